@@ -1,0 +1,33 @@
+// Package examples holds the subject programs of faultloc: small buggy Go
+// programs taken from the fault-localization literature, each in its own
+// package with its known fault marked in the source by a "//fault:" comment
+// and its test cases exported as data.
+//
+// Subjects:
+//
+//   - [github.com/faultloc/faultloc/examples/triangle]: the triangle classifier
+//     of the angelic-debugging paper (Chandra et al., Figure 1, Table 1).
+//   - [github.com/faultloc/faultloc/examples/zune]: the Zune year-from-days bug
+//     of the same paper (Figure 5, Table 3).
+//   - [github.com/faultloc/faultloc/examples/foo]: the running example of the
+//     AgxFaults paper (section 2.1), reconstructed so that it has exactly the
+//     paper's five minimal fix candidates.
+//   - [github.com/faultloc/faultloc/examples/max3]: the running example of the
+//     AFTER regression-explanation paper (section III): a correct and a buggy
+//     revision of max-of-three separated by four changes c1–c4.
+//
+// Each subject's test file carries the build constraint "faultloc" because
+// some of its cases fail by design. `go test ./...` therefore does not run
+// them, while faultloc loads them with that tag set (see [Tag]). The
+// package's Cases variable holds the same cases as data, so other packages
+// (for example trace's differential tests) can run them natively and
+// interpreted.
+package examples
+
+// Tag is the build tag under which the subjects' failing-by-design tests are
+// compiled. Tools that load a subject with its tests pass "-tags=" + Tag.
+const Tag = "faultloc"
+
+// FaultMarker is the comment prefix that marks a subject's known faulty line,
+// for example "//fault: should be 2*x". Tests read it with [FaultLines].
+const FaultMarker = "//fault:"
