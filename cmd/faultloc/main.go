@@ -1,0 +1,75 @@
+// Command faultloc localizes faults in Go packages from their tests.
+//
+// Usage:
+//
+//	faultloc <command> [flags] [arguments]
+//
+// Each command lives in its own file of this directory and registers itself
+// in [commands] from an init function; `faultloc help` lists them.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+)
+
+// command is one subcommand of faultloc.
+type command struct {
+	summary string // one line for `faultloc help`
+	// run executes the command with its arguments (after the command name)
+	// and returns the process exit status: 0 when it ran, 1 on a usage or
+	// load error (reported on stderr), 2 when the command itself failed.
+	run func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+// commands maps a command name to its implementation.
+var commands = map[string]command{}
+
+func register(name string, c command) {
+	if _, dup := commands[name]; dup {
+		panic("faultloc: command registered twice: " + name)
+	}
+	commands[name] = c
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is main without the process: the test seam.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return 1
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "faultloc: unknown command %q (run 'faultloc help')\n", args[0])
+		return 1
+	}
+	return c.run(ctx, args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "faultloc localizes faults in Go packages from their tests.")
+	fmt.Fprintln(w, "\nUsage:\n\n\tfaultloc <command> [flags] [arguments]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "\t%-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'faultloc <command> -h' for a command's flags.")
+}
