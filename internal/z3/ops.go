@@ -1,0 +1,96 @@
+package z3
+
+// Op names a Z3 term constructor understood by Context.App.
+type Op int
+
+// Operations. The C side (helpers.h) uses the same numbering.
+const (
+	OpNot Op = iota + 1
+	OpAnd
+	OpOr
+	OpImplies
+	OpIff
+	OpXor
+	OpEq
+	OpDistinct
+	OpIte
+	OpBVAdd
+	OpBVSub
+	OpBVMul
+	OpBVNeg
+	OpBVSDiv
+	OpBVUDiv
+	OpBVSRem
+	OpBVURem
+	OpBVSMod
+	OpBVShl
+	OpBVLShr
+	OpBVAShr
+	OpBVAnd
+	OpBVOr
+	OpBVXor
+	OpBVNot
+	OpBVSLT
+	OpBVSLE
+	OpBVSGT
+	OpBVSGE
+	OpBVULT
+	OpBVULE
+	OpBVUGT
+	OpBVUGE
+	OpZeroExt
+	OpSignExt
+	OpExtract
+	OpConcat
+	OpAdd
+	OpSub
+	OpMul
+	OpNeg
+	OpDiv
+	OpMod
+	OpRem
+	OpLT
+	OpLE
+	OpGT
+	OpGE
+	OpAtMost
+	OpAtLeast
+	OpBV2Int
+	OpInt2BV
+	opEnd
+)
+
+var opNames = [...]string{
+	OpNot: "not", OpAnd: "and", OpOr: "or", OpImplies: "=>", OpIff: "iff", OpXor: "xor",
+	OpEq: "=", OpDistinct: "distinct", OpIte: "ite",
+	OpBVAdd: "bvadd", OpBVSub: "bvsub", OpBVMul: "bvmul", OpBVNeg: "bvneg",
+	OpBVSDiv: "bvsdiv", OpBVUDiv: "bvudiv", OpBVSRem: "bvsrem", OpBVURem: "bvurem",
+	OpBVSMod: "bvsmod", OpBVShl: "bvshl", OpBVLShr: "bvlshr", OpBVAShr: "bvashr",
+	OpBVAnd: "bvand", OpBVOr: "bvor", OpBVXor: "bvxor", OpBVNot: "bvnot",
+	OpBVSLT: "bvslt", OpBVSLE: "bvsle", OpBVSGT: "bvsgt", OpBVSGE: "bvsge",
+	OpBVULT: "bvult", OpBVULE: "bvule", OpBVUGT: "bvugt", OpBVUGE: "bvuge",
+	OpZeroExt: "zero_extend", OpSignExt: "sign_extend", OpExtract: "extract", OpConcat: "concat",
+	OpAdd: "+", OpSub: "-", OpMul: "*", OpNeg: "neg", OpDiv: "div", OpMod: "mod", OpRem: "rem",
+	OpLT: "<", OpLE: "<=", OpGT: ">", OpGE: ">=",
+	OpAtMost: "atmost", OpAtLeast: "atleast", OpBV2Int: "bv2int", OpInt2BV: "int2bv",
+}
+
+func (op Op) String() string {
+	if op > 0 && op < opEnd {
+		return opNames[op]
+	}
+	return "op?"
+}
+
+// arity holds the fixed number of arguments of each operation; 0 means one
+// or more.
+var arity = [opEnd]int8{
+	OpNot: 1, OpImplies: 2, OpIff: 2, OpXor: 2, OpEq: 2, OpIte: 3,
+	OpBVAdd: 2, OpBVSub: 2, OpBVMul: 2, OpBVNeg: 1, OpBVSDiv: 2, OpBVUDiv: 2,
+	OpBVSRem: 2, OpBVURem: 2, OpBVSMod: 2, OpBVShl: 2, OpBVLShr: 2, OpBVAShr: 2,
+	OpBVAnd: 2, OpBVOr: 2, OpBVXor: 2, OpBVNot: 1,
+	OpBVSLT: 2, OpBVSLE: 2, OpBVSGT: 2, OpBVSGE: 2, OpBVULT: 2, OpBVULE: 2, OpBVUGT: 2, OpBVUGE: 2,
+	OpZeroExt: 1, OpSignExt: 1, OpExtract: 1, OpConcat: 2,
+	OpNeg: 1, OpDiv: 2, OpMod: 2, OpRem: 2, OpLT: 2, OpLE: 2, OpGT: 2, OpGE: 2,
+	OpBV2Int: 1, OpInt2BV: 1,
+}

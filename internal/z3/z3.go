@@ -1,0 +1,361 @@
+package z3
+
+/*
+#cgo LDFLAGS: -lz3
+#include <stdlib.h>
+#include "helpers.h"
+*/
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+)
+
+// Error is a failure reported by Z3 itself, with Z3's error code and message.
+type Error struct {
+	Code int    // Z3_error_code, or -1 when Z3 returned nothing without an error code
+	Op   string // the binding operation that failed
+	Msg  string // Z3's message for the code
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("z3: %s: %s (code %d)", e.Op, e.Msg, e.Code)
+}
+
+// ErrClosed is returned by operations on a closed Context or object.
+var ErrClosed = errors.New("z3: use of closed context or object")
+
+// Context is a Z3 context with reference-counted objects. It belongs to one
+// goroutine at a time: Z3 is not safe for concurrent use of one context
+// (create one Context per goroutine for parallel work). The only exception is
+// the interruption of a running check by context cancellation, which this
+// package performs itself.
+//
+// Every AST and Sort made through a Context is pinned (its reference count
+// is taken inside the C call that created it) until Close releases the whole
+// context. There are no finalizers: call Close.
+type Context struct {
+	c      C.Z3_context
+	closed bool
+
+	mu       sync.Mutex // guards interrupting a running check
+	checking bool
+
+	boolSort Sort
+	intSort  Sort
+	bvSorts  map[int]Sort
+	objs     []releaser // solvers, optimizers and models to release on Close
+}
+
+type releaser interface{ release() }
+
+// AST is a Z3 term (or sort, viewed as a term). Two ASTs of one context are
+// equal (==) exactly when Z3 hash-consed them to the same node, which makes
+// AST usable as a map key, e.g. to map unsat-core elements back to literals.
+// The zero AST is invalid.
+type AST struct{ p C.Z3_ast }
+
+// IsZero reports whether a is the zero (invalid) AST.
+func (a AST) IsZero() bool { return a.p == nil }
+
+// Sort is a Z3 sort. The zero Sort is invalid.
+type Sort struct{ p C.Z3_sort }
+
+// NewContext creates a context with model generation enabled and Z3's
+// process-exiting error handler replaced by one that lets each call report
+// its error.
+func NewContext() (*Context, error) {
+	c := C.fl_mk_context()
+	if c == nil {
+		return nil, &Error{Code: -1, Op: "mk_context", Msg: "Z3_mk_context_rc returned NULL"}
+	}
+	return &Context{c: c, bvSorts: map[int]Sort{}}, nil
+}
+
+// Close releases the context and every object made through it (solvers,
+// optimizers, models, terms). Close is idempotent.
+func (c *Context) Close() {
+	if c == nil || c.closed {
+		return
+	}
+	for i := len(c.objs) - 1; i >= 0; i-- {
+		c.objs[i].release()
+	}
+	c.objs = nil
+	c.closed = true
+	C.Z3_del_context(c.c)
+	c.c = nil
+}
+
+func (c *Context) track(r releaser) { c.objs = append(c.objs, r) }
+
+func (c *Context) error(op string, code C.int) error {
+	if code == 0 {
+		return nil
+	}
+	msg := "no result"
+	if code > 0 {
+		msg = C.GoString(C.Z3_get_error_msg(c.c, C.Z3_error_code(code)))
+	}
+	return &Error{Code: int(code), Op: op, Msg: msg}
+}
+
+// BoolSort returns the Boolean sort.
+func (c *Context) BoolSort() (Sort, error) {
+	if c.closed {
+		return Sort{}, ErrClosed
+	}
+	if c.boolSort.p == nil {
+		var e C.int
+		s := C.fl_bool_sort(c.c, &e)
+		if err := c.error("bool_sort", e); err != nil {
+			return Sort{}, err
+		}
+		c.boolSort = Sort{s}
+	}
+	return c.boolSort, nil
+}
+
+// IntSort returns the sort of mathematical integers.
+func (c *Context) IntSort() (Sort, error) {
+	if c.closed {
+		return Sort{}, ErrClosed
+	}
+	if c.intSort.p == nil {
+		var e C.int
+		s := C.fl_int_sort(c.c, &e)
+		if err := c.error("int_sort", e); err != nil {
+			return Sort{}, err
+		}
+		c.intSort = Sort{s}
+	}
+	return c.intSort, nil
+}
+
+// BVSort returns the sort of bit-vectors of the given width (>= 1).
+func (c *Context) BVSort(width int) (Sort, error) {
+	if c.closed {
+		return Sort{}, ErrClosed
+	}
+	if width < 1 {
+		return Sort{}, &Error{Code: -1, Op: "bv_sort", Msg: fmt.Sprintf("invalid width %d", width)}
+	}
+	if s, ok := c.bvSorts[width]; ok {
+		return s, nil
+	}
+	var e C.int
+	s := C.fl_bv_sort(c.c, C.uint(width), &e)
+	if err := c.error("bv_sort", e); err != nil {
+		return Sort{}, err
+	}
+	c.bvSorts[width] = Sort{s}
+	return Sort{s}, nil
+}
+
+// Const returns the constant (free variable) of the given name and sort.
+// The same name and sort always give the same AST.
+func (c *Context) Const(name string, s Sort) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	var e C.int
+	a := C.fl_const(c.c, cs, s.p, &e)
+	return AST{a}, c.error("const", e)
+}
+
+// Fresh returns a new constant whose name starts with prefix and differs from
+// every other constant's.
+func (c *Context) Fresh(prefix string, s Sort) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	cs := C.CString(prefix)
+	defer C.free(unsafe.Pointer(cs))
+	var e C.int
+	a := C.fl_fresh(c.c, cs, s.p, &e)
+	return AST{a}, c.error("fresh_const", e)
+}
+
+// BoolVal returns the constant true or false.
+func (c *Context) BoolVal(v bool) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	var e C.int
+	b := C.int(0)
+	if v {
+		b = 1
+	}
+	a := C.fl_bool_val(c.c, b, &e)
+	return AST{a}, c.error("bool_val", e)
+}
+
+// Uint64 returns the numeral v of sort s (a bit-vector or Int sort); for a
+// bit-vector sort, v is truncated to the width. Values >= 2^63 are exact.
+func (c *Context) Uint64(v uint64, s Sort) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	var e C.int
+	a := C.fl_uint64(c.c, C.uint64_t(v), s.p, &e)
+	return AST{a}, c.error("numeral", e)
+}
+
+// Numeral returns the numeral written in decimal (optionally with a leading
+// '-') of sort s.
+func (c *Context) Numeral(dec string, s Sort) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	cs := C.CString(dec)
+	defer C.free(unsafe.Pointer(cs))
+	var e C.int
+	a := C.fl_numeral(c.c, cs, s.p, &e)
+	return AST{a}, c.error("numeral", e)
+}
+
+// App applies op to args; p1 and p2 are the integer parameters of the
+// parameterized operations (ZeroExt, SignExt: p1 extra bits; Extract: p1 high
+// and p2 low bit; AtMost, AtLeast: p1 the bound; BV2Int: p1 != 0 for signed;
+// Int2BV: p1 the width) and are ignored otherwise. Z3 checks the sorts and
+// reports ill-sorted applications as an *Error.
+func (c *Context) App(op Op, p1, p2 int, args ...AST) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	if op <= 0 || op >= opEnd {
+		return AST{}, &Error{Code: -1, Op: "app", Msg: fmt.Sprintf("unknown operation %d", int(op))}
+	}
+	if n := int(arity[op]); n != 0 && n != len(args) || len(args) == 0 {
+		return AST{}, &Error{Code: -1, Op: op.String(), Msg: fmt.Sprintf("%d arguments", len(args))}
+	}
+	var e C.int
+	a := C.fl_mk(c.c, C.int(op), C.uint(len(args)), (*C.Z3_ast)(unsafe.Pointer(&args[0])), C.uint(p1), C.uint(p2), &e)
+	return AST{a}, c.error(op.String(), e)
+}
+
+// PBLe returns the pseudo-Boolean constraint sum(coeffs[i]*args[i]) <= k
+// over Boolean args.
+func (c *Context) PBLe(args []AST, coeffs []int, k int) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	if len(args) != len(coeffs) || len(args) == 0 {
+		return AST{}, &Error{Code: -1, Op: "pble", Msg: "need as many coefficients as arguments, at least one"}
+	}
+	cc := make([]C.int, len(coeffs))
+	for i, x := range coeffs {
+		cc[i] = C.int(x)
+	}
+	var e C.int
+	a := C.fl_pble(c.c, C.uint(len(args)), (*C.Z3_ast)(unsafe.Pointer(&args[0])), &cc[0], C.int(k), &e)
+	return AST{a}, c.error("pble", e)
+}
+
+// String returns Z3's SMT-LIB rendering of a.
+func (c *Context) String(a AST) string {
+	if c.closed || a.p == nil {
+		return "<invalid>"
+	}
+	s := C.GoString(C.Z3_ast_to_string(c.c, a.p))
+	C.fl_err(c.c)
+	return s
+}
+
+// watch arranges for ctx's cancellation to interrupt Z3 while a check runs;
+// the returned function ends the watch and must be called when the check
+// returns, before any other call on the context.
+func (c *Context) watch(ctx context.Context) func() {
+	if ctx.Done() == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	c.mu.Lock()
+	c.checking = true
+	c.mu.Unlock()
+	go func() {
+		defer wg.Done()
+		select {
+		case <-ctx.Done():
+			c.mu.Lock()
+			if c.checking {
+				C.Z3_interrupt(c.c)
+			}
+			c.mu.Unlock()
+		case <-done:
+		}
+	}()
+	return func() {
+		c.mu.Lock()
+		c.checking = false
+		c.mu.Unlock()
+		close(done)
+		wg.Wait()
+	}
+}
+
+// Result is the outcome of a satisfiability check.
+type Result int
+
+// Results of Check.
+const (
+	Unknown Result = iota // Z3 gave up: timeout, interruption, incompleteness
+	Sat
+	Unsat
+)
+
+func (r Result) String() string {
+	switch r {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+func lbool(r C.int) Result {
+	switch r {
+	case C.Z3_L_TRUE:
+		return Sat
+	case C.Z3_L_FALSE:
+		return Unsat
+	}
+	return Unknown
+}
+
+// Version returns the version of the linked libz3, e.g. "4.8.12".
+func Version() string {
+	var a, b, c, d C.uint
+	C.Z3_get_version(&a, &b, &c, &d)
+	return fmt.Sprintf("%d.%d.%d", a, b, c)
+}
+
+func stats(c *Context, st C.Z3_stats) map[string]float64 {
+	var vals *C.double
+	var n C.uint
+	keys := C.fl_stats(c.c, st, &vals, &n)
+	defer C.free(unsafe.Pointer(keys))
+	defer C.free(unsafe.Pointer(vals))
+	m := make(map[string]float64, int(n))
+	ks := C.GoString(keys)
+	vs := unsafe.Slice(vals, int(n))
+	i := 0
+	start := 0
+	for j := 0; j < len(ks) && i < int(n); j++ {
+		if ks[j] == '\n' {
+			m[ks[start:j]] = float64(vs[i])
+			i++
+			start = j + 1
+		}
+	}
+	return m
+}

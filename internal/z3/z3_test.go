@@ -1,0 +1,267 @@
+package z3
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
+
+func newCtx(t testing.TB) *Context {
+	t.Helper()
+	c, err := NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+func must[T any](t testing.TB) func(T, error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+func TestVersion(t *testing.T) {
+	if v := Version(); v == "" || v == "0.0.0" {
+		t.Fatalf("Version() = %q", v)
+	}
+}
+
+func TestSatUnsatCoreModel(t *testing.T) {
+	c := newCtx(t)
+	ast := must[AST](t)
+	srt := must[Sort](t)
+	bv8 := srt(c.BVSort(8))
+	b := srt(c.BoolSort())
+	x := ast(c.Const("x", bv8))
+	p := ast(c.Const("p", b))
+	q := ast(c.Const("q", b))
+	ten := ast(c.Uint64(10, bv8))
+	two := ast(c.Uint64(2, bv8))
+	s := must[*Solver](t)(c.NewSolver(DefaultSolver))
+	// p => x = 10; q => x = 2
+	if err := s.Assert(ast(c.App(OpImplies, 0, 0, p, ast(c.App(OpEq, 0, 0, x, ten))))); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Assert(ast(c.App(OpImplies, 0, 0, q, ast(c.App(OpEq, 0, 0, x, two))))); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r := must[Result](t)(s.Check(ctx, []AST{p, q}))
+	if r != Unsat {
+		t.Fatalf("check(p,q) = %v, want unsat", r)
+	}
+	core := must[[]AST](t)(s.UnsatCore(nil))
+	if len(core) != 2 || !(core[0] == p && core[1] == q || core[0] == q && core[1] == p) {
+		t.Fatalf("core = %v, want [p q] by identity", core)
+	}
+	r = must[Result](t)(s.Check(ctx, []AST{p}))
+	if r != Sat {
+		t.Fatalf("check(p) = %v", r)
+	}
+	m := must[*Model](t)(s.Model())
+	v := must[Value](t)(m.Eval(x, true))
+	if v.Kind != Uint64Value || v.Uint64 != 10 {
+		t.Fatalf("x = %+v, want 10", v)
+	}
+	v = must[Value](t)(m.Eval(p, true))
+	if v.Kind != BoolValue || !v.Bool {
+		t.Fatalf("p = %+v, want true", v)
+	}
+}
+
+func TestLargeNumerals(t *testing.T) {
+	c := newCtx(t)
+	ast := must[AST](t)
+	bv64 := must[Sort](t)(c.BVSort(64))
+	bv128 := must[Sort](t)(c.BVSort(128))
+	x := ast(c.Const("x", bv64))
+	big := uint64(1<<63 + 5)
+	s := must[*Solver](t)(c.NewSolver(DefaultSolver))
+	s.Assert(ast(c.App(OpEq, 0, 0, x, ast(c.Uint64(big, bv64)))))
+	if r := must[Result](t)(s.Check(context.Background(), nil)); r != Sat {
+		t.Fatal(r)
+	}
+	m := must[*Model](t)(s.Model())
+	if v := must[Value](t)(m.Eval(x, true)); v.Uint64 != big {
+		t.Fatalf("x = %+v, want %d", v, big)
+	}
+	wide := ast(c.App(OpConcat, 0, 0, x, x))
+	_ = bv128
+	v := must[Value](t)(m.Eval(wide, true))
+	if v.Kind != BigValue || v.Big.String() != "170141183460469231833144396121286639621" {
+		t.Fatalf("concat = %+v", v)
+	}
+}
+
+func TestIllSortedIsError(t *testing.T) {
+	c := newCtx(t)
+	bv8 := must[Sort](t)(c.BVSort(8))
+	bv16 := must[Sort](t)(c.BVSort(16))
+	x := must[AST](t)(c.Const("x", bv8))
+	y := must[AST](t)(c.Const("y", bv16))
+	_, err := c.App(OpBVAdd, 0, 0, x, y)
+	var ze *Error
+	if !errors.As(err, &ze) {
+		t.Fatalf("bvadd(bv8, bv16): err = %v, want *Error", err)
+	}
+	// The context stays usable.
+	if _, err := c.App(OpBVAdd, 0, 0, x, x); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.App(OpNot, 0, 0); err == nil {
+		t.Fatal("not() with no argument: no error")
+	}
+	if _, err := c.App(Op(999), 0, 0, x); err == nil {
+		t.Fatal("unknown op: no error")
+	}
+}
+
+// hard builds a pigeonhole-like unsatisfiable bit-vector problem that takes
+// Z3 a while: n distinct values in a range of n-1, over products.
+func hard(t testing.TB, c *Context, s *Solver, n int) {
+	bv := must[Sort](t)(c.BVSort(32))
+	ast := must[AST](t)
+	var xs []AST
+	for i := 0; i < n; i++ {
+		x := ast(c.Const(fmt.Sprintf("x%d", i), bv))
+		y := ast(c.Const(fmt.Sprintf("y%d", i), bv))
+		p := ast(c.App(OpBVMul, 0, 0, x, y))
+		s.Assert(ast(c.App(OpBVULT, 0, 0, p, ast(c.Uint64(uint64(n-1), bv)))))
+		s.Assert(ast(c.App(OpBVUGT, 0, 0, x, ast(c.Uint64(1, bv)))))
+		s.Assert(ast(c.App(OpBVUGT, 0, 0, y, ast(c.Uint64(1, bv)))))
+		s.Assert(ast(c.App(OpBVULT, 0, 0, x, ast(c.Uint64(1<<16, bv)))))
+		s.Assert(ast(c.App(OpBVULT, 0, 0, y, ast(c.Uint64(1<<16, bv)))))
+		xs = append(xs, p)
+	}
+	s.Assert(ast(c.App(OpDistinct, 0, 0, xs...)))
+}
+
+func TestCancelMidCheck(t *testing.T) {
+	c := newCtx(t)
+	s := must[*Solver](t)(c.NewSolver(DefaultSolver))
+	hard(t, c, s, 40)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Check(ctx, nil)
+	el := time.Since(start)
+	if r != Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("check = %v, %v; want unknown with deadline error", r, err)
+	}
+	if el > 5*time.Second {
+		t.Fatalf("cancellation took %v", el)
+	}
+	// An interrupt must not stick to the context: a fresh easy check works.
+	s2 := must[*Solver](t)(c.NewSolver(DefaultSolver))
+	p := must[AST](t)(c.Const("p", must[Sort](t)(c.BoolSort())))
+	s2.Assert(p)
+	if r, err := s2.Check(context.Background(), nil); r != Sat || err != nil {
+		t.Fatalf("check after interrupt = %v, %v", r, err)
+	}
+	if r, err := s2.Check(context.Background(), nil); r != Sat || err != nil {
+		t.Fatalf("second check after interrupt = %v, %v", r, err)
+	}
+}
+
+func TestCancelledBeforeCheck(t *testing.T) {
+	c := newCtx(t)
+	s := must[*Solver](t)(c.NewSolver(SimpleSolver))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if r, err := s.Check(ctx, nil); r != Unknown || !errors.Is(err, context.Canceled) {
+		t.Fatalf("check = %v, %v", r, err)
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	c := newCtx(t)
+	s := must[*Solver](t)(c.NewSolver(DefaultSolver))
+	hard(t, c, s, 40)
+	if err := s.SetTimeout(50 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r, err := s.Check(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r == Unknown && s.ReasonUnknown() == "" {
+		t.Fatal("no reason for unknown")
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Fatalf("timeout took %v", el)
+	}
+}
+
+func TestPushPop(t *testing.T) {
+	c := newCtx(t)
+	b := must[Sort](t)(c.BoolSort())
+	p := must[AST](t)(c.Const("p", b))
+	np := must[AST](t)(c.App(OpNot, 0, 0, p))
+	s := must[*Solver](t)(c.NewSolver(DefaultSolver))
+	s.Assert(p)
+	s.Push()
+	s.Assert(np)
+	if r, _ := s.Check(context.Background(), nil); r != Unsat {
+		t.Fatalf("p & !p: %v", r)
+	}
+	if s.NumScopes() != 1 {
+		t.Fatal("scopes")
+	}
+	s.Pop(1)
+	if r, _ := s.Check(context.Background(), nil); r != Sat {
+		t.Fatalf("after pop: %v", r)
+	}
+}
+
+func TestOptimizeSoft(t *testing.T) {
+	c := newCtx(t)
+	b := must[Sort](t)(c.BoolSort())
+	ast := must[AST](t)
+	p := ast(c.Const("p", b))
+	q := ast(c.Const("q", b))
+	o := must[*Optimize](t)(c.NewOptimize())
+	o.Assert(ast(c.App(OpOr, 0, 0, ast(c.App(OpNot, 0, 0, p)), ast(c.App(OpNot, 0, 0, q)))))
+	if _, err := o.AssertSoft(p, 3, "g"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.AssertSoft(q, 5, "g"); err != nil {
+		t.Fatal(err)
+	}
+	if r := must[Result](t)(o.Check(context.Background(), nil)); r != Sat {
+		t.Fatal(r)
+	}
+	m := must[*Model](t)(o.Model())
+	pv := must[Value](t)(m.Eval(p, true))
+	qv := must[Value](t)(m.Eval(q, true))
+	if pv.Bool || !qv.Bool {
+		t.Fatalf("p=%v q=%v, want p=false q=true (drop the lighter soft)", pv.Bool, qv.Bool)
+	}
+	if st := o.Statistics(); st == nil {
+		t.Fatal("no statistics")
+	}
+}
+
+func TestClosed(t *testing.T) {
+	c, err := NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := c.NewSolver(DefaultSolver)
+	c.Close()
+	c.Close()
+	if _, err := c.BoolSort(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("BoolSort after Close: %v", err)
+	}
+	if _, err := s.Check(context.Background(), nil); !errors.Is(err, ErrClosed) {
+		t.Fatalf("Check after Close: %v", err)
+	}
+}
