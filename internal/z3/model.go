@@ -41,10 +41,10 @@ type ValueKind int
 
 // Value kinds.
 const (
-	NoValue   ValueKind = iota // the term did not evaluate to a constant
-	BoolValue                  // Value.Bool
-	Uint64Value                // Value.Uint64: a numeral in [0, 2^64)
-	BigValue                   // Value.Big: any other numeral
+	NoValue     ValueKind = iota // the term did not evaluate to a constant
+	BoolValue                    // Value.Bool
+	Uint64Value                  // Value.Uint64: a numeral in [0, 2^64)
+	BigValue                     // Value.Big: any other numeral
 )
 
 // Value is the constant a term evaluates to in a model.
