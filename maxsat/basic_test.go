@@ -1,0 +1,106 @@
+package maxsat
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+func newSolver(t testing.TB, opts *Options) *Solver {
+	t.Helper()
+	s, err := NewSolver(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// TestFoo is AgxFaults' running example (DESIGN.md): foo(3, 5) returns 8
+// but 2 is expected; its five MFCs are the five MCSes of the trace formula
+// (program formula, both branch sides encoded).
+func TestFoo(t *testing.T) {
+	const w = 32
+	x, y := BVVar("x", w), BVVar("y", w)
+	b1, a1, a2, a3, b2, b3 := BVVar("b1", w), BVVar("a1", w), BVVar("a2", w), BVVar("a3", w), BVVar("b2", w), BVVar("b3", w)
+	g1, g2 := BoolVar("g1"), BoolVar("g2")
+	ret := BVVar("ret", w)
+	ab := func(n string) *Term { return BoolVar("ab_" + n) }
+	s := newSolver(t, nil)
+	hard := []*Term{
+		Eq(x, BV(3, w)), Eq(y, BV(5, w)), // input
+		Or(ab("L1"), Eq(b1, Add(x, y))),   // L1: b := x + y
+		Or(ab("L2"), Iff(g1, SLT(x, y))),  // L2: if x < y
+		Or(ab("L3"), Eq(a1, x)),           // L3: a = x (fault: 2*x)
+		Or(ab("L4"), Eq(a2, Sub(y, x))),   // L4: a = y - x
+		Eq(a3, Ite(g1, a1, a2)),           // phi
+		Or(ab("L6"), Iff(g2, SGE(a3, y))), // L6: if a >= y
+		Or(ab("L7"), Eq(b2, Sub(y, x))),   // L7: b = y - x
+		Eq(b3, Ite(g2, b2, b1)),           // phi
+		Or(ab("L8"), Eq(ret, b3)),         // L8: return b
+		Eq(ret, BV(2, w)),                 // oracle
+	}
+	for _, h := range hard {
+		if err := s.AddHard(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range []string{"L1", "L2", "L3", "L4", "L6", "L7", "L8"} {
+		if err := s.AddSoft(Not(ab(l)), 1, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.AllMCS(context.Background(), Bounds{MaxSize: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range got {
+		names = append(names, join(m.Groups))
+	}
+	want := []string{"L1", "L3", "L6", "L8", "L2+L4"}
+	if !sameSet(names[:4], want[:4]) || len(names) != 5 || names[4] != want[4] {
+		t.Fatalf("MCSes = %v, want %v (singletons first)", names, want)
+	}
+	for _, m := range got {
+		if join(m.Groups) == "L3" {
+			v, err := m.Model.Eval(a1)
+			if err != nil || v.Int64() < 5 {
+				t.Fatalf("angelic a1 = %v, %v; want >= 5 (so that a >= y)", v, err)
+			}
+		}
+	}
+	if _, err := s.NextMCS(context.Background(), Bounds{MaxSize: 3}); !errors.Is(err, ErrExhausted) {
+		t.Fatalf("after enumeration: %v, want ErrExhausted", err)
+	}
+}
+
+func join(ss []string) string {
+	out := ""
+	for i, s := range ss {
+		if i > 0 {
+			out += "+"
+		}
+		out += s
+	}
+	return out
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := map[string]int{}
+	for _, x := range a {
+		m[x]++
+	}
+	for _, x := range b {
+		m[x]--
+	}
+	for _, v := range m {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,370 @@
+package maxsat
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/faultloc/faultloc/internal/z3"
+)
+
+// MCSAlgorithm names an MCS enumeration method.
+type MCSAlgorithm int
+
+// MCS enumeration methods.
+const (
+	// LevelSearch (the default) enumerates MCSes by cost level on the
+	// incremental solver. All soft groups are controlled by selector
+	// literals; a probe asserts, under a fresh activation literal, a
+	// pseudo-Boolean bound Σ w_g·¬sel_g ≤ k (a cardinality constraint for
+	// unit weights) plus the size bound, and checks under that literal.
+	// The solver remembers the highest level k proven exhausted ("no
+	// unblocked correction set costs ≤ k"); a model at cost k+1 is then a
+	// minimal correction set, because each proper subset is cheaper and so
+	// contains a blocked MCS. Levels are climbed one at a time for unit
+	// weights (UNSAT–SAT linear search) and by binary search between the
+	// exhausted level and the cost of an unbounded model otherwise. The
+	// proof of exhaustion survives added hard constraints, added soft
+	// constraints and blocks, which is what makes the search incremental.
+	LevelSearch MCSAlgorithm = iota
+	// OptimizeBlocking asks Z3's Optimize (MaxRes) for an optimum under the
+	// blocking clauses, once per MCS. It is the baseline of the benchmarks
+	// and an oracle for tests, not meant for production: Z3's MaxSMT starts
+	// over on every call.
+	OptimizeBlocking
+)
+
+func (a MCSAlgorithm) String() string {
+	switch a {
+	case LevelSearch:
+		return "level-search"
+	case OptimizeBlocking:
+		return "optimize-blocking"
+	}
+	return fmt.Sprintf("MCSAlgorithm(%d)", int(a))
+}
+
+// Bounds limit MCS enumeration. The zero value means no bound.
+type Bounds struct {
+	MaxSize int    // largest number of groups in an MCS; 0: no bound
+	MaxCost uint64 // largest cost of an MCS; 0: no bound
+}
+
+// MCS is a minimal correction set: a set of soft groups whose relaxation
+// makes the hard constraints and all other softs satisfiable, minimal under
+// set inclusion.
+type MCS struct {
+	Groups []string // the relaxed groups, in order of creation
+	Cost   uint64   // sum of the groups' weights
+	Model  *Model   // a model of hard ∧ all softs outside the MCS
+}
+
+// NextMCS returns an MCS of minimum cost among those not blocked, within
+// the bounds. Successive calls return MCSes of non-decreasing cost as long
+// as the returned ones are blocked (Block); an MCS that is not blocked may
+// be returned again, with a new model if constraints were added meanwhile,
+// as the AgxFaults refinement loop needs. Constraints may be added between
+// calls.
+//
+// When no MCS remains it returns ErrExhausted, or ErrHardUnsat if the hard
+// constraints alone are unsatisfiable (and nothing was blocked). A timeout
+// gives an *UnknownError; cancelling ctx returns an error wrapping
+// ctx.Err(). In both cases the proven level is kept and the next call
+// resumes from it.
+func (s *Solver) NextMCS(ctx context.Context, b Bounds) (*MCS, error) {
+	if s.closed {
+		return nil, ErrClosed
+	}
+	var m *MCS
+	var err error
+	switch s.opts.MCS {
+	case OptimizeBlocking:
+		m, err = s.nextOptimize(ctx, b)
+	default:
+		m, err = s.nextLevel(ctx, b)
+	}
+	if err == nil {
+		s.stats.MCS++
+	}
+	return m, err
+}
+
+// AllMCS enumerates and blocks MCSes within the bounds, calling fn (if not
+// nil) on each, until ErrExhausted (returned as nil error) or another error.
+// It returns the MCSes found, also when stopped early by an error or by fn
+// returning false.
+func (s *Solver) AllMCS(ctx context.Context, b Bounds, fn func(*MCS) bool) ([]*MCS, error) {
+	var out []*MCS
+	for {
+		m, err := s.NextMCS(ctx, b)
+		if err == ErrExhausted || err == ErrHardUnsat && len(out) > 0 {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, m)
+		if err := s.Block(m.Groups); err != nil {
+			return out, err
+		}
+		if fn != nil && !fn(m) {
+			return out, nil
+		}
+	}
+}
+
+func (s *Solver) exhausted(size int) error {
+	if s.blocked == 0 && size == 0 {
+		return ErrHardUnsat
+	}
+	return ErrExhausted
+}
+
+// relaxed reads the relaxed groups off a model.
+func (s *Solver) relaxed(m *Model) (*MCS, error) {
+	out := &MCS{Model: m}
+	for _, g := range s.groups {
+		v, err := m.m.Eval(g.sel, true)
+		if err != nil {
+			return nil, fmt.Errorf("maxsat: %w", err)
+		}
+		if v.Kind == z3.BoolValue && !v.Bool {
+			out.Groups = append(out.Groups, g.name)
+			out.Cost += g.weight
+		}
+	}
+	return out, nil
+}
+
+// bound returns an activation literal for "cost ≤ cost (if cost >= 0) and
+// size ≤ size (if size > 0)" over all current groups, reusing a literal made
+// for the same bound and groups. Literals made for fewer groups are retired
+// (asserted false) so Z3 can drop their constraints.
+func (s *Solver) bound(cost int64, size int) (z3.AST, error) {
+	key := cardKey{cost: cost, size: size, groups: len(s.groups)}
+	if a, ok := s.card[key]; ok {
+		return a, nil
+	}
+	for k, a := range s.card {
+		if k.groups != len(s.groups) {
+			na, err := s.ctx.App(z3.OpNot, 0, 0, a)
+			if err != nil {
+				return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+			}
+			if err := s.sv.Assert(na); err != nil {
+				return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+			}
+			delete(s.card, k)
+		}
+	}
+	rel := make([]z3.AST, len(s.groups))
+	for i, g := range s.groups {
+		rel[i] = g.nsel
+	}
+	var parts []z3.AST
+	if cost >= 0 {
+		var c z3.AST
+		var err error
+		if s.unit {
+			c, err = s.ctx.App(z3.OpAtMost, int(cost), 0, rel...)
+		} else {
+			ws := make([]int, len(s.groups))
+			for i, g := range s.groups {
+				ws[i] = int(g.weight)
+			}
+			c, err = s.ctx.PBLe(rel, ws, int(cost))
+		}
+		if err != nil {
+			return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+		}
+		parts = append(parts, c)
+	}
+	if size > 0 && (cost < 0 || !s.unit || int64(size) < cost) {
+		c, err := s.ctx.App(z3.OpAtMost, size, 0, rel...)
+		if err != nil {
+			return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+		}
+		parts = append(parts, c)
+	}
+	act, err := s.ctx.Fresh("bound", s.bsort)
+	if err != nil {
+		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+	}
+	body := parts[0]
+	if len(parts) > 1 {
+		if body, err = s.ctx.App(z3.OpAnd, 0, 0, parts...); err != nil {
+			return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+		}
+	}
+	imp, err := s.ctx.App(z3.OpImplies, 0, 0, act, body)
+	if err != nil {
+		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+	}
+	if err := s.sv.Assert(imp); err != nil {
+		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+	}
+	s.card[key] = act
+	return act, nil
+}
+
+// probe checks under the cost and size bounds and returns the correction
+// set of the model when satisfiable.
+func (s *Solver) probe(ctx context.Context, cost int64, size int) (*MCS, error) {
+	var as []z3.AST
+	if cost >= 0 || size > 0 {
+		act, err := s.bound(cost, size)
+		if err != nil {
+			return nil, err
+		}
+		as = []z3.AST{act}
+	}
+	st, err := s.check(ctx, as)
+	if err != nil || st != Sat {
+		return nil, err
+	}
+	m, err := s.model()
+	if err != nil {
+		return nil, err
+	}
+	return s.relaxed(m)
+}
+
+func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
+	size := max(b.MaxSize, 0)
+	if size != s.lvlSize {
+		if size == 0 || s.lvlSize != 0 && size > s.lvlSize {
+			s.kDone = -1 // the exhaustion proof was for smaller sets only
+		}
+		s.lvlSize = size
+	}
+	over := func(c int64) bool { return b.MaxCost > 0 && c > int64(b.MaxCost) }
+	if len(s.groups) == 0 {
+		// Only the empty set can be a correction set.
+		if s.kDone >= 0 {
+			return nil, ErrExhausted
+		}
+		m, err := s.probe(ctx, -1, 0)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			return nil, s.exhausted(size)
+		}
+		return m, nil
+	}
+	lo := s.kDone + 1
+	if over(lo) {
+		return nil, ErrExhausted
+	}
+	m, err := s.probe(ctx, lo, size)
+	if err != nil {
+		return nil, err
+	}
+	if m != nil {
+		return m, s.verifyLevel(m)
+	}
+	s.kDone = lo
+	// Is there any correction set left? Its cost bounds the search.
+	hi, err := s.probe(ctx, -1, size)
+	if err != nil {
+		return nil, err
+	}
+	if hi == nil {
+		return nil, s.exhausted(size)
+	}
+	for {
+		if int64(hi.Cost) == s.kDone+1 {
+			if over(int64(hi.Cost)) {
+				return nil, ErrExhausted
+			}
+			return hi, s.verifyLevel(hi)
+		}
+		if over(s.kDone + 1) {
+			return nil, ErrExhausted
+		}
+		mid := s.kDone + 1
+		if !s.unit {
+			mid += (int64(hi.Cost) - s.kDone - 1) / 2
+		}
+		m, err := s.probe(ctx, mid, size)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			s.kDone = mid
+			continue
+		}
+		hi.Model.m.Close()
+		hi = m
+	}
+}
+
+// verifyLevel checks the invariant that makes a model's correction set
+// minimal: its cost is one above the exhausted level.
+func (s *Solver) verifyLevel(m *MCS) error {
+	if int64(m.Cost) != s.kDone+1 {
+		return fmt.Errorf("maxsat: internal error: correction set of cost %d at level %d", m.Cost, s.kDone+1)
+	}
+	return nil
+}
+
+func (s *Solver) nextOptimize(ctx context.Context, b Bounds) (*MCS, error) {
+	if s.opt == nil {
+		o, err := s.ctx.NewOptimize()
+		if err != nil {
+			return nil, fmt.Errorf("maxsat: %w", err)
+		}
+		if s.opts.Timeout > 0 {
+			if err := o.SetTimeout(s.opts.Timeout); err != nil {
+				return nil, fmt.Errorf("maxsat: %w", err)
+			}
+		}
+		for _, a := range s.hardLog {
+			if err := o.Assert(a); err != nil {
+				return nil, fmt.Errorf("maxsat: %w", err)
+			}
+		}
+		for _, g := range s.groups {
+			if _, err := o.AssertSoft(g.sel, g.weight, "mcs"); err != nil {
+				return nil, fmt.Errorf("maxsat: %w", err)
+			}
+		}
+		s.opt = o
+	}
+	size := max(b.MaxSize, 0)
+	if size > 0 && len(s.groups) > 0 {
+		if err := s.opt.Push(); err != nil {
+			return nil, fmt.Errorf("maxsat: %w", err)
+		}
+		defer s.opt.Pop()
+		rel := make([]z3.AST, len(s.groups))
+		for i, g := range s.groups {
+			rel[i] = g.nsel
+		}
+		c, err := s.ctx.App(z3.OpAtMost, size, 0, rel...)
+		if err != nil {
+			return nil, fmt.Errorf("maxsat: %w", err)
+		}
+		if err := s.opt.Assert(c); err != nil {
+			return nil, fmt.Errorf("maxsat: %w", err)
+		}
+	}
+	r, err := s.optCheck(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if r == z3.Unsat {
+		return nil, s.exhausted(size)
+	}
+	zm, err := s.opt.Model()
+	if err != nil {
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	m, err := s.relaxed(&Model{s: s, m: zm})
+	if err != nil {
+		return nil, err
+	}
+	if b.MaxCost > 0 && m.Cost > b.MaxCost {
+		return nil, ErrExhausted
+	}
+	return m, nil
+}

@@ -1,0 +1,448 @@
+package maxsat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/faultloc/faultloc/internal/z3"
+)
+
+// Status is the outcome of a check.
+type Status int
+
+// Statuses.
+const (
+	Unknown Status = iota // the solver gave up (timeout, cancellation)
+	Sat
+	Unsat
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// Errors returned by the Solver. Errors wrap these sentinels or are of the
+// types *SortError and *UnknownError; context cancellation is reported as
+// an error that wraps ctx.Err().
+var (
+	// ErrExhausted: no further MCS exists within the bounds.
+	ErrExhausted = errors.New("maxsat: no more MCS within the bounds")
+	// ErrHardUnsat: the hard constraints alone are unsatisfiable, so no
+	// correction set exists (reported when no MCS has been blocked yet).
+	ErrHardUnsat = errors.New("maxsat: hard constraints are unsatisfiable")
+	// ErrSat: MUS was asked of a satisfiable problem.
+	ErrSat = errors.New("maxsat: hard and soft constraints are satisfiable together")
+	// ErrClosed: the Solver was closed.
+	ErrClosed = errors.New("maxsat: solver is closed")
+)
+
+// UnknownError reports that Z3 returned unknown (timeout, resource limit,
+// incompleteness) with its reason.
+type UnknownError struct{ Reason string }
+
+func (e *UnknownError) Error() string { return "maxsat: solver returned unknown: " + e.Reason }
+
+// Options configure a Solver. The zero value is the documented default for
+// every field.
+type Options struct {
+	MCS     MCSAlgorithm  // MCS enumeration; default LevelSearch
+	MUS     MUSAlgorithm  // MUS extraction; default DeletionMUS
+	Timeout time.Duration // bound on each Z3 check; default 0, no bound
+}
+
+// Stats counts the work a Solver has done.
+type Stats struct {
+	Checks     int           // Z3 checks (solver calls)
+	Sat        int           // checks that returned sat
+	Unsat      int           // checks that returned unsat
+	Unknown    int           // checks that returned unknown or were interrupted
+	SolveTime  time.Duration // time inside Z3 checks
+	BuildTime  time.Duration // time translating terms to Z3
+	Hard       int           // hard constraints added (AddHard)
+	Soft       int           // soft constraints added (AddSoft)
+	Groups     int           // soft groups
+	Blocks     int           // blocked MCSes
+	MCS        int           // MCSes returned by NextMCS
+	Z3Terms    int           // distinct terms translated to Z3
+	CoreChecks int           // checks made for cores and MUSes
+}
+
+// group is a set of soft constraints relaxed as a unit, controlled by the
+// selector literal sel: the hard constraint sel ⇒ soft holds for each soft
+// of the group, so assuming sel enforces the group and ¬sel relaxes it.
+type group struct {
+	name   string
+	weight uint64
+	sel    z3.AST
+	nsel   z3.AST // ¬sel, the relaxation literal
+	softs  int
+}
+
+// Solver is an incremental partial MaxSMT solver over Z3. Hard constraints
+// must hold; soft constraints carry a positive weight and a group, and a
+// group is relaxed as a unit at the sum of its weights. Constraints may be
+// added at any time, also between NextMCS calls: relaxation variables,
+// blocked MCSes, the proven cost level and Z3's learned state are kept.
+//
+// A Solver belongs to one goroutine. Call Close to release Z3's memory.
+type Solver struct {
+	opts   Options
+	ctx    *z3.Context
+	sv     *z3.Solver
+	closed bool
+
+	bsort z3.Sort
+	memo  map[*Term]z3.AST
+
+	groups  []*group
+	byName  map[string]int
+	bySel   map[z3.AST]int
+	unit    bool   // every group has weight 1
+	total   uint64 // sum of all soft weights
+	hardLog []z3.AST
+	blocked int
+
+	// Level search state: no unblocked correction set of size <= lvlSize
+	// (0: any) costs <= kDone.
+	kDone   int64
+	lvlSize int
+	card    map[cardKey]z3.AST // live activation literals of bounds
+
+	// Results of the last Check.
+	last      Status
+	lastModel *Model
+	lastCore  []string
+
+	// Z3 Optimize peer for the OptimizeBlocking algorithm, made on demand.
+	opt *z3.Optimize
+
+	stats Stats
+}
+
+type cardKey struct {
+	cost   int64 // -1: no cost bound
+	size   int   // 0: no size bound
+	groups int   // number of groups covered
+}
+
+// NewSolver returns an empty solver; opts may be nil for the defaults.
+func NewSolver(opts *Options) (*Solver, error) {
+	c, err := z3.NewContext()
+	if err != nil {
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	sv, err := c.NewSolver(z3.SimpleSolver)
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	s := &Solver{
+		ctx:    c,
+		sv:     sv,
+		memo:   map[*Term]z3.AST{},
+		byName: map[string]int{},
+		bySel:  map[z3.AST]int{},
+		unit:   true,
+		kDone:  -1,
+		card:   map[cardKey]z3.AST{},
+	}
+	if opts != nil {
+		s.opts = *opts
+	}
+	if s.opts.Timeout > 0 {
+		if err := sv.SetTimeout(s.opts.Timeout); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("maxsat: %w", err)
+		}
+	}
+	if s.bsort, err = c.BoolSort(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	return s, nil
+}
+
+// Close releases the solver and all its models. Close is idempotent.
+func (s *Solver) Close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	s.ctx.Close()
+	s.memo = nil
+}
+
+// Stats returns the work counters so far.
+func (s *Solver) Stats() Stats { return s.stats }
+
+// Z3Statistics returns the backend solver's own statistics (conflicts,
+// decisions, memory...) for diagnostics.
+func (s *Solver) Z3Statistics() map[string]float64 {
+	if s.closed {
+		return nil
+	}
+	return s.sv.Statistics()
+}
+
+// assert adds a hard Z3 term to the solver (and to the Optimize peer).
+func (s *Solver) assert(a z3.AST) error {
+	if err := s.sv.Assert(a); err != nil {
+		return fmt.Errorf("maxsat: %w", err)
+	}
+	s.hardLog = append(s.hardLog, a)
+	if s.opt != nil {
+		if err := s.opt.Assert(a); err != nil {
+			return fmt.Errorf("maxsat: %w", err)
+		}
+	}
+	return nil
+}
+
+func (s *Solver) boolTerm(t *Term, what string) (z3.AST, error) {
+	if s.closed {
+		return z3.AST{}, ErrClosed
+	}
+	if err := t.Err(); err != nil {
+		return z3.AST{}, err
+	}
+	if t.sort.Kind != BoolSort {
+		return z3.AST{}, &SortError{Op: what, Args: []Sort{t.sort}, Msg: "constraint must be Bool"}
+	}
+	return s.translate(t)
+}
+
+// AddHard adds a constraint that every solution must satisfy. An ill-sorted
+// or non-Bool term is rejected with a *SortError and nothing is added.
+func (s *Solver) AddHard(t *Term) error {
+	a, err := s.boolTerm(t, "AddHard")
+	if err != nil {
+		return err
+	}
+	if err := s.assert(a); err != nil {
+		return err
+	}
+	s.stats.Hard++
+	return nil
+}
+
+// AddSoft adds a soft constraint of the given weight (>= 1; the total of all
+// weights must stay below 2^31, the range of Z3's pseudo-Boolean
+// coefficients) to the named
+// group, creating the group if needed; the empty name makes a group of its
+// own named "#n" after the soft's index n. Relaxing a group costs the sum of
+// its softs' weights, and all its softs are relaxed together.
+func (s *Solver) AddSoft(t *Term, weight uint64, groupName string) error {
+	a, err := s.boolTerm(t, "AddSoft")
+	if err != nil {
+		return err
+	}
+	if weight == 0 || weight > math.MaxInt32 {
+		return fmt.Errorf("maxsat: soft weight %d outside [1, %d]", weight, math.MaxInt32)
+	}
+	if groupName == "" {
+		groupName = fmt.Sprintf("#%d", s.stats.Soft)
+	}
+	gi, ok := s.byName[groupName]
+	if !ok {
+		sel, err := s.ctx.Fresh("sel", s.bsort)
+		if err != nil {
+			return fmt.Errorf("maxsat: %w", err)
+		}
+		nsel, err := s.ctx.App(z3.OpNot, 0, 0, sel)
+		if err != nil {
+			return fmt.Errorf("maxsat: %w", err)
+		}
+		gi = len(s.groups)
+		s.groups = append(s.groups, &group{name: groupName, sel: sel, nsel: nsel})
+		s.byName[groupName] = gi
+		s.bySel[sel] = gi
+		s.stats.Groups++
+	}
+	g := s.groups[gi]
+	if s.total+weight > math.MaxInt32 {
+		return fmt.Errorf("maxsat: total soft weight exceeds %d", math.MaxInt32)
+	}
+	imp, err := s.ctx.App(z3.OpImplies, 0, 0, g.sel, a)
+	if err != nil {
+		return fmt.Errorf("maxsat: %w", err)
+	}
+	if err := s.assert(imp); err != nil {
+		return err
+	}
+	if s.opt != nil {
+		// Z3 Optimize adds up the weights of softs on the same literal.
+		if _, err := s.opt.AssertSoft(g.sel, weight, "mcs"); err != nil {
+			return fmt.Errorf("maxsat: %w", err)
+		}
+	}
+	g.weight += weight
+	s.total += weight
+	g.softs++
+	if g.weight != 1 {
+		s.unit = false
+	}
+	s.stats.Soft++
+	return nil
+}
+
+// GroupNames returns the names of the soft groups in order of creation.
+func (s *Solver) GroupNames() []string {
+	names := make([]string, len(s.groups))
+	for i, g := range s.groups {
+		names[i] = g.name
+	}
+	return names
+}
+
+// GroupWeight returns the cost of relaxing the named group.
+func (s *Solver) GroupWeight(name string) (uint64, bool) {
+	gi, ok := s.byName[name]
+	if !ok {
+		return 0, false
+	}
+	return s.groups[gi].weight, true
+}
+
+// check runs one Z3 check and keeps the counters.
+func (s *Solver) check(ctx context.Context, assumptions []z3.AST) (Status, error) {
+	start := time.Now()
+	r, err := s.sv.Check(ctx, assumptions)
+	s.stats.SolveTime += time.Since(start)
+	s.stats.Checks++
+	if err != nil {
+		s.stats.Unknown++
+		if ctx.Err() != nil {
+			return Unknown, fmt.Errorf("maxsat: check interrupted: %w", ctx.Err())
+		}
+		return Unknown, fmt.Errorf("maxsat: %w", err)
+	}
+	switch r {
+	case z3.Sat:
+		s.stats.Sat++
+		return Sat, nil
+	case z3.Unsat:
+		s.stats.Unsat++
+		return Unsat, nil
+	}
+	s.stats.Unknown++
+	return Unknown, &UnknownError{Reason: s.sv.ReasonUnknown()}
+}
+
+func (s *Solver) model() (*Model, error) {
+	m, err := s.sv.Model()
+	if err != nil {
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	return &Model{s: s, m: m}, nil
+}
+
+// coreGroups maps the last unsat core to group indices, in group order.
+func (s *Solver) coreGroups() ([]int, error) {
+	core, err := s.sv.UnsatCore(nil)
+	if err != nil {
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	var gs []int
+	for _, a := range core {
+		if gi, ok := s.bySel[a]; ok {
+			gs = append(gs, gi)
+		}
+	}
+	slices.Sort(gs)
+	return gs, nil
+}
+
+func (s *Solver) names(gs []int) []string {
+	out := make([]string, len(gs))
+	for i, gi := range gs {
+		out[i] = s.groups[gi].name
+	}
+	return out
+}
+
+// Check checks the hard constraints, the blocked MCSes and every soft
+// constraint together. After Sat, Model returns a model; after Unsat, Core
+// returns groups whose softs conflict with the hard constraints (empty if
+// the hard constraints alone are unsatisfiable). Unknown comes with an
+// *UnknownError or the context's error.
+func (s *Solver) Check(ctx context.Context) (Status, error) {
+	if s.closed {
+		return Unknown, ErrClosed
+	}
+	s.last, s.lastModel, s.lastCore = Unknown, nil, nil
+	as := make([]z3.AST, len(s.groups))
+	for i, g := range s.groups {
+		as[i] = g.sel
+	}
+	st, err := s.check(ctx, as)
+	if err != nil {
+		return st, err
+	}
+	s.last = st
+	switch st {
+	case Sat:
+		if s.lastModel, err = s.model(); err != nil {
+			return Unknown, err
+		}
+	case Unsat:
+		gs, err := s.coreGroups()
+		if err != nil {
+			return Unknown, err
+		}
+		s.lastCore = s.names(gs)
+	}
+	return st, nil
+}
+
+// Model returns the model of the last Check that returned Sat, or nil.
+func (s *Solver) Model() *Model { return s.lastModel }
+
+// Core returns the groups of the unsat core of the last Check that returned
+// Unsat (not necessarily minimal; see MUS), or nil.
+func (s *Solver) Core() []string { return s.lastCore }
+
+// Block adds the hard constraint that not all of the given groups are
+// relaxed, so that neither this MCS nor any superset is reported again.
+// Blocking the empty set makes every later NextMCS return ErrExhausted.
+func (s *Solver) Block(groups []string) error {
+	if s.closed {
+		return ErrClosed
+	}
+	lits := make([]z3.AST, 0, len(groups))
+	for _, name := range groups {
+		gi, ok := s.byName[name]
+		if !ok {
+			return fmt.Errorf("maxsat: Block: unknown group %q", name)
+		}
+		lits = append(lits, s.groups[gi].sel)
+	}
+	var clause z3.AST
+	var err error
+	switch len(lits) {
+	case 0:
+		clause, err = s.ctx.BoolVal(false)
+	case 1:
+		clause = lits[0]
+	default:
+		clause, err = s.ctx.App(z3.OpOr, 0, 0, lits...)
+	}
+	if err != nil {
+		return fmt.Errorf("maxsat: %w", err)
+	}
+	if err := s.assert(clause); err != nil {
+		return err
+	}
+	s.blocked++
+	s.stats.Blocks++
+	return nil
+}
