@@ -1,0 +1,125 @@
+package gotest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Config says how to invoke the go command. The zero value runs "go" from
+// PATH in the current directory with the process environment.
+type Config struct {
+	GoCmd string   // default "go"
+	Dir   string   // working directory of go list and go test -c; default the current one
+	Env   []string // extra environment entries (KEY=value) added to the process's
+	Tags  []string // build tags, for example "faultloc"
+}
+
+func (c *Config) command(ctx context.Context, args ...string) *exec.Cmd {
+	g := c.GoCmd
+	if g == "" {
+		g = "go"
+	}
+	cmd := exec.CommandContext(ctx, g, args...)
+	cmd.Dir = c.Dir
+	if len(c.Env) > 0 {
+		cmd.Env = append(os.Environ(), c.Env...)
+	}
+	return cmd
+}
+
+func (c *Config) tagFlag() []string {
+	if len(c.Tags) == 0 {
+		return nil
+	}
+	return []string{"-tags=" + strings.Join(c.Tags, ",")}
+}
+
+// Package is what go list says about one package.
+type Package struct {
+	ImportPath   string
+	Name         string
+	Dir          string
+	GoFiles      []string // base names, relative to Dir
+	CgoFiles     []string
+	TestGoFiles  []string
+	XTestGoFiles []string
+	Error        *struct{ Err string }
+}
+
+// HasTests reports whether the package has test files.
+func (p *Package) HasTests() bool { return len(p.TestGoFiles)+len(p.XTestGoFiles) > 0 }
+
+// SourceFiles returns the absolute paths of the package's non-test Go files.
+func (p *Package) SourceFiles() []string {
+	var out []string
+	for _, f := range append(append([]string(nil), p.GoFiles...), p.CgoFiles...) {
+		out = append(out, filepath.Join(p.Dir, f))
+	}
+	return out
+}
+
+// List runs go list on the patterns and returns the packages in go list's
+// order. A package that go list reports with an error makes List fail.
+func List(ctx context.Context, c *Config, patterns ...string) ([]*Package, error) {
+	args := append([]string{"list", "-e", "-json=ImportPath,Name,Dir,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Error"}, c.tagFlag()...)
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := c.command(ctx, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("gotest: go list: %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	var pkgs []*Package
+	for {
+		p := new(Package)
+		if err := dec.Decode(p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("gotest: go list output: %w", err)
+		}
+		if p.Error != nil {
+			return nil, fmt.Errorf("gotest: %s: %s", p.ImportPath, p.Error.Err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("gotest: no packages match %q", patterns)
+	}
+	return pkgs, nil
+}
+
+// Build compiles the test binary of pkg with set-mode coverage of the
+// packages coverPkgs (import paths; default pkg itself) into out.
+// overlay, if not empty, is a go build -overlay file (see [FlushOverlay]).
+func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out, overlay string) error {
+	if len(coverPkgs) == 0 {
+		coverPkgs = []string{pkg.ImportPath}
+	}
+	args := append([]string{"test", "-c", "-cover", "-covermode=set", "-coverpkg=" + strings.Join(coverPkgs, ","), "-o", out}, c.tagFlag()...)
+	if overlay != "" {
+		args = append(args, "-overlay="+overlay)
+	}
+	args = append(args, "--", pkg.ImportPath)
+	cmd := c.command(ctx, args...)
+	var stderr bytes.Buffer
+	cmd.Stdout = &stderr
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("gotest: building the test binary of %s: %v\n%s", pkg.ImportPath, err, strings.TrimSpace(stderr.String()))
+	}
+	if _, err := os.Stat(out); err != nil {
+		return fmt.Errorf("gotest: %s has no test binary: %w", pkg.ImportPath, err)
+	}
+	return nil
+}

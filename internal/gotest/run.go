@@ -1,0 +1,184 @@
+package gotest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Binary is a built test binary and how to run it.
+type Binary struct {
+	Path    string        // the executable
+	Dir     string        // working directory of its runs: the package's directory, as go test does
+	Env     []string      // extra environment entries
+	Timeout time.Duration // -test.timeout of one run; default 10 minutes
+}
+
+// Run runs the binary once with -test.v=test2json, -test.run=run (if not
+// empty), -test.skip=skip (if not empty) and, when profile is not empty,
+// -test.coverprofile=profile. It returns the parsed results and whether the
+// run completed; the error is only for a binary that could not be started
+// or a cancelled context, not for failing tests.
+func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, bool, error) {
+	timeout := b.Timeout
+	if timeout <= 0 {
+		timeout = 10 * time.Minute
+	}
+	args := []string{"-test.v=test2json", "-test.count=1", "-test.timeout=" + timeout.String()}
+	if run != "" {
+		args = append(args, "-test.run="+run)
+	}
+	if skip != "" {
+		args = append(args, "-test.skip="+skip)
+	}
+	if profile != "" {
+		args = append(args, "-test.coverprofile="+profile)
+	}
+	cmd := exec.CommandContext(ctx, b.Path, args...)
+	cmd.Dir = b.Dir
+	cmd.Env = append(os.Environ(), b.Env...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, false, ctx.Err()
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return nil, false, fmt.Errorf("gotest: running %s: %w", b.Path, err)
+	}
+	results, complete := Parse(&out)
+	return results, complete && err == nil || complete && exit != nil && exit.ExitCode() == 1, nil
+}
+
+// Pattern returns the -test.run pattern that selects exactly the test or
+// subtest called name: each level anchored and quoted. (A subtest whose own
+// name contains "/" cannot be told from a deeper one; go test has the same
+// ambiguity.)
+func Pattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// Discover runs the whole suite once, without coverage, and returns every
+// test, subtest and example that ran, with its verdict. When a test crashes
+// the binary (a panic, os.Exit, a timeout), Discover runs the suite again
+// skipping the crashed top-level test, so the tests after it are still
+// found; then it runs each crashed test alone, skipping its crashed
+// subtests one by one, so the subtests after a crashing one are found too
+// (deeper levels are not explored). crashed lists the top-level tests that
+// stopped a run.
+func (b *Binary) Discover(ctx context.Context) (results []Result, crashed []string, err error) {
+	seen := map[string]bool{}
+	merge := func(rs []Result) {
+		for _, r := range rs {
+			if !seen[r.Name] {
+				seen[r.Name] = true
+				results = append(results, r)
+			}
+		}
+	}
+	for {
+		skip := ""
+		if len(crashed) > 0 {
+			skip = "^(" + quoteAll(crashed) + ")$"
+		}
+		rs, complete, err := b.Run(ctx, "", skip, "")
+		if err != nil {
+			return results, crashed, err
+		}
+		merge(rs)
+		if complete {
+			break
+		}
+		top, _, _ := strings.Cut(culprit(rs), "/")
+		if top == "" || slices.Contains(crashed, top) {
+			return results, crashed, fmt.Errorf("gotest: %s stopped before its end, and no running test is to blame", b.Path)
+		}
+		crashed = append(crashed, top)
+	}
+	for _, top := range crashed {
+		var subs []string
+		for {
+			skip := ""
+			if len(subs) > 0 {
+				skip = Pattern(top) + "/^(" + quoteAll(subs) + ")$"
+			}
+			rs, complete, err := b.Run(ctx, Pattern(top), skip, "")
+			if err != nil {
+				return results, crashed, err
+			}
+			merge(rs)
+			parts := strings.Split(culprit(rs), "/")
+			if complete || len(parts) < 2 || parts[0] != top || slices.Contains(subs, parts[1]) {
+				break
+			}
+			subs = append(subs, parts[1])
+		}
+	}
+	return results, crashed, nil
+}
+
+// culprit returns the test to blame for a run that did not complete: the
+// last test to start of those left running or, when the crash let the test
+// end first (a panic reports "--- FAIL" for the test and its parents), of
+// those that failed.
+func culprit(rs []Result) string {
+	var running, failed string
+	for _, r := range rs {
+		if !r.Ended {
+			running = r.Name
+		}
+		if r.Status == Fail && r.Ended {
+			failed = r.Name
+		}
+	}
+	if running != "" {
+		return running
+	}
+	return failed
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = regexp.QuoteMeta(n)
+	}
+	return strings.Join(q, "|")
+}
+
+// Leaves returns the results that have no subtests: the test cases of a
+// suite whose table-driven tests use t.Run.
+func Leaves(results []Result) []Result {
+	parent := map[string]bool{}
+	for _, r := range results {
+		if i := strings.LastIndexByte(r.Name, '/'); i >= 0 {
+			for n := r.Name; ; {
+				i := strings.LastIndexByte(n, '/')
+				if i < 0 {
+					break
+				}
+				n = n[:i]
+				parent[n] = true
+			}
+		}
+	}
+	var out []Result
+	for _, r := range results {
+		if !parent[r.Name] {
+			out = append(out, r)
+		}
+	}
+	return out
+}

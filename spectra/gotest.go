@@ -1,0 +1,450 @@
+package spectra
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/faultloc/faultloc/internal/gotest"
+)
+
+// GoTest is a [Source] that runs the tests of real Go packages natively,
+// at native speed and without faultloc's interpreter, and records each test
+// case's coverage.
+//
+// For every package it builds the test binary once with coverage
+// instrumentation (go test -c -cover -covermode=set), runs the whole suite
+// once to discover the test cases and their verdicts, then runs the binary
+// once per test case with -test.run anchored on the case's name and
+// -test.coverprofile. Test cases are the leaves of the test tree: a test
+// that calls t.Run is represented by its subtests, each its own case;
+// examples and fuzz targets' seed inputs are cases too; skipped cases are
+// left out. Verdicts follow go test -json: a case that started and did not
+// end (its binary died) failed.
+//
+// A case that panics kills its binary before the coverage profile is
+// written. To keep those cases (often the most telling failures), the test
+// binary is built with an overlay that adds t.Cleanup(flush) at the top of
+// every TestXxx function; testing runs a test's cleanups, and its parents',
+// when a subtest panics, and flush writes the coverage counters when
+// faultloc asks for them; they are converted with go tool covdata. Cases
+// whose coverage is still lost (os.Exit, a panic in a goroutine of the
+// test's own, a timeout) are left out of the matrix and named in
+// [GoTestStats].Lost.
+//
+// Concurrency: cases run one binary process at a time, except cases whose
+// test called t.Parallel (or whose top-level test did): like go test, those
+// run after the others, up to Workers processes at once.
+type GoTest struct {
+	Patterns []string // packages to test, as for go test (required)
+	Dir      string   // directory the go command runs in; default the current one
+	Tags     []string // build tags, e.g. "faultloc" for the example subjects
+	// CoverPkg lists the packages whose elements are measured (go list
+	// patterns). Default: each tested package measures itself.
+	CoverPkg []string
+	Kind     Kind          // Line (default), Block or Function; Instruction is not available natively
+	Workers  int           // concurrent runs of parallel cases; default GOMAXPROCS
+	Timeout  time.Duration // limit of one test binary run; default 10 minutes
+	GoCmd    string        // go command; default "go" from PATH
+	Env      []string      // extra environment for the go command and the test binaries
+	Log      io.Writer     // progress messages; default none
+
+	// Stats is filled by Collect.
+	Stats GoTestStats
+}
+
+// GoTestStats describes the last [GoTest.Collect].
+type GoTestStats struct {
+	Packages int           // packages with tests
+	Cases    int           // test cases added to the sink
+	Skipped  []string      // cases that skipped
+	Lost     []string      // cases whose coverage could not be recorded (left out)
+	Build    time.Duration // building test binaries
+	Discover time.Duration // the discovery runs
+	Runs     time.Duration // wall time of the per-case runs
+}
+
+// PerCase returns the wall time of the per-case runs divided by the number
+// of cases: the cost of native collection per test.
+func (s GoTestStats) PerCase() time.Duration {
+	if s.Cases == 0 {
+		return 0
+	}
+	return s.Runs / time.Duration(s.Cases)
+}
+
+var _ Source = (*GoTest)(nil)
+
+func (g *GoTest) logf(format string, args ...any) {
+	if g.Log != nil {
+		fmt.Fprintf(g.Log, format+"\n", args...)
+	}
+}
+
+// Collect builds and runs the tests of every package that matches
+// g.Patterns, adding the program elements of the measured packages (all of
+// them, executed or not) and one test per case to into. Several packages'
+// cases are named "importpath.TestX/sub"; a single package's "TestX/sub".
+func (g *GoTest) Collect(ctx context.Context, into Sink) error {
+	g.Stats = GoTestStats{}
+	if g.Kind == Instruction {
+		return errors.New("spectra: native coverage has no instruction granularity (use trace runs)")
+	}
+	if len(g.Patterns) == 0 {
+		return errors.New("spectra: GoTest needs at least one package pattern")
+	}
+	cfg := &gotest.Config{GoCmd: g.GoCmd, Dir: g.Dir, Env: g.Env, Tags: g.Tags}
+	pkgs, err := gotest.List(ctx, cfg, g.Patterns...)
+	if err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	var covered []*gotest.Package
+	if len(g.CoverPkg) > 0 {
+		if covered, err = gotest.List(ctx, cfg, g.CoverPkg...); err != nil {
+			return fmt.Errorf("spectra: %w", err)
+		}
+	}
+	tmp, err := os.MkdirTemp("", "faultloc-spectra-")
+	if err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	var tested []*gotest.Package
+	for _, p := range pkgs {
+		if p.HasTests() {
+			tested = append(tested, p)
+		}
+	}
+	if len(tested) == 0 {
+		return fmt.Errorf("spectra: no test files in %s", strings.Join(g.Patterns, " "))
+	}
+	for i, p := range tested {
+		measured := covered
+		if measured == nil {
+			measured = []*gotest.Package{p}
+		}
+		prefix := ""
+		if len(tested) > 1 {
+			prefix = p.ImportPath + "."
+		}
+		if err := g.collectPackage(ctx, cfg, p, measured, prefix, filepath.Join(tmp, fmt.Sprint(i)), into); err != nil {
+			return err
+		}
+		g.Stats.Packages++
+	}
+	return nil
+}
+
+// mapper turns coverage profiles into elements.
+type mapper struct {
+	kind     Kind
+	files    map[string]string // profile file name -> absolute path
+	elems    map[blockKey][]Element
+	universe []Element
+}
+
+type blockKey struct {
+	file                   string
+	sl, sc, el, ec, nstmts int
+}
+
+func newMapper(kind Kind, measured []*gotest.Package) *mapper {
+	m := &mapper{kind: kind, files: map[string]string{}}
+	for _, p := range measured {
+		for _, f := range append(slices.Clone(p.GoFiles), p.CgoFiles...) {
+			m.files[path.Join(p.ImportPath, f)] = filepath.Join(p.Dir, f)
+		}
+	}
+	return m
+}
+
+// init lays out the measured files against the complete block list of a
+// profile (every profile lists every block, executed or not).
+func (m *mapper) init(blocks []gotest.Block) error {
+	m.elems = map[blockKey][]Element{}
+	byFile := map[string][]gotest.Block{}
+	var order []string
+	for _, b := range blocks {
+		if _, ok := byFile[b.File]; !ok {
+			order = append(order, b.File)
+		}
+		byFile[b.File] = append(byFile[b.File], b)
+	}
+	seen := map[Element]bool{}
+	for _, name := range order {
+		bs := byFile[name]
+		abs, ok := m.files[name]
+		if !ok {
+			// A file the profile names but go list did not (generated
+			// cgo files, for example): measure its blocks only.
+			abs = name
+		}
+		var l *gotest.Layout
+		if m.kind != Block {
+			var err error
+			if l, err = gotest.ParseLayout(abs, nil); err != nil {
+				return fmt.Errorf("spectra: %w", err)
+			}
+		}
+		switch m.kind {
+		case Block:
+			for _, b := range bs {
+				e := Element{Kind: Block, File: abs, Line: b.StartLine, Col: b.StartCol, EndLine: b.EndLine, EndCol: b.EndCol}
+				m.elems[blockKeyOf(b)] = []Element{e}
+				m.universe = append(m.universe, e)
+			}
+		case Function:
+			_, blockFunc := gotest.MapBlocks(l, bs)
+			for bi, b := range bs {
+				if fi := blockFunc[bi]; fi >= 0 {
+					f := l.Funcs[fi]
+					e := Element{Kind: Function, File: abs, Line: f.Start.Line, Name: f.Name}
+					m.elems[blockKeyOf(b)] = []Element{e}
+					if !seen[e] {
+						seen[e] = true
+						m.universe = append(m.universe, e)
+					}
+				}
+			}
+		default:
+			stmtBlock, _ := gotest.MapBlocks(l, bs)
+			for si, s := range l.Stmts {
+				bi := stmtBlock[si]
+				if bi < 0 {
+					continue
+				}
+				e := Element{Kind: Line, File: abs, Line: s.Start.Line}
+				k := blockKeyOf(bs[bi])
+				if !slices.Contains(m.elems[k], e) {
+					m.elems[k] = append(m.elems[k], e)
+				}
+				if !seen[e] {
+					seen[e] = true
+					m.universe = append(m.universe, e)
+				}
+			}
+		}
+	}
+	slices.SortFunc(m.universe, Compare)
+	return nil
+}
+
+func blockKeyOf(b gotest.Block) blockKey {
+	return blockKey{b.File, b.StartLine, b.StartCol, b.EndLine, b.EndCol, b.NumStmt}
+}
+
+// covered returns the elements the executed blocks account for.
+func (m *mapper) covered(blocks []gotest.Block) []Element {
+	var out []Element
+	for _, b := range blocks {
+		if b.Count > 0 {
+			out = append(out, m.elems[blockKeyOf(b)]...)
+		}
+	}
+	return out
+}
+
+type caseResult struct {
+	test   Test
+	elems  []Element
+	lost   bool
+	absent bool // not run (a parent failed first or filtered out)
+	skip   bool
+}
+
+func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gotest.Package, measured []*gotest.Package, prefix, tmp string, into Sink) error {
+	if err := os.MkdirAll(tmp, 0o777); err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	var coverPkgs []string
+	for _, m := range measured {
+		coverPkgs = append(coverPkgs, m.ImportPath)
+	}
+	bin := &gotest.Binary{Path: filepath.Join(tmp, "pkg.test"), Dir: p.Dir, Env: g.Env, Timeout: g.Timeout}
+	start := time.Now()
+	g.logf("spectra: building %s", p.ImportPath)
+	overlay, err := gotest.FlushOverlay(p, tmp)
+	if err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	if err := gotest.Build(ctx, cfg, p, coverPkgs, bin.Path, overlay); err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	g.Stats.Build += time.Since(start)
+
+	start = time.Now()
+	all, crashed, err := bin.Discover(ctx)
+	g.Stats.Discover += time.Since(start)
+	if err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	leaves := gotest.Leaves(all)
+	g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves), len(crashed))
+	parallel := map[string]bool{}
+	for _, r := range all {
+		if r.Parallel {
+			parallel[r.Name] = true
+		}
+	}
+	var seq, par []int
+	for i, l := range leaves {
+		top, _, _ := strings.Cut(l.Name, "/")
+		if parallel[l.Name] || parallel[top] {
+			par = append(par, i)
+		} else {
+			seq = append(seq, i)
+		}
+	}
+
+	mp := newMapper(g.Kind, measured)
+	var initOnce sync.Once
+	var initErr error
+	results := make([]caseResult, len(leaves))
+	run := func(i int) error {
+		name := leaves[i].Name
+		prof := filepath.Join(tmp, fmt.Sprintf("case%d.out", i))
+		rs, _, err := bin.Run(ctx, gotest.Pattern(name), "", prof)
+		if err != nil {
+			return err
+		}
+		res := caseResult{test: Test{Name: prefix + name}}
+		r, found := findResult(rs, name)
+		switch {
+		case !found && anyFailed(rs):
+			res.test.Outcome, res.test.Message = Fail, "did not run: "+firstFailure(rs)
+		case !found:
+			res.absent = true
+		case r.Status == gotest.Skip:
+			res.skip = true
+		default:
+			res.test.Outcome = map[gotest.Status]Outcome{gotest.Pass: Pass, gotest.Fail: Fail}[r.Status]
+			res.test.Duration = r.Elapsed
+			if r.Status == gotest.Fail {
+				res.test.Message = strings.TrimSpace(r.Output)
+			}
+		}
+		blocks, perr := readProfile(prof)
+		if perr != nil {
+			// The binary died before writing its profile: ask the
+			// cleanup added by the overlay to flush the counters.
+			blocks, perr = bin.RunFlushed(ctx, cfg, gotest.Pattern(name), filepath.Join(tmp, fmt.Sprintf("flush%d", i)))
+		}
+		if perr != nil {
+			res.lost = true
+		} else {
+			initOnce.Do(func() { initErr = mp.init(blocks) })
+			if initErr != nil {
+				return initErr
+			}
+			res.elems = mp.covered(blocks)
+		}
+		results[i] = res
+		return nil
+	}
+	start = time.Now()
+	for _, i := range seq {
+		if err := run(i); err != nil {
+			return fmt.Errorf("spectra: %w", err)
+		}
+	}
+	if err := parallelRun(ctx, par, g.Workers, run); err != nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
+	g.Stats.Runs += time.Since(start)
+
+	if mp.elems == nil {
+		// No case produced a profile: fall back to an empty layout.
+		g.logf("spectra: %s: no coverage profile was produced", p.ImportPath)
+	}
+	into.AddElements(mp.universe...)
+	for _, r := range results {
+		switch {
+		case r.skip:
+			g.Stats.Skipped = append(g.Stats.Skipped, r.test.Name)
+		case r.absent:
+		case r.lost:
+			g.Stats.Lost = append(g.Stats.Lost, r.test.Name)
+		default:
+			if _, err := into.Add(r.test, r.elems); err != nil {
+				return err
+			}
+			g.Stats.Cases++
+		}
+	}
+	return nil
+}
+
+func parallelRun(ctx context.Context, idx []int, workers int, run func(int) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+		next = make(chan int)
+	)
+	for range min(workers, len(idx)) {
+		wg.Go(func() {
+			for i := range next {
+				if err := run(i); err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, i := range idx {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if len(errs) > 0 {
+		return errs[0]
+	}
+	return ctx.Err()
+}
+
+func findResult(rs []gotest.Result, name string) (gotest.Result, bool) {
+	for _, r := range rs {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return gotest.Result{}, false
+}
+
+func anyFailed(rs []gotest.Result) bool {
+	return slices.ContainsFunc(rs, func(r gotest.Result) bool { return r.Status == gotest.Fail })
+}
+
+func firstFailure(rs []gotest.Result) string {
+	for _, r := range rs {
+		if r.Status == gotest.Fail {
+			return r.Name + " failed"
+		}
+	}
+	return ""
+}
+
+func readProfile(name string) ([]gotest.Block, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return gotest.ParseProfile(f)
+}

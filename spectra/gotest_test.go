@@ -1,0 +1,245 @@
+package spectra
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/examples"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// collect runs GoTest on dir's package with the faultloc tag.
+func collect(t *testing.T, dir string, kind Kind) (*Matrix, *GoTest) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	g := &GoTest{Patterns: []string{"."}, Dir: dir, Tags: []string{examples.Tag}, Kind: kind}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, g
+}
+
+// TestNativeTriangleHand checks the native ranking of examples/triangle
+// against a ranking computed by hand. The suite is TestClassify's eight
+// subtests T1–T8 (T8 fails) plus Example, which runs all eight cases and
+// passes: F = 1, P = 8. Lines and the tests that execute them:
+//
+//	21 var retval, 22 if a >= b && b >= c, 43 return: all nine (ef 1, ep 8)
+//	23 if a == c || b == c (the fault): T2–T6, T8, Example (ef 1, ep 6)
+//	24: T3, T4, Ex (0, 3)   25: T4, Ex (0, 2)   27: T3, Ex (0, 2)
+//	30: T2, T5, T6, T8, Ex (1, 4)   31: T5, T6, T8, Ex (1, 3)
+//	32: T6, T8, Ex (1, 2)   34: T5, Ex (0, 2)   37: T2, Ex (0, 2)
+//	41: T1, T7, Ex (0, 3)
+//
+// Tarantula = 1/(1 + ep/8) when ef = 1, else 0 with confidence ep/8.
+// Ochiai = 1/sqrt(1+ep) when ef = 1, else 0.
+func TestNativeTriangleHand(t *testing.T) {
+	m, g := collect(t, "../examples/triangle", Line)
+	var names []string
+	for i := range m.NumTests() {
+		names = append(names, fmt.Sprintf("%s:%v", m.Test(i).Name, m.Test(i).Outcome))
+	}
+	want := "TestClassify/T1:pass TestClassify/T2:pass TestClassify/T3:pass TestClassify/T4:pass TestClassify/T5:pass TestClassify/T6:pass TestClassify/T7:pass TestClassify/T8:fail Example:pass"
+	if got := strings.Join(names, " "); got != want {
+		t.Fatalf("tests:\n got %s\nwant %s", got, want)
+	}
+	if g.Stats.Cases != 9 || len(g.Stats.Lost) != 0 || len(g.Stats.Skipped) != 0 {
+		t.Errorf("stats %+v", g.Stats)
+	}
+	type row struct {
+		score, conf float64
+		rank        float64
+	}
+	hand := map[string]map[int]row{
+		"tarantula": {
+			32: {4.0 / 5, 1, 1}, 31: {8.0 / 11, 1, 2}, 30: {2.0 / 3, 1, 3}, 23: {4.0 / 7, 1, 4},
+			21: {0.5, 1, 7}, 22: {0.5, 1, 7}, 43: {0.5, 1, 7},
+			24: {0, 3.0 / 8, 9}, 41: {0, 3.0 / 8, 9},
+			25: {0, 2.0 / 8, 13}, 27: {0, 2.0 / 8, 13}, 34: {0, 2.0 / 8, 13}, 37: {0, 2.0 / 8, 13},
+		},
+		"ochiai": {
+			32: {1 / math.Sqrt(3), 0, 1}, 31: {0.5, 0, 2}, 30: {1 / math.Sqrt(5), 0, 3}, 23: {1 / math.Sqrt(7), 0, 4},
+			21: {1.0 / 3, 0, 7}, 22: {1.0 / 3, 0, 7}, 43: {1.0 / 3, 0, 7},
+			24: {0, 0, 13}, 41: {0, 0, 13}, 25: {0, 0, 13}, 27: {0, 0, 13}, 34: {0, 0, 13}, 37: {0, 0, 13},
+		},
+	}
+	for name, want := range hand {
+		f, _ := Lookup(name)
+		r := m.Rank(f, nil)
+		if len(r.Entries) != len(want) {
+			t.Errorf("%s: %d elements, want %d", name, len(r.Entries), len(want))
+		}
+		for _, e := range r.Entries {
+			w, ok := want[e.Element.Line]
+			if filepath.Base(e.Element.File) != "triangle.go" || !ok {
+				t.Errorf("%s: unexpected element %v", name, e.Element)
+				continue
+			}
+			if !near(e.Score, w.score) || !near(e.Confidence, w.conf) || e.Rank != w.rank {
+				t.Errorf("%s: line %d: score %v conf %v rank %v, want %v %v %v", name, e.Element.Line, e.Score, e.Confidence, e.Rank, w.score, w.conf, w.rank)
+			}
+		}
+	}
+}
+
+// TestNativeExamplesGolden ranks every example subject natively and
+// compares the text output (tests, then Tarantula, Ochiai and D* rankings)
+// with testdata/golden/<subject>.txt; it also checks that the subject's
+// marked fault is ranked.
+func TestNativeExamplesGolden(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	for _, subject := range []string{"triangle", "zune", "foo", "max3"} {
+		t.Run(subject, func(t *testing.T) {
+			dir := filepath.Join(root, "examples", subject)
+			m, _ := collect(t, dir, Line)
+			var b bytes.Buffer
+			for i := range m.NumTests() {
+				fmt.Fprintf(&b, "test %s %v\n", m.Test(i).Name, m.Test(i).Outcome)
+			}
+			faults, err := examples.FaultLines(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"tarantula", "ochiai", "dstar"} {
+				f, _ := Lookup(name)
+				r := m.Rank(f, nil)
+				fmt.Fprintf(&b, "\n# %s\n", name)
+				if err := r.WriteText(&b, root, math.Inf(-1)); err != nil {
+					t.Fatal(err)
+				}
+				var fe []Element
+				for _, fl := range faults {
+					fe = append(fe, Element{File: fl.File, Line: fl.Line})
+				}
+				if x, err := r.Exam(fe...); err != nil {
+					t.Errorf("%s: fault not ranked: %v", name, err)
+				} else {
+					fmt.Fprintf(&b, "# EXAM %.4f\n", x)
+				}
+			}
+			golden(t, filepath.Join("testdata", "golden", subject+".txt"), b.Bytes())
+		})
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, got, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run go test -update to accept):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// TestNativePanics runs testdata/panicky, whose tests panic at top level
+// and in a subtest, call t.Parallel and skip: the panicking cases keep
+// their coverage, and the fault ranks first.
+func TestNativePanics(t *testing.T) {
+	m, g := collect(t, "testdata/panicky", Line)
+	outcomes := map[string]Outcome{}
+	for i := range m.NumTests() {
+		outcomes[m.Test(i).Name] = m.Test(i).Outcome
+	}
+	want := map[string]Outcome{
+		"TestNegative": Pass, "TestPastEnd": Fail,
+		"TestTable/first": Pass, "TestTable/past_end": Fail, "TestTable/negative": Pass,
+		"TestParallel/#00": Pass, "TestParallel/#01": Pass,
+	}
+	if fmt.Sprint(outcomes) != fmt.Sprint(want) {
+		t.Errorf("outcomes %v, want %v", outcomes, want)
+	}
+	if !slices.Equal(g.Stats.Skipped, []string{"TestSkipped"}) || len(g.Stats.Lost) != 0 {
+		t.Errorf("stats %+v", g.Stats)
+	}
+	i, _ := m.TestIndex("TestTable/past_end")
+	var lines []int
+	for _, e := range m.Covered(nil, i) {
+		lines = append(lines, m.Element(e).Line)
+	}
+	if !slices.Equal(lines, []int{9, 12}) {
+		t.Errorf("panicking subtest covered lines %v, want [9 12]", lines)
+	}
+	f, _ := Lookup("ochiai")
+	r := m.Rank(f, nil)
+	if e := r.Entries[0]; e.Element.Line != 12 || e.Rank != 1 {
+		t.Errorf("first entry %v rank %v, want line 12 rank 1", e.Element, e.Rank)
+	}
+}
+
+// TestNativeKinds collects blocks and functions of examples/triangle.
+func TestNativeKinds(t *testing.T) {
+	m, _ := collect(t, "../examples/triangle", Block)
+	if n := m.NumElements(); n != 12 { // the coverage profile's 12 blocks
+		t.Errorf("%d blocks, want 12", n)
+	}
+	i, _ := m.TestIndex("TestClassify/T8")
+	if n := len(m.Covered(nil, i)); n != 6 {
+		t.Errorf("T8 covers %d blocks, want 6", n)
+	}
+	m, _ = collect(t, "../examples/triangle", Function)
+	if m.NumElements() != 1 || m.Element(0).Name != "Classify" {
+		t.Errorf("functions: %d, first %v", m.NumElements(), m.Element(0))
+	}
+	if _, err := Build(context.Background(), &GoTest{Patterns: []string{"."}, Kind: Instruction}); err == nil {
+		t.Error("instruction granularity accepted natively")
+	}
+}
+
+// TestNoCgo checks the dependency rule: spectra and the faultloc packages
+// it imports build without cgo.
+func TestNoCgo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := runGo("list", "-deps", "-f", "{{.ImportPath}} {{len .CgoFiles}}", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		path, n, _ := strings.Cut(line, " ")
+		if path == "C" || strings.HasPrefix(path, "github.com/faultloc/faultloc") && n != "0" {
+			t.Errorf("spectra depends on cgo through %s", path)
+		}
+		if strings.Contains(path, "/maxsat") || strings.Contains(path, "/internal/z3") {
+			t.Errorf("spectra imports %s", path)
+		}
+	}
+	if _, err := runGo("build", "-o", os.DevNull, "."); err != nil && runtime.GOOS != "windows" {
+		t.Errorf("CGO_ENABLED=0 build: %v", err)
+	}
+}
+
+func runGo(args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out), nil
+}

@@ -1,0 +1,3 @@
+module panicky
+
+go 1.26
