@@ -1,0 +1,103 @@
+package trace
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// extFunc runs a function without an interpreted body natively.
+type extFunc func(r *run, fr *frame, in *ins, args []Value) Value
+
+// bridges holds the hand-written bridges, by function name as
+// ssa.Function.String prints it (e.g. "strings.ToUpper",
+// "(*strings.Builder).WriteString").
+var bridges = map[string]extFunc{}
+
+func externalName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn.String()
+}
+
+func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
+	if f := bridges[name]; f != nil {
+		return f
+	}
+	return nil
+}
+
+// bridgeGlobal returns the value of a package variable of a package out of
+// scope, if the bridge knows it.
+func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
+	return Value{}, false
+}
+
+// callExt runs a bridged function, turning native panics into interpreted
+// ones.
+func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) (v Value) {
+	fr.at = in
+	defer func() {
+		if x := recover(); x != nil {
+			switch x.(type) {
+			case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError:
+				panic(x)
+			}
+			r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: nativePanic{x}, t: typeRef{id: -1}})}, NoEvent)
+		}
+	}()
+	return f(r, fr, in, args)
+}
+
+// nativePanic wraps the value of a panic raised by native code.
+type nativePanic struct{ v any }
+
+func (p nativePanic) Error() string {
+	if e, ok := p.v.(error); ok {
+		return e.Error()
+	}
+	return fmt.Sprint(p.v)
+}
+
+func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args []Value) Value {
+	m := reflect.ValueOf(nat).MethodByName(ci.method.Name())
+	if !m.IsValid() {
+		panic(&BridgeError{Func: ci.name, CallSite: r.pos(in), Reason: fmt.Sprintf("native %T has no method %s", nat, ci.method.Name())})
+	}
+	return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.reflectCall(fr, in, ci.name, m, ci.sig, args)
+	}, args)
+}
+
+// nativeIs reports whether native value x has type t.
+func nativeIs(x any, t types.Type) bool {
+	return reflect.TypeOf(x).String() == types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// nativeImplements reports whether native value x has the methods of
+// interface type t (by name).
+func nativeImplements(x any, t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	rt := reflect.TypeOf(x)
+	for i := 0; i < it.NumMethods(); i++ {
+		if _, ok := rt.MethodByName(it.Method(i).Name()); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// nativeToValue converts a native value asserted to type t.
+func nativeToValue(r *run, x any, t types.Type) Value {
+	v, err := valueOfReflect(reflect.ValueOf(x))
+	if err != nil {
+		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.ValueOf(&x).Elem()})}
+	}
+	return v
+}

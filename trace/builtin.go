@@ -1,0 +1,225 @@
+package trace
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// builtin runs a call to a Go built-in function (or an ssa: intrinsic).
+func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Value) Value {
+	st := NoEvent
+	if r.tr != nil && r.tr.Len() > 0 {
+		st = EventID(r.tr.Len() - 1)
+		for st >= 0 && r.tr.sid[st] != in.sid {
+			st--
+		}
+	}
+	switch name {
+	case "len":
+		x := args[0]
+		if x.k == KindPointer {
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			return Int(int64((*cell)(x.p).v.n))
+		}
+		return Int(int64(x.Len()))
+	case "cap":
+		x := args[0]
+		switch x.k {
+		case KindSlice:
+			return Int(int64(cap(x.slice())))
+		case KindPointer:
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			return Int(int64((*cell)(x.p).v.n))
+		case KindArray:
+			return Int(int64(x.n))
+		}
+	case "append":
+		return appendValues(ci.ez, args[0], args[1], st)
+	case "copy":
+		dst := args[0].slice()
+		var vals []Value
+		if args[1].k == KindString {
+			s := args[1].Str()
+			for i := 0; i < len(s) && i < len(dst); i++ {
+				vals = append(vals, Uint(uint64(s[i])))
+			}
+		} else {
+			src := args[1].slice()
+			for i := 0; i < len(src) && i < len(dst); i++ {
+				vals = append(vals, copyVal(src[i].v))
+			}
+		}
+		for i, v := range vals {
+			storeInto(&dst[i], v, st)
+		}
+		return Int(int64(len(vals)))
+	case "delete":
+		if args[0].p != nil {
+			(*mapObj)(args[0].p).delete(args[1])
+		}
+		return Value{}
+	case "clear":
+		switch x := args[0]; x.k {
+		case KindMap:
+			if x.p != nil {
+				(*mapObj)(x.p).clear()
+			}
+		case KindSlice:
+			cs := x.slice()
+			for i := range cs {
+				storeInto(&cs[i], ci.ez, st)
+			}
+		}
+		return Value{}
+	case "print", "println":
+		var sb strings.Builder
+		for i, a := range args {
+			if i > 0 && name == "println" {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(printValue(a))
+		}
+		if name == "println" {
+			sb.WriteByte('\n')
+		}
+		io := r.out
+		fmt.Fprint(io, sb.String())
+		return Value{}
+	case "recover":
+		if d := fr.deferOf; d != nil && d.panic != nil {
+			v := d.panic.v
+			d.panic = nil
+			return v
+		}
+		return Value{k: KindInterface}
+	case "min", "max":
+		best := args[0]
+		for _, a := range args[1:] {
+			if ci.ecls == clsFloat {
+				bf, af := best.Float(), a.Float()
+				if math.IsNaN(af) || math.IsNaN(bf) {
+					best = Float(math.NaN())
+					continue
+				}
+				if (name == "min" && (af < bf || af == bf && math.Signbit(af))) || (name == "max" && (af > bf || af == bf && !math.Signbit(af))) {
+					best = a
+				}
+				continue
+			}
+			var lt bool
+			switch ci.ecls {
+			case clsInt:
+				lt = a.Int() < best.Int()
+			case clsUint:
+				lt = a.n < best.n
+			case clsString:
+				lt = a.Str() < best.Str()
+			}
+			gt := !lt && !Equal(a, best)
+			if (name == "min" && lt) || (name == "max" && gt) {
+				best = a
+			}
+		}
+		return best
+	case "complex":
+		c := complex(args[0].Float(), args[1].Float())
+		if ci.ecls == clsFloat && ci.args != nil {
+			if _, ii := classify(ci.args[0]); ii.bits == 32 {
+				c = complex128(complex64(c))
+			}
+		}
+		return Complex(c)
+	case "real":
+		return Float(real(args[0].Complex()))
+	case "imag":
+		return Float(imag(args[0].Complex()))
+	case "ssa:wrapnilchk":
+		if args[0].p == nil {
+			r.rtPanic(fr, in, "value method %s.%s called using nil *%s pointer", args[1].Str(), args[2].Str(), args[1].Str())
+		}
+		return args[0]
+	case "ssa:deferstack":
+		return Value{k: kindDefers, p: ptrOf(fr)}
+	}
+	u := &UnsupportedError{Construct: "built-in " + name, Pos: r.pos(in)}
+	panic(u)
+}
+
+// appendValues implements append(s, t...), t a slice or (for []byte) a string.
+func appendValues(ez Value, s, t Value, st EventID) Value {
+	var add []Value
+	if t.k == KindString {
+		str := t.Str()
+		add = make([]Value, len(str))
+		for i := 0; i < len(str); i++ {
+			add[i] = Uint(uint64(str[i]))
+		}
+	} else {
+		src := t.slice()
+		add = make([]Value, len(src))
+		for i := range src {
+			add[i] = copyVal(src[i].v)
+		}
+	}
+	old := s.slice()
+	if len(add) == 0 {
+		return s
+	}
+	n := len(old) + len(add)
+	if n <= cap(old) {
+		ns := old[:n]
+		for i, v := range add {
+			storeInto(&ns[len(old)+i], v, st)
+		}
+		return sliceOf(ns)
+	}
+	c := 2 * cap(old)
+	if cap(old) >= 256 {
+		c = cap(old) + (cap(old)+3*256)/4
+	}
+	if c < n {
+		c = n
+	}
+	ns := make([]cell, n, c)
+	for i := range old {
+		ns[i] = cell{v: copyVal(old[i].v), st: old[i].st}
+	}
+	for i, v := range add {
+		ns[len(old)+i] = cell{v: v, st: st}
+		if v.isAgg() {
+			setStores(v.cells(), st)
+		}
+	}
+	full := ns[:c]
+	for i := n; i < c; i++ {
+		full[i] = cell{v: copyVal(ez), st: NoEvent}
+	}
+	return sliceOf(ns)
+}
+
+// printValue formats v as the runtime's print does for basic values.
+func printValue(v Value) string {
+	switch v.k {
+	case KindBool:
+		return strconv.FormatBool(v.Bool())
+	case KindInt:
+		return strconv.FormatInt(v.Int(), 10)
+	case KindUint:
+		return strconv.FormatUint(v.n, 10)
+	case KindFloat:
+		return strconv.FormatFloat(v.Float(), 'e', 6, 64)
+	case KindString:
+		return v.Str()
+	case KindInterface:
+		if v.p == nil {
+			return "(0x0,0x0)"
+		}
+	}
+	return v.String()
+}

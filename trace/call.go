@@ -1,0 +1,406 @@
+package trace
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+type run struct {
+	p        *Program
+	ctx      context.Context
+	h        *Hooks
+	obs      func(*Trace, EventID)
+	pending  EventID
+	tr       *Trace
+	steps    int64
+	max      int64
+	maxDepth int
+	depth    int
+	globals  []*cell
+	out      io.Writer
+	seed     uint64
+	phiBuf   []Value
+	phiEv    []EventID
+	next     *frame // deferOf for the next frame created
+	cur      *frame
+}
+
+func (p *Program) inScope(pkg *ssa.Package) bool {
+	for _, q := range p.Packages {
+		if q == pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// Run interprets fn with args and returns the outcome and trace. args must
+// match fn's parameters. The in-scope packages' initializers run first
+// (see RunOptions.NoInit) in a fresh memory: runs do not share state.
+//
+// The error is non-nil only for failures of the interpreter: an
+// *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
+// interpreted panic, an exhausted budget or a failed oracle are outcomes in
+// the Result. Even with an error, the Result (with its partial trace) is
+// returned when one was started.
+func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (res *Result, err error) {
+	if fn == nil {
+		return nil, fmt.Errorf("trace: Run: nil function")
+	}
+	if len(args) != len(fn.Params) {
+		return nil, fmt.Errorf("trace: Run: %s takes %d arguments, got %d", fn, len(fn.Params), len(args))
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	r := &run{p: p, ctx: ctx, h: o.Hooks, max: o.MaxSteps, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent}
+	if r.max <= 0 {
+		r.max = 10_000_000
+	}
+	if r.maxDepth <= 0 {
+		r.maxDepth = 10_000
+	}
+	if r.out == nil {
+		r.out = io.Discard
+	}
+	if r.h != nil && r.h.Observe != nil && !o.NoTrace {
+		r.obs = r.h.Observe
+	}
+	if !o.NoTrace {
+		r.tr = newTrace(p, 1024)
+	}
+	res = &Result{Trace: r.tr}
+	defer func() {
+		res.Steps = r.steps
+		if r.tr != nil {
+			p.mu.Lock()
+			r.tr.statics = p.statics[:len(p.statics):len(p.statics)]
+			p.mu.Unlock()
+			if r.obs != nil && r.pending >= 0 {
+				r.obs(r.tr, r.pending)
+			}
+		}
+		x := recover()
+		if x == nil {
+			return
+		}
+		switch x := x.(type) {
+		case *interpPanic:
+			res.Outcome = Panicked
+			res.Panic = &PanicInfo{Value: x.v, Message: formatPanic(x.v), Pos: p.Fset.Position(x.pos), Event: x.ev, Stack: x.stack}
+			if !res.Panic.Pos.IsValid() && len(x.stack) > 0 {
+				res.Panic.Pos = x.stack[0].Pos
+			}
+		case budgetStop:
+			res.Outcome = BudgetExceeded
+		case ctxStop:
+			err = x.err
+		case *UnsupportedError:
+			err = x
+		case *BridgeError:
+			err = x
+		default:
+			ie := &InternalError{Value: x, Stack: string(debug.Stack())}
+			if r.cur != nil && r.cur.at != nil {
+				ie.Pos = r.pos(r.cur.at)
+			}
+			err = ie
+		}
+	}()
+	if !o.NoInit {
+		for i, f := range p.inits {
+			r.root(p.code(f), nil, mix(0, -3, int32(i)))
+		}
+	}
+	v, _ := r.root(p.code(fn), args, mix(0, -2, 0))
+	res.Returns = splitResults(v, fn.Signature.Results().Len())
+	return res, nil
+}
+
+func splitResults(v Value, n int) []Value {
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return []Value{v}
+	}
+	return append([]Value(nil), (*(*tuple)(v.p))...)
+}
+
+// root calls c as a root frame (no caller).
+func (r *run) root(c *fnCode, args []Value, path uint64) (Value, EventID) {
+	var argEv []EventID
+	if r.tr != nil {
+		argEv = make([]EventID, len(args))
+		for i := range argEv {
+			argEv[i] = NoEvent
+		}
+	}
+	return r.enter(nil, nil, c, nil, nil, args, argEv, NoEvent, path, true)
+}
+
+// enter creates a frame for c and runs it.
+func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []EventID, args []Value, argEv []EventID, callEv EventID, path uint64, isRoot bool) (Value, EventID) {
+	r.depth++
+	if r.depth > r.maxDepth {
+		panic(budgetStop{depth: true})
+	}
+	fr := r.newFrame(c, caller, callEv, path)
+	copy(fr.regs, args)
+	copy(fr.regs[c.np:], env)
+	if t := r.tr; t != nil {
+		for i := range args {
+			if r.obs != nil && r.pending >= 0 {
+				p := r.pending
+				r.pending = NoEvent
+				r.obs(t, p)
+			}
+			e := t.add(c.psid[i], fr.idx, 0, callEv, args[i])
+			t.dep(argEv[i])
+			fr.defs[i] = e
+			if isRoot {
+				t.inputs = append(t.inputs, e)
+			}
+			if r.obs != nil {
+				r.pending = e
+			}
+		}
+		for i := range envEv {
+			fr.defs[c.np+i] = envEv[i]
+		}
+	}
+	prevCur := r.cur
+	r.cur = fr
+	var v Value
+	var e EventID
+	if c.defers {
+		v, e = r.execDefers(fr)
+	} else {
+		v, e = r.exec(fr, 0)
+	}
+	r.cur = prevCur
+	r.depth--
+	return v, e
+}
+
+// execDefers runs a frame that may defer calls, handling panics and recover.
+func (r *run) execDefers(fr *frame) (res Value, ret EventID) {
+	defer func() {
+		x := recover()
+		if x == nil {
+			return
+		}
+		ip, ok := x.(*interpPanic)
+		if !ok {
+			panic(x)
+		}
+		r.depth = fr.depth
+		r.cur = fr
+		fr.panic = ip
+		r.runDefers(fr)
+		if fr.panic != nil {
+			panic(ip)
+		}
+		if fr.c.recover >= 0 {
+			res, ret = r.exec(fr, fr.c.recover)
+		} else {
+			res, ret = zeroResults(fr.c), NoEvent
+		}
+	}()
+	return r.exec(fr, 0)
+}
+
+func zeroResults(c *fnCode) Value {
+	switch len(c.zres) {
+	case 0:
+		return Value{}
+	case 1:
+		return copyVal(c.zres[0])
+	}
+	vs := make([]Value, len(c.zres))
+	for i := range vs {
+		vs[i] = copyVal(c.zres[i])
+	}
+	return Tuple(vs...)
+}
+
+func (r *run) runDefers(fr *frame) {
+	for len(fr.defers) > 0 {
+		d := fr.defers[len(fr.defers)-1]
+		fr.defers = fr.defers[:len(fr.defers)-1]
+		r.next = fr
+		r.dispatch(fr, d.in, d.ci, d.fnv, d.args, d.argEv, d.ev, d.occ)
+		r.next = nil
+	}
+}
+
+func (r *run) argEvents(fr *frame, slots []int32) []EventID {
+	if r.tr == nil {
+		return nil
+	}
+	ev := make([]EventID, len(slots))
+	for i, s := range slots {
+		if s >= 0 {
+			ev[i] = fr.defs[s]
+		} else {
+			ev[i] = NoEvent
+		}
+	}
+	return ev
+}
+
+func (r *run) call(fr *frame, in *ins) {
+	ci := in.x.(*callInfo)
+	fr.at = in
+	occ := fr.occ[in.loc]
+	fr.occ[in.loc] = occ + 1
+	e := NoEvent
+	if r.tr != nil {
+		e = r.event(fr, in, occ, Value{})
+	}
+	argSlots := in.a[1:]
+	args := make([]Value, len(argSlots))
+	for i, s := range argSlots {
+		args[i] = fr.regs[s]
+	}
+	var fnv Value
+	if in.a[0] >= 0 {
+		fnv = fr.regs[in.a[0]]
+	}
+	res, ret := r.dispatch(fr, in, ci, fnv, args, r.argEvents(fr, argSlots), e, occ)
+	r.cur = fr
+	steered := false
+	if r.h != nil {
+		res, steered = r.steer(fr, in.sid, occ, res)
+	}
+	if in.dst >= 0 {
+		fr.regs[in.dst] = res
+	}
+	if r.tr != nil {
+		r.tr.val[e] = res
+		def := ret
+		if def < 0 || steered {
+			def = e
+		}
+		if in.dst >= 0 {
+			fr.defs[in.dst] = def
+		}
+		if steered {
+			r.markSteered(e)
+		}
+	}
+}
+
+func (r *run) deferCall(fr *frame, in *ins) {
+	ci := in.x.(*callInfo)
+	e, occ := r.stmt(fr, in, Value{})
+	argSlots := in.a[1 : len(in.a)-1]
+	d := deferred{ci: ci, in: in, ev: e, occ: occ, args: make([]Value, len(argSlots)), argEv: r.argEvents(fr, argSlots)}
+	for i, s := range argSlots {
+		d.args[i] = fr.regs[s]
+	}
+	if in.a[0] >= 0 {
+		d.fnv = fr.regs[in.a[0]]
+	}
+	target := fr
+	if ds := in.a[len(in.a)-1]; ds >= 0 {
+		if v := fr.regs[ds]; v.k == kindDefers && v.p != nil {
+			target = (*frame)(v.p)
+		}
+	}
+	target.defers = append(target.defers, d)
+}
+
+// dispatch performs a call; it returns the result and the callee's Return
+// event (NoEvent for bridged calls).
+func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value, argEv []EventID, callEv EventID, occ int32) (Value, EventID) {
+	path := mix(fr.path, in.sid, occ)
+	switch ci.kind {
+	case callStatic:
+		return r.invokeCode(fr, in, ci.code.ensure(r.p), nil, nil, args, argEv, callEv, path)
+	case callBuiltin:
+		return r.builtin(fr, in, ci, ci.builtin, args), NoEvent
+	case callDynamic:
+		if fnv.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		cl := (*closure)(fnv.p)
+		if cl.fn == nil {
+			if cl.ext != nil {
+				return r.callExt(fr, in, cl.name, cl.ext, args), NoEvent
+			}
+			return r.builtin(fr, in, ci, cl.name, args), NoEvent
+		}
+		return r.invokeCode(fr, in, cl.fn.ensure(r.p), cl.env, cl.envEv, args, argEv, callEv, path)
+	case callInvoke:
+		if fnv.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		it := (*iface)(fnv.p)
+		if it.nat != nil {
+			return r.callNativeMethod(fr, in, ci, it.nat, args), NoEvent
+		}
+		c := r.p.method(it.t, ci)
+		if c == nil {
+			panic(&BridgeError{Func: ci.name, CallSite: r.pos(in), Reason: "no method " + ci.method.Name() + " for dynamic type " + it.t.t.String()})
+		}
+		full := make([]Value, 0, len(args)+1)
+		full = append(full, it.v)
+		full = append(full, args...)
+		var fullEv []EventID
+		if argEv != nil {
+			fullEv = append(append(fullEv, fr.defs[in.a[0]]), argEv...)
+		}
+		return r.invokeCode(fr, in, c, nil, nil, full, fullEv, callEv, path)
+	}
+	panic("bad call kind")
+}
+
+func (r *run) invokeCode(fr *frame, in *ins, c *fnCode, env []Value, envEv []EventID, args []Value, argEv []EventID, callEv EventID, path uint64) (Value, EventID) {
+	if len(c.fn.Blocks) == 0 {
+		if c.ext == nil {
+			if strings.HasSuffix(c.extName, ".init") {
+				return Value{}, NoEvent
+			}
+			panic(&BridgeError{Func: c.extName, CallSite: r.pos(in)})
+		}
+		return r.callExt(fr, in, c.extName, c.ext, args), NoEvent
+	}
+	if argEv == nil && r.tr != nil {
+		argEv = make([]EventID, len(args))
+		for i := range argEv {
+			argEv[i] = NoEvent
+		}
+	}
+	return r.enter(fr, in, c, env, envEv, args, argEv, callEv, path, false)
+}
+
+// method returns the code of the method named by ci for dynamic type t.
+func (p *Program) method(t typeRef, ci *callInfo) *fnCode {
+	k := methKey{t.id, ci.method.Name(), ci.method.Pkg()}
+	p.mu.Lock()
+	fn, ok := p.meth[k]
+	p.mu.Unlock()
+	if !ok {
+		sel := p.SSA.MethodSets.MethodSet(t.t).Lookup(ci.method.Pkg(), ci.method.Name())
+		if sel != nil {
+			fn = p.SSA.MethodValue(sel)
+		}
+		p.mu.Lock()
+		p.meth[k] = fn
+		p.mu.Unlock()
+	}
+	if fn == nil {
+		return nil
+	}
+	return p.code(fn)
+}

@@ -1,0 +1,755 @@
+package trace
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+type opcode uint8
+
+const (
+	opNop opcode = iota
+	opAlloc
+	opBinOp
+	opUnOp
+	opLoad
+	opStore
+	opIf
+	opJump
+	opReturn
+	opPanic
+	opPhi
+	opCall
+	opDefer
+	opConvert
+	opChangeType
+	opMakeInterface
+	opTypeAssert
+	opExtract
+	opField
+	opFieldAddr
+	opIndex
+	opIndexAddr
+	opSlice
+	opSliceToArrayPtr
+	opMakeSlice
+	opMakeMap
+	opMapUpdate
+	opLookup
+	opRange
+	opNext
+	opMakeClosure
+	opRunDefers
+	opUnsupported
+)
+
+// numClass classifies the operand type of arithmetic and comparisons.
+type numClass uint8
+
+const (
+	clsOther numClass = iota
+	clsInt
+	clsUint
+	clsFloat
+	clsComplex
+	clsString
+	clsBool
+)
+
+// intInfo describes an integer or float type's width and signedness.
+type intInfo struct {
+	bits   uint8
+	signed bool
+}
+
+func (ii intInfo) norm(u uint64) uint64 {
+	if ii.bits == 0 || ii.bits >= 64 {
+		return u
+	}
+	sh := 64 - ii.bits
+	if ii.signed {
+		return uint64(int64(u<<sh) >> sh)
+	}
+	return u << sh >> sh
+}
+
+// ins is a compiled instruction.
+type ins struct {
+	op      opcode
+	sub     token.Token
+	cls     numClass
+	ii      intInfo
+	commaOk bool
+	dst     int32
+	n       int32 // field index, tuple index
+	loc     int32 // index of the instruction within its function, for occurrence counts
+	sid     StaticID
+	a       []int32
+	succ    [2]int32
+	z       Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
+	x       any
+	instr   ssa.Instruction
+}
+
+type callKind uint8
+
+const (
+	callStatic callKind = iota
+	callBuiltin
+	callDynamic
+	callInvoke
+)
+
+type callInfo struct {
+	kind    callKind
+	code    *fnCode
+	builtin string
+	method  *types.Func
+	sig     *types.Signature
+	args    []types.Type // static argument types
+	res     types.Type
+	ez      Value // element zero for append
+	ecls    numClass
+	name    string
+}
+
+type convInfo struct {
+	from, to       types.Type
+	fcls, tcls     numClass
+	fii, tii       intInfo
+	toBytes, toRun bool // string -> []byte / []rune
+	fromBytes      bool // []byte or []rune -> string
+	fromRunes      bool
+}
+
+type assertInfo struct {
+	t       typeRef
+	isIface bool
+}
+
+type globalSlot struct {
+	slot int32
+	gid  int
+	g    *ssa.Global
+}
+
+type blockCode struct {
+	instrs []ins
+	preds  []int32
+	nphi   int
+}
+
+// fnCode is a compiled function. It is created as a shell and compiled on
+// first use.
+type fnCode struct {
+	fn      *ssa.Function
+	once    sync.Once
+	nregs   int
+	tmpl    []Value
+	globals []globalSlot
+	np, nfv int
+	psid    []StaticID
+	blocks  []blockCode
+	nloc    int
+	cdeps   [][]int32
+	hasIf   bool
+	defers  bool
+	recover int
+	results int
+	zres    []Value
+	ext     extFunc // non-nil for bridged functions (no body)
+	extName string
+}
+
+// shell returns fn's fnCode, creating an uncompiled shell. p.mu must be held.
+func (p *Program) shell(fn *ssa.Function) *fnCode {
+	c := p.codes[fn]
+	if c == nil {
+		c = &fnCode{fn: fn}
+		p.codes[fn] = c
+	}
+	return c
+}
+
+// code returns fn's compiled code.
+func (p *Program) code(fn *ssa.Function) *fnCode {
+	p.mu.Lock()
+	c := p.shell(fn)
+	p.mu.Unlock()
+	c.once.Do(func() { p.compile(c) })
+	return c
+}
+
+func (c *fnCode) ensure(p *Program) *fnCode {
+	c.once.Do(func() { p.compile(c) })
+	return c
+}
+
+type compiler struct {
+	p     *Program
+	c     *fnCode
+	slots map[ssa.Value]int32
+}
+
+func (p *Program) compile(c *fnCode) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fn := c.fn
+	c.recover = -1
+	c.results = fn.Signature.Results().Len()
+	for i := 0; i < c.results; i++ {
+		c.zres = append(c.zres, p.zero(fn.Signature.Results().At(i).Type()))
+	}
+	if len(fn.Blocks) == 0 {
+		c.extName = externalName(fn)
+		c.ext = lookupBridge(p, fn, c.extName)
+		return
+	}
+	cp := &compiler{p: p, c: c, slots: map[ssa.Value]int32{}}
+	for _, prm := range fn.Params {
+		cp.newSlot(prm)
+		c.psid = append(c.psid, p.addStatic(Static{Value: prm, Func: fn, Pos: prm.Pos()}, fn))
+	}
+	for _, fv := range fn.FreeVars {
+		cp.newSlot(fv)
+	}
+	c.np, c.nfv = len(fn.Params), len(fn.FreeVars)
+	c.cdeps = controlDeps(fn)
+	if fn.Recover != nil {
+		c.recover = fn.Recover.Index
+	}
+	c.blocks = make([]blockCode, len(fn.Blocks))
+	for bi, b := range fn.Blocks {
+		bc := &c.blocks[bi]
+		for _, pr := range b.Preds {
+			bc.preds = append(bc.preds, int32(pr.Index))
+		}
+		for ii, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.DebugRef); ok {
+				continue
+			}
+			in := cp.compileInstr(instr)
+			in.loc = int32(c.nloc)
+			c.nloc++
+			pos, synth := instrPos(b, ii, instr)
+			in.sid = p.addStatic(Static{Instr: instr, Value: valueOf(instr), Func: fn, Pos: pos, Synthetic: synth}, fn)
+			if in.op == opPhi {
+				bc.nphi++
+			}
+			if in.op == opIf {
+				c.hasIf = true
+			}
+			if in.op == opDefer {
+				c.defers = true
+			}
+			bc.instrs = append(bc.instrs, in)
+		}
+	}
+	c.nregs = len(c.tmpl)
+}
+
+func valueOf(instr ssa.Instruction) ssa.Value {
+	if v, ok := instr.(ssa.Value); ok {
+		if _, isCall := instr.(*ssa.Call); isCall {
+			return v
+		}
+		return v
+	}
+	return nil
+}
+
+func (p *Program) addStatic(s Static, fn *ssa.Function) StaticID {
+	if !s.Pos.IsValid() {
+		s.Pos = fn.Pos()
+		s.Synthetic = true
+	}
+	if s.Pos.IsValid() {
+		s.Position = p.Fset.Position(s.Pos)
+	}
+	p.statics = append(p.statics, s)
+	return StaticID(len(p.statics) - 1)
+}
+
+// instrPos returns the position the trace reports for instr (see Static).
+func instrPos(b *ssa.BasicBlock, i int, instr ssa.Instruction) (token.Pos, bool) {
+	if iff, ok := instr.(*ssa.If); ok {
+		if p := iff.Cond.Pos(); p.IsValid() {
+			return p, false
+		}
+		if ci, ok := iff.Cond.(ssa.Instruction); ok && ci.Block() == b {
+			// e.g. a load feeding the branch: its position is the condition's
+			if p := ci.Pos(); p.IsValid() {
+				return p, false
+			}
+		}
+	} else if p := instr.Pos(); p.IsValid() {
+		return p, false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if p := b.Instrs[j].Pos(); p.IsValid() {
+			return p, true
+		}
+	}
+	for j := i + 1; j < len(b.Instrs); j++ {
+		if p := b.Instrs[j].Pos(); p.IsValid() {
+			return p, true
+		}
+	}
+	return token.NoPos, true
+}
+
+func (cp *compiler) newSlot(v ssa.Value) int32 {
+	s := int32(len(cp.c.tmpl))
+	cp.c.tmpl = append(cp.c.tmpl, Value{})
+	if v != nil {
+		cp.slots[v] = s
+	}
+	return s
+}
+
+func (cp *compiler) slot(v ssa.Value) int32 {
+	if v == nil {
+		return -1
+	}
+	if s, ok := cp.slots[v]; ok {
+		return s
+	}
+	s := cp.newSlot(v)
+	switch v := v.(type) {
+	case *ssa.Const:
+		cp.c.tmpl[s] = cp.p.constValue(v)
+	case *ssa.Function:
+		cp.c.tmpl[s] = Value{k: KindFunc, p: ptrOf(&closure{fn: cp.p.shell(v), name: v.String()})}
+	case *ssa.Global:
+		gid, ok := cp.p.globals[v]
+		if !ok {
+			gid = len(cp.p.globals)
+			cp.p.globals[v] = gid
+		}
+		cp.c.globals = append(cp.c.globals, globalSlot{slot: s, gid: gid, g: v})
+	case *ssa.Builtin:
+		cp.c.tmpl[s] = Value{k: KindFunc, p: ptrOf(&closure{name: v.Name()})}
+	}
+	return s
+}
+
+func (cp *compiler) slots2(vs []ssa.Value) []int32 {
+	out := make([]int32, len(vs))
+	for i, v := range vs {
+		out[i] = cp.slot(v)
+	}
+	return out
+}
+
+func unsupported(construct string, instr ssa.Instruction) ins {
+	return ins{op: opUnsupported, dst: -1, x: &UnsupportedError{Construct: construct, pos: instr.Pos(), fn: instr.Parent()}}
+}
+
+func (cp *compiler) dst(v ssa.Value) int32 { return cp.slot(v) }
+
+func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
+	p := cp.p
+	in := ins{dst: -1, instr: instr}
+	switch i := instr.(type) {
+	case *ssa.Alloc:
+		in.op = opAlloc
+		in.z = p.zero(deref(i.Type()))
+		in.dst = cp.dst(i)
+	case *ssa.BinOp:
+		in.op = opBinOp
+		in.sub = i.Op
+		in.cls, in.ii = classify(i.X.Type())
+		if i.Op == token.SHL || i.Op == token.SHR {
+			_, sii := classify(i.Y.Type())
+			in.x = sii
+		}
+		in.a = []int32{cp.slot(i.X), cp.slot(i.Y)}
+		in.dst = cp.dst(i)
+	case *ssa.UnOp:
+		switch i.Op {
+		case token.MUL:
+			in.op = opLoad
+		case token.ARROW:
+			return unsupported("channel receive", instr)
+		default:
+			in.op = opUnOp
+			in.sub = i.Op
+			in.cls, in.ii = classify(i.X.Type())
+		}
+		in.commaOk = i.CommaOk
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.Store:
+		in.op = opStore
+		in.a = []int32{cp.slot(i.Addr), cp.slot(i.Val)}
+	case *ssa.If:
+		in.op = opIf
+		in.a = []int32{cp.slot(i.Cond)}
+		b := i.Block()
+		in.succ = [2]int32{int32(b.Succs[0].Index), int32(b.Succs[1].Index)}
+	case *ssa.Jump:
+		in.op = opJump
+		in.succ[0] = int32(i.Block().Succs[0].Index)
+	case *ssa.Return:
+		in.op = opReturn
+		in.a = cp.slots2(i.Results)
+	case *ssa.Panic:
+		in.op = opPanic
+		in.a = []int32{cp.slot(i.X)}
+	case *ssa.Phi:
+		in.op = opPhi
+		in.a = cp.slots2(i.Edges)
+		in.dst = cp.dst(i)
+	case *ssa.Call:
+		in.op = opCall
+		in.x, in.a = cp.compileCall(&i.Call)
+		in.dst = cp.dst(i)
+	case *ssa.Defer:
+		in.op = opDefer
+		ci, a := cp.compileCall(&i.Call)
+		in.x = ci
+		in.a = append(a, cp.slot(i.DeferStack))
+	case *ssa.Go:
+		return unsupported("go statement", instr)
+	case *ssa.Convert:
+		in.op = opConvert
+		in.x = cp.convInfo(i.X.Type(), i.Type())
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.ChangeType:
+		in.op = opChangeType
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.ChangeInterface:
+		in.op = opChangeType
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.MakeInterface:
+		in.op = opMakeInterface
+		in.x = p.intern(i.X.Type())
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.TypeAssert:
+		in.op = opTypeAssert
+		_, isIface := i.AssertedType.Underlying().(*types.Interface)
+		in.x = &assertInfo{t: p.intern(i.AssertedType), isIface: isIface}
+		in.z = p.zero(i.AssertedType)
+		in.commaOk = i.CommaOk
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.Extract:
+		in.op = opExtract
+		in.n = int32(i.Index)
+		in.a = []int32{cp.slot(i.Tuple)}
+		in.dst = cp.dst(i)
+	case *ssa.Field:
+		in.op = opField
+		in.n = int32(i.Field)
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.FieldAddr:
+		in.op = opFieldAddr
+		in.n = int32(i.Field)
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.Index:
+		in.op = opIndex
+		in.a = []int32{cp.slot(i.X), cp.slot(i.Index)}
+		in.dst = cp.dst(i)
+	case *ssa.IndexAddr:
+		in.op = opIndexAddr
+		in.a = []int32{cp.slot(i.X), cp.slot(i.Index)}
+		in.dst = cp.dst(i)
+	case *ssa.Slice:
+		in.op = opSlice
+		in.a = []int32{cp.slot(i.X), cp.slot(i.Low), cp.slot(i.High), cp.slot(i.Max)}
+		in.dst = cp.dst(i)
+	case *ssa.SliceToArrayPointer:
+		in.op = opSliceToArrayPtr
+		in.n = int32(deref(i.Type()).Underlying().(*types.Array).Len())
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.MakeSlice:
+		in.op = opMakeSlice
+		in.z = p.zero(i.Type().Underlying().(*types.Slice).Elem())
+		in.a = []int32{cp.slot(i.Len), cp.slot(i.Cap)}
+		in.dst = cp.dst(i)
+	case *ssa.MakeMap:
+		in.op = opMakeMap
+		in.dst = cp.dst(i)
+	case *ssa.MapUpdate:
+		in.op = opMapUpdate
+		in.a = []int32{cp.slot(i.Map), cp.slot(i.Key), cp.slot(i.Value)}
+	case *ssa.Lookup:
+		in.op = opLookup
+		in.commaOk = i.CommaOk
+		if m, ok := i.X.Type().Underlying().(*types.Map); ok {
+			in.z = p.zero(m.Elem())
+		} else {
+			return unsupported("lookup on "+i.X.Type().String(), instr)
+		}
+		in.a = []int32{cp.slot(i.X), cp.slot(i.Index)}
+		in.dst = cp.dst(i)
+	case *ssa.Range:
+		in.op = opRange
+		switch i.X.Type().Underlying().(type) {
+		case *types.Map:
+			in.n = 1
+		case *types.Basic:
+			in.n = 0
+		default:
+			return unsupported("range over "+i.X.Type().String(), instr)
+		}
+		in.a = []int32{cp.slot(i.X)}
+		in.dst = cp.dst(i)
+	case *ssa.Next:
+		in.op = opNext
+		if i.IsString {
+			in.n = 0
+		} else {
+			in.n = 1
+			tt := i.Type().(*types.Tuple)
+			in.z = p.zero(tt.At(2).Type())
+		}
+		in.a = []int32{cp.slot(i.Iter)}
+		in.dst = cp.dst(i)
+	case *ssa.MakeClosure:
+		in.op = opMakeClosure
+		in.x = p.shell(i.Fn.(*ssa.Function))
+		in.a = cp.slots2(i.Bindings)
+		in.dst = cp.dst(i)
+	case *ssa.RunDefers:
+		in.op = opRunDefers
+	case *ssa.Send:
+		return unsupported("channel send", instr)
+	case *ssa.Select:
+		return unsupported("select statement", instr)
+	case *ssa.MakeChan:
+		return unsupported("channel (make chan)", instr)
+	case *ssa.MultiConvert:
+		return unsupported("conversion of type-parameter values", instr)
+	default:
+		return unsupported(fmt.Sprintf("instruction %T", instr), instr)
+	}
+	return in
+}
+
+func (cp *compiler) compileCall(call *ssa.CallCommon) (*callInfo, []int32) {
+	p := cp.p
+	ci := &callInfo{sig: call.Signature()}
+	for _, a := range call.Args {
+		ci.args = append(ci.args, a.Type())
+	}
+	a := make([]int32, 0, len(call.Args)+1)
+	switch {
+	case call.IsInvoke():
+		ci.kind = callInvoke
+		ci.method = call.Method
+		ci.name = call.Method.FullName()
+		a = append(a, cp.slot(call.Value))
+	default:
+		switch v := call.Value.(type) {
+		case *ssa.Function:
+			ci.kind = callStatic
+			ci.code = p.shell(v)
+			ci.name = v.String()
+			a = append(a, -1)
+		case *ssa.Builtin:
+			ci.kind = callBuiltin
+			ci.builtin = v.Name()
+			ci.name = v.Name()
+			a = append(a, -1)
+			if len(call.Args) > 0 {
+				t := call.Args[0].Type()
+				if s, ok := t.Underlying().(*types.Slice); ok {
+					ci.ez = p.zero(s.Elem())
+				}
+				ci.ecls, _ = classify(t)
+			}
+		default:
+			ci.kind = callDynamic
+			ci.name = "func value"
+			a = append(a, cp.slot(call.Value))
+		}
+	}
+	for _, arg := range call.Args {
+		a = append(a, cp.slot(arg))
+	}
+	return ci, a
+}
+
+func (cp *compiler) convInfo(from, to types.Type) *convInfo {
+	ci := &convInfo{from: from, to: to}
+	ci.fcls, ci.fii = classify(from)
+	ci.tcls, ci.tii = classify(to)
+	if ci.fcls == clsString {
+		if s, ok := to.Underlying().(*types.Slice); ok {
+			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Int32 {
+				ci.toRun = true
+			} else {
+				ci.toBytes = true
+			}
+		}
+	}
+	if ci.tcls == clsString {
+		if s, ok := from.Underlying().(*types.Slice); ok {
+			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Int32 {
+				ci.fromRunes = true
+			} else {
+				ci.fromBytes = true
+			}
+		}
+	}
+	return ci
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// classify returns the numeric class and width of t.
+func classify(t types.Type) (numClass, intInfo) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return clsOther, intInfo{}
+	}
+	switch b.Kind() {
+	case types.Bool, types.UntypedBool:
+		return clsBool, intInfo{}
+	case types.Int, types.Int64, types.UntypedInt:
+		return clsInt, intInfo{64, true}
+	case types.Int8:
+		return clsInt, intInfo{8, true}
+	case types.Int16:
+		return clsInt, intInfo{16, true}
+	case types.Int32, types.UntypedRune:
+		return clsInt, intInfo{32, true}
+	case types.Uint, types.Uint64, types.Uintptr:
+		return clsUint, intInfo{64, false}
+	case types.Uint8:
+		return clsUint, intInfo{8, false}
+	case types.Uint16:
+		return clsUint, intInfo{16, false}
+	case types.Uint32:
+		return clsUint, intInfo{32, false}
+	case types.Float32:
+		return clsFloat, intInfo{32, true}
+	case types.Float64, types.UntypedFloat:
+		return clsFloat, intInfo{64, true}
+	case types.Complex64:
+		return clsComplex, intInfo{32, true}
+	case types.Complex128, types.UntypedComplex:
+		return clsComplex, intInfo{64, true}
+	case types.String, types.UntypedString:
+		return clsString, intInfo{}
+	}
+	return clsOther, intInfo{}
+}
+
+// zero returns the zero value of t (a template: copy aggregates before
+// putting them in memory).
+func (p *Program) zero(t types.Type) Value {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch cls, _ := classify(u); cls {
+		case clsBool:
+			return Bool(false)
+		case clsInt:
+			return Int(0)
+		case clsUint:
+			return Uint(0)
+		case clsFloat:
+			return Float(0)
+		case clsComplex:
+			return Complex(0)
+		case clsString:
+			return String("")
+		}
+		if u.Kind() == types.UnsafePointer {
+			return Value{k: KindPointer}
+		}
+		return Value{k: KindInterface}
+	case *types.Struct:
+		cs := make([]cell, u.NumFields())
+		for i := range cs {
+			cs[i] = cell{v: p.zero(u.Field(i).Type()), st: -1}
+		}
+		return aggOf(KindStruct, cs)
+	case *types.Array:
+		if u.Len() > 1<<24 {
+			return Value{k: KindArray}
+		}
+		cs := make([]cell, u.Len())
+		ez := p.zero(u.Elem())
+		for i := range cs {
+			cs[i] = cell{v: copyVal(ez), st: -1}
+		}
+		return aggOf(KindArray, cs)
+	case *types.Pointer, *types.Chan:
+		return Value{k: KindPointer}
+	case *types.Slice:
+		return Value{k: KindSlice}
+	case *types.Map:
+		return Value{k: KindMap}
+	case *types.Signature:
+		return Value{k: KindFunc}
+	case *types.Interface:
+		return Value{k: KindInterface}
+	case *types.Tuple:
+		vs := make([]Value, u.Len())
+		for i := range vs {
+			vs[i] = p.zero(u.At(i).Type())
+		}
+		return Tuple(vs...)
+	}
+	return Value{}
+}
+
+// constValue converts an SSA constant.
+func (p *Program) constValue(c *ssa.Const) Value {
+	if c.Value == nil {
+		return p.zero(c.Type())
+	}
+	cls, ii := classify(c.Type())
+	switch cls {
+	case clsBool:
+		return Bool(constant.BoolVal(c.Value))
+	case clsInt:
+		if v, ok := constant.Int64Val(constant.ToInt(c.Value)); ok {
+			return Int(int64(ii.norm(uint64(v))))
+		}
+	case clsUint:
+		if v, ok := constant.Uint64Val(constant.ToInt(c.Value)); ok {
+			return Uint(v)
+		}
+		if v, ok := constant.Int64Val(constant.ToInt(c.Value)); ok {
+			return Uint(ii.norm(uint64(v)))
+		}
+	case clsFloat:
+		f, _ := constant.Float64Val(constant.ToFloat(c.Value))
+		if ii.bits == 32 {
+			f = float64(float32(f))
+		}
+		return Float(f)
+	case clsComplex:
+		re, _ := constant.Float64Val(constant.Real(c.Value))
+		im, _ := constant.Float64Val(constant.Imag(c.Value))
+		return Complex(complex(re, im))
+	case clsString:
+		return String(constant.StringVal(c.Value))
+	}
+	if c.Value.Kind() == constant.Float {
+		f, _ := constant.Float64Val(c.Value)
+		return Float(f)
+	}
+	return Float(math.NaN())
+}

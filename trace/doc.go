@@ -1,0 +1,73 @@
+// Package trace runs Go code under faultloc's own interpreter and records
+// what happened, instruction by instruction. It is the foundation of the
+// other faultloc packages: encode turns a trace into a formula, slicing
+// walks its dependences, spectra counts the lines it covers.
+//
+// # Loading
+//
+// [Load] loads packages with go/packages: the targets (and packages that
+// [Config].Scope selects) from source, everything else from export data, so
+// loading is fast. Their SSA is built with [ssa.NaiveForm] and
+// [ssa.InstantiateGenerics]. Naive form keeps every local variable in
+// memory: each source assignment, including those lifted SSA would erase
+// (x := 1, m = b), is a Store event with its position, and each read a Load
+// whose dependence on the last Store carries the data flow.
+//
+// # Running
+//
+// [Program.Run] interprets a function with arguments given as [Value]s.
+// Each SSA function is compiled once (per Program) to slot-indexed
+// registers; values are small structs, not boxed interfaces. A run ends
+// with an [Outcome]: the function returned, an interpreted panic escaped
+// (value, position and interpreted stack in [PanicInfo]), the step or depth
+// budget ran out, or a test oracle rejected the results
+// ([Program.RunTest]). Only failures of the interpreter itself are
+// errors: an [*UnsupportedError] names a construct and its position, a
+// [*BridgeError] a function without a body that the bridge cannot run, an
+// [*InternalError] a bug of ours (recovered, never a crash of the caller).
+//
+// Calls into packages out of scope (the standard library) run natively
+// through a bridge; see bridge.go for the functions covered.
+//
+// # Traces
+//
+// A [Trace] is a struct of arrays over events ([EventID]). Each event has a
+// static instruction ([Static]: the SSA instruction, its function and source
+// position), the concrete value it produced, the events it read
+// ([Trace.Deps]: register operands, plus, for loads, the last store to the
+// same memory), its dynamic control parent ([Trace.ControlParent]: the most
+// recent instance in its frame of a branch its block is control dependent
+// on, else the call that created the frame), and call/return linkage
+// ([Trace.CallOf], [Trace.Callee]). Dependencies and control parents always
+// precede the event, so one backward pass over a trace computes a slice.
+//
+// Positions: an If takes its condition's position; instructions without a
+// position of their own (parameter spills, defer bookkeeping) take the
+// closest positioned instruction before them in their block, else after
+// them, else the function's position, and are marked Synthetic. Line
+// coverage ([Trace.Lines]) counts only non-synthetic positions.
+//
+// Calls: a call instruction has one event, recorded when the call starts
+// (its dependencies are the callee value and the arguments; its value, the
+// result, is filled in when the call returns). The callee's parameters are
+// events that depend on the arguments; uses of the call's result depend on
+// the callee's Return event, or on the call event itself for bridged calls
+// and for results substituted by a hook.
+//
+// # Steering
+//
+// [Hooks] substitute the value of an instance (angelic values), force the
+// decision of a branch instance, mark inputs and observe events. Instances
+// are named by [InstanceKey]: static instruction, call path and occurrence
+// count in the frame. Runs are deterministic, so a key taken from one run
+// names the same instance in a re-run up to the first divergence.
+//
+// # Limits
+//
+// Goroutines, channels and select are reported as unsupported; so are
+// unsafe pointers and conversions of type-parameter values (MultiConvert).
+// Map iteration follows insertion order (rotated by RunOptions.Seed), one of
+// the orders Go allows. Slice capacity growth by append doubles small
+// slices and does not round to the runtime's size classes, so cap after
+// append may differ from native Go.
+package trace

@@ -1,0 +1,1095 @@
+package trace
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// interpPanic carries an interpreted panic through the Go stack.
+type interpPanic struct {
+	v     Value
+	pos   token.Pos
+	ev    EventID
+	stack []StackFrame
+}
+
+// budgetStop unwinds a run that exhausted its step or depth budget.
+type budgetStop struct{ depth bool }
+
+// ctxStop unwinds a cancelled run.
+type ctxStop struct{ err error }
+
+// runtimeError is the panic value of interpreted run-time errors.
+type runtimeError struct{ msg string }
+
+func (e runtimeError) Error() string { return "runtime error: " + e.msg }
+
+// RuntimeError marks runtimeError as a runtime.Error.
+func (e runtimeError) RuntimeError() {}
+
+type frame struct {
+	c       *fnCode
+	regs    []Value
+	defs    []EventID
+	occ     []int32
+	lastIf  []EventID
+	idx     int32
+	depth   int
+	path    uint64
+	callEv  EventID
+	caller  *frame
+	at      *ins
+	ctrl    EventID
+	retEv   EventID
+	defers  []deferred
+	panic   *interpPanic
+	deferOf *frame
+}
+
+type deferred struct {
+	ci    *callInfo
+	in    *ins
+	fnv   Value
+	args  []Value
+	argEv []EventID
+	ev    EventID
+	occ   int32
+}
+
+func mix(parent uint64, sid StaticID, occ int32) uint64 {
+	x := parent ^ (uint64(uint32(sid))<<32 | uint64(uint32(occ)))
+	x *= 0x9E3779B97F4A7C15
+	x ^= x >> 29
+	x *= 0xBF58476D1CE4E5B9
+	x ^= x >> 32
+	return x + parent*31
+}
+
+func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *frame {
+	fr := &frame{c: c, caller: caller, callEv: callEv, path: path, retEv: NoEvent, ctrl: callEv, depth: r.depth}
+	fr.regs = make([]Value, c.nregs)
+	copy(fr.regs, c.tmpl)
+	for _, g := range c.globals {
+		fr.regs[g.slot] = Value{k: KindPointer, p: ptrOf(r.global(g, fr))}
+	}
+	fr.occ = make([]int32, c.nloc)
+	if r.next != nil {
+		fr.deferOf, r.next = r.next, nil
+	}
+	if t := r.tr; t != nil {
+		fr.defs = make([]EventID, c.nregs)
+		for i := range fr.defs {
+			fr.defs[i] = NoEvent
+		}
+		if c.hasIf {
+			fr.lastIf = make([]EventID, len(c.blocks))
+			for i := range fr.lastIf {
+				fr.lastIf[i] = NoEvent
+			}
+		}
+		parent := int32(-1)
+		if caller != nil {
+			parent = caller.idx
+		}
+		fr.idx = int32(len(t.frames))
+		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(len(t.sid)), ret: NoEvent, parent: parent, path: path})
+	}
+	return fr
+}
+
+func (r *run) global(g globalSlot, fr *frame) *cell {
+	for len(r.globals) <= g.gid {
+		r.globals = append(r.globals, nil)
+	}
+	if c := r.globals[g.gid]; c != nil {
+		return c
+	}
+	c := &cell{st: NoEvent}
+	if !r.p.inScope(g.g.Pkg) {
+		v, ok := bridgeGlobal(r, g.g)
+		if !ok {
+			panic(&BridgeError{Func: g.g.Pkg.Pkg.Path() + "." + g.g.Name(), CallSite: r.p.Fset.Position(fr.c.fn.Pos()), Reason: "package variable of a package out of scope"})
+		}
+		c.v = v
+	} else {
+		c.v = copyVal(r.p.zero(deref(g.g.Type())))
+	}
+	r.globals[g.gid] = c
+	return c
+}
+
+// event records an event for in with the given occurrence and value, with
+// the definitions of its register operands as dependencies.
+func (r *run) event(fr *frame, in *ins, occ int32, v Value) EventID {
+	t := r.tr
+	if r.obs != nil && r.pending >= 0 {
+		p := r.pending
+		r.pending = NoEvent
+		r.obs(t, p)
+	}
+	e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
+	for _, s := range in.a {
+		if s >= 0 {
+			t.dep(fr.defs[s])
+		}
+	}
+	if r.h != nil {
+		r.hookEvent(fr, in, occ, e)
+	}
+	return e
+}
+
+func (r *run) hookEvent(fr *frame, in *ins, occ int32, e EventID) {
+	if r.h.Inputs != nil && r.h.Inputs[InstanceKey{in.sid, fr.path, occ}] {
+		r.tr.inputs = append(r.tr.inputs, e)
+	}
+	if r.obs != nil {
+		r.pending = e
+	}
+}
+
+func (r *run) steer(fr *frame, sid StaticID, occ int32, v Value) (Value, bool) {
+	k := InstanceKey{sid, fr.path, occ}
+	if r.h.Values != nil {
+		if nv, ok := r.h.Values[k]; ok {
+			return nv, true
+		}
+	}
+	if r.h.Substitute != nil {
+		return r.h.Substitute(k, v)
+	}
+	return v, false
+}
+
+func (r *run) markSteered(e EventID) {
+	if r.tr == nil || e < 0 {
+		return
+	}
+	if r.tr.steered == nil {
+		r.tr.steered = map[EventID]bool{}
+	}
+	r.tr.steered[e] = true
+}
+
+// def completes a value-producing instruction: hooks, event, register.
+func (r *run) def(fr *frame, in *ins, v Value) EventID {
+	occ := fr.occ[in.loc]
+	fr.occ[in.loc] = occ + 1
+	steered := false
+	if r.h != nil {
+		v, steered = r.steer(fr, in.sid, occ, v)
+	}
+	fr.regs[in.dst] = v
+	if r.tr == nil {
+		return NoEvent
+	}
+	e := r.event(fr, in, occ, v)
+	fr.defs[in.dst] = e
+	if steered {
+		r.markSteered(e)
+	}
+	return e
+}
+
+// stmt records an instruction that defines no register.
+func (r *run) stmt(fr *frame, in *ins, v Value) (EventID, int32) {
+	occ := fr.occ[in.loc]
+	fr.occ[in.loc] = occ + 1
+	if r.tr == nil {
+		return NoEvent, occ
+	}
+	return r.event(fr, in, occ, v), occ
+}
+
+func (r *run) ctrlFor(fr *frame, b int) EventID {
+	best := fr.callEv
+	if fr.lastIf == nil {
+		return best
+	}
+	for _, a := range fr.c.cdeps[b] {
+		if e := fr.lastIf[a]; e > best {
+			best = e
+		}
+	}
+	return best
+}
+
+func (r *run) tick(fr *frame, in *ins) {
+	r.steps++
+	if r.steps > r.max {
+		fr.at = in
+		panic(budgetStop{})
+	}
+	if r.steps&0x3fff == 0 {
+		if err := r.ctx.Err(); err != nil {
+			panic(ctxStop{err})
+		}
+	}
+}
+
+// exec runs fr from block b until it returns.
+func (r *run) exec(fr *frame, b int) (Value, EventID) {
+	prev := -1
+	c := fr.c
+	regs := fr.regs
+blocks:
+	for {
+		bc := &c.blocks[b]
+		if r.tr != nil {
+			fr.ctrl = r.ctrlFor(fr, b)
+		}
+		pc := 0
+		if bc.nphi > 0 {
+			r.phis(fr, bc, prev)
+			pc = bc.nphi
+		}
+		for ; pc < len(bc.instrs); pc++ {
+			in := &bc.instrs[pc]
+			r.steps++
+			if r.steps > r.max || r.steps&0x3fff == 0 {
+				r.steps--
+				r.tick(fr, in)
+			}
+			switch in.op {
+			case opJump:
+				prev, b = b, int(in.succ[0])
+				continue blocks
+			case opIf:
+				cond := regs[in.a[0]].n != 0
+				occ := fr.occ[in.loc]
+				fr.occ[in.loc] = occ + 1
+				steered := false
+				if r.h != nil && r.h.Branches != nil {
+					if f, ok := r.h.Branches[InstanceKey{in.sid, fr.path, occ}]; ok {
+						cond, steered = f, true
+					}
+				}
+				if r.tr != nil {
+					e := r.event(fr, in, occ, Bool(cond))
+					if steered {
+						r.markSteered(e)
+					}
+					fr.lastIf[b] = e
+				}
+				prev = b
+				if cond {
+					b = int(in.succ[0])
+				} else {
+					b = int(in.succ[1])
+				}
+				continue blocks
+			case opReturn:
+				var res Value
+				switch len(in.a) {
+				case 0:
+				case 1:
+					res = regs[in.a[0]]
+				default:
+					vs := make([]Value, len(in.a))
+					for i, s := range in.a {
+						vs[i] = regs[s]
+					}
+					res = Tuple(vs...)
+				}
+				e, _ := r.stmt(fr, in, res)
+				fr.retEv = e
+				if r.tr != nil {
+					r.tr.frames[fr.idx].ret = e
+				}
+				return res, e
+			case opPanic:
+				fr.at = in
+				e, _ := r.stmt(fr, in, regs[in.a[0]])
+				r.throw(fr, in, regs[in.a[0]], e)
+			default:
+				r.step(fr, in)
+			}
+		}
+		panic(fmt.Sprintf("block %d of %s has no terminator", b, c.fn))
+	}
+}
+
+func (r *run) phis(fr *frame, bc *blockCode, prev int) {
+	pi := -1
+	for i, p := range bc.preds {
+		if int(p) == prev {
+			pi = i
+			break
+		}
+	}
+	if pi < 0 {
+		panic(fmt.Sprintf("phi: block entered from non-predecessor %d", prev))
+	}
+	vals := r.phiBuf[:0]
+	evs := r.phiEv[:0]
+	for i := 0; i < bc.nphi; i++ {
+		s := bc.instrs[i].a[pi]
+		vals = append(vals, fr.regs[s])
+		if r.tr != nil {
+			evs = append(evs, fr.defs[s])
+		}
+	}
+	r.phiBuf, r.phiEv = vals, evs
+	for i := 0; i < bc.nphi; i++ {
+		in := &bc.instrs[i]
+		r.tick(fr, in)
+		occ := fr.occ[in.loc]
+		fr.occ[in.loc] = occ + 1
+		v := vals[i]
+		steered := false
+		if r.h != nil {
+			v, steered = r.steer(fr, in.sid, occ, v)
+		}
+		fr.regs[in.dst] = v
+		if t := r.tr; t != nil {
+			if r.obs != nil && r.pending >= 0 {
+				p := r.pending
+				r.pending = NoEvent
+				r.obs(t, p)
+			}
+			e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
+			t.dep(evs[i])
+			if r.h != nil {
+				r.hookEvent(fr, in, occ, e)
+			}
+			if steered {
+				r.markSteered(e)
+			}
+			fr.defs[in.dst] = e
+		}
+	}
+}
+
+func (r *run) pos(in *ins) token.Position {
+	if in == nil || r.tr == nil && in.sid < 0 {
+		return token.Position{}
+	}
+	r.p.mu.Lock()
+	defer r.p.mu.Unlock()
+	return r.p.statics[in.sid].Position
+}
+
+// throw raises an interpreted panic with value v at in.
+func (r *run) throw(fr *frame, in *ins, v Value, e EventID) {
+	fr.at = in
+	ip := &interpPanic{v: v, ev: e}
+	if in != nil && in.instr != nil {
+		ip.pos = in.instr.Pos()
+	}
+	for f := fr; f != nil; f = f.caller {
+		ip.stack = append(ip.stack, StackFrame{Func: f.c.fn.String(), Pos: r.pos(f.at)})
+	}
+	panic(ip)
+}
+
+func (r *run) rtPanic(fr *frame, in *ins, format string, args ...any) {
+	v := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{fmt.Sprintf(format, args...)}, t: typeRef{id: -1}})}
+	r.throw(fr, in, v, NoEvent)
+}
+
+// step executes one non-terminator instruction.
+func (r *run) step(fr *frame, in *ins) {
+	regs := fr.regs
+	switch in.op {
+	case opAlloc:
+		c := &cell{v: copyVal(in.z), st: NoEvent}
+		e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
+		c.st = e
+	case opBinOp:
+		r.def(fr, in, r.binop(fr, in, regs[in.a[0]], regs[in.a[1]]))
+	case opUnOp:
+		r.def(fr, in, r.unop(fr, in, regs[in.a[0]]))
+	case opLoad:
+		x := regs[in.a[0]]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		c := (*cell)(x.p)
+		v := c.v
+		if v.isAgg() {
+			v = copyVal(v)
+		}
+		e := r.def(fr, in, v)
+		if r.tr != nil {
+			r.memDeps(c, e)
+		}
+	case opStore:
+		x := regs[in.a[0]]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		v := regs[in.a[1]]
+		e, _ := r.stmt(fr, in, v)
+		storeInto((*cell)(x.p), v, e)
+	case opCall:
+		r.call(fr, in)
+	case opDefer:
+		r.deferCall(fr, in)
+	case opRunDefers:
+		r.stmt(fr, in, Value{})
+		fr.at = in
+		r.runDefers(fr)
+	case opConvert:
+		r.def(fr, in, r.convert(in.x.(*convInfo), regs[in.a[0]]))
+	case opChangeType:
+		r.def(fr, in, regs[in.a[0]])
+	case opMakeInterface:
+		t := in.x.(typeRef)
+		r.def(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: t, v: regs[in.a[0]]})})
+	case opTypeAssert:
+		r.def(fr, in, r.typeAssert(fr, in, regs[in.a[0]]))
+	case opExtract:
+		r.def(fr, in, (*(*tuple)(regs[in.a[0]].p))[in.n])
+	case opField:
+		r.def(fr, in, regs[in.a[0]].cells()[in.n].v)
+	case opFieldAddr:
+		x := regs[in.a[0]]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		sub := &(*cell)(x.p).v.cells()[in.n]
+		r.def(fr, in, Value{k: KindPointer, p: ptrOf(sub)})
+	case opIndex:
+		x, i := regs[in.a[0]], r.index(regs[in.a[1]])
+		if x.k == KindString {
+			s := x.Str()
+			if i < 0 || i >= len(s) {
+				r.rtPanic(fr, in, "index out of range [%d] with length %d", i, len(s))
+			}
+			r.def(fr, in, Uint(uint64(s[i])))
+			return
+		}
+		cs := x.cells()
+		if i < 0 || i >= len(cs) {
+			r.rtPanic(fr, in, "index out of range [%d] with length %d", i, len(cs))
+		}
+		e := r.def(fr, in, cs[i].v)
+		if r.tr != nil {
+			r.tr.dep(cs[i].st)
+		}
+		_ = e
+	case opIndexAddr:
+		x, i := regs[in.a[0]], r.index(regs[in.a[1]])
+		var cs []cell
+		if x.k == KindSlice {
+			cs = x.slice()
+		} else {
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			cs = (*cell)(x.p).v.cells()
+		}
+		if i < 0 || i >= len(cs) {
+			r.rtPanic(fr, in, "index out of range [%d] with length %d", i, len(cs))
+		}
+		r.def(fr, in, Value{k: KindPointer, p: ptrOf(&cs[i])})
+	case opSlice:
+		r.def(fr, in, r.sliceOp(fr, in))
+	case opSliceToArrayPtr:
+		x := regs[in.a[0]]
+		cs := x.slice()
+		if len(cs) < int(in.n) {
+			r.rtPanic(fr, in, "cannot convert slice with length %d to array or pointer to array with length %d", len(cs), in.n)
+		}
+		if x.p == nil || (cs == nil && in.n == 0) {
+			r.def(fr, in, Value{k: KindPointer})
+			return
+		}
+		var arr Value
+		if in.n == 0 {
+			arr = Value{k: KindArray}
+		} else {
+			arr = Value{k: KindArray, p: ptrOf(&cs[0]), n: uint64(in.n)}
+		}
+		r.def(fr, in, Value{k: KindPointer, p: ptrOf(&cell{v: arr, st: NoEvent})})
+	case opMakeSlice:
+		n, m := r.index(regs[in.a[0]]), r.index(regs[in.a[1]])
+		if n < 0 || n > 1<<28 {
+			r.rtPanic(fr, in, "makeslice: len out of range")
+		}
+		if m < n || m > 1<<28 {
+			r.rtPanic(fr, in, "makeslice: cap out of range")
+		}
+		cs := make([]cell, n, m)
+		full := cs[:m]
+		for i := range full {
+			full[i] = cell{v: copyVal(in.z), st: NoEvent}
+		}
+		e := r.def(fr, in, sliceOf(cs))
+		for i := range full {
+			full[i].st = e
+		}
+	case opMakeMap:
+		r.def(fr, in, Value{k: KindMap, p: ptrOf(newMap())})
+	case opMapUpdate:
+		m := regs[in.a[0]]
+		if m.p == nil {
+			r.rtPanic(fr, in, "assignment to entry in nil map")
+		}
+		v := regs[in.a[2]]
+		e, _ := r.stmt(fr, in, v)
+		(*mapObj)(m.p).set(regs[in.a[1]], v, e)
+	case opLookup:
+		m := regs[in.a[0]]
+		var ent *mentry
+		if m.p != nil {
+			ent = (*mapObj)(m.p).lookup(regs[in.a[1]])
+		}
+		v := in.z
+		if ent != nil {
+			v = copyVal(ent.c.v)
+		}
+		if in.commaOk {
+			v = Tuple(v, Bool(ent != nil))
+		}
+		e := r.def(fr, in, v)
+		if r.tr != nil && ent != nil {
+			r.tr.dep(ent.c.st)
+		}
+		_ = e
+	case opRange:
+		r.def(fr, in, r.rangeIter(regs[in.a[0]], in.n == 1))
+	case opNext:
+		it := (*iterObj)(regs[in.a[0]].p)
+		v, st := it.next(in.z)
+		e := r.def(fr, in, v)
+		if r.tr != nil && st >= 0 {
+			r.tr.dep(st)
+		}
+		_ = e
+	case opMakeClosure:
+		cl := &closure{fn: in.x.(*fnCode), env: make([]Value, len(in.a))}
+		for i, s := range in.a {
+			cl.env[i] = regs[s]
+		}
+		if r.tr != nil {
+			cl.envEv = make([]EventID, len(in.a))
+			for i, s := range in.a {
+				cl.envEv[i] = fr.defs[s]
+			}
+		}
+		cl.name = cl.fn.fn.String()
+		r.def(fr, in, Value{k: KindFunc, p: ptrOf(cl)})
+	case opUnsupported:
+		u := *in.x.(*UnsupportedError)
+		u.Pos = r.p.Fset.Position(u.pos)
+		panic(&u)
+	case opNop:
+	default:
+		panic(fmt.Sprintf("unknown opcode %d", in.op))
+	}
+}
+
+// memDeps adds to e the last stores into c (and its parts, for aggregates).
+func (r *run) memDeps(c *cell, e EventID) {
+	r.tr.dep(c.st)
+	if c.v.isAgg() {
+		seen := 0
+		var walk func(cs []cell)
+		walk = func(cs []cell) {
+			for i := range cs {
+				if seen > 16 {
+					return
+				}
+				if cs[i].st >= 0 && cs[i].st != c.st && cs[i].st != e {
+					r.tr.dep(cs[i].st)
+					seen++
+				}
+				if cs[i].v.isAgg() {
+					walk(cs[i].v.cells())
+				}
+			}
+		}
+		walk(c.v.cells())
+	}
+}
+
+func (r *run) index(v Value) int {
+	if v.k == KindUint && v.n > math.MaxInt32*2 {
+		return -1
+	}
+	i := int64(v.n)
+	if i > 1<<40 {
+		return -1
+	}
+	return int(i)
+}
+
+func (r *run) binop(fr *frame, in *ins, x, y Value) Value {
+	op := in.sub
+	switch in.cls {
+	case clsInt, clsUint:
+		k := KindInt
+		if in.cls == clsUint {
+			k = KindUint
+		}
+		a, b := x.n, y.n
+		var z uint64
+		switch op {
+		case token.ADD:
+			z = a + b
+		case token.SUB:
+			z = a - b
+		case token.MUL:
+			z = a * b
+		case token.QUO, token.REM:
+			if b == 0 {
+				r.rtPanic(fr, in, "integer divide by zero")
+			}
+			if k == KindInt {
+				ia, ib := int64(a), int64(b)
+				if ib == -1 {
+					if op == token.QUO {
+						z = uint64(-ia)
+					} else {
+						z = 0
+					}
+				} else if op == token.QUO {
+					z = uint64(ia / ib)
+				} else {
+					z = uint64(ia % ib)
+				}
+			} else if op == token.QUO {
+				z = a / b
+			} else {
+				z = a % b
+			}
+		case token.AND:
+			z = a & b
+		case token.OR:
+			z = a | b
+		case token.XOR:
+			z = a ^ b
+		case token.AND_NOT:
+			z = a &^ b
+		case token.SHL, token.SHR:
+			sii, _ := in.x.(intInfo)
+			if sii.signed && int64(b) < 0 {
+				r.rtPanic(fr, in, "negative shift amount")
+			}
+			if op == token.SHL {
+				if b >= 64 {
+					z = 0
+				} else {
+					z = a << b
+				}
+			} else if k == KindInt {
+				if b >= 64 {
+					b = 63
+				}
+				z = uint64(int64(a) >> b)
+			} else if b >= 64 {
+				z = 0
+			} else {
+				z = a >> b
+			}
+		case token.EQL:
+			return Bool(a == b)
+		case token.NEQ:
+			return Bool(a != b)
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			var lt, eq bool
+			if k == KindInt {
+				lt, eq = int64(a) < int64(b), a == b
+			} else {
+				lt, eq = a < b, a == b
+			}
+			return cmpResult(op, lt, eq)
+		default:
+			panic("bad integer op " + op.String())
+		}
+		return Value{n: in.ii.norm(z), k: k}
+	case clsFloat:
+		a, b := x.Float(), y.Float()
+		var z float64
+		switch op {
+		case token.ADD:
+			z = a + b
+		case token.SUB:
+			z = a - b
+		case token.MUL:
+			z = a * b
+		case token.QUO:
+			z = a / b
+		case token.EQL:
+			return Bool(a == b)
+		case token.NEQ:
+			return Bool(a != b)
+		case token.LSS:
+			return Bool(a < b)
+		case token.LEQ:
+			return Bool(a <= b)
+		case token.GTR:
+			return Bool(a > b)
+		case token.GEQ:
+			return Bool(a >= b)
+		default:
+			panic("bad float op " + op.String())
+		}
+		if in.ii.bits == 32 {
+			z = float64(float32(z))
+		}
+		return Float(z)
+	case clsComplex:
+		a, b := x.Complex(), y.Complex()
+		var z complex128
+		switch op {
+		case token.ADD:
+			z = a + b
+		case token.SUB:
+			z = a - b
+		case token.MUL:
+			z = a * b
+		case token.QUO:
+			z = a / b
+		case token.EQL:
+			return Bool(a == b)
+		case token.NEQ:
+			return Bool(a != b)
+		default:
+			panic("bad complex op " + op.String())
+		}
+		if in.ii.bits == 32 {
+			z = complex128(complex64(z))
+		}
+		return Complex(z)
+	case clsString:
+		a, b := x.Str(), y.Str()
+		switch op {
+		case token.ADD:
+			return String(a + b)
+		case token.EQL:
+			return Bool(a == b)
+		case token.NEQ:
+			return Bool(a != b)
+		default:
+			return cmpResult(op, a < b, a == b)
+		}
+	}
+	switch op {
+	case token.EQL:
+		return Bool(r.equal(fr, in, x, y))
+	case token.NEQ:
+		return Bool(!r.equal(fr, in, x, y))
+	}
+	panic("bad operands for " + op.String())
+}
+
+func (r *run) equal(fr *frame, in *ins, x, y Value) bool {
+	if x.k == KindInterface && y.k == KindInterface && x.p != nil && y.p != nil {
+		xi, yi := (*iface)(x.p), (*iface)(y.p)
+		if xi.nat == nil && yi.nat == nil && xi.t.id == yi.t.id {
+			switch xi.v.k {
+			case KindSlice, KindMap, KindFunc:
+				r.rtPanic(fr, in, "comparing uncomparable type %s", xi.t.t)
+			}
+		}
+	}
+	return Equal(x, y)
+}
+
+func cmpResult(op token.Token, lt, eq bool) Value {
+	switch op {
+	case token.LSS:
+		return Bool(lt)
+	case token.LEQ:
+		return Bool(lt || eq)
+	case token.GTR:
+		return Bool(!lt && !eq)
+	case token.GEQ:
+		return Bool(!lt)
+	}
+	panic("bad comparison " + op.String())
+}
+
+func (r *run) unop(fr *frame, in *ins, x Value) Value {
+	switch in.sub {
+	case token.NOT:
+		return Bool(x.n == 0)
+	case token.SUB:
+		switch in.cls {
+		case clsInt:
+			return Value{n: in.ii.norm(-x.n), k: KindInt}
+		case clsUint:
+			return Value{n: in.ii.norm(-x.n), k: KindUint}
+		case clsFloat:
+			return Float(-x.Float())
+		case clsComplex:
+			return Complex(-x.Complex())
+		}
+	case token.XOR:
+		return Value{n: in.ii.norm(^x.n), k: x.k}
+	}
+	panic("bad unary op " + in.sub.String())
+}
+
+func (r *run) convert(ci *convInfo, v Value) Value {
+	switch {
+	case ci.toBytes:
+		s := v.Str()
+		cs := make([]cell, len(s))
+		for i := 0; i < len(s); i++ {
+			cs[i] = cell{v: Uint(uint64(s[i])), st: NoEvent}
+		}
+		return sliceOf(cs)
+	case ci.toRun:
+		var cs []cell
+		for _, c := range v.Str() {
+			cs = append(cs, cell{v: Int(int64(c)), st: NoEvent})
+		}
+		if cs == nil {
+			cs = []cell{}
+		}
+		return sliceOf(cs)
+	case ci.fromBytes:
+		cs := v.slice()
+		b := make([]byte, len(cs))
+		for i := range cs {
+			b[i] = byte(cs[i].v.n)
+		}
+		return String(string(b))
+	case ci.fromRunes:
+		var sb strings.Builder
+		for _, c := range v.slice() {
+			sb.WriteRune(rune(int64(c.v.n)))
+		}
+		return String(sb.String())
+	}
+	switch ci.fcls {
+	case clsInt, clsUint:
+		switch ci.tcls {
+		case clsInt:
+			return Value{n: ci.tii.norm(v.n), k: KindInt}
+		case clsUint:
+			return Value{n: ci.tii.norm(v.n), k: KindUint}
+		case clsFloat:
+			var f float64
+			if ci.fcls == clsInt {
+				f = float64(int64(v.n))
+			} else {
+				f = float64(v.n)
+			}
+			if ci.tii.bits == 32 {
+				f = float64(float32(f))
+			}
+			return Float(f)
+		case clsString:
+			if (ci.fcls == clsInt && (int64(v.n) < 0 || int64(v.n) > utf8.MaxRune)) || (ci.fcls == clsUint && v.n > utf8.MaxRune) {
+				return String("\uFFFD")
+			}
+			return String(string(rune(v.n)))
+		}
+	case clsFloat:
+		f := v.Float()
+		switch ci.tcls {
+		case clsInt:
+			return Value{n: ci.tii.norm(uint64(int64(f))), k: KindInt}
+		case clsUint:
+			var u uint64
+			if f >= 1<<63 {
+				u = uint64(f)
+			} else {
+				u = uint64(int64(f))
+			}
+			return Value{n: ci.tii.norm(u), k: KindUint}
+		case clsFloat:
+			if ci.tii.bits == 32 {
+				f = float64(float32(f))
+			}
+			return Float(f)
+		}
+	case clsComplex:
+		if ci.tcls == clsComplex {
+			c := v.Complex()
+			if ci.tii.bits == 32 {
+				c = complex128(complex64(c))
+			}
+			return Complex(c)
+		}
+	}
+	return v
+}
+
+func (r *run) typeAssert(fr *frame, in *ins, x Value) Value {
+	ai := in.x.(*assertInfo)
+	ok := false
+	var v Value
+	if x.p != nil {
+		it := (*iface)(x.p)
+		if ai.isIface {
+			ok = r.p.implements(it, ai.t)
+			v = x
+		} else if it.nat != nil {
+			ok = nativeIs(it.nat, ai.t.t)
+			if ok {
+				v = nativeToValue(r, it.nat, ai.t.t)
+			}
+		} else {
+			ok = it.t.id == ai.t.id
+			v = it.v
+		}
+	}
+	if in.commaOk {
+		if !ok {
+			v = in.z
+		}
+		return Tuple(v, Bool(ok))
+	}
+	if !ok {
+		dyn := "nil"
+		if x.p != nil {
+			it := (*iface)(x.p)
+			if it.nat != nil {
+				dyn = fmt.Sprintf("%T", it.nat)
+			} else {
+				dyn = types.TypeString(it.t.t, nil)
+			}
+		}
+		r.rtPanic(fr, in, "interface conversion: interface is %s, not %s", dyn, types.TypeString(ai.t.t, nil))
+	}
+	return v
+}
+
+// implements reports whether the dynamic type of it implements interface t.
+func (p *Program) implements(it *iface, t typeRef) bool {
+	if it.nat != nil {
+		return nativeImplements(it.nat, t.t)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := implKey{it.t.id, t.id}
+	ok, hit := p.impl[k]
+	if !hit {
+		ok = types.Implements(it.t.t, t.t.Underlying().(*types.Interface))
+		p.impl[k] = ok
+	}
+	return ok
+}
+
+func (r *run) sliceOp(fr *frame, in *ins) Value {
+	regs := fr.regs
+	x := regs[in.a[0]]
+	lo, hi, max := 0, -1, -1
+	if s := in.a[1]; s >= 0 {
+		lo = r.index(regs[s])
+	}
+	if s := in.a[2]; s >= 0 {
+		hi = r.index(regs[s])
+	}
+	if s := in.a[3]; s >= 0 {
+		max = r.index(regs[s])
+	}
+	if x.k == KindString {
+		s := x.Str()
+		if hi == -1 && in.a[2] < 0 {
+			hi = len(s)
+		}
+		if lo < 0 || hi < lo || hi > len(s) {
+			r.rtPanic(fr, in, "slice bounds out of range [%d:%d] with length %d", lo, hi, len(s))
+		}
+		return String(s[lo:hi])
+	}
+	var cs []cell
+	if x.k == KindSlice {
+		cs = x.slice()
+	} else {
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		cs = (*cell)(x.p).v.cells()
+	}
+	if hi == -1 && in.a[2] < 0 {
+		hi = len(cs)
+	}
+	if max == -1 && in.a[3] < 0 {
+		max = cap(cs)
+	}
+	if lo < 0 || hi < lo || max < hi || max > cap(cs) {
+		r.rtPanic(fr, in, "slice bounds out of range [%d:%d:%d] with capacity %d", lo, hi, max, cap(cs))
+	}
+	if cs == nil {
+		return Value{k: KindSlice}
+	}
+	return sliceOf(cs[lo:hi:max])
+}
+
+// iterObj is a range iterator over a string or map.
+type iterObj struct {
+	isMap bool
+	s    string
+	i    int
+	ents []*mentry
+}
+
+func (r *run) rangeIter(x Value, isMap bool) Value {
+	it := &iterObj{isMap: isMap}
+	if isMap {
+		if x.p != nil {
+			it.ents = (*mapObj)(x.p).live()
+			if n := len(it.ents); n > 1 && r.seed != 0 {
+				k := int(r.seed % uint64(n))
+				it.ents = append(it.ents[k:], it.ents[:k]...)
+			}
+		}
+	} else {
+		it.s = x.Str()
+		it.ents = nil
+		it.i = 0
+	}
+	return Value{k: kindIter, p: ptrOf(it), n: boolWord(isMap)}
+}
+
+func boolWord(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (it *iterObj) next(z Value) (Value, EventID) {
+	if it.isMap {
+		for it.i < len(it.ents) {
+			e := it.ents[it.i]
+			it.i++
+			if !e.dead {
+				return Tuple(Bool(true), e.k, copyVal(e.c.v)), e.c.st
+			}
+		}
+		return Tuple(Bool(false), Value{}, z), NoEvent
+	}
+	if it.i >= len(it.s) {
+		return Tuple(Bool(false), Int(0), Int(0)), NoEvent
+	}
+	c, n := utf8.DecodeRuneInString(it.s[it.i:])
+	v := Tuple(Bool(true), Int(int64(it.i)), Int(int64(c)))
+	it.i += n
+	return v, NoEvent
+}
+
+func formatPanic(v Value) string {
+	if v.k == KindInterface && v.p != nil {
+		it := (*iface)(v.p)
+		if it.nat != nil {
+			if e, ok := it.nat.(error); ok {
+				return e.Error()
+			}
+			return fmt.Sprint(it.nat)
+		}
+		inner := it.v
+		switch inner.k {
+		case KindString:
+			s := inner.Str()
+			if n, ok := it.t.t.(*types.Named); ok {
+				return fmt.Sprintf("%s(%s)", n.Obj().Pkg().Name()+"."+n.Obj().Name(), strconv.Quote(s))
+			}
+			return s
+		}
+		return inner.String()
+	}
+	return v.String()
+}

@@ -1,0 +1,302 @@
+package trace
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Config says what [Load] loads. The zero Config loads the patterns
+// relative to the current directory, without test files.
+type Config struct {
+	// Dir is the directory in which patterns are resolved. Default: the
+	// current directory.
+	Dir string
+	// Tests includes the packages' _test.go files (the test variant of each
+	// target replaces the plain one, and external _test packages are added).
+	// Default: false.
+	Tests bool
+	// BuildFlags are passed to the build system, e.g. "-tags=faultloc".
+	// Default: none.
+	BuildFlags []string
+	// Overlay maps absolute file paths to contents that replace the files on
+	// disk (see packages.Config.Overlay). Default: none.
+	Overlay map[string][]byte
+	// Scope reports which packages are in scope: loaded from source, built
+	// in ssa.NaiveForm and interpreted with every event traced. Packages out
+	// of scope are loaded from export data; calls into them go through the
+	// standard-library bridge. Scope is asked about the transitive imports
+	// of the targets (a "go list -deps" run); the targets themselves are
+	// always in scope. Default (nil): exactly the target packages.
+	Scope func(pkgPath string) bool
+	// Env is the environment of the build system. Default: os.Environ().
+	Env []string
+
+	sanity bool // test seam: ssa.SanityCheckFunctions
+}
+
+// Program is a loaded and SSA-built program ready to run. Its methods are
+// safe for concurrent use; each Run has its own memory.
+type Program struct {
+	// SSA is the SSA program. Functions of in-scope packages are built in
+	// ssa.NaiveForm with generics instantiated.
+	SSA *ssa.Program
+	// Packages are the in-scope packages, in load order.
+	Packages []*ssa.Package
+	// Fset is the file set of all positions.
+	Fset *token.FileSet
+
+	mu      sync.Mutex
+	codes   map[*ssa.Function]*fnCode
+	statics []Static
+	types   typeutil.Map // types.Type -> int32 id
+	typeTab []types.Type
+	meth    map[methKey]*ssa.Function
+	impl    map[implKey]bool
+	globals map[*ssa.Global]int
+	inits   []*ssa.Function
+}
+
+type methKey struct {
+	tid  int32
+	name string
+	pkg  *types.Package
+}
+
+type implKey struct {
+	tid   int32
+	iface int32
+}
+
+// typeRef is an interned type: the id is equal for identical types.
+type typeRef struct {
+	id int32
+	t  types.Type
+}
+
+// Load loads the packages matching patterns (go/packages patterns, e.g.
+// "./examples/foo" or an import path), builds their SSA and returns a
+// Program. The targets come from source; dependencies from export data
+// unless cfg.Scope puts them in scope. Load fails if any in-scope package
+// has errors.
+func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error) {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	pcfg := &packages.Config{
+		Context:    ctx,
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule,
+		Dir:        cfg.Dir,
+		Tests:      cfg.Tests,
+		BuildFlags: cfg.BuildFlags,
+		Overlay:    cfg.Overlay,
+		Env:        cfg.Env,
+		Fset:       token.NewFileSet(),
+	}
+	if cfg.Scope != nil {
+		extra, err := scopeDeps(ctx, cfg, patterns)
+		if err != nil {
+			return nil, err
+		}
+		patterns = append(append([]string(nil), patterns...), extra...)
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("trace: load: %w", err)
+	}
+	pkgs = chooseVariants(pkgs, cfg.Tests)
+	var errs []string
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("trace: load: %s", strings.Join(errs, "; "))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("trace: load: no packages match %q", patterns)
+	}
+	mode := ssa.NaiveForm | ssa.InstantiateGenerics
+	if cfg.sanity {
+		mode |= ssa.SanityCheckFunctions
+	}
+	prog := ssa.NewProgram(pcfg.Fset, mode)
+	created := map[*types.Package]bool{}
+	source := map[*types.Package]*packages.Package{}
+	for _, p := range pkgs {
+		source[p.Types] = p
+	}
+	var create func(tp *types.Package)
+	create = func(tp *types.Package) {
+		if created[tp] {
+			return
+		}
+		created[tp] = true
+		for _, imp := range tp.Imports() {
+			create(imp)
+		}
+		if p := source[tp]; p != nil {
+			prog.CreatePackage(tp, p.Syntax, p.TypesInfo, true)
+		} else {
+			prog.CreatePackage(tp, nil, nil, true)
+		}
+	}
+	var ssaPkgs []*ssa.Package
+	for _, p := range pkgs {
+		create(p.Types)
+		ssaPkgs = append(ssaPkgs, prog.Package(p.Types))
+	}
+	if err := buildSafely(ssaPkgs); err != nil {
+		return nil, err
+	}
+	P := &Program{
+		SSA:      prog,
+		Packages: ssaPkgs,
+		Fset:     pcfg.Fset,
+		codes:    map[*ssa.Function]*fnCode{},
+		meth:     map[methKey]*ssa.Function{},
+		impl:     map[implKey]bool{},
+		globals:  map[*ssa.Global]int{},
+	}
+	for _, p := range ssaPkgs {
+		if f := p.Func("init"); f != nil {
+			P.inits = append(P.inits, f)
+		}
+	}
+	return P, nil
+}
+
+func buildSafely(pkgs []*ssa.Package) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("trace: building SSA: %v", r)
+		}
+	}()
+	for _, p := range pkgs {
+		p.Build()
+	}
+	return nil
+}
+
+// chooseVariants keeps one package per path: with tests, the test variant
+// ("p [p.test]") replaces the plain package, external test packages are
+// kept, and generated test mains are dropped.
+func chooseVariants(pkgs []*packages.Package, tests bool) []*packages.Package {
+	if !tests {
+		return pkgs
+	}
+	hasTestVariant := map[string]bool{}
+	for _, p := range pkgs {
+		if strings.Contains(p.ID, " [") && !strings.HasSuffix(p.PkgPath, "_test") {
+			hasTestVariant[p.PkgPath] = true
+		}
+	}
+	var out []*packages.Package
+	for _, p := range pkgs {
+		switch {
+		case strings.HasSuffix(p.ID, ".test") && p.Name == "main":
+			continue
+		case !strings.Contains(p.ID, " [") && hasTestVariant[p.PkgPath]:
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// scopeDeps lists the transitive imports of patterns that cfg.Scope accepts.
+func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, error) {
+	lcfg := &packages.Config{
+		Context:    ctx,
+		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Dir:        cfg.Dir,
+		BuildFlags: cfg.BuildFlags,
+		Overlay:    cfg.Overlay,
+		Env:        cfg.Env,
+	}
+	pkgs, err := packages.Load(lcfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("trace: load: %w", err)
+	}
+	seen := map[string]bool{}
+	var out []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if !seen[p.PkgPath] && cfg.Scope(p.PkgPath) {
+			seen[p.PkgPath] = true
+			out = append(out, p.PkgPath)
+		}
+	})
+	sort.Strings(out)
+	return out, nil
+}
+
+// Package returns the in-scope package with the given import path, or nil.
+func (p *Program) Package(pkgPath string) *ssa.Package {
+	for _, pk := range p.Packages {
+		if pk.Pkg.Path() == pkgPath {
+			return pk
+		}
+	}
+	return nil
+}
+
+// Func returns the function or method of the in-scope package pkgPath
+// named name: "F" for a function, "T.M" or "(*T).M" for a method. It
+// returns nil if there is none.
+func (p *Program) Func(pkgPath, name string) *ssa.Function {
+	pk := p.Package(pkgPath)
+	if pk == nil {
+		return nil
+	}
+	if f := pk.Func(name); f != nil {
+		return f
+	}
+	typ, meth, ok := strings.Cut(name, ".")
+	if !ok {
+		return nil
+	}
+	ptr := false
+	if strings.HasPrefix(typ, "(*") && strings.HasSuffix(typ, ")") {
+		typ, ptr = typ[2:len(typ)-1], true
+	}
+	t := pk.Type(typ)
+	if t == nil {
+		return nil
+	}
+	var T types.Type = t.Type()
+	if ptr {
+		T = types.NewPointer(T)
+	}
+	sel := p.SSA.MethodSets.MethodSet(T).Lookup(pk.Pkg, meth)
+	if sel == nil {
+		return nil
+	}
+	return p.SSA.MethodValue(sel)
+}
+
+// intern returns the typeRef of t. Callers hold p.mu or run at compile time
+// under it.
+func (p *Program) intern(t types.Type) typeRef {
+	if id, ok := p.types.At(t).(int32); ok {
+		return typeRef{id: id, t: p.typeTab[id]}
+	}
+	id := int32(len(p.typeTab))
+	p.typeTab = append(p.typeTab, t)
+	p.types.Set(t, id)
+	return typeRef{id: id, t: t}
+}
+
+func (p *Program) internLocked(t types.Type) typeRef {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.intern(t)
+}

@@ -1,0 +1,610 @@
+package trace
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// reflectCall calls the native function f with interpreted args, converting
+// them by the interpreted signature sig (for methods called as functions,
+// the receiver comes first in args and in f's parameters).
+func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig *types.Signature, args []Value) Value {
+	ft := f.Type()
+	var ptypes []types.Type
+	if recv := sig.Recv(); recv != nil && ft.NumIn() == sig.Params().Len()+1 {
+		ptypes = append(ptypes, recv.Type())
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		ptypes = append(ptypes, sig.Params().At(i).Type())
+	}
+	if len(ptypes) != ft.NumIn() || len(args) != len(ptypes) {
+		panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "signature mismatch with the native function"})
+	}
+	nin := make([]reflect.Value, len(args))
+	for i, a := range args {
+		nv, err := r.toNative(fr, in, a, ptypes[i], ft.In(i))
+		if err != nil {
+			panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: err.Error()})
+		}
+		nin[i] = nv
+	}
+	var out []reflect.Value
+	if ft.IsVariadic() {
+		out = f.CallSlice(nin)
+	} else {
+		out = f.Call(nin)
+	}
+	// Write back slices the native code may have changed in place.
+	for i, a := range args {
+		if a.k == KindSlice && a.p != nil && nin[i].Kind() == reflect.Slice {
+			cs := a.slice()
+			for j := 0; j < len(cs) && j < nin[i].Len(); j++ {
+				if cs[j].v.isAgg() || cs[j].v.k == KindInterface {
+					continue
+				}
+				if nv, err := r.fromNative(nin[i].Index(j), nil); err == nil && nv.k == cs[j].v.k && !Equal(nv, cs[j].v) {
+					cs[j].v = nv
+				}
+			}
+		}
+	}
+	res := sig.Results()
+	vals := make([]Value, len(out))
+	for i, o := range out {
+		v, err := r.fromNative(o, res.At(i).Type())
+		if err != nil {
+			panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: err.Error()})
+		}
+		vals[i] = v
+	}
+	switch len(vals) {
+	case 0:
+		return Value{}
+	case 1:
+		return vals[0]
+	}
+	return Tuple(vals...)
+}
+
+// toNative converts interpreted v of static type t to a native value of
+// type rt.
+func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Type) (reflect.Value, error) {
+	nv := reflect.New(rt).Elem()
+	switch rt.Kind() {
+	case reflect.Bool:
+		nv.SetBool(v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		nv.SetInt(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		nv.SetUint(v.n)
+	case reflect.Float32, reflect.Float64:
+		nv.SetFloat(v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		nv.SetComplex(v.Complex())
+	case reflect.String:
+		nv.SetString(v.Str())
+	case reflect.Slice, reflect.Array:
+		if v.k == KindNative && v.p != nil {
+			return (*nativeBox)(v.p).rv, nil
+		}
+		var et types.Type
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			et = u.Elem()
+		case *types.Array:
+			et = u.Elem()
+		default:
+			return nv, fmt.Errorf("cannot pass %s as %s", t, rt)
+		}
+		var cs []cell
+		if v.k == KindSlice {
+			if v.p == nil {
+				return nv, nil
+			}
+			cs = v.slice()
+			nv = reflect.MakeSlice(rt, len(cs), len(cs))
+		} else {
+			cs = v.cells()
+		}
+		for i := range cs {
+			ev, err := r.toNative(fr, in, cs[i].v, et, rt.Elem())
+			if err != nil {
+				return nv, err
+			}
+			nv.Index(i).Set(ev)
+		}
+	case reflect.Map:
+		if v.p == nil {
+			return nv, nil
+		}
+		mt, ok := t.Underlying().(*types.Map)
+		if !ok {
+			return nv, fmt.Errorf("cannot pass %s as %s", t, rt)
+		}
+		nv = reflect.MakeMap(rt)
+		for _, e := range (*mapObj)(v.p).live() {
+			k, err := r.toNative(fr, in, e.k, mt.Key(), rt.Key())
+			if err != nil {
+				return nv, err
+			}
+			ev, err := r.toNative(fr, in, e.c.v, mt.Elem(), rt.Elem())
+			if err != nil {
+				return nv, err
+			}
+			nv.SetMapIndex(k, ev)
+		}
+	case reflect.Interface:
+		if v.k != KindInterface {
+			// a concrete value passed where the native side wants an interface
+			x := r.ifaceToNative(fr, &iface{t: r.p.internLocked(t), v: v})
+			if x != nil {
+				nv.Set(reflect.ValueOf(x))
+			}
+			return nv, nil
+		}
+		if v.p == nil {
+			return nv, nil
+		}
+		x := r.ifaceToNative(fr, (*iface)(v.p))
+		if x == nil {
+			return nv, nil
+		}
+		xv := reflect.ValueOf(x)
+		if !xv.Type().AssignableTo(rt) {
+			return nv, fmt.Errorf("value of type %s does not implement %s natively", xv.Type(), rt)
+		}
+		nv.Set(xv)
+	case reflect.Func:
+		if v.p == nil {
+			return nv, nil
+		}
+		sig, ok := t.Underlying().(*types.Signature)
+		if !ok {
+			return nv, fmt.Errorf("cannot pass %s as %s", t, rt)
+		}
+		fnv := v
+		nv = reflect.MakeFunc(rt, func(nargs []reflect.Value) []reflect.Value {
+			args := make([]Value, len(nargs))
+			for i, a := range nargs {
+				av, err := r.fromNative(a, sig.Params().At(i).Type())
+				if err != nil {
+					panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
+				}
+				args[i] = av
+			}
+			res := r.callValue(fr, in, fnv, args)
+			outs := make([]reflect.Value, rt.NumOut())
+			rs := splitResults(res, sig.Results().Len())
+			for i := range outs {
+				o, err := r.toNative(fr, in, rs[i], sig.Results().At(i).Type(), rt.Out(i))
+				if err != nil {
+					panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
+				}
+				outs[i] = o
+			}
+			return outs
+		})
+	case reflect.Pointer, reflect.Struct:
+		if v.k == KindNative && v.p != nil {
+			b := (*nativeBox)(v.p)
+			if rt.Kind() == reflect.Pointer && b.rv.Type() == rt.Elem() {
+				return b.rv.Addr(), nil
+			}
+			if b.rv.Type() == rt {
+				return b.rv, nil
+			}
+		}
+		if v.k == KindPointer && v.p != nil {
+			c := (*cell)(v.p)
+			if c.v.k == KindNative && c.v.p != nil {
+				b := (*nativeBox)(c.v.p)
+				if b.rv.Type() == rt.Elem() {
+					return b.rv.Addr(), nil
+				}
+			}
+		}
+		if v.IsNil() {
+			return nv, nil
+		}
+		return nv, fmt.Errorf("cannot pass interpreted %s as native %s", t, rt)
+	default:
+		return nv, fmt.Errorf("cannot pass %s as native %s", t, rt)
+	}
+	return nv, nil
+}
+
+// callValue calls an interpreted func value from native code.
+func (r *run) callValue(fr *frame, in *ins, fnv Value, args []Value) Value {
+	if fnv.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	cl := (*closure)(fnv.p)
+	if cl.fn == nil {
+		if cl.ext != nil {
+			return r.callExt(fr, in, cl.name, cl.ext, args)
+		}
+		panic(&BridgeError{Func: cl.name, CallSite: r.pos(in), Reason: "built-in used as a value"})
+	}
+	c := cl.fn.ensure(r.p)
+	occ := int32(r.steps) // callbacks have no instruction of their own
+	v, _ := r.invokeCode(fr, in, c, cl.env, cl.envEv, args, nil, fr.callEvOr(), mix(fr.path, in.sid, -1-occ%1024))
+	r.cur = fr
+	return v
+}
+
+func (fr *frame) callEvOr() EventID { return fr.ctrl }
+
+var basicTypes = map[reflect.Kind]types.Type{
+	reflect.Bool: types.Typ[types.Bool], reflect.Int: types.Typ[types.Int], reflect.Int8: types.Typ[types.Int8],
+	reflect.Int16: types.Typ[types.Int16], reflect.Int32: types.Typ[types.Int32], reflect.Int64: types.Typ[types.Int64],
+	reflect.Uint: types.Typ[types.Uint], reflect.Uint8: types.Typ[types.Uint8], reflect.Uint16: types.Typ[types.Uint16],
+	reflect.Uint32: types.Typ[types.Uint32], reflect.Uint64: types.Typ[types.Uint64], reflect.Uintptr: types.Typ[types.Uintptr],
+	reflect.Float32: types.Typ[types.Float32], reflect.Float64: types.Typ[types.Float64],
+	reflect.Complex64: types.Typ[types.Complex64], reflect.Complex128: types.Typ[types.Complex128],
+	reflect.String: types.Typ[types.String],
+}
+
+// fromNative converts a native value to an interpreted one of static type t
+// (t may be nil when the native type suffices).
+func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
+	switch rv.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.String:
+		return valueOfReflect(rv)
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			return Value{k: KindSlice}, nil
+		}
+		var et types.Type
+		if t != nil {
+			switch u := t.Underlying().(type) {
+			case *types.Slice:
+				et = u.Elem()
+			case *types.Array:
+				et = u.Elem()
+			}
+		}
+		cs := make([]cell, rv.Len())
+		for i := range cs {
+			ev, err := r.fromNative(rv.Index(i), et)
+			if err != nil {
+				return Value{}, err
+			}
+			cs[i] = cell{v: ev, st: NoEvent}
+		}
+		if rv.Kind() == reflect.Array {
+			return aggOf(KindArray, cs), nil
+		}
+		return sliceOf(cs), nil
+	case reflect.Interface:
+		if rv.IsNil() {
+			return Value{k: KindInterface}, nil
+		}
+		return r.nativeIface(rv.Elem().Interface()), nil
+	case reflect.Map:
+		if rv.IsNil() {
+			return Value{k: KindMap}, nil
+		}
+		var kt, et types.Type
+		if t != nil {
+			if m, ok := t.Underlying().(*types.Map); ok {
+				kt, et = m.Key(), m.Elem()
+			}
+		}
+		m := newMap()
+		keys := rv.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		for _, k := range keys {
+			kv, err := r.fromNative(k, kt)
+			if err != nil {
+				return Value{}, err
+			}
+			ev, err := r.fromNative(rv.MapIndex(k), et)
+			if err != nil {
+				return Value{}, err
+			}
+			m.set(kv, ev, NoEvent)
+		}
+		return Value{k: KindMap, p: ptrOf(m)}, nil
+	case reflect.Pointer, reflect.Struct, reflect.Func:
+		if t != nil {
+			if _, isIface := t.Underlying().(*types.Interface); isIface {
+				if rv.Kind() != reflect.Struct && rv.IsNil() {
+					return Value{k: KindInterface}, nil
+				}
+				return r.nativeIface(rv.Interface()), nil
+			}
+		}
+		if rv.Kind() != reflect.Struct && rv.IsNil() {
+			return Value{k: KindPointer}, nil
+		}
+		if rv.Kind() == reflect.Func {
+			f := rv
+			return Value{k: KindFunc, p: ptrOf(&closure{name: "native func", ext: func(r *run, fr *frame, in *ins, args []Value) Value {
+				sig, _ := t.Underlying().(*types.Signature)
+				if sig == nil {
+					panic(&BridgeError{Func: "native func", CallSite: r.pos(in)})
+				}
+				return r.reflectCall(fr, in, "native func", f, sig, args)
+			}})}, nil
+		}
+		box := &nativeBox{rv: reflect.New(rv.Type()).Elem()}
+		box.rv.Set(rv)
+		return Value{k: KindNative, p: ptrOf(box)}, nil
+	}
+	return Value{}, fmt.Errorf("cannot convert native %s", rv.Type())
+}
+
+// nativeIface wraps a native dynamic value as an interpreted interface
+// value: basic kinds become ordinary interpreted values of the basic type;
+// wrappers of interpreted values are unwrapped; others stay native.
+func (r *run) nativeIface(x any) Value {
+	switch w := x.(type) {
+	case fmtVal:
+		return Value{k: KindInterface, p: ptrOf(w.it)}
+	case errVal:
+		return Value{k: KindInterface, p: ptrOf(w.it)}
+	}
+	rv := reflect.ValueOf(x)
+	if bt, ok := basicTypes[rv.Kind()]; ok && rv.Type().PkgPath() == "" {
+		v, _ := valueOfReflect(rv)
+		return Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(bt), v: v})}
+	}
+	return Value{k: KindInterface, p: ptrOf(&iface{nat: x, t: typeRef{id: -1}})}
+}
+
+// ifaceToNative converts an interpreted interface payload to a native value
+// for the bridge: basic values of unnamed basic types natively; values of
+// named or composite types as wrappers that format like fmt would and, for
+// types with an Error method, implement error.
+func (r *run) ifaceToNative(fr *frame, it *iface) any {
+	if it.nat != nil {
+		return it.nat
+	}
+	if b, ok := it.t.t.(*types.Basic); ok {
+		return basicNative(it.v, b)
+	}
+	w := fmtVal{r: r, fr: fr, it: it}
+	if r.p.hasMethod(it.t, "Error") {
+		return errVal{w}
+	}
+	return w
+}
+
+func basicNative(v Value, b *types.Basic) any {
+	switch b.Kind() {
+	case types.Bool:
+		return v.Bool()
+	case types.Int:
+		return int(v.Int())
+	case types.Int8:
+		return int8(v.Int())
+	case types.Int16:
+		return int16(v.Int())
+	case types.Int32:
+		return int32(v.Int())
+	case types.Int64:
+		return v.Int()
+	case types.Uint:
+		return uint(v.n)
+	case types.Uint8:
+		return uint8(v.n)
+	case types.Uint16:
+		return uint16(v.n)
+	case types.Uint32:
+		return uint32(v.n)
+	case types.Uint64:
+		return v.n
+	case types.Uintptr:
+		return uintptr(v.n)
+	case types.Float32:
+		return float32(v.Float())
+	case types.Float64:
+		return v.Float()
+	case types.Complex64:
+		return complex64(v.Complex())
+	case types.Complex128:
+		return v.Complex()
+	case types.String:
+		return v.Str()
+	}
+	return nil
+}
+
+func (p *Program) hasMethod(t typeRef, name string) bool {
+	ms := p.SSA.MethodSets.MethodSet(t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// fmtVal formats an interpreted value as package fmt would format the
+// corresponding native value, calling interpreted String and Error methods.
+type fmtVal struct {
+	r  *run
+	fr *frame
+	it *iface
+}
+
+// errVal is a fmtVal whose type has an Error method: it implements error.
+type errVal struct{ fmtVal }
+
+// Error calls the interpreted Error method.
+func (e errVal) Error() string { return e.callString("Error") }
+
+func (w fmtVal) callString(name string) string {
+	ms := w.r.p.SSA.MethodSets.MethodSet(w.it.t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			fn := w.r.p.SSA.MethodValue(ms.At(i))
+			c := w.r.p.code(fn)
+			var in *ins
+			if w.fr != nil {
+				in = w.fr.at
+			}
+			v, _ := w.r.invokeCode(w.fr, in, c, nil, nil, []Value{w.it.v}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
+			return v.Str()
+		}
+	}
+	return ""
+}
+
+// Format implements fmt.Formatter.
+func (w fmtVal) Format(f fmt.State, verb rune) {
+	dir := directive(f, verb)
+	t := w.it.t.t
+	switch verb {
+	case 'v', 's', 'q', 'x', 'X':
+		if !f.Flag('#') {
+			if w.r.p.hasMethod(w.it.t, "Error") {
+				fmt.Fprintf(f, dir, w.callString("Error"))
+				return
+			}
+			if w.r.p.hasMethod(w.it.t, "String") && methodSig(w.r.p, w.it.t, "String") {
+				fmt.Fprintf(f, dir, w.callString("String"))
+				return
+			}
+		}
+	}
+	w.r.formatValue(f, dir, verb, t, w.it.v, 0)
+}
+
+func methodSig(p *Program, t typeRef, name string) bool {
+	ms := p.SSA.MethodSets.MethodSet(t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			sig := ms.At(i).Type().(*types.Signature)
+			return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
+		}
+	}
+	return false
+}
+
+func directive(f fmt.State, verb rune) string {
+	var sb strings.Builder
+	sb.WriteByte('%')
+	for _, fl := range "+-# 0" {
+		if f.Flag(int(fl)) {
+			sb.WriteRune(fl)
+		}
+	}
+	if w, ok := f.Width(); ok {
+		sb.WriteString(strconv.Itoa(w))
+	}
+	if p, ok := f.Precision(); ok {
+		sb.WriteByte('.')
+		sb.WriteString(strconv.Itoa(p))
+	}
+	sb.WriteRune(verb)
+	return sb.String()
+}
+
+// formatValue writes v of type t as fmt formats values of composite types:
+// elements with the same directive.
+func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Value, depth int) {
+	sub := func(et types.Type, ev Value) any {
+		if ev.k == KindInterface {
+			if ev.p == nil {
+				return nil
+			}
+			return r.ifaceToNative(nil, (*iface)(ev.p))
+		}
+		return r.ifaceToNative(nil, &iface{t: r.p.internLocked(et), v: ev})
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		fmt.Fprintf(f, dir, basicNative(v, u))
+	case *types.Struct:
+		f.Write([]byte("{"))
+		for i, c := range v.cells() {
+			if i > 0 {
+				f.Write([]byte(" "))
+			}
+			if f.Flag('+') {
+				f.Write([]byte(u.Field(i).Name() + ":"))
+			}
+			fmt.Fprintf(f, dir, sub(u.Field(i).Type(), c.v))
+		}
+		f.Write([]byte("}"))
+	case *types.Slice, *types.Array:
+		var et types.Type
+		var cs []cell
+		if s, ok := u.(*types.Slice); ok {
+			et, cs = s.Elem(), v.slice()
+		} else {
+			et, cs = u.(*types.Array).Elem(), v.cells()
+		}
+		if b, ok := et.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && strings.ContainsRune("sqxX", verb) {
+			bs := make([]byte, len(cs))
+			for i := range cs {
+				bs[i] = byte(cs[i].v.n)
+			}
+			fmt.Fprintf(f, dir, bs)
+			return
+		}
+		f.Write([]byte("["))
+		for i := range cs {
+			if i > 0 {
+				f.Write([]byte(" "))
+			}
+			fmt.Fprintf(f, dir, sub(et, cs[i].v))
+		}
+		f.Write([]byte("]"))
+	case *types.Map:
+		if v.p == nil {
+			f.Write([]byte("map[]"))
+			return
+		}
+		ents := (*mapObj)(v.p).live()
+		type kv struct {
+			k, v string
+		}
+		var out []kv
+		for _, e := range ents {
+			out = append(out, kv{fmt.Sprintf(dir, sub(u.Key(), e.k)), fmt.Sprintf(dir, sub(u.Elem(), e.c.v))})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].k < out[j].k })
+		f.Write([]byte("map["))
+		for i, e := range out {
+			if i > 0 {
+				f.Write([]byte(" "))
+			}
+			f.Write([]byte(e.k + ":" + e.v))
+		}
+		f.Write([]byte("]"))
+	case *types.Pointer:
+		if v.p == nil {
+			f.Write([]byte("<nil>"))
+			return
+		}
+		if depth == 0 {
+			switch u.Elem().Underlying().(type) {
+			case *types.Struct, *types.Array, *types.Slice, *types.Map:
+				f.Write([]byte("&"))
+				r.formatValue(f, dir, verb, u.Elem(), (*cell)(v.p).v, depth+1)
+				return
+			}
+		}
+		fmt.Fprintf(f, "%p", v.p)
+	case *types.Interface:
+		if v.p == nil {
+			f.Write([]byte("<nil>"))
+			return
+		}
+		fmt.Fprintf(f, dir, r.ifaceToNative(nil, (*iface)(v.p)))
+	default:
+		if v.k == KindNative && v.p != nil {
+			fmt.Fprintf(f, dir, (*nativeBox)(v.p).rv.Interface())
+			return
+		}
+		fmt.Fprintf(f, "%p", v.p)
+	}
+}

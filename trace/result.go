@@ -1,0 +1,189 @@
+package trace
+
+import (
+	"fmt"
+	"go/token"
+	"io"
+	"strings"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func ptrOf[T any](x *T) unsafe.Pointer { return unsafe.Pointer(x) }
+
+// Outcome says how a run ended.
+type Outcome uint8
+
+// The outcomes of a run.
+const (
+	// Returned: the function returned normally (and, for RunTest, the oracle
+	// accepted its results).
+	Returned Outcome = iota
+	// Panicked: an interpreted panic escaped the entry function.
+	Panicked
+	// BudgetExceeded: the run executed RunOptions.MaxSteps instructions, or
+	// its call depth exceeded RunOptions.MaxDepth.
+	BudgetExceeded
+	// AssertionFailed: the run returned but a test oracle rejected it.
+	AssertionFailed
+)
+
+var outcomeNames = [...]string{"returned", "panicked", "budget exceeded", "assertion failed"}
+
+// String returns the outcome's name, for example "panicked".
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return fmt.Sprintf("Outcome(%d)", o)
+}
+
+// Result is what a run produced. The trace is present (possibly partial)
+// whatever the outcome, unless RunOptions.NoTrace was set.
+type Result struct {
+	Outcome Outcome
+	// Returns are the entry function's results when Outcome is Returned or
+	// AssertionFailed.
+	Returns []Value
+	// Panic describes the panic when Outcome is Panicked.
+	Panic *PanicInfo
+	// Failure explains an AssertionFailed outcome (the oracle's message).
+	Failure string
+	// Trace is the recorded trace; nil with RunOptions.NoTrace.
+	Trace *Trace
+	// Steps is the number of instructions executed.
+	Steps int64
+}
+
+// Passed reports whether the run returned and its oracle (if any) accepted it.
+func (r *Result) Passed() bool { return r.Outcome == Returned }
+
+// PanicInfo describes an interpreted panic.
+type PanicInfo struct {
+	// Value is the panic value (an interface value). Run-time errors (nil
+	// dereference, index out of range, division by zero...) are native
+	// values implementing error and runtime.Error.
+	Value Value
+	// Message is the value as the Go runtime would print it after "panic: ".
+	Message string
+	// Pos is the position of the panicking instruction.
+	Pos token.Position
+	// Event is the panicking event, NoEvent if not recorded.
+	Event EventID
+	// Stack is the interpreted call stack at the panic, innermost first.
+	Stack []StackFrame
+}
+
+// StackFrame is one frame of an interpreted stack.
+type StackFrame struct {
+	Func string
+	Pos  token.Position
+}
+
+// UnsupportedError reports a Go construct the interpreter does not run.
+type UnsupportedError struct {
+	Construct string         // e.g. "go statement"
+	Pos       token.Position // where it occurs
+	pos       token.Pos
+	fn        *ssa.Function
+}
+
+func (e *UnsupportedError) Error() string {
+	return fmt.Sprintf("trace: %s: unsupported construct: %s", e.Pos, e.Construct)
+}
+
+// BridgeError reports a call to a function that has no interpreted body (it
+// comes from export data, e.g. the standard library) and that the bridge
+// cannot run natively.
+type BridgeError struct {
+	Func     string         // the function, e.g. "os.Getenv"
+	CallSite token.Position // the call's position
+	Reason   string         // why it cannot be bridged
+}
+
+func (e *BridgeError) Error() string {
+	msg := fmt.Sprintf("trace: %s: no bridge for %s", e.CallSite, e.Func)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	return msg
+}
+
+// InternalError reports a failure of the interpreter itself (a bug): the
+// recovered panic and the Go stack where it happened.
+type InternalError struct {
+	Value any
+	Pos   token.Position // interpreted position being executed, if known
+	Stack string
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("trace: internal error at %s: %v", e.Pos, e.Value)
+}
+
+// RunOptions control a run. The zero value is the default.
+type RunOptions struct {
+	// MaxSteps bounds the number of executed instructions. Default (0):
+	// 10_000_000. A run that reaches it ends with BudgetExceeded.
+	MaxSteps int64
+	// MaxDepth bounds the interpreted call depth. Default (0): 10_000.
+	MaxDepth int
+	// Hooks steer the run; nil for none.
+	Hooks *Hooks
+	// Seed perturbs map iteration order (which otherwise follows insertion
+	// order); runs with equal seeds are identical. Default: 0.
+	Seed int64
+	// NoTrace turns recording off (faster; Result.Trace is nil). Hooks
+	// still apply. Default: false (record).
+	NoTrace bool
+	// NoInit skips running the in-scope packages' initializers before the
+	// entry function (package variables then hold zero values). Default:
+	// false: initializers run first, and their events open the trace.
+	NoInit bool
+	// Stdout receives what the interpreted program prints (print, println,
+	// fmt.Print*). Default: discarded.
+	Stdout io.Writer
+}
+
+// Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);
+// all fields are optional.
+type Hooks struct {
+	// Values substitutes the value produced by the given instances (angelic
+	// values). For a call instance the substituted value replaces the call's
+	// result (use a Tuple for several results).
+	Values map[InstanceKey]Value
+	// Branches forces the decision of the given If instances: true takes the
+	// then-successor, whatever the condition's value.
+	Branches map[InstanceKey]bool
+	// Inputs marks instances as inputs; their events are listed by
+	// [Trace.Inputs] (the entry function's parameters always are).
+	Inputs map[InstanceKey]bool
+	// Substitute, if set, is asked about every value-producing instance not
+	// in Values; it returns the value to use and whether it substituted.
+	Substitute func(k InstanceKey, v Value) (Value, bool)
+	// Observe, if set, is called after each recorded event.
+	Observe func(t *Trace, e EventID)
+}
+
+func (r *Result) String() string {
+	var sb strings.Builder
+	sb.WriteString(r.Outcome.String())
+	switch r.Outcome {
+	case Returned, AssertionFailed:
+		for i, v := range r.Returns {
+			if i == 0 {
+				sb.WriteString(": ")
+			} else {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(v.String())
+		}
+		if r.Failure != "" {
+			sb.WriteString(": " + r.Failure)
+		}
+	case Panicked:
+		sb.WriteString(": " + r.Panic.Message)
+	}
+	return sb.String()
+}
