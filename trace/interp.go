@@ -1021,9 +1021,9 @@ func (r *run) sliceOp(fr *frame, in *ins) Value {
 // iterObj is a range iterator over a string or map.
 type iterObj struct {
 	isMap bool
-	s    string
-	i    int
-	ents []*mentry
+	s     string
+	i     int
+	ents  []*mentry
 }
 
 func (r *run) rangeIter(x Value, isMap bool) Value {
