@@ -70,7 +70,6 @@ func (p *Package) SourceFiles() []string {
 // order. A package that go list reports with an error makes List fail.
 func List(ctx context.Context, c *Config, patterns ...string) ([]*Package, error) {
 	args := append([]string{"list", "-e", "-json=ImportPath,Name,Dir,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Error"}, c.tagFlag()...)
-	args = append(args, "--")
 	args = append(args, patterns...)
 	cmd := c.command(ctx, args...)
 	var stderr bytes.Buffer
@@ -110,7 +109,7 @@ func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out
 	if overlay != "" {
 		args = append(args, "-overlay="+overlay)
 	}
-	args = append(args, "--", pkg.ImportPath)
+	args = append(args, pkg.ImportPath)
 	cmd := c.command(ctx, args...)
 	var stderr bytes.Buffer
 	cmd.Stdout = &stderr

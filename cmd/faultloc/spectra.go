@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/faultloc/faultloc/spectra"
+)
+
+func init() {
+	register("spectra", command{summary: "rank a package's lines by its own tests (spectrum-based)", run: runSpectra})
+}
+
+// runSpectra implements `faultloc spectra [flags] PKG...`.
+func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("spectra", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	formula := fs.String("formula", "tarantula", "suspiciousness formula (see -formulas)")
+	format := fs.String("format", "text", "output: text (file:line: score rank), json, or gzoltar (files in -o)")
+	ties := fs.String("ties", "worst", "rank of tied elements: worst, best or average")
+	outDir := fs.String("o", ".", "directory of the gzoltar files")
+	tags := fs.String("tags", "", "comma-separated build tags (the example subjects need faultloc)")
+	kind := fs.String("kind", "line", "element granularity: line, block or function")
+	top := fs.Int("top", 0, "print only the first N entries of a text ranking (0: all)")
+	workers := fs.Int("j", 0, "concurrent runs of parallel tests (0: GOMAXPROCS)")
+	verbose := fs.Bool("v", false, "report progress and collection statistics on stderr")
+	list := fs.Bool("formulas", false, "list the formulas and exit")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: faultloc spectra [flags] PKG...\n\nRuns the packages' tests natively, one test case at a time, and ranks\nthe lines of the packages by how often failing and passing cases execute them.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	if *list {
+		for _, f := range spectra.Formulas() {
+			fmt.Fprintln(stdout, f.Name)
+		}
+		return 0
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 1
+	}
+	f, err := spectra.Lookup(*formula)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		return 1
+	}
+	tp, err := spectra.ParseTies(*ties)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		return 1
+	}
+	k, err := spectra.ParseKind(*kind)
+	if err != nil || k == spectra.Instruction {
+		fmt.Fprintf(stderr, "faultloc spectra: -kind must be line, block or function\n")
+		return 1
+	}
+	switch *format {
+	case "text", "json", "gzoltar":
+	default:
+		fmt.Fprintf(stderr, "faultloc spectra: unknown -format %q (want text, json or gzoltar)\n", *format)
+		return 1
+	}
+	src := &spectra.GoTest{Patterns: fs.Args(), Kind: k, Workers: *workers}
+	if *tags != "" {
+		src.Tags = strings.Split(*tags, ",")
+	}
+	if *verbose {
+		src.Log = stderr
+	}
+	m, err := spectra.Build(ctx, src)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		return 1
+	}
+	if *verbose {
+		s := src.Stats
+		fmt.Fprintf(stderr, "faultloc spectra: %d cases (%d failing), %d elements; build %v, discovery %v, runs %v (%v per case)\n",
+			m.NumTests(), m.Failed(), m.NumElements(), s.Build, s.Discover, s.Runs, s.PerCase())
+	}
+	for _, name := range src.Stats.Lost {
+		fmt.Fprintf(stderr, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)
+	}
+	if m.Failed() == 0 {
+		fmt.Fprintln(stderr, "faultloc spectra: no test case fails: every score is uninformative")
+	}
+	r := m.Rank(f, &spectra.Options{Ties: tp})
+	base, _ := os.Getwd()
+	switch *format {
+	case "json":
+		err = r.WriteJSON(stdout, base)
+	case "gzoltar":
+		err = spectra.WriteGZoltar(*outDir, m, base, r)
+	default:
+		if *top > 0 && *top < len(r.Entries) {
+			r.Entries = r.Entries[:*top]
+		}
+		err = r.WriteText(stdout, base, math.Inf(-1))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		return 2
+	}
+	return 0
+}
