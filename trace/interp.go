@@ -196,6 +196,25 @@ func (r *run) def(fr *frame, in *ins, v Value) EventID {
 	return e
 }
 
+// stmtV records an instruction that defines no register but has a value
+// hooks may substitute (Store, MapUpdate, Return).
+func (r *run) stmtV(fr *frame, in *ins, v Value) (Value, EventID) {
+	occ := fr.occ[in.loc]
+	fr.occ[in.loc] = occ + 1
+	steered := false
+	if r.h != nil {
+		v, steered = r.steer(fr, in.sid, occ, v)
+	}
+	if r.tr == nil {
+		return v, NoEvent
+	}
+	e := r.event(fr, in, occ, v)
+	if steered {
+		r.markSteered(e)
+	}
+	return v, e
+}
+
 // stmt records an instruction that defines no register.
 func (r *run) stmt(fr *frame, in *ins, v Value) (EventID, int32) {
 	occ := fr.occ[in.loc]
@@ -264,9 +283,12 @@ blocks:
 				occ := fr.occ[in.loc]
 				fr.occ[in.loc] = occ + 1
 				steered := false
-				if r.h != nil && r.h.Branches != nil {
-					if f, ok := r.h.Branches[InstanceKey{in.sid, fr.path, occ}]; ok {
+				if r.h != nil {
+					k := InstanceKey{in.sid, fr.path, occ}
+					if f, ok := r.h.Branches[k]; ok {
 						cond, steered = f, true
+					} else if v, ok := r.h.Values[k]; ok && v.k == KindBool {
+						cond, steered = v.Bool(), true
 					}
 				}
 				if r.tr != nil {
@@ -296,7 +318,7 @@ blocks:
 					}
 					res = Tuple(vs...)
 				}
-				e, _ := r.stmt(fr, in, res)
+				res, e := r.stmtV(fr, in, res)
 				fr.retEv = e
 				if r.tr != nil {
 					r.tr.frames[fr.idx].ret = e
@@ -423,8 +445,7 @@ func (r *run) step(fr *frame, in *ins) {
 		if x.p == nil {
 			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 		}
-		v := regs[in.a[1]]
-		e, _ := r.stmt(fr, in, v)
+		v, e := r.stmtV(fr, in, regs[in.a[1]])
 		storeInto((*cell)(x.p), v, e)
 	case opCall:
 		r.call(fr, in)
@@ -531,8 +552,7 @@ func (r *run) step(fr *frame, in *ins) {
 		if m.p == nil {
 			r.rtPanic(fr, in, "assignment to entry in nil map")
 		}
-		v := regs[in.a[2]]
-		e, _ := r.stmt(fr, in, v)
+		v, e := r.stmtV(fr, in, regs[in.a[2]])
 		(*mapObj)(m.p).set(regs[in.a[1]], v, e)
 	case opLookup:
 		m := regs[in.a[0]]

@@ -150,8 +150,10 @@ type RunOptions struct {
 // all fields are optional.
 type Hooks struct {
 	// Values substitutes the value produced by the given instances (angelic
-	// values). For a call instance the substituted value replaces the call's
-	// result (use a Tuple for several results).
+	// values): an instruction's result; the value a Store or MapUpdate
+	// writes; the result a Return returns (a Tuple for several); a call's
+	// result (replacing what the callee returned; a Tuple for several); a
+	// Bool for an If, which then acts like an entry of Branches.
 	Values map[InstanceKey]Value
 	// Branches forces the decision of the given If instances: true takes the
 	// then-successor, whatever the condition's value.

@@ -1,0 +1,161 @@
+package trace
+
+import (
+	"testing"
+
+	"github.com/faultloc/faultloc/examples"
+)
+
+// fooKeys returns the instance keys of the store at the fault line (L3),
+// of the branch a >= y (L6), of the return (L8) and of the first store to b
+// (L1) in the failing run Foo(3, 5).
+func fooKeys(t *testing.T) (l3, l6, l8, l1 InstanceKey) {
+	res := runFoo(t, nil)
+	tr := res.Trace
+	faults, err := examples.FaultLines("../examples/foo")
+	if err != nil || len(faults) != 1 {
+		t.Fatalf("fault lines: %v %v", faults, err)
+	}
+	line := faults[0].Line
+	one := func(line int, kind string) InstanceKey {
+		var got []EventID
+		for _, e := range tr.Events(fooFile, line) {
+			if isKind(tr.Instr(e), kind) {
+				got = append(got, e)
+			}
+		}
+		if len(got) != 1 {
+			t.Fatalf("line %d: %d %s events", line, len(got), kind)
+		}
+		return tr.Key(got[0])
+	}
+	return one(line, "*ssa.Store"), one(line+4, "*ssa.If"), one(line+7, "*ssa.Return"), one(line-3, "*ssa.Store")
+}
+
+func TestFooHooks(t *testing.T) {
+	l3, l6, l8, l1 := fooKeys(t)
+	p := load(t, "./examples/foo")
+	test := Test{Name: "testFoo", Func: p.Func(fooPkg, "Foo"), Args: []Value{Int(3), Int(5)}, Want: []Value{Int(2)}}
+	cases := []struct {
+		name  string
+		hooks *Hooks
+		pass  bool
+	}{
+		{"no hooks: the failing test fails", nil, false},
+		{"a = 5 at the fault line", &Hooks{Values: map[InstanceKey]Value{l3: Int(5)}}, true},
+		{"a = 6 at the fault line", &Hooks{Values: map[InstanceKey]Value{l3: Int(6)}}, true},
+		{"a = 4 at the fault line (wrong value)", &Hooks{Values: map[InstanceKey]Value{l3: Int(4)}}, false},
+		{"a >= y forced true", &Hooks{Branches: map[InstanceKey]bool{l6: true}}, true},
+		{"a >= y forced true via Values", &Hooks{Values: map[InstanceKey]Value{l6: Bool(true)}}, true},
+		{"a >= y forced false", &Hooks{Branches: map[InstanceKey]bool{l6: false}}, false},
+		{"return 2", &Hooks{Values: map[InstanceKey]Value{l8: Int(2)}}, true},
+		{"b = 2 at L1", &Hooks{Values: map[InstanceKey]Value{l1: Int(2)}}, true},
+		{"b = 3 at L1 (wrong value)", &Hooks{Values: map[InstanceKey]Value{l1: Int(3)}}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := p.RunTest(bgContext, test, &RunOptions{Hooks: c.hooks})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Passed() != c.pass {
+				t.Errorf("passed = %v (%v), want %v", res.Passed(), res, c.pass)
+			}
+			if c.hooks != nil {
+				n := 0
+				for e := 0; e < res.Trace.Len(); e++ {
+					if res.Trace.Steered(EventID(e)) {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Errorf("%d steered events, want 1", n)
+				}
+			}
+		})
+	}
+}
+
+// Keys are stable between a run and a re-run up to the first divergence.
+func TestKeysStableAcrossRerun(t *testing.T) {
+	l3, l6, _, _ := fooKeys(t)
+	base := runFoo(t, nil).Trace
+	re := runFoo(t, &Hooks{Branches: map[InstanceKey]bool{l6: true}}).Trace
+	div := -1
+	for e := 0; e < base.Len() && e < re.Len(); e++ {
+		if base.Key(EventID(e)) != re.Key(EventID(e)) || !sameScalar(base.Value(EventID(e)), re.Value(EventID(e))) {
+			div = e
+			break
+		}
+	}
+	if div < 0 {
+		t.Fatal("runs did not diverge")
+	}
+	if got := base.Instr(EventID(div)); !isKind(got, "*ssa.If") || base.Key(EventID(div)) != l6 || !re.Steered(EventID(div)) {
+		t.Errorf("first divergence at %v, want at the forced If", got)
+	}
+	// The forced run executes L7 (b = y - x) and returns 2.
+	found := false
+	for e := 0; e < re.Len(); e++ {
+		if re.Key(EventID(e)) == l3 {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("L3's key not found in the re-run")
+	}
+}
+
+func TestObserveAndInputs(t *testing.T) {
+	l3, _, _, _ := fooKeys(t)
+	var seen []EventID
+	var storeVal Value
+	h := &Hooks{
+		Inputs: map[InstanceKey]bool{l3: true},
+		Observe: func(tr *Trace, e EventID) {
+			seen = append(seen, e)
+			if tr.Key(e) == l3 {
+				storeVal = tr.Value(e)
+			}
+		},
+	}
+	res := runFoo(t, h)
+	if len(seen) != res.Trace.Len() {
+		t.Errorf("observed %d events of %d", len(seen), res.Trace.Len())
+	}
+	for i, e := range seen {
+		if int(e) != i {
+			t.Fatalf("observed out of order at %d: %d", i, e)
+		}
+	}
+	if storeVal.Int() != 3 {
+		t.Errorf("observed L3 value %v", storeVal)
+	}
+	in := res.Trace.Inputs()
+	if len(in) != 3 || res.Trace.Key(in[2]) != l3 {
+		t.Errorf("inputs = %v", in)
+	}
+}
+
+// sameScalar compares values, treating references (whose addresses differ
+// between runs) as equal.
+func sameScalar(a, b Value) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case KindPointer, KindSlice, KindMap, KindFunc, KindInterface, KindNative, kindIter, kindDefers:
+		return a.IsNil() == b.IsNil()
+	case KindStruct, KindArray, KindTuple:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := 0; i < a.Len(); i++ {
+			if !sameScalar(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return Equal(a, b)
+}
