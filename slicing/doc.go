@@ -1,4 +1,37 @@
-// Package slicing shrinks what a developer must look at when a test fails.
+// Package slicing shrinks what a developer must look at when a test fails:
+// dynamic slices and chops of a traced run, and delta debugging of inputs.
+//
+// # Dynamic slices
+//
+// [NewGraph] turns a [trace.Trace] into a dynamic dependence graph in one
+// linear pass: every event (executed instruction instance) keeps the events
+// it read (register operands and, for loads, the last store to the memory
+// read), its dynamic control parent (the branch instance it is control
+// dependent on, or the call that created its frame: interprocedural control
+// dependence), and, for φ instructions, the branch that chose the incoming
+// edge. Because every dependence precedes its event, slices are single
+// sweeps over arrays, linear in the trace and two bits of memory per event:
+//
+//   - [Graph.Backward]: what the criteria (an event; an output of the run,
+//     see [Output]; a failed assertion's event) depend on;
+//   - [Graph.Forward]: what marked inputs or events affect (see
+//     [Graph.ElementReads] to mark single elements of a string or slice);
+//   - [Graph.Chop]: the events on paths from sources to sinks, the
+//     intersection of the two;
+//   - [Graph.Relevant]: the backward slice plus potential dependences on
+//     branches whose untaken side could have assigned a variable that was
+//     read, which exposes omission faults and faults on paths not taken.
+//
+// A [Slice] is a set of events; [Slice.Lines] folds it to source lines, the
+// unit the papers count, and [LineChop] intersects two slices at that level
+// as the chops paper does.
+//
+// Calls are handled so that slices do not explode through them: a callee's
+// events are control dependent on the call, but a static call reached only
+// that way contributes its own control parent, not all of its arguments
+// (arguments the callee uses arrive as data through its parameters); and a
+// call affected only in its arguments does not make its whole callee
+// affected in a forward slice.
 //
 // # Delta debugging
 //

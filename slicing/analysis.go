@@ -1,0 +1,133 @@
+package slicing
+
+import (
+	"go/token"
+
+	"github.com/faultloc/faultloc/internal/cfg"
+	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
+)
+
+// kinds of static instructions the graph treats specially.
+const (
+	kindOther = iota + 1
+	kindStaticCall
+	kindIf
+	kindPhi
+	kindLoad
+)
+
+// staticFacts is what the graph needs to know about one static instruction.
+type staticFacts struct {
+	kind  int
+	block *ssa.BasicBlock   // for If: its block
+	gates []*ssa.BasicBlock // for φ: the If blocks that decide its incoming edge
+	root  ssa.Value         // for a load: the root of the address read
+}
+
+// fnFacts are per-function facts, computed once per function.
+type fnFacts struct {
+	deps [][]cfg.Dep
+	// stores[b][i] are the roots of the addresses stored into on the paths
+	// from If block b's successor i up to b's immediate post-dominator.
+	stores map[*ssa.BasicBlock][2][]ssa.Value
+}
+
+// analysis caches static facts for the instructions of one trace.
+type analysis struct {
+	t       *trace.Trace
+	statics []staticFacts
+	fns     map[*ssa.Function]*fnFacts
+}
+
+func newAnalysis(t *trace.Trace) *analysis {
+	return &analysis{t: t, statics: make([]staticFacts, t.NumStatics()), fns: map[*ssa.Function]*fnFacts{}}
+}
+
+func (a *analysis) static(s trace.StaticID) *staticFacts {
+	if int(s) >= len(a.statics) || s < 0 {
+		return &staticFacts{kind: kindOther}
+	}
+	f := &a.statics[s]
+	if f.kind != 0 {
+		return f
+	}
+	f.kind = kindOther
+	switch instr := a.t.StaticInfo(s).Instr.(type) {
+	case *ssa.If:
+		f.kind, f.block = kindIf, instr.Block()
+	case *ssa.Phi:
+		f.kind = kindPhi
+		f.gates = a.gates(instr.Block())
+	case *ssa.UnOp:
+		if instr.Op == token.MUL {
+			f.kind, f.root = kindLoad, root(instr.X)
+		}
+	case ssa.CallInstruction:
+		if isStaticCall(instr) {
+			f.kind = kindStaticCall
+		}
+	}
+	return f
+}
+
+func (a *analysis) fn(fn *ssa.Function) *fnFacts {
+	if ff, ok := a.fns[fn]; ok {
+		return ff
+	}
+	ff := &fnFacts{deps: cfg.ControlDeps(fn)}
+	a.fns[fn] = ff
+	return ff
+}
+
+// gates returns the If blocks deciding which predecessor j is entered
+// from: predecessors that end in an If, and the If blocks predecessors are
+// control dependent on.
+func (a *analysis) gates(j *ssa.BasicBlock) []*ssa.BasicBlock {
+	ff := a.fn(j.Parent())
+	var out []*ssa.BasicBlock
+	add := func(b *ssa.BasicBlock) {
+		for _, x := range out {
+			if x == b {
+				return
+			}
+		}
+		out = append(out, b)
+	}
+	for _, p := range j.Preds {
+		if len(p.Succs) == 2 {
+			add(p)
+		}
+		if p.Index < len(ff.deps) {
+			for _, d := range ff.deps[p.Index] {
+				add(j.Parent().Blocks[d.Block])
+			}
+		}
+	}
+	return out
+}
+
+// root returns the variable an address is derived from: the Alloc, Global,
+// parameter or free variable at the end of a chain of field and element
+// address computations and loads (the elements of a slice are attributed to
+// the variable holding the slice); any other value is its own root.
+func root(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// postDoms returns fn's post-dominator tree.
+func postDoms(fn *ssa.Function) *cfg.PostDomTree { return cfg.PostDominators(fn) }

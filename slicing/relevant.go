@@ -1,0 +1,157 @@
+package slicing
+
+import (
+	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Relevant returns the relevant slice of the criteria (Agrawal, Horgan,
+// Krauser and London; Gyimóthy, Beszédes and Forgács): the backward dynamic
+// slice extended with potential dependences, so that it also holds the
+// branches whose other outcome could have changed a value the criteria
+// read. It is meant for omission faults, such as a missing assignment on a
+// path not taken, which a plain dynamic slice cannot show.
+//
+// A load L of variable v potentially depends on a branch instance p when p
+// executed after the store L reads (or v's allocation) and before L, in the
+// same frame (any frame for globals and escaping variables), and the
+// successor p did not take leads, before p's immediate post-dominator, to a
+// store into v. Variables are identified by the root of the address (the
+// local, global or parameter at the end of field and element address
+// chains), so stores into different fields of one struct count as stores
+// into the same variable, and stores made by callees in the branch not taken
+// are not considered. For each static branch only the latest qualifying
+// instance is kept.
+//
+// The potential dependences are computed on the first call, in one pass over
+// the trace; the slice itself costs as much as [Graph.Backward].
+func (g *Graph) Relevant(criteria ...trace.EventID) (*Slice, error) {
+	cs, err := g.check(criteria)
+	if err != nil {
+		return nil, err
+	}
+	g.potOnce.Do(g.computePotential)
+	return &Slice{g: g, set: g.c.backward(cs, true)}, nil
+}
+
+// anyFrame is the frame key of variables shared between frames.
+const anyFrame = -2
+
+type frameVar struct {
+	frame int32
+	v     ssa.Value
+}
+
+// storesIn returns the roots stored into in each branch region of fn's If
+// blocks.
+func (a *analysis) storesIn(fn *ssa.Function) map[*ssa.BasicBlock][2][]ssa.Value {
+	ff := a.fn(fn)
+	if ff.stores != nil {
+		return ff.stores
+	}
+	ff.stores = map[*ssa.BasicBlock][2][]ssa.Value{}
+	tree := postDoms(fn)
+	for _, x := range fn.Blocks {
+		if len(x.Succs) != 2 {
+			continue
+		}
+		if _, ok := x.Instrs[len(x.Instrs)-1].(*ssa.If); !ok {
+			continue
+		}
+		stop := tree.Ipdom(x.Index)
+		var regions [2][]ssa.Value
+		for i, s := range x.Succs {
+			seen := map[*ssa.BasicBlock]bool{x: true}
+			work := []*ssa.BasicBlock{s}
+			roots := map[ssa.Value]bool{}
+			for len(work) > 0 {
+				b := work[len(work)-1]
+				work = work[:len(work)-1]
+				if seen[b] || b.Index == stop {
+					continue
+				}
+				seen[b] = true
+				for _, instr := range b.Instrs {
+					if st, ok := instr.(*ssa.Store); ok {
+						r := root(st.Addr)
+						if !roots[r] {
+							roots[r] = true
+							regions[i] = append(regions[i], r)
+						}
+					}
+				}
+				work = append(work, b.Succs...)
+			}
+		}
+		ff.stores[x] = regions
+	}
+	return ff.stores
+}
+
+// shared reports whether variable v may be accessed from frames other than
+// the one that created it.
+func shared(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Global:
+		return true
+	case *ssa.Alloc:
+		return x.Heap
+	}
+	return true
+}
+
+func (g *Graph) computePotential() {
+	t := g.t
+	n := g.c.n()
+	g.c.potOff = make([]int32, 1, n+1)
+	// pending[(frame, v)] maps a static branch to its latest instance whose
+	// untaken side stores into v.
+	pending := map[frameVar]map[trace.StaticID]int32{}
+	key := func(e trace.EventID, v ssa.Value) frameVar {
+		if shared(v) {
+			return frameVar{anyFrame, v}
+		}
+		return frameVar{int32(t.CallOf(e)), v}
+	}
+	var buf []trace.EventID
+	for i := range n {
+		e := trace.EventID(i)
+		info := g.a.static(g.sid[i])
+		switch info.kind {
+		case kindIf:
+			untaken := 1
+			if !t.Value(e).Bool() {
+				untaken = 0
+			}
+			fn := info.block.Parent()
+			for _, v := range g.a.storesIn(fn)[info.block][untaken] {
+				k := key(e, v)
+				m := pending[k]
+				if m == nil {
+					m = map[trace.StaticID]int32{}
+					pending[k] = m
+				}
+				m[g.sid[i]] = int32(i)
+			}
+		case kindLoad:
+			m := pending[key(e, info.root)]
+			if len(m) == 0 {
+				break
+			}
+			reach := int32(-1)
+			buf = t.Deps(e, buf[:0])
+			for _, d := range buf {
+				switch t.Instr(d).(type) {
+				case *ssa.Store, *ssa.Alloc:
+					reach = max(reach, int32(d))
+				}
+			}
+			for _, p := range m {
+				if p > reach {
+					g.c.pot = append(g.c.pot, p)
+				}
+			}
+		}
+		g.c.potOff = append(g.c.potOff, int32(len(g.c.pot)))
+	}
+}
