@@ -80,13 +80,12 @@ func typeCheck(t *testing.T, name string, src []byte) (*ast.File, *token.FileSet
 	return f, fset
 }
 
-// codeLines returns the lines of f that hold the start of a statement or
-// of a function declaration.
+// codeLines returns the lines of f that hold the start of a statement
+// other than a block.
 func codeLines(f *ast.File, fset *token.FileSet) map[int]bool {
 	lines := map[int]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
-		switch n.(type) {
-		case ast.Stmt, *ast.FuncDecl:
+		if _, ok := n.(ast.Stmt); ok {
 			if _, isBlock := n.(*ast.BlockStmt); !isBlock {
 				lines[fset.Position(n.Pos()).Line] = true
 			}
