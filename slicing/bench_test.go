@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 // BenchmarkDDMin reports the number of tests ddmin needs ("tests/op") on
@@ -94,4 +97,96 @@ func BenchmarkDD(b *testing.B) {
 			})
 		}
 	}
+}
+
+// syntheticCore builds a seeded random dependence graph of n events shaped
+// like a trace: most dependences are recent (registers), some reach far back
+// (loads of old stores), control parents are recent branches.
+func syntheticCore(n int) *core {
+	r := rand.New(rand.NewPCG(13, uint64(n)))
+	c := &core{off: make([]int32, 1, n+1), ctrl: make([]int32, 0, n), flags: make([]uint8, 0, n), dep: make([]int32, 0, 2*n)}
+	lastBranch := int32(-1)
+	for e := range int32(n) {
+		c.addEvent(lastBranch, 0)
+		for range r.IntN(3) {
+			if e == 0 {
+				break
+			}
+			d := e - 1 - int32(r.IntN(int(min(e, 8))))
+			if r.IntN(10) == 0 {
+				d = int32(r.IntN(int(e)))
+			}
+			c.dep = append(c.dep, d)
+		}
+		c.seal()
+		if r.IntN(8) == 0 {
+			lastBranch = e
+		}
+	}
+	return c
+}
+
+// BenchmarkBackwardSynthetic slices a synthetic graph of 10^6 events from
+// its last event.
+func BenchmarkBackwardSynthetic(b *testing.B) {
+	const n = 1_000_000
+	c := syntheticCore(n)
+	size := 0
+	for b.Loop() {
+		size = c.backward([]int32{n - 1}, false).count()
+	}
+	if size == 0 {
+		b.Fatal("empty slice")
+	}
+	b.ReportMetric(float64(size), "slice-events")
+}
+
+// longRecipe is an input of the chops subject whose run has about 10^6 events.
+var longRecipe = strings.Repeat("chsm", 5_500)
+
+// BenchmarkTraceSlice runs the chops subject on a recipe whose trace has
+// about 10^6 events, then measures building the graph and slicing backward
+// from the sweetness (reported separately: building the graph, with its
+// memory per event; the backward slice; the relevant slice; building the
+// graph and computing the potential dependences).
+func BenchmarkTraceSlice(b *testing.B) {
+	r := runTraced(b, "./examples/chops", chopsPkg, "Taste", trace.String(longRecipe))
+	if r.Trace.Len() < 1_000_000 {
+		b.Fatalf("trace has %d events, want at least 10^6", r.Trace.Len())
+	}
+	b.Run("NewGraph", func(b *testing.B) {
+		var g *Graph
+		for b.Loop() {
+			g = NewGraph(r.Trace)
+		}
+		b.ReportMetric(float64(r.Trace.Len()), "events")
+		b.ReportMetric(float64(g.bytes())/float64(g.Len()), "graph-bytes/event")
+	})
+	g := NewGraph(r.Trace)
+	out, err := Output(r.Trace, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Backward", func(b *testing.B) {
+		size := 0
+		for b.Loop() {
+			s, _ := g.Backward(out)
+			size = s.Len()
+		}
+		b.ReportMetric(float64(size), "slice-events")
+	})
+	g.Relevant(out) // computes the potential dependences once
+	b.Run("Relevant", func(b *testing.B) {
+		size := 0
+		for b.Loop() {
+			s, _ := g.Relevant(out)
+			size = s.Len()
+		}
+		b.ReportMetric(float64(size), "slice-events")
+	})
+	b.Run("PotentialDeps", func(b *testing.B) {
+		for b.Loop() {
+			NewGraph(r.Trace).computePotential()
+		}
+	})
 }

@@ -319,3 +319,8 @@ func LineChop(forward, backward *Slice) []trace.Line {
 	}
 	return out
 }
+
+// bytes returns the memory held by the graph's arrays (not the trace's).
+func (g *Graph) bytes() int {
+	return 4*(cap(g.c.off)+cap(g.c.dep)+cap(g.c.ctrl)+cap(g.c.potOff)+cap(g.c.pot)+cap(g.sid)+cap(g.line)) + cap(g.c.flags)
+}
