@@ -64,6 +64,9 @@
 // packages. Comment-only changes of SIR's files (notes in v1–v11, header
 // lines of v12, v39, v40, v41) are not reproduced.
 //
+// [Version.FailingTests] lists the tests that fail on a version, as
+// measured natively (testdata/fault_matrix_go.tsv).
+//
 // A version's ground truth, [Version.FaultyLines], is the set of lines of
 // its tcas.go that an edit changed or inserted and that still hold code:
 //

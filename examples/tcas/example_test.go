@@ -50,13 +50,18 @@ func ExampleLookup() {
 		fmt.Println(err)
 		return
 	}
+	failing, _, err := v.FailingTests()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	text := strings.Split(string(src), "\n")
-	fmt.Println(v.Kind)
+	fmt.Printf("%s, %d failing tests\n", v.Kind, len(failing))
 	for _, l := range lines {
 		fmt.Printf("%d: %s\n", l, strings.TrimSpace(text[l-1]))
 	}
 	// Output:
-	// added stmts + missing code
+	// added stmts + missing code, 14 failing tests
 	// 76: result = result && (Own_Tracked_Alt <= Other_Tracked_Alt)
 	// 81: result = result && (Own_Tracked_Alt < Other_Tracked_Alt)
 	// 128: need_upward_RA = Non_Crossing_Biased_Climb()

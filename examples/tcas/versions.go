@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -336,4 +337,53 @@ func FaultyVersion(n int) (overlay map[string][]byte, faultyLines []int, err err
 		return nil, nil, err
 	}
 	return overlay, faultyLines, nil
+}
+
+//go:embed testdata/fault_matrix_go.tsv
+var faultMatrixGoTSV string
+
+// FailingTests returns the tests (0-based indices into [Universe]) that fail
+// on the version, those whose outcome differs from [Expected], and among
+// them those in which the version panics. They were measured by running the
+// version natively on the universe (testdata/fault_matrix_go.tsv, kept in
+// step by the package's tests); DIFFERENCES.md compares them with C's.
+func (v Version) FailingTests() (failing, panicking []int, err error) {
+	prefix := "v" + strconv.Itoa(v.N) + "\t"
+	for _, line := range strings.Split(faultMatrixGoTSV, "\n") {
+		rest, ok := strings.CutPrefix(line, prefix)
+		if !ok {
+			continue
+		}
+		f := strings.Split(rest, "\t")
+		if len(f) != 4 {
+			return nil, nil, fmt.Errorf("tcas: fault_matrix_go.tsv: malformed line for v%d", v.N)
+		}
+		if failing, err = parseTests(f[0], f[1]); err != nil {
+			return nil, nil, err
+		}
+		if panicking, err = parseTests(f[2], f[3]); err != nil {
+			return nil, nil, err
+		}
+		return failing, panicking, nil
+	}
+	return nil, nil, &VersionError{N: v.N}
+}
+
+// parseTests parses a comma-separated list of test indices and checks its
+// length against count.
+func parseTests(count, list string) ([]int, error) {
+	var out []int
+	if list != "" {
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 0 || n >= UniverseSize {
+				return nil, fmt.Errorf("tcas: fault_matrix_go.tsv: bad test index %q", f)
+			}
+			out = append(out, n)
+		}
+	}
+	if strconv.Itoa(len(out)) != count {
+		return nil, fmt.Errorf("tcas: fault_matrix_go.tsv: %s tests announced, %d listed", count, len(out))
+	}
+	return out, nil
 }

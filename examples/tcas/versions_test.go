@@ -375,3 +375,66 @@ func checkGenerated(t *testing.T, file, want string) {
 	}
 	t.Errorf("%s: generated section is stale (run with -update):\ngot:\n%s\nwant:\n%s", file, got, want)
 }
+
+// TestFaultMatrixGo keeps testdata/fault_matrix_go.tsv, the failing tests
+// of every version of the port that [Version.FailingTests] reads, in step
+// with the native runs (rewritten with -update).
+func TestFaultMatrixGo(t *testing.T) {
+	outcomes := runVersionsNatively(t)
+	want, err := Expected()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := renderFaultMatrixGo(outcomes, want)
+	file := filepath.Join("testdata", "fault_matrix_go.tsv")
+	if *update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got != faultMatrixGoTSV {
+		t.Fatalf("%s (as embedded) is stale: run go test ./examples/tcas -run TestFaultMatrixGo -update, then build again", file)
+	}
+	for n := 1; n <= NumVersions; n++ {
+		v, _ := Lookup(n)
+		failing, panicking, err := v.FailingTests()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			isFailing := outcomes[n][i] != want[i]
+			if _, found := slices.BinarySearch(failing, i); found != isFailing {
+				t.Errorf("v%d: FailingTests includes t%d: %v, want %v", n, i+1, found, isFailing)
+			}
+			isPanicking := isFailing && outcomes[n][i] == Panic
+			if _, found := slices.BinarySearch(panicking, i); found != isPanicking {
+				t.Errorf("v%d: panicking tests include t%d: %v, want %v", n, i+1, found, isPanicking)
+			}
+		}
+	}
+}
+
+func renderFaultMatrixGo(outcomes [][]Outcome, want []Outcome) string {
+	join := func(tests []int) string {
+		s := make([]string, len(tests))
+		for i, n := range tests {
+			s[i] = strconv.Itoa(n)
+		}
+		return strings.Join(s, ",")
+	}
+	var b strings.Builder
+	b.WriteString("version\tn_failing\tfailing_tests_0based\tn_panicking\tpanicking_tests_0based\n")
+	for n := 1; n <= NumVersions; n++ {
+		var failing, panicking []int
+		for i := range want {
+			if outcomes[n][i] != want[i] {
+				failing = append(failing, i)
+				if outcomes[n][i] == Panic {
+					panicking = append(panicking, i)
+				}
+			}
+		}
+		fmt.Fprintf(&b, "v%d\t%d\t%s\t%d\t%s\n", n, len(failing), join(failing), len(panicking), join(panicking))
+	}
+	return b.String()
+}
