@@ -27,6 +27,12 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 	if f := bridges[name]; f != nil {
 		return f
 	}
+	if m, ok := lookupNativeMethod(name); ok {
+		sig := fn.Signature
+		return func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.reflectCall(fr, in, name, m, sig, args)
+		}
+	}
 	return nil
 }
 

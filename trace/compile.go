@@ -658,6 +658,9 @@ func classify(t types.Type) (numClass, intInfo) {
 // zero returns the zero value of t (a template: copy aggregates before
 // putting them in memory).
 func (p *Program) zero(t types.Type) Value {
+	if v, ok := nativeZero(t); ok {
+		return v
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch cls, _ := classify(u); cls {

@@ -241,6 +241,7 @@ func (r *run) ctrlFor(fr *frame, b int) EventID {
 func (r *run) tick(fr *frame, in *ins) {
 	r.steps++
 	if r.steps > r.max {
+		r.steps = r.max
 		fr.at = in
 		panic(budgetStop{})
 	}

@@ -366,10 +366,13 @@ func (r *run) ifaceToNative(fr *frame, it *iface) any {
 	if it.nat != nil {
 		return it.nat
 	}
+	if it.v.k == KindNative && it.v.p != nil {
+		return (*nativeBox)(it.v.p).rv.Interface()
+	}
 	if b, ok := it.t.t.(*types.Basic); ok {
 		return basicNative(it.v, b)
 	}
-	w := fmtVal{r: r, fr: fr, it: it}
+	w := fmtVal{r: r, it: it}
 	if r.p.hasMethod(it.t, "Error") {
 		return errVal{w}
 	}
@@ -430,7 +433,6 @@ func (p *Program) hasMethod(t typeRef, name string) bool {
 // corresponding native value, calling interpreted String and Error methods.
 type fmtVal struct {
 	r  *run
-	fr *frame
 	it *iface
 }
 
@@ -447,10 +449,12 @@ func (w fmtVal) callString(name string) string {
 			fn := w.r.p.SSA.MethodValue(ms.At(i))
 			c := w.r.p.code(fn)
 			var in *ins
-			if w.fr != nil {
-				in = w.fr.at
+			fr := w.r.cur
+			if fr != nil {
+				in = fr.at
 			}
-			v, _ := w.r.invokeCode(w.fr, in, c, nil, nil, []Value{w.it.v}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
+			v, _ := w.r.invokeCode(fr, in, c, nil, nil, []Value{w.it.v}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
+			w.r.cur = fr
 			return v.Str()
 		}
 	}

@@ -287,6 +287,12 @@ func (v Value) isAgg() bool { return v.k == KindStruct || v.k == KindArray }
 // copyVal returns a deep copy of the aggregate parts of v (structs and
 // arrays are values in Go); references are shared.
 func copyVal(v Value) Value {
+	if v.k == KindNative && v.p != nil {
+		old := (*nativeBox)(v.p).rv
+		nb := &nativeBox{rv: reflect.New(old.Type()).Elem()}
+		nb.rv.Set(old)
+		return Value{k: KindNative, p: ptrOf(nb)}
+	}
 	if !v.isAgg() || v.n == 0 {
 		return v
 	}

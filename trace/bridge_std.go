@@ -1,0 +1,501 @@
+package trace
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/types"
+	"math"
+	"math/bits"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// reflectBridges are standard-library functions run natively by reflection:
+// arguments and results are converted between interpreted and native
+// values by the function's signature (basic types, slices, arrays and maps
+// of convertible types, func callbacks into the interpreter, errors and
+// other interfaces, and values of the native types below).
+var reflectBridges = map[string]any{
+	// strings
+	"strings.Clone": strings.Clone, "strings.Compare": strings.Compare, "strings.Contains": strings.Contains,
+	"strings.ContainsAny": strings.ContainsAny, "strings.ContainsFunc": strings.ContainsFunc, "strings.ContainsRune": strings.ContainsRune,
+	"strings.Count": strings.Count, "strings.Cut": strings.Cut, "strings.CutPrefix": strings.CutPrefix, "strings.CutSuffix": strings.CutSuffix,
+	"strings.EqualFold": strings.EqualFold, "strings.Fields": strings.Fields, "strings.FieldsFunc": strings.FieldsFunc,
+	"strings.HasPrefix": strings.HasPrefix, "strings.HasSuffix": strings.HasSuffix, "strings.Index": strings.Index,
+	"strings.IndexAny": strings.IndexAny, "strings.IndexByte": strings.IndexByte, "strings.IndexFunc": strings.IndexFunc,
+	"strings.IndexRune": strings.IndexRune, "strings.Join": strings.Join, "strings.LastIndex": strings.LastIndex,
+	"strings.LastIndexAny": strings.LastIndexAny, "strings.LastIndexByte": strings.LastIndexByte, "strings.LastIndexFunc": strings.LastIndexFunc,
+	"strings.Map": strings.Map, "strings.Repeat": strings.Repeat, "strings.Replace": strings.Replace, "strings.ReplaceAll": strings.ReplaceAll,
+	"strings.Split": strings.Split, "strings.SplitAfter": strings.SplitAfter, "strings.SplitAfterN": strings.SplitAfterN, "strings.SplitN": strings.SplitN,
+	"strings.Title": strings.Title, "strings.ToLower": strings.ToLower, "strings.ToTitle": strings.ToTitle, "strings.ToUpper": strings.ToUpper,
+	"strings.ToValidUTF8": strings.ToValidUTF8, "strings.Trim": strings.Trim, "strings.TrimFunc": strings.TrimFunc, "strings.TrimLeft": strings.TrimLeft,
+	"strings.TrimLeftFunc": strings.TrimLeftFunc, "strings.TrimPrefix": strings.TrimPrefix, "strings.TrimRight": strings.TrimRight,
+	"strings.TrimRightFunc": strings.TrimRightFunc, "strings.TrimSpace": strings.TrimSpace, "strings.TrimSuffix": strings.TrimSuffix,
+	"strings.NewReader": strings.NewReader, "strings.NewReplacer": strings.NewReplacer,
+	// bytes (the common subset)
+	"bytes.Equal": bytes.Equal, "bytes.Compare": bytes.Compare, "bytes.Contains": bytes.Contains, "bytes.Index": bytes.Index,
+	"bytes.IndexByte": bytes.IndexByte, "bytes.HasPrefix": bytes.HasPrefix, "bytes.HasSuffix": bytes.HasSuffix,
+	"bytes.ToUpper": bytes.ToUpper, "bytes.ToLower": bytes.ToLower, "bytes.TrimSpace": bytes.TrimSpace, "bytes.NewBufferString": bytes.NewBufferString,
+	// strconv
+	"strconv.AppendInt": strconv.AppendInt, "strconv.AppendQuote": strconv.AppendQuote, "strconv.Atoi": strconv.Atoi,
+	"strconv.FormatBool": strconv.FormatBool, "strconv.FormatFloat": strconv.FormatFloat, "strconv.FormatInt": strconv.FormatInt,
+	"strconv.FormatUint": strconv.FormatUint, "strconv.Itoa": strconv.Itoa, "strconv.ParseBool": strconv.ParseBool,
+	"strconv.ParseFloat": strconv.ParseFloat, "strconv.ParseInt": strconv.ParseInt, "strconv.ParseUint": strconv.ParseUint,
+	"strconv.Quote": strconv.Quote, "strconv.QuoteRune": strconv.QuoteRune, "strconv.QuoteToASCII": strconv.QuoteToASCII,
+	"strconv.Unquote": strconv.Unquote, "strconv.UnquoteChar": strconv.UnquoteChar,
+	// math
+	"math.Abs": math.Abs, "math.Acos": math.Acos, "math.Asin": math.Asin, "math.Atan": math.Atan, "math.Atan2": math.Atan2,
+	"math.Cbrt": math.Cbrt, "math.Ceil": math.Ceil, "math.Copysign": math.Copysign, "math.Cos": math.Cos, "math.Dim": math.Dim,
+	"math.Exp": math.Exp, "math.Exp2": math.Exp2, "math.Float32bits": math.Float32bits, "math.Float32frombits": math.Float32frombits,
+	"math.Float64bits": math.Float64bits, "math.Float64frombits": math.Float64frombits, "math.Floor": math.Floor, "math.Frexp": math.Frexp,
+	"math.Hypot": math.Hypot, "math.Inf": math.Inf, "math.IsInf": math.IsInf, "math.IsNaN": math.IsNaN, "math.Ldexp": math.Ldexp,
+	"math.Log": math.Log, "math.Log10": math.Log10, "math.Log1p": math.Log1p, "math.Log2": math.Log2, "math.Max": math.Max,
+	"math.Min": math.Min, "math.Mod": math.Mod, "math.Modf": math.Modf, "math.NaN": math.NaN, "math.Pow": math.Pow,
+	"math.Pow10": math.Pow10, "math.Remainder": math.Remainder, "math.Round": math.Round, "math.RoundToEven": math.RoundToEven,
+	"math.Signbit": math.Signbit, "math.Sin": math.Sin, "math.Sinh": math.Sinh, "math.Sqrt": math.Sqrt, "math.Tan": math.Tan,
+	"math.Tanh": math.Tanh, "math.Trunc": math.Trunc,
+	// math/bits
+	"math/bits.LeadingZeros": bits.LeadingZeros, "math/bits.LeadingZeros64": bits.LeadingZeros64, "math/bits.TrailingZeros": bits.TrailingZeros,
+	"math/bits.TrailingZeros64": bits.TrailingZeros64, "math/bits.OnesCount": bits.OnesCount, "math/bits.OnesCount64": bits.OnesCount64,
+	"math/bits.Len": bits.Len, "math/bits.Len64": bits.Len64, "math/bits.Reverse64": bits.Reverse64, "math/bits.RotateLeft64": bits.RotateLeft64,
+	// unicode
+	"unicode.IsControl": unicode.IsControl, "unicode.IsDigit": unicode.IsDigit, "unicode.IsGraphic": unicode.IsGraphic,
+	"unicode.IsLetter": unicode.IsLetter, "unicode.IsLower": unicode.IsLower, "unicode.IsMark": unicode.IsMark,
+	"unicode.IsNumber": unicode.IsNumber, "unicode.IsPrint": unicode.IsPrint, "unicode.IsPunct": unicode.IsPunct,
+	"unicode.IsSpace": unicode.IsSpace, "unicode.IsSymbol": unicode.IsSymbol, "unicode.IsTitle": unicode.IsTitle,
+	"unicode.IsUpper": unicode.IsUpper, "unicode.SimpleFold": unicode.SimpleFold, "unicode.ToLower": unicode.ToLower,
+	"unicode.ToTitle": unicode.ToTitle, "unicode.ToUpper": unicode.ToUpper,
+	// unicode/utf8
+	"unicode/utf8.AppendRune": utf8.AppendRune, "unicode/utf8.DecodeLastRune": utf8.DecodeLastRune,
+	"unicode/utf8.DecodeLastRuneInString": utf8.DecodeLastRuneInString, "unicode/utf8.DecodeRune": utf8.DecodeRune,
+	"unicode/utf8.DecodeRuneInString": utf8.DecodeRuneInString, "unicode/utf8.EncodeRune": utf8.EncodeRune,
+	"unicode/utf8.FullRune": utf8.FullRune, "unicode/utf8.RuneCount": utf8.RuneCount, "unicode/utf8.RuneCountInString": utf8.RuneCountInString,
+	"unicode/utf8.RuneLen": utf8.RuneLen, "unicode/utf8.RuneStart": utf8.RuneStart, "unicode/utf8.Valid": utf8.Valid,
+	"unicode/utf8.ValidRune": utf8.ValidRune, "unicode/utf8.ValidString": utf8.ValidString,
+	// sort (functions over basic slices; Slice, Sort and friends are below)
+	"sort.Float64s": sort.Float64s, "sort.Float64sAreSorted": sort.Float64sAreSorted, "sort.Ints": sort.Ints,
+	"sort.IntsAreSorted": sort.IntsAreSorted, "sort.Search": sort.Search, "sort.SearchFloat64s": sort.SearchFloat64s,
+	"sort.SearchInts": sort.SearchInts, "sort.SearchStrings": sort.SearchStrings, "sort.Strings": sort.Strings,
+	"sort.StringsAreSorted": sort.StringsAreSorted,
+	// errors
+	"errors.New": errors.New, "errors.Is": errors.Is, "errors.Unwrap": errors.Unwrap, "errors.Join": errors.Join,
+}
+
+// nativeTypes are standard-library types whose values live natively inside
+// interpreted memory (their methods run natively by reflection), by
+// "path.Name".
+var nativeTypes = map[string]reflect.Type{
+	"strings.Builder":  reflect.TypeOf(strings.Builder{}),
+	"strings.Reader":   reflect.TypeOf(strings.Reader{}),
+	"strings.Replacer": reflect.TypeOf(strings.Replacer{}),
+	"bytes.Buffer":     reflect.TypeOf(bytes.Buffer{}),
+}
+
+func init() {
+	for name, f := range reflectBridges {
+		rv := reflect.ValueOf(f)
+		n := name
+		bridges[n] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.reflectCall(fr, in, n, rv, calleeSig(in), args)
+		}
+	}
+	for _, name := range []string{"fmt.Sprint", "fmt.Sprintf", "fmt.Sprintln", "fmt.Errorf", "fmt.Print", "fmt.Printf", "fmt.Println"} {
+		bridges[name] = fmtBridge(name)
+	}
+	bridges["sort.Slice"] = sortSlice(false)
+	bridges["sort.SliceStable"] = sortSlice(true)
+	bridges["sort.SliceIsSorted"] = sortSliceIsSorted
+	bridges["sort.Sort"] = sortSort(false)
+	bridges["sort.Stable"] = sortSort(true)
+	bridges["errors.As"] = errorsAs
+	bridges["slices.Contains"] = slicesIndex(true)
+	bridges["slices.Index"] = slicesIndex(false)
+	bridges["slices.Sort"] = slicesSort
+	bridges["slices.Reverse"] = slicesReverse
+	bridges["slices.Max"] = slicesMinMax(false)
+	bridges["slices.Min"] = slicesMinMax(true)
+	bridges["slices.Equal"] = slicesEqual
+}
+
+// calleeSig returns the signature of the function called by in.
+func calleeSig(in *ins) *types.Signature {
+	ci := in.x.(*callInfo)
+	if ci.kind == callStatic && ci.code != nil {
+		return ci.code.fn.Signature
+	}
+	return ci.sig
+}
+
+// lookupNativeMethod returns the native method for names like
+// "(*strings.Builder).WriteString" of a type in nativeTypes.
+func lookupNativeMethod(name string) (reflect.Value, bool) {
+	if !strings.HasPrefix(name, "(") {
+		return reflect.Value{}, false
+	}
+	recv, meth, ok := strings.Cut(name[1:], ").")
+	if !ok {
+		return reflect.Value{}, false
+	}
+	ptr := strings.HasPrefix(recv, "*")
+	rt := nativeTypes[strings.TrimPrefix(recv, "*")]
+	if rt == nil {
+		return reflect.Value{}, false
+	}
+	if ptr {
+		rt = reflect.PointerTo(rt)
+	}
+	m, ok := rt.MethodByName(meth)
+	if !ok {
+		return reflect.Value{}, false
+	}
+	return m.Func, true
+}
+
+// nativeZero returns a fresh native zero value for t if t is one of
+// nativeTypes.
+func nativeZero(t types.Type) (Value, bool) {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return Value{}, false
+	}
+	rt := nativeTypes[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
+	if rt == nil {
+		return Value{}, false
+	}
+	return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.New(rt).Elem()})}, true
+}
+
+// variadicArgs returns the natives of a ...any argument (an interpreted
+// slice of interfaces), with %T verbs of format (if non-nil) resolved to the
+// interpreted type names.
+func (r *run) variadicArgs(fr *frame, s Value) []any {
+	cs := s.slice()
+	out := make([]any, len(cs))
+	for i := range cs {
+		v := cs[i].v
+		if v.k == KindInterface && v.p != nil {
+			out[i] = r.ifaceToNative(fr, (*iface)(v.p))
+		}
+	}
+	return out
+}
+
+type typeName string
+
+// Format prints the name for %T rewritten to %s... and for any verb.
+func (t typeName) Format(f fmt.State, verb rune) { f.Write([]byte(t)) }
+
+// rewriteT replaces the operands of %T verbs in format by their interpreted
+// type names (package fmt would name the wrappers' native types).
+func (r *run) rewriteT(format string, args []any, raw Value) {
+	cs := raw.slice()
+	argi := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
+			if format[i] == '*' {
+				argi++
+			}
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '%' {
+			continue
+		}
+		if format[i] == 'T' && argi < len(args) {
+			v := cs[argi].v
+			name := "<nil>"
+			if v.p != nil {
+				it := (*iface)(v.p)
+				if it.nat != nil {
+					name = fmt.Sprintf("%T", it.nat)
+				} else {
+					name = types.TypeString(it.t.t, func(p *types.Package) string { return p.Name() })
+				}
+			}
+			args[argi] = typeName(name)
+		}
+		argi++
+	}
+}
+
+func fmtBridge(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		var s string
+		switch name {
+		case "fmt.Sprint", "fmt.Print":
+			s = fmt.Sprint(r.variadicArgs(fr, args[0])...)
+		case "fmt.Sprintln", "fmt.Println":
+			s = fmt.Sprintln(r.variadicArgs(fr, args[0])...)
+		case "fmt.Sprintf", "fmt.Printf", "fmt.Errorf":
+			a := r.variadicArgs(fr, args[1])
+			r.rewriteT(args[0].Str(), a, args[1])
+			if name == "fmt.Errorf" {
+				return r.nativeIface(fmt.Errorf(args[0].Str(), a...))
+			}
+			s = fmt.Sprintf(args[0].Str(), a...)
+		}
+		if strings.HasPrefix(name, "fmt.Sprint") {
+			return String(s)
+		}
+		n, _ := io_WriteString(r, s)
+		return Tuple(Int(int64(n)), Value{k: KindInterface})
+	}
+}
+
+func io_WriteString(r *run, s string) (int, error) { return fmt.Fprint(r.out, s) }
+
+// swapCells exchanges the values of two memory cells (and their stores).
+func swapCells(cs []cell, i, j int) { cs[i], cs[j] = cs[j], cs[i] }
+
+type cellSorter struct {
+	cs   []cell
+	less func(i, j int) bool
+}
+
+func (s cellSorter) Len() int           { return len(s.cs) }
+func (s cellSorter) Less(i, j int) bool { return s.less(i, j) }
+func (s cellSorter) Swap(i, j int)      { swapCells(s.cs, i, j) }
+
+func sortSlice(stable bool) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		x := args[0]
+		if x.k != KindInterface || x.p == nil || (*iface)(x.p).v.k != KindSlice {
+			panic(&BridgeError{Func: "sort.Slice", CallSite: r.pos(in), Reason: "argument is not an interpreted slice"})
+		}
+		cs := (*iface)(x.p).v.slice()
+		less := args[1]
+		s := cellSorter{cs: cs, less: func(i, j int) bool {
+			return r.callValue(fr, in, less, []Value{Int(int64(i)), Int(int64(j))}).Bool()
+		}}
+		if stable {
+			sort.Stable(s)
+		} else {
+			sort.Sort(s)
+		}
+		return Value{}
+	}
+}
+
+func sortSliceIsSorted(r *run, fr *frame, in *ins, args []Value) Value {
+	x := args[0]
+	if x.k != KindInterface || x.p == nil {
+		return Bool(true)
+	}
+	n := (*iface)(x.p).v.Len()
+	for i := n - 1; i > 0; i-- {
+		if r.callValue(fr, in, args[1], []Value{Int(int64(i)), Int(int64(i - 1))}).Bool() {
+			return Bool(false)
+		}
+	}
+	return Bool(true)
+}
+
+type ifaceSorter struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+func (s ifaceSorter) Len() int { return int(s.r.callMethod(s.fr, s.in, s.it, "Len", nil).Int()) }
+func (s ifaceSorter) Less(i, j int) bool {
+	return s.r.callMethod(s.fr, s.in, s.it, "Less", []Value{Int(int64(i)), Int(int64(j))}).Bool()
+}
+func (s ifaceSorter) Swap(i, j int) {
+	s.r.callMethod(s.fr, s.in, s.it, "Swap", []Value{Int(int64(i)), Int(int64(j))})
+}
+
+func sortSort(stable bool) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		x := args[0]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		it := (*iface)(x.p)
+		if it.nat != nil {
+			if stable {
+				sort.Stable(it.nat.(sort.Interface))
+			} else {
+				sort.Sort(it.nat.(sort.Interface))
+			}
+			return Value{}
+		}
+		s := ifaceSorter{r, fr, in, it}
+		if stable {
+			sort.Stable(s)
+		} else {
+			sort.Sort(s)
+		}
+		return Value{}
+	}
+}
+
+// callMethod calls the interpreted method name of the dynamic value of it.
+func (r *run) callMethod(fr *frame, in *ins, it *iface, name string, args []Value) Value {
+	ms := r.p.SSA.MethodSets.MethodSet(it.t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			c := r.p.code(r.p.SSA.MethodValue(ms.At(i)))
+			full := append([]Value{it.v}, args...)
+			v, _ := r.invokeCode(fr, in, c, nil, nil, full, nil, fr.ctrl, mix(fr.path, in.sid, -1-int32(r.steps%1024)))
+			r.cur = fr
+			return v
+		}
+	}
+	panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "no method " + name + " on " + it.t.t.String()})
+}
+
+// errorsAs implements errors.As for interpreted and native errors: it walks
+// the chain of Unwrap methods (interpreted or native).
+func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
+	err, target := args[0], args[1]
+	if target.k != KindInterface || target.p == nil {
+		panic(&BridgeError{Func: "errors.As", CallSite: r.pos(in), Reason: "target must be a non-nil pointer"})
+	}
+	tit := (*iface)(target.p)
+	pt, ok := tit.t.t.Underlying().(*types.Pointer)
+	if !ok || tit.v.p == nil {
+		r.rtPanic(fr, in, "errors: target must be a non-nil pointer")
+	}
+	want := pt.Elem()
+	_, wantIface := want.Underlying().(*types.Interface)
+	dst := (*cell)(tit.v.p)
+	for depth := 0; err.p != nil && depth < 100; depth++ {
+		it := (*iface)(err.p)
+		if it.nat != nil {
+			if wantIface && nativeImplements(it.nat, want) {
+				dst.v = err
+				return Bool(true)
+			}
+			if !wantIface && nativeIs(it.nat, want) {
+				dst.v = nativeToValue(r, it.nat, want)
+				return Bool(true)
+			}
+			err = r.nativeIface(errors.Unwrap(it.nat.(error)))
+			if u := errors.Unwrap(it.nat.(error)); u == nil {
+				break
+			}
+			continue
+		}
+		wr := r.p.internLocked(want)
+		if wantIface && r.p.implements(it, wr) {
+			dst.v = err
+			return Bool(true)
+		}
+		if !wantIface && it.t.id == wr.id {
+			dst.v = copyVal(it.v)
+			return Bool(true)
+		}
+		if !r.p.hasMethod(it.t, "Unwrap") {
+			break
+		}
+		err = r.callMethod(fr, in, it, "Unwrap", nil)
+	}
+	return Bool(false)
+}
+
+func elemClass(in *ins) numClass {
+	ci := in.x.(*callInfo)
+	if len(ci.args) == 0 {
+		return clsOther
+	}
+	if s, ok := ci.args[0].Underlying().(*types.Slice); ok {
+		c, _ := classify(s.Elem())
+		return c
+	}
+	return clsOther
+}
+
+func lessBy(cls numClass, a, b Value) bool {
+	switch cls {
+	case clsInt:
+		return a.Int() < b.Int()
+	case clsUint:
+		return a.n < b.n
+	case clsFloat:
+		return a.Float() < b.Float() || (math.IsNaN(a.Float()) && !math.IsNaN(b.Float()))
+	case clsString:
+		return a.Str() < b.Str()
+	}
+	return false
+}
+
+func slicesIndex(contains bool) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		for i, c := range args[0].slice() {
+			if Equal(c.v, args[1]) {
+				if contains {
+					return Bool(true)
+				}
+				return Int(int64(i))
+			}
+		}
+		if contains {
+			return Bool(false)
+		}
+		return Int(-1)
+	}
+}
+
+func slicesSort(r *run, fr *frame, in *ins, args []Value) Value {
+	cls := elemClass(in)
+	if cls == clsOther || cls == clsBool || cls == clsComplex {
+		panic(&BridgeError{Func: "slices.Sort", CallSite: r.pos(in), Reason: "element type not ordered"})
+	}
+	cs := args[0].slice()
+	sort.Sort(cellSorter{cs: cs, less: func(i, j int) bool { return lessBy(cls, cs[i].v, cs[j].v) }})
+	return Value{}
+}
+
+func slicesReverse(r *run, fr *frame, in *ins, args []Value) Value {
+	cs := args[0].slice()
+	for i, j := 0, len(cs)-1; i < j; i, j = i+1, j-1 {
+		swapCells(cs, i, j)
+	}
+	return Value{}
+}
+
+func slicesMinMax(min bool) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		cs := args[0].slice()
+		if len(cs) == 0 {
+			name := "slices.Max"
+			if min {
+				name = "slices.Min"
+			}
+			r.throw(fr, in, r.nativeIface(name+": empty list"), NoEvent)
+		}
+		cls := elemClass(in)
+		best := cs[0].v
+		for _, c := range cs[1:] {
+			if (min && lessBy(cls, c.v, best)) || (!min && lessBy(cls, best, c.v)) {
+				best = c.v
+			}
+		}
+		return best
+	}
+}
+
+func slicesEqual(r *run, fr *frame, in *ins, args []Value) Value {
+	a, b := args[0].slice(), args[1].slice()
+	if len(a) != len(b) {
+		return Bool(false)
+	}
+	for i := range a {
+		if !Equal(a[i].v, b[i].v) {
+			return Bool(false)
+		}
+	}
+	return Bool(true)
+}
