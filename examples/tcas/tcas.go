@@ -15,7 +15,7 @@ func defines() {
 	   in C's order ("typedef int bool": C's flags are Go bools).
 	   Every #define of tcas.c is a variable assigned here, on its
 	   #define's line, at the start of every run (see main); so is
-	   the allocation of the threshold array (its C declaration):
+	   the threshold array, made on the line of its C declaration.
 
 	   int Cur_Vertical_Sep; bool High_Confidence;
 	   bool Two_of_Three_Reports_Valid;
@@ -23,7 +23,7 @@ func defines() {
 	   int Own_Tracked_Alt; int Own_Tracked_Alt_Rate;
 	   int Other_Tracked_Alt;
 
-	   int Alt_Layer_Value; (0, 1, 2, 3) */
+	   int Alt_Layer_Value; (0, 1, 2, 3) int Positive_RA_Alt_Thresh[4]; */
 	Positive_RA_Alt_Thresh = make([]int, 4)
 
 	/* int Up_Separation;
@@ -214,9 +214,9 @@ type UsageError struct {
 	Stdout string // the usage message the C program prints
 }
 
-// Error returns "tcas: " followed by the first line of the usage message.
+// Error reports the usage error.
 func (e *UsageError) Error() string {
-	return "tcas: fewer than 12 inputs: Error: Command line arguments are ..."
+	return "tcas: usage error: fewer than 12 inputs"
 }
 
 // Main runs the program on one test's inputs, C's argv[1..]: it returns the
