@@ -40,8 +40,9 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 }
 
 // Run interprets fn with args and returns the outcome and trace. args must
-// match fn's parameters. The in-scope packages' initializers run first
-// (see RunOptions.NoInit) in a fresh memory: runs do not share state.
+// match fn's parameters. The initializer of fn's package runs first (it
+// initializes the in-scope packages it imports; see RunOptions.NoInit), in
+// a fresh memory: runs do not share state.
 //
 // The error is non-nil only for failures of the interpreter: an
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
@@ -116,9 +117,9 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 			err = ie
 		}
 	}()
-	if !o.NoInit {
-		for i, f := range p.inits {
-			r.root(p.code(f), nil, mix(0, -3, int32(i)))
+	if !o.NoInit && fn.Pkg != nil && p.inScope(fn.Pkg) {
+		if f := fn.Pkg.Func("init"); f != nil {
+			r.root(p.code(f), nil, mix(0, -3, 0))
 		}
 	}
 	v, _ := r.root(p.code(fn), args, mix(0, -2, 0))

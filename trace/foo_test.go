@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -38,7 +39,7 @@ func load(t testing.TB, pattern string) *Program {
 	v, _ := loadOnce.LoadOrStore(pattern, &loaded{})
 	l := v.(*loaded)
 	l.once.Do(func() {
-		l.p, l.err = Load(bgContext, &Config{Dir: modRoot, sanity: true}, pattern)
+		l.p, l.err = Load(bgContext, &Config{Dir: modRoot, sanity: true}, strings.Fields(pattern)...)
 	})
 	if l.err != nil {
 		t.Fatal(l.err)

@@ -62,7 +62,6 @@ type Program struct {
 	meth    map[methKey]*ssa.Function
 	impl    map[implKey]bool
 	globals map[*ssa.Global]int
-	inits   []*ssa.Function
 }
 
 type methKey struct {
@@ -166,11 +165,6 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		meth:     map[methKey]*ssa.Function{},
 		impl:     map[implKey]bool{},
 		globals:  map[*ssa.Global]int{},
-	}
-	for _, p := range ssaPkgs {
-		if f := p.Func("init"); f != nil {
-			P.inits = append(P.inits, f)
-		}
 	}
 	return P, nil
 }

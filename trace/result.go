@@ -137,8 +137,9 @@ type RunOptions struct {
 	// NoTrace turns recording off (faster; Result.Trace is nil). Hooks
 	// still apply. Default: false (record).
 	NoTrace bool
-	// NoInit skips running the in-scope packages' initializers before the
-	// entry function (package variables then hold zero values). Default:
+	// NoInit skips running the initializer of the entry function's package
+	// (and, through it, of the in-scope packages it imports) before the
+	// entry function; package variables then hold zero values. Default:
 	// false: initializers run first, and their events open the trace.
 	NoInit bool
 	// Stdout receives what the interpreted program prints (print, println,
