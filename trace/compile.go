@@ -9,7 +9,34 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/internal/cfg"
 )
+
+// branchDeps returns, per block of fn, the distinct If blocks it is control
+// dependent on (internal/cfg computes post-dominators and the dependence
+// edges; the trace needs only the branch blocks).
+func branchDeps(fn *ssa.Function) [][]int32 {
+	deps := cfg.ControlDeps(fn)
+	out := make([][]int32, len(deps))
+	for b, ds := range deps {
+		for _, d := range ds {
+			if !containsInt32(out[b], int32(d.Block)) {
+				out[b] = append(out[b], int32(d.Block))
+			}
+		}
+	}
+	return out
+}
+
+func containsInt32(xs []int32, x int32) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
 
 type opcode uint8
 
@@ -220,7 +247,7 @@ func (p *Program) compile(c *fnCode) {
 		cp.newSlot(fv)
 	}
 	c.np, c.nfv = len(fn.Params), len(fn.FreeVars)
-	c.cdeps = controlDeps(fn)
+	c.cdeps = branchDeps(fn)
 	if fn.Recover != nil {
 		c.recover = fn.Recover.Index
 	}
