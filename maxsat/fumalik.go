@@ -90,7 +90,7 @@ func (s *Solver) Optimum(ctx context.Context) (*MCS, error) {
 			}
 		}
 		if len(in) == 0 {
-			return nil, s.exhausted(0)
+			return nil, s.exhausted(ctx, 0)
 		}
 		wmin := softs[in[0]].w
 		for _, i := range in {

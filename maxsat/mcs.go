@@ -112,11 +112,23 @@ func (s *Solver) AllMCS(ctx context.Context, b Bounds, fn func(*MCS) bool) ([]*M
 	}
 }
 
-func (s *Solver) exhausted(size int) error {
-	if s.blocked == 0 && size == 0 {
-		return ErrHardUnsat
+// exhausted tells ErrHardUnsat from ErrExhausted after a probe under the
+// size bound found no correction set; without blocks and with a size bound
+// that takes one more check of the hard constraints alone.
+func (s *Solver) exhausted(ctx context.Context, size int) error {
+	if s.blocked > 0 {
+		return ErrExhausted
 	}
-	return ErrExhausted
+	if size > 0 {
+		st, err := s.check(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if st == Sat {
+			return ErrExhausted
+		}
+	}
+	return ErrHardUnsat
 }
 
 // relaxed reads the relaxed groups off a model.
@@ -247,7 +259,7 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 			return nil, err
 		}
 		if m == nil {
-			return nil, s.exhausted(size)
+			return nil, s.exhausted(ctx, size)
 		}
 		return m, nil
 	}
@@ -269,7 +281,7 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 		return nil, err
 	}
 	if hi == nil {
-		return nil, s.exhausted(size)
+		return nil, s.exhausted(ctx, size)
 	}
 	for {
 		if int64(hi.Cost) == s.kDone+1 {
@@ -353,7 +365,7 @@ func (s *Solver) nextOptimize(ctx context.Context, b Bounds) (*MCS, error) {
 		return nil, err
 	}
 	if r == z3.Unsat {
-		return nil, s.exhausted(size)
+		return nil, s.exhausted(ctx, size)
 	}
 	zm, err := s.opt.Model()
 	if err != nil {
