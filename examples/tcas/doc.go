@@ -111,5 +111,6 @@
 //	go test -tags faultloc -overlay overlay.json -run TestTCAS ./examples/tcas
 //
 // with an overlay.json of the form {"Replace": {"<dir>/tcas.go": "<a file
-// holding the version's source>"}}.
+// holding the version's source>"}}; TestTCASUnderOverlay runs that command
+// on v4 and finds exactly the version's failing tests.
 package tcas

@@ -2,6 +2,7 @@ package tcas
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -437,4 +438,68 @@ func renderFaultMatrixGo(outcomes [][]Outcome, want []Outcome) string {
 		fmt.Fprintf(&b, "v%d\t%d\t%s\t%d\t%s\n", n, len(failing), join(failing), len(panicking), join(panicking))
 	}
 	return b.String()
+}
+
+// TestTCASUnderOverlay runs the documented command line, go test -tags
+// faultloc -overlay overlay.json -run TestTCAS, on v4, and checks that the
+// failing subtests are the version's failing tests.
+func TestTCASUnderOverlay(t *testing.T) {
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	const n = 4
+	overlay, _, err := FaultyVersion(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	replace := map[string]string{}
+	for path, data := range overlay {
+		copyPath := filepath.Join(tmp, filepath.Base(path))
+		if err := os.WriteFile(copyPath, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		replace[path] = copyPath
+	}
+	js, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovFile := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ovFile, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(gocmd, "test", "-count=1", "-tags", "faultloc", "-overlay", ovFile, "-run", "^TestTCAS$", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("TestTCAS passed on v%d:\n%s", n, out)
+	}
+	var got []int
+	for _, line := range strings.Split(string(out), "\n") {
+		name, ok := strings.CutPrefix(strings.TrimSpace(line), "--- FAIL: TestTCAS/t")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, " ")
+		i, err := strconv.Atoi(name)
+		if err != nil {
+			t.Fatalf("unexpected line %q", line)
+		}
+		got = append(got, i-1)
+	}
+	v, _ := Lookup(n)
+	want, _, err := v.FailingTests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("TestTCAS on v%d: failing %s, want %s\n%s", n, names(got), names(want), out)
+	}
 }
