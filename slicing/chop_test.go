@@ -1,0 +1,174 @@
+package slicing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/examples/chops"
+	"github.com/faultloc/faultloc/examples/triangle"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// tasteProblem is the chops subject as a ChopProblem over recipe bytes:
+// Test runs Taste natively against Spec; Run interprets it.
+func tasteProblem(t testing.TB, pass, fail string) *ChopProblem[byte] {
+	p := loadProg(t, "./examples/chops")
+	fn := p.Func(chopsPkg, "Taste")
+	var passIn []byte
+	if pass != "" {
+		passIn = []byte(pass)
+	}
+	return &ChopProblem[byte]{
+		Pass: passIn,
+		Fail: []byte(fail),
+		Test: func(_ context.Context, in []byte) Outcome {
+			b, s := chops.Taste(string(in))
+			wb, ws := chops.Spec(string(in))
+			if b != wb || s != ws {
+				return Fail
+			}
+			return Pass
+		},
+		Run: func(ctx context.Context, in []byte) (*trace.Result, error) {
+			return p.Run(ctx, fn, []trace.Value{trace.String(string(in))}, &trace.RunOptions{NoInit: true})
+		},
+		// The wrong output is the sweetness, result 1.
+		Criteria: func(r *trace.Result) ([]trace.EventID, error) {
+			e, err := Output(r.Trace, 1)
+			return []trace.EventID{e}, err
+		},
+	}
+}
+
+// report renders a ChopReport for a golden file.
+func report[T comparable](r *ChopReport[T], input func([]T) string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "failing input %s, passing input %s, marked %v, edits %d, dd tests %d\n",
+		input(r.Input), input(r.PassInput), r.Marked, len(r.Edits), r.DDStats.Tests)
+	fmt.Fprintf(&sb, "%s\n", r)
+	sb.WriteString(describe("chop", r.Chop))
+	fmt.Fprintf(&sb, "== line chop: %v\n", lineNumbers(r.LineChop))
+	fmt.Fprintf(&sb, "== independent of the input (fallback): %v\n", lineNumbers(r.Independent.Lines()))
+	fmt.Fprintf(&sb, "== line chop with fallback: %v\n", lineNumbers(r.FallbackLines))
+	return sb.String()
+}
+
+func quoted(b []byte) string { return fmt.Sprintf("%q", b) }
+
+func TestFailureInducingChopTaste(t *testing.T) {
+	ctx := context.Background()
+	var sb strings.Builder
+	for _, tc := range []struct{ name, pass, fail string }{
+		{"dd", "chs", "cchmsh"},
+		{"ddmin", "", "ccmhs"},
+	} {
+		r, err := FailureInducingChop(ctx, tasteProblem(t, tc.pass, tc.fail))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		fmt.Fprintf(&sb, "### %s: pass %q, fail %q\n", tc.name, tc.pass, tc.fail)
+		sb.WriteString(report(r, quoted))
+		if !hasLineNo(r.Chop.Lines(), 45) {
+			t.Errorf("%s: chop misses the fault chops.go:45", tc.name)
+		}
+		if len(r.Marked) != 1 || r.Input[r.Marked[0]] != 'm' {
+			t.Errorf("%s: marked %v of %q, want the one 'm'", tc.name, r.Marked, r.Input)
+		}
+		if r.Chop.Len() > r.Backward.Len() || r.Chop.Len() > r.Forward.Len() {
+			t.Errorf("%s: chop larger than a slice", tc.name)
+		}
+	}
+	golden(t, "pipeline_taste.txt", sb.String())
+}
+
+// classify is the triangle classifier without its fault: the oracle.
+func classify(a, b, c int) int {
+	switch {
+	case !(a >= b && b >= c):
+		return triangle.Illegal
+	case a == b && b == c:
+		return triangle.Equilateral
+	case a == b || b == c:
+		return triangle.Isosceles
+	case a*a == b*b+c*c:
+		return triangle.Right
+	case a*a < b*b+c*c:
+		return triangle.Acute
+	}
+	return triangle.Obtuse
+}
+
+// TestTrianglePipeline isolates, between the passing T3 (26, 14, 14) and the
+// failing T8 (26, 26, 7), the side b as the failure-inducing difference, and
+// chops from it.
+func TestTrianglePipeline(t *testing.T) {
+	p := loadProg(t, "./examples/triangle")
+	fn := p.Func(trianglePkg, "Classify")
+	prob := &ChopProblem[int]{
+		Pass:    []int{26, 14, 14},
+		Fail:    []int{26, 26, 7},
+		Aligned: true,
+		Test: func(_ context.Context, in []int) Outcome {
+			if triangle.Classify(in[0], in[1], in[2]) != classify(in[0], in[1], in[2]) {
+				return Fail
+			}
+			return Pass
+		},
+		Run: func(ctx context.Context, in []int) (*trace.Result, error) {
+			return p.Run(ctx, fn, []trace.Value{trace.Int(int64(in[0])), trace.Int(int64(in[1])), trace.Int(int64(in[2]))}, &trace.RunOptions{NoInit: true})
+		},
+		Sources: func(g *Graph, pos []int) ([]trace.EventID, error) { return g.InputEvents(pos) },
+	}
+	r, err := FailureInducingChop(context.Background(), prob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "pipeline_triangle.txt", report(r, func(in []int) string { return fmt.Sprint(in) }))
+	if fmt.Sprint(r.Input, r.PassInput, r.Marked) != "[26 26 14] [26 14 14] [1]" {
+		t.Errorf("dd: input %v, pass %v, marked %v", r.Input, r.PassInput, r.Marked)
+	}
+	if !hasLineNo(r.Chop.Lines(), 23) {
+		t.Error("chop misses the fault triangle.go:23")
+	}
+}
+
+func TestFailureInducingChopErrors(t *testing.T) {
+	ctx := context.Background()
+	if _, err := FailureInducingChop[byte](ctx, nil); err == nil || !strings.HasPrefix(err.Error(), "slicing: ") {
+		t.Errorf("nil problem: err = %v", err)
+	}
+	p := tasteProblem(t, "", "ccmh")
+	p.Run = nil
+	if _, err := FailureInducingChop(ctx, p); err == nil {
+		t.Error("no Run: no error")
+	}
+	// The "failing" input passes: delta debugging reports it.
+	p = tasteProblem(t, "", "cch")
+	var oe *OutcomeError
+	if _, err := FailureInducingChop(ctx, p); !errors.As(err, &oe) {
+		t.Errorf("passing input: err = %v, want *OutcomeError", err)
+	}
+	// The run fails.
+	p = tasteProblem(t, "", "ccmh")
+	boom := errors.New("boom")
+	p.Run = func(context.Context, []byte) (*trace.Result, error) { return nil, boom }
+	if _, err := FailureInducingChop(ctx, p); !errors.Is(err, boom) {
+		t.Errorf("run error: err = %v", err)
+	}
+	// Aligned inputs of different lengths.
+	p = tasteProblem(t, "ab", "ccmh")
+	p.Aligned = true
+	if _, err := FailureInducingChop(ctx, p); err == nil {
+		t.Error("aligned inputs of different lengths: no error")
+	}
+	// Criteria outside the trace.
+	p = tasteProblem(t, "", "ccmh")
+	p.Criteria = func(*trace.Result) ([]trace.EventID, error) { return []trace.EventID{1 << 30}, nil }
+	var ce *CriterionError
+	if r, err := FailureInducingChop(ctx, p); !errors.As(err, &ce) || r == nil {
+		t.Errorf("bad criterion: err = %v, report %v", err, r != nil)
+	}
+}
