@@ -33,6 +33,26 @@
 // call affected only in its arguments does not make its whole callee
 // affected in a forward slice.
 //
+// Limits: potential dependences (relevant slices) consider stores in the
+// untaken branch of the same function only, and identify variables by the
+// root of their address; elements of an input are found by indexing
+// ([Graph.ElementReads]), not through range loops or copies. Slices are as
+// precise as the trace's dependences: a load depends on the last store to
+// the exact memory it reads.
+//
+// # Failure-inducing chops
+//
+// [FailureInducingChop] is the pipeline of Gupta, He, Zhang and Gupta
+// ("Locating Faulty Code Using Failure-Inducing Chops", ASE 2005): delta
+// debugging finds the failure-inducing part of the input (dd against a
+// passing input, or ddmin without one), the failing input is run traced,
+// and the forward slice of that part is intersected with the backward slice
+// of the wrong output. The [ChopReport] gives the chop by events and lines
+// with the sizes of every set, as the paper's tables do, and the paper's
+// fallback for faults that depend on no input. The subject
+// [github.com/faultloc/faultloc/examples/chops] shows it on a program with
+// two outputs, one wrong.
+//
 // # Delta debugging
 //
 // Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating

@@ -3,9 +3,12 @@ package slicing_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"github.com/faultloc/faultloc/examples/chops"
 	"github.com/faultloc/faultloc/slicing"
+	"github.com/faultloc/faultloc/trace"
 )
 
 // A parser that fails on any input containing "<SELECT".
@@ -80,4 +83,94 @@ func ExampleOutcome_String() {
 	fmt.Println(slicing.Unresolved, slicing.Pass, slicing.Fail)
 	// Output:
 	// unresolved pass fail
+}
+
+// Slicing the failing run of AgxFaults' foo: Foo(3, 5) returns 8, want 2.
+// The plain backward slice of the result misses the fault (a = x at line
+// 14); the relevant slice, which adds the untaken branch at line 18 that
+// could have reassigned b, brings it in.
+func ExampleGraph_Relevant() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: ".."}, "./examples/foo")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	foo := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	run, err := prog.Run(ctx, foo, []trace.Value{trace.Int(3), trace.Int(5)}, &trace.RunOptions{NoInit: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := slicing.NewGraph(run.Trace)
+	result, _ := slicing.Output(run.Trace, 0)
+	bs, _ := g.Backward(result)
+	rs, _ := g.Relevant(result)
+	lines := func(s *slicing.Slice) []int {
+		var out []int
+		for _, l := range s.Lines() {
+			out = append(out, l.Line)
+		}
+		return out
+	}
+	fmt.Println(run)
+	fmt.Println("backward:", lines(bs))
+	fmt.Println("relevant:", lines(rs))
+	// Output:
+	// returned: 8
+	// backward: [10 11 21]
+	// relevant: [10 11 12 13 14 18 21]
+}
+
+// The failure-inducing chop of the chops subject: dd isolates the byte 'm'
+// between a passing and a failing recipe; the chop of its forward slice with
+// the backward slice of the wrong sweetness holds the fault (line 45).
+func ExampleFailureInducingChop() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: ".."}, "./examples/chops")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	taste := prog.Func("github.com/faultloc/faultloc/examples/chops", "Taste")
+	rep, err := slicing.FailureInducingChop(ctx, &slicing.ChopProblem[byte]{
+		Pass: []byte("chs"),
+		Fail: []byte("cchmsh"),
+		Test: func(_ context.Context, in []byte) slicing.Outcome {
+			b, s := chops.Taste(string(in))
+			wb, ws := chops.Spec(string(in))
+			if b != wb || s != ws {
+				return slicing.Fail
+			}
+			return slicing.Pass
+		},
+		Run: func(ctx context.Context, in []byte) (*trace.Result, error) {
+			return prog.Run(ctx, taste, []trace.Value{trace.String(string(in))}, &trace.RunOptions{NoInit: true})
+		},
+		Criteria: func(r *trace.Result) ([]trace.EventID, error) {
+			sweet, err := slicing.Output(r.Trace, 1)
+			return []trace.EventID{sweet}, err
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("failing %q, passing %q, difference at %v\n", rep.Input, rep.PassInput, rep.Marked)
+	fmt.Println(rep)
+	for _, l := range rep.Chop.Lines() {
+		fmt.Printf("%s:%d\n", filepath.Base(l.File), l.Line)
+	}
+	// Output:
+	// failing "chms", passing "chs", difference at [2]
+	// exec 19 lines (207 events), BS 14 lines (107), FS 12 lines (35), chop 9 lines (20 events; 9 lines by line intersection)
+	// chops.go:29
+	// chops.go:36
+	// chops.go:37
+	// chops.go:39
+	// chops.go:41
+	// chops.go:42
+	// chops.go:43
+	// chops.go:45
+	// chops.go:50
 }
