@@ -125,8 +125,8 @@ func funcName(d *ast.FuncDecl) string {
 // MapBlocks assigns every statement of l to the coverage block (an index
 // into blocks, which must all belong to l's file) that counts its
 // execution: the block containing the statement's start, or else the first
-// block that starts inside the statement (a case clause's body, for the
-// clause's keyword). Statements no block accounts for get -1. It also
+// block that starts inside the statement or at its end (a case clause's
+// body, possibly empty, for the clause's keyword). Statements no block accounts for get -1. It also
 // returns, for every block, the innermost function containing its start
 // (-1 if none).
 func MapBlocks(l *Layout, blocks []Block) (stmtBlock, blockFunc []int) {
@@ -140,7 +140,7 @@ func MapBlocks(l *Layout, blocks []Block) (stmtBlock, blockFunc []int) {
 				stmtBlock[i] = bi
 				break
 			}
-			if !start.less(s.Start) && start.less(s.End) && (first < 0 || start.less(Pos{blocks[first].StartLine, blocks[first].StartCol})) {
+			if !start.less(s.Start) && !s.End.less(start) && (first < 0 || start.less(Pos{blocks[first].StartLine, blocks[first].StartCol})) {
 				first = bi
 			}
 		}
