@@ -185,17 +185,18 @@ func (r *run) variadicArgs(fr *frame, s Value) []any {
 	return out
 }
 
-type typeName string
-
-// Format prints the name for %T rewritten to %s... and for any verb.
-func (t typeName) Format(f fmt.State, verb rune) { f.Write([]byte(t)) }
-
-// rewriteT replaces the operands of %T verbs in format by their interpreted
-// type names (package fmt would name the wrappers' native types).
-func (r *run) rewriteT(format string, args []any, raw Value) {
+// rewriteT replaces %T verbs of format by %s (keeping flags and width) and
+// their operands by the interpreted type names: package fmt would name the
+// wrappers' native types.
+func (r *run) rewriteT(format string, args []any, raw Value) string {
+	if !strings.Contains(format, "%") {
+		return format
+	}
 	cs := raw.slice()
+	var out strings.Builder
 	argi := 0
 	for i := 0; i < len(format); i++ {
+		out.WriteByte(format[i])
 		if format[i] != '%' {
 			continue
 		}
@@ -204,12 +205,14 @@ func (r *run) rewriteT(format string, args []any, raw Value) {
 			if format[i] == '*' {
 				argi++
 			}
+			out.WriteByte(format[i])
 			i++
 		}
 		if i >= len(format) {
 			break
 		}
 		if format[i] == '%' {
+			out.WriteByte('%')
 			continue
 		}
 		if format[i] == 'T' && argi < len(args) {
@@ -223,10 +226,14 @@ func (r *run) rewriteT(format string, args []any, raw Value) {
 					name = types.TypeString(it.t.t, func(p *types.Package) string { return p.Name() })
 				}
 			}
-			args[argi] = typeName(name)
+			args[argi] = name
+			out.WriteByte('s')
+		} else {
+			out.WriteByte(format[i])
 		}
 		argi++
 	}
+	return out.String()
 }
 
 func fmtBridge(name string) extFunc {
@@ -239,11 +246,11 @@ func fmtBridge(name string) extFunc {
 			s = fmt.Sprintln(r.variadicArgs(fr, args[0])...)
 		case "fmt.Sprintf", "fmt.Printf", "fmt.Errorf":
 			a := r.variadicArgs(fr, args[1])
-			r.rewriteT(args[0].Str(), a, args[1])
+			format := r.rewriteT(args[0].Str(), a, args[1])
 			if name == "fmt.Errorf" {
-				return r.nativeIface(fmt.Errorf(args[0].Str(), a...))
+				return r.nativeIface(fmt.Errorf(format, a...))
 			}
-			s = fmt.Sprintf(args[0].Str(), a...)
+			s = fmt.Sprintf(format, a...)
 		}
 		if strings.HasPrefix(name, "fmt.Sprint") {
 			return String(s)

@@ -1023,6 +1023,9 @@ func (r *run) sliceOp(fr *frame, in *ins) Value {
 			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 		}
 		cs = (*cell)(x.p).v.cells()
+		if cs == nil {
+			cs = []cell{} // slicing an array never yields a nil slice
+		}
 	}
 	if hi == -1 && in.a[2] < 0 {
 		hi = len(cs)

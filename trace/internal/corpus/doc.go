@@ -1,0 +1,35 @@
+// Package corpus holds small self-checking Go programs that exercise the
+// language features the trace interpreter must run. Each program is a
+// function returning a digest string of what it computed; trace's
+// differential test runs every program natively and interpreted and
+// requires equal digests. Programs also panic on results they can check
+// themselves, in the style of go/ssa/interp's testdata.
+package corpus
+
+// Programs lists the programs by name; the name is the function's name.
+var Programs = map[string]func() string{
+	"Ints":       Ints,
+	"Floats":     Floats,
+	"Strings":    Strings,
+	"Arrays":     Arrays,
+	"Slices":     Slices,
+	"Maps":       Maps,
+	"Structs":    Structs,
+	"Pointers":   Pointers,
+	"Interfaces": Interfaces,
+	"Closures":   Closures,
+	"Generics":   Generics,
+	"Defers":     Defers,
+	"Ranges":     Ranges,
+	"Formatting": Formatting,
+	"Stdlib":     Stdlib,
+	"Sorting":    Sorting,
+	"Errors":     Errors,
+	"Recursion":  Recursion,
+}
+
+func check(ok bool, what string) {
+	if !ok {
+		panic("check failed: " + what)
+	}
+}

@@ -1,0 +1,118 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+type point struct {
+	X, Y int
+}
+
+type color int
+
+const (
+	red color = iota
+	green
+)
+
+func (c color) String() string { return [...]string{"red", "green"}[c] }
+
+// Formatting exercises fmt on interpreted values.
+func Formatting() string {
+	p := point{1, -2}
+	pp := &p
+	var e error
+	var nilp *point
+	return strings.Join([]string{
+		fmt.Sprintf("%v|%+v|%d|%5d|%-4s|%05.2f|%x|%X|%o|%b|%e|%g", p, p, 42, 7, "ab", 3.14159, 255, "hi", 8, 5, 1234.5678, 0.000001),
+		fmt.Sprintf("%v %s %d %v", green, red, green, []color{red, green}),
+		fmt.Sprintf("%v %v %v %v", pp, []point{{1, 2}}, map[string]int{"b": 2, "a": 1}, [2]bool{true}),
+		fmt.Sprintf("%T %T %T %T", p, pp, green, 1.5),
+		fmt.Sprintf("%v %v %q %v", e, nilp, 'x', []string{"a", "b"}),
+		fmt.Sprint("a", 1, 2, "b", 3.0, true),
+		fmt.Sprintln("x", 1),
+		fmt.Sprintf("%6.2f|%-6d|%+d|%t|%c|%%", math.Pi, 3, 3, false, 'G'),
+	}, "\n")
+}
+
+// Stdlib exercises bridged standard-library functions.
+func Stdlib() string {
+	n, err := strconv.Atoi("123")
+	_, err2 := strconv.Atoi("x1")
+	f, _ := strconv.ParseFloat("2.5", 64)
+	fields := strings.Fields(" a b  c ")
+	parts := strings.Split("a,b,c", ",")
+	before, after, found := strings.Cut("key=value", "=")
+	up := strings.Map(func(r rune) rune {
+		if unicode.IsLower(r) {
+			return unicode.ToUpper(r)
+		}
+		return r
+	}, "Hello")
+	r := strings.NewReplacer("a", "1", "b", "2")
+	return fmt.Sprint(n, err, err2 != nil, f, fields, len(parts), strings.Join(parts, "-"), before, after, found, up,
+		strings.Repeat("ab", 3), strings.Index("chicken", "ken"), strings.TrimSpace("  x "), strings.Title("go"),
+		strconv.Itoa(-45), strconv.Quote("q\n"), strconv.FormatInt(255, 16), math.Max(3, 7), math.Abs(-2), math.Pow(2, 10),
+		utf8.RuneCountInString("héllo"), utf8.RuneLen('世'), unicode.IsDigit('5'), r.Replace("abc"),
+		slices.Contains([]int{1, 2, 3}, 2), slices.Index([]string{"x", "y"}, "y"), slices.Max([]int{4, 9, 2}))
+}
+
+type byLen []string
+
+func (b byLen) Len() int           { return len(b) }
+func (b byLen) Less(i, j int) bool { return len(b[i]) < len(b[j]) }
+func (b byLen) Swap(i, j int)      { b[i], b[j] = b[j], b[i] }
+
+// Sorting exercises sort and slices sorting.
+func Sorting() string {
+	xs := []int{5, 2, 8, 1, 9, 3}
+	sort.Ints(xs)
+	people := []point{{3, 1}, {1, 2}, {2, 3}, {1, 1}}
+	sort.Slice(people, func(i, j int) bool {
+		if people[i].X != people[j].X {
+			return people[i].X < people[j].X
+		}
+		return people[i].Y < people[j].Y
+	})
+	words := byLen{"ccc", "a", "bb", "dddd"}
+	sort.Sort(words)
+	ys := []string{"pear", "apple", "fig"}
+	slices.Sort(ys)
+	i := sort.SearchInts(xs, 8)
+	j := sort.Search(100, func(k int) bool { return k*k >= 50 })
+	return fmt.Sprint(xs, people, words, ys, i, j, sort.IntsAreSorted(xs))
+}
+
+type notFound struct{ key string }
+
+func (e *notFound) Error() string { return "not found: " + e.key }
+
+var errBase = errors.New("base")
+
+// Errors exercises errors, wrapping and errors.Is/As.
+func Errors() string {
+	lookup := func(k string) error {
+		if k == "" {
+			return errBase
+		}
+		return &notFound{k}
+	}
+	e1 := lookup("k")
+	var nf *notFound
+	as := errors.As(e1, &nf)
+	wrapped := fmt.Errorf("context: %w", errBase)
+	is := errors.Is(wrapped, errBase)
+	isNot := errors.Is(e1, errBase)
+	_, perr := strconv.Atoi("zz")
+	var numErr *strconv.NumError
+	asNum := errors.As(perr, &numErr)
+	return fmt.Sprint(e1, as, nf.key, wrapped, is, isNot, errors.Unwrap(wrapped) == errBase, asNum, perr)
+}
