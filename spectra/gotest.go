@@ -38,8 +38,9 @@ import (
 // when a subtest panics, and flush writes the coverage counters when
 // faultloc asks for them; they are converted with go tool covdata. Cases
 // whose coverage is still lost (os.Exit, a panic in a goroutine of the
-// test's own, a timeout) are left out of the matrix and named in
-// [GoTestStats].Lost.
+// test's own, a timeout, or any crash in a package of the module cache,
+// whose files the go command does not let overlays replace) are left out
+// of the matrix and named in [GoTestStats].Lost.
 //
 // Concurrency: cases run one binary process at a time, except cases whose
 // test called t.Parallel (or whose top-level test did): like go test, those
@@ -276,7 +277,15 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
-	if err := gotest.Build(ctx, cfg, p, coverPkgs, bin.Path, overlay); err != nil {
+	err = gotest.Build(ctx, cfg, p, coverPkgs, bin.Path, overlay)
+	if err != nil && overlay != "" && strings.Contains(err.Error(), "must not be replaced") {
+		// The go command refuses overlays of files in the module cache
+		// (a dependency's tests): build without, and lose the coverage
+		// of panicking cases.
+		g.logf("spectra: %s is in the module cache: panicking cases will lose their coverage", p.ImportPath)
+		err = gotest.Build(ctx, cfg, p, coverPkgs, bin.Path, "")
+	}
+	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
 	g.Stats.Build += time.Since(start)
