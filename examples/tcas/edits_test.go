@@ -272,3 +272,38 @@ func TestCLine(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPackageInitialization checks that no package-level variable of the
+// package has an initializer, so that the package's init function does no
+// work and a traced run of Main starts with Main (embedded files are set by
+// the linker, not by code).
+func TestNoPackageInitialization(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok && d.Tok == token.VAR && len(vs.Values) > 0 {
+						t.Errorf("%s: package variable %s has an initializer", fset.Position(vs.Pos()), vs.Names[0])
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name == "init" {
+					t.Errorf("%s: init function", fset.Position(d.Pos()))
+				}
+			}
+		}
+	}
+}

@@ -56,8 +56,14 @@ func TestPortOnUniverse(t *testing.T) {
 	if !slices.Equal(oob, wantOOB) {
 		t.Errorf("out-of-bounds tests %v, want %v", oob, wantOOB)
 	}
-	if !slices.Equal(panics, expectedPanics) {
-		t.Errorf("panicking tests %v, want %v", panics, expectedPanics)
+	var wantPanics []int
+	for _, tc := range tests {
+		if expectedPanic(tc.Index) {
+			wantPanics = append(wantPanics, tc.Index)
+		}
+	}
+	if !slices.Equal(panics, wantPanics) {
+		t.Errorf("panicking tests %v, want %v", panics, wantPanics)
 	}
 	// The README's census of the C outputs, less the 8 panicking tests
 	// (C printed 0 on t520, t1460–t1462, 2 on t524, t579, t703, 1 on t802).

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,12 +39,31 @@ func (t Test) OutOfBounds() bool {
 	return len(t.Args) >= 12 && (t.Args[6] < 0 || t.Args[6] > 3)
 }
 
-// expectedPanics are the 0-based indices of the out-of-bounds tests in which
-// the fault-free program calls ALIM: t520, t524, t579, t703, t802,
+// expectedPanic reports whether test i is one of the out-of-bounds tests in
+// which the fault-free program calls ALIM: t520, t524, t579, t703, t802,
 // t1460–t1462. TestPortOnUniverse checks the list.
-var expectedPanics = []int{519, 523, 578, 702, 801, 1459, 1460, 1461}
+func expectedPanic(i int) bool {
+	switch i {
+	case 519, 523, 578, 702, 801, 1459, 1460, 1461:
+		return true
+	}
+	return false
+}
 
-var universe = sync.OnceValues(func() ([]Test, error) {
+// The package keeps no initialised state (its initializer does nothing, so
+// that a traced run of Main starts with Main): the parsed universe and
+// expected outcomes are computed on first use.
+var (
+	universeOnce  sync.Once
+	universeTests []Test
+	universeErr   error
+
+	expectedOnce sync.Once
+	expectedOut  []Outcome
+	expectedErr  error
+)
+
+func parseUniverse() ([]Test, error) {
 	lines := strings.Split(strings.TrimSuffix(universeTxt, "\n"), "\n")
 	if len(lines) != UniverseSize {
 		return nil, fmt.Errorf("tcas: universe.txt has %d lines, want %d", len(lines), UniverseSize)
@@ -64,13 +82,16 @@ var universe = sync.OnceValues(func() ([]Test, error) {
 		tests[i] = Test{Index: i, Args: args}
 	}
 	return tests, nil
-})
+}
 
 // Universe returns the 1608 tests of the Siemens suite's TCAS universe in
 // their order (testdata/universe.txt). The first 1578 have 12 inputs; the
 // last 30 have fewer and take the usage-error path. The slice is shared:
 // callers must not modify it.
-func Universe() ([]Test, error) { return universe() }
+func Universe() ([]Test, error) {
+	universeOnce.Do(func() { universeTests, universeErr = parseUniverse() })
+	return universeTests, universeErr
+}
 
 // An Outcome is what a run of the program ends with: one of its three
 // outputs, the usage error, or a panic.
@@ -86,15 +107,24 @@ const (
 	Other                     // an output other than 0, 1 and 2 (no version of the program produces one)
 )
 
-var outcomeNames = [...]string{"UNRESOLVED", "UPWARD_RA", "DOWNWARD_RA", "usage", "panic", "other"}
-
 // String returns the name of the output (for example "UPWARD_RA"), or
 // "usage", "panic" or "other".
 func (o Outcome) String() string {
-	if o < 0 || int(o) >= len(outcomeNames) {
-		return "Outcome(" + strconv.Itoa(int(o)) + ")"
+	switch o {
+	case Unresolved:
+		return "UNRESOLVED"
+	case UpwardRA:
+		return "UPWARD_RA"
+	case DownwardRA:
+		return "DOWNWARD_RA"
+	case Usage:
+		return "usage"
+	case Panic:
+		return "panic"
+	case Other:
+		return "other"
 	}
-	return outcomeNames[o]
+	return "Outcome(" + strconv.Itoa(int(o)) + ")"
 }
 
 // Run calls main (Main, or the Main of a faulty version compiled from
@@ -124,7 +154,7 @@ func IsIndexPanic(v any) bool {
 	return ok && strings.Contains(err.Error(), "index out of range")
 }
 
-var expected = sync.OnceValues(func() ([]Outcome, error) {
+func parseExpected() ([]Outcome, error) {
 	lines := strings.Split(strings.TrimSuffix(expectedTSV, "\n"), "\n")
 	if len(lines) != UniverseSize+1 {
 		return nil, fmt.Errorf("tcas: expected outputs: %d lines, want %d", len(lines), UniverseSize+1)
@@ -138,7 +168,7 @@ var expected = sync.OnceValues(func() ([]Outcome, error) {
 		switch {
 		case f[2] == "1":
 			out[i] = Usage
-		case slices.Contains(expectedPanics, i):
+		case expectedPanic(i):
 			out[i] = Panic
 		case f[2] == "0" && (f[3] == "0" || f[3] == "1" || f[3] == "2"):
 			out[i] = Outcome(f[3][0] - '0')
@@ -147,7 +177,7 @@ var expected = sync.OnceValues(func() ([]Outcome, error) {
 		}
 	}
 	return out, nil
-})
+}
 
 // Expected returns the expected outcome of every universe test, indexed by
 // [Test.Index]: the output of the fault-free C program built with gcc 12 on
@@ -157,7 +187,10 @@ var expected = sync.OnceValues(func() ([]Outcome, error) {
 // t1460–t1462), whose C output is whatever that build read past the array.
 // In the other 25 [Test.OutOfBounds] tests ALIM is not called and the
 // output is C's. The slice is shared: callers must not modify it.
-func Expected() ([]Outcome, error) { return expected() }
+func Expected() ([]Outcome, error) {
+	expectedOnce.Do(func() { expectedOut, expectedErr = parseExpected() })
+	return expectedOut, expectedErr
+}
 
 // CExpected returns the fault-free C program's output on the test as that
 // build printed it, with ok false for the usage-error tests. For the

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,142 +40,140 @@ type Version struct {
 	Edits    []Edit
 }
 
-// versions is the table of the 41 faulty versions; each entry mirrors the
-// diff between SIR's vN/tcas.c and source.orig/tcas.c (comment-only changes
-// left out). Lines are those of the fault-free tcas.go, equal to tcas.c's
-// except where doc.go says otherwise.
-var versions = []Version{
-	{1, "operator", false, false, "Non_Crossing_Biased_Climb: Down_Separation >= ALIM() -> > ALIM()",
-		[]Edit{{75, "!(Down_Separation >= ALIM())", "!(Down_Separation > ALIM())"}}},
-	{2, "operand", false, false, "Inhibit_Biased_Climb: NOZCROSS -> MINSEP",
-		[]Edit{{63, "Up_Separation + NOZCROSS", "Up_Separation + MINSEP"}}},
-	{3, "logic op", false, false, "alt_sep_test intent_not_known: && -> ||",
-		[]Edit{{120, "Two_of_Three_Reports_Valid && Other_RAC", "Two_of_Three_Reports_Valid || Other_RAC"}}},
-	{4, "logic op", false, false, "Non_Crossing_Biased_Climb else-branch: second && -> ||",
-		[]Edit{{79, "(Cur_Vertical_Sep >= MINSEP) && (Up_Separation", "(Cur_Vertical_Sep >= MINSEP) || (Up_Separation"}}},
-	{5, "missing code", true, false, "enabled: clause && (Cur_Vertical_Sep > MAXALTDIFF) omitted",
-		[]Edit{{118, " && (Cur_Vertical_Sep > MAXALTDIFF)", ""}}},
-	{6, "operator", false, false, "Own_Below_Threat: < -> <=",
-		[]Edit{{104, "Own_Tracked_Alt < Other_Tracked_Alt", "Own_Tracked_Alt <= Other_Tracked_Alt"}}},
-	{7, "constant", false, false, "Positive_RA_Alt_Thresh[1]: 500 -> 550",
-		[]Edit{{51, "500", "550"}}},
-	{8, "constant", false, false, "Positive_RA_Alt_Thresh[3]: 740 -> 700",
-		[]Edit{{53, "740", "700"}}},
-	{9, "operator", false, false, "Non_Crossing_Biased_Descend upward_preferred: > -> >=",
-		[]Edit{{90, "> Down_Separation", ">= Down_Separation"}}},
-	{10, "operator x2", false, false, "Own_Below_Threat and Own_Above_Threat: < -> <=",
-		[]Edit{
-			{104, "Own_Tracked_Alt < Other_Tracked_Alt", "Own_Tracked_Alt <= Other_Tracked_Alt"},
-			{109, "Other_Tracked_Alt < Own_Tracked_Alt", "Other_Tracked_Alt <= Own_Tracked_Alt"},
-		}},
-	{11, "operator x2 + missing code", true, false, "as v10, and the branch 'if (need_upward_RA && need_downward_RA) alt_sep = UNRESOLVED; else' removed",
-		[]Edit{
-			{104, "Own_Tracked_Alt < Other_Tracked_Alt", "Own_Tracked_Alt <= Other_Tracked_Alt"},
-			{109, "Other_Tracked_Alt < Own_Tracked_Alt", "Other_Tracked_Alt <= Own_Tracked_Alt"},
-			{128, "need_upward_RA && need_downward_RA", "need_upward_RA"},
-			{132, "alt_sep = UNRESOLVED", ""},
-			{133, "} else if need_upward_RA {", ""},
-		}},
-	{12, "logic op", false, false, "enabled: first && -> ||",
-		[]Edit{{118, "High_Confidence && (Own_Tracked_Alt_Rate", "High_Confidence || (Own_Tracked_Alt_Rate"}}},
-	{13, "#define constant", false, true, "#define OLEV 600 -> 600+100",
-		[]Edit{{10, "OLEV = 600", "OLEV = 600 + 100"}}},
-	{14, "#define constant", false, true, "#define MAXALTDIFF 600 -> 600+50",
-		[]Edit{{11, "MAXALTDIFF = 600", "MAXALTDIFF = 600 + 50"}}},
-	{15, "#define constant + missing code", true, true, "#define MINSEP 300 -> 300+350, and enabled: clause && (Cur_Vertical_Sep > MAXALTDIFF) omitted",
-		[]Edit{
-			{12, "MINSEP = 300", "MINSEP = 300 + 350"},
-			{118, " && (Cur_Vertical_Sep > MAXALTDIFF)", ""},
-		}},
-	{16, "constant", false, false, "Positive_RA_Alt_Thresh[0]: 400 -> 400+1",
-		[]Edit{{50, "400", "400 + 1"}}},
-	{17, "constant", false, false, "Positive_RA_Alt_Thresh[1]: 500 -> 500+1",
-		[]Edit{{51, "500", "500 + 1"}}},
-	{18, "constant", false, false, "Positive_RA_Alt_Thresh[2]: 640 -> 640+50",
-		[]Edit{{52, "640", "640 + 50"}}},
-	{19, "constant", false, false, "Positive_RA_Alt_Thresh[3]: 740 -> 740+20",
-		[]Edit{{53, "740", "740 + 20"}}},
-	{20, "operator", false, false, "Non_Crossing_Biased_Climb upward_preferred: > -> >=",
-		[]Edit{{72, "> Down_Separation", ">= Down_Separation"}}},
-	{21, "wrong expression", false, false, "Non_Crossing_Biased_Climb upward_preferred: Inhibit_Biased_Climb() -> (Up_Separation + NOZCROSS)",
-		[]Edit{{72, "Inhibit_Biased_Climb()", "(Up_Separation + NOZCROSS)"}}},
-	{22, "wrong expression", false, false, "Non_Crossing_Biased_Climb upward_preferred: Inhibit_Biased_Climb() -> Up_Separation",
-		[]Edit{{72, "Inhibit_Biased_Climb()", "Up_Separation"}}},
-	{23, "wrong expression", false, false, "Non_Crossing_Biased_Descend upward_preferred: Inhibit_Biased_Climb() -> (Up_Separation + NOZCROSS)",
-		[]Edit{{90, "Inhibit_Biased_Climb()", "(Up_Separation + NOZCROSS)"}}},
-	{24, "wrong expression", false, false, "Non_Crossing_Biased_Descend upward_preferred: Inhibit_Biased_Climb() -> Up_Separation",
-		[]Edit{{90, "Inhibit_Biased_Climb()", "Up_Separation"}}},
-	{25, "operator", false, false, "Non_Crossing_Biased_Descend else-branch: Up_Separation >= ALIM() -> > ALIM() (as v39)",
-		[]Edit{{97, "(Up_Separation >= ALIM())", "(Up_Separation > ALIM())"}}},
-	{26, "missing code", true, false, "enabled: clause && (Own_Tracked_Alt_Rate <= OLEV) omitted",
-		[]Edit{{118, " && (Own_Tracked_Alt_Rate <= OLEV)", ""}}},
-	{27, "missing code", true, false, "enabled: clause && (Cur_Vertical_Sep > MAXALTDIFF) omitted (as v5)",
-		[]Edit{{118, " && (Cur_Vertical_Sep > MAXALTDIFF)", ""}}},
-	{28, "negated condition", false, false, "Inhibit_Biased_Climb: Climb_Inhibit -> (Climb_Inhibit == 0)",
-		[]Edit{{62, "if Climb_Inhibit {", "if !Climb_Inhibit {"}}},
-	{29, "missing code", true, false, "Inhibit_Biased_Climb: returns Up_Separation (condition and + NOZCROSS removed)",
-		[]Edit{
-			{62, "if Climb_Inhibit {", ""},
-			{63, "return Up_Separation + NOZCROSS", "return (Up_Separation)"},
-			{64, "}", ""},
-			{65, "return Up_Separation", ""},
-		}},
-	{30, "missing code", true, false, "Inhibit_Biased_Climb: returns Up_Separation + NOZCROSS (condition removed)",
-		[]Edit{
-			{62, "if Climb_Inhibit {", ""},
-			{63, "return Up_Separation + NOZCROSS", "return (Up_Separation + NOZCROSS)"},
-			{64, "}", ""},
-			{65, "return Up_Separation", ""},
-		}},
-	{31, "added stmts + missing code", true, false, "result = result && (Own_Tracked_Alt <= / < Other_Tracked_Alt) inserted in both branches of Non_Crossing_Biased_Climb; && Own_Below_Threat() removed from need_upward_RA",
-		[]Edit{
-			{75, "", "\t\tresult = result && (Own_Tracked_Alt <= Other_Tracked_Alt)"},
-			{79, "", "\t\tresult = result && (Own_Tracked_Alt < Other_Tracked_Alt)"},
-			{126, " && Own_Below_Threat()", ""},
-		}},
-	{32, "added stmts + missing code", true, false, "result = result && (Other_Tracked_Alt < / <= Own_Tracked_Alt) inserted in both branches of Non_Crossing_Biased_Descend; && Own_Above_Threat() removed from need_downward_RA",
-		[]Edit{
-			{93, "", "\t\tresult = result && (Other_Tracked_Alt < Own_Tracked_Alt)"},
-			{97, "", "\t\tresult = result && (Other_Tracked_Alt <= Own_Tracked_Alt)"},
-			{127, " && Own_Above_Threat()", ""},
-		}},
-	{33, "index shift", false, false, "initialize: indices 0..3 -> 1..4 (Positive_RA_Alt_Thresh[4] is out of bounds)",
-		[]Edit{{50, "[0]", "[1]"}, {51, "[1]", "[2]"}, {52, "[2]", "[3]"}, {53, "[3]", "[4]"}}},
-	{34, "logic/parenthesization", false, false, "alt_sep_test: enabled && ((tcas_equipped && intent_not_known) || !tcas_equipped) -> enabled && tcas_equipped && intent_not_known || !tcas_equipped",
-		[]Edit{{124, "enabled && ((tcas_equipped && intent_not_known) || !tcas_equipped)", "enabled && tcas_equipped && intent_not_known || !tcas_equipped"}}},
-	{35, "swapped branches", false, false, "Inhibit_Biased_Climb: branches of ?: swapped",
-		[]Edit{
-			{63, "return Up_Separation + NOZCROSS", "return Up_Separation"},
-			{65, "return Up_Separation", "return Up_Separation + NOZCROSS"},
-		}},
-	{36, "#define constant", false, true, "#define DOWNWARD_RA 2 -> 1",
-		[]Edit{{46, "DOWNWARD_RA = 2", "DOWNWARD_RA = 1"}}},
-	{37, "wrong index", false, false, "ALIM: Positive_RA_Alt_Thresh[Alt_Layer_Value] -> [0]",
-		[]Edit{{58, "[Alt_Layer_Value]", "[0]"}}},
-	{38, "declaration size", false, false, "int Positive_RA_Alt_Thresh[4] -> [3] (Positive_RA_Alt_Thresh[3] = 740 is out of bounds)",
-		[]Edit{{27, "make([]int, 4)", "make([]int, 3)"}}},
-	{39, "operator", false, false, "Non_Crossing_Biased_Descend else-branch: Up_Separation >= ALIM() -> > ALIM() (as v25)",
-		[]Edit{{97, "(Up_Separation >= ALIM())", "(Up_Separation > ALIM())"}}},
-	{40, "missing code x2", true, false, "Non_Crossing_Biased_Climb: !(Own_Below_Threat()) || removed; need_upward_RA: && Own_Below_Threat() removed",
-		[]Edit{
-			{75, "!(Own_Below_Threat()) || ", ""},
-			{126, " && Own_Below_Threat()", ""},
-		}},
-	{41, "missing code", true, false, "Non_Crossing_Biased_Climb else-branch: Own_Above_Threat() && removed",
-		[]Edit{{79, "Own_Above_Threat() && ", ""}}},
+// table returns the 41 faulty versions, built afresh (a package-level table
+// would make the package initializer allocate it before every traced run);
+// each entry mirrors the diff between SIR's vN/tcas.c and
+// source.orig/tcas.c (comment-only changes left out). Lines are those of
+// the fault-free tcas.go, equal to tcas.c's except where doc.go says
+// otherwise.
+func table() []Version {
+	return []Version{
+		{1, "operator", false, false, "Non_Crossing_Biased_Climb: Down_Separation >= ALIM() -> > ALIM()",
+			[]Edit{{75, "!(Down_Separation >= ALIM())", "!(Down_Separation > ALIM())"}}},
+		{2, "operand", false, false, "Inhibit_Biased_Climb: NOZCROSS -> MINSEP",
+			[]Edit{{63, "Up_Separation + NOZCROSS", "Up_Separation + MINSEP"}}},
+		{3, "logic op", false, false, "alt_sep_test intent_not_known: && -> ||",
+			[]Edit{{120, "Two_of_Three_Reports_Valid && Other_RAC", "Two_of_Three_Reports_Valid || Other_RAC"}}},
+		{4, "logic op", false, false, "Non_Crossing_Biased_Climb else-branch: second && -> ||",
+			[]Edit{{79, "(Cur_Vertical_Sep >= MINSEP) && (Up_Separation", "(Cur_Vertical_Sep >= MINSEP) || (Up_Separation"}}},
+		{5, "missing code", true, false, "enabled: clause && (Cur_Vertical_Sep > MAXALTDIFF) omitted",
+			[]Edit{{118, " && (Cur_Vertical_Sep > MAXALTDIFF)", ""}}},
+		{6, "operator", false, false, "Own_Below_Threat: < -> <=",
+			[]Edit{{104, "Own_Tracked_Alt < Other_Tracked_Alt", "Own_Tracked_Alt <= Other_Tracked_Alt"}}},
+		{7, "constant", false, false, "Positive_RA_Alt_Thresh[1]: 500 -> 550",
+			[]Edit{{51, "500", "550"}}},
+		{8, "constant", false, false, "Positive_RA_Alt_Thresh[3]: 740 -> 700",
+			[]Edit{{53, "740", "700"}}},
+		{9, "operator", false, false, "Non_Crossing_Biased_Descend upward_preferred: > -> >=",
+			[]Edit{{90, "> Down_Separation", ">= Down_Separation"}}},
+		{10, "operator x2", false, false, "Own_Below_Threat and Own_Above_Threat: < -> <=",
+			[]Edit{
+				{104, "Own_Tracked_Alt < Other_Tracked_Alt", "Own_Tracked_Alt <= Other_Tracked_Alt"},
+				{109, "Other_Tracked_Alt < Own_Tracked_Alt", "Other_Tracked_Alt <= Own_Tracked_Alt"},
+			}},
+		{11, "operator x2 + missing code", true, false, "as v10, and the branch 'if (need_upward_RA && need_downward_RA) alt_sep = UNRESOLVED; else' removed",
+			[]Edit{
+				{104, "Own_Tracked_Alt < Other_Tracked_Alt", "Own_Tracked_Alt <= Other_Tracked_Alt"},
+				{109, "Other_Tracked_Alt < Own_Tracked_Alt", "Other_Tracked_Alt <= Own_Tracked_Alt"},
+				{128, "need_upward_RA && need_downward_RA", "need_upward_RA"},
+				{132, "alt_sep = UNRESOLVED", ""},
+				{133, "} else if need_upward_RA {", ""},
+			}},
+		{12, "logic op", false, false, "enabled: first && -> ||",
+			[]Edit{{118, "High_Confidence && (Own_Tracked_Alt_Rate", "High_Confidence || (Own_Tracked_Alt_Rate"}}},
+		{13, "#define constant", false, true, "#define OLEV 600 -> 600+100",
+			[]Edit{{10, "OLEV = 600", "OLEV = 600 + 100"}}},
+		{14, "#define constant", false, true, "#define MAXALTDIFF 600 -> 600+50",
+			[]Edit{{11, "MAXALTDIFF = 600", "MAXALTDIFF = 600 + 50"}}},
+		{15, "#define constant + missing code", true, true, "#define MINSEP 300 -> 300+350, and enabled: clause && (Cur_Vertical_Sep > MAXALTDIFF) omitted",
+			[]Edit{
+				{12, "MINSEP = 300", "MINSEP = 300 + 350"},
+				{118, " && (Cur_Vertical_Sep > MAXALTDIFF)", ""},
+			}},
+		{16, "constant", false, false, "Positive_RA_Alt_Thresh[0]: 400 -> 400+1",
+			[]Edit{{50, "400", "400 + 1"}}},
+		{17, "constant", false, false, "Positive_RA_Alt_Thresh[1]: 500 -> 500+1",
+			[]Edit{{51, "500", "500 + 1"}}},
+		{18, "constant", false, false, "Positive_RA_Alt_Thresh[2]: 640 -> 640+50",
+			[]Edit{{52, "640", "640 + 50"}}},
+		{19, "constant", false, false, "Positive_RA_Alt_Thresh[3]: 740 -> 740+20",
+			[]Edit{{53, "740", "740 + 20"}}},
+		{20, "operator", false, false, "Non_Crossing_Biased_Climb upward_preferred: > -> >=",
+			[]Edit{{72, "> Down_Separation", ">= Down_Separation"}}},
+		{21, "wrong expression", false, false, "Non_Crossing_Biased_Climb upward_preferred: Inhibit_Biased_Climb() -> (Up_Separation + NOZCROSS)",
+			[]Edit{{72, "Inhibit_Biased_Climb()", "(Up_Separation + NOZCROSS)"}}},
+		{22, "wrong expression", false, false, "Non_Crossing_Biased_Climb upward_preferred: Inhibit_Biased_Climb() -> Up_Separation",
+			[]Edit{{72, "Inhibit_Biased_Climb()", "Up_Separation"}}},
+		{23, "wrong expression", false, false, "Non_Crossing_Biased_Descend upward_preferred: Inhibit_Biased_Climb() -> (Up_Separation + NOZCROSS)",
+			[]Edit{{90, "Inhibit_Biased_Climb()", "(Up_Separation + NOZCROSS)"}}},
+		{24, "wrong expression", false, false, "Non_Crossing_Biased_Descend upward_preferred: Inhibit_Biased_Climb() -> Up_Separation",
+			[]Edit{{90, "Inhibit_Biased_Climb()", "Up_Separation"}}},
+		{25, "operator", false, false, "Non_Crossing_Biased_Descend else-branch: Up_Separation >= ALIM() -> > ALIM() (as v39)",
+			[]Edit{{97, "(Up_Separation >= ALIM())", "(Up_Separation > ALIM())"}}},
+		{26, "missing code", true, false, "enabled: clause && (Own_Tracked_Alt_Rate <= OLEV) omitted",
+			[]Edit{{118, " && (Own_Tracked_Alt_Rate <= OLEV)", ""}}},
+		{27, "missing code", true, false, "enabled: clause && (Cur_Vertical_Sep > MAXALTDIFF) omitted (as v5)",
+			[]Edit{{118, " && (Cur_Vertical_Sep > MAXALTDIFF)", ""}}},
+		{28, "negated condition", false, false, "Inhibit_Biased_Climb: Climb_Inhibit -> (Climb_Inhibit == 0)",
+			[]Edit{{62, "if Climb_Inhibit {", "if !Climb_Inhibit {"}}},
+		{29, "missing code", true, false, "Inhibit_Biased_Climb: returns Up_Separation (condition and + NOZCROSS removed)",
+			[]Edit{
+				{62, "if Climb_Inhibit {", ""},
+				{63, "return Up_Separation + NOZCROSS", "return (Up_Separation)"},
+				{64, "}", ""},
+				{65, "return Up_Separation", ""},
+			}},
+		{30, "missing code", true, false, "Inhibit_Biased_Climb: returns Up_Separation + NOZCROSS (condition removed)",
+			[]Edit{
+				{62, "if Climb_Inhibit {", ""},
+				{63, "return Up_Separation + NOZCROSS", "return (Up_Separation + NOZCROSS)"},
+				{64, "}", ""},
+				{65, "return Up_Separation", ""},
+			}},
+		{31, "added stmts + missing code", true, false, "result = result && (Own_Tracked_Alt <= / < Other_Tracked_Alt) inserted in both branches of Non_Crossing_Biased_Climb; && Own_Below_Threat() removed from need_upward_RA",
+			[]Edit{
+				{75, "", "\t\tresult = result && (Own_Tracked_Alt <= Other_Tracked_Alt)"},
+				{79, "", "\t\tresult = result && (Own_Tracked_Alt < Other_Tracked_Alt)"},
+				{126, " && Own_Below_Threat()", ""},
+			}},
+		{32, "added stmts + missing code", true, false, "result = result && (Other_Tracked_Alt < / <= Own_Tracked_Alt) inserted in both branches of Non_Crossing_Biased_Descend; && Own_Above_Threat() removed from need_downward_RA",
+			[]Edit{
+				{93, "", "\t\tresult = result && (Other_Tracked_Alt < Own_Tracked_Alt)"},
+				{97, "", "\t\tresult = result && (Other_Tracked_Alt <= Own_Tracked_Alt)"},
+				{127, " && Own_Above_Threat()", ""},
+			}},
+		{33, "index shift", false, false, "initialize: indices 0..3 -> 1..4 (Positive_RA_Alt_Thresh[4] is out of bounds)",
+			[]Edit{{50, "[0]", "[1]"}, {51, "[1]", "[2]"}, {52, "[2]", "[3]"}, {53, "[3]", "[4]"}}},
+		{34, "logic/parenthesization", false, false, "alt_sep_test: enabled && ((tcas_equipped && intent_not_known) || !tcas_equipped) -> enabled && tcas_equipped && intent_not_known || !tcas_equipped",
+			[]Edit{{124, "enabled && ((tcas_equipped && intent_not_known) || !tcas_equipped)", "enabled && tcas_equipped && intent_not_known || !tcas_equipped"}}},
+		{35, "swapped branches", false, false, "Inhibit_Biased_Climb: branches of ?: swapped",
+			[]Edit{
+				{63, "return Up_Separation + NOZCROSS", "return Up_Separation"},
+				{65, "return Up_Separation", "return Up_Separation + NOZCROSS"},
+			}},
+		{36, "#define constant", false, true, "#define DOWNWARD_RA 2 -> 1",
+			[]Edit{{46, "DOWNWARD_RA = 2", "DOWNWARD_RA = 1"}}},
+		{37, "wrong index", false, false, "ALIM: Positive_RA_Alt_Thresh[Alt_Layer_Value] -> [0]",
+			[]Edit{{58, "[Alt_Layer_Value]", "[0]"}}},
+		{38, "declaration size", false, false, "int Positive_RA_Alt_Thresh[4] -> [3] (Positive_RA_Alt_Thresh[3] = 740 is out of bounds)",
+			[]Edit{{27, "make([]int, 4)", "make([]int, 3)"}}},
+		{39, "operator", false, false, "Non_Crossing_Biased_Descend else-branch: Up_Separation >= ALIM() -> > ALIM() (as v25)",
+			[]Edit{{97, "(Up_Separation >= ALIM())", "(Up_Separation > ALIM())"}}},
+		{40, "missing code x2", true, false, "Non_Crossing_Biased_Climb: !(Own_Below_Threat()) || removed; need_upward_RA: && Own_Below_Threat() removed",
+			[]Edit{
+				{75, "!(Own_Below_Threat()) || ", ""},
+				{126, " && Own_Below_Threat()", ""},
+			}},
+		{41, "missing code", true, false, "Non_Crossing_Biased_Climb else-branch: Own_Above_Threat() && removed",
+			[]Edit{{79, "Own_Above_Threat() && ", ""}}},
+	}
 }
 
 // NumVersions is the number of faulty versions.
 const NumVersions = 41
 
 // Versions returns the 41 faulty versions, v1 first.
-func Versions() []Version {
-	out := slices.Clone(versions)
-	for i := range out {
-		out[i].Edits = slices.Clone(out[i].Edits)
-	}
-	return out
-}
+func Versions() []Version { return table() }
 
 // VersionError reports a version number outside 1..41.
 type VersionError struct {
@@ -189,12 +186,10 @@ func (e *VersionError) Error() string {
 
 // Lookup returns faulty version n (1..41), or a *VersionError.
 func Lookup(n int) (Version, error) {
-	if n < 1 || n > len(versions) {
+	if n < 1 || n > NumVersions {
 		return Version{}, &VersionError{N: n}
 	}
-	v := versions[n-1]
-	v.Edits = slices.Clone(v.Edits)
-	return v, nil
+	return table()[n-1], nil
 }
 
 // apply edits the fault-free lines. It returns the version's lines and, for
