@@ -24,3 +24,10 @@ func Calls(x, y, z int) (int, int) {
 	q := apply(sq, z)      // line 24
 	return p, q            // line 25
 }
+
+// Both keeps a short-circuit value in a variable: in SSA it is a φ whose
+// incoming value is the constant false when x <= 0.
+func Both(x, y int) bool {
+	ok := x > 0 && y > 0 // line 31
+	return ok            // line 32
+}
