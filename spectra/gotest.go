@@ -26,9 +26,9 @@ import (
 // once to discover the test cases and their verdicts, then runs the binary
 // once per test case with -test.run anchored on the case's name and
 // -test.coverprofile. Test cases are the leaves of the test tree: a test
-// that calls t.Run is represented by its subtests, each its own case;
-// examples and fuzz targets' seed inputs are cases too; skipped cases are
-// left out. Verdicts follow go test -json: a case that started and did not
+// that calls t.Run is represented by its subtests, each its own case (and
+// is a case itself only if it fails outside them); examples and fuzz
+// targets' seed inputs are cases too; skipped cases are left out. Verdicts follow go test -json: a case that started and did not
 // end (its binary died) failed.
 //
 // A case that panics kills its binary before the coverage profile is
@@ -44,7 +44,9 @@ import (
 //
 // Concurrency: cases run one binary process at a time, except cases whose
 // test called t.Parallel (or whose top-level test did): like go test, those
-// run after the others, up to Workers processes at once.
+// run after the others, up to Workers processes at once. AllParallel runs
+// every case that way. Cases are added to the sink in discovery order
+// whatever the concurrency, so results are deterministic.
 type GoTest struct {
 	Patterns []string // packages to test, as for go test (required)
 	Dir      string   // directory the go command runs in; default the current one
@@ -52,12 +54,17 @@ type GoTest struct {
 	// CoverPkg lists the packages whose elements are measured (go list
 	// patterns). Default: each tested package measures itself.
 	CoverPkg []string
-	Kind     Kind          // Line (default), Block or Function; Instruction is not available natively
-	Workers  int           // concurrent runs of parallel cases; default GOMAXPROCS
-	Timeout  time.Duration // limit of one test binary run; default 10 minutes
-	GoCmd    string        // go command; default "go" from PATH
-	Env      []string      // extra environment for the go command and the test binaries
-	Log      io.Writer     // progress messages; default none
+	Kind     Kind // Line (default), Block or Function; Instruction is not available natively
+	Workers  int  // concurrent runs of parallel cases; default GOMAXPROCS
+	// AllParallel runs every case concurrently with the others (each in
+	// its own process), not only those whose test called t.Parallel.
+	// Faster, and safe unless tests share outside state (files, ports).
+	// Default false.
+	AllParallel bool
+	Timeout     time.Duration // limit of one test binary run; default 10 minutes
+	GoCmd       string        // go command; default "go" from PATH
+	Env         []string      // extra environment for the go command and the test binaries
+	Log         io.Writer     // progress messages; default none
 
 	// Stats is filled by Collect.
 	Stats GoTestStats
@@ -296,7 +303,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
-	leaves := gotest.Leaves(all)
+	leaves := gotest.Cases(all)
 	g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves), len(crashed))
 	parallel := map[string]bool{}
 	for _, r := range all {
@@ -307,7 +314,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	var seq, par []int
 	for i, l := range leaves {
 		top, _, _ := strings.Cut(l.Name, "/")
-		if parallel[l.Name] || parallel[top] {
+		if g.AllParallel || parallel[l.Name] || parallel[top] {
 			par = append(par, i)
 		} else {
 			seq = append(seq, i)

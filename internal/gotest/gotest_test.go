@@ -155,6 +155,15 @@ func TestPatternAndLeaves(t *testing.T) {
 	if strings.Join(got, " ") != "TestA/x/deep TestA/y TestB Example" {
 		t.Errorf("leaves %v", got)
 	}
+	// TestA fails outside its subtests; TestC fails through its subtest.
+	rs = []Result{{Name: "TestA", Status: Fail}, {Name: "TestA/x"}, {Name: "TestC", Status: Fail}, {Name: "TestC/y", Status: Fail}, {Name: "TestD"}}
+	got = nil
+	for _, r := range Cases(rs) {
+		got = append(got, r.Name)
+	}
+	if strings.Join(got, " ") != "TestA TestA/x TestC/y TestD" {
+		t.Errorf("cases %v", got)
+	}
 }
 
 func TestAddCleanups(t *testing.T) {

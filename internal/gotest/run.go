@@ -182,3 +182,30 @@ func Leaves(results []Result) []Result {
 	}
 	return out
 }
+
+// Cases returns the test cases of a suite: the [Leaves], plus every test
+// that failed although none of its subtests did (it failed outside them,
+// and only a run of the whole test shows it), in the results' order.
+func Cases(results []Result) []Result {
+	leaf := map[string]bool{}
+	for _, r := range Leaves(results) {
+		leaf[r.Name] = true
+	}
+	var out []Result
+	for _, r := range results {
+		if leaf[r.Name] {
+			out = append(out, r)
+			continue
+		}
+		if r.Status != Fail {
+			continue
+		}
+		subFailed := slices.ContainsFunc(results, func(s Result) bool {
+			return s.Status == Fail && strings.HasPrefix(s.Name, r.Name+"/")
+		})
+		if !subFailed {
+			out = append(out, r)
+		}
+	}
+	return out
+}
