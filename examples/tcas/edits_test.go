@@ -307,3 +307,56 @@ func TestNoPackageInitialization(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionsAgainstFaultsTSV checks the edit table against
+// testdata/faults.tsv, written independently from SIR's C files: each
+// version's kind, and the C lines its edits touch (through CLine), with
+// "after N" for a line inserted after C's line N.
+func TestVersionsAgainstFaultsTSV(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "faults.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")[1:]
+	if len(lines) != NumVersions {
+		t.Fatalf("faults.tsv: %d versions", len(lines))
+	}
+	for i, line := range lines {
+		f := strings.Split(line, "\t")
+		v, err := Lookup(i + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f[0] != fmt.Sprintf("v%d", v.N) || f[4] != v.Kind {
+			t.Errorf("faults.tsv %s kind %q; table v%d kind %q", f[0], f[4], v.N, v.Kind)
+		}
+		want := map[string]bool{}
+		for _, part := range strings.Split(f[1], ";") {
+			var a, b int
+			switch {
+			case strings.HasPrefix(part, "after "):
+				want[part] = true
+				continue
+			case strings.Contains(part, "-"):
+				fmt.Sscanf(part, "%d-%d", &a, &b)
+			default:
+				fmt.Sscanf(part, "%d", &a)
+				b = a
+			}
+			for l := a; l <= b; l++ {
+				want[fmt.Sprint(l)] = true
+			}
+		}
+		got := map[string]bool{}
+		for _, e := range v.Edits {
+			if e.Old == "" {
+				got[fmt.Sprintf("after %d", CLine(e.Line))] = true
+			} else {
+				got[fmt.Sprint(CLine(e.Line))] = true
+			}
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("v%d: edits touch C lines %v, faults.tsv says %q", v.N, slices.Sorted(maps.Keys(got)), f[1])
+		}
+	}
+}

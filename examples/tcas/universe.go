@@ -10,7 +10,7 @@ import (
 )
 
 // The test universe of the Siemens suite and the fault-free C program's
-// outputs on it, copied from ../../../shared/bench/tcas (see testdata/).
+// outputs on it (see testdata/README.md).
 var (
 	//go:embed testdata/universe.txt
 	universeTxt string
