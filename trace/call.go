@@ -77,7 +77,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 		r.obs = r.h.Observe
 	}
 	if !o.NoTrace {
-		r.tr = newTrace(p, 1024)
+		r.tr = newTrace(p)
 	}
 	res = &Result{Trace: r.tr}
 	defer func() {
@@ -287,7 +287,7 @@ func (r *run) call(fr *frame, in *ins) {
 		fr.regs[in.dst] = res
 	}
 	if r.tr != nil {
-		r.tr.val[e] = res
+		r.tr.setValue(e, res)
 		def := ret
 		if def < 0 || steered {
 			def = e

@@ -97,7 +97,7 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 			parent = caller.idx
 		}
 		fr.idx = int32(len(t.frames))
-		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(len(t.sid)), ret: NoEvent, parent: parent, path: path})
+		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(t.sid.n), ret: NoEvent, parent: parent, path: path})
 	}
 	return fr
 }

@@ -65,18 +65,22 @@ type frameInfo struct {
 
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
-// parent of an event precedes it.
+// parent of an event precedes it. Columns are stored in chunks, and values
+// without pointers (booleans, numbers) take 9 bytes, so a trace costs about
+// 40 bytes per event.
 type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
 
-	sid    []StaticID
-	frame  []int32
-	occ    []int32
-	ctrl   []EventID
-	val    []Value
-	depOff []int32
-	deps   []EventID
+	sid    column[StaticID]
+	frame  column[int32]
+	occ    column[int32]
+	ctrl   column[EventID]
+	valK   column[Kind]
+	valN   column[uint64] // the value's word, or an index into refs
+	refs   []Value        // values holding pointers
+	depOff column[int32]
+	deps   column[EventID]
 
 	frames   []frameInfo
 	inputs   []EventID
@@ -84,43 +88,59 @@ type Trace struct {
 	calleeOf map[EventID]int32
 }
 
-func newTrace(p *Program, capHint int) *Trace {
-	return &Trace{
-		prog:   p,
-		sid:    make([]StaticID, 0, capHint),
-		frame:  make([]int32, 0, capHint),
-		occ:    make([]int32, 0, capHint),
-		ctrl:   make([]EventID, 0, capHint),
-		val:    make([]Value, 0, capHint),
-		depOff: make([]int32, 0, capHint),
-		deps:   make([]EventID, 0, 2*capHint),
-	}
-}
+func newTrace(p *Program) *Trace { return &Trace{prog: p} }
 
 // add appends an event and returns its ID; dependencies are appended with
 // dep right after.
 func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) EventID {
-	e := EventID(len(t.sid))
-	t.sid = append(t.sid, s)
-	t.frame = append(t.frame, fr)
-	t.occ = append(t.occ, occ)
-	t.ctrl = append(t.ctrl, ctrl)
-	t.val = append(t.val, v)
-	t.depOff = append(t.depOff, int32(len(t.deps)))
+	e := EventID(t.sid.n)
+	t.sid.push(s)
+	t.frame.push(fr)
+	t.occ.push(occ)
+	t.ctrl.push(ctrl)
+	t.depOff.push(int32(t.deps.n))
+	t.pushValue(v)
 	return e
+}
+
+// refFlag marks, in the kind column, values stored in refs.
+const refFlag Kind = 0x80
+
+func (t *Trace) pushValue(v Value) {
+	if v.p == nil {
+		t.valK.push(v.k)
+		t.valN.push(v.n)
+		return
+	}
+	t.valK.push(v.k | refFlag)
+	t.valN.push(uint64(len(t.refs)))
+	t.refs = append(t.refs, v)
+}
+
+// setValue replaces the value of event e (for calls, whose result is known
+// after the event).
+func (t *Trace) setValue(e EventID, v Value) {
+	if v.p == nil {
+		t.valK.set(int(e), v.k)
+		t.valN.set(int(e), v.n)
+		return
+	}
+	t.valK.set(int(e), v.k|refFlag)
+	t.valN.set(int(e), uint64(len(t.refs)))
+	t.refs = append(t.refs, v)
 }
 
 func (t *Trace) dep(d EventID) {
 	if d >= 0 {
-		t.deps = append(t.deps, d)
+		t.deps.push(d)
 	}
 }
 
 // Len returns the number of events.
-func (t *Trace) Len() int { return len(t.sid) }
+func (t *Trace) Len() int { return t.sid.n }
 
 // Static returns the static instruction ID of event e.
-func (t *Trace) Static(e EventID) StaticID { return t.sid[e] }
+func (t *Trace) Static(e EventID) StaticID { return t.sid.at(int(e)) }
 
 // StaticInfo returns the description of static instruction s.
 func (t *Trace) StaticInfo(s StaticID) *Static { return &t.statics[s] }
@@ -130,22 +150,28 @@ func (t *Trace) StaticInfo(s StaticID) *Static { return &t.statics[s] }
 func (t *Trace) NumStatics() int { return len(t.statics) }
 
 // Instr returns the instruction of event e; nil for a parameter event.
-func (t *Trace) Instr(e EventID) ssa.Instruction { return t.statics[t.sid[e]].Instr }
+func (t *Trace) Instr(e EventID) ssa.Instruction { return t.statics[t.sid.at(int(e))].Instr }
 
 // SSAValue returns the SSA value event e defines (nil if none).
-func (t *Trace) SSAValue(e EventID) ssa.Value { return t.statics[t.sid[e]].Value }
+func (t *Trace) SSAValue(e EventID) ssa.Value { return t.statics[t.sid.at(int(e))].Value }
 
 // Func returns the function executing event e.
-func (t *Trace) Func(e EventID) *ssa.Function { return t.statics[t.sid[e]].Func }
+func (t *Trace) Func(e EventID) *ssa.Function { return t.statics[t.sid.at(int(e))].Func }
 
 // Pos returns the source position of event e (see [Static] for fallbacks).
-func (t *Trace) Pos(e EventID) token.Position { return t.statics[t.sid[e]].Position }
+func (t *Trace) Pos(e EventID) token.Position { return t.statics[t.sid.at(int(e))].Position }
 
 // Value returns the concrete value event e produced: the instruction's
 // result, the value stored by a Store or MapUpdate, the decision (true:
 // then-branch) of an If, the results of a Return (a tuple if several), the
 // result of a call. It is the zero Value for events that produce none.
-func (t *Trace) Value(e EventID) Value { return t.val[e] }
+func (t *Trace) Value(e EventID) Value {
+	k, n := t.valK.at(int(e)), t.valN.at(int(e))
+	if k&refFlag != 0 {
+		return t.refs[n]
+	}
+	return Value{k: k, n: n}
+}
 
 // Deps appends to dst the events e read: the events that defined its
 // register operands and, for a load (or map lookup), the last event that
@@ -154,12 +180,12 @@ func (t *Trace) Value(e EventID) Value { return t.val[e] }
 // use of a call's result depends on the callee's Return event (or on the
 // call event for bridged calls and substituted values).
 func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
-	lo := t.depOff[e]
-	hi := int32(len(t.deps))
-	if int(e)+1 < len(t.depOff) {
-		hi = t.depOff[e+1]
+	lo := int(t.depOff.at(int(e)))
+	hi := t.deps.n
+	if int(e)+1 < t.depOff.n {
+		hi = int(t.depOff.at(int(e) + 1))
 	}
-	return append(dst, t.deps[lo:hi]...)
+	return t.deps.appendRange(dst, lo, hi)
 }
 
 // ControlParent returns the event e is control dependent on: the most recent
@@ -167,20 +193,20 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 // dependent on; else the call event of e's frame (interprocedural control
 // dependence); NoEvent for events of the run's root frames outside any
 // branch.
-func (t *Trace) ControlParent(e EventID) EventID { return t.ctrl[e] }
+func (t *Trace) ControlParent(e EventID) EventID { return t.ctrl.at(int(e)) }
 
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
-	return InstanceKey{Static: t.sid[e], Path: t.frames[t.frame[e]].path, Occ: t.occ[e]}
+	return InstanceKey{Static: t.sid.at(int(e)), Path: t.frames[t.frame.at(int(e))].path, Occ: t.occ.at(int(e))}
 }
 
 // Occurrence returns how many earlier instances of e's instruction its
 // frame executed.
-func (t *Trace) Occurrence(e EventID) int { return int(t.occ[e]) }
+func (t *Trace) Occurrence(e EventID) int { return int(t.occ.at(int(e))) }
 
 // CallOf returns the call event that created e's frame, NoEvent for the
 // run's root frames (the entry function and package initializers).
-func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.frame[e]].call }
+func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.frame.at(int(e))].call }
 
 // Callee returns the first event of the frame created by call event c and
 // that frame's Return event (NoEvent if it panicked); ok is false if c did
@@ -204,7 +230,7 @@ func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 // Depth returns the call depth of e's frame (0 for root frames).
 func (t *Trace) Depth(e EventID) int {
 	d := 0
-	for f := t.frames[t.frame[e]].parent; f >= 0; f = t.frames[f].parent {
+	for f := t.frames[t.frame.at(int(e))].parent; f >= 0; f = t.frames[f].parent {
 		d++
 	}
 	return d
@@ -233,7 +259,8 @@ type Line struct {
 func (t *Trace) Lines() []Line {
 	seenS := make([]bool, len(t.statics))
 	set := map[Line]bool{}
-	for _, s := range t.sid {
+	for e := 0; e < t.sid.n; e++ {
+		s := t.sid.at(e)
 		if seenS[s] {
 			continue
 		}
@@ -260,11 +287,19 @@ func (t *Trace) Lines() []Line {
 // Events returns the events at the given source line, in order.
 func (t *Trace) Events(file string, line int) []EventID {
 	var out []EventID
-	for e, s := range t.sid {
+	for e := 0; e < t.sid.n; e++ {
+		s := t.sid.at(e)
 		p := &t.statics[s].Position
 		if p.Line == line && p.Filename == file && !t.statics[s].Synthetic {
 			out = append(out, EventID(e))
 		}
 	}
 	return out
+}
+
+// Bytes estimates the memory the trace holds, in bytes.
+func (t *Trace) Bytes() int {
+	n := 4*(t.sid.capacity()+t.frame.capacity()+t.occ.capacity()+t.ctrl.capacity()+t.depOff.capacity()+t.deps.capacity()) +
+		t.valK.capacity() + 8*t.valN.capacity() + 24*cap(t.refs)
+	return n + 64*cap(t.frames)
 }

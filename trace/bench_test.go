@@ -1,0 +1,107 @@
+package trace
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/faultloc/faultloc/examples/foo"
+	"github.com/faultloc/faultloc/examples/triangle"
+	"github.com/faultloc/faultloc/trace/internal/corpus"
+)
+
+// Benchmarks compare the interpreter with native execution on the same
+// functions. Each reports ns/event (per recorded instruction) for traced
+// runs. See README.md in this directory for measured figures.
+
+var benchSink int
+
+func benchRun(b *testing.B, p *Program, pkg, name string, args func(i int) []Value, opts *RunOptions) {
+	fn := p.Func(pkg, name)
+	if fn == nil {
+		b.Fatalf("no %s.%s", pkg, name)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	events := 0
+	for i := 0; i < b.N; i++ {
+		res, err := p.Run(bgContext, fn, args(i), opts)
+		if err != nil || res.Outcome != Returned {
+			b.Fatal(err, res)
+		}
+		benchSink += int(res.Returns[0].Int())
+		if res.Trace != nil {
+			events += res.Trace.Len()
+		}
+	}
+	if events > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+	}
+}
+
+func BenchmarkSumSquares(b *testing.B) {
+	const n = 100_000
+	p := load(b, "./trace/internal/corpus")
+	args := func(int) []Value { return []Value{Int(n)} }
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, corpusPkg, "SumSquares", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) {
+		benchRun(b, p, corpusPkg, "SumSquares", args, &RunOptions{NoInit: true, NoTrace: true})
+	})
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			benchSink += corpus.SumSquares(n)
+		}
+	})
+}
+
+// seededInts returns a generator of k-argument inputs drawn from a fixed seed.
+func seededInts(k, lo, hi int) func(i int) []Value {
+	r := rand.New(rand.NewPCG(7, uint64(k)))
+	table := make([][]Value, 1024)
+	for i := range table {
+		table[i] = make([]Value, k)
+		for j := range table[i] {
+			table[i][j] = Int(int64(lo + r.IntN(hi-lo)))
+		}
+	}
+	return func(i int) []Value { return table[i%len(table)] }
+}
+
+func BenchmarkFoo(b *testing.B) {
+	p := load(b, "./examples/foo")
+	args := seededInts(2, -20, 20)
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, fooPkg, "Foo", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) { benchRun(b, p, fooPkg, "Foo", args, &RunOptions{NoInit: true, NoTrace: true}) })
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a := args(i)
+			benchSink += foo.Foo(int(a[0].Int()), int(a[1].Int()))
+		}
+	})
+}
+
+func BenchmarkTriangle(b *testing.B) {
+	p := loadExamples(b)
+	args := seededInts(3, 0, 30)
+	pkg := examplesPath + "triangle"
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, pkg, "Classify", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) { benchRun(b, p, pkg, "Classify", args, &RunOptions{NoInit: true, NoTrace: true}) })
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a := args(i)
+			benchSink += triangle.Classify(int(a[0].Int()), int(a[1].Int()), int(a[2].Int()))
+		}
+	})
+}
+
+func BenchmarkDecide(b *testing.B) {
+	p := load(b, "./trace/internal/corpus")
+	args := seededInts(4, -500, 500)
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) { benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true, NoTrace: true}) })
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a := args(i)
+			benchSink += corpus.Decide(int(a[0].Int()), int(a[1].Int()), int(a[2].Int()), int(a[3].Int()))
+		}
+	})
+}
