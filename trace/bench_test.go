@@ -97,7 +97,9 @@ func BenchmarkDecide(b *testing.B) {
 	p := load(b, "./trace/internal/corpus")
 	args := seededInts(4, -500, 500)
 	b.Run("traced", func(b *testing.B) { benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true}) })
-	b.Run("untraced", func(b *testing.B) { benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true, NoTrace: true}) })
+	b.Run("untraced", func(b *testing.B) {
+		benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true, NoTrace: true})
+	})
 	b.Run("native", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			a := args(i)
