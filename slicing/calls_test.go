@@ -1,6 +1,8 @@
 package slicing
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -127,5 +129,60 @@ func TestGraphMirrorsTrace(t *testing.T) {
 	}
 	if gated == 0 {
 		t.Error("no φ event with a gating dependence: the runs do not exercise it")
+	}
+}
+
+// TestFailedOutputs takes as criteria only the results a test's Want
+// rejects: Taste("ccmh") is (3, 4), want (3, 3), so only the sweetness.
+func TestFailedOutputs(t *testing.T) {
+	p := loadProg(t, "./examples/chops")
+	test := trace.Test{
+		Name: "milky",
+		Func: p.Func(chopsPkg, "Taste"),
+		Args: []trace.Value{trace.String("ccmh")},
+		Want: []trace.Value{trace.Int(3), trace.Int(3)},
+	}
+	r, err := p.RunTest(context.Background(), test, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != trace.AssertionFailed {
+		t.Fatalf("outcome %v", r.Outcome)
+	}
+	got, err := FailedOutputs(r, test)
+	sweet, _ := Output(r.Trace, 1)
+	if err != nil || len(got) != 1 || got[0] != sweet {
+		t.Errorf("FailedOutputs = %v, %v; want [%d] (the sweetness)", got, err, sweet)
+	}
+	test.Want = nil
+	all, err := FailedOutputs(r, test)
+	if err != nil || len(all) != 2 {
+		t.Errorf("FailedOutputs without Want = %v, %v; want both results", all, err)
+	}
+	if _, err := FailedOutputs(nil, test); !errors.Is(err, ErrNoOutput) {
+		t.Errorf("nil result: err = %v", err)
+	}
+	// A run that panics: the criterion is the panicking event.
+	calls := loadProg(t, "./slicing/testdata/calls")
+	pr, err := calls.RunTest(context.Background(), trace.Test{
+		Func: calls.Func("github.com/faultloc/faultloc/slicing/testdata/calls", "Div"),
+		Args: []trace.Value{trace.Int(1), trace.Int(0)},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pe, err := FailedOutputs(pr, trace.Test{})
+	if err != nil || len(pe) == 0 {
+		t.Fatalf("FailedOutputs(panic) = %v, %v", pe, err)
+	}
+	for _, e := range pe {
+		if pr.Trace.Pos(e).Line != 37 {
+			t.Errorf("panic criterion %d at %v, want line 37", e, pr.Trace.Pos(e))
+		}
+	}
+	g := NewGraph(pr.Trace)
+	s, _ := g.Backward(pe...)
+	if !s.Contains(pr.Trace.Inputs()[1]) {
+		t.Errorf("the division by zero does not depend on the divisor")
 	}
 }

@@ -40,7 +40,9 @@ type ChopProblem[T comparable] struct {
 	Sources func(g *Graph, positions []int) ([]trace.EventID, error)
 	// Criteria returns the wrong output's events in the failing run, the
 	// criteria of the backward slice. Default (nil): every result of the
-	// entry function ([Output]), or the panicking event if it panicked.
+	// entry function ([Output]), or the panic's criteria if it panicked
+	// (see [FailedOutputs]). Use FailedOutputs with the failing test's
+	// expected results to slice only the wrong ones.
 	Criteria func(r *trace.Result) ([]trace.EventID, error)
 	// DD configures delta debugging. Default (nil): the zero [DDOptions].
 	DD *DDOptions
@@ -234,8 +236,10 @@ func FailureInducingChop[T comparable](ctx context.Context, p *ChopProblem[T]) (
 // defaultCriteria are all results of the entry function, or the panicking
 // event.
 func defaultCriteria(r *trace.Result) ([]trace.EventID, error) {
-	if r.Outcome == trace.Panicked && r.Panic != nil && r.Panic.Event >= 0 {
-		return []trace.EventID{r.Panic.Event}, nil
+	if r.Outcome == trace.Panicked && r.Panic != nil {
+		if c := panicCriteria(r); len(c) > 0 {
+			return c, nil
+		}
 	}
 	ret := EntryReturn(r.Trace)
 	if ret == trace.NoEvent {

@@ -31,3 +31,8 @@ func Both(x, y int) bool {
 	ok := x > 0 && y > 0 // line 31
 	return ok            // line 32
 }
+
+// Div divides; Div(1, 0) panics.
+func Div(x, y int) int {
+	return x / y
+}
