@@ -283,9 +283,9 @@ func (v Version) PortLine(line int) (int, error) {
 	return from[line-1], nil
 }
 
-// Overlay returns the version as a go/packages (or go build -overlay)
-// overlay for the package in dir: the version's source under the absolute
-// path of dir/tcas.go.
+// Overlay returns the version as a go/packages overlay
+// (packages.Config.Overlay) for the package in dir: the version's source
+// under the absolute path of dir/tcas.go.
 func (v Version) Overlay(dir string) (map[string][]byte, error) {
 	src, err := v.Source()
 	if err != nil {
