@@ -325,6 +325,13 @@ func TestVersionsAgainstFaultMatrix(t *testing.T) {
 		}
 		fmt.Fprintf(&table, "| v%d | %d | %d | %d | %s | %s | %s | %s | %s |\n", n, len(sir[n]), len(gcc[n]), len(goFail),
 			diff(gccIn), diff(sirIn), names(goOut), names(gccOut), names(sirOut))
+		// An out-of-range test fails only by a panic gained or lost
+		// (DIFFERENCES.md says so).
+		for _, i := range goOut {
+			if outcomes[n][i] != Panic && want[i] != Panic {
+				t.Errorf("v%d: out-of-range t%d fails with %v, expected %v", n, i+1, outcomes[n][i], want[i])
+			}
+		}
 		if slices.Contains(arrayBoundVersions, n) {
 			// Every in-bounds 12-input run panics.
 			if !slices.Equal(goIn, twelve) {
