@@ -23,6 +23,11 @@ type staticFacts struct {
 	block *ssa.BasicBlock   // for If: its block
 	gates []*ssa.BasicBlock // for φ: the If blocks that decide its incoming edge
 	root  ssa.Value         // for a load: the root of the address read
+	// addrOf is the local (non-escaping) variable this instruction uses
+	// as an address (a load or store of it, or a field or element address
+	// in it), whose Alloc event is then not a data dependence: the
+	// address of a local carries no information.
+	addrOf *ssa.Alloc
 }
 
 // fnFacts are per-function facts, computed once per function.
@@ -53,7 +58,24 @@ func (a *analysis) static(s trace.StaticID) *staticFacts {
 		return f
 	}
 	f.kind = kindOther
-	switch instr := a.t.StaticInfo(s).Instr.(type) {
+	instr := a.t.StaticInfo(s).Instr
+	var addr ssa.Value
+	switch instr := instr.(type) {
+	case *ssa.Store:
+		addr = instr.Addr
+	case *ssa.UnOp:
+		if instr.Op == token.MUL {
+			addr = instr.X
+		}
+	case *ssa.FieldAddr:
+		addr = instr.X
+	case *ssa.IndexAddr:
+		addr = instr.X
+	}
+	if al, ok := addr.(*ssa.Alloc); ok && !al.Heap {
+		f.addrOf = al
+	}
+	switch instr := instr.(type) {
 	case *ssa.If:
 		f.kind, f.block = kindIf, instr.Block()
 	case *ssa.Phi:

@@ -119,7 +119,7 @@ func ExampleGraph_Relevant() {
 	// Output:
 	// returned: 8
 	// backward: [10 11 21]
-	// relevant: [10 11 12 13 14 18 21]
+	// relevant: [10 11 13 14 18 21]
 }
 
 // The failure-inducing chop of the chops subject: dd isolates the byte 'm'
@@ -163,7 +163,7 @@ func ExampleFailureInducingChop() {
 	}
 	// Output:
 	// failing "chms", passing "chs", difference at [2]
-	// exec 19 lines (207 events), BS 14 lines (107), FS 12 lines (35), chop 9 lines (20 events; 9 lines by line intersection)
+	// exec 19 lines (207 events), BS 14 lines (96), FS 12 lines (35), chop 9 lines (20 events; 9 lines by line intersection)
 	// chops.go:29
 	// chops.go:36
 	// chops.go:37

@@ -35,6 +35,13 @@ type Graph struct {
 // time and memory linear in the number of events and dependences (about 13
 // bytes per event plus 4 per dependence).
 //
+// NewGraph drops one kind of the trace's dependences: that of a load, store
+// or field/element address on the Alloc of a local variable as its address
+// operand (the address of a non-escaping local is fixed and carries no
+// data; keeping it would put every variable's declaration line in every
+// slice that reads it). A load of a variable never stored keeps its
+// dependence on the Alloc as the definition of the zero value.
+//
 // Besides the trace's own dependences, NewGraph gives every φ event a
 // gating dependence: on the latest instance, in its frame, of the branches
 // that decide which predecessor its block is entered from (the If ending a
@@ -67,7 +74,12 @@ func NewGraph(t *trace.Trace) *Graph {
 		}
 		g.c.addEvent(int32(p), fl)
 		buf = t.Deps(e, buf[:0])
+		skip := info.addrOf != nil
 		for _, d := range buf {
+			if skip && t.SSAValue(d) == info.addrOf {
+				skip = false // the address operand; a later equal dep is the memory's definition
+				continue
+			}
 			g.c.dep = append(g.c.dep, int32(d))
 		}
 		switch info.kind {

@@ -36,3 +36,25 @@ func Both(x, y int) bool {
 func Div(x, y int) int {
 	return x / y
 }
+
+// Clamp clamps x to [lo, hi]; for x inside, neither assignment runs.
+func Clamp(x, lo, hi int) int {
+	r := x      // line 42
+	if x < lo { // line 43
+		r = lo // line 44
+	}
+	if x > hi { // line 46
+		r = hi // line 47
+	}
+	return r // line 49
+}
+
+var limit = 10
+
+// Raise reads a global that an untaken branch could have raised.
+func Raise(x int) int {
+	if x > limit { // line 56
+		limit = x // line 57
+	}
+	return limit // line 59
+}
