@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // interpPanic carries an interpreted panic through the Go stack.
@@ -77,27 +78,37 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 	for _, g := range c.globals {
 		fr.regs[g.slot] = Value{k: KindPointer, p: ptrOf(r.global(g, fr))}
 	}
-	fr.occ = make([]int32, c.nloc)
 	if r.next != nil {
 		fr.deferOf, r.next = r.next, nil
 	}
-	if t := r.tr; t != nil {
-		fr.defs = make([]EventID, c.nregs)
-		for i := range fr.defs {
-			fr.defs[i] = NoEvent
-		}
+	if r.tr == nil {
+		fr.occ = make([]int32, c.nloc)
+	} else {
+		// One allocation for occurrence counts, register definitions and
+		// the last instance of each branch.
+		nb := 0
 		if c.hasIf {
-			fr.lastIf = make([]EventID, len(c.blocks))
-			for i := range fr.lastIf {
-				fr.lastIf[i] = NoEvent
-			}
+			nb = len(c.blocks)
 		}
+		ints := make([]int32, c.nloc+c.nregs+nb)
+		fr.occ = ints[:c.nloc:c.nloc]
+		rest := ints[c.nloc:]
+		for i := range rest {
+			rest[i] = int32(NoEvent)
+		}
+		if c.nregs > 0 {
+			fr.defs = unsafe.Slice((*EventID)(unsafe.Pointer(&rest[0])), c.nregs)
+		}
+		if nb > 0 {
+			fr.lastIf = unsafe.Slice((*EventID)(unsafe.Pointer(&rest[c.nregs])), nb)
+		}
+		t := r.tr
 		parent := int32(-1)
 		if caller != nil {
 			parent = caller.idx
 		}
 		fr.idx = int32(len(t.frames))
-		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(t.sid.n), ret: NoEvent, parent: parent, path: path})
+		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(t.ev.n), ret: NoEvent, parent: parent, path: path})
 	}
 	return fr
 }
@@ -325,6 +336,29 @@ blocks:
 					r.tr.frames[fr.idx].ret = e
 				}
 				return res, e
+			case opLoad:
+				x := regs[in.a[0]]
+				if x.p == nil {
+					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				}
+				c := (*cell)(x.p)
+				v := c.v
+				if v.isAgg() {
+					v = copyVal(v)
+				}
+				e := r.def(fr, in, v)
+				if r.tr != nil {
+					r.memDeps(c, e)
+				}
+			case opStore:
+				x := regs[in.a[0]]
+				if x.p == nil {
+					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				}
+				v, e := r.stmtV(fr, in, regs[in.a[1]])
+				storeInto((*cell)(x.p), v, e)
+			case opBinOp:
+				r.def(fr, in, r.binop(fr, in, regs[in.a[0]], regs[in.a[1]]))
 			case opPanic:
 				fr.at = in
 				e, _ := r.stmt(fr, in, regs[in.a[0]])
@@ -608,7 +642,9 @@ func (r *run) step(fr *frame, in *ins) {
 
 // memDeps adds to e the last stores into c (and its parts, for aggregates).
 func (r *run) memDeps(c *cell, e EventID) {
-	r.tr.dep(c.st)
+	if c.st >= 0 {
+		r.tr.deps.push(c.st)
+	}
 	if c.v.isAgg() {
 		seen := 0
 		var walk func(cs []cell)

@@ -72,15 +72,10 @@ type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
 
-	sid    column[StaticID]
-	frame  column[int32]
-	occ    column[int32]
-	ctrl   column[EventID]
-	valK   column[Kind]
-	valN   column[uint64] // the value's word, or an index into refs
-	refs   []Value        // values holding pointers
-	depOff column[int32]
-	deps   column[EventID]
+	ev   column[evRec]
+	valN column[uint64] // the value's word, or an index into refs
+	refs []Value        // values holding pointers
+	deps column[EventID]
 
 	frames   []frameInfo
 	inputs   []EventID
@@ -88,46 +83,50 @@ type Trace struct {
 	calleeOf map[EventID]int32
 }
 
+// evRec holds an event's fixed-size fields.
+type evRec struct {
+	sid    StaticID
+	frame  int32
+	occ    int32
+	ctrl   EventID
+	depOff int32
+	k      Kind // value kind, | refFlag when the value is in refs
+}
+
 func newTrace(p *Program) *Trace { return &Trace{prog: p} }
 
 // add appends an event and returns its ID; dependencies are appended with
 // dep right after.
 func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) EventID {
-	e := EventID(t.sid.n)
-	t.sid.push(s)
-	t.frame.push(fr)
-	t.occ.push(occ)
-	t.ctrl.push(ctrl)
-	t.depOff.push(int32(t.deps.n))
-	t.pushValue(v)
+	e := EventID(t.ev.n)
+	rec := evRec{sid: s, frame: fr, occ: occ, ctrl: ctrl, depOff: int32(t.deps.n), k: v.k}
+	if v.p == nil {
+		t.valN.push(v.n)
+	} else {
+		rec.k |= refFlag
+		t.valN.push(uint64(len(t.refs)))
+		t.refs = append(t.refs, v)
+	}
+	t.ev.push(rec)
 	return e
 }
 
-// refFlag marks, in the kind column, values stored in refs.
+// refFlag marks, in an event's kind, values stored in refs.
 const refFlag Kind = 0x80
-
-func (t *Trace) pushValue(v Value) {
-	if v.p == nil {
-		t.valK.push(v.k)
-		t.valN.push(v.n)
-		return
-	}
-	t.valK.push(v.k | refFlag)
-	t.valN.push(uint64(len(t.refs)))
-	t.refs = append(t.refs, v)
-}
 
 // setValue replaces the value of event e (for calls, whose result is known
 // after the event).
 func (t *Trace) setValue(e EventID, v Value) {
+	rec := t.ev.at(int(e))
 	if v.p == nil {
-		t.valK.set(int(e), v.k)
+		rec.k = v.k
 		t.valN.set(int(e), v.n)
-		return
+	} else {
+		rec.k = v.k | refFlag
+		t.valN.set(int(e), uint64(len(t.refs)))
+		t.refs = append(t.refs, v)
 	}
-	t.valK.set(int(e), v.k|refFlag)
-	t.valN.set(int(e), uint64(len(t.refs)))
-	t.refs = append(t.refs, v)
+	t.ev.set(int(e), rec)
 }
 
 func (t *Trace) dep(d EventID) {
@@ -137,10 +136,10 @@ func (t *Trace) dep(d EventID) {
 }
 
 // Len returns the number of events.
-func (t *Trace) Len() int { return t.sid.n }
+func (t *Trace) Len() int { return t.ev.n }
 
 // Static returns the static instruction ID of event e.
-func (t *Trace) Static(e EventID) StaticID { return t.sid.at(int(e)) }
+func (t *Trace) Static(e EventID) StaticID { return t.ev.at(int(e)).sid }
 
 // StaticInfo returns the description of static instruction s.
 func (t *Trace) StaticInfo(s StaticID) *Static { return &t.statics[s] }
@@ -150,23 +149,23 @@ func (t *Trace) StaticInfo(s StaticID) *Static { return &t.statics[s] }
 func (t *Trace) NumStatics() int { return len(t.statics) }
 
 // Instr returns the instruction of event e; nil for a parameter event.
-func (t *Trace) Instr(e EventID) ssa.Instruction { return t.statics[t.sid.at(int(e))].Instr }
+func (t *Trace) Instr(e EventID) ssa.Instruction { return t.statics[t.ev.at(int(e)).sid].Instr }
 
 // SSAValue returns the SSA value event e defines (nil if none).
-func (t *Trace) SSAValue(e EventID) ssa.Value { return t.statics[t.sid.at(int(e))].Value }
+func (t *Trace) SSAValue(e EventID) ssa.Value { return t.statics[t.ev.at(int(e)).sid].Value }
 
 // Func returns the function executing event e.
-func (t *Trace) Func(e EventID) *ssa.Function { return t.statics[t.sid.at(int(e))].Func }
+func (t *Trace) Func(e EventID) *ssa.Function { return t.statics[t.ev.at(int(e)).sid].Func }
 
 // Pos returns the source position of event e (see [Static] for fallbacks).
-func (t *Trace) Pos(e EventID) token.Position { return t.statics[t.sid.at(int(e))].Position }
+func (t *Trace) Pos(e EventID) token.Position { return t.statics[t.ev.at(int(e)).sid].Position }
 
 // Value returns the concrete value event e produced: the instruction's
 // result, the value stored by a Store or MapUpdate, the decision (true:
 // then-branch) of an If, the results of a Return (a tuple if several), the
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
-	k, n := t.valK.at(int(e)), t.valN.at(int(e))
+	k, n := t.ev.at(int(e)).k, t.valN.at(int(e))
 	if k&refFlag != 0 {
 		return t.refs[n]
 	}
@@ -180,10 +179,10 @@ func (t *Trace) Value(e EventID) Value {
 // use of a call's result depends on the callee's Return event (or on the
 // call event for bridged calls and substituted values).
 func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
-	lo := int(t.depOff.at(int(e)))
+	lo := int(t.ev.at(int(e)).depOff)
 	hi := t.deps.n
-	if int(e)+1 < t.depOff.n {
-		hi = int(t.depOff.at(int(e) + 1))
+	if int(e)+1 < t.ev.n {
+		hi = int(t.ev.at(int(e) + 1).depOff)
 	}
 	return t.deps.appendRange(dst, lo, hi)
 }
@@ -193,20 +192,21 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 // dependent on; else the call event of e's frame (interprocedural control
 // dependence); NoEvent for events of the run's root frames outside any
 // branch.
-func (t *Trace) ControlParent(e EventID) EventID { return t.ctrl.at(int(e)) }
+func (t *Trace) ControlParent(e EventID) EventID { return t.ev.at(int(e)).ctrl }
 
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
-	return InstanceKey{Static: t.sid.at(int(e)), Path: t.frames[t.frame.at(int(e))].path, Occ: t.occ.at(int(e))}
+	r := t.ev.at(int(e))
+	return InstanceKey{Static: r.sid, Path: t.frames[r.frame].path, Occ: r.occ}
 }
 
 // Occurrence returns how many earlier instances of e's instruction its
 // frame executed.
-func (t *Trace) Occurrence(e EventID) int { return int(t.occ.at(int(e))) }
+func (t *Trace) Occurrence(e EventID) int { return int(t.ev.at(int(e)).occ) }
 
 // CallOf returns the call event that created e's frame, NoEvent for the
 // run's root frames (the entry function and package initializers).
-func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.frame.at(int(e))].call }
+func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.ev.at(int(e)).frame].call }
 
 // Callee returns the first event of the frame created by call event c and
 // that frame's Return event (NoEvent if it panicked); ok is false if c did
@@ -230,7 +230,7 @@ func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 // Depth returns the call depth of e's frame (0 for root frames).
 func (t *Trace) Depth(e EventID) int {
 	d := 0
-	for f := t.frames[t.frame.at(int(e))].parent; f >= 0; f = t.frames[f].parent {
+	for f := t.frames[t.ev.at(int(e)).frame].parent; f >= 0; f = t.frames[f].parent {
 		d++
 	}
 	return d
@@ -259,8 +259,8 @@ type Line struct {
 func (t *Trace) Lines() []Line {
 	seenS := make([]bool, len(t.statics))
 	set := map[Line]bool{}
-	for e := 0; e < t.sid.n; e++ {
-		s := t.sid.at(e)
+	for e := 0; e < t.ev.n; e++ {
+		s := t.ev.at(e).sid
 		if seenS[s] {
 			continue
 		}
@@ -287,8 +287,8 @@ func (t *Trace) Lines() []Line {
 // Events returns the events at the given source line, in order.
 func (t *Trace) Events(file string, line int) []EventID {
 	var out []EventID
-	for e := 0; e < t.sid.n; e++ {
-		s := t.sid.at(e)
+	for e := 0; e < t.ev.n; e++ {
+		s := t.ev.at(e).sid
 		p := &t.statics[s].Position
 		if p.Line == line && p.Filename == file && !t.statics[s].Synthetic {
 			out = append(out, EventID(e))
@@ -299,7 +299,6 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := 4*(t.sid.capacity()+t.frame.capacity()+t.occ.capacity()+t.ctrl.capacity()+t.depOff.capacity()+t.deps.capacity()) +
-		t.valK.capacity() + 8*t.valN.capacity() + 24*cap(t.refs)
+	n := 24*t.ev.capacity() + 4*t.deps.capacity() + 8*t.valN.capacity() + 24*cap(t.refs)
 	return n + 64*cap(t.frames)
 }
