@@ -125,6 +125,17 @@ func TestControlDepsSource(t *testing.T) {
 			// The header runs again only after c2 was false, and s2 runs
 			// only then: c1:T alone decides neither.
 			[]string{"c1: c2:F", "c2: c1:T", "s1: c2:T", "s2: c2:F", "s3:"}},
+		{"selectForever", `func f() { if c1() { s1(); select {} }; s2() }`,
+			[]string{"c1:", "s1: c1:T", "s2: c1:F"}},
+		{"irreducibleGoto", `func f() {
+			if c1() { goto B }
+		A:
+			s1()
+			if c2() { return }
+		B:
+			s2()
+			goto A
+		}`, []string{"c1:", "c2: c2:F", "s1: c2:F", "s2: c1:T c2:F"}},
 		{"deferRecover", `func f() (r int) {
 			defer func() { if recover() != nil { s1() } }()
 			if c1() { panic("p") }
