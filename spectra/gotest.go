@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -56,6 +57,11 @@ type GoTest struct {
 	CoverPkg []string
 	Kind     Kind // Line (default), Block or Function; Instruction is not available natively
 	Workers  int  // concurrent runs of parallel cases; default GOMAXPROCS
+	// Run and Skip, if not empty, are regular expressions over case names
+	// ("TestX/sub"): only cases that match Run and do not match Skip are
+	// run and added. Use Skip for flaky tests, whose changing verdicts
+	// would make the spectra change too. Default: all cases.
+	Run, Skip string
 	// AllParallel runs every case concurrently with the others (each in
 	// its own process), not only those whose test called t.Parallel.
 	// Faster, and safe unless tests share outside state (files, ports).
@@ -68,6 +74,8 @@ type GoTest struct {
 
 	// Stats is filled by Collect.
 	Stats GoTestStats
+
+	runRE, skipRE *regexp.Regexp
 }
 
 // GoTestStats describes the last [GoTest.Collect].
@@ -110,6 +118,9 @@ func (g *GoTest) Collect(ctx context.Context, into Sink) error {
 	if len(g.Patterns) == 0 {
 		return errors.New("spectra: GoTest needs at least one package pattern")
 	}
+	if err := g.compile(); err != nil {
+		return err
+	}
 	cfg := &gotest.Config{GoCmd: g.GoCmd, Dir: g.Dir, Env: g.Env, Tags: g.Tags}
 	pkgs, err := gotest.List(ctx, cfg, g.Patterns...)
 	if err != nil {
@@ -148,6 +159,22 @@ func (g *GoTest) Collect(ctx context.Context, into Sink) error {
 			return err
 		}
 		g.Stats.Packages++
+	}
+	return nil
+}
+
+func (g *GoTest) compile() error {
+	g.runRE, g.skipRE = nil, nil
+	var err error
+	if g.Run != "" {
+		if g.runRE, err = regexp.Compile(g.Run); err != nil {
+			return fmt.Errorf("spectra: GoTest.Run: %w", err)
+		}
+	}
+	if g.Skip != "" {
+		if g.skipRE, err = regexp.Compile(g.Skip); err != nil {
+			return fmt.Errorf("spectra: GoTest.Skip: %w", err)
+		}
 	}
 	return nil
 }
@@ -303,7 +330,12 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
-	leaves := gotest.Cases(all)
+	var leaves []gotest.Result
+	for _, c := range gotest.Cases(all) {
+		if (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) {
+			leaves = append(leaves, c)
+		}
+	}
 	g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves), len(crashed))
 	parallel := map[string]bool{}
 	for _, r := range all {

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/faultloc/faultloc/examples"
@@ -19,18 +20,32 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
-// collect runs GoTest on dir's package with the faultloc tag.
+type collected struct {
+	once sync.Once
+	m    *Matrix
+	g    *GoTest
+	err  error
+}
+
+var collectCache sync.Map // dir + kind -> *collected
+
+// collect runs GoTest on dir's package with the faultloc tag, once per
+// test binary for each dir and kind (callers must not modify the matrix).
 func collect(t *testing.T, dir string, kind Kind) (*Matrix, *GoTest) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
 	}
-	g := &GoTest{Patterns: []string{"."}, Dir: dir, Tags: []string{examples.Tag}, Kind: kind}
-	m, err := Build(context.Background(), g)
-	if err != nil {
-		t.Fatal(err)
+	v, _ := collectCache.LoadOrStore(dir+"|"+kind.String(), &collected{})
+	c := v.(*collected)
+	c.once.Do(func() {
+		c.g = &GoTest{Patterns: []string{"."}, Dir: dir, Tags: []string{examples.Tag}, Kind: kind}
+		c.m, c.err = Build(context.Background(), c.g)
+	})
+	if c.err != nil {
+		t.Fatal(c.err)
 	}
-	return m, g
+	return c.m, c.g
 }
 
 // TestNativeTriangleHand checks the native ranking of examples/triangle
@@ -105,7 +120,7 @@ func TestNativeExamplesGolden(t *testing.T) {
 	for _, subject := range []string{"triangle", "zune", "foo", "max3"} {
 		t.Run(subject, func(t *testing.T) {
 			dir := filepath.Join(root, "examples", subject)
-			m, _ := collect(t, dir, Line)
+			m, _ := collect(t, "../examples/"+subject, Line)
 			var b bytes.Buffer
 			for i := range m.NumTests() {
 				fmt.Fprintf(&b, "test %s %v\n", m.Test(i).Name, m.Test(i).Outcome)
@@ -207,6 +222,17 @@ func TestNativeKinds(t *testing.T) {
 	}
 	if _, err := Build(context.Background(), &GoTest{Patterns: []string{"."}, Kind: Instruction}); err == nil {
 		t.Error("instruction granularity accepted natively")
+	}
+	if _, err := Build(context.Background(), &GoTest{Patterns: []string{"."}, Skip: "("}); err == nil {
+		t.Error("bad Skip regexp accepted")
+	}
+	g := &GoTest{Patterns: []string{"."}, Dir: "../examples/triangle", Tags: []string{examples.Tag}, Run: "T[78]|Example", Skip: "T7"}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NumTests() != 2 || m.Test(0).Name != "TestClassify/T8" || m.Test(1).Name != "Example" || m.NumElements() != 13 {
+		t.Errorf("Run/Skip: %d cases, %d elements", m.NumTests(), m.NumElements())
 	}
 }
 

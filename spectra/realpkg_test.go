@@ -22,6 +22,7 @@ const (
 	realLine    = 83
 	realCorrect = "s = s[1:]"
 	realFaulty  = "s = s[2:]"
+	realFlaky   = `^(TestVersion1|TestVersion6|TestVersion7.*|TestClockSeq.*|TestNodeAndTime)$`
 )
 
 // fetchModule downloads mod through the go command into the module cache
@@ -59,7 +60,7 @@ func fetchModule(t *testing.T, mod string) string {
 }
 
 // TestNativeRealPackage ranks the lines of a faulty copy of google/uuid by
-// its own 197-case suite, run natively: the fault must come out among the
+// its own suite (about 190 cases), run natively: the fault must come out among the
 // first ten of its 426 lines.
 func TestNativeRealPackage(t *testing.T) {
 	if testing.Short() {
@@ -79,14 +80,16 @@ func TestNativeRealPackage(t *testing.T) {
 	if err := os.WriteFile(name, bytes.Join(lines, []byte("\n")), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	g := &GoTest{Patterns: []string{"."}, Dir: dir}
+	// Tests that compare clock readings fail now and then on a loaded
+	// machine; their verdicts would move the ranking.
+	g := &GoTest{Patterns: []string{"."}, Dir: dir, Skip: realFlaky}
 	m, err := Build(context.Background(), g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d cases (%d failing), %d elements; build %v, %v per case; skipped %v",
 		m.NumTests(), m.Failed(), m.NumElements(), g.Stats.Build, g.Stats.PerCase(), g.Stats.Skipped)
-	if m.NumTests() < 150 || m.Failed() == 0 || len(g.Stats.Lost) != 0 {
+	if m.NumTests() < 100 || m.Failed() == 0 || len(g.Stats.Lost) != 0 {
 		t.Fatalf("%d cases, %d failing, lost %v", m.NumTests(), m.Failed(), g.Stats.Lost)
 	}
 	fault := Element{File: name, Line: realLine}

@@ -28,6 +28,8 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	kind := fs.String("kind", "line", "element granularity: line, block or function")
 	top := fs.Int("top", 0, "print only the first N entries of a text ranking (0: all)")
 	workers := fs.Int("j", 0, "concurrent runs of parallel tests (0: GOMAXPROCS)")
+	runPat := fs.String("run", "", "only the test cases whose names match this regexp")
+	skipPat := fs.String("skip", "", "leave out the test cases whose names match this regexp (flaky tests)")
 	allPar := fs.Bool("p", false, "run every test case concurrently, not only those that call t.Parallel")
 	verbose := fs.Bool("v", false, "report progress and collection statistics on stderr")
 	list := fs.Bool("formulas", false, "list the formulas and exit")
@@ -69,7 +71,7 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc spectra: unknown -format %q (want text, json or gzoltar)\n", *format)
 		return 1
 	}
-	src := &spectra.GoTest{Patterns: fs.Args(), Kind: k, Workers: *workers, AllParallel: *allPar}
+	src := &spectra.GoTest{Patterns: fs.Args(), Kind: k, Workers: *workers, AllParallel: *allPar, Run: *runPat, Skip: *skipPat}
 	if *tags != "" {
 		src.Tags = strings.Split(*tags, ",")
 	}
