@@ -571,3 +571,68 @@ func lcsLen(a, b []byte) int {
 	}
 	return f(0, 0)
 }
+
+// TestDDInputsRandom checks DDInputs on seeded random strings against its
+// contract: the returned Pass passes, Fail fails, Fail is Pass with the
+// returned edits applied to the original passing input, and Marked points
+// at the inserted elements.
+func TestDDInputsRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	gen := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abxy"[r.IntN(4)]
+		}
+		return b
+	}
+	// Fails iff the input holds "xy" or ends in 'x'.
+	test := func(_ context.Context, in []byte) Outcome {
+		s := string(in)
+		if strings.Contains(s, "xy") || strings.HasSuffix(s, "x") {
+			return Fail
+		}
+		return Pass
+	}
+	ctx := context.Background()
+	runs := 0
+	for range 300 {
+		pass, fail := gen(r.IntN(15)), gen(r.IntN(15))
+		if test(ctx, pass) != Pass || test(ctx, fail) != Fail {
+			continue
+		}
+		runs++
+		d, err := DDInputs(ctx, pass, fail, test, nil)
+		if err != nil {
+			t.Fatalf("DDInputs(%q, %q): %v", pass, fail, err)
+		}
+		if test(ctx, d.Pass) != Pass || test(ctx, d.Fail) != Fail {
+			t.Fatalf("DDInputs(%q, %q): pass %q / fail %q have the wrong outcomes", pass, fail, d.Pass, d.Fail)
+		}
+		if len(d.Edits) == 0 {
+			t.Fatalf("DDInputs(%q, %q): no edits", pass, fail)
+		}
+		delta := 0
+		for _, e := range d.Edits {
+			if e.Kind == Insert {
+				delta++
+			} else {
+				delta--
+			}
+		}
+		if len(d.Fail)-len(d.Pass) != delta {
+			t.Fatalf("DDInputs(%q, %q): %q and %q do not differ by %v", pass, fail, d.Pass, d.Fail, d.Edits)
+		}
+		for _, m := range d.Marked {
+			found := false
+			for _, e := range d.Edits {
+				found = found || (e.Kind == Insert && e.Elem == d.Fail[m])
+			}
+			if !found {
+				t.Fatalf("marked position %d of %q is not an inserted element of %v", m, d.Fail, d.Edits)
+			}
+		}
+	}
+	if runs < 50 {
+		t.Errorf("only %d usable pairs", runs)
+	}
+}
