@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -189,4 +190,37 @@ func BenchmarkTraceSlice(b *testing.B) {
 			NewGraph(r.Trace).computePotential()
 		}
 	})
+}
+
+// BenchmarkDDMinParallel shows what parallel probes buy when each test is
+// slow (a 200µs sleep standing in for running a program): wall time per
+// DDMin and tests run, sequentially and with 4 probes at once.
+func BenchmarkDDMinParallel(b *testing.B) {
+	need := map[int]bool{5: true, 40: true, 41: true}
+	test := func(_ context.Context, cfg []int) Outcome {
+		time.Sleep(200 * time.Microsecond)
+		k := 0
+		for _, x := range cfg {
+			if need[x] {
+				k++
+			}
+		}
+		if k == len(need) {
+			return Fail
+		}
+		return Pass
+	}
+	for _, par := range []int{1, 4} {
+		b.Run(fmt.Sprintf("parallel=%d", par), func(b *testing.B) {
+			tests := 0
+			for b.Loop() {
+				r, err := DDMin(context.Background(), indices(64), test, &DDOptions{Parallel: par})
+				if err != nil || len(r.Min) != 3 {
+					b.Fatalf("DDMin = %v, %v", r.Min, err)
+				}
+				tests = r.Stats.Tests
+			}
+			b.ReportMetric(float64(tests), "tests/op")
+		})
+	}
 }
