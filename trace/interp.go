@@ -392,6 +392,17 @@ func (r *run) phis(fr *frame, bc *blockCode, prev int) {
 		}
 	}
 	r.phiBuf, r.phiEv = vals, evs
+	// The gate: the branch instance that selected the incoming edge (the If
+	// ending the predecessor, else the predecessor's control parent).
+	gate := NoEvent
+	if r.tr != nil && fr.lastIf != nil {
+		pb := &fr.c.blocks[prev]
+		if last := &pb.instrs[len(pb.instrs)-1]; last.op == opIf {
+			gate = fr.lastIf[prev]
+		} else if g := r.ctrlFor(fr, prev); g != fr.callEv {
+			gate = g
+		}
+	}
 	for i := 0; i < bc.nphi; i++ {
 		in := &bc.instrs[i]
 		r.tick(fr, in)
@@ -411,6 +422,9 @@ func (r *run) phis(fr *frame, bc *blockCode, prev int) {
 			}
 			e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
 			t.dep(evs[i])
+			if gate != evs[i] {
+				t.dep(gate)
+			}
 			if r.h != nil {
 				r.hookEvent(fr, in, occ, e)
 			}

@@ -1,8 +1,12 @@
 package trace
 
 import (
+	"fmt"
 	"go/token"
+	"io"
+	"path/filepath"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -172,12 +176,16 @@ func (t *Trace) Value(e EventID) Value {
 	return Value{k: k, n: n}
 }
 
-// Deps appends to dst the events e read: the events that defined its
-// register operands and, for a load (or map lookup), the last event that
-// stored into the memory read (the Alloc event for a variable never
-// assigned since). A parameter event depends on the argument of its call; a
-// use of a call's result depends on the callee's Return event (or on the
-// call event for bridged calls and substituted values).
+// Deps appends to dst the events e read: first the events that defined its
+// register operands (in operand order; constants, globals and functions
+// have no event), then, for a load (or map lookup, range step, array
+// index), the last event that stored into the memory read (the Alloc event
+// for a variable never assigned since). A φ depends on the value of its
+// incoming edge and on the branch instance that selected the edge (the If
+// ending the predecessor block, else the predecessor's control parent). A
+// parameter event depends on the argument of its call; a use of a call's
+// result depends on the callee's Return event (or on the call event for
+// bridged calls and substituted values).
 func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 	lo := int(t.ev.at(int(e)).depOff)
 	hi := t.deps.n
@@ -301,4 +309,43 @@ func (t *Trace) Events(file string, line int) []EventID {
 func (t *Trace) Bytes() int {
 	n := 24*t.ev.capacity() + 4*t.deps.capacity() + 8*t.valN.capacity() + 24*cap(t.refs)
 	return n + 64*cap(t.frames)
+}
+
+// EventString formats event e on one line: its ID, position (file base
+// name:line:col), instruction, value, dependencies and control parent, e.g.
+// "e12 foo.go:13:7 if t12 goto 1 else 3 = true deps=[11] ctrl=5".
+func (t *Trace) EventString(e EventID) string {
+	st := &t.statics[t.ev.at(int(e)).sid]
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "e%d %s:%d:%d ", e, filepath.Base(st.Position.Filename), st.Position.Line, st.Position.Column)
+	if st.Instr != nil {
+		if v, ok := st.Instr.(ssa.Value); ok {
+			sb.WriteString(v.Name() + " = ")
+		}
+		sb.WriteString(st.Instr.String())
+	} else if st.Value != nil {
+		sb.WriteString("param " + st.Value.Name())
+	}
+	if v := t.Value(e); v.IsValid() {
+		sb.WriteString(" = " + v.String())
+	}
+	fmt.Fprintf(&sb, " deps=%v ctrl=%d", t.Deps(e, nil), t.ControlParent(e))
+	if t.Steered(e) {
+		sb.WriteString(" steered")
+	}
+	return sb.String()
+}
+
+// Dump writes the events for which keep returns true (all if keep is nil),
+// one per line (see EventString).
+func (t *Trace) Dump(w io.Writer, keep func(EventID) bool) error {
+	for e := EventID(0); int(e) < t.Len(); e++ {
+		if keep != nil && !keep(e) {
+			continue
+		}
+		if _, err := io.WriteString(w, t.EventString(e)+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
 }

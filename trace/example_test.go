@@ -1,0 +1,98 @@
+package trace_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"path/filepath"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Run the AgxFaults example's failing test, Foo(3, 5), and walk its trace:
+// the statements executed, with their values and control parents.
+func Example() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: ".."}, "./examples/foo")
+	if err != nil {
+		log.Fatal(err)
+	}
+	foo := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	res, err := prog.Run(ctx, foo, []trace.Value{trace.Int(3), trace.Int(5)}, &trace.RunOptions{NoInit: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Outcome, res.Returns[0])
+	tr := res.Trace
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		switch tr.Instr(e).(type) {
+		case *ssa.Store, *ssa.If, *ssa.Return:
+		default:
+			continue
+		}
+		if tr.StaticInfo(tr.Static(e)).Synthetic {
+			continue // parameter spills and defer bookkeeping
+		}
+		pos := tr.Pos(e)
+		fmt.Printf("%s:%d %v ctrl=%v\n", filepath.Base(pos.Filename), pos.Line, tr.Value(e), tr.ControlParent(e) >= 0)
+	}
+	// Output:
+	// returned 8
+	// foo.go:11 8 ctrl=false
+	// foo.go:13 true ctrl=false
+	// foo.go:14 3 ctrl=true
+	// foo.go:18 false ctrl=false
+	// foo.go:21 8 ctrl=false
+	// foo.go:21 8 ctrl=false
+}
+
+// Substitute an angelic value: with a = 5 at the faulty line, the failing
+// test passes. Instance keys come from a first run.
+func ExampleHooks() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: ".."}, "./examples/foo")
+	if err != nil {
+		log.Fatal(err)
+	}
+	foo := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	test := trace.Test{Name: "testFoo", Func: foo, Args: []trace.Value{trace.Int(3), trace.Int(5)}, Want: []trace.Value{trace.Int(2)}}
+	res, err := prog.RunTest(ctx, test, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res)
+	// Find the store at line 14 (a = x) and substitute its value.
+	tr := res.Trace
+	hooks := &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}}
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		if _, ok := tr.Instr(e).(*ssa.Store); ok && tr.Pos(e).Line == 14 {
+			hooks.Values[tr.Key(e)] = trace.Int(5)
+		}
+	}
+	res, err = prog.RunTest(ctx, test, &trace.RunOptions{Hooks: hooks})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res)
+	// Output:
+	// assertion failed: 8: result 0 = 8, want 2
+	// returned: 2
+}
+
+// Values are small typed structs; ValueOf and Interface convert from and to
+// native Go values.
+func ExampleValueOf() {
+	v, err := trace.ValueOf([]string{"a", "b"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(v.Kind(), v.Len(), v, v.Interface())
+	fmt.Println(trace.Int(-3), trace.Uint(3), trace.Bool(true), trace.String("x"), trace.Float(0.5))
+	fmt.Println(trace.Equal(trace.Struct(trace.Int(1), trace.String("x")), trace.Struct(trace.Int(1), trace.String("x"))))
+	// Output:
+	// slice 2 ["a" "b"] [a b]
+	// -3 3 true "x" 0.5
+	// true
+}
