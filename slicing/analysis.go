@@ -15,6 +15,7 @@ const (
 	kindIf
 	kindPhi
 	kindLoad
+	kindReturn
 )
 
 // staticFacts is what the graph needs to know about one static instruction.
@@ -78,6 +79,8 @@ func (a *analysis) static(s trace.StaticID) *staticFacts {
 	switch instr := instr.(type) {
 	case *ssa.If:
 		f.kind, f.block = kindIf, instr.Block()
+	case *ssa.Return:
+		f.kind = kindReturn
 	case *ssa.Phi:
 		f.kind = kindPhi
 		f.gates = a.gates(instr.Block())

@@ -107,6 +107,9 @@ func (g *Graph) computePotential() {
 	// pending[(frame, v)] maps a static branch to its latest instance whose
 	// untaken side stores into v.
 	pending := map[frameVar]map[trace.StaticID]int32{}
+	// frameKeys lists each frame's own (unshared) keys, dropped when the
+	// frame returns, so memory stays bounded by the live frames.
+	frameKeys := map[int32][]frameVar{}
 	key := func(e trace.EventID, v ssa.Value) frameVar {
 		if shared(v) {
 			return frameVar{anyFrame, v}
@@ -130,6 +133,9 @@ func (g *Graph) computePotential() {
 				if m == nil {
 					m = map[trace.StaticID]int32{}
 					pending[k] = m
+					if k.frame != anyFrame {
+						frameKeys[k.frame] = append(frameKeys[k.frame], k)
+					}
 				}
 				m[g.sid[i]] = int32(i)
 			}
@@ -151,6 +157,13 @@ func (g *Graph) computePotential() {
 					g.c.pot = append(g.c.pot, p)
 				}
 			}
+		}
+		if info.kind == kindReturn {
+			f := int32(t.CallOf(e))
+			for _, k := range frameKeys[f] {
+				delete(pending, k)
+			}
+			delete(frameKeys, f)
 		}
 		g.c.potOff = append(g.c.potOff, int32(len(g.c.pot)))
 	}
