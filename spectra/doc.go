@@ -45,6 +45,7 @@
 //	BenchmarkRank  10^4 tests × 10^5 elements   46 ms per ranking (Tarantula)
 //	BenchmarkAdd   10^4 tests × 10^5 elements  0.32 s to build the matrix
 //	BenchmarkGoTest examples/triangle, 9 cases  5–9 ms per case, 0.5 s build
+//	google/uuid (TestNativeRealPackage)         ~190 cases, 11–15 ms per case
 //
 // # Coverage sources
 //
@@ -58,6 +59,13 @@
 // package's executable lines, executed or not. [Runs] turns ready-made
 // coverage into a source.
 //
+// [Traces] is the source over faultloc's interpreter ([trace]): one test
+// case per interpreted test. Its line elements leave out package
+// initializers and function headers, as go test -cover does, so that on
+// every case of the example subjects the interpreted and the native run
+// execute the same lines (TestTraceMatchesNative); Instruction elements
+// come only from traces.
+//
 // # Outputs
 //
 // [Ranking.WriteText] prints "file:line: score rank" lines like go vet;
@@ -66,4 +74,23 @@
 // <formula>.ranking.csv, so the Java tool's scripts read our results.
 //
 // The command `faultloc spectra` wraps all this for a package.
+//
+// # Limits
+//
+//   - Native collection starts one process per test case: 5–15 ms a case
+//     on top of the test's own time, plus one build of the test binary.
+//   - A case's coverage is lost, and the case left out (and named in
+//     [GoTestStats].Lost), when its binary dies in a way no cleanup sees:
+//     os.Exit, a panic in a goroutine the test started, a timeout; or any
+//     crash in a package of the module cache, where the go command forbids
+//     the overlay that adds the cleanups.
+//   - Discovery finds the subtests after a crashing subtest one level deep
+//     only; a subtest whose own name contains "/" cannot be selected alone.
+//   - A line holds one element whatever it contains, so a line with two
+//     statements (a switch case and its body on one line) counts as
+//     executed if either ran. Lines are those of statements; package-level
+//     variable initializers are not measured.
+//   - Flaky tests make spectra flaky: leave them out with [GoTest].Skip.
+//   - The Traces source runs tests given as data ([trace.Test]): the
+//     interpreter does not run TestXxx functions themselves.
 package spectra

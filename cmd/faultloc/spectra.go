@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/faultloc/faultloc/spectra"
@@ -33,6 +35,8 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	allPar := fs.Bool("p", false, "run every test case concurrently, not only those that call t.Parallel")
 	verbose := fs.Bool("v", false, "report progress and collection statistics on stderr")
 	list := fs.Bool("formulas", false, "list the formulas and exit")
+	suspects := fs.String("suspects", "", "comma-separated file:line suspect set (e.g. an unsat core's lines), boosted as in SAT-TAR")
+	bonus := fs.Float64("bonus", 1, "score added to each suspect")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc spectra [flags] PKG...\n\nRuns the packages' tests natively, one test case at a time, and ranks\nthe lines of the packages by how often failing and passing cases execute them.\n\nFlags:")
 		fs.PrintDefaults()
@@ -71,6 +75,22 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc spectra: unknown -format %q (want text, json or gzoltar)\n", *format)
 		return 1
 	}
+	opt := &spectra.Options{Ties: tp, Bonus: *bonus}
+	if *bonus == 0 {
+		opt.Bonus = -1 // no boost: Options.Bonus 0 means the default 1
+	}
+	if *suspects != "" {
+		for _, s := range strings.Split(*suspects, ",") {
+			file, line, ok := strings.Cut(strings.TrimSpace(s), ":")
+			n, err := strconv.Atoi(line)
+			abs, aerr := filepath.Abs(file)
+			if !ok || err != nil || aerr != nil || n <= 0 {
+				fmt.Fprintf(stderr, "faultloc spectra: bad -suspects entry %q (want file:line)\n", s)
+				return 1
+			}
+			opt.Suspects = append(opt.Suspects, spectra.Element{File: abs, Line: n})
+		}
+	}
 	src := &spectra.GoTest{Patterns: fs.Args(), Kind: k, Workers: *workers, AllParallel: *allPar, Run: *runPat, Skip: *skipPat}
 	if *tags != "" {
 		src.Tags = strings.Split(*tags, ",")
@@ -94,7 +114,7 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if m.Failed() == 0 {
 		fmt.Fprintln(stderr, "faultloc spectra: no test case fails: every score is uninformative")
 	}
-	r := m.Rank(f, &spectra.Options{Ties: tp})
+	r := m.Rank(f, opt)
 	base, _ := os.Getwd()
 	switch *format {
 	case "json":

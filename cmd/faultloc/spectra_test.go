@@ -67,6 +67,10 @@ func TestSpectraTriangle(t *testing.T) {
 	if out, _ := runSpectraCmd(t, 0, "-tags=faultloc", "-formula=ochiai", "-ties=best", triangle); out != triangleOchiaiBest {
 		t.Errorf("ochiai, best ties:\n%s\nwant:\n%s", out, triangleOchiaiBest)
 	}
+	// SAT-TAR's boost: the fault (line 23) as the only suspect ranks first.
+	if out, _ := runSpectraCmd(t, 0, "-tags=faultloc", "-top=2", "-suspects", "../../examples/triangle/triangle.go:23", triangle); out != "examples/triangle/triangle.go:23: 1.5714 1\nexamples/triangle/triangle.go:32: 0.8000 2\n" {
+		t.Errorf("with suspects:\n%s", out)
+	}
 	if out, _ := runSpectraCmd(t, 0, "-tags=faultloc", "-formula=ochiai", "-ties=average", "-top=5", triangle); !strings.HasSuffix(out, "triangle.go:21: 0.3333 6\n") || strings.Count(out, "\n") != 5 {
 		t.Errorf("ochiai, average ties, top 5:\n%s", out)
 	}
@@ -109,6 +113,7 @@ func TestSpectraJSONAndErrors(t *testing.T) {
 		{"-ties=sideways", triangle},
 		{"-format=xml", triangle},
 		{"-kind=instruction", triangle},
+		{"-suspects=nowhere", triangle},
 		{"github.com/faultloc/faultloc/no/such/package"},
 	} {
 		if _, errs := runSpectraCmd(t, 1, args...); errs == "" {
