@@ -9,6 +9,7 @@ import (
 	"github.com/faultloc/faultloc/examples/chops"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
 )
 
 // A parser that fails on any input containing "<SELECT".
@@ -173,4 +174,43 @@ func ExampleFailureInducingChop() {
 	// chops.go:43
 	// chops.go:45
 	// chops.go:50
+}
+
+// Why the fault of foo (a = x, line 14) is in the relevant slice of
+// Foo(3, 5)'s result: the chain of dependences from the result back to it.
+// The returned b was read at line 21 while the branch a >= y at line 18,
+// not taken, could have reassigned it; that branch read a, stored at 14.
+func ExampleGraph_Why() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: ".."}, "./examples/foo")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	foo := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	run, err := prog.Run(ctx, foo, []trace.Value{trace.Int(3), trace.Int(5)}, &trace.RunOptions{NoInit: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t := run.Trace
+	g := slicing.NewGraph(t)
+	result, _ := slicing.Output(t, 0)
+	var fault trace.EventID = trace.NoEvent
+	for _, e := range t.Events(t.Pos(result).Filename, 14) {
+		if _, ok := t.Instr(e).(*ssa.Store); ok {
+			fault = e
+		}
+	}
+	chain, _ := g.Why(result, fault, true)
+	for _, edge := range chain {
+		fmt.Printf("line %d -%s-> line %d\n", t.Pos(edge.From).Line, edge.Kind, t.Pos(edge.To).Line)
+	}
+	// Output:
+	// line 21 -data-> line 21
+	// line 21 -data-> line 21
+	// line 21 -potential-> line 18
+	// line 18 -data-> line 18
+	// line 18 -data-> line 18
+	// line 18 -data-> line 14
 }

@@ -3,6 +3,7 @@ package slicing
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -203,5 +204,65 @@ func TestChopsSubject(t *testing.T) {
 	}
 	if chop.Len() >= bs.Len() || chop.Len() >= fs.Len() {
 		t.Errorf("chop (%d events) not smaller than the slices (%d, %d)", chop.Len(), bs.Len(), fs.Len())
+	}
+}
+
+// TestWhy checks the explanations against the slices: Why finds a chain
+// exactly for the events in the slice, and each chain is made of the
+// graph's edges, from the criterion to the target.
+func TestWhy(t *testing.T) {
+	runs := []*trace.Result{
+		runTraced(t, "./examples/foo", fooPkg, "Foo", trace.Int(3), trace.Int(5)),
+		runTraced(t, "./slicing/testdata/calls", "github.com/faultloc/faultloc/slicing/testdata/calls", "Calls", trace.Int(3), trace.Int(1), trace.Int(5)),
+		runTraced(t, "./examples/chops", chopsPkg, "Taste", trace.String("c2mh")),
+	}
+	for _, r := range runs {
+		g := NewGraph(r.Trace)
+		out, _ := Output(r.Trace, 0)
+		for _, relevant := range []bool{false, true} {
+			var s *Slice
+			if relevant {
+				s, _ = g.Relevant(out)
+			} else {
+				s, _ = g.Backward(out)
+			}
+			for e := trace.EventID(0); int(e) < g.Len(); e++ {
+				chain, err := g.Why(out, e, relevant)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (chain != nil) != s.Contains(e) {
+					t.Fatalf("Why(%d, %d, %v) = %v, but in slice = %v", out, e, relevant, chain, s.Contains(e))
+				}
+				if chain == nil {
+					continue
+				}
+				at := out
+				for _, edge := range chain {
+					if edge.From != at {
+						t.Fatalf("chain %v is not connected", chain)
+					}
+					var ok bool
+					switch edge.Kind {
+					case Data:
+						ok = slices.Contains(g.Deps(edge.From, nil), edge.To)
+					case Control:
+						ok = g.ControlParent(edge.From) == edge.To
+					case Potential:
+						ok = slices.Contains(g.PotentialDeps(edge.From, nil), edge.To)
+					}
+					if !ok {
+						t.Fatalf("chain edge %+v is not an edge of the graph", edge)
+					}
+					at = edge.To
+				}
+				if at != e {
+					t.Fatalf("chain %v ends at %d, want %d", chain, at, e)
+				}
+			}
+		}
+	}
+	if DepKind(9).String() != "DepKind(9)" || Potential.String() != "potential" {
+		t.Error("DepKind.String")
 	}
 }
