@@ -24,7 +24,9 @@
 //
 // A [Slice] is a set of events; [Slice.Lines] folds it to source lines, the
 // unit the papers count, and [LineChop] intersects two slices at that level
-// as the chops paper does.
+// as the chops paper does. [Graph.Why] explains why an event is in a slice
+// with a chain of [Edge]s back from the criterion; [Graph.Deps],
+// [Graph.ControlParent] and [Graph.PotentialDeps] expose the graph itself.
 //
 // Calls are handled so that slices do not explode through them: a callee's
 // events are control dependent on the call, but a static call reached only
