@@ -46,6 +46,19 @@ type ChopProblem[T comparable] struct {
 	Criteria func(r *trace.Result) ([]trace.EventID, error)
 	// DD configures delta debugging. Default (nil): the zero [DDOptions].
 	DD *DDOptions
+	// PerElement also computes a chop for each marked position alone (the
+	// paper's experiment on the potential of finer input differences).
+	// Default (false): one chop for all marked positions together.
+	PerElement bool
+}
+
+// ElementChop is the chop of one marked input position (see
+// [ChopProblem.PerElement]).
+type ElementChop struct {
+	Position int             // the position in the failing input
+	Sources  []trace.EventID // its reading events
+	Forward  *Slice          // their forward slice
+	Chop     *Slice          // its intersection with the backward slice
 }
 
 // ChopReport is the outcome of [FailureInducingChop], with the sizes the
@@ -84,6 +97,9 @@ type ChopReport[T comparable] struct {
 	Executed int
 	// DDStats counts the tests delta debugging ran.
 	DDStats Stats
+	// PerElement holds one chop per marked position when
+	// ChopProblem.PerElement is set, in the order of Marked.
+	PerElement []ElementChop
 }
 
 // String summarizes the report as one table row of the paper: the sizes in
@@ -213,6 +229,25 @@ func FailureInducingChop[T comparable](ctx context.Context, p *ChopProblem[T]) (
 	}
 	rep.Chop, _ = rep.Forward.Intersect(rep.Backward)
 	rep.LineChop = LineChop(rep.Forward, rep.Backward)
+	if p.PerElement {
+		for _, pos := range rep.Marked {
+			var src []trace.EventID
+			if p.Sources != nil {
+				src, err = p.Sources(g, []int{pos})
+			} else {
+				src, err = g.ElementReads(res.Trace.Inputs(), []int{pos})
+			}
+			if err != nil {
+				return rep, err
+			}
+			f, err := g.Forward(src...)
+			if err != nil {
+				return rep, err
+			}
+			c, _ := f.Intersect(rep.Backward)
+			rep.PerElement = append(rep.PerElement, ElementChop{Position: pos, Sources: src, Forward: f, Chop: c})
+		}
+	}
 
 	all, err := g.Forward(res.Trace.Inputs()...)
 	if err != nil {

@@ -172,3 +172,50 @@ func TestFailureInducingChopErrors(t *testing.T) {
 		t.Errorf("bad criterion: err = %v, report %v", err, r != nil)
 	}
 }
+
+// TestPerElementChops checks the per-position chops: after ddmin keeps a
+// whole input, each position's chop is part of the joint chop, and only the
+// positions holding 'm' reach the fault.
+func TestPerElementChops(t *testing.T) {
+	p := tasteProblem(t, "", "m2")
+	p.PerElement = true
+	r, err := FailureInducingChop(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(r.Input) != "m" || len(r.PerElement) != 1 {
+		t.Fatalf("input %q, %d element chops", r.Input, len(r.PerElement))
+	}
+	// Without simplification (a DDMin budget of one test keeps the input).
+	p = tasteProblem(t, "", "cmh")
+	p.PerElement = true
+	p.DD = &DDOptions{MaxTests: 1}
+	if _, err := FailureInducingChop(context.Background(), p); !errors.Is(err, ErrTestBudget) {
+		t.Fatalf("budget: err = %v", err)
+	}
+	p.DD = nil
+	p.Test = func(_ context.Context, in []byte) Outcome {
+		if string(in) == "cmh" {
+			return Fail
+		}
+		return Pass
+	}
+	r, err = FailureInducingChop(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.PerElement) != 3 {
+		t.Fatalf("%d element chops for %q", len(r.PerElement), r.Input)
+	}
+	for i, ec := range r.PerElement {
+		if ec.Position != i || len(ec.Sources) != 1 {
+			t.Errorf("element %d: position %d, sources %v", i, ec.Position, ec.Sources)
+		}
+		if d, _ := ec.Chop.Minus(r.Chop); d.Len() != 0 {
+			t.Errorf("element %d's chop is not within the joint chop", i)
+		}
+		if got, want := hasLineNo(ec.Chop.Lines(), 45), r.Input[i] == 'm'; got != want {
+			t.Errorf("element %d (%q): chop has the fault line = %v, want %v", i, r.Input[i], got, want)
+		}
+	}
+}
