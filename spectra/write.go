@@ -122,10 +122,12 @@ func (r *Ranking) WriteJSON(w io.Writer, base string) error {
 //   - <formula>.ranking.csv for each ranking: header
 //     "name;suspiciousness_value", most suspicious first.
 //
-// Element names are [Element.Format] with base; the characters GZoltar uses
-// as separators (',' in spectra.csv, ';' in rankings) do not occur in them
-// for Line and Block elements. Infinite scores are written as Java prints
-// them ("Infinity").
+// Element names end in ":line" as GZoltar's do, which is what its scripts
+// parse: "file:line" for a Line, "file#L.C-L.C:line" for a Block,
+// "file#Name:line" for a Function and "file#C instruction:line" for an
+// Instruction (with ',' and ';', GZoltar's separators, replaced by
+// spaces); file names are relative to base when base is not empty.
+// Infinite scores are written as Java prints them ("Infinity").
 func WriteGZoltar(dir string, m *Matrix, base string, rankings ...*Ranking) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return fmt.Errorf("spectra: %w", err)
@@ -142,7 +144,7 @@ func WriteGZoltar(dir string, m *Matrix, base string, rankings ...*Ranking) erro
 	err := write("spectra.csv", func(w *bufio.Writer) {
 		w.WriteString("name\n")
 		for _, e := range m.elems {
-			w.WriteString(e.Format(base) + "\n")
+			w.WriteString(gzName(e, base) + "\n")
 		}
 	})
 	if err == nil {
@@ -182,7 +184,7 @@ func WriteGZoltar(dir string, m *Matrix, base string, rankings ...*Ranking) erro
 		err = write(r.Formula+".ranking.csv", func(w *bufio.Writer) {
 			w.WriteString("name;suspiciousness_value\n")
 			for _, e := range r.Entries {
-				w.WriteString(e.Element.Format(base) + ";" + javaDouble(e.Score) + "\n")
+				w.WriteString(gzName(e.Element, base) + ";" + javaDouble(e.Score) + "\n")
 			}
 		})
 	}
@@ -208,4 +210,21 @@ func javaDouble(x float64) string {
 		return "NaN"
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// gzName names e for GZoltar's files.
+func gzName(e Element, base string) string {
+	file := Element{File: e.File}.Format(base)
+	file = file[:strings.LastIndexByte(file, ':')]
+	var mid string
+	switch e.Kind {
+	case Block:
+		mid = fmt.Sprintf("#%d.%d-%d.%d", e.Line, e.Col, e.EndLine, e.EndCol)
+	case Function:
+		mid = "#" + e.Name
+	case Instruction:
+		mid = fmt.Sprintf("#%d %s", e.Col, e.Name)
+	}
+	mid = strings.NewReplacer(",", " ", ";", " ", "\n", " ").Replace(mid)
+	return file + mid + ":" + strconv.Itoa(e.Line)
 }

@@ -75,6 +75,19 @@ func TestFormatting(t *testing.T) {
 			t.Errorf("Format(%q) = %q, want %q", tc.base, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		e    Element
+		want string
+	}{
+		{Element{File: "/a/f.go", Line: 3}, "f.go:3"},
+		{Element{Kind: Block, File: "/a/f.go", Line: 1, Col: 2, EndLine: 3, EndCol: 4}, "f.go#1.2-3.4:1"},
+		{Element{Kind: Function, File: "/a/f.go", Line: 7, Name: "(*T).M"}, "f.go#(*T).M:7"},
+		{Element{Kind: Instruction, File: "/a/f.go", Line: 9, Col: 5, Name: "t1 = f(a, b); x"}, "f.go#5 t1 = f(a  b)  x:9"},
+	} {
+		if got := gzName(tc.e, "/a"); got != tc.want {
+			t.Errorf("gzName(%v) = %q, want %q", tc.e, got, tc.want)
+		}
+	}
 	for _, s := range []string{"line", "block", "function", "instruction"} {
 		if k, err := ParseKind(s); err != nil || k.String() != s {
 			t.Errorf("ParseKind(%q) = %v, %v", s, k, err)

@@ -107,6 +107,9 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		s := src.Stats
 		fmt.Fprintf(stderr, "faultloc spectra: %d cases (%d failing), %d elements; build %v, discovery %v, runs %v (%v per case)\n",
 			m.NumTests(), m.Failed(), m.NumElements(), s.Build, s.Discover, s.Runs, s.PerCase())
+		q := m.Quality()
+		fmt.Fprintf(stderr, "faultloc spectra: density %.3f, diversity %.3f, uniqueness %.3f (%d ambiguity groups), DDU %.3f\n",
+			q.Density, q.Diversity, q.Uniqueness, q.Groups, q.DDU)
 	}
 	for _, name := range src.Stats.Lost {
 		fmt.Fprintf(stderr, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)

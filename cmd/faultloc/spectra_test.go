@@ -120,6 +120,9 @@ func TestSpectraJSONAndErrors(t *testing.T) {
 			t.Errorf("%v: no message on stderr", args)
 		}
 	}
+	if _, errs := runSpectraCmd(t, 0, "-tags=faultloc", "-v", "-top=1", triangle); !strings.Contains(errs, "9 cases (1 failing), 13 elements") || !strings.Contains(errs, "DDU") {
+		t.Errorf("-v stderr:\n%s", errs)
+	}
 	if out, _ := runSpectraCmd(t, 0, "-formulas"); !strings.Contains(out, "tarantula\nochiai\n") {
 		t.Errorf("-formulas:\n%s", out)
 	}
