@@ -153,6 +153,7 @@ type CriterionError struct {
 	Len   int           // the number of events in the trace
 }
 
+// Error formats the error with the package prefix.
 func (e *CriterionError) Error() string {
 	return fmt.Sprintf("slicing: criterion %d is not an event of the trace (%d events)", e.Event, e.Len)
 }

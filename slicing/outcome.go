@@ -64,6 +64,7 @@ type OutcomeError struct {
 	Want   Outcome // what delta debugging needs
 }
 
+// Error formats the error with the package prefix.
 func (e *OutcomeError) Error() string {
 	return fmt.Sprintf("slicing: delta debugging needs the %s to %s, the test returned %s", e.Config, e.Want, e.Got)
 }
@@ -76,6 +77,7 @@ type PanicError struct {
 	Stack string // the goroutine's stack at the panic
 }
 
+// Error formats the error with the package prefix.
 func (e *PanicError) Error() string {
 	return fmt.Sprintf("slicing: test callback panicked on a configuration of %d elements: %v", e.Size, e.Value)
 }
@@ -89,6 +91,7 @@ type FlakyError struct {
 	First, Second Outcome // its outcomes
 }
 
+// Error formats the error with the package prefix.
 func (e *FlakyError) Error() string {
 	return fmt.Sprintf("slicing: test callback is not deterministic: a configuration of %d elements gave %s, then %s", e.Size, e.First, e.Second)
 }
