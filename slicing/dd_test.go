@@ -264,8 +264,8 @@ func TestDDMinErrors(t *testing.T) {
 			return Fail
 		}, &DDOptions{Parallel: 4})
 		var pe *PanicError
-		if !errors.As(err, &pe) {
-			t.Fatalf("err = %v, want *PanicError", err)
+		if !errors.As(err, &pe) || pe.Unwrap() == nil || pe.Unwrap().Error() != "boom" {
+			t.Fatalf("err = %v, want *PanicError wrapping boom", err)
 		}
 	})
 	t.Run("flips", func(t *testing.T) {

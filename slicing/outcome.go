@@ -38,7 +38,10 @@ func (o Outcome) String() string {
 // the changes, in their original order) and reports the outcome. The slice
 // is freshly allocated for each call and may be retained. When
 // [DDOptions.Parallel] is above one, calls may run concurrently. A Test should
-// return promptly once ctx is done; its result is then ignored.
+// return promptly once ctx is done; its result is then ignored. Delta
+// debugging checks ctx between tests but cannot interrupt a call in
+// progress: a Test that never returns hangs it, so bound the program's run
+// (trace.RunOptions.MaxSteps, a timeout) inside the Test.
 type Test[T any] func(ctx context.Context, config []T) Outcome
 
 // Stats counts the work of a delta-debugging run.
@@ -80,6 +83,13 @@ type PanicError struct {
 // Error formats the error with the package prefix.
 func (e *PanicError) Error() string {
 	return fmt.Sprintf("slicing: test callback panicked on a configuration of %d elements: %v", e.Size, e.Value)
+}
+
+// Unwrap returns the panic value if it is an error, so that errors.Is and
+// errors.As see through the panic.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
 }
 
 // FlakyError reports that the test callback is not deterministic: the final
