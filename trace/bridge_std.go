@@ -120,6 +120,88 @@ func init() {
 	bridges["slices.Max"] = slicesMinMax(false)
 	bridges["slices.Min"] = slicesMinMax(true)
 	bridges["slices.Equal"] = slicesEqual
+	bridges["reflect.DeepEqual"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return Bool(deepEqual(args[0], args[1], 0))
+	}
+}
+
+// deepEqual is reflect.DeepEqual over interpreted values (cycles are cut
+// at a fixed depth).
+func deepEqual(a, b Value, depth int) bool {
+	if depth > 100 {
+		return true
+	}
+	if a.k != b.k {
+		return false
+	}
+	switch a.k {
+	case KindInterface:
+		if a.p == nil || b.p == nil {
+			return a.p == b.p
+		}
+		ai, bi := (*iface)(a.p), (*iface)(b.p)
+		if ai.nat != nil || bi.nat != nil {
+			if ai.nat == nil || bi.nat == nil {
+				return false
+			}
+			return reflect.DeepEqual(ai.nat, bi.nat)
+		}
+		return ai.t.id == bi.t.id && deepEqual(ai.v, bi.v, depth+1)
+	case KindPointer:
+		if a.p == b.p {
+			return true
+		}
+		if a.p == nil || b.p == nil {
+			return false
+		}
+		return deepEqual((*cell)(a.p).v, (*cell)(b.p).v, depth+1)
+	case KindSlice:
+		if (a.p == nil) != (b.p == nil) {
+			return false
+		}
+		as, bs := a.slice(), b.slice()
+		if len(as) != len(bs) {
+			return false
+		}
+		for i := range as {
+			if !deepEqual(as[i].v, bs[i].v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case KindStruct, KindArray:
+		ac, bc := a.cells(), b.cells()
+		if len(ac) != len(bc) {
+			return false
+		}
+		for i := range ac {
+			if !deepEqual(ac[i].v, bc[i].v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case KindMap:
+		if (a.p == nil) != (b.p == nil) {
+			return false
+		}
+		if a.p == b.p {
+			return true
+		}
+		am, bm := (*mapObj)(a.p), (*mapObj)(b.p)
+		if am.len() != bm.len() {
+			return false
+		}
+		for _, e := range am.live() {
+			o := bm.lookup(e.k)
+			if o == nil || !deepEqual(e.c.v, o.c.v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case KindFunc:
+		return a.p == nil && b.p == nil
+	}
+	return Equal(a, b)
 }
 
 // calleeSig returns the signature of the function called by in.

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"math"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -158,6 +159,7 @@ type convInfo struct {
 type assertInfo struct {
 	t       typeRef
 	isIface bool
+	from    types.Type // the static interface type asserted from
 }
 
 type globalSlot struct {
@@ -465,7 +467,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 	case *ssa.TypeAssert:
 		in.op = opTypeAssert
 		_, isIface := i.AssertedType.Underlying().(*types.Interface)
-		in.x = &assertInfo{t: p.intern(i.AssertedType), isIface: isIface}
+		in.x = &assertInfo{t: p.intern(i.AssertedType), isIface: isIface, from: i.X.Type()}
 		in.z = p.zero(i.AssertedType)
 		in.commaOk = i.CommaOk
 		in.a = []int32{cp.slot(i.X)}
@@ -775,6 +777,12 @@ func (p *Program) constValue(c *ssa.Const) Value {
 		im, _ := constant.Float64Val(constant.Imag(c.Value))
 		return Complex(complex(re, im))
 	case clsString:
+		if c.Value.Kind() == constant.Int { // T(0) in an instantiation with T = string
+			if v, ok := constant.Int64Val(c.Value); ok && v >= 0 && v <= utf8.MaxRune {
+				return String(string(rune(v)))
+			}
+			return String("\uFFFD")
+		}
 		return String(constant.StringVal(c.Value))
 	}
 	if c.Value.Kind() == constant.Float {

@@ -33,6 +33,15 @@ func (e runtimeError) Error() string { return "runtime error: " + e.msg }
 // RuntimeError marks runtimeError as a runtime.Error.
 func (e runtimeError) RuntimeError() {}
 
+// typeAssertionError is the panic value of a failed type assertion; like
+// the runtime's, its message has no "runtime error: " prefix.
+type typeAssertionError struct{ msg string }
+
+func (e typeAssertionError) Error() string { return e.msg }
+
+// RuntimeError marks typeAssertionError as a runtime.Error.
+func (e typeAssertionError) RuntimeError() {}
+
 type frame struct {
 	c       *fnCode
 	regs    []Value
@@ -1012,16 +1021,35 @@ func (r *run) typeAssert(fr *frame, in *ins, x Value) Value {
 		return Tuple(v, Bool(ok))
 	}
 	if !ok {
-		dyn := "nil"
-		if x.p != nil {
+		want := runtimeTypeString(ai.t.t)
+		var msg string
+		if x.p == nil && ai.isIface && types.Identical(ai.from, ai.t.t) {
+			// go/ssa's nil check of an interface method value x.M
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		if x.p == nil {
+			msg = "interface conversion: interface is nil, not " + want
+		} else {
 			it := (*iface)(x.p)
+			dyn := ""
 			if it.nat != nil {
 				dyn = fmt.Sprintf("%T", it.nat)
 			} else {
-				dyn = types.TypeString(it.t.t, nil)
+				dyn = runtimeTypeString(it.t.t)
+			}
+			if ai.isIface {
+				msg = fmt.Sprintf("interface conversion: %s is not %s: missing method", dyn, want)
+				if it.nat == nil {
+					if m, _ := types.MissingMethod(it.t.t, ai.t.t.Underlying().(*types.Interface), true); m != nil {
+						msg += " " + m.Name()
+					}
+				}
+			} else {
+				msg = fmt.Sprintf("interface conversion: %s is %s, not %s", runtimeTypeString(ai.from), dyn, want)
 			}
 		}
-		r.rtPanic(fr, in, "interface conversion: interface is %s, not %s", dyn, types.TypeString(ai.t.t, nil))
+		v := Value{k: KindInterface, p: ptrOf(&iface{nat: typeAssertionError{msg}, t: typeRef{id: -1}})}
+		r.throw(fr, in, v, NoEvent)
 	}
 	return v
 }
@@ -1166,4 +1194,14 @@ func formatPanic(v Value) string {
 		return inner.String()
 	}
 	return v.String()
+}
+
+// runtimeTypeString names t as the Go runtime does in messages: package
+// names rather than paths, and "interface {}" for the empty interface.
+func runtimeTypeString(t types.Type) string {
+	if it, ok := types.Unalias(t).(*types.Interface); ok && it.Empty() {
+		return "interface {}"
+	}
+	s := types.TypeString(types.Unalias(t), func(p *types.Package) string { return p.Name() })
+	return strings.ReplaceAll(s, "interface{}", "interface {}")
 }
