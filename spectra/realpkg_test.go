@@ -4,12 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 // The real package not written here: github.com/google/uuid, fetched
@@ -101,4 +108,125 @@ func TestNativeRealPackage(t *testing.T) {
 			t.Errorf("%s: fault ranked %v of %d", fname, rank, len(r.Entries))
 		}
 	}
+}
+
+// levenshteinCases are the cases of github.com/agnivade/levenshtein's own
+// TestSanity and TestUnicode tables.
+var levenshteinCases = []struct {
+	a, b string
+	want int
+}{
+	{"", "hello", 5},
+	{"hello", "", 5},
+	{"hello", "hello", 0},
+	{"ab", "aa", 1},
+	{"ab", "ba", 2},
+	{"ab", "aaa", 2},
+	{"bbb", "a", 3},
+	{"kitten", "sitting", 3},
+	{"distance", "difference", 5},
+	{"levenshtein", "frankenstein", 6},
+	{"resume and cafe", "resumes and cafes", 2},
+	{"a very long string that is meant to exceed", "another very long string that is meant to exceed", 6},
+	{"resumé and café", "resumés and cafés", 2},
+	{"resume and cafe", "resumé and café", 2},
+	{"Hafþór Júlíus Björnsson", "Hafþor Julius Bjornsson", 4},
+	{"།་གམ་འས་པ་་མ།", "།་གམའས་པ་་མ", 2},
+}
+
+// TestTraceMatchesNativeRealPackage runs the cases of a real package's
+// suite (github.com/agnivade/levenshtein, fetched through the module proxy)
+// natively, one generated TestXxx per case, and under the interpreter, and
+// compares the lines each case executes. The one systematic difference is
+// documented: break, continue and goto statements are SSA jumps without a
+// position, so traces never show their lines.
+func TestTraceMatchesNativeRealPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads a module and runs its cases")
+	}
+	dir := fetchModule(t, "github.com/agnivade/levenshtein@v1.2.1")
+	// Its own test file imports two other modules to compare against;
+	// the cases run from a generated file instead.
+	os.Remove(filepath.Join(dir, "levenshtein_test.go"))
+	os.Remove(filepath.Join(dir, "go.sum"))
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module github.com/agnivade/levenshtein\n\ngo 1.21\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	var gen strings.Builder
+	gen.WriteString("package levenshtein\n\nimport \"testing\"\n")
+	var tests []trace.Test
+	p, err := trace.Load(context.Background(), &trace.Config{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := p.Func("github.com/agnivade/levenshtein", "ComputeDistance")
+	for i, c := range levenshteinCases {
+		name := fmt.Sprintf("TestCase%02d", i)
+		fmt.Fprintf(&gen, "\nfunc %s(t *testing.T) {\n\tif got := ComputeDistance(%q, %q); got != %d {\n\t\tt.Errorf(\"got %%d\", got)\n\t}\n}\n", name, c.a, c.b, c.want)
+		tests = append(tests, trace.Test{Name: name, Func: fn,
+			Args: []trace.Value{trace.String(c.a), trace.String(c.b)}, Want: []trace.Value{trace.Int(int64(c.want))}})
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cases_test.go"), []byte(gen.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	nm, err := Build(context.Background(), &GoTest{Patterns: []string{"."}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, err := Build(context.Background(), &Traces{Program: p, Tests: tests})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "levenshtein.go")
+	jumps := branchLines(t, src)
+	if nm.NumTests() != len(levenshteinCases) || tm.NumTests() != len(levenshteinCases) {
+		t.Fatalf("%d native and %d traced cases, want %d", nm.NumTests(), tm.NumTests(), len(levenshteinCases))
+	}
+	sawJump := false
+	for i := range tm.NumTests() {
+		name := tm.Test(i).Name
+		j, ok := nm.TestIndex(name)
+		if !ok {
+			t.Fatalf("no native case %s", name)
+		}
+		if tm.Test(i).Outcome != Pass || nm.Test(j).Outcome != Pass {
+			t.Errorf("%s: trace %v, native %v", name, tm.Test(i).Outcome, nm.Test(j).Outcome)
+		}
+		var got, want []int
+		for _, e := range tm.Covered(nil, i) {
+			got = append(got, tm.Element(e).Line)
+		}
+		for _, e := range nm.Covered(nil, j) {
+			if l := nm.Element(e).Line; jumps[l] {
+				sawJump = true
+			} else {
+				want = append(want, l)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: lines differ\ntrace  %v\nnative %v (break/continue/goto lines removed)", name, got, want)
+		}
+	}
+	if !sawJump {
+		t.Error("no case executed a break: the documented difference is not exercised")
+	}
+}
+
+// branchLines returns the lines of file that hold break, continue, goto or
+// fallthrough statements.
+func branchLines(t *testing.T, file string) map[int]bool {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok {
+			out[fset.Position(b.Pos()).Line] = true
+		}
+		return true
+	})
+	return out
 }
