@@ -13,7 +13,6 @@ const (
 	kindOther = iota + 1
 	kindStaticCall
 	kindIf
-	kindPhi
 	kindLoad
 	kindReturn
 )
@@ -21,9 +20,8 @@ const (
 // staticFacts is what the graph needs to know about one static instruction.
 type staticFacts struct {
 	kind  int
-	block *ssa.BasicBlock   // for If: its block
-	gates []*ssa.BasicBlock // for φ: the If blocks that decide its incoming edge
-	root  ssa.Value         // for a load: the root of the address read
+	block *ssa.BasicBlock // for If: its block
+	root  ssa.Value       // for a load: the root of the address read
 	// addrOf is the local (non-escaping) variable this instruction uses
 	// as an address (a load or store of it, or a field or element address
 	// in it), whose Alloc event is then not a data dependence: the
@@ -33,7 +31,6 @@ type staticFacts struct {
 
 // fnFacts are per-function facts, computed once per function.
 type fnFacts struct {
-	deps [][]cfg.Dep
 	// stores[b][i] are the roots of the addresses stored into on the paths
 	// from If block b's successor i up to b's immediate post-dominator.
 	stores map[*ssa.BasicBlock][2][]ssa.Value
@@ -81,9 +78,6 @@ func (a *analysis) static(s trace.StaticID) *staticFacts {
 		f.kind, f.block = kindIf, instr.Block()
 	case *ssa.Return:
 		f.kind = kindReturn
-	case *ssa.Phi:
-		f.kind = kindPhi
-		f.gates = a.gates(instr.Block())
 	case *ssa.UnOp:
 		if instr.Op == token.MUL {
 			f.kind, f.root = kindLoad, root(instr.X)
@@ -100,36 +94,9 @@ func (a *analysis) fn(fn *ssa.Function) *fnFacts {
 	if ff, ok := a.fns[fn]; ok {
 		return ff
 	}
-	ff := &fnFacts{deps: cfg.ControlDeps(fn)}
+	ff := &fnFacts{}
 	a.fns[fn] = ff
 	return ff
-}
-
-// gates returns the If blocks deciding which predecessor j is entered
-// from: predecessors that end in an If, and the If blocks predecessors are
-// control dependent on.
-func (a *analysis) gates(j *ssa.BasicBlock) []*ssa.BasicBlock {
-	ff := a.fn(j.Parent())
-	var out []*ssa.BasicBlock
-	add := func(b *ssa.BasicBlock) {
-		for _, x := range out {
-			if x == b {
-				return
-			}
-		}
-		out = append(out, b)
-	}
-	for _, p := range j.Preds {
-		if len(p.Succs) == 2 {
-			add(p)
-		}
-		if p.Index < len(ff.deps) {
-			for _, d := range ff.deps[p.Index] {
-				add(j.Parent().Blocks[d.Block])
-			}
-		}
-	}
-	return out
 }
 
 // root returns the variable an address is derived from: the Alloc, Global,

@@ -41,13 +41,9 @@ type Graph struct {
 // data; keeping it would put every variable's declaration line in every
 // slice that reads it). A load of a variable never stored keeps its
 // dependence on the Alloc as the definition of the zero value.
-//
-// Besides the trace's own dependences, NewGraph gives every φ event a
-// gating dependence: on the latest instance, in its frame, of the branches
-// that decide which predecessor its block is entered from (the If ending a
-// predecessor, or an If some predecessor is control dependent on). Without
-// it the value of a short-circuit expression such as a && b, taken from the
-// constant false when a is false, would not depend on a.
+// (The trace gives a φ event a dependence on the branch that chose its
+// incoming edge, so a short-circuit value a && b that is false because a is
+// false depends on a.)
 func NewGraph(t *trace.Trace) *Graph {
 	n := t.Len()
 	g := &Graph{t: t}
@@ -57,7 +53,6 @@ func NewGraph(t *trace.Trace) *Graph {
 	g.c.dep = make([]int32, 0, 2*n)
 	g.sid = make([]trace.StaticID, n)
 	a := newAnalysis(t)
-	lastIf := map[frameBlock]int32{}
 	var buf []trace.EventID
 	for i := range n {
 		e := trace.EventID(i)
@@ -82,21 +77,6 @@ func NewGraph(t *trace.Trace) *Graph {
 			}
 			g.c.dep = append(g.c.dep, int32(d))
 		}
-		switch info.kind {
-		case kindIf:
-			lastIf[frameBlock{int32(t.CallOf(e)), info.block}] = int32(i)
-		case kindPhi:
-			best := int32(-1)
-			f := int32(t.CallOf(e))
-			for _, b := range info.gates {
-				if x, ok := lastIf[frameBlock{f, b}]; ok && x > best {
-					best = x
-				}
-			}
-			if best >= 0 {
-				g.c.dep = append(g.c.dep, best)
-			}
-		}
 		g.c.seal()
 	}
 	g.line = make([]int32, t.NumStatics())
@@ -118,13 +98,6 @@ func NewGraph(t *trace.Trace) *Graph {
 	}
 	g.a = a
 	return g
-}
-
-// frameBlock names a block in one activation: the frame is named by the
-// call event that created it (NoEvent for the run's root frames).
-type frameBlock struct {
-	frame int32
-	block *ssa.BasicBlock
 }
 
 // isStaticCall reports whether instr is a call whose callee is fixed by the
