@@ -80,10 +80,14 @@ type GoTest struct {
 
 // GoTestStats describes the last [GoTest.Collect].
 type GoTestStats struct {
-	Packages int           // packages with tests
-	Cases    int           // test cases added to the sink
-	Skipped  []string      // cases that skipped
-	Lost     []string      // cases whose coverage could not be recorded (left out)
+	Packages int      // packages with tests
+	Cases    int      // test cases added to the sink
+	Skipped  []string // cases that skipped
+	Lost     []string // cases whose coverage could not be recorded (left out)
+	// Changed lists the cases whose verdict in their own run differs from
+	// their verdict in the whole suite's run: flaky or order-dependent
+	// tests. The matrix keeps the verdict of the run whose coverage it has.
+	Changed  []string
 	Build    time.Duration // building test binaries
 	Discover time.Duration // the discovery runs
 	Runs     time.Duration // wall time of the per-case runs
@@ -289,11 +293,12 @@ func (m *mapper) covered(blocks []gotest.Block) []Element {
 }
 
 type caseResult struct {
-	test   Test
-	elems  []Element
-	lost   bool
-	absent bool // not run (a parent failed first or filtered out)
-	skip   bool
+	test    Test
+	elems   []Element
+	lost    bool
+	absent  bool // not run (a parent failed first or filtered out)
+	changed bool // verdict differs from the discovery run's
+	skip    bool
 }
 
 func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gotest.Package, measured []*gotest.Package, prefix, tmp string, into Sink) error {
@@ -376,6 +381,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 		default:
 			res.test.Outcome = map[gotest.Status]Outcome{gotest.Pass: Pass, gotest.Fail: Fail}[r.Status]
 			res.test.Duration = r.Elapsed
+			res.changed = r.Status != leaves[i].Status
 			if r.Status == gotest.Fail {
 				res.test.Message = strings.TrimSpace(r.Output)
 			}
@@ -426,6 +432,9 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 				return err
 			}
 			g.Stats.Cases++
+			if r.changed {
+				g.Stats.Changed = append(g.Stats.Changed, r.test.Name)
+			}
 		}
 	}
 	return nil

@@ -184,11 +184,12 @@ func TestNativePanics(t *testing.T) {
 		"TestNegative": Pass, "TestPastEnd": Fail,
 		"TestTable/first": Pass, "TestTable/past_end": Fail, "TestTable/negative": Pass,
 		"TestParallel/#00": Pass, "TestParallel/#01": Pass,
+		"TestSetup": Pass, "TestOrder": Pass, // TestOrder fails after TestSetup only
 	}
 	if fmt.Sprint(outcomes) != fmt.Sprint(want) {
 		t.Errorf("outcomes %v, want %v", outcomes, want)
 	}
-	if !slices.Equal(g.Stats.Skipped, []string{"TestSkipped"}) || len(g.Stats.Lost) != 0 {
+	if !slices.Equal(g.Stats.Skipped, []string{"TestSkipped"}) || len(g.Stats.Lost) != 0 || !slices.Equal(g.Stats.Changed, []string{"TestOrder"}) {
 		t.Errorf("stats %+v", g.Stats)
 	}
 	i, _ := m.TestIndex("TestTable/past_end")

@@ -111,6 +111,9 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc spectra: density %.3f, diversity %.3f, uniqueness %.3f (%d ambiguity groups), DDU %.3f\n",
 			q.Density, q.Diversity, q.Uniqueness, q.Groups, q.DDU)
 	}
+	for _, name := range src.Stats.Changed {
+		fmt.Fprintf(stderr, "faultloc spectra: %s: verdict differs between the suite run and its own run (flaky or order-dependent)\n", name)
+	}
 	for _, name := range src.Stats.Lost {
 		fmt.Fprintf(stderr, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)
 	}

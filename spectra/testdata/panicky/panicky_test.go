@@ -37,3 +37,15 @@ func TestParallel(t *testing.T) {
 func TestSkipped(t *testing.T) {
 	t.Skip("not today")
 }
+
+var setUp bool
+
+// TestSetup and TestOrder are order-dependent: TestOrder fails when it runs
+// after TestSetup in the same process, and passes alone.
+func TestSetup(t *testing.T) { setUp = true }
+
+func TestOrder(t *testing.T) {
+	if setUp {
+		t.Error("ran after TestSetup")
+	}
+}
