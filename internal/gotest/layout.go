@@ -90,7 +90,9 @@ func ParseLayout(path string, src any) (*Layout, error) {
 			walk(d.Body, i, name, false)
 		case *ast.GenDecl:
 			// Package-level function literals (var f = func() {...}) are
-			// named glob..funcN by the runtime.
+			// named glob..funcN as the runtime names them, except that N
+			// counts within the declaration here and across the package
+			// there.
 			walk(d, -1, "glob.", false)
 		}
 	}
