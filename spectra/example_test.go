@@ -105,3 +105,30 @@ func ExampleFormula() {
 	// max.go:2 1 1
 	// max.go:1 0 2
 }
+
+// GoTest runs a package's own tests natively, one case at a time, and
+// records each case's lines. The triangle subject's failing case is T8;
+// its fault is on line 23, fourth by Tarantula.
+func ExampleGoTest() {
+	src := &spectra.GoTest{
+		Patterns: []string{"./examples/triangle"},
+		Dir:      "..",                 // the module root
+		Tags:     []string{"faultloc"}, // the subjects' failing tests need it
+	}
+	m, err := spectra.Build(context.Background(), src)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.NumTests(), "cases,", m.Failed(), "failing,", m.NumElements(), "lines")
+	f, _ := spectra.Lookup("tarantula")
+	for _, e := range m.Rank(f, nil).Entries[:4] {
+		fmt.Printf("triangle.go:%d %.4f %v\n", e.Element.Line, e.Score, e.Rank)
+	}
+	// Output:
+	// 9 cases, 1 failing, 13 lines
+	// triangle.go:32 0.8000 1
+	// triangle.go:31 0.7273 2
+	// triangle.go:30 0.6667 3
+	// triangle.go:23 0.5714 4
+}
