@@ -41,6 +41,15 @@ type Graph struct {
 // data; keeping it would put every variable's declaration line in every
 // slice that reads it). A load of a variable never stored keeps its
 // dependence on the Alloc as the definition of the zero value.
+// NewGraph also adds dependences the trace cannot record: a call run
+// natively by the bridge (the standard library) reads the memory its
+// arguments refer to without load events, so such a call depends on every
+// store into the elements or fields of the allocations its arguments are
+// derived from (through slicing, element and field addresses, interface
+// boxing and conversions), such as the array behind the variadic arguments
+// of fmt.Sprint. Overwritten stores are included too, and memory reached
+// through pointers stored in those allocations is not followed.
+//
 // (The trace gives a φ event a dependence on the branch that chose its
 // incoming edge, so a short-circuit value a && b that is false because a is
 // false depends on a.)
@@ -53,6 +62,9 @@ func NewGraph(t *trace.Trace) *Graph {
 	g.c.dep = make([]int32, 0, 2*n)
 	g.sid = make([]trace.StaticID, n)
 	a := newAnalysis(t)
+	// intoAlloc[A] lists the stores into elements or fields of the
+	// allocation made by event A, for bridged calls that read it.
+	intoAlloc := map[int32][]int32{}
 	var buf []trace.EventID
 	for i := range n {
 		e := trace.EventID(i)
@@ -77,6 +89,25 @@ func NewGraph(t *trace.Trace) *Graph {
 			}
 			g.c.dep = append(g.c.dep, int32(d))
 		}
+		switch instr := t.Instr(e).(type) {
+		case *ssa.Store:
+			if addr := depOf(t, buf, instr.Addr); addr >= 0 {
+				switch t.Instr(addr).(type) {
+				case *ssa.IndexAddr, *ssa.FieldAddr:
+					if al := allocOf(t, addr); al >= 0 {
+						intoAlloc[int32(al)] = append(intoAlloc[int32(al)], int32(i))
+					}
+				}
+			}
+		case ssa.CallInstruction:
+			if _, _, interpreted := t.Callee(e); !interpreted {
+				for _, d := range buf {
+					if al := allocOf(t, d); al >= 0 {
+						g.c.dep = append(g.c.dep, intoAlloc[int32(al)]...)
+					}
+				}
+			}
+		}
 		g.c.seal()
 	}
 	g.line = make([]int32, t.NumStatics())
@@ -98,6 +129,49 @@ func NewGraph(t *trace.Trace) *Graph {
 	}
 	g.a = a
 	return g
+}
+
+// depOf returns the dependence among deps that defined operand v, or
+// NoEvent.
+func depOf(t *trace.Trace, deps []trace.EventID, v ssa.Value) trace.EventID {
+	for _, d := range deps {
+		if t.SSAValue(d) == v {
+			return d
+		}
+	}
+	return trace.NoEvent
+}
+
+// allocOf follows an address or reference value back through element and
+// field addresses, slicing, interface boxing and conversions to the Alloc
+// event that created the memory it refers to, or returns NoEvent.
+func allocOf(t *trace.Trace, e trace.EventID) trace.EventID {
+	var buf [4]trace.EventID
+	for range 16 {
+		var x ssa.Value
+		switch in := t.Instr(e).(type) {
+		case *ssa.Alloc:
+			return e
+		case *ssa.IndexAddr:
+			x = in.X
+		case *ssa.FieldAddr:
+			x = in.X
+		case *ssa.Slice:
+			x = in.X
+		case *ssa.MakeInterface:
+			x = in.X
+		case *ssa.ChangeType:
+			x = in.X
+		case *ssa.Convert:
+			x = in.X
+		default:
+			return trace.NoEvent
+		}
+		if e = depOf(t, t.Deps(e, buf[:0]), x); e < 0 {
+			return trace.NoEvent
+		}
+	}
+	return trace.NoEvent
 }
 
 // isStaticCall reports whether instr is a call whose callee is fixed by the
