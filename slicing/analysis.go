@@ -27,6 +27,8 @@ type staticFacts struct {
 	// in it), whose Alloc event is then not a data dependence: the
 	// address of a local carries no information.
 	addrOf *ssa.Alloc
+	call   bool       // a call instruction (static or not)
+	store  *ssa.Store // a store into an element or field address
 }
 
 // fnFacts are per-function facts, computed once per function.
@@ -83,8 +85,14 @@ func (a *analysis) static(s trace.StaticID) *staticFacts {
 			f.kind, f.root = kindLoad, root(instr.X)
 		}
 	case ssa.CallInstruction:
+		f.call = true
 		if isStaticCall(instr) {
 			f.kind = kindStaticCall
+		}
+	case *ssa.Store:
+		switch instr.Addr.(type) {
+		case *ssa.IndexAddr, *ssa.FieldAddr:
+			f.store = instr
 		}
 	}
 	return f

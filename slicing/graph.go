@@ -89,17 +89,14 @@ func NewGraph(t *trace.Trace) *Graph {
 			}
 			g.c.dep = append(g.c.dep, int32(d))
 		}
-		switch instr := t.Instr(e).(type) {
-		case *ssa.Store:
-			if addr := depOf(t, buf, instr.Addr); addr >= 0 {
-				switch t.Instr(addr).(type) {
-				case *ssa.IndexAddr, *ssa.FieldAddr:
-					if al := allocOf(t, addr); al >= 0 {
-						intoAlloc[int32(al)] = append(intoAlloc[int32(al)], int32(i))
-					}
+		switch {
+		case info.store != nil:
+			if addr := depOf(t, buf, info.store.Addr); addr >= 0 {
+				if al := allocOf(t, addr); al >= 0 {
+					intoAlloc[int32(al)] = append(intoAlloc[int32(al)], int32(i))
 				}
 			}
-		case ssa.CallInstruction:
+		case info.call:
 			if _, _, interpreted := t.Callee(e); !interpreted {
 				for _, d := range buf {
 					if al := allocOf(t, d); al >= 0 {
