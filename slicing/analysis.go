@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"go/token"
+	"go/types"
 
 	"github.com/faultloc/faultloc/internal/cfg"
 	"github.com/faultloc/faultloc/trace"
@@ -28,7 +29,7 @@ type staticFacts struct {
 	// address of a local carries no information.
 	addrOf *ssa.Alloc
 	call   bool       // a call instruction (static or not)
-	store  *ssa.Store // a store into an element or field address
+	store  *ssa.Store // a store into an element, a field or an aggregate variable
 }
 
 // fnFacts are per-function facts, computed once per function.
@@ -90,9 +91,17 @@ func (a *analysis) static(s trace.StaticID) *staticFacts {
 			f.kind = kindStaticCall
 		}
 	case *ssa.Store:
-		switch instr.Addr.(type) {
+		switch addr := instr.Addr.(type) {
 		case *ssa.IndexAddr, *ssa.FieldAddr:
 			f.store = instr
+		case *ssa.Alloc:
+			// Whole-variable stores only into aggregates: a bridged
+			// call reading a scalar variable through its address is
+			// rare, and scalar assignments are the most common event.
+			switch addr.Type().Underlying().(*types.Pointer).Elem().Underlying().(type) {
+			case *types.Array, *types.Struct:
+				f.store = instr
+			}
 		}
 	}
 	return f

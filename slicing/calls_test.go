@@ -211,6 +211,10 @@ func TestRelevantSlices(t *testing.T) {
 		// fmt.Sprint runs natively; its result depends on d and y through
 		// the variadic array, not on z.
 		{"Format", []trace.Value{trace.Int(4), trace.Int(7), trace.Int(9)}, []int{7, 8, 10}, []int{7, 8, 10}},
+		// The array reaches fmt.Sprint through a slice stored in the
+		// variadic array; both its stores count (the element store of y,
+		// and conservatively the whole-array store of the literal).
+		{"Overwrite", []trace.Value{trace.Int(4), trace.Int(7)}, []int{15, 16, 17, 18}, []int{15, 16, 17, 18}},
 	}
 	for _, tt := range tests {
 		r := runTraced(t, "./slicing/testdata/calls", pkg, tt.fn, tt.args...)

@@ -3,6 +3,8 @@ package slicing
 import (
 	"errors"
 	"fmt"
+	"go/constant"
+	"go/token"
 	"slices"
 	"sync"
 
@@ -46,9 +48,13 @@ type Graph struct {
 // arguments refer to without load events, so such a call depends on every
 // store into the elements or fields of the allocations its arguments are
 // derived from (through slicing, element and field addresses, interface
-// boxing and conversions), such as the array behind the variadic arguments
-// of fmt.Sprint. Overwritten stores are included too, and memory reached
-// through pointers stored in those allocations is not followed.
+// boxing, conversions and variables holding them), such as the array
+// behind the variadic arguments
+// of fmt.Sprint, and transitively into the allocations the stored values
+// refer to: on the last store into each element or field (or the last
+// whole-value store into an array or struct variable). Memory reached
+// through maps, or through values loaded rather than stored, is not
+// followed.
 //
 // (The trace gives a φ event a dependence on the branch that chose its
 // incoming edge, so a short-circuit value a && b that is false because a is
@@ -62,9 +68,9 @@ func NewGraph(t *trace.Trace) *Graph {
 	g.c.dep = make([]int32, 0, 2*n)
 	g.sid = make([]trace.StaticID, n)
 	a := newAnalysis(t)
-	// intoAlloc[A] lists the stores into elements or fields of the
+	// intoAlloc[A][k] is the last store into element or field k of the
 	// allocation made by event A, for bridged calls that read it.
-	intoAlloc := map[int32][]int32{}
+	intoAlloc := map[int32]map[uint64]int32{}
 	var buf []trace.EventID
 	for i := range n {
 		e := trace.EventID(i)
@@ -92,17 +98,18 @@ func NewGraph(t *trace.Trace) *Graph {
 		switch {
 		case info.store != nil:
 			if addr := depOf(t, buf, info.store.Addr); addr >= 0 {
-				if al := allocOf(t, addr); al >= 0 {
-					intoAlloc[int32(al)] = append(intoAlloc[int32(al)], int32(i))
+				if al, k := allocOf(t, addr); al >= 0 {
+					m := intoAlloc[int32(al)]
+					if m == nil {
+						m = map[uint64]int32{}
+						intoAlloc[int32(al)] = m
+					}
+					m[k] = int32(i)
 				}
 			}
 		case info.call:
 			if _, _, interpreted := t.Callee(e); !interpreted {
-				for _, d := range buf {
-					if al := allocOf(t, d); al >= 0 {
-						g.c.dep = append(g.c.dep, intoAlloc[int32(al)]...)
-					}
-				}
+				g.c.dep = bridgedReads(t, buf, intoAlloc, g.c.dep)
 			}
 		}
 		g.c.seal()
@@ -139,20 +146,68 @@ func depOf(t *trace.Trace, deps []trace.EventID, v ssa.Value) trace.EventID {
 	return trace.NoEvent
 }
 
-// allocOf follows an address or reference value back through element and
-// field addresses, slicing, interface boxing and conversions to the Alloc
-// event that created the memory it refers to, or returns NoEvent.
-func allocOf(t *trace.Trace, e trace.EventID) trace.EventID {
+// bridgedReads appends to dst the stores a call run natively reads: the
+// last stores into the allocations its arguments (deps) refer to, and,
+// transitively, into the allocations the stored values refer to (the slice
+// in a variadic ...any array, a pointer field), in increasing order.
+func bridgedReads(t *trace.Trace, deps []trace.EventID, into map[int32]map[uint64]int32, dst []int32) []int32 {
+	start := len(dst)
+	seen := map[trace.EventID]bool{}
+	var work []trace.EventID
+	push := func(e trace.EventID) {
+		if al, _ := allocOf(t, e); al >= 0 && !seen[al] {
+			seen[al] = true
+			work = append(work, al)
+		}
+	}
+	for _, d := range deps {
+		push(d)
+	}
 	var buf [4]trace.EventID
+	for len(work) > 0 {
+		al := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, st := range into[int32(al)] {
+			dst = append(dst, st)
+			if s, ok := t.Instr(trace.EventID(st)).(*ssa.Store); ok {
+				if v := depOf(t, t.Deps(trace.EventID(st), buf[:0]), s.Val); v >= 0 {
+					push(v)
+				}
+			}
+		}
+	}
+	slices.Sort(dst[start:])
+	return dst
+}
+
+// allocOf follows an address or reference value back through element and
+// field addresses, slicing, interface boxing, conversions and loads (to the
+// value stored) to the Alloc
+// event that created the memory it refers to, or returns NoEvent. The key
+// names the element or field reached (a hash of the indices and field
+// numbers along the way), so that a later store to the same element
+// replaces an earlier one.
+func allocOf(t *trace.Trace, e trace.EventID) (trace.EventID, uint64) {
+	var buf [4]trace.EventID
+	var key uint64 = 1
 	for range 16 {
 		var x ssa.Value
 		switch in := t.Instr(e).(type) {
 		case *ssa.Alloc:
-			return e
+			return e, key
 		case *ssa.IndexAddr:
 			x = in.X
+			deps := t.Deps(e, buf[:0])
+			idx := int64(-1)
+			if c, ok := in.Index.(*ssa.Const); ok && c.Value != nil {
+				idx, _ = constant.Int64Val(constant.ToInt(c.Value))
+			} else if d := depOf(t, deps, in.Index); d >= 0 {
+				idx = t.Value(d).Int()
+			}
+			key = key*1000003 + uint64(idx) + 2
 		case *ssa.FieldAddr:
 			x = in.X
+			key = key*1000003 + uint64(in.Field) + 1<<40
 		case *ssa.Slice:
 			x = in.X
 		case *ssa.MakeInterface:
@@ -161,14 +216,30 @@ func allocOf(t *trace.Trace, e trace.EventID) trace.EventID {
 			x = in.X
 		case *ssa.Convert:
 			x = in.X
+		case *ssa.UnOp:
+			// A load of a reference: continue from the value the store
+			// it read put there.
+			if in.Op != token.MUL {
+				return trace.NoEvent, 0
+			}
+			st := trace.NoEvent
+			for _, d := range t.Deps(e, buf[:0]) {
+				if _, ok := t.Instr(d).(*ssa.Store); ok {
+					st = d
+				}
+			}
+			if st < 0 {
+				return trace.NoEvent, 0
+			}
+			e, x = st, t.Instr(st).(*ssa.Store).Val
 		default:
-			return trace.NoEvent
+			return trace.NoEvent, 0
 		}
 		if e = depOf(t, t.Deps(e, buf[:0]), x); e < 0 {
-			return trace.NoEvent
+			return trace.NoEvent, 0
 		}
 	}
-	return trace.NoEvent
+	return trace.NoEvent, 0
 }
 
 // isStaticCall reports whether instr is a call whose callee is fixed by the

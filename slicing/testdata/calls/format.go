@@ -9,3 +9,11 @@ func Format(x, y, z int) string {
 	_ = z                   // line 9
 	return fmt.Sprint(d, y) // line 10
 }
+
+// Overwrite passes an array whose first element was overwritten to the
+// standard library, through a slice inside the variadic array.
+func Overwrite(x, y int) string {
+	a := [2]int{x, 0}       // line 16
+	a[0] = y                // line 17
+	return fmt.Sprint(a[:]) // line 18
+}
