@@ -2,11 +2,39 @@ package trace
 
 import (
 	"errors"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
-const badPkg = "github.com/faultloc/faultloc/trace/testdata/bad"
+const (
+	badPkg  = "github.com/faultloc/faultloc/trace/testdata/bad"
+	badFile = "testdata/bad/bad.go"
+)
+
+// lineOf returns the line of file containing text (which must occur once).
+func lineOf(t *testing.T, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, text) {
+			if line != 0 {
+				t.Fatalf("%q occurs twice in %s", text, file)
+			}
+			line = i + 1
+		}
+	}
+	if line == 0 {
+		t.Fatalf("%q not in %s", text, file)
+	}
+	return line
+}
 
 func runBad(t *testing.T, name string, opts *RunOptions, args ...Value) (*Result, error) {
 	t.Helper()
@@ -20,22 +48,22 @@ func runBad(t *testing.T, name string, opts *RunOptions, args ...Value) (*Result
 
 func TestBadInputs(t *testing.T) {
 	t.Run("unsupported construct", func(t *testing.T) {
-		_, err := runBad(t, "Spawn", nil)
+		_, err := runBad(t, "Unsafe", nil, Value{k: KindPointer})
 		var u *UnsupportedError
 		if !errors.As(err, &u) {
 			t.Fatalf("err = %v, want *UnsupportedError", err)
 		}
-		if !strings.Contains(u.Construct, "chan") && !strings.Contains(u.Construct, "go") || u.Pos.Line == 0 || !strings.HasSuffix(u.Pos.Filename, "bad.go") {
+		if !strings.Contains(u.Construct, "unsafe.Pointer") || u.Pos.Line != lineOf(t, badFile, "unsafe.Pointer(x)") || !strings.HasSuffix(u.Pos.Filename, "bad.go") {
 			t.Errorf("UnsupportedError = %+v", u)
 		}
 	})
 	t.Run("missing bridge", func(t *testing.T) {
-		_, err := runBad(t, "Env", nil)
+		_, err := runBad(t, "Host", nil)
 		var b *BridgeError
 		if !errors.As(err, &b) {
 			t.Fatalf("err = %v, want *BridgeError", err)
 		}
-		if b.Func != "os.Getenv" || b.CallSite.Line != 15 {
+		if b.Func != "os.Hostname" || b.CallSite.Line != lineOf(t, badFile, "os.Hostname()") {
 			t.Errorf("BridgeError = %+v", b)
 		}
 	})
@@ -43,12 +71,14 @@ func TestBadInputs(t *testing.T) {
 		fn   string
 		args []Value
 		msg  string
-		line int
+		line string // the source text of the panicking line
 	}{
-		{"Index", []Value{Int(5)}, "runtime error: index out of range [5] with length 3", 21},
-		{"Boom", nil, "boom", 26},
-		{"DivZero", []Value{Int(1), Int(0)}, "runtime error: integer divide by zero", 43},
-		{"NilMap", nil, "assignment to entry in nil map", 49},
+		{"Index", []Value{Int(5)}, "runtime error: index out of range [5] with length 3", "return xs[i]"},
+		{"Boom", nil, "boom", `panic("boom")`},
+		{"DivZero", []Value{Int(1), Int(0)}, "runtime error: integer divide by zero", "return a / b"},
+		{"NilMap", nil, "assignment to entry in nil map", `m["x"] = 1`},
+		{"Deadlock", nil, "fatal error: all goroutines are asleep - deadlock!", "return <-c // deadlock"},
+		{"GoPanic", nil, "assignment to entry in nil map", "m[0] = 1"},
 	}
 	for _, c := range panics {
 		t.Run("panic "+c.fn, func(t *testing.T) {
@@ -59,10 +89,13 @@ func TestBadInputs(t *testing.T) {
 			if res.Outcome != Panicked {
 				t.Fatalf("outcome %v, want panicked", res)
 			}
-			if !strings.Contains(res.Panic.Message, c.msg) || res.Panic.Pos.Line != c.line {
-				t.Errorf("panic %q at %v, want %q at line %d", res.Panic.Message, res.Panic.Pos, c.msg, c.line)
+			if line := lineOf(t, badFile, c.line); !strings.Contains(res.Panic.Message, c.msg) || res.Panic.Pos.Line != line {
+				t.Errorf("panic %q at %v, want %q at line %d", res.Panic.Message, res.Panic.Pos, c.msg, line)
 			}
-			if len(res.Panic.Stack) == 0 || !strings.HasSuffix(res.Panic.Stack[0].Func, c.fn) {
+			if strings.HasPrefix(c.msg, "fatal") {
+				return
+			}
+			if len(res.Panic.Stack) == 0 || !strings.Contains(res.Panic.Stack[0].Func, c.fn) {
 				t.Errorf("stack %v", res.Panic.Stack)
 			}
 		})
@@ -92,6 +125,30 @@ func TestBadInputs(t *testing.T) {
 		}
 		if res.Outcome != BudgetExceeded {
 			t.Errorf("got %v, want budget exceeded", res)
+		}
+	})
+	t.Run("os.Exit", func(t *testing.T) {
+		res, err := runBad(t, "Exit", nil)
+		if err != nil || res.Outcome != Exited || res.ExitCode != 3 {
+			t.Errorf("got %v, %v; want exited 3", res, err)
+		}
+	})
+	t.Run("abandoned goroutines", func(t *testing.T) {
+		before := runtime.NumGoroutine()
+		for i := 0; i < 5; i++ {
+			res, err := runBad(t, "Abandon", nil)
+			if err != nil || res.Outcome != Returned || res.Returns[0].Int() != 0 {
+				t.Fatalf("Abandon = %v, %v", res, err)
+			}
+		}
+		// Unwound goroutines may take a moment to finish returning.
+		after := runtime.NumGoroutine()
+		for i := 0; i < 100 && after > before; i++ {
+			time.Sleep(10 * time.Millisecond)
+			after = runtime.NumGoroutine()
+		}
+		if after > before {
+			t.Errorf("%d goroutines before, %d after: interpreted goroutines leaked", before, after)
 		}
 	})
 	t.Run("wrong arity", func(t *testing.T) {

@@ -49,7 +49,7 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 	defer func() {
 		if x := recover(); x != nil {
 			switch x.(type) {
-			case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError:
+			case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop:
 				panic(x)
 			}
 			r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: nativePanic{x}, t: typeRef{id: -1}})}, NoEvent)

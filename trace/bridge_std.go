@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"math"
 	"math/bits"
+	"os"
 	"reflect"
 	"sort"
 	"strconv"
@@ -82,6 +83,8 @@ var reflectBridges = map[string]any{
 	"sort.IntsAreSorted": sort.IntsAreSorted, "sort.Search": sort.Search, "sort.SearchFloat64s": sort.SearchFloat64s,
 	"sort.SearchInts": sort.SearchInts, "sort.SearchStrings": sort.SearchStrings, "sort.Strings": sort.Strings,
 	"sort.StringsAreSorted": sort.StringsAreSorted,
+	// os (the environment; files are not bridged)
+	"os.Getenv": os.Getenv, "os.LookupEnv": os.LookupEnv,
 	// errors
 	"errors.New": errors.New, "errors.Is": errors.Is, "errors.Unwrap": errors.Unwrap, "errors.Join": errors.Join,
 }
@@ -120,6 +123,9 @@ func init() {
 	bridges["slices.Max"] = slicesMinMax(false)
 	bridges["slices.Min"] = slicesMinMax(true)
 	bridges["slices.Equal"] = slicesEqual
+	bridges["os.Exit"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		panic(exitStop{int(args[0].Int())})
+	}
 	bridges["reflect.DeepEqual"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		return Bool(deepEqual(args[0], args[1], 0))
 	}
@@ -588,3 +594,6 @@ func slicesEqual(r *run, fr *frame, in *ins, args []Value) Value {
 	}
 	return Bool(true)
 }
+
+// exitStop unwinds a run that called os.Exit.
+type exitStop struct{ code int }

@@ -17,8 +17,19 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		}
 	}
 	switch name {
+	case "panic":
+		r.throw(fr, in, args[0], NoEvent)
+	case "close":
+		r.closeChan(fr, in, args[0])
+		return Value{}
 	case "len":
 		x := args[0]
+		if x.k == KindChan {
+			if x.p == nil {
+				return Int(0)
+			}
+			return Int(int64(len((*chanObj)(x.p).buf)))
+		}
 		if x.k == KindPointer {
 			if x.p == nil {
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
@@ -29,6 +40,11 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	case "cap":
 		x := args[0]
 		switch x.k {
+		case KindChan:
+			if x.p == nil {
+				return Int(0)
+			}
+			return Int(int64((*chanObj)(x.p).cap))
 		case KindSlice:
 			return Int(int64(cap(x.slice())))
 		case KindPointer:

@@ -28,6 +28,7 @@ type run struct {
 	phiEv    []EventID
 	next     *frame // deferOf for the next frame created
 	cur      *frame
+	s        *sched // nil until a goroutine or channel needs it
 }
 
 func (p *Program) inScope(pkg *ssa.Package) bool {
@@ -91,6 +92,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 			}
 		}
 		x := recover()
+		r.shutdown()
 		if x == nil {
 			return
 		}
@@ -103,6 +105,15 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 			}
 		case budgetStop:
 			res.Outcome = BudgetExceeded
+		case exitStop:
+			res.Outcome = Exited
+			res.ExitCode = x.code
+		case fatalError:
+			res.Outcome = Panicked
+			res.Panic = &PanicInfo{Value: String(x.msg), Message: "fatal error: " + x.msg, Event: NoEvent}
+			if r.cur != nil && r.cur.at != nil {
+				res.Panic.Pos = r.pos(r.cur.at)
+			}
 		case ctxStop:
 			err = x.err
 		case *UnsupportedError:

@@ -74,6 +74,11 @@ const (
 	opNext
 	opMakeClosure
 	opRunDefers
+	opGo
+	opMakeChan
+	opSend
+	opRecv
+	opSelect
 	opUnsupported
 )
 
@@ -157,9 +162,10 @@ type convInfo struct {
 }
 
 type assertInfo struct {
-	t       typeRef
-	isIface bool
-	from    types.Type // the static interface type asserted from
+	t        typeRef
+	isIface  bool
+	from     types.Type // the static interface type asserted from
+	nilCheck bool       // go/ssa's nil check of an interface method value
 }
 
 type globalSlot struct {
@@ -405,7 +411,8 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		case token.MUL:
 			in.op = opLoad
 		case token.ARROW:
-			return unsupported("channel receive", instr)
+			in.op = opRecv
+			in.z = p.zero(i.X.Type().Underlying().(*types.Chan).Elem())
 		default:
 			in.op = opUnOp
 			in.sub = i.Op
@@ -445,8 +452,12 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.x = ci
 		in.a = append(a, cp.slot(i.DeferStack))
 	case *ssa.Go:
-		return unsupported("go statement", instr)
+		in.op = opGo
+		in.x, in.a = cp.compileCall(&i.Call)
 	case *ssa.Convert:
+		if isUnsafePointer(i.X.Type()) || isUnsafePointer(i.Type()) {
+			return unsupported("conversion through unsafe.Pointer", instr)
+		}
 		in.op = opConvert
 		in.x = cp.convInfo(i.X.Type(), i.Type())
 		in.a = []int32{cp.slot(i.X)}
@@ -467,7 +478,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 	case *ssa.TypeAssert:
 		in.op = opTypeAssert
 		_, isIface := i.AssertedType.Underlying().(*types.Interface)
-		in.x = &assertInfo{t: p.intern(i.AssertedType), isIface: isIface, from: i.X.Type()}
+		in.x = &assertInfo{t: p.intern(i.AssertedType), isIface: isIface, from: i.X.Type(), nilCheck: !p.assertPos[i.Pos()]}
 		in.z = p.zero(i.AssertedType)
 		in.commaOk = i.CommaOk
 		in.a = []int32{cp.slot(i.X)}
@@ -556,11 +567,25 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 	case *ssa.RunDefers:
 		in.op = opRunDefers
 	case *ssa.Send:
-		return unsupported("channel send", instr)
+		in.op = opSend
+		in.a = []int32{cp.slot(i.Chan), cp.slot(i.X)}
 	case *ssa.Select:
-		return unsupported("select statement", instr)
+		in.op = opSelect
+		si := &selectInfo{blocking: i.Blocking}
+		for _, st := range i.States {
+			si.send = append(si.send, st.Dir == types.SendOnly)
+			in.a = append(in.a, cp.slot(st.Chan), cp.slot(st.Send))
+			if st.Dir != types.SendOnly {
+				si.zeros = append(si.zeros, p.zero(st.Chan.Type().Underlying().(*types.Chan).Elem()))
+			}
+		}
+		in.x = si
+		in.dst = cp.dst(i)
 	case *ssa.MakeChan:
-		return unsupported("channel (make chan)", instr)
+		in.op = opMakeChan
+		in.z = p.zero(i.Type().Underlying().(*types.Chan).Elem())
+		in.a = []int32{cp.slot(i.Size)}
+		in.dst = cp.dst(i)
 	case *ssa.MultiConvert:
 		return unsupported("conversion of type-parameter values", instr)
 	default:
@@ -726,8 +751,10 @@ func (p *Program) zero(t types.Type) Value {
 			cs[i] = cell{v: copyVal(ez), st: -1}
 		}
 		return aggOf(KindArray, cs)
-	case *types.Pointer, *types.Chan:
+	case *types.Pointer:
 		return Value{k: KindPointer}
+	case *types.Chan:
+		return Value{k: KindChan}
 	case *types.Slice:
 		return Value{k: KindSlice}
 	case *types.Map:
@@ -790,4 +817,9 @@ func (p *Program) constValue(c *ssa.Const) Value {
 		return Float(f)
 	}
 	return Float(math.NaN())
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
 }

@@ -64,10 +64,16 @@
 //
 // # Limits
 //
-// Goroutines, channels and select are reported as unsupported; so are
-// unsafe pointers and conversions of type-parameter values (MultiConvert).
-// Map iteration follows insertion order (rotated by RunOptions.Seed), one of
-// the orders Go allows. Slice capacity growth by append doubles small
+// Goroutines, channels, select, sync.WaitGroup/Mutex/RWMutex/Once and
+// sync/atomic's functions run under a deterministic scheduler (see
+// goroutine.go): one goroutine runs at a time and switches only at
+// blocking operations, yields and fixed step counts, so a run is a
+// function of its inputs and RunOptions.Seed; [Trace.Goroutine] tells which
+// goroutine ran an event; a deadlock is a Panicked outcome ("fatal error:
+// all goroutines are asleep - deadlock!"). Conversions through
+// unsafe.Pointer and of type-parameter values (MultiConvert) are reported
+// as unsupported. Map iteration follows insertion order (rotated by
+// RunOptions.Seed), one of the orders Go allows. Slice capacity growth by append doubles small
 // slices and does not round to the runtime's size classes, so cap after
 // append may differ from native Go.
 package trace

@@ -117,7 +117,11 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 			parent = caller.idx
 		}
 		fr.idx = int32(len(t.frames))
-		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(t.ev.n), ret: NoEvent, parent: parent, path: path})
+		g := int32(0)
+		if r.s != nil {
+			g = r.s.cur.id
+		}
+		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(t.ev.n), ret: NoEvent, parent: parent, path: path, g: g})
 	}
 	return fr
 }
@@ -268,6 +272,10 @@ func (r *run) tick(fr *frame, in *ins) {
 	if r.steps&0x3fff == 0 {
 		if err := r.ctx.Err(); err != nil {
 			panic(ctxStop{err})
+		}
+		if r.s != nil {
+			fr.at = in
+			r.yield()
 		}
 	}
 }
@@ -608,13 +616,15 @@ func (r *run) step(fr *frame, in *ins) {
 	case opMapUpdate:
 		m := regs[in.a[0]]
 		if m.p == nil {
-			r.rtPanic(fr, in, "assignment to entry in nil map")
+			r.plainPanic(fr, in, "assignment to entry in nil map")
 		}
+		r.hashable(fr, in, regs[in.a[1]])
 		v, e := r.stmtV(fr, in, regs[in.a[2]])
 		(*mapObj)(m.p).set(regs[in.a[1]], v, e)
 	case opLookup:
 		m := regs[in.a[0]]
 		var ent *mentry
+		r.hashable(fr, in, regs[in.a[1]])
 		if m.p != nil {
 			ent = (*mapObj)(m.p).lookup(regs[in.a[1]])
 		}
@@ -653,6 +663,40 @@ func (r *run) step(fr *frame, in *ins) {
 		}
 		cl.name = cl.fn.fn.String()
 		r.def(fr, in, Value{k: KindFunc, p: ptrOf(cl)})
+	case opGo:
+		fr.at = in
+		r.goStmt(fr, in)
+	case opMakeChan:
+		n := r.index(regs[in.a[0]])
+		if n < 0 || n > 1<<28 {
+			r.rtPanic(fr, in, "makechan: size out of range")
+		}
+		r.def(fr, in, Value{k: KindChan, p: ptrOf(&chanObj{cap: n, zero: in.z})})
+	case opSend:
+		fr.at = in
+		v, e := r.stmtV(fr, in, regs[in.a[1]])
+		r.send(fr, in, regs[in.a[0]], v, e)
+	case opRecv:
+		fr.at = in
+		v, ok, sent := r.recv(regs[in.a[0]])
+		if in.commaOk {
+			v = Tuple(v, Bool(ok))
+		}
+		e := r.def(fr, in, v)
+		if r.tr != nil && sent >= 0 {
+			r.tr.dep(sent)
+		}
+		_ = e
+	case opSelect:
+		fr.at = in
+		v, sent := r.selectOp(fr, in)
+		e := r.def(fr, in, v)
+		if r.tr != nil {
+			for _, d := range sent {
+				r.tr.dep(d)
+			}
+		}
+		_ = e
 	case opUnsupported:
 		u := *in.x.(*UnsupportedError)
 		u.Pos = r.p.Fset.Position(u.pos)
@@ -863,14 +907,21 @@ func (r *run) binop(fr *frame, in *ins, x, y Value) Value {
 func (r *run) equal(fr *frame, in *ins, x, y Value) bool {
 	if x.k == KindInterface && y.k == KindInterface && x.p != nil && y.p != nil {
 		xi, yi := (*iface)(x.p), (*iface)(y.p)
-		if xi.nat == nil && yi.nat == nil && xi.t.id == yi.t.id {
-			switch xi.v.k {
-			case KindSlice, KindMap, KindFunc:
-				r.rtPanic(fr, in, "comparing uncomparable type %s", xi.t.t)
-			}
+		if xi.nat == nil && yi.nat == nil && xi.t.id == yi.t.id && !types.Comparable(xi.t.t) {
+			r.rtPanic(fr, in, "comparing uncomparable type %s", runtimeTypeString(xi.t.t))
 		}
 	}
 	return Equal(x, y)
+}
+
+// hashable panics if k is an interface holding a value of an uncomparable
+// type (which cannot be a map key).
+func (r *run) hashable(fr *frame, in *ins, k Value) {
+	if k.k == KindInterface && k.p != nil {
+		if it := (*iface)(k.p); it.nat == nil && !types.Comparable(it.t.t) {
+			r.rtPanic(fr, in, "hash of unhashable type %s", runtimeTypeString(it.t.t))
+		}
+	}
 }
 
 func cmpResult(op token.Token, lt, eq bool) Value {
@@ -1023,7 +1074,7 @@ func (r *run) typeAssert(fr *frame, in *ins, x Value) Value {
 	if !ok {
 		want := runtimeTypeString(ai.t.t)
 		var msg string
-		if x.p == nil && ai.isIface && types.Identical(ai.from, ai.t.t) {
+		if x.p == nil && ai.nilCheck {
 			// go/ssa's nil check of an interface method value x.M
 			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 		}

@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
@@ -62,6 +63,9 @@ type Program struct {
 	meth    map[methKey]*ssa.Function
 	impl    map[implKey]bool
 	globals map[*ssa.Global]int
+	// assertPos holds the positions of explicit type assertions x.(T) (their
+	// '('); other TypeAsserts are go/ssa's nil checks of method values.
+	assertPos map[token.Pos]bool
 }
 
 type methKey struct {
@@ -157,14 +161,26 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err := buildSafely(ssaPkgs); err != nil {
 		return nil, err
 	}
+	lparens := map[token.Pos]bool{}
+	for _, p := range pkgs {
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if ta, ok := n.(*ast.TypeAssertExpr); ok {
+					lparens[ta.Lparen] = true
+				}
+				return true
+			})
+		}
+	}
 	P := &Program{
-		SSA:      prog,
-		Packages: ssaPkgs,
-		Fset:     pcfg.Fset,
-		codes:    map[*ssa.Function]*fnCode{},
-		meth:     map[methKey]*ssa.Function{},
-		impl:     map[implKey]bool{},
-		globals:  map[*ssa.Global]int{},
+		assertPos: lparens,
+		SSA:       prog,
+		Packages:  ssaPkgs,
+		Fset:      pcfg.Fset,
+		codes:     map[*ssa.Function]*fnCode{},
+		meth:      map[methKey]*ssa.Function{},
+		impl:      map[implKey]bool{},
+		globals:   map[*ssa.Global]int{},
 	}
 	return P, nil
 }

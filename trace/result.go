@@ -27,9 +27,11 @@ const (
 	BudgetExceeded
 	// AssertionFailed: the run returned but a test oracle rejected it.
 	AssertionFailed
+	// Exited: the program called os.Exit (Result.ExitCode holds the code).
+	Exited
 )
 
-var outcomeNames = [...]string{"returned", "panicked", "budget exceeded", "assertion failed"}
+var outcomeNames = [...]string{"returned", "panicked", "budget exceeded", "assertion failed", "exited"}
 
 // String returns the outcome's name, for example "panicked".
 func (o Outcome) String() string {
@@ -50,6 +52,8 @@ type Result struct {
 	Panic *PanicInfo
 	// Failure explains an AssertionFailed outcome (the oracle's message).
 	Failure string
+	// ExitCode is the code passed to os.Exit when Outcome is Exited.
+	ExitCode int
 	// Trace is the recorded trace; nil with RunOptions.NoTrace.
 	Trace *Trace
 	// Steps is the number of instructions executed.
@@ -187,6 +191,8 @@ func (r *Result) String() string {
 		}
 	case Panicked:
 		sb.WriteString(": " + r.Panic.Message)
+	case Exited:
+		fmt.Fprintf(&sb, " %d", r.ExitCode)
 	}
 	return sb.String()
 }

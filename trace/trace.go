@@ -65,6 +65,7 @@ type frameInfo struct {
 	ret    EventID // the frame's Return event, or NoEvent
 	parent int32   // caller frame index, -1 for roots
 	path   uint64
+	g      int32 // goroutine
 }
 
 // Trace is the record of one run: a struct of arrays indexed by EventID.
@@ -244,9 +245,9 @@ func (t *Trace) Depth(e EventID) int {
 	return d
 }
 
-// Goroutine returns the goroutine that executed e. The interpreter runs a
-// single goroutine for now, so it is always 0.
-func (t *Trace) Goroutine(e EventID) int { return 0 }
+// Goroutine returns the goroutine that executed e: 0 for the entry
+// function's, then 1, 2... in the order go statements ran.
+func (t *Trace) Goroutine(e EventID) int { return int(t.frames[t.ev.at(int(e)).frame].g) }
 
 // Inputs returns the events marked as inputs: the entry function's
 // parameter events and the instances named by Hooks.Inputs.

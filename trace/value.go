@@ -34,12 +34,13 @@ const (
 	KindFunc                  // func: a closure, or nil
 	KindTuple                 // the results of a multi-valued call
 	KindNative                // a value of a type the interpreter only knows natively
+	KindChan                  // chan T: a channel, or nil
 	kindIter                  // internal: range iterator
 	kindDefers                // internal: a frame's defer stack
 )
 
 var kindNames = [...]string{"invalid", "bool", "int", "uint", "float", "complex", "string",
-	"pointer", "slice", "map", "struct", "array", "interface", "func", "tuple", "native", "iter", "defers"}
+	"pointer", "slice", "map", "struct", "array", "interface", "func", "tuple", "native", "chan", "iter", "defers"}
 
 // String returns the kind's name, for example "int".
 func (k Kind) String() string {
@@ -167,7 +168,7 @@ func (v Value) Str() string {
 // IsNil reports whether v is a nil pointer, slice, map, func or interface.
 func (v Value) IsNil() bool {
 	switch v.k {
-	case KindPointer, KindSlice, KindMap, KindFunc, KindInterface, KindNative:
+	case KindPointer, KindSlice, KindMap, KindFunc, KindInterface, KindNative, KindChan:
 		return v.p == nil
 	}
 	return false
@@ -466,9 +467,13 @@ func (v Value) format(sb *strings.Builder, depth int) {
 			return
 		}
 		it.v.format(sb, depth)
-	case KindPointer, KindFunc, KindNative:
+	case KindPointer, KindFunc, KindNative, KindChan:
 		if v.p == nil {
 			sb.WriteString("nil")
+			return
+		}
+		if v.k == KindChan {
+			sb.WriteString("chan")
 			return
 		}
 		if v.k == KindNative {

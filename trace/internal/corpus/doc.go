@@ -27,6 +27,7 @@ var Programs = map[string]func() string{
 	"Errors":      Errors,
 	"Recursion":   Recursion,
 	"Regressions": Regressions,
+	"Goroutines":  Goroutines,
 }
 
 func check(ok bool, what string) {

@@ -1,18 +1,20 @@
 // Package bad holds subjects for the interpreter's bad-input tests.
 package bad
 
-import "os"
+import (
+	"os"
+	"unsafe"
+)
 
-// Spawn uses a goroutine, which the interpreter does not run yet.
-func Spawn() int {
-	done := make(chan int)
-	go func() { done <- 1 }()
-	return <-done
+// Unsafe converts through unsafe.Pointer, which the interpreter does not run.
+func Unsafe(x *int) uintptr {
+	return uintptr(unsafe.Pointer(x))
 }
 
-// Env calls a function the bridge does not cover.
-func Env() string {
-	return os.Getenv("HOME")
+// Host calls a function the bridge does not cover.
+func Host() string {
+	h, _ := os.Hostname()
+	return h
 }
 
 // Index panics with an index out of range.
@@ -58,4 +60,35 @@ func Recovered() (r int) {
 	}()
 	var p *int
 	return *p
+}
+
+// Deadlock waits for a value nobody sends.
+func Deadlock() int {
+	c := make(chan int)
+	return <-c // deadlock
+}
+
+// GoPanic panics in a goroutine other than the entry's.
+func GoPanic() int {
+	done := make(chan int)
+	go func() {
+		var m map[int]int
+		m[0] = 1
+		done <- 1
+	}()
+	return <-done
+}
+
+// Abandon starts goroutines that are still blocked when it returns.
+func Abandon() int {
+	c := make(chan int)
+	for i := 0; i < 3; i++ {
+		go func() { c <- i }()
+	}
+	return <-c
+}
+
+// Exit exits with code 3.
+func Exit() {
+	os.Exit(3)
 }

@@ -1,0 +1,628 @@
+package trace
+
+import (
+	"go/types"
+	"unsafe"
+)
+
+// Goroutines run under a deterministic scheduler. Each interpreted
+// goroutine has its own Go goroutine (so interpreted stacks can block
+// anywhere, even inside a native callback), but a baton passed over
+// channels lets exactly one run at a time. A goroutine gives up the baton
+// only when it blocks (channel operation, select, WaitGroup.Wait, a
+// contended Mutex), yields (runtime.Gosched, time.Sleep), finishes, or has
+// run for a quantum of steps while others are runnable. The next goroutine
+// is the oldest runnable one (with RunOptions.Seed != 0, a seeded choice),
+// so a run is a function of its inputs and seed. When the entry function
+// returns, the other goroutines are abandoned (their Go goroutines are
+// unwound, not leaked), as in Go when main returns.
+
+// gor is an interpreted goroutine.
+type gor struct {
+	id     int32
+	wake   chan bool // true: run; false: terminate
+	exited chan struct{}
+	done   bool
+	depth  int
+	cur    *frame
+}
+
+type sched struct {
+	gs    []*gor
+	cur   *gor
+	runq  []*gor
+	fatal any // a panic escaping a goroutine other than the entry's, or a deadlock
+	rng   uint64
+	sync  map[unsafe.Pointer]*syncState
+}
+
+// killStop unwinds an abandoned goroutine.
+type killStop struct{}
+
+// fatalError is an unrecoverable run-time failure (Go's "fatal error").
+type fatalError struct{ msg string }
+
+// plainError is a run-time panic whose message has no "runtime error: "
+// prefix (like the runtime's plainError).
+type plainError struct{ msg string }
+
+func (e plainError) Error() string { return e.msg }
+
+// RuntimeError marks plainError as a runtime.Error.
+func (e plainError) RuntimeError() {}
+
+func (r *run) plainPanic(fr *frame, in *ins, msg string) {
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: plainError{msg}, t: typeRef{id: -1}})}, NoEvent)
+}
+
+// sch returns the scheduler, creating it (with the entry goroutine) on
+// first use.
+func (r *run) sch() *sched {
+	if r.s == nil {
+		main := &gor{id: 0, wake: make(chan bool, 1), exited: make(chan struct{})}
+		r.s = &sched{gs: []*gor{main}, cur: main, rng: r.seed | 1, sync: map[unsafe.Pointer]*syncState{}}
+	}
+	return r.s
+}
+
+func (s *sched) pick(seeded bool) *gor {
+	if len(s.runq) == 0 {
+		return nil
+	}
+	i := 0
+	if seeded {
+		s.rng ^= s.rng << 13
+		s.rng ^= s.rng >> 7
+		s.rng ^= s.rng << 17
+		i = int(s.rng % uint64(len(s.runq)))
+	}
+	g := s.runq[i]
+	s.runq = append(s.runq[:i], s.runq[i+1:]...)
+	return g
+}
+
+func (s *sched) ready(g *gor) { s.runq = append(s.runq, g) }
+
+func (s *sched) remove(g *gor) {
+	for i, h := range s.runq {
+		if h == g {
+			s.runq = append(s.runq[:i], s.runq[i+1:]...)
+			return
+		}
+	}
+}
+
+// switchTo hands the baton from the current goroutine g to next and waits
+// until g is scheduled again.
+func (r *run) switchTo(g, next *gor) {
+	s := r.s
+	g.depth, g.cur = r.depth, r.cur
+	s.cur = next
+	next.wake <- true
+	if !<-g.wake {
+		panic(killStop{})
+	}
+	s.cur = g
+	r.depth, r.cur = g.depth, g.cur
+	if g.id == 0 && s.fatal != nil {
+		x := s.fatal
+		s.fatal = nil
+		panic(x)
+	}
+}
+
+// park blocks the current goroutine until another makes it ready.
+func (r *run) park() {
+	s := r.sch()
+	g := s.cur
+	next := s.pick(r.seed != 0)
+	if next == nil {
+		if g.id == 0 {
+			panic(fatalError{"all goroutines are asleep - deadlock!"})
+		}
+		s.fatal = fatalError{"all goroutines are asleep - deadlock!"}
+		next = s.gs[0]
+	}
+	r.switchTo(g, next)
+}
+
+// yield lets other runnable goroutines run.
+func (r *run) yield() {
+	s := r.s
+	if s == nil || len(s.runq) == 0 {
+		return
+	}
+	g := s.cur
+	s.ready(g)
+	r.switchTo(g, s.pick(r.seed != 0))
+}
+
+// goStmt starts a goroutine running the call of in.
+func (r *run) goStmt(fr *frame, in *ins) {
+	s := r.sch()
+	ci := in.x.(*callInfo)
+	e, occ := r.stmt(fr, in, Value{})
+	argSlots := in.a[1:]
+	args := make([]Value, len(argSlots))
+	for i, sl := range argSlots {
+		args[i] = fr.regs[sl]
+	}
+	argEv := r.argEvents(fr, argSlots)
+	var fnv Value
+	if in.a[0] >= 0 {
+		fnv = fr.regs[in.a[0]]
+	}
+	g := &gor{id: int32(len(s.gs)), wake: make(chan bool, 1), exited: make(chan struct{})}
+	s.gs = append(s.gs, g)
+	s.ready(g)
+	go func() {
+		defer close(g.exited)
+		defer r.goroutineExit(g)
+		if !<-g.wake {
+			panic(killStop{})
+		}
+		r.depth, r.cur = 0, nil
+		r.dispatch(fr, in, ci, fnv, args, argEv, e, occ)
+	}()
+}
+
+// goroutineExit runs when goroutine g ends: it records a panic escaping it
+// and passes the baton on.
+func (r *run) goroutineExit(g *gor) {
+	x := recover()
+	g.done = true
+	if _, kill := x.(killStop); kill {
+		return
+	}
+	s := r.s
+	if x != nil && s.fatal == nil {
+		s.fatal = x
+	}
+	var next *gor
+	if s.fatal == nil {
+		next = s.pick(r.seed != 0)
+	}
+	if next == nil {
+		if s.fatal == nil {
+			s.fatal = fatalError{"all goroutines are asleep - deadlock!"}
+		}
+		next = s.gs[0]
+		s.remove(next)
+	}
+	s.cur = next
+	next.wake <- true
+}
+
+// shutdown unwinds the goroutines still alive when the run ends.
+func (r *run) shutdown() {
+	if r.s == nil {
+		return
+	}
+	for _, g := range r.s.gs[1:] {
+		if !g.done {
+			g.wake <- false
+			<-g.exited
+		}
+	}
+}
+
+// chanObj is an interpreted channel.
+type chanObj struct {
+	cap    int
+	buf    []chanItem
+	closed bool
+	recvq  []*waiter
+	sendq  []*waiter
+	zero   Value
+}
+
+type chanItem struct {
+	v  Value
+	ev EventID // the send event
+}
+
+// waiter is a goroutine blocked on a channel (or a sync object).
+type waiter struct {
+	g      *gor
+	sel    *selWait
+	idx    int
+	v      Value
+	ev     EventID
+	ok     bool
+	done   bool
+	closed bool
+}
+
+type selWait struct {
+	fired bool
+	idx   int
+}
+
+func live(w *waiter) bool { return w.sel == nil || !w.sel.fired }
+
+func popWaiter(q *[]*waiter) *waiter {
+	for len(*q) > 0 {
+		w := (*q)[0]
+		*q = (*q)[1:]
+		if live(w) {
+			return w
+		}
+	}
+	return nil
+}
+
+func hasWaiter(q []*waiter) bool {
+	for _, w := range q {
+		if live(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *run) fire(w *waiter) {
+	w.done = true
+	if w.sel != nil {
+		w.sel.fired = true
+		w.sel.idx = w.idx
+	}
+	r.s.ready(w.g)
+}
+
+func (r *run) send(fr *frame, in *ins, chv Value, v Value, ev EventID) {
+	if chv.p == nil {
+		for {
+			r.park()
+		}
+	}
+	ch := (*chanObj)(chv.p)
+	if ch.closed {
+		r.plainPanic(fr, in, "send on closed channel")
+	}
+	if w := popWaiter(&ch.recvq); w != nil {
+		w.v, w.ev, w.ok = v, ev, true
+		r.fire(w)
+		return
+	}
+	if len(ch.buf) < ch.cap {
+		ch.buf = append(ch.buf, chanItem{v, ev})
+		return
+	}
+	w := &waiter{g: r.s.cur, v: v, ev: ev}
+	ch.sendq = append(ch.sendq, w)
+	for !w.done {
+		r.park()
+	}
+	if w.closed {
+		r.plainPanic(fr, in, "send on closed channel")
+	}
+}
+
+func (r *run) recv(chv Value) (Value, bool, EventID) {
+	if chv.p == nil {
+		for {
+			r.park()
+		}
+	}
+	ch := (*chanObj)(chv.p)
+	if len(ch.buf) > 0 {
+		it := ch.buf[0]
+		ch.buf = ch.buf[1:]
+		if w := popWaiter(&ch.sendq); w != nil {
+			ch.buf = append(ch.buf, chanItem{w.v, w.ev})
+			r.fire(w)
+		}
+		return it.v, true, it.ev
+	}
+	if w := popWaiter(&ch.sendq); w != nil {
+		r.fire(w)
+		return w.v, true, w.ev
+	}
+	if ch.closed {
+		return copyVal(ch.zero), false, NoEvent
+	}
+	w := &waiter{g: r.sch().cur}
+	ch.recvq = append(ch.recvq, w)
+	for !w.done {
+		r.park()
+	}
+	return w.v, w.ok, w.ev
+}
+
+func (r *run) closeChan(fr *frame, in *ins, chv Value) {
+	if chv.p == nil {
+		r.plainPanic(fr, in, "close of nil channel")
+	}
+	ch := (*chanObj)(chv.p)
+	if ch.closed {
+		r.plainPanic(fr, in, "close of closed channel")
+	}
+	ch.closed = true
+	for w := popWaiter(&ch.recvq); w != nil; w = popWaiter(&ch.recvq) {
+		w.v, w.ok, w.ev = copyVal(ch.zero), false, NoEvent
+		r.fire(w)
+	}
+	for w := popWaiter(&ch.sendq); w != nil; w = popWaiter(&ch.sendq) {
+		w.closed = true
+		r.fire(w)
+	}
+}
+
+type selectInfo struct {
+	send     []bool
+	zeros    []Value // zero values of the received elements, per receive case
+	blocking bool
+}
+
+// selectOp runs a select statement; its operands are, per case, the
+// channel and the value sent (-1 for receives).
+func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
+	si := in.x.(*selectInfo)
+	n := len(si.send)
+	chans := make([]Value, n)
+	vals := make([]Value, n)
+	for i := 0; i < n; i++ {
+		chans[i] = fr.regs[in.a[2*i]]
+		if s := in.a[2*i+1]; s >= 0 {
+			vals[i] = fr.regs[s]
+		}
+	}
+	result := func(idx int, ok bool, v Value) Value {
+		out := []Value{Int(int64(idx)), Bool(ok)}
+		k := 0
+		for i := 0; i < n; i++ {
+			if si.send[i] {
+				continue
+			}
+			if i == idx {
+				out = append(out, v)
+			} else {
+				out = append(out, copyVal(si.zeros[k]))
+			}
+			k++
+		}
+		return Tuple(out...)
+	}
+	var ready []int
+	for i := 0; i < n; i++ {
+		if chans[i].p == nil {
+			continue
+		}
+		ch := (*chanObj)(chans[i].p)
+		if si.send[i] {
+			if ch.closed || hasWaiter(ch.recvq) || len(ch.buf) < ch.cap {
+				ready = append(ready, i)
+			}
+		} else if len(ch.buf) > 0 || hasWaiter(ch.sendq) || ch.closed {
+			ready = append(ready, i)
+		}
+	}
+	if len(ready) > 0 {
+		i := ready[0]
+		if r.seed != 0 {
+			i = ready[int((r.seed+uint64(r.steps))%uint64(len(ready)))]
+		}
+		if si.send[i] {
+			r.send(fr, in, chans[i], vals[i], r.defOf(fr, in.a[2*i+1]))
+			return result(i, false, Value{}), nil
+		}
+		v, ok, ev := r.recv(chans[i])
+		return result(i, ok, v), []EventID{ev}
+	}
+	if !si.blocking {
+		return result(-1, false, Value{}), nil
+	}
+	sw := &selWait{idx: -1}
+	ws := make([]*waiter, n)
+	s := r.sch()
+	for i := 0; i < n; i++ {
+		if chans[i].p == nil {
+			continue
+		}
+		ch := (*chanObj)(chans[i].p)
+		w := &waiter{g: s.cur, sel: sw, idx: i}
+		ws[i] = w
+		if si.send[i] {
+			w.v, w.ev = vals[i], r.defOf(fr, in.a[2*i+1])
+			ch.sendq = append(ch.sendq, w)
+		} else {
+			ch.recvq = append(ch.recvq, w)
+		}
+	}
+	for !sw.fired {
+		r.park()
+	}
+	w := ws[sw.idx]
+	if si.send[sw.idx] {
+		if w.closed {
+			r.plainPanic(fr, in, "send on closed channel")
+		}
+		return result(sw.idx, false, Value{}), nil
+	}
+	return result(sw.idx, w.ok, w.v), []EventID{w.ev}
+}
+
+func (r *run) defOf(fr *frame, slot int32) EventID {
+	if r.tr == nil || slot < 0 {
+		return NoEvent
+	}
+	return fr.defs[slot]
+}
+
+// syncState is the state of a sync.WaitGroup, Mutex, RWMutex or Once,
+// keyed by its address.
+type syncState struct {
+	n       int // WaitGroup counter; RWMutex readers
+	locked  bool
+	done    bool
+	waiters []*waiter
+}
+
+func (r *run) syncOf(p Value) *syncState {
+	s := r.sch()
+	st := s.sync[p.p]
+	if st == nil {
+		st = &syncState{}
+		s.sync[p.p] = st
+	}
+	return st
+}
+
+func (r *run) wakeAll(st *syncState) {
+	ws := st.waiters
+	st.waiters = nil
+	for _, w := range ws {
+		r.fire(w)
+	}
+}
+
+func (r *run) waitOn(st *syncState) {
+	w := &waiter{g: r.sch().cur}
+	st.waiters = append(st.waiters, w)
+	for !w.done {
+		r.park()
+	}
+}
+
+func init() {
+	wgAdd := func(r *run, fr *frame, in *ins, wg Value, d int64) {
+		if wg.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		st := r.syncOf(wg)
+		st.n += int(d)
+		if st.n < 0 {
+			r.plainPanic(fr, in, "sync: negative WaitGroup counter")
+		}
+		if st.n == 0 {
+			r.wakeAll(st)
+		}
+	}
+	bridges["(*sync.WaitGroup).Add"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		wgAdd(r, fr, in, args[0], args[1].Int())
+		return Value{}
+	}
+	bridges["(*sync.WaitGroup).Done"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		wgAdd(r, fr, in, args[0], -1)
+		return Value{}
+	}
+	bridges["(*sync.WaitGroup).Wait"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		for st.n > 0 {
+			r.waitOn(st)
+		}
+		return Value{}
+	}
+	lock := func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		for st.locked || st.n > 0 {
+			r.waitOn(st)
+		}
+		st.locked = true
+		return Value{}
+	}
+	unlock := func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		if !st.locked {
+			panic(fatalError{"sync: unlock of unlocked mutex"})
+		}
+		st.locked = false
+		r.wakeAll(st)
+		return Value{}
+	}
+	bridges["(*sync.Mutex).Lock"] = lock
+	bridges["(*sync.Mutex).Unlock"] = unlock
+	bridges["(*sync.Mutex).TryLock"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		if st.locked {
+			return Bool(false)
+		}
+		st.locked = true
+		return Bool(true)
+	}
+	bridges["(*sync.RWMutex).Lock"] = lock
+	bridges["(*sync.RWMutex).Unlock"] = unlock
+	bridges["(*sync.RWMutex).RLock"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		for st.locked {
+			r.waitOn(st)
+		}
+		st.n++
+		return Value{}
+	}
+	bridges["(*sync.RWMutex).RUnlock"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		if st.n <= 0 {
+			panic(fatalError{"sync: RUnlock of unlocked RWMutex"})
+		}
+		st.n--
+		if st.n == 0 {
+			r.wakeAll(st)
+		}
+		return Value{}
+	}
+	bridges["(*sync.Once).Do"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		if !st.done {
+			st.done = true
+			r.callValue(fr, in, args[1], nil)
+		}
+		return Value{}
+	}
+	yield := func(r *run, fr *frame, in *ins, args []Value) Value {
+		r.yield()
+		return Value{}
+	}
+	bridges["runtime.Gosched"] = yield
+	bridges["time.Sleep"] = yield
+	bridges["runtime.GC"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
+	bridges["runtime.NumGoroutine"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		n := 1
+		if r.s != nil {
+			n = 0
+			for _, g := range r.s.gs {
+				if !g.done {
+					n++
+				}
+			}
+		}
+		return Int(int64(n))
+	}
+	for _, name := range []string{"AddInt32", "AddInt64", "AddUint32", "AddUint64", "LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64",
+		"StoreInt32", "StoreInt64", "StoreUint32", "StoreUint64", "SwapInt32", "SwapInt64", "CompareAndSwapInt32", "CompareAndSwapInt64"} {
+		bridges["sync/atomic."+name] = atomicBridge(name)
+	}
+}
+
+// atomicBridge implements the sync/atomic functions on interpreted memory
+// (one goroutine runs at a time, so plain operations are atomic).
+func atomicBridge(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		if args[0].p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		c := (*cell)(args[0].p)
+		sig := calleeSig(in)
+		_, ii := classify(sig.Params().At(0).Type().Underlying().(*types.Pointer).Elem())
+		old := c.v
+		switch {
+		case len(name) > 3 && name[:3] == "Add":
+			c.v = Value{k: old.k, n: ii.norm(old.n + args[1].n)}
+			return c.v
+		case len(name) > 4 && name[:4] == "Load":
+			return old
+		case len(name) > 5 && name[:5] == "Store":
+			c.v = args[1]
+			return Value{}
+		case len(name) > 4 && name[:4] == "Swap":
+			c.v = args[1]
+			return old
+		default: // CompareAndSwap
+			if old.n == args[1].n {
+				c.v = args[2]
+				return Bool(true)
+			}
+			return Bool(false)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package corpus
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// Goroutines exercises goroutines, channels, select and sync, in ways whose
+// results do not depend on scheduling.
+func Goroutines() string {
+	// a pipeline of unbuffered channels
+	gen := func(n int) <-chan int {
+		out := make(chan int)
+		go func() {
+			defer close(out)
+			for i := 1; i <= n; i++ {
+				out <- i
+			}
+		}()
+		return out
+	}
+	sq := func(in <-chan int) <-chan int {
+		out := make(chan int)
+		go func() {
+			for v := range in {
+				out <- v * v
+			}
+			close(out)
+		}()
+		return out
+	}
+	sum := 0
+	for v := range sq(gen(10)) {
+		sum += v
+	}
+	// workers writing results by index, joined by a WaitGroup
+	var wg sync.WaitGroup
+	results := make([]int, 8)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = i * 3
+		}()
+	}
+	wg.Wait()
+	// a mutex-protected counter and an atomic one
+	var mu sync.Mutex
+	var count int
+	var acount int64
+	var wg2 sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg2.Add(1)
+		go func() {
+			defer wg2.Done()
+			mu.Lock()
+			count += i
+			mu.Unlock()
+			atomic.AddInt64(&acount, 2)
+		}()
+	}
+	wg2.Wait()
+	// buffered channels, len and cap, receive from a closed channel
+	b := make(chan string, 3)
+	b <- "x"
+	b <- "y"
+	l, c := len(b), cap(b)
+	close(b)
+	first := <-b
+	second, ok1 := <-b
+	zero, ok2 := <-b
+	// select: only one case can proceed each time
+	data := make(chan int)
+	quit := make(chan bool)
+	go func() {
+		for i := 0; i < 3; i++ {
+			data <- i
+		}
+		quit <- true
+	}()
+	var got []int
+loop:
+	for {
+		select {
+		case v := <-data:
+			got = append(got, v)
+		case <-quit:
+			break loop
+		}
+	}
+	var none []string
+	select {
+	case v := <-make(chan int):
+		none = append(none, fmt.Sprint(v))
+	default:
+		none = append(none, "default")
+	}
+	// sync.Once, and results gathered from goroutines then sorted
+	var once sync.Once
+	calls := 0
+	for i := 0; i < 3; i++ {
+		once.Do(func() { calls++ })
+	}
+	res := make(chan int, 5)
+	for i := 0; i < 5; i++ {
+		go func() { res <- i * i }()
+	}
+	var sq5 []int
+	for i := 0; i < 5; i++ {
+		sq5 = append(sq5, <-res)
+	}
+	sort.Ints(sq5)
+	// recover inside a goroutine
+	errc := make(chan string)
+	go func() {
+		defer func() { errc <- fmt.Sprint("recovered ", recover()) }()
+		var p *int
+		_ = *p
+	}()
+	return fmt.Sprint(sum, results, count, acount, l, c, first, second, ok1, zero == "", ok2, got, none, calls, sq5, <-errc)
+}
