@@ -9,8 +9,11 @@
 // read), its dynamic control parent (the branch instance it is control
 // dependent on, or the call that created its frame: interprocedural control
 // dependence), and, for φ instructions, the branch that chose the incoming
-// edge. Because every dependence precedes its event, slices are single
-// sweeps over arrays, linear in the trace and two bits of memory per event:
+// edge. Calls the interpreter runs natively (the standard library) get the
+// dependences the trace cannot see: on the stores into the memory their
+// arguments refer to. Because every dependence precedes its event, slices
+// are single sweeps over arrays, linear in the trace and two bits of memory
+// per event:
 //
 //   - [Graph.Backward]: what the criteria (an event; an output of the run,
 //     see [Output]; a failed assertion's event) depend on;
@@ -40,7 +43,8 @@
 // root of their address; elements of an input are found by indexing
 // ([Graph.ElementReads]), not through range loops or copies. Slices are as
 // precise as the trace's dependences: a load depends on the last store to
-// the exact memory it reads.
+// the exact memory it reads, but memory written by a natively run call (a
+// slice sorted by sort.Ints) keeps its earlier stores as definitions.
 //
 // # Failure-inducing chops
 //
