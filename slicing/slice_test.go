@@ -266,3 +266,46 @@ func TestWhy(t *testing.T) {
 		t.Error("DepKind.String")
 	}
 }
+
+// TestConcurrentUse backs the claim that a Graph is safe for concurrent
+// use: slices, relevant slices (whose first call computes the potential
+// dependences) and explanations from several goroutines agree with a
+// sequential run (run with -race to check for data races).
+func TestConcurrentUse(t *testing.T) {
+	r := runTraced(t, "./examples/chops", chopsPkg, "Taste", trace.String("c2mhs3"))
+	g := NewGraph(r.Trace)
+	out, _ := Output(r.Trace, 1)
+	ref := NewGraph(r.Trace)
+	wantB, _ := ref.Backward(out)
+	wantR, _ := ref.Relevant(out)
+	errs := make(chan string, 16)
+	done := make(chan bool)
+	for w := range 8 {
+		go func() {
+			defer func() { done <- true }()
+			var s *Slice
+			if w%2 == 0 {
+				s, _ = g.Relevant(out)
+				if s.Len() != wantR.Len() {
+					errs <- fmt.Sprintf("relevant slice of %d events, want %d", s.Len(), wantR.Len())
+				}
+			} else {
+				s, _ = g.Backward(out)
+				if s.Len() != wantB.Len() {
+					errs <- fmt.Sprintf("backward slice of %d events, want %d", s.Len(), wantB.Len())
+				}
+			}
+			if chain, _ := g.Why(out, s.Events()[0], w%2 == 0); chain == nil {
+				errs <- "no explanation for a slice member"
+			}
+			_ = s.Lines()
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
