@@ -255,3 +255,35 @@ func addrAlloc(instr ssa.Instruction) *ssa.Alloc {
 	}
 	return nil
 }
+
+// TestElementReadsSlice marks one element of a []byte input: the reading
+// event is the element address &b[i] at i = 1, and the forward slice of it
+// reaches the count only when that element is an 'a'.
+func TestElementReadsSlice(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		reaches bool
+	}{{"xay", true}, {"xby", false}} {
+		v, err := trace.ValueOf([]byte(tc.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := runTraced(t, "./slicing/testdata/calls", "github.com/faultloc/faultloc/slicing/testdata/calls", "CountA", v)
+		g := NewGraph(r.Trace)
+		reads, err := g.ElementReads(r.Trace.Inputs(), []int{1})
+		if err != nil || len(reads) != 1 {
+			t.Fatalf("%q: ElementReads = %v, %v", tc.in, reads, err)
+		}
+		if _, ok := r.Trace.Instr(reads[0]).(*ssa.IndexAddr); !ok {
+			t.Errorf("%q: read %v is not an element address", tc.in, r.Trace.Instr(reads[0]))
+		}
+		out, _ := Output(r.Trace, 0)
+		chop, _ := g.Chop(reads, []trace.EventID{out})
+		if got := chop.Contains(out); got != tc.reaches {
+			t.Errorf("%q: the count is in the chop of b[1] = %v, want %v", tc.in, got, tc.reaches)
+		}
+	}
+	if _, err := NewGraph(runTraced(t, "./slicing/testdata/calls", "github.com/faultloc/faultloc/slicing/testdata/calls", "Div", trace.Int(1), trace.Int(1)).Trace).ElementReads([]trace.EventID{-1}, nil); err == nil {
+		t.Error("ElementReads with a bad root: no error")
+	}
+}

@@ -17,3 +17,14 @@ func Overwrite(x, y int) string {
 	a[0] = y                // line 17
 	return fmt.Sprint(a[:]) // line 18
 }
+
+// CountA counts the bytes 'a' in b, reading them by index.
+func CountA(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] == 'a' {
+			n++
+		}
+	}
+	return n
+}
