@@ -1,0 +1,142 @@
+package trace
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestLoadOptions(t *testing.T) {
+	ctx := context.Background()
+	t.Run("scope", func(t *testing.T) {
+		const a = "github.com/faultloc/faultloc/trace/testdata/scope/a"
+		// By default b comes from export data: calling it needs a bridge.
+		p, err := Load(ctx, &Config{Dir: modRoot}, "./trace/testdata/scope/a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.Run(ctx, p.Func(a, "Twice"), []Value{Int(3)}, nil)
+		var be *BridgeError
+		if !errors.As(err, &be) || !strings.HasSuffix(be.Func, "scope/b.Inc") {
+			t.Fatalf("err = %v, want a BridgeError for b.Inc", err)
+		}
+		// With b in scope, it is interpreted and traced.
+		p, err = Load(ctx, &Config{Dir: modRoot, Scope: func(path string) bool { return strings.Contains(path, "testdata/scope/") }}, "./trace/testdata/scope/a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.Run(ctx, p.Func(a, "Twice"), []Value{Int(3)}, nil)
+		if err != nil || res.Returns[0].Int() != 8 {
+			t.Fatalf("Twice(3) = %v, %v", res, err)
+		}
+		inB := false
+		for e := EventID(0); int(e) < res.Trace.Len(); e++ {
+			if res.Trace.Func(e).Name() == "Inc" {
+				inB = true
+			}
+		}
+		if !inB || len(p.Packages) != 2 {
+			t.Errorf("b not interpreted (packages %v)", p.Packages)
+		}
+	})
+	t.Run("tests and build flags", func(t *testing.T) {
+		p, err := Load(ctx, &Config{Dir: modRoot, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/foo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Func(fooPkg, "TestFoo") == nil || p.Func(fooPkg, "Foo") == nil {
+			t.Errorf("TestFoo or Foo missing from %v", p.Packages)
+		}
+		p, err = Load(ctx, &Config{Dir: modRoot, Tests: true}, "./examples/foo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Func(fooPkg, "TestFoo") != nil {
+			t.Error("TestFoo loaded without the faultloc tag")
+		}
+	})
+	t.Run("overlay", func(t *testing.T) {
+		file, _ := filepath.Abs("testdata/scope/b/b.go")
+		src := "package b\n\n// Inc returns x + 10.\nfunc Inc(x int) int { return x + 10 }\n"
+		p, err := Load(ctx, &Config{Dir: modRoot, Overlay: map[string][]byte{file: []byte(src)}}, "./trace/testdata/scope/b")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.Run(ctx, p.Func("github.com/faultloc/faultloc/trace/testdata/scope/b", "Inc"), []Value{Int(1)}, nil)
+		if err != nil || res.Returns[0].Int() != 11 {
+			t.Errorf("overlaid Inc(1) = %v, %v", res, err)
+		}
+	})
+	t.Run("errors", func(t *testing.T) {
+		if _, err := Load(ctx, &Config{Dir: modRoot}, "./no/such/dir"); err == nil {
+			t.Error("no error for a missing package")
+		}
+		file, _ := filepath.Abs("testdata/scope/b/b.go")
+		bad := map[string][]byte{file: []byte("package b\nfunc Inc(x int) int { return y }\n")}
+		if _, err := Load(ctx, &Config{Dir: modRoot, Overlay: bad}, "./trace/testdata/scope/b"); err == nil || !strings.HasPrefix(err.Error(), "trace: ") {
+			t.Errorf("type error: err = %v", err)
+		}
+	})
+	t.Run("methods", func(t *testing.T) {
+		p := load(t, "./trace/testdata/subjects")
+		for _, name := range []string{"Point.Dist", "(*Point).Dist", "Sum"} {
+			if p.Func(subjectsPkg, name) == nil {
+				t.Errorf("Func(%q) = nil", name)
+			}
+		}
+		if p.Func(subjectsPkg, "Nope") != nil || p.Func(subjectsPkg, "Point.Nope") != nil || p.Func("no/such", "F") != nil {
+			t.Error("Func found something missing")
+		}
+		res, err := p.Run(ctx, p.Func(subjectsPkg, "Point.Dist"), []Value{Struct(Int(-3), Int(4))}, nil)
+		if err != nil || res.Returns[0].Int() != 7 {
+			t.Errorf("Point{-3,4}.Dist() = %v, %v", res, err)
+		}
+	})
+}
+
+func TestCancel(t *testing.T) {
+	p := load(t, "./trace/testdata/bad")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := p.Run(ctx, p.Func(badPkg, "Forever"), []Value{Int(0)}, &RunOptions{NoTrace: true})
+	if !errors.Is(err, context.Canceled) || res == nil {
+		t.Errorf("err = %v, want context.Canceled with a partial result", err)
+	}
+}
+
+// A Program serves concurrent runs, each with its own memory.
+func TestConcurrentRuns(t *testing.T) {
+	p := loadExamples(t)
+	fn := p.Func(examplesPath+"max3", "Max3")
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 20; j++ {
+				res, err := p.Run(context.Background(), fn, []Value{Int(int64(i)), Int(int64(j)), Int(5)}, nil)
+				if err != nil {
+					errs <- err
+					return
+				}
+				want := min(i, j) // the buggy Max3 on unsorted input
+				if 5 < want {
+					want = 5
+				}
+				if res.Returns[0].Int() != int64(want) {
+					errs <- errors.New(res.String())
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
