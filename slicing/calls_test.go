@@ -211,6 +211,8 @@ func TestRelevantSlices(t *testing.T) {
 		// fmt.Sprint runs natively; its result depends on d and y through
 		// the variadic array, not on z.
 		{"Format", []trace.Value{trace.Int(4), trace.Int(7), trace.Int(9)}, []int{7, 8, 10}, []int{7, 8, 10}},
+		// A call not made, given &x, could have reset x.
+		{"MaybeReset", []trace.Value{trace.Int(4), trace.Bool(false)}, []int{35, 39}, []int{35, 36, 39}},
 		// The array reaches fmt.Sprint through a slice stored in the
 		// variadic array; both its stores count (the element store of y,
 		// and conservatively the whole-array store of the literal).

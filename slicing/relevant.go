@@ -1,6 +1,8 @@
 package slicing
 
 import (
+	"go/types"
+
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
 )
@@ -19,9 +21,11 @@ import (
 // store into v. Variables are identified by the root of the address (the
 // local, global or parameter at the end of field and element address
 // chains), so stores into different fields of one struct count as stores
-// into the same variable, and stores made by callees in the branch not taken
-// are not considered. For each static branch only the latest qualifying
-// instance is kept.
+// into the same variable. A call in the branch not taken that is given the
+// address of a variable (f(&x), or x.m() with a pointer receiver) counts
+// as a store into it; other effects of callees (through globals, or
+// pointers held elsewhere) are not considered. For each static branch only
+// the latest qualifying instance is kept.
 //
 // The potential dependences are computed on the first call, in one pass over
 // the trace; the slice itself costs as much as [Graph.Backward].
@@ -71,12 +75,25 @@ func (a *analysis) storesIn(fn *ssa.Function) map[*ssa.BasicBlock][2][]ssa.Value
 					continue
 				}
 				seen[b] = true
+				add := func(r ssa.Value) {
+					if !roots[r] {
+						roots[r] = true
+						regions[i] = append(regions[i], r)
+					}
+				}
 				for _, instr := range b.Instrs {
-					if st, ok := instr.(*ssa.Store); ok {
-						r := root(st.Addr)
-						if !roots[r] {
-							roots[r] = true
-							regions[i] = append(regions[i], r)
+					switch in := instr.(type) {
+					case *ssa.Store:
+						add(root(in.Addr))
+					case ssa.CallInstruction:
+						// A call given the address of a variable
+						// (f(&x), x.ptrMethod()) may assign it.
+						for _, arg := range in.Common().Args {
+							if _, ok := arg.Type().Underlying().(*types.Pointer); ok {
+								if r := root(arg); isVariable(r) {
+									add(r)
+								}
+							}
 						}
 					}
 				}
@@ -86,6 +103,15 @@ func (a *analysis) storesIn(fn *ssa.Function) map[*ssa.BasicBlock][2][]ssa.Value
 		ff.stores[x] = regions
 	}
 	return ff.stores
+}
+
+// isVariable reports whether v is a variable's address: a local or global.
+func isVariable(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.Global:
+		return true
+	}
+	return false
 }
 
 // shared reports whether variable v may be accessed from frames other than

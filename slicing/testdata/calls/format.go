@@ -28,3 +28,13 @@ func CountA(b []byte) int {
 	}
 	return n
 }
+
+func reset(p *int) { *p = 0 }
+
+// MaybeReset returns x, which a call not made could have reset.
+func MaybeReset(x int, clear bool) int {
+	if clear { // line 36
+		reset(&x)
+	}
+	return x // line 39
+}
