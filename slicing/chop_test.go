@@ -219,3 +219,38 @@ func TestPerElementChops(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelineInterpretedOracle runs delta debugging's probes under the
+// interpreter too (without recording), in parallel, and compares with the
+// native-oracle run: the same input difference and chop.
+func TestPipelineInterpretedOracle(t *testing.T) {
+	prog := loadProg(t, "./examples/chops")
+	fn := prog.Func(chopsPkg, "Taste")
+	native, err := FailureInducingChop(context.Background(), tasteProblem(t, "chs", "cchmsh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := tasteProblem(t, "chs", "cchmsh")
+	p.DD = &DDOptions{Parallel: 2}
+	p.Test = func(ctx context.Context, in []byte) Outcome {
+		r, err := prog.Run(ctx, fn, []trace.Value{trace.String(string(in))}, &trace.RunOptions{NoTrace: true, NoInit: true, MaxSteps: 100_000})
+		if err != nil || r.Outcome != trace.Returned {
+			return Unresolved
+		}
+		wb, ws := chops.Spec(string(in))
+		if r.Returns[0].Int() != int64(wb) || r.Returns[1].Int() != int64(ws) {
+			return Fail
+		}
+		return Pass
+	}
+	interp, err := FailureInducingChop(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(interp.Input) != string(native.Input) || fmt.Sprint(interp.Marked) != fmt.Sprint(native.Marked) {
+		t.Errorf("interpreted oracle isolated %q at %v, native %q at %v", interp.Input, interp.Marked, native.Input, native.Marked)
+	}
+	if fmt.Sprint(lineNumbers(interp.Chop.Lines())) != fmt.Sprint(lineNumbers(native.Chop.Lines())) {
+		t.Errorf("chops differ: %v vs %v", lineNumbers(interp.Chop.Lines()), lineNumbers(native.Chop.Lines()))
+	}
+}
