@@ -309,3 +309,28 @@ func TestConcurrentUse(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestEmptyTrace: a trace without events yields an empty graph whose every
+// criterion is out of range.
+func TestEmptyTrace(t *testing.T) {
+	g := NewGraph(&trace.Trace{})
+	if g.Len() != 0 {
+		t.Fatalf("Len = %d", g.Len())
+	}
+	var ce *CriterionError
+	if _, err := g.Backward(0); !errors.As(err, &ce) {
+		t.Errorf("Backward(0) on an empty trace: err = %v", err)
+	}
+	if s, err := g.Forward(); err != nil || s.Len() != 0 || len(s.Lines()) != 0 {
+		t.Errorf("Forward() = %v, %v", s, err)
+	}
+	if rs, err := g.Relevant(); err != nil || rs.Len() != 0 {
+		t.Errorf("Relevant() = %v, %v", rs, err)
+	}
+	if g.ControlParent(0) != trace.NoEvent || len(g.Deps(0, nil)) != 0 || len(g.PotentialDeps(0, nil)) != 0 {
+		t.Error("edges of a missing event")
+	}
+	if EntryReturn(&trace.Trace{}) != trace.NoEvent {
+		t.Error("EntryReturn of an empty trace")
+	}
+}
