@@ -289,3 +289,28 @@ func TestElementReadsSlice(t *testing.T) {
 		t.Error("ElementReads with a bad root: no error")
 	}
 }
+
+// TestElementReadsRange marks one rune of a string read by a range loop.
+func TestElementReadsRange(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		pos     int
+		reaches bool
+	}{{"xay", 1, true}, {"xby", 1, false}, {"éa", 2, true}, {"éa", 1, false}} {
+		r := runTraced(t, "./slicing/testdata/calls", "github.com/faultloc/faultloc/slicing/testdata/calls", "Vowels", trace.String(tc.in))
+		g := NewGraph(r.Trace)
+		reads, err := g.ElementReads(r.Trace.Inputs(), []int{tc.pos})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Position 1 of "éa" is inside the two-byte é: no rune starts there.
+		if wantReads := !(tc.in == "éa" && tc.pos == 1); (len(reads) == 1) != wantReads {
+			t.Fatalf("%q at %d: reads %v", tc.in, tc.pos, reads)
+		}
+		out, _ := Output(r.Trace, 0)
+		chop, _ := g.Chop(reads, []trace.EventID{out})
+		if got := chop.Contains(out); got != tc.reaches {
+			t.Errorf("%q at %d: the count is in the chop = %v, want %v", tc.in, tc.pos, got, tc.reaches)
+		}
+	}
+}

@@ -38,3 +38,14 @@ func MaybeReset(x int, clear bool) int {
 	}
 	return x // line 39
 }
+
+// Vowels counts the vowels of s with a range loop.
+func Vowels(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == 'a' || r == 'e' {
+			n++
+		}
+	}
+	return n
+}
