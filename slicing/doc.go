@@ -40,8 +40,9 @@
 //
 // Limits: potential dependences (relevant slices) consider stores in the
 // untaken branch of the same function only, and identify variables by the
-// root of their address; elements of an input are found by indexing
-// ([Graph.ElementReads]), not through range loops or copies. Slices are as
+// root of their address; elements of an input are found where they are
+// indexed or ranged over ([Graph.ElementReads]), not through copies or
+// conversions. Slices are as
 // precise as the trace's dependences: a load depends on the last store to
 // the exact memory it reads, but memory written by a natively run call (a
 // slice sorted by sort.Ints) keeps its earlier stores as definitions.
