@@ -22,7 +22,7 @@ func benchRun(b *testing.B, p *Program, pkg, name string, args func(i int) []Val
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	events := 0
+	events, bytes := 0, 0
 	for i := 0; i < b.N; i++ {
 		res, err := p.Run(bgContext, fn, args(i), opts)
 		if err != nil || res.Outcome != Returned {
@@ -31,10 +31,12 @@ func benchRun(b *testing.B, p *Program, pkg, name string, args func(i int) []Val
 		benchSink += int(res.Returns[0].Int())
 		if res.Trace != nil {
 			events += res.Trace.Len()
+			bytes += res.Trace.Bytes()
 		}
 	}
 	if events > 0 {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+		b.ReportMetric(float64(bytes)/float64(events), "B/event")
 	}
 }
 

@@ -201,6 +201,10 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 	}
 	r.cur = prevCur
 	r.depth--
+	if v.k == kindDefers && v.p == ptrOf(fr) {
+		return v, e // a frame's defer stack escaping through a result: keep it
+	}
+	r.releaseFrame(fr)
 	return v, e
 }
 

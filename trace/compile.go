@@ -195,6 +195,8 @@ type fnCode struct {
 	cdeps   [][]int32
 	hasIf   bool
 	defers  bool
+	hasGo   bool      // contains a go statement (its frames may outlive their return)
+	pool    sync.Pool // *frameMem of returned frames that nothing captured
 	recover int
 	results int
 	zres    []Value
@@ -282,6 +284,9 @@ func (p *Program) compile(c *fnCode) {
 			}
 			if in.op == opDefer {
 				c.defers = true
+			}
+			if in.op == opGo {
+				c.hasGo = true
 			}
 			bc.instrs = append(bc.instrs, in)
 		}

@@ -59,6 +59,7 @@ type frame struct {
 	defers  []deferred
 	panic   *interpPanic
 	deferOf *frame
+	mem     *frameMem // pooled memory, nil if not reusable
 }
 
 type deferred struct {
@@ -80,9 +81,44 @@ func mix(parent uint64, sid StaticID, occ int32) uint64 {
 	return x + parent*31
 }
 
+// frameMem is the memory of a frame that can be reused once the frame has
+// returned, if nothing can refer to it (no defer or go statement in the
+// function: only those capture frames).
+type frameMem struct {
+	fr   frame
+	regs []Value
+	ints []int32
+}
+
+func (c *fnCode) reusable() bool { return !c.defers && !c.hasGo }
+
+// releaseFrame returns fr's memory to its function's pool.
+func (r *run) releaseFrame(fr *frame) {
+	if fr.mem == nil {
+		return
+	}
+	m, c := fr.mem, fr.c
+	clear(m.regs) // drop references for the GC
+	m.fr = frame{}
+	c.pool.Put(m)
+}
+
 func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *frame {
-	fr := &frame{c: c, caller: caller, callEv: callEv, path: path, retEv: NoEvent, ctrl: callEv, depth: r.depth}
-	fr.regs = make([]Value, c.nregs)
+	var fr *frame
+	var ints []int32
+	if c.reusable() {
+		m, _ := c.pool.Get().(*frameMem)
+		if m == nil {
+			m = &frameMem{regs: make([]Value, c.nregs)}
+		}
+		fr = &m.fr
+		fr.mem = m
+		fr.regs = m.regs
+		ints = m.ints
+	} else {
+		fr = &frame{regs: make([]Value, c.nregs)}
+	}
+	fr.c, fr.caller, fr.callEv, fr.path, fr.retEv, fr.ctrl, fr.depth = c, caller, callEv, path, NoEvent, callEv, r.depth
 	copy(fr.regs, c.tmpl)
 	for _, g := range c.globals {
 		fr.regs[g.slot] = Value{k: KindPointer, p: ptrOf(r.global(g, fr))}
@@ -91,7 +127,16 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		fr.deferOf, r.next = r.next, nil
 	}
 	if r.tr == nil {
-		fr.occ = make([]int32, c.nloc)
+		if cap(ints) < c.nloc {
+			ints = make([]int32, c.nloc)
+		} else {
+			ints = ints[:c.nloc]
+			clear(ints)
+		}
+		fr.occ = ints
+		if fr.mem != nil {
+			fr.mem.ints = ints
+		}
 	} else {
 		// One allocation for occurrence counts, register definitions and
 		// the last instance of each branch.
@@ -99,7 +144,16 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		if c.hasIf {
 			nb = len(c.blocks)
 		}
-		ints := make([]int32, c.nloc+c.nregs+nb)
+		n := c.nloc + c.nregs + nb
+		if cap(ints) < n {
+			ints = make([]int32, n)
+		} else {
+			ints = ints[:n]
+			clear(ints[:c.nloc])
+		}
+		if fr.mem != nil {
+			fr.mem.ints = ints
+		}
 		fr.occ = ints[:c.nloc:c.nloc]
 		rest := ints[c.nloc:]
 		for i := range rest {
