@@ -292,6 +292,27 @@ func (p *Program) compile(c *fnCode) {
 		}
 	}
 	c.nregs = len(c.tmpl)
+	if !c.defers && defersThroughClosures(fn) {
+		c.defers = true
+	}
+}
+
+// defersThroughClosures reports whether a closure of fn defers calls onto
+// fn's defer stack (the body of a range-over-func loop does).
+func defersThroughClosures(fn *ssa.Function) bool {
+	for _, anon := range fn.AnonFuncs {
+		for _, b := range anon.Blocks {
+			for _, instr := range b.Instrs {
+				if d, ok := instr.(*ssa.Defer); ok && d.DeferStack != nil {
+					return true
+				}
+			}
+		}
+		if defersThroughClosures(anon) {
+			return true
+		}
+	}
+	return false
 }
 
 func valueOf(instr ssa.Instruction) ssa.Value {

@@ -214,5 +214,21 @@ outer:
 			labels = append(labels, fmt.Sprint(i, j))
 		}
 	}
-	return fmt.Sprint(total, sq, ps, labels)
+	// a defer in the body of a range-over-func loop runs when the
+	// enclosing function returns, also when it panics
+	var log []string
+	loopOnly := func() { // its only defers come from the loop body
+		for v := range seq {
+			defer func() { log = append(log, fmt.Sprint("d", v)) }()
+			if v == 4 {
+				panic("stop")
+			}
+		}
+	}
+	deferInLoop := func() (s string) {
+		defer func() { s = fmt.Sprint(recover(), log) }()
+		loopOnly()
+		return "unreachable"
+	}
+	return fmt.Sprint(total, sq, ps, labels, deferInLoop())
 }
