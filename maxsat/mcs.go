@@ -134,12 +134,16 @@ func (s *Solver) exhausted(ctx context.Context, size int) error {
 // relaxed reads the relaxed groups off a model.
 func (s *Solver) relaxed(m *Model) (*MCS, error) {
 	out := &MCS{Model: m}
-	for _, g := range s.groups {
-		v, err := m.m.Eval(g.sel, true)
-		if err != nil {
-			return nil, fmt.Errorf("maxsat: %w", err)
-		}
-		if v.Kind == z3.BoolValue && !v.Bool {
+	sels := make([]z3.AST, len(s.groups))
+	for i, g := range s.groups {
+		sels[i] = g.sel
+	}
+	vals, err := m.m.EvalBools(sels)
+	if err != nil {
+		return nil, fmt.Errorf("maxsat: %w", err)
+	}
+	for i, g := range s.groups {
+		if vals[i] == 0 {
 			out.Groups = append(out.Groups, g.name)
 			out.Cost += g.weight
 		}
@@ -267,6 +271,9 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 	if over(lo) {
 		return nil, ErrExhausted
 	}
+	if s.unit && size > 0 && s.kDone >= int64(size) {
+		return nil, s.exhausted(ctx, size)
+	}
 	m, err := s.probe(ctx, lo, size)
 	if err != nil {
 		return nil, err
@@ -275,6 +282,23 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 		return m, s.verifyLevel(m)
 	}
 	s.kDone = lo
+	if s.unit && size > 0 {
+		// UNSAT–SAT linear search; with unit weights cost is size, so the
+		// size bound ends it.
+		for {
+			if s.kDone >= int64(size) || over(s.kDone+1) {
+				return nil, s.exhausted(ctx, size)
+			}
+			m, err := s.probe(ctx, s.kDone+1, size)
+			if err != nil {
+				return nil, err
+			}
+			if m != nil {
+				return m, s.verifyLevel(m)
+			}
+			s.kDone++
+		}
+	}
 	// Is there any correction set left? Its cost bounds the search.
 	hi, err := s.probe(ctx, -1, size)
 	if err != nil {

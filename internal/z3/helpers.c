@@ -225,6 +225,29 @@ int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint6
 	return kind;
 }
 
+// fl_eval_bools evaluates n Boolean terms with model completion, writing 1
+// (true), 0 (false) or -1 (no Boolean value) for each. It returns the first
+// error code, or 0.
+int fl_eval_bools(Z3_context c, Z3_model m, unsigned n, Z3_ast *a, signed char *out) {
+	for (unsigned i = 0; i < n; i++) {
+		Z3_ast v = NULL;
+		out[i] = -1;
+		if (!Z3_model_eval(c, m, a[i], true, &v) || v == NULL) {
+			int e = fl_err(c);
+			if (e != 0) return e;
+			continue;
+		}
+		Z3_inc_ref(c, v);
+		Z3_lbool b = Z3_get_bool_value(c, v);
+		if (b == Z3_L_TRUE) out[i] = 1;
+		else if (b == Z3_L_FALSE) out[i] = 0;
+		Z3_dec_ref(c, v);
+		int e = fl_err(c);
+		if (e != 0) return e;
+	}
+	return 0;
+}
+
 Z3_optimize fl_mk_optimize(Z3_context c, int *err) {
 	Z3_optimize o = Z3_mk_optimize(c);
 	int e = fl_err(c);

@@ -41,6 +41,7 @@ int fl_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *a, int *err);
 Z3_model fl_solver_model(Z3_context c, Z3_solver s, int *err);
 unsigned fl_solver_core(Z3_context c, Z3_solver s, Z3_ast *dst, unsigned cap, int *err);
 
+int fl_eval_bools(Z3_context c, Z3_model m, unsigned n, Z3_ast *a, signed char *out);
 int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint64_t *u, char **str, int *err);
 
 Z3_optimize fl_mk_optimize(Z3_context c, int *err);

@@ -90,6 +90,20 @@ func (m *Model) Eval(a AST, completion bool) (Value, error) {
 	return Value{}, nil
 }
 
+// EvalBools evaluates Boolean terms with model completion in one call and
+// returns, for each, 1 (true), 0 (false) or -1 (no Boolean value).
+func (m *Model) EvalBools(as []AST) ([]int8, error) {
+	if m.closed || m.c.closed {
+		return nil, ErrClosed
+	}
+	out := make([]int8, len(as))
+	if len(as) == 0 {
+		return out, nil
+	}
+	e := C.fl_eval_bools(m.c.c, m.m, C.uint(len(as)), (*C.Z3_ast)(unsafe.Pointer(&as[0])), (*C.schar)(unsafe.Pointer(&out[0])))
+	return out, m.c.error("model_eval", e)
+}
+
 // String renders the model in Z3's syntax.
 func (m *Model) String() string {
 	if m.closed || m.c.closed {

@@ -23,6 +23,11 @@ const (
 	// SimpleSolver is Z3_mk_simple_solver: the incremental SMT core from the
 	// start, without pre-processing tactics.
 	SimpleSolver
+	// BVSolver is Z3_mk_solver_for_logic(QF_BV): in incremental use, Z3's
+	// bit-blasting SAT solver (inc_sat_solver), with assumptions, cores and
+	// native cardinality and pseudo-Boolean constraints. It is much faster
+	// than the SMT core on bit-vector problems but knows no Int arithmetic.
+	BVSolver
 )
 
 // Solver is a Z3 solver: assertions, push/pop scopes, checks under
@@ -43,10 +48,15 @@ func (c *Context) NewSolver(kind SolverKind) (*Solver, error) {
 	}
 	var e C.int
 	simple := C.int(0)
-	if kind == SimpleSolver {
+	var logic *C.char
+	switch kind {
+	case SimpleSolver:
 		simple = 1
+	case BVSolver:
+		logic = C.CString("QF_BV")
+		defer C.free(unsafe.Pointer(logic))
 	}
-	s := C.fl_mk_solver(c.c, nil, simple, &e)
+	s := C.fl_mk_solver(c.c, logic, simple, &e)
 	if err := c.error("mk_solver", e); err != nil {
 		return nil, err
 	}

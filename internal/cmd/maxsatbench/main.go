@@ -1,0 +1,260 @@
+// Command maxsatbench measures faultloc's maxsat solver on generated
+// trace-like formulas (package tracegen) and prints a report that ends with
+// two speedup lines:
+//
+//	mcs enumeration vs z3 optimize: X
+//	incremental vs rebuild: Y
+//
+// The first experiment enumerates every MCS of at most 3 statements of one
+// failing trace with maxsat's LevelSearch and with Z3's Optimize plus
+// blocking clauses (maxsat's OptimizeBlocking), checks that both find the
+// same MCSes, and reports the ratio of their times. The second grows a
+// formula in stages, one run (trace) of the same program per stage, as
+// AgxFaults' refinement loop does; after each stage it asks for up to two
+// more MCSes (blocking each). It does so incrementally on one Solver, and
+// by rebuilding a fresh Solver with everything so far (constraints and
+// blocks) at each stage, and reports the ratio of total times. Sizes are
+// statement instances in the final formula, from 100 up to -size by
+// factors of ten; X and Y are measured at the largest size.
+//
+// Usage:
+//
+//	go run ./internal/cmd/maxsatbench [-size 10000] [-stages 10] [-seed 1] [-out bench/maxsat.txt]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/faultloc/faultloc/internal/cmd/maxsatbench/tracegen"
+	"github.com/faultloc/faultloc/internal/z3"
+	"github.com/faultloc/faultloc/maxsat"
+)
+
+func main() {
+	size := flag.Int("size", 10000, "largest formula, in statement instances (>= 100)")
+	stages := flag.Int("stages", 10, "stages (runs) of the incremental experiment")
+	seed := flag.Int64("seed", 1, "generator seed")
+	out := flag.String("out", "", "also write the report to this file")
+	flag.Parse()
+	if *size < 100 || *stages < 2 {
+		fmt.Fprintln(os.Stderr, "maxsatbench: need -size >= 100 and -stages >= 2")
+		os.Exit(2)
+	}
+	var w io.Writer = os.Stdout
+	var f *os.File
+	if *out != "" {
+		var err error
+		if f, err = os.Create(*out); err != nil {
+			fmt.Fprintln(os.Stderr, "maxsatbench:", err)
+			os.Exit(1)
+		}
+		w = io.MultiWriter(os.Stdout, f)
+	}
+	if err := run(context.Background(), w, *size, *stages, *seed); err != nil {
+		fmt.Fprintln(os.Stderr, "maxsatbench:", err)
+		os.Exit(1)
+	}
+	if f != nil {
+		if err := f.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "maxsatbench:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func sizes(max int) []int {
+	var ns []int
+	for n := 100; n < max; n *= 10 {
+		ns = append(ns, n)
+	}
+	return append(ns, max)
+}
+
+func run(ctx context.Context, w io.Writer, size, stages int, seed int64) error {
+	fmt.Fprintf(w, "maxsat benchmark: libz3 %s, %s/%s, %d CPUs, seed %d, %s\n",
+		z3.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), seed, time.Now().UTC().Format(time.RFC3339))
+	fmt.Fprintf(w, "formulas: 32-bit assignment chains with guards and phis; one fault predicate per statement (unit-weight soft groups)\n")
+	fmt.Fprintf(w, "times: process CPU time (wall time in parentheses); speedups are ratios of CPU times\n\n")
+
+	fmt.Fprintf(w, "1. all MCSes of size <= 3 of one failing trace\n")
+	fmt.Fprintf(w, "%8s %6s %12s %12s %7s %12s %12s %7s %8s\n", "stmts", "mcs", "levelsearch", "(wall)", "checks", "z3optimize", "(wall)", "checks", "speedup")
+	var x float64
+	for _, n := range sizes(size) {
+		p := tracegen.NewProgram(seed, n)
+		st := p.Failing()
+		a, err := enumerate(ctx, st, maxsat.LevelSearch)
+		if err != nil {
+			return err
+		}
+		b, err := enumerate(ctx, st, maxsat.OptimizeBlocking)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(a.mcs, b.mcs) {
+			return fmt.Errorf("size %d: LevelSearch found %v, Optimize %v", n, a.mcs, b.mcs)
+		}
+		x = b.time.Seconds() / a.time.Seconds()
+		fmt.Fprintf(w, "%8d %6d %12s %12s %7d %12s %12s %7d %7.1fx\n", n, len(a.mcs), round(a.time), round(a.wall), a.checks, round(b.time), round(b.wall), b.checks, x)
+	}
+
+	fmt.Fprintf(w, "\n2. %d stages, one more run of the program per stage, up to 2 MCSes of size <= 3 per stage\n", stages)
+	fmt.Fprintf(w, "%8s %8s %6s %12s %12s %7s %12s %12s %7s %8s\n", "stmts", "program", "mcs", "incremental", "(wall)", "checks", "rebuild", "(wall)", "checks", "speedup")
+	var y float64
+	for _, n := range sizes(size) {
+		p := tracegen.NewProgram(seed, max(n/stages, 1))
+		var runs []tracegen.Stage
+		for k := 0; k < stages; k++ {
+			st, _ := p.Trace(k, seed+int64(k), k == 0)
+			runs = append(runs, st)
+		}
+		inc, err := incremental(ctx, runs)
+		if err != nil {
+			return err
+		}
+		reb, err := rebuild(ctx, runs)
+		if err != nil {
+			return err
+		}
+		y = reb.time.Seconds() / inc.time.Seconds()
+		fmt.Fprintf(w, "%8d %8d %6d %12s %12s %7d %12s %12s %7d %7.1fx\n", p.Statements()*stages, p.Statements(), len(inc.mcs), round(inc.time), round(inc.wall), inc.checks, round(reb.time), round(reb.wall), reb.checks, y)
+	}
+	fmt.Fprintf(w, "\nmcs enumeration vs z3 optimize: %.1f\n", x)
+	fmt.Fprintf(w, "incremental vs rebuild: %.1f\n", y)
+	return nil
+}
+
+// cpuTime returns the CPU time (user and system) the process has used. Z3
+// runs on the calling thread, so on a machine shared with other work CPU
+// time measures the solver more steadily than wall time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func round(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	default:
+		return d.Round(10 * time.Millisecond).String()
+	}
+}
+
+type result struct {
+	mcs    []string      // each MCS's groups joined by "+"
+	time   time.Duration // CPU time
+	wall   time.Duration
+	checks int
+}
+
+func key(m *maxsat.MCS) string { return strings.Join(m.Groups, "+") }
+
+func enumerate(ctx context.Context, st tracegen.Stage, alg maxsat.MCSAlgorithm) (result, error) {
+	start, cpu := time.Now(), cpuTime()
+	s, err := maxsat.NewSolver(&maxsat.Options{MCS: alg})
+	if err != nil {
+		return result{}, err
+	}
+	defer s.Close()
+	if err := tracegen.Load(s, st); err != nil {
+		return result{}, err
+	}
+	ms, err := s.AllMCS(ctx, maxsat.Bounds{MaxSize: 3}, nil)
+	if err != nil {
+		return result{}, err
+	}
+	r := result{time: cpuTime() - cpu, wall: time.Since(start), checks: s.Stats().Checks}
+	for _, m := range ms {
+		r.mcs = append(r.mcs, key(m))
+	}
+	slices.Sort(r.mcs)
+	return r, nil
+}
+
+const perStage = 2
+
+// step asks for up to perStage more MCSes, blocking each.
+func step(ctx context.Context, s *maxsat.Solver, r *result) error {
+	for i := 0; i < perStage; i++ {
+		m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 3})
+		if errors.Is(err, maxsat.ErrExhausted) || errors.Is(err, maxsat.ErrHardUnsat) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(m.Groups) == 0 {
+			return nil // this run passes: nothing to localize yet
+		}
+		r.mcs = append(r.mcs, key(m))
+		if err := s.Block(m.Groups); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func incremental(ctx context.Context, runs []tracegen.Stage) (result, error) {
+	start, cpu := time.Now(), cpuTime()
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		return result{}, err
+	}
+	defer s.Close()
+	var r result
+	for _, st := range runs {
+		if err := tracegen.Load(s, st); err != nil {
+			return result{}, err
+		}
+		if err := step(ctx, s, &r); err != nil {
+			return result{}, err
+		}
+	}
+	r.time, r.wall = cpuTime()-cpu, time.Since(start)
+	r.checks = s.Stats().Checks
+	return r, nil
+}
+
+func rebuild(ctx context.Context, runs []tracegen.Stage) (result, error) {
+	start, cpu := time.Now(), cpuTime()
+	var r result
+	for k := range runs {
+		s, err := maxsat.NewSolver(nil)
+		if err != nil {
+			return result{}, err
+		}
+		for _, st := range runs[:k+1] {
+			if err := tracegen.Load(s, st); err != nil {
+				s.Close()
+				return result{}, err
+			}
+		}
+		for _, m := range r.mcs {
+			if err := s.Block(strings.Split(m, "+")); err != nil {
+				s.Close()
+				return result{}, err
+			}
+		}
+		err = step(ctx, s, &r)
+		r.checks += s.Stats().Checks
+		s.Close()
+		if err != nil {
+			return result{}, err
+		}
+	}
+	r.time, r.wall = cpuTime()-cpu, time.Since(start)
+	return r, nil
+}
