@@ -104,3 +104,30 @@ func sameSet(a, b []string) bool {
 	}
 	return true
 }
+
+// TestWeightChangeBetweenCalls: adding a soft to an existing group raises
+// its weight; the next NextMCS must use the new weights (a bound built for
+// the old ones must not be reused).
+func TestWeightChangeBetweenCalls(t *testing.T) {
+	ctx := context.Background()
+	a, b := BoolVar("a"), BoolVar("b")
+	for i := 0; i < 2; i++ {
+		s := newSolver(t, nil)
+		s.AddHard(Not(And(a, b)))
+		s.AddSoft(a, 1, "A")
+		s.AddSoft(b, 1, "B")
+		if i == 1 {
+			s.AddHard(Or(a, b))
+		}
+		if _, err := s.NextMCS(ctx, Bounds{}); err != nil {
+			t.Fatal(err)
+		}
+		s.AddSoft(Or(a, BoolVar("c")), 5, "A") // A now costs 6
+		for k := 0; k < 2; k++ {
+			m, err := s.NextMCS(ctx, Bounds{})
+			if err != nil || join(m.Groups) != "B" || m.Cost != 1 {
+				t.Fatalf("after the weight change: %+v, %v; want {B} at cost 1", m, err)
+			}
+		}
+	}
+}

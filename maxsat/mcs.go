@@ -153,15 +153,16 @@ func (s *Solver) relaxed(m *Model) (*MCS, error) {
 
 // bound returns an activation literal for "cost ≤ cost (if cost >= 0) and
 // size ≤ size (if size > 0)" over all current groups, reusing a literal made
-// for the same bound and groups. Literals made for fewer groups are retired
-// (asserted false) so Z3 can drop their constraints.
+// for the same bound and softs. Literals made before softs were added (which
+// may add groups or change weights) are retired (asserted false) so Z3 can
+// drop their constraints.
 func (s *Solver) bound(cost int64, size int) (z3.AST, error) {
-	key := cardKey{cost: cost, size: size, groups: len(s.groups)}
+	key := cardKey{cost: cost, size: size, softs: s.stats.Soft}
 	if a, ok := s.card[key]; ok {
 		return a, nil
 	}
 	for k, a := range s.card {
-		if k.groups != len(s.groups) {
+		if k.softs != s.stats.Soft {
 			na, err := s.ctx.App(z3.OpNot, 0, 0, a)
 			if err != nil {
 				return z3.AST{}, fmt.Errorf("maxsat: %w", err)

@@ -132,7 +132,7 @@ type Solver struct {
 type cardKey struct {
 	cost   int64 // -1: no cost bound
 	size   int   // 0: no size bound
-	groups int   // number of groups covered
+	softs  int   // number of softs added when the bound was made
 }
 
 // NewSolver returns an empty solver; opts may be nil for the defaults.
