@@ -130,9 +130,9 @@ type Solver struct {
 }
 
 type cardKey struct {
-	cost   int64 // -1: no cost bound
-	size   int   // 0: no size bound
-	softs  int   // number of softs added when the bound was made
+	cost  int64 // -1: no cost bound
+	size  int   // 0: no size bound
+	softs int   // number of softs added when the bound was made
 }
 
 // NewSolver returns an empty solver; opts may be nil for the defaults.
