@@ -265,3 +265,53 @@ func TestClosed(t *testing.T) {
 		t.Fatalf("Check after Close: %v", err)
 	}
 }
+
+func TestEvalBoolsAndKinds(t *testing.T) {
+	for _, kind := range []SolverKind{DefaultSolver, SimpleSolver, BVSolver} {
+		c := newCtx(t)
+		b := must[Sort](t)(c.BoolSort())
+		ast := must[AST](t)
+		p, q, r := ast(c.Const("p", b)), ast(c.Const("q", b)), ast(c.Const("r", b))
+		bv := must[Sort](t)(c.BVSort(16))
+		x := ast(c.Const("x", bv))
+		s := must[*Solver](t)(c.NewSolver(kind))
+		s.Assert(p)
+		s.Assert(ast(c.App(OpNot, 0, 0, q)))
+		s.Assert(ast(c.App(OpEq, 0, 0, ast(c.App(OpBVMul, 0, 0, x, x)), ast(c.Uint64(49, bv)))))
+		// At most one of p, q, r; r is then free or false.
+		s.Assert(ast(c.App(OpAtMost, 1, 0, p, q, r)))
+		if res := must[Result](t)(s.Check(context.Background(), nil)); res != Sat {
+			t.Fatalf("%v: %v", kind, res)
+		}
+		m := must[*Model](t)(s.Model())
+		vals, err := m.EvalBools([]AST{p, q, r})
+		if err != nil || vals[0] != 1 || vals[1] != 0 || vals[2] != 0 {
+			t.Fatalf("%v: EvalBools = %v, %v", kind, vals, err)
+		}
+		xv := must[Value](t)(m.Eval(x, true))
+		if xv.Uint64*xv.Uint64%(1<<16) != 49 {
+			t.Fatalf("%v: x = %d, x*x != 49 mod 2^16", kind, xv.Uint64)
+		}
+		if st := s.Statistics(); len(st) == 0 {
+			t.Errorf("%v: no statistics", kind)
+		}
+	}
+}
+
+func TestPBLe(t *testing.T) {
+	c := newCtx(t)
+	b := must[Sort](t)(c.BoolSort())
+	ast := must[AST](t)
+	p, q := ast(c.Const("p", b)), ast(c.Const("q", b))
+	s := must[*Solver](t)(c.NewSolver(SimpleSolver))
+	s.Assert(ast(c.PBLe([]AST{p, q}, []int{3, 2}, 4)))
+	if r := must[Result](t)(s.Check(context.Background(), []AST{p, q})); r != Unsat {
+		t.Fatalf("3p + 2q <= 4 with p, q: %v", r)
+	}
+	if r := must[Result](t)(s.Check(context.Background(), []AST{p})); r != Sat {
+		t.Fatalf("3p + 2q <= 4 with p: %v", r)
+	}
+	if _, err := c.PBLe([]AST{p}, nil, 1); err == nil {
+		t.Fatal("PBLe with missing coefficients: no error")
+	}
+}
