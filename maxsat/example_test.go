@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/faultloc/faultloc/maxsat"
 )
@@ -76,4 +77,36 @@ func ExampleSolver_MUS() {
 	fmt.Println(mus, err)
 	// Output:
 	// [p not q] <nil>
+}
+
+// A weighted problem read from WCNF: the optimum by Fu–Malik, then every
+// MCS in non-decreasing cost.
+func ExampleReadWCNF() {
+	w, err := maxsat.ReadWCNF(strings.NewReader(`c exactly one of x1, x2; x3 -> x1
+h 1 2 0
+h -1 -2 0
+h -3 1 0
+3 3 0
+2 -1 0
+2 4 -2 0
+1 -4 0
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, _ := maxsat.NewSolver(nil)
+	defer s.Close()
+	w.AddTo(s)
+	opt, _ := s.Optimum(context.Background())
+	fmt.Println("optimum", opt.Cost, opt.Groups)
+	all, _ := s.AllMCS(context.Background(), maxsat.Bounds{}, nil)
+	for _, m := range all {
+		fmt.Println(m.Cost, m.Groups)
+	}
+	// Output:
+	// optimum 2 [s1]
+	// 2 [s1]
+	// 4 [s0 s3]
+	// 5 [s0 s2]
 }
