@@ -15,6 +15,15 @@
 //   - [github.com/faultloc/faultloc/examples/max3]: the running example of the
 //     AFTER regression-explanation paper (section III): a correct and a buggy
 //     revision of max-of-three separated by four changes c1–c4.
+//   - [github.com/faultloc/faultloc/examples/chops]: a subject for
+//     failure-inducing chops (a string input, two outputs, the fault affects
+//     one), in the spirit of the chops paper's example.
+//   - [github.com/faultloc/faultloc/examples/loops]: loop subjects (sum,
+//     integer square root, binary search) with seeded faults, for the
+//     scaling experiments where the loop-unwinding bound grows with the input.
+//   - [github.com/faultloc/faultloc/examples/tcas]: the Siemens suite's TCAS
+//     program ported to Go line for line, with its 41 faulty versions as
+//     edits applied through go/packages overlays, and its test universe.
 //
 // Each subject's test file carries the build constraint "faultloc" because
 // some of its cases fail by design. `go test ./...` therefore does not run

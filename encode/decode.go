@@ -1,0 +1,133 @@
+package encode
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"slices"
+
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Angelic is the angelic value of one instance of a candidate's statement:
+// the value it must produce (or the decision it must take) for the test to
+// pass, according to the MCS's model.
+type Angelic struct {
+	Statement string            // the statement's group
+	Pos       token.Position    // the instance's position
+	Instr     string            // the SSA instruction, for reports
+	Key       trace.InstanceKey // the instance
+	Branch    bool              // a branch: Value is its decision (true: then)
+	Value     trace.Value       // the angelic value
+}
+
+// String formats a as "line: instr = value".
+func (a Angelic) String() string {
+	if a.Branch {
+		return fmt.Sprintf("%d: branch %v", a.Pos.Line, a.Value)
+	}
+	return fmt.Sprintf("%d: %s := %v", a.Pos.Line, a.Instr, a.Value)
+}
+
+// Candidate is an MCS read back as a fix candidate: statements, angelic
+// values and the hooks that replay them.
+type Candidate struct {
+	// Statements are the MCS's statements, in source order.
+	Statements []*Statement
+	// Angelic are the angelic values of the statements' representative
+	// instances (assignments, branches, returns) that the model executes,
+	// in execution order of the runs encoded.
+	Angelic []Angelic
+	// Hooks re-run the test with every executed instance of the statements
+	// substituted by its model value and every branch instance forced.
+	Hooks *trace.Hooks
+}
+
+// Decode reads MCS m back as a candidate.
+func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
+	if m == nil || m.Model == nil {
+		return nil, fmt.Errorf("encode: MCS without a model")
+	}
+	in := map[string]bool{}
+	c := &Candidate{Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
+	for _, g := range m.Groups {
+		in[g] = true
+		st := e.stmts[g]
+		if st == nil {
+			return nil, fmt.Errorf("encode: MCS names unknown statement %q", g)
+		}
+		c.Statements = append(c.Statements, st)
+	}
+	slices.SortFunc(c.Statements, func(a, b *Statement) int {
+		return cmp.Or(cmp.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column))
+	})
+	for _, k := range e.instOrder {
+		inst := e.insts[k]
+		if !in[inst.stmt] {
+			continue
+		}
+		executed := false
+		for _, p := range inst.paths {
+			ok, err := m.Model.Bool(p)
+			if err != nil {
+				return nil, fmt.Errorf("encode: %w", err)
+			}
+			if ok {
+				executed = true
+				break
+			}
+		}
+		if !executed {
+			continue
+		}
+		var v trace.Value
+		if len(inst.terms) == 1 {
+			var err error
+			v, err = inst.sort.value(m.Model, inst.terms[0])
+			if err != nil {
+				return nil, fmt.Errorf("encode: %w", err)
+			}
+		}
+		if inst.branch {
+			c.Hooks.Branches[k] = v.Bool()
+		} else {
+			c.Hooks.Values[k] = v
+		}
+		if inst.rep {
+			c.Angelic = append(c.Angelic, Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v})
+		}
+	}
+	return c, nil
+}
+
+// Preference returns a constraint that keeps the values of the given
+// statements' non-branch instances within radius of the values the runs
+// produced (as signed distances, per the Go type's width). Together with
+// [maxsat.Solver.CheckRelaxed] it picks angelic values close to the
+// original ones, which keeps loops and re-runs short and reports readable.
+func (e *Encoder) Preference(groups []string, radius uint64) *maxsat.Term {
+	in := map[string]bool{}
+	for _, g := range groups {
+		in[g] = true
+	}
+	var cs []*maxsat.Term
+	for _, k := range e.instOrder {
+		inst := e.insts[k]
+		if !in[inst.stmt] || inst.branch || inst.sort.isBool || len(inst.terms) != 1 {
+			continue
+		}
+		orig := inst.sort.concrete(inst.orig)
+		if orig == nil {
+			continue
+		}
+		w := inst.sort.width
+		r := radius
+		if w < 64 && r >= 1<<(w-1) {
+			continue // every value is within reach
+		}
+		d := maxsat.Sub(inst.terms[0], orig)
+		cs = append(cs, maxsat.SLE(d, maxsat.BV(r, w)), maxsat.SGE(d, maxsat.BVInt(-int64(r), w)))
+	}
+	return maxsat.And(cs...)
+}

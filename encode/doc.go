@@ -1,0 +1,67 @@
+// Package encode turns recorded runs of a failing test ([trace.Trace]) into
+// a partial MaxSMT problem for [maxsat]: the error trace formula of
+// formula-based fault localization.
+//
+// # Fault predicates and statements
+//
+// Every source statement in scope gets one fault predicate ab_s, a Boolean
+// variable; all instances of the statement share it, because a fix changes
+// the statement, not one of its executions. A statement is a source line by
+// default ([ByLine]); with [ByExpression] every SSA value is its own
+// statement, as in angelic debugging, so that a candidate can name `a == c`
+// inside `a == c || b == c`. The soft constraint ¬ab_s (weight 1) is added to
+// the solver in the group named by the statement ([Statement.Group]); an MCS
+// of the formula is then a minimal set of statements whose change can make
+// the test pass, and the MCS's model gives the angelic values.
+//
+// Because trace builds in-scope functions in ssa.NaiveForm, every source
+// assignment is a Store event with its own line, even those lifted SSA would
+// erase (x := 1, m = b): they can all be blamed. Package initialisers are
+// code like any other: the store of `var limit = 10` is a statement of its
+// line.
+//
+// # The instance encoding
+//
+// Each executed instance e with an integer or Boolean value gets a term T(e)
+// named after its [trace.InstanceKey], so a re-run of the same test shares
+// the variables of the instances it has in common with earlier runs.
+// Constraints are guarded by the path literal π(e): "every branch executed
+// before e in this run took the same decision". For a statement instance
+//
+//	π(e) ⇒ (ab_s ∨ T(e) = op(T(a), T(b)))      assignments, operators, returns
+//	π(e) ⇒ (ab_s ∨ (g_e ⇔ T(cond)))            branches
+//	π(e) ⇒ T(load) = T(last store)              memory, through the trace's links
+//	π(e) ⇒ T(param) = T(argument)               calls (results through returns)
+//
+// and the path literals chain along the run: π after a branch b is
+// π(b) ∧ (g_b = decision). The oracle is hard: each return of the function
+// under test, under its path literal, yields the expected results; the event
+// where a run panicked may not be reached unchanged. Bit-vectors have the
+// width of the Go type (exact wrap-around, signed or unsigned comparisons and
+// division as Go has them; a divisor must be non-zero unless its statement
+// is changed). Values the encoding does not model (strings, floats, results
+// of calls into the standard library) are fixed to their concrete values.
+//
+// # Modes
+//
+// [ATF] (the default) is the angelic trace formula of AgxFaults: only the
+// runs added so far are precise; once a branch decision differs from every
+// recorded run, everything after it is unconstrained (angelic), until the
+// caller re-runs the test along that path and adds the run ([Encoder.AddRun]),
+// refining the formula in the same incremental solver. [FS] is the single
+// failing path with the same guards and no refinement. [FI] ignores control
+// flow: branches are not encoded and every instance of the failing run is
+// assumed to execute (flow-insensitive, as in Jose and Majumdar's trace
+// formulas). [PF] approximates the program formula of BugAssist and SNIPER by
+// adding, before solving, every path of the test reachable by flipping
+// branch decisions whose instance occurs at most Unwind times in its frame;
+// localize explores the paths, encode encodes them.
+//
+// # Decoding
+//
+// [Encoder.Decode] reads an MCS back: the statements, the angelic values of
+// their instances that the model executes, and [trace.Hooks] that re-run the
+// test with those values substituted and those decisions forced. The caller
+// (package localize) uses the re-run both to verify a candidate and, when the
+// angelic path left what was encoded, to refine the formula.
+package encode

@@ -1,0 +1,782 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"hash/fnv"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Mode names an encoding.
+type Mode int
+
+// The encodings.
+const (
+	// ATF is AgxFaults' angelic trace formula, refined on demand (default).
+	ATF Mode = iota
+	// FS is the flow-sensitive single-path trace formula.
+	FS
+	// FI is the flow-insensitive single-path trace formula.
+	FI
+	// PF approximates the program formula: all paths up to an unwinding
+	// bound, encoded before solving.
+	PF
+)
+
+var modeNames = [...]string{ATF: "agx", FS: "fs", FI: "fi", PF: "pf"}
+
+// String returns the mode's name as the command line spells it: "agx",
+// "fs", "fi" or "pf".
+func (m Mode) String() string {
+	if m >= 0 && int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return "Mode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseMode returns the mode named s (see [Mode.String]; "atf" is accepted
+// for "agx").
+func ParseMode(s string) (Mode, error) {
+	if s == "atf" {
+		return ATF, nil
+	}
+	for m, n := range modeNames {
+		if n == s {
+			return Mode(m), nil
+		}
+	}
+	return 0, fmt.Errorf("encode: unknown mode %q (want agx, pf, fs or fi)", s)
+}
+
+// Granularity says what a fault predicate stands for.
+type Granularity int
+
+// The granularities.
+const (
+	// ByLine gives one fault predicate per source line (default).
+	ByLine Granularity = iota
+	// ByExpression gives one per SSA instruction (expression), named by its
+	// line and column.
+	ByExpression
+)
+
+// Options configure an Encoder. The zero value is the default.
+type Options struct {
+	// Mode is the encoding. Default: ATF.
+	Mode Mode
+	// Granularity of fault predicates. Default: ByLine.
+	Granularity Granularity
+	// InScope reports whether the statements of fn may be blamed (get a
+	// fault predicate); everything else is encoded as hard constraints.
+	// Default: the functions of the program's in-scope packages
+	// ([trace.Program.Packages]).
+	InScope func(fn *ssa.Function) bool
+}
+
+// Statement is a fault location: what one fault predicate stands for.
+type Statement struct {
+	// Group is the name of the statement's soft group in the solver:
+	// "file:line" (ByLine) or "file:line:col" (ByExpression).
+	Group string
+	// Pos is the statement's position (its first instruction's).
+	Pos token.Position
+	// Func is the function containing it.
+	Func *ssa.Function
+}
+
+// instance is one encoded instruction instance.
+type instance struct {
+	key    trace.InstanceKey
+	stmt   string // group, "" if hard
+	branch bool   // an If: term is its guard
+	rep    bool   // represents its statement (Store, If, Return, ...)
+	sort   sortInfo
+	terms  []*maxsat.Term // value terms (several for multi-result returns)
+	paths  []*maxsat.Term // path literals under which it was encoded
+	pos    token.Position
+	what   string      // instruction text, for reports
+	orig   trace.Value // the value of the first run that executed it
+}
+
+// Stats counts what an Encoder did.
+type Stats struct {
+	Runs        int // runs added
+	Events      int // events visited
+	Constraints int // hard constraints added
+	Statements  int // fault predicates (soft groups) created
+}
+
+// Encoder builds the error trace formula of one failing test in a
+// [maxsat.Solver]. It belongs to one goroutine, like the solver.
+type Encoder struct {
+	prog  *trace.Program
+	s     *maxsat.Solver
+	test  trace.Test
+	want  []*maxsat.Term
+	opts  Options
+	scope map[*ssa.Package]bool
+
+	stmts     map[string]*Statement
+	insts     map[trace.InstanceKey]*instance
+	instOrder []trace.InstanceKey
+	seen      map[seenKey]bool
+	paths     map[uint64]*maxsat.Term
+	stats     Stats
+}
+
+type seenKey struct {
+	key    trace.InstanceKey
+	prefix uint64
+}
+
+// ErrNotEncodable reports an oracle the encoding cannot express.
+var ErrNotEncodable = errors.New("encode: oracle not encodable")
+
+// New returns an Encoder for test, whose oracle must be expected results
+// (test.Want) of Boolean or integer types: a predicate oracle (test.Check)
+// cannot be encoded and yields an error wrapping [ErrNotEncodable].
+func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) (*Encoder, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	if test.Func == nil {
+		return nil, errors.New("encode: test has no function")
+	}
+	e := &Encoder{
+		prog:  prog,
+		s:     s,
+		test:  test,
+		opts:  *opts,
+		scope: map[*ssa.Package]bool{},
+		stmts: map[string]*Statement{},
+		insts: map[trace.InstanceKey]*instance{},
+		seen:  map[seenKey]bool{},
+		paths: map[uint64]*maxsat.Term{},
+	}
+	for _, p := range prog.Packages {
+		e.scope[p] = true
+	}
+	if test.WantPanic || test.Check != nil || test.Want == nil {
+		return nil, fmt.Errorf("%w: test %s needs expected results (Want)", ErrNotEncodable, test.Name)
+	}
+	sig := test.Func.Signature
+	if sig.Results().Len() != len(test.Want) {
+		return nil, fmt.Errorf("%w: test %s: %d expected results for %d results", ErrNotEncodable, test.Name, len(test.Want), sig.Results().Len())
+	}
+	for i, w := range test.Want {
+		si := sortOf(sig.Results().At(i).Type())
+		t := si.concrete(w)
+		if !si.ok || t == nil {
+			return nil, fmt.Errorf("%w: test %s: result %d of type %s", ErrNotEncodable, test.Name, i, sig.Results().At(i).Type())
+		}
+		e.want = append(e.want, t)
+	}
+	return e, nil
+}
+
+// Stats returns what the encoder did so far.
+func (e *Encoder) Stats() Stats { return e.stats }
+
+// Statement returns the statement of a soft group name, or nil.
+func (e *Encoder) Statement(group string) *Statement { return e.stmts[group] }
+
+func (e *Encoder) inScope(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	if e.opts.InScope != nil {
+		return e.opts.InScope(fn)
+	}
+	if fn.Synthetic != "" && fn.Pkg == nil {
+		return false
+	}
+	p := fn.Pkg
+	if p == nil && fn.Origin() != nil {
+		p = fn.Origin().Pkg
+	}
+	return e.scope[p]
+}
+
+// statementOf returns the group of the statement event ev belongs to, or ""
+// if the event is not blamable (out of scope, synthetic, bookkeeping).
+func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
+	st := t.StaticInfo(t.Static(ev))
+	if st.Synthetic || st.Instr == nil || st.Position.Line == 0 || !e.inScope(st.Func) {
+		return ""
+	}
+	switch in := st.Instr.(type) {
+	case *ssa.Alloc, *ssa.RunDefers, *ssa.Defer, *ssa.DebugRef, *ssa.Jump:
+		return ""
+	case *ssa.Store:
+		if _, ok := in.Val.(*ssa.Parameter); ok {
+			return "" // parameter spill: the input, not a statement
+		}
+		if _, ok := in.Val.(*ssa.FreeVar); ok {
+			return ""
+		}
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok && b.Name() == "ssa:deferstack" {
+			return ""
+		}
+	}
+	p := st.Position
+	var name string
+	if e.opts.Granularity == ByExpression {
+		name = fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+	} else {
+		name = fmt.Sprintf("%s:%d", p.Filename, p.Line)
+	}
+	if _, ok := e.stmts[name]; !ok {
+		e.stmts[name] = &Statement{Group: name, Pos: p, Func: st.Func}
+		e.stats.Statements++
+		if err := e.s.AddSoft(maxsat.Not(abVar(name)), 1, name); err != nil {
+			// AddSoft fails only on ill-sorted terms or a closed solver;
+			// the next AddHard reports the same condition.
+			return ""
+		}
+	}
+	return name
+}
+
+func abVar(group string) *maxsat.Term { return maxsat.BoolVar("ab:" + group) }
+
+func keyName(prefix string, k trace.InstanceKey) string {
+	return fmt.Sprintf("%s%d_%x_%d", prefix, k.Static, k.Path, k.Occ)
+}
+
+// run holds the per-run state of AddRun.
+type run struct {
+	t      *trace.Trace
+	terms  [][]*maxsat.Term // per event: value terms (nil if not encoded)
+	path   *maxsat.Term     // current path literal
+	prefix uint64           // hash of the decisions so far
+	added  int
+	deps   []trace.EventID
+}
+
+// AddRun encodes the events of a run of the test (the failing run first,
+// then re-runs along other paths) and returns how many new constraints it
+// added: 0 means the run's path was already encoded. In FS and FI modes
+// only the first run is encoded; later calls add nothing.
+func (e *Encoder) AddRun(res *trace.Result) (int, error) {
+	if res == nil || res.Trace == nil {
+		return 0, errors.New("encode: run has no trace")
+	}
+	if e.stats.Runs > 0 && (e.opts.Mode == FS || e.opts.Mode == FI) {
+		return 0, nil
+	}
+	e.stats.Runs++
+	t := res.Trace
+	r := &run{t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True()}
+	panicAt := trace.NoEvent
+	if res.Outcome == trace.Panicked && res.Panic != nil {
+		panicAt = res.Panic.Event
+	}
+	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
+		e.stats.Events++
+		if err := e.event(r, ev); err != nil {
+			return r.added, err
+		}
+		if ev == panicAt {
+			// The panicking instance may not be reached unchanged.
+			stmt := e.statementOf(t, ev)
+			c := maxsat.Not(r.path)
+			if stmt != "" {
+				c = maxsat.Or(c, abVar(stmt))
+			}
+			if err := e.hard(r, seenKey{t.Key(ev), r.prefix ^ 0x9e3779b97f4a7c15}, c); err != nil {
+				return r.added, err
+			}
+		}
+	}
+	return r.added, nil
+}
+
+// hard adds constraint c once per (instance, path prefix).
+func (e *Encoder) hard(r *run, sk seenKey, c *maxsat.Term) error {
+	if e.seen[sk] {
+		return nil
+	}
+	e.seen[sk] = true
+	if err := e.s.AddHard(c); err != nil {
+		return fmt.Errorf("encode: %w", err)
+	}
+	e.stats.Constraints++
+	r.added++
+	return nil
+}
+
+// guarded returns path ⇒ (ab ∨ c), or path ⇒ c for hard statements.
+func guarded(path *maxsat.Term, stmt string, c *maxsat.Term) *maxsat.Term {
+	if stmt != "" {
+		c = maxsat.Or(abVar(stmt), c)
+	}
+	return maxsat.Implies(path, c)
+}
+
+// record registers an encoded instance for decoding.
+func (e *Encoder) record(r *run, ev trace.EventID, stmt string, si sortInfo, terms []*maxsat.Term, branch bool) {
+	k := r.t.Key(ev)
+	in := e.insts[k]
+	if in == nil {
+		instr := r.t.Instr(ev)
+		what := "parameter"
+		if instr != nil {
+			what = instr.String()
+			if v, ok := instr.(ssa.Value); ok {
+				what = v.Name() + " = " + what
+			}
+		}
+		in = &instance{key: k, stmt: stmt, branch: branch, sort: si, terms: terms, pos: r.t.Pos(ev), what: what, orig: r.t.Value(ev)}
+		switch instr.(type) {
+		case *ssa.Store, *ssa.If, *ssa.Return, *ssa.MapUpdate, *ssa.Call:
+			in.rep = true
+		}
+		e.insts[k] = in
+		e.instOrder = append(e.instOrder, k)
+	}
+	in.paths = append(in.paths, r.path)
+}
+
+// event encodes one event.
+func (e *Encoder) event(r *run, ev trace.EventID) error {
+	t := r.t
+	instr := t.Instr(ev)
+	sk := seenKey{t.Key(ev), r.prefix}
+	fi := e.opts.Mode == FI
+
+	if instr == nil { // parameter
+		return e.param(r, ev, sk)
+	}
+	if iff, ok := instr.(*ssa.If); ok {
+		stmt := e.statementOf(t, ev)
+		decision := t.Value(ev).Bool()
+		g := maxsat.BoolVar(keyName("g", t.Key(ev)))
+		r.terms[ev] = []*maxsat.Term{g}
+		if fi {
+			return nil
+		}
+		cond := e.operand(r, ev, iff.Cond)
+		if cond == nil {
+			cond = maxsat.BoolConst(decision)
+		}
+		if err := e.hard(r, sk, guarded(r.path, stmt, maxsat.Iff(g, cond))); err != nil {
+			return err
+		}
+		if stmt != "" {
+			e.record(r, ev, stmt, sortInfo{ok: true, isBool: true}, []*maxsat.Term{g}, true)
+		}
+		// Advance the path literal.
+		// Deterministic names keep Z3's search, and so the report, the same
+		// from run to run.
+		h := fnv.New64a()
+		k := t.Key(ev)
+		fmt.Fprintf(h, "%d|%d|%x|%d|%v", r.prefix, k.Static, k.Path, k.Occ, decision)
+		next := h.Sum64()
+		p, ok := e.paths[next]
+		if !ok {
+			p = maxsat.BoolVar(fmt.Sprintf("pi_%x", next))
+			e.paths[next] = p
+			lit := g
+			if !decision {
+				lit = maxsat.Not(g)
+			}
+			if err := e.s.AddHard(maxsat.Iff(p, maxsat.And(r.path, lit))); err != nil {
+				return fmt.Errorf("encode: %w", err)
+			}
+			e.stats.Constraints++
+			r.added++
+		}
+		r.path, r.prefix = p, next
+		return nil
+	}
+	if ret, ok := instr.(*ssa.Return); ok {
+		return e.ret(r, ev, sk, ret)
+	}
+
+	val := t.SSAValue(ev)
+	var si sortInfo
+	var typ types.Type
+	switch in := instr.(type) {
+	case *ssa.Store:
+		typ = in.Val.Type()
+	case *ssa.MapUpdate:
+		typ = in.Value.Type()
+	default:
+		if val != nil {
+			typ = val.Type()
+		}
+	}
+	si = sortOf(typ)
+	if !si.ok {
+		return nil
+	}
+	stmt := e.statementOf(t, ev)
+	x := si.variable(keyName("v", t.Key(ev)))
+	r.terms[ev] = []*maxsat.Term{x}
+	def := e.define(r, ev, si)
+	var c *maxsat.Term
+	hardOnly := false
+	if def.term != nil {
+		c = maxsat.Eq(x, def.term)
+		if def.extra != nil {
+			c = maxsat.And(c, def.extra)
+		}
+		hardOnly = def.hard
+	} else {
+		cv := si.concrete(t.Value(ev))
+		if cv == nil {
+			r.terms[ev] = nil
+			return nil
+		}
+		c = maxsat.Eq(x, cv)
+	}
+	if hardOnly {
+		stmt = ""
+	}
+	if c.Err() != nil {
+		// A sort mismatch between linked instances (e.g. a load of a field
+		// last written by a whole-struct store): fall back to the concrete
+		// value.
+		cv := si.concrete(t.Value(ev))
+		if cv == nil {
+			r.terms[ev] = nil
+			return nil
+		}
+		c = maxsat.Eq(x, cv)
+	}
+	path := r.path
+	if fi {
+		path = maxsat.True()
+	}
+	if err := e.hard(r, sk, guarded(path, stmt, c)); err != nil {
+		return err
+	}
+	if stmt != "" {
+		e.record(r, ev, stmt, si, []*maxsat.Term{x}, false)
+	}
+	return nil
+}
+
+// definition is the term an instance equals, when the encoding models it.
+type definition struct {
+	term  *maxsat.Term // nil: not modelled, use the concrete value
+	extra *maxsat.Term // a side condition (divisor non-zero), or nil
+	hard  bool         // the link is not part of a statement (phi)
+}
+
+// define returns the definition of event ev's value in terms of its
+// operands' terms.
+func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
+	t := r.t
+	switch in := t.Instr(ev).(type) {
+	case *ssa.Store:
+		return definition{term: e.operand(r, ev, in.Val)}
+	case *ssa.MapUpdate:
+		return definition{term: e.operand(r, ev, in.Value)}
+	case *ssa.UnOp:
+		if in.Op == token.MUL { // load
+			return definition{term: e.load(r, ev, in, si)}
+		}
+		x := e.operand(r, ev, in.X)
+		if x == nil {
+			return definition{}
+		}
+		switch in.Op {
+		case token.NOT:
+			return definition{term: maxsat.Not(x)}
+		case token.SUB:
+			return definition{term: maxsat.Neg(x)}
+		case token.XOR:
+			return definition{term: maxsat.BVNot(x)}
+		}
+	case *ssa.BinOp:
+		return e.binop(r, ev, in)
+	case *ssa.Convert:
+		x := e.operand(r, ev, in.X)
+		from := sortOf(in.X.Type())
+		if x == nil || !from.ok || from.isBool || si.isBool {
+			return definition{}
+		}
+		switch {
+		case si.width < from.width:
+			return definition{term: maxsat.Extract(x, si.width-1, 0)}
+		case si.width > from.width && from.signed:
+			return definition{term: maxsat.SignExt(x, si.width-from.width)}
+		case si.width > from.width:
+			return definition{term: maxsat.ZeroExt(x, si.width-from.width)}
+		}
+		return definition{term: x}
+	case *ssa.ChangeType:
+		return definition{term: e.operand(r, ev, in.X)}
+	case *ssa.Phi:
+		r.deps = t.Deps(ev, r.deps[:0])
+		for _, d := range r.deps {
+			if ts := r.terms[d]; len(ts) == 1 && slices.Contains(in.Edges, t.SSAValue(d)) {
+				return definition{term: ts[0], hard: true}
+			}
+		}
+	case *ssa.Extract:
+		r.deps = t.Deps(ev, r.deps[:0])
+		for _, d := range r.deps {
+			if _, ok := t.Instr(d).(*ssa.Return); ok && in.Index < len(r.terms[d]) {
+				return definition{term: r.terms[d][in.Index], hard: true}
+			}
+		}
+	}
+	return definition{}
+}
+
+// load returns the term of the value a load reads: the last store's, or the
+// zero value of a never-assigned variable.
+func (e *Encoder) load(r *run, ev trace.EventID, in *ssa.UnOp, si sortInfo) *maxsat.Term {
+	t := r.t
+	r.deps = t.Deps(ev, r.deps[:0])
+	for _, d := range r.deps {
+		if t.SSAValue(d) == in.X {
+			continue // the address
+		}
+		switch t.Instr(d).(type) {
+		case *ssa.Alloc:
+			return si.zero()
+		case *ssa.Store, *ssa.MapUpdate:
+			if ts := r.terms[d]; len(ts) == 1 {
+				return ts[0]
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// operand returns the term of operand v of event ev, or nil if it is not
+// modelled.
+func (e *Encoder) operand(r *run, ev trace.EventID, v ssa.Value) *maxsat.Term {
+	switch v := v.(type) {
+	case *ssa.Const:
+		si := sortOf(v.Type())
+		if !si.ok {
+			return nil
+		}
+		return si.constant(v.Value)
+	case *ssa.Global, *ssa.Function, *ssa.Builtin:
+		return nil
+	}
+	t := r.t
+	r.deps = t.Deps(ev, r.deps[:0])
+	for _, d := range r.deps {
+		if t.SSAValue(d) == v {
+			if ts := r.terms[d]; len(ts) == 1 {
+				return ts[0]
+			}
+			return nil
+		}
+	}
+	// A call's result: the dependence is on the callee's Return.
+	if call, ok := v.(*ssa.Call); ok {
+		for _, d := range r.deps {
+			if _, ok := t.Instr(d).(*ssa.Return); ok {
+				if c := t.CallOf(d); c != trace.NoEvent && t.Instr(c) == ssa.Instruction(call) {
+					if ts := r.terms[d]; len(ts) == 1 {
+						return ts[0]
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// param encodes a parameter event: the test's input for the entry
+// function, the call's argument otherwise.
+func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
+	t := r.t
+	p, ok := t.SSAValue(ev).(*ssa.Parameter)
+	if !ok {
+		return nil
+	}
+	si := sortOf(p.Type())
+	if !si.ok {
+		return nil
+	}
+	x := si.variable(keyName("v", t.Key(ev)))
+	r.terms[ev] = []*maxsat.Term{x}
+	call := t.CallOf(ev)
+	var def *maxsat.Term
+	if call != trace.NoEvent {
+		if c, ok := t.Instr(call).(ssa.CallInstruction); ok {
+			args := c.Common().Args
+			if c.Common().IsInvoke() {
+				args = append([]ssa.Value{c.Common().Value}, args...)
+			}
+			idx := slices.Index(p.Parent().Params, p)
+			if idx >= 0 && idx < len(args) {
+				def = e.operand(&run{t: t, terms: r.terms}, call, args[idx])
+			}
+		}
+	}
+	if def == nil {
+		def = si.concrete(t.Value(ev))
+		if def == nil {
+			r.terms[ev] = nil
+			return nil
+		}
+	}
+	return e.hard(r, sk, maxsat.Implies(r.path, maxsat.Eq(x, def)))
+}
+
+// ret encodes a Return: its results, and the oracle for the function under
+// test.
+func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) error {
+	t := r.t
+	stmt := e.statementOf(t, ev)
+	path := r.path
+	if e.opts.Mode == FI {
+		path = maxsat.True()
+	}
+	terms := make([]*maxsat.Term, len(in.Results))
+	var eqs []*maxsat.Term
+	var single sortInfo
+	vals := t.Value(ev)
+	for i, res := range in.Results {
+		si := sortOf(res.Type())
+		if !si.ok {
+			continue
+		}
+		single = si
+		x := si.variable(fmt.Sprintf("%s_%d", keyName("v", t.Key(ev)), i))
+		terms[i] = x
+		def := e.operand(r, ev, res)
+		if def == nil {
+			v := vals
+			if len(in.Results) > 1 && vals.Kind() == trace.KindTuple {
+				v = vals.Index(i)
+			}
+			def = si.concrete(v)
+		}
+		if def != nil {
+			eqs = append(eqs, maxsat.Eq(x, def))
+		}
+	}
+	r.terms[ev] = terms
+	if len(eqs) > 0 {
+		if err := e.hard(r, sk, guarded(path, stmt, maxsat.And(eqs...))); err != nil {
+			return err
+		}
+		if stmt != "" && len(in.Results) == 1 && terms[0] != nil {
+			e.record(r, ev, stmt, single, terms, false)
+		}
+	}
+	if t.Func(ev) == e.test.Func && t.CallOf(ev) == trace.NoEvent {
+		var oracle []*maxsat.Term
+		for i, w := range e.want {
+			if i < len(terms) && terms[i] != nil {
+				oracle = append(oracle, maxsat.Eq(terms[i], w))
+			}
+		}
+		sk.prefix ^= 0x5bd1e995
+		if err := e.hard(r, sk, maxsat.Implies(path, maxsat.And(oracle...))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// binop encodes a binary operation.
+func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
+	x := e.operand(r, ev, in.X)
+	y := e.operand(r, ev, in.Y)
+	if x == nil || y == nil {
+		return definition{}
+	}
+	xs := sortOf(in.X.Type())
+	switch in.Op {
+	case token.EQL:
+		return definition{term: maxsat.Eq(x, y)}
+	case token.NEQ:
+		return definition{term: maxsat.Not(maxsat.Eq(x, y))}
+	}
+	if xs.isBool {
+		return definition{}
+	}
+	cmp := func(s, u func(a, b *maxsat.Term) *maxsat.Term) definition {
+		if xs.signed {
+			return definition{term: s(x, y)}
+		}
+		return definition{term: u(x, y)}
+	}
+	nonzero := func() *maxsat.Term { return maxsat.Not(maxsat.Eq(y, maxsat.BV(0, xs.width))) }
+	switch in.Op {
+	case token.ADD:
+		return definition{term: maxsat.Add(x, y)}
+	case token.SUB:
+		return definition{term: maxsat.Sub(x, y)}
+	case token.MUL:
+		return definition{term: maxsat.Mul(x, y)}
+	case token.QUO:
+		d := cmp(maxsat.SDiv, maxsat.UDiv)
+		d.extra = nonzero()
+		return d
+	case token.REM:
+		d := cmp(maxsat.SRem, maxsat.URem)
+		d.extra = nonzero()
+		return d
+	case token.AND:
+		return definition{term: maxsat.BVAnd(x, y)}
+	case token.OR:
+		return definition{term: maxsat.BVOr(x, y)}
+	case token.XOR:
+		return definition{term: maxsat.BVXor(x, y)}
+	case token.AND_NOT:
+		return definition{term: maxsat.BVAnd(x, maxsat.BVNot(y))}
+	case token.LSS:
+		return cmp(maxsat.SLT, maxsat.ULT)
+	case token.LEQ:
+		return cmp(maxsat.SLE, maxsat.ULE)
+	case token.GTR:
+		return cmp(maxsat.SGT, maxsat.UGT)
+	case token.GEQ:
+		return cmp(maxsat.SGE, maxsat.UGE)
+	case token.SHL, token.SHR:
+		return e.shift(in, x, y, xs)
+	}
+	return definition{}
+}
+
+// shift encodes x << y and x >> y with Go's semantics for counts of any
+// unsigned width: a count at least the width shifts everything out.
+func (e *Encoder) shift(in *ssa.BinOp, x, y *maxsat.Term, xs sortInfo) definition {
+	ys := sortOf(in.Y.Type())
+	if ys.isBool || !ys.ok {
+		return definition{}
+	}
+	op := maxsat.Shl
+	if in.Op == token.SHR {
+		op = maxsat.LShr
+		if xs.signed {
+			op = maxsat.AShr
+		}
+	}
+	w := xs.width
+	switch {
+	case ys.width == w:
+		return definition{term: op(x, y)}
+	case ys.width < w:
+		// Zero-extended counts >= w behave in SMT-LIB as in Go.
+		return definition{term: op(x, maxsat.ZeroExt(y, w-ys.width))}
+	}
+	over := maxsat.BV(0, w)
+	if in.Op == token.SHR && xs.signed {
+		over = maxsat.AShr(x, maxsat.BV(uint64(w-1), w))
+	}
+	big := maxsat.UGE(y, maxsat.BV(uint64(w), ys.width))
+	return definition{term: maxsat.Ite(big, over, op(x, maxsat.Extract(y, w-1, 0)))}
+}

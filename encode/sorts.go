@@ -1,0 +1,123 @@
+package encode
+
+import (
+	"go/constant"
+	"go/types"
+
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// sortInfo is how a Go type is encoded: a Boolean, or a bit-vector of the
+// type's width read as signed or unsigned. ok is false for types the
+// encoding does not model (strings, floats, pointers, aggregates...).
+type sortInfo struct {
+	ok     bool
+	isBool bool
+	width  int
+	signed bool
+}
+
+func sortOf(t types.Type) sortInfo {
+	if t == nil {
+		return sortInfo{}
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return sortInfo{}
+	}
+	switch b.Kind() {
+	case types.Bool, types.UntypedBool:
+		return sortInfo{ok: true, isBool: true}
+	case types.Int, types.Int64, types.UntypedInt:
+		return sortInfo{ok: true, width: 64, signed: true}
+	case types.Int32, types.UntypedRune:
+		return sortInfo{ok: true, width: 32, signed: true}
+	case types.Int16:
+		return sortInfo{ok: true, width: 16, signed: true}
+	case types.Int8:
+		return sortInfo{ok: true, width: 8, signed: true}
+	case types.Uint, types.Uint64, types.Uintptr:
+		return sortInfo{ok: true, width: 64}
+	case types.Uint32:
+		return sortInfo{ok: true, width: 32}
+	case types.Uint16:
+		return sortInfo{ok: true, width: 16}
+	case types.Uint8:
+		return sortInfo{ok: true, width: 8}
+	}
+	return sortInfo{}
+}
+
+// variable returns the variable named name of sort si.
+func (si sortInfo) variable(name string) *maxsat.Term {
+	if si.isBool {
+		return maxsat.BoolVar(name)
+	}
+	return maxsat.BVVar(name, si.width)
+}
+
+// zero returns the zero value of sort si.
+func (si sortInfo) zero() *maxsat.Term {
+	if si.isBool {
+		return maxsat.False()
+	}
+	return maxsat.BV(0, si.width)
+}
+
+// concrete returns the constant for a concrete trace value, or nil if the
+// value's kind does not fit the sort.
+func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
+	switch v.Kind() {
+	case trace.KindBool:
+		if si.isBool {
+			return maxsat.BoolConst(v.Bool())
+		}
+	case trace.KindInt, trace.KindUint:
+		if !si.isBool {
+			return maxsat.BV(v.Uint(), si.width)
+		}
+	}
+	return nil
+}
+
+// constTerm returns the term of an SSA constant, or nil if not encodable.
+func (si sortInfo) constant(c constant.Value) *maxsat.Term {
+	if c == nil {
+		return si.zero()
+	}
+	if si.isBool {
+		if c.Kind() != constant.Bool {
+			return nil
+		}
+		return maxsat.BoolConst(constant.BoolVal(c))
+	}
+	c = constant.ToInt(c)
+	if c.Kind() != constant.Int {
+		return nil
+	}
+	if v, exact := constant.Int64Val(c); exact {
+		return maxsat.BVInt(v, si.width)
+	}
+	if v, exact := constant.Uint64Val(c); exact {
+		return maxsat.BV(v, si.width)
+	}
+	return nil
+}
+
+// value converts a model value of sort si to a trace value of the Go type.
+func (si sortInfo) value(m *maxsat.Model, t *maxsat.Term) (trace.Value, error) {
+	if si.isBool {
+		b, err := m.Bool(t)
+		return trace.Bool(b), err
+	}
+	bits, err := m.BV(t)
+	if err != nil {
+		return trace.Value{}, err
+	}
+	if si.signed {
+		shift := 64 - si.width
+		return trace.Int(int64(bits<<shift) >> shift), nil
+	}
+	return trace.Uint(bits), nil
+}

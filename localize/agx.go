@@ -1,0 +1,234 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Options configure AgxFaults. The zero value is the default.
+type Options struct {
+	// Mode is the encoding: encode.ATF (AgxFaults, default), encode.PF,
+	// encode.FS or encode.FI.
+	Mode encode.Mode
+	// Granularity of fault locations. Default: encode.ByLine.
+	Granularity encode.Granularity
+	// InScope selects the functions whose statements may be blamed.
+	// Default: the functions of the program's in-scope packages.
+	InScope func(fn *ssa.Function) bool
+	// MaxSize bounds the number of statements of a candidate. Default 0: no
+	// bound.
+	MaxSize int
+	// MaxCandidates stops after this many candidates. Default 0: no bound.
+	MaxCandidates int
+	// MaxRefinements bounds the re-runs added to the angelic formula.
+	// Default 0: 500.
+	MaxRefinements int
+	// Unwind is PF's unwinding bound: a branch instance is flipped only if
+	// its instruction occurs at most Unwind times in its frame before it.
+	// Default 0: 10.
+	Unwind int
+	// MaxPaths bounds the paths PF explores. Default 0: 1000.
+	MaxPaths int
+	// Run are the options of every run of the test (budgets). Hooks are
+	// set by AgxFaults. Default: trace's defaults.
+	Run trace.RunOptions
+	// SolverTimeout bounds each Z3 check. Default 0: no bound (use the
+	// context for an overall deadline).
+	SolverTimeout time.Duration
+}
+
+// ErrTestPasses is returned when the test given as failing passes.
+var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
+
+// AgxFaults localizes the fault behind the failing test with the
+// incremental angelic fix localization of AgxFaults (Algorithm 1 of the
+// paper), or with the PF, FS or FI encodings for comparison. It returns
+// every minimal fix candidate within the bounds, each verified by re-running
+// the test with its angelic values substituted.
+//
+// Cancelling ctx (or its deadline) stops the enumeration: the report then
+// holds the candidates found so far and is marked Partial.
+func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *Options) (*Report, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	start := time.Now()
+	rep := &Report{Test: test.Name, Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+	runOpts := opts.Run
+	runOpts.Hooks = nil
+	res, err := prog.RunTest(ctx, test, &runOpts)
+	if err != nil {
+		return nil, fmt.Errorf("localize: running %s: %w", test.Name, err)
+	}
+	rep.Stats.Runs++
+	if res.Passed() {
+		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, test.Name)
+	}
+	rep.Failure = failure(res)
+
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout})
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	defer solver.Close()
+	enc, err := encode.New(prog, solver, test, &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope})
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	if _, err := enc.AddRun(res); err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	if opts.Mode == encode.PF {
+		if err := explorePaths(ctx, prog, test, enc, res, opts, rep); err != nil {
+			return finish(rep, enc, solver, start, err)
+		}
+	}
+	if opts.Run.MaxSteps == 0 {
+		// Re-runs with angelic values may loop far longer than the failing
+		// run: bound them relative to it.
+		opts2 := *opts
+		opts2.Run.MaxSteps = 100*res.Steps + 100_000
+		opts = &opts2
+	}
+	maxRef := opts.MaxRefinements
+	if maxRef == 0 {
+		maxRef = 500
+	}
+	src := sources{}
+	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
+	for {
+		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {
+			rep.Partial, rep.Reason = true, fmt.Sprintf("stopped after %d candidates", len(rep.Candidates))
+			break
+		}
+		mcs, err := solver.NextMCS(ctx, bounds)
+		if errors.Is(err, maxsat.ErrExhausted) || errors.Is(err, maxsat.ErrHardUnsat) {
+			break
+		}
+		if err != nil {
+			return finish(rep, enc, solver, start, err)
+		}
+		rep.Stats.MCSes++
+		// Prefer angelic values close to the original ones.
+		for _, radius := range []uint64{16, 1 << 10, 1 << 20} {
+			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
+			if err != nil {
+				return finish(rep, enc, solver, start, err)
+			}
+			if st == maxsat.Sat {
+				mcs.Model = m
+				break
+			}
+		}
+		cand, err := enc.Decode(mcs)
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		ro := opts.Run
+		ro.Hooks = cand.Hooks
+		rr, err := prog.RunTest(ctx, test, &ro)
+		rep.Stats.Runs++
+		if err != nil {
+			return finish(rep, enc, solver, start, err)
+		}
+		if !rr.Passed() && opts.Mode == encode.ATF && rr.Outcome != trace.BudgetExceeded {
+			if rep.Stats.Refinements >= maxRef {
+				rep.Partial, rep.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
+				break
+			}
+			added, err := enc.AddRun(rr)
+			if err != nil {
+				return nil, fmt.Errorf("localize: %w", err)
+			}
+			if added > 0 {
+				rep.Stats.Refinements++
+				continue // the formula changed: solve again
+			}
+		}
+		rep.Candidates = append(rep.Candidates, src.candidate(cand, rr))
+		if err := solver.Block(mcs.Groups); err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+	}
+	return finish(rep, enc, solver, start, nil)
+}
+
+// finish completes a report; err (a cancellation, a timeout or a run's
+// failure) makes it partial rather than failing the call.
+func finish(rep *Report, enc *encode.Encoder, s *maxsat.Solver, start time.Time, err error) (*Report, error) {
+	if err != nil {
+		rep.Partial, rep.Reason = true, err.Error()
+	}
+	sortCandidates(rep.Candidates)
+	rep.Ranking = rank(rep.Candidates)
+	st := enc.Stats()
+	rep.Stats.Constraints, rep.Stats.Statements = st.Constraints, st.Statements
+	ss := s.Stats()
+	rep.Stats.SolverCalls, rep.Stats.Solve = ss.Checks, ss.SolveTime
+	rep.Stats.Total = time.Since(start)
+	return rep, nil
+}
+
+func failure(res *trace.Result) string {
+	switch res.Outcome {
+	case trace.AssertionFailed:
+		return res.Failure
+	case trace.Panicked:
+		if res.Panic != nil {
+			return "panic: " + res.Panic.Message
+		}
+	}
+	return res.Outcome.String()
+}
+
+// sources reads source lines for reports, caching files.
+type sources map[string][]string
+
+func (s sources) line(file string, line int) string {
+	lines, ok := s[file]
+	if !ok {
+		b, err := os.ReadFile(file)
+		if err == nil {
+			lines = strings.Split(string(b), "\n")
+		}
+		s[file] = lines
+	}
+	if line >= 1 && line <= len(lines) {
+		return strings.TrimSpace(lines[line-1])
+	}
+	return ""
+}
+
+// candidate converts a decoded MCS and its verification run.
+func (s sources) candidate(c *encode.Candidate, rr *trace.Result) Candidate {
+	out := Candidate{Verified: rr.Passed(), Locations: []Location{}, Angelic: []AngelicValue{}}
+	for _, st := range c.Statements {
+		out.Locations = append(out.Locations, Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line)})
+	}
+	for _, a := range c.Angelic {
+		out.Angelic = append(out.Angelic, AngelicValue{File: a.Pos.Filename, Line: a.Pos.Line, Occurrence: int(a.Key.Occ), Instr: a.Instr, Branch: a.Branch, Value: a.Value.String()})
+	}
+	if t := rr.Trace; t != nil {
+		for e := trace.EventID(0); int(e) < t.Len(); e++ {
+			if _, ok := t.Instr(e).(*ssa.If); ok && inPackages(t.Func(e), rr) {
+				p := t.Pos(e)
+				out.Path = append(out.Path, Decision{File: p.Filename, Line: p.Line, Taken: t.Value(e).Bool()})
+			}
+		}
+	}
+	return out
+}
+
+func inPackages(fn *ssa.Function, _ *trace.Result) bool {
+	return fn != nil && fn.Synthetic == "" && fn.Name() != "init"
+}

@@ -1,0 +1,218 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/trace"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const examplesPkg = "github.com/faultloc/faultloc/examples/"
+
+var (
+	loadOnce sync.Once
+	loaded   *trace.Program
+	loadErr  error
+)
+
+// program loads the example subjects once for all tests.
+func program(t testing.TB) *trace.Program {
+	t.Helper()
+	loadOnce.Do(func() {
+		loaded, loadErr = trace.Load(context.Background(), &trace.Config{Dir: "../examples"}, "./foo", "./triangle", "./zune", "./loops", "./max3")
+	})
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	return loaded
+}
+
+func intTest(t testing.TB, p *trace.Program, pkg, fn, name string, want int64, args ...int64) trace.Test {
+	t.Helper()
+	f := p.Func(examplesPkg+pkg, fn)
+	if f == nil {
+		t.Fatalf("no function %s.%s", pkg, fn)
+	}
+	tt := trace.Test{Name: name, Func: f, Want: []trace.Value{trace.Int(want)}}
+	for _, a := range args {
+		tt.Args = append(tt.Args, trace.Int(a))
+	}
+	return tt
+}
+
+// summary renders the candidates of a report without their angelic values
+// (which any value in a range may satisfy): size, lines, verification.
+func summary(r *Report) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s (%s): %s\n", r.Test, r.Mode, r.Failure)
+	for _, c := range r.Candidates {
+		var lines []string
+		for _, l := range c.Locations {
+			lines = append(lines, fmt.Sprintf("%s %q", l, l.Text))
+		}
+		fmt.Fprintf(&sb, "  size %d verified=%v: %s\n", len(c.Locations), c.Verified, strings.Join(lines, "; "))
+	}
+	for _, l := range r.Ranking {
+		fmt.Fprintf(&sb, "  rank %d: %s:%d\n", l.Rank, filepath.Base(l.File), l.Line)
+	}
+	if r.Partial {
+		fmt.Fprintf(&sb, "  partial: %s\n", r.Reason)
+	}
+	return sb.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it)\n--- got:\n%s--- want:\n%s", name, got, want)
+	}
+}
+
+// TestFoo pins the AgxFaults paper's running example: ATF and PF both find
+// exactly its five minimal fix candidates, all verified; FS and FI find
+// what single-path formulas can.
+func TestFoo(t *testing.T) {
+	p := program(t)
+	test := intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
+	var all strings.Builder
+	for _, m := range []encode.Mode{encode.ATF, encode.PF, encode.FS, encode.FI} {
+		rep, err := AgxFaults(context.Background(), p, test, &Options{Mode: m})
+		if err != nil {
+			t.Fatalf("%v: %v", m, err)
+		}
+		all.WriteString(summary(rep))
+		if m == encode.ATF || m == encode.PF {
+			want := [][]int{{11}, {14}, {18}, {21}, {13, 16}}
+			var got [][]int
+			for _, c := range rep.Candidates {
+				if !c.Verified {
+					t.Errorf("%v: candidate %v not verified", m, c.Locations)
+				}
+				var ls []int
+				for _, l := range c.Locations {
+					ls = append(ls, l.Line)
+				}
+				got = append(got, ls)
+			}
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("%v: candidates %v, want the paper's %v", m, got, want)
+			}
+		}
+	}
+	golden(t, "foo.golden", all.String())
+}
+
+// TestFaultInSizeOneCandidate checks that the known fault of each subject
+// comes out as a verified candidate of size 1 on its line, including the
+// wrong initial value `sum := 1` that lifted SSA would erase.
+func TestFaultInSizeOneCandidate(t *testing.T) {
+	p := program(t)
+	tests := []struct {
+		dir  string
+		test trace.Test
+		line int // the fault line, read from the //fault: marker at index idx
+		idx  int
+	}{
+		{"triangle", intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), 0, 0},
+		{"zune", intTest(t, p, "zune", "Year", "T6", 1982, 732), 0, 0},
+		{"loops", intTest(t, p, "loops", "Sum", "SumFails", 45, 10), 0, 0},
+		{"loops", intTest(t, p, "loops", "Isqrt", "IsqrtTwoFails", 1, 2), 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dir+"/"+tt.test.Name, func(t *testing.T) {
+			faults, err := examples.FaultLines(filepath.Join("../examples", tt.dir))
+			if err != nil || len(faults) <= tt.idx {
+				t.Fatalf("fault markers: %v %v", faults, err)
+			}
+			f := faults[tt.idx]
+			rep, err := AgxFaults(context.Background(), p, tt.test, &Options{MaxSize: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range rep.Candidates {
+				if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == f.File && c.Locations[0].Line == f.Line {
+					return
+				}
+			}
+			t.Errorf("no verified size-1 candidate on %v:\n%s", f, summary(rep))
+		})
+	}
+}
+
+func TestPassingTestIsAnError(t *testing.T) {
+	p := program(t)
+	_, err := AgxFaults(context.Background(), p, intTest(t, p, "foo", "Foo", "xNotLess", 8, 5, 3), nil)
+	if !errors.Is(err, ErrTestPasses) {
+		t.Fatalf("err = %v, want ErrTestPasses", err)
+	}
+}
+
+func TestPredicateOracleIsNotEncodable(t *testing.T) {
+	p := program(t)
+	test := intTest(t, p, "foo", "Foo", "pred", 2, 3, 5)
+	test.Want = nil
+	test.Check = func(r []trace.Value) error {
+		if r[0].Int() != 2 {
+			return errors.New("not 2")
+		}
+		return nil
+	}
+	_, err := AgxFaults(context.Background(), p, test, nil)
+	if !errors.Is(err, encode.ErrNotEncodable) {
+		t.Fatalf("err = %v, want ErrNotEncodable", err)
+	}
+}
+
+// TestCancelledIsPartial: a context that ends stops the enumeration with a
+// partial report rather than an error.
+func TestCancelledIsPartial(t *testing.T) {
+	p := program(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	time.Sleep(time.Millisecond)
+	rep, err := AgxFaults(ctx, p, intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5), nil)
+	if err != nil {
+		// The failing run itself saw the cancellation.
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("err = %v, want a deadline error", err)
+		}
+		return
+	}
+	if !rep.Partial {
+		t.Fatalf("report not partial after the deadline:\n%s", summary(rep))
+	}
+}
+
+func TestMaxCandidates(t *testing.T) {
+	p := program(t)
+	rep, err := AgxFaults(context.Background(), p, intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5), &Options{MaxCandidates: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Candidates) != 2 || !rep.Partial {
+		t.Fatalf("got %d candidates, partial=%v; want 2, true", len(rep.Candidates), rep.Partial)
+	}
+}

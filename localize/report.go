@@ -1,0 +1,196 @@
+package localize
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Location is a source line.
+type Location struct {
+	File string `json:"file"`           // absolute path
+	Line int    `json:"line"`           // 1-based
+	Text string `json:"text,omitempty"` // the line's source, trimmed
+}
+
+func (l Location) String() string { return fmt.Sprintf("%s:%d", filepath.Base(l.File), l.Line) }
+
+func compareLocations(a, b Location) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+}
+
+// AngelicValue is the value one instance of a candidate's statement must
+// produce, or the decision a branch instance must take, for the test to
+// pass.
+type AngelicValue struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
+	Instr      string `json:"instr"`      // the SSA instruction
+	Branch     bool   `json:"branch"`     // a branch decision: Value is "true" (then) or "false"
+	Value      string `json:"value"`      // the angelic value, formatted as Go would print it
+}
+
+// Decision is one branch decision of an angelic path.
+type Decision struct {
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Taken bool   `json:"taken"` // true: the then-branch
+}
+
+// Candidate is a fix candidate: a minimal set of statements where a change
+// can make the failing test pass, with the angelic values that do it.
+type Candidate struct {
+	// Locations are the statements, in source order.
+	Locations []Location `json:"locations"`
+	// Angelic are the angelic values of the statements' instances.
+	Angelic []AngelicValue `json:"angelic"`
+	// Path is the sequence of in-scope branch decisions of the run that
+	// verified the candidate (or of the failed verification run).
+	Path []Decision `json:"path,omitempty"`
+	// Verified is true only when re-running the test with the angelic values
+	// substituted (and the decisions forced) made it pass.
+	Verified bool `json:"verified"`
+}
+
+// RankedLine is a line of the candidate-derived ranking.
+type RankedLine struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Rank int    `json:"rank"` // lines to examine, inclusive, when reading candidates in order
+}
+
+// Stats describes the work done for one report.
+type Stats struct {
+	Runs        int           `json:"runs"`        // test executions (failing run, refinements, verifications)
+	Refinements int           `json:"refinements"` // runs added to the formula after the first
+	MCSes       int           `json:"mcses"`       // correction sets obtained from the solver
+	Constraints int           `json:"constraints"` // hard constraints encoded
+	Statements  int           `json:"statements"`  // fault predicates
+	SolverCalls int           `json:"solverCalls"` // Z3 checks
+	Solve       time.Duration `json:"solveNanos"`  // time spent in the solver
+	Total       time.Duration `json:"totalNanos"`  // wall time
+}
+
+// Report is the result of localizing one failing test.
+type Report struct {
+	Test       string       `json:"name"`
+	Mode       string       `json:"mode"`
+	Failure    string       `json:"failure"` // how the test failed
+	Candidates []Candidate  `json:"candidates"`
+	Ranking    []RankedLine `json:"ranking"`
+	// Partial is true when enumeration stopped early (bound on candidates,
+	// refinements, timeout or cancellation); Reason says why.
+	Partial bool   `json:"partial"`
+	Reason  string `json:"reason,omitempty"`
+	Stats   Stats  `json:"stats"`
+}
+
+// sortCandidates orders candidates deterministically: verified first, then
+// by size, then by position.
+func sortCandidates(cs []Candidate) {
+	slices.SortStableFunc(cs, func(a, b Candidate) int {
+		if a.Verified != b.Verified {
+			if a.Verified {
+				return -1
+			}
+			return 1
+		}
+		if c := cmp.Compare(len(a.Locations), len(b.Locations)); c != 0 {
+			return c
+		}
+		return slices.CompareFunc(a.Locations, b.Locations, compareLocations)
+	})
+}
+
+// rank derives a per-line ranking from ordered candidates: the lines of each
+// candidate not seen before are added with the rank "lines examined so far",
+// so lines of smaller, earlier candidates come first and lines of one
+// candidate tie at their worst position.
+func rank(cs []Candidate) []RankedLine {
+	seen := map[Location]bool{}
+	var out []RankedLine
+	for _, c := range cs {
+		var fresh []Location
+		for _, l := range c.Locations {
+			k := Location{File: l.File, Line: l.Line}
+			if !seen[k] {
+				seen[k] = true
+				fresh = append(fresh, k)
+			}
+		}
+		r := len(out) + len(fresh)
+		for _, l := range fresh {
+			out = append(out, RankedLine{File: l.File, Line: l.Line, Rank: r})
+		}
+	}
+	return out
+}
+
+// WriteText writes the report as `file:line: message` lines, as go vet
+// does, with file names relative to dir when possible.
+func (r *Report) WriteText(w io.Writer, dir string) error {
+	rel := func(f string) string {
+		if dir != "" {
+			if p, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(p, "..") {
+				return p
+			}
+		}
+		return f
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# %s (%s): %s\n", r.Test, r.Mode, r.Failure)
+	for i, c := range r.Candidates {
+		status := "verified"
+		if !c.Verified {
+			status = "NOT verified"
+		}
+		for _, l := range c.Locations {
+			var vals []string
+			for _, a := range c.Angelic {
+				if a.File == l.File && a.Line == l.Line {
+					if a.Branch {
+						vals = append(vals, "branch "+thenElse(a.Value))
+					} else {
+						vals = append(vals, a.Value)
+					}
+				}
+			}
+			fmt.Fprintf(&sb, "%s:%d: candidate %d (%s, size %d): %s", rel(l.File), l.Line, i+1, status, len(c.Locations), l.Text)
+			if len(vals) > 0 {
+				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
+			}
+			sb.WriteByte('\n')
+		}
+	}
+	if len(r.Candidates) == 0 {
+		sb.WriteString("no fix candidate found\n")
+	}
+	if r.Partial {
+		fmt.Fprintf(&sb, "(partial: %s)\n", r.Reason)
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func thenElse(v string) string {
+	if v == "true" {
+		return "then"
+	}
+	return "else"
+}
+
+// WriteJSON writes the reports as an indented JSON array.
+func WriteJSON(w io.Writer, reports []*Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if reports == nil {
+		reports = []*Report{}
+	}
+	return enc.Encode(reports)
+}
