@@ -96,14 +96,35 @@ func NewProgram(seed int64, n int) *Program {
 	in := p.inputsFor(seed)
 	good := p.run(in, false)
 	start := n - 1 - r.Intn(max(n/4, 1))
-	for f := start; f >= 0; f-- {
-		if op := p.stmts[f].op; op != opMulK && op != opAddK {
-			continue
+	candidates := func(yield func(int) bool) {
+		for f := start; f >= 0; f-- {
+			if op := p.stmts[f].op; (op == opMulK || op == opAddK) && !yield(f) {
+				return
+			}
 		}
+		for f := start + 1; f < n; f++ {
+			if op := p.stmts[f].op; (op == opMulK || op == opAddK) && !yield(f) {
+				return
+			}
+		}
+	}
+	for f := range candidates {
 		p.fault = f
 		bad := p.run(in, true)
 		for i := f; i < n; i++ {
 			if p.stmts[i].check && good[i] != bad[i] {
+				return p
+			}
+		}
+	}
+	// No check sees a fault: let the test also check the first value a
+	// fault changes.
+	for f := range candidates {
+		p.fault = f
+		bad := p.run(in, true)
+		for i := f; i < n; i++ {
+			if good[i] != bad[i] {
+				p.stmts[i].check = true
 				return p
 			}
 		}
