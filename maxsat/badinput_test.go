@@ -307,3 +307,24 @@ func TestClosed(t *testing.T) {
 		t.Errorf("Eval: %v", err)
 	}
 }
+
+func TestResetInvalidatesModels(t *testing.T) {
+	s := newSolver(t, nil)
+	s.AddHard(BoolVar("p"))
+	if st, err := s.Check(context.Background()); st != Sat || err != nil {
+		t.Fatal(st, err)
+	}
+	m := s.Model()
+	if v, err := m.Bool(BoolVar("p")); err != nil || !v {
+		t.Fatalf("before Reset: %v, %v", v, err)
+	}
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Bool(BoolVar("p")); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Reset: %v, want ErrClosed", err)
+	}
+	if st := s.Stats(); st.Hard != 0 || st.Checks != 0 {
+		t.Fatalf("Reset kept counters: %+v", st)
+	}
+}

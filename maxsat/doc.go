@@ -79,5 +79,5 @@
 //
 // A Solver belongs to one goroutine; separate Solvers are independent and
 // may run in parallel. Close releases Z3's memory (there are no
-// finalizers); a Model is valid until its Solver is closed.
+// finalizers); a Model is valid until its Solver is reset or closed.
 package maxsat

@@ -396,7 +396,7 @@ func (s *Solver) nextOptimize(ctx context.Context, b Bounds) (*MCS, error) {
 	if err != nil {
 		return nil, fmt.Errorf("maxsat: %w", err)
 	}
-	m, err := s.relaxed(&Model{s: s, m: zm})
+	m, err := s.relaxed(s.wrap(zm))
 	if err != nil {
 		return nil, err
 	}

@@ -10,10 +10,11 @@ import (
 
 // Model is a satisfying assignment found by the Solver: the model of a Sat
 // Check or of an MCS (the angelic values of the relaxed constraints'
-// variables). It stays valid until the Solver is closed.
+// variables). It stays valid until the Solver is reset or closed.
 type Model struct {
-	s *Solver
-	m *z3.Model
+	s   *Solver
+	m   *z3.Model
+	gen int // the Solver's generation (Reset count) when made
 }
 
 // Value is a constant: the value of a term in a model.
@@ -66,7 +67,7 @@ func (m *Model) Eval(t *Term) (Value, error) {
 	if m == nil {
 		return Value{}, fmt.Errorf("maxsat: Eval on a nil model")
 	}
-	if m.s.closed {
+	if m.s.closed || m.gen != m.s.gen {
 		return Value{}, ErrClosed
 	}
 	if err := t.Err(); err != nil {
@@ -125,7 +126,7 @@ func (m *Model) Int(t *Term) (*big.Int, error) {
 
 // String renders the model in Z3's syntax (for debugging).
 func (m *Model) String() string {
-	if m == nil || m.s.closed {
+	if m == nil || m.s.closed || m.gen != m.s.gen {
 		return "<no model>"
 	}
 	return m.m.String()

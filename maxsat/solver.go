@@ -126,6 +126,9 @@ type Solver struct {
 	// Z3 Optimize peer for the OptimizeBlocking algorithm, made on demand.
 	opt *z3.Optimize
 
+	models []*z3.Model // models handed out since the last Reset
+	gen    int         // number of Resets, to invalidate older Models
+
 	stats Stats
 }
 
@@ -172,11 +175,11 @@ func NewSolver(opts *Options) (*Solver, error) {
 	return s, nil
 }
 
-// Reset removes every constraint, group, block and result, as if the Solver
+// Reset removes every constraint, group, block, result and statistic, as if the Solver
 // were new, but keeps its Z3 context and the terms already translated
 // there. Creating and deleting a Z3 context costs about 10 ms, so Reset is
-// the cheap way to solve many unrelated problems in a row. Models of earlier
-// problems stay readable until Close.
+// the cheap way to solve many unrelated problems in a row. Reset releases
+// the models found so far: their Eval then returns ErrClosed.
 func (s *Solver) Reset() error {
 	if s.closed {
 		return ErrClosed
@@ -194,7 +197,11 @@ func (s *Solver) Reset() error {
 	if s.opt != nil {
 		s.opt.Close()
 	}
+	for _, m := range s.models {
+		m.Close()
+	}
 	*s = Solver{
+		gen:    s.gen + 1,
 		opts:   s.opts,
 		ctx:    s.ctx,
 		sv:     sv,
@@ -380,7 +387,13 @@ func (s *Solver) model() (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("maxsat: %w", err)
 	}
-	return &Model{s: s, m: m}, nil
+	return s.wrap(m), nil
+}
+
+// wrap makes a Model of a Z3 model and remembers it for Reset.
+func (s *Solver) wrap(m *z3.Model) *Model {
+	s.models = append(s.models, m)
+	return &Model{s: s, m: m, gen: s.gen}
 }
 
 // coreGroups maps the last unsat core to group indices, in group order.

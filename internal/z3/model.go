@@ -34,6 +34,7 @@ func (m *Model) Close() {
 		return
 	}
 	m.release()
+	m.c.untrack(m)
 }
 
 // ValueKind says which field of a Value is set.

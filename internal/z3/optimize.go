@@ -51,6 +51,7 @@ func (o *Optimize) Close() {
 		return
 	}
 	o.release()
+	o.c.untrack(o)
 }
 
 func (o *Optimize) ok() error {

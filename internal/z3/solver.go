@@ -80,6 +80,7 @@ func (s *Solver) Close() {
 		return
 	}
 	s.release()
+	s.c.untrack(s)
 }
 
 func (s *Solver) ok() error {

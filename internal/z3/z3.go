@@ -48,7 +48,7 @@ type Context struct {
 	boolSort Sort
 	intSort  Sort
 	bvSorts  map[int]Sort
-	objs     []releaser // solvers, optimizers and models to release on Close
+	objs     map[releaser]struct{} // live solvers, optimizers and models, released on Close
 }
 
 type releaser interface{ release() }
@@ -73,7 +73,7 @@ func NewContext() (*Context, error) {
 	if c == nil {
 		return nil, &Error{Code: -1, Op: "mk_context", Msg: "Z3_mk_context_rc returned NULL"}
 	}
-	return &Context{c: c, bvSorts: map[int]Sort{}}, nil
+	return &Context{c: c, bvSorts: map[int]Sort{}, objs: map[releaser]struct{}{}}, nil
 }
 
 // Close releases the context and every object made through it (solvers,
@@ -82,8 +82,8 @@ func (c *Context) Close() {
 	if c == nil || c.closed {
 		return
 	}
-	for i := len(c.objs) - 1; i >= 0; i-- {
-		c.objs[i].release()
+	for o := range c.objs {
+		o.release()
 	}
 	c.objs = nil
 	c.closed = true
@@ -91,7 +91,9 @@ func (c *Context) Close() {
 	c.c = nil
 }
 
-func (c *Context) track(r releaser) { c.objs = append(c.objs, r) }
+func (c *Context) track(r releaser) { c.objs[r] = struct{}{} }
+
+func (c *Context) untrack(r releaser) { delete(c.objs, r) }
 
 func (c *Context) error(op string, code C.int) error {
 	if code == 0 {

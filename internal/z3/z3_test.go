@@ -315,3 +315,23 @@ func TestPBLe(t *testing.T) {
 		t.Fatal("PBLe with missing coefficients: no error")
 	}
 }
+
+func TestCloseUntracks(t *testing.T) {
+	c := newCtx(t)
+	s := must[*Solver](t)(c.NewSolver(SimpleSolver))
+	for i := 0; i < 100; i++ {
+		if r, err := s.Check(context.Background(), nil); r != Sat || err != nil {
+			t.Fatal(r, err)
+		}
+		m := must[*Model](t)(s.Model())
+		m.Close()
+		m.Close()
+	}
+	if len(c.objs) != 1 {
+		t.Fatalf("%d objects tracked after closing the models, want 1 (the solver)", len(c.objs))
+	}
+	s.Close()
+	if len(c.objs) != 0 {
+		t.Fatalf("%d objects tracked after closing the solver", len(c.objs))
+	}
+}
