@@ -121,12 +121,17 @@ func (e *Encoder) Preference(groups []string, radius uint64) *maxsat.Term {
 		if orig == nil {
 			continue
 		}
+		d := maxsat.Sub(inst.terms[0], orig)
+		if inst.sort.integer {
+			r := int64(radius)
+			cs = append(cs, maxsat.Le(d, maxsat.Int(r)), maxsat.Ge(d, maxsat.Int(-r)))
+			continue
+		}
 		w := inst.sort.width
 		r := radius
 		if w < 64 && r >= 1<<(w-1) {
 			continue // every value is within reach
 		}
-		d := maxsat.Sub(inst.terms[0], orig)
 		cs = append(cs, maxsat.SLE(d, maxsat.BV(r, w)), maxsat.SGE(d, maxsat.BVInt(-int64(r), w)))
 	}
 	return maxsat.And(cs...)

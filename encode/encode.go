@@ -68,8 +68,30 @@ const (
 	ByExpression
 )
 
+// Arith says how integers are encoded.
+type Arith int
+
+// The arithmetic encodings.
+const (
+	// BitVector encodes each integer as a bit-vector of its type's width:
+	// exact Go semantics (default).
+	BitVector Arith = iota
+	// Integer encodes integers as unbounded mathematical integers: often
+	// faster for nonlinear arithmetic (a*a), but inexact: no wrap-around,
+	// and division, remainder, bitwise operators, shifts and conversions
+	// are not modelled (their instances keep their concrete values).
+	Integer
+)
+
 // Options configure an Encoder. The zero value is the default.
 type Options struct {
+	// Arith is the integer encoding. Default: BitVector.
+	Arith Arith
+	// Sanity checks, after each AddRun, that the run's concrete values
+	// satisfy the constraints it added with every fault predicate false
+	// (the oracle excepted): a test of the encoding itself. It costs one
+	// extra solver per run; off by default, on in faultloc's tests.
+	Sanity bool
 	// Mode is the encoding. Default: ATF.
 	Mode Mode
 	// Granularity of fault predicates. Default: ByLine.
@@ -137,6 +159,15 @@ type seenKey struct {
 	prefix uint64
 }
 
+// sortOf returns the sort of Go type t under the encoder's options.
+func (e *Encoder) sortOf(t types.Type) sortInfo {
+	si := sortOf(t)
+	if si.ok && !si.isBool && e.opts.Arith == Integer {
+		si.integer = true
+	}
+	return si
+}
+
 // ErrNotEncodable reports an oracle the encoding cannot express.
 var ErrNotEncodable = errors.New("encode: oracle not encodable")
 
@@ -172,7 +203,7 @@ func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) 
 		return nil, fmt.Errorf("%w: test %s: %d expected results for %d results", ErrNotEncodable, test.Name, len(test.Want), sig.Results().Len())
 	}
 	for i, w := range test.Want {
-		si := sortOf(sig.Results().At(i).Type())
+		si := e.sortOf(sig.Results().At(i).Type())
 		t := si.concrete(w)
 		if !si.ok || t == nil {
 			return nil, fmt.Errorf("%w: test %s: result %d of type %s", ErrNotEncodable, test.Name, i, sig.Results().At(i).Type())
@@ -254,7 +285,11 @@ func keyName(prefix string, k trace.InstanceKey) string {
 
 // run holds the per-run state of AddRun.
 type run struct {
+	n      int // the run's number, from 1
 	t      *trace.Trace
+	sanity []*maxsat.Term   // constraints to check (Options.Sanity)
+	oracle bool             // constraints being added are the oracle's
+	steer  map[string]bool  // statements with steered instances
 	terms  [][]*maxsat.Term // per event: value terms (nil if not encoded)
 	path   *maxsat.Term     // current path literal
 	prefix uint64           // hash of the decisions so far
@@ -275,7 +310,7 @@ func (e *Encoder) AddRun(res *trace.Result) (int, error) {
 	}
 	e.stats.Runs++
 	t := res.Trace
-	r := &run{t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True()}
+	r := &run{n: e.stats.Runs, t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True(), steer: map[string]bool{}}
 	panicAt := trace.NoEvent
 	if res.Outcome == trace.Panicked && res.Panic != nil {
 		panicAt = res.Panic.Event
@@ -285,7 +320,13 @@ func (e *Encoder) AddRun(res *trace.Result) (int, error) {
 		if err := e.event(r, ev); err != nil {
 			return r.added, err
 		}
+		if e.opts.Sanity && t.Steered(ev) {
+			if st := e.statementOf(t, ev); st != "" {
+				r.steer[st] = true
+			}
+		}
 		if ev == panicAt {
+			r.oracle = true
 			// The panicking instance may not be reached unchanged.
 			stmt := e.statementOf(t, ev)
 			c := maxsat.Not(r.path)
@@ -295,6 +336,12 @@ func (e *Encoder) AddRun(res *trace.Result) (int, error) {
 			if err := e.hard(r, seenKey{t.Key(ev), r.prefix ^ 0x9e3779b97f4a7c15}, c); err != nil {
 				return r.added, err
 			}
+			r.oracle = false
+		}
+	}
+	if e.opts.Sanity {
+		if err := e.sanity(r); err != nil {
+			return r.added, err
 		}
 	}
 	return r.added, nil
@@ -308,6 +355,9 @@ func (e *Encoder) hard(r *run, sk seenKey, c *maxsat.Term) error {
 	e.seen[sk] = true
 	if err := e.s.AddHard(c); err != nil {
 		return fmt.Errorf("encode: %w", err)
+	}
+	if e.opts.Sanity && !r.oracle {
+		r.sanity = append(r.sanity, c)
 	}
 	e.stats.Constraints++
 	r.added++
@@ -389,8 +439,12 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 			if !decision {
 				lit = maxsat.Not(g)
 			}
-			if err := e.s.AddHard(maxsat.Iff(p, maxsat.And(r.path, lit))); err != nil {
+			def := maxsat.Iff(p, maxsat.And(r.path, lit))
+			if err := e.s.AddHard(def); err != nil {
 				return fmt.Errorf("encode: %w", err)
+			}
+			if e.opts.Sanity {
+				r.sanity = append(r.sanity, def)
 			}
 			e.stats.Constraints++
 			r.added++
@@ -415,7 +469,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 			typ = val.Type()
 		}
 	}
-	si = sortOf(typ)
+	si = e.sortOf(typ)
 	if !si.ok {
 		return nil
 	}
@@ -496,15 +550,26 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		case token.SUB:
 			return definition{term: maxsat.Neg(x)}
 		case token.XOR:
+			if si.integer {
+				return definition{}
+			}
 			return definition{term: maxsat.BVNot(x)}
 		}
 	case *ssa.BinOp:
 		return e.binop(r, ev, in)
 	case *ssa.Convert:
 		x := e.operand(r, ev, in.X)
-		from := sortOf(in.X.Type())
+		from := e.sortOf(in.X.Type())
 		if x == nil || !from.ok || from.isBool || si.isBool {
 			return definition{}
+		}
+		if si.integer {
+			// Widening (or same-width) conversions keep the value over
+			// Int; narrowing ones would wrap: keep them concrete.
+			if si.width < from.width || si.signed != from.signed {
+				return definition{}
+			}
+			return definition{term: x}
 		}
 		switch {
 		case si.width < from.width:
@@ -562,7 +627,7 @@ func (e *Encoder) load(r *run, ev trace.EventID, in *ssa.UnOp, si sortInfo) *max
 func (e *Encoder) operand(r *run, ev trace.EventID, v ssa.Value) *maxsat.Term {
 	switch v := v.(type) {
 	case *ssa.Const:
-		si := sortOf(v.Type())
+		si := e.sortOf(v.Type())
 		if !si.ok {
 			return nil
 		}
@@ -603,7 +668,7 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 	if !ok {
 		return nil
 	}
-	si := sortOf(p.Type())
+	si := e.sortOf(p.Type())
 	if !si.ok {
 		return nil
 	}
@@ -647,7 +712,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 	var single sortInfo
 	vals := t.Value(ev)
 	for i, res := range in.Results {
-		si := sortOf(res.Type())
+		si := e.sortOf(res.Type())
 		if !si.ok {
 			continue
 		}
@@ -683,7 +748,10 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			}
 		}
 		sk.prefix ^= 0x5bd1e995
-		if err := e.hard(r, sk, maxsat.Implies(path, maxsat.And(oracle...))); err != nil {
+		r.oracle = true
+		err := e.hard(r, sk, maxsat.Implies(path, maxsat.And(oracle...)))
+		r.oracle = false
+		if err != nil {
 			return err
 		}
 	}
@@ -697,7 +765,7 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 	if x == nil || y == nil {
 		return definition{}
 	}
-	xs := sortOf(in.X.Type())
+	xs := e.sortOf(in.X.Type())
 	switch in.Op {
 	case token.EQL:
 		return definition{term: maxsat.Eq(x, y)}
@@ -706,6 +774,25 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 	}
 	if xs.isBool {
 		return definition{}
+	}
+	if xs.integer {
+		switch in.Op {
+		case token.ADD:
+			return definition{term: maxsat.Add(x, y)}
+		case token.SUB:
+			return definition{term: maxsat.Sub(x, y)}
+		case token.MUL:
+			return definition{term: maxsat.Mul(x, y)}
+		case token.LSS:
+			return definition{term: maxsat.Lt(x, y)}
+		case token.LEQ:
+			return definition{term: maxsat.Le(x, y)}
+		case token.GTR:
+			return definition{term: maxsat.Gt(x, y)}
+		case token.GEQ:
+			return definition{term: maxsat.Ge(x, y)}
+		}
+		return definition{} // not modelled over Int: concrete
 	}
 	cmp := func(s, u func(a, b *maxsat.Term) *maxsat.Term) definition {
 		if xs.signed {
@@ -754,7 +841,7 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 // shift encodes x << y and x >> y with Go's semantics for counts of any
 // unsigned width: a count at least the width shifts everything out.
 func (e *Encoder) shift(in *ssa.BinOp, x, y *maxsat.Term, xs sortInfo) definition {
-	ys := sortOf(in.Y.Type())
+	ys := e.sortOf(in.Y.Type())
 	if ys.isBool || !ys.ok {
 		return definition{}
 	}

@@ -3,6 +3,7 @@ package encode
 import (
 	"go/constant"
 	"go/types"
+	"math/big"
 
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
@@ -12,10 +13,11 @@ import (
 // type's width read as signed or unsigned. ok is false for types the
 // encoding does not model (strings, floats, pointers, aggregates...).
 type sortInfo struct {
-	ok     bool
-	isBool bool
-	width  int
-	signed bool
+	ok      bool
+	isBool  bool
+	width   int
+	signed  bool
+	integer bool // encoded as an unbounded Int (Options.Arith == Integer)
 }
 
 func sortOf(t types.Type) sortInfo {
@@ -54,6 +56,9 @@ func (si sortInfo) variable(name string) *maxsat.Term {
 	if si.isBool {
 		return maxsat.BoolVar(name)
 	}
+	if si.integer {
+		return maxsat.IntVar(name)
+	}
 	return maxsat.BVVar(name, si.width)
 }
 
@@ -61,6 +66,9 @@ func (si sortInfo) variable(name string) *maxsat.Term {
 func (si sortInfo) zero() *maxsat.Term {
 	if si.isBool {
 		return maxsat.False()
+	}
+	if si.integer {
+		return maxsat.Int(0)
 	}
 	return maxsat.BV(0, si.width)
 }
@@ -73,7 +81,17 @@ func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
 		if si.isBool {
 			return maxsat.BoolConst(v.Bool())
 		}
-	case trace.KindInt, trace.KindUint:
+	case trace.KindInt:
+		if si.integer {
+			return maxsat.Int(v.Int())
+		}
+		if !si.isBool {
+			return maxsat.BV(v.Uint(), si.width)
+		}
+	case trace.KindUint:
+		if si.integer {
+			return maxsat.BigInt(new(big.Int).SetUint64(v.Uint()))
+		}
 		if !si.isBool {
 			return maxsat.BV(v.Uint(), si.width)
 		}
@@ -97,9 +115,15 @@ func (si sortInfo) constant(c constant.Value) *maxsat.Term {
 		return nil
 	}
 	if v, exact := constant.Int64Val(c); exact {
+		if si.integer {
+			return maxsat.Int(v)
+		}
 		return maxsat.BVInt(v, si.width)
 	}
 	if v, exact := constant.Uint64Val(c); exact {
+		if si.integer {
+			return maxsat.BigInt(new(big.Int).SetUint64(v))
+		}
 		return maxsat.BV(v, si.width)
 	}
 	return nil
@@ -110,6 +134,16 @@ func (si sortInfo) value(m *maxsat.Model, t *maxsat.Term) (trace.Value, error) {
 	if si.isBool {
 		b, err := m.Bool(t)
 		return trace.Bool(b), err
+	}
+	if si.integer {
+		n, err := m.Int(t)
+		if err != nil {
+			return trace.Value{}, err
+		}
+		if !si.signed && n.Sign() >= 0 && n.IsUint64() {
+			return trace.Uint(n.Uint64()), nil
+		}
+		return trace.Int(n.Int64()), nil
 	}
 	bits, err := m.BV(t)
 	if err != nil {

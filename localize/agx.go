@@ -22,6 +22,11 @@ type Options struct {
 	Mode encode.Mode
 	// Granularity of fault locations. Default: encode.ByLine.
 	Granularity encode.Granularity
+	// Arith is the integer encoding. Default: encode.BitVector (exact).
+	Arith encode.Arith
+	// Sanity checks the encoding of every run against its concrete values
+	// (see encode.Options.Sanity). Default: off.
+	Sanity bool
 	// InScope selects the functions whose statements may be blamed.
 	// Default: the functions of the program's in-scope packages.
 	InScope func(fn *ssa.Function) bool
@@ -81,7 +86,7 @@ func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	defer solver.Close()
-	enc, err := encode.New(prog, solver, test, &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope})
+	enc, err := encode.New(prog, solver, test, &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity})
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}

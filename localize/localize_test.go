@@ -99,7 +99,7 @@ func TestFoo(t *testing.T) {
 	test := intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
 	var all strings.Builder
 	for _, m := range []encode.Mode{encode.ATF, encode.PF, encode.FS, encode.FI} {
-		rep, err := AgxFaults(context.Background(), p, test, &Options{Mode: m})
+		rep, err := AgxFaults(context.Background(), p, test, &Options{Mode: m, Sanity: true})
 		if err != nil {
 			t.Fatalf("%v: %v", m, err)
 		}
@@ -131,15 +131,18 @@ func TestFoo(t *testing.T) {
 func TestFaultInSizeOneCandidate(t *testing.T) {
 	p := program(t)
 	tests := []struct {
-		dir  string
-		test trace.Test
-		line int // the fault line, read from the //fault: marker at index idx
-		idx  int
+		dir   string
+		test  trace.Test
+		line  int // the fault line, read from the //fault: marker at index idx
+		idx   int
+		arith encode.Arith
 	}{
-		{"triangle", intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), 0, 0},
-		{"zune", intTest(t, p, "zune", "Year", "T6", 1982, 732), 0, 0},
-		{"loops", intTest(t, p, "loops", "Sum", "SumFails", 45, 10), 0, 0},
-		{"loops", intTest(t, p, "loops", "Isqrt", "IsqrtTwoFails", 1, 2), 0, 1},
+		{"triangle", intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), 0, 0, encode.BitVector},
+		{"triangle", intTest(t, p, "triangle", "Classify", "T8-int", 2, 26, 26, 7), 0, 0, encode.Integer},
+		{"zune", intTest(t, p, "zune", "Year", "T6", 1982, 732), 0, 0, encode.BitVector},
+		{"loops", intTest(t, p, "loops", "Sum", "SumFails", 45, 10), 0, 0, encode.BitVector},
+		{"loops", intTest(t, p, "loops", "Sum", "SumFails-int", 45, 10), 0, 0, encode.Integer},
+		{"loops", intTest(t, p, "loops", "Isqrt", "IsqrtTwoFails", 1, 2), 0, 1, encode.BitVector},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir+"/"+tt.test.Name, func(t *testing.T) {
@@ -148,7 +151,7 @@ func TestFaultInSizeOneCandidate(t *testing.T) {
 				t.Fatalf("fault markers: %v %v", faults, err)
 			}
 			f := faults[tt.idx]
-			rep, err := AgxFaults(context.Background(), p, tt.test, &Options{MaxSize: 1})
+			rep, err := AgxFaults(context.Background(), p, tt.test, &Options{MaxSize: 1, Sanity: true, Arith: tt.arith})
 			if err != nil {
 				t.Fatal(err)
 			}
