@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -175,26 +176,11 @@ var ErrNotEncodable = errors.New("encode: oracle not encodable")
 // (test.Want) of Boolean or integer types: a predicate oracle (test.Check)
 // cannot be encoded and yields an error wrapping [ErrNotEncodable].
 func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) (*Encoder, error) {
-	if opts == nil {
-		opts = &Options{}
-	}
 	if test.Func == nil {
 		return nil, errors.New("encode: test has no function")
 	}
-	e := &Encoder{
-		prog:  prog,
-		s:     s,
-		test:  test,
-		opts:  *opts,
-		scope: map[*ssa.Package]bool{},
-		stmts: map[string]*Statement{},
-		insts: map[trace.InstanceKey]*instance{},
-		seen:  map[seenKey]bool{},
-		paths: map[uint64]*maxsat.Term{},
-	}
-	for _, p := range prog.Packages {
-		e.scope[p] = true
-	}
+	e := newEncoder(prog, s, opts)
+	e.test = test
 	if test.WantPanic || test.Check != nil || test.Want == nil {
 		return nil, fmt.Errorf("%w: test %s needs expected results (Want)", ErrNotEncodable, test.Name)
 	}
@@ -211,6 +197,35 @@ func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) 
 		e.want = append(e.want, t)
 	}
 	return e, nil
+}
+
+// NewAssertions returns an Encoder whose oracle is the test's own
+// assertions, for tests that are Go test functions run by the interpreter:
+// the failed assertions of a run (its t.Error and t.Fatal calls), given to
+// [Encoder.AddRun], may not be reached along the same path, and neither
+// may a panic.
+func NewAssertions(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
+	return newEncoder(prog, s, opts)
+}
+
+func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
+	if opts == nil {
+		opts = &Options{}
+	}
+	e := &Encoder{
+		prog:  prog,
+		s:     s,
+		opts:  *opts,
+		scope: map[*ssa.Package]bool{},
+		stmts: map[string]*Statement{},
+		insts: map[trace.InstanceKey]*instance{},
+		seen:  map[seenKey]bool{},
+		paths: map[uint64]*maxsat.Term{},
+	}
+	for _, p := range prog.Packages {
+		e.scope[p] = true
+	}
+	return e
 }
 
 // Stats returns what the encoder did so far.
@@ -233,7 +248,11 @@ func (e *Encoder) inScope(fn *ssa.Function) bool {
 	if p == nil && fn.Origin() != nil {
 		p = fn.Origin().Pkg
 	}
-	return e.scope[p]
+	if !e.scope[p] {
+		return false
+	}
+	// Test code is the oracle, not a fault location.
+	return !strings.HasSuffix(e.prog.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 // statementOf returns the group of the statement event ev belongs to, or ""
@@ -301,7 +320,11 @@ type run struct {
 // then re-runs along other paths) and returns how many new constraints it
 // added: 0 means the run's path was already encoded. In FS and FI modes
 // only the first run is encoded; later calls add nothing.
-func (e *Encoder) AddRun(res *trace.Result) (int, error) {
+//
+// The events in avoid (a run's failed assertions) may not be reached along
+// the same path; nor may the event where the run panicked (the last event
+// when the panic has none).
+func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error) {
 	if res == nil || res.Trace == nil {
 		return 0, errors.New("encode: run has no trace")
 	}
@@ -311,9 +334,16 @@ func (e *Encoder) AddRun(res *trace.Result) (int, error) {
 	e.stats.Runs++
 	t := res.Trace
 	r := &run{n: e.stats.Runs, t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True(), steer: map[string]bool{}}
-	panicAt := trace.NoEvent
+	bad := map[trace.EventID]bool{}
+	for _, a := range avoid {
+		bad[a] = true
+	}
 	if res.Outcome == trace.Panicked && res.Panic != nil {
-		panicAt = res.Panic.Event
+		at := res.Panic.Event
+		if at == trace.NoEvent {
+			at = trace.EventID(t.Len() - 1)
+		}
+		bad[at] = true
 	}
 	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
 		e.stats.Events++
@@ -325,9 +355,9 @@ func (e *Encoder) AddRun(res *trace.Result) (int, error) {
 				r.steer[st] = true
 			}
 		}
-		if ev == panicAt {
+		if bad[ev] {
 			r.oracle = true
-			// The panicking instance may not be reached unchanged.
+			// The failing instance may not be reached unchanged.
 			stmt := e.statementOf(t, ev)
 			c := maxsat.Not(r.path)
 			if stmt != "" {
@@ -740,7 +770,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			e.record(r, ev, stmt, single, terms, false)
 		}
 	}
-	if t.Func(ev) == e.test.Func && t.CallOf(ev) == trace.NoEvent {
+	if e.test.Func != nil && t.Func(ev) == e.test.Func && t.CallOf(ev) == trace.NoEvent {
 		var oracle []*maxsat.Term
 		for i, w := range e.want {
 			if i < len(terms) && terms[i] != nil {

@@ -67,43 +67,82 @@ func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *
 	if opts == nil {
 		opts = &Options{}
 	}
+	newEnc := func(s *maxsat.Solver, eo *encode.Options) (*encode.Encoder, error) {
+		return encode.New(prog, s, test, eo)
+	}
+	return agx(ctx, dataTest{prog, test}, newEnc, opts)
+}
+
+// subject is the test being localized: something that runs, with hooks,
+// and says whether it passed and which events failed.
+type subject interface {
+	name() string
+	run(ctx context.Context, opts *trace.RunOptions) (*verdict, error)
+}
+
+// verdict is the outcome of one run of a subject.
+type verdict struct {
+	res     *trace.Result
+	passed  bool
+	avoid   []trace.EventID // failed assertions
+	failure string
+}
+
+// dataTest is a test given as data (trace.Test).
+type dataTest struct {
+	prog *trace.Program
+	test trace.Test
+}
+
+func (d dataTest) name() string { return d.test.Name }
+
+func (d dataTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
+	res, err := d.prog.RunTest(ctx, d.test, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &verdict{res: res, passed: res.Passed(), failure: failure(res)}, nil
+}
+
+// agx is Algorithm 1 over any subject.
+func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.Options) (*encode.Encoder, error), opts *Options) (*Report, error) {
 	start := time.Now()
-	rep := &Report{Test: test.Name, Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+	rep := &Report{Test: sub.name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
 	runOpts := opts.Run
 	runOpts.Hooks = nil
-	res, err := prog.RunTest(ctx, test, &runOpts)
+	first, err := sub.run(ctx, &runOpts)
 	if err != nil {
-		return nil, fmt.Errorf("localize: running %s: %w", test.Name, err)
+		return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 	}
 	rep.Stats.Runs++
-	if res.Passed() {
-		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, test.Name)
+	if first.passed {
+		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
-	rep.Failure = failure(res)
+	rep.Failure = first.failure
 
 	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout})
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	defer solver.Close()
-	enc, err := encode.New(prog, solver, test, &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity})
+	enc, err := newEnc(solver, &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity})
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	if _, err := enc.AddRun(res); err != nil {
+	if _, err := enc.AddRun(first.res, first.avoid...); err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
-	}
-	if opts.Mode == encode.PF {
-		if err := explorePaths(ctx, prog, test, enc, res, opts, rep); err != nil {
-			return finish(rep, enc, solver, start, err)
-		}
 	}
 	if opts.Run.MaxSteps == 0 {
 		// Re-runs with angelic values may loop far longer than the failing
 		// run: bound them relative to it.
 		opts2 := *opts
-		opts2.Run.MaxSteps = 100*res.Steps + 100_000
+		opts2.Run.MaxSteps = 100*first.res.Steps + 100_000
 		opts = &opts2
+	}
+	if opts.Mode == encode.PF {
+		if err := explorePaths(ctx, sub, enc, first.res, opts, rep); err != nil {
+			return finish(rep, enc, solver, start, err)
+		}
 	}
 	maxRef := opts.MaxRefinements
 	if maxRef == 0 {
@@ -141,17 +180,17 @@ func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *
 		}
 		ro := opts.Run
 		ro.Hooks = cand.Hooks
-		rr, err := prog.RunTest(ctx, test, &ro)
+		v, err := sub.run(ctx, &ro)
 		rep.Stats.Runs++
 		if err != nil {
 			return finish(rep, enc, solver, start, err)
 		}
-		if !rr.Passed() && opts.Mode == encode.ATF && rr.Outcome != trace.BudgetExceeded {
+		if !v.passed && opts.Mode == encode.ATF && v.res.Outcome != trace.BudgetExceeded {
 			if rep.Stats.Refinements >= maxRef {
 				rep.Partial, rep.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
 				break
 			}
-			added, err := enc.AddRun(rr)
+			added, err := enc.AddRun(v.res, v.avoid...)
 			if err != nil {
 				return nil, fmt.Errorf("localize: %w", err)
 			}
@@ -160,7 +199,7 @@ func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *
 				continue // the formula changed: solve again
 			}
 		}
-		rep.Candidates = append(rep.Candidates, src.candidate(cand, rr))
+		rep.Candidates = append(rep.Candidates, src.candidate(cand, v))
 		if err := solver.Block(mcs.Groups); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -215,8 +254,9 @@ func (s sources) line(file string, line int) string {
 }
 
 // candidate converts a decoded MCS and its verification run.
-func (s sources) candidate(c *encode.Candidate, rr *trace.Result) Candidate {
-	out := Candidate{Verified: rr.Passed(), Locations: []Location{}, Angelic: []AngelicValue{}}
+func (s sources) candidate(c *encode.Candidate, v *verdict) Candidate {
+	rr := v.res
+	out := Candidate{Verified: v.passed, Locations: []Location{}, Angelic: []AngelicValue{}}
 	for _, st := range c.Statements {
 		out.Locations = append(out.Locations, Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line)})
 	}

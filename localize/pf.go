@@ -17,7 +17,7 @@ import (
 // every run to the formula before any solving. The number of paths grows
 // exponentially with the bound; opts.MaxPaths caps it (the report is then
 // partial).
-func explorePaths(ctx context.Context, prog *trace.Program, test trace.Test, enc *encode.Encoder, first *trace.Result, opts *Options, rep *Report) error {
+func explorePaths(ctx context.Context, sub subject, enc *encode.Encoder, first *trace.Result, opts *Options, rep *Report) error {
 	unwind := opts.Unwind
 	if unwind == 0 {
 		unwind = 10
@@ -48,13 +48,13 @@ func explorePaths(ctx context.Context, prog *trace.Program, test trace.Test, enc
 			for _, d := range it.prefix {
 				ro.Hooks.Branches[d.key] = d.taken
 			}
-			var err error
-			res, err = prog.RunTest(ctx, test, &ro)
+			v, err := sub.run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
 				return err
 			}
-			if _, err := enc.AddRun(res); err != nil {
+			res = v.res
+			if _, err := enc.AddRun(res, v.avoid...); err != nil {
 				return err
 			}
 		}
