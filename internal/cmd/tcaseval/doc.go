@@ -1,0 +1,38 @@
+// Command tcaseval evaluates localize.AgxFaults on TCAS, the Siemens
+// suite's benchmark ported in examples/tcas, and compares it with the
+// AgxFaults paper's results (issue 8, "The evaluation").
+//
+// Usage, from the module root:
+//
+//	go run ./internal/cmd/tcaseval [-versions 1,5-9] [-modes agx,pf,fs,fi]
+//		[-sample N | -all] [-seed S] [-oob] [-timeout D] [-maxsize K]
+//		[-j N] [-o bench/tcas/REPORT.md] [-csv bench/tcas/runs.csv] [-v]
+//
+// For each faulty version (by default 1–41 without v33 and v38, which the
+// paper drops too: array-bound faults, undefined behaviour in C and a panic
+// in every Go run), the command loads the version through its go/packages
+// overlay (tcas.FaultyVersion), selects its eligible failing tests (all of
+// them with -all, or a seeded sample of -sample per version), and runs
+// AgxFaults on each in every mode (agx: the angelic trace formula; pf: the
+// program formula; fs, fi: the flow-sensitive and flow-insensitive
+// single-path formulas) with a per-run timeout. The test's function is
+// tcas.Advisory, an entry with twelve int inputs and an int result (the
+// oracle of localize must be integer or Boolean results); only the port's
+// functions in tcas.go can be blamed.
+//
+// Each run is scored against the version's ground truth (its faulty lines):
+// whether some fix candidate lies on faulty lines only (the paper's
+// "correct fault location"), whether such a candidate is verified ("correct
+// fix localization"), whether a verified candidate contains a faulty line,
+// the EXAM score (rank of the best-ranked faulty line over the executable
+// lines of tcas.go), the numbers of candidates and suspicious lines, and
+// the solving and total times. The report (default bench/tcas/REPORT.md)
+// gives the totals per mode beside the paper's figures, a row per version,
+// the runs that miss, the failing tests left out and why, and exactly how
+// it was made; the CSV has one row per run. Both are generated: rerun the
+// command rather than editing them. The report's Definitions section states
+// every criterion.
+//
+// The evaluation is slow (seconds per run and mode), so it is a command,
+// not a test; the package's tests run it in miniature on two versions.
+package main

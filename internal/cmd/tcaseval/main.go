@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/examples/tcas"
+)
+
+// options are the command's settings (its flags).
+type options struct {
+	Versions []int         // versions to evaluate; default all but v33 and v38
+	Modes    []encode.Mode // default agx, pf, fs, fi
+	Sel      selection
+	Timeout  time.Duration // per AgxFaults run; default 2m
+	MaxSize  int           // localize.Options.MaxSize; default 3
+	Jobs     int           // concurrent runs; default 1
+	Out      string        // the report; default bench/tcas/REPORT.md
+	CSV      string        // one row per run; default bench/tcas/runs.csv
+	Verbose  bool          // progress on stderr
+	Args     []string      // the command line, for the report
+}
+
+func main() {
+	opts, err := parseFlags(os.Args[1:], os.Stderr)
+	if err != nil {
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, opts, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "tcaseval:", err)
+		os.Exit(1)
+	}
+}
+
+// parseFlags parses the command line into options.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("tcaseval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: go run ./internal/cmd/tcaseval [flags]\n\n"+
+			"Runs localize.AgxFaults on failing tests of the TCAS faulty versions and\n"+
+			"writes a report comparing it with the AgxFaults paper (see doc.go).\n\n")
+		fs.PrintDefaults()
+	}
+	var (
+		versions = fs.String("versions", "", "versions to evaluate, e.g. 1,5-9 (default: 1-41 without 33 and 38)")
+		modes    = fs.String("modes", "agx,pf,fs,fi", "encodings to run, comma-separated (agx, pf, fs, fi)")
+		sampleN  = fs.Int("sample", 3, "failing tests per version, a seeded sample (0: all; see -all)")
+		all      = fs.Bool("all", false, "run every eligible failing test (same as -sample 0)")
+		seed     = fs.Uint64("seed", 1, "seed of the sample")
+		oob      = fs.Bool("oob", false, "also run failing tests whose altitude layer is outside 0..3")
+		timeout  = fs.Duration("timeout", 2*time.Minute, "per-run timeout (a run that reaches it is scored on its partial report)")
+		maxSize  = fs.Int("maxsize", 3, "largest fix candidate (statements); 0: no bound")
+		jobs     = fs.Int("j", 1, "runs in parallel")
+		out      = fs.String("o", "bench/tcas/REPORT.md", "report file (- for stdout)")
+		csvOut   = fs.String("csv", "bench/tcas/runs.csv", "per-run CSV file (empty: none)")
+		verbose  = fs.Bool("v", false, "print progress on stderr")
+	)
+	if err := fs.Parse(args); err != nil {
+		return options{}, err
+	}
+	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
+		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Args: args}
+	if *all {
+		o.Sel.Sample = 0
+	}
+	var err error
+	if o.Versions, err = parseVersions(*versions); err != nil {
+		fmt.Fprintln(stderr, "tcaseval:", err)
+		return options{}, err
+	}
+	for _, s := range strings.Split(*modes, ",") {
+		m, err := encode.ParseMode(strings.TrimSpace(s))
+		if err != nil {
+			fmt.Fprintln(stderr, "tcaseval:", err)
+			return options{}, err
+		}
+		o.Modes = append(o.Modes, m)
+	}
+	return o, nil
+}
+
+// parseVersions parses a list like "1,5-9"; "" is every version but the
+// dropped ones.
+func parseVersions(s string) ([]int, error) {
+	var out []int
+	if s == "" {
+		for n := 1; n <= tcas.NumVersions; n++ {
+			if !dropped[n] {
+				out = append(out, n)
+			}
+		}
+		return out, nil
+	}
+	seen := map[int]bool{}
+	for _, f := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
+		a, err := strconv.Atoi(lo)
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.Atoi(hi)
+		}
+		if err != nil || a < 1 || b > tcas.NumVersions || a > b {
+			return nil, fmt.Errorf("bad version list %q (versions are 1..%d)", s, tcas.NumVersions)
+		}
+		for n := a; n <= b; n++ {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out, nil
+}
+
+// run evaluates the versions and writes the report and the CSV.
+func run(ctx context.Context, o options, stderr io.Writer) error {
+	start := time.Now()
+	var (
+		results []runResult
+		vers    []versionInfo
+	)
+	for _, n := range o.Versions {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ver, err := loadVersion(ctx, n, o.Sel)
+		if err != nil {
+			return err
+		}
+		vers = append(vers, info(ver))
+		rs := runVersion(ctx, ver, o)
+		results = append(results, rs...)
+		if o.Verbose {
+			fmt.Fprintf(stderr, "v%d: %d tests × %d modes in %v (elapsed %v)\n", n, len(ver.tests), len(o.Modes),
+				sumTotal(rs).Round(time.Millisecond), time.Since(start).Round(time.Second))
+		}
+	}
+	sortResults(results, o.Modes)
+	env := environment{
+		Command: "go run ./internal/cmd/tcaseval " + strings.Join(o.Args, " "),
+		Date:    time.Now().UTC().Format("2006-01-02 15:04 MST"),
+		Machine: fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()),
+		Wall:    time.Since(start),
+	}
+	if err := writeFile(o.Out, func(w io.Writer) error { return writeReport(w, env, o, vers, results) }); err != nil {
+		return err
+	}
+	if o.CSV != "" {
+		if err := writeFile(o.CSV, func(w io.Writer) error { return writeCSV(w, results) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runVersion runs every selected test of ver in every mode, o.Jobs at a
+// time.
+func runVersion(ctx context.Context, ver *version, o options) []runResult {
+	type job struct {
+		i, j int
+	}
+	jobs := make(chan job)
+	out := make([]runResult, len(ver.tests)*len(o.Modes))
+	var wg sync.WaitGroup
+	for range o.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for jb := range jobs {
+				r := evaluate(ctx, ver, ver.tests[jb.i], o.Modes[jb.j], o)
+				out[jb.i*len(o.Modes)+jb.j] = r
+				if o.Verbose {
+					fmt.Fprintf(os.Stderr, "  v%d %s %s: rank %d/%d, cands %d (%d verified), correct=%v, %v%s\n",
+						r.Version, r.Test, r.Mode, r.Rank, r.Exec, r.Candidates, r.Verified, r.CorrectLoc,
+						r.Total.Round(time.Millisecond), note(r))
+				}
+			}
+		}()
+	}
+	for i := range ver.tests {
+		for j := range o.Modes {
+			jobs <- job{i, j}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+func note(r runResult) string {
+	switch {
+	case r.Err != "":
+		return " ERROR " + r.Err
+	case r.Partial:
+		return " partial: " + r.Reason
+	}
+	return ""
+}
+
+func sumTotal(rs []runResult) time.Duration {
+	var d time.Duration
+	for _, r := range rs {
+		d += r.Total
+	}
+	return d
+}
+
+// writeFile writes to path ("-": stdout) through fn.
+func writeFile(path string, fn func(io.Writer) error) error {
+	if path == "-" {
+		return fn(os.Stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := fn(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
