@@ -120,6 +120,8 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 			err = x
 		case *BridgeError:
 			err = x
+		case *InternalError:
+			err = x
 		default:
 			ie := &InternalError{Value: x, Stack: string(debug.Stack())}
 			if r.cur != nil && r.cur.at != nil {

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"go/types"
+	"runtime/debug"
 	"unsafe"
 )
 
@@ -155,6 +156,13 @@ func (r *run) goStmt(fr *frame, in *ins) {
 	g := &gor{id: int32(len(s.gs)), wake: make(chan bool, 1), exited: make(chan struct{})}
 	s.gs = append(s.gs, g)
 	s.ready(g)
+	// The goroutine outlives the frame that spawned it (and that frame's
+	// callers): it keeps a private snapshot, without callers, as the
+	// "created by" frame of its stack.
+	spawn := &frame{c: fr.c, path: fr.path, idx: fr.idx, at: in, ctrl: fr.ctrl, callEv: fr.callEv}
+	if fr.defs != nil {
+		spawn.defs = append([]EventID(nil), fr.defs...)
+	}
 	go func() {
 		defer close(g.exited)
 		defer r.goroutineExit(g)
@@ -162,7 +170,7 @@ func (r *run) goStmt(fr *frame, in *ins) {
 			panic(killStop{})
 		}
 		r.depth, r.cur = 0, nil
-		r.dispatch(fr, in, ci, fnv, args, argEv, e, occ)
+		r.dispatch(spawn, in, ci, fnv, args, argEv, e, occ)
 	}()
 }
 
@@ -176,7 +184,16 @@ func (r *run) goroutineExit(g *gor) {
 	}
 	s := r.s
 	if x != nil && s.fatal == nil {
-		s.fatal = x
+		switch x.(type) {
+		case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError, fatalError, exitStop, *InternalError:
+			s.fatal = x
+		default: // a bug of ours: keep the stack where it happened
+			ie := &InternalError{Value: x, Stack: string(debug.Stack())}
+			if r.cur != nil && r.cur.at != nil {
+				ie.Pos = r.pos(r.cur.at)
+			}
+			s.fatal = ie
+		}
 	}
 	var next *gor
 	if s.fatal == nil {

@@ -121,3 +121,33 @@ loop:
 	}()
 	return fmt.Sprint(sum, results, count, acount, l, c, first, second, ok1, zero == "", ok2, got, none, calls, sq5, <-errc)
 }
+
+// spawnLate starts a goroutine that panics (and recovers) after its
+// spawner and the spawner's caller have returned.
+func spawnLate(start <-chan bool, out chan<- string) {
+	go func() {
+		<-start
+		defer func() { out <- fmt.Sprint("late: ", recover()) }()
+		panic("boom")
+	}()
+}
+
+func kick(start <-chan bool, out chan<- string) int {
+	spawnLate(start, out)
+	return 1
+}
+
+// LateGoroutine checks goroutines that outlive the frames that started them.
+func LateGoroutine() string {
+	start, out := make(chan bool), make(chan string)
+	n := 0
+	for i := 0; i < 3; i++ {
+		n += kick(start, out)
+	}
+	var got []string
+	for i := 0; i < 3; i++ {
+		start <- true
+		got = append(got, <-out)
+	}
+	return fmt.Sprint(n, got)
+}
