@@ -114,6 +114,9 @@ func TestObserveAndInputs(t *testing.T) {
 		Inputs: map[InstanceKey]bool{l3: true},
 		Observe: func(tr *Trace, e EventID) {
 			seen = append(seen, e)
+			if tr.Pos(e).Filename == "" && !tr.StaticInfo(tr.Static(e)).Synthetic {
+				t.Errorf("event %d has no position during the run", e)
+			}
 			if tr.Key(e) == l3 {
 				storeVal = tr.Value(e)
 			}

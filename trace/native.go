@@ -369,7 +369,9 @@ func (r *run) ifaceToNative(fr *frame, it *iface) any {
 	if it.v.k == KindNative && it.v.p != nil {
 		return (*nativeBox)(it.v.p).rv.Interface()
 	}
-	if b, ok := it.t.t.(*types.Basic); ok {
+	if b, ok := it.t.t.Underlying().(*types.Basic); ok && !r.p.hasMethod(it.t, "String") && !r.p.hasMethod(it.t, "Error") {
+		// a named basic type without String or Error formats like its
+		// underlying type (and Sprint spaces strings like fmt does)
 		return basicNative(it.v, b)
 	}
 	w := fmtVal{r: r, it: it}

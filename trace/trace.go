@@ -147,23 +147,43 @@ func (t *Trace) Len() int { return t.ev.n }
 func (t *Trace) Static(e EventID) StaticID { return t.ev.at(int(e)).sid }
 
 // StaticInfo returns the description of static instruction s.
-func (t *Trace) StaticInfo(s StaticID) *Static { return &t.statics[s] }
+func (t *Trace) StaticInfo(s StaticID) *Static { return t.static(s) }
 
-// NumStatics returns the number of static instructions known when the trace
-// ended; StaticIDs of the trace are below it.
-func (t *Trace) NumStatics() int { return len(t.statics) }
+// static returns static instruction s, refreshing the trace's snapshot of
+// the program's table when s is newer (during a run, for Observe hooks).
+func (t *Trace) static(s StaticID) *Static {
+	if int(s) >= len(t.statics) {
+		t.refreshStatics()
+	}
+	return &t.statics[s]
+}
+
+func (t *Trace) refreshStatics() {
+	t.prog.mu.Lock()
+	t.statics = t.prog.statics[:len(t.prog.statics):len(t.prog.statics)]
+	t.prog.mu.Unlock()
+}
+
+// NumStatics returns the number of static instructions known (at least
+// those of the trace's events); StaticIDs of the trace are below it.
+func (t *Trace) NumStatics() int {
+	if len(t.statics) == 0 {
+		t.refreshStatics()
+	}
+	return len(t.statics)
+}
 
 // Instr returns the instruction of event e; nil for a parameter event.
-func (t *Trace) Instr(e EventID) ssa.Instruction { return t.statics[t.ev.at(int(e)).sid].Instr }
+func (t *Trace) Instr(e EventID) ssa.Instruction { return t.static(t.ev.at(int(e)).sid).Instr }
 
 // SSAValue returns the SSA value event e defines (nil if none).
-func (t *Trace) SSAValue(e EventID) ssa.Value { return t.statics[t.ev.at(int(e)).sid].Value }
+func (t *Trace) SSAValue(e EventID) ssa.Value { return t.static(t.ev.at(int(e)).sid).Value }
 
 // Func returns the function executing event e.
-func (t *Trace) Func(e EventID) *ssa.Function { return t.statics[t.ev.at(int(e)).sid].Func }
+func (t *Trace) Func(e EventID) *ssa.Function { return t.static(t.ev.at(int(e)).sid).Func }
 
 // Pos returns the source position of event e (see [Static] for fallbacks).
-func (t *Trace) Pos(e EventID) token.Position { return t.statics[t.ev.at(int(e)).sid].Position }
+func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.at(int(e)).sid).Position }
 
 // Value returns the concrete value event e produced: the instruction's
 // result, the value stored by a Store or MapUpdate, the decision (true:
@@ -266,6 +286,7 @@ type Line struct {
 // Only events whose position is their instruction's own (or an If's
 // condition) count; synthetic fallback positions do not.
 func (t *Trace) Lines() []Line {
+	t.refreshStatics()
 	seenS := make([]bool, len(t.statics))
 	set := map[Line]bool{}
 	for e := 0; e < t.ev.n; e++ {
@@ -274,7 +295,7 @@ func (t *Trace) Lines() []Line {
 			continue
 		}
 		seenS[s] = true
-		st := &t.statics[s]
+		st := t.static(s)
 		if st.Synthetic || !st.Position.IsValid() {
 			continue
 		}
@@ -298,8 +319,9 @@ func (t *Trace) Events(file string, line int) []EventID {
 	var out []EventID
 	for e := 0; e < t.ev.n; e++ {
 		s := t.ev.at(e).sid
-		p := &t.statics[s].Position
-		if p.Line == line && p.Filename == file && !t.statics[s].Synthetic {
+		st := t.static(s)
+		p := &st.Position
+		if p.Line == line && p.Filename == file && !st.Synthetic {
 			out = append(out, EventID(e))
 		}
 	}
@@ -316,7 +338,7 @@ func (t *Trace) Bytes() int {
 // name:line:col), instruction, value, dependencies and control parent, e.g.
 // "e12 foo.go:13:7 if t12 goto 1 else 3 = true deps=[11] ctrl=5".
 func (t *Trace) EventString(e EventID) string {
-	st := &t.statics[t.ev.at(int(e)).sid]
+	st := t.static(t.ev.at(int(e)).sid)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "e%d %s:%d:%d ", e, filepath.Base(st.Position.Filename), st.Position.Line, st.Position.Column)
 	if st.Instr != nil {

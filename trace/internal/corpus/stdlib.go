@@ -18,6 +18,10 @@ type point struct {
 
 type color int
 
+type label string
+
+type count uint8
+
 const (
 	red color = iota
 	green
@@ -40,6 +44,8 @@ func Formatting() string {
 		fmt.Sprint("a", 1, 2, "b", 3.0, true),
 		fmt.Sprintln("x", 1),
 		fmt.Sprintf("%6.2f|%-6d|%+d|%t|%c|%%", math.Pi, 3, 3, false, 'G'),
+		fmt.Sprint(label("a"), label("b"), 1, label("c"), 2, 3),
+		fmt.Sprintf("%v %d %x %T", label("q"), count(7), count(255), count(1)),
 	}, "\n")
 }
 
