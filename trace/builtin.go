@@ -108,7 +108,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		fmt.Fprint(io, sb.String())
 		return Value{}
 	case "recover":
-		if d := fr.deferOf; d != nil && d.panic != nil {
+		if d := fr.deferOf; d != nil && d.panic != nil && !isGoexit(d.panic.v) { // a Goexit is not recovered
 			v := d.panic.v
 			d.panic = nil
 			return v

@@ -228,6 +228,7 @@ func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, e
 	lcfg := &packages.Config{
 		Context:    ctx,
 		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Tests:      cfg.Tests, // imports of _test.go files too
 		Dir:        cfg.Dir,
 		BuildFlags: cfg.BuildFlags,
 		Overlay:    cfg.Overlay,
@@ -240,7 +241,8 @@ func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, e
 	seen := map[string]bool{}
 	var out []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if !seen[p.PkgPath] && cfg.Scope(p.PkgPath) {
+		test := strings.HasSuffix(p.PkgPath, "_test") || strings.HasSuffix(p.PkgPath, ".test")
+		if !seen[p.PkgPath] && !test && cfg.Scope(p.PkgPath) {
 			seen[p.PkgPath] = true
 			out = append(out, p.PkgPath)
 		}

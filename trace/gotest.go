@@ -1,0 +1,792 @@
+package trace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file runs real `go test` functions, TestXxx(t *testing.T), under
+// the interpreter. The *testing.T a test receives is a zero testing.T in
+// interpreted memory; the methods of testing.T (and of testing.common,
+// whose methods T promotes) have no interpreted body, so calls to them
+// reach the bridges below, which keep the state of each test in a
+// goTest found by the address of the T's common field.
+
+// GoTestResult is the outcome of one test case run by [Program.RunGoTest].
+type GoTestResult struct {
+	// Result is the run of the top-level TestXxx function, restricted to the
+	// subtests on the path to the named case (other t.Run calls return
+	// without running their function). Its Outcome says how the named case
+	// ended: Returned if it passed or was skipped, AssertionFailed if it
+	// failed (Failure holds its assertions' messages), or the outcome of the
+	// whole run (Panicked, BudgetExceeded, Exited) if that ended it.
+	*Result
+	// Name is the case's full name, for example "TestClassify/T8".
+	Name string
+	// Ran reports whether the named case was reached. A subtest that its
+	// parent never runs (for example because hooks changed the parent's
+	// control flow) has Ran false, and Failed and Skipped false.
+	Ran bool
+	// Failed reports whether the case failed as go test decides it: one of
+	// its assertions (t.Error*, t.Fatal*, t.Fail*) or of its subtests
+	// failed, or it panicked, exited or ran out of budget.
+	Failed bool
+	// Skipped reports whether the case called t.Skip*, t.SkipNow.
+	Skipped bool
+	// Assertions are the failed assertions of the named case and of its
+	// subtests, in execution order.
+	Assertions []Assertion
+	// Log is what go test -json reports as the output of the case and its
+	// subtests: its "=== RUN" line, the lines that t.Log*, t.Error*,
+	// t.Fatal* and t.Skip* printed (indented, with file:line, helpers
+	// skipped), and its "--- PASS/FAIL/SKIP" line, with durations shown as
+	// 0.00s.
+	Log string
+}
+
+// Assertion is a failed assertion of an interpreted test: a call of
+// t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Fail or t.FailNow.
+type Assertion struct {
+	// Event is the call event of the assertion (in the test code: a call
+	// through a method wrapper such as a testing.TB interface is reported
+	// at its call site); NoEvent if the run was not traced.
+	Event EventID
+	// Pos is the position of that call.
+	Pos token.Position
+	// Message is the message the call logged ("" for Fail and FailNow).
+	Message string
+	// Fatal reports whether the call stopped the test (Fatal*, FailNow).
+	Fatal bool
+	// Test is the full name of the test or subtest that failed.
+	Test string
+}
+
+// TestError reports that a test function could not be interpreted: it
+// wraps the interpreter's error (an *UnsupportedError, *BridgeError,
+// *InternalError or a context error) with the test's name.
+type TestError struct {
+	Test string
+	Err  error
+}
+
+func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
+
+// Unwrap returns the interpreter's error.
+func (e *TestError) Unwrap() error { return e.Err }
+
+// NoTestError reports that a package has no test function of the given name.
+type NoTestError struct {
+	Pkg  string
+	Name string
+}
+
+func (e *NoTestError) Error() string {
+	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
+}
+
+// TestFuncs returns the TestXxx(t *testing.T) functions of the test
+// variant of package pkgPath (load with Config.Tests), in the order go test
+// runs them: the package's own tests, then those of its external _test
+// package, each in source order (files by name, then by position).
+func (p *Program) TestFuncs(pkgPath string) []*ssa.Function {
+	var out []*ssa.Function
+	for _, path := range []string{pkgPath, pkgPath + "_test"} {
+		pk := p.Package(path)
+		if pk == nil {
+			continue
+		}
+		var fns []*ssa.Function
+		for _, m := range pk.Members {
+			fn, ok := m.(*ssa.Function)
+			if ok && isTestFunc(fn) {
+				fns = append(fns, fn)
+			}
+		}
+		sort.Slice(fns, func(i, j int) bool {
+			a, b := p.Fset.Position(fns[i].Pos()), p.Fset.Position(fns[j].Pos())
+			if a.Filename != b.Filename {
+				return a.Filename < b.Filename
+			}
+			return a.Offset < b.Offset
+		})
+		out = append(out, fns...)
+	}
+	return out
+}
+
+// isTestFunc reports whether fn is a TestXxx(t *testing.T) in a _test.go file.
+func isTestFunc(fn *ssa.Function) bool {
+	name := fn.Name()
+	if !strings.HasPrefix(name, "Test") || fn.Signature.Recv() != nil || fn.Signature.Results().Len() != 0 {
+		return false
+	}
+	if len(name) > 4 {
+		if c := name[4]; c >= 'a' && c <= 'z' {
+			return false
+		}
+	}
+	if !strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		return false
+	}
+	ps := fn.Signature.Params()
+	return ps.Len() == 1 && isTestingT(ps.At(0).Type())
+}
+
+func isTestingT(t types.Type) bool {
+	pt, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := pt.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == "T"
+}
+
+func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
+	for _, fn := range p.TestFuncs(pkgPath) {
+		if fn.Name() == name {
+			return fn
+		}
+	}
+	return nil
+}
+
+// ListTests returns the test cases of package pkgPath, found by running
+// every test function of [Program.TestFuncs] under the interpreter: the
+// leaf subtests, and the tests that run no subtest, in the order they
+// started. Runs are not traced (opts.NoTrace is forced); opts' budget,
+// hooks and seed apply. A test that cannot be interpreted adds a
+// *TestError to the returned error (an errors.Join), and listing goes on
+// with the next test function; the cases found are returned regardless.
+func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.NoTrace = true
+	var names []string
+	var errs []error
+	for _, fn := range p.TestFuncs(pkgPath) {
+		if err := ctx.Err(); err != nil {
+			return names, err
+		}
+		g, _, err := p.runGoTest(ctx, fn, fn.Name(), &o)
+		if err != nil {
+			errs = append(errs, &TestError{Test: fn.Name(), Err: err})
+		}
+		for _, t := range g.tests {
+			if !t.hasSub {
+				names = append(names, t.name)
+			}
+		}
+	}
+	return names, errors.Join(errs...)
+}
+
+// RunGoTest runs the test case name of package pkgPath: "TestX" runs the
+// test function TestX with all its subtests; "TestX/a/b" runs TestX, but
+// each t.Run call runs its function only if its subtest is on the path to
+// TestX/a/b or below it, like go test -run '^TestX$/^a$/^b$'. The result
+// is that of the named case (see [GoTestResult]). Instance keys of a run
+// are stable between runs of the same case: a subtest's frames are named
+// by the t.Run call that started it, whichever other subtests ran.
+//
+// The error is non-nil if pkgPath has no such test function (a
+// *NoTestError) or for failures of the interpreter, as for [Program.Run];
+// the result, with its partial trace, is returned when a run was started.
+func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*GoTestResult, error) {
+	top, _, _ := strings.Cut(name, "/")
+	fn := p.testFunc(pkgPath, top)
+	if fn == nil {
+		return nil, &NoTestError{Pkg: pkgPath, Name: top}
+	}
+	g, res, err := p.runGoTest(ctx, fn, name, opts)
+	if res == nil {
+		return nil, err
+	}
+	gr := &GoTestResult{Result: res, Name: name}
+	var st *goTest
+	for _, t := range g.tests {
+		if t.name == name {
+			st = t
+			break
+		}
+	}
+	if st == nil {
+		return gr, err
+	}
+	gr.Ran = true
+	gr.Failed, gr.Skipped = st.failed, st.skipped
+	for _, a := range g.asserts {
+		if a.Test == name || strings.HasPrefix(a.Test, name+"/") {
+			gr.Assertions = append(gr.Assertions, a)
+		}
+	}
+	var log strings.Builder
+	for _, c := range g.out {
+		if c.test == name || strings.HasPrefix(c.test, name+"/") {
+			log.WriteString(c.text)
+		}
+	}
+	gr.Log = log.String()
+	switch res.Outcome {
+	case Returned:
+		if st.failed {
+			res.Outcome = AssertionFailed
+			var msgs []string
+			for _, a := range gr.Assertions {
+				if a.Message != "" {
+					msgs = append(msgs, a.Message)
+				}
+			}
+			res.Failure = strings.Join(msgs, "; ")
+			if res.Failure == "" {
+				res.Failure = name + " failed"
+			}
+		}
+	default:
+		// Panicked, BudgetExceeded or Exited while the case was running
+		// (or before it finished) fails it, as it fails go test.
+		if !st.done {
+			gr.Failed = true
+		}
+	}
+	return gr, err
+}
+
+// goTests maps the address of the common field of an interpreted
+// testing.T to its state.
+var goTests sync.Map // unsafe.Pointer -> *goTest
+
+// goTestRun is the state of one run of a top-level test function.
+type goTestRun struct {
+	p        *Program
+	target   string
+	tests    []*goTest // in start order
+	subNames map[string]int
+	out      []outChunk
+	lastName string
+	asserts  []Assertion
+	tType    types.Type
+}
+
+type outChunk struct {
+	test, text string
+}
+
+// goTest is the state of one test or subtest.
+type goTest struct {
+	g        *goTestRun
+	name     string
+	parent   *goTest
+	tv       Value // the *testing.T
+	common   unsafe.Pointer
+	failed   bool
+	skipped  bool
+	done     bool // its function and cleanups have ended
+	hasSub   bool
+	helpers  map[*ssa.Function]bool
+	cleanups []Value
+	caller   *frame // the frame that called t.Run (nil for a top-level test)
+	path     uint64
+}
+
+// within reports whether t is the case name or one of its subtests.
+func (t *goTest) within(name string) bool {
+	return t.name == name || strings.HasPrefix(t.name, name+"/")
+}
+
+// goexit is the panic value that unwinds a test stopped by t.FailNow,
+// t.SkipNow (and their callers) or runtime.Goexit: deferred calls run, but
+// recover returns nil.
+type goexit struct{ t *goTest }
+
+func (goexit) Error() string { return "runtime.Goexit" }
+
+// isGoexit reports whether the interpreted panic value v unwinds a Goexit.
+func isGoexit(v Value) bool {
+	if v.k != KindInterface || v.p == nil {
+		return false
+	}
+	_, ok := (*iface)(v.p).nat.(goexit)
+	return ok
+}
+
+func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, opts *RunOptions) (*goTestRun, *Result, error) {
+	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem()}
+	defer func() {
+		for _, t := range g.tests {
+			goTests.Delete(t.common)
+			goTests.Delete(t.tv.p)
+		}
+	}()
+	top := g.newTest(fn.Name(), nil)
+	g.update(top.name, "=== RUN   %s\n", top.name)
+	res, err := p.Run(ctx, fn, []Value{top.tv}, opts)
+	if err != nil || res == nil {
+		return g, res, err
+	}
+	switch res.Outcome {
+	case Returned:
+		g.finish(top)
+	case Panicked:
+		if res.Panic != nil && isGoexit(res.Panic.Value) {
+			g.goexited(top, res.Panic.Value)
+			res.Outcome, res.Panic = Returned, nil
+			g.finish(top)
+			break
+		}
+		g.failAll("panic: " + res.Panic.Message + "\n")
+	case BudgetExceeded:
+		g.failAll("trace: budget exceeded\n")
+	case Exited:
+		g.failAll(fmt.Sprintf("trace: os.Exit(%d) during test\n", res.ExitCode))
+	}
+	return g, res, err
+}
+
+// newTest allocates the interpreted *testing.T of a new test.
+func (g *goTestRun) newTest(name string, parent *goTest) *goTest {
+	st := g.tType.Underlying().(*types.Struct)
+	ci := 0
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == "common" {
+			ci = i
+		}
+	}
+	c := &cell{v: g.p.zero(g.tType), st: NoEvent}
+	t := &goTest{g: g, name: name, parent: parent, tv: Value{k: KindPointer, p: ptrOf(c)}, common: ptrOf(&c.v.cells()[ci])}
+	goTests.Store(t.common, t)
+	goTests.Store(t.tv.p, t)
+	g.tests = append(g.tests, t)
+	return t
+}
+
+func (g *goTestRun) emit(test, text string) {
+	g.out = append(g.out, outChunk{test: test, text: text})
+}
+
+// update prints a status line of test (testing's chattyPrinter.Updatef).
+func (g *goTestRun) update(test, format string, args ...any) {
+	g.lastName = test
+	g.emit(test, fmt.Sprintf(format, args...))
+}
+
+// printf prints output of test (testing's chattyPrinter.Printf).
+func (g *goTestRun) printf(test, text string) {
+	// go test -v prints "=== NAME  test" first if another test printed
+	// last; go test -json turns that line into the event's Test field.
+	g.lastName = test
+	g.emit(test, text)
+}
+
+// selects reports whether the subtest name runs when the target case runs.
+func (g *goTestRun) selects(name string) bool {
+	t := g.target
+	return name == t || strings.HasPrefix(t, name+"/") || strings.HasPrefix(name, t+"/")
+}
+
+// fail marks t and its parents failed (testing's common.Fail).
+func (t *goTest) fail() {
+	for ; t != nil; t = t.parent {
+		t.failed = true
+	}
+}
+
+// finish ends t: it prints its "---" line.
+func (g *goTestRun) finish(t *goTest) {
+	t.done = true
+	status := "PASS"
+	if t.failed {
+		status = "FAIL"
+	} else if t.skipped {
+		status = "SKIP"
+	}
+	g.update(t.name, "--- %s: %s (0.00s)\n", status, t.name)
+}
+
+// failAll ends the tests still running when a panic (or another end of
+// the run) stops them all, innermost first.
+func (g *goTestRun) failAll(msg string) {
+	inner := ""
+	for i := len(g.tests) - 1; i >= 0; i-- {
+		t := g.tests[i]
+		if t.done {
+			continue
+		}
+		if inner == "" {
+			inner = t.name
+		}
+		t.fail()
+		g.finish(t)
+	}
+	if inner != "" {
+		g.emit(inner, msg)
+	}
+}
+
+// goexited handles the end of t by a Goexit with value v: a FailNow or
+// SkipNow of t itself ends it normally; anything else (runtime.Goexit, or
+// FailNow of a parent called in a subtest) fails it, as go test does.
+func (g *goTestRun) goexited(t *goTest, v Value) {
+	if ge := (*iface)(v.p).nat.(goexit); ge.t != t {
+		t.fail()
+		g.printf(t.name, indent+"test executed panic(nil) or runtime.Goexit: subtest may have called FailNow on a parent test\n")
+	}
+}
+
+const indent = "    "
+
+// unique returns the full name of a subtest of parent named sub (testing's
+// matcher.unique: duplicates get a "#NN" suffix).
+func (g *goTestRun) unique(parent, sub string) string {
+	base := parent + "/" + sub
+	for {
+		n := g.subNames[base]
+		g.subNames[base] = n + 1
+		if n == 0 && sub != "" {
+			prefix, nn := parseSubtestNumber(base)
+			if len(prefix) < len(base) && nn < int32(g.subNames[prefix]) {
+				continue
+			}
+			return base
+		}
+		name := fmt.Sprintf("%s#%02d", base, n)
+		if g.subNames[name] != 0 {
+			continue
+		}
+		return name
+	}
+}
+
+// parseSubtestNumber splits a name into a prefix and a "#NN" suffix
+// (testing's function of the same name).
+func parseSubtestNumber(s string) (string, int32) {
+	i := strings.LastIndex(s, "#")
+	if i < 0 {
+		return s, 0
+	}
+	prefix, suffix := s[:i], s[i+1:]
+	if len(suffix) < 2 || (len(suffix) > 2 && suffix[0] == '0') {
+		return s, 0
+	}
+	if suffix == "00" && !strings.HasSuffix(prefix, "/") {
+		return s, 0
+	}
+	n, err := strconv.ParseInt(suffix, 10, 32)
+	if err != nil || n < 0 {
+		return s, 0
+	}
+	return prefix, int32(n)
+}
+
+// rewriteName makes a subtest name printable and free of white space
+// (testing's rewrite).
+func rewriteName(s string) string {
+	var b []byte
+	for _, r := range s {
+		switch {
+		case isTestSpace(r):
+			b = append(b, '_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b = append(b, q[1:len(q)-1]...)
+		default:
+			b = append(b, string(r)...)
+		}
+	}
+	return string(b)
+}
+
+func isTestSpace(r rune) bool {
+	if r < 0x2000 {
+		switch r {
+		case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680:
+			return true
+		}
+		return false
+	}
+	if r <= 0x200a {
+		return true
+	}
+	switch r {
+	case 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return false
+}
+
+// testOf returns the state of the test whose *testing.T (or its common
+// field) is v.
+func (r *run) testOf(fr *frame, in *ins, v Value) *goTest {
+	if v.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	x, ok := goTests.Load(v.p)
+	if !ok {
+		panic(&BridgeError{Func: "testing.T", CallSite: r.pos(in), Reason: "a testing.T not created by RunGoTest"})
+	}
+	return x.(*goTest)
+}
+
+// callSite returns the call event (NoEvent if none was recorded) and the
+// position of the call of a testing method that is being bridged, seen
+// from the test code: calls through method wrappers (a testing.TB
+// interface) are reported at the wrapper's call site.
+func (r *run) callSite(fr *frame, in *ins) (EventID, token.Position) {
+	ev := NoEvent
+	if r.tr != nil && r.tr.Len() > 0 {
+		if last := EventID(r.tr.Len() - 1); r.tr.Static(last) == in.sid {
+			ev = last
+		}
+	}
+	f, at := fr, in
+	for f.c.fn.Synthetic != "" && f.caller != nil {
+		ev, at, f = f.callEv, f.caller.at, f.caller
+	}
+	return ev, r.pos(at)
+}
+
+// logPos returns the file:line go test prints before a log line of t:
+// the call site, skipping method wrappers and functions marked by
+// t.Helper (of t or a parent), but not beyond t's own function.
+func (t *goTest) logPos(r *run, fr *frame, in *ins) string {
+	f, at := fr, in
+	for f.caller != nil && f.caller != t.caller && (f.c.fn.Synthetic != "" || t.isHelper(f.c.fn)) {
+		at, f = f.caller.at, f.caller
+	}
+	pos := r.pos(at)
+	file, line := filepath.Base(pos.Filename), pos.Line
+	if pos.Filename == "" {
+		file = "???"
+	}
+	if line == 0 {
+		line = 1
+	}
+	return fmt.Sprintf("%s:%d: ", file, line)
+}
+
+func (t *goTest) isHelper(fn *ssa.Function) bool {
+	for ; t != nil; t = t.parent {
+		if t.helpers[fn] {
+			return true
+		}
+	}
+	return false
+}
+
+// log prints s as a log line of t (testing's common.log).
+func (t *goTest) log(r *run, fr *frame, in *ins, s string) {
+	s = strings.TrimSuffix(s, "\n")
+	s = strings.ReplaceAll(s, "\n", "\n"+indent+indent)
+	dest := t
+	for dest.done && dest.parent != nil {
+		dest = dest.parent
+	}
+	t.g.printf(dest.name, indent+t.logPos(r, fr, in)+s+"\n")
+}
+
+// assert records a failed assertion of t.
+func (t *goTest) assert(r *run, fr *frame, in *ins, msg string, fatal bool) {
+	ev, pos := r.callSite(fr, in)
+	t.g.asserts = append(t.g.asserts, Assertion{Event: ev, Pos: pos, Message: msg, Fatal: fatal, Test: t.name})
+	t.fail()
+}
+
+// exit stops t's function like runtime.Goexit: deferred calls run, then
+// the t.Run that started t returns.
+func (t *goTest) exit(r *run, fr *frame, in *ins) {
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: goexit{t}, t: typeRef{id: -1}})}, NoEvent)
+}
+
+// run runs the function fnv of a subtest t started by the t.Run call in
+// of frame fr, then its cleanups, and ends it.
+func (t *goTest) run(r *run, fr *frame, in *ins, fnv Value) {
+	callEv, _ := r.callSite(fr, in)
+	t.body(r, fr, func() {
+		if fnv.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		cl := (*closure)(fnv.p)
+		if cl.fn == nil {
+			panic(&BridgeError{Func: cl.name, CallSite: r.pos(in), Reason: "subtest function without an interpreted body"})
+		}
+		r.invokeCode(fr, in, cl.fn.ensure(r.p), cl.env, cl.envEv, []Value{t.tv}, nil, callEv, t.path)
+	})
+	t.runCleanups(r, fr, in)
+	t.g.finish(t)
+}
+
+// runCleanups runs the functions t.Cleanup registered, last first, from
+// frame fr.
+func (t *goTest) runCleanups(r *run, fr *frame, in *ins) {
+	for i := 0; len(t.cleanups) > 0; i++ {
+		f := t.cleanups[len(t.cleanups)-1]
+		t.cleanups = t.cleanups[:len(t.cleanups)-1]
+		path := mix(t.path, -5, int32(i))
+		t.body(r, fr, func() {
+			if f.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			cl := (*closure)(f.p)
+			if cl.fn == nil {
+				r.callExt(fr, in, cl.name, cl.ext, nil)
+				return
+			}
+			r.invokeCode(fr, in, cl.fn.ensure(r.p), cl.env, cl.envEv, nil, nil, fr.ctrl, path)
+		})
+	}
+}
+
+// body runs f, a test function or cleanup of t called from frame fr, and
+// stops a Goexit that ends it; panics go on.
+func (t *goTest) body(r *run, fr *frame, f func()) {
+	depth := r.depth
+	defer func() {
+		x := recover()
+		r.depth, r.cur = depth, fr
+		if x == nil {
+			return
+		}
+		if ip, ok := x.(*interpPanic); ok && isGoexit(ip.v) {
+			t.g.goexited(t, ip.v)
+			return
+		}
+		panic(x)
+	}()
+	f()
+}
+
+func init() {
+	type method = func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value
+	sprint := func(r *run, fr *frame, s Value) string {
+		return strings.TrimSuffix(fmt.Sprintln(r.variadicArgs(fr, s)...), "\n")
+	}
+	sprintf := func(r *run, fr *frame, format, s Value) string {
+		a := r.variadicArgs(fr, s)
+		return fmt.Sprintf(r.rewriteT(format.Str(), a, s), a...)
+	}
+	methods := map[string]method{
+		"Name": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value { return String(t.name) },
+		"Failed": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			return Bool(t.failed)
+		},
+		"Skipped": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			return Bool(t.skipped)
+		},
+		"Fail": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.assert(r, fr, in, "", false)
+			return Value{}
+		},
+		"FailNow": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.assert(r, fr, in, "", true)
+			t.exit(r, fr, in)
+			return Value{}
+		},
+		"Log": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.log(r, fr, in, sprint(r, fr, args[1]))
+			return Value{}
+		},
+		"Logf": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.log(r, fr, in, sprintf(r, fr, args[1], args[2]))
+			return Value{}
+		},
+		"Error": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			msg := sprint(r, fr, args[1])
+			t.log(r, fr, in, msg)
+			t.assert(r, fr, in, msg, false)
+			return Value{}
+		},
+		"Errorf": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			msg := sprintf(r, fr, args[1], args[2])
+			t.log(r, fr, in, msg)
+			t.assert(r, fr, in, msg, false)
+			return Value{}
+		},
+		"Fatal": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			msg := sprint(r, fr, args[1])
+			t.log(r, fr, in, msg)
+			t.assert(r, fr, in, msg, true)
+			t.exit(r, fr, in)
+			return Value{}
+		},
+		"Fatalf": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			msg := sprintf(r, fr, args[1], args[2])
+			t.log(r, fr, in, msg)
+			t.assert(r, fr, in, msg, true)
+			t.exit(r, fr, in)
+			return Value{}
+		},
+		"SkipNow": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.skipped = true
+			t.exit(r, fr, in)
+			return Value{}
+		},
+		"Skip": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.log(r, fr, in, sprint(r, fr, args[1]))
+			t.skipped = true
+			t.exit(r, fr, in)
+			return Value{}
+		},
+		"Skipf": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.log(r, fr, in, sprintf(r, fr, args[1], args[2]))
+			t.skipped = true
+			t.exit(r, fr, in)
+			return Value{}
+		},
+		"Helper": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			f := fr
+			for f.c.fn.Synthetic != "" && f.caller != nil {
+				f = f.caller
+			}
+			if t.helpers == nil {
+				t.helpers = map[*ssa.Function]bool{}
+			}
+			t.helpers[f.c.fn] = true
+			return Value{}
+		},
+		"Cleanup": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.cleanups = append(t.cleanups, args[1])
+			return Value{}
+		},
+		"Parallel": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			return Value{} // tests run one at a time: a valid schedule
+		},
+		"Run": func(r *run, fr *frame, in *ins, parent *goTest, args []Value) Value {
+			g := parent.g
+			name := g.unique(parent.name, rewriteName(args[1].Str()))
+			parent.hasSub = true
+			if !g.selects(name) {
+				return Bool(true)
+			}
+			t := g.newTest(name, parent)
+			t.caller = fr
+			t.path = mix(fr.path, in.sid, fr.occ[in.loc]-1)
+			g.update(name, "=== RUN   %s\n", name)
+			t.run(r, fr, in, args[2])
+			return Bool(!t.failed)
+		},
+	}
+	for name, m := range methods {
+		m := m
+		f := func(r *run, fr *frame, in *ins, args []Value) Value {
+			return m(r, fr, in, r.testOf(fr, in, args[0]), args)
+		}
+		switch name {
+		case "Run", "Parallel":
+			bridges["(*testing.T)."+name] = f
+		default:
+			bridges["(*testing.common)."+name] = f
+		}
+	}
+}

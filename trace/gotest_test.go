@@ -1,0 +1,360 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/faultloc/faultloc/examples"
+	"golang.org/x/tools/go/ssa"
+)
+
+// goTestPkgs are the packages whose interpreted tests are compared with
+// go test -json.
+var goTestPkgs = []string{
+	"./examples/triangle", "./examples/zune", "./examples/foo", "./examples/max3", "./examples/loops",
+	"./trace/testdata/gotest",
+}
+
+const modPath = "github.com/faultloc/faultloc/"
+
+// goTestProgram loads goTestPkgs with their tests once.
+var goTestProgram = sync.OnceValues(func() (*Program, error) {
+	return Load(bgContext, &Config{
+		Dir:        modRoot,
+		Tests:      true,
+		BuildFlags: []string{"-tags=" + examples.Tag},
+		Scope:      func(path string) bool { return strings.HasPrefix(path, modPath+"examples/") },
+	}, goTestPkgs...)
+})
+
+func loadGoTests(t *testing.T) *Program {
+	t.Helper()
+	p, err := goTestProgram()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testEvent is an event of go test -json (cmd/test2json).
+type testEvent struct {
+	Action  string
+	Package string
+	Test    string
+	Output  string
+}
+
+// goTestJSON is what go test -json reports per package and test.
+type goTestJSON struct {
+	action map[string]string      // "pkg test" -> pass, fail, skip
+	output map[string][]testEvent // pkg -> output events in order
+	order  map[string][]string    // pkg -> tests in order of their first event
+}
+
+var durations = regexp.MustCompile(`\(\d+\.\d+s\)`)
+
+// runGoTestJSON runs the real go test -json on goTestPkgs once.
+var runGoTestJSON = sync.OnceValues(func() (*goTestJSON, error) {
+	cmd := exec.Command("go", append([]string{"test", "-json", "-tags=" + examples.Tag}, goTestPkgs...)...)
+	cmd.Dir = modRoot
+	cmd.Stderr = os.Stderr
+	out, _ := cmd.Output() // failing tests make go test exit 1
+	j := &goTestJSON{action: map[string]string{}, output: map[string][]testEvent{}, order: map[string][]string{}}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		var e testEvent
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			return nil, err
+		}
+		if e.Test == "" || strings.HasPrefix(e.Test, "Example") {
+			continue
+		}
+		k := e.Package + " " + e.Test
+		switch e.Action {
+		case "run":
+			j.order[e.Package] = append(j.order[e.Package], e.Test)
+		case "pass", "fail", "skip":
+			j.action[k] = e.Action
+		case "output":
+			e.Output = durations.ReplaceAllString(e.Output, "(0.00s)")
+			j.output[e.Package] = append(j.output[e.Package], e)
+		}
+	}
+	if len(j.action) == 0 {
+		return nil, exec.ErrNotFound
+	}
+	return j, sc.Err()
+})
+
+// TestGoTestMatchesGoTest checks that every interpreted test case of the
+// subjects has the outcome and output that go test -json reports for it.
+func TestGoTestMatchesGoTest(t *testing.T) {
+	p := loadGoTests(t)
+	j, err := runGoTestJSON()
+	if err != nil {
+		t.Skipf("go test -json: %v", err)
+	}
+	total, failed := 0, 0
+	for _, pattern := range goTestPkgs {
+		pkg := modPath + strings.TrimPrefix(pattern, "./")
+		t.Run(strings.TrimPrefix(pattern, "./"), func(t *testing.T) {
+			cases, err := p.ListTests(bgContext, pkg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The listed cases are go test's leaves, in order.
+			var leaves []string
+			all := j.order[pkg]
+			for i, n := range all {
+				if i+1 < len(all) && strings.HasPrefix(all[i+1], n+"/") {
+					continue
+				}
+				leaves = append(leaves, n)
+			}
+			if strings.Join(cases, " ") != strings.Join(leaves, " ") {
+				t.Errorf("ListTests:\n%q\ngo test:\n%q", cases, leaves)
+			}
+			for _, name := range all {
+				res, err := p.RunGoTest(bgContext, pkg, name, nil)
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				total++
+				want := j.action[pkg+" "+name]
+				got := "pass"
+				if res.Failed {
+					got = "fail"
+					failed++
+				} else if res.Skipped {
+					got = "skip"
+				}
+				if got != want || !res.Ran {
+					t.Errorf("%s: interpreted %s (ran %v), go test %s", name, got, res.Ran, want)
+				}
+				if wantLog := j.log(pkg, name); res.Log != wantLog {
+					t.Errorf("%s: log:\n%s\ngo test -json:\n%s", name, res.Log, wantLog)
+				}
+				if (res.Outcome == AssertionFailed) != res.Failed {
+					t.Errorf("%s: outcome %v, failed %v", name, res.Outcome, res.Failed)
+				}
+			}
+		})
+	}
+	t.Logf("%d test cases agree with go test -json (%d fail by design)", total, failed)
+}
+
+// log returns the output go test -json attributes to test name of pkg and
+// to its subtests.
+func (j *goTestJSON) log(pkg, name string) string {
+	var sb strings.Builder
+	for _, e := range j.output[pkg] {
+		if e.Test == name || strings.HasPrefix(e.Test, name+"/") {
+			sb.WriteString(e.Output)
+		}
+	}
+	return sb.String()
+}
+
+const gotestPkg = modPath + "trace/testdata/gotest"
+
+// lineIn returns the line of file (relative to the module root) that
+// contains s.
+func lineIn(t *testing.T, file, s string) int {
+	t.Helper()
+	data, err := os.ReadFile(modRoot + "/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line contains %q", file, s)
+	return 0
+}
+
+// TestRunGoTestAssertions checks outcomes, assertion points, Fatal and Skip
+// semantics of single cases.
+func TestRunGoTestAssertions(t *testing.T) {
+	p := loadGoTests(t)
+	const file = "trace/testdata/gotest/gotest_test.go"
+	type assert struct {
+		at    string // text of the assertion's line
+		fatal bool
+		msg   string
+	}
+	tests := []struct {
+		name            string
+		failed, skipped bool
+		asserts         []assert
+		logHas, logNot  string
+	}{
+		{name: "TestPass", logHas: "gotest_test.go:9: hello 1 2\n"},
+		{name: "TestFatal", failed: true, asserts: []assert{{`t.Fatalf("stop`, true, "stop at 1"}},
+			logHas: "deferred call ran", logNot: "not reached"},
+		{name: "TestSkip", skipped: true, logHas: "not now", logNot: "not reached"},
+		{name: "TestSkipAfterError", failed: true, skipped: true, asserts: []assert{{`t.Error("first")`, false, "first"}}},
+		// The assertion is the t.Errorf call in the helper; go test's log
+		// line names the helper's caller.
+		{name: "TestHelper", failed: true, asserts: []assert{{`t.Errorf("Abs(%d)`, false, "Abs(2) = 2, want -2"}},
+			logHas: fmt.Sprintf("gotest_test.go:%d: Abs(2)", lineIn(t, file, "checkAbs(t, 2, -2)"))},
+		// A call through testing.TB is reported at its call site, not in
+		// the method wrapper.
+		{name: "TestTB", failed: true, asserts: []assert{{`tb.Errorf(`, false, "via TB: multi\nline"}},
+			logHas: "via TB: multi\n        line\n"},
+		{name: "TestSubtests/a_b", logHas: "in TestSubtests/a_b"},
+		{name: "TestSubtests/dup#01", logHas: "in TestSubtests/dup#01"},
+		{name: "TestSubtests/outer", failed: true, asserts: []assert{{`t.Error("inner fails")`, false, "inner fails"}}},
+		{name: "TestSubtests/outer/sibling"},
+		{name: "TestFailNow", failed: true, asserts: []assert{{`t.FailNow()`, true, ""}}},
+		{name: "TestCleanup/sub", logHas: "body\n    gotest_test.go:86: cleanup 2\n    gotest_test.go:85: cleanup 1\n"},
+		{name: "TestCleanup/fails", failed: true, asserts: []assert{{`t.Error("cleanup fails")`, false, "cleanup fails"}}},
+		{name: "TestTable/-5", failed: true, asserts: []assert{{`t.Fatalf("Abs(%d)`, true, "Abs(-5) = 5, want 4"}}},
+		{name: "TestTable/0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := p.RunGoTest(bgContext, gotestPkg, tt.name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Ran || res.Failed != tt.failed || res.Skipped != tt.skipped {
+				t.Errorf("ran %v, failed %v, skipped %v; want failed %v, skipped %v", res.Ran, res.Failed, res.Skipped, tt.failed, tt.skipped)
+			}
+			if len(res.Assertions) != len(tt.asserts) {
+				t.Fatalf("assertions %+v, want %d", res.Assertions, len(tt.asserts))
+			}
+			for i, a := range res.Assertions {
+				w := tt.asserts[i]
+				if line := lineIn(t, file, w.at); a.Pos.Line != line || filepath.Base(a.Pos.Filename) != "gotest_test.go" {
+					t.Errorf("assertion %d at %v, want line %d", i, a.Pos, line)
+				}
+				if a.Fatal != w.fatal || a.Message != w.msg {
+					t.Errorf("assertion %d = %+v, want fatal %v, message %q", i, a, w.fatal, w.msg)
+				}
+				if a.Event == NoEvent || res.Trace.Pos(a.Event) != a.Pos {
+					t.Errorf("assertion %d: event %d at %v, want at %v", i, a.Event, res.Trace.Pos(a.Event), a.Pos)
+				} else if _, ok := res.Trace.Instr(a.Event).(ssa.CallInstruction); !ok {
+					t.Errorf("assertion %d: event is %v, want a call", i, res.Trace.Instr(a.Event))
+				}
+			}
+			if !strings.Contains(res.Log, tt.logHas) || tt.logNot != "" && strings.Contains(res.Log, tt.logNot) {
+				t.Errorf("log:\n%s\nwant it to contain %q and not %q", res.Log, tt.logHas, tt.logNot)
+			}
+			if want := map[bool]Outcome{false: Returned, true: AssertionFailed}[tt.failed]; res.Outcome != want {
+				t.Errorf("outcome %v, want %v", res.Outcome, want)
+			}
+		})
+	}
+}
+
+// TestRunGoTestExamples checks the assertion points of the subjects'
+// failing cases: the t.Errorf line of the failing subtest.
+func TestRunGoTestExamples(t *testing.T) {
+	p := loadGoTests(t)
+	tests := []struct{ pkg, name, file, msg string }{
+		{"triangle", "TestClassify/T8", "examples/triangle/triangle_test.go", "Classify(26, 26, 7) = 4, want 2"},
+		{"foo", "TestFoo/testFoo", "examples/foo/foo_test.go", "Foo(3, 5) = 8, want 2"},
+		{"zune", "TestYear/T6", "examples/zune/zune_test.go", ""},
+		{"max3", "TestMax3", "examples/max3/max3_test.go", "Max3(3, 2, 1) = 1, want 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := p.RunGoTest(bgContext, modPath+"examples/"+tt.pkg, tt.name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Failed || res.Outcome != AssertionFailed || len(res.Assertions) != 1 {
+				t.Fatalf("failed %v, outcome %v, assertions %+v", res.Failed, res.Outcome, res.Assertions)
+			}
+			a := res.Assertions[0]
+			if a.Pos.Line != lineIn(t, tt.file, "t.Errorf(") || !strings.HasSuffix(a.Pos.Filename, tt.file) {
+				t.Errorf("assertion at %v", a.Pos)
+			}
+			if tt.msg != "" && a.Message != tt.msg {
+				t.Errorf("message %q, want %q", a.Message, tt.msg)
+			}
+			if res.Trace.Pos(a.Event) != a.Pos || res.Failure != a.Message {
+				t.Errorf("event at %v, failure %q", res.Trace.Pos(a.Event), res.Failure)
+			}
+		})
+	}
+}
+
+// TestRunGoTestHooks re-runs foo's failing case with the angelic value of
+// the faulty assignment a = x (foo.go:14): with a = 5 the case passes. The
+// instance key taken from the case's run is the same in a run of the whole
+// test, whose other subtests run too.
+func TestRunGoTestHooks(t *testing.T) {
+	p := loadGoTests(t)
+	pkg := modPath + "examples/foo"
+	line := lineIn(t, "examples/foo/foo.go", "a = x")
+	storeAt := func(res *GoTestResult) (InstanceKey, bool) {
+		tr := res.Trace
+		for e := EventID(0); int(e) < tr.Len(); e++ {
+			if _, ok := tr.Instr(e).(*ssa.Store); ok && tr.Pos(e).Line == line && strings.HasSuffix(tr.Pos(e).Filename, "foo.go") {
+				return tr.Key(e), true
+			}
+		}
+		return InstanceKey{}, false
+	}
+	res, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", nil)
+	if err != nil || !res.Failed {
+		t.Fatalf("testFoo: %v, %v", res, err)
+	}
+	key, ok := storeAt(res)
+	if !ok {
+		t.Fatal("no store at foo.go:", line)
+	}
+	whole, err := p.RunGoTest(bgContext, pkg, "TestFoo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := storeAt(whole); k != key {
+		t.Errorf("key in the whole test %v, in the case %v", k, key)
+	}
+	fixed, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", &RunOptions{Hooks: &Hooks{Values: map[InstanceKey]Value{key: Int(5)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fixed.Failed || fixed.Outcome != Returned || len(fixed.Assertions) != 0 {
+		t.Errorf("with a = 5: failed %v, outcome %v, assertions %+v", fixed.Failed, fixed.Outcome, fixed.Assertions)
+	}
+	if k, _ := storeAt(fixed); k != key {
+		t.Errorf("re-run key %v, want %v", k, key)
+	}
+	// Substituting a = 4 keeps it failing (a >= y is false, Foo returns 8).
+	still, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", &RunOptions{Hooks: &Hooks{Values: map[InstanceKey]Value{key: Int(4)}}})
+	if err != nil || !still.Failed {
+		t.Errorf("with a = 4: %v, %v", still, err)
+	}
+}
+
+// TestRunGoTestErrors checks the errors of RunGoTest and an unreached case.
+func TestRunGoTestErrors(t *testing.T) {
+	p := loadGoTests(t)
+	_, err := p.RunGoTest(bgContext, gotestPkg, "TestNope", nil)
+	var nt *NoTestError
+	if !errors.As(err, &nt) || nt.Name != "TestNope" {
+		t.Errorf("err = %v, want a *NoTestError", err)
+	}
+	res, err := p.RunGoTest(bgContext, gotestPkg, "TestTable/7", nil)
+	if err != nil || res.Ran || res.Failed || res.Outcome != Returned {
+		t.Errorf("unreached case: %+v, %v", res, err)
+	}
+	if got := len(p.TestFuncs(gotestPkg)); got != 11 {
+		t.Errorf("TestFuncs: %d functions, want 11", got)
+	}
+}

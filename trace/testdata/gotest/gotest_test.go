@@ -1,0 +1,116 @@
+package gotest
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestPass(t *testing.T) {
+	t.Log("hello", 1, 2)
+	t.Logf("abs(%d) = %d", -3, Abs(-3))
+}
+
+func TestFatal(t *testing.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("recovered %v: a Goexit is not a panic", r)
+		}
+		t.Log("deferred call ran")
+	}()
+	t.Fatalf("stop at %d", 1)
+	t.Error("not reached")
+}
+
+func TestSkip(t *testing.T) {
+	t.Skip("not now")
+	t.Error("not reached")
+}
+
+func TestSkipAfterError(t *testing.T) {
+	t.Error("first")
+	t.SkipNow()
+}
+
+func checkAbs(t *testing.T, x, want int) {
+	t.Helper()
+	if got := Abs(x); got != want {
+		t.Errorf("Abs(%d) = %d, want %d", x, got, want)
+	}
+}
+
+func TestHelper(t *testing.T) {
+	checkAbs(t, -2, 2)
+	checkAbs(t, 2, -2)
+}
+
+func report(tb testing.TB, msg string) {
+	tb.Errorf("via TB: %s", msg)
+}
+
+func TestTB(t *testing.T) {
+	report(t, "multi\nline")
+}
+
+func TestSubtests(t *testing.T) {
+	for _, name := range []string{"a b", "dup", "dup", ""} {
+		t.Run(name, func(t *testing.T) {
+			t.Log("in", t.Name())
+		})
+	}
+	t.Run("outer", func(t *testing.T) {
+		t.Run("inner", func(t *testing.T) {
+			if Abs(-1) != 2 {
+				t.Error("inner fails")
+			}
+		})
+		t.Run("sibling", func(t *testing.T) {})
+	})
+	t.Log("after subtests")
+}
+
+func TestFailNow(t *testing.T) {
+	ok := t.Run("now", func(t *testing.T) {
+		t.FailNow()
+	})
+	if ok {
+		t.Error("t.Run returned true for a failed subtest")
+	}
+	if !t.Failed() {
+		t.Error("parent not failed")
+	}
+}
+
+func TestCleanup(t *testing.T) {
+	t.Run("sub", func(t *testing.T) {
+		t.Cleanup(func() { t.Log("cleanup 1") })
+		t.Cleanup(func() { t.Log("cleanup 2") })
+		t.Log("body")
+	})
+	t.Run("fails", func(t *testing.T) {
+		t.Cleanup(func() { t.Error("cleanup fails") })
+	})
+}
+
+func TestName(t *testing.T) {
+	if t.Name() != "TestName" {
+		t.Errorf("Name() = %q", t.Name())
+	}
+	t.Run("x", func(t *testing.T) {
+		if t.Name() != "TestName/x" {
+			t.Errorf("Name() = %q", t.Name())
+		}
+	})
+}
+
+func TestTable(t *testing.T) {
+	tests := []struct {
+		in, want int
+	}{{1, 1}, {-1, 1}, {-5, 4}, {0, 0}}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.in), func(t *testing.T) {
+			if got := Abs(tt.in); got != tt.want {
+				t.Fatalf("Abs(%d) = %d, want %d", tt.in, got, tt.want)
+			}
+		})
+	}
+}
