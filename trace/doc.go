@@ -20,14 +20,20 @@
 // registers; values are small structs, not boxed interfaces. A run ends
 // with an [Outcome]: the function returned, an interpreted panic escaped
 // (value, position and interpreted stack in [PanicInfo]), the step or depth
-// budget ran out, or a test oracle rejected the results
-// ([Program.RunTest]). Only failures of the interpreter itself are
+// budget ran out, a test oracle rejected the results ([Program.RunTest],
+// tests as data: function, arguments, expected results or a predicate), or
+// the program called os.Exit. Only failures of the interpreter itself are
 // errors: an [*UnsupportedError] names a construct and its position, a
 // [*BridgeError] a function without a body that the bridge cannot run, an
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).
 //
 // Calls into packages out of scope (the standard library) run natively
-// through a bridge; see bridge.go for the functions covered.
+// through a bridge (bridge_std.go lists the functions covered; README.md
+// summarizes). Arguments and results are converted by the function's
+// signature; interpreted func values passed to native code (sort.Slice's
+// less, strings.Map's mapping) call back into the interpreter, and fmt
+// formats interpreted values as it would native ones, calling their
+// interpreted String and Error methods.
 //
 // # Traces
 //
@@ -46,6 +52,10 @@
 // closest positioned instruction before them in their block, else after
 // them, else the function's position, and are marked Synthetic. Line
 // coverage ([Trace.Lines]) counts only non-synthetic positions.
+//
+// A φ also depends on the branch instance that chose its incoming edge, so
+// a && b that is false because a is false depends on a. [Trace.Dump] and
+// [Trace.EventString] print events for people and golden files.
 //
 // Calls: a call instruction has one event, recorded when the call starts
 // (its dependencies are the callee value and the arguments; its value, the
