@@ -135,7 +135,12 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 			r.root(p.code(f), nil, mix(0, -3, 0))
 		}
 	}
-	v, _ := r.root(p.code(fn), args, mix(0, -2, 0))
+	var v Value
+	if o.entry != nil {
+		v = o.entry(r, p.code(fn), args)
+	} else {
+		v, _ = r.root(p.code(fn), args, mix(0, -2, 0))
+	}
 	res.Returns = splitResults(v, fn.Signature.Results().Len())
 	return res, nil
 }

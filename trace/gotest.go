@@ -66,6 +66,11 @@ type Assertion struct {
 	Pos token.Position
 	// Message is the message the call logged ("" for Fail and FailNow).
 	Message string
+	// Cond is the failing condition's instance: the branch (an If event)
+	// the call is control dependent on, as [Trace.ControlParent] finds it;
+	// NoEvent if the call is not under a branch of its function or the run
+	// was not traced.
+	Cond EventID
 	// Fatal reports whether the call stopped the test (Fatal*, FailNow).
 	Fatal bool
 	// Test is the full name of the test or subtest that failed.
@@ -332,7 +337,19 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 	}()
 	top := g.newTest(fn.Name(), nil)
 	g.update(top.name, "=== RUN   %s\n", top.name)
-	res, err := p.Run(ctx, fn, []Value{top.tv}, opts)
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	// The entry runs the test function like testing's tRunner: a Goexit
+	// (t.FailNow, t.SkipNow) ends it, then its cleanups run.
+	o.entry = func(r *run, c *fnCode, args []Value) Value {
+		top.path = mix(0, -2, 0)
+		top.body(r, nil, func() { r.root(c, args, top.path) })
+		top.runCleanups(r, nil, nil)
+		return Value{}
+	}
+	res, err := p.Run(ctx, fn, []Value{top.tv}, &o)
 	if err != nil || res == nil {
 		return g, res, err
 	}
@@ -340,13 +357,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 	case Returned:
 		g.finish(top)
 	case Panicked:
-		if res.Panic != nil && isGoexit(res.Panic.Value) {
-			g.goexited(top, res.Panic.Value)
-			res.Outcome, res.Panic = Returned, nil
-			g.finish(top)
-			break
-		}
-		g.failAll("panic: " + res.Panic.Message + "\n")
+		g.failAll("panic: " + res.Panic.Message + " [recovered, repanicked]\n")
 	case BudgetExceeded:
 		g.failAll("trace: budget exceeded\n")
 	case Exited:
@@ -416,23 +427,17 @@ func (g *goTestRun) finish(t *goTest) {
 }
 
 // failAll ends the tests still running when a panic (or another end of
-// the run) stops them all, innermost first.
+// the run) stops them all, innermost first, and prints msg as the top
+// test's output (go test prints a panic's goroutine stacks after it; the
+// interpreter does not).
 func (g *goTestRun) failAll(msg string) {
-	inner := ""
 	for i := len(g.tests) - 1; i >= 0; i-- {
-		t := g.tests[i]
-		if t.done {
-			continue
+		if t := g.tests[i]; !t.done {
+			t.fail()
+			g.finish(t)
 		}
-		if inner == "" {
-			inner = t.name
-		}
-		t.fail()
-		g.finish(t)
 	}
-	if inner != "" {
-		g.emit(inner, msg)
-	}
+	g.emit(g.tests[0].name, msg)
 }
 
 // goexited handles the end of t by a Goexit with value v: a FailNow or
@@ -599,7 +604,19 @@ func (t *goTest) log(r *run, fr *frame, in *ins, s string) {
 // assert records a failed assertion of t.
 func (t *goTest) assert(r *run, fr *frame, in *ins, msg string, fatal bool) {
 	ev, pos := r.callSite(fr, in)
-	t.g.asserts = append(t.g.asserts, Assertion{Event: ev, Pos: pos, Message: msg, Fatal: fatal, Test: t.name})
+	cond := NoEvent
+	if ev != NoEvent {
+		if c := r.tr.ControlParent(ev); c != NoEvent {
+			sid := r.tr.Static(c)
+			r.p.mu.Lock()
+			_, isIf := r.p.statics[sid].Instr.(*ssa.If)
+			r.p.mu.Unlock()
+			if isIf {
+				cond = c
+			}
+		}
+	}
+	t.g.asserts = append(t.g.asserts, Assertion{Event: ev, Pos: pos, Message: msg, Cond: cond, Fatal: fatal, Test: t.name})
 	t.fail()
 }
 
@@ -613,39 +630,47 @@ func (t *goTest) exit(r *run, fr *frame, in *ins) {
 // of frame fr, then its cleanups, and ends it.
 func (t *goTest) run(r *run, fr *frame, in *ins, fnv Value) {
 	callEv, _ := r.callSite(fr, in)
-	t.body(r, fr, func() {
-		if fnv.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-		}
-		cl := (*closure)(fnv.p)
-		if cl.fn == nil {
-			panic(&BridgeError{Func: cl.name, CallSite: r.pos(in), Reason: "subtest function without an interpreted body"})
-		}
-		r.invokeCode(fr, in, cl.fn.ensure(r.p), cl.env, cl.envEv, []Value{t.tv}, nil, callEv, t.path)
-	})
+	t.body(r, fr, func() { t.call(r, fr, in, fnv, []Value{t.tv}, callEv, t.path) })
 	t.runCleanups(r, fr, in)
 	t.g.finish(t)
 }
 
 // runCleanups runs the functions t.Cleanup registered, last first, from
-// frame fr.
+// frame fr (nil for a top-level test).
 func (t *goTest) runCleanups(r *run, fr *frame, in *ins) {
-	for i := 0; len(t.cleanups) > 0; i++ {
+	for i := int32(0); len(t.cleanups) > 0; i++ {
 		f := t.cleanups[len(t.cleanups)-1]
 		t.cleanups = t.cleanups[:len(t.cleanups)-1]
-		path := mix(t.path, -5, int32(i))
-		t.body(r, fr, func() {
-			if f.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-			}
-			cl := (*closure)(f.p)
-			if cl.fn == nil {
-				r.callExt(fr, in, cl.name, cl.ext, nil)
-				return
-			}
-			r.invokeCode(fr, in, cl.fn.ensure(r.p), cl.env, cl.envEv, nil, nil, fr.ctrl, path)
-		})
+		t.body(r, fr, func() { t.call(r, fr, in, f, nil, NoEvent, mix(t.path, -5, i)) })
 	}
+}
+
+// call calls the interpreted func value fnv from frame fr (nil: as a root).
+func (t *goTest) call(r *run, fr *frame, in *ins, fnv Value, args []Value, callEv EventID, path uint64) {
+	if fnv.p == nil {
+		nilDeref := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{"invalid memory address or nil pointer dereference"}, t: typeRef{id: -1}})}
+		if fr == nil {
+			panic(&interpPanic{v: nilDeref, ev: NoEvent})
+		}
+		r.throw(fr, in, nilDeref, NoEvent)
+	}
+	cl := (*closure)(fnv.p)
+	if cl.fn == nil {
+		panic(&BridgeError{Func: cl.name, CallSite: r.pos(in), Reason: "test function without an interpreted body"})
+	}
+	c := cl.fn.ensure(r.p)
+	if fr == nil {
+		var argEv []EventID
+		if r.tr != nil {
+			argEv = make([]EventID, len(args))
+			for i := range argEv {
+				argEv[i] = NoEvent
+			}
+		}
+		r.enter(nil, nil, c, cl.env, cl.envEv, args, argEv, callEv, path, false)
+		return
+	}
+	r.invokeCode(fr, in, c, cl.env, cl.envEv, args, nil, callEv, path)
 }
 
 // body runs f, a test function or cleanup of t called from frame fr, and

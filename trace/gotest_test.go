@@ -22,8 +22,12 @@ import (
 // go test -json.
 var goTestPkgs = []string{
 	"./examples/triangle", "./examples/zune", "./examples/foo", "./examples/max3", "./examples/loops",
-	"./trace/testdata/gotest",
+	"./trace/testdata/gotest", panicPattern,
 }
+
+// panicPattern's test panics: go test stops there, so only the cases it ran
+// are compared, and its output only up to the panic's goroutine stacks.
+const panicPattern = "./trace/testdata/gotestpanic"
 
 const modPath = "github.com/faultloc/faultloc/"
 
@@ -121,6 +125,10 @@ func TestGoTestMatchesGoTest(t *testing.T) {
 				}
 				leaves = append(leaves, n)
 			}
+			partial := pattern == panicPattern
+			if partial && len(cases) > len(leaves) {
+				cases = cases[:len(leaves)] // the cases after the panic
+			}
 			if strings.Join(cases, " ") != strings.Join(leaves, " ") {
 				t.Errorf("ListTests:\n%q\ngo test:\n%q", cases, leaves)
 			}
@@ -142,10 +150,10 @@ func TestGoTestMatchesGoTest(t *testing.T) {
 				if got != want || !res.Ran {
 					t.Errorf("%s: interpreted %s (ran %v), go test %s", name, got, res.Ran, want)
 				}
-				if wantLog := j.log(pkg, name); res.Log != wantLog {
+				if wantLog := j.log(pkg, name); res.Log != wantLog && !(partial && strings.HasPrefix(wantLog, res.Log)) {
 					t.Errorf("%s: log:\n%s\ngo test -json:\n%s", name, res.Log, wantLog)
 				}
-				if (res.Outcome == AssertionFailed) != res.Failed {
+				if (res.Outcome == AssertionFailed || res.Outcome == Panicked) != res.Failed {
 					t.Errorf("%s: outcome %v, failed %v", name, res.Outcome, res.Failed)
 				}
 			}
@@ -201,7 +209,7 @@ func TestRunGoTestAssertions(t *testing.T) {
 		asserts         []assert
 		logHas, logNot  string
 	}{
-		{name: "TestPass", logHas: "gotest_test.go:9: hello 1 2\n"},
+		{name: "TestPass", logHas: fmt.Sprintf("gotest_test.go:%d: hello 1 2\n", lineIn(t, file, `t.Log("hello"`))},
 		{name: "TestFatal", failed: true, asserts: []assert{{`t.Fatalf("stop`, true, "stop at 1"}},
 			logHas: "deferred call ran", logNot: "not reached"},
 		{name: "TestSkip", skipped: true, logHas: "not now", logNot: "not reached"},
@@ -219,7 +227,10 @@ func TestRunGoTestAssertions(t *testing.T) {
 		{name: "TestSubtests/outer", failed: true, asserts: []assert{{`t.Error("inner fails")`, false, "inner fails"}}},
 		{name: "TestSubtests/outer/sibling"},
 		{name: "TestFailNow", failed: true, asserts: []assert{{`t.FailNow()`, true, ""}}},
-		{name: "TestCleanup/sub", logHas: "body\n    gotest_test.go:86: cleanup 2\n    gotest_test.go:85: cleanup 1\n"},
+		{name: "TestCleanup/sub", logHas: fmt.Sprintf("body\n    gotest_test.go:%d: cleanup 2\n    gotest_test.go:%d: cleanup 1\n",
+			lineIn(t, file, `t.Log("cleanup 2")`), lineIn(t, file, `t.Log("cleanup 1")`))},
+		{name: "TestTopCleanup", failed: true, asserts: []assert{{`t.Fatal("fatal at top")`, true, "fatal at top"}}, logHas: "top cleanup"},
+		{name: "TestGoroutine", failed: true, asserts: []assert{{`t.Error("from goroutine")`, false, "from goroutine"}}, logHas: "after wait"},
 		{name: "TestCleanup/fails", failed: true, asserts: []assert{{`t.Error("cleanup fails")`, false, "cleanup fails"}}},
 		{name: "TestTable/-5", failed: true, asserts: []assert{{`t.Fatalf("Abs(%d)`, true, "Abs(-5) = 5, want 4"}}},
 		{name: "TestTable/0"},
@@ -282,6 +293,10 @@ func TestRunGoTestExamples(t *testing.T) {
 			a := res.Assertions[0]
 			if a.Pos.Line != lineIn(t, tt.file, "t.Errorf(") || !strings.HasSuffix(a.Pos.Filename, tt.file) {
 				t.Errorf("assertion at %v", a.Pos)
+			}
+			// The failing condition is the test's got != want.
+			if a.Cond == NoEvent || res.Trace.Pos(a.Cond).Line != a.Pos.Line-1 || res.Trace.Value(a.Cond).Bool() != true {
+				t.Errorf("condition %d at %v", a.Cond, res.Trace.Pos(a.Cond))
 			}
 			if tt.msg != "" && a.Message != tt.msg {
 				t.Errorf("message %q, want %q", a.Message, tt.msg)
@@ -354,7 +369,41 @@ func TestRunGoTestErrors(t *testing.T) {
 	if err != nil || res.Ran || res.Failed || res.Outcome != Returned {
 		t.Errorf("unreached case: %+v, %v", res, err)
 	}
-	if got := len(p.TestFuncs(gotestPkg)); got != 11 {
-		t.Errorf("TestFuncs: %d functions, want 11", got)
+	if got := len(p.TestFuncs(gotestPkg)); got != 13 {
+		t.Errorf("TestFuncs: %d functions, want 13", got)
+	}
+}
+
+// TestRunGoTestPanic checks a panicking subtest: it fails with the panic,
+// with its parent; other cases run on their own are not affected, and
+// ListTests goes on with the next test function.
+func TestRunGoTestPanic(t *testing.T) {
+	p := loadGoTests(t)
+	pkg := modPath + strings.TrimPrefix(panicPattern, "./")
+	cases, err := p.ListTests(bgContext, pkg, nil)
+	if err != nil || strings.Join(cases, " ") != "TestPanic/ok TestPanic/boom TestAfter" {
+		t.Errorf("ListTests = %q, %v", cases, err)
+	}
+	tests := []struct {
+		name    string
+		outcome Outcome
+	}{
+		{"TestPanic", Panicked},
+		{"TestPanic/ok", Returned},
+		{"TestPanic/boom", Panicked},
+		{"TestPanic/never", Returned},
+		{"TestAfter", Returned},
+	}
+	for _, tt := range tests {
+		res, err := p.RunGoTest(bgContext, pkg, tt.name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome != tt.outcome || res.Failed != (tt.outcome == Panicked) || !res.Ran {
+			t.Errorf("%s: outcome %v, failed %v, ran %v; want %v", tt.name, res.Outcome, res.Failed, res.Ran, tt.outcome)
+		}
+		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map")) {
+			t.Errorf("%s: panic %+v", tt.name, res.Panic)
+		}
 	}
 }

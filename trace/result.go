@@ -149,6 +149,8 @@ type RunOptions struct {
 	// Stdout receives what the interpreted program prints (print, println,
 	// fmt.Print*). Default: discarded.
 	Stdout io.Writer
+
+	entry func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);

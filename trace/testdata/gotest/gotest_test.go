@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 )
 
@@ -113,4 +114,20 @@ func TestTable(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestTopCleanup(t *testing.T) {
+	t.Cleanup(func() { t.Log("top cleanup") })
+	t.Fatal("fatal at top")
+}
+
+func TestGoroutine(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t.Error("from goroutine")
+	}()
+	wg.Wait()
+	t.Log("after wait")
 }

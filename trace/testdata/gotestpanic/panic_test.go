@@ -1,0 +1,16 @@
+// Package gotestpanic has a test whose subtest panics: go test stops the
+// whole test binary there, so later subtests and tests never run.
+package gotestpanic
+
+import "testing"
+
+func TestPanic(t *testing.T) {
+	t.Run("ok", func(t *testing.T) {})
+	t.Run("boom", func(t *testing.T) {
+		var m map[string]int
+		m["x"] = 1
+	})
+	t.Run("never", func(t *testing.T) {})
+}
+
+func TestAfter(t *testing.T) {}
