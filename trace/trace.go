@@ -159,6 +159,9 @@ func (t *Trace) static(s StaticID) *Static {
 }
 
 func (t *Trace) refreshStatics() {
+	if t.prog == nil { // the zero Trace: empty
+		return
+	}
 	t.prog.mu.Lock()
 	t.statics = t.prog.statics[:len(t.prog.statics):len(t.prog.statics)]
 	t.prog.mu.Unlock()

@@ -121,3 +121,14 @@ func TestEqual(t *testing.T) {
 		t.Errorf("unknown kind: %q", Kind(200).String())
 	}
 }
+
+// The zero Trace is an empty trace.
+func TestZeroTrace(t *testing.T) {
+	var tr Trace
+	if tr.Len() != 0 || tr.NumStatics() != 0 || len(tr.Lines()) != 0 || len(tr.Inputs()) != 0 || tr.Bytes() < 0 {
+		t.Errorf("zero Trace not empty")
+	}
+	if err := tr.Dump(nil, nil); err != nil {
+		t.Error(err)
+	}
+}
