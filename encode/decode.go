@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"strings"
 
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
@@ -98,7 +99,39 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 			c.Angelic = append(c.Angelic, Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v})
 		}
 	}
+	c.Angelic = representatives(c.Angelic, e)
 	return c, nil
+}
+
+// repRank orders the kinds of representative instances: a statement's
+// angelic values are shown for its highest kind only (a return's result,
+// not the store into the result slot before it).
+func repRank(what string) int {
+	switch {
+	case strings.HasPrefix(what, "return"):
+		return 3
+	case strings.HasPrefix(what, "if "):
+		return 2
+	case strings.Contains(what, " = ") && !strings.HasPrefix(what, "*"):
+		return 0 // a call's result
+	}
+	return 1 // a store
+}
+
+func representatives(as []Angelic, e *Encoder) []Angelic {
+	best := map[string]int{}
+	for _, a := range as {
+		if r := repRank(a.Instr); r > best[a.Statement] {
+			best[a.Statement] = r
+		}
+	}
+	out := as[:0]
+	for _, a := range as {
+		if repRank(a.Instr) == best[a.Statement] {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // Preference returns a constraint that keeps the values of the given

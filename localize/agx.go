@@ -164,7 +164,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		}
 		rep.Stats.MCSes++
 		// Prefer angelic values close to the original ones.
-		for _, radius := range []uint64{16, 1 << 10, 1 << 20} {
+		for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
 			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
 			if err != nil {
 				return finish(rep, enc, solver, start, err)

@@ -137,7 +137,7 @@ func rank(cs []Candidate) []RankedLine {
 func (r *Report) WriteText(w io.Writer, dir string) error {
 	rel := func(f string) string {
 		if dir != "" {
-			if p, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(p, "..") {
+			if p, err := filepath.Rel(dir, f); err == nil {
 				return p
 			}
 		}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/trace"
+)
+
+func init() {
+	register("localize", command{
+		summary: "find minimal fix candidates for the failing tests of a package (AgxFaults)",
+		run:     runLocalize,
+	})
+}
+
+// runLocalize implements `faultloc localize [flags] PKG`.
+func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("localize", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path)")
+	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
+	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
+	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
+	runRE := fs.String("run", "", "localize only the test cases whose full name (TestX/sub) matches this regular expression")
+	format := fs.String("format", "text", "output format: text or json")
+	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
+	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 1
+	}
+	m, err := encode.ParseMode(*mode)
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands}
+	switch *arith {
+	case "bv":
+	case "int":
+		opts.Arith = encode.Integer
+	default:
+		fmt.Fprintf(stderr, "faultloc localize: unknown -arith %q (want bv or int)\n", *arith)
+		return 1
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text or json)\n", *format)
+		return 1
+	}
+	var re *regexp.Regexp
+	if *runRE != "" {
+		if re, err = regexp.Compile(*runRE); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize: -run:", err)
+			return 1
+		}
+	}
+	cfg := &trace.Config{Tests: true}
+	if *tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + *tags}
+	}
+	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	pkgPath, err := targetPath(prog, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	cases, err := prog.ListTests(ctx, pkgPath, nil)
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	reports := []*localize.Report{}
+	for _, name := range cases {
+		if re != nil && !re.MatchString(name) {
+			continue
+		}
+		r, err := prog.RunGoTest(ctx, pkgPath, name, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
+			continue
+		}
+		if !r.Failed {
+			continue
+		}
+		tctx, cancel := context.WithTimeout(ctx, *timeout)
+		rep, err := localize.AgxFaultsGoTest(tctx, prog, pkgPath, name, opts)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
+			continue
+		}
+		reports = append(reports, rep)
+	}
+	if *format == "json" {
+		if err := localize.WriteJSON(stdout, reports); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", err)
+			return 2
+		}
+		return 0
+	}
+	wd, _ := os.Getwd()
+	if len(reports) == 0 {
+		fmt.Fprintf(stdout, "no failing test case in %s\n", pkgPath)
+	}
+	for _, rep := range reports {
+		if err := rep.WriteText(stdout, wd); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", err)
+			return 2
+		}
+	}
+	return 0
+}
+
+// targetPath returns the import path of the package the pattern named.
+func targetPath(prog *trace.Program, pattern string) (string, error) {
+	var paths []string
+	for _, p := range prog.Packages {
+		path := p.Pkg.Path()
+		if strings.HasSuffix(path, "_test") || strings.HasSuffix(path, ".test") {
+			continue
+		}
+		paths = append(paths, path)
+	}
+	if len(paths) != 1 {
+		return "", fmt.Errorf("pattern %s names %d packages (%s); localize takes one", pattern, len(paths), strings.Join(paths, ", "))
+	}
+	return paths[0], nil
+}
