@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -105,6 +106,22 @@ func (e *NoTestError) Error() string {
 // runs them: the package's own tests, then those of its external _test
 // package, each in source order (files by name, then by position).
 func (p *Program) TestFuncs(pkgPath string) []*ssa.Function {
+	return p.testFuncs(pkgPath, "Test", "T")
+}
+
+// FuzzFuncs returns the fuzz targets FuzzXxx(f *testing.F) of the test
+// variant of package pkgPath, in the order of [Program.TestFuncs]. go test
+// runs them after the tests, on their seed corpus only.
+func (p *Program) FuzzFuncs(pkgPath string) []*ssa.Function {
+	return p.testFuncs(pkgPath, "Fuzz", "F")
+}
+
+// goTestFuncs returns what go test runs: the tests, then the fuzz targets.
+func (p *Program) goTestFuncs(pkgPath string) []*ssa.Function {
+	return append(p.TestFuncs(pkgPath), p.FuzzFuncs(pkgPath)...)
+}
+
+func (p *Program) testFuncs(pkgPath, prefix, param string) []*ssa.Function {
 	var out []*ssa.Function
 	for _, path := range []string{pkgPath, pkgPath + "_test"} {
 		pk := p.Package(path)
@@ -114,7 +131,7 @@ func (p *Program) TestFuncs(pkgPath string) []*ssa.Function {
 		var fns []*ssa.Function
 		for _, m := range pk.Members {
 			fn, ok := m.(*ssa.Function)
-			if ok && isTestFunc(fn) {
+			if ok && isTestFunc(fn, prefix, param) {
 				fns = append(fns, fn)
 			}
 		}
@@ -130,14 +147,15 @@ func (p *Program) TestFuncs(pkgPath string) []*ssa.Function {
 	return out
 }
 
-// isTestFunc reports whether fn is a TestXxx(t *testing.T) in a _test.go file.
-func isTestFunc(fn *ssa.Function) bool {
+// isTestFunc reports whether fn is a go test function in a _test.go file:
+// prefix+Xxx(t *testing.param) (Test and T, or Fuzz and F).
+func isTestFunc(fn *ssa.Function, prefix, param string) bool {
 	name := fn.Name()
-	if !strings.HasPrefix(name, "Test") || fn.Signature.Recv() != nil || fn.Signature.Results().Len() != 0 {
+	if !strings.HasPrefix(name, prefix) || fn.Signature.Recv() != nil || fn.Signature.Results().Len() != 0 {
 		return false
 	}
-	if len(name) > 4 {
-		if c := name[4]; c >= 'a' && c <= 'z' {
+	if len(name) > len(prefix) {
+		if c := name[len(prefix)]; c >= 'a' && c <= 'z' {
 			return false
 		}
 	}
@@ -145,20 +163,21 @@ func isTestFunc(fn *ssa.Function) bool {
 		return false
 	}
 	ps := fn.Signature.Params()
-	return ps.Len() == 1 && isTestingT(ps.At(0).Type())
+	return ps.Len() == 1 && isTesting(ps.At(0).Type(), param)
 }
 
-func isTestingT(t types.Type) bool {
+// isTesting reports whether t is *testing.name.
+func isTesting(t types.Type, name string) bool {
 	pt, ok := t.(*types.Pointer)
 	if !ok {
 		return false
 	}
 	n, ok := pt.Elem().(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == "T"
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == name
 }
 
 func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
-	for _, fn := range p.TestFuncs(pkgPath) {
+	for _, fn := range p.goTestFuncs(pkgPath) {
 		if fn.Name() == name {
 			return fn
 		}
@@ -167,9 +186,9 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 }
 
 // ListTests returns the test cases of package pkgPath, found by running
-// every test function of [Program.TestFuncs] under the interpreter: the
-// leaf subtests, and the tests that run no subtest, in the order they
-// started. Runs are not traced (opts.NoTrace is forced); opts' budget,
+// every test function of [Program.TestFuncs], then every fuzz target of
+// [Program.FuzzFuncs], under the interpreter: the leaf subtests, and the
+// tests that run no subtest, in the order they started. Runs are not traced (opts.NoTrace is forced); opts' budget,
 // hooks and seed apply. A test that cannot be interpreted adds a
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
@@ -181,7 +200,7 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 	o.NoTrace = true
 	var names []string
 	var errs []error
-	for _, fn := range p.TestFuncs(pkgPath) {
+	for _, fn := range p.goTestFuncs(pkgPath) {
 		if err := ctx.Err(); err != nil {
 			return names, err
 		}
@@ -282,7 +301,13 @@ type goTestRun struct {
 	out      []outChunk
 	lastName string
 	asserts  []Assertion
-	tType    types.Type
+	tType    types.Type // testing.T, or testing.F for a fuzz target
+	dir      string     // the directory of the test function's file
+}
+
+// testingType returns the type testing.name.
+func (g *goTestRun) testingType(name string) types.Type {
+	return g.tType.(*types.Named).Obj().Pkg().Scope().Lookup(name).Type()
 }
 
 type outChunk struct {
@@ -301,6 +326,8 @@ type goTest struct {
 	done     bool // its function and cleanups have ended
 	hasSub   bool
 	helpers  map[*ssa.Function]bool
+	env      []func()    // restore what t.Setenv changed, last first
+	corpus   []fuzzEntry // a fuzz target's f.Add seeds
 	cleanups []Value
 	caller   *frame // the frame that called t.Run (nil for a top-level test)
 	path     uint64
@@ -328,14 +355,16 @@ func isGoexit(v Value) bool {
 }
 
 func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, opts *RunOptions) (*goTestRun, *Result, error) {
-	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem()}
+	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
+		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename)}
 	defer func() {
 		for _, t := range g.tests {
+			t.restoreEnv()
 			goTests.Delete(t.common)
 			goTests.Delete(t.tv.p)
 		}
 	}()
-	top := g.newTest(fn.Name(), nil)
+	top := g.newTest(fn.Name(), nil, g.tType)
 	g.update(top.name, "=== RUN   %s\n", top.name)
 	var o RunOptions
 	if opts != nil {
@@ -367,15 +396,15 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 }
 
 // newTest allocates the interpreted *testing.T of a new test.
-func (g *goTestRun) newTest(name string, parent *goTest) *goTest {
-	st := g.tType.Underlying().(*types.Struct)
+func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest {
+	st := typ.Underlying().(*types.Struct)
 	ci := 0
 	for i := 0; i < st.NumFields(); i++ {
 		if st.Field(i).Name() == "common" {
 			ci = i
 		}
 	}
-	c := &cell{v: g.p.zero(g.tType), st: NoEvent}
+	c := &cell{v: g.p.zero(typ), st: NoEvent}
 	t := &goTest{g: g, name: name, parent: parent, tv: Value{k: KindPointer, p: ptrOf(c)}, common: ptrOf(&c.v.cells()[ci])}
 	goTests.Store(t.common, t)
 	goTests.Store(t.tv.p, t)
@@ -417,6 +446,7 @@ func (t *goTest) fail() {
 // finish ends t: it prints its "---" line.
 func (g *goTestRun) finish(t *goTest) {
 	t.done = true
+	t.restoreEnv()
 	status := "PASS"
 	if t.failed {
 		status = "FAIL"
@@ -590,6 +620,27 @@ func (t *goTest) isHelper(fn *ssa.Function) bool {
 	return false
 }
 
+// setenv sets an environment variable of the process (the interpreter's
+// os.Getenv reads the real environment) until t ends, as t.Setenv does.
+func (t *goTest) setenv(key, value string) {
+	prev, had := os.LookupEnv(key)
+	t.env = append(t.env, func() {
+		if had {
+			os.Setenv(key, prev)
+		} else {
+			os.Unsetenv(key)
+		}
+	})
+	os.Setenv(key, value)
+}
+
+func (t *goTest) restoreEnv() {
+	for len(t.env) > 0 {
+		t.env[len(t.env)-1]()
+		t.env = t.env[:len(t.env)-1]
+	}
+}
+
 // log prints s as a log line of t (testing's common.log).
 func (t *goTest) log(r *run, fr *frame, in *ins, s string) {
 	s = strings.TrimSuffix(s, "\n")
@@ -626,11 +677,12 @@ func (t *goTest) exit(r *run, fr *frame, in *ins) {
 	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: goexit{t}, t: typeRef{id: -1}})}, NoEvent)
 }
 
-// run runs the function fnv of a subtest t started by the t.Run call in
-// of frame fr, then its cleanups, and ends it.
-func (t *goTest) run(r *run, fr *frame, in *ins, fnv Value) {
+// run runs the function fnv of a subtest t on args (t's *testing.T first),
+// started by the call in of frame fr (t.Run, f.Fuzz), then its cleanups,
+// and ends it.
+func (t *goTest) run(r *run, fr *frame, in *ins, fnv Value, args []Value) {
 	callEv, _ := r.callSite(fr, in)
-	t.body(r, fr, func() { t.call(r, fr, in, fnv, []Value{t.tv}, callEv, t.path) })
+	t.body(r, fr, func() { t.call(r, fr, in, fnv, args, callEv, t.path) })
 	t.runCleanups(r, fr, in)
 	t.g.finish(t)
 }
@@ -784,6 +836,10 @@ func init() {
 			t.cleanups = append(t.cleanups, args[1])
 			return Value{}
 		},
+		"Setenv": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			t.setenv(args[1].Str(), args[2].Str())
+			return Value{}
+		},
 		"Parallel": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
 			return Value{} // tests run one at a time: a valid schedule
 		},
@@ -794,11 +850,11 @@ func init() {
 			if !g.selects(name) {
 				return Bool(true)
 			}
-			t := g.newTest(name, parent)
+			t := g.newTest(name, parent, g.testingType("T"))
 			t.caller = fr
 			t.path = mix(fr.path, in.sid, fr.occ[in.loc]-1)
 			g.update(name, "=== RUN   %s\n", name)
-			t.run(r, fr, in, args[2])
+			t.run(r, fr, in, args[2], []Value{t.tv})
 			return Bool(!t.failed)
 		},
 	}
@@ -810,8 +866,31 @@ func init() {
 		switch name {
 		case "Run", "Parallel":
 			bridges["(*testing.T)."+name] = f
+		case "Setenv":
+			bridges["(*testing.T)."+name] = f
+			bridges["(*testing.common)."+name] = f
+		case "Fail", "Helper", "Skipped": // testing.F has its own
+			bridges["(*testing.F)."+name] = f
+			bridges["(*testing.common)."+name] = f
 		default:
 			bridges["(*testing.common)."+name] = f
 		}
+	}
+	// The testing package's functions, as under go test -json without
+	// -short and without coverage.
+	constant := func(v Value) extFunc {
+		return func(r *run, fr *frame, in *ins, args []Value) Value { return v }
+	}
+	bridges["testing.Short"] = constant(Bool(false))
+	bridges["testing.Testing"] = constant(Bool(true))
+	bridges["testing.Verbose"] = constant(Bool(true))
+	bridges["testing.CoverMode"] = constant(String(""))
+	// AllocsPerRun calls f once, then runs times, like testing's; the
+	// interpreter does not count allocations: it reports none.
+	bridges["testing.AllocsPerRun"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		for i := int64(0); i <= args[0].Int(); i++ {
+			r.callValue(fr, in, args[1], nil)
+		}
+		return Float(0)
 	}
 }

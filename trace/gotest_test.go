@@ -369,8 +369,11 @@ func TestRunGoTestErrors(t *testing.T) {
 	if err != nil || res.Ran || res.Failed || res.Outcome != Returned {
 		t.Errorf("unreached case: %+v, %v", res, err)
 	}
-	if got := len(p.TestFuncs(gotestPkg)); got != 13 {
-		t.Errorf("TestFuncs: %d functions, want 13", got)
+	if fz := p.FuzzFuncs(gotestPkg); len(fz) != 1 || fz[0].Name() != "FuzzAbs" {
+		t.Errorf("FuzzFuncs = %v, want [FuzzAbs]", fz)
+	}
+	if got := len(p.TestFuncs(gotestPkg)); got != 15 {
+		t.Errorf("TestFuncs: %d functions, want 15", got)
 	}
 }
 

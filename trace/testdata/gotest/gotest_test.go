@@ -2,6 +2,8 @@ package gotest
 
 import (
 	"fmt"
+	"os"
+	"sort"
 	"sync"
 	"testing"
 )
@@ -130,4 +132,55 @@ func TestGoroutine(t *testing.T) {
 	}()
 	wg.Wait()
 	t.Log("after wait")
+}
+
+type celsius float64
+
+func (c celsius) String() string { return fmt.Sprintf("%.1f°C", float64(c)) }
+
+type tooCold struct{ c celsius }
+
+func (e *tooCold) Error() string { return "too cold: " + e.c.String() }
+
+func namedSub(t *testing.T) {
+	t.Logf("%v and %s", celsius(21.5), error(&tooCold{-3}))
+}
+
+func TestCallbacks(t *testing.T) {
+	t.Run("named", namedSub)
+	xs := []celsius{3, -1, 2}
+	sort.Slice(xs, func(i, j int) bool { return xs[i] < xs[j] })
+	if fmt.Sprint(xs) != "[-1.0°C 2.0°C 3.0°C]" {
+		t.Errorf("sorted: %v", xs)
+	}
+	if testing.Short() || !testing.Testing() {
+		t.Error("testing.Short or testing.Testing")
+	}
+}
+
+func TestSetenv(t *testing.T) {
+	t.Run("set", func(t *testing.T) {
+		t.Setenv("FAULTLOC_GOTEST", "on")
+		if os.Getenv("FAULTLOC_GOTEST") != "on" {
+			t.Error("not set")
+		}
+	})
+	if v, ok := os.LookupEnv("FAULTLOC_GOTEST"); ok {
+		t.Errorf("not restored: %q", v)
+	}
+	allocs := testing.AllocsPerRun(10, func() { _ = make([]int, 10) })
+	t.Log("allocs", allocs < 100)
+}
+
+func FuzzAbs(f *testing.F) {
+	f.Add(3, "x")
+	f.Add(-4, "y")
+	f.Fuzz(func(t *testing.T, n int, s string) {
+		if Abs(n) < 0 && n != -n {
+			t.Errorf("Abs(%d) < 0", n)
+		}
+		if s == "bad" {
+			t.Errorf("bad input %d", n)
+		}
+	})
 }
