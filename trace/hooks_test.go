@@ -147,7 +147,7 @@ func sameScalar(a, b Value) bool {
 		return false
 	}
 	switch a.Kind() {
-	case KindPointer, KindSlice, KindMap, KindFunc, KindInterface, KindNative, kindIter, kindDefers:
+	case KindPointer, KindSlice, KindMap, KindFunc, KindInterface, KindNative, KindChan, kindIter, kindDefers:
 		return a.IsNil() == b.IsNil()
 	case KindStruct, KindArray, KindTuple:
 		if a.Len() != b.Len() {

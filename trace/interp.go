@@ -1072,16 +1072,10 @@ func (r *run) convert(ci *convInfo, v Value) Value {
 	case clsFloat:
 		f := v.Float()
 		switch ci.tcls {
-		case clsInt:
-			return Value{n: ci.tii.norm(uint64(int64(f))), k: KindInt}
-		case clsUint:
-			var u uint64
-			if f >= 1<<63 {
-				u = uint64(f)
-			} else {
-				u = uint64(int64(f))
-			}
-			return Value{n: ci.tii.norm(u), k: KindUint}
+		case clsInt, clsUint:
+			// Out-of-range conversions are implementation-defined: convert
+			// to the exact type natively, as compiled code on this machine.
+			return floatToInt(f, ci.tcls == clsInt, ci.tii.bits)
 		case clsFloat:
 			if ci.tii.bits == 32 {
 				f = float64(float32(f))
@@ -1309,4 +1303,35 @@ func runtimeTypeString(t types.Type) string {
 	}
 	s := types.TypeString(types.Unalias(t), func(p *types.Package) string { return p.Name() })
 	return strings.ReplaceAll(s, "interface{}", "interface {}")
+}
+
+// floatToInt converts f to the integer type of the given signedness and
+// width exactly as a native Go conversion does on this machine.
+func floatToInt(f float64, signed bool, bits uint8) Value {
+	if signed {
+		var i int64
+		switch bits {
+		case 8:
+			i = int64(int8(f))
+		case 16:
+			i = int64(int16(f))
+		case 32:
+			i = int64(int32(f))
+		default:
+			i = int64(f)
+		}
+		return Int(i)
+	}
+	var u uint64
+	switch bits {
+	case 8:
+		u = uint64(uint8(f))
+	case 16:
+		u = uint64(uint16(f))
+	case 32:
+		u = uint64(uint32(f))
+	default:
+		u = uint64(f)
+	}
+	return Uint(u)
 }

@@ -9,6 +9,7 @@ package corpus
 // Programs lists the programs by name; the name is the function's name.
 var Programs = map[string]func() string{
 	"Ints":          Ints,
+	"IntArith":      IntArith,
 	"Floats":        Floats,
 	"Strings":       Strings,
 	"Arrays":        Arrays,
