@@ -296,6 +296,9 @@ func (s *Solver) AddSoft(t *Term, weight uint64, groupName string) error {
 	if groupName == "" {
 		groupName = fmt.Sprintf("#%d", s.stats.Soft)
 	}
+	if s.total+weight > math.MaxInt32 {
+		return fmt.Errorf("maxsat: total soft weight exceeds %d", math.MaxInt32)
+	}
 	gi, ok := s.byName[groupName]
 	if !ok {
 		sel, err := s.ctx.Fresh("sel", s.bsort)
@@ -313,9 +316,6 @@ func (s *Solver) AddSoft(t *Term, weight uint64, groupName string) error {
 		s.stats.Groups++
 	}
 	g := s.groups[gi]
-	if s.total+weight > math.MaxInt32 {
-		return fmt.Errorf("maxsat: total soft weight exceeds %d", math.MaxInt32)
-	}
 	imp, err := s.ctx.App(z3.OpImplies, 0, 0, g.sel, a)
 	if err != nil {
 		return fmt.Errorf("maxsat: %w", err)

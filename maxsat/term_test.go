@@ -183,3 +183,28 @@ func TestConstants(t *testing.T) {
 		}
 	}
 }
+
+func TestLiftIte(t *testing.T) {
+	a, b, c := BVVar("a", 8), BVVar("b", 8), BoolVar("c")
+	ite := Ite(c, a, BV(1, 8))
+	tests := []struct {
+		t    *Term
+		want string
+	}{
+		{Eq(b, ite), "(ite c (= b a) (= b (_ bv1 8)))"},
+		{SLT(ite, b), "(ite c (bvslt a b) (bvslt (_ bv1 8) b))"},
+		{Eq(ite, ite), ""},        // two ite operands: left alone
+		{Eq(Add(ite, a), b), ""},  // ite below arithmetic: left alone
+		{Distinct(ite, a, b), ""}, // not a binary predicate
+		{Eq(BoolVar("p"), Ite(c, BoolVar("q"), False())), "(ite c (= p q) (= p false))"},
+	}
+	for _, tc := range tests {
+		got := ""
+		if l := liftIte(tc.t); l != nil {
+			got = l.String()
+		}
+		if got != tc.want {
+			t.Errorf("liftIte(%v) = %q, want %q", tc.t, got, tc.want)
+		}
+	}
+}

@@ -162,6 +162,15 @@ int fl_solver_set_uint(Z3_context c, Z3_solver s, const char *k, unsigned v) {
 	return fl_err(c);
 }
 
+int fl_solver_set_bool(Z3_context c, Z3_solver s, const char *k, int v) {
+	Z3_params p = Z3_mk_params(c);
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, k), v != 0);
+	Z3_solver_set_params(c, s, p);
+	Z3_params_dec_ref(c, p);
+	return fl_err(c);
+}
+
 int fl_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *a, int *err) {
 	Z3_lbool r = Z3_solver_check_assumptions(c, s, n, a);
 	*err = fl_err(c);

@@ -37,6 +37,7 @@ void fl_dec_ref(Z3_context c, Z3_ast a);
 
 Z3_solver fl_mk_solver(Z3_context c, const char *logic, int simple, int *err);
 int fl_solver_set_uint(Z3_context c, Z3_solver s, const char *k, unsigned v);
+int fl_solver_set_bool(Z3_context c, Z3_solver s, const char *k, int v);
 int fl_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *a, int *err);
 Z3_model fl_solver_model(Z3_context c, Z3_solver s, int *err);
 unsigned fl_solver_core(Z3_context c, Z3_solver s, Z3_ast *dst, unsigned cap, int *err);

@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"context"
+	"fmt"
 	"time"
 	"unsafe"
 )
@@ -105,6 +106,31 @@ func (s *Solver) SetTimeout(d time.Duration) error {
 	k := C.CString("timeout")
 	defer C.free(unsafe.Pointer(k))
 	return s.c.error("solver_set_params", C.fl_solver_set_uint(s.c.c, s.s, k, C.uint(ms)))
+}
+
+// SetParam sets a Boolean or unsigned integer solver parameter, such as
+// "smt.relevancy" (uint) or "model" (bool); value must be a bool or an int.
+// Z3 4.8.12 does not reject unknown names when they are set.
+func (s *Solver) SetParam(name string, value any) error {
+	if err := s.ok(); err != nil {
+		return err
+	}
+	k := C.CString(name)
+	defer C.free(unsafe.Pointer(k))
+	switch v := value.(type) {
+	case bool:
+		b := C.int(0)
+		if v {
+			b = 1
+		}
+		return s.c.error("solver_set_params", C.fl_solver_set_bool(s.c.c, s.s, k, b))
+	case int:
+		if v < 0 || v > 1<<32-1 {
+			return &Error{Code: -1, Op: "solver_set_params", Msg: fmt.Sprintf("%s: %d out of range", name, v)}
+		}
+		return s.c.error("solver_set_params", C.fl_solver_set_uint(s.c.c, s.s, k, C.uint(v)))
+	}
+	return &Error{Code: -1, Op: "solver_set_params", Msg: fmt.Sprintf("%s: unsupported value type %T", name, value)}
 }
 
 // Assert adds a Boolean term to the solver.

@@ -335,3 +335,20 @@ func TestCloseUntracks(t *testing.T) {
 		t.Fatalf("%d objects tracked after closing the solver", len(c.objs))
 	}
 }
+
+func TestSetParam(t *testing.T) {
+	c := newCtx(t)
+	s := must[*Solver](t)(c.NewSolver(SimpleSolver))
+	if err := s.SetParam("smt.relevancy", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetParam("model", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetParam("timeout", "x"); err == nil {
+		t.Error("string value: no error")
+	}
+	if err := s.SetParam("timeout", -1); err == nil {
+		t.Error("negative value: no error")
+	}
+}
