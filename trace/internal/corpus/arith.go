@@ -129,3 +129,82 @@ func convs(x uint64) uint64 {
 		uint64(uint32(i))<<5 ^ uint64(int64(int8(x))) ^ uint64(int(int16(i))) ^ uint64(uint(uint8(x))) ^
 		uint64(int64(f32)) ^ uint64(int32(f/1e9)) ^ uint64(float32(int16(x))) ^ uint64(uint8(x)%3)
 }
+
+// FloatArith runs float64, float32 and complex arithmetic, comparisons and
+// conversions over a fixed pseudo-random sequence with special values.
+func FloatArith() string {
+	g := lcg(2)
+	var m mixer
+	special := []float64{0, -0.0 * 1, 1, -1, 0.1, 1e300, -1e-300, 3.4e38, 1 << 62, -(1 << 63), 2.5, -2.5}
+	big := 1e308
+	inf := big * 10
+	special = append(special, inf, -inf, inf-inf)
+	for i := 0; i < 300; i++ {
+		a := float64(int64(g.next())) / float64(1+g.next()%1000)
+		b := float64(g.next()%2000) - 1000.5
+		if i < len(special)*len(special) {
+			a, b = special[i%len(special)], special[i/len(special)]
+		}
+		m.add(fbits(a + b))
+		m.add(fbits(a - b))
+		m.add(fbits(a * b))
+		m.add(fbits(a / b))
+		m.add(bits(a < b) | bits(a <= b)<<1 | bits(a == b)<<2 | bits(a != b)<<3 | bits(a > b)<<4)
+		x, y := float32(a), float32(b)
+		m.add(fbits(float64(x + y)))
+		m.add(fbits(float64(x * y)))
+		m.add(fbits(float64(x / y)))
+		m.add(fbits(float64(-x)))
+		c := complex(a, b) * complex(b, 1)
+		m.add(fbits(real(c)) ^ fbits(imag(c)))
+		if a > -1e18 && a < 1e18 {
+			m.add(uint64(int64(a)) ^ uint64(int32(int64(a))) ^ uint64(uint16(int64(a))))
+		}
+		m.add(fbits(float64(int64(i)*7-1000) / 3))
+		m.add(fbits(float64(uint64(i) << 58)))
+		m.add(fbits(float64(float32(uint32(i) * 2654435761))))
+	}
+	return fmt.Sprintf("%x", uint64(m))
+}
+
+func fbits(f float64) uint64 {
+	if f != f {
+		return 0x7ff8 // any NaN
+	}
+	return uint64(int64(f*1e6)) ^ uint64(int64(f))
+}
+
+// StringOps runs string, byte and rune operations over generated strings.
+func StringOps() string {
+	g := lcg(3)
+	alphabet := []string{"a", "b", "é", "世", "\x00", "\xff", " ", "Z", "界"}
+	var m mixer
+	prev := ""
+	for i := 0; i < 200; i++ {
+		n := int(g.next() % 8)
+		s := ""
+		for j := 0; j < n; j++ {
+			s += alphabet[g.next()%uint64(len(alphabet))]
+		}
+		bs := []byte(s)
+		rs := []rune(s)
+		m.add(uint64(len(s)) ^ uint64(len(bs))<<8 ^ uint64(len(rs))<<16)
+		for k, r := range s {
+			m.add(uint64(k)<<32 ^ uint64(r))
+		}
+		for k := 0; k < len(s); k++ {
+			m.add(uint64(s[k]) << (k % 50))
+		}
+		if len(s) > 1 {
+			m.add(uint64(len(s[1:])) ^ uint64(len(s[:len(s)-1])))
+		}
+		m.add(bits(s < prev) | bits(s == prev)<<1 | bits(s >= prev)<<2)
+		t := string(rs) + string(bs) + string(rune(int(g.next()%0x11000)))
+		m.add(uint64(len(t)))
+		for _, r := range t {
+			m.add(uint64(r))
+		}
+		prev = s
+	}
+	return fmt.Sprintf("%x", uint64(m))
+}

@@ -10,6 +10,8 @@ package corpus
 var Programs = map[string]func() string{
 	"Ints":          Ints,
 	"IntArith":      IntArith,
+	"FloatArith":    FloatArith,
+	"StringOps":     StringOps,
 	"Floats":        Floats,
 	"Strings":       Strings,
 	"Arrays":        Arrays,
