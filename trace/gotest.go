@@ -116,9 +116,10 @@ func (p *Program) FuzzFuncs(pkgPath string) []*ssa.Function {
 	return p.testFuncs(pkgPath, "Fuzz", "F")
 }
 
-// goTestFuncs returns what go test runs: the tests, then the fuzz targets.
+// goTestFuncs returns what go test runs: the tests, the fuzz targets,
+// then the examples.
 func (p *Program) goTestFuncs(pkgPath string) []*ssa.Function {
-	return append(p.TestFuncs(pkgPath), p.FuzzFuncs(pkgPath)...)
+	return append(append(p.TestFuncs(pkgPath), p.FuzzFuncs(pkgPath)...), p.ExampleFuncs(pkgPath)...)
 }
 
 func (p *Program) testFuncs(pkgPath, prefix, param string) []*ssa.Function {
@@ -148,7 +149,8 @@ func (p *Program) testFuncs(pkgPath, prefix, param string) []*ssa.Function {
 }
 
 // isTestFunc reports whether fn is a go test function in a _test.go file:
-// prefix+Xxx(t *testing.param) (Test and T, or Fuzz and F).
+// prefix+Xxx(t *testing.param) (Test and T, or Fuzz and F), or
+// prefix+Xxx() if param is "" (Example).
 func isTestFunc(fn *ssa.Function, prefix, param string) bool {
 	name := fn.Name()
 	if !strings.HasPrefix(name, prefix) || fn.Signature.Recv() != nil || fn.Signature.Results().Len() != 0 {
@@ -163,11 +165,17 @@ func isTestFunc(fn *ssa.Function, prefix, param string) bool {
 		return false
 	}
 	ps := fn.Signature.Params()
+	if param == "" { // an example
+		return ps.Len() == 0
+	}
 	return ps.Len() == 1 && isTesting(ps.At(0).Type(), param)
 }
 
 // isTesting reports whether t is *testing.name.
 func isTesting(t types.Type, name string) bool {
+	if name == "" {
+		return false
+	}
 	pt, ok := t.(*types.Pointer)
 	if !ok {
 		return false
@@ -204,6 +212,10 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 		if err := ctx.Err(); err != nil {
 			return names, err
 		}
+		if _, ok := p.exampleSpec(fn); ok {
+			names = append(names, fn.Name())
+			continue
+		}
 		g, _, err := p.runGoTest(ctx, fn, fn.Name(), &o)
 		if err != nil {
 			errs = append(errs, &TestError{Test: fn.Name(), Err: err})
@@ -220,8 +232,12 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 // RunGoTest runs the test case name of package pkgPath: "TestX" runs the
 // test function TestX with all its subtests; "TestX/a/b" runs TestX, but
 // each t.Run call runs its function only if its subtest is on the path to
-// TestX/a/b or below it, like go test -run '^TestX$/^a$/^b$'. The result
-// is that of the named case (see [GoTestResult]). Instance keys of a run
+// TestX/a/b or below it, like go test -run '^TestX$/^a$/^b$'. Fuzz targets
+// are named the same way ("FuzzX/seed#0" is an f.Add seed, "FuzzX/file" a
+// testdata/fuzz file); an example "ExampleX" fails if its output differs
+// from its output comment (Result.Failure is go test's got/want message;
+// there are no Assertions). The result is that of the named case (see
+// [GoTestResult]). Instance keys of a run
 // are stable between runs of the same case: a subtest's frames are named
 // by the t.Run call that started it, whichever other subtests ran.
 //
@@ -233,6 +249,12 @@ func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *Run
 	fn := p.testFunc(pkgPath, top)
 	if fn == nil {
 		return nil, &NoTestError{Pkg: pkgPath, Name: top}
+	}
+	if spec, ok := p.exampleSpec(fn); ok {
+		if name != top {
+			return &GoTestResult{Result: &Result{}, Name: name}, nil // examples have no subtests
+		}
+		return p.runExample(ctx, fn, spec, opts)
 	}
 	g, res, err := p.runGoTest(ctx, fn, name, opts)
 	if res == nil {

@@ -10,7 +10,8 @@ import (
 
 // RunGoTest interprets a real go test function. The triangle subject's
 // TestClassify runs its eight cases as subtests; naming one runs only that
-// subtest's body, like go test -run '^TestClassify$/^T8$'.
+// subtest's body, like go test -run '^TestClassify$/^T8$'. The package's
+// example, judged by its output comment, is a case too.
 func ExampleProgram_RunGoTest() {
 	ctx := context.Background()
 	p, err := trace.Load(ctx, &trace.Config{Dir: "..", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/triangle")
@@ -32,7 +33,7 @@ func ExampleProgram_RunGoTest() {
 	}
 	fmt.Print(res.Log)
 	// Output:
-	// 8 cases: TestClassify/T1 ... TestClassify/T8
+	// 9 cases: TestClassify/T1 ... Example
 	// failed: true - assertion failed
 	// triangle_test.go:12: Classify(26, 26, 7) = 4, want 2
 	// === RUN   TestClassify/T8

@@ -80,7 +80,7 @@ var runGoTestJSON = sync.OnceValues(func() (*goTestJSON, error) {
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return nil, err
 		}
-		if e.Test == "" || strings.HasPrefix(e.Test, "Example") {
+		if e.Test == "" {
 			continue
 		}
 		k := e.Package + " " + e.Test
@@ -408,5 +408,24 @@ func TestRunGoTestPanic(t *testing.T) {
 		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map")) {
 			t.Errorf("%s: panic %+v", tt.name, res.Panic)
 		}
+	}
+}
+
+// TestRunGoTestExample checks an example whose output comment is wrong.
+func TestRunGoTestExample(t *testing.T) {
+	p := loadGoTests(t)
+	var names []string
+	for _, fn := range p.ExampleFuncs(gotestPkg) {
+		names = append(names, fn.Name())
+	}
+	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered" {
+		t.Errorf("ExampleFuncs = %v", names)
+	}
+	res, err := p.RunGoTest(bgContext, gotestPkg, "ExampleAbs", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Failed || res.Outcome != AssertionFailed || !strings.HasPrefix(res.Failure, "got:\n-1 1\n0 0\n1 1\nwant:") || len(res.Assertions) != 0 {
+		t.Errorf("failed %v, outcome %v, failure %q, assertions %v", res.Failed, res.Outcome, res.Failure, res.Assertions)
 	}
 }

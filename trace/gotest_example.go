@@ -1,0 +1,104 @@
+package trace
+
+import (
+	"context"
+	"fmt"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"io"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Examples, ExampleXxx() functions with an output comment, run as go test
+// runs them: what the example prints is compared with the comment's text,
+// with leading and trailing space trimmed (line order ignored after
+// "Unordered output:"). Examples without an output comment are compiled,
+// not run, by go test; they are not test cases here either.
+
+// exampleSpec is what an example's output comment expects.
+type exampleSpec struct {
+	output    string
+	unordered bool
+}
+
+// ExampleFuncs returns the examples of the test variant of package pkgPath
+// that go test runs (those with an output comment), in the order of
+// [Program.TestFuncs]; go test runs them after the tests and fuzz targets.
+func (p *Program) ExampleFuncs(pkgPath string) []*ssa.Function {
+	var out []*ssa.Function
+	for _, fn := range p.testFuncs(pkgPath, "Example", "") {
+		if _, ok := p.exampleSpec(fn); ok {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// exampleSpec parses the output comment of example fn from its file.
+func (p *Program) exampleSpec(fn *ssa.Function) (exampleSpec, bool) {
+	file := p.Fset.Position(fn.Pos()).Filename
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
+	if err != nil {
+		return exampleSpec{}, false
+	}
+	for _, ex := range doc.Examples(f) {
+		if "Example"+ex.Name == fn.Name() && (ex.Output != "" || ex.EmptyOutput) {
+			return exampleSpec{output: ex.Output, unordered: ex.Unordered}, true
+		}
+	}
+	return exampleSpec{}, false
+}
+
+// runExample runs example fn and judges its output like testing's
+// runExample. The case fails if the output differs (Result.Failure holds
+// go test's "got:/want:" message), or if the example panicked.
+func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*GoTestResult, error) {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	var out strings.Builder
+	if o.Stdout != nil {
+		o.Stdout = io.MultiWriter(&out, o.Stdout)
+	} else {
+		o.Stdout = &out
+	}
+	res, err := p.Run(ctx, fn, nil, &o)
+	if res == nil {
+		return nil, err
+	}
+	name := fn.Name()
+	gr := &GoTestResult{Result: res, Name: name, Ran: true}
+	log := "=== RUN   " + name + "\n"
+	stdout := out.String()
+	got, want := strings.TrimSpace(stdout), strings.TrimSpace(spec.output)
+	var fail string
+	if spec.unordered {
+		if !slices.Equal(slices.Sorted(strings.SplitSeq(got, "\n")), slices.Sorted(strings.SplitSeq(want, "\n"))) {
+			fail = fmt.Sprintf("got:\n%s\nwant (unordered):\n%s\n", stdout, spec.output)
+		}
+	} else if got != want {
+		fail = fmt.Sprintf("got:\n%s\nwant:\n%s\n", got, want)
+	}
+	switch {
+	case err != nil:
+	case res.Outcome == Returned && fail == "":
+		log += "--- PASS: " + name + " (0.00s)\n"
+	case res.Outcome == Returned:
+		gr.Failed = true
+		res.Outcome, res.Failure = AssertionFailed, strings.TrimSuffix(fail, "\n")
+		log += "--- FAIL: " + name + " (0.00s)\n" + fail
+	default: // panicked, exited, budget exceeded: the example did not finish
+		gr.Failed = true
+		log += "--- FAIL: " + name + " (0.00s)\n"
+		if res.Outcome == Panicked {
+			log += "panic: " + res.Panic.Message + " [recovered, repanicked]\n"
+		}
+	}
+	gr.Log = log
+	return gr, err
+}

@@ -1,0 +1,38 @@
+package gotest_test
+
+import (
+	"fmt"
+
+	"github.com/faultloc/faultloc/trace/testdata/gotest"
+)
+
+func Example() {
+	fmt.Println(gotest.Abs(-2))
+	// Output: 2
+}
+
+// ExampleAbs fails by design: its output comment is wrong.
+func ExampleAbs() {
+	for _, x := range []int{-1, 0, 1} {
+		fmt.Println(x, gotest.Abs(x))
+	}
+	// Output:
+	// -1 1
+	// 0 0
+	// 1 -1
+}
+
+func ExampleAbs_unordered() {
+	for _, x := range []int{3, -2, 1} {
+		fmt.Println(gotest.Abs(x))
+	}
+	// Unordered output:
+	// 1
+	// 2
+	// 3
+}
+
+// ExampleAbs_noOutput is compiled, not run.
+func ExampleAbs_noOutput() {
+	fmt.Println(gotest.Abs(1))
+}
