@@ -56,7 +56,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			return Int(int64(x.n))
 		}
 	case "append":
-		return appendValues(ci.ez, args[0], args[1], st)
+		return appendValues(ci, args[0], args[1], st)
 	case "copy":
 		dst := args[0].slice()
 		var vals []Value
@@ -167,8 +167,10 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	panic(u)
 }
 
-// appendValues implements append(s, t...), t a slice or (for []byte) a string.
-func appendValues(ez Value, s, t Value, st EventID) Value {
+// appendValues implements append(s, t...), t a slice or (for []byte) a
+// string, growing like the Go runtime.
+func appendValues(ci *callInfo, s, t Value, st EventID) Value {
+	ez := ci.ez
 	var add []Value
 	if t.k == KindString {
 		str := t.Str()
@@ -195,13 +197,7 @@ func appendValues(ez Value, s, t Value, st EventID) Value {
 		}
 		return sliceOf(ns)
 	}
-	c := 2 * cap(old)
-	if cap(old) >= 256 {
-		c = cap(old) + (cap(old)+3*256)/4
-	}
-	if c < n {
-		c = n
-	}
+	c := growCap(n, cap(old), ci.esize, ci.noscan)
 	ns := make([]cell, n, c)
 	for i := range old {
 		ns[i] = cell{v: copyVal(old[i].v), st: old[i].st}

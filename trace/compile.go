@@ -149,6 +149,8 @@ type callInfo struct {
 	res     types.Type
 	ez      Value // element zero for append
 	ecls    numClass
+	esize   int64 // element size for append's growth
+	noscan  bool  // elements hold no pointers
 	name    string
 }
 
@@ -649,6 +651,8 @@ func (cp *compiler) compileCall(call *ssa.CallCommon) (*callInfo, []int32) {
 				t := call.Args[0].Type()
 				if s, ok := t.Underlying().(*types.Slice); ok {
 					ci.ez = p.zero(s.Elem())
+					ci.esize = gcSizes.Sizeof(s.Elem())
+					ci.noscan = !hasPointers(s.Elem())
 				}
 				ci.ecls, _ = classify(t)
 			}

@@ -83,7 +83,8 @@
 // all goroutines are asleep - deadlock!"). Conversions through
 // unsafe.Pointer and of type-parameter values (MultiConvert) are reported
 // as unsupported. Map iteration follows insertion order (rotated by
-// RunOptions.Seed), one of the orders Go allows. Slice capacity growth by append doubles small
-// slices and does not round to the runtime's size classes, so cap after
-// append may differ from native Go.
+// RunOptions.Seed), one of the orders Go allows. append grows slices as
+// the runtime does (growth rule and allocator size classes), so capacities
+// and aliasing match compiled code, except that compiled code may give the
+// first append to a nil slice that does not escape a 32-byte stack buffer.
 package trace

@@ -208,3 +208,80 @@ func StringOps() string {
 	}
 	return fmt.Sprintf("%x", uint64(m))
 }
+
+// ContainerOps applies random sequences of slice and map operations
+// (append with and without spare capacity, copy between overlapping
+// slices, reslicing, element and field stores through pointers, map
+// inserts, updates and deletes) and digests the resulting contents.
+func ContainerOps() string {
+	g := lcg(4)
+	var m mixer
+	type pt struct {
+		x    int
+		tags [2]int
+	}
+	s := make([]int, 0, 4)
+	ps := []pt{{1, [2]int{2, 3}}}
+	mp := map[int]pt{}
+	views := [][]int{s}
+	for i := 0; i < 600; i++ {
+		switch g.next() % 9 {
+		case 0:
+			s = append(s, int(g.next()%100))
+		case 1:
+			s = append(s, s...)
+		case 2:
+			if len(s) > 2 {
+				lo := int(g.next() % uint64(len(s)))
+				s = s[lo:]
+			}
+		case 3:
+			if len(s) > 1 {
+				n := copy(s[1:], s)
+				m.add(uint64(n))
+			}
+		case 4:
+			if len(s) > 0 {
+				views = append(views, s[:len(s)/2+1])
+				p := &s[int(g.next()%uint64(len(s)))]
+				*p += 1000
+			}
+		case 5:
+			q := ps[int(g.next()%uint64(len(ps)))]
+			q.tags[1]++
+			ps = append(ps, q)
+			ps[0].tags[0] += q.x
+		case 6:
+			k := int(g.next() % 16)
+			v := mp[k]
+			v.x += i
+			v.tags[k%2] = i
+			mp[k] = v
+		case 7:
+			delete(mp, int(g.next()%16))
+		case 8:
+			if len(s) > 0 {
+				s = s[: len(s)-1 : len(s)]
+				s = append(s, -1)
+			}
+		}
+	}
+	for _, v := range s {
+		m.add(uint64(v))
+	}
+	for _, v := range views {
+		for _, x := range v {
+			m.add(uint64(x) << 1)
+		}
+		m.add(uint64(len(v))<<32 | uint64(cap(v)))
+	}
+	for _, p := range ps {
+		m.add(uint64(p.x) ^ uint64(p.tags[0])<<16 ^ uint64(p.tags[1])<<32)
+	}
+	for k := 0; k < 16; k++ {
+		if v, ok := mp[k]; ok {
+			m.add(uint64(k)<<48 ^ uint64(v.x) ^ uint64(v.tags[0])<<8 ^ uint64(v.tags[1])<<24)
+		}
+	}
+	return fmt.Sprintf("%x %d %d %d", uint64(m), len(s), len(ps), len(mp))
+}

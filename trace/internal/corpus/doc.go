@@ -12,6 +12,7 @@ var Programs = map[string]func() string{
 	"IntArith":      IntArith,
 	"FloatArith":    FloatArith,
 	"StringOps":     StringOps,
+	"ContainerOps":  ContainerOps,
 	"Floats":        Floats,
 	"Strings":       Strings,
 	"Arrays":        Arrays,
