@@ -1,0 +1,28 @@
+// Package apicheck guards faultloc's promise of a stable API. Its tests,
+// run by every `go test ./...`, check the module as a whole:
+//
+//   - TestAPI writes the exported API of every non-internal, non-main
+//     package ([API]: one line per exported constant, variable, function,
+//     type, struct field, interface method and method, with signatures
+//     from go/types) and compares it with the checked-in files under the
+//     module's api/ directory, like Go's own api/*.txt. Any difference —
+//     a removal, a changed signature, and also an addition — fails the
+//     test with a diff until the files are deliberately rewritten (see
+//     below), so that every API change shows up in review under api/.
+//   - TestDocComments requires a doc comment on every exported
+//     identifier of those packages ([Undocumented]).
+//   - TestStability requires the doc.go of every library package to say
+//     what of it is stable.
+//   - TestDependencies enforces the design's package map: trace, spectra,
+//     slicing and the examples depend on no cgo package; nothing imports
+//     upward; only commands (and the go test helper of the root package)
+//     import localize.
+//
+// To accept an API change, rewrite the files and commit them with it:
+//
+//	go test ./internal/apicheck -run TestAPI -update
+//
+// The package itself is a small library for those tests: [API] renders
+// the API of a type-checked package, [Undocumented] finds exported
+// declarations without doc comments.
+package apicheck
