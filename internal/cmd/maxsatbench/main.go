@@ -162,8 +162,17 @@ type result struct {
 
 func key(m *maxsat.MCS) string { return strings.Join(m.Groups, "+") }
 
+// progress reports to stderr as the experiments go, since large sizes take
+// minutes.
+func progress(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "maxsatbench: "+format+"\n", args...)
+}
+
 func enumerate(ctx context.Context, st tracegen.Stage, alg maxsat.MCSAlgorithm) (result, error) {
 	start, cpu := time.Now(), cpuTime()
+	defer func() {
+		progress("%v on %d constraints: %v", alg, len(st.Hard), time.Since(start).Round(time.Millisecond))
+	}()
 	s, err := maxsat.NewSolver(&maxsat.Options{MCS: alg})
 	if err != nil {
 		return result{}, err
@@ -172,7 +181,10 @@ func enumerate(ctx context.Context, st tracegen.Stage, alg maxsat.MCSAlgorithm) 
 	if err := tracegen.Load(s, st); err != nil {
 		return result{}, err
 	}
-	ms, err := s.AllMCS(ctx, maxsat.Bounds{MaxSize: 3}, nil)
+	ms, err := s.AllMCS(ctx, maxsat.Bounds{MaxSize: 3}, func(m *maxsat.MCS) bool {
+		progress("  %v: MCS %v after %d checks, %v", alg, m.Groups, s.Stats().Checks, time.Since(start).Round(time.Millisecond))
+		return true
+	})
 	if err != nil {
 		return result{}, err
 	}
@@ -215,13 +227,14 @@ func incremental(ctx context.Context, runs []tracegen.Stage) (result, error) {
 	}
 	defer s.Close()
 	var r result
-	for _, st := range runs {
+	for k, st := range runs {
 		if err := tracegen.Load(s, st); err != nil {
 			return result{}, err
 		}
 		if err := step(ctx, s, &r); err != nil {
 			return result{}, err
 		}
+		progress("  incremental: stage %d, %d MCSes, %v", k, len(r.mcs), time.Since(start).Round(time.Millisecond))
 	}
 	r.time, r.wall = cpuTime()-cpu, time.Since(start)
 	r.checks = s.Stats().Checks
@@ -251,6 +264,7 @@ func rebuild(ctx context.Context, runs []tracegen.Stage) (result, error) {
 		err = step(ctx, s, &r)
 		r.checks += s.Stats().Checks
 		s.Close()
+		progress("  rebuild: stage %d, %d MCSes, %v", k, len(r.mcs), time.Since(start).Round(time.Millisecond))
 		if err != nil {
 			return result{}, err
 		}
