@@ -160,7 +160,6 @@ type (
 		Cand               bool
 		Heat               int // -1: not a program element
 		HeatTitle          string
-		Title              string
 		Badges             []htmlBadge
 		Notes              []htmlAngelic
 		CandidateRankTitle string
