@@ -236,8 +236,9 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 // are named the same way ("FuzzX/seed#0" is an f.Add seed, "FuzzX/file" a
 // testdata/fuzz file); an example "ExampleX" fails if its output differs
 // from its output comment (Result.Failure is go test's got/want message;
-// there are no Assertions). The result is that of the named case (see
-// [GoTestResult]). Instance keys of a run
+// there are no Assertions). If the package has a TestMain, it is the
+// entry of the run and its m.Run runs the named case. The result is that
+// of the named case (see [GoTestResult]). Instance keys of a run
 // are stable between runs of the same case: a subtest's frames are named
 // by the t.Run call that started it, whichever other subtests ran.
 //
@@ -268,7 +269,7 @@ func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *Run
 			break
 		}
 	}
-	if st == nil {
+	if st == nil || !st.started {
 		return gr, err
 	}
 	gr.Ran = true
@@ -345,6 +346,7 @@ type goTest struct {
 	common   unsafe.Pointer
 	failed   bool
 	skipped  bool
+	started  bool // its function was called
 	done     bool // its function and cleanups have ended
 	hasSub   bool
 	helpers  map[*ssa.Function]bool
@@ -387,26 +389,39 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 		}
 	}()
 	top := g.newTest(fn.Name(), nil, g.tType)
-	g.update(top.name, "=== RUN   %s\n", top.name)
 	var o RunOptions
 	if opts != nil {
 		o = *opts
 	}
-	// The entry runs the test function like testing's tRunner: a Goexit
-	// (t.FailNow, t.SkipNow) ends it, then its cleanups run.
-	o.entry = func(r *run, c *fnCode, args []Value) Value {
-		top.path = mix(0, -2, 0)
-		top.body(r, nil, func() { r.root(c, args, top.path) })
-		top.runCleanups(r, nil, nil)
-		return Value{}
+	var res *Result
+	var err error
+	if tm := p.testMain(fn); tm != nil {
+		// TestMain(m) runs as the entry; m.Run runs the test (see mRun).
+		mt := tm.Signature.Params().At(0).Type().(*types.Pointer).Elem()
+		m := Value{k: KindPointer, p: ptrOf(&cell{v: p.zero(mt), st: NoEvent})}
+		goMains.Store(m.p, &mainRun{fn: fn, top: top})
+		defer goMains.Delete(m.p)
+		res, err = p.Run(ctx, tm, []Value{m}, &o)
+		if res != nil && res.Outcome == Exited && top.done {
+			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		}
+	} else {
+		// The entry runs the test function like testing's tRunner: a
+		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
+		o.entry = func(r *run, c *fnCode, args []Value) Value {
+			top.path = mix(0, -2, 0)
+			g.start(top)
+			top.body(r, nil, func() { r.root(c, args, top.path) })
+			top.runCleanups(r, nil, nil)
+			g.finish(top)
+			return Value{}
+		}
+		res, err = p.Run(ctx, fn, []Value{top.tv}, &o)
 	}
-	res, err := p.Run(ctx, fn, []Value{top.tv}, &o)
 	if err != nil || res == nil {
 		return g, res, err
 	}
 	switch res.Outcome {
-	case Returned:
-		g.finish(top)
 	case Panicked:
 		g.failAll("panic: " + res.Panic.Message + " [recovered, repanicked]\n")
 	case BudgetExceeded:
@@ -436,6 +451,12 @@ func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest
 
 func (g *goTestRun) emit(test, text string) {
 	g.out = append(g.out, outChunk{test: test, text: text})
+}
+
+// start prints the "=== RUN" line of t.
+func (g *goTestRun) start(t *goTest) {
+	t.started = true
+	g.update(t.name, "=== RUN   %s\n", t.name)
 }
 
 // update prints a status line of test (testing's chattyPrinter.Updatef).
@@ -484,12 +505,14 @@ func (g *goTestRun) finish(t *goTest) {
 // interpreter does not).
 func (g *goTestRun) failAll(msg string) {
 	for i := len(g.tests) - 1; i >= 0; i-- {
-		if t := g.tests[i]; !t.done {
+		if t := g.tests[i]; t.started && !t.done {
 			t.fail()
 			g.finish(t)
 		}
 	}
-	g.emit(g.tests[0].name, msg)
+	if g.tests[0].started {
+		g.emit(g.tests[0].name, msg)
+	}
 }
 
 // goexited handles the end of t by a Goexit with value v: a FailNow or
@@ -875,7 +898,7 @@ func init() {
 			t := g.newTest(name, parent, g.testingType("T"))
 			t.caller = fr
 			t.path = mix(fr.path, in.sid, fr.occ[in.loc]-1)
-			g.update(name, "=== RUN   %s\n", name)
+			g.start(t)
 			t.run(r, fr, in, args[2], []Value{t.tv})
 			return Bool(!t.failed)
 		},

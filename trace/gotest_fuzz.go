@@ -78,7 +78,7 @@ func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
 		t := g.newTest(name, f, g.testingType("T"))
 		t.caller = fr
 		t.path = mix(mix(fr.path, in.sid, occ), -6, int32(i))
-		g.update(name, "=== RUN   %s\n", name)
+		g.start(t)
 		t.run(r, fr, in, it.v, append([]Value{t.tv}, e.vals...))
 		g.lastName = f.name // go test -v prints "=== NAME  f"; -json drops it
 	}

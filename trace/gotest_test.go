@@ -22,7 +22,7 @@ import (
 // go test -json.
 var goTestPkgs = []string{
 	"./examples/triangle", "./examples/zune", "./examples/foo", "./examples/max3", "./examples/loops",
-	"./trace/testdata/gotest", panicPattern,
+	"./trace/testdata/gotest", "./trace/testdata/gotestmain", panicPattern,
 }
 
 // panicPattern's test panics: go test stops there, so only the cases it ran
@@ -427,5 +427,26 @@ func TestRunGoTestExample(t *testing.T) {
 	}
 	if !res.Failed || res.Outcome != AssertionFailed || !strings.HasPrefix(res.Failure, "got:\n-1 1\n0 0\n1 1\nwant:") || len(res.Assertions) != 0 {
 		t.Errorf("failed %v, outcome %v, failure %q, assertions %v", res.Failed, res.Outcome, res.Failure, res.Assertions)
+	}
+}
+
+// TestRunGoTestMain checks that a package's TestMain runs around the case:
+// its setup before m.Run, its teardown and os.Exit after.
+func TestRunGoTestMain(t *testing.T) {
+	p := loadGoTests(t)
+	pkg := modPath + "trace/testdata/gotestmain"
+	for _, tt := range []struct {
+		name   string
+		failed bool
+	}{{"TestReady", false}, {"TestFails", true}, {"TestFails/sub", true}} {
+		var out strings.Builder
+		res, err := p.RunGoTest(bgContext, pkg, tt.name, &RunOptions{Stdout: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := map[bool]int{false: 0, true: 1}[tt.failed]
+		if res.Failed != tt.failed || !res.Ran || out.String() != fmt.Sprintf("teardown, code %d\n", code) {
+			t.Errorf("%s: failed %v, ran %v, stdout %q", tt.name, res.Failed, res.Ran, out.String())
+		}
 	}
 }

@@ -1,0 +1,31 @@
+// Package gotestmain has a TestMain that sets up state its tests need.
+package gotestmain
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"testing"
+)
+
+var ready bool
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	ready = true
+	code := m.Run()
+	fmt.Println("teardown, code", code)
+	os.Exit(code)
+}
+
+func TestReady(t *testing.T) {
+	if !ready {
+		t.Fatal("TestMain did not run")
+	}
+}
+
+func TestFails(t *testing.T) {
+	t.Run("sub", func(t *testing.T) {
+		t.Error("fails by design")
+	})
+}
