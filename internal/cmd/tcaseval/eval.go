@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -270,6 +271,11 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 		return r
 	}
 	score(&r, rep, ver.file, ver.faulty)
+	if opts.Show {
+		var b strings.Builder
+		rep.WriteText(&b, filepath.Dir(ver.file))
+		fmt.Fprintf(os.Stderr, "v%d %s", ver.v.N, b.String())
+	}
 	return r
 }
 

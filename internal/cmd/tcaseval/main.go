@@ -22,12 +22,13 @@ type options struct {
 	Versions []int         // versions to evaluate; default all but v33 and v38
 	Modes    []encode.Mode // default agx, pf, fs, fi
 	Sel      selection
-	Timeout  time.Duration // per AgxFaults run; default 2m
-	MaxSize  int           // localize.Options.MaxSize; default 3
+	Timeout  time.Duration // per AgxFaults run; default 1m
+	MaxSize  int           // localize.Options.MaxSize; default 1
 	Jobs     int           // concurrent runs; default 1
 	Out      string        // the report; default bench/tcas/REPORT.md
 	CSV      string        // one row per run; default bench/tcas/runs.csv
 	Verbose  bool          // progress on stderr
+	Show     bool          // every report's text on stderr
 	Args     []string      // the command line, for the report
 }
 
@@ -61,18 +62,19 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		all      = fs.Bool("all", false, "run every eligible failing test (same as -sample 0)")
 		seed     = fs.Uint64("seed", 1, "seed of the sample")
 		oob      = fs.Bool("oob", false, "also run failing tests whose altitude layer is outside 0..3")
-		timeout  = fs.Duration("timeout", 2*time.Minute, "per-run timeout (a run that reaches it is scored on its partial report)")
-		maxSize  = fs.Int("maxsize", 3, "largest fix candidate (statements); 0: no bound")
+		timeout  = fs.Duration("timeout", time.Minute, "per-run timeout (a run that reaches it is scored on its partial report)")
+		maxSize  = fs.Int("maxsize", 1, "largest fix candidate (statements); 0: no bound (issue 8 asks for 3 on multi-fault versions; see doc.go)")
 		jobs     = fs.Int("j", 1, "runs in parallel")
 		out      = fs.String("o", "bench/tcas/REPORT.md", "report file (- for stdout)")
 		csvOut   = fs.String("csv", "bench/tcas/runs.csv", "per-run CSV file (empty: none)")
 		verbose  = fs.Bool("v", false, "print progress on stderr")
+		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
 	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
-		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Args: args}
+		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Args: args}
 	if *all {
 		o.Sel.Sample = 0
 	}
@@ -125,42 +127,62 @@ func parseVersions(s string) ([]int, error) {
 	return out, nil
 }
 
-// run evaluates the versions and writes the report and the CSV.
+// run evaluates the versions and writes the report and the CSV after each
+// version, so that an interrupted evaluation (SIGINT) leaves a report of the
+// versions completed, marked as such.
 func run(ctx context.Context, o options, stderr io.Writer) error {
 	start := time.Now()
 	var (
 		results []runResult
 		vers    []versionInfo
 	)
-	for _, n := range o.Versions {
-		if err := ctx.Err(); err != nil {
+	write := func(status string) error {
+		sortResults(results, o.Modes)
+		env := environment{
+			Command: "go run ./internal/cmd/tcaseval " + strings.Join(o.Args, " "),
+			Date:    time.Now().UTC().Format("2006-01-02 15:04 MST"),
+			Machine: fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()),
+			Wall:    time.Since(start),
+			Status:  status,
+		}
+		if err := writeFile(o.Out, func(w io.Writer) error { return writeReport(w, env, o, vers, results) }); err != nil {
 			return err
 		}
+		if o.CSV != "" {
+			return writeFile(o.CSV, func(w io.Writer) error { return writeCSV(w, results) })
+		}
+		return nil
+	}
+	for i, n := range o.Versions {
 		ver, err := loadVersion(ctx, n, o.Sel)
+		if err == nil {
+			rs := runVersion(ctx, ver, o)
+			if err = ctx.Err(); err == nil {
+				vers = append(vers, info(ver))
+				results = append(results, rs...)
+				if o.Verbose {
+					fmt.Fprintf(stderr, "v%d: %d tests × %d modes in %v (elapsed %v)\n", n, len(ver.tests), len(o.Modes),
+						sumTotal(rs).Round(time.Millisecond), time.Since(start).Round(time.Second))
+				}
+			}
+		}
 		if err != nil {
+			if ctx.Err() != nil && len(vers) > 0 {
+				status := fmt.Sprintf("INTERRUPTED during v%d: only the %d versions listed below were evaluated", n, len(vers))
+				if werr := write(status); werr != nil {
+					return werr
+				}
+			}
 			return err
 		}
-		vers = append(vers, info(ver))
-		rs := runVersion(ctx, ver, o)
-		results = append(results, rs...)
-		if o.Verbose {
-			fmt.Fprintf(stderr, "v%d: %d tests × %d modes in %v (elapsed %v)\n", n, len(ver.tests), len(o.Modes),
-				sumTotal(rs).Round(time.Millisecond), time.Since(start).Round(time.Second))
+		status := ""
+		if i < len(o.Versions)-1 && o.Out != "-" {
+			status = fmt.Sprintf("IN PROGRESS: %d of %d versions evaluated", len(vers), len(o.Versions))
 		}
-	}
-	sortResults(results, o.Modes)
-	env := environment{
-		Command: "go run ./internal/cmd/tcaseval " + strings.Join(o.Args, " "),
-		Date:    time.Now().UTC().Format("2006-01-02 15:04 MST"),
-		Machine: fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()),
-		Wall:    time.Since(start),
-	}
-	if err := writeFile(o.Out, func(w io.Writer) error { return writeReport(w, env, o, vers, results) }); err != nil {
-		return err
-	}
-	if o.CSV != "" {
-		if err := writeFile(o.CSV, func(w io.Writer) error { return writeCSV(w, results) }); err != nil {
-			return err
+		if o.Out != "-" || status == "" {
+			if err := write(status); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
