@@ -352,6 +352,8 @@ type goTest struct {
 	helpers  map[*ssa.Function]bool
 	env      []func()    // restore what t.Setenv changed, last first
 	corpus   []fuzzEntry // a fuzz target's f.Add seeds
+	ctx      context.Context
+	cancel   context.CancelFunc
 	cleanups []Value
 	caller   *frame // the frame that called t.Run (nil for a top-level test)
 	path     uint64
@@ -490,6 +492,9 @@ func (t *goTest) fail() {
 func (g *goTestRun) finish(t *goTest) {
 	t.done = true
 	t.restoreEnv()
+	if t.cancel != nil {
+		t.cancel()
+	}
 	status := "PASS"
 	if t.failed {
 		status = "FAIL"
@@ -886,7 +891,20 @@ func init() {
 			return Value{}
 		},
 		"Parallel": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
-			return Value{} // tests run one at a time: a valid schedule
+			// Tests run one at a time, a parallel one when it calls
+			// t.Parallel rather than when its parent's function returns:
+			// its own events and output are those of go test, the
+			// interleaving with its siblings' is not.
+			t.g.update(t.name, "=== PAUSE %s\n", t.name)
+			t.g.update(t.name, "=== CONT  %s\n", t.name)
+			return Value{}
+		},
+		"Context": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
+			// A native context, canceled when the test ends.
+			if t.ctx == nil {
+				t.ctx, t.cancel = context.WithCancel(context.Background())
+			}
+			return r.nativeIface(t.ctx)
 		},
 		"Run": func(r *run, fr *frame, in *ins, parent *goTest, args []Value) Value {
 			g := parent.g

@@ -184,3 +184,19 @@ func FuzzAbs(f *testing.F) {
 		}
 	})
 }
+
+func TestParallel(t *testing.T) {
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t.Log("in", name)
+		})
+	}
+}
+
+func TestContext(t *testing.T) {
+	ctx := t.Context()
+	if ctx.Err() != nil {
+		t.Errorf("context of a running test: %v", ctx.Err())
+	}
+}
