@@ -35,6 +35,19 @@
 // formats interpreted values as it would native ones, calling their
 // interpreted String and Error methods.
 //
+// # Go tests
+//
+// [Program.RunGoTest] runs a package's own go test cases (load with
+// [Config].Tests): a TestXxx(t *testing.T) with t.Run subtests, a fuzz
+// target's seed corpus entry, an example with an output comment, through
+// the package's TestMain if it has one. The *testing.T is interpreted
+// memory whose methods are bridges; each t.Run subtest is a case of its
+// own ("TestX/a" runs only the subtests on its path), judged as go test
+// judges it ([GoTestResult]: Failed, Skipped, the go test -json output).
+// A failed t.Error or t.Fatal is an [Assertion]: its call event, position,
+// message and the branch instance it depends on, the oracle of a failing
+// run. [Program.ListTests] finds the cases by running the tests.
+//
 // # Traces
 //
 // A [Trace] is a struct of arrays over events ([EventID]). Each event has a

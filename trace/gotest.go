@@ -184,10 +184,25 @@ func isTesting(t types.Type, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == name
 }
 
+// testFunc returns the test, fuzz target or example (with an output
+// comment) named name of the test variant of pkgPath, or nil.
 func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
-	for _, fn := range p.goTestFuncs(pkgPath) {
-		if fn.Name() == name {
+	for _, path := range []string{pkgPath, pkgPath + "_test"} {
+		pk := p.Package(path)
+		if pk == nil {
+			continue
+		}
+		fn := pk.Func(name)
+		if fn == nil {
+			continue
+		}
+		if isTestFunc(fn, "Test", "T") || isTestFunc(fn, "Fuzz", "F") {
 			return fn
+		}
+		if isTestFunc(fn, "Example", "") {
+			if _, ok := p.exampleSpec(fn); ok {
+				return fn
+			}
 		}
 	}
 	return nil
