@@ -127,6 +127,23 @@ func TestBadInputs(t *testing.T) {
 			t.Errorf("got %v, want budget exceeded", res)
 		}
 	})
+	t.Run("callbacks from native code", func(t *testing.T) {
+		// A String method that loops inside fmt: the budget still stops the run.
+		res, err := runBad(t, "FormatForever", &RunOptions{MaxSteps: 5000, NoTrace: true})
+		if err != nil || res.Outcome != BudgetExceeded {
+			t.Errorf("FormatForever: %v, %v; want budget exceeded", res, err)
+		}
+		// A panic in sort.Slice's less function is the program's panic.
+		res, err = runBad(t, "Sorted", nil)
+		if err != nil || res.Outcome != Panicked || res.Panic.Message != "no order" {
+			t.Errorf("Sorted: %v, %v; want panicked: no order", res, err)
+		}
+		// fmt reports a panicking String method in its output, as natively.
+		res, err = runBad(t, "FormatPanic", nil)
+		if err != nil || res.Outcome != Returned || res.Returns[0].Str() != "%!v(PANIC=String method: bad String)" {
+			t.Errorf("FormatPanic: %v, %v", res, err)
+		}
+	})
 	t.Run("os.Exit", func(t *testing.T) {
 		res, err := runBad(t, "Exit", nil)
 		if err != nil || res.Outcome != Exited || res.ExitCode != 3 {

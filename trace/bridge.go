@@ -48,14 +48,23 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 	fr.at = in
 	defer func() {
 		if x := recover(); x != nil {
+			if r.stop != nil { // a stop fmt swallowed came first
+				x, r.stop = r.stop, nil
+			}
 			switch x.(type) {
-			case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop:
+			case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop, *InternalError:
 				panic(x)
 			}
 			r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: nativePanic{x}, t: typeRef{id: -1}})}, NoEvent)
 		}
 	}()
-	return f(r, fr, in, args)
+	v = f(r, fr, in, args)
+	if r.stop != nil {
+		x := r.stop
+		r.stop = nil
+		panic(x)
+	}
+	return v
 }
 
 // nativePanic wraps the value of a panic raised by native code.

@@ -29,6 +29,7 @@ type run struct {
 	next     *frame // deferOf for the next frame created
 	cur      *frame
 	s        *sched // nil until a goroutine or channel needs it
+	stop     any    // a stop of the run raised in a callback that native code swallowed
 }
 
 func (p *Program) inScope(pkg *ssa.Package) bool {

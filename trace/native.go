@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -229,6 +230,14 @@ func (r *run) callValue(fr *frame, in *ins, fnv Value, args []Value) Value {
 		}
 		panic(&BridgeError{Func: cl.name, CallSite: r.pos(in), Reason: "built-in used as a value"})
 	}
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(*interpPanic); ok {
+				panic(x)
+			}
+			panic(asStop(r, x))
+		}
+	}()
 	c := cl.fn.ensure(r.p)
 	occ := int32(r.steps) // callbacks have no instruction of their own
 	v, _ := r.invokeCode(fr, in, c, cl.env, cl.envEv, args, nil, fr.callEvOr(), mix(fr.path, in.sid, -1-occ%1024))
@@ -455,12 +464,39 @@ func (w fmtVal) callString(name string) string {
 			if fr != nil {
 				in = fr.at
 			}
+			// fmt recovers panics of String and Error methods: an interpreted
+			// panic may reach it (it prints it, like native fmt), but stops of
+			// the run must not be swallowed: keep them for callExt.
+			defer func() {
+				if x := recover(); x != nil {
+					if _, ok := x.(*interpPanic); ok {
+						panic(x)
+					}
+					w.r.stop = asStop(w.r, x)
+				}
+			}()
 			v, _ := w.r.invokeCode(fr, in, c, nil, nil, []Value{w.it.v}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
 			w.r.cur = fr
 			return v.Str()
 		}
 	}
 	return ""
+}
+
+// callCatching calls the interpreted method; if it panics, it writes what
+// fmt writes for a panicking String or Error method and returns false.
+func (w fmtVal) callCatching(f fmt.State, verb rune, method string) (s string, ok bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			ip, isInterp := x.(*interpPanic)
+			if !isInterp {
+				panic(x)
+			}
+			fmt.Fprintf(f, "%%!%c(PANIC=%s method: %s)", verb, method, formatPanic(ip.v))
+			s, ok = "", false
+		}
+	}()
+	return w.callString(method), true
 }
 
 // Format implements fmt.Formatter.
@@ -470,12 +506,16 @@ func (w fmtVal) Format(f fmt.State, verb rune) {
 	switch verb {
 	case 'v', 's', 'q', 'x', 'X':
 		if !f.Flag('#') {
+			method := ""
 			if w.r.p.hasMethod(w.it.t, "Error") {
-				fmt.Fprintf(f, dir, w.callString("Error"))
-				return
+				method = "Error"
+			} else if w.r.p.hasMethod(w.it.t, "String") && methodSig(w.r.p, w.it.t, "String") {
+				method = "String"
 			}
-			if w.r.p.hasMethod(w.it.t, "String") && methodSig(w.r.p, w.it.t, "String") {
-				fmt.Fprintf(f, dir, w.callString("String"))
+			if method != "" {
+				if s, ok := w.callCatching(f, verb, method); ok {
+					fmt.Fprintf(f, dir, s)
+				}
 				return
 			}
 		}
@@ -613,4 +653,19 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 		}
 		fmt.Fprintf(f, "%p", v.p)
 	}
+}
+
+// asStop returns x, a panic raised while interpreting a callback from
+// native code, as a value that ends the run: the interpreter's own stops
+// unchanged, anything else (a bug of ours) as an *InternalError.
+func asStop(r *run, x any) any {
+	switch x.(type) {
+	case budgetStop, ctxStop, killStop, fatalError, exitStop, *UnsupportedError, *BridgeError, *InternalError:
+		return x
+	}
+	ie := &InternalError{Value: x, Stack: string(debug.Stack())}
+	if r.cur != nil && r.cur.at != nil {
+		ie.Pos = r.pos(r.cur.at)
+	}
+	return ie
 }

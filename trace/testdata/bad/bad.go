@@ -2,7 +2,9 @@
 package bad
 
 import (
+	"fmt"
 	"os"
+	"sort"
 	"unsafe"
 )
 
@@ -91,4 +93,35 @@ func Abandon() int {
 // Exit exits with code 3.
 func Exit() {
 	os.Exit(3)
+}
+
+// Loud has a String method that never returns.
+type Loud int
+
+func (l Loud) String() string {
+	for {
+		l++
+	}
+}
+
+// FormatForever formats a Loud: fmt calls its String method.
+func FormatForever() string {
+	return fmt.Sprint(Loud(1))
+}
+
+// Sorted sorts with a less function that panics.
+func Sorted() []int {
+	xs := []int{3, 1, 2}
+	sort.Slice(xs, func(i, j int) bool { panic("no order") })
+	return xs
+}
+
+// Stringer panics in its String method; fmt reports it in the output.
+type Stringer struct{}
+
+func (Stringer) String() string { panic("bad String") }
+
+// FormatPanic formats a Stringer.
+func FormatPanic() string {
+	return fmt.Sprint(Stringer{})
 }
