@@ -2,6 +2,7 @@ package trace
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -128,5 +129,18 @@ func TestCallLinkage(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("lines %v, want %v", got, want)
 		}
+	}
+}
+
+// What the program prints goes to RunOptions.Stdout.
+func TestStdout(t *testing.T) {
+	p := load(t, "./trace/testdata/subjects")
+	var out strings.Builder
+	res, err := p.Run(bgContext, p.Func(subjectsPkg, "Hello"), []Value{String("go")}, &RunOptions{Stdout: &out})
+	if err != nil || res.Outcome != Returned {
+		t.Fatalf("Hello: %v, %v", res, err)
+	}
+	if want := "hello, go\n2\ndone\nraw 1\n"; out.String() != want {
+		t.Errorf("printed %q, want %q", out.String(), want)
 	}
 }

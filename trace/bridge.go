@@ -3,6 +3,7 @@ package trace
 import (
 	"fmt"
 	"go/types"
+	"os"
 	"reflect"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,7 +40,20 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 // bridgeGlobal returns the value of a package variable of a package out of
 // scope, if the bridge knows it.
 func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
+	switch g.Pkg.Pkg.Path() + "." + g.Name() {
+	case "os.Stdout": // writes go to RunOptions.Stdout (see fmtWriter)
+		return nativeValue(os.Stdout), true
+	case "os.Stderr":
+		return nativeValue(os.Stderr), true
+	}
 	return Value{}, false
+}
+
+// nativeValue holds native x in interpreted memory.
+func nativeValue(x any) Value {
+	box := &nativeBox{rv: reflect.New(reflect.TypeOf(x)).Elem()}
+	box.rv.Set(reflect.ValueOf(x))
+	return Value{k: KindNative, p: ptrOf(box)}
 }
 
 // callExt runs a bridged function, turning native panics into interpreted

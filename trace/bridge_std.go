@@ -110,6 +110,9 @@ func init() {
 	for _, name := range []string{"fmt.Sprint", "fmt.Sprintf", "fmt.Sprintln", "fmt.Errorf", "fmt.Print", "fmt.Printf", "fmt.Println"} {
 		bridges[name] = fmtBridge(name)
 	}
+	for _, name := range []string{"fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln"} {
+		bridges[name] = fprintBridge(name)
+	}
 	bridges["sort.Slice"] = sortSlice(false)
 	bridges["sort.SliceStable"] = sortSlice(true)
 	bridges["sort.SliceIsSorted"] = sortSliceIsSorted
@@ -349,6 +352,31 @@ func fmtBridge(name string) extFunc {
 }
 
 func io_WriteString(r *run, s string) (int, error) { return fmt.Fprint(r.out, s) }
+
+func fprintBridge(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		w, ok := r.fmtWriter(fr, in, args[0])
+		if !ok {
+			panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "the writer is neither native nor an interpreted type with a Write method"})
+		}
+		var n int
+		var err error
+		switch name {
+		case "fmt.Fprint":
+			n, err = fmt.Fprint(w, r.variadicArgs(fr, args[1])...)
+		case "fmt.Fprintln":
+			n, err = fmt.Fprintln(w, r.variadicArgs(fr, args[1])...)
+		default:
+			a := r.variadicArgs(fr, args[2])
+			n, err = fmt.Fprintf(w, r.rewriteT(args[1].Str(), a, args[2]), a...)
+		}
+		ev := Value{k: KindInterface}
+		if err != nil {
+			ev = r.nativeIface(err)
+		}
+		return Tuple(Int(int64(n)), ev)
+	}
+}
 
 // swapCells exchanges the values of two memory cells (and their stores).
 func swapCells(cs []cell, i, j int) { cs[i], cs[j] = cs[j], cs[i] }

@@ -3,6 +3,8 @@ package trace
 import (
 	"fmt"
 	"go/types"
+	"io"
+	"os"
 	"reflect"
 	"runtime/debug"
 	"sort"
@@ -378,6 +380,12 @@ func (r *run) ifaceToNative(fr *frame, it *iface) any {
 	if it.v.k == KindNative && it.v.p != nil {
 		return (*nativeBox)(it.v.p).rv.Interface()
 	}
+	if it.v.k == KindPointer && it.v.p != nil {
+		// &x for a variable holding a native value (a strings.Builder...)
+		if c := (*cell)(it.v.p); c.v.k == KindNative && c.v.p != nil {
+			return (*nativeBox)(c.v.p).rv.Addr().Interface()
+		}
+	}
 	if b, ok := it.t.t.Underlying().(*types.Basic); ok && !r.p.hasMethod(it.t, "String") && !r.p.hasMethod(it.t, "Error") {
 		// a named basic type without String or Error formats like its
 		// underlying type (and Sprint spaces strings like fmt does)
@@ -668,4 +676,55 @@ func asStop(r *run, x any) any {
 		ie.Pos = r.pos(r.cur.at)
 	}
 	return ie
+}
+
+// writerVal is an io.Writer whose Write is an interpreted method.
+type writerVal struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+func (w writerVal) Write(p []byte) (int, error) {
+	cs := make([]cell, len(p))
+	for i, b := range p {
+		cs[i] = cell{v: Uint(uint64(b)), st: NoEvent}
+	}
+	res := w.r.callMethod(w.fr, w.in, w.it, "Write", []Value{sliceOf(cs)})
+	rs := splitResults(res, 2)
+	var err error
+	if e := rs[1]; e.k == KindInterface && e.p != nil {
+		if x, ok := w.r.ifaceToNative(w.fr, (*iface)(e.p)).(error); ok {
+			err = x
+		}
+	}
+	return int(rs[0].Int()), err
+}
+
+// fmtWriter returns the native writer for an interpreted io.Writer value:
+// os.Stdout and os.Stderr write to RunOptions.Stdout; native writers (a
+// *strings.Builder, a *bytes.Buffer) are used directly; interpreted types
+// with a Write method are called back.
+func (r *run) fmtWriter(fr *frame, in *ins, v Value) (io.Writer, bool) {
+	if v.k != KindInterface || v.p == nil {
+		return nil, false
+	}
+	it := (*iface)(v.p)
+	if x := r.ifaceToNative(fr, it); x != nil {
+		if f, ok := x.(*os.File); ok && (f == os.Stdout || f == os.Stderr) {
+			return r.out, true
+		}
+		if w, ok := x.(io.Writer); ok {
+			if _, wrapped := x.(fmtVal); !wrapped {
+				if _, wrapped := x.(errVal); !wrapped {
+					return w, true
+				}
+			}
+		}
+	}
+	if it.nat == nil && r.p.hasMethod(it.t, "Write") {
+		return writerVal{r, fr, in, it}, true
+	}
+	return nil, false
 }

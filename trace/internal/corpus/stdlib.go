@@ -45,6 +45,7 @@ func Formatting() string {
 		fmt.Sprintln("x", 1),
 		fmt.Sprintf("%6.2f|%-6d|%+d|%t|%c|%%", math.Pi, 3, 3, false, 'G'),
 		fmt.Sprint(label("a"), label("b"), 1, label("c"), 2, 3),
+		fprints(),
 		fmt.Sprintf("%v %d %x %T", label("q"), count(7), count(255), count(1)),
 	}, "\n")
 }
@@ -121,4 +122,25 @@ func Errors() string {
 	var numErr *strconv.NumError
 	asNum := errors.As(perr, &numErr)
 	return fmt.Sprint(e1, as, nf.key, wrapped, is, isNot, errors.Unwrap(wrapped) == errBase, asNum, perr)
+}
+
+// lines is an io.Writer that collects what is written, one entry per Write.
+type lines struct{ got []string }
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.got = append(l.got, string(p))
+	return len(p), nil
+}
+
+// fprints writes with fmt.Fprint* to a strings.Builder and to an
+// interpreted io.Writer.
+func fprints() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d-%s|", 7, "x")
+	fmt.Fprint(&sb, "a", 1, "|")
+	n, err := fmt.Fprintln(&sb, point{1, 2})
+	var l lines
+	fmt.Fprintf(&l, "%v", []int{1})
+	fmt.Fprintln(&l, "two", green)
+	return fmt.Sprint(sb.String(), n, err, l.got, sb.Len())
 }
