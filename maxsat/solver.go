@@ -301,11 +301,17 @@ func (s *Solver) AddSoft(t *Term, weight uint64, groupName string) error {
 	}
 	gi, ok := s.byName[groupName]
 	if !ok {
-		sel, err := s.ctx.Fresh("sel", s.bsort)
+		// The fresh variable is the relaxation literal and the selector is
+		// its negation: Z3 tries false first for a new variable, so the
+		// search starts with every group enforced and relaxes only what a
+		// conflict asks for. With the opposite polarity a probe at level 1
+		// over a 10^4-statement trace tried relaxing statements one by one
+		// from the start of the trace.
+		nsel, err := s.ctx.Fresh("relax", s.bsort)
 		if err != nil {
 			return fmt.Errorf("maxsat: %w", err)
 		}
-		nsel, err := s.ctx.App(z3.OpNot, 0, 0, sel)
+		sel, err := s.ctx.App(z3.OpNot, 0, 0, nsel)
 		if err != nil {
 			return fmt.Errorf("maxsat: %w", err)
 		}
