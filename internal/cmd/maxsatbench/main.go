@@ -13,7 +13,9 @@
 // AgxFaults' refinement loop does; after each stage it asks for up to two
 // more MCSes (blocking each). It does so incrementally on one Solver, and
 // by rebuilding a fresh Solver with everything so far (constraints and
-// blocks) at each stage, and reports the ratio of total times. Sizes are
+// blocks) at each stage, and reports the ratio of total times; an untimed
+// cross-check solves the final problem from scratch with the incremental
+// run's blocks and compares the next answer. Sizes are
 // statement instances in the final formula, from 100 up to -size by
 // factors of ten; X and Y are measured at the largest size.
 //
@@ -125,6 +127,9 @@ func run(ctx context.Context, w io.Writer, size, stages int, seed int64) error {
 		if err != nil {
 			return err
 		}
+		if err := crossCheck(ctx, runs, inc); err != nil {
+			return fmt.Errorf("size %d: %w", n, err)
+		}
 		y = reb.time.Seconds() / inc.time.Seconds()
 		fmt.Fprintf(w, "%8d %8d %6d %12s %12s %7d %12s %12s %7d %7.1fx\n", p.Statements()*stages, p.Statements(), len(inc.mcs), round(inc.time), round(inc.wall), inc.checks, round(reb.time), round(reb.wall), reb.checks, y)
 	}
@@ -158,6 +163,7 @@ type result struct {
 	time   time.Duration // CPU time
 	wall   time.Duration
 	checks int
+	next   string // the next answer after the run, for crossCheck
 }
 
 func key(m *maxsat.MCS) string { return strings.Join(m.Groups, "+") }
@@ -219,6 +225,47 @@ func step(ctx context.Context, s *maxsat.Solver, r *result) error {
 	return nil
 }
 
+// crossCheck solves the final problem from scratch with the incremental
+// run's blocks (untimed) and compares the cost of the next MCS with the
+// one the incremental solver gives: adding constraints between calls must
+// not change the answer.
+func crossCheck(ctx context.Context, runs []tracegen.Stage, inc result) error {
+	next := func(s *maxsat.Solver) (string, error) {
+		m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 3})
+		if errors.Is(err, maxsat.ErrExhausted) || errors.Is(err, maxsat.ErrHardUnsat) {
+			return "exhausted", nil
+		}
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("cost %d", m.Cost), nil
+	}
+	fresh, err := maxsat.NewSolver(nil)
+	if err != nil {
+		return err
+	}
+	defer fresh.Close()
+	for _, st := range runs {
+		if err := tracegen.Load(fresh, st); err != nil {
+			return err
+		}
+	}
+	for _, m := range inc.mcs {
+		if err := fresh.Block(strings.Split(m, "+")); err != nil {
+			return err
+		}
+	}
+	a, err := next(fresh)
+	if err != nil {
+		return err
+	}
+	if a != inc.next {
+		return fmt.Errorf("cross-check: incremental solver's next MCS: %s, from scratch: %s", inc.next, a)
+	}
+	progress("  cross-check: next MCS %s both incrementally and from scratch", a)
+	return nil
+}
+
 func incremental(ctx context.Context, runs []tracegen.Stage) (result, error) {
 	start, cpu := time.Now(), cpuTime()
 	s, err := maxsat.NewSolver(nil)
@@ -238,6 +285,16 @@ func incremental(ctx context.Context, runs []tracegen.Stage) (result, error) {
 	}
 	r.time, r.wall = cpuTime()-cpu, time.Since(start)
 	r.checks = s.Stats().Checks
+	// One more answer, untimed, for crossCheck.
+	m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 3})
+	switch {
+	case errors.Is(err, maxsat.ErrExhausted) || errors.Is(err, maxsat.ErrHardUnsat):
+		r.next = "exhausted"
+	case err != nil:
+		return result{}, err
+	default:
+		r.next = fmt.Sprintf("cost %d", m.Cost)
+	}
 	return r, nil
 }
 
