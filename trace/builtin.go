@@ -157,7 +157,8 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		return Float(imag(args[0].Complex()))
 	case "ssa:wrapnilchk":
 		if args[0].p == nil {
-			r.rtPanic(fr, in, "value method %s.%s called using nil *%s pointer", args[1].Str(), args[2].Str(), args[1].Str())
+			// compiled code (gc, Go 1.26) dereferences the nil receiver
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 		}
 		return args[0]
 	case "ssa:deferstack":

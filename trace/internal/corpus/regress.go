@@ -37,3 +37,17 @@ func Regressions() string {
 		reflect.DeepEqual(errors.New("a"), errors.New("a")),
 	)
 }
+
+type valRecv struct{ n int }
+
+func (v valRecv) get() int { return v.n }
+
+type getter interface{ get() int }
+
+// NilReceiver calls a value method through an interface holding a nil
+// pointer; the panic message is the runtime's.
+func NilReceiver() string {
+	var p *valRecv
+	var g getter = p
+	return recovered(func() { g.get() })
+}
