@@ -94,6 +94,8 @@ type htmlBuilder struct {
 	src  map[string]*htmlSource
 	heat map[lineKey]heatCell
 	top  []spectra.Entry
+	// topLevel[i] is the heat level of top[i]'s own score.
+	topLevel []int
 }
 
 // The view model the template renders; every string in it is plain text,
@@ -197,13 +199,13 @@ func (b *htmlBuilder) page(reports []*Report) *htmlPage {
 	}
 	if rk := b.opts.Spectrum; rk != nil {
 		s := &htmlSpectrum{Formula: rk.Formula, Ties: rk.Ties.String(), Tests: rk.Tests, Failed: rk.Failed, Shown: len(b.top), Total: len(rk.Entries)}
-		for _, e := range b.top {
+		for i, e := range b.top {
 			row := htmlSpectrumRow{
 				Rank:  spectra.FormatRank(e.Rank),
 				Score: spectra.FormatScore(e.Score),
 				Where: b.name(e.Element.File) + ":" + strconv.Itoa(e.Element.Line),
 				Text:  b.lineText(e.Element.File, e.Element.Line),
-				Level: b.heat[lineKey{e.Element.File, e.Element.Line}].level,
+				Level: b.topLevel[i],
 			}
 			if e.Element.Kind != spectra.Line {
 				row.Where = e.Element.Format(b.base)
@@ -267,6 +269,7 @@ func (b *htmlBuilder) spectrum() {
 		}
 		if e.Element.Kind != spectra.Function {
 			b.top = append(b.top, e)
+			b.topLevel = append(b.topLevel, level(e.Score))
 		}
 	}
 }

@@ -230,7 +230,7 @@ func TestWriteHTMLCases(t *testing.T) {
 			name:    "heat map and top lines",
 			reports: []*Report{a},
 			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Spectrum: spectrum, Top: 2},
-			want:    []string{"Spectrum ranking", "ochiai over 2 tests (1 failing)", "top 2 of 4", `<a href="#t1-f1-L5">a.go:5</a>`, "a.go:3.0,4.0", `<td class="heat h3" title="ochiai 0.5000, rank 2 of 4">`, `<td class="heat h5" title="ochiai 1.0000, rank 1 of 4">`, `<td class="heat h0" title="ochiai 0.0000, rank 4 of 4">`, `<td class="heat"></td>`},
+			want:    []string{"Spectrum ranking", "ochiai over 2 tests (1 failing)", "top 2 of 4", `<a href="#t1-f1-L5">a.go:5</a>`, `<span class="h h3"></span></span> 0.5000</td><td><a href="#t1-f1-L3">a.go:3.0,4.0</a>`, `<td class="heat h3" title="ochiai 0.5000, rank 2 of 4">`, `<td class="heat h5" title="ochiai 1.0000, rank 1 of 4">`, `<td class="heat h0" title="ochiai 0.0000, rank 4 of 4">`, `<td class="heat"></td>`},
 			notWant: []string{"p.F", `<a href="#t1-f1-L7">a.go:7</a>`},
 		},
 		{
