@@ -194,6 +194,8 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 			panic(&BridgeError{Func: g.g.Pkg.Pkg.Path() + "." + g.g.Name(), CallSite: r.p.Fset.Position(fr.c.fn.Pos()), Reason: "package variable of a package out of scope"})
 		}
 		c.v = v
+	} else if v, ok := r.p.embedded(g.g); ok {
+		c.v = v
 	} else {
 		c.v = copyVal(r.p.zero(deref(g.g.Type())))
 	}

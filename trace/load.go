@@ -66,6 +66,7 @@ type Program struct {
 	// assertPos holds the positions of explicit type assertions x.(T) (their
 	// '('); other TypeAsserts are go/ssa's nil checks of method values.
 	assertPos map[token.Pos]bool
+	embeds    map[*ssa.Global]string // contents of //go:embed variables (embed.go)
 }
 
 type methKey struct {
@@ -181,6 +182,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		meth:      map[methKey]*ssa.Function{},
 		impl:      map[implKey]bool{},
 		globals:   map[*ssa.Global]int{},
+		embeds:    embedVars(pkgs, prog),
 	}
 	return P, nil
 }

@@ -29,3 +29,17 @@ func TestFails(t *testing.T) {
 		t.Error("fails by design")
 	})
 }
+
+var (
+	update = flag.Bool("update", false, "rewrite golden files")
+	level  = flag.Int("level", 3, "a level")
+	name   string
+)
+
+func init() { flag.StringVar(&name, "name", "default", "a name") }
+
+func TestFlags(t *testing.T) {
+	if *update || *level != 3 || name != "default" || !flag.Parsed() {
+		t.Errorf("flags: update %v, level %d, name %q", *update, *level, name)
+	}
+}
