@@ -301,27 +301,27 @@ func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *Run
 		}
 	}
 	gr.Log = log.String()
-	switch res.Outcome {
-	case Returned:
-		if st.failed {
-			res.Outcome = AssertionFailed
-			var msgs []string
-			for _, a := range gr.Assertions {
-				if a.Message != "" {
-					msgs = append(msgs, a.Message)
-				}
+	switch {
+	case res.Outcome != Returned && (!st.done || st.aborted):
+		// Panicked, BudgetExceeded or Exited while the case was running
+		// fails it, as it fails go test; the outcome says how.
+		gr.Failed = true
+	case st.failed:
+		res.Outcome = AssertionFailed
+		var msgs []string
+		for _, a := range gr.Assertions {
+			if a.Message != "" {
+				msgs = append(msgs, a.Message)
 			}
-			res.Failure = strings.Join(msgs, "; ")
-			if res.Failure == "" {
-				res.Failure = name + " failed"
-			}
+		}
+		res.Failure = strings.Join(msgs, "; ")
+		if res.Failure == "" {
+			res.Failure = name + " failed"
 		}
 	default:
-		// Panicked, BudgetExceeded or Exited while the case was running
-		// (or before it finished) fails it, as it fails go test.
-		if !st.done {
-			gr.Failed = true
-		}
+		// Passed (or skipped), even if the run went on to panic after
+		// the case ended.
+		res.Outcome = Returned
 	}
 	return gr, err
 }
@@ -363,6 +363,7 @@ type goTest struct {
 	skipped  bool
 	started  bool // its function was called
 	done     bool // its function and cleanups have ended
+	aborted  bool // the run ended (a panic...) while it was running
 	hasSub   bool
 	helpers  map[*ssa.Function]bool
 	env      []func()    // restore what t.Setenv changed, last first
@@ -526,6 +527,7 @@ func (g *goTestRun) finish(t *goTest) {
 func (g *goTestRun) failAll(msg string) {
 	for i := len(g.tests) - 1; i >= 0; i-- {
 		if t := g.tests[i]; t.started && !t.done {
+			t.aborted = true
 			t.fail()
 			g.finish(t)
 		}

@@ -397,7 +397,7 @@ func TestRunGoTestPanic(t *testing.T) {
 	p := loadGoTests(t)
 	pkg := modPath + strings.TrimPrefix(panicPattern, "./")
 	cases, err := p.ListTests(bgContext, pkg, nil)
-	if err != nil || strings.Join(cases, " ") != "TestPanic/ok TestPanic/boom TestAfter" {
+	if err != nil || strings.Join(cases, " ") != "TestPanic/ok TestPanic/boom TestAfter TestPanicLate/ok" {
 		t.Errorf("ListTests = %q, %v", cases, err)
 	}
 	tests := []struct {
@@ -409,6 +409,8 @@ func TestRunGoTestPanic(t *testing.T) {
 		{"TestPanic/boom", Panicked},
 		{"TestPanic/never", Returned},
 		{"TestAfter", Returned},
+		{"TestPanicLate", Panicked},
+		{"TestPanicLate/ok", Returned},
 	}
 	for _, tt := range tests {
 		res, err := p.RunGoTest(bgContext, pkg, tt.name, nil)
@@ -418,7 +420,7 @@ func TestRunGoTestPanic(t *testing.T) {
 		if res.Outcome != tt.outcome || res.Failed != (tt.outcome == Panicked) || !res.Ran {
 			t.Errorf("%s: outcome %v, failed %v, ran %v; want %v", tt.name, res.Outcome, res.Failed, res.Ran, tt.outcome)
 		}
-		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map")) {
+		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map") && res.Panic.Message != "late") {
 			t.Errorf("%s: panic %+v", tt.name, res.Panic)
 		}
 	}

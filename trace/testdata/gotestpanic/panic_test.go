@@ -14,3 +14,9 @@ func TestPanic(t *testing.T) {
 }
 
 func TestAfter(t *testing.T) {}
+
+// TestPanicLate panics after its subtest passed: the subtest passes.
+func TestPanicLate(t *testing.T) {
+	t.Run("ok", func(t *testing.T) {})
+	panic("late")
+}
