@@ -152,6 +152,7 @@ type Encoder struct {
 	instOrder []trace.InstanceKey
 	seen      map[seenKey]bool
 	paths     map[uint64]*maxsat.Term
+	ids       map[trace.InstanceKey]int
 	stats     Stats
 }
 
@@ -221,6 +222,7 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		insts: map[trace.InstanceKey]*instance{},
 		seen:  map[seenKey]bool{},
 		paths: map[uint64]*maxsat.Term{},
+		ids:   map[trace.InstanceKey]int{},
 	}
 	for _, p := range prog.Packages {
 		e.scope[p] = true
@@ -298,8 +300,18 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 
 func abVar(group string) *maxsat.Term { return maxsat.BoolVar("ab:" + group) }
 
-func keyName(prefix string, k trace.InstanceKey) string {
-	return fmt.Sprintf("%s%d_%x_%d", prefix, k.Static, k.Path, k.Occ)
+// keyName names the variable of an instance. Names are numbered in the
+// order instances are first encoded, not after their StaticIDs (which
+// depend on the order a Program compiled its functions in, for example
+// when several goroutines share it), so that the same sequence of runs
+// gives the same formula and Z3 the same answers.
+func (e *Encoder) keyName(prefix string, k trace.InstanceKey) string {
+	id, ok := e.ids[k]
+	if !ok {
+		id = len(e.ids)
+		e.ids[k] = id
+	}
+	return prefix + strconv.Itoa(id)
 }
 
 // run holds the per-run state of AddRun.
@@ -439,7 +451,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 	if iff, ok := instr.(*ssa.If); ok {
 		stmt := e.statementOf(t, ev)
 		decision := t.Value(ev).Bool()
-		g := maxsat.BoolVar(keyName("g", t.Key(ev)))
+		g := maxsat.BoolVar(e.keyName("g", t.Key(ev)))
 		r.terms[ev] = []*maxsat.Term{g}
 		if fi {
 			return nil
@@ -459,7 +471,8 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		// from run to run.
 		h := fnv.New64a()
 		k := t.Key(ev)
-		fmt.Fprintf(h, "%d|%d|%x|%d|%v", r.prefix, k.Static, k.Path, k.Occ, decision)
+		e.keyName("", k)
+		fmt.Fprintf(h, "%d|%d|%v", r.prefix, e.ids[k], decision)
 		next := h.Sum64()
 		p, ok := e.paths[next]
 		if !ok {
@@ -504,7 +517,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		return nil
 	}
 	stmt := e.statementOf(t, ev)
-	x := si.variable(keyName("v", t.Key(ev)))
+	x := si.variable(e.keyName("v", t.Key(ev)))
 	r.terms[ev] = []*maxsat.Term{x}
 	def := e.define(r, ev, si)
 	var c *maxsat.Term
@@ -702,7 +715,7 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 	if !si.ok {
 		return nil
 	}
-	x := si.variable(keyName("v", t.Key(ev)))
+	x := si.variable(e.keyName("v", t.Key(ev)))
 	r.terms[ev] = []*maxsat.Term{x}
 	call := t.CallOf(ev)
 	var def *maxsat.Term
@@ -747,7 +760,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			continue
 		}
 		single = si
-		x := si.variable(fmt.Sprintf("%s_%d", keyName("v", t.Key(ev)), i))
+		x := si.variable(fmt.Sprintf("%s_%d", e.keyName("v", t.Key(ev)), i))
 		terms[i] = x
 		def := e.operand(r, ev, res)
 		if def == nil {
