@@ -70,9 +70,12 @@ type frameInfo struct {
 
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
-// parent of an event precedes it. Columns are stored in chunks, and values
-// without pointers (booleans, numbers) take 9 bytes, so a trace costs about
-// 40 bytes per event.
+// parent of an event precedes it. Columns are stored in chunks; an event
+// is a 16-byte record (static instruction, occurrence, control parent,
+// value kind, dependence count) and an 8-byte value word (values holding
+// pointers go to a side table), frames are recorded per run of events and
+// dependence offsets per 32 events, so a trace costs about 32 bytes per
+// event.
 type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
@@ -82,20 +85,37 @@ type Trace struct {
 	refs []Value        // values holding pointers
 	deps column[EventID]
 
+	// An event's dependences are deps[off:off+n] where n is its record's
+	// count and off is depBase[e/32] plus the counts of the events before e
+	// in its group of 32; the last event's count is still open (its
+	// dependences start at curDeps).
+	depBase []int32
+	curDeps int
+	bigDeps map[EventID]int // counts of 255 or more
+
+	// Events are recorded in runs of the same frame.
+	runs []frameRun
+
 	frames   []frameInfo
 	inputs   []EventID
 	steered  map[EventID]bool
 	calleeOf map[EventID]int32
 }
 
-// evRec holds an event's fixed-size fields.
+// evRec holds an event's fixed-size fields (16 bytes).
 type evRec struct {
-	sid    StaticID
-	frame  int32
-	occ    int32
-	ctrl   EventID
-	depOff int32
-	k      Kind // value kind, | refFlag when the value is in refs
+	sid  StaticID
+	occ  int32
+	ctrl EventID
+	k    Kind  // value kind, | refFlag when the value is in refs
+	nd   uint8 // number of dependences; 255: see bigDeps
+}
+
+// frameRun says that events from first on belong to frame, up to the next
+// run.
+type frameRun struct {
+	first EventID
+	frame int32
 }
 
 func newTrace(p *Program) *Trace { return &Trace{prog: p} }
@@ -104,7 +124,17 @@ func newTrace(p *Program) *Trace { return &Trace{prog: p} }
 // dep right after.
 func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) EventID {
 	e := EventID(t.ev.n)
-	rec := evRec{sid: s, frame: fr, occ: occ, ctrl: ctrl, depOff: int32(t.deps.n), k: v.k}
+	if e > 0 {
+		t.closeDeps(e - 1)
+	}
+	if e&31 == 0 {
+		t.depBase = append(t.depBase, int32(t.deps.n))
+	}
+	t.curDeps = t.deps.n
+	if n := len(t.runs); n == 0 || t.runs[n-1].frame != fr {
+		t.runs = append(t.runs, frameRun{e, fr})
+	}
+	rec := evRec{sid: s, occ: occ, ctrl: ctrl, k: v.k}
 	if v.p == nil {
 		t.valN.push(v.n)
 	} else {
@@ -114,6 +144,48 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 	}
 	t.ev.push(rec)
 	return e
+}
+
+// closeDeps records the dependence count of event e, the last one, whose
+// dependences are complete.
+func (t *Trace) closeDeps(e EventID) {
+	n := t.deps.n - t.curDeps
+	ch := t.ev.chunks[int(e)>>chunkBits]
+	rec := &ch[int(e)&chunkMask]
+	if n >= 255 {
+		if t.bigDeps == nil {
+			t.bigDeps = map[EventID]int{}
+		}
+		t.bigDeps[e] = n
+		n = 255
+	}
+	rec.nd = uint8(n)
+}
+
+// depRange returns the bounds of e's dependences in t.deps.
+func (t *Trace) depRange(e int) (lo, hi int) {
+	if e == t.ev.n-1 {
+		return t.curDeps, t.deps.n
+	}
+	lo = int(t.depBase[e>>5])
+	for i := e &^ 31; i < e; i++ {
+		lo += t.ndeps(i)
+	}
+	return lo, lo + t.ndeps(e)
+}
+
+func (t *Trace) ndeps(i int) int {
+	n := int(t.ev.at(i).nd)
+	if n == 255 {
+		return t.bigDeps[EventID(i)]
+	}
+	return n
+}
+
+// frameOf returns the frame of event e.
+func (t *Trace) frameOf(e EventID) int32 {
+	i := sort.Search(len(t.runs), func(i int) bool { return t.runs[i].first > e }) - 1
+	return t.runs[i].frame
 }
 
 // refFlag marks, in an event's kind, values stored in refs.
@@ -211,11 +283,7 @@ func (t *Trace) Value(e EventID) Value {
 // result depends on the callee's Return event (or on the call event for
 // bridged calls and substituted values).
 func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
-	lo := int(t.ev.at(int(e)).depOff)
-	hi := t.deps.n
-	if int(e)+1 < t.ev.n {
-		hi = int(t.ev.at(int(e) + 1).depOff)
-	}
+	lo, hi := t.depRange(int(e))
 	return t.deps.appendRange(dst, lo, hi)
 }
 
@@ -229,7 +297,7 @@ func (t *Trace) ControlParent(e EventID) EventID { return t.ev.at(int(e)).ctrl }
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
 	r := t.ev.at(int(e))
-	return InstanceKey{Static: r.sid, Path: t.frames[r.frame].path, Occ: r.occ}
+	return InstanceKey{Static: r.sid, Path: t.frames[t.frameOf(e)].path, Occ: r.occ}
 }
 
 // Occurrence returns how many earlier instances of e's instruction its
@@ -238,7 +306,7 @@ func (t *Trace) Occurrence(e EventID) int { return int(t.ev.at(int(e)).occ) }
 
 // CallOf returns the call event that created e's frame, NoEvent for the
 // run's root frames (the entry function and package initializers).
-func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.ev.at(int(e)).frame].call }
+func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.frameOf(e)].call }
 
 // Callee returns the first event of the frame created by call event c and
 // that frame's Return event (NoEvent if it panicked); ok is false if c did
@@ -262,7 +330,7 @@ func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 // Depth returns the call depth of e's frame (0 for root frames).
 func (t *Trace) Depth(e EventID) int {
 	d := 0
-	for f := t.frames[t.ev.at(int(e)).frame].parent; f >= 0; f = t.frames[f].parent {
+	for f := t.frames[t.frameOf(e)].parent; f >= 0; f = t.frames[f].parent {
 		d++
 	}
 	return d
@@ -270,7 +338,7 @@ func (t *Trace) Depth(e EventID) int {
 
 // Goroutine returns the goroutine that executed e: 0 for the entry
 // function's, then 1, 2... in the order go statements ran.
-func (t *Trace) Goroutine(e EventID) int { return int(t.frames[t.ev.at(int(e)).frame].g) }
+func (t *Trace) Goroutine(e EventID) int { return int(t.frames[t.frameOf(e)].g) }
 
 // Inputs returns the events marked as inputs: the entry function's
 // parameter events and the instances named by Hooks.Inputs.
@@ -333,7 +401,8 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := 24*t.ev.capacity() + 4*t.deps.capacity() + 8*t.valN.capacity() + 24*cap(t.refs)
+	n := 16*t.ev.capacity() + 4*t.deps.capacity() + 8*t.valN.capacity() + 24*cap(t.refs) +
+		4*cap(t.depBase) + 8*cap(t.runs) + 16*len(t.bigDeps)
 	return n + 64*cap(t.frames)
 }
 
