@@ -119,7 +119,7 @@ func (p *Program) FuzzFuncs(pkgPath string) []*ssa.Function {
 // goTestFuncs returns what go test runs: the tests, the fuzz targets,
 // then the examples.
 func (p *Program) goTestFuncs(pkgPath string) []*ssa.Function {
-	return append(append(p.TestFuncs(pkgPath), p.FuzzFuncs(pkgPath)...), p.ExampleFuncs(pkgPath)...)
+	return append(append(p.TestFuncs(pkgPath), p.FuzzFuncs(pkgPath)...), p.exampleFuncs(pkgPath)...)
 }
 
 func (p *Program) testFuncs(pkgPath, prefix, param string) []*ssa.Function {

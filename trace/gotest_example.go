@@ -25,10 +25,10 @@ type exampleSpec struct {
 	unordered bool
 }
 
-// ExampleFuncs returns the examples of the test variant of package pkgPath
+// exampleFuncs returns the examples of the test variant of package pkgPath
 // that go test runs (those with an output comment), in the order of
 // [Program.TestFuncs]; go test runs them after the tests and fuzz targets.
-func (p *Program) ExampleFuncs(pkgPath string) []*ssa.Function {
+func (p *Program) exampleFuncs(pkgPath string) []*ssa.Function {
 	var out []*ssa.Function
 	for _, fn := range p.testFuncs(pkgPath, "Example", "") {
 		if _, ok := p.exampleSpec(fn); ok {

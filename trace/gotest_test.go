@@ -430,11 +430,11 @@ func TestRunGoTestPanic(t *testing.T) {
 func TestRunGoTestExample(t *testing.T) {
 	p := loadGoTests(t)
 	var names []string
-	for _, fn := range p.ExampleFuncs(gotestPkg) {
+	for _, fn := range p.exampleFuncs(gotestPkg) {
 		names = append(names, fn.Name())
 	}
 	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered" {
-		t.Errorf("ExampleFuncs = %v", names)
+		t.Errorf("exampleFuncs = %v", names)
 	}
 	res, err := p.RunGoTest(bgContext, gotestPkg, "ExampleAbs", nil)
 	if err != nil {
