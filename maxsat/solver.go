@@ -119,7 +119,6 @@ type Solver struct {
 	card    map[cardKey]z3.AST // live activation literals of bounds
 
 	// Results of the last Check.
-	last      Status
 	lastModel *Model
 	lastCore  []string
 
@@ -435,7 +434,7 @@ func (s *Solver) Check(ctx context.Context) (Status, error) {
 	if s.closed {
 		return Unknown, ErrClosed
 	}
-	s.last, s.lastModel, s.lastCore = Unknown, nil, nil
+	s.lastModel, s.lastCore = nil, nil
 	as := make([]z3.AST, len(s.groups))
 	for i, g := range s.groups {
 		as[i] = g.sel
@@ -444,7 +443,6 @@ func (s *Solver) Check(ctx context.Context) (Status, error) {
 	if err != nil {
 		return st, err
 	}
-	s.last = st
 	switch st {
 	case Sat:
 		if s.lastModel, err = s.model(); err != nil {
