@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -381,8 +382,31 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no screenshot: %v", err)
 	}
-	if !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) || len(data) < 20_000 {
-		t.Fatalf("screenshot %s: %d bytes, not a plausible PNG of the page", shot, len(data))
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil || len(data) < 20_000 {
+		t.Fatalf("screenshot %s: %d bytes, not a plausible PNG of the page (%v)", shot, len(data), err)
+	}
+	// The page is painted, not blank: the candidates' yellow and the
+	// hottest heat color of the stylesheet are on screen.
+	for _, c := range []struct {
+		name    string
+		r, g, b uint32
+		min     int // six highlighted rows; the hot gutter cell and swatches
+	}{{"candidate line (#fff3b0)", 0xff, 0xf3, 0xb0, 10_000}, {"hottest line (#d2311b)", 0xd2, 0x31, 0x1b, 150}} {
+		n := 0
+		bounds := img.Bounds()
+		for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+			for x := bounds.Min.X; x < bounds.Max.X; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if r>>8 == c.r && g>>8 == c.g && b>>8 == c.b {
+					n++
+				}
+			}
+		}
+		t.Logf("%d pixels of the %s color", n, c.name)
+		if n < c.min {
+			t.Errorf("screenshot %s: %d pixels of the %s color, want a visible area", shot, n, c.name)
+		}
 	}
 	t.Logf("screenshot: %s (%d bytes)", shot, len(data))
 }
