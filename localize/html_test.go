@@ -441,3 +441,19 @@ func ExampleWriteHTML() {
 	// Output:
 	// <tr id="t1-f1-L5" class="cand"><td class="heat"></td><td class="ln"><a href="#t1-f1-L5">5</a></td><td class="code">		return x<a class="badge" href="#t1-c1">#1</a><span class="ang">#1 ⇒ <b>3</b> <span class="instr">return x</span></span></td></tr>
 }
+
+// TestNoChromiumSkips: where no browser is installed, the browser test is
+// skipped with a message, not failed.
+func TestNoChromiumSkips(t *testing.T) {
+	var skipped bool
+	t.Run("no browser", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		t.Setenv("FAULTLOC_CHROMIUM", "")
+		defer func() { skipped = t.Skipped() }()
+		chromium(t)
+		t.Error("chromium found on an empty PATH")
+	})
+	if !skipped {
+		t.Error("the browser test is not skipped without a browser")
+	}
+}
