@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -209,17 +210,7 @@ func TestStability(t *testing.T) {
 		if strings.HasPrefix(r, "examples/") {
 			continue
 		}
-		problem := ""
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, "doc.go"), nil, parser.ParseComments|parser.PackageClauseOnly)
-		switch {
-		case err != nil:
-			problem = "has no doc.go"
-		case f.Doc == nil:
-			problem = "has a doc.go without the package comment"
-		case !stable.MatchString(f.Doc.Text()):
-			problem = "does not say in doc.go what is stable"
-		}
+		problem := stabilityProblem(p.Dir)
 		pending := slices.Contains(pendingStability, r)
 		switch {
 		case problem != "" && pending:
@@ -228,6 +219,46 @@ func TestStability(t *testing.T) {
 			t.Errorf("package %s %s: its package comment needs a sentence or a section on what of its API is stable", p.ImportPath, problem)
 		case pending:
 			t.Logf("package %s now says what is stable: remove %q from pendingStability", p.ImportPath, r)
+		}
+	}
+}
+
+// stabilityProblem returns what is missing from the doc.go in dir for it
+// to say what is stable, or "".
+func stabilityProblem(dir string) string {
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "doc.go"), nil, parser.ParseComments|parser.PackageClauseOnly)
+	switch {
+	case err != nil:
+		return "has no doc.go"
+	case f.Doc == nil:
+		return "has a doc.go without the package comment"
+	case !stable.MatchString(f.Doc.Text()):
+		return "does not say in doc.go what is stable"
+	}
+	return ""
+}
+
+func TestStabilityProblem(t *testing.T) {
+	tests := []struct {
+		doc  string // "" for no doc.go
+		want string
+	}{
+		{"", "has no doc.go"},
+		{"package p\n", "has a doc.go without the package comment"},
+		{"// Package p does things.\npackage p\n", "does not say in doc.go what is stable"},
+		{"// Package p does things.\n//\n// # Stability\n//\n// All of it.\npackage p\n", ""},
+		{"// Package p does things. Its API is stable since v1.\npackage p\n", ""},
+		{"// Package p is unstable.\npackage p\n", "does not say in doc.go what is stable"},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		if tt.doc != "" {
+			if err := os.WriteFile(filepath.Join(dir, "doc.go"), []byte(tt.doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := stabilityProblem(dir); got != tt.want {
+			t.Errorf("doc.go %q: %q, want %q", tt.doc, got, tt.want)
 		}
 	}
 }
