@@ -34,7 +34,9 @@ type HTMLOptions struct {
 	// Its scores color the source lines of every section as a heat map,
 	// and its top entries are listed at the top of the page. Line entries
 	// color their line, Block and Instruction entries their lines;
-	// Function entries are ignored. Default nil: no heat map.
+	// Function entries are ignored. A ranking with failing tests only
+	// (Failed == Tests > 0) cannot tell lines apart: the page says so
+	// instead of drawing it. Default nil: no heat map.
 	Spectrum *spectra.Ranking
 	// Top is the number of spectrum entries listed in the table; the files
 	// holding them are shown even when no candidate lies in them.
@@ -114,7 +116,9 @@ type (
 		Failed  int
 		Shown   int
 		Total   int
-		Rows    []htmlSpectrumRow
+		// NoPassing: every test failed, so the ranking is not drawn.
+		NoPassing bool
+		Rows      []htmlSpectrumRow
 	}
 	htmlSpectrumRow struct {
 		Rank, Score string
@@ -198,7 +202,7 @@ func (b *htmlBuilder) page(reports []*Report) *htmlPage {
 		}
 	}
 	if rk := b.opts.Spectrum; rk != nil {
-		s := &htmlSpectrum{Formula: rk.Formula, Ties: rk.Ties.String(), Tests: rk.Tests, Failed: rk.Failed, Shown: len(b.top), Total: len(rk.Entries)}
+		s := &htmlSpectrum{Formula: rk.Formula, Ties: rk.Ties.String(), Tests: rk.Tests, Failed: rk.Failed, Shown: len(b.top), Total: len(rk.Entries), NoPassing: noPassing(rk)}
 		for i, e := range b.top {
 			row := htmlSpectrumRow{
 				Rank:  spectra.FormatRank(e.Rank),
@@ -221,7 +225,7 @@ func (b *htmlBuilder) page(reports []*Report) *htmlPage {
 // spectrum fills the heat map and the top entries from opts.Spectrum.
 func (b *htmlBuilder) spectrum() {
 	rk := b.opts.Spectrum
-	if rk == nil {
+	if rk == nil || noPassing(rk) {
 		return
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -273,6 +277,10 @@ func (b *htmlBuilder) spectrum() {
 		}
 	}
 }
+
+// noPassing reports whether a ranking was computed from failing tests
+// only; a ranking made by hand may leave Tests zero.
+func noPassing(rk *spectra.Ranking) bool { return rk.Tests > 0 && rk.Failed == rk.Tests }
 
 // reportFiles returns the files a report names.
 func reportFiles(r *Report) []string {
@@ -635,6 +643,9 @@ table.src tr:target td { outline: 2px solid #0b57d0; outline-offset: -2px; }
 {{- with .Spectrum}}
 <section id="spectrum" class="spectrum">
 <h2>Spectrum ranking</h2>
+{{- if .NoPassing}}
+<p class="meta">{{.Formula}} over {{.Tests}} test{{if ne .Tests 1}}s{{end}}, all failing: without a passing test the spectrum cannot tell lines apart, so no heat map is drawn.</p>
+{{- else}}
 <p class="meta">{{.Formula}} over {{.Tests}} test{{if ne .Tests 1}}s{{end}} ({{.Failed}} failing), ties ranked {{.Ties}}; top {{.Shown}} of {{.Total}} elements. Source lines below are tinted by score:
 <span class="legend">{{range $.Levels}}<span class="h {{heatClass .}}"></span>{{end}}</span> low to high.</p>
 <table class="list">
@@ -643,6 +654,7 @@ table.src tr:target td { outline: 2px solid #0b57d0; outline-offset: -2px; }
 <tr><td>{{.Rank}}</td><td><span class="legend"><span class="h {{heatClass .Level}}"></span></span> {{.Score}}</td><td>{{if .Href}}<a href="{{.Href}}">{{.Where}}</a>{{else}}{{.Where}}{{end}}</td><td><code>{{.Text}}</code></td></tr>
 {{- end}}
 </table>
+{{- end}}
 </section>
 {{- end}}
 {{- range .Sections}}

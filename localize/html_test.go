@@ -235,6 +235,13 @@ func TestWriteHTMLCases(t *testing.T) {
 			notWant: []string{"p.F", `<a href="#t1-f1-L7">a.go:7</a>`},
 		},
 		{
+			name:    "no heat map without passing tests",
+			reports: []*Report{a},
+			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Spectrum: &spectra.Ranking{Formula: "ochiai", Tests: 1, Failed: 1, Entries: spectrum.Entries}},
+			want:    []string{"Spectrum ranking", "ochiai over 1 test, all failing: without a passing test", `<tr id="t1-f1-L5" class="cand"><td class="heat"></td>`},
+			notWant: []string{`class="heat h`, "<th>rank</th>"},
+		},
+		{
 			name:    "unreadable source is a note",
 			reports: []*Report{missing},
 			opts:    &HTMLOptions{ReadFile: htmlFiles(src)},
