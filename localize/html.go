@@ -32,7 +32,9 @@ type HTMLOptions struct {
 	// Spectrum is a spectrum ranking of the same program, for example
 	// [spectra.Matrix.Rank] over the package's passing and failing tests.
 	// Its scores color the source lines of every section as a heat map,
-	// and its top entries are listed at the top of the page. Line entries
+	// and its top entries are listed at the top of the page. Scores are
+	// scaled between the ranking's lowest and highest finite score into
+	// six tints (+Inf is the hottest, NaN the coldest). Line entries
 	// color their line, Block and Instruction entries their lines;
 	// Function entries are ignored. A ranking with failing tests only
 	// (Failed == Tests > 0) cannot tell lines apart: the page says so
