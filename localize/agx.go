@@ -36,8 +36,13 @@ type Options struct {
 	// MaxCandidates stops after this many candidates. Default 0: no bound.
 	MaxCandidates int
 	// MaxRefinements bounds the re-runs added to the angelic formula.
-	// Default 0: 500.
+	// Default 0: 200.
 	MaxRefinements int
+	// MaxRefinementsPerCandidate bounds the refinements spent on one set of
+	// statements: a loop header, for example, can be refined one iteration
+	// at a time without end. When the bound is reached the candidate is
+	// reported unverified and blocked. Default 0: 16.
+	MaxRefinementsPerCandidate int
 	// Unwind is PF's unwinding bound: a branch instance is flipped only if
 	// its instruction occurs at most Unwind times in its frame before it.
 	// Default 0: 10.
@@ -146,8 +151,13 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	maxRef := opts.MaxRefinements
 	if maxRef == 0 {
-		maxRef = 500
+		maxRef = 200
 	}
+	maxPer := opts.MaxRefinementsPerCandidate
+	if maxPer == 0 {
+		maxPer = 16
+	}
+	perCand := map[string]int{}
 	src := sources{}
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	for {
@@ -190,13 +200,17 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 				rep.Partial, rep.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
 				break
 			}
-			added, err := enc.AddRun(v.res, v.avoid...)
-			if err != nil {
-				return nil, fmt.Errorf("localize: %w", err)
-			}
-			if added > 0 {
-				rep.Stats.Refinements++
-				continue // the formula changed: solve again
+			key := strings.Join(mcs.Groups, "\x00")
+			if perCand[key] < maxPer {
+				perCand[key]++
+				added, err := enc.AddRun(v.res, v.avoid...)
+				if err != nil {
+					return nil, fmt.Errorf("localize: %w", err)
+				}
+				if added > 0 {
+					rep.Stats.Refinements++
+					continue // the formula changed: solve again
+				}
 			}
 		}
 		rep.Candidates = append(rep.Candidates, src.candidate(cand, v))

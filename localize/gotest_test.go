@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
@@ -14,7 +15,8 @@ import (
 // functions, interpreted: the oracle is the test's t.Errorf; the faulty
 // line must be a verified size-1 candidate.
 func TestGoTestCases(t *testing.T) {
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle", "./foo", "./loops")
 	if err != nil {
 		t.Fatal(err)
