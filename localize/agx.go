@@ -174,10 +174,17 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		}
 		rep.Stats.MCSes++
 		// Prefer angelic values close to the original ones.
+		// A preference is a nicety: each check gets a short deadline, and
+		// the MCS's own model stands when none answers in time.
 		for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
-			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
+			pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			m, st, err := solver.CheckRelaxed(pctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
+			cancel()
 			if err != nil {
-				return finish(rep, enc, solver, start, err)
+				if ctx.Err() != nil {
+					return finish(rep, enc, solver, start, err)
+				}
+				break
 			}
 			if st == maxsat.Sat {
 				mcs.Model = m
