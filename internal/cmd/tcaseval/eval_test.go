@@ -266,3 +266,20 @@ func TestReportGolden(t *testing.T) {
 		t.Errorf("CSV has %d lines, want %d", n, len(rs)+1)
 	}
 }
+
+func TestCommandLine(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "go run ./internal/cmd/tcaseval"},
+		{[]string{"-sample", "1", "-j", "2"}, "go run ./internal/cmd/tcaseval -sample 1 -j 2"},
+		{[]string{"-csv", ""}, `go run ./internal/cmd/tcaseval -csv ""`},
+		{[]string{"-o", "a b.md"}, `go run ./internal/cmd/tcaseval -o "a b.md"`},
+	}
+	for _, tt := range tests {
+		if got := commandLine(tt.args); got != tt.want {
+			t.Errorf("commandLine(%q) = %s, want %s", tt.args, got, tt.want)
+		}
+	}
+}

@@ -5,9 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"os/exec"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,11 +143,12 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	write := func(status string) error {
 		sortResults(results, o.Modes)
 		env := environment{
-			Command: "go run ./internal/cmd/tcaseval " + strings.Join(o.Args, " "),
+			Command: commandLine(o.Args),
 			Date:    time.Now().UTC().Format("2006-01-02 15:04 MST"),
 			Machine: fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()),
 			Wall:    time.Since(start),
 			Status:  status,
+			Commit:  commit(),
 		}
 		if err := writeFile(o.Out, func(w io.Writer) error { return writeReport(w, env, o, vers, results) }); err != nil {
 			return err
@@ -187,6 +192,61 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// commandLine renders the invocation, quoting arguments a shell would
+// not keep as they are.
+func commandLine(args []string) string {
+	out := []string{"go", "run", "./internal/cmd/tcaseval"}
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t'\"$\\*?;&|<>()") {
+			a = strconv.Quote(a)
+		}
+		out = append(out, a)
+	}
+	return strings.Join(out, " ")
+}
+
+// commit describes the source evaluated: the git revision of the working
+// directory and the packages of the pipeline that have uncommitted changes
+// (the checkout is shared), or the revision go build recorded; "" when
+// neither is known.
+func commit() string {
+	if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
+		rev := strings.TrimSpace(string(out))
+		st, err := exec.Command("git", append([]string{"status", "--porcelain", "--"}, pipelineDirs...)...).Output()
+		if err != nil {
+			return rev
+		}
+		dirty := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimRight(string(st), "\n"), "\n") {
+			if len(line) <= 3 {
+				continue
+			}
+			for _, d := range pipelineDirs {
+				if strings.HasPrefix(line[3:], d+"/") {
+					dirty[d] = true
+				}
+			}
+		}
+		if len(dirty) > 0 {
+			rev += " + uncommitted changes in " + strings.Join(slices.Sorted(maps.Keys(dirty)), ", ")
+		}
+		return rev
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" {
+			return s.Value
+		}
+	}
+	return ""
+}
+
+// pipelineDirs are the directories whose code the evaluation runs.
+var pipelineDirs = []string{"encode", "localize", "maxsat", "trace", "internal/z3", "examples/tcas", "internal/cmd/tcaseval"}
 
 // runVersion runs every selected test of ver in every mode, o.Jobs at a
 // time.
