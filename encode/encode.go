@@ -113,6 +113,9 @@ type Statement struct {
 	Pos token.Position
 	// Func is the function containing it.
 	Func *ssa.Function
+	// Expr is the source text of the expression (ByExpression only; "" if
+	// it could not be found in the function's syntax).
+	Expr string
 }
 
 // instance is one encoded instruction instance.
@@ -288,6 +291,9 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 	}
 	if _, ok := e.stmts[name]; !ok {
 		e.stmts[name] = &Statement{Group: name, Pos: p, Func: st.Func}
+		if e.opts.Granularity == ByExpression {
+			e.stmts[name].Expr = exprText(e.prog.Fset, st.Func, st.Pos)
+		}
 		e.stats.Statements++
 		if err := e.s.AddSoft(maxsat.Not(abVar(name)), 1, name); err != nil {
 			// AddSoft fails only on ill-sorted terms or a closed solver;
@@ -431,6 +437,9 @@ func (e *Encoder) record(r *run, ev trace.EventID, stmt string, si sortInfo, ter
 		switch instr.(type) {
 		case *ssa.Store, *ssa.If, *ssa.Return, *ssa.MapUpdate, *ssa.Call:
 			in.rep = true
+		}
+		if e.opts.Granularity == ByExpression {
+			in.rep = true // each instance is its own statement
 		}
 		e.insts[k] = in
 		e.instOrder = append(e.instOrder, k)

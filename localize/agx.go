@@ -220,7 +220,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 				}
 			}
 		}
-		rep.Candidates = append(rep.Candidates, src.candidate(cand, v))
+		rep.Candidates = append(rep.Candidates, src.candidate(cand, v, opts.Granularity == encode.ByExpression))
 		if err := solver.Block(mcs.Groups); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -275,11 +275,15 @@ func (s sources) line(file string, line int) string {
 }
 
 // candidate converts a decoded MCS and its verification run.
-func (s sources) candidate(c *encode.Candidate, v *verdict) Candidate {
+func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candidate {
 	rr := v.res
 	out := Candidate{Verified: v.passed, Locations: []Location{}, Angelic: []AngelicValue{}}
 	for _, st := range c.Statements {
-		out.Locations = append(out.Locations, Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line)})
+		l := Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line), Expr: st.Expr}
+		if byExpr {
+			l.Column = st.Pos.Column
+		}
+		out.Locations = append(out.Locations, l)
 	}
 	for _, a := range c.Angelic {
 		out.Angelic = append(out.Angelic, AngelicValue{File: a.Pos.Filename, Line: a.Pos.Line, Occurrence: int(a.Key.Occ), Instr: a.Instr, Branch: a.Branch, Value: a.Value.String()})

@@ -223,3 +223,23 @@ func TestMaxCandidates(t *testing.T) {
 		t.Fatalf("got %d candidates, partial=%v; want 2, true", len(rep.Candidates), rep.Partial)
 	}
 }
+
+// TestByExpression: with expression granularity, the triangle's fault is
+// named as the expression `a == c` inside `a == c || b == c`.
+func TestByExpression(t *testing.T) {
+	p := program(t)
+	rep, err := AgxFaults(context.Background(), p, intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), &Options{MaxSize: 1, Arith: encode.Integer, Granularity: encode.ByExpression})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exprs []string
+	for _, c := range rep.Candidates {
+		l := c.Locations[0]
+		if c.Verified && l.Line == 23 {
+			exprs = append(exprs, l.Expr)
+		}
+	}
+	if !slices.Contains(exprs, "a == c") || !slices.Contains(exprs, "b == c") {
+		t.Errorf("verified expressions on line 23: %q; want a == c and b == c among them\n%s", exprs, summary(rep))
+	}
+}

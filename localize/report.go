@@ -13,15 +13,22 @@ import (
 
 // Location is a source line.
 type Location struct {
-	File string `json:"file"`           // absolute path
-	Line int    `json:"line"`           // 1-based
-	Text string `json:"text,omitempty"` // the line's source, trimmed
+	File   string `json:"file"`             // absolute path
+	Line   int    `json:"line"`             // 1-based
+	Column int    `json:"column,omitempty"` // 1-based; set with expression granularity
+	Text   string `json:"text,omitempty"`   // the line's source, trimmed
+	Expr   string `json:"expr,omitempty"`   // the expression's source; set with expression granularity
 }
 
-func (l Location) String() string { return fmt.Sprintf("%s:%d", filepath.Base(l.File), l.Line) }
+func (l Location) String() string {
+	if l.Column > 0 {
+		return fmt.Sprintf("%s:%d:%d", filepath.Base(l.File), l.Line, l.Column)
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(l.File), l.Line)
+}
 
 func compareLocations(a, b Location) int {
-	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
 }
 
 // AngelicValue is the value one instance of a candidate's statement must
@@ -161,7 +168,14 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 					}
 				}
 			}
-			fmt.Fprintf(&sb, "%s:%d: candidate %d (%s, size %d): %s", rel(l.File), l.Line, i+1, status, len(c.Locations), l.Text)
+			where, what := fmt.Sprintf("%s:%d", rel(l.File), l.Line), l.Text
+			if l.Column > 0 {
+				where = fmt.Sprintf("%s:%d", where, l.Column)
+			}
+			if l.Expr != "" {
+				what = l.Expr + "   in   " + l.Text
+			}
+			fmt.Fprintf(&sb, "%s: candidate %d (%s, size %d): %s", where, i+1, status, len(c.Locations), what)
 			if len(vals) > 0 {
 				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
 			}

@@ -34,6 +34,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	runRE := fs.String("run", "", "localize only the test cases whose full name (TestX/sub) matches this regular expression")
 	format := fs.String("format", "text", "output format: text or json")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
+	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -61,6 +62,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		opts.Arith = encode.Integer
 	default:
 		fmt.Fprintf(stderr, "faultloc localize: unknown -arith %q (want bv or int)\n", *arith)
+		return 1
+	}
+	switch *by {
+	case "line":
+	case "expr":
+		opts.Granularity = encode.ByExpression
+	default:
+		fmt.Fprintf(stderr, "faultloc localize: unknown -by %q (want line or expr)\n", *by)
 		return 1
 	}
 	if *format != "text" && *format != "json" {
