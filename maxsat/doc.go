@@ -94,7 +94,10 @@
 // [ReadWCNF] and [WCNF.WriteTo] read and write the MaxSAT Evaluation's WCNF
 // format (both the classic "p wcnf" header form and the 2022 form with "h"
 // for hard clauses), so standard benchmark instances can be run and
-// clausal problems exported.
+// clausal problems exported. A Solver's own problem, which may contain
+// bit-vectors and integers, is exported in SMT-LIB 2 by [Solver.SMTLIB];
+// there is no conversion of such problems to WCNF (that would need
+// bit-blasting).
 //
 // A Solver belongs to one goroutine; separate Solvers are independent and
 // may run in parallel. Close releases Z3's memory (there are no
