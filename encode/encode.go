@@ -823,51 +823,41 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{term: maxsat.Eq(x, y)}
 	case token.NEQ:
 		return definition{term: maxsat.Not(maxsat.Eq(x, y))}
-	}
-	if xs.isBool {
-		return definition{}
-	}
-	if xs.integer {
-		switch in.Op {
-		case token.ADD:
-			return definition{term: maxsat.Add(x, y)}
-		case token.SUB:
-			return definition{term: maxsat.Sub(x, y)}
-		case token.MUL:
-			return definition{term: maxsat.Mul(x, y)}
-		case token.LSS:
-			return definition{term: maxsat.Lt(x, y)}
-		case token.LEQ:
-			return definition{term: maxsat.Le(x, y)}
-		case token.GTR:
-			return definition{term: maxsat.Gt(x, y)}
-		case token.GEQ:
-			return definition{term: maxsat.Ge(x, y)}
-		}
-		return definition{} // not modelled over Int: concrete
-	}
-	cmp := func(s, u func(a, b *maxsat.Term) *maxsat.Term) definition {
-		if xs.signed {
-			return definition{term: s(x, y)}
-		}
-		return definition{term: u(x, y)}
-	}
-	nonzero := func() *maxsat.Term { return maxsat.Not(maxsat.Eq(y, maxsat.BV(0, xs.width))) }
-	switch in.Op {
-	case token.ADD:
+	case token.ADD: // the same function serves Int and bit-vectors
 		return definition{term: maxsat.Add(x, y)}
 	case token.SUB:
 		return definition{term: maxsat.Sub(x, y)}
 	case token.MUL:
 		return definition{term: maxsat.Mul(x, y)}
+	}
+	if xs.isBool {
+		return definition{}
+	}
+	if r, ok := relations[in.Op]; ok {
+		switch {
+		case xs.integer:
+			return definition{term: r.integer(x, y)}
+		case xs.signed:
+			return definition{term: r.signed(x, y)}
+		}
+		return definition{term: r.unsigned(x, y)}
+	}
+	if xs.integer {
+		return definition{} // not modelled over Int: concrete
+	}
+	div := func(signed, unsigned func(a, b *maxsat.Term) *maxsat.Term) definition {
+		op := unsigned
+		if xs.signed {
+			op = signed
+		}
+		// Go panics on a zero divisor: the statement must avoid it.
+		return definition{term: op(x, y), extra: maxsat.Not(maxsat.Eq(y, maxsat.BV(0, xs.width)))}
+	}
+	switch in.Op {
 	case token.QUO:
-		d := cmp(maxsat.SDiv, maxsat.UDiv)
-		d.extra = nonzero()
-		return d
+		return div(maxsat.SDiv, maxsat.UDiv)
 	case token.REM:
-		d := cmp(maxsat.SRem, maxsat.URem)
-		d.extra = nonzero()
-		return d
+		return div(maxsat.SRem, maxsat.URem)
 	case token.AND:
 		return definition{term: maxsat.BVAnd(x, y)}
 	case token.OR:
@@ -876,18 +866,22 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{term: maxsat.BVXor(x, y)}
 	case token.AND_NOT:
 		return definition{term: maxsat.BVAnd(x, maxsat.BVNot(y))}
-	case token.LSS:
-		return cmp(maxsat.SLT, maxsat.ULT)
-	case token.LEQ:
-		return cmp(maxsat.SLE, maxsat.ULE)
-	case token.GTR:
-		return cmp(maxsat.SGT, maxsat.UGT)
-	case token.GEQ:
-		return cmp(maxsat.SGE, maxsat.UGE)
 	case token.SHL, token.SHR:
 		return e.shift(in, x, y, xs)
 	}
 	return definition{}
+}
+
+// relation is an order comparison over Int, signed and unsigned bit-vectors.
+type relation struct {
+	integer, signed, unsigned func(a, b *maxsat.Term) *maxsat.Term
+}
+
+var relations = map[token.Token]relation{
+	token.LSS: {maxsat.Lt, maxsat.SLT, maxsat.ULT},
+	token.LEQ: {maxsat.Le, maxsat.SLE, maxsat.ULE},
+	token.GTR: {maxsat.Gt, maxsat.SGT, maxsat.UGT},
+	token.GEQ: {maxsat.Ge, maxsat.SGE, maxsat.UGE},
 }
 
 // shift encodes x << y and x >> y with Go's semantics for counts of any
