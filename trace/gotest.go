@@ -208,10 +208,12 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 	return nil
 }
 
-// ListTests returns the test cases of package pkgPath, found by running
-// every test function of [Program.TestFuncs], then every fuzz target of
-// [Program.FuzzFuncs], under the interpreter: the leaf subtests, and the
-// tests that run no subtest, in the order they started. Runs are not traced (opts.NoTrace is forced); opts' budget,
+// ListTests returns the test cases of package pkgPath, in go test's
+// order: those found by running every test function of
+// [Program.TestFuncs], then every fuzz target of [Program.FuzzFuncs],
+// under the interpreter (the leaf subtests, and the tests that run no
+// subtest, in the order they started), then the examples with an output
+// comment (listed without running them). Runs are not traced (opts.NoTrace is forced); opts' budget,
 // hooks and seed apply. A test that cannot be interpreted adds a
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
