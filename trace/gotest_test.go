@@ -465,3 +465,38 @@ func TestRunGoTestMain(t *testing.T) {
 		}
 	}
 }
+
+// TestGoTestGolden records, for every case of goTestPkgs in ListTests
+// order, its verdict, its assertions (position, failing condition's line,
+// message) and its output, in testdata/gotest.golden (-update rewrites
+// it). Unlike TestGoTestMatchesGoTest it needs no go command, and it pins
+// the assertions, which go test does not report.
+func TestGoTestGolden(t *testing.T) {
+	p := loadGoTests(t)
+	var buf strings.Builder
+	for _, pattern := range goTestPkgs {
+		pkg := modPath + strings.TrimPrefix(pattern, "./")
+		cases, err := p.ListTests(bgContext, pkg, nil)
+		fmt.Fprintf(&buf, "# %s: %d cases, error %v\n", pattern, len(cases), err)
+		for _, name := range cases {
+			res, err := p.RunGoTest(bgContext, pkg, name, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			fmt.Fprintf(&buf, "%s: failed %v, skipped %v, %v\n", name, res.Failed, res.Skipped, res.Outcome)
+			for _, a := range res.Assertions {
+				cond := "-"
+				if a.Cond != NoEvent {
+					cond = fmt.Sprint(res.Trace.Pos(a.Cond).Line)
+				}
+				fmt.Fprintf(&buf, "  assert %s:%d cond %s fatal %v: %q\n", filepath.Base(a.Pos.Filename), a.Pos.Line, cond, a.Fatal, a.Message)
+			}
+			for _, l := range strings.SplitAfter(res.Log, "\n") {
+				if l != "" {
+					buf.WriteString("  | " + l)
+				}
+			}
+		}
+	}
+	golden(t, "gotest.golden", []byte(buf.String()))
+}
