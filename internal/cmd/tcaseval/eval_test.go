@@ -30,8 +30,8 @@ func TestFaultFound(t *testing.T) {
 		version int
 		line    int // the ground truth, read back from tcas.FaultyVersion
 	}{
-		{1, 75},  // operator: Down_Separation >= ALIM() -> > ALIM()
-		{13, 10}, // #define OLEV 600 -> 600+100, an assignment of defines
+		{14, 11}, // #define MAXALTDIFF 600 -> 600+50, an assignment of defines
+		{41, 79}, // missing code: "Own_Above_Threat() &&" removed from line 79
 	}
 	for _, tt := range tests {
 		ver, err := loadVersion(context.Background(), tt.version, selection{Sample: 1, Seed: 1})
