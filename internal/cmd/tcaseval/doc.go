@@ -6,7 +6,7 @@
 //
 //	go run ./internal/cmd/tcaseval [-versions 1,5-9] [-modes agx,pf,fs,fi]
 //		[-sample N | -all] [-seed S] [-oob] [-timeout D] [-maxsize K]
-//		[-j N] [-o bench/tcas/REPORT.md] [-csv bench/tcas/runs.csv] [-v]
+//		[-j N] [-o bench/tcas/REPORT.md] [-csv bench/tcas/runs.csv] [-v] [-show]
 //
 // For each faulty version (by default 1–41 without v33 and v38, which the
 // paper drops too: array-bound faults, undefined behaviour in C and a panic
@@ -33,9 +33,13 @@
 // command rather than editing them. The report's Definitions section states
 // every criterion.
 //
-// The defaults (-sample 3, -maxsize 1, -timeout 1m, all four modes) make
-// the committed report. The size bound is 1 because larger candidates are
-// costly: on this 2-core machine, shared, agx with -maxsize 3 reached a
+// The defaults are -sample 3, -maxsize 1, -timeout 1m and all four modes;
+// each committed report names the exact command that made it (see
+// bench/tcas/README.md). -v prints each run's score as it ends and -show
+// each report's candidates, on stderr.
+//
+// The default size bound is 1 because larger candidates are costly: on
+// this 2-core machine, shared, agx with -maxsize 3 reached a
 // 2-minute timeout on 4 of 25 versions tried (one test each) while
 // enumerating size-2 candidates, most of which fail verification and
 // refine the formula; candidates are enumerated by increasing size, so a
