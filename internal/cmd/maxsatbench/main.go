@@ -21,12 +21,13 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/maxsatbench [-size 3000] [-stages 10] [-seed 1] [-out bench/maxsat.txt]
+//	go run ./internal/cmd/maxsatbench [-size 3000] [-stages 10] [-seed 1] [-exp both] [-out bench/maxsat.txt]
 //
 // The default size finishes in a few minutes on a 2-core machine; the
 // issue's largest size, -size 10000, takes tens of minutes, mostly in Z3's
 // first check of each large formula and in the Optimize and rebuild
-// baselines. Progress goes to stderr.
+// baselines; -exp enum or -exp inc runs one experiment only (the other's
+// line then says "not run"). Progress goes to stderr.
 package main
 
 import (
@@ -52,9 +53,10 @@ func main() {
 	stages := flag.Int("stages", 10, "stages (runs) of the incremental experiment")
 	seed := flag.Int64("seed", 1, "generator seed")
 	out := flag.String("out", "", "also write the report to this file")
+	exp := flag.String("exp", "both", "experiments to run: enum, inc or both")
 	flag.Parse()
-	if *size < 100 || *stages < 2 {
-		fmt.Fprintln(os.Stderr, "maxsatbench: need -size >= 100 and -stages >= 2")
+	if *size < 100 || *stages < 2 || *exp != "enum" && *exp != "inc" && *exp != "both" {
+		fmt.Fprintln(os.Stderr, "maxsatbench: need -size >= 100, -stages >= 2, -exp enum, inc or both")
 		os.Exit(2)
 	}
 	var w io.Writer = os.Stdout
@@ -67,7 +69,7 @@ func main() {
 		}
 		w = io.MultiWriter(os.Stdout, f)
 	}
-	if err := run(context.Background(), w, *size, *stages, *seed); err != nil {
+	if err := run(context.Background(), w, *size, *stages, *seed, *exp); err != nil {
 		fmt.Fprintln(os.Stderr, "maxsatbench:", err)
 		os.Exit(1)
 	}
@@ -87,12 +89,33 @@ func sizes(max int) []int {
 	return append(ns, max)
 }
 
-func run(ctx context.Context, w io.Writer, size, stages int, seed int64) error {
+func run(ctx context.Context, w io.Writer, size, stages int, seed int64, exp string) error {
 	fmt.Fprintf(w, "maxsat benchmark: libz3 %s, %s/%s, %d CPUs, seed %d, %s\n",
 		z3.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), seed, time.Now().UTC().Format(time.RFC3339))
 	fmt.Fprintf(w, "formulas: 32-bit assignment chains with guards and phis; one fault predicate per statement (unit-weight soft groups)\n")
 	fmt.Fprintf(w, "times: process CPU time (wall time in parentheses); speedups are ratios of CPU times\n\n")
 
+	x, y := "not run", "not run"
+	if exp != "inc" {
+		v, err := enumExperiment(ctx, w, size, seed)
+		if err != nil {
+			return err
+		}
+		x = fmt.Sprintf("%.1f", v)
+	}
+	if exp != "enum" {
+		v, err := incExperiment(ctx, w, size, stages, seed)
+		if err != nil {
+			return err
+		}
+		y = fmt.Sprintf("%.1f", v)
+	}
+	fmt.Fprintf(w, "\nmcs enumeration vs z3 optimize: %s\n", x)
+	fmt.Fprintf(w, "incremental vs rebuild: %s\n", y)
+	return nil
+}
+
+func enumExperiment(ctx context.Context, w io.Writer, size int, seed int64) (float64, error) {
 	fmt.Fprintf(w, "1. all MCSes of size <= 3 of one failing trace\n")
 	fmt.Fprintf(w, "%8s %6s %12s %12s %7s %12s %12s %7s %8s\n", "stmts", "mcs", "levelsearch", "(wall)", "checks", "z3optimize", "(wall)", "checks", "speedup")
 	var x float64
@@ -101,19 +124,22 @@ func run(ctx context.Context, w io.Writer, size, stages int, seed int64) error {
 		st := p.Failing()
 		a, err := enumerate(ctx, st, maxsat.LevelSearch)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		b, err := enumerate(ctx, st, maxsat.OptimizeBlocking)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if !slices.Equal(a.mcs, b.mcs) {
-			return fmt.Errorf("size %d: LevelSearch found %v, Optimize %v", n, a.mcs, b.mcs)
+			return 0, fmt.Errorf("size %d: LevelSearch found %v, Optimize %v", n, a.mcs, b.mcs)
 		}
 		x = b.time.Seconds() / a.time.Seconds()
 		fmt.Fprintf(w, "%8d %6d %12s %12s %7d %12s %12s %7d %7.1fx\n", n, len(a.mcs), round(a.time), round(a.wall), a.checks, round(b.time), round(b.wall), b.checks, x)
 	}
+	return x, nil
+}
 
+func incExperiment(ctx context.Context, w io.Writer, size, stages int, seed int64) (float64, error) {
 	fmt.Fprintf(w, "\n2. %d stages, one more run of the program per stage, up to 2 MCSes of size <= 3 per stage\n", stages)
 	fmt.Fprintf(w, "%8s %8s %6s %12s %12s %7s %12s %12s %7s %8s\n", "stmts", "program", "mcs", "incremental", "(wall)", "checks", "rebuild", "(wall)", "checks", "speedup")
 	var y float64
@@ -126,21 +152,19 @@ func run(ctx context.Context, w io.Writer, size, stages int, seed int64) error {
 		}
 		inc, err := incremental(ctx, runs)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		reb, err := rebuild(ctx, runs)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if err := crossCheck(ctx, runs, inc); err != nil {
-			return fmt.Errorf("size %d: %w", n, err)
+			return 0, fmt.Errorf("size %d: %w", n, err)
 		}
 		y = reb.time.Seconds() / inc.time.Seconds()
 		fmt.Fprintf(w, "%8d %8d %6d %12s %12s %7d %12s %12s %7d %7.1fx\n", p.Statements()*stages, p.Statements(), len(inc.mcs), round(inc.time), round(inc.wall), inc.checks, round(reb.time), round(reb.wall), reb.checks, y)
 	}
-	fmt.Fprintf(w, "\nmcs enumeration vs z3 optimize: %.1f\n", x)
-	fmt.Fprintf(w, "incremental vs rebuild: %.1f\n", y)
-	return nil
+	return y, nil
 }
 
 // cpuTime returns the CPU time (user and system) the process has used. Z3
