@@ -1,0 +1,101 @@
+// Package faultloctest explains failing Go tests from inside go test, as
+// net/http/httptest serves HTTP from inside a test: one line at the top of
+// a test or subtest,
+//
+//	func TestAbs(t *testing.T) {
+//		defer faultloctest.Explain(t)
+//		...
+//	}
+//
+// and when that test fails, its log shows where the bug most likely is:
+//
+//	--- FAIL: TestAbs/negative (0.60s)
+//	    subject_test.go:24: Abs(-2) = -2, want 2
+//	    subject_test.go:26: faultloc explains TestAbs/negative:
+//	        fix candidates (agx):
+//	        subject.go:8: candidate 1 (verified, size 1): return x //fault: should be -x [angelic: 2]
+//	        subject.go:7: candidate 2 (verified, size 2): if x < 0 { [angelic: branch else]
+//	        subject.go:10: candidate 2 (verified, size 2): return x [angelic: 2]
+//	        suspicious lines (ochiai over 3 passing and 1 failing interpreted test cases):
+//	        subject.go:8: ochiai 1.0000, rank 1: return x //fault: should be -x
+//	        subject.go:7: ochiai 0.5774, rank 2: if x < 0 {
+//
+// First come the fix candidates of the failure (see localize.AgxFaults):
+// minimal sets of statements where a change makes the test pass, with the
+// values ("angelic values") those statements must produce, or the branch
+// they must take, verified first, then smallest first; "verified" means
+// that re-running the test with those values made it pass. Then come the
+// most suspicious lines by the spectrum of the package's test cases
+// (Ochiai by default), when other cases pass. A passing test logs
+// nothing.
+//
+// # Why defer
+//
+// The helper must look at the test's outcome when the test ends. Explain
+// registers its work with t.Cleanup, which runs after the test function
+// and all its subtests have returned, parallel subtests included, and
+// after a panic of the test has marked it failed; the call itself only
+// records where it was made. Written as `defer faultloctest.Explain(t)`,
+// the line reads as what it does ("when this test ends, explain it"), and
+// it works the same called plainly at the top of the test or from a
+// cleanup, t.Cleanup(func() { faultloctest.Explain(t) }).
+//
+// # How
+//
+// When the test has failed, the helper:
+//
+//  1. finds the test's package directory: that of the _test.go file that
+//     called it (runtime.Callers; a -trimpath build hides it, see
+//     [Options].Dir);
+//  2. loads the package with its tests through trace.Load, with the build
+//     tags of the test binary (read from its build information; see
+//     [EnvTags] to override them);
+//  3. interprets the same test case, by its full name (t.Name(), subtest
+//     path included), and runs localize.AgxFaultsGoTest on it with at most
+//     [Options].MaxSize statements per candidate (default 2);
+//  4. with the time left (at least a third of the bound), lists the
+//     package's test cases (trace.Program.ListTests), interprets each with
+//     its trace, and ranks the lines of the package's non-test files by
+//     their coverage (spectra); skipped if no case passes;
+//  5. if asked, writes the JSON and HTML reports (see [EnvReport]).
+//
+// Inside the interpreter, Explain and ExplainWith are bridged to no-ops
+// (trace/bridge_faultloc.go): interpreting a test that calls the helper
+// does not explain it again.
+//
+// # Limits and guarantees
+//
+// The helper never fails a test (it only calls t.Log) and never panics:
+// a reason it cannot explain (a load error, a construct or library call
+// the interpreter does not support, a test that passes when interpreted,
+// the time bound, an internal error) is one line, "faultloc: cannot
+// explain: …". The whole explanation is bounded by [DefaultTimeout] (30
+// s), or [Options].Timeout, or [EnvTimeout]; candidates found by then are
+// shown and marked partial. A stage that does not stop within a few
+// seconds of the bound is abandoned: its goroutine is left to finish in
+// the background, and nothing it does afterwards reaches the test's log.
+//
+// The environment, when set, overrides [Options], which override the
+// defaults:
+//
+//	FAULTLOC_TIMEOUT=45s      time bound; 0 or off: the helper does nothing
+//	FAULTLOC_TAGS=a,b         build tags to load the package with
+//	FAULTLOC_REPORT=dir       write PKG.TEST.json and PKG.TEST.html into dir
+//	                          (relative to the package directory)
+//
+// The package links faultloc's solver, so a test binary that imports it
+// needs cgo and libz3 (Debian's libz3-dev) to build. Built with
+// CGO_ENABLED=0 it still compiles, and a failing test logs one line saying
+// that fix candidates need cgo.
+//
+// The explanation runs inside the test binary, in the test's goroutine, and
+// costs the time of a package load (a go list run, a few seconds) plus the
+// interpreted runs: it suits unit tests of small packages. Tests that need
+// their environment (files, network, time) may behave differently under
+// the interpreter, which then says so.
+//
+// # Stability
+//
+// Explain, ExplainWith, T, Options and the environment variables are the
+// stable API; the text of the log is for people and may change.
+package faultloctest

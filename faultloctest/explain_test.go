@@ -1,0 +1,275 @@
+package faultloctest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestResolve(t *testing.T) {
+	abs, _ := filepath.Abs("testdata")
+	for _, tt := range []struct {
+		name string
+		opts *Options
+		env  map[string]string
+		want config // fields compared: timeout, tags (if set), dir, reportDir, maxSize, candidates, top, formula
+		off  bool
+		err  string
+	}{
+		{name: "defaults", want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5, formula: "ochiai"}},
+		{name: "options", opts: &Options{Timeout: time.Minute, Tags: "a,b", Dir: "testdata", ReportDir: "out", MaxSize: 3, Candidates: 1, Top: -1, Formula: "dstar"},
+			want: config{timeout: time.Minute, tags: "a,b", dir: abs, reportDir: "out", maxSize: 3, candidates: 1, top: -1, formula: "dstar"}},
+		{name: "environment wins", opts: &Options{Timeout: time.Minute, Tags: "a", ReportDir: "out"},
+			env:  map[string]string{EnvTimeout: "2s", EnvTags: "x", EnvReport: "/tmp/r"},
+			want: config{timeout: 2 * time.Second, tags: "x", reportDir: "/tmp/r", maxSize: 2, candidates: 5, top: 5, formula: "ochiai"}},
+		{name: "off by environment", env: map[string]string{EnvTimeout: "off"}, off: true},
+		{name: "zero by environment", env: map[string]string{EnvTimeout: "0"}, off: true},
+		{name: "off by options", opts: &Options{Timeout: -1}, off: true},
+		{name: "bad timeout", env: map[string]string{EnvTimeout: "soon"}, err: "FAULTLOC_TIMEOUT"},
+		{name: "negative timeout", env: map[string]string{EnvTimeout: "-1s"}, err: "FAULTLOC_TIMEOUT"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, off, err := resolve(tt.opts, func(k string) string { return tt.env[k] })
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err %v, want one mentioning %s", err, tt.err)
+				}
+				return
+			}
+			if err != nil || off != tt.off {
+				t.Fatalf("off %v, err %v; want off %v", off, err, tt.off)
+			}
+			if off {
+				return
+			}
+			if tt.want.tags == "" {
+				c.tags = "" // the test binary's own tags
+			}
+			if c != tt.want {
+				t.Errorf("config\n%+v, want\n%+v", c, tt.want)
+			}
+		})
+	}
+}
+
+func TestSafeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"subject.TestAbs/negative": "subject.TestAbs_negative",
+		"p.TestX/a_b#01":           "p.TestX_a_b_01",
+		"p.TestX/ü":                "p.TestX__",
+	} {
+		if got := safeName(in); got != want {
+			t.Errorf("safeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// recorder is a T that records what the helper logs and runs its
+// cleanups when the test ends.
+type recorder struct {
+	name     string
+	failed   bool
+	logs     []string
+	cleanups []func()
+}
+
+func (r *recorder) Name() string     { return r.name }
+func (r *recorder) Failed() bool     { return r.failed }
+func (r *recorder) Log(args ...any)  { r.logs = append(r.logs, fmt.Sprint(args...)) }
+func (r *recorder) Helper()          {}
+func (r *recorder) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
+
+// end runs the cleanups, last registered first, as testing does.
+func (r *recorder) end() {
+	for i := len(r.cleanups) - 1; i >= 0; i-- {
+		r.cleanups[i]()
+	}
+}
+
+var _ T = (*testing.T)(nil)
+var _ T = (*recorder)(nil)
+
+// TestExplainQuiet checks the cases where the helper must not work or
+// must say in one line why it cannot.
+func TestExplainQuiet(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		failed bool
+		opts   *Options
+		want   string // "" if nothing may be logged, else a substring of the one line
+	}{
+		{name: "passing", failed: false},
+		{name: "off", failed: true, opts: &Options{Timeout: -1}},
+		{name: "no such directory", failed: true, opts: &Options{Dir: "testdata/none"}, want: "faultloc: cannot explain: "},
+		{name: "no test", failed: true, opts: &Options{Dir: "testdata/subject", Tags: "other"}, want: `no test function TestNone`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv(EnvTimeout, "")
+			t.Setenv(EnvTags, "")
+			t.Setenv(EnvReport, "")
+			r := &recorder{name: "TestNone", failed: tt.failed}
+			ExplainWith(r, tt.opts)
+			r.end()
+			if tt.want == "" {
+				if len(r.logs) != 0 {
+					t.Errorf("logged %q, want nothing", r.logs)
+				}
+				return
+			}
+			if len(r.logs) != 1 || strings.Contains(r.logs[0], "\n") || !strings.Contains(r.logs[0], tt.want) {
+				t.Errorf("logged %q, want one line containing %q", r.logs, tt.want)
+			}
+		})
+	}
+}
+
+// TestCallerDir checks that the helper finds the calling test's
+// directory, also through a deferred call.
+func TestCallerDir(t *testing.T) {
+	wd, _ := os.Getwd()
+	var got string
+	var err error
+	func() {
+		defer func() { got, err = callerDir(0) }()
+	}()
+	if err != nil || got != wd {
+		t.Errorf("callerDir = %q, %v; want %q", got, err, wd)
+	}
+}
+
+// goTestEvent is an event of go test -json.
+type goTestEvent struct {
+	Action string
+	Test   string
+	Output string
+}
+
+// runSubject runs the subject's tests natively with go test -json, the
+// helper configured by env, and returns each test's output.
+func runSubject(t *testing.T, env ...string) map[string]string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command:", err)
+	}
+	cmd := exec.Command("go", "test", "-json", "-count=1", "-tags=faultloc", "./testdata/subject")
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) { // exit status 1: the subject fails by design
+		t.Fatalf("go test: %v\n%s", err, stderr.Bytes())
+	}
+	logs := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var ev goTestEvent
+		if json.Unmarshal(sc.Bytes(), &ev) == nil && ev.Action == "output" {
+			logs[ev.Test] += ev.Output
+		}
+	}
+	if _, ok := logs["TestAbs/negative"]; !ok {
+		t.Fatalf("no output of TestAbs/negative:\n%s\n%s", out, stderr.Bytes())
+	}
+	return logs
+}
+
+// faultLine returns the line of the subject marked //fault:.
+func faultLine(t *testing.T) int {
+	b, err := os.ReadFile("testdata/subject/subject.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, "//fault:") {
+			return i + 1
+		}
+	}
+	t.Fatal("no //fault: line in the subject")
+	return 0
+}
+
+// TestGoTest runs the subject's tests under go test, as a developer
+// would, and checks what the helper logs in each configuration.
+func TestGoTest(t *testing.T) {
+	fault := faultLine(t)
+	reports := t.TempDir()
+	t.Run("runs", func(t *testing.T) { testGoTestRuns(t, fault, reports) })
+	t.Run("reports", func(t *testing.T) {
+		b, err := os.ReadFile(filepath.Join(reports, "subject.TestAbs_negative.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reps []struct {
+			Name       string
+			Candidates []struct{ Verified bool }
+		}
+		if err := json.Unmarshal(b, &reps); err != nil || len(reps) != 1 || reps[0].Name != "TestAbs/negative" || len(reps[0].Candidates) == 0 || !reps[0].Candidates[0].Verified {
+			t.Errorf("JSON report (%v):\n%s", err, b)
+		}
+		h, err := os.ReadFile(filepath.Join(reports, "subject.TestAbs_negative.html"))
+		if err != nil || !bytes.Contains(h, []byte("<html")) || !bytes.Contains(h, []byte("subject.go")) {
+			t.Errorf("HTML report (%v): %.200s", err, h)
+		}
+	})
+}
+
+// testGoTestRuns runs the subject in each configuration, in parallel.
+func testGoTestRuns(t *testing.T, fault int, reports string) {
+	for _, tt := range []struct {
+		name string
+		env  []string
+		want []string // in TestAbs/negative's output
+		none bool     // the helper logs nothing at all
+	}{
+		{name: "explained", env: []string{EnvReport + "=" + reports},
+			want: []string{
+				"faultloc explains TestAbs/negative:",
+				fmt.Sprintf("subject.go:%d: candidate 1 (verified, size 1): return x //fault: should be -x [angelic: 2]", fault),
+				fmt.Sprintf("subject.go:%d: ochiai 1.0000, rank 1: return x", fault),
+				"over 3 passing and 1 failing interpreted test cases",
+				"subject.TestAbs_negative.json",
+			}},
+		{name: "wrong tags", env: []string{EnvTags + "=other"},
+			want: []string{"faultloc: cannot explain: ", "no test function TestAbs", `build tags "other"`}},
+		{name: "time bound", env: []string{EnvTimeout + "=1ms"},
+			want: []string{"faultloc: cannot explain: ", "time bound 1ms reached"}},
+		{name: "off", env: []string{EnvTimeout + "=off"}, none: true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			logs := runSubject(t, tt.env...)
+			for name, out := range logs {
+				if name != "" && name != "TestAbs/negative" && helperLogged(out) {
+					t.Errorf("passing test %s: the helper logged:\n%s", name, out)
+				}
+			}
+			out := logs["TestAbs/negative"]
+			if tt.none && helperLogged(out) {
+				t.Errorf("the helper is off, yet logged:\n%s", out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "cannot explain") && (strings.Count(out, "faultloc: cannot explain") != 1 || strings.Contains(out, "faultloc explains")) {
+				t.Errorf("a reason should be one line:\n%s", out)
+			}
+		})
+	}
+}
+
+// helperLogged reports whether a test's output holds the helper's log.
+func helperLogged(out string) bool {
+	return strings.Contains(out, "faultloc explains") || strings.Contains(out, "faultloc: ")
+}

@@ -1,0 +1,208 @@
+package faultloctest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// errPasses reports that the interpreted run of the test passes.
+var errPasses = errors.New("the test passes when faultloc interprets it, so there is no failure to explain (does it depend on the environment, timing or a build tag? see " + EnvTags + ")")
+
+// found is what the candidates stage found.
+type found struct {
+	text string // the candidates, as log lines
+	// write writes the JSON and HTML reports into dir, named after base,
+	// with sp (possibly nil) as the HTML page's heat map; it returns the
+	// files written.
+	write func(dir, base string, sp *spectra.Ranking) ([]string, error)
+}
+
+// pipeline explains the failing test name of the package in c.dir: it
+// loads the package with its tests, localizes the failure (fix
+// candidates, see candidates), ranks the package's lines by the spectrum
+// of its interpreted test cases, writes the report files if asked, and
+// returns the log message.
+func pipeline(ctx context.Context, name string, c config) (string, error) {
+	cfg := &trace.Config{Dir: c.dir, Tests: true}
+	if c.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + c.tags}
+	}
+	prog, err := trace.Load(ctx, cfg, ".")
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("loading %s: time bound %v reached (set %s)", c.dir, c.timeout, EnvTimeout)
+		}
+		return "", err
+	}
+	pkgPath, err := targetPath(prog)
+	if err != nil {
+		return "", err
+	}
+	// Candidates first; the spectrum gets what is left of the time bound,
+	// at least a third of it.
+	cctx := ctx
+	if c.top > 0 {
+		if dl, ok := ctx.Deadline(); ok {
+			var cancel context.CancelFunc
+			cctx, cancel = context.WithDeadline(ctx, dl.Add(-time.Until(dl)/3))
+			defer cancel()
+		}
+	}
+	f, err := candidates(cctx, prog, pkgPath, name, c)
+	if err != nil {
+		var nt *trace.NoTestError
+		switch {
+		case errors.Is(err, errPasses):
+		case errors.As(err, &nt):
+			err = fmt.Errorf("%w (package loaded with build tags %q: set %s)", err, c.tags, EnvTags)
+		case ctx.Err() != nil:
+			err = fmt.Errorf("time bound %v reached (set %s): %w", c.timeout, EnvTimeout, err)
+		}
+		return "", err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "faultloc explains %s:\n", name)
+	sb.WriteString(f.text)
+	var sp *spectra.Ranking
+	if c.top > 0 {
+		var text string
+		sp, text = spectrum(ctx, prog, pkgPath, c)
+		sb.WriteString(text)
+	}
+	if c.reportDir != "" {
+		dir := c.reportDir
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(c.dir, dir)
+		}
+		base := safeName(prog.Package(pkgPath).Pkg.Name() + "." + name)
+		files, err := f.write(dir, base, sp)
+		if err != nil {
+			fmt.Fprintf(&sb, "reports: %v\n", err)
+		} else {
+			fmt.Fprintf(&sb, "reports: %s\n", strings.Join(files, ", "))
+		}
+	}
+	return strings.TrimSuffix(sb.String(), "\n"), nil
+}
+
+// targetPath returns the import path of the package loaded from ".".
+func targetPath(prog *trace.Program) (string, error) {
+	var paths, xtests []string
+	for _, p := range prog.Packages {
+		path := p.Pkg.Path()
+		switch {
+		case strings.HasSuffix(path, ".test"):
+		case strings.HasSuffix(path, "_test"):
+			xtests = append(xtests, strings.TrimSuffix(path, "_test"))
+		default:
+			paths = append(paths, path)
+		}
+	}
+	if len(paths) == 0 {
+		paths = xtests
+	}
+	if len(paths) != 1 {
+		return "", fmt.Errorf("loading the test's directory gave %d packages (%s), not one", len(paths), strings.Join(paths, ", "))
+	}
+	return paths[0], nil
+}
+
+// spectrum ranks the lines of the package's non-test files by formula
+// c.formula over the package's test cases, each run by the interpreter,
+// and returns the ranking (nil if there is none) and its top c.top lines
+// as log lines (or a line saying why there are none). Cases the
+// interpreter cannot run, skipped cases and cases not reached are left
+// out.
+func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config) (*spectra.Ranking, string) {
+	formula, err := spectra.Lookup(c.formula)
+	if err != nil {
+		return nil, fmt.Sprintf("suspicious lines: %v\n", err)
+	}
+	cases, _ := prog.ListTests(ctx, pkgPath, nil) // the cases found are returned regardless
+	m := spectra.NewMatrix()
+	left := 0
+	for _, name := range cases {
+		if ctx.Err() != nil {
+			return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout)
+		}
+		r, err := prog.RunGoTest(ctx, pkgPath, name, nil)
+		if err != nil || r.Result == nil || r.Trace == nil || !r.Ran || r.Skipped {
+			left++
+			continue
+		}
+		out := spectra.Pass
+		if r.Failed {
+			out = spectra.Fail
+		}
+		var lines []spectra.Element
+		for _, e := range spectra.TraceElements(r.Trace, spectra.Line) {
+			if !strings.HasSuffix(e.File, "_test.go") {
+				lines = append(lines, e)
+			}
+		}
+		if _, err := m.Add(spectra.Test{Name: name, Outcome: out}, lines); err != nil {
+			left++
+		}
+	}
+	if m.Passed() == 0 || m.Failed() == 0 {
+		return nil, fmt.Sprintf("suspicious lines: none: the spectrum needs passing and failing cases; the interpreter ran %d passing, %d failing\n", m.Passed(), m.Failed())
+	}
+	rk := m.Rank(formula, nil)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "suspicious lines (%s over %d passing and %d failing interpreted test cases", rk.Formula, m.Passed(), m.Failed())
+	if left > 0 {
+		fmt.Fprintf(&sb, "; %d left out", left)
+	}
+	sb.WriteString("):\n")
+	src := sourceLines{}
+	shown := 0
+	for _, e := range rk.Entries {
+		if shown == c.top || !(e.Score > 0) || math.IsNaN(e.Score) {
+			break
+		}
+		shown++
+		fmt.Fprintf(&sb, "%s:%d: %s %s, rank %s: %s\n", rel(c.dir, e.Element.File), e.Element.Line,
+			rk.Formula, spectra.FormatScore(e.Score), spectra.FormatRank(e.Rank), src.line(e.Element.File, e.Element.Line))
+	}
+	if shown == 0 {
+		sb.WriteString("(no line has a positive score)\n")
+	}
+	return rk, sb.String()
+}
+
+// rel returns file relative to dir when possible.
+func rel(dir, file string) string {
+	if r, err := filepath.Rel(dir, file); err == nil {
+		return r
+	}
+	return file
+}
+
+// sourceLines caches source files, split into lines.
+type sourceLines map[string][]string
+
+// line returns line n of file, trimmed, "" if unknown.
+func (s sourceLines) line(file string, n int) string {
+	lines, ok := s[file]
+	if !ok {
+		b, err := os.ReadFile(file)
+		if err == nil {
+			lines = strings.Split(string(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))), "\n")
+		}
+		s[file] = lines
+	}
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[n-1])
+}
