@@ -443,7 +443,11 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 	}
 	switch res.Outcome {
 	case Panicked:
-		g.failAll("panic: " + res.Panic.Message + " [recovered, repanicked]\n")
+		if msg := res.Panic.Message; strings.HasPrefix(msg, "fatal error: ") {
+			g.failAll(msg + "\n")
+		} else {
+			g.failAll("panic: " + msg + " [recovered, repanicked]\n")
+		}
 	case BudgetExceeded:
 		g.failAll("trace: budget exceeded\n")
 	case Exited:

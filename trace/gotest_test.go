@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -397,7 +398,7 @@ func TestRunGoTestPanic(t *testing.T) {
 	p := loadGoTests(t)
 	pkg := modPath + strings.TrimPrefix(panicPattern, "./")
 	cases, err := p.ListTests(bgContext, pkg, nil)
-	if err != nil || strings.Join(cases, " ") != "TestPanic/ok TestPanic/boom TestAfter TestPanicLate/ok" {
+	if err != nil || strings.Join(cases, " ") != "TestPanic/ok TestPanic/boom TestAfter TestPanicLate/ok TestDeadlock TestForever" {
 		t.Errorf("ListTests = %q, %v", cases, err)
 	}
 	tests := []struct {
@@ -411,18 +412,24 @@ func TestRunGoTestPanic(t *testing.T) {
 		{"TestAfter", Returned},
 		{"TestPanicLate", Panicked},
 		{"TestPanicLate/ok", Returned},
+		{"TestDeadlock", Panicked},
+		{"TestForever", BudgetExceeded},
 	}
+	goroutines := runtime.NumGoroutine()
 	for _, tt := range tests {
 		res, err := p.RunGoTest(bgContext, pkg, tt.name, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Outcome != tt.outcome || res.Failed != (tt.outcome == Panicked) || !res.Ran {
+		if res.Outcome != tt.outcome || res.Failed != (tt.outcome != Returned) || !res.Ran {
 			t.Errorf("%s: outcome %v, failed %v, ran %v; want %v", tt.name, res.Outcome, res.Failed, res.Ran, tt.outcome)
 		}
-		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map") && res.Panic.Message != "late") {
+		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map") && res.Panic.Message != "late" && !strings.Contains(res.Panic.Message, "deadlock")) {
 			t.Errorf("%s: panic %+v", tt.name, res.Panic)
 		}
+	}
+	if n := runtime.NumGoroutine(); n > goroutines {
+		t.Errorf("%d goroutines left running, %d before", n, goroutines)
 	}
 }
 

@@ -20,3 +20,20 @@ func TestPanicLate(t *testing.T) {
 	t.Run("ok", func(t *testing.T) {})
 	panic("late")
 }
+
+// TestDeadlock blocks forever (go test would wait for its timeout).
+func TestDeadlock(t *testing.T) {
+	ch := make(chan int)
+	go func() { ch <- 1 }()
+	<-ch
+	<-ch
+}
+
+// TestForever never ends.
+func TestForever(t *testing.T) {
+	for i := 0; ; i++ {
+		if i < 0 {
+			t.Error("wrapped")
+		}
+	}
+}
