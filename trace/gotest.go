@@ -82,8 +82,8 @@ type Assertion struct {
 // wraps the interpreter's error (an *UnsupportedError, *BridgeError,
 // *InternalError or a context error) with the test's name.
 type TestError struct {
-	Test string
-	Err  error
+	Test string // the test function's name
+	Err  error  // the interpreter's error
 }
 
 func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
@@ -93,8 +93,8 @@ func (e *TestError) Unwrap() error { return e.Err }
 
 // NoTestError reports that a package has no test function of the given name.
 type NoTestError struct {
-	Pkg  string
-	Name string
+	Pkg  string // the package's import path
+	Name string // the test function's name
 }
 
 func (e *NoTestError) Error() string {
