@@ -296,9 +296,9 @@ var upward = []struct {
 	{[]string{"internal/z3/...", "internal/cfg/...", "internal/gotest/..."}, []string{"", "trace/...", "encode/...", "maxsat/...", "localize/...", "slicing/...", "spectra/...", "cmd/..."}, "internal helpers sit below the public packages"},
 }
 
-// localizeImporters may import localize: the commands, and the root
-// package, whose go test helper (issue 9) is a front end like them.
-var localizeImporters = []string{"cmd/...", "internal/cmd/...", ""}
+// localizeImporters may import localize: the commands, and faultloctest,
+// the go test helper (issue 9), a front end like them.
+var localizeImporters = []string{"cmd/...", "internal/cmd/...", "faultloctest/..."}
 
 // depViolations checks the module's packages in a `go list -deps` result
 // against the design's package map and returns what breaks it, sorted.
@@ -330,7 +330,7 @@ func depViolations(all map[string]*listed) []string {
 			}
 		}
 		if !match(r, "localize/...") && !matchAny(r, localizeImporters) && slices.Contains(p.Imports, module+"/localize") {
-			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/...) and the root package's go test helper may", path))
+			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/...) and the go test helper (faultloctest) may", path))
 		}
 	}
 	slices.Sort(out)
@@ -386,7 +386,7 @@ func TestDependencyRules(t *testing.T) {
 			pkg("maxsat", false, "internal/z3"), pkg("encode", false, "trace", "maxsat", "internal/z3"),
 			pkg("spectra", false, "trace"), pkg("slicing", false, "trace"),
 			pkg("localize", false, "encode", "spectra", "slicing"), pkg("cmd/faultloc", false, "localize"),
-			pkg("", false, "localize"), pkg("internal/cmd/x", false, "localize"), pkg("examples/foo", false),
+			pkg("faultloctest", false, "localize"), pkg("internal/cmd/x", false, "localize"), pkg("examples/foo", false),
 		), nil},
 		{"cgo below a pure package", graph(pkg("spectra", false, "maxsat", "internal/z3"), pkg("maxsat", false, "internal/z3"), pkg("internal/z3", true)),
 			[]string{"spectra depends on " + m("internal/z3") + ", against", "spectra depends on " + m("maxsat") + ", against", "spectra must build without cgo but depends on " + m("internal/z3")}},
@@ -396,6 +396,8 @@ func TestDependencyRules(t *testing.T) {
 			[]string{"trace depends on " + m("spectra") + ", against the design's package map (trace is the bottom layer)"}},
 		{"a library imports localize", graph(pkg("slicing", false, "localize"), pkg("localize", false)),
 			[]string{"slicing depends on " + m("localize"), "slicing imports localize"}},
+		{"the root package imports localize", graph(pkg("", false, "localize"), pkg("localize", false)),
+			[]string{module + " imports localize"}},
 		{"a subject imports trace", graph(pkg("examples/foo", false, "trace"), pkg("trace", false)),
 			[]string{"examples/foo depends on " + m("trace")}},
 	}

@@ -15,7 +15,7 @@
 //     what of it is stable.
 //   - TestDependencies enforces the design's package map: trace, spectra,
 //     slicing and the examples depend on no cgo package; nothing imports
-//     upward; only commands (and the go test helper of the root package)
+//     upward; only commands (and faultloctest, the go test helper)
 //     import localize.
 //
 // To accept an API change, rewrite the files and commit them with it:
