@@ -1,19 +1,12 @@
 package trace
 
-// The go test helper github.com/faultloc/faultloc/faultloctest is a no-op
-// inside the interpreter: when faultloctest.Explain runs a failing test
-// under trace to explain it, the interpreted test reaches the same
-// Explain call, which must neither recurse into another explanation nor
-// register cleanups on the interpreted *testing.T. The helper is always
-// out of scope (it is not the package under test), so its functions have
-// no interpreted body and these bridges stand in for them. They return
-// the zero Value: the functions have no results.
+// Inside the interpreter, faultloc's own go test helper does nothing: a
+// test that calls faultloctest.Explain (or ExplainWith), usually deferred,
+// is being explained by the process that interprets it, so the interpreted
+// call returns at once. The functions are named, not imported: trace does
+// not depend on faultloctest.
 func init() {
 	noop := func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
-	for _, name := range []string{
-		"github.com/faultloc/faultloc/faultloctest.Explain",
-		"github.com/faultloc/faultloc/faultloctest.ExplainWith",
-	} {
-		bridges[name] = noop
-	}
+	bridges["github.com/faultloc/faultloc/faultloctest.Explain"] = noop
+	bridges["github.com/faultloc/faultloc/faultloctest.ExplainWith"] = noop
 }
