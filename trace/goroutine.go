@@ -182,6 +182,9 @@ func (r *run) goroutineExit(g *gor) {
 	if _, kill := x.(killStop); kill {
 		return
 	}
+	if ip, ok := x.(*interpPanic); ok && isGoexit(ip.v) {
+		x = nil // runtime.Goexit (t.FailNow) ends only this goroutine
+	}
 	s := r.s
 	if x != nil && s.fatal == nil {
 		switch x.(type) {

@@ -200,3 +200,14 @@ func TestContext(t *testing.T) {
 		t.Errorf("context of a running test: %v", ctx.Err())
 	}
 }
+
+func TestFatalInGoroutine(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t.Fatal("from goroutine")
+	}()
+	wg.Wait()
+	t.Log("after wait")
+}
