@@ -20,6 +20,65 @@ func newSolver(t testing.TB, opts *Options) *Solver {
 // but 2 is expected; its five MFCs are the five MCSes of the trace formula
 // (program formula, both branch sides encoded).
 func TestFoo(t *testing.T) {
+	s, a1 := fooSolver(t)
+	got, err := s.AllMCS(context.Background(), Bounds{MaxSize: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range got {
+		names = append(names, join(m.Groups))
+	}
+	want := []string{"L1", "L3", "L6", "L8", "L2+L4"}
+	if !sameSet(names[:4], want[:4]) || len(names) != 5 || names[4] != want[4] {
+		t.Fatalf("MCSes = %v, want %v (singletons first)", names, want)
+	}
+	for _, m := range got {
+		if join(m.Groups) == "L3" {
+			v, err := m.Model.Eval(a1)
+			if err != nil || v.Int64() < 5 {
+				t.Fatalf("angelic a1 = %v, %v; want >= 5 (so that a >= y)", v, err)
+			}
+		}
+	}
+	if _, err := s.NextMCS(context.Background(), Bounds{MaxSize: 3}); !errors.Is(err, ErrExhausted) {
+		t.Fatalf("after enumeration: %v, want ErrExhausted", err)
+	}
+}
+
+// TestCancelPartialAndResume: a cancelled enumeration returns the MCSes
+// found so far with the context's error, and a later call resumes where it
+// stopped, so that together they find every MCS once.
+func TestCancelPartialAndResume(t *testing.T) {
+	s, _ := fooSolver(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	first, err := s.AllMCS(ctx, Bounds{MaxSize: 3}, func(*MCS) bool {
+		n++
+		if n == 2 {
+			cancel()
+		}
+		return true
+	})
+	if !errors.Is(err, context.Canceled) || len(first) != 2 {
+		t.Fatalf("cancelled AllMCS = %d MCSes, %v; want 2 and context.Canceled", len(first), err)
+	}
+	rest, err := s.AllMCS(context.Background(), Bounds{MaxSize: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range append(first, rest...) {
+		names = append(names, join(m.Groups))
+	}
+	if !sameSet(names, []string{"L1", "L3", "L6", "L8", "L2+L4"}) {
+		t.Fatalf("MCSes before and after the cancellation: %v", names)
+	}
+}
+
+// fooSolver loads AgxFaults' foo (program formula) and returns the solver
+// and the variable a1 of L3.
+func fooSolver(t *testing.T) (*Solver, *Term) {
 	const w = 32
 	x, y := BVVar("x", w), BVVar("y", w)
 	b1, a1, a2, a3, b2, b3 := BVVar("b1", w), BVVar("a1", w), BVVar("a2", w), BVVar("a3", w), BVVar("b2", w), BVVar("b3", w)
@@ -50,29 +109,7 @@ func TestFoo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := s.AllMCS(context.Background(), Bounds{MaxSize: 3}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, m := range got {
-		names = append(names, join(m.Groups))
-	}
-	want := []string{"L1", "L3", "L6", "L8", "L2+L4"}
-	if !sameSet(names[:4], want[:4]) || len(names) != 5 || names[4] != want[4] {
-		t.Fatalf("MCSes = %v, want %v (singletons first)", names, want)
-	}
-	for _, m := range got {
-		if join(m.Groups) == "L3" {
-			v, err := m.Model.Eval(a1)
-			if err != nil || v.Int64() < 5 {
-				t.Fatalf("angelic a1 = %v, %v; want >= 5 (so that a >= y)", v, err)
-			}
-		}
-	}
-	if _, err := s.NextMCS(context.Background(), Bounds{MaxSize: 3}); !errors.Is(err, ErrExhausted) {
-		t.Fatalf("after enumeration: %v, want ErrExhausted", err)
-	}
+	return s, a1
 }
 
 func join(ss []string) string {
