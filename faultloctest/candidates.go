@@ -15,6 +15,9 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
+// withSolver is true when the helper can compute fix candidates.
+const withSolver = true
+
 // candidates runs the AgxFaults pipeline ([localize.AgxFaultsGoTest]) on
 // the interpreted test case name and returns its first c.candidates fix
 // candidates (verified first, then smaller first) as log lines.

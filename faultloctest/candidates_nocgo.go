@@ -9,6 +9,9 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
+// withSolver is true when the helper can compute fix candidates.
+const withSolver = false
+
 // candidates needs the solver, which needs cgo and libz3: without cgo the
 // helper says so instead.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {

@@ -33,12 +33,16 @@
 //
 // The helper must look at the test's outcome when the test ends. Explain
 // registers its work with t.Cleanup, which runs after the test function
-// and all its subtests have returned, parallel subtests included, and
-// after a panic of the test has marked it failed; the call itself only
-// records where it was made. Written as `defer faultloctest.Explain(t)`,
-// the line reads as what it does ("when this test ends, explain it"), and
-// it works the same called plainly at the top of the test or from a
-// cleanup, t.Cleanup(func() { faultloctest.Explain(t) }).
+// and all its subtests have returned, parallel subtests included; the call
+// itself only records where it was made. Deferred, it also sees a panic of
+// the test: testing runs a panicking test's cleanups before it marks the
+// test failed, so the deferred Explain recovers the panic, notes it, and
+// panics again with the same value (go test then reports the panic as
+// usual, with Explain's frame on top of the stack). Written as
+// `defer faultloctest.Explain(t)`, the line also reads as what it does:
+// when this test ends, explain it. Called plainly at the top of the test,
+// or from a cleanup (t.Cleanup(func() { faultloctest.Explain(t) })), it
+// works the same except that a panicking test is not explained.
 //
 // # How
 //
@@ -58,6 +62,9 @@
 //     its trace, and ranks the lines of the package's non-test files by
 //     their coverage (spectra); skipped if no case passes;
 //  5. if asked, writes the JSON and HTML reports (see [EnvReport]).
+//
+// The loaded package and its spectrum are kept for the life of the test
+// binary, so the failing tests of one package share them.
 //
 // Inside the interpreter, Explain and ExplainWith are bridged to no-ops
 // (trace/bridge_faultloc.go): interpreting a test that calls the helper
@@ -88,9 +95,12 @@
 // CGO_ENABLED=0 it still compiles, and a failing test logs one line saying
 // that fix candidates need cgo.
 //
-// The explanation runs inside the test binary, in the test's goroutine, and
-// costs the time of a package load (a go list run, a few seconds) plus the
-// interpreted runs: it suits unit tests of small packages. Tests that need
+// The explanation runs inside the test binary, in the failing test's
+// cleanup, and costs the time of a package load (a go list run, a second
+// or more) plus the interpreted runs: it suits unit tests of small
+// packages. Its log line is attributed to the line where the test returned
+// (the end of a deferred call's function), or to runtime's panic.go after
+// a panic, as testing attributes logs of cleanups. Tests that need
 // their environment (files, network, time) may behave differently under
 // the interpreter, which then says so.
 //

@@ -192,25 +192,39 @@ func binaryTags() string {
 //
 // at the top of a test or a subtest. See the package documentation for
 // what it does, its time bound and the environment variables it reads.
-// Explain never fails a test and never panics: a reason it cannot explain
-// is one log line.
+// Explain never fails a test and never panics of its own: a reason it
+// cannot explain is one log line. A panic of the test passes through a
+// deferred Explain (it recovers the panic, to know the test failed, and
+// panics again with the same value), so go test reports it as before.
 func Explain(t T) {
 	t.Helper()
-	explain(t, nil, 1)
+	// A panicking test runs its cleanups before testing marks it failed:
+	// the deferred helper notices the panic here and passes it on.
+	p := recover()
+	explain(t, nil, p != nil)
+	if p != nil {
+		panic(p)
+	}
 }
 
 // ExplainWith is [Explain] with options; a nil opts is the zero Options.
 func ExplainWith(t T, opts *Options) {
 	t.Helper()
-	explain(t, opts, 1)
+	p := recover()
+	explain(t, opts, p != nil)
+	if p != nil {
+		panic(p)
+	}
 }
 
 // explain registers the explanation as a cleanup of t: cleanups run after
 // the test function and all its subtests have returned (parallel subtests
 // included) and after a panic has marked the test failed, so t.Failed()
-// is final there. The caller's file is taken now, while the test's frames
-// are on the stack.
-func explain(t T, opts *Options, skip int) {
+// is final there, except after a panic: testing runs the cleanups of a
+// panicking test before it marks the test failed, so the deferred helper
+// tells (panicking). The caller's file is taken now, while the test's
+// frames are on the stack.
+func explain(t T, opts *Options, panicking bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			t.Log(line(fmt.Errorf("internal error: %v", x)))
@@ -223,11 +237,11 @@ func explain(t T, opts *Options, skip int) {
 	}
 	var derr error
 	if cerr == nil && c.dir == "" {
-		c.dir, derr = callerDir(skip + 2)
+		c.dir, derr = callerDir(2)
 	}
 	t.Cleanup(func() {
 		t.Helper()
-		if !t.Failed() {
+		if !panicking && !t.Failed() {
 			return
 		}
 		if err := errors.Join(cerr, derr); err != nil {

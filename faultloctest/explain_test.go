@@ -3,6 +3,7 @@ package faultloctest
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -111,6 +112,9 @@ func TestExplainQuiet(t *testing.T) {
 		{name: "no such directory", failed: true, opts: &Options{Dir: "testdata/none"}, want: "faultloc: cannot explain: "},
 		{name: "no test", failed: true, opts: &Options{Dir: "testdata/subject", Tags: "other"}, want: `no test function TestNone`},
 	} {
+		if !withSolver && tt.name == "no test" {
+			tt.want = "without cgo"
+		}
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv(EnvTimeout, "")
 			t.Setenv(EnvTags, "")
@@ -183,27 +187,34 @@ func runSubject(t *testing.T, env ...string) map[string]string {
 	return logs
 }
 
-// faultLine returns the line of the subject marked //fault:.
-func faultLine(t *testing.T) int {
+// faultLine returns the line of the subject marked //fault: in the
+// function named fn.
+func faultLine(t *testing.T, fn string) int {
 	b, err := os.ReadFile("testdata/subject/subject.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	in := false
 	for i, l := range strings.Split(string(b), "\n") {
-		if strings.Contains(l, "//fault:") {
+		if strings.HasPrefix(l, "func ") {
+			in = strings.HasPrefix(l, "func "+fn+"(")
+		}
+		if in && strings.Contains(l, "//fault:") {
 			return i + 1
 		}
 	}
-	t.Fatal("no //fault: line in the subject")
+	t.Fatalf("no //fault: line in the subject's %s", fn)
 	return 0
 }
 
 // TestGoTest runs the subject's tests under go test, as a developer
 // would, and checks what the helper logs in each configuration.
 func TestGoTest(t *testing.T) {
-	fault := faultLine(t)
+	if !withSolver {
+		t.Skip("fix candidates need cgo")
+	}
 	reports := t.TempDir()
-	t.Run("runs", func(t *testing.T) { testGoTestRuns(t, fault, reports) })
+	t.Run("runs", func(t *testing.T) { testGoTestRuns(t, reports) })
 	t.Run("reports", func(t *testing.T) {
 		b, err := os.ReadFile(filepath.Join(reports, "subject.TestAbs_negative.json"))
 		if err != nil {
@@ -224,11 +235,13 @@ func TestGoTest(t *testing.T) {
 }
 
 // testGoTestRuns runs the subject in each configuration, in parallel.
-func testGoTestRuns(t *testing.T, fault int, reports string) {
+func testGoTestRuns(t *testing.T, reports string) {
+	fault, last := faultLine(t, "Abs"), faultLine(t, "Last")
 	for _, tt := range []struct {
 		name string
+		test string // whose output to check; default TestAbs/negative
 		env  []string
-		want []string // in TestAbs/negative's output
+		want []string // in the test's output
 		none bool     // the helper logs nothing at all
 	}{
 		{name: "explained", env: []string{EnvReport + "=" + reports},
@@ -244,16 +257,19 @@ func testGoTestRuns(t *testing.T, fault int, reports string) {
 		{name: "time bound", env: []string{EnvTimeout + "=1ms"},
 			want: []string{"faultloc: cannot explain: ", "time bound 1ms reached"}},
 		{name: "off", env: []string{EnvTimeout + "=off"}, none: true},
+		{name: "panic", test: "TestLast", env: []string{"SUBJECT_PANIC=1"},
+			want: []string{"faultloc explains TestLast:", fmt.Sprintf("subject.go:%d: candidate 1", last), "index out of range [3] with length 3 [recovered, repanicked]"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			logs := runSubject(t, tt.env...)
+			test := cmp.Or(tt.test, "TestAbs/negative")
 			for name, out := range logs {
-				if name != "" && name != "TestAbs/negative" && helperLogged(out) {
+				if name != "" && name != test && name != "TestAbs/negative" && helperLogged(out) {
 					t.Errorf("passing test %s: the helper logged:\n%s", name, out)
 				}
 			}
-			out := logs["TestAbs/negative"]
+			out := logs[test]
 			if tt.none && helperLogged(out) {
 				t.Errorf("the helper is off, yet logged:\n%s", out)
 			}
@@ -272,4 +288,34 @@ func testGoTestRuns(t *testing.T, fault int, reports string) {
 // helperLogged reports whether a test's output holds the helper's log.
 func helperLogged(out string) bool {
 	return strings.Contains(out, "faultloc explains") || strings.Contains(out, "faultloc: ")
+}
+
+// TestCache explains two failures of one package: the second reuses the
+// first's load and spectrum and says the same.
+func TestCache(t *testing.T) {
+	if !withSolver {
+		t.Skip("fix candidates need cgo")
+	}
+	t.Setenv(EnvTimeout, "")
+	t.Setenv(EnvTags, "")
+	t.Setenv(EnvReport, "")
+	opts := &Options{Dir: "testdata/subject", Tags: "faultloc"}
+	var logs []string
+	for range 2 {
+		r := &recorder{name: "TestAbs/negative", failed: true}
+		ExplainWith(r, opts)
+		r.end()
+		if len(r.logs) != 1 || !strings.HasPrefix(r.logs[0], "faultloc explains TestAbs/negative:") {
+			t.Fatalf("logged %q", r.logs)
+		}
+		logs = append(logs, r.logs[0])
+	}
+	if logs[0] != logs[1] {
+		t.Errorf("the second explanation differs:\n%s\n---\n%s", logs[0], logs[1])
+	}
+	c, _, _ := resolve(opts, func(string) string { return "" })
+	pk := packages.get(c)
+	if pk.prog == nil || pk.spText == "" {
+		t.Errorf("not cached: program %v, spectrum %q", pk.prog != nil, pk.spText)
+	}
 }

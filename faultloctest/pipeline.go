@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/faultloc/faultloc/spectra"
@@ -33,18 +34,8 @@ type found struct {
 // of its interpreted test cases, writes the report files if asked, and
 // returns the log message.
 func pipeline(ctx context.Context, name string, c config) (string, error) {
-	cfg := &trace.Config{Dir: c.dir, Tests: true}
-	if c.tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + c.tags}
-	}
-	prog, err := trace.Load(ctx, cfg, ".")
-	if err != nil {
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("loading %s: time bound %v reached (set %s)", c.dir, c.timeout, EnvTimeout)
-		}
-		return "", err
-	}
-	pkgPath, err := targetPath(prog)
+	pk := packages.get(c)
+	prog, pkgPath, err := pk.load(ctx, c)
 	if err != nil {
 		return "", err
 	}
@@ -76,7 +67,7 @@ func pipeline(ctx context.Context, name string, c config) (string, error) {
 	var sp *spectra.Ranking
 	if c.top > 0 {
 		var text string
-		sp, text = spectrum(ctx, prog, pkgPath, c)
+		sp, text = pk.spectrum(ctx, c)
 		sb.WriteString(text)
 	}
 	if c.reportDir != "" {
@@ -93,6 +84,83 @@ func pipeline(ctx context.Context, name string, c config) (string, error) {
 		}
 	}
 	return strings.TrimSuffix(sb.String(), "\n"), nil
+}
+
+// packages caches, for the life of the test binary, each package the
+// helper loaded, by directory, tags and formula: the failing tests of one
+// package share one load and one spectrum.
+var packages = &pkgCaches{m: map[config]*pkgCache{}}
+
+// pkgCaches maps a package's directory, tags and spectrum settings (a
+// config with the other fields zero) to its cache entry.
+type pkgCaches struct {
+	mu sync.Mutex
+	m  map[config]*pkgCache
+}
+
+// pkgCache is a loaded package and its spectrum. Only complete results
+// are kept: a load or a spectrum cut short by a time bound is redone by
+// the next failing test.
+type pkgCache struct {
+	mu      sync.Mutex // held while loading or ranking
+	prog    *trace.Program
+	pkgPath string
+	sp      *spectra.Ranking
+	spText  string
+}
+
+// get returns the cache entry of c's package.
+func (m *pkgCaches) get(c config) *pkgCache {
+	k := config{dir: c.dir, tags: c.tags, formula: c.formula, top: c.top}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	pk := m.m[k]
+	if pk == nil {
+		pk = &pkgCache{}
+		m.m[k] = pk
+	}
+	return pk
+}
+
+// load loads the package in c.dir with its tests, once.
+func (pk *pkgCache) load(ctx context.Context, c config) (*trace.Program, string, error) {
+	pk.mu.Lock()
+	defer pk.mu.Unlock()
+	if pk.prog != nil {
+		return pk.prog, pk.pkgPath, nil
+	}
+	cfg := &trace.Config{Dir: c.dir, Tests: true}
+	if c.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + c.tags}
+	}
+	prog, err := trace.Load(ctx, cfg, ".")
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", fmt.Errorf("loading %s: time bound %v reached (set %s)", c.dir, c.timeout, EnvTimeout)
+		}
+		return nil, "", err
+	}
+	pkgPath, err := targetPath(prog)
+	if err != nil {
+		return nil, "", err
+	}
+	pk.prog, pk.pkgPath = prog, pkgPath
+	return prog, pkgPath, nil
+}
+
+// spectrum returns the package's spectrum ranking and its log lines (see
+// spectrum), once complete.
+func (pk *pkgCache) spectrum(ctx context.Context, c config) (*spectra.Ranking, string) {
+	pk.mu.Lock()
+	defer pk.mu.Unlock()
+	if pk.spText != "" {
+		return pk.sp, pk.spText
+	}
+	sp, text, complete := spectrum(ctx, pk.prog, pk.pkgPath, c)
+	if complete {
+		pk.sp, pk.spText = sp, text
+	}
+	return sp, text
 }
 
 // targetPath returns the import path of the package loaded from ".".
@@ -122,22 +190,25 @@ func targetPath(prog *trace.Program) (string, error) {
 // and returns the ranking (nil if there is none) and its top c.top lines
 // as log lines (or a line saying why there are none). Cases the
 // interpreter cannot run, skipped cases and cases not reached are left
-// out.
-func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config) (*spectra.Ranking, string) {
+// out. complete is false when the time bound cut the work short.
+func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config) (_ *spectra.Ranking, text string, complete bool) {
 	formula, err := spectra.Lookup(c.formula)
 	if err != nil {
-		return nil, fmt.Sprintf("suspicious lines: %v\n", err)
+		return nil, fmt.Sprintf("suspicious lines: %v\n", err), true
 	}
 	cases, _ := prog.ListTests(ctx, pkgPath, nil) // the cases found are returned regardless
 	m := spectra.NewMatrix()
 	left := 0
 	for _, name := range cases {
 		if ctx.Err() != nil {
-			return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout)
+			return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout), false
 		}
 		r, err := prog.RunGoTest(ctx, pkgPath, name, nil)
-		if err != nil || r.Result == nil || r.Trace == nil || !r.Ran || r.Skipped {
-			left++
+		if err == nil && r.Skipped {
+			continue
+		}
+		if err != nil || r.Result == nil || r.Trace == nil || !r.Ran {
+			left++ // the interpreter could not run it
 			continue
 		}
 		out := spectra.Pass
@@ -155,7 +226,7 @@ func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config
 		}
 	}
 	if m.Passed() == 0 || m.Failed() == 0 {
-		return nil, fmt.Sprintf("suspicious lines: none: the spectrum needs passing and failing cases; the interpreter ran %d passing, %d failing\n", m.Passed(), m.Failed())
+		return nil, fmt.Sprintf("suspicious lines: none: the spectrum needs passing and failing cases; the interpreter ran %d passing, %d failing\n", m.Passed(), m.Failed()), ctx.Err() == nil
 	}
 	rk := m.Rank(formula, nil)
 	var sb strings.Builder
@@ -177,7 +248,7 @@ func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config
 	if shown == 0 {
 		sb.WriteString("(no line has a positive score)\n")
 	}
-	return rk, sb.String()
+	return rk, sb.String(), ctx.Err() == nil
 }
 
 // rel returns file relative to dir when possible.

@@ -1,5 +1,5 @@
-// Package subject is the test subject of faultloctest: Abs has a fault,
-// which its test, built with the faultloc tag, exposes in one subtest.
+// Package subject is faultloctest's subject, faults marked //fault:; with
+// tag faultloc, TestAbs/negative fails, TestLast panics if SUBJECT_PANIC.
 package subject
 
 // Abs returns the absolute value of x.
@@ -16,4 +16,9 @@ func Max(a, b int) int {
 		return a
 	}
 	return b
+}
+
+// Last returns the last element of xs.
+func Last(xs []int) int {
+	return xs[len(xs)] //fault: should be xs[len(xs)-1]
 }
