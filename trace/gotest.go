@@ -417,11 +417,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 	var err error
 	if tm := p.testMain(fn); tm != nil {
 		// TestMain(m) runs as the entry; m.Run runs the test (see mRun).
-		mt := tm.Signature.Params().At(0).Type().(*types.Pointer).Elem()
-		m := Value{k: KindPointer, p: ptrOf(&cell{v: p.zero(mt), st: NoEvent})}
-		goMains.Store(m.p, &mainRun{fn: fn, top: top})
-		defer goMains.Delete(m.p)
-		res, err = p.Run(ctx, tm, []Value{m}, &o)
+		res, err = p.runMain(ctx, tm, &mainRun{fn: fn, top: top}, &o)
 		if res != nil && res.Outcome == Exited && top.done {
 			res.Outcome = Returned // TestMain's os.Exit(m.Run())
 		}

@@ -17,7 +17,8 @@ import (
 // runs them: what the example prints is compared with the comment's text,
 // with leading and trailing space trimmed (line order ignored after
 // "Unordered output:"). Examples without an output comment are compiled,
-// not run, by go test; they are not test cases here either.
+// not run, by go test; they are not test cases here either. A package's
+// TestMain runs around an example as around a test.
 
 // exampleSpec is what an example's output comment expects.
 type exampleSpec struct {
@@ -53,6 +54,20 @@ func (p *Program) exampleSpec(fn *ssa.Function) (exampleSpec, bool) {
 	return exampleSpec{}, false
 }
 
+// judge returns go test's message for an example that printed stdout, ""
+// if the output is as expected (testing's processRunResult).
+func (spec exampleSpec) judge(stdout string) string {
+	got, want := strings.TrimSpace(stdout), strings.TrimSpace(spec.output)
+	if spec.unordered {
+		if !slices.Equal(slices.Sorted(strings.SplitSeq(got, "\n")), slices.Sorted(strings.SplitSeq(want, "\n"))) {
+			return fmt.Sprintf("got:\n%s\nwant (unordered):\n%s\n", stdout, spec.output)
+		}
+	} else if got != want {
+		return fmt.Sprintf("got:\n%s\nwant:\n%s\n", got, want)
+	}
+	return ""
+}
+
 // runExample runs example fn and judges its output like testing's
 // runExample. The case fails if the output differs (Result.Failure holds
 // go test's "got:/want:" message), or if the example panicked.
@@ -62,28 +77,37 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 		o = *opts
 	}
 	var out strings.Builder
-	if o.Stdout != nil {
-		o.Stdout = io.MultiWriter(&out, o.Stdout)
+	var res *Result
+	var err error
+	if tm := p.testMain(fn); tm != nil {
+		// TestMain runs around the example; m.Run runs it (see mRun) with
+		// its output captured, as testing captures os.Stdout.
+		mr := &mainRun{fn: fn, example: true, out: &out}
+		res, err = p.runMain(ctx, tm, mr, &o)
+		if res == nil {
+			return nil, err
+		}
+		if !mr.ran {
+			return &GoTestResult{Result: res, Name: fn.Name()}, err
+		}
+		if res.Outcome == Exited && mr.finished {
+			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		}
 	} else {
-		o.Stdout = &out
-	}
-	res, err := p.Run(ctx, fn, nil, &o)
-	if res == nil {
-		return nil, err
+		if o.Stdout != nil {
+			o.Stdout = io.MultiWriter(&out, o.Stdout)
+		} else {
+			o.Stdout = &out
+		}
+		res, err = p.Run(ctx, fn, nil, &o)
+		if res == nil {
+			return nil, err
+		}
 	}
 	name := fn.Name()
 	gr := &GoTestResult{Result: res, Name: name, Ran: true}
 	log := "=== RUN   " + name + "\n"
-	stdout := out.String()
-	got, want := strings.TrimSpace(stdout), strings.TrimSpace(spec.output)
-	var fail string
-	if spec.unordered {
-		if !slices.Equal(slices.Sorted(strings.SplitSeq(got, "\n")), slices.Sorted(strings.SplitSeq(want, "\n"))) {
-			fail = fmt.Sprintf("got:\n%s\nwant (unordered):\n%s\n", stdout, spec.output)
-		}
-	} else if got != want {
-		fail = fmt.Sprintf("got:\n%s\nwant:\n%s\n", got, want)
-	}
+	fail := spec.judge(out.String())
 	switch {
 	case err != nil:
 	case res.Outcome == Returned && fail == "":

@@ -1,6 +1,9 @@
 package trace
 
 import (
+	"context"
+	"go/types"
+	"io"
 	"strings"
 	"sync"
 	"unsafe"
@@ -12,15 +15,46 @@ import (
 // go test does: TestMain is the entry of the run, and m.Run runs the test
 // (or the case) being run, then returns the exit code go test's m.Run
 // would (0, or 1 if the test failed). What TestMain does around m.Run
-// (setup, teardown, os.Exit) is interpreted. Examples run without
-// TestMain. The flag package's functions that test packages use to define
+// (setup, teardown, os.Exit) is interpreted. An example runs inside
+// TestMain too, its output captured during m.Run. The flag package's functions that test packages use to define
 // flags are bridged too: a flag has its default value, as under go test
 // without flags.
 
-// mainRun is the test that m.Run of one run runs.
+// mainRun is the test (or example) that m.Run of one run runs.
 type mainRun struct {
 	fn  *ssa.Function
-	top *goTest
+	top *goTest // the test's state; nil for an example
+	// An example's output is captured in out; ran and finished say
+	// whether m.Run called it and whether it returned.
+	example       bool
+	out           io.Writer
+	ran, finished bool
+}
+
+// runMain runs TestMain tm with a fresh *testing.M whose Run runs mr.
+func (p *Program) runMain(ctx context.Context, tm *ssa.Function, mr *mainRun, o *RunOptions) (*Result, error) {
+	mt := tm.Signature.Params().At(0).Type().(*types.Pointer).Elem()
+	m := Value{k: KindPointer, p: ptrOf(&cell{v: p.zero(mt), st: NoEvent})}
+	goMains.Store(m.p, mr)
+	defer goMains.Delete(m.p)
+	return p.Run(ctx, tm, []Value{m}, o)
+}
+
+// runExampleIn runs the example of mr from m.Run's frame fr, capturing its
+// output.
+func runExampleIn(r *run, fr *frame, in *ins, mr *mainRun) Value {
+	if mr.ran {
+		return Int(0)
+	}
+	mr.ran = true
+	old := r.out
+	r.out = io.MultiWriter(mr.out, old)
+	defer func() { r.out = old }()
+	callEv, _ := r.callSite(fr, in)
+	r.invokeCode(fr, in, r.p.code(mr.fn), nil, nil, nil, nil, callEv, mix(fr.path, in.sid, fr.occ[in.loc]-1))
+	r.cur = fr
+	mr.finished = true
+	return Int(0)
 }
 
 // goMains maps the address of an interpreted testing.M to its mainRun.
@@ -53,6 +87,9 @@ func mRun(r *run, fr *frame, in *ins, args []Value) Value {
 		panic(&BridgeError{Func: "(*testing.M).Run", CallSite: r.pos(in), Reason: "a testing.M not created by RunGoTest"})
 	}
 	mr := x.(*mainRun)
+	if mr.example {
+		return runExampleIn(r, fr, in, mr)
+	}
 	t := mr.top
 	if t.started {
 		return Int(0) // a second m.Run: the tests ran already

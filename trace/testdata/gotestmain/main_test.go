@@ -43,3 +43,9 @@ func TestFlags(t *testing.T) {
 		t.Errorf("flags: update %v, level %d, name %q", *update, *level, name)
 	}
 }
+
+// Example needs TestMain's setup too.
+func Example() {
+	fmt.Println("ready", ready)
+	// Output: ready true
+}
