@@ -22,13 +22,16 @@ import (
 // interpreted memory; the methods of testing.T (and of testing.common,
 // whose methods T promotes) have no interpreted body, so calls to them
 // reach the bridges below, which keep the state of each test in a
-// goTest found by the address of the T's common field.
+// goTest found by the address of the T's common field. Fuzz targets are in
+// gotest_fuzz.go, examples in gotest_example.go, TestMain and the flag
+// package in gotest_main.go.
 
 // GoTestResult is the outcome of one test case run by [Program.RunGoTest].
 type GoTestResult struct {
-	// Result is the run of the top-level TestXxx function, restricted to the
-	// subtests on the path to the named case (other t.Run calls return
-	// without running their function). Its Outcome says how the named case
+	// Result is the run of the top-level TestXxx function (of the
+	// package's TestMain around it, if any), restricted to the subtests on
+	// the path to the named case (other t.Run calls return without running
+	// their function). Its Outcome says how the named case
 	// ended: Returned if it passed or was skipped, AssertionFailed if it
 	// failed (Failure holds its assertions' messages), or the outcome of the
 	// whole run (Panicked, BudgetExceeded, Exited) if that ended it.
