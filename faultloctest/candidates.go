@@ -42,8 +42,17 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 	_, body, _ := strings.Cut(text.String(), "\n")
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "fix candidates (%s):\n%s", rep.Mode, body)
-	if n := len(rep.Candidates) - len(shown.Candidates); n > 0 {
+	if n := len(rep.Candidates) - len(shown.Candidates); n == 1 {
+		sb.WriteString("(1 more candidate not shown)\n")
+	} else if n > 1 {
 		fmt.Fprintf(&sb, "(%d more candidates not shown)\n", n)
+	}
+	if rep.Partial && ctx.Err() != nil {
+		share := ""
+		if c.top > 0 {
+			share = "the candidates get two thirds of "
+		}
+		fmt.Fprintf(&sb, "(out of time: %s%s=%v; raise it for more)\n", share, EnvTimeout, c.timeout)
 	}
 	write := func(dir, base string, sp *spectra.Ranking) ([]string, error) {
 		if err := os.MkdirAll(dir, 0o777); err != nil {
