@@ -99,8 +99,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	cases, err := prog.ListTests(ctx, pkgPath, nil)
 	if err != nil {
-		fmt.Fprintln(stderr, "faultloc localize:", err)
-		return 1
+		// Tests the interpreter cannot run are reported; the cases found
+		// are still localized.
+		fmt.Fprintln(stderr, "faultloc localize: some tests cannot be interpreted:", err)
+		if len(cases) == 0 {
+			return 1
+		}
 	}
 	reports := []*localize.Report{}
 	for _, name := range cases {
