@@ -98,9 +98,10 @@
 // The explanation runs inside the test binary, in the failing test's
 // cleanup, and costs the time of a package load (a go list run, a second
 // or more) plus the interpreted runs: it suits unit tests of small
-// packages. Its log line is attributed to the line where the test returned
-// (the end of a deferred call's function), or to runtime's panic.go after
-// a panic, as testing attributes logs of cleanups. Tests that need
+// packages. As testing attributes a cleanup's log to where the cleanup was
+// registered, the explanation's file:line prefix is the line where the
+// test returned (the end of the function that deferred Explain), or
+// runtime's panic.go after t.Fatal or a panic. Tests that need
 // their environment (files, network, time) may behave differently under
 // the interpreter, which then says so.
 //
