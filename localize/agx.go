@@ -292,6 +292,9 @@ func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candida
 		for e := trace.EventID(0); int(e) < t.Len(); e++ {
 			if _, ok := t.Instr(e).(*ssa.If); ok && inPackages(t.Func(e), rr) {
 				p := t.Pos(e)
+				if strings.HasSuffix(p.Filename, "_test.go") {
+					continue // the test's own decisions are not the program's path
+				}
 				out.Path = append(out.Path, Decision{File: p.Filename, Line: p.Line, Taken: t.Value(e).Bool()})
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -32,7 +33,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
 	runRE := fs.String("run", "", "localize only the test cases whose full name (TestX/sub) matches this regular expression")
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
@@ -72,8 +73,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: unknown -by %q (want line or expr)\n", *by)
 		return 1
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text or json)\n", *format)
+	if *format != "text" && *format != "json" && *format != "html" {
+		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json or html)\n", *format)
 		return 1
 	}
 	var re *regexp.Regexp
@@ -107,6 +108,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	reports := []*localize.Report{}
+	// The runs that find the failing cases also give the spectrum of the
+	// HTML page's heat map.
+	matrix := spectra.NewMatrix()
 	for _, name := range cases {
 		if re != nil && !re.MatchString(name) {
 			continue
@@ -115,6 +119,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if err != nil {
 			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
 			continue
+		}
+		if *format == "html" && r.Ran && !r.Skipped && r.Trace != nil {
+			addCoverage(matrix, name, r)
 		}
 		if !r.Failed {
 			continue
@@ -127,6 +134,19 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			continue
 		}
 		reports = append(reports, rep)
+	}
+	if *format == "html" {
+		hopts := &localize.HTMLOptions{Title: "faultloc: " + pkgPath}
+		if matrix.Passed() > 0 && matrix.Failed() > 0 {
+			if f, err := spectra.Lookup("ochiai"); err == nil {
+				hopts.Spectrum = matrix.Rank(f, nil)
+			}
+		}
+		if err := localize.WriteHTML(stdout, reports, hopts); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", err)
+			return 2
+		}
+		return 0
 	}
 	if *format == "json" {
 		if err := localize.WriteJSON(stdout, reports); err != nil {
@@ -162,4 +182,20 @@ func targetPath(prog *trace.Program, pattern string) (string, error) {
 		return "", fmt.Errorf("pattern %s names %d packages (%s); localize takes one", pattern, len(paths), strings.Join(paths, ", "))
 	}
 	return paths[0], nil
+}
+
+// addCoverage adds the lines an interpreted test case executed (test files
+// left out) to the spectrum matrix.
+func addCoverage(m *spectra.Matrix, name string, r *trace.GoTestResult) {
+	out := spectra.Pass
+	if r.Failed {
+		out = spectra.Fail
+	}
+	var lines []spectra.Element
+	for _, e := range spectra.TraceElements(r.Trace, spectra.Line) {
+		if !strings.HasSuffix(e.File, "_test.go") {
+			lines = append(lines, e)
+		}
+	}
+	m.Add(spectra.Test{Name: name, Outcome: out}, lines) // names are unique: no error
 }

@@ -104,3 +104,24 @@ func TestLocalizeUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalizeHTML: -format html writes one self-contained page with the
+// candidates and, since foo's other cases pass, a spectrum heat map.
+func TestLocalizeHTML(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "html", "-max-size", "1", "../../examples/foo"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	page := out.String()
+	for _, want := range []string{"<!DOCTYPE html>", "TestFoo/testFoo", "Spectrum ranking", "a = x // L3"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<script src", "<link rel=\"stylesheet\" href", "http://", "https://"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("page refers to an external asset: %q", bad)
+		}
+	}
+}
