@@ -33,6 +33,7 @@ type options struct {
 	CSV      string        // one row per run; default bench/tcas/runs.csv
 	Verbose  bool          // progress on stderr
 	Show     bool          // every report's text on stderr
+	Spectra  bool          // Tarantula and Ochiai over the universe; default true
 	Args     []string      // the command line, for the report
 }
 
@@ -73,12 +74,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		csvOut   = fs.String("csv", "bench/tcas/runs.csv", "per-run CSV file (empty: none)")
 		verbose  = fs.Bool("v", false, "print progress on stderr")
 		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
+		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
 	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
-		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Args: args}
+		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, Args: args}
 	if *all {
 		o.Sel.Sample = 0
 	}
@@ -88,6 +90,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	for _, s := range strings.Split(*modes, ",") {
+		if strings.TrimSpace(s) == "" {
+			continue // -modes "": spectra only
+		}
 		m, err := encode.ParseMode(strings.TrimSpace(s))
 		if err != nil {
 			fmt.Fprintln(stderr, "tcaseval:", err)
@@ -161,9 +166,17 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 	for i, n := range o.Versions {
 		ver, err := loadVersion(ctx, n, o.Sel)
 		if err == nil {
-			rs := runVersion(ctx, ver, o)
-			if err = ctx.Err(); err == nil {
-				vers = append(vers, info(ver))
+			vi := info(ver)
+			if o.Spectra {
+				vi.Spectra, vi.SpectraFailed, err = spectrumBaselines(ctx, ver)
+			}
+			var rs []runResult
+			if err == nil {
+				rs = runVersion(ctx, ver, o)
+				err = ctx.Err()
+			}
+			if err == nil {
+				vers = append(vers, vi)
 				results = append(results, rs...)
 				if o.Verbose {
 					fmt.Fprintf(stderr, "v%d: %d tests × %d modes in %v (elapsed %v)\n", n, len(ver.tests), len(o.Modes),
@@ -180,11 +193,12 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			}
 			return err
 		}
-		status := ""
-		if i < len(o.Versions)-1 && o.Out != "-" {
-			status = fmt.Sprintf("IN PROGRESS: %d of %d versions evaluated", len(vers), len(o.Versions))
-		}
-		if o.Out != "-" || status == "" {
+		last := i == len(o.Versions)-1
+		if last || o.Out != "-" { // stdout gets the final report only
+			status := ""
+			if !last {
+				status = fmt.Sprintf("IN PROGRESS: %d of %d versions evaluated", len(vers), len(o.Versions))
+			}
 			if err := write(status); err != nil {
 				return err
 			}

@@ -23,6 +23,10 @@ type versionInfo struct {
 	Selected int            // evaluated tests
 	Skips    map[string]int // failing tests not eligible, by reason
 	Load     time.Duration
+	// Spectra are the spectrum-based baselines by formula (nil: not run),
+	// over SpectraFailed failing tests of the universe.
+	Spectra       map[string]spectrumScore
+	SpectraFailed int
 }
 
 func info(v *version) versionInfo {
@@ -317,6 +321,10 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 		p("\n")
 	}
 
+	if len(vers) > 0 && vers[0].Spectra != nil {
+		writeSpectra(p, vers)
+	}
+
 	p("\n## Runs without a correct fault location\n\n")
 	var misses []runResult
 	for _, r := range rs {
@@ -446,4 +454,37 @@ func writeCSV(w io.Writer, rs []runResult) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// writeSpectra renders the spectrum-based baselines.
+func writeSpectra(p func(string, ...any), vers []versionInfo) {
+	p("\n## Spectrum-based baselines over the whole universe\n\n")
+	p("Every test of the universe with twelve inputs (1578) run in the interpreter on the version, " +
+		"its expected outcome as oracle (a panic where the fault-free program panics); the line spectrum of the " +
+		"executable lines; the rank of the best-ranked faulty line, ties at their worst position; EXAM over the " +
+		"executable lines as above. A single ranking per version, not per failing test.\n\n")
+	p("| v | failing tests |")
+	for _, f := range spectraFormulas {
+		p(" %s rank | %s EXAM |", f, f)
+	}
+	p("\n|---|---|")
+	for range spectraFormulas {
+		p("---|---|")
+	}
+	p("\n")
+	sum := map[string]float64{}
+	for _, v := range vers {
+		p("| v%d | %d |", v.N, v.SpectraFailed)
+		for _, f := range spectraFormulas {
+			s := v.Spectra[f]
+			sum[f] += s.Exam
+			p(" %.0f of %d | %.1f%% |", s.Rank, v.Exec, 100*s.Exam)
+		}
+		p("\n")
+	}
+	p("| **average** | |")
+	for _, f := range spectraFormulas {
+		p(" | **%.1f%%** |", 100*sum[f]/float64(len(vers)))
+	}
+	p("\n")
 }
