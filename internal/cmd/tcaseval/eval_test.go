@@ -227,9 +227,12 @@ func TestReportGolden(t *testing.T) {
 	o := options{Versions: []int{1, 2, 3}, Modes: []encode.Mode{encode.ATF, encode.PF}, Sel: selection{Sample: 2, Seed: 1},
 		Timeout: time.Minute, MaxSize: 3, Jobs: 1, CSV: "bench/tcas/runs.csv"}
 	vers := []versionInfo{
-		{N: 1, Kind: "operator", Faulty: []int{75}, Exec: 81, Pool: 131, Selected: 2},
-		{N: 2, Kind: "operand", Faulty: []int{63}, Exec: 81, Pool: 69, Selected: 1, Skips: map[string]int{skipOOB: 3}},
-		{N: 3, Kind: "logic op", Faulty: []int{120}, Exec: 81, Pool: 24, Selected: 1},
+		{N: 1, Kind: "operator", Faulty: []int{75}, Exec: 81, Pool: 131, Selected: 2, SpectraFailed: 131,
+			Spectra: map[string]spectrumScore{"tarantula": {3, 3.0 / 81}, "ochiai": {4, 4.0 / 81}}},
+		{N: 2, Kind: "operand", Faulty: []int{63}, Exec: 81, Pool: 69, Selected: 1, Skips: map[string]int{skipOOB: 3}, SpectraFailed: 72,
+			Spectra: map[string]spectrumScore{"tarantula": {20, 20.0 / 81}, "ochiai": {18, 18.0 / 81}}},
+		{N: 3, Kind: "logic op", Faulty: []int{120}, Exec: 81, Pool: 24, Selected: 1, SpectraFailed: 25,
+			Spectra: map[string]spectrumScore{"tarantula": {0, exam(0, 0, 81)}, "ochiai": {0, exam(0, 0, 81)}}},
 	}
 	rs := []runResult{
 		{Version: 1, Test: "t5", Mode: "agx", Candidates: 10, Verified: 10, Suspicious: 10, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 4, Exec: 81, Exam: 4.0 / 81, Solve: ms(800), Total: ms(1000)},

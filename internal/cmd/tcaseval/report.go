@@ -478,7 +478,11 @@ func writeSpectra(p func(string, ...any), vers []versionInfo) {
 		for _, f := range spectraFormulas {
 			s := v.Spectra[f]
 			sum[f] += s.Exam
-			p(" %.0f of %d | %.1f%% |", s.Rank, v.Exec, 100*s.Exam)
+			if s.Rank == 0 {
+				p(" not ranked | %.1f%% |", 100*s.Exam)
+			} else {
+				p(" %.0f of %d | %.1f%% |", s.Rank, v.Exec, 100*s.Exam)
+			}
 		}
 		p("\n")
 	}
