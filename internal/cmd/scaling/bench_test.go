@@ -10,8 +10,7 @@ import (
 )
 
 // BenchmarkLocalize runs ATF and PF on each loop subject at a small bound
-// (the bounds of TestModesAtSmallBound, where both complete in about a
-// second). Besides ns/op it reports the solver's share (solve-ns/op) and
+// (the bounds of TestModesAtSmallBound, where both complete in seconds). Besides ns/op it reports the solver's share (solve-ns/op) and
 // the verified candidates found (mfcs), so the work is checked, not
 // optimized away. Compare modes with benchstat.
 func BenchmarkLocalize(b *testing.B) {
@@ -19,7 +18,7 @@ func BenchmarkLocalize(b *testing.B) {
 	cfg := defaultConfig()
 	cfg.Timeout = 5 * time.Minute
 	for _, s := range subjects {
-		bound := knownDiffs[s.Name].bound
+		bound := smallBounds[s.Name]
 		for _, mode := range []encode.Mode{encode.ATF, encode.PF} {
 			b.Run(fmt.Sprintf("%s/b=%d/%v", s.Name, bound, mode), func(b *testing.B) {
 				var solve time.Duration

@@ -24,6 +24,7 @@ type config struct {
 	MaxPaths int           // PF's path bound; large so that PF is not cut short silently
 	Subjects []string      // subject names; empty: all
 	Arith    encode.Arith  // integer encoding of both modes
+	Label    string        // printed under the report's title
 	NoSkip   bool          // run larger bounds of a mode after it timed out
 	Log      io.Writer     // if set, receives every report as text
 	Progress io.Writer     // if set, receives a line per measurement

@@ -28,6 +28,7 @@ func main() {
 	noSkip := flag.Bool("no-skip", false, "run larger bounds of a mode even after it timed out")
 	subj := flag.String("subjects", "", "comma-separated subjects (Sum, Isqrt, BinarySearch); default all")
 	out := flag.String("out", "", "also write the report to this file")
+	label := flag.String("label", "", "a line printed under the report's title (e.g. which patch the tree carries)")
 	verbose := flag.Bool("v", false, "print every localization report to stderr")
 	flag.Parse()
 
@@ -38,6 +39,7 @@ func main() {
 	}
 	cfg.Timeout, cfg.MaxSize, cfg.MaxPaths = *timeout, *maxSize, *maxPaths
 	cfg.NoSkip = *noSkip
+	cfg.Label = *label
 	switch *arith {
 	case "bv":
 		cfg.Arith = encode.BitVector
@@ -186,13 +188,19 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
+// commit, if set at link time (-ldflags "-X main.commit=..."), names the
+// source the binary was built from; otherwise the report asks git.
+var commit string
+
 // environment describes where the report was made.
 func environment() []string {
 	var env []string
 	now := time.Now().UTC().Format(time.RFC3339)
 	env = append(env, "date: "+now)
-	if out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output(); err == nil {
-		env = append(env, "commit: "+strings.TrimSpace(string(out)))
+	if commit != "" {
+		env = append(env, "commit: "+commit)
+	} else if out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output(); err == nil {
+		env = append(env, "commit: "+strings.TrimSpace(string(out))+" (plus any uncommitted changes of the checkout)")
 	}
 	env = append(env, fmt.Sprintf("go: %s %s/%s, %d CPUs", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU()))
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
