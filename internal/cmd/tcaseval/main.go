@@ -221,9 +221,11 @@ func commandLine(args []string) string {
 }
 
 // commit describes the source evaluated: the git revision of the working
-// directory and the packages of the pipeline that have uncommitted changes
-// (the checkout is shared), or the revision go build recorded; "" when
-// neither is known.
+// directory when the command runs and the packages of the pipeline that
+// have uncommitted changes (the checkout is shared), or else the revision
+// go build recorded; "" when neither is known. With go run, the documented
+// way, the binary is built from that same tree; a binary built earlier may
+// differ from it.
 func commit() string {
 	if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
 		rev := strings.TrimSpace(string(out))
