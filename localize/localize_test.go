@@ -243,3 +243,22 @@ func TestByExpression(t *testing.T) {
 		t.Errorf("verified expressions on line 23: %q; want a == c and b == c among them\n%s", exprs, summary(rep))
 	}
 }
+
+// TestUnsupportedConstruct: a construct the interpreter cannot run in the
+// scope is a typed error naming it and its position, not a crash.
+func TestUnsupportedConstruct(t *testing.T) {
+	ctx := context.Background()
+	p, err := trace.Load(ctx, &trace.Config{Dir: "testdata/unsupported"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := p.Func("github.com/faultloc/faultloc/localize/testdata/unsupported", "F")
+	_, err = AgxFaults(ctx, p, trace.Test{Name: "F", Func: fn, Args: []trace.Value{trace.Int(1)}, Want: []trace.Value{trace.Int(3)}}, nil)
+	var ue *trace.UnsupportedError
+	if !errors.As(err, &ue) {
+		t.Fatalf("err = %v, want a *trace.UnsupportedError", err)
+	}
+	if ue.Pos.Line == 0 || !strings.Contains(err.Error(), "u.go") {
+		t.Errorf("error %q does not name the construct's position", err)
+	}
+}
