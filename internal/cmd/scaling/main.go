@@ -76,7 +76,13 @@ func main() {
 		defer f.Close()
 		w = io.MultiWriter(os.Stdout, f)
 	}
-	cmd := "go run ./internal/cmd/scaling " + strings.Join(os.Args[1:], " ")
+	cmd := "go run ./internal/cmd/scaling"
+	for _, a := range os.Args[1:] {
+		if strings.ContainsAny(a, " \t'\"*&;|<>()$`\\") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		cmd += " " + a
+	}
 	cfg.Progress = os.Stderr
 	if err := run(ctx, w, cmd, environment(), p, faults, cfg); err != nil {
 		fail(err)
