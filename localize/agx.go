@@ -57,6 +57,10 @@ type Options struct {
 	SolverTimeout time.Duration
 }
 
+// preferenceLimit is Z3's resource limit for one check of a preference for
+// angelic values near the original ones.
+var preferenceLimit uint32 = 2_000_000
+
 // ErrTestPasses is returned when the test given as failing passes.
 var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
 
@@ -125,7 +129,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	rep.Failure = first.failure
 
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout})
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: preferenceLimit})
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
@@ -174,12 +178,12 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		}
 		rep.Stats.MCSes++
 		// Prefer angelic values close to the original ones.
-		// A preference is a nicety: each check gets a short deadline, and
-		// the MCS's own model stands when none answers in time.
+		// A preference is a nicety: each check has a resource bound
+		// (deterministic, unlike a deadline, so that results do not depend
+		// on the machine's load), and the MCS's own model stands when no
+		// check answers within it.
 		for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
-			pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			m, st, err := solver.CheckRelaxed(pctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
-			cancel()
+			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(rep, enc, solver, start, err)

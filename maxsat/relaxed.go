@@ -55,6 +55,12 @@ func (s *Solver) CheckRelaxed(ctx context.Context, relaxed []string, assume ...*
 		}
 		as = append(as, act)
 	}
+	if s.opts.RelaxedLimit > 0 {
+		if err := s.sv.SetParam("rlimit", int(s.opts.RelaxedLimit)); err != nil {
+			return nil, Unknown, fmt.Errorf("maxsat: %w", err)
+		}
+		defer s.sv.SetParam("rlimit", 0)
+	}
 	st, err := s.check(ctx, as)
 	if err != nil || st != Sat {
 		return nil, st, err

@@ -58,6 +58,11 @@ type Options struct {
 	MCS     MCSAlgorithm  // MCS enumeration; default LevelSearch
 	MUS     MUSAlgorithm  // MUS extraction; default DeletionMUS
 	Timeout time.Duration // bound on each Z3 check; default 0, no bound
+	// RelaxedLimit bounds each CheckRelaxed call by Z3's resource limit
+	// (the "rlimit" parameter: a deterministic count of solver steps,
+	// unlike a timeout); a call that reaches it returns Unknown. Default
+	// 0: no bound.
+	RelaxedLimit uint32
 }
 
 // Stats counts the work a Solver has done.
