@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"go/token"
@@ -155,8 +156,22 @@ type Encoder struct {
 	instOrder []trace.InstanceKey
 	seen      map[seenKey]bool
 	paths     map[uint64]*maxsat.Term
+	sides     map[sideKey]*side
 	ids       map[trace.InstanceKey]int
 	stats     Stats
+}
+
+// sideKey names a branch instance under a path prefix.
+type sideKey struct {
+	prefix uint64
+	key    trace.InstanceKey
+}
+
+// side records which decisions of a branch instance under a path prefix
+// have been encoded.
+type side struct {
+	path, g *maxsat.Term
+	taken   [2]bool // [0]: else, [1]: then
 }
 
 type seenKey struct {
@@ -225,6 +240,7 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		insts: map[trace.InstanceKey]*instance{},
 		seen:  map[seenKey]bool{},
 		paths: map[uint64]*maxsat.Term{},
+		sides: map[sideKey]*side{},
 		ids:   map[trace.InstanceKey]int{},
 	}
 	for _, p := range prog.Packages {
@@ -474,6 +490,17 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		}
 		if stmt != "" {
 			e.record(r, ev, stmt, sortInfo{ok: true, isBool: true}, []*maxsat.Term{g}, true)
+		}
+		sk := sideKey{r.prefix, t.Key(ev)}
+		sd := e.sides[sk]
+		if sd == nil {
+			sd = &side{path: r.path, g: g}
+			e.sides[sk] = sd
+		}
+		if decision {
+			sd.taken[1] = true
+		} else {
+			sd.taken[0] = true
 		}
 		// Advance the path literal.
 		// Deterministic names keep Z3's search, and so the report, the same
@@ -912,4 +939,37 @@ func (e *Encoder) shift(in *ssa.BinOp, x, y *maxsat.Term, xs sortInfo) definitio
 	}
 	big := maxsat.UGE(y, maxsat.BV(uint64(w), ys.width))
 	return definition{term: maxsat.Ite(big, over, op(x, maxsat.Extract(y, w-1, 0)))}
+}
+
+// CloseUnexplored adds, for every branch instance of which only one side
+// has been encoded under its path prefix, the hard constraint that the
+// prefix implies that side: an unwinding assumption, as bounded model
+// checkers add at their bound. Models then follow encoded paths only. PF
+// calls it once its paths are explored, so that its formula is the
+// program formula within the bound instead of being angelic beyond it. It
+// returns the number of constraints added.
+func (e *Encoder) CloseUnexplored() (int, error) {
+	keys := make([]sideKey, 0, len(e.sides))
+	for k, sd := range e.sides {
+		if sd.taken[0] != sd.taken[1] {
+			keys = append(keys, k)
+		}
+	}
+	// A deterministic order keeps Z3's search, and the report, the same.
+	slices.SortFunc(keys, func(a, b sideKey) int {
+		return cmp.Or(cmp.Compare(a.prefix, b.prefix), cmp.Compare(a.key.Static, b.key.Static),
+			cmp.Compare(a.key.Path, b.key.Path), cmp.Compare(a.key.Occ, b.key.Occ))
+	})
+	for _, k := range keys {
+		sd := e.sides[k]
+		lit := sd.g
+		if !sd.taken[1] {
+			lit = maxsat.Not(sd.g)
+		}
+		if err := e.s.AddHard(maxsat.Implies(sd.path, lit)); err != nil {
+			return 0, fmt.Errorf("encode: %w", err)
+		}
+		e.stats.Constraints++
+	}
+	return len(keys), nil
 }

@@ -44,7 +44,8 @@ type Options struct {
 	// reported unverified and blocked. Default 0: 16.
 	MaxRefinementsPerCandidate int
 	// Unwind is PF's unwinding bound: a branch instance is flipped only if
-	// its instruction occurs at most Unwind times in its frame before it.
+	// its instruction ran fewer than Unwind times in its frame before it;
+	// sides left unexplored are then infeasible (an unwinding assumption).
 	// Default 0: 10.
 	Unwind int
 	// MaxPaths bounds the paths PF explores. Default 0: 1000.
@@ -151,6 +152,11 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	if opts.Mode == encode.PF {
 		if err := explorePaths(ctx, sub, enc, first.res, opts, rep); err != nil {
 			return finish(rep, enc, solver, start, err)
+		}
+		// Within the bound only: a side PF did not explore is infeasible,
+		// not angelic.
+		if _, err := enc.CloseUnexplored(); err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
 	maxRef := opts.MaxRefinements

@@ -12,8 +12,8 @@ import (
 
 // explorePaths approximates the program formula (PF mode): starting from the
 // failing run, it re-runs the test with branch decisions forced so that
-// every in-scope branch instance whose instruction occurred at most
-// opts.Unwind times in its frame is taken both ways, depth first, and adds
+// every in-scope branch instance whose instruction ran fewer than
+// opts.Unwind times before it in its frame is taken both ways, depth first, and adds
 // every run to the formula before any solving. The number of paths grows
 // exponentially with the bound; opts.MaxPaths caps it (the report is then
 // partial).
