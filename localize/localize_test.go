@@ -262,3 +262,22 @@ func TestUnsupportedConstruct(t *testing.T) {
 		t.Errorf("error %q does not name the construct's position", err)
 	}
 }
+
+// TestPackageVariableInit: a package variable's initialisation (max3's
+// `var sorted = false`, change c1 of the AFTER paper's example) is code like
+// any other and can be part of a fix.
+func TestPackageVariableInit(t *testing.T) {
+	p := program(t)
+	rep, err := AgxFaults(context.Background(), p, intTest(t, p, "max3", "Max3", "failing", 3, 3, 2, 1), &Options{MaxSize: 2, Arith: encode.Integer, Sanity: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Candidates {
+		for _, l := range c.Locations {
+			if c.Verified && l.Line == 12 && strings.HasSuffix(l.File, "max3.go") {
+				return
+			}
+		}
+	}
+	t.Errorf("no verified candidate includes max3.go:12 (var sorted = false):\n%s", summary(rep))
+}
