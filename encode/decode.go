@@ -40,8 +40,9 @@ type Candidate struct {
 	// instances (assignments, branches, returns) that the model executes,
 	// in execution order of the runs encoded.
 	Angelic []Angelic
-	// Hooks re-run the test with every executed instance of the statements
-	// substituted by its model value and every branch instance forced.
+	// Hooks re-run the test with the statements' executed stores, results
+	// and calls substituted by their model values and their branch
+	// instances forced.
 	Hooks *trace.Hooks
 }
 
@@ -90,9 +91,14 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 				return nil, fmt.Errorf("encode: %w", err)
 			}
 		}
-		if inst.branch {
+		// Only what a statement produces is replayed: its stores, results
+		// and decisions. Substituting the operands it read (a load of an
+		// index, say) could make the re-run fail for reasons the formula
+		// does not model (an index out of range).
+		switch {
+		case inst.branch:
 			c.Hooks.Branches[k] = v.Bool()
-		} else {
+		case inst.rep:
 			c.Hooks.Values[k] = v
 		}
 		if inst.rep {

@@ -372,7 +372,20 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 	for _, a := range avoid {
 		bad[a] = true
 	}
-	if res.Outcome == trace.Panicked && res.Panic != nil {
+	// A panic's condition (an index out of range, a nil dereference) is
+	// not encoded, so "this path may not be taken unchanged" is only sound
+	// when no value of the run was substituted: a re-run that panics
+	// because of angelic values says nothing about the original statements.
+	valueSteered := false
+	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
+		if t.Steered(ev) {
+			if _, isIf := t.Instr(ev).(*ssa.If); !isIf {
+				valueSteered = true
+				break
+			}
+		}
+	}
+	if res.Outcome == trace.Panicked && res.Panic != nil && !valueSteered {
 		at := res.Panic.Event
 		if at == trace.NoEvent {
 			at = trace.EventID(t.Len() - 1)

@@ -53,6 +53,10 @@ type Options struct {
 	// Run are the options of every run of the test (budgets). Hooks are
 	// set by AgxFaults. Default: trace's defaults.
 	Run trace.RunOptions
+	// Overlay holds file contents that replace files on disk, as given to
+	// trace.Config.Overlay; reports quote source lines from it. Default:
+	// none.
+	Overlay map[string][]byte
 	// SolverTimeout bounds each Z3 check. Default 0: no bound (use the
 	// context for an overall deadline).
 	SolverTimeout time.Duration
@@ -169,6 +173,9 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	perCand := map[string]int{}
 	src := sources{}
+	for name, b := range opts.Overlay {
+		src[name] = strings.Split(string(b), "\n")
+	}
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	for {
 		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {

@@ -36,18 +36,19 @@ var dropped = map[int]bool{33: true, 38: true}
 
 // version is one faulty version loaded for evaluation.
 type version struct {
-	v      tcas.Version
-	prog   *trace.Program
-	fn     *ssa.Function // tcas.Advisory
-	file   string        // absolute path of the version's tcas.go
-	faulty map[int]bool  // ground truth: faulty lines, the version's numbering
-	lines  []int         // ground truth, sorted
-	exec   []int         // executable lines of the port (see executableLines)
-	scope  func(*ssa.Function) bool
-	tests  []trace.Test   // the selected failing tests
-	pool   int            // eligible failing tests before sampling
-	skips  map[string]int // failing tests not eligible, by reason
-	loadT  time.Duration  // time to load and build the version
+	v       tcas.Version
+	prog    *trace.Program
+	fn      *ssa.Function // tcas.Advisory
+	file    string        // absolute path of the version's tcas.go
+	faulty  map[int]bool  // ground truth: faulty lines, the version's numbering
+	lines   []int         // ground truth, sorted
+	exec    []int         // executable lines of the port (see executableLines)
+	scope   func(*ssa.Function) bool
+	overlay map[string][]byte // the version's source, for the reports' quotes
+	tests   []trace.Test      // the selected failing tests
+	pool    int               // eligible failing tests before sampling
+	skips   map[string]int    // failing tests not eligible, by reason
+	loadT   time.Duration     // time to load and build the version
 }
 
 // selection says which failing tests of a version are evaluated.
@@ -94,6 +95,7 @@ func loadVersion(ctx context.Context, n int, sel selection) (*version, error) {
 		ver.faulty[l] = true
 	}
 	ver.scope = func(f *ssa.Function) bool { return inPort(prog.Fset, v, ver.file, f) }
+	ver.overlay = overlay
 	ver.exec = executableLines(prog, ver.file, ver.scope)
 	if err := ver.selectTests(sel); err != nil {
 		return nil, err
@@ -263,6 +265,7 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 		Mode:    m,
 		InScope: ver.scope,
 		MaxSize: opts.MaxSize,
+		Overlay: ver.overlay,
 	})
 	if err != nil {
 		r.Err = err.Error()
