@@ -157,10 +157,14 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		if err := explorePaths(ctx, sub, enc, first.res, opts, rep); err != nil {
 			return finish(rep, enc, solver, start, err)
 		}
-		// Within the bound only: a side PF did not explore is infeasible,
-		// not angelic.
-		if _, err := enc.CloseUnexplored(); err != nil {
-			return nil, fmt.Errorf("localize: %w", err)
+		// Within the bound, a side PF did not explore is infeasible, not
+		// angelic. When MaxPaths cut the exploration short, sides within
+		// the bound are missing too, and closing them would exclude real
+		// fixes: the formula then stays angelic beyond what was explored.
+		if !rep.Partial {
+			if _, err := enc.CloseUnexplored(); err != nil {
+				return nil, fmt.Errorf("localize: %w", err)
+			}
 		}
 	}
 	maxRef := opts.MaxRefinements
