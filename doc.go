@@ -35,4 +35,11 @@
 //
 // The subjects under [github.com/faultloc/faultloc/examples] are the papers'
 // running examples, ported to Go, with their known faults marked.
+//
+// # Stability
+//
+// The API of the public packages (trace, maxsat, encode, localize, spectra,
+// slicing, faultloctest, examples) is stable: it is recorded in api/*.txt
+// and changes only by addition; internal/apicheck fails on anything else.
+// Packages under internal/ are not API.
 package faultloc

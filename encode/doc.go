@@ -64,4 +64,11 @@
 // test with those values substituted and those decisions forced. The caller
 // (package localize) uses the re-run both to verify a candidate and, when the
 // angelic path left what was encoded, to refine the formula.
+//
+// # Stability
+//
+// The exported API is stable (recorded in api/encode.txt; changes only by
+// addition). The formula itself is not: the names of its variables and the
+// exact constraints may change between versions, so callers should read
+// results through Decode and Statement, not through Z3 terms.
 package encode

@@ -31,6 +31,11 @@
 // package's Cases variable holds the same cases as data, so other packages
 // (for example trace's differential tests) can run them natively and
 // interpreted.
+//
+// # Stability
+//
+// FaultLines, Fault, Tag and FaultMarker are stable. The subjects'
+// programs are stable in their faulty lines; their Cases may gain entries.
 package examples
 
 // Tag is the build tag under which the subjects' failing-by-design tests are

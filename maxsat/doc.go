@@ -102,4 +102,10 @@
 // A Solver belongs to one goroutine; separate Solvers are independent and
 // may run in parallel. Close releases Z3's memory (there are no
 // finalizers); a Model is valid until its Solver is reset or closed.
+//
+// # Stability
+//
+// The exported API is stable (recorded in api/maxsat.txt; changes only by
+// addition). Which MCS of equal cost comes first, and which model a
+// check returns, are not: they follow Z3.
 package maxsat

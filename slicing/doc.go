@@ -92,4 +92,9 @@
 // make the search loop, and the final recheck of the result (on by default)
 // reports it as a [*FlakyError] when it flips there. Flips elsewhere are not
 // detected; their only effect is a result that may not be minimal.
+//
+// # Stability
+//
+// The exported API is stable (recorded in api/slicing.txt; changes only by
+// addition).
 package slicing

@@ -100,4 +100,9 @@
 //     fails where the interpreter does: github.com/google/uuid, for one,
 //     does not load because its initializer reads crypto/rand.Reader, a
 //     variable the interpreter's bridge does not provide.
+//
+// # Stability
+//
+// The exported API is stable (recorded in api/spectra.txt; changes only by
+// addition), as are the formulas' definitions and the GZoltar file formats.
 package spectra

@@ -100,4 +100,10 @@
 // the runtime does (growth rule and allocator size classes), so capacities
 // and aliasing match compiled code, except that compiled code may give the
 // first append to a nil slice that does not escape a 32-byte stack buffer.
+//
+// # Stability
+//
+// The exported API is stable (recorded in api/trace.txt; changes only by
+// addition). StaticIDs and InstanceKeys are stable within one Program,
+// not across loads or versions.
 package trace

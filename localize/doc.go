@@ -1,0 +1,33 @@
+// Package localize assembles faultloc's packages into fault-localization
+// pipelines and reports their results in one type, [Report].
+//
+// [AgxFaults] is the incremental fix localization of AgxFaults (Pham et al.,
+// Appl. Sci. 2021, Algorithm 1): it runs the failing test under
+// [github.com/faultloc/faultloc/trace], encodes the run with
+// [github.com/faultloc/faultloc/encode] (one fault predicate per statement),
+// and enumerates minimal correction sets with the incremental MaxSMT solver
+// of [github.com/faultloc/faultloc/maxsat]. Each correction set is decoded
+// into a fix candidate — statements and the angelic values that make the test
+// pass — and replayed through trace's hooks: a candidate is Verified only if
+// the re-run passes. When the replay leaves the paths encoded so far, the
+// re-run itself is added to the formula (refinement) and the solver asked
+// again, in the same solver. Options select the PF, FS and FI encodings for
+// comparison, bounds on candidate size, count and refinements, and the
+// integer arithmetic. [AgxFaultsGoTest] does the same for a go test case
+// (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
+// failed assertions are the oracle.
+//
+// A Report lists the candidates (verified first, then by size and
+// position), a per-line ranking derived from them (so results compare with
+// spectrum-based ranks by EXAM), and statistics; it renders as `file:line:
+// message` text ([Report.WriteText]), JSON ([WriteJSON]) and one
+// self-contained HTML page ([WriteHTML]). Enumeration stopped by a bound, a
+// timeout or a cancelled context gives a partial report, marked as such,
+// rather than an error.
+//
+// # Stability
+//
+// The exported API is stable (recorded in api/localize.txt; changes only
+// by addition), and so are the JSON field names of Report. The text and
+// HTML renderings are for people and may change.
+package localize
