@@ -142,7 +142,6 @@ var pendingDocs = []string{
 	"examples/tcas: func Own_Above_Threat",
 	"examples/tcas: func Own_Below_Threat",
 	"examples/tcas: method VersionError.Error",
-	"localize: package comment",
 	"localize: method Location.String",
 	"maxsat: method MCSAlgorithm.String",
 	"maxsat: method MUSAlgorithm.String",
