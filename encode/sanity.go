@@ -17,6 +17,7 @@ type SanityError struct {
 	Events []string // the instances of an unsatisfiable core of the bindings, "file:line: instr"
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *SanityError) Error() string {
 	return fmt.Sprintf("encode: sanity check failed on run %d: concrete values violate the encoding at %s", e.Run, strings.Join(e.Events, "; "))
 }

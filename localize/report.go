@@ -20,6 +20,7 @@ type Location struct {
 	Expr   string `json:"expr,omitempty"`   // the expression's source; set with expression granularity
 }
 
+// String formats the value for messages and reports.
 func (l Location) String() string {
 	if l.Column > 0 {
 		return fmt.Sprintf("%s:%d:%d", filepath.Base(l.File), l.Line, l.Column)

@@ -33,6 +33,7 @@ const (
 	OptimizeBlocking
 )
 
+// String formats the value for messages and reports.
 func (a MCSAlgorithm) String() string {
 	switch a {
 	case LevelSearch:

@@ -45,6 +45,7 @@ func (v Value) Int64() int64 {
 	return 0
 }
 
+// String formats the value for messages and reports.
 func (v Value) String() string {
 	switch v.Sort.Kind {
 	case BoolSort:

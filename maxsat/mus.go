@@ -26,6 +26,7 @@ const (
 	QuickXplain
 )
 
+// String formats the value for messages and reports.
 func (a MUSAlgorithm) String() string {
 	switch a {
 	case DeletionMUS:

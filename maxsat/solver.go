@@ -21,6 +21,7 @@ const (
 	Unsat
 )
 
+// String formats the value for messages and reports.
 func (s Status) String() string {
 	switch s {
 	case Sat:
@@ -50,6 +51,7 @@ var (
 // incompleteness) with its reason.
 type UnknownError struct{ Reason string }
 
+// Error formats the error, naming what went wrong and where.
 func (e *UnknownError) Error() string { return "maxsat: solver returned unknown: " + e.Reason }
 
 // Options configure a Solver. The zero value is the documented default for

@@ -39,6 +39,7 @@ var (
 // SortBV returns the sort of bit-vectors of width w.
 func SortBV(w int) Sort { return Sort{Kind: BVSort, Width: w} }
 
+// String formats the value for messages and reports.
 func (s Sort) String() string {
 	switch s.Kind {
 	case BoolSort:
@@ -60,6 +61,7 @@ type SortError struct {
 	Msg  string // what was expected
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *SortError) Error() string {
 	as := make([]string, len(e.Args))
 	for i, a := range e.Args {

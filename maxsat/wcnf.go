@@ -29,6 +29,7 @@ type WCNFError struct {
 	Msg  string
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *WCNFError) Error() string { return fmt.Sprintf("maxsat: wcnf line %d: %s", e.Line, e.Msg) }
 
 // ReadWCNF parses WCNF in either form: the classic one with a header

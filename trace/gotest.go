@@ -89,6 +89,7 @@ type TestError struct {
 	Err  error  // the interpreter's error
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
 
 // Unwrap returns the interpreter's error.
@@ -100,6 +101,7 @@ type NoTestError struct {
 	Name string // the test function's name
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *NoTestError) Error() string {
 	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
 }

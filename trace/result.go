@@ -93,6 +93,7 @@ type UnsupportedError struct {
 	fn        *ssa.Function
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *UnsupportedError) Error() string {
 	return fmt.Sprintf("trace: %s: unsupported construct: %s", e.Pos, e.Construct)
 }
@@ -106,6 +107,7 @@ type BridgeError struct {
 	Reason   string         // why it cannot be bridged
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *BridgeError) Error() string {
 	msg := fmt.Sprintf("trace: %s: no bridge for %s", e.CallSite, e.Func)
 	if e.Reason != "" {
@@ -122,6 +124,7 @@ type InternalError struct {
 	Stack string
 }
 
+// Error formats the error, naming what went wrong and where.
 func (e *InternalError) Error() string {
 	return fmt.Sprintf("trace: internal error at %s: %v", e.Pos, e.Value)
 }
@@ -175,6 +178,7 @@ type Hooks struct {
 	Observe func(t *Trace, e EventID)
 }
 
+// String formats the value for messages and reports.
 func (r *Result) String() string {
 	var sb strings.Builder
 	sb.WriteString(r.Outcome.String())
