@@ -66,13 +66,7 @@ func (o *Optimize) SetTimeout(d time.Duration) error {
 	if err := o.ok(); err != nil {
 		return err
 	}
-	ms := uint64(d / time.Millisecond)
-	if d > 0 && ms == 0 {
-		ms = 1
-	}
-	if ms == 0 || ms > 1<<32-1 {
-		ms = 1<<32 - 1
-	}
+	ms := timeoutMillis(d)
 	k := C.CString("timeout")
 	defer C.free(unsafe.Pointer(k))
 	return o.c.error("optimize_set_params", C.fl_optimize_set_uint(o.c.c, o.o, k, C.uint(ms)))

@@ -96,13 +96,7 @@ func (s *Solver) SetTimeout(d time.Duration) error {
 	if err := s.ok(); err != nil {
 		return err
 	}
-	ms := uint64(d / time.Millisecond)
-	if d > 0 && ms == 0 {
-		ms = 1
-	}
-	if ms == 0 || ms > 1<<32-1 {
-		ms = 1<<32 - 1 // Z3's "no timeout"
-	}
+	ms := timeoutMillis(d)
 	k := C.CString("timeout")
 	defer C.free(unsafe.Pointer(k))
 	return s.c.error("solver_set_params", C.fl_solver_set_uint(s.c.c, s.s, k, C.uint(ms)))
@@ -271,4 +265,18 @@ func (s *Solver) String() string {
 	r := C.GoString(C.Z3_solver_to_string(s.c.c, s.s))
 	C.fl_err(s.c.c)
 	return r
+}
+
+// timeoutMillis converts a timeout to Z3's "timeout" parameter in
+// milliseconds: at least 1 for a positive duration, and Z3's "no timeout"
+// (2^32-1) for zero or a duration beyond the parameter's range.
+func timeoutMillis(d time.Duration) uint64 {
+	ms := uint64(d / time.Millisecond)
+	if d > 0 && ms == 0 {
+		ms = 1
+	}
+	if ms == 0 || ms > 1<<32-1 {
+		ms = 1<<32 - 1
+	}
+	return ms
 }
