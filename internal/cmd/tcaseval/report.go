@@ -164,15 +164,26 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 	}
 	bm := byMode(rs)
 	p("## Summary\n\n")
-	p("| |")
-	for _, m := range modes {
-		p(" %s |", m)
+	// head writes a table's header: the leading columns, then one per mode.
+	head := func(lead ...string) {
+		p("|")
+		for _, c := range lead {
+			if c == "" {
+				p(" |")
+			} else {
+				p(" %s |", c)
+			}
+		}
+		for _, m := range modes {
+			p(" %s |", m)
+		}
+		p("\n|")
+		for range len(lead) + len(modes) {
+			p("---|")
+		}
+		p("\n")
 	}
-	p("\n|---|")
-	for range modes {
-		p("---|")
-	}
-	p("\n")
+	head("")
 	sums := map[string]summary{}
 	for _, m := range modes {
 		sums[m] = summarize(bm[m])
@@ -271,15 +282,7 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 
 	p("## Per version\n\n")
 	p("Cells: correct fault location / correct fix localization / verified MFC with a faulty line, out of the runs, then average EXAM.\n\n")
-	p("| v | kind | faulty lines | exec. lines | eligible | runs |")
-	for _, m := range modes {
-		p(" %s |", m)
-	}
-	p("\n|---|---|---|---|---|---|")
-	for range modes {
-		p("---|")
-	}
-	p("\n")
+	head("v", "kind", "faulty lines", "exec. lines", "eligible", "runs")
 	byVer := map[int][]runResult{}
 	for _, r := range rs {
 		byVer[r.Version] = append(byVer[r.Version], r)
@@ -298,15 +301,7 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 		p("\n")
 	}
 	p("\nAverage solving / total time per run (seconds):\n\n")
-	p("| v |")
-	for _, m := range modes {
-		p(" %s |", m)
-	}
-	p("\n|---|")
-	for range modes {
-		p("---|")
-	}
-	p("\n")
+	head("v")
 	for _, v := range vers {
 		p("| v%d |", v.N)
 		vm := byMode(byVer[v.N])
