@@ -279,9 +279,10 @@ var upward = []struct {
 	{[]string{"internal/z3/...", "internal/cfg/...", "internal/gotest/..."}, []string{"", "trace/...", "encode/...", "maxsat/...", "localize/...", "slicing/...", "spectra/...", "cmd/..."}, "internal helpers sit below the public packages"},
 }
 
-// localizeImporters may import localize: the commands, and faultloctest,
-// the go test helper (issue 9), a front end like them.
-var localizeImporters = []string{"cmd/...", "internal/cmd/...", "faultloctest/..."}
+// localizeImporters may import localize: the commands (the benchmark
+// commands under bench/ among them), and faultloctest, the go test helper
+// (issue 9), a front end like them.
+var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "faultloctest/..."}
 
 // depViolations checks the module's packages in a `go list -deps` result
 // against the design's package map and returns what breaks it, sorted.
@@ -313,7 +314,7 @@ func depViolations(all map[string]*listed) []string {
 			}
 		}
 		if !match(r, "localize/...") && !matchAny(r, localizeImporters) && slices.Contains(p.Imports, module+"/localize") {
-			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/...) and the go test helper (faultloctest) may", path))
+			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/..., bench/...) and the go test helper (faultloctest) may", path))
 		}
 	}
 	slices.Sort(out)

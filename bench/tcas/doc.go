@@ -1,12 +1,12 @@
-// Command tcaseval evaluates localize.AgxFaults on TCAS, the Siemens
-// suite's benchmark ported in examples/tcas, and compares it with the
+// Command tcas evaluates localize.AgxFaults on TCAS, the Siemens suite's
+// benchmark ported in examples/tcas, and compares it with the
 // AgxFaults paper's results (issue 8, "The evaluation").
 //
 // Usage, from the module root:
 //
-//	go run ./internal/cmd/tcaseval [-versions 1,5-9] [-modes agx,pf,fs,fi]
+//	go run ./bench/tcas [-versions 1,5-9] [-modes agx,pf,fs,fi]
 //		[-sample N | -all] [-seed S] [-oob] [-timeout D] [-maxsize K]
-//		[-j N] [-o bench/tcas/REPORT.md] [-csv bench/tcas/runs.csv] [-v] [-show]
+//		[-j N] [-o bench/results/tcas.md] [-csv bench/results/tcas.csv] [-v] [-show]
 //
 // For each faulty version (by default 1–41 without v33 and v38, which the
 // paper drops too: array-bound faults, undefined behaviour in C and a panic
@@ -26,7 +26,7 @@
 // fix localization"), whether a verified candidate contains a faulty line,
 // the EXAM score (rank of the best-ranked faulty line over the executable
 // lines of tcas.go), the numbers of candidates and suspicious lines, and
-// the solving and total times. The report (default bench/tcas/REPORT.md)
+// the solving and total times. The report (default bench/results/tcas.md)
 // gives the totals per mode beside the paper's figures, a row per version,
 // the runs that miss, the failing tests left out and why, and exactly how
 // it was made; the CSV has one row per run. Both are generated: rerun the

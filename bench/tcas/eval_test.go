@@ -225,7 +225,7 @@ func TestParseVersions(t *testing.T) {
 func TestReportGolden(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	o := options{Versions: []int{1, 2, 3}, Modes: []encode.Mode{encode.ATF, encode.PF}, Sel: selection{Sample: 2, Seed: 1},
-		Timeout: time.Minute, MaxSize: 3, Jobs: 1, CSV: "bench/tcas/runs.csv"}
+		Timeout: time.Minute, MaxSize: 3, Jobs: 1, CSV: "bench/results/tcas.csv"}
 	vers := []versionInfo{
 		{N: 1, Kind: "operator", Faulty: []int{75}, Exec: 81, Pool: 131, Selected: 2, SpectraFailed: 131,
 			Spectra: map[string]spectrumScore{"tarantula": {3, 3.0 / 81}, "ochiai": {4, 4.0 / 81}}},
@@ -243,7 +243,7 @@ func TestReportGolden(t *testing.T) {
 		{Version: 2, Test: "t1", Mode: "pf", Candidates: 5, Verified: 5, Suspicious: 5, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 1, Exec: 81, Exam: 1.0 / 81, Solve: ms(500), Total: ms(900)},
 		{Version: 3, Test: "t2", Mode: "agx", Err: "localize: something failed", Exec: 81, Exam: exam(0, 0, 81), Total: ms(10)},
 	}
-	env := environment{Command: "go run ./internal/cmd/tcaseval -sample 2 -modes agx,pf", Date: "2026-01-01 00:00 UTC", Machine: "linux/amd64, 2 CPUs, go1.26", Wall: 65 * time.Second}
+	env := environment{Command: "go run ./bench/tcas -sample 2 -modes agx,pf", Date: "2026-01-01 00:00 UTC", Machine: "linux/amd64, 2 CPUs, go1.26", Wall: 65 * time.Second}
 	var buf bytes.Buffer
 	if err := writeReport(&buf, env, o, vers, rs); err != nil {
 		t.Fatal(err)
@@ -275,10 +275,10 @@ func TestCommandLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "go run ./internal/cmd/tcaseval"},
-		{[]string{"-sample", "1", "-j", "2"}, "go run ./internal/cmd/tcaseval -sample 1 -j 2"},
-		{[]string{"-csv", ""}, `go run ./internal/cmd/tcaseval -csv ""`},
-		{[]string{"-o", "a b.md"}, `go run ./internal/cmd/tcaseval -o "a b.md"`},
+		{nil, "go run ./bench/tcas"},
+		{[]string{"-sample", "1", "-j", "2"}, "go run ./bench/tcas -sample 1 -j 2"},
+		{[]string{"-csv", ""}, `go run ./bench/tcas -csv ""`},
+		{[]string{"-o", "a b.md"}, `go run ./bench/tcas -o "a b.md"`},
 	}
 	for _, tt := range tests {
 		if got := commandLine(tt.args); got != tt.want {

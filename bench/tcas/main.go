@@ -29,8 +29,8 @@ type options struct {
 	Timeout  time.Duration // per AgxFaults run; default 1m
 	MaxSize  int           // localize.Options.MaxSize; default 1
 	Jobs     int           // concurrent runs; default 1
-	Out      string        // the report; default bench/tcas/REPORT.md
-	CSV      string        // one row per run; default bench/tcas/runs.csv
+	Out      string        // the report; default bench/results/tcas.md
+	CSV      string        // one row per run; default bench/results/tcas.csv
 	Verbose  bool          // progress on stderr
 	Show     bool          // every report's text on stderr
 	Spectra  bool          // Tarantula and Ochiai over the universe; default true
@@ -45,17 +45,17 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, opts, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "tcaseval:", err)
+		fmt.Fprintln(os.Stderr, "bench/tcas:", err)
 		os.Exit(1)
 	}
 }
 
 // parseFlags parses the command line into options.
 func parseFlags(args []string, stderr io.Writer) (options, error) {
-	fs := flag.NewFlagSet("tcaseval", flag.ContinueOnError)
+	fs := flag.NewFlagSet("bench/tcas", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: go run ./internal/cmd/tcaseval [flags]\n\n"+
+		fmt.Fprintf(stderr, "usage: go run ./bench/tcas [flags]\n\n"+
 			"Runs localize.AgxFaults on failing tests of the TCAS faulty versions and\n"+
 			"writes a report comparing it with the AgxFaults paper (see doc.go).\n\n")
 		fs.PrintDefaults()
@@ -70,8 +70,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		timeout  = fs.Duration("timeout", time.Minute, "per-run timeout (a run that reaches it is scored on its partial report)")
 		maxSize  = fs.Int("maxsize", 1, "largest fix candidate (statements); 0: no bound (issue 8 asks for 3 on multi-fault versions; see doc.go)")
 		jobs     = fs.Int("j", 1, "runs in parallel")
-		out      = fs.String("o", "bench/tcas/REPORT.md", "report file (- for stdout)")
-		csvOut   = fs.String("csv", "bench/tcas/runs.csv", "per-run CSV file (empty: none)")
+		out      = fs.String("o", "bench/results/tcas.md", "report file (- for stdout)")
+		csvOut   = fs.String("csv", "bench/results/tcas.csv", "per-run CSV file (empty: none)")
 		verbose  = fs.Bool("v", false, "print progress on stderr")
 		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
@@ -86,7 +86,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	var err error
 	if o.Versions, err = parseVersions(*versions); err != nil {
-		fmt.Fprintln(stderr, "tcaseval:", err)
+		fmt.Fprintln(stderr, "bench/tcas:", err)
 		return options{}, err
 	}
 	for _, s := range strings.Split(*modes, ",") {
@@ -95,7 +95,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		}
 		m, err := encode.ParseMode(strings.TrimSpace(s))
 		if err != nil {
-			fmt.Fprintln(stderr, "tcaseval:", err)
+			fmt.Fprintln(stderr, "bench/tcas:", err)
 			return options{}, err
 		}
 		o.Modes = append(o.Modes, m)
@@ -210,7 +210,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 // commandLine renders the invocation, quoting arguments a shell would
 // not keep as they are.
 func commandLine(args []string) string {
-	out := []string{"go", "run", "./internal/cmd/tcaseval"}
+	out := []string{"go", "run", "./bench/tcas"}
 	for _, a := range args {
 		if a == "" || strings.ContainsAny(a, " \t'\"$\\*?;&|<>()") {
 			a = strconv.Quote(a)
@@ -262,7 +262,7 @@ func commit() string {
 }
 
 // pipelineDirs are the directories whose code the evaluation runs.
-var pipelineDirs = []string{"encode", "localize", "maxsat", "trace", "internal/z3", "examples/tcas", "internal/cmd/tcaseval"}
+var pipelineDirs = []string{"encode", "localize", "maxsat", "trace", "internal/z3", "examples/tcas", "bench/tcas"}
 
 // runVersion runs every selected test of ver in every mode, o.Jobs at a
 // time.
