@@ -43,15 +43,12 @@
 //   - C ints are 32 bits, Go's here 64: no input of the universe comes near
 //     an overflow (the largest is under 10^4).
 //
-// The exported functions of tcas.c carry a comment inside their body, not
-// a doc comment: gofmt puts a blank line before a doc comment, and that
-// line would shift every statement after it. They are: ALIM, the altitude
-// threshold Positive_RA_Alt_Thresh[Alt_Layer_Value]; Inhibit_Biased_Climb,
-// Up_Separation plus NOZCROSS when Climb_Inhibit; Non_Crossing_Biased_Climb
-// and Non_Crossing_Biased_Descend, whether a climb or a descent is advised
-// without crossing the other aircraft's altitude; Own_Below_Threat and
-// Own_Above_Threat, the relative altitudes. They read the globals, which
-// [Main] sets.
+// The exported functions of tcas.c have doc comments on lines that hold
+// braces or blanks in C (gofmt wants a blank line before a doc comment), so
+// statements keep their lines: ALIM is a one-line function on line 58, its
+// return statement's line in C, and the signatures of four functions sit one
+// line below C's (see [CLine]). The functions read the globals, which [Main]
+// sets.
 //
 // An Alt_Layer_Value outside 0..3 makes ALIM index the threshold array out
 // of bounds. C reads past the array; the port panics with Go's runtime

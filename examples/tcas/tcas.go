@@ -53,21 +53,21 @@ func initialize() {
 	Positive_RA_Alt_Thresh[3] = 740
 }
 
-func ALIM() int {
-	/* the altitude threshold of the current altitude layer */
-	return Positive_RA_Alt_Thresh[Alt_Layer_Value]
-}
+// ALIM returns the altitude threshold of the current altitude layer,
+// Positive_RA_Alt_Thresh[Alt_Layer_Value].
+func ALIM() int { return Positive_RA_Alt_Thresh[Alt_Layer_Value] }
 
+// Inhibit_Biased_Climb returns Up_Separation, plus NOZCROSS when Climb_Inhibit.
 func Inhibit_Biased_Climb() int {
 	if Climb_Inhibit {
 		return Up_Separation + NOZCROSS
 	}
 	return Up_Separation
 }
+
+// Non_Crossing_Biased_Climb reports whether a non-crossing climb is advised.
 func Non_Crossing_Biased_Climb() bool {
-	var upward_preferred bool
-	/* int upward_crossing_situation; (unused in C; dropped) */
-	var result bool
+	var upward_preferred, result bool /* int upward_crossing_situation; (unused in C; dropped) */
 
 	upward_preferred = Inhibit_Biased_Climb() > Down_Separation
 	if upward_preferred {
@@ -81,8 +81,8 @@ func Non_Crossing_Biased_Climb() bool {
 	return result
 }
 
+// Non_Crossing_Biased_Descend reports whether a non-crossing descent is advised.
 func Non_Crossing_Biased_Descend() bool {
-	/* reports whether a non-crossing descent is advised */
 	var upward_preferred bool
 	/* int upward_crossing_situation; (unused in C; dropped) */
 	var result bool
@@ -99,13 +99,13 @@ func Non_Crossing_Biased_Descend() bool {
 	return result
 }
 
+// Own_Below_Threat reports whether the own aircraft is below the other one.
 func Own_Below_Threat() bool {
-	/* own aircraft is below the other one */
 	return (Own_Tracked_Alt < Other_Tracked_Alt)
 }
 
+// Own_Above_Threat reports whether the own aircraft is above the other one.
 func Own_Above_Threat() bool {
-	/* own aircraft is above the other one */
 	return (Other_Tracked_Alt < Own_Tracked_Alt)
 }
 

@@ -180,6 +180,7 @@ type VersionError struct {
 	N int
 }
 
+// Error names the version and the valid range.
 func (e *VersionError) Error() string {
 	return fmt.Sprintf("tcas: no faulty version %d (versions are 1..%d)", e.N, NumVersions)
 }

@@ -128,48 +128,20 @@ func parsePackage(t *testing.T, fset *token.FileSet, p *listed) []*ast.File {
 	return files
 }
 
-// pendingDocs are the exported identifiers that lacked a doc comment when
-// this check was written, as "package: kind Name" (package relative to the
-// module). They are reported, not failed, so their owners can document
-// them in their own time; any other undocumented identifier fails. Remove
-// an entry once it is documented.
-var pendingDocs = []string{
-	"examples/tcas: func ALIM",
-	"examples/tcas: func Inhibit_Biased_Climb",
-	"examples/tcas: func Non_Crossing_Biased_Climb",
-	"examples/tcas: func Non_Crossing_Biased_Descend",
-	"examples/tcas: func Own_Above_Threat",
-	"examples/tcas: func Own_Below_Threat",
-	"examples/tcas: method VersionError.Error",
-}
-
 // TestDocComments requires a package comment and a doc comment on every
 // exported identifier of the public packages.
 func TestDocComments(t *testing.T) {
-	var seen []string
-	check := func(key, msg string) {
-		if slices.Contains(pendingDocs, key) {
-			seen = append(seen, key)
-			t.Logf("%s (pending, issue 9)", msg)
-			return
-		}
+	check := func(msg string) {
 		t.Errorf("%s: document it (a doc comment is part of the API promise)", msg)
 	}
 	for _, p := range public(t) {
-		r, _ := rel(p.ImportPath)
 		fset := token.NewFileSet()
 		files := parsePackage(t, fset, p)
 		if !slices.ContainsFunc(files, func(f *ast.File) bool { return f.Doc != nil }) {
-			check(r+": package comment", "package "+p.ImportPath+" has no package comment")
+			check("package " + p.ImportPath + " has no package comment")
 		}
 		for _, u := range Undocumented(fset, files) {
-			_, what, _ := strings.Cut(u, ": ")
-			check(r+": "+what, relFile(t, u)+": exported and without a doc comment")
-		}
-	}
-	for _, k := range pendingDocs {
-		if !slices.Contains(seen, k) {
-			t.Logf("%s is documented now: remove it from pendingDocs", k)
+			check(relFile(t, u) + ": exported and without a doc comment")
 		}
 	}
 }
@@ -177,12 +149,6 @@ func TestDocComments(t *testing.T) {
 // stable is how a doc.go says what is stable: a sentence or a heading
 // with "stable" or "stability".
 var stable = regexp.MustCompile(`(?i)\bstab(le|ility)\b`)
-
-// pendingStability are library packages whose doc.go does not yet say
-// what is stable (issue 9). They are reported, not failed, so that their
-// owners can add the statement in their own time; remove a package from
-// the list once its doc.go has one.
-var pendingStability = []string{}
 
 // TestStability requires the doc.go of every library package (the public
 // packages except the example subjects, which examples/doc.go covers) to
@@ -193,15 +159,8 @@ func TestStability(t *testing.T) {
 		if strings.HasPrefix(r, "examples/") {
 			continue
 		}
-		problem := stabilityProblem(p.Dir)
-		pending := slices.Contains(pendingStability, r)
-		switch {
-		case problem != "" && pending:
-			t.Logf("package %s %s (pending, issue 9)", p.ImportPath, problem)
-		case problem != "":
+		if problem := stabilityProblem(p.Dir); problem != "" {
 			t.Errorf("package %s %s: its package comment needs a sentence or a section on what of its API is stable", p.ImportPath, problem)
-		case pending:
-			t.Logf("package %s now says what is stable: remove %q from pendingStability", p.ImportPath, r)
 		}
 	}
 }
