@@ -1,0 +1,34 @@
+// Command interpbench measures how fast package trace interprets Go,
+// against native execution and against golang.org/x/tools/go/ssa/interp.
+//
+// Usage:
+//
+//	go run ./internal/cmd/interpbench [-div 1] [-runs 3] [-out bench/interp.txt]
+//
+// It runs the CPU-bound workloads of package work (sum of i*i for
+// i < 10^7, a TCAS-like decision function ×10^5, a classify function with
+// slices, structs and closures ×10^5; -div divides these sizes) on four
+// engines:
+//
+//   - native: the compiled functions;
+//   - x/tools interp: the same source as a main package (package work
+//     imports nothing, since x/tools' interpreter cannot initialise the
+//     real standard library), built with ssautil in x/tools' default SSA
+//     form and run by interp.Interpret; the result is what its println
+//     printed;
+//   - trace with recording off (RunOptions.NoTrace) and on: package work
+//     loaded by trace.Load (naive-form SSA, every assignment an event) and
+//     each function run by Program.Run, its package initialiser included.
+//
+// Every engine's result must equal native's, or the command fails. Each
+// cell is the fastest of -runs runs, wall-clock, so a loaded machine
+// inflates the figures. The report gives times and slowdowns against
+// native, the recorded events, the trace's size per event
+// (trace.Trace.Bytes) and the bytes the recorded run allocated per event,
+// then each trace engine's speedup over x/tools' interpreter per workload
+// and as a geometric mean, ending with the line
+//
+//	speedup vs x/tools interp (recording on): X
+//
+// The report of the latest measurement is bench/interp.txt.
+package main

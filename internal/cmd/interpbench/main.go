@@ -1,0 +1,327 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/interp"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// workSource is the workloads' source, which x/tools' interpreter runs as
+// a main package.
+//
+//go:embed work/work.go
+var workSource string
+
+const workPath = "github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+
+// A workload is one function of package work run at one size.
+type workload struct {
+	name   string // for the table
+	fn     string // the function in package work
+	n      int    // its argument
+	native func(int) int
+}
+
+// workloads returns the workloads at the sizes divided by div.
+func workloads(div int) []workload {
+	return []workload{
+		{"sum of i*i, i < n", "SumSquares", 10_000_000 / div, work.SumSquares},
+		{"TCAS-like decision ×n", "TCAS", 100_000 / div, work.TCAS},
+		{"classify (slices, structs, closures) ×n", "Classify", 100_000 / div, work.Classify},
+	}
+}
+
+// An engine runs a workload and returns its result.
+type engine int
+
+const (
+	native engine = iota
+	xtools
+	traceOff
+	traceOn
+	numEngines
+)
+
+var engineNames = [numEngines]string{"native", "x/tools interp", "trace, recording off", "trace, recording on"}
+
+// measurement is the fastest of several runs of a workload on an engine.
+type measurement struct {
+	d      time.Duration
+	result int
+	events int // recorded events (recording on only)
+	bytes  int // trace.Trace.Bytes of the recorded trace
+	alloc  uint64
+}
+
+// bench holds what the engines need, loaded once.
+type bench struct {
+	prog *trace.Program // package work, for trace
+}
+
+func newBench(ctx context.Context) (*bench, error) {
+	p, err := trace.Load(ctx, nil, workPath)
+	if err != nil {
+		return nil, err
+	}
+	return &bench{prog: p}, nil
+}
+
+// measure runs w on e runs times and keeps the fastest run. It fails if
+// the engine fails or its results differ between runs.
+func (b *bench) measure(ctx context.Context, w workload, e engine, runs int) (measurement, error) {
+	var best measurement
+	for i := 0; i < runs; i++ {
+		m, err := b.once(ctx, w, e)
+		if err != nil {
+			return m, fmt.Errorf("%s on %s: %w", w.fn, engineNames[e], err)
+		}
+		if i > 0 && m.result != best.result {
+			return m, fmt.Errorf("%s on %s: result %d, then %d", w.fn, engineNames[e], best.result, m.result)
+		}
+		if i == 0 || m.d < best.d {
+			best = m
+		}
+	}
+	return best, nil
+}
+
+func (b *bench) once(ctx context.Context, w workload, e engine) (measurement, error) {
+	var m measurement
+	switch e {
+	case native:
+		start := time.Now()
+		m.result = w.native(w.n)
+		m.d = time.Since(start)
+	case xtools:
+		return runXTools(w)
+	case traceOff, traceOn:
+		fn := b.prog.Func(workPath, w.fn)
+		if fn == nil {
+			return m, fmt.Errorf("no function %s", w.fn)
+		}
+		opts := &trace.RunOptions{MaxSteps: math.MaxInt64, NoTrace: e == traceOff}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		before := ms.TotalAlloc
+		start := time.Now()
+		res, err := b.prog.Run(ctx, fn, []trace.Value{trace.Int(int64(w.n))}, opts)
+		m.d = time.Since(start)
+		if err != nil {
+			return m, err
+		}
+		if res.Outcome != trace.Returned {
+			return m, fmt.Errorf("outcome %s", res)
+		}
+		runtime.ReadMemStats(&ms)
+		m.alloc = ms.TotalAlloc - before
+		m.result = int(res.Returns[0].Int())
+		if res.Trace != nil {
+			m.events, m.bytes = res.Trace.Len(), res.Trace.Bytes()
+		}
+	}
+	return m, nil
+}
+
+// runXTools runs w in golang.org/x/tools/go/ssa/interp: package work's
+// source becomes a main package whose main prints w's result, built with
+// ssautil in x/tools' default (non-naive) form. The time covers
+// interp.Interpret only.
+func runXTools(w workload) (measurement, error) {
+	var m measurement
+	fset := token.NewFileSet()
+	src := strings.Replace(workSource, "\npackage work\n", "\npackage main\n", 1)
+	f, err := parser.ParseFile(fset, "work.go", src, 0)
+	if err != nil {
+		return m, err
+	}
+	mainSrc := fmt.Sprintf("package main\n\nfunc main() { println(%s(%d)) }\n", w.fn, w.n)
+	mf, err := parser.ParseFile(fset, "main.go", mainSrc, 0)
+	if err != nil {
+		return m, err
+	}
+	pkg := types.NewPackage("main", "main")
+	conf := &types.Config{Importer: noImports{}}
+	ssaPkg, _, err := ssautil.BuildPackage(conf, fset, pkg, []*ast.File{f, mf}, ssa.InstantiateGenerics)
+	if err != nil {
+		return m, err
+	}
+	// The interpreted println writes to os.Stderr: capture it.
+	r, pw, err := os.Pipe()
+	if err != nil {
+		return m, err
+	}
+	out := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		out <- string(b)
+	}()
+	saved := os.Stderr
+	os.Stderr = pw
+	start := time.Now()
+	code := interp.Interpret(ssaPkg, 0, types.SizesFor("gc", runtime.GOARCH), "work", nil)
+	m.d = time.Since(start)
+	os.Stderr = saved
+	pw.Close()
+	printed := strings.TrimSpace(<-out)
+	r.Close()
+	if code != 0 {
+		return m, fmt.Errorf("exit code %d: %s", code, printed)
+	}
+	m.result, err = strconv.Atoi(printed)
+	if err != nil {
+		return m, fmt.Errorf("unexpected output %q", printed)
+	}
+	return m, nil
+}
+
+type noImports struct{}
+
+func (noImports) Import(path string) (*types.Package, error) {
+	return nil, errors.New("workloads import nothing: " + path)
+}
+
+// row is one workload measured on every engine.
+type row struct {
+	w workload
+	m [numEngines]measurement
+}
+
+// measureAll measures every workload on every engine and checks that each
+// engine's result equals native's.
+func measureAll(ctx context.Context, ws []workload, runs int, progress io.Writer) ([]row, error) {
+	b, err := newBench(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rows []row
+	for _, w := range ws {
+		rw := row{w: w}
+		for e := native; e < numEngines; e++ {
+			fmt.Fprintf(progress, "%s(%d) on %s...\n", w.fn, w.n, engineNames[e])
+			m, err := b.measure(ctx, w, e, runs)
+			if err != nil {
+				return nil, err
+			}
+			if e != native && m.result != rw.m[native].result {
+				return nil, fmt.Errorf("%s(%d): %s computes %d, native %d", w.fn, w.n, engineNames[e], m.result, rw.m[native].result)
+			}
+			rw.m[e] = m
+		}
+		rows = append(rows, rw)
+	}
+	return rows, nil
+}
+
+// report writes the table of rows.
+func report(out io.Writer, rows []row, runs int) {
+	fmt.Fprintf(out, "interpbench: %s/%s, %d CPUs, %s; fastest of %d runs per cell\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runs)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "workload\tn\tnative\tx/tools interp\ttrace off\ttrace on\tevents\tbytes/event\talloc/event\t")
+	for _, r := range rows {
+		nat := r.m[native].d
+		cell := func(e engine) string {
+			return fmt.Sprintf("%s (%s)", dur(r.m[e].d), ratio(r.m[e].d, nat))
+		}
+		on := r.m[traceOn]
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%.1f\t%.1f\t\n", r.w.name, r.w.n, dur(nat), cell(xtools), cell(traceOff), cell(traceOn),
+			on.events, float64(on.bytes)/float64(on.events), float64(on.alloc)/float64(on.events))
+	}
+	tw.Flush()
+	fmt.Fprintln(out, "\n(time (slowdown vs native); bytes/event: trace.Trace.Bytes; alloc/event: bytes the recorded run allocated)")
+	fmt.Fprintln(out)
+	tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "workload\ttrace off vs x/tools\ttrace on vs x/tools\tns/event\t")
+	for _, r := range rows {
+		x := r.m[xtools].d
+		on := r.m[traceOn]
+		fmt.Fprintf(tw, "%s\t%s faster\t%s faster\t%.1f\t\n", r.w.name, ratio(x, r.m[traceOff].d), ratio(x, on.d), float64(on.d.Nanoseconds())/float64(on.events))
+	}
+	tw.Flush()
+	var evs, bytes int
+	for _, r := range rows {
+		evs += r.m[traceOn].events
+		bytes += r.m[traceOn].bytes
+	}
+	fmt.Fprintf(out, "\ntrace bytes/event over all workloads: %.1f\n", float64(bytes)/float64(evs))
+	fmt.Fprintf(out, "speedup vs x/tools interp (recording off): %s\n", speedup(rows, traceOff))
+	fmt.Fprintf(out, "speedup vs x/tools interp (recording on): %s\n", speedup(rows, traceOn))
+}
+
+// speedup returns the geometric mean over rows of x/tools' time over e's.
+func speedup(rows []row, e engine) string {
+	s := 0.0
+	for _, r := range rows {
+		s += math.Log(float64(r.m[xtools].d) / float64(r.m[e].d))
+	}
+	return fmt.Sprintf("%.1f× (geometric mean)", math.Exp(s/float64(len(rows))))
+}
+
+func ratio(a, b time.Duration) string {
+	if b <= 0 {
+		b = 1
+	}
+	r := float64(a) / float64(b)
+	if r >= 10 {
+		return fmt.Sprintf("%.0f×", r)
+	}
+	return fmt.Sprintf("%.1f×", r)
+}
+
+func dur(d time.Duration) string {
+	switch {
+	case d >= time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d >= time.Millisecond:
+		return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.1fµs", float64(d)/float64(time.Microsecond))
+}
+
+func main() {
+	div := flag.Int("div", 1, "divide every workload's size by this (1: the issue's sizes)")
+	runs := flag.Int("runs", 3, "runs per workload and engine; the fastest counts")
+	out := flag.String("out", "", "also write the report to this file")
+	flag.Parse()
+	if *div < 1 || *runs < 1 || flag.NArg() > 0 {
+		flag.Usage()
+		os.Exit(1)
+	}
+	rows, err := measureAll(context.Background(), workloads(*div), *runs, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "interpbench:", err)
+		os.Exit(1)
+	}
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "interpbench:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		w = io.MultiWriter(os.Stdout, f)
+	}
+	report(w, rows, *runs)
+}
