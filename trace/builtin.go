@@ -2,9 +2,11 @@ package trace
 
 import (
 	"fmt"
+	"go/types"
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // builtin runs a call to a Go built-in function (or an ssa: intrinsic).
@@ -99,7 +101,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			if i > 0 && name == "println" {
 				sb.WriteByte(' ')
 			}
-			sb.WriteString(printValue(a))
+			sb.WriteString(printValue(a, ci.args[i]))
 		}
 		if name == "println" {
 			sb.WriteByte('\n')
@@ -108,6 +110,13 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		fmt.Fprint(io, sb.String())
 		return Value{}
 	case "recover":
+		if r.next == fr && fr.panic != nil {
+			// A deferred recover() run by a panic of the frame that deferred
+			// it is called by the panic, not by a deferred function: a no-op
+			// (go/test/recover1.go's test7). Run by the frame's normal
+			// return, it recovers like a call from that frame.
+			return Value{k: KindInterface}
+		}
 		if d := fr.deferOf; d != nil && d.panic != nil && !isGoexit(d.panic.v) { // a Goexit is not recovered
 			v := d.panic.v
 			d.panic = nil
@@ -216,23 +225,46 @@ func appendValues(ci *callInfo, s, t Value, st EventID) Value {
 	return sliceOf(ns)
 }
 
-// printValue formats v as the runtime's print does for basic values.
-func printValue(v Value) string {
+// printValue formats v, of static type t, as the runtime's print does:
+// floats in the shortest 'g' form of their size (Go 1.26), pointers, maps,
+// channels and funcs as an address (0x0 when nil), slices as
+// [len/cap]address, interfaces as (type,data) words.
+func printValue(v Value, t types.Type) string {
+	bits := 64
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 || ok && b.Kind() == types.Complex64 {
+		bits = 32
+	}
 	switch v.k {
 	case KindBool:
 		return strconv.FormatBool(v.Bool())
 	case KindInt:
 		return strconv.FormatInt(v.Int(), 10)
 	case KindUint:
+		if b, ok := t.Underlying().(*types.Basic); ok && (b.Kind() == types.Uintptr || b.Kind() == types.UnsafePointer) {
+			return "0x" + strconv.FormatUint(v.n, 16)
+		}
 		return strconv.FormatUint(v.n, 10)
 	case KindFloat:
-		return strconv.FormatFloat(v.Float(), 'e', 6, 64)
+		return strconv.FormatFloat(v.Float(), 'g', -1, bits)
+	case KindComplex:
+		return strconv.FormatComplex(v.Complex(), 'g', -1, 2*bits)
 	case KindString:
 		return v.Str()
+	case KindSlice:
+		return fmt.Sprintf("[%d/%d]%s", v.Len(), cap(v.slice()), printAddr(unsafe.Pointer(unsafe.SliceData(v.slice()))))
+	case KindPointer, KindMap, KindChan, KindFunc:
+		return printAddr(v.p)
 	case KindInterface:
 		if v.p == nil {
 			return "(0x0,0x0)"
 		}
+		return fmt.Sprintf("(%s,%s)", printAddr(v.p), printAddr(v.p)) // no type word here: the box twice
 	}
 	return v.String()
+}
+
+// printAddr formats an address as print does; interpreted objects print
+// their (native) address.
+func printAddr(p unsafe.Pointer) string {
+	return "0x" + strconv.FormatUint(uint64(uintptr(p)), 16)
 }
