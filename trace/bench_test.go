@@ -6,6 +6,7 @@ import (
 
 	"github.com/faultloc/faultloc/examples/foo"
 	"github.com/faultloc/faultloc/examples/triangle"
+	"github.com/faultloc/faultloc/internal/cmd/interpbench/work"
 	"github.com/faultloc/faultloc/trace/internal/corpus"
 )
 
@@ -109,3 +110,35 @@ func BenchmarkDecide(b *testing.B) {
 		}
 	})
 }
+
+const workPkg = "github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+
+// benchWork runs a workload of interpbench (std-free, see
+// internal/cmd/interpbench) with its package initialiser, traced and
+// untraced, and checks the result against native.
+func benchWork(b *testing.B, name string, n int, native func(int) int) {
+	p := load(b, "./internal/cmd/interpbench/work")
+	want := native(n)
+	args := func(int) []Value { return []Value{Int(int64(n))} }
+	for _, mode := range []struct {
+		name string
+		opts RunOptions
+	}{{"traced", RunOptions{MaxSteps: 1 << 40}}, {"untraced", RunOptions{MaxSteps: 1 << 40, NoTrace: true}}} {
+		b.Run(mode.name, func(b *testing.B) {
+			before := benchSink
+			benchRun(b, p, workPkg, name, args, &mode.opts)
+			if got := benchSink - before; got != b.N*want {
+				b.Fatalf("%s(%d): results sum to %d over %d runs, want %d each", name, n, got, b.N, want)
+			}
+		})
+	}
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			benchSink += native(n)
+		}
+	})
+}
+
+func BenchmarkWorkSumSquares(b *testing.B) { benchWork(b, "SumSquares", 100_000, work.SumSquares) }
+func BenchmarkWorkTCAS(b *testing.B)       { benchWork(b, "TCAS", 1000, work.TCAS) }
+func BenchmarkWorkClassify(b *testing.B)   { benchWork(b, "Classify", 1000, work.Classify) }
