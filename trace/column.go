@@ -3,9 +3,15 @@ package trace
 // column is an append-only array stored in chunks of up to 1<<chunkBits
 // elements, so that growing a long trace never copies what was recorded:
 // the first chunk grows by doubling (small traces stay small), later chunks
-// are allocated at full size.
+// are allocated at full size. Element i is chunks[i>>chunkBits][i&chunkMask]
+// (chunks are full-length slices; only the first n elements are set).
+//
+// push is the recorder's hot path: it writes into tail, the last chunk,
+// and calls grow only when tail is full.
 type column[T any] struct {
 	chunks [][]T
+	tail   []T // == chunks[len(chunks)-1]
+	base   int // index of tail[0]
 	n      int
 }
 
@@ -16,19 +22,39 @@ const (
 )
 
 func (c *column[T]) push(x T) {
-	if len(c.chunks) == 0 {
-		c.chunks = append(c.chunks, make([]T, 0, 64))
+	i := c.n - c.base
+	if i >= len(c.tail) {
+		c.grow()
+		i = c.n - c.base
 	}
-	last := &c.chunks[len(c.chunks)-1]
-	if len(*last) == chunkSize {
-		c.chunks = append(c.chunks, make([]T, 0, chunkSize))
-		last = &c.chunks[len(c.chunks)-1]
-	}
-	*last = append(*last, x)
+	c.tail[i] = x
 	c.n++
 }
 
+// last returns a pointer to the last element pushed.
+func (c *column[T]) last() *T { return &c.tail[c.n-1-c.base] }
+
+// grow makes room for one more element after the n pushed.
+func (c *column[T]) grow() {
+	switch {
+	case len(c.chunks) == 0:
+		c.tail = make([]T, 64)
+		c.chunks = append(c.chunks, c.tail)
+	case len(c.tail) < chunkSize: // the first chunk: double it
+		t := make([]T, 2*len(c.tail))
+		copy(t, c.tail)
+		c.tail = t
+		c.chunks[0] = t
+	default:
+		c.tail = make([]T, chunkSize)
+		c.chunks = append(c.chunks, c.tail)
+		c.base += chunkSize
+	}
+}
+
 func (c *column[T]) at(i int) T { return c.chunks[i>>chunkBits][i&chunkMask] }
+
+func (c *column[T]) ptr(i int) *T { return &c.chunks[i>>chunkBits][i&chunkMask] }
 
 func (c *column[T]) set(i int, x T) { c.chunks[i>>chunkBits][i&chunkMask] = x }
 
@@ -46,11 +72,12 @@ func (c *column[T]) appendRange(dst []T, lo, hi int) []T {
 	return dst
 }
 
-// bytes returns the memory the column holds, for size reports.
+// capacity returns the number of elements the column has room for, for
+// size reports.
 func (c *column[T]) capacity() int {
 	n := 0
 	for _, ch := range c.chunks {
-		n += cap(ch)
+		n += len(ch)
 	}
 	return n
 }

@@ -71,8 +71,8 @@ type frameInfo struct {
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
 // parent of an event precedes it. Columns are stored in chunks; an event
-// is a 16-byte record (static instruction, occurrence, control parent,
-// value kind, dependence count) and an 8-byte value word (values holding
+// is a 24-byte record (static instruction, occurrence, control parent,
+// value kind, dependence count and the value's 64-bit word; values holding
 // pointers go to a side table), frames are recorded per run of events and
 // dependence offsets per 32 events, so a trace costs about 32 bytes per
 // event.
@@ -81,8 +81,7 @@ type Trace struct {
 	statics []Static // snapshot of prog.statics at the end of the run
 
 	ev   column[evRec]
-	valN column[uint64] // the value's word, or an index into refs
-	refs []Value        // values holding pointers
+	refs []Value // values holding pointers
 	deps column[EventID]
 
 	// An event's dependences are deps[off:off+n] where n is its record's
@@ -94,7 +93,8 @@ type Trace struct {
 	bigDeps map[EventID]int // counts of 255 or more
 
 	// Events are recorded in runs of the same frame.
-	runs []frameRun
+	runs     []frameRun
+	curFrame int32 // frame of the last run
 
 	frames   []frameInfo
 	inputs   []EventID
@@ -102,13 +102,14 @@ type Trace struct {
 	calleeOf map[EventID]int32
 }
 
-// evRec holds an event's fixed-size fields (16 bytes).
+// evRec holds an event's fixed-size fields (24 bytes).
 type evRec struct {
 	sid  StaticID
 	occ  int32
 	ctrl EventID
-	k    Kind  // value kind, | refFlag when the value is in refs
-	nd   uint8 // number of dependences; 255: see bigDeps
+	k    Kind   // value kind, | refFlag when the value is in refs
+	nd   uint8  // number of dependences; 255: see bigDeps
+	n    uint64 // the value's word, or its index in refs
 }
 
 // frameRun says that events from first on belong to frame, up to the next
@@ -125,41 +126,42 @@ func newTrace(p *Program) *Trace { return &Trace{prog: p} }
 func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) EventID {
 	e := EventID(t.ev.n)
 	if e > 0 {
-		t.closeDeps(e - 1)
+		t.closeDeps()
 	}
 	if e&31 == 0 {
 		t.depBase = append(t.depBase, int32(t.deps.n))
 	}
 	t.curDeps = t.deps.n
-	if n := len(t.runs); n == 0 || t.runs[n-1].frame != fr {
+	if fr != t.curFrame || len(t.runs) == 0 {
 		t.runs = append(t.runs, frameRun{e, fr})
+		t.curFrame = fr
 	}
-	rec := evRec{sid: s, occ: occ, ctrl: ctrl, k: v.k}
-	if v.p == nil {
-		t.valN.push(v.n)
-	} else {
+	rec := evRec{sid: s, occ: occ, ctrl: ctrl, k: v.k, n: v.n}
+	if v.p != nil {
 		rec.k |= refFlag
-		t.valN.push(uint64(len(t.refs)))
+		rec.n = uint64(len(t.refs))
 		t.refs = append(t.refs, v)
 	}
 	t.ev.push(rec)
 	return e
 }
 
-// closeDeps records the dependence count of event e, the last one, whose
+// closeDeps records the dependence count of the last event, whose
 // dependences are complete.
-func (t *Trace) closeDeps(e EventID) {
+func (t *Trace) closeDeps() {
 	n := t.deps.n - t.curDeps
-	ch := t.ev.chunks[int(e)>>chunkBits]
-	rec := &ch[int(e)&chunkMask]
 	if n >= 255 {
-		if t.bigDeps == nil {
-			t.bigDeps = map[EventID]int{}
-		}
-		t.bigDeps[e] = n
+		t.bigDep(n)
 		n = 255
 	}
-	rec.nd = uint8(n)
+	t.ev.last().nd = uint8(n)
+}
+
+func (t *Trace) bigDep(n int) {
+	if t.bigDeps == nil {
+		t.bigDeps = map[EventID]int{}
+	}
+	t.bigDeps[EventID(t.ev.n-1)] = n
 }
 
 // depRange returns the bounds of e's dependences in t.deps.
@@ -194,16 +196,13 @@ const refFlag Kind = 0x80
 // setValue replaces the value of event e (for calls, whose result is known
 // after the event).
 func (t *Trace) setValue(e EventID, v Value) {
-	rec := t.ev.at(int(e))
+	rec := t.ev.ptr(int(e))
 	if v.p == nil {
-		rec.k = v.k
-		t.valN.set(int(e), v.n)
+		rec.k, rec.n = v.k, v.n
 	} else {
-		rec.k = v.k | refFlag
-		t.valN.set(int(e), uint64(len(t.refs)))
+		rec.k, rec.n = v.k|refFlag, uint64(len(t.refs))
 		t.refs = append(t.refs, v)
 	}
-	t.ev.set(int(e), rec)
 }
 
 func (t *Trace) dep(d EventID) {
@@ -265,7 +264,8 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.at(int(e)).
 // then-branch) of an If, the results of a Return (a tuple if several), the
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
-	k, n := t.ev.at(int(e)).k, t.valN.at(int(e))
+	rec := t.ev.ptr(int(e))
+	k, n := rec.k, rec.n
 	if k&refFlag != 0 {
 		return t.refs[n]
 	}
@@ -401,7 +401,7 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := 16*t.ev.capacity() + 4*t.deps.capacity() + 8*t.valN.capacity() + 24*cap(t.refs) +
+	n := 24*t.ev.capacity() + 4*t.deps.capacity() + 24*cap(t.refs) +
 		4*cap(t.depBase) + 8*cap(t.runs) + 16*len(t.bigDeps)
 	return n + 64*cap(t.frames)
 }
