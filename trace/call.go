@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,8 +29,13 @@ type run struct {
 	phiEv    []EventID
 	next     *frame // deferOf for the next frame created
 	cur      *frame
-	s        *sched // nil until a goroutine or channel needs it
-	stop     any    // a stop of the run raised in a callback that native code swallowed
+	s        *sched        // nil until a goroutine or channel needs it
+	stop     any           // a stop of the run raised in a callback that native code swallowed
+	pools    [][]*frameMem // free frames, by fnCode.id
+	// argStack and argEvStack hold the arguments of calls in progress
+	// and their events, until the callee's frame has them.
+	argStack   []Value
+	argEvStack []EventID
 }
 
 func (p *Program) inScope(pkg *ssa.Package) bool {
@@ -292,15 +298,38 @@ func (r *run) call(fr *frame, in *ins) {
 		e = r.event(fr, in, occ, Value{})
 	}
 	argSlots := in.a[1:]
-	args := make([]Value, len(argSlots))
-	for i, s := range argSlots {
-		args[i] = fr.regs[s]
-	}
 	var fnv Value
 	if in.a[0] >= 0 {
 		fnv = fr.regs[in.a[0]]
 	}
-	res, ret := r.dispatch(fr, in, ci, fnv, args, r.argEvents(fr, argSlots), e, occ)
+	var res Value
+	var ret EventID
+	if ci.kind == callStatic || ci.kind == callDynamic {
+		// The arguments go on the run's argument stack: a callee with a
+		// body copies them into its frame before running anything (calls
+		// to bridged functions get a copy, see invokeCode and dispatch).
+		base, ebase := len(r.argStack), len(r.argEvStack)
+		for _, s := range argSlots {
+			r.argStack = append(r.argStack, fr.regs[s])
+		}
+		args := r.argStack[base:len(r.argStack):len(r.argStack)]
+		var argEv []EventID
+		if r.tr != nil {
+			for _, s := range argSlots {
+				r.argEvStack = append(r.argEvStack, fr.defs[s])
+			}
+			argEv = r.argEvStack[ebase:len(r.argEvStack):len(r.argEvStack)]
+		}
+		res, ret = r.dispatch(fr, in, ci, fnv, args, argEv, e, occ)
+		clear(r.argStack[base:])
+		r.argStack, r.argEvStack = r.argStack[:base], r.argEvStack[:ebase]
+	} else {
+		args := make([]Value, len(argSlots))
+		for i, s := range argSlots {
+			args[i] = fr.regs[s]
+		}
+		res, ret = r.dispatch(fr, in, ci, fnv, args, r.argEvents(fr, argSlots), e, occ)
+	}
 	r.cur = fr
 	steered := false
 	if r.h != nil {
@@ -359,6 +388,7 @@ func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value
 		}
 		cl := (*closure)(fnv.p)
 		if cl.fn == nil {
+			args = slices.Clone(args) // not the argument stack: bridges may keep it
 			if cl.ext != nil {
 				return r.callExt(fr, in, cl.name, cl.ext, args), NoEvent
 			}
@@ -391,6 +421,7 @@ func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value
 
 func (r *run) invokeCode(fr *frame, in *ins, c *fnCode, env []Value, envEv []EventID, args []Value, argEv []EventID, callEv EventID, path uint64) (Value, EventID) {
 	if len(c.fn.Blocks) == 0 {
+		args = slices.Clone(args) // not the argument stack: bridges may keep it
 		if c.ext == nil {
 			if strings.HasSuffix(c.extName, ".init") {
 				return Value{}, NoEvent

@@ -197,8 +197,9 @@ type fnCode struct {
 	cdeps   [][]int32
 	hasIf   bool
 	defers  bool
-	hasGo   bool      // contains a go statement (its frames may outlive their return)
-	pool    sync.Pool // *frameMem of returned frames that nothing captured
+	hasGo   bool  // contains a go statement (its frames may outlive their return)
+	id      int32 // index of the function's free list of frames in a run
+	nslab   int   // variables whose cells live in the frame's slab
 	recover int
 	results int
 	zres    []Value
@@ -210,7 +211,7 @@ type fnCode struct {
 func (p *Program) shell(fn *ssa.Function) *fnCode {
 	c := p.codes[fn]
 	if c == nil {
-		c = &fnCode{fn: fn}
+		c = &fnCode{fn: fn, id: int32(len(p.codes))}
 		p.codes[fn] = c
 	}
 	return c
@@ -297,6 +298,28 @@ func (p *Program) compile(c *fnCode) {
 	if !c.defers && defersThroughClosures(fn) {
 		c.defers = true
 	}
+}
+
+// onlyLoadedAndStored reports whether the address a is only loaded from
+// and stored into, so that no pointer to the variable outlives its frame:
+// its cell can then live in the frame's slab (see frame.slab).
+func onlyLoadedAndStored(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if ref.Val == a {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // defersThroughClosures reports whether a closure of fn defers calls onto
@@ -424,6 +447,11 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.op = opAlloc
 		in.z = p.zero(deref(i.Type()))
 		in.dst = cp.dst(i)
+		in.n = -1
+		if !i.Heap && !in.z.isAgg() && onlyLoadedAndStored(i) {
+			in.n = int32(cp.c.nslab)
+			cp.c.nslab++
+		}
 	case *ssa.BinOp:
 		in.op = opBinOp
 		in.sub = i.Op

@@ -60,6 +60,13 @@ type frame struct {
 	panic   *interpPanic
 	deferOf *frame
 	mem     *frameMem // pooled memory, nil if not reusable
+	// slab holds the cells of the variables that are only loaded and
+	// stored (compiled Allocs with ins.n >= 0). An untraced run without
+	// hooks reuses them between activations and loop iterations, where
+	// nothing can observe it; otherwise a slab cell serves only an
+	// Alloc's first execution in its activation, so every variable
+	// instance keeps its own cell, as with the heap.
+	slab []cell
 }
 
 type deferred struct {
@@ -83,60 +90,84 @@ func mix(parent uint64, sid StaticID, occ int32) uint64 {
 
 // frameMem is the memory of a frame that can be reused once the frame has
 // returned, if nothing can refer to it (no defer or go statement in the
-// function: only those capture frames).
+// function: only those capture frames). Each run keeps its own free lists
+// (run.pools), so a reused frame's constant and global registers still
+// hold this run's values and are not set again; its other registers are
+// always written before they are read (SSA definitions dominate uses).
 type frameMem struct {
 	fr   frame
-	regs []Value
 	ints []int32
 }
 
 func (c *fnCode) reusable() bool { return !c.defers && !c.hasGo }
 
-// releaseFrame returns fr's memory to its function's pool.
+// releaseFrame returns fr's memory to its function's free list.
 func (r *run) releaseFrame(fr *frame) {
-	if fr.mem == nil {
+	m := fr.mem
+	if m == nil {
 		return
 	}
-	m, c := fr.mem, fr.c
-	clear(m.regs) // drop references for the GC
-	m.fr = frame{}
-	c.pool.Put(m)
+	id := fr.c.id
+	for int(id) >= len(r.pools) {
+		r.pools = append(r.pools, nil)
+	}
+	r.pools[id] = append(r.pools[id], m)
+}
+
+// initRegs sets the registers of a fresh frame: constants, functions and
+// the addresses of globals; the others are written before they are read.
+func (r *run) initRegs(fr *frame, c *fnCode) {
+	fr.regs = make([]Value, c.nregs)
+	copy(fr.regs, c.tmpl)
+	for _, g := range c.globals {
+		fr.regs[g.slot] = Value{k: KindPointer, p: ptrOf(r.global(g, fr))}
+	}
 }
 
 func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *frame {
 	var fr *frame
 	var ints []int32
+	fresh := true
 	if c.reusable() {
-		m, _ := c.pool.Get().(*frameMem)
+		var m *frameMem
+		if id := int(c.id); id < len(r.pools) {
+			if l := r.pools[id]; len(l) > 0 {
+				m = l[len(l)-1]
+				r.pools[id] = l[:len(l)-1]
+			}
+		}
 		if m == nil {
-			m = &frameMem{regs: make([]Value, c.nregs)}
+			m = &frameMem{}
+			m.fr.c = c
+			r.initRegs(&m.fr, c)
+			m.fr.mem = m
+		} else {
+			fresh = false
 		}
 		fr = &m.fr
-		fr.mem = m
-		fr.regs = m.regs
 		ints = m.ints
+		fr.at, fr.defers, fr.panic, fr.deferOf = nil, nil, nil, nil
 	} else {
-		fr = &frame{regs: make([]Value, c.nregs)}
+		fr = &frame{c: c}
+		r.initRegs(fr, c)
 	}
-	fr.c, fr.caller, fr.callEv, fr.path, fr.retEv, fr.ctrl, fr.depth = c, caller, callEv, path, NoEvent, callEv, r.depth
-	copy(fr.regs, c.tmpl)
-	for _, g := range c.globals {
-		fr.regs[g.slot] = Value{k: KindPointer, p: ptrOf(r.global(g, fr))}
+	fr.caller, fr.callEv, fr.path, fr.retEv, fr.ctrl, fr.depth = caller, callEv, path, NoEvent, callEv, r.depth
+	if c.nslab > 0 && (fresh || r.tr != nil || r.h != nil) {
+		fr.slab = make([]cell, c.nslab)
 	}
 	if r.next != nil {
 		fr.deferOf, r.next = r.next, nil
 	}
 	if r.tr == nil {
-		if cap(ints) < c.nloc {
+		if fresh {
 			ints = make([]int32, c.nloc)
+			if fr.mem != nil {
+				fr.mem.ints = ints
+			}
 		} else {
-			ints = ints[:c.nloc]
 			clear(ints)
 		}
 		fr.occ = ints
-		if fr.mem != nil {
-			fr.mem.ints = ints
-		}
 	} else {
 		// One allocation for occurrence counts, register definitions and
 		// the last instance of each branch.
@@ -144,26 +175,29 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		if c.hasIf {
 			nb = len(c.blocks)
 		}
-		n := c.nloc + c.nregs + nb
-		if cap(ints) < n {
-			ints = make([]int32, n)
+		if fresh {
+			ints = make([]int32, c.nloc+c.nregs+nb)
+			for i := range ints[c.nloc:] {
+				ints[c.nloc+i] = int32(NoEvent)
+			}
+			if fr.mem != nil {
+				fr.mem.ints = ints
+			}
+			fr.occ = ints[:c.nloc:c.nloc]
+			if c.nregs > 0 {
+				fr.defs = unsafe.Slice((*EventID)(unsafe.Pointer(&ints[c.nloc])), c.nregs)
+			}
+			if nb > 0 {
+				fr.lastIf = unsafe.Slice((*EventID)(unsafe.Pointer(&ints[c.nloc+c.nregs])), nb)
+			}
 		} else {
-			ints = ints[:n]
-			clear(ints[:c.nloc])
-		}
-		if fr.mem != nil {
-			fr.mem.ints = ints
-		}
-		fr.occ = ints[:c.nloc:c.nloc]
-		rest := ints[c.nloc:]
-		for i := range rest {
-			rest[i] = int32(NoEvent)
-		}
-		if c.nregs > 0 {
-			fr.defs = unsafe.Slice((*EventID)(unsafe.Pointer(&rest[0])), c.nregs)
-		}
-		if nb > 0 {
-			fr.lastIf = unsafe.Slice((*EventID)(unsafe.Pointer(&rest[c.nregs])), nb)
+			// defs of registers without an instruction (constants,
+			// globals) are still NoEvent; the others are written before
+			// they are read.
+			clear(fr.occ)
+			for i := range fr.lastIf {
+				fr.lastIf[i] = NoEvent
+			}
 		}
 		t := r.tr
 		parent := int32(-1)
@@ -541,7 +575,13 @@ func (r *run) step(fr *frame, in *ins) {
 	regs := fr.regs
 	switch in.op {
 	case opAlloc:
-		c := &cell{v: copyVal(in.z), st: NoEvent}
+		var c *cell
+		if in.n >= 0 && (fr.mem != nil && r.tr == nil && r.h == nil || fr.occ[in.loc] == 0) {
+			c = &fr.slab[in.n]
+			*c = cell{v: copyVal(in.z), st: NoEvent}
+		} else {
+			c = &cell{v: copyVal(in.z), st: NoEvent}
+		}
 		e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
 		c.st = e
 	case opBinOp:
