@@ -58,6 +58,9 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			return Int(int64(x.n))
 		}
 	case "append":
+		if old, n := args[0].slice(), args[1].Len(); len(old)+n > cap(old) {
+			r.allocCells(growCap(len(old)+n, cap(old), ci.esize, ci.noscan))
+		}
 		return appendValues(ci, args[0], args[1], st)
 	case "copy":
 		dst := args[0].slice()

@@ -21,6 +21,8 @@ type run struct {
 	steps    int64
 	max      int64
 	maxDepth int
+	alloc    int64 // bytes allocated (see RunOptions.MaxAlloc)
+	maxAlloc int64
 	depth    int
 	globals  []*cell
 	out      io.Writer
@@ -78,6 +80,10 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	if r.maxDepth <= 0 {
 		r.maxDepth = 10_000
 	}
+	r.maxAlloc = o.MaxAlloc
+	if r.maxAlloc <= 0 {
+		r.maxAlloc = 4 << 30
+	}
 	if r.out == nil {
 		r.out = io.Discard
 	}
@@ -112,6 +118,14 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 			}
 		case budgetStop:
 			res.Outcome = BudgetExceeded
+			switch {
+			case x.depth:
+				res.Failure = fmt.Sprintf("call depth over %d", r.maxDepth)
+			case x.mem:
+				res.Failure = fmt.Sprintf("allocations over %d bytes", r.maxAlloc)
+			default:
+				res.Failure = fmt.Sprintf("%d steps executed", r.max)
+			}
 		case exitStop:
 			res.Outcome = Exited
 			res.ExitCode = x.code

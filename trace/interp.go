@@ -20,7 +20,36 @@ type interpPanic struct {
 }
 
 // budgetStop unwinds a run that exhausted its step or depth budget.
-type budgetStop struct{ depth bool }
+type budgetStop struct{ depth, mem bool }
+
+// cellBytes is what one cell of interpreted memory counts for
+// RunOptions.MaxAlloc.
+const cellBytes = int64(unsafe.Sizeof(cell{}))
+
+// allocate charges n bytes to the run's allocation budget before they are
+// allocated.
+func (r *run) allocate(n int64) {
+	r.alloc += n
+	if r.alloc > r.maxAlloc || n < 0 {
+		r.alloc = r.maxAlloc
+		panic(budgetStop{mem: true})
+	}
+}
+
+// aggLen is the number of top-level cells of an aggregate value, else 0.
+func (v Value) aggLen() int {
+	if v.isAgg() {
+		return int(v.n)
+	}
+	return 0
+}
+
+// allocCells charges n cells.
+func (r *run) allocCells(n int) {
+	if n > 0 {
+		r.allocate(int64(n) * cellBytes)
+	}
+}
 
 // ctxStop unwinds a cancelled run.
 type ctxStop struct{ err error }
@@ -577,9 +606,13 @@ func (r *run) step(fr *frame, in *ins) {
 	case opAlloc:
 		var c *cell
 		if in.n >= 0 && (fr.mem != nil && r.tr == nil && r.h == nil || fr.occ[in.loc] == 0) {
+			if n := in.z.aggLen(); n > 0 {
+				r.allocCells(n) // the slab holds the variable, not its elements
+			}
 			c = &fr.slab[in.n]
 			*c = cell{v: copyVal(in.z), st: NoEvent}
 		} else {
+			r.allocCells(1 + in.z.aggLen())
 			c = &cell{v: copyVal(in.z), st: NoEvent}
 		}
 		e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
@@ -698,6 +731,8 @@ func (r *run) step(fr *frame, in *ins) {
 		if m < n || m > 1<<28 {
 			r.rtPanic(fr, in, "makeslice: cap out of range")
 		}
+		fr.at = in
+		r.allocCells(m)
 		cs := make([]cell, n, m)
 		full := cs[:m]
 		for i := range full {
@@ -716,7 +751,13 @@ func (r *run) step(fr *frame, in *ins) {
 		}
 		r.hashable(fr, in, regs[in.a[1]])
 		v, e := r.stmtV(fr, in, regs[in.a[2]])
-		(*mapObj)(m.p).set(regs[in.a[1]], v, e)
+		mo := (*mapObj)(m.p)
+		n := mo.len()
+		mo.set(regs[in.a[1]], v, e)
+		if mo.len() > n {
+			fr.at = in
+			r.allocCells(2)
+		}
 	case opLookup:
 		m := regs[in.a[0]]
 		var ent *mentry
@@ -767,6 +808,8 @@ func (r *run) step(fr *frame, in *ins) {
 		if n < 0 || n > 1<<28 {
 			r.rtPanic(fr, in, "makechan: size out of range")
 		}
+		fr.at = in
+		r.allocCells(1 + n)
 		r.def(fr, in, Value{k: KindChan, p: ptrOf(&chanObj{cap: n, zero: in.z})})
 	case opSend:
 		fr.at = in
@@ -982,6 +1025,7 @@ func (r *run) binop(fr *frame, in *ins, x, y Value) Value {
 		a, b := x.Str(), y.Str()
 		switch op {
 		case token.ADD:
+			r.allocate(int64(len(a)) + int64(len(b)))
 			return String(a + b)
 		case token.EQL:
 			return Bool(a == b)
@@ -1059,12 +1103,14 @@ func (r *run) convert(ci *convInfo, v Value) Value {
 	switch {
 	case ci.toBytes:
 		s := v.Str()
+		r.allocCells(len(s))
 		cs := make([]cell, len(s))
 		for i := 0; i < len(s); i++ {
 			cs[i] = cell{v: Uint(uint64(s[i])), st: NoEvent}
 		}
 		return sliceOf(cs)
 	case ci.toRun:
+		r.allocCells(len(v.Str()))
 		var cs []cell
 		for _, c := range v.Str() {
 			cs = append(cs, cell{v: Int(int64(c)), st: NoEvent})

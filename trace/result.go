@@ -22,8 +22,9 @@ const (
 	Returned Outcome = iota
 	// Panicked: an interpreted panic escaped the entry function.
 	Panicked
-	// BudgetExceeded: the run executed RunOptions.MaxSteps instructions, or
-	// its call depth exceeded RunOptions.MaxDepth.
+	// BudgetExceeded: the run executed RunOptions.MaxSteps instructions, its
+	// call depth exceeded RunOptions.MaxDepth, or its allocations exceeded
+	// RunOptions.MaxAlloc (Result.Failure says which).
 	BudgetExceeded
 	// AssertionFailed: the run returned but a test oracle rejected it.
 	AssertionFailed
@@ -50,7 +51,8 @@ type Result struct {
 	Returns []Value
 	// Panic describes the panic when Outcome is Panicked.
 	Panic *PanicInfo
-	// Failure explains an AssertionFailed outcome (the oracle's message).
+	// Failure explains an AssertionFailed outcome (the oracle's message) or
+	// a BudgetExceeded one (which budget ran out).
 	Failure string
 	// ExitCode is the code passed to os.Exit when Outcome is Exited.
 	ExitCode int
@@ -136,6 +138,14 @@ type RunOptions struct {
 	MaxSteps int64
 	// MaxDepth bounds the interpreted call depth. Default (0): 10_000.
 	MaxDepth int
+	// MaxAlloc bounds the memory the interpreted program allocates, in
+	// bytes, summed over the run (freed memory is not given back): each
+	// variable, slice, array or channel element and map entry counts as one
+	// cell of interpreted memory (32 bytes), strings and conversions their
+	// length. It is checked before an allocation is made, so a program
+	// asking for too much ends with BudgetExceeded instead of exhausting
+	// the host's memory. Default (0): 4 GiB.
+	MaxAlloc int64
 	// Hooks steer the run; nil for none.
 	Hooks *Hooks
 	// Seed perturbs map iteration order (which otherwise follows insertion
@@ -199,6 +209,10 @@ func (r *Result) String() string {
 		sb.WriteString(": " + r.Panic.Message)
 	case Exited:
 		fmt.Fprintf(&sb, " %d", r.ExitCode)
+	case BudgetExceeded:
+		if r.Failure != "" {
+			sb.WriteString(": " + r.Failure)
+		}
 	}
 	return sb.String()
 }
