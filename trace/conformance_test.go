@@ -366,7 +366,11 @@ func runConformance(prog *Program, pkg string, p *confProgram) (result, reason s
 	default:
 		return "fail", res.String()
 	}
-	got := out.String()
+	return judgeOutput(p, out.String())
+}
+
+// judgeOutput judges what a program that ended normally printed.
+func judgeOutput(p *confProgram, got string) (result, reason string) {
 	if strings.Contains(got, "BUG") {
 		return "fail", fmt.Sprintf("output contains BUG: %q", tail(got))
 	}
