@@ -19,8 +19,9 @@
 // Each SSA function is compiled once (per Program) to slot-indexed
 // registers; values are small structs, not boxed interfaces. A run ends
 // with an [Outcome]: the function returned, an interpreted panic escaped
-// (value, position and interpreted stack in [PanicInfo]), the step or depth
-// budget ran out, a test oracle rejected the results ([Program.RunTest],
+// (value, position and interpreted stack in [PanicInfo]), the step, depth
+// or allocation budget ran out (RunOptions.MaxAlloc bounds the memory a
+// program allocates, 4 GiB by default), a test oracle rejected the results ([Program.RunTest],
 // tests as data: function, arguments, expected results or a predicate), or
 // the program called os.Exit. Only failures of the interpreter itself are
 // errors: an [*UnsupportedError] names a construct and its position, a
