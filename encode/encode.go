@@ -158,6 +158,7 @@ type Encoder struct {
 	paths     map[uint64]*maxsat.Term
 	sides     map[sideKey]*side
 	ids       map[trace.InstanceKey]int
+	diverged  trace.EventID // see Diverged
 	stats     Stats
 }
 
@@ -242,6 +243,8 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		paths: map[uint64]*maxsat.Term{},
 		sides: map[sideKey]*side{},
 		ids:   map[trace.InstanceKey]int{},
+
+		diverged: trace.NoEvent,
 	}
 	for _, p := range prog.Packages {
 		e.scope[p] = true
@@ -348,6 +351,8 @@ type run struct {
 	prefix uint64           // hash of the decisions so far
 	added  int
 	deps   []trace.EventID
+
+	diverged trace.EventID // the first decision no earlier run took under its prefix
 }
 
 // AddRun encodes the events of a run of the test (the failing run first,
@@ -367,7 +372,9 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 	}
 	e.stats.Runs++
 	t := res.Trace
-	r := &run{n: e.stats.Runs, t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True(), steer: map[string]bool{}}
+	r := &run{n: e.stats.Runs, t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True(), steer: map[string]bool{}, diverged: trace.NoEvent}
+	e.diverged = trace.NoEvent
+	defer func() { e.diverged = r.diverged }()
 	bad := map[trace.EventID]bool{}
 	for _, a := range avoid {
 		bad[a] = true
@@ -423,6 +430,13 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 	}
 	return r.added, nil
 }
+
+// Diverged returns the event of the last run added (by [Encoder.AddRun],
+// after the first) where it left the paths encoded before: its first
+// branch decision that no earlier run had taken after the same decisions.
+// It is trace.NoEvent when the run followed encoded paths only, and for the
+// first run.
+func (e *Encoder) Diverged() trace.EventID { return e.diverged }
 
 // hard adds constraint c once per (instance, path prefix).
 func (e *Encoder) hard(r *run, sk seenKey, c *maxsat.Term) error {
@@ -540,6 +554,9 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 			}
 			e.stats.Constraints++
 			r.added++
+			if r.diverged == trace.NoEvent && r.n > 1 {
+				r.diverged = ev
+			}
 		}
 		r.path, r.prefix = p, next
 		return nil
@@ -962,6 +979,30 @@ func (e *Encoder) shift(in *ssa.BinOp, x, y *maxsat.Term, xs sortInfo) definitio
 // program formula within the bound instead of being angelic beyond it. It
 // returns the number of constraints added.
 func (e *Encoder) CloseUnexplored() (int, error) {
+	cs := e.closures()
+	for _, c := range cs {
+		if err := e.s.AddHard(c); err != nil {
+			return 0, fmt.Errorf("encode: %w", err)
+		}
+		e.stats.Constraints++
+	}
+	return len(cs), nil
+}
+
+// Explored returns the constraint CloseUnexplored would add, without adding
+// it: every model that satisfies it follows the paths encoded so far, so
+// that its angelic execution is fully determined by the formula and needs
+// no refinement. ATF uses it as a preference ([maxsat.Solver.CheckRelaxed])
+// when choosing the model of an MCS: an MCS that has a fix on the explored
+// paths is verified at once, instead of being refined through unexplored
+// sides whose angelic (unconstrained) oracle any candidate satisfies.
+func (e *Encoder) Explored() *maxsat.Term {
+	return maxsat.And(e.closures()...)
+}
+
+// closures returns, in a deterministic order, the implications
+// prefix ⇒ encoded side, one per branch instance with one side encoded.
+func (e *Encoder) closures() []*maxsat.Term {
 	keys := make([]sideKey, 0, len(e.sides))
 	for k, sd := range e.sides {
 		if sd.taken[0] != sd.taken[1] {
@@ -973,16 +1014,14 @@ func (e *Encoder) CloseUnexplored() (int, error) {
 		return cmp.Or(cmp.Compare(a.prefix, b.prefix), cmp.Compare(a.key.Static, b.key.Static),
 			cmp.Compare(a.key.Path, b.key.Path), cmp.Compare(a.key.Occ, b.key.Occ))
 	})
+	cs := make([]*maxsat.Term, 0, len(keys))
 	for _, k := range keys {
 		sd := e.sides[k]
 		lit := sd.g
 		if !sd.taken[1] {
 			lit = maxsat.Not(sd.g)
 		}
-		if err := e.s.AddHard(maxsat.Implies(sd.path, lit)); err != nil {
-			return 0, fmt.Errorf("encode: %w", err)
-		}
-		e.stats.Constraints++
+		cs = append(cs, maxsat.Implies(sd.path, lit))
 	}
-	return len(keys), nil
+	return cs
 }

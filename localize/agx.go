@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"strings"
 	"time"
@@ -176,6 +177,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		maxPer = 16
 	}
 	perCand := map[string]int{}
+	unrolled := map[trace.StaticID]bool{}
 	src := sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
@@ -199,8 +201,30 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		// (deterministic, unlike a deadline, so that results do not depend
 		// on the machine's load), and the MCS's own model stands when no
 		// check answers within it.
+		// In ATF, prefer first an angelic execution on the paths encoded
+		// so far: past an unexplored side everything, the oracle included,
+		// is unconstrained, so a model may leave the encoded paths for no
+		// reason (an early loop exit, say) and cost a refinement per side
+		// tried. An MCS with no fix on the encoded paths gets the model
+		// that follows the failing run longest before it leaves it (as
+		// angelic values close to the original ones are preferred): a loop
+		// is left one iteration early rather than at its first test.
+		var anchor *maxsat.Term
+		if opts.Mode == encode.ATF {
+			m, a, err := chooseModel(ctx, solver, enc, mcs.Groups)
+			if err != nil {
+				return finish(rep, enc, solver, start, err)
+			}
+			if m != nil {
+				mcs.Model, anchor = m, a
+			}
+		}
 		for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
-			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, enc.Preference(mcs.Groups, radius))
+			pref := enc.Preference(mcs.Groups, radius)
+			if anchor != nil {
+				pref = maxsat.And(anchor, pref)
+			}
+			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, pref)
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(rep, enc, solver, start, err)
@@ -237,6 +261,11 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 				}
 				if added > 0 {
 					rep.Stats.Refinements++
+					if d := enc.Diverged(); d != trace.NoEvent {
+						if err := unrollBranch(ctx, sub, enc, first.res, v.res.Trace.Static(d), opts, rep, unrolled); err != nil {
+							return finish(rep, enc, solver, start, err)
+						}
+					}
 					continue // the formula changed: solve again
 				}
 			}
@@ -247,6 +276,85 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		}
 	}
 	return finish(rep, enc, solver, start, nil)
+}
+
+// unrollBranch is ATF's refinement of a loop in one step. When an angelic
+// execution left the encoded paths at branch instruction s, and the
+// failing run executed s several times (a loop's test, typically), the
+// execution sought may leave or stay in the loop at any of its iterations;
+// found one refinement at a time, each costing a round of solving, that
+// takes as many refinements as iterations. Instead, the first time s is
+// refined, unrollBranch adds the runs that follow the failing run and flip
+// one instance of s each: every iteration's other side, in one refinement
+// step. Runs that add nothing new are not counted.
+func unrollBranch(ctx context.Context, sub subject, enc *encode.Encoder, first *trace.Result, s trace.StaticID, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
+	if done[s] {
+		return nil
+	}
+	done[s] = true
+	t := first.Trace
+	n := 0
+	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		if t.Static(e) == s {
+			n++
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	prefix := map[trace.InstanceKey]bool{}
+	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		if _, ok := t.Instr(e).(*ssa.If); !ok {
+			continue
+		}
+		k, taken := t.Key(e), t.Value(e).Bool()
+		if t.Static(e) == s {
+			ro := opts.Run
+			ro.Hooks = &trace.Hooks{Branches: maps.Clone(prefix)}
+			ro.Hooks.Branches[k] = !taken
+			v, err := sub.run(ctx, &ro)
+			rep.Stats.Runs++
+			if err != nil {
+				return err
+			}
+			added, err := enc.AddRun(v.res, v.avoid...)
+			if err != nil {
+				return fmt.Errorf("localize: %w", err)
+			}
+			if added > 0 {
+				rep.Stats.Refinements++
+			}
+		}
+		prefix[k] = taken
+	}
+	return nil
+}
+
+// chooseModel returns, for the MCS relaxing groups, a model whose
+// execution stays on the encoded paths, with the constraint it satisfies,
+// so that later preferences keep it. It returns a nil model when there is
+// none or no check answered within its resource bound; the MCS's own model
+// then stands. Only a cancelled ctx is an error.
+func chooseModel(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, groups []string) (*maxsat.Model, *maxsat.Term, error) {
+	check := func(c *maxsat.Term) (*maxsat.Model, error) {
+		m, st, err := s.CheckRelaxed(ctx, groups, c)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, nil
+		}
+		if st != maxsat.Sat {
+			return nil, nil
+		}
+		return m, nil
+	}
+	explored := enc.Explored()
+	m, err := check(explored)
+	if m != nil || err != nil {
+		return m, explored, err
+	}
+	return nil, nil, nil
 }
 
 // finish completes a report; err (a cancellation, a timeout or a run's

@@ -11,7 +11,13 @@
 // pass — and replayed through trace's hooks: a candidate is Verified only if
 // the re-run passes. When the replay leaves the paths encoded so far, the
 // re-run itself is added to the formula (refinement) and the solver asked
-// again, in the same solver. Options select the PF, FS and FI encodings for
+// again, in the same solver. Two choices keep ATF's refinements few: the
+// model of a correction set is, when one exists, one whose execution stays
+// on the encoded paths (past an unexplored side the formula is angelic, so
+// a model may leave them for nothing); and the first refinement at a
+// branch the failing run executed several times (a loop's test) adds at
+// once the runs that flip each of its instances, instead of one iteration
+// per round of solving. Options select the PF, FS and FI encodings for
 // comparison, bounds on candidate size, count and refinements, and the
 // integer arithmetic. [AgxFaultsGoTest] does the same for a go test case
 // (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
