@@ -28,6 +28,9 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 	if f := bridges[name]; f != nil {
 		return f
 	}
+	if f := reflectBridge(fn, name); f != nil {
+		return f
+	}
 	if m, ok := lookupNativeMethod(name); ok {
 		sig := fn.Signature
 		return func(r *run, fr *frame, in *ins, args []Value) Value {
@@ -46,7 +49,7 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 	case "os.Stderr":
 		return nativeValue(os.Stderr), true
 	}
-	return Value{}, false
+	return tableGlobal(r, g)
 }
 
 // nativeValue holds native x in interpreted memory.

@@ -100,13 +100,6 @@ var nativeTypes = map[string]reflect.Type{
 }
 
 func init() {
-	for name, f := range reflectBridges {
-		rv := reflect.ValueOf(f)
-		n := name
-		bridges[n] = func(r *run, fr *frame, in *ins, args []Value) Value {
-			return r.reflectCall(fr, in, n, rv, calleeSig(in), args)
-		}
-	}
 	for _, name := range []string{"fmt.Sprint", "fmt.Sprintf", "fmt.Sprintln", "fmt.Errorf", "fmt.Print", "fmt.Printf", "fmt.Println"} {
 		bridges[name] = fmtBridge(name)
 	}

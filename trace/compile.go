@@ -80,6 +80,8 @@ const (
 	opRecv
 	opSelect
 	opUnsupported
+	opLoadNative  // *p where p may point to a value that lives natively (bridge_gen.go)
+	opStoreNative // *p = v, likewise
 )
 
 // numClass classifies the operand type of arithmetic and comparisons.
@@ -466,6 +468,9 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		switch i.Op {
 		case token.MUL:
 			in.op = opLoad
+			if isNativeType(deref(i.X.Type())) {
+				in.op = opLoadNative
+			}
 		case token.ARROW:
 			in.op = opRecv
 			in.z = p.zero(i.X.Type().Underlying().(*types.Chan).Elem())
@@ -479,6 +484,9 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.dst = cp.dst(i)
 	case *ssa.Store:
 		in.op = opStore
+		if isNativeType(deref(i.Addr.Type())) {
+			in.op = opStoreNative
+		}
 		in.a = []int32{cp.slot(i.Addr), cp.slot(i.Val)}
 	case *ssa.If:
 		in.op = opIf
@@ -545,11 +553,17 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.a = []int32{cp.slot(i.Tuple)}
 		in.dst = cp.dst(i)
 	case *ssa.Field:
+		if isNativeType(i.X.Type()) {
+			return unsupported("field of "+i.X.Type().String()+", whose values live natively", instr)
+		}
 		in.op = opField
 		in.n = int32(i.Field)
 		in.a = []int32{cp.slot(i.X)}
 		in.dst = cp.dst(i)
 	case *ssa.FieldAddr:
+		if isNativeType(deref(i.X.Type())) {
+			return unsupported("field of "+deref(i.X.Type()).String()+", whose values live natively", instr)
+		}
 		in.op = opFieldAddr
 		in.n = int32(i.Field)
 		in.a = []int32{cp.slot(i.X)}

@@ -644,6 +644,10 @@ func (r *run) step(fr *frame, in *ins) {
 		storeInto((*cell)(x.p), v, e)
 	case opCall:
 		r.call(fr, in)
+	case opLoadNative:
+		r.loadNative(fr, in)
+	case opStoreNative:
+		r.storeNative(fr, in)
 	case opDefer:
 		r.deferCall(fr, in)
 	case opRunDefers:

@@ -157,6 +157,9 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 			return nv, nil
 		}
 		xv := reflect.ValueOf(x)
+		if a, ok := r.adaptIface(fr, in, (*iface)(v.p), rt); ok && !xv.Type().AssignableTo(rt) {
+			xv = a
+		}
 		if !xv.Type().AssignableTo(rt) {
 			return nv, fmt.Errorf("value of type %s does not implement %s natively", xv.Type(), rt)
 		}

@@ -1,0 +1,336 @@
+// Command bridgegen writes trace/bridge_table.go, the generated part of the
+// interpreter's standard-library bridge: the exported functions and methods
+// of commonly used standard packages whose parameters and results the
+// bridge converts between interpreted and native values, the opaque
+// standard types whose values live natively in interpreted memory, the
+// package variables interpreted code may read, and, for every exported
+// function left out, why.
+//
+// Run it with go generate in trace (see trace/bridge_gen.go):
+//
+//	go run ./internal/cmd/bridgegen -o trace/bridge_table.go
+//
+// It reads the packages' types with go/types (through go/packages), so the
+// table follows the Go toolchain that runs it; a test in trace checks that
+// the committed table is what the command writes.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"go/format"
+	"go/types"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Packages are the standard packages the table covers.
+var Packages = []string{
+	"bufio", "bytes", "container/list", "container/ring", "encoding/base64", "encoding/hex",
+	"errors", "hash/crc32", "html", "io", "math", "math/bits", "math/cmplx", "path",
+	"path/filepath", "regexp", "sort", "strconv", "strings", "text/tabwriter", "time",
+	"unicode", "unicode/utf16", "unicode/utf8",
+}
+
+// denied are functions whose signatures convert but which must not run
+// natively from interpreted code, with the reason the bridge reports.
+var denied = map[string]string{
+	"time.Now":                   "reads the clock: interpreted runs must be reproducible",
+	"time.Since":                 "reads the clock: interpreted runs must be reproducible",
+	"time.Until":                 "reads the clock: interpreted runs must be reproducible",
+	"time.Sleep":                 "blocks the native thread outside the interpreter's scheduler",
+	"time.LoadLocation":          "reads the time zone database from the file system",
+	"path/filepath.Abs":          "reads the working directory",
+	"path/filepath.EvalSymlinks": "reads the file system",
+	"path/filepath.Glob":         "reads the file system",
+	"path/filepath.Walk":         "reads the file system",
+	"path/filepath.WalkDir":      "reads the file system",
+	"io.Pipe":                    "its ends block native threads outside the interpreter's scheduler",
+}
+
+// deniedTypes are opaque types left out of the table, with why: their
+// methods are not bridged.
+var deniedTypes = map[string]string{
+	"io.PipeReader":   "its methods block native threads outside the interpreter's scheduler",
+	"io.PipeWriter":   "its methods block native threads outside the interpreter's scheduler",
+	"io.OffsetWriter": "it writes to an io.WriterAt, which only files implement",
+}
+
+// handles are standard struct types with exported fields that the bridge
+// nevertheless keeps native: interpreted code gets them from package
+// variables (unicode.Letter...) and hands them back to the package's
+// functions without reading their fields.
+var handles = map[string]bool{"unicode.RangeTable": true}
+
+// interfaceParams are the interface types a bridged function may take: the
+// bridge passes interpreted errors as native errors, interpreted writers
+// (a Write method) as io.Writer, and values that live natively as
+// themselves; any other interpreted value is a *BridgeError at run time.
+var interfaceParams = map[string]bool{
+	"error": true, "io.Writer": true, "io.Reader": true, "io.ByteReader": true, "io.RuneReader": true, "io.ReaderAt": true,
+}
+
+// gen holds what the command collects.
+type gen struct {
+	funcs    []entry           // bridged functions and methods
+	natives  []string          // "path.Name" of opaque types that live natively
+	vars     []entry           // package variables
+	excluded map[string]string // exported functions left out -> why
+	native   map[*types.TypeName]bool
+}
+
+// entry is a bridged name and the Go expression that denotes it.
+type entry struct{ name, expr string }
+
+func main() {
+	out := flag.String("o", "bridge_table.go", "the file to write")
+	flag.Parse()
+	src, err := Generate(context.Background())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bridgegen:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(*out, src, 0o666); err != nil {
+		fmt.Fprintln(os.Stderr, "bridgegen:", err)
+		os.Exit(1)
+	}
+}
+
+// Generate returns the source of trace/bridge_table.go.
+func Generate(ctx context.Context) ([]byte, error) {
+	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: packages.NeedName | packages.NeedTypes}, Packages...)
+	if err != nil {
+		return nil, err
+	}
+	g := &gen{excluded: map[string]string{}, native: map[*types.TypeName]bool{}}
+	// The opaque struct types first: functions may take them anywhere.
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("%s: %v", p.PkgPath, p.Errors[0])
+		}
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			tn, ok := sc.Lookup(n).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
+				continue
+			}
+			if name := tn.Pkg().Path() + "." + tn.Name(); deniedTypes[name] != "" {
+				g.excluded[name] = deniedTypes[name]
+			} else if opaque(tn) || handles[name] {
+				g.native[tn] = true
+				g.natives = append(g.natives, tn.Pkg().Path()+"."+tn.Name())
+			}
+		}
+	}
+	for _, p := range pkgs {
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			switch o := sc.Lookup(n).(type) {
+			case *types.Func:
+				if o.Exported() {
+					g.add(o, "")
+				}
+			case *types.Var:
+				if o.Exported() && g.convertible(o.Type(), true) {
+					g.vars = append(g.vars, entry{p.PkgPath + "." + o.Name(), "&" + qual(p.Types) + "." + o.Name()})
+				}
+			case *types.TypeName:
+				if !o.Exported() || o.IsAlias() {
+					continue
+				}
+				if _, isIface := o.Type().Underlying().(*types.Interface); isIface {
+					continue
+				}
+				if !g.native[o] && !g.convertible(o.Type(), false) {
+					continue
+				}
+				ms := types.NewMethodSet(types.NewPointer(o.Type()))
+				for i := 0; i < ms.Len(); i++ {
+					m := ms.At(i).Obj().(*types.Func)
+					if !m.Exported() || len(ms.At(i).Index()) > 1 {
+						continue // promoted methods are bridged where declared
+					}
+					recv := qual(p.Types) + "." + o.Name()
+					if _, ptr := m.Signature().Recv().Type().(*types.Pointer); ptr {
+						recv = "(*" + recv + ")"
+					}
+					g.add(m, recv)
+				}
+			}
+		}
+	}
+	return g.write()
+}
+
+// opaque reports whether tn is a struct type whose fields are all
+// unexported: interpreted code can only use it through its functions and
+// methods, so its values can live natively.
+func opaque(tn *types.TypeName) bool {
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Exported() {
+			return false
+		}
+	}
+	return true
+}
+
+// add records function or method f (recv is the receiver expression of a
+// method), or why it is left out.
+func (g *gen) add(f *types.Func, recv string) {
+	name := f.FullName()
+	sig := f.Signature()
+	why := ""
+	switch {
+	case denied[name] != "":
+		why = denied[name]
+	case sig.TypeParams().Len() > 0 || (sig.Recv() != nil && sig.RecvTypeParams().Len() > 0):
+		why = "generic"
+	default:
+		for i := 0; i < sig.Params().Len() && why == ""; i++ {
+			if t := sig.Params().At(i).Type(); !g.convertible(t, false) {
+				why = "parameter of type " + types.TypeString(t, relTo(f.Pkg()))
+			}
+		}
+		for i := 0; i < sig.Results().Len() && why == ""; i++ {
+			if t := sig.Results().At(i).Type(); !g.convertible(t, true) {
+				why = "result of type " + types.TypeString(t, relTo(f.Pkg()))
+			}
+		}
+	}
+	if why != "" {
+		g.excluded[name] = why
+		return
+	}
+	expr := qual(f.Pkg()) + "." + f.Name()
+	if recv != "" {
+		expr = recv + "." + f.Name()
+	}
+	g.funcs = append(g.funcs, entry{name, expr})
+}
+
+// convertible reports whether values of type t cross the bridge: basic
+// types (named or not), slices, arrays and maps of such, functions over
+// such (callbacks into the interpreter), pointers to and values of the
+// opaque types that live natively, and, as parameters, the interfaces of
+// interfaceParams; as results, any interface (the native dynamic value
+// stays native).
+func (g *gen) convertible(t types.Type, result bool) bool {
+	return g.conv(t, result, 0)
+}
+
+func (g *gen) conv(t types.Type, result bool, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	if n, ok := t.(*types.Named); ok {
+		if g.native[n.Obj()] {
+			return true
+		}
+		if _, ok := n.Underlying().(*types.Interface); ok {
+			return result && n.Obj().Pkg() != nil && n.Obj().Exported() || interfaceParams[types.TypeString(t, relTo(nil))]
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer && u.Info()&types.IsUntyped == 0
+	case *types.Slice:
+		return g.conv(u.Elem(), result, depth+1)
+	case *types.Array:
+		return g.conv(u.Elem(), result, depth+1)
+	case *types.Map:
+		return g.conv(u.Key(), result, depth+1) && g.conv(u.Elem(), result, depth+1)
+	case *types.Pointer:
+		n, ok := u.Elem().(*types.Named)
+		return ok && g.native[n.Obj()]
+	case *types.Signature:
+		if u.Variadic() {
+			return false
+		}
+		// A callback's parameters come from native code, its results from
+		// the interpreter.
+		for i := 0; i < u.Params().Len(); i++ {
+			if !g.conv(u.Params().At(i).Type(), true, depth+1) {
+				return false
+			}
+		}
+		for i := 0; i < u.Results().Len(); i++ {
+			if !g.conv(u.Results().At(i).Type(), false, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Interface:
+		return types.TypeString(t, nil) == "error"
+	}
+	return false
+}
+
+func relTo(p *types.Package) types.Qualifier {
+	return func(q *types.Package) string {
+		if q == p {
+			return ""
+		}
+		return q.Path()
+	}
+}
+
+// qual is the import name the generated file uses for p.
+func qual(p *types.Package) string {
+	return strings.NewReplacer("/", "_").Replace(p.Path())
+}
+
+func (g *gen) write() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by go run ./internal/cmd/bridgegen; DO NOT EDIT.\n\n")
+	b.WriteString("package trace\n\nimport (\n\t\"reflect\"\n\n")
+	used := map[string]bool{}
+	for _, e := range append(append([]entry{}, g.funcs...), g.vars...) {
+		expr := strings.TrimLeft(e.expr, "&(*")
+		used[expr[:strings.IndexByte(expr, '.')]] = true
+	}
+	for _, n := range g.natives {
+		used[qual(types.NewPackage(n[:strings.LastIndexByte(n, '.')], ""))] = true
+	}
+	for _, p := range Packages {
+		if q := qual(types.NewPackage(p, "")); used[q] {
+			fmt.Fprintf(&b, "\t%s %q\n", q, p)
+		}
+	}
+	b.WriteString(")\n\n")
+	b.WriteString("// tableFuncs are the bridged functions and methods (method expressions)\n// of the standard packages bridgegen covers, by ssa.Function name.\nvar tableFuncs = map[string]any{\n")
+	sort.Slice(g.funcs, func(i, j int) bool { return g.funcs[i].name < g.funcs[j].name })
+	for _, e := range g.funcs {
+		fmt.Fprintf(&b, "\t%q: %s,\n", e.name, e.expr)
+	}
+	b.WriteString("}\n\n// tableTypes are the opaque standard types (no exported fields) whose\n// values live natively in interpreted memory, by \"path.Name\".\nvar tableTypes = map[string]reflect.Type{\n")
+	sort.Strings(g.natives)
+	for _, n := range g.natives {
+		i := strings.LastIndexByte(n, '.')
+		fmt.Fprintf(&b, "\t%q: reflect.TypeFor[%s.%s](),\n", n, qual(types.NewPackage(n[:i], "")), n[i+1:])
+	}
+	b.WriteString("}\n\n// tableVars point to the package variables interpreted code may read,\n// by \"path.Name\".\nvar tableVars = map[string]any{\n")
+	sort.Slice(g.vars, func(i, j int) bool { return g.vars[i].name < g.vars[j].name })
+	for _, e := range g.vars {
+		fmt.Fprintf(&b, "\t%q: %s,\n", e.name, e.expr)
+	}
+	b.WriteString("}\n\n// tableExcluded are the exported functions and methods of these packages\n// that are not bridged, with the reason a *BridgeError reports.\nvar tableExcluded = map[string]string{\n")
+	names := make([]string, 0, len(g.excluded))
+	for n := range g.excluded {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "\t%q: %q,\n", n, g.excluded[n])
+	}
+	b.WriteString("}\n")
+	return format.Source(b.Bytes())
+}
