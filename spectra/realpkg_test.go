@@ -3,19 +3,17 @@ package spectra
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/faultloc/faultloc/internal/modfetch"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -32,40 +30,6 @@ const (
 	realFlaky   = `^(TestVersion1|TestVersion6|TestVersion7.*|TestClockSeq.*|TestNodeAndTime)$`
 )
 
-// fetchModule downloads mod through the go command into the module cache
-// and returns a writable copy of its files; the test is skipped when the
-// module proxy cannot be reached.
-func fetchModule(t *testing.T, mod string) string {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", mod)
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	out, err := cmd.Output()
-	var info struct{ Dir, Error string }
-	if jerr := json.Unmarshal(out, &info); err != nil || jerr != nil || info.Dir == "" {
-		t.Skipf("module proxy unavailable: go mod download %s: %v %s", mod, err, info.Error)
-	}
-	dst := filepath.Join(t.TempDir(), "mod")
-	err = filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(info.Dir, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o777)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o666)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 // TestNativeRealPackage ranks the lines of a faulty copy of google/uuid by
 // its own suite (about 190 cases), run natively: the fault must come out among the
 // first ten of its 426 lines.
@@ -73,7 +37,7 @@ func TestNativeRealPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads a module and runs its suite")
 	}
-	dir := fetchModule(t, realModule)
+	dir := modfetch.Fetch(t, realModule)
 	name := filepath.Join(dir, realFile)
 	src, err := os.ReadFile(name)
 	if err != nil {
@@ -144,7 +108,7 @@ func TestTraceMatchesNativeRealPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads a module and runs its cases")
 	}
-	dir := fetchModule(t, "github.com/agnivade/levenshtein@v1.2.1")
+	dir := modfetch.Fetch(t, "github.com/agnivade/levenshtein@v1.2.1")
 	// Its own test file imports two other modules to compare against;
 	// the cases run from a generated file instead.
 	os.Remove(filepath.Join(dir, "levenshtein_test.go"))

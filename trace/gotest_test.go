@@ -75,6 +75,11 @@ var runGoTestJSON = sync.OnceValues(func() (*goTestJSON, error) {
 	cmd.Dir = modRoot
 	cmd.Stderr = os.Stderr
 	out, _ := cmd.Output() // failing tests make go test exit 1
+	return parseGoTestJSON(out)
+})
+
+// parseGoTestJSON reads the output of go test -json.
+func parseGoTestJSON(out []byte) (*goTestJSON, error) {
 	j := &goTestJSON{action: map[string]string{}, output: map[string][]testEvent{}, order: map[string][]string{}}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
@@ -100,7 +105,21 @@ var runGoTestJSON = sync.OnceValues(func() (*goTestJSON, error) {
 		return nil, exec.ErrNotFound
 	}
 	return j, sc.Err()
-})
+}
+
+// leaves returns the cases of pkg that go test ran, in order: the tests
+// that ran no subtest and the leaf subtests.
+func (j *goTestJSON) leaves(pkg string) []string {
+	var leaves []string
+	all := j.order[pkg]
+	for i, n := range all {
+		if i+1 < len(all) && strings.HasPrefix(all[i+1], n+"/") {
+			continue
+		}
+		leaves = append(leaves, n)
+	}
+	return leaves
+}
 
 // TestGoTestMatchesGoTest checks that every interpreted test case of the
 // subjects has the outcome and output that go test -json reports for it.
@@ -119,14 +138,8 @@ func TestGoTestMatchesGoTest(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The listed cases are go test's leaves, in order.
-			var leaves []string
+			leaves := j.leaves(pkg)
 			all := j.order[pkg]
-			for i, n := range all {
-				if i+1 < len(all) && strings.HasPrefix(all[i+1], n+"/") {
-					continue
-				}
-				leaves = append(leaves, n)
-			}
 			partial := pattern == panicPattern
 			if partial && len(cases) > len(leaves) {
 				cases = cases[:len(leaves)] // the cases after the panic

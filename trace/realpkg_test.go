@@ -1,0 +1,102 @@
+package trace
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/internal/modfetch"
+)
+
+// realModules are small, well-known pure-Go libraries that nobody here
+// wrote, fetched through the module proxy: the whole test suite of each
+// package listed runs under the interpreter, case by case, and must agree
+// with go test -json on the same copy, outcome and output, except for the
+// cases listed in cannot with the reason they cannot be interpreted.
+var realModules = []struct {
+	mod    string            // module@version
+	pkg    string            // the package tested, relative to the module root
+	cannot map[string]string // case -> why it cannot run under the interpreter
+}{
+	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
+	{mod: "github.com/pmezard/go-difflib@v1.0.0", pkg: "./difflib"},
+}
+
+// TestRealPackagesMatchGoTest interprets the full test suites of
+// realModules and compares every case with go test -json.
+func TestRealPackagesMatchGoTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads modules and runs their suites")
+	}
+	for _, m := range realModules {
+		t.Run(m.mod[strings.LastIndex(m.mod, "/")+1:], func(t *testing.T) {
+			dir := modfetch.Fetch(t, m.mod)
+			cmd := exec.Command("go", "test", "-vet=off", "-json", m.pkg)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, _ := cmd.Output() // failing tests make go test exit 1
+			j, err := parseGoTestJSON(out)
+			if err != nil {
+				t.Fatalf("go test -json %s: %v\n%s", m.pkg, err, stderr.String())
+			}
+			p, err := Load(bgContext, &Config{Dir: dir, Tests: true, Env: cmd.Env}, m.pkg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Packages) == 0 {
+				t.Fatal("no package loaded")
+			}
+			var pkg string
+			for k := range j.order {
+				pkg = k
+			}
+			cases, err := p.ListTests(bgContext, pkg, nil)
+			if err != nil {
+				t.Logf("ListTests: %v", err)
+			}
+			leaves := j.leaves(pkg)
+			agree := 0
+			for _, name := range leaves {
+				why, cannot := m.cannot[name]
+				res, err := p.RunGoTest(bgContext, pkg, name, nil)
+				var diff string
+				switch {
+				case err != nil:
+					diff = err.Error()
+				default:
+					want := j.action[pkg+" "+name]
+					got := "pass"
+					if res.Failed {
+						got = "fail"
+					} else if res.Skipped {
+						got = "skip"
+					}
+					wantLog := j.log(pkg, name)
+					if got != want || !res.Ran {
+						diff = "interpreted " + got + ", go test " + want
+					} else if res.Log != wantLog {
+						diff = "log:\n" + res.Log + "\ngo test -json:\n" + wantLog
+					}
+				}
+				switch {
+				case diff == "":
+					agree++
+					if cannot {
+						t.Errorf("%s agrees with go test now: remove it from the cases that cannot run (%s)", name, why)
+					}
+				case !cannot:
+					t.Errorf("%s: %s", name, diff)
+				default:
+					t.Logf("%s cannot run: %s (%s)", name, why, diff)
+				}
+			}
+			if strings.Join(cases, " ") != strings.Join(leaves, " ") {
+				t.Errorf("ListTests:\n%q\ngo test:\n%q", cases, leaves)
+			}
+			t.Logf("%s: %d of %d test cases agree with go test -json", m.mod, agree, len(leaves))
+		})
+	}
+}
