@@ -221,6 +221,14 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		}
 		for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
 			pref := enc.Preference(mcs.Groups, radius)
+			if pref.String() == "true" {
+				// Nothing to prefer (only branch decisions and Booleans,
+				// or every value within reach): at a larger radius
+				// neither, and a check would only return another model
+				// of the same MCS (and anchor), which the MCS has
+				// already (about a quarter of the MCSes on TCAS).
+				break
+			}
 			if anchor != nil {
 				pref = maxsat.And(anchor, pref)
 			}

@@ -246,11 +246,16 @@ type runResult struct {
 	// some verified candidate contains a faulty line.
 	CorrectLoc, CorrectFix, AnyFaulty bool
 
-	Rank  int     // rank of the best-ranked faulty line (0: not ranked)
-	Exam  float64 // EXAM, a fraction (see exam)
-	Exec  int     // executable lines (EXAM's denominator)
-	Solve time.Duration
-	Total time.Duration
+	Rank int     // rank of the best-ranked faulty line (0: not ranked)
+	Exam float64 // EXAM, a fraction (see exam)
+	// RankTie and ExamTie are the expected rank and EXAM when candidates
+	// that tie on the report's ranking keys (verified, size) are read in a
+	// random order rather than by position (see tieRank).
+	RankTie float64
+	ExamTie float64
+	Exec    int // executable lines (EXAM's denominator)
+	Solve   time.Duration
+	Total   time.Duration
 
 	Runs, Refinements int
 }
@@ -265,12 +270,14 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 		Mode:    m,
 		InScope: ver.scope,
 		MaxSize: opts.MaxSize,
+		Arith:   opts.Arith,
 		Overlay: ver.overlay,
 	})
 	if err != nil {
 		r.Err = err.Error()
 		r.Total = time.Since(start)
 		r.Exam = exam(0, 0, r.Exec)
+		r.ExamTie = r.Exam
 		return r
 	}
 	score(&r, rep, ver.file, ver.faulty)
@@ -318,6 +325,54 @@ func score(r *runResult, rep *localize.Report, file string, faulty map[int]bool)
 		}
 	}
 	r.Exam = exam(r.Rank, r.Suspicious, r.Exec)
+	r.RankTie = tieRank(rep.Candidates, file, faulty)
+	if r.RankTie > 0 {
+		r.ExamTie = r.RankTie / float64(r.Exec)
+	} else {
+		r.ExamTie = r.Exam
+	}
+}
+
+// tieRank is the expected rank of the first faulty line when the report's
+// candidates are read group by group, a group being the candidates that
+// tie on localize's ranking keys (verified first, then size), and the new
+// lines of a group in a uniformly random order: with B lines read before
+// the first group holding a new faulty line, L new lines in that group of
+// which F are faulty, B + (L+1)/(F+1). The report's own order breaks such
+// ties by file and line, which is no evidence about the fault and favours
+// faults near the top of the file. For candidates of one line (size bound
+// 1) the expectation is exact; with larger candidates it treats the lines
+// of a group, not the candidates, as shuffled. 0 when no faulty line is
+// ranked.
+func tieRank(cs []localize.Candidate, file string, faulty map[int]bool) float64 {
+	seen := map[localize.Location]bool{}
+	before := 0
+	for i := 0; i < len(cs); {
+		j := i
+		for j < len(cs) && cs[j].Verified == cs[i].Verified && len(cs[j].Locations) == len(cs[i].Locations) {
+			j++
+		}
+		fresh, bad := 0, 0
+		for _, c := range cs[i:j] {
+			for _, l := range c.Locations {
+				k := localize.Location{File: l.File, Line: l.Line}
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				fresh++
+				if l.File == file && faulty[l.Line] {
+					bad++
+				}
+			}
+		}
+		if bad > 0 {
+			return float64(before) + float64(fresh+1)/float64(bad+1)
+		}
+		before += fresh
+		i = j
+	}
+	return 0
 }
 
 // exam is the EXAM score of a run, a fraction of the executable lines: the

@@ -108,6 +108,7 @@ func TestScore(t *testing.T) {
 		verified, candidates int
 		wantExamNumerator    float64
 		wantExamDenominator  int
+		wantTieRank          float64 // tieRank's expectation, by hand
 	}{
 		{
 			name: "faulty line alone and verified",
@@ -118,6 +119,7 @@ func TestScore(t *testing.T) {
 			rank: []localize.RankedLine{{File: file, Line: 10, Rank: 1}, {File: file, Line: 75, Rank: 2}},
 			loc:  true, fix: true, any: true, bestRank: 2, suspicious: 2, verified: 2, candidates: 2,
 			wantExamNumerator: 2, wantExamDenominator: 81,
+			wantTieRank: 1.5, // one group of 2 lines, 1 faulty: (2+1)/(1+1)
 		},
 		{
 			name: "faulty line only with another line",
@@ -127,6 +129,7 @@ func TestScore(t *testing.T) {
 			rank: []localize.RankedLine{{File: file, Line: 12, Rank: 2}, {File: file, Line: 79, Rank: 2}},
 			loc:  false, fix: false, any: true, bestRank: 2, suspicious: 2, verified: 1, candidates: 1,
 			wantExamNumerator: 2, wantExamDenominator: 81,
+			wantTieRank: 1.5,
 		},
 		{
 			name: "faulty lines only, not verified",
@@ -136,6 +139,22 @@ func TestScore(t *testing.T) {
 			rank: []localize.RankedLine{{File: file, Line: 75, Rank: 2}, {File: file, Line: 79, Rank: 2}},
 			loc:  true, fix: false, any: false, bestRank: 2, suspicious: 2, verified: 0, candidates: 1,
 			wantExamNumerator: 2, wantExamDenominator: 81,
+			wantTieRank: 1, // both lines faulty: (2+1)/(2+1)
+		},
+		{
+			name: "faulty line in a later group",
+			cands: []localize.Candidate{
+				{Locations: []localize.Location{loc(file, 10)}, Verified: true},
+				{Locations: []localize.Location{loc(file, 20)}, Verified: true},
+				{Locations: []localize.Location{loc(file, 10), loc(file, 30)}, Verified: true},
+				{Locations: []localize.Location{loc(file, 40)}},
+				{Locations: []localize.Location{loc(file, 79)}},
+			},
+			rank: []localize.RankedLine{{File: file, Line: 10, Rank: 1}, {File: file, Line: 20, Rank: 2},
+				{File: file, Line: 30, Rank: 3}, {File: file, Line: 40, Rank: 4}, {File: file, Line: 79, Rank: 5}},
+			loc: true, fix: false, any: false, bestRank: 5, suspicious: 5, verified: 3, candidates: 5,
+			wantExamNumerator: 5, wantExamDenominator: 81,
+			wantTieRank: 3 + 1.5, // 10, 20, 30 first; then 40 and 79 in either order
 		},
 		{
 			name: "same line number in another file",
@@ -160,6 +179,13 @@ func TestScore(t *testing.T) {
 			}
 			if want := tt.wantExamNumerator / float64(tt.wantExamDenominator); math.Abs(r.Exam-want) > 1e-12 {
 				t.Errorf("EXAM %v, want %v", r.Exam, want)
+			}
+			wantTie := r.Exam // unranked: the same fallback
+			if tt.wantTieRank > 0 {
+				wantTie = tt.wantTieRank / float64(tt.wantExamDenominator)
+			}
+			if math.Abs(r.RankTie-tt.wantTieRank) > 1e-12 || math.Abs(r.ExamTie-wantTie) > 1e-12 {
+				t.Errorf("ties in random order: rank %v, EXAM %v; want %v, %v", r.RankTie, r.ExamTie, tt.wantTieRank, wantTie)
 			}
 		})
 	}
@@ -235,13 +261,13 @@ func TestReportGolden(t *testing.T) {
 			Spectra: map[string]spectrumScore{"tarantula": {0, exam(0, 0, 81)}, "ochiai": {0, exam(0, 0, 81)}}},
 	}
 	rs := []runResult{
-		{Version: 1, Test: "t5", Mode: "agx", Candidates: 10, Verified: 10, Suspicious: 10, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 4, Exec: 81, Exam: 4.0 / 81, Solve: ms(800), Total: ms(1000)},
-		{Version: 1, Test: "t5", Mode: "pf", Candidates: 12, Verified: 12, Suspicious: 12, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 5, Exec: 81, Exam: 5.0 / 81, Solve: ms(1000), Total: ms(2000)},
-		{Version: 1, Test: "t9", Mode: "agx", Candidates: 8, Verified: 7, Suspicious: 8, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 2, Exec: 81, Exam: 2.0 / 81, Solve: ms(600), Total: ms(700)},
-		{Version: 1, Test: "t9", Mode: "pf", Partial: true, Reason: "context deadline exceeded", Candidates: 3, Verified: 3, Suspicious: 3, Exec: 81, Exam: exam(0, 3, 81), Solve: ms(50000), Total: ms(60000)},
-		{Version: 2, Test: "t1", Mode: "agx", Candidates: 5, Verified: 5, Suspicious: 5, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 1, Exec: 81, Exam: 1.0 / 81, Solve: ms(300), Total: ms(400)},
-		{Version: 2, Test: "t1", Mode: "pf", Candidates: 5, Verified: 5, Suspicious: 5, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 1, Exec: 81, Exam: 1.0 / 81, Solve: ms(500), Total: ms(900)},
-		{Version: 3, Test: "t2", Mode: "agx", Err: "localize: something failed", Exec: 81, Exam: exam(0, 0, 81), Total: ms(10)},
+		{Version: 1, Test: "t5", Mode: "agx", Candidates: 10, Verified: 10, Suspicious: 10, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 4, Exec: 81, Exam: 4.0 / 81, RankTie: 10.0, ExamTie: 10.0 / 81, Solve: ms(800), Total: ms(1000)},
+		{Version: 1, Test: "t5", Mode: "pf", Candidates: 12, Verified: 12, Suspicious: 12, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 5, Exec: 81, Exam: 5.0 / 81, RankTie: 12.5, ExamTie: 12.5 / 81, Solve: ms(1000), Total: ms(2000)},
+		{Version: 1, Test: "t9", Mode: "agx", Candidates: 8, Verified: 7, Suspicious: 8, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 2, Exec: 81, Exam: 2.0 / 81, RankTie: 5.0, ExamTie: 5.0 / 81, Solve: ms(600), Total: ms(700)},
+		{Version: 1, Test: "t9", Mode: "pf", Partial: true, Reason: "context deadline exceeded", Candidates: 3, Verified: 3, Suspicious: 3, Exec: 81, Exam: exam(0, 3, 81), ExamTie: exam(0, 3, 81), Solve: ms(50000), Total: ms(60000)},
+		{Version: 2, Test: "t1", Mode: "agx", Candidates: 5, Verified: 5, Suspicious: 5, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 1, Exec: 81, Exam: 1.0 / 81, RankTie: 2.5, ExamTie: 2.5 / 81, Solve: ms(300), Total: ms(400)},
+		{Version: 2, Test: "t1", Mode: "pf", Candidates: 5, Verified: 5, Suspicious: 5, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 1, Exec: 81, Exam: 1.0 / 81, RankTie: 2.5, ExamTie: 2.5 / 81, Solve: ms(500), Total: ms(900)},
+		{Version: 3, Test: "t2", Mode: "agx", Err: "localize: something failed", Exec: 81, Exam: exam(0, 0, 81), ExamTie: exam(0, 0, 81), Total: ms(10)},
 	}
 	env := environment{Command: "go run ./bench/tcas -sample 2 -modes agx,pf", Date: "2026-01-01 00:00 UTC", Machine: "linux/amd64, 2 CPUs, go1.26", Wall: 65 * time.Second}
 	var buf bytes.Buffer

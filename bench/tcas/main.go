@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,12 +29,14 @@ type options struct {
 	Sel      selection
 	Timeout  time.Duration // per AgxFaults run; default 1m
 	MaxSize  int           // localize.Options.MaxSize; default 1
+	Arith    encode.Arith  // localize.Options.Arith; default encode.BitVector
 	Jobs     int           // concurrent runs; default 1
 	Out      string        // the report; default bench/results/tcas.md
 	CSV      string        // one row per run; default bench/results/tcas.csv
 	Verbose  bool          // progress on stderr
 	Show     bool          // every report's text on stderr
 	Spectra  bool          // Tarantula and Ochiai over the universe; default true
+	CPUProf  string        // write a CPU profile of the evaluation there
 	Args     []string      // the command line, for the report
 }
 
@@ -70,19 +73,31 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		timeout  = fs.Duration("timeout", time.Minute, "per-run timeout (a run that reaches it is scored on its partial report)")
 		maxSize  = fs.Int("maxsize", 1, "largest fix candidate (statements); 0: no bound (issue 8 asks for 3 on multi-fault versions; see doc.go)")
 		jobs     = fs.Int("j", 1, "runs in parallel")
+		arith    = fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers; inexact, candidates are still verified by re-running)")
 		out      = fs.String("o", "bench/results/tcas.md", "report file (- for stdout)")
 		csvOut   = fs.String("csv", "bench/results/tcas.csv", "per-run CSV file (empty: none)")
 		verbose  = fs.Bool("v", false, "print progress on stderr")
 		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
+		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
 	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
-		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, Args: args}
+		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, CPUProf: *cpuProf, Args: args}
 	if *all {
 		o.Sel.Sample = 0
+	}
+	switch *arith {
+	case "bv":
+		o.Arith = encode.BitVector
+	case "int":
+		o.Arith = encode.Integer
+	default:
+		err := fmt.Errorf("unknown -arith %q (want bv or int)", *arith)
+		fmt.Fprintln(stderr, "bench/tcas:", err)
+		return options{}, err
 	}
 	var err error
 	if o.Versions, err = parseVersions(*versions); err != nil {
@@ -141,6 +156,17 @@ func parseVersions(s string) ([]int, error) {
 // versions completed, marked as such.
 func run(ctx context.Context, o options, stderr io.Writer) error {
 	start := time.Now()
+	if o.CPUProf != "" {
+		f, err := os.Create(o.CPUProf)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var (
 		results []runResult
 		vers    []versionInfo

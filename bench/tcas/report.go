@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples/tcas"
 )
 
@@ -60,7 +61,7 @@ type summary struct {
 	runs, errors, partial, timeouts int
 	loc, fix, anyFaulty, ranked     int
 	rankSum                         int     // over ranked runs
-	exam                            float64 // sum of fractions
+	exam, examTie                   float64 // sums of fractions
 	cands, verified, susp           int
 	solve, total                    time.Duration
 }
@@ -92,6 +93,7 @@ func summarize(rs []runResult) summary {
 			s.rankSum += r.Rank
 		}
 		s.exam += r.Exam
+		s.examTie += r.ExamTie
 		s.cands += r.Candidates
 		s.verified += r.Verified
 		s.susp += r.Suspicious
@@ -153,11 +155,15 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 	if env.Commit != "" {
 		p("at commit %s, ", env.Commit)
 	}
+	arith := "exact bit-vectors"
+	if o.Arith == encode.Integer {
+		arith = "unbounded integers (`-arith int`: inexact where Go's ints wrap; every candidate is still verified by re-running the test)"
+	}
 	p("on %s (%s), in %v of wall time. Settings: versions %s; %s; modes %s; per-run timeout %v; size bound %s; "+
-		"out-of-bounds tests %s; %d run(s) at a time. `go run ./bench/tcas -h` lists the flags; "+
+		"integer encoding %s; out-of-bounds tests %s; %d run(s) at a time. `go run ./bench/tcas -h` lists the flags; "+
 		"`-all` runs every eligible failing test. Per-run figures are in `%s`.\n\n",
 		env.Date, env.Machine, env.Wall.Round(time.Second), versionList(vers), sample, strings.Join(modes, ", "), o.Timeout,
-		maxSize, map[bool]string{true: "included", false: "excluded"}[o.Sel.OOB], o.Jobs, csvName(o.CSV))
+		maxSize, arith, map[bool]string{true: "included", false: "excluded"}[o.Sel.OOB], o.Jobs, csvName(o.CSV))
 
 	if env.Status != "" {
 		p("**%s.**\n\n", env.Status)
@@ -217,6 +223,9 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 	row("… paper", func(m string, _ summary) string {
 		return paperCell(m, func(pp struct{ loc, fix, exam, mfcs float64 }) string { return fmt.Sprintf("%.1f%%", pp.exam) })
 	})
+	row("average EXAM, ties in random order (expected)", func(_ string, s summary) string {
+		return fmt.Sprintf("%.1f%%", 100*avg(s.examTie, s.runs))
+	})
 	row("lines to examine, over runs that rank a faulty line", func(_ string, s summary) string {
 		if s.ranked == 0 {
 			return "–"
@@ -268,6 +277,14 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 		"finds the fault in 5.6%% of runs, so it probably scored misses by the executed lines. For a comparison " +
 		"that does not depend on the denominator, the summary also gives the mean number of lines to examine and " +
 		"that number over tcas.c's 173 lines.\n")
+	p("- **Tie policy.** Candidates that tie on localize's ranking keys (verified, size) are ordered by file and " +
+		"line in the report, which carries no information about the fault and favours faults near the top of " +
+		"tcas.go (the #define constants) over those near the bottom. **EXAM, ties in random order** is the " +
+		"expected EXAM when each such group is read in a uniformly random order: with B lines read before the " +
+		"first group holding a faulty line, L new lines in that group of which F are faulty, rank B + (L+1)/(F+1) " +
+		"(exact for candidates of one line; with larger candidates it shuffles the group's lines). It is the " +
+		"figure that does not depend on where in the file the fault is; the paper reads MFCs in the order its " +
+		"solver generates them and does not say how it breaks ties.\n")
 	p("- **Eligible failing tests**: the version's failing tests (`Version.FailingTests`, measured natively) " +
 		"except those whose expected outcome is a panic (an oracle `WantPanic` cannot be encoded), the usage-error " +
 		"tests (none fails) and, unless `-oob`, the tests with an altitude layer outside 0..3 (their failures in " +
@@ -437,12 +454,13 @@ func csvName(path string) string {
 func writeCSV(w io.Writer, rs []runResult) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"version", "test", "mode", "candidates", "verified", "suspicious", "correct_location", "correct_fix",
-		"verified_with_faulty_line", "best_rank", "exec_lines", "exam", "solve_ms", "total_ms", "runs", "refinements", "partial", "error"})
+		"verified_with_faulty_line", "best_rank", "exec_lines", "exam", "rank_ties_random", "exam_ties_random", "solve_ms", "total_ms", "runs", "refinements", "partial", "error"})
 	for _, r := range rs {
 		cw.Write([]string{
 			strconv.Itoa(r.Version), r.Test, r.Mode, strconv.Itoa(r.Candidates), strconv.Itoa(r.Verified), strconv.Itoa(r.Suspicious),
 			strconv.FormatBool(r.CorrectLoc), strconv.FormatBool(r.CorrectFix), strconv.FormatBool(r.AnyFaulty),
 			strconv.Itoa(r.Rank), strconv.Itoa(r.Exec), strconv.FormatFloat(r.Exam, 'f', 4, 64),
+			strconv.FormatFloat(r.RankTie, 'f', 2, 64), strconv.FormatFloat(r.ExamTie, 'f', 4, 64),
 			strconv.FormatInt(r.Solve.Milliseconds(), 10), strconv.FormatInt(r.Total.Milliseconds(), 10),
 			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), r.Reason, r.Err,
 		})
