@@ -310,6 +310,9 @@ func (r *run) call(fr *frame, in *ins) {
 	e := NoEvent
 	if r.tr != nil {
 		e = r.event(fr, in, occ, Value{})
+		if ci.ptrRes {
+			r.tr.reserveRef()
+		}
 	}
 	argSlots := in.a[1:]
 	var fnv Value

@@ -153,6 +153,7 @@ type callInfo struct {
 	ecls    numClass
 	esize   int64 // element size for append's growth
 	noscan  bool  // elements hold no pointers
+	ptrRes  bool  // the result's Value may hold a pointer (see Trace.reserveRef)
 	name    string
 }
 
@@ -667,6 +668,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 func (cp *compiler) compileCall(call *ssa.CallCommon) (*callInfo, []int32) {
 	p := cp.p
 	ci := &callInfo{sig: call.Signature()}
+	ci.ptrRes = mayHoldPointer(ci.sig.Results())
 	for _, a := range call.Args {
 		ci.args = append(ci.args, a.Type())
 	}
@@ -708,6 +710,24 @@ func (cp *compiler) compileCall(call *ssa.CallCommon) (*callInfo, []int32) {
 		a = append(a, cp.slot(arg))
 	}
 	return ci, a
+}
+
+// mayHoldPointer reports whether the Value of results (one value, or a
+// tuple of several) may have a pointer word.
+func mayHoldPointer(results *types.Tuple) bool {
+	switch results.Len() {
+	case 0:
+		return false
+	case 1:
+		if _, native := nativeZero(results.At(0).Type()); native {
+			return true
+		}
+		switch cls, _ := classify(results.At(0).Type()); cls {
+		case clsInt, clsUint, clsFloat, clsBool:
+			return false
+		}
+	}
+	return true
 }
 
 func (cp *compiler) convInfo(from, to types.Type) *convInfo {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,9 +81,17 @@ type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
 
-	ev   column[evRec]
-	refs []Value // values holding pointers
-	deps column[EventID]
+	ev column[evRec]
+	// The pointer word of values holding one (an event whose record has
+	// refFlag) is in refs, at the rank of the event among those events:
+	// refBase[e/32] plus the flagged events before e in its group of 32.
+	refs    column[unsafe.Pointer]
+	refBase []int32
+	// lateRefs holds pointers of values set after their event was
+	// recorded (call results) when no slot was reserved; lateFlag marks
+	// them.
+	lateRefs map[EventID]unsafe.Pointer
+	deps     column[EventID]
 
 	// An event's dependences are deps[off:off+n] where n is its record's
 	// count and off is depBase[e/32] plus the counts of the events before e
@@ -107,9 +116,9 @@ type evRec struct {
 	sid  StaticID
 	occ  int32
 	ctrl EventID
-	k    Kind   // value kind, | refFlag when the value is in refs
+	k    Kind   // value kind, | refFlag when its pointer is in refs (| lateFlag: in lateRefs)
 	nd   uint8  // number of dependences; 255: see bigDeps
-	n    uint64 // the value's word, or its index in refs
+	n    uint64 // the value's word
 }
 
 // frameRun says that events from first on belong to frame, up to the next
@@ -130,6 +139,7 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 	}
 	if e&31 == 0 {
 		t.depBase = append(t.depBase, int32(t.deps.n))
+		t.refBase = append(t.refBase, int32(t.refs.n))
 	}
 	t.curDeps = t.deps.n
 	if fr != t.curFrame || len(t.runs) == 0 {
@@ -139,11 +149,31 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 	rec := evRec{sid: s, occ: occ, ctrl: ctrl, k: v.k, n: v.n}
 	if v.p != nil {
 		rec.k |= refFlag
-		rec.n = uint64(len(t.refs))
-		t.refs = append(t.refs, v)
+		t.refs.push(v.p)
 	}
 	t.ev.push(rec)
 	return e
+}
+
+// reserveRef reserves, for the last event, a slot in refs for a pointer
+// that setValue will set (a call's result).
+func (t *Trace) reserveRef() {
+	if rec := t.ev.last(); rec.k&refFlag == 0 {
+		rec.k |= refFlag
+		t.refs.push(nil)
+	}
+}
+
+// refIndex returns the index in refs of the pointer of event e, whose
+// record has refFlag.
+func (t *Trace) refIndex(e int) int {
+	i := int(t.refBase[e>>5])
+	for j := e &^ 31; j < e; j++ {
+		if t.ev.ptr(j).k&refFlag != 0 {
+			i++
+		}
+	}
+	return i
 }
 
 // closeDeps records the dependence count of the last event, whose
@@ -190,19 +220,31 @@ func (t *Trace) frameOf(e EventID) int32 {
 	return t.runs[i].frame
 }
 
-// refFlag marks, in an event's kind, values stored in refs.
-const refFlag Kind = 0x80
+// refFlag and lateFlag mark, in an event's kind, values whose pointer is
+// stored in refs or lateRefs.
+const (
+	refFlag  Kind = 0x80
+	lateFlag Kind = 0x40
+)
 
 // setValue replaces the value of event e (for calls, whose result is known
 // after the event).
 func (t *Trace) setValue(e EventID, v Value) {
 	rec := t.ev.ptr(int(e))
-	if v.p == nil {
-		rec.k, rec.n = v.k, v.n
-	} else {
-		rec.k, rec.n = v.k|refFlag, uint64(len(t.refs))
-		t.refs = append(t.refs, v)
+	switch {
+	case rec.k&refFlag != 0:
+		t.refs.set(t.refIndex(int(e)), v.p)
+		rec.k = v.k | refFlag
+	case v.p == nil:
+		rec.k = v.k
+	default:
+		if t.lateRefs == nil {
+			t.lateRefs = map[EventID]unsafe.Pointer{}
+		}
+		t.lateRefs[e] = v.p
+		rec.k = v.k | lateFlag
 	}
+	rec.n = v.n
 }
 
 func (t *Trace) dep(d EventID) {
@@ -265,11 +307,13 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.at(int(e)).
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
 	rec := t.ev.ptr(int(e))
-	k, n := rec.k, rec.n
-	if k&refFlag != 0 {
-		return t.refs[n]
+	switch {
+	case rec.k&refFlag != 0:
+		return Value{k: rec.k &^ refFlag, n: rec.n, p: t.refs.at(t.refIndex(int(e)))}
+	case rec.k&lateFlag != 0:
+		return Value{k: rec.k &^ lateFlag, n: rec.n, p: t.lateRefs[e]}
 	}
-	return Value{k: k, n: n}
+	return Value{k: rec.k, n: rec.n}
 }
 
 // Deps appends to dst the events e read: first the events that defined its
@@ -401,9 +445,10 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := 24*t.ev.capacity() + 4*t.deps.capacity() + 24*cap(t.refs) +
-		4*cap(t.depBase) + 8*cap(t.runs) + 16*len(t.bigDeps)
-	return n + 64*cap(t.frames)
+	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 4*t.deps.capacity() + 8*t.refs.capacity() +
+		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*cap(t.runs) +
+		16*len(t.bigDeps) + 24*len(t.lateRefs)
+	return n + int(unsafe.Sizeof(frameInfo{}))*cap(t.frames)
 }
 
 // EventString formats event e on one line: its ID, position (file base
