@@ -34,6 +34,9 @@ type run struct {
 	s        *sched        // nil until a goroutine or channel needs it
 	stop     any           // a stop of the run raised in a callback that native code swallowed
 	pools    [][]*frameMem // free frames, by fnCode.id
+	// plain: no trace and no hooks, so nothing observes instances: value
+	// instructions other than calls neither count occurrences nor record.
+	plain bool
 	// argStack and argEvStack hold the arguments of calls in progress
 	// and their events, until the callee's frame has them.
 	argStack   []Value
@@ -93,6 +96,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	if !o.NoTrace {
 		r.tr = newTrace(p)
 	}
+	r.plain = r.tr == nil && r.h == nil
 	res = &Result{Trace: r.tr}
 	defer func() {
 		res.Steps = r.steps

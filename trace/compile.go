@@ -82,6 +82,16 @@ const (
 	opUnsupported
 	opLoadNative  // *p where p may point to a value that lives natively (bridge_gen.go)
 	opStoreNative // *p = v, likewise
+	// Specialised BinOps on integer words (see specialise).
+	opAddW // 64-bit + (result kind in ins.rk)
+	opSubW // 64-bit -
+	opMulW // 64-bit *
+	opEqlW // == on integers or booleans of any width
+	opNeqW // !=
+	opLssI // < on signed integers of any width (sign-extended words)
+	opLeqI // <=
+	opGtrI // >
+	opGeqI // >=
 )
 
 // numClass classifies the operand type of arithmetic and comparisons.
@@ -121,6 +131,7 @@ type ins struct {
 	cls     numClass
 	ii      intInfo
 	commaOk bool
+	rk      Kind // result kind of specialised BinOps
 	dst     int32
 	n       int32 // field index, tuple index
 	loc     int32 // index of the instruction within its function, for occurrence counts
@@ -303,6 +314,53 @@ func (p *Program) compile(c *fnCode) {
 	}
 }
 
+// specialise gives a BinOp on integer words a dedicated opcode, which the
+// interpreter's loop runs without going through binop's switches. The
+// words of integers are normalised to their width (sign-extended for
+// signed types), so equality of any width and signed order compare them
+// directly; arithmetic needs no normalisation only at 64 bits.
+func specialise(in *ins) {
+	switch in.cls {
+	case clsInt, clsUint:
+	case clsBool:
+		switch in.sub {
+		case token.EQL:
+			in.op = opEqlW
+		case token.NEQ:
+			in.op = opNeqW
+		}
+		return
+	default:
+		return
+	}
+	in.rk = KindInt
+	if in.cls == clsUint {
+		in.rk = KindUint
+	}
+	w64 := in.ii.bits == 64
+	signed := in.cls == clsInt
+	switch {
+	case in.sub == token.ADD && w64:
+		in.op = opAddW
+	case in.sub == token.SUB && w64:
+		in.op = opSubW
+	case in.sub == token.MUL && w64:
+		in.op = opMulW
+	case in.sub == token.EQL:
+		in.op = opEqlW
+	case in.sub == token.NEQ:
+		in.op = opNeqW
+	case in.sub == token.LSS && signed:
+		in.op = opLssI
+	case in.sub == token.LEQ && signed:
+		in.op = opLeqI
+	case in.sub == token.GTR && signed:
+		in.op = opGtrI
+	case in.sub == token.GEQ && signed:
+		in.op = opGeqI
+	}
+}
+
 // onlyLoadedAndStored reports whether the address a is only loaded from
 // and stored into, so that no pointer to the variable outlives its frame:
 // its cell can then live in the frame's slab (see frame.slab).
@@ -465,6 +523,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		}
 		in.a = []int32{cp.slot(i.X), cp.slot(i.Y)}
 		in.dst = cp.dst(i)
+		specialise(&in)
 	case *ssa.UnOp:
 		switch i.Op {
 		case token.MUL:

@@ -270,6 +270,15 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 // the definitions of its register operands as dependencies.
 func (r *run) event(fr *frame, in *ins, occ int32, v Value) EventID {
 	t := r.tr
+	if r.h == nil {
+		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
+		for _, s := range in.a {
+			if s >= 0 {
+				t.dep(fr.defs[s])
+			}
+		}
+		return e
+	}
 	if r.obs != nil && r.pending >= 0 {
 		p := r.pending
 		r.pending = NoEvent
@@ -321,6 +330,14 @@ func (r *run) markSteered(e EventID) {
 
 // def completes a value-producing instruction: hooks, event, register.
 func (r *run) def(fr *frame, in *ins, v Value) EventID {
+	if r.plain {
+		fr.regs[in.dst] = v
+		return NoEvent
+	}
+	return r.defRec(fr, in, v)
+}
+
+func (r *run) defRec(fr *frame, in *ins, v Value) EventID {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
 	steered := false
@@ -342,6 +359,13 @@ func (r *run) def(fr *frame, in *ins, v Value) EventID {
 // stmtV records an instruction that defines no register but has a value
 // hooks may substitute (Store, MapUpdate, Return).
 func (r *run) stmtV(fr *frame, in *ins, v Value) (Value, EventID) {
+	if r.plain {
+		return v, NoEvent
+	}
+	return r.stmtVRec(fr, in, v)
+}
+
+func (r *run) stmtVRec(fr *frame, in *ins, v Value) (Value, EventID) {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
 	steered := false
@@ -428,23 +452,8 @@ blocks:
 				continue blocks
 			case opIf:
 				cond := regs[in.a[0]].n != 0
-				occ := fr.occ[in.loc]
-				fr.occ[in.loc] = occ + 1
-				steered := false
-				if r.h != nil {
-					k := InstanceKey{in.sid, fr.path, occ}
-					if f, ok := r.h.Branches[k]; ok {
-						cond, steered = f, true
-					} else if v, ok := r.h.Values[k]; ok && v.k == KindBool {
-						cond, steered = v.Bool(), true
-					}
-				}
-				if r.tr != nil {
-					e := r.event(fr, in, occ, Bool(cond))
-					if steered {
-						r.markSteered(e)
-					}
-					fr.lastIf[b] = e
+				if !r.plain {
+					cond = r.branch(fr, in, b, cond)
 				}
 				prev = b
 				if cond {
@@ -495,6 +504,34 @@ blocks:
 				storeInto((*cell)(x.p), v, e)
 			case opBinOp:
 				r.def(fr, in, r.binop(fr, in, regs[in.a[0]], regs[in.a[1]]))
+			case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
+				x, y := regs[in.a[0]].n, regs[in.a[1]].n
+				var v Value
+				switch in.op {
+				case opAddW:
+					v = Value{n: x + y, k: in.rk}
+				case opSubW:
+					v = Value{n: x - y, k: in.rk}
+				case opMulW:
+					v = Value{n: x * y, k: in.rk}
+				case opEqlW:
+					v = Bool(x == y)
+				case opNeqW:
+					v = Bool(x != y)
+				case opLssI:
+					v = Bool(int64(x) < int64(y))
+				case opLeqI:
+					v = Bool(int64(x) <= int64(y))
+				case opGtrI:
+					v = Bool(int64(x) > int64(y))
+				case opGeqI:
+					v = Bool(int64(x) >= int64(y))
+				}
+				if r.plain {
+					regs[in.dst] = v
+				} else {
+					r.defRec(fr, in, v)
+				}
 			case opPanic:
 				fr.at = in
 				e, _ := r.stmt(fr, in, regs[in.a[0]])
@@ -505,6 +542,29 @@ blocks:
 		}
 		panic(fmt.Sprintf("block %d of %s has no terminator", b, c.fn))
 	}
+}
+
+// branch counts, steers and records an If of block b deciding cond.
+func (r *run) branch(fr *frame, in *ins, b int, cond bool) bool {
+	occ := fr.occ[in.loc]
+	fr.occ[in.loc] = occ + 1
+	steered := false
+	if r.h != nil {
+		k := InstanceKey{in.sid, fr.path, occ}
+		if f, ok := r.h.Branches[k]; ok {
+			cond, steered = f, true
+		} else if v, ok := r.h.Values[k]; ok && v.k == KindBool {
+			cond, steered = v.Bool(), true
+		}
+	}
+	if r.tr != nil {
+		e := r.event(fr, in, occ, Bool(cond))
+		if steered {
+			r.markSteered(e)
+		}
+		fr.lastIf[b] = e
+	}
+	return cond
 }
 
 func (r *run) phis(fr *frame, bc *blockCode, prev int) {
@@ -605,7 +665,7 @@ func (r *run) step(fr *frame, in *ins) {
 	switch in.op {
 	case opAlloc:
 		var c *cell
-		if in.n >= 0 && (fr.mem != nil && r.tr == nil && r.h == nil || fr.occ[in.loc] == 0) {
+		if in.n >= 0 && (r.plain || fr.occ[in.loc] == 0) {
 			if n := in.z.aggLen(); n > 0 {
 				r.allocCells(n) // the slab holds the variable, not its elements
 			}
