@@ -49,7 +49,13 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 	case "os.Stderr":
 		return nativeValue(os.Stderr), true
 	}
-	return tableGlobal(r, g)
+	if v, ok := tableGlobal(r, g); ok {
+		return v, true
+	}
+	if x, ok := errorGlobals[g.Pkg.Pkg.Path()+"."+g.Name()]; ok {
+		return r.nativeIface(x), true
+	}
+	return Value{}, false
 }
 
 // nativeValue holds native x in interpreted memory.

@@ -176,6 +176,9 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	case "ssa:deferstack":
 		return Value{k: kindDefers, p: ptrOf(fr)}
 	}
+	if v, ok := sizeBuiltin(name, ci.args, in.instr); ok {
+		return v
+	}
 	u := &UnsupportedError{Construct: "built-in " + name, Pos: r.pos(in)}
 	panic(u)
 }

@@ -31,6 +31,7 @@ var Programs = map[string]func() string{
 	"Errors":        Errors,
 	"Recursion":     Recursion,
 	"Regressions":   Regressions,
+	"Conformance":   Conformance,
 	"NilReceiver":   NilReceiver,
 	"Goroutines":    Goroutines,
 	"LateGoroutine": LateGoroutine,
