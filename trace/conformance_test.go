@@ -9,6 +9,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,7 +29,8 @@ import (
 //     included (x/tools' own interpreter tests run them against a fake
 //     standard library; here they run against the real one, bridged);
 //   - the $GOROOT/test programs that x/tools' interp_test.go lists in
-//     gorootTestTests (read from that file, so the list follows x/tools).
+//     gorootTestTests (read from that file, so the list follows x/tools);
+//   - the $GOROOT/test/typeparam programs its TestTypeparamTest runs.
 //
 // Each program is loaded, built and its main run by the interpreter, with a
 // step budget. Its result is pass, fail (with the reason: the outcome or the
@@ -94,6 +96,22 @@ func conformanceCorpus(t testing.TB) []*confProgram {
 	for _, f := range gorootList {
 		p := &confProgram{name: "goroot/" + f, path: filepath.Join(goroot, "test", f)}
 		progs = append(progs, p)
+	}
+	// TestTypeparamTest runs the files of $GOROOT/test/typeparam that start
+	// with "// run" but not "// rundir" (x/tools skips 12 of them for its
+	// interpreter's sake; here all run).
+	files, err := filepath.Glob(filepath.Join(goroot, "test", "typeparam", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no programs in $GOROOT/test/typeparam: %v", err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.HasPrefix(src, []byte("// run")) && !bytes.HasPrefix(src, []byte("// rundir")) {
+			progs = append(progs, &confProgram{name: "goroot/typeparam/" + filepath.Base(f), path: f})
+		}
 	}
 	rangefuncWant, err := rangefuncExpectations(filepath.Join(interpDir, "rangefunc_test.go"))
 	if err != nil {
@@ -436,8 +454,14 @@ func TestConformance(t *testing.T) {
 
 	var golden bytes.Buffer
 	counts := map[string]int{}
+	groups := map[string]map[string]int{}
 	for _, r := range results {
 		counts[r.result]++
+		g := confGroup(r.name)
+		if groups[g] == nil {
+			groups[g] = map[string]int{}
+		}
+		groups[g][r.result]++
 		line := r.name + "\t" + r.result
 		if r.reason != "" {
 			line += "\t" + r.reason
@@ -455,7 +479,16 @@ func TestConformance(t *testing.T) {
 	if after > goroutines {
 		t.Errorf("%d goroutines before, %d after: the corpus leaked goroutines", goroutines, after)
 	}
+	for _, g := range slices.Sorted(maps.Keys(groups)) {
+		c := groups[g]
+		t.Logf("%s: %d passed, %d failed, %d skipped", g, c["pass"], c["fail"], c["skip"])
+	}
 	t.Logf("conformance: %d passed, %d failed, %d skipped", counts["pass"], counts["fail"], counts["skip"])
+}
+
+// confGroup is the group of a program: its name's directory.
+func confGroup(name string) string {
+	return name[:strings.LastIndexByte(name, '/')]
 }
 
 // goldenConformance is golden without its file dump: the differing lines.

@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,9 +77,19 @@ func TestConformanceXTools(t *testing.T) {
 	close(work)
 	wg.Wait()
 	counts := map[string]int{}
+	groups := map[string]map[string]int{}
 	for _, r := range results {
 		counts[r.result]++
+		g := confGroup(r.name)
+		if groups[g] == nil {
+			groups[g] = map[string]int{}
+		}
+		groups[g][r.result]++
 		t.Logf("%s\t%s\t%s", r.name, r.result, r.reason)
+	}
+	for _, g := range slices.Sorted(maps.Keys(groups)) {
+		c := groups[g]
+		t.Logf("%s: %d passed, %d failed, %d skipped", g, c["pass"], c["fail"], c["skip"])
 	}
 	t.Logf("x/tools interp conformance: %d passed, %d failed, %d skipped", counts["pass"], counts["fail"], counts["skip"])
 }
