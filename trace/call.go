@@ -20,6 +20,7 @@ type run struct {
 	tr       *Trace
 	steps    int64
 	max      int64
+	limit    int64 // see setLimit
 	maxDepth int
 	alloc    int64 // bytes allocated (see RunOptions.MaxAlloc)
 	maxAlloc int64
@@ -97,6 +98,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 		r.tr = newTrace(p)
 	}
 	r.plain = r.tr == nil && r.h == nil
+	r.setLimit()
 	res = &Result{Trace: r.tr}
 	defer func() {
 		res.Steps = r.steps

@@ -137,6 +137,7 @@ type ins struct {
 	loc     int32 // index of the instruction within its function, for occurrence counts
 	sid     StaticID
 	a       []int32
+	a0, a1  int32 // a[0] and a[1] when present, for the interpreter's loop
 	succ    [2]int32
 	z       Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
 	x       any
@@ -289,6 +290,12 @@ func (p *Program) compile(c *fnCode) {
 				continue
 			}
 			in := cp.compileInstr(instr)
+			if len(in.a) > 0 {
+				in.a0 = in.a[0]
+			}
+			if len(in.a) > 1 {
+				in.a1 = in.a[1]
+			}
 			in.loc = int32(c.nloc)
 			c.nloc++
 			pos, synth := instrPos(b, ii, instr)

@@ -405,6 +405,9 @@ func (r *run) ctrlFor(fr *frame, b int) EventID {
 	return best
 }
 
+// tick counts one step, stopping the run at its budget; every 0x4000 steps
+// it checks the context and lets other goroutines run. The loop of exec
+// counts steps itself and calls tick only when the count reaches r.limit.
 func (r *run) tick(fr *frame, in *ins) {
 	r.steps++
 	if r.steps > r.max {
@@ -412,6 +415,7 @@ func (r *run) tick(fr *frame, in *ins) {
 		fr.at = in
 		panic(budgetStop{})
 	}
+	r.setLimit()
 	if r.steps&0x3fff == 0 {
 		if err := r.ctx.Err(); err != nil {
 			panic(ctxStop{err})
@@ -421,6 +425,12 @@ func (r *run) tick(fr *frame, in *ins) {
 			r.yield()
 		}
 	}
+}
+
+// setLimit sets r.limit to the next step count at which tick has work:
+// one past the budget, or the next multiple of 0x4000.
+func (r *run) setLimit() {
+	r.limit = min(r.max+1, (r.steps|0x3fff)+1)
 }
 
 // exec runs fr from block b until it returns.
@@ -442,7 +452,7 @@ blocks:
 		for ; pc < len(bc.instrs); pc++ {
 			in := &bc.instrs[pc]
 			r.steps++
-			if r.steps > r.max || r.steps&0x3fff == 0 {
+			if r.steps >= r.limit {
 				r.steps--
 				r.tick(fr, in)
 			}
@@ -451,7 +461,7 @@ blocks:
 				prev, b = b, int(in.succ[0])
 				continue blocks
 			case opIf:
-				cond := regs[in.a[0]].n != 0
+				cond := regs[in.a0].n != 0
 				if !r.plain {
 					cond = r.branch(fr, in, b, cond)
 				}
@@ -482,7 +492,7 @@ blocks:
 				}
 				return res, e
 			case opLoad:
-				x := regs[in.a[0]]
+				x := regs[in.a0]
 				if x.p == nil {
 					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 				}
@@ -496,42 +506,36 @@ blocks:
 					r.memDeps(c, e)
 				}
 			case opStore:
-				x := regs[in.a[0]]
+				x := regs[in.a0]
 				if x.p == nil {
 					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 				}
-				v, e := r.stmtV(fr, in, regs[in.a[1]])
-				storeInto((*cell)(x.p), v, e)
-			case opBinOp:
-				r.def(fr, in, r.binop(fr, in, regs[in.a[0]], regs[in.a[1]]))
-			case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
-				x, y := regs[in.a[0]].n, regs[in.a[1]].n
-				var v Value
-				switch in.op {
-				case opAddW:
-					v = Value{n: x + y, k: in.rk}
-				case opSubW:
-					v = Value{n: x - y, k: in.rk}
-				case opMulW:
-					v = Value{n: x * y, k: in.rk}
-				case opEqlW:
-					v = Bool(x == y)
-				case opNeqW:
-					v = Bool(x != y)
-				case opLssI:
-					v = Bool(int64(x) < int64(y))
-				case opLeqI:
-					v = Bool(int64(x) <= int64(y))
-				case opGtrI:
-					v = Bool(int64(x) > int64(y))
-				case opGeqI:
-					v = Bool(int64(x) >= int64(y))
-				}
-				if r.plain {
-					regs[in.dst] = v
+				v, e := r.stmtV(fr, in, regs[in.a1])
+				if c := (*cell)(x.p); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+					c.st, c.v = e, v // what storeInto does for these kinds
 				} else {
-					r.defRec(fr, in, v)
+					storeInto(c, v, e)
 				}
+			case opBinOp:
+				r.def(fr, in, r.binop(fr, in, regs[in.a0], regs[in.a1]))
+			case opAddW:
+				r.def(fr, in, Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk})
+			case opSubW:
+				r.def(fr, in, Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk})
+			case opMulW:
+				r.def(fr, in, Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk})
+			case opEqlW:
+				r.def(fr, in, Bool(regs[in.a0].n == regs[in.a1].n))
+			case opNeqW:
+				r.def(fr, in, Bool(regs[in.a0].n != regs[in.a1].n))
+			case opLssI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n)))
+			case opLeqI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n)))
+			case opGtrI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n)))
+			case opGeqI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n)))
 			case opPanic:
 				fr.at = in
 				e, _ := r.stmt(fr, in, regs[in.a[0]])
