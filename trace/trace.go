@@ -72,7 +72,7 @@ type frameInfo struct {
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
 // parent of an event precedes it. Columns are stored in chunks; an event
-// is a 24-byte record (static instruction, occurrence, control parent,
+// is a 20-byte record (static instruction, occurrence, control parent,
 // value kind, dependence count and the value's 64-bit word; values holding
 // pointers go to a side table), frames are recorded per run of events and
 // dependence offsets per 32 events, so a trace costs about 32 bytes per
@@ -100,6 +100,8 @@ type Trace struct {
 	depBase []int32
 	curDeps int
 	bigDeps map[EventID]int // counts of 255 or more
+	bigSids map[EventID]StaticID
+	bigOccs map[EventID]int32
 
 	// Events are recorded in runs of the same frame.
 	runs     []frameRun
@@ -111,14 +113,60 @@ type Trace struct {
 	calleeOf map[EventID]int32
 }
 
-// evRec holds an event's fixed-size fields (24 bytes).
+// evRec holds an event's fixed-size fields in 20 bytes: the static
+// instruction and the value's kind (with refFlag: its pointer is in refs;
+// lateFlag: in lateRefs), the occurrence and the number of dependences
+// (255: see bigDeps), the control parent, and the value's 64-bit word. A
+// static ID or occurrence of 2^24-1 or more is kept in bigSids or bigOccs.
 type evRec struct {
-	sid  StaticID
-	occ  int32
-	ctrl EventID
-	k    Kind   // value kind, | refFlag when its pointer is in refs (| lateFlag: in lateRefs)
-	nd   uint8  // number of dependences; 255: see bigDeps
-	n    uint64 // the value's word
+	sk     uint32 // static ID << 8 | kind
+	on     uint32 // occurrence << 8 | number of dependences
+	ctrl   EventID
+	lo, hi uint32 // the value's word
+}
+
+// big24 marks, in an event record, a static ID or occurrence kept aside.
+const big24 = 1<<24 - 1
+
+func (r *evRec) kind() Kind       { return Kind(r.sk) }
+func (r *evRec) setKind(k Kind)   { r.sk = r.sk&^0xff | uint32(k) }
+func (r *evRec) word() uint64     { return uint64(r.lo) | uint64(r.hi)<<32 }
+func (r *evRec) setWord(n uint64) { r.lo, r.hi = uint32(n), uint32(n>>32) }
+
+// sid returns the static instruction of event e.
+func (t *Trace) sid(e int) StaticID {
+	if s := t.ev.ptr(e).sk >> 8; s != big24 {
+		return StaticID(s)
+	}
+	return t.bigSids[EventID(e)]
+}
+
+// occ returns the occurrence of event e.
+func (t *Trace) occ(e int) int32 {
+	if o := t.ev.ptr(e).on >> 8; o != big24 {
+		return int32(o)
+	}
+	return t.bigOccs[EventID(e)]
+}
+
+// addBig records the static ID or occurrence of the event being added
+// (number e) that does not fit in its record, and returns the record's
+// fields.
+func (t *Trace) addBig(e EventID, s StaticID, occ int32) (sid, o uint32) {
+	sid, o = uint32(s), uint32(occ)
+	if s < 0 || s >= big24 {
+		if t.bigSids == nil {
+			t.bigSids = map[EventID]StaticID{}
+		}
+		t.bigSids[e], sid = s, big24
+	}
+	if occ < 0 || occ >= big24 {
+		if t.bigOccs == nil {
+			t.bigOccs = map[EventID]int32{}
+		}
+		t.bigOccs[e], o = occ, big24
+	}
+	return sid, o
 }
 
 // frameRun says that events from first on belong to frame, up to the next
@@ -146,11 +194,16 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 		t.runs = append(t.runs, frameRun{e, fr})
 		t.curFrame = fr
 	}
-	rec := evRec{sid: s, occ: occ, ctrl: ctrl, k: v.k, n: v.n}
+	sid, o := uint32(s), uint32(occ)
+	if sid >= big24 || o >= big24 {
+		sid, o = t.addBig(e, s, occ)
+	}
+	k := v.k
 	if v.p != nil {
-		rec.k |= refFlag
+		k |= refFlag
 		t.refs.push(v.p)
 	}
+	rec := evRec{sk: sid<<8 | uint32(k), on: o << 8, ctrl: ctrl, lo: uint32(v.n), hi: uint32(v.n >> 32)}
 	t.ev.push(rec)
 	return e
 }
@@ -158,8 +211,8 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 // reserveRef reserves, for the last event, a slot in refs for a pointer
 // that setValue will set (a call's result).
 func (t *Trace) reserveRef() {
-	if rec := t.ev.last(); rec.k&refFlag == 0 {
-		rec.k |= refFlag
+	if rec := t.ev.last(); rec.kind()&refFlag == 0 {
+		rec.setKind(rec.kind() | refFlag)
 		t.refs.push(nil)
 	}
 }
@@ -169,7 +222,7 @@ func (t *Trace) reserveRef() {
 func (t *Trace) refIndex(e int) int {
 	i := int(t.refBase[e>>5])
 	for j := e &^ 31; j < e; j++ {
-		if t.ev.ptr(j).k&refFlag != 0 {
+		if t.ev.ptr(j).kind()&refFlag != 0 {
 			i++
 		}
 	}
@@ -184,7 +237,8 @@ func (t *Trace) closeDeps() {
 		t.bigDep(n)
 		n = 255
 	}
-	t.ev.last().nd = uint8(n)
+	rec := t.ev.last()
+	rec.on = rec.on&^0xff | uint32(n)
 }
 
 func (t *Trace) bigDep(n int) {
@@ -207,7 +261,7 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 }
 
 func (t *Trace) ndeps(i int) int {
-	n := int(t.ev.at(i).nd)
+	n := int(uint8(t.ev.ptr(i).on))
 	if n == 255 {
 		return t.bigDeps[EventID(i)]
 	}
@@ -232,19 +286,19 @@ const (
 func (t *Trace) setValue(e EventID, v Value) {
 	rec := t.ev.ptr(int(e))
 	switch {
-	case rec.k&refFlag != 0:
+	case rec.kind()&refFlag != 0:
 		t.refs.set(t.refIndex(int(e)), v.p)
-		rec.k = v.k | refFlag
+		rec.setKind(v.k | refFlag)
 	case v.p == nil:
-		rec.k = v.k
+		rec.setKind(v.k)
 	default:
 		if t.lateRefs == nil {
 			t.lateRefs = map[EventID]unsafe.Pointer{}
 		}
 		t.lateRefs[e] = v.p
-		rec.k = v.k | lateFlag
+		rec.setKind(v.k | lateFlag)
 	}
-	rec.n = v.n
+	rec.setWord(v.n)
 }
 
 func (t *Trace) dep(d EventID) {
@@ -257,7 +311,7 @@ func (t *Trace) dep(d EventID) {
 func (t *Trace) Len() int { return t.ev.n }
 
 // Static returns the static instruction ID of event e.
-func (t *Trace) Static(e EventID) StaticID { return t.ev.at(int(e)).sid }
+func (t *Trace) Static(e EventID) StaticID { return t.sid(int(e)) }
 
 // StaticInfo returns the description of static instruction s.
 func (t *Trace) StaticInfo(s StaticID) *Static { return t.static(s) }
@@ -290,16 +344,16 @@ func (t *Trace) NumStatics() int {
 }
 
 // Instr returns the instruction of event e; nil for a parameter event.
-func (t *Trace) Instr(e EventID) ssa.Instruction { return t.static(t.ev.at(int(e)).sid).Instr }
+func (t *Trace) Instr(e EventID) ssa.Instruction { return t.static(t.sid(int(e))).Instr }
 
 // SSAValue returns the SSA value event e defines (nil if none).
-func (t *Trace) SSAValue(e EventID) ssa.Value { return t.static(t.ev.at(int(e)).sid).Value }
+func (t *Trace) SSAValue(e EventID) ssa.Value { return t.static(t.sid(int(e))).Value }
 
 // Func returns the function executing event e.
-func (t *Trace) Func(e EventID) *ssa.Function { return t.static(t.ev.at(int(e)).sid).Func }
+func (t *Trace) Func(e EventID) *ssa.Function { return t.static(t.sid(int(e))).Func }
 
 // Pos returns the source position of event e (see [Static] for fallbacks).
-func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.at(int(e)).sid).Position }
+func (t *Trace) Pos(e EventID) token.Position { return t.static(t.sid(int(e))).Position }
 
 // Value returns the concrete value event e produced: the instruction's
 // result, the value stored by a Store or MapUpdate, the decision (true:
@@ -307,13 +361,14 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.at(int(e)).
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
 	rec := t.ev.ptr(int(e))
+	k, n := rec.kind(), rec.word()
 	switch {
-	case rec.k&refFlag != 0:
-		return Value{k: rec.k &^ refFlag, n: rec.n, p: t.refs.at(t.refIndex(int(e)))}
-	case rec.k&lateFlag != 0:
-		return Value{k: rec.k &^ lateFlag, n: rec.n, p: t.lateRefs[e]}
+	case k&refFlag != 0:
+		return Value{k: k &^ refFlag, n: n, p: t.refs.at(t.refIndex(int(e)))}
+	case k&lateFlag != 0:
+		return Value{k: k &^ lateFlag, n: n, p: t.lateRefs[e]}
 	}
-	return Value{k: rec.k, n: rec.n}
+	return Value{k: k, n: n}
 }
 
 // Deps appends to dst the events e read: first the events that defined its
@@ -336,17 +391,16 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 // dependent on; else the call event of e's frame (interprocedural control
 // dependence); NoEvent for events of the run's root frames outside any
 // branch.
-func (t *Trace) ControlParent(e EventID) EventID { return t.ev.at(int(e)).ctrl }
+func (t *Trace) ControlParent(e EventID) EventID { return t.ev.ptr(int(e)).ctrl }
 
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
-	r := t.ev.at(int(e))
-	return InstanceKey{Static: r.sid, Path: t.frames[t.frameOf(e)].path, Occ: r.occ}
+	return InstanceKey{Static: t.sid(int(e)), Path: t.frames[t.frameOf(e)].path, Occ: t.occ(int(e))}
 }
 
 // Occurrence returns how many earlier instances of e's instruction its
 // frame executed.
-func (t *Trace) Occurrence(e EventID) int { return int(t.ev.at(int(e)).occ) }
+func (t *Trace) Occurrence(e EventID) int { return int(t.occ(int(e))) }
 
 // CallOf returns the call event that created e's frame, NoEvent for the
 // run's root frames (the entry function and package initializers).
@@ -405,7 +459,7 @@ func (t *Trace) Lines() []Line {
 	seenS := make([]bool, len(t.statics))
 	set := map[Line]bool{}
 	for e := 0; e < t.ev.n; e++ {
-		s := t.ev.at(e).sid
+		s := t.sid(e)
 		if seenS[s] {
 			continue
 		}
@@ -433,7 +487,7 @@ func (t *Trace) Lines() []Line {
 func (t *Trace) Events(file string, line int) []EventID {
 	var out []EventID
 	for e := 0; e < t.ev.n; e++ {
-		s := t.ev.at(e).sid
+		s := t.sid(e)
 		st := t.static(s)
 		p := &st.Position
 		if p.Line == line && p.Filename == file && !st.Synthetic {
@@ -447,7 +501,7 @@ func (t *Trace) Events(file string, line int) []EventID {
 func (t *Trace) Bytes() int {
 	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 4*t.deps.capacity() + 8*t.refs.capacity() +
 		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*cap(t.runs) +
-		16*len(t.bigDeps) + 24*len(t.lateRefs)
+		16*(len(t.bigDeps)+len(t.bigSids)+len(t.bigOccs)) + 24*len(t.lateRefs)
 	return n + int(unsafe.Sizeof(frameInfo{}))*cap(t.frames)
 }
 
@@ -455,7 +509,7 @@ func (t *Trace) Bytes() int {
 // name:line:col), instruction, value, dependencies and control parent, e.g.
 // "e12 foo.go:13:7 if t12 goto 1 else 3 = true deps=[11] ctrl=5".
 func (t *Trace) EventString(e EventID) string {
-	st := t.static(t.ev.at(int(e)).sid)
+	st := t.static(t.sid(int(e)))
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "e%d %s:%d:%d ", e, filepath.Base(st.Position.Filename), st.Position.Line, st.Position.Column)
 	if st.Instr != nil {

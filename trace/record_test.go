@@ -1,0 +1,91 @@
+package trace
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestRecordRoundTrip records seeded random events straight into a Trace
+// (static IDs and occurrences beyond the record's 24 bits, values with and
+// without pointers, values set late with and without a reserved slot,
+// dependence counts beyond 255, over several chunks) and reads every field
+// back against what was recorded.
+func TestRecordRoundTrip(t *testing.T) {
+	type want struct {
+		sid  StaticID
+		occ  int32
+		ctrl EventID
+		v    Value
+		deps []EventID
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	tr := newTrace(nil)
+	var ws []want
+	strs := []string{"a", "bc", ""}
+	const n = 3*chunkSize + 77
+	for i := 0; i < n; i++ {
+		w := want{sid: StaticID(r.IntN(1000)), occ: int32(r.IntN(50)), ctrl: EventID(r.IntN(i+1)) - 1}
+		switch r.IntN(50) {
+		case 0:
+			w.sid = StaticID(big24 + r.IntN(3))
+		case 1:
+			w.occ = int32(big24 + r.IntN(3))
+		}
+		switch r.IntN(4) {
+		case 0:
+			w.v = Int(r.Int64() - r.Int64())
+		case 1:
+			w.v = String(strs[r.IntN(len(strs))])
+		case 2:
+			w.v = Slice(Int(1), Int(2))
+		}
+		late := r.IntN(10) == 0
+		var lateV Value
+		if late {
+			lateV, w.v = w.v, Value{}
+		}
+		e := tr.add(w.sid, 0, w.occ, w.ctrl, w.v)
+		if e != EventID(i) {
+			t.Fatalf("add returned %d, want %d", e, i)
+		}
+		if late && r.IntN(2) == 0 {
+			tr.reserveRef()
+		}
+		nd := r.IntN(3)
+		if r.IntN(500) == 0 {
+			nd = 255 + r.IntN(300)
+		}
+		for j := 0; j < nd && i > 0; j++ {
+			d := EventID(r.IntN(i))
+			tr.dep(d)
+			w.deps = append(w.deps, d)
+		}
+		if late {
+			tr.setValue(e, lateV)
+			w.v = lateV
+		}
+		ws = append(ws, w)
+	}
+	if tr.Len() != n {
+		t.Fatalf("Len = %d, want %d", tr.Len(), n)
+	}
+	for i, w := range ws {
+		e := EventID(i)
+		if got := tr.Static(e); got != w.sid {
+			t.Fatalf("event %d: Static = %d, want %d", i, got, w.sid)
+		}
+		if got := tr.Occurrence(e); got != int(w.occ) {
+			t.Fatalf("event %d: Occurrence = %d, want %d", i, got, w.occ)
+		}
+		if got := tr.ControlParent(e); got != w.ctrl {
+			t.Fatalf("event %d: ControlParent = %d, want %d", i, got, w.ctrl)
+		}
+		if got := tr.Value(e); got != w.v {
+			t.Fatalf("event %d: Value = %v, want %v", i, got, w.v)
+		}
+		if got := tr.Deps(e, nil); !slices.Equal(got, w.deps) {
+			t.Fatalf("event %d: Deps = %v, want %v", i, got, w.deps)
+		}
+	}
+}
