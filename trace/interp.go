@@ -663,6 +663,19 @@ func (r *run) rtPanic(fr *frame, in *ins, format string, args ...any) {
 	r.throw(fr, in, v, NoEvent)
 }
 
+// rtPanicEvent is rtPanic for an instruction whose operands say why it
+// panics (an index out of range, a zero divisor): it first records the
+// instruction's event, with its operands as dependences and no value, and
+// the panic points at it (PanicInfo.Event).
+func (r *run) rtPanicEvent(fr *frame, in *ins, format string, args ...any) {
+	e := NoEvent
+	if r.tr != nil {
+		e, _ = r.stmt(fr, in, Value{})
+	}
+	v := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{fmt.Sprintf(format, args...)}, t: typeRef{id: -1}})}
+	r.throw(fr, in, v, e)
+}
+
 // step executes one non-terminator instruction.
 func (r *run) step(fr *frame, in *ins) {
 	regs := fr.regs
@@ -743,14 +756,14 @@ func (r *run) step(fr *frame, in *ins) {
 		if x.k == KindString {
 			s := x.Str()
 			if i < 0 || i >= len(s) {
-				r.rtPanic(fr, in, "index out of range [%d] with length %d", i, len(s))
+				r.rtPanicEvent(fr, in, "index out of range [%d] with length %d", i, len(s))
 			}
 			r.def(fr, in, Uint(uint64(s[i])))
 			return
 		}
 		cs := x.cells()
 		if i < 0 || i >= len(cs) {
-			r.rtPanic(fr, in, "index out of range [%d] with length %d", i, len(cs))
+			r.rtPanicEvent(fr, in, "index out of range [%d] with length %d", i, len(cs))
 		}
 		e := r.def(fr, in, cs[i].v)
 		if r.tr != nil {
@@ -769,7 +782,7 @@ func (r *run) step(fr *frame, in *ins) {
 			cs = (*cell)(x.p).v.cells()
 		}
 		if i < 0 || i >= len(cs) {
-			r.rtPanic(fr, in, "index out of range [%d] with length %d", i, len(cs))
+			r.rtPanicEvent(fr, in, "index out of range [%d] with length %d", i, len(cs))
 		}
 		r.def(fr, in, Value{k: KindPointer, p: ptrOf(&cs[i])})
 	case opSlice:
@@ -970,7 +983,7 @@ func (r *run) binop(fr *frame, in *ins, x, y Value) Value {
 			z = a * b
 		case token.QUO, token.REM:
 			if b == 0 {
-				r.rtPanic(fr, in, "integer divide by zero")
+				r.rtPanicEvent(fr, in, "integer divide by zero")
 			}
 			if k == KindInt {
 				ia, ib := int64(a), int64(b)

@@ -75,7 +75,10 @@ type PanicInfo struct {
 	Message string
 	// Pos is the position of the panicking instruction.
 	Pos token.Position
-	// Event is the panicking event, NoEvent if not recorded.
+	// Event is the panicking event, NoEvent if not recorded. An index out
+	// of range and an integer division by zero are recorded: their event
+	// has the panicking instruction's operands as dependences and no value
+	// (an invalid Value).
 	Event EventID
 	// Stack is the interpreted call stack at the panic, innermost first.
 	Stack []StackFrame
