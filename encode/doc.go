@@ -34,9 +34,16 @@
 //	π(e) ⇒ T(param) = T(argument)               calls (results through returns)
 //
 // and the path literals chain along the run: π after a branch b is
-// π(b) ∧ (g_b = decision). The oracle is hard: each return of the function
-// under test, under its path literal, yields the expected results; the event
-// where a run panicked may not be reached unchanged. Bit-vectors have the
+// π(b) ∧ (g_b = decision). A load through &a[i] with a non-constant index
+// reads, when T(i) is another index j, the element a[j] held (its concrete
+// value, as the container holds it at the end of the run), and every such
+// index is within bounds unless its statement is changed:
+// π ⇒ (ab_s ∨ 0 ≤ T(i) < len). The oracle is hard: each return of the
+// function under test, under its path literal, yields the expected results.
+// A run that panicked on an index out of range or a zero divisor gets that
+// condition for the panicking instance (trace records its event); after any
+// other panic, the panicking event (the run's last when trace recorded
+// none) may not be reached unchanged, in runs without substituted values. Bit-vectors have the
 // width of the Go type (exact wrap-around, signed or unsigned comparisons and
 // division as Go has them; a divisor must be non-zero unless its statement
 // is changed). Values the encoding does not model (strings, floats, results

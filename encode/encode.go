@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"hash/fnv"
@@ -159,6 +160,7 @@ type Encoder struct {
 	sides     map[sideKey]*side
 	ids       map[trace.InstanceKey]int
 	diverged  trace.EventID // see Diverged
+	closed    map[sideKey]bool
 	stats     Stats
 }
 
@@ -245,6 +247,7 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		ids:   map[trace.InstanceKey]int{},
 
 		diverged: trace.NoEvent,
+		closed:   map[sideKey]bool{},
 	}
 	for _, p := range prog.Packages {
 		e.scope[p] = true
@@ -392,16 +395,32 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 			}
 		}
 	}
-	if res.Outcome == trace.Panicked && res.Panic != nil && !valueSteered {
-		at := res.Panic.Event
-		if at == trace.NoEvent {
-			at = trace.EventID(t.Len() - 1)
+	// A recorded panicking instruction (an index out of range, a zero
+	// divisor) is encoded by its condition: the index within bounds, the
+	// divisor non-zero, unless its statement is changed. That is sound
+	// also in runs with substituted values. Other panics forbid the path.
+	panicAt := trace.NoEvent
+	if res.Outcome == trace.Panicked && res.Panic != nil {
+		panicAt = res.Panic.Event
+		if panicAt == trace.NoEvent && !valueSteered {
+			bad[trace.EventID(t.Len()-1)] = true
 		}
-		bad[at] = true
 	}
 	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
 		e.stats.Events++
-		if err := e.event(r, ev); err != nil {
+		if ev == panicAt {
+			// Its constraint is false in the run: the oracle's, not a
+			// statement's, for the sanity check.
+			r.oracle = true
+			ok, err := e.panicCondition(r, ev)
+			r.oracle = false
+			if err != nil {
+				return r.added, err
+			}
+			if !ok && !valueSteered {
+				bad[ev] = true
+			}
+		} else if err := e.event(r, ev); err != nil {
 			return r.added, err
 		}
 		if e.opts.Sanity && t.Steered(ev) {
@@ -564,6 +583,10 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 	if ret, ok := instr.(*ssa.Return); ok {
 		return e.ret(r, ev, sk, ret)
 	}
+	if ia, ok := instr.(*ssa.IndexAddr); ok {
+		_, err := e.indexBound(r, ev, sk, ia)
+		return err
+	}
 
 	val := t.SSAValue(ev)
 	var si sortInfo
@@ -710,25 +733,175 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 }
 
 // load returns the term of the value a load reads: the last store's, or the
-// zero value of a never-assigned variable.
+// zero value of a never-assigned variable. A load through &a[i] with a
+// non-constant index reads, for every other value of T(i), the element of
+// that index (see indexed).
 func (e *Encoder) load(r *run, ev trace.EventID, in *ssa.UnOp, si sortInfo) *maxsat.Term {
 	t := r.t
 	r.deps = t.Deps(ev, r.deps[:0])
+	addr := trace.NoEvent
+	var base *maxsat.Term
+	found := false
 	for _, d := range r.deps {
 		if t.SSAValue(d) == in.X {
+			addr = d
 			continue // the address
 		}
+		if found {
+			continue
+		}
+		found = true
 		switch t.Instr(d).(type) {
 		case *ssa.Alloc:
-			return si.zero()
+			base = si.zero()
 		case *ssa.Store, *ssa.MapUpdate:
 			if ts := r.terms[d]; len(ts) == 1 {
-				return ts[0]
+				base = ts[0]
 			}
 		}
+	}
+	if ia, ok := in.X.(*ssa.IndexAddr); ok && addr != trace.NoEvent {
+		if x := e.indexed(r, ev, addr, ia, si, base); x != nil {
+			return x
+		}
+	}
+	return base
+}
+
+// indexed returns the term of a load of element T(i) of a slice or array
+// through the IndexAddr event addr: the element read (base, or the load's
+// concrete value when base is nil) when T(i) is the index of the run, and
+// the concrete value of element j when T(i) = j. Elements other than the
+// one read are taken as the container holds them when the encoder reads
+// the trace (the run's end): exact for a slice no statement writes after
+// the load, as the test's inputs; otherwise an approximation, which the
+// replay of candidates checks. It returns nil when the index is constant
+// or not modelled, or the container is too long to unfold.
+func (e *Encoder) indexed(r *run, ev, addr trace.EventID, ia *ssa.IndexAddr, si sortInfo, base *maxsat.Term) *maxsat.Term {
+	const maxElems = 256
+	if _, ok := ia.Index.(*ssa.Const); ok || si.isBool {
 		return nil
 	}
-	return nil
+	t := r.t
+	i := e.operand(r, addr, ia.Index)
+	cont, ok := e.container(r, addr, ia)
+	if i == nil || !ok || cont.Len() > maxElems {
+		return nil
+	}
+	is := e.sortOf(ia.Index.Type())
+	i0 := trace.EventID(trace.NoEvent)
+	r.deps = t.Deps(addr, r.deps[:0])
+	for _, d := range r.deps {
+		if t.SSAValue(d) == ia.Index {
+			i0 = d
+		}
+	}
+	if i0 == trace.NoEvent {
+		return nil
+	}
+	read := t.Value(i0).Int()
+	cur := base
+	if cur == nil {
+		if cur = si.concrete(t.Value(ev)); cur == nil {
+			return nil
+		}
+	}
+	for j := cont.Len() - 1; j >= 0; j-- {
+		if int64(j) == read {
+			continue
+		}
+		c := si.concrete(cont.Index(j))
+		k := is.constant(constant.MakeInt64(int64(j)))
+		if c == nil || k == nil {
+			return nil
+		}
+		cur = maxsat.Ite(maxsat.Eq(i, k), c, cur)
+	}
+	return cur
+}
+
+// container returns the slice an IndexAddr event indexes (from its
+// operand's event), or, for a pointer to an array, a value whose Len is
+// the array's length. ok is false when neither is known.
+func (e *Encoder) container(r *run, addr trace.EventID, ia *ssa.IndexAddr) (trace.Value, bool) {
+	t := r.t
+	r.deps = t.Deps(addr, r.deps[:0])
+	for _, d := range r.deps {
+		if t.SSAValue(d) == ia.X {
+			v := t.Value(d)
+			switch v.Kind() {
+			case trace.KindSlice:
+				return v, true
+			case trace.KindPointer:
+				if el := v.Elem(); el.Kind() == trace.KindArray {
+					return el, true
+				}
+			}
+		}
+	}
+	return trace.Value{}, false
+}
+
+// indexBound encodes the bounds check of an IndexAddr event with a
+// non-constant index: π ⇒ (ab_s ∨ 0 ≤ T(i) < len), as Go panics otherwise.
+// It reports whether the condition is encoded (now or before).
+func (e *Encoder) indexBound(r *run, ev trace.EventID, sk seenKey, ia *ssa.IndexAddr) (bool, error) {
+	if _, ok := ia.Index.(*ssa.Const); ok {
+		return false, nil
+	}
+	i := e.operand(r, ev, ia.Index)
+	cont, ok := e.container(r, ev, ia)
+	is := e.sortOf(ia.Index.Type())
+	if i == nil || !ok || !is.ok || is.isBool {
+		return false, nil
+	}
+	n := int64(cont.Len())
+	var conds []*maxsat.Term
+	switch {
+	case is.integer:
+		conds = append(conds, maxsat.Ge(i, maxsat.Int(0)), maxsat.Lt(i, maxsat.Int(n)))
+	case is.signed:
+		conds = append(conds, maxsat.SGE(i, maxsat.BV(0, is.width)))
+		if is.width == 64 || n < 1<<(is.width-1) {
+			conds = append(conds, maxsat.SLT(i, maxsat.BV(uint64(n), is.width)))
+		}
+	default:
+		if is.width == 64 || n < 1<<is.width {
+			conds = append(conds, maxsat.ULT(i, maxsat.BV(uint64(n), is.width)))
+		}
+	}
+	path := r.path
+	if e.opts.Mode == FI {
+		path = maxsat.True()
+	}
+	stmt := e.statementOf(r.t, ev)
+	return true, e.hard(r, sk, guarded(path, stmt, maxsat.And(conds...)))
+}
+
+// panicCondition encodes why the recorded panicking event ev panicked, when
+// the encoding models it: an index out of range or a zero divisor. It
+// reports whether it did.
+func (e *Encoder) panicCondition(r *run, ev trace.EventID) (bool, error) {
+	t := r.t
+	sk := seenKey{t.Key(ev), r.prefix}
+	switch in := t.Instr(ev).(type) {
+	case *ssa.IndexAddr:
+		return e.indexBound(r, ev, sk, in)
+	case *ssa.BinOp:
+		if in.Op != token.QUO && in.Op != token.REM {
+			return false, nil
+		}
+		def := e.binop(r, ev, in)
+		if def.extra == nil {
+			return false, nil
+		}
+		path := r.path
+		if e.opts.Mode == FI {
+			path = maxsat.True()
+		}
+		return true, e.hard(r, sk, guarded(path, e.statementOf(t, ev), def.extra))
+	}
+	return false, nil
 }
 
 // operand returns the term of operand v of event ev, or nil if it is not
@@ -989,6 +1162,28 @@ func (e *Encoder) CloseUnexplored() (int, error) {
 	return len(cs), nil
 }
 
+// CloseBeyond is CloseUnexplored for the branch instances whose
+// instruction ran at least unwind times before them in their frame
+// (trace.InstanceKey.Occ >= unwind) only: ATF's unwinding bound, the same
+// assumption as PF's at the same bound. Call it after each AddRun; sides
+// closed before are not closed again. It returns the number of
+// constraints added.
+func (e *Encoder) CloseBeyond(unwind int) (int, error) {
+	n := 0
+	for _, k := range e.sideKeys() {
+		if int(k.key.Occ) < unwind || e.closed[k] {
+			continue
+		}
+		e.closed[k] = true
+		if err := e.s.AddHard(e.closure(k)); err != nil {
+			return n, fmt.Errorf("encode: %w", err)
+		}
+		e.stats.Constraints++
+		n++
+	}
+	return n, nil
+}
+
 // Explored returns the constraint CloseUnexplored would add, without adding
 // it: every model that satisfies it follows the paths encoded so far, so
 // that its angelic execution is fully determined by the formula and needs
@@ -1003,25 +1198,36 @@ func (e *Encoder) Explored() *maxsat.Term {
 // closures returns, in a deterministic order, the implications
 // prefix ⇒ encoded side, one per branch instance with one side encoded.
 func (e *Encoder) closures() []*maxsat.Term {
+	keys := e.sideKeys()
+	cs := make([]*maxsat.Term, 0, len(keys))
+	for _, k := range keys {
+		cs = append(cs, e.closure(k))
+	}
+	return cs
+}
+
+// sideKeys returns the branch instances with one side encoded, in a
+// deterministic order (which keeps Z3's search, and the report, the same).
+func (e *Encoder) sideKeys() []sideKey {
 	keys := make([]sideKey, 0, len(e.sides))
 	for k, sd := range e.sides {
 		if sd.taken[0] != sd.taken[1] {
 			keys = append(keys, k)
 		}
 	}
-	// A deterministic order keeps Z3's search, and the report, the same.
 	slices.SortFunc(keys, func(a, b sideKey) int {
 		return cmp.Or(cmp.Compare(a.prefix, b.prefix), cmp.Compare(a.key.Static, b.key.Static),
 			cmp.Compare(a.key.Path, b.key.Path), cmp.Compare(a.key.Occ, b.key.Occ))
 	})
-	cs := make([]*maxsat.Term, 0, len(keys))
-	for _, k := range keys {
-		sd := e.sides[k]
-		lit := sd.g
-		if !sd.taken[1] {
-			lit = maxsat.Not(sd.g)
-		}
-		cs = append(cs, maxsat.Implies(sd.path, lit))
+	return keys
+}
+
+// closure returns prefix ⇒ the encoded side, for side k.
+func (e *Encoder) closure(k sideKey) *maxsat.Term {
+	sd := e.sides[k]
+	lit := sd.g
+	if !sd.taken[1] {
+		lit = maxsat.Not(sd.g)
 	}
-	return cs
+	return maxsat.Implies(sd.path, lit)
 }

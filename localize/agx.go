@@ -44,10 +44,14 @@ type Options struct {
 	// at a time without end. When the bound is reached the candidate is
 	// reported unverified and blocked. Default 0: 16.
 	MaxRefinementsPerCandidate int
-	// Unwind is PF's unwinding bound: a branch instance is flipped only if
-	// its instruction ran fewer than Unwind times in its frame before it;
-	// sides left unexplored are then infeasible (an unwinding assumption).
-	// Default 0: 10.
+	// Unwind is the loop-unwinding bound. PF flips a branch instance only
+	// if its instruction ran fewer than Unwind times in its frame before
+	// it; sides left unexplored are then infeasible (an unwinding
+	// assumption). ATF, when Unwind > 0, makes the same assumption: an
+	// angelic execution never leaves the encoded paths at a branch
+	// instance whose instruction ran Unwind times or more before it, so
+	// that both modes search the same executions. Default 0: 10 for PF, no
+	// bound for ATF.
 	Unwind int
 	// MaxPaths bounds the paths PF explores. Default 0: 1000.
 	MaxPaths int
@@ -144,8 +148,19 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	if _, err := enc.AddRun(first.res, first.avoid...); err != nil {
-		return nil, fmt.Errorf("localize: %w", err)
+	// addRun adds a run to the formula, with ATF's unwinding assumption.
+	addRun := func(v *verdict) (int, error) {
+		added, err := enc.AddRun(v.res, v.avoid...)
+		if err == nil && opts.Mode == encode.ATF && opts.Unwind > 0 {
+			_, err = enc.CloseBeyond(opts.Unwind)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("localize: %w", err)
+		}
+		return added, nil
+	}
+	if _, err := addRun(first); err != nil {
+		return nil, err
 	}
 	if opts.Run.MaxSteps == 0 {
 		// Re-runs with angelic values may loop far longer than the failing
@@ -263,14 +278,17 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 			key := strings.Join(mcs.Groups, "\x00")
 			if perCand[key] < maxPer {
 				perCand[key]++
-				added, err := enc.AddRun(v.res, v.avoid...)
+				added, err := addRun(v)
 				if err != nil {
-					return nil, fmt.Errorf("localize: %w", err)
+					return nil, err
 				}
 				if added > 0 {
 					rep.Stats.Refinements++
 					if d := enc.Diverged(); d != trace.NoEvent {
-						if err := unrollBranch(ctx, sub, enc, first.res, v.res.Trace.Static(d), opts, rep, unrolled); err != nil {
+						if err := unrollBranch(ctx, sub, addRun, first.res, v.res.Trace.Static(d), opts, rep, unrolled); err != nil {
+							return finish(rep, enc, solver, start, err)
+						}
+						if err := stayInLoop(ctx, sub, addRun, first.res, v.res.Trace, d, cand.Hooks, opts, rep); err != nil {
 							return finish(rep, enc, solver, start, err)
 						}
 					}
@@ -295,7 +313,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 // refined, unrollBranch adds the runs that follow the failing run and flip
 // one instance of s each: every iteration's other side, in one refinement
 // step. Runs that add nothing new are not counted.
-func unrollBranch(ctx context.Context, sub subject, enc *encode.Encoder, first *trace.Result, s trace.StaticID, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
+func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, error), first *trace.Result, s trace.StaticID, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
 	if done[s] {
 		return nil
 	}
@@ -316,7 +334,7 @@ func unrollBranch(ctx context.Context, sub subject, enc *encode.Encoder, first *
 			continue
 		}
 		k, taken := t.Key(e), t.Value(e).Bool()
-		if t.Static(e) == s {
+		if t.Static(e) == s && (opts.Unwind <= 0 || int(k.Occ) < opts.Unwind) {
 			ro := opts.Run
 			ro.Hooks = &trace.Hooks{Branches: maps.Clone(prefix)}
 			ro.Hooks.Branches[k] = !taken
@@ -325,15 +343,80 @@ func unrollBranch(ctx context.Context, sub subject, enc *encode.Encoder, first *
 			if err != nil {
 				return err
 			}
-			added, err := enc.AddRun(v.res, v.avoid...)
+			added, err := addRun(v)
 			if err != nil {
-				return fmt.Errorf("localize: %w", err)
+				return err
 			}
 			if added > 0 {
 				rep.Stats.Refinements++
 			}
 		}
 		prefix[k] = taken
+	}
+	return nil
+}
+
+// stayInLoop complements a refinement whose run t left the encoded paths at
+// branch event d and then executed d's instruction again in the same frame:
+// an angelic execution that stays in a loop longer than any encoded run.
+// Refined as is, the loop would grow by one iteration per round of solving
+// (the run follows the model's decisions, then leaves the loop at once).
+// stayInLoop adds the run with the candidate's hooks that also takes d's
+// decision at every later instance of d's instruction in that frame, up to
+// the unwinding bound (without one: twice the failing run's instances of
+// it, plus 10), so that every exit up to the bound is encoded at once.
+func stayInLoop(ctx context.Context, sub subject, addRun func(*verdict) (int, error), first *trace.Result, t *trace.Trace, d trace.EventID, hooks *trace.Hooks, opts *Options, rep *Report) error {
+	k, taken := t.Key(d), t.Value(d).Bool()
+	again := false
+	for e := d + 1; int(e) < t.Len(); e++ {
+		if ke := t.Key(e); ke.Static == k.Static && ke.Path == k.Path {
+			again = true
+			break
+		}
+	}
+	if !again {
+		return nil
+	}
+	limit := opts.Unwind
+	if limit <= 0 {
+		n := 0
+		ft := first.Trace
+		for e := trace.EventID(0); int(e) < ft.Len(); e++ {
+			if ft.Static(e) == k.Static {
+				n++
+			}
+		}
+		limit = 2*n + 10
+	}
+	if int(k.Occ)+1 >= limit {
+		return nil
+	}
+	h := &trace.Hooks{Values: hooks.Values, Branches: maps.Clone(hooks.Branches)}
+	if h.Branches == nil {
+		h.Branches = map[trace.InstanceKey]bool{}
+	}
+	for o := k.Occ + 1; int(o) < limit; o++ {
+		ko := trace.InstanceKey{Static: k.Static, Path: k.Path, Occ: o}
+		if _, ok := h.Branches[ko]; !ok {
+			h.Branches[ko] = taken
+		}
+	}
+	ro := opts.Run
+	ro.Hooks = h
+	v, err := sub.run(ctx, &ro)
+	rep.Stats.Runs++
+	if err != nil {
+		return err
+	}
+	if v.res.Outcome == trace.BudgetExceeded {
+		return nil
+	}
+	added, err := addRun(v)
+	if err != nil {
+		return err
+	}
+	if added > 0 {
+		rep.Stats.Refinements++
 	}
 	return nil
 }

@@ -18,9 +18,12 @@
 // of b elements, which takes about log₂ b iterations) and PF's unwinding
 // bound, localize.Options.Unwind, is b: PF flips every in-scope branch
 // instance whose instruction ran fewer than b times before it in its frame,
-// and encodes every path so reached. ATF has no unwinding bound: it encodes
+// and encodes every path so reached. ATF gets the same bound, as in the
+// paper (where the bound limits the unwinding of both modes): it encodes
 // the failing run and adds a run only when a candidate's angelic
-// re-execution leaves what is encoded. Everything else is the same for both
+// re-execution leaves what is encoded, and never leaves the encoded paths
+// at a branch instance whose instruction ran b times or more before it.
+// Everything else is the same for both
 // modes: the test, the candidate size bound (-max-size), the arithmetic
 // (-arith), the step budget of re-runs (localize's default) and the
 // timeout of a run (-timeout). A run that times out is reported as such,

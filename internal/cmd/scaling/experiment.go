@@ -81,9 +81,11 @@ func measure(ctx context.Context, p *trace.Program, s subject, b int, mode encod
 		m.Err = err
 		return m
 	}
-	opts := &localize.Options{Mode: mode, MaxSize: cfg.MaxSize, Arith: cfg.Arith}
+	// Both modes get the unwinding bound b, as in the paper's experiment:
+	// PF explores every path within it before solving, ATF never leaves
+	// the encoded paths beyond it.
+	opts := &localize.Options{Mode: mode, MaxSize: cfg.MaxSize, Arith: cfg.Arith, Unwind: b}
 	if mode == encode.PF {
-		opts.Unwind = b
 		opts.MaxPaths = cfg.MaxPaths
 	}
 	rctx, cancel := context.WithTimeout(ctx, cfg.Timeout)

@@ -29,9 +29,11 @@ func header(w io.Writer, cmd string, env []string, cfg config) {
 Bound b. The failing test's input grows with b (see each subject) and PF's
 unwinding bound is b (localize.Options.Unwind: PF flips a branch instance
 only when its instruction ran fewer than b times before it in its frame,
-and encodes every path so reached before solving). ATF has no unwinding
-bound: it starts from the failing run and adds a run only when a candidate's
-angelic re-execution leaves what is encoded. Both modes get the same test,
+and encodes every path so reached before solving). ATF has the same
+unwinding bound: it starts from the failing run and adds a run only when a
+candidate's angelic re-execution leaves what is encoded, and it never
+leaves the encoded paths at a branch instance whose instruction ran b times
+or more before it (encode.Encoder.CloseBeyond). Both modes get the same test,
 the same candidate size bound, the same solver and the same step budget for
 re-runs (localize's default, 100 × the failing run's steps + 100000).
 
