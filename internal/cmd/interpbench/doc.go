@@ -22,7 +22,9 @@
 //
 // Every engine's result must equal native's, or the command fails. Each
 // cell is the fastest of -runs runs, wall-clock, so a loaded machine
-// inflates the figures. The report gives times and slowdowns against
+// inflates the figures; the speedups are also given in CPU time of the
+// process (all its threads, the garbage collector's included), which other
+// load disturbs less. The report gives times and slowdowns against
 // native, the recorded events, the trace's size per event
 // (trace.Trace.Bytes) and the bytes the recorded run allocated per event,
 // then each trace engine's speedup over x/tools' interpreter per workload
