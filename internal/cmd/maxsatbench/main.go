@@ -21,7 +21,14 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/maxsatbench [-size 3000] [-stages 10] [-seed 1] [-exp both] [-out bench/maxsat.txt]
+//	go run ./internal/cmd/maxsatbench [-size 3000] [-stages 10] [-seed 1] [-exp both] [-peer-timeout 0] [-out bench/maxsat.txt]
+//
+// The Z3 Optimize peer of the first experiment gets a wall-time limit per
+// size (-peer-timeout; by default three times what level search took
+// there, at least a minute). A peer stopped by it shows "> t" for its
+// time; its CPU time so far bounds what it needs from below, so the
+// speedup is reported as a lower bound, ">= X (lower bound: ...)", and the
+// MCSes it found are checked to be among level search's.
 //
 // The default size finishes in a few minutes on a 2-core machine; the
 // issue's largest size, -size 10000, takes tens of minutes, mostly in Z3's
@@ -63,9 +70,10 @@ func main() {
 	seed := flag.Int64("seed", 1, "generator seed")
 	out := flag.String("out", "", "also write the report to this file")
 	exp := flag.String("exp", "both", "experiments to run: enum, inc or both")
+	peer := flag.Duration("peer-timeout", 0, "stop the z3 optimize peer after this wall time per size (0: 3x level search's wall time, at least 1m); X is then a lower bound")
 	flag.Parse()
-	if *size < 100 || *stages < 2 || *exp != "enum" && *exp != "inc" && *exp != "both" {
-		fmt.Fprintln(os.Stderr, "maxsatbench: need -size >= 100, -stages >= 2, -exp enum, inc or both")
+	if *size < 100 || *stages < 2 || *peer < 0 || *exp != "enum" && *exp != "inc" && *exp != "both" {
+		fmt.Fprintln(os.Stderr, "maxsatbench: need -size >= 100, -stages >= 2, -peer-timeout >= 0, -exp enum, inc or both")
 		os.Exit(2)
 	}
 	var w io.Writer = os.Stdout
@@ -78,7 +86,7 @@ func main() {
 		}
 		w = io.MultiWriter(os.Stdout, f)
 	}
-	if err := run(context.Background(), w, *size, *stages, *seed, *exp); err != nil {
+	if err := run(context.Background(), w, config{size: *size, stages: *stages, seed: *seed, exp: *exp, peer: *peer}); err != nil {
 		fmt.Fprintln(os.Stderr, "maxsatbench:", err)
 		os.Exit(1)
 	}
@@ -98,22 +106,31 @@ func sizes(max int) []int {
 	return append(ns, max)
 }
 
-func run(ctx context.Context, w io.Writer, size, stages int, seed int64, exp string) error {
+// config holds the command's flags.
+type config struct {
+	size, stages int
+	seed         int64
+	exp          string
+	peer         time.Duration // z3 optimize's wall-time limit per size; 0: automatic
+}
+
+func run(ctx context.Context, w io.Writer, c config) error {
 	fmt.Fprintf(w, "maxsat benchmark: libz3 %s, %s/%s, %d CPUs, seed %d, %s\n",
-		z3.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), seed, time.Now().UTC().Format(time.RFC3339))
+		z3.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), c.seed, time.Now().UTC().Format(time.RFC3339))
+	fmt.Fprintf(w, "command: maxsatbench %s\n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "formulas: 32-bit assignment chains with guards and phis; one fault predicate per statement (unit-weight soft groups)\n")
 	fmt.Fprintf(w, "times: process CPU time (wall time in parentheses); speedups are ratios of CPU times\n\n")
 
 	x, y := "not run", "not run"
-	if exp != "inc" {
-		v, err := enumExperiment(ctx, w, size, seed)
+	if c.exp != "inc" {
+		v, err := enumExperiment(ctx, w, c)
 		if err != nil {
 			return err
 		}
-		x = fmt.Sprintf("%.1f", v)
+		x = v.String()
 	}
-	if exp != "enum" {
-		v, err := incExperiment(ctx, w, size, stages, seed)
+	if c.exp != "enum" {
+		v, err := incExperiment(ctx, w, c.size, c.stages, c.seed)
 		if err != nil {
 			return err
 		}
@@ -124,26 +141,97 @@ func run(ctx context.Context, w io.Writer, size, stages int, seed int64, exp str
 	return nil
 }
 
-func enumExperiment(ctx context.Context, w io.Writer, size int, seed int64) (float64, error) {
-	fmt.Fprintf(w, "1. all MCSes of size <= 3 of one failing trace\n")
-	fmt.Fprintf(w, "%8s %6s %12s %12s %7s %12s %12s %7s %8s\n", "stmts", "mcs", "levelsearch", "(wall)", "checks", "z3optimize", "(wall)", "checks", "speedup")
-	var x float64
-	for _, n := range sizes(size) {
-		p := tracegen.NewProgram(seed, n)
+// peerLimit is the wall time the z3 optimize peer gets at one size: the
+// -peer-timeout flag, or by default three times what level search took
+// there (at least a minute), so that a peer stopped by it is known to be at
+// least about three times slower.
+func peerLimit(flag, ours time.Duration) time.Duration {
+	if flag > 0 {
+		return flag
+	}
+	return max(3*ours, time.Minute)
+}
+
+// speedup is the ratio of the peer's CPU time to ours; when the peer was
+// stopped before it finished, its CPU time so far only bounds its need from
+// below, and so does the ratio.
+type speedup struct {
+	x     float64
+	lower bool // the peer did not finish: x is a lower bound
+}
+
+func ratio(ours, peer result) speedup {
+	return speedup{x: peer.time.Seconds() / ours.time.Seconds(), lower: peer.partial}
+}
+
+func (s speedup) String() string {
+	if s.lower {
+		return fmt.Sprintf(">= %.1f (lower bound: z3 optimize was stopped before it finished)", s.x)
+	}
+	return fmt.Sprintf("%.1f", s.x)
+}
+
+// column formats the speedup for the table.
+func (s speedup) column() string {
+	if s.lower {
+		return fmt.Sprintf(">=%.1fx", s.x)
+	}
+	return fmt.Sprintf("%.1fx", s.x)
+}
+
+// timeColumn formats a measured time, "> t" when the run was stopped.
+func timeColumn(d time.Duration, stopped bool) string {
+	if stopped {
+		return "> " + round(d)
+	}
+	return round(d)
+}
+
+// agree checks that both enumerations found the same MCSes, or, when the
+// peer was stopped, that what it found is among ours.
+func agree(ours, peer result) error {
+	if !peer.partial {
+		if !slices.Equal(ours.mcs, peer.mcs) {
+			return fmt.Errorf("LevelSearch found %v, Optimize %v", ours.mcs, peer.mcs)
+		}
+		return nil
+	}
+	for _, m := range peer.mcs {
+		if _, found := slices.BinarySearch(ours.mcs, m); !found {
+			return fmt.Errorf("Optimize found %s, which LevelSearch did not (%v)", m, ours.mcs)
+		}
+	}
+	return nil
+}
+
+func enumExperiment(ctx context.Context, w io.Writer, c config) (speedup, error) {
+	fmt.Fprintf(w, "1. all MCSes of size <= 3 of one failing trace; \"> t\": z3 optimize stopped after wall time t (-peer-timeout), with the MCSes it found so far\n")
+	fmt.Fprintf(w, "%8s %6s %12s %12s %7s %13s %13s %7s %9s\n", "stmts", "mcs", "levelsearch", "(wall)", "checks", "z3optimize", "(wall)", "checks", "speedup")
+	var x speedup
+	for _, n := range sizes(c.size) {
+		p := tracegen.NewProgram(c.seed, n)
 		st := p.Failing()
-		a, err := enumerate(ctx, st, maxsat.LevelSearch)
+		a, err := enumerate(ctx, st, maxsat.LevelSearch, 0)
 		if err != nil {
-			return 0, err
+			return x, err
 		}
-		b, err := enumerate(ctx, st, maxsat.OptimizeBlocking)
+		b, err := enumerate(ctx, st, maxsat.OptimizeBlocking, peerLimit(c.peer, a.wall))
 		if err != nil {
-			return 0, err
+			return x, err
 		}
-		if !slices.Equal(a.mcs, b.mcs) {
-			return 0, fmt.Errorf("size %d: LevelSearch found %v, Optimize %v", n, a.mcs, b.mcs)
+		if err := agree(a, b); err != nil {
+			return x, fmt.Errorf("size %d: %w", n, err)
 		}
-		x = b.time.Seconds() / a.time.Seconds()
-		fmt.Fprintf(w, "%8d %6d %12s %12s %7d %12s %12s %7d %7.1fx\n", n, len(a.mcs), round(a.time), round(a.wall), a.checks, round(b.time), round(b.wall), b.checks, x)
+		x = ratio(a, b)
+		mcs := fmt.Sprint(len(b.mcs))
+		if b.partial {
+			mcs = fmt.Sprintf("%d of %d", len(b.mcs), len(a.mcs))
+		}
+		fmt.Fprintf(w, "%8d %6d %12s %12s %7d %13s %13s %7d %9s\n", n, len(a.mcs), round(a.time), round(a.wall), a.checks,
+			timeColumn(b.time, b.partial), timeColumn(b.wall, b.partial), b.checks, x.column())
+		if b.partial {
+			fmt.Fprintf(w, "%8s z3 optimize was stopped after %s of wall time, having found %s MCSes\n", "", round(b.wall), mcs)
+		}
 	}
 	return x, nil
 }
@@ -197,11 +285,12 @@ func round(d time.Duration) string {
 }
 
 type result struct {
-	mcs    []string      // each MCS's groups joined by "+"
-	time   time.Duration // CPU time
-	wall   time.Duration
-	checks int
-	next   string // the next answer after the run, for crossCheck
+	mcs     []string      // each MCS's groups joined by "+"
+	partial bool          // stopped by its time limit before it finished
+	time    time.Duration // CPU time
+	wall    time.Duration
+	checks  int
+	next    string // the next answer after the run, for crossCheck
 }
 
 func key(m *maxsat.MCS) string { return strings.Join(m.Groups, "+") }
@@ -212,7 +301,10 @@ func progress(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "maxsatbench: "+format+"\n", args...)
 }
 
-func enumerate(ctx context.Context, st tracegen.Stage, alg maxsat.MCSAlgorithm) (result, error) {
+// enumerate finds all MCSes of at most 3 groups with alg. A positive limit
+// bounds the enumeration's wall time: when it runs out, the result is
+// partial, with the MCSes found so far and the time used.
+func enumerate(ctx context.Context, st tracegen.Stage, alg maxsat.MCSAlgorithm, limit time.Duration) (result, error) {
 	start, cpu := time.Now(), cpuTime()
 	defer func() {
 		progress("%v on %d constraints: %v", alg, len(st.Hard), time.Since(start).Round(time.Millisecond))
@@ -225,14 +317,25 @@ func enumerate(ctx context.Context, st tracegen.Stage, alg maxsat.MCSAlgorithm) 
 	if err := tracegen.Load(s, st); err != nil {
 		return result{}, err
 	}
-	ms, err := s.AllMCS(ctx, maxsat.Bounds{MaxSize: 3}, func(m *maxsat.MCS) bool {
+	actx := ctx
+	if limit > 0 {
+		var cancel context.CancelFunc
+		actx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	ms, err := s.AllMCS(actx, maxsat.Bounds{MaxSize: 3}, func(m *maxsat.MCS) bool {
 		progress("  %v: MCS %v after %d checks, %v", alg, m.Groups, s.Stats().Checks, time.Since(start).Round(time.Millisecond))
 		return true
 	})
+	partial := false
 	if err != nil {
-		return result{}, err
+		if limit == 0 || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+			return result{}, err
+		}
+		partial = true
+		progress("  %v: stopped after %v with %d MCSes", alg, limit, len(ms))
 	}
-	r := result{time: cpuTime() - cpu, wall: time.Since(start), checks: s.Stats().Checks}
+	r := result{time: cpuTime() - cpu, wall: time.Since(start), checks: s.Stats().Checks, partial: partial}
 	for _, m := range ms {
 		r.mcs = append(r.mcs, key(m))
 	}
