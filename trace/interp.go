@@ -233,12 +233,12 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		if caller != nil {
 			parent = caller.idx
 		}
-		fr.idx = int32(len(t.frames))
+		fr.idx = int32(t.frames.n)
 		g := int32(0)
 		if r.s != nil {
 			g = r.s.cur.id
 		}
-		t.frames = append(t.frames, frameInfo{fn: c.fn, call: callEv, first: EventID(t.ev.n), ret: NoEvent, parent: parent, path: path, g: g})
+		t.frames.push(frameInfo{fn: c.fn, call: callEv, first: EventID(t.ev.n), ret: NoEvent, parent: parent, path: path, g: g})
 	}
 	return fr
 }
@@ -488,7 +488,7 @@ blocks:
 				res, e := r.stmtV(fr, in, res)
 				fr.retEv = e
 				if r.tr != nil {
-					r.tr.frames[fr.idx].ret = e
+					r.tr.frames.ptr(int(fr.idx)).ret = e
 				}
 				return res, e
 			case opLoad:
@@ -503,7 +503,11 @@ blocks:
 				}
 				e := r.def(fr, in, v)
 				if r.tr != nil {
-					r.memDeps(c, e)
+					if c.v.isAgg() {
+						r.memDeps(c, e)
+					} else {
+						r.tr.dep(c.st) // what memDeps does for a scalar
+					}
 				}
 			case opStore:
 				x := regs[in.a0]
@@ -602,6 +606,18 @@ func (r *run) phis(fr *frame, bc *blockCode, prev int) {
 		} else if g := r.ctrlFor(fr, prev); g != fr.callEv {
 			gate = g
 		}
+	}
+	if r.plain {
+		for i := 0; i < bc.nphi; i++ {
+			in := &bc.instrs[i]
+			r.steps++
+			if r.steps >= r.limit {
+				r.steps--
+				r.tick(fr, in)
+			}
+			fr.regs[in.dst] = vals[i]
+		}
+		return
 	}
 	for i := 0; i < bc.nphi; i++ {
 		in := &bc.instrs[i]

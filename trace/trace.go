@@ -104,10 +104,10 @@ type Trace struct {
 	bigOccs map[EventID]int32
 
 	// Events are recorded in runs of the same frame.
-	runs     []frameRun
+	runs     column[frameRun]
 	curFrame int32 // frame of the last run
 
-	frames   []frameInfo
+	frames   column[frameInfo]
 	inputs   []EventID
 	steered  map[EventID]bool
 	calleeOf map[EventID]int32
@@ -190,8 +190,8 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 		t.refBase = append(t.refBase, int32(t.refs.n))
 	}
 	t.curDeps = t.deps.n
-	if fr != t.curFrame || len(t.runs) == 0 {
-		t.runs = append(t.runs, frameRun{e, fr})
+	if fr != t.curFrame || t.runs.n == 0 {
+		t.runs.push(frameRun{e, fr})
 		t.curFrame = fr
 	}
 	sid, o := uint32(s), uint32(occ)
@@ -270,8 +270,8 @@ func (t *Trace) ndeps(i int) int {
 
 // frameOf returns the frame of event e.
 func (t *Trace) frameOf(e EventID) int32 {
-	i := sort.Search(len(t.runs), func(i int) bool { return t.runs[i].first > e }) - 1
-	return t.runs[i].frame
+	i := sort.Search(t.runs.n, func(i int) bool { return t.runs.ptr(i).first > e }) - 1
+	return t.runs.ptr(i).frame
 }
 
 // refFlag and lateFlag mark, in an event's kind, values whose pointer is
@@ -395,7 +395,7 @@ func (t *Trace) ControlParent(e EventID) EventID { return t.ev.ptr(int(e)).ctrl 
 
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
-	return InstanceKey{Static: t.sid(int(e)), Path: t.frames[t.frameOf(e)].path, Occ: t.occ(int(e))}
+	return InstanceKey{Static: t.sid(int(e)), Path: t.frames.ptr(int(t.frameOf(e))).path, Occ: t.occ(int(e))}
 }
 
 // Occurrence returns how many earlier instances of e's instruction its
@@ -404,15 +404,16 @@ func (t *Trace) Occurrence(e EventID) int { return int(t.occ(int(e))) }
 
 // CallOf returns the call event that created e's frame, NoEvent for the
 // run's root frames (the entry function and package initializers).
-func (t *Trace) CallOf(e EventID) EventID { return t.frames[t.frameOf(e)].call }
+func (t *Trace) CallOf(e EventID) EventID { return t.frames.ptr(int(t.frameOf(e))).call }
 
 // Callee returns the first event of the frame created by call event c and
 // that frame's Return event (NoEvent if it panicked); ok is false if c did
 // not create an interpreted frame (a bridged call, or not a call).
 func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 	if t.calleeOf == nil {
-		t.calleeOf = make(map[EventID]int32, len(t.frames))
-		for i, f := range t.frames {
+		t.calleeOf = make(map[EventID]int32, t.frames.n)
+		for i := 0; i < t.frames.n; i++ {
+			f := t.frames.ptr(i)
 			if f.call >= 0 {
 				t.calleeOf[f.call] = int32(i)
 			}
@@ -422,13 +423,14 @@ func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 	if !ok {
 		return NoEvent, NoEvent, false
 	}
-	return t.frames[i].first, t.frames[i].ret, true
+	f := t.frames.ptr(int(i))
+	return f.first, f.ret, true
 }
 
 // Depth returns the call depth of e's frame (0 for root frames).
 func (t *Trace) Depth(e EventID) int {
 	d := 0
-	for f := t.frames[t.frameOf(e)].parent; f >= 0; f = t.frames[f].parent {
+	for f := t.frames.ptr(int(t.frameOf(e))).parent; f >= 0; f = t.frames.ptr(int(f)).parent {
 		d++
 	}
 	return d
@@ -436,7 +438,7 @@ func (t *Trace) Depth(e EventID) int {
 
 // Goroutine returns the goroutine that executed e: 0 for the entry
 // function's, then 1, 2... in the order go statements ran.
-func (t *Trace) Goroutine(e EventID) int { return int(t.frames[t.frameOf(e)].g) }
+func (t *Trace) Goroutine(e EventID) int { return int(t.frames.ptr(int(t.frameOf(e))).g) }
 
 // Inputs returns the events marked as inputs: the entry function's
 // parameter events and the instances named by Hooks.Inputs.
@@ -500,9 +502,9 @@ func (t *Trace) Events(file string, line int) []EventID {
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
 	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 4*t.deps.capacity() + 8*t.refs.capacity() +
-		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*cap(t.runs) +
+		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*t.runs.capacity() +
 		16*(len(t.bigDeps)+len(t.bigSids)+len(t.bigOccs)) + 24*len(t.lateRefs)
-	return n + int(unsafe.Sizeof(frameInfo{}))*cap(t.frames)
+	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
 }
 
 // EventString formats event e on one line: its ID, position (file base
