@@ -21,8 +21,10 @@
 //     each function run by Program.Run, its package initialiser included.
 //
 // Every engine's result must equal native's, or the command fails. Each
-// cell is the fastest of -runs runs, wall-clock, so a loaded machine
-// inflates the figures; the speedups are also given in CPU time of the
+// cell is the fastest of -runs runs, wall-clock (the runs go in rounds over
+// the engines, so that changing load falls on all of them), and the header
+// gives the machine's load average: a loaded machine inflates the figures;
+// the speedups are also given in CPU time of the
 // process (all its threads, the garbage collector's included), which other
 // load disturbs less. The report gives times and slowdowns against
 // native, the recorded events, the trace's size per event

@@ -89,28 +89,22 @@ func newBench(ctx context.Context) (*bench, error) {
 	return &bench{prog: p}, nil
 }
 
-// measure runs w on e runs times and keeps the fastest run. It fails if
-// the engine fails or its results differ between runs.
-func (b *bench) measure(ctx context.Context, w workload, e engine, runs int) (measurement, error) {
-	var best measurement
-	var bestCPU time.Duration
-	for i := 0; i < runs; i++ {
-		m, err := b.once(ctx, w, e)
-		if i == 0 || m.cpu < bestCPU {
-			bestCPU = m.cpu
-		}
-		if err != nil {
-			return m, fmt.Errorf("%s on %s: %w", w.fn, engineNames[e], err)
-		}
-		if i > 0 && m.result != best.result {
-			return m, fmt.Errorf("%s on %s: result %d, then %d", w.fn, engineNames[e], best.result, m.result)
-		}
-		if i == 0 || m.d < best.d {
-			best = m
-		}
+// keep folds run i of an engine into best: the fastest wall-clock time
+// (with that run's other figures) and the least CPU time are kept; results
+// must not change between runs.
+func keep(best *measurement, m measurement, i int) error {
+	if i > 0 && m.result != best.result {
+		return fmt.Errorf("result %d, then %d", best.result, m.result)
 	}
-	best.cpu = bestCPU
-	return best, nil
+	cpu := m.cpu
+	if i > 0 {
+		cpu = min(cpu, best.cpu)
+	}
+	if i == 0 || m.d < best.d {
+		*best = m
+	}
+	best.cpu = cpu
+	return nil
 }
 
 func (b *bench) once(ctx context.Context, w workload, e engine) (measurement, error) {
@@ -235,16 +229,22 @@ func measureAll(ctx context.Context, ws []workload, runs int, progress io.Writer
 	var rows []row
 	for _, w := range ws {
 		rw := row{w: w}
-		for e := native; e < numEngines; e++ {
-			fmt.Fprintf(progress, "%s(%d) on %s...\n", w.fn, w.n, engineNames[e])
-			m, err := b.measure(ctx, w, e, runs)
-			if err != nil {
-				return nil, err
+		// Rounds over the engines, so that a change of load on the
+		// machine falls on every engine alike.
+		for i := 0; i < runs; i++ {
+			for e := native; e < numEngines; e++ {
+				fmt.Fprintf(progress, "%s(%d) on %s, run %d...\n", w.fn, w.n, engineNames[e], i+1)
+				m, err := b.once(ctx, w, e)
+				if err == nil {
+					err = keep(&rw.m[e], m, i)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s(%d) on %s: %w", w.fn, w.n, engineNames[e], err)
+				}
+				if e != native && m.result != rw.m[native].result {
+					return nil, fmt.Errorf("%s(%d): %s computes %d, native %d", w.fn, w.n, engineNames[e], m.result, rw.m[native].result)
+				}
 			}
-			if e != native && m.result != rw.m[native].result {
-				return nil, fmt.Errorf("%s(%d): %s computes %d, native %d", w.fn, w.n, engineNames[e], m.result, rw.m[native].result)
-			}
-			rw.m[e] = m
 		}
 		rows = append(rows, rw)
 	}
@@ -253,7 +253,13 @@ func measureAll(ctx context.Context, ws []workload, runs int, progress io.Writer
 
 // report writes the table of rows.
 func report(out io.Writer, rows []row, runs int) {
-	fmt.Fprintf(out, "interpbench: %s/%s, %d CPUs, %s; fastest of %d runs per cell\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runs)
+	fmt.Fprintf(out, "interpbench: %s/%s, %d CPUs, %s; fastest of %d runs per cell", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runs)
+	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
+		// The machine may be shared: its load says how far to trust times.
+		fmt.Fprintf(out, "; load average at the end: %s", strings.Join(strings.Fields(string(load))[:3], " "))
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintln(out)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "workload\tn\tnative\tx/tools interp\ttrace off\ttrace on\tevents\tbytes/event\talloc/event\t")
 	for _, r := range rows {
