@@ -344,8 +344,17 @@ func (r *run) call(fr *frame, in *ins) {
 			argEv = r.argEvStack[ebase:len(r.argEvStack):len(r.argEvStack)]
 		}
 		res, ret = r.dispatch(fr, in, ci, fnv, args, argEv, e, occ)
-		clear(r.argStack[base:])
-		r.argStack, r.argEvStack = r.argStack[:base], r.argEvStack[:ebase]
+		// Goroutines share the stack. A callee copies its arguments
+		// before anything can switch goroutines, so the entries above
+		// base are dead; but another goroutine that called before this
+		// one and returned meanwhile may have cut the stack below base.
+		if base <= len(r.argStack) {
+			clear(r.argStack[base:])
+			r.argStack = r.argStack[:base]
+		}
+		if ebase <= len(r.argEvStack) {
+			r.argEvStack = r.argEvStack[:ebase]
+		}
 	} else {
 		args := make([]Value, len(argSlots))
 		for i, s := range argSlots {

@@ -65,3 +65,26 @@ func Conformance() string {
 	fmt.Fprintln(&sb, reflect.SliceOf(reflect.TypeOf(byte(0))).String(), reflect.TypeOf(nil) == nil)
 	return sb.String()
 }
+
+func sendTwice(c chan<- int, a, b, x int) {
+	c <- a + b
+	c <- x
+}
+
+func recv(c <-chan int, x int) int { return <-c + x }
+
+// Interleaved exercises goroutines that block inside calls and return in
+// another order than they called ($GOROOT/test/typeparam/orderedmap.go's
+// iterator): main blocks in recv, the goroutine calls sendTwice, main
+// returns from recv while the goroutine is still in sendTwice.
+func Interleaved() string {
+	c, done := make(chan int), make(chan bool)
+	go func() {
+		sendTwice(c, 1, 2, 3)
+		done <- true
+	}()
+	a := recv(c, 10)
+	b := recv(c, 20)
+	<-done
+	return fmt.Sprint(a, b)
+}

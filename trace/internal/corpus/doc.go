@@ -32,6 +32,7 @@ var Programs = map[string]func() string{
 	"Recursion":     Recursion,
 	"Regressions":   Regressions,
 	"Conformance":   Conformance,
+	"Interleaved":   Interleaved,
 	"NilReceiver":   NilReceiver,
 	"Goroutines":    Goroutines,
 	"LateGoroutine": LateGoroutine,
