@@ -48,6 +48,17 @@ func init() {
 	// Finalizers may never run (the spec promises nothing): none does.
 	bridges["runtime.SetFinalizer"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
 	bridges["runtime.KeepAlive"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
+	// The root contexts: their Done channel is nil, their Err nil; values
+	// derived from them (WithCancel...) are not bridged.
+	bridges["context.Background"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.nativeIface(context.Background())
+	}
+	bridges["context.TODO"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.nativeIface(context.TODO())
+	}
+	bridges["runtime.Caller"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.caller(fr, in, int(args[0].Int()))
+	}
 	bridges["reflect.TypeOf"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		var rt reflect.Type
 		if x := args[0]; x.p != nil {
@@ -201,4 +212,22 @@ func embeddedSel(v ssa.Value) bool {
 
 func structField(t types.Type, i int) *types.Var {
 	return t.Underlying().(*types.Struct).Field(i)
+}
+
+// caller is runtime.Caller(skip) over the interpreted stack: skip 0 is the
+// call of runtime.Caller itself. The pc is the position's static
+// instruction id plus one (never 0); ok is false beyond the outermost
+// interpreted frame (natively the runtime's frames would follow).
+func (r *run) caller(fr *frame, in *ins, skip int) Value {
+	for f, at := fr, in; f != nil && at != nil; f = f.caller {
+		if skip == 0 {
+			pos := r.pos(at)
+			return Tuple(Uint(uint64(at.sid)+1), String(pos.Filename), Int(int64(pos.Line)), Bool(true))
+		}
+		skip--
+		if f.caller != nil {
+			at = f.caller.at
+		}
+	}
+	return Tuple(Uint(0), String(""), Int(0), Bool(false))
 }

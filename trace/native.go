@@ -351,6 +351,11 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 		box.rv.Set(rv)
 		return Value{k: KindNative, p: ptrOf(box)}, nil
 	}
+	if rv.Kind() == reflect.Chan && rv.IsNil() {
+		// a nil channel (context.Background().Done()): blocks forever, as
+		// natively; non-nil native channels stay out of reach
+		return Value{k: KindChan}, nil
+	}
 	return Value{}, fmt.Errorf("cannot convert native %s", rv.Type())
 }
 
