@@ -3,7 +3,9 @@ package corpus
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"unsafe"
 )
@@ -63,6 +65,7 @@ func Conformance() string {
 		fmt.Fprint(&sb, reflect.TypeOf(x).String(), " ")
 	}
 	fmt.Fprintln(&sb, reflect.SliceOf(reflect.TypeOf(byte(0))).String(), reflect.TypeOf(nil) == nil)
+	fmt.Fprintln(&sb, where(0), func() string { return where(1) }())
 	return sb.String()
 }
 
@@ -87,4 +90,11 @@ func Interleaved() string {
 	b := recv(c, 20)
 	<-done
 	return fmt.Sprint(a, b)
+}
+
+// where is runtime.Caller(skip+1) without the pc (a native and an
+// interpreted pc differ).
+func where(skip int) string {
+	_, file, line, ok := runtime.Caller(skip + 1)
+	return fmt.Sprint(filepath.Base(file), ":", line, " ", ok)
 }
