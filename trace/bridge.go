@@ -48,6 +48,8 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 		return nativeValue(os.Stdout), true
 	case "os.Stderr":
 		return nativeValue(os.Stderr), true
+	case "crypto/rand.Reader": // the run's seeded stream (bridge_state.go)
+		return r.nativeIface(seededReader{r.bridges()}), true
 	}
 	if v, ok := tableGlobal(r, g); ok {
 		return v, true

@@ -49,7 +49,14 @@ func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
 		return Value{}, false
 	}
 	t := g.Type().(*types.Pointer).Elem()
-	v, err := r.fromNative(reflect.ValueOf(ptr).Elem(), t)
+	nv := reflect.ValueOf(ptr).Elem()
+	if nv.Kind() == reflect.Struct && nv.Type().Size() == 0 {
+		// binary.BigEndian...: a value of an empty struct carries nothing;
+		// an interpreted one lets the methods promoted from its fields be
+		// interpreted wrappers.
+		return copyVal(r.p.zero(t)), true
+	}
+	v, err := r.fromNative(nv, t)
 	if err != nil {
 		return Value{}, false
 	}

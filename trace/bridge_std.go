@@ -111,6 +111,7 @@ func init() {
 	bridges["sort.SliceIsSorted"] = sortSliceIsSorted
 	bridges["sort.Sort"] = sortSort(false)
 	bridges["sort.Stable"] = sortSort(true)
+	bridges["sort.IsSorted"] = sortIsSorted
 	bridges["errors.As"] = errorsAs
 	bridges["slices.Contains"] = slicesIndex(true)
 	bridges["slices.Index"] = slicesIndex(false)
@@ -455,6 +456,19 @@ func sortSort(stable bool) extFunc {
 		}
 		return Value{}
 	}
+}
+
+// sortIsSorted is sort.IsSorted over native or interpreted data.
+func sortIsSorted(r *run, fr *frame, in *ins, args []Value) Value {
+	x := args[0]
+	if x.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	it := (*iface)(x.p)
+	if it.nat != nil {
+		return Bool(sort.IsSorted(it.nat.(sort.Interface)))
+	}
+	return Bool(sort.IsSorted(ifaceSorter{r, fr, in, it}))
 }
 
 // callMethod calls the interpreted method name of the dynamic value of it.

@@ -18,6 +18,8 @@ import (
 	"container/list"
 	"encoding/base64"
 	"io"
+	"math/big"
+	mrand "math/rand"
 	"regexp"
 	"text/tabwriter"
 	"time"
@@ -69,6 +71,13 @@ var bridgeArgs = map[string][]bridgeArg{
 	},
 	"func(int32) bool":      {{`func(r rune) bool { return r%3 == 0 }`, func() any { return func(r rune) bool { return r%3 == 0 } }}},
 	"func(int32) int32":     {{`func(r rune) rune { return r + 1 }`, func() any { return func(r rune) rune { return r + 1 } }}},
+	"*big.Int":              {{`math_big.NewInt(-42)`, func() any { return big.NewInt(-42) }}, {`math_big.NewInt(1 << 40)`, func() any { return big.NewInt(1 << 40) }}},
+	"*big.Float":            {{`math_big.NewFloat(2.5)`, func() any { return big.NewFloat(2.5) }}, {`math_big.NewFloat(-1e10)`, func() any { return big.NewFloat(-1e10) }}},
+	"*big.Rat":              {{`math_big.NewRat(3, -4)`, func() any { return big.NewRat(3, -4) }}},
+	"rand.Source":           {{`math_rand.NewSource(7)`, func() any { return mrand.NewSource(7) }}},
+	"*rand.Rand":            {{`math_rand.New(math_rand.NewSource(7))`, func() any { return mrand.New(mrand.NewSource(7)) }}},
+	"*rand.Zipf":            {{`math_rand.NewZipf(math_rand.New(math_rand.NewSource(7)), 1.5, 2, 100)`, func() any { return mrand.NewZipf(mrand.New(mrand.NewSource(7)), 1.5, 2, 100) }}},
+	"func(int, int)":        {{`func(i, j int) {}`, func() any { return func(i, j int) {} }}},
 	"func(int) int":         {{`func(i int) int { return 5 - i }`, func() any { return func(i int) int { return 5 - i } }}},
 	"*io.SectionReader":     {{`io.NewSectionReader(strings.NewReader("héllo\nabc"), 1, 6)`, func() any { return io.NewSectionReader(strings.NewReader("héllo\nabc"), 1, 6) }}},
 	"io.ReaderAt":           {{`io.ReaderAt(strings.NewReader("héllo\nabc"))`, func() any { return io.ReaderAt(strings.NewReader("héllo\nabc")) }}},
@@ -93,6 +102,7 @@ type argGen struct {
 	rng     *rand.Rand
 	imports map[string]bool
 	missing map[string]bool
+	small   bool // only small numbers: math/big would compute for ever on large ones
 }
 
 // typeSrc returns the Go source of rt (packages named by their path with
@@ -124,12 +134,21 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "container/list", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "container/list", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}
 		}
 		return a, true
+	}
+	if rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct && tableTypes[rt.Elem().PkgPath()+"."+rt.Elem().Name()] != nil {
+		// a zero value of a native type (atomic.Int32, big.Int...)
+		src := "new(" + g.typeSrc(rt.Elem()) + ")"
+		return bridgeArg{src, func() any { return reflect.New(rt.Elem()).Interface() }}, true
+	}
+	if rt.Kind() == reflect.Struct && tableTypes[rt.PkgPath()+"."+rt.Name()] != nil {
+		src := g.typeSrc(rt) + "{}"
+		return bridgeArg{src, func() any { return reflect.Zero(rt).Interface() }}, true
 	}
 	var lit string
 	var val any
@@ -142,7 +161,7 @@ func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 		switch {
 		case rt.Kind() == reflect.Int32 && g.rng.IntN(2) == 0:
 			n = int64(bridgeRunes[g.rng.IntN(len(bridgeRunes))])
-		case rt.Kind() == reflect.Int64 && g.rng.IntN(3) == 0:
+		case rt.Kind() == reflect.Int64 && !g.small && g.rng.IntN(3) == 0:
 			n = bridgeInt64s[g.rng.IntN(len(bridgeInt64s))]
 		}
 		lit, val = strconv.FormatInt(n, 10), reflect.ValueOf(n).Convert(rt).Interface()
@@ -151,7 +170,7 @@ func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 		if rt.Kind() == reflect.Uint8 && g.rng.IntN(2) == 0 {
 			n = uint64("a .Z\xff"[g.rng.IntN(5)])
 		}
-		if (rt.Kind() == reflect.Uint64 || rt.Kind() == reflect.Uint) && g.rng.IntN(3) == 0 {
+		if (rt.Kind() == reflect.Uint64 || rt.Kind() == reflect.Uint) && !g.small && g.rng.IntN(3) == 0 {
 			n = bridgeUints[g.rng.IntN(len(bridgeUints))]
 		}
 		lit, val = strconv.FormatUint(n, 10), reflect.ValueOf(n).Convert(rt).Interface()
@@ -232,7 +251,7 @@ type bridgeCall struct {
 // natively: every entry must be callable, and its arguments and results
 // must convert both ways.
 func TestBridgeTable(t *testing.T) {
-	const callsPerEntry = 3
+	const callsPerEntry = 2
 	g := &argGen{rng: rand.New(rand.NewPCG(1, 2)), imports: map[string]bool{}, missing: map[string]bool{}}
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range tableFuncs {
@@ -247,11 +266,15 @@ func TestBridgeTable(t *testing.T) {
 		f := reflect.ValueOf(tableFuncs[name])
 		ft := f.Type()
 		expr := strings.ReplaceAll(name, "/", "_")
+		if v := statelessVar(name); v != "" {
+			expr = strings.ReplaceAll(v, "/", "_") + name[strings.LastIndex(name, "."):]
+		}
 		pkg := name
 		if strings.HasPrefix(name, "(") {
 			pkg = strings.TrimLeft(name[:strings.Index(name, ")")], "(*")
 		}
 		g.imports[pkg[:strings.LastIndex(pkg, ".")]] = true
+		g.small = strings.HasPrefix(pkg, "math/big.")
 	tuples:
 		for k := range callsPerEntry {
 			c := bridgeCall{name: name, fn: fmt.Sprintf("C%d_%d", i, k), f: f, results: ft.NumOut()}
@@ -538,15 +561,20 @@ func nativeEqual(a, b reflect.Value, depth int) bool {
 // why; a field of a type that lives natively is an *UnsupportedError; values
 // that live natively can be copied and assigned through native pointers;
 // package variables keep their identity; interpreted writers and readers
-// serve native code.
+// serve native code; the clock, randomness and the environment are the
+// run's own; fmt.Sscanf scans into interpreted variables.
 func TestBridgeEdges(t *testing.T) {
 	const src = `package edge
 
 import (
 	"bufio"
 	"bytes"
+	"crypto/rand"
 	"encoding/base64"
+	"encoding/hex"
+	fmtpkg "fmt"
 	"io"
+	mrand "math/rand"
 	"os"
 	"strconv"
 	"strings"
@@ -554,7 +582,7 @@ import (
 	"unicode"
 )
 
-func Clock() int64 { return time.Now().Unix() }
+func Timer() bool { return time.NewTimer(time.Second).Stop() }
 
 func Wd() string { d, _ := os.Getwd(); return d }
 
@@ -603,6 +631,37 @@ func (r *R) Read(p []byte) (int, error) {
 
 func Reader() string { b, err := io.ReadAll(&R{"héllo"}); return string(b) + fmt(err) }
 
+func Clock() string {
+	t0 := time.Now()
+	time.Sleep(time.Second)
+	return time.Since(t0).Round(time.Millisecond).String() + " " + t0.Format(time.RFC3339)
+}
+
+func Random() string {
+	b := make([]byte, 4)
+	io.ReadFull(rand.Reader, b)
+	c := make([]byte, 4)
+	rand.Read(c)
+	return hex.EncodeToString(b) + hex.EncodeToString(c) + strconv.Itoa(mrand.Intn(1000))
+}
+
+func Env() string {
+	os.Setenv("FAULTLOC_BRIDGE_TEST", "v1")
+	os.Setenv("FAULTLOC_BRIDGE_LEAK", "run's own")
+	a := os.Getenv("FAULTLOC_BRIDGE_TEST")
+	os.Unsetenv("FAULTLOC_BRIDGE_TEST")
+	_, ok := os.LookupEnv("FAULTLOC_BRIDGE_TEST")
+	return a + strconv.FormatBool(ok) + os.ExpandEnv("${FAULTLOC_BRIDGE_TEST}.")
+}
+
+func Scan() string {
+	var f float64
+	var s string
+	var n int
+	k, err := fmtpkg.Sscanf("2.5kB 7", "%f%s %d", &f, &s, &n)
+	return strconv.FormatFloat(f, 'g', -1, 64) + s + strconv.Itoa(n) + strconv.Itoa(k) + fmt(err)
+}
+
 func fmt(err error) string {
 	if err != nil {
 		return err.Error()
@@ -627,8 +686,11 @@ func fmt(err error) string {
 		bridge string // if set, the *BridgeError's function
 		line   int    // and its call site
 	}{
-		{fn: "Clock", bridge: "time.Now", line: 15, want: "reads the clock"},
-		{fn: "Wd", bridge: "os.Getwd", line: 17, want: "not in the bridge's table"},
+		{fn: "Timer", bridge: "time.NewTimer", line: srcLine(src, "func Timer"), want: "result of type *Timer"},
+		{fn: "Wd", bridge: "os.Getwd", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
+		{fn: "Clock", want: "1s 2026-01-01T00:00:00Z"},
+		{fn: "Env", want: "v1false."},
+		{fn: "Scan", want: "2.5kB73"},
 		{fn: "Field", want: "unsupported construct: field of unicode.RangeTable"},
 		{fn: "Deref", want: "YWI*"},
 		{fn: "Store", want: "y"},
@@ -654,4 +716,48 @@ func fmt(err error) string {
 			}
 		})
 	}
+	if v, ok := os.LookupEnv("FAULTLOC_BRIDGE_LEAK"); ok {
+		t.Errorf("an interpreted os.Setenv changed the process's environment: %q", v)
+	}
+	// Randomness is the run's seed's.
+	random := func(seed int64) string {
+		res, err := p.Run(bgContext, p.Func("edge", "Random"), nil, &RunOptions{Seed: seed})
+		if err != nil || res.Outcome != Returned {
+			t.Fatalf("Random: %v %v", err, res.Outcome)
+		}
+		return res.Returns[0].Str()
+	}
+	if a, b, c := random(1), random(1), random(2); a != b || a == c || len(a) < 17 {
+		t.Errorf("Random with seeds 1, 1, 2: %q %q %q; want the first two equal, the third different", a, b, c)
+	}
+}
+
+// statelessVar returns the variable of tableVars whose type is the
+// unexported receiver type of method name ("encoding/binary.BigEndian" for
+// "(encoding/binary.bigEndian).Uint16"), or "".
+func statelessVar(name string) string {
+	if !strings.HasPrefix(name, "(") {
+		return ""
+	}
+	recv := strings.TrimLeft(name[:strings.Index(name, ")")], "(*")
+	dot := strings.LastIndex(recv, ".")
+	if r := recv[dot+1]; r < 'a' || r > 'z' {
+		return ""
+	}
+	for v, p := range tableVars {
+		if t := reflect.TypeOf(p).Elem(); t.PkgPath() == recv[:dot] && t.Name() == recv[dot+1:] {
+			return v
+		}
+	}
+	return ""
+}
+
+// srcLine returns the line of src that starts with prefix.
+func srcLine(src, prefix string) int {
+	for i, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -3,6 +3,7 @@ package trace
 import (
 	"go/types"
 	"runtime/debug"
+	"time"
 	"unsafe"
 )
 
@@ -594,7 +595,10 @@ func init() {
 		return Value{}
 	}
 	bridges["runtime.Gosched"] = yield
-	bridges["time.Sleep"] = yield
+	bridges["time.Sleep"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		r.sleep(time.Duration(args[0].Int())) // the virtual clock (bridge_state.go)
+		return yield(r, fr, in, args)
+	}
 	bridges["runtime.GC"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
 	bridges["runtime.NumGoroutine"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		n := 1

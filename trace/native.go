@@ -20,6 +20,8 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 	var ptypes []types.Type
 	if recv := sig.Recv(); recv != nil && ft.NumIn() == sig.Params().Len()+1 {
 		ptypes = append(ptypes, recv.Type())
+	} else if recv != nil && len(args) == sig.Params().Len()+1 {
+		args = args[1:] // f is a method value of a stateless receiver (binary.BigEndian's)
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		ptypes = append(ptypes, sig.Params().At(i).Type())

@@ -31,25 +31,46 @@ import (
 
 // Packages are the standard packages the table covers.
 var Packages = []string{
-	"bufio", "bytes", "container/list", "container/ring", "encoding/base64", "encoding/hex",
-	"errors", "hash/crc32", "html", "io", "math", "math/bits", "math/cmplx", "path",
-	"path/filepath", "regexp", "sort", "strconv", "strings", "text/tabwriter", "time",
-	"unicode", "unicode/utf16", "unicode/utf8",
+	"bufio", "bytes", "container/list", "container/ring", "crypto/md5", "crypto/rand", "crypto/sha1",
+	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/hex", "errors",
+	"hash/crc32", "hash/fnv", "html", "io", "math", "math/big", "math/bits", "math/cmplx",
+	"math/rand", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
+	"sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 
 // denied are functions whose signatures convert but which must not run
 // natively from interpreted code, with the reason the bridge reports.
 var denied = map[string]string{
-	"time.Now":                   "reads the clock: interpreted runs must be reproducible",
-	"time.Since":                 "reads the clock: interpreted runs must be reproducible",
-	"time.Until":                 "reads the clock: interpreted runs must be reproducible",
-	"time.Sleep":                 "blocks the native thread outside the interpreter's scheduler",
+	"time.Now":                   "bridged by hand: the virtual clock (trace/bridge_state.go)",
+	"time.Since":                 "bridged by hand: the virtual clock (trace/bridge_state.go)",
+	"time.Until":                 "bridged by hand: the virtual clock (trace/bridge_state.go)",
+	"time.Sleep":                 "bridged by hand: advances the virtual clock and yields to the scheduler",
 	"time.LoadLocation":          "reads the time zone database from the file system",
 	"path/filepath.Abs":          "reads the working directory",
 	"path/filepath.EvalSymlinks": "reads the file system",
 	"path/filepath.Glob":         "reads the file system",
 	"path/filepath.Walk":         "reads the file system",
 	"path/filepath.WalkDir":      "reads the file system",
+	"math/rand.ExpFloat64":       "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Float32":          "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Float64":          "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Int":              "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Int31":            "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Int31n":           "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Int63":            "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Int63n":           "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Intn":             "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.NormFloat64":      "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Perm":             "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Read":             "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Seed":             "bridged by hand: reseeds the run's generator (trace/bridge_state.go)",
+	"math/rand.Shuffle":          "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Uint32":           "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.Uint64":           "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"crypto/rand.Prime":          "ignores its reader and draws from the process's secure source",
+	"crypto/rand.Read":           "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
+	"crypto/rand.Reader":         "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
+	"crypto/rand.Text":           "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
 	"io.Pipe":                    "its ends block native threads outside the interpreter's scheduler",
 }
 
@@ -73,6 +94,7 @@ var handles = map[string]bool{"unicode.RangeTable": true}
 // themselves; any other interpreted value is a *BridgeError at run time.
 var interfaceParams = map[string]bool{
 	"error": true, "io.Writer": true, "io.Reader": true, "io.ByteReader": true, "io.RuneReader": true, "io.ReaderAt": true,
+	"math/rand.Source": true, "io.ByteWriter": true,
 }
 
 // gen holds what the command collects.
@@ -136,7 +158,24 @@ func Generate(ctx context.Context) ([]byte, error) {
 					g.add(o, "")
 				}
 			case *types.Var:
-				if o.Exported() && g.convertible(o.Type(), true) {
+				if !o.Exported() {
+					continue
+				}
+				if why := denied[p.PkgPath+"."+o.Name()]; why != "" {
+					g.excluded[p.PkgPath+"."+o.Name()] = why
+					continue
+				}
+				if stateless(o.Type()) {
+					// binary.BigEndian...: the methods of its unexported
+					// type are bridged as method values of the variable.
+					g.vars = append(g.vars, entry{p.PkgPath + "." + o.Name(), "&" + qual(p.Types) + "." + o.Name()})
+					ms := types.NewMethodSet(o.Type())
+					for i := 0; i < ms.Len(); i++ {
+						if m := ms.At(i).Obj().(*types.Func); m.Exported() && len(ms.At(i).Index()) == 1 {
+							g.add(m, qual(p.Types)+"."+o.Name())
+						}
+					}
+				} else if g.convertible(o.Type(), true) {
 					g.vars = append(g.vars, entry{p.PkgPath + "." + o.Name(), "&" + qual(p.Types) + "." + o.Name()})
 				}
 			case *types.TypeName:
@@ -172,7 +211,7 @@ func Generate(ctx context.Context) ([]byte, error) {
 // methods, so its values can live natively.
 func opaque(tn *types.TypeName) bool {
 	st, ok := tn.Type().Underlying().(*types.Struct)
-	if !ok || st.NumFields() == 0 {
+	if !ok || st.NumFields() == 0 || tn.Type().(*types.Named).TypeParams().Len() > 0 {
 		return false
 	}
 	for i := 0; i < st.NumFields(); i++ {
@@ -181,6 +220,18 @@ func opaque(tn *types.TypeName) bool {
 		}
 	}
 	return true
+}
+
+// stateless reports whether t is an unexported named type of an empty
+// struct (binary.BigEndian's): its values carry nothing, so a method value
+// of a variable of it is the method for every receiver.
+func stateless(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Exported() {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }
 
 // add records function or method f (recv is the receiver expression of a
