@@ -36,7 +36,9 @@ import (
 // step budget. Its result is pass, fail (with the reason: the outcome or the
 // interpreter's typed error) or skip (with a named reason). The results are
 // compared with testdata/conformance.golden (rewritten by -update), so a
-// regression and an improvement both show as a difference.
+// regression and an improvement both show as a difference. No program may
+// crash the test binary or leave goroutines behind (counted before and
+// after).
 
 // conformanceSteps bounds every program's run (traced: it bounds the
 // trace's memory too). The longest passing run, bigmap.go's, takes about
@@ -54,8 +56,8 @@ type confProgram struct {
 	// skip, if set, is why the program is not run.
 	skip string
 	// wantOut is the expected output (stdout and stderr combined), when
-	// known: $GOROOT/test programs print what their .out file holds, or
-	// nothing.
+	// known: $GOROOT/test "// run" programs (typeparam's too) print what
+	// their .out file holds, or nothing.
 	wantOut    *string
 	wantOutFor func(out string) string // an output check: "" if accepted, else why not
 }
@@ -355,8 +357,13 @@ func runConformance(prog *Program, pkg string, p *confProgram) (result, reason s
 	ctx, cancel := context.WithTimeout(context.Background(), conformanceTimeout)
 	defer cancel()
 	res, err := prog.Run(ctx, fn, nil, &RunOptions{MaxSteps: conformanceSteps, Stdout: &out})
-	if strings.Contains(os.Getenv("CONFORMANCE_DEBUG"), p.name) { // prints what a program printed
+	if strings.Contains(os.Getenv("CONFORMANCE_DEBUG"), p.name) {
+		// CONFORMANCE_DEBUG=goroot/x.go (run with -v) shows a program's
+		// result, output and, for an internal error, the Go stack.
 		fmt.Fprintf(os.Stderr, "%s: %v, %v; output:\n%s\n", p.name, res, err, out.String())
+		if ie, ok := err.(*InternalError); ok {
+			fmt.Fprintln(os.Stderr, ie.Stack)
+		}
 	}
 	if err != nil {
 		var ue *UnsupportedError
