@@ -21,6 +21,7 @@ func TestMaxAlloc(t *testing.T) {
 		{"NewLoop", 1000, 1 << 15},
 		{"BufferedChan", 1000, 1 << 16},
 		{"Bytes", 100, 1 << 11},
+		{"GoAlloc", 1000, 1 << 16}, // in a goroutine
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := runBad(t, tc.name, &RunOptions{MaxAlloc: budget, NoTrace: true}, Int(int64(tc.small)))

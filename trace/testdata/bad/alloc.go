@@ -56,3 +56,9 @@ func Bytes(n int) int {
 	}
 	return len([]byte(s)) + len([]rune(s))
 }
+
+func GoAlloc(n int) int {
+	done := make(chan int)
+	go func() { done <- AppendLoop(n) }()
+	return <-done
+}
