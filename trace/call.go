@@ -113,6 +113,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 		}
 		x := recover()
 		r.shutdown()
+		r.releaseFrames()
 		if x == nil {
 			return
 		}

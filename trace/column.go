@@ -38,7 +38,7 @@ func (c *column[T]) last() *T { return &c.tail[c.n-1-c.base] }
 func (c *column[T]) grow() {
 	switch {
 	case len(c.chunks) == 0:
-		c.tail = make([]T, 64)
+		c.tail = make([]T, 16)
 		c.chunks = append(c.chunks, c.tail)
 	case len(c.tail) < chunkSize: // the first chunk: double it
 		t := make([]T, 2*len(c.tail))

@@ -212,9 +212,10 @@ type fnCode struct {
 	cdeps   [][]int32
 	hasIf   bool
 	defers  bool
-	hasGo   bool  // contains a go statement (its frames may outlive their return)
-	id      int32 // index of the function's free list of frames in a run
-	nslab   int   // variables whose cells live in the frame's slab
+	hasGo   bool      // contains a go statement (its frames may outlive their return)
+	id      int32     // index of the function's free list of frames in a run
+	pool    sync.Pool // *frameMem of frames returned in finished runs
+	nslab   int       // variables whose cells live in the frame's slab
 	recover int
 	results int
 	zres    []Value

@@ -130,6 +130,18 @@ type frameMem struct {
 
 func (c *fnCode) reusable() bool { return !c.defers && !c.hasGo }
 
+// releaseFrames hands the run's free frames to their functions' pools,
+// for later runs.
+func (r *run) releaseFrames() {
+	for _, l := range r.pools {
+		for _, m := range l {
+			m.fr.caller, m.fr.slab = nil, nil
+			m.fr.c.pool.Put(m)
+		}
+	}
+	r.pools = nil
+}
+
 // releaseFrame returns fr's memory to its function's free list.
 func (r *run) releaseFrame(fr *frame) {
 	m := fr.mem
@@ -166,10 +178,19 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 			}
 		}
 		if m == nil {
-			m = &frameMem{}
-			m.fr.c = c
-			r.initRegs(&m.fr, c)
-			m.fr.mem = m
+			if pm, _ := c.pool.Get().(*frameMem); pm != nil {
+				// A frame of an earlier run: its constants stand, its
+				// globals are this run's.
+				m = pm
+				for _, g := range c.globals {
+					m.fr.regs[g.slot] = Value{k: KindPointer, p: ptrOf(r.global(g, &m.fr))}
+				}
+			} else {
+				m = &frameMem{}
+				m.fr.c = c
+				r.initRegs(&m.fr, c)
+				m.fr.mem = m
+			}
 		} else {
 			fresh = false
 		}
@@ -188,13 +209,14 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		fr.deferOf, r.next = r.next, nil
 	}
 	if r.tr == nil {
-		if fresh {
-			ints = make([]int32, c.nloc)
-			if fr.mem != nil {
-				fr.mem.ints = ints
-			}
-		} else {
+		if cap(ints) >= c.nloc {
+			ints = ints[:c.nloc]
 			clear(ints)
+		} else {
+			ints = make([]int32, c.nloc)
+		}
+		if fr.mem != nil {
+			fr.mem.ints = ints
 		}
 		fr.occ = ints
 	} else {
@@ -205,7 +227,12 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 			nb = len(c.blocks)
 		}
 		if fresh {
-			ints = make([]int32, c.nloc+c.nregs+nb)
+			if n := c.nloc + c.nregs + nb; cap(ints) >= n {
+				ints = ints[:n]
+				clear(ints[:c.nloc])
+			} else {
+				ints = make([]int32, n)
+			}
 			for i := range ints[c.nloc:] {
 				ints[c.nloc+i] = int32(NoEvent)
 			}
