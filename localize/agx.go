@@ -71,6 +71,17 @@ type Options struct {
 // angelic values near the original ones.
 var preferenceLimit uint32 = 2_000_000
 
+// relaxedLimit scales preferenceLimit with the failing run's length (in
+// steps, so deterministically): the formula, and the work of a check, grow
+// with it. ATF's check for a model on the encoded paths shares the limit,
+// and a longer loop must not make it fail where a shorter one succeeds
+// (measured on examples/loops' Sum: 2.6M at 743 steps). Capped at 25 times
+// the base.
+func relaxedLimit(steps int64) uint32 {
+	f := max(steps/250, 1)
+	return preferenceLimit * uint32(min(f, 25))
+}
+
 // ErrTestPasses is returned when the test given as failing passes.
 var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
 
@@ -139,7 +150,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	rep.Failure = first.failure
 
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: preferenceLimit})
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
