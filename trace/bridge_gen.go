@@ -11,8 +11,8 @@ import (
 // The generated part of the standard-library bridge: bridge_table.go,
 // written by internal/cmd/bridgegen from the exported API of the standard
 // packages it lists (go/types decides which signatures the bridge
-// converts). Hand-written bridges (bridges, reflectBridges) take
-// precedence over the table.
+// converts). Hand-written bridges (bridges) take precedence over the
+// table.
 
 //go:generate go run ../internal/cmd/bridgegen -o bridge_table.go
 
@@ -24,14 +24,11 @@ func init() {
 	}
 }
 
-// reflectBridge returns the bridge of a function of reflectBridges or of
-// the generated table: a native call by reflection that converts the
-// arguments and results by fn's signature (a method's receiver first).
+// reflectBridge returns the bridge of a function of the generated table:
+// a native call by reflection that converts the arguments and results by
+// fn's signature (a method's receiver first).
 func reflectBridge(fn *ssa.Function, name string) extFunc {
-	f, ok := reflectBridges[name]
-	if !ok {
-		f, ok = tableFuncs[name]
-	}
+	f, ok := tableFuncs[name]
 	if !ok {
 		return nil
 	}

@@ -6,88 +6,10 @@ import (
 	"fmt"
 	"go/types"
 	"math"
-	"math/bits"
-	"os"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
-
-// reflectBridges are standard-library functions run natively by reflection:
-// arguments and results are converted between interpreted and native
-// values by the function's signature (basic types, slices, arrays and maps
-// of convertible types, func callbacks into the interpreter, errors and
-// other interfaces, and values of the native types below).
-var reflectBridges = map[string]any{
-	// strings
-	"strings.Clone": strings.Clone, "strings.Compare": strings.Compare, "strings.Contains": strings.Contains,
-	"strings.ContainsAny": strings.ContainsAny, "strings.ContainsFunc": strings.ContainsFunc, "strings.ContainsRune": strings.ContainsRune,
-	"strings.Count": strings.Count, "strings.Cut": strings.Cut, "strings.CutPrefix": strings.CutPrefix, "strings.CutSuffix": strings.CutSuffix,
-	"strings.EqualFold": strings.EqualFold, "strings.Fields": strings.Fields, "strings.FieldsFunc": strings.FieldsFunc,
-	"strings.HasPrefix": strings.HasPrefix, "strings.HasSuffix": strings.HasSuffix, "strings.Index": strings.Index,
-	"strings.IndexAny": strings.IndexAny, "strings.IndexByte": strings.IndexByte, "strings.IndexFunc": strings.IndexFunc,
-	"strings.IndexRune": strings.IndexRune, "strings.Join": strings.Join, "strings.LastIndex": strings.LastIndex,
-	"strings.LastIndexAny": strings.LastIndexAny, "strings.LastIndexByte": strings.LastIndexByte, "strings.LastIndexFunc": strings.LastIndexFunc,
-	"strings.Map": strings.Map, "strings.Repeat": strings.Repeat, "strings.Replace": strings.Replace, "strings.ReplaceAll": strings.ReplaceAll,
-	"strings.Split": strings.Split, "strings.SplitAfter": strings.SplitAfter, "strings.SplitAfterN": strings.SplitAfterN, "strings.SplitN": strings.SplitN,
-	"strings.Title": strings.Title, "strings.ToLower": strings.ToLower, "strings.ToTitle": strings.ToTitle, "strings.ToUpper": strings.ToUpper,
-	"strings.ToValidUTF8": strings.ToValidUTF8, "strings.Trim": strings.Trim, "strings.TrimFunc": strings.TrimFunc, "strings.TrimLeft": strings.TrimLeft,
-	"strings.TrimLeftFunc": strings.TrimLeftFunc, "strings.TrimPrefix": strings.TrimPrefix, "strings.TrimRight": strings.TrimRight,
-	"strings.TrimRightFunc": strings.TrimRightFunc, "strings.TrimSpace": strings.TrimSpace, "strings.TrimSuffix": strings.TrimSuffix,
-	"strings.NewReader": strings.NewReader, "strings.NewReplacer": strings.NewReplacer,
-	// bytes (the common subset)
-	"bytes.Equal": bytes.Equal, "bytes.Compare": bytes.Compare, "bytes.Contains": bytes.Contains, "bytes.Index": bytes.Index,
-	"bytes.IndexByte": bytes.IndexByte, "bytes.HasPrefix": bytes.HasPrefix, "bytes.HasSuffix": bytes.HasSuffix,
-	"bytes.ToUpper": bytes.ToUpper, "bytes.ToLower": bytes.ToLower, "bytes.TrimSpace": bytes.TrimSpace, "bytes.NewBufferString": bytes.NewBufferString,
-	// strconv
-	"strconv.AppendInt": strconv.AppendInt, "strconv.AppendQuote": strconv.AppendQuote, "strconv.Atoi": strconv.Atoi,
-	"strconv.FormatBool": strconv.FormatBool, "strconv.FormatFloat": strconv.FormatFloat, "strconv.FormatInt": strconv.FormatInt,
-	"strconv.FormatUint": strconv.FormatUint, "strconv.Itoa": strconv.Itoa, "strconv.ParseBool": strconv.ParseBool,
-	"strconv.ParseFloat": strconv.ParseFloat, "strconv.ParseInt": strconv.ParseInt, "strconv.ParseUint": strconv.ParseUint,
-	"strconv.Quote": strconv.Quote, "strconv.QuoteRune": strconv.QuoteRune, "strconv.QuoteToASCII": strconv.QuoteToASCII,
-	"strconv.Unquote": strconv.Unquote, "strconv.UnquoteChar": strconv.UnquoteChar,
-	// math
-	"math.Abs": math.Abs, "math.Acos": math.Acos, "math.Asin": math.Asin, "math.Atan": math.Atan, "math.Atan2": math.Atan2,
-	"math.Cbrt": math.Cbrt, "math.Ceil": math.Ceil, "math.Copysign": math.Copysign, "math.Cos": math.Cos, "math.Dim": math.Dim,
-	"math.Exp": math.Exp, "math.Exp2": math.Exp2, "math.Float32bits": math.Float32bits, "math.Float32frombits": math.Float32frombits,
-	"math.Float64bits": math.Float64bits, "math.Float64frombits": math.Float64frombits, "math.Floor": math.Floor, "math.Frexp": math.Frexp,
-	"math.Hypot": math.Hypot, "math.Inf": math.Inf, "math.IsInf": math.IsInf, "math.IsNaN": math.IsNaN, "math.Ldexp": math.Ldexp,
-	"math.Log": math.Log, "math.Log10": math.Log10, "math.Log1p": math.Log1p, "math.Log2": math.Log2, "math.Max": math.Max,
-	"math.Min": math.Min, "math.Mod": math.Mod, "math.Modf": math.Modf, "math.NaN": math.NaN, "math.Pow": math.Pow,
-	"math.Pow10": math.Pow10, "math.Remainder": math.Remainder, "math.Round": math.Round, "math.RoundToEven": math.RoundToEven,
-	"math.Signbit": math.Signbit, "math.Sin": math.Sin, "math.Sinh": math.Sinh, "math.Sqrt": math.Sqrt, "math.Tan": math.Tan,
-	"math.Tanh": math.Tanh, "math.Trunc": math.Trunc,
-	// math/bits
-	"math/bits.LeadingZeros": bits.LeadingZeros, "math/bits.LeadingZeros64": bits.LeadingZeros64, "math/bits.TrailingZeros": bits.TrailingZeros,
-	"math/bits.TrailingZeros64": bits.TrailingZeros64, "math/bits.OnesCount": bits.OnesCount, "math/bits.OnesCount64": bits.OnesCount64,
-	"math/bits.Len": bits.Len, "math/bits.Len64": bits.Len64, "math/bits.Reverse64": bits.Reverse64, "math/bits.RotateLeft64": bits.RotateLeft64,
-	// unicode
-	"unicode.IsControl": unicode.IsControl, "unicode.IsDigit": unicode.IsDigit, "unicode.IsGraphic": unicode.IsGraphic,
-	"unicode.IsLetter": unicode.IsLetter, "unicode.IsLower": unicode.IsLower, "unicode.IsMark": unicode.IsMark,
-	"unicode.IsNumber": unicode.IsNumber, "unicode.IsPrint": unicode.IsPrint, "unicode.IsPunct": unicode.IsPunct,
-	"unicode.IsSpace": unicode.IsSpace, "unicode.IsSymbol": unicode.IsSymbol, "unicode.IsTitle": unicode.IsTitle,
-	"unicode.IsUpper": unicode.IsUpper, "unicode.SimpleFold": unicode.SimpleFold, "unicode.ToLower": unicode.ToLower,
-	"unicode.ToTitle": unicode.ToTitle, "unicode.ToUpper": unicode.ToUpper,
-	// unicode/utf8
-	"unicode/utf8.AppendRune": utf8.AppendRune, "unicode/utf8.DecodeLastRune": utf8.DecodeLastRune,
-	"unicode/utf8.DecodeLastRuneInString": utf8.DecodeLastRuneInString, "unicode/utf8.DecodeRune": utf8.DecodeRune,
-	"unicode/utf8.DecodeRuneInString": utf8.DecodeRuneInString, "unicode/utf8.EncodeRune": utf8.EncodeRune,
-	"unicode/utf8.FullRune": utf8.FullRune, "unicode/utf8.RuneCount": utf8.RuneCount, "unicode/utf8.RuneCountInString": utf8.RuneCountInString,
-	"unicode/utf8.RuneLen": utf8.RuneLen, "unicode/utf8.RuneStart": utf8.RuneStart, "unicode/utf8.Valid": utf8.Valid,
-	"unicode/utf8.ValidRune": utf8.ValidRune, "unicode/utf8.ValidString": utf8.ValidString,
-	// sort (functions over basic slices; Slice, Sort and friends are below)
-	"sort.Float64s": sort.Float64s, "sort.Float64sAreSorted": sort.Float64sAreSorted, "sort.Ints": sort.Ints,
-	"sort.IntsAreSorted": sort.IntsAreSorted, "sort.Search": sort.Search, "sort.SearchFloat64s": sort.SearchFloat64s,
-	"sort.SearchInts": sort.SearchInts, "sort.SearchStrings": sort.SearchStrings, "sort.Strings": sort.Strings,
-	"sort.StringsAreSorted": sort.StringsAreSorted,
-	// os (the environment; files are not bridged)
-	"os.Getenv": os.Getenv, "os.LookupEnv": os.LookupEnv,
-	// errors
-	"errors.New": errors.New, "errors.Is": errors.Is, "errors.Unwrap": errors.Unwrap, "errors.Join": errors.Join,
-}
 
 // nativeTypes are standard-library types whose values live natively inside
 // interpreted memory (their methods run natively by reflection), by
