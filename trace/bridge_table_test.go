@@ -662,6 +662,10 @@ func Scan() string {
 	return strconv.FormatFloat(f, 'g', -1, 64) + s + strconv.Itoa(n) + strconv.Itoa(k) + fmt(err)
 }
 
+func Dur() string {
+	return fmtpkg.Sprint(90*time.Second, " ", time.March, " ") + time.Date(2024, 2, 29, 0, 0, 0, 0, time.UTC).Weekday().String()
+}
+
 func fmt(err error) string {
 	if err != nil {
 		return err.Error()
@@ -691,6 +695,7 @@ func fmt(err error) string {
 		{fn: "Clock", want: "1s 2026-01-01T00:00:00Z"},
 		{fn: "Env", want: "v1false."},
 		{fn: "Scan", want: "2.5kB73"},
+		{fn: "Dur", want: "1m30s March Thursday"},
 		{fn: "Field", want: "unsupported construct: field of unicode.RangeTable"},
 		{fn: "Deref", want: "YWI*"},
 		{fn: "Store", want: "y"},
