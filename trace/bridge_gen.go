@@ -60,11 +60,14 @@ func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
 	return v, true
 }
 
-// unbridgedReason says why a function without an interpreted body has no
-// bridge.
-func unbridgedReason(name string) string {
+// unbridgedReason says why fn, a function without an interpreted body,
+// has no bridge.
+func unbridgedReason(fn *ssa.Function, name string) string {
 	if why, ok := tableExcluded[name]; ok {
 		return why
+	}
+	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
+		return "an instance of a generic function, which has no native counterpart to call: put its package (e.g. slices, maps) in Config.Scope to interpret it"
 	}
 	return "not in the bridge's table (see trace/README.md)"
 }

@@ -460,7 +460,7 @@ func (r *run) invokeCode(fr *frame, in *ins, c *fnCode, env []Value, envEv []Eve
 			if strings.HasSuffix(c.extName, ".init") {
 				return Value{}, NoEvent
 			}
-			panic(&BridgeError{Func: c.extName, CallSite: r.pos(in), Reason: unbridgedReason(c.extName)})
+			panic(&BridgeError{Func: c.extName, CallSite: r.pos(in), Reason: unbridgedReason(c.fn, c.extName)})
 		}
 		return r.callExt(fr, in, c.extName, c.ext, args), NoEvent
 	}
