@@ -123,7 +123,12 @@ type Solver struct {
 	// (0: any) costs <= kDone.
 	kDone   int64
 	lvlSize int
-	card    map[cardKey]z3.AST // live activation literals of bounds
+	// cands, when not nil, holds (sorted) every group that can be an MCS
+	// of cost 1 on its own: the groups of an unsat core of the softs (see
+	// probe). Constraints added later keep a core a core, so it stays
+	// valid for the Solver's life.
+	cands []int
+	card  map[cardKey]z3.AST // live activation literals of bounds
 
 	// Results of the last Check.
 	lastModel *Model

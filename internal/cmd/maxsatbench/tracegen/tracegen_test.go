@@ -3,6 +3,7 @@ package tracegen
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/maxsat"
@@ -64,6 +65,44 @@ func TestOtherRunsConsistent(t *testing.T) {
 		}
 		if st, err := s.Check(context.Background()); st != maxsat.Sat || err != nil {
 			t.Fatalf("run %d passes, yet its trace is %v, %v", run, st, err)
+		}
+	}
+}
+
+// On trace formulas, level search (which narrows its cost-1 probes to the
+// groups of an unsat core) finds exactly the MCSes of at most 2 statements
+// that Z3 Optimize with blocking finds.
+func TestLevelSearchAgreesWithOptimize(t *testing.T) {
+	ctx := context.Background()
+	algs := []maxsat.MCSAlgorithm{maxsat.LevelSearch, maxsat.OptimizeBlocking}
+	var solvers []*maxsat.Solver
+	for _, alg := range algs {
+		s, err := maxsat.NewSolver(&maxsat.Options{MCS: alg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		solvers = append(solvers, s)
+	}
+	for seed := int64(1); seed <= 6; seed++ {
+		st := NewProgram(seed, 30).Failing()
+		var got [2][]string
+		for i, s := range solvers {
+			s.Reset()
+			if err := Load(s, st); err != nil {
+				t.Fatal(err)
+			}
+			all, err := s.AllMCS(ctx, maxsat.Bounds{MaxSize: 2}, nil)
+			if err != nil {
+				t.Fatalf("seed %d %v: %v", seed, algs[i], err)
+			}
+			for _, m := range all {
+				got[i] = append(got[i], strings.Join(m.Groups, "+"))
+			}
+			slices.Sort(got[i])
+		}
+		if !slices.Equal(got[0], got[1]) {
+			t.Errorf("seed %d: level search %v, optimize %v", seed, got[0], got[1])
 		}
 	}
 }
