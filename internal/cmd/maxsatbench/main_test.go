@@ -36,6 +36,23 @@ func TestSpeedupFormat(t *testing.T) {
 	}
 }
 
+func TestXLine(t *testing.T) {
+	tests := []struct {
+		v              speedup
+		enumSize, size int
+		want           string
+	}{
+		{speedup{x: 3.5}, 10000, 10000, "3.5"},
+		{speedup{x: 3.5}, 3000, 10000, "3.5 (at 3000 statements, not 10000)"},
+		{speedup{x: 2.25, lower: true}, 3000, 10000, ">= 2.2 (lower bound: z3 optimize was stopped before it finished) (at 3000 statements, not 10000)"},
+	}
+	for _, tc := range tests {
+		if got := xLine(tc.v, tc.enumSize, tc.size); got != tc.want {
+			t.Errorf("xLine(%+v, %d, %d) = %q, want %q", tc.v, tc.enumSize, tc.size, got, tc.want)
+		}
+	}
+}
+
 func TestPeerLimit(t *testing.T) {
 	tests := []struct{ flag, ours, want time.Duration }{
 		{0, 10 * time.Second, time.Minute},
