@@ -168,3 +168,65 @@ func TestWeightChangeBetweenCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestMCSOutsideCore: level search narrows its probes to the groups of an
+// unsat core first, so MCSes with groups outside that core must still be
+// found. Two independent conflicts (p against ¬p, q against ¬q) make every
+// MCS take one group from each, so each has a group outside any one core;
+// a third conflict (r against ¬r), whose groups are new and outside the
+// core taken earlier, makes every correction set contain a blocked pair.
+func TestMCSOutsideCore(t *testing.T) {
+	ctx := context.Background()
+	s := newSolver(t, nil)
+	p, q, r := BoolVar("p"), BoolVar("q"), BoolVar("r")
+	for _, sf := range []struct {
+		t *Term
+		g string
+	}{{p, "a"}, {Not(p), "b"}, {q, "c"}, {Not(q), "d"}} {
+		if err := s.AddSoft(sf.t, 1, sf.g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.AllMCS(ctx, Bounds{MaxSize: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range got {
+		names = append(names, join(m.Groups))
+	}
+	if want := []string{"a+c", "a+d", "b+c", "b+d"}; !sameSet(names, want) {
+		t.Fatalf("MCSes = %v, want %v", names, want)
+	}
+	if err := s.AddSoft(r, 1, "e"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddSoft(Not(r), 1, "f"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.NextMCS(ctx, Bounds{MaxSize: 3}); !errors.Is(err, ErrExhausted) {
+		t.Fatalf("after blocking every pair and adding r against ¬r: %v, want ErrExhausted", err)
+	}
+	// A fresh solver on the final problem has the eight triples.
+	f := newSolver(t, nil)
+	for _, sf := range []struct {
+		t *Term
+		g string
+	}{{p, "a"}, {Not(p), "b"}, {q, "c"}, {Not(q), "d"}, {r, "e"}, {Not(r), "f"}} {
+		if err := f.AddSoft(sf.t, 1, sf.g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err = f.AllMCS(ctx, Bounds{MaxSize: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = names[:0]
+	for _, m := range got {
+		names = append(names, join(m.Groups))
+	}
+	want := []string{"a+c+e", "a+c+f", "a+d+e", "a+d+f", "b+c+e", "b+c+f", "b+d+e", "b+d+f"}
+	if !sameSet(names, want) {
+		t.Fatalf("MCSes = %v, want %v", names, want)
+	}
+}

@@ -232,13 +232,10 @@ func (s *Solver) bound(cost int64, size int) (z3.AST, error) {
 }
 
 // probe checks under the cost and size bounds and returns the correction
-// set of the model when satisfiable. Groups in enforce are assumed
-// enforced (not relaxed) as well.
-func (s *Solver) probe(ctx context.Context, cost int64, size int, enforce ...int) (*MCS, error) {
-	var as []z3.AST
-	for _, gi := range enforce {
-		as = append(as, s.groups[gi].sel)
-	}
+// set of the model when satisfiable. The literals extra are assumed as
+// well.
+func (s *Solver) probe(ctx context.Context, cost int64, size int, extra ...z3.AST) (*MCS, error) {
+	as := extra
 	if cost == 0 {
 		// Cost 0: every group enforced. Assuming each selector rather than
 		// a bound gives an unsat core over the groups when unsatisfiable.
@@ -260,6 +257,8 @@ func (s *Solver) probe(ctx context.Context, cost int64, size int, enforce ...int
 		if s.cands, err = s.coreGroups(); err != nil {
 			return nil, err
 		}
+		s.inDone = 0
+		s.candGen++
 	}
 	if err != nil || st != Sat {
 		return nil, err
@@ -276,6 +275,7 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 	if size != s.lvlSize {
 		if size == 0 || s.lvlSize != 0 && size > s.lvlSize {
 			s.kDone = -1 // the exhaustion proof was for smaller sets only
+			s.inDone = 0
 		}
 		s.lvlSize = size
 	}
@@ -301,7 +301,7 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 	if s.unit && size > 0 && s.kDone >= int64(size) {
 		return nil, s.exhausted(ctx, size)
 	}
-	m, err := s.probe(ctx, lo, size, s.outside(lo)...)
+	m, err := s.probeLevel(ctx, lo, size)
 	if err != nil {
 		return nil, err
 	}
@@ -316,7 +316,7 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 			if s.kDone >= int64(size) || over(s.kDone+1) {
 				return nil, s.exhausted(ctx, size)
 			}
-			m, err := s.probe(ctx, s.kDone+1, size, s.outside(s.kDone+1)...)
+			m, err := s.probeLevel(ctx, s.kDone+1, size)
 			if err != nil {
 				return nil, err
 			}
@@ -361,25 +361,95 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 	}
 }
 
-// outside returns the groups a probe at the given level may assume
-// enforced: at cost 1 with unit weights, every group outside the core
-// candidates (an MCS of one group is a group of every core); none
-// otherwise. Narrowing the probe so lets Z3 search only the core's groups
-// instead of every statement of a long trace.
-func (s *Solver) outside(level int64) []int {
-	if level != 1 || !s.unit || s.cands == nil {
-		return nil
+// probeLevel probes cost level k (the levels below being exhausted). With
+// unit weights and the groups C of an unsat core known (s.cands), it does
+// so in two steps, since every correction set contains a group of C: first
+// among the groups of C only, assuming every other group enforced, which
+// is cheap because C is small on trace formulas; once that is exhausted
+// (s.inDone), among the correction sets with a group outside C. A single
+// MCS needs no second step: it is a group of C. A model of either step is
+// an MCS of cost k, and both exhausted exhaust the level.
+func (s *Solver) probeLevel(ctx context.Context, k int64, size int) (*MCS, error) {
+	if k <= 0 || !s.unit || s.cands == nil {
+		return s.probe(ctx, k, size)
 	}
-	out := make([]int, 0, len(s.groups)-len(s.cands))
+	if s.inDone < k {
+		var enforce []z3.AST
+		j := 0
+		for gi, g := range s.groups {
+			if j < len(s.cands) && s.cands[j] == gi {
+				j++
+				continue
+			}
+			enforce = append(enforce, g.sel)
+		}
+		m, err := s.probe(ctx, k, size, enforce...)
+		if err != nil || m != nil {
+			return m, err
+		}
+		s.inDone = k
+	}
+	if k == 1 {
+		return nil, nil
+	}
+	out, err := s.outsideLit()
+	if err != nil {
+		return nil, err
+	}
+	return s.probe(ctx, k, size, out)
+}
+
+// outsideLit returns an activation literal for "some group outside the
+// core candidates is relaxed", made anew (and the old one retired) when
+// softs were added, since new groups are outside the core.
+func (s *Solver) outsideLit() (z3.AST, error) {
+	if !s.outLit.IsZero() && s.outSoft == s.stats.Soft && s.outGen == s.candGen {
+		return s.outLit, nil
+	}
+	if !s.outLit.IsZero() {
+		na, err := s.ctx.App(z3.OpNot, 0, 0, s.outLit)
+		if err == nil {
+			err = s.sv.Assert(na)
+		}
+		if err != nil {
+			return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+		}
+	}
+	var rel []z3.AST
 	j := 0
-	for gi := range s.groups {
+	for gi, g := range s.groups {
 		if j < len(s.cands) && s.cands[j] == gi {
 			j++
 			continue
 		}
-		out = append(out, gi)
+		rel = append(rel, g.nsel)
 	}
-	return out
+	var body z3.AST
+	var err error
+	switch len(rel) {
+	case 0:
+		body, err = s.ctx.BoolVal(false)
+	case 1:
+		body = rel[0]
+	default:
+		body, err = s.ctx.App(z3.OpOr, 0, 0, rel...)
+	}
+	if err != nil {
+		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+	}
+	act, err := s.ctx.Fresh("outside", s.bsort)
+	if err != nil {
+		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+	}
+	imp, err := s.ctx.App(z3.OpImplies, 0, 0, act, body)
+	if err == nil {
+		err = s.sv.Assert(imp)
+	}
+	if err != nil {
+		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
+	}
+	s.outLit, s.outSoft, s.outGen = act, s.stats.Soft, s.candGen
+	return act, nil
 }
 
 // verifyLevel checks the invariant that makes a model's correction set

@@ -128,7 +128,14 @@ type Solver struct {
 	// probe). Constraints added later keep a core a core, so it stays
 	// valid for the Solver's life.
 	cands []int
-	card  map[cardKey]z3.AST // live activation literals of bounds
+	// inDone: no unblocked correction set within cands costs <= inDone.
+	inDone  int64
+	candGen int // incremented whenever cands is set
+	// outLit activates "some group outside cands is relaxed"; it was made
+	// with outSoft softs added, for cands of generation outGen.
+	outLit          z3.AST
+	outSoft, outGen int
+	card            map[cardKey]z3.AST // live activation literals of bounds
 
 	// Results of the last Check.
 	lastModel *Model
