@@ -141,8 +141,14 @@ func rank(cs []Candidate) []RankedLine {
 }
 
 // WriteText writes the report as `file:line: message` lines, as go vet
-// does, with file names relative to dir when possible.
+// does, with file names relative to dir when possible (dir may itself be
+// relative to the working directory, e.g. ".").
 func (r *Report) WriteText(w io.Writer, dir string) error {
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+	}
 	rel := func(f string) string {
 		if dir != "" {
 			if p, err := filepath.Rel(dir, f); err == nil {
