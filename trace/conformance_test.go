@@ -502,19 +502,8 @@ func confGroup(name string) string {
 // goldenConformance is golden without its file dump: the differing lines.
 func goldenConformance(t *testing.T, got []byte) {
 	t.Helper()
-	const name = "conformance.golden"
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if bytes.Equal(got, want) {
+	path, want, ok := readGolden(t, "conformance.golden", got)
+	if !ok || bytes.Equal(got, want) {
 		return
 	}
 	wl := map[string]string{}

@@ -13,20 +13,29 @@ var update = flag.Bool("update", false, "rewrite golden files in testdata")
 // golden compares got with testdata/name, rewriting it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
+	path, want, ok := readGolden(t, name, got)
+	if ok && !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run with -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// readGolden returns testdata/name's path and contents for comparison with
+// got; with -update it rewrites the file with got instead and returns
+// ok == false (nothing to compare).
+func readGolden(t *testing.T, name string, got []byte) (path string, want []byte, ok bool) {
+	t.Helper()
+	path = filepath.Join("testdata", name)
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return
+		return path, nil, false
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("%v (run with -update to create it)", err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run with -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	return path, want, true
 }
 
 // The trace of foo's failing test, event by event, in Foo's frame. Event
