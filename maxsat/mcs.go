@@ -376,15 +376,7 @@ func (s *Solver) probeLevel(ctx context.Context, k int64, size int) (*MCS, error
 		return s.probe(ctx, k, size)
 	}
 	if s.inDone < k {
-		var enforce []z3.AST
-		j := 0
-		for gi, g := range s.groups {
-			if j < len(s.cands) && s.cands[j] == gi {
-				j++
-				continue
-			}
-			enforce = append(enforce, g.sel)
-		}
+		enforce := s.outsideCands(func(g *group) z3.AST { return g.sel })
 		m, err := s.probe(ctx, k, size, enforce...)
 		if err != nil || m != nil {
 			return m, err
@@ -417,15 +409,7 @@ func (s *Solver) outsideLit() (z3.AST, error) {
 			return z3.AST{}, fmt.Errorf("maxsat: %w", err)
 		}
 	}
-	var rel []z3.AST
-	j := 0
-	for gi, g := range s.groups {
-		if j < len(s.cands) && s.cands[j] == gi {
-			j++
-			continue
-		}
-		rel = append(rel, g.nsel)
-	}
+	rel := s.outsideCands(func(g *group) z3.AST { return g.nsel })
 	var body z3.AST
 	var err error
 	switch len(rel) {
@@ -523,4 +507,19 @@ func (s *Solver) nextOptimize(ctx context.Context, b Bounds) (*MCS, error) {
 		return nil, ErrExhausted
 	}
 	return m, nil
+}
+
+// outsideCands returns lit(g) for every group g that is not among the
+// unsat core's groups s.cands (sorted indices), in group order.
+func (s *Solver) outsideCands(lit func(*group) z3.AST) []z3.AST {
+	var out []z3.AST
+	j := 0
+	for gi := range s.groups {
+		if j < len(s.cands) && s.cands[j] == gi {
+			j++
+			continue
+		}
+		out = append(out, lit(s.groups[gi]))
+	}
+	return out
 }
