@@ -215,12 +215,7 @@ func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config
 		if r.Failed {
 			out = spectra.Fail
 		}
-		var lines []spectra.Element
-		for _, e := range spectra.TraceElements(r.Trace, spectra.Line) {
-			if !strings.HasSuffix(e.File, "_test.go") {
-				lines = append(lines, e)
-			}
-		}
+		lines := spectra.CodeElements(r.Trace, spectra.Line)
 		if _, err := m.Add(spectra.Test{Name: name, Outcome: out}, lines); err != nil {
 			left++
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"strings"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -66,6 +67,19 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		into.AddElements(staticElements(last, s.Kind, nil)...)
 	}
 	return nil
+}
+
+// CodeElements is TraceElements without the elements in _test.go files:
+// what a test executed of the code under test (test code is the oracle,
+// not a fault candidate).
+func CodeElements(tr *trace.Trace, kind Kind) []Element {
+	var out []Element
+	for _, e := range TraceElements(tr, kind) {
+		if !strings.HasSuffix(e.File, "_test.go") {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // TraceElements returns the elements a trace executed: its lines (Kind

@@ -191,11 +191,6 @@ func addCoverage(m *spectra.Matrix, name string, r *trace.GoTestResult) {
 	if r.Failed {
 		out = spectra.Fail
 	}
-	var lines []spectra.Element
-	for _, e := range spectra.TraceElements(r.Trace, spectra.Line) {
-		if !strings.HasSuffix(e.File, "_test.go") {
-			lines = append(lines, e)
-		}
-	}
+	lines := spectra.CodeElements(r.Trace, spectra.Line)
 	m.Add(spectra.Test{Name: name, Outcome: out}, lines) // names are unique: no error
 }
