@@ -65,6 +65,12 @@ type Options struct {
 	// SolverTimeout bounds each Z3 check. Default 0: no bound (use the
 	// context for an overall deadline).
 	SolverTimeout time.Duration
+	// Suspiciousness orders the candidates that tie on verified status and
+	// size by the score of their most suspicious line, before position;
+	// for example SpectrumSuspiciousness of a spectrum-based ranking of
+	// the other tests. It changes the order of the report only, not the
+	// candidates found. Default nil: ties in position order (file, line).
+	Suspiciousness Suspiciousness
 }
 
 // preferenceLimit is Z3's resource limit for one check of a preference for
@@ -183,7 +189,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	if opts.Mode == encode.PF {
 		if err := explorePaths(ctx, sub, enc, first.res, opts, rep); err != nil {
-			return finish(rep, enc, solver, start, err)
+			return finish(rep, enc, solver, opts, start, err)
 		}
 		// Within the bound, a side PF did not explore is infeasible, not
 		// angelic. When MaxPaths cut the exploration short, sides within
@@ -220,7 +226,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 			break
 		}
 		if err != nil {
-			return finish(rep, enc, solver, start, err)
+			return finish(rep, enc, solver, opts, start, err)
 		}
 		rep.Stats.MCSes++
 		// Prefer angelic values close to the original ones.
@@ -240,7 +246,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		if opts.Mode == encode.ATF {
 			m, a, err := chooseModel(ctx, solver, enc, mcs.Groups)
 			if err != nil {
-				return finish(rep, enc, solver, start, err)
+				return finish(rep, enc, solver, opts, start, err)
 			}
 			if m != nil {
 				mcs.Model, anchor = m, a
@@ -262,7 +268,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, pref)
 			if err != nil {
 				if ctx.Err() != nil {
-					return finish(rep, enc, solver, start, err)
+					return finish(rep, enc, solver, opts, start, err)
 				}
 				break
 			}
@@ -280,7 +286,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		v, err := sub.run(ctx, &ro)
 		rep.Stats.Runs++
 		if err != nil {
-			return finish(rep, enc, solver, start, err)
+			return finish(rep, enc, solver, opts, start, err)
 		}
 		if !v.passed && opts.Mode == encode.ATF && v.res.Outcome != trace.BudgetExceeded {
 			if rep.Stats.Refinements >= maxRef {
@@ -298,10 +304,10 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 					rep.Stats.Refinements++
 					if d := enc.Diverged(); d != trace.NoEvent {
 						if err := unrollBranch(ctx, sub, addRun, first.res, v.res.Trace.Static(d), opts, rep, unrolled); err != nil {
-							return finish(rep, enc, solver, start, err)
+							return finish(rep, enc, solver, opts, start, err)
 						}
 						if err := stayInLoop(ctx, sub, addRun, first.res, v.res.Trace, d, cand.Hooks, opts, rep); err != nil {
-							return finish(rep, enc, solver, start, err)
+							return finish(rep, enc, solver, opts, start, err)
 						}
 					}
 					continue // the formula changed: solve again
@@ -313,7 +319,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
-	return finish(rep, enc, solver, start, nil)
+	return finish(rep, enc, solver, opts, start, nil)
 }
 
 // unrollBranch is ATF's refinement of a loop in one step. When an angelic
@@ -462,12 +468,11 @@ func chooseModel(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, gro
 
 // finish completes a report; err (a cancellation, a timeout or a run's
 // failure) makes it partial rather than failing the call.
-func finish(rep *Report, enc *encode.Encoder, s *maxsat.Solver, start time.Time, err error) (*Report, error) {
+func finish(rep *Report, enc *encode.Encoder, s *maxsat.Solver, opts *Options, start time.Time, err error) (*Report, error) {
 	if err != nil {
 		rep.Partial, rep.Reason = true, err.Error()
 	}
-	sortCandidates(rep.Candidates)
-	rep.Ranking = rank(rep.Candidates)
+	rep.Rerank(opts.Suspiciousness)
 	st := enc.Stats()
 	rep.Stats.Constraints, rep.Stats.Statements = st.Constraints, st.Statements
 	ss := s.Stats()

@@ -23,8 +23,11 @@
 // (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
 // failed assertions are the oracle.
 //
-// A Report lists the candidates (verified first, then by size and
-// position), a per-line ranking derived from them (so results compare with
+// A Report lists the candidates (verified first, then by size, then by
+// position or, with [Options.Suspiciousness], by the score of their most
+// suspicious line under evidence from outside the formula such as a
+// spectrum-based ranking of other tests ([SpectrumSuspiciousness],
+// [Report.Rerank])), a per-line ranking derived from them (so results compare with
 // spectrum-based ranks by EXAM), and statistics; it renders as `file:line:
 // message` text ([Report.WriteText]), JSON ([WriteJSON]) and one
 // self-contained HTML page ([WriteHTML]). Enumeration stopped by a bound, a

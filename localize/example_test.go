@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/faultloc/faultloc/examples/foo"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -43,4 +45,51 @@ func Example() {
 	// foo.go:21: return b // L8 (verified: true)
 	// foo.go:13: if x < y { // L2 (verified: true)
 	// foo.go:16: a = y - x // L4 (verified: true)
+}
+
+// Ordering fix candidates by the spectrum of other tests (SAT-TAR's
+// combination of formula-based and spectrum-based localization): foo's
+// failing test alone gives four verified candidates of one statement that
+// tie; Ochiai over foo's three tests (the failing one and two passing ones
+// that take the other paths) orders them: the faulty assignment (line 14)
+// first, as only the failing test executes it; the other three run in
+// every test and keep their position order. Without the option the
+// ranking starts at line 11.
+func ExampleOptions_suspiciousness() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
+	if err != nil {
+		panic(err)
+	}
+	fn := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	var tests []trace.Test
+	for _, c := range foo.Cases {
+		tests = append(tests, trace.Test{Name: c.Name, Func: fn,
+			Args: []trace.Value{trace.Int(int64(c.X)), trace.Int(int64(c.Y))},
+			Want: []trace.Value{trace.Int(int64(c.Want))}})
+	}
+	m, err := spectra.Build(ctx, &spectra.Traces{Program: prog, Tests: tests})
+	if err != nil {
+		panic(err)
+	}
+	ochiai, err := spectra.Lookup("ochiai")
+	if err != nil {
+		panic(err)
+	}
+	rep, err := localize.AgxFaults(ctx, prog, tests[0], &localize.Options{
+		Suspiciousness: localize.SpectrumSuspiciousness(m.Rank(ochiai, nil)),
+	})
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range rep.Ranking {
+		fmt.Printf("rank %d: %s:%d\n", l.Rank, filepath.Base(l.File), l.Line)
+	}
+	// Output:
+	// rank 1: foo.go:14
+	// rank 2: foo.go:11
+	// rank 3: foo.go:18
+	// rank 4: foo.go:21
+	// rank 6: foo.go:13
+	// rank 6: foo.go:16
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 )
@@ -97,23 +96,6 @@ type Report struct {
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason,omitempty"`
 	Stats   Stats  `json:"stats"`
-}
-
-// sortCandidates orders candidates deterministically: verified first, then
-// by size, then by position.
-func sortCandidates(cs []Candidate) {
-	slices.SortStableFunc(cs, func(a, b Candidate) int {
-		if a.Verified != b.Verified {
-			if a.Verified {
-				return -1
-			}
-			return 1
-		}
-		if c := cmp.Compare(len(a.Locations), len(b.Locations)); c != 0 {
-			return c
-		}
-		return slices.CompareFunc(a.Locations, b.Locations, compareLocations)
-	})
 }
 
 // rank derives a per-line ranking from ordered candidates: the lines of each
