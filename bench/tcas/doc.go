@@ -7,7 +7,7 @@
 //	go run ./bench/tcas [-versions 1,5-9] [-modes agx,pf,fs,fi]
 //		[-sample N | -all] [-seed S] [-oob] [-timeout D] [-maxsize K]
 //		[-arith bv|int] [-j N] [-o bench/results/tcas.md] [-csv bench/results/tcas.csv]
-//		[-v] [-show] [-cpuprofile FILE]
+//		[-tiebreak ochiai,tarantula,...] [-v] [-show] [-cpuprofile FILE]
 //
 // For each faulty version (by default 1–41 without v33 and v38, which the
 // paper drops too: array-bound faults, undefined behaviour in C and a panic
@@ -29,7 +29,12 @@
 // lines of tcas.go; and its expectation when candidates that tie on
 // localize's ranking keys are read in a random order rather than by
 // position, see tieRank), the numbers of candidates and suspicious lines, and
-// the solving and total times. The report (default bench/results/tcas.md)
+// the solving and total times. With -tiebreak, the same reports are also
+// scored with their tied candidates reordered by other evidence
+// (localize.Report.Rerank; see tiePolicy): Ochiai or Tarantula over the
+// whole universe, the version's other failing tests, or signals of the
+// failing test alone; each is labelled in the report with the information
+// it uses. The report (default bench/results/tcas.md)
 // gives the totals per mode beside the paper's figures, a row per version,
 // the runs that miss, the failing tests left out and why, and exactly how
 // it was made; the CSV has one row per run. Both are generated: rerun the

@@ -258,6 +258,13 @@ type runResult struct {
 	Total   time.Duration
 
 	Runs, Refinements int
+
+	// Ties are the run's scores under options.Ties, in that order (nil
+	// when the run failed).
+	Ties []tieScore
+	// cands are the report's candidates, kept until scoreTies has used
+	// them.
+	cands []localize.Candidate
 }
 
 // evaluate runs AgxFaults in mode m on test t of ver with a timeout.
@@ -281,6 +288,7 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 		return r
 	}
 	score(&r, rep, ver.file, ver.faulty)
+	r.cands = rep.Candidates
 	if opts.Show {
 		var b strings.Builder
 		rep.WriteText(&b, filepath.Dir(ver.file))
@@ -325,7 +333,7 @@ func score(r *runResult, rep *localize.Report, file string, faulty map[int]bool)
 		}
 	}
 	r.Exam = exam(r.Rank, r.Suspicious, r.Exec)
-	r.RankTie = tieRank(rep.Candidates, file, faulty)
+	r.RankTie = tieRank(rep.Candidates, file, faulty, nil)
 	if r.RankTie > 0 {
 		r.ExamTie = r.RankTie / float64(r.Exec)
 	} else {
@@ -335,7 +343,8 @@ func score(r *runResult, rep *localize.Report, file string, faulty map[int]bool)
 
 // tieRank is the expected rank of the first faulty line when the report's
 // candidates are read group by group, a group being the candidates that
-// tie on localize's ranking keys (verified first, then size), and the new
+// tie on localize's ranking keys (verified first, then size, then, when s
+// is not nil, their score under s; see candidateScore), and the new
 // lines of a group in a uniformly random order: with B lines read before
 // the first group holding a new faulty line, L new lines in that group of
 // which F are faulty, B + (L+1)/(F+1). The report's own order breaks such
@@ -344,12 +353,13 @@ func score(r *runResult, rep *localize.Report, file string, faulty map[int]bool)
 // 1) the expectation is exact; with larger candidates it treats the lines
 // of a group, not the candidates, as shuffled. 0 when no faulty line is
 // ranked.
-func tieRank(cs []localize.Candidate, file string, faulty map[int]bool) float64 {
+func tieRank(cs []localize.Candidate, file string, faulty map[int]bool, s localize.Suspiciousness) float64 {
 	seen := map[localize.Location]bool{}
 	before := 0
 	for i := 0; i < len(cs); {
 		j := i
-		for j < len(cs) && cs[j].Verified == cs[i].Verified && len(cs[j].Locations) == len(cs[i].Locations) {
+		for j < len(cs) && cs[j].Verified == cs[i].Verified && len(cs[j].Locations) == len(cs[i].Locations) &&
+			candidateScore(cs[j], s) == candidateScore(cs[i], s) {
 			j++
 		}
 		fresh, bad := 0, 0

@@ -269,6 +269,14 @@ func TestReportGolden(t *testing.T) {
 		{Version: 2, Test: "t1", Mode: "pf", Candidates: 5, Verified: 5, Suspicious: 5, CorrectLoc: true, CorrectFix: true, AnyFaulty: true, Rank: 1, Exec: 81, Exam: 1.0 / 81, RankTie: 2.5, ExamTie: 2.5 / 81, Solve: ms(500), Total: ms(900)},
 		{Version: 3, Test: "t2", Mode: "agx", Err: "localize: something failed", Exec: 81, Exam: exam(0, 0, 81), ExamTie: exam(0, 0, 81), Total: ms(10)},
 	}
+	var err error
+	if o.Ties, err = parseTies("ochiai,failcount"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range rs {
+		f := float64(i + 1)
+		rs[i].Ties = []tieScore{{int(f), f / 81, f + 0.5, (f + 0.5) / 81}, {int(f) + 1, (f + 1) / 81, f + 2, (f + 2) / 81}}
+	}
 	env := environment{Command: "go run ./bench/tcas -sample 2 -modes agx,pf", Date: "2026-01-01 00:00 UTC", Machine: "linux/amd64, 2 CPUs, go1.26", Wall: 65 * time.Second}
 	var buf bytes.Buffer
 	if err := writeReport(&buf, env, o, vers, rs); err != nil {
@@ -288,7 +296,7 @@ func TestReportGolden(t *testing.T) {
 		t.Errorf("report differs from %s (go test -update rewrites it):\n%s", path, got)
 	}
 	var csvBuf bytes.Buffer
-	if err := writeCSV(&csvBuf, rs); err != nil {
+	if err := writeCSV(&csvBuf, rs, o.Ties); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(csvBuf.String(), "\n"); n != len(rs)+1 {

@@ -36,6 +36,7 @@ type options struct {
 	Verbose  bool          // progress on stderr
 	Show     bool          // every report's text on stderr
 	Spectra  bool          // Tarantula and Ochiai over the universe; default true
+	Ties     []tiePolicy   // tie policies scored beyond position and random
 	CPUProf  string        // write a CPU profile of the evaluation there
 	Args     []string      // the command line, for the report
 }
@@ -80,6 +81,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
+		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
+			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), frequency, guards, assignments (the failing test alone); none: only position and random")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -100,6 +103,17 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	var err error
+	if o.Ties, err = parseTies(*ties); err != nil {
+		fmt.Fprintln(stderr, "bench/tcas:", err)
+		return options{}, err
+	}
+	for _, p := range o.Ties {
+		if p.Spectrum != "" && !o.Spectra {
+			err := fmt.Errorf("-tiebreak %s needs the spectra of the universe (-spectra)", p.Name)
+			fmt.Fprintln(stderr, "bench/tcas:", err)
+			return options{}, err
+		}
+	}
 	if o.Versions, err = parseVersions(*versions); err != nil {
 		fmt.Fprintln(stderr, "bench/tcas:", err)
 		return options{}, err
@@ -185,7 +199,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			return err
 		}
 		if o.CSV != "" {
-			return writeFile(o.CSV, func(w io.Writer) error { return writeCSV(w, results) })
+			return writeFile(o.CSV, func(w io.Writer) error { return writeCSV(w, results, o.Ties) })
 		}
 		return nil
 	}
@@ -193,13 +207,15 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		ver, err := loadVersion(ctx, n, o.Sel)
 		if err == nil {
 			vi := info(ver)
+			var lines map[string]map[int]float64
 			if o.Spectra {
-				vi.Spectra, vi.SpectraFailed, err = spectrumBaselines(ctx, ver)
+				vi.Spectra, vi.SpectraFailed, lines, err = spectrumBaselines(ctx, ver)
 			}
 			var rs []runResult
 			if err == nil {
 				rs = runVersion(ctx, ver, o)
 				err = ctx.Err()
+				scoreTies(rs, o.Ties, lines, ver.file, ver.faulty)
 			}
 			if err == nil {
 				vers = append(vers, vi)

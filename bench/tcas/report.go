@@ -64,6 +64,7 @@ type summary struct {
 	exam, examTie                   float64 // sums of fractions
 	cands, verified, susp           int
 	solve, total                    time.Duration
+	ties, tiesRandom                []float64 // EXAM sums by tie policy (options.Ties)
 }
 
 func summarize(rs []runResult) summary {
@@ -94,6 +95,14 @@ func summarize(rs []runResult) summary {
 		}
 		s.exam += r.Exam
 		s.examTie += r.ExamTie
+		if len(s.ties) < len(r.Ties) {
+			s.ties = append(s.ties, make([]float64, len(r.Ties)-len(s.ties))...)
+			s.tiesRandom = append(s.tiesRandom, make([]float64, len(r.Ties)-len(s.tiesRandom))...)
+		}
+		for k, t := range r.Ties {
+			s.ties[k] += t.Exam
+			s.tiesRandom[k] += t.ExamTie
+		}
 		s.cands += r.Candidates
 		s.verified += r.Verified
 		s.susp += r.Suspicious
@@ -226,6 +235,20 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 	row("average EXAM, ties in random order (expected)", func(_ string, s summary) string {
 		return fmt.Sprintf("%.1f%%", 100*avg(s.examTie, s.runs))
 	})
+	for k, tp := range o.Ties {
+		tieCell := func(sum func(s summary) []float64) func(string, summary) string {
+			return func(_ string, s summary) string {
+				if k >= len(sum(s)) {
+					return "–"
+				}
+				return fmt.Sprintf("%.1f%%", 100*avg(sum(s)[k], s.runs))
+			}
+		}
+		row(fmt.Sprintf("average EXAM, ties by %s, then position (uses %s)", tp.Name, tp.Evidence),
+			tieCell(func(s summary) []float64 { return s.ties }))
+		row(fmt.Sprintf("average EXAM, ties by %s, then random order (expected)", tp.Name),
+			tieCell(func(s summary) []float64 { return s.tiesRandom }))
+	}
 	row("lines to examine, over runs that rank a faulty line", func(_ string, s summary) string {
 		if s.ranked == 0 {
 			return "–"
@@ -285,6 +308,17 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 		"(exact for candidates of one line; with larger candidates it shuffles the group's lines). It is the " +
 		"figure that does not depend on where in the file the fault is; the paper reads MFCs in the order its " +
 		"solver generates them and does not say how it breaks ties.\n")
+	if len(o.Ties) > 0 {
+		p("- **Tie policies** (`-tiebreak`; `localize.Options.Suspiciousness`, `Report.Rerank`): each run is " +
+			"localized once; its report is then reordered so that the candidates that tie on (verified, size) come " +
+			"by decreasing score of their most suspicious line, then by position, and scored like the report's own " +
+			"order; **then random order** is the expectation when the candidates that still tie (on verified, size " +
+			"and score) are read in a random order, as above. The agx rows above without a policy are AgxFaults " +
+			"alone, on the failing test alone. A line's score under each policy:\n")
+		for _, tp := range o.Ties {
+			p("  - **%s** (uses %s): %s.\n", tp.Name, tp.Evidence, tp.Doc)
+		}
+	}
 	p("- **Eligible failing tests**: the version's failing tests (`Version.FailingTests`, measured natively) " +
 		"except those whose expected outcome is a panic (an oracle `WantPanic` cannot be encoded), the usage-error " +
 		"tests (none fails) and, unless `-oob`, the tests with an altitude layer outside 0..3 (their failures in " +
@@ -316,6 +350,41 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 			p(" %d/%d/%d of %d, %.1f%% |", s.loc, s.fix, s.anyFaulty, s.runs, 100*avg(s.exam, s.runs))
 		}
 		p("\n")
+	}
+	if len(o.Ties) > 0 {
+		p("\nAverage EXAM by tie policy (see Definitions); each cell: ties then by position / then in random order (expected).\n\n")
+		for i, m := range modes {
+			if i > 0 {
+				p("\n")
+			}
+			if len(modes) > 1 {
+				p("Mode %s:\n\n", m)
+			}
+			p("| v | no policy: position / random |")
+			for _, tp := range o.Ties {
+				p(" %s |", tp.Name)
+			}
+			p("\n|---|---|")
+			for range o.Ties {
+				p("---|")
+			}
+			p("\n")
+			for _, v := range vers {
+				s := summarize(byMode(byVer[v.N])[m])
+				if s.runs == 0 {
+					continue
+				}
+				p("| v%d | %.1f%% / %.1f%% |", v.N, 100*avg(s.exam, s.runs), 100*avg(s.examTie, s.runs))
+				for k := range o.Ties {
+					if k < len(s.ties) {
+						p(" %.1f%% / %.1f%% |", 100*avg(s.ties[k], s.runs), 100*avg(s.tiesRandom[k], s.runs))
+					} else {
+						p(" – |")
+					}
+				}
+				p("\n")
+			}
+		}
 	}
 	p("\nAverage solving / total time per run (seconds):\n\n")
 	head("v")
@@ -451,19 +520,32 @@ func csvName(path string) string {
 }
 
 // writeCSV writes one row per run.
-func writeCSV(w io.Writer, rs []runResult) error {
+func writeCSV(w io.Writer, rs []runResult, ties []tiePolicy) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"version", "test", "mode", "candidates", "verified", "suspicious", "correct_location", "correct_fix",
-		"verified_with_faulty_line", "best_rank", "exec_lines", "exam", "rank_ties_random", "exam_ties_random", "solve_ms", "total_ms", "runs", "refinements", "partial", "error"})
+	head := []string{"version", "test", "mode", "candidates", "verified", "suspicious", "correct_location", "correct_fix",
+		"verified_with_faulty_line", "best_rank", "exec_lines", "exam", "rank_ties_random", "exam_ties_random", "solve_ms", "total_ms", "runs", "refinements", "partial", "error"}
+	for _, tp := range ties {
+		head = append(head, "rank_"+tp.Name, "exam_"+tp.Name, "rank_"+tp.Name+"_ties_random", "exam_"+tp.Name+"_ties_random")
+	}
+	cw.Write(head)
 	for _, r := range rs {
-		cw.Write([]string{
+		row := []string{
 			strconv.Itoa(r.Version), r.Test, r.Mode, strconv.Itoa(r.Candidates), strconv.Itoa(r.Verified), strconv.Itoa(r.Suspicious),
 			strconv.FormatBool(r.CorrectLoc), strconv.FormatBool(r.CorrectFix), strconv.FormatBool(r.AnyFaulty),
 			strconv.Itoa(r.Rank), strconv.Itoa(r.Exec), strconv.FormatFloat(r.Exam, 'f', 4, 64),
 			strconv.FormatFloat(r.RankTie, 'f', 2, 64), strconv.FormatFloat(r.ExamTie, 'f', 4, 64),
 			strconv.FormatInt(r.Solve.Milliseconds(), 10), strconv.FormatInt(r.Total.Milliseconds(), 10),
 			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), r.Reason, r.Err,
-		})
+		}
+		for k := range ties {
+			t := tieScore{Exam: r.Exam, ExamTie: r.Exam} // a run without a report
+			if k < len(r.Ties) {
+				t = r.Ties[k]
+			}
+			row = append(row, strconv.Itoa(t.Rank), strconv.FormatFloat(t.Exam, 'f', 4, 64),
+				strconv.FormatFloat(t.RankTie, 'f', 2, 64), strconv.FormatFloat(t.ExamTie, 'f', 4, 64))
+		}
+		cw.Write(row)
 	}
 	cw.Flush()
 	return cw.Error()

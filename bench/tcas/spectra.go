@@ -50,15 +50,16 @@ func (s portSink) Add(t spectra.Test, covered []spectra.Element) (int, error) {
 // the fault-free program panics), builds the line spectrum of the port's
 // executable lines and ranks them with each formula.
 // It also returns the number of failing tests, which must be the version's
-// failing tests with twelve inputs.
-func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumScore, int, error) {
+// failing tests with twelve inputs, and each formula's score of every
+// executable line, for the tie policies.
+func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumScore, int, map[string]map[int]float64, error) {
 	universe, err := tcas.Universe()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	expected, err := tcas.Expected()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	var tests []trace.Test
 	for _, tc := range universe {
@@ -83,18 +84,23 @@ func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumSc
 	m := spectra.NewMatrix()
 	src := &spectra.Traces{Program: ver.prog, Tests: tests}
 	if err := src.Collect(ctx, portSink{m: m, keep: keep, file: ver.file}); err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	if m.Failed() == 0 {
-		return nil, 0, fmt.Errorf("v%d: no failing test in the universe", ver.v.N)
+		return nil, 0, nil, fmt.Errorf("v%d: no failing test in the universe", ver.v.N)
 	}
 	out := map[string]spectrumScore{}
+	lines := map[string]map[int]float64{}
 	for _, name := range spectraFormulas {
 		f, err := spectra.Lookup(name)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		r := m.Rank(f, &spectra.Options{Ties: spectra.Worst})
+		lines[name] = map[int]float64{}
+		for _, e := range r.Entries {
+			lines[name][e.Element.Line] = e.Score // the port's lines of tcas.go only (portSink)
+		}
 		var s spectrumScore
 		for _, l := range ver.lines {
 			if rk, ok := r.RankOf(spectra.Element{Kind: spectra.Line, File: ver.file, Line: l}); ok && (s.Rank == 0 || rk < s.Rank) {
@@ -104,5 +110,5 @@ func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumSc
 		s.Exam = exam(int(s.Rank), 0, len(ver.exec))
 		out[name] = s
 	}
-	return out, m.Failed(), nil
+	return out, m.Failed(), lines, nil
 }

@@ -16,7 +16,7 @@ func TestSpectrumBaselines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, failed, err := spectrumBaselines(context.Background(), ver)
+	got, failed, lines, err := spectrumBaselines(context.Background(), ver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,5 +33,24 @@ func TestSpectrumBaselines(t *testing.T) {
 			t.Errorf("%s: %+v, want a rank in 1..%d", f, s, len(ver.exec))
 		}
 		t.Logf("%s: faulty line %v at rank %v of %d", f, ver.lines, s.Rank, len(ver.exec))
+		// The line scores given to the tie policies agree with the rank:
+		// ties at their worst position.
+		// (Lines no test executes may be missing: they score -Inf.)
+		if n := len(lines[f]); n == 0 || n > len(ver.exec) {
+			t.Errorf("%s: %d line scores, want at most one per executable line (%d)", f, n, len(ver.exec))
+		}
+		fs := lines[f][ver.lines[0]]
+		above, atLeast := 0, 0
+		for _, x := range lines[f] {
+			if x > fs {
+				above++
+			}
+			if x >= fs {
+				atLeast++
+			}
+		}
+		if s.Rank != float64(atLeast) || above >= atLeast {
+			t.Errorf("%s: score %v of the faulty line: %d lines above, %d at least; rank %v", f, fs, above, atLeast, s.Rank)
+		}
 	}
 }

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+// A tiePolicy orders the candidates of a run that tie on localize's
+// ranking keys (verified first, then size) by a score of their lines,
+// then by position: localize.Report.Rerank with a localize.Suspiciousness.
+// Every run is localized once, in the report's default order (position);
+// each policy chosen with -tiebreak reorders a copy of its report and is
+// scored like the report's own order, with the expected rank when the
+// candidates that still tie (on verified, size and score) are read in a
+// random order. The report's order (position) and the expectation of a
+// random order of the ties are always scored.
+type tiePolicy struct {
+	Name string
+	// Evidence says what information the policy uses beyond the failing
+	// test being localized.
+	Evidence string
+	// Doc defines the policy's line score for the report.
+	Doc string
+	// Spectrum names the formula (spectraFormulas) over the universe
+	// that gives the scores; "" for policies computed from the reports.
+	Spectrum string
+	// lines computes the line scores of run i of a version from the
+	// version's runs, for policies computed from the reports.
+	lines func(rs []runResult, i int) map[int]float64
+}
+
+// tiePolicies are the policies -tiebreak can choose, in report order.
+var tiePolicies = []tiePolicy{
+	{
+		Name: "ochiai", Spectrum: "ochiai",
+		Evidence: "every passing and failing test of the universe",
+		Doc: "the line's Ochiai score over the whole universe (the spectrum of the baseline below): SAT-TAR's " +
+			"combination of a formula's suspects with a spectrum, with far more information than the paper's " +
+			"single failing test",
+	},
+	{
+		Name: "tarantula", Spectrum: "tarantula",
+		Evidence: "every passing and failing test of the universe",
+		Doc:      "the line's Tarantula score over the whole universe, as for ochiai",
+	},
+	{
+		Name: "failcount", lines: failingCount,
+		Evidence: "the version's other evaluated failing tests, no passing test",
+		Doc: "how many of the version's evaluated failing tests have a verified candidate holding the line " +
+			"(BugAssist's ranking by how often a location appears across failing tests); it depends on which " +
+			"failing tests are evaluated (all of them with -all)",
+	},
+	{
+		Name: "frequency", lines: frequency,
+		Evidence: "nothing but the failing test",
+		Doc: "how many of the run's verified candidates hold the line: with size bound 1 every line is in " +
+			"one candidate and the order is position's; with a larger bound a line in many minimal fixes " +
+			"takes part in many ways of making the test pass",
+	},
+	{
+		Name: "guards", lines: func(rs []runResult, i int) map[int]float64 { return kind(rs[i].cands, true) },
+		Evidence: "nothing but the failing test",
+		Doc: "1 for a line whose angelic values are branch decisions (a guard), 0 for the others " +
+			"(assignments, calls, returns): a prior on the kind of statement, not on the subject",
+	},
+	{
+		Name: "assignments", lines: func(rs []runResult, i int) map[int]float64 { return kind(rs[i].cands, false) },
+		Evidence: "nothing but the failing test",
+		Doc:      "the opposite prior: 1 for a line whose angelic values are values, 0 for a guard",
+	},
+}
+
+// parseTies parses -tiebreak: a comma-separated list of tiePolicies'
+// names ("" or "none": no policy beyond position and random).
+func parseTies(s string) ([]tiePolicy, error) {
+	var out []tiePolicy
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" || name == "none" || name == "position" || name == "random" {
+			continue // position and random are always scored
+		}
+		i := slices.IndexFunc(tiePolicies, func(p tiePolicy) bool { return p.Name == name })
+		if i < 0 {
+			var names []string
+			for _, p := range tiePolicies {
+				names = append(names, p.Name)
+			}
+			return nil, fmt.Errorf("unknown -tiebreak policy %q (want position, random, %s)", name, strings.Join(names, ", "))
+		}
+		if !slices.ContainsFunc(out, func(p tiePolicy) bool { return p.Name == name }) {
+			out = append(out, tiePolicies[i])
+		}
+	}
+	return out, nil
+}
+
+// tieScore is one run scored under one tie policy.
+type tieScore struct {
+	Rank    int     // best-ranked faulty line (0: none)
+	Exam    float64 // as runResult.Exam
+	RankTie float64 // ties left by the score in random order (see tieRank)
+	ExamTie float64
+}
+
+// scoreTies scores the runs of one version under each policy; spectrum
+// gives the universe's line scores by formula. It drops the runs' kept
+// candidates afterwards.
+func scoreTies(rs []runResult, pols []tiePolicy, spectrum map[string]map[int]float64, file string, faulty map[int]bool) {
+	for i := range rs {
+		r := &rs[i]
+		r.Ties = make([]tieScore, len(pols))
+		if r.Err != "" { // no report: every policy scores exam's fallback
+			for k := range r.Ties {
+				r.Ties[k] = tieScore{Exam: r.Exam, ExamTie: r.Exam}
+			}
+			continue
+		}
+		for k, p := range pols {
+			lines := spectrum[p.Spectrum]
+			if p.lines != nil {
+				lines = p.lines(rs, i)
+			}
+			s := func(f string, l int) float64 {
+				if x, ok := lines[l]; ok && f == file {
+					return x
+				}
+				return math.Inf(-1)
+			}
+			rep := &localize.Report{Candidates: slices.Clone(r.cands)}
+			rep.Rerank(s)
+			var t tieScore
+			for _, l := range rep.Ranking {
+				if l.File == file && faulty[l.Line] && (t.Rank == 0 || l.Rank < t.Rank) {
+					t.Rank = l.Rank
+				}
+			}
+			t.Exam = exam(t.Rank, len(rep.Ranking), r.Exec)
+			t.RankTie = tieRank(rep.Candidates, file, faulty, s)
+			t.ExamTie = t.Exam
+			if t.RankTie > 0 {
+				t.ExamTie = t.RankTie / float64(r.Exec)
+			}
+			r.Ties[k] = t
+		}
+	}
+	for i := range rs {
+		rs[i].cands = nil
+	}
+}
+
+// candidateScore is a candidate's score under s, as localize orders it:
+// the highest score of its lines, NaN as -Inf; 0 for a nil s.
+func candidateScore(c localize.Candidate, s localize.Suspiciousness) float64 {
+	if s == nil {
+		return 0
+	}
+	best := math.Inf(-1)
+	for _, l := range c.Locations {
+		if x := s(l.File, l.Line); !math.IsNaN(x) && x > best {
+			best = x
+		}
+	}
+	return best
+}
+
+// failingCount scores a line by the number of the version's runs (failing
+// tests, in this run's mode) with a verified candidate holding it.
+func failingCount(rs []runResult, i int) map[int]float64 {
+	out := map[int]float64{}
+	for _, r := range rs {
+		if r.Mode != rs[i].Mode {
+			continue
+		}
+		seen := map[int]bool{}
+		for _, c := range r.cands {
+			if !c.Verified {
+				continue
+			}
+			for _, l := range c.Locations {
+				if !seen[l.Line] {
+					seen[l.Line] = true
+					out[l.Line]++
+				}
+			}
+		}
+	}
+	return out
+}
+
+// frequency scores a line by the number of the run's verified candidates
+// holding it.
+func frequency(rs []runResult, i int) map[int]float64 {
+	out := map[int]float64{}
+	for _, c := range rs[i].cands {
+		if c.Verified {
+			for _, l := range c.Locations {
+				out[l.Line]++
+			}
+		}
+	}
+	return out
+}
+
+// kind scores 1 the lines of the candidates whose angelic values are
+// branch decisions (guards is true) or values (guards is false), 0 the
+// others.
+func kind(cs []localize.Candidate, guards bool) map[int]float64 {
+	out := map[int]float64{}
+	for _, c := range cs {
+		for _, a := range c.Angelic {
+			if a.Branch == guards {
+				out[a.Line] = 1
+			} else if _, ok := out[a.Line]; !ok {
+				out[a.Line] = 0
+			}
+		}
+		for _, l := range c.Locations {
+			if _, ok := out[l.Line]; !ok {
+				out[l.Line] = 0
+			}
+		}
+	}
+	return out
+}

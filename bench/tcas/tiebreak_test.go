@@ -1,0 +1,98 @@
+package main
+
+import (
+	"math"
+	"testing"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+// TestScoreTies scores hand-made runs under every policy, against ranks
+// worked out by hand (ground truth: line 75).
+func TestScoreTies(t *testing.T) {
+	const file = "/x/tcas.go"
+	one := func(line int, branch bool) localize.Candidate {
+		return localize.Candidate{
+			Locations: []localize.Location{{File: file, Line: line}},
+			Angelic:   []localize.AngelicValue{{File: file, Line: line, Branch: branch}},
+			Verified:  true,
+		}
+	}
+	runs := func() []runResult {
+		return []runResult{
+			{Version: 1, Test: "tA", Mode: "agx", Exec: 81, cands: []localize.Candidate{one(10, true), one(20, false), one(75, false)}},
+			{Version: 1, Test: "tB", Mode: "agx", Exec: 81, cands: []localize.Candidate{one(20, false), one(30, false), one(75, false)}},
+			{Version: 1, Test: "tC", Mode: "agx", Exec: 81, Err: "failed", Exam: exam(0, 0, 81)},
+		}
+	}
+	spectrum := map[string]map[int]float64{"ochiai": {10: 0.9, 20: 0.5, 75: 0.7, 30: 0.7}}
+	tests := []struct {
+		policy           string
+		rankA, rankB     int
+		randomA, randomB float64
+	}{
+		// A: 10 (0.9), 75 (0.7), 20. B: 30 and 75 tie at 0.7, then 20.
+		{"ochiai", 2, 2, 2, 1.5},
+		// Lines in both runs' candidates: 20 and 75 (2), then 10 or 30 (1).
+		{"failcount", 2, 2, 1.5, 1.5},
+		// Every line in one candidate: position; random over 3 lines.
+		{"frequency", 3, 3, 2, 2},
+		// A: the guard 10 first, then 20 and 75 tie. B: no guard.
+		{"guards", 3, 3, 2.5, 2},
+		// A: 20 and 75 tie first, then 10. B: all assignments.
+		{"assignments", 2, 3, 1.5, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.policy, func(t *testing.T) {
+			pols, err := parseTies(tt.policy)
+			if err != nil || len(pols) != 1 {
+				t.Fatalf("parseTies(%q) = %v, %v", tt.policy, pols, err)
+			}
+			rs := runs()
+			scoreTies(rs, pols, spectrum, file, map[int]bool{75: true})
+			for i, want := range []struct {
+				rank   int
+				random float64
+			}{{tt.rankA, tt.randomA}, {tt.rankB, tt.randomB}} {
+				got := rs[i].Ties[0]
+				if got.Rank != want.rank || got.RankTie != want.random ||
+					math.Abs(got.Exam-float64(want.rank)/81) > 1e-12 || math.Abs(got.ExamTie-want.random/81) > 1e-12 {
+					t.Errorf("%s: %+v, want rank %d, random %v", rs[i].Test, got, want.rank, want.random)
+				}
+			}
+			if got := rs[2].Ties[0]; got.Exam != rs[2].Exam || got.ExamTie != rs[2].Exam {
+				t.Errorf("run without a report: %+v, want exam's fallback %v", got, rs[2].Exam)
+			}
+			for _, r := range rs {
+				if r.cands != nil {
+					t.Errorf("%s: candidates kept after scoring", r.Test)
+				}
+			}
+		})
+	}
+}
+
+func TestParseTies(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		err  bool
+	}{
+		{"", nil, false},
+		{"none", nil, false},
+		{"position,random", nil, false},
+		{"ochiai, failcount,ochiai", []string{"ochiai", "failcount"}, false},
+		{"dstar", nil, true},
+	}
+	for _, tt := range tests {
+		got, err := parseTies(tt.in)
+		var names []string
+		for _, p := range got {
+			names = append(names, p.Name)
+		}
+		if (err != nil) != tt.err || len(names) != len(tt.want) || (len(names) > 0 && names[0] != tt.want[0]) ||
+			(len(names) > 1 && names[1] != tt.want[1]) {
+			t.Errorf("parseTies(%q) = %v, %v; want %v (error %v)", tt.in, names, err, tt.want, tt.err)
+		}
+	}
+}
