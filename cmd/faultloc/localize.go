@@ -37,6 +37,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line), or a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
 		fs.PrintDefaults()
@@ -72,6 +73,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	default:
 		fmt.Fprintf(stderr, "faultloc localize: unknown -by %q (want line or expr)\n", *by)
 		return 1
+	}
+	var tieFormula *spectra.Formula
+	if *tiebreak != "position" {
+		f, err := spectra.Lookup(*tiebreak)
+		if err != nil {
+			fmt.Fprintf(stderr, "faultloc localize: -tiebreak: %v (or position)\n", err)
+			return 1
+		}
+		tieFormula = &f
 	}
 	if *format != "text" && *format != "json" && *format != "html" {
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json or html)\n", *format)
@@ -109,7 +119,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	reports := []*localize.Report{}
 	// The runs that find the failing cases also give the spectrum of the
-	// HTML page's heat map.
+	// HTML page's heat map and of -tiebreak.
 	matrix := spectra.NewMatrix()
 	for _, name := range cases {
 		if re != nil && !re.MatchString(name) {
@@ -120,7 +130,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
 			continue
 		}
-		if *format == "html" && r.Ran && !r.Skipped && r.Trace != nil {
+		if (*format == "html" || tieFormula != nil) && r.Ran && !r.Skipped && r.Trace != nil {
 			addCoverage(matrix, name, r)
 		}
 		if !r.Failed {
@@ -134,6 +144,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			continue
 		}
 		reports = append(reports, rep)
+	}
+	if tieFormula != nil && matrix.Failed() > 0 {
+		// The spectrum needs every case's run: the reports are reordered
+		// once all are in.
+		s := localize.SpectrumSuspiciousness(matrix.Rank(*tieFormula, nil))
+		for _, rep := range reports {
+			rep.Rerank(s)
+		}
 	}
 	if *format == "html" {
 		hopts := &localize.HTMLOptions{Title: "faultloc: " + pkgPath}

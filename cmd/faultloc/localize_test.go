@@ -43,6 +43,32 @@ func TestLocalizeFoo(t *testing.T) {
 	}
 }
 
+// TestLocalizeTiebreak: on foo, whose four size-1 candidates tie, the
+// default order is by position; with -tiebreak a spectrum formula over
+// foo's three test cases puts first the faulty assignment (line 14), the
+// only candidate that the failing case alone executes.
+func TestLocalizeTiebreak(t *testing.T) {
+	tests := []struct {
+		tiebreak string
+		first    string
+	}{
+		{"position", "foo.go:11:"},
+		{"ochiai", "foo.go:14:"},
+		{"tarantula", "foo.go:14:"},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-max-size", "1", "-tiebreak", tt.tiebreak, "../../examples/foo"}, &out, &errb)
+		if code != 0 {
+			t.Fatalf("-tiebreak %s: exit %d, stderr:\n%s", tt.tiebreak, code, errb.String())
+		}
+		lines := strings.Split(out.String(), "\n")
+		if len(lines) < 2 || !strings.Contains(filepath.ToSlash(lines[1]), "/"+tt.first+" candidate 1 ") {
+			t.Errorf("-tiebreak %s: first candidate %q, want %s", tt.tiebreak, lines[min(1, len(lines)-1)], tt.first)
+		}
+	}
+}
+
 // TestLocalizeJSON checks the documented JSON shape.
 func TestLocalizeJSON(t *testing.T) {
 	var out, errb bytes.Buffer
@@ -92,6 +118,7 @@ func TestLocalizeUsageErrors(t *testing.T) {
 		{[]string{"localize", "-mode", "bugassist", "."}, "unknown mode"},
 		{[]string{"localize", "-format", "xml", "."}, "unknown -format"},
 		{[]string{"localize", "-arith", "real", "."}, "unknown -arith"},
+		{[]string{"localize", "-tiebreak", "nope", "."}, "unknown formula"},
 		{[]string{"localize", "./no/such/package"}, "faultloc localize:"},
 	}
 	for _, tt := range tests {
