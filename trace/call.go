@@ -39,6 +39,8 @@ type run struct {
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.
 	plain bool
+	// noFast: run plain runs on the naive form too (RunOptions.noFast).
+	noFast bool
 	// argStack and argEvStack hold the arguments of calls in progress
 	// and their events, until the callee's frame has them.
 	argStack   []Value
@@ -99,6 +101,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 		r.tr = newTrace(p)
 	}
 	r.plain = r.tr == nil && r.h == nil
+	r.noFast = o.noFast
 	r.setLimit()
 	res = &Result{Trace: r.tr}
 	defer func() {

@@ -209,6 +209,7 @@ type fnCode struct {
 	psid    []StaticID
 	blocks  []blockCode
 	nloc    int
+	ncalls  int // call-like instructions (Call, Defer, Go): ins.loc below ncalls
 	cdeps   [][]int32
 	hasIf   bool
 	defers  bool
@@ -216,11 +217,16 @@ type fnCode struct {
 	id      int32     // index of the function's free list of frames in a run
 	pool    sync.Pool // *frameMem of frames returned in finished runs
 	nslab   int       // variables whose cells live in the frame's slab
-	recover int
-	results int
-	zres    []Value
-	ext     extFunc // non-nil for bridged functions (no body)
-	extName string
+	// varReg gives, per slab variable, the register that holds it in the
+	// fast form (fast.go), or -1 if it stays in the slab there.
+	varReg   []int32
+	fastOnce sync.Once
+	fast     *fastCode
+	recover  int
+	results  int
+	zres     []Value
+	ext      extFunc // non-nil for bridged functions (no body)
+	extName  string
 }
 
 // shell returns fn's fnCode, creating an uncompiled shell. p.mu must be held.
@@ -314,6 +320,34 @@ func (p *Program) compile(c *fnCode) {
 				c.hasGo = true
 			}
 			bc.instrs = append(bc.instrs, in)
+		}
+	}
+	// Calls, defers and go statements take the first occurrence
+	// counters: plain runs count only theirs (see newFrame).
+	loc := int32(0)
+	for pass := 0; pass < 2; pass++ {
+		for bi := range c.blocks {
+			for ii := range c.blocks[bi].instrs {
+				in := &c.blocks[bi].instrs[ii]
+				if callLike := in.op == opCall || in.op == opDefer || in.op == opGo; callLike == (pass == 0) {
+					in.loc = loc
+					loc++
+				}
+			}
+		}
+		if pass == 0 {
+			c.ncalls = int(loc)
+		}
+	}
+	c.varReg = make([]int32, c.nslab)
+	for bi := range c.blocks {
+		for ii := range c.blocks[bi].instrs {
+			if in := &c.blocks[bi].instrs[ii]; in.op == opAlloc && in.n >= 0 {
+				c.varReg[in.n] = -1
+				if in.z.k != KindNative {
+					c.varReg[in.n] = cp.newSlot(nil)
+				}
+			}
 		}
 	}
 	c.nregs = len(c.tmpl)

@@ -211,7 +211,13 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 	if r.tr == nil {
 		if cap(ints) >= c.nloc {
 			ints = ints[:c.nloc]
-			clear(ints)
+			if r.plain {
+				// Only calls read their counts in plain runs (for the
+				// paths of their callees), the others are never read.
+				clear(ints[:c.ncalls])
+			} else {
+				clear(ints)
+			}
 		} else {
 			ints = make([]int32, c.nloc)
 		}
@@ -462,6 +468,9 @@ func (r *run) setLimit() {
 
 // exec runs fr from block b until it returns.
 func (r *run) exec(fr *frame, b int) (Value, EventID) {
+	if r.plain && !r.noFast {
+		return r.execFast(fr, b)
+	}
 	prev := -1
 	c := fr.c
 	regs := fr.regs

@@ -166,7 +166,8 @@ type RunOptions struct {
 	// fmt.Print*). Default: discarded.
 	Stdout io.Writer
 
-	entry func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
+	entry  func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
+	noFast bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);

@@ -1,0 +1,519 @@
+package trace
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// The fast form of a function runs plain runs (no trace, no hooks: nothing
+// observes instances). It executes the same naive-form instructions with
+// the same results, panics and step counts as exec, in fewer dispatches:
+//
+//   - a variable whose cell would live in the frame's slab (a local that
+//     is only loaded and stored, see onlyLoadedAndStored) lives in a
+//     register of its own, so its Alloc, Loads and Stores are register
+//     moves;
+//   - a run of consecutive instructions is fused into one fast operation
+//     (a fop): Loads of variables feeding an integer operation, a
+//     comparison or a branch are read from the variable's register by
+//     that operation, a result stored into a variable is written to it
+//     directly, a comparison feeding the If right after it is the If's
+//     condition, a field address loaded or stored through right away is
+//     not materialised.
+//
+// A fop covers k naive instructions and counts k steps. When those steps
+// would reach the run's step limit (the budget, or the next periodic
+// check, see run.tick), or when a fused operation's guard fails (a nil
+// pointer), the fop's instructions run one at a time, each counted and
+// ticked as in exec, so that budget stops, scheduling points and panics
+// happen at exactly the same instruction and step. Only registers that no
+// other instruction reads are left unwritten by a fused operation.
+
+type fopcode uint8
+
+const (
+	fNaive      fopcode = iota // run in through step (the last instruction of the fop)
+	fMov                       // regs[d] = regs[x]
+	fZero                      // regs[d] = z (a variable's Alloc)
+	fAdd                       // regs[d] = regs[x] + regs[y] (64-bit words, kind rk)
+	fSub                       // -
+	fMul                       // *
+	fEq                        // regs[d] = Bool(x == y) on words
+	fNe                        // !=
+	fLt                        // < on signed words
+	fLe                        // <=
+	fGt                        // >
+	fGe                        // >=
+	fLdField                   // regs[d] = field n of *regs[x] (guard: non-nil)
+	fStField                   // field n of *regs[x] = regs[y] (guard: non-nil)
+	fDeferStack                // regs[d] = this frame's defer stack (ssa:deferstack())
+	// Terminators.
+	fJump
+	fIf   // if regs[x] != 0
+	fIfEq // if x == y (words)
+	fIfNe
+	fIfLt // signed
+	fIfLe
+	fIfGt
+	fIfGe
+	fRet0 // return nothing
+	fRet1 // return regs[x]
+	fTerm // another terminator (several results, panic): run in as exec does
+)
+
+// fop is one fast operation: it covers the k naive instructions mops[j:j+k]
+// of its block.
+type fop struct {
+	op      fopcode
+	tail    bool // the operation performs its last instruction itself (naive ones, terminators): see slowFop
+	rk      Kind
+	k, j    int32
+	d, x, y int32
+	n       int32
+	succ    [2]int32
+	z       Value
+	in      *ins // the last instruction
+}
+
+// mop is one naive instruction of a block in the fast form: how it runs
+// alone (in slowFop).
+type mop struct {
+	kind mopKind
+	v    int32 // the variable's register (mVarZero, mVarLoad, mVarStore)
+	in   *ins
+}
+
+type mopKind uint8
+
+const (
+	mNaive    mopKind = iota // as in exec
+	mVarZero                 // Alloc of a variable held in a register
+	mVarLoad                 // regs[in.dst] = regs[v]
+	mVarStore                // regs[v] = regs[in.a1]
+)
+
+type fastBlock struct {
+	fops []fop
+	mops []mop // the block's instructions after its φs
+}
+
+type fastCode struct {
+	blocks []fastBlock
+}
+
+// fastCode returns c's fast form, building it on first use.
+func (c *fnCode) fastForm() *fastCode {
+	c.fastOnce.Do(func() { c.fast = buildFast(c) })
+	return c.fast
+}
+
+// uses returns the number of instructions that use v (debug references
+// aside).
+func uses(v ssa.Value) int {
+	refs := v.Referrers()
+	if refs == nil {
+		return 0
+	}
+	n := 0
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			n++
+		}
+	}
+	return n
+}
+
+// singleUse reports whether the register defined by in is read by one
+// instruction only.
+func singleUse(in *ins) bool {
+	v, ok := in.instr.(ssa.Value)
+	return ok && in.dst >= 0 && uses(v) == 1
+}
+
+func buildFast(c *fnCode) *fastCode {
+	// The variables held in registers: Allocs with a slab cell whose
+	// register (the variable's address) is only loaded and stored.
+	varOf := map[int32]int32{} // address register -> variable register
+	for bi := range c.blocks {
+		for ii := range c.blocks[bi].instrs {
+			in := &c.blocks[bi].instrs[ii]
+			if in.op == opAlloc && in.n >= 0 && c.varReg[in.n] >= 0 {
+				varOf[in.dst] = c.varReg[in.n]
+			}
+		}
+	}
+	fc := &fastCode{blocks: make([]fastBlock, len(c.blocks))}
+	for bi := range c.blocks {
+		bc := &c.blocks[bi]
+		fb := &fc.blocks[bi]
+		for ii := bc.nphi; ii < len(bc.instrs); ii++ {
+			in := &bc.instrs[ii]
+			m := mop{in: in}
+			switch in.op {
+			case opAlloc:
+				if v, ok := varOf[in.dst]; ok {
+					m.kind, m.v = mVarZero, v
+				}
+			case opLoad:
+				if v, ok := varOf[in.a0]; ok {
+					m.kind, m.v = mVarLoad, v
+				}
+			case opStore:
+				if v, ok := varOf[in.a0]; ok {
+					m.kind, m.v = mVarStore, v
+				}
+			}
+			fb.mops = append(fb.mops, m)
+		}
+		fb.fops = fuse(c, fb.mops)
+	}
+	return fc
+}
+
+var binFops = map[opcode][2]fopcode{
+	opAddW: {fAdd, 0}, opSubW: {fSub, 0}, opMulW: {fMul, 0},
+	opEqlW: {fEq, fIfEq}, opNeqW: {fNe, fIfNe},
+	opLssI: {fLt, fIfLt}, opLeqI: {fLe, fIfLe}, opGtrI: {fGt, fIfGt}, opGeqI: {fGe, fIfGe},
+}
+
+// fuse turns a block's instructions into fops.
+func fuse(c *fnCode, ms []mop) []fop {
+	var out []fop
+	start := 0 // first instruction not covered yet
+	emit := func(f fop, end int) {
+		f.j, f.k = int32(start), int32(end-start)
+		f.in = ms[end-1].in
+		out = append(out, f)
+		start = end
+	}
+	// pending: consecutive variable Loads ending right before i whose
+	// result register may be left unwritten if the instruction at i reads
+	// the variable instead.
+	var pending []int
+	flush := func(keep int) { // emits all pending Loads but the last keep
+		for _, p := range pending[:len(pending)-keep] {
+			emit(fop{op: fMov, d: ms[p].in.dst, x: ms[p].v}, p+1)
+		}
+		pending = pending[len(pending)-keep:]
+	}
+	// operand resolves register s read at i: a pending Load's variable if
+	// the Load is the only reader; ok is false if s is read from a pending
+	// Load that has other readers.
+	operand := func(s int32) int32 {
+		for _, p := range pending {
+			if ms[p].in.dst == s {
+				return ms[p].v
+			}
+		}
+		return s
+	}
+	// fusable reports whether the pending Loads from the k-th last on are
+	// all read by the instruction at i only, through its operands ops.
+	fusable := func(from int, ops ...int32) bool {
+		for _, p := range pending[from:] {
+			if !singleUse(ms[p].in) {
+				return false
+			}
+			found := false
+			for _, s := range ops {
+				if s == ms[p].in.dst {
+					found = true
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
+	// take fuses the longest suffix of pending Loads read only by ops,
+	// flushing the others.
+	take := func(ops ...int32) {
+		for from := 0; from <= len(pending); from++ {
+			if fusable(from, ops...) {
+				flush(len(pending) - from)
+				return
+			}
+		}
+	}
+	for i := 0; i < len(ms); i++ {
+		m := &ms[i]
+		in := m.in
+		switch {
+		case m.kind == mVarLoad:
+			// A Load after a pending Load of the same variable is fine:
+			// only Stores change variables.
+			pending = append(pending, i)
+			continue
+		case m.kind == mVarZero:
+			flush(0)
+			// Alloc then Store into the variable: the zero is never seen.
+			if i+1 < len(ms) && ms[i+1].kind == mVarStore && ms[i+1].v == m.v && ms[i+1].in.a1 != in.dst {
+				i++
+				emit(fop{op: fMov, d: m.v, x: ms[i].in.a1}, i+1)
+			} else {
+				emit(fop{op: fZero, d: m.v, z: in.z}, i+1)
+			}
+		case m.kind == mVarStore:
+			// A pending Load of the stored variable must happen first.
+			take(in.a1)
+			for _, p := range pending {
+				if ms[p].v == m.v && ms[p].in.dst != in.a1 {
+					flush(0)
+					break
+				}
+			}
+			emit(fop{op: fMov, d: m.v, x: operand(in.a1)}, i+1)
+			pending = pending[:0]
+		case binFops[in.op][0] != 0:
+			ops := binFops[in.op]
+			take(in.a0, in.a1)
+			f := fop{op: ops[0], d: in.dst, x: operand(in.a0), y: operand(in.a1), rk: in.rk}
+			pending = pending[:0]
+			end := i + 1
+			if singleUse(in) && i+1 < len(ms) {
+				next := &ms[i+1]
+				switch {
+				case next.kind == mVarStore && next.in.a1 == in.dst:
+					f.d = next.v // the result goes to the variable only
+					end = i + 2
+				case next.in.op == opIf && next.in.a0 == in.dst && ops[1] != 0:
+					f.op, f.tail = ops[1], true
+					f.succ = next.in.succ
+					end = i + 2
+				}
+			}
+			emit(f, end)
+			i = end - 1
+		case in.op == opIf:
+			take(in.a0)
+			emit(fop{op: fIf, tail: true, x: operand(in.a0), succ: in.succ}, i+1)
+			pending = pending[:0]
+		case in.op == opJump:
+			flush(0)
+			emit(fop{op: fJump, tail: true, succ: in.succ}, i+1)
+		case in.op == opReturn && len(in.a) <= 1:
+			f := fop{op: fRet0, tail: true}
+			if len(in.a) == 1 {
+				take(in.a[0])
+				f.op, f.x = fRet1, operand(in.a[0])
+			} else {
+				flush(0)
+			}
+			emit(f, i+1)
+			pending = pending[:0]
+		case in.op == opReturn || in.op == opPanic:
+			flush(0)
+			emit(fop{op: fTerm, tail: true}, i+1)
+		case in.op == opFieldAddr && singleUse(in) && i+1 < len(ms) &&
+			ms[i+1].kind == mNaive && (ms[i+1].in.op == opLoad && ms[i+1].in.a0 == in.dst ||
+			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst):
+			take(in.a0)
+			next := ms[i+1].in
+			f := fop{op: fLdField, d: next.dst, x: operand(in.a0), n: in.n}
+			if next.op == opStore {
+				f.op, f.d, f.y = fStField, -1, next.a1
+			}
+			pending = pending[:0]
+			emit(f, i+2)
+			i++
+		case in.op == opCall && isDeferStack(in):
+			flush(0)
+			emit(fop{op: fDeferStack, d: in.dst}, i+1)
+		case in.op == opRunDefers && !c.defers:
+			// Nothing to run: the instruction joins the next fop.
+			flush(0)
+		default:
+			flush(0)
+			emit(fop{op: fNaive, tail: true}, i+1)
+		}
+	}
+	if start != len(ms) || len(pending) > 0 {
+		panic("fast form: block does not end with a terminator")
+	}
+	return out
+}
+
+func isDeferStack(in *ins) bool {
+	ci, ok := in.x.(*callInfo)
+	return ok && ci.kind == callBuiltin && ci.builtin == "ssa:deferstack" && in.dst >= 0
+}
+
+// slowFop runs f's instructions one at a time, counting and ticking each
+// step as exec does. It reports whether f's operation must still run: it
+// then performs the last instruction itself (its step already counted).
+func (r *run) slowFop(fr *frame, fb *fastBlock, f *fop) bool {
+	ms := fb.mops[f.j : f.j+f.k]
+	regs := fr.regs
+	for i := range ms {
+		m := &ms[i]
+		r.steps++
+		if r.steps >= r.limit {
+			r.steps--
+			r.tick(fr, m.in)
+		}
+		if i == len(ms)-1 && f.tail {
+			return true
+		}
+		switch m.kind {
+		case mVarZero:
+			regs[m.v] = m.in.z // a scalar: nothing to copy
+		case mVarLoad:
+			regs[m.in.dst] = regs[m.v]
+		case mVarStore:
+			regs[m.v] = regs[m.in.a1]
+		default:
+			in := m.in
+			switch {
+			case in.op >= opAddW:
+				regs[in.dst] = r.binop(fr, in, regs[in.a0], regs[in.a1])
+			case in.op == opIf || in.op == opJump || in.op == opReturn || in.op == opPanic:
+				panic("fast form: terminator inside a fop")
+			default:
+				r.step(fr, in)
+			}
+		}
+	}
+	return false
+}
+
+// execFast runs fr from block b until it returns, as exec does for plain
+// runs.
+func (r *run) execFast(fr *frame, b int) (Value, EventID) {
+	c := fr.c
+	fc := c.fastForm()
+	regs := fr.regs
+	prev := -1
+blocks:
+	for {
+		if bc := &c.blocks[b]; bc.nphi > 0 {
+			r.phis(fr, bc, prev)
+		}
+		fb := &fc.blocks[b]
+		fops := fb.fops
+		for i := range fops {
+			f := &fops[i]
+			if s := r.steps + int64(f.k); s < r.limit {
+				r.steps = s
+			} else if !r.slowFop(fr, fb, f) {
+				continue
+			}
+			switch f.op {
+			case fMov:
+				regs[f.d] = regs[f.x]
+			case fZero:
+				regs[f.d] = f.z
+			case fAdd:
+				regs[f.d] = Value{n: regs[f.x].n + regs[f.y].n, k: f.rk}
+			case fSub:
+				regs[f.d] = Value{n: regs[f.x].n - regs[f.y].n, k: f.rk}
+			case fMul:
+				regs[f.d] = Value{n: regs[f.x].n * regs[f.y].n, k: f.rk}
+			case fEq:
+				regs[f.d] = Bool(regs[f.x].n == regs[f.y].n)
+			case fNe:
+				regs[f.d] = Bool(regs[f.x].n != regs[f.y].n)
+			case fLt:
+				regs[f.d] = Bool(int64(regs[f.x].n) < int64(regs[f.y].n))
+			case fLe:
+				regs[f.d] = Bool(int64(regs[f.x].n) <= int64(regs[f.y].n))
+			case fGt:
+				regs[f.d] = Bool(int64(regs[f.x].n) > int64(regs[f.y].n))
+			case fGe:
+				regs[f.d] = Bool(int64(regs[f.x].n) >= int64(regs[f.y].n))
+			case fLdField:
+				p := regs[f.x].p
+				if p == nil {
+					r.steps -= int64(f.k)
+					r.slowFop(fr, fb, f) // panics at the instruction that dereferences
+					continue
+				}
+				v := (*cell)(p).v.cells()[f.n].v
+				if v.isAgg() || v.k == KindNative {
+					v = copyVal(v)
+				}
+				regs[f.d] = v
+			case fStField:
+				p := regs[f.x].p
+				if p == nil {
+					r.steps -= int64(f.k)
+					r.slowFop(fr, fb, f)
+					continue
+				}
+				c := &(*cell)(p).v.cells()[f.n]
+				if v := regs[f.y]; v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+					c.st, c.v = NoEvent, v
+				} else {
+					storeInto(c, v, NoEvent)
+				}
+			case fDeferStack:
+				fr.at = f.in
+				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}
+			case fNaive:
+				in := f.in
+				if in.op >= opAddW {
+					regs[in.dst] = r.binop(fr, in, regs[in.a0], regs[in.a1])
+				} else {
+					r.step(fr, in)
+				}
+			case fJump:
+				prev, b = b, int(f.succ[0])
+				continue blocks
+			case fIf:
+				prev = b
+				if regs[f.x].n != 0 {
+					b = int(f.succ[0])
+				} else {
+					b = int(f.succ[1])
+				}
+				continue blocks
+			case fIfEq:
+				prev, b = b, int(f.succ[cond(regs[f.x].n != regs[f.y].n)])
+				continue blocks
+			case fIfNe:
+				prev, b = b, int(f.succ[cond(regs[f.x].n == regs[f.y].n)])
+				continue blocks
+			case fIfLt:
+				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) >= int64(regs[f.y].n))])
+				continue blocks
+			case fIfLe:
+				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) > int64(regs[f.y].n))])
+				continue blocks
+			case fIfGt:
+				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) <= int64(regs[f.y].n))])
+				continue blocks
+			case fIfGe:
+				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) < int64(regs[f.y].n))])
+				continue blocks
+			case fRet0:
+				fr.retEv = NoEvent
+				return Value{}, NoEvent
+			case fRet1:
+				fr.retEv = NoEvent
+				return regs[f.x], NoEvent
+			case fTerm:
+				in := f.in
+				if in.op == opPanic {
+					fr.at = in
+					e, _ := r.stmt(fr, in, regs[in.a[0]])
+					r.throw(fr, in, regs[in.a[0]], e)
+				}
+				vs := make([]Value, len(in.a))
+				for i, s := range in.a {
+					vs[i] = regs[s]
+				}
+				fr.retEv = NoEvent
+				return Tuple(vs...), NoEvent
+			}
+		}
+		panic("fast form: block without terminator")
+	}
+}
+
+// cond is 1 for true, 0 for false: the index of the successor an If takes
+// when its condition is false.
+func cond(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

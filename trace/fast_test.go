@@ -1,0 +1,186 @@
+package trace
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/corpus"
+)
+
+// The fast form (fast.go) must be invisible: a plain run (no trace, no
+// hooks) on it gives the same Result as on the naive form, which exec
+// runs when RunOptions.noFast is set: outcome, results, step count,
+// panic (message, position, event, stack), failure, exit code, output and
+// error. Budgets are cut at many points so that stops fall inside fused
+// operations.
+
+var address = regexp.MustCompile(`0x[0-9a-f]{8,}`)
+
+// plainOutcome runs fn plainly and formats everything its Result says.
+func plainOutcome(p *Program, fn *ssa.Function, args []Value, opts RunOptions, noFast bool) (string, int64) {
+	var out bytes.Buffer
+	opts.NoTrace, opts.Hooks, opts.Stdout, opts.noFast = true, nil, &out, noFast
+	ctx := context.Background()
+	res, err := p.Run(ctx, fn, args, &opts)
+	var sb strings.Builder
+	if err != nil {
+		msg := err.Error()
+		if ie, ok := err.(*InternalError); ok {
+			msg = fmt.Sprintf("internal error %v at %v", ie.Value, ie.Pos)
+		}
+		fmt.Fprintf(&sb, "error: %s\n", msg)
+	}
+	if res == nil {
+		return sb.String(), 0
+	}
+	fmt.Fprintf(&sb, "outcome %v, steps %d, failure %q, exit %d\n", res.Outcome, res.Steps, res.Failure, res.ExitCode)
+	for _, v := range res.Returns {
+		fmt.Fprintf(&sb, "return %s\n", v)
+	}
+	if pi := res.Panic; pi != nil {
+		fmt.Fprintf(&sb, "panic %q at %v event %d\n", pi.Message, pi.Pos, pi.Event)
+		for _, f := range pi.Stack {
+			fmt.Fprintf(&sb, "\tin %s at %v\n", f.Func, f.Pos)
+		}
+	}
+	fmt.Fprintf(&sb, "output %q\n", out.String())
+	// Programs that print pointers print addresses, which differ between
+	// any two runs.
+	return address.ReplaceAllString(sb.String(), "0xADDR"), res.Steps
+}
+
+// sameOnFastForm checks one run at its budget and at budgets cut short at
+// seeded points (and right around the end); it returns the number of runs.
+func sameOnFastForm(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
+	t.Helper()
+	want, steps := plainOutcome(p, fn, args, opts, true)
+	got, _ := plainOutcome(p, fn, args, opts, false)
+	if got != want {
+		t.Errorf("%s%v: fast form\n%s\nnaive form\n%s", fn, args, got, want)
+		return 1
+	}
+	budgets := []int64{1, 2, steps - 1, steps}
+	for range cuts {
+		if steps > 2 {
+			budgets = append(budgets, 1+rng.Int64N(steps-1))
+		}
+	}
+	n := 1
+	for _, b := range budgets {
+		if b < 1 || b >= steps && b != steps {
+			continue
+		}
+		o := opts
+		o.MaxSteps = b
+		want, _ := plainOutcome(p, fn, args, o, true)
+		got, _ := plainOutcome(p, fn, args, o, false)
+		n++
+		if got != want {
+			t.Errorf("%s%v with a budget of %d steps: fast form\n%s\nnaive form\n%s", fn, args, b, got, want)
+			return n
+		}
+	}
+	return n
+}
+
+func TestFastFormExamples(t *testing.T) {
+	p := loadExamples(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	runs := 0
+	for _, s := range subjects() {
+		fn := p.Func(examplesPath+s.pkg, s.fn)
+		inputs := append([][]int(nil), s.cases...)
+		for range 20 {
+			inputs = append(inputs, s.random(rng))
+		}
+		for _, in := range inputs {
+			args := make([]Value, len(in))
+			for i, x := range in {
+				args[i] = Int(int64(x))
+			}
+			runs += sameOnFastForm(t, p, fn, args, RunOptions{}, rng, 3)
+		}
+	}
+	t.Logf("%d runs compared", runs)
+}
+
+func TestFastFormCorpus(t *testing.T) {
+	p := load(t, "./trace/internal/corpus")
+	rng := rand.New(rand.NewPCG(5, 6))
+	runs := 0
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for n := range corpus.Programs {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		fn := p.Func(corpusPkg, name)
+		if fn == nil {
+			t.Fatalf("no function %s", name)
+		}
+		for _, seed := range []int64{0, 7} {
+			runs += sameOnFastForm(t, p, fn, nil, RunOptions{Seed: seed}, rng, 6)
+		}
+	}
+	t.Logf("%d runs compared", runs)
+}
+
+func TestFastFormWork(t *testing.T) {
+	p := load(t, "./internal/cmd/interpbench/work")
+	rng := rand.New(rand.NewPCG(8, 9))
+	runs := 0
+	for _, name := range []string{"SumSquares", "TCAS", "Classify"} {
+		fn := p.Func(workPkg, name)
+		for _, n := range []int64{0, 1, 7, 100} {
+			runs += sameOnFastForm(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, 20)
+		}
+	}
+	t.Logf("%d runs compared", runs)
+}
+
+// TestFastFormConformance compares the forms on every program of the
+// conformance corpus (see conformance_test.go) that loads, with a budget
+// of twice its steps (goroutine scheduling points then fall as in its
+// full run) and cut short at seeded points.
+func TestFastFormConformance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the conformance corpus takes a while; skipped with -short")
+	}
+	t.Setenv("GOSSAINTERP", "1")
+	progs := conformanceCorpus(t)
+	dir, pkgs := conformanceModule(t, progs)
+	loaded, _ := loadConformance(dir, progs, pkgs)
+	rng := rand.New(rand.NewPCG(10, 11))
+	runs, programs := 0, 0
+	for _, cp := range progs {
+		prog := loaded[cp]
+		if cp.skip != "" || prog == nil {
+			continue
+		}
+		fn := prog.Func(pkgs[cp], "main")
+		if fn == nil {
+			continue
+		}
+		_, steps := plainOutcome(prog, fn, nil, RunOptions{MaxSteps: conformanceSteps}, true)
+		if steps >= conformanceSteps/4 {
+			continue // the slow ones: their budget stops are checked by the cuts of others
+		}
+		programs++
+		runs += sameOnFastForm(t, prog, fn, nil, RunOptions{MaxSteps: max(2*steps, 100)}, rng, 2)
+	}
+	t.Logf("%d programs, %d runs compared", programs, runs)
+	if programs == 0 {
+		fmt.Fprintln(os.Stderr, "no conformance program ran")
+		t.Fail()
+	}
+}
