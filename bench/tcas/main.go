@@ -82,7 +82,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
-			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), frequency, guards, assignments (the failing test alone); none: only position and random")
+			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+
+			"frequency, guards, assignments (the failing test alone), or a+b (by a, ties by b); none: only position and random")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -108,7 +109,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	for _, p := range o.Ties {
-		if p.Spectrum != "" && !o.Spectra {
+		if p.needsSpectrum() && !o.Spectra {
 			err := fmt.Errorf("-tiebreak %s needs the spectra of the universe (-spectra)", p.Name)
 			fmt.Fprintln(stderr, "bench/tcas:", err)
 			return options{}, err

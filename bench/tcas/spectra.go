@@ -45,13 +45,18 @@ func (s portSink) Add(t spectra.Test, covered []spectra.Element) (int, error) {
 	return s.m.Add(t, s.filter(covered))
 }
 
+// passingKey keys, in spectrumBaselines' line scores, the number of
+// passing tests of the universe that execute each line.
+const passingKey = "passing tests"
+
 // spectrumBaselines runs the whole universe's tests with twelve inputs on
 // ver in the interpreter (the expected outcome as oracle, a panic where
 // the fault-free program panics), builds the line spectrum of the port's
 // executable lines and ranks them with each formula.
 // It also returns the number of failing tests, which must be the version's
 // failing tests with twelve inputs, and each formula's score of every
-// executable line, for the tie policies.
+// executable line, for the tie policies, with the passing tests that
+// execute it (passingKey).
 func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumScore, int, map[string]map[int]float64, error) {
 	universe, err := tcas.Universe()
 	if err != nil {
@@ -98,8 +103,10 @@ func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumSc
 		}
 		r := m.Rank(f, &spectra.Options{Ties: spectra.Worst})
 		lines[name] = map[int]float64{}
+		lines[passingKey] = map[int]float64{}
 		for _, e := range r.Entries {
 			lines[name][e.Element.Line] = e.Score // the port's lines of tcas.go only (portSink)
+			lines[passingKey][e.Element.Line] = float64(e.Counts.EP)
 		}
 		var s spectrumScore
 		for _, l := range ver.lines {

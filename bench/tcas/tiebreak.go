@@ -31,6 +31,9 @@ type tiePolicy struct {
 	// lines computes the line scores of run i of a version from the
 	// version's runs, for policies computed from the reports.
 	lines func(rs []runResult, i int) map[int]float64
+	// parts, for a composite policy "a+b", are a and b: order by a, ties
+	// by b.
+	parts []tiePolicy
 }
 
 // tiePolicies are the policies -tiebreak can choose, in report order.
@@ -55,6 +58,14 @@ var tiePolicies = []tiePolicy{
 			"failing tests are evaluated (all of them with -all)",
 	},
 	{
+		Name: "ochiai-mfc", Spectrum: passingKey,
+		Evidence: "the version's other evaluated failing tests and every passing test of the universe",
+		Doc: "Ochiai, ef / sqrt(F (ef + ep)), where a failing test involves a line when one of its verified " +
+			"candidates holds it (ef: failcount's count, F: the version's evaluated failing tests in the mode) " +
+			"and a passing test when it executes it (ep, over the universe): the formula's evidence on the " +
+			"failing side, coverage on the passing side",
+	},
+	{
 		Name: "frequency", lines: frequency,
 		Evidence: "nothing but the failing test",
 		Doc: "how many of the run's verified candidates hold the line: with size bound 1 every line is in " +
@@ -75,7 +86,8 @@ var tiePolicies = []tiePolicy{
 }
 
 // parseTies parses -tiebreak: a comma-separated list of tiePolicies'
-// names ("" or "none": no policy beyond position and random).
+// names ("" or "none": no policy beyond position and random), or of
+// composites "a+b" (order by a, ties by b; any number of parts).
 func parseTies(s string) ([]tiePolicy, error) {
 	var out []tiePolicy
 	for _, name := range strings.Split(s, ",") {
@@ -83,19 +95,91 @@ func parseTies(s string) ([]tiePolicy, error) {
 		if name == "" || name == "none" || name == "position" || name == "random" {
 			continue // position and random are always scored
 		}
-		i := slices.IndexFunc(tiePolicies, func(p tiePolicy) bool { return p.Name == name })
-		if i < 0 {
-			var names []string
-			for _, p := range tiePolicies {
-				names = append(names, p.Name)
+		var parts []tiePolicy
+		for _, part := range strings.Split(name, "+") {
+			i := slices.IndexFunc(tiePolicies, func(p tiePolicy) bool { return p.Name == part })
+			if i < 0 {
+				var names []string
+				for _, p := range tiePolicies {
+					names = append(names, p.Name)
+				}
+				return nil, fmt.Errorf("unknown -tiebreak policy %q (want position, random, %s, or a+b: by a, ties by b)", part, strings.Join(names, ", "))
 			}
-			return nil, fmt.Errorf("unknown -tiebreak policy %q (want position, random, %s)", name, strings.Join(names, ", "))
+			parts = append(parts, tiePolicies[i])
 		}
-		if !slices.ContainsFunc(out, func(p tiePolicy) bool { return p.Name == name }) {
-			out = append(out, tiePolicies[i])
+		p := parts[0]
+		if len(parts) > 1 {
+			p = tiePolicy{Name: name, parts: parts}
+			var ev, doc []string
+			for _, q := range parts {
+				if !slices.Contains(ev, q.Evidence) {
+					ev = append(ev, q.Evidence)
+				}
+				doc = append(doc, q.Name)
+			}
+			p.Evidence = strings.Join(ev, "; ")
+			p.Doc = "by " + doc[0] + ", ties by " + strings.Join(doc[1:], ", then by ") + " (lexicographic)"
+		}
+		if !slices.ContainsFunc(out, func(q tiePolicy) bool { return q.Name == name }) {
+			out = append(out, p)
 		}
 	}
 	return out, nil
+}
+
+// needsSpectrum reports whether p or one of its parts uses the universe's
+// spectrum.
+func (p tiePolicy) needsSpectrum() bool {
+	return p.Spectrum != "" || slices.ContainsFunc(p.parts, tiePolicy.needsSpectrum)
+}
+
+// scores are the line scores of run i under p. A composite's score is
+// lexicographic: each part's scores are replaced by their dense rank among
+// the lines scored (lines missing from a part rank lowest), and the ranks
+// combined in mixed radix, exactly in a float64 for the few dozen lines of
+// a run.
+func (p tiePolicy) scores(rs []runResult, i int, spectrum map[string]map[int]float64) map[int]float64 {
+	switch {
+	case p.lines != nil:
+		return p.lines(rs, i)
+	case p.Spectrum == passingKey:
+		return mfcOchiai(rs, i, spectrum[passingKey])
+	case p.parts == nil:
+		return spectrum[p.Spectrum]
+	}
+	var lines []int
+	for _, c := range rs[i].cands {
+		for _, l := range c.Locations {
+			if !slices.Contains(lines, l.Line) {
+				lines = append(lines, l.Line)
+			}
+		}
+	}
+	out := make(map[int]float64, len(lines))
+	for _, l := range lines {
+		out[l] = 0
+	}
+	for _, q := range p.parts {
+		sc := q.scores(rs, i, spectrum)
+		val := func(l int) float64 {
+			if x, ok := sc[l]; ok && !math.IsNaN(x) {
+				return x
+			}
+			return math.Inf(-1)
+		}
+		var distinct []float64
+		for _, l := range lines {
+			if !slices.Contains(distinct, val(l)) {
+				distinct = append(distinct, val(l))
+			}
+		}
+		slices.Sort(distinct)
+		radix := float64(len(lines) + 1)
+		for _, l := range lines {
+			out[l] = out[l]*radix + float64(slices.Index(distinct, val(l)))
+		}
+	}
+	return out
 }
 
 // tieScore is one run scored under one tie policy.
@@ -120,10 +204,7 @@ func scoreTies(rs []runResult, pols []tiePolicy, spectrum map[string]map[int]flo
 			continue
 		}
 		for k, p := range pols {
-			lines := spectrum[p.Spectrum]
-			if p.lines != nil {
-				lines = p.lines(rs, i)
-			}
+			lines := p.scores(rs, i, spectrum)
 			s := func(f string, l int) float64 {
 				if x, ok := lines[l]; ok && f == file {
 					return x
@@ -186,6 +267,25 @@ func failingCount(rs []runResult, i int) map[int]float64 {
 					out[l.Line]++
 				}
 			}
+		}
+	}
+	return out
+}
+
+// mfcOchiai is ochiai-mfc's score: Ochiai with failingCount's counts as
+// ef and the passing tests that execute the line (ep) as given.
+func mfcOchiai(rs []runResult, i int, ep map[int]float64) map[int]float64 {
+	ef := failingCount(rs, i)
+	F := 0
+	for _, r := range rs {
+		if r.Mode == rs[i].Mode {
+			F++
+		}
+	}
+	out := make(map[int]float64, len(ef))
+	for l, n := range ef {
+		if d := math.Sqrt(float64(F) * (n + ep[l])); d > 0 {
+			out[l] = n / d
 		}
 	}
 	return out

@@ -25,7 +25,10 @@ func TestScoreTies(t *testing.T) {
 			{Version: 1, Test: "tC", Mode: "agx", Exec: 81, Err: "failed", Exam: exam(0, 0, 81)},
 		}
 	}
-	spectrum := map[string]map[int]float64{"ochiai": {10: 0.9, 20: 0.5, 75: 0.7, 30: 0.7}}
+	spectrum := map[string]map[int]float64{
+		"ochiai":   {10: 0.9, 20: 0.5, 75: 0.7, 30: 0.7},
+		passingKey: {10: 0, 20: 10, 75: 1, 30: 0},
+	}
 	tests := []struct {
 		policy           string
 		rankA, rankB     int
@@ -41,6 +44,14 @@ func TestScoreTies(t *testing.T) {
 		{"guards", 3, 3, 2.5, 2},
 		// A: 20 and 75 tie first, then 10. B: all assignments.
 		{"assignments", 2, 3, 1.5, 2},
+		// F = 3 runs; ef: 10 and 30 in 1, 20 and 75 in 2. Scores 1/sqrt(3)
+		// for 10 and 30, 2/sqrt(36) for 20, 2/sqrt(9) for 75.
+		{"ochiai-mfc", 1, 1, 1, 1},
+		// failcount's tie between 20 and 75 broken by ochiai: 75 first.
+		{"failcount+ochiai", 1, 1, 1, 1},
+		// A: the guard 10, then 20 and 75 (failcount 2 each) by position.
+		// B: no guard; 20 and 75 before 30.
+		{"guards+failcount", 3, 2, 2.5, 1.5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.policy, func(t *testing.T) {
@@ -83,6 +94,8 @@ func TestParseTies(t *testing.T) {
 		{"position,random", nil, false},
 		{"ochiai, failcount,ochiai", []string{"ochiai", "failcount"}, false},
 		{"dstar", nil, true},
+		{"failcount+ochiai,guards", []string{"failcount+ochiai", "guards"}, false},
+		{"failcount+dstar", nil, true},
 	}
 	for _, tt := range tests {
 		got, err := parseTies(tt.in)
