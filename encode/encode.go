@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"hash/fnv"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -1076,6 +1077,9 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{} // not modelled over Int: concrete
 	}
 	div := func(signed, unsigned func(a, b *maxsat.Term) *maxsat.Term) definition {
+		if k, ok := powerOfTwo(in.Y, xs); ok {
+			return definition{term: divPow2(x, k, xs, in.Op == token.REM)}
+		}
 		op := unsigned
 		if xs.signed {
 			op = signed
@@ -1100,6 +1104,46 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return e.shift(in, x, y, xs)
 	}
 	return definition{}
+}
+
+// powerOfTwo reports whether v is a constant 2^k, 1 <= k, that is positive
+// in the type of xs.
+func powerOfTwo(v ssa.Value, xs sortInfo) (int, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	u, exact := constant.Uint64Val(c.Value)
+	if !exact || u < 2 || u&(u-1) != 0 {
+		return 0, false
+	}
+	k := bits.TrailingZeros64(u)
+	if k >= xs.width || xs.signed && k >= xs.width-1 {
+		return 0, false
+	}
+	return k, true
+}
+
+// divPow2 returns x / 2^k (or x % 2^k if rem) with Go's semantics, by
+// shifts: Z3 rewrites an unsigned division by a power of two so, but
+// bit-blasts a signed one into a full divider circuit, thousands of
+// clauses per instance at 64 bits (a binary search's (lo+hi)/2 in a loop).
+// A signed quotient truncates toward zero: a negative x is biased by
+// 2^k-1 before the arithmetic shift.
+func divPow2(x *maxsat.Term, k int, xs sortInfo, rem bool) *maxsat.Term {
+	w := xs.width
+	if !xs.signed {
+		if rem {
+			return maxsat.BVAnd(x, maxsat.BV(1<<k-1, w))
+		}
+		return maxsat.LShr(x, maxsat.BV(uint64(k), w))
+	}
+	bias := maxsat.LShr(maxsat.AShr(x, maxsat.BV(uint64(w-1), w)), maxsat.BV(uint64(w-k), w))
+	q := maxsat.AShr(maxsat.Add(x, bias), maxsat.BV(uint64(k), w))
+	if rem {
+		return maxsat.Sub(x, maxsat.Shl(q, maxsat.BV(uint64(k), w)))
+	}
+	return q
 }
 
 // relation is an order comparison over Int, signed and unsigned bit-vectors.

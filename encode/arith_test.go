@@ -1,0 +1,84 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/faultloc/faultloc/maxsat"
+)
+
+// TestDivPow2 checks the shift form of a division or remainder by a power
+// of two against SMT-LIB's bvsdiv, bvsrem, bvudiv and bvurem (Go's
+// semantics for a nonzero divisor): Z3 proves them equal for every dividend
+// at widths 8 and 16, and they agree on seeded random dividends at 32 and
+// 64 bits (a proof there bit-blasts a 64-bit divider: minutes).
+func TestDivPow2(t *testing.T) {
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, w := range []int{8, 16, 32, 64} {
+		for _, signed := range []bool{true, false} {
+			for _, rem := range []bool{false, true} {
+				xs := sortInfo{ok: true, width: w, signed: signed}
+				for k := 1; k < w; k++ {
+					if signed && k == w-1 {
+						continue // 2^(w-1) is negative: not a power of two of the type
+					}
+					x := maxsat.BVVar(fmt.Sprintf("x%d", w), w)
+					c := maxsat.BV(1<<k, w)
+					var want *maxsat.Term
+					switch {
+					case signed && rem:
+						want = maxsat.SRem(x, c)
+					case signed:
+						want = maxsat.SDiv(x, c)
+					case rem:
+						want = maxsat.URem(x, c)
+					default:
+						want = maxsat.UDiv(x, c)
+					}
+					got := divPow2(x, k, xs, rem)
+					name := fmt.Sprintf("w=%d signed=%v rem=%v k=%d", w, signed, rem, k)
+					if w <= 16 {
+						prove(t, s, name, x, maxsat.Not(maxsat.Eq(got, want)))
+						continue
+					}
+					for range 4 {
+						v := rng.Uint64() >> rng.IntN(64)
+						if rng.IntN(2) == 0 {
+							v = -v
+						}
+						v &= ^uint64(0) >> (64 - w)
+						// Unsat means no model where x = v and they differ.
+						prove(t, s, fmt.Sprintf("%s x=%#x", name, v), x, maxsat.And(maxsat.Eq(x, maxsat.BV(v, w)), maxsat.Not(maxsat.Eq(got, want))))
+					}
+				}
+			}
+		}
+	}
+}
+
+// prove checks that c is unsatisfiable, reporting x's value otherwise.
+func prove(t *testing.T, s *maxsat.Solver, name string, x, c *maxsat.Term) {
+	t.Helper()
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddHard(c); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Check(context.Background())
+	if err != nil || st != maxsat.Unsat {
+		m := ""
+		if st == maxsat.Sat {
+			v, _ := s.Model().Eval(x)
+			m = v.String()
+		}
+		t.Errorf("%s: %v %v (counterexample x=%s)", name, st, err, m)
+	}
+}
