@@ -82,3 +82,45 @@ func prove(t *testing.T, s *maxsat.Solver, name string, x, c *maxsat.Term) {
 		t.Errorf("%s: %v %v (counterexample x=%s)", name, st, err, m)
 	}
 }
+
+// TestWindow checks window against the signed distance it replaces, on
+// seeded random values near the ends of the ranges and anywhere.
+func TestWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, w := range []int{8, 16, 32, 64} {
+		mask := ^uint64(0) >> (64 - w)
+		sext := func(u uint64) int64 { return int64(u<<(64-w)) >> (64 - w) }
+		for range 2000 {
+			orig := rng.Uint64() & mask
+			if rng.IntN(2) == 0 { // near the signed extremes
+				orig = (uint64(1)<<(w-1) + uint64(rng.IntN(20)) - 10) & mask
+			}
+			r := uint64(rng.IntN(40))
+			if rng.IntN(4) == 0 {
+				r = uint64(1) << rng.IntN(w)
+			}
+			lo, hi, ok := window(orig, w, r)
+			if r >= 1<<(w-1) {
+				if ok {
+					t.Errorf("w=%d r=%d: window ok for a radius covering every value", w, r)
+				}
+				continue
+			}
+			for range 20 {
+				v := rng.Uint64() & mask
+				if rng.IntN(2) == 0 {
+					v = (orig + uint64(rng.IntN(2*int(min(r, 1000))+3)) - min(r, 1000) - 1) & mask
+				}
+				d := sext((v - orig) & mask)
+				want := d <= int64(r) && d >= -int64(r)
+				if !ok {
+					continue
+				}
+				got := sext(v) >= sext(lo) && sext(v) <= sext(hi)
+				if got != want {
+					t.Fatalf("w=%d orig=%d r=%d v=%d: window [%d, %d] says %v, distance %d", w, sext(orig), r, sext(v), sext(lo), sext(hi), got, d)
+				}
+			}
+		}
+	}
+}

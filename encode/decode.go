@@ -160,8 +160,8 @@ func (e *Encoder) Preference(groups []string, radius uint64) *maxsat.Term {
 		if orig == nil {
 			continue
 		}
-		d := maxsat.Sub(inst.terms[0], orig)
 		if inst.sort.integer {
+			d := maxsat.Sub(inst.terms[0], orig)
 			r := int64(radius)
 			cs = append(cs, maxsat.Le(d, maxsat.Int(r)), maxsat.Ge(d, maxsat.Int(-r)))
 			continue
@@ -171,7 +171,34 @@ func (e *Encoder) Preference(groups []string, radius uint64) *maxsat.Term {
 		if w < 64 && r >= 1<<(w-1) {
 			continue // every value is within reach
 		}
+		if lo, hi, ok := window(inst.orig.Uint(), w, r); ok {
+			// The same set of values without a subtraction circuit per
+			// instance: bit-blasted, a comparison with a constant is a
+			// fraction of the size, and these checks dominated the
+			// solving time of long loops.
+			cs = append(cs, maxsat.SGE(inst.terms[0], maxsat.BV(lo, w)), maxsat.SLE(inst.terms[0], maxsat.BV(hi, w)))
+			continue
+		}
+		d := maxsat.Sub(inst.terms[0], orig)
 		cs = append(cs, maxsat.SLE(d, maxsat.BV(r, w)), maxsat.SGE(d, maxsat.BVInt(-int64(r), w)))
 	}
 	return maxsat.And(cs...)
+}
+
+// window returns the bits of orig-r and orig+r (signed, of width w, orig
+// given by its low w bits) when neither wraps around: the values whose
+// signed distance to orig is at most r are then the signed interval
+// [orig-r, orig+r]. Otherwise ok is false.
+func window(orig uint64, w int, r uint64) (lo, hi uint64, ok bool) {
+	if w < 1 || w > 64 || r >= 1<<(w-1) {
+		return 0, 0, false
+	}
+	s := int64(orig<<(64-w)) >> (64 - w) // sign-extended
+	minS := int64(-1) << (w - 1)
+	maxS := -(minS + 1)
+	if s < minS+int64(r) || s > maxS-int64(r) {
+		return 0, 0, false
+	}
+	mask := ^uint64(0) >> (64 - w)
+	return uint64(s-int64(r)) & mask, uint64(s+int64(r)) & mask, true
 }

@@ -265,6 +265,12 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 			if anchor != nil {
 				pref = maxsat.And(anchor, pref)
 			}
+			if ok, err := mcs.Model.Bool(pref); err == nil && ok {
+				// The model at hand keeps the preference: a check would
+				// only look for another such model, which on a long loop
+				// costs seconds of bit-vector search for nothing.
+				break
+			}
 			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, pref)
 			if err != nil {
 				if ctx.Err() != nil {
