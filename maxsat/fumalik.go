@@ -24,6 +24,9 @@ func (s *Solver) Optimum(ctx context.Context) (*MCS, error) {
 	if s.closed {
 		return nil, ErrClosed
 	}
+	if err := s.leaveInside(); err != nil {
+		return nil, err
+	}
 	if err := s.sv.Push(); err != nil {
 		return nil, fmt.Errorf("maxsat: %w", err)
 	}

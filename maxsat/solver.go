@@ -82,6 +82,9 @@ type Stats struct {
 	MCS        int           // MCSes returned by NextMCS
 	Z3Terms    int           // distinct terms translated to Z3
 	CoreChecks int           // checks made for cores and MUSes
+	// Grown counts the groups that level search added to its subproblem
+	// from unsat cores (see LevelSearch).
+	Grown int
 }
 
 // group is a set of soft constraints relaxed as a unit, controlled by the
@@ -123,19 +126,18 @@ type Solver struct {
 	// (0: any) costs <= kDone.
 	kDone   int64
 	lvlSize int
-	// cands, when not nil, holds (sorted) every group that can be an MCS
-	// of cost 1 on its own: the groups of an unsat core of the softs (see
-	// probe). Constraints added later keep a core a core, so it stays
-	// valid for the Solver's life.
+	// cands, when not nil, holds (sorted) the groups of level search's
+	// subproblem U (see probeLevel): first the groups of an unsat core of
+	// the softs (see probe), which contain every MCS of cost 1;
+	// constraints added later keep a core a core, so this stays valid for
+	// the Solver's life. Cores of later checks add groups.
 	cands []int
 	// inDone: no unblocked correction set within cands costs <= inDone.
+	// Growing cands resets it to kDone.
 	inDone  int64
-	candGen int // incremented whenever cands is set
-	// outLit activates "some group outside cands is relaxed"; it was made
-	// with outSoft softs added, for cands of generation outGen.
-	outLit          z3.AST
-	outSoft, outGen int
-	card            map[cardKey]z3.AST // live activation literals of bounds
+	candGen int                // incremented whenever cands changes
+	card    map[cardKey]z3.AST // live activation literals of bounds
+	in      insideScope        // see scope.go
 
 	// Results of the last Check.
 	lastModel *Model
@@ -154,6 +156,9 @@ type cardKey struct {
 	cost  int64 // -1: no cost bound
 	size  int   // 0: no size bound
 	softs int   // number of softs added when the bound was made
+	// inside: candGen of the core candidates the bound is over (see
+	// probeLevel); 0: over all groups
+	inside int
 }
 
 // NewSolver returns an empty solver; opts may be nil for the defaults.
@@ -258,8 +263,8 @@ func (s *Solver) Z3Statistics() map[string]float64 {
 
 // assert adds a hard Z3 term to the solver (and to the Optimize peer).
 func (s *Solver) assert(a z3.AST) error {
-	if err := s.sv.Assert(a); err != nil {
-		return fmt.Errorf("maxsat: %w", err)
+	if err := s.hard(a); err != nil {
+		return err
 	}
 	s.hardLog = append(s.hardLog, a)
 	if s.opt != nil {
@@ -381,8 +386,16 @@ func (s *Solver) GroupWeight(name string) (uint64, bool) {
 	return s.groups[gi].weight, true
 }
 
-// check runs one Z3 check and keeps the counters.
+// check runs one Z3 check outside the inside scope and keeps the counters.
 func (s *Solver) check(ctx context.Context, assumptions []z3.AST) (Status, error) {
+	if err := s.leaveInside(); err != nil {
+		return Unknown, err
+	}
+	return s.checkHere(ctx, assumptions)
+}
+
+// checkHere runs one Z3 check in the current scope and keeps the counters.
+func (s *Solver) checkHere(ctx context.Context, assumptions []z3.AST) (Status, error) {
 	start := time.Now()
 	r, err := s.sv.Check(ctx, assumptions)
 	s.stats.SolveTime += time.Since(start)

@@ -171,5 +171,8 @@ func (s *Solver) SMTLIB() string {
 	if s.closed {
 		return ""
 	}
+	if err := s.leaveInside(); err != nil {
+		return ""
+	}
 	return s.sv.String()
 }
