@@ -46,6 +46,10 @@ const (
 	fLdField                   // regs[d] = field n of *regs[x] (guard: non-nil)
 	fStField                   // field n of *regs[x] = regs[y] (guard: non-nil)
 	fDeferStack                // regs[d] = this frame's defer stack (ssa:deferstack())
+	fCall                      // a static or dynamic call (see callPlain)
+	fLen                       // regs[d] = len(regs[x]) for a slice or string (else as a call)
+	fIdxLoad                   // regs[d] = regs[x][regs[y]] for a slice (guard: in range)
+	fIdxStore                  // regs[x][regs[y]] = regs[n] for a slice (guard: in range)
 	// Terminators.
 	fJump
 	fIf   // if regs[x] != 0
@@ -319,6 +323,25 @@ func fuse(c *fnCode, ms []mop) []fop {
 		case in.op == opCall && isDeferStack(in):
 			flush(0)
 			emit(fop{op: fDeferStack, d: in.dst}, i+1)
+		case in.op == opCall && isLen(in):
+			// Not fused with a Load: its fallback, call, reads in's operand.
+			flush(0)
+			emit(fop{op: fLen, tail: true, d: in.dst, x: in.a1}, i+1)
+		case in.op == opIndexAddr && singleUse(in) && i+1 < len(ms) &&
+			ms[i+1].kind == mNaive && (ms[i+1].in.op == opLoad && ms[i+1].in.a0 == in.dst ||
+			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst):
+			take(in.a0, in.a1)
+			next := ms[i+1].in
+			f := fop{op: fIdxLoad, d: next.dst, x: operand(in.a0), y: operand(in.a1)}
+			if next.op == opStore {
+				f.op, f.d, f.n = fIdxStore, -1, next.a1
+			}
+			pending = pending[:0]
+			emit(f, i+2)
+			i++
+		case in.op == opCall && (in.x.(*callInfo).kind == callStatic || in.x.(*callInfo).kind == callDynamic):
+			flush(0)
+			emit(fop{op: fCall, tail: true}, i+1)
 		case in.op == opRunDefers && !c.defers:
 			// Nothing to run: the instruction joins the next fop.
 			flush(0)
@@ -331,6 +354,11 @@ func fuse(c *fnCode, ms []mop) []fop {
 		panic("fast form: block does not end with a terminator")
 	}
 	return out
+}
+
+func isLen(in *ins) bool {
+	ci, ok := in.x.(*callInfo)
+	return ok && ci.kind == callBuiltin && ci.builtin == "len" && len(in.a) == 2 && in.dst >= 0
 }
 
 func isDeferStack(in *ins) bool {
@@ -448,6 +476,44 @@ blocks:
 			case fDeferStack:
 				fr.at = f.in
 				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}
+			case fCall:
+				r.callPlain(fr, f.in)
+			case fLen:
+				if x := regs[f.x]; x.k == KindSlice || x.k == KindString {
+					fr.at = f.in
+					regs[f.d] = Int(int64(x.Len()))
+				} else {
+					r.call(fr, f.in)
+				}
+			case fIdxLoad:
+				if x := regs[f.x]; x.k == KindSlice {
+					cs, i := x.slice(), r.index(regs[f.y])
+					if i >= 0 && i < len(cs) {
+						v := cs[i].v
+						if v.isAgg() {
+							v = copyVal(v)
+						}
+						regs[f.d] = v
+						continue
+					}
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f) // the index panics, or a pointer to an array
+			case fIdxStore:
+				if x := regs[f.x]; x.k == KindSlice {
+					cs, i := x.slice(), r.index(regs[f.y])
+					if i >= 0 && i < len(cs) {
+						c := &cs[i]
+						if v := regs[f.n]; v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+							c.st, c.v = NoEvent, v
+						} else {
+							storeInto(c, v, NoEvent)
+						}
+						continue
+					}
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f)
 			case fNaive:
 				in := f.in
 				if in.op >= opAddW {
@@ -516,4 +582,55 @@ func cond(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// callPlain performs a static call, or a call of a func value, in a plain
+// run: as call does, without the argument stack (the arguments go straight
+// into the callee's frame). Calls of bridged functions and builtins, of nil
+// func values and of functions that may defer take call's path.
+func (r *run) callPlain(fr *frame, in *ins) {
+	ci := in.x.(*callInfo)
+	var c *fnCode
+	var env []Value
+	if ci.kind == callStatic {
+		c = ci.code
+	} else if fnv := fr.regs[in.a0]; fnv.p != nil {
+		cl := (*closure)(fnv.p)
+		c, env = cl.fn, cl.env
+	}
+	if c == nil {
+		r.call(fr, in)
+		return
+	}
+	c = c.ensure(r.p)
+	if c.blocks == nil || c.defers {
+		r.call(fr, in)
+		return
+	}
+	fr.at = in
+	occ := fr.occ[in.loc]
+	fr.occ[in.loc] = occ + 1
+	path := mix(fr.path, in.sid, occ)
+	r.depth++
+	if r.depth > r.maxDepth {
+		panic(budgetStop{depth: true})
+	}
+	callee := r.newFrame(c, fr, NoEvent, path)
+	regs := callee.regs
+	for i, s := range in.a[1:] {
+		regs[i] = fr.regs[s]
+	}
+	copy(regs[c.np:], env)
+	prevCur := r.cur
+	r.cur = callee
+	v, _ := r.execFast(callee, 0)
+	r.cur = prevCur
+	r.depth--
+	if v.k != kindDefers || v.p != ptrOf(callee) {
+		r.releaseFrame(callee)
+	}
+	r.cur = fr
+	if in.dst >= 0 {
+		fr.regs[in.dst] = v
+	}
 }
