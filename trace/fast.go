@@ -50,6 +50,7 @@ const (
 	fLen                       // regs[d] = len(regs[x]) for a slice or string (else as a call)
 	fIdxLoad                   // regs[d] = regs[x][regs[y]] for a slice (guard: in range)
 	fIdxStore                  // regs[x][regs[y]] = regs[n] for a slice (guard: in range)
+	fAllocStore                // regs[d] = a new variable holding regs[y] (Alloc, then Store into it; guard: allocation budget)
 	// Terminators.
 	fJump
 	fIf   // if regs[x] != 0
@@ -320,6 +321,13 @@ func fuse(c *fnCode, ms []mop) []fop {
 			pending = pending[:0]
 			emit(f, i+2)
 			i++
+		case in.op == opAlloc && in.n < 0 && i+1 < len(ms) && ms[i+1].kind == mNaive &&
+			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst:
+			// The zero value is never seen: the variable starts as a copy
+			// of what is stored.
+			flush(0)
+			emit(fop{op: fAllocStore, d: in.dst, y: ms[i+1].in.a1, z: in.z}, i+2)
+			i++
 		case in.op == opCall && isDeferStack(in):
 			flush(0)
 			emit(fop{op: fDeferStack, d: in.dst}, i+1)
@@ -473,6 +481,19 @@ blocks:
 				} else {
 					storeInto(c, v, NoEvent)
 				}
+			case fAllocStore:
+				n := int64(1+f.z.aggLen()) * cellBytes
+				if r.alloc+n > r.maxAlloc {
+					r.steps -= int64(f.k)
+					r.slowFop(fr, fb, f) // the Alloc stops the run
+					continue
+				}
+				r.alloc += n
+				c := newCell(regs[f.y], NoEvent)
+				if c.v.isAgg() {
+					setStores(c.v.cells(), NoEvent) // as storeInto does
+				}
+				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
 			case fDeferStack:
 				fr.at = f.in
 				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}

@@ -131,6 +131,10 @@ func TestFastFormCorpus(t *testing.T) {
 		for _, seed := range []int64{0, 7} {
 			runs += sameOnFastForm(t, p, fn, nil, RunOptions{Seed: seed}, rng, 6)
 		}
+		// Allocation budgets stop runs inside fused allocations too.
+		for _, maxAlloc := range []int64{100, 1000, 10000} {
+			runs += sameOnFastForm(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1)
+		}
 	}
 	t.Logf("%d runs compared", runs)
 }
@@ -143,6 +147,7 @@ func TestFastFormWork(t *testing.T) {
 		fn := p.Func(workPkg, name)
 		for _, n := range []int64{0, 1, 7, 100} {
 			runs += sameOnFastForm(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, 20)
+			runs += sameOnFastForm(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30, MaxAlloc: 2000}, rng, 1)
 		}
 	}
 	t.Logf("%d runs compared", runs)

@@ -742,7 +742,7 @@ func (r *run) step(fr *frame, in *ins) {
 			*c = cell{v: copyVal(in.z), st: NoEvent}
 		} else {
 			r.allocCells(1 + in.z.aggLen())
-			c = &cell{v: copyVal(in.z), st: NoEvent}
+			c = newCell(in.z, NoEvent)
 		}
 		e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
 		c.st = e

@@ -305,6 +305,22 @@ func copyVal(v Value) Value {
 	return aggOf(v.k, cs)
 }
 
+// newCell returns a new memory cell holding a copy of v, its cells and v's
+// top-level cells stored by st. An aggregate's top-level cells share the
+// cell's allocation.
+func newCell(v Value, st EventID) *cell {
+	if !v.isAgg() || v.n == 0 {
+		return &cell{v: copyVal(v), st: st}
+	}
+	src := v.cells()
+	cs := make([]cell, 1+len(src))
+	for i := range src {
+		cs[1+i] = cell{v: copyVal(src[i].v), st: src[i].st}
+	}
+	cs[0] = cell{v: aggOf(v.k, cs[1:]), st: st}
+	return &cs[0]
+}
+
 // storeInto writes v into the memory cell c, in place for aggregates so that
 // pointers to c's fields or elements observe the store.
 func storeInto(c *cell, v Value, e EventID) {
