@@ -1,6 +1,9 @@
 package trace
 
 import (
+	"go/types"
+	"unsafe"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -51,6 +54,7 @@ const (
 	fIdxLoad                   // regs[d] = regs[x][regs[y]] for a slice (guard: in range)
 	fIdxStore                  // regs[x][regs[y]] = regs[n] for a slice (guard: in range)
 	fAllocStore                // regs[d] = a new variable holding regs[y] (Alloc, then Store into it; guard: allocation budget)
+	fCopyAgg                   // *regs[y] = *regs[x] for aggregates, in place (Load, then Store; guard: non-nil, same shape, no partial overlap)
 	// Terminators.
 	fJump
 	fIf   // if regs[x] != 0
@@ -328,6 +332,14 @@ func fuse(c *fnCode, ms []mop) []fop {
 			flush(0)
 			emit(fop{op: fAllocStore, d: in.dst, y: ms[i+1].in.a1, z: in.z}, i+2)
 			i++
+		case in.op == opLoad && isAggType(in) && singleUse(in) && i+1 < len(ms) && ms[i+1].kind == mNaive &&
+			ms[i+1].in.op == opStore && ms[i+1].in.a1 == in.dst && ms[i+1].in.a0 != in.dst:
+			// The copy the Load makes is only stored: store in place.
+			take(in.a0, ms[i+1].in.a0)
+			f := fop{op: fCopyAgg, x: operand(in.a0), y: operand(ms[i+1].in.a0)}
+			pending = pending[:0]
+			emit(f, i+2)
+			i++
 		case in.op == opCall && isDeferStack(in):
 			flush(0)
 			emit(fop{op: fDeferStack, d: in.dst}, i+1)
@@ -362,6 +374,28 @@ func fuse(c *fnCode, ms []mop) []fop {
 		panic("fast form: block does not end with a terminator")
 	}
 	return out
+}
+
+// isAggType reports whether in defines a struct or array.
+func isAggType(in *ins) bool {
+	v, ok := in.instr.(ssa.Value)
+	if !ok {
+		return false
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// disjoint reports whether the top-level cells of aggregates a and b do
+// not overlap. (Nested aggregates have cells of their own: only an array
+// made from a slice, see opSliceToArrayPtr, shares another's cells.)
+func disjoint(a, b Value) bool {
+	sz := uintptr(a.n) * unsafe.Sizeof(cell{})
+	pa, pb := uintptr(a.p), uintptr(b.p)
+	return pa+sz <= pb || pb+sz <= pa
 }
 
 func isLen(in *ins) bool {
@@ -494,6 +528,16 @@ blocks:
 					setStores(c.v.cells(), NoEvent) // as storeInto does
 				}
 				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
+			case fCopyAgg:
+				if sp, dp := regs[f.x].p, regs[f.y].p; sp != nil && dp != nil {
+					sc, dc := (*cell)(sp), (*cell)(dp)
+					if sv, dv := sc.v, dc.v; sv.isAgg() && sv.n > 0 && dv.k == sv.k && dv.n == sv.n && (sv.p == dv.p || disjoint(sv, dv)) {
+						storeInto(dc, sv, NoEvent)
+						continue
+					}
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f)
 			case fDeferStack:
 				fr.at = f.in
 				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}
