@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"go/token"
 	"go/types"
 	"unsafe"
 
@@ -55,6 +56,8 @@ const (
 	fIdxStore                  // regs[x][regs[y]] = regs[n] for a slice (guard: in range)
 	fAllocStore                // regs[d] = a new variable holding regs[y] (Alloc, then Store into it; guard: allocation budget)
 	fCopyAgg                   // *regs[y] = *regs[x] for aggregates, in place (Load, then Store; guard: non-nil, same shape, no partial overlap)
+	fIntBin                    // regs[d] = binop(regs[x], regs[y]) for other integer operations (guard: no division by zero, no negative shift)
+	fConvInt                   // regs[d] = regs[x] converted between integer types
 	// Terminators.
 	fJump
 	fIf   // if regs[x] != 0
@@ -81,6 +84,7 @@ type fop struct {
 	succ    [2]int32
 	z       Value
 	in      *ins // the last instruction
+	bin     *ins // fIntBin's BinOp, fConvInt's Convert
 }
 
 // mop is one naive instruction of a block in the fast form: how it runs
@@ -293,6 +297,23 @@ func fuse(c *fnCode, ms []mop) []fop {
 			}
 			emit(f, end)
 			i = end - 1
+		case in.op == opBinOp && (in.cls == clsInt || in.cls == clsUint) || in.op == opConvert && intConv(in):
+			f := fop{op: fIntBin, bin: in, d: in.dst}
+			if in.op == opConvert {
+				take(in.a0)
+				f.op, f.x = fConvInt, operand(in.a0)
+			} else {
+				take(in.a0, in.a1)
+				f.x, f.y = operand(in.a0), operand(in.a1)
+			}
+			pending = pending[:0]
+			end := i + 1
+			if singleUse(in) && i+1 < len(ms) && ms[i+1].kind == mVarStore && ms[i+1].in.a1 == in.dst {
+				f.d = ms[i+1].v // the result goes to the variable only
+				end = i + 2
+			}
+			emit(f, end)
+			i = end - 1
 		case in.op == opIf:
 			take(in.a0)
 			emit(fop{op: fIf, tail: true, x: operand(in.a0), succ: in.succ}, i+1)
@@ -396,6 +417,13 @@ func disjoint(a, b Value) bool {
 	sz := uintptr(a.n) * unsafe.Sizeof(cell{})
 	pa, pb := uintptr(a.p), uintptr(b.p)
 	return pa+sz <= pb || pb+sz <= pa
+}
+
+// intConv reports whether in converts between integer types.
+func intConv(in *ins) bool {
+	ci := in.x.(*convInfo)
+	return (ci.fcls == clsInt || ci.fcls == clsUint) && (ci.tcls == clsInt || ci.tcls == clsUint) &&
+		!ci.toBytes && !ci.toRun && !ci.fromBytes && !ci.fromRunes
 }
 
 func isLen(in *ins) bool {
@@ -538,6 +566,31 @@ blocks:
 				}
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f)
+			case fIntBin:
+				in := f.bin
+				x, y := regs[f.x], regs[f.y]
+				switch in.sub {
+				case token.QUO, token.REM:
+					if y.n == 0 {
+						r.steps -= int64(f.k)
+						r.slowFop(fr, fb, f) // divides by zero
+						continue
+					}
+				case token.SHL, token.SHR:
+					if sii, _ := in.x.(intInfo); sii.signed && int64(y.n) < 0 {
+						r.steps -= int64(f.k)
+						r.slowFop(fr, fb, f) // negative shift
+						continue
+					}
+				}
+				regs[f.d] = r.binop(fr, in, x, y)
+			case fConvInt:
+				ci := f.bin.x.(*convInfo)
+				k := KindInt
+				if ci.tcls == clsUint {
+					k = KindUint
+				}
+				regs[f.d] = Value{n: ci.tii.norm(regs[f.x].n), k: k}
 			case fDeferStack:
 				fr.at = f.in
 				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}

@@ -299,17 +299,38 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 	return c
 }
 
+// depsOf adds to the last event the definitions of in's register
+// operands.
+func (t *Trace) depsOf(fr *frame, in *ins) {
+	switch len(in.a) {
+	case 0:
+	case 1:
+		if s := in.a0; s >= 0 {
+			t.dep(fr.defs[s])
+		}
+	case 2:
+		if s := in.a0; s >= 0 {
+			t.dep(fr.defs[s])
+		}
+		if s := in.a1; s >= 0 {
+			t.dep(fr.defs[s])
+		}
+	default:
+		for _, s := range in.a {
+			if s >= 0 {
+				t.dep(fr.defs[s])
+			}
+		}
+	}
+}
+
 // event records an event for in with the given occurrence and value, with
 // the definitions of its register operands as dependencies.
 func (r *run) event(fr *frame, in *ins, occ int32, v Value) EventID {
 	t := r.tr
 	if r.h == nil {
 		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
-		for _, s := range in.a {
-			if s >= 0 {
-				t.dep(fr.defs[s])
-			}
-		}
+		t.depsOf(fr, in)
 		return e
 	}
 	if r.obs != nil && r.pending >= 0 {
@@ -373,6 +394,14 @@ func (r *run) def(fr *frame, in *ins, v Value) EventID {
 func (r *run) defRec(fr *frame, in *ins, v Value) EventID {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
+	if r.h == nil { // recording without hooks: event's work, inline
+		fr.regs[in.dst] = v
+		t := r.tr
+		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
+		t.depsOf(fr, in)
+		fr.defs[in.dst] = e
+		return e
+	}
 	steered := false
 	if r.h != nil {
 		v, steered = r.steer(fr, in.sid, occ, v)
@@ -401,6 +430,12 @@ func (r *run) stmtV(fr *frame, in *ins, v Value) (Value, EventID) {
 func (r *run) stmtVRec(fr *frame, in *ins, v Value) (Value, EventID) {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
+	if r.h == nil { // recording without hooks
+		t := r.tr
+		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
+		t.depsOf(fr, in)
+		return v, e
+	}
 	steered := false
 	if r.h != nil {
 		v, steered = r.steer(fr, in.sid, occ, v)
