@@ -216,12 +216,20 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		src[name] = strings.Split(string(b), "\n")
 	}
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
+	var refined []string // the groups of the MCS refined in the last round
 	for {
 		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {
 			rep.Partial, rep.Reason = true, fmt.Sprintf("stopped after %d candidates", len(rep.Candidates))
 			break
 		}
-		mcs, err := solver.NextMCS(ctx, bounds)
+		mcs, err := again(ctx, solver, refined)
+		refined = nil
+		if err != nil {
+			return finish(rep, enc, solver, opts, start, err)
+		}
+		if mcs == nil {
+			mcs, err = solver.NextMCS(ctx, bounds)
+		}
 		if errors.Is(err, maxsat.ErrExhausted) || errors.Is(err, maxsat.ErrHardUnsat) {
 			break
 		}
@@ -316,6 +324,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 							return finish(rep, enc, solver, opts, start, err)
 						}
 					}
+					refined = mcs.Groups
 					continue // the formula changed: solve again
 				}
 			}
@@ -326,6 +335,36 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		}
 	}
 	return finish(rep, enc, solver, opts, start, nil)
+}
+
+// again returns the MCS relaxing groups, an MCS before the refinement that
+// just added runs to the formula, if it still is a correction set, with a
+// model; nil if not, or if no check answered within its resource bound.
+// It is still minimal: refinements only add constraints, so a proper
+// subset that was no correction set before is none now. One check with
+// every other group enforced replaces a probe of the level search over
+// all groups, which costs more and, unless another MCS of the same cost
+// comes first, returns the same set.
+func again(ctx context.Context, s *maxsat.Solver, groups []string) (*maxsat.MCS, error) {
+	if groups == nil {
+		return nil, nil
+	}
+	m, st, err := s.CheckRelaxed(ctx, groups)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
+	if st != maxsat.Sat {
+		return nil, nil
+	}
+	mcs := &maxsat.MCS{Groups: groups, Model: m}
+	for _, g := range groups {
+		w, _ := s.GroupWeight(g)
+		mcs.Cost += w
+	}
+	return mcs, nil
 }
 
 // unrollBranch is ATF's refinement of a loop in one step. When an angelic
