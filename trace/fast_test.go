@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -187,5 +188,26 @@ func TestFastFormConformance(t *testing.T) {
 	if programs == 0 {
 		fmt.Fprintln(os.Stderr, "no conformance program ran")
 		t.Fail()
+	}
+}
+
+// TestStepLimit checks run.setLimit, which both forms rely on to count
+// steps in bulk: the next limit is one past the budget or the next
+// periodic check, whichever comes first, even for the largest budget.
+func TestStepLimit(t *testing.T) {
+	for _, c := range []struct{ steps, max, want int64 }{
+		{0, 10, 11},
+		{0, 1 << 20, 0x4000},
+		{0x4000, 1 << 20, 0x8000},
+		{0x4001, 1 << 20, 0x8000},
+		{0, math.MaxInt64, 0x4000},
+		{1 << 40, math.MaxInt64, 1<<40 + 0x4000},
+		{5, 5, 6},
+	} {
+		r := &run{steps: c.steps, max: c.max}
+		r.setLimit()
+		if r.limit != c.want {
+			t.Errorf("steps %d, budget %d: limit %d, want %d", c.steps, c.max, r.limit, c.want)
+		}
 	}
 }

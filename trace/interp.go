@@ -497,8 +497,10 @@ func (r *run) tick(fr *frame, in *ins) {
 
 // setLimit sets r.limit to the next step count at which tick has work:
 // one past the budget, or the next multiple of 0x4000.
+// (r.max+1 would overflow for a budget of math.MaxInt64; r.steps never
+// exceeds r.max.)
 func (r *run) setLimit() {
-	r.limit = min(r.max+1, (r.steps|0x3fff)+1)
+	r.limit = min(r.max, r.steps|0x3fff) + 1
 }
 
 // exec runs fr from block b until it returns.
