@@ -37,6 +37,7 @@ type fopcode uint8
 const (
 	fNaive      fopcode = iota // run in through step (the last instruction of the fop)
 	fMov                       // regs[d] = regs[x]
+	fMovs                      // regs[moves[i]] = regs[moves[i+1]] for each pair, in order (consecutive fMovs)
 	fZero                      // regs[d] = z (a variable's Alloc)
 	fAdd                       // regs[d] = regs[x] + regs[y] (64-bit words, kind rk)
 	fSub                       // -
@@ -83,8 +84,9 @@ type fop struct {
 	n       int32
 	succ    [2]int32
 	z       Value
-	in      *ins // the last instruction
-	bin     *ins // fIntBin's BinOp, fConvInt's Convert
+	in      *ins    // the last instruction
+	bin     *ins    // fIntBin's BinOp, fConvInt's Convert
+	moves   []int32 // fMovs' pairs
 }
 
 // mop is one naive instruction of a block in the fast form: how it runs
@@ -363,7 +365,15 @@ func fuse(c *fnCode, ms []mop) []fop {
 			i++
 		case in.op == opCall && isDeferStack(in):
 			flush(0)
-			emit(fop{op: fDeferStack, d: in.dst}, i+1)
+			if singleUse(in) && i+2 < len(ms) && ms[i+1].kind == mVarZero &&
+				ms[i+2].kind == mVarStore && ms[i+2].v == ms[i+1].v && ms[i+2].in.a1 == in.dst {
+				// t = ssa:deferstack(); v = local; *v = t (every
+				// function's prologue in the naive form)
+				emit(fop{op: fDeferStack, d: ms[i+1].v}, i+3)
+				i += 2
+			} else {
+				emit(fop{op: fDeferStack, d: in.dst}, i+1)
+			}
 		case in.op == opCall && isLen(in):
 			// Not fused with a Load: its fallback, call, reads in's operand.
 			flush(0)
@@ -394,7 +404,23 @@ func fuse(c *fnCode, ms []mop) []fop {
 	if start != len(ms) || len(pending) > 0 {
 		panic("fast form: block does not end with a terminator")
 	}
-	return out
+	// Consecutive moves are one operation (a function's prologue spills
+	// its parameters into variables).
+	merged := out[:0]
+	for _, f := range out {
+		if n := len(merged); n > 0 && f.op == fMov && (merged[n-1].op == fMov || merged[n-1].op == fMovs) {
+			last := &merged[n-1]
+			if last.op == fMov {
+				last.op, last.moves = fMovs, []int32{last.d, last.x}
+			}
+			last.moves = append(last.moves, f.d, f.x)
+			last.k += f.k
+			last.in = f.in
+			continue
+		}
+		merged = append(merged, f)
+	}
+	return merged
 }
 
 // isAggType reports whether in defines a struct or array.
@@ -498,6 +524,11 @@ blocks:
 			switch f.op {
 			case fMov:
 				regs[f.d] = regs[f.x]
+			case fMovs:
+				m := f.moves
+				for i := 0; i+1 < len(m); i += 2 {
+					regs[m[i]] = regs[m[i+1]]
+				}
 			case fZero:
 				regs[f.d] = f.z
 			case fAdd:
