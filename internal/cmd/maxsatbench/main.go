@@ -39,17 +39,19 @@
 // measured at). Progress goes to stderr.
 //
 // Measured on the project's shared 2-core machine (bench/maxsat.txt holds
-// the run with -size 10000 -enum-size 3000; see its X and Y lines). At
-// 10000 statements that program's MCSes of up to 3 statements are all
-// found and blocked by the second stage, so the eight later stages only
-// add constraints and prove exhaustion, which the incremental solver does
-// without a check. The enumeration experiment at 10000 statements does not
-// finish in a session: its failing trace has 30 one-statement MCSes, 90
-// pairs and hundreds of triples. Level search found the first 7 MCSes
-// in 17 s and over 520 in 24 minutes (wall time, shared machine) and was
-// still enumerating triples when stopped; Z3 Optimize with blocking, run
-// on the same formula, needed 4.3 minutes of CPU for its first 7 MCSes
-// and 7.8 for 11.
+// the run with -size 10000; see its X and Y lines). At 10000 statements
+// the failing trace has 1697 MCSes of up to 3 statements: 30 of one
+// statement, 90 pairs and 1577 triples. Level search enumerated them all
+// in 13.6 minutes of CPU (28 of wall time on the loaded machine): the
+// first after 14 s of wall time, then about 0.3 s of CPU each, and the
+// last check, which proves level 3 exhausted, took about 6 minutes of wall
+// time. Z3 Optimize with blocking, given three times that CPU time on the
+// same formula, found 34 of them (about 70 s of CPU each), so X there is a
+// lower bound; at that pace all 1697 would take over a day. At 10000
+// statements that program's MCSes of up to 3 statements are all found and
+// blocked by the second stage of the incremental experiment, so the eight
+// later stages only add constraints and prove exhaustion, which the
+// incremental solver does without a check.
 package main
 
 import (
