@@ -83,7 +83,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
 			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+
-			"frequency, guards, assignments (the failing test alone), or a+b (by a, ties by b); none: only position and random")
+			"frequency, guards, assignments (the failing test alone), or a+b (by a, ties by b); none: only position and random "+
+			"(with -spectra=false and no -tiebreak, the default is none)")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -102,6 +103,14 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		err := fmt.Errorf("unknown -arith %q (want bv or int)", *arith)
 		fmt.Fprintln(stderr, "bench/tcas:", err)
 		return options{}, err
+	}
+	// The default policies rank by the universe's spectra: without them
+	// (-spectra=false) the default is none rather than a usage error; an
+	// explicit -tiebreak that needs spectra still is one.
+	tiesSet := false
+	fs.Visit(func(f *flag.Flag) { tiesSet = tiesSet || f.Name == "tiebreak" })
+	if !tiesSet && !o.Spectra {
+		*ties = "none"
 	}
 	var err error
 	if o.Ties, err = parseTies(*ties); err != nil {
