@@ -349,15 +349,9 @@ func again(ctx context.Context, s *maxsat.Solver, groups []string) (*maxsat.MCS,
 	if groups == nil {
 		return nil, nil
 	}
-	m, st, err := s.CheckRelaxed(ctx, groups)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, err
-		}
-		return nil, nil
-	}
-	if st != maxsat.Sat {
-		return nil, nil
+	m, err := relaxedModel(ctx, s, groups)
+	if m == nil {
+		return nil, err
 	}
 	mcs := &maxsat.MCS{Groups: groups, Model: m}
 	for _, g := range groups {
@@ -484,27 +478,31 @@ func stayInLoop(ctx context.Context, sub subject, addRun func(*verdict) (int, er
 	return nil
 }
 
+// relaxedModel returns a model of the formula with groups relaxed and
+// assume holding, or nil when there is none or the check did not answer
+// within its resource bound. Only a cancelled ctx is an error.
+func relaxedModel(ctx context.Context, s *maxsat.Solver, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+	m, st, err := s.CheckRelaxed(ctx, groups, assume...)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
+	if st != maxsat.Sat {
+		return nil, nil
+	}
+	return m, nil
+}
+
 // chooseModel returns, for the MCS relaxing groups, a model whose
 // execution stays on the encoded paths, with the constraint it satisfies,
 // so that later preferences keep it. It returns a nil model when there is
 // none or no check answered within its resource bound; the MCS's own model
 // then stands. Only a cancelled ctx is an error.
 func chooseModel(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, groups []string) (*maxsat.Model, *maxsat.Term, error) {
-	check := func(c *maxsat.Term) (*maxsat.Model, error) {
-		m, st, err := s.CheckRelaxed(ctx, groups, c)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, err
-			}
-			return nil, nil
-		}
-		if st != maxsat.Sat {
-			return nil, nil
-		}
-		return m, nil
-	}
 	explored := enc.Explored()
-	m, err := check(explored)
+	m, err := relaxedModel(ctx, s, groups, explored)
 	if m != nil || err != nil {
 		return m, explored, err
 	}
