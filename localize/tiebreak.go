@@ -51,9 +51,14 @@ func SpectrumSuspiciousness(r *spectra.Ranking) Suspiciousness {
 	}
 }
 
-// candidateScore is the highest score of c's lines under s, NaN mapped to
-// -Inf.
-func candidateScore(c Candidate, s Suspiciousness) float64 {
+// Candidate returns c's score as AgxFaults orders candidates by it: the
+// highest score of c's lines, NaN counting as -Inf (so a candidate with no
+// scored line scores -Inf). A nil s scores every candidate 0, as it
+// orders none.
+func (s Suspiciousness) Candidate(c Candidate) float64 {
+	if s == nil {
+		return 0
+	}
 	best := math.Inf(-1)
 	for _, l := range c.Locations {
 		if x := s(l.File, l.Line); !math.IsNaN(x) && x > best {
@@ -82,7 +87,7 @@ func sortCandidates(cs []Candidate, s Suspiciousness) {
 	if s != nil {
 		score = make([]float64, len(cs))
 		for i, c := range cs {
-			score[i] = candidateScore(c, s)
+			score[i] = s.Candidate(c)
 		}
 	}
 	idx := make([]int, len(cs))

@@ -163,3 +163,42 @@ func TestSpectrumSuspiciousness(t *testing.T) {
 		t.Errorf("score of another file's line = %v, want -Inf", got)
 	}
 }
+
+// A candidate scores as its most suspicious line; NaN and unscored lines
+// count as -Inf; a nil Suspiciousness scores everything 0.
+func TestSuspiciousnessCandidate(t *testing.T) {
+	s := Suspiciousness(func(file string, line int) float64 {
+		switch line {
+		case 1:
+			return 0.25
+		case 2:
+			return 0.75
+		case 3:
+			return math.NaN()
+		}
+		return math.Inf(-1)
+	})
+	cand := func(lines ...int) Candidate {
+		var c Candidate
+		for _, l := range lines {
+			c.Locations = append(c.Locations, Location{File: "f.go", Line: l})
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		s     Suspiciousness
+		lines []int
+		want  float64
+	}{
+		{s, []int{1}, 0.25},
+		{s, []int{1, 2}, 0.75},
+		{s, []int{3, 1}, 0.25},
+		{s, []int{3}, math.Inf(-1)},
+		{s, []int{4}, math.Inf(-1)},
+		{nil, []int{2}, 0},
+	} {
+		if got := tc.s.Candidate(cand(tc.lines...)); got != tc.want {
+			t.Errorf("nil=%v lines %v: score %v, want %v", tc.s == nil, tc.lines, got, tc.want)
+		}
+	}
+}

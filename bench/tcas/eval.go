@@ -344,7 +344,7 @@ func score(r *runResult, rep *localize.Report, file string, faulty map[int]bool)
 // tieRank is the expected rank of the first faulty line when the report's
 // candidates are read group by group, a group being the candidates that
 // tie on localize's ranking keys (verified first, then size, then, when s
-// is not nil, their score under s; see candidateScore), and the new
+// is not nil, their score under s; see localize.Suspiciousness.Candidate), and the new
 // lines of a group in a uniformly random order: with B lines read before
 // the first group holding a new faulty line, L new lines in that group of
 // which F are faulty, B + (L+1)/(F+1). The report's own order breaks such
@@ -359,7 +359,7 @@ func tieRank(cs []localize.Candidate, file string, faulty map[int]bool, s locali
 	for i := 0; i < len(cs); {
 		j := i
 		for j < len(cs) && cs[j].Verified == cs[i].Verified && len(cs[j].Locations) == len(cs[i].Locations) &&
-			candidateScore(cs[j], s) == candidateScore(cs[i], s) {
+			s.Candidate(cs[j]) == s.Candidate(cs[i]) {
 			j++
 		}
 		fresh, bad := 0, 0

@@ -233,21 +233,6 @@ func scoreTies(rs []runResult, pols []tiePolicy, spectrum map[string]map[int]flo
 	}
 }
 
-// candidateScore is a candidate's score under s, as localize orders it:
-// the highest score of its lines, NaN as -Inf; 0 for a nil s.
-func candidateScore(c localize.Candidate, s localize.Suspiciousness) float64 {
-	if s == nil {
-		return 0
-	}
-	best := math.Inf(-1)
-	for _, l := range c.Locations {
-		if x := s(l.File, l.Line); !math.IsNaN(x) && x > best {
-			best = x
-		}
-	}
-	return best
-}
-
 // failingCount scores a line by the number of the version's runs (failing
 // tests, in this run's mode) with a verified candidate holding it.
 func failingCount(rs []runResult, i int) map[int]float64 {
