@@ -29,30 +29,41 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 	if err != nil {
 		return nil, err
 	}
-	shown := *rep
-	if len(shown.Candidates) > c.candidates {
-		shown.Candidates = shown.Candidates[:c.candidates]
-	}
-	var text strings.Builder
-	if err := shown.WriteText(&text, c.dir); err != nil {
-		return nil, err
-	}
-	// WriteText's first line repeats the failure, which the test's log
-	// already shows.
-	_, body, _ := strings.Cut(text.String(), "\n")
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "fix candidates (%s):\n%s", rep.Mode, body)
-	if n := len(rep.Candidates) - len(shown.Candidates); n == 1 {
-		sb.WriteString("(1 more candidate not shown)\n")
-	} else if n > 1 {
-		fmt.Fprintf(&sb, "(%d more candidates not shown)\n", n)
-	}
-	if rep.Partial && ctx.Err() != nil {
-		share := ""
-		if c.top > 0 {
-			share = "the candidates get two thirds of "
+	outOfTime := rep.Partial && ctx.Err() != nil
+	// text reorders rep's ties by sp, so the reports written afterwards
+	// show the same order.
+	text := func(sp *spectra.Ranking) string {
+		rep.Rerank(localize.SpectrumSuspiciousness(sp))
+		shown := *rep
+		if len(shown.Candidates) > c.candidates {
+			shown.Candidates = shown.Candidates[:c.candidates]
 		}
-		fmt.Fprintf(&sb, "(out of time: %s%s=%v; raise it for more)\n", share, EnvTimeout, c.timeout)
+		var text strings.Builder
+		if err := shown.WriteText(&text, c.dir); err != nil {
+			return fmt.Sprintf("fix candidates (%s): %v\n", rep.Mode, err)
+		}
+		// WriteText's first line repeats the failure, which the test's
+		// log already shows.
+		_, body, _ := strings.Cut(text.String(), "\n")
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "fix candidates (%s", rep.Mode)
+		if sp != nil {
+			fmt.Fprintf(&sb, "; ties by %s", sp.Formula)
+		}
+		fmt.Fprintf(&sb, "):\n%s", body)
+		if n := len(rep.Candidates) - len(shown.Candidates); n == 1 {
+			sb.WriteString("(1 more candidate not shown)\n")
+		} else if n > 1 {
+			fmt.Fprintf(&sb, "(%d more candidates not shown)\n", n)
+		}
+		if outOfTime {
+			share := ""
+			if c.top > 0 {
+				share = "the candidates get two thirds of "
+			}
+			fmt.Fprintf(&sb, "(out of time: %s%s=%v; raise it for more)\n", share, EnvTimeout, c.timeout)
+		}
+		return sb.String()
 	}
 	write := func(dir, base string, sp *spectra.Ranking) ([]string, error) {
 		if err := os.MkdirAll(dir, 0o777); err != nil {
@@ -72,7 +83,7 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 		}
 		return []string{jf, hf}, nil
 	}
-	return &found{text: sb.String(), write: write}, nil
+	return &found{text: text, write: write}, nil
 }
 
 // writeFile creates name and fills it with fill.

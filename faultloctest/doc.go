@@ -12,7 +12,7 @@
 //	--- FAIL: TestAbs/negative (0.60s)
 //	    subject_test.go:24: Abs(-2) = -2, want 2
 //	    subject_test.go:26: faultloc explains TestAbs/negative:
-//	        fix candidates (agx):
+//	        fix candidates (agx; ties by ochiai):
 //	        subject.go:8: candidate 1 (verified, size 1): return x //fault: should be -x [angelic: 2]
 //	        subject.go:7: candidate 2 (verified, size 2): if x < 0 { [angelic: branch else]
 //	        subject.go:10: candidate 2 (verified, size 2): return x [angelic: 2]
@@ -26,7 +26,10 @@
 // they must take, verified first, then smallest first; "verified" means
 // that re-running the test with those values made it pass. Then come the
 // most suspicious lines by the spectrum of the package's test cases
-// (Ochiai by default), when other cases pass. A passing test logs
+// (Ochiai by default), when other cases pass. Candidates that tie
+// (verified or not, same size) are ordered by that spectrum's score of
+// their most suspicious line, as the heading says ("ties by ochiai"; see
+// localize.Report.Rerank), then by position. A passing test logs
 // nothing.
 //
 // # Why defer

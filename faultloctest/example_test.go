@@ -37,7 +37,7 @@ func ExampleExplainWith() {
 	t.end()
 	// Output:
 	// faultloc explains TestAbs/negative:
-	// fix candidates (agx):
+	// fix candidates (agx; ties by ochiai):
 	// subject.go:8: candidate 1 (verified, size 1): return x //fault: should be -x [angelic: 2]
 	// subject.go:7: candidate 2 (verified, size 2): if x < 0 { [angelic: branch else]
 	// subject.go:10: candidate 2 (verified, size 2): return x [angelic: 2]

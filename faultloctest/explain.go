@@ -76,7 +76,9 @@ type Options struct {
 	// Default 0: 2.
 	MaxSize int
 	// Candidates is the number of fix candidates shown, verified ones and
-	// smaller ones first. Default 0: 5.
+	// smaller ones first, then those whose most suspicious line scores
+	// higher in the spectrum (when it is computed, see Top), then by
+	// position. Default 0: 5.
 	Candidates int
 	// Top is the number of suspicious lines shown from the spectrum of
 	// the package's interpreted test cases. Negative: no spectrum.

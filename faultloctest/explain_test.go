@@ -319,3 +319,57 @@ func TestCache(t *testing.T) {
 		t.Errorf("not cached: program %v, spectrum %q", pk.prog != nil, pk.spText)
 	}
 }
+
+// TestTies explains a failure whose two one-line candidates tie on
+// localize's keys: Dist's return (dist.go) and Abs's faulty return
+// (util.go). In position order Dist's comes first; with the spectrum of
+// the passing cases, the faulty line does, and the log says so.
+func TestTies(t *testing.T) {
+	if !withSolver {
+		t.Skip("fix candidates need cgo")
+	}
+	t.Setenv(EnvTimeout, "")
+	t.Setenv(EnvTags, "")
+	t.Setenv(EnvReport, "")
+	b, err := os.ReadFile("testdata/ties/util.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fault := 0
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, "//fault:") {
+			fault = i + 1
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		top   int
+		first string // the first candidate's line
+		head  string // the candidates' heading
+	}{
+		{name: "by spectrum", top: 5, first: fmt.Sprintf("util.go:%d: candidate 1 (verified, size 1): return x //fault: should be -x", fault),
+			head: "fix candidates (agx; ties by ochiai):"},
+		{name: "by position", top: -1, first: "dist.go:9: candidate 1 (verified, size 1): return Abs(a - b)",
+			head: "fix candidates (agx):"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &recorder{name: "TestDist/reversed", failed: true}
+			ExplainWith(r, &Options{Dir: "testdata/ties", Top: tt.top})
+			r.end()
+			if len(r.logs) != 1 {
+				t.Fatalf("logged %q", r.logs)
+			}
+			t.Log(r.logs[0])
+			lines := strings.Split(r.logs[0], "\n")
+			if len(lines) < 4 || lines[1] != tt.head || !strings.HasPrefix(lines[2], tt.first) {
+				t.Fatalf("want heading %q and first candidate %q; logged:\n%s", tt.head, tt.first, r.logs[0])
+			}
+			// Both one-line candidates are there, in either order.
+			for _, w := range []string{"dist.go:9: candidate", fmt.Sprintf("util.go:%d: candidate", fault)} {
+				if !strings.Contains(r.logs[0], w+" ") {
+					t.Errorf("no %q in:\n%s", w, r.logs[0])
+				}
+			}
+		})
+	}
+}

@@ -21,7 +21,11 @@ var errPasses = errors.New("the test passes when faultloc interprets it, so ther
 
 // found is what the candidates stage found.
 type found struct {
-	text string // the candidates, as log lines
+	// text returns the candidates as log lines, candidates that tie on
+	// localize's keys (verified, size) ordered by the spectrum sp
+	// (possibly nil: then by position), and leaves them in that order
+	// for write.
+	text func(sp *spectra.Ranking) string
 	// write writes the JSON and HTML reports into dir, named after base,
 	// with sp (possibly nil) as the HTML page's heat map; it returns the
 	// files written.
@@ -61,15 +65,15 @@ func pipeline(ctx context.Context, name string, c config) (string, error) {
 		}
 		return "", err
 	}
+	var sp *spectra.Ranking
+	var spText string
+	if c.top > 0 {
+		sp, spText = pk.spectrum(ctx, c)
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "faultloc explains %s:\n", name)
-	sb.WriteString(f.text)
-	var sp *spectra.Ranking
-	if c.top > 0 {
-		var text string
-		sp, text = pk.spectrum(ctx, c)
-		sb.WriteString(text)
-	}
+	sb.WriteString(f.text(sp))
+	sb.WriteString(spText)
 	if c.reportDir != "" {
 		dir := c.reportDir
 		if !filepath.IsAbs(dir) {
