@@ -269,14 +269,11 @@ func (e *Encoder) inScope(fn *ssa.Function) bool {
 	if e.opts.InScope != nil {
 		return e.opts.InScope(fn)
 	}
-	if fn.Synthetic != "" && fn.Pkg == nil {
-		return false
-	}
 	p := fn.Pkg
 	if p == nil && fn.Origin() != nil {
-		p = fn.Origin().Pkg
+		p = fn.Origin().Pkg // an instance of a generic function is its origin's code
 	}
-	if !e.scope[p] {
+	if p == nil || !e.scope[p] { // p == nil: a wrapper or other synthetic function
 		return false
 	}
 	// Test code is the oracle, not a fault location.

@@ -570,7 +570,7 @@ func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candida
 	}
 	if t := rr.Trace; t != nil {
 		for e := trace.EventID(0); int(e) < t.Len(); e++ {
-			if _, ok := t.Instr(e).(*ssa.If); ok && inPackages(t.Func(e), rr) {
+			if _, ok := t.Instr(e).(*ssa.If); ok && programCode(t, e) {
 				p := t.Pos(e)
 				if strings.HasSuffix(p.Filename, "_test.go") {
 					continue // the test's own decisions are not the program's path
@@ -582,6 +582,11 @@ func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candida
 	return out
 }
 
-func inPackages(fn *ssa.Function, _ *trace.Result) bool {
-	return fn != nil && fn.Synthetic == "" && fn.Name() != "init"
+// programCode reports whether event e of t is the program's own code: a
+// function written in the source or an instance of one, not a package
+// initializer, not a generic standard function the interpreter runs from
+// source (trace.Static.Library).
+func programCode(t *trace.Trace, e trace.EventID) bool {
+	fn := t.Func(e)
+	return fn != nil && (fn.Synthetic == "" || fn.Origin() != nil) && fn.Name() != "init" && !t.StaticInfo(t.Static(e)).Library
 }

@@ -54,3 +54,53 @@ func TestGoTestCases(t *testing.T) {
 		}
 	})
 }
+
+// TestGenerics localizes failures in generic code: Median calls slices,
+// which trace interprets from source, and MaxOf is a generic function of
+// the package. Each fault comes out as a verified one-line candidate; no
+// candidate blames the standard library or has its decisions on its path.
+func TestGenerics(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const dir = "../trace/testdata/generic"
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	faults, err := examples.FaultLines(dir)
+	if err != nil || len(faults) != 2 {
+		t.Fatalf("fault lines %v, %v", faults, err)
+	}
+	for i, name := range []string{"TestMedian/even", "TestMaxOf"} {
+		t.Run(name, func(t *testing.T) {
+			fault := faults[i]
+			rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/trace/testdata/generic", name, &Options{MaxSize: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found, decisions := false, 0
+			for _, c := range rep.Candidates {
+				if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == fault.File && c.Locations[0].Line == fault.Line {
+					found = true
+				}
+				for _, l := range c.Locations {
+					if filepath.Dir(l.File) != filepath.Dir(fault.File) {
+						t.Errorf("candidate outside the package: %v", l)
+					}
+				}
+				for _, d := range c.Path {
+					decisions++
+					if filepath.Dir(d.File) != filepath.Dir(fault.File) {
+						t.Errorf("decision outside the package on the path: %v", d)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no verified size-1 candidate on %v:\n%s", fault, summary(rep))
+			}
+			if name == "TestMaxOf" && decisions == 0 {
+				t.Error("no decision of MaxOf on any candidate's path")
+			}
+		})
+	}
+}

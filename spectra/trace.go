@@ -85,9 +85,12 @@ func CodeElements(tr *trace.Trace, kind Kind) []Element {
 // TraceElements returns the elements a trace executed: its lines (Kind
 // Line) or its instructions (Kind Instruction). To count what native
 // coverage counts, it skips instructions whose position is a fallback
-// (trace's Synthetic), those of package initializers (run before every
-// test; go test -cover does not instrument them) and those positioned in a
-// function's header (parameter spills, before the body's opening brace).
+// (trace's Synthetic), those of the generic standard packages the
+// interpreter runs from source (trace's Library; go test -cover does not
+// cover the standard library), those of package initializers (run before
+// every test; go test -cover does not instrument them) and those
+// positioned in a function's header (parameter spills, before the body's
+// opening brace).
 func TraceElements(tr *trace.Trace, kind Kind) []Element {
 	executed := make([]bool, tr.NumStatics())
 	for e := range tr.Len() {
@@ -106,7 +109,7 @@ func staticElements(tr *trace.Trace, kind Kind, only []bool) []Element {
 			continue
 		}
 		st := tr.StaticInfo(trace.StaticID(s))
-		if st.Synthetic || !st.Position.IsValid() || !inBody(st) {
+		if st.Synthetic || st.Library || !st.Position.IsValid() || !inBody(st) {
 			continue
 		}
 		e := Element{Kind: kind, File: st.Position.Filename, Line: st.Position.Line}

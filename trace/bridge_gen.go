@@ -63,11 +63,11 @@ func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
 // unbridgedReason says why fn, a function without an interpreted body,
 // has no bridge.
 func unbridgedReason(fn *ssa.Function, name string) string {
+	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
+		return "an instance of a generic function, which has no native counterpart to call: put its package in Config.Scope to interpret it from source (Load does so for cmp, iter, maps and slices)"
+	}
 	if why, ok := tableExcluded[name]; ok {
 		return why
-	}
-	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
-		return "an instance of a generic function, which has no native counterpart to call: put its package (e.g. slices, maps) in Config.Scope to interpret it"
 	}
 	return "not in the bridge's table (see trace/README.md)"
 }

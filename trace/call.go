@@ -47,7 +47,12 @@ type run struct {
 	argEvStack []EventID
 }
 
+// inScope reports whether pkg is interpreted from source: one of
+// p.Packages, or a generic standard package Load added (Static.Library).
 func (p *Program) inScope(pkg *ssa.Package) bool {
+	if pkg != nil && p.libs[pkg.Pkg] {
+		return true
+	}
 	for _, q := range p.Packages {
 		if q == pkg {
 			return true

@@ -461,6 +461,7 @@ func (p *Program) addStatic(s Static, fn *ssa.Function) StaticID {
 	if s.Pos.IsValid() {
 		s.Position = p.Fset.Position(s.Pos)
 	}
+	s.Library = p.libs[funcPackage(fn)]
 	p.statics = append(p.statics, s)
 	return StaticID(len(p.statics) - 1)
 }
@@ -1015,4 +1016,16 @@ func (p *Program) constValue(c *ssa.Const) Value {
 func isUnsafePointer(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.UnsafePointer
+}
+
+// funcPackage returns the package of fn, or of its generic origin for an
+// instance; nil for a wrapper or other synthetic function without one.
+func funcPackage(fn *ssa.Function) *types.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg == nil {
+		return nil
+	}
+	return fn.Pkg.Pkg
 }

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,6 +38,11 @@ type Config struct {
 	// standard-library bridge. Scope is asked about the transitive imports
 	// of the targets (a "go list -deps" run); the targets themselves are
 	// always in scope. Default (nil): exactly the target packages.
+	//
+	// The generic standard packages cmp, iter, maps and slices are
+	// interpreted from source whenever a loaded package imports them, in
+	// scope or not: their generic functions have no native counterpart to
+	// call. Out of scope, their events are marked [Static].Library.
 	Scope func(pkgPath string) bool
 	// Env is the environment of the build system. Default: os.Environ().
 	Env []string
@@ -67,6 +73,9 @@ type Program struct {
 	// '('); other TypeAsserts are go/ssa's nil checks of method values.
 	assertPos map[token.Pos]bool
 	embeds    map[*ssa.Global]string // contents of //go:embed variables (embed.go)
+	// libs holds the generic standard packages interpreted from source but
+	// not in scope (see genericStd and Static.Library).
+	libs map[*types.Package]bool
 }
 
 type methKey struct {
@@ -112,22 +121,23 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		}
 		patterns = append(append([]string(nil), patterns...), extra...)
 	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+	pkgs, err := loadChecked(pcfg, cfg.Tests, patterns, nil)
 	if err != nil {
-		return nil, fmt.Errorf("trace: load: %w", err)
+		return nil, err
 	}
-	pkgs = chooseVariants(pkgs, cfg.Tests)
-	var errs []string
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
+	// The generic standard packages the loaded ones import come from
+	// source too, so that their instances have bodies to interpret; that
+	// means loading again, with them among the patterns.
+	var libs map[string]bool
+	if extra := genericLibs(pkgs); len(extra) > 0 {
+		libs = map[string]bool{}
+		for _, path := range extra {
+			libs[path] = true
 		}
-	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("trace: load: %s", strings.Join(errs, "; "))
-	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("trace: load: no packages match %q", patterns)
+		pkgs, err = loadChecked(pcfg, cfg.Tests, append(append([]string(nil), patterns...), extra...), libs)
+		if err != nil {
+			return nil, err
+		}
 	}
 	mode := ssa.NaiveForm | ssa.InstantiateGenerics
 	if cfg.sanity {
@@ -154,12 +164,16 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 			prog.CreatePackage(tp, nil, nil, true)
 		}
 	}
-	var ssaPkgs []*ssa.Package
+	var ssaPkgs, libPkgs []*ssa.Package
 	for _, p := range pkgs {
 		create(p.Types)
-		ssaPkgs = append(ssaPkgs, prog.Package(p.Types))
+		if libs[p.PkgPath] {
+			libPkgs = append(libPkgs, prog.Package(p.Types))
+		} else {
+			ssaPkgs = append(ssaPkgs, prog.Package(p.Types))
+		}
 	}
-	if err := buildSafely(ssaPkgs); err != nil {
+	if err := buildSafely(append(append([]*ssa.Package(nil), ssaPkgs...), libPkgs...)); err != nil {
 		return nil, err
 	}
 	lparens := map[token.Pos]bool{}
@@ -183,8 +197,90 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		impl:      map[implKey]bool{},
 		globals:   map[*ssa.Global]int{},
 		embeds:    embedVars(pkgs, prog),
+		libs:      map[*types.Package]bool{},
+	}
+	for _, p := range libPkgs {
+		P.libs[p.Pkg] = true
 	}
 	return P, nil
+}
+
+// genericStd lists the standard packages whose API is generic, with their
+// standard imports that are generic too: a generic function has no native
+// counterpart for the bridge to call, so these are interpreted from
+// source. Other standard packages stay native.
+var genericStd = map[string][]string{
+	"cmp":    nil,
+	"iter":   nil,
+	"maps":   {"iter"},
+	"slices": {"cmp", "iter"},
+}
+
+// genericLibs returns the generic standard packages (genericStd) that the
+// loaded packages import and that are not loaded from source already,
+// with their generic imports, sorted.
+func genericLibs(pkgs []*packages.Package) []string {
+	loaded := map[string]bool{}
+	for _, p := range pkgs {
+		loaded[p.PkgPath] = true
+	}
+	need := map[string]bool{}
+	var add func(path string)
+	add = func(path string) {
+		if need[path] || loaded[path] {
+			return
+		}
+		need[path] = true
+		for _, dep := range genericStd[path] {
+			add(dep)
+		}
+	}
+	for _, p := range pkgs {
+		for path := range p.Imports {
+			if _, ok := genericStd[path]; ok {
+				add(path)
+			}
+		}
+	}
+	out := make([]string, 0, len(need))
+	for path := range need {
+		out = append(out, path)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// loadChecked runs packages.Load, keeps one variant per package (see
+// chooseVariants) and fails on any package's errors. The packages named
+// in libs are kept without their tests: packages.Load loads the tests of
+// every pattern when pcfg.Tests is set.
+func loadChecked(pcfg *packages.Config, tests bool, patterns []string, libs map[string]bool) ([]*packages.Package, error) {
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("trace: load: %w", err)
+	}
+	if len(libs) > 0 {
+		pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool {
+			if !libs[strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test")] {
+				return false
+			}
+			return p.ID != p.PkgPath // a test variant, test package or test main
+		})
+	}
+	pkgs = chooseVariants(pkgs, tests)
+	var errs []string
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("trace: load: %s", strings.Join(errs, "; "))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("trace: load: no packages match %q", patterns)
+	}
+	return pkgs, nil
 }
 
 func buildSafely(pkgs []*ssa.Package) (err error) {
