@@ -1,0 +1,437 @@
+package mutate
+
+import (
+	"cmp"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// gen finds the hosts and sites of one file.
+type gen struct {
+	u     *unit
+	src   []byte
+	tf    *token.File
+	lines map[int][]string // wanted lines and their ANG values
+	hosts []hostSites
+	cur   *hostSites
+}
+
+func (g *gen) off(p token.Pos) int { return g.tf.Offset(p) }
+
+func (g *gen) text(n ast.Node) string { return string(g.src[g.off(n.Pos()):g.off(n.End())]) }
+
+func (g *gen) line(p token.Pos) int { return g.tf.Line(p) }
+
+func (g *gen) file(f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			g.stmts(n.List)
+		case *ast.CaseClause:
+			g.stmts(n.Body)
+		case *ast.CommClause:
+			g.stmts(n.Body)
+		case *ast.IfStmt:
+			g.cond(n.Cond)
+		case *ast.ForStmt:
+			if n.Cond != nil {
+				g.cond(n.Cond)
+			}
+		}
+		return true
+	})
+	slices.SortFunc(g.hosts, func(a, b hostSites) int { return cmp.Compare(a.start, b.start) })
+	// Hosts do not nest (a host with a function literal is skipped), but
+	// stay safe: drop any host that overlaps the one before it.
+	out := g.hosts[:0]
+	for _, h := range g.hosts {
+		if len(out) > 0 && h.start < out[len(out)-1].end {
+			continue
+		}
+		out = append(out, h)
+	}
+	g.hosts = out
+}
+
+// hasFuncLit reports whether n contains a function literal.
+func hasFuncLit(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// hasCall reports whether e contains a call that is not a conversion or a
+// call of a side-effect-free builtin (len, cap).
+func (g *gen) hasCall(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if c, ok := m.(*ast.CallExpr); ok {
+			if tv, ok := g.u.info.Types[c.Fun]; ok && tv.IsType() {
+				return true
+			}
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+				if b, ok := g.u.info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+					return true
+				}
+			}
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (g *gen) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		if hasFuncLit(s) {
+			continue
+		}
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				// The variant re-evaluates the right-hand side after the
+				// original: only constants replace one that calls.
+				pure := !g.hasCall(s)
+				g.host(defineHost, s, g.off(s.TokPos), func() {
+					if pure {
+						for _, e := range s.Rhs {
+							g.expr(e, nil)
+						}
+					}
+					if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+						g.value(s.Rhs[0], s.Pos(), pure)
+					}
+				})
+				continue
+			}
+			g.host(stmtHost, s, 0, func() {
+				for _, e := range s.Lhs {
+					g.expr(e, nil)
+				}
+				for _, e := range s.Rhs {
+					g.expr(e, nil)
+				}
+				if len(s.Lhs) == 1 && len(s.Rhs) == 1 && s.Tok == token.ASSIGN {
+					g.value(s.Rhs[0], s.Pos(), true)
+				}
+			})
+		case *ast.ReturnStmt:
+			g.host(stmtHost, s, 0, func() {
+				for _, e := range s.Results {
+					g.expr(e, nil)
+				}
+				if len(s.Results) == 1 {
+					g.value(s.Results[0], s.Pos(), true)
+				}
+			})
+		case *ast.ExprStmt:
+			g.host(stmtHost, s, 0, func() { g.expr(s.X, nil) })
+		case *ast.IncDecStmt:
+			g.host(stmtHost, s, 0, func() { g.expr(s.X, nil) })
+		case *ast.SendStmt:
+			g.host(stmtHost, s, 0, func() { g.expr(s.Chan, nil); g.expr(s.Value, nil) })
+		}
+	}
+}
+
+func (g *gen) cond(e ast.Expr) {
+	if hasFuncLit(e) {
+		return
+	}
+	g.host(condHost, e, 0, func() {
+		g.expr(e, nil)
+		g.boolean(e, e.Pos(), true)
+	})
+}
+
+// host collects the sites that fill adds, as a host of the given kind
+// spanning n (tok: the offset of a definition's :=); a host without sites
+// is not kept.
+func (g *gen) host(kind hostKind, n ast.Node, tok int, fill func()) {
+	g.cur = &hostSites{kind: kind, start: g.off(n.Pos()), end: g.off(n.End()), tok: tok}
+	fill()
+	h := g.cur
+	g.cur = nil
+	if len(h.sites) == 0 {
+		return
+	}
+	// Drop duplicates (the same text replaced the same way), keeping a
+	// generic operator's over ANG's: an angelic value equal to a generic
+	// mutant is that mutant. Then order by position, outer expressions
+	// first, each expression's sites in the order they were made.
+	type key struct {
+		start, end int
+		repl       string
+	}
+	first := map[key]int{}
+	var sites []site
+	for _, st := range h.sites {
+		k := key{st.start, st.end, st.repl}
+		if i, ok := first[k]; ok {
+			if sites[i].op == ANG && st.op != ANG {
+				sites[i] = st
+			}
+			continue
+		}
+		first[k] = len(sites)
+		sites = append(sites, st)
+	}
+	slices.SortStableFunc(sites, func(a, b site) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
+	})
+	h.sites = sites
+	g.hosts = append(g.hosts, *h)
+}
+
+// add records a site replacing n by repl if its line is wanted.
+func (g *gen) add(op Op, n ast.Node, at token.Pos, repl string) {
+	l := g.line(at)
+	if _, ok := g.lines[l]; !ok {
+		return
+	}
+	orig := g.text(n)
+	if repl == orig {
+		return
+	}
+	g.cur.sites = append(g.cur.sites, site{op: op, line: l, col: g.tf.Position(at).Column,
+		start: g.off(n.Pos()), end: g.off(n.End()), orig: orig, repl: repl})
+}
+
+var (
+	relational = []token.Token{token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ}
+	arithmetic = []token.Token{token.ADD, token.SUB, token.MUL, token.QUO, token.REM}
+)
+
+// expr adds the sites of e (not entering function literals or types).
+func (g *gen) expr(e ast.Node, parent ast.Node) {
+	if e == nil {
+		return
+	}
+	if x, ok := e.(ast.Expr); ok {
+		if tv, ok := g.u.info.Types[x]; ok {
+			if tv.IsType() {
+				return
+			}
+			if tv.Value != nil {
+				g.constant(x, tv, parent)
+				return
+			}
+		}
+	}
+	switch n := e.(type) {
+	case *ast.BinaryExpr:
+		g.binary(n)
+	case *ast.KeyValueExpr:
+		g.expr(n.Value, n)
+		return
+	case *ast.FuncLit, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.StructType, *ast.InterfaceType:
+		return
+	}
+	ast.Inspect(e, func(m ast.Node) bool {
+		if m == e {
+			return true
+		}
+		if m != nil {
+			g.expr(m, e)
+		}
+		return false
+	})
+}
+
+func (g *gen) binary(n *ast.BinaryExpr) {
+	x, y := g.text(n.X), g.text(n.Y)
+	bin := func(op Op, t token.Token) {
+		g.add(op, n, n.OpPos, x+" "+t.String()+" "+y)
+	}
+	switch {
+	case slices.Contains(relational, n.Op):
+		tx, ty := g.u.info.TypeOf(n.X), g.u.info.TypeOf(n.Y)
+		if tx == nil || ty == nil {
+			return
+		}
+		if ordered(tx) && ordered(ty) {
+			for _, t := range relational {
+				if t != n.Op {
+					bin(ROR, t)
+				}
+			}
+		} else if n.Op == token.EQL {
+			bin(ROR, token.NEQ)
+		} else if n.Op == token.NEQ {
+			bin(ROR, token.EQL)
+		}
+	case n.Op == token.LAND:
+		bin(LCR, token.LOR)
+	case n.Op == token.LOR:
+		bin(LCR, token.LAND)
+	case slices.Contains(arithmetic, n.Op):
+		t := g.u.info.TypeOf(n)
+		if t == nil {
+			return
+		}
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsNumeric == 0 || b.Info()&types.IsComplex != 0 {
+			return
+		}
+		zeroY := false
+		if tv, ok := g.u.info.Types[n.Y]; ok && tv.Value != nil && constant.Sign(tv.Value) == 0 {
+			zeroY = true
+		}
+		for _, t := range arithmetic {
+			if t == n.Op || (t == token.REM && b.Info()&types.IsInteger == 0) || ((t == token.QUO || t == token.REM) && zeroY) {
+				continue
+			}
+			bin(AOR, t)
+		}
+	}
+}
+
+func ordered(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsOrdered != 0
+}
+
+// constant adds CRP's sites for the maximal constant expression x.
+func (g *gen) constant(x ast.Expr, tv types.TypeAndValue, parent ast.Node) {
+	if tv.Value.Kind() != constant.Int {
+		return
+	}
+	switch p := parent.(type) {
+	case *ast.IndexExpr:
+		if p.Index == x { // a constant index of an array is checked at compile time
+			if t := g.u.info.TypeOf(p.X); t != nil {
+				if ptr, ok := t.Underlying().(*types.Pointer); ok {
+					t = ptr.Elem()
+				}
+				if _, ok := t.Underlying().(*types.Array); ok {
+					return
+				}
+			}
+		}
+	case *ast.BinaryExpr:
+		if (p.Op == token.SHL || p.Op == token.SHR) && p.Y == x {
+			return
+		}
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
+			if _, ok := g.u.info.Uses[id].(*types.Builtin); ok {
+				return
+			}
+		}
+	case *ast.SliceExpr:
+		return
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || (b.Info()&types.IsInteger == 0 && b.Kind() != types.UntypedInt && b.Kind() != types.UntypedRune) {
+		return
+	}
+	for _, d := range []int64{1, -1} {
+		v := constant.BinaryOp(tv.Value, token.ADD, constant.MakeInt64(d))
+		if !representable(v, b) {
+			continue
+		}
+		repl := v.ExactString()
+		if constant.Sign(v) < 0 {
+			repl = "(" + repl + ")"
+		}
+		g.add(CRP, x, x.Pos(), repl)
+	}
+}
+
+// representable reports whether the integer v fits the basic type b
+// (int and uint are taken to be 64 bits; the schema's type check catches
+// a narrower target).
+func representable(v constant.Value, b *types.Basic) bool {
+	var lo, hi int64
+	var uhi uint64
+	unsigned := false
+	switch b.Kind() {
+	case types.Int8:
+		lo, hi = -1<<7, 1<<7-1
+	case types.Int16:
+		lo, hi = -1<<15, 1<<15-1
+	case types.Int32, types.UntypedRune:
+		lo, hi = -1<<31, 1<<31-1
+	case types.Uint8:
+		unsigned, uhi = true, 1<<8-1
+	case types.Uint16:
+		unsigned, uhi = true, 1<<16-1
+	case types.Uint32:
+		unsigned, uhi = true, 1<<32-1
+	case types.Uint, types.Uint64, types.Uintptr:
+		unsigned, uhi = true, 1<<64-1
+	default:
+		lo, hi = -1<<63, 1<<63-1
+	}
+	if unsigned {
+		u, exact := constant.Uint64Val(v)
+		return exact && constant.Sign(v) >= 0 && u <= uhi
+	}
+	i, exact := constant.Int64Val(v)
+	return exact && lo <= i && i <= hi
+}
+
+// boolean adds NEG and CON for a Boolean expression e that is a condition,
+// a right-hand side or a result, on the line of at.
+func (g *gen) boolean(e ast.Expr, at token.Pos, neg bool) {
+	t := g.u.info.TypeOf(e)
+	if t == nil {
+		return
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+		return
+	}
+	if neg {
+		g.add(NEG, e, at, "!("+g.text(e)+")")
+	}
+	for _, c := range []string{"true", "false"} {
+		g.add(CON, e, at, c)
+	}
+}
+
+// value adds CON (and NEG if neg) for a Boolean right-hand side or
+// result e, and ANG for the line's values that fit e's type.
+func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
+	g.boolean(e, at, neg)
+	vals := g.lines[g.line(at)]
+	if len(vals) == 0 {
+		return
+	}
+	t := g.u.info.TypeOf(e)
+	if t == nil {
+		return
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return
+	}
+	for _, v := range vals {
+		v = strings.TrimSpace(v)
+		switch {
+		case b.Info()&types.IsBoolean != 0:
+			if v == "true" || v == "false" {
+				g.add(ANG, e, at, v)
+			}
+		case b.Info()&types.IsInteger != 0:
+			c := constant.MakeFromLiteral(strings.TrimPrefix(v, "-"), token.INT, 0)
+			if c.Kind() != constant.Int {
+				continue
+			}
+			if strings.HasPrefix(v, "-") {
+				c = constant.UnaryOp(token.SUB, c, 0)
+			}
+			if representable(c, b) {
+				g.add(ANG, e, at, c.ExactString())
+			}
+		}
+	}
+}

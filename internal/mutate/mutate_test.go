@@ -1,0 +1,214 @@
+package mutate
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// typed type-checks src as the one file /x/p.go of package p.
+func typed(t *testing.T, src string) *unit {
+	t.Helper()
+	fset := token.NewFileSet()
+	const name = "/x/p.go"
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &unit{fset: fset, types: pkg, info: info, files: []*ast.File{f}, names: []string{name},
+		src: map[string][]byte{name: []byte(src)}, imports: map[string]*types.Package{}}
+}
+
+// mutants returns the schema's mutants as "line: OP orig -> repl".
+func mutants(s *Schema) []string {
+	var out []string
+	for _, m := range s.Mutants {
+		out = append(out, strings.TrimPrefix(m.String(), "p.go:"))
+	}
+	return out
+}
+
+func TestOperators(t *testing.T) {
+	const head = "package p\n\nvar g int\n\n"
+	for _, tc := range []struct {
+		name   string
+		body   string // the function body starts on line 5
+		line   int
+		values []string
+		want   []string
+	}{
+		{"ROR ints", "func f(a, b int) bool {\n\treturn a < b\n}\n", 6, nil, []string{
+			"6: ROR a < b -> a == b", "6: ROR a < b -> a != b", "6: ROR a < b -> a <= b", "6: ROR a < b -> a > b", "6: ROR a < b -> a >= b",
+			"6: NEG a < b -> !(a < b)", "6: CON a < b -> true", "6: CON a < b -> false",
+		}},
+		{"ROR unordered", "func f(a, b *int) bool {\n\treturn a == b\n}\n", 6, nil, []string{
+			"6: ROR a == b -> a != b", "6: NEG a == b -> !(a == b)", "6: CON a == b -> true", "6: CON a == b -> false",
+		}},
+		{"LCR in a condition", "func f(a, b bool) int {\n\tif a && b {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", 6, nil, []string{
+			"6: LCR a && b -> a || b", "6: NEG a && b -> !(a && b)", "6: CON a && b -> true", "6: CON a && b -> false",
+		}},
+		{"AOR and CRP", "func f(a int) {\n\tg = a + 2\n}\n", 6, nil, []string{
+			"6: AOR a + 2 -> a - 2", "6: AOR a + 2 -> a * 2", "6: AOR a + 2 -> a / 2", "6: AOR a + 2 -> a % 2",
+			"6: CRP 2 -> 3", "6: CRP 2 -> 1",
+		}},
+		{"no division by a zero constant, no % on floats", "func f(a float64) float64 {\n\treturn a + 0\n}\n", 6, nil, []string{
+			"6: AOR a + 0 -> a - 0", "6: AOR a + 0 -> a * 0",
+		}},
+		{"CRP keeps to the type", "func f() uint8 {\n\treturn 255\n}\n", 6, nil, []string{
+			"6: CRP 255 -> 254",
+		}},
+		{"CRP negative", "func f() int {\n\treturn -1\n}\n", 6, nil, []string{
+			"6: CRP -1 -> 0", "6: CRP -1 -> (-2)",
+		}},
+		{"no CRP of an array's constant index", "func f(a [4]int) int {\n\treturn a[3]\n}\n", 6, nil, nil},
+		{"CRP of a slice's index", "func f(a []int) int {\n\treturn a[3]\n}\n", 6, nil, []string{
+			"6: CRP 3 -> 4", "6: CRP 3 -> 2",
+		}},
+		{"ANG", "func f(a int) {\n\tg = a + 1\n}\n", 6, []string{"7", "-3", "x", "1.5"}, []string{
+			"6: AOR a + 1 -> a - 1", "6: AOR a + 1 -> a * 1", "6: AOR a + 1 -> a / 1", "6: AOR a + 1 -> a % 1",
+			"6: ANG a + 1 -> 7", "6: ANG a + 1 -> -3",
+			"6: CRP 1 -> 2", "6: CRP 1 -> 0",
+		}},
+		{"ANG equal to CON is CON", "func f(a, b int) bool {\n\treturn a == b\n}\n", 6, []string{"true"}, []string{
+			"6: ROR a == b -> a != b", "6: ROR a == b -> a < b", "6: ROR a == b -> a <= b", "6: ROR a == b -> a > b", "6: ROR a == b -> a >= b",
+			"6: NEG a == b -> !(a == b)", "6: CON a == b -> true", "6: CON a == b -> false",
+		}},
+		{"definition without calls", "func f(a int) int {\n\tb := a * 3\n\treturn b\n}\n", 6, []string{"9"}, []string{
+			"6: AOR a * 3 -> a + 3", "6: AOR a * 3 -> a - 3", "6: AOR a * 3 -> a / 3", "6: AOR a * 3 -> a % 3", "6: ANG a * 3 -> 9",
+			"6: CRP 3 -> 4", "6: CRP 3 -> 2",
+		}},
+		{"definition with a call: constants only", "func h() int { return 1 }\nfunc f() int {\n\tb := h() + 3\n\treturn b\n}\n", 7, []string{"9"}, []string{
+			"7: ANG h() + 3 -> 9",
+		}},
+		{"only the lines asked", "func f(a, b int) int {\n\tif a < b {\n\t\treturn a + 1\n\t}\n\treturn b\n}\n", 7, nil, []string{
+			"7: AOR a + 1 -> a - 1", "7: AOR a + 1 -> a * 1", "7: AOR a + 1 -> a / 1", "7: AOR a + 1 -> a % 1",
+			"7: CRP 1 -> 2", "7: CRP 1 -> 0",
+		}},
+		{"operator's line in a multi-line expression", "func f(a, b bool) bool {\n\treturn a ||\n\t\tb\n}\n", 6, nil, []string{
+			"6: LCR a ||\n\t\tb -> a && b", "6: NEG a ||\n\t\tb -> !(a ||\n\t\tb)", "6: CON a ||\n\t\tb -> true", "6: CON a ||\n\t\tb -> false",
+		}},
+		{"a function literal's statements, not the statement holding it", "func f(a int) int {\n\tg = func() int { return a + 1 }() + 2\n\treturn g\n}\n", 6, nil, []string{
+			"6: AOR a + 1 -> a - 1", "6: AOR a + 1 -> a * 1", "6: AOR a + 1 -> a / 1", "6: AOR a + 1 -> a % 1",
+			"6: CRP 1 -> 2", "6: CRP 1 -> 0",
+		}},
+		{"no mutant in an if's init", "func f(a int) int {\n\tif b := a + 1; b > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", 6, nil, []string{
+			"6: ROR b > 0 -> b == 0", "6: ROR b > 0 -> b != 0", "6: ROR b > 0 -> b < 0", "6: ROR b > 0 -> b <= 0", "6: ROR b > 0 -> b >= 0",
+			"6: NEG b > 0 -> !(b > 0)", "6: CON b > 0 -> true", "6: CON b > 0 -> false",
+			"6: CRP 0 -> 1", "6: CRP 0 -> (-1)",
+		}},
+		{"for condition and increment", "func f(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n", 7, nil, []string{
+			"7: ROR i < n -> i == n", "7: ROR i < n -> i != n", "7: ROR i < n -> i <= n", "7: ROR i < n -> i > n", "7: ROR i < n -> i >= n",
+			"7: NEG i < n -> !(i < n)", "7: CON i < n -> true", "7: CON i < n -> false",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := typed(t, head+tc.body)
+			s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: tc.line, Values: tc.values}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := mutants(s)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			for i, m := range s.Mutants {
+				if m.ID != i+1 {
+					t.Errorf("mutant %d has ID %d", i, m.ID)
+				}
+			}
+			if s.Dropped != 0 {
+				t.Errorf("%d mutants dropped", s.Dropped)
+			}
+		})
+	}
+}
+
+// TestSchemaText checks the selection code of each kind of host.
+func TestSchemaText(t *testing.T) {
+	src := "package p\n\nfunc f(a, b int) int {\n\tc := a + b\n\tif a < b {\n\t\tc = a - b\n\t}\n\treturn c\n}\n"
+	u := typed(t, src)
+	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4, Values: []string{"9"}}, {File: "/x/p.go", Line: 5}, {File: "/x/p.go", Line: 8, Values: []string{"2"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "package p\n\nfunc f(a, b int) int {\n" +
+		"\tc := a + b; if faultlocMutant == 1 { c = a - b } else if faultlocMutant == 2 { c = a * b } else if faultlocMutant == 3 { c = a / b } else if faultlocMutant == 4 { c = a % b } else if faultlocMutant == 5 { c = 9 }\n" +
+		"\tif (faultlocMutant == 6 && (a == b) || faultlocMutant == 7 && (a != b) || faultlocMutant == 8 && (a <= b) || faultlocMutant == 9 && (a > b) || faultlocMutant == 10 && (a >= b) || faultlocMutant == 11 && (!(a < b)) || faultlocMutant == 12 && (true) || faultlocMutant == 13 && (false) || (faultlocMutant < 6 || faultlocMutant > 13) && (a < b)) {\n" +
+		"\t\tc = a - b\n\t}\n" +
+		"\tif faultlocMutant == 14 { return 2 } else { return c }\n}\n" +
+		"\n\n// faultlocMutant selects the mutant that runs (faultloc's mutant schema; 0: none).\nvar faultlocMutant int\n"
+	if got := string(s.Files["/x/p.go"]); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+	if len(s.Hosts) != 3 {
+		t.Fatalf("%d hosts, want 3", len(s.Hosts))
+	}
+	for i, h := range s.Hosts {
+		if got := s.HostAt("/x/p.go", h.Start); got != i {
+			t.Errorf("HostAt(start of host %d) = %d", i, got)
+		}
+		if got := s.HostAt("/x/p.go", h.End); got == i {
+			t.Errorf("HostAt(end of host %d) = %d", i, got)
+		}
+		for _, id := range h.Mutants {
+			if s.Mutants[id-1].Host != i {
+				t.Errorf("mutant %d: host %d, want %d", id, s.Mutants[id-1].Host, i)
+			}
+		}
+	}
+	if got := s.HostAt("/x/p.go", 0); got != -1 {
+		t.Errorf("HostAt(0) = %d, want -1", got)
+	}
+}
+
+// TestDropsWhatDoesNotCheck: a constant index of a constant string that
+// the rules let through ("abc"[3] is out of range at compile time) is
+// dropped by the type check, and the other mutants stay.
+func TestDropsWhatDoesNotCheck(t *testing.T) {
+	src := "package p\n\nfunc f() byte {\n\treturn \"abc\"[2]\n}\n"
+	u := typed(t, src)
+	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mutants(s), []string{"4: CRP 2 -> 1"}; !slices.Equal(got, want) || s.Dropped != 1 {
+		t.Errorf("mutants %q, %d dropped; want %q, 1 dropped", got, s.Dropped, want)
+	}
+	if errs := check(u, s.Files); len(errs) > 0 {
+		t.Errorf("schema does not check: %v", errs)
+	}
+}
+
+// TestBuild loads a package from disk with go/packages and mutates it.
+func TestBuild(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("m.go", "package m\n\nimport \"strings\"\n\nfunc F(s string, n int) bool {\n\treturn len(strings.TrimSpace(s)) > n\n}\n")
+	s, err := Build(context.Background(), &Config{Dir: dir}, []string{"."}, []Target{{File: filepath.Join(dir, "m.go"), Line: 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Mutants) != 8 || s.Dropped != 0 {
+		t.Errorf("%d mutants (%d dropped), want 8: %v", len(s.Mutants), s.Dropped, mutants(s))
+	}
+	if _, err := Build(context.Background(), &Config{Dir: dir}, []string{"./nosuch"}, nil); err == nil {
+		t.Error("Build of a missing package: no error")
+	}
+}
