@@ -27,7 +27,8 @@
 // position or, with [Options.Suspiciousness], by the score of their most
 // suspicious line under evidence from outside the formula such as a
 // spectrum-based ranking of other tests ([SpectrumSuspiciousness],
-// [Report.Rerank])), a per-line ranking derived from them (so results compare with
+// [Report.Rerank]) or mutation analysis of the candidates' lines
+// ([Mutation], [MutationAnalysis.Metallaxis])), a per-line ranking derived from them (so results compare with
 // spectrum-based ranks by EXAM), and statistics; it renders as `file:line:
 // message` text ([Report.WriteText]), JSON ([WriteJSON]) and one
 // self-contained HTML page ([WriteHTML]). Enumeration stopped by a bound, a

@@ -16,6 +16,9 @@ import (
 // them. The usual source is a spectrum-based ranking of other tests (see
 // [SpectrumSuspiciousness]): the combination SAT-TAR (Gopinath, Zaeem and
 // Khurshid, ASE 2012) makes of an unsat-core suspect list and Tarantula.
+// Another is mutation analysis of the candidates' lines ([Mutation]):
+// how mutants of each line change the outcomes of failing and passing
+// tests ([MutationAnalysis.Metallaxis], [MutationAnalysis.MUSE]).
 //
 // A candidate's score is the highest score of its lines: a developer who
 // reads a candidate reads its most suspicious line, and a candidate that

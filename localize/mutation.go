@@ -1,0 +1,503 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/internal/mutate"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// MutationOptions say how to load the program and which tests to run on
+// its mutants.
+type MutationOptions struct {
+	// Load and Patterns are how the program was loaded (trace.Load's
+	// arguments): the mutant schema is loaded the same way, with the
+	// mutated files added to Load.Overlay.
+	Load     trace.Config
+	Patterns []string
+	// Tests are function tests. Their Func must be a package-level
+	// function; it is found again by package path and name in the mutant
+	// program.
+	Tests []trace.Test
+	// GoTests are go test cases (Load.Tests must be set), run with
+	// trace.Program.RunGoTest.
+	GoTests []GoTestCase
+	// Parallel is the number of tests run at once. Default (0): 1.
+	Parallel int
+}
+
+// GoTestCase names a go test case: a test function or a subtest path of
+// package Pkg.
+type GoTestCase struct {
+	Pkg  string
+	Name string
+}
+
+// MutantResult is one mutant and what it did to the tests.
+type MutantResult struct {
+	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
+	// [Mutation]).
+	Op   string `json:"op"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Orig is the mutated expression's source and Repl its replacement.
+	Orig string `json:"orig"`
+	Repl string `json:"repl"`
+	// FailKilled and PassKilled count the tests, failing and passing on
+	// the original program, whose result the mutant changes (returned
+	// values, panic, verdict; for go test cases the verdict and the
+	// assertions' messages).
+	FailKilled int `json:"failKilled"`
+	PassKilled int `json:"passKilled"`
+	// FailToPass and PassToFail count the tests whose verdict it flips.
+	FailToPass int `json:"failToPass"`
+	PassToFail int `json:"passToFail"`
+}
+
+// MutationAnalysis is the outcome of running the tests on the mutants of
+// the candidates' lines.
+type MutationAnalysis struct {
+	// Mutants are the mutants that type-checked, in the schema's order.
+	Mutants []MutantResult
+	// Failing and Passing count the tests by their verdict on the
+	// original program.
+	Failing, Passing int
+	// Dropped counts the mutants generated but dropped because they did
+	// not type-check.
+	Dropped int
+	// Runs counts the test executions (a test is run on a mutant only if
+	// its original run reaches the mutated statement); Time is the wall
+	// time of the analysis, loading included.
+	Runs int
+	Time time.Duration
+}
+
+// Mutation runs mutation analysis on the lines of the given fix
+// candidates (typically a report's verified ones): it makes the mutants
+// of each line with the operators of mutation-based fault localization
+// (Metallaxis, Papadakis and Le Traon, STVR 2015; MUSE, Moon et al.,
+// ICST 2014): ROR (relational operator replaced), LCR (&& and ||
+// swapped), AOR (arithmetic operator replaced), CRP (integer constant
+// ±1), NEG and CON (a condition or Boolean value negated, or replaced by
+// true and false), and ANG, the candidate's own evidence: the right-hand
+// side of an assignment, definition or return replaced by an angelic value
+// of a candidate on that line. The mutants go into one mutant schema (a
+// copy of the source where a package variable selects the mutant that
+// runs), loaded once like the program with its mutated files in the
+// overlay; every test is run once on the original and, on each mutant,
+// only if its original run reached the mutated statement (other tests
+// cannot change). A mutant run has ten times its test's original steps as
+// its budget (at least 10^5): a mutant that loops is killed by the budget.
+//
+// Score the lines with [MutationAnalysis.Metallaxis] or
+// [MutationAnalysis.MUSE]. The analysis costs one more load of the
+// program and, per mutant, one run of each test that reaches it. Errors
+// are those of loading (a typed *trace.LoadError or the schema's) and of
+// the original runs; a test whose function is not package-level is an
+// error.
+func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*MutationAnalysis, error) {
+	start := time.Now()
+	if opts == nil || len(opts.Patterns) == 0 {
+		return nil, fmt.Errorf("localize: Mutation needs the program's load patterns")
+	}
+	var targets []mutate.Target
+	idx := map[Location]int{}
+	for _, c := range cands {
+		for _, l := range c.Locations {
+			k := Location{File: l.File, Line: l.Line}
+			if _, ok := idx[k]; !ok {
+				idx[k] = len(targets)
+				targets = append(targets, mutate.Target{File: l.File, Line: l.Line})
+			}
+		}
+		for _, a := range c.Angelic {
+			if i, ok := idx[Location{File: a.File, Line: a.Line}]; ok && !a.Branch {
+				targets[i].Values = append(targets[i].Values, a.Value)
+			}
+		}
+	}
+	lc := opts.Load
+	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env},
+		opts.Patterns, targets)
+	if err != nil {
+		return nil, err
+	}
+	a := &MutationAnalysis{Dropped: schema.Dropped}
+	for _, m := range schema.Mutants {
+		a.Mutants = append(a.Mutants, MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Orig: m.Orig, Repl: m.Repl})
+	}
+	overlay := make(map[string][]byte, len(lc.Overlay)+len(schema.Files))
+	for k, v := range lc.Overlay {
+		overlay[k] = v
+	}
+	for k, v := range schema.Files {
+		overlay[k] = v
+	}
+	lc.Overlay = overlay
+	prog, err := trace.Load(ctx, &lc, opts.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	tests, err := mutationTests(prog, opts)
+	if err != nil {
+		return nil, err
+	}
+	m := &mutRunner{prog: prog, schema: schema}
+	// The original runs: verdicts, results, steps and hosts reached.
+	base := make([]mutRun, len(tests))
+	reach := make([][]int, len(tests))
+	err = parallel(ctx, opts.Parallel, len(tests), func(w *mutWorker, i int) error {
+		r, hosts, err := w.run(ctx, tests[i], 0, 0, true)
+		if err != nil {
+			return fmt.Errorf("localize: mutation analysis: %s: %w", tests[i].name(), err)
+		}
+		base[i], reach[i] = r, hosts
+		return nil
+	}, m)
+	if err != nil {
+		return nil, err
+	}
+	a.Runs += len(tests)
+	for _, b := range base {
+		if b.passed {
+			a.Passing++
+		} else {
+			a.Failing++
+		}
+	}
+	byHost := make([][]int, len(schema.Hosts))
+	for t, hs := range reach {
+		for _, h := range hs {
+			byHost[h] = append(byHost[h], t)
+		}
+	}
+	type job struct{ mut, test int }
+	var jobs []job
+	for i, mu := range schema.Mutants {
+		for _, t := range byHost[mu.Host] {
+			jobs = append(jobs, job{i, t})
+		}
+	}
+	var mu sync.Mutex
+	err = parallel(ctx, opts.Parallel, len(jobs), func(w *mutWorker, j int) error {
+		jb := jobs[j]
+		b := base[jb.test]
+		r, _, err := w.run(ctx, tests[jb.test], schema.Mutants[jb.mut].ID, max(10*b.steps, 100_000), false)
+		if err != nil {
+			r = mutRun{sig: "error: " + err.Error()}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		res := &a.Mutants[jb.mut]
+		if r.sig != b.sig {
+			if b.passed {
+				res.PassKilled++
+			} else {
+				res.FailKilled++
+			}
+		}
+		switch {
+		case b.passed && !r.passed:
+			res.PassToFail++
+		case !b.passed && r.passed:
+			res.FailToPass++
+		}
+		return nil
+	}, m)
+	if err != nil {
+		return nil, err
+	}
+	a.Runs += len(jobs)
+	a.Time = time.Since(start)
+	return a, nil
+}
+
+// mutTest is a test of the mutant program: a function test or a go test
+// case.
+type mutTest struct {
+	fn *trace.Test
+	gt *GoTestCase
+}
+
+func (t mutTest) name() string {
+	if t.fn != nil {
+		return t.fn.Name
+	}
+	return t.gt.Name
+}
+
+// mutationTests finds the tests' functions in the mutant program.
+func mutationTests(prog *trace.Program, opts *MutationOptions) ([]mutTest, error) {
+	var out []mutTest
+	for _, t := range opts.Tests {
+		f := t.Func
+		if f == nil || f.Pkg == nil || f.Parent() != nil || f.Signature.Recv() != nil || f.Object() == nil {
+			return nil, fmt.Errorf("localize: mutation analysis: test %s: its function must be a package-level function", t.Name)
+		}
+		g := prog.Func(f.Pkg.Pkg.Path(), f.Name())
+		if g == nil {
+			return nil, fmt.Errorf("localize: mutation analysis: test %s: no function %s in the mutant program", t.Name, f)
+		}
+		t.Func = g
+		out = append(out, mutTest{fn: &t})
+	}
+	for _, g := range opts.GoTests {
+		out = append(out, mutTest{gt: &g})
+	}
+	return out, nil
+}
+
+// mutRunner runs tests on the schema's mutants.
+type mutRunner struct {
+	prog   *trace.Program
+	schema *mutate.Schema
+}
+
+// mutRun is what one run of a test gave.
+type mutRun struct {
+	sig    string // its result, compared between the original and a mutant
+	passed bool
+	steps  int64
+}
+
+// mutWorker runs tests one at a time; its hook's cache of static
+// instructions is its own.
+type mutWorker struct {
+	m *mutRunner
+	// host[s] is 0 if static instruction s is not yet known, -1 if it is
+	// not a load of the selector, h+1 if it is one in host h.
+	host []int32
+	sel  int64
+	seen []bool // hosts reached by the current run, when recording
+	rec  bool
+	hook *trace.Hooks
+}
+
+func newMutWorker(m *mutRunner) *mutWorker {
+	w := &mutWorker{m: m}
+	w.hook = &trace.Hooks{Substitute: w.substitute}
+	return w
+}
+
+// substitute gives every load of the selector the current mutant's ID.
+func (w *mutWorker) substitute(k trace.InstanceKey, v trace.Value) (trace.Value, bool) {
+	s := int(k.Static)
+	if s < 0 {
+		return v, false
+	}
+	for s >= len(w.host) {
+		w.host = append(w.host, 0)
+	}
+	h := w.host[s]
+	if h == 0 {
+		h = -1
+		if st, ok := w.m.prog.StaticInfo(k.Static); ok && w.isSelectorLoad(st) {
+			if i := w.m.schema.HostAt(st.Position.Filename, st.Position.Offset); i >= 0 {
+				h = int32(i + 1)
+			}
+		}
+		w.host[s] = h
+	}
+	if h < 0 {
+		return v, false
+	}
+	if w.rec {
+		w.seen[h-1] = true
+	}
+	return trace.Int(w.sel), true
+}
+
+func (w *mutWorker) isSelectorLoad(st trace.Static) bool {
+	u, ok := st.Instr.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	g, ok := u.X.(*ssa.Global)
+	return ok && g.Name() == w.m.schema.Selector
+}
+
+// run runs t with mutant sel (0: the original) and a step budget (0: the
+// default); with hosts, it also returns the hosts the run reached.
+func (w *mutWorker) run(ctx context.Context, t mutTest, sel int, budget int64, hosts bool) (mutRun, []int, error) {
+	w.sel, w.rec = int64(sel), hosts
+	if hosts {
+		w.seen = make([]bool, len(w.m.schema.Hosts))
+	}
+	opts := &trace.RunOptions{NoTrace: true, Hooks: w.hook, MaxSteps: budget}
+	var out mutRun
+	if t.fn != nil {
+		res, err := w.m.prog.RunTest(ctx, *t.fn, opts)
+		if err != nil {
+			return mutRun{}, nil, err
+		}
+		var sb strings.Builder
+		sb.WriteString(res.Outcome.String())
+		for _, v := range res.Returns {
+			sb.WriteString("|" + v.String())
+		}
+		if res.Panic != nil {
+			sb.WriteString("|panic " + res.Panic.Message)
+		}
+		out = mutRun{sig: sb.String(), passed: res.Passed(), steps: res.Steps}
+	} else {
+		res, err := w.m.prog.RunGoTest(ctx, t.gt.Pkg, t.gt.Name, opts)
+		if err != nil {
+			return mutRun{}, nil, err
+		}
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "%s ran=%v failed=%v skipped=%v", res.Outcome, res.Ran, res.Failed, res.Skipped)
+		for _, as := range res.Assertions {
+			sb.WriteString("|" + as.Message)
+		}
+		out = mutRun{sig: sb.String(), passed: res.Ran && !res.Failed, steps: res.Steps}
+	}
+	var reached []int
+	if hosts {
+		for h, ok := range w.seen {
+			if ok {
+				reached = append(reached, h)
+			}
+		}
+	}
+	return out, reached, nil
+}
+
+// parallel calls f(w, i) for i in [0, n) on up to p workers (at least 1),
+// each with its own mutWorker; it stops at the first error or when ctx is
+// done.
+func parallel(ctx context.Context, p, n int, f func(w *mutWorker, i int) error, m *mutRunner) error {
+	p = max(1, min(p, n))
+	next := make(chan int)
+	errs := make(chan error, p)
+	var wg sync.WaitGroup
+	for range p {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newMutWorker(m)
+			for i := range next {
+				if err := f(w, i); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	var err error
+loop:
+	for i := range n {
+		select {
+		case next <- i:
+		case err = <-errs:
+			break loop
+		case <-ctx.Done():
+			err = ctx.Err()
+			break loop
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err == nil {
+		select {
+		case err = <-errs:
+		default:
+		}
+	}
+	return err
+}
+
+// included reports whether mutant m counts for the given candidates: a
+// generic mutant always; an ANG mutant when one of the candidates has
+// that angelic value on that line (nil candidates: always).
+func included(m MutantResult, cands []Candidate) bool {
+	if m.Op != string(mutate.ANG) || cands == nil {
+		return true
+	}
+	for _, c := range cands {
+		for _, a := range c.Angelic {
+			if !a.Branch && a.File == m.File && a.Line == m.Line && strings.TrimSpace(a.Value) == m.Repl {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Metallaxis scores each line by its most suspicious mutant (Papadakis
+// and Le Traon's Metallaxis-FL with Ochiai): a mutant killed by kf of the
+// F failing tests and kp passing ones scores kf / sqrt(F (kf + kp)), 0
+// when no failing test kills it. A mutant that changes what the failing
+// tests do and leaves the passing ones alone points at its line; one that
+// changes everything (a statement on the path of every output) does not.
+// Only the mutants that count for cands do (the generic ones, and ANG
+// mutants whose value is an angelic value of one of cands on that line;
+// nil cands: all mutants). Lines without a counted mutant score -Inf.
+func (a *MutationAnalysis) Metallaxis(cands []Candidate) Suspiciousness {
+	score := map[Location]float64{}
+	for _, m := range a.Mutants {
+		if !included(m, cands) {
+			continue
+		}
+		s := 0.0
+		if m.FailKilled > 0 {
+			s = float64(m.FailKilled) / math.Sqrt(float64(a.Failing)*float64(m.FailKilled+m.PassKilled))
+		}
+		k := Location{File: m.File, Line: m.Line}
+		if old, ok := score[k]; !ok || s > old {
+			score[k] = s
+		}
+	}
+	return lineScores(score)
+}
+
+// MUSE scores each line as MUSE does (Moon, Kim, Kim and Yoo, ICST
+// 2014): the mean over its mutants m of f2p(m)/(F2P+1) − α p2f(m)/(P2F+1),
+// where f2p(m) counts the failing tests m makes pass, p2f(m) the passing
+// tests it makes fail, F2P and P2F their sums over the counted mutants,
+// and α = F2P/P2F (0 when P2F is 0); the mean divides by the line's
+// mutants plus one, as MUSE's formula does. Mutants count as for
+// [MutationAnalysis.Metallaxis]; lines without one score -Inf.
+func (a *MutationAnalysis) MUSE(cands []Candidate) Suspiciousness {
+	var f2p, p2f float64
+	for _, m := range a.Mutants {
+		if included(m, cands) {
+			f2p += float64(m.FailToPass)
+			p2f += float64(m.PassToFail)
+		}
+	}
+	alpha := 0.0
+	if p2f > 0 {
+		alpha = f2p / p2f
+	}
+	sum := map[Location]float64{}
+	n := map[Location]int{}
+	for _, m := range a.Mutants {
+		if !included(m, cands) {
+			continue
+		}
+		k := Location{File: m.File, Line: m.Line}
+		sum[k] += float64(m.FailToPass)/(f2p+1) - alpha*float64(m.PassToFail)/(p2f+1)
+		n[k]++
+	}
+	for k := range sum {
+		sum[k] /= float64(n[k] + 1)
+	}
+	return lineScores(sum)
+}
+
+func lineScores(score map[Location]float64) Suspiciousness {
+	return func(file string, line int) float64 {
+		if s, ok := score[Location{File: file, Line: line}]; ok {
+			return s
+		}
+		return math.Inf(-1)
+	}
+}

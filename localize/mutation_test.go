@@ -1,0 +1,114 @@
+package localize
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+const mutPkg = "github.com/faultloc/faultloc/localize/testdata/mutation"
+
+// TestMutation localizes a failing test of testdata/mutation, whose fault
+// is a relational operator, then scores its candidates' lines by mutation
+// analysis over all the subject's tests: under Metallaxis and MUSE the
+// faulty line comes first, while the candidates alone tie.
+func TestMutation(t *testing.T) {
+	ctx := context.Background()
+	cfg := trace.Config{Dir: "testdata/mutation"}
+	prog, err := trace.Load(ctx, &cfg, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Func(mutPkg, "Classify")
+	test := func(x, y, want int) trace.Test {
+		return trace.Test{Name: "classify", Func: fn, Args: []trace.Value{trace.Int(int64(x)), trace.Int(int64(y))},
+			Want: []trace.Value{trace.Int(int64(want))}}
+	}
+	tests := []trace.Test{test(11, 11, 2), test(5, 5, 0), test(11, 5, 1), test(5, 11, 1), test(11, 10, 1), test(5, 10, 0), test(12, 9, 1)}
+	rep, err := AgxFaults(ctx, prog, tests[4], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := filepath.Abs("testdata/mutation/mut.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const faulty = 12
+	var lines []int
+	for _, c := range rep.Candidates {
+		if c.Verified && len(c.Locations) == 1 {
+			lines = append(lines, c.Locations[0].Line)
+		}
+	}
+	if !slices.Contains(lines, faulty) || len(lines) < 3 {
+		t.Fatalf("size-1 verified candidates on lines %v; want the faulty line %d among several", lines, faulty)
+	}
+	for _, par := range []int{1, 3} {
+		a, err := Mutation(ctx, rep.Candidates, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests, Parallel: par})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Failing != 2 || a.Passing != 5 {
+			t.Errorf("%d failing, %d passing tests; want 2, 5", a.Failing, a.Passing)
+		}
+		if len(a.Mutants) == 0 || a.Dropped != 0 {
+			t.Fatalf("%d mutants, %d dropped", len(a.Mutants), a.Dropped)
+		}
+		// The mutant y > 10 fixes the program: it makes both failing
+		// tests pass and no passing test fail.
+		fix := slices.IndexFunc(a.Mutants, func(m MutantResult) bool { return m.Line == faulty && m.Repl == "y > 10" })
+		if fix < 0 {
+			t.Fatalf("no mutant y > 10 among %v", a.Mutants)
+		}
+		if m := a.Mutants[fix]; m.FailKilled != 2 || m.FailToPass != 2 || m.PassKilled != 0 || m.PassToFail != 0 {
+			t.Errorf("fixing mutant: %+v", m)
+		}
+		for name, s := range map[string]Suspiciousness{"metallaxis": a.Metallaxis(rep.Candidates), "muse": a.MUSE(rep.Candidates)} {
+			top := s(file, faulty)
+			for _, l := range lines {
+				if l != faulty && s(file, l) >= top {
+					t.Errorf("parallel %d, %s: line %d scores %v, the faulty line %v", par, name, l, s(file, l), top)
+				}
+			}
+			if !math.IsInf(s(file, 1), -1) {
+				t.Errorf("%s: a line without mutants scores %v", name, s(file, 1))
+			}
+			r := *rep
+			r.Candidates = slices.Clone(rep.Candidates)
+			r.Rerank(s)
+			if r.Ranking[0].Line != faulty {
+				t.Errorf("%s: reranked, line %d comes first", name, r.Ranking[0].Line)
+			}
+		}
+		if par == 1 {
+			r := *rep
+			r.Candidates = slices.Clone(rep.Candidates)
+			r.Rerank(nil)
+			t.Logf("position order: %v; %d mutants, %d runs", r.Ranking, len(a.Mutants), a.Runs)
+		}
+	}
+}
+
+// TestMutationErrors: bad options are errors, not panics.
+func TestMutationErrors(t *testing.T) {
+	ctx := context.Background()
+	if _, err := Mutation(ctx, nil, nil); err == nil {
+		t.Error("nil options: no error")
+	}
+	cfg := trace.Config{Dir: "testdata/mutation"}
+	cands := []Candidate{{Locations: []Location{{File: "nosuch.go", Line: 3}}}}
+	a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}})
+	if err != nil || len(a.Mutants) != 0 {
+		t.Errorf("no line to mutate: %v, error %v", a, err)
+	}
+	if _, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: []trace.Test{{Name: "nofunc"}}}); err == nil {
+		t.Error("a test without a function: no error")
+	}
+	if _, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: "testdata/nosuch"}, Patterns: []string{"."}}); err == nil {
+		t.Error("missing directory: no error")
+	}
+}
