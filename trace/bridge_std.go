@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
-	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -35,13 +34,6 @@ func init() {
 	bridges["sort.Stable"] = sortSort(true)
 	bridges["sort.IsSorted"] = sortIsSorted
 	bridges["errors.As"] = errorsAs
-	bridges["slices.Contains"] = slicesIndex(true)
-	bridges["slices.Index"] = slicesIndex(false)
-	bridges["slices.Sort"] = slicesSort
-	bridges["slices.Reverse"] = slicesReverse
-	bridges["slices.Max"] = slicesMinMax(false)
-	bridges["slices.Min"] = slicesMinMax(true)
-	bridges["slices.Equal"] = slicesEqual
 	bridges["os.Exit"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		panic(exitStop{int(args[0].Int())})
 	}
@@ -455,101 +447,6 @@ func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
 		err = r.callMethod(fr, in, it, "Unwrap", nil)
 	}
 	return Bool(false)
-}
-
-func elemClass(in *ins) numClass {
-	ci := in.x.(*callInfo)
-	if len(ci.args) == 0 {
-		return clsOther
-	}
-	if s, ok := ci.args[0].Underlying().(*types.Slice); ok {
-		c, _ := classify(s.Elem())
-		return c
-	}
-	return clsOther
-}
-
-func lessBy(cls numClass, a, b Value) bool {
-	switch cls {
-	case clsInt:
-		return a.Int() < b.Int()
-	case clsUint:
-		return a.n < b.n
-	case clsFloat:
-		return a.Float() < b.Float() || (math.IsNaN(a.Float()) && !math.IsNaN(b.Float()))
-	case clsString:
-		return a.Str() < b.Str()
-	}
-	return false
-}
-
-func slicesIndex(contains bool) extFunc {
-	return func(r *run, fr *frame, in *ins, args []Value) Value {
-		for i, c := range args[0].slice() {
-			if Equal(c.v, args[1]) {
-				if contains {
-					return Bool(true)
-				}
-				return Int(int64(i))
-			}
-		}
-		if contains {
-			return Bool(false)
-		}
-		return Int(-1)
-	}
-}
-
-func slicesSort(r *run, fr *frame, in *ins, args []Value) Value {
-	cls := elemClass(in)
-	if cls == clsOther || cls == clsBool || cls == clsComplex {
-		panic(&BridgeError{Func: "slices.Sort", CallSite: r.pos(in), Reason: "element type not ordered"})
-	}
-	cs := args[0].slice()
-	sort.Sort(cellSorter{cs: cs, less: func(i, j int) bool { return lessBy(cls, cs[i].v, cs[j].v) }})
-	return Value{}
-}
-
-func slicesReverse(r *run, fr *frame, in *ins, args []Value) Value {
-	cs := args[0].slice()
-	for i, j := 0, len(cs)-1; i < j; i, j = i+1, j-1 {
-		swapCells(cs, i, j)
-	}
-	return Value{}
-}
-
-func slicesMinMax(min bool) extFunc {
-	return func(r *run, fr *frame, in *ins, args []Value) Value {
-		cs := args[0].slice()
-		if len(cs) == 0 {
-			name := "slices.Max"
-			if min {
-				name = "slices.Min"
-			}
-			r.throw(fr, in, r.nativeIface(name+": empty list"), NoEvent)
-		}
-		cls := elemClass(in)
-		best := cs[0].v
-		for _, c := range cs[1:] {
-			if (min && lessBy(cls, c.v, best)) || (!min && lessBy(cls, best, c.v)) {
-				best = c.v
-			}
-		}
-		return best
-	}
-}
-
-func slicesEqual(r *run, fr *frame, in *ins, args []Value) Value {
-	a, b := args[0].slice(), args[1].slice()
-	if len(a) != len(b) {
-		return Bool(false)
-	}
-	for i := range a {
-		if !Equal(a[i].v, b[i].v) {
-			return Bool(false)
-		}
-	}
-	return Bool(true)
 }
 
 // exitStop unwinds a run that called os.Exit.

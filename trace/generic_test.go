@@ -66,3 +66,39 @@ func TestGenericStd(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeDepsWithoutTests puts slices in scope while loading with
+// tests: slices is in Program.Packages, its own tests are not, and its
+// events are in scope rather than Library.
+func TestScopeDepsWithoutTests(t *testing.T) {
+	ctx := context.Background()
+	p, err := Load(ctx, &Config{Dir: modRoot, Tests: true, Scope: func(path string) bool { return path == "slices" }}, "./trace/testdata/generic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, pk := range p.Packages {
+		paths = append(paths, pk.Pkg.Path())
+	}
+	slices.Sort(paths)
+	if want := []string{"github.com/faultloc/faultloc/trace/testdata/generic", "slices"}; !slices.Equal(paths, want) {
+		t.Fatalf("packages %v, want %v", paths, want)
+	}
+	r, err := p.RunGoTest(ctx, "github.com/faultloc/faultloc/trace/testdata/generic", "TestMedian/odd", nil)
+	if err != nil || r.Failed {
+		t.Fatalf("TestMedian/odd: %v, failed %v", err, r != nil && r.Failed)
+	}
+	inSlices := 0
+	for e := EventID(0); int(e) < r.Trace.Len(); e++ {
+		st := r.Trace.StaticInfo(r.Trace.Static(e))
+		if fn := st.Func; fn != nil && funcPackage(fn) != nil && funcPackage(fn).Path() == "slices" {
+			inSlices++
+			if st.Library {
+				t.Fatalf("event %d at %v: Library, though slices is in scope", e, st.Position)
+			}
+		}
+	}
+	if inSlices == 0 {
+		t.Error("no event in slices")
+	}
+}

@@ -114,14 +114,18 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		Env:        cfg.Env,
 		Fset:       token.NewFileSet(),
 	}
+	deps := map[string]bool{} // packages loaded without their tests
 	if cfg.Scope != nil {
 		extra, err := scopeDeps(ctx, cfg, patterns)
 		if err != nil {
 			return nil, err
 		}
 		patterns = append(append([]string(nil), patterns...), extra...)
+		for _, path := range extra {
+			deps[path] = true
+		}
 	}
-	pkgs, err := loadChecked(pcfg, cfg.Tests, patterns, nil)
+	pkgs, err := loadChecked(pcfg, cfg.Tests, patterns, deps)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +138,10 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		for _, path := range extra {
 			libs[path] = true
 		}
-		pkgs, err = loadChecked(pcfg, cfg.Tests, append(append([]string(nil), patterns...), extra...), libs)
+		for _, path := range extra {
+			deps[path] = true
+		}
+		pkgs, err = loadChecked(pcfg, cfg.Tests, append(append([]string(nil), patterns...), extra...), deps)
 		if err != nil {
 			return nil, err
 		}
@@ -252,16 +259,16 @@ func genericLibs(pkgs []*packages.Package) []string {
 
 // loadChecked runs packages.Load, keeps one variant per package (see
 // chooseVariants) and fails on any package's errors. The packages named
-// in libs are kept without their tests: packages.Load loads the tests of
-// every pattern when pcfg.Tests is set.
-func loadChecked(pcfg *packages.Config, tests bool, patterns []string, libs map[string]bool) ([]*packages.Package, error) {
+// in deps (dependencies loaded from source) are kept without their tests:
+// packages.Load loads the tests of every pattern when pcfg.Tests is set.
+func loadChecked(pcfg *packages.Config, tests bool, patterns []string, deps map[string]bool) ([]*packages.Package, error) {
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("trace: load: %w", err)
 	}
-	if len(libs) > 0 {
+	if len(deps) > 0 {
 		pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool {
-			if !libs[strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test")] {
+			if !deps[strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test")] {
 				return false
 			}
 			return p.ID != p.PkgPath // a test variant, test package or test main
@@ -337,6 +344,9 @@ func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, e
 		return nil, fmt.Errorf("trace: load: %w", err)
 	}
 	seen := map[string]bool{}
+	for _, p := range pkgs {
+		seen[p.PkgPath] = true // the targets, loaded with their tests
+	}
 	var out []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		test := strings.HasSuffix(p.PkgPath, "_test") || strings.HasSuffix(p.PkgPath, ".test")
