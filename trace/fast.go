@@ -57,7 +57,7 @@ const (
 	fIdxStore                  // regs[x][regs[y]] = regs[n] for a slice (guard: in range)
 	fAllocStore                // regs[d] = a new variable holding regs[y] (Alloc, then Store into it; guard: allocation budget)
 	fCopyAgg                   // *regs[y] = *regs[x] for aggregates, in place (Load, then Store; guard: non-nil, same shape, no partial overlap)
-	fIntBin                    // regs[d] = binop(regs[x], regs[y]) for other integer operations (guard: no division by zero, no negative shift)
+	fIntBin                    // regs[d] = binop(regs[x], regs[y]) for other integer operations (guard: no division by zero, no negative shift; see intBin)
 	fConvInt                   // regs[d] = regs[x] converted between integer types
 	// Terminators.
 	fJump
@@ -78,6 +78,7 @@ const (
 type fop struct {
 	op      fopcode
 	tail    bool // the operation performs its last instruction itself (naive ones, terminators): see slowFop
+	w       bool // fMov, fZero, fLdField, fIdxLoad: regs[d] holds a scalar (see scalarType), written without its pointer word
 	rk      Kind
 	k, j    int32
 	d, x, y int32
@@ -206,7 +207,7 @@ func fuse(c *fnCode, ms []mop) []fop {
 	var pending []int
 	flush := func(keep int) { // emits all pending Loads but the last keep
 		for _, p := range pending[:len(pending)-keep] {
-			emit(fop{op: fMov, d: ms[p].in.dst, x: ms[p].v}, p+1)
+			emit(fop{op: fMov, d: ms[p].in.dst, x: ms[p].v, w: scalarIns(ms[p].in)}, p+1)
 		}
 		pending = pending[len(pending)-keep:]
 	}
@@ -264,9 +265,9 @@ func fuse(c *fnCode, ms []mop) []fop {
 			// Alloc then Store into the variable: the zero is never seen.
 			if i+1 < len(ms) && ms[i+1].kind == mVarStore && ms[i+1].v == m.v && ms[i+1].in.a1 != in.dst {
 				i++
-				emit(fop{op: fMov, d: m.v, x: ms[i].in.a1}, i+1)
+				emit(fop{op: fMov, d: m.v, x: ms[i].in.a1, w: scalarStore(ms[i].in)}, i+1)
 			} else {
-				emit(fop{op: fZero, d: m.v, z: in.z}, i+1)
+				emit(fop{op: fZero, d: m.v, z: in.z, w: scalarKind(in.z.k)}, i+1)
 			}
 		case m.kind == mVarStore:
 			// A pending Load of the stored variable must happen first.
@@ -277,7 +278,7 @@ func fuse(c *fnCode, ms []mop) []fop {
 					break
 				}
 			}
-			emit(fop{op: fMov, d: m.v, x: operand(in.a1)}, i+1)
+			emit(fop{op: fMov, d: m.v, x: operand(in.a1), w: scalarStore(in)}, i+1)
 			pending = pending[:0]
 		case binFops[in.op][0] != 0:
 			ops := binFops[in.op]
@@ -341,7 +342,7 @@ func fuse(c *fnCode, ms []mop) []fop {
 			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst):
 			take(in.a0)
 			next := ms[i+1].in
-			f := fop{op: fLdField, d: next.dst, x: operand(in.a0), n: in.n}
+			f := fop{op: fLdField, d: next.dst, x: operand(in.a0), n: in.n, w: scalarIns(next)}
 			if next.op == opStore {
 				f.op, f.d, f.y = fStField, -1, next.a1
 			}
@@ -383,7 +384,7 @@ func fuse(c *fnCode, ms []mop) []fop {
 			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst):
 			take(in.a0, in.a1)
 			next := ms[i+1].in
-			f := fop{op: fIdxLoad, d: next.dst, x: operand(in.a0), y: operand(in.a1)}
+			f := fop{op: fIdxLoad, d: next.dst, x: operand(in.a0), y: operand(in.a1), w: scalarIns(next)}
 			if next.op == opStore {
 				f.op, f.d, f.n = fIdxStore, -1, next.a1
 			}
@@ -413,6 +414,7 @@ func fuse(c *fnCode, ms []mop) []fop {
 			if last.op == fMov {
 				last.op, last.moves = fMovs, []int32{last.d, last.x}
 			}
+			last.w = last.w && f.w
 			last.moves = append(last.moves, f.d, f.x)
 			last.k += f.k
 			last.in = f.in
@@ -422,6 +424,40 @@ func fuse(c *fnCode, ms []mop) []fop {
 	}
 	return merged
 }
+
+// scalarType reports whether values of type t are held in a Value's word
+// alone (booleans, integers, floats): the pointer word of a register of
+// such a type is always nil, so the fast form writes the word and the kind
+// only, without the garbage collector's write barrier.
+func scalarType(t types.Type) bool {
+	if isNativeType(t) {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() != types.UnsafePointer && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) != 0
+}
+
+// scalarIns reports whether in defines a scalar (see scalarType).
+func scalarIns(in *ins) bool {
+	v, ok := in.instr.(ssa.Value)
+	return ok && scalarType(v.Type())
+}
+
+// scalarStore reports whether the Store in stores a scalar.
+func scalarStore(in *ins) bool {
+	st, ok := in.instr.(*ssa.Store)
+	return ok && scalarType(st.Val.Type())
+}
+
+// scalarKind reports whether a zero value of kind k is a scalar's.
+func scalarKind(k Kind) bool {
+	return k == KindBool || k == KindInt || k == KindUint || k == KindFloat
+}
+
+// setWord writes a scalar into register r: its word and kind, not its
+// pointer word, which is nil in every register of a scalar type (see
+// scalarType), so that no write barrier runs.
+func setWord(r *Value, n uint64, k Kind) { r.n, r.k = n, k }
 
 // isAggType reports whether in defines a struct or array.
 func isAggType(in *ins) bool {
@@ -523,32 +559,48 @@ blocks:
 			}
 			switch f.op {
 			case fMov:
-				regs[f.d] = regs[f.x]
+				if f.w {
+					s := &regs[f.x]
+					setWord(&regs[f.d], s.n, s.k)
+				} else {
+					regs[f.d] = regs[f.x]
+				}
 			case fMovs:
 				m := f.moves
-				for i := 0; i+1 < len(m); i += 2 {
-					regs[m[i]] = regs[m[i+1]]
+				if f.w {
+					for i := 0; i+1 < len(m); i += 2 {
+						s := &regs[m[i+1]]
+						setWord(&regs[m[i]], s.n, s.k)
+					}
+				} else {
+					for i := 0; i+1 < len(m); i += 2 {
+						regs[m[i]] = regs[m[i+1]]
+					}
 				}
 			case fZero:
-				regs[f.d] = f.z
+				if f.w {
+					setWord(&regs[f.d], f.z.n, f.z.k)
+				} else {
+					regs[f.d] = f.z
+				}
 			case fAdd:
-				regs[f.d] = Value{n: regs[f.x].n + regs[f.y].n, k: f.rk}
+				setWord(&regs[f.d], regs[f.x].n+regs[f.y].n, f.rk)
 			case fSub:
-				regs[f.d] = Value{n: regs[f.x].n - regs[f.y].n, k: f.rk}
+				setWord(&regs[f.d], regs[f.x].n-regs[f.y].n, f.rk)
 			case fMul:
-				regs[f.d] = Value{n: regs[f.x].n * regs[f.y].n, k: f.rk}
+				setWord(&regs[f.d], regs[f.x].n*regs[f.y].n, f.rk)
 			case fEq:
-				regs[f.d] = Bool(regs[f.x].n == regs[f.y].n)
+				setWord(&regs[f.d], boolWord(regs[f.x].n == regs[f.y].n), KindBool)
 			case fNe:
-				regs[f.d] = Bool(regs[f.x].n != regs[f.y].n)
+				setWord(&regs[f.d], boolWord(regs[f.x].n != regs[f.y].n), KindBool)
 			case fLt:
-				regs[f.d] = Bool(int64(regs[f.x].n) < int64(regs[f.y].n))
+				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) < int64(regs[f.y].n)), KindBool)
 			case fLe:
-				regs[f.d] = Bool(int64(regs[f.x].n) <= int64(regs[f.y].n))
+				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) <= int64(regs[f.y].n)), KindBool)
 			case fGt:
-				regs[f.d] = Bool(int64(regs[f.x].n) > int64(regs[f.y].n))
+				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) > int64(regs[f.y].n)), KindBool)
 			case fGe:
-				regs[f.d] = Bool(int64(regs[f.x].n) >= int64(regs[f.y].n))
+				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) >= int64(regs[f.y].n)), KindBool)
 			case fLdField:
 				p := regs[f.x].p
 				if p == nil {
@@ -556,11 +608,14 @@ blocks:
 					r.slowFop(fr, fb, f) // panics at the instruction that dereferences
 					continue
 				}
-				v := (*cell)(p).v.cells()[f.n].v
-				if v.isAgg() || v.k == KindNative {
-					v = copyVal(v)
+				v := &(*cell)(p).v.cells()[f.n].v
+				if f.w {
+					setWord(&regs[f.d], v.n, v.k)
+				} else if v.isAgg() || v.k == KindNative {
+					regs[f.d] = copyVal(*v)
+				} else {
+					regs[f.d] = *v
 				}
-				regs[f.d] = v
 			case fStField:
 				p := regs[f.x].p
 				if p == nil {
@@ -598,30 +653,20 @@ blocks:
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f)
 			case fIntBin:
-				in := f.bin
-				x, y := regs[f.x], regs[f.y]
-				switch in.sub {
-				case token.QUO, token.REM:
-					if y.n == 0 {
-						r.steps -= int64(f.k)
-						r.slowFop(fr, fb, f) // divides by zero
-						continue
-					}
-				case token.SHL, token.SHR:
-					if sii, _ := in.x.(intInfo); sii.signed && int64(y.n) < 0 {
-						r.steps -= int64(f.k)
-						r.slowFop(fr, fb, f) // negative shift
-						continue
-					}
+				z, k, ok := intBin(f.bin, regs[f.x].n, regs[f.y].n)
+				if !ok {
+					r.steps -= int64(f.k)
+					r.slowFop(fr, fb, f) // divides by zero, or a negative shift
+					continue
 				}
-				regs[f.d] = r.binop(fr, in, x, y)
+				setWord(&regs[f.d], z, k)
 			case fConvInt:
 				ci := f.bin.x.(*convInfo)
 				k := KindInt
 				if ci.tcls == clsUint {
 					k = KindUint
 				}
-				regs[f.d] = Value{n: ci.tii.norm(regs[f.x].n), k: k}
+				setWord(&regs[f.d], ci.tii.norm(regs[f.x].n), k)
 			case fDeferStack:
 				fr.at = f.in
 				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}
@@ -635,23 +680,24 @@ blocks:
 					r.call(fr, f.in)
 				}
 			case fIdxLoad:
-				if x := regs[f.x]; x.k == KindSlice {
-					cs, i := x.slice(), r.index(regs[f.y])
-					if i >= 0 && i < len(cs) {
-						v := cs[i].v
-						if v.isAgg() {
-							v = copyVal(v)
+				if cs := indexable(regs[f.x]); cs != nil {
+					if i := r.index(regs[f.y]); i >= 0 && i < len(cs) {
+						v := &cs[i].v
+						if f.w {
+							setWord(&regs[f.d], v.n, v.k)
+						} else if v.isAgg() {
+							regs[f.d] = copyVal(*v)
+						} else {
+							regs[f.d] = *v
 						}
-						regs[f.d] = v
 						continue
 					}
 				}
 				r.steps -= int64(f.k)
-				r.slowFop(fr, fb, f) // the index panics, or a pointer to an array
+				r.slowFop(fr, fb, f) // the index panics, or a nil pointer to an array
 			case fIdxStore:
-				if x := regs[f.x]; x.k == KindSlice {
-					cs, i := x.slice(), r.index(regs[f.y])
-					if i >= 0 && i < len(cs) {
+				if cs := indexable(regs[f.x]); cs != nil {
+					if i := r.index(regs[f.y]); i >= 0 && i < len(cs) {
 						c := &cs[i]
 						if v := regs[f.n]; v.k != KindStruct && v.k != KindArray && v.k != KindNative {
 							c.st, c.v = NoEvent, v
@@ -722,6 +768,103 @@ blocks:
 		}
 		panic("fast form: block without terminator")
 	}
+}
+
+// indexable returns the cells that IndexAddr indexes in x, a slice or a
+// non-nil pointer to an array, or nil (a nil pointer, which the naive
+// form's IndexAddr reports before the index).
+func indexable(x Value) []cell {
+	if x.k == KindSlice {
+		return x.slice()
+	}
+	if x.p == nil {
+		return nil
+	}
+	return (*cell)(x.p).v.cells()
+}
+
+// intBin computes the integer BinOp in on words a and b as binop does,
+// with its result's kind; ok is false when binop would panic (a zero
+// divisor, a negative shift count).
+func intBin(in *ins, a, b uint64) (z uint64, k Kind, ok bool) {
+	k = KindInt
+	if in.cls == clsUint {
+		k = KindUint
+	}
+	switch in.sub {
+	case token.ADD:
+		z = a + b
+	case token.SUB:
+		z = a - b
+	case token.MUL:
+		z = a * b
+	case token.QUO, token.REM:
+		if b == 0 {
+			return 0, k, false
+		}
+		switch {
+		case k == KindUint && in.sub == token.QUO:
+			z = a / b
+		case k == KindUint:
+			z = a % b
+		case int64(b) == -1 && in.sub == token.QUO:
+			z = uint64(-int64(a))
+		case int64(b) == -1:
+			z = 0
+		case in.sub == token.QUO:
+			z = uint64(int64(a) / int64(b))
+		default:
+			z = uint64(int64(a) % int64(b))
+		}
+	case token.AND:
+		z = a & b
+	case token.OR:
+		z = a | b
+	case token.XOR:
+		z = a ^ b
+	case token.AND_NOT:
+		z = a &^ b
+	case token.SHL, token.SHR:
+		if sii, _ := in.x.(intInfo); sii.signed && int64(b) < 0 {
+			return 0, k, false
+		}
+		switch {
+		case in.sub == token.SHL && b >= 64:
+			z = 0
+		case in.sub == token.SHL:
+			z = a << b
+		case k == KindInt:
+			z = uint64(int64(a) >> min(b, 63))
+		case b >= 64:
+			z = 0
+		default:
+			z = a >> b
+		}
+	case token.EQL:
+		return boolWord(a == b), KindBool, true
+	case token.NEQ:
+		return boolWord(a != b), KindBool, true
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		lt := a < b
+		if k == KindInt {
+			lt = int64(a) < int64(b)
+		}
+		var c bool
+		switch in.sub {
+		case token.LSS:
+			c = lt
+		case token.LEQ:
+			c = lt || a == b
+		case token.GTR:
+			c = !lt && a != b
+		default:
+			c = !lt
+		}
+		return boolWord(c), KindBool, true
+	default:
+		return 0, k, false // not an integer operation: binop says so
+	}
+	return in.ii.norm(z), k, true
 }
 
 // cond is 1 for true, 0 for false: the index of the successor an If takes

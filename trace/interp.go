@@ -845,14 +845,14 @@ func (r *run) step(fr *frame, in *ins) {
 		if x.k == KindString {
 			s := x.Str()
 			if i < 0 || i >= len(s) {
-				r.rtPanicEvent(fr, in, "index out of range [%d] with length %d", i, len(s))
+				r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a[1]], len(s)))
 			}
 			r.def(fr, in, Uint(uint64(s[i])))
 			return
 		}
 		cs := x.cells()
 		if i < 0 || i >= len(cs) {
-			r.rtPanicEvent(fr, in, "index out of range [%d] with length %d", i, len(cs))
+			r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a[1]], len(cs)))
 		}
 		e := r.def(fr, in, cs[i].v)
 		if r.tr != nil {
@@ -871,7 +871,7 @@ func (r *run) step(fr *frame, in *ins) {
 			cs = (*cell)(x.p).v.cells()
 		}
 		if i < 0 || i >= len(cs) {
-			r.rtPanicEvent(fr, in, "index out of range [%d] with length %d", i, len(cs))
+			r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a[1]], len(cs)))
 		}
 		r.def(fr, in, Value{k: KindPointer, p: ptrOf(&cs[i])})
 	case opSlice:
@@ -1040,6 +1040,18 @@ func (r *run) memDeps(c *cell, e EventID) {
 		}
 		walk(c.v.cells())
 	}
+}
+
+// indexOutOfRange is the runtime's message for index v out of range of a
+// length n: a negative index is printed without the length.
+func indexOutOfRange(v Value, n int) string {
+	if v.k == KindUint {
+		return fmt.Sprintf("index out of range [%d] with length %d", v.n, n)
+	}
+	if int64(v.n) < 0 {
+		return fmt.Sprintf("index out of range [%d]", int64(v.n))
+	}
+	return fmt.Sprintf("index out of range [%d] with length %d", int64(v.n), n)
 }
 
 func (r *run) index(v Value) int {

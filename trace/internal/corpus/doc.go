@@ -36,6 +36,7 @@ var Programs = map[string]func() string{
 	"NilReceiver":   NilReceiver,
 	"Goroutines":    Goroutines,
 	"LateGoroutine": LateGoroutine,
+	"FastPaths":     FastPaths,
 }
 
 func check(ok bool, what string) {
