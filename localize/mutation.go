@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -414,21 +415,34 @@ loop:
 	return err
 }
 
-// included reports whether mutant m counts for the given candidates: a
-// generic mutant always; an ANG mutant when one of the candidates has
-// that angelic value on that line (nil candidates: always).
-func included(m MutantResult, cands []Candidate) bool {
-	if m.Op != string(mutate.ANG) || cands == nil {
-		return true
+// counted returns the test for the mutants that count for the given
+// candidates: those of the candidates' lines, generic ones always and ANG
+// ones when one of the candidates has that angelic value on that line.
+// Nil candidates: every mutant counts.
+func counted(cands []Candidate) func(m MutantResult) bool {
+	if cands == nil {
+		return func(MutantResult) bool { return true }
 	}
+	lines := map[Location]bool{}
+	vals := map[Location][]string{}
 	for _, c := range cands {
+		for _, l := range c.Locations {
+			lines[Location{File: l.File, Line: l.Line}] = true
+		}
 		for _, a := range c.Angelic {
-			if !a.Branch && a.File == m.File && a.Line == m.Line && strings.TrimSpace(a.Value) == m.Repl {
-				return true
+			if !a.Branch {
+				k := Location{File: a.File, Line: a.Line}
+				vals[k] = append(vals[k], strings.TrimSpace(a.Value))
 			}
 		}
 	}
-	return false
+	return func(m MutantResult) bool {
+		k := Location{File: m.File, Line: m.Line}
+		if !lines[k] {
+			return false
+		}
+		return m.Op != string(mutate.ANG) || slices.Contains(vals[k], m.Repl)
+	}
 }
 
 // Metallaxis scores each line by its most suspicious mutant (Papadakis
@@ -437,13 +451,14 @@ func included(m MutantResult, cands []Candidate) bool {
 // when no failing test kills it. A mutant that changes what the failing
 // tests do and leaves the passing ones alone points at its line; one that
 // changes everything (a statement on the path of every output) does not.
-// Only the mutants that count for cands do (the generic ones, and ANG
-// mutants whose value is an angelic value of one of cands on that line;
-// nil cands: all mutants). Lines without a counted mutant score -Inf.
+// Only the mutants of cands' lines count: the generic ones, and the ANG
+// mutants whose value is an angelic value of one of cands on that line
+// (nil cands: every mutant). Lines without a counted mutant score -Inf.
 func (a *MutationAnalysis) Metallaxis(cands []Candidate) Suspiciousness {
+	included := counted(cands)
 	score := map[Location]float64{}
 	for _, m := range a.Mutants {
-		if !included(m, cands) {
+		if !included(m) {
 			continue
 		}
 		s := 0.0
@@ -466,9 +481,10 @@ func (a *MutationAnalysis) Metallaxis(cands []Candidate) Suspiciousness {
 // mutants plus one, as MUSE's formula does. Mutants count as for
 // [MutationAnalysis.Metallaxis]; lines without one score -Inf.
 func (a *MutationAnalysis) MUSE(cands []Candidate) Suspiciousness {
+	included := counted(cands)
 	var f2p, p2f float64
 	for _, m := range a.Mutants {
-		if included(m, cands) {
+		if included(m) {
 			f2p += float64(m.FailToPass)
 			p2f += float64(m.PassToFail)
 		}
@@ -480,7 +496,7 @@ func (a *MutationAnalysis) MUSE(cands []Candidate) Suspiciousness {
 	sum := map[Location]float64{}
 	n := map[Location]int{}
 	for _, m := range a.Mutants {
-		if !included(m, cands) {
+		if !included(m) {
 			continue
 		}
 		k := Location{File: m.File, Line: m.Line}

@@ -32,9 +32,11 @@
 // the solving and total times. With -tiebreak, the same reports are also
 // scored with their tied candidates reordered by other evidence
 // (localize.Report.Rerank; see tiePolicy): Ochiai or Tarantula over the
-// whole universe, the version's other failing tests, or signals of the
-// failing test alone; each is labelled in the report with the information
-// it uses. The report (default bench/results/tcas.md)
+// whole universe, the version's other failing tests, mutation analysis of
+// the candidates' lines over the universe (Metallaxis, MUSE:
+// localize.Mutation, once per version; see mutationScores), or signals of
+// the failing test alone; each is labelled in the report with the
+// information it uses. The report (default bench/results/tcas.md)
 // gives the totals per mode beside the paper's figures, a row per version,
 // the runs that miss, the failing tests left out and why, and exactly how
 // it was made; the CSV has one row per run. Both are generated: rerun the

@@ -39,6 +39,7 @@ type version struct {
 	v       tcas.Version
 	prog    *trace.Program
 	fn      *ssa.Function // tcas.Advisory
+	dir     string        // the port's directory (examples/tcas)
 	file    string        // absolute path of the version's tcas.go
 	faulty  map[int]bool  // ground truth: faulty lines, the version's numbering
 	lines   []int         // ground truth, sorted
@@ -86,6 +87,7 @@ func loadVersion(ctx context.Context, n int, sel selection) (*version, error) {
 		v:      v,
 		prog:   prog,
 		fn:     fn,
+		dir:    dir,
 		file:   filepath.Join(dir, tcas.SourceFile),
 		faulty: map[int]bool{},
 		lines:  faulty,
@@ -265,6 +267,9 @@ type runResult struct {
 	// cands are the report's candidates, kept until scoreTies has used
 	// them.
 	cands []localize.Candidate
+	// mut are the run's line scores under the mutation-based policies
+	// (mutationScores), by policy name.
+	mut map[string]map[int]float64
 }
 
 // evaluate runs AgxFaults in mode m on test t of ver with a timeout.

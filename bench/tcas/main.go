@@ -83,6 +83,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
 			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+
+			"mutation, muse (the universe run on mutants of the run's candidate lines), "+
 			"frequency, guards, assignments (the failing test alone), or a+b (by a, ties by b); none: only position and random "+
 			"(with -spectra=false and no -tiebreak, the default is none)")
 	)
@@ -225,6 +226,16 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			if err == nil {
 				rs = runVersion(ctx, ver, o)
 				err = ctx.Err()
+			}
+			if err == nil && slices.ContainsFunc(o.Ties, tiePolicy.needsMutation) {
+				vi.Mutation, err = mutationScores(ctx, ver, rs, o.Jobs)
+				if err == nil && o.Verbose {
+					m := vi.Mutation
+					fmt.Fprintf(stderr, "v%d: mutation analysis: %d lines, %d mutants (%d dropped), %d test runs in %v\n",
+						n, m.Lines, m.Mutants, m.Dropped, m.Runs, m.Time.Round(time.Millisecond))
+				}
+			}
+			if err == nil {
 				scoreTies(rs, o.Ties, lines, ver.file, ver.faulty)
 			}
 			if err == nil {

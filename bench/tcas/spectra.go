@@ -58,29 +58,9 @@ const passingKey = "passing tests"
 // executable line, for the tie policies, with the passing tests that
 // execute it (passingKey).
 func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumScore, int, map[string]map[int]float64, error) {
-	universe, err := tcas.Universe()
+	tests, err := universeTests(ver)
 	if err != nil {
 		return nil, 0, nil, err
-	}
-	expected, err := tcas.Expected()
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	var tests []trace.Test
-	for _, tc := range universe {
-		if len(tc.Args) < 12 {
-			continue
-		}
-		t := trace.Test{Name: tc.Name(), Func: ver.fn}
-		if expected[tc.Index] == tcas.Panic {
-			t.WantPanic = true
-		} else {
-			t.Want = []trace.Value{trace.Int(int64(expected[tc.Index]))}
-		}
-		for _, a := range tc.Args[:12] {
-			t.Args = append(t.Args, trace.Int(int64(a)))
-		}
-		tests = append(tests, t)
 	}
 	keep := map[int]bool{}
 	for _, l := range ver.exec {
@@ -118,4 +98,35 @@ func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumSc
 		out[name] = s
 	}
 	return out, m.Failed(), lines, nil
+}
+
+// universeTests are the universe's tests with twelve inputs as tests of
+// ver's entry function, with the expected outcome as oracle (a panic where
+// the fault-free program panics).
+func universeTests(ver *version) ([]trace.Test, error) {
+	universe, err := tcas.Universe()
+	if err != nil {
+		return nil, err
+	}
+	expected, err := tcas.Expected()
+	if err != nil {
+		return nil, err
+	}
+	var tests []trace.Test
+	for _, tc := range universe {
+		if len(tc.Args) < 12 {
+			continue
+		}
+		t := trace.Test{Name: tc.Name(), Func: ver.fn}
+		if expected[tc.Index] == tcas.Panic {
+			t.WantPanic = true
+		} else {
+			t.Want = []trace.Value{trace.Int(int64(expected[tc.Index]))}
+		}
+		for _, a := range tc.Args[:12] {
+			t.Args = append(t.Args, trace.Int(int64(a)))
+		}
+		tests = append(tests, t)
+	}
+	return tests, nil
 }

@@ -25,6 +25,9 @@ type tiePolicy struct {
 	Evidence string
 	// Doc defines the policy's line score for the report.
 	Doc string
+	// Mutation says the policy needs the version's mutation analysis
+	// (mutationScores).
+	Mutation bool
 	// Spectrum names the formula (spectraFormulas) over the universe
 	// that gives the scores; "" for policies computed from the reports.
 	Spectrum string
@@ -64,6 +67,27 @@ var tiePolicies = []tiePolicy{
 			"candidates holds it (ef: failcount's count, F: the version's evaluated failing tests in the mode) " +
 			"and a passing test when it executes it (ep, over the universe): the formula's evidence on the " +
 			"failing side, coverage on the passing side",
+	},
+	{
+		Name: mutMetallaxis, Mutation: true,
+		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutMetallaxis] },
+		Evidence: "every passing and failing test of the universe, run on mutants of the run's candidate lines",
+		Doc: "Metallaxis-FL (Papadakis and Le Traon, STVR 2015; localize.MutationAnalysis.Metallaxis): the score of " +
+			"the line's best mutant, kf / sqrt(F (kf + kp)), where kf and kp count the failing and passing tests of " +
+			"the universe whose output (or panic) the mutant changes and F is the universe's failing tests; 0 when " +
+			"no failing test changes. The mutants (localize.Mutation) are those of the run's verified candidate lines: " +
+			"ROR, LCR, AOR, CRP (constant ±1), NEG and CON (condition negated, or true, false), and ANG, the line's " +
+			"right-hand side or result replaced by one of the run's own angelic values; a line without a mutant " +
+			"(no operator applies) scores below all",
+	},
+	{
+		Name: mutMUSE, Mutation: true,
+		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutMUSE] },
+		Evidence: "every passing and failing test of the universe, run on mutants of the run's candidate lines",
+		Doc: "MUSE (Moon, Kim, Kim and Yoo, ICST 2014; localize.MutationAnalysis.MUSE): over the same mutants, the " +
+			"line's mean of f2p / (F2P + 1) − α p2f / (P2F + 1), where f2p counts the failing tests the mutant makes " +
+			"pass, p2f the passing tests it makes fail, F2P and P2F their sums over the mutants of the run's " +
+			"candidate lines and α = F2P / P2F (the mean divides by the line's mutants plus one)",
 	},
 	{
 		Name: "frequency", lines: frequency,
@@ -131,6 +155,12 @@ func parseTies(s string) ([]tiePolicy, error) {
 // spectrum.
 func (p tiePolicy) needsSpectrum() bool {
 	return p.Spectrum != "" || slices.ContainsFunc(p.parts, tiePolicy.needsSpectrum)
+}
+
+// needsMutation reports whether p or one of its parts uses the mutation
+// analysis.
+func (p tiePolicy) needsMutation() bool {
+	return p.Mutation || slices.ContainsFunc(p.parts, tiePolicy.needsMutation)
 }
 
 // scores are the line scores of run i under p. A composite's score is
@@ -229,7 +259,7 @@ func scoreTies(rs []runResult, pols []tiePolicy, spectrum map[string]map[int]flo
 		}
 	}
 	for i := range rs {
-		rs[i].cands = nil
+		rs[i].cands, rs[i].mut = nil, nil
 	}
 }
 

@@ -20,8 +20,10 @@ func TestScoreTies(t *testing.T) {
 	}
 	runs := func() []runResult {
 		return []runResult{
-			{Version: 1, Test: "tA", Mode: "agx", Exec: 81, cands: []localize.Candidate{one(10, true), one(20, false), one(75, false)}},
-			{Version: 1, Test: "tB", Mode: "agx", Exec: 81, cands: []localize.Candidate{one(20, false), one(30, false), one(75, false)}},
+			{Version: 1, Test: "tA", Mode: "agx", Exec: 81, cands: []localize.Candidate{one(10, true), one(20, false), one(75, false)},
+				mut: map[string]map[int]float64{mutMetallaxis: {10: 0.2, 20: 0.1, 75: 0.9}, mutMUSE: {10: 0.5, 20: 0.1, 75: 0}}},
+			{Version: 1, Test: "tB", Mode: "agx", Exec: 81, cands: []localize.Candidate{one(20, false), one(30, false), one(75, false)},
+				mut: map[string]map[int]float64{mutMetallaxis: {20: 0.5, 30: math.Inf(-1), 75: 0.5}, mutMUSE: {20: 0.5, 30: math.Inf(-1), 75: 0.5}}},
 			{Version: 1, Test: "tC", Mode: "agx", Exec: 81, Err: "failed", Exam: exam(0, 0, 81)},
 		}
 	}
@@ -52,6 +54,11 @@ func TestScoreTies(t *testing.T) {
 		// A: the guard 10, then 20 and 75 (failcount 2 each) by position.
 		// B: no guard; 20 and 75 before 30.
 		{"guards+failcount", 3, 2, 2.5, 1.5},
+		// The runs' own mutation scores. A: 75 first. B: 20 and 75 tie,
+		// then 30 (no mutant).
+		{"mutation", 1, 2, 1, 1.5},
+		// A: 10, 20, then 75. B: as for mutation.
+		{"muse", 3, 2, 3, 1.5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.policy, func(t *testing.T) {
@@ -75,8 +82,8 @@ func TestScoreTies(t *testing.T) {
 				t.Errorf("run without a report: %+v, want exam's fallback %v", got, rs[2].Exam)
 			}
 			for _, r := range rs {
-				if r.cands != nil {
-					t.Errorf("%s: candidates kept after scoring", r.Test)
+				if r.cands != nil || r.mut != nil {
+					t.Errorf("%s: candidates or mutation scores kept after scoring", r.Test)
 				}
 			}
 		})
@@ -96,6 +103,7 @@ func TestParseTies(t *testing.T) {
 		{"dstar", nil, true},
 		{"failcount+ochiai,guards", []string{"failcount+ochiai", "guards"}, false},
 		{"failcount+dstar", nil, true},
+		{"mutation+ochiai,muse", []string{"mutation+ochiai", "muse"}, false},
 	}
 	for _, tt := range tests {
 		got, err := parseTies(tt.in)
