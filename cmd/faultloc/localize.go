@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 	"time"
 
@@ -37,7 +38,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
-	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line), or a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter")
+	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
 		fs.PrintDefaults()
@@ -75,10 +76,11 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	var tieFormula *spectra.Formula
-	if *tiebreak != "position" {
+	mutation := *tiebreak == "mutation" || *tiebreak == "muse"
+	if *tiebreak != "position" && !mutation {
 		f, err := spectra.Lookup(*tiebreak)
 		if err != nil {
-			fmt.Fprintf(stderr, "faultloc localize: -tiebreak: %v (or position)\n", err)
+			fmt.Fprintf(stderr, "faultloc localize: -tiebreak: %v (or position, mutation, muse)\n", err)
 			return 1
 		}
 		tieFormula = &f
@@ -118,6 +120,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	reports := []*localize.Report{}
+	var ran []localize.GoTestCase // the cases that ran, for -tiebreak mutation
 	// The runs that find the failing cases also give the spectrum of the
 	// HTML page's heat map and of -tiebreak.
 	matrix := spectra.NewMatrix()
@@ -132,6 +135,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		if (*format == "html" || tieFormula != nil) && r.Ran && !r.Skipped && r.Trace != nil {
 			addCoverage(matrix, name, r)
+		}
+		if r.Ran && !r.Skipped {
+			ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: name})
 		}
 		if !r.Failed {
 			continue
@@ -151,6 +157,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		s := localize.SpectrumSuspiciousness(matrix.Rank(*tieFormula, nil))
 		for _, rep := range reports {
 			rep.Rerank(s)
+		}
+	}
+	if mutation && len(reports) > 0 {
+		if err := rerankByMutation(ctx, reports, cfg, fs.Arg(0), ran, *tiebreak, stderr); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize: -tiebreak:", err)
+			return 1
 		}
 	}
 	if *format == "html" {
@@ -211,4 +223,36 @@ func addCoverage(m *spectra.Matrix, name string, r *trace.GoTestResult) {
 	}
 	lines := spectra.CodeElements(r.Trace, spectra.Line)
 	m.Add(spectra.Test{Name: name, Outcome: out}, lines) // names are unique: no error
+}
+
+// rerankByMutation reorders the reports' tied candidates by mutation
+// analysis of their verified candidates' lines (localize.Mutation): the
+// package's cases that ran are run on every mutant, once for all
+// reports; each report is scored from its own verified candidates, with
+// Metallaxis (policy "mutation") or MUSE ("muse").
+func rerankByMutation(ctx context.Context, reports []*localize.Report, cfg *trace.Config, pattern string, cases []localize.GoTestCase, policy string, stderr io.Writer) error {
+	verified := make([][]localize.Candidate, len(reports))
+	var all []localize.Candidate
+	for i, rep := range reports {
+		for _, c := range rep.Candidates {
+			if c.Verified {
+				verified[i] = append(verified[i], c)
+			}
+		}
+		all = append(all, verified[i]...)
+	}
+	a, err := localize.Mutation(ctx, all, &localize.MutationOptions{Load: *cfg, Patterns: []string{pattern}, GoTests: cases, Parallel: runtime.NumCPU()})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "faultloc localize: mutation analysis: %d mutants of %d cases' candidate lines, %d test runs in %v\n",
+		len(a.Mutants), len(reports), a.Runs, a.Time.Round(time.Millisecond))
+	for i, rep := range reports {
+		if policy == "muse" {
+			rep.Rerank(a.MUSE(verified[i]))
+		} else {
+			rep.Rerank(a.Metallaxis(verified[i]))
+		}
+	}
+	return nil
 }

@@ -46,7 +46,9 @@ func TestLocalizeFoo(t *testing.T) {
 // TestLocalizeTiebreak: on foo, whose four size-1 candidates tie, the
 // default order is by position; with -tiebreak a spectrum formula over
 // foo's three test cases puts first the faulty assignment (line 14), the
-// only candidate that the failing case alone executes.
+// only candidate that the failing case alone executes, and so does
+// Metallaxis over the same cases' runs on mutants of the candidates'
+// lines.
 func TestLocalizeTiebreak(t *testing.T) {
 	tests := []struct {
 		tiebreak string
@@ -55,6 +57,12 @@ func TestLocalizeTiebreak(t *testing.T) {
 		{"position", "foo.go:11:"},
 		{"ochiai", "foo.go:14:"},
 		{"tarantula", "foo.go:14:"},
+		// Metallaxis: line 14's one mutant (its angelic value) changes
+		// testFoo and one passing case; every mutant of the other lines
+		// that changes testFoo changes two passing cases or more. (MUSE,
+		// which rewards a line's many fixing mutants, puts the guard on
+		// line 18 first: five of its seven mutants make testFoo pass.)
+		{"mutation", "foo.go:14:"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
