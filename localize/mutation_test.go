@@ -3,9 +3,11 @@ package localize
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -111,4 +113,52 @@ func TestMutationErrors(t *testing.T) {
 	if _, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: "testdata/nosuch"}, Patterns: []string{"."}}); err == nil {
 		t.Error("missing directory: no error")
 	}
+}
+
+// BenchmarkMutation measures mutation analysis on testdata/mutation with
+// 2000 seeded random tests (oracle: the fixed program), so that test runs
+// on mutants dominate the schema's load; it reports the cost of one test
+// run on a mutant (runs/op is the number of runs).
+func BenchmarkMutation(b *testing.B) {
+	ctx := context.Background()
+	cfg := trace.Config{Dir: "testdata/mutation"}
+	prog, err := trace.Load(ctx, &cfg, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	fn := prog.Func(mutPkg, "Classify")
+	r := rand.New(rand.NewPCG(8, 1))
+	var tests []trace.Test
+	for range 2000 {
+		x, y := r.IntN(21), r.IntN(21)
+		want := 0
+		if x > 10 {
+			want++
+		}
+		if y > 10 {
+			want++
+		}
+		tests = append(tests, trace.Test{Name: "random", Func: fn, Args: []trace.Value{trace.Int(int64(x)), trace.Int(int64(y))},
+			Want: []trace.Value{trace.Int(int64(want))}})
+	}
+	file, err := filepath.Abs("testdata/mutation/mut.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cands []Candidate
+	for l := 8; l <= 15; l++ {
+		cands = append(cands, Candidate{Locations: []Location{{File: file, Line: l}}, Verified: true})
+	}
+	var runs int
+	var runTime time.Duration
+	for b.Loop() {
+		a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runs += a.Runs
+		runTime += a.Time
+	}
+	b.ReportMetric(float64(runs)/float64(b.N), "runs/op")
+	b.ReportMetric(float64(runTime.Nanoseconds())/float64(runs), "ns/run")
 }
