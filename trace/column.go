@@ -22,19 +22,20 @@ const (
 )
 
 func (c *column[T]) push(x T) {
-	i := c.n - c.base
-	if i >= len(c.tail) {
+	if c.n-c.base >= len(c.tail) {
 		c.grow()
-		i = c.n - c.base
 	}
-	c.tail[i] = x
+	c.tail[c.n-c.base] = x
 	c.n++
 }
 
 // last returns a pointer to the last element pushed.
 func (c *column[T]) last() *T { return &c.tail[c.n-1-c.base] }
 
-// grow makes room for one more element after the n pushed.
+// grow makes room for one more element after the n pushed. (Not inlined,
+// so that push is.)
+//
+//go:noinline
 func (c *column[T]) grow() {
 	switch {
 	case len(c.chunks) == 0:

@@ -271,7 +271,7 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		if r.s != nil {
 			g = r.s.cur.id
 		}
-		t.frames.push(frameInfo{fn: c.fn, call: callEv, first: EventID(t.ev.n), ret: NoEvent, parent: parent, path: path, g: g})
+		t.frames.push(frameInfo{fn: c.fn, call: callEv, first: EventID(t.nev), ret: NoEvent, parent: parent, path: path, g: g})
 	}
 	return fr
 }
@@ -1019,7 +1019,7 @@ func (r *run) step(fr *frame, in *ins) {
 // memDeps adds to e the last stores into c (and its parts, for aggregates).
 func (r *run) memDeps(c *cell, e EventID) {
 	if c.st >= 0 {
-		r.tr.deps.push(c.st)
+		r.tr.pushDep(c.st)
 	}
 	if c.v.isAgg() {
 		seen := 0

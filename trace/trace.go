@@ -87,7 +87,12 @@ type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
 
-	ev column[evRec]
+	// ev holds the records of all events but the last, which is pend
+	// until the next event is added: then its dependence count is known
+	// and it is written once, without reading back recorded memory.
+	ev   column[evRec]
+	pend evRec
+	nev  int // number of events, pend included
 	// The pointer word of values holding one (an event whose record has
 	// refFlag) is in refs, at the rank of the event among those events:
 	// refBase[e/32] plus the flagged events before e in its group of 32.
@@ -102,7 +107,7 @@ type Trace struct {
 	// An event's dependences are deps[off:off+n] where n is its record's
 	// count and off is depBase[e/32] plus the counts of the events before e
 	// in its group of 32; the last event's count is still open (its
-	// dependences start at curDeps).
+	// dependences start at curDeps, and its record is pend).
 	depBase []int32
 	curDeps int
 	bigDeps map[EventID]int // counts of 255 or more
@@ -139,9 +144,17 @@ func (r *evRec) setKind(k Kind)   { r.sk = r.sk&^0xff | uint32(k) }
 func (r *evRec) word() uint64     { return uint64(r.lo) | uint64(r.hi)<<32 }
 func (r *evRec) setWord(n uint64) { r.lo, r.hi = uint32(n), uint32(n>>32) }
 
+// rec returns the record of event e.
+func (t *Trace) rec(e int) *evRec {
+	if e == t.ev.n {
+		return &t.pend
+	}
+	return t.ev.ptr(e)
+}
+
 // sid returns the static instruction of event e.
 func (t *Trace) sid(e int) StaticID {
-	if s := t.ev.ptr(e).sk >> 8; s != big24 {
+	if s := t.rec(e).sk >> 8; s != big24 {
 		return StaticID(s)
 	}
 	return t.bigSids[EventID(e)]
@@ -149,7 +162,7 @@ func (t *Trace) sid(e int) StaticID {
 
 // occ returns the occurrence of event e.
 func (t *Trace) occ(e int) int32 {
-	if o := t.ev.ptr(e).on >> 8; o != big24 {
+	if o := t.rec(e).on >> 8; o != big24 {
 		return int32(o)
 	}
 	return t.bigOccs[EventID(e)]
@@ -187,10 +200,11 @@ func newTrace(p *Program) *Trace { return &Trace{prog: p} }
 // add appends an event and returns its ID; dependencies are appended with
 // dep right after.
 func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) EventID {
-	e := EventID(t.ev.n)
+	e := EventID(t.nev)
 	if e > 0 {
 		t.closeDeps()
 	}
+	t.nev++
 	if e&31 == 0 {
 		t.depBase = append(t.depBase, int32(t.deps.n))
 		t.refBase = append(t.refBase, int32(t.refs.n))
@@ -209,15 +223,15 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 		k |= refFlag
 		t.refs.push(v.p)
 	}
-	rec := evRec{sk: sid<<8 | uint32(k), on: o << 8, ctrl: ctrl, lo: uint32(v.n), hi: uint32(v.n >> 32)}
-	t.ev.push(rec)
+	p := &t.pend
+	p.sk, p.on, p.ctrl, p.lo, p.hi = sid<<8|uint32(k), o<<8, ctrl, uint32(v.n), uint32(v.n>>32)
 	return e
 }
 
 // reserveRef reserves, for the last event, a slot in refs for a pointer
 // that setValue will set (a call's result).
 func (t *Trace) reserveRef() {
-	if rec := t.ev.last(); rec.kind()&refFlag == 0 {
+	if rec := &t.pend; rec.kind()&refFlag == 0 {
 		rec.setKind(rec.kind() | refFlag)
 		t.refs.push(nil)
 	}
@@ -228,7 +242,7 @@ func (t *Trace) reserveRef() {
 func (t *Trace) refIndex(e int) int {
 	i := int(t.refBase[e>>5])
 	for j := e &^ 31; j < e; j++ {
-		if t.ev.ptr(j).kind()&refFlag != 0 {
+		if t.ev.ptr(j).kind()&refFlag != 0 { // j < e: not pend
 			i++
 		}
 	}
@@ -236,27 +250,34 @@ func (t *Trace) refIndex(e int) int {
 }
 
 // closeDeps records the dependence count of the last event, whose
-// dependences are complete.
+// dependences are complete, and writes its record.
 func (t *Trace) closeDeps() {
 	n := t.deps.n - t.curDeps
 	if n >= 255 {
 		t.bigDep(n)
 		n = 255
 	}
-	rec := t.ev.last()
-	rec.on = rec.on&^0xff | uint32(n)
+	// Field by field: each load then reads exactly what one store of
+	// add wrote (a wider copy would wait for the stores to drain).
+	c := &t.ev
+	if c.n-c.base >= len(c.tail) {
+		c.grow()
+	}
+	r := &c.tail[c.n-c.base]
+	r.sk, r.on, r.ctrl, r.lo, r.hi = t.pend.sk, t.pend.on&^0xff|uint32(n), t.pend.ctrl, t.pend.lo, t.pend.hi
+	c.n++
 }
 
 func (t *Trace) bigDep(n int) {
 	if t.bigDeps == nil {
 		t.bigDeps = map[EventID]int{}
 	}
-	t.bigDeps[EventID(t.ev.n-1)] = n
+	t.bigDeps[EventID(t.nev-1)] = n
 }
 
 // depRange returns the bounds of e's dependences in t.deps.
 func (t *Trace) depRange(e int) (lo, hi int) {
-	if e == t.ev.n-1 {
+	if e == t.nev-1 {
 		return t.curDeps, t.deps.n
 	}
 	lo = int(t.depBase[e>>5])
@@ -267,7 +288,7 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 }
 
 func (t *Trace) ndeps(i int) int {
-	n := int(uint8(t.ev.ptr(i).on))
+	n := int(uint8(t.ev.ptr(i).on)) // i < the last event: not pend
 	if n == 255 {
 		return t.bigDeps[EventID(i)]
 	}
@@ -290,7 +311,7 @@ const (
 // setValue replaces the value of event e (for calls, whose result is known
 // after the event).
 func (t *Trace) setValue(e EventID, v Value) {
-	rec := t.ev.ptr(int(e))
+	rec := t.rec(int(e))
 	switch {
 	case rec.kind()&refFlag != 0:
 		t.refs.set(t.refIndex(int(e)), v.p)
@@ -309,12 +330,23 @@ func (t *Trace) setValue(e EventID, v Value) {
 
 func (t *Trace) dep(d EventID) {
 	if d >= 0 {
-		t.deps.push(d)
+		t.pushDep(d)
 	}
 }
 
+// pushDep appends d to deps (column.push, which the compiler does not
+// inline for a generic column).
+func (t *Trace) pushDep(d EventID) {
+	c := &t.deps
+	if c.n-c.base >= len(c.tail) {
+		c.grow()
+	}
+	c.tail[c.n-c.base] = d
+	c.n++
+}
+
 // Len returns the number of events.
-func (t *Trace) Len() int { return t.ev.n }
+func (t *Trace) Len() int { return t.nev }
 
 // Static returns the static instruction ID of event e.
 func (t *Trace) Static(e EventID) StaticID { return t.sid(int(e)) }
@@ -366,7 +398,7 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.sid(int(e))).P
 // then-branch) of an If, the results of a Return (a tuple if several), the
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
-	rec := t.ev.ptr(int(e))
+	rec := t.rec(int(e))
 	k, n := rec.kind(), rec.word()
 	switch {
 	case k&refFlag != 0:
@@ -397,7 +429,7 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 // dependent on; else the call event of e's frame (interprocedural control
 // dependence); NoEvent for events of the run's root frames outside any
 // branch.
-func (t *Trace) ControlParent(e EventID) EventID { return t.ev.ptr(int(e)).ctrl }
+func (t *Trace) ControlParent(e EventID) EventID { return t.rec(int(e)).ctrl }
 
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
@@ -466,7 +498,7 @@ func (t *Trace) Lines() []Line {
 	t.refreshStatics()
 	seenS := make([]bool, len(t.statics))
 	set := map[Line]bool{}
-	for e := 0; e < t.ev.n; e++ {
+	for e := 0; e < t.nev; e++ {
 		s := t.sid(e)
 		if seenS[s] {
 			continue
@@ -494,7 +526,7 @@ func (t *Trace) Lines() []Line {
 // Events returns the events at the given source line, in order.
 func (t *Trace) Events(file string, line int) []EventID {
 	var out []EventID
-	for e := 0; e < t.ev.n; e++ {
+	for e := 0; e < t.nev; e++ {
 		s := t.sid(e)
 		st := t.static(s)
 		p := &st.Position
