@@ -9,8 +9,9 @@ import (
 // TestRecordRoundTrip records seeded random events straight into a Trace
 // (static IDs and occurrences beyond the record's 24 bits, values with and
 // without pointers, values set late with and without a reserved slot,
-// dependence counts beyond 255, over several chunks) and reads every field
-// back against what was recorded.
+// dependence counts beyond 255, near, frame-relative and far dependences,
+// events of frames that start, resume and interleave, over several chunks)
+// and reads every field back against what was recorded.
 func TestRecordRoundTrip(t *testing.T) {
 	type want struct {
 		sid  StaticID
@@ -18,14 +19,26 @@ func TestRecordRoundTrip(t *testing.T) {
 		ctrl EventID
 		v    Value
 		deps []EventID
+		call EventID // of the event's frame
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	tr := newTrace(nil)
 	var ws []want
 	strs := []string{"a", "bc", ""}
 	const n = 3*chunkSize + 77
+	fr := int32(-1)
 	for i := 0; i < n; i++ {
-		w := want{sid: StaticID(r.IntN(1000)), occ: int32(r.IntN(50)), ctrl: EventID(r.IntN(i+1)) - 1}
+		switch {
+		case fr < 0 || r.IntN(3000) == 0: // a new frame starts here
+			fr = int32(tr.frames.n)
+			tr.frames.push(frameInfo{call: EventID(r.IntN(1000)), first: EventID(i), parent: -1})
+		case r.IntN(3000) == 0: // an earlier frame resumes
+			fr = int32(r.IntN(tr.frames.n))
+		}
+		w := want{sid: StaticID(r.IntN(1000)), occ: int32(r.IntN(50)), ctrl: EventID(r.IntN(i+1)) - 1, call: tr.frames.ptr(int(fr)).call}
+		if r.IntN(4) > 0 && i > 0 { // control parent of the previous event
+			w.ctrl = ws[i-1].ctrl
+		}
 		switch r.IntN(50) {
 		case 0:
 			w.sid = StaticID(big24 + r.IntN(3))
@@ -45,7 +58,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		if late {
 			lateV, w.v = w.v, Value{}
 		}
-		e := tr.add(w.sid, 0, w.occ, w.ctrl, w.v)
+		e := tr.add(w.sid, fr, w.occ, w.ctrl, w.v)
 		if e != EventID(i) {
 			t.Fatalf("add returned %d, want %d", e, i)
 		}
@@ -58,6 +71,9 @@ func TestRecordRoundTrip(t *testing.T) {
 		}
 		for j := 0; j < nd && i > 0; j++ {
 			d := EventID(r.IntN(i))
+			if r.IntN(2) == 0 { // near
+				d = EventID(max(0, i-1-r.IntN(100)))
+			}
 			tr.dep(d)
 			w.deps = append(w.deps, d)
 		}
@@ -86,6 +102,9 @@ func TestRecordRoundTrip(t *testing.T) {
 		}
 		if got := tr.Deps(e, nil); !slices.Equal(got, w.deps) {
 			t.Fatalf("event %d: Deps = %v, want %v", i, got, w.deps)
+		}
+		if got := tr.CallOf(e); got != w.call {
+			t.Fatalf("event %d: CallOf = %d, want %d", i, got, w.call)
 		}
 	}
 }

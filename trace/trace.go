@@ -102,21 +102,27 @@ type Trace struct {
 	// recorded (call results) when no slot was reserved; lateFlag marks
 	// them.
 	lateRefs map[EventID]unsafe.Pointer
-	deps     column[EventID]
 
-	// An event's dependences are deps[off:off+n] where n is its record's
-	// count and off is depBase[e/32] plus the counts of the events before e
-	// in its group of 32; the last event's count is still open (its
-	// dependences start at curDeps, and its record is pend).
+	// Dependences are 16-bit units (see depUnits): an event's are
+	// deps[off:off+n] where n is its record's count of units and off is
+	// depBase[e/32] plus the counts of the events before e in its group of
+	// 32; the last event's count is still open (its dependences start at
+	// curDeps, and its record is pend).
+	deps    column[uint16]
 	depBase []int32
 	curDeps int
 	bigDeps map[EventID]int // counts of 255 or more
 	bigSids map[EventID]StaticID
 	bigOccs map[EventID]int32
 
-	// Events are recorded in runs of the same frame.
+	// Events are recorded in runs of the same frame and control parent
+	// (a block instance, or its part between calls); runIdx[e/256] is the
+	// run holding event e&^255.
 	runs     column[frameRun]
-	curFrame int32 // frame of the last run
+	runIdx   []int32
+	curFrame int32   // frame of the last run
+	curCtrl  EventID // control parent of the last run
+	curFirst EventID // first event of curFrame
 
 	frames   column[frameInfo]
 	inputs   []EventID
@@ -124,15 +130,15 @@ type Trace struct {
 	calleeOf map[EventID]int32
 }
 
-// evRec holds an event's fixed-size fields in 20 bytes: the static
+// evRec holds an event's fixed-size fields in 16 bytes: the static
 // instruction and the value's kind (with refFlag: its pointer is in refs;
-// lateFlag: in lateRefs), the occurrence and the number of dependences
-// (255: see bigDeps), the control parent, and the value's 64-bit word. A
-// static ID or occurrence of 2^24-1 or more is kept in bigSids or bigOccs.
+// lateFlag: in lateRefs), the occurrence and the number of dependence
+// units (255: see bigDeps), and the value's 64-bit word. A static ID or
+// occurrence of 2^24-1 or more is kept in bigSids or bigOccs. The control
+// parent is the run's.
 type evRec struct {
 	sk     uint32 // static ID << 8 | kind
-	on     uint32 // occurrence << 8 | number of dependences
-	ctrl   EventID
+	on     uint32 // occurrence << 8 | number of dependence units
 	lo, hi uint32 // the value's word
 }
 
@@ -188,11 +194,12 @@ func (t *Trace) addBig(e EventID, s StaticID, occ int32) (sid, o uint32) {
 	return sid, o
 }
 
-// frameRun says that events from first on belong to frame, up to the next
-// run.
+// frameRun says that events from first on belong to frame and have
+// control parent ctrl, up to the next run.
 type frameRun struct {
 	first EventID
 	frame int32
+	ctrl  EventID
 }
 
 func newTrace(p *Program) *Trace { return &Trace{prog: p} }
@@ -210,9 +217,11 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 		t.refBase = append(t.refBase, int32(t.refs.n))
 	}
 	t.curDeps = t.deps.n
-	if fr != t.curFrame || t.runs.n == 0 {
-		t.runs.push(frameRun{e, fr})
-		t.curFrame = fr
+	if fr != t.curFrame || ctrl != t.curCtrl || t.runs.n == 0 {
+		t.newRun(e, fr, ctrl)
+	}
+	if e&255 == 0 {
+		t.runIdx = append(t.runIdx, int32(t.runs.n-1))
 	}
 	sid, o := uint32(s), uint32(occ)
 	if sid >= big24 || o >= big24 {
@@ -224,8 +233,27 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 		t.refs.push(v.p)
 	}
 	p := &t.pend
-	p.sk, p.on, p.ctrl, p.lo, p.hi = sid<<8|uint32(k), o<<8, ctrl, uint32(v.n), uint32(v.n>>32)
+	p.sk, p.on, p.lo, p.hi = sid<<8|uint32(k), o<<8, uint32(v.n), uint32(v.n>>32)
 	return e
+}
+
+// newRun starts a run of events of frame fr with control parent ctrl at
+// event e.
+func (t *Trace) newRun(e EventID, fr int32, ctrl EventID) {
+	t.runs.push(frameRun{e, fr, ctrl})
+	if fr != t.curFrame || t.runs.n == 1 {
+		t.curFrame, t.curFirst = fr, t.frameFirst(fr)
+	}
+	t.curCtrl = ctrl
+}
+
+// frameFirst returns the first event of frame fr (0 for a frame not
+// recorded, as in tests that add events to a bare Trace).
+func (t *Trace) frameFirst(fr int32) EventID {
+	if fr < 0 || int(fr) >= t.frames.n {
+		return 0
+	}
+	return t.frames.ptr(int(fr)).first
 }
 
 // reserveRef reserves, for the last event, a slot in refs for a pointer
@@ -264,7 +292,7 @@ func (t *Trace) closeDeps() {
 		c.grow()
 	}
 	r := &c.tail[c.n-c.base]
-	r.sk, r.on, r.ctrl, r.lo, r.hi = t.pend.sk, t.pend.on&^0xff|uint32(n), t.pend.ctrl, t.pend.lo, t.pend.hi
+	r.sk, r.on, r.lo, r.hi = t.pend.sk, t.pend.on&^0xff|uint32(n), t.pend.lo, t.pend.hi
 	c.n++
 }
 
@@ -295,11 +323,27 @@ func (t *Trace) ndeps(i int) int {
 	return n
 }
 
-// frameOf returns the frame of event e.
-func (t *Trace) frameOf(e EventID) int32 {
-	i := sort.Search(t.runs.n, func(i int) bool { return t.runs.ptr(i).first > e }) - 1
-	return t.runs.ptr(i).frame
+// runOf returns the run holding event e.
+func (t *Trace) runOf(e EventID) *frameRun {
+	g := int(e >> 8)
+	lo, hi := int(t.runIdx[g]), t.runs.n
+	if g+1 < len(t.runIdx) {
+		hi = int(t.runIdx[g+1]) + 1
+	}
+	// The last run in [lo, hi) starting at or before e.
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if t.runs.ptr(m).first <= e {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return t.runs.ptr(lo)
 }
+
+// frameOf returns the frame of event e.
+func (t *Trace) frameOf(e EventID) int32 { return t.runOf(e).frame }
 
 // refFlag and lateFlag mark, in an event's kind, values whose pointer is
 // stored in refs or lateRefs.
@@ -334,15 +378,52 @@ func (t *Trace) dep(d EventID) {
 	}
 }
 
-// pushDep appends d to deps (column.push, which the compiler does not
-// inline for a generic column).
+// Dependence units: a dependence d of event e is one 16-bit unit e-d if
+// that is below depFar (most operands are defined just before their use),
+// else depFar|(d-f) if d is less than depFar-1 events after the first
+// event f of e's frame (the variables a load or store reads are allocated
+// at the start of their function), else depLong followed by d's low and
+// high 16 bits.
+const (
+	depFar  = 0x8000
+	depLong = 0xffff
+)
+
+// pushDep appends dependence d (an event) of the last event.
 func (t *Trace) pushDep(d EventID) {
 	c := &t.deps
-	if c.n-c.base >= len(c.tail) {
-		c.grow()
+	i := c.n - c.base
+	if i+3 > len(c.tail) {
+		t.pushDepSlow(d)
+		return
 	}
-	c.tail[c.n-c.base] = d
-	c.n++
+	if x := EventID(t.nev-1) - d; x < depFar {
+		c.tail[i] = uint16(x)
+		c.n++
+	} else if y := d - t.curFirst; uint32(y) < depLong-depFar {
+		c.tail[i] = uint16(depFar | y)
+		c.n++
+	} else {
+		c.tail[i], c.tail[i+1], c.tail[i+2] = depLong, uint16(d), uint16(uint32(d)>>16)
+		c.n += 3
+	}
+}
+
+// pushDepSlow is pushDep near the end of a chunk (a long dependence's
+// units may straddle two chunks).
+//
+//go:noinline
+func (t *Trace) pushDepSlow(d EventID) {
+	c := &t.deps
+	if x := EventID(t.nev-1) - d; x < depFar {
+		c.push(uint16(x))
+	} else if y := d - t.curFirst; uint32(y) < depLong-depFar {
+		c.push(uint16(depFar | y))
+	} else {
+		c.push(depLong)
+		c.push(uint16(d))
+		c.push(uint16(uint32(d) >> 16))
+	}
 }
 
 // Len returns the number of events.
@@ -421,7 +502,23 @@ func (t *Trace) Value(e EventID) Value {
 // bridged calls and substituted values).
 func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 	lo, hi := t.depRange(int(e))
-	return t.deps.appendRange(dst, lo, hi)
+	first := NoEvent
+	for i := lo; i < hi; i++ {
+		u := t.deps.at(i)
+		switch {
+		case u < depFar:
+			dst = append(dst, e-EventID(u))
+		case u != depLong:
+			if first < 0 {
+				first = t.frameFirst(t.frameOf(e))
+			}
+			dst = append(dst, first+EventID(u&^depFar))
+		default:
+			dst = append(dst, EventID(uint32(t.deps.at(i+1))|uint32(t.deps.at(i+2))<<16))
+			i += 2
+		}
+	}
+	return dst
 }
 
 // ControlParent returns the event e is control dependent on: the most recent
@@ -429,7 +526,7 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 // dependent on; else the call event of e's frame (interprocedural control
 // dependence); NoEvent for events of the run's root frames outside any
 // branch.
-func (t *Trace) ControlParent(e EventID) EventID { return t.rec(int(e)).ctrl }
+func (t *Trace) ControlParent(e EventID) EventID { return t.runOf(e).ctrl }
 
 // Key returns the instance key of event e.
 func (t *Trace) Key(e EventID) InstanceKey {
@@ -539,7 +636,7 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 4*t.deps.capacity() + 8*t.refs.capacity() +
+	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 2*t.deps.capacity() + 4*cap(t.runIdx) + 8*t.refs.capacity() +
 		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*t.runs.capacity() +
 		16*(len(t.bigDeps)+len(t.bigSids)+len(t.bigOccs)) + 24*len(t.lateRefs)
 	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
