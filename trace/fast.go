@@ -16,6 +16,13 @@ import (
 //     is only loaded and stored, see onlyLoadedAndStored) lives in a
 //     register of its own, so its Alloc, Loads and Stores are register
 //     moves;
+//   - an aggregate variable (a struct or array) whose address is only
+//     loaded from, stored into, or taken apart into field and element
+//     addresses that are themselves only so used (see localAddr) lives in
+//     a cell of the frame that every execution of its Alloc resets to
+//     zero, instead of a new cell per execution: no pointer to an earlier
+//     instance can be used after the Alloc runs again (a use of a derived
+//     address is dominated by its definition, which follows the Alloc);
 //   - a run of consecutive instructions is fused into one fast operation
 //     (a fop): Loads of variables feeding an integer operation, a
 //     comparison or a branch are read from the variable's register by
@@ -59,6 +66,8 @@ const (
 	fCopyAgg                   // *regs[y] = *regs[x] for aggregates, in place (Load, then Store; guard: non-nil, same shape, no partial overlap)
 	fIntBin                    // regs[d] = binop(regs[x], regs[y]) for other integer operations (guard: no division by zero, no negative shift; see intBin)
 	fConvInt                   // regs[d] = regs[x] converted between integer types
+	fLocal                     // regs[d] = this frame's cell n of a local aggregate, reset to zero (an Alloc; guard: allocation budget)
+	fLocalStore                // regs[d] = this frame's cell n holding regs[y] (Alloc, then Store into it; guard: allocation budget)
 	// Terminators.
 	fJump
 	fIf   // if regs[x] != 0
@@ -105,6 +114,7 @@ const (
 	mVarZero                 // Alloc of a variable held in a register
 	mVarLoad                 // regs[in.dst] = regs[v]
 	mVarStore                // regs[v] = regs[in.a1]
+	mLocal                   // Alloc of a local aggregate held in the frame's cell v (see localAddr)
 )
 
 type fastBlock struct {
@@ -114,6 +124,7 @@ type fastBlock struct {
 
 type fastCode struct {
 	blocks []fastBlock
+	nlocal int // local aggregates (mLocal): frame.locals
 }
 
 // fastCode returns c's fast form, building it on first use.
@@ -157,7 +168,18 @@ func buildFast(c *fnCode) *fastCode {
 			}
 		}
 	}
-	fc := &fastCode{blocks: make([]fastBlock, len(c.blocks))}
+	// The local aggregates.
+	local := map[*ins]int32{}
+	for bi := range c.blocks {
+		for ii := range c.blocks[bi].instrs {
+			in := &c.blocks[bi].instrs[ii]
+			if a, ok := in.instr.(*ssa.Alloc); ok && in.op == opAlloc && in.n < 0 && !a.Heap &&
+				in.z.isAgg() && !hasNative(in.z) && localAddr(a) {
+				local[in] = int32(len(local))
+			}
+		}
+	}
+	fc := &fastCode{blocks: make([]fastBlock, len(c.blocks)), nlocal: len(local)}
 	for bi := range c.blocks {
 		bc := &c.blocks[bi]
 		fb := &fc.blocks[bi]
@@ -168,6 +190,8 @@ func buildFast(c *fnCode) *fastCode {
 			case opAlloc:
 				if v, ok := varOf[in.dst]; ok {
 					m.kind, m.v = mVarZero, v
+				} else if v, ok := local[in]; ok {
+					m.kind, m.v = mLocal, v
 				}
 			case opLoad:
 				if v, ok := varOf[in.a0]; ok {
@@ -349,7 +373,15 @@ func fuse(c *fnCode, ms []mop) []fop {
 			pending = pending[:0]
 			emit(f, i+2)
 			i++
-		case in.op == opAlloc && in.n < 0 && i+1 < len(ms) && ms[i+1].kind == mNaive &&
+		case m.kind == mLocal:
+			flush(0)
+			if i+1 < len(ms) && ms[i+1].kind == mNaive && ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst {
+				emit(fop{op: fLocalStore, d: in.dst, y: ms[i+1].in.a1, z: in.z, n: m.v}, i+2)
+				i++
+			} else {
+				emit(fop{op: fLocal, d: in.dst, z: in.z, n: m.v}, i+1)
+			}
+		case m.kind == mNaive && in.op == opAlloc && in.n < 0 && i+1 < len(ms) && ms[i+1].kind == mNaive &&
 			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst:
 			// The zero value is never seen: the variable starts as a copy
 			// of what is stored.
@@ -459,6 +491,67 @@ func scalarKind(k Kind) bool {
 // scalarType), so that no write barrier runs.
 func setWord(r *Value, n uint64, k Kind) { r.n, r.k = n, k }
 
+// localAddr reports whether the address a (an Alloc's, or a field or
+// element address derived from it) is only loaded from, stored into or
+// taken apart into addresses of which the same holds: no pointer into the
+// variable is kept anywhere (in memory, in a φ, in a call's arguments).
+func localAddr(a ssa.Value) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if ref.Val == a {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !localAddr(ref) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if ref.X != a || !localAddr(ref) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hasNative reports whether v holds a native value in its aggregate parts
+// (storeInto copies those into new boxes).
+func hasNative(v Value) bool {
+	if v.k == KindNative {
+		return true
+	}
+	if v.isAgg() {
+		for _, c := range v.cells() {
+			if hasNative(c.v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// local returns the frame's cell of local aggregate n (see localAddr),
+// made on first use with zero z; its content is unspecified.
+func (fr *frame) local(n int32, nlocal int, z Value) *cell {
+	if fr.locals == nil {
+		fr.locals = make([]*cell, nlocal)
+	}
+	c := fr.locals[n]
+	if c == nil {
+		c = newCell(z, NoEvent)
+		fr.locals[n] = c
+	}
+	return c
+}
+
 // isAggType reports whether in defines a struct or array.
 func isAggType(in *ins) bool {
 	v, ok := in.instr.(ssa.Value)
@@ -521,6 +614,12 @@ func (r *run) slowFop(fr *frame, fb *fastBlock, f *fop) bool {
 			regs[m.in.dst] = regs[m.v]
 		case mVarStore:
 			regs[m.v] = regs[m.in.a1]
+		case mLocal:
+			in := m.in
+			r.allocCells(1 + in.z.aggLen()) // as the naive Alloc
+			c := fr.local(m.v, fr.c.fast.nlocal, in.z)
+			storeInto(c, in.z, NoEvent)
+			regs[in.dst] = Value{k: KindPointer, p: ptrOf(c)}
 		default:
 			in := m.in
 			switch {
@@ -640,6 +739,21 @@ blocks:
 				c := newCell(regs[f.y], NoEvent)
 				if c.v.isAgg() {
 					setStores(c.v.cells(), NoEvent) // as storeInto does
+				}
+				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
+			case fLocal, fLocalStore:
+				n := int64(1+f.z.aggLen()) * cellBytes
+				if r.alloc+n > r.maxAlloc {
+					r.steps -= int64(f.k)
+					r.slowFop(fr, fb, f) // the Alloc stops the run
+					continue
+				}
+				r.alloc += n
+				c := fr.local(f.n, fc.nlocal, f.z)
+				if f.op == fLocal {
+					storeInto(c, f.z, NoEvent)
+				} else {
+					storeInto(c, regs[f.y], NoEvent)
 				}
 				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
 			case fCopyAgg:

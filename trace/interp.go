@@ -96,6 +96,10 @@ type frame struct {
 	// Alloc's first execution in its activation, so every variable
 	// instance keeps its own cell, as with the heap.
 	slab []cell
+	// locals holds the cells of the fast form's local aggregates (see
+	// localAddr in fast.go), made on first use and kept with the frame's
+	// memory until the run ends.
+	locals []*cell
 }
 
 type deferred struct {
@@ -135,7 +139,7 @@ func (c *fnCode) reusable() bool { return !c.defers && !c.hasGo }
 func (r *run) releaseFrames() {
 	for _, l := range r.pools {
 		for _, m := range l {
-			m.fr.caller, m.fr.slab = nil, nil
+			m.fr.caller, m.fr.slab, m.fr.locals = nil, nil, nil
 			m.fr.c.pool.Put(m)
 		}
 	}

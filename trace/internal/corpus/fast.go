@@ -42,5 +42,97 @@ func FastPaths() string {
 		recovered(func() { sum /= zero }), recovered(func() { sum %= zero }),
 		recovered(func() { u8 /= z8 }), recovered(func() { sum <<= neg }), recovered(func() { sum >>= neg }),
 		-1<<63/neg, (-1<<63)%neg, u32>>(zero+40), sum>>(zero+70), min8/int8(neg), min8%int8(neg))
+	out = append(out, localAggregates())
 	return fmt.Sprint(out...)
+}
+
+type span struct {
+	lo, hi int
+	tags   [3]int8
+	inner  struct{ a [2]int }
+}
+
+// width takes a span by value: its parameter is a local aggregate.
+func width(s span) int {
+	s.hi -= s.lo
+	s.inner.a[1] = s.hi
+	return s.inner.a[1] + int(s.tags[2])
+}
+
+// nest recurses with a local aggregate in every frame, each read after the
+// calls below it returned.
+func nest(d int) int {
+	s := span{lo: d, hi: 2 * d}
+	s.tags[d%3] = int8(d)
+	if d == 0 {
+		return width(s)
+	}
+	r := nest(d - 1)
+	return r*3 + width(s) + s.lo
+}
+
+// boom panics from a frame holding a local aggregate.
+func boom(d int) int {
+	var s span
+	s.lo = d
+	if d > 2 {
+		panic(fmt.Sprint("boom ", s.lo, s.inner.a))
+	}
+	return boom(d+1) + s.lo
+}
+
+// safeBoom recovers boom's panic in a frame with a local aggregate of its
+// own, which must survive the frames the panic unwound.
+func safeBoom() (res string) {
+	s := span{lo: 7}
+	defer func() { res = fmt.Sprint(recover(), s.lo) }()
+	s.hi = boom(0)
+	return "no panic"
+}
+
+// localAggregates runs local aggregates (structs and arrays whose
+// addresses never escape) in loops, where each iteration's variable starts
+// from zero, partly assigned, copied, passed by value, across recursion,
+// panics, defers and goroutines.
+func localAggregates() string {
+	var out []any
+	total := 0
+	for i := 0; i < 6; i++ {
+		var s span // zero each iteration, though assigned below
+		if i%2 == 0 {
+			s.lo = i
+			s.tags[i%3] = int8(i)
+		}
+		s.inner.a[i%2] += i
+		t := s // a copy
+		t.hi = 100
+		u := span{hi: i, tags: [3]int8{1, 2, 3}}
+		u.inner = s.inner
+		total += width(s) + width(t) + width(u) + s.hi + int(s.tags[0])
+		out = append(out, s, t.hi, u)
+	}
+	var grid [3][2]int
+	for i := range 3 {
+		var row [2]int
+		row[i%2] = i + 1
+		grid[i] = row
+	}
+	out = append(out, total, grid, nest(5), safeBoom())
+	ch := make(chan int)
+	for g := range 3 {
+		go func() {
+			var s span
+			s.lo = g
+			for k := 0; k < 3; k++ {
+				var t span
+				t.hi = s.lo + k
+				ch <- width(t)
+			}
+		}()
+	}
+	sum := 0
+	for range 9 {
+		sum += <-ch
+	}
+	return fmt.Sprint(append(out, sum)...)
 }
