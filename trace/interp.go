@@ -303,39 +303,12 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 	return c
 }
 
-// depsOf adds to the last event the definitions of in's register
-// operands.
-func (t *Trace) depsOf(fr *frame, in *ins) {
-	switch len(in.a) {
-	case 0:
-	case 1:
-		if s := in.a0; s >= 0 {
-			t.dep(fr.defs[s])
-		}
-	case 2:
-		if s := in.a0; s >= 0 {
-			t.dep(fr.defs[s])
-		}
-		if s := in.a1; s >= 0 {
-			t.dep(fr.defs[s])
-		}
-	default:
-		for _, s := range in.a {
-			if s >= 0 {
-				t.dep(fr.defs[s])
-			}
-		}
-	}
-}
-
 // event records an event for in with the given occurrence and value, with
 // the definitions of its register operands as dependencies.
 func (r *run) event(fr *frame, in *ins, occ int32, v Value) EventID {
 	t := r.tr
 	if r.h == nil {
-		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
-		t.depsOf(fr, in)
-		return e
+		return t.addIns(fr, in, occ, v, NoEvent)
 	}
 	if r.obs != nil && r.pending >= 0 {
 		p := r.pending
@@ -400,9 +373,7 @@ func (r *run) defRec(fr *frame, in *ins, v Value) EventID {
 	fr.occ[in.loc] = occ + 1
 	if r.h == nil { // recording without hooks: event's work, inline
 		fr.regs[in.dst] = v
-		t := r.tr
-		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
-		t.depsOf(fr, in)
+		e := r.tr.addIns(fr, in, occ, v, NoEvent)
 		fr.defs[in.dst] = e
 		return e
 	}
@@ -435,10 +406,7 @@ func (r *run) stmtVRec(fr *frame, in *ins, v Value) (Value, EventID) {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
 	if r.h == nil { // recording without hooks
-		t := r.tr
-		e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
-		t.depsOf(fr, in)
-		return v, e
+		return v, r.tr.addIns(fr, in, occ, v, NoEvent)
 	}
 	steered := false
 	if r.h != nil {
@@ -575,6 +543,15 @@ blocks:
 				}
 				c := (*cell)(x.p)
 				v := c.v
+				if r.tr != nil && r.h == nil && !v.isAgg() {
+					// A scalar, recorded without hooks: its event
+					// also depends on the cell's last store.
+					occ := fr.occ[in.loc]
+					fr.occ[in.loc] = occ + 1
+					regs[in.dst] = v
+					fr.defs[in.dst] = r.tr.addIns(fr, in, occ, v, c.st)
+					continue
+				}
 				if v.isAgg() {
 					v = copyVal(v)
 				}

@@ -256,6 +256,99 @@ func (t *Trace) frameFirst(fr int32) EventID {
 	return t.frames.ptr(int(fr)).first
 }
 
+// addIns is add followed by the dependences of instruction in's event in
+// frame fr (the definitions of its register operands, then extra unless
+// it is NoEvent), in one call: the recorder's path for runs without hooks.
+func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) EventID {
+	e := EventID(t.nev)
+	if e > 0 { // closeDeps, inline
+		n := t.deps.n - t.curDeps
+		if n >= 255 {
+			t.bigDep(n)
+			n = 255
+		}
+		c := &t.ev
+		if c.n-c.base >= len(c.tail) {
+			c.grow()
+		}
+		r := &c.tail[c.n-c.base]
+		r.sk, r.on, r.lo, r.hi = t.pend.sk, t.pend.on|uint32(n), t.pend.lo, t.pend.hi
+		c.n++
+	}
+	t.nev++
+	if e&31 == 0 {
+		t.depBase = append(t.depBase, int32(t.deps.n))
+		t.refBase = append(t.refBase, int32(t.refs.n))
+	}
+	t.curDeps = t.deps.n
+	if fr.idx != t.curFrame || fr.ctrl != t.curCtrl || t.runs.n == 0 {
+		t.newRun(e, fr.idx, fr.ctrl)
+	}
+	if e&255 == 0 {
+		t.runIdx = append(t.runIdx, int32(t.runs.n-1))
+	}
+	sid, o := uint32(in.sid), uint32(occ)
+	if sid >= big24 || o >= big24 {
+		sid, o = t.addBig(e, in.sid, occ)
+	}
+	k := v.k
+	if v.p != nil {
+		k |= refFlag
+		c := &t.refs
+		if c.n-c.base >= len(c.tail) {
+			c.grow()
+		}
+		c.tail[c.n-c.base] = v.p
+		c.n++
+	}
+	p := &t.pend
+	p.sk, p.on, p.lo, p.hi = sid<<8|uint32(k), o<<8, uint32(v.n), uint32(v.n>>32)
+
+	c := &t.deps
+	if i := c.n - c.base; len(in.a) <= 2 && i+9 <= len(c.tail) {
+		// Room for three dependences of three units each.
+		u := c.tail[i : i+9 : i+9]
+		j := 0
+		if len(in.a) > 0 && in.a0 >= 0 {
+			if d := fr.defs[in.a0]; d >= 0 {
+				j = putDep(u, j, e, d, t.curFirst)
+			}
+		}
+		if len(in.a) > 1 && in.a1 >= 0 {
+			if d := fr.defs[in.a1]; d >= 0 {
+				j = putDep(u, j, e, d, t.curFirst)
+			}
+		}
+		if extra >= 0 {
+			j = putDep(u, j, e, extra, t.curFirst)
+		}
+		c.n += j
+		return e
+	}
+	for _, s := range in.a {
+		if s >= 0 {
+			t.dep(fr.defs[s])
+		}
+	}
+	t.dep(extra)
+	return e
+}
+
+// putDep writes at u[j:] the units of dependence d of event e, whose
+// frame starts at event first, and returns the index after them.
+func putDep(u []uint16, j int, e, d, first EventID) int {
+	if x := e - d; x < depFar {
+		u[j] = uint16(x)
+		return j + 1
+	}
+	if y := d - first; uint32(y) < depLong-depFar {
+		u[j] = uint16(depFar | y)
+		return j + 1
+	}
+	u[j], u[j+1], u[j+2] = depLong, uint16(d), uint16(uint32(d)>>16)
+	return j + 3
+}
+
 // reserveRef reserves, for the last event, a slot in refs for a pointer
 // that setValue will set (a call's result).
 func (t *Trace) reserveRef() {
