@@ -68,6 +68,7 @@ const (
 	fConvInt                   // regs[d] = regs[x] converted between integer types
 	fLocal                     // regs[d] = this frame's cell n of a local aggregate, reset to zero (an Alloc; guard: allocation budget)
 	fLocalStore                // regs[d] = this frame's cell n holding regs[y] (Alloc, then Store into it; guard: allocation budget)
+	fLoadRef                   // regs[d] = *regs[x], not copied: a local aggregate's value passed to a callee that copies it (see loadForSpill; guard: non-nil)
 	// Terminators.
 	fJump
 	fIf   // if regs[x] != 0
@@ -180,6 +181,10 @@ func buildFast(c *fnCode) *fastCode {
 		}
 	}
 	fc := &fastCode{blocks: make([]fastBlock, len(c.blocks)), nlocal: len(local)}
+	localRegs := map[int32]bool{} // the addresses of local aggregates
+	for in := range local {
+		localRegs[in.dst] = true
+	}
 	for bi := range c.blocks {
 		bc := &c.blocks[bi]
 		fb := &fc.blocks[bi]
@@ -204,7 +209,7 @@ func buildFast(c *fnCode) *fastCode {
 			}
 			fb.mops = append(fb.mops, m)
 		}
-		fb.fops = fuse(c, fb.mops)
+		fb.fops = fuse(c, fb.mops, localRegs)
 	}
 	return fc
 }
@@ -216,7 +221,7 @@ var binFops = map[opcode][2]fopcode{
 }
 
 // fuse turns a block's instructions into fops.
-func fuse(c *fnCode, ms []mop) []fop {
+func fuse(c *fnCode, ms []mop, localRegs map[int32]bool) []fop {
 	var out []fop
 	start := 0 // first instruction not covered yet
 	emit := func(f fop, end int) {
@@ -388,6 +393,9 @@ func fuse(c *fnCode, ms []mop) []fop {
 			flush(0)
 			emit(fop{op: fAllocStore, d: in.dst, y: ms[i+1].in.a1, z: in.z}, i+2)
 			i++
+		case m.kind == mNaive && in.op == opLoad && isAggType(in) && localRegs[in.a0] && loadForSpill(ms, i):
+			flush(0)
+			emit(fop{op: fLoadRef, d: in.dst, x: in.a0}, i+1)
 		case in.op == opLoad && isAggType(in) && singleUse(in) && i+1 < len(ms) && ms[i+1].kind == mNaive &&
 			ms[i+1].in.op == opStore && ms[i+1].in.a1 == in.dst && ms[i+1].in.a0 != in.dst:
 			// The copy the Load makes is only stored: store in place.
@@ -520,6 +528,72 @@ func localAddr(a ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// loadForSpill reports whether the Load ms[i] of a local aggregate (see
+// localAddr) may leave its value uncopied: its only use is an argument of
+// a static call, later in the block, of a function with a body whose
+// parameter's only use is the naive form's spill (a Store, which copies
+// it), and nothing in between can store into the variable (only this
+// frame's Stores can: its address does not escape).
+func loadForSpill(ms []mop, i int) bool {
+	ld, ok := ms[i].in.instr.(*ssa.UnOp)
+	if !ok || uses(ld) != 1 {
+		return false
+	}
+	var call *ssa.Call
+	for _, ref := range *ld.Referrers() {
+		if c, ok := ref.(*ssa.Call); ok {
+			call = c
+		}
+	}
+	if call == nil {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || len(callee.Params) != len(call.Call.Args) {
+		return false
+	}
+	arg := -1
+	for j, a := range call.Call.Args {
+		if a == ssa.Value(ld) {
+			if arg >= 0 {
+				return false
+			}
+			arg = j
+		}
+	}
+	if arg < 0 {
+		return false
+	}
+	prm := callee.Params[arg]
+	if uses(prm) != 1 {
+		return false
+	}
+	for _, ref := range *prm.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && (st.Val != ssa.Value(prm) || st.Addr == ssa.Value(prm)) {
+			return false
+		} else if !ok {
+			if _, dbg := ref.(*ssa.DebugRef); !dbg {
+				return false
+			}
+		}
+	}
+	for _, m := range ms[i+1:] {
+		if m.in.instr == ssa.Instruction(call) {
+			return true
+		}
+		if m.kind != mNaive {
+			continue // variables held in registers
+		}
+		switch m.in.op {
+		case opLoad, opFieldAddr, opIndexAddr, opField, opIndex, opCall, opConvert, opChangeType, opUnOp, opExtract,
+			opMakeInterface, opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opBinOp:
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // hasNative reports whether v holds a native value in its aggregate parts
@@ -756,6 +830,13 @@ blocks:
 					storeInto(c, regs[f.y], NoEvent)
 				}
 				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
+			case fLoadRef:
+				if p := regs[f.x].p; p != nil {
+					regs[f.d] = (*cell)(p).v
+					continue
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f)
 			case fCopyAgg:
 				if sp, dp := regs[f.x].p, regs[f.y].p; sp != nil && dp != nil {
 					sc, dc := (*cell)(sp), (*cell)(dp)
