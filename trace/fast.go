@@ -18,7 +18,7 @@ import (
 //     moves;
 //   - an aggregate variable (a struct or array) whose address is only
 //     loaded from, stored into, or taken apart into field and element
-//     addresses that are themselves only so used (see localAddr) lives in
+//     addresses that are themselves only so used (see escapes.local) lives in
 //     a cell of the frame that every execution of its Alloc resets to
 //     zero, instead of a new cell per execution: no pointer to an earlier
 //     instance can be used after the Alloc runs again (a use of a derived
@@ -115,7 +115,7 @@ const (
 	mVarZero                 // Alloc of a variable held in a register
 	mVarLoad                 // regs[in.dst] = regs[v]
 	mVarStore                // regs[v] = regs[in.a1]
-	mLocal                   // Alloc of a local aggregate held in the frame's cell v (see localAddr)
+	mLocal                   // Alloc of a local aggregate held in the frame's cell v (see escapes.local)
 )
 
 type fastBlock struct {
@@ -174,8 +174,8 @@ func buildFast(c *fnCode) *fastCode {
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {
 			in := &c.blocks[bi].instrs[ii]
-			if a, ok := in.instr.(*ssa.Alloc); ok && in.op == opAlloc && in.n < 0 && !a.Heap &&
-				in.z.isAgg() && !hasNative(in.z) && localAddr(a) {
+			if a, ok := in.instr.(*ssa.Alloc); ok && in.op == opAlloc && in.n < 0 &&
+				in.z.isAgg() && !hasNative(in.z) && (&escapes{}).local(a, false) {
 				local[in] = int32(len(local))
 			}
 		}
@@ -499,11 +499,23 @@ func scalarKind(k Kind) bool {
 // scalarType), so that no write barrier runs.
 func setWord(r *Value, n uint64, k Kind) { r.n, r.k = n, k }
 
-// localAddr reports whether the address a (an Alloc's, or a field or
-// element address derived from it) is only loaded from, stored into or
-// taken apart into addresses of which the same holds: no pointer into the
-// variable is kept anywhere (in memory, in a φ, in a call's arguments).
-func localAddr(a ssa.Value) bool {
+// escapes decides whether an address escapes (see local).
+type escapes struct {
+	params map[*ssa.Parameter]bool // decided, or being decided (false)
+}
+
+// local reports whether the address a (an Alloc's, or a field or element
+// address derived from it) is only loaded from, stored into, taken apart
+// into addresses of which the same holds, or passed to a statically
+// called function with a body whose parameter does not escape (see
+// param). inCallee tells whether a lives in a callee's frame, which
+// returns before the Alloc can run again: there it may also be stored
+// into a variable of that frame (a scalar variable only loaded and
+// stored, like the naive form's spill of a parameter) whose loads do not
+// escape. No pointer into the variable is kept anywhere else (in the
+// Alloc's frame's variables, other memory, a φ, a closure, a deferred or
+// go call, a result).
+func (e *escapes) local(a ssa.Value, inCallee bool) bool {
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.UnOp:
@@ -512,15 +524,33 @@ func localAddr(a ssa.Value) bool {
 			}
 		case *ssa.Store:
 			if ref.Val == a {
-				return false
+				v, ok := ref.Addr.(*ssa.Alloc)
+				if !inCallee || !ok || ref.Addr == a || !onlyLoadedAndStored(v) {
+					return false
+				}
+				for _, ld := range *v.Referrers() {
+					if ld, ok := ld.(*ssa.UnOp); ok && !e.local(ld, true) {
+						return false
+					}
+				}
 			}
 		case *ssa.FieldAddr:
-			if !localAddr(ref) {
+			if !e.local(ref, inCallee) {
 				return false
 			}
 		case *ssa.IndexAddr:
-			if ref.X != a || !localAddr(ref) {
+			if ref.X != a || !e.local(ref, inCallee) {
 				return false
+			}
+		case *ssa.Call:
+			callee := ref.Call.StaticCallee()
+			if ref.Call.Value == a || callee == nil || callee.Blocks == nil || len(callee.Params) != len(ref.Call.Args) {
+				return false
+			}
+			for j, x := range ref.Call.Args {
+				if x == a && !e.param(callee.Params[j]) {
+					return false
+				}
 			}
 		case *ssa.DebugRef:
 		default:
@@ -530,8 +560,24 @@ func localAddr(a ssa.Value) bool {
 	return true
 }
 
+// param reports whether an address passed as parameter p does not escape
+// its callee (see local). A parameter whose decision is under way (a
+// recursive call) counts as escaping.
+func (e *escapes) param(p *ssa.Parameter) bool {
+	if ok, seen := e.params[p]; seen {
+		return ok
+	}
+	if e.params == nil {
+		e.params = map[*ssa.Parameter]bool{}
+	}
+	e.params[p] = false
+	ok := e.local(p, true)
+	e.params[p] = ok
+	return ok
+}
+
 // loadForSpill reports whether the Load ms[i] of a local aggregate (see
-// localAddr) may leave its value uncopied: its only use is an argument of
+// escapes.local) may leave its value uncopied: its only use is an argument of
 // a static call, later in the block, of a function with a body whose
 // parameter's only use is the naive form's spill (a Store, which copies
 // it), and nothing in between can store into the variable (only this
@@ -612,7 +658,7 @@ func hasNative(v Value) bool {
 	return false
 }
 
-// local returns the frame's cell of local aggregate n (see localAddr),
+// local returns the frame's cell of local aggregate n (see escapes.local),
 // made on first use with zero z; its content is unspecified.
 func (fr *frame) local(n int32, nlocal int, z Value) *cell {
 	if fr.locals == nil {

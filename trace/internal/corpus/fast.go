@@ -42,7 +42,7 @@ func FastPaths() string {
 		recovered(func() { sum /= zero }), recovered(func() { sum %= zero }),
 		recovered(func() { u8 /= z8 }), recovered(func() { sum <<= neg }), recovered(func() { sum >>= neg }),
 		-1<<63/neg, (-1<<63)%neg, u32>>(zero+40), sum>>(zero+70), min8/int8(neg), min8%int8(neg))
-	out = append(out, localAggregates())
+	out = append(out, localAggregates(), pointersToLocals())
 	return fmt.Sprint(out...)
 }
 
@@ -135,4 +135,73 @@ func localAggregates() string {
 		sum += <-ch
 	}
 	return fmt.Sprint(append(out, sum)...)
+}
+
+// The callees of pointersToLocals take pointers to their callers' local
+// aggregates; some keep them.
+
+func (s *span) grow(d int) int {
+	s.hi += d
+	t := s // a pointer held in the callee's own variable
+	t.tags[1]++
+	return t.size()
+}
+
+func (s *span) size() int { return s.hi - s.lo + int(s.tags[1]) }
+
+var kept *span
+
+func keep(s *span) int { kept = s; return s.lo }
+
+func ret(s *span) *span { s.lo++; return s }
+
+func keepInSlice(s *span, all []*span) []*span { return append(all, s) }
+
+func keepInClosure(s *span) func() int { return func() int { return s.hi } }
+
+func walk(s *span, d int) int {
+	if d == 0 {
+		return s.size()
+	}
+	s.hi++
+	return walk(s, d-1) + 1
+}
+
+// pointersToLocals passes pointers to aggregates declared in a loop to
+// functions that only use them, that keep them (a global, a result, a
+// slice, a closure), and to a recursive function; the kept ones must be
+// distinct variables, one per iteration.
+func pointersToLocals() string {
+	var out []any
+	var all []*span
+	var fs []func() int
+	var rets []*span
+	for i := 0; i < 4; i++ {
+		var a span // only used by its callees
+		a.lo = i
+		out = append(out, a.grow(i), a.grow(1), walk(&a, i), a.size())
+		b := span{lo: i, hi: 2 * i} // kept in a global
+		out = append(out, keep(&b))
+		c := span{hi: i} // kept in a slice
+		all = keepInSlice(&c, all)
+		d := span{hi: 10 * i} // kept in a closure
+		fs = append(fs, keepInClosure(&d))
+		e := span{lo: -i} // returned
+		rets = append(rets, ret(&e))
+		b.hi, c.hi, d.hi, e.hi = -1, -2, -3, -4
+		out = append(out, kept.hi)
+	}
+	for i := range all {
+		out = append(out, all[i].hi, fs[i](), rets[i].lo, rets[i].hi)
+	}
+	var first *span // points to the first iteration's variable
+	for i := 0; i < 3; i++ {
+		var s span
+		s.lo = i + 1
+		if i == 0 {
+			first = &s
+		}
+		out = append(out, first.lo, first.size())
+	}
+	return fmt.Sprint(out...)
 }
