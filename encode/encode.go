@@ -105,6 +105,13 @@ type Options struct {
 	// Default: the functions of the program's in-scope packages
 	// ([trace.Program.Packages]).
 	InScope func(fn *ssa.Function) bool
+	// Blamable, if set, further restricts the statements that get a fault
+	// predicate: the instances of an instruction whose StaticID it
+	// rejects are encoded as hard constraints, as if out of scope.
+	// localize uses it to keep blame inside the failure's relevant slice
+	// (localize.Options.SliceScope). Default nil: every in-scope
+	// instruction.
+	Blamable func(s trace.StaticID) bool
 }
 
 // Statement is a fault location: what one fault predicate stands for.
@@ -285,6 +292,9 @@ func (e *Encoder) inScope(fn *ssa.Function) bool {
 func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 	st := t.StaticInfo(t.Static(ev))
 	if st.Synthetic || st.Instr == nil || st.Position.Line == 0 || !e.inScope(st.Func) {
+		return ""
+	}
+	if e.opts.Blamable != nil && !e.opts.Blamable(t.Static(ev)) {
 		return ""
 	}
 	switch in := st.Instr.(type) {

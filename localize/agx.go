@@ -13,6 +13,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -65,6 +66,20 @@ type Options struct {
 	// SolverTimeout bounds each Z3 check. Default 0: no bound (use the
 	// context for an overall deadline).
 	SolverTimeout time.Duration
+	// SliceScope restricts the statements that may be blamed to those
+	// with an instance in the relevant slice (slicing.Graph.Relevant) of
+	// the first failing run's failure: its failed assertions (a Go test),
+	// the outputs its oracle rejects (a trace.Test), or its panic.
+	// Statements that run does not execute stay blamable, so refinements
+	// can still blame code on paths it did not take. A statement outside
+	// the slice cannot change the failure, except through effects the
+	// relevant slice does not model (a callee's writes through globals or
+	// pointers held elsewhere, on a branch not taken); it spares the
+	// solver the rest of the run, such as package initialization, which
+	// in ATF would otherwise offer every branch before the failure as a
+	// way off the failing path, each to be refuted by a re-run. Default:
+	// off.
+	SliceScope bool
 	// Suspiciousness orders the candidates that tie on verified status and
 	// size by the score of their most suspicious line, before position;
 	// for example SpectrumSuspiciousness of a spectrum-based ranking of
@@ -115,6 +130,36 @@ func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *
 type subject interface {
 	name() string
 	run(ctx context.Context, opts *trace.RunOptions) (*verdict, error)
+	// criteria returns the events of a failed run that show its failure,
+	// for slicing; none if it cannot tell.
+	criteria(v *verdict) []trace.EventID
+}
+
+// sliceScope returns the filter of Options.SliceScope for the failing run
+// v of sub: the instructions with an event in the relevant slice of v's
+// failure, and those v did not execute. It returns nil (no restriction)
+// when the run shows no failure event to slice from.
+func sliceScope(sub subject, v *verdict) (func(trace.StaticID) bool, error) {
+	crit := sub.criteria(v)
+	t := v.res.Trace
+	if len(crit) == 0 || t == nil {
+		return nil, nil
+	}
+	s, err := slicing.NewGraph(t).Relevant(crit...)
+	if err != nil {
+		return nil, err
+	}
+	in := make([]bool, t.NumStatics())
+	ran := make([]bool, t.NumStatics())
+	for e := range t.Len() {
+		ran[t.Static(trace.EventID(e))] = true
+	}
+	for _, st := range s.Statics() {
+		in[st] = true
+	}
+	return func(st trace.StaticID) bool {
+		return int(st) >= len(in) || in[st] || !ran[st]
+	}, nil
 }
 
 // verdict is the outcome of one run of a subject.
@@ -141,6 +186,14 @@ func (d dataTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 	return &verdict{res: res, passed: res.Passed(), failure: failure(res)}, nil
 }
 
+func (d dataTest) criteria(v *verdict) []trace.EventID {
+	crit, err := slicing.FailedOutputs(v.res, d.test)
+	if err != nil {
+		return nil
+	}
+	return crit
+}
+
 // agx is Algorithm 1 over any subject.
 func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.Options) (*encode.Encoder, error), opts *Options) (*Report, error) {
 	start := time.Now()
@@ -162,7 +215,13 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	defer solver.Close()
-	enc, err := newEnc(solver, &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity})
+	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity}
+	if opts.SliceScope {
+		if eo.Blamable, err = sliceScope(sub, first); err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+	}
+	enc, err := newEnc(solver, eo)
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
@@ -583,10 +642,19 @@ func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candida
 }
 
 // programCode reports whether event e of t is the program's own code: a
-// function written in the source or an instance of one, not a package
-// initializer, not a generic standard function the interpreter runs from
-// source (trace.Static.Library).
+// function written in the source or an instance of one, not package
+// initialization (the package initializer, a func init, or a function
+// literal inside one, as in a package variable's initializer), not a generic standard function
+// the interpreter runs from source (trace.Static.Library).
 func programCode(t *trace.Trace, e trace.EventID) bool {
 	fn := t.Func(e)
-	return fn != nil && (fn.Synthetic == "" || fn.Origin() != nil) && fn.Name() != "init" && !t.StaticInfo(t.Static(e)).Library
+	if fn == nil || (fn.Synthetic != "" && fn.Origin() == nil) || t.StaticInfo(t.Static(e)).Library {
+		return false
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
+			return false // the package initializer, or a func init()
+		}
+	}
+	return true
 }

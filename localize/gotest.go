@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
@@ -34,6 +35,16 @@ type goTest struct {
 }
 
 func (g goTest) name() string { return g.tc }
+
+// criteria are the failed assertions, and the panic's event if the case
+// panicked.
+func (g goTest) criteria(v *verdict) []trace.EventID {
+	crit := slices.Clone(v.avoid)
+	if p := v.res.Panic; p != nil && p.Event != trace.NoEvent {
+		crit = append(crit, p.Event)
+	}
+	return crit
+}
 
 func (g goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
 	r, err := g.prog.RunGoTest(ctx, g.pkg, g.tc, opts)

@@ -2,6 +2,7 @@ package localize
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -100,6 +101,60 @@ func TestGenerics(t *testing.T) {
 			}
 			if name == "TestMaxOf" && decisions == 0 {
 				t.Error("no decision of MaxOf on any candidate's path")
+			}
+		})
+	}
+}
+
+// TestSliceScope localizes a failure whose run first computes a table's
+// bounds with branches at package initialization. In ATF each of those
+// branches is a way off the failing path, so the whole run offers
+// candidates in the initializer that re-runs refute (reported unverified);
+// with SliceScope only the two statements of the failure's relevant slice
+// are blamed, and no decision of the initializer is on a path either way.
+func TestSliceScope(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const dir = "testdata/initnoise"
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	faults, err := examples.FaultLines(dir)
+	if err != nil || len(faults) != 1 {
+		t.Fatalf("fault lines %v, %v", faults, err)
+	}
+	fault := faults[0]
+	for _, tt := range []struct {
+		slice      bool
+		statements int // blamable statements
+		unverified bool
+	}{
+		{slice: false, statements: 10, unverified: true},
+		{slice: true, statements: 2},
+	} {
+		t.Run(fmt.Sprint("slice=", tt.slice), func(t *testing.T) {
+			rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/initnoise", "TestScale", &Options{MaxSize: 2, SliceScope: tt.slice})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Stats.Statements != tt.statements {
+				t.Errorf("%d statements blamable, want %d", rep.Stats.Statements, tt.statements)
+			}
+			if len(rep.Candidates) == 0 || !rep.Candidates[0].Verified || len(rep.Candidates[0].Locations) != 1 || rep.Candidates[0].Locations[0].Line != fault.Line {
+				t.Errorf("first candidate is not the fault %v:\n%s", fault, summary(rep))
+			}
+			unverified := false
+			for _, c := range rep.Candidates {
+				unverified = unverified || !c.Verified
+				for _, d := range c.Path {
+					if d.File != fault.File || d.Line < 20 {
+						t.Errorf("a decision of package initialization on a path: %v", d)
+					}
+				}
+			}
+			if unverified != tt.unverified {
+				t.Errorf("unverified candidates: %v, want %v:\n%s", unverified, tt.unverified, summary(rep))
 			}
 		})
 	}

@@ -38,6 +38,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -58,7 +59,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands}
+	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice}
 	switch *arith {
 	case "bv":
 	case "int":
