@@ -329,6 +329,9 @@ func (r *run) call(fr *frame, in *ins) {
 		if ci.ptrRes {
 			r.tr.reserveRef()
 		}
+		if in.dst >= 0 {
+			r.tr.reserveHi()
+		}
 	}
 	argSlots := in.a[1:]
 	var fnv Value

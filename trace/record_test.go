@@ -8,8 +8,9 @@ import (
 
 // TestRecordRoundTrip records seeded random events straight into a Trace
 // (static IDs and occurrences beyond the record's 24 bits, values with and
-// without pointers, values set late with and without a reserved slot,
-// dependence counts beyond 255, near, frame-relative and far dependences,
+// without pointers, with words whose high bits are implied or kept, values
+// set late with and without reserved slots, dependence counts beyond the
+// record's, near, frame-relative and far dependences,
 // events of frames that start, resume and interleave, over several chunks)
 // and reads every field back against what was recorded.
 func TestRecordRoundTrip(t *testing.T) {
@@ -45,13 +46,21 @@ func TestRecordRoundTrip(t *testing.T) {
 		case 1:
 			w.occ = int32(big24 + r.IntN(3))
 		}
-		switch r.IntN(4) {
+		switch r.IntN(8) {
 		case 0:
 			w.v = Int(r.Int64() - r.Int64())
 		case 1:
 			w.v = String(strs[r.IntN(len(strs))])
 		case 2:
 			w.v = Slice(Int(1), Int(2))
+		case 3:
+			w.v = Int(int64(r.IntN(1000) - 500))
+		case 4:
+			w.v = Float(r.NormFloat64())
+		case 5:
+			w.v = Uint(r.Uint64() >> r.IntN(64))
+		case 6:
+			w.v = Bool(r.IntN(2) == 0)
 		}
 		late := r.IntN(10) == 0
 		var lateV Value
@@ -65,9 +74,12 @@ func TestRecordRoundTrip(t *testing.T) {
 		if late && r.IntN(2) == 0 {
 			tr.reserveRef()
 		}
+		if late && r.IntN(2) == 0 {
+			tr.reserveHi()
+		}
 		nd := r.IntN(3)
 		if r.IntN(500) == 0 {
-			nd = 255 + r.IntN(300)
+			nd = depsBig + r.IntN(300)
 		}
 		for j := 0; j < nd && i > 0; j++ {
 			d := EventID(r.IntN(i))

@@ -102,6 +102,14 @@ type Trace struct {
 	// recorded (call results) when no slot was reserved; lateFlag marks
 	// them.
 	lateRefs map[EventID]unsafe.Pointer
+	// The high 32 bits of a value's word, when they are not what its low
+	// bits imply (see impliedHi), are in his at the rank of the event
+	// among those whose record has hiBit (hiBase[e/32] plus the flagged
+	// events before e in its group of 32), or, if set late without a
+	// reserved slot, in lateHis (the kind has lateHiFlag).
+	his     column[uint32]
+	hiBase  []int32
+	lateHis map[EventID]uint32
 
 	// Dependences are 16-bit units (see depUnits): an event's are
 	// deps[off:off+n] where n is its record's count of units and off is
@@ -111,7 +119,7 @@ type Trace struct {
 	deps    column[uint16]
 	depBase []int32
 	curDeps int
-	bigDeps map[EventID]int // counts of 255 or more
+	bigDeps map[EventID]int // counts of depsBig or more
 	bigSids map[EventID]StaticID
 	bigOccs map[EventID]int32
 
@@ -130,25 +138,81 @@ type Trace struct {
 	calleeOf map[EventID]int32
 }
 
-// evRec holds an event's fixed-size fields in 16 bytes: the static
+// evRec holds an event's fixed-size fields in 12 bytes: the static
 // instruction and the value's kind (with refFlag: its pointer is in refs;
-// lateFlag: in lateRefs), the occurrence and the number of dependence
-// units (255: see bigDeps), and the value's 64-bit word. A static ID or
-// occurrence of 2^24-1 or more is kept in bigSids or bigOccs. The control
-// parent is the run's.
+// lateFlag: in lateRefs; lateHiFlag: see lateHis), the occurrence, hiBit
+// and the number of dependence units (depsBig: see bigDeps), and the low
+// 32 bits of the value's word. A static ID or occurrence of 2^24-1 or more
+// is kept in bigSids or bigOccs. The control parent is the run's.
 type evRec struct {
-	sk     uint32 // static ID << 8 | kind
-	on     uint32 // occurrence << 8 | number of dependence units
-	lo, hi uint32 // the value's word
+	sk uint32 // static ID << 8 | kind
+	on uint32 // occurrence << 8 | hiBit | number of dependence units
+	lo uint32 // the value's word, low 32 bits
+}
+
+// hiBit marks, in a record's on, a value word whose high 32 bits are in
+// his; depsBig, a dependence count kept in bigDeps.
+const (
+	hiBit   = 0x80
+	depsBig = 0x7f
+)
+
+// impliedHi returns the high 32 bits of the word of a value of kind k
+// whose low 32 bits are lo, when they are not stored: the sign extension
+// of lo for KindInt, else 0.
+func impliedHi(k Kind, lo uint32) uint32 {
+	if k&kindMask == KindInt {
+		return uint32(int32(lo) >> 31)
+	}
+	return 0
 }
 
 // big24 marks, in an event record, a static ID or occurrence kept aside.
 const big24 = 1<<24 - 1
 
-func (r *evRec) kind() Kind       { return Kind(r.sk) }
-func (r *evRec) setKind(k Kind)   { r.sk = r.sk&^0xff | uint32(k) }
-func (r *evRec) word() uint64     { return uint64(r.lo) | uint64(r.hi)<<32 }
-func (r *evRec) setWord(n uint64) { r.lo, r.hi = uint32(n), uint32(n>>32) }
+func (r *evRec) kind() Kind     { return Kind(r.sk) }
+func (r *evRec) setKind(k Kind) { r.sk = r.sk&^0xff | uint32(k) }
+
+// hiIndex returns the index in his of the high bits of event e's value,
+// whose record has hiBit.
+func (t *Trace) hiIndex(e int) int {
+	i := int(t.hiBase[e>>5])
+	for j := e &^ 31; j < e; j++ {
+		if t.ev.ptr(j).on&hiBit != 0 { // j < e: not pend
+			i++
+		}
+	}
+	return i
+}
+
+// word returns the 64-bit word of event e's value.
+func (t *Trace) word(e int, r *evRec) uint64 {
+	var hi uint32
+	switch {
+	case r.on&hiBit != 0:
+		hi = t.his.at(t.hiIndex(e))
+	case r.kind()&lateHiFlag != 0:
+		hi = t.lateHis[EventID(e)]
+	default:
+		hi = impliedHi(r.kind(), r.lo)
+	}
+	return uint64(r.lo) | uint64(hi)<<32
+}
+
+// pushHi returns the record's on field for a value with word n (hiBit if
+// its high bits must be kept) and keeps them in his if so.
+func (t *Trace) pushHi(on uint32, k Kind, n uint64) uint32 {
+	if hi := uint32(n >> 32); hi != impliedHi(k, uint32(n)) {
+		c := &t.his
+		if c.n-c.base >= len(c.tail) {
+			c.grow()
+		}
+		c.tail[c.n-c.base] = hi
+		c.n++
+		on |= hiBit
+	}
+	return on
+}
 
 // rec returns the record of event e.
 func (t *Trace) rec(e int) *evRec {
@@ -215,6 +279,7 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 	if e&31 == 0 {
 		t.depBase = append(t.depBase, int32(t.deps.n))
 		t.refBase = append(t.refBase, int32(t.refs.n))
+		t.hiBase = append(t.hiBase, int32(t.his.n))
 	}
 	t.curDeps = t.deps.n
 	if fr != t.curFrame || ctrl != t.curCtrl || t.runs.n == 0 {
@@ -233,7 +298,7 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 		t.refs.push(v.p)
 	}
 	p := &t.pend
-	p.sk, p.on, p.lo, p.hi = sid<<8|uint32(k), o<<8, uint32(v.n), uint32(v.n>>32)
+	p.sk, p.on, p.lo = sid<<8|uint32(k), t.pushHi(o<<8, k, v.n), uint32(v.n)
 	return e
 }
 
@@ -263,22 +328,23 @@ func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) Ev
 	e := EventID(t.nev)
 	if e > 0 { // closeDeps, inline
 		n := t.deps.n - t.curDeps
-		if n >= 255 {
+		if n >= depsBig {
 			t.bigDep(n)
-			n = 255
+			n = depsBig
 		}
 		c := &t.ev
 		if c.n-c.base >= len(c.tail) {
 			c.grow()
 		}
 		r := &c.tail[c.n-c.base]
-		r.sk, r.on, r.lo, r.hi = t.pend.sk, t.pend.on|uint32(n), t.pend.lo, t.pend.hi
+		r.sk, r.on, r.lo = t.pend.sk, t.pend.on|uint32(n), t.pend.lo
 		c.n++
 	}
 	t.nev++
 	if e&31 == 0 {
 		t.depBase = append(t.depBase, int32(t.deps.n))
 		t.refBase = append(t.refBase, int32(t.refs.n))
+		t.hiBase = append(t.hiBase, int32(t.his.n))
 	}
 	t.curDeps = t.deps.n
 	if fr.idx != t.curFrame || fr.ctrl != t.curCtrl || t.runs.n == 0 {
@@ -302,7 +368,10 @@ func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) Ev
 		c.n++
 	}
 	p := &t.pend
-	p.sk, p.on, p.lo, p.hi = sid<<8|uint32(k), o<<8, uint32(v.n), uint32(v.n>>32)
+	p.sk, p.on, p.lo = sid<<8|uint32(k), o<<8, uint32(v.n)
+	if hi := uint32(v.n >> 32); hi != impliedHi(k, p.lo) {
+		p.on = t.pushHi(p.on, k, v.n)
+	}
 
 	c := &t.deps
 	if i := c.n - c.base; len(in.a) <= 2 && i+9 <= len(c.tail) {
@@ -374,9 +443,9 @@ func (t *Trace) refIndex(e int) int {
 // dependences are complete, and writes its record.
 func (t *Trace) closeDeps() {
 	n := t.deps.n - t.curDeps
-	if n >= 255 {
+	if n >= depsBig {
 		t.bigDep(n)
-		n = 255
+		n = depsBig
 	}
 	// Field by field: each load then reads exactly what one store of
 	// add wrote (a wider copy would wait for the stores to drain).
@@ -385,7 +454,7 @@ func (t *Trace) closeDeps() {
 		c.grow()
 	}
 	r := &c.tail[c.n-c.base]
-	r.sk, r.on, r.lo, r.hi = t.pend.sk, t.pend.on&^0xff|uint32(n), t.pend.lo, t.pend.hi
+	r.sk, r.on, r.lo = t.pend.sk, t.pend.on|uint32(n), t.pend.lo
 	c.n++
 }
 
@@ -409,8 +478,8 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 }
 
 func (t *Trace) ndeps(i int) int {
-	n := int(uint8(t.ev.ptr(i).on)) // i < the last event: not pend
-	if n == 255 {
+	n := int(t.ev.ptr(i).on & depsBig) // i < the last event: not pend
+	if n == depsBig {
 		return t.bigDeps[EventID(i)]
 	}
 	return n
@@ -439,30 +508,57 @@ func (t *Trace) runOf(e EventID) *frameRun {
 func (t *Trace) frameOf(e EventID) int32 { return t.runOf(e).frame }
 
 // refFlag and lateFlag mark, in an event's kind, values whose pointer is
-// stored in refs or lateRefs.
+// stored in refs or lateRefs; lateHiFlag, a value whose word's high bits
+// are in lateHis. kindMask selects the Kind.
 const (
-	refFlag  Kind = 0x80
-	lateFlag Kind = 0x40
+	refFlag    Kind = 0x80
+	lateFlag   Kind = 0x40
+	lateHiFlag Kind = 0x20
+	kindMask   Kind = 0x1f
 )
 
 // setValue replaces the value of event e (for calls, whose result is known
 // after the event).
 func (t *Trace) setValue(e EventID, v Value) {
 	rec := t.rec(int(e))
+	k := v.k
 	switch {
 	case rec.kind()&refFlag != 0:
 		t.refs.set(t.refIndex(int(e)), v.p)
-		rec.setKind(v.k | refFlag)
+		k |= refFlag
 	case v.p == nil:
-		rec.setKind(v.k)
+		delete(t.lateRefs, e)
 	default:
 		if t.lateRefs == nil {
 			t.lateRefs = map[EventID]unsafe.Pointer{}
 		}
 		t.lateRefs[e] = v.p
-		rec.setKind(v.k | lateFlag)
+		k |= lateFlag
 	}
-	rec.setWord(v.n)
+	rec.lo = uint32(v.n)
+	hi := uint32(v.n >> 32)
+	switch {
+	case rec.on&hiBit != 0:
+		t.his.set(t.hiIndex(int(e)), hi)
+	case hi != impliedHi(v.k, rec.lo):
+		if t.lateHis == nil {
+			t.lateHis = map[EventID]uint32{}
+		}
+		t.lateHis[e] = hi
+		k |= lateHiFlag
+	default:
+		delete(t.lateHis, e)
+	}
+	rec.setKind(k)
+}
+
+// reserveHi reserves, for the last event, a slot in his for the high bits
+// of a value that setValue will set (a call's result).
+func (t *Trace) reserveHi() {
+	if t.pend.on&hiBit == 0 {
+		t.pend.on |= hiBit
+		t.his.push(0)
+	}
 }
 
 func (t *Trace) dep(d EventID) {
@@ -573,14 +669,14 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.sid(int(e))).P
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
 	rec := t.rec(int(e))
-	k, n := rec.kind(), rec.word()
+	k, n := rec.kind(), t.word(int(e), rec)
 	switch {
 	case k&refFlag != 0:
-		return Value{k: k &^ refFlag, n: n, p: t.refs.at(t.refIndex(int(e)))}
+		return Value{k: k & kindMask, n: n, p: t.refs.at(t.refIndex(int(e)))}
 	case k&lateFlag != 0:
-		return Value{k: k &^ lateFlag, n: n, p: t.lateRefs[e]}
+		return Value{k: k & kindMask, n: n, p: t.lateRefs[e]}
 	}
-	return Value{k: k, n: n}
+	return Value{k: k & kindMask, n: n}
 }
 
 // Deps appends to dst the events e read: first the events that defined its
@@ -729,7 +825,8 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 2*t.deps.capacity() + 4*cap(t.runIdx) + 8*t.refs.capacity() +
+	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 2*t.deps.capacity() + 4*cap(t.runIdx) +
+		4*t.his.capacity() + 4*cap(t.hiBase) + 16*len(t.lateHis) + 8*t.refs.capacity() +
 		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*t.runs.capacity() +
 		16*(len(t.bigDeps)+len(t.bigSids)+len(t.bigOccs)) + 24*len(t.lateRefs)
 	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
