@@ -324,13 +324,14 @@ func (r *run) call(fr *frame, in *ins) {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
 	e := NoEvent
+	refSlot, hiSlot := -1, -1
 	if r.tr != nil {
 		e = r.event(fr, in, occ, Value{})
 		if ci.ptrRes {
-			r.tr.reserveRef()
+			refSlot = r.tr.reserveRef()
 		}
 		if in.dst >= 0 {
-			r.tr.reserveHi()
+			hiSlot = r.tr.reserveHi()
 		}
 	}
 	argSlots := in.a[1:]
@@ -384,7 +385,7 @@ func (r *run) call(fr *frame, in *ins) {
 		fr.regs[in.dst] = res
 	}
 	if r.tr != nil {
-		r.tr.setValue(e, res)
+		r.tr.setValue(e, res, refSlot, hiSlot)
 		def := ret
 		if def < 0 || steered {
 			def = e

@@ -71,11 +71,15 @@ func TestRecordRoundTrip(t *testing.T) {
 		if e != EventID(i) {
 			t.Fatalf("add returned %d, want %d", e, i)
 		}
+		refSlot, hiSlot := -1, -1
 		if late && r.IntN(2) == 0 {
-			tr.reserveRef()
+			refSlot = tr.reserveRef()
 		}
 		if late && r.IntN(2) == 0 {
-			tr.reserveHi()
+			hiSlot = tr.reserveHi()
+		}
+		if r.IntN(2) == 0 { // setValue finds the slots
+			refSlot, hiSlot = -1, -1
 		}
 		nd := r.IntN(3)
 		if r.IntN(500) == 0 {
@@ -90,7 +94,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			w.deps = append(w.deps, d)
 		}
 		if late {
-			tr.setValue(e, lateV)
+			tr.setValue(e, lateV, refSlot, hiSlot)
 			w.v = lateV
 		}
 		ws = append(ws, w)

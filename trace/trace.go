@@ -419,12 +419,13 @@ func putDep(u []uint16, j int, e, d, first EventID) int {
 }
 
 // reserveRef reserves, for the last event, a slot in refs for a pointer
-// that setValue will set (a call's result).
-func (t *Trace) reserveRef() {
+// that setValue will set (a call's result), and returns its index.
+func (t *Trace) reserveRef() int {
 	if rec := &t.pend; rec.kind()&refFlag == 0 {
 		rec.setKind(rec.kind() | refFlag)
 		t.refs.push(nil)
 	}
+	return t.refs.n - 1 // the last event's slot is the last one
 }
 
 // refIndex returns the index in refs of the pointer of event e, whose
@@ -518,13 +519,18 @@ const (
 )
 
 // setValue replaces the value of event e (for calls, whose result is known
-// after the event).
-func (t *Trace) setValue(e EventID, v Value) {
+// after the event). refSlot and hiSlot are the slots reserveRef and
+// reserveHi returned for e, or -1 if none was reserved or it is to be
+// found.
+func (t *Trace) setValue(e EventID, v Value, refSlot, hiSlot int) {
 	rec := t.rec(int(e))
 	k := v.k
 	switch {
 	case rec.kind()&refFlag != 0:
-		t.refs.set(t.refIndex(int(e)), v.p)
+		if refSlot < 0 {
+			refSlot = t.refIndex(int(e))
+		}
+		t.refs.set(refSlot, v.p)
 		k |= refFlag
 	case v.p == nil:
 		delete(t.lateRefs, e)
@@ -539,7 +545,10 @@ func (t *Trace) setValue(e EventID, v Value) {
 	hi := uint32(v.n >> 32)
 	switch {
 	case rec.on&hiBit != 0:
-		t.his.set(t.hiIndex(int(e)), hi)
+		if hiSlot < 0 {
+			hiSlot = t.hiIndex(int(e))
+		}
+		t.his.set(hiSlot, hi)
 	case hi != impliedHi(v.k, rec.lo):
 		if t.lateHis == nil {
 			t.lateHis = map[EventID]uint32{}
@@ -553,12 +562,14 @@ func (t *Trace) setValue(e EventID, v Value) {
 }
 
 // reserveHi reserves, for the last event, a slot in his for the high bits
-// of a value that setValue will set (a call's result).
-func (t *Trace) reserveHi() {
+// of a value that setValue will set (a call's result), and returns its
+// index.
+func (t *Trace) reserveHi() int {
 	if t.pend.on&hiBit == 0 {
 		t.pend.on |= hiBit
 		t.his.push(0)
 	}
+	return t.his.n - 1
 }
 
 func (t *Trace) dep(d EventID) {
