@@ -71,8 +71,9 @@ const (
 	fLoadRef                   // regs[d] = *regs[x], not copied: a local aggregate's value passed to a callee that copies it (see loadForSpill; guard: non-nil)
 	// Terminators.
 	fJump
-	fIf   // if regs[x] != 0
-	fIfEq // if x == y (words)
+	fJumpIf // jump to a block that only branches (no φs, one fop: next), and take that branch too
+	fIf     // if regs[x] != 0
+	fIfEq   // if x == y (words)
 	fIfNe
 	fIfLt // signed
 	fIfLe
@@ -98,6 +99,8 @@ type fop struct {
 	in      *ins    // the last instruction
 	bin     *ins    // fIntBin's BinOp, fConvInt's Convert
 	moves   []int32 // fMovs' pairs
+	next    *fop    // fJumpIf's branch
+	mask    uint8   // a branch's outcomes (see branchMask) when a fJumpIf takes it
 }
 
 // mop is one naive instruction of a block in the fast form: how it runs
@@ -121,6 +124,7 @@ const (
 type fastBlock struct {
 	fops []fop
 	mops []mop // the block's instructions after its φs
+	nphi int   // the block's φs (blockCode.nphi)
 }
 
 type fastCode struct {
@@ -210,6 +214,21 @@ func buildFast(c *fnCode) *fastCode {
 			fb.mops = append(fb.mops, m)
 		}
 		fb.fops = fuse(c, fb.mops, localRegs)
+		fb.nphi = bc.nphi
+	}
+	// A jump to a block that only branches (a loop's condition) branches
+	// too, in the same operation.
+	for bi := range fc.blocks {
+		fops := fc.blocks[bi].fops
+		f := &fops[len(fops)-1]
+		if f.op != fJump {
+			continue
+		}
+		t := int(f.succ[0])
+		if tf := fc.blocks[t].fops; c.blocks[t].nphi == 0 && len(tf) == 1 && tf[0].op >= fIf && tf[0].op <= fIfGe {
+			f.op, f.next = fJumpIf, &tf[0]
+			tf[0].mask = branchMask(tf[0].op)
+		}
 	}
 	return fc
 }
@@ -761,16 +780,18 @@ func (r *run) execFast(fr *frame, b int) (Value, EventID) {
 	c := fr.c
 	fc := c.fastForm()
 	regs := fr.regs
+	rp := unsafe.Pointer(unsafe.SliceData(regs))
+	fblocks := fc.blocks
 	prev := -1
 blocks:
 	for {
-		if bc := &c.blocks[b]; bc.nphi > 0 {
-			r.phis(fr, bc, prev)
+		fb := &fblocks[b]
+		if fb.nphi > 0 {
+			r.phis(fr, &c.blocks[b], prev)
 		}
-		fb := &fc.blocks[b]
-		fops := fb.fops
-		for i := range fops {
-			f := &fops[i]
+		// Every block ends with a terminator, which leaves the loop:
+		// f never passes the block's last fop.
+		for f := &fb.fops[0]; ; f = (*fop)(unsafe.Add(unsafe.Pointer(f), unsafe.Sizeof(fop{}))) {
 			if s := r.steps + int64(f.k); s < r.limit {
 				r.steps = s
 			} else if !r.slowFop(fr, fb, f) {
@@ -779,49 +800,49 @@ blocks:
 			switch f.op {
 			case fMov:
 				if f.w {
-					s := &regs[f.x]
-					setWord(&regs[f.d], s.n, s.k)
+					s := rg(rp, f.x)
+					setWord(rg(rp, f.d), s.n, s.k)
 				} else {
-					regs[f.d] = regs[f.x]
+					*rg(rp, f.d) = *rg(rp, f.x)
 				}
 			case fMovs:
 				m := f.moves
 				if f.w {
 					for i := 0; i+1 < len(m); i += 2 {
-						s := &regs[m[i+1]]
-						setWord(&regs[m[i]], s.n, s.k)
+						s := rg(rp, m[i+1])
+						setWord(rg(rp, m[i]), s.n, s.k)
 					}
 				} else {
 					for i := 0; i+1 < len(m); i += 2 {
-						regs[m[i]] = regs[m[i+1]]
+						*rg(rp, m[i]) = *rg(rp, m[i+1])
 					}
 				}
 			case fZero:
 				if f.w {
-					setWord(&regs[f.d], f.z.n, f.z.k)
+					setWord(rg(rp, f.d), f.z.n, f.z.k)
 				} else {
-					regs[f.d] = f.z
+					*rg(rp, f.d) = f.z
 				}
 			case fAdd:
-				setWord(&regs[f.d], regs[f.x].n+regs[f.y].n, f.rk)
+				setWord(rg(rp, f.d), rg(rp, f.x).n+rg(rp, f.y).n, f.rk)
 			case fSub:
-				setWord(&regs[f.d], regs[f.x].n-regs[f.y].n, f.rk)
+				setWord(rg(rp, f.d), rg(rp, f.x).n-rg(rp, f.y).n, f.rk)
 			case fMul:
-				setWord(&regs[f.d], regs[f.x].n*regs[f.y].n, f.rk)
+				setWord(rg(rp, f.d), rg(rp, f.x).n*rg(rp, f.y).n, f.rk)
 			case fEq:
-				setWord(&regs[f.d], boolWord(regs[f.x].n == regs[f.y].n), KindBool)
+				setWord(rg(rp, f.d), boolWord(rg(rp, f.x).n == rg(rp, f.y).n), KindBool)
 			case fNe:
-				setWord(&regs[f.d], boolWord(regs[f.x].n != regs[f.y].n), KindBool)
+				setWord(rg(rp, f.d), boolWord(rg(rp, f.x).n != rg(rp, f.y).n), KindBool)
 			case fLt:
-				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) < int64(regs[f.y].n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) < int64(rg(rp, f.y).n)), KindBool)
 			case fLe:
-				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) <= int64(regs[f.y].n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) <= int64(rg(rp, f.y).n)), KindBool)
 			case fGt:
-				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) > int64(regs[f.y].n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) > int64(rg(rp, f.y).n)), KindBool)
 			case fGe:
-				setWord(&regs[f.d], boolWord(int64(regs[f.x].n) >= int64(regs[f.y].n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) >= int64(rg(rp, f.y).n)), KindBool)
 			case fLdField:
-				p := regs[f.x].p
+				p := rg(rp, f.x).p
 				if p == nil {
 					r.steps -= int64(f.k)
 					r.slowFop(fr, fb, f) // panics at the instruction that dereferences
@@ -829,21 +850,21 @@ blocks:
 				}
 				v := &(*cell)(p).v.cells()[f.n].v
 				if f.w {
-					setWord(&regs[f.d], v.n, v.k)
+					setWord(rg(rp, f.d), v.n, v.k)
 				} else if v.isAgg() || v.k == KindNative {
-					regs[f.d] = copyVal(*v)
+					*rg(rp, f.d) = copyVal(*v)
 				} else {
-					regs[f.d] = *v
+					*rg(rp, f.d) = *v
 				}
 			case fStField:
-				p := regs[f.x].p
+				p := rg(rp, f.x).p
 				if p == nil {
 					r.steps -= int64(f.k)
 					r.slowFop(fr, fb, f)
 					continue
 				}
 				c := &(*cell)(p).v.cells()[f.n]
-				if v := regs[f.y]; v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+				if v := *rg(rp, f.y); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
 					c.st, c.v = NoEvent, v
 				} else {
 					storeInto(c, v, NoEvent)
@@ -856,11 +877,11 @@ blocks:
 					continue
 				}
 				r.alloc += n
-				c := newCell(regs[f.y], NoEvent)
+				c := newCell(*rg(rp, f.y), NoEvent)
 				if c.v.isAgg() {
 					setStores(c.v.cells(), NoEvent) // as storeInto does
 				}
-				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
+				*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(c)}
 			case fLocal, fLocalStore:
 				n := int64(1+f.z.aggLen()) * cellBytes
 				if r.alloc+n > r.maxAlloc {
@@ -873,18 +894,18 @@ blocks:
 				if f.op == fLocal {
 					storeInto(c, f.z, NoEvent)
 				} else {
-					storeInto(c, regs[f.y], NoEvent)
+					storeInto(c, *rg(rp, f.y), NoEvent)
 				}
-				regs[f.d] = Value{k: KindPointer, p: ptrOf(c)}
+				*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(c)}
 			case fLoadRef:
-				if p := regs[f.x].p; p != nil {
-					regs[f.d] = (*cell)(p).v
+				if p := rg(rp, f.x).p; p != nil {
+					*rg(rp, f.d) = (*cell)(p).v
 					continue
 				}
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f)
 			case fCopyAgg:
-				if sp, dp := regs[f.x].p, regs[f.y].p; sp != nil && dp != nil {
+				if sp, dp := rg(rp, f.x).p, rg(rp, f.y).p; sp != nil && dp != nil {
 					sc, dc := (*cell)(sp), (*cell)(dp)
 					if sv, dv := sc.v, dc.v; sv.isAgg() && sv.n > 0 && dv.k == sv.k && dv.n == sv.n && (sv.p == dv.p || disjoint(sv, dv)) {
 						storeInto(dc, sv, NoEvent)
@@ -894,42 +915,42 @@ blocks:
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f)
 			case fIntBin:
-				z, k, ok := intBin(f.bin, regs[f.x].n, regs[f.y].n)
+				z, k, ok := intBin(f.bin, rg(rp, f.x).n, rg(rp, f.y).n)
 				if !ok {
 					r.steps -= int64(f.k)
 					r.slowFop(fr, fb, f) // divides by zero, or a negative shift
 					continue
 				}
-				setWord(&regs[f.d], z, k)
+				setWord(rg(rp, f.d), z, k)
 			case fConvInt:
 				ci := f.bin.x.(*convInfo)
 				k := KindInt
 				if ci.tcls == clsUint {
 					k = KindUint
 				}
-				setWord(&regs[f.d], ci.tii.norm(regs[f.x].n), k)
+				setWord(rg(rp, f.d), ci.tii.norm(rg(rp, f.x).n), k)
 			case fDeferStack:
 				fr.at = f.in
-				regs[f.d] = Value{k: kindDefers, p: ptrOf(fr)}
+				*rg(rp, f.d) = Value{k: kindDefers, p: ptrOf(fr)}
 			case fCall:
 				r.callPlain(fr, f.in)
 			case fLen:
-				if x := regs[f.x]; x.k == KindSlice || x.k == KindString {
+				if x := *rg(rp, f.x); x.k == KindSlice || x.k == KindString {
 					fr.at = f.in
-					regs[f.d] = Int(int64(x.Len()))
+					*rg(rp, f.d) = Int(int64(x.Len()))
 				} else {
 					r.call(fr, f.in)
 				}
 			case fIdxLoad:
-				if cs := indexable(regs[f.x]); cs != nil {
-					if i := r.index(regs[f.y]); i >= 0 && i < len(cs) {
+				if cs := indexable(*rg(rp, f.x)); cs != nil {
+					if i := r.index(*rg(rp, f.y)); i >= 0 && i < len(cs) {
 						v := &cs[i].v
 						if f.w {
-							setWord(&regs[f.d], v.n, v.k)
+							setWord(rg(rp, f.d), v.n, v.k)
 						} else if v.isAgg() {
-							regs[f.d] = copyVal(*v)
+							*rg(rp, f.d) = copyVal(*v)
 						} else {
-							regs[f.d] = *v
+							*rg(rp, f.d) = *v
 						}
 						continue
 					}
@@ -937,10 +958,10 @@ blocks:
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f) // the index panics, or a nil pointer to an array
 			case fIdxStore:
-				if cs := indexable(regs[f.x]); cs != nil {
-					if i := r.index(regs[f.y]); i >= 0 && i < len(cs) {
+				if cs := indexable(*rg(rp, f.x)); cs != nil {
+					if i := r.index(*rg(rp, f.y)); i >= 0 && i < len(cs) {
 						c := &cs[i]
-						if v := regs[f.n]; v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+						if v := *rg(rp, f.n); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
 							c.st, c.v = NoEvent, v
 						} else {
 							storeInto(c, v, NoEvent)
@@ -960,38 +981,47 @@ blocks:
 			case fJump:
 				prev, b = b, int(f.succ[0])
 				continue blocks
+			case fJumpIf:
+				t := f.next
+				if s := r.steps + int64(t.k); s < r.limit {
+					r.steps = s
+					prev, b = int(f.succ[0]), int(t.succ[cond(!branches(t, rp))])
+				} else {
+					prev, b = b, int(f.succ[0]) // the branch's block counts its steps one at a time
+				}
+				continue blocks
 			case fIf:
 				prev = b
-				if regs[f.x].n != 0 {
+				if rg(rp, f.x).n != 0 {
 					b = int(f.succ[0])
 				} else {
 					b = int(f.succ[1])
 				}
 				continue blocks
 			case fIfEq:
-				prev, b = b, int(f.succ[cond(regs[f.x].n != regs[f.y].n)])
+				prev, b = b, int(f.succ[cond(rg(rp, f.x).n != rg(rp, f.y).n)])
 				continue blocks
 			case fIfNe:
-				prev, b = b, int(f.succ[cond(regs[f.x].n == regs[f.y].n)])
+				prev, b = b, int(f.succ[cond(rg(rp, f.x).n == rg(rp, f.y).n)])
 				continue blocks
 			case fIfLt:
-				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) >= int64(regs[f.y].n))])
+				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) >= int64(rg(rp, f.y).n))])
 				continue blocks
 			case fIfLe:
-				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) > int64(regs[f.y].n))])
+				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) > int64(rg(rp, f.y).n))])
 				continue blocks
 			case fIfGt:
-				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) <= int64(regs[f.y].n))])
+				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) <= int64(rg(rp, f.y).n))])
 				continue blocks
 			case fIfGe:
-				prev, b = b, int(f.succ[cond(int64(regs[f.x].n) < int64(regs[f.y].n))])
+				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) < int64(rg(rp, f.y).n))])
 				continue blocks
 			case fRet0:
 				fr.retEv = NoEvent
 				return Value{}, NoEvent
 			case fRet1:
 				fr.retEv = NoEvent
-				return regs[f.x], NoEvent
+				return *rg(rp, f.x), NoEvent
 			case fTerm:
 				in := f.in
 				if in.op == opPanic {
@@ -1007,7 +1037,6 @@ blocks:
 				return Tuple(vs...), NoEvent
 			}
 		}
-		panic("fast form: block without terminator")
 	}
 }
 
@@ -1106,6 +1135,50 @@ func intBin(in *ins, a, b uint64) (z uint64, k Kind, ok bool) {
 		return 0, k, false // not an integer operation: binop says so
 	}
 	return in.ii.norm(z), k, true
+}
+
+// branches evaluates the condition of f, a conditional branch: the
+// signed comparison of its operands (of its condition with false for
+// fIf) against f.mask (see branchMask).
+func branches(f *fop, rp unsafe.Pointer) bool {
+	x, y := int64(rg(rp, f.x).n), int64(0)
+	if f.op != fIf {
+		y = int64(rg(rp, f.y).n)
+	}
+	c := 1 // equal
+	if x < y {
+		c = 0
+	} else if x > y {
+		c = 2
+	}
+	return f.mask>>c&1 != 0
+}
+
+// branchMask gives the outcomes of the comparison (bit 0: less, 1: equal,
+// 2: greater) for which the conditional branch op is taken.
+func branchMask(op fopcode) uint8 {
+	switch op {
+	case fIf, fIfNe:
+		return 0b101
+	case fIfEq:
+		return 0b010
+	case fIfLt:
+		return 0b001
+	case fIfLe:
+		return 0b011
+	case fIfGt:
+		return 0b100
+	case fIfGe:
+		return 0b110
+	}
+	panic("fast form: not a branch")
+}
+
+// rg returns register i of the registers at p. The fast form's register
+// indexes are those the compiler gave the function, all below its
+// register count: no bounds check is needed.
+func rg(p unsafe.Pointer, i int32) *Value {
+	return (*Value)(unsafe.Add(p, uintptr(i)*unsafe.Sizeof(Value{})))
 }
 
 // cond is 1 for true, 0 for false: the index of the successor an If takes
