@@ -45,6 +45,8 @@ type run struct {
 	// and their events, until the callee's frame has them.
 	argStack   []Value
 	argEvStack []EventID
+	// slabs is the rest of the chunk newSlab carves frames' slabs from.
+	slabs []cell
 }
 
 // inScope reports whether pkg is interpreted from source: one of

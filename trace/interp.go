@@ -207,7 +207,11 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 	}
 	fr.caller, fr.callEv, fr.path, fr.retEv, fr.ctrl, fr.depth = caller, callEv, path, NoEvent, callEv, r.depth
 	if c.nslab > 0 && (fresh || r.tr != nil || r.h != nil) {
-		fr.slab = make([]cell, c.nslab)
+		if r.plain {
+			fr.slab = make([]cell, c.nslab)
+		} else {
+			fr.slab = r.newSlab(c.nslab)
+		}
 	}
 	if r.next != nil {
 		fr.deferOf, r.next = r.next, nil
@@ -279,6 +283,26 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 	}
 	return fr
 }
+
+// newSlab returns n zero cells for the slab of a frame of a run with
+// trace or hooks (where every activation has its own cells), carved from
+// chunks shared by frames: one allocation for many calls. A chunk lives as
+// long as any of its cells; in a recorded run they all do anyway (their
+// Alloc events hold their addresses).
+func (r *run) newSlab(n int) []cell {
+	if n > len(r.slabs) {
+		if n > slabChunk/8 {
+			return make([]cell, n)
+		}
+		r.slabs = make([]cell, slabChunk)
+	}
+	s := r.slabs[:n:n]
+	r.slabs = r.slabs[n:]
+	return s
+}
+
+// slabChunk is the number of cells newSlab allocates at once.
+const slabChunk = 512
 
 func (r *run) global(g globalSlot, fr *frame) *cell {
 	for len(r.globals) <= g.gid {
