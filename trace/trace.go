@@ -78,11 +78,13 @@ type frameInfo struct {
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
 // parent of an event precedes it. Columns are stored in chunks; an event
-// is a 20-byte record (static instruction, occurrence, control parent,
-// value kind, dependence count and the value's 64-bit word; values holding
-// pointers go to a side table), frames are recorded per run of events and
-// dependence offsets per 32 events, so a trace costs about 32 bytes per
-// event.
+// is a 12-byte record (static instruction, occurrence, value kind,
+// dependence count and the low half of the value's word; the high half
+// when it is not the low half's extension and the pointers of values
+// holding one go to side columns), dependences are 16-bit units (mostly
+// distances), frames and control parents are recorded per run of events
+// (a block instance or its part between calls), and offsets into the side
+// columns per 32 events, so a trace costs about 18 to 22 bytes per event.
 type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
