@@ -293,12 +293,7 @@ func helperLogged(out string) bool {
 // TestCache explains two failures of one package: the second reuses the
 // first's load and spectrum and says the same.
 func TestCache(t *testing.T) {
-	if !withSolver {
-		t.Skip("fix candidates need cgo")
-	}
-	t.Setenv(EnvTimeout, "")
-	t.Setenv(EnvTags, "")
-	t.Setenv(EnvReport, "")
+	solverTest(t)
 	opts := &Options{Dir: "testdata/subject", Tags: "faultloc"}
 	var logs []string
 	for range 2 {
@@ -325,12 +320,7 @@ func TestCache(t *testing.T) {
 // (util.go). In position order Dist's comes first; with the spectrum of
 // the passing cases, the faulty line does, and the log says so.
 func TestTies(t *testing.T) {
-	if !withSolver {
-		t.Skip("fix candidates need cgo")
-	}
-	t.Setenv(EnvTimeout, "")
-	t.Setenv(EnvTags, "")
-	t.Setenv(EnvReport, "")
+	solverTest(t)
 	b, err := os.ReadFile("testdata/ties/util.go")
 	if err != nil {
 		t.Fatal(err)
@@ -372,4 +362,16 @@ func TestTies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// solverTest skips t without the solver and clears the helper's
+// environment variables for it.
+func solverTest(t *testing.T) {
+	t.Helper()
+	if !withSolver {
+		t.Skip("fix candidates need cgo")
+	}
+	t.Setenv(EnvTimeout, "")
+	t.Setenv(EnvTags, "")
+	t.Setenv(EnvReport, "")
 }
