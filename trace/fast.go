@@ -429,7 +429,11 @@ func fuse(c *fnCode, ms []mop, localRegs map[int32]bool) []fop {
 				ms[i+2].kind == mVarStore && ms[i+2].v == ms[i+1].v && ms[i+2].in.a1 == in.dst {
 				// t = ssa:deferstack(); v = local; *v = t (every
 				// function's prologue in the naive form)
-				emit(fop{op: fDeferStack, d: ms[i+1].v}, i+3)
+				if c.defers {
+					emit(fop{op: fDeferStack, d: ms[i+1].v}, i+3)
+				}
+				// Else only Defers would read v: the three
+				// instructions join the next fop.
 				i += 2
 			} else {
 				emit(fop{op: fDeferStack, d: in.dst}, i+1)
@@ -1181,6 +1185,29 @@ func rg(p unsafe.Pointer, i int32) *Value {
 	return (*Value)(unsafe.Add(p, uintptr(i)*unsafe.Sizeof(Value{})))
 }
 
+// newFramePlain is newFrame for a plain run (no trace, no hooks). A frame
+// this run released (run.pools) needs less than newFrame does: in a plain
+// run, its events are NoEvent already, it has no defers and no panic (its
+// function has no defer statement), and its occurrence counters are its
+// own (only the calls' are cleared).
+func (r *run) newFramePlain(c *fnCode, caller *frame, path uint64) *frame {
+	if id := int(c.id); c.reusable() && id < len(r.pools) {
+		if l := r.pools[id]; len(l) > 0 {
+			m := l[len(l)-1]
+			r.pools[id] = l[:len(l)-1]
+			fr := &m.fr
+			fr.at, fr.deferOf = nil, nil
+			fr.caller, fr.path, fr.depth = caller, path, r.depth
+			if r.next != nil {
+				fr.deferOf, r.next = r.next, nil
+			}
+			clear(fr.occ[:c.ncalls])
+			return fr
+		}
+	}
+	return r.newFrame(c, caller, NoEvent, path)
+}
+
 // cond is 1 for true, 0 for false: the index of the successor an If takes
 // when its condition is false.
 func cond(b bool) int {
@@ -1221,16 +1248,17 @@ func (r *run) callPlain(fr *frame, in *ins) {
 	if r.depth > r.maxDepth {
 		panic(budgetStop{depth: true})
 	}
-	callee := r.newFrame(c, fr, NoEvent, path)
+	callee := r.newFramePlain(c, fr, path)
 	regs := callee.regs
+	crp, rp := unsafe.Pointer(unsafe.SliceData(regs)), unsafe.Pointer(unsafe.SliceData(fr.regs))
 	for i, s := range in.a[1:] {
-		regs[i] = fr.regs[s]
+		*rg(crp, int32(i)) = *rg(rp, s)
 	}
-	copy(regs[c.np:], env)
-	prevCur := r.cur
+	if len(env) > 0 {
+		copy(regs[c.np:], env)
+	}
 	r.cur = callee
 	v, _ := r.execFast(callee, 0)
-	r.cur = prevCur
 	r.depth--
 	if v.k != kindDefers || v.p != ptrOf(callee) {
 		r.releaseFrame(callee)
