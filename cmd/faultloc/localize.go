@@ -151,6 +151,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			continue
 		}
 		reports = append(reports, rep)
+		if rep.Partial && len(rep.Candidates) == 0 {
+			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate within the bounds (%s); %s\n", name, rep.Reason, nothingFoundHint(opts, *timeout))
+		}
 	}
 	if tieFormula != nil && matrix.Failed() > 0 {
 		// The spectrum needs every case's run: the reports are reordered
@@ -256,4 +259,21 @@ func rerankByMutation(ctx context.Context, reports []*localize.Report, cfg *trac
 		}
 	}
 	return nil
+}
+
+// nothingFoundHint suggests the flags that make a search cheaper, those
+// of opts not yet in force first.
+func nothingFoundHint(opts *localize.Options, timeout time.Duration) string {
+	var try []string
+	if !opts.SliceScope {
+		try = append(try, "-slice (blame only the failure's relevant slice)")
+	}
+	if opts.Arith != encode.Integer {
+		try = append(try, "-arith int (faster on division and multiplication)")
+	}
+	if opts.MaxSize != 1 {
+		try = append(try, "-max-size 1")
+	}
+	try = append(try, fmt.Sprintf("a -timeout longer than %v", timeout))
+	return "try " + strings.Join(try, ", ")
 }

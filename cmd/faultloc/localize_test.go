@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -157,6 +161,23 @@ func TestLocalizeHTML(t *testing.T) {
 	for _, bad := range []string{"<script src", "<link rel=\"stylesheet\" href", "http://", "https://"} {
 		if strings.Contains(page, bad) {
 			t.Errorf("page refers to an external asset: %q", bad)
+		}
+	}
+}
+
+// TestNothingFoundHint checks the advice given when a case's search ends
+// with nothing: only flags not yet in force are suggested.
+func TestNothingFoundHint(t *testing.T) {
+	for _, tt := range []struct {
+		opts localize.Options
+		want string
+	}{
+		{localize.Options{MaxSize: 2}, "try -slice (blame only the failure's relevant slice), -arith int (faster on division and multiplication), -max-size 1, a -timeout longer than 1m0s"},
+		{localize.Options{MaxSize: 1, SliceScope: true, Arith: encode.Integer}, "try a -timeout longer than 1m0s"},
+		{localize.Options{SliceScope: true}, "try -arith int (faster on division and multiplication), -max-size 1, a -timeout longer than 1m0s"},
+	} {
+		if got := nothingFoundHint(&tt.opts, time.Minute); got != tt.want {
+			t.Errorf("%+v: got %q, want %q", tt.opts, got, tt.want)
 		}
 	}
 }
