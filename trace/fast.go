@@ -68,6 +68,9 @@ const (
 	fConvInt                   // regs[d] = regs[x] converted between integer types
 	fLocal                     // regs[d] = this frame's cell n of a local aggregate, reset to zero (an Alloc; guard: allocation budget)
 	fLocalStore                // regs[d] = this frame's cell n holding regs[y] (Alloc, then Store into it; guard: allocation budget)
+	fLoad                      // regs[d] = *regs[x] (copied if an aggregate; guard: non-nil)
+	fStore                     // *regs[x] = regs[y] (guard: non-nil)
+	fFieldAddr                 // regs[d] = &regs[x].n (guard: non-nil)
 	fLoadRef                   // regs[d] = *regs[x], not copied: a local aggregate's value passed to a callee that copies it (see loadForSpill; guard: non-nil)
 	// Terminators.
 	fJump
@@ -460,6 +463,21 @@ func fuse(c *fnCode, ms []mop, localRegs map[int32]bool) []fop {
 		case in.op == opRunDefers && !c.defers:
 			// Nothing to run: the instruction joins the next fop.
 			flush(0)
+		case m.kind == mNaive && in.op == opLoad:
+			take(in.a0)
+			f := fop{op: fLoad, d: in.dst, x: operand(in.a0), w: scalarIns(in)}
+			pending = pending[:0]
+			emit(f, i+1)
+		case m.kind == mNaive && in.op == opStore && in.a0 != in.a1:
+			take(in.a0, in.a1)
+			f := fop{op: fStore, x: operand(in.a0), y: operand(in.a1)}
+			pending = pending[:0]
+			emit(f, i+1)
+		case m.kind == mNaive && in.op == opFieldAddr:
+			take(in.a0)
+			f := fop{op: fFieldAddr, d: in.dst, x: operand(in.a0), n: in.n}
+			pending = pending[:0]
+			emit(f, i+1)
 		default:
 			flush(0)
 			emit(fop{op: fNaive, tail: true}, i+1)
@@ -901,6 +919,39 @@ blocks:
 					storeInto(c, *rg(rp, f.y), NoEvent)
 				}
 				*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(c)}
+			case fLoad:
+				if p := rg(rp, f.x).p; p != nil {
+					v := &(*cell)(p).v
+					if f.w {
+						setWord(rg(rp, f.d), v.n, v.k)
+					} else if v.isAgg() {
+						*rg(rp, f.d) = copyVal(*v)
+					} else {
+						*rg(rp, f.d) = *v
+					}
+					continue
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f) // panics
+			case fStore:
+				if p := rg(rp, f.x).p; p != nil {
+					c := (*cell)(p)
+					if v := rg(rp, f.y); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+						c.st, c.v = NoEvent, *v
+					} else {
+						storeInto(c, *v, NoEvent)
+					}
+					continue
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f) // panics
+			case fFieldAddr:
+				if p := rg(rp, f.x).p; p != nil {
+					*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(&(*cell)(p).v.cells()[f.n])}
+					continue
+				}
+				r.steps -= int64(f.k)
+				r.slowFop(fr, fb, f) // panics
 			case fLoadRef:
 				if p := rg(rp, f.x).p; p != nil {
 					*rg(rp, f.d) = (*cell)(p).v

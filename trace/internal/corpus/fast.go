@@ -23,6 +23,12 @@ func FastPaths() string {
 		out = append(out, recovered(func() { sum += table[i] }), recovered(func() { sum += table[:][i] }))
 	}
 	out = append(out, recovered(func() { sum += nilTable[1] }), recovered(func() { nilTable[2] = 1 }))
+	var np *span
+	var ip *int
+	var pp **span
+	out = append(out, recovered(func() { sum += np.lo }), recovered(func() { np.hi = sum }),
+		recovered(func() { out = append(out, *np) }), recovered(func() { q := &np.inner; out = append(out, q != nil) }),
+		recovered(func() { sum += *ip }), recovered(func() { *ip = sum }), recovered(func() { sum += (*pp).hi }))
 
 	var u8 uint8 = 200
 	var i8 int8 = -100
