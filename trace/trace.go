@@ -179,8 +179,8 @@ func (r *evRec) setKind(k Kind) { r.sk = r.sk&^0xff | uint32(k) }
 // whose record has hiBit.
 func (t *Trace) hiIndex(e int) int {
 	i := int(t.hiBase[e>>5])
-	for j := e &^ 31; j < e; j++ {
-		if t.ev.ptr(j).on&hiBit != 0 { // j < e: not pend
+	for _, r := range t.before(e) {
+		if r.on&hiBit != 0 {
 			i++
 		}
 	}
@@ -434,12 +434,22 @@ func (t *Trace) reserveRef() int {
 // record has refFlag.
 func (t *Trace) refIndex(e int) int {
 	i := int(t.refBase[e>>5])
-	for j := e &^ 31; j < e; j++ {
-		if t.ev.ptr(j).kind()&refFlag != 0 { // j < e: not pend
+	for _, r := range t.before(e) {
+		if r.kind()&refFlag != 0 {
 			i++
 		}
 	}
 	return i
+}
+
+// before returns the records of the events of e's group of 32 before e
+// (they are in one chunk, and none is pend).
+func (t *Trace) before(e int) []evRec {
+	if e&31 == 0 { // (e may be pend, at the start of a chunk not made yet)
+		return nil
+	}
+	ch := t.ev.chunks[e>>chunkBits]
+	return ch[(e&^31)&chunkMask : e&chunkMask]
 }
 
 // closeDeps records the dependence count of the last event, whose
@@ -474,8 +484,13 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 		return t.curDeps, t.deps.n
 	}
 	lo = int(t.depBase[e>>5])
-	for i := e &^ 31; i < e; i++ {
-		lo += t.ndeps(i)
+	g := t.before(e)
+	for i := range g {
+		n := int(g[i].on & depsBig)
+		if n == depsBig {
+			n = t.bigDeps[EventID(e&^31+i)]
+		}
+		lo += n
 	}
 	return lo, lo + t.ndeps(e)
 }
@@ -496,6 +511,18 @@ func (t *Trace) runOf(e EventID) *frameRun {
 		hi = int(t.runIdx[g+1]) + 1
 	}
 	// The last run in [lo, hi) starting at or before e.
+	if lo>>chunkBits == (hi-1)>>chunkBits { // in one chunk
+		rs := t.runs.chunks[lo>>chunkBits][lo&chunkMask : (hi-1)&chunkMask+1]
+		base, n := 0, len(rs)
+		for n > 1 {
+			half := n >> 1
+			if rs[base+half].first <= e {
+				base += half
+			}
+			n -= half
+		}
+		return &rs[base]
+	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if t.runs.ptr(m).first <= e {
