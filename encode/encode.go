@@ -723,9 +723,15 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 	case *ssa.ChangeType:
 		return definition{term: e.operand(r, ev, in.X)}
 	case *ssa.Phi:
+		// The value of the edge taken: its event, or the callee's Return
+		// when the edge is a call's result (p && f(x)). Left unlinked, the
+		// phi would keep the run's concrete value under the run's path
+		// prefix, and exclude every execution along that prefix whose
+		// call returns otherwise: a real fix, or the run of a candidate
+		// substituting values elsewhere (a refinement).
 		r.deps = t.Deps(ev, r.deps[:0])
 		for _, d := range r.deps {
-			if ts := r.terms[d]; len(ts) == 1 && slices.Contains(in.Edges, t.SSAValue(d)) {
+			if ts := r.terms[d]; len(ts) == 1 && slices.ContainsFunc(in.Edges, func(v ssa.Value) bool { return produces(t, d, v) }) {
 				return definition{term: ts[0], hard: true}
 			}
 		}
@@ -936,18 +942,34 @@ func (e *Encoder) operand(r *run, ev trace.EventID, v ssa.Value) *maxsat.Term {
 		}
 	}
 	// A call's result: the dependence is on the callee's Return.
-	if call, ok := v.(*ssa.Call); ok {
+	if _, ok := v.(*ssa.Call); ok {
 		for _, d := range r.deps {
-			if _, ok := t.Instr(d).(*ssa.Return); ok {
-				if c := t.CallOf(d); c != trace.NoEvent && t.Instr(c) == ssa.Instruction(call) {
-					if ts := r.terms[d]; len(ts) == 1 {
-						return ts[0]
-					}
+			if produces(t, d, v) {
+				if ts := r.terms[d]; len(ts) == 1 {
+					return ts[0]
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// produces reports whether event d of t produced SSA value v: it is v's
+// instruction, or, when v is a call's result, the callee's Return for that
+// call (the event a use of the result depends on).
+func produces(t *trace.Trace, d trace.EventID, v ssa.Value) bool {
+	if t.SSAValue(d) == v {
+		return true
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if _, ok := t.Instr(d).(*ssa.Return); !ok {
+		return false
+	}
+	c := t.CallOf(d)
+	return c != trace.NoEvent && t.Instr(c) == ssa.Instruction(call)
 }
 
 // param encodes a parameter event: the test's input for the entry
