@@ -26,6 +26,7 @@ type config struct {
 	Arith    encode.Arith  // integer encoding of both modes
 	Label    string        // printed under the report's title
 	NoSkip   bool          // run larger bounds of a mode after it timed out
+	Modes    []encode.Mode // the modes run (encode.ATF, encode.PF); the others are reported as not run
 	Log      io.Writer     // if set, receives every report as text
 	Progress io.Writer     // if set, receives a line per measurement
 }
@@ -36,6 +37,7 @@ func defaultConfig() config {
 		Timeout:  2 * time.Minute,
 		MaxSize:  0,
 		MaxPaths: 1 << 20,
+		Modes:    []encode.Mode{encode.ATF, encode.PF},
 	}
 }
 
@@ -48,6 +50,7 @@ type measurement struct {
 	Lines      []string         // the verified candidates as line sets, "11" or "13+16", sorted
 	Unverified []string         // the other candidates, likewise
 	Skipped    int              // not run: the mode timed out at this smaller bound
+	NotRun     bool             // not run: the mode was not asked for (-modes)
 	FaultHit   bool             // a verified candidate contains the fault line
 	FaultSize  int              // size of the smallest verified candidate with the fault line (0: none)
 }

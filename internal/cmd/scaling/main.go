@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,7 @@ func main() {
 	arith := flag.String("arith", "bv", "integer encoding for both modes: bv (bit-vectors, exact) or int (unbounded)")
 	noSkip := flag.Bool("no-skip", false, "run larger bounds of a mode even after it timed out")
 	subj := flag.String("subjects", "", "comma-separated subjects (Sum, Isqrt, BinarySearch); default all")
+	modes := flag.String("modes", "agx,pf", "comma-separated modes to run (agx, pf); a mode not run is reported as skipped")
 	out := flag.String("out", "", "also write the report to this file")
 	label := flag.String("label", "", "a line printed under the report's title (e.g. which patch the tree carries)")
 	verbose := flag.Bool("v", false, "print every localization report to stderr")
@@ -53,6 +55,9 @@ func main() {
 	}
 	if *subj != "" {
 		cfg.Subjects = strings.Split(*subj, ",")
+	}
+	if cfg.Modes, err = parseModes(*modes); err != nil {
+		fail(err)
 	}
 	ctx := context.Background()
 	p, err := trace.Load(ctx, &trace.Config{}, loopsPkg)
@@ -111,6 +116,19 @@ func joinInts(xs []int) string {
 	return strings.Join(ss, ",")
 }
 
+// parseModes parses -modes: "agx" (or "atf") and "pf".
+func parseModes(s string) ([]encode.Mode, error) {
+	var out []encode.Mode
+	for _, f := range strings.Split(s, ",") {
+		m, err := encode.ParseMode(strings.TrimSpace(f))
+		if err != nil || m != encode.ATF && m != encode.PF {
+			return nil, fmt.Errorf("bad mode %q (want agx or pf)", f)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
 func parseInts(s string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
@@ -146,7 +164,9 @@ func run(ctx context.Context, w io.Writer, cmd string, env []string, p *trace.Pr
 			}
 			for _, mode := range []encode.Mode{encode.ATF, encode.PF} {
 				var m measurement
-				if tb := timedOut[mode]; tb > 0 && !cfg.NoSkip {
+				if !slices.Contains(cfg.Modes, mode) {
+					m = measurement{Mode: mode, NotRun: true}
+				} else if tb := timedOut[mode]; tb > 0 && !cfg.NoSkip {
 					m = measurement{Mode: mode, Skipped: tb}
 				} else {
 					m = measure(ctx, p, s, b, mode, cfg, fault)
@@ -173,6 +193,9 @@ func run(ctx context.Context, w io.Writer, cmd string, env []string, p *trace.Pr
 }
 
 func brief(m measurement) string {
+	if m.NotRun {
+		return fmt.Sprintf("%v not run", m.Mode)
+	}
 	if m.Skipped > 0 {
 		return fmt.Sprintf("%v skipped", m.Mode)
 	}

@@ -78,6 +78,8 @@ func table(w io.Writer, s subject, rows []row) {
 // cells renders a measurement's columns.
 func cells(m measurement) string {
 	switch {
+	case m.NotRun:
+		return "not run (-modes) | | | | | "
 	case m.Skipped > 0:
 		return fmt.Sprintf("skipped (timeout at b=%d) | | | | | ", m.Skipped)
 	case m.Err != nil && m.TimedOut:
