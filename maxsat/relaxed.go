@@ -17,6 +17,14 @@ import (
 // returns some model of the MCS, CheckRelaxed(ctx, mcs.Groups, preference)
 // a model that also satisfies the preference, if one exists.
 func (s *Solver) CheckRelaxed(ctx context.Context, relaxed []string, assume ...*Term) (*Model, Status, error) {
+	return s.CheckRelaxedLimit(ctx, s.opts.RelaxedLimit, relaxed, assume...)
+}
+
+// CheckRelaxedLimit is CheckRelaxed bounded by Z3's resource limit limit
+// instead of Options.RelaxedLimit (0: no bound), for checks that are only
+// worth a smaller effort, such as a guess tried before the check that
+// decides.
+func (s *Solver) CheckRelaxedLimit(ctx context.Context, limit uint32, relaxed []string, assume ...*Term) (*Model, Status, error) {
 	if s.closed {
 		return nil, Unknown, ErrClosed
 	}
@@ -55,8 +63,8 @@ func (s *Solver) CheckRelaxed(ctx context.Context, relaxed []string, assume ...*
 		}
 		as = append(as, act)
 	}
-	if s.opts.RelaxedLimit > 0 {
-		if err := s.sv.SetParam("rlimit", int(s.opts.RelaxedLimit)); err != nil {
+	if limit > 0 {
+		if err := s.sv.SetParam("rlimit", int(limit)); err != nil {
 			return nil, Unknown, fmt.Errorf("maxsat: %w", err)
 		}
 		defer s.sv.SetParam("rlimit", 0)

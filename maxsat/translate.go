@@ -41,6 +41,9 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 	if t.err != nil {
 		return z3.AST{}, t.err
 	}
+	if t.sort.Kind == IntSort {
+		s.ints = true
+	}
 	var a z3.AST
 	var err error
 	switch t.kind {

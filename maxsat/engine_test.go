@@ -1,0 +1,148 @@
+package maxsat
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// TestRandomMCSBVEngine: with the bit-vector SAT engine, level search
+// enumerates the same MCSes as brute force, in order of cost, on the seeded
+// random problems of TestRandomMCSAgainstBruteForce (Booleans and 3-bit
+// vectors); CheckRelaxed agrees with the oracle on every single group.
+func TestRandomMCSBVEngine(t *testing.T) {
+	ctx := context.Background()
+	ran := 0
+	for seed := int64(1); seed <= 140; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		in := randInstance(r, seed%2 == 0)
+		size := []int{0, 0, 1, 2, 3}[r.Intn(5)]
+		b := newBrute(in)
+		s := newSolver(t, nil)
+		in.load(t, s)
+		if err := s.SetEngine(BVEngine); err != nil {
+			if errors.Is(err, ErrEngine) && hasInt(in.terms()) {
+				s.Close()
+				continue // an instance with bv2int: not for this engine
+			}
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		ran++
+		if len(b.viol) > 0 {
+			for g := 0; g < in.ngroups; g++ {
+				_, st, err := s.CheckRelaxed(ctx, []string{gname(g)})
+				if err != nil {
+					t.Fatalf("seed %d: CheckRelaxed(g%d): %v", seed, g, err)
+				}
+				if want := b.correction(1 << g); (st == Sat) != want {
+					t.Fatalf("seed %d: CheckRelaxed(g%d) = %v, oracle satisfiable %v", seed, g, st, want)
+				}
+			}
+		}
+		got, err := s.AllMCS(ctx, Bounds{MaxSize: size}, nil)
+		if len(b.viol) == 0 {
+			if !errors.Is(err, ErrHardUnsat) || len(got) != 0 {
+				t.Fatalf("seed %d: hard unsat, got %d MCSes, err %v", seed, len(got), err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		var gm []uint32
+		var last uint64
+		for i, m := range got {
+			x := maskOf(t, m.Groups)
+			gm = append(gm, x)
+			if i > 0 && m.Cost < last {
+				t.Fatalf("seed %d: cost decreased from %d to %d", seed, last, m.Cost)
+			}
+			last = m.Cost
+			checkModel(t, in, m)
+		}
+		slices.Sort(gm)
+		if want := b.mcses(nil, size); !slices.Equal(gm, want) {
+			t.Fatalf("seed %d size %d: MCSes %v, brute force %v", seed, size, gm, want)
+		}
+		s.Close()
+	}
+	if ran < 30 {
+		t.Errorf("only %d of 140 instances without integers", ran)
+	}
+}
+
+// hasInt reports whether a term of sort Int occurs in ts.
+func hasInt(ts []*Term) bool {
+	for _, t := range ts {
+		if t.sort.Kind == IntSort || hasInt(t.args) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSetEngineErrors: the engine changes only before the first check, and
+// the bit-vector engine refuses integer terms.
+func TestSetEngineErrors(t *testing.T) {
+	ctx := context.Background()
+	s := newSolver(t, nil)
+	if err := s.AddHard(Le(IntVar("x"), Int(3))); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetEngine(BVEngine); !errors.Is(err, ErrEngine) {
+		t.Errorf("BVEngine with integers: err %v, want ErrEngine", err)
+	}
+	if err := s.SetEngine(Engine(7)); !errors.Is(err, ErrEngine) {
+		t.Errorf("unknown engine: err %v, want ErrEngine", err)
+	}
+	b := newSolver(t, nil)
+	if err := b.AddHard(Eq(BVVar("v", 8), BV(3, 8))); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetEngine(BVEngine); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := b.Check(ctx); err != nil || st != Sat {
+		t.Fatalf("Check: %v %v", st, err)
+	}
+	if err := b.SetEngine(SMTEngine); !errors.Is(err, ErrEngine) {
+		t.Errorf("after a check: err %v, want ErrEngine", err)
+	}
+	if err := b.SetEngine(BVEngine); err != nil {
+		t.Errorf("the same engine again: %v", err)
+	}
+	b.Close()
+	if err := b.SetEngine(SMTEngine); !errors.Is(err, ErrClosed) {
+		t.Errorf("closed: err %v, want ErrClosed", err)
+	}
+}
+
+// TestCheckRelaxedLimit: a limit too small for the problem gives Unknown
+// with an *UnknownError; no limit gives the answer.
+func TestCheckRelaxedLimit(t *testing.T) {
+	ctx := context.Background()
+	s := newSolver(t, nil)
+	// x*y = 1000003 (a prime) over 40 bits with both factors > 1: unsat,
+	// and not quickly so for the bit-blaster.
+	x, y := BVVar("x", 40), BVVar("y", 40)
+	for _, c := range []*Term{
+		Eq(Mul(x, y), BV(1000003, 40)),
+		UGT(x, BV(1, 40)), UGT(y, BV(1, 40)),
+		ULT(x, BV(1<<20, 40)), ULT(y, BV(1<<20, 40)),
+	} {
+		if err := s.AddSoft(c, 1, "f"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, st, err := s.CheckRelaxedLimit(ctx, 1000, nil)
+	var ue *UnknownError
+	if st != Unknown || !errors.As(err, &ue) {
+		t.Errorf("limit 1000: %v %v, want unknown with *UnknownError", st, err)
+	}
+	_, st, err = s.CheckRelaxedLimit(ctx, 0, []string{"f"})
+	if st != Sat || err != nil {
+		t.Errorf("f relaxed, no limit: %v %v, want sat", st, err)
+	}
+}
