@@ -148,6 +148,9 @@ type Stats struct {
 	Events      int // events visited
 	Constraints int // hard constraints added
 	Statements  int // fault predicates (soft groups) created
+	// IndexLoads counts the loads of a symbolic index encoded as an
+	// if-then-else chain over the container's elements.
+	IndexLoads int
 }
 
 // Encoder builds the error trace formula of one failing test in a
@@ -831,6 +834,7 @@ func (e *Encoder) indexed(r *run, ev, addr trace.EventID, ia *ssa.IndexAddr, si 
 		}
 		cur = maxsat.Ite(maxsat.Eq(i, k), c, cur)
 	}
+	e.stats.IndexLoads++
 	return cur
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +81,8 @@ type Options struct {
 	// way off the failing path, each to be refuted by a re-run. Default:
 	// off.
 	SliceScope bool
+	// Engine is the Z3 solver engine. Default AutoEngine: see there.
+	Engine Engine
 	// Suspiciousness orders the candidates that tie on verified status and
 	// size by the score of their most suspicious line, before position;
 	// for example SpectrumSuspiciousness of a spectrum-based ranking of
@@ -88,17 +91,82 @@ type Options struct {
 	Suspiciousness Suspiciousness
 }
 
+// Engine chooses the Z3 solver localization checks with (see
+// maxsat.Engine). The engine changes how fast candidates are found, not
+// which: every engine decides the same questions.
+type Engine int
+
+// The engines.
+const (
+	// AutoEngine chooses by the formula: the bit-vector SAT engine when
+	// integers are bit-vectors (encode.BitVector), the failing run has at
+	// least bvMinSteps steps and no load through a symbolic index was
+	// encoded (every such load is an if-then-else chain over the
+	// container's elements); the SMT core otherwise. On the loop subjects
+	// of examples/loops (bench/scaling), the SAT engine was 3 to 10 times
+	// faster on the loops of arithmetic (Sum, Isqrt) and 10 times slower
+	// on BinarySearch, whose loads of a[mid] are such chains; on short
+	// runs both are fast and the SMT core is kept.
+	AutoEngine Engine = iota
+	// SMTEngine is Z3's SMT core (maxsat.SMTEngine).
+	SMTEngine
+	// BVEngine is Z3's bit-vector SAT solver (maxsat.BVEngine); with
+	// encode.Integer it falls back to the SMT core.
+	BVEngine
+)
+
+// String formats the value as the command line spells it.
+func (e Engine) String() string {
+	switch e {
+	case AutoEngine:
+		return "auto"
+	case SMTEngine:
+		return "smt"
+	case BVEngine:
+		return "bv"
+	}
+	return fmt.Sprintf("Engine(%d)", int(e))
+}
+
+// bvMinSteps is the length of the failing run from which AutoEngine
+// considers the bit-vector engine.
+const bvMinSteps = 400
+
+// engine returns the maxsat engine for the formula enc holds.
+func engine(e Engine, arith encode.Arith, steps int64, st encode.Stats) maxsat.Engine {
+	switch e {
+	case SMTEngine:
+		return maxsat.SMTEngine
+	case BVEngine:
+		if arith == encode.BitVector {
+			return maxsat.BVEngine
+		}
+		return maxsat.SMTEngine
+	}
+	if arith == encode.BitVector && steps >= bvMinSteps && st.IndexLoads == 0 {
+		return maxsat.BVEngine
+	}
+	return maxsat.SMTEngine
+}
+
 // preferenceLimit is Z3's resource limit for one check of a preference for
-// angelic values near the original ones.
+// angelic values near the original ones, and for one guess of singles:
+// checks that only improve a model or save a search, and whose failure
+// costs nothing else, so not worth more on a long run than on a short one
+// (a preference check on Isqrt at loop bound 80 took 22 s under the
+// scaled limit below, for nicer angelic values of a candidate already
+// verified).
 var preferenceLimit uint32 = 2_000_000
 
 // relaxedLimit scales preferenceLimit with the square of the failing run's
 // length (in steps, so deterministically): the formula grows with the run,
-// and the work of a check faster. ATF's check for a model on the encoded
-// paths shares the limit, and a longer loop must not make it fail where a
-// shorter one succeeds (measured on examples/loops' Sum: 2.6M at 743 steps,
-// 23M for a preference on the encoded paths at 863 steps, more than 69M at
-// 1343). Capped at 100 times the base.
+// and the work of a check faster. It bounds the checks whose failure
+// costs refinements: ATF's check for a model on the encoded paths, and
+// the check that a refined MCS still corrects the formula. A longer loop
+// must not make them fail where a shorter one succeeds (measured on
+// examples/loops' Sum: 2.6M at 743 steps, 23M for a model on the encoded
+// paths at 863 steps, more than 69M at 1343). Capped at 100 times the
+// base.
 func relaxedLimit(steps int64) uint32 {
 	f := max(steps*steps/(250*250), 1)
 	return preferenceLimit * uint32(min(f, 100))
@@ -260,6 +328,9 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 			}
 		}
 	}
+	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, first.res.Steps, enc.Stats())); err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
 	maxRef := opts.MaxRefinements
 	if maxRef == 0 {
 		maxRef = 200
@@ -276,15 +347,23 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string // the groups of the MCS refined in the last round
+	singles := &singles{tried: map[string]bool{}, off: first.res.Steps < guessMinSteps}
+	chk := checker{s: solver, enc: enc, guess: guessLimit(first.res.Steps)}
 	for {
 		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {
 			rep.Partial, rep.Reason = true, fmt.Sprintf("stopped after %d candidates", len(rep.Candidates))
 			break
 		}
-		mcs, err := again(ctx, solver, refined)
+		mcs, err := chk.again(ctx, refined)
 		refined = nil
 		if err != nil {
 			return finish(rep, enc, solver, opts, start, err)
+		}
+		if mcs == nil {
+			mcs, err = singles.next(ctx, chk)
+			if err != nil {
+				return finish(rep, enc, solver, opts, start, err)
+			}
 		}
 		if mcs == nil {
 			mcs, err = solver.NextMCS(ctx, bounds)
@@ -311,7 +390,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		// is left one iteration early rather than at its first test.
 		var anchor *maxsat.Term
 		if opts.Mode == encode.ATF {
-			m, a, err := chooseModel(ctx, solver, enc, mcs.Groups)
+			m, a, err := chk.chooseModel(ctx, mcs.Groups, mcs.Model)
 			if err != nil {
 				return finish(rep, enc, solver, opts, start, err)
 			}
@@ -338,7 +417,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 				// costs seconds of bit-vector search for nothing.
 				break
 			}
-			m, st, err := solver.CheckRelaxed(ctx, mcs.Groups, pref)
+			m, st, err := solver.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, pref)
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(rep, enc, solver, opts, start, err)
@@ -404,11 +483,12 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 // every other group enforced replaces a probe of the level search over
 // all groups, which costs more and, unless another MCS of the same cost
 // comes first, returns the same set.
-func again(ctx context.Context, s *maxsat.Solver, groups []string) (*maxsat.MCS, error) {
+func (c checker) again(ctx context.Context, groups []string) (*maxsat.MCS, error) {
 	if groups == nil {
 		return nil, nil
 	}
-	m, err := relaxedModel(ctx, s, groups)
+	s := c.s
+	m, err := c.relaxedModel(ctx, groups)
 	if m == nil {
 		return nil, err
 	}
@@ -418,6 +498,69 @@ func again(ctx context.Context, s *maxsat.Solver, groups []string) (*maxsat.MCS,
 		mcs.Cost += w
 	}
 	return mcs, nil
+}
+
+// singles finds minimal fix candidates of one statement by guessing before
+// the level search of maxsat does: for each statement in turn, a guess
+// (checker.guessModel) with it relaxed. When the failing test's formula
+// is unsatisfiable with no statement relaxed (the empty set corrects
+// nothing), a statement that corrects it alone is a minimal correction
+// set, so every satisfiable guess is an MCS, with a model; a guess that
+// fails or does not answer within its bound proves nothing, and the level
+// search, which runs when no guess is left, finds what the guesses missed.
+// The enumeration stays complete and in order of size: refinements only
+// add constraints, so no statement becomes a correction set later.
+//
+// The level search asks Z3 to choose the relaxed statement too, and on a
+// long loop that took it from seconds to minutes per MCS (Isqrt at loop
+// bound 80: 64 s for `odd := 0`, whose angelic value is 1) where the
+// guess took a fraction of a second.
+// guessMinSteps is the length of the failing run from which singles
+// guesses. On short runs the level search is fast, and a guess's model,
+// pinned near the original values, can be one that the formula admits
+// and the re-run refutes where it is imprecise (a Go test's oracle): on
+// faultloctest's Dist, `return Abs(a - b)` came out unverified with -5
+// where the level search's model verified with 2.
+const guessMinSteps = 200
+
+type singles struct {
+	checked bool // the empty set was checked
+	off     bool // no guessing: the empty set corrects the formula, or the check failed
+	tried   map[string]bool
+}
+
+func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
+	if sg.off {
+		return nil, nil
+	}
+	s := c.s
+	for _, g := range s.GroupNames() {
+		if sg.tried[g] {
+			continue
+		}
+		sg.tried[g] = true
+		if !sg.checked {
+			sg.checked = true
+			st, err := s.Check(ctx)
+			if err != nil && ctx.Err() != nil {
+				return nil, err
+			}
+			if st != maxsat.Unsat {
+				sg.off = true
+				return nil, nil
+			}
+		}
+		m, err := c.guessModel(ctx, []string{g})
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			continue
+		}
+		w, _ := s.GroupWeight(g)
+		return &maxsat.MCS{Groups: []string{g}, Cost: w, Model: m}, nil
+	}
+	return nil, nil
 }
 
 // unrollBranch is ATF's refinement of a loop in one step. When an angelic
@@ -534,14 +677,103 @@ func stayInLoop(ctx context.Context, sub subject, addRun func(*verdict) (int, er
 	if added > 0 {
 		rep.Stats.Refinements++
 	}
+	// The execution sought may also leave the loop at any iteration after
+	// d's: add the runs that follow this one and leave at each of them
+	// (within the bound), as unrollBranch does along the failing run.
+	// Without them, each exit costs a round of solving and a refinement
+	// (on examples/loops' BinarySearch, a chain of up to 16 for the loop
+	// test alone, the candidate then reported unverified).
+	t2 := v.res.Trace
+	prefix := map[trace.InstanceKey]bool{}
+	for e := trace.EventID(0); int(e) < t2.Len(); e++ {
+		if _, ok := t2.Instr(e).(*ssa.If); !ok {
+			continue
+		}
+		ke, dec := t2.Key(e), t2.Value(e).Bool()
+		if ke.Static == k.Static && ke.Path == k.Path && ke.Occ > k.Occ && int(ke.Occ) < limit && dec == taken {
+			ro := opts.Run
+			ro.Hooks = &trace.Hooks{Values: hooks.Values, Branches: maps.Clone(prefix)}
+			ro.Hooks.Branches[ke] = !dec
+			w, err := sub.run(ctx, &ro)
+			rep.Stats.Runs++
+			if err != nil {
+				return err
+			}
+			if w.res.Outcome != trace.BudgetExceeded {
+				added, err := addRun(w)
+				if err != nil {
+					return err
+				}
+				if added > 0 {
+					rep.Stats.Refinements++
+				}
+			}
+		}
+		prefix[ke] = dec
+	}
 	return nil
+}
+
+// checker makes the relaxed checks of localization: a guess first, then
+// the check that decides.
+type checker struct {
+	s   *maxsat.Solver
+	enc *encode.Encoder
+	// guess is Z3's resource limit for a guess: a check with the relaxed
+	// statements' values within guessRadius of their original ones.
+	guess uint32
+}
+
+// guessRadii bound the distance of a guess's angelic values to the
+// original ones (see encode.Encoder.Preference), one guess per radius
+// until one is satisfiable: every value fixed but its lowest bits.
+// Angelic values are often that close (`odd := 0` for 1, a sum off by
+// one), and the check is then little more than propagation; the second
+// radius reaches indices and lengths (`return -1` for 39); farther values
+// are left to the check that decides.
+var guessRadii = []uint64{4, 1 << 12}
+
+// guessLimit is the resource limit of guesses for a failing run of steps
+// steps: a quarter of relaxedLimit's, at least 4 × preferenceLimit. (On
+// examples/loops' Isqrt at loop bound 100, the guess for `odd := 0` took
+// 20M where 2M did not answer.)
+func guessLimit(steps int64) uint32 {
+	return max(4*preferenceLimit, relaxedLimit(steps)/4)
+}
+
+// guessModel returns a model of the formula with groups relaxed, assume
+// holding and the groups' values within guessRadius of the original ones,
+// or nil when the guess failed or did not answer within its bound. Only a
+// cancelled ctx is an error.
+func (c checker) guessModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+	for _, r := range guessRadii {
+		pref := c.enc.Preference(groups, r)
+		if pref.String() == "true" {
+			return nil, nil // nothing to guess: only branches and Booleans, or no bound at r
+		}
+		m, st, err := c.s.CheckRelaxedLimit(ctx, c.guess, groups, append(slices.Clone(assume), pref)...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			continue
+		}
+		if st == maxsat.Sat {
+			return m, nil
+		}
+	}
+	return nil, nil
 }
 
 // relaxedModel returns a model of the formula with groups relaxed and
 // assume holding, or nil when there is none or the check did not answer
-// within its resource bound. Only a cancelled ctx is an error.
-func relaxedModel(ctx context.Context, s *maxsat.Solver, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
-	m, st, err := s.CheckRelaxed(ctx, groups, assume...)
+// within its resource bound. Only a cancelled ctx is an error. A guess
+// comes first: any of its models is one of the check's.
+func (c checker) relaxedModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+	if m, err := c.guessModel(ctx, groups, assume...); m != nil || err != nil {
+		return m, err
+	}
+	m, st, err := c.s.CheckRelaxed(ctx, groups, assume...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err
@@ -559,9 +791,12 @@ func relaxedModel(ctx context.Context, s *maxsat.Solver, groups []string, assume
 // so that later preferences keep it. It returns a nil model when there is
 // none or no check answered within its resource bound; the MCS's own model
 // then stands. Only a cancelled ctx is an error.
-func chooseModel(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, groups []string) (*maxsat.Model, *maxsat.Term, error) {
-	explored := enc.Explored()
-	m, err := relaxedModel(ctx, s, groups, explored)
+func (c checker) chooseModel(ctx context.Context, groups []string, model *maxsat.Model) (*maxsat.Model, *maxsat.Term, error) {
+	explored := c.enc.Explored()
+	if ok, err := model.Bool(explored); err == nil && ok {
+		return model, explored, nil // the MCS's own model stays on them
+	}
+	m, err := c.relaxedModel(ctx, groups, explored)
 	if m != nil || err != nil {
 		return m, explored, err
 	}

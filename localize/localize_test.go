@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -280,4 +281,84 @@ func TestPackageVariableInit(t *testing.T) {
 		}
 	}
 	t.Errorf("no verified candidate includes max3.go:12 (var sorted = false):\n%s", summary(rep))
+}
+
+// TestEngines: the SMT core and the bit-vector SAT engine give the same
+// candidates (lines, verified or not) in both modes on the examples'
+// failing tests, loops included. (BinarySearch is left out: the SAT engine
+// takes minutes on its if-then-else chains, which is why AutoEngine does
+// not choose it there; see TestEngineChoice.)
+func TestEngines(t *testing.T) {
+	p := program(t)
+	tests := []trace.Test{
+		intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5),
+		intTest(t, p, "loops", "Sum", "SumFails", 45, 10),
+		intTest(t, p, "loops", "Isqrt", "IsqrtTen", 4, 24),
+	}
+	lines := func(r *Report) []string {
+		var out []string
+		for _, c := range r.Candidates {
+			var ls []string
+			for _, l := range c.Locations {
+				ls = append(ls, fmt.Sprint(l.Line))
+			}
+			out = append(out, fmt.Sprintf("%s verified=%v", strings.Join(ls, "+"), c.Verified))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, tt := range tests {
+		for _, m := range []encode.Mode{encode.ATF, encode.PF} {
+			t.Run(tt.Name+"/"+m.String(), func(t *testing.T) {
+				var want []string
+				for _, e := range []Engine{SMTEngine, BVEngine} {
+					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+					rep, err := AgxFaults(ctx, p, tt, &Options{Mode: m, Engine: e, Unwind: 12})
+					cancel()
+					if err != nil {
+						t.Fatalf("%v: %v", e, err)
+					}
+					if rep.Partial {
+						t.Fatalf("%v: partial: %s", e, rep.Reason)
+					}
+					got := lines(rep)
+					if e == SMTEngine {
+						want = got
+						if len(want) == 0 {
+							t.Fatalf("%v: no candidates", e)
+						}
+						continue
+					}
+					if !slices.Equal(got, want) {
+						t.Errorf("%v: candidates %v, the SMT core's %v", e, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestEngineChoice pins AutoEngine's rule.
+func TestEngineChoice(t *testing.T) {
+	tests := []struct {
+		e     Engine
+		arith encode.Arith
+		steps int64
+		loads int
+		want  maxsat.Engine
+	}{
+		{AutoEngine, encode.BitVector, 1000, 0, maxsat.BVEngine},
+		{AutoEngine, encode.BitVector, bvMinSteps, 0, maxsat.BVEngine},
+		{AutoEngine, encode.BitVector, bvMinSteps - 1, 0, maxsat.SMTEngine}, // short run
+		{AutoEngine, encode.BitVector, 1000, 3, maxsat.SMTEngine},           // symbolic loads
+		{AutoEngine, encode.Integer, 1000, 0, maxsat.SMTEngine},             // no integers in the SAT engine
+		{SMTEngine, encode.BitVector, 1000, 0, maxsat.SMTEngine},
+		{BVEngine, encode.BitVector, 10, 3, maxsat.BVEngine},
+		{BVEngine, encode.Integer, 10, 0, maxsat.SMTEngine},
+	}
+	for _, tt := range tests {
+		if got := engine(tt.e, tt.arith, tt.steps, encode.Stats{IndexLoads: tt.loads}); got != tt.want {
+			t.Errorf("engine(%v, arith %d, %d steps, %d loads) = %v, want %v", tt.e, tt.arith, tt.steps, tt.loads, got, tt.want)
+		}
+	}
 }
