@@ -105,13 +105,13 @@ type Options struct {
 	// Default: the functions of the program's in-scope packages
 	// ([trace.Program.Packages]).
 	InScope func(fn *ssa.Function) bool
-	// Blamable, if set, further restricts the statements that get a fault
-	// predicate: the instances of an instruction whose StaticID it
-	// rejects are encoded as hard constraints, as if out of scope.
-	// localize uses it to keep blame inside the failure's relevant slice
-	// (localize.Options.SliceScope). Default nil: every in-scope
-	// instruction.
-	Blamable func(s trace.StaticID) bool
+	// Blamable, if set, further restricts the instances that a fault
+	// predicate may change: an instance whose key it rejects is encoded
+	// as a hard constraint, as if out of scope (other instances of its
+	// statement keep the predicate). localize uses it to keep blame
+	// inside the failure's relevant slice (localize.Options.SliceScope).
+	// Default nil: every instance of every in-scope instruction.
+	Blamable func(k trace.InstanceKey) bool
 }
 
 // Statement is a fault location: what one fault predicate stands for.
@@ -297,7 +297,7 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 	if st.Synthetic || st.Instr == nil || st.Position.Line == 0 || !e.inScope(st.Func) {
 		return ""
 	}
-	if e.opts.Blamable != nil && !e.opts.Blamable(t.Static(ev)) {
+	if e.opts.Blamable != nil && !e.opts.Blamable(t.Key(ev)) {
 		return ""
 	}
 	switch in := st.Instr.(type) {
@@ -381,6 +381,25 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 	if res == nil || res.Trace == nil {
 		return 0, errors.New("encode: run has no trace")
 	}
+	return e.AddRunUntil(res, res.Trace.Len(), avoid...)
+}
+
+// AddRunUntil is AddRun for the run's first n events only: what the run
+// did after them, a panic included, is left out of the formula. The
+// events in avoid must be among them. localize uses it to encode a test
+// up to its first failed check (localize.Options.FirstFailure).
+func (e *Encoder) AddRunUntil(res *trace.Result, n int, avoid ...trace.EventID) (int, error) {
+	if res == nil || res.Trace == nil {
+		return 0, errors.New("encode: run has no trace")
+	}
+	if n < 0 || n > res.Trace.Len() {
+		return 0, fmt.Errorf("encode: AddRunUntil: %d events of a run of %d", n, res.Trace.Len())
+	}
+	for _, a := range avoid {
+		if int(a) >= n {
+			return 0, fmt.Errorf("encode: AddRunUntil: event %d to avoid is not among the first %d", a, n)
+		}
+	}
 	if e.stats.Runs > 0 && (e.opts.Mode == FS || e.opts.Mode == FI) {
 		return 0, nil
 	}
@@ -398,7 +417,7 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 	// when no value of the run was substituted: a re-run that panics
 	// because of angelic values says nothing about the original statements.
 	valueSteered := false
-	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
+	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		if t.Steered(ev) {
 			if _, isIf := t.Instr(ev).(*ssa.If); !isIf {
 				valueSteered = true
@@ -411,13 +430,13 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 	// divisor non-zero, unless its statement is changed. That is sound
 	// also in runs with substituted values. Other panics forbid the path.
 	panicAt := trace.NoEvent
-	if res.Outcome == trace.Panicked && res.Panic != nil {
+	if res.Outcome == trace.Panicked && res.Panic != nil && n == t.Len() {
 		panicAt = res.Panic.Event
 		if panicAt == trace.NoEvent && !valueSteered {
 			bad[trace.EventID(t.Len()-1)] = true
 		}
 	}
-	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
+	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		e.stats.Events++
 		if ev == panicAt {
 			// Its constraint is false in the run: the oracle's, not a

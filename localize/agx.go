@@ -67,15 +67,17 @@ type Options struct {
 	// SolverTimeout bounds each Z3 check. Default 0: no bound (use the
 	// context for an overall deadline).
 	SolverTimeout time.Duration
-	// SliceScope restricts the statements that may be blamed to those
-	// with an instance in the relevant slice (slicing.Graph.Relevant) of
-	// the first failing run's failure: its failed assertions (a Go test),
-	// the outputs its oracle rejects (a trace.Test), or its panic.
-	// Statements that run does not execute stay blamable, so refinements
-	// can still blame code on paths it did not take. A statement outside
-	// the slice cannot change the failure, except through effects the
-	// relevant slice does not model (a callee's writes through globals or
-	// pointers held elsewhere, on a branch not taken); it spares the
+	// SliceScope restricts blame to the instances in the relevant slice
+	// (slicing.Graph.Relevant) of the first failing run's failure: its
+	// failed assertions (a Go test), the outputs its oracle rejects (a
+	// trace.Test), or its panic. The other instances that run executed
+	// keep their statements' semantics (a statement is blamed, and its
+	// angelic values given, at its instances in the slice only); instances
+	// it did not execute stay blamable, so refinements can still blame
+	// code on paths it did not take. An instance outside the slice cannot
+	// change the failure, except through effects the relevant slice does
+	// not model (a callee's writes through globals or pointers held
+	// elsewhere, on a branch not taken); leaving them out spares the
 	// solver the rest of the run, such as package initialization, which
 	// in ATF would otherwise offer every branch before the failure as a
 	// way off the failing path, each to be refuted by a re-run. Default:
@@ -83,6 +85,20 @@ type Options struct {
 	SliceScope bool
 	// Engine is the Z3 solver engine. Default AutoEngine: see there.
 	Engine Engine
+	// FirstFailure, for Go tests (AgxFaultsGoTest), localizes the first
+	// failed check of the case only: its oracle is that check's
+	// assertion, and a candidate is Verified when the re-run passes that
+	// check and every check before it, whatever happens after. A
+	// table-driven test that loops over its rows with t.Error fails in
+	// every faulty row, and a candidate must then hold angelic values for
+	// all of them at once; with FirstFailure the first failing row is
+	// localized alone, which is much cheaper. It implies SliceScope's restriction
+	// to the slice of that first failure, so that the rows before it,
+	// which passed, keep their values. The check is the branch instance
+	// the first failed assertion is control dependent on; a case whose
+	// first failure is a panic or an assertion under no branch is
+	// localized whole. Default: off.
+	FirstFailure bool
 	// Suspiciousness orders the candidates that tie on verified status and
 	// size by the score of their most suspicious line, before position;
 	// for example SpectrumSuspiciousness of a spectrum-based ranking of
@@ -204,10 +220,10 @@ type subject interface {
 }
 
 // sliceScope returns the filter of Options.SliceScope for the failing run
-// v of sub: the instructions with an event in the relevant slice of v's
-// failure, and those v did not execute. It returns nil (no restriction)
-// when the run shows no failure event to slice from.
-func sliceScope(sub subject, v *verdict) (func(trace.StaticID) bool, error) {
+// v of sub: the instances in the relevant slice of v's failure, and those
+// v did not execute. It returns nil (no restriction) when the run shows no
+// failure event to slice from.
+func sliceScope(sub subject, v *verdict) (func(trace.InstanceKey) bool, error) {
 	crit := sub.criteria(v)
 	t := v.res.Trace
 	if len(crit) == 0 || t == nil {
@@ -217,16 +233,16 @@ func sliceScope(sub subject, v *verdict) (func(trace.StaticID) bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := make([]bool, t.NumStatics())
-	ran := make([]bool, t.NumStatics())
+	ran := make(map[trace.InstanceKey]bool, t.Len())
 	for e := range t.Len() {
-		ran[t.Static(trace.EventID(e))] = true
+		ran[t.Key(trace.EventID(e))] = true
 	}
-	for _, st := range s.Statics() {
-		in[st] = true
+	in := make(map[trace.InstanceKey]bool, s.Len())
+	for _, e := range s.Events() {
+		in[t.Key(e)] = true
 	}
-	return func(st trace.StaticID) bool {
-		return int(st) >= len(in) || in[st] || !ran[st]
+	return func(k trace.InstanceKey) bool {
+		return in[k] || !ran[k]
 	}, nil
 }
 
@@ -236,6 +252,7 @@ type verdict struct {
 	passed  bool
 	avoid   []trace.EventID // failed assertions
 	failure string
+	until   int // the events to encode, when not all (Options.FirstFailure)
 }
 
 // dataTest is a test given as data (trace.Test).
@@ -284,7 +301,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	defer solver.Close()
 	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity}
-	if opts.SliceScope {
+	if opts.SliceScope || opts.FirstFailure {
 		if eo.Blamable, err = sliceScope(sub, first); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -295,7 +312,11 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	// addRun adds a run to the formula, with ATF's unwinding assumption.
 	addRun := func(v *verdict) (int, error) {
-		added, err := enc.AddRun(v.res, v.avoid...)
+		until := v.until
+		if until <= 0 {
+			until = v.res.Trace.Len()
+		}
+		added, err := enc.AddRunUntil(v.res, until, v.avoid...)
 		if err == nil && opts.Mode == encode.ATF && opts.Unwind > 0 {
 			_, err = enc.CloseBeyond(opts.Unwind)
 		}

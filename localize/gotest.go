@@ -16,7 +16,8 @@ import (
 // test function or a subtest path ("TestClassify/T8"). The program must be
 // loaded with its tests (trace.Config.Tests). The oracle is the test's own
 // assertions: a candidate is verified when the re-run case passes, as go
-// test would decide. Options and results are as for [AgxFaults].
+// test would decide, or, with Options.FirstFailure, when it passes its
+// first failing check. Options and results are as for [AgxFaults].
 func AgxFaultsGoTest(ctx context.Context, prog *trace.Program, pkgPath, name string, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -24,7 +25,7 @@ func AgxFaultsGoTest(ctx context.Context, prog *trace.Program, pkgPath, name str
 	newEnc := func(s *maxsat.Solver, eo *encode.Options) (*encode.Encoder, error) {
 		return encode.NewAssertions(prog, s, eo), nil
 	}
-	return agx(ctx, goTest{prog: prog, pkg: pkgPath, tc: name}, newEnc, opts)
+	return agx(ctx, &goTest{prog: prog, pkg: pkgPath, tc: name, firstOnly: opts.FirstFailure}, newEnc, opts)
 }
 
 // goTest is a Go test case run by the interpreter.
@@ -32,13 +33,27 @@ type goTest struct {
 	prog *trace.Program
 	pkg  string
 	tc   string // the case's full name
+
+	// firstOnly is Options.FirstFailure. The first run, the failing one,
+	// sets target (nil if its first failure is not an assertion under a
+	// branch, which leaves the whole case as the oracle) and seen.
+	firstOnly bool
+	seen      bool
+	target    *check
 }
 
-func (g goTest) name() string { return g.tc }
+// check is the instance of a branch that decides a check of a test, and
+// the side that led to the failed assertion.
+type check struct {
+	key    trace.InstanceKey
+	failed bool
+}
+
+func (g *goTest) name() string { return g.tc }
 
 // criteria are the failed assertions, and the panic's event if the case
 // panicked.
-func (g goTest) criteria(v *verdict) []trace.EventID {
+func (g *goTest) criteria(v *verdict) []trace.EventID {
 	crit := slices.Clone(v.avoid)
 	if p := v.res.Panic; p != nil && p.Event != trace.NoEvent {
 		crit = append(crit, p.Event)
@@ -46,14 +61,18 @@ func (g goTest) criteria(v *verdict) []trace.EventID {
 	return crit
 }
 
-func (g goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
+func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
 	r, err := g.prog.RunGoTest(ctx, g.pkg, g.tc, opts)
 	if err != nil {
 		return nil, err
 	}
 	// A case its parent no longer runs has not passed.
 	v := &verdict{res: r.Result, passed: r.Ran && !r.Failed}
-	for _, a := range r.Assertions {
+	asserts := r.Assertions
+	if g.firstOnly {
+		asserts, v.passed, v.until = g.firstFailure(r)
+	}
+	for _, a := range asserts {
 		v.avoid = append(v.avoid, a.Event)
 		if v.failure == "" {
 			v.failure = fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
@@ -66,4 +85,53 @@ func (g goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, erro
 		}
 	}
 	return v, nil
+}
+
+// firstFailure applies Options.FirstFailure to a run: it returns the
+// failed assertions that count (those of the target check and of the
+// checks before it), whether the run passes the target check, and how
+// many of its events to encode (0: all). The first run, the failing one,
+// chooses the target: the branch instance its first failed assertion is
+// control dependent on (in a table-driven test, the check of the first
+// failing row, whose instance key names the row by its occurrence). A
+// later run passes when that instance goes the other way and no assertion
+// failed and nothing panicked before it; what happens after it does not
+// count, and is not encoded.
+func (g *goTest) firstFailure(r *trace.GoTestResult) (_ []trace.Assertion, passed bool, until int) {
+	passed = r.Ran && !r.Failed
+	t := r.Trace
+	if !g.seen {
+		g.seen = true
+		if len(r.Assertions) > 0 && t != nil {
+			if a := r.Assertions[0]; a.Cond != trace.NoEvent && a.Event != trace.NoEvent {
+				g.target = &check{key: t.Key(a.Cond), failed: t.Value(a.Cond).Bool()}
+				return r.Assertions[:1], passed, int(a.Event) + 1
+			}
+		}
+		return r.Assertions, passed, 0
+	}
+	if g.target == nil || t == nil {
+		return r.Assertions, passed, 0
+	}
+	at := trace.NoEvent
+	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		if t.Key(e) == g.target.key {
+			at = e
+			break
+		}
+	}
+	if at == trace.NoEvent {
+		// The check was not reached: it did not pass.
+		return r.Assertions, false, 0
+	}
+	var counted []trace.Assertion
+	end := at
+	for _, a := range r.Assertions {
+		if a.Event < at || a.Cond == at {
+			counted = append(counted, a)
+			end = max(end, a.Event)
+		}
+	}
+	panicked := r.Outcome == trace.Panicked && r.Panic != nil && r.Panic.Event != trace.NoEvent && r.Panic.Event < at
+	return counted, len(counted) == 0 && !panicked && t.Value(at).Bool() != g.target.failed, int(end) + 1
 }

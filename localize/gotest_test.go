@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,5 +158,45 @@ func TestSliceScope(t *testing.T) {
 				t.Errorf("unverified candidates: %v, want %v:\n%s", unverified, tt.unverified, summary(rep))
 			}
 		})
+	}
+}
+
+// TestFirstFailure localizes a table-driven test that fails three of its
+// rows: with FirstFailure, the first failing row alone, up to its check.
+// The fault comes out verified in that sense (the re-run passes the row's
+// check and those before it).
+func TestFirstFailure(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const dir = "testdata/table"
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	faults, err := examples.FaultLines(dir)
+	if err != nil || len(faults) != 1 {
+		t.Fatalf("fault lines %v, %v", faults, err)
+	}
+	fault := faults[0]
+	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/table", "TestDistance", &Options{MaxSize: 1, FirstFailure: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Failure, `Distance("ab", "ba")`) {
+		t.Errorf("failure %q, want the first failing row's", rep.Failure)
+	}
+	var found *Candidate
+	for i, c := range rep.Candidates {
+		if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == fault.File && c.Locations[0].Line == fault.Line {
+			found = &rep.Candidates[i]
+		}
+	}
+	if found == nil {
+		t.Fatalf("no verified size-1 candidate on %v:\n%s", fault, summary(rep))
+	}
+	// The premise: the case fails three rows.
+	r, err := prog.RunGoTest(ctx, "github.com/faultloc/faultloc/localize/testdata/table", "TestDistance", nil)
+	if err != nil || !r.Failed || len(r.Assertions) != 3 {
+		t.Errorf("the original case: %v, %d failed assertions", err, len(r.Assertions))
 	}
 }

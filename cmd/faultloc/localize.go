@@ -38,6 +38,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
@@ -59,7 +60,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice}
+	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice, FirstFailure: *first}
 	switch *arith {
 	case "bv":
 	case "int":
@@ -270,6 +271,9 @@ func nothingFoundHint(opts *localize.Options, timeout time.Duration) string {
 	}
 	if opts.Arith != encode.Integer {
 		try = append(try, "-arith int (faster on division and multiplication)")
+	}
+	if !opts.FirstFailure {
+		try = append(try, "-first (only the first failed check, in a test that fails several)")
 	}
 	if opts.MaxSize != 1 {
 		try = append(try, "-max-size 1")
