@@ -45,8 +45,10 @@ type run struct {
 	// and their events, until the callee's frame has them.
 	argStack   []Value
 	argEvStack []EventID
-	// slabs is the rest of the chunk newSlab carves frames' slabs from.
+	// slabs is the rest of the chunk newSlab carves frames' slabs from;
+	// slabN, the chunk's size.
 	slabs []cell
+	slabN int
 }
 
 // inScope reports whether pkg is interpreted from source: one of

@@ -288,13 +288,15 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 // trace or hooks (where every activation has its own cells), carved from
 // chunks shared by frames: one allocation for many calls. A chunk lives as
 // long as any of its cells; in a recorded run they all do anyway (their
-// Alloc events hold their addresses).
+// Alloc events hold their addresses). Chunks double from 16 cells to
+// slabChunk, so that short runs stay small.
 func (r *run) newSlab(n int) []cell {
 	if n > len(r.slabs) {
 		if n > slabChunk/8 {
 			return make([]cell, n)
 		}
-		r.slabs = make([]cell, slabChunk)
+		r.slabN = min(max(2*r.slabN, 16, n), slabChunk)
+		r.slabs = make([]cell, r.slabN)
 	}
 	s := r.slabs[:n:n]
 	r.slabs = r.slabs[n:]
