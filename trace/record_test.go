@@ -98,6 +98,19 @@ func TestRecordRoundTrip(t *testing.T) {
 			w.v = lateV
 		}
 		ws = append(ws, w)
+		if i&(chunkSize-1) == 0 || i&31 == 0 && r.IntN(20) == 0 {
+			// The last event, still pending, at the start of a chunk
+			// (or of a group) that its record has not reached yet.
+			if got := tr.Value(e); got != w.v {
+				t.Fatalf("last event %d: Value = %v, want %v", i, got, w.v)
+			}
+			if got := tr.Deps(e, nil); !slices.Equal(got, w.deps) {
+				t.Fatalf("last event %d: Deps = %v, want %v", i, got, w.deps)
+			}
+			if got := tr.ControlParent(e); got != w.ctrl {
+				t.Fatalf("last event %d: ControlParent = %d, want %d", i, got, w.ctrl)
+			}
+		}
 	}
 	if tr.Len() != n {
 		t.Fatalf("Len = %d, want %d", tr.Len(), n)
