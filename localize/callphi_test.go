@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/encode"
-	"github.com/faultloc/faultloc/examples"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -20,15 +19,7 @@ import (
 // run's path excluded both.
 func TestCallResultPhi(t *testing.T) {
 	ctx := context.Background()
-	const dir = "testdata/callphi"
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	faults, err := examples.FaultLines(dir)
-	if err != nil || len(faults) != 1 {
-		t.Fatalf("fault lines %v, %v", faults, err)
-	}
+	prog, faults := loadSubject(ctx, t, "testdata/callphi", false, 1)
 	fault := faults[0]
 	below := prog.Func("github.com/faultloc/faultloc/localize/testdata/callphi", "below")
 	if below == nil {

@@ -42,12 +42,9 @@ func TestGoTestCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, c := range rep.Candidates {
-				if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == f.File && c.Locations[0].Line == f.Line {
-					return
-				}
+			if verifiedOn(rep, f) == nil {
+				t.Errorf("no verified size-1 candidate on %v:\n%s", f, summary(rep))
 			}
-			t.Errorf("no verified size-1 candidate on %v:\n%s", f, summary(rep))
 		})
 	}
 	t.Run("passing case", func(t *testing.T) {
@@ -64,15 +61,7 @@ func TestGoTestCases(t *testing.T) {
 func TestGenerics(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const dir = "../trace/testdata/generic"
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	faults, err := examples.FaultLines(dir)
-	if err != nil || len(faults) != 2 {
-		t.Fatalf("fault lines %v, %v", faults, err)
-	}
+	prog, faults := loadSubject(ctx, t, "../trace/testdata/generic", true, 2)
 	for i, name := range []string{"TestMedian/even", "TestMaxOf"} {
 		t.Run(name, func(t *testing.T) {
 			fault := faults[i]
@@ -80,11 +69,8 @@ func TestGenerics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			found, decisions := false, 0
+			decisions := 0
 			for _, c := range rep.Candidates {
-				if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == fault.File && c.Locations[0].Line == fault.Line {
-					found = true
-				}
 				for _, l := range c.Locations {
 					if filepath.Dir(l.File) != filepath.Dir(fault.File) {
 						t.Errorf("candidate outside the package: %v", l)
@@ -97,7 +83,7 @@ func TestGenerics(t *testing.T) {
 					}
 				}
 			}
-			if !found {
+			if verifiedOn(rep, fault) == nil {
 				t.Errorf("no verified size-1 candidate on %v:\n%s", fault, summary(rep))
 			}
 			if name == "TestMaxOf" && decisions == 0 {
@@ -116,15 +102,7 @@ func TestGenerics(t *testing.T) {
 func TestSliceScope(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const dir = "testdata/initnoise"
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	faults, err := examples.FaultLines(dir)
-	if err != nil || len(faults) != 1 {
-		t.Fatalf("fault lines %v, %v", faults, err)
-	}
+	prog, faults := loadSubject(ctx, t, "testdata/initnoise", true, 1)
 	fault := faults[0]
 	for _, tt := range []struct {
 		slice      bool
@@ -168,15 +146,7 @@ func TestSliceScope(t *testing.T) {
 func TestFirstFailure(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const dir = "testdata/table"
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	faults, err := examples.FaultLines(dir)
-	if err != nil || len(faults) != 1 {
-		t.Fatalf("fault lines %v, %v", faults, err)
-	}
+	prog, faults := loadSubject(ctx, t, "testdata/table", true, 1)
 	fault := faults[0]
 	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/table", "TestDistance", &Options{MaxSize: 1, FirstFailure: true})
 	if err != nil {
@@ -185,13 +155,7 @@ func TestFirstFailure(t *testing.T) {
 	if !strings.Contains(rep.Failure, `Distance("ab", "ba")`) {
 		t.Errorf("failure %q, want the first failing row's", rep.Failure)
 	}
-	var found *Candidate
-	for i, c := range rep.Candidates {
-		if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == fault.File && c.Locations[0].Line == fault.Line {
-			found = &rep.Candidates[i]
-		}
-	}
-	if found == nil {
+	if verifiedOn(rep, fault) == nil {
 		t.Fatalf("no verified size-1 candidate on %v:\n%s", fault, summary(rep))
 	}
 	// The premise: the case fails three rows.
@@ -199,4 +163,29 @@ func TestFirstFailure(t *testing.T) {
 	if err != nil || !r.Failed || len(r.Assertions) != 3 {
 		t.Errorf("the original case: %v, %d failed assertions", err, len(r.Assertions))
 	}
+}
+
+// loadSubject loads the package in dir (with its tests if tests) and
+// returns it with its //fault: lines, of which there must be n.
+func loadSubject(ctx context.Context, t *testing.T, dir string, tests bool, n int) (*trace.Program, []examples.Fault) {
+	t.Helper()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: tests}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	faults, err := examples.FaultLines(dir)
+	if err != nil || len(faults) != n {
+		t.Fatalf("fault lines of %s: %v, %v; want %d", dir, faults, err, n)
+	}
+	return prog, faults
+}
+
+// verifiedOn returns rep's verified one-line candidate on line f, or nil.
+func verifiedOn(rep *Report, f examples.Fault) *Candidate {
+	for i, c := range rep.Candidates {
+		if c.Verified && len(c.Locations) == 1 && c.Locations[0].File == f.File && c.Locations[0].Line == f.Line {
+			return &rep.Candidates[i]
+		}
+	}
+	return nil
 }
