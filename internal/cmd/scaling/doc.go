@@ -28,13 +28,14 @@
 // (-arith), the step budget of re-runs (localize's default) and the
 // timeout of a run (-timeout). A run that times out is reported as such,
 // with the figures of its partial report, and larger bounds of that mode
-// and subject are skipped (-no-skip runs them anyway).
+// and subject are skipped (-no-skip runs them anyway); -modes agx runs ATF
+// alone (PF is then reported as not run).
 //
 // Usage:
 //
 //	go run ./internal/cmd/scaling [-bounds 10,20,...,100] [-timeout 2m] [-max-size 0]
 //		[-max-paths 1048576] [-arith bv|int] [-subjects Sum,Isqrt,BinarySearch]
-//		[-no-skip] [-v] [-out bench/scaling/REPORT.md]
+//		[-modes agx,pf] [-no-skip] [-v] [-out bench/scaling/REPORT.md]
 //
 // The report is Markdown on standard output (and in -out); progress, one
 // line per run, goes to standard error, and -v adds every localization
