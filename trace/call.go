@@ -74,7 +74,8 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
 // interpreted panic, an exhausted budget or a failed oracle are outcomes in
 // the Result. Even with an error, the Result (with its partial trace) is
-// returned when one was started.
+// returned when one was started. A bad entry of RunOptions.Presets is a
+// *PresetError, with a nil Result.
 func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (res *Result, err error) {
 	if fn == nil {
 		return nil, fmt.Errorf("trace: Run: nil function")
@@ -112,6 +113,11 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	r.plain = r.tr == nil && r.h == nil
 	r.noFast = o.noFast
 	r.setLimit()
+	if len(o.Presets) > 0 {
+		if err := r.applyPresets(o.Presets); err != nil {
+			return nil, err
+		}
+	}
 	res = &Result{Trace: r.tr}
 	defer func() {
 		res.Steps = r.steps

@@ -121,6 +121,19 @@ func (e *BridgeError) Error() string {
 	return msg
 }
 
+// PresetError reports an entry of RunOptions.Presets that cannot be
+// applied: the variable is unknown (no package variable of an in-scope
+// package has that name) or the value does not fit its type.
+type PresetError struct {
+	Var    string // the key, "importpath.Name"
+	Reason string // what is wrong with it
+}
+
+// Error formats the error, naming the variable and what is wrong.
+func (e *PresetError) Error() string {
+	return fmt.Sprintf("trace: preset %s: %s", e.Var, e.Reason)
+}
+
 // InternalError reports a failure of the interpreter itself (a bug): the
 // recovered panic and the Go stack where it happened.
 type InternalError struct {
@@ -165,6 +178,21 @@ type RunOptions struct {
 	// Stdout receives what the interpreted program prints (print, println,
 	// fmt.Print*). Default: discarded.
 	Stdout io.Writer
+	// Presets gives package variables of in-scope packages their values
+	// at the start of the run, before any package initializer runs, without
+	// hooks (so a run with presets but no trace and no hooks still takes
+	// the fast form). Keys name a variable as "importpath.Name" (e.g.
+	// "example.com/m/p.Sel"). Only variables of basic type (booleans,
+	// numbers, strings) can be preset, with a Value of that type's kind
+	// that fits it (an int8 in [-128, 127], a float32 exactly
+	// representable). A variable whose declaration has an initializer
+	// expression is overwritten by it when the initializer runs (see
+	// NoInit): presets suit variables declared without one, such as the
+	// mutant selector of an all-mutants schema. Presetting costs no steps
+	// and records no events. An unknown variable or a value that does not
+	// fit is a *PresetError, returned before anything runs (the first in
+	// key order). Default: none.
+	Presets map[string]Value
 
 	entry  func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
 	noFast bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
