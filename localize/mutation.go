@@ -33,6 +33,8 @@ type MutationOptions struct {
 	GoTests []GoTestCase
 	// Parallel is the number of tests run at once. Default (0): 1.
 	Parallel int
+
+	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
 }
 
 // GoTestCase names a go test case: a test function or a subtest path of
@@ -151,7 +153,8 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	if err != nil {
 		return nil, err
 	}
-	m := &mutRunner{prog: prog, schema: schema}
+	m := newMutRunner(prog, schema)
+	m.hooked = opts.hooked
 	// The original runs: verdicts, results, steps and hosts reached.
 	base := make([]mutRun, len(tests))
 	reach := make([][]int, len(tests))
@@ -260,6 +263,23 @@ func mutationTests(prog *trace.Program, opts *MutationOptions) ([]mutTest, error
 type mutRunner struct {
 	prog   *trace.Program
 	schema *mutate.Schema
+	// selectors are the Presets keys of the selector variables, one per
+	// mutated package.
+	selectors []string
+	// hooked makes mutant runs select their mutant with a hook, as the
+	// original runs do, instead of presetting the selector (tests compare
+	// the two).
+	hooked bool
+}
+
+func newMutRunner(prog *trace.Program, schema *mutate.Schema) *mutRunner {
+	m := &mutRunner{prog: prog, schema: schema}
+	for _, pk := range prog.Packages {
+		if _, ok := pk.Members[schema.Selector].(*ssa.Global); ok {
+			m.selectors = append(m.selectors, pk.Pkg.Path()+"."+schema.Selector)
+		}
+	}
+	return m
 }
 
 // mutRun is what one run of a test gave.
@@ -270,9 +290,17 @@ type mutRun struct {
 }
 
 // mutWorker runs tests one at a time; its hook's cache of static
-// instructions is its own.
+// instructions and its presets are its own.
+//
+// The runs that must tell which hosts they reach (the original ones) give
+// every load of the selector the mutant's ID through a hook; the other
+// runs (on mutants) preset the selector variables instead, which gives the
+// same runs (the selector is declared without initializer and never
+// assigned, so it holds its preset from the first step on) without hooks,
+// on the interpreter's fast form.
 type mutWorker struct {
-	m *mutRunner
+	m       *mutRunner
+	presets map[string]trace.Value
 	// host[s] is 0 if static instruction s is not yet known, -1 if it is
 	// not a load of the selector, h+1 if it is one in host h.
 	host []int32
@@ -283,7 +311,7 @@ type mutWorker struct {
 }
 
 func newMutWorker(m *mutRunner) *mutWorker {
-	w := &mutWorker{m: m}
+	w := &mutWorker{m: m, presets: make(map[string]trace.Value, len(m.selectors))}
 	w.hook = &trace.Hooks{Substitute: w.substitute}
 	return w
 }
@@ -333,6 +361,12 @@ func (w *mutWorker) run(ctx context.Context, t mutTest, sel int, budget int64, h
 		w.seen = make([]bool, len(w.m.schema.Hosts))
 	}
 	opts := &trace.RunOptions{NoTrace: true, Hooks: w.hook, MaxSteps: budget}
+	if !hosts && !w.m.hooked {
+		for _, k := range w.m.selectors {
+			w.presets[k] = trace.Int(int64(sel))
+		}
+		opts.Hooks, opts.Presets = nil, w.presets
+	}
 	var out mutRun
 	if t.fn != nil {
 		res, err := w.m.prog.RunTest(ctx, *t.fn, opts)

@@ -126,10 +126,67 @@ func BenchmarkMutation(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	cands, tests := mutationBenchSubject(b, prog, 2000)
+	var runs int
+	var runTime time.Duration
+	for b.Loop() {
+		a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runs += a.Runs
+		runTime += a.Time
+	}
+	b.ReportMetric(float64(runs)/float64(b.N), "runs/op")
+	b.ReportMetric(float64(runTime.Nanoseconds())/float64(runs), "ns/run")
+}
+
+// TestMutationPresetsMatchHooks: mutant runs that select their mutant by
+// presetting the selector (the default, on the interpreter's fast form)
+// kill exactly what runs selecting it by hook kill, mutant by mutant, on
+// testdata/mutation with seeded random tests like BenchmarkMutation's.
+func TestMutationPresetsMatchHooks(t *testing.T) {
+	ctx := context.Background()
+	cfg := trace.Config{Dir: "testdata/mutation"}
+	prog, err := trace.Load(ctx, &cfg, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands, tests := mutationBenchSubject(t, prog, 300)
+	var got [2]*MutationAnalysis
+	for i, hooked := range []bool{false, true} {
+		got[i], err = Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests, Parallel: 2, hooked: hooked})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, h := got[0], got[1]
+	if len(p.Mutants) == 0 || p.Runs != h.Runs || p.Passing != h.Passing || p.Failing != h.Failing {
+		t.Fatalf("presets: %d mutants, %d runs, %d passing, %d failing; hooks: %d, %d, %d, %d",
+			len(p.Mutants), p.Runs, p.Passing, p.Failing, len(h.Mutants), h.Runs, h.Passing, h.Failing)
+	}
+	kinds := map[MutantResult]bool{}
+	for i := range p.Mutants {
+		if p.Mutants[i] != h.Mutants[i] {
+			t.Errorf("mutant %d: presets %+v, hooks %+v", i, p.Mutants[i], h.Mutants[i])
+		}
+		m := p.Mutants[i]
+		kinds[MutantResult{PassKilled: m.PassKilled, FailKilled: m.FailKilled, PassToFail: m.PassToFail, FailToPass: m.FailToPass}] = true
+	}
+	if len(kinds) < 3 {
+		t.Errorf("only %d distinct kill counts among %d mutants: the comparison tells little", len(kinds), len(p.Mutants))
+	}
+	t.Logf("%d mutants, %d distinct kill counts, %d runs", len(p.Mutants), len(kinds), p.Runs)
+}
+
+// mutationBenchSubject returns candidates on every line of
+// testdata/mutation's Classify and n seeded random tests (oracle: the
+// fixed program).
+func mutationBenchSubject(t testing.TB, prog *trace.Program, n int) ([]Candidate, []trace.Test) {
 	fn := prog.Func(mutPkg, "Classify")
 	r := rand.New(rand.NewPCG(8, 1))
 	var tests []trace.Test
-	for range 2000 {
+	for range n {
 		x, y := r.IntN(21), r.IntN(21)
 		want := 0
 		if x > 10 {
@@ -143,22 +200,11 @@ func BenchmarkMutation(b *testing.B) {
 	}
 	file, err := filepath.Abs("testdata/mutation/mut.go")
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
 	var cands []Candidate
 	for l := 8; l <= 15; l++ {
 		cands = append(cands, Candidate{Locations: []Location{{File: file, Line: l}}, Verified: true})
 	}
-	var runs int
-	var runTime time.Duration
-	for b.Loop() {
-		a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests})
-		if err != nil {
-			b.Fatal(err)
-		}
-		runs += a.Runs
-		runTime += a.Time
-	}
-	b.ReportMetric(float64(runs)/float64(b.N), "runs/op")
-	b.ReportMetric(float64(runTime.Nanoseconds())/float64(runs), "ns/run")
+	return cands, tests
 }
