@@ -109,7 +109,9 @@ type Options struct {
 
 // Engine chooses the Z3 solver localization checks with (see
 // maxsat.Engine). The engine changes how fast candidates are found, not
-// which: every engine decides the same questions.
+// which: every engine decides the same questions. The angelic values shown
+// may differ, since each engine returns its own model among those that fix
+// the test.
 type Engine int
 
 // The engines.

@@ -38,6 +38,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core) or bv (Z3's bit-vector SAT solver; with -arith int, the SMT core); it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
@@ -67,6 +68,16 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		opts.Arith = encode.Integer
 	default:
 		fmt.Fprintf(stderr, "faultloc localize: unknown -arith %q (want bv or int)\n", *arith)
+		return 1
+	}
+	switch *engineFlag {
+	case "auto":
+	case "smt":
+		opts.Engine = localize.SMTEngine
+	case "bv":
+		opts.Engine = localize.BVEngine
+	default:
+		fmt.Fprintf(stderr, "faultloc localize: unknown -engine %q (want auto, smt or bv)\n", *engineFlag)
 		return 1
 	}
 	switch *by {
