@@ -13,6 +13,9 @@ type column[T any] struct {
 	tail   []T // == chunks[len(chunks)-1]
 	base   int // index of tail[0]
 	n      int
+	// pool, if not nil, gives full chunks released by earlier traces
+	// (see Trace.Release); grow takes them first.
+	pool *chunkPool[T]
 }
 
 const (
@@ -42,12 +45,21 @@ func (c *column[T]) grow() {
 		c.tail = make([]T, 16)
 		c.chunks = append(c.chunks, c.tail)
 	case len(c.tail) < chunkSize: // the first chunk: double it
-		t := make([]T, 2*len(c.tail))
+		var t []T
+		if 2*len(c.tail) == chunkSize {
+			t = c.pool.take()
+		}
+		if t == nil {
+			t = make([]T, 2*len(c.tail))
+		}
 		copy(t, c.tail)
 		c.tail = t
 		c.chunks[0] = t
 	default:
-		c.tail = make([]T, chunkSize)
+		c.tail = c.pool.take()
+		if c.tail == nil {
+			c.tail = make([]T, chunkSize)
+		}
 		c.chunks = append(c.chunks, c.tail)
 		c.base += chunkSize
 	}

@@ -12,8 +12,19 @@ import (
 // set late with and without reserved slots, dependence counts beyond the
 // record's, near, frame-relative and far dependences,
 // events of frames that start, resume and interleave, over several chunks)
-// and reads every field back against what was recorded.
+// and reads every field back against what was recorded. The second round
+// records into the chunks the first released, poisoned.
 func TestRecordRoundTrip(t *testing.T) {
+	old := SetReuseLimit(1 << 30)
+	defer SetReuseLimit(old)
+	for round := 0; round < 2; round++ {
+		tr := recordRoundTrip(t)
+		tr.Release()
+		poisonPools()
+	}
+}
+
+func recordRoundTrip(t *testing.T) *Trace {
 	type want struct {
 		sid  StaticID
 		occ  int32
@@ -136,6 +147,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			t.Fatalf("event %d: CallOf = %d, want %d", i, got, w.call)
 		}
 	}
+	return tr
 }
 
 // BenchmarkRecord measures the recorder alone: events with two

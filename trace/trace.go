@@ -138,6 +138,8 @@ type Trace struct {
 	inputs   []EventID
 	steered  map[EventID]bool
 	calleeOf map[EventID]int32
+
+	released bool // by Release: the trace is empty for good
 }
 
 // evRec holds an event's fixed-size fields in 12 bytes: the static
@@ -268,7 +270,11 @@ type frameRun struct {
 	ctrl  EventID
 }
 
-func newTrace(p *Program) *Trace { return &Trace{prog: p} }
+func newTrace(p *Program) *Trace {
+	t := &Trace{prog: p}
+	t.ev.pool, t.deps.pool, t.his.pool, t.runs.pool, t.refs.pool = &evPool, &depPool, &hiPool, &runPool, &refPool
+	return t
+}
 
 // add appends an event and returns its ID; dependencies are appended with
 // dep right after.

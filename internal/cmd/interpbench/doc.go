@@ -19,10 +19,20 @@
 //   - trace with recording off (RunOptions.NoTrace) and on: package work
 //     loaded by trace.Load (naive-form SSA, every assignment an event) and
 //     each function run by Program.Run, its package initialiser included.
+//     Recording on is measured twice: cold, the first recorded run of a
+//     workload, after the process returned its free memory to the kernel
+//     and with no released trace to reuse, so that the trace's memory is
+//     fresh (as in a process's first run); and warm, the runs after it,
+//     each reusing the storage of the trace its predecessor released
+//     (trace.Trace.Release, with trace.SetReuseLimit raised to hold all
+//     of it), as a client re-running tests does.
 //
 // Every engine's result must equal native's, or the command fails. Each
-// cell is the fastest of -runs runs, wall-clock (the runs go in rounds over
-// the engines, so that changing load falls on all of them), and the header
+// cell is the fastest of -runs runs, wall-clock (the runs without trace go
+// in rounds over the engines, so that changing load falls on all of them;
+// the recorded runs follow, one after the other, since the gigabytes of
+// released memory they keep would slow the garbage collector of the
+// others), and the header
 // gives the machine's load average: a loaded machine inflates the figures;
 // the speedups are also given in CPU time of the
 // process (all its threads, the garbage collector's included), which other
@@ -38,6 +48,9 @@
 // the speedups. The report ends with the line
 //
 //	speedup vs x/tools interp (recording on): X
+//
+// where recording on means the warm runs; the lines marked "cold" just
+// before it give the first run's figures.
 //
 // The report of the latest measurement is bench/interp.txt.
 package main

@@ -53,8 +53,10 @@ func TestInterpbench(t *testing.T) {
 				t.Errorf("%s(%d) on %s = %d, want %d", r.w.fn, r.w.n, engineNames[e], got, want)
 			}
 		}
-		if on := r.m[traceOn]; on.events == 0 || on.bytes == 0 {
-			t.Errorf("%s: recording on recorded %d events, %d bytes", r.w.fn, on.events, on.bytes)
+		for _, e := range []engine{traceCold, traceOn} {
+			if on := r.m[e]; on.events == 0 || on.bytes == 0 || on.events != r.m[traceCold].events {
+				t.Errorf("%s: %s recorded %d events (cold: %d), %d bytes", r.w.fn, engineNames[e], on.events, r.m[traceCold].events, on.bytes)
+			}
 		}
 		if off := r.m[traceOff]; off.events != 0 {
 			t.Errorf("%s: recording off recorded %d events", r.w.fn, off.events)

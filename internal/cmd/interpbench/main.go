@@ -14,6 +14,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -60,11 +61,17 @@ const (
 	native engine = iota
 	xtools
 	traceOff
+	// traceCold is recording on in memory fresh from the kernel: the
+	// first recorded run of the workload, after the process gave its free
+	// memory back (as a process's first run would).
+	traceCold
+	// traceOn is recording on after an earlier recorded run released its
+	// trace (trace.Trace.Release): its chunks are reused.
 	traceOn
 	numEngines
 )
 
-var engineNames = [numEngines]string{"native", "x/tools interp", "trace, recording off", "trace, recording on"}
+var engineNames = [numEngines]string{"native", "x/tools interp", "trace, recording off", "trace, recording on (cold)", "trace, recording on (warm)"}
 
 // measurement is the fastest of several runs of a workload on an engine.
 type measurement struct {
@@ -121,12 +128,19 @@ func (b *bench) once(ctx context.Context, w workload, e engine) (measurement, er
 		m.d, m.cpu = time.Since(start), cpuTime()-cpu0
 	case xtools:
 		return runXTools(w)
-	case traceOff, traceOn:
+	case traceOff, traceCold, traceOn:
 		fn := b.prog.Func(workPath, w.fn)
 		if fn == nil {
 			return m, fmt.Errorf("no function %s", w.fn)
 		}
 		opts := &trace.RunOptions{MaxSteps: math.MaxInt64, NoTrace: e == traceOff}
+		if e == traceCold {
+			// Nothing to reuse: no released trace, and the heap's free
+			// memory back to the kernel.
+			trace.SetReuseLimit(0)
+			debug.FreeOSMemory()
+			trace.SetReuseLimit(reuseLimit)
+		}
 		runtime.GC()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
@@ -146,6 +160,7 @@ func (b *bench) once(ctx context.Context, w workload, e engine) (measurement, er
 		if res.Trace != nil {
 			m.events, m.bytes = res.Trace.Len(), res.Trace.Bytes()
 			m.read = readAll(res.Trace)
+			res.Trace.Release() // for the next recorded run
 		}
 	}
 	return m, nil
@@ -174,6 +189,11 @@ func readAll(t *trace.Trace) time.Duration {
 
 // readSink keeps readAll's reads from being optimised away.
 var readSink int
+
+// reuseLimit is what interpbench lets the trace package keep of released
+// traces (trace.SetReuseLimit): all of the largest trace, so that a warm
+// run reuses all its memory.
+const reuseLimit = 1 << 40
 
 // runXTools runs w in golang.org/x/tools/go/ssa/interp: package work's
 // source becomes a main package whose main prints w's result, built with
@@ -256,26 +276,48 @@ func measureAll(ctx context.Context, ws []workload, runs int, progress io.Writer
 	if err != nil {
 		return nil, err
 	}
+	old := trace.SetReuseLimit(reuseLimit)
+	defer trace.SetReuseLimit(old)
 	var rows []row
 	for _, w := range ws {
 		rw := row{w: w}
-		// Rounds over the engines, so that a change of load on the
-		// machine falls on every engine alike.
+		one := func(e engine, i int) error {
+			fmt.Fprintf(progress, "%s(%d) on %s, run %d...\n", w.fn, w.n, engineNames[e], i+1)
+			m, err := b.once(ctx, w, e)
+			if err == nil {
+				err = keep(&rw.m[e], m, i)
+			}
+			if err != nil {
+				return fmt.Errorf("%s(%d) on %s: %w", w.fn, w.n, engineNames[e], err)
+			}
+			if e != native && m.result != rw.m[native].result {
+				return fmt.Errorf("%s(%d): %s computes %d, native %d", w.fn, w.n, engineNames[e], m.result, rw.m[native].result)
+			}
+			return nil
+		}
+		// Rounds over the engines without trace, so that a change of
+		// load on the machine falls on each alike; then the recorded
+		// runs, one after the other: the cold one, then the warm ones,
+		// each reusing the trace its predecessor released. (The pool of
+		// released memory, gigabytes, would make the garbage collector
+		// of x/tools' interpreter run less often.)
 		for i := 0; i < runs; i++ {
-			for e := native; e < numEngines; e++ {
-				fmt.Fprintf(progress, "%s(%d) on %s, run %d...\n", w.fn, w.n, engineNames[e], i+1)
-				m, err := b.once(ctx, w, e)
-				if err == nil {
-					err = keep(&rw.m[e], m, i)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s(%d) on %s: %w", w.fn, w.n, engineNames[e], err)
-				}
-				if e != native && m.result != rw.m[native].result {
-					return nil, fmt.Errorf("%s(%d): %s computes %d, native %d", w.fn, w.n, engineNames[e], m.result, rw.m[native].result)
+			for e := native; e <= traceOff; e++ {
+				if err := one(e, i); err != nil {
+					return nil, err
 				}
 			}
 		}
+		if err := one(traceCold, 0); err != nil {
+			return nil, err
+		}
+		for i := 0; i < runs; i++ {
+			if err := one(traceOn, i); err != nil {
+				return nil, err
+			}
+		}
+		trace.SetReuseLimit(0)
+		trace.SetReuseLimit(reuseLimit)
 		rows = append(rows, rw)
 	}
 	return rows, nil
@@ -291,27 +333,28 @@ func report(out io.Writer, rows []row, runs int) {
 	fmt.Fprintln(out)
 	fmt.Fprintln(out)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "workload\tn\tnative\tx/tools interp\ttrace off\ttrace on\tevents\tbytes/event\talloc/event\t")
+	fmt.Fprintln(tw, "workload\tn\tnative\tx/tools interp\ttrace off\ttrace on, cold\ttrace on, warm\tevents\tbytes/event\talloc/event cold\talloc/event warm\t")
 	for _, r := range rows {
 		nat := r.m[native].d
 		cell := func(e engine) string {
 			return fmt.Sprintf("%s (%s)", dur(r.m[e].d), ratio(r.m[e].d, nat))
 		}
-		on := r.m[traceOn]
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%.1f\t%.1f\t\n", r.w.name, r.w.n, dur(nat), cell(xtools), cell(traceOff), cell(traceOn),
-			on.events, float64(on.bytes)/float64(on.events), float64(on.alloc)/float64(on.events))
+		on, cold := r.m[traceOn], r.m[traceCold]
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t\n", r.w.name, r.w.n, dur(nat), cell(xtools), cell(traceOff), cell(traceCold), cell(traceOn),
+			on.events, float64(on.bytes)/float64(on.events), float64(cold.alloc)/float64(cold.events), float64(on.alloc)/float64(on.events))
 	}
 	tw.Flush()
-	fmt.Fprintln(out, "\n(wall-clock time (slowdown vs native); bytes/event: trace.Trace.Bytes; alloc/event: bytes the recorded run allocated)")
+	fmt.Fprintln(out, "\n(wall-clock time (slowdown vs native); bytes/event: trace.Trace.Bytes; alloc/event: bytes the recorded run allocated;")
+	fmt.Fprintln(out, "cold: the first recorded run, its memory fresh from the kernel (free memory returned first, nothing to reuse); warm: fastest of the runs after it, each reusing the chunks of the trace the run before released (trace.Trace.Release))")
 	fmt.Fprintln(out)
 	tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "workload\ttrace off vs x/tools\ttrace on vs x/tools\tns/event\tCPU ns/event\tread ns/event\tCPU: trace off vs x/tools\tCPU: trace on vs x/tools\t")
+	fmt.Fprintln(tw, "workload\ttrace off vs x/tools\ton, cold vs x/tools\ton, warm vs x/tools\tCPU ns/event cold\tCPU ns/event warm\tread ns/event\tCPU: trace off vs x/tools\tCPU: on, cold vs x/tools\tCPU: on, warm vs x/tools\t")
 	for _, r := range rows {
 		x, xc := r.m[xtools].d, r.m[xtools].cpu
-		on := r.m[traceOn]
+		on, cold := r.m[traceOn], r.m[traceCold]
 		perEvent := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(on.events) }
-		fmt.Fprintf(tw, "%s\t%s faster\t%s faster\t%.1f\t%.1f\t%.1f\t%s faster\t%s faster\t\n", r.w.name, ratio(x, r.m[traceOff].d), ratio(x, on.d), perEvent(on.d), perEvent(on.cpu), perEvent(on.read),
-			ratio(xc, r.m[traceOff].cpu), ratio(xc, on.cpu))
+		fmt.Fprintf(tw, "%s\t%s faster\t%s faster\t%s faster\t%.1f\t%.1f\t%.1f\t%s faster\t%s faster\t%s faster\t\n", r.w.name, ratio(x, r.m[traceOff].d), ratio(x, cold.d), ratio(x, on.d),
+			perEvent(cold.cpu), perEvent(on.cpu), perEvent(on.read), ratio(xc, r.m[traceOff].cpu), ratio(xc, cold.cpu), ratio(xc, on.cpu))
 	}
 	tw.Flush()
 	var evs, bytes int
@@ -321,11 +364,16 @@ func report(out io.Writer, rows []row, runs int) {
 	}
 	fmt.Fprintln(out, "\n(speedups in wall-clock time, then in CPU time of the process, which counts the garbage collector's threads and is less disturbed by other load on the machine;")
 	fmt.Fprintln(out, "recording on includes the complete trace: every event's value, dependences, control parent and position are stored during the run, nothing is derived at the first query;")
-	fmt.Fprintln(out, "ns/event and CPU ns/event: recording on's wall-clock and CPU time per event; read ns/event: one pass over the recorded trace reading every event's static instruction, value, dependences and control parent, not included in the speedups)")
+	fmt.Fprintln(out, "CPU ns/event: recording on's CPU time per event; read ns/event: one pass over the recorded trace reading every event's static instruction, value, dependences and control parent, not included in the speedups;")
+	fmt.Fprintln(out, "the engines without trace run in rounds, then the recorded runs one after the other, cold first;")
+	fmt.Fprintln(out, "the lines \"(recording on)\" below, the last one included, use the warm runs; the lines \"(recording on, cold)\" the first run)")
+	cpu := func(m measurement) time.Duration { return m.cpu }
 	fmt.Fprintf(out, "\ntrace bytes/event over all workloads: %.1f\n", float64(bytes)/float64(evs))
-	fmt.Fprintf(out, "speedup vs x/tools interp in CPU time (recording off): %s\n", speedupBy(rows, traceOff, func(m measurement) time.Duration { return m.cpu }))
-	fmt.Fprintf(out, "speedup vs x/tools interp in CPU time (recording on): %s\n", speedupBy(rows, traceOn, func(m measurement) time.Duration { return m.cpu }))
+	fmt.Fprintf(out, "speedup vs x/tools interp in CPU time (recording off): %s\n", speedupBy(rows, traceOff, cpu))
+	fmt.Fprintf(out, "speedup vs x/tools interp in CPU time (recording on, cold): %s\n", speedupBy(rows, traceCold, cpu))
+	fmt.Fprintf(out, "speedup vs x/tools interp in CPU time (recording on): %s\n", speedupBy(rows, traceOn, cpu))
 	fmt.Fprintf(out, "speedup vs x/tools interp (recording off): %s\n", speedup(rows, traceOff))
+	fmt.Fprintf(out, "speedup vs x/tools interp (recording on, cold): %s\n", speedup(rows, traceCold))
 	fmt.Fprintf(out, "speedup vs x/tools interp (recording on): %s\n", speedup(rows, traceOn))
 }
 

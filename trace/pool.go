@@ -1,0 +1,134 @@
+package trace
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Released storage. A recorded run writes about 20 bytes an event into
+// its trace's columns; into memory fresh from the kernel that costs a
+// page fault per 4 KB page and the runtime's zeroing, several times the
+// cost of writing memory used before. Trace.Release hands a trace's full
+// chunks to the pools below, which later recorded runs draw from before
+// allocating. Only full-size chunks (chunkSize elements) are pooled: a
+// trace shorter than that never fills one, and the runtime recycles its
+// small allocations well enough.
+
+// chunkPool holds released chunks of one element type.
+type chunkPool[T any] struct {
+	mu   sync.Mutex
+	free [][]T
+}
+
+var (
+	evPool  chunkPool[evRec]
+	depPool chunkPool[uint16]
+	hiPool  chunkPool[uint32]
+	runPool chunkPool[frameRun]
+	refPool chunkPool[unsafe.Pointer]
+)
+
+// pooled is the number of bytes the pools hold; reuseLimit bounds it.
+var pooled, reuseLimit atomic.Int64
+
+func init() { reuseLimit.Store(defaultReuseLimit) }
+
+// defaultReuseLimit is the default of SetReuseLimit.
+const defaultReuseLimit = 1 << 30
+
+// SetReuseLimit sets the most bytes of storage of released traces (see
+// [Trace.Release]) that the package keeps for later recorded runs, drops
+// what the pools hold beyond it (0 empties them), and returns the
+// previous limit. The default is 1 GiB. A negative limit leaves the
+// setting unchanged and only reports it.
+func SetReuseLimit(bytes int64) int64 {
+	if bytes < 0 {
+		return reuseLimit.Load()
+	}
+	old := reuseLimit.Swap(bytes)
+	trimPool(&evPool, bytes)
+	trimPool(&depPool, bytes)
+	trimPool(&hiPool, bytes)
+	trimPool(&runPool, bytes)
+	trimPool(&refPool, bytes)
+	return old
+}
+
+// chunkBytes returns the size of a full chunk of T.
+func chunkBytes[T any]() int64 {
+	var z T
+	return int64(unsafe.Sizeof(z)) * chunkSize
+}
+
+// trimPool drops chunks of p while the pools hold more than limit bytes.
+func trimPool[T any](p *chunkPool[T], limit int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.free) > 0 && pooled.Load() > limit {
+		p.free[len(p.free)-1] = nil
+		p.free = p.free[:len(p.free)-1]
+		pooled.Add(-chunkBytes[T]())
+	}
+}
+
+// take returns a full chunk from p, or nil if it has none. Its contents
+// are what its previous trace left there: the columns read only what they
+// wrote.
+func (p *chunkPool[T]) take() []T {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := len(p.free)
+	if n == 0 {
+		return nil
+	}
+	ch := p.free[n-1]
+	p.free[n-1] = nil
+	p.free = p.free[:n-1]
+	pooled.Add(-chunkBytes[T]())
+	return ch
+}
+
+// give hands the full chunks of c to p, as far as the limit allows, and
+// empties c.
+func (p *chunkPool[T]) give(c *column[T]) {
+	size := chunkBytes[T]()
+	limit := reuseLimit.Load()
+	p.mu.Lock()
+	for _, ch := range c.chunks {
+		if len(ch) != chunkSize || pooled.Load()+size > limit {
+			continue
+		}
+		p.free = append(p.free, ch)
+		pooled.Add(size)
+	}
+	p.mu.Unlock()
+	*c = column[T]{pool: c.pool}
+}
+
+// Release hands the trace's storage to the package, for later recorded
+// runs (of any Program) to reuse instead of allocating fresh memory,
+// which is faster (see [SetReuseLimit] for how much is kept). The trace
+// must not be used afterwards: it is then empty (Len returns 0), as is
+// every other reference to the same Trace, such as the Result.Trace it
+// came from. Releasing a nil or already released trace does nothing.
+// Values taken from the trace before (Value's pointers, Deps' slices)
+// stay valid: they do not point into its storage.
+func (t *Trace) Release() {
+	if t == nil || t.released {
+		return
+	}
+	evPool.give(&t.ev)
+	depPool.give(&t.deps)
+	hiPool.give(&t.his)
+	runPool.give(&t.runs)
+	// The pointers must not keep what they point to alive in the pool.
+	for _, ch := range t.refs.chunks {
+		clear(ch)
+	}
+	refPool.give(&t.refs)
+	*t = Trace{released: true}
+}

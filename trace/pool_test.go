@@ -1,0 +1,162 @@
+package trace
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"unsafe"
+)
+
+// poisonPools fills every pooled chunk with bytes no recorder writes
+// (0xa5), so that a trace reading anything it did not write into a reused
+// chunk reads garbage.
+func poisonPools() {
+	poison(&evPool)
+	poison(&depPool)
+	poison(&hiPool)
+	poison(&runPool)
+	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
+	for _, ch := range refPool.free {
+		clear(ch)
+	}
+	refPool.mu.Unlock()
+}
+
+func poison[T any](p *chunkPool[T]) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, ch := range p.free {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ch))), len(ch)*int(unsafe.Sizeof(ch[0])))
+		for i := range b {
+			b[i] = 0xa5
+		}
+	}
+}
+
+// sameTrace reports the first difference between traces a and b of two
+// runs of the same program with the same inputs: in any event's static
+// instruction (hence position), occurrence, value, dependences, control
+// parent, goroutine, call, depth and callee, or in the inputs. Values
+// compare by kind and word; their pointers, different in two runs, must
+// correspond one to one (the same pointer in a at two events is the same
+// pointer in b there, and a different one elsewhere).
+func sameTrace(a, b *Trace) error {
+	if a.Len() != b.Len() {
+		return fmt.Errorf("%d events, then %d", a.Len(), b.Len())
+	}
+	ab, ba := map[unsafe.Pointer]unsafe.Pointer{}, map[unsafe.Pointer]unsafe.Pointer{}
+	var da, db []EventID
+	for e := EventID(0); int(e) < a.Len(); e++ {
+		where := func(what string, x, y any) error {
+			return fmt.Errorf("event %d (%s): %s %v, then %v", e, a.EventString(e), what, x, y)
+		}
+		if x, y := a.Static(e), b.Static(e); x != y {
+			return where("static", x, y)
+		}
+		if x, y := a.Occurrence(e), b.Occurrence(e); x != y {
+			return where("occurrence", x, y)
+		}
+		va, vb := a.Value(e), b.Value(e)
+		if va.k != vb.k || va.n != vb.n || (va.p == nil) != (vb.p == nil) {
+			return where("value", va, vb)
+		}
+		if va.p != nil {
+			if q, ok := ab[va.p]; ok && q != vb.p {
+				return where("pointer (seen before)", va, vb)
+			}
+			if q, ok := ba[vb.p]; ok && q != va.p {
+				return where("pointer (seen before, second run)", va, vb)
+			}
+			ab[va.p], ba[vb.p] = vb.p, va.p
+		}
+		da, db = a.Deps(e, da[:0]), b.Deps(e, db[:0])
+		if !slices.Equal(da, db) {
+			return where("deps", da, db)
+		}
+		if x, y := a.ControlParent(e), b.ControlParent(e); x != y {
+			return where("control parent", x, y)
+		}
+		if x, y := a.Goroutine(e), b.Goroutine(e); x != y {
+			return where("goroutine", x, y)
+		}
+		if x, y := a.CallOf(e), b.CallOf(e); x != y {
+			return where("call", x, y)
+		}
+		if x, y := a.Key(e), b.Key(e); x != y {
+			return where("key", x, y)
+		}
+		if x, y := a.Depth(e), b.Depth(e); x != y {
+			return where("depth", x, y)
+		}
+		if x, y := a.Steered(e), b.Steered(e); x != y {
+			return where("steered", x, y)
+		}
+		xe, xr, xok := a.Callee(e)
+		ye, yr, yok := b.Callee(e)
+		if xe != ye || xr != yr || xok != yok {
+			return where("callee", []any{xe, xr, xok}, []any{ye, yr, yok})
+		}
+	}
+	if x, y := a.Inputs(), b.Inputs(); !slices.Equal(x, y) {
+		return fmt.Errorf("inputs %v, then %v", x, y)
+	}
+	return nil
+}
+
+// TestReleaseReuse records a run long enough to fill several chunks of
+// every pooled column, releases it, poisons the pool and records the run
+// again on the released chunks: the two traces must be the same event for
+// event. A released trace is empty.
+func TestReleaseReuse(t *testing.T) {
+	p := load(t, "./internal/cmd/interpbench/work")
+	old := SetReuseLimit(8 << 30)
+	defer SetReuseLimit(old)
+	for _, w := range []struct {
+		fn string
+		n  int64
+	}{{"SumSquares", 20_000}, {"TCAS", 300}, {"Classify", 600}} {
+		fn := p.Func(workPkg, w.fn)
+		record := func() *Result {
+			res, err := p.Run(bgContext, fn, []Value{Int(w.n)}, &RunOptions{MaxSteps: 1 << 40})
+			if err != nil || res.Outcome != Returned {
+				t.Fatalf("%s(%d): %v %v", w.fn, w.n, res, err)
+			}
+			return res
+		}
+		ref, first := record(), record()
+		if ref.Trace.Len() < 2*chunkSize {
+			t.Fatalf("%s(%d): only %d events", w.fn, w.n, ref.Trace.Len())
+		}
+		first.Trace.Release()
+		if first.Trace.Len() != 0 {
+			t.Fatalf("released trace has %d events", first.Trace.Len())
+		}
+		first.Trace.Release() // a second time: nothing
+		held := pooled.Load()
+		if held == 0 {
+			t.Fatalf("%s: nothing pooled", w.fn)
+		}
+		poisonPools()
+		again := record()
+		if got := pooled.Load(); got >= held {
+			t.Errorf("%s: the new run took nothing from the pool (%d bytes, then %d)", w.fn, held, got)
+		}
+		if ref.Returns[0] != again.Returns[0] {
+			t.Errorf("%s: returned %v, then %v", w.fn, ref.Returns[0], again.Returns[0])
+		}
+		if err := sameTrace(ref.Trace, again.Trace); err != nil {
+			t.Errorf("%s: trace recorded on released chunks differs: %v", w.fn, err)
+		}
+		again.Trace.Release()
+		ref.Trace.Release()
+	}
+	SetReuseLimit(0)
+	if n := pooled.Load(); n != 0 {
+		t.Errorf("SetReuseLimit(0) left %d bytes pooled", n)
+	}
+	if got := SetReuseLimit(-1); got != 0 {
+		t.Errorf("SetReuseLimit(-1) = %d, want the limit 0", got)
+	}
+	var nilTrace *Trace
+	nilTrace.Release()
+}
