@@ -257,6 +257,14 @@ type verdict struct {
 	until   int // the events to encode, when not all (Options.FirstFailure)
 }
 
+// release hands v's trace back to package trace for later runs to reuse
+// its memory (trace.Trace.Release): v's trace must not be read afterwards.
+func (v *verdict) release() {
+	if v != nil && v.res != nil {
+		v.res.Trace.Release()
+	}
+}
+
 // dataTest is a test given as data (trace.Test).
 type dataTest struct {
 	prog *trace.Program
@@ -292,6 +300,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 	}
 	rep.Stats.Runs++
+	defer first.release()
 	if first.passed {
 		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
@@ -466,6 +475,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		if !v.passed && opts.Mode == encode.ATF && v.res.Outcome != trace.BudgetExceeded {
 			if rep.Stats.Refinements >= maxRef {
 				rep.Partial, rep.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
+				v.release()
 				break
 			}
 			key := strings.Join(mcs.Groups, "\x00")
@@ -486,11 +496,13 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 						}
 					}
 					refined = mcs.Groups
+					v.release()
 					continue // the formula changed: solve again
 				}
 			}
 		}
 		rep.Candidates = append(rep.Candidates, src.candidate(cand, v, opts.Granularity == encode.ByExpression))
+		v.release()
 		if err := solver.Block(mcs.Groups); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -629,6 +641,7 @@ func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, 
 			if err != nil {
 				return err
 			}
+			v.release()
 			if added > 0 {
 				rep.Stats.Refinements++
 			}
@@ -690,6 +703,7 @@ func stayInLoop(ctx context.Context, sub subject, addRun func(*verdict) (int, er
 	if err != nil {
 		return err
 	}
+	defer v.release()
 	if v.res.Outcome == trace.BudgetExceeded {
 		return nil
 	}
@@ -731,6 +745,7 @@ func stayInLoop(ctx context.Context, sub subject, addRun func(*verdict) (int, er
 					rep.Stats.Refinements++
 				}
 			}
+			w.release()
 		}
 		prefix[ke] = dec
 	}

@@ -77,6 +77,9 @@ func explorePaths(ctx context.Context, sub subject, enc *encode.Encoder, first *
 			}
 			seen = append(seen, d)
 		}
+		if res != first {
+			res.Trace.Release() // added to the formula: its memory is for later runs
+		}
 	}
 	return nil
 }

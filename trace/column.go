@@ -3,7 +3,9 @@ package trace
 // column is an append-only array stored in chunks of up to 1<<chunkBits
 // elements, so that growing a long trace never copies what was recorded:
 // the first chunk grows by doubling (small traces stay small), later chunks
-// are allocated at full size. Element i is chunks[i>>chunkBits][i&chunkMask]
+// are allocated at full size (or taken from pool, chunks that released
+// traces left; from poolFrom elements on, the first chunk too). Element i
+// is chunks[i>>chunkBits][i&chunkMask]
 // (chunks are full-length slices; only the first n elements are set).
 //
 // push is the recorder's hot path: it writes into tail, the last chunk,
@@ -17,6 +19,11 @@ type column[T any] struct {
 	// (see Trace.Release); grow takes them first.
 	pool *chunkPool[T]
 }
+
+// poolFrom is the size of a first chunk that grows into a released one
+// (see Trace.Release) if there is one, rather than double: traces shorter
+// than that stay small.
+const poolFrom = 2048
 
 const (
 	chunkBits = 16
@@ -46,7 +53,9 @@ func (c *column[T]) grow() {
 		c.chunks = append(c.chunks, c.tail)
 	case len(c.tail) < chunkSize: // the first chunk: double it
 		var t []T
-		if 2*len(c.tail) == chunkSize {
+		if len(c.tail) >= poolFrom {
+			// Past small traces: a released chunk if there is one,
+			// without doubling further.
 			t = c.pool.take()
 		}
 		if t == nil {
