@@ -25,6 +25,18 @@
 //     return replaced by a given constant (for fault localization: an
 //     angelic value that made a failing test pass).
 //
+// With Config.Repair, two more operators look for fixes rather than
+// suspicious lines:
+//
+//   - VRP: a read of a local variable (parameters and results included)
+//     replaced by each other local variable of an identical type declared
+//     before it and visible there; fields and package-level variables
+//     are not replaced;
+//   - OBO: a non-constant integer right-hand side of a one-value
+//     assignment or definition, or a result, e replaced by e + 1 and
+//     e - 1 (a definition whose right-hand side calls a function is not
+//     mutated this way).
+//
 // A mutant belongs to a line: the line of its operator for ROR, LCR and
 // AOR, of the expression's start for CRP, NEG and CON, of the statement
 // for ANG. Mutants are made only on the lines asked for.

@@ -18,6 +18,8 @@ type gen struct {
 	lines map[int][]string // wanted lines and their ANG values
 	hosts []hostSites
 	cur   *hostSites
+	// repair adds the repair operators (VRP, OBO).
+	repair bool
 }
 
 func (g *gen) off(p token.Pos) int { return g.tf.Offset(p) }
@@ -105,6 +107,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 					if pure {
 						for _, e := range s.Rhs {
 							g.expr(e, nil)
+							g.vars(e)
 						}
 					}
 					if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
@@ -119,6 +122,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 				}
 				for _, e := range s.Rhs {
 					g.expr(e, nil)
+					g.vars(e)
 				}
 				if len(s.Lhs) == 1 && len(s.Rhs) == 1 && s.Tok == token.ASSIGN {
 					g.value(s.Rhs[0], s.Pos(), true)
@@ -128,6 +132,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 			g.host(stmtHost, s, 0, func() {
 				for _, e := range s.Results {
 					g.expr(e, nil)
+					g.vars(e)
 				}
 				if len(s.Results) == 1 {
 					g.value(s.Results[0], s.Pos(), true)
@@ -149,6 +154,7 @@ func (g *gen) cond(e ast.Expr) {
 	}
 	g.host(condHost, e, 0, func() {
 		g.expr(e, nil)
+		g.vars(e)
 		g.boolean(e, e.Pos(), true)
 	})
 }
@@ -402,6 +408,7 @@ func (g *gen) boolean(e ast.Expr, at token.Pos, neg bool) {
 // result e, and ANG for the line's values that fit e's type.
 func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
 	g.boolean(e, at, neg)
+	g.offByOne(e, at, neg)
 	vals := g.lines[g.line(at)]
 	if len(vals) == 0 {
 		return
@@ -434,4 +441,90 @@ func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
 			}
 		}
 	}
+}
+
+// offByOne adds OBO (with repair) for an integer right-hand side or result
+// e that is not constant (CRP covers constants), on the line of at: e + 1
+// and e - 1. Appending the operator needs no parentheses: an integer
+// expression's operator binds at least as tightly as + and -, which
+// associate to the left. pure is false for a definition whose right-hand
+// side calls a function, which a variant must not evaluate again.
+func (g *gen) offByOne(e ast.Expr, at token.Pos, pure bool) {
+	if !g.repair || !pure {
+		return
+	}
+	tv, ok := g.u.info.Types[e]
+	if !ok || tv.Value != nil || tv.Type == nil {
+		return
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return
+	}
+	x := g.text(e)
+	g.add(OBO, e, at, x+" + 1")
+	g.add(OBO, e, at, x+" - 1")
+}
+
+// vars adds VRP (with repair) for every read of a local variable in e: the
+// variable replaced by each other local variable of an identical type
+// declared before the read and visible there (not shadowed), parameters
+// and results included. Function literals are not entered; a selector's
+// field or method, and package-level variables, are not replaced.
+func (g *gen) vars(e ast.Node) {
+	if !g.repair || e == nil {
+		return
+	}
+	pkgScope := g.u.types.Scope()
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, func(m ast.Node) bool { return g.varsIn(m, pkgScope) })
+			return false
+		}
+		return g.varsIn(n, pkgScope)
+	})
+}
+
+// varsIn adds the VRP sites of n if it is an identifier reading a local
+// variable, and says whether to look inside n.
+func (g *gen) varsIn(n ast.Node, pkgScope *types.Scope) bool {
+	if _, ok := n.(*ast.FuncLit); ok {
+		return false
+	}
+	id, ok := n.(*ast.Ident)
+	if !ok {
+		return true
+	}
+	v, ok := g.u.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == pkgScope || v.Parent() == types.Universe {
+		return false
+	}
+	inner := pkgScope.Innermost(id.Pos())
+	if inner == nil {
+		return false
+	}
+	seen := map[string]bool{id.Name: true, "_": true}
+	var names []string
+	for sc := inner; sc != nil && sc != pkgScope && sc != types.Universe; sc = sc.Parent() {
+		for _, name := range sc.Names() { // sorted: deterministic
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			w, ok := sc.Lookup(name).(*types.Var)
+			if !ok || w.IsField() || !w.Pos().IsValid() || w.Pos() >= id.Pos() || !types.Identical(w.Type(), v.Type()) {
+				continue
+			}
+			if _, found := inner.LookupParent(name, id.Pos()); found != w {
+				continue // shadowed, or declared after the read
+			}
+			names = append(names, name)
+		}
+	}
+	for _, name := range names {
+		g.add(VRP, id, id.Pos(), name)
+	}
+	return false
 }

@@ -31,6 +31,9 @@ const (
 	NEG Op = "NEG" // condition or Boolean value negated
 	CON Op = "CON" // condition or Boolean value replaced by true, false
 	ANG Op = "ANG" // right-hand side or result replaced by a given constant
+	// The repair operators, made only with Config.Repair.
+	VRP Op = "VRP" // a local variable read replaced by another of the same type
+	OBO Op = "OBO" // an integer right-hand side or result e replaced by e + 1, e - 1
 )
 
 // Target asks for the mutants of one line.
@@ -119,6 +122,11 @@ type Config struct {
 	BuildFlags []string
 	Overlay    map[string][]byte
 	Env        []string
+	// Repair adds the repair operators VRP and OBO to the usual ones:
+	// they make more mutants, which fix common faults (a wrong variable,
+	// an off-by-one value) that the others do not, for a search of
+	// plausible fixes; mutation-based fault localization leaves them out.
+	Repair bool
 }
 
 // Error reports that the packages could not be loaded or mutated.
@@ -207,7 +215,7 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 			u.src[name] = b
 		}
 	}
-	return generate(units, targets)
+	return generate(units, targets, cfg.Repair)
 }
 
 // unit is a type-checked package: the input of generate.
@@ -254,7 +262,7 @@ type hostSites struct {
 }
 
 // generate makes the schema of the targets over the given packages.
-func generate(units []*unit, targets []Target) (*Schema, error) {
+func generate(units []*unit, targets []Target, repair bool) (*Schema, error) {
 	want := map[string]map[int][]string{}
 	for _, t := range targets {
 		if want[t.File] == nil {
@@ -284,7 +292,7 @@ func generate(units []*unit, targets []Target) (*Schema, error) {
 			if !ok || u.src[name] == nil {
 				continue
 			}
-			g := &gen{u: u, src: u.src[name], lines: lines, tf: u.fset.File(f.Pos())}
+			g := &gen{u: u, src: u.src[name], lines: lines, tf: u.fset.File(f.Pos()), repair: repair}
 			g.file(f)
 			if len(g.hosts) > 0 {
 				files = append(files, fileHosts{u, name, g.hosts})

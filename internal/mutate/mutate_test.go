@@ -115,7 +115,7 @@ func TestOperators(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := typed(t, head+tc.body)
-			s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: tc.line, Values: tc.values}})
+			s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: tc.line, Values: tc.values}}, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,11 +135,72 @@ func TestOperators(t *testing.T) {
 	}
 }
 
+// TestRepairOperators: with repair, VRP replaces a local variable's read by
+// each other visible local of an identical type, and OBO moves a
+// non-constant integer right-hand side or result by one; neither is made
+// without repair.
+func TestRepairOperators(t *testing.T) {
+	const head = "package p\n\nvar g int\n\n"
+	for _, tc := range []struct {
+		name string
+		body string // the function body starts on line 5
+		line int
+		want []string // the VRP and OBO mutants
+	}{
+		{"VRP and OBO of a result", "func f(x, y int, s string) int {\n\treturn x\n}\n", 6, []string{
+			"6: VRP x -> y", "6: OBO x -> x + 1", "6: OBO x -> x - 1",
+		}},
+		{"only variables declared before the read, visible, of the same type", "func f(a int, b uint) int {\n\tc := a\n\t{\n\t\ta := 1\n\t\tg = c\n\t\t_ = a\n\t}\n\td := 2\n\treturn c + d\n}\n", 9, []string{
+			"9: VRP c -> a", "9: OBO c -> c + 1", "9: OBO c -> c - 1",
+		}},
+		{"after the block", "func f(a int, b uint) int {\n\tc := a\n\t{\n\t\ta := 1\n\t\tg = c\n\t\t_ = a\n\t}\n\td := 2\n\treturn c + d\n}\n", 13, []string{
+			"13: OBO c + d -> c + d + 1", "13: OBO c + d -> c + d - 1", "13: VRP c -> a", "13: VRP c -> d", "13: VRP d -> a", "13: VRP d -> c",
+		}},
+		{"no field, package variable or assigned variable", "type T struct{ f, h int }\nfunc f(t T, n int) {\n\tn = t.f + g\n}\n", 7, []string{
+			"7: OBO t.f + g -> t.f + g + 1", "7: OBO t.f + g -> t.f + g - 1",
+		}},
+		{"a condition: VRP, no OBO", "func f(i, n, m int) bool {\n\tif i < n {\n\t\treturn true\n\t}\n\treturn false\n}\n", 6, []string{
+			"6: VRP i -> m", "6: VRP i -> n", "6: VRP n -> i", "6: VRP n -> m",
+		}},
+		{"no OBO of a definition that calls", "func h() int { return 1 }\nfunc f() int {\n\tb := h() + 3\n\treturn b\n}\n", 7, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := typed(t, head+tc.body)
+			targets := []Target{{File: "/x/p.go", Line: tc.line}}
+			s, err := generate([]*unit{u}, targets, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range s.Mutants {
+				if m.Op == VRP || m.Op == OBO {
+					got = append(got, strings.TrimPrefix(m.String(), "p.go:"))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("repair mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if s.Dropped != 0 {
+				t.Errorf("%d mutants dropped", s.Dropped)
+			}
+			plain, err := generate([]*unit{typed(t, head+tc.body)}, targets, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range plain.Mutants {
+				if m.Op == VRP || m.Op == OBO {
+					t.Errorf("without repair: %v", m)
+				}
+			}
+		})
+	}
+}
+
 // TestSchemaText checks the selection code of each kind of host.
 func TestSchemaText(t *testing.T) {
 	src := "package p\n\nfunc f(a, b int) int {\n\tc := a + b\n\tif a < b {\n\t\tc = a - b\n\t}\n\treturn c\n}\n"
 	u := typed(t, src)
-	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4, Values: []string{"9"}}, {File: "/x/p.go", Line: 5}, {File: "/x/p.go", Line: 8, Values: []string{"2"}}})
+	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4, Values: []string{"9"}}, {File: "/x/p.go", Line: 5}, {File: "/x/p.go", Line: 8, Values: []string{"2"}}}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +240,7 @@ func TestSchemaText(t *testing.T) {
 func TestDropsWhatDoesNotCheck(t *testing.T) {
 	src := "package p\n\nfunc f() byte {\n\treturn \"abc\"[2]\n}\n"
 	u := typed(t, src)
-	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4}})
+	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4}}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
