@@ -28,7 +28,10 @@
 // suspicious line under evidence from outside the formula such as a
 // spectrum-based ranking of other tests ([SpectrumSuspiciousness],
 // [Report.Rerank]) or mutation analysis of the candidates' lines
-// ([Mutation], [MutationAnalysis.Metallaxis])), a per-line ranking derived from them (so results compare with
+// ([Mutation], [MutationAnalysis.Metallaxis])), plausible fixes found by
+// mutation when asked for ([MutationAnalysis.Fixes], [Report.AddFixes]:
+// mutants under which the failing test passes and no passing test
+// fails), a per-line ranking derived from the candidates (so results compare with
 // spectrum-based ranks by EXAM), and statistics; it renders as `file:line:
 // message` text ([Report.WriteText]), JSON ([WriteJSON]) and one
 // self-contained HTML page ([WriteHTML]). Enumeration stopped by a bound, a

@@ -1,6 +1,7 @@
 package localize
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"go/token"
@@ -33,6 +34,15 @@ type MutationOptions struct {
 	GoTests []GoTestCase
 	// Parallel is the number of tests run at once. Default (0): 1.
 	Parallel int
+	// Repair adds two operators made for finding fixes rather than for
+	// scoring lines: VRP (a local variable's read replaced by each other
+	// local of an identical type visible there) and OBO (a non-constant
+	// integer right-hand side or result e replaced by e + 1 and e - 1).
+	// They fix common faults the others cannot (a wrong variable, a
+	// forgotten +1) and make many more mutants; see
+	// [MutationAnalysis.Fixes]. Metallaxis and MUSE scores were designed
+	// without them.
+	Repair bool
 
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
 }
@@ -47,10 +57,12 @@ type GoTestCase struct {
 // MutantResult is one mutant and what it did to the tests.
 type MutantResult struct {
 	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
-	// [Mutation]).
+	// [Mutation]), or, with MutationOptions.Repair, VRP or OBO.
 	Op   string `json:"op"`
 	File string `json:"file"`
 	Line int    `json:"line"`
+	// Column is the 1-based byte column of the mutated expression.
+	Column int `json:"column"`
 	// Orig is the mutated expression's source and Repl its replacement.
 	Orig string `json:"orig"`
 	Repl string `json:"repl"`
@@ -81,6 +93,17 @@ type MutationAnalysis struct {
 	// time of the analysis, loading included.
 	Runs int
 	Time time.Duration
+
+	fixed [][]string // per mutant, the names of the failing tests it makes pass
+}
+
+// Fixed returns the names of the tests, failing on the original program,
+// that pass on the i-th mutant, in the order of MutationOptions' tests.
+func (a *MutationAnalysis) Fixed(i int) []string {
+	if i < 0 || i >= len(a.fixed) {
+		return nil
+	}
+	return a.fixed[i]
 }
 
 // Mutation runs mutation analysis on the lines of the given fix
@@ -128,14 +151,14 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 		}
 	}
 	lc := opts.Load
-	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env},
+	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: opts.Repair},
 		opts.Patterns, targets)
 	if err != nil {
 		return nil, err
 	}
 	a := &MutationAnalysis{Dropped: schema.Dropped}
 	for _, m := range schema.Mutants {
-		a.Mutants = append(a.Mutants, MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Orig: m.Orig, Repl: m.Repl})
+		a.Mutants = append(a.Mutants, MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Column: m.Column, Orig: m.Orig, Repl: m.Repl})
 	}
 	overlay := make(map[string][]byte, len(lc.Overlay)+len(schema.Files))
 	for k, v := range lc.Overlay {
@@ -191,6 +214,10 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 		}
 	}
 	var mu sync.Mutex
+	// fixedAt records which mutant made which failing test pass, in the
+	// parallel runs' order; Fixed is filled from it in the tests' order.
+	type fixedTest struct{ mut, test int }
+	var fixedAt []fixedTest
 	err = parallel(ctx, opts.Parallel, len(jobs), func(w *mutWorker, j int) error {
 		jb := jobs[j]
 		b := base[jb.test]
@@ -213,15 +240,41 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 			res.PassToFail++
 		case !b.passed && r.passed:
 			res.FailToPass++
+			fixedAt = append(fixedAt, fixedTest{jb.mut, jb.test})
 		}
 		return nil
 	}, m)
 	if err != nil {
 		return nil, err
 	}
+	slices.SortFunc(fixedAt, func(x, y fixedTest) int { return cmp.Or(cmp.Compare(x.mut, y.mut), cmp.Compare(x.test, y.test)) })
+	a.fixed = make([][]string, len(a.Mutants))
+	for _, f := range fixedAt {
+		a.fixed[f.mut] = append(a.fixed[f.mut], tests[f.test].name())
+	}
 	a.Runs += len(jobs)
 	a.Time = time.Since(start)
 	return a, nil
+}
+
+// Fixes returns the plausible fixes of the named failing test among the
+// mutants: those under which it passes and no test that passed on the
+// original program fails (PassToFail is 0). They are fixes in the sense of
+// automated program repair's plausible patches: the package's own tests
+// accept them, which does not make them correct (a fix that only
+// satisfies the tests overfits them). Mutants that make more of the
+// failing tests pass come first, then the schema's order (file, then
+// position). The name is a Report's Test: a test's Name, or a go test
+// case's full name.
+func (a *MutationAnalysis) Fixes(test string) []MutantResult {
+	var out []MutantResult
+	for i, m := range a.Mutants {
+		if m.PassToFail == 0 && slices.Contains(a.Fixed(i), test) {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y MutantResult) int { return cmp.Compare(y.FailToPass, x.FailToPass) })
+	return out
 }
 
 // mutTest is a test of the mutant program: a function test or a go test

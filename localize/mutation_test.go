@@ -2,6 +2,7 @@ package localize
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -92,6 +93,66 @@ func TestMutation(t *testing.T) {
 			r.Rerank(nil)
 			t.Logf("position order: %v; %d mutants, %d runs", r.Ranking, len(a.Mutants), a.Runs)
 		}
+	}
+}
+
+// TestMutationFixes: with Repair, the plausible fixes of each failing test
+// of testdata/mutation are the mutants under which it passes and every
+// passing test still passes; the real fix, y > 10, fixes both failing
+// tests and comes before the mutants that fix one.
+func TestMutationFixes(t *testing.T) {
+	ctx := context.Background()
+	cfg := trace.Config{Dir: "testdata/mutation"}
+	prog, err := trace.Load(ctx, &cfg, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Func(mutPkg, "Classify")
+	var tests []trace.Test
+	for i, c := range [][3]int{{11, 11, 2}, {5, 5, 0}, {11, 5, 1}, {5, 11, 1}, {11, 10, 1}, {5, 10, 0}, {12, 9, 1}} {
+		tests = append(tests, trace.Test{Name: fmt.Sprintf("t%d", i+1), Func: fn,
+			Args: []trace.Value{trace.Int(int64(c[0])), trace.Int(int64(c[1]))}, Want: []trace.Value{trace.Int(int64(c[2]))}})
+	}
+	file, err := filepath.Abs("testdata/mutation/mut.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cands []Candidate
+	for line := 8; line <= 15; line++ {
+		cands = append(cands, Candidate{Locations: []Location{{File: file, Line: line}}})
+	}
+	a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests, Repair: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "VRP" }) ||
+		!slices.ContainsFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "OBO" }) {
+		t.Errorf("Repair made no VRP or no OBO mutant: %v", a.Mutants)
+	}
+	for _, failing := range []string{"t5", "t6"} {
+		fixes := a.Fixes(failing)
+		if len(fixes) == 0 || fixes[0].Line != 12 || fixes[0].Repl != "y > 10" || fixes[0].FailToPass != 2 {
+			t.Fatalf("%s: fixes %+v; want y > 10 on line 12 first", failing, fixes)
+		}
+		fixed := func(m MutantResult) []string { return a.Fixed(slices.Index(a.Mutants, m)) }
+		for i, m := range fixes {
+			if m.PassToFail != 0 || !slices.Contains(fixed(m), failing) {
+				t.Errorf("%s: %+v is no plausible fix", failing, m)
+			}
+			if i > 0 && m.FailToPass > fixes[i-1].FailToPass {
+				t.Errorf("%s: fix %d fixes more tests than the one before it", failing, i)
+			}
+		}
+		// Every mutant left out breaks a passing test or leaves the
+		// failing one failing.
+		for _, m := range a.Mutants {
+			if !slices.Contains(fixes, m) && m.PassToFail == 0 && slices.Contains(fixed(m), failing) {
+				t.Errorf("%s: plausible fix %+v left out", failing, m)
+			}
+		}
+	}
+	if fixes := a.Fixes("t1"); len(fixes) != 0 {
+		t.Errorf("a passing test has fixes: %v", fixes)
 	}
 }
 

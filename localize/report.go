@@ -96,6 +96,17 @@ type Report struct {
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason,omitempty"`
 	Stats   Stats  `json:"stats"`
+	// Fixes are plausible fixes of the test found by mutation analysis
+	// (see [Report.AddFixes]); empty unless added.
+	Fixes []MutantResult `json:"fixes,omitempty"`
+}
+
+// AddFixes sets the report's Fixes to the plausible fixes of its test
+// among the analysis' mutants ([MutationAnalysis.Fixes]): mutants of the
+// analysed lines under which the test passes and no passing test fails.
+// The analysis must have run the report's test (by the same name).
+func (r *Report) AddFixes(a *MutationAnalysis) {
+	r.Fixes = a.Fixes(r.Test)
 }
 
 // rank derives a per-line ranking from ordered candidates: the lines of each
@@ -173,6 +184,13 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 	}
 	if len(r.Candidates) == 0 {
 		sb.WriteString("no fix candidate found\n")
+	}
+	for _, m := range r.Fixes {
+		fmt.Fprintf(&sb, "%s:%d:%d: mutant fix (%s): %s -> %s", rel(m.File), m.Line, m.Column, m.Op, m.Orig, m.Repl)
+		if n := m.FailToPass - 1; n > 0 {
+			fmt.Fprintf(&sb, " (also fixes %s)", plural(n, "other failing test"))
+		}
+		sb.WriteByte('\n')
 	}
 	if r.Partial {
 		fmt.Fprintf(&sb, "(partial: %s)\n", r.Reason)

@@ -40,6 +40,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
 	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core) or bv (Z3's bit-vector SAT solver; with -arith int, the SMT core); it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
+	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
@@ -133,7 +134,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	reports := []*localize.Report{}
-	var ran []localize.GoTestCase // the cases that ran, for -tiebreak mutation
+	var ran []localize.GoTestCase   // the cases that ran, for -tiebreak mutation and -fixes
+	var failLines []spectra.Element // lines the failing cases executed, for -fixes
 	// The runs that find the failing cases also give the spectrum of the
 	// HTML page's heat map and of -tiebreak.
 	matrix := spectra.NewMatrix()
@@ -154,6 +156,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		if !r.Failed {
 			continue
+		}
+		if *fixes && r.Trace != nil {
+			failLines = append(failLines, spectra.CodeElements(r.Trace, spectra.Line)...)
 		}
 		tctx, cancel := context.WithTimeout(ctx, *timeout)
 		rep, err := localize.AgxFaultsGoTest(tctx, prog, pkgPath, name, opts)
@@ -178,6 +183,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if mutation && len(reports) > 0 {
 		if err := rerankByMutation(ctx, reports, cfg, fs.Arg(0), ran, *tiebreak, stderr); err != nil {
 			fmt.Fprintln(stderr, "faultloc localize: -tiebreak:", err)
+			return 1
+		}
+	}
+	if *fixes && len(reports) > 0 {
+		if err := addFixes(ctx, reports, cfg, fs.Arg(0), ran, failLines, stderr); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize: -fixes:", err)
 			return 1
 		}
 	}
@@ -270,6 +281,32 @@ func rerankByMutation(ctx context.Context, reports []*localize.Report, cfg *trac
 			rep.Rerank(a.Metallaxis(verified[i]))
 		}
 	}
+	return nil
+}
+
+// addFixes runs mutation analysis on the lines the failing cases executed
+// and on every candidate's lines (with their angelic values as ANG
+// mutants), over every case that ran, and adds to each report the
+// plausible fixes of its case.
+func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config, pattern string, cases []localize.GoTestCase, lines []spectra.Element, stderr io.Writer) error {
+	var cands []localize.Candidate
+	for _, rep := range reports {
+		cands = append(cands, rep.Candidates...)
+	}
+	for _, l := range lines {
+		cands = append(cands, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
+	}
+	a, err := localize.Mutation(ctx, cands, &localize.MutationOptions{Load: *cfg, Patterns: []string{pattern}, GoTests: cases, Parallel: runtime.NumCPU(), Repair: true})
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, rep := range reports {
+		rep.AddFixes(a)
+		n += len(rep.Fixes)
+	}
+	fmt.Fprintf(stderr, "faultloc localize: -fixes: %d mutants of the failing cases' lines, %d test runs in %v: %d plausible fix%s\n",
+		len(a.Mutants), a.Runs, a.Time.Round(time.Millisecond), n, map[bool]string{true: "es"}[n != 1])
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -211,3 +212,36 @@ func TestLocalizeEngines(t *testing.T) {
 // angelicSuffix matches the angelic values at the end of a text report's
 // candidate line.
 var angelicSuffix = regexp.MustCompile(` \[angelic: [^\]]*\]`)
+
+// TestLocalizeFixes: -fixes adds the plausible fixes found by mutation of
+// the failing case's lines. In triangle, the real fix (the first c of line
+// 23 read as b) is the only mutant that makes T8 pass and keeps T1-T7
+// passing. Without -run, the package's Example, which prints T8's wrong
+// answer as its wanted output, rejects that fix too.
+func TestLocalizeFixes(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-run", "TestClassify"}, []string{"triangle.go:23:11: mutant fix (VRP): c -> b"}},
+		{nil, nil},
+	} {
+		var out, errb bytes.Buffer
+		args := append(append([]string{"localize", "-tags", "faultloc", "-max-size", "1", "-fixes"}, tt.args...), "../../examples/triangle")
+		if code := run(context.Background(), args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d, stderr:\n%s", tt.args, code, errb.String())
+		}
+		var got []string
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.Contains(l, "mutant fix") {
+				got = append(got, filepath.Base(l))
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v: fixes %q, want %q\nstdout:\n%s", tt.args, got, tt.want, out.String())
+		}
+		if !strings.Contains(errb.String(), "-fixes: ") {
+			t.Errorf("%v: stderr lacks the analysis' summary: %s", tt.args, errb.String())
+		}
+	}
+}
