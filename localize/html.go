@@ -135,7 +135,12 @@ type (
 		Stats                   string
 		Verified, Unverified    int
 		Candidates              []*htmlCandidate
+		Fixes                   []htmlFix
 		Files                   []*htmlFile
+	}
+	htmlFix struct {
+		Where, Href, Op, Orig, Repl string
+		Also                        int // other failing tests it fixes
 	}
 	htmlCandidate struct {
 		ID       string
@@ -297,6 +302,9 @@ func reportFiles(r *Report) []string {
 	}
 	for _, l := range r.Ranking {
 		fs = append(fs, l.File)
+	}
+	for _, m := range r.Fixes {
+		fs = append(fs, m.File)
 	}
 	return fs
 }
@@ -461,6 +469,11 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 		}
 		hc.Path = strings.Join(path, " → ")
 		s.Candidates = append(s.Candidates, hc)
+	}
+	for _, m := range r.Fixes {
+		s.Fixes = append(s.Fixes, htmlFix{Where: fmt.Sprintf("%s:%d:%d", b.name(m.File), m.Line, m.Column), Href: anchor(m.File, m.Line),
+			Op: m.Op, Orig: m.Orig, Repl: m.Repl, Also: m.FailToPass - 1})
+		markOf(m.File, m.Line) // shown in its file's excerpt
 	}
 	candRank := map[lineKey]int{}
 	for _, l := range r.Ranking {
@@ -681,6 +694,15 @@ table.src tr:target td { outline: 2px solid #0b57d0; outline-offset: -2px; }
 </table>
 {{- else}}
 <p>No fix candidate found.</p>
+{{- end}}
+{{- if .Fixes}}
+<p class="meta">Plausible fixes found by mutation: the test passes and no passing test fails (the tests accept them, which does not make them correct).</p>
+<table class="list fixes">
+<tr><th>where</th><th>change</th><th>operator</th></tr>
+{{- range .Fixes}}
+<tr><td><a href="{{.Href}}">{{.Where}}</a></td><td><code>{{.Orig}}</code> → <code>{{.Repl}}</code>{{if .Also}} <span class="meta">(also fixes {{.Also}} other failing test{{if ne .Also 1}}s{{end}})</span>{{end}}</td><td>{{.Op}}</td></tr>
+{{- end}}
+</table>
 {{- end}}
 {{- range .Files}}
 <div class="file" id="{{.ID}}">

@@ -193,6 +193,10 @@ func TestWriteHTMLCases(t *testing.T) {
 	b := &Report{Test: "TestG<script>", Mode: "pf", Failure: "panic", Candidates: []Candidate{cand("/p/b.go", 3, `"</b>"`, false)}, Partial: true, Reason: "timeout"}
 	none := &Report{Test: "TestH", Mode: "agx", Failure: "boom"}
 	missing := &Report{Test: "TestM", Failure: "x", Candidates: []Candidate{cand("/q/gone.go", 1, "1", true)}}
+	fixed := &Report{Test: "TestF/neg", Mode: "agx", Failure: "boom", Fixes: []MutantResult{
+		{Op: "ROR", File: "/p/a.go", Line: 4, Column: 7, Orig: "x < 0", Repl: "x <= 0", FailToPass: 3},
+		{Op: "VRP", File: "/p/a.go", Line: 13, Column: 4, Orig: "x", Repl: "y", FailToPass: 1},
+	}}
 	spectrum := &spectra.Ranking{Formula: "ochiai", Tests: 2, Failed: 1, Entries: []spectra.Entry{
 		{Element: spectra.Element{File: "/p/a.go", Line: 5}, Score: 1, Rank: 1},
 		{Element: spectra.Element{Kind: spectra.Block, File: "/p/a.go", Line: 3, EndLine: 4}, Score: 0.5, Rank: 2},
@@ -240,6 +244,13 @@ func TestWriteHTMLCases(t *testing.T) {
 			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Spectrum: &spectra.Ranking{Formula: "ochiai", Tests: 1, Failed: 1, Entries: spectrum.Entries}},
 			want:    []string{"Spectrum ranking", "ochiai over 1 test, all failing: without a passing test", `<tr id="t1-f1-L5" class="cand"><td class="heat"></td>`},
 			notWant: []string{`class="heat h`, "<th>rank</th>"},
+		},
+		{
+			name:    "plausible fixes, linked to their lines",
+			reports: []*Report{fixed},
+			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Context: 1},
+			want:    []string{"No fix candidate found.", "Plausible fixes found by mutation", `<a href="#t1-f1-L4">a.go:4:7</a>`, "<code>x &lt; 0</code> → <code>x &lt;= 0</code> <span class=\"meta\">(also fixes 2 other failing tests)</span></td><td>ROR</td>", `<a href="#t1-f1-L13">a.go:13:4</a>`, `id="t1-f1-L4"`, `id="t1-f1-L13"`},
+			notWant: []string{"also fixes 0", `id="t1-f1-L8"`},
 		},
 		{
 			name:    "unreadable source is a note",
