@@ -139,9 +139,14 @@ type ins struct {
 	a       []int32
 	a0, a1  int32 // a[0] and a[1] when present, for the interpreter's loop
 	succ    [2]int32
-	z       Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
-	x       any
-	instr   ssa.Instruction
+	// sc: the instruction defines a scalar (scalarIns), or a Store stores
+	// one (scalarStore): the pointer word of its register, or of the
+	// cell stored into, is always nil, so recorded runs write the word
+	// and kind only, without a write barrier (see setWord).
+	sc    bool
+	z     Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
+	x     any
+	instr ssa.Instruction
 }
 
 type callKind uint8
@@ -305,6 +310,7 @@ func (p *Program) compile(c *fnCode) {
 			}
 			in.loc = int32(c.nloc)
 			c.nloc++
+			in.sc = in.dst >= 0 && scalarIns(&in) || in.op == opStore && scalarStore(&in)
 			pos, synth := instrPos(b, ii, instr)
 			in.sid = p.addStatic(Static{Instr: instr, Value: valueOf(instr), Func: fn, Pos: pos, Synthetic: synth}, fn)
 			if in.op == opPhi {

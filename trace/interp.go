@@ -279,7 +279,7 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		if r.s != nil {
 			g = r.s.cur.id
 		}
-		t.frames.push(frameInfo{fn: c.fn, call: callEv, first: EventID(t.nev), ret: NoEvent, parent: parent, path: path, g: g})
+		t.frames.push(frameInfo{call: callEv, first: EventID(t.nev), ret: NoEvent, parent: parent, path: path, g: g})
 	}
 	return fr
 }
@@ -398,7 +398,11 @@ func (r *run) defRec(fr *frame, in *ins, v Value) EventID {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
 	if r.h == nil { // recording without hooks: event's work, inline
-		fr.regs[in.dst] = v
+		if in.sc {
+			setWord(&fr.regs[in.dst], v.n, v.k)
+		} else {
+			fr.regs[in.dst] = v
+		}
 		e := r.tr.addIns(fr, in, occ, v, NoEvent)
 		fr.defs[in.dst] = e
 		return e
@@ -574,7 +578,11 @@ blocks:
 					// also depends on the cell's last store.
 					occ := fr.occ[in.loc]
 					fr.occ[in.loc] = occ + 1
-					regs[in.dst] = v
+					if in.sc {
+						setWord(&regs[in.dst], v.n, v.k)
+					} else {
+						regs[in.dst] = v
+					}
 					fr.defs[in.dst] = r.tr.addIns(fr, in, occ, v, c.st)
 					continue
 				}
@@ -595,7 +603,10 @@ blocks:
 					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 				}
 				v, e := r.stmtV(fr, in, regs[in.a1])
-				if c := (*cell)(x.p); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+				if c := (*cell)(x.p); in.sc && v.p == nil {
+					c.st = e
+					setWord(&c.v, v.n, v.k)
+				} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
 					c.st, c.v = e, v // what storeInto does for these kinds
 				} else {
 					storeInto(c, v, e)

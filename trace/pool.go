@@ -22,11 +22,12 @@ type chunkPool[T any] struct {
 }
 
 var (
-	evPool  chunkPool[evRec]
-	depPool chunkPool[uint16]
-	hiPool  chunkPool[uint32]
-	runPool chunkPool[frameRun]
-	refPool chunkPool[unsafe.Pointer]
+	evPool    chunkPool[evRec]
+	depPool   chunkPool[uint16]
+	hiPool    chunkPool[uint32]
+	runPool   chunkPool[frameRun]
+	refPool   chunkPool[unsafe.Pointer]
+	framePool chunkPool[frameInfo]
 )
 
 // pooled is the number of bytes the pools hold; reuseLimit bounds it.
@@ -52,6 +53,7 @@ func SetReuseLimit(bytes int64) int64 {
 	trimPool(&hiPool, bytes)
 	trimPool(&runPool, bytes)
 	trimPool(&refPool, bytes)
+	trimPool(&framePool, bytes)
 	return old
 }
 
@@ -125,6 +127,7 @@ func (t *Trace) Release() {
 	depPool.give(&t.deps)
 	hiPool.give(&t.his)
 	runPool.give(&t.runs)
+	framePool.give(&t.frames)
 	// The pointers must not keep what they point to alive in the pool.
 	for _, ch := range t.refs.chunks {
 		clear(ch)

@@ -15,6 +15,7 @@ func poisonPools() {
 	poison(&depPool)
 	poison(&hiPool)
 	poison(&runPool)
+	poison(&framePool)
 	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
 	for _, ch := range refPool.free {
 		clear(ch)

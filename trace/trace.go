@@ -64,9 +64,10 @@ type InstanceKey struct {
 	Occ    int32
 }
 
-// frameInfo describes one activation record of a trace.
+// frameInfo describes one activation record of a trace. It holds no
+// pointer: the collector need not scan frames, and their chunks are
+// pooled (see Trace.Release).
 type frameInfo struct {
-	fn     *ssa.Function
 	call   EventID // the call event that created the frame; NoEvent for the run's roots
 	first  EventID // first event of the frame
 	ret    EventID // the frame's Return event, or NoEvent
@@ -273,6 +274,7 @@ type frameRun struct {
 func newTrace(p *Program) *Trace {
 	t := &Trace{prog: p}
 	t.ev.pool, t.deps.pool, t.his.pool, t.runs.pool, t.refs.pool = &evPool, &depPool, &hiPool, &runPool, &refPool
+	t.frames.pool = &framePool
 	return t
 }
 
