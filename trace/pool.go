@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -28,6 +29,9 @@ var (
 	runPool   chunkPool[frameRun]
 	refPool   chunkPool[unsafe.Pointer]
 	framePool chunkPool[frameInfo]
+
+	basePool   indexPool[groupBase]
+	runIdxPool indexPool[int32]
 )
 
 // pooled is the number of bytes the pools hold; reuseLimit bounds it.
@@ -54,6 +58,8 @@ func SetReuseLimit(bytes int64) int64 {
 	trimPool(&runPool, bytes)
 	trimPool(&refPool, bytes)
 	trimPool(&framePool, bytes)
+	basePool.trim(bytes)
+	runIdxPool.trim(bytes)
 	return old
 }
 
@@ -128,10 +134,88 @@ func (t *Trace) Release() {
 	hiPool.give(&t.his)
 	runPool.give(&t.runs)
 	framePool.give(&t.frames)
+	basePool.give(t.bases)
+	runIdxPool.give(t.runIdx)
 	// The pointers must not keep what they point to alive in the pool.
 	for _, ch := range t.refs.chunks {
 		clear(ch)
 	}
 	refPool.give(&t.refs)
 	*t = Trace{released: true}
+}
+
+// indexPool holds released index slices (Trace.bases, Trace.runIdx),
+// which grow by appending rather than in chunks.
+type indexPool[T any] struct {
+	mu   sync.Mutex
+	free [][]T
+}
+
+// indexFrom is the length from which an index slice that is full grows
+// into a released one: shorter ones belong to short traces.
+const indexFrom = poolFrom / 32
+
+// growIndex returns s with room for more: a released slice twice as long
+// or longer if p has one, else what append would make.
+func growIndex[T any](p *indexPool[T], s []T) []T {
+	if len(s) >= indexFrom {
+		if r := p.take(2 * len(s)); r != nil {
+			return append(r[:0], s...)
+		}
+	}
+	return slices.Grow(s, 1)
+}
+
+func sliceBytes[T any](s []T) int64 {
+	var z T
+	return int64(unsafe.Sizeof(z)) * int64(cap(s))
+}
+
+// take returns the longest slice p holds if it has room for n elements,
+// else nil.
+func (p *indexPool[T]) take(n int) []T {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	best := -1
+	for i, s := range p.free {
+		if cap(s) >= n && (best < 0 || cap(s) > cap(p.free[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	s := p.free[best]
+	last := len(p.free) - 1
+	p.free[best], p.free[last] = p.free[last], nil
+	p.free = p.free[:last]
+	pooled.Add(-sliceBytes(s))
+	return s
+}
+
+// give keeps s for later traces, as far as the limit allows.
+func (p *indexPool[T]) give(s []T) {
+	if cap(s) < indexFrom {
+		return
+	}
+	size := sliceBytes(s)
+	if pooled.Load()+size > reuseLimit.Load() {
+		return
+	}
+	p.mu.Lock()
+	p.free = append(p.free, s)
+	p.mu.Unlock()
+	pooled.Add(size)
+}
+
+// trim drops slices while the pools hold more than limit bytes.
+func (p *indexPool[T]) trim(limit int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.free) > 0 && pooled.Load() > limit {
+		last := len(p.free) - 1
+		pooled.Add(-sliceBytes(p.free[last]))
+		p.free[last] = nil
+		p.free = p.free[:last]
+	}
 }

@@ -16,11 +16,25 @@ func poisonPools() {
 	poison(&hiPool)
 	poison(&runPool)
 	poison(&framePool)
+	poisonIndex(&basePool)
+	poisonIndex(&runIdxPool)
 	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
 	for _, ch := range refPool.free {
 		clear(ch)
 	}
 	refPool.mu.Unlock()
+}
+
+func poisonIndex[T any](p *indexPool[T]) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.free {
+		s = s[:cap(s)]
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
+		for i := range b {
+			b[i] = 0xa5
+		}
+	}
 }
 
 func poison[T any](p *chunkPool[T]) {

@@ -98,29 +98,29 @@ type Trace struct {
 	nev  int // number of events, pend included
 	// The pointer word of values holding one (an event whose record has
 	// refFlag) is in refs, at the rank of the event among those events:
-	// refBase[e/32] plus the flagged events before e in its group of 32.
-	refs    column[unsafe.Pointer]
-	refBase []int32
+	// bases[e/32].ref plus the flagged events before e in its group of 32.
+	refs column[unsafe.Pointer]
+	// bases holds, per group of 32 events, the offsets of its first
+	// event in deps, refs and his.
+	bases []groupBase
 	// lateRefs holds pointers of values set after their event was
 	// recorded (call results) when no slot was reserved; lateFlag marks
 	// them.
 	lateRefs map[EventID]unsafe.Pointer
 	// The high 32 bits of a value's word, when they are not what its low
 	// bits imply (see impliedHi), are in his at the rank of the event
-	// among those whose record has hiBit (hiBase[e/32] plus the flagged
+	// among those whose record has hiBit (bases[e/32].hi plus the flagged
 	// events before e in its group of 32), or, if set late without a
 	// reserved slot, in lateHis (the kind has lateHiFlag).
 	his     column[uint32]
-	hiBase  []int32
 	lateHis map[EventID]uint32
 
 	// Dependences are 16-bit units (see depUnits): an event's are
 	// deps[off:off+n] where n is its record's count of units and off is
-	// depBase[e/32] plus the counts of the events before e in its group of
-	// 32; the last event's count is still open (its dependences start at
-	// curDeps, and its record is pend).
+	// bases[e/32].dep plus the counts of the events before e in its group
+	// of 32; the last event's count is still open (its dependences start
+	// at curDeps, and its record is pend).
 	deps    column[uint16]
-	depBase []int32
 	curDeps int
 	bigDeps map[EventID]int // counts of depsBig or more
 	bigSids map[EventID]StaticID
@@ -142,6 +142,10 @@ type Trace struct {
 
 	released bool // by Release: the trace is empty for good
 }
+
+// groupBase holds the offsets in deps, refs and his of the first event of
+// a group of 32.
+type groupBase struct{ dep, ref, hi int32 }
 
 // evRec holds an event's fixed-size fields in 12 bytes: the static
 // instruction and the value's kind (with refFlag: its pointer is in refs;
@@ -181,7 +185,7 @@ func (r *evRec) setKind(k Kind) { r.sk = r.sk&^0xff | uint32(k) }
 // hiIndex returns the index in his of the high bits of event e's value,
 // whose record has hiBit.
 func (t *Trace) hiIndex(e int) int {
-	i := int(t.hiBase[e>>5])
+	i := int(t.bases[e>>5].hi)
 	for _, r := range t.before(e) {
 		if r.on&hiBit != 0 {
 			i++
@@ -287,15 +291,19 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 	}
 	t.nev++
 	if e&31 == 0 {
-		t.depBase = append(t.depBase, int32(t.deps.n))
-		t.refBase = append(t.refBase, int32(t.refs.n))
-		t.hiBase = append(t.hiBase, int32(t.his.n))
+		if len(t.bases) == cap(t.bases) {
+			t.bases = growIndex(&basePool, t.bases)
+		}
+		t.bases = append(t.bases, groupBase{int32(t.deps.n), int32(t.refs.n), int32(t.his.n)})
 	}
 	t.curDeps = t.deps.n
 	if fr != t.curFrame || ctrl != t.curCtrl || t.runs.n == 0 {
 		t.newRun(e, fr, ctrl)
 	}
 	if e&255 == 0 {
+		if len(t.runIdx) == cap(t.runIdx) {
+			t.runIdx = growIndex(&runIdxPool, t.runIdx)
+		}
 		t.runIdx = append(t.runIdx, int32(t.runs.n-1))
 	}
 	sid, o := uint32(s), uint32(occ)
@@ -352,15 +360,19 @@ func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) Ev
 	}
 	t.nev++
 	if e&31 == 0 {
-		t.depBase = append(t.depBase, int32(t.deps.n))
-		t.refBase = append(t.refBase, int32(t.refs.n))
-		t.hiBase = append(t.hiBase, int32(t.his.n))
+		if len(t.bases) == cap(t.bases) {
+			t.bases = growIndex(&basePool, t.bases)
+		}
+		t.bases = append(t.bases, groupBase{int32(t.deps.n), int32(t.refs.n), int32(t.his.n)})
 	}
 	t.curDeps = t.deps.n
 	if fr.idx != t.curFrame || fr.ctrl != t.curCtrl || t.runs.n == 0 {
 		t.newRun(e, fr.idx, fr.ctrl)
 	}
 	if e&255 == 0 {
+		if len(t.runIdx) == cap(t.runIdx) {
+			t.runIdx = growIndex(&runIdxPool, t.runIdx)
+		}
 		t.runIdx = append(t.runIdx, int32(t.runs.n-1))
 	}
 	sid, o := uint32(in.sid), uint32(occ)
@@ -441,7 +453,7 @@ func (t *Trace) reserveRef() int {
 // refIndex returns the index in refs of the pointer of event e, whose
 // record has refFlag.
 func (t *Trace) refIndex(e int) int {
-	i := int(t.refBase[e>>5])
+	i := int(t.bases[e>>5].ref)
 	for _, r := range t.before(e) {
 		if r.kind()&refFlag != 0 {
 			i++
@@ -491,7 +503,7 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 	if e == t.nev-1 {
 		return t.curDeps, t.deps.n
 	}
-	lo = int(t.depBase[e>>5])
+	lo = int(t.bases[e>>5].dep)
 	g := t.before(e)
 	for i := range g {
 		n := int(g[i].on & depsBig)
@@ -874,8 +886,8 @@ func (t *Trace) Events(file string, line int) []EventID {
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
 	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 2*t.deps.capacity() + 4*cap(t.runIdx) +
-		4*t.his.capacity() + 4*cap(t.hiBase) + 16*len(t.lateHis) + 8*t.refs.capacity() +
-		4*cap(t.depBase) + 4*cap(t.refBase) + int(unsafe.Sizeof(frameRun{}))*t.runs.capacity() +
+		4*t.his.capacity() + 16*len(t.lateHis) + 8*t.refs.capacity() +
+		int(unsafe.Sizeof(groupBase{}))*cap(t.bases) + int(unsafe.Sizeof(frameRun{}))*t.runs.capacity() +
 		16*(len(t.bigDeps)+len(t.bigSids)+len(t.bigOccs)) + 24*len(t.lateRefs)
 	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
 }
