@@ -120,9 +120,10 @@ func (p *chunkPool[T]) give(c *column[T]) {
 // Release hands the trace's storage to the package, for later recorded
 // runs (of any Program) to reuse instead of allocating fresh memory,
 // which is faster (see [SetReuseLimit] for how much is kept). The trace
-// must not be used afterwards: it is then empty (Len returns 0), as is
-// every other reference to the same Trace, such as the Result.Trace it
-// came from. Releasing a nil or already released trace does nothing.
+// must not be used afterwards, through any reference to it (such as the
+// Result.Trace it came from): it is then empty, and its Len panics, so
+// that a loop over its events fails at once. Releasing a nil or already
+// released trace does nothing.
 // Values taken from the trace before (Value's pointers, Deps' slices)
 // stay valid: they do not point into its storage.
 func (t *Trace) Release() {

@@ -675,8 +675,15 @@ func (t *Trace) pushDepSlow(d EventID) {
 	}
 }
 
-// Len returns the number of events.
-func (t *Trace) Len() int { return t.nev }
+// Len returns the number of events. It panics on a released trace (see
+// Release), so that a use after Release fails loudly instead of reading an
+// empty trace.
+func (t *Trace) Len() int {
+	if t.released {
+		panic("trace: use of a released Trace")
+	}
+	return t.nev
+}
 
 // Static returns the static instruction ID of event e.
 func (t *Trace) Static(e EventID) StaticID { return t.sid(int(e)) }

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/interpbench [-div 1] [-runs 3] [-out bench/interp.txt]
+//	go run ./internal/cmd/interpbench [-div 1] [-runs 3] [-out bench/interp.txt] [-cpuprofile file]
 //
 // It runs the CPU-bound workloads of package work (sum of i*i for
 // i < 10^7, a TCAS-like decision function ×10^5, a classify function with

@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -418,10 +419,22 @@ func main() {
 	div := flag.Int("div", 1, "divide every workload's size by this (1: the issue's sizes)")
 	runs := flag.Int("runs", 3, "runs per workload and engine; the fastest counts")
 	out := flag.String("out", "", "also write the report to this file")
+	prof := flag.String("cpuprofile", "", "write a CPU profile of all the runs to this file")
 	flag.Parse()
 	if *div < 1 || *runs < 1 || flag.NArg() > 0 {
 		flag.Usage()
 		os.Exit(1)
+	}
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "interpbench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	rows, err := measureAll(context.Background(), workloads(*div), *runs, os.Stderr)
 	if err != nil {
