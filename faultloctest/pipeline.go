@@ -220,6 +220,7 @@ func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config
 			out = spectra.Fail
 		}
 		lines := spectra.CodeElements(r.Trace, spectra.Line)
+		r.Trace.Release() // its lines are taken: its memory is for the next runs
 		if _, err := m.Add(spectra.Test{Name: name, Outcome: out}, lines); err != nil {
 			left++
 		}

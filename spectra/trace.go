@@ -29,7 +29,9 @@ var _ Source = (*Traces)(nil)
 
 // Collect runs every test and adds it to into. An interpreter error (an
 // unsupported construct, a bridge failure) stops the collection: the test
-// has no trustworthy outcome.
+// has no trustworthy outcome. Each run's trace is released
+// (trace.Trace.Release) once its elements are taken, so that the next
+// runs reuse its memory: a hook of Options must not keep it.
 func (s *Traces) Collect(ctx context.Context, into Sink) error {
 	if s.Program == nil {
 		return errors.New("spectra: Traces needs a Program")
@@ -60,11 +62,15 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		if _, err := into.Add(test, TraceElements(res.Trace, s.Kind)); err != nil {
 			return err
 		}
+		// Its elements are taken: the trace's memory is for the next
+		// runs (trace.Trace.Release); the last one stays for its statics.
+		last.Release()
 		last = res.Trace
 	}
 	if last != nil {
 		// Every trace snapshots all statics compiled so far.
 		into.AddElements(staticElements(last, s.Kind, nil)...)
+		last.Release()
 	}
 	return nil
 }

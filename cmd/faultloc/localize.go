@@ -154,11 +154,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if r.Ran && !r.Skipped {
 			ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: name})
 		}
+		if r.Failed && *fixes && r.Result != nil && r.Trace != nil {
+			failLines = append(failLines, spectra.CodeElements(r.Trace, spectra.Line)...)
+		}
+		if r.Result != nil {
+			r.Trace.Release() // what is needed of it is taken: its memory is for the next runs
+		}
 		if !r.Failed {
 			continue
-		}
-		if *fixes && r.Trace != nil {
-			failLines = append(failLines, spectra.CodeElements(r.Trace, spectra.Line)...)
 		}
 		tctx, cancel := context.WithTimeout(ctx, *timeout)
 		rep, err := localize.AgxFaultsGoTest(tctx, prog, pkgPath, name, opts)
