@@ -305,6 +305,11 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
 	rep.Failure = first.failure
+	if o, ok := sub.(oracled); ok {
+		if err := o.oracle(first); err != nil {
+			return nil, err
+		}
+	}
 
 	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
 	if err != nil {

@@ -21,7 +21,9 @@
 // comparison, bounds on candidate size, count and refinements, and the
 // integer arithmetic. [AgxFaultsGoTest] does the same for a go test case
 // (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
-// failed assertions are the oracle.
+// failed assertions (or panic) are the oracle; a failing case with neither,
+// such as an Example whose output differs from its output comment, gives
+// [ErrNoOracle] rather than a report.
 //
 // A Report lists the candidates (verified first, then by size, then by
 // position or, with [Options.Suspiciousness], by the score of their most

@@ -2,9 +2,11 @@ package localize
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
@@ -26,6 +28,33 @@ func AgxFaultsGoTest(ctx context.Context, prog *trace.Program, pkgPath, name str
 		return encode.NewAssertions(prog, s, eo), nil
 	}
 	return agx(ctx, &goTest{prog: prog, pkg: pkgPath, tc: name, firstOnly: opts.FirstFailure}, newEnc, opts)
+}
+
+// ErrNoOracle is returned (wrapped, with the case's name and the reason)
+// when a failing case gives localize nothing to make true: no failed
+// assertion, no panic. For example a Go Example whose printed output
+// differs from its output comment: the output check is go test's, after
+// the example returns, and is not an assertion of the run.
+var ErrNoOracle = errors.New("localize: the failing case has no oracle")
+
+// oracled is a subject that can tell, from its failing run, that there is
+// nothing to encode as the oracle.
+type oracled interface {
+	oracle(first *verdict) error
+}
+
+// oracle returns an error wrapping ErrNoOracle if the failing run v has
+// no failed assertion and no panic to avoid: with an empty oracle every
+// formula is satisfiable and the empty set of statements would "fix" it.
+func (g *goTest) oracle(v *verdict) error {
+	if len(v.avoid) > 0 || (v.res.Panic != nil && v.res.Panic.Event != trace.NoEvent) {
+		return nil
+	}
+	why := "it failed with no failed assertion and no panic (" + v.failure + ")"
+	if strings.HasPrefix(g.tc, "Example") && !strings.Contains(g.tc, "/") {
+		why = "its output differs from its output comment, which is go test's check after the example returns, not an assertion of the run"
+	}
+	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.tc, why)
 }
 
 // goTest is a Go test case run by the interpreter.

@@ -2,6 +2,7 @@ package localize
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -188,4 +189,23 @@ func verifiedOn(rep *Report, f examples.Fault) *Candidate {
 		}
 	}
 	return nil
+}
+
+// TestNoOracle: a failing Example has no failed assertion and no panic, only
+// go test's comparison of its output after it returns. Localizing it gives
+// ErrNoOracle naming the case, not a report whose empty candidate "fixes" a
+// formula without an oracle.
+func TestNoOracle(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	prog, _ := loadSubject(ctx, t, "testdata/example", true, 1)
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/example"
+	for _, name := range []string{"ExampleMid", "ExampleMid_sprintf"} {
+		for _, first := range []bool{false, true} {
+			rep, err := AgxFaultsGoTest(ctx, prog, pkg, name, &Options{MaxSize: 1, FirstFailure: first})
+			if !errors.Is(err, ErrNoOracle) || !strings.Contains(err.Error(), name+": ") {
+				t.Errorf("%s (first %v): report %v, err %v; want ErrNoOracle naming the case", name, first, rep, err)
+			}
+		}
+	}
 }

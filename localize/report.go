@@ -115,7 +115,7 @@ func (r *Report) AddFixes(a *MutationAnalysis) {
 // candidate tie at their worst position.
 func rank(cs []Candidate) []RankedLine {
 	seen := map[Location]bool{}
-	var out []RankedLine
+	out := []RankedLine{} // never nil: JSON "ranking" is [] when empty
 	for _, c := range cs {
 		var fresh []Location
 		for _, l := range c.Locations {

@@ -38,3 +38,20 @@ func TestWriteTextRelative(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONEmptyRanking: a report without candidates, reranked as every
+// report is before it is returned, writes "ranking": [] (not null), as
+// "candidates": [].
+func TestJSONEmptyRanking(t *testing.T) {
+	rep := &Report{Test: "T", Mode: "agx", Candidates: []Candidate{}, Partial: true, Reason: "timeout"}
+	rep.Rerank(nil)
+	var b strings.Builder
+	if err := WriteJSON(&b, []*Report{rep}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"candidates": []`, `"ranking": []`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, b.String())
+		}
+	}
+}

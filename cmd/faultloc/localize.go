@@ -139,6 +139,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// The runs that find the failing cases also give the spectrum of the
 	// HTML page's heat map and of -tiebreak.
 	matrix := spectra.NewMatrix()
+	failedCases := 0 // failing cases with no report (their error is on stderr)
 	for _, name := range cases {
 		if re != nil && !re.MatchString(name) {
 			continue
@@ -167,7 +168,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		rep, err := localize.AgxFaultsGoTest(tctx, prog, pkgPath, name, opts)
 		cancel()
 		if err != nil {
-			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
+			failedCases++
+			if errors.Is(err, localize.ErrNoOracle) {
+				fmt.Fprintln(stderr, "faultloc localize:", err) // it names the case
+			} else {
+				fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
+			}
 			continue
 		}
 		reports = append(reports, rep)
@@ -216,7 +222,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 0
 	}
 	wd, _ := os.Getwd()
-	if len(reports) == 0 {
+	if len(reports) == 0 && failedCases == 0 {
 		fmt.Fprintf(stdout, "no failing test case in %s\n", pkgPath)
 	}
 	for _, rep := range reports {
