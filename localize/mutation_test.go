@@ -15,17 +15,25 @@ import (
 
 const mutPkg = "github.com/faultloc/faultloc/localize/testdata/mutation"
 
+// mutationSubject loads testdata/mutation, returning how it was loaded
+// (Mutation loads its schema the same way) and the program.
+func mutationSubject(t *testing.T) (trace.Config, *trace.Program) {
+	t.Helper()
+	cfg := trace.Config{Dir: "testdata/mutation"}
+	prog, err := trace.Load(context.Background(), &cfg, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, prog
+}
+
 // TestMutation localizes a failing test of testdata/mutation, whose fault
 // is a relational operator, then scores its candidates' lines by mutation
 // analysis over all the subject's tests: under Metallaxis and MUSE the
 // faulty line comes first, while the candidates alone tie.
 func TestMutation(t *testing.T) {
 	ctx := context.Background()
-	cfg := trace.Config{Dir: "testdata/mutation"}
-	prog, err := trace.Load(ctx, &cfg, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, prog := mutationSubject(t)
 	fn := prog.Func(mutPkg, "Classify")
 	test := func(x, y, want int) trace.Test {
 		return trace.Test{Name: "classify", Func: fn, Args: []trace.Value{trace.Int(int64(x)), trace.Int(int64(y))},
@@ -102,11 +110,7 @@ func TestMutation(t *testing.T) {
 // tests and comes before the mutants that fix one.
 func TestMutationFixes(t *testing.T) {
 	ctx := context.Background()
-	cfg := trace.Config{Dir: "testdata/mutation"}
-	prog, err := trace.Load(ctx, &cfg, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, prog := mutationSubject(t)
 	fn := prog.Func(mutPkg, "Classify")
 	var tests []trace.Test
 	for i, c := range [][3]int{{11, 11, 2}, {5, 5, 0}, {11, 5, 1}, {5, 11, 1}, {11, 10, 1}, {5, 10, 0}, {12, 9, 1}} {
