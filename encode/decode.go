@@ -44,6 +44,29 @@ type Candidate struct {
 	// and calls substituted by their model values and their branch
 	// instances forced.
 	Hooks *trace.Hooks
+	// Inner, when not nil, is a second way to replay the candidate: from
+	// inside its statements. It substitutes the values the statements
+	// compute before what they produce (an operand expression such as
+	// a - b in return Abs(a - b)) where the model changes them, forces
+	// the same branches, and lets the re-run compute the stores, results
+	// and calls that follow. A model may fix a statement through such a
+	// value with an angelic continuation (past a branch side no run has
+	// encoded yet, where everything is free), and then the values it
+	// gives the statement's later instances mean nothing: replaying them
+	// fails although the inner value, run for real, passes the test or
+	// leads the formula to the side it must encode. Nil when the model
+	// changes no inner value.
+	Inner *Replay
+}
+
+// Replay is one way to re-run a candidate: the hooks that substitute its
+// values and force its decisions, and those values for reports.
+type Replay struct {
+	// Angelic are the substituted values and forced decisions, in
+	// execution order of the runs encoded.
+	Angelic []Angelic
+	// Hooks re-run the test with them.
+	Hooks *trace.Hooks
 }
 
 // Decode reads MCS m back as a candidate.
@@ -53,6 +76,7 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 	}
 	in := map[string]bool{}
 	c := &Candidate{Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
+	inner := &Replay{Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
 	for _, g := range m.Groups {
 		in[g] = true
 		st := e.stmts[g]
@@ -95,17 +119,26 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 		// and decisions. Substituting the operands it read (a load of an
 		// index, say) could make the re-run fail for reasons the formula
 		// does not model (an index out of range).
+		a := Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v}
 		switch {
 		case inst.branch:
 			c.Hooks.Branches[k] = v.Bool()
+			inner.Hooks.Branches[k] = v.Bool()
+			inner.Angelic = append(inner.Angelic, a)
 		case inst.rep:
 			c.Hooks.Values[k] = v
+		case len(inst.terms) == 1 && v.IsValid() && inst.sort.concrete(inst.orig) != nil && v.String() != inst.orig.String():
+			inner.Hooks.Values[k] = v
+			inner.Angelic = append(inner.Angelic, a)
 		}
 		if inst.rep {
-			c.Angelic = append(c.Angelic, Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v})
+			c.Angelic = append(c.Angelic, a)
 		}
 	}
 	c.Angelic = representatives(c.Angelic, e)
+	if len(inner.Hooks.Values) > 0 {
+		c.Inner = inner
+	}
 	return c, nil
 }
 

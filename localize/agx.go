@@ -477,16 +477,47 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		if err != nil {
 			return finish(rep, enc, solver, opts, start, err)
 		}
+		// A candidate whose replay fails may still pass when replayed from
+		// inside its statements (encode.Candidate.Inner): the model may
+		// have fixed a statement through an inner value with an angelic
+		// continuation, giving its results values that mean nothing.
+		var inner *verdict
+		if !v.passed && cand.Inner != nil {
+			ro.Hooks = cand.Inner.Hooks
+			w, err := sub.run(ctx, &ro)
+			rep.Stats.Runs++
+			if err != nil {
+				v.release()
+				return finish(rep, enc, solver, opts, start, err)
+			}
+			if w.passed {
+				v.release()
+				v = w
+				cand.Angelic, cand.Hooks = cand.Inner.Angelic, cand.Inner.Hooks
+			} else {
+				inner = w
+			}
+		}
 		if !v.passed && opts.Mode == encode.ATF && v.res.Outcome != trace.BudgetExceeded {
 			if rep.Stats.Refinements >= maxRef {
 				rep.Partial, rep.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
 				v.release()
+				inner.release()
 				break
 			}
 			key := strings.Join(mcs.Groups, "\x00")
 			if perCand[key] < maxPer {
 				perCand[key]++
 				added, err := addRun(v)
+				if err == nil && added == 0 && inner != nil && inner.res.Outcome != trace.BudgetExceeded {
+					// The replay of the model's results took encoded paths
+					// only; the inner values, run for real, may not.
+					if added, err = addRun(inner); added > 0 {
+						v.release()
+						v, inner = inner, nil
+						cand.Hooks = cand.Inner.Hooks
+					}
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -502,12 +533,14 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 					}
 					refined = mcs.Groups
 					v.release()
+					inner.release()
 					continue // the formula changed: solve again
 				}
 			}
 		}
 		rep.Candidates = append(rep.Candidates, src.candidate(cand, v, opts.Granularity == encode.ByExpression))
 		v.release()
+		inner.release()
 		if err := solver.Block(mcs.Groups); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}

@@ -9,7 +9,11 @@
 // of [github.com/faultloc/faultloc/maxsat]. Each correction set is decoded
 // into a fix candidate — statements and the angelic values that make the test
 // pass — and replayed through trace's hooks: a candidate is Verified only if
-// the re-run passes. When the replay leaves the paths encoded so far, the
+// the re-run passes. A replay that substitutes the model's stores, results
+// and decisions and fails is followed by one from inside the statements
+// (encode.Candidate.Inner: the operand values the model changes, such as
+// a - b in return Abs(a - b), with what follows computed for real), which
+// verifies the candidate if it passes. When the replay leaves the paths encoded so far, the
 // re-run itself is added to the formula (refinement) and the solver asked
 // again, in the same solver. Two choices keep ATF's refinements few: the
 // model of a correction set is, when one exists, one whose execution stays

@@ -209,3 +209,34 @@ func TestNoOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestInnerReplay: in faultloctest's ties subject, Dist's return Abs(a - b)
+// is a one-line fix (a - b → b - a). With FirstFailure the slice leaves
+// Dist's return out of the blamable instances, and a model fixes the line
+// through a - b with an angelic continuation past Abs's unexplored else
+// side, giving the call's result a value that means nothing: replaying it
+// fails on encoded paths. Replayed from inside (encode.Candidate.Inner),
+// with a - b's value run for real, the line is verified, both ways.
+func TestInnerReplay(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "../faultloctest/testdata/ties", true, 1)
+	dist := examples.Fault{File: strings.TrimSuffix(faults[0].File, "util.go") + "dist.go", Line: 9}
+	const pkg = "github.com/faultloc/faultloc/faultloctest/testdata/ties"
+	for _, first := range []bool{false, true} {
+		rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestDist/reversed", &Options{FirstFailure: first})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []examples.Fault{dist, faults[0]} {
+			if verifiedOn(rep, f) == nil {
+				t.Errorf("first %v: no verified size-1 candidate on %s:%d:\n%s", first, filepath.Base(f.File), f.Line, summary(rep))
+			}
+		}
+		for _, c := range rep.Candidates {
+			if !c.Verified {
+				t.Errorf("first %v: unverified candidate %v:\n%s", first, c.Locations, summary(rep))
+			}
+		}
+	}
+}
