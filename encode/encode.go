@@ -389,6 +389,27 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 // events in avoid must be among them. localize uses it to encode a test
 // up to its first failed check (localize.Options.FirstFailure).
 func (e *Encoder) AddRunUntil(res *trace.Result, n int, avoid ...trace.EventID) (int, error) {
+	return e.AddRunExpect(res, n, nil, avoid...)
+}
+
+// Expectation is a value a run must produce for its test to pass: when the
+// run's path reaches Event, the value of Event's operand Operand (of a
+// Boolean or integer type) must be Want. localize derives expectations
+// from an Example's output comment: the arguments of the run's print calls
+// must be the values the expected output shows.
+type Expectation struct {
+	Event   trace.EventID
+	Operand ssa.Value
+	Want    trace.Value
+}
+
+// AddRunExpect is [Encoder.AddRunUntil] with expectations as the oracle,
+// besides the events to avoid: each must hold along the run's path (a
+// statement may change the value, never the expectation). An expectation
+// on an operand the encoding does not model (a string, a float) is left
+// out if the run already meets it, and is an error wrapping
+// [ErrNotEncodable], naming its position, if not.
+func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, avoid ...trace.EventID) (int, error) {
 	if res == nil || res.Trace == nil {
 		return 0, errors.New("encode: run has no trace")
 	}
@@ -399,6 +420,13 @@ func (e *Encoder) AddRunUntil(res *trace.Result, n int, avoid ...trace.EventID) 
 		if int(a) >= n {
 			return 0, fmt.Errorf("encode: AddRunUntil: event %d to avoid is not among the first %d", a, n)
 		}
+	}
+	want := map[trace.EventID][]Expectation{}
+	for _, x := range expect {
+		if x.Event < 0 || int(x.Event) >= n || x.Operand == nil {
+			return 0, fmt.Errorf("encode: AddRunExpect: expectation on event %d (operand %v) not among the first %d events", x.Event, x.Operand, n)
+		}
+		want[x.Event] = append(want[x.Event], x)
 	}
 	if e.stats.Runs > 0 && (e.opts.Mode == FS || e.opts.Mode == FI) {
 		return 0, nil
@@ -453,6 +481,11 @@ func (e *Encoder) AddRunUntil(res *trace.Result, n int, avoid ...trace.EventID) 
 		} else if err := e.event(r, ev); err != nil {
 			return r.added, err
 		}
+		for i, x := range want[ev] {
+			if err := e.expectation(r, x, i); err != nil {
+				return r.added, err
+			}
+		}
 		if e.opts.Sanity && t.Steered(ev) {
 			if st := e.statementOf(t, ev); st != "" {
 				r.steer[st] = true
@@ -478,6 +511,61 @@ func (e *Encoder) AddRunUntil(res *trace.Result, n int, avoid ...trace.EventID) 
 		}
 	}
 	return r.added, nil
+}
+
+// expectation adds expectation x, the i-th of its event, to run r.
+func (e *Encoder) expectation(r *run, x Expectation, i int) error {
+	t := r.t
+	si := e.sortOf(x.Operand.Type())
+	term := e.operand(r, x.Event, x.Operand)
+	w := si.concrete(x.Want)
+	if !si.ok || term == nil || w == nil {
+		got, ok := e.operandValue(r, x.Event, x.Operand)
+		if ok && trace.Equal(got, x.Want) {
+			return nil
+		}
+		return fmt.Errorf("%w: %v: the expected value %v of %s (of type %s) cannot be encoded, and the run has %v", ErrNotEncodable, t.Pos(x.Event), x.Want, x.Operand.Name(), x.Operand.Type(), got)
+	}
+	r.oracle = true
+	defer func() { r.oracle = false }()
+	c := maxsat.Or(maxsat.Not(r.path), maxsat.Eq(term, w))
+	return e.hard(r, seenKey{t.Key(x.Event), r.prefix ^ 0x7f4a7c159e3779b9 ^ uint64(i+1)<<48}, c)
+}
+
+// operandValue returns the value of operand v of event ev in run r.
+func (e *Encoder) operandValue(r *run, ev trace.EventID, v ssa.Value) (trace.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok {
+		return constValue(c)
+	}
+	t := r.t
+	r.deps = t.Deps(ev, r.deps[:0])
+	for _, d := range r.deps {
+		if produces(t, d, v) {
+			return t.Value(d), true
+		}
+	}
+	return trace.Value{}, false
+}
+
+// constValue returns the value of a constant of a basic type.
+func constValue(c *ssa.Const) (trace.Value, bool) {
+	if c.Value == nil {
+		return trace.Value{}, false
+	}
+	switch c.Value.Kind() {
+	case constant.Bool:
+		return trace.Bool(constant.BoolVal(c.Value)), true
+	case constant.String:
+		return trace.String(constant.StringVal(c.Value)), true
+	case constant.Int:
+		if i, ok := constant.Int64Val(c.Value); ok {
+			return trace.Int(i), true
+		}
+	case constant.Float:
+		f, _ := constant.Float64Val(c.Value)
+		return trace.Float(f), true
+	}
+	return trace.Value{}, false
 }
 
 // Diverged returns the event of the last run added (by [Encoder.AddRun],

@@ -2,12 +2,15 @@ package encode_test
 
 import (
 	"context"
+	"go/constant"
+	"go/types"
 	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestAddRunUntil checks AddRunUntil's arguments, and that encoding a
@@ -64,5 +67,77 @@ func TestAddRunUntil(t *testing.T) {
 	}
 	if !(0 < half && half < whole) {
 		t.Errorf("constraints: %d for the first %d events, %d for all %d", half, n/2, whole, n)
+	}
+}
+
+// TestAddRunExpect checks expectations as the oracle, on foo's failing run
+// encoded with no oracle of its own (NewAssertions): an expectation of
+// Foo's result that the run meets needs no fault; one it does not meet
+// does, and the cheapest fix is one statement; an expectation on a value
+// the encoding does not model is an error unless the run meets it.
+func TestAddRunExpect(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := prog.RunTest(ctx, trace.Test{
+		Name: "testFoo",
+		Func: prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo"),
+		Args: []trace.Value{trace.Int(3), trace.Int(5)},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Trace
+	ret := trace.NoEvent
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		if _, ok := tr.Instr(e).(*ssa.Return); ok && tr.Func(e).Name() == "Foo" {
+			ret = e
+		}
+	}
+	if ret == trace.NoEvent {
+		t.Fatal("no Return event of Foo")
+	}
+	result := tr.Instr(ret).(*ssa.Return).Results[0]
+	str := ssa.NewConst(constant.MakeString("x"), types.Typ[types.String])
+	for _, tt := range []struct {
+		name   string
+		expect encode.Expectation
+		status maxsat.Status // with every statement as it is
+		err    string
+	}{
+		{"met", encode.Expectation{Event: ret, Operand: result, Want: trace.Int(8)}, maxsat.Sat, ""},
+		{"not met", encode.Expectation{Event: ret, Operand: result, Want: trace.Int(2)}, maxsat.Unsat, ""},
+		{"string met", encode.Expectation{Event: ret, Operand: str, Want: trace.String("x")}, maxsat.Sat, ""},
+		{"string not met", encode.Expectation{Event: ret, Operand: str, Want: trace.String("y")}, 0, "cannot be encoded"},
+		{"no operand", encode.Expectation{Event: ret, Want: trace.Int(2)}, 0, "not among the first"},
+		{"beyond the run", encode.Expectation{Event: trace.EventID(tr.Len()), Operand: result, Want: trace.Int(2)}, 0, "not among the first"},
+	} {
+		s, err := maxsat.NewSolver(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc := encode.NewAssertions(prog, s, &encode.Options{Sanity: true})
+		_, err = enc.AddRunExpect(res, tr.Len(), []encode.Expectation{tt.expect})
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: %v, want an error with %q", tt.name, err, tt.err)
+			}
+			s.Close()
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if _, st, err := s.CheckRelaxed(ctx, nil); err != nil || st != tt.status {
+			t.Errorf("%s: with no statement changed: %v, %v; want %v", tt.name, st, err, tt.status)
+		}
+		if tt.status == maxsat.Unsat {
+			if m, err := s.Optimum(ctx); err != nil || len(m.Groups) != 1 {
+				t.Errorf("%s: optimum %v, %v; want one statement", tt.name, m, err)
+			}
+		}
+		s.Close()
 	}
 }

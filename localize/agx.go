@@ -97,7 +97,8 @@ type Options struct {
 	// which passed, keep their values. The check is the branch instance
 	// the first failed assertion is control dependent on; a case whose
 	// first failure is a panic or an assertion under no branch is
-	// localized whole. Default: off.
+	// localized whole, and so is an Example (its output is one check).
+	// Default: off.
 	FirstFailure bool
 	// Suspiciousness orders the candidates that tie on verified status and
 	// size by the score of their most suspicious line, before position;
@@ -255,6 +256,11 @@ type verdict struct {
 	avoid   []trace.EventID // failed assertions
 	failure string
 	until   int // the events to encode, when not all (Options.FirstFailure)
+	// expect is the oracle of a failing Example: the values its output
+	// comment expects (outputOracle); noOracle why there is none.
+	expect   []encode.Expectation
+	noOracle error
+	output   bool // the oracle is an Example's output comment
 }
 
 // release hands v's trace back to package trace for later runs to reuse
@@ -317,7 +323,9 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	defer solver.Close()
 	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity}
-	if opts.SliceScope || opts.FirstFailure {
+	// FirstFailure slices only for assertions: an Example's output is
+	// one check.
+	if opts.SliceScope || (opts.FirstFailure && !first.output) {
 		if eo.Blamable, err = sliceScope(sub, first); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -332,7 +340,17 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		if until <= 0 {
 			until = v.res.Trace.Len()
 		}
-		added, err := enc.AddRunUntil(v.res, until, v.avoid...)
+		if v.noOracle != nil && v != first {
+			// A re-run whose output the oracle cannot read adds nothing.
+			return 0, nil
+		}
+		added, err := enc.AddRunExpect(v.res, until, v.expect, v.avoid...)
+		if errors.Is(err, encode.ErrNotEncodable) {
+			if v == first {
+				return 0, fmt.Errorf("%w: %s: %v", ErrNoOracle, sub.name(), err)
+			}
+			err = nil
+		}
 		if err == nil && opts.Mode == encode.ATF && opts.Unwind > 0 {
 			_, err = enc.CloseBeyond(opts.Unwind)
 		}

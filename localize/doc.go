@@ -25,9 +25,17 @@
 // comparison, bounds on candidate size, count and refinements, and the
 // integer arithmetic. [AgxFaultsGoTest] does the same for a go test case
 // (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
-// failed assertions (or panic) are the oracle; a failing case with neither,
-// such as an Example whose output differs from its output comment, gives
-// [ErrNoOracle] rather than a report.
+// failed assertions (or panic) are the oracle. For an Example whose output
+// differs from its output comment, the oracle is the comment: the output
+// is attributed line by line to the run's fmt.Println and fmt.Printf calls
+// (through fmt.Sprint, Sprintf and Sprintln for their string arguments),
+// and each expected line read back into the values the call's integer and
+// Boolean arguments must have; a constant line on the wrong path, a
+// function's constant string result, and lines missing or in excess
+// become paths the fixed run may not take. A failing case with no oracle
+// (no failed assertion, no panic, or output the oracle cannot read: other
+// ways of printing, values with String methods, "Unordered output:")
+// gives [ErrNoOracle], with the reason, rather than a report.
 //
 // A Report lists the candidates (verified first, then by size, then by
 // position or, with [Options.Suspiciousness], by the score of their most

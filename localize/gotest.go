@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
@@ -32,9 +31,9 @@ func AgxFaultsGoTest(ctx context.Context, prog *trace.Program, pkgPath, name str
 
 // ErrNoOracle is returned (wrapped, with the case's name and the reason)
 // when a failing case gives localize nothing to make true: no failed
-// assertion, no panic. For example a Go Example whose printed output
-// differs from its output comment: the output check is go test's, after
-// the example returns, and is not an assertion of the run.
+// assertion, no panic, and, for a Go Example whose printed output differs
+// from its output comment, output that the oracle cannot read back into
+// values of the run (see the package documentation).
 var ErrNoOracle = errors.New("localize: the failing case has no oracle")
 
 // oracled is a subject that can tell, from its failing run, that there is
@@ -47,12 +46,12 @@ type oracled interface {
 // no failed assertion and no panic to avoid: with an empty oracle every
 // formula is satisfiable and the empty set of statements would "fix" it.
 func (g *goTest) oracle(v *verdict) error {
-	if len(v.avoid) > 0 || (v.res.Panic != nil && v.res.Panic.Event != trace.NoEvent) {
+	if len(v.avoid) > 0 || len(v.expect) > 0 || (v.res.Panic != nil && v.res.Panic.Event != trace.NoEvent) {
 		return nil
 	}
 	why := "it failed with no failed assertion and no panic (" + v.failure + ")"
-	if strings.HasPrefix(g.tc, "Example") && !strings.Contains(g.tc, "/") {
-		why = "its output differs from its output comment, which is go test's check after the example returns, not an assertion of the run"
+	if v.noOracle != nil {
+		why = "its output differs from its output comment, and " + v.noOracle.Error()
 	}
 	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.tc, why)
 }
@@ -80,10 +79,13 @@ type check struct {
 
 func (g *goTest) name() string { return g.tc }
 
-// criteria are the failed assertions, and the panic's event if the case
-// panicked.
+// criteria are the failed assertions, the events of an Example's
+// expectations (outputOracle), and the panic's event if the case panicked.
 func (g *goTest) criteria(v *verdict) []trace.EventID {
 	crit := slices.Clone(v.avoid)
+	for _, x := range v.expect {
+		crit = append(crit, x.Event)
+	}
 	if p := v.res.Panic; p != nil && p.Event != trace.NoEvent {
 		crit = append(crit, p.Event)
 	}
@@ -98,6 +100,14 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 	// A case its parent no longer runs has not passed.
 	v := &verdict{res: r.Result, passed: r.Ran && !r.Failed}
 	asserts := r.Assertions
+	if r.Example != nil && r.Failed && r.Outcome == trace.AssertionFailed && r.Trace != nil {
+		// The output differs from the comment: the oracle is the
+		// comment (outputOracle); FirstFailure does not apply.
+		v.expect, v.avoid, v.noOracle = outputOracle(r.Trace, r.Example)
+		v.output = true
+		v.failure = "the output differs from the output comment"
+		return v, nil
+	}
 	if g.firstOnly {
 		asserts, v.passed, v.until = g.firstFailure(r)
 	}

@@ -191,20 +191,44 @@ func verifiedOn(rep *Report, f examples.Fault) *Candidate {
 	return nil
 }
 
-// TestNoOracle: a failing Example has no failed assertion and no panic, only
-// go test's comparison of its output after it returns. Localizing it gives
-// ErrNoOracle naming the case, not a report whose empty candidate "fixes" a
-// formula without an oracle.
-func TestNoOracle(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+// TestOutputOracle localizes the failing Examples of testdata/output,
+// whose oracle is their output comment: those whose output the oracle
+// reads put Abs's fault in a verified one-line candidate; the others give
+// ErrNoOracle naming the case and why.
+func TestOutputOracle(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, _ := loadSubject(ctx, t, "testdata/example", true, 1)
-	const pkg = "github.com/faultloc/faultloc/localize/testdata/example"
-	for _, name := range []string{"ExampleMid", "ExampleMid_sprintf"} {
+	prog, faults := loadSubject(ctx, t, "testdata/output", true, 1)
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/output"
+	tests := []struct {
+		name     string
+		noOracle string // the reason, if the oracle cannot read the output
+	}{
+		{name: "ExampleAbs"},        // Println of two ints
+		{name: "ExampleAbs_printf"}, // widths, flags, %v of a bool
+		{name: "ExampleAbs_sprintf"},
+		{name: "ExampleAbs_path"},  // a constant line on the wrong path
+		{name: "ExampleAbs_fewer"}, // a loop printing too few lines
+		{name: "ExampleAbs_more"},  // too many lines
+		{name: "ExampleDescribe"},  // a function's constant string result
+		{name: "ExampleAbs_unordered", noOracle: `"Unordered output:"`},
+		{name: "ExampleCelsius", noOracle: "which has a String method"},
+	}
+	for _, tt := range tests {
 		for _, first := range []bool{false, true} {
-			rep, err := AgxFaultsGoTest(ctx, prog, pkg, name, &Options{MaxSize: 1, FirstFailure: first})
-			if !errors.Is(err, ErrNoOracle) || !strings.Contains(err.Error(), name+": ") {
-				t.Errorf("%s (first %v): report %v, err %v; want ErrNoOracle naming the case", name, first, rep, err)
+			rep, err := AgxFaultsGoTest(ctx, prog, pkg, tt.name, &Options{MaxSize: 1, FirstFailure: first})
+			if tt.noOracle != "" {
+				if !errors.Is(err, ErrNoOracle) || !strings.Contains(err.Error(), tt.name+": ") || !strings.Contains(err.Error(), tt.noOracle) {
+					t.Errorf("%s (first %v): report %v, err %v; want ErrNoOracle naming the case and %q", tt.name, first, rep, err, tt.noOracle)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s (first %v): %v", tt.name, first, err)
+				continue
+			}
+			if verifiedOn(rep, faults[0]) == nil {
+				t.Errorf("%s (first %v): no verified size-1 candidate on the fault:\n%s", tt.name, first, summary(rep))
 			}
 		}
 	}

@@ -57,6 +57,21 @@ type GoTestResult struct {
 	// skipped), and its "--- PASS/FAIL/SKIP" line, with durations shown as
 	// 0.00s.
 	Log string
+	// Example is set when the case is an Example that ran: what it
+	// printed and what its output comment expects.
+	Example *ExampleOutput
+}
+
+// ExampleOutput is the output of an Example, printed and expected.
+type ExampleOutput struct {
+	// Got is what the example printed to standard output.
+	Got string
+	// Want is the text of its output comment (after "Output:" or
+	// "Unordered output:").
+	Want string
+	// Unordered reports an "Unordered output:" comment: the lines may come
+	// in any order.
+	Unordered bool
 }
 
 // Assertion is a failed assertion of an interpreted test: a call of

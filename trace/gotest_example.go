@@ -105,7 +105,7 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 		}
 	}
 	name := fn.Name()
-	gr := &GoTestResult{Result: res, Name: name, Ran: true}
+	gr := &GoTestResult{Result: res, Name: name, Ran: true, Example: &ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
 	log := "=== RUN   " + name + "\n"
 	fail := spec.judge(out.String())
 	switch {

@@ -463,6 +463,25 @@ func TestRunGoTestExample(t *testing.T) {
 	if !res.Failed || res.Outcome != AssertionFailed || !strings.HasPrefix(res.Failure, "got:\n-1 1\n0 0\n1 1\nwant:") || len(res.Assertions) != 0 {
 		t.Errorf("failed %v, outcome %v, failure %q, assertions %v", res.Failed, res.Outcome, res.Failure, res.Assertions)
 	}
+	for _, tt := range []struct {
+		name string
+		want ExampleOutput
+	}{
+		{"ExampleAbs", ExampleOutput{Got: "-1 1\n0 0\n1 1\n", Want: "-1 1\n0 0\n1 -1\n"}},
+		{"ExampleAbs_unordered", ExampleOutput{Got: "3\n2\n1\n", Want: "1\n2\n3\n", Unordered: true}},
+	} {
+		res, err := p.RunGoTest(bgContext, gotestPkg, tt.name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Example == nil || *res.Example != tt.want {
+			t.Errorf("%s: Example = %+v, want %+v", tt.name, res.Example, tt.want)
+		}
+	}
+	res, err = p.RunGoTest(bgContext, modPath+"examples/foo", "TestFoo/testFoo", nil)
+	if err != nil || res.Example != nil {
+		t.Errorf("a test's Example = %+v (%v), want nil", res.Example, err)
+	}
 }
 
 // TestRunGoTestMain checks that a package's TestMain runs around the case:

@@ -246,19 +246,19 @@ func TestLocalizeFixes(t *testing.T) {
 	}
 }
 
-// TestLocalizeNoOracle: a failing Example (its output differs from its
-// output comment) has no oracle for localize: the command reports the
-// typed error on stderr, names the case, and writes no report for it (in
-// JSON an empty array), rather than a report whose empty candidate fixes
-// nothing.
+// TestLocalizeNoOracle: a failing Example whose output the oracle cannot
+// read (it prints a value with a String method) has no oracle for
+// localize: the command reports the typed error on stderr, names the
+// case, and writes no report for it (in JSON an empty array), rather than
+// a report whose empty candidate fixes nothing.
 func TestLocalizeNoOracle(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		var out, errb bytes.Buffer
-		args := []string{"localize", "-format", format, "-run", "^ExampleMid$", "../../localize/testdata/example"}
+		args := []string{"localize", "-format", format, "-run", "^ExampleCelsius$", "../../localize/testdata/output"}
 		if code := run(context.Background(), args, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d, stderr:\n%s", format, code, errb.String())
 		}
-		if want := "faultloc localize: " + localize.ErrNoOracle.Error() + ": ExampleMid: "; !strings.Contains(errb.String(), want) {
+		if want := "faultloc localize: " + localize.ErrNoOracle.Error() + ": ExampleCelsius: "; !strings.Contains(errb.String(), want) {
 			t.Errorf("%s: stderr lacks %q:\n%s", format, want, errb.String())
 		}
 		if format == "json" && strings.TrimSpace(out.String()) != "[]" {

@@ -1,0 +1,80 @@
+package localize
+
+import (
+	"go/constant"
+	"go/types"
+	"regexp"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// TestOutputPattern checks the regular expressions that read an expected
+// line back into the arguments of the call that prints it, against fmt's
+// own formatting: each row's text is what fmt prints for its values.
+func TestOutputPattern(t *testing.T) {
+	i, b, s, u := types.Typ[types.Int], types.Typ[types.Bool], types.Typ[types.String], types.Typ[types.Uint8]
+	tests := []struct {
+		fn, format string
+		types      []types.Type
+		text       string
+		want       []string // the groups; nil: no match
+	}{
+		{"fmt.Println", "", []types.Type{i, i}, "3 -4", []string{"3", "-4"}},
+		{"fmt.Println", "", []types.Type{s, i}, "result: 7", []string{"result:", "7"}},
+		{"fmt.Println", "", []types.Type{b}, "true", []string{"true"}},
+		{"fmt.Println", "", []types.Type{i}, "x", nil},
+		{"fmt.Println", "", nil, "", []string{}},
+		{"fmt.Printf", "|%4d|%-3d|%+d|%v|", []types.Type{i, i, i, b}, "|   3|2  |+5|true|", []string{"3", "2", "+5", "true"}},
+		{"fmt.Printf", "%d%%", []types.Type{u}, "42%", []string{"42"}},
+		{"fmt.Printf", "%q and %s", []types.Type{s, s}, `"a b" and c d`, []string{`"a b"`, "c d"}},
+		{"fmt.Printf", "n=%d", []types.Type{i}, "m=3", nil},
+		{"fmt.Printf", "%05d", []types.Type{i}, "-0042", []string{"-0042"}},
+		{"fmt.Sprint", "", []types.Type{i}, "12", []string{"12"}},
+	}
+	for _, tt := range tests {
+		c := &printCall{fn: tt.fn, format: tt.format}
+		for _, typ := range tt.types {
+			c.args = append(c.args, printArg{x: ssa.NewConst(constant.MakeInt64(0), typ)})
+		}
+		re := regexp.MustCompile("^" + pattern(c) + "$")
+		m := re.FindStringSubmatch(tt.text)
+		switch {
+		case tt.want == nil && m != nil:
+			t.Errorf("%s(%q) matched %q: %q, want no match", tt.fn, tt.format, tt.text, m[1:])
+		case tt.want != nil && (m == nil || !slices.Equal(m[1:], tt.want)):
+			t.Errorf("%s(%q) on %q: %q, want %q", tt.fn, tt.format, tt.text, m, tt.want)
+		}
+	}
+}
+
+// TestOutputVerbs checks which verbs the oracle reads.
+func TestOutputVerbs(t *testing.T) {
+	tests := []struct {
+		format string
+		want   string // verb letters, '!' for an unsupported one
+	}{
+		{"%d %v %s %t %q", "dvstq"},
+		{"%5d|%-5d|%+d|%05d", "dddd"},
+		{"%.2f", "!"},
+		{"%*d", "!"},
+		{"%[1]d", "!"},
+		{"%#v", "!"},
+		{"100%% of %d", "d"},
+		{"trailing %", "!"},
+	}
+	for _, tt := range tests {
+		var got []rune
+		for _, v := range verbs(tt.format) {
+			if !v.ok {
+				got = append(got, '!')
+			} else {
+				got = append(got, v.verb)
+			}
+		}
+		if string(got) != tt.want {
+			t.Errorf("verbs(%q) = %q, want %q", tt.format, string(got), tt.want)
+		}
+	}
+}
