@@ -22,7 +22,7 @@ const withSolver = true
 // the interpreted test case name and returns its first c.candidates fix
 // candidates (verified first, then smaller first) as log lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
-	rep, err := localize.AgxFaultsGoTest(ctx, prog, pkgPath, name, &localize.Options{MaxSize: c.maxSize})
+	rep, err := localize.AgxFaultsGoTest(ctx, prog, pkgPath, name, &localize.Options{MaxSize: c.maxSize, FirstFailure: c.first})
 	if errors.Is(err, localize.ErrTestPasses) {
 		return nil, errPasses
 	}

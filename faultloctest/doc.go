@@ -92,6 +92,8 @@
 //	FAULTLOC_TAGS=a,b         build tags to load the package with
 //	FAULTLOC_REPORT=dir       write PKG.TEST.json and PKG.TEST.html into dir
 //	                          (relative to the package directory)
+//	FAULTLOC_FIRST=1          localize the first failed check alone
+//	                          (Options.FirstFailure; 0 turns it off)
 //
 // The package links faultloc's solver, so a test binary that imports it
 // needs cgo and libz3 (Debian's libz3-dev) to build. Built with

@@ -36,6 +36,9 @@ const (
 	// EnvReport is a directory where, for each explained test, the JSON and
 	// HTML reports are written (see [Options].ReportDir).
 	EnvReport = "FAULTLOC_REPORT"
+	// EnvFirst, "1" (or "true", "on") or "0" ("false", "off"), sets
+	// [Options].FirstFailure.
+	EnvFirst = "FAULTLOC_FIRST"
 )
 
 // DefaultTimeout is the time bound of an explanation when neither
@@ -87,6 +90,11 @@ type Options struct {
 	// Formula names the spectrum formula (see spectra.Lookup).
 	// Default "": "ochiai".
 	Formula string
+	// FirstFailure localizes the test's first failed check alone
+	// (localize.Options.FirstFailure): in a test that loops over a table
+	// with t.Error and fails several rows, the first failing row, which
+	// is much cheaper than a fix of every row at once. Default false.
+	FirstFailure bool
 }
 
 // config is Options resolved against the environment and the defaults.
@@ -99,6 +107,7 @@ type config struct {
 	candidates int
 	top        int
 	formula    string
+	first      bool
 }
 
 // resolve applies the environment (getenv) and the defaults to opts.
@@ -116,6 +125,7 @@ func resolve(opts *Options, getenv func(string) string) (c config, off bool, err
 		candidates: opts.Candidates,
 		top:        opts.Top,
 		formula:    opts.Formula,
+		first:      opts.FirstFailure,
 	}
 	if s := strings.TrimSpace(getenv(EnvTimeout)); s != "" {
 		switch s {
@@ -148,6 +158,16 @@ func resolve(opts *Options, getenv func(string) string) (c config, off bool, err
 	}
 	if s, ok := lookup(getenv, EnvReport); ok {
 		c.reportDir = s
+	}
+	if s, ok := lookup(getenv, EnvFirst); ok {
+		switch strings.ToLower(s) {
+		case "1", "true", "on":
+			c.first = true
+		case "0", "false", "off":
+			c.first = false
+		default:
+			return c, false, fmt.Errorf("%s=%q is not 1 or 0", EnvFirst, s)
+		}
 	}
 	if c.maxSize == 0 {
 		c.maxSize = 2

@@ -21,7 +21,7 @@ func TestResolve(t *testing.T) {
 		name string
 		opts *Options
 		env  map[string]string
-		want config // fields compared: timeout, tags (if set), dir, reportDir, maxSize, candidates, top, formula
+		want config // fields compared: timeout, tags (if set), dir, reportDir, maxSize, candidates, top, formula, first
 		off  bool
 		err  string
 	}{
@@ -34,6 +34,13 @@ func TestResolve(t *testing.T) {
 		{name: "off by environment", env: map[string]string{EnvTimeout: "off"}, off: true},
 		{name: "zero by environment", env: map[string]string{EnvTimeout: "0"}, off: true},
 		{name: "off by options", opts: &Options{Timeout: -1}, off: true},
+		{name: "first by options", opts: &Options{FirstFailure: true},
+			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5, formula: "ochiai", first: true}},
+		{name: "first by environment", env: map[string]string{EnvFirst: "on"},
+			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5, formula: "ochiai", first: true}},
+		{name: "first off by environment", opts: &Options{FirstFailure: true}, env: map[string]string{EnvFirst: "0"},
+			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5, formula: "ochiai"}},
+		{name: "bad first", env: map[string]string{EnvFirst: "yes please"}, err: "FAULTLOC_FIRST"},
 		{name: "bad timeout", env: map[string]string{EnvTimeout: "soon"}, err: "FAULTLOC_TIMEOUT"},
 		{name: "negative timeout", env: map[string]string{EnvTimeout: "-1s"}, err: "FAULTLOC_TIMEOUT"},
 	} {
@@ -374,4 +381,21 @@ func solverTest(t *testing.T) {
 	t.Setenv(EnvTimeout, "")
 	t.Setenv(EnvTags, "")
 	t.Setenv(EnvReport, "")
+	t.Setenv(EnvFirst, "")
+}
+
+// TestFirstFailure explains a test that loops over a table with t.Error
+// and fails three rows (localize's testdata/table): with FirstFailure the
+// first failing row alone, whose fix is the faulty line.
+func TestFirstFailure(t *testing.T) {
+	solverTest(t)
+	r := &recorder{name: "TestDistance", failed: true}
+	ExplainWith(r, &Options{Dir: "../localize/testdata/table", Top: -1, MaxSize: 1, FirstFailure: true})
+	r.end()
+	if len(r.logs) != 1 {
+		t.Fatalf("logged %q", r.logs)
+	}
+	if !strings.Contains(r.logs[0], "table.go:20: candidate ") || !strings.Contains(r.logs[0], "(verified, size 1): row[j] = 1 + min(prev, row[j], row[j-1]-1)") {
+		t.Errorf("no verified candidate on the faulty line:\n%s", r.logs[0])
+	}
 }
