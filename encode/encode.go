@@ -535,7 +535,7 @@ func (e *Encoder) expectation(r *run, x Expectation, i int) error {
 // operandValue returns the value of operand v of event ev in run r.
 func (e *Encoder) operandValue(r *run, ev trace.EventID, v ssa.Value) (trace.Value, bool) {
 	if c, ok := v.(*ssa.Const); ok {
-		return constValue(c)
+		return e.prog.Const(c), true
 	}
 	t := r.t
 	r.deps = t.Deps(ev, r.deps[:0])
@@ -543,27 +543,6 @@ func (e *Encoder) operandValue(r *run, ev trace.EventID, v ssa.Value) (trace.Val
 		if produces(t, d, v) {
 			return t.Value(d), true
 		}
-	}
-	return trace.Value{}, false
-}
-
-// constValue returns the value of a constant of a basic type.
-func constValue(c *ssa.Const) (trace.Value, bool) {
-	if c.Value == nil {
-		return trace.Value{}, false
-	}
-	switch c.Value.Kind() {
-	case constant.Bool:
-		return trace.Bool(constant.BoolVal(c.Value)), true
-	case constant.String:
-		return trace.String(constant.StringVal(c.Value)), true
-	case constant.Int:
-		if i, ok := constant.Int64Val(c.Value); ok {
-			return trace.Int(i), true
-		}
-	case constant.Float:
-		f, _ := constant.Float64Val(c.Value)
-		return trace.Float(f), true
 	}
 	return trace.Value{}, false
 }

@@ -103,7 +103,7 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 	if r.Example != nil && r.Failed && r.Outcome == trace.AssertionFailed && r.Trace != nil {
 		// The output differs from the comment: the oracle is the
 		// comment (outputOracle); FirstFailure does not apply.
-		v.expect, v.avoid, v.noOracle = outputOracle(r.Trace, r.Example)
+		v.expect, v.avoid, v.noOracle = outputOracle(g.prog, r.Trace, r.Example)
 		v.output = true
 		v.failure = "the output differs from the output comment"
 		return v, nil

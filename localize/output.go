@@ -59,14 +59,14 @@ type printArg struct {
 
 // outputOracle returns the expectations and the events to avoid that
 // make the run's output the expected one (see above).
-func outputOracle(t *trace.Trace, out *trace.ExampleOutput) ([]encode.Expectation, []trace.EventID, error) {
+func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput) ([]encode.Expectation, []trace.EventID, error) {
 	if out.Unordered {
 		return nil, nil, fmt.Errorf("%w: the comment is \"Unordered output:\"", errNoOutputOracle)
 	}
 	var calls []*printCall
 	var got strings.Builder
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
-		pc, err := readPrintCall(t, e, "Println", "Printf")
+		pc, err := readPrintCall(prog, t, e, "Println", "Printf")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -118,7 +118,7 @@ func outputOracle(t *trace.Trace, out *trace.ExampleOutput) ([]encode.Expectatio
 		if i == last-1 && n == len(want) {
 			pat = strings.TrimSuffix(pat, "\n$") + `\s*$`
 		}
-		xs, bad, err := expectLine(t, calls[i], pat, line+"\n", 0)
+		xs, bad, err := expectLine(prog, t, calls[i], pat, line+"\n", 0)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -134,7 +134,7 @@ func outputOracle(t *trace.Trace, out *trace.ExampleOutput) ([]encode.Expectatio
 // text whatever the values of its arguments (its format's text or a
 // constant argument differs), or the Return of a constant string that
 // differs from the expected one.
-func expectLine(t *trace.Trace, c *printCall, pat, text string, depth int) ([]encode.Expectation, []trace.EventID, error) {
+func expectLine(prog *trace.Program, t *trace.Trace, c *printCall, pat, text string, depth int) ([]encode.Expectation, []trace.EventID, error) {
 	re, err := regexp.Compile(pat)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v: %s's format %q: %v", errNoOutputOracle, t.Pos(c.ev), c.fn, c.format, err)
@@ -169,10 +169,10 @@ func expectLine(t *trace.Trace, c *printCall, pat, text string, depth int) ([]en
 		// arguments instead.
 		d := producer(t, a.mk, a.x)
 		if depth < 4 && d != trace.NoEvent {
-			if sc, err := readPrintCall(t, d, "Sprint", "Sprintf", "Sprintln"); err != nil {
+			if sc, err := readPrintCall(prog, t, d, "Sprint", "Sprintf", "Sprintln"); err != nil {
 				return nil, nil, err
 			} else if sc != nil {
-				xs, bad, err := expectLine(t, sc, "^"+pattern(sc)+"$", tok, depth+1)
+				xs, bad, err := expectLine(prog, t, sc, "^"+pattern(sc)+"$", tok, depth+1)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -272,7 +272,7 @@ func producer(t *trace.Trace, ev trace.EventID, v ssa.Value) trace.EventID {
 // readPrintCall returns event e of t as a call of one of fmt's functions
 // names, nil if it is none, or an error if it is one whose arguments the
 // oracle cannot read.
-func readPrintCall(t *trace.Trace, e trace.EventID, names ...string) (*printCall, error) {
+func readPrintCall(prog *trace.Program, t *trace.Trace, e trace.EventID, names ...string) (*printCall, error) {
 	call, ok := t.Instr(e).(*ssa.Call)
 	if !ok {
 		return nil, nil
@@ -293,7 +293,7 @@ func readPrintCall(t *trace.Trace, e trace.EventID, names ...string) (*printCall
 	args := call.Call.Args
 	if strings.HasSuffix(name, "f") {
 		_, pc.constFormat = args[0].(*ssa.Const)
-		f, ok := argValue(t, e, args[0])
+		f, ok := argValue(prog, t, e, args[0])
 		if !ok || f.Kind() != trace.KindString {
 			return nil, fmt.Errorf("%w: %v: %s's format is not known", errNoOutputOracle, t.Pos(e), pc.fn)
 		}
@@ -308,7 +308,7 @@ func readPrintCall(t *trace.Trace, e trace.EventID, names ...string) (*printCall
 	}
 	var vals []any
 	for _, b := range boxes {
-		a, err := readArg(t, b)
+		a, err := readArg(prog, t, b)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v: %s: %v", errNoOutputOracle, t.Pos(e), pc.fn, err)
 		}
@@ -349,12 +349,9 @@ func readPrintCall(t *trace.Trace, e trace.EventID, names ...string) (*printCall
 }
 
 // argValue returns the value of argument v of the call at event e.
-func argValue(t *trace.Trace, e trace.EventID, v ssa.Value) (trace.Value, bool) {
+func argValue(prog *trace.Program, t *trace.Trace, e trace.EventID, v ssa.Value) (trace.Value, bool) {
 	if c, ok := v.(*ssa.Const); ok {
-		if c.Value != nil && c.Value.Kind() == constant.String {
-			return trace.String(constant.StringVal(c.Value)), true
-		}
-		return trace.Value{}, false
+		return prog.Const(c), true
 	}
 	if d := producer(t, e, v); d != trace.NoEvent {
 		return t.Value(d), true
@@ -430,7 +427,7 @@ func varargs(t *trace.Trace, e trace.EventID, v ssa.Value) ([]trace.EventID, err
 }
 
 // readArg reads the argument boxed at event mk.
-func readArg(t *trace.Trace, mk trace.EventID) (printArg, error) {
+func readArg(prog *trace.Program, t *trace.Trace, mk trace.EventID) (printArg, error) {
 	x := t.Instr(mk).(*ssa.MakeInterface).X
 	typ := x.Type()
 	if _, ok := typ.Underlying().(*types.Basic); !ok {
@@ -444,11 +441,7 @@ func readArg(t *trace.Trace, mk trace.EventID) (printArg, error) {
 	}
 	var v trace.Value
 	if c, ok := x.(*ssa.Const); ok {
-		cv, ok := constArg(c)
-		if !ok {
-			return printArg{}, fmt.Errorf("a constant argument of type %s", typ)
-		}
-		v = cv
+		v = prog.Const(c)
 	} else if d := producer(t, mk, x); d != trace.NoEvent {
 		v = t.Value(d)
 	} else {
@@ -458,24 +451,6 @@ func readArg(t *trace.Trace, mk trace.EventID) (printArg, error) {
 		return printArg{}, fmt.Errorf("an argument of type %s without a value", typ)
 	}
 	return printArg{mk: mk, x: x, val: v}, nil
-}
-
-// constArg returns a constant argument's value.
-func constArg(c *ssa.Const) (trace.Value, bool) {
-	if c.Value == nil {
-		return trace.Value{}, false
-	}
-	switch c.Value.Kind() {
-	case constant.Bool:
-		return trace.Bool(constant.BoolVal(c.Value)), true
-	case constant.String:
-		return trace.String(constant.StringVal(c.Value)), true
-	case constant.Int:
-		if i, ok := constant.Int64Val(c.Value); ok {
-			return trace.Int(i), true
-		}
-	}
-	return trace.Value{}, false
 }
 
 // verb is one verb of a format.

@@ -973,6 +973,10 @@ func (p *Program) zero(t types.Type) Value {
 	return Value{}
 }
 
+// Const returns the value of SSA constant c of p, as the interpreter
+// computes it (a nil constant is its type's zero value).
+func (p *Program) Const(c *ssa.Const) Value { return p.constValue(c) }
+
 // constValue converts an SSA constant.
 func (p *Program) constValue(c *ssa.Const) Value {
 	if c.Value == nil {
