@@ -46,7 +46,8 @@
 // none) may not be reached unchanged, in runs without substituted values. Bit-vectors have the
 // width of the Go type (exact wrap-around, signed or unsigned comparisons and
 // division as Go has them; a divisor must be non-zero unless its statement
-// is changed). Values the encoding does not model (strings, floats, results
+// is changed). The builtins min and max of integers are if-then-else chains
+// over their operands. Values the encoding does not model (strings, floats, results
 // of calls into the standard library) are fixed to their concrete values.
 //
 // # Modes

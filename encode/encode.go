@@ -811,6 +811,8 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		return definition{term: x}
 	case *ssa.ChangeType:
 		return definition{term: e.operand(r, ev, in.X)}
+	case *ssa.Call:
+		return e.builtin(r, ev, in, si)
 	case *ssa.Phi:
 		// The value of the edge taken: its event, or the callee's Return
 		// when the edge is a call's result (p && f(x)). Left unlinked, the
@@ -833,6 +835,41 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		}
 	}
 	return definition{}
+}
+
+// builtin encodes a call of the builtins min and max over integers (or
+// Booleans of no order: none); other calls define nothing here. Go's min
+// and max of floats are not modelled (NaN, signed zeros): neither are
+// floats.
+func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) definition {
+	b, ok := in.Call.Value.(*ssa.Builtin)
+	if !ok || (b.Name() != "min" && b.Name() != "max") || !si.ok || si.isBool {
+		return definition{}
+	}
+	rel := relations[token.LSS]
+	if b.Name() == "max" {
+		rel = relations[token.GTR]
+	}
+	better := rel.unsigned
+	switch {
+	case si.integer:
+		better = rel.integer
+	case si.signed:
+		better = rel.signed
+	}
+	var acc *maxsat.Term
+	for _, a := range in.Call.Args {
+		x := e.operand(r, ev, a)
+		if x == nil {
+			return definition{}
+		}
+		if acc == nil {
+			acc = x
+			continue
+		}
+		acc = maxsat.Ite(better(x, acc), x, acc)
+	}
+	return definition{term: acc}
 }
 
 // load returns the term of the value a load reads: the last store's, or the

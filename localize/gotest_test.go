@@ -264,3 +264,24 @@ func TestInnerReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestMinMax: the builtins min and max are encoded, so a fault upstream of
+// them (testdata/minmax) is a verified one-line candidate, in both
+// arithmetics. Kept concrete, they pinned their result and excluded it.
+func TestMinMax(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "testdata/minmax", true, 2)
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/minmax"
+	for i, name := range []string{"TestLeast", "TestWidest"} {
+		for _, arith := range []encode.Arith{encode.BitVector, encode.Integer} {
+			rep, err := AgxFaultsGoTest(ctx, prog, pkg, name, &Options{MaxSize: 1, Arith: arith})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if verifiedOn(rep, faults[i]) == nil {
+				t.Errorf("%s (%v): no verified size-1 candidate on line %d:\n%s", name, arith, faults[i].Line, summary(rep))
+			}
+		}
+	}
+}

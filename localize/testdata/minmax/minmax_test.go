@@ -1,0 +1,15 @@
+package minmax
+
+import "testing"
+
+func TestLeast(t *testing.T) {
+	if got := Least(1, 5, 7); got != 1 {
+		t.Errorf("Least(1, 5, 7) = %d, want 1", got)
+	}
+}
+
+func TestWidest(t *testing.T) {
+	if got := Widest(200, 100); got != 200 {
+		t.Errorf("Widest(200, 100) = %d, want 200", got)
+	}
+}
