@@ -63,6 +63,38 @@ func TestDivPow2(t *testing.T) {
 	}
 }
 
+// TestIntDiv checks intDiv, Go's division and remainder over Int, against
+// Go's own operators on a table of signs and seeded random operands: Z3
+// must prove that the term has no other value.
+func TestIntDiv(t *testing.T) {
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pairs := [][2]int64{{7, 2}, {-7, 2}, {7, -2}, {-7, -2}, {6, 3}, {-6, 3}, {0, 5}, {0, -5}, {1, 7}, {-1, 7}, {5, 1}, {-5, -1}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		y := rng.Int64N(2000) - 1000
+		if y == 0 {
+			y = 3
+		}
+		pairs = append(pairs, [2]int64{rng.Int64N(2_000_000) - 1_000_000, y})
+	}
+	x, y := maxsat.IntVar("x"), maxsat.IntVar("y")
+	for _, p := range pairs {
+		for _, rem := range []bool{false, true} {
+			want := p[0] / p[1]
+			if rem {
+				want = p[0] % p[1]
+			}
+			got := intDiv(x, y, rem)
+			c := maxsat.And(maxsat.Eq(x, maxsat.Int(p[0])), maxsat.Eq(y, maxsat.Int(p[1])), maxsat.Not(maxsat.Eq(got, maxsat.Int(want))))
+			prove(t, s, fmt.Sprintf("%d / %d (rem %v) = %d", p[0], p[1], rem, want), x, c)
+		}
+	}
+}
+
 // prove checks that c is unsatisfiable, reporting x's value otherwise.
 func prove(t *testing.T, s *maxsat.Solver, name string, x, c *maxsat.Term) {
 	t.Helper()

@@ -82,8 +82,10 @@ const (
 	BitVector Arith = iota
 	// Integer encodes integers as unbounded mathematical integers: often
 	// faster for nonlinear arithmetic (a*a), but inexact: no wrap-around,
-	// and division, remainder, bitwise operators, shifts and conversions
-	// are not modelled (their instances keep their concrete values).
+	// and bitwise operators, shifts and narrowing or sign-changing
+	// conversions are not modelled (their instances keep their concrete
+	// values). Division and remainder are Go's (truncated toward zero,
+	// the divisor nonzero unless the statement is changed).
 	Integer
 )
 
@@ -1230,7 +1232,12 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{term: r.unsigned(x, y)}
 	}
 	if xs.integer {
-		return definition{} // not modelled over Int: concrete
+		switch in.Op {
+		case token.QUO, token.REM:
+			// Go panics on a zero divisor: the statement must avoid it.
+			return definition{term: intDiv(x, y, in.Op == token.REM), extra: maxsat.Not(maxsat.Eq(y, maxsat.Int(0)))}
+		}
+		return definition{} // bitwise operations and shifts: not modelled over Int, concrete
 	}
 	div := func(signed, unsigned func(a, b *maxsat.Term) *maxsat.Term) definition {
 		if k, ok := powerOfTwo(in.Y, xs); ok {
@@ -1260,6 +1267,20 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return e.shift(in, x, y, xs)
 	}
 	return definition{}
+}
+
+// intDiv returns x / y (or x % y if rem) over Int with Go's semantics
+// for a nonzero y: the quotient truncated toward zero, the remainder with
+// the sign of x. SMT-LIB's div is Euclidean (its remainder is never
+// negative), which is Go's quotient for x >= 0 whatever y's sign, so a
+// negative x is negated around it.
+func intDiv(x, y *maxsat.Term, rem bool) *maxsat.Term {
+	zero := maxsat.Int(0)
+	q := maxsat.Ite(maxsat.Ge(x, zero), maxsat.Div(x, y), maxsat.Neg(maxsat.Div(maxsat.Neg(x), y)))
+	if rem {
+		return maxsat.Sub(x, maxsat.Mul(y, q))
+	}
+	return q
 }
 
 // powerOfTwo reports whether v is a constant 2^k, 1 <= k, that is positive

@@ -265,15 +265,16 @@ func TestInnerReplay(t *testing.T) {
 	}
 }
 
-// TestMinMax: the builtins min and max are encoded, so a fault upstream of
-// them (testdata/minmax) is a verified one-line candidate, in both
+// TestUpstream: the builtins min and max, and division and remainder over
+// unbounded integers, are encoded, so a fault upstream of them
+// (testdata/upstream) is a verified one-line candidate, in both
 // arithmetics. Kept concrete, they pinned their result and excluded it.
-func TestMinMax(t *testing.T) {
+func TestUpstream(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := loadSubject(ctx, t, "testdata/minmax", true, 2)
-	const pkg = "github.com/faultloc/faultloc/localize/testdata/minmax"
-	for i, name := range []string{"TestLeast", "TestWidest"} {
+	prog, faults := loadSubject(ctx, t, "testdata/upstream", true, 3)
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/upstream"
+	for i, name := range []string{"TestLeast", "TestWidest", "TestMiddle"} {
 		for _, arith := range []encode.Arith{encode.BitVector, encode.Integer} {
 			rep, err := AgxFaultsGoTest(ctx, prog, pkg, name, &Options{MaxSize: 1, Arith: arith})
 			if err != nil {

@@ -1,4 +1,4 @@
-package minmax
+package upstream
 
 import "testing"
 
@@ -11,5 +11,11 @@ func TestLeast(t *testing.T) {
 func TestWidest(t *testing.T) {
 	if got := Widest(200, 100); got != 200 {
 		t.Errorf("Widest(200, 100) = %d, want 200", got)
+	}
+}
+
+func TestMiddle(t *testing.T) {
+	if mid, odd := Middle(-7, -3); mid != -5 || !odd {
+		t.Errorf("Middle(-7, -3) = %d, %v, want -5, true", mid, odd)
 	}
 }
