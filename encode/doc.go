@@ -47,8 +47,15 @@
 // width of the Go type (exact wrap-around, signed or unsigned comparisons and
 // division as Go has them; a divisor must be non-zero unless its statement
 // is changed). The builtins min and max of integers are if-then-else chains
-// over their operands. Values the encoding does not model (strings, floats, results
-// of calls into the standard library) are fixed to their concrete values.
+// over their operands. An integer or Boolean instance the encoding does not
+// model (a call into the standard library, a bitwise operation or shift
+// over Int) keeps its run value only while the values it depends on keep
+// theirs (through values without terms, such as strings, up to a few
+// dependences back): π(e) ⇒ (deps unchanged ⇒ T(e) = its run value). When
+// they change it is free, and the replay of a candidate, which computes it
+// for real, is the judge: such candidates may come out unverified. Loads
+// that no store term reaches keep their run values outright, and values
+// without terms (strings, floats, pointers) are not in the formula.
 //
 // # Modes
 //

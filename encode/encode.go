@@ -723,6 +723,11 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 			return nil
 		}
 		c = maxsat.Eq(x, cv)
+		if !isLoad(t.Instr(ev)) {
+			if u := e.unchanged(r, ev); u != nil {
+				c = maxsat.Implies(u, c)
+			}
+		}
 	}
 	if hardOnly {
 		stmt = ""
@@ -749,6 +754,59 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		e.record(r, ev, stmt, si, []*maxsat.Term{x}, false)
 	}
 	return nil
+}
+
+// unchanged returns the condition under which an instance the encoding
+// does not model (a bridged call, a bitwise operation over Int...) keeps
+// its run value: the values it depends on keep theirs. Pinning it whatever
+// its operands would exclude every fix upstream of it; left free when they
+// change, a model may give it any value, and the replay of a candidate,
+// which computes it for real, is the judge. The values are found through
+// the trace's dependences: an operand with a term is compared with its run
+// value; one without (a string, an address) stands for what it depends on
+// in turn, up to unchangedDepth dependences back (len(strconv.Itoa(y))
+// keeps its value when y does), beyond which it is taken as unchanged.
+// It is nil when nothing it depends on has a term.
+func (e *Encoder) unchanged(r *run, ev trace.EventID) *maxsat.Term {
+	cs := e.unchangedDeps(r, ev, unchangedDepth, map[trace.EventID]bool{}, nil)
+	if len(cs) == 0 {
+		return nil
+	}
+	return maxsat.And(cs...)
+}
+
+// isLoad reports whether in reads memory. A load the encoding does not
+// link to a store (an element of a package-level table read at a symbolic
+// index, say) keeps its run value: freed whenever what its address depends
+// on changes, it would let a model rewrite data (a test table in the
+// package) with values no replay reproduces.
+func isLoad(in ssa.Instruction) bool {
+	u, ok := in.(*ssa.UnOp)
+	return ok && u.Op == token.MUL
+}
+
+// unchangedDepth bounds how far back unchanged looks through values
+// without terms.
+const unchangedDepth = 6
+
+func (e *Encoder) unchangedDeps(r *run, ev trace.EventID, depth int, seen map[trace.EventID]bool, cs []*maxsat.Term) []*maxsat.Term {
+	t := r.t
+	for _, d := range t.Deps(ev, nil) {
+		if seen[d] || d < 0 || int(d) >= len(r.terms) {
+			continue
+		}
+		seen[d] = true
+		if ts := r.terms[d]; len(ts) == 1 && ts[0] != nil {
+			if cv := concreteFor(ts[0], t.Value(d)); cv != nil {
+				cs = append(cs, maxsat.Eq(ts[0], cv))
+			}
+			continue
+		}
+		if depth > 0 {
+			cs = e.unchangedDeps(r, d, depth-1, seen, cs)
+		}
+	}
+	return cs
 }
 
 // definition is the term an instance equals, when the encoding models it.

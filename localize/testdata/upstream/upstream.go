@@ -1,8 +1,11 @@
 // Package upstream is a subject whose faults flow through operations that
 // the encoding once kept at their run values (the builtins min and max;
-// division and remainder over unbounded integers): each fix lies upstream
-// of the operation.
+// division and remainder over unbounded integers; calls into the standard
+// library; bitwise operations over unbounded integers): each fix lies
+// upstream of the operation.
 package upstream
+
+import "strconv"
 
 // Least returns the least of a, b and c.
 func Least(a, b, c int) int {
@@ -21,4 +24,16 @@ func Widest(a, b uint8) uint8 {
 func Middle(lo, hi int) (int, bool) {
 	n := hi - lo + 2 //fault: should be n := hi - lo + 1
 	return lo + (hi-lo)/2, n%2 == 1
+}
+
+// Digits returns the number of decimal digits of x.
+func Digits(x int) int {
+	y := x * 10 //fault: should be y := x
+	return len(strconv.Itoa(y))
+}
+
+// Odd reports whether x is odd.
+func Odd(x int) bool {
+	y := x + 1 //fault: should be y := x
+	return y&1 == 1
 }

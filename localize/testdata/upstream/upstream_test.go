@@ -19,3 +19,15 @@ func TestMiddle(t *testing.T) {
 		t.Errorf("Middle(-7, -3) = %d, %v, want -5, true", mid, odd)
 	}
 }
+
+func TestDigits(t *testing.T) {
+	if got := Digits(123); got != 3 {
+		t.Errorf("Digits(123) = %d, want 3", got)
+	}
+}
+
+func TestOdd(t *testing.T) {
+	if !Odd(7) {
+		t.Errorf("Odd(7) = false, want true")
+	}
+}
