@@ -742,6 +742,9 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 			return nil
 		}
 		c = maxsat.Eq(x, cv)
+		if u := e.unchanged(r, ev); u != nil && !isLoad(t.Instr(ev)) {
+			c = maxsat.Implies(u, c)
+		}
 	}
 	path := r.path
 	if fi {
