@@ -767,8 +767,9 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 // which computes it for real, is the judge. The values are found through
 // the trace's dependences: an operand with a term is compared with its run
 // value; one without (a string, an address) stands for what it depends on
-// in turn, up to unchangedDepth dependences back (len(strconv.Itoa(y))
-// keeps its value when y does), beyond which it is taken as unchanged.
+// in turn, up to unchangedDepth dependences back and unchangedEvents of
+// them (len(strconv.Itoa(y)) keeps its value when y does), beyond which it
+// is taken as unchanged.
 // It is nil when nothing it depends on has a term.
 func (e *Encoder) unchanged(r *run, ev trace.EventID) *maxsat.Term {
 	cs := e.unchangedDeps(r, ev, unchangedDepth, map[trace.EventID]bool{}, nil)
@@ -789,13 +790,17 @@ func isLoad(in ssa.Instruction) bool {
 }
 
 // unchangedDepth bounds how far back unchanged looks through values
-// without terms.
-const unchangedDepth = 6
+// without terms, and unchangedEvents how many dependences it visits (what
+// it does not reach is taken as unchanged).
+const (
+	unchangedDepth  = 6
+	unchangedEvents = 64
+)
 
 func (e *Encoder) unchangedDeps(r *run, ev trace.EventID, depth int, seen map[trace.EventID]bool, cs []*maxsat.Term) []*maxsat.Term {
 	t := r.t
 	for _, d := range t.Deps(ev, nil) {
-		if seen[d] || d < 0 || int(d) >= len(r.terms) {
+		if seen[d] || d < 0 || int(d) >= len(r.terms) || len(seen) >= unchangedEvents {
 			continue
 		}
 		seen[d] = true
