@@ -61,7 +61,11 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 			if c.top > 0 {
 				share = "the candidates get two thirds of "
 			}
-			fmt.Fprintf(&sb, "(out of time: %s%s=%v; raise it for more)\n", share, EnvTimeout, c.timeout)
+			fmt.Fprintf(&sb, "(out of time: %s%s=%v; raise it for more", share, EnvTimeout, c.timeout)
+			if !c.first {
+				fmt.Fprintf(&sb, ", or set %s=1 to localize the first failed check alone", EnvFirst)
+			}
+			sb.WriteString(")\n")
 		}
 		return sb.String()
 	}

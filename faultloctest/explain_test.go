@@ -398,4 +398,12 @@ func TestFirstFailure(t *testing.T) {
 	if !strings.Contains(r.logs[0], "table.go:20: candidate ") || !strings.Contains(r.logs[0], "(verified, size 1): row[j] = 1 + min(prev, row[j], row[j-1]-1)") {
 		t.Errorf("no verified candidate on the faulty line:\n%s", r.logs[0])
 	}
+	// Without it, all three rows at once do not finish in 2 s: the log
+	// says how to localize the first alone.
+	r = &recorder{name: "TestDistance", failed: true}
+	ExplainWith(r, &Options{Dir: "../localize/testdata/table", Top: -1, MaxSize: 1, Timeout: 2 * time.Second})
+	r.end()
+	if len(r.logs) != 1 || !strings.Contains(r.logs[0], "(out of time: ") || !strings.Contains(r.logs[0], "set FAULTLOC_FIRST=1 to localize the first failed check alone)") {
+		t.Errorf("want the out-of-time line to suggest %s; logged %q", EnvFirst, r.logs)
+	}
 }
