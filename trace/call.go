@@ -41,6 +41,9 @@ type run struct {
 	plain bool
 	// noFast: run plain runs on the naive form too (RunOptions.noFast).
 	noFast bool
+	// rec: a recorded run without hooks, which execRec runs (unless
+	// RunOptions.noRecFast).
+	rec bool
 	// argStack and argEvStack hold the arguments of calls in progress
 	// and their events, until the callee's frame has them.
 	argStack   []Value
@@ -112,6 +115,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	}
 	r.plain = r.tr == nil && r.h == nil
 	r.noFast = o.noFast
+	r.rec = r.tr != nil && r.h == nil && !o.noRecFast
 	r.setLimit()
 	if len(o.Presets) > 0 {
 		if err := r.applyPresets(o.Presets); err != nil {

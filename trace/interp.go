@@ -510,6 +510,9 @@ func (r *run) exec(fr *frame, b int) (Value, EventID) {
 	if r.plain && !r.noFast {
 		return r.execFast(fr, b)
 	}
+	if r.rec {
+		return r.execRec(fr, b)
+	}
 	prev := -1
 	c := fr.c
 	regs := fr.regs

@@ -194,8 +194,9 @@ type RunOptions struct {
 	// key order). Default: none.
 	Presets map[string]Value
 
-	entry  func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
-	noFast bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
+	entry     func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
+	noFast    bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
+	noRecFast bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);
