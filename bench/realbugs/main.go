@@ -1,0 +1,337 @@
+// Command realbugs localizes faults seeded into small, well-known Go
+// libraries that nobody here wrote, with the faultloc command as a user
+// runs it, and writes a report of what it finds.
+//
+//	go run ./bench/realbugs [-timeout 60s] [-subjects a,b] [-out bench/realbugs/REPORT.md]
+//
+// Each subject names a module version (fetched with go mod download, so the
+// module cache or the proxy must have it), one seeded fault (an exact text
+// replacement in one file, which must occur once), optionally files to add
+// (an Example of the library's own API), and the test cases to run. For
+// each, realbugs copies the module to a temporary directory, seeds the
+// fault, checks with go test that the chosen cases now fail (the premise),
+// and runs, in that directory,
+//
+//	faultloc localize -format json -run CASES [-first] -max-size N -timeout D -fixes .
+//
+// with the faultloc command built from this repository. The report says,
+// per failing case: how many fix candidates came out and how many were
+// verified, where the seeded line is among them (its candidate's position
+// and whether it is verified), whether the mutation analysis (-fixes) found
+// a plausible fix on the seeded line, whether the search ended within its
+// bounds or was cut short, and the time.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// subject is one seeded fault in one library.
+type subject struct {
+	name    string
+	module  string // path@version
+	file    string // the file seeded, relative to the module root
+	old     string // the correct text, which must occur once in file
+	new     string // the faulty text
+	extra   map[string]string
+	run     string // -run
+	first   bool   // -first
+	maxSize int
+	note    string // what the fault is, for the report
+}
+
+var subjects = []subject{
+	{
+		name: "levenshtein/prev", module: "github.com/agnivade/levenshtein@v1.2.1", file: "levenshtein.go",
+		old: "\t\tprev := uint16(i)\n", new: "\t\tprev := uint16(i - 1)\n",
+		run: "^TestSanity$", first: true, maxSize: 1,
+		note: "the first column of each row starts one too low; its effect flows through the builtin min",
+	},
+	{
+		name: "levenshtein/prev (Example)", module: "github.com/agnivade/levenshtein@v1.2.1", file: "levenshtein.go",
+		old: "\t\tprev := uint16(i)\n", new: "\t\tprev := uint16(i - 1)\n",
+		extra: map[string]string{"realbugs_example_test.go": `package levenshtein_test
+
+import (
+	"fmt"
+
+	"github.com/agnivade/levenshtein"
+)
+
+func ExampleComputeDistance() {
+	fmt.Println(levenshtein.ComputeDistance("kitten", "sitting"))
+	fmt.Printf("%s -> %s: %d\n", "ab", "ba", levenshtein.ComputeDistance("ab", "ba"))
+	// Output:
+	// 3
+	// ab -> ba: 2
+}
+`},
+		run: "^ExampleComputeDistance$", maxSize: 1,
+		note: "the same fault, caught by an Example's output comment (the oracle reads the printed integers back)",
+	},
+	{
+		name: "text/wrap", module: "github.com/kr/text@v0.2.0", file: "wrap.go",
+		old: "length[i][j] = length[i][j-1] + spc + len(words[j])", new: "length[i][j] = length[i][j-1] + len(words[j])",
+		run: "^TestWrap", first: true, maxSize: 1,
+		note: "line lengths forget the spaces between words",
+	},
+	{
+		name: "humanize/comma", module: "github.com/dustin/go-humanize@v1.1.0", file: "comma.go",
+		old: "\t\tif counter == 2 {\n", new: "\t\tif counter == 3 {\n",
+		run: "^TestCommas$", first: true, maxSize: 1,
+		note: "a comma every four digits instead of three; the test compares strings",
+	},
+}
+
+func main() {
+	timeout := flag.Duration("timeout", 60*time.Second, "time bound of one localization (faultloc -timeout)")
+	out := flag.String("out", "", "also write the report to this file")
+	only := flag.String("subjects", "", "comma-separated subject names to run (default all)")
+	flag.Parse()
+	if *only != "" {
+		keep := map[string]bool{}
+		for _, n := range strings.Split(*only, ",") {
+			keep[strings.TrimSpace(n)] = true
+		}
+		var ss []subject
+		for _, s := range subjects {
+			if keep[s.name] {
+				ss = append(ss, s)
+			}
+		}
+		if len(ss) == 0 {
+			fmt.Fprintln(os.Stderr, "realbugs: no subject named in -subjects")
+			os.Exit(2)
+		}
+		subjects = ss
+	}
+	if err := run(*timeout, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "realbugs:", err)
+		os.Exit(1)
+	}
+}
+
+func run(timeout time.Duration, out string) error {
+	ctx := context.Background()
+	tmp, err := os.MkdirTemp("", "realbugs")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "faultloc")
+	if o, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/faultloc/faultloc/cmd/faultloc").CombinedOutput(); err != nil {
+		return fmt.Errorf("building faultloc: %v\n%s", err, o)
+	}
+	var rep strings.Builder
+	commit, _ := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Fprintf(&rep, "# Seeded faults in real libraries\n\nGenerated by\n\n\tgo run ./bench/realbugs -timeout %v\n\n", timeout)
+	fmt.Fprintf(&rep, "- date: %s\n- commit: %s\n- go: %s %s/%s, %d CPUs\n- load average at start: %s\n\n",
+		time.Now().UTC().Format(time.RFC3339), strings.TrimSpace(string(commit)), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), strings.TrimSpace(string(load)))
+	rep.WriteString("Each row is one failing test case of a library with one seeded fault, localized by\n" +
+		"`faultloc localize -format json -run CASES [-first] -max-size N -timeout D -fixes .` in a copy of the module.\n" +
+		"candidates: verified / all fix candidates; seeded line: the position of the first candidate that is the\n" +
+		"seeded line alone (\"-\": none), and whether it is verified; -fixes: whether mutation analysis found a\n" +
+		"plausible fix (a mutant under which the case passes and no other case fails) on the seeded line;\n" +
+		"ended: \"complete\" when the enumeration ended within its bounds, else why it stopped.\n\n")
+	rep.WriteString("| subject | case | fault | candidates | seeded line | -fixes | ended | time |\n|---|---|---|--:|:-:|:-:|---|--:|\n")
+	var notes []string
+	for _, s := range subjects {
+		rows, err := one(ctx, s, bin, tmp, timeout)
+		if err != nil {
+			fmt.Fprintf(&rep, "| %s | | %s | error: %s | | | | |\n", s.name, s.note, strings.ReplaceAll(err.Error(), "\n", " "))
+			continue
+		}
+		for _, r := range rows {
+			fmt.Fprintf(&rep, "| %s | %s | %s | %d / %d | %s | %s | %s | %s |\n", s.name, r.name, s.note, r.verified, r.all, r.seeded, yesNo(r.fixed), r.ended, r.time.Round(100*time.Millisecond))
+		}
+		notes = append(notes, fmt.Sprintf("- %s: `%s` in %s: `%s` → `%s`; flags: -run '%s'%s -max-size %d",
+			s.name, s.module, s.file, strings.TrimSpace(s.old), strings.TrimSpace(s.new), s.run, map[bool]string{true: " -first"}[s.first], s.maxSize))
+	}
+	rep.WriteString("\nSubjects (module, seeded replacement, flags):\n\n" + strings.Join(notes, "\n") + "\n")
+	fmt.Print(rep.String())
+	if out != "" {
+		return os.WriteFile(out, []byte(rep.String()), 0o666)
+	}
+	return nil
+}
+
+// row is the outcome of one failing case.
+type row struct {
+	name          string
+	verified, all int
+	seeded        string
+	fixed         bool
+	ended         string
+	time          time.Duration
+}
+
+// report is the part of faultloc's JSON output realbugs reads.
+type report struct {
+	Name       string `json:"name"`
+	Candidates []struct {
+		Locations []struct {
+			File string `json:"file"`
+			Line int    `json:"line"`
+		} `json:"locations"`
+		Verified bool `json:"verified"`
+	} `json:"candidates"`
+	Partial bool   `json:"partial"`
+	Reason  string `json:"reason"`
+	Fixes   []struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+	} `json:"fixes"`
+	Stats struct {
+		Total time.Duration `json:"totalNanos"`
+	} `json:"stats"`
+}
+
+// one runs subject s and returns a row per failing case.
+func one(ctx context.Context, s subject, bin, tmp string, timeout time.Duration) ([]row, error) {
+	o, err := exec.CommandContext(ctx, "go", "mod", "download", "-json", s.module).Output()
+	if err != nil {
+		return nil, fmt.Errorf("go mod download %s: %v", s.module, err)
+	}
+	var dl struct{ Dir, Error string }
+	if err := json.Unmarshal(o, &dl); err != nil || dl.Dir == "" {
+		return nil, fmt.Errorf("go mod download %s: %v %s", s.module, err, dl.Error)
+	}
+	dir := filepath.Join(tmp, strings.NewReplacer("/", "_", "@", "_", " ", "_", "(", "", ")", "").Replace(s.name))
+	if err := copyTree(dl.Dir, dir); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, s.file)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if n := strings.Count(string(b), s.old); n != 1 {
+		return nil, fmt.Errorf("%s: the text to seed occurs %d times, want once", s.file, n)
+	}
+	line := 1 + strings.Count(string(b)[:strings.Index(string(b), s.old)], "\n") // the seeded line
+	if err := os.WriteFile(path, []byte(strings.Replace(string(b), s.old, s.new, 1)), 0o666); err != nil {
+		return nil, err
+	}
+	for name, text := range s.extra {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			return nil, err
+		}
+	}
+	// The module's go.sum may lack entries of its own test dependencies
+	// (a module's go.sum is not required to be complete).
+	tidy := exec.CommandContext(ctx, "go", "mod", "tidy")
+	tidy.Dir = dir
+	if o, err := tidy.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go mod tidy: %v\n%s", err, o)
+	}
+	// The premise: the seeded fault makes the cases fail under go test.
+	gt := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", s.run, ".")
+	gt.Dir = dir
+	if o, err := gt.CombinedOutput(); err == nil || !bytes.Contains(o, []byte("--- FAIL")) {
+		return nil, fmt.Errorf("the cases %s do not fail under go test with the fault seeded (%v):\n%s", s.run, err, o)
+	}
+	args := []string{"localize", "-format", "json", "-run", s.run, "-max-size", fmt.Sprint(s.maxSize), "-timeout", timeout.String(), "-fixes"}
+	if s.first {
+		args = append(args, "-first")
+	}
+	cmd := exec.CommandContext(ctx, bin, append(args, ".")...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("faultloc: %v\n%s", err, stderr.String())
+	}
+	elapsed := time.Since(start)
+	var reps []report
+	if err := json.Unmarshal(stdout.Bytes(), &reps); err != nil {
+		return nil, fmt.Errorf("faultloc's JSON: %v\n%s", err, stderr.String())
+	}
+	if len(reps) == 0 {
+		return nil, fmt.Errorf("faultloc reported no failing case:\n%s", stderr.String())
+	}
+	rows := rowsOf(reps, path, line)
+	if len(rows) == 1 {
+		rows[0].time = elapsed // the command's whole run, -fixes included
+	}
+	return rows, nil
+}
+
+// rowsOf reads faultloc's reports for the seeded line (file path, line).
+func rowsOf(reps []report, path string, line int) []row {
+	var rows []row
+	for _, r := range reps {
+		w := row{name: r.Name, all: len(r.Candidates), seeded: "-", ended: "complete", time: r.Stats.Total}
+		for i, c := range r.Candidates {
+			if c.Verified {
+				w.verified++
+			}
+			if w.seeded == "-" && len(c.Locations) == 1 && sameFile(c.Locations[0].File, path) && c.Locations[0].Line == line {
+				w.seeded = fmt.Sprintf("%d (%s)", i+1, map[bool]string{true: "verified", false: "not verified"}[c.Verified])
+			}
+		}
+		for _, f := range r.Fixes {
+			if sameFile(f.File, path) && f.Line == line {
+				w.fixed = true
+			}
+		}
+		if r.Partial {
+			w.ended = strings.ReplaceAll(r.Reason, "|", "/")
+		}
+		rows = append(rows, w)
+	}
+	return rows
+}
+
+func sameFile(a, b string) bool {
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return ra == rb
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// copyTree copies the regular files under src to dst, writable.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o777)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o666)
+	})
+}
