@@ -105,7 +105,7 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 		// comment (outputOracle); FirstFailure does not apply.
 		v.expect, v.avoid, v.noOracle = outputOracle(g.prog, r.Trace, r.Example)
 		v.output = true
-		v.failure = "the output differs from the output comment"
+		v.failure = outputDiff(r.Example)
 		return v, nil
 	}
 	if g.firstOnly {

@@ -597,3 +597,31 @@ func parseToken(typ types.Type, tok string) (trace.Value, error) {
 	}
 	return trace.Value{}, fmt.Errorf("values of type %s are not read", typ)
 }
+
+// outputDiff describes how an Example's output differs from its comment:
+// its first differing line, as go test compares them (space trimmed at
+// both ends of the whole output).
+func outputDiff(out *trace.ExampleOutput) string {
+	got, want := strings.TrimSpace(out.Got), strings.TrimSpace(out.Want)
+	if out.Unordered {
+		return "the output differs from the output comment (unordered)"
+	}
+	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
+	if got == "" {
+		gl = nil
+	}
+	if want == "" {
+		wl = nil
+	}
+	for i := 0; i < max(len(gl), len(wl)); i++ {
+		switch {
+		case i >= len(gl):
+			return fmt.Sprintf("output line %d: missing, want %q", i+1, wl[i])
+		case i >= len(wl):
+			return fmt.Sprintf("output line %d: got %q, want no more lines", i+1, gl[i])
+		case gl[i] != wl[i]:
+			return fmt.Sprintf("output line %d: got %q, want %q", i+1, gl[i], wl[i])
+		}
+	}
+	return "the output differs from the output comment"
+}

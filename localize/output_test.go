@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -75,6 +76,27 @@ func TestOutputVerbs(t *testing.T) {
 		}
 		if string(got) != tt.want {
 			t.Errorf("verbs(%q) = %q, want %q", tt.format, string(got), tt.want)
+		}
+	}
+}
+
+// TestOutputDiff checks the failure message of an Example.
+func TestOutputDiff(t *testing.T) {
+	tests := []struct {
+		got, want string
+		unordered bool
+		msg       string
+	}{
+		{"3\nab -> ba: 1\n", "3\nab -> ba: 2\n", false, `output line 2: got "ab -> ba: 1", want "ab -> ba: 2"`},
+		{"1\n", "1\n2\n", false, `output line 2: missing, want "2"`},
+		{"1\n2\n3\n", "1\n2\n", false, `output line 3: got "3", want no more lines`},
+		{"", "done\n", false, `output line 1: missing, want "done"`},
+		{"x\n", "", false, `output line 1: got "x", want no more lines`},
+		{"2\n1\n", "1\n3\n", true, "the output differs from the output comment (unordered)"},
+	}
+	for _, tt := range tests {
+		if got := outputDiff(&trace.ExampleOutput{Got: tt.got, Want: tt.want, Unordered: tt.unordered}); got != tt.msg {
+			t.Errorf("outputDiff(%q, %q) = %q, want %q", tt.got, tt.want, got, tt.msg)
 		}
 	}
 }
