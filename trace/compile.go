@@ -143,7 +143,10 @@ type ins struct {
 	// one (scalarStore): the pointer word of its register, or of the
 	// cell stored into, is always nil, so recorded runs write the word
 	// and kind only, without a write barrier (see setWord).
-	sc    bool
+	sc bool
+	// rrun: the number of instructions from this one on that recRun
+	// runs (see recSimple), up to the end of the block.
+	rrun  int32
 	z     Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
 	x     any
 	instr ssa.Instruction
@@ -327,6 +330,7 @@ func (p *Program) compile(c *fnCode) {
 			}
 			bc.instrs = append(bc.instrs, in)
 		}
+		setRecRuns(bc.instrs[bc.nphi:])
 	}
 	// Calls, defers and go statements take the first occurrence
 	// counters: plain runs count only theirs (see newFrame).

@@ -7,8 +7,10 @@ import "fmt"
 // and panics as exec, with what exec decides per instruction (plain or
 // not, hooks or not, trace or not) decided once per run, and the hot
 // instructions (integer operations and comparisons, scalar loads and
-// stores, field and element addresses, branches) recorded inline, each by
-// one call of addIns, without going through def, stmtV and step.
+// stores, field addresses, branches) recorded without going through def,
+// stmtV and step: a run of two or more of them that stays below the step
+// limit goes to recRun, which counts their steps without ticking and
+// writes most of their events itself instead of calling addIns.
 // RunOptions.noRecFast makes recorded runs use exec instead, as the
 // oracle of recfast_test.go's differential tests.
 func (r *run) execRec(fr *frame, b int) (Value, EventID) {
@@ -27,6 +29,14 @@ blocks:
 		}
 		for ; pc < len(bc.instrs); pc++ {
 			in := &bc.instrs[pc]
+			if n := int(in.rrun); n > 1 && r.steps+int64(n) < r.limit {
+				if nb := r.recRun(fr, bc.instrs[pc:pc+n], b); nb >= 0 {
+					prev, b = b, nb
+					continue blocks
+				}
+				pc += n - 1
+				continue
+			}
 			r.steps++
 			if r.steps >= r.limit {
 				r.steps--
@@ -156,4 +166,183 @@ blocks:
 		}
 		panic(fmt.Sprintf("block %d of %s has no terminator", b, c.fn))
 	}
+}
+
+// recSimple reports whether recRun can run and record instruction in:
+// a scalar load or store, an integer operation or comparison of the
+// interpreter's own opcodes, a field address, a Jump or an If.
+func recSimple(in *ins) bool {
+	if uint32(in.sid) >= big24 || len(in.a) > 2 {
+		return false
+	}
+	switch in.op {
+	case opLoad, opStore:
+		return in.sc
+	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opJump, opIf:
+		return true
+	}
+	return false
+}
+
+// setRecRuns sets the rrun of the instructions of a block after its φs.
+func setRecRuns(ins []ins) {
+	n := int32(0)
+	for i := len(ins) - 1; i >= 0; i-- {
+		if recSimple(&ins[i]) {
+			n++
+		} else {
+			n = 0
+		}
+		ins[i].rrun = n
+	}
+}
+
+// recRun runs and records the instructions ins of block b (see
+// recSimple), whose steps stay below the run's step limit, as execRec
+// would one at a time, and returns the block to go to if they end with
+// its terminator, else -1. Each event of the
+// frame of the event before whose record and dependences fit in the
+// chunks as they are is written here without calling addIns: what
+// addIns does in that case.
+func (r *run) recRun(fr *frame, ins []ins, b int) int {
+	t := r.tr
+	regs, defs, occs := fr.regs, fr.defs, fr.occ
+	for i := range ins {
+		in := &ins[i]
+		r.steps++
+		var v Value
+		extra := NoEvent
+		var c *cell
+		switch in.op {
+		case opJump:
+			return int(in.succ[0])
+		case opIf:
+			v = Bool(regs[in.a0].n != 0)
+		case opLoad:
+			x := regs[in.a0]
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			c = (*cell)(x.p)
+			v, extra = c.v, c.st
+		case opStore:
+			x := regs[in.a0]
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			c = (*cell)(x.p)
+			v = regs[in.a1]
+		case opFieldAddr:
+			x := regs[in.a0]
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+		case opAddW:
+			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
+		case opSubW:
+			v = Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk}
+		case opMulW:
+			v = Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk}
+		case opEqlW:
+			v = Bool(regs[in.a0].n == regs[in.a1].n)
+		case opNeqW:
+			v = Bool(regs[in.a0].n != regs[in.a1].n)
+		case opLssI:
+			v = Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n))
+		case opLeqI:
+			v = Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n))
+		case opGtrI:
+			v = Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n))
+		case opGeqI:
+			v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
+		}
+		occ := occs[in.loc]
+		occs[in.loc] = occ + 1
+
+		// The event: addIns, for the common case.
+		var e EventID
+		ec, dc := &t.ev, &t.deps
+		ei, di := ec.n-ec.base, dc.n-dc.base
+		e = EventID(t.nev)
+		if nd := dc.n - t.curDeps; e > 0 && nd < depsBig && ei < len(ec.tail) && di+6 <= len(dc.tail) &&
+			fr.idx == t.curFrame && uint32(occ) < big24 && (v.p == nil || t.refs.n-t.refs.base < len(t.refs.tail)) {
+			rec := &ec.tail[ei]
+			rec.sk, rec.on, rec.lo = t.pend.sk, t.pend.on|uint32(nd), t.pend.lo
+			ec.n++
+			t.nev++
+			if e&31 == 0 {
+				if len(t.bases) == cap(t.bases) {
+					t.bases = growIndex(&basePool, t.bases)
+				}
+				t.bases = append(t.bases, groupBase{int32(dc.n), int32(t.refs.n), int32(t.his.n)})
+			}
+			t.curDeps = dc.n
+			if fr.ctrl != t.curCtrl {
+				t.newRun(e, fr.idx, fr.ctrl)
+			}
+			if e&255 == 0 {
+				if len(t.runIdx) == cap(t.runIdx) {
+					t.runIdx = growIndex(&runIdxPool, t.runIdx)
+				}
+				t.runIdx = append(t.runIdx, int32(t.runs.n-1))
+			}
+			k := v.k
+			if v.p != nil {
+				k |= refFlag
+				rc := &t.refs
+				rc.tail[rc.n-rc.base] = v.p
+				rc.n++
+			}
+			p := &t.pend
+			p.sk, p.on, p.lo = uint32(in.sid)<<8|uint32(k), uint32(occ)<<8, uint32(v.n)
+			if uint32(v.n>>32) != impliedHi(k, p.lo) {
+				p.on = t.pushHi(p.on, k, v.n)
+			}
+			u := dc.tail[di : di+6 : di+6]
+			j := 0
+			if len(in.a) > 0 && in.a0 >= 0 {
+				if d := defs[in.a0]; d >= 0 {
+					j = putDep(u, j, e, d, t.curFirst)
+				}
+			}
+			if len(in.a) > 1 && in.a1 >= 0 {
+				if d := defs[in.a1]; d >= 0 {
+					j = putDep(u, j, e, d, t.curFirst)
+				}
+			}
+			if extra >= 0 {
+				j = putDep(u, j, e, extra, t.curFirst)
+			}
+			dc.n += j
+		} else {
+			e = t.addIns(fr, in, occ, v, extra)
+		}
+
+		switch in.op {
+		case opIf:
+			fr.lastIf[b] = e
+			if v.n != 0 {
+				return int(in.succ[0])
+			}
+			return int(in.succ[1])
+		case opStore:
+			if in.sc && v.p == nil {
+				c.st = e
+				setWord(&c.v, v.n, v.k)
+			} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+				c.st, c.v = e, v // what storeInto does for these kinds
+			} else {
+				storeInto(c, v, e)
+			}
+		default:
+			if in.sc {
+				setWord(&regs[in.dst], v.n, v.k)
+			} else {
+				regs[in.dst] = v
+			}
+			defs[in.dst] = e
+		}
+	}
+	return -1
 }
