@@ -7,15 +7,11 @@ import (
 	"go/token"
 	"math"
 	"math/rand/v2"
-	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/faultloc/faultloc/trace/internal/corpus"
 )
 
 // The fast form (fast.go) must be invisible: a plain run (no trace, no
@@ -94,103 +90,17 @@ func sameOnFastForm(t *testing.T, p *Program, fn *ssa.Function, args []Value, op
 	return n
 }
 
-func TestFastFormExamples(t *testing.T) {
-	p := loadExamples(t)
-	rng := rand.New(rand.NewPCG(3, 4))
-	runs := 0
-	for _, s := range subjects() {
-		fn := p.Func(examplesPath+s.pkg, s.fn)
-		inputs := append([][]int(nil), s.cases...)
-		for range 20 {
-			inputs = append(inputs, s.random(rng))
-		}
-		for _, in := range inputs {
-			args := make([]Value, len(in))
-			for i, x := range in {
-				args[i] = Int(int64(x))
-			}
-			runs += sameOnFastForm(t, p, fn, args, RunOptions{}, rng, 3)
-		}
-	}
-	t.Logf("%d runs compared", runs)
-}
+func TestFastFormExamples(t *testing.T) { fastForm.examples(t, rand.New(rand.NewPCG(3, 4))) }
 
-func TestFastFormCorpus(t *testing.T) {
-	p := load(t, "./trace/internal/corpus")
-	rng := rand.New(rand.NewPCG(5, 6))
-	runs := 0
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for n := range corpus.Programs {
-			if !yield(n) {
-				return
-			}
-		}
-	}) {
-		fn := p.Func(corpusPkg, name)
-		if fn == nil {
-			t.Fatalf("no function %s", name)
-		}
-		for _, seed := range []int64{0, 7} {
-			runs += sameOnFastForm(t, p, fn, nil, RunOptions{Seed: seed}, rng, 6)
-		}
-		// Allocation budgets stop runs inside fused allocations too.
-		for _, maxAlloc := range []int64{100, 1000, 10000} {
-			runs += sameOnFastForm(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1)
-		}
-	}
-	t.Logf("%d runs compared", runs)
-}
+// fastForm compares the fast form with the naive one (sameOnFastForm).
+var fastForm = differ{same: sameOnFastForm, exampleCuts: 3, randoms: 20, corpusCuts: 6, workCuts: 20, confCuts: 2, slow: 4, noFast: true}
 
-func TestFastFormWork(t *testing.T) {
-	p := load(t, "./internal/cmd/interpbench/work")
-	rng := rand.New(rand.NewPCG(8, 9))
-	runs := 0
-	for _, name := range []string{"SumSquares", "TCAS", "Classify"} {
-		fn := p.Func(workPkg, name)
-		for _, n := range []int64{0, 1, 7, 100} {
-			runs += sameOnFastForm(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, 20)
-			runs += sameOnFastForm(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30, MaxAlloc: 2000}, rng, 1)
-		}
-	}
-	t.Logf("%d runs compared", runs)
-}
+func TestFastFormCorpus(t *testing.T) { fastForm.corpus(t, rand.New(rand.NewPCG(5, 6))) }
 
-// TestFastFormConformance compares the forms on every program of the
-// conformance corpus (see conformance_test.go) that loads, with a budget
-// of twice its steps (goroutine scheduling points then fall as in its
-// full run) and cut short at seeded points.
-func TestFastFormConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the conformance corpus takes a while; skipped with -short")
-	}
-	t.Setenv("GOSSAINTERP", "1")
-	progs := conformanceCorpus(t)
-	dir, pkgs := conformanceModule(t, progs)
-	loaded, _ := loadConformance(dir, progs, pkgs)
-	rng := rand.New(rand.NewPCG(10, 11))
-	runs, programs := 0, 0
-	for _, cp := range progs {
-		prog := loaded[cp]
-		if cp.skip != "" || prog == nil {
-			continue
-		}
-		fn := prog.Func(pkgs[cp], "main")
-		if fn == nil {
-			continue
-		}
-		_, steps := plainOutcome(prog, fn, nil, RunOptions{MaxSteps: conformanceSteps}, true)
-		if steps >= conformanceSteps/4 {
-			continue // the slow ones: their budget stops are checked by the cuts of others
-		}
-		programs++
-		runs += sameOnFastForm(t, prog, fn, nil, RunOptions{MaxSteps: max(2*steps, 100)}, rng, 2)
-	}
-	t.Logf("%d programs, %d runs compared", programs, runs)
-	if programs == 0 {
-		fmt.Fprintln(os.Stderr, "no conformance program ran")
-		t.Fail()
-	}
-}
+func TestFastFormWork(t *testing.T) { fastForm.work(t, rand.New(rand.NewPCG(8, 9))) }
+
+// TestFastFormConformance compares the forms on the conformance corpus.
+func TestFastFormConformance(t *testing.T) { fastForm.conformance(t, rand.New(rand.NewPCG(10, 11))) }
 
 // TestStepLimit checks run.setLimit, which both forms rely on to count
 // steps in bulk: the next limit is one past the budget or the next

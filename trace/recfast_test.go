@@ -5,15 +5,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/faultloc/faultloc/examples/tcas"
-	"github.com/faultloc/faultloc/trace/internal/corpus"
 )
 
 // execRec (recfast.go) must be invisible: a recorded run without hooks
@@ -113,39 +108,12 @@ func sameRecorded(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts
 	return n
 }
 
-func TestRecFastExamples(t *testing.T) {
-	p := loadExamples(t)
-	rng := rand.New(rand.NewPCG(13, 14))
-	runs := 0
-	for _, s := range subjects() {
-		fn := p.Func(examplesPath+s.pkg, s.fn)
-		inputs := append([][]int(nil), s.cases...)
-		for range 10 {
-			inputs = append(inputs, s.random(rng))
-		}
-		for _, in := range inputs {
-			args := make([]Value, len(in))
-			for i, x := range in {
-				args[i] = Int(int64(x))
-			}
-			runs += sameRecorded(t, p, fn, args, RunOptions{}, rng, 2)
-		}
-	}
-	t.Logf("%d runs compared", runs)
-}
+func TestRecFastExamples(t *testing.T) { recFast.examples(t, rand.New(rand.NewPCG(13, 14))) }
 
 // TestRecFastTCAS compares the fault-free TCAS on a seeded sample of its
 // test universe (usage errors and index panics included).
 func TestRecFastTCAS(t *testing.T) {
-	tests, err := tcas.Universe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := load(t, "./examples/tcas")
-	fn := p.Func("github.com/faultloc/faultloc/examples/tcas", "Main")
-	if fn == nil {
-		t.Fatal("tcas.Main not found")
-	}
+	tests, p, fn := tcasMain(t)
 	rng := rand.New(rand.NewPCG(15, 16))
 	runs := 0
 	for i, tc := range tests {
@@ -161,77 +129,12 @@ func TestRecFastTCAS(t *testing.T) {
 	t.Logf("%d runs compared", runs)
 }
 
-func TestRecFastCorpus(t *testing.T) {
-	p := load(t, "./trace/internal/corpus")
-	rng := rand.New(rand.NewPCG(17, 18))
-	runs := 0
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for n := range corpus.Programs {
-			if !yield(n) {
-				return
-			}
-		}
-	}) {
-		fn := p.Func(corpusPkg, name)
-		if fn == nil {
-			t.Fatalf("no function %s", name)
-		}
-		for _, seed := range []int64{0, 7} {
-			runs += sameRecorded(t, p, fn, nil, RunOptions{Seed: seed}, rng, 4)
-		}
-		for _, maxAlloc := range []int64{100, 1000, 10000} {
-			runs += sameRecorded(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1)
-		}
-	}
-	t.Logf("%d runs compared", runs)
-}
+// recFast compares execRec with exec (sameRecorded).
+var recFast = differ{same: sameRecorded, exampleCuts: 2, randoms: 10, corpusCuts: 4, workCuts: 10, confCuts: 1, slow: 8, noFast: false}
 
-func TestRecFastWork(t *testing.T) {
-	p := load(t, "./internal/cmd/interpbench/work")
-	rng := rand.New(rand.NewPCG(19, 20))
-	runs := 0
-	for _, name := range []string{"SumSquares", "TCAS", "Classify"} {
-		fn := p.Func(workPkg, name)
-		for _, n := range []int64{0, 1, 7, 100} {
-			runs += sameRecorded(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, 10)
-			runs += sameRecorded(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30, MaxAlloc: 2000}, rng, 1)
-		}
-	}
-	t.Logf("%d runs compared", runs)
-}
+func TestRecFastCorpus(t *testing.T) { recFast.corpus(t, rand.New(rand.NewPCG(17, 18))) }
 
-// TestRecFastConformance compares on every program of the conformance
-// corpus that loads and is not among the slow ones, with a budget of twice
-// its steps and cut short at seeded points.
-func TestRecFastConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the conformance corpus takes a while; skipped with -short")
-	}
-	t.Setenv("GOSSAINTERP", "1")
-	progs := conformanceCorpus(t)
-	dir, pkgs := conformanceModule(t, progs)
-	loaded, _ := loadConformance(dir, progs, pkgs)
-	rng := rand.New(rand.NewPCG(21, 22))
-	runs, programs := 0, 0
-	for _, cp := range progs {
-		prog := loaded[cp]
-		if cp.skip != "" || prog == nil {
-			continue
-		}
-		fn := prog.Func(pkgs[cp], "main")
-		if fn == nil {
-			continue
-		}
-		_, steps := plainOutcome(prog, fn, nil, RunOptions{MaxSteps: conformanceSteps}, false)
-		if steps >= conformanceSteps/8 {
-			continue // the slow ones
-		}
-		programs++
-		runs += sameRecorded(t, prog, fn, nil, RunOptions{MaxSteps: max(2*steps, 100)}, rng, 1)
-	}
-	t.Logf("%d programs, %d runs compared", programs, runs)
-	if programs == 0 {
-		fmt.Fprintln(os.Stderr, "no conformance program ran")
-		t.Fail()
-	}
-}
+func TestRecFastWork(t *testing.T) { recFast.work(t, rand.New(rand.NewPCG(19, 20))) }
+
+// TestRecFastConformance compares on the conformance corpus.
+func TestRecFastConformance(t *testing.T) { recFast.conformance(t, rand.New(rand.NewPCG(21, 22))) }

@@ -5,21 +5,14 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/examples/tcas"
+	"golang.org/x/tools/go/ssa"
 )
 
 // The fault-free TCAS program interpreted agrees with native execution on
 // every test of its universe (outputs, usage errors and the index panics of
 // the out-of-bounds tests).
 func TestTCASDifferential(t *testing.T) {
-	tests, err := tcas.Universe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := load(t, "./examples/tcas")
-	fn := p.Func("github.com/faultloc/faultloc/examples/tcas", "Main")
-	if fn == nil {
-		t.Fatal("tcas.Main not found")
-	}
+	tests, p, fn := tcasMain(t)
 	panics := 0
 	for _, tc := range tests {
 		want, wantPanic := tcas.Run(tcas.Main, tc.Args)
@@ -59,4 +52,19 @@ func TestTCASDifferential(t *testing.T) {
 	if len(tests) != tcas.UniverseSize || panics != 8 {
 		t.Errorf("%d tests, %d panics; want %d and 8", len(tests), panics, tcas.UniverseSize)
 	}
+}
+
+// tcasMain returns TCAS's test universe, its program and its Main.
+func tcasMain(t *testing.T) ([]tcas.Test, *Program, *ssa.Function) {
+	t.Helper()
+	tests, err := tcas.Universe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := load(t, "./examples/tcas")
+	fn := p.Func("github.com/faultloc/faultloc/examples/tcas", "Main")
+	if fn == nil {
+		t.Fatal("tcas.Main not found")
+	}
+	return tests, p, fn
 }
