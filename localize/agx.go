@@ -97,8 +97,10 @@ type Options struct {
 	// which passed, keep their values. The check is the branch instance
 	// the first failed assertion is control dependent on; a case whose
 	// first failure is a panic or an assertion under no branch is
-	// localized whole, and so is an Example (its output is one check).
-	// Default: off.
+	// localized whole. For an Example whose output differs from its
+	// comment, the check is its output up to the first wrong line: what
+	// it prints after that line expects nothing, and a re-run is Verified
+	// when its output agrees up to that line. Default: off.
 	FirstFailure bool
 	// Suspiciousness orders the candidates that tie on verified status and
 	// size by the score of their most suspicious line, before position;
@@ -323,8 +325,8 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 	}
 	defer solver.Close()
 	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity}
-	// FirstFailure slices only for assertions: an Example's output is
-	// one check.
+	// FirstFailure slices only for assertions, not for an Example's
+	// output (its criteria do not cover missing lines).
 	if opts.SliceScope || (opts.FirstFailure && !first.output) {
 		if eo.Blamable, err = sliceScope(sub, first); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)

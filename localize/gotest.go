@@ -67,7 +67,11 @@ type goTest struct {
 	// branch, which leaves the whole case as the oracle) and seen.
 	firstOnly bool
 	seen      bool
-	target    *check
+	// exampleLines is, for an Example with FirstFailure, the number of
+	// output lines that count: up to the first wrong one in the failing
+	// run (0: all).
+	exampleLines int
+	target       *check
 }
 
 // check is the instance of a branch that decides a check of a test, and
@@ -102,8 +106,22 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 	asserts := r.Assertions
 	if r.Example != nil && r.Failed && r.Outcome == trace.AssertionFailed && r.Trace != nil {
 		// The output differs from the comment: the oracle is the
-		// comment (outputOracle); FirstFailure does not apply.
-		v.expect, v.avoid, v.noOracle = outputOracle(g.prog, r.Trace, r.Example)
+		// comment (outputOracle). With FirstFailure, its lines up to
+		// the first wrong one in the failing run.
+		limit := 0
+		if g.firstOnly {
+			if !g.seen {
+				g.seen = true
+				if i, _, _ := firstDiff(r.Example); i >= 0 && !r.Example.Unordered {
+					g.exampleLines = i + 1
+				}
+			}
+			limit = g.exampleLines
+			if limit > 0 && firstLinesAgree(r.Example, limit) {
+				v.passed = true
+			}
+		}
+		v.expect, v.avoid, v.until, v.noOracle = outputOracle(g.prog, r.Trace, r.Example, limit)
 		v.output = true
 		v.failure = outputDiff(r.Example)
 		return v, nil

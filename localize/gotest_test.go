@@ -310,3 +310,28 @@ func candidateOn(rep *Report, f examples.Fault) *Candidate {
 	}
 	return nil
 }
+
+// TestOutputOracleFirst: with FirstFailure an Example's output counts up
+// to its first wrong line. ExampleAbs_first's second line cannot be
+// printed right by any change of the package: whole, the case has no
+// candidate; up to its first line, Abs's fault is a verified candidate.
+func TestOutputOracleFirst(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "testdata/output", true, 1)
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/output"
+	whole, err := AgxFaultsGoTest(ctx, prog, pkg, "ExampleAbs_first", &Options{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(whole.Candidates) != 0 {
+		t.Errorf("whole: candidates, want none:\n%s", summary(whole))
+	}
+	first, err := AgxFaultsGoTest(ctx, prog, pkg, "ExampleAbs_first", &Options{MaxSize: 1, FirstFailure: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if verifiedOn(first, faults[0]) == nil {
+		t.Errorf("first: no verified size-1 candidate on the fault:\n%s", summary(first))
+	}
+}

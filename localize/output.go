@@ -59,28 +59,33 @@ type printArg struct {
 
 // outputOracle returns the expectations and the events to avoid that
 // make the run's output the expected one (see above).
-func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput) ([]encode.Expectation, []trace.EventID, error) {
+//
+// With limit > 0 only the first limit expected lines count (FirstFailure
+// for an Example: up to its first wrong line): what the run printed after
+// them expects nothing, and until, when not 0, is the number of the run's
+// events up to the call that printed the last of them.
+func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput, limit int) ([]encode.Expectation, []trace.EventID, int, error) {
 	if out.Unordered {
-		return nil, nil, fmt.Errorf("%w: the comment is \"Unordered output:\"", errNoOutputOracle)
+		return nil, nil, 0, fmt.Errorf("%w: the comment is \"Unordered output:\"", errNoOutputOracle)
 	}
 	var calls []*printCall
 	var got strings.Builder
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
 		pc, err := readPrintCall(prog, t, e, "Println", "Printf")
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		if pc == nil {
 			continue
 		}
 		if !strings.HasSuffix(pc.text, "\n") || strings.Count(pc.text, "\n") != 1 {
-			return nil, nil, fmt.Errorf("%w: %v: %s printed %q, not one line", errNoOutputOracle, t.Pos(e), pc.fn, pc.text)
+			return nil, nil, 0, fmt.Errorf("%w: %v: %s printed %q, not one line", errNoOutputOracle, t.Pos(e), pc.fn, pc.text)
 		}
 		calls = append(calls, pc)
 		got.WriteString(pc.text)
 	}
 	if got.String() != out.Got {
-		return nil, nil, fmt.Errorf("%w: the example printed %q, of which fmt.Println and fmt.Printf calls printed %q", errNoOutputOracle, out.Got, got.String())
+		return nil, nil, 0, fmt.Errorf("%w: the example printed %q, of which fmt.Println and fmt.Printf calls printed %q", errNoOutputOracle, out.Got, got.String())
 	}
 	// go test compares the outputs with space trimmed at both ends.
 	wantText := strings.TrimSpace(out.Want)
@@ -97,7 +102,16 @@ func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput)
 	for last > first && strings.TrimSpace(calls[last-1].text) == "" {
 		last--
 	}
+	limited := limit > 0 && limit < len(want)
+	if limited {
+		want = want[:limit]
+		last = min(last, first+limit) // what comes after expects nothing
+	}
 	n := last - first
+	until := 0
+	if limited && n == len(want) {
+		until = int(calls[last-1].ev) + 1
+	}
 	var avoid []trace.EventID
 	switch {
 	case n > len(want):
@@ -115,17 +129,17 @@ func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput)
 		if i == first {
 			pat = `^\s*` + pattern(calls[i]) + "\n$"
 		}
-		if i == last-1 && n == len(want) {
+		if i == last-1 && n == len(want) && !limited {
 			pat = strings.TrimSuffix(pat, "\n$") + `\s*$`
 		}
 		xs, bad, err := expectLine(prog, t, calls[i], pat, line+"\n", 0)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		expect = append(expect, xs...)
 		avoid = append(avoid, bad...)
 	}
-	return expect, avoid, nil
+	return expect, avoid, until, nil
 }
 
 // expectLine returns the expectations on the arguments of c that make it
@@ -602,10 +616,26 @@ func parseToken(typ types.Type, tok string) (trace.Value, error) {
 // its first differing line, as go test compares them (space trimmed at
 // both ends of the whole output).
 func outputDiff(out *trace.ExampleOutput) string {
-	got, want := strings.TrimSpace(out.Got), strings.TrimSpace(out.Want)
 	if out.Unordered {
 		return "the output differs from the output comment (unordered)"
 	}
+	i, gl, wl := firstDiff(out)
+	switch {
+	case i < 0:
+		return "the output differs from the output comment"
+	case i >= len(gl):
+		return fmt.Sprintf("output line %d: missing, want %q", i+1, wl[i])
+	case i >= len(wl):
+		return fmt.Sprintf("output line %d: got %q, want no more lines", i+1, gl[i])
+	}
+	return fmt.Sprintf("output line %d: got %q, want %q", i+1, gl[i], wl[i])
+}
+
+// firstDiff returns the index of the first line where an Example's output
+// and its comment differ, as go test compares them, or -1 if none does,
+// with both outputs' lines.
+func firstDiff(out *trace.ExampleOutput) (int, []string, []string) {
+	got, want := strings.TrimSpace(out.Got), strings.TrimSpace(out.Want)
 	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
 	if got == "" {
 		gl = nil
@@ -614,14 +644,16 @@ func outputDiff(out *trace.ExampleOutput) string {
 		wl = nil
 	}
 	for i := 0; i < max(len(gl), len(wl)); i++ {
-		switch {
-		case i >= len(gl):
-			return fmt.Sprintf("output line %d: missing, want %q", i+1, wl[i])
-		case i >= len(wl):
-			return fmt.Sprintf("output line %d: got %q, want no more lines", i+1, gl[i])
-		case gl[i] != wl[i]:
-			return fmt.Sprintf("output line %d: got %q, want %q", i+1, gl[i], wl[i])
+		if i >= len(gl) || i >= len(wl) || gl[i] != wl[i] {
+			return i, gl, wl
 		}
 	}
-	return "the output differs from the output comment"
+	return -1, gl, wl
+}
+
+// firstLinesAgree reports whether an Example's first k output lines are
+// those its comment expects.
+func firstLinesAgree(out *trace.ExampleOutput, k int) bool {
+	i, _, wl := firstDiff(out)
+	return k <= len(wl) && (i < 0 || i >= k)
 }

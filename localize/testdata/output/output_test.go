@@ -60,3 +60,14 @@ func ExampleDescribe() {
 	fmt.Println(Describe(-1))
 	// Output: negative
 }
+
+// ExampleAbs_first's second line is wrong whatever the code does (its
+// comment expects another constant): only FirstFailure, which counts the
+// lines up to the first wrong one, localizes Abs's fault.
+func ExampleAbs_first() {
+	fmt.Println(Abs(-3))
+	fmt.Println("unrelated")
+	// Output:
+	// 3
+	// related
+}
