@@ -526,7 +526,7 @@ func (e *Encoder) expectation(r *run, x Expectation, i int) error {
 		if ok && trace.Equal(got, x.Want) {
 			return nil
 		}
-		return fmt.Errorf("%w: %v: the expected value %v of %s (of type %s) cannot be encoded, and the run has %v", ErrNotEncodable, t.Pos(x.Event), x.Want, x.Operand.Name(), x.Operand.Type(), got)
+		return fmt.Errorf("%w: %v: the expected value %v (of type %s) cannot be encoded, and the run has %v", ErrNotEncodable, t.Pos(x.Event), x.Want, x.Operand.Type(), got)
 	}
 	r.oracle = true
 	defer func() { r.oracle = false }()
