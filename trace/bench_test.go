@@ -146,3 +146,9 @@ func benchWork(b *testing.B, name string, n int, native func(int) int) {
 func BenchmarkWorkSumSquares(b *testing.B) { benchWork(b, "SumSquares", 100_000, work.SumSquares) }
 func BenchmarkWorkTCAS(b *testing.B)       { benchWork(b, "TCAS", 1000, work.TCAS) }
 func BenchmarkWorkClassify(b *testing.B)   { benchWork(b, "Classify", 1000, work.Classify) }
+
+// BenchmarkWorkTCASMedium is BenchmarkWorkTCAS at the size of a test
+// case's run (tens of thousands of events, within a column's first
+// chunk), where what a released trace leaves for the next run is its
+// first chunks.
+func BenchmarkWorkTCASMedium(b *testing.B) { benchWork(b, "TCAS", 40, work.TCAS) }

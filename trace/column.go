@@ -4,7 +4,8 @@ package trace
 // elements, so that growing a long trace never copies what was recorded:
 // the first chunk grows by doubling (small traces stay small), later chunks
 // are allocated at full size (or taken from pool, chunks that released
-// traces left; from poolFrom elements on, the first chunk too). Element i
+// traces left; from poolFrom elements on, the first chunk too, or it
+// grows into a released first chunk at least twice as long). Element i
 // is chunks[i>>chunkBits][i&chunkMask]
 // (chunks are full-length slices; only the first n elements are set).
 //
@@ -55,8 +56,11 @@ func (c *column[T]) grow() {
 		var t []T
 		if len(c.tail) >= poolFrom {
 			// Past small traces: a released chunk if there is one,
-			// without doubling further.
-			t = c.pool.take()
+			// without doubling further, or a released first chunk at
+			// least twice as long.
+			if t = c.pool.take(); t == nil {
+				t = c.pool.takePart(2 * len(c.tail))
+			}
 		}
 		if t == nil {
 			t = make([]T, 2*len(c.tail))

@@ -11,15 +11,19 @@ import (
 // its trace's columns; into memory fresh from the kernel that costs a
 // page fault per 4 KB page and the runtime's zeroing, several times the
 // cost of writing memory used before. Trace.Release hands a trace's full
-// chunks to the pools below, which later recorded runs draw from before
-// allocating. Only full-size chunks (chunkSize elements) are pooled: a
-// trace shorter than that never fills one, and the runtime recycles its
-// small allocations well enough.
+// chunks, and its first chunks of 2·poolFrom elements or more, to the
+// pools below, which later recorded runs draw from before allocating.
+// Smaller first chunks are left to the runtime, which recycles small
+// allocations well enough.
 
-// chunkPool holds released chunks of one element type.
+// chunkPool holds released chunks of one element type: full ones, and
+// first chunks that stopped doubling between 2·poolFrom and chunkSize
+// elements (part), the only storage of the traces of most test cases,
+// which a later trace's first chunk grows into.
 type chunkPool[T any] struct {
 	mu   sync.Mutex
 	free [][]T
+	part [][]T
 }
 
 var (
@@ -69,10 +73,22 @@ func chunkBytes[T any]() int64 {
 	return int64(unsafe.Sizeof(z)) * chunkSize
 }
 
+// elemBytes returns the size of n elements of T.
+func elemBytes[T any](n int) int64 {
+	var z T
+	return int64(unsafe.Sizeof(z)) * int64(n)
+}
+
 // trimPool drops chunks of p while the pools hold more than limit bytes.
 func trimPool[T any](p *chunkPool[T], limit int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	for len(p.part) > 0 && pooled.Load() > limit {
+		last := len(p.part) - 1
+		pooled.Add(-elemBytes[T](len(p.part[last])))
+		p.part[last] = nil
+		p.part = p.part[:last]
+	}
 	for len(p.free) > 0 && pooled.Load() > limit {
 		p.free[len(p.free)-1] = nil
 		p.free = p.free[:len(p.free)-1]
@@ -100,17 +116,46 @@ func (p *chunkPool[T]) take() []T {
 	return ch
 }
 
-// give hands the full chunks of c to p, as far as the limit allows, and
-// empties c.
+// takePart returns the shortest partial chunk of p with at least n
+// elements, or nil if it has none.
+func (p *chunkPool[T]) takePart(n int) []T {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	best := -1
+	for i, ch := range p.part {
+		if len(ch) >= n && (best < 0 || len(ch) < len(p.part[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	ch := p.part[best]
+	last := len(p.part) - 1
+	p.part[best], p.part[last] = p.part[last], nil
+	p.part = p.part[:last]
+	pooled.Add(-elemBytes[T](len(ch)))
+	return ch
+}
+
+// give hands the full chunks of c, and its first chunk if it grew past
+// 2·poolFrom elements, to p, as far as the limit allows, and empties c.
 func (p *chunkPool[T]) give(c *column[T]) {
-	size := chunkBytes[T]()
 	limit := reuseLimit.Load()
 	p.mu.Lock()
 	for _, ch := range c.chunks {
-		if len(ch) != chunkSize || pooled.Load()+size > limit {
+		size := elemBytes[T](len(ch))
+		if len(ch) < 2*poolFrom || pooled.Load()+size > limit {
 			continue
 		}
-		p.free = append(p.free, ch)
+		if len(ch) == chunkSize {
+			p.free = append(p.free, ch)
+		} else {
+			p.part = append(p.part, ch)
+		}
 		pooled.Add(size)
 	}
 	p.mu.Unlock()

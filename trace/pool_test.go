@@ -19,7 +19,7 @@ func poisonPools() {
 	poisonIndex(&basePool)
 	poisonIndex(&runIdxPool)
 	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
-	for _, ch := range refPool.free {
+	for _, ch := range slices.Concat(refPool.free, refPool.part) {
 		clear(ch)
 	}
 	refPool.mu.Unlock()
@@ -40,7 +40,7 @@ func poisonIndex[T any](p *indexPool[T]) {
 func poison[T any](p *chunkPool[T]) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, ch := range p.free {
+	for _, ch := range slices.Concat(p.free, p.part) {
 		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ch))), len(ch)*int(unsafe.Sizeof(ch[0])))
 		for i := range b {
 			b[i] = 0xa5
@@ -179,4 +179,54 @@ func TestReleaseReuse(t *testing.T) {
 	}
 	var nilTrace *Trace
 	nilTrace.Release()
+}
+
+// TestReleaseReuseMedium is TestReleaseReuse for runs whose columns stay
+// within their first chunk (between 2·poolFrom and chunkSize elements, the
+// size of most test cases' traces): released, their first chunks are
+// pooled, and the next run's first chunks grow into them.
+func TestReleaseReuseMedium(t *testing.T) {
+	p := load(t, "./internal/cmd/interpbench/work")
+	old := SetReuseLimit(0) // empty: nothing full-size to take
+	defer SetReuseLimit(old)
+	SetReuseLimit(1 << 30)
+	for _, w := range []struct {
+		fn string
+		n  int64
+	}{{"SumSquares", 1_000}, {"TCAS", 40}, {"Classify", 60}} {
+		fn := p.Func(workPkg, w.fn)
+		record := func() *Result {
+			res, err := p.Run(bgContext, fn, []Value{Int(w.n)}, &RunOptions{MaxSteps: 1 << 40})
+			if err != nil || res.Outcome != Returned {
+				t.Fatalf("%s(%d): %v %v", w.fn, w.n, res, err)
+			}
+			return res
+		}
+		ref, first := record(), record()
+		if n := ref.Trace.Len(); n < 4*poolFrom || n >= chunkSize {
+			t.Fatalf("%s(%d): %d events, want a medium trace", w.fn, w.n, n)
+		}
+		first.Trace.Release()
+		parts := func() int {
+			evPool.mu.Lock()
+			defer evPool.mu.Unlock()
+			return len(evPool.part)
+		}
+		held := parts()
+		if held == 0 {
+			t.Fatalf("%s: no first chunk of the events pooled", w.fn)
+		}
+		poisonPools()
+		again := record()
+		if got := parts(); got >= held {
+			t.Errorf("%s: the new run took no first chunk of the events from the pool (%d, then %d)", w.fn, held, got)
+		}
+		if err := sameTrace(ref.Trace, again.Trace); err != nil {
+			t.Errorf("%s: trace recorded on released first chunks differs: %v", w.fn, err)
+		}
+		again.Trace.Release()
+		ref.Trace.Release()
+		SetReuseLimit(0)
+		SetReuseLimit(1 << 30)
+	}
 }
