@@ -130,14 +130,7 @@ func TestReleaseReuse(t *testing.T) {
 		fn string
 		n  int64
 	}{{"SumSquares", 20_000}, {"TCAS", 300}, {"Classify", 600}} {
-		fn := p.Func(workPkg, w.fn)
-		record := func() *Result {
-			res, err := p.Run(bgContext, fn, []Value{Int(w.n)}, &RunOptions{MaxSteps: 1 << 40})
-			if err != nil || res.Outcome != Returned {
-				t.Fatalf("%s(%d): %v %v", w.fn, w.n, res, err)
-			}
-			return res
-		}
+		record := recorder(t, p, w.fn, w.n)
 		ref, first := record(), record()
 		if ref.Trace.Len() < 2*chunkSize {
 			t.Fatalf("%s(%d): only %d events", w.fn, w.n, ref.Trace.Len())
@@ -194,14 +187,7 @@ func TestReleaseReuseMedium(t *testing.T) {
 		fn string
 		n  int64
 	}{{"SumSquares", 1_000}, {"TCAS", 40}, {"Classify", 60}} {
-		fn := p.Func(workPkg, w.fn)
-		record := func() *Result {
-			res, err := p.Run(bgContext, fn, []Value{Int(w.n)}, &RunOptions{MaxSteps: 1 << 40})
-			if err != nil || res.Outcome != Returned {
-				t.Fatalf("%s(%d): %v %v", w.fn, w.n, res, err)
-			}
-			return res
-		}
+		record := recorder(t, p, w.fn, w.n)
 		ref, first := record(), record()
 		if n := ref.Trace.Len(); n < 4*poolFrom || n >= chunkSize {
 			t.Fatalf("%s(%d): %d events, want a medium trace", w.fn, w.n, n)
@@ -228,5 +214,19 @@ func TestReleaseReuseMedium(t *testing.T) {
 		ref.Trace.Release()
 		SetReuseLimit(0)
 		SetReuseLimit(1 << 30)
+	}
+}
+
+// recorder returns a function that records a run of interpbench's
+// workload name with argument n.
+func recorder(t *testing.T, p *Program, name string, n int64) func() *Result {
+	fn := p.Func(workPkg, name)
+	return func() *Result {
+		t.Helper()
+		res, err := p.Run(bgContext, fn, []Value{Int(n)}, &RunOptions{MaxSteps: 1 << 40})
+		if err != nil || res.Outcome != Returned {
+			t.Fatalf("%s(%d): %v %v", name, n, res, err)
+		}
+		return res
 	}
 }
