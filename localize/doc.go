@@ -27,7 +27,7 @@
 // (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
 // failed assertions (or panic) are the oracle. For an Example whose output
 // differs from its output comment, the oracle is the comment: the output
-// is attributed line by line to the run's fmt.Println and fmt.Printf calls
+// is attributed line by line to the run's fmt.Println, fmt.Printf and fmt.Print calls
 // (through fmt.Sprint, Sprintf and Sprintln for their string arguments),
 // and each expected line read back into the values the call's integer and
 // Boolean arguments must have; a constant line on the wrong path, a

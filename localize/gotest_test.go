@@ -207,6 +207,7 @@ func TestOutputOracle(t *testing.T) {
 		{name: "ExampleAbs"},        // Println of two ints
 		{name: "ExampleAbs_printf"}, // widths, flags, %v of a bool
 		{name: "ExampleAbs_sprintf"},
+		{name: "ExampleAbs_print"}, // Print's spaces between non-strings
 		{name: "ExampleAbs_path"},  // a constant line on the wrong path
 		{name: "ExampleAbs_fewer"}, // a loop printing too few lines
 		{name: "ExampleAbs_more"},  // too many lines

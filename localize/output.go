@@ -19,7 +19,7 @@ import (
 // what the example printed after it returns: no assertion of the run says
 // what went wrong. outputOracle turns the comparison into expectations on
 // the run's values (encode.Expectation): it attributes the output to the
-// run's fmt.Println and fmt.Printf calls line by line, and reads, in each
+// run's fmt.Println, fmt.Printf and fmt.Print calls line by line, and reads, in each
 // expected line, the values that the call's arguments must have to print
 // it. An argument that is itself the result of fmt.Sprint, fmt.Sprintf or
 // fmt.Sprintln is read the same way, through its own arguments.
@@ -71,7 +71,7 @@ func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput,
 	var calls []*printCall
 	var got strings.Builder
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
-		pc, err := readPrintCall(prog, t, e, "Println", "Printf")
+		pc, err := readPrintCall(prog, t, e, "Println", "Printf", "Print")
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -85,7 +85,7 @@ func outputOracle(prog *trace.Program, t *trace.Trace, out *trace.ExampleOutput,
 		got.WriteString(pc.text)
 	}
 	if got.String() != out.Got {
-		return nil, nil, 0, fmt.Errorf("%w: the example printed %q, of which fmt.Println and fmt.Printf calls printed %q", errNoOutputOracle, out.Got, got.String())
+		return nil, nil, 0, fmt.Errorf("%w: the example printed %q, of which fmt.Println, fmt.Printf and fmt.Print calls printed %q", errNoOutputOracle, out.Got, got.String())
 	}
 	// go test compares the outputs with space trimmed at both ends.
 	wantText := strings.TrimSpace(out.Want)
@@ -343,13 +343,7 @@ func readPrintCall(prog *trace.Program, t *trace.Trace, e trace.EventID, names .
 			}
 		}
 		pc.text = fmt.Sprintf(pc.format, vals...)
-	case "Sprint":
-		// Sprint puts spaces between operands when neither is a string,
-		// which makes the text's split depend on the types: only one
-		// operand is read.
-		if len(pc.args) != 1 {
-			return nil, fmt.Errorf("%w: %v: %s of %d operands", errNoOutputOracle, t.Pos(e), pc.fn, len(pc.args))
-		}
+	case "Print", "Sprint":
 		pc.text = fmt.Sprint(vals...)
 	}
 	// The interpreter's fmt printed the same text: the run's value of
@@ -532,15 +526,16 @@ func verbFits(v rune, typ types.Type) bool {
 // print, with one group per argument.
 func pattern(c *printCall) string {
 	if c.format == "" {
-		var parts []string
-		for _, a := range c.args {
-			parts = append(parts, argPattern(a, verb{verb: 'v', text: "%v"}))
+		var sb strings.Builder
+		for i, a := range c.args {
+			// Println separates operands by spaces; Print and Sprint
+			// only two operands neither of which is a string.
+			if i > 0 && (strings.HasSuffix(c.fn, "ln") || !isString(c.args[i-1]) && !isString(a)) {
+				sb.WriteString(" ")
+			}
+			sb.WriteString(argPattern(a, verb{verb: 'v', text: "%v"}))
 		}
-		sep := " "
-		if c.fn == "fmt.Sprint" {
-			sep = ""
-		}
-		return strings.Join(parts, sep)
+		return sb.String()
 	}
 	var sb strings.Builder
 	vs := verbs(c.format)
@@ -562,6 +557,11 @@ func pattern(c *printCall) string {
 		k++
 	}
 	return sb.String()
+}
+
+// isString reports whether argument a is a string, as fmt's Print sees it.
+func isString(a printArg) bool {
+	return a.x.Type().Underlying().(*types.Basic).Info()&types.IsString != 0
 }
 
 // argPattern returns the group matching argument a printed with verb v,

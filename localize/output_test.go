@@ -33,6 +33,10 @@ func TestOutputPattern(t *testing.T) {
 		{"fmt.Printf", "n=%d", []types.Type{i}, "m=3", nil},
 		{"fmt.Printf", "%05d", []types.Type{i}, "-0042", []string{"-0042"}},
 		{"fmt.Sprint", "", []types.Type{i}, "12", []string{"12"}},
+		{"fmt.Print", "", []types.Type{i, i, s}, "4 5x", []string{"4", "5", "x"}},
+		{"fmt.Print", "", []types.Type{i, i}, "45", nil}, // two numbers are spaced
+		{"fmt.Print", "", []types.Type{i, s, i}, "4x5", []string{"4", "x", "5"}},
+		{"fmt.Print", "", []types.Type{i, i}, "4 5", []string{"4", "5"}},
 	}
 	for _, tt := range tests {
 		c := &printCall{fn: tt.fn, format: tt.format}

@@ -71,3 +71,8 @@ func ExampleAbs_first() {
 	// 3
 	// related
 }
+
+func ExampleAbs_print() {
+	fmt.Print(Abs(-4), Abs(-5), "\n")
+	// Output: 4 5
+}
