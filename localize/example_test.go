@@ -93,3 +93,26 @@ func ExampleOptions_suspiciousness() {
 	// rank 6: foo.go:13
 	// rank 6: foo.go:16
 }
+
+// Localizing a failing Go Example, whose oracle is its output comment:
+// testdata/output's ExampleAbs prints Abs(-3) and Abs(4) and expects
+// "3 4"; the output is read back into the value Abs(-3) must return.
+func ExampleAgxFaultsGoTest_example() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/output", Tests: true}, ".")
+	if err != nil {
+		panic(err)
+	}
+	rep, err := localize.AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/output", "ExampleAbs", &localize.Options{MaxSize: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(rep.Failure)
+	for _, c := range rep.Candidates {
+		l := c.Locations[0]
+		fmt.Printf("%s:%d: %s (verified: %v)\n", filepath.Base(l.File), l.Line, l.Text, c.Verified)
+	}
+	// Output:
+	// output line 1: got "-3 4", want "3 4"
+	// output.go:10: return x //fault: should be -x (verified: true)
+}
