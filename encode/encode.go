@@ -539,12 +539,8 @@ func (e *Encoder) operandValue(r *run, ev trace.EventID, v ssa.Value) (trace.Val
 	if c, ok := v.(*ssa.Const); ok {
 		return e.prog.Const(c), true
 	}
-	t := r.t
-	r.deps = t.Deps(ev, r.deps[:0])
-	for _, d := range r.deps {
-		if produces(t, d, v) {
-			return t.Value(d), true
-		}
+	if d := r.t.Producer(ev, v); d != trace.NoEvent {
+		return r.t.Value(d), true
 	}
 	return trace.Value{}, false
 }
@@ -1126,24 +1122,10 @@ func (e *Encoder) operand(r *run, ev trace.EventID, v ssa.Value) *maxsat.Term {
 	case *ssa.Global, *ssa.Function, *ssa.Builtin:
 		return nil
 	}
-	t := r.t
-	r.deps = t.Deps(ev, r.deps[:0])
-	for _, d := range r.deps {
-		if t.SSAValue(d) == v {
-			if ts := r.terms[d]; len(ts) == 1 {
-				return ts[0]
-			}
-			return nil
-		}
-	}
 	// A call's result: the dependence is on the callee's Return.
-	if _, ok := v.(*ssa.Call); ok {
-		for _, d := range r.deps {
-			if produces(t, d, v) {
-				if ts := r.terms[d]; len(ts) == 1 {
-					return ts[0]
-				}
-			}
+	if d := r.t.Producer(ev, v); d != trace.NoEvent {
+		if ts := r.terms[d]; len(ts) == 1 {
+			return ts[0]
 		}
 	}
 	return nil

@@ -265,22 +265,19 @@ func constReturn(t *trace.Trace, d trace.EventID) trace.EventID {
 	return trace.NoEvent
 }
 
-// producer returns the event that produced operand v of event ev, or
-// trace.NoEvent.
+// producer returns the event that produced operand v of event ev: for
+// the result of a call with a body, the call event (whose value is the
+// result, and whose callee constReturn follows), not the callee's Return
+// that trace.Producer names; trace.NoEvent if none.
 func producer(t *trace.Trace, ev trace.EventID, v ssa.Value) trace.EventID {
-	call, _ := v.(*ssa.Call)
-	for _, d := range t.Deps(ev, nil) {
-		if t.SSAValue(d) == v {
-			return d
-		}
-		// A call's result: the dependence is on the callee's Return.
-		if _, ok := t.Instr(d).(*ssa.Return); ok && call != nil {
-			if c := t.CallOf(d); c != trace.NoEvent && t.Instr(c) == ssa.Instruction(call) {
-				return c
-			}
-		}
+	d := t.Producer(ev, v)
+	if d == trace.NoEvent {
+		return d
 	}
-	return trace.NoEvent
+	if _, ok := t.Instr(d).(*ssa.Return); ok && t.SSAValue(d) != v {
+		return t.CallOf(d)
+	}
+	return d
 }
 
 // readPrintCall returns event e of t as a call of one of fmt's functions

@@ -777,6 +777,31 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 	return dst
 }
 
+// Producer returns the dependence of event e that produced e's operand v:
+// the event of v's instruction, or, when v is the result of a call to a
+// function with a body, the callee's Return (the event a use of the
+// result depends on); NoEvent if none of e's dependences did (v is a
+// constant, a global, or not an operand of e).
+func (t *Trace) Producer(e EventID, v ssa.Value) EventID {
+	var buf [8]EventID
+	deps := t.Deps(e, buf[:0])
+	for _, d := range deps {
+		if t.SSAValue(d) == v {
+			return d
+		}
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		for _, d := range deps {
+			if _, ok := t.Instr(d).(*ssa.Return); ok {
+				if c := t.CallOf(d); c != NoEvent && t.Instr(c) == ssa.Instruction(call) {
+					return d
+				}
+			}
+		}
+	}
+	return NoEvent
+}
+
 // ControlParent returns the event e is control dependent on: the most recent
 // instance, in the same frame, of a branch (If) that e's block is control
 // dependent on; else the call event of e's frame (interprocedural control
