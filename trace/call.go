@@ -41,6 +41,8 @@ type run struct {
 	plain bool
 	// noFast: run plain runs on the naive form too (RunOptions.noFast).
 	noFast bool
+	// noRecWide: recRun records one event at a time (RunOptions.noRecWide).
+	noRecWide bool
 	// rec: a recorded run without hooks, which execRec runs (unless
 	// RunOptions.noRecFast).
 	rec bool
@@ -116,6 +118,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	r.plain = r.tr == nil && r.h == nil
 	r.noFast = o.noFast
 	r.rec = r.tr != nil && r.h == nil && !o.noRecFast
+	r.noRecWide = o.noRecWide
 	r.setLimit()
 	if len(o.Presets) > 0 {
 		if err := r.applyPresets(o.Presets); err != nil {

@@ -206,6 +206,192 @@ func setRecRuns(ins []ins) {
 // addIns does in that case.
 func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	t := r.tr
+	n := len(ins)
+	ec, dc := &t.ev, &t.deps
+	ei, di := ec.n-ec.base, dc.n-dc.base
+	nd := dc.n - t.curDeps
+	occs := fr.occ
+	occ := occs[ins[0].loc]
+	if t.nev == 0 || nd >= depsBig || uint32(occ) >= big24 || ei+n+1 > len(ec.tail) || di+6*n > len(dc.tail) || r.noRecWide {
+		return r.recRunEach(fr, ins, b)
+	}
+	// Every instruction of ins has the occurrence count of the first:
+	// they run together, each once per instance of their block (a
+	// panic between them ends the frame), and recRun starts with the
+	// first not run yet in the block's instance.
+	//
+	// The events are written at ec.tail[ei+1:] with their dependence
+	// counts (known when they are written), after the pending record
+	// (closed at ec.tail[ei]); recEnd makes the last one pending again.
+	// The chunks have room for all of them (six dependence units an
+	// event at most: two operands, or one and a load's store); the
+	// pointer and high-word columns are pushed to as needed.
+	rec := &ec.tail[ei]
+	rec.sk, rec.on, rec.lo = t.pend.sk, t.pend.on|uint32(nd), t.pend.lo
+	e := EventID(t.nev)
+	if fr.idx != t.curFrame || fr.ctrl != t.curCtrl {
+		t.newRun(e, fr.idx, fr.ctrl)
+	}
+	first := t.curFirst
+	regs, defs := fr.regs, fr.defs
+	evs := ec.tail[ei+1 : ei+1+n]
+	u := dc.tail[di : di+6*n]
+	j, k := 0, 0
+	so := uint32(occ) << 8
+	for i := range ins {
+		in := &ins[i]
+		var v Value
+		extra := NoEvent
+		var c *cell
+		switch in.op {
+		case opJump:
+			r.steps += int64(i + 1)
+			t.recEnd(k, dc.base+di+j, e)
+			return int(in.succ[0])
+		case opIf:
+			v = Bool(regs[in.a0].n != 0)
+		case opLoad:
+			x := regs[in.a0]
+			if x.p == nil {
+				r.steps += int64(i + 1)
+				t.recEnd(k, dc.base+di+j, e)
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			c = (*cell)(x.p)
+			v, extra = c.v, c.st
+		case opStore:
+			x := regs[in.a0]
+			if x.p == nil {
+				r.steps += int64(i + 1)
+				t.recEnd(k, dc.base+di+j, e)
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			c = (*cell)(x.p)
+			v = regs[in.a1]
+		case opFieldAddr:
+			x := regs[in.a0]
+			if x.p == nil {
+				r.steps += int64(i + 1)
+				t.recEnd(k, dc.base+di+j, e)
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+		case opAddW:
+			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
+		case opSubW:
+			v = Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk}
+		case opMulW:
+			v = Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk}
+		case opEqlW:
+			v = Bool(regs[in.a0].n == regs[in.a1].n)
+		case opNeqW:
+			v = Bool(regs[in.a0].n != regs[in.a1].n)
+		case opLssI:
+			v = Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n))
+		case opLeqI:
+			v = Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n))
+		case opGtrI:
+			v = Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n))
+		case opGeqI:
+			v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
+		}
+		occs[in.loc] = occ + 1
+
+		// The event, as addIns writes it.
+		if e&31 == 0 {
+			if len(t.bases) == cap(t.bases) {
+				t.bases = growIndex(&basePool, t.bases)
+			}
+			t.bases = append(t.bases, groupBase{int32(dc.base + di + j), int32(t.refs.n), int32(t.his.n)})
+		}
+		if e&255 == 0 {
+			if len(t.runIdx) == cap(t.runIdx) {
+				t.runIdx = growIndex(&runIdxPool, t.runIdx)
+			}
+			t.runIdx = append(t.runIdx, int32(t.runs.n-1))
+		}
+		j0 := j
+		if len(in.a) > 0 && in.a0 >= 0 {
+			if d := defs[in.a0]; d >= 0 {
+				j = putDep(u, j, e, d, first)
+			}
+		}
+		if len(in.a) > 1 && in.a1 >= 0 {
+			if d := defs[in.a1]; d >= 0 {
+				j = putDep(u, j, e, d, first)
+			}
+		}
+		if extra >= 0 {
+			j = putDep(u, j, e, extra, first)
+		}
+		kd := v.k
+		if v.p != nil {
+			kd |= refFlag
+			t.refs.push(v.p)
+		}
+		on := so | uint32(j-j0)
+		if uint32(v.n>>32) != impliedHi(kd, uint32(v.n)) {
+			on = t.pushHi(on, kd, v.n)
+		}
+		evs[k] = evRec{uint32(in.sid)<<8 | uint32(kd), on, uint32(v.n)}
+		k++
+
+		switch in.op {
+		case opIf:
+			r.steps += int64(i + 1)
+			t.recEnd(k, dc.base+di+j, e+1)
+			fr.lastIf[b] = e
+			if v.n != 0 {
+				return int(in.succ[0])
+			}
+			return int(in.succ[1])
+		case opStore:
+			if in.sc && v.p == nil {
+				c.st = e
+				setWord(&c.v, v.n, v.k)
+			} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+				c.st, c.v = e, v // what storeInto does for these kinds
+			} else {
+				storeInto(c, v, e)
+			}
+		default:
+			if in.sc {
+				setWord(&regs[in.dst], v.n, v.k)
+			} else {
+				regs[in.dst] = v
+			}
+			defs[in.dst] = e
+		}
+		e++
+	}
+	r.steps += int64(n)
+	t.recEnd(k, dc.base+di+j, e)
+	return -1
+}
+
+// recEnd ends what recRun wrote without addIns: the pending record
+// closed at ev's next slot, then the k records after it, the last of
+// which becomes pending again (the trace's events end at e, its
+// dependence units at dn). With k == 0 nothing was recorded.
+func (t *Trace) recEnd(k, dn int, e EventID) {
+	if k == 0 {
+		return
+	}
+	c := &t.ev
+	last := &c.tail[c.n-c.base+k]
+	t.pend = evRec{last.sk, last.on &^ depsBig, last.lo}
+	c.n += k
+	t.nev = int(e)
+	t.curDeps = dn - int(last.on&depsBig)
+	t.deps.n = dn
+}
+
+// recRunEach is recRun when its events may not fit in the chunks as they
+// are, or belong to a new frame: each event of the frame of the event
+// before whose record and dependences fit is written here without
+// calling addIns, the others through it.
+func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
+	t := r.tr
 	regs, defs, occs := fr.regs, fr.defs, fr.occ
 	for i := range ins {
 		in := &ins[i]

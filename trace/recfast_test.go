@@ -138,3 +138,18 @@ func TestRecFastWork(t *testing.T) { recFast.work(t, rand.New(rand.NewPCG(19, 20
 
 // TestRecFastConformance compares on the conformance corpus.
 func TestRecFastConformance(t *testing.T) { recFast.conformance(t, rand.New(rand.NewPCG(21, 22))) }
+
+// recEach is recFast with recRun's runs of simple instructions recorded
+// one event at a time (recRunEach, the path recRun takes when the
+// chunks may lack room), so that both of its paths are compared with
+// exec on every subject, not only at chunk ends.
+var recEach = differ{same: func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
+	opts.noRecWide = true
+	return sameRecorded(t, p, fn, args, opts, rng, cuts)
+}, exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+
+func TestRecEachExamples(t *testing.T) { recEach.examples(t, rand.New(rand.NewPCG(23, 24))) }
+
+func TestRecEachCorpus(t *testing.T) { recEach.corpus(t, rand.New(rand.NewPCG(25, 26))) }
+
+func TestRecEachWork(t *testing.T) { recEach.work(t, rand.New(rand.NewPCG(27, 28))) }

@@ -197,6 +197,7 @@ type RunOptions struct {
 	entry     func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
 	noFast    bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
 	noRecFast bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
+	noRecWide bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);
