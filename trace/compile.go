@@ -146,7 +146,13 @@ type ins struct {
 	sc bool
 	// rrun: the number of instructions from this one on that recRun
 	// runs (see recSimple), up to the end of the block.
-	rrun  int32
+	rrun int32
+	// fl: a Load or Store of a value that is neither a scalar (sc) nor
+	// an aggregate or native value (see flatType): recRun runs it.
+	fl bool
+	// rops: bit 0 (1), a0 is a register operand; bit 1 (2), a1 is (for
+	// recRun's dependences).
+	rops  uint8
 	z     Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
 	x     any
 	instr ssa.Instruction
@@ -314,6 +320,7 @@ func (p *Program) compile(c *fnCode) {
 			in.loc = int32(c.nloc)
 			c.nloc++
 			in.sc = in.dst >= 0 && scalarIns(&in) || in.op == opStore && scalarStore(&in)
+			in.fl = !in.sc && flatMem(&in)
 			pos, synth := instrPos(b, ii, instr)
 			in.sid = p.addStatic(Static{Instr: instr, Value: valueOf(instr), Func: fn, Pos: pos, Synthetic: synth}, fn)
 			if in.op == opPhi {
@@ -330,7 +337,10 @@ func (p *Program) compile(c *fnCode) {
 			}
 			bc.instrs = append(bc.instrs, in)
 		}
-		setRecRuns(bc.instrs[bc.nphi:])
+	}
+	for bi := range c.blocks {
+		bc := &c.blocks[bi]
+		setRecRuns(c, bc.instrs[bc.nphi:])
 	}
 	// Calls, defers and go statements take the first occurrence
 	// counters: plain runs count only theirs (see newFrame).

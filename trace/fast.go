@@ -524,6 +524,33 @@ func scalarIns(in *ins) bool {
 	return ok && scalarType(v.Type())
 }
 
+// flatType reports whether values of type t are neither scalars (see
+// scalarType) nor aggregates (structs, arrays) nor native: pointers,
+// slices, strings, maps, channels, functions, interfaces, complex
+// numbers. Their values are copied by copying the Value.
+func flatType(t types.Type) bool {
+	if isNativeType(t) || scalarType(t) {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array, *types.Tuple:
+		return false
+	}
+	return true
+}
+
+// flatMem reports whether in is a Load or Store of a value of a flat
+// type (see flatType).
+func flatMem(in *ins) bool {
+	switch in.op {
+	case opLoad:
+		return flatType(in.instr.(ssa.Value).Type())
+	case opStore:
+		return flatType(in.instr.(*ssa.Store).Val.Type())
+	}
+	return false
+}
+
 // scalarStore reports whether the Store in stores a scalar.
 func scalarStore(in *ins) bool {
 	st, ok := in.instr.(*ssa.Store)

@@ -171,13 +171,20 @@ blocks:
 // recSimple reports whether recRun can run and record instruction in:
 // a scalar load or store, an integer operation or comparison of the
 // interpreter's own opcodes, a field address, a Jump or an If.
-func recSimple(in *ins) bool {
+func recSimple(c *fnCode, in *ins) bool {
 	if uint32(in.sid) >= big24 || len(in.a) > 2 {
 		return false
 	}
 	switch in.op {
 	case opLoad, opStore:
-		return in.sc
+		return in.sc || in.fl
+	case opAlloc:
+		// A variable of the frame's slab holding no aggregate or native
+		// value (a first instance; recRun leaves the others to
+		// recRunEach).
+		return in.n >= 0 && in.z.k != KindStruct && in.z.k != KindArray && in.z.k != KindNative
+	case opRunDefers:
+		return !c.defers // nothing to run
 	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opJump, opIf:
 		return true
 	}
@@ -185,10 +192,17 @@ func recSimple(in *ins) bool {
 }
 
 // setRecRuns sets the rrun of the instructions of a block after its φs.
-func setRecRuns(ins []ins) {
+func setRecRuns(c *fnCode, ins []ins) {
 	n := int32(0)
 	for i := len(ins) - 1; i >= 0; i-- {
-		if recSimple(&ins[i]) {
+		in := &ins[i]
+		if len(in.a) > 0 && in.a0 >= 0 {
+			in.rops |= 1
+		}
+		if len(in.a) > 1 && in.a1 >= 0 {
+			in.rops |= 2
+		}
+		if recSimple(c, in) {
 			n++
 		} else {
 			n = 0
@@ -224,8 +238,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	// counts (known when they are written), after the pending record
 	// (closed at ec.tail[ei]); recEnd makes the last one pending again.
 	// The chunks have room for all of them (six dependence units an
-	// event at most: two operands, or one and a load's store); the
-	// pointer and high-word columns are pushed to as needed.
+	// event at most: two operands, or one and a load's store); pointers
+	// go to refs while its chunk has room, high words are pushed as
+	// needed.
 	rec := &ec.tail[ei]
 	rec.sk, rec.on, rec.lo = t.pend.sk, t.pend.on|uint32(nd), t.pend.lo
 	e := EventID(t.nev)
@@ -238,6 +253,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	u := dc.tail[di : di+6*n]
 	j, k := 0, 0
 	so := uint32(occ) << 8
+	rc := &t.refs
+	refs := rc.tail[rc.n-rc.base:]
+	nr := 0
 	for i := range ins {
 		in := &ins[i]
 		var v Value
@@ -246,7 +264,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		switch in.op {
 		case opJump:
 			r.steps += int64(i + 1)
-			t.recEnd(k, dc.base+di+j, e)
+			t.recEnd(k, dc.base+di+j, nr, e)
 			return int(in.succ[0])
 		case opIf:
 			v = Bool(regs[in.a0].n != 0)
@@ -254,7 +272,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := regs[in.a0]
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, dc.base+di+j, e)
+				t.recEnd(k, dc.base+di+j, nr, e)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			c = (*cell)(x.p)
@@ -263,7 +281,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := regs[in.a0]
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, dc.base+di+j, e)
+				t.recEnd(k, dc.base+di+j, nr, e)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			c = (*cell)(x.p)
@@ -272,10 +290,27 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := regs[in.a0]
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, dc.base+di+j, e)
+				t.recEnd(k, dc.base+di+j, nr, e)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+		case opAlloc:
+			if occ == 0 && nr < len(refs) {
+				c = &fr.slab[in.n]
+				*c = cell{v: in.z, st: NoEvent}
+			} else if nr < len(refs) && r.alloc+cellBytes <= r.maxAlloc {
+				// A later instance in the frame: a cell of the heap,
+				// charged to the run's allocation budget (allocCells).
+				r.alloc += cellBytes
+				c = &cell{v: in.z, st: NoEvent}
+			} else { // no room for the pointer, or over the budget (then recRunEach stops the run)
+				r.steps += int64(i)
+				t.recEnd(k, dc.base+di+j, nr, e)
+				return r.recRunEach(fr, ins[i:], b)
+			}
+			v = Value{k: KindPointer, p: ptrOf(c)}
+		case opRunDefers:
+			fr.at = in
 		case opAddW:
 			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
 		case opSubW:
@@ -295,6 +330,14 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		case opGeqI:
 			v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
 		}
+		if v.p != nil && nr == len(refs) {
+			// No room for its pointer: recRunEach from here (it
+			// grows the column). The instruction has done nothing
+			// yet (an Alloc checks first, above).
+			r.steps += int64(i)
+			t.recEnd(k, dc.base+di+j, nr, e)
+			return r.recRunEach(fr, ins[i:], b)
+		}
 		occs[in.loc] = occ + 1
 
 		// The event, as addIns writes it.
@@ -302,7 +345,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			if len(t.bases) == cap(t.bases) {
 				t.bases = growIndex(&basePool, t.bases)
 			}
-			t.bases = append(t.bases, groupBase{int32(dc.base + di + j), int32(t.refs.n), int32(t.his.n)})
+			t.bases = append(t.bases, groupBase{int32(dc.base + di + j), int32(rc.n + nr), int32(t.his.n)})
 		}
 		if e&255 == 0 {
 			if len(t.runIdx) == cap(t.runIdx) {
@@ -311,12 +354,12 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			t.runIdx = append(t.runIdx, int32(t.runs.n-1))
 		}
 		j0 := j
-		if len(in.a) > 0 && in.a0 >= 0 {
+		if in.rops&1 != 0 {
 			if d := defs[in.a0]; d >= 0 {
 				j = putDep(u, j, e, d, first)
 			}
 		}
-		if len(in.a) > 1 && in.a1 >= 0 {
+		if in.rops&2 != 0 {
 			if d := defs[in.a1]; d >= 0 {
 				j = putDep(u, j, e, d, first)
 			}
@@ -327,11 +370,18 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		kd := v.k
 		if v.p != nil {
 			kd |= refFlag
-			t.refs.push(v.p)
+			refs[nr] = v.p
+			nr++
 		}
 		on := so | uint32(j-j0)
-		if uint32(v.n>>32) != impliedHi(kd, uint32(v.n)) {
-			on = t.pushHi(on, kd, v.n)
+		if hi := uint32(v.n >> 32); hi != impliedHi(kd, uint32(v.n)) { // pushHi
+			hc := &t.his
+			if hc.n-hc.base >= len(hc.tail) {
+				hc.grow()
+			}
+			hc.tail[hc.n-hc.base] = hi
+			hc.n++
+			on |= hiBit
 		}
 		evs[k] = evRec{uint32(in.sid)<<8 | uint32(kd), on, uint32(v.n)}
 		k++
@@ -339,7 +389,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		switch in.op {
 		case opIf:
 			r.steps += int64(i + 1)
-			t.recEnd(k, dc.base+di+j, e+1)
+			t.recEnd(k, dc.base+di+j, nr, e+1)
 			fr.lastIf[b] = e
 			if v.n != 0 {
 				return int(in.succ[0])
@@ -354,6 +404,11 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			} else {
 				storeInto(c, v, e)
 			}
+		case opRunDefers:
+		case opAlloc:
+			c.st = e
+			regs[in.dst] = v
+			defs[in.dst] = e
 		default:
 			if in.sc {
 				setWord(&regs[in.dst], v.n, v.k)
@@ -365,18 +420,20 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		e++
 	}
 	r.steps += int64(n)
-	t.recEnd(k, dc.base+di+j, e)
+	t.recEnd(k, dc.base+di+j, nr, e)
 	return -1
 }
 
 // recEnd ends what recRun wrote without addIns: the pending record
 // closed at ev's next slot, then the k records after it, the last of
 // which becomes pending again (the trace's events end at e, its
-// dependence units at dn). With k == 0 nothing was recorded.
-func (t *Trace) recEnd(k, dn int, e EventID) {
+// dependence units at dn, and nr pointers were added to refs). With k ==
+// 0 nothing was recorded.
+func (t *Trace) recEnd(k, dn, nr int, e EventID) {
 	if k == 0 {
 		return
 	}
+	t.refs.n += nr
 	c := &t.ev
 	last := &c.tail[c.n-c.base+k]
 	t.pend = evRec{last.sk, last.on &^ depsBig, last.lo}
@@ -424,6 +481,17 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+		case opAlloc:
+			if occs[in.loc] == 0 {
+				c = &fr.slab[in.n]
+				*c = cell{v: in.z, st: NoEvent}
+			} else {
+				r.allocCells(1)
+				c = newCell(in.z, NoEvent)
+			}
+			v = Value{k: KindPointer, p: ptrOf(c)}
+		case opRunDefers:
+			fr.at = in
 		case opAddW:
 			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
 		case opSubW:
@@ -521,6 +589,11 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			} else {
 				storeInto(c, v, e)
 			}
+		case opRunDefers:
+		case opAlloc:
+			c.st = e
+			regs[in.dst] = v
+			defs[in.dst] = e
 		default:
 			if in.sc {
 				setWord(&regs[in.dst], v.n, v.k)
