@@ -1,6 +1,9 @@
 package trace
 
-import "fmt"
+import (
+	"fmt"
+	"go/token"
+)
 
 // execRec is exec for recorded runs without hooks (r.tr != nil, r.h ==
 // nil), the runs every client makes: the same instructions, steps, events
@@ -185,6 +188,8 @@ func recSimple(c *fnCode, in *ins) bool {
 		return in.n >= 0 && in.z.k != KindStruct && in.z.k != KindArray && in.z.k != KindNative
 	case opRunDefers:
 		return !c.defers // nothing to run
+	case opBinOp:
+		return in.cls == clsInt || in.cls == clsUint // (binop's integer cases)
 	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opJump, opIf:
 		return true
 	}
@@ -311,6 +316,16 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			v = Value{k: KindPointer, p: ptrOf(c)}
 		case opRunDefers:
 			fr.at = in
+		case opBinOp:
+			if y := regs[in.a1].n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
+				int64(y) < 0 && (in.sub == token.SHL || in.sub == token.SHR) {
+				// It may panic, recording its event first:
+				// recRunEach from here.
+				r.steps += int64(i)
+				t.recEnd(k, dc.base+di+j, nr, e)
+				return r.recRunEach(fr, ins[i:], b)
+			}
+			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
 		case opAddW:
 			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
 		case opSubW:
@@ -492,6 +507,8 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			v = Value{k: KindPointer, p: ptrOf(c)}
 		case opRunDefers:
 			fr.at = in
+		case opBinOp:
+			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
 		case opAddW:
 			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
 		case opSubW:
