@@ -8,13 +8,21 @@ import (
 	"testing"
 )
 
-// TestRandomMCSBVEngine: with the bit-vector SAT engine, level search
-// enumerates the same MCSes as brute force, in order of cost, on the seeded
-// random problems of TestRandomMCSAgainstBruteForce (Booleans and 3-bit
-// vectors); CheckRelaxed agrees with the oracle on every single group.
+// TestRandomMCSBVEngine: with the bit-vector SAT engine, and with the
+// hybrid engine (its probes on the SAT engine, the rest on the SMT core),
+// level search enumerates the same MCSes as brute force, in order of cost,
+// on the seeded random problems of TestRandomMCSAgainstBruteForce (Booleans
+// and 3-bit vectors); CheckRelaxed agrees with the oracle on every single
+// group.
 func TestRandomMCSBVEngine(t *testing.T) {
+	for _, e := range []Engine{BVEngine, HybridEngine} {
+		t.Run(e.String(), func(t *testing.T) { randomMCSEngine(t, e) })
+	}
+}
+
+func randomMCSEngine(t *testing.T, e Engine) {
 	ctx := context.Background()
-	ran := 0
+	ran, proved := 0, 0
 	for seed := int64(1); seed <= 140; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		in := randInstance(r, seed%2 == 0)
@@ -22,7 +30,7 @@ func TestRandomMCSBVEngine(t *testing.T) {
 		b := newBrute(in)
 		s := newSolver(t, nil)
 		in.load(t, s)
-		if err := s.SetEngine(BVEngine); err != nil {
+		if err := s.SetEngine(e); err != nil {
 			if errors.Is(err, ErrEngine) && hasInt(in.terms()) {
 				s.Close()
 				continue // an instance with bv2int: not for this engine
@@ -66,10 +74,14 @@ func TestRandomMCSBVEngine(t *testing.T) {
 		if want := b.mcses(nil, size); !slices.Equal(gm, want) {
 			t.Fatalf("seed %d size %d: MCSes %v, brute force %v", seed, size, gm, want)
 		}
+		proved += s.Stats().ProverChecks
 		s.Close()
 	}
 	if ran < 30 {
 		t.Errorf("only %d of 140 instances without integers", ran)
+	}
+	if (proved > 0) != (e == HybridEngine) {
+		t.Errorf("%v: %d checks on the prover", e, proved)
 	}
 }
 
@@ -94,6 +106,9 @@ func TestSetEngineErrors(t *testing.T) {
 	if err := s.SetEngine(BVEngine); !errors.Is(err, ErrEngine) {
 		t.Errorf("BVEngine with integers: err %v, want ErrEngine", err)
 	}
+	if err := s.SetEngine(HybridEngine); !errors.Is(err, ErrEngine) {
+		t.Errorf("HybridEngine with integers: err %v, want ErrEngine", err)
+	}
 	if err := s.SetEngine(Engine(7)); !errors.Is(err, ErrEngine) {
 		t.Errorf("unknown engine: err %v, want ErrEngine", err)
 	}
@@ -117,6 +132,82 @@ func TestSetEngineErrors(t *testing.T) {
 	if err := b.SetEngine(SMTEngine); !errors.Is(err, ErrClosed) {
 		t.Errorf("closed: err %v, want ErrClosed", err)
 	}
+}
+
+// TestHybridLater: with HybridEngine, constraints added after the
+// prover's first check reach it, and once a term of sort Int is added the
+// probes fall back to the SMT core. On the seeded random problems, the
+// softs are added and one MCS found first, the hard constraints after; the
+// enumeration then gives brute force's MCSes of the whole problem.
+func TestHybridLater(t *testing.T) {
+	ctx := context.Background()
+	withInts, without := 0, 0
+	for seed := int64(1); seed <= 140; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		in := randInstance(r, seed%2 == 0)
+		if len(in.hard) == 0 || hasInt(softTerms(in)) {
+			continue
+		}
+		b := newBrute(in)
+		s := newSolver(t, nil)
+		(instance{softs: in.softs, ngroups: in.ngroups}).load(t, s)
+		if err := s.SetEngine(HybridEngine); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if _, err := s.NextMCS(ctx, Bounds{}); err != nil && !errors.Is(err, ErrHardUnsat) {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if s.Stats().ProverChecks == 0 {
+			t.Fatalf("seed %d: no check on the prover", seed)
+		}
+		(instance{hard: in.hard}).load(t, s)
+		before := s.Stats().ProverChecks
+		got, err := s.AllMCS(ctx, Bounds{}, nil)
+		if len(b.viol) == 0 {
+			if !errors.Is(err, ErrHardUnsat) || len(got) != 0 {
+				t.Fatalf("seed %d: hard unsat, got %d MCSes, err %v", seed, len(got), err)
+			}
+			s.Close()
+			continue
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		var gm []uint32
+		for _, m := range got {
+			gm = append(gm, maskOf(t, m.Groups))
+			checkModel(t, in, m)
+		}
+		slices.Sort(gm)
+		if want := b.mcses(nil, 0); !slices.Equal(gm, want) {
+			t.Fatalf("seed %d: MCSes %v, brute force %v", seed, gm, want)
+		}
+		proved := s.Stats().ProverChecks - before
+		if hasInt(in.hard) {
+			withInts++
+			if proved != 0 {
+				t.Errorf("seed %d: %d checks on the prover after an integer term", seed, proved)
+			}
+		} else {
+			without++
+			if proved == 0 {
+				t.Errorf("seed %d: no check on the prover after the hard constraints", seed)
+			}
+		}
+		s.Close()
+	}
+	if withInts < 3 || without < 10 {
+		t.Errorf("only %d instances with integer hard constraints and %d without", withInts, without)
+	}
+}
+
+// softTerms returns the terms of in's softs.
+func softTerms(in instance) []*Term {
+	var ts []*Term
+	for _, sp := range in.softs {
+		ts = append(ts, sp.t)
+	}
+	return ts
 }
 
 // TestCheckRelaxedLimit: a limit too small for the problem gives Unknown

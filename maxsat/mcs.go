@@ -281,7 +281,9 @@ func (s *Solver) probeIn(ctx context.Context, inside bool, cost int64, size int,
 	}
 	var st Status
 	var err error
-	if inside {
+	if s.proving() {
+		st, err = s.proverCheck(ctx, inside, as)
+	} else if inside {
 		if err := s.enterInside(); err != nil {
 			return nil, err
 		}

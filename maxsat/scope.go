@@ -33,6 +33,9 @@ func (s *Solver) hard(a z3.AST) error {
 	if s.in.open {
 		s.in.log = append(s.in.log, a)
 	}
+	if s.pr != nil {
+		s.pr.log = append(s.pr.log, a)
+	}
 	return nil
 }
 
