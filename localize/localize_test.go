@@ -283,8 +283,8 @@ func TestPackageVariableInit(t *testing.T) {
 	t.Errorf("no verified candidate includes max3.go:12 (var sorted = false):\n%s", summary(rep))
 }
 
-// TestEngines: the SMT core and the bit-vector SAT engine give the same
-// candidates (lines, verified or not) in both modes on the examples'
+// TestEngines: the SMT core, the bit-vector SAT engine and the hybrid of
+// the two give the same candidates (lines, verified or not) in both modes on the examples'
 // failing tests, loops included. (BinarySearch is left out: the SAT engine
 // takes minutes on its if-then-else chains, which is why AutoEngine does
 // not choose it there; see TestEngineChoice.)
@@ -311,7 +311,7 @@ func TestEngines(t *testing.T) {
 		for _, m := range []encode.Mode{encode.ATF, encode.PF} {
 			t.Run(tt.Name+"/"+m.String(), func(t *testing.T) {
 				var want []string
-				for _, e := range []Engine{SMTEngine, BVEngine} {
+				for _, e := range []Engine{SMTEngine, BVEngine, HybridEngine} {
 					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 					rep, err := AgxFaults(ctx, p, tt, &Options{Mode: m, Engine: e, Unwind: 12})
 					cancel()
@@ -349,12 +349,14 @@ func TestEngineChoice(t *testing.T) {
 	}{
 		{AutoEngine, encode.BitVector, 1000, 0, maxsat.BVEngine},
 		{AutoEngine, encode.BitVector, bvMinSteps, 0, maxsat.BVEngine},
-		{AutoEngine, encode.BitVector, bvMinSteps - 1, 0, maxsat.SMTEngine}, // short run
-		{AutoEngine, encode.BitVector, 1000, 3, maxsat.SMTEngine},           // symbolic loads
-		{AutoEngine, encode.Integer, 1000, 0, maxsat.SMTEngine},             // no integers in the SAT engine
+		{AutoEngine, encode.BitVector, bvMinSteps - 1, 0, maxsat.HybridEngine}, // short run
+		{AutoEngine, encode.BitVector, 1000, 3, maxsat.HybridEngine},           // symbolic loads
+		{AutoEngine, encode.Integer, 1000, 0, maxsat.SMTEngine},                // no integers in the SAT engine
 		{SMTEngine, encode.BitVector, 1000, 0, maxsat.SMTEngine},
 		{BVEngine, encode.BitVector, 10, 3, maxsat.BVEngine},
 		{BVEngine, encode.Integer, 10, 0, maxsat.SMTEngine},
+		{HybridEngine, encode.BitVector, 1000, 0, maxsat.HybridEngine},
+		{HybridEngine, encode.Integer, 1000, 0, maxsat.SMTEngine},
 	}
 	for _, tt := range tests {
 		if got := engine(tt.e, tt.arith, tt.steps, encode.Stats{IndexLoads: tt.loads}); got != tt.want {

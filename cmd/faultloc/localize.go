@@ -38,7 +38,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
-	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core) or bv (Z3's bit-vector SAT solver; with -arith int, the SMT core); it changes how fast candidates are found, not which")
+	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core), bv (Z3's bit-vector SAT solver) or hybrid (the SMT core to find models, the SAT solver for exhaustion proofs); bv and hybrid use the SMT core with -arith int; it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
@@ -77,8 +77,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		opts.Engine = localize.SMTEngine
 	case "bv":
 		opts.Engine = localize.BVEngine
+	case "hybrid":
+		opts.Engine = localize.HybridEngine
 	default:
-		fmt.Fprintf(stderr, "faultloc localize: unknown -engine %q (want auto, smt or bv)\n", *engineFlag)
+		fmt.Fprintf(stderr, "faultloc localize: unknown -engine %q (want auto, smt, bv or hybrid)\n", *engineFlag)
 		return 1
 	}
 	switch *by {

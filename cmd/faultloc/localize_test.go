@@ -191,7 +191,7 @@ func TestNothingFoundHint(t *testing.T) {
 // differ: candidate 2's is 6 under bv and 7 under smt).
 func TestLocalizeEngines(t *testing.T) {
 	var want string
-	for _, engine := range []string{"auto", "smt", "bv"} {
+	for _, engine := range []string{"auto", "smt", "bv", "hybrid"} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-engine", engine, "../../examples/foo"}, &out, &errb)
 		if code != 0 {
