@@ -190,6 +190,8 @@ func recSimple(c *fnCode, in *ins) bool {
 		return !c.defers // nothing to run
 	case opBinOp:
 		return in.cls == clsInt || in.cls == clsUint // (binop's integer cases)
+	case opIndexAddr:
+		return true
 	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opJump, opIf:
 		return true
 	}
@@ -316,6 +318,22 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			v = Value{k: KindPointer, p: ptrOf(c)}
 		case opRunDefers:
 			fr.at = in
+		case opIndexAddr:
+			x, ix := regs[in.a0], r.index(regs[in.a1])
+			var cs []cell
+			if x.k == KindSlice {
+				cs = x.slice()
+			} else if x.p != nil {
+				cs = (*cell)(x.p).v.cells()
+			}
+			if x.k != KindSlice && x.p == nil || ix < 0 || ix >= len(cs) {
+				// It panics (an index out of range records its
+				// event first): recRunEach from here.
+				r.steps += int64(i)
+				t.recEnd(k, dc.base+di+j, nr, e)
+				return r.recRunEach(fr, ins[i:], b)
+			}
+			v = Value{k: KindPointer, p: ptrOf(&cs[ix])}
 		case opBinOp:
 			if y := regs[in.a1].n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
 				int64(y) < 0 && (in.sub == token.SHL || in.sub == token.SHR) {
@@ -509,6 +527,21 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			fr.at = in
 		case opBinOp:
 			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
+		case opIndexAddr: // as step
+			x, ix := regs[in.a0], r.index(regs[in.a1])
+			var cs []cell
+			if x.k == KindSlice {
+				cs = x.slice()
+			} else {
+				if x.p == nil {
+					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				}
+				cs = (*cell)(x.p).v.cells()
+			}
+			if ix < 0 || ix >= len(cs) {
+				r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a1], len(cs)))
+			}
+			v = Value{k: KindPointer, p: ptrOf(&cs[ix])}
 		case opAddW:
 			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
 		case opSubW:
