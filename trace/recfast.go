@@ -192,6 +192,10 @@ func recSimple(c *fnCode, in *ins) bool {
 		return in.cls == clsInt || in.cls == clsUint // (binop's integer cases)
 	case opIndexAddr:
 		return true
+	case opCall:
+		// ssa:deferstack(), which every function with a body starts
+		// with in the naive form: its value is the frame.
+		return isDeferStack(in)
 	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opJump, opIf:
 		return true
 	}
@@ -318,6 +322,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			v = Value{k: KindPointer, p: ptrOf(c)}
 		case opRunDefers:
 			fr.at = in
+		case opCall: // ssa:deferstack(), as call and builtin
+			fr.at, r.cur = in, fr
+			v = Value{k: kindDefers, p: ptrOf(fr)}
 		case opIndexAddr:
 			x, ix := regs[in.a0], r.index(regs[in.a1])
 			var cs []cell
@@ -527,6 +534,9 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			fr.at = in
 		case opBinOp:
 			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
+		case opCall: // ssa:deferstack(), as call and builtin
+			fr.at, r.cur = in, fr
+			v = Value{k: kindDefers, p: ptrOf(fr)}
 		case opIndexAddr: // as step
 			x, ix := regs[in.a0], r.index(regs[in.a1])
 			var cs []cell
