@@ -192,6 +192,10 @@ func recSimple(c *fnCode, in *ins) bool {
 		return in.cls == clsInt || in.cls == clsUint // (binop's integer cases)
 	case opIndexAddr:
 		return true
+	case opConvert: // between integer types
+		ci := in.x.(*convInfo)
+		return (ci.fcls == clsInt || ci.fcls == clsUint) && (ci.tcls == clsInt || ci.tcls == clsUint) &&
+			!ci.toBytes && !ci.toRun && !ci.fromBytes && !ci.fromRunes
 	case opCall:
 		// ssa:deferstack(), which every function with a body starts
 		// with in the naive form: its value is the frame.
@@ -341,6 +345,8 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = Value{k: KindPointer, p: ptrOf(&cs[ix])}
+		case opConvert:
+			v = r.convert(in.x.(*convInfo), regs[in.a0])
 		case opBinOp:
 			if y := regs[in.a1].n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
 				int64(y) < 0 && (in.sub == token.SHL || in.sub == token.SHR) {
@@ -532,6 +538,8 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			v = Value{k: KindPointer, p: ptrOf(c)}
 		case opRunDefers:
 			fr.at = in
+		case opConvert:
+			v = r.convert(in.x.(*convInfo), regs[in.a0])
 		case opBinOp:
 			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
 		case opCall: // ssa:deferstack(), as call and builtin
