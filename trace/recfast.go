@@ -9,11 +9,10 @@ import (
 // nil), the runs every client makes: the same instructions, steps, events
 // and panics as exec, with what exec decides per instruction (plain or
 // not, hooks or not, trace or not) decided once per run, and the hot
-// instructions (integer operations and comparisons, scalar loads and
-// stores, field addresses, branches) recorded without going through def,
-// stmtV and step: a run of two or more of them that stays below the step
-// limit goes to recRun, which counts their steps without ticking and
-// writes most of their events itself instead of calling addIns.
+// instructions (see recSimple) recorded without going through def, stmtV
+// and step: a run of two or more of them that stays below the step limit
+// goes to recRun, which counts their steps without ticking and writes
+// their events itself instead of calling addIns.
 // RunOptions.noRecFast makes recorded runs use exec instead, as the
 // oracle of recfast_test.go's differential tests.
 func (r *run) execRec(fr *frame, b int) (Value, EventID) {
@@ -172,8 +171,10 @@ blocks:
 }
 
 // recSimple reports whether recRun can run and record instruction in:
-// a scalar load or store, an integer operation or comparison of the
-// interpreter's own opcodes, a field address, a Jump or an If.
+// a load or store of a non-aggregate value, an Alloc of one in the
+// frame's slab, an integer operation, comparison or conversion, a field
+// or element address, ssa:deferstack(), RunDefers without defers, a Jump
+// or an If.
 func recSimple(c *fnCode, in *ins) bool {
 	if uint32(in.sid) >= big24 || len(in.a) > 2 {
 		return false
@@ -229,10 +230,9 @@ func setRecRuns(c *fnCode, ins []ins) {
 // recRun runs and records the instructions ins of block b (see
 // recSimple), whose steps stay below the run's step limit, as execRec
 // would one at a time, and returns the block to go to if they end with
-// its terminator, else -1. Each event of the
-// frame of the event before whose record and dependences fit in the
-// chunks as they are is written here without calling addIns: what
-// addIns does in that case.
+// its terminator, else -1. It writes their events itself, what addIns
+// would, when the chunks have room for them all; else, and from an
+// instruction about to panic or stop the run, recRunEach does.
 func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	t := r.tr
 	n := len(ins)
