@@ -82,6 +82,16 @@
 // again, before any check that must not enforce them), and assumes only a
 // few literals; its checks then take tens of milliseconds plus the model.
 //
+// The engine ([Solver.SetEngine]) chooses which Z3 solver answers: the
+// SMT core ([SMTEngine], the default), the bit-vector SAT solver
+// ([BVEngine]; Booleans and bit-vectors only), or both ([HybridEngine]):
+// the SMT core for the checks that look for a model, the SAT solver, a
+// second solver in the same context that catches up with the hard
+// constraints before each of its checks, for level search's probes, which
+// on trace formulas are mostly proofs that no correction set is left at a
+// cost. Each engine answers the same questions; which is faster depends on
+// the formula (see the constants).
+//
 // The translation to Z3 lifts an if-then-else operand out of a predicate,
 // p(ite(c, a, b), y) into ite(c, p(a, y), p(b, y)), because Z3's SMT core
 // (used without pre-processing tactics, which would not be incremental)
