@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -141,5 +142,36 @@ func TestModesAtSmallBound(t *testing.T) {
 				t.Errorf("ATF verified no candidate on the fault line %s: %v", filepath.Base(fs[s.Fault].String()), r.ATF.Lines)
 			}
 		})
+	}
+}
+
+// TestHybridAgreesOnBinarySearch: on BinarySearch, whose a[mid] loads are
+// if-then-else chains (AutoEngine gives it the hybrid engine), the hybrid
+// engine and the SMT core alone report the same candidates, verified or
+// not, in ATF at a small bound.
+func TestHybridAgreesOnBinarySearch(t *testing.T) {
+	p, fs := program(t)
+	var s subject
+	for _, x := range subjects {
+		if x.Name == "BinarySearch" {
+			s = x
+		}
+	}
+	var got [2]measurement
+	for i, e := range []localize.Engine{localize.SMTEngine, localize.HybridEngine} {
+		cfg := defaultConfig()
+		cfg.Timeout = 2 * time.Minute
+		cfg.Engine = e
+		got[i] = measure(context.Background(), p, s, 4, encode.ATF, cfg, fs[s.Fault])
+		if !got[i].complete() {
+			t.Fatalf("%v did not complete: err=%v report=%+v", e, got[i].Err, got[i].Report)
+		}
+	}
+	smt, hyb := got[0], got[1]
+	if !slices.Equal(smt.Lines, hyb.Lines) || !slices.Equal(smt.Unverified, hyb.Unverified) {
+		t.Errorf("hybrid: verified %v, unverified %v; SMT core: verified %v, unverified %v", hyb.Lines, hyb.Unverified, smt.Lines, smt.Unverified)
+	}
+	if !hyb.FaultHit {
+		t.Errorf("hybrid: no verified candidate on the fault line: %v", hyb.Lines)
 	}
 }
