@@ -143,13 +143,6 @@ func (s *Solver) SetEngine(e Engine) error {
 	default:
 		return fmt.Errorf("%w: unknown engine %d", ErrEngine, int(e))
 	}
-	if s.pr != nil {
-		s.pr.close()
-		s.pr = nil
-	}
-	if e == HybridEngine {
-		s.pr = &prover{log: slices.Clone(s.hardLog)}
-	}
 	sv, err := s.newZ3Solver(kind)
 	if err != nil {
 		return err
@@ -162,6 +155,14 @@ func (s *Solver) SetEngine(e Engine) error {
 	}
 	s.sv.Close()
 	s.sv, s.engine = sv, e
+	// The prover, if any, is made anew: it has made no check yet either.
+	if s.pr != nil {
+		s.pr.close()
+		s.pr = nil
+	}
+	if e == HybridEngine {
+		s.pr = &prover{log: slices.Clone(s.hardLog)}
+	}
 	return nil
 }
 
