@@ -881,20 +881,7 @@ func (r *run) step(fr *frame, in *ins) {
 		}
 		_ = e
 	case opIndexAddr:
-		x, i := regs[in.a[0]], r.index(regs[in.a[1]])
-		var cs []cell
-		if x.k == KindSlice {
-			cs = x.slice()
-		} else {
-			if x.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-			}
-			cs = (*cell)(x.p).v.cells()
-		}
-		if i < 0 || i >= len(cs) {
-			r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a[1]], len(cs)))
-		}
-		r.def(fr, in, Value{k: KindPointer, p: ptrOf(&cs[i])})
+		r.def(fr, in, r.elemAddr(fr, in, regs[in.a[0]], regs[in.a[1]]))
 	case opSlice:
 		r.def(fr, in, r.sliceOp(fr, in))
 	case opSliceToArrayPtr:
@@ -1065,6 +1052,26 @@ func (r *run) memDeps(c *cell, e EventID) {
 
 // indexOutOfRange is the runtime's message for index v out of range of a
 // length n: a negative index is printed without the length.
+// elemAddr is IndexAddr: the address of element i of x, a slice or a
+// pointer to an array, with the runtime's panics for a nil array pointer
+// and an index out of range.
+func (r *run) elemAddr(fr *frame, in *ins, x, i Value) Value {
+	ix := r.index(i)
+	var cs []cell
+	if x.k == KindSlice {
+		cs = x.slice()
+	} else {
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		cs = (*cell)(x.p).v.cells()
+	}
+	if ix < 0 || ix >= len(cs) {
+		r.rtPanicEvent(fr, in, "%s", indexOutOfRange(i, len(cs)))
+	}
+	return Value{k: KindPointer, p: ptrOf(&cs[ix])}
+}
+
 func indexOutOfRange(v Value, n int) string {
 	if v.k == KindUint {
 		return fmt.Sprintf("index out of range [%d] with length %d", v.n, n)

@@ -546,20 +546,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			fr.at, r.cur = in, fr
 			v = Value{k: kindDefers, p: ptrOf(fr)}
 		case opIndexAddr: // as step
-			x, ix := regs[in.a0], r.index(regs[in.a1])
-			var cs []cell
-			if x.k == KindSlice {
-				cs = x.slice()
-			} else {
-				if x.p == nil {
-					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-				}
-				cs = (*cell)(x.p).v.cells()
-			}
-			if ix < 0 || ix >= len(cs) {
-				r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a1], len(cs)))
-			}
-			v = Value{k: KindPointer, p: ptrOf(&cs[ix])}
+			v = r.elemAddr(fr, in, regs[in.a0], regs[in.a1])
 		case opAddW:
 			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
 		case opSubW:
