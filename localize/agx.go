@@ -562,7 +562,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 				if added > 0 {
 					rep.Stats.Refinements++
 					if d := enc.Diverged(); d != trace.NoEvent {
-						if err := unrollBranch(ctx, sub, addRun, first.res, v.res.Trace.Static(d), opts, rep, unrolled); err != nil {
+						if err := unrollBranch(ctx, sub, addRun, first.res, v.res.Trace.Static(d), eo.Blamable, opts, rep, unrolled); err != nil {
 							return finish(rep, enc, solver, opts, start, err)
 						}
 						if err := stayInLoop(ctx, sub, addRun, first.res, v.res.Trace, d, cand.Hooks, opts, rep); err != nil {
@@ -682,8 +682,12 @@ func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
 // takes as many refinements as iterations. Instead, the first time s is
 // refined, unrollBranch adds the runs that follow the failing run and flip
 // one instance of s each: every iteration's other side, in one refinement
-// step. Runs that add nothing new are not counted.
-func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, error), first *trace.Result, s trace.StaticID, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
+// step. Runs that add nothing new are not counted. With blamable set
+// (Options.SliceScope), only the instances it admits are flipped: the
+// others are outside the failure's slice, and their other sides cannot
+// change it (a table-driven test's loops in the rows before the failing
+// one, run thousands of times).
+func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, error), first *trace.Result, s trace.StaticID, blamable func(trace.InstanceKey) bool, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
 	if done[s] {
 		return nil
 	}
@@ -704,7 +708,7 @@ func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, 
 			continue
 		}
 		k, taken := t.Key(e), t.Value(e).Bool()
-		if t.Static(e) == s && (opts.Unwind <= 0 || int(k.Occ) < opts.Unwind) {
+		if t.Static(e) == s && (opts.Unwind <= 0 || int(k.Occ) < opts.Unwind) && (blamable == nil || blamable(k)) {
 			ro := opts.Run
 			ro.Hooks = &trace.Hooks{Branches: maps.Clone(prefix)}
 			ro.Hooks.Branches[k] = !taken

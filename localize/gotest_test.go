@@ -12,6 +12,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
 	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestGoTestCases localizes failing subtests of the examples' real go test
@@ -334,5 +335,63 @@ func TestOutputOracleFirst(t *testing.T) {
 	}
 	if verifiedOn(first, faults[0]) == nil {
 		t.Errorf("first: no verified size-1 candidate on the fault:\n%s", summary(first))
+	}
+}
+
+// TestUnrollSliceOnly: ATF's loop unrolling (unrollBranch) flips every
+// instance of a loop's branch, one re-run each; with the slice filter of
+// FirstFailure it flips only the instances in the first failure's slice,
+// not those of the passing rows before it, which cannot change that
+// failure. The oracle counts the instances of the branch in the failing
+// run that the filter admits.
+func TestUnrollSliceOnly(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "testdata/table", true, 1)
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/table"
+	sub := &goTest{prog: prog, pkg: pkg, tc: "TestDistance", firstOnly: true}
+	first, err := sub.run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.release()
+	blamable, err := sliceScope(sub, first)
+	if err != nil || blamable == nil {
+		t.Fatalf("slice filter: nil %v, %v", blamable == nil, err)
+	}
+	// The inner loop's branch (for j := 1; j <= len(b); j++), one line
+	// above the fault's.
+	tr := first.res.Trace
+	branch := trace.StaticID(-1)
+	all, admitted := 0, 0
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		if _, ok := tr.Instr(e).(*ssa.If); !ok || tr.Pos(e).Line != faults[0].Line-5 {
+			continue
+		}
+		branch = tr.Static(e)
+		all++
+		if blamable(tr.Key(e)) {
+			admitted++
+		}
+	}
+	if all == 0 || admitted == 0 || admitted >= all {
+		t.Fatalf("the premise: %d instances of the loop's branch, %d in the slice; want some in it and some not", all, admitted)
+	}
+	for _, tt := range []struct {
+		name     string
+		blamable func(trace.InstanceKey) bool
+		want     int
+	}{{"whole run", nil, all}, {"slice", blamable, admitted}} {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := &Report{}
+			runs := 0
+			addRun := func(v *verdict) (int, error) { runs++; return 1, nil }
+			if err := unrollBranch(ctx, sub, addRun, first.res, branch, tt.blamable, &Options{}, rep, map[trace.StaticID]bool{}); err != nil {
+				t.Fatal(err)
+			}
+			if runs != tt.want || rep.Stats.Runs != tt.want {
+				t.Errorf("%d re-runs (%d counted), want %d", runs, rep.Stats.Runs, tt.want)
+			}
+		})
 	}
 }
