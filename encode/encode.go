@@ -114,6 +114,23 @@ type Options struct {
 	// inside the failure's relevant slice (localize.Options.SliceScope).
 	// Default nil: every instance of every in-scope instruction.
 	Blamable func(k trace.InstanceKey) bool
+	// BlamableOnly, with Blamable set, leaves the instances of a run that
+	// Blamable rejects out of the formula instead of encoding them as
+	// hard constraints: a use of such an instance's value takes its run
+	// value, as a value the encoding does not model does. Branch
+	// instances are encoded all the same (the path through them, and the
+	// guards of the phis after them, which a slice need not hold: a phi
+	// depends on the value that came in, not on the branch that chose
+	// its edge), with the run's decision when their condition is left
+	// out; so are returns (which link calls, and hold the oracle of a
+	// trace.Test) and a run's failed assertions and expectations. When
+	// Blamable admits the relevant slice of the failure (which holds
+	// every instance the failure depends on) and the instances that run
+	// did not execute, as localize's Options.SliceScope does, the
+	// formula of that run is the failure's cone: a table-driven test's
+	// rows before the failing one, which may be hundreds of thousands of
+	// instances, are left out. Default: off.
+	BlamableOnly bool
 }
 
 // Statement is a fault location: what one fault predicate stands for.
@@ -148,6 +165,7 @@ type instance struct {
 type Stats struct {
 	Runs        int // runs added
 	Events      int // events visited
+	LeftOut     int // of which left out of the formula (Options.BlamableOnly)
 	Constraints int // hard constraints added
 	Statements  int // fault predicates (soft groups) created
 	// IndexLoads counts the loads of a symbolic index encoded as an
@@ -466,8 +484,13 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 			bad[trace.EventID(t.Len()-1)] = true
 		}
 	}
+	leaveOut := e.opts.BlamableOnly && e.opts.Blamable != nil
 	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		e.stats.Events++
+		if leaveOut && ev != panicAt && !bad[ev] && want[ev] == nil && !e.opts.Blamable(t.Key(ev)) && !branchOrReturn(t.Instr(ev)) {
+			e.stats.LeftOut++
+			continue
+		}
 		if ev == panicAt {
 			// Its constraint is false in the run: the oracle's, not a
 			// statement's, for the sanity check.
@@ -773,6 +796,16 @@ func (e *Encoder) unchanged(r *run, ev trace.EventID) *maxsat.Term {
 		return nil
 	}
 	return maxsat.And(cs...)
+}
+
+// branchOrReturn reports whether in is a branch or a return, which
+// Options.BlamableOnly keeps.
+func branchOrReturn(in ssa.Instruction) bool {
+	switch in.(type) {
+	case *ssa.If, *ssa.Return:
+		return true
+	}
+	return false
 }
 
 // isLoad reports whether in reads memory. A load the encoding does not

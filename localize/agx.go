@@ -80,7 +80,10 @@ type Options struct {
 	// elsewhere, on a branch not taken); leaving them out spares the
 	// solver the rest of the run, such as package initialization, which
 	// in ATF would otherwise offer every branch before the failure as a
-	// way off the failing path, each to be refuted by a re-run. Default:
+	// way off the failing path, each to be refuted by a re-run. The
+	// executed instances outside the slice are left out of the formula
+	// but for branches and returns (encode.Options.BlamableOnly), and
+	// ATF's loop unrolling flips only the instances in it. Default:
 	// off.
 	SliceScope bool
 	// Engine is the Z3 solver engine. Default AutoEngine: see there.
@@ -349,6 +352,9 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		if eo.Blamable, err = sliceScope(sub, first); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
+		// The instances outside the slice are left out of the formula:
+		// the failure does not depend on them.
+		eo.BlamableOnly = true
 	}
 	enc, err := newEnc(solver, eo)
 	if err != nil {

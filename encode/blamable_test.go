@@ -1,0 +1,105 @@
+package encode_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/slicing"
+	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
+)
+
+// TestBlamableOnly encodes foo's failing run with blame restricted to the
+// relevant slice of its failure, the instances outside it encoded as hard
+// constraints or (BlamableOnly) left out: left out are exactly the
+// instances the filter rejects but branches and returns (counted here
+// from the trace), the run's values still satisfy what was encoded
+// (Sanity), and the one-statement fixes are the same both ways.
+func TestBlamableOnly(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := trace.Test{
+		Name: "testFoo",
+		Func: prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo"),
+		Args: []trace.Value{trace.Int(3), trace.Int(5)},
+		Want: []trace.Value{trace.Int(2)},
+	}
+	res, err := prog.RunTest(ctx, test, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Trace
+	crit, err := slicing.FailedOutputs(res, test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl, err := slicing.NewGraph(tr).Relevant(crit...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[trace.InstanceKey]bool{}
+	for _, e := range sl.Events() {
+		in[tr.Key(e)] = true
+	}
+	blamable := func(k trace.InstanceKey) bool { return in[k] }
+	rejected := 0
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		switch tr.Instr(e).(type) {
+		case *ssa.If, *ssa.Return:
+		default:
+			if !in[tr.Key(e)] {
+				rejected++
+			}
+		}
+	}
+	if rejected == 0 || len(in) == 0 {
+		t.Fatalf("the premise: %d instances in the slice, %d outside it to leave out", len(in), rejected)
+	}
+	fixes := map[bool][]string{}
+	for _, tt := range []struct {
+		only    bool
+		leftOut int
+	}{{false, 0}, {true, rejected}} {
+		s, err := maxsat.NewSolver(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := encode.New(prog, s, test, &encode.Options{Blamable: blamable, BlamableOnly: tt.only, Sanity: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := enc.AddRun(res); err != nil {
+			t.Fatalf("BlamableOnly %v: %v", tt.only, err)
+		}
+		if st := enc.Stats(); st.LeftOut != tt.leftOut || st.Events != tr.Len() {
+			t.Errorf("BlamableOnly %v: %d of %d events left out, want %d of %d", tt.only, st.LeftOut, st.Events, tt.leftOut, tr.Len())
+		}
+		for {
+			m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 1})
+			if errors.Is(err, maxsat.ErrExhausted) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("BlamableOnly %v: %v", tt.only, err)
+			}
+			fixes[tt.only] = append(fixes[tt.only], strings.Join(m.Groups, "+"))
+			if err := s.Block(m.Groups); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Close()
+		slices.Sort(fixes[tt.only])
+		t.Logf("BlamableOnly %v: left out %d, fixes %q", tt.only, enc.Stats().LeftOut, fixes[tt.only])
+	}
+	if len(fixes[false]) == 0 || !slices.Equal(fixes[false], fixes[true]) {
+		t.Errorf("one-statement fixes: %q encoding the whole run, %q leaving out what is outside the slice", fixes[false], fixes[true])
+	}
+}
