@@ -117,19 +117,19 @@ type Options struct {
 	// BlamableOnly, with Blamable set, leaves the instances of a run that
 	// Blamable rejects out of the formula instead of encoding them as
 	// hard constraints: a use of such an instance's value takes its run
-	// value, as a value the encoding does not model does. Branch
-	// instances are encoded all the same (the path through them, and the
-	// guards of the phis after them, which a slice need not hold: a phi
-	// depends on the value that came in, not on the branch that chose
-	// its edge), with the run's decision when their condition is left
-	// out; so are returns (which link calls, and hold the oracle of a
-	// trace.Test) and a run's failed assertions and expectations. When
-	// Blamable admits the relevant slice of the failure (which holds
-	// every instance the failure depends on) and the instances that run
-	// did not execute, as localize's Options.SliceScope does, the
-	// formula of that run is the failure's cone: a table-driven test's
-	// rows before the failing one, which may be hundreds of thousands of
-	// instances, are left out. Default: off.
+	// value, as a value the encoding does not model does, and a branch
+	// among them does not advance the path (a phi after it takes the
+	// value of its edge all the same). Returns are encoded all the same
+	// (they link calls, and hold the oracle of a trace.Test), and so are
+	// a run's failed assertions and expectations. When Blamable admits
+	// the relevant slice of the failure (which holds every instance the
+	// failure depends on) and the instances that run did not execute, as
+	// localize's Options.SliceScope does, the formula of that run is the
+	// failure's cone: a table-driven test's rows before the failing one,
+	// which may be hundreds of thousands of instances, are left out; a
+	// change that would take a branch outside the slice the other way is
+	// not seen by the formula, and the replay of a candidate judges it.
+	// Default: off.
 	BlamableOnly bool
 }
 
@@ -487,7 +487,7 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	leaveOut := e.opts.BlamableOnly && e.opts.Blamable != nil
 	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		e.stats.Events++
-		if leaveOut && ev != panicAt && !bad[ev] && want[ev] == nil && !e.opts.Blamable(t.Key(ev)) && !branchOrReturn(t.Instr(ev)) {
+		if leaveOut && ev != panicAt && !bad[ev] && want[ev] == nil && !e.opts.Blamable(t.Key(ev)) && !isReturn(t.Instr(ev)) {
 			e.stats.LeftOut++
 			continue
 		}
@@ -798,14 +798,11 @@ func (e *Encoder) unchanged(r *run, ev trace.EventID) *maxsat.Term {
 	return maxsat.And(cs...)
 }
 
-// branchOrReturn reports whether in is a branch or a return, which
-// Options.BlamableOnly keeps.
-func branchOrReturn(in ssa.Instruction) bool {
-	switch in.(type) {
-	case *ssa.If, *ssa.Return:
-		return true
-	}
-	return false
+// isReturn reports whether in is a return, which Options.BlamableOnly
+// keeps.
+func isReturn(in ssa.Instruction) bool {
+	_, ok := in.(*ssa.Return)
+	return ok
 }
 
 // isLoad reports whether in reads memory. A load the encoding does not

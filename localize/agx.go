@@ -82,8 +82,8 @@ type Options struct {
 	// in ATF would otherwise offer every branch before the failure as a
 	// way off the failing path, each to be refuted by a re-run. The
 	// executed instances outside the slice are left out of the formula
-	// but for branches and returns (encode.Options.BlamableOnly), and
-	// ATF's loop unrolling flips only the instances in it. Default:
+	// but for returns (encode.Options.BlamableOnly), and ATF's loop
+	// unrolling flips only the instances in it. Default:
 	// off.
 	SliceScope bool
 	// Engine is the Z3 solver engine. Default AutoEngine: see there.
