@@ -259,16 +259,18 @@ func sliceScope(sub subject, v *verdict) (func(trace.InstanceKey) bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	ran := make(map[trace.InstanceKey]bool, t.Len())
+	// One map, one lookup a question: the instances the run executed,
+	// true for those in the slice.
+	in := make(map[trace.InstanceKey]bool, t.Len())
 	for e := range t.Len() {
-		ran[t.Key(trace.EventID(e))] = true
+		in[t.Key(trace.EventID(e))] = false
 	}
-	in := make(map[trace.InstanceKey]bool, s.Len())
 	for _, e := range s.Events() {
 		in[t.Key(e)] = true
 	}
 	return func(k trace.InstanceKey) bool {
-		return in[k] || !ran[k]
+		sliced, ran := in[k]
+		return sliced || !ran
 	}, nil
 }
 
