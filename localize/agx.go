@@ -97,7 +97,8 @@ type Options struct {
 	// all of them at once; with FirstFailure the first failing row is
 	// localized alone, which is much cheaper. It implies SliceScope's restriction
 	// to the slice of that first failure, so that the rows before it,
-	// which passed, keep their values. The check is the branch instance
+	// which passed, keep their values, and the re-runs end at the check
+	// (trace.Hooks.StopAt), without the rows after it. The check is the branch instance
 	// the first failed assertion is control dependent on; a case whose
 	// first failure is a panic or an assertion under no branch is
 	// localized whole. For an Example whose output differs from its

@@ -97,6 +97,14 @@ func (g *goTest) criteria(v *verdict) []trace.EventID {
 }
 
 func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
+	if g.target != nil && opts != nil && opts.Hooks != nil {
+		// A re-run with FirstFailure counts up to the target check
+		// (firstFailure): it ends there, without the rows after it.
+		o, h := *opts, *opts.Hooks
+		h.StopAt = &g.target.key
+		o.Hooks = &h
+		opts = &o
+	}
 	r, err := g.prog.RunGoTest(ctx, g.pkg, g.tc, opts)
 	if err != nil {
 		return nil, err
@@ -133,6 +141,14 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 		v.avoid = append(v.avoid, a.Event)
 		if v.failure == "" {
 			v.failure = fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
+		}
+	}
+	if t := r.Trace; r.Outcome == trace.Stopped && !v.passed && t != nil && t.Len() > 0 {
+		// Stopped at the target check (StopAt, above) before its failed
+		// assertion: the check's decision, when it is the failing one,
+		// is what the formula must avoid.
+		if last := trace.EventID(t.Len() - 1); t.Key(last) == g.target.key && t.Value(last).Bool() == g.target.failed {
+			v.avoid = append(v.avoid, last)
 		}
 	}
 	if v.failure == "" {

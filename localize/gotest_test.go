@@ -343,7 +343,9 @@ func TestOutputOracleFirst(t *testing.T) {
 // FirstFailure it flips only the instances in the first failure's slice,
 // not those of the passing rows before it, which cannot change that
 // failure. The oracle counts the instances of the branch in the failing
-// run that the filter admits.
+// run that the filter admits. A re-run ends at the failing row's check
+// (trace.Hooks.StopAt), if it does not panic before: what comes after
+// the check does not count.
 func TestUnrollSliceOnly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -384,13 +386,30 @@ func TestUnrollSliceOnly(t *testing.T) {
 	}{{"whole run", nil, all}, {"slice", blamable, admitted}} {
 		t.Run(tt.name, func(t *testing.T) {
 			rep := &Report{}
-			runs := 0
-			addRun := func(v *verdict) (int, error) { runs++; return 1, nil }
+			runs, stopped := 0, 0
+			addRun := func(v *verdict) (int, error) {
+				runs++
+				// A re-run that reaches the failing row's check ends
+				// there (StopAt); one may panic before it.
+				tr := v.res.Trace
+				for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+					if tr.Key(e) == sub.target.key {
+						if int(e) != tr.Len()-1 || v.res.Outcome != trace.Stopped {
+							t.Errorf("re-run %d: %v, %d events after the check", runs, v.res.Outcome, tr.Len()-1-int(e))
+						}
+						stopped++
+					}
+				}
+				if v.res.Outcome != trace.Stopped && v.res.Outcome != trace.Panicked {
+					t.Errorf("re-run %d: %v, want stopped at the check or panicked before it", runs, v.res.Outcome)
+				}
+				return 1, nil
+			}
 			if err := unrollBranch(ctx, sub, addRun, first.res, branch, tt.blamable, &Options{}, rep, map[trace.StaticID]bool{}); err != nil {
 				t.Fatal(err)
 			}
-			if runs != tt.want || rep.Stats.Runs != tt.want {
-				t.Errorf("%d re-runs (%d counted), want %d", runs, rep.Stats.Runs, tt.want)
+			if runs != tt.want || rep.Stats.Runs != tt.want || stopped == 0 {
+				t.Errorf("%d re-runs (%d counted, %d stopped at the check), want %d", runs, rep.Stats.Runs, stopped, tt.want)
 			}
 		})
 	}

@@ -77,7 +77,7 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 				x, r.stop = r.stop, nil
 			}
 			switch x.(type) {
-			case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop, *InternalError:
+			case *interpPanic, budgetStop, stopAt, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop, *InternalError:
 				panic(x)
 			}
 			r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: nativePanic{x}, t: typeRef{id: -1}})}, NoEvent)

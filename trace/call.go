@@ -162,6 +162,8 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 		case exitStop:
 			res.Outcome = Exited
 			res.ExitCode = x.code
+		case stopAt:
+			res.Outcome = Stopped
 		case fatalError:
 			res.Outcome = Panicked
 			res.Panic = &PanicInfo{Value: String(x.msg), Message: "fatal error: " + x.msg, Event: NoEvent}

@@ -189,7 +189,7 @@ func (r *run) goroutineExit(g *gor) {
 	s := r.s
 	if x != nil && s.fatal == nil {
 		switch x.(type) {
-		case *interpPanic, budgetStop, ctxStop, *UnsupportedError, *BridgeError, fatalError, exitStop, *InternalError:
+		case *interpPanic, budgetStop, stopAt, ctxStop, *UnsupportedError, *BridgeError, fatalError, exitStop, *InternalError:
 			s.fatal = x
 		default: // a bug of ours: keep the stack where it happened
 			ie := &InternalError{Value: x, Stack: string(debug.Stack())}

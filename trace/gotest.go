@@ -34,7 +34,9 @@ type GoTestResult struct {
 	// their function). Its Outcome says how the named case
 	// ended: Returned if it passed or was skipped, AssertionFailed if it
 	// failed (Failure holds its assertions' messages), or the outcome of the
-	// whole run (Panicked, BudgetExceeded, Exited) if that ended it.
+	// whole run (Panicked, BudgetExceeded, Exited) if that ended it; Stopped
+	// if the run ended at Hooks.StopAt while the case was running (Failed
+	// then says whether it had failed by then).
 	*Result
 	// Name is the case's full name, for example "TestClassify/T8".
 	Name string
@@ -324,6 +326,8 @@ func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *Run
 	}
 	gr.Log = log.String()
 	switch {
+	case res.Outcome == Stopped && (!st.done || st.aborted):
+		// Ended at Hooks.StopAt: failed if it had failed by then.
 	case res.Outcome != Returned && (!st.done || st.aborted):
 		// Panicked, BudgetExceeded or Exited while the case was running
 		// fails it, as it fails go test; the outcome says how.

@@ -162,3 +162,62 @@ func sameScalar(a, b Value) bool {
 	}
 	return Equal(a, b)
 }
+
+// TestStopAt ends runs of examples/loops' Sum(10) at an instance of its
+// loop's branch: the run is Stopped, its trace is the full run's up to
+// and including that instance's event (same instances, same values), and
+// a StopAt the run never reaches changes nothing.
+func TestStopAt(t *testing.T) {
+	p := load(t, "./examples/loops")
+	sum := p.Func("github.com/faultloc/faultloc/examples/loops", "Sum")
+	run := func(h *Hooks) *Result {
+		t.Helper()
+		res, err := p.Run(bgContext, sum, []Value{Int(10)}, &RunOptions{Hooks: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	full := run(&Hooks{})
+	ft := full.Trace
+	var ifs []EventID
+	for e := EventID(0); int(e) < ft.Len(); e++ {
+		if isKind(ft.Instr(e), "*ssa.If") && ft.Func(e) == sum {
+			ifs = append(ifs, e)
+		}
+	}
+	if full.Outcome != Returned || len(ifs) < 5 {
+		t.Fatalf("the premise: %v with %d branch instances in Sum", full.Outcome, len(ifs))
+	}
+	never := ft.Key(ifs[0])
+	never.Occ = 1000
+	for _, tt := range []struct {
+		name    string
+		at      InstanceKey
+		outcome Outcome
+		len     int
+	}{
+		{"first", ft.Key(ifs[0]), Stopped, int(ifs[0]) + 1},
+		{"fourth", ft.Key(ifs[3]), Stopped, int(ifs[3]) + 1},
+		{"last", ft.Key(ifs[len(ifs)-1]), Stopped, int(ifs[len(ifs)-1]) + 1},
+		{"never reached", never, Returned, ft.Len()},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			at := tt.at
+			res := run(&Hooks{StopAt: &at})
+			tr := res.Trace
+			if res.Outcome != tt.outcome || tr.Len() != tt.len {
+				t.Fatalf("%v with %d events, want %v with %d", res.Outcome, tr.Len(), tt.outcome, tt.len)
+			}
+			if tt.outcome == Stopped && (tr.Key(EventID(tr.Len()-1)) != at || res.String() != "stopped") {
+				t.Errorf("last event %v, want %v; result %q", tr.Key(EventID(tr.Len()-1)), at, res)
+			}
+			for e := EventID(0); int(e) < tr.Len(); e++ {
+				// (As printed: their variables and slices are their own.)
+				if tr.Key(e) != ft.Key(e) || tr.Value(e).String() != ft.Value(e).String() {
+					t.Fatalf("event %d: %v = %v, the full run's %v = %v", e, tr.Key(e), tr.Value(e), ft.Key(e), ft.Value(e))
+				}
+			}
+		})
+	}
+}

@@ -22,6 +22,9 @@ type interpPanic struct {
 // budgetStop unwinds a run that exhausted its step or depth budget.
 type budgetStop struct{ depth, mem bool }
 
+// stopAt unwinds a run that reached Hooks.StopAt.
+type stopAt struct{}
+
 // cellBytes is what one cell of interpreted memory counts for
 // RunOptions.MaxAlloc.
 const cellBytes = int64(unsafe.Sizeof(cell{}))
@@ -665,6 +668,9 @@ func (r *run) branch(fr *frame, in *ins, b int, cond bool) bool {
 			r.markSteered(e)
 		}
 		fr.lastIf[b] = e
+	}
+	if r.h != nil && r.h.StopAt != nil && *r.h.StopAt == (InstanceKey{in.sid, fr.path, occ}) {
+		panic(stopAt{})
 	}
 	return cond
 }

@@ -678,7 +678,7 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 // unchanged, anything else (a bug of ours) as an *InternalError.
 func asStop(r *run, x any) any {
 	switch x.(type) {
-	case budgetStop, ctxStop, killStop, fatalError, exitStop, *UnsupportedError, *BridgeError, *InternalError:
+	case budgetStop, stopAt, ctxStop, killStop, fatalError, exitStop, *UnsupportedError, *BridgeError, *InternalError:
 		return x
 	}
 	ie := &InternalError{Value: x, Stack: string(debug.Stack())}

@@ -30,9 +30,13 @@ const (
 	AssertionFailed
 	// Exited: the program called os.Exit (Result.ExitCode holds the code).
 	Exited
+	// Stopped: the run reached the branch instance Hooks.StopAt names and
+	// was ended right after it (the trace's last event is that
+	// instance's).
+	Stopped
 )
 
-var outcomeNames = [...]string{"returned", "panicked", "budget exceeded", "assertion failed", "exited"}
+var outcomeNames = [...]string{"returned", "panicked", "budget exceeded", "assertion failed", "exited", "stopped"}
 
 // String returns the outcome's name, for example "panicked".
 func (o Outcome) String() string {
@@ -220,6 +224,11 @@ type Hooks struct {
 	Substitute func(k InstanceKey, v Value) (Value, bool)
 	// Observe, if set, is called after each recorded event.
 	Observe func(t *Trace, e EventID)
+	// StopAt, if set, names an If instance at which the run ends once it
+	// has decided (and been recorded): its Outcome is Stopped. A caller
+	// that needs the run only up to a check (a table-driven test's
+	// failing row, say) is spared the rest.
+	StopAt *InstanceKey
 }
 
 // String formats the value for messages and reports.
