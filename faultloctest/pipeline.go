@@ -133,7 +133,7 @@ func (pk *pkgCache) load(ctx context.Context, c config) (*trace.Program, string,
 	if pk.prog != nil {
 		return pk.prog, pk.pkgPath, nil
 	}
-	cfg := &trace.Config{Dir: c.dir, Tests: true}
+	cfg := &trace.Config{Dir: c.dir, Tests: true, Module: true} // the module's own packages from source
 	if c.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + c.tags}
 	}
@@ -170,7 +170,7 @@ func (pk *pkgCache) spectrum(ctx context.Context, c config) (*spectra.Ranking, s
 // targetPath returns the import path of the package loaded from ".".
 func targetPath(prog *trace.Program) (string, error) {
 	var paths, xtests []string
-	for _, p := range prog.Packages {
+	for _, p := range prog.Targets {
 		path := p.Pkg.Path()
 		switch {
 		case strings.HasSuffix(path, ".test"):

@@ -50,6 +50,10 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 		return nativeValue(os.Stderr), true
 	case "crypto/rand.Reader": // the run's seeded stream (bridge_state.go)
 		return r.nativeIface(seededReader{r.bridges()}), true
+	case "os.Args":
+		// The program's name alone (a test's: see run.argv0), the same
+		// from run to run.
+		return Slice(String(r.argv0)), true
 	}
 	if v, ok := tableGlobal(r, g); ok {
 		return v, true

@@ -54,6 +54,8 @@ type run struct {
 	// slabN, the chunk's size.
 	slabs []cell
 	slabN int
+	// argv0 is os.Args[0] for the interpreted program (bridgeGlobal).
+	argv0 string
 }
 
 // inScope reports whether pkg is interpreted from source: one of
@@ -119,6 +121,13 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	r.noFast = o.noFast
 	r.rec = r.tr != nil && r.h == nil && !o.noRecFast
 	r.noRecWide = o.noRecWide
+	if fn.Pkg != nil {
+		// The name go build gives the binary; go test's ends in ".test".
+		r.argv0 = fn.Pkg.Pkg.Name()
+		if o.entry != nil {
+			r.argv0 += ".test"
+		}
+	}
 	r.setLimit()
 	if len(o.Presets) > 0 {
 		if err := r.applyPresets(o.Presets); err != nil {

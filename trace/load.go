@@ -44,6 +44,12 @@ type Config struct {
 	// scope or not: their generic functions have no native counterpart to
 	// call. Out of scope, their events are marked [Static].Library.
 	Scope func(pkgPath string) bool
+	// Module puts in scope, besides the targets and what Scope accepts,
+	// every package of a target's module that the target package imports,
+	// directly or not (its test files' imports aside: a test helper
+	// package stays out): a module's own, often internal, packages, which
+	// the standard-library bridge cannot call. Default: off.
+	Module bool
 	// Env is the environment of the build system. Default: os.Environ().
 	Env []string
 
@@ -58,6 +64,10 @@ type Program struct {
 	SSA *ssa.Program
 	// Packages are the in-scope packages, in load order.
 	Packages []*ssa.Package
+	// Targets are the packages the patterns given to Load named (with
+	// their test packages), in load order: Packages but the dependencies
+	// that Config.Scope or Config.Module put in scope.
+	Targets []*ssa.Package
 	// Fset is the file set of all positions.
 	Fset *token.FileSet
 
@@ -115,7 +125,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		Fset:       token.NewFileSet(),
 	}
 	deps := map[string]bool{} // packages loaded without their tests
-	if cfg.Scope != nil {
+	if cfg.Scope != nil || cfg.Module {
 		extra, err := scopeDeps(ctx, cfg, patterns)
 		if err != nil {
 			return nil, err
@@ -208,6 +218,11 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	}
 	for _, p := range libPkgs {
 		P.libs[p.Pkg] = true
+	}
+	for _, p := range ssaPkgs {
+		if path := p.Pkg.Path(); !deps[strings.TrimSuffix(strings.TrimSuffix(path, ".test"), "_test")] {
+			P.Targets = append(P.Targets, p)
+		}
 	}
 	return P, nil
 }
@@ -328,11 +343,12 @@ func chooseVariants(pkgs []*packages.Package, tests bool) []*packages.Package {
 	return out
 }
 
-// scopeDeps lists the transitive imports of patterns that cfg.Scope accepts.
+// scopeDeps lists the transitive imports of patterns that cfg.Scope
+// accepts, or that belong to a target's module (cfg.Module).
 func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, error) {
 	lcfg := &packages.Config{
 		Context:    ctx,
-		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps,
+		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Tests:      cfg.Tests, // imports of _test.go files too
 		Dir:        cfg.Dir,
 		BuildFlags: cfg.BuildFlags,
@@ -347,14 +363,41 @@ func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, e
 	for _, p := range pkgs {
 		seen[p.PkgPath] = true // the targets, loaded with their tests
 	}
+	isTest := func(p *packages.Package) bool {
+		return strings.HasSuffix(p.PkgPath, "_test") || strings.HasSuffix(p.PkgPath, ".test")
+	}
 	var out []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		test := strings.HasSuffix(p.PkgPath, "_test") || strings.HasSuffix(p.PkgPath, ".test")
-		if !seen[p.PkgPath] && !test && cfg.Scope(p.PkgPath) {
+	add := func(p *packages.Package) {
+		if !seen[p.PkgPath] && !isTest(p) {
 			seen[p.PkgPath] = true
 			out = append(out, p.PkgPath)
 		}
-	})
+	}
+	if cfg.Scope != nil {
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			if cfg.Scope(p.PkgPath) {
+				add(p)
+			}
+		})
+	}
+	if cfg.Module {
+		// From the targets' own packages (not their test variants).
+		var roots []*packages.Package
+		mods := map[string]bool{}
+		for _, p := range pkgs {
+			if p.ID == p.PkgPath && !isTest(p) {
+				roots = append(roots, p)
+				if p.Module != nil {
+					mods[p.Module.Path] = true
+				}
+			}
+		}
+		packages.Visit(roots, nil, func(p *packages.Package) {
+			if p.Module != nil && mods[p.Module.Path] {
+				add(p)
+			}
+		})
+	}
 	sort.Strings(out)
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -40,6 +41,37 @@ func TestLoadOptions(t *testing.T) {
 		}
 		if !inB || len(p.Packages) != 2 {
 			t.Errorf("b not interpreted (packages %v)", p.Packages)
+		}
+		if len(p.Targets) != 1 || p.Targets[0].Pkg.Path() != a {
+			t.Errorf("targets %v, want a alone", p.Targets)
+		}
+	})
+	t.Run("module", func(t *testing.T) {
+		// Module puts the module's packages that a imports in scope: b.
+		const a = "github.com/faultloc/faultloc/trace/testdata/scope/a"
+		p, err := Load(ctx, &Config{Dir: modRoot, Module: true}, "./trace/testdata/scope/a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		for _, pk := range p.Packages {
+			paths = append(paths, pk.Pkg.Path())
+		}
+		slices.Sort(paths)
+		if want := []string{a, "github.com/faultloc/faultloc/trace/testdata/scope/b"}; !slices.Equal(paths, want) {
+			t.Errorf("packages %v, want %v", paths, want)
+		}
+		if len(p.Targets) != 1 || p.Targets[0].Pkg.Path() != a {
+			t.Errorf("targets %v, want a alone", p.Targets)
+		}
+		res, err := p.Run(ctx, p.Func(a, "Twice"), []Value{Int(3)}, nil)
+		if err != nil || res.Returns[0].Int() != 8 {
+			t.Fatalf("Twice(3) = %v, %v", res, err)
+		}
+		// os.Args is the program's name alone.
+		res, err = p.Run(ctx, p.Func(a, "Program"), nil, nil)
+		if err != nil || res.Outcome != Returned || res.Returns[0].Str() != "a" || res.Returns[1].Int() != 1 {
+			t.Errorf("os.Args[0], len(os.Args) = %v, %v; want a, 1", res, err)
 		}
 	})
 	t.Run("tests and build flags", func(t *testing.T) {

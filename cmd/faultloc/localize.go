@@ -112,7 +112,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return 1
 		}
 	}
-	cfg := &trace.Config{Tests: true}
+	cfg := &trace.Config{Tests: true, Module: true} // the module's own packages from source
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}
@@ -239,7 +239,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 // targetPath returns the import path of the package the pattern named.
 func targetPath(prog *trace.Program, pattern string) (string, error) {
 	var paths []string
-	for _, p := range prog.Packages {
+	for _, p := range prog.Targets {
 		path := p.Pkg.Path()
 		if strings.HasSuffix(path, "_test") || strings.HasSuffix(path, ".test") {
 			continue
