@@ -600,6 +600,11 @@ func init() {
 		return yield(r, fr, in, args)
 	}
 	bridges["runtime.GC"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
+	// One goroutine runs at a time, on the run's deterministic scheduler:
+	// one processor, which a program may ask for but not change.
+	one := func(r *run, fr *frame, in *ins, args []Value) Value { return Int(1) }
+	bridges["runtime.GOMAXPROCS"] = one
+	bridges["runtime.NumCPU"] = one
 	bridges["runtime.NumGoroutine"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		n := 1
 		if r.s != nil {

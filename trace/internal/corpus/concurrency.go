@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -150,4 +151,36 @@ func LateGoroutine() string {
 		got = append(got, <-out)
 	}
 	return fmt.Sprint(n, got)
+}
+
+// WorkerPool sizes a pool of workers by runtime.GOMAXPROCS and
+// runtime.NumCPU, as programs do: what it computes does not depend on
+// their values, which differ between the interpreter (one goroutine runs
+// at a time) and the machine.
+func WorkerPool() string {
+	procs, cpus := runtime.GOMAXPROCS(0), runtime.NumCPU()
+	if procs < 1 || cpus < 1 {
+		panic(fmt.Sprintf("GOMAXPROCS %d, NumCPU %d", procs, cpus))
+	}
+	if prev := runtime.GOMAXPROCS(procs); prev != procs {
+		panic(fmt.Sprintf("GOMAXPROCS(%d) returned %d", procs, prev))
+	}
+	jobs := make(chan int)
+	var total atomic.Int64
+	var wg sync.WaitGroup
+	for range max(procs, cpus) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				total.Add(int64(j * j))
+			}
+		}()
+	}
+	for i := range 100 {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return fmt.Sprint("sum of squares below 100: ", total.Load())
 }

@@ -35,6 +35,7 @@ var Programs = map[string]func() string{
 	"Interleaved":   Interleaved,
 	"NilReceiver":   NilReceiver,
 	"Goroutines":    Goroutines,
+	"WorkerPool":    WorkerPool,
 	"LateGoroutine": LateGoroutine,
 	"FastPaths":     FastPaths,
 }
