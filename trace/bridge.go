@@ -31,6 +31,13 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 	if f := reflectBridge(fn, name); f != nil {
 		return f
 	}
+	if _, excluded := tableExcluded[name]; excluded {
+		// The generated table left it out for a reason (an any
+		// parameter or result: a value of the interpreter's in native
+		// memory, or one of native memory read as interpreted): no
+		// reflective call either.
+		return nil
+	}
 	if m, ok := lookupNativeMethod(name); ok {
 		sig := fn.Signature
 		return func(r *run, fr *frame, in *ins, args []Value) Value {

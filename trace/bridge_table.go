@@ -7,7 +7,6 @@ import (
 
 	bufio "bufio"
 	bytes "bytes"
-	container_list "container/list"
 	crypto_md5 "crypto/md5"
 	crypto_rand "crypto/rand"
 	crypto_sha1 "crypto/sha1"
@@ -109,10 +108,6 @@ var tableFuncs = map[string]any{
 	"(*bytes.Reader).UnreadByte":                  (*bytes.Reader).UnreadByte,
 	"(*bytes.Reader).UnreadRune":                  (*bytes.Reader).UnreadRune,
 	"(*bytes.Reader).WriteTo":                     (*bytes.Reader).WriteTo,
-	"(*container/list.List).Init":                 (*container_list.List).Init,
-	"(*container/list.List).Len":                  (*container_list.List).Len,
-	"(*container/list.List).PushBackList":         (*container_list.List).PushBackList,
-	"(*container/list.List).PushFrontList":        (*container_list.List).PushFrontList,
 	"(*encoding/base64.Encoding).AppendDecode":    (*encoding_base64.Encoding).AppendDecode,
 	"(*encoding/base64.Encoding).AppendEncode":    (*encoding_base64.Encoding).AppendEncode,
 	"(*encoding/base64.Encoding).Decode":          (*encoding_base64.Encoding).Decode,
@@ -550,7 +545,6 @@ var tableFuncs = map[string]any{
 	"bytes.TrimRightFunc":                         bytes.TrimRightFunc,
 	"bytes.TrimSpace":                             bytes.TrimSpace,
 	"bytes.TrimSuffix":                            bytes.TrimSuffix,
-	"container/list.New":                          container_list.New,
 	"crypto/md5.New":                              crypto_md5.New,
 	"crypto/md5.Sum":                              crypto_md5.Sum,
 	"crypto/rand.Int":                             crypto_rand.Int,
@@ -955,7 +949,6 @@ var tableTypes = map[string]reflect.Type{
 	"bufio.Writer":             reflect.TypeFor[bufio.Writer](),
 	"bytes.Buffer":             reflect.TypeFor[bytes.Buffer](),
 	"bytes.Reader":             reflect.TypeFor[bytes.Reader](),
-	"container/list.List":      reflect.TypeFor[container_list.List](),
 	"encoding/base64.Encoding": reflect.TypeFor[encoding_base64.Encoding](),
 	"io.SectionReader":         reflect.TypeFor[io.SectionReader](),
 	"math/big.ErrNaN":          reflect.TypeFor[math_big.ErrNaN](),
@@ -1277,17 +1270,6 @@ var tableVars = map[string]any{
 // tableExcluded are the exported functions and methods of these packages
 // that are not bridged, with the reason a *BridgeError reports.
 var tableExcluded = map[string]string{
-	"(*container/list.List).Back":         "result of type *Element",
-	"(*container/list.List).Front":        "result of type *Element",
-	"(*container/list.List).InsertAfter":  "parameter of type any",
-	"(*container/list.List).InsertBefore": "parameter of type any",
-	"(*container/list.List).MoveAfter":    "parameter of type *Element",
-	"(*container/list.List).MoveBefore":   "parameter of type *Element",
-	"(*container/list.List).MoveToBack":   "parameter of type *Element",
-	"(*container/list.List).MoveToFront":  "parameter of type *Element",
-	"(*container/list.List).PushBack":     "parameter of type any",
-	"(*container/list.List).PushFront":    "parameter of type any",
-	"(*container/list.List).Remove":       "parameter of type *Element",
 	"(*math/big.Float).Format":            "parameter of type fmt.State",
 	"(*math/big.Float).Scan":              "parameter of type fmt.ScanState",
 	"(*math/big.Int).Format":              "parameter of type fmt.State",
@@ -1301,7 +1283,6 @@ var tableExcluded = map[string]string{
 	"bytes.ToLowerSpecial":                "parameter of type unicode.SpecialCase",
 	"bytes.ToTitleSpecial":                "parameter of type unicode.SpecialCase",
 	"bytes.ToUpperSpecial":                "parameter of type unicode.SpecialCase",
-	"container/ring.New":                  "result of type *Ring",
 	"crypto/rand.Prime":                   "ignores its reader and draws from the process's secure source",
 	"crypto/rand.Read":                    "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
 	"crypto/rand.Reader":                  "bridged by hand: the run's seeded stream (trace/bridge_state.go)",

@@ -15,7 +15,6 @@ import (
 
 	"bufio"
 	"bytes"
-	"container/list"
 	"encoding/base64"
 	"io"
 	"math/big"
@@ -49,7 +48,6 @@ var bridgeArgs = map[string][]bridgeArg{
 	"*bufio.Reader":     {{`bufio.NewReader(strings.NewReader("héllo\nabc def"))`, func() any { return bufio.NewReader(strings.NewReader("héllo\nabc def")) }}},
 	"*bufio.Writer":     {{`bufio.NewWriter(new(bytes.Buffer))`, func() any { return bufio.NewWriter(new(bytes.Buffer)) }}},
 	"*bufio.Scanner":    {{`bufio.NewScanner(strings.NewReader("a b\ncd"))`, func() any { return bufio.NewScanner(strings.NewReader("a b\ncd")) }}},
-	"*list.List":        {{`container_list.New()`, func() any { return list.New() }}},
 	"*base64.Encoding":  {{`encoding_base64.URLEncoding`, func() any { return base64.URLEncoding }}},
 	"base64.Encoding":   {{`*encoding_base64.StdEncoding`, func() any { return *base64.StdEncoding }}},
 	"*tabwriter.Writer": {{`text_tabwriter.NewWriter(new(bytes.Buffer), 4, 8, 1, ' ', 0)`, func() any { return tabwriter.NewWriter(new(bytes.Buffer), 4, 8, 1, ' ', 0) }}},
@@ -134,7 +132,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "container/list", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}

@@ -39,10 +39,12 @@ type Config struct {
 	// of the targets (a "go list -deps" run); the targets themselves are
 	// always in scope. Default (nil): exactly the target packages.
 	//
-	// The generic standard packages cmp, iter, maps and slices are
-	// interpreted from source whenever a loaded package imports them, in
-	// scope or not: their generic functions have no native counterpart to
-	// call. Out of scope, their events are marked [Static].Library.
+	// The generic standard packages cmp, iter, maps and slices, and the
+	// containers container/list and container/ring, are interpreted from
+	// source whenever a loaded package imports them, in scope or not:
+	// generic functions have no native counterpart to call, and the
+	// containers hold interpreted values of type any. Out of scope, their
+	// events are marked [Static].Library.
 	Scope func(pkgPath string) bool
 	// Module puts in scope, besides the targets and what Scope accepts,
 	// every package of a target's module that the target package imports,
@@ -227,15 +229,19 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	return P, nil
 }
 
-// genericStd lists the standard packages whose API is generic, with their
-// standard imports that are generic too: a generic function has no native
-// counterpart for the bridge to call, so these are interpreted from
-// source. Other standard packages stay native.
+// genericStd lists the standard packages interpreted from source, with
+// their standard imports that must be too: those whose API is generic (a
+// generic function has no native counterpart for the bridge to call), and
+// the containers of values of type any, container/list and container/ring
+// (an interpreted value held in native memory could not be read back).
+// Other standard packages stay native.
 var genericStd = map[string][]string{
-	"cmp":    nil,
-	"iter":   nil,
-	"maps":   {"iter"},
-	"slices": {"cmp", "iter"},
+	"cmp":            nil,
+	"container/list": nil,
+	"container/ring": nil,
+	"iter":           nil,
+	"maps":           {"iter"},
+	"slices":         {"cmp", "iter"},
 }
 
 // genericLibs returns the generic standard packages (genericStd) that the

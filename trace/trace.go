@@ -42,8 +42,9 @@ type Static struct {
 	Position token.Position
 	// Synthetic reports that Pos is a fallback, not the instruction's own.
 	Synthetic bool
-	// Library reports that Func belongs to a generic standard package
-	// (cmp, iter, maps, slices) that Load interprets from source because a
+	// Library reports that Func belongs to a standard package (cmp, iter,
+	// maps, slices, container/list, container/ring) that Load interprets
+	// from source because a
 	// loaded package imports it, without putting it in scope: it is not in
 	// Program.Packages, encode does not blame it by default, spectra
 	// leaves it out of coverage, and localize out of a candidate's path.

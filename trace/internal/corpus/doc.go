@@ -36,6 +36,7 @@ var Programs = map[string]func() string{
 	"NilReceiver":   NilReceiver,
 	"Goroutines":    Goroutines,
 	"WorkerPool":    WorkerPool,
+	"Containers":    Containers,
 	"LateGoroutine": LateGoroutine,
 	"FastPaths":     FastPaths,
 }

@@ -1,0 +1,70 @@
+package corpus
+
+import (
+	clist "container/list"
+	"container/ring"
+	"fmt"
+	"strings"
+)
+
+// entry is a cache entry held in a list as a value of type any.
+type entry struct {
+	key, val int
+}
+
+// lru is a least-recently-used cache: a list of entries, most recent
+// first, and an index into it.
+type lru struct {
+	cap   int
+	order clist.List
+	index map[int]*clist.Element
+}
+
+func (c *lru) get(k int) (int, bool) {
+	e, ok := c.index[k]
+	if !ok {
+		return 0, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(entry).val, true
+}
+
+func (c *lru) put(k, v int) {
+	if e, ok := c.index[k]; ok {
+		e.Value = entry{k, v}
+		c.order.MoveToFront(e)
+		return
+	}
+	c.index[k] = c.order.PushFront(entry{k, v})
+	if c.order.Len() > c.cap {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.index, last.Value.(entry).key)
+	}
+}
+
+// Containers exercises container/list (an LRU cache over entries held as
+// values of type any) and container/ring.
+func Containers() string {
+	var sb strings.Builder
+	c := &lru{cap: 3, index: map[int]*clist.Element{}}
+	for i := range 10 {
+		c.put(i%5, i*i)
+		if v, ok := c.get((i * 3) % 5); ok {
+			fmt.Fprintf(&sb, "get %d=%d ", (i*3)%5, v)
+		}
+	}
+	for e := c.order.Front(); e != nil; e = e.Next() {
+		fmt.Fprintf(&sb, "[%v]", e.Value)
+	}
+	r := ring.New(5)
+	for i := range r.Len() {
+		r.Value = fmt.Sprint("r", i)
+		r = r.Next()
+	}
+	r = r.Move(2)
+	r.Unlink(1)
+	r.Do(func(x any) { sb.WriteString(" " + x.(string)) })
+	fmt.Fprintf(&sb, " len %d", r.Len())
+	return sb.String()
+}
