@@ -2,6 +2,7 @@ package trace
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -173,4 +174,33 @@ func TestBadInputs(t *testing.T) {
 			t.Error("no error for a missing argument")
 		}
 	})
+}
+
+// TestTypeAssertBadOperand: a type assertion whose operand is not an
+// interface value (which only a bug of ours could make) stops with an
+// *InternalError naming the position, instead of reading other memory as
+// an interface.
+func TestTypeAssertBadOperand(t *testing.T) {
+	p := load(t, "./trace/internal/corpus")
+	c := p.code(p.Func(corpusPkg, "Interfaces"))
+	var ta *ins
+	for bi := range c.blocks {
+		for ii := range c.blocks[bi].instrs {
+			if in := &c.blocks[bi].instrs[ii]; in.op == opTypeAssert && ta == nil {
+				ta = in
+			}
+		}
+	}
+	if ta == nil {
+		t.Fatal("no type assertion in Interfaces")
+	}
+	r := &run{p: p}
+	bad := Value{k: KindNative, p: ptrOf(&nativeBox{})}
+	defer func() {
+		ie, ok := recover().(*InternalError)
+		if !ok || !strings.Contains(fmt.Sprint(ie.Value), "not an interface") || !ie.Pos.IsValid() {
+			t.Errorf("recovered %v, want an *InternalError at a position", ie)
+		}
+	}()
+	r.typeAssert(nil, ta, bad)
 }

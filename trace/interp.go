@@ -1402,6 +1402,13 @@ func (r *run) typeAssert(fr *frame, in *ins, x Value) Value {
 	ai := in.x.(*assertInfo)
 	ok := false
 	var v Value
+	if x.p != nil && x.k != KindInterface {
+		// An interface operand holding something else would be read as
+		// an iface below: memory of another shape. Only a bug of ours
+		// (a native value where an interpreted interface belongs) makes
+		// one; it stops the run with an error instead of crashing.
+		panic(&InternalError{Value: fmt.Sprintf("type assertion on a %v value, not an interface", x.k), Pos: r.pos(in)})
+	}
 	if x.p != nil {
 		it := (*iface)(x.p)
 		if ai.isIface {
