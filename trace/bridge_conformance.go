@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"context"
 	"go/token"
 	"go/types"
 	"os"
@@ -15,12 +14,10 @@ import (
 // variables of type error that interpreted code compares with the errors
 // bridged functions return.
 var errorGlobals = map[string]error{
-	"os.ErrNotExist":           os.ErrNotExist,
-	"os.ErrExist":              os.ErrExist,
-	"os.ErrPermission":         os.ErrPermission,
-	"os.ErrInvalid":            os.ErrInvalid,
-	"context.Canceled":         context.Canceled,
-	"context.DeadlineExceeded": context.DeadlineExceeded,
+	"os.ErrNotExist":   os.ErrNotExist,
+	"os.ErrExist":      os.ErrExist,
+	"os.ErrPermission": os.ErrPermission,
+	"os.ErrInvalid":    os.ErrInvalid,
 }
 
 // Bridges the conformance corpus (conformance_test.go) showed missing.
@@ -48,13 +45,19 @@ func init() {
 	// Finalizers may never run (the spec promises nothing): none does.
 	bridges["runtime.SetFinalizer"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
 	bridges["runtime.KeepAlive"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
-	// The root contexts: their Done channel is nil, their Err nil; values
-	// derived from them (WithCancel...) are not bridged.
-	bridges["context.Background"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		return r.nativeIface(context.Background())
-	}
-	bridges["context.TODO"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		return r.nativeIface(context.TODO())
+	// context, which Load interprets from source, asks
+	// internal/reflectlite whether a key is comparable and how to name a
+	// type.
+	bridges["internal/reflectlite.TypeOf"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		x := args[0]
+		if x.p == nil {
+			return Value{k: KindInterface}
+		}
+		it := (*iface)(x.p)
+		if it.nat != nil {
+			return r.nativeIface(liteType{rt: reflect.TypeOf(it.nat)})
+		}
+		return r.nativeIface(liteType{t: it.t.t})
 	}
 	bridges["runtime.Caller"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		return r.caller(fr, in, int(args[0].Int()))
@@ -230,4 +233,28 @@ func (r *run) caller(fr *frame, in *ins, skip int) Value {
 		}
 	}
 	return Tuple(Uint(0), String(""), Int(0), Bool(false))
+}
+
+// liteType is what internal/reflectlite.TypeOf returns to interpreted code
+// (an internal/reflectlite.Type): an interpreted dynamic type t, or a
+// native one rt.
+type liteType struct {
+	t  types.Type
+	rt reflect.Type
+}
+
+// Comparable reports whether values of the type are comparable.
+func (l liteType) Comparable() bool {
+	if l.rt != nil {
+		return l.rt.Comparable()
+	}
+	return types.Comparable(l.t)
+}
+
+// String names the type as the runtime does.
+func (l liteType) String() string {
+	if l.rt != nil {
+		return l.rt.String()
+	}
+	return runtimeTypeString(l.t)
 }

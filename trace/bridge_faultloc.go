@@ -10,3 +10,9 @@ func init() {
 	bridges["github.com/faultloc/faultloc/faultloctest.Explain"] = noop
 	bridges["github.com/faultloc/faultloc/faultloctest.ExplainWith"] = noop
 }
+
+// bridgedPackage reports whether the bridge stands in for the non-standard
+// package at path, which Config.Module then leaves out of scope.
+func bridgedPackage(path string) bool {
+	return path == "github.com/faultloc/faultloc/faultloctest"
+}

@@ -477,6 +477,7 @@ type syncState struct {
 	locked  bool
 	done    bool
 	waiters []*waiter
+	val     Value // an atomic.Value's value: an interpreted interface (nil: never stored)
 }
 
 func (r *run) syncOf(p Value) *syncState {
@@ -581,6 +582,63 @@ func init() {
 			r.wakeAll(st)
 		}
 		return Value{}
+	}
+	// sync/atomic.Value holds interpreted interfaces, kept with the
+	// receiver's sync state (one goroutine runs at a time: every
+	// operation is atomic), with the checks and messages of the real one.
+	stringPanic := func(r *run, fr *frame, in *ins, msg string) {
+		r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: r.p.intern(types.Typ[types.String]), v: String(msg)})}, NoEvent)
+	}
+	dynType := func(v Value) (typeRef, bool) {
+		if v.p == nil {
+			return typeRef{}, false
+		}
+		return (*iface)(v.p).t, true
+	}
+	store := func(r *run, fr *frame, in *ins, st *syncState, v Value, op string) {
+		t, ok := dynType(v)
+		if !ok {
+			stringPanic(r, fr, in, "sync/atomic: "+op+" of nil value into Value")
+		}
+		if old, set := dynType(st.val); set && (old.id != t.id || old.id < 0) {
+			stringPanic(r, fr, in, "sync/atomic: "+op+" of inconsistently typed value into Value")
+		}
+		st.val = v
+	}
+	loadVal := func(st *syncState) Value {
+		if st.val.p == nil {
+			return Value{k: KindInterface}
+		}
+		return st.val
+	}
+	bridges["(*sync/atomic.Value).Load"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return loadVal(r.syncOf(args[0]))
+	}
+	bridges["(*sync/atomic.Value).Store"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		store(r, fr, in, r.syncOf(args[0]), args[1], "store")
+		return Value{}
+	}
+	bridges["(*sync/atomic.Value).Swap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		old := loadVal(st)
+		store(r, fr, in, st, args[1], "swap")
+		return old
+	}
+	bridges["(*sync/atomic.Value).CompareAndSwap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		st := r.syncOf(args[0])
+		if _, ok := dynType(args[2]); !ok {
+			stringPanic(r, fr, in, "sync/atomic: compare and swap of nil value into Value")
+		}
+		if ot, ok := dynType(args[1]); ok {
+			if nt, _ := dynType(args[2]); ot.id != nt.id {
+				stringPanic(r, fr, in, "sync/atomic: compare and swap of inconsistently typed values")
+			}
+		}
+		if cur := loadVal(st); !r.equal(fr, in, cur, args[1]) {
+			return Bool(false)
+		}
+		store(r, fr, in, st, args[2], "compare and swap")
+		return Bool(true)
 	}
 	bridges["(*sync.Once).Do"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])

@@ -39,18 +39,20 @@ type Config struct {
 	// of the targets (a "go list -deps" run); the targets themselves are
 	// always in scope. Default (nil): exactly the target packages.
 	//
-	// The generic standard packages cmp, iter, maps and slices, and the
-	// containers container/list and container/ring, are interpreted from
-	// source whenever a loaded package imports them, in scope or not:
-	// generic functions have no native counterpart to call, and the
-	// containers hold interpreted values of type any. Out of scope, their
-	// events are marked [Static].Library.
+	// The generic standard packages cmp, iter, maps and slices, the
+	// containers container/list and container/ring, and context are
+	// interpreted from source whenever a loaded package imports them, in
+	// scope or not: generic functions have no native counterpart to call,
+	// the containers hold interpreted values of type any, and contexts
+	// hold channels and goroutines. Out of scope, their events are marked
+	// [Static].Library.
 	Scope func(pkgPath string) bool
 	// Module puts in scope, besides the targets and what Scope accepts,
-	// every package of a target's module that the target package imports,
-	// directly or not (its test files' imports aside: a test helper
-	// package stays out): a module's own, often internal, packages, which
-	// the standard-library bridge cannot call. Default: off.
+	// every package of a target's module that the targets or their tests
+	// import, directly or not: a module's own, often internal, packages,
+	// which the standard-library bridge cannot call. A package the bridge
+	// stands in for (faultloctest, whose Explain is a no-op in interpreted
+	// runs) stays out, with what it imports. Default: off.
 	Module bool
 	// Env is the environment of the build system. Default: os.Environ().
 	Env []string
@@ -231,14 +233,19 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 
 // genericStd lists the standard packages interpreted from source, with
 // their standard imports that must be too: those whose API is generic (a
-// generic function has no native counterpart for the bridge to call), and
-// the containers of values of type any, container/list and container/ring
-// (an interpreted value held in native memory could not be read back).
-// Other standard packages stay native.
+// generic function has no native counterpart for the bridge to call); the
+// containers of values of type any, container/list and container/ring (an
+// interpreted value held in native memory could not be read back); and
+// context, whose Done channels interpreted goroutines select on (its
+// imports stay native: sync and sync/atomic under the scheduler, and
+// internal/reflectlite's TypeOf bridged; time.AfterFunc is not, so
+// WithDeadline and WithTimeout stop with a *BridgeError). Other standard
+// packages stay native.
 var genericStd = map[string][]string{
 	"cmp":            nil,
 	"container/list": nil,
 	"container/ring": nil,
+	"context":        nil,
 	"iter":           nil,
 	"maps":           {"iter"},
 	"slices":         {"cmp", "iter"},
@@ -387,19 +394,16 @@ func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, e
 		})
 	}
 	if cfg.Module {
-		// From the targets' own packages (not their test variants).
-		var roots []*packages.Package
 		mods := map[string]bool{}
 		for _, p := range pkgs {
-			if p.ID == p.PkgPath && !isTest(p) {
-				roots = append(roots, p)
-				if p.Module != nil {
-					mods[p.Module.Path] = true
-				}
+			if p.Module != nil {
+				mods[p.Module.Path] = true
 			}
 		}
-		packages.Visit(roots, nil, func(p *packages.Package) {
-			if p.Module != nil && mods[p.Module.Path] {
+		packages.Visit(pkgs, func(p *packages.Package) bool {
+			return !bridgedPackage(p.PkgPath)
+		}, func(p *packages.Package) {
+			if p.Module != nil && mods[p.Module.Path] && !bridgedPackage(p.PkgPath) {
 				add(p)
 			}
 		})

@@ -43,8 +43,8 @@ type Static struct {
 	// Synthetic reports that Pos is a fallback, not the instruction's own.
 	Synthetic bool
 	// Library reports that Func belongs to a standard package (cmp, iter,
-	// maps, slices, container/list, container/ring) that Load interprets
-	// from source because a
+	// maps, slices, container/list, container/ring, context) that Load
+	// interprets from source because a
 	// loaded package imports it, without putting it in scope: it is not in
 	// Program.Packages, encode does not blame it by default, spectra
 	// leaves it out of coverage, and localize out of a candidate's path.

@@ -1,9 +1,12 @@
 package corpus
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -183,4 +186,90 @@ func WorkerPool() string {
 	close(jobs)
 	wg.Wait()
 	return fmt.Sprint("sum of squares below 100: ", total.Load())
+}
+
+// AtomicValue exercises sync/atomic.Value: loads before and after stores,
+// Swap, CompareAndSwap, and the panics of a nil or inconsistently typed
+// value.
+func AtomicValue() string {
+	var v atomic.Value
+	out := []string{fmt.Sprint("empty ", v.Load())}
+	v.Store(3)
+	out = append(out, fmt.Sprint("stored ", v.Load().(int)))
+	old := v.Swap(4)
+	out = append(out, fmt.Sprint("swapped ", old, " for ", v.Load()))
+	out = append(out, fmt.Sprint("cas 3->5 ", v.CompareAndSwap(3, 5), " cas 4->6 ", v.CompareAndSwap(4, 6), " now ", v.Load()))
+	try := func(f func()) (msg string) {
+		defer func() { msg = fmt.Sprint(recover()) }()
+		f()
+		return "no panic"
+	}
+	out = append(out, try(func() { v.Store(nil) }), try(func() { v.Store("six") }), try(func() { v.Swap(7.5) }))
+	var w atomic.Value
+	out = append(out, fmt.Sprint("cas on empty ", w.CompareAndSwap(nil, "x"), " ", w.Load()))
+	type pair struct{ a, b int }
+	w2 := atomic.Value{}
+	w2.Store(pair{1, 2})
+	p := w2.Load().(pair)
+	out = append(out, fmt.Sprint("struct ", p.a+p.b))
+	return strings.Join(out, "; ")
+}
+
+type ctxKey string
+
+// Contexts exercises context (which the interpreter runs from source):
+// cancellation seen by goroutines selecting on Done, causes, values,
+// WithoutCancel and AfterFunc.
+func Contexts() string {
+	var out []string
+	parent, cancelParent := context.WithCancel(context.Background())
+	defer cancelParent()
+	child, cancelChild := context.WithCancel(context.WithValue(parent, ctxKey("user"), "ann"))
+	defer cancelChild()
+	results := make(chan string)
+	var wg sync.WaitGroup
+	for i := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n := 0
+			for {
+				select {
+				case <-child.Done():
+					results <- fmt.Sprint("worker ", i, " stopped: ", child.Err())
+					return
+				default:
+					n++
+					if n == 5 && i == 0 {
+						cancelParent()
+					}
+					runtime.Gosched()
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+	var got []string
+	for r := range results {
+		got = append(got, r)
+	}
+	sort.Strings(got)
+	out = append(out, got...)
+	out = append(out, fmt.Sprint("value ", child.Value(ctxKey("user")), ", missing ", child.Value(ctxKey("none"))))
+	cc, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("disk full"))
+	out = append(out, fmt.Sprint("cause ", context.Cause(cc), ", err ", cc.Err(), ", is canceled ", errors.Is(cc.Err(), context.Canceled)))
+	detached := context.WithoutCancel(child)
+	out = append(out, fmt.Sprint("detached err ", detached.Err(), ", value ", detached.Value(ctxKey("user"))))
+	ac, acancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	stop := context.AfterFunc(ac, func() { done <- true })
+	acancel()
+	out = append(out, fmt.Sprint("after func ran ", <-done, ", stop ", stop()))
+	func() {
+		defer func() { out = append(out, fmt.Sprint("slice key: ", recover())) }()
+		_ = context.WithValue(context.Background(), []int{1}, 1)
+	}()
+	out = append(out, fmt.Sprint(child))
+	return strings.Join(out, "; ")
 }

@@ -37,6 +37,8 @@ var Programs = map[string]func() string{
 	"Goroutines":    Goroutines,
 	"WorkerPool":    WorkerPool,
 	"Containers":    Containers,
+	"AtomicValue":   AtomicValue,
+	"Contexts":      Contexts,
 	"LateGoroutine": LateGoroutine,
 	"FastPaths":     FastPaths,
 }
