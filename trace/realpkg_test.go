@@ -43,6 +43,11 @@ var realModules = []struct {
 		"TestVersion6":                   netReason,
 		"TestVersion7MonotonicityStrict": "its 100,000 NewV7 calls exceed the default budget of 10^7 steps",
 	}},
+	// Goroutines, channels, sync, context and atomic.Value.
+	{mod: "golang.org/x/sync@v0.24.0", pkg: "./errgroup"},
+	{mod: "golang.org/x/sync@v0.24.0", pkg: "./semaphore", cannot: map[string]string{
+		"TestWeightedAcquire": "context.WithTimeout needs time.AfterFunc, which is not bridged (the virtual clock does not block sleepers, so a timer would fire at once)",
+	}},
 	{mod: "github.com/dustin/go-humanize@v1.1.0", pkg: ".", cannot: map[string]string{
 		"TestStripTrailingDigits": "testing/quick.Check generates the arguments of an interpreted function by reflection: not bridged",
 	}},
@@ -60,7 +65,7 @@ func TestRealPackagesMatchGoTest(t *testing.T) {
 		t.Skip("downloads modules and runs their suites")
 	}
 	for _, m := range realModules {
-		t.Run(m.mod[strings.LastIndex(m.mod, "/")+1:], func(t *testing.T) {
+		t.Run(m.mod[strings.LastIndex(m.mod, "/")+1:]+"/"+strings.TrimPrefix(m.pkg, "./"), func(t *testing.T) {
 			t.Parallel()
 			dir := modfetch.Fetch(t, m.mod)
 			cmd := exec.Command("go", "test", "-vet=off", "-json", m.pkg)
@@ -73,7 +78,7 @@ func TestRealPackagesMatchGoTest(t *testing.T) {
 			if err != nil {
 				t.Fatalf("go test -json %s: %v\n%s", m.pkg, err, stderr.String())
 			}
-			p, err := Load(bgContext, &Config{Dir: dir, Tests: true, Env: cmd.Env}, m.pkg)
+			p, err := Load(bgContext, &Config{Dir: dir, Tests: true, Env: cmd.Env, Module: true}, m.pkg)
 			if err != nil {
 				t.Fatal(err)
 			}
