@@ -22,20 +22,7 @@ import (
 // (Sanity), and the one-statement fixes are the same both ways.
 func TestBlamableOnly(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test := trace.Test{
-		Name: "testFoo",
-		Func: prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo"),
-		Args: []trace.Value{trace.Int(3), trace.Int(5)},
-		Want: []trace.Value{trace.Int(2)},
-	}
-	res, err := prog.RunTest(ctx, test, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, test, res := fooFailing(t)
 	tr := res.Trace
 	crit, err := slicing.FailedOutputs(res, test)
 	if err != nil {

@@ -13,11 +13,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// TestAddRunUntil checks AddRunUntil's arguments, and that encoding a
-// prefix of foo's failing run adds fewer constraints than the whole run.
-func TestAddRunUntil(t *testing.T) {
-	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
+// fooFailing loads examples/foo and runs its failing test Foo(3, 5), want
+// 2.
+func fooFailing(t *testing.T) (*trace.Program, trace.Test, *trace.Result) {
+	t.Helper()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/foo"}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,10 +27,17 @@ func TestAddRunUntil(t *testing.T) {
 		Args: []trace.Value{trace.Int(3), trace.Int(5)},
 		Want: []trace.Value{trace.Int(2)},
 	}
-	res, err := prog.RunTest(ctx, test, nil)
+	res, err := prog.RunTest(context.Background(), test, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return prog, test, res
+}
+
+// TestAddRunUntil checks AddRunUntil's arguments, and that encoding a
+// prefix of foo's failing run adds fewer constraints than the whole run.
+func TestAddRunUntil(t *testing.T) {
+	prog, test, res := fooFailing(t)
 	n := res.Trace.Len()
 	added := func(until int, avoid ...trace.EventID) (int, error) {
 		s, err := maxsat.NewSolver(nil)

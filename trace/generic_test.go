@@ -21,11 +21,7 @@ func TestGenericStd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var paths []string
-		for _, pk := range p.Packages {
-			paths = append(paths, pk.Pkg.Path())
-		}
-		if !slices.Equal(paths, []string{pkg}) {
+		if paths := packagePaths(p); !slices.Equal(paths, []string{pkg}) {
 			t.Errorf("tests %v: packages %v, want only %s", tests, paths, pkg)
 		}
 		if !tests {
@@ -76,12 +72,7 @@ func TestScopeDepsWithoutTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var paths []string
-	for _, pk := range p.Packages {
-		paths = append(paths, pk.Pkg.Path())
-	}
-	slices.Sort(paths)
-	if want := []string{"github.com/faultloc/faultloc/trace/testdata/generic", "slices"}; !slices.Equal(paths, want) {
+	if paths, want := packagePaths(p), []string{"github.com/faultloc/faultloc/trace/testdata/generic", "slices"}; !slices.Equal(paths, want) {
 		t.Fatalf("packages %v, want %v", paths, want)
 	}
 	r, err := p.RunGoTest(ctx, "github.com/faultloc/faultloc/trace/testdata/generic", "TestMedian/odd", nil)

@@ -53,12 +53,7 @@ func TestLoadOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var paths []string
-		for _, pk := range p.Packages {
-			paths = append(paths, pk.Pkg.Path())
-		}
-		slices.Sort(paths)
-		if want := []string{a, "github.com/faultloc/faultloc/trace/testdata/scope/b"}; !slices.Equal(paths, want) {
+		if paths, want := packagePaths(p), []string{a, "github.com/faultloc/faultloc/trace/testdata/scope/b"}; !slices.Equal(paths, want) {
 			t.Errorf("packages %v, want %v", paths, want)
 		}
 		if len(p.Targets) != 1 || p.Targets[0].Pkg.Path() != a {
@@ -171,4 +166,14 @@ func TestConcurrentRuns(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// packagePaths returns the import paths of p's in-scope packages, sorted.
+func packagePaths(p *Program) []string {
+	var paths []string
+	for _, pk := range p.Packages {
+		paths = append(paths, pk.Pkg.Path())
+	}
+	slices.Sort(paths)
+	return paths
 }
