@@ -394,8 +394,10 @@ type goTest struct {
 	helpers  map[*ssa.Function]bool
 	env      []func()    // restore what t.Setenv changed, last first
 	corpus   []fuzzEntry // a fuzz target's f.Add seeds
-	ctx      context.Context
-	cancel   context.CancelFunc
+	ctx      context.Context    // Context when context runs natively
+	cancel   context.CancelFunc // and its cancel, called when the test ends
+	ictx     Value              // Context when context is interpreted (contextFuncs)
+	icancel  Value              // and its interpreted cancel, called before the cleanups
 	cleanups []Value
 	caller   *frame // the frame that called t.Run (nil for a top-level test)
 	path     uint64
@@ -783,6 +785,10 @@ func (t *goTest) run(r *run, fr *frame, in *ins, fnv Value, args []Value) {
 // runCleanups runs the functions t.Cleanup registered, last first, from
 // frame fr (nil for a top-level test).
 func (t *goTest) runCleanups(r *run, fr *frame, in *ins) {
+	if f := t.icancel; f.p != nil {
+		t.icancel = Value{}
+		t.body(r, fr, func() { t.call(r, fr, in, f, nil, NoEvent, mix(t.path, -6, 0)) })
+	}
 	for i := int32(0); len(t.cleanups) > 0; i++ {
 		f := t.cleanups[len(t.cleanups)-1]
 		t.cleanups = t.cleanups[:len(t.cleanups)-1]
@@ -943,7 +949,21 @@ func init() {
 			return Value{}
 		},
 		"Context": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
-			// A native context, canceled when the test ends.
+			// context.WithCancel(context.Background()), interpreted when
+			// Load interprets context (a loaded package imports it), so
+			// that interpreted code can select on its Done channel;
+			// canceled just before the test's cleanups run, as testing
+			// does.
+			if t.ictx.p != nil {
+				return t.ictx
+			}
+			if bg, wc := contextFuncs(r.p); bg != nil {
+				bgv := r.callValue(fr, in, Value{k: KindFunc, p: ptrOf(&closure{fn: r.p.code(bg), name: bg.String()})}, nil)
+				res := r.callValue(fr, in, Value{k: KindFunc, p: ptrOf(&closure{fn: r.p.code(wc), name: wc.String()})}, []Value{bgv})
+				tup := *(*tuple)(res.p)
+				t.ictx, t.icancel = tup[0], tup[1]
+				return t.ictx
+			}
 			if t.ctx == nil {
 				t.ctx, t.cancel = context.WithCancel(context.Background())
 			}
@@ -999,4 +1019,19 @@ func init() {
 		}
 		return Float(0)
 	}
+}
+
+// contextFuncs returns context.Background and context.WithCancel when p
+// interprets context from source (Load does when a loaded package imports
+// it), else nils.
+func contextFuncs(p *Program) (background, withCancel *ssa.Function) {
+	sp := p.SSA.ImportedPackage("context")
+	if sp == nil {
+		return nil, nil
+	}
+	bg, wc := sp.Func("Background"), sp.Func("WithCancel")
+	if bg == nil || wc == nil || len(bg.Blocks) == 0 || len(wc.Blocks) == 0 {
+		return nil, nil
+	}
+	return bg, wc
 }

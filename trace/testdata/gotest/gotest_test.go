@@ -1,6 +1,8 @@
 package gotest
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -198,6 +200,30 @@ func TestContext(t *testing.T) {
 	ctx := t.Context()
 	if ctx.Err() != nil {
 		t.Errorf("context of a running test: %v", ctx.Err())
+	}
+}
+
+// TestContextCleanup: t.Context is done once the test's function has
+// returned, before its cleanups run; a goroutine waiting on it then
+// returns.
+func TestContextCleanup(t *testing.T) {
+	ctx := t.Context()
+	stopped := make(chan error)
+	go func() {
+		<-ctx.Done()
+		stopped <- ctx.Err()
+	}()
+	t.Cleanup(func() {
+		if err := <-stopped; !errors.Is(err, context.Canceled) {
+			t.Errorf("at cleanup: %v", err)
+		}
+		t.Log("cleanup: the goroutine saw", ctx.Err())
+	})
+	select {
+	case <-ctx.Done():
+		t.Error("done while the test runs")
+	default:
+		t.Log("running: not done")
 	}
 }
 
