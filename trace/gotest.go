@@ -392,8 +392,8 @@ type goTest struct {
 	aborted  bool // the run ended (a panic...) while it was running
 	hasSub   bool
 	helpers  map[*ssa.Function]bool
-	env      []func()    // restore what t.Setenv changed, last first
-	corpus   []fuzzEntry // a fuzz target's f.Add seeds
+	env      []func()           // restore what t.Setenv changed, last first
+	corpus   []fuzzEntry        // a fuzz target's f.Add seeds
 	ctx      context.Context    // Context when context runs natively
 	cancel   context.CancelFunc // and its cancel, called when the test ends
 	ictx     Value              // Context when context is interpreted (contextFuncs)
