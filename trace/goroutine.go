@@ -36,6 +36,11 @@ type sched struct {
 	fatal any // a panic escaping a goroutine other than the entry's, or a deadlock
 	rng   uint64
 	sync  map[unsafe.Pointer]*syncState
+	// timers are the armed timers of the virtual clock (timers.go), byTimer
+	// the token time.AfterFunc returned for each.
+	timers  []*vtimer
+	tseq    int
+	byTimer map[*time.Timer]*vtimer
 }
 
 // killStop unwinds an abandoned goroutine.
@@ -117,7 +122,12 @@ func (r *run) switchTo(g, next *gor) {
 func (r *run) park() {
 	s := r.sch()
 	g := s.cur
+	r.fireDue()
 	next := s.pick(r.seed != 0)
+	for next == nil && r.advanceClock() {
+		// Every goroutine is blocked: the clock jumps to the next timer.
+		next = s.pick(r.seed != 0)
+	}
 	if next == nil {
 		if g.id == 0 {
 			panic(fatalError{"all goroutines are asleep - deadlock!"})
@@ -130,6 +140,7 @@ func (r *run) park() {
 
 // yield lets other runnable goroutines run.
 func (r *run) yield() {
+	r.fireDue()
 	s := r.s
 	if s == nil || len(s.runq) == 0 {
 		return

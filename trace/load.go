@@ -237,10 +237,9 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // containers of values of type any, container/list and container/ring (an
 // interpreted value held in native memory could not be read back); and
 // context, whose Done channels interpreted goroutines select on (its
-// imports stay native: sync and sync/atomic under the scheduler, and
-// internal/reflectlite's TypeOf bridged; time.AfterFunc is not, so
-// WithDeadline and WithTimeout stop with a *BridgeError). Other standard
-// packages stay native.
+// imports stay native: sync and sync/atomic under the scheduler, time's
+// AfterFunc on the virtual clock, internal/reflectlite's TypeOf bridged).
+// Other standard packages stay native.
 var genericStd = map[string][]string{
 	"cmp":            nil,
 	"container/list": nil,

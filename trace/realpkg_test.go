@@ -45,9 +45,7 @@ var realModules = []struct {
 	}},
 	// Goroutines, channels, sync, context and atomic.Value.
 	{mod: "golang.org/x/sync@v0.24.0", pkg: "./errgroup"},
-	{mod: "golang.org/x/sync@v0.24.0", pkg: "./semaphore", cannot: map[string]string{
-		"TestWeightedAcquire": "context.WithTimeout needs time.AfterFunc, which is not bridged (the virtual clock does not block sleepers, so a timer would fire at once)",
-	}},
+	{mod: "golang.org/x/sync@v0.24.0", pkg: "./semaphore"},
 	{mod: "github.com/dustin/go-humanize@v1.1.0", pkg: ".", cannot: map[string]string{
 		"TestStripTrailingDigits": "testing/quick.Check generates the arguments of an interpreted function by reflection: not bridged",
 	}},

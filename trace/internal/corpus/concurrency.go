@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Goroutines exercises goroutines, channels, select and sync, in ways whose
@@ -271,5 +272,31 @@ func Contexts() string {
 		_ = context.WithValue(context.Background(), []int{1}, 1)
 	}()
 	out = append(out, fmt.Sprint(child))
+	return strings.Join(out, "; ")
+}
+
+// Timers exercises time.AfterFunc (firing, Stop, Reset) and contexts with
+// deadlines, waited for by blocked goroutines. Its results do not depend
+// on how long anything takes: the interpreter's clock is virtual and
+// jumps to the next timer when every goroutine waits.
+func Timers() string {
+	var out []string
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	out = append(out, fmt.Sprint("timeout: ", ctx.Err(), ", waited 20ms or more ", time.Since(start) >= 20*time.Millisecond))
+	fired := make(chan string, 3)
+	t1 := time.AfterFunc(time.Millisecond, func() { fired <- "t1" })
+	t2 := time.AfterFunc(time.Hour, func() { fired <- "t2" })
+	out = append(out, fmt.Sprint("stop t2 ", t2.Stop(), ", again ", t2.Stop()))
+	out = append(out, fmt.Sprint("fired ", <-fired))
+	out = append(out, fmt.Sprint("stop t1 after it fired ", t1.Stop()))
+	t3 := time.AfterFunc(time.Hour, func() { fired <- "t3" })
+	out = append(out, fmt.Sprint("reset t3 ", t3.Reset(2*time.Millisecond)))
+	out = append(out, fmt.Sprint("fired ", <-fired))
+	dl, dcancel := context.WithDeadline(context.Background(), time.Now().Add(time.Hour))
+	dcancel()
+	out = append(out, fmt.Sprint("deadline canceled early: ", dl.Err()))
 	return strings.Join(out, "; ")
 }

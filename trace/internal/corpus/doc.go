@@ -39,6 +39,7 @@ var Programs = map[string]func() string{
 	"Containers":    Containers,
 	"AtomicValue":   AtomicValue,
 	"Contexts":      Contexts,
+	"Timers":        Timers,
 	"LateGoroutine": LateGoroutine,
 	"FastPaths":     FastPaths,
 }
