@@ -7,7 +7,8 @@ import (
 
 // Timers of the virtual clock (bridge_state.go). time.AfterFunc(d, f)
 // arms a timer due when the clock reaches now+d; a due timer starts a
-// goroutine running f. Timers fire at the scheduler's points (a goroutine
+// goroutine running f. time.After(d) returns a channel (of capacity 1, as
+// the real one) that such a timer sends the clock's time on. Timers fire at the scheduler's points (a goroutine
 // blocking or yielding, time.Sleep), and when every goroutine is blocked
 // the clock jumps to the earliest timer instead of reporting a deadlock:
 // a test waiting for a context's deadline waits no real time. The *Timer
@@ -18,7 +19,8 @@ import (
 type vtimer struct {
 	when   time.Duration // due when the virtual clock reaches it
 	seq    int           // arming order, to fire timers due together in order
-	fn     Value         // the function to run
+	fn     Value         // the function to run (AfterFunc)
+	ch     Value         // or the channel to send the time on (After)
 	spawn  *frame        // the AfterFunc caller, as the goroutine's "created by" frame
 	in     *ins
 	active bool
@@ -72,6 +74,10 @@ func (r *run) fireDue() {
 	now := r.bridges().now
 	for t := s.earliest(); t != nil && t.when <= now; t = s.earliest() {
 		r.stopTimer(t)
+		if t.ch.p != nil {
+			r.send(nil, nil, t.ch, r.timeValue(virtualEpoch.Add(now)), NoEvent) // room for it: it does not block
+			continue
+		}
 		r.spawnCall(t.spawn, t.in, t.fn)
 	}
 }
@@ -134,6 +140,11 @@ func init() {
 		}
 		s.byTimer[tm] = t
 		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.ValueOf(&tm).Elem()})}
+	}
+	bridges["time.After"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		ch := Value{k: KindChan, p: ptrOf(&chanObj{cap: 1, zero: r.timeValue(time.Time{})})}
+		r.armTimer(&vtimer{ch: ch}, time.Duration(args[0].Int()))
+		return ch
 	}
 	bridges["(*time.Timer).Stop"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		t := r.timerOf(args[0])

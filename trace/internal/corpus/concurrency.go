@@ -275,7 +275,8 @@ func Contexts() string {
 	return strings.Join(out, "; ")
 }
 
-// Timers exercises time.AfterFunc (firing, Stop, Reset) and contexts with
+// Timers exercises time.AfterFunc (firing, Stop, Reset), time.After in
+// selects, and contexts with
 // deadlines, waited for by blocked goroutines. Its results do not depend
 // on how long anything takes: the interpreter's clock is virtual and
 // jumps to the next timer when every goroutine waits.
@@ -295,6 +296,23 @@ func Timers() string {
 	t3 := time.AfterFunc(time.Hour, func() { fired <- "t3" })
 	out = append(out, fmt.Sprint("reset t3 ", t3.Reset(2*time.Millisecond)))
 	out = append(out, fmt.Sprint("fired ", <-fired))
+	results := make(chan int)
+	go func() {
+		time.Sleep(time.Millisecond)
+		results <- 1
+	}()
+	select {
+	case v := <-results:
+		out = append(out, fmt.Sprint("result before the timeout ", v))
+	case <-time.After(time.Hour):
+		out = append(out, "timed out")
+	}
+	select {
+	case v := <-results:
+		out = append(out, fmt.Sprint("unexpected result ", v))
+	case tm := <-time.After(5 * time.Millisecond):
+		out = append(out, fmt.Sprint("timed out, the time is not zero ", !tm.IsZero()))
+	}
 	dl, dcancel := context.WithDeadline(context.Background(), time.Now().Add(time.Hour))
 	dcancel()
 	out = append(out, fmt.Sprint("deadline canceled early: ", dl.Err()))
