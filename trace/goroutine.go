@@ -1,8 +1,11 @@
 package trace
 
 import (
+	"fmt"
 	"go/types"
+	"reflect"
 	"runtime/debug"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -664,6 +667,32 @@ func init() {
 		return Value{}
 	}
 	bridges["runtime.Gosched"] = yield
+	// runtime/debug.Stack formats the interpreted goroutine's stack as the
+	// runtime does, without program counters and arguments.
+	bridges["runtime/debug.Stack"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		fr.at = in
+		id := int32(0)
+		if r.s != nil {
+			id = r.s.cur.id
+		}
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "goroutine %d [running]:\n", id+1)
+		for f := fr; f != nil; f = f.caller {
+			p := r.pos(f.at)
+			fmt.Fprintf(&sb, "%s(...)\n\t%s:%d\n", runtimeFuncName(f.c.fn.String()), p.Filename, p.Line)
+		}
+		v, err := r.fromNative(reflect.ValueOf([]byte(sb.String())), types.NewSlice(types.Typ[types.Byte]))
+		if err != nil {
+			panic(&InternalError{Value: err, Pos: r.pos(in)})
+		}
+		return v
+	}
+	// runtime.Goexit unwinds the goroutine like a panic that recover does
+	// not see, running its deferred calls (as t.FailNow does; goexit).
+	bridges["runtime.Goexit"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: goexit{}, t: typeRef{id: -1}})}, NoEvent)
+		return Value{}
+	}
 	bridges["time.Sleep"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		r.sleep(time.Duration(args[0].Int())) // the virtual clock (bridge_state.go)
 		return yield(r, fr, in, args)
@@ -723,4 +752,23 @@ func atomicBridge(name string) extFunc {
 			return Bool(false)
 		}
 	}
+}
+
+// runtimeFuncName names a function as the runtime's tracebacks do: go/ssa's
+// closure names f$1 and f$1$2 become f.func1 and f.func1.2.
+func runtimeFuncName(ssaName string) string {
+	base, rest, ok := strings.Cut(ssaName, "$")
+	if !ok {
+		return ssaName
+	}
+	parts := strings.Split(rest, "$")
+	for i, p := range parts {
+		if p == "" || p[0] < '0' || p[0] > '9' {
+			return ssaName // $bound, $thunk...: left as go/ssa names them
+		}
+		if i == 0 {
+			parts[i] = "func" + p
+		}
+	}
+	return base + "." + strings.Join(parts, ".")
 }

@@ -221,3 +221,17 @@ func TestStopAt(t *testing.T) {
 		})
 	}
 }
+
+func TestRuntimeFuncName(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"example.com/p.F", "example.com/p.F"},
+		{"example.com/p.F$1", "example.com/p.F.func1"},
+		{"example.com/p.F$1$2", "example.com/p.F.func1.2"},
+		{"(*example.com/p.T).M$1", "(*example.com/p.T).M.func1"},
+		{"(example.com/p.T).M$bound", "(example.com/p.T).M$bound"},
+	} {
+		if got := runtimeFuncName(tt.in); got != tt.want {
+			t.Errorf("runtimeFuncName(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -317,4 +318,43 @@ func Timers() string {
 	dcancel()
 	out = append(out, fmt.Sprint("deadline canceled early: ", dl.Err()))
 	return strings.Join(out, "; ")
+}
+
+// Goexit ends goroutines with runtime.Goexit: their deferred calls run,
+// recover sees nothing, and the code after the call does not run.
+func Goexit() string {
+	var mu sync.Mutex
+	var out []string
+	var wg sync.WaitGroup
+	for i := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				r := recover()
+				mu.Lock()
+				out = append(out, fmt.Sprint("goroutine ", i, " deferred, recovered ", r))
+				mu.Unlock()
+			}()
+			if i != 1 {
+				runtime.Goexit()
+			}
+			mu.Lock()
+			out = append(out, fmt.Sprint("goroutine ", i, " returned"))
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	sort.Strings(out)
+	return strings.Join(out, "; ")
+}
+
+// StackText reads runtime/debug.Stack from a nested call: it names the
+// goroutine and the functions on the stack, innermost first.
+func StackText() string {
+	var st string
+	func() { st = string(debug.Stack()) }()
+	inner := strings.Index(st, "corpus.StackText.func1")
+	outer := strings.Index(st, "corpus.StackText(")
+	return fmt.Sprint("goroutine header ", strings.HasPrefix(st, "goroutine "), ", both frames, inner first ", inner >= 0 && outer > inner)
 }

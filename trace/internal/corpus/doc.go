@@ -40,6 +40,8 @@ var Programs = map[string]func() string{
 	"AtomicValue":   AtomicValue,
 	"Contexts":      Contexts,
 	"Timers":        Timers,
+	"Goexit":        Goexit,
+	"StackText":     StackText,
 	"LateGoroutine": LateGoroutine,
 	"FastPaths":     FastPaths,
 }
