@@ -601,7 +601,7 @@ func init() {
 	// receiver's sync state (one goroutine runs at a time: every
 	// operation is atomic), with the checks and messages of the real one.
 	stringPanic := func(r *run, fr *frame, in *ins, msg string) {
-		r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: r.p.intern(types.Typ[types.String]), v: String(msg)})}, NoEvent)
+		r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.Typ[types.String]), v: String(msg)})}, NoEvent)
 	}
 	dynType := func(v Value) (typeRef, bool) {
 		if v.p == nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -538,7 +539,182 @@ func (w fmtVal) Format(f fmt.State, verb rune) {
 			}
 		}
 	}
+	if verb == 'v' && f.Flag('#') {
+		if w.r.p.hasMethod(w.it.t, "GoString") && methodSig(w.r.p, w.it.t, "GoString") {
+			if s, ok := w.callCatching(f, verb, "GoString"); ok {
+				f.Write([]byte(s))
+			}
+			return
+		}
+		w.r.goSyntax(f, t, w.it.v, 0)
+		return
+	}
 	w.r.formatValue(f, dir, verb, t, w.it.v, 0)
+}
+
+// goTypeName names t as reflect.Type.String does (package names, uint8,
+// int32 and interface {} for byte, rune and any, spaced struct braces),
+// for %#v.
+func goTypeName(t types.Type) string {
+	s := runtimeTypeString(t)
+	s = goByteRune.ReplaceAllStringFunc(s, func(m string) string {
+		if m == "byte" {
+			return "uint8"
+		}
+		return "int32"
+	})
+	s = goAny.ReplaceAllString(s, "${1}interface {}")
+	if !strings.Contains(s, "struct{") {
+		return s
+	}
+	// reflect spaces struct braces: struct { A int; B int }, struct {}.
+	var sb strings.Builder
+	var structs []bool // for each open brace, whether a struct's
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "struct{}"):
+			sb.WriteString("struct {}")
+			i += len("struct{}") - 1
+		case strings.HasPrefix(s[i:], "struct{"):
+			sb.WriteString("struct { ")
+			structs = append(structs, true)
+			i += len("struct{") - 1
+		case s[i] == '{':
+			sb.WriteByte('{')
+			structs = append(structs, false)
+		case s[i] == '}' && len(structs) > 0:
+			if structs[len(structs)-1] {
+				sb.WriteString(" }")
+			} else {
+				sb.WriteByte('}')
+			}
+			structs = structs[:len(structs)-1]
+		default:
+			sb.WriteByte(s[i])
+		}
+	}
+	return sb.String()
+}
+
+var (
+	goByteRune = regexp.MustCompile(`\b(byte|rune)\b`)
+	goAny      = regexp.MustCompile(`(^|[^.\w])any\b`) // the alias, not a type pkg.any
+)
+
+// goSyntax writes interpreted value v of type t as %#v does (fmt's
+// printValue with sharpV): type names, field names, nil composites as
+// T(nil), pointers below the top level as (T)(address).
+func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
+	w := func(s string) { f.Write([]byte(s)) }
+	elem := func(et types.Type, ev Value) {
+		if _, isIface := et.Underlying().(*types.Interface); isIface || ev.k == KindInterface {
+			if ev.p == nil {
+				w(goTypeName(et) + "(nil)")
+				return
+			}
+			it := (*iface)(ev.p)
+			if it.nat != nil {
+				fmt.Fprintf(f, "%#v", it.nat)
+				return
+			}
+			et, ev = it.t.t, it.v
+		}
+		if r.p.hasMethod(r.p.internLocked(et), "GoString") {
+			fmt.Fprintf(f, "%#v", r.fmtArg(et, ev)) // fmtVal calls it
+			return
+		}
+		r.goSyntax(f, et, ev, depth+1)
+	}
+	if v.k == KindNative && v.p != nil {
+		fmt.Fprintf(f, "%#v", (*nativeBox)(v.p).rv.Interface())
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		fmt.Fprintf(f, "%#v", basicNative(v, u))
+	case *types.Struct:
+		w(goTypeName(t) + "{")
+		for i, c := range v.cells() {
+			if i > 0 {
+				w(", ")
+			}
+			w(u.Field(i).Name() + ":")
+			elem(u.Field(i).Type(), c.v)
+		}
+		w("}")
+	case *types.Slice, *types.Array:
+		var et types.Type
+		var cs []cell
+		if s, ok := u.(*types.Slice); ok {
+			if v.p == nil {
+				w(goTypeName(t) + "(nil)")
+				return
+			}
+			et, cs = s.Elem(), v.slice()
+		} else {
+			et, cs = u.(*types.Array).Elem(), v.cells()
+		}
+		w(goTypeName(t) + "{")
+		for i := range cs {
+			if i > 0 {
+				w(", ")
+			}
+			elem(et, cs[i].v)
+		}
+		w("}")
+	case *types.Map:
+		if v.p == nil {
+			w(goTypeName(t) + "(nil)")
+			return
+		}
+		type kv struct{ k, v string }
+		var out []kv
+		for _, e := range (*mapObj)(v.p).live() {
+			out = append(out, kv{fmt.Sprintf("%#v", r.fmtArg(u.Key(), e.k)), fmt.Sprintf("%#v", r.fmtArg(u.Elem(), e.c.v))})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].k < out[j].k })
+		w(goTypeName(t) + "{")
+		for i, e := range out {
+			if i > 0 {
+				w(", ")
+			}
+			w(e.k + ":" + e.v)
+		}
+		w("}")
+	case *types.Pointer:
+		if v.p == nil {
+			w("(" + goTypeName(t) + ")(nil)")
+			return
+		}
+		if depth == 0 {
+			switch u.Elem().Underlying().(type) {
+			case *types.Struct, *types.Array, *types.Slice, *types.Map:
+				w("&")
+				r.goSyntax(f, u.Elem(), (*cell)(v.p).v, depth+1)
+				return
+			}
+		}
+		fmt.Fprintf(f, "(%s)(%p)", goTypeName(t), v.p)
+	case *types.Interface:
+		elem(t, v)
+	default:
+		if v.p == nil {
+			w("(" + goTypeName(t) + ")(nil)")
+			return
+		}
+		fmt.Fprintf(f, "(%s)(%p)", goTypeName(t), v.p)
+	}
+}
+
+// fmtArg returns what fmt receives for an interpreted value v of type t.
+func (r *run) fmtArg(t types.Type, v Value) any {
+	if v.k == KindInterface {
+		if v.p == nil {
+			return nil
+		}
+		return r.ifaceToNative(nil, (*iface)(v.p))
+	}
+	return r.ifaceToNative(nil, &iface{t: r.p.internLocked(t), v: v})
 }
 
 func methodSig(p *Program, t typeRef, name string) bool {

@@ -49,9 +49,8 @@ var realModules = []struct {
 	{mod: "golang.org/x/sync@v0.24.0", pkg: "./singleflight", cannot: map[string]string{
 		"TestPanicDoChan":           subprocessReason,
 		"TestPanicDoSharedByDoChan": subprocessReason,
-		// The verdicts agree; the logs print debug.Stack's bytes (with
-		// native addresses) and %#v of interpreted structs, which the fmt
-		// bridge formats without type and field names.
+		// The verdicts agree; the logs print debug.Stack's bytes, which
+		// hold native addresses and arguments.
 		"TestPanicDo":          stackLogReason,
 		"TestPanicErrorUnwrap": stackLogReason,
 		"TestPanicErrorUnwrap/panicError_wraps_non-error_type": stackLogReason,
@@ -68,7 +67,7 @@ const (
 	// subprocessReason: the test runs its own binary (os.Executable,
 	// os/exec), which an interpreted test does not have.
 	subprocessReason = "it runs the test binary again as a subprocess (os.Executable): not bridged"
-	stackLogReason   = "same verdict, other log: it logs a stack trace (addresses differ) and %#v of interpreted structs (no type and field names)"
+	stackLogReason   = "same verdict, other log: it logs the bytes of a stack trace, whose addresses and arguments differ"
 )
 
 // TestRealPackagesMatchGoTest interprets the full test suites of

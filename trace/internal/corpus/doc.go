@@ -21,6 +21,7 @@ var Programs = map[string]func() string{
 	"Structs":       Structs,
 	"Pointers":      Pointers,
 	"Interfaces":    Interfaces,
+	"GoSyntax":      GoSyntax,
 	"Closures":      Closures,
 	"Generics":      Generics,
 	"Defers":        Defers,
