@@ -56,6 +56,9 @@ type run struct {
 	slabN int
 	// argv0 is os.Args[0] for the interpreted program (bridgeGlobal).
 	argv0 string
+	// dir is the working directory of the interpreted program
+	// (RunOptions.dir): relative file names are in it.
+	dir string
 }
 
 // inScope reports whether pkg is interpreted from source: one of
@@ -121,6 +124,7 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	r.noFast = o.noFast
 	r.rec = r.tr != nil && r.h == nil && !o.noRecFast
 	r.noRecWide = o.noRecWide
+	r.dir = o.dir
 	if fn.Pkg != nil {
 		// The name go build gives the binary; go test's ends in ".test".
 		r.argv0 = fn.Pkg.Pkg.Name()

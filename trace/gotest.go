@@ -439,6 +439,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 	if opts != nil {
 		o = *opts
 	}
+	o.dir = g.dir // go test runs a package's tests in its directory
 	var res *Result
 	var err error
 	if tm := p.testMain(fn); tm != nil {

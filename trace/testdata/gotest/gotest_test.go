@@ -227,6 +227,18 @@ func TestContextCleanup(t *testing.T) {
 	}
 }
 
+// TestReadFile reads a file of testdata, relative to the package's
+// directory as go test runs it, and one that is missing.
+func TestReadFile(t *testing.T) {
+	b, err := os.ReadFile("testdata/hello.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("read %q", b)
+	_, err = os.ReadFile("testdata/missing.txt")
+	t.Log("missing:", err, errors.Is(err, os.ErrNotExist))
+}
+
 func TestFatalInGoroutine(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(1)
