@@ -491,7 +491,8 @@ type syncState struct {
 	locked  bool
 	done    bool
 	waiters []*waiter
-	val     Value // an atomic.Value's value: an interpreted interface (nil: never stored)
+	val     Value   // an atomic.Value's value: an interpreted interface (nil: never stored)
+	m       *mapObj // a sync.Map's entries, keys and values interpreted interfaces
 }
 
 func (r *run) syncOf(p Value) *syncState {
@@ -653,6 +654,91 @@ func init() {
 		}
 		store(r, fr, in, st, args[2], "compare and swap")
 		return Bool(true)
+	}
+	// sync.Map holds interpreted interfaces in an interpreted map kept
+	// with the receiver's sync state; Range visits in insertion order (any
+	// order is sync.Map's), and sees entries stored during it or not.
+	smap := func(r *run, fr *frame, in *ins, args []Value) *mapObj {
+		st := r.syncOf(args[0])
+		if st.m == nil {
+			st.m = newMap()
+		}
+		if len(args) > 1 {
+			r.hashable(fr, in, args[1])
+		}
+		return st.m
+	}
+	nilAny := Value{k: KindInterface}
+	get := func(m *mapObj, k Value) (Value, bool) {
+		if e := m.lookup(k); e != nil && !e.dead {
+			return e.c.v, true
+		}
+		return nilAny, false
+	}
+	bridges["(*sync.Map).Load"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		v, ok := get(smap(r, fr, in, args), args[1])
+		return Tuple(v, Bool(ok))
+	}
+	bridges["(*sync.Map).Store"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		smap(r, fr, in, args).set(args[1], args[2], NoEvent)
+		return Value{}
+	}
+	bridges["(*sync.Map).LoadOrStore"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := smap(r, fr, in, args)
+		if v, ok := get(m, args[1]); ok {
+			return Tuple(v, Bool(true))
+		}
+		m.set(args[1], args[2], NoEvent)
+		return Tuple(args[2], Bool(false))
+	}
+	bridges["(*sync.Map).LoadAndDelete"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := smap(r, fr, in, args)
+		v, ok := get(m, args[1])
+		if ok {
+			m.delete(args[1])
+		}
+		return Tuple(v, Bool(ok))
+	}
+	bridges["(*sync.Map).Delete"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		smap(r, fr, in, args).delete(args[1])
+		return Value{}
+	}
+	bridges["(*sync.Map).Swap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := smap(r, fr, in, args)
+		v, ok := get(m, args[1])
+		m.set(args[1], args[2], NoEvent)
+		return Tuple(v, Bool(ok))
+	}
+	bridges["(*sync.Map).CompareAndSwap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := smap(r, fr, in, args)
+		if v, ok := get(m, args[1]); !ok || !r.equal(fr, in, v, args[2]) {
+			return Bool(false)
+		}
+		m.set(args[1], args[3], NoEvent)
+		return Bool(true)
+	}
+	bridges["(*sync.Map).CompareAndDelete"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := smap(r, fr, in, args)
+		if v, ok := get(m, args[1]); !ok || !r.equal(fr, in, v, args[2]) {
+			return Bool(false)
+		}
+		m.delete(args[1])
+		return Bool(true)
+	}
+	bridges["(*sync.Map).Range"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		for _, e := range smap(r, fr, in, args[:1]).live() {
+			if e.dead {
+				continue // deleted by an earlier call of f
+			}
+			if !r.callValue(fr, in, args[1], []Value{e.k, e.c.v}).Bool() {
+				break
+			}
+		}
+		return Value{}
+	}
+	bridges["(*sync.Map).Clear"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		smap(r, fr, in, args).clear()
+		return Value{}
 	}
 	bridges["(*sync.Once).Do"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])

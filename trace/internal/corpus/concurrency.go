@@ -358,3 +358,57 @@ func StackText() string {
 	outer := strings.Index(st, "corpus.StackText(")
 	return fmt.Sprint("goroutine header ", strings.HasPrefix(st, "goroutine "), ", both frames, inner first ", inner >= 0 && outer > inner)
 }
+
+type smKey struct {
+	a string
+	b int
+}
+
+// SyncMap exercises sync.Map: stores from goroutines, every method, keys
+// of several dynamic types, Range (whose order is unspecified: sorted
+// here) and the panic of an unhashable key.
+func SyncMap() string {
+	var m sync.Map
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m.Store(i, i*i)
+		}()
+	}
+	wg.Wait()
+	var out []string
+	v, ok := m.Load(3)
+	out = append(out, fmt.Sprint("load 3 ", v, ok))
+	v, ok = m.Load("3")
+	out = append(out, fmt.Sprint("load \"3\" ", v, ok))
+	act, loaded := m.LoadOrStore(smKey{"k", 1}, "first")
+	act2, loaded2 := m.LoadOrStore(smKey{"k", 1}, "second")
+	out = append(out, fmt.Sprint("load or store ", act, loaded, " ", act2, loaded2))
+	prev, had := m.Swap(2, "two")
+	out = append(out, fmt.Sprint("swap ", prev, had))
+	out = append(out, fmt.Sprint("cas ", m.CompareAndSwap(2, "two", "TWO"), m.CompareAndSwap(2, "two", "x")))
+	out = append(out, fmt.Sprint("cad ", m.CompareAndDelete(5, 24), m.CompareAndDelete(5, 25)))
+	old, was := m.LoadAndDelete(7)
+	m.Delete(0)
+	out = append(out, fmt.Sprint("load and delete ", old, was))
+	var keys []string
+	m.Range(func(k, v any) bool {
+		keys = append(keys, fmt.Sprint(k, "=", v))
+		return true
+	})
+	sort.Strings(keys)
+	out = append(out, strings.Join(keys, ","))
+	n := 0
+	m.Range(func(k, v any) bool { n++; return n < 3 })
+	out = append(out, fmt.Sprint("stopped after ", n))
+	func() {
+		defer func() { out = append(out, fmt.Sprint("unhashable: ", recover())) }()
+		m.Store([]int{1}, 1)
+	}()
+	m.Clear()
+	_, ok = m.Load(1)
+	out = append(out, fmt.Sprint("after clear ", ok))
+	return strings.Join(out, "; ")
+}

@@ -43,6 +43,7 @@ var Programs = map[string]func() string{
 	"Timers":        Timers,
 	"Goexit":        Goexit,
 	"StackText":     StackText,
+	"SyncMap":       SyncMap,
 	"LateGoroutine": LateGoroutine,
 	"FastPaths":     FastPaths,
 }
