@@ -43,6 +43,8 @@ var realModules = []struct {
 		"TestVersion6":                   netReason,
 		"TestVersion7MonotonicityStrict": "its 100,000 NewV7 calls exceed the default budget of 10^7 steps",
 	}},
+	{mod: "golang.org/x/mod@v0.42.0", pkg: "./semver"},
+	{mod: "golang.org/x/mod@v0.42.0", pkg: "./module"},
 	// Goroutines, channels, sync, context and atomic.Value.
 	{mod: "golang.org/x/sync@v0.24.0", pkg: "./errgroup"},
 	{mod: "golang.org/x/sync@v0.24.0", pkg: "./semaphore"},
