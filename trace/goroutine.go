@@ -168,9 +168,6 @@ func (r *run) goStmt(fr *frame, in *ins) {
 	if in.a[0] >= 0 {
 		fnv = fr.regs[in.a[0]]
 	}
-	g := &gor{id: int32(len(s.gs)), wake: make(chan bool, 1), exited: make(chan struct{})}
-	s.gs = append(s.gs, g)
-	s.ready(g)
 	// The goroutine outlives the frame that spawned it (and that frame's
 	// callers): it keeps a private snapshot, without callers, as the
 	// "created by" frame of its stack.
@@ -178,6 +175,15 @@ func (r *run) goStmt(fr *frame, in *ins) {
 	if fr.defs != nil {
 		spawn.defs = append([]EventID(nil), fr.defs...)
 	}
+	r.startGoroutine(s, func() { r.dispatch(spawn, in, ci, fnv, args, argEv, e, occ) })
+}
+
+// startGoroutine makes a ready goroutine of the scheduler s that runs body
+// once it is first scheduled, and ends with goroutineExit.
+func (r *run) startGoroutine(s *sched, body func()) {
+	g := &gor{id: int32(len(s.gs)), wake: make(chan bool, 1), exited: make(chan struct{})}
+	s.gs = append(s.gs, g)
+	s.ready(g)
 	go func() {
 		defer close(g.exited)
 		defer r.goroutineExit(g)
@@ -185,7 +191,7 @@ func (r *run) goStmt(fr *frame, in *ins) {
 			panic(killStop{})
 		}
 		r.depth, r.cur = 0, nil
-		r.dispatch(spawn, in, ci, fnv, args, argEv, e, occ)
+		body()
 	}()
 }
 

@@ -100,19 +100,7 @@ func (r *run) advanceClock() bool {
 // spawnCall starts a goroutine calling the interpreted func value fn, as
 // if by a go statement at in of spawn.
 func (r *run) spawnCall(spawn *frame, in *ins, fn Value) {
-	s := r.s
-	g := &gor{id: int32(len(s.gs)), wake: make(chan bool, 1), exited: make(chan struct{})}
-	s.gs = append(s.gs, g)
-	s.ready(g)
-	go func() {
-		defer close(g.exited)
-		defer r.goroutineExit(g)
-		if !<-g.wake {
-			panic(killStop{})
-		}
-		r.depth, r.cur = 0, nil
-		r.callValue(spawn, in, fn, nil)
-	}()
+	r.startGoroutine(r.s, func() { r.callValue(spawn, in, fn, nil) })
 }
 
 // timerOf returns the virtual timer behind a *time.Timer value AfterFunc
