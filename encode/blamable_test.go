@@ -3,6 +3,7 @@ package encode_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -83,5 +84,36 @@ func TestBlamableOnly(t *testing.T) {
 	}
 	if len(fixes[false]) == 0 || !slices.Equal(fixes[false], fixes[true]) {
 		t.Errorf("one-statement fixes: %q encoding the whole run, %q leaving out what is outside the slice", fixes[false], fixes[true])
+	}
+}
+
+// TestNamesWithoutPaths: the formula's names do not hold the program's
+// file paths (a fault predicate is named by its statement's number), so
+// that Z3, whose choices follow the names, gives the same models wherever
+// the program is checked out.
+func TestNamesWithoutPaths(t *testing.T) {
+	prog, test, res := fooFailing(t)
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	enc, err := encode.New(prog, s, test, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := enc.AddRun(res); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := filepath.Abs("../examples/foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	smt := s.SMTLIB()
+	if enc.Stats().Statements == 0 || !strings.Contains(smt, "ab_0") {
+		t.Fatalf("the premise: %d statements, fault predicates in the formula %v", enc.Stats().Statements, strings.Contains(smt, "ab_0"))
+	}
+	if strings.Contains(smt, dir) || strings.Contains(smt, "foo.go") {
+		t.Errorf("the formula names the program's files:\n%s", smt)
 	}
 }

@@ -184,6 +184,7 @@ type Encoder struct {
 	scope map[*ssa.Package]bool
 
 	stmts     map[string]*Statement
+	ab        map[string]*maxsat.Term // each statement's fault predicate, by group
 	insts     map[trace.InstanceKey]*instance
 	instOrder []trace.InstanceKey
 	seen      map[seenKey]bool
@@ -271,6 +272,7 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		opts:  *opts,
 		scope: map[*ssa.Package]bool{},
 		stmts: map[string]*Statement{},
+		ab:    map[string]*maxsat.Term{},
 		insts: map[trace.InstanceKey]*instance{},
 		seen:  map[seenKey]bool{},
 		paths: map[uint64]*maxsat.Term{},
@@ -348,7 +350,11 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 			e.stmts[name].Expr = exprText(e.prog.Fset, st.Func, st.Pos)
 		}
 		e.stats.Statements++
-		if err := e.s.AddSoft(maxsat.Not(abVar(name)), 1, name); err != nil {
+		// The fault predicate is named by its statement's number, not by
+		// the group (which holds the file's path): Z3's answers then do
+		// not depend on where the program is checked out.
+		e.ab[name] = maxsat.BoolVar(fmt.Sprintf("ab_%d", len(e.ab)))
+		if err := e.s.AddSoft(maxsat.Not(e.abVar(name)), 1, name); err != nil {
 			// AddSoft fails only on ill-sorted terms or a closed solver;
 			// the next AddHard reports the same condition.
 			return ""
@@ -357,7 +363,8 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 	return name
 }
 
-func abVar(group string) *maxsat.Term { return maxsat.BoolVar("ab:" + group) }
+// abVar returns the fault predicate of the statement of group.
+func (e *Encoder) abVar(group string) *maxsat.Term { return e.ab[group] }
 
 // keyName names the variable of an instance. Names are numbered in the
 // order instances are first encoded, not after their StaticIDs (which
@@ -522,7 +529,7 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 			stmt := e.statementOf(t, ev)
 			c := maxsat.Not(r.path)
 			if stmt != "" {
-				c = maxsat.Or(c, abVar(stmt))
+				c = maxsat.Or(c, e.abVar(stmt))
 			}
 			if err := e.hard(r, seenKey{t.Key(ev), r.prefix ^ 0x9e3779b97f4a7c15}, c); err != nil {
 				return r.added, err
@@ -593,9 +600,9 @@ func (e *Encoder) hard(r *run, sk seenKey, c *maxsat.Term) error {
 }
 
 // guarded returns path ⇒ (ab ∨ c), or path ⇒ c for hard statements.
-func guarded(path *maxsat.Term, stmt string, c *maxsat.Term) *maxsat.Term {
+func (e *Encoder) guarded(path *maxsat.Term, stmt string, c *maxsat.Term) *maxsat.Term {
 	if stmt != "" {
-		c = maxsat.Or(abVar(stmt), c)
+		c = maxsat.Or(e.abVar(stmt), c)
 	}
 	return maxsat.Implies(path, c)
 }
@@ -649,7 +656,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		if cond == nil {
 			cond = maxsat.BoolConst(decision)
 		}
-		if err := e.hard(r, sk, guarded(r.path, stmt, maxsat.Iff(g, cond))); err != nil {
+		if err := e.hard(r, sk, e.guarded(r.path, stmt, maxsat.Iff(g, cond))); err != nil {
 			return err
 		}
 		if stmt != "" {
@@ -769,7 +776,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 	if fi {
 		path = maxsat.True()
 	}
-	if err := e.hard(r, sk, guarded(path, stmt, c)); err != nil {
+	if err := e.hard(r, sk, e.guarded(path, stmt, c)); err != nil {
 		return err
 	}
 	if stmt != "" {
@@ -1110,7 +1117,7 @@ func (e *Encoder) indexBound(r *run, ev trace.EventID, sk seenKey, ia *ssa.Index
 		path = maxsat.True()
 	}
 	stmt := e.statementOf(r.t, ev)
-	return true, e.hard(r, sk, guarded(path, stmt, maxsat.And(conds...)))
+	return true, e.hard(r, sk, e.guarded(path, stmt, maxsat.And(conds...)))
 }
 
 // panicCondition encodes why the recorded panicking event ev panicked, when
@@ -1134,7 +1141,7 @@ func (e *Encoder) panicCondition(r *run, ev trace.EventID) (bool, error) {
 		if e.opts.Mode == FI {
 			path = maxsat.True()
 		}
-		return true, e.hard(r, sk, guarded(path, e.statementOf(t, ev), def.extra))
+		return true, e.hard(r, sk, e.guarded(path, e.statementOf(t, ev), def.extra))
 	}
 	return false, nil
 }
@@ -1252,7 +1259,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 	}
 	r.terms[ev] = terms
 	if len(eqs) > 0 {
-		if err := e.hard(r, sk, guarded(path, stmt, maxsat.And(eqs...))); err != nil {
+		if err := e.hard(r, sk, e.guarded(path, stmt, maxsat.And(eqs...))); err != nil {
 			return err
 		}
 		if stmt != "" && len(in.Results) == 1 && terms[0] != nil {

@@ -55,7 +55,7 @@ func (e *Encoder) sanity(r *run) error {
 	}
 	for g := range e.stmts {
 		if !r.steer[g] {
-			if err := s.AddHard(maxsat.Not(abVar(g))); err != nil {
+			if err := s.AddHard(maxsat.Not(e.abVar(g))); err != nil {
 				return fmt.Errorf("encode: sanity: %w", err)
 			}
 		}

@@ -388,8 +388,9 @@ func solverTest(t *testing.T) {
 // and fails three rows (localize's testdata/table): with FirstFailure the
 // first failing row alone, whose fix is the faulty line. All candidates
 // are shown: which of the other lines' candidates verify depends on the
-// models Z3 gives (a CI machine's Z3 verified one more, which pushed the
-// faulty line out of the default five).
+// models Z3 gives (on CI one more verified, which pushed the faulty line
+// out of the default five: the formula's names then held the checkout's
+// path; another build of libz3 may still choose other models).
 func TestFirstFailure(t *testing.T) {
 	solverTest(t)
 	r := &recorder{name: "TestDistance", failed: true}
