@@ -52,14 +52,7 @@ func TestBlamableOnly(t *testing.T) {
 		only    bool
 		leftOut int
 	}{{false, 0}, {true, rejected}} {
-		s, err := maxsat.NewSolver(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		enc, err := encode.New(prog, s, test, &encode.Options{Blamable: blamable, BlamableOnly: tt.only, Sanity: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, enc := newEncoder(t, prog, test, &encode.Options{Blamable: blamable, BlamableOnly: tt.only, Sanity: true})
 		if _, err := enc.AddRun(res); err != nil {
 			t.Fatalf("BlamableOnly %v: %v", tt.only, err)
 		}
@@ -79,7 +72,6 @@ func TestBlamableOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		s.Close()
 		slices.Sort(fixes[tt.only])
 	}
 	if len(fixes[false]) == 0 || !slices.Equal(fixes[false], fixes[true]) {
@@ -93,15 +85,7 @@ func TestBlamableOnly(t *testing.T) {
 // the program is checked out.
 func TestNamesWithoutPaths(t *testing.T) {
 	prog, test, res := fooFailing(t)
-	s, err := maxsat.NewSolver(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	enc, err := encode.New(prog, s, test, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, enc := newEncoder(t, prog, test, nil)
 	if _, err := enc.AddRun(res); err != nil {
 		t.Fatal(err)
 	}

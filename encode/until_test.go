@@ -34,21 +34,29 @@ func fooFailing(t *testing.T) (*trace.Program, trace.Test, *trace.Result) {
 	return prog, test, res
 }
 
+// newEncoder returns a new solver, closed when t ends, and an encoder of
+// test into it.
+func newEncoder(t *testing.T, prog *trace.Program, test trace.Test, opts *encode.Options) (*maxsat.Solver, *encode.Encoder) {
+	t.Helper()
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	enc, err := encode.New(prog, s, test, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, enc
+}
+
 // TestAddRunUntil checks AddRunUntil's arguments, and that encoding a
 // prefix of foo's failing run adds fewer constraints than the whole run.
 func TestAddRunUntil(t *testing.T) {
 	prog, test, res := fooFailing(t)
 	n := res.Trace.Len()
 	added := func(until int, avoid ...trace.EventID) (int, error) {
-		s, err := maxsat.NewSolver(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		enc, err := encode.New(prog, s, test, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, enc := newEncoder(t, prog, test, nil)
 		return enc.AddRunUntil(res, until, avoid...)
 	}
 	for _, tt := range []struct {
