@@ -8,12 +8,12 @@ import (
 // Timers of the virtual clock (bridge_state.go). time.AfterFunc(d, f)
 // arms a timer due when the clock reaches now+d; a due timer starts a
 // goroutine running f. time.After(d) returns a channel (of capacity 1, as
-// the real one) that such a timer sends the clock's time on. Timers fire at the scheduler's points (a goroutine
-// blocking or yielding, time.Sleep), and when every goroutine is blocked
-// the clock jumps to the earliest timer instead of reporting a deadlock:
-// a test waiting for a context's deadline waits no real time. The *Timer
-// AfterFunc returns is a token: its Stop and Reset act on the virtual
-// timer.
+// the real one) that such a timer sends the clock's time on. Timers fire
+// at the scheduler's points (a goroutine blocking or yielding,
+// time.Sleep), and when every goroutine is blocked the clock jumps to the
+// earliest timer instead of reporting a deadlock: a test waiting for a
+// context's deadline waits no real time. The *Timer AfterFunc returns is
+// a token: its Stop and Reset act on the virtual timer.
 
 // vtimer is one armed timer.
 type vtimer struct {
