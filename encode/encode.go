@@ -145,6 +145,8 @@ type Statement struct {
 	// Expr is the source text of the expression (ByExpression only; "" if
 	// it could not be found in the function's syntax).
 	Expr string
+
+	ab *maxsat.Term // the fault predicate
 }
 
 // instance is one encoded instruction instance.
@@ -184,7 +186,6 @@ type Encoder struct {
 	scope map[*ssa.Package]bool
 
 	stmts     map[string]*Statement
-	ab        map[string]*maxsat.Term // each statement's fault predicate, by group
 	insts     map[trace.InstanceKey]*instance
 	instOrder []trace.InstanceKey
 	seen      map[seenKey]bool
@@ -272,7 +273,6 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		opts:  *opts,
 		scope: map[*ssa.Package]bool{},
 		stmts: map[string]*Statement{},
-		ab:    map[string]*maxsat.Term{},
 		insts: map[trace.InstanceKey]*instance{},
 		seen:  map[seenKey]bool{},
 		paths: map[uint64]*maxsat.Term{},
@@ -345,15 +345,14 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 		name = fmt.Sprintf("%s:%d", p.Filename, p.Line)
 	}
 	if _, ok := e.stmts[name]; !ok {
-		e.stmts[name] = &Statement{Group: name, Pos: p, Func: st.Func}
+		// The fault predicate is named by its statement's number, not by
+		// the group (which holds the file's path): Z3's answers then do
+		// not depend on where the program is checked out.
+		e.stmts[name] = &Statement{Group: name, Pos: p, Func: st.Func, ab: maxsat.BoolVar(fmt.Sprintf("ab_%d", len(e.stmts)))}
 		if e.opts.Granularity == ByExpression {
 			e.stmts[name].Expr = exprText(e.prog.Fset, st.Func, st.Pos)
 		}
 		e.stats.Statements++
-		// The fault predicate is named by its statement's number, not by
-		// the group (which holds the file's path): Z3's answers then do
-		// not depend on where the program is checked out.
-		e.ab[name] = maxsat.BoolVar(fmt.Sprintf("ab_%d", len(e.ab)))
 		if err := e.s.AddSoft(maxsat.Not(e.abVar(name)), 1, name); err != nil {
 			// AddSoft fails only on ill-sorted terms or a closed solver;
 			// the next AddHard reports the same condition.
@@ -364,7 +363,7 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 }
 
 // abVar returns the fault predicate of the statement of group.
-func (e *Encoder) abVar(group string) *maxsat.Term { return e.ab[group] }
+func (e *Encoder) abVar(group string) *maxsat.Term { return e.stmts[group].ab }
 
 // keyName names the variable of an instance. Names are numbered in the
 // order instances are first encoded, not after their StaticIDs (which
