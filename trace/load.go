@@ -88,7 +88,7 @@ type Program struct {
 	assertPos map[token.Pos]bool
 	embeds    map[*ssa.Global]string // contents of //go:embed variables (embed.go)
 	// libs holds the generic standard packages interpreted from source but
-	// not in scope (see genericStd and Static.Library).
+	// not in scope (see sourceStd and Static.Library).
 	libs map[*types.Package]bool
 }
 
@@ -143,11 +143,11 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err != nil {
 		return nil, err
 	}
-	// The generic standard packages the loaded ones import come from
+	// The standard packages interpreted from source (sourceStd) that the loaded ones import come from
 	// source too, so that their instances have bodies to interpret; that
 	// means loading again, with them among the patterns.
 	var libs map[string]bool
-	if extra := genericLibs(pkgs); len(extra) > 0 {
+	if extra := sourceLibs(pkgs); len(extra) > 0 {
 		libs = map[string]bool{}
 		for _, path := range extra {
 			libs[path] = true
@@ -231,7 +231,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	return P, nil
 }
 
-// genericStd lists the standard packages interpreted from source, with
+// sourceStd lists the standard packages interpreted from source, with
 // their standard imports that must be too: those whose API is generic (a
 // generic function has no native counterpart for the bridge to call); the
 // containers of values of type any, container/list and container/ring (an
@@ -240,7 +240,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // imports stay native: sync and sync/atomic under the scheduler, time's
 // AfterFunc on the virtual clock, internal/reflectlite's TypeOf bridged).
 // Other standard packages stay native.
-var genericStd = map[string][]string{
+var sourceStd = map[string][]string{
 	"cmp":            nil,
 	"container/list": nil,
 	"container/ring": nil,
@@ -250,10 +250,10 @@ var genericStd = map[string][]string{
 	"slices":         {"cmp", "iter"},
 }
 
-// genericLibs returns the generic standard packages (genericStd) that the
-// loaded packages import and that are not loaded from source already,
-// with their generic imports, sorted.
-func genericLibs(pkgs []*packages.Package) []string {
+// sourceLibs returns the standard packages interpreted from source
+// (sourceStd) that the loaded packages import and that are not loaded from
+// source already, with the imports they need from source, sorted.
+func sourceLibs(pkgs []*packages.Package) []string {
 	loaded := map[string]bool{}
 	for _, p := range pkgs {
 		loaded[p.PkgPath] = true
@@ -265,13 +265,13 @@ func genericLibs(pkgs []*packages.Package) []string {
 			return
 		}
 		need[path] = true
-		for _, dep := range genericStd[path] {
+		for _, dep := range sourceStd[path] {
 			add(dep)
 		}
 	}
 	for _, p := range pkgs {
 		for path := range p.Imports {
-			if _, ok := genericStd[path]; ok {
+			if _, ok := sourceStd[path]; ok {
 				add(path)
 			}
 		}
