@@ -143,9 +143,10 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err != nil {
 		return nil, err
 	}
-	// The standard packages interpreted from source (sourceStd) that the loaded ones import come from
-	// source too, so that their instances have bodies to interpret; that
-	// means loading again, with them among the patterns.
+	// The standard packages interpreted from source (sourceStd) that the
+	// loaded ones import are loaded from source too, so that their
+	// functions have bodies to interpret; that means loading again, with
+	// them among the patterns.
 	var libs map[string]bool
 	if extra := sourceLibs(pkgs); len(extra) > 0 {
 		libs = map[string]bool{}
