@@ -27,7 +27,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	case "len":
 		x := args[0]
 		if x.k == KindChan {
-			if x.p == nil {
+			if x.p == nil || (*chanObj)(x.p).timer {
 				return Int(0)
 			}
 			return Int(int64(len((*chanObj)(x.p).buf)))
@@ -43,7 +43,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		x := args[0]
 		switch x.k {
 		case KindChan:
-			if x.p == nil {
+			if x.p == nil || (*chanObj)(x.p).timer {
 				return Int(0)
 			}
 			return Int(int64((*chanObj)(x.p).cap))

@@ -39,11 +39,12 @@ type sched struct {
 	fatal any // a panic escaping a goroutine other than the entry's, or a deadlock
 	rng   uint64
 	sync  map[unsafe.Pointer]*syncState
-	// timers are the armed timers of the virtual clock (timers.go), byTimer
-	// the token time.AfterFunc returned for each.
-	timers  []*vtimer
-	tseq    int
-	byTimer map[*time.Timer]*vtimer
+	// timers are the armed timers of the virtual clock (timers.go), byCell
+	// the timer behind each *time.Timer and *time.Ticker made (by the
+	// variable it points to).
+	timers []*vtimer
+	tseq   int
+	byCell map[*cell]*vtimer
 }
 
 // killStop unwinds an abandoned goroutine.
@@ -63,6 +64,12 @@ func (e plainError) RuntimeError() {}
 
 func (r *run) plainPanic(fr *frame, in *ins, msg string) {
 	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: plainError{msg}, t: typeRef{id: -1}})}, NoEvent)
+}
+
+// stringPanic panics with the string msg, as panic(msg) in the standard
+// library code a bridge stands for.
+func (r *run) stringPanic(fr *frame, in *ins, msg string) {
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.Typ[types.String]), v: String(msg)})}, NoEvent)
 }
 
 // sch returns the scheduler, creating it (with the entry goroutine) on
@@ -255,6 +262,7 @@ type chanObj struct {
 	recvq  []*waiter
 	sendq  []*waiter
 	zero   Value
+	timer  bool // a timer's channel: len and cap report 0 (timers.go)
 }
 
 type chanItem struct {
@@ -607,9 +615,6 @@ func init() {
 	// sync/atomic.Value holds interpreted interfaces, kept with the
 	// receiver's sync state (one goroutine runs at a time: every
 	// operation is atomic), with the checks and messages of the real one.
-	stringPanic := func(r *run, fr *frame, in *ins, msg string) {
-		r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.Typ[types.String]), v: String(msg)})}, NoEvent)
-	}
 	dynType := func(v Value) (typeRef, bool) {
 		if v.p == nil {
 			return typeRef{}, false
@@ -619,10 +624,10 @@ func init() {
 	store := func(r *run, fr *frame, in *ins, st *syncState, v Value, op string) {
 		t, ok := dynType(v)
 		if !ok {
-			stringPanic(r, fr, in, "sync/atomic: "+op+" of nil value into Value")
+			r.stringPanic(fr, in, "sync/atomic: "+op+" of nil value into Value")
 		}
 		if old, set := dynType(st.val); set && (old.id != t.id || old.id < 0) {
-			stringPanic(r, fr, in, "sync/atomic: "+op+" of inconsistently typed value into Value")
+			r.stringPanic(fr, in, "sync/atomic: "+op+" of inconsistently typed value into Value")
 		}
 		st.val = v
 	}
@@ -648,11 +653,11 @@ func init() {
 	bridges["(*sync/atomic.Value).CompareAndSwap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])
 		if _, ok := dynType(args[2]); !ok {
-			stringPanic(r, fr, in, "sync/atomic: compare and swap of nil value into Value")
+			r.stringPanic(fr, in, "sync/atomic: compare and swap of nil value into Value")
 		}
 		if ot, ok := dynType(args[1]); ok {
 			if nt, _ := dynType(args[2]); ot.id != nt.id {
-				stringPanic(r, fr, in, "sync/atomic: compare and swap of inconsistently typed values")
+				r.stringPanic(fr, in, "sync/atomic: compare and swap of inconsistently typed values")
 			}
 		}
 		if cur := loadVal(st); !r.equal(fr, in, cur, args[1]) {

@@ -320,6 +320,86 @@ func Timers() string {
 	return strings.Join(out, "; ")
 }
 
+// ChanTimers exercises the timers that send on a channel: time.NewTimer
+// (Stop and Reset before and after firing, with the Go 1.23 guarantee of
+// no stale time after them, and a timer's channel's len and cap of 0),
+// time.NewTicker (ticks, Reset, Stop, its panic on a non-positive
+// interval), time.Tick, and a timer as a select's timeout. Its results do
+// not depend on how long anything takes.
+func ChanTimers() string {
+	var out []string
+	t := time.NewTimer(time.Hour)
+	out = append(out, fmt.Sprint("len ", len(t.C), " cap ", cap(t.C)))
+	out = append(out, fmt.Sprint("stop ", t.Stop(), ", again ", t.Stop()))
+	out = append(out, fmt.Sprint("reset a stopped timer ", t.Reset(time.Millisecond)))
+	tm := <-t.C
+	out = append(out, fmt.Sprint("fired, the time is not zero ", !tm.IsZero()))
+	out = append(out, fmt.Sprint("stop after receiving ", t.Stop()))
+	t.Reset(time.Millisecond)
+	time.Sleep(20 * time.Millisecond) // it fires, nobody receives
+	out = append(out, fmt.Sprint("stop a timer that fired unseen ", t.Stop()))
+	select {
+	case <-t.C:
+		out = append(out, "stale time received")
+	default:
+		out = append(out, "no stale time after Stop")
+	}
+	t.Reset(time.Millisecond)
+	time.Sleep(20 * time.Millisecond)
+	out = append(out, fmt.Sprint("reset a timer that fired unseen ", t.Reset(time.Hour)))
+	select {
+	case <-t.C:
+		out = append(out, "stale time received")
+	default:
+		out = append(out, "no stale time after Reset")
+	}
+	t.Stop()
+
+	tk := time.NewTicker(2 * time.Millisecond)
+	n := 0
+	for range tk.C {
+		if n++; n == 3 {
+			break
+		}
+	}
+	out = append(out, fmt.Sprint("ticks ", n))
+	tk.Reset(time.Millisecond)
+	<-tk.C
+	tk.Stop()
+	select {
+	case <-tk.C:
+		out = append(out, "tick after Stop")
+	case <-time.After(20 * time.Millisecond):
+		out = append(out, "no tick after Stop")
+	}
+	ticks := time.Tick(time.Millisecond)
+	<-ticks
+	<-ticks
+	out = append(out, fmt.Sprint("time.Tick ticked twice, non-positive: ", time.Tick(0) == nil))
+
+	results := make(chan int)
+	go func() {
+		time.Sleep(time.Millisecond)
+		results <- 7
+	}()
+	timeout := time.NewTimer(time.Hour)
+	select {
+	case v := <-results:
+		out = append(out, fmt.Sprint("result before the timeout ", v, ", stopped ", timeout.Stop()))
+	case <-timeout.C:
+		out = append(out, "timed out")
+	}
+	func() {
+		defer func() { out = append(out, fmt.Sprint("recovered: ", recover())) }()
+		time.NewTicker(0)
+	}()
+	func() {
+		defer func() { out = append(out, fmt.Sprint("recovered: ", recover())) }()
+		tk.Reset(-time.Second)
+	}()
+	return strings.Join(out, "; ")
+}
+
 // Goexit ends goroutines with runtime.Goexit: their deferred calls run,
 // recover sees nothing, and the code after the call does not run.
 func Goexit() string {

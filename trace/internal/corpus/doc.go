@@ -41,6 +41,7 @@ var Programs = map[string]func() string{
 	"AtomicValue":   AtomicValue,
 	"Contexts":      Contexts,
 	"Timers":        Timers,
+	"ChanTimers":    ChanTimers,
 	"Goexit":        Goexit,
 	"StackText":     StackText,
 	"SyncMap":       SyncMap,
