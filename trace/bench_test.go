@@ -31,6 +31,9 @@ func benchRun(b *testing.B, p *Program, pkg, name string, args func(i int) []Val
 			b.Fatal(err, res)
 		}
 		benchSink += int(res.Returns[0].Int())
+		if opts.CoverOnly && len(res.Covered) == 0 {
+			b.Fatal("a coverage-only run covered nothing")
+		}
 		if res.Trace != nil {
 			events += res.Trace.Len()
 			bytes += res.Trace.Bytes()
@@ -118,8 +121,9 @@ func BenchmarkDecide(b *testing.B) {
 const workPkg = "github.com/faultloc/faultloc/internal/cmd/interpbench/work"
 
 // benchWork runs a workload of interpbench (std-free, see
-// internal/cmd/interpbench) with its package initialiser, traced and
-// untraced, and checks the result against native.
+// internal/cmd/interpbench) with its package initialiser, traced,
+// untraced and recording coverage only, and checks the result against
+// native.
 func benchWork(b *testing.B, name string, n int, native func(int) int) {
 	p := load(b, "./internal/cmd/interpbench/work")
 	want := native(n)
@@ -127,7 +131,11 @@ func benchWork(b *testing.B, name string, n int, native func(int) int) {
 	for _, mode := range []struct {
 		name string
 		opts RunOptions
-	}{{"traced", RunOptions{MaxSteps: 1 << 40}}, {"untraced", RunOptions{MaxSteps: 1 << 40, NoTrace: true}}} {
+	}{
+		{"traced", RunOptions{MaxSteps: 1 << 40}},
+		{"untraced", RunOptions{MaxSteps: 1 << 40, NoTrace: true}},
+		{"covered", RunOptions{MaxSteps: 1 << 40, CoverOnly: true}}, // coverage only (cover.go)
+	} {
 		b.Run(mode.name, func(b *testing.B) {
 			before := benchSink
 			benchRun(b, p, workPkg, name, args, &mode.opts)

@@ -13,6 +13,7 @@ import (
 
 type run struct {
 	p        *Program
+	cov      *coverage // a coverage-only run's record (cover.go), else nil
 	ctx      context.Context
 	h        *Hooks
 	obs      func(*Trace, EventID)
@@ -86,7 +87,21 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // the Result. Even with an error, the Result (with its partial trace) is
 // returned when one was started. A bad entry of RunOptions.Presets is a
 // *PresetError, with a nil Result.
-func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (res *Result, err error) {
+//
+// With RunOptions.CoverOnly, the Result has the executed instructions
+// (Result.Covered) and no trace.
+func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
+	res, err := p.runOnce(ctx, fn, args, opts)
+	if err == nil && res != nil && res.coverAgain && opts.entry == nil {
+		res, err = p.runOnce(ctx, fn, args, opts.recordCover())
+	}
+	return res, err
+}
+
+// runOnce is Run without a coverage-only run's repetition (see
+// Result.coverAgain): go test runs (RunOptions.entry) repeat the whole
+// case (RunGoTest).
+func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (res *Result, err error) {
 	if fn == nil {
 		return nil, fmt.Errorf("trace: Run: nil function")
 	}
@@ -117,7 +132,12 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 	if r.h != nil && r.h.Observe != nil && !o.NoTrace {
 		r.obs = r.h.Observe
 	}
-	if !o.NoTrace {
+	switch {
+	case o.CoverOnly && r.h == nil && !o.coverRec:
+		// Plain, on the fast form, marking blocks (cover.go).
+		r.cov = p.newCoverage()
+		o.noFast = false
+	case !o.NoTrace || o.CoverOnly:
 		r.tr = newTrace(p)
 	}
 	r.plain = r.tr == nil && r.h == nil
@@ -139,6 +159,9 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 		}
 	}
 	res = &Result{Trace: r.tr}
+	if o.CoverOnly {
+		defer r.finishCover(res)
+	}
 	defer func() {
 		res.Steps = r.steps
 		if r.tr != nil {

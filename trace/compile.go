@@ -215,6 +215,7 @@ type blockCode struct {
 // first use.
 type fnCode struct {
 	fn      *ssa.Function
+	cov     int32 // the global index of its first block, for coverage-only runs (cover.go)
 	once    sync.Once
 	nregs   int
 	tmpl    []Value
@@ -301,6 +302,10 @@ func (p *Program) compile(c *fnCode) {
 		c.recover = fn.Recover.Index
 	}
 	c.blocks = make([]blockCode, len(fn.Blocks))
+	c.cov = int32(len(p.covBlocks))
+	for bi := range fn.Blocks {
+		p.covBlocks = append(p.covBlocks, blockRef{c, int32(bi)})
+	}
 	for bi, b := range fn.Blocks {
 		bc := &c.blocks[bi]
 		for _, pr := range b.Preds {

@@ -78,6 +78,18 @@
 // the callee's Return event, or on the call event itself for bridged calls
 // and for results substituted by a hook.
 //
+// # Coverage only
+//
+// A client that needs only which instructions a run executed (spectrum-based
+// localization over many tests) sets [RunOptions].CoverOnly: the run is
+// not recorded, [Result].Covered lists the static instructions a trace of
+// it would name, and it goes about as fast as a run with NoTrace (several
+// times faster than a recorded one). Basic blocks are marked as they
+// complete; a run that leaves a block midway (a panic, even a recovered
+// one; t.FailNow; an exhausted budget...) is repeated recorded, since
+// which of that block's instructions ran is then unknown, and its trace
+// answers (see cover.go).
+//
 // # Steering
 //
 // [Hooks] substitute the value of an instance (angelic values), force the

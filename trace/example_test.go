@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"maps"
 	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -95,4 +97,29 @@ func ExampleValueOf() {
 	// slice 2 ["a" "b"] [a b]
 	// -3 3 true "x" 0.5
 	// true
+}
+
+// Record only which lines a run executes (for spectrum-based
+// localization over many tests): no trace, at the speed of an unrecorded
+// run.
+func ExampleRunOptions_coverOnly() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: ".."}, "./examples/foo")
+	if err != nil {
+		log.Fatal(err)
+	}
+	foo := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	res, err := prog.Run(ctx, foo, []trace.Value{trace.Int(3), trace.Int(5)}, &trace.RunOptions{NoInit: true, CoverOnly: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	lines := map[int]bool{}
+	for _, s := range res.Covered {
+		if st, _ := prog.StaticInfo(s); !st.Synthetic {
+			lines[st.Position.Line] = true
+		}
+	}
+	fmt.Println(res.Outcome, res.Trace == nil, slices.Sorted(maps.Keys(lines)))
+	// Output:
+	// returned true [10 11 12 13 14 18 21]
 }

@@ -831,10 +831,17 @@ func (r *run) execFast(fr *frame, b int) (Value, EventID) {
 	regs := fr.regs
 	rp := unsafe.Pointer(unsafe.SliceData(regs))
 	fblocks := fc.blocks
+	cov := r.cov
 	prev := -1
 blocks:
 	for {
 		fb := &fblocks[b]
+		if cov != nil { // a coverage-only run (cover.go): prev completed
+			if prev >= 0 {
+				cov.exit(c, prev)
+			}
+			cov.entries++
+		}
 		if fb.nphi > 0 {
 			r.phis(fr, &c.blocks[b], prev)
 		}
@@ -1067,6 +1074,10 @@ blocks:
 				t := f.next
 				if s := r.steps + int64(t.k); s < r.limit {
 					r.steps = s
+					if cov != nil { // b completes, and the branch's block is entered
+						cov.exit(c, b)
+						cov.entries++
+					}
 					prev, b = int(f.succ[0]), int(t.succ[cond(!branches(t, rp))])
 				} else {
 					prev, b = b, int(f.succ[0]) // the branch's block counts its steps one at a time
@@ -1099,9 +1110,15 @@ blocks:
 				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) < int64(rg(rp, f.y).n))])
 				continue blocks
 			case fRet0:
+				if cov != nil {
+					cov.exit(c, b)
+				}
 				fr.retEv = NoEvent
 				return Value{}, NoEvent
 			case fRet1:
+				if cov != nil {
+					cov.exit(c, b)
+				}
 				fr.retEv = NoEvent
 				return *rg(rp, f.x), NoEvent
 			case fTerm:
@@ -1114,6 +1131,9 @@ blocks:
 				vs := make([]Value, len(in.a))
 				for i, s := range in.a {
 					vs[i] = regs[s]
+				}
+				if cov != nil {
+					cov.exit(c, b)
 				}
 				fr.retEv = NoEvent
 				return Tuple(vs...), NoEvent

@@ -285,6 +285,17 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 // *NoTestError) or for failures of the interpreter, as for [Program.Run];
 // the result, with its partial trace, is returned when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*GoTestResult, error) {
+	gr, err := p.runGoTestCase(ctx, pkgPath, name, opts)
+	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
+		// A coverage-only run that left a block midway (cover.go): the
+		// whole case again, recorded.
+		gr, err = p.runGoTestCase(ctx, pkgPath, name, opts.recordCover())
+	}
+	return gr, err
+}
+
+// runGoTestCase is RunGoTest without a coverage-only run's repetition.
+func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*GoTestResult, error) {
 	top, _, _ := strings.Cut(name, "/")
 	fn := p.testFunc(pkgPath, top)
 	if fn == nil {
@@ -459,7 +470,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 			g.finish(top)
 			return Value{}
 		}
-		res, err = p.Run(ctx, fn, []Value{top.tv}, &o)
+		res, err = p.runOnce(ctx, fn, []Value{top.tv}, &o)
 	}
 	if err != nil || res == nil {
 		return g, res, err

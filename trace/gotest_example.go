@@ -99,7 +99,7 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 		} else {
 			o.Stdout = &out
 		}
-		res, err = p.Run(ctx, fn, nil, &o)
+		res, err = p.runOnce(ctx, fn, nil, &o)
 		if res == nil {
 			return nil, err
 		}

@@ -37,7 +37,7 @@ func (p *Program) runMain(ctx context.Context, tm *ssa.Function, mr *mainRun, o 
 	m := Value{k: KindPointer, p: ptrOf(&cell{v: p.zero(mt), st: NoEvent})}
 	goMains.Store(m.p, mr)
 	defer goMains.Delete(m.p)
-	return p.Run(ctx, tm, []Value{m}, o)
+	return p.runOnce(ctx, tm, []Value{m}, o)
 }
 
 // runExampleIn runs the example of mr from m.Run's frame fr, capturing its

@@ -90,6 +90,9 @@ type Program struct {
 	// libs holds the generic standard packages interpreted from source but
 	// not in scope (see sourceStd and Static.Library).
 	libs map[*types.Package]bool
+	// covBlocks lists the blocks of the compiled functions by global
+	// index (cover.go).
+	covBlocks []blockRef
 }
 
 type methKey struct {

@@ -64,6 +64,15 @@ type Result struct {
 	Trace *Trace
 	// Steps is the number of instructions executed.
 	Steps int64
+	// Covered lists, with RunOptions.CoverOnly, the static instructions
+	// (and parameters) the run executed, in increasing order: exactly
+	// those a trace of the run would name (Trace.Static of its events).
+	Covered []StaticID
+
+	// coverAgain: a coverage-only run left a block midway, so Covered is
+	// not known without a trace: the run is to be repeated recorded
+	// (cover.go).
+	coverAgain bool
 }
 
 // Passed reports whether the run returned and its oracle (if any) accepted it.
@@ -174,6 +183,18 @@ type RunOptions struct {
 	// NoTrace turns recording off (faster; Result.Trace is nil). Hooks
 	// still apply. Default: false (record).
 	NoTrace bool
+	// CoverOnly records which static instructions the run executes
+	// instead of a trace: Result.Covered lists them, Result.Trace is nil
+	// (NoTrace is implied). Without Hooks such a run goes as fast as one
+	// with NoTrace, marking basic blocks as they complete; if one is left
+	// midway (a panic, even a recovered one; runtime.Goexit or t.FailNow;
+	// an exhausted budget; os.Exit; a goroutine still blocked when the
+	// run ends), which of its instructions ran is unknown, so the run is
+	// repeated recorded (runs are deterministic) and Covered is read from
+	// its trace, which is then released. With Hooks the run is recorded.
+	// Either way Covered is exactly the set of static instructions a
+	// trace of the run names. Default: false.
+	CoverOnly bool
 	// NoInit skips running the initializer of the entry function's package
 	// (and, through it, of the in-scope packages it imports) before the
 	// entry function; package variables then hold zero values. Default:
@@ -203,6 +224,7 @@ type RunOptions struct {
 	noFast    bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
 	noRecFast bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
 	noRecWide bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
+	coverRec  bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);

@@ -15,3 +15,12 @@ func (p *Program) StaticInfo(id StaticID) (s Static, ok bool) {
 	}
 	return p.statics[id], true
 }
+
+// NumStatics returns the number of static IDs the program has assigned so
+// far (they are 0 to NumStatics()-1; more are assigned as functions are
+// first compiled). Safe for concurrent use.
+func (p *Program) NumStatics() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.statics)
+}
