@@ -3,6 +3,7 @@ package spectra
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,5 +47,30 @@ func TestCodeElements(t *testing.T) {
 		if filepath.Base(got[i].File) != "triangle.go" {
 			t.Errorf("element %d in %s, want triangle.go", i, got[i].File)
 		}
+	}
+}
+
+// TestCoveredElements checks CoveredElements against TraceElements, for
+// both kinds, on every case of the example subjects.
+func TestCoveredElements(t *testing.T) {
+	ctx := context.Background()
+	p, tests := exampleTraceTests(t)
+	for _, tc := range tests {
+		rec, err := p.RunTest(ctx, tc, &trace.RunOptions{MaxSteps: 100_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cov, err := p.RunTest(ctx, tc, &trace.RunOptions{MaxSteps: 100_000, CoverOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kind := range []Kind{Line, Instruction} {
+			want := TraceElements(rec.Trace, kind)
+			got := CoveredElements(p, cov.Covered, kind)
+			if !slices.Equal(got, want) || len(got) == 0 {
+				t.Errorf("%s, %v: %d elements covered, %d traced", tc.Name, kind, len(got), len(want))
+			}
+		}
+		rec.Trace.Release()
 	}
 }

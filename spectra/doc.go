@@ -67,7 +67,9 @@
 // a real package's suite, github.com/agnivade/levenshtein, except for the
 // lines of break, continue and goto statements, which traces never show:
 // they are SSA jumps without a position (TestTraceMatchesNativeRealPackage).
-// Instruction elements come only from traces.
+// Instruction elements come only from the interpreter. Its runs record
+// only what they cover ([trace.RunOptions].CoverOnly), not traces:
+// [CoveredElements] gives the elements [TraceElements] would.
 //
 // # Outputs
 //

@@ -14,24 +14,24 @@ import (
 // ([trace.Program.RunTest]): one test case per [trace.Test], passing when
 // the run returned and its oracle accepted it, failing when it panicked,
 // exceeded its budget or was rejected. Elements are the source lines the
-// trace executed ([trace.Trace.Lines]; Kind Line, the default) or its
-// executed SSA instructions (Kind Instruction: position and instruction
-// text). The elements of the interpreted functions that no run executed
-// are declared too, so they rank (last) like native coverage's.
+// run executed (Kind Line, the default) or its executed SSA instructions
+// (Kind Instruction: position and instruction text), those a trace of it
+// would name (see [TraceElements]); runs record only that
+// ([trace.RunOptions.CoverOnly]), which spares recording their traces.
+// The elements of the interpreted functions that no run executed are
+// declared too, so they rank (last) like native coverage's.
 type Traces struct {
 	Program *trace.Program
 	Tests   []trace.Test
 	Kind    Kind              // Line (default) or Instruction
-	Options *trace.RunOptions // options of every run; nil: trace's defaults
+	Options *trace.RunOptions // options of every run (CoverOnly is set); nil: trace's defaults
 }
 
 var _ Source = (*Traces)(nil)
 
 // Collect runs every test and adds it to into. An interpreter error (an
 // unsupported construct, a bridge failure) stops the collection: the test
-// has no trustworthy outcome. Each run's trace is released
-// (trace.Trace.Release) once its elements are taken, so that the next
-// runs reuse its memory: a hook of Options must not keep it.
+// has no trustworthy outcome.
 func (s *Traces) Collect(ctx context.Context, into Sink) error {
 	if s.Program == nil {
 		return errors.New("spectra: Traces needs a Program")
@@ -39,17 +39,18 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 	if s.Kind != Line && s.Kind != Instruction {
 		return fmt.Errorf("spectra: traces give line or instruction elements, not %v", s.Kind)
 	}
-	var last *trace.Trace
+	var o trace.RunOptions
+	if s.Options != nil {
+		o = *s.Options
+	}
+	o.CoverOnly = true
 	for _, t := range s.Tests {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		res, err := s.Program.RunTest(ctx, t, s.Options)
+		res, err := s.Program.RunTest(ctx, t, &o)
 		if err != nil {
 			return fmt.Errorf("spectra: test %s: %w", t.Name, err)
-		}
-		if res.Trace == nil {
-			return fmt.Errorf("spectra: test %s: run without a trace (RunOptions.NoTrace)", t.Name)
 		}
 		test := Test{Name: t.Name, Outcome: Pass}
 		if !res.Passed() {
@@ -59,19 +60,12 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 				test.Message += ": " + res.Failure
 			}
 		}
-		if _, err := into.Add(test, TraceElements(res.Trace, s.Kind)); err != nil {
+		if _, err := into.Add(test, CoveredElements(s.Program, res.Covered, s.Kind)); err != nil {
 			return err
 		}
-		// Its elements are taken: the trace's memory is for the next
-		// runs (trace.Trace.Release); the last one stays for its statics.
-		last.Release()
-		last = res.Trace
 	}
-	if last != nil {
-		// Every trace snapshots all statics compiled so far.
-		into.AddElements(staticElements(last, s.Kind, nil)...)
-		last.Release()
-	}
+	ps := programStatics{s.Program}
+	into.AddElements(staticElements(ps, s.Kind, allStatics(ps))...)
 	return nil
 }
 
@@ -102,19 +96,56 @@ func TraceElements(tr *trace.Trace, kind Kind) []Element {
 	for e := range tr.Len() {
 		executed[tr.Static(trace.EventID(e))] = true
 	}
-	return staticElements(tr, kind, executed)
+	var ids []trace.StaticID
+	for s, ok := range executed {
+		if ok {
+			ids = append(ids, trace.StaticID(s))
+		}
+	}
+	return staticElements(tr, kind, ids)
 }
 
-// staticElements returns the elements of the trace's statics (those marked
-// in only, if only is not nil), deduplicated, in static order.
-func staticElements(tr *trace.Trace, kind Kind, only []bool) []Element {
+// CoveredElements is TraceElements for a run of p that recorded only the
+// static instructions it executed ([trace.Result.Covered] of a run with
+// [trace.RunOptions.CoverOnly], in increasing order): the same elements,
+// without a trace.
+func CoveredElements(p *trace.Program, covered []trace.StaticID, kind Kind) []Element {
+	return staticElements(programStatics{p}, kind, covered)
+}
+
+// statics is where staticElements looks up static instructions: a trace
+// (its snapshot of the program's) or the program.
+type statics interface {
+	NumStatics() int
+	StaticInfo(trace.StaticID) *trace.Static
+}
+
+// programStatics looks statics up in a program.
+type programStatics struct{ p *trace.Program }
+
+func (ps programStatics) NumStatics() int { return ps.p.NumStatics() }
+
+func (ps programStatics) StaticInfo(s trace.StaticID) *trace.Static {
+	st, _ := ps.p.StaticInfo(s) // s < NumStatics: ok
+	return &st
+}
+
+// allStatics returns the IDs of all statics of in.
+func allStatics(in statics) []trace.StaticID {
+	ids := make([]trace.StaticID, in.NumStatics())
+	for s := range ids {
+		ids[s] = trace.StaticID(s)
+	}
+	return ids
+}
+
+// staticElements returns the elements of the statics ids of in (in
+// increasing order), deduplicated, in static order.
+func staticElements(in statics, kind Kind, ids []trace.StaticID) []Element {
 	seen := map[Element]bool{}
 	var out []Element
-	for s := range tr.NumStatics() {
-		if only != nil && !only[s] {
-			continue
-		}
-		st := tr.StaticInfo(trace.StaticID(s))
+	for _, s := range ids {
+		st := in.StaticInfo(s)
 		if st.Synthetic || st.Library || !st.Position.IsValid() || !inBody(st) {
 			continue
 		}
