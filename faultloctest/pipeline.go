@@ -207,11 +207,11 @@ func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config
 		if ctx.Err() != nil {
 			return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout), false
 		}
-		r, err := prog.RunGoTest(ctx, pkgPath, name, nil)
+		r, err := prog.RunGoTest(ctx, pkgPath, name, &trace.RunOptions{CoverOnly: true})
 		if err == nil && r.Skipped {
 			continue
 		}
-		if err != nil || r.Result == nil || r.Trace == nil || !r.Ran {
+		if err != nil || r.Result == nil || !r.Ran {
 			left++ // the interpreter could not run it
 			continue
 		}
@@ -219,8 +219,7 @@ func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config
 		if r.Failed {
 			out = spectra.Fail
 		}
-		lines := spectra.CodeElements(r.Trace, spectra.Line)
-		r.Trace.Release() // its lines are taken: its memory is for the next runs
+		lines := spectra.CoveredCodeElements(prog, r.Covered, spectra.Line)
 		if _, err := m.Add(spectra.Test{Name: name, Outcome: out}, lines); err != nil {
 			left++
 		}

@@ -12,7 +12,8 @@ import (
 
 // TestCodeElements checks CodeElements against TraceElements on a traced
 // go test: the same elements in the same order, less exactly those of
-// _test.go files (the trace has some, so the filter is exercised).
+// _test.go files (the trace has some, so the filter is exercised); and
+// CoveredCodeElements of a coverage-only run of the same case against it.
 func TestCodeElements(t *testing.T) {
 	ctx := context.Background()
 	p, err := trace.Load(ctx, &trace.Config{Dir: "..", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/triangle")
@@ -47,6 +48,14 @@ func TestCodeElements(t *testing.T) {
 		if filepath.Base(got[i].File) != "triangle.go" {
 			t.Errorf("element %d in %s, want triangle.go", i, got[i].File)
 		}
+	}
+	// The same from a coverage-only run of the case.
+	cov, err := p.RunGoTest(ctx, "github.com/faultloc/faultloc/examples/triangle", "TestClassify/T8", &trace.RunOptions{CoverOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cg := CoveredCodeElements(p, cov.Covered, Line); !slices.Equal(cg, got) {
+		t.Errorf("CoveredCodeElements: %v, want %v", cg, got)
 	}
 }
 

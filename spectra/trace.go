@@ -73,8 +73,19 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 // what a test executed of the code under test (test code is the oracle,
 // not a fault candidate).
 func CodeElements(tr *trace.Trace, kind Kind) []Element {
+	return codeOnly(TraceElements(tr, kind))
+}
+
+// CoveredCodeElements is CodeElements for a coverage-only run of p (see
+// CoveredElements).
+func CoveredCodeElements(p *trace.Program, covered []trace.StaticID, kind Kind) []Element {
+	return codeOnly(CoveredElements(p, covered, kind))
+}
+
+// codeOnly returns the elements of es not in _test.go files.
+func codeOnly(es []Element) []Element {
 	var out []Element
-	for _, e := range TraceElements(tr, kind) {
+	for _, e := range es {
 		if !strings.HasSuffix(e.File, "_test.go") {
 			out = append(out, e)
 		}

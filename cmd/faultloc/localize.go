@@ -146,22 +146,21 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if re != nil && !re.MatchString(name) {
 			continue
 		}
-		r, err := prog.RunGoTest(ctx, pkgPath, name, nil)
+		// What the case covered is all this run is for: AgxFaults re-runs a
+		// failing case recorded.
+		r, err := prog.RunGoTest(ctx, pkgPath, name, &trace.RunOptions{CoverOnly: true})
 		if err != nil {
 			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
 			continue
 		}
-		if (*format == "html" || tieFormula != nil) && r.Ran && !r.Skipped && r.Trace != nil {
-			addCoverage(matrix, name, r)
+		if (*format == "html" || tieFormula != nil) && r.Ran && !r.Skipped && r.Result != nil {
+			addCoverage(matrix, prog, name, r)
 		}
 		if r.Ran && !r.Skipped {
 			ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: name})
 		}
-		if r.Failed && *fixes && r.Result != nil && r.Trace != nil {
-			failLines = append(failLines, spectra.CodeElements(r.Trace, spectra.Line)...)
-		}
-		if r.Result != nil {
-			r.Trace.Release() // what is needed of it is taken: its memory is for the next runs
+		if r.Failed && *fixes && r.Result != nil {
+			failLines = append(failLines, spectra.CoveredCodeElements(prog, r.Covered, spectra.Line)...)
 		}
 		if !r.Failed {
 			continue
@@ -253,13 +252,13 @@ func targetPath(prog *trace.Program, pattern string) (string, error) {
 }
 
 // addCoverage adds the lines an interpreted test case executed (test files
-// left out) to the spectrum matrix.
-func addCoverage(m *spectra.Matrix, name string, r *trace.GoTestResult) {
+// left out; r is a coverage-only run of prog) to the spectrum matrix.
+func addCoverage(m *spectra.Matrix, prog *trace.Program, name string, r *trace.GoTestResult) {
 	out := spectra.Pass
 	if r.Failed {
 		out = spectra.Fail
 	}
-	lines := spectra.CodeElements(r.Trace, spectra.Line)
+	lines := spectra.CoveredCodeElements(prog, r.Covered, spectra.Line)
 	m.Add(spectra.Test{Name: name, Outcome: out}, lines) // names are unique: no error
 }
 
