@@ -571,6 +571,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	fmtpkg "fmt"
 	"io"
@@ -587,6 +588,22 @@ import (
 func Timer() string { return strconv.FormatBool(time.NewTimer(time.Second).Stop()) }
 
 func Wd() string { d, _ := os.Getwd(); return d }
+
+type Celsius float64
+
+func (c Celsius) MarshalJSON() ([]byte, error) { return []byte("1"), nil }
+
+func JSONMarshaler() string { b, _ := json.Marshal([]Celsius{1}); return string(b) }
+
+type Kelvin float64
+
+func (k *Kelvin) MarshalJSON() ([]byte, error) { return []byte("1"), nil }
+
+func JSONPtrMarshaler() string { b, _ := json.Marshal([]Kelvin{1}); return string(b) }
+
+type Node struct{ Next *Node }
+
+func JSONRecursive() string { b, _ := json.Marshal(&Node{}); return string(b) }
 
 func Field() int { return len(unicode.Latin.R16) }
 
@@ -705,6 +722,9 @@ func fmt(err error) string {
 		{fn: "Generic", want: "a,b21"},
 		{fn: "GenericOther", bridge: "errors.AsType", line: srcLine(src, "func GenericOther"), want: "generic function, which has no native counterpart to call: put its package in Config.Scope"},
 		{fn: "Wd", bridge: "os.Getwd", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
+		{fn: "JSONMarshaler", want: "[1]"},
+		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has MarshalJSON with a pointer receiver, which json calls only on addressable values"},
+		{fn: "JSONRecursive", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONRecursive"), want: "recursive type edge.Node cannot be mirrored natively"},
 		{fn: "Clock", want: "1s 2026-01-01T00:00:00Z"},
 		{fn: "Env", want: "v1false."},
 		{fn: "Scan", want: "2.5kB73"},

@@ -27,14 +27,6 @@ var realModules = []struct {
 	// uuid's tests that compare clock readings fail now and then natively
 	// on a loaded machine (the interpreter's clock is virtual).
 	{mod: "github.com/google/uuid@v1.6.0", pkg: ".", flaky: regexp.MustCompile(`^(TestVersion1|TestVersion6|TestVersion7.*|TestClockSeq.*|TestNodeAndTime)$`), cannot: map[string]string{
-		"TestJSON":                       jsonReason,
-		"TestJSONUnmarshal/success":      jsonReason,
-		"TestJSONUnmarshal/zero":         jsonReason,
-		"TestJSONUnmarshal/null":         jsonReason,
-		"TestJSONUnmarshal/empty":        jsonReason,
-		"TestJSONUnmarshal/omitempty":    jsonReason,
-		"TestNullUUIDMarshalJSON":        jsonReason,
-		"TestNullUUIDUnmarshalJSON":      jsonReason,
 		"TestClockSeq":                   netReason,
 		"TestVersion1":                   netReason,
 		"TestNode":                       netReason,
@@ -64,8 +56,7 @@ var realModules = []struct {
 }
 
 const (
-	jsonReason = "encoding/json marshals interpreted values by reflection: not bridged"
-	netReason  = "the node ID comes from net.Interfaces: the network is not bridged"
+	netReason = "the node ID comes from net.Interfaces: the network is not bridged"
 	// subprocessReason: the test runs its own binary (os.Executable,
 	// os/exec), which an interpreted test does not have.
 	subprocessReason = "it runs the test binary again as a subprocess (os.Executable): not bridged"

@@ -42,6 +42,8 @@ var Programs = map[string]func() string{
 	"Contexts":      Contexts,
 	"Timers":        Timers,
 	"ChanTimers":    ChanTimers,
+	"JSON":          JSON,
+	"JSONMethods":   JSONMethods,
 	"Goexit":        Goexit,
 	"StackText":     StackText,
 	"SyncMap":       SyncMap,

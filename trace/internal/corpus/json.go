@@ -1,0 +1,196 @@
+package corpus
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The types JSON encodes and decodes.
+type (
+	jsonPoint struct {
+		X, Y int
+	}
+	jsonInner struct {
+		Note  string `json:"note,omitempty"`
+		Level int
+	}
+	jsonTemp float64
+	jsonDoc  struct {
+		jsonInner
+		Name     string                `json:"name"`
+		Tags     []string              `json:"tags"`
+		Count    int                   `json:"count,string"`
+		Skip     string                `json:"-"`
+		Opt      *int                  `json:"opt,omitempty"`
+		Where    *jsonPoint            `json:"where"`
+		Attrs    map[string]int        `json:"attrs,omitempty"`
+		Any      any                   `json:"any"`
+		Temp     jsonTemp              `json:"temp"`
+		When     time.Time             `json:"when"`
+		Raw      json.RawMessage       `json:"raw,omitempty"`
+		Grid     [2]bool               `json:"grid"`
+		Points   []jsonPoint           `json:"points"`
+		ByName   map[string]*jsonPoint `json:"by_name"`
+		private  int
+		Embedded *jsonPoint `json:",omitempty"`
+	}
+)
+
+// jsonLevel encodes as text.
+type jsonLevel int
+
+var jsonLevels = []string{"low", "mid", "high"}
+
+func (l jsonLevel) MarshalText() ([]byte, error) {
+	if l < 0 || int(l) >= len(jsonLevels) {
+		return nil, fmt.Errorf("level %d out of range", int(l))
+	}
+	return []byte(jsonLevels[l]), nil
+}
+
+func (l *jsonLevel) UnmarshalText(b []byte) error {
+	for i, s := range jsonLevels {
+		if s == string(b) {
+			*l = jsonLevel(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown level %q", b)
+}
+
+// jsonCustom encodes itself as an array, through json again.
+type jsonCustom struct{ A, B int }
+
+func (c jsonCustom) MarshalJSON() ([]byte, error) { return json.Marshal([]int{c.A, c.B}) }
+
+func (c *jsonCustom) UnmarshalJSON(b []byte) error {
+	var ab []int
+	if err := json.Unmarshal(b, &ab); err != nil {
+		return err
+	}
+	if len(ab) != 2 {
+		return fmt.Errorf("want 2 numbers, got %d", len(ab))
+	}
+	c.A, c.B = ab[0], ab[1]
+	return nil
+}
+
+// JSONMethods encodes and decodes values of types with JSON and text
+// methods: as fields, map keys and values, slice elements json creates,
+// behind pointers and interfaces, and their errors.
+func JSONMethods() string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	type holder struct {
+		L     jsonLevel
+		C     jsonCustom
+		P     *jsonCustom
+		Ls    []jsonLevel
+		ByL   map[jsonLevel]int
+		Cs    map[string]jsonCustom
+		Any   any
+		Plain int
+	}
+	h := holder{L: 2, C: jsonCustom{1, 2}, P: &jsonCustom{3, 4}, Ls: []jsonLevel{0, 1}, ByL: map[jsonLevel]int{1: 10, 0: 5},
+		Cs: map[string]jsonCustom{"x": {5, 6}}, Any: jsonLevel(1), Plain: 7}
+	b, err := json.Marshal(h)
+	add("marshal %s %v", b, err)
+	_, err = json.Marshal(jsonLevel(9))
+	add("marshal error %v", err)
+	var back holder
+	err = json.Unmarshal([]byte(`{"L":"mid","C":[7,8],"P":[9,10],"Ls":["high","low","mid"],"ByL":{"high":1,"low":2},"Cs":{"y":[11,12]},"Plain":3}`), &back)
+	add("unmarshal %v: %v %v %v %v %v %v %d", err, back.L, back.C, *back.P, back.Ls, back.ByL, back.Cs, back.Plain)
+	err = json.Unmarshal([]byte(`{"L":"none"}`), &back)
+	add("unmarshal error %v, L kept %v", err, back.L)
+	err = json.Unmarshal([]byte(`{"Ls":["low","bad"]}`), &back)
+	add("unmarshal element error %v", err)
+	err = json.Unmarshal([]byte(`{"C":[1]}`), &back)
+	add("unmarshal custom error %v", err)
+	var top jsonLevel
+	err = json.Unmarshal([]byte(`"high"`), &top)
+	add("top %v %v", top, err)
+	err = json.Unmarshal([]byte(`5`), &top)
+	add("top number %v", err != nil)
+	return strings.Join(out, "\n")
+}
+
+// JSON marshals and unmarshals values of the program's types with
+// encoding/json: tags (renaming, omitempty, string, "-"), embedded structs,
+// pointers (nil, and decoded through when set), slices (decoded into
+// their array while it has room), maps (merged), interfaces (dynamic
+// values, and what json decodes into them), arrays, named basic types,
+// time.Time and json.RawMessage; MarshalIndent; and errors.
+func JSON() string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	seven := 7
+	d := jsonDoc{
+		jsonInner: jsonInner{Level: 2},
+		Name:      "doc", Tags: []string{"a", "b"}, Count: 42, Skip: "no", Opt: &seven,
+		Where: &jsonPoint{1, 2}, Attrs: map[string]int{"z": 26, "a": 1},
+		Any: []any{1, "two", map[string]any{"k": true}, jsonPoint{3, 4}}, Temp: 21.5,
+		When: time.Date(2026, 11, 25, 10, 30, 0, 0, time.UTC), Raw: json.RawMessage(`{"pre":"encoded"}`),
+		Grid: [2]bool{true, false}, Points: []jsonPoint{{5, 6}}, ByName: map[string]*jsonPoint{"o": {0, 0}, "nil": nil},
+		private: 9,
+	}
+	b, err := json.Marshal(d)
+	add("marshal %s %v", b, err)
+	b, err = json.MarshalIndent(map[string]any{"p": jsonPoint{1, 2}, "list": []int{1, 2}, "empty": []int{}, "nil": nil}, ">", "  ")
+	add("indent %s %v", b, err)
+	b, err = json.Marshal([]*jsonPoint{nil, {7, 8}})
+	add("pointers %s %v", b, err)
+
+	// Decoding into a fresh value.
+	var back jsonDoc
+	err = json.Unmarshal([]byte(`{"note":"n","Level":3,"name":"x","tags":["p","q","r"],"count":"5","opt":9,"where":{"X":10},
+		"attrs":{"b":2},"any":{"nested":[1,"s",null,false]},"temp":-3.25,"when":"2026-01-02T03:04:05Z","raw":[1, 2],
+		"grid":[false,true],"points":[{"X":1},{"Y":2}],"by_name":{"k":{"X":1,"Y":1},"n":null},"Skip":"ignored","private":5}`), &back)
+	add("fresh err %v", err)
+	add("fresh %+v %v %v %v %v", back.jsonInner, back.Name, back.Tags, back.Count, *back.Opt)
+	add("fresh where %+v attrs %v temp %v when %v raw %s grid %v", *back.Where, back.Attrs, back.Temp, back.When, back.Raw, back.Grid)
+	add("fresh points %v by_name %v %v skip %q private %d", back.Points, *back.ByName["k"], back.ByName["n"] == nil, back.Skip, back.private)
+	m := back.Any.(map[string]any)
+	nested := m["nested"].([]any)
+	add("fresh any %T %v %T %v %v %v", nested[0], nested[0], nested[1], nested[1], nested[2] == nil, nested[3])
+
+	// Decoding into a value that holds data: fields absent from the
+	// input keep theirs, pointers are decoded through, maps merged,
+	// slices decoded into their array while it has room.
+	p := &jsonPoint{1, 1}
+	arr := make([]int, 1, 4)
+	arr2 := arr[:4]
+	small := make([]int, 1, 2)
+	small2 := small[:2]
+	into := struct {
+		P     *jsonPoint
+		Keep  string
+		M     map[string]int
+		S     []int
+		Small []int
+		I     any
+	}{P: p, Keep: "kept", M: map[string]int{"old": 1}, S: arr, Small: small, I: &jsonPoint{9, 9}}
+	m2 := into.M
+	err = json.Unmarshal([]byte(`{"P":{"Y":5},"M":{"new":2,"old":3},"S":[7,8],"Small":[4,5,6],"I":{"X":0}}`), &into)
+	add("into err %v: p %+v same %v keep %s m %v same map %v", err, *p, into.P == p, into.Keep, m2, len(m2) == 2)
+	add("into s %v alias %v small %v old array %v i %+v", into.S, arr2, into.Small, small2, into.I)
+
+	// Errors.
+	var n int
+	err = json.Unmarshal([]byte(`"str"`), &n)
+	add("type error %v", err)
+	err = json.Unmarshal([]byte(`{bad`), &n)
+	add("syntax error %v", err)
+	var se *json.SyntaxError
+	add("syntax error offset %v", strings.Contains(fmt.Sprint(err), "invalid character") && fmt.Sprint(se == nil) == "true")
+	var nilTarget any
+	err = json.Unmarshal([]byte(`1`), nilTarget)
+	add("nil %v", err)
+	_, err = json.Marshal(map[string]any{"c": make(chan int)})
+	add("unsupported %v", err)
+	var anyv any
+	err = json.Unmarshal([]byte(`[1.5, {"a": "b"}]`), &anyv)
+	add("any %v %v", anyv, err)
+	return strings.Join(out, "\n")
+}
