@@ -2,7 +2,6 @@ package trace
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/types"
 	"reflect"
@@ -36,10 +35,14 @@ import (
 // run after json's own work instead of during it, and the first error
 // they return is Unmarshal's if json had none.
 //
-// What cannot be mirrored is a *BridgeError, not a guess: a recursive
-// type, a type of another package out of scope, an embedded pointer to an
-// unexported struct, a MarshalJSON or MarshalText method with a pointer
-// receiver (json calls those only on addressable values). Messages of
+// A recursive type's inner occurrences are mirrored by jsonCB too, with no
+// methods: each level is encoded or decoded by a json call of its own
+// (a cyclic value fails after 1000 levels, as json's cycle check).
+//
+// What cannot be mirrored is a *BridgeError, not a guess: a type of
+// another package out of scope, an embedded pointer to an unexported
+// struct, a MarshalJSON or MarshalText method with a pointer receiver
+// (json calls those only on addressable values). Messages of
 // json's own errors name a mirror where they name a type: the underlying
 // type of a named one ("float64"), a struct's literal.
 
@@ -70,9 +73,8 @@ type jsonMirror struct {
 	// err is the first error an interpreted method returned where json
 	// could not see it (see backCB).
 	err error
-	// failed is the first marshaling method of an interpreted type that
-	// returned an error (json then reports it naming jsonCB).
-	failed *jsonMethodError
+	// depth counts the nested json calls of jsonCB's methods.
+	depth int
 }
 
 func (r *run) newJSONMirror(fr *frame, in *ins, name string) *jsonMirror {
@@ -92,7 +94,13 @@ func (m *jsonMirror) typeOf(t types.Type) reflect.Type {
 		return rt
 	}
 	if m.busy[t] {
-		m.fail("recursive type %s cannot be mirrored natively", t)
+		// A recursive type: reflect cannot build it, so its inner
+		// occurrences are mirrored by jsonCB, which encodes and decodes
+		// one level at a time (bridge_jsoncb.go).
+		if m.cbs[t] == nil {
+			m.cbs[t] = &jsonMethodSet{}
+		}
+		return jsonCBType
 	}
 	m.busy[t] = true
 	defer delete(m.busy, t)
@@ -421,9 +429,14 @@ func jsonArg(v Value) (types.Type, Value, any) {
 
 // result returns the interpreted (result, error) pair of a native call.
 func (m *jsonMirror) result(b []byte, err error) Value {
-	var me *json.MarshalerError
-	if errors.As(err, &me) && me.Type == jsonCBType && m.failed != nil {
-		err = m.failed
+	// json wraps what jsonCB's methods return, naming jsonCB: they return
+	// json's own errors or a jsonMethodError, which name the real type.
+	for {
+		me, ok := err.(*json.MarshalerError)
+		if !ok || me.Type != jsonCBType && me.Type != reflect.PointerTo(jsonCBType) {
+			break
+		}
+		err = me.Err
 	}
 	bv, ferr := m.r.fromNative(reflect.ValueOf(b), types.NewSlice(types.Typ[types.Byte]))
 	if ferr != nil {

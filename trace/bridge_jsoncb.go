@@ -106,9 +106,18 @@ func (c jsonCB) MarshalJSON() ([]byte, error) {
 		}
 		return json.Marshal(string(text))
 	}
+	if m.depth >= jsonMaxDepth {
+		return nil, &json.UnsupportedValueError{Str: "encountered a cycle via " + jsonTypeName(types.NewPointer(h.t))}
+	}
+	m.depth++
+	defer func() { m.depth-- }()
 	u := h.t.Underlying()
 	return json.Marshal(m.toNative(h.v, u, m.typeOf(u)).Interface())
 }
+
+// jsonMaxDepth bounds the nesting of jsonCB's own json calls, as json's
+// cycle detection does (it starts after 1000 levels of pointers).
+const jsonMaxDepth = 1000
 
 // MarshalText gives a map key's text: its MarshalText, else its string or
 // integer, as json writes keys of those kinds.
@@ -232,14 +241,13 @@ func jsonTypeName(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
-// methodErr records that the interpreted method name of t failed with err
-// (nil: nothing to record), for the bridge to report it as json would
-// (see jsonMethodError); it returns err.
+// methodErr returns the error of the interpreted method name of t as
+// json's MarshalerError would read (nil for nil).
 func (m *jsonMirror) methodErr(name string, t types.Type, err error) error {
-	if err != nil && m.failed == nil {
-		m.failed = &jsonMethodError{method: name, typ: jsonTypeName(t), err: err}
+	if err == nil {
+		return nil
 	}
-	return err
+	return &jsonMethodError{method: name, typ: jsonTypeName(t), err: err}
 }
 
 // jsonMethodError is json's *MarshalerError for a method of an

@@ -44,6 +44,7 @@ var Programs = map[string]func() string{
 	"ChanTimers":    ChanTimers,
 	"JSON":          JSON,
 	"JSONMethods":   JSONMethods,
+	"JSONTrees":     JSONTrees,
 	"Goexit":        Goexit,
 	"StackText":     StackText,
 	"SyncMap":       SyncMap,

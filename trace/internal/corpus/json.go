@@ -77,6 +77,31 @@ func (c *jsonCustom) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// jsonTree is a recursive type.
+type jsonTree struct {
+	V        int
+	Kids     []*jsonTree `json:",omitempty"`
+	Next     *jsonTree   `json:",omitempty"`
+	Children map[string]jsonTree
+}
+
+// JSONTrees encodes and decodes values of a recursive type, and a cyclic
+// one.
+func JSONTrees() string {
+	var out []string
+	t := &jsonTree{V: 1, Kids: []*jsonTree{{V: 2}, {V: 3, Next: &jsonTree{V: 4}}}, Children: map[string]jsonTree{"c": {V: 5}}}
+	b, err := json.Marshal(t)
+	out = append(out, fmt.Sprintf("%s %v", b, err))
+	var back jsonTree
+	err = json.Unmarshal([]byte(`{"V":7,"Kids":[{"V":8,"Kids":[{"V":9}]},null],"Next":{"V":10},"Children":{"x":{"V":11,"Next":{"V":12}}}}`), &back)
+	out = append(out, fmt.Sprintf("%v %d %d %d %v %d %d %d", err, back.V, back.Kids[0].V, back.Kids[0].Kids[0].V, back.Kids[1] == nil, back.Next.V, back.Children["x"].V, back.Children["x"].Next.V))
+	cyc := &jsonTree{V: 1}
+	cyc.Next = cyc
+	_, err = json.Marshal(cyc)
+	out = append(out, fmt.Sprint(err))
+	return strings.Join(out, "\n")
+}
+
 // JSONMethods encodes and decodes values of types with JSON and text
 // methods: as fields, map keys and values, slice elements json creates,
 // behind pointers and interfaces, and their errors.
