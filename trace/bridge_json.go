@@ -2,6 +2,7 @@ package trace
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/types"
 	"reflect"
@@ -11,8 +12,9 @@ import (
 	"unsafe"
 )
 
-// encoding/json's Marshal, MarshalIndent and Unmarshal on interpreted
-// values. reflect cannot see interpreted types, so each call mirrors the
+// encoding/json's Marshal, MarshalIndent, Unmarshal, Encoder.Encode and
+// Decoder.Decode on interpreted values (the rest of the package, values of
+// no interpreted type, is in the generated table). reflect cannot see interpreted types, so each call mirrors the
 // static or dynamic type of its value as a native type built with reflect
 // (StructOf, SliceOf, MapOf, PointerTo...: the exported fields with their
 // names, tags and embedding; named types become their underlying type;
@@ -429,15 +431,6 @@ func jsonArg(v Value) (types.Type, Value, any) {
 
 // result returns the interpreted (result, error) pair of a native call.
 func (m *jsonMirror) result(b []byte, err error) Value {
-	// json wraps what jsonCB's methods return, naming jsonCB: they return
-	// json's own errors or a jsonMethodError, which name the real type.
-	for {
-		me, ok := err.(*json.MarshalerError)
-		if !ok || me.Type != jsonCBType && me.Type != reflect.PointerTo(jsonCBType) {
-			break
-		}
-		err = me.Err
-	}
 	bv, ferr := m.r.fromNative(reflect.ValueOf(b), types.NewSlice(types.Typ[types.Byte]))
 	if ferr != nil {
 		m.fail("%v", ferr)
@@ -445,11 +438,51 @@ func (m *jsonMirror) result(b []byte, err error) Value {
 	return Tuple(bv, m.errValue(err))
 }
 
+// errValue returns the interpreted error of a native call: json wraps
+// what jsonCB's methods return in MarshalerErrors naming jsonCB, while
+// they return json's own errors or a jsonMethodError, which name the real
+// type: those wrappers are dropped.
 func (m *jsonMirror) errValue(err error) Value {
+	for {
+		me, ok := err.(*json.MarshalerError)
+		if !ok || me.Type != jsonCBType && me.Type != reflect.PointerTo(jsonCBType) {
+			break
+		}
+		err = me.Err
+	}
 	if err == nil {
 		return Value{k: KindInterface}
 	}
 	return m.r.nativeIface(err)
+}
+
+// receiver returns the native *json.Encoder or *json.Decoder a method
+// bridge is called on.
+func (m *jsonMirror) receiver(v Value, rt reflect.Type) reflect.Value {
+	x, err := m.r.toNative(m.fr, m.in, v, nil, rt)
+	if err != nil || x.IsNil() {
+		m.r.rtPanic(m.fr, m.in, "invalid memory address or nil pointer dereference")
+	}
+	return x
+}
+
+// decode decodes into interface argument v with dec (json.Unmarshal or a
+// Decoder's Decode) and writes the result back, returning the
+// interpreted error.
+func (m *jsonMirror) decode(v Value, dec func(any) error) Value {
+	t, x, nat := jsonArg(v)
+	if t == nil {
+		return m.errValue(dec(nat))
+	}
+	nv := m.toNative(x, t, m.typeOf(t))
+	err := dec(nv.Interface())
+	if nv.Kind() == reflect.Pointer && !nv.IsNil() {
+		m.back(x, nv, t) // written in place through the pointer
+	}
+	if err == nil {
+		err = m.err
+	}
+	return m.errValue(err)
 }
 
 // native returns the native counterpart of interface argument v.
@@ -476,18 +509,44 @@ func init() {
 		for i, c := range args[0].slice() {
 			data[i] = byte(c.v.n)
 		}
-		t, x, nat := jsonArg(args[1])
-		if t == nil {
-			return m.errValue(json.Unmarshal(data, nat))
+		return m.decode(args[1], func(v any) error { return json.Unmarshal(data, v) })
+	}
+	bridges["(*encoding/json.RawMessage).UnmarshalJSON"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		// *m = append((*m)[0:0], data...), on the interpreted slice.
+		if args[0].p == nil {
+			return r.nativeIface(errors.New("json.RawMessage: UnmarshalJSON on nil pointer"))
 		}
-		nv := m.toNative(x, t, m.typeOf(t))
-		err := json.Unmarshal(data, nv.Interface())
-		if nv.Kind() == reflect.Pointer && !nv.IsNil() {
-			m.back(x, nv, t) // written in place through the pointer
+		c := (*cell)(args[0].p)
+		data := args[1].slice()
+		old := c.v.slice()
+		full := old[:cap(old)]
+		switch {
+		case old == nil && len(data) == 0:
+			c.v = Value{k: KindSlice} // append(nil[0:0]) is nil
+		case len(data) <= len(full):
+			for i := range data {
+				full[i].v = data[i].v
+			}
+			c.v = sliceOf(full[:len(data)])
+		default:
+			n := growCap(len(data), cap(old), 1, true)
+			r.allocCells(n)
+			cs := make([]cell, len(data), n)
+			for i := range data {
+				cs[i] = cell{v: data[i].v, st: NoEvent}
+			}
+			c.v = sliceOf(cs)
 		}
-		if err == nil {
-			err = m.err
-		}
-		return m.errValue(err)
+		return Value{k: KindInterface}
+	}
+	bridges["(*encoding/json.Encoder).Encode"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := r.newJSONMirror(fr, in, "(*encoding/json.Encoder).Encode")
+		enc := m.receiver(args[0], reflect.TypeFor[*json.Encoder]()).Interface().(*json.Encoder)
+		return m.errValue(enc.Encode(m.native(args[1])))
+	}
+	bridges["(*encoding/json.Decoder).Decode"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		m := r.newJSONMirror(fr, in, "(*encoding/json.Decoder).Decode")
+		dec := m.receiver(args[0], reflect.TypeFor[*json.Decoder]()).Interface().(*json.Decoder)
+		return m.decode(args[1], dec.Decode)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"math/big"
 	mrand "math/rand"
@@ -57,6 +58,7 @@ var bridgeArgs = map[string][]bridgeArg{
 		{`time.Unix(1700000000, 5).In(time.FixedZone("X", 5400))`, func() any { return time.Unix(1700000000, 5).In(time.FixedZone("X", 5400)) }},
 	},
 	"*time.Time":          {{`new(time.Time)`, func() any { return new(time.Time) }}},
+	"*json.RawMessage":    {{`new(encoding_json.RawMessage)`, func() any { return new(json.RawMessage) }}},
 	"*unicode.RangeTable": {{`unicode.Greek`, func() any { return unicode.Greek }}, {`unicode.Digit`, func() any { return unicode.Digit }}},
 	"io.Writer":           {{`io.Writer(new(bytes.Buffer))`, func() any { return io.Writer(new(bytes.Buffer)) }}},
 	"io.Reader":           {{`io.Reader(strings.NewReader("héllo\nabc"))`, func() any { return io.Reader(strings.NewReader("héllo\nabc")) }}},

@@ -34,7 +34,7 @@ import (
 // the interpreter runs from source (trace.Config).
 var Packages = []string{
 	"bufio", "bytes", "crypto/md5", "crypto/rand", "crypto/sha1",
-	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/hex", "errors",
+	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/hex", "encoding/json", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "math", "math/big", "math/bits", "math/cmplx",
 	"math/rand", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",

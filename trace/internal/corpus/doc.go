@@ -45,6 +45,7 @@ var Programs = map[string]func() string{
 	"JSON":          JSON,
 	"JSONMethods":   JSONMethods,
 	"JSONTrees":     JSONTrees,
+	"JSONStreams":   JSONStreams,
 	"Goexit":        Goexit,
 	"StackText":     StackText,
 	"SyncMap":       SyncMap,

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -99,6 +100,59 @@ func JSONTrees() string {
 	cyc.Next = cyc
 	_, err = json.Marshal(cyc)
 	out = append(out, fmt.Sprint(err))
+	return strings.Join(out, "\n")
+}
+
+// jsonSink is an interpreted writer.
+type jsonSink struct{ parts []string }
+
+func (s *jsonSink) Write(p []byte) (int, error) {
+	s.parts = append(s.parts, string(p))
+	return len(p), nil
+}
+
+// JSONStreams encodes and decodes through json.Encoder and json.Decoder
+// (to a native buffer and an interpreted writer, from a reader, several
+// values, tokens, UseNumber, DisallowUnknownFields) and uses json.Valid,
+// Compact and Indent.
+func JSONStreams() string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", " ")
+	add("encode %v %v", enc.Encode(jsonPoint{1, 2}), enc.Encode([]string{"<a>"}))
+	add("buffer %q", buf.String())
+	sink := &jsonSink{}
+	enc2 := json.NewEncoder(sink)
+	enc2.SetEscapeHTML(false)
+	add("encode to sink %v %q", enc2.Encode(map[string]any{"k": "<b>", "n": 1}), sink.parts)
+	dec := json.NewDecoder(strings.NewReader(`{"X":3,"Y":4} {"X":5} [1,2]`))
+	var p1, p2 jsonPoint
+	var arr []int
+	add("decode %v %v %v: %v %v %v more %v", dec.Decode(&p1), dec.Decode(&p2), dec.Decode(&arr), p1, p2, arr, dec.More())
+	add("decode at end %v", dec.Decode(&p1))
+	dec = json.NewDecoder(strings.NewReader(`{"X":1,"Z":2}`))
+	dec.DisallowUnknownFields()
+	add("unknown field %v", dec.Decode(&p1))
+	dec = json.NewDecoder(strings.NewReader(`{"n": 12345678901234567890}`))
+	dec.UseNumber()
+	var num map[string]any
+	add("use number %v %v %T", dec.Decode(&num), num["n"], num["n"])
+	dec = json.NewDecoder(strings.NewReader(`[{"a": true}]`))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			add("tokens end %v", err)
+			break
+		}
+		add("token %T %v", tok, tok)
+	}
+	add("valid %v %v", json.Valid([]byte(`{"a":[1]}`)), json.Valid([]byte(`{a}`)))
+	var c bytes.Buffer
+	add("compact %v %s", json.Compact(&c, []byte("{ \"a\" : [ 1 , 2 ] }")), c.String())
+	var ind bytes.Buffer
+	add("indent %v %q", json.Indent(&ind, []byte(`{"a":[1,2]}`), "", "\t"), ind.String())
 	return strings.Join(out, "\n")
 }
 
