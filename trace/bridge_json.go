@@ -77,6 +77,10 @@ type jsonMirror struct {
 	err error
 	// depth counts the nested json calls of jsonCB's methods.
 	depth int
+	// plain: named types are mirrored by their underlying type, methods
+	// or not, and a recursive type is an error (testing/quick's mirrors,
+	// whose values reflect builds itself).
+	plain bool
 }
 
 func (r *run) newJSONMirror(fr *frame, in *ins, name string) *jsonMirror {
@@ -94,6 +98,9 @@ func (m *jsonMirror) fail(format string, args ...any) {
 func (m *jsonMirror) typeOf(t types.Type) reflect.Type {
 	if rt, ok := m.types[t]; ok {
 		return rt
+	}
+	if m.busy[t] && m.plain {
+		m.fail("recursive type %s cannot be mirrored natively", t)
 	}
 	if m.busy[t] {
 		// A recursive type: reflect cannot build it, so its inner
@@ -123,9 +130,11 @@ func (m *jsonMirror) mirror(t types.Type) reflect.Type {
 		if !m.r.p.inScope(m.r.p.SSA.Package(n.Obj().Pkg())) {
 			m.fail("type %s of a package out of scope has no native counterpart for encoding/json", t)
 		}
-		if cb := m.callbacks(n); cb != nil {
-			m.cbs[t] = cb
-			return jsonCBType
+		if !m.plain {
+			if cb := m.callbacks(n); cb != nil {
+				m.cbs[t] = cb
+				return jsonCBType
+			}
 		}
 	}
 	switch u := t.Underlying().(type) {

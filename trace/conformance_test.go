@@ -372,7 +372,7 @@ func runConformance(prog *Program, pkg string, p *confProgram) (result, reason s
 		switch {
 		case errors.As(err, &ue) && strings.Contains(ue.Construct, "unsafe"):
 			return "skip", "needs unsafe: " + err.Error()
-		case errors.As(err, &be) && strings.HasPrefix(be.Func, "reflect."):
+		case errors.As(err, &be) && (strings.HasPrefix(be.Func, "reflect.") || strings.HasPrefix(be.Func, "(reflect.")):
 			return "skip", "needs reflect: " + err.Error()
 		case errors.As(err, &ie):
 			return "fail", "internal error: " + err.Error()

@@ -50,9 +50,7 @@ var realModules = []struct {
 		"TestPanicErrorUnwrap/panicError_wraps_non-error_type": stackLogReason,
 		"TestPanicErrorUnwrap/panicError_wraps_error_type":     stackLogReason,
 	}},
-	{mod: "github.com/dustin/go-humanize@v1.1.0", pkg: ".", cannot: map[string]string{
-		"TestStripTrailingDigits": "testing/quick.Check generates the arguments of an interpreted function by reflection: not bridged",
-	}},
+	{mod: "github.com/dustin/go-humanize@v1.1.0", pkg: "."},
 }
 
 const (

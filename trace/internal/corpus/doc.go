@@ -46,6 +46,7 @@ var Programs = map[string]func() string{
 	"JSONMethods":   JSONMethods,
 	"JSONTrees":     JSONTrees,
 	"JSONStreams":   JSONStreams,
+	"Quick":         Quick,
 	"Goexit":        Goexit,
 	"StackText":     StackText,
 	"SyncMap":       SyncMap,
