@@ -84,6 +84,9 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 	fr.at = in
 	defer func() {
 		if x := recover(); x != nil {
+			if r.abandoned.Load() {
+				panic(killStop{}) // the run is over (see run.abandon)
+			}
 			if r.stop != nil { // a stop fmt swallowed came first
 				x, r.stop = r.stop, nil
 			}
@@ -95,6 +98,11 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 		}
 	}()
 	v = f(r, fr, in, args)
+	if r.abandoned.Load() {
+		// The run ended while this goroutine was in native code (see
+		// run.abandon): it ends here, touching nothing of the run.
+		panic(killStop{})
+	}
 	if r.stop != nil {
 		x := r.stop
 		r.stop = nil

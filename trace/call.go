@@ -7,36 +7,42 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 type run struct {
-	p        *Program
-	cov      *coverage // a coverage-only run's record (cover.go), else nil
-	ctx      context.Context
-	h        *Hooks
-	obs      func(*Trace, EventID)
-	pending  EventID
-	tr       *Trace
-	steps    int64
-	max      int64
-	limit    int64 // see setLimit
-	maxDepth int
-	alloc    int64 // bytes allocated (see RunOptions.MaxAlloc)
-	maxAlloc int64
-	depth    int
-	globals  []*cell
-	out      io.Writer
-	seed     uint64
-	phiBuf   []Value
-	phiEv    []EventID
-	next     *frame // deferOf for the next frame created
-	cur      *frame
-	s        *sched        // nil until a goroutine or channel needs it
-	stop     any           // a stop of the run raised in a callback that native code swallowed
-	bst      *bridgeState  // the state of the stateful bridges (bridge_state.go), made on first use
-	pools    [][]*frameMem // free frames, by fnCode.id
+	p *Program
+	// abandoned: Run returned while a goroutine was in a native call
+	// (see run.abandon); outMu orders it with writes to the run's output.
+	abandoned atomic.Bool
+	outMu     sync.Mutex
+	cov       *coverage // a coverage-only run's record (cover.go), else nil
+	ctx       context.Context
+	h         *Hooks
+	obs       func(*Trace, EventID)
+	pending   EventID
+	tr        *Trace
+	steps     int64
+	max       int64
+	limit     int64 // see setLimit
+	maxDepth  int
+	alloc     int64 // bytes allocated (see RunOptions.MaxAlloc)
+	maxAlloc  int64
+	depth     int
+	globals   []*cell
+	out       io.Writer
+	seed      uint64
+	phiBuf    []Value
+	phiEv     []EventID
+	next      *frame // deferOf for the next frame created
+	cur       *frame
+	s         *sched        // nil until a goroutine or channel needs it
+	stop      any           // a stop of the run raised in a callback that native code swallowed
+	bst       *bridgeState  // the state of the stateful bridges (bridge_state.go), made on first use
+	pools     [][]*frameMem // free frames, by fnCode.id
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.
 	plain bool
@@ -128,6 +134,8 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 	}
 	if r.out == nil {
 		r.out = io.Discard
+	} else {
+		r.out = runOut{r, r.out}
 	}
 	if r.h != nil && r.h.Observe != nil && !o.NoTrace {
 		r.obs = r.h.Observe
@@ -163,6 +171,19 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 		defer r.finishCover(res)
 	}
 	defer func() {
+		if r.abandoned.Load() {
+			// A goroutine of the run is still in a native call: nothing
+			// of the run may be read (it may still write), nor its
+			// trace returned.
+			x := recover()
+			as, ok := x.(abandonStop)
+			if !ok {
+				panic(x)
+			}
+			*res = Result{}
+			err = as.err
+			return
+		}
 		res.Steps = r.steps
 		if r.tr != nil {
 			p.mu.Lock()

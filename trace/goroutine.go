@@ -3,6 +3,7 @@ package trace
 import (
 	"fmt"
 	"go/types"
+	"io"
 	"reflect"
 	"runtime/debug"
 	"strings"
@@ -116,7 +117,7 @@ func (r *run) switchTo(g, next *gor) {
 	g.depth, g.cur = r.depth, r.cur
 	s.cur = next
 	next.wake <- true
-	if !<-g.wake {
+	if !r.wait(g) {
 		panic(killStop{})
 	}
 	s.cur = g
@@ -126,6 +127,56 @@ func (r *run) switchTo(g, next *gor) {
 		s.fatal = nil
 		panic(x)
 	}
+}
+
+// wait blocks goroutine g until it is given the baton (true) or killed
+// (false). The entry goroutine also watches the run's context: when it is
+// done while another goroutine holds the baton, that goroutine is in a
+// native call (an interpreted one checks the context itself, see tick),
+// which cannot be interrupted, so the run is abandoned (see abandon) and
+// Run returns the context's error without waiting for it.
+func (r *run) wait(g *gor) bool {
+	if g.id != 0 || r.ctx.Done() == nil {
+		return <-g.wake && !r.abandoned.Load()
+	}
+	select {
+	case ok := <-g.wake:
+		return ok
+	case <-r.ctx.Done():
+		r.abandon()
+		panic(abandonStop{r.ctx.Err()})
+	}
+}
+
+// abandon ends the run while a goroutine is in a native call: from now on
+// the run's output is discarded, and that goroutine ends as soon as it
+// returns to the interpreter (callExt), taking the run's parked goroutines
+// with it (goroutineExit); nothing else of the run is touched by the
+// entry goroutine, which returns.
+func (r *run) abandon() {
+	r.outMu.Lock()
+	r.abandoned.Store(true)
+	r.outMu.Unlock()
+}
+
+// abandonStop unwinds the entry goroutine of an abandoned run.
+type abandonStop struct{ err error }
+
+// runOut is the run's Stdout: writes stop when the run is abandoned, so
+// that a goroutine still running then never writes to the caller's
+// writer after Run returned.
+type runOut struct {
+	r *run
+	w io.Writer
+}
+
+func (o runOut) Write(p []byte) (int, error) {
+	o.r.outMu.Lock()
+	defer o.r.outMu.Unlock()
+	if o.r.abandoned.Load() {
+		return len(p), nil
+	}
+	return o.w.Write(p)
 }
 
 // park blocks the current goroutine until another makes it ready.
@@ -208,6 +259,17 @@ func (r *run) goroutineExit(g *gor) {
 	x := recover()
 	g.done = true
 	if _, kill := x.(killStop); kill {
+		if r.abandoned.Load() {
+			// The run was abandoned: end its parked goroutines too.
+			for _, o := range r.s.gs[1:] {
+				if !o.done && o != g {
+					select {
+					case o.wake <- false:
+					default:
+					}
+				}
+			}
+		}
 		return
 	}
 	if ip, ok := x.(*interpPanic); ok && isGoexit(ip.v) {

@@ -48,7 +48,7 @@ func runExampleIn(r *run, fr *frame, in *ins, mr *mainRun) Value {
 	}
 	mr.ran = true
 	old := r.out
-	r.out = io.MultiWriter(mr.out, old)
+	r.out = runOut{r, io.MultiWriter(mr.out, old)}
 	defer func() { r.out = old }()
 	callEv, _ := r.callSite(fr, in)
 	r.invokeCode(fr, in, r.p.code(mr.fn), nil, nil, nil, nil, callEv, mix(fr.path, in.sid, fr.occ[in.loc]-1))

@@ -1,0 +1,87 @@
+package trace
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+)
+
+const abandonSrc = `package stuck
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Stuck waits for a goroutine whose native call takes about two seconds.
+func Stuck() int {
+	c := make(chan int)
+	go func() {
+		n := new(big.Int).Exp(big.NewInt(7), big.NewInt(1<<24), nil).BitLen()
+		fmt.Println("after the native call")
+		c <- n
+	}()
+	fmt.Println("waiting")
+	return <-c
+}
+`
+
+// TestAbandonNativeCall checks that a run whose context ends while a
+// goroutine is in a long native call returns the context's error at once,
+// writes nothing more to its Stdout, and leaves no goroutine behind once
+// that call returns.
+func TestAbandonNativeCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a native computation of about two seconds")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module stuck\n\ngo 1.26\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "stuck.go"), []byte(abandonSrc), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(bgContext, &Config{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := p.Func("stuck", "Stuck")
+	before := runtime.NumGoroutine()
+	for _, opts := range []RunOptions{{}, {NoTrace: true}} {
+		var out bytes.Buffer
+		opts.Stdout = &out
+		ctx, cancel := context.WithTimeout(bgContext, 50*time.Millisecond)
+		start := time.Now()
+		res, err := p.Run(ctx, fn, nil, &opts)
+		took := time.Since(start)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Trace != nil {
+			t.Fatalf("NoTrace %v: Run = %v, %v; want the deadline's error and a result without trace", opts.NoTrace, res, err)
+		}
+		if took > 500*time.Millisecond {
+			t.Errorf("NoTrace %v: Run returned after %v, long after its deadline", opts.NoTrace, took)
+		}
+		printed := out.String()
+		// The native call ends, its goroutine with it, printing nothing.
+		deadline := time.Now().Add(20 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("NoTrace %v: %d goroutines left, %d before", opts.NoTrace, n, before)
+		}
+		if printed != "waiting\n" || out.String() != printed {
+			t.Errorf("NoTrace %v: printed %q by Run's return, %q after; want only %q", opts.NoTrace, printed, out.String(), "waiting\n")
+		}
+	}
+	// Without a deadline the same run completes.
+	res, err := p.Run(bgContext, fn, nil, &RunOptions{NoTrace: true})
+	if err != nil || res.Outcome != Returned || res.Returns[0].Int() != 47099600 {
+		t.Fatalf("Run = %v, %v; want 47099600", res, err)
+	}
+}
