@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -104,7 +105,7 @@ func (c jsonCB) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, m.methodErr("MarshalText", h.t, err)
 		}
-		return json.Marshal(string(text))
+		return jsonUnescaped(string(text))
 	}
 	if m.depth >= jsonMaxDepth {
 		return nil, &json.UnsupportedValueError{Str: "encountered a cycle via " + jsonTypeName(types.NewPointer(h.t))}
@@ -112,7 +113,21 @@ func (c jsonCB) MarshalJSON() ([]byte, error) {
 	m.depth++
 	defer func() { m.depth-- }()
 	u := h.t.Underlying()
-	return json.Marshal(m.toNative(h.v, u, m.typeOf(u)).Interface())
+	return jsonUnescaped(m.toNative(h.v, u, m.typeOf(u)).Interface())
+}
+
+// jsonUnescaped encodes v without escaping HTML characters: json escapes
+// what a MarshalJSON method returns itself when its own encoder is set to
+// (SetEscapeHTML), so escaping here would be wrong under
+// SetEscapeHTML(false).
+func jsonUnescaped(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // jsonMaxDepth bounds the nesting of jsonCB's own json calls, as json's

@@ -36,6 +36,10 @@ var realModules = []struct {
 		"TestVersion7MonotonicityStrict": "its 100,000 NewV7 calls exceed the default budget of 10^7 steps",
 	}},
 	{mod: "golang.org/x/mod@v0.42.0", pkg: "./semver"},
+	{mod: "github.com/Masterminds/semver/v3@v3.5.0", pkg: "."},
+	{mod: "github.com/hashicorp/golang-lru/v2@v2.0.7", pkg: ".", cannot: map[string]string{
+		"Test2Q_RandomOps": "its 200,000 random operations exceed the default budget of 10^7 steps",
+	}},
 	{mod: "golang.org/x/mod@v0.42.0", pkg: "./module"},
 	// Goroutines, channels, sync, context and atomic.Value.
 	{mod: "golang.org/x/sync@v0.24.0", pkg: "./errgroup"},

@@ -103,6 +103,11 @@ func JSONTrees() string {
 	return strings.Join(out, "\n")
 }
 
+// jsonHTML marshals as text with HTML characters in it.
+type jsonHTML struct{ s string }
+
+func (h jsonHTML) MarshalText() ([]byte, error) { return []byte(h.s), nil }
+
 // jsonSink is an interpreted writer.
 type jsonSink struct{ parts []string }
 
@@ -127,6 +132,13 @@ func JSONStreams() string {
 	enc2 := json.NewEncoder(sink)
 	enc2.SetEscapeHTML(false)
 	add("encode to sink %v %q", enc2.Encode(map[string]any{"k": "<b>", "n": 1}), sink.parts)
+	// What MarshalText and MarshalJSON methods give is escaped as the
+	// encoder says.
+	var hb bytes.Buffer
+	enc3 := json.NewEncoder(&hb)
+	enc3.SetEscapeHTML(false)
+	add("unescaped %v %v", enc3.Encode(map[jsonLevel]jsonLevel{2: 1}), enc3.Encode(jsonHTML{"<a&b>"}))
+	add("escaped %v %v %q", enc.Encode(jsonHTML{"<c>"}), enc.Encode([]jsonTree{{V: 1, Children: map[string]jsonTree{"<k>": {V: 2}}}}), hb.String())
 	dec := json.NewDecoder(strings.NewReader(`{"X":3,"Y":4} {"X":5} [1,2]`))
 	var p1, p2 jsonPoint
 	var arr []int
