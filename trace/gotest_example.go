@@ -94,10 +94,19 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 			res.Outcome = Returned // TestMain's os.Exit(m.Run())
 		}
 	} else {
-		if o.Stdout != nil {
-			o.Stdout = io.MultiWriter(&out, o.Stdout)
-		} else {
-			o.Stdout = &out
+		// Only the example's own output is captured, as testing captures
+		// os.Stdout while it runs: not what package initializers print
+		// (go test prints that before the first case).
+		o.entry = func(r *run, c *fnCode, args []Value) Value {
+			old := r.out
+			if old == io.Discard {
+				r.out = runOut{r, &out}
+			} else {
+				r.out = runOut{r, io.MultiWriter(&out, old)}
+			}
+			defer func() { r.out = old }()
+			v, _ := r.root(c, args, mix(0, -2, 0))
+			return v
 		}
 		res, err = p.runOnce(ctx, fn, nil, &o)
 		if res == nil {

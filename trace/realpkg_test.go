@@ -23,6 +23,12 @@ var realModules = []struct {
 	cannot map[string]string // case -> why it cannot run under the interpreter
 }{
 	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
+	{mod: "github.com/google/btree@v1.1.3", pkg: ".", cannot: map[string]string{
+		"TestBTree":                      btreeReason,
+		"TestBTreeG":                     btreeReason,
+		"TestCloneConcurrentOperations":  btreeReason,
+		"TestCloneConcurrentOperationsG": btreeReason,
+	}},
 	{mod: "github.com/pmezard/go-difflib@v1.0.0", pkg: "./difflib"},
 	// uuid's tests that compare clock readings fail now and then natively
 	// on a loaded machine (the interpreter's clock is virtual).
@@ -58,7 +64,8 @@ var realModules = []struct {
 }
 
 const (
-	netReason = "the node ID comes from net.Interfaces: the network is not bridged"
+	btreeReason = "its random trees of 10,000 items exceed the default budget of 10^7 steps"
+	netReason   = "the node ID comes from net.Interfaces: the network is not bridged"
 	// subprocessReason: the test runs its own binary (os.Executable,
 	// os/exec), which an interpreted test does not have.
 	subprocessReason = "it runs the test binary again as a subprocess (os.Executable): not bridged"

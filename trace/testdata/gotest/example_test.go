@@ -6,6 +6,10 @@ import (
 	"github.com/faultloc/faultloc/trace/testdata/gotest"
 )
 
+// init prints before any case runs: go test prints it before the first
+// case, and no example's output holds it.
+func init() { fmt.Println("initialised") }
+
 func Example() {
 	fmt.Println(gotest.Abs(-2))
 	// Output: 2
