@@ -41,10 +41,15 @@ import (
 // methods: each level is encoded or decoded by a json call of its own
 // (a cyclic value fails after 1000 levels, as json's cycle check).
 //
+// A type whose MarshalJSON or MarshalText takes a pointer is mirrored
+// behind its pointer: a *T is a jsonCB calling the methods on the
+// pointer (a nil one encodes as null; decoding allocates, as json does).
+//
 // What cannot be mirrored is a *BridgeError, not a guess: a type of
 // another package out of scope, an embedded pointer to an unexported
-// struct, a MarshalJSON or MarshalText method with a pointer receiver
-// (json calls those only on addressable values). Messages of
+// struct, a T value (not a *T) whose marshaling method takes a pointer
+// (json calls it only where it can take the value's address, which a
+// mirror cannot tell). Messages of
 // json's own errors name a mirror where they name a type: the underlying
 // type of a named one ("float64"), a struct's literal.
 
@@ -143,6 +148,12 @@ func (m *jsonMirror) mirror(t types.Type) reflect.Type {
 			return rt
 		}
 	case *types.Pointer:
+		if n, ok := types.Unalias(u.Elem()).(*types.Named); ok && !m.plain && n.Obj().Pkg() != nil && m.r.p.inScope(m.r.p.SSA.Package(n.Obj().Pkg())) {
+			if cb := m.ptrCallbacks(n); cb != nil {
+				m.cbs[t] = cb
+				return jsonCBType // a *T whose marshaler takes the pointer
+			}
+		}
 		return reflect.PointerTo(m.typeOf(u.Elem()))
 	case *types.Slice:
 		return reflect.SliceOf(m.typeOf(u.Elem()))
@@ -484,7 +495,17 @@ func (m *jsonMirror) decode(v Value, dec func(any) error) Value {
 		return m.errValue(dec(nat))
 	}
 	nv := m.toNative(x, t, m.typeOf(t))
-	err := dec(nv.Interface())
+	target := nv
+	if nv.Type() == jsonCBType {
+		// A *T mirrored whole (ptrCallbacks): json needs a pointer, and
+		// the methods write through the interpreted one.
+		if x.p == nil {
+			return m.errValue(errors.New("json: Unmarshal(nil " + jsonTypeName(t) + ")"))
+		}
+		target = reflect.New(jsonCBType)
+		target.Elem().Set(nv)
+	}
+	err := dec(target.Interface())
 	if nv.Kind() == reflect.Pointer && !nv.IsNil() {
 		m.back(x, nv, t) // written in place through the pointer
 	}
@@ -526,26 +547,11 @@ func init() {
 			return r.nativeIface(errors.New("json.RawMessage: UnmarshalJSON on nil pointer"))
 		}
 		c := (*cell)(args[0].p)
-		data := args[1].slice()
-		old := c.v.slice()
-		full := old[:cap(old)]
-		switch {
-		case old == nil && len(data) == 0:
-			c.v = Value{k: KindSlice} // append(nil[0:0]) is nil
-		case len(data) <= len(full):
-			for i := range data {
-				full[i].v = data[i].v
-			}
-			c.v = sliceOf(full[:len(data)])
-		default:
-			n := growCap(len(data), cap(old), 1, true)
-			r.allocCells(n)
-			cs := make([]cell, len(data), n)
-			for i := range data {
-				cs[i] = cell{v: data[i].v, st: NoEvent}
-			}
-			c.v = sliceOf(cs)
+		old := c.v
+		if old.p != nil {
+			old = sliceOf(old.slice()[:0])
 		}
+		c.v = r.appendCells(old, args[1].slice())
 		return Value{k: KindInterface}
 	}
 	bridges["(*encoding/json.Encoder).Encode"] = func(r *run, fr *frame, in *ins, args []Value) Value {

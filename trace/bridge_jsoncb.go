@@ -16,45 +16,70 @@ import (
 // bridge_json.go): jsonCB mirrors such a type, and its methods call them.
 
 // jsonMethodSet holds the JSON and text methods of an interpreted type
-// (nil when it has none of that name).
+// (nil when it has none of that name). For a named type T, marshaling
+// methods have value receivers and unmarshaling ones pointer receivers;
+// for *T (ptr: see ptrCallbacks), all take the pointer.
 type jsonMethodSet struct {
-	marshalJSON, marshalText     *ssa.Function // value receivers
-	unmarshalJSON, unmarshalText *ssa.Function // pointer receivers
+	marshalJSON, marshalText     *ssa.Function
+	unmarshalJSON, unmarshalText *ssa.Function
+	ptr                          bool
+}
+
+// pointerMarshaler reports whether named type n has a MarshalJSON or
+// MarshalText method with a pointer receiver only: json calls it on a *T,
+// or on a T it can address, which a mirror cannot tell.
+func (m *jsonMirror) pointerMarshaler(n *types.Named) bool {
+	prog, pkg := m.r.p.SSA, n.Obj().Pkg()
+	vms, pms := prog.MethodSets.MethodSet(n), prog.MethodSets.MethodSet(types.NewPointer(n))
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		if pms.Lookup(pkg, name) != nil && vms.Lookup(pkg, name) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // callbacks returns the JSON and text methods of named type n, nil if it
-// has none.
+// has none. A pointer marshaler (see pointerMarshaler) can only be
+// mirrored behind its pointer (ptrCallbacks).
 func (m *jsonMirror) callbacks(n *types.Named) *jsonMethodSet {
+	if m.pointerMarshaler(n) {
+		m.fail("type %s has a marshaling method with a pointer receiver, which json calls on a %s value only where it can take its address: encode a *%s", n, n.Obj().Name(), n.Obj().Name())
+	}
+	return m.methodsOf(n, types.NewPointer(n), false)
+}
+
+// ptrCallbacks returns the methods through which *n, for a named type n
+// with a pointer marshaler, encodes and decodes, nil for other types.
+func (m *jsonMirror) ptrCallbacks(n *types.Named) *jsonMethodSet {
+	if !m.pointerMarshaler(n) {
+		return nil
+	}
+	p := types.NewPointer(n)
+	return m.methodsOf(p, p, true)
+}
+
+// methodsOf looks up the marshaling methods on vt and the unmarshaling
+// ones on pt.
+func (m *jsonMirror) methodsOf(vt, pt types.Type, ptr bool) *jsonMethodSet {
 	prog := m.r.p.SSA
-	pkg := n.Obj().Pkg()
-	var cb jsonMethodSet
-	vms, pms := prog.MethodSets.MethodSet(n), prog.MethodSets.MethodSet(types.NewPointer(n))
-	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		if pms.Lookup(pkg, name) == nil {
-			continue
-		}
-		if vms.Lookup(pkg, name) == nil {
-			m.fail("type %s has %s with a pointer receiver, which json calls only on addressable values", n, name)
-		}
-		f := prog.LookupMethod(n, pkg, name)
-		if name == "MarshalJSON" {
-			cb.marshalJSON = f
-		} else {
-			cb.marshalText = f
-		}
+	named, _ := types.Unalias(pt.(*types.Pointer).Elem()).(*types.Named)
+	pkg := named.Obj().Pkg()
+	cb := jsonMethodSet{ptr: ptr}
+	vms, pms := prog.MethodSets.MethodSet(vt), prog.MethodSets.MethodSet(pt)
+	if vms.Lookup(pkg, "MarshalJSON") != nil {
+		cb.marshalJSON = prog.LookupMethod(vt, pkg, "MarshalJSON")
 	}
-	for _, name := range []string{"UnmarshalJSON", "UnmarshalText"} {
-		if pms.Lookup(pkg, name) == nil {
-			continue
-		}
-		f := prog.LookupMethod(types.NewPointer(n), pkg, name)
-		if name == "UnmarshalJSON" {
-			cb.unmarshalJSON = f
-		} else {
-			cb.unmarshalText = f
-		}
+	if vms.Lookup(pkg, "MarshalText") != nil {
+		cb.marshalText = prog.LookupMethod(vt, pkg, "MarshalText")
 	}
-	if cb == (jsonMethodSet{}) {
+	if pms.Lookup(pkg, "UnmarshalJSON") != nil {
+		cb.unmarshalJSON = prog.LookupMethod(pt, pkg, "UnmarshalJSON")
+	}
+	if pms.Lookup(pkg, "UnmarshalText") != nil {
+		cb.unmarshalText = prog.LookupMethod(pt, pkg, "UnmarshalText")
+	}
+	if cb == (jsonMethodSet{ptr: ptr}) {
 		return nil
 	}
 	return &cb
@@ -96,6 +121,9 @@ var (
 func (c jsonCB) MarshalJSON() ([]byte, error) {
 	h := c.h
 	m, cb := h.m, h.m.cbs[h.t]
+	if cb.ptr && h.v.p == nil {
+		return []byte("null"), nil // a nil *T, as json encodes it
+	}
 	switch {
 	case cb.marshalJSON != nil:
 		b, err := m.callBytes(cb.marshalJSON, h.v)
@@ -210,6 +238,9 @@ func (m *jsonMirror) backCB(old Value, c jsonCB, t types.Type) Value {
 // underlying value.
 func (m *jsonMirror) unmarshal(t types.Type, v Value, data []byte) (Value, error) {
 	cb := m.cbs[t]
+	if cb.ptr && string(data) == "null" {
+		return Value{k: KindPointer}, nil // json sets a pointer to nil
+	}
 	switch {
 	case cb.unmarshalJSON != nil:
 		return m.callPtr(cb.unmarshalJSON, t, v, data)
@@ -311,15 +342,24 @@ func (m *jsonMirror) callBytes(f *ssa.Function, v Value) ([]byte, error) {
 }
 
 // callPtr calls an interpreted method with a pointer receiver and a
-// []byte argument returning error, on a variable holding v of type t, and
-// returns the variable's value after it.
+// []byte argument returning error: on a variable holding v of type t, and
+// returns the variable's value after it; or, for a *T of ptrCallbacks, on
+// v itself (a new T if v is nil, as json allocates one), and returns the
+// pointer.
 func (m *jsonMirror) callPtr(f *ssa.Function, t types.Type, v Value, data []byte) (Value, error) {
-	m.r.allocCells(1)
-	c := newCell(v, NoEvent)
 	arg, err := m.r.fromNative(reflect.ValueOf(data), types.NewSlice(types.Typ[types.Byte]))
 	if err != nil {
 		m.fail("%v", err)
 	}
+	if m.cbs[t].ptr {
+		if v.p == nil {
+			m.r.allocCells(1)
+			v = Value{k: KindPointer, p: ptrOf(newCell(m.r.p.zero(t.(*types.Pointer).Elem()), NoEvent))}
+		}
+		return v, m.nativeErr(m.call(f, v, arg))
+	}
+	m.r.allocCells(1)
+	c := newCell(v, NoEvent)
 	res := m.call(f, Value{k: KindPointer, p: ptrOf(c)}, arg)
 	return c.v, m.nativeErr(res)
 }

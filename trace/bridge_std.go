@@ -24,6 +24,9 @@ func init() {
 	for _, name := range []string{"fmt.Sprint", "fmt.Sprintf", "fmt.Sprintln", "fmt.Errorf", "fmt.Print", "fmt.Printf", "fmt.Println"} {
 		bridges[name] = fmtBridge(name)
 	}
+	for _, name := range []string{"fmt.Append", "fmt.Appendf", "fmt.Appendln"} {
+		bridges[name] = appendBridge(name)
+	}
 	for _, name := range []string{"fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln"} {
 		bridges[name] = fprintBridge(name)
 	}
@@ -260,6 +263,48 @@ func fmtBridge(name string) extFunc {
 }
 
 func io_WriteString(r *run, s string) (int, error) { return fmt.Fprint(r.out, s) }
+
+// appendBridge is fmt.Append, Appendf or Appendln: what Sprint, Sprintf
+// or Sprintln format, appended to the interpreted byte slice.
+func appendBridge(name string) extFunc {
+	sprint := fmtBridge("fmt.Sprint" + strings.TrimPrefix(name, "fmt.Append"))
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		s := sprint(r, fr, in, args[1:]).Str()
+		cs := make([]cell, len(s))
+		for i := range len(s) {
+			cs[i] = cell{v: Value{k: KindUint, n: uint64(s[i])}, st: NoEvent}
+		}
+		return r.appendCells(args[0], cs)
+	}
+}
+
+// appendCells returns append(x, vs...) for an interpreted slice x of
+// one-byte elements: in x's array while it has room, else in a new one
+// grown as the runtime grows it.
+func (r *run) appendCells(x Value, vs []cell) Value {
+	old := x.slice()
+	full := old[:cap(old)]
+	n := len(old) + len(vs)
+	switch {
+	case x.p == nil && len(vs) == 0:
+		return Value{k: KindSlice} // append(nil) is nil
+	case n <= len(full):
+		for i := range vs {
+			full[len(old)+i].v = vs[i].v
+		}
+		return sliceOf(full[:n])
+	}
+	c := growCap(n, cap(old), 1, true)
+	r.allocCells(c)
+	cs := make([]cell, n, c)
+	for i := range old {
+		cs[i] = cell{v: old[i].v, st: NoEvent}
+	}
+	for i := range vs {
+		cs[len(old)+i] = cell{v: vs[i].v, st: NoEvent}
+	}
+	return sliceOf(cs)
+}
 
 func fprintBridge(name string) extFunc {
 	return func(r *run, fr *frame, in *ins, args []Value) Value {

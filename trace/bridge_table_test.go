@@ -725,7 +725,7 @@ func fmt(err error) string {
 		{fn: "GenericOther", bridge: "errors.AsType", line: srcLine(src, "func GenericOther"), want: "generic function, which has no native counterpart to call: put its package in Config.Scope"},
 		{fn: "Wd", bridge: "os.Getwd", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
 		{fn: "JSONMarshaler", want: "[1]"},
-		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has MarshalJSON with a pointer receiver, which json calls only on addressable values"},
+		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},
 		{fn: "JSONRecursive", want: `{"Next":null}`},
 		{fn: "Clock", want: "1s 2026-01-01T00:00:00Z"},
 		{fn: "Env", want: "v1false."},

@@ -569,6 +569,7 @@ type syncState struct {
 	waiters []*waiter
 	val     Value   // an atomic.Value's value: an interpreted interface (nil: never stored)
 	m       *mapObj // a sync.Map's entries, keys and values interpreted interfaces
+	pool    []Value // a sync.Pool's free values, interpreted interfaces: the private one, then a stack
 }
 
 func (r *run) syncOf(p Value) *syncState {
@@ -747,6 +748,52 @@ func init() {
 			return e.c.v, true
 		}
 		return nilAny, false
+	}
+	// sync.Pool keeps what is put as the runtime's does on one P (the
+	// interpreter's GOMAXPROCS is 1): a private value, then a stack; Get
+	// takes the private one first, else pops, else calls the interpreted
+	// New field. (The runtime's pool may also drop values at any
+	// collection, which a program cannot count on.)
+	bridges["(*sync.Pool).Put"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		if args[0].p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		if args[1].p != nil { // Put(nil) does nothing
+			st := r.syncOf(args[0])
+			switch {
+			case len(st.pool) == 0:
+				st.pool = append(st.pool, args[1])
+			case st.pool[0].p == nil:
+				st.pool[0] = args[1]
+			default:
+				st.pool = append(st.pool, args[1])
+			}
+		}
+		return Value{}
+	}
+	bridges["(*sync.Pool).Get"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		if args[0].p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		st := r.syncOf(args[0])
+		switch n := len(st.pool); {
+		case n > 0 && st.pool[0].p != nil: // the private value
+			v := st.pool[0]
+			st.pool[0] = Value{}
+			return v
+		case n > 1:
+			v := st.pool[n-1]
+			st.pool = st.pool[:n-1]
+			return v
+		}
+		fs := (*cell)(args[0].p).v.cells()
+		if len(fs) == 0 || fs[len(fs)-1].v.k != KindFunc {
+			panic(&BridgeError{Func: "(*sync.Pool).Get", CallSite: r.pos(in), Reason: "sync.Pool's last field is not New"})
+		}
+		if newFn := fs[len(fs)-1].v; newFn.p != nil {
+			return r.callValue(fr, in, newFn, nil)
+		}
+		return Value{k: KindInterface}
 	}
 	bridges["(*sync.Map).Load"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		v, ok := get(smap(r, fr, in, args), args[1])

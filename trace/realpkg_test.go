@@ -43,6 +43,7 @@ var realModules = []struct {
 	}},
 	{mod: "golang.org/x/mod@v0.42.0", pkg: "./semver"},
 	{mod: "github.com/Masterminds/semver/v3@v3.5.0", pkg: "."},
+	{mod: "github.com/hashicorp/go-version@v1.9.0", pkg: "."},
 	{mod: "github.com/hashicorp/golang-lru/v2@v2.0.7", pkg: ".", cannot: map[string]string{
 		"Test2Q_RandomOps": "its 200,000 random operations exceed the default budget of 10^7 steps",
 	}},

@@ -444,6 +444,31 @@ type smKey struct {
 	b int
 }
 
+// SyncPool gets and puts values in sync.Pools, with and without New, in
+// one goroutine (no collection runs in between, so none is dropped).
+func SyncPool() string {
+	var out []string
+	made := 0
+	p := &sync.Pool{New: func() any { made++; return fmt.Sprint("new", made) }}
+	out = append(out, fmt.Sprint(p.Get(), p.Get()))
+	p.Put("a")
+	p.Put("b")
+	p.Put("c")
+	p.Put(nil)
+	out = append(out, fmt.Sprint(p.Get(), p.Get(), p.Get(), p.Get(), made))
+	var bare sync.Pool
+	out = append(out, fmt.Sprint(bare.Get()))
+	bare.Put(1)
+	out = append(out, fmt.Sprint(bare.Get(), bare.Get()))
+	bufs := sync.Pool{New: func() any { return new(strings.Builder) }}
+	b := bufs.Get().(*strings.Builder)
+	b.WriteString("reused")
+	bufs.Put(b)
+	b2 := bufs.Get().(*strings.Builder)
+	out = append(out, fmt.Sprint(b2 == b, b2.String()))
+	return strings.Join(out, "; ")
+}
+
 // SyncMap exercises sync.Map: stores from goroutines, every method, keys
 // of several dynamic types, Range (whose order is unspecified: sorted
 // here) and the panic of an unhashable key.

@@ -168,6 +168,45 @@ func JSONStreams() string {
 	return strings.Join(out, "\n")
 }
 
+// jsonVersion has marshaling methods with pointer receivers: json calls
+// them on a *jsonVersion.
+type jsonVersion struct{ major, minor int }
+
+func (v *jsonVersion) MarshalText() ([]byte, error) {
+	return fmt.Appendf(nil, "v%d.%d", v.major, v.minor), nil
+}
+
+func (v *jsonVersion) UnmarshalText(b []byte) error {
+	_, err := fmt.Sscanf(string(b), "v%d.%d", &v.major, &v.minor)
+	return err
+}
+
+// JSONPointerMethods encodes and decodes *jsonVersion values: alone, in
+// slices and fields, nil, and into values that hold one.
+func JSONPointerMethods() string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	b, err := json.Marshal(&jsonVersion{1, 2})
+	add("one %s %v", b, err)
+	type holder struct {
+		V  *jsonVersion
+		Vs []*jsonVersion
+		N  *jsonVersion
+	}
+	b, err = json.Marshal(holder{V: &jsonVersion{3, 4}, Vs: []*jsonVersion{{5, 6}, nil}})
+	add("holder %s %v", b, err)
+	v := &jsonVersion{}
+	err = json.Unmarshal([]byte(`"v7.8"`), v)
+	add("into %v %+v", err, *v)
+	keep := &jsonVersion{9, 9}
+	h := holder{V: keep, N: &jsonVersion{1, 1}}
+	err = json.Unmarshal([]byte(`{"V":"v10.11","Vs":["v12.13",null],"N":null}`), &h)
+	add("holder into %v %+v same %v %+v %v %v", err, *h.V, h.V == keep, *h.Vs[0], h.Vs[1] == nil, h.N == nil)
+	err = json.Unmarshal([]byte(`"bad"`), v)
+	add("bad %v", err != nil)
+	return strings.Join(out, "\n")
+}
+
 // JSONMethods encodes and decodes values of types with JSON and text
 // methods: as fields, map keys and values, slice elements json creates,
 // behind pointers and interfaces, and their errors.
@@ -284,4 +323,16 @@ func JSON() string {
 	err = json.Unmarshal([]byte(`[1.5, {"a": "b"}]`), &anyv)
 	add("any %v %v", anyv, err)
 	return strings.Join(out, "\n")
+}
+
+// FmtAppend appends formatted text to byte slices with fmt.Append,
+// Appendf and Appendln, in place while the array has room (aliasing
+// shows it) and into a grown one after.
+func FmtAppend() string {
+	buf := make([]byte, 0, 8)
+	a := fmt.Append(buf, "ab", 1)
+	b := fmt.Appendf(a, "<%d>", 2)
+	c := fmt.Appendln(b[:2], "x")
+	d := fmt.Append(nil)
+	return fmt.Sprintf("%q %q %q %q cap %d %d nil %v %q", a, b, c, buf[:8], cap(a), cap(b), d == nil, fmt.Appendf([]byte("pre:"), "%v", []int{1}))
 }
