@@ -13,6 +13,7 @@ import (
 	crypto_sha256 "crypto/sha256"
 	encoding_base64 "encoding/base64"
 	encoding_binary "encoding/binary"
+	encoding_csv "encoding/csv"
 	encoding_hex "encoding/hex"
 	encoding_json "encoding/json"
 	errors "errors"
@@ -20,6 +21,7 @@ import (
 	hash_fnv "hash/fnv"
 	html "html"
 	io "io"
+	io_ioutil "io/ioutil"
 	math "math"
 	math_big "math/big"
 	math_bits "math/bits"
@@ -117,6 +119,14 @@ var tableFuncs = map[string]any{
 	"(*encoding/base64.Encoding).Encode":             (*encoding_base64.Encoding).Encode,
 	"(*encoding/base64.Encoding).EncodeToString":     (*encoding_base64.Encoding).EncodeToString,
 	"(*encoding/base64.Encoding).EncodedLen":         (*encoding_base64.Encoding).EncodedLen,
+	"(*encoding/csv.Reader).FieldPos":                (*encoding_csv.Reader).FieldPos,
+	"(*encoding/csv.Reader).InputOffset":             (*encoding_csv.Reader).InputOffset,
+	"(*encoding/csv.Reader).Read":                    (*encoding_csv.Reader).Read,
+	"(*encoding/csv.Reader).ReadAll":                 (*encoding_csv.Reader).ReadAll,
+	"(*encoding/csv.Writer).Error":                   (*encoding_csv.Writer).Error,
+	"(*encoding/csv.Writer).Flush":                   (*encoding_csv.Writer).Flush,
+	"(*encoding/csv.Writer).Write":                   (*encoding_csv.Writer).Write,
+	"(*encoding/csv.Writer).WriteAll":                (*encoding_csv.Writer).WriteAll,
 	"(*encoding/json.Decoder).Buffered":              (*encoding_json.Decoder).Buffered,
 	"(*encoding/json.Decoder).DisallowUnknownFields": (*encoding_json.Decoder).DisallowUnknownFields,
 	"(*encoding/json.Decoder).InputOffset":           (*encoding_json.Decoder).InputOffset,
@@ -580,6 +590,8 @@ var tableFuncs = map[string]any{
 	"encoding/binary.ReadVarint":                     encoding_binary.ReadVarint,
 	"encoding/binary.Uvarint":                        encoding_binary.Uvarint,
 	"encoding/binary.Varint":                         encoding_binary.Varint,
+	"encoding/csv.NewReader":                         encoding_csv.NewReader,
+	"encoding/csv.NewWriter":                         encoding_csv.NewWriter,
 	"encoding/hex.AppendDecode":                      encoding_hex.AppendDecode,
 	"encoding/hex.AppendEncode":                      encoding_hex.AppendEncode,
 	"encoding/hex.Decode":                            encoding_hex.Decode,
@@ -625,6 +637,8 @@ var tableFuncs = map[string]any{
 	"io.ReadFull":                                    io.ReadFull,
 	"io.TeeReader":                                   io.TeeReader,
 	"io.WriteString":                                 io.WriteString,
+	"io/ioutil.NopCloser":                            io_ioutil.NopCloser,
+	"io/ioutil.ReadAll":                              io_ioutil.ReadAll,
 	"math.Abs":                                       math.Abs,
 	"math.Acos":                                      math.Acos,
 	"math.Acosh":                                     math.Acosh,
@@ -971,6 +985,8 @@ var tableTypes = map[string]reflect.Type{
 	"bytes.Buffer":             reflect.TypeFor[bytes.Buffer](),
 	"bytes.Reader":             reflect.TypeFor[bytes.Reader](),
 	"encoding/base64.Encoding": reflect.TypeFor[encoding_base64.Encoding](),
+	"encoding/csv.Reader":      reflect.TypeFor[encoding_csv.Reader](),
+	"encoding/csv.Writer":      reflect.TypeFor[encoding_csv.Writer](),
 	"encoding/json.Decoder":    reflect.TypeFor[encoding_json.Decoder](),
 	"encoding/json.Encoder":    reflect.TypeFor[encoding_json.Encoder](),
 	"io.SectionReader":         reflect.TypeFor[io.SectionReader](),
@@ -1016,6 +1032,10 @@ var tableVars = map[string]any{
 	"encoding/base64.URLEncoding":                &encoding_base64.URLEncoding,
 	"encoding/binary.BigEndian":                  &encoding_binary.BigEndian,
 	"encoding/binary.LittleEndian":               &encoding_binary.LittleEndian,
+	"encoding/csv.ErrBareQuote":                  &encoding_csv.ErrBareQuote,
+	"encoding/csv.ErrFieldCount":                 &encoding_csv.ErrFieldCount,
+	"encoding/csv.ErrQuote":                      &encoding_csv.ErrQuote,
+	"encoding/csv.ErrTrailingComma":              &encoding_csv.ErrTrailingComma,
 	"encoding/hex.ErrLength":                     &encoding_hex.ErrLength,
 	"errors.ErrUnsupported":                      &errors.ErrUnsupported,
 	"io.Discard":                                 &io.Discard,
@@ -1025,6 +1045,7 @@ var tableVars = map[string]any{
 	"io.ErrShortBuffer":                          &io.ErrShortBuffer,
 	"io.ErrShortWrite":                           &io.ErrShortWrite,
 	"io.ErrUnexpectedEOF":                        &io.ErrUnexpectedEOF,
+	"io/ioutil.Discard":                          &io_ioutil.Discard,
 	"path.ErrBadPattern":                         &path.ErrBadPattern,
 	"path/filepath.ErrBadPattern":                &path_filepath.ErrBadPattern,
 	"path/filepath.SkipAll":                      &path_filepath.SkipAll,
@@ -1332,6 +1353,11 @@ var tableExcluded = map[string]string{
 	"io.Pipe":                             "its ends block native threads outside the interpreter's scheduler",
 	"io.PipeReader":                       "its methods block native threads outside the interpreter's scheduler",
 	"io.PipeWriter":                       "its methods block native threads outside the interpreter's scheduler",
+	"io/ioutil.ReadDir":                   "reads the file system",
+	"io/ioutil.ReadFile":                  "reads the file system (os.ReadFile is bridged, relative to the test's directory)",
+	"io/ioutil.TempDir":                   "writes to the file system",
+	"io/ioutil.TempFile":                  "writes to the file system",
+	"io/ioutil.WriteFile":                 "writes to the file system",
 	"math/rand.ExpFloat64":                "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
 	"math/rand.Float32":                   "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
 	"math/rand.Float64":                   "bridged by hand: the run's seeded generator (trace/bridge_state.go)",

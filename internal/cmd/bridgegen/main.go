@@ -34,8 +34,8 @@ import (
 // the interpreter runs from source (trace.Config).
 var Packages = []string{
 	"bufio", "bytes", "crypto/md5", "crypto/rand", "crypto/sha1",
-	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/hex", "encoding/json", "errors",
-	"hash/crc32", "hash/fnv", "html", "io", "math", "math/big", "math/bits", "math/cmplx",
+	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
+	"hash/crc32", "hash/fnv", "html", "io", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
 	"math/rand", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
@@ -74,6 +74,11 @@ var denied = map[string]string{
 	"crypto/rand.Reader":         "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
 	"crypto/rand.Text":           "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
 	"io.Pipe":                    "its ends block native threads outside the interpreter's scheduler",
+	"io/ioutil.ReadDir":          "reads the file system",
+	"io/ioutil.ReadFile":         "reads the file system (os.ReadFile is bridged, relative to the test's directory)",
+	"io/ioutil.TempDir":          "writes to the file system",
+	"io/ioutil.TempFile":         "writes to the file system",
+	"io/ioutil.WriteFile":        "writes to the file system",
 }
 
 // deniedTypes are opaque types left out of the table, with why: their
@@ -86,9 +91,10 @@ var deniedTypes = map[string]string{
 
 // handles are standard struct types with exported fields that the bridge
 // nevertheless keeps native: interpreted code gets them from package
-// variables (unicode.Letter...) and hands them back to the package's
-// functions without reading their fields.
-var handles = map[string]bool{"unicode.RangeTable": true}
+// variables (unicode.Letter...) or constructors (csv.NewReader) and hands
+// them back to the package's functions and methods; reading or setting
+// their fields (a csv.Reader's Comma) is an unsupported construct.
+var handles = map[string]bool{"unicode.RangeTable": true, "encoding/csv.Reader": true, "encoding/csv.Writer": true}
 
 // interfaceParams are the interface types a bridged function may take: the
 // bridge passes interpreted errors as native errors, interpreted writers

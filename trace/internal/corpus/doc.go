@@ -46,6 +46,7 @@ var Programs = map[string]func() string{
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,
 	"FmtAppend":          FmtAppend,
+	"CSV":                CSV,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
 	"Quick":              Quick,
