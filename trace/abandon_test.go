@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -39,17 +37,7 @@ func TestAbandonNativeCall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for a native computation of about two seconds")
 	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module stuck\n\ngo 1.26\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "stuck.go"), []byte(abandonSrc), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadSource(t, "stuck", abandonSrc)
 	fn := p.Func("stuck", "Stuck")
 	before := runtime.NumGoroutine()
 	for _, opts := range []RunOptions{{}, {NoTrace: true}} {

@@ -189,23 +189,28 @@ func (c jsonCB) MarshalText() ([]byte, error) {
 // UnmarshalJSON decodes into the interpreted value, or keeps data for
 // backCB when json made this jsonCB itself.
 func (c *jsonCB) UnmarshalJSON(data []byte) error {
-	if c.h == nil {
-		c.raw, c.set = string(data), 1
-		return nil
-	}
-	v, err := c.h.m.unmarshal(c.h.t, c.h.v, data)
-	c.h.v = v
-	return err
+	return c.decode(data, 1, (*jsonMirror).unmarshal)
 }
 
 // UnmarshalText decodes a map key, which json always makes itself: the
 // text is kept for backCB.
 func (c *jsonCB) UnmarshalText(text []byte) error {
+	return c.decode(text, 2, (*jsonMirror).unmarshalText)
+}
+
+// decode decodes b into the handle's value with dec, or keeps it (in raw
+// for set 1, text for set 2) when the jsonCB has no handle.
+func (c *jsonCB) decode(b []byte, set uint8, dec func(*jsonMirror, types.Type, Value, []byte) (Value, error)) error {
 	if c.h == nil {
-		c.text, c.set = string(text), 2
+		if set == 1 {
+			c.raw = string(b)
+		} else {
+			c.text = string(b)
+		}
+		c.set = set
 		return nil
 	}
-	v, err := c.h.m.unmarshalText(c.h.t, c.h.v, text)
+	v, err := dec(c.h.m, c.h.t, c.h.v, b)
 	c.h.v = v
 	return err
 }

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -336,17 +335,7 @@ func TestBridgeTable(t *testing.T) {
 	}
 	file.WriteString(")\n")
 	file.WriteString(src.String())
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module bt\n\ngo 1.26\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bt.go"), []byte(file.String()), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadSource(t, "bt", file.String())
 	r := &run{p: p}
 	exercised := map[string]bool{}
 	for _, c := range calls {
@@ -703,17 +692,7 @@ func fmt(err error) string {
 	return ""
 }
 `
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module edge\n\ngo 1.26\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "edge.go"), []byte(src), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadSource(t, "edge", src)
 	for _, tc := range []struct {
 		fn     string
 		want   string // the result, or the error's text

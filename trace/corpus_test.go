@@ -1,7 +1,8 @@
 package trace
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/faultloc/faultloc/trace/internal/corpus"
@@ -13,12 +14,7 @@ const corpusPkg = "github.com/faultloc/faultloc/trace/internal/corpus"
 // interpreted; the digests must be equal.
 func TestCorpusDifferential(t *testing.T) {
 	p := load(t, "./trace/internal/corpus")
-	var names []string
-	for n := range corpus.Programs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(corpus.Programs)) {
 		t.Run(name, func(t *testing.T) {
 			fn := p.Func(corpusPkg, name)
 			if fn == nil {

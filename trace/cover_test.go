@@ -2,11 +2,9 @@ package trace
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -71,11 +69,7 @@ func (n *coverCount) add(res *Result) {
 // with the same outcome and steps, through both of its paths.
 func TestCoverOnlyCorpus(t *testing.T) {
 	p := load(t, "./trace/internal/corpus")
-	var names []string
-	for n := range corpus.Programs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(corpus.Programs))
 	var n coverCount
 	for _, name := range names {
 		fn := p.Func(corpusPkg, name)
@@ -150,13 +144,7 @@ var hexAddr = regexp.MustCompile(`0x[0-9a-f]{6,}`)
 // conformance corpus that runs (see TestConformance), comparing also what
 // they print. Skipped with -short.
 func TestCoverOnlyConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the conformance corpus takes a while; skipped with -short")
-	}
-	t.Setenv("GOSSAINTERP", "1")
-	progs := conformanceCorpus(t)
-	dir, pkgs := conformanceModule(t, progs)
-	loaded, loadErrs := loadConformance(dir, progs, pkgs)
+	progs, pkgs, loaded, loadErrs := loadedConformance(t)
 	var n coverCount
 	for _, p := range progs {
 		if p.skip != "" || loadErrs[p] != nil {
@@ -234,17 +222,7 @@ func Split(n int) int {
 // TestCoverOnlyPaths checks which way a coverage-only run goes, and its
 // result, case by case.
 func TestCoverOnlyPaths(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module cov\n\ngo 1.26\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "cov.go"), []byte(coverSrc), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadSource(t, "cov", coverSrc)
 	split := p.Func("cov", "Split")
 	var ifKey InstanceKey
 	{

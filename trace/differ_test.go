@@ -97,13 +97,7 @@ func (d differ) work(t *testing.T, rng *rand.Rand) {
 // budget of twice its steps (goroutine scheduling points then fall as in
 // its full run) and cut short at seeded points.
 func (d differ) conformance(t *testing.T, rng *rand.Rand) {
-	if testing.Short() {
-		t.Skip("the conformance corpus takes a while; skipped with -short")
-	}
-	t.Setenv("GOSSAINTERP", "1")
-	progs := conformanceCorpus(t)
-	dir, pkgs := conformanceModule(t, progs)
-	loaded, _ := loadConformance(dir, progs, pkgs)
+	progs, pkgs, loaded, _ := loadedConformance(t)
 	runs, programs := 0, 0
 	for _, cp := range progs {
 		prog := loaded[cp]

@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"testing"
 
@@ -69,12 +71,7 @@ func checkInvariants(t *testing.T, name string, tr *Trace) {
 
 func TestTraceInvariants(t *testing.T) {
 	p := load(t, "./trace/internal/corpus")
-	var names []string
-	for n := range corpus.Programs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(corpus.Programs)) {
 		res, err := p.Run(bgContext, p.Func(corpusPkg, name), nil, nil)
 		if err != nil {
 			t.Fatal(err)
