@@ -154,6 +154,9 @@ func nativeImplements(x any, t types.Type) bool {
 
 // nativeToValue converts a native value asserted to type t.
 func nativeToValue(r *run, x any, t types.Type) Value {
+	if v, ok, err := r.dataFromNative(reflect.ValueOf(x), t); ok && err == nil {
+		return v // a data struct (*url.Error): an interpreted copy
+	}
 	v, err := valueOfReflect(reflect.ValueOf(x))
 	if err != nil {
 		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.ValueOf(&x).Elem()})}

@@ -15,10 +15,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/base64"
+	"encoding/csv"
 	"encoding/json"
 	"io"
 	"math/big"
 	mrand "math/rand"
+	"net/url"
 	"regexp"
 	"text/tabwriter"
 	"time"
@@ -56,8 +58,25 @@ var bridgeArgs = map[string][]bridgeArg{
 		{`time.Date(2024, time.February, 29, 13, 4, 5, 600, time.UTC)`, func() any { return time.Date(2024, time.February, 29, 13, 4, 5, 600, time.UTC) }},
 		{`time.Unix(1700000000, 5).In(time.FixedZone("X", 5400))`, func() any { return time.Unix(1700000000, 5).In(time.FixedZone("X", 5400)) }},
 	},
-	"*time.Time":          {{`new(time.Time)`, func() any { return new(time.Time) }}},
-	"*json.RawMessage":    {{`new(encoding_json.RawMessage)`, func() any { return new(json.RawMessage) }}},
+	"*time.Time":       {{`new(time.Time)`, func() any { return new(time.Time) }}},
+	"*json.RawMessage": {{`new(encoding_json.RawMessage)`, func() any { return new(json.RawMessage) }}},
+	// Data structs (all fields exported): interpreted structs converted
+	// field by field.
+	"*csv.ParseError":        {{`&encoding_csv.ParseError{StartLine: 1, Line: 2, Column: 3, Err: encoding_csv.ErrQuote}`, func() any { return &csv.ParseError{StartLine: 1, Line: 2, Column: 3, Err: csv.ErrQuote} }}},
+	"*io.LimitedReader":      {{`&io.LimitedReader{R: strings.NewReader("héllo abc"), N: 4}`, func() any { return &io.LimitedReader{R: strings.NewReader("héllo abc"), N: 4} }}},
+	"*json.InvalidUTF8Error": {{`&encoding_json.InvalidUTF8Error{S: "x\xff"}`, func() any { return &json.InvalidUTF8Error{S: "x\xff"} }}},
+	"*strconv.NumError":      {{`&strconv.NumError{Func: "Atoi", Num: "x1", Err: strconv.ErrSyntax}`, func() any { return &strconv.NumError{Func: "Atoi", Num: "x1", Err: strconv.ErrSyntax} }}},
+	"*time.ParseError":       {{`&time.ParseError{Layout: "2006", Value: "x", LayoutElem: "2006", ValueElem: "x"}`, func() any { return &time.ParseError{Layout: "2006", Value: "x", LayoutElem: "2006", ValueElem: "x"} }}},
+	"*url.Error":             {{`&net_url.Error{Op: "parse", URL: "::", Err: errors.New("missing protocol scheme")}`, func() any { return &url.Error{Op: "parse", URL: "::", Err: errors.New("missing protocol scheme")} }}},
+	"*url.URL": {
+		{`&net_url.URL{Scheme: "https", User: net_url.UserPassword("u", "p"), Host: "example.com:8080", Path: "/a b/c", RawQuery: "x=1&y=2", Fragment: "f"}`, func() any {
+			return &url.URL{Scheme: "https", User: url.UserPassword("u", "p"), Host: "example.com:8080", Path: "/a b/c", RawQuery: "x=1&y=2", Fragment: "f"}
+		}},
+		{`&net_url.URL{Path: "rel/x"}`, func() any { return &url.URL{Path: "rel/x"} }},
+	},
+	"url.Values":          {{`net_url.Values{"a": {"1", "2"}, "b": {"x y"}}`, func() any { return url.Values{"a": {"1", "2"}, "b": {"x y"}} }}},
+	"unicode.CaseRange":   {{`unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}}`, func() any { return unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}} }}},
+	"unicode.SpecialCase": {{`unicode.TurkishCase`, func() any { return unicode.TurkishCase }}},
 	"*unicode.RangeTable": {{`unicode.Greek`, func() any { return unicode.Greek }}, {`unicode.Digit`, func() any { return unicode.Digit }}},
 	"io.Writer":           {{`io.Writer(new(bytes.Buffer))`, func() any { return io.Writer(new(bytes.Buffer)) }}},
 	"io.Reader":           {{`io.Reader(strings.NewReader("héllo\nabc"))`, func() any { return io.Reader(strings.NewReader("héllo\nabc")) }}},
@@ -133,7 +152,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}
@@ -455,6 +474,22 @@ func (r *run) matchNative(v Value, rv reflect.Value, depth int) string {
 		if rv.Kind() == reflect.Pointer && rv.IsNil() {
 			if !v.IsNil() {
 				return differ()
+			}
+			return ""
+		}
+		switch {
+		case rv.Kind() == reflect.Pointer && v.k == KindPointer && v.p != nil:
+			// A pointer to a data struct: a new interpreted variable.
+			return r.matchNative((*cell)(v.p).v, rv.Elem(), depth+1)
+		case rv.Kind() == reflect.Struct && v.k == KindStruct:
+			cs := v.cells()
+			if len(cs) != rv.NumField() {
+				return differ()
+			}
+			for i := range cs {
+				if why := r.matchNative(cs[i].v, rv.Field(i), depth+1); why != "" {
+					return fmt.Sprintf(".%s: %s", rv.Type().Field(i).Name, why)
+				}
 			}
 			return ""
 		}

@@ -20,29 +20,33 @@ type run struct {
 	abandoned atomic.Bool
 	outMu     sync.Mutex
 	cov       *coverage // a coverage-only run's record (cover.go), else nil
-	ctx       context.Context
-	h         *Hooks
-	obs       func(*Trace, EventID)
-	pending   EventID
-	tr        *Trace
-	steps     int64
-	max       int64
-	limit     int64 // see setLimit
-	maxDepth  int
-	alloc     int64 // bytes allocated (see RunOptions.MaxAlloc)
-	maxAlloc  int64
-	depth     int
-	globals   []*cell
-	out       io.Writer
-	seed      uint64
-	phiBuf    []Value
-	phiEv     []EventID
-	next      *frame // deferOf for the next frame created
-	cur       *frame
-	s         *sched        // nil until a goroutine or channel needs it
-	stop      any           // a stop of the run raised in a callback that native code swallowed
-	bst       *bridgeState  // the state of the stateful bridges (bridge_state.go), made on first use
-	pools     [][]*frameMem // free frames, by fnCode.id
+	// extEv is the call event of the bridged call being made: what a
+	// native function writes into interpreted memory (reflectCall's write
+	// backs) is stored by it.
+	extEv    EventID
+	ctx      context.Context
+	h        *Hooks
+	obs      func(*Trace, EventID)
+	pending  EventID
+	tr       *Trace
+	steps    int64
+	max      int64
+	limit    int64 // see setLimit
+	maxDepth int
+	alloc    int64 // bytes allocated (see RunOptions.MaxAlloc)
+	maxAlloc int64
+	depth    int
+	globals  []*cell
+	out      io.Writer
+	seed     uint64
+	phiBuf   []Value
+	phiEv    []EventID
+	next     *frame // deferOf for the next frame created
+	cur      *frame
+	s        *sched        // nil until a goroutine or channel needs it
+	stop     any           // a stop of the run raised in a callback that native code swallowed
+	bst      *bridgeState  // the state of the stateful bridges (bridge_state.go), made on first use
+	pools    [][]*frameMem // free frames, by fnCode.id
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.
 	plain bool
@@ -121,7 +125,7 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 	if opts != nil {
 		o = *opts
 	}
-	r := &run{p: p, ctx: ctx, h: o.Hooks, max: o.MaxSteps, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent}
+	r := &run{p: p, ctx: ctx, h: o.Hooks, max: o.MaxSteps, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent}
 	if r.max <= 0 {
 		r.max = 10_000_000
 	}
@@ -512,6 +516,7 @@ func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value
 		if cl.fn == nil {
 			args = slices.Clone(args) // not the argument stack: bridges may keep it
 			if cl.ext != nil {
+				r.extEv = callEv
 				return r.callExt(fr, in, cl.name, cl.ext, args), NoEvent
 			}
 			return r.builtin(fr, in, ci, cl.name, args), NoEvent
@@ -550,6 +555,7 @@ func (r *run) invokeCode(fr *frame, in *ins, c *fnCode, env []Value, envEv []Eve
 			}
 			panic(&BridgeError{Func: c.extName, CallSite: r.pos(in), Reason: unbridgedReason(c.fn, c.extName)})
 		}
+		r.extEv = callEv
 		return r.callExt(fr, in, c.extName, c.ext, args), NoEvent
 	}
 	if argEv == nil && r.tr != nil {

@@ -30,6 +30,7 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 	if len(ptypes) != ft.NumIn() || len(args) != len(ptypes) {
 		panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "signature mismatch with the native function"})
 	}
+	ev := r.extEv // the call's event, for what the call writes back
 	nin := make([]reflect.Value, len(args))
 	for i, a := range args {
 		nv, err := r.toNative(fr, in, a, ptypes[i], ft.In(i))
@@ -44,7 +45,12 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 	} else {
 		out = f.Call(nin)
 	}
-	// Write back slices the native code may have changed in place.
+	// Write back data structs and slices the native code may have
+	// changed in place.
+	for i, a := range args {
+		r.dataWriteBack(a, ptypes[i], nin[i], ev)
+		r.mapWriteBack(a, ptypes[i], nin[i], ev)
+	}
 	for i, a := range args {
 		if a.k == KindSlice && a.p != nil && nin[i].Kind() == reflect.Slice {
 			cs := a.slice()
@@ -53,7 +59,7 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 					continue
 				}
 				if nv, err := r.fromNative(nin[i].Index(j), nil); err == nil && nv.k == cs[j].v.k && !Equal(nv, cs[j].v) {
-					cs[j].v = nv
+					cs[j].v, cs[j].st = nv, ev
 				}
 			}
 		}
@@ -198,6 +204,9 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 			return outs
 		})
 	case reflect.Pointer, reflect.Struct:
+		if x, ok, err := r.dataToNative(fr, in, v, t, rt); ok {
+			return x, err
+		}
 		if v.k == KindNative && v.p != nil {
 			b := (*nativeBox)(v.p)
 			if rt.Kind() == reflect.Pointer && b.rv.Type() == rt.Elem() {
@@ -329,6 +338,9 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 		}
 		return Value{k: KindMap, p: ptrOf(m)}, nil
 	case reflect.Pointer, reflect.Struct, reflect.Func:
+		if v, ok, err := r.dataFromNative(rv, t); ok {
+			return v, err
+		}
 		if t != nil {
 			if _, isIface := t.Underlying().(*types.Interface); isIface {
 				if rv.Kind() != reflect.Struct && rv.IsNil() {
@@ -913,4 +925,172 @@ func (r *run) fmtWriter(fr *frame, in *ins, v Value) (io.Writer, bool) {
 		return writerVal{r, fr, in, it}, true
 	}
 	return nil, false
+}
+
+// Data structs: standard struct types whose fields are all exported and
+// convertible (url.URL, strconv.NumError, io.LimitedReader; see
+// internal/cmd/bridgegen) are interpreted structs, converted field by
+// field when they cross the bridge; a pointer to one becomes a pointer to
+// a native copy whose fields of basic types are written back into the
+// interpreted struct after the call (field by field, so that pointers into
+// it stay valid; references stay the interpreted ones).
+
+// dataStruct returns the struct of t, a data struct type (or ok false).
+func dataStruct(t types.Type) (*types.Struct, bool) {
+	if t == nil || isNativeType(t) {
+		return nil, false
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil, false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return st, ok
+}
+
+// dataToNative converts v, a data struct or a pointer to one, to rt; ok
+// is false for other values.
+func (r *run) dataToNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Type) (x reflect.Value, ok bool, err error) {
+	switch {
+	case rt.Kind() == reflect.Struct && v.k == KindStruct:
+		st, ok := dataStruct(t)
+		if !ok || st.NumFields() != rt.NumField() {
+			return x, false, nil
+		}
+		x = reflect.New(rt).Elem()
+		cs := v.cells()
+		for i := range cs {
+			f, err := r.toNative(fr, in, cs[i].v, st.Field(i).Type(), rt.Field(i).Type)
+			if err != nil {
+				return x, true, err
+			}
+			x.Field(i).Set(f)
+		}
+		return x, true, nil
+	case rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct && v.k == KindPointer && v.p != nil:
+		pt, _ := t.Underlying().(*types.Pointer)
+		c := (*cell)(v.p)
+		if pt == nil || c.v.k != KindStruct {
+			return x, false, nil
+		}
+		e, ok, err := r.dataToNative(fr, in, c.v, pt.Elem(), rt.Elem())
+		if !ok || err != nil {
+			return x, ok, err
+		}
+		x = reflect.New(rt.Elem())
+		x.Elem().Set(e)
+		return x, true, nil
+	}
+	return x, false, nil
+}
+
+// dataFromNative converts rv, a data struct of type t or a pointer to
+// one, to an interpreted value (a new variable for a pointer); ok is
+// false for other values.
+func (r *run) dataFromNative(rv reflect.Value, t types.Type) (Value, bool, error) {
+	switch rv.Kind() {
+	case reflect.Struct:
+		st, ok := dataStruct(t)
+		if !ok || st.NumFields() != rv.NumField() {
+			return Value{}, false, nil
+		}
+		cs := make([]cell, rv.NumField())
+		for i := range cs {
+			f, err := r.fromNative(rv.Field(i), st.Field(i).Type())
+			if err != nil {
+				return Value{}, true, err
+			}
+			cs[i] = cell{v: f, st: NoEvent}
+		}
+		return aggOf(KindStruct, cs), true, nil
+	case reflect.Pointer:
+		if t == nil || rv.IsNil() {
+			return Value{}, false, nil
+		}
+		pt, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			return Value{}, false, nil
+		}
+		v, ok, err := r.dataFromNative(rv.Elem(), pt.Elem())
+		if !ok || err != nil {
+			return v, ok, err
+		}
+		r.allocCells(1 + rv.Elem().NumField())
+		return Value{k: KindPointer, p: ptrOf(newCell(v, NoEvent))}, true, nil
+	}
+	return Value{}, false, nil
+}
+
+// dataWriteBack copies what native code left in nv, the native copy of
+// argument a (a pointer to a data struct of type t), back into a's
+// struct, field by field, as stored by event ev (the call).
+func (r *run) dataWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) {
+	if a.k != KindPointer || a.p == nil || nv.Kind() != reflect.Pointer || nv.IsNil() || nv.Elem().Kind() != reflect.Struct {
+		return
+	}
+	pt, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return
+	}
+	st, ok := dataStruct(pt.Elem())
+	c := (*cell)(a.p)
+	if !ok || c.v.k != KindStruct || st.NumFields() != nv.Elem().NumField() {
+		return
+	}
+	cs := c.v.cells()
+	for i := range cs {
+		if _, basic := st.Field(i).Type().Underlying().(*types.Basic); !basic {
+			// References (an io.LimitedReader's reader, a URL's
+			// Userinfo) stay what the interpreted code put there.
+			continue
+		}
+		if f, err := r.fromNative(nv.Elem().Field(i), st.Field(i).Type()); err == nil && !Equal(f, cs[i].v) {
+			cs[i].v, cs[i].st = f, ev
+		}
+	}
+}
+
+// mapWriteBack makes interpreted map a (of type t) hold what its native
+// copy nv holds after a call (url.Values.Add and Set change their map):
+// entries gone are deleted, changed ones updated in place, new ones added
+// in sorted key order, as stored by event ev (the call); unchanged ones
+// keep their values.
+func (r *run) mapWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) {
+	if a.k != KindMap || a.p == nil || nv.Kind() != reflect.Map || nv.IsNil() {
+		return
+	}
+	mt, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return
+	}
+	m := (*mapObj)(a.p)
+	keys := nv.MapKeys()
+	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+	present := make([]Value, 0, len(keys))
+	for _, k := range keys {
+		kv, err := r.fromNative(k, mt.Key())
+		if err != nil {
+			return
+		}
+		present = append(present, kv)
+	}
+	inNative := map[mkey]bool{}
+	for _, kv := range present {
+		inNative[keyOf(kv)] = true
+	}
+	for _, e := range m.live() {
+		if !inNative[keyOf(e.k)] {
+			m.delete(e.k)
+		}
+	}
+	for i, k := range keys {
+		val, err := r.fromNative(nv.MapIndex(k), mt.Elem())
+		if err != nil {
+			return
+		}
+		if e := m.lookup(present[i]); e != nil && deepEqual(e.c.v, val, 0) {
+			continue
+		}
+		m.set(present[i], val, ev)
+	}
 }

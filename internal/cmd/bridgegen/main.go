@@ -36,7 +36,7 @@ var Packages = []string{
 	"bufio", "bytes", "crypto/md5", "crypto/rand", "crypto/sha1",
 	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
-	"math/rand", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
+	"math/rand", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 
@@ -309,7 +309,10 @@ func (g *gen) conv(t types.Type, result bool, depth int) bool {
 		return g.conv(u.Key(), result, depth+1) && g.conv(u.Elem(), result, depth+1)
 	case *types.Pointer:
 		n, ok := u.Elem().(*types.Named)
-		return ok && g.native[n.Obj()]
+		return ok && (g.native[n.Obj()] || g.dataStruct(n, result, depth+1))
+	case *types.Struct:
+		n, ok := t.(*types.Named)
+		return ok && g.dataStruct(n, result, depth)
 	case *types.Signature:
 		if u.Variadic() {
 			return false
@@ -331,6 +334,22 @@ func (g *gen) conv(t types.Type, result bool, depth int) bool {
 		return types.TypeString(t, nil) == "error"
 	}
 	return false
+}
+
+// dataStruct reports whether n is a struct type whose fields are all
+// exported and convertible (url.URL): its values are interpreted structs,
+// converted field by field when they cross the bridge.
+func (g *gen) dataStruct(n *types.Named, result bool, depth int) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 || n.TypeParams().Len() > 0 || handles[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); !f.Exported() || f.Embedded() || !g.conv(f.Type(), result, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func relTo(p *types.Package) types.Qualifier {

@@ -47,6 +47,7 @@ var Programs = map[string]func() string{
 	"JSONPointerMethods": JSONPointerMethods,
 	"FmtAppend":          FmtAppend,
 	"CSV":                CSV,
+	"URLs":               URLs,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
 	"Quick":              Quick,
