@@ -173,6 +173,11 @@ func init() {
 		}
 		return String(string(b))
 	}
+	// The user and group IDs are the process's: a run reads them as the
+	// native test would (uuid's DCE identifiers).
+	for name, f := range map[string]func() int{"os.Getuid": os.Getuid, "os.Geteuid": os.Geteuid, "os.Getgid": os.Getgid, "os.Getegid": os.Getegid} {
+		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value { return Int(int64(f())) }
+	}
 	bridges["os.Getenv"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		v, _ := r.lookupEnv(args[0].Str())
 		return String(v)
