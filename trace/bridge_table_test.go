@@ -20,7 +20,6 @@ import (
 	"io"
 	"math/big"
 	mrand "math/rand"
-	"net"
 	"net/url"
 	"regexp"
 	"text/tabwriter"
@@ -75,7 +74,6 @@ var bridgeArgs = map[string][]bridgeArg{
 		}},
 		{`&net_url.URL{Path: "rel/x"}`, func() any { return &url.URL{Path: "rel/x"} }},
 	},
-	"*net.IPNet":          {{`&net.IPNet{IP: net.IPv4(10, 0, 0, 0), Mask: net.CIDRMask(8, 32)}`, func() any { return &net.IPNet{IP: net.IPv4(10, 0, 0, 0), Mask: net.CIDRMask(8, 32)} }}},
 	"url.Values":          {{`net_url.Values{"a": {"1", "2"}, "b": {"x y"}}`, func() any { return url.Values{"a": {"1", "2"}, "b": {"x y"}} }}},
 	"unicode.CaseRange":   {{`unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}}`, func() any { return unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}} }}},
 	"unicode.SpecialCase": {{`unicode.TurkishCase`, func() any { return unicode.TurkishCase }}},
@@ -154,7 +152,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url", "net"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}

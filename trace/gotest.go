@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -465,8 +466,10 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 		o.entry = func(r *run, c *fnCode, args []Value) Value {
 			top.path = mix(0, -2, 0)
 			g.start(top)
-			top.body(r, nil, func() { r.root(c, args, top.path) })
-			top.runCleanups(r, nil, nil)
+			g.captureStdout(r, func() {
+				top.body(r, nil, func() { r.root(c, args, top.path) })
+				top.runCleanups(r, nil, nil)
+			})
 			g.finish(top)
 			return Value{}
 		}
@@ -509,6 +512,30 @@ func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest
 
 func (g *goTestRun) emit(test, text string) {
 	g.out = append(g.out, outChunk{test: test, text: text})
+}
+
+// captureStdout makes what the program prints while f runs part of the
+// output of the test go test last named, as go test -json attributes a
+// test binary's standard output (what a test prints with fmt.Println
+// shows in its log).
+func (g *goTestRun) captureStdout(r *run, f func()) {
+	old := r.out
+	w := goTestStdout{g}
+	if old == io.Discard {
+		r.out = runOut{r, w}
+	} else {
+		r.out = runOut{r, io.MultiWriter(old, w)}
+	}
+	defer func() { r.out = old }()
+	f()
+}
+
+// goTestStdout writes into the output of the test go test last named.
+type goTestStdout struct{ g *goTestRun }
+
+func (w goTestStdout) Write(p []byte) (int, error) {
+	w.g.emit(w.g.lastName, string(p))
+	return len(p), nil
 }
 
 // start prints the "=== RUN" line of t.

@@ -99,10 +99,12 @@ func mRun(r *run, fr *frame, in *ins, args []Value) Value {
 	t.path = mix(fr.path, in.sid, fr.occ[in.loc]-1)
 	callEv, _ := r.callSite(fr, in)
 	g.start(t)
-	t.body(r, fr, func() {
-		r.invokeCode(fr, in, r.p.code(mr.fn), nil, nil, []Value{t.tv}, nil, callEv, t.path)
+	g.captureStdout(r, func() {
+		t.body(r, fr, func() {
+			r.invokeCode(fr, in, r.p.code(mr.fn), nil, nil, []Value{t.tv}, nil, callEv, t.path)
+		})
+		t.runCleanups(r, fr, in)
 	})
-	t.runCleanups(r, fr, in)
 	g.finish(t)
 	if t.failed {
 		return Int(1)

@@ -399,8 +399,8 @@ func TestRunGoTestErrors(t *testing.T) {
 	if fz := p.FuzzFuncs(gotestPkg); len(fz) != 1 || fz[0].Name() != "FuzzAbs" {
 		t.Errorf("FuzzFuncs = %v, want [FuzzAbs]", fz)
 	}
-	if got := len(p.TestFuncs(gotestPkg)); got != 20 {
-		t.Errorf("TestFuncs: %d functions, want 20", got)
+	if got := len(p.TestFuncs(gotestPkg)); got != 21 {
+		t.Errorf("TestFuncs: %d functions, want 21", got)
 	}
 }
 

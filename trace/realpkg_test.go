@@ -24,6 +24,8 @@ var realModules = []struct {
 	cannot map[string]string // case -> why it cannot run under the interpreter
 }{
 	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
+	{mod: "github.com/emirpasic/gods@v1.18.1", pkg: "./trees/redblacktree"},
+	{mod: "github.com/emirpasic/gods@v1.18.1", pkg: "./lists/arraylist"},
 	{mod: "github.com/google/btree@v1.1.3", pkg: ".", cannot: map[string]string{
 		"TestBTree":                      btreeReason,
 		"TestBTreeG":                     btreeReason,
@@ -34,6 +36,12 @@ var realModules = []struct {
 	// uuid's tests that compare clock readings fail now and then natively
 	// on a loaded machine (the interpreter's clock is virtual).
 	{mod: "github.com/google/uuid@v1.6.0", pkg: ".", flaky: regexp.MustCompile(`^(TestVersion1|TestVersion6|TestVersion7.*|TestClockSeq.*|TestNodeAndTime)$`), cannot: map[string]string{
+		"TestClockSeq":                   netReason,
+		"TestVersion1":                   netReason,
+		"TestNode":                       netReason,
+		"TestNodeID":                     netReason,
+		"TestDCE":                        netReason,
+		"TestVersion6":                   netReason,
 		"TestVersion7MonotonicityStrict": "its 100,000 NewV7 calls exceed the default budget of 10^7 steps",
 	}},
 	{mod: "golang.org/x/mod@v0.42.0", pkg: "./semver"},
@@ -61,7 +69,9 @@ var realModules = []struct {
 
 const (
 	btreeReason = "its random trees of 10,000 items exceed the default budget of 10^7 steps"
-	netReason   = "the node ID comes from net.Interfaces: the network is not bridged"
+	// netReason: trace may not import net (it uses cgo; trace builds
+	// without), so net.Interfaces is not bridged.
+	netReason = "the node ID comes from net.Interfaces, which the bridge lacks (importing net would bring cgo into trace)"
 	// subprocessReason: the test runs its own binary (os.Executable,
 	// os/exec), which an interpreted test does not have.
 	subprocessReason = "it runs the test binary again as a subprocess (os.Executable): not bridged"

@@ -36,7 +36,7 @@ var Packages = []string{
 	"bufio", "bytes", "crypto/md5", "crypto/rand", "crypto/sha1",
 	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
-	"math/rand", "net", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
+	"math/rand", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 
@@ -79,28 +79,6 @@ var denied = map[string]string{
 	"io/ioutil.TempDir":          "writes to the file system",
 	"io/ioutil.TempFile":         "writes to the file system",
 	"io/ioutil.WriteFile":        "writes to the file system",
-}
-
-// partial are packages of which the table holds only the listed
-// functions, methods and variables (by full name): the rest of net reaches
-// the network, which the bridge does not.
-var partial = map[string]map[string]bool{
-	"net": setOf("net.Interfaces", "net.InterfaceByIndex", "net.InterfaceByName",
-		"net.ParseIP", "net.ParseCIDR", "net.ParseMAC", "net.IPv4", "net.IPv4Mask", "net.CIDRMask",
-		"net.JoinHostPort", "net.SplitHostPort",
-		"(net.IP).String", "(net.IP).To4", "(net.IP).To16", "(net.IP).Equal", "(net.IP).IsLoopback",
-		"(net.IP).IsPrivate", "(net.IP).IsUnspecified", "(net.IP).IsGlobalUnicast", "(net.IP).IsMulticast",
-		"(net.IP).Mask", "(net.IP).DefaultMask", "(net.IP).MarshalText",
-		"(net.IPMask).String", "(net.IPMask).Size", "(*net.IPNet).Contains", "(*net.IPNet).String",
-		"(*net.IPNet).Network", "(net.HardwareAddr).String", "(net.Flags).String"),
-}
-
-func setOf(names ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
 }
 
 // deniedTypes are opaque types left out of the table, with why: their
@@ -171,9 +149,6 @@ func Generate(ctx context.Context) ([]byte, error) {
 			if !ok || !tn.Exported() || tn.IsAlias() {
 				continue
 			}
-			if partial[tn.Pkg().Path()] != nil {
-				continue // the listed functions need none of its opaque types
-			}
 			if name := tn.Pkg().Path() + "." + tn.Name(); deniedTypes[name] != "" {
 				g.excluded[name] = deniedTypes[name]
 			} else if opaque(tn) || handles[name] {
@@ -196,9 +171,6 @@ func Generate(ctx context.Context) ([]byte, error) {
 				}
 				if why := denied[p.PkgPath+"."+o.Name()]; why != "" {
 					g.excluded[p.PkgPath+"."+o.Name()] = why
-					continue
-				}
-				if partial[p.PkgPath] != nil && !partial[p.PkgPath][p.PkgPath+"."+o.Name()] {
 					continue
 				}
 				if stateless(o.Type()) {
@@ -279,8 +251,6 @@ func (g *gen) add(f *types.Func, recv string) {
 	switch {
 	case denied[name] != "":
 		why = denied[name]
-	case partial[f.Pkg().Path()] != nil && !partial[f.Pkg().Path()][name]:
-		why = "not among the functions of " + f.Pkg().Path() + " the bridge runs (the network is not bridged)"
 	case sig.TypeParams().Len() > 0 || (sig.Recv() != nil && sig.RecvTypeParams().Len() > 0):
 		why = "generic"
 	default:

@@ -249,3 +249,13 @@ func TestFatalInGoroutine(t *testing.T) {
 	wg.Wait()
 	t.Log("after wait")
 }
+
+// TestStdout prints to standard output, in the test and in a subtest: go
+// test -json shows it in the output of the test printing.
+func TestStdout(t *testing.T) {
+	fmt.Println("printed by the test")
+	t.Run("sub", func(t *testing.T) {
+		fmt.Print("printed by the subtest\n")
+	})
+	t.Log("logged after")
+}
