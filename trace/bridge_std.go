@@ -37,6 +37,25 @@ func init() {
 	bridges["sort.Stable"] = sortSort(true)
 	bridges["sort.IsSorted"] = sortIsSorted
 	bridges["errors.As"] = errorsAs
+	bridges["errors.Is"] = errorsIs
+	bridges["errors.Unwrap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		// The result of the error's Unwrap() error method, else nil (not
+		// an Unwrap() []error).
+		if args[0].p == nil {
+			return Value{k: KindInterface}
+		}
+		it := (*iface)(args[0].p)
+		if it.nat != nil {
+			e, _ := it.nat.(error)
+			return r.nativeIface(errors.Unwrap(e))
+		}
+		if m := r.errMethod(it, "Unwrap"); m != nil && m.Params().Len() == 0 && m.Results().Len() == 1 {
+			if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); !many {
+				return r.callMethod(fr, in, it, "Unwrap", nil)
+			}
+		}
+		return Value{k: KindInterface}
+	}
 	bridges["os.Exit"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		panic(exitStop{int(args[0].Int())})
 	}
@@ -447,6 +466,82 @@ func (r *run) callMethod(fr *frame, in *ins, it *iface, name string, args []Valu
 
 // errorsAs implements errors.As for interpreted and native errors: it walks
 // the chain of Unwrap methods (interpreted or native).
+// errorsIs is errors.Is on interpreted errors: == when the target's type
+// is comparable, then the error's Is method, then its Unwrap (one error or
+// several), as the errors package does, whether the errors are
+// interpreted values (calling their methods) or native ones.
+func errorsIs(r *run, fr *frame, in *ins, args []Value) Value {
+	err, target := args[0], args[1]
+	if err.p == nil || target.p == nil {
+		return Bool(err.p == target.p)
+	}
+	ti := (*iface)(target.p)
+	comparable := ti.nat == nil && types.Comparable(ti.t.t) || ti.nat != nil && reflect.TypeOf(ti.nat).Comparable()
+	return Bool(r.errIs(fr, in, err, target, comparable, 0))
+}
+
+func (r *run) errIs(fr *frame, in *ins, err, target Value, comparable bool, depth int) bool {
+	for ; err.p != nil && depth < 100; depth++ {
+		it := (*iface)(err.p)
+		if comparable && (it.nat == nil || reflect.TypeOf(it.nat).Comparable()) && Equal(err, target) {
+			return true
+		}
+		if it.nat != nil {
+			nt := r.ifaceToNative(fr, (*iface)(target.p))
+			if x, ok := it.nat.(interface{ Is(error) bool }); ok {
+				if te, ok := nt.(error); ok && x.Is(te) {
+					return true
+				}
+			}
+			switch x := it.nat.(type) {
+			case interface{ Unwrap() error }:
+				err = r.nativeIface(x.Unwrap())
+			case interface{ Unwrap() []error }:
+				for _, e := range x.Unwrap() {
+					if r.errIs(fr, in, r.nativeIface(e), target, comparable, depth+1) {
+						return true
+					}
+				}
+				return false
+			default:
+				return false
+			}
+			continue
+		}
+		if m := r.errMethod(it, "Is"); m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 {
+			if r.callMethod(fr, in, it, "Is", []Value{target}).n != 0 {
+				return true
+			}
+		}
+		m := r.errMethod(it, "Unwrap")
+		if m == nil || m.Params().Len() != 0 || m.Results().Len() != 1 {
+			return false
+		}
+		res := r.callMethod(fr, in, it, "Unwrap", nil)
+		if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); many {
+			for _, c := range res.slice() {
+				if r.errIs(fr, in, c.v, target, comparable, depth+1) {
+					return true
+				}
+			}
+			return false
+		}
+		err = res
+	}
+	return false
+}
+
+// errMethod returns the signature of it's method name, nil if it has none.
+func (r *run) errMethod(it *iface, name string) *types.Signature {
+	ms := r.p.SSA.MethodSets.MethodSet(it.t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			return ms.At(i).Type().(*types.Signature)
+		}
+	}
+	return nil
+}
+
 func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
 	err, target := args[0], args[1]
 	if target.k != KindInterface || target.p == nil {

@@ -48,6 +48,7 @@ var Programs = map[string]func() string{
 	"FmtAppend":          FmtAppend,
 	"CSV":                CSV,
 	"URLs":               URLs,
+	"ErrorsIs":           ErrorsIs,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
 	"Quick":              Quick,

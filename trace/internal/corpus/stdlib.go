@@ -144,3 +144,54 @@ func fprints() string {
 	fmt.Fprintln(&l, "two", green)
 	return fmt.Sprint(sb.String(), n, err, l.got, sb.Len())
 }
+
+// Error types of ErrorsIs: a comparable struct sentinel, one matching
+// another through its Is method, a wrapper and a multi-wrapper.
+type (
+	isErr    struct{ msg string }
+	isTooFew struct{ isErr }
+	isWrap   struct{ inner error }
+	isMulti  struct{ errs []error }
+	isUncomp struct{ list []int }
+)
+
+func (e isErr) Error() string           { return e.msg }
+func (isTooFew) Is(target error) bool   { return target == errIsEmpty }
+func (w *isWrap) Error() string         { return "wrap: " + w.inner.Error() }
+func (w *isWrap) Unwrap() error         { return w.inner }
+func (m isMulti) Error() string         { return "multi" }
+func (m isMulti) Unwrap() []error       { return m.errs }
+func (u isUncomp) Error() string        { return "uncomparable" }
+func (u isUncomp) Is(target error) bool { return target == errIsNative }
+
+var (
+	errIsEmpty  = isErr{"empty"}
+	errIsFew    = isTooFew{isErr{"too few"}}
+	errIsNative = errors.New("native")
+)
+
+// ErrorsIs checks errors.Is on interpreted errors: struct sentinels
+// compared with ==, Is methods, Unwrap chains through interpreted and
+// native wrappers, several wrapped errors, and uncomparable targets.
+func ErrorsIs() string {
+	var out []bool
+	add := func(b bool) { out = append(out, b) }
+	add(errors.Is(errIsFew, errIsEmpty))
+	add(errors.Is(errIsFew, errIsFew))
+	add(errors.Is(errIsEmpty, errIsFew))
+	add(errors.Is(isErr{"empty"}, errIsEmpty))
+	add(errors.Is(&isWrap{&isWrap{errIsEmpty}}, errIsEmpty))
+	add(errors.Is(fmt.Errorf("ctx: %w", &isWrap{errIsNative}), errIsNative))
+	add(errors.Is(&isWrap{fmt.Errorf("ctx: %w", errIsEmpty)}, errIsEmpty))
+	add(errors.Is(isMulti{[]error{errIsNative, errIsFew}}, errIsEmpty))
+	add(errors.Is(errors.Join(errIsNative, &isWrap{errIsEmpty}), errIsEmpty))
+	add(errors.Is(isUncomp{[]int{1}}, errIsNative))
+	add(errors.Is(errIsNative, isUncomp{}))
+	add(errors.Is(nil, errIsEmpty))
+	add(errors.Is(nil, nil))
+	add(errors.Unwrap(&isWrap{errIsEmpty}) == errIsEmpty)
+	add(errors.Unwrap(isMulti{[]error{errIsEmpty}}) == nil)
+	add(errors.Unwrap(fmt.Errorf("x: %w", &isWrap{errIsNative})).(*isWrap).inner == errIsNative)
+	add(errors.Unwrap(errIsEmpty) == nil)
+	return fmt.Sprint(out)
+}
