@@ -552,41 +552,72 @@ func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
 	if !ok || tit.v.p == nil {
 		r.rtPanic(fr, in, "errors: target must be a non-nil pointer")
 	}
-	want := pt.Elem()
+	return Bool(r.errAs(fr, in, err, target, pt.Elem(), 0))
+}
+
+// errAs is errors.As's search, as the errors package does it: the first
+// error of the chain assignable to want (the target's element type) is
+// stored through the target, else an error's As method may answer, else
+// its Unwrap (one error or several) goes on.
+func (r *run) errAs(fr *frame, in *ins, err, target Value, want types.Type, depth int) bool {
 	_, wantIface := want.Underlying().(*types.Interface)
-	dst := (*cell)(tit.v.p)
-	for depth := 0; err.p != nil && depth < 100; depth++ {
+	dst := (*cell)((*iface)(target.p).v.p)
+	for ; err.p != nil && depth < 100; depth++ {
 		it := (*iface)(err.p)
 		if it.nat != nil {
 			if wantIface && nativeImplements(it.nat, want) {
 				dst.v = err
-				return Bool(true)
+				return true
 			}
 			if !wantIface && nativeIs(it.nat, want) {
 				dst.v = nativeToValue(r, it.nat, want)
-				return Bool(true)
+				return true
 			}
-			err = r.nativeIface(errors.Unwrap(it.nat.(error)))
-			if u := errors.Unwrap(it.nat.(error)); u == nil {
-				break
+			switch x := it.nat.(type) {
+			case interface{ Unwrap() error }:
+				err = r.nativeIface(x.Unwrap())
+			case interface{ Unwrap() []error }:
+				for _, e := range x.Unwrap() {
+					if e != nil && r.errAs(fr, in, r.nativeIface(e), target, want, depth+1) {
+						return true
+					}
+				}
+				return false
+			default:
+				return false
 			}
 			continue
 		}
 		wr := r.p.internLocked(want)
 		if wantIface && r.p.implements(it, wr) {
 			dst.v = err
-			return Bool(true)
+			return true
 		}
 		if !wantIface && it.t.id == wr.id {
 			dst.v = copyVal(it.v)
-			return Bool(true)
+			return true
 		}
-		if !r.p.hasMethod(it.t, "Unwrap") {
-			break
+		if m := r.errMethod(it, "As"); m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 {
+			if r.callMethod(fr, in, it, "As", []Value{target}).n != 0 {
+				return true
+			}
 		}
-		err = r.callMethod(fr, in, it, "Unwrap", nil)
+		m := r.errMethod(it, "Unwrap")
+		if m == nil || m.Params().Len() != 0 || m.Results().Len() != 1 {
+			return false
+		}
+		res := r.callMethod(fr, in, it, "Unwrap", nil)
+		if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); many {
+			for _, c := range res.slice() {
+				if c.v.p != nil && r.errAs(fr, in, c.v, target, want, depth+1) {
+					return true
+				}
+			}
+			return false
+		}
+		err = res
 	}
-	return Bool(false)
+	return false
 }
 
 // exitStop unwinds a run that called os.Exit.

@@ -153,7 +153,20 @@ type (
 	isWrap   struct{ inner error }
 	isMulti  struct{ errs []error }
 	isUncomp struct{ list []int }
+	asFirst  struct{ errs []error } // As looks into the last error only
 )
+
+func (a asFirst) Error() string { return "as-first" }
+
+func (a asFirst) As(target any) bool {
+	if p, ok := target.(*isErr); ok {
+		if f, ok := a.errs[len(a.errs)-1].(isTooFew); ok {
+			*p = f.isErr
+			return true
+		}
+	}
+	return false
+}
 
 func (e isErr) Error() string           { return e.msg }
 func (isTooFew) Is(target error) bool   { return target == errIsEmpty }
@@ -193,5 +206,13 @@ func ErrorsIs() string {
 	add(errors.Unwrap(isMulti{[]error{errIsEmpty}}) == nil)
 	add(errors.Unwrap(fmt.Errorf("x: %w", &isWrap{errIsNative})).(*isWrap).inner == errIsNative)
 	add(errors.Unwrap(errIsEmpty) == nil)
+	// errors.As through As methods and several wrapped errors.
+	var w *isWrap
+	add(errors.As(isMulti{[]error{errIsNative, &isWrap{errIsEmpty}}}, &w) && w.inner == errIsEmpty)
+	var e isErr
+	add(errors.As(asFirst{[]error{errIsNative, errIsFew}}, &e) && e.msg == "too few")
+	add(errors.As(errors.Join(errIsNative, fmt.Errorf("x: %w", &isWrap{errIsFew})), &w))
+	var te isTooFew
+	add(errors.As(isMulti{[]error{errIsEmpty}}, &te))
 	return fmt.Sprint(out)
 }
