@@ -409,7 +409,7 @@ func (r *run) ifaceToNative(fr *frame, it *iface) any {
 			return (*nativeBox)(c.v.p).rv.Addr().Interface()
 		}
 	}
-	if b, ok := it.t.t.Underlying().(*types.Basic); ok && !r.p.hasMethod(it.t, "String") && !r.p.hasMethod(it.t, "Error") {
+	if b, ok := it.t.t.Underlying().(*types.Basic); ok && !r.p.hasMethod(it.t, "String") && !r.p.hasMethod(it.t, "Error") && !r.p.hasMethod(it.t, "Format") {
 		// a named basic type without String or Error formats like its
 		// underlying type (and Sprint spaces strings like fmt does)
 		return basicNative(it.v, b)
@@ -514,6 +514,55 @@ func (w fmtVal) callString(name string) string {
 	return ""
 }
 
+// formatMethod calls the value's interpreted Format method with f (a
+// native fmt.State, which interpreted code writes to through its methods)
+// and verb, reporting whether it has one. A panic in it is written as fmt
+// writes one.
+func (w fmtVal) formatMethod(f fmt.State, verb rune) (ok bool) {
+	ms := w.r.p.SSA.MethodSets.MethodSet(w.it.t.t)
+	sel := ms.Lookup(nil, "Format")
+	if sel == nil {
+		for i := 0; i < ms.Len(); i++ {
+			if ms.At(i).Obj().Name() == "Format" {
+				sel = ms.At(i)
+			}
+		}
+	}
+	if sel == nil {
+		return false
+	}
+	sig := sel.Type().(*types.Signature)
+	if sig.Params().Len() != 2 || sig.Results().Len() != 0 || !isNamedType(sig.Params().At(0).Type(), "fmt", "State") {
+		return false
+	}
+	c := w.r.p.code(w.r.p.SSA.MethodValue(sel))
+	fr := w.r.cur
+	var in *ins
+	if fr != nil {
+		in = fr.at
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			if ip, isInterp := x.(*interpPanic); isInterp {
+				fmt.Fprintf(f, "%%!%c(PANIC=Format method: %s)", verb, formatPanic(ip.v))
+				return
+			}
+			panic(x)
+		}
+	}()
+	state := Value{k: KindInterface, p: ptrOf(&iface{nat: f, t: typeRef{id: -1}})}
+	ok = true // also when it panics: what fmt printed stands
+	w.r.invokeCode(fr, in, c, nil, nil, []Value{w.it.v, state, Value{k: KindInt, n: uint64(verb)}}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
+	w.r.cur = fr
+	return true
+}
+
+// isNamedType reports whether t is the named type pkg.name.
+func isNamedType(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
 // callCatching calls the interpreted method; if it panics, it writes what
 // fmt writes for a panicking String or Error method and returns false.
 func (w fmtVal) callCatching(f fmt.State, verb rune, method string) (s string, ok bool) {
@@ -530,8 +579,13 @@ func (w fmtVal) callCatching(f fmt.State, verb rune, method string) (s string, o
 	return w.callString(method), true
 }
 
-// Format implements fmt.Formatter.
+// Format implements fmt.Formatter: an interpreted Format(fmt.State, rune)
+// method formats the value itself, as fmt lets it; else String, Error or
+// GoString, else the value.
 func (w fmtVal) Format(f fmt.State, verb rune) {
+	if w.formatMethod(f, verb) {
+		return
+	}
 	dir := directive(f, verb)
 	t := w.it.t.t
 	switch verb {

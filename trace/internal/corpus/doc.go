@@ -49,6 +49,7 @@ var Programs = map[string]func() string{
 	"CSV":                CSV,
 	"URLs":               URLs,
 	"ErrorsIs":           ErrorsIs,
+	"Formatter":          Formatter,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
 	"Quick":              Quick,

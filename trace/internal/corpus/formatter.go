@@ -1,0 +1,51 @@
+package corpus
+
+import (
+	"fmt"
+	"strings"
+)
+
+// fmtPoint formats itself (fmt.Formatter) by verb and flags.
+type fmtPoint struct{ X, Y int }
+
+func (p fmtPoint) Format(s fmt.State, verb rune) {
+	switch {
+	case verb == 'v' && s.Flag('+'):
+		fmt.Fprintf(s, "Point{x=%d, y=%d}", p.X, p.Y)
+	case verb == 'd':
+		w, ok := s.Width()
+		fmt.Fprintf(s, "%d,%d(w=%d %v)", p.X, p.Y, w, ok)
+	default:
+		fmt.Fprintf(s, "(%d %d)", p.X, p.Y)
+	}
+}
+
+// fmtPC is a named integer that formats itself, like pkg/errors' Frame.
+type fmtPC uintptr
+
+func (f fmtPC) Format(s fmt.State, verb rune) {
+	if verb == 's' {
+		s.Write([]byte("pc#" + fmt.Sprint(uintptr(f))))
+		return
+	}
+	fmt.Fprintf(s, "%d", uintptr(f)*10)
+}
+
+// fmtBad panics while formatting.
+type fmtBad struct{}
+
+func (fmtBad) Format(s fmt.State, verb rune) { panic("no format") }
+
+// Formatter formats values whose types implement fmt.Formatter, with
+// several verbs and flags, inside slices, pointers and interfaces, and
+// one whose Format panics.
+func Formatter() string {
+	var out []string
+	p := fmtPoint{1, 2}
+	out = append(out, fmt.Sprintf("%v|%+v|%5d|%s|%x", p, p, p, p, p))
+	out = append(out, fmt.Sprintf("%v|%v|%s", []fmtPoint{{3, 4}}, &p, any(p)))
+	var pc fmtPC = 7
+	out = append(out, fmt.Sprintf("%s|%v|%d|%v", pc, pc, pc, []fmtPC{1, 2}))
+	out = append(out, fmt.Sprint(fmtBad{}), fmt.Sprintf("%d", fmtBad{}))
+	return strings.Join(out, "\n")
+}
