@@ -225,7 +225,7 @@ func (r *run) caller(fr *frame, in *ins, skip int) Value {
 	for f, at := fr, in; f != nil && at != nil; f = f.caller {
 		if skip == 0 {
 			pos := r.pos(at)
-			return Tuple(Uint(uint64(at.sid)+1), String(pos.Filename), Int(int64(pos.Line)), Bool(true))
+			return Tuple(Uint(pcOf(at.sid)), String(pos.Filename), Int(int64(pos.Line)), Bool(true))
 		}
 		skip--
 		if f.caller != nil {

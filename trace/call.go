@@ -24,6 +24,7 @@ type run struct {
 	// native function writes into interpreted memory (reflectCall's write
 	// backs) is stored by it.
 	extEv    EventID
+	cs       *callerState // runtime.Func and runtime.Frames values (bridge_callers.go)
 	ctx      context.Context
 	h        *Hooks
 	obs      func(*Trace, EventID)

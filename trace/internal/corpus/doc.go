@@ -50,6 +50,7 @@ var Programs = map[string]func() string{
 	"URLs":               URLs,
 	"ErrorsIs":           ErrorsIs,
 	"Formatter":          Formatter,
+	"Callers":            Callers,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
 	"Quick":              Quick,
