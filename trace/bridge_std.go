@@ -47,7 +47,10 @@ func init() {
 		it := (*iface)(args[0].p)
 		if it.nat != nil {
 			e, _ := it.nat.(error)
-			return r.nativeIface(errors.Unwrap(e))
+			if u := errors.Unwrap(e); u != nil {
+				return r.nativeIface(u)
+			}
+			return Value{k: KindInterface}
 		}
 		if m := r.errMethod(it, "Unwrap"); m != nil && m.Params().Len() == 0 && m.Results().Len() == 1 {
 			if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); !many {

@@ -18,6 +18,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"math/big"
 	mrand "math/rand"
 	"net/url"
@@ -74,6 +75,7 @@ var bridgeArgs = map[string][]bridgeArg{
 		}},
 		{`&net_url.URL{Path: "rel/x"}`, func() any { return &url.URL{Path: "rel/x"} }},
 	},
+	"*fs.PathError":       {{`&io_fs.PathError{Op: "open", Path: "/x", Err: io_fs.ErrNotExist}`, func() any { return &fs.PathError{Op: "open", Path: "/x", Err: fs.ErrNotExist} }}},
 	"url.Values":          {{`net_url.Values{"a": {"1", "2"}, "b": {"x y"}}`, func() any { return url.Values{"a": {"1", "2"}, "b": {"x y"}} }}},
 	"unicode.CaseRange":   {{`unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}}`, func() any { return unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}} }}},
 	"unicode.SpecialCase": {{`unicode.TurkishCase`, func() any { return unicode.TurkishCase }}},
@@ -152,7 +154,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url", "io/fs"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}

@@ -378,6 +378,9 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 // value: basic kinds become ordinary interpreted values of the basic type;
 // wrappers of interpreted values are unwrapped; others stay native.
 func (r *run) nativeIface(x any) Value {
+	if x == nil {
+		return Value{k: KindInterface} // a nil interface, not one holding nothing
+	}
 	switch w := x.(type) {
 	case fmtVal:
 		return Value{k: KindInterface, p: ptrOf(w.it)}

@@ -35,7 +35,7 @@ import (
 var Packages = []string{
 	"bufio", "bytes", "crypto/md5", "crypto/rand", "crypto/sha1",
 	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
-	"hash/crc32", "hash/fnv", "html", "io", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
+	"hash/crc32", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
 	"math/rand", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }

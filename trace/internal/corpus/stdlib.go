@@ -206,6 +206,7 @@ func ErrorsIs() string {
 	add(errors.Unwrap(isMulti{[]error{errIsEmpty}}) == nil)
 	add(errors.Unwrap(fmt.Errorf("x: %w", &isWrap{errIsNative})).(*isWrap).inner == errIsNative)
 	add(errors.Unwrap(errIsEmpty) == nil)
+	add(errors.Unwrap(errIsNative) == nil)
 	// errors.As through As methods and several wrapped errors.
 	var w *isWrap
 	add(errors.As(isMulti{[]error{errIsNative, &isWrap{errIsEmpty}}}, &w) && w.inner == errIsEmpty)
