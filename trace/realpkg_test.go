@@ -24,6 +24,17 @@ var realModules = []struct {
 	cannot map[string]string // case -> why it cannot run under the interpreter
 }{
 	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
+	// testify's assertions (bridged by hand, bridge_testify.go).
+	{mod: "github.com/sergi/go-diff@v1.4.0", pkg: "./diffmatchpatch", cannot: map[string]string{
+		"TestDiffMainWithTimeout":       "its diffs of long texts exceed the default budget of 10^7 steps",
+		"TestDiffMainWithCheckLines":    "its diffs of long texts exceed the default budget of 10^7 steps",
+		"TestIndexConversion":           "its diffs of long texts exceed the default budget of 10^7 steps",
+		"TestRuneToInt":                 "its loop over all runes exceeds the default budget of 10^7 steps",
+		"TestMassiveRuneDiffConversion": "it reads a testdata file through io/ioutil.ReadFile (not bridged; os.ReadFile is)",
+	}},
+	{mod: "go.uber.org/multierr@v1.11.0", pkg: ".", cannot: map[string]string{
+		"TestAppendIntoNil/nil_pointer_panics": "testify's assert.Panics is not bridged",
+	}},
 	// pkg/errors' format tests expect the module under a
 	// github.com/pkg/errors directory, so they fail natively here too.
 	{mod: "github.com/pkg/errors@v0.9.1", pkg: ".", cannot: map[string]string{

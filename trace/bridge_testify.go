@@ -1,0 +1,363 @@
+package trace
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+)
+
+// The most used assertions of github.com/stretchr/testify's assert and
+// require packages, bridged by hand: testify is loaded from export data
+// (it is another module) and needs reflection on the values it compares,
+// which interpreted values do not have. Each bridge decides as testify
+// does (ObjectsAreEqual: bytes.Equal for []byte, else reflect.DeepEqual
+// over interpreted values; isNil, isEmpty, Len, Contains likewise) and, on
+// failure, calls the test's Errorf at the assertion's call site (and, for
+// require, FailNow), so the verdict and the assertion point are testify's.
+// The message is shorter than testify's: "Error:" with what failed and
+// the values, the test's name and the messages given, without testify's
+// "Error Trace" and diff.
+
+// testifyCheck is one assertion: it decides whether args (after t) pass
+// and, if not, what failed.
+type testifyCheck func(r *run, fr *frame, in *ins, args []Value) (ok bool, failure string)
+
+// testifyChecks are the bridged assertions by name, with the number of
+// their arguments after t and before msgAndArgs.
+var testifyChecks = map[string]struct {
+	n     int
+	check testifyCheck
+}{
+	"Equal": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		if r.objectsAreEqual(a[0], a[1]) {
+			return true, ""
+		}
+		return false, fmt.Sprintf("Not equal: \nexpected: %s\nactual  : %s", r.testifyFormat(fr, a[0]), r.testifyFormat(fr, a[1]))
+	}},
+	"NotEqual": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		if !r.objectsAreEqual(a[0], a[1]) {
+			return true, ""
+		}
+		return false, "Should not be: " + r.testifyFormat(fr, a[1])
+	}},
+	"True": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) { return a[0].n != 0, "Should be true" }},
+	"False": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return a[0].n == 0, "Should be false"
+	}},
+	"Nil": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return testifyIsNil(a[0]), "Expected nil, but got: " + r.testifyFormat(fr, a[0])
+	}},
+	"NotNil": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return !testifyIsNil(a[0]), "Expected value not to be nil."
+	}},
+	"NoError": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		if a[0].p == nil {
+			return true, ""
+		}
+		return false, "Received unexpected error:\n" + r.errorText(fr, a[0])
+	}},
+	"Error": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return a[0].p != nil, "An error is expected but got nil."
+	}},
+	"EqualError": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		if a[0].p == nil {
+			return false, "An error is expected but got nil."
+		}
+		got := r.errorText(fr, a[0])
+		return got == a[1].Str(), fmt.Sprintf("Error message not equal:\nexpected: %q\nactual  : %q", a[1].Str(), got)
+	}},
+	"ErrorIs": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return errorsIs(r, fr, in, a).n != 0, "Target error should be in err chain"
+	}},
+	"Empty": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return r.testifyIsEmpty(a[0]), "Should be empty, but was " + r.testifyFormat(fr, a[0])
+	}},
+	"NotEmpty": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return !r.testifyIsEmpty(a[0]), "Should NOT be empty, but was " + r.testifyFormat(fr, a[0])
+	}},
+	"Len": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		n, ok := testifyLen(a[0])
+		if !ok {
+			return false, fmt.Sprintf("\"%s\" could not be applied builtin len()", r.testifyFormat(fr, a[0]))
+		}
+		return n == int(a[1].Int()), fmt.Sprintf("\"%s\" should have %d item(s), but has %d", r.testifyFormat(fr, a[0]), a[1].Int(), n)
+	}},
+	"Same": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return testifySame(a[0], a[1]), "Not same: \nexpected: " + r.testifyFormat(fr, a[0]) + "\nactual  : " + r.testifyFormat(fr, a[1])
+	}},
+	"NotSame": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return !testifySame(a[0], a[1]), "Expected and actual point to the same object: " + r.testifyFormat(fr, a[0])
+	}},
+	"Contains": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		found, ok := r.testifyContains(a[0], a[1])
+		if !ok {
+			return false, fmt.Sprintf("%s could not be applied builtin len()", r.testifyFormat(fr, a[0]))
+		}
+		return found, fmt.Sprintf("%s does not contain %s", r.testifyFormat(fr, a[0]), r.testifyFormat(fr, a[1]))
+	}},
+}
+
+// testifySame is testify's samePointers: two pointers of the same type to
+// the same variable.
+func testifySame(a, b Value) bool {
+	if a.p == nil || b.p == nil {
+		return false
+	}
+	ai, bi := (*iface)(a.p), (*iface)(b.p)
+	if ai.nat != nil || bi.nat != nil {
+		// Native pointers (an errors.New error): the same type and address.
+		x, y := reflect.ValueOf(ai.nat), reflect.ValueOf(bi.nat)
+		return ai.nat != nil && bi.nat != nil && x.Kind() == reflect.Pointer && x.Type() == y.Type() && x.Pointer() == y.Pointer()
+	}
+	if ai.t.id != bi.t.id || ai.v.k != KindPointer {
+		return false
+	}
+	return ai.v.p == bi.v.p
+}
+
+// objectsAreEqual is testify's ObjectsAreEqual on interpreted interface
+// values.
+func (r *run) objectsAreEqual(a, b Value) bool {
+	if a.p == nil || b.p == nil {
+		return a.p == b.p
+	}
+	ai, bi := (*iface)(a.p), (*iface)(b.p)
+	if ai.nat == nil && isByteSlice(ai.t.t) {
+		if bi.nat != nil || !isByteSlice(bi.t.t) {
+			return false
+		}
+		x, y := ai.v.slice(), bi.v.slice()
+		if (ai.v.p == nil) != (bi.v.p == nil) && len(x)+len(y) > 0 {
+			return false
+		}
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i].v.n != y[i].v.n {
+				return false
+			}
+		}
+		return true
+	}
+	return deepEqual(a, b, 0)
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := types.Unalias(t).(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uint8
+}
+
+// testifyIsNil is testify's isNil: a nil interface, or one holding a nil
+// pointer, slice, map, channel or func.
+func testifyIsNil(v Value) bool {
+	if v.p == nil {
+		return true
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		rv := reflect.ValueOf(it.nat)
+		switch rv.Kind() {
+		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Pointer, reflect.Slice, reflect.UnsafePointer:
+			return rv.IsNil()
+		}
+		return false
+	}
+	switch it.v.k {
+	case KindPointer, KindSlice, KindMap, KindChan, KindFunc:
+		return it.v.p == nil
+	}
+	return false
+}
+
+// testifyLen is len of the interpreted value an interface holds.
+func testifyLen(v Value) (int, bool) {
+	if v.p == nil {
+		return 0, false
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		rv := reflect.ValueOf(it.nat)
+		switch rv.Kind() {
+		case reflect.Array, reflect.Chan, reflect.Map, reflect.Slice, reflect.String:
+			return rv.Len(), true
+		}
+		return 0, false
+	}
+	switch u := it.t.t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return len(it.v.Str()), true
+		}
+	case *types.Slice:
+		return len(it.v.slice()), true
+	case *types.Array:
+		return int(u.Len()), true
+	case *types.Map:
+		if it.v.p == nil {
+			return 0, true
+		}
+		return (*mapObj)(it.v.p).len(), true
+	case *types.Chan:
+		if it.v.p == nil {
+			return 0, true
+		}
+		return len((*chanObj)(it.v.p).buf), true
+	}
+	return 0, false
+}
+
+// testifyIsEmpty is testify's isEmpty: nil, a collection without
+// elements, a nil pointer or one to an empty value, or a zero value.
+func (r *run) testifyIsEmpty(v Value) bool {
+	if v.p == nil {
+		return true
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		rv := reflect.ValueOf(it.nat)
+		return rv.IsZero()
+	}
+	switch u := it.t.t.Underlying().(type) {
+	case *types.Array, *types.Slice, *types.Map, *types.Chan:
+		n, _ := testifyLen(v)
+		return n == 0
+	case *types.Pointer:
+		if it.v.p == nil {
+			return true
+		}
+		return r.testifyIsEmpty(Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(u.Elem()), v: (*cell)(it.v.p).v})})
+	}
+	return deepEqual(it.v, r.p.zero(it.t.t), 0)
+}
+
+// testifyContains is testify's includeElement: a substring, an element of
+// a slice or array, a key of a map; ok is false for other values.
+func (r *run) testifyContains(s, elem Value) (found, ok bool) {
+	if s.p == nil {
+		return false, false
+	}
+	it := (*iface)(s.p)
+	if it.nat != nil {
+		return false, false
+	}
+	wrap := func(t types.Type, v Value) Value {
+		return Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(t), v: v})}
+	}
+	switch u := it.t.t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString == 0 || elem.p == nil {
+			return false, u.Info()&types.IsString != 0
+		}
+		ei := (*iface)(elem.p)
+		if ei.nat != nil || ei.t.t.Underlying().(*types.Basic) == nil {
+			return false, true
+		}
+		return strings.Contains(it.v.Str(), ei.v.Str()), true
+	case *types.Slice:
+		for _, c := range it.v.slice() {
+			if r.objectsAreEqual(wrap(u.Elem(), c.v), elem) {
+				return true, true
+			}
+		}
+		return false, true
+	case *types.Array:
+		for _, c := range it.v.cells() {
+			if r.objectsAreEqual(wrap(u.Elem(), c.v), elem) {
+				return true, true
+			}
+		}
+		return false, true
+	case *types.Map:
+		if it.v.p == nil {
+			return false, true
+		}
+		for _, e := range (*mapObj)(it.v.p).live() {
+			if r.objectsAreEqual(wrap(u.Key(), e.k), elem) {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	return false, false
+}
+
+// testifyFormat formats an interface value as testify's messages do (%#v).
+func (r *run) testifyFormat(fr *frame, v Value) string {
+	if v.p == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%#v", r.ifaceToNative(fr, (*iface)(v.p)))
+}
+
+// errorText returns err.Error() of an interpreted error value.
+func (r *run) errorText(fr *frame, v Value) string {
+	if e, ok := r.ifaceToNative(fr, (*iface)(v.p)).(error); ok {
+		return e.Error()
+	}
+	return ""
+}
+
+// testifyBridge returns the bridge of assertion name of package pkg
+// (assert or require).
+func testifyBridge(pkg, name string, n int, check testifyCheck) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		t := args[0]
+		ok, failure := check(r, fr, in, args[1:1+n])
+		if !ok {
+			if t.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			ti := (*iface)(t.p)
+			msg := "\n\tError:      \t" + strings.ReplaceAll(failure, "\n", "\n\t            \t")
+			if ti.nat == nil && r.p.hasMethod(ti.t, "Name") {
+				msg += "\n\tTest:       \t" + r.callMethod(fr, in, ti, "Name", nil).Str()
+			}
+			if len(args) > 1+n {
+				if m := r.testifyMessage(fr, args[1+n]); m != "" {
+					msg += "\n\tMessages:   \t" + m
+				}
+			}
+			arg := Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.Typ[types.String]), v: String(msg + "\n")})}
+			r.callMethod(fr, in, ti, "Errorf", []Value{String("%s"), sliceOf([]cell{{v: arg, st: NoEvent}})})
+			if pkg == "require" {
+				r.callMethod(fr, in, ti, "FailNow", nil)
+			}
+		}
+		if pkg == "require" {
+			return Value{}
+		}
+		return Bool(ok)
+	}
+}
+
+// testifyMessage is testify's messageFromMsgAndArgs.
+func (r *run) testifyMessage(fr *frame, msgAndArgs Value) string {
+	args := r.variadicArgs(fr, msgAndArgs)
+	switch {
+	case len(args) == 0:
+		return ""
+	case len(args) == 1:
+		if s, ok := args[0].(string); ok {
+			return s
+		}
+		return fmt.Sprintf("%+v", args[0])
+	}
+	if format, ok := args[0].(string); ok {
+		return fmt.Sprintf(format, args[1:]...)
+	}
+	return ""
+}
+
+func init() {
+	for _, pkg := range []string{"assert", "require"} {
+		for name, c := range testifyChecks {
+			bridges["github.com/stretchr/testify/"+pkg+"."+name] = testifyBridge(pkg, name, c.n, c.check)
+		}
+	}
+}
