@@ -17,7 +17,8 @@ import (
 // require, FailNow), so the verdict and the assertion point are testify's.
 // The message is shorter than testify's: "Error:" with what failed and
 // the values, the test's name and the messages given, without testify's
-// "Error Trace" and diff.
+// "Error Trace" and diff. assert.New and require.New give an Assertions
+// whose methods do the same with its t.
 
 // testifyCheck is one assertion: it decides whether args (after t) pass
 // and, if not, what failed.
@@ -356,8 +357,35 @@ func (r *run) testifyMessage(fr *frame, msgAndArgs Value) string {
 
 func init() {
 	for _, pkg := range []string{"assert", "require"} {
+		path := "github.com/stretchr/testify/" + pkg
 		for name, c := range testifyChecks {
-			bridges["github.com/stretchr/testify/"+pkg+"."+name] = testifyBridge(pkg, name, c.n, c.check)
+			f := testifyBridge(pkg, name, c.n, c.check)
+			bridges[path+"."+name] = f
+			// a := assert.New(t); a.Equal(x, y): the method with the
+			// receiver's t first.
+			bridges["(*"+path+".Assertions)."+name] = func(r *run, fr *frame, in *ins, args []Value) Value {
+				return f(r, fr, in, append([]Value{assertionsT(r, fr, in, args[0])}, args[1:]...))
+			}
+		}
+		bridges[path+".New"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			pt, _ := calleeSig(in).Results().At(0).Type().(*types.Pointer)
+			st, _ := pt.Elem().Underlying().(*types.Struct)
+			if st == nil || st.NumFields() != 1 {
+				panic(&BridgeError{Func: path + ".New", CallSite: r.pos(in), Reason: "Assertions has not exactly one field (its TestingT)"})
+			}
+			r.allocCells(2)
+			c := newCell(r.p.zero(pt.Elem()), NoEvent)
+			c.v.cells()[0].v = args[0]
+			return Value{k: KindPointer, p: ptrOf(c)}
 		}
 	}
+}
+
+// assertionsT returns the TestingT of an *assert.Assertions (its only
+// field).
+func assertionsT(r *run, fr *frame, in *ins, a Value) Value {
+	if a.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	return (*cell)(a.p).v.cells()[0].v
 }

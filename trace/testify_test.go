@@ -25,6 +25,11 @@ func Len(t TestingT, object any, length int, msgAndArgs ...any) bool { panic("st
 func Contains(t TestingT, s, contains any, msgAndArgs ...any) bool { panic("stub") }
 func Empty(t TestingT, object any, msgAndArgs ...any) bool { panic("stub") }
 func Same(t TestingT, expected, actual any, msgAndArgs ...any) bool { panic("stub") }
+
+type Assertions struct{ t TestingT }
+
+func New(t TestingT) *Assertions { panic("stub") }
+func (a *Assertions) Equal(expected, actual any, msgAndArgs ...any) bool { panic("stub") }
 `,
 	"require/require.go": `package require
 
@@ -65,6 +70,8 @@ func TestPasses(t *testing.T) {
 	assert.Empty(t, []int{})
 	assert.Same(t, p, p)
 	require.Equal(t, "a", "a")
+	a := assert.New(t)
+	a.Equal(3, 1+2)
 }
 
 func TestEqualFails(t *testing.T) {
@@ -82,6 +89,7 @@ func TestOthersFail(t *testing.T) {
 	assert.Len(t, "abc", 2)
 	assert.Same(t, &point{}, &point{})
 	assert.Empty(t, []int{0})
+	assert.New(t).Equal("x", "y")
 }
 `
 
@@ -117,9 +125,9 @@ func TestTestify(t *testing.T) {
 		not    string   // not in the log
 	}{
 		{name: "TestPasses"},
-		{name: "TestEqualFails", failed: true, logs: []string{"tfy_test.go:31:", "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
-		{name: "TestRequireStops", failed: true, logs: []string{"tfy_test.go:36:", "Received unexpected error:", "boom"}, not: "not reached"},
-		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}"}},
+		{name: "TestEqualFails", failed: true, logs: []string{"tfy_test.go:33:", "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
+		{name: "TestRequireStops", failed: true, logs: []string{"tfy_test.go:38:", "Received unexpected error:", "boom"}, not: "not reached"},
+		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\""}},
 	} {
 		res, err := p.RunGoTest(bgContext, "tfy", tc.name, nil)
 		if err != nil {
