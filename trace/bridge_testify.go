@@ -90,6 +90,14 @@ var testifyChecks = map[string]struct {
 	"NotSame": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
 		return !testifySame(a[0], a[1]), "Expected and actual point to the same object: " + r.testifyFormat(fr, a[0])
 	}},
+	"Panics": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		panicked, v := r.testifyDidPanic(fr, in, a[0])
+		return panicked, fmt.Sprintf("func %#v should panic\n\tPanic value:\t%s", "(assert.PanicTestFunc)", v)
+	}},
+	"NotPanics": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		panicked, v := r.testifyDidPanic(fr, in, a[0])
+		return !panicked, fmt.Sprintf("func %#v should not panic\n\tPanic value:\t%s", "(assert.PanicTestFunc)", v)
+	}},
 	"Contains": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
 		found, ok := r.testifyContains(a[0], a[1])
 		if !ok {
@@ -97,6 +105,28 @@ var testifyChecks = map[string]struct {
 		}
 		return found, fmt.Sprintf("%s does not contain %s", r.testifyFormat(fr, a[0]), r.testifyFormat(fr, a[1]))
 	}},
+}
+
+// testifyDidPanic calls the interpreted func value f and reports whether
+// it panicked (recovering it, as testify's didPanic does) and with what.
+// runtime.Goexit (t.FailNow) and stops of the run go on unwinding.
+func (r *run) testifyDidPanic(fr *frame, in *ins, f Value) (panicked bool, msg string) {
+	func() {
+		defer func() {
+			x := recover()
+			if x == nil {
+				return
+			}
+			ip, ok := x.(*interpPanic)
+			if !ok || isGoexit(ip.v) {
+				panic(x)
+			}
+			r.cur = fr
+			panicked, msg = true, formatPanic(ip.v)
+		}()
+		r.callValue(fr, in, f, nil)
+	}()
+	return panicked, msg
 }
 
 // testifySame is testify's samePointers: two pointers of the same type to

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +26,10 @@ func Len(t TestingT, object any, length int, msgAndArgs ...any) bool { panic("st
 func Contains(t TestingT, s, contains any, msgAndArgs ...any) bool { panic("stub") }
 func Empty(t TestingT, object any, msgAndArgs ...any) bool { panic("stub") }
 func Same(t TestingT, expected, actual any, msgAndArgs ...any) bool { panic("stub") }
+
+type PanicTestFunc func()
+
+func Panics(t TestingT, f PanicTestFunc, msgAndArgs ...any) bool { panic("stub") }
 
 type Assertions struct{ t TestingT }
 
@@ -72,6 +77,13 @@ func TestPasses(t *testing.T) {
 	require.Equal(t, "a", "a")
 	a := assert.New(t)
 	a.Equal(3, 1+2)
+	var reached bool
+	assert.Panics(t, func() {
+		defer func() { reached = true }()
+		var m map[string]int
+		m["x"] = 1
+	})
+	assert.True(t, reached)
 }
 
 func TestEqualFails(t *testing.T) {
@@ -90,6 +102,7 @@ func TestOthersFail(t *testing.T) {
 	assert.Same(t, &point{}, &point{})
 	assert.Empty(t, []int{0})
 	assert.New(t).Equal("x", "y")
+	assert.Panics(t, func() {})
 }
 `
 
@@ -125,9 +138,9 @@ func TestTestify(t *testing.T) {
 		not    string   // not in the log
 	}{
 		{name: "TestPasses"},
-		{name: "TestEqualFails", failed: true, logs: []string{"tfy_test.go:33:", "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
-		{name: "TestRequireStops", failed: true, logs: []string{"tfy_test.go:38:", "Received unexpected error:", "boom"}, not: "not reached"},
-		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\""}},
+		{name: "TestEqualFails", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\tok := assert.Equal")), "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
+		{name: "TestRequireStops", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\trequire.NoError")), "Received unexpected error:", "boom"}, not: "not reached"},
+		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic"}},
 	} {
 		res, err := p.RunGoTest(bgContext, "tfy", tc.name, nil)
 		if err != nil {
