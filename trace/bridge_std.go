@@ -484,54 +484,77 @@ func errorsIs(r *run, fr *frame, in *ins, args []Value) Value {
 }
 
 func (r *run) errIs(fr *frame, in *ins, err, target Value, comparable bool, depth int) bool {
-	for ; err.p != nil && depth < 100; depth++ {
+	return r.errChain(fr, in, err, depth, func(err Value) bool {
 		it := (*iface)(err.p)
 		if comparable && (it.nat == nil || reflect.TypeOf(it.nat).Comparable()) && Equal(err, target) {
 			return true
 		}
 		if it.nat != nil {
-			nt := r.ifaceToNative(fr, (*iface)(target.p))
-			if x, ok := it.nat.(interface{ Is(error) bool }); ok {
-				if te, ok := nt.(error); ok && x.Is(te) {
-					return true
-				}
-			}
-			switch x := it.nat.(type) {
-			case interface{ Unwrap() error }:
-				err = r.nativeIface(x.Unwrap())
-			case interface{ Unwrap() []error }:
-				for _, e := range x.Unwrap() {
-					if r.errIs(fr, in, r.nativeIface(e), target, comparable, depth+1) {
-						return true
-					}
-				}
-				return false
-			default:
-				return false
-			}
-			continue
+			x, ok := it.nat.(interface{ Is(error) bool })
+			te, isErr := r.ifaceToNative(fr, (*iface)(target.p)).(error)
+			return ok && isErr && x.Is(te)
 		}
-		if m := r.errMethod(it, "Is"); m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 {
-			if r.callMethod(fr, in, it, "Is", []Value{target}).n != 0 {
-				return true
-			}
+		m := r.errMethod(it, "Is")
+		return m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 && r.callMethod(fr, in, it, "Is", []Value{target}).n != 0
+	})
+}
+
+// errChain walks err's chain as the errors package does, depth first
+// through errors wrapping several, and reports whether match holds for
+// one of them.
+func (r *run) errChain(fr *frame, in *ins, err Value, depth int, match func(Value) bool) bool {
+	for ; err.p != nil && depth < 100; depth++ {
+		if match(err) {
+			return true
 		}
-		m := r.errMethod(it, "Unwrap")
-		if m == nil || m.Params().Len() != 0 || m.Results().Len() != 1 {
-			return false
-		}
-		res := r.callMethod(fr, in, it, "Unwrap", nil)
-		if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); many {
-			for _, c := range res.slice() {
-				if r.errIs(fr, in, c.v, target, comparable, depth+1) {
+		next, several, ok := r.unwrapErr(fr, in, err)
+		if several != nil {
+			for _, e := range several {
+				if r.errChain(fr, in, e, depth+1, match) {
 					return true
 				}
 			}
 			return false
 		}
-		err = res
+		if !ok {
+			return false
+		}
+		err = next
 	}
 	return false
+}
+
+// unwrapErr is one step of the errors package's chain: the error err's
+// Unwrap() error gives (next), or its Unwrap() []error (several); ok is
+// false if it has neither. Native errors are unwrapped natively,
+// interpreted ones through their methods.
+func (r *run) unwrapErr(fr *frame, in *ins, err Value) (next Value, several []Value, ok bool) {
+	it := (*iface)(err.p)
+	if it.nat != nil {
+		switch x := it.nat.(type) {
+		case interface{ Unwrap() error }:
+			return r.nativeIface(x.Unwrap()), nil, true
+		case interface{ Unwrap() []error }:
+			for _, e := range x.Unwrap() {
+				several = append(several, r.nativeIface(e))
+			}
+			return Value{}, several, true
+		}
+		return Value{}, nil, false
+	}
+	m := r.errMethod(it, "Unwrap")
+	if m == nil || m.Params().Len() != 0 || m.Results().Len() != 1 {
+		return Value{}, nil, false
+	}
+	res := r.callMethod(fr, in, it, "Unwrap", nil)
+	if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); many {
+		several = []Value{}
+		for _, c := range res.slice() {
+			several = append(several, c.v)
+		}
+		return Value{}, several, true
+	}
+	return res, nil, true
 }
 
 // errMethod returns the signature of it's method name, nil if it has none.
@@ -565,62 +588,31 @@ func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
 func (r *run) errAs(fr *frame, in *ins, err, target Value, want types.Type, depth int) bool {
 	_, wantIface := want.Underlying().(*types.Interface)
 	dst := (*cell)((*iface)(target.p).v.p)
-	for ; err.p != nil && depth < 100; depth++ {
+	return r.errChain(fr, in, err, depth, func(err Value) bool {
 		it := (*iface)(err.p)
 		if it.nat != nil {
-			if wantIface && nativeImplements(it.nat, want) {
+			switch {
+			case wantIface && nativeImplements(it.nat, want):
 				dst.v = err
-				return true
-			}
-			if !wantIface && nativeIs(it.nat, want) {
+			case !wantIface && nativeIs(it.nat, want):
 				dst.v = nativeToValue(r, it.nat, want)
-				return true
-			}
-			switch x := it.nat.(type) {
-			case interface{ Unwrap() error }:
-				err = r.nativeIface(x.Unwrap())
-			case interface{ Unwrap() []error }:
-				for _, e := range x.Unwrap() {
-					if e != nil && r.errAs(fr, in, r.nativeIface(e), target, want, depth+1) {
-						return true
-					}
-				}
-				return false
 			default:
 				return false
 			}
-			continue
-		}
-		wr := r.p.internLocked(want)
-		if wantIface && r.p.implements(it, wr) {
-			dst.v = err
 			return true
 		}
-		if !wantIface && it.t.id == wr.id {
+		wr := r.p.internLocked(want)
+		switch {
+		case wantIface && r.p.implements(it, wr):
+			dst.v = err
+			return true
+		case !wantIface && it.t.id == wr.id:
 			dst.v = copyVal(it.v)
 			return true
 		}
-		if m := r.errMethod(it, "As"); m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 {
-			if r.callMethod(fr, in, it, "As", []Value{target}).n != 0 {
-				return true
-			}
-		}
-		m := r.errMethod(it, "Unwrap")
-		if m == nil || m.Params().Len() != 0 || m.Results().Len() != 1 {
-			return false
-		}
-		res := r.callMethod(fr, in, it, "Unwrap", nil)
-		if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); many {
-			for _, c := range res.slice() {
-				if c.v.p != nil && r.errAs(fr, in, c.v, target, want, depth+1) {
-					return true
-				}
-			}
-			return false
-		}
-		err = res
-	}
-	return false
+		m := r.errMethod(it, "As")
+		return m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 && r.callMethod(fr, in, it, "As", []Value{target}).n != 0
+	})
 }
 
 // exitStop unwinds a run that called os.Exit.
