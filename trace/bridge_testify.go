@@ -3,6 +3,7 @@ package trace
 import (
 	"fmt"
 	"go/types"
+	"math"
 	"reflect"
 	"strings"
 )
@@ -98,6 +99,45 @@ var testifyChecks = map[string]struct {
 		panicked, v := r.testifyDidPanic(fr, in, a[0])
 		return !panicked, fmt.Sprintf("func %#v should not panic\n\tPanic value:\t%s", "(assert.PanicTestFunc)", v)
 	}},
+	"NotContains": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		found, ok := r.testifyContains(a[0], a[1])
+		if !ok {
+			return false, fmt.Sprintf("%s could not be applied builtin len()", r.testifyFormat(fr, a[0]))
+		}
+		return !found, fmt.Sprintf("%s should not contain %s", r.testifyFormat(fr, a[0]), r.testifyFormat(fr, a[1]))
+	}},
+	"Zero": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return r.testifyIsZero(a[0]), "Should be zero, but was " + r.testifyFormat(fr, a[0])
+	}},
+	"NotZero": {1, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return !r.testifyIsZero(a[0]), "Should not be zero, but was " + r.testifyFormat(fr, a[0])
+	}},
+	"Greater":        {2, testifyCompare(">", func(c int) bool { return c > 0 })},
+	"GreaterOrEqual": {2, testifyCompare(">=", func(c int) bool { return c >= 0 })},
+	"Less":           {2, testifyCompare("<", func(c int) bool { return c < 0 })},
+	"LessOrEqual":    {2, testifyCompare("<=", func(c int) bool { return c <= 0 })},
+	"InDelta": {3, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		x, okx := testifyFloat(a[0])
+		y, oky := testifyFloat(a[1])
+		if !okx || !oky {
+			return false, "Parameters must be numerical"
+		}
+		if math.IsNaN(x) && math.IsNaN(y) {
+			return true, ""
+		}
+		d := x - y
+		if math.IsNaN(d) || d < -a[2].Float() || d > a[2].Float() {
+			return false, fmt.Sprintf("Max difference between %v and %v allowed is %v, but difference was %v", x, y, a[2].Float(), d)
+		}
+		return true, ""
+	}},
+	"ElementsMatch": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		return r.testifyElementsMatch(a[0], a[1]), fmt.Sprintf("elements differ: %s and %s", r.testifyFormat(fr, a[0]), r.testifyFormat(fr, a[1]))
+	}},
+	"IsType": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		same := a[0].p != nil && a[1].p != nil && (*iface)(a[0].p).nat == nil && (*iface)(a[1].p).nat == nil && (*iface)(a[0].p).t.id == (*iface)(a[1].p).t.id
+		return same, fmt.Sprintf("Object expected to be of type %s, but was %s", r.typeName(a[0]), r.typeName(a[1]))
+	}},
 	"Contains": {2, func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
 		found, ok := r.testifyContains(a[0], a[1])
 		if !ok {
@@ -127,6 +167,169 @@ func (r *run) testifyDidPanic(fr *frame, in *ins, f Value) (panicked bool, msg s
 		r.callValue(fr, in, f, nil)
 	}()
 	return panicked, msg
+}
+
+// testifyIsZero is testify's Zero check: nil or the zero value of the
+// value's type.
+func (r *run) testifyIsZero(v Value) bool {
+	if v.p == nil {
+		return true
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		return reflect.ValueOf(it.nat).IsZero()
+	}
+	return deepEqual(it.v, r.p.zero(it.t.t), 0)
+}
+
+// testifyOrdered returns the basic type of an interface holding an
+// ordered value (an integer, float or string), nil for others.
+func testifyOrdered(v Value) *types.Basic {
+	if v.p == nil || (*iface)(v.p).nat != nil {
+		return nil
+	}
+	b, ok := (*iface)(v.p).t.t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsOrdered == 0 {
+		return nil
+	}
+	return b
+}
+
+// testifyCompare is Greater, Less and the like: both values of the same
+// ordered type, compared; name is the comparison for the message.
+func testifyCompare(name string, holds func(int) bool) testifyCheck {
+	return func(r *run, fr *frame, in *ins, a []Value) (bool, string) {
+		bx, by := testifyOrdered(a[0]), testifyOrdered(a[1])
+		if bx == nil || by == nil || (*iface)(a[0].p).t.id != (*iface)(a[1].p).t.id {
+			return false, "Elements should be the same type"
+		}
+		x, y := (*iface)(a[0].p).v, (*iface)(a[1].p).v
+		c := 0
+		switch {
+		case bx.Info()&types.IsString != 0:
+			c = strings.Compare(x.Str(), y.Str())
+		case bx.Info()&types.IsFloat != 0:
+			c = cmpFloat(x.Float(), y.Float())
+		case bx.Info()&types.IsUnsigned != 0:
+			c = cmpUint(x.n, y.n)
+		default:
+			c = cmpInt(x.Int(), y.Int())
+		}
+		return holds(c), fmt.Sprintf("\"%s\" is not %s \"%s\"", r.testifyFormatPlain(fr, a[0]), name, r.testifyFormatPlain(fr, a[1]))
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// testifyFloat converts a numeric interface value to float64.
+func testifyFloat(v Value) (float64, bool) {
+	b := testifyOrdered(v)
+	if b == nil || b.Info()&types.IsNumeric == 0 {
+		return 0, false
+	}
+	x := (*iface)(v.p).v
+	switch {
+	case b.Info()&types.IsFloat != 0:
+		return x.Float(), true
+	case b.Info()&types.IsUnsigned != 0:
+		return float64(x.n), true
+	}
+	return float64(x.Int()), true
+}
+
+// testifyElementsMatch is testify's ElementsMatch: the same elements,
+// each as many times, in any order (slices or arrays).
+func (r *run) testifyElementsMatch(a, b Value) bool {
+	elems := func(v Value) ([]Value, bool) {
+		if v.p == nil {
+			return nil, true
+		}
+		it := (*iface)(v.p)
+		if it.nat != nil {
+			return nil, false
+		}
+		var et types.Type
+		var cs []cell
+		switch u := it.t.t.Underlying().(type) {
+		case *types.Slice:
+			et, cs = u.Elem(), it.v.slice()
+		case *types.Array:
+			et, cs = u.Elem(), it.v.cells()
+		default:
+			return nil, false
+		}
+		out := make([]Value, len(cs))
+		for i := range cs {
+			out[i] = Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(et), v: cs[i].v})}
+		}
+		return out, true
+	}
+	xs, okx := elems(a)
+	ys, oky := elems(b)
+	if !okx || !oky || len(xs) != len(ys) {
+		return false
+	}
+	used := make([]bool, len(ys))
+	for _, x := range xs {
+		found := false
+		for j, y := range ys {
+			if !used[j] && r.objectsAreEqual(x, y) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// typeName names the dynamic type of an interface value.
+func (r *run) typeName(v Value) string {
+	if v.p == nil {
+		return "<nil>"
+	}
+	if it := (*iface)(v.p); it.nat == nil {
+		return runtimeTypeString(it.t.t)
+	}
+	return reflect.TypeOf((*iface)(v.p).nat).String()
+}
+
+// testifyFormatPlain formats an interface value with %v.
+func (r *run) testifyFormatPlain(fr *frame, v Value) string {
+	if v.p == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%v", r.ifaceToNative(fr, (*iface)(v.p)))
 }
 
 // testifySame is testify's samePointers: two pointers of the same type to

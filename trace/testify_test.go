@@ -29,6 +29,12 @@ func Same(t TestingT, expected, actual any, msgAndArgs ...any) bool { panic("stu
 
 type PanicTestFunc func()
 
+func Greater(t TestingT, e1, e2 any, msgAndArgs ...any) bool { panic("stub") }
+func InDelta(t TestingT, expected, actual any, delta float64, msgAndArgs ...any) bool { panic("stub") }
+func ElementsMatch(t TestingT, listA, listB any, msgAndArgs ...any) bool { panic("stub") }
+func Zero(t TestingT, i any, msgAndArgs ...any) bool { panic("stub") }
+func IsType(t TestingT, expectedType, object any, msgAndArgs ...any) bool { panic("stub") }
+
 func Panics(t TestingT, f PanicTestFunc, msgAndArgs ...any) bool { panic("stub") }
 
 type Assertions struct{ t TestingT }
@@ -84,6 +90,12 @@ func TestPasses(t *testing.T) {
 		m["x"] = 1
 	})
 	assert.True(t, reached)
+	assert.Greater(t, 3, 2)
+	assert.Greater(t, "b", "a")
+	assert.InDelta(t, 1.0, 1.05, 0.1)
+	assert.ElementsMatch(t, []int{1, 2, 2}, []int{2, 1, 2})
+	assert.Zero(t, point{})
+	assert.IsType(t, point{}, *p)
 }
 
 func TestEqualFails(t *testing.T) {
@@ -103,6 +115,11 @@ func TestOthersFail(t *testing.T) {
 	assert.Empty(t, []int{0})
 	assert.New(t).Equal("x", "y")
 	assert.Panics(t, func() {})
+	assert.Greater(t, 1, 2)
+	assert.InDelta(t, 1, 2, 0.5)
+	assert.ElementsMatch(t, []int{1, 2}, []int{1, 1})
+	assert.Zero(t, 1)
+	assert.IsType(t, 1, "s")
 }
 `
 
@@ -140,7 +157,7 @@ func TestTestify(t *testing.T) {
 		{name: "TestPasses"},
 		{name: "TestEqualFails", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\tok := assert.Equal")), "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
 		{name: "TestRequireStops", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\trequire.NoError")), "Received unexpected error:", "boom"}, not: "not reached"},
-		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic"}},
+		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic", "\"1\" is not > \"2\"", "Max difference between 1 and 2 allowed is 0.5", "elements differ", "Should be zero, but was 1", "Object expected to be of type int, but was string"}},
 	} {
 		res, err := p.RunGoTest(bgContext, "tfy", tc.name, nil)
 		if err != nil {
