@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
 	"math"
@@ -209,44 +210,14 @@ func testifyCompare(name string, holds func(int) bool) testifyCheck {
 		case bx.Info()&types.IsString != 0:
 			c = strings.Compare(x.Str(), y.Str())
 		case bx.Info()&types.IsFloat != 0:
-			c = cmpFloat(x.Float(), y.Float())
+			c = cmp.Compare(x.Float(), y.Float())
 		case bx.Info()&types.IsUnsigned != 0:
-			c = cmpUint(x.n, y.n)
+			c = cmp.Compare(x.n, y.n)
 		default:
-			c = cmpInt(x.Int(), y.Int())
+			c = cmp.Compare(x.Int(), y.Int())
 		}
 		return holds(c), fmt.Sprintf("\"%s\" is not %s \"%s\"", r.testifyFormatPlain(fr, a[0]), name, r.testifyFormatPlain(fr, a[1]))
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // testifyFloat converts a numeric interface value to float64.
