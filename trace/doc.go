@@ -30,7 +30,9 @@
 //
 // Calls into packages out of scope (the standard library) run natively
 // through a bridge (bridge_std.go lists the functions covered; README.md
-// summarizes). Arguments and results are converted by the function's
+// summarizes). Some take interpreted values through mirrors of their
+// types (encoding/json, testing/quick), and the most used assertions of
+// github.com/stretchr/testify, another module, are bridged by hand. Arguments and results are converted by the function's
 // signature; interpreted func values passed to native code (sort.Slice's
 // less, strings.Map's mapping) call back into the interpreter, and fmt
 // formats interpreted values as it would native ones, calling their
