@@ -2,6 +2,8 @@ package trace
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -54,6 +56,33 @@ func missing(a, b []StaticID, tr *Trace) []string {
 	return out
 }
 
+// runs makes the three runs the coverage tests compare: a coverage-only
+// run without its repetition (counted by the way it went), one with it,
+// and a recorded one; it stops the test at an error.
+func (n *coverCount) runs(t *testing.T, name string, once, cover, record func() (*Result, error)) (cov, rec *Result) {
+	t.Helper()
+	results := make([]*Result, 3)
+	for i, run := range []func() (*Result, error){once, cover, record} {
+		res, err := run()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		results[i] = res
+	}
+	n.add(results[0])
+	return results[1], results[2]
+}
+
+// report logs how the coverage-only runs of what went and fails the test
+// unless both ways were taken.
+func (n *coverCount) report(t *testing.T, what string) {
+	t.Helper()
+	t.Logf("%s: %d covered from the fast form, %d repeated recorded", what, n.fast, n.again)
+	if n.fast == 0 || n.again == 0 {
+		t.Errorf("both paths should be taken: %+v", *n)
+	}
+}
+
 // add counts a coverage-only run made without its repetition (runOnce).
 func (n *coverCount) add(res *Result) {
 	if res.coverAgain {
@@ -73,26 +102,14 @@ func TestCoverOnlyCorpus(t *testing.T) {
 	var n coverCount
 	for _, name := range names {
 		fn := p.Func(corpusPkg, name)
-		first, err := p.runOnce(bgContext, fn, nil, &RunOptions{CoverOnly: true})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		n.add(first)
-		cov, err := p.Run(bgContext, fn, nil, &RunOptions{CoverOnly: true})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		rec, err := p.Run(bgContext, fn, nil, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		cov, rec := n.runs(t, name,
+			func() (*Result, error) { return p.runOnce(bgContext, fn, nil, &RunOptions{CoverOnly: true}) },
+			func() (*Result, error) { return p.Run(bgContext, fn, nil, &RunOptions{CoverOnly: true}) },
+			func() (*Result, error) { return p.Run(bgContext, fn, nil, nil) })
 		checkCovered(t, name, cov, rec)
 		rec.Trace.Release()
 	}
-	t.Logf("%d programs: %d covered from the fast form, %d repeated recorded", len(names), n.fast, n.again)
-	if n.fast == 0 || n.again == 0 {
-		t.Errorf("both paths should be taken: %+v", n)
-	}
+	n.report(t, fmt.Sprintf("%d programs", len(names)))
 }
 
 // TestCoverOnlyGoTests does the same for every case of the go test
@@ -109,19 +126,21 @@ func TestCoverOnlyGoTests(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, name := range names {
-			first, err := p.runGoTestCase(bgContext, pkg, name, &RunOptions{CoverOnly: true})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
+			var cov, rec *GoTestResult
+			goTest := func(run func(context.Context, string, string, *RunOptions) (*GoTestResult, error), opts *RunOptions, into **GoTestResult) func() (*Result, error) {
+				return func() (*Result, error) {
+					gr, err := run(bgContext, pkg, name, opts)
+					if err != nil {
+						return nil, err
+					}
+					if into != nil {
+						*into = gr
+					}
+					return gr.Result, nil
+				}
 			}
-			n.add(first.Result)
-			cov, err := p.RunGoTest(bgContext, pkg, name, &RunOptions{CoverOnly: true})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			rec, err := p.RunGoTest(bgContext, pkg, name, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
+			n.runs(t, name, goTest(p.runGoTestCase, &RunOptions{CoverOnly: true}, nil),
+				goTest(p.RunGoTest, &RunOptions{CoverOnly: true}, &cov), goTest(p.RunGoTest, nil, &rec))
 			if cov.Failed != rec.Failed || cov.Skipped != rec.Skipped || cov.Log != rec.Log {
 				t.Errorf("%s: coverage-only failed %v skipped %v, recorded %v %v; logs\n%s\n%s", name, cov.Failed, cov.Skipped, rec.Failed, rec.Skipped, cov.Log, rec.Log)
 			}
@@ -130,10 +149,7 @@ func TestCoverOnlyGoTests(t *testing.T) {
 			cases++
 		}
 	}
-	t.Logf("%d cases: %d covered from the fast form, %d repeated recorded", cases, n.fast, n.again)
-	if n.fast == 0 || n.again == 0 {
-		t.Errorf("both paths should be taken: %+v", n)
-	}
+	n.report(t, fmt.Sprintf("%d cases", cases))
 }
 
 // hexAddr matches the addresses programs print (%p), which differ between
@@ -175,10 +191,7 @@ func TestCoverOnlyConformance(t *testing.T) {
 		}
 		rec.Trace.Release()
 	}
-	t.Logf("%d programs covered from the fast form, %d repeated recorded", n.fast, n.again)
-	if n.fast == 0 || n.again == 0 {
-		t.Errorf("both paths should be taken: %+v", n)
-	}
+	n.report(t, "conformance programs")
 }
 
 const coverSrc = `package cov

@@ -523,14 +523,7 @@ func (w fmtVal) callString(name string) string {
 // writes one.
 func (w fmtVal) formatMethod(f fmt.State, verb rune) (ok bool) {
 	ms := w.r.p.SSA.MethodSets.MethodSet(w.it.t.t)
-	sel := ms.Lookup(nil, "Format")
-	if sel == nil {
-		for i := 0; i < ms.Len(); i++ {
-			if ms.At(i).Obj().Name() == "Format" {
-				sel = ms.At(i)
-			}
-		}
-	}
+	sel := ms.Lookup(nil, "Format") // exported: the package does not matter
 	if sel == nil {
 		return false
 	}
