@@ -12,7 +12,13 @@ func init() {
 }
 
 // bridgedPackage reports whether the bridge stands in for the non-standard
-// package at path, which Config.Module then leaves out of scope.
+// package at path (faultloctest, testify's assert and require), which Load
+// then neither puts in scope for Config.Module nor interprets from source
+// as a dependency.
 func bridgedPackage(path string) bool {
-	return path == "github.com/faultloc/faultloc/faultloctest"
+	switch path {
+	case "github.com/faultloc/faultloc/faultloctest", "github.com/stretchr/testify/assert", "github.com/stretchr/testify/require":
+		return true
+	}
+	return false
 }

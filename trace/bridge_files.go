@@ -35,3 +35,36 @@ func init() {
 		return Tuple(b, Value{k: KindInterface})
 	}
 }
+
+// Writing to the standard streams: (*os.File).Write and WriteString on
+// os.Stdout or os.Stderr write to the run's output (RunOptions.Stdout),
+// as fmt.Fprint to them does; other files cannot be written (only
+// os.ReadFile reads them).
+func init() {
+	write := func(name string, data func(Value) []byte) extFunc {
+		return func(r *run, fr *frame, in *ins, args []Value) Value {
+			var f *os.File
+			if args[0].k == KindNative && args[0].p != nil {
+				f, _ = (*nativeBox)(args[0].p).rv.Interface().(*os.File)
+			}
+			if f == nil || f != os.Stdout && f != os.Stderr {
+				panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "only os.Stdout and os.Stderr can be written"})
+			}
+			n, err := r.out.Write(data(args[1]))
+			ev := Value{k: KindInterface}
+			if err != nil {
+				ev = r.nativeIface(err)
+			}
+			return Tuple(Int(int64(n)), ev)
+		}
+	}
+	bridges["(*os.File).Write"] = write("(*os.File).Write", func(v Value) []byte {
+		cs := v.slice()
+		b := make([]byte, len(cs))
+		for i := range cs {
+			b[i] = byte(cs[i].v.n)
+		}
+		return b
+	})
+	bridges["(*os.File).WriteString"] = write("(*os.File).WriteString", func(v Value) []byte { return []byte(v.Str()) })
+}

@@ -64,7 +64,7 @@ func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
 // has no bridge.
 func unbridgedReason(fn *ssa.Function, name string) string {
 	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
-		return "an instance of a generic function, which has no native counterpart to call: put its package in Config.Scope to interpret it from source (Load does so for cmp, iter, maps and slices)"
+		return "an instance of a generic function of a standard package, which has no native counterpart to call (Load interprets cmp, iter, maps, slices and non-standard dependencies from source; see Config.Scope)"
 	}
 	if why, ok := tableExcluded[name]; ok {
 		return why

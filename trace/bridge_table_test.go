@@ -738,7 +738,7 @@ func fmt(err error) string {
 	}{
 		{fn: "Timer", want: "true"}, // bridged by hand (timers.go)
 		{fn: "Generic", want: "a,b21"},
-		{fn: "GenericOther", bridge: "errors.AsType", line: srcLine(src, "func GenericOther"), want: "generic function, which has no native counterpart to call: put its package in Config.Scope"},
+		{fn: "GenericOther", bridge: "errors.AsType", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
 		{fn: "Wd", bridge: "os.Getwd", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},

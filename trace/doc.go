@@ -6,8 +6,11 @@
 // # Loading
 //
 // [Load] loads packages with go/packages: the targets (and packages that
-// [Config].Scope selects) from source, everything else from export data, so
-// loading is fast. Their SSA is built with [ssa.NaiveForm] and
+// [Config].Scope selects) from source, standard packages from export data,
+// so loading is fast; the non-standard packages they import, and a few
+// standard ones (slices, maps, context, log...), are interpreted from
+// source out of scope ([Static].Library), since the bridge cannot call
+// them natively. Their SSA is built with [ssa.NaiveForm] and
 // [ssa.InstantiateGenerics]. Naive form keeps every local variable in
 // memory: each source assignment, including those lifted SSA would erase
 // (x := 1, m = b), is a Store event with its position, and each read a Load
@@ -28,7 +31,7 @@
 // [*BridgeError] a function without a body that the bridge cannot run, an
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).
 //
-// Calls into packages out of scope (the standard library) run natively
+// Calls into the standard library out of scope run natively
 // through a bridge (bridge_std.go lists the functions covered; README.md
 // summarizes). Some take interpreted values through mirrors of their
 // types (encoding/json, testing/quick), and the most used assertions of

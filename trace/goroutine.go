@@ -925,6 +925,47 @@ func init() {
 		"StoreInt32", "StoreInt64", "StoreUint32", "StoreUint64", "SwapInt32", "SwapInt64", "CompareAndSwapInt32", "CompareAndSwapInt64"} {
 		bridges["sync/atomic."+name] = atomicBridge(name)
 	}
+	for _, name := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
+		bridges["(*sync/atomic.Pointer[T])."+name] = atomicPointer(name)
+	}
+}
+
+// atomicPointer implements the methods of sync/atomic's generic
+// Pointer[T], an interpreted struct whose last field (v unsafe.Pointer)
+// holds the pointer: a generic type's methods have no native counterpart,
+// and one goroutine runs at a time, so plain reads and writes of that
+// field are atomic.
+func atomicPointer(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		if args[0].p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		fs := (*cell)(args[0].p).v.cells()
+		if len(fs) == 0 {
+			panic(&InternalError{Value: fmt.Errorf("atomic.Pointer value of kind %v", (*cell)(args[0].p).v.k), Pos: r.pos(in)})
+		}
+		c := &fs[len(fs)-1]
+		old := c.v
+		if old.k != KindPointer { // the zero unsafe.Pointer
+			old = Value{k: KindPointer, p: old.p}
+		}
+		switch name {
+		case "Load":
+			return old
+		case "Store":
+			c.v = args[1]
+			return Value{}
+		case "Swap":
+			c.v = args[1]
+			return old
+		default: // CompareAndSwap
+			if old.p == args[1].p {
+				c.v = args[2]
+				return Bool(true)
+			}
+			return Bool(false)
+		}
+	}
 }
 
 // atomicBridge implements the sync/atomic functions on interpreted memory

@@ -884,8 +884,11 @@ func (t *goTest) body(r *run, fr *frame, f func()) {
 
 func init() {
 	type method = func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value
+	// sprint formats as testing's Log, Error, Fatal and Skip do:
+	// fmt.Sprintln, whose newline log removes (an argument ending in a
+	// newline leaves an empty line in the output, as in go test).
 	sprint := func(r *run, fr *frame, s Value) string {
-		return strings.TrimSuffix(fmt.Sprintln(r.variadicArgs(fr, s)...), "\n")
+		return fmt.Sprintln(r.variadicArgs(fr, s)...)
 	}
 	sprintf := func(r *run, fr *frame, format, s Value) string {
 		a := r.variadicArgs(fr, s)
@@ -917,9 +920,9 @@ func init() {
 			return Value{}
 		},
 		"Error": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
-			msg := sprint(r, fr, args[1])
-			t.log(r, fr, in, msg)
-			t.assert(r, fr, in, msg, false)
+			line := sprint(r, fr, args[1])
+			t.log(r, fr, in, line)
+			t.assert(r, fr, in, strings.TrimSuffix(line, "\n"), false)
 			return Value{}
 		},
 		"Errorf": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
@@ -929,9 +932,9 @@ func init() {
 			return Value{}
 		},
 		"Fatal": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
-			msg := sprint(r, fr, args[1])
-			t.log(r, fr, in, msg)
-			t.assert(r, fr, in, msg, true)
+			line := sprint(r, fr, args[1])
+			t.log(r, fr, in, line)
+			t.assert(r, fr, in, strings.TrimSuffix(line, "\n"), true)
 			t.exit(r, fr, in)
 			return Value{}
 		},

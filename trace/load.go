@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -39,13 +42,20 @@ type Config struct {
 	// of the targets (a "go list -deps" run); the targets themselves are
 	// always in scope. Default (nil): exactly the target packages.
 	//
-	// The generic standard packages cmp, iter, maps and slices, the
-	// containers container/list and container/ring, and context are
-	// interpreted from source whenever a loaded package imports them, in
-	// scope or not: generic functions have no native counterpart to call,
-	// the containers hold interpreted values of type any, and contexts
-	// hold channels and goroutines. Out of scope, their events are marked
-	// [Static].Library.
+	// Packages out of scope that the bridge cannot call are interpreted
+	// from source all the same, their events marked [Static].Library:
+	// every non-standard package the loaded ones import, directly or not
+	// (the bridge's table covers the standard library only), except those
+	// the bridge stands in for (testify's assert and require, faultloctest)
+	// and what only they import; and, whenever a loaded package imports
+	// them, the generic standard packages cmp, iter, maps and slices
+	// (generic functions have no native counterpart to call), the
+	// containers container/list and container/ring (they hold interpreted
+	// values of type any), context (its contexts hold channels and
+	// goroutines) and log (its loggers write to interpreted writers and
+	// name interpreted callers). A non-standard dependency that fails to
+	// load from source stays in export data, where calls into it fail as
+	// unbridged.
 	Scope func(pkgPath string) bool
 	// Module puts in scope, besides the targets and what Scope accepts,
 	// every package of a target's module that the targets or their tests
@@ -146,23 +156,55 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err != nil {
 		return nil, err
 	}
-	// The standard packages interpreted from source (sourceStd) that the
-	// loaded ones import are loaded from source too, so that their
-	// functions have bodies to interpret; that means loading again, with
-	// them among the patterns.
-	var libs map[string]bool
-	if extra := sourceLibs(pkgs); len(extra) > 0 {
-		libs = map[string]bool{}
-		for _, path := range extra {
-			libs[path] = true
+	// The packages out of scope that the bridge cannot call are loaded
+	// from source too, so that their functions have bodies to interpret:
+	// the non-standard packages the loaded ones import, directly or not
+	// (see sourceDeps), and the standard packages interpreted from source
+	// (sourceStd). That means loading again, with them among the
+	// patterns, until nothing is missing (a dependency loaded from export
+	// data may not name all its imports).
+	libs := map[string]bool{}
+	stdLibs := map[string]bool{} // of libs, the standard ones
+	withDeps := true
+	for round := 0; round < 5; round++ {
+		var extra []string
+		if withDeps {
+			extra = sourceDeps(pkgs, libs)
+		}
+		std := sourceLibs(pkgs)
+		for _, path := range std {
+			stdLibs[path] = true
+		}
+		extra = append(extra, std...)
+		if len(extra) == 0 {
+			break
 		}
 		for _, path := range extra {
-			deps[path] = true
+			libs[path], deps[path] = true, true
 		}
-		pkgs, err = loadChecked(pcfg, cfg.Tests, append(append([]string(nil), patterns...), extra...), deps)
+		all := append([]string(nil), patterns...)
+		for path := range libs {
+			all = append(all, path)
+		}
+		sort.Strings(all[len(patterns):])
+		more, err := loadChecked(pcfg, cfg.Tests, all, deps)
 		if err != nil {
-			return nil, err
+			if !withDeps {
+				return nil, err
+			}
+			// A non-standard dependency does not load from source: all
+			// of them stay in export data, where calls into them fail
+			// as unbridged.
+			for path := range libs {
+				if !stdLibs[path] {
+					delete(libs, path)
+					delete(deps, path)
+				}
+			}
+			withDeps = false
+			continue
 		}
+		pkgs = more
 	}
 	mode := ssa.NaiveForm | ssa.InstantiateGenerics
 	if cfg.sanity {
@@ -239,19 +281,76 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // their standard imports that must be too: those whose API is generic (a
 // generic function has no native counterpart for the bridge to call); the
 // containers of values of type any, container/list and container/ring (an
-// interpreted value held in native memory could not be read back); and
+// interpreted value held in native memory could not be read back);
 // context, whose Done channels interpreted goroutines select on (its
 // imports stay native: sync and sync/atomic under the scheduler, time's
-// AfterFunc on the virtual clock, internal/reflectlite's TypeOf bridged).
-// Other standard packages stay native.
+// AfterFunc on the virtual clock, internal/reflectlite's TypeOf bridged);
+// and log, whose Loggers write to interpreted io.Writers, name the
+// interpreted caller's file and line (runtime.Caller) and read the
+// virtual clock (its atomic.Pointer is bridged, its os.Stderr writes go
+// to the run's output). Other standard packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":            nil,
 	"container/list": nil,
 	"container/ring": nil,
 	"context":        nil,
 	"iter":           nil,
+	"log":            {"log/internal"},
 	"maps":           {"iter"},
 	"slices":         {"cmp", "iter"},
+}
+
+// sourceDeps returns the non-standard packages that the loaded packages
+// import, directly or not, and that are loaded from export data: the
+// bridge cannot call them (its table covers the standard library), so
+// they are interpreted from source, out of scope, like the generic
+// standard packages (Static.Library). Packages the bridge stands in for
+// (bridgedPackage) are left out with what only they import. A standard
+// package is one whose path's first element has no dot and that is in
+// GOROOT; libs holds the packages already added.
+func sourceDeps(pkgs []*packages.Package, libs map[string]bool) []string {
+	loaded := map[string]bool{}
+	for _, p := range pkgs {
+		loaded[p.PkgPath] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	var visit func(tp *types.Package)
+	visit = func(tp *types.Package) {
+		path := tp.Path()
+		if seen[path] || path == "C" || bridgedPackage(path) || isStdPath(path) {
+			return
+		}
+		seen[path] = true
+		if !loaded[path] && !libs[path] {
+			out = append(out, path)
+		}
+		for _, imp := range tp.Imports() {
+			visit(imp)
+		}
+	}
+	for _, p := range pkgs {
+		if p.Types == nil {
+			continue
+		}
+		seen[p.PkgPath] = true
+		for _, imp := range p.Types.Imports() {
+			visit(imp)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// isStdPath reports whether path names a standard package: its first
+// element has no dot and GOROOT/src holds it.
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	if strings.Contains(first, ".") {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+	return err == nil && fi.IsDir()
 }
 
 // sourceLibs returns the standard packages interpreted from source

@@ -47,10 +47,9 @@ var realModules = []struct {
 		"TestStackTrace":        stackFramesReason,
 		"TestStackTraceFormat":  stackFramesReason,
 	}},
-	{mod: "github.com/hashicorp/go-multierror@v1.1.1", pkg: ".", cannot: map[string]string{
-		"TestPrefix_Error":    depReason,
-		"TestPrefix_NonError": depReason,
-	}},
+	// go-multierror calls github.com/hashicorp/errwrap, another module,
+	// interpreted from source as a library.
+	{mod: "github.com/hashicorp/go-multierror@v1.1.1", pkg: "."},
 	{mod: "github.com/montanaflynn/stats@v0.14.0", pkg: ".", cannot: map[string]string{
 		// go test runs TestInterfaceMethods first, which swaps two items
 		// of the package variable data1; each case here runs alone.
@@ -102,6 +101,41 @@ var realModules = []struct {
 		"TestPanicErrorUnwrap/panicError_wraps_error_type":     stackLogReason,
 	}},
 	{mod: "github.com/dustin/go-humanize@v1.1.0", pkg: "."},
+	// go-immutable-radix uses golang-lru's generic simplelru, another
+	// module, interpreted from source as a library.
+	{mod: "github.com/hashicorp/go-immutable-radix/v2@v2.1.0", pkg: ".", cannot: map[string]string{
+		"TestRadix":                                     budgetReason,
+		"TestRadix_HugeTxn":                             budgetReason,
+		"TestTrackMutate_HugeTxn":                       budgetReason,
+		"TestIterateLowerBoundFuzz":                     quickLogReason,
+		"TestReverseIterator_SeekReverseLowerBoundFuzz": quickLogReason,
+	}},
+	// backoff's tests log through package log (interpreted from source).
+	{mod: "github.com/cenkalti/backoff/v4@v4.3.0", pkg: ".", cannot: map[string]string{
+		"TestRetry":         logTimeReason,
+		"TestRetryWithData": logTimeReason,
+		"TestRetryContext":  logTimeReason,
+		"TestTicker":        logTimeReason,
+		"TestTickerContext": logTimeReason,
+	}},
+	{mod: "github.com/patrickmn/go-cache@v2.1.0+incompatible", pkg: ".", cannot: map[string]string{
+		"TestCacheSerialization":      gobReason,
+		"TestSerializeUnserializable": gobReason,
+		"TestFileSerialization":       "it writes a temporary file (io/ioutil.TempFile): the bridge does not write files",
+	}},
+	{mod: "github.com/iancoleman/strcase@v0.3.0", pkg: ".", cannot: map[string]string{
+		// The test function starts 10,000 goroutines and returns:
+		// natively it ends at once, while the interpreter's scheduler
+		// runs the started goroutines a quantum (16,384 steps) at a
+		// time between the test's, past the default budget.
+		"TestConcurrency": budgetReason,
+	}},
+	{mod: "github.com/sony/gobreaker/v2@v2.4.0", pkg: ".", cannot: map[string]string{
+		"TestCircuitBreakerInParallel": budgetReason,
+		// The subtest relies on the state the subtests before it leave
+		// (go test -run with its name alone fails natively too).
+		"TestCustomDistributedCircuitBreaker/Timeout_and_Half-Open_State": "it depends on the state the subtests before it leave (each case runs alone, as go test -run would)",
+	}},
 }
 
 const (
@@ -110,9 +144,6 @@ const (
 	// to the test function; natively testing.tRunner and runtime.goexit
 	// follow.
 	stackFramesReason = "same verdict, other log: the stack trace it prints ends at the test function, without testing.tRunner and runtime.goexit"
-	// depReason: the call goes into another module (hashicorp/errwrap),
-	// loaded from export data: only the tested module is interpreted.
-	depReason = "it calls github.com/hashicorp/errwrap, another module, which the test does not interpret"
 	// statsReflectReason: its helper compares function values by
 	// reflect.ValueOf(f).Pointer().
 	statsReflectReason = "(reflect.Value).Pointer is not bridged"
@@ -123,6 +154,13 @@ const (
 	// os/exec), which an interpreted test does not have.
 	subprocessReason = "it runs the test binary again as a subprocess (os.Executable): not bridged"
 	stackLogReason   = "same verdict, other log: it logs the bytes of a stack trace, whose addresses and arguments differ"
+	budgetReason     = "it exceeds the default budget of 10^7 steps"
+	// quickLogReason: testing/quick draws from RunOptions.Seed, natively
+	// from the time.
+	quickLogReason = "same verdict, other log: it logs the random values testing/quick generates, seeded otherwise natively"
+	// logTimeReason: log.LstdFlags stamps the virtual clock's time.
+	logTimeReason = "same verdict, other log: its log lines carry the time (log.LstdFlags), the virtual clock's when interpreted"
+	gobReason     = "encoding/gob is not bridged"
 )
 
 // TestRealPackagesMatchGoTest interprets the full test suites of

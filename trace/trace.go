@@ -42,10 +42,11 @@ type Static struct {
 	Position token.Position
 	// Synthetic reports that Pos is a fallback, not the instruction's own.
 	Synthetic bool
-	// Library reports that Func belongs to a standard package (cmp, iter,
-	// maps, slices, container/list, container/ring, context) that Load
-	// interprets from source because a
-	// loaded package imports it, without putting it in scope: it is not in
+	// Library reports that Func belongs to a package that Load interprets
+	// from source, without putting it in scope, because a loaded package
+	// imports it and the bridge cannot call it (a non-standard dependency;
+	// the standard cmp, iter, maps, slices, container/list,
+	// container/ring, context and log; see Config.Scope): it is not in
 	// Program.Packages, encode does not blame it by default, spectra
 	// leaves it out of coverage, and localize out of a candidate's path.
 	Library bool
