@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"time"
 )
 
 // Reading files: os.ReadFile reads the file natively, a relative name in
@@ -67,4 +68,21 @@ func init() {
 		return b
 	})
 	bridges["(*os.File).WriteString"] = write("(*os.File).WriteString", func(v Value) []byte { return []byte(v.Str()) })
+}
+
+// time.LoadLocation reads the system's time zone database (or the
+// ZONEINFO file), as a native test would: the location is the native
+// one, the error too.
+func init() {
+	bridges["time.LoadLocation"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		loc, err := time.LoadLocation(args[0].Str())
+		if err != nil {
+			return Tuple(Value{k: KindPointer}, r.nativeIface(err))
+		}
+		v, cerr := r.fromNative(reflect.ValueOf(loc), calleeSig(in).Results().At(0).Type())
+		if cerr != nil {
+			panic(&InternalError{Value: cerr, Pos: r.pos(in)})
+		}
+		return Tuple(v, Value{k: KindInterface})
+	}
 }

@@ -17,7 +17,8 @@ import (
 //
 //   - The clock is virtual. time.Now starts every run at virtualEpoch and
 //     advances by a microsecond per reading; time.Sleep advances it by its
-//     duration (and yields to the other goroutines) without blocking;
+//     duration without waiting (when other goroutines or timers exist, the
+//     sleeper waits for a timer of the clock while they run, timers.go);
 //     time.Since and time.Until read it. Code that measures durations sees
 //     plausible ones, and two runs of the same test read the same times.
 //   - Randomness is seeded by RunOptions.Seed: crypto/rand.Reader,
@@ -32,8 +33,11 @@ import (
 //     sets the process's variable for the test's duration, as go test
 //     does; a variable the run set itself with os.Setenv shadows it.)
 
-// virtualEpoch is the time of the first time.Now of every run.
-var virtualEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+// virtualEpoch is the time of the first time.Now of every run: an
+// ordinary instant, as a real clock's usually is (not midnight of New
+// Year's Day, when a scheduler's yearly jobs fall due, nor on a whole
+// second).
+var virtualEpoch = time.Date(2026, time.May, 13, 9, 41, 27, 250_000_000, time.UTC)
 
 // bridgeState is the state of a run's stateful bridges.
 type bridgeState struct {

@@ -142,6 +142,13 @@ func deepEqual(a, b Value, depth int) bool {
 		return true
 	case KindFunc:
 		return a.p == nil && b.p == nil
+	case KindNative:
+		// A value of a standard type living natively (time.Location,
+		// big.Int...): reflect.DeepEqual on the native values.
+		if a.p == nil || b.p == nil {
+			return a.p == b.p
+		}
+		return reflect.DeepEqual((*nativeBox)(a.p).rv.Interface(), (*nativeBox)(b.p).rv.Interface())
 	}
 	return Equal(a, b)
 }

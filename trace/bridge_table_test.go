@@ -604,8 +604,11 @@ import (
 	fmtpkg "fmt"
 	"io"
 	"maps"
+	"math/big"
 	mrand "math/rand"
 	"os"
+	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -678,6 +681,22 @@ func (r *R) Read(p []byte) (int, error) {
 
 func Reader() string { b, err := io.ReadAll(&R{"héllo"}); return string(b) + fmt(err) }
 
+// DeepNative compares values living natively (big.Int) as
+// reflect.DeepEqual does: by content, not identity.
+func DeepNative() string {
+	a, b, c := big.NewInt(5), big.NewInt(5), big.NewInt(6)
+	type pair struct{ x, y big.Int }
+	return fmtpkg.Sprint(reflect.DeepEqual(a, b), reflect.DeepEqual(a, c), reflect.DeepEqual(pair{*a, *c}, pair{*b, *c}), reflect.DeepEqual(pair{*a, *c}, pair{*c, *a}))
+}
+
+// Stack fills a buffer with the interpreted stack (runtime.Stack).
+func Stack() string {
+	buf := make([]byte, 4096)
+	n := runtime.Stack(buf, false)
+	short := make([]byte, 9)
+	return fmtpkg.Sprint(strings.HasPrefix(string(buf[:n]), "goroutine 1 [running]:\nedge.Stack(...)\n"), " ", runtime.Stack(short, false), string(short))
+}
+
 func Clock() string {
 	t0 := time.Now()
 	time.Sleep(time.Second)
@@ -743,7 +762,7 @@ func fmt(err error) string {
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},
 		{fn: "JSONRecursive", want: `{"Next":null}`},
-		{fn: "Clock", want: "1s 2026-01-01T00:00:00Z"},
+		{fn: "Clock", want: "1s 2026-05-13T09:41:27Z"},
 		{fn: "Env", want: "v1false."},
 		{fn: "Scan", want: "2.5kB73"},
 		{fn: "Dur", want: "1m30s March Thursday"},
@@ -754,6 +773,8 @@ func fmt(err error) string {
 		{fn: "EOF", want: "eof"},
 		{fn: "Writer", want: "3"},
 		{fn: "Reader", want: "héllo"},
+		{fn: "DeepNative", want: "true false true false"},
+		{fn: "Stack", want: "true 9goroutine"},
 	} {
 		t.Run(tc.fn, func(t *testing.T) {
 			res, err := p.Run(bgContext, p.Func("edge", tc.fn), nil, nil)

@@ -290,7 +290,13 @@ func (r *run) goroutineExit(g *gor) {
 	}
 	var next *gor
 	if s.fatal == nil {
+		r.fireDue()
 		next = s.pick(r.seed != 0)
+		for next == nil && r.advanceClock() {
+			// Every goroutine left is blocked: the clock jumps to the
+			// next timer (as in park).
+			next = s.pick(r.seed != 0)
+		}
 	}
 	if next == nil {
 		if s.fatal == nil {
@@ -876,22 +882,23 @@ func init() {
 	// runtime/debug.Stack formats the interpreted goroutine's stack as the
 	// runtime does, without program counters and arguments.
 	bridges["runtime/debug.Stack"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		fr.at = in
-		id := int32(0)
-		if r.s != nil {
-			id = r.s.cur.id
-		}
-		var sb strings.Builder
-		fmt.Fprintf(&sb, "goroutine %d [running]:\n", id+1)
-		for f := fr; f != nil; f = f.caller {
-			p := r.pos(f.at)
-			fmt.Fprintf(&sb, "%s(...)\n\t%s:%d\n", runtimeFuncName(f.c.fn.String()), p.Filename, p.Line)
-		}
-		v, err := r.fromNative(reflect.ValueOf([]byte(sb.String())), types.NewSlice(types.Typ[types.Byte]))
+		v, err := r.fromNative(reflect.ValueOf([]byte(r.stackText(fr, in))), types.NewSlice(types.Typ[types.Byte]))
 		if err != nil {
 			panic(&InternalError{Value: err, Pos: r.pos(in)})
 		}
 		return v
+	}
+	// runtime.Stack(buf, all) copies the current goroutine's stack (as
+	// debug.Stack formats it; all is ignored: the other goroutines are
+	// not listed) into buf, truncated to its length.
+	bridges["runtime.Stack"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		text := r.stackText(fr, in)
+		cs := args[0].slice()
+		n := min(len(cs), len(text))
+		for i := range n {
+			cs[i].v, cs[i].st = Value{k: KindUint, n: uint64(text[i])}, r.extEv // the call's store
+		}
+		return Int(int64(n))
 	}
 	// runtime.Goexit unwinds the goroutine like a panic that recover does
 	// not see, running its deferred calls (as t.FailNow does; goexit).
@@ -900,8 +907,22 @@ func init() {
 		return Value{}
 	}
 	bridges["time.Sleep"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		r.sleep(time.Duration(args[0].Int())) // the virtual clock (bridge_state.go)
-		return yield(r, fr, in, args)
+		d := time.Duration(args[0].Int())
+		if r.s == nil || d <= 0 {
+			// No other goroutine, no timer: the clock (bridge_state.go)
+			// would jump to the sleeper's wake-up at once.
+			r.sleep(d)
+			return yield(r, fr, in, args)
+		}
+		// The sleeper waits for a timer of the virtual clock, which
+		// reaches it when every goroutine is blocked (timers.go): the
+		// others run meanwhile, as they would in real time.
+		st := &syncState{}
+		r.armTimer(&vtimer{sleep: st}, d)
+		for !st.done {
+			r.waitOn(st)
+		}
+		return Value{}
 	}
 	bridges["runtime.GC"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
 	// One goroutine runs at a time, on the run's deterministic scheduler:
@@ -966,6 +987,24 @@ func atomicPointer(name string) extFunc {
 			return Bool(false)
 		}
 	}
+}
+
+// stackText is the interpreted stack of the current goroutine, from fr
+// (at in) outwards, in the runtime's layout without addresses or
+// arguments.
+func (r *run) stackText(fr *frame, in *ins) string {
+	fr.at = in
+	id := int32(0)
+	if r.s != nil {
+		id = r.s.cur.id
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "goroutine %d [running]:\n", id+1)
+	for f := fr; f != nil; f = f.caller {
+		p := r.pos(f.at)
+		fmt.Fprintf(&sb, "%s(...)\n\t%s:%d\n", runtimeFuncName(f.c.fn.String()), p.Filename, p.Line)
+	}
+	return sb.String()
 }
 
 // atomicBridge implements the sync/atomic functions on interpreted memory

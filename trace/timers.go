@@ -7,7 +7,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Timers of the virtual clock (bridge_state.go). time.AfterFunc(d, f)
+// Timers of the virtual clock (bridge_state.go). time.Sleep(d) in a run
+// with goroutines or timers blocks on a timer due at now+d, so that the
+// others run until every goroutine is blocked, as in testing/synctest's
+// bubbles (without them it advances the clock at once). time.AfterFunc(d, f)
 // arms a timer due when the clock reaches now+d; a due timer starts a
 // goroutine running f. time.NewTimer, time.NewTicker, time.After and
 // time.Tick make timers that send the clock's time on a channel instead
@@ -28,6 +31,7 @@ type vtimer struct {
 	period time.Duration // a ticker's period, else 0
 	fn     Value         // the function to run (AfterFunc)
 	ch     Value         // or the channel to send the time on
+	sleep  *syncState    // or the time.Sleep to end (done, its waiter woken)
 	spawn  *frame        // the AfterFunc caller, as the goroutine's "created by" frame
 	in     *ins
 	active bool
@@ -93,6 +97,11 @@ func (r *run) fireDue() {
 				next += (now-next)/t.period*t.period + t.period
 			}
 			r.armTimerAt(t, next)
+		}
+		if t.sleep != nil {
+			t.sleep.done = true
+			r.wakeAll(t.sleep)
+			continue
 		}
 		if ch := (*chanObj)(t.ch.p); ch != nil {
 			if len(ch.recvq) > 0 || len(ch.buf) < ch.cap { // else a tick is dropped

@@ -320,6 +320,33 @@ func Timers() string {
 	return strings.Join(out, "; ")
 }
 
+// SleepHandoff sleeps so that goroutines it started finish meanwhile (as a
+// test that gives a job a few milliseconds does), then waits on a timer
+// while a goroutine it started ends: the sleeper must not resume before
+// the others have run, nor the run deadlock when the last running
+// goroutine ends while the rest wait on the clock. Natively the 50 ms
+// sleep leaves the three increments ample time.
+func SleepHandoff() string {
+	var mu sync.Mutex
+	done := 0
+	for range 3 {
+		go func() {
+			time.Sleep(time.Millisecond)
+			mu.Lock()
+			done++
+			mu.Unlock()
+		}()
+	}
+	time.Sleep(50 * time.Millisecond)
+	mu.Lock()
+	n := done
+	mu.Unlock()
+	ended := make(chan bool, 1)
+	go func() { ended <- true }()
+	<-time.After(time.Millisecond)
+	return fmt.Sprint("done ", n, ", ended ", <-ended)
+}
+
 // ChanTimers exercises the timers that send on a channel: time.NewTimer
 // (Stop and Reset before and after firing, with the Go 1.23 guarantee of
 // no stale time after them, and a timer's channel's len and cap of 0),

@@ -42,6 +42,7 @@ var Programs = map[string]func() string{
 	"Contexts":           Contexts,
 	"Timers":             Timers,
 	"ChanTimers":         ChanTimers,
+	"SleepHandoff":       SleepHandoff,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,
