@@ -949,6 +949,52 @@ func init() {
 	for _, name := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
 		bridges["(*sync/atomic.Pointer[T])."+name] = atomicPointer(name)
 	}
+	for _, name := range []string{"OnceFunc", "OnceValue", "OnceValues"} {
+		bridges["sync."+name] = onceFunc(name)
+	}
+}
+
+// onceFunc implements sync.OnceFunc, OnceValue and OnceValues (the last
+// two generic, so with no native counterpart): the func value returned
+// calls the interpreted f the first time, and then returns what it
+// returned, or panics again with the value f panicked with.
+func onceFunc(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		f := args[0]
+		var (
+			started, done bool
+			res           Value
+			panicked      *interpPanic
+			wait          syncState // callers waiting while f runs (it may block)
+		)
+		call := func(r *run, fr *frame, in *ins, _ []Value) Value {
+			for started && !done {
+				r.waitOn(&wait)
+			}
+			if panicked != nil {
+				r.throw(fr, in, panicked.v, NoEvent)
+			}
+			if done {
+				return res
+			}
+			started = true
+			func() {
+				defer func() {
+					done = true
+					r.wakeAll(&wait)
+					if x := recover(); x != nil {
+						if ip, ok := x.(*interpPanic); ok {
+							panicked = ip
+						}
+						panic(x)
+					}
+				}()
+				res = r.callValue(fr, in, f, nil)
+			}()
+			return res
+		}
+		return Value{k: KindFunc, p: ptrOf(&closure{ext: call, name: "sync." + name + "'s result"})}
+	}
 }
 
 // atomicPointer implements the methods of sync/atomic's generic

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -242,6 +243,11 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	}
 	if err := buildSafely(append(append([]*ssa.Package(nil), ssaPkgs...), libPkgs...)); err != nil {
 		return nil, err
+	}
+	for fn := range ssautil.AllFunctions(prog) {
+		if fn.Pkg != nil && source[fn.Pkg.Pkg] != nil || fn.Origin() != nil {
+			gcOrder(fn) // gcorder.go
+		}
 	}
 	lparens := map[token.Pos]bool{}
 	for _, p := range pkgs {

@@ -347,6 +347,72 @@ func SleepHandoff() string {
 	return fmt.Sprint("done ", n, ", ended ", <-ended)
 }
 
+// OnceFuncs exercises sync.OnceFunc, OnceValue and OnceValues: f runs once,
+// its results are kept, its panic repeats on every call, and a goroutine
+// calling while f blocks waits for it.
+func OnceFuncs() string {
+	n := 0
+	f := sync.OnceFunc(func() { n++ })
+	f()
+	f()
+	v := sync.OnceValue(func() int { n += 10; return n })
+	a, b := v(), v()
+	vs := sync.OnceValues(func() (string, error) { n += 100; return "x", errors.New("e") })
+	s1, e1 := vs()
+	s2, e2 := vs()
+	p := sync.OnceFunc(func() { panic("boom") })
+	catch := func() (r any) {
+		defer func() { r = recover() }()
+		p()
+		return nil
+	}
+	gate := make(chan int)
+	slow := sync.OnceValue(func() int { return <-gate })
+	got := make(chan int)
+	go func() { got <- slow() }()
+	go func() { got <- slow() }()
+	gate <- 7
+	return fmt.Sprint(n, " ", a, " ", b, " ", s1, e1, s2, e2 == e1, " ", catch(), catch(), " ", <-got+<-got)
+}
+
+func parseInto(p *[2]int) error { p[0], p[1] = 7, 8; return nil }
+
+// parseArr returns its named result along with a call that fills it in.
+func parseArr() (id [2]int, err error) { return id, parseInto(&id) }
+
+var orderG int
+
+func setOrderG() int { orderG = 5; return 1 }
+
+func orderPair(a, b int) (int, int) { return a, b }
+
+// EvalOrder reads variables in the same statement as calls that change
+// them: gc reads them after the calls (the order go/ssa gives differs;
+// see trace/gcorder.go).
+func EvalOrder() string {
+	id, _ := parseArr()
+	x := 1
+	inc := func() int { x += 10; return x }
+	s := fmt.Sprint(x, inc())
+	r1, r2 := orderPair(x, inc())
+	g := func() (int, int) { return orderG, setOrderG() }
+	g1, g2 := g()
+	y := 1
+	incy := func() int { y += 100; return y }
+	y1, y2 := y, incy()
+	z := 1
+	incz := func() int { z += 10; return 1 }
+	z = z*2 + incz()
+	var arr [2]int
+	inca := func() int { arr[0] = 5; return 1 }
+	d := arr[0] + inca()
+	type st struct{ a int }
+	var sv st
+	f := func() int { sv.a = 9; return 1 }
+	s1, s2 := orderPair(sv.a, f())
+	return fmt.Sprint(id, " ", s, " ", r1, r2, " ", g1, g2, " ", y1, y2, " ", z, " ", d, " ", s1, s2)
+}
+
 // ChanTimers exercises the timers that send on a channel: time.NewTimer
 // (Stop and Reset before and after firing, with the Go 1.23 guarantee of
 // no stale time after them, and a timer's channel's len and cap of 0),

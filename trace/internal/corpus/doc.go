@@ -43,6 +43,8 @@ var Programs = map[string]func() string{
 	"Timers":             Timers,
 	"ChanTimers":         ChanTimers,
 	"SleepHandoff":       SleepHandoff,
+	"OnceFuncs":          OnceFuncs,
+	"EvalOrder":          EvalOrder,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,
