@@ -133,7 +133,7 @@ func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args [
 
 // nativeIs reports whether native value x has type t.
 func nativeIs(x any, t types.Type) bool {
-	return reflect.TypeOf(x).String() == types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	return reflect.TypeOf(x).String() == goTypeName(t)
 }
 
 // nativeImplements reports whether native value x has the methods of

@@ -12,12 +12,14 @@ func init() {
 }
 
 // bridgedPackage reports whether the bridge stands in for the non-standard
-// package at path (faultloctest, testify's assert and require), which Load
+// package at path (faultloctest, testify's assert and require, and the
+// terminal checks of go-isatty and x/term, see bridge_files.go), which Load
 // then neither puts in scope for Config.Module nor interprets from source
 // as a dependency.
 func bridgedPackage(path string) bool {
 	switch path {
-	case "github.com/faultloc/faultloc/faultloctest", "github.com/stretchr/testify/assert", "github.com/stretchr/testify/require":
+	case "github.com/faultloc/faultloc/faultloctest", "github.com/stretchr/testify/assert", "github.com/stretchr/testify/require",
+		"github.com/mattn/go-isatty", "golang.org/x/term":
 		return true
 	}
 	return false

@@ -288,9 +288,7 @@ func (m *jsonMirror) unmarshalText(t types.Type, v Value, text []byte) (Value, e
 }
 
 // jsonTypeName names t as reflect does (package names, not paths).
-func jsonTypeName(t types.Type) string {
-	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
-}
+func jsonTypeName(t types.Type) string { return goTypeName(t) }
 
 // methodErr returns the error of the interpreted method name of t as
 // json's MarshalerError would read (nil for nil).

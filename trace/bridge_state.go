@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"syscall"
@@ -63,11 +64,16 @@ func (r *run) bridges() *bridgeState {
 	return r.bst
 }
 
+// virtualTime is the clock's time d after virtualEpoch, in time.Local as
+// time.Now's is (so == and DeepEqual agree with times made by time.Unix
+// or time.Date(..., time.Local)).
+func virtualTime(d time.Duration) time.Time { return virtualEpoch.Add(d).In(time.Local) }
+
 // now reads the virtual clock.
 func (r *run) now() time.Time {
 	st := r.bridges()
 	st.now += time.Microsecond
-	return virtualEpoch.Add(st.now)
+	return virtualTime(st.now)
 }
 
 // sleep advances the virtual clock by d.
@@ -177,11 +183,16 @@ func init() {
 		}
 		return String(string(b))
 	}
-	// The user and group IDs are the process's: a run reads them as the
-	// native test would (uuid's DCE identifiers).
-	for name, f := range map[string]func() int{"os.Getuid": os.Getuid, "os.Geteuid": os.Geteuid, "os.Getgid": os.Getgid, "os.Getegid": os.Getegid} {
+	// The user and group IDs and the process IDs are the process's: a
+	// run reads them as the native test would (uuid's DCE identifiers,
+	// xid's process part).
+	for name, f := range map[string]func() int{"os.Getuid": os.Getuid, "os.Geteuid": os.Geteuid, "os.Getgid": os.Getgid, "os.Getegid": os.Getegid,
+		"os.Getpid": os.Getpid, "os.Getppid": os.Getppid} {
 		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value { return Int(int64(f())) }
 	}
+	// The Go version is the one running the interpreter (and the
+	// native test).
+	bridges["runtime.Version"] = func(r *run, fr *frame, in *ins, args []Value) Value { return String(runtime.Version()) }
 	bridges["os.Getenv"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		v, _ := r.lookupEnv(args[0].Str())
 		return String(v)

@@ -254,7 +254,7 @@ func (r *run) rewriteT(format string, args []any, raw Value) string {
 				if it.nat != nil {
 					name = fmt.Sprintf("%T", it.nat)
 				} else {
-					name = types.TypeString(it.t.t, func(p *types.Package) string { return p.Name() })
+					name = goTypeName(it.t.t) // as reflect names it: []uint8, not []byte
 				}
 			}
 			args[argi] = name

@@ -7,6 +7,9 @@ import (
 
 	bufio "bufio"
 	bytes "bytes"
+	compress_flate "compress/flate"
+	compress_gzip "compress/gzip"
+	compress_zlib "compress/zlib"
 	crypto_md5 "crypto/md5"
 	crypto_rand "crypto/rand"
 	crypto_sha1 "crypto/sha1"
@@ -36,6 +39,7 @@ import (
 	strconv "strconv"
 	strings "strings"
 	sync_atomic "sync/atomic"
+	testing_iotest "testing/iotest"
 	text_tabwriter "text/tabwriter"
 	time "time"
 	unicode "unicode"
@@ -113,6 +117,16 @@ var tableFuncs = map[string]any{
 	"(*bytes.Reader).UnreadByte":                     (*bytes.Reader).UnreadByte,
 	"(*bytes.Reader).UnreadRune":                     (*bytes.Reader).UnreadRune,
 	"(*bytes.Reader).WriteTo":                        (*bytes.Reader).WriteTo,
+	"(*compress/flate.ReadError).Error":              (*compress_flate.ReadError).Error,
+	"(*compress/flate.WriteError).Error":             (*compress_flate.WriteError).Error,
+	"(*compress/flate.Writer).Close":                 (*compress_flate.Writer).Close,
+	"(*compress/flate.Writer).Flush":                 (*compress_flate.Writer).Flush,
+	"(*compress/flate.Writer).Reset":                 (*compress_flate.Writer).Reset,
+	"(*compress/flate.Writer).Write":                 (*compress_flate.Writer).Write,
+	"(*compress/zlib.Writer).Close":                  (*compress_zlib.Writer).Close,
+	"(*compress/zlib.Writer).Flush":                  (*compress_zlib.Writer).Flush,
+	"(*compress/zlib.Writer).Reset":                  (*compress_zlib.Writer).Reset,
+	"(*compress/zlib.Writer).Write":                  (*compress_zlib.Writer).Write,
 	"(*encoding/base64.Encoding).AppendDecode":       (*encoding_base64.Encoding).AppendDecode,
 	"(*encoding/base64.Encoding).AppendEncode":       (*encoding_base64.Encoding).AppendEncode,
 	"(*encoding/base64.Encoding).Decode":             (*encoding_base64.Encoding).Decode,
@@ -434,6 +448,8 @@ var tableFuncs = map[string]any{
 	"(*time.Time).UnmarshalBinary":                   (*time.Time).UnmarshalBinary,
 	"(*time.Time).UnmarshalJSON":                     (*time.Time).UnmarshalJSON,
 	"(*time.Time).UnmarshalText":                     (*time.Time).UnmarshalText,
+	"(compress/flate.CorruptInputError).Error":       compress_flate.CorruptInputError.Error,
+	"(compress/flate.InternalError).Error":           compress_flate.InternalError.Error,
 	"(encoding/base64.CorruptInputError).Error":      encoding_base64.CorruptInputError.Error,
 	"(encoding/base64.Encoding).Strict":              encoding_base64.Encoding.Strict,
 	"(encoding/base64.Encoding).WithPadding":         encoding_base64.Encoding.WithPadding,
@@ -623,6 +639,15 @@ var tableFuncs = map[string]any{
 	"bytes.TrimRightFunc":                            bytes.TrimRightFunc,
 	"bytes.TrimSpace":                                bytes.TrimSpace,
 	"bytes.TrimSuffix":                               bytes.TrimSuffix,
+	"compress/flate.NewReader":                       compress_flate.NewReader,
+	"compress/flate.NewReaderDict":                   compress_flate.NewReaderDict,
+	"compress/flate.NewWriter":                       compress_flate.NewWriter,
+	"compress/flate.NewWriterDict":                   compress_flate.NewWriterDict,
+	"compress/zlib.NewReader":                        compress_zlib.NewReader,
+	"compress/zlib.NewReaderDict":                    compress_zlib.NewReaderDict,
+	"compress/zlib.NewWriter":                        compress_zlib.NewWriter,
+	"compress/zlib.NewWriterLevel":                   compress_zlib.NewWriterLevel,
+	"compress/zlib.NewWriterLevelDict":               compress_zlib.NewWriterLevelDict,
 	"crypto/md5.New":                                 crypto_md5.New,
 	"crypto/md5.Sum":                                 crypto_md5.Sum,
 	"crypto/rand.Int":                                crypto_rand.Int,
@@ -988,6 +1013,13 @@ var tableFuncs = map[string]any{
 	"strings.TrimRightFunc":                          strings.TrimRightFunc,
 	"strings.TrimSpace":                              strings.TrimSpace,
 	"strings.TrimSuffix":                             strings.TrimSuffix,
+	"testing/iotest.DataErrReader":                   testing_iotest.DataErrReader,
+	"testing/iotest.ErrReader":                       testing_iotest.ErrReader,
+	"testing/iotest.HalfReader":                      testing_iotest.HalfReader,
+	"testing/iotest.OneByteReader":                   testing_iotest.OneByteReader,
+	"testing/iotest.TestReader":                      testing_iotest.TestReader,
+	"testing/iotest.TimeoutReader":                   testing_iotest.TimeoutReader,
+	"testing/iotest.TruncateWriter":                  testing_iotest.TruncateWriter,
 	"text/tabwriter.NewWriter":                       text_tabwriter.NewWriter,
 	"time.Date":                                      time.Date,
 	"time.FixedZone":                                 time.FixedZone,
@@ -1051,6 +1083,8 @@ var tableTypes = map[string]reflect.Type{
 	"bufio.Writer":             reflect.TypeFor[bufio.Writer](),
 	"bytes.Buffer":             reflect.TypeFor[bytes.Buffer](),
 	"bytes.Reader":             reflect.TypeFor[bytes.Reader](),
+	"compress/flate.Writer":    reflect.TypeFor[compress_flate.Writer](),
+	"compress/zlib.Writer":     reflect.TypeFor[compress_zlib.Writer](),
 	"encoding/base64.Encoding": reflect.TypeFor[encoding_base64.Encoding](),
 	"encoding/csv.Reader":      reflect.TypeFor[encoding_csv.Reader](),
 	"encoding/csv.Writer":      reflect.TypeFor[encoding_csv.Writer](),
@@ -1094,6 +1128,11 @@ var tableVars = map[string]any{
 	"bufio.ErrNegativeCount":                     &bufio.ErrNegativeCount,
 	"bufio.ErrTooLong":                           &bufio.ErrTooLong,
 	"bytes.ErrTooLarge":                          &bytes.ErrTooLarge,
+	"compress/gzip.ErrChecksum":                  &compress_gzip.ErrChecksum,
+	"compress/gzip.ErrHeader":                    &compress_gzip.ErrHeader,
+	"compress/zlib.ErrChecksum":                  &compress_zlib.ErrChecksum,
+	"compress/zlib.ErrDictionary":                &compress_zlib.ErrDictionary,
+	"compress/zlib.ErrHeader":                    &compress_zlib.ErrHeader,
 	"encoding/base64.RawStdEncoding":             &encoding_base64.RawStdEncoding,
 	"encoding/base64.RawURLEncoding":             &encoding_base64.RawURLEncoding,
 	"encoding/base64.StdEncoding":                &encoding_base64.StdEncoding,
@@ -1127,6 +1166,7 @@ var tableVars = map[string]any{
 	"path/filepath.SkipDir":                      &path_filepath.SkipDir,
 	"strconv.ErrRange":                           &strconv.ErrRange,
 	"strconv.ErrSyntax":                          &strconv.ErrSyntax,
+	"testing/iotest.ErrTimeout":                  &testing_iotest.ErrTimeout,
 	"time.Local":                                 &time.Local,
 	"time.UTC":                                   &time.UTC,
 	"unicode.ASCII_Hex_Digit":                    &unicode.ASCII_Hex_Digit,
@@ -1404,6 +1444,9 @@ var tableExcluded = map[string]string{
 	"(*sync/atomic.Value).Store":          "parameter of type any",
 	"(*sync/atomic.Value).Swap":           "parameter of type any",
 	"bufio.NewReadWriter":                 "result of type *ReadWriter",
+	"compress/gzip.NewReader":             "result of type *Reader",
+	"compress/gzip.NewWriter":             "result of type *Writer",
+	"compress/gzip.NewWriterLevel":        "result of type *Writer",
 	"crypto/rand.Prime":                   "ignores its reader and draws from the process's secure source",
 	"crypto/rand.Read":                    "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
 	"crypto/rand.Reader":                  "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
@@ -1440,7 +1483,7 @@ var tableExcluded = map[string]string{
 	"io/fs.Sub":                           "parameter of type FS",
 	"io/fs.WalkDir":                       "parameter of type FS",
 	"io/ioutil.ReadDir":                   "reads the file system",
-	"io/ioutil.ReadFile":                  "reads the file system (os.ReadFile is bridged, relative to the test's directory)",
+	"io/ioutil.ReadFile":                  "bridged by hand as os.ReadFile, relative to the test's directory (trace/bridge_files.go)",
 	"io/ioutil.TempDir":                   "writes to the file system",
 	"io/ioutil.TempFile":                  "writes to the file system",
 	"io/ioutil.WriteFile":                 "writes to the file system",
@@ -1511,9 +1554,11 @@ var tableExcluded = map[string]string{
 	"sync/atomic.SwapUint32":              "parameter of type *uint32",
 	"sync/atomic.SwapUint64":              "parameter of type *uint64",
 	"sync/atomic.SwapUintptr":             "parameter of type *uintptr",
+	"testing/iotest.NewReadLogger":        "it logs through the native log package, to the process's standard error",
+	"testing/iotest.NewWriteLogger":       "it logs through the native log package, to the process's standard error",
 	"time.After":                          "result of type <-chan Time",
 	"time.AfterFunc":                      "result of type *Timer",
-	"time.LoadLocation":                   "reads the time zone database from the file system",
+	"time.LoadLocation":                   "bridged by hand: it reads the system's time zone database (trace/bridge_files.go)",
 	"time.NewTicker":                      "result of type *Ticker",
 	"time.NewTimer":                       "result of type *Timer",
 	"time.Now":                            "bridged by hand: the virtual clock (trace/bridge_state.go)",

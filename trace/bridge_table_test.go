@@ -14,6 +14,7 @@ import (
 
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
@@ -75,6 +76,8 @@ var bridgeArgs = map[string][]bridgeArg{
 		}},
 		{`&net_url.URL{Path: "rel/x"}`, func() any { return &url.URL{Path: "rel/x"} }},
 	},
+	"*flate.ReadError":    {{`&compress_flate.ReadError{Offset: 3, Err: io.ErrUnexpectedEOF}`, func() any { return &flate.ReadError{Offset: 3, Err: io.ErrUnexpectedEOF} }}},
+	"*flate.WriteError":   {{`&compress_flate.WriteError{Offset: 4, Err: io.ErrShortWrite}`, func() any { return &flate.WriteError{Offset: 4, Err: io.ErrShortWrite} }}},
 	"*fs.PathError":       {{`&io_fs.PathError{Op: "open", Path: "/x", Err: io_fs.ErrNotExist}`, func() any { return &fs.PathError{Op: "open", Path: "/x", Err: fs.ErrNotExist} }}},
 	"url.Values":          {{`net_url.Values{"a": {"1", "2"}, "b": {"x y"}}`, func() any { return url.Values{"a": {"1", "2"}, "b": {"x y"}} }}},
 	"unicode.CaseRange":   {{`unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}}`, func() any { return unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}} }}},
@@ -700,7 +703,7 @@ func Stack() string {
 func Clock() string {
 	t0 := time.Now()
 	time.Sleep(time.Second)
-	return time.Since(t0).Round(time.Millisecond).String() + " " + t0.Format(time.RFC3339)
+	return time.Since(t0).Round(time.Millisecond).String() + " " + t0.UTC().Format(time.RFC3339) + " " + strconv.FormatBool(t0.Location() == time.Local)
 }
 
 func Random() string {
@@ -762,7 +765,7 @@ func fmt(err error) string {
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},
 		{fn: "JSONRecursive", want: `{"Next":null}`},
-		{fn: "Clock", want: "1s 2026-05-13T09:41:27Z"},
+		{fn: "Clock", want: "1s 2026-05-13T09:41:27Z true"},
 		{fn: "Env", want: "v1false."},
 		{fn: "Scan", want: "2.5kB73"},
 		{fn: "Dur", want: "1m30s March Thursday"},

@@ -288,6 +288,14 @@ func (p *Program) compile(c *fnCode) {
 		c.ext = lookupBridge(p, fn, c.extName)
 		return
 	}
+	if bridgedSource(fn) {
+		// A standard package interpreted from source for the rest of
+		// its API keeps its hand-written bridges (sort.Slice needs
+		// reflection the interpreter lacks).
+		c.extName = externalName(fn)
+		c.ext = bridges[c.extName]
+		return
+	}
 	cp := &compiler{p: p, c: c, slots: map[ssa.Value]int32{}}
 	for _, prm := range fn.Params {
 		cp.newSlot(prm)
@@ -1045,6 +1053,13 @@ func (p *Program) constValue(c *ssa.Const) Value {
 func isUnsafePointer(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.UnsafePointer
+}
+
+// bridgedSource reports whether fn, which may have a body, is run by its
+// hand-written bridge instead (see handBridgedStd).
+func bridgedSource(fn *ssa.Function) bool {
+	fp := funcPackage(fn)
+	return fp != nil && handBridgedStd[fp.Path()] && bridges[externalName(fn)] != nil
 }
 
 // funcPackage returns the package of fn, or of its generic origin for an

@@ -612,7 +612,7 @@ func (e *escapes) local(a ssa.Value, inCallee bool) bool {
 			}
 		case *ssa.Call:
 			callee := ref.Call.StaticCallee()
-			if ref.Call.Value == a || callee == nil || callee.Blocks == nil || len(callee.Params) != len(ref.Call.Args) {
+			if ref.Call.Value == a || callee == nil || callee.Blocks == nil || bridgedSource(callee) || len(callee.Params) != len(ref.Call.Args) {
 				return false
 			}
 			for j, x := range ref.Call.Args {
@@ -665,7 +665,7 @@ func loadForSpill(ms []mop, i int) bool {
 		return false
 	}
 	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Blocks == nil || len(callee.Params) != len(call.Call.Args) {
+	if callee == nil || callee.Blocks == nil || bridgedSource(callee) || len(callee.Params) != len(call.Call.Args) {
 		return false
 	}
 	arg := -1

@@ -291,10 +291,12 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // context, whose Done channels interpreted goroutines select on (its
 // imports stay native: sync and sync/atomic under the scheduler, time's
 // AfterFunc on the virtual clock, internal/reflectlite's TypeOf bridged);
-// and log, whose Loggers write to interpreted io.Writers, name the
+// log, whose Loggers write to interpreted io.Writers, name the
 // interpreted caller's file and line (runtime.Caller) and read the
 // virtual clock (its atomic.Pointer is bridged, its os.Stderr writes go
-// to the run's output). Other standard packages stay native.
+// to the run's output); and sort, whose Reverse wraps an interpreted
+// sort.Interface (its reflective Slice functions keep their hand bridges,
+// see handBridgedStd). Other standard packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":            nil,
 	"container/list": nil,
@@ -304,7 +306,14 @@ var sourceStd = map[string][]string{
 	"log":            {"log/internal"},
 	"maps":           {"iter"},
 	"slices":         {"cmp", "iter"},
+	"sort":           {"slices"},
 }
+
+// handBridgedStd lists the packages of sourceStd whose hand-written
+// bridges (bridges) stand in for their functions of the same name,
+// interpreted or not: sort's Slice, SliceStable, SliceIsSorted (reflection
+// on the interpreted slice), Sort, Stable and IsSorted.
+var handBridgedStd = map[string]bool{"sort": true}
 
 // sourceDeps returns the non-standard packages that the loaded packages
 // import, directly or not, and that are loaded from export data: the

@@ -620,10 +620,11 @@ func (w fmtVal) Format(f fmt.State, verb rune) {
 func goTypeName(t types.Type) string {
 	s := runtimeTypeString(t)
 	s = goByteRune.ReplaceAllStringFunc(s, func(m string) string {
-		if m == "byte" {
-			return "uint8"
+		pre, name := m[:len(m)-4], m[len(m)-4:]
+		if name == "byte" {
+			return pre + "uint8"
 		}
-		return "int32"
+		return pre + "int32"
 	})
 	s = goAny.ReplaceAllString(s, "${1}interface {}")
 	if !strings.Contains(s, "struct{") {
@@ -659,8 +660,8 @@ func goTypeName(t types.Type) string {
 }
 
 var (
-	goByteRune = regexp.MustCompile(`\b(byte|rune)\b`)
-	goAny      = regexp.MustCompile(`(^|[^.\w])any\b`) // the alias, not a type pkg.any
+	goByteRune = regexp.MustCompile(`(^|[^.\w])(byte|rune)\b`) // the aliases, not types pkg.byte
+	goAny      = regexp.MustCompile(`(^|[^.\w])any\b`)         // the alias, not a type pkg.any
 )
 
 // goSyntax writes interpreted value v of type t as %#v does (fmt's

@@ -105,7 +105,7 @@ func (r *run) fireDue() {
 		}
 		if ch := (*chanObj)(t.ch.p); ch != nil {
 			if len(ch.recvq) > 0 || len(ch.buf) < ch.cap { // else a tick is dropped
-				r.send(nil, nil, t.ch, r.timeValue(virtualEpoch.Add(now)), NoEvent) // it does not block
+				r.send(nil, nil, t.ch, r.timeValue(virtualTime(now)), NoEvent) // it does not block
 			}
 			continue
 		}

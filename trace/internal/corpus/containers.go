@@ -4,6 +4,7 @@ import (
 	clist "container/list"
 	"container/ring"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -67,4 +68,28 @@ func Containers() string {
 	r.Do(func(x any) { sb.WriteString(" " + x.(string)) })
 	fmt.Fprintf(&sb, " len %d", r.Len())
 	return sb.String()
+}
+
+// (byLen, a sort.Interface, is in stdlib.go.)
+
+// SortInterfaces exercises package sort beyond its reflective functions:
+// Reverse around the package's own slice types and a program's
+// sort.Interface, Stable, the typed helpers and searches, next to Slice.
+func SortInterfaces() string {
+	x := []int{3, 1, 2, 5, 4}
+	sort.Sort(sort.Reverse(sort.IntSlice(x)))
+	s := []string{"bb", "a", "ccc", "dd"}
+	sort.Sort(sort.Reverse(byLen(s)))
+	st := []string{"bb", "a", "dd", "c"}
+	sort.Stable(sort.Reverse(byLen(st)))
+	f := []float64{1.5, -2, 3}
+	sort.Float64s(f)
+	ss := sort.StringSlice{"b", "a", "c"}
+	ss.Sort()
+	y := []int{5, 4, 9}
+	sort.Slice(y, func(i, j int) bool { return y[i] < y[j] })
+	i := sort.SearchInts(y, 6)
+	j := sort.Search(len(x), func(k int) bool { return x[k] <= 2 })
+	k, found := sort.Find(len(ss), func(k int) int { return strings.Compare("b", ss[k]) })
+	return fmt.Sprint(x, s, st, f, ss, y, i, j, k, found, sort.IsSorted(sort.Reverse(sort.IntSlice(x))), sort.IntsAreSorted(x))
 }

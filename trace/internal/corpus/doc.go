@@ -45,6 +45,8 @@ var Programs = map[string]func() string{
 	"SleepHandoff":       SleepHandoff,
 	"OnceFuncs":          OnceFuncs,
 	"EvalOrder":          EvalOrder,
+	"SortInterfaces":     SortInterfaces,
+	"TypeNames":          TypeNames,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,

@@ -49,3 +49,14 @@ func Formatter() string {
 	out = append(out, fmt.Sprint(fmtBad{}), fmt.Sprintf("%d", fmtBad{}))
 	return strings.Join(out, "\n")
 }
+
+// TypeNames formats types as reflect names them (%T), with byte and rune
+// spelled uint8 and int32, as subtest names built with %T show them.
+func TypeNames() string {
+	type rec struct {
+		B byte
+		R []rune
+	}
+	var a any = []byte("x")
+	return fmt.Sprintf("%T|%T|%T|%T|%T|%T|%T|%T", a, []rune{}, byte(1), 'r', map[string][]byte{}, rec{}, func(rune) byte { return 0 }, [2]byte{})
+}
