@@ -237,7 +237,9 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 // under the interpreter (the leaf subtests, and the tests that run no
 // subtest, in the order they started), then the examples with an output
 // comment (listed without running them). Runs are not traced (opts.NoTrace is forced); opts' budget,
-// hooks and seed apply. A test that cannot be interpreted adds a
+// hooks and seed apply. A test that cannot be interpreted, or whose run
+// exhausts a budget after starting subtests (later ones would not be
+// found), adds a
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
 func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
@@ -256,9 +258,13 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 			names = append(names, fn.Name())
 			continue
 		}
-		g, _, err := p.runGoTest(ctx, fn, fn.Name(), &o)
+		g, res, err := p.runGoTest(ctx, fn, fn.Name(), &o)
 		if err != nil {
 			errs = append(errs, &TestError{Test: fn.Name(), Err: err})
+		} else if res != nil && res.Outcome == BudgetExceeded && len(g.tests) > 1 {
+			// go test has no budget: subtests this run did not reach
+			// may have run after those it started.
+			errs = append(errs, &TestError{Test: fn.Name(), Err: fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", res.Failure, len(g.tests)-1)})
 		}
 		for _, t := range g.tests {
 			if !t.hasSub {

@@ -107,16 +107,22 @@ func parseGoTestJSON(out []byte) (*goTestJSON, error) {
 	return j, sc.Err()
 }
 
-// leaves returns the cases of pkg that go test ran, in order: the tests
-// that ran no subtest and the leaf subtests.
+// leaves returns the cases of pkg that go test ran, in the order they
+// started: the tests that ran no subtest and the leaf subtests. (A
+// parallel test's subtests start after the tests that follow it.)
 func (j *goTestJSON) leaves(pkg string) []string {
-	var leaves []string
 	all := j.order[pkg]
-	for i, n := range all {
-		if i+1 < len(all) && strings.HasPrefix(all[i+1], n+"/") {
-			continue
+	parent := map[string]bool{}
+	for _, n := range all {
+		for i := strings.LastIndexByte(n, '/'); i >= 0; i = strings.LastIndexByte(n[:i], '/') {
+			parent[n[:i]] = true
 		}
-		leaves = append(leaves, n)
+	}
+	var leaves []string
+	for _, n := range all {
+		if !parent[n] {
+			leaves = append(leaves, n)
+		}
 	}
 	return leaves
 }
@@ -538,4 +544,40 @@ func TestGoTestGolden(t *testing.T) {
 		}
 	}
 	golden(t, "gotest.golden", []byte(buf.String()))
+}
+
+// TestListTestsBudget checks that a listing run that exhausts its budget
+// after starting subtests is reported as possibly incomplete, with the
+// cases found, and that one without subtests is not.
+func TestListTestsBudget(t *testing.T) {
+	p := loadGoTests(t)
+	full, err := p.ListTests(bgContext, gotestPkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subtests int
+	for _, c := range full {
+		if strings.HasPrefix(c, "TestSubtests/") {
+			subtests++
+		}
+	}
+	// A budget that TestSubtests exhausts midway: its run takes more
+	// steps than this, its first subtests fewer.
+	for _, steps := range []int64{200, 400, 800} {
+		cases, err := p.ListTests(bgContext, gotestPkg, &RunOptions{MaxSteps: steps})
+		var te *TestError
+		found := 0
+		for _, c := range cases {
+			if strings.HasPrefix(c, "TestSubtests/") {
+				found++
+			}
+		}
+		if found > 0 && found < subtests {
+			if !errors.As(err, &te) || !strings.Contains(err.Error(), "TestSubtests: listing may be incomplete") {
+				t.Errorf("MaxSteps %d: %d of %d subtests listed, error %v; want a *TestError for TestSubtests", steps, found, subtests, err)
+			}
+			return
+		}
+	}
+	t.Fatal("no budget stopped TestSubtests midway")
 }
