@@ -8,7 +8,7 @@
 // [Load] loads packages with go/packages: the targets (and packages that
 // [Config].Scope selects) from source, standard packages from export data,
 // so loading is fast; the non-standard packages they import, and a few
-// standard ones (slices, maps, context, log...), are interpreted from
+// standard ones (slices, maps, sort, context, log...), are interpreted from
 // source out of scope ([Static].Library), since the bridge cannot call
 // them natively. Their SSA is built with [ssa.NaiveForm] and
 // [ssa.InstantiateGenerics]. Naive form keeps every local variable in

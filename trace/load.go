@@ -53,8 +53,9 @@ type Config struct {
 	// (generic functions have no native counterpart to call), the
 	// containers container/list and container/ring (they hold interpreted
 	// values of type any), context (its contexts hold channels and
-	// goroutines) and log (its loggers write to interpreted writers and
-	// name interpreted callers). A non-standard dependency that fails to
+	// goroutines), log (its loggers write to interpreted writers and
+	// name interpreted callers), sort (Reverse wraps an interpreted
+	// sort.Interface) and flag (its FlagSets hold interpreted variables). A non-standard dependency that fails to
 	// load from source stays in export data, where calls into it fail as
 	// unbridged.
 	Scope func(pkgPath string) bool
@@ -294,14 +295,16 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // log, whose Loggers write to interpreted io.Writers, name the
 // interpreted caller's file and line (runtime.Caller) and read the
 // virtual clock (its atomic.Pointer is bridged, its os.Stderr writes go
-// to the run's output); and sort, whose Reverse wraps an interpreted
+// to the run's output); sort, whose Reverse wraps an interpreted
 // sort.Interface (its reflective Slice functions keep their hand bridges,
-// see handBridgedStd). Other standard packages stay native.
+// see handBridgedStd); and flag, whose FlagSets hold interpreted
+// variables and flag.Values. Other standard packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":            nil,
 	"container/list": nil,
 	"container/ring": nil,
 	"context":        nil,
+	"flag":           nil,
 	"iter":           nil,
 	"log":            {"log/internal"},
 	"maps":           {"iter"},
@@ -312,8 +315,9 @@ var sourceStd = map[string][]string{
 // handBridgedStd lists the packages of sourceStd whose hand-written
 // bridges (bridges) stand in for their functions of the same name,
 // interpreted or not: sort's Slice, SliceStable, SliceIsSorted (reflection
-// on the interpreted slice), Sort, Stable and IsSorted.
-var handBridgedStd = map[string]bool{"sort": true}
+// on the interpreted slice), Sort, Stable and IsSorted; flag's isZeroValue
+// (reflection on a flag's Value, bridge_flag.go).
+var handBridgedStd = map[string]bool{"flag": true, "sort": true}
 
 // sourceDeps returns the non-standard packages that the loaded packages
 // import, directly or not, and that are loaded from export data: the

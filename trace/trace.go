@@ -46,7 +46,7 @@ type Static struct {
 	// from source, without putting it in scope, because a loaded package
 	// imports it and the bridge cannot call it (a non-standard dependency;
 	// the standard cmp, iter, maps, slices, container/list,
-	// container/ring, context and log; see Config.Scope): it is not in
+	// container/ring, context, log, sort and flag; see Config.Scope): it is not in
 	// Program.Packages, encode does not blame it by default, spectra
 	// leaves it out of coverage, and localize out of a candidate's path.
 	Library bool

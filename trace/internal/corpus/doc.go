@@ -47,6 +47,7 @@ var Programs = map[string]func() string{
 	"EvalOrder":          EvalOrder,
 	"SortInterfaces":     SortInterfaces,
 	"TypeNames":          TypeNames,
+	"Flags":              Flags,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,

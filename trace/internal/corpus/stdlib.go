@@ -2,12 +2,14 @@ package corpus
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -216,4 +218,30 @@ func ErrorsIs() string {
 	var te isTooFew
 	add(errors.As(isMulti{[]error{errIsEmpty}}, &te))
 	return fmt.Sprint(out)
+}
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// Flags parses arguments with a flag.FlagSet (package flag is interpreted
+// from source): typed flags, a Value of the program's, an undefined flag's
+// error and the usage PrintDefaults writes.
+func Flags() string {
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	var sb strings.Builder
+	fs.SetOutput(&sb)
+	n := fs.Int("n", 3, "count")
+	s := fs.String("s", "a", "a `name`")
+	d := fs.Duration("d", time.Second, "wait")
+	var l listFlag
+	fs.Var(&l, "l", "list")
+	b := fs.Bool("v", false, "verbose")
+	err := fs.Parse([]string{"-n", "5", "-s=zz", "-l", "p", "-l", "q", "-v", "-d", "2m", "rest", "x"})
+	out := fmt.Sprint(*n, *s, *d, l, *b, err, fs.Args(), fs.NArg(), fs.Parsed())
+	err = fs.Parse([]string{"-bogus"})
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name+"="+f.Value.String()+"/"+f.DefValue) })
+	return out + "|" + fmt.Sprint(err) + "|" + sb.String() + "|" + strings.Join(names, " ")
 }
