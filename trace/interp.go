@@ -479,8 +479,9 @@ func (r *run) ctrlFor(fr *frame, b int) EventID {
 }
 
 // tick counts one step, stopping the run at its budget; every 0x4000 steps
-// it checks the context and lets other goroutines run. The loop of exec
-// counts steps itself and calls tick only when the count reaches r.limit.
+// it checks the context, and every quantum steps it lets other goroutines
+// run. The loop of exec counts steps itself and calls tick only when the
+// count reaches r.limit.
 func (r *run) tick(fr *frame, in *ins) {
 	r.steps++
 	if r.steps > r.max {
@@ -493,12 +494,19 @@ func (r *run) tick(fr *frame, in *ins) {
 		if err := r.ctx.Err(); err != nil {
 			panic(ctxStop{err})
 		}
-		if r.s != nil {
+		if r.s != nil && r.steps&(quantum-1) == 0 {
 			fr.at = in
 			r.yield()
 		}
 	}
 }
+
+// quantum is the number of steps (a power of two, a multiple of 0x4000)
+// after which the running goroutine lets the others run, if it has not
+// blocked before: about what Go's 10 ms time slice runs natively, so that
+// a goroutine starting many others, as the go statement does not yield,
+// goes on as far before they run.
+const quantum = 1 << 20
 
 // setLimit sets r.limit to the next step count at which tick has work:
 // one past the budget, or the next multiple of 0x4000.
