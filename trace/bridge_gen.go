@@ -63,6 +63,11 @@ func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
 // unbridgedReason says why fn, a function without an interpreted body,
 // has no bridge.
 func unbridgedReason(fn *ssa.Function, name string) string {
+	if fn.Syntax() != nil {
+		// Loaded from source, yet without a body: declared in Go,
+		// defined in assembly or by go:linkname.
+		return "declared without a body (implemented in assembly or by go:linkname), so there is nothing to interpret; a build tag such as purego may select a Go implementation (Config.BuildFlags)"
+	}
 	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
 		return "an instance of a generic function of a standard package, which has no native counterpart to call (Load interprets cmp, iter, maps, slices and non-standard dependencies from source; see Config.Scope)"
 	}
