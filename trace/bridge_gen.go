@@ -66,6 +66,9 @@ func unbridgedReason(fn *ssa.Function, name string) string {
 	if fn.Syntax() != nil {
 		// Loaded from source, yet without a body: declared in Go,
 		// defined in assembly or by go:linkname.
+		if fn.Pkg != nil && isStdPath(fn.Pkg.Pkg.Path()) {
+			return "declared without a body (implemented in the runtime or in assembly), so there is nothing to interpret"
+		}
 		return "declared without a body (implemented in assembly or by go:linkname), so there is nothing to interpret; a build tag such as purego may select a Go implementation (Config.BuildFlags)"
 	}
 	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {

@@ -139,3 +139,27 @@ func encodeKey(sb *strings.Builder, v Value) {
 		sb.WriteString(strconv.Quote(k.s))
 	}
 }
+
+// maps.Clone calls maps.clone, which the runtime implements (a
+// go:linkname declaration without a body): the clone is a new interpreted
+// map with the same entries, in the same order, their values copied as an
+// assignment copies them and stored by the call.
+func init() {
+	bridges["maps.clone"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		if args[0].p == nil {
+			return Value{k: KindInterface}
+		}
+		it := (*iface)(args[0].p)
+		src := (*mapObj)(it.v.p)
+		if src == nil {
+			return args[0]
+		}
+		live := src.live()
+		r.allocCells(len(live))
+		m := newMap()
+		for _, e := range live {
+			m.set(e.k, e.c.v, r.extEv)
+		}
+		return Value{k: KindInterface, p: ptrOf(&iface{t: it.t, v: Value{k: KindMap, p: ptrOf(m)}})}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	clist "container/list"
 	"container/ring"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 )
@@ -92,4 +93,24 @@ func SortInterfaces() string {
 	j := sort.Search(len(x), func(k int) bool { return x[k] <= 2 })
 	k, found := sort.Find(len(ss), func(k int) int { return strings.Compare("b", ss[k]) })
 	return fmt.Sprint(x, s, st, f, ss, y, i, j, k, found, sort.IsSorted(sort.Reverse(sort.IntSlice(x))), sort.IntsAreSorted(x))
+}
+
+// MapsClone clones maps with maps.Clone (the runtime's clone, bridged):
+// the clone is independent of the original, keeps its values (a struct is
+// copied, a slice shared) and nil stays nil.
+func MapsClone() string {
+	type pt struct{ X, Y int }
+	m := map[string]pt{"a": {1, 2}, "b": {3, 4}}
+	c := maps.Clone(m)
+	c["a"] = pt{9, 9}
+	delete(c, "b")
+	c["z"] = pt{5, 6}
+	s := map[int][]int{1: {1, 2}}
+	sc := maps.Clone(s)
+	sc[1][0] = 7 // shared backing array
+	var nilMap map[string]int
+	nc := maps.Clone(nilMap)
+	type named map[string]int
+	nm := maps.Clone(named{"k": 1})
+	return fmt.Sprint(m, c, s, sc, nc == nil, len(nc), nm, fmt.Sprintf("%T", nm))
 }

@@ -48,6 +48,7 @@ var Programs = map[string]func() string{
 	"SortInterfaces":     SortInterfaces,
 	"TypeNames":          TypeNames,
 	"Flags":              Flags,
+	"MapsClone":          MapsClone,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,
