@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -71,6 +72,9 @@ type run struct {
 	// dir is the working directory of the interpreted program
 	// (RunOptions.dir): relative file names are in it.
 	dir string
+	// files are the files the run opened (os.Open), by the native file,
+	// with the name the program gave; closed when the run ends.
+	files map[*os.File]string
 }
 
 // inScope reports whether pkg is interpreted from source: one of
@@ -175,6 +179,7 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 	if o.CoverOnly {
 		defer r.finishCover(res)
 	}
+	defer r.closeFiles() // bridge_files.go
 	defer func() {
 		if r.abandoned.Load() {
 			// A goroutine of the run is still in a native call: nothing

@@ -1,0 +1,90 @@
+package gotestfiles
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGlobAndRead(t *testing.T) {
+	names, err := filepath.Glob("testdata/*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d words", name, Words(string(data)))
+	}
+}
+
+func TestOpenScan(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "a.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var lines []string
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	t.Log(f.Name(), lines, sc.Err())
+	fi, err := f.Stat()
+	t.Log(fi.Name(), fi.Size(), fi.IsDir(), err)
+}
+
+func TestOpenRead(t *testing.T) {
+	f, err := os.Open("testdata/b.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4)
+	n, err := f.Read(buf)
+	t.Log(n, string(buf[:n]), err)
+	rest, err := io.ReadAll(f)
+	t.Log(string(rest), err)
+	if err := f.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestDirs(t *testing.T) {
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Log(e.Name(), e.IsDir())
+	}
+	fi, err := os.Stat("testdata/sub")
+	t.Log(fi.IsDir(), err)
+	d, err := os.Open("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := d.Readdirnames(-1)
+	d.Close()
+	t.Log(len(names), err)
+}
+
+func TestMissing(t *testing.T) {
+	_, err := os.Open("testdata/missing.txt")
+	t.Log(err, errors.Is(err, fs.ErrNotExist))
+	_, err = os.Stat("nope")
+	t.Log(err)
+	f, err := os.Open("nope")
+	t.Log(f == nil, err != nil)
+	m, err := filepath.Glob("testdata/[")
+	t.Log(m, err)
+	if !strings.Contains(err.Error(), "syntax") {
+		t.Error("no syntax error")
+	}
+}
