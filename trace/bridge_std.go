@@ -37,6 +37,7 @@ func init() {
 	bridges["sort.Stable"] = sortSort(true)
 	bridges["sort.IsSorted"] = sortIsSorted
 	bridges["errors.As"] = errorsAs
+	bridges["errors.AsType"] = errorsAsType
 	bridges["errors.Is"] = errorsIs
 	bridges["errors.Unwrap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		// The result of the error's Unwrap() error method, else nil (not
@@ -586,6 +587,24 @@ func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
 		r.rtPanic(fr, in, "errors: target must be a non-nil pointer")
 	}
 	return Bool(r.errAs(fr, in, err, target, pt.Elem(), 0))
+}
+
+// errorsAsType is errors.AsType[E] (Go 1.26, generic): errors.As into a
+// fresh variable of type E, the result type of the call, returned with
+// whether it was set.
+func errorsAsType(r *run, fr *frame, in *ins, args []Value) Value {
+	e := calleeSig(in).Results().At(0).Type()
+	zero := copyVal(r.p.zero(e))
+	if args[0].k != KindInterface || args[0].p == nil {
+		return Tuple(zero, Bool(false))
+	}
+	r.allocCells(1)
+	dst := newCell(zero, NoEvent)
+	target := Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.NewPointer(e)), v: Value{k: KindPointer, p: ptrOf(dst)}})}
+	if !r.errAs(fr, in, args[0], target, e, 0) {
+		return Tuple(zero, Bool(false))
+	}
+	return Tuple(dst.v, Bool(true))
 }
 
 // errAs is errors.As's search, as the errors package does it: the first

@@ -49,6 +49,7 @@ var Programs = map[string]func() string{
 	"TypeNames":          TypeNames,
 	"Flags":              Flags,
 	"MapsClone":          MapsClone,
+	"ErrorsAsType":       ErrorsAsType,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -244,4 +246,25 @@ func Flags() string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name+"="+f.Value.String()+"/"+f.DefValue) })
 	return out + "|" + fmt.Sprint(err) + "|" + sb.String() + "|" + strings.Join(names, " ")
+}
+
+// codeErr is an error type of the program's, wrapped below.
+type codeErr struct{ code int }
+
+func (e *codeErr) Error() string { return "code " + strconv.Itoa(e.code) }
+
+// ErrorsAsType finds errors by type with errors.AsType (Go 1.26): through
+// fmt.Errorf's %w, errors.Join, to an interface type, and not at all.
+func ErrorsAsType() string {
+	base := &codeErr{7}
+	wrapped := fmt.Errorf("ctx: %w", base)
+	joined := errors.Join(errors.New("other"), wrapped)
+	e1, ok1 := errors.AsType[*codeErr](wrapped)
+	e2, ok2 := errors.AsType[*codeErr](joined)
+	e3, ok3 := errors.AsType[interface{ Error() string }](joined)
+	e4, ok4 := errors.AsType[*codeErr](errors.New("plain"))
+	_, ok5 := errors.AsType[*codeErr](nil)
+	_, pathErr := os.Open("/nonexistent/faultloc")
+	pe, ok6 := errors.AsType[*fs.PathError](fmt.Errorf("w: %w", pathErr))
+	return fmt.Sprint(e1.code, ok1, e2 == base, ok2, e3 != nil, ok3, e4 == nil, ok4, ok5, ok6, pe.Op)
 }
