@@ -85,6 +85,14 @@ func init() {
 // exist only as go/types types.
 func nativeType(t types.Type) reflect.Type {
 	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		// A standard type whose values live natively (time.Time,
+		// big.Int...): its own reflect.Type.
+		if obj := t.Obj(); obj.Pkg() != nil && t.TypeArgs() == nil {
+			if rt := nativeTypes[obj.Pkg().Path()+"."+obj.Name()]; rt != nil {
+				return rt
+			}
+		}
 	case *types.Basic:
 		if t.Kind() == types.UnsafePointer {
 			return nil

@@ -102,7 +102,7 @@ func parseGoTestJSON(out []byte) (*goTestJSON, error) {
 		}
 	}
 	if len(j.action) == 0 {
-		return nil, exec.ErrNotFound
+		return nil, errors.New("go test -json reported no test result (no go command, a build failure, or no test)")
 	}
 	return j, sc.Err()
 }

@@ -50,6 +50,7 @@ var Programs = map[string]func() string{
 	"Flags":              Flags,
 	"MapsClone":          MapsClone,
 	"ErrorsAsType":       ErrorsAsType,
+	"NativeTypeOf":       NativeTypeOf,
 	"JSON":               JSON,
 	"JSONMethods":        JSONMethods,
 	"JSONPointerMethods": JSONPointerMethods,

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -267,4 +268,12 @@ func ErrorsAsType() string {
 	_, pathErr := os.Open("/nonexistent/faultloc")
 	pe, ok6 := errors.AsType[*fs.PathError](fmt.Errorf("w: %w", pathErr))
 	return fmt.Sprint(e1.code, ok1, e2 == base, ok2, e3 != nil, ok3, e4 == nil, ok4, ok5, ok6, pe.Op)
+}
+
+// NativeTypeOf asks reflect for the types of standard types whose values
+// live natively in the interpreter (time.Time), alone and in composites,
+// as kylelemons/godebug's pretty printer does.
+func NativeTypeOf() string {
+	tt := reflect.TypeOf(time.Time{})
+	return fmt.Sprint(tt, tt.Kind() == reflect.Struct, tt.PkgPath(), tt == reflect.TypeOf(time.Now()), reflect.TypeOf(map[string]*time.Time{}), reflect.TypeOf([]time.Location{}).Elem().Name())
 }
