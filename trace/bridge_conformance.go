@@ -62,6 +62,10 @@ func init() {
 	bridges["runtime.Caller"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		return r.caller(fr, in, int(args[0].Int()))
 	}
+	// A reflect.Kind (from a native reflect.Type's Kind) names itself.
+	bridges["(reflect.Kind).String"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return String(reflect.Kind(args[0].n).String())
+	}
 	bridges["reflect.TypeOf"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		var rt reflect.Type
 		if x := args[0]; x.p != nil {

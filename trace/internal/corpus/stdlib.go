@@ -275,5 +275,5 @@ func ErrorsAsType() string {
 // as kylelemons/godebug's pretty printer does.
 func NativeTypeOf() string {
 	tt := reflect.TypeOf(time.Time{})
-	return fmt.Sprint(tt, tt.Kind() == reflect.Struct, tt.PkgPath(), tt == reflect.TypeOf(time.Now()), reflect.TypeOf(map[string]*time.Time{}), reflect.TypeOf([]time.Location{}).Elem().Name())
+	return fmt.Sprint(tt, tt.Kind() == reflect.Struct, tt.Kind(), reflect.TypeOf(&time.Time{}).Kind().String(), tt.PkgPath(), tt == reflect.TypeOf(time.Now()), reflect.TypeOf(map[string]*time.Time{}), reflect.TypeOf([]time.Location{}).Elem().Name())
 }
