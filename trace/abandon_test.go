@@ -73,3 +73,16 @@ func TestAbandonNativeCall(t *testing.T) {
 		t.Fatalf("Run = %v, %v; want 47099600", res, err)
 	}
 }
+
+// TestRunCanceledBefore checks that a short run whose context is already
+// done stops before its first step, with the context's error (it would
+// finish before any periodic check of the context).
+func TestRunCanceledBefore(t *testing.T) {
+	p := load(t, "./trace/internal/corpus")
+	ctx, cancel := context.WithCancel(bgContext)
+	cancel()
+	res, err := p.Run(ctx, p.Func(corpusPkg, "SumSquares"), []Value{Int(10)}, nil)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Trace.Len() != 0 {
+		t.Fatalf("Run = %v, %v; want context.Canceled and an empty partial result", res, err)
+	}
+}

@@ -100,8 +100,9 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
 // interpreted panic, an exhausted budget or a failed oracle are outcomes in
 // the Result. Even with an error, the Result (with its partial trace) is
-// returned when one was started. A bad entry of RunOptions.Presets is a
-// *PresetError, with a nil Result.
+// returned when one was started; a ctx already done stops the run before
+// its first step. A bad entry of RunOptions.Presets is a *PresetError,
+// with a nil Result.
 //
 // With RunOptions.CoverOnly, the Result has the executed instructions
 // (Result.Covered) and no trace.
@@ -253,6 +254,11 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 			err = ie
 		}
 	}()
+	if err := ctx.Err(); err != nil {
+		// Already done: the run stops before its first step (a short run
+		// would otherwise never reach a check of the context).
+		panic(ctxStop{err})
+	}
 	if !o.NoInit && fn.Pkg != nil && p.inScope(fn.Pkg) {
 		if f := fn.Pkg.Func("init"); f != nil {
 			r.root(p.code(f), nil, mix(0, -3, 0))

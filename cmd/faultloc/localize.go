@@ -142,6 +142,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// HTML page's heat map and of -tiebreak.
 	matrix := spectra.NewMatrix()
 	failedCases := 0 // failing cases with no report (their error is on stderr)
+	// Text reports that nothing reorders afterwards are written as each
+	// case is done (a package with many failing cases takes minutes).
+	wd, _ := os.Getwd()
+	stream := *format == "text" && tieFormula == nil && !mutation && !*fixes
 	for _, name := range cases {
 		if re != nil && !re.MatchString(name) {
 			continue
@@ -180,6 +184,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		reports = append(reports, rep)
 		if rep.Partial && len(rep.Candidates) == 0 {
 			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate within the bounds (%s); %s\n", name, rep.Reason, nothingFoundHint(opts, *timeout))
+		}
+		if stream {
+			if err := rep.WriteText(stdout, wd); err != nil {
+				fmt.Fprintln(stderr, "faultloc localize:", err)
+				return 2
+			}
 		}
 	}
 	if tieFormula != nil && matrix.Failed() > 0 {
@@ -222,14 +232,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		return 0
 	}
-	wd, _ := os.Getwd()
 	if len(reports) == 0 && failedCases == 0 {
 		fmt.Fprintf(stdout, "no failing test case in %s\n", pkgPath)
 	}
-	for _, rep := range reports {
-		if err := rep.WriteText(stdout, wd); err != nil {
-			fmt.Fprintln(stderr, "faultloc localize:", err)
-			return 2
+	if !stream {
+		for _, rep := range reports {
+			if err := rep.WriteText(stdout, wd); err != nil {
+				fmt.Fprintln(stderr, "faultloc localize:", err)
+				return 2
+			}
 		}
 	}
 	return 0

@@ -270,3 +270,36 @@ func TestLocalizeNoOracle(t *testing.T) {
 		}
 	}
 }
+
+// cancelOnWrite is a writer that cancels a context at its first write
+// (its buffer is a field: an embedded one's WriteString would bypass
+// Write).
+type cancelOnWrite struct {
+	buf    bytes.Buffer
+	cancel context.CancelFunc
+}
+
+func (w *cancelOnWrite) Write(p []byte) (int, error) {
+	w.cancel()
+	return w.buf.Write(p)
+}
+
+func (w *cancelOnWrite) String() string { return w.buf.String() }
+
+// TestLocalizeStreams checks that text reports are written as each
+// failing case is localized, not once all are: the first write cancels
+// the run, and the cases after the failing one then stop on the canceled
+// context (foo's failing case is not its last).
+func TestLocalizeStreams(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelOnWrite{cancel: cancel}
+	var errb bytes.Buffer
+	run(ctx, []string{"localize", "-tags", "faultloc", "../../examples/foo"}, out, &errb)
+	if !strings.HasPrefix(out.String(), "# TestFoo/testFoo (agx)") {
+		t.Fatalf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+	}
+	if !strings.Contains(errb.String(), "context canceled") {
+		t.Errorf("no case ran after the report was written (stderr:\n%s\nstdout:\n%s)", errb.String(), out.String())
+	}
+}
