@@ -22,23 +22,37 @@ func init() {
 
 func readFile(r *run, fr *frame, in *ins, args []Value) Value {
 	name := args[0].Str()
-	path := name
-	if r.dir != "" && !filepath.IsAbs(name) {
-		path = filepath.Join(r.dir, name)
-	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(r.filePath(name))
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			pe.Path = name
-		}
-		return Tuple(Value{k: KindSlice}, r.nativeIface(err))
+		return Tuple(Value{k: KindSlice}, r.pathError(err, name))
 	}
 	b, cerr := r.fromNative(reflect.ValueOf(data), types.NewSlice(types.Typ[types.Byte]))
 	if cerr != nil {
 		panic(&InternalError{Value: cerr, Pos: r.pos(in)})
 	}
 	return Tuple(b, Value{k: KindInterface})
+}
+
+// filePath is where the program's file name is: a relative name is in
+// its working directory (a test's package directory).
+func (r *run) filePath(name string) string {
+	if r.dir != "" && !filepath.IsAbs(name) {
+		return filepath.Join(r.dir, name)
+	}
+	return name
+}
+
+// pathError is err as an interpreted error value (nil for nil), a
+// *fs.PathError carrying the name the program gave.
+func (r *run) pathError(err error, name string) Value {
+	if err == nil {
+		return Value{k: KindInterface}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = name
+	}
+	return r.nativeIface(err)
 }
 
 // Writing to the standard streams: (*os.File).Write and WriteString on
@@ -120,20 +134,6 @@ func init() {
 // directory), results carry the names the program gave, and files left
 // open are closed when the run ends. Nothing writes.
 func init() {
-	path := func(r *run, name string) string {
-		if r.dir != "" && !filepath.IsAbs(name) {
-			return filepath.Join(r.dir, name)
-		}
-		return name
-	}
-	// pathErr gives err the name the program used.
-	pathErr := func(r *run, err error, name string) Value {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			pe.Path = name
-		}
-		return r.nativeIface(err)
-	}
 	fileOf := func(r *run, in *ins, v Value, name string) *os.File {
 		if v.k == KindNative && v.p != nil {
 			if f, ok := (*nativeBox)(v.p).rv.Interface().(*os.File); ok && f != nil {
@@ -155,9 +155,9 @@ func init() {
 	noErr := Value{k: KindInterface}
 	bridges["os.Open"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		name := args[0].Str()
-		f, err := os.Open(path(r, name))
+		f, err := os.Open(r.filePath(name))
 		if err != nil {
-			return Tuple(copyVal(r.p.zero(resType(in, 0))), pathErr(r, err, name))
+			return Tuple(copyVal(r.p.zero(resType(in, 0))), r.pathError(err, name))
 		}
 		if r.files == nil {
 			r.files = map[*os.File]string{}
@@ -177,7 +177,7 @@ func init() {
 	bridges["(*os.File).Close"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		f := fileOf(r, in, args[0], "(*os.File).Close")
 		if err := f.Close(); err != nil {
-			return pathErr(r, err, r.files[f])
+			return r.pathError(err, r.files[f])
 		}
 		return noErr
 	}
@@ -190,7 +190,7 @@ func init() {
 			cs[i].v, cs[i].st = Value{k: KindUint, n: uint64(b[i])}, r.extEv
 		}
 		if err != nil {
-			return Tuple(Int(int64(n)), pathErr(r, err, r.files[f]))
+			return Tuple(Int(int64(n)), r.pathError(err, r.files[f]))
 		}
 		return Tuple(Int(int64(n)), noErr)
 	}
@@ -198,43 +198,31 @@ func init() {
 		f := fileOf(r, in, args[0], "(*os.File).Stat")
 		fi, err := f.Stat()
 		if err != nil {
-			return Tuple(Value{k: KindInterface}, pathErr(r, err, r.files[f]))
+			return Tuple(Value{k: KindInterface}, r.pathError(err, r.files[f]))
 		}
 		return Tuple(r.nativeIface(fi), noErr)
 	}
 	bridges["(*os.File).ReadDir"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		f := fileOf(r, in, args[0], "(*os.File).ReadDir")
 		des, err := f.ReadDir(int(args[1].Int()))
-		ev := noErr
-		if err != nil {
-			ev = pathErr(r, err, r.files[f])
-		}
-		return Tuple(result(r, in, des, resType(in, 0)), ev)
+		return Tuple(result(r, in, des, resType(in, 0)), r.pathError(err, r.files[f]))
 	}
 	bridges["(*os.File).Readdirnames"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		f := fileOf(r, in, args[0], "(*os.File).Readdirnames")
 		names, err := f.Readdirnames(int(args[1].Int()))
-		ev := noErr
-		if err != nil {
-			ev = pathErr(r, err, r.files[f])
-		}
-		return Tuple(result(r, in, names, resType(in, 0)), ev)
+		return Tuple(result(r, in, names, resType(in, 0)), r.pathError(err, r.files[f]))
 	}
 	bridges["os.ReadDir"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		name := args[0].Str()
-		des, err := os.ReadDir(path(r, name))
-		ev := noErr
-		if err != nil {
-			ev = pathErr(r, err, name)
-		}
-		return Tuple(result(r, in, des, resType(in, 0)), ev)
+		des, err := os.ReadDir(r.filePath(name))
+		return Tuple(result(r, in, des, resType(in, 0)), r.pathError(err, name))
 	}
 	stat := func(f func(string) (fs.FileInfo, error)) extFunc {
 		return func(r *run, fr *frame, in *ins, args []Value) Value {
 			name := args[0].Str()
-			fi, err := f(path(r, name))
+			fi, err := f(r.filePath(name))
 			if err != nil {
-				return Tuple(Value{k: KindInterface}, pathErr(r, err, name))
+				return Tuple(Value{k: KindInterface}, r.pathError(err, name))
 			}
 			return Tuple(r.nativeIface(fi), noErr)
 		}
@@ -243,7 +231,7 @@ func init() {
 	bridges["os.Lstat"] = stat(os.Lstat)
 	bridges["path/filepath.Glob"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		pattern := args[0].Str()
-		matches, err := filepath.Glob(path(r, pattern))
+		matches, err := filepath.Glob(r.filePath(pattern))
 		if err != nil {
 			return Tuple(Value{k: KindSlice}, r.nativeIface(err))
 		}
