@@ -25,8 +25,11 @@ import (
 // call could change are moved: globals, and locals whose address is used
 // otherwise than by loads and stores (passed on, captured, taken apart),
 // with fields and constant-indexed array elements of either; moving the
-// others would change nothing but the order of events. (gc also reads x
-// late in a composite literal T{x, f()}; that case is not reordered.)
+// others would change nothing but the order of events. In a composite
+// literal T{x, f()} (struct, array, slice or pointer to one; not a map,
+// whose elements gc evaluates in order), gc also reads x after the
+// call: the Load moves with the store of its element to where the
+// literal is complete.
 
 // gcOrder reorders the instructions of fn's blocks as above.
 func gcOrder(fn *ssa.Function) {
@@ -61,12 +64,14 @@ func sinkChain(b *ssa.BasicBlock, i int) bool {
 			if u.Val != v {
 				return false
 			}
-			if arr := variadicArray(u.Addr); arr != nil {
-				// An element of a variadic call's arguments: they are
-				// used by the slice of the array, which the call takes.
+			if lit := literalRoot(u.Addr); lit != nil {
+				// An element of a composite literal (or of a variadic
+				// call's arguments): gc evaluates the literal's calls
+				// first and then fills it in, so the element's store
+				// goes with the Load to where the literal is complete.
 				chain = append(chain, u)
-				target = variadicSlice(arr)
-				if target == nil || target.Block() != b {
+				target = literalDone(lit, u)
+				if target == nil {
 					return false
 				}
 			} else {
@@ -171,26 +176,69 @@ func callMutable(v ssa.Value) bool {
 	}
 }
 
-// variadicArray returns the array of a variadic call's arguments that addr
-// is an element of (an Alloc of an array used only through constant
-// element addresses and one slice of it), or nil.
-func variadicArray(addr ssa.Value) *ssa.Alloc {
-	ia, ok := addr.(*ssa.IndexAddr)
-	if !ok {
-		return nil
+// literalRoot returns the composite literal (an Alloc commented
+// complit, slicelit or varargs: a struct or array literal, the array of a
+// slice literal, a variadic call's arguments) that addr is an element of,
+// through field addresses and constant-indexed element addresses, or nil.
+func literalRoot(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			if _, isConst := a.Index.(*ssa.Const); !isConst {
+				return nil
+			}
+			addr = a.X
+		case *ssa.Alloc:
+			switch a.Comment {
+			case "complit", "slicelit", "varargs":
+				return a
+			}
+			return nil
+		default:
+			return nil
+		}
 	}
-	arr, ok := ia.X.(*ssa.Alloc)
-	if !ok || arr.Comment != "varargs" {
-		return nil
-	}
-	return arr
 }
 
-// variadicSlice returns the Slice instruction of the variadic array arr, or nil.
-func variadicSlice(arr *ssa.Alloc) ssa.Instruction {
-	for _, r := range *arr.Referrers() {
-		if s, ok := r.(*ssa.Slice); ok {
-			return s
+// literalDone returns the first instruction after st, in st's block, that
+// uses the composite literal lit otherwise than by taking an element's
+// address (it copies the literal, slices it, or passes or stores its
+// address): there the literal is complete. nil if there is none in the
+// block.
+func literalDone(lit *ssa.Alloc, st *ssa.Store) ssa.Instruction {
+	b := st.Block()
+	uses := map[ssa.Instruction]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				walk(r)
+			case *ssa.IndexAddr:
+				if _, isConst := r.Index.(*ssa.Const); isConst {
+					walk(r)
+				} else {
+					uses[r] = true
+				}
+			case *ssa.Store:
+				if r.Val == v {
+					uses[r] = true
+				}
+			case *ssa.DebugRef:
+			default:
+				uses[r] = true
+			}
+		}
+	}
+	walk(lit)
+	after := false
+	for _, in := range b.Instrs {
+		if in == ssa.Instruction(st) {
+			after = true
+		} else if after && uses[in] {
+			return in
 		}
 	}
 	return nil

@@ -410,7 +410,15 @@ func EvalOrder() string {
 	var sv st
 	f := func() int { sv.a = 9; return 1 }
 	s1, s2 := orderPair(sv.a, f())
-	return fmt.Sprint(id, " ", s, " ", r1, r2, " ", g1, g2, " ", y1, y2, " ", z, " ", d, " ", s1, s2)
+	type pair struct{ a, b int }
+	w := 1
+	incw := func() int { w += 10; return w }
+	p := pair{w, incw()}
+	sl := []int{w, incw()}
+	ar := [2]int{w, incw()}
+	m := map[string]int{"a": w, "b": incw()}
+	pp := &pair{w, incw()}
+	return fmt.Sprint(id, " ", s, " ", r1, r2, " ", g1, g2, " ", y1, y2, " ", z, " ", d, " ", s1, s2, " ", p, sl, ar, m["a"], m["b"], *pp)
 }
 
 // ChanTimers exercises the timers that send on a channel: time.NewTimer
