@@ -10,11 +10,15 @@
 // # Terms
 //
 // Formulas are [Term] values built by the functions of this package over
-// three sorts: Bool, bit-vectors of any width from 1 to [MaxWidth] (Go's
+// four sorts: Bool, bit-vectors of any width from 1 to [MaxWidth] (Go's
 // integers: [Add], [Sub], [Mul] wrap around; [SDiv] and [SRem] truncate like
 // Go; [SLT]/[ULT] and friends compare signed or unsigned; [Shl], [LShr],
-// [AShr]; [ZeroExt], [SignExt], [Extract], [Concat]) and unbounded Int
-// ([Add], [Lt], [Div], ...). Terms are independent of Z3 and of any Solver:
+// [AShr]; [ZeroExt], [SignExt], [Extract], [Concat]), unbounded Int
+// ([Add], [Lt], [Div], ...) and String, finite sequences of bytes as Go's
+// strings are ([Str], [StrConcat], [StrLen], [StrLt] in Go's byte order,
+// [Substr], [StrAt], [IntToStr], [StrPrefixOf], [StrContains],
+// [StrIndexOf]; Z3's sequence theory, with its global parameter unicode
+// set to false so that a character is a byte). Terms are independent of Z3 and of any Solver:
 // one term may be added to several solvers. Sorts are checked in Go when a
 // term is built. An ill-sorted application does not panic: it yields a term
 // that carries a *[SortError], propagates it to every term built on it, and
@@ -84,7 +88,7 @@
 //
 // The engine ([Solver.SetEngine]) chooses which Z3 solver answers: the
 // SMT core ([SMTEngine], the default), the bit-vector SAT solver
-// ([BVEngine]; Booleans and bit-vectors only), or both ([HybridEngine]):
+// ([BVEngine]; Booleans and bit-vectors only: not Int, not String), or both ([HybridEngine]):
 // the SMT core for the checks that look for a model, the SAT solver, a
 // second solver in the same context that catches up with the hard
 // constraints before each of its checks, for level search's probes, which

@@ -23,6 +23,7 @@ type Value struct {
 	Bool bool     // for Bool
 	Bits uint64   // for bit-vectors of width <= 64: the bits, zero-extended
 	Big  *big.Int // for Int, and for bit-vectors wider than 64 (unsigned)
+	Str  string   // for String
 }
 
 // Int64 returns a bit-vector value of width <= 64 read as signed (two's
@@ -57,6 +58,8 @@ func (v Value) String() string {
 		return fmt.Sprintf("%d:BV%d", v.Bits, v.Sort.Width)
 	case IntSort:
 		return v.Big.String()
+	case StringSort:
+		return strconv.Quote(v.Str)
 	}
 	return "invalid"
 }
@@ -92,6 +95,8 @@ func (m *Model) Eval(t *Term) (Value, error) {
 		v.Big = new(big.Int).SetUint64(zv.Uint64)
 	case zv.Kind == z3.BigValue:
 		v.Big = zv.Big
+	case t.sort.Kind == StringSort && zv.Kind == z3.StringValue:
+		v.Str = zv.Str
 	default:
 		return Value{}, fmt.Errorf("maxsat: %s has no constant value in the model", t)
 	}
@@ -123,6 +128,15 @@ func (m *Model) Int(t *Term) (*big.Int, error) {
 		err = &SortError{Op: "Model.Int", Args: []Sort{t.sort}, Msg: "want Int"}
 	}
 	return v.Big, err
+}
+
+// Str returns the value of a String term.
+func (m *Model) Str(t *Term) (string, error) {
+	v, err := m.Eval(t)
+	if err == nil && t.sort.Kind != StringSort {
+		err = &SortError{Op: "Model.Str", Args: []Sort{t.sort}, Msg: "want String"}
+	}
+	return v.Str, err
 }
 
 // String renders the model in Z3's syntax (for debugging).

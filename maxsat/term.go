@@ -18,10 +18,12 @@ const (
 	BoolSort
 	BVSort
 	IntSort
+	StringSort
 )
 
-// Sort is the type of a term: Bool, a bit-vector of a width, or Int
-// (unbounded mathematical integers).
+// Sort is the type of a term: Bool, a bit-vector of a width, Int
+// (unbounded mathematical integers), or String (finite sequences of
+// bytes, as Go's strings are).
 type Sort struct {
 	Kind  SortKind
 	Width int // bits, for BVSort only
@@ -32,8 +34,9 @@ const MaxWidth = 1 << 16
 
 // Bool, Int and BV sorts.
 var (
-	SortBool = Sort{Kind: BoolSort}
-	SortInt  = Sort{Kind: IntSort}
+	SortBool   = Sort{Kind: BoolSort}
+	SortInt    = Sort{Kind: IntSort}
+	SortString = Sort{Kind: StringSort}
 )
 
 // SortBV returns the sort of bit-vectors of width w.
@@ -46,6 +49,8 @@ func (s Sort) String() string {
 		return "Bool"
 	case IntSort:
 		return "Int"
+	case StringSort:
+		return "String"
 	case BVSort:
 		return "BV" + strconv.Itoa(s.Width)
 	}
@@ -91,6 +96,7 @@ type Term struct {
 	name   string   // variable name
 	bits   uint64   // Bool (0/1) or bit-vector constant of width <= 64
 	big    *big.Int // Int constant, or bit-vector constant wider than 64
+	str    string   // String constant
 	p1, p2 int      // parameters of extensions, extraction, conversions
 	err    error
 }
@@ -599,6 +605,142 @@ func IntToBV(t *Term, w int) *Term {
 	return r
 }
 
+// ---- Strings ----
+
+// StringVar returns the String variable named name.
+func StringVar(name string) *Term { return &Term{kind: kVar, sort: SortString, name: name} }
+
+// Str returns the String constant whose characters are the bytes of v.
+func Str(v string) *Term { return &Term{kind: kConst, sort: SortString, str: v} }
+
+// strOperands returns an error term unless every operand is a String.
+func strOperands(op string, ts ...*Term) *Term {
+	if e := check(op, ts); e != nil {
+		return e
+	}
+	for _, t := range ts {
+		if t.sort.Kind != StringSort {
+			return bad(op, "String operands", ts...)
+		}
+	}
+	return nil
+}
+
+// StrConcat returns the concatenation of one or more Strings.
+func StrConcat(ts ...*Term) *Term {
+	if len(ts) == 0 {
+		return bad("str.++", "at least one operand")
+	}
+	if e := strOperands("str.++", ts...); e != nil {
+		return e
+	}
+	if len(ts) == 1 {
+		return ts[0]
+	}
+	return app(z3.OpStrConcat, SortString, ts...)
+}
+
+// StrLen returns the length of a String (an Int).
+func StrLen(t *Term) *Term {
+	if e := strOperands("str.len", t); e != nil {
+		return e
+	}
+	return app(z3.OpStrLen, SortInt, t)
+}
+
+// StrLt returns a < b in lexicographic (byte) order, Go's order on
+// strings.
+func StrLt(a, b *Term) *Term {
+	if e := strOperands("str.<", a, b); e != nil {
+		return e
+	}
+	return app(z3.OpStrLt, SortBool, a, b)
+}
+
+// StrLe returns a <= b in lexicographic (byte) order.
+func StrLe(a, b *Term) *Term {
+	if e := strOperands("str.<=", a, b); e != nil {
+		return e
+	}
+	return app(z3.OpStrLe, SortBool, a, b)
+}
+
+// intStrOperands returns an error term unless s is a String and every
+// n an Int.
+func intStrOperands(op string, s *Term, ns ...*Term) *Term {
+	if e := check(op, append([]*Term{s}, ns...)); e != nil {
+		return e
+	}
+	ok := s.sort.Kind == StringSort
+	for _, n := range ns {
+		ok = ok && n.sort.Kind == IntSort
+	}
+	if !ok {
+		return bad(op, "a String and Int operands", append([]*Term{s}, ns...)...)
+	}
+	return nil
+}
+
+// Substr returns the n bytes of s from offset off (SMT-LIB's str.substr:
+// fewer at the end of s, the empty string for a negative off or n, or an
+// off past the end).
+func Substr(s, off, n *Term) *Term {
+	if e := intStrOperands("str.substr", s, off, n); e != nil {
+		return e
+	}
+	return app(z3.OpStrSubstr, SortString, s, off, n)
+}
+
+// StrAt returns the String of the one byte of s at index i, or the empty
+// string if i is out of range.
+func StrAt(s, i *Term) *Term {
+	if e := intStrOperands("str.at", s, i); e != nil {
+		return e
+	}
+	return app(z3.OpStrAt, SortString, s, i)
+}
+
+// IntToStr returns the decimal digits of a non-negative Int (without
+// leading zeros), and the empty string for a negative one (SMT-LIB's
+// str.from_int).
+func IntToStr(n *Term) *Term {
+	if e := check("str.from_int", []*Term{n}); e != nil {
+		return e
+	}
+	if n.sort.Kind != IntSort {
+		return bad("str.from_int", "Int operand", n)
+	}
+	return app(z3.OpIntToStr, SortString, n)
+}
+
+// StrPrefixOf returns whether p is a prefix of s.
+func StrPrefixOf(p, s *Term) *Term {
+	if e := strOperands("str.prefixof", p, s); e != nil {
+		return e
+	}
+	return app(z3.OpStrPrefixOf, SortBool, p, s)
+}
+
+// StrContains returns whether t occurs in s.
+func StrContains(s, t *Term) *Term {
+	if e := strOperands("str.contains", s, t); e != nil {
+		return e
+	}
+	return app(z3.OpStrContains, SortBool, s, t)
+}
+
+// StrIndexOf returns the index (an Int) of the first occurrence of t in s
+// at or after off, or -1 if there is none (SMT-LIB's str.indexof).
+func StrIndexOf(s, t, off *Term) *Term {
+	if e := check("str.indexof", []*Term{s, t, off}); e != nil {
+		return e
+	}
+	if s.sort.Kind != StringSort || t.sort.Kind != StringSort || off.sort.Kind != IntSort {
+		return bad("str.indexof", "two Strings and an Int", s, t, off)
+	}
+	return app(z3.OpStrIndexOf, SortInt, s, t, off)
+}
+
 // String renders t in SMT-LIB-like syntax.
 func (t *Term) String() string {
 	var b strings.Builder
@@ -620,6 +762,8 @@ func (t *Term) write(b *strings.Builder) {
 			b.WriteString(strconv.FormatBool(t.bits != 0))
 		case IntSort:
 			b.WriteString(t.big.String())
+		case StringSort:
+			b.WriteString(strconv.Quote(t.str))
 		default:
 			if t.big != nil {
 				fmt.Fprintf(b, "(_ bv%s %d)", t.big, t.sort.Width)

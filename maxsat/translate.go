@@ -30,6 +30,8 @@ func (s *Solver) sort(so Sort) (z3.Sort, error) {
 		return s.ctx.IntSort()
 	case BVSort:
 		return s.ctx.BVSort(so.Width)
+	case StringSort:
+		return s.ctx.StringSort()
 	}
 	return z3.Sort{}, fmt.Errorf("invalid sort")
 }
@@ -41,8 +43,8 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 	if t.err != nil {
 		return z3.AST{}, t.err
 	}
-	if t.sort.Kind == IntSort {
-		s.ints = true
+	if t.sort.Kind == IntSort || t.sort.Kind == StringSort {
+		s.ints = true // beyond the bit-vector engine
 	}
 	var a z3.AST
 	var err error
@@ -61,6 +63,8 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 			if so, err = s.sort(t.sort); err == nil {
 				a, err = s.ctx.Numeral(t.big.String(), so)
 			}
+		case StringSort:
+			a, err = s.ctx.StringVal(t.str)
 		default:
 			var so z3.Sort
 			if so, err = s.sort(t.sort); err == nil {

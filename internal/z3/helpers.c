@@ -6,6 +6,11 @@
 static void fl_noop_handler(Z3_context c, Z3_error_code e) { (void)c; (void)e; }
 
 Z3_context fl_mk_context(void) {
+	// Strings are sequences of 8-bit characters, as Go's are of bytes
+	// (Z3 4.8.12's "unicode" parameter; the default allows characters
+	// up to 0x2FFFF). The parameter is global: it applies to the
+	// contexts made after it.
+	Z3_global_param_set("unicode", "false");
 	Z3_config cfg = Z3_mk_config();
 	Z3_set_param_value(cfg, "model", "true");
 	Z3_context c = Z3_mk_context_rc(cfg);
@@ -36,6 +41,12 @@ int fl_err(Z3_context c) {
 Z3_sort fl_bool_sort(Z3_context c, int *err) { Z3_sort s = Z3_mk_bool_sort(c); FL_RET_AST(c, s, err); }
 Z3_sort fl_bv_sort(Z3_context c, unsigned w, int *err) { Z3_sort s = Z3_mk_bv_sort(c, w); FL_RET_AST(c, s, err); }
 Z3_sort fl_int_sort(Z3_context c, int *err) { Z3_sort s = Z3_mk_int_sort(c); FL_RET_AST(c, s, err); }
+Z3_sort fl_string_sort(Z3_context c, int *err) { Z3_sort s = Z3_mk_string_sort(c); FL_RET_AST(c, s, err); }
+
+Z3_ast fl_lstring(Z3_context c, unsigned n, const char *b, int *err) {
+	Z3_ast r = Z3_mk_lstring(c, n, b);
+	FL_RET_AST(c, r, err);
+}
 
 Z3_ast fl_const(Z3_context c, const char *name, Z3_sort s, int *err) {
 	Z3_ast r = Z3_mk_const(c, Z3_mk_string_symbol(c, name), s);
@@ -117,6 +128,16 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 	case FL_ATLEAST: r = Z3_mk_atleast(c, n, a, p1); break;
 	case FL_BV2INT: r = Z3_mk_bv2int(c, a[0], p1 != 0); break;
 	case FL_INT2BV: r = Z3_mk_int2bv(c, p1, a[0]); break;
+	case FL_SCONCAT: r = Z3_mk_seq_concat(c, n, a); break;
+	case FL_SLEN: r = Z3_mk_seq_length(c, a[0]); break;
+	case FL_SLT: r = Z3_mk_str_lt(c, a[0], a[1]); break;
+	case FL_SLE: r = Z3_mk_str_le(c, a[0], a[1]); break;
+	case FL_SEXTRACT: r = Z3_mk_seq_extract(c, a[0], a[1], a[2]); break;
+	case FL_SAT: r = Z3_mk_seq_at(c, a[0], a[1]); break;
+	case FL_INT2STR: r = Z3_mk_int_to_str(c, a[0]); break;
+	case FL_SPREFIX: r = Z3_mk_seq_prefix(c, a[0], a[1]); break;
+	case FL_SCONTAINS: r = Z3_mk_seq_contains(c, a[0], a[1]); break;
+	case FL_SINDEX: r = Z3_mk_seq_index(c, a[0], a[1], a[2]); break;
 	default: *err = -2; return NULL;
 	}
 	FL_RET_AST(c, r, err);
@@ -206,7 +227,7 @@ unsigned fl_solver_core(Z3_context c, Z3_solver s, Z3_ast *dst, unsigned cap, in
 // 1 for a Boolean (in *bval), 2 for a numeral that fits uint64 (in *u), and
 // 3 for any other numeral (decimal string in *str, malloc'd, to be freed by
 // the caller).
-int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint64_t *u, char **str, int *err) {
+int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint64_t *u, char **str, unsigned *slen, int *err) {
 	Z3_ast v = NULL;
 	bool ok = Z3_model_eval(c, m, a, completion != 0, &v);
 	int e = fl_err(c);
@@ -217,6 +238,17 @@ int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint6
 	if (b == Z3_L_TRUE || b == Z3_L_FALSE) {
 		*bval = b == Z3_L_TRUE;
 		kind = 1;
+	} else if (Z3_is_string(c, v)) {
+		unsigned n = 0;
+		Z3_char_ptr b = Z3_get_lstring(c, v, &n);
+		if (fl_err(c) == 0 && b != NULL) {
+			*str = malloc(n + 1);
+			if (*str != NULL) {
+				memcpy(*str, b, n);
+				*slen = n;
+				kind = 4;
+			}
+		}
 	} else if (Z3_is_numeral_ast(c, v)) {
 		if (Z3_get_numeral_uint64(c, v, u)) {
 			kind = 2;

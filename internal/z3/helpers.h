@@ -17,7 +17,8 @@ enum {
 	FL_BVSLT, FL_BVSLE, FL_BVSGT, FL_BVSGE, FL_BVULT, FL_BVULE, FL_BVUGT, FL_BVUGE,
 	FL_ZEXT, FL_SEXT, FL_EXTRACT, FL_CONCAT,
 	FL_ADD, FL_SUB, FL_MUL, FL_UMINUS, FL_DIV, FL_MOD, FL_REM, FL_LT, FL_LE, FL_GT, FL_GE,
-	FL_ATMOST, FL_ATLEAST, FL_BV2INT, FL_INT2BV
+	FL_ATMOST, FL_ATLEAST, FL_BV2INT, FL_INT2BV,
+	FL_SCONCAT, FL_SLEN, FL_SLT, FL_SLE, FL_SEXTRACT, FL_SAT, FL_INT2STR, FL_SPREFIX, FL_SCONTAINS, FL_SINDEX
 };
 
 Z3_context fl_mk_context(void);
@@ -26,6 +27,8 @@ int fl_err(Z3_context c);
 Z3_sort fl_bool_sort(Z3_context c, int *err);
 Z3_sort fl_bv_sort(Z3_context c, unsigned w, int *err);
 Z3_sort fl_int_sort(Z3_context c, int *err);
+Z3_sort fl_string_sort(Z3_context c, int *err);
+Z3_ast fl_lstring(Z3_context c, unsigned n, const char *b, int *err);
 Z3_ast fl_const(Z3_context c, const char *name, Z3_sort s, int *err);
 Z3_ast fl_fresh(Z3_context c, const char *prefix, Z3_sort s, int *err);
 Z3_ast fl_bool_val(Z3_context c, int v, int *err);
@@ -43,7 +46,7 @@ Z3_model fl_solver_model(Z3_context c, Z3_solver s, int *err);
 unsigned fl_solver_core(Z3_context c, Z3_solver s, Z3_ast *dst, unsigned cap, int *err);
 
 int fl_eval_bools(Z3_context c, Z3_model m, unsigned n, Z3_ast *a, signed char *out);
-int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint64_t *u, char **str, int *err);
+int fl_eval(Z3_context c, Z3_model m, Z3_ast a, int completion, int *bval, uint64_t *u, char **str, unsigned *slen, int *err);
 
 Z3_optimize fl_mk_optimize(Z3_context c, int *err);
 int fl_optimize_set_uint(Z3_context c, Z3_optimize o, const char *k, unsigned v);

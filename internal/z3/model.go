@@ -46,6 +46,7 @@ const (
 	BoolValue                    // Value.Bool
 	Uint64Value                  // Value.Uint64: a numeral in [0, 2^64)
 	BigValue                     // Value.Big: any other numeral
+	StringValue                  // Value.Str: a string constant
 )
 
 // Value is the constant a term evaluates to in a model.
@@ -54,6 +55,7 @@ type Value struct {
 	Bool   bool
 	Uint64 uint64
 	Big    *big.Int
+	Str    string
 }
 
 // Eval evaluates a in the model. With completion, constants the model leaves
@@ -65,12 +67,13 @@ func (m *Model) Eval(a AST, completion bool) (Value, error) {
 	var b C.int
 	var u C.uint64_t
 	var s *C.char
+	var slen C.uint
 	var e C.int
 	comp := C.int(0)
 	if completion {
 		comp = 1
 	}
-	k := C.fl_eval(m.c.c, m.m, a.p, comp, &b, &u, &s, &e)
+	k := C.fl_eval(m.c.c, m.m, a.p, comp, &b, &u, &s, &slen, &e)
 	if err := m.c.error("model_eval", e); err != nil {
 		return Value{}, err
 	}
@@ -87,6 +90,10 @@ func (m *Model) Eval(a AST, completion bool) (Value, error) {
 			return Value{}, &Error{Code: -1, Op: "model_eval", Msg: fmt.Sprintf("unexpected numeral %q", str)}
 		}
 		return Value{Kind: BigValue, Big: z}, nil
+	case 4:
+		str := C.GoStringN(s, C.int(slen))
+		C.free(unsafe.Pointer(s))
+		return Value{Kind: StringValue, Str: str}, nil
 	}
 	return Value{}, nil
 }

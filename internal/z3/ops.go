@@ -57,6 +57,16 @@ const (
 	OpAtLeast
 	OpBV2Int
 	OpInt2BV
+	OpStrConcat   // str.++, one or more strings
+	OpStrLen      // str.len: Int
+	OpStrLt       // str.<, lexicographic
+	OpStrLe       // str.<=
+	OpStrSubstr   // str.substr s offset length
+	OpStrAt       // str.at s index: a string of one character, or empty
+	OpIntToStr    // str.from_int: decimal digits of a non-negative Int, else empty
+	OpStrPrefixOf // str.prefixof p s
+	OpStrContains // str.contains s t
+	OpStrIndexOf  // str.indexof s t offset: Int, -1 if none
 	opEnd
 )
 
@@ -73,6 +83,9 @@ var opNames = [...]string{
 	OpAdd: "+", OpSub: "-", OpMul: "*", OpNeg: "neg", OpDiv: "div", OpMod: "mod", OpRem: "rem",
 	OpLT: "<", OpLE: "<=", OpGT: ">", OpGE: ">=",
 	OpAtMost: "atmost", OpAtLeast: "atleast", OpBV2Int: "bv2int", OpInt2BV: "int2bv",
+	OpStrConcat: "str.++", OpStrLen: "str.len", OpStrLt: "str.<", OpStrLe: "str.<=", OpStrSubstr: "str.substr",
+	OpStrAt: "str.at", OpIntToStr: "str.from_int", OpStrPrefixOf: "str.prefixof", OpStrContains: "str.contains",
+	OpStrIndexOf: "str.indexof",
 }
 
 func (op Op) String() string {
@@ -93,4 +106,6 @@ var arity = [opEnd]int8{
 	OpZeroExt: 1, OpSignExt: 1, OpExtract: 1, OpConcat: 2,
 	OpNeg: 1, OpDiv: 2, OpMod: 2, OpRem: 2, OpLT: 2, OpLE: 2, OpGT: 2, OpGE: 2,
 	OpBV2Int: 1, OpInt2BV: 1,
+	OpStrLen: 1, OpStrLt: 2, OpStrLe: 2, OpStrSubstr: 3, OpStrAt: 2, OpIntToStr: 1, OpStrPrefixOf: 2,
+	OpStrContains: 2, OpStrIndexOf: 3,
 }

@@ -47,6 +47,7 @@ type Context struct {
 
 	boolSort Sort
 	intSort  Sort
+	strSort  Sort
 	bvSorts  map[int]Sort
 	objs     map[releaser]struct{} // live solvers, optimizers and models, released on Close
 }
@@ -67,7 +68,9 @@ type Sort struct{ p C.Z3_sort }
 
 // NewContext creates a context with model generation enabled and Z3's
 // process-exiting error handler replaced by one that lets each call report
-// its error.
+// its error. It sets Z3's global parameter unicode to false first, so that
+// strings are sequences of bytes: this applies to every Z3 context the
+// process makes afterwards.
 func NewContext() (*Context, error) {
 	c := C.fl_mk_context()
 	if c == nil {
@@ -136,6 +139,42 @@ func (c *Context) IntSort() (Sort, error) {
 		c.intSort = Sort{s}
 	}
 	return c.intSort, nil
+}
+
+// StringSort returns the sort of strings: sequences of 8-bit characters,
+// as Go's strings are of bytes (every context of this package has Z3's
+// global parameter unicode=false; see NewContext).
+func (c *Context) StringSort() (Sort, error) {
+	if c.closed {
+		return Sort{}, ErrClosed
+	}
+	if c.strSort.p == nil {
+		var e C.int
+		s := C.fl_string_sort(c.c, &e)
+		if err := c.error("string_sort", e); err != nil {
+			return Sort{}, err
+		}
+		c.strSort = Sort{s}
+	}
+	return c.strSort, nil
+}
+
+// StringVal returns the string constant whose characters are the bytes of
+// v (any bytes, NUL included).
+func (c *Context) StringVal(v string) (AST, error) {
+	if c.closed {
+		return AST{}, ErrClosed
+	}
+	var e C.int
+	var a C.Z3_ast
+	if len(v) == 0 {
+		a = C.fl_lstring(c.c, 0, nil, &e)
+	} else {
+		b := C.CBytes([]byte(v))
+		a = C.fl_lstring(c.c, C.uint(len(v)), (*C.char)(b), &e)
+		C.free(b)
+	}
+	return AST{a}, c.error("string", e)
 }
 
 // BVSort returns the sort of bit-vectors of the given width (>= 1).
