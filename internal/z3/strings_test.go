@@ -20,7 +20,7 @@ func TestStrings(t *testing.T) {
 		name string
 		cs   []AST // constraints
 		want Result
-		read AST   // a term to evaluate when sat
+		read AST // a term to evaluate when sat
 		val  string
 	}{
 		{"concat", []AST{ast(c.App(OpEq, 0, 0, ast(c.App(OpStrConcat, 0, 0, x, ast(c.StringVal("b")))), ast(c.StringVal("\xe9\x00b"))))}, Sat, x, "\xe9\x00"},
