@@ -55,7 +55,30 @@
 // they change it is free, and the replay of a candidate, which computes it
 // for real, is the judge: such candidates may come out unverified. Loads
 // that no store term reaches keep their run values outright, and values
-// without terms (strings, floats, pointers) are not in the formula.
+// without terms (floats, pointers, aggregates) are not in the formula.
+//
+// # Strings
+//
+// A string instance gets a term of sort String (bytes, as Go's strings
+// are: see [maxsat.Str]) when the test decides something on strings: when
+// the first run added compares two strings for equality (s == t, s != t,
+// the test's own got != want included) or calls strings.HasPrefix,
+// HasSuffix or Contains, or when the test's expected results are strings.
+// Otherwise strings stay out of the formula, which keeps it within the
+// bit-vector engines. Modelled: string constants, concatenation (s + t,
+// s += t), equality, slicing s[i:j] (with Go's bounds 0 <= i <= j <=
+// len(s) unless the statement is changed), strconv.Itoa and
+// strconv.FormatInt in base 10, and those three functions of package
+// strings; a string-valued parameter, load, store or return carries its
+// term like an integer's, and an angelic value may be a string ("KiB"
+// where the program wrote "KB"). Not modelled, and so kept at their run
+// values while what they depend on is unchanged: the order of strings (<,
+// <=, min, max: Z3 4.8.12's sequence solver is unsound on it under
+// assumptions), len(s) and strings.Index (tying string lengths to
+// bit-vectors made Z3 give up on formulas it solved without), indexing
+// s[i], conversions between strings and byte or rune slices (a string
+// built in a []byte, as go-humanize's Comma builds its result, depends on
+// the slice, not on the stores into it), fmt's formatting and other calls.
 //
 // # Modes
 //

@@ -173,16 +173,23 @@ type Stats struct {
 	// IndexLoads counts the loads of a symbolic index encoded as an
 	// if-then-else chain over the container's elements.
 	IndexLoads int
+	// StringTerms counts the instances encoded with a String term (see
+	// the package documentation on strings): a formula with any is beyond
+	// the bit-vector engines of maxsat.
+	StringTerms int
 }
 
 // Encoder builds the error trace formula of one failing test in a
 // [maxsat.Solver]. It belongs to one goroutine, like the solver.
 type Encoder struct {
-	prog  *trace.Program
-	s     *maxsat.Solver
-	test  trace.Test
-	want  []*maxsat.Term
-	opts  Options
+	prog *trace.Program
+	s    *maxsat.Solver
+	test trace.Test
+	want []*maxsat.Term
+	opts Options
+	// strs says whether strings get terms: 0 until decided (by the
+	// first run added, see decideStrings), 1 yes, -1 no.
+	strs  int8
 	scope map[*ssa.Package]bool
 
 	stmts     map[string]*Statement
@@ -218,10 +225,52 @@ type seenKey struct {
 // sortOf returns the sort of Go type t under the encoder's options.
 func (e *Encoder) sortOf(t types.Type) sortInfo {
 	si := sortOf(t)
-	if si.ok && !si.isBool && e.opts.Arith == Integer {
+	if si.isString && e.strs <= 0 {
+		return sortInfo{}
+	}
+	if si.ok && !si.isBool && !si.isString && e.opts.Arith == Integer {
 		si.integer = true
 	}
 	return si
+}
+
+// decideStrings turns string terms on when the first n events of t (the
+// test's code included) decide something on strings: compare two for
+// equality, or call a function of
+// the standard library that stdString models with a Boolean result.
+// Otherwise strings cannot reach a branch or the oracle except through
+// operations the encoding does not model, and their terms would only keep
+// the formula from the bit-vector engines.
+func (e *Encoder) decideStrings(t *trace.Trace, n int) {
+	e.strs = -1
+	for ev := trace.EventID(0); int(ev) < n; ev++ {
+		switch in := t.Instr(ev).(type) {
+		case *ssa.BinOp:
+			if (in.Op == token.EQL || in.Op == token.NEQ) && sortOf(in.X.Type()).isString {
+				e.strs = 1
+				return
+			}
+		case *ssa.Call:
+			if !sortOf(in.Type()).isString && stringDecision(in) {
+				e.strs = 1
+				return
+			}
+		}
+	}
+}
+
+// stringDecision reports whether call in is one of a function stdString
+// models whose result is not a string.
+func stringDecision(in *ssa.Call) bool {
+	fn, ok := in.Call.Value.(*ssa.Function)
+	if !ok || fn.Pkg == nil {
+		return false
+	}
+	switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+	case "strings.HasPrefix", "strings.HasSuffix", "strings.Contains":
+		return true
+	}
+	return false
 }
 
 // ErrNotEncodable reports an oracle the encoding cannot express.
@@ -242,6 +291,11 @@ func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) 
 	sig := test.Func.Signature
 	if sig.Results().Len() != len(test.Want) {
 		return nil, fmt.Errorf("%w: test %s: %d expected results for %d results", ErrNotEncodable, test.Name, len(test.Want), sig.Results().Len())
+	}
+	for i := range test.Want {
+		if sortOf(sig.Results().At(i).Type()).isString {
+			e.strs = 1 // the oracle compares strings
+		}
 	}
 	for i, w := range test.Want {
 		si := e.sortOf(sig.Results().At(i).Type())
@@ -459,6 +513,9 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	}
 	e.stats.Runs++
 	t := res.Trace
+	if e.strs == 0 {
+		e.decideStrings(t, n)
+	}
 	r := &run{n: e.stats.Runs, t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True(), steer: map[string]bool{}, diverged: trace.NoEvent}
 	e.diverged = trace.NoEvent
 	defer func() { e.diverged = r.diverged }()
@@ -732,6 +789,9 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 	stmt := e.statementOf(t, ev)
 	x := si.variable(e.keyName("v", t.Key(ev)))
 	r.terms[ev] = []*maxsat.Term{x}
+	if si.isString {
+		e.stats.StringTerms++
+	}
 	def := e.define(r, ev, si)
 	var c *maxsat.Term
 	hardOnly := false
@@ -889,8 +949,8 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 	case *ssa.Convert:
 		x := e.operand(r, ev, in.X)
 		from := e.sortOf(in.X.Type())
-		if x == nil || !from.ok || from.isBool || si.isBool {
-			return definition{}
+		if x == nil || !from.ok || from.isBool || si.isBool || from.isString || si.isString {
+			return definition{} // string(rune), []byte(s)...: not modelled
 		}
 		if si.integer {
 			// Widening (or same-width) conversions keep the value over
@@ -913,6 +973,8 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		return definition{term: e.operand(r, ev, in.X)}
 	case *ssa.Call:
 		return e.builtin(r, ev, in, si)
+	case *ssa.Slice:
+		return e.slice(r, ev, in)
 	case *ssa.Phi:
 		// The value of the edge taken: its event, or the callee's Return
 		// when the edge is a call's result (p && f(x)). Left unlinked, the
@@ -937,11 +999,19 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 	return definition{}
 }
 
-// builtin encodes a call of the builtins min and max over integers (or
-// Booleans of no order: none); other calls define nothing here. Go's min
-// and max of floats are not modelled (NaN, signed zeros): neither are
-// floats.
+// builtin encodes a call of the builtins min and max over integers (of
+// Booleans, of no order: none; of strings, whose order is not modelled:
+// see relations), and the calls of the
+// standard library over strings that stdString models; other calls define
+// nothing here. Go's min and max of floats are not modelled
+// (NaN, signed zeros): neither are floats.
 func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) definition {
+	if fn, ok := in.Call.Value.(*ssa.Function); ok && !in.Call.IsInvoke() {
+		if _, _, interpreted := r.t.Callee(ev); !interpreted {
+			return e.stdString(r, ev, in, fn, si)
+		}
+		return definition{}
+	}
 	b, ok := in.Call.Value.(*ssa.Builtin)
 	if !ok || (b.Name() != "min" && b.Name() != "max") || !si.ok || si.isBool {
 		return definition{}
@@ -950,12 +1020,9 @@ func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) d
 	if b.Name() == "max" {
 		rel = relations[token.GTR]
 	}
-	better := rel.unsigned
-	switch {
-	case si.integer:
-		better = rel.integer
-	case si.signed:
-		better = rel.signed
+	better := rel.of(si)
+	if better == nil {
+		return definition{}
 	}
 	var acc *maxsat.Term
 	for _, a := range in.Call.Args {
@@ -970,6 +1037,87 @@ func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) d
 		acc = maxsat.Ite(better(x, acc), x, acc)
 	}
 	return definition{term: acc}
+}
+
+// stdString encodes the result of a bridged call of the standard library
+// that the string theory expresses exactly: strconv.Itoa and
+// strconv.FormatInt in base 10, strings.HasPrefix, HasSuffix and
+// Contains. Other calls define nothing. Integers computed from strings
+// (len(s), strings.Index) are not modelled: tying string lengths to
+// bit-vectors (int2bv of str.len) made Z3's sequence solver give up
+// ("max unfolding") on formulas it solved with them concrete.
+func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Function, si sortInfo) definition {
+	if fn.Pkg == nil || fn.Signature.Recv() != nil || !si.ok {
+		return definition{}
+	}
+	args := in.Call.Args
+	ops := make([]*maxsat.Term, len(args))
+	for i, a := range args {
+		if ops[i] = e.operand(r, ev, a); ops[i] == nil {
+			return definition{}
+		}
+	}
+	str := func(i int) bool { return i < len(args) && e.sortOf(args[i].Type()).isString }
+	switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+	case "strconv.Itoa", "strconv.FormatInt":
+		if len(args) == 2 {
+			if c, ok := args[1].(*ssa.Const); !ok || c.Int64() != 10 {
+				return definition{}
+			}
+		}
+		xs := e.sortOf(args[0].Type())
+		if !si.isString || !xs.ok || xs.isBool || xs.isString {
+			return definition{}
+		}
+		n := toInt(ops[0], xs)
+		zero := maxsat.Int(0)
+		return definition{term: maxsat.Ite(maxsat.Ge(n, zero), maxsat.IntToStr(n),
+			maxsat.StrConcat(maxsat.Str("-"), maxsat.IntToStr(maxsat.Neg(n))))}
+	case "strings.HasPrefix":
+		if str(0) && str(1) && si.isBool {
+			return definition{term: maxsat.StrPrefixOf(ops[1], ops[0])}
+		}
+	case "strings.HasSuffix":
+		if str(0) && str(1) && si.isBool {
+			return definition{term: maxsat.StrSuffixOf(ops[1], ops[0])}
+		}
+	case "strings.Contains":
+		if str(0) && str(1) && si.isBool {
+			return definition{term: maxsat.StrContains(ops[0], ops[1])}
+		}
+	}
+	return definition{}
+}
+
+// slice encodes s[lo:hi] of a string s: its bytes from lo to hi, which
+// must satisfy 0 <= lo <= hi <= len(s) (Go panics otherwise) unless the
+// statement is changed.
+func (e *Encoder) slice(r *run, ev trace.EventID, in *ssa.Slice) definition {
+	if in.Max != nil || !e.sortOf(in.X.Type()).isString {
+		return definition{}
+	}
+	s := e.operand(r, ev, in.X)
+	if s == nil {
+		return definition{}
+	}
+	n := maxsat.StrLen(s)
+	bound := func(v ssa.Value, def *maxsat.Term) *maxsat.Term {
+		if v == nil {
+			return def
+		}
+		vs := e.sortOf(v.Type())
+		x := e.operand(r, ev, v)
+		if x == nil || !vs.ok || vs.isBool || vs.isString {
+			return nil
+		}
+		return toInt(x, vs)
+	}
+	lo, hi := bound(in.Low, maxsat.Int(0)), bound(in.High, n)
+	if lo == nil || hi == nil {
+		return definition{}
+	}
+	ok := maxsat.And(maxsat.Le(maxsat.Int(0), lo), maxsat.Le(lo, hi), maxsat.Le(hi, n))
+	return definition{term: maxsat.Substr(s, lo, maxsat.Sub(hi, lo)), extra: ok}
 }
 
 // load returns the term of the value a load reads: the last store's, or the
@@ -1199,6 +1347,9 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 	}
 	x := si.variable(e.keyName("v", t.Key(ev)))
 	r.terms[ev] = []*maxsat.Term{x}
+	if si.isString {
+		e.stats.StringTerms++
+	}
 	call := t.CallOf(ev)
 	var def *maxsat.Term
 	if call != trace.NoEvent {
@@ -1242,6 +1393,9 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			continue
 		}
 		single = si
+		if si.isString {
+			e.stats.StringTerms++
+		}
 		x := si.variable(fmt.Sprintf("%s_%d", e.keyName("v", t.Key(ev)), i))
 		terms[i] = x
 		def := e.operand(r, ev, res)
@@ -1297,6 +1451,9 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 	case token.NEQ:
 		return definition{term: maxsat.Not(maxsat.Eq(x, y))}
 	case token.ADD: // the same function serves Int and bit-vectors
+		if xs.isString {
+			return definition{term: maxsat.StrConcat(x, y)}
+		}
 		return definition{term: maxsat.Add(x, y)}
 	case token.SUB:
 		return definition{term: maxsat.Sub(x, y)}
@@ -1307,13 +1464,13 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{}
 	}
 	if r, ok := relations[in.Op]; ok {
-		switch {
-		case xs.integer:
-			return definition{term: r.integer(x, y)}
-		case xs.signed:
-			return definition{term: r.signed(x, y)}
+		if f := r.of(xs); f != nil {
+			return definition{term: f(x, y)}
 		}
-		return definition{term: r.unsigned(x, y)}
+		return definition{}
+	}
+	if xs.isString {
+		return definition{}
 	}
 	if xs.integer {
 		switch in.Op {
@@ -1407,16 +1564,42 @@ func divPow2(x *maxsat.Term, k int, xs sortInfo, rem bool) *maxsat.Term {
 	return q
 }
 
-// relation is an order comparison over Int, signed and unsigned bit-vectors.
+// relation is an order comparison over Int, signed and unsigned
+// bit-vectors, and strings (Go's byte order; nil where not modelled).
 type relation struct {
-	integer, signed, unsigned func(a, b *maxsat.Term) *maxsat.Term
+	integer, signed, unsigned, str func(a, b *maxsat.Term) *maxsat.Term
 }
 
+// of returns the comparison for operands of sort si.
+func (r relation) of(si sortInfo) func(a, b *maxsat.Term) *maxsat.Term {
+	switch {
+	case si.isString:
+		return r.str
+	case si.integer:
+		return r.integer
+	case si.signed:
+		return r.signed
+	}
+	return r.unsigned
+}
+
+// The order of strings is not modelled (relation.str is nil): Z3
+// 4.8.12's sequence solver answers unsat, under assumptions, for formulas
+// with str.< that are satisfiable (its model validation reports unhandled
+// str.< skolems), which would make fault localization unsound.
 var relations = map[token.Token]relation{
-	token.LSS: {maxsat.Lt, maxsat.SLT, maxsat.ULT},
-	token.LEQ: {maxsat.Le, maxsat.SLE, maxsat.ULE},
-	token.GTR: {maxsat.Gt, maxsat.SGT, maxsat.UGT},
-	token.GEQ: {maxsat.Ge, maxsat.SGE, maxsat.UGE},
+	token.LSS: {maxsat.Lt, maxsat.SLT, maxsat.ULT, nil},
+	token.LEQ: {maxsat.Le, maxsat.SLE, maxsat.ULE, nil},
+	token.GTR: {maxsat.Gt, maxsat.SGT, maxsat.UGT, nil},
+	token.GEQ: {maxsat.Ge, maxsat.SGE, maxsat.UGE, nil},
+}
+
+// toInt returns integer term x of sort si as an Int.
+func toInt(x *maxsat.Term, si sortInfo) *maxsat.Term {
+	if si.integer {
+		return x
+	}
+	return maxsat.BVToInt(x, si.signed)
 }
 
 // shift encodes x << y and x >> y with Go's semantics for counts of any

@@ -49,13 +49,14 @@ func TestSortOf(t *testing.T) {
 		{types.Typ[types.Uint16], true, false, 16, false},
 		{types.Typ[types.Int32], true, false, 32, true},
 		{types.Typ[types.Uintptr], true, false, 64, false},
-		{types.Typ[types.String], false, false, 0, false},
+		{types.Typ[types.String], true, false, 0, false},
 		{types.Typ[types.Float64], false, false, 0, false},
 		{types.NewSlice(types.Typ[types.Int]), false, false, 0, false},
 	}
 	for _, tt := range tests {
 		si := sortOf(tt.typ)
-		if si.ok != tt.ok || si.isBool != tt.isBool || si.width != tt.width || si.signed != tt.signed {
+		isString := tt.typ == types.Typ[types.String]
+		if si.ok != tt.ok || si.isBool != tt.isBool || si.width != tt.width || si.signed != tt.signed || si.isString != isString {
 			t.Errorf("sortOf(%v) = %+v", tt.typ, si)
 		}
 	}

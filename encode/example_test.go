@@ -58,3 +58,56 @@ func Example() {
 	// foo.go:21
 	// foo.go:13
 }
+
+// A fault in strings: Greeting("Ada", true) returns "Dear Ada:" where
+// "Dear Ada," is expected. Each minimal correction set comes with the
+// angelic value its statement must produce instead: the ending, the
+// result, or the branch on formal taking its other side (past which the
+// single-path formula FS encodes nothing, so that anything could follow;
+// localize's AgxFaults would re-run the test along it and refute it).
+func Example_strings() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/strs"}, ".")
+	if err != nil {
+		panic(err)
+	}
+	test := trace.Test{
+		Name: "testGreeting",
+		Func: prog.Func("github.com/faultloc/faultloc/encode/testdata/strs", "Greeting"),
+		Args: []trace.Value{trace.String("Ada"), trace.Bool(true)},
+		Want: []trace.Value{trace.String("Dear Ada,")},
+	}
+	res, err := prog.RunTest(ctx, test, nil)
+	if err != nil {
+		panic(err)
+	}
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	enc, err := encode.New(prog, s, test, &encode.Options{Mode: encode.FS})
+	if err != nil {
+		panic(err)
+	}
+	if _, err := enc.AddRun(res); err != nil {
+		panic(err)
+	}
+	mcses, err := s.AllMCS(ctx, maxsat.Bounds{MaxSize: 1}, nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range mcses {
+		c, err := enc.Decode(m)
+		if err != nil {
+			panic(err)
+		}
+		for _, a := range c.Angelic {
+			fmt.Printf("line %d: %v\n", a.Pos.Line, a.Value)
+		}
+	}
+	// Unordered output:
+	// line 51: ","
+	// line 52: "Dear Ada,"
+	// line 48: false
+}

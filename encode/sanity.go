@@ -28,6 +28,8 @@ func concreteFor(t *maxsat.Term, v trace.Value) *maxsat.Term {
 	switch {
 	case so.Kind == maxsat.BoolSort && v.Kind() == trace.KindBool:
 		return maxsat.BoolConst(v.Bool())
+	case so.Kind == maxsat.StringSort && v.Kind() == trace.KindString:
+		return maxsat.Str(v.Str())
 	case so.Kind == maxsat.BVSort && (v.Kind() == trace.KindInt || v.Kind() == trace.KindUint):
 		return maxsat.BV(v.Uint(), so.Width)
 	case so.Kind == maxsat.IntSort && v.Kind() == trace.KindInt:

@@ -9,15 +9,17 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// sortInfo is how a Go type is encoded: a Boolean, or a bit-vector of the
-// type's width read as signed or unsigned. ok is false for types the
-// encoding does not model (strings, floats, pointers, aggregates...).
+// sortInfo is how a Go type is encoded: a Boolean, a bit-vector of the
+// type's width read as signed or unsigned (or an Int), or a String (of
+// bytes). ok is false for types the encoding does not model (floats,
+// pointers, aggregates...).
 type sortInfo struct {
-	ok      bool
-	isBool  bool
-	width   int
-	signed  bool
-	integer bool // encoded as an unbounded Int (Options.Arith == Integer)
+	ok       bool
+	isBool   bool
+	isString bool
+	width    int
+	signed   bool
+	integer  bool // encoded as an unbounded Int (Options.Arith == Integer)
 }
 
 func sortOf(t types.Type) sortInfo {
@@ -31,6 +33,8 @@ func sortOf(t types.Type) sortInfo {
 	switch b.Kind() {
 	case types.Bool, types.UntypedBool:
 		return sortInfo{ok: true, isBool: true}
+	case types.String, types.UntypedString:
+		return sortInfo{ok: true, isString: true}
 	case types.Int, types.Int64, types.UntypedInt:
 		return sortInfo{ok: true, width: 64, signed: true}
 	case types.Int32, types.UntypedRune:
@@ -56,6 +60,9 @@ func (si sortInfo) variable(name string) *maxsat.Term {
 	if si.isBool {
 		return maxsat.BoolVar(name)
 	}
+	if si.isString {
+		return maxsat.StringVar(name)
+	}
 	if si.integer {
 		return maxsat.IntVar(name)
 	}
@@ -66,6 +73,9 @@ func (si sortInfo) variable(name string) *maxsat.Term {
 func (si sortInfo) zero() *maxsat.Term {
 	if si.isBool {
 		return maxsat.False()
+	}
+	if si.isString {
+		return maxsat.Str("")
 	}
 	if si.integer {
 		return maxsat.Int(0)
@@ -81,7 +91,14 @@ func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
 		if si.isBool {
 			return maxsat.BoolConst(v.Bool())
 		}
+	case trace.KindString:
+		if si.isString {
+			return maxsat.Str(v.Str())
+		}
 	case trace.KindInt:
+		if si.isString {
+			return nil
+		}
 		if si.integer {
 			return maxsat.Int(v.Int())
 		}
@@ -89,6 +106,9 @@ func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
 			return maxsat.BV(v.Uint(), si.width)
 		}
 	case trace.KindUint:
+		if si.isString {
+			return nil
+		}
 		if si.integer {
 			return maxsat.BigInt(new(big.Int).SetUint64(v.Uint()))
 		}
@@ -109,6 +129,12 @@ func (si sortInfo) constant(c constant.Value) *maxsat.Term {
 			return nil
 		}
 		return maxsat.BoolConst(constant.BoolVal(c))
+	}
+	if si.isString {
+		if c.Kind() != constant.String {
+			return nil
+		}
+		return maxsat.Str(constant.StringVal(c))
 	}
 	c = constant.ToInt(c)
 	if c.Kind() != constant.Int {
@@ -134,6 +160,10 @@ func (si sortInfo) value(m *maxsat.Model, t *maxsat.Term) (trace.Value, error) {
 	if si.isBool {
 		b, err := m.Bool(t)
 		return trace.Bool(b), err
+	}
+	if si.isString {
+		s, err := m.Str(t)
+		return trace.String(s), err
 	}
 	if si.integer {
 		n, err := m.Int(t)

@@ -169,6 +169,10 @@ const bvMinSteps = 400
 
 // engine returns the maxsat engine for the formula enc holds.
 func engine(e Engine, arith encode.Arith, steps int64, st encode.Stats) maxsat.Engine {
+	if st.StringTerms > 0 {
+		// Strings, like Int, are beyond the bit-vector engines.
+		arith = encode.Integer
+	}
 	switch e {
 	case SMTEngine:
 		return maxsat.SMTEngine

@@ -414,3 +414,28 @@ func TestUnrollSliceOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestStringFault localizes a fault whose effect flows through strings to
+// the test's comparison of strings: Size's unit is "KB" where "KiB" is
+// expected. The seeded line is a verified candidate whose angelic value
+// is the right unit, which only string terms can give.
+func TestStringFault(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "testdata/units", true, 1)
+	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/units", "TestSize", &Options{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := verifiedOn(rep, faults[0])
+	if c == nil {
+		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
+	}
+	var vals []string
+	for _, a := range c.Angelic {
+		vals = append(vals, a.Value)
+	}
+	if len(vals) != 1 || vals[0] != `"KiB"` {
+		t.Errorf("angelic values %v, want [\"KiB\"]", vals)
+	}
+}

@@ -15,10 +15,12 @@
 // Go; [SLT]/[ULT] and friends compare signed or unsigned; [Shl], [LShr],
 // [AShr]; [ZeroExt], [SignExt], [Extract], [Concat]), unbounded Int
 // ([Add], [Lt], [Div], ...) and String, finite sequences of bytes as Go's
-// strings are ([Str], [StrConcat], [StrLen], [StrLt] in Go's byte order,
-// [Substr], [StrAt], [IntToStr], [StrPrefixOf], [StrContains],
-// [StrIndexOf]; Z3's sequence theory, with its global parameter unicode
-// set to false so that a character is a byte). Terms are independent of Z3 and of any Solver:
+// strings are ([Str], [StrConcat], [StrLen], [Substr], [StrAt],
+// [IntToStr], [StrPrefixOf], [StrSuffixOf], [StrContains], [StrIndexOf];
+// Z3's sequence theory, with its global parameter unicode set to false so
+// that a character is a byte). The lexicographic order of strings is left
+// out: Z3 4.8.12 answers unsat under assumptions for satisfiable formulas
+// with str.<. Terms are independent of Z3 and of any Solver:
 // one term may be added to several solvers. Sorts are checked in Go when a
 // term is built. An ill-sorted application does not panic: it yields a term
 // that carries a *[SortError], propagates it to every term built on it, and

@@ -648,23 +648,6 @@ func StrLen(t *Term) *Term {
 	return app(z3.OpStrLen, SortInt, t)
 }
 
-// StrLt returns a < b in lexicographic (byte) order, Go's order on
-// strings.
-func StrLt(a, b *Term) *Term {
-	if e := strOperands("str.<", a, b); e != nil {
-		return e
-	}
-	return app(z3.OpStrLt, SortBool, a, b)
-}
-
-// StrLe returns a <= b in lexicographic (byte) order.
-func StrLe(a, b *Term) *Term {
-	if e := strOperands("str.<=", a, b); e != nil {
-		return e
-	}
-	return app(z3.OpStrLe, SortBool, a, b)
-}
-
 // intStrOperands returns an error term unless s is a String and every
 // n an Int.
 func intStrOperands(op string, s *Term, ns ...*Term) *Term {
@@ -719,6 +702,14 @@ func StrPrefixOf(p, s *Term) *Term {
 		return e
 	}
 	return app(z3.OpStrPrefixOf, SortBool, p, s)
+}
+
+// StrSuffixOf returns whether p is a suffix of s.
+func StrSuffixOf(p, s *Term) *Term {
+	if e := strOperands("str.suffixof", p, s); e != nil {
+		return e
+	}
+	return app(z3.OpStrSuffixOf, SortBool, p, s)
 }
 
 // StrContains returns whether t occurs in s.

@@ -138,6 +138,7 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 	case FL_SPREFIX: r = Z3_mk_seq_prefix(c, a[0], a[1]); break;
 	case FL_SCONTAINS: r = Z3_mk_seq_contains(c, a[0], a[1]); break;
 	case FL_SINDEX: r = Z3_mk_seq_index(c, a[0], a[1], a[2]); break;
+	case FL_SSUFFIX: r = Z3_mk_seq_suffix(c, a[0], a[1]); break;
 	default: *err = -2; return NULL;
 	}
 	FL_RET_AST(c, r, err);

@@ -59,7 +59,7 @@ const (
 	OpInt2BV
 	OpStrConcat   // str.++, one or more strings
 	OpStrLen      // str.len: Int
-	OpStrLt       // str.<, lexicographic
+	OpStrLt       // str.<, lexicographic (Z3 4.8.12 answers unsat wrongly on some formulas with it, under assumptions: unused by maxsat)
 	OpStrLe       // str.<=
 	OpStrSubstr   // str.substr s offset length
 	OpStrAt       // str.at s index: a string of one character, or empty
@@ -67,6 +67,7 @@ const (
 	OpStrPrefixOf // str.prefixof p s
 	OpStrContains // str.contains s t
 	OpStrIndexOf  // str.indexof s t offset: Int, -1 if none
+	OpStrSuffixOf // str.suffixof p s
 	opEnd
 )
 
@@ -85,7 +86,7 @@ var opNames = [...]string{
 	OpAtMost: "atmost", OpAtLeast: "atleast", OpBV2Int: "bv2int", OpInt2BV: "int2bv",
 	OpStrConcat: "str.++", OpStrLen: "str.len", OpStrLt: "str.<", OpStrLe: "str.<=", OpStrSubstr: "str.substr",
 	OpStrAt: "str.at", OpIntToStr: "str.from_int", OpStrPrefixOf: "str.prefixof", OpStrContains: "str.contains",
-	OpStrIndexOf: "str.indexof",
+	OpStrIndexOf: "str.indexof", OpStrSuffixOf: "str.suffixof",
 }
 
 func (op Op) String() string {
@@ -107,5 +108,5 @@ var arity = [opEnd]int8{
 	OpNeg: 1, OpDiv: 2, OpMod: 2, OpRem: 2, OpLT: 2, OpLE: 2, OpGT: 2, OpGE: 2,
 	OpBV2Int: 1, OpInt2BV: 1,
 	OpStrLen: 1, OpStrLt: 2, OpStrLe: 2, OpStrSubstr: 3, OpStrAt: 2, OpIntToStr: 1, OpStrPrefixOf: 2,
-	OpStrContains: 2, OpStrIndexOf: 3,
+	OpStrContains: 2, OpStrIndexOf: 3, OpStrSuffixOf: 2,
 }

@@ -1,0 +1,73 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// randString returns a short string over a small alphabet (so that
+// prefixes, containment and equal strings come up), sometimes with bytes
+// above 0x7f.
+func randString(rng *rand.Rand) string {
+	const alpha = "ab:\x00\xe9\xff"
+	b := make([]byte, rng.IntN(4))
+	for i := range b {
+		b[i] = alpha[rng.IntN(len(alpha))]
+	}
+	return string(b)
+}
+
+// TestStringsSanity checks the string encoding against the interpreter:
+// seeded random runs of testdata/strs, each encoded with its own result as
+// the expected one and Options.Sanity on, which fails when the run's
+// concrete values violate a constraint (a comparison's direction, a
+// conversion of a negative number, a slice's bounds, byte order above
+// 0x7f...). The formulas must also hold string terms: the encoding must
+// not have silently left strings out.
+func TestStringsSanity(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/strs"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/encode/testdata/strs"
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := range 40 {
+		a, b := randString(rng), randString(rng)
+		n := rng.IntN(12) - 3
+		tests := []trace.Test{
+			{Name: "Label", Func: prog.Func(pkg, "Label"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n))}},
+			{Name: "Same", Func: prog.Func(pkg, "Same"), Args: []trace.Value{trace.String(a), trace.String(b)}},
+		}
+		if i%2 == 0 {
+			tests[1].Args[1] = tests[1].Args[0]
+		}
+		for _, test := range tests {
+			res, err := prog.Run(ctx, test.Func, test.Args, nil)
+			if err != nil || res.Outcome != trace.Returned {
+				t.Fatalf("%s%q: %v %v", test.Name, test.Args, res.Outcome, err)
+			}
+			test.Want = []trace.Value{res.Returns[0]}
+			s, err := maxsat.NewSolver(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := New(prog, s, test, &Options{Sanity: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.AddRun(res); err != nil {
+				t.Errorf("%s%v: %v", test.Name, fmt.Sprintf("%q", test.Args), err)
+			}
+			if e.Stats().StringTerms == 0 {
+				t.Errorf("%s: no string terms", test.Name)
+			}
+			s.Close()
+		}
+	}
+}

@@ -1,0 +1,53 @@
+// Package strs exercises the string operations encode models, for its
+// tests: every function's run must satisfy its own encoding.
+package strs
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Label builds a string by concatenation, slicing and conversions, and
+// branches on comparisons of strings.
+func Label(a, b string, n int) string {
+	s := a + ":" + b
+	if a < b {
+		s = s + "<"
+	} else if a > b {
+		s = s + ">"
+	}
+	if a <= b && b >= a {
+		s += "="
+	}
+	if strings.HasPrefix(s, b) || strings.HasSuffix(s, a) {
+		s = "[" + s + "]"
+	}
+	if strings.Contains(b, a) {
+		s += "c"
+	}
+	if n >= 0 && n <= len(s) {
+		s = s[n:] + s[:n]
+	}
+	m := min(a, b, "m")
+	x := max(a, b)
+	return s + strconv.Itoa(n-3) + strconv.FormatInt(int64(n)*7, 10) + m + x + strconv.FormatInt(int64(n), 16)
+}
+
+// Same reports whether a and b are equal, in three ways.
+func Same(a, b string) bool {
+	if a == b {
+		return true
+	}
+	return a != b && a+b == b+a && len(a) == len(b)
+}
+
+// Greeting opens a letter to name; its test expects "Dear Ada," where it
+// writes "Dear Ada:".
+func Greeting(name string, formal bool) string {
+	open := "Hi "
+	if formal {
+		open = "Dear "
+	}
+	end := ":"
+	return open + name + end
+}
