@@ -10,7 +10,7 @@
 // # Terms
 //
 // Formulas are [Term] values built by the functions of this package over
-// four sorts: Bool, bit-vectors of any width from 1 to [MaxWidth] (Go's
+// five sorts: Bool, bit-vectors of any width from 1 to [MaxWidth] (Go's
 // integers: [Add], [Sub], [Mul] wrap around; [SDiv] and [SRem] truncate like
 // Go; [SLT]/[ULT] and friends compare signed or unsigned; [Shl], [LShr],
 // [AShr]; [ZeroExt], [SignExt], [Extract], [Concat]), unbounded Int
@@ -20,7 +20,11 @@
 // Z3's sequence theory, with its global parameter unicode set to false so
 // that a character is a byte). The lexicographic order of strings is left
 // out: Z3 4.8.12 answers unsat under assumptions for satisfiable formulas
-// with str.<. Terms are independent of Z3 and of any Solver:
+// with str.<), and IEEE 754 floats of 32 and 64 bits as Go's float32 and
+// float64 ([Float64], [FAdd]... rounding to nearest even, [FEq] and
+// [FLt]... compare as Go does, [FToSBV] truncates as Go converts, [FSqrt],
+// [FFloor], [FCeil], [FTrunc]; Z3 bit-blasts them, so a chain of 64-bit
+// multiplications or divisions is costly). Terms are independent of Z3 and of any Solver:
 // one term may be added to several solvers. Sorts are checked in Go when a
 // term is built. An ill-sorted application does not panic: it yields a term
 // that carries a *[SortError], propagates it to every term built on it, and
@@ -90,7 +94,7 @@
 //
 // The engine ([Solver.SetEngine]) chooses which Z3 solver answers: the
 // SMT core ([SMTEngine], the default), the bit-vector SAT solver
-// ([BVEngine]; Booleans and bit-vectors only: not Int, not String), or both ([HybridEngine]):
+// ([BVEngine]; Booleans and bit-vectors only: not Int, String or floats), or both ([HybridEngine]):
 // the SMT core for the checks that look for a model, the SAT solver, a
 // second solver in the same context that catches up with the hard
 // constraints before each of its checks, for level search's probes, which

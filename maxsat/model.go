@@ -2,6 +2,7 @@ package maxsat
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -21,7 +22,7 @@ type Model struct {
 type Value struct {
 	Sort Sort
 	Bool bool     // for Bool
-	Bits uint64   // for bit-vectors of width <= 64: the bits, zero-extended
+	Bits uint64   // for bit-vectors of width <= 64: the bits, zero-extended; for floats, the IEEE 754 encoding (Go's NaN for any NaN)
 	Big  *big.Int // for Int, and for bit-vectors wider than 64 (unsigned)
 	Str  string   // for String
 }
@@ -60,6 +61,8 @@ func (v Value) String() string {
 		return v.Big.String()
 	case StringSort:
 		return strconv.Quote(v.Str)
+	case FloatSort:
+		return strconv.FormatFloat(v.Float(), 'g', -1, v.Sort.Width)
 	}
 	return "invalid"
 }
@@ -81,6 +84,9 @@ func (m *Model) Eval(t *Term) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	if t.sort.Kind == FloatSort {
+		return m.evalFloat(t, a)
+	}
 	zv, err := m.m.Eval(a, true)
 	if err != nil {
 		return Value{}, fmt.Errorf("maxsat: %w", err)
@@ -101,6 +107,60 @@ func (m *Model) Eval(t *Term) (Value, error) {
 		return Value{}, fmt.Errorf("maxsat: %s has no constant value in the model", t)
 	}
 	return v, nil
+}
+
+// evalFloat evaluates float term t (translated to a): NaN first, since
+// Z3 leaves the IEEE encoding of a NaN unspecified, then the encoding.
+func (m *Model) evalFloat(t *Term, a z3.AST) (Value, error) {
+	v := Value{Sort: t.sort}
+	nan, err := m.s.ctx.App(z3.OpFPIsNaN, 0, 0, a)
+	if err != nil {
+		return Value{}, fmt.Errorf("maxsat: %w", err)
+	}
+	zv, err := m.m.Eval(nan, true)
+	if err != nil {
+		return Value{}, fmt.Errorf("maxsat: %w", err)
+	}
+	if zv.Kind == z3.BoolValue && zv.Bool {
+		if t.sort.Width == 32 {
+			v.Bits = uint64(math.Float32bits(float32(math.NaN())))
+		} else {
+			v.Bits = math.Float64bits(math.NaN())
+		}
+		return v, nil
+	}
+	enc, err := m.s.ctx.App(z3.OpFPToBits, 0, 0, a)
+	if err != nil {
+		return Value{}, fmt.Errorf("maxsat: %w", err)
+	}
+	if zv, err = m.m.Eval(enc, true); err != nil {
+		return Value{}, fmt.Errorf("maxsat: %w", err)
+	}
+	if zv.Kind != z3.Uint64Value {
+		return Value{}, fmt.Errorf("maxsat: %s has no constant value in the model", t)
+	}
+	v.Bits = zv.Uint64
+	return v, nil
+}
+
+// Float returns a float value (of either width) as a float64.
+func (v Value) Float() float64 {
+	if v.Sort.Kind != FloatSort {
+		return 0
+	}
+	if v.Sort.Width == 32 {
+		return float64(math.Float32frombits(uint32(v.Bits)))
+	}
+	return math.Float64frombits(v.Bits)
+}
+
+// Float returns the value of a float term (a float32 converted exactly).
+func (m *Model) Float(t *Term) (float64, error) {
+	v, err := m.Eval(t)
+	if err == nil && t.sort.Kind != FloatSort {
+		err = &SortError{Op: "Model.Float", Args: []Sort{t.sort}, Msg: "want a float"}
+	}
+	return v.Float(), err
 }
 
 // Bool returns the value of a Bool term.

@@ -135,7 +135,7 @@ func (s *Solver) SetEngine(e Engine) error {
 	case SMTEngine:
 	case BVEngine, HybridEngine:
 		if s.ints {
-			return fmt.Errorf("%w: the bit-vector engine has no integers or strings", ErrEngine)
+			return fmt.Errorf("%w: the bit-vector engine has no integers, strings or floats", ErrEngine)
 		}
 		if e == BVEngine {
 			kind = z3.BVSolver

@@ -2,6 +2,7 @@ package maxsat
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -19,14 +20,16 @@ const (
 	BVSort
 	IntSort
 	StringSort
+	FloatSort
 )
 
 // Sort is the type of a term: Bool, a bit-vector of a width, Int
-// (unbounded mathematical integers), or String (finite sequences of
-// bytes, as Go's strings are).
+// (unbounded mathematical integers), String (finite sequences of bytes, as
+// Go's strings are), or an IEEE 754 float of 32 or 64 bits (Go's float32
+// and float64).
 type Sort struct {
 	Kind  SortKind
-	Width int // bits, for BVSort only
+	Width int // bits, for BVSort and FloatSort
 }
 
 // MaxWidth is the widest bit-vector sort accepted.
@@ -42,6 +45,10 @@ var (
 // SortBV returns the sort of bit-vectors of width w.
 func SortBV(w int) Sort { return Sort{Kind: BVSort, Width: w} }
 
+// SortFloat returns the IEEE 754 sort of w bits: 32 (binary32) or 64
+// (binary64).
+func SortFloat(w int) Sort { return Sort{Kind: FloatSort, Width: w} }
+
 // String formats the value for messages and reports.
 func (s Sort) String() string {
 	switch s.Kind {
@@ -51,6 +58,8 @@ func (s Sort) String() string {
 		return "Int"
 	case StringSort:
 		return "String"
+	case FloatSort:
+		return "Float" + strconv.Itoa(s.Width)
 	case BVSort:
 		return "BV" + strconv.Itoa(s.Width)
 	}
@@ -732,6 +741,167 @@ func StrIndexOf(s, t, off *Term) *Term {
 	return app(z3.OpStrIndexOf, SortInt, s, t, off)
 }
 
+// ---- Floating point ----
+
+// FloatVar returns the float variable named name of w bits (32 or 64).
+func FloatVar(name string, w int) *Term {
+	if w != 32 && w != 64 {
+		return bad("float", fmt.Sprintf("width %d (32 or 64)", w))
+	}
+	return &Term{kind: kVar, sort: SortFloat(w), name: name}
+}
+
+// Float64 returns the float64 constant v (any value: NaN, infinities,
+// negative zero).
+func Float64(v float64) *Term {
+	return &Term{kind: kConst, sort: SortFloat(64), bits: math.Float64bits(v)}
+}
+
+// Float32 returns the float32 constant v.
+func Float32(v float32) *Term {
+	return &Term{kind: kConst, sort: SortFloat(32), bits: uint64(math.Float32bits(v))}
+}
+
+// floatOperands returns an error term unless the operands are floats of
+// one width.
+func floatOperands(op string, ts ...*Term) *Term {
+	if e := check(op, ts); e != nil {
+		return e
+	}
+	for _, t := range ts {
+		if t.sort.Kind != FloatSort || t.sort != ts[0].sort {
+			return bad(op, "float operands of one width", ts...)
+		}
+	}
+	return nil
+}
+
+func fop(op z3.Op, name string, ts ...*Term) *Term {
+	if e := floatOperands(name, ts...); e != nil {
+		return e
+	}
+	return app(op, ts[0].sort, ts...)
+}
+
+func fcmp(op z3.Op, name string, a, b *Term) *Term {
+	if e := floatOperands(name, a, b); e != nil {
+		return e
+	}
+	return app(op, SortBool, a, b)
+}
+
+// FAdd returns a + b, rounded to nearest even as Go rounds.
+func FAdd(a, b *Term) *Term { return fop(z3.OpFPAdd, "fp.add", a, b) }
+
+// FSub returns a - b, rounded to nearest even.
+func FSub(a, b *Term) *Term { return fop(z3.OpFPSub, "fp.sub", a, b) }
+
+// FMul returns a * b, rounded to nearest even.
+func FMul(a, b *Term) *Term { return fop(z3.OpFPMul, "fp.mul", a, b) }
+
+// FDiv returns a / b, rounded to nearest even (b = 0 gives an infinity or
+// NaN, as in Go).
+func FDiv(a, b *Term) *Term { return fop(z3.OpFPDiv, "fp.div", a, b) }
+
+// FNeg returns -t.
+func FNeg(t *Term) *Term { return fop(z3.OpFPNeg, "fp.neg", t) }
+
+// FAbs returns |t| (math.Abs).
+func FAbs(t *Term) *Term { return fop(z3.OpFPAbs, "fp.abs", t) }
+
+// FSqrt returns the square root of t (math.Sqrt).
+func FSqrt(t *Term) *Term { return fop(z3.OpFPSqrt, "fp.sqrt", t) }
+
+// FFloor returns t rounded toward -∞ to an integer (math.Floor).
+func FFloor(t *Term) *Term { return fop(z3.OpFPFloor, "fp.floor", t) }
+
+// FCeil returns t rounded toward +∞ to an integer (math.Ceil).
+func FCeil(t *Term) *Term { return fop(z3.OpFPCeil, "fp.ceil", t) }
+
+// FTrunc returns t rounded toward zero to an integer (math.Trunc).
+func FTrunc(t *Term) *Term { return fop(z3.OpFPTrunc, "fp.trunc", t) }
+
+// FLt returns a < b (false when either is NaN, as in Go).
+func FLt(a, b *Term) *Term { return fcmp(z3.OpFPLt, "fp.lt", a, b) }
+
+// FLe returns a <= b.
+func FLe(a, b *Term) *Term { return fcmp(z3.OpFPLe, "fp.leq", a, b) }
+
+// FGt returns a > b.
+func FGt(a, b *Term) *Term { return fcmp(z3.OpFPGt, "fp.gt", a, b) }
+
+// FGe returns a >= b.
+func FGe(a, b *Term) *Term { return fcmp(z3.OpFPGe, "fp.geq", a, b) }
+
+// FEq returns a == b as Go compares floats: NaN equals nothing, -0 equals
+// +0. (Eq is identity: Eq(NaN, NaN) holds, Eq(-0, +0) does not.)
+func FEq(a, b *Term) *Term { return fcmp(z3.OpFPEq, "fp.eq", a, b) }
+
+// FIsNaN returns whether t is NaN.
+func FIsNaN(t *Term) *Term {
+	if e := floatOperands("fp.isNaN", t); e != nil {
+		return e
+	}
+	return app(z3.OpFPIsNaN, SortBool, t)
+}
+
+// FToSBV returns t truncated toward zero to a signed integer of w bits,
+// as Go's conversion of a float to intN (out of range or NaN: an
+// unspecified value, as Go leaves it implementation-specific).
+func FToSBV(t *Term, w int) *Term {
+	if e := floatOperands("fp.to_sbv", t); e != nil {
+		return e
+	}
+	if e := checkWidth("fp.to_sbv", w); e != nil {
+		return e
+	}
+	r := app(z3.OpFPToSBV, SortBV(w), t)
+	r.p1 = w
+	return r
+}
+
+// FToUBV returns t truncated toward zero to an unsigned integer of w bits.
+func FToUBV(t *Term, w int) *Term {
+	if e := floatOperands("fp.to_ubv", t); e != nil {
+		return e
+	}
+	if e := checkWidth("fp.to_ubv", w); e != nil {
+		return e
+	}
+	r := app(z3.OpFPToUBV, SortBV(w), t)
+	r.p1 = w
+	return r
+}
+
+// toFloat builds a conversion to a float of fw bits.
+func toFloat(op z3.Op, name string, t *Term, from SortKind, fw int) *Term {
+	if e := check(name, []*Term{t}); e != nil {
+		return e
+	}
+	if t.sort.Kind != from || fw != 32 && fw != 64 {
+		return bad(name, fmt.Sprintf("a %v operand and a float width of 32 or 64, not %d", from, fw), t)
+	}
+	r := app(op, SortFloat(fw), t)
+	r.p1 = fw
+	return r
+}
+
+// SBVToF returns the signed bit-vector t as a float of fw bits, rounded to
+// nearest even (Go's conversion of an intN to a float).
+func SBVToF(t *Term, fw int) *Term { return toFloat(z3.OpFPFromSBV, "to_fp", t, BVSort, fw) }
+
+// UBVToF returns the unsigned bit-vector t as a float of fw bits.
+func UBVToF(t *Term, fw int) *Term { return toFloat(z3.OpFPFromUBV, "to_fp_unsigned", t, BVSort, fw) }
+
+// FToF returns the float t as a float of fw bits, rounded to nearest even
+// (float32(x), float64(y)).
+func FToF(t *Term, fw int) *Term {
+	if e := check("to_fp", []*Term{t}); e == nil && t.sort.Kind == FloatSort && t.sort.Width == fw {
+		return t
+	}
+	return toFloat(z3.OpFPToFP, "to_fp", t, FloatSort, fw)
+}
+
 // String renders t in SMT-LIB-like syntax.
 func (t *Term) String() string {
 	var b strings.Builder
@@ -755,6 +925,12 @@ func (t *Term) write(b *strings.Builder) {
 			b.WriteString(t.big.String())
 		case StringSort:
 			b.WriteString(strconv.Quote(t.str))
+		case FloatSort:
+			if t.sort.Width == 32 {
+				b.WriteString(strconv.FormatFloat(float64(math.Float32frombits(uint32(t.bits))), 'g', -1, 32))
+			} else {
+				b.WriteString(strconv.FormatFloat(math.Float64frombits(t.bits), 'g', -1, 64))
+			}
 		default:
 			if t.big != nil {
 				fmt.Fprintf(b, "(_ bv%s %d)", t.big, t.sort.Width)

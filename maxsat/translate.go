@@ -32,6 +32,8 @@ func (s *Solver) sort(so Sort) (z3.Sort, error) {
 		return s.ctx.BVSort(so.Width)
 	case StringSort:
 		return s.ctx.StringSort()
+	case FloatSort:
+		return s.ctx.FloatSort(so.Width)
 	}
 	return z3.Sort{}, fmt.Errorf("invalid sort")
 }
@@ -43,7 +45,7 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 	if t.err != nil {
 		return z3.AST{}, t.err
 	}
-	if t.sort.Kind == IntSort || t.sort.Kind == StringSort {
+	if t.sort.Kind == IntSort || t.sort.Kind == StringSort || t.sort.Kind == FloatSort {
 		s.ints = true // beyond the bit-vector engine
 	}
 	var a z3.AST
@@ -65,6 +67,14 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 			}
 		case StringSort:
 			a, err = s.ctx.StringVal(t.str)
+		case FloatSort:
+			var bv z3.Sort
+			if bv, err = s.ctx.BVSort(t.sort.Width); err == nil {
+				var b z3.AST
+				if b, err = s.ctx.Uint64(t.bits, bv); err == nil {
+					a, err = s.ctx.App(z3.OpFPFromBits, t.sort.Width, 0, b)
+				}
+			}
 		default:
 			var so z3.Sort
 			if so, err = s.sort(t.sort); err == nil {

@@ -42,6 +42,10 @@ Z3_sort fl_bool_sort(Z3_context c, int *err) { Z3_sort s = Z3_mk_bool_sort(c); F
 Z3_sort fl_bv_sort(Z3_context c, unsigned w, int *err) { Z3_sort s = Z3_mk_bv_sort(c, w); FL_RET_AST(c, s, err); }
 Z3_sort fl_int_sort(Z3_context c, int *err) { Z3_sort s = Z3_mk_int_sort(c); FL_RET_AST(c, s, err); }
 Z3_sort fl_string_sort(Z3_context c, int *err) { Z3_sort s = Z3_mk_string_sort(c); FL_RET_AST(c, s, err); }
+Z3_sort fl_fp_sort(Z3_context c, unsigned w, int *err) {
+	Z3_sort s = w == 32 ? Z3_mk_fpa_sort_32(c) : Z3_mk_fpa_sort_64(c);
+	FL_RET_AST(c, s, err);
+}
 
 Z3_ast fl_lstring(Z3_context c, unsigned n, const char *b, int *err) {
 	Z3_ast r = Z3_mk_lstring(c, n, b);
@@ -139,6 +143,75 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 	case FL_SCONTAINS: r = Z3_mk_seq_contains(c, a[0], a[1]); break;
 	case FL_SINDEX: r = Z3_mk_seq_index(c, a[0], a[1], a[2]); break;
 	case FL_SSUFFIX: r = Z3_mk_seq_suffix(c, a[0], a[1]); break;
+	// Floating point, rounding to nearest even (Go's arithmetic), toward
+	// zero for conversions to integers (Go's), toward -inf and +inf for
+	// floor and ceil. p1 is the width of an integer result, or of the
+	// float sort (32 or 64) made by a conversion. The rounding modes and
+	// sorts are made and referenced first: in a reference-counted
+	// context a fresh node may be reclaimed by the next call.
+	case FL_FPADD: case FL_FPSUB: case FL_FPMUL: case FL_FPDIV: case FL_FPSQRT:
+	case FL_FPTOSBV: case FL_FPTOUBV: case FL_FPFROMSBV: case FL_FPFROMUBV: case FL_FPTOFP:
+	case FL_FPFLOOR: case FL_FPCEIL: case FL_FPTRUNC: {
+		Z3_ast rm;
+		switch (op) {
+		case FL_FPTOSBV: case FL_FPTOUBV: case FL_FPTRUNC: rm = Z3_mk_fpa_rtz(c); break;
+		case FL_FPFLOOR: rm = Z3_mk_fpa_rtn(c); break;
+		case FL_FPCEIL: rm = Z3_mk_fpa_rtp(c); break;
+		default: rm = Z3_mk_fpa_rne(c);
+		}
+		if (fl_err(c) != 0 || rm == NULL) { *err = -1; return NULL; }
+		Z3_inc_ref(c, rm);
+		Z3_sort fs = p1 == 32 ? Z3_mk_fpa_sort_32(c) : Z3_mk_fpa_sort_64(c);
+		if (fl_err(c) != 0 || fs == NULL) { Z3_dec_ref(c, rm); *err = -1; return NULL; }
+		Z3_inc_ref(c, Z3_sort_to_ast(c, fs));
+		switch (op) {
+		case FL_FPADD: r = Z3_mk_fpa_add(c, rm, a[0], a[1]); break;
+		case FL_FPSUB: r = Z3_mk_fpa_sub(c, rm, a[0], a[1]); break;
+		case FL_FPMUL: r = Z3_mk_fpa_mul(c, rm, a[0], a[1]); break;
+		case FL_FPDIV: r = Z3_mk_fpa_div(c, rm, a[0], a[1]); break;
+		case FL_FPSQRT: r = Z3_mk_fpa_sqrt(c, rm, a[0]); break;
+		case FL_FPTOSBV: r = Z3_mk_fpa_to_sbv(c, rm, a[0], p1); break;
+		case FL_FPTOUBV: r = Z3_mk_fpa_to_ubv(c, rm, a[0], p1); break;
+		case FL_FPFROMSBV: r = Z3_mk_fpa_to_fp_signed(c, rm, a[0], fs); break;
+		case FL_FPFROMUBV: r = Z3_mk_fpa_to_fp_unsigned(c, rm, a[0], fs); break;
+		case FL_FPTOFP: r = Z3_mk_fpa_to_fp_float(c, rm, a[0], fs); break;
+		default: r = Z3_mk_fpa_round_to_integral(c, rm, a[0]); break;
+		}
+		int e = fl_err(c);
+		if (r != NULL && e == 0) {
+			Z3_inc_ref(c, r);
+		}
+		Z3_dec_ref(c, rm);
+		Z3_dec_ref(c, Z3_sort_to_ast(c, fs));
+		fl_err(c);
+		if (e != 0 || r == NULL) { *err = e ? e : -1; return NULL; }
+		*err = 0;
+		return r;
+	}
+	case FL_FPNEG: r = Z3_mk_fpa_neg(c, a[0]); break;
+	case FL_FPABS: r = Z3_mk_fpa_abs(c, a[0]); break;
+	case FL_FPLT: r = Z3_mk_fpa_lt(c, a[0], a[1]); break;
+	case FL_FPLE: r = Z3_mk_fpa_leq(c, a[0], a[1]); break;
+	case FL_FPGT: r = Z3_mk_fpa_gt(c, a[0], a[1]); break;
+	case FL_FPGE: r = Z3_mk_fpa_geq(c, a[0], a[1]); break;
+	case FL_FPEQ: r = Z3_mk_fpa_eq(c, a[0], a[1]); break;
+	case FL_FPISNAN: r = Z3_mk_fpa_is_nan(c, a[0]); break;
+	case FL_FPTOBITS: r = Z3_mk_fpa_to_ieee_bv(c, a[0]); break;
+	case FL_FPFROMBITS: {
+		Z3_sort fs = p1 == 32 ? Z3_mk_fpa_sort_32(c) : Z3_mk_fpa_sort_64(c);
+		if (fl_err(c) != 0 || fs == NULL) { *err = -1; return NULL; }
+		Z3_inc_ref(c, Z3_sort_to_ast(c, fs));
+		r = Z3_mk_fpa_to_fp_bv(c, a[0], fs);
+		int e = fl_err(c);
+		if (r != NULL && e == 0) {
+			Z3_inc_ref(c, r);
+		}
+		Z3_dec_ref(c, Z3_sort_to_ast(c, fs));
+		fl_err(c);
+		if (e != 0 || r == NULL) { *err = e ? e : -1; return NULL; }
+		*err = 0;
+		return r;
+	}
 	default: *err = -2; return NULL;
 	}
 	FL_RET_AST(c, r, err);

@@ -18,7 +18,10 @@ enum {
 	FL_ZEXT, FL_SEXT, FL_EXTRACT, FL_CONCAT,
 	FL_ADD, FL_SUB, FL_MUL, FL_UMINUS, FL_DIV, FL_MOD, FL_REM, FL_LT, FL_LE, FL_GT, FL_GE,
 	FL_ATMOST, FL_ATLEAST, FL_BV2INT, FL_INT2BV,
-	FL_SCONCAT, FL_SLEN, FL_SLT, FL_SLE, FL_SEXTRACT, FL_SAT, FL_INT2STR, FL_SPREFIX, FL_SCONTAINS, FL_SINDEX, FL_SSUFFIX
+	FL_SCONCAT, FL_SLEN, FL_SLT, FL_SLE, FL_SEXTRACT, FL_SAT, FL_INT2STR, FL_SPREFIX, FL_SCONTAINS, FL_SINDEX, FL_SSUFFIX,
+	FL_FPADD, FL_FPSUB, FL_FPMUL, FL_FPDIV, FL_FPNEG, FL_FPABS, FL_FPSQRT, FL_FPLT, FL_FPLE, FL_FPGT, FL_FPGE,
+	FL_FPEQ, FL_FPISNAN, FL_FPTOSBV, FL_FPTOUBV, FL_FPFROMSBV, FL_FPFROMUBV, FL_FPTOFP, FL_FPFROMBITS, FL_FPTOBITS,
+	FL_FPFLOOR, FL_FPCEIL, FL_FPTRUNC
 };
 
 Z3_context fl_mk_context(void);
@@ -28,6 +31,7 @@ Z3_sort fl_bool_sort(Z3_context c, int *err);
 Z3_sort fl_bv_sort(Z3_context c, unsigned w, int *err);
 Z3_sort fl_int_sort(Z3_context c, int *err);
 Z3_sort fl_string_sort(Z3_context c, int *err);
+Z3_sort fl_fp_sort(Z3_context c, unsigned w, int *err);
 Z3_ast fl_lstring(Z3_context c, unsigned n, const char *b, int *err);
 Z3_ast fl_const(Z3_context c, const char *name, Z3_sort s, int *err);
 Z3_ast fl_fresh(Z3_context c, const char *prefix, Z3_sort s, int *err);

@@ -68,6 +68,34 @@ const (
 	OpStrContains // str.contains s t
 	OpStrIndexOf  // str.indexof s t offset: Int, -1 if none
 	OpStrSuffixOf // str.suffixof p s
+	// Floating point (IEEE 754 binary32 and binary64, Go's float32 and
+	// float64): arithmetic rounds to nearest even, conversions to
+	// integers toward zero. p1 gives the integer width (FPToSBV,
+	// FPToUBV) or the float width, 32 or 64, of a conversion's result
+	// (FPFromSBV, FPFromUBV, FPToFP, FPFromBits).
+	OpFPAdd
+	OpFPSub
+	OpFPMul
+	OpFPDiv
+	OpFPNeg
+	OpFPAbs
+	OpFPSqrt
+	OpFPLt
+	OpFPLe
+	OpFPGt
+	OpFPGe
+	OpFPEq // IEEE equality: NaN equals nothing, -0 equals +0
+	OpFPIsNaN
+	OpFPToSBV
+	OpFPToUBV
+	OpFPFromSBV
+	OpFPFromUBV
+	OpFPToFP
+	OpFPFromBits // the float whose IEEE 754 encoding is the bit-vector
+	OpFPToBits   // the IEEE 754 encoding (some NaN's for a NaN)
+	OpFPFloor
+	OpFPCeil
+	OpFPTrunc
 	opEnd
 )
 
@@ -87,6 +115,11 @@ var opNames = [...]string{
 	OpStrConcat: "str.++", OpStrLen: "str.len", OpStrLt: "str.<", OpStrLe: "str.<=", OpStrSubstr: "str.substr",
 	OpStrAt: "str.at", OpIntToStr: "str.from_int", OpStrPrefixOf: "str.prefixof", OpStrContains: "str.contains",
 	OpStrIndexOf: "str.indexof", OpStrSuffixOf: "str.suffixof",
+	OpFPAdd: "fp.add", OpFPSub: "fp.sub", OpFPMul: "fp.mul", OpFPDiv: "fp.div", OpFPNeg: "fp.neg", OpFPAbs: "fp.abs",
+	OpFPSqrt: "fp.sqrt", OpFPLt: "fp.lt", OpFPLe: "fp.leq", OpFPGt: "fp.gt", OpFPGe: "fp.geq", OpFPEq: "fp.eq",
+	OpFPIsNaN: "fp.isNaN", OpFPToSBV: "fp.to_sbv", OpFPToUBV: "fp.to_ubv", OpFPFromSBV: "to_fp", OpFPFromUBV: "to_fp_unsigned",
+	OpFPToFP: "to_fp", OpFPFromBits: "to_fp", OpFPToBits: "to_ieee_bv", OpFPFloor: "fp.roundToIntegral RTN",
+	OpFPCeil: "fp.roundToIntegral RTP", OpFPTrunc: "fp.roundToIntegral RTZ",
 }
 
 func (op Op) String() string {
@@ -109,4 +142,7 @@ var arity = [opEnd]int8{
 	OpBV2Int: 1, OpInt2BV: 1,
 	OpStrLen: 1, OpStrLt: 2, OpStrLe: 2, OpStrSubstr: 3, OpStrAt: 2, OpIntToStr: 1, OpStrPrefixOf: 2,
 	OpStrContains: 2, OpStrIndexOf: 3, OpStrSuffixOf: 2,
+	OpFPAdd: 2, OpFPSub: 2, OpFPMul: 2, OpFPDiv: 2, OpFPNeg: 1, OpFPAbs: 1, OpFPSqrt: 1, OpFPLt: 2, OpFPLe: 2,
+	OpFPGt: 2, OpFPGe: 2, OpFPEq: 2, OpFPIsNaN: 1, OpFPToSBV: 1, OpFPToUBV: 1, OpFPFromSBV: 1, OpFPFromUBV: 1,
+	OpFPToFP: 1, OpFPFromBits: 1, OpFPToBits: 1, OpFPFloor: 1, OpFPCeil: 1, OpFPTrunc: 1,
 }

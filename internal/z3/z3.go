@@ -48,6 +48,7 @@ type Context struct {
 	boolSort Sort
 	intSort  Sort
 	strSort  Sort
+	fpSorts  [2]Sort // float32, float64
 	bvSorts  map[int]Sort
 	objs     map[releaser]struct{} // live solvers, optimizers and models, released on Close
 }
@@ -159,6 +160,27 @@ func (c *Context) StringSort() (Sort, error) {
 	return c.strSort, nil
 }
 
+// FloatSort returns the IEEE 754 sort of the given width: 32 (binary32,
+// Go's float32) or 64 (binary64, float64).
+func (c *Context) FloatSort(width int) (Sort, error) {
+	if c.closed {
+		return Sort{}, ErrClosed
+	}
+	if width != 32 && width != 64 {
+		return Sort{}, &Error{Code: -1, Op: "fp_sort", Msg: fmt.Sprintf("invalid width %d (32 or 64)", width)}
+	}
+	i := width / 64
+	if c.fpSorts[i].p == nil {
+		var e C.int
+		s := C.fl_fp_sort(c.c, C.uint(width), &e)
+		if err := c.error("fp_sort", e); err != nil {
+			return Sort{}, err
+		}
+		c.fpSorts[i] = Sort{s}
+	}
+	return c.fpSorts[i], nil
+}
+
 // StringVal returns the string constant whose characters are the bytes of
 // v (any bytes, NUL included).
 func (c *Context) StringVal(v string) (AST, error) {
@@ -264,7 +286,8 @@ func (c *Context) Numeral(dec string, s Sort) (AST, error) {
 // App applies op to args; p1 and p2 are the integer parameters of the
 // parameterized operations (ZeroExt, SignExt: p1 extra bits; Extract: p1 high
 // and p2 low bit; AtMost, AtLeast: p1 the bound; BV2Int: p1 != 0 for signed;
-// Int2BV: p1 the width) and are ignored otherwise. Z3 checks the sorts and
+// Int2BV: p1 the width; the floating-point conversions: see OpFPToSBV) and
+// are ignored otherwise. Z3 checks the sorts and
 // reports ill-sorted applications as an *Error.
 func (c *Context) App(op Op, p1, p2 int, args ...AST) (AST, error) {
 	if c.closed {
