@@ -186,7 +186,7 @@ func (e *Encoder) Preference(groups []string, radius uint64) *maxsat.Term {
 	var cs []*maxsat.Term
 	for _, k := range e.instOrder {
 		inst := e.insts[k]
-		if !in[inst.stmt] || inst.branch || inst.sort.isBool || inst.sort.isString || len(inst.terms) != 1 {
+		if !in[inst.stmt] || inst.branch || inst.sort.isBool || inst.sort.isString || inst.sort.isFloat || len(inst.terms) != 1 {
 			continue
 		}
 		orig := inst.sort.concrete(inst.orig)

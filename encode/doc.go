@@ -55,7 +55,8 @@
 // they change it is free, and the replay of a candidate, which computes it
 // for real, is the judge: such candidates may come out unverified. Loads
 // that no store term reaches keep their run values outright, and values
-// without terms (floats, pointers, aggregates) are not in the formula.
+// without terms (complex numbers, pointers, aggregates) are not in the
+// formula.
 //
 // # Strings
 //
@@ -79,6 +80,24 @@
 // s[i], conversions between strings and byte or rune slices (a string
 // built in a []byte, as go-humanize's Comma builds its result, depends on
 // the slice, not on the stores into it), fmt's formatting and other calls.
+//
+// # Floats
+//
+// Likewise, float32 and float64 instances get IEEE 754 terms of their
+// width (see [maxsat.FAdd]) when the first run compares two floats,
+// converts one to an integer or calls math.IsNaN, or when the expected
+// results are floats. Modelled bit for bit as Go computes on amd64:
+// + - * / rounded to nearest even, negation, comparisons (NaN equals
+// nothing, -0 == +0), conversions between float32 and float64 and from
+// integers (rounded) and to integers (truncated; an out-of-range value,
+// implementation-specific in Go, is whatever the model picks, and a
+// replay judges it), math.Sqrt, Abs, Floor, Ceil, Trunc and IsNaN. Not
+// modelled: min and max of floats, other functions of math, fmt's
+// formatting, and conversions over unbounded integers (Options.Arith
+// Integer). Z3 bit-blasts float arithmetic: a chain of binary64
+// multiplications and divisions with free operands takes seconds per
+// check. Angelic values are any that fix the test (an extreme one such as
+// 7e-307 is possible: no preference keeps them near the original).
 //
 // # Modes
 //

@@ -177,6 +177,9 @@ type Stats struct {
 	// the package documentation on strings): a formula with any is beyond
 	// the bit-vector engines of maxsat.
 	StringTerms int
+	// FloatTerms counts the instances encoded with a float term (see the
+	// package documentation on floats); so is a formula with any.
+	FloatTerms int
 }
 
 // Encoder builds the error trace formula of one failing test in a
@@ -187,10 +190,10 @@ type Encoder struct {
 	test trace.Test
 	want []*maxsat.Term
 	opts Options
-	// strs says whether strings get terms: 0 until decided (by the
-	// first run added, see decideStrings), 1 yes, -1 no.
-	strs  int8
-	scope map[*ssa.Package]bool
+	// strs and floats say whether strings and floats get terms: 0 until
+	// decided (by the first run added, see decideTheories), 1 yes, -1 no.
+	strs, floats int8
+	scope        map[*ssa.Package]bool
 
 	stmts     map[string]*Statement
 	insts     map[trace.InstanceKey]*instance
@@ -225,36 +228,59 @@ type seenKey struct {
 // sortOf returns the sort of Go type t under the encoder's options.
 func (e *Encoder) sortOf(t types.Type) sortInfo {
 	si := sortOf(t)
-	if si.isString && e.strs <= 0 {
+	if si.isString && e.strs <= 0 || si.isFloat && e.floats <= 0 {
 		return sortInfo{}
 	}
-	if si.ok && !si.isBool && !si.isString && e.opts.Arith == Integer {
+	if si.ok && !si.isBool && !si.isString && !si.isFloat && e.opts.Arith == Integer {
 		si.integer = true
 	}
 	return si
 }
 
-// decideStrings turns string terms on when the first n events of t (the
-// test's code included) decide something on strings: compare two for
-// equality, or call a function of
-// the standard library that stdString models with a Boolean result.
-// Otherwise strings cannot reach a branch or the oracle except through
-// operations the encoding does not model, and their terms would only keep
-// the formula from the bit-vector engines.
-func (e *Encoder) decideStrings(t *trace.Trace, n int) {
-	e.strs = -1
-	for ev := trace.EventID(0); int(ev) < n; ev++ {
+// decideTheories turns string and float terms on when the first n
+// events of t (the test's code included) decide something on them.
+// Strings: compare two for equality, or call a function of the standard
+// library that stdString models with a Boolean result. Floats: compare
+// two, convert one to an integer, or call math.IsNaN. Otherwise they
+// cannot reach a branch or the oracle except through operations the
+// encoding does not model, and their terms would only keep the formula
+// from the bit-vector engines (and, for floats, make Z3 bit-blast their
+// arithmetic). A kind the test's expected results have is on already.
+func (e *Encoder) decideTheories(t *trace.Trace, n int) {
+	strs, floats := false, false
+	for ev := trace.EventID(0); int(ev) < n && !(strs && floats); ev++ {
 		switch in := t.Instr(ev).(type) {
 		case *ssa.BinOp:
-			if (in.Op == token.EQL || in.Op == token.NEQ) && sortOf(in.X.Type()).isString {
-				e.strs = 1
-				return
+			switch x := sortOf(in.X.Type()); {
+			case x.isString:
+				strs = strs || in.Op == token.EQL || in.Op == token.NEQ
+			case x.isFloat:
+				_, order := relations[in.Op]
+				floats = floats || in.Op == token.EQL || in.Op == token.NEQ || order
+			}
+		case *ssa.Convert:
+			if sortOf(in.X.Type()).isFloat && !sortOf(in.Type()).isFloat {
+				floats = true
 			}
 		case *ssa.Call:
 			if !sortOf(in.Type()).isString && stringDecision(in) {
-				e.strs = 1
-				return
+				strs = true
 			}
+			if fn, ok := in.Call.Value.(*ssa.Function); ok && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "math" && fn.Name() == "IsNaN" {
+				floats = true
+			}
+		}
+	}
+	if e.strs == 0 {
+		e.strs = -1
+		if strs {
+			e.strs = 1
+		}
+	}
+	if e.floats == 0 {
+		e.floats = -1
+		if floats {
+			e.floats = 1
 		}
 	}
 }
@@ -271,6 +297,16 @@ func stringDecision(in *ssa.Call) bool {
 		return true
 	}
 	return false
+}
+
+// count counts an instance encoded with a term of sort si.
+func (e *Encoder) count(si sortInfo) {
+	switch {
+	case si.isString:
+		e.stats.StringTerms++
+	case si.isFloat:
+		e.stats.FloatTerms++
+	}
 }
 
 // ErrNotEncodable reports an oracle the encoding cannot express.
@@ -293,8 +329,11 @@ func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) 
 		return nil, fmt.Errorf("%w: test %s: %d expected results for %d results", ErrNotEncodable, test.Name, len(test.Want), sig.Results().Len())
 	}
 	for i := range test.Want {
-		if sortOf(sig.Results().At(i).Type()).isString {
+		switch si := sortOf(sig.Results().At(i).Type()); {
+		case si.isString:
 			e.strs = 1 // the oracle compares strings
+		case si.isFloat:
+			e.floats = 1
 		}
 	}
 	for i, w := range test.Want {
@@ -513,8 +552,8 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	}
 	e.stats.Runs++
 	t := res.Trace
-	if e.strs == 0 {
-		e.decideStrings(t, n)
+	if e.strs == 0 || e.floats == 0 {
+		e.decideTheories(t, n)
 	}
 	r := &run{n: e.stats.Runs, t: t, terms: make([][]*maxsat.Term, t.Len()), path: maxsat.True(), steer: map[string]bool{}, diverged: trace.NoEvent}
 	e.diverged = trace.NoEvent
@@ -789,9 +828,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 	stmt := e.statementOf(t, ev)
 	x := si.variable(e.keyName("v", t.Key(ev)))
 	r.terms[ev] = []*maxsat.Term{x}
-	if si.isString {
-		e.stats.StringTerms++
-	}
+	e.count(si)
 	def := e.define(r, ev, si)
 	var c *maxsat.Term
 	hardOnly := false
@@ -937,6 +974,9 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		case token.NOT:
 			return definition{term: maxsat.Not(x)}
 		case token.SUB:
+			if si.isFloat {
+				return definition{term: maxsat.FNeg(x)}
+			}
 			return definition{term: maxsat.Neg(x)}
 		case token.XOR:
 			if si.integer {
@@ -951,6 +991,9 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		from := e.sortOf(in.X.Type())
 		if x == nil || !from.ok || from.isBool || si.isBool || from.isString || si.isString {
 			return definition{} // string(rune), []byte(s)...: not modelled
+		}
+		if from.isFloat || si.isFloat {
+			return floatConv(x, from, si)
 		}
 		if si.integer {
 			// Widening (or same-width) conversions keep the value over
@@ -1013,8 +1056,8 @@ func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) d
 		return definition{}
 	}
 	b, ok := in.Call.Value.(*ssa.Builtin)
-	if !ok || (b.Name() != "min" && b.Name() != "max") || !si.ok || si.isBool {
-		return definition{}
+	if !ok || (b.Name() != "min" && b.Name() != "max") || !si.ok || si.isBool || si.isFloat {
+		return definition{} // (Go's min and max of floats order NaN and -0: not modelled)
 	}
 	rel := relations[token.LSS]
 	if b.Name() == "max" {
@@ -1040,9 +1083,9 @@ func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) d
 }
 
 // stdString encodes the result of a bridged call of the standard library
-// that the string theory expresses exactly: strconv.Itoa and
+// that the string and float theories express exactly: strconv.Itoa and
 // strconv.FormatInt in base 10, strings.HasPrefix, HasSuffix and
-// Contains. Other calls define nothing. Integers computed from strings
+// Contains; math.Sqrt, Abs, Floor, Ceil, Trunc and IsNaN. Other calls define nothing. Integers computed from strings
 // (len(s), strings.Index) are not modelled: tying string lengths to
 // bit-vectors (int2bv of str.len) made Z3's sequence solver give up
 // ("max unfolding") on formulas it solved with them concrete.
@@ -1058,7 +1101,18 @@ func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Func
 		}
 	}
 	str := func(i int) bool { return i < len(args) && e.sortOf(args[i].Type()).isString }
-	switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+	unary := map[string]func(*maxsat.Term) *maxsat.Term{
+		"math.Sqrt": maxsat.FSqrt, "math.Abs": maxsat.FAbs, "math.Floor": maxsat.FFloor,
+		"math.Ceil": maxsat.FCeil, "math.Trunc": maxsat.FTrunc,
+	}
+	name := fn.Pkg.Pkg.Path() + "." + fn.Name()
+	if f := unary[name]; f != nil && len(args) == 1 && si.isFloat && si.width == 64 && e.sortOf(args[0].Type()).isFloat {
+		return definition{term: f(ops[0])}
+	}
+	if name == "math.IsNaN" && len(args) == 1 && si.isBool && e.sortOf(args[0].Type()).isFloat {
+		return definition{term: maxsat.FIsNaN(ops[0])}
+	}
+	switch name {
 	case "strconv.Itoa", "strconv.FormatInt":
 		if len(args) == 2 {
 			if c, ok := args[1].(*ssa.Const); !ok || c.Int64() != 10 {
@@ -1347,9 +1401,7 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 	}
 	x := si.variable(e.keyName("v", t.Key(ev)))
 	r.terms[ev] = []*maxsat.Term{x}
-	if si.isString {
-		e.stats.StringTerms++
-	}
+	e.count(si)
 	call := t.CallOf(ev)
 	var def *maxsat.Term
 	if call != trace.NoEvent {
@@ -1393,9 +1445,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			continue
 		}
 		single = si
-		if si.isString {
-			e.stats.StringTerms++
-		}
+		e.count(si)
 		x := si.variable(fmt.Sprintf("%s_%d", e.keyName("v", t.Key(ev)), i))
 		terms[i] = x
 		def := e.operand(r, ev, res)
@@ -1445,6 +1495,9 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{}
 	}
 	xs := e.sortOf(in.X.Type())
+	if xs.isFloat {
+		return floatBinop(in.Op, x, y)
+	}
 	switch in.Op {
 	case token.EQL:
 		return definition{term: maxsat.Eq(x, y)}
@@ -1592,6 +1645,55 @@ var relations = map[token.Token]relation{
 	token.LEQ: {maxsat.Le, maxsat.SLE, maxsat.ULE, nil},
 	token.GTR: {maxsat.Gt, maxsat.SGT, maxsat.UGT, nil},
 	token.GEQ: {maxsat.Ge, maxsat.SGE, maxsat.UGE, nil},
+}
+
+// floatBinop encodes a binary operation on floats: arithmetic rounded as
+// Go rounds, comparisons as Go compares (NaN equals nothing, -0 == +0).
+func floatBinop(op token.Token, x, y *maxsat.Term) definition {
+	switch op {
+	case token.ADD:
+		return definition{term: maxsat.FAdd(x, y)}
+	case token.SUB:
+		return definition{term: maxsat.FSub(x, y)}
+	case token.MUL:
+		return definition{term: maxsat.FMul(x, y)}
+	case token.QUO:
+		return definition{term: maxsat.FDiv(x, y)}
+	case token.EQL:
+		return definition{term: maxsat.FEq(x, y)}
+	case token.NEQ:
+		return definition{term: maxsat.Not(maxsat.FEq(x, y))}
+	case token.LSS:
+		return definition{term: maxsat.FLt(x, y)}
+	case token.LEQ:
+		return definition{term: maxsat.FLe(x, y)}
+	case token.GTR:
+		return definition{term: maxsat.FGt(x, y)}
+	case token.GEQ:
+		return definition{term: maxsat.FGe(x, y)}
+	}
+	return definition{}
+}
+
+// floatConv encodes a conversion from or to a float: between widths
+// rounded to nearest even, from integers rounded so, to integers truncated
+// toward zero (an out-of-range value, which Go leaves to the
+// implementation, is whatever Z3 picks: a replay judges it). Over Int
+// (Options.Arith) conversions with integers are not modelled.
+func floatConv(x *maxsat.Term, from, to sortInfo) definition {
+	switch {
+	case from.isFloat && to.isFloat:
+		return definition{term: maxsat.FToF(x, to.width)}
+	case from.integer || to.integer:
+		return definition{}
+	case to.isFloat && from.signed:
+		return definition{term: maxsat.SBVToF(x, to.width)}
+	case to.isFloat:
+		return definition{term: maxsat.UBVToF(x, to.width)}
+	case to.signed:
+		return definition{term: maxsat.FToSBV(x, to.width)}
+	}
+	return definition{term: maxsat.FToUBV(x, to.width)}
 }
 
 // toInt returns integer term x of sort si as an Int.

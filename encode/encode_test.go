@@ -50,13 +50,16 @@ func TestSortOf(t *testing.T) {
 		{types.Typ[types.Int32], true, false, 32, true},
 		{types.Typ[types.Uintptr], true, false, 64, false},
 		{types.Typ[types.String], true, false, 0, false},
-		{types.Typ[types.Float64], false, false, 0, false},
+		{types.Typ[types.Float64], true, false, 64, false},
+		{types.Typ[types.Float32], true, false, 32, false},
+		{types.Typ[types.Complex128], false, false, 0, false},
 		{types.NewSlice(types.Typ[types.Int]), false, false, 0, false},
 	}
 	for _, tt := range tests {
 		si := sortOf(tt.typ)
 		isString := tt.typ == types.Typ[types.String]
-		if si.ok != tt.ok || si.isBool != tt.isBool || si.width != tt.width || si.signed != tt.signed || si.isString != isString {
+		isFloat := tt.typ == types.Typ[types.Float64] || tt.typ == types.Typ[types.Float32]
+		if si.ok != tt.ok || si.isBool != tt.isBool || si.width != tt.width || si.signed != tt.signed || si.isString != isString || si.isFloat != isFloat {
 			t.Errorf("sortOf(%v) = %+v", tt.typ, si)
 		}
 	}

@@ -30,6 +30,8 @@ func concreteFor(t *maxsat.Term, v trace.Value) *maxsat.Term {
 		return maxsat.BoolConst(v.Bool())
 	case so.Kind == maxsat.StringSort && v.Kind() == trace.KindString:
 		return maxsat.Str(v.Str())
+	case so.Kind == maxsat.FloatSort && v.Kind() == trace.KindFloat:
+		return sortInfo{ok: true, isFloat: true, width: so.Width}.float(v.Float())
 	case so.Kind == maxsat.BVSort && (v.Kind() == trace.KindInt || v.Kind() == trace.KindUint):
 		return maxsat.BV(v.Uint(), so.Width)
 	case so.Kind == maxsat.IntSort && v.Kind() == trace.KindInt:

@@ -10,13 +10,14 @@ import (
 )
 
 // sortInfo is how a Go type is encoded: a Boolean, a bit-vector of the
-// type's width read as signed or unsigned (or an Int), or a String (of
-// bytes). ok is false for types the encoding does not model (floats,
-// pointers, aggregates...).
+// type's width read as signed or unsigned (or an Int), a String (of
+// bytes), or an IEEE 754 float of the type's width. ok is false for types
+// the encoding does not model (complex numbers, pointers, aggregates...).
 type sortInfo struct {
 	ok       bool
 	isBool   bool
 	isString bool
+	isFloat  bool // width is 32 or 64
 	width    int
 	signed   bool
 	integer  bool // encoded as an unbounded Int (Options.Arith == Integer)
@@ -35,6 +36,10 @@ func sortOf(t types.Type) sortInfo {
 		return sortInfo{ok: true, isBool: true}
 	case types.String, types.UntypedString:
 		return sortInfo{ok: true, isString: true}
+	case types.Float64, types.UntypedFloat:
+		return sortInfo{ok: true, isFloat: true, width: 64}
+	case types.Float32:
+		return sortInfo{ok: true, isFloat: true, width: 32}
 	case types.Int, types.Int64, types.UntypedInt:
 		return sortInfo{ok: true, width: 64, signed: true}
 	case types.Int32, types.UntypedRune:
@@ -63,6 +68,9 @@ func (si sortInfo) variable(name string) *maxsat.Term {
 	if si.isString {
 		return maxsat.StringVar(name)
 	}
+	if si.isFloat {
+		return maxsat.FloatVar(name, si.width)
+	}
 	if si.integer {
 		return maxsat.IntVar(name)
 	}
@@ -76,6 +84,9 @@ func (si sortInfo) zero() *maxsat.Term {
 	}
 	if si.isString {
 		return maxsat.Str("")
+	}
+	if si.isFloat {
+		return si.float(0)
 	}
 	if si.integer {
 		return maxsat.Int(0)
@@ -95,8 +106,12 @@ func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
 		if si.isString {
 			return maxsat.Str(v.Str())
 		}
+	case trace.KindFloat:
+		if si.isFloat {
+			return si.float(v.Float())
+		}
 	case trace.KindInt:
-		if si.isString {
+		if si.isString || si.isFloat {
 			return nil
 		}
 		if si.integer {
@@ -106,7 +121,7 @@ func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
 			return maxsat.BV(v.Uint(), si.width)
 		}
 	case trace.KindUint:
-		if si.isString {
+		if si.isString || si.isFloat {
 			return nil
 		}
 		if si.integer {
@@ -135,6 +150,17 @@ func (si sortInfo) constant(c constant.Value) *maxsat.Term {
 			return nil
 		}
 		return maxsat.Str(constant.StringVal(c))
+	}
+	if si.isFloat {
+		if c.Kind() != constant.Int && c.Kind() != constant.Float {
+			return nil
+		}
+		if si.width == 32 {
+			f, _ := constant.Float32Val(c)
+			return maxsat.Float32(f)
+		}
+		f, _ := constant.Float64Val(c)
+		return maxsat.Float64(f)
 	}
 	c = constant.ToInt(c)
 	if c.Kind() != constant.Int {
@@ -165,6 +191,10 @@ func (si sortInfo) value(m *maxsat.Model, t *maxsat.Term) (trace.Value, error) {
 		s, err := m.Str(t)
 		return trace.String(s), err
 	}
+	if si.isFloat {
+		f, err := m.Float(t)
+		return trace.Float(f), err
+	}
 	if si.integer {
 		n, err := m.Int(t)
 		if err != nil {
@@ -184,4 +214,13 @@ func (si sortInfo) value(m *maxsat.Model, t *maxsat.Term) (trace.Value, error) {
 		return trace.Int(int64(bits<<shift) >> shift), nil
 	}
 	return trace.Uint(bits), nil
+}
+
+// float returns the constant f of float sort si (rounded to float32 for a
+// float32: the interpreter holds float32 values so rounded).
+func (si sortInfo) float(f float64) *maxsat.Term {
+	if si.width == 32 {
+		return maxsat.Float32(float32(f))
+	}
+	return maxsat.Float64(f)
 }

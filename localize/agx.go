@@ -169,8 +169,8 @@ const bvMinSteps = 400
 
 // engine returns the maxsat engine for the formula enc holds.
 func engine(e Engine, arith encode.Arith, steps int64, st encode.Stats) maxsat.Engine {
-	if st.StringTerms > 0 {
-		// Strings, like Int, are beyond the bit-vector engines.
+	if st.StringTerms > 0 || st.FloatTerms > 0 {
+		// Strings and floats, like Int, are beyond the bit-vector engines.
 		arith = encode.Integer
 	}
 	switch e {

@@ -439,3 +439,26 @@ func TestStringFault(t *testing.T) {
 		t.Errorf("angelic values %v, want [\"KiB\"]", vals)
 	}
 }
+
+// TestFloatFault localizes a wrong factor in float arithmetic through two
+// tests: one comparing the result with ==, one with >= through a caller.
+// The seeded line is a verified size-1 candidate of both; for the first,
+// its angelic value is exactly 100.
+func TestFloatFault(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "testdata/temps", true, 1)
+	for _, name := range []string{"TestCelsius", "TestFever"} {
+		rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/temps", name, &Options{MaxSize: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := verifiedOn(rep, faults[0])
+		if c == nil {
+			t.Fatalf("%s: no verified size-1 candidate on %v:\n%s", name, faults[0], summary(rep))
+		}
+		if name == "TestCelsius" && (len(c.Angelic) != 1 || c.Angelic[0].Value != "100") {
+			t.Errorf("%s: angelic values %+v, want 100", name, c.Angelic)
+		}
+	}
+}
