@@ -67,17 +67,15 @@
 // HasSuffix or Contains, or when the test's expected results are strings.
 // Otherwise strings stay out of the formula, which keeps it within the
 // bit-vector engines. Modelled: string constants, concatenation (s + t,
-// s += t), equality, slicing s[i:j] (with Go's bounds 0 <= i <= j <=
-// len(s) unless the statement is changed), strconv.Itoa and
-// strconv.FormatInt in base 10, and those three functions of package
-// strings; a string-valued parameter, load, store or return carries its
+// s += t), equality, strconv.Itoa and strconv.FormatInt in base 10, and
+// those three functions of package strings; a string-valued parameter, load, store or return carries its
 // term like an integer's, and an angelic value may be a string ("KiB"
 // where the program wrote "KB"). Not modelled, and so kept at their run
 // values while what they depend on is unchanged: the order of strings (<,
-// <=, min, max: Z3 4.8.12's sequence solver is unsound on it under
-// assumptions), len(s) and strings.Index (tying string lengths to
-// bit-vectors made Z3 give up on formulas it solved without), indexing
-// s[i], conversions between strings and byte or rune slices (a string
+// <=, min, max: Z3 4.8.12's sequence solver was unsound on it under
+// assumptions in one of its modes), len(s), strings.Index and slicing
+// s[i:j] (string lengths and offsets, even constant ones, made Z3 time
+// out on x/mod/semver's parser, or give up), indexing s[i], conversions between strings and byte or rune slices (a string
 // built in a []byte, as go-humanize's Comma builds its result, depends on
 // the slice, not on the stores into it), fmt's formatting and other calls.
 //

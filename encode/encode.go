@@ -299,14 +299,20 @@ func stringDecision(in *ssa.Call) bool {
 	return false
 }
 
-// count counts an instance encoded with a term of sort si.
-func (e *Encoder) count(si sortInfo) {
+// variable returns the variable named name of sort si, counting it in
+// the stats. (A String variable is not constrained to bytes: with Z3's
+// characters going up to 0x2FFFF, maxsat.StrBytes would keep models Go
+// strings, but its regular expression slowed solving a hundredfold. A
+// model string with a character beyond a byte reads back with a \u{...}
+// escape, the replay runs with that text, and verification judges it.)
+func (e *Encoder) variable(si sortInfo, name string) (*maxsat.Term, error) {
 	switch {
 	case si.isString:
 		e.stats.StringTerms++
 	case si.isFloat:
 		e.stats.FloatTerms++
 	}
+	return si.variable(name), nil
 }
 
 // ErrNotEncodable reports an oracle the encoding cannot express.
@@ -826,9 +832,11 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		return nil
 	}
 	stmt := e.statementOf(t, ev)
-	x := si.variable(e.keyName("v", t.Key(ev)))
+	x, err := e.variable(si, e.keyName("v", t.Key(ev)))
+	if err != nil {
+		return err
+	}
 	r.terms[ev] = []*maxsat.Term{x}
-	e.count(si)
 	def := e.define(r, ev, si)
 	var c *maxsat.Term
 	hardOnly := false
@@ -1016,8 +1024,6 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		return definition{term: e.operand(r, ev, in.X)}
 	case *ssa.Call:
 		return e.builtin(r, ev, in, si)
-	case *ssa.Slice:
-		return e.slice(r, ev, in)
 	case *ssa.Phi:
 		// The value of the edge taken: its event, or the callee's Return
 		// when the edge is a call's result (p && f(x)). Left unlinked, the
@@ -1141,37 +1147,6 @@ func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Func
 		}
 	}
 	return definition{}
-}
-
-// slice encodes s[lo:hi] of a string s: its bytes from lo to hi, which
-// must satisfy 0 <= lo <= hi <= len(s) (Go panics otherwise) unless the
-// statement is changed.
-func (e *Encoder) slice(r *run, ev trace.EventID, in *ssa.Slice) definition {
-	if in.Max != nil || !e.sortOf(in.X.Type()).isString {
-		return definition{}
-	}
-	s := e.operand(r, ev, in.X)
-	if s == nil {
-		return definition{}
-	}
-	n := maxsat.StrLen(s)
-	bound := func(v ssa.Value, def *maxsat.Term) *maxsat.Term {
-		if v == nil {
-			return def
-		}
-		vs := e.sortOf(v.Type())
-		x := e.operand(r, ev, v)
-		if x == nil || !vs.ok || vs.isBool || vs.isString {
-			return nil
-		}
-		return toInt(x, vs)
-	}
-	lo, hi := bound(in.Low, maxsat.Int(0)), bound(in.High, n)
-	if lo == nil || hi == nil {
-		return definition{}
-	}
-	ok := maxsat.And(maxsat.Le(maxsat.Int(0), lo), maxsat.Le(lo, hi), maxsat.Le(hi, n))
-	return definition{term: maxsat.Substr(s, lo, maxsat.Sub(hi, lo)), extra: ok}
 }
 
 // load returns the term of the value a load reads: the last store's, or the
@@ -1399,9 +1374,11 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 	if !si.ok {
 		return nil
 	}
-	x := si.variable(e.keyName("v", t.Key(ev)))
+	x, err := e.variable(si, e.keyName("v", t.Key(ev)))
+	if err != nil {
+		return err
+	}
 	r.terms[ev] = []*maxsat.Term{x}
-	e.count(si)
 	call := t.CallOf(ev)
 	var def *maxsat.Term
 	if call != trace.NoEvent {
@@ -1445,8 +1422,10 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			continue
 		}
 		single = si
-		e.count(si)
-		x := si.variable(fmt.Sprintf("%s_%d", e.keyName("v", t.Key(ev)), i))
+		x, err := e.variable(si, fmt.Sprintf("%s_%d", e.keyName("v", t.Key(ev)), i))
+		if err != nil {
+			return err
+		}
 		terms[i] = x
 		def := e.operand(r, ev, res)
 		if def == nil {

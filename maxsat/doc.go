@@ -17,10 +17,12 @@
 // ([Add], [Lt], [Div], ...) and String, finite sequences of bytes as Go's
 // strings are ([Str], [StrConcat], [StrLen], [Substr], [StrAt],
 // [IntToStr], [StrPrefixOf], [StrSuffixOf], [StrContains], [StrIndexOf];
-// Z3's sequence theory, with its global parameter unicode set to false so
-// that a character is a byte). The lexicographic order of strings is left
-// out: Z3 4.8.12 answers unsat under assumptions for satisfiable formulas
-// with str.<), and IEEE 754 floats of 32 and 64 bits as Go's float32 and
+// Z3's sequence theory, whose characters go up to 0x2FFFF: a byte is the
+// character of its value, and [StrBytes], at a cost, keeps a variable's
+// characters bytes. The lexicographic order of strings is left out: with characters
+// made bytes by Z3 4.8.12's unicode=false it answered unsat under
+// assumptions for satisfiable formulas with str.<, and that mode crashed
+// its sequence solver), and IEEE 754 floats of 32 and 64 bits as Go's float32 and
 // float64 ([Float64], [FAdd]... rounding to nearest even, [FEq] and
 // [FLt]... compare as Go does, [FToSBV] truncates as Go converts, [FSqrt],
 // [FFloor], [FCeil], [FTrunc]; Z3 bit-blasts them, so a chain of 64-bit

@@ -713,6 +713,20 @@ func StrPrefixOf(p, s *Term) *Term {
 	return app(z3.OpStrPrefixOf, SortBool, p, s)
 }
 
+// StrBytes returns the constraint that every character of s is a byte
+// (below 0x100). Z3's characters go up to 0x2FFFF, so a model may give a
+// String variable characters no Go string has; this constraint excludes
+// them, at a cost: it is a regular-expression membership, which slowed
+// Z3 4.8.12 a hundredfold on trace formulas (package encode does not use
+// it). A model string with such a character reads back with a \u{...}
+// escape in its place.
+func StrBytes(s *Term) *Term {
+	if e := strOperands("str.bytes", s); e != nil {
+		return e
+	}
+	return app(z3.OpStrBytes, SortBool, s)
+}
+
 // StrSuffixOf returns whether p is a suffix of s.
 func StrSuffixOf(p, s *Term) *Term {
 	if e := strOperands("str.suffixof", p, s); e != nil {

@@ -6,11 +6,6 @@
 static void fl_noop_handler(Z3_context c, Z3_error_code e) { (void)c; (void)e; }
 
 Z3_context fl_mk_context(void) {
-	// Strings are sequences of 8-bit characters, as Go's are of bytes
-	// (Z3 4.8.12's "unicode" parameter; the default allows characters
-	// up to 0x2FFFF). The parameter is global: it applies to the
-	// contexts made after it.
-	Z3_global_param_set("unicode", "false");
 	Z3_config cfg = Z3_mk_config();
 	Z3_set_param_value(cfg, "model", "true");
 	Z3_context c = Z3_mk_context_rc(cfg);
@@ -143,6 +138,32 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 	case FL_SCONTAINS: r = Z3_mk_seq_contains(c, a[0], a[1]); break;
 	case FL_SINDEX: r = Z3_mk_seq_index(c, a[0], a[1], a[2]); break;
 	case FL_SSUFFIX: r = Z3_mk_seq_suffix(c, a[0], a[1]); break;
+	case FL_SBYTES: {
+		// a[0] is in (re.* (re.range "\x00" "\xff")): every character
+		// is a byte.
+		Z3_ast lo = Z3_mk_lstring(c, 1, "\x00");
+		if (fl_err(c) != 0 || lo == NULL) { *err = -1; return NULL; }
+		Z3_inc_ref(c, lo);
+		Z3_ast hi = Z3_mk_lstring(c, 1, "\xff");
+		if (fl_err(c) != 0 || hi == NULL) { Z3_dec_ref(c, lo); *err = -1; return NULL; }
+		Z3_inc_ref(c, hi);
+		Z3_ast rg = Z3_mk_re_range(c, lo, hi);
+		if (fl_err(c) != 0 || rg == NULL) { Z3_dec_ref(c, lo); Z3_dec_ref(c, hi); *err = -1; return NULL; }
+		Z3_inc_ref(c, rg);
+		Z3_ast st = Z3_mk_re_star(c, rg);
+		if (fl_err(c) != 0 || st == NULL) { Z3_dec_ref(c, lo); Z3_dec_ref(c, hi); Z3_dec_ref(c, rg); *err = -1; return NULL; }
+		Z3_inc_ref(c, st);
+		r = Z3_mk_seq_in_re(c, a[0], st);
+		int e = fl_err(c);
+		if (r != NULL && e == 0) {
+			Z3_inc_ref(c, r);
+		}
+		Z3_dec_ref(c, lo); Z3_dec_ref(c, hi); Z3_dec_ref(c, rg); Z3_dec_ref(c, st);
+		fl_err(c);
+		if (e != 0 || r == NULL) { *err = e ? e : -1; return NULL; }
+		*err = 0;
+		return r;
+	}
 	// Floating point, rounding to nearest even (Go's arithmetic), toward
 	// zero for conversions to integers (Go's), toward -inf and +inf for
 	// floor and ceil. p1 is the width of an integer result, or of the

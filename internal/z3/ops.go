@@ -59,7 +59,7 @@ const (
 	OpInt2BV
 	OpStrConcat   // str.++, one or more strings
 	OpStrLen      // str.len: Int
-	OpStrLt       // str.<, lexicographic (Z3 4.8.12 answers unsat wrongly on some formulas with it, under assumptions: unused by maxsat)
+	OpStrLt       // str.<, lexicographic (Z3 4.8.12 answered unsat wrongly on formulas with it, under assumptions, with unicode=false: unused by maxsat)
 	OpStrLe       // str.<=
 	OpStrSubstr   // str.substr s offset length
 	OpStrAt       // str.at s index: a string of one character, or empty
@@ -68,6 +68,7 @@ const (
 	OpStrContains // str.contains s t
 	OpStrIndexOf  // str.indexof s t offset: Int, -1 if none
 	OpStrSuffixOf // str.suffixof p s
+	OpStrBytes    // every character of s is below 0x100 (a regular-expression membership)
 	// Floating point (IEEE 754 binary32 and binary64, Go's float32 and
 	// float64): arithmetic rounds to nearest even, conversions to
 	// integers toward zero. p1 gives the integer width (FPToSBV,
@@ -114,7 +115,7 @@ var opNames = [...]string{
 	OpAtMost: "atmost", OpAtLeast: "atleast", OpBV2Int: "bv2int", OpInt2BV: "int2bv",
 	OpStrConcat: "str.++", OpStrLen: "str.len", OpStrLt: "str.<", OpStrLe: "str.<=", OpStrSubstr: "str.substr",
 	OpStrAt: "str.at", OpIntToStr: "str.from_int", OpStrPrefixOf: "str.prefixof", OpStrContains: "str.contains",
-	OpStrIndexOf: "str.indexof", OpStrSuffixOf: "str.suffixof",
+	OpStrIndexOf: "str.indexof", OpStrSuffixOf: "str.suffixof", OpStrBytes: "str.bytes",
 	OpFPAdd: "fp.add", OpFPSub: "fp.sub", OpFPMul: "fp.mul", OpFPDiv: "fp.div", OpFPNeg: "fp.neg", OpFPAbs: "fp.abs",
 	OpFPSqrt: "fp.sqrt", OpFPLt: "fp.lt", OpFPLe: "fp.leq", OpFPGt: "fp.gt", OpFPGe: "fp.geq", OpFPEq: "fp.eq",
 	OpFPIsNaN: "fp.isNaN", OpFPToSBV: "fp.to_sbv", OpFPToUBV: "fp.to_ubv", OpFPFromSBV: "to_fp", OpFPFromUBV: "to_fp_unsigned",
@@ -141,7 +142,7 @@ var arity = [opEnd]int8{
 	OpNeg: 1, OpDiv: 2, OpMod: 2, OpRem: 2, OpLT: 2, OpLE: 2, OpGT: 2, OpGE: 2,
 	OpBV2Int: 1, OpInt2BV: 1,
 	OpStrLen: 1, OpStrLt: 2, OpStrLe: 2, OpStrSubstr: 3, OpStrAt: 2, OpIntToStr: 1, OpStrPrefixOf: 2,
-	OpStrContains: 2, OpStrIndexOf: 3, OpStrSuffixOf: 2,
+	OpStrContains: 2, OpStrIndexOf: 3, OpStrSuffixOf: 2, OpStrBytes: 1,
 	OpFPAdd: 2, OpFPSub: 2, OpFPMul: 2, OpFPDiv: 2, OpFPNeg: 1, OpFPAbs: 1, OpFPSqrt: 1, OpFPLt: 2, OpFPLe: 2,
 	OpFPGt: 2, OpFPGe: 2, OpFPEq: 2, OpFPIsNaN: 1, OpFPToSBV: 1, OpFPToUBV: 1, OpFPFromSBV: 1, OpFPFromUBV: 1,
 	OpFPToFP: 1, OpFPFromBits: 1, OpFPToBits: 1, OpFPFloor: 1, OpFPCeil: 1, OpFPTrunc: 1,

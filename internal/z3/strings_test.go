@@ -26,10 +26,17 @@ func TestStrings(t *testing.T) {
 		{"concat", []AST{ast(c.App(OpEq, 0, 0, ast(c.App(OpStrConcat, 0, 0, x, ast(c.StringVal("b")))), ast(c.StringVal("\xe9\x00b"))))}, Sat, x, "\xe9\x00"},
 		{"from_int", []AST{ast(c.App(OpEq, 0, 0, x, ast(c.App(OpIntToStr, 0, 0, n(1234)))))}, Sat, x, "1234"},
 		{"length of a byte string", []AST{ast(c.App(OpEq, 0, 0, ast(c.App(OpStrLen, 0, 0, ast(c.StringVal("h\xc3\xa9")))), n(3)))}, Sat, ast(c.StringVal("ok")), "ok"},
-		{"no character above 0xff", []AST{
+		{"no character above 0xff in a byte string", []AST{
 			ast(c.App(OpEq, 0, 0, ast(c.App(OpStrLen, 0, 0, y)), n(1))),
 			ast(c.App(OpStrLt, 0, 0, ast(c.StringVal("\xff")), y)),
+			ast(c.App(OpStrBytes, 0, 0, y)),
 		}, Unsat, AST{}, ""},
+		{"a byte string", []AST{
+			ast(c.App(OpEq, 0, 0, ast(c.App(OpStrLen, 0, 0, y)), n(2))),
+			ast(c.App(OpStrPrefixOf, 0, 0, ast(c.StringVal("\xfe")), y)),
+			ast(c.App(OpStrLt, 0, 0, ast(c.StringVal("\xfe\xfe")), y)),
+			ast(c.App(OpStrBytes, 0, 0, y)),
+		}, Sat, y, "\xfe\xff"},
 		{"substr and at", []AST{
 			ast(c.App(OpEq, 0, 0, ast(c.App(OpStrSubstr, 0, 0, ast(c.StringVal("abcdef")), n(1), n(3))), x)),
 			ast(c.App(OpEq, 0, 0, ast(c.App(OpStrAt, 0, 0, x, n(2))), ast(c.StringVal("d")))),

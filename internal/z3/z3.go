@@ -69,9 +69,7 @@ type Sort struct{ p C.Z3_sort }
 
 // NewContext creates a context with model generation enabled and Z3's
 // process-exiting error handler replaced by one that lets each call report
-// its error. It sets Z3's global parameter unicode to false first, so that
-// strings are sequences of bytes: this applies to every Z3 context the
-// process makes afterwards.
+// its error.
 func NewContext() (*Context, error) {
 	c := C.fl_mk_context()
 	if c == nil {
@@ -142,9 +140,13 @@ func (c *Context) IntSort() (Sort, error) {
 	return c.intSort, nil
 }
 
-// StringSort returns the sort of strings: sequences of 8-bit characters,
-// as Go's strings are of bytes (every context of this package has Z3's
-// global parameter unicode=false; see NewContext).
+// StringSort returns the sort of strings: sequences of characters, which
+// Z3 4.8.12 takes up to 0x2FFFF. Go's strings are sequences of bytes:
+// StringVal maps each byte to the character of its value, and OpStrBytes
+// keeps a string's characters below 0x100. (Z3's global parameter
+// unicode=false, which makes characters bytes, crashed 4.8.12's sequence
+// solver with a segmentation fault on some formulas and made it answer
+// unsat on satisfiable ones with str.<.)
 func (c *Context) StringSort() (Sort, error) {
 	if c.closed {
 		return Sort{}, ErrClosed
