@@ -93,6 +93,12 @@ const (
 type Options struct {
 	// Arith is the integer encoding. Default: BitVector.
 	Arith Arith
+	// NoStrings and NoFloats keep strings and floats out of the formula
+	// whatever the test decides on them (see the package documentation
+	// on strings and floats): their theories are slower than
+	// bit-vectors, and Z3's sequence solver has had crashes. Default:
+	// false, each kind is in the formula when the test decides on it.
+	NoStrings, NoFloats bool
 	// Sanity checks, after each AddRun, that the run's concrete values
 	// satisfy the constraints it added with every fault predicate false
 	// (the oracle excepted): a test of the encoding itself. It costs one
@@ -336,9 +342,9 @@ func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) 
 	}
 	for i := range test.Want {
 		switch si := sortOf(sig.Results().At(i).Type()); {
-		case si.isString:
+		case si.isString && !e.opts.NoStrings:
 			e.strs = 1 // the oracle compares strings
-		case si.isFloat:
+		case si.isFloat && !e.opts.NoFloats:
 			e.floats = 1
 		}
 	}
@@ -558,6 +564,12 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	}
 	e.stats.Runs++
 	t := res.Trace
+	if e.opts.NoStrings {
+		e.strs = -1
+	}
+	if e.opts.NoFloats {
+		e.floats = -1
+	}
 	if e.strs == 0 || e.floats == 0 {
 		e.decideTheories(t, n)
 	}

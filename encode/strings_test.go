@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -69,5 +70,74 @@ func TestStringsSanity(t *testing.T) {
 			}
 			s.Close()
 		}
+	}
+}
+
+// TestNoTheories: Options.NoStrings and NoFloats keep strings and floats
+// out of formulas that would have them, and a string oracle is then not
+// encodable.
+func TestNoTheories(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		dir, fn string
+		args    []trace.Value
+		opts    Options
+		strs    bool
+	}{
+		{"testdata/strs", "Same", []trace.Value{trace.String("a"), trace.String("b")}, Options{NoStrings: true}, true},
+		{"testdata/floats", "Above", []trace.Value{trace.Float(3)}, Options{NoFloats: true}, false},
+	} {
+		prog, err := trace.Load(ctx, &trace.Config{Dir: tc.dir}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg := "github.com/faultloc/faultloc/encode/" + tc.dir
+		test := trace.Test{Name: tc.fn, Func: prog.Func(pkg, tc.fn), Args: tc.args}
+		res, err := prog.Run(ctx, test.Func, test.Args, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test.Want = []trace.Value{res.Returns[0]}
+		for _, off := range []bool{false, true} {
+			s, err := maxsat.NewSolver(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := tc.opts
+			if !off {
+				o = Options{}
+			}
+			e, err := New(prog, s, test, &o)
+			if err != nil {
+				// Same and Above return a bool: their oracles stay encodable.
+				t.Fatalf("%s off=%v: %v", tc.fn, off, err)
+			}
+			if _, err := e.AddRun(res); err != nil {
+				t.Fatal(err)
+			}
+			n := e.Stats().FloatTerms
+			if tc.strs {
+				n = e.Stats().StringTerms
+			}
+			if off != (n == 0) {
+				t.Errorf("%s off=%v: %d terms of the kind", tc.fn, off, n)
+			}
+			s.Close()
+		}
+	}
+	// A string oracle with strings off cannot be encoded.
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/strs"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	test := trace.Test{Name: "Greeting", Func: prog.Func("github.com/faultloc/faultloc/encode/testdata/strs", "Greeting"),
+		Args: []trace.Value{trace.String("Ada"), trace.Bool(true)}, Want: []trace.Value{trace.String("Dear Ada,")}}
+	if _, err := New(prog, s, test, &Options{NoStrings: true}); !errors.Is(err, ErrNotEncodable) {
+		t.Errorf("string oracle with NoStrings: %v, want ErrNotEncodable", err)
 	}
 }

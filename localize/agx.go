@@ -27,6 +27,9 @@ type Options struct {
 	Granularity encode.Granularity
 	// Arith is the integer encoding. Default: encode.BitVector (exact).
 	Arith encode.Arith
+	// NoStrings and NoFloats keep strings and floats out of the formula
+	// (encode.Options.NoStrings, NoFloats). Default: false.
+	NoStrings, NoFloats bool
 	// Sanity checks the encoding of every run against its concrete values
 	// (see encode.Options.Sanity). Default: off.
 	Sanity bool
@@ -352,7 +355,7 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	defer solver.Close()
-	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity}
+	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats}
 	// FirstFailure slices only for assertions, not for an Example's
 	// output (its criteria do not cover missing lines).
 	if opts.SliceScope || (opts.FirstFailure && !first.output) {

@@ -38,6 +38,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	strs := fs.Bool("strings", true, "model strings in the formula when the test compares them (false: keep them at their run values; Z3's string solver is slower and has had crashes)")
+	floats := fs.Bool("floats", true, "model floats (IEEE 754) in the formula when the test compares them (false: keep them at their run values)")
 	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core), bv (Z3's bit-vector SAT solver) or hybrid (the SMT core to find models, the SAT solver for exhaustion proofs); bv and hybrid use the SMT core with -arith int; it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
@@ -62,7 +64,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice, FirstFailure: *first}
+	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice, FirstFailure: *first, NoStrings: !*strs, NoFloats: !*floats}
 	switch *arith {
 	case "bv":
 	case "int":

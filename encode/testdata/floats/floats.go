@@ -35,3 +35,8 @@ func Celsius(f float64) float64 {
 	c := d * (9.0 / 5)
 	return c
 }
+
+// Above reports whether half of x is above 1.
+func Above(x float64) bool {
+	return x/2 > 1
+}
