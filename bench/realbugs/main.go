@@ -42,6 +42,7 @@ type subject struct {
 	name    string
 	module  string // path@version
 	file    string // the file seeded, relative to the module root
+	pkg     string // the package tested, relative to the module root (default ".")
 	old     string // the correct text, which must occur once in file
 	new     string // the faulty text
 	extra   map[string]string
@@ -91,6 +92,12 @@ func ExampleComputeDistance() {
 		old: "\t\tif counter == 2 {\n", new: "\t\tif counter == 3 {\n",
 		run: "^TestCommas$", first: true, maxSize: 1,
 		note: "a comma every four digits instead of three; the test compares strings",
+	},
+	{
+		name: "humanize/plural", module: "github.com/dustin/go-humanize@v1.1.0", file: "english/words.go", pkg: "./english",
+		old: "\t\t\treturn singular + \"es\"\n", new: "\t\t\treturn singular + \"s\"\n",
+		run: "^TestPluralWord$", first: true, maxSize: 1,
+		note: "words ending in a sibilant get \"s\" instead of \"es\"; the test compares strings",
 	},
 }
 
@@ -237,7 +244,11 @@ func one(ctx context.Context, s subject, bin, tmp string, timeout time.Duration)
 		return nil, fmt.Errorf("go mod tidy: %v\n%s", err, o)
 	}
 	// The premise: the seeded fault makes the cases fail under go test.
-	gt := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", s.run, ".")
+	pkg := s.pkg
+	if pkg == "" {
+		pkg = "."
+	}
+	gt := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", s.run, pkg)
 	gt.Dir = dir
 	if o, err := gt.CombinedOutput(); err == nil || !bytes.Contains(o, []byte("--- FAIL")) {
 		return nil, fmt.Errorf("the cases %s do not fail under go test with the fault seeded (%v):\n%s", s.run, err, o)
@@ -246,7 +257,7 @@ func one(ctx context.Context, s subject, bin, tmp string, timeout time.Duration)
 	if s.first {
 		args = append(args, "-first")
 	}
-	cmd := exec.CommandContext(ctx, bin, append(args, ".")...)
+	cmd := exec.CommandContext(ctx, bin, append(args, pkg)...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
