@@ -1638,30 +1638,18 @@ var relations = map[token.Token]relation{
 	token.GEQ: {maxsat.Ge, maxsat.SGE, maxsat.UGE, nil},
 }
 
-// floatBinop encodes a binary operation on floats: arithmetic rounded as
-// Go rounds, comparisons as Go compares (NaN equals nothing, -0 == +0).
+// floatOps are the binary operations on floats: arithmetic rounded as Go
+// rounds, comparisons as Go compares (NaN equals nothing, -0 == +0).
+var floatOps = map[token.Token]func(x, y *maxsat.Term) *maxsat.Term{
+	token.ADD: maxsat.FAdd, token.SUB: maxsat.FSub, token.MUL: maxsat.FMul, token.QUO: maxsat.FDiv,
+	token.EQL: maxsat.FEq, token.LSS: maxsat.FLt, token.LEQ: maxsat.FLe, token.GTR: maxsat.FGt, token.GEQ: maxsat.FGe,
+	token.NEQ: func(x, y *maxsat.Term) *maxsat.Term { return maxsat.Not(maxsat.FEq(x, y)) },
+}
+
+// floatBinop encodes a binary operation on floats (see floatOps).
 func floatBinop(op token.Token, x, y *maxsat.Term) definition {
-	switch op {
-	case token.ADD:
-		return definition{term: maxsat.FAdd(x, y)}
-	case token.SUB:
-		return definition{term: maxsat.FSub(x, y)}
-	case token.MUL:
-		return definition{term: maxsat.FMul(x, y)}
-	case token.QUO:
-		return definition{term: maxsat.FDiv(x, y)}
-	case token.EQL:
-		return definition{term: maxsat.FEq(x, y)}
-	case token.NEQ:
-		return definition{term: maxsat.Not(maxsat.FEq(x, y))}
-	case token.LSS:
-		return definition{term: maxsat.FLt(x, y)}
-	case token.LEQ:
-		return definition{term: maxsat.FLe(x, y)}
-	case token.GTR:
-		return definition{term: maxsat.FGt(x, y)}
-	case token.GEQ:
-		return definition{term: maxsat.FGe(x, y)}
+	if f := floatOps[op]; f != nil {
+		return definition{term: f(x, y)}
 	}
 	return definition{}
 }

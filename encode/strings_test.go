@@ -49,26 +49,13 @@ func TestStringsSanity(t *testing.T) {
 			tests[1].Args[1] = tests[1].Args[0]
 		}
 		for _, test := range tests {
-			res, err := prog.Run(ctx, test.Func, test.Args, nil)
-			if err != nil || res.Outcome != trace.Returned {
-				t.Fatalf("%s%q: %v %v", test.Name, test.Args, res.Outcome, err)
-			}
-			test.Want = []trace.Value{res.Returns[0]}
-			s, err := maxsat.NewSolver(nil)
+			st, err := selfSanity(ctx, prog, test)
 			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := New(prog, s, test, &Options{Sanity: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := e.AddRun(res); err != nil {
 				t.Errorf("%s%v: %v", test.Name, fmt.Sprintf("%q", test.Args), err)
 			}
-			if e.Stats().StringTerms == 0 {
+			if st.StringTerms == 0 {
 				t.Errorf("%s: no string terms", test.Name)
 			}
-			s.Close()
 		}
 	}
 }
@@ -140,4 +127,26 @@ func TestNoTheories(t *testing.T) {
 	if _, err := New(prog, s, test, &Options{NoStrings: true}); !errors.Is(err, ErrNotEncodable) {
 		t.Errorf("string oracle with NoStrings: %v, want ErrNotEncodable", err)
 	}
+}
+
+// selfSanity runs test, encodes the run with its own results as the
+// expected ones and Options.Sanity on, and returns the encoder's stats and
+// the sanity check's error (a constraint the run's values violate).
+func selfSanity(ctx context.Context, prog *trace.Program, test trace.Test) (Stats, error) {
+	res, err := prog.Run(ctx, test.Func, test.Args, nil)
+	if err != nil || res.Outcome != trace.Returned {
+		return Stats{}, fmt.Errorf("run: %v %v", res.Outcome, err)
+	}
+	test.Want = []trace.Value{res.Returns[0]}
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer s.Close()
+	e, err := New(prog, s, test, &Options{Sanity: true})
+	if err != nil {
+		return Stats{}, err
+	}
+	_, err = e.AddRun(res)
+	return e.Stats(), err
 }
