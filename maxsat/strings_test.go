@@ -59,14 +59,7 @@ func TestStringMCS(t *testing.T) {
 // TestStringTerms checks the string operations' sorts and values against
 // Go's strings, and that ill-sorted uses are errors.
 func TestStringTerms(t *testing.T) {
-	s := newSolver(t, nil)
-	if err := s.AddHard(True()); err != nil {
-		t.Fatal(err)
-	}
-	m, st, err := s.CheckRelaxed(context.Background(), nil)
-	if err != nil || st != Sat {
-		t.Fatalf("check: %v %v", st, err)
-	}
+	m := anyModel(t)
 	abc := Str("a\x00b\xffc")
 	tests := []struct {
 		term *Term
@@ -110,4 +103,19 @@ func TestStringTerms(t *testing.T) {
 	if _, err := m.Str(Int(1)); err == nil {
 		t.Error("Model.Str of an Int: no error")
 	}
+}
+
+// anyModel returns a model of the empty formula, to evaluate constant
+// terms in.
+func anyModel(t *testing.T) *Model {
+	t.Helper()
+	s := newSolver(t, nil)
+	if err := s.AddHard(True()); err != nil {
+		t.Fatal(err)
+	}
+	m, st, err := s.CheckRelaxed(context.Background(), nil)
+	if err != nil || st != Sat {
+		t.Fatalf("check: %v %v", st, err)
+	}
+	return m
 }
