@@ -79,6 +79,20 @@
 // built in a []byte, as go-humanize's Comma builds its result, depends on
 // the slice, not on the stores into it), fmt's formatting and other calls.
 //
+// # Structs
+//
+// A struct value has no term of its own, but a field read from one
+// follows the value back through whole copies to the store of that field:
+// a load of a field whose variable was last assigned as a whole (r :=
+// rows[i] in a range loop, z = q), a field of a struct value (p.f after p,
+// _ := parse(s)), through stores and loads of the whole struct, a
+// function's result (its Return and the value returned) and the results
+// of a tuple. So a table-driven test that computes its results inside a
+// slice of structs ({"2", Ordinal(2), "2nd"}) and reads them back through
+// range links each result to the call that computed it. A copy from
+// anything else (a φ, a bridged call, an interface) or more than eight
+// copies back leaves the field at its run value.
+//
 // # Floats
 //
 // Likewise, float32 and float64 instances get IEEE 754 terms of their

@@ -186,6 +186,10 @@ type Stats struct {
 	// FloatTerms counts the instances encoded with a float term (see the
 	// package documentation on floats); so is a formula with any.
 	FloatTerms int
+	// FieldCopies counts the reads of a struct's field linked back
+	// through copies of the whole struct to the store of that field (see
+	// the package documentation on structs).
+	FieldCopies int
 }
 
 // Encoder builds the error trace formula of one failing test in a
@@ -1034,6 +1038,14 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		return definition{term: x}
 	case *ssa.ChangeType:
 		return definition{term: e.operand(r, ev, in.X)}
+	case *ssa.Field:
+		if _, isStruct := in.X.Type().Underlying().(*types.Struct); isStruct {
+			x := e.fieldOf(r, t.Producer(ev, in.X), in.Field, si, 0)
+			if x != nil {
+				e.stats.FieldCopies++
+			}
+			return definition{term: x}
+		}
 	case *ssa.Call:
 		return e.builtin(r, ev, in, si)
 	case *ssa.Phi:
@@ -1161,6 +1173,99 @@ func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Func
 	return definition{}
 }
 
+// pointee returns the type a pointer type points to, or nil.
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return nil
+}
+
+// maxFieldDepth bounds how many copies fieldOf follows back.
+const maxFieldDepth = 8
+
+// fieldOf returns the term of field i (of sort si) of the struct value
+// event d produced, following the value back through copies: a store of
+// the whole struct (to its stored value), a load of one (to the last
+// store of that field of the memory read, or of the whole struct, or the
+// variable's zero value), a call's result (to the callee's Return and the
+// value it returned). It returns nil where the value comes from anything
+// else (a bridged call, a φ...), or more than maxFieldDepth copies back.
+func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int) *maxsat.Term {
+	if depth > maxFieldDepth || d < 0 {
+		return nil
+	}
+	t := r.t
+	switch in := t.Instr(d).(type) {
+	case *ssa.Alloc:
+		return si.zero()
+	case *ssa.Store:
+		if c, ok := in.Val.(*ssa.Const); ok && c.Value == nil {
+			return si.zero() // the zero struct
+		}
+		return e.fieldOf(r, t.Producer(d, in.Val), i, si, depth+1)
+	case *ssa.Extract:
+		for _, dep := range t.Deps(d, nil) {
+			if ret, ok := t.Instr(dep).(*ssa.Return); ok && in.Index < len(ret.Results) {
+				return e.fieldOf(r, t.Producer(dep, ret.Results[in.Index]), i, si, depth+1)
+			}
+		}
+	case *ssa.Return:
+		if len(in.Results) == 1 {
+			return e.fieldOf(r, t.Producer(d, in.Results[0]), i, si, depth+1)
+		}
+	case *ssa.UnOp:
+		if in.Op != token.MUL {
+			return nil
+		}
+		deps := t.Deps(d, nil)
+		var addr trace.Value
+		for _, dep := range deps {
+			if t.SSAValue(dep) == in.X {
+				addr = t.Value(dep)
+			}
+		}
+		if !addr.IsValid() {
+			return nil
+		}
+		// A later store of field i itself, else the memory's last
+		// store of the whole (its first dependence after the address).
+		var whole trace.EventID = trace.NoEvent
+		for _, dep := range deps {
+			if t.SSAValue(dep) == in.X {
+				continue
+			}
+			st, ok := t.Instr(dep).(*ssa.Store)
+			if !ok {
+				if _, isAlloc := t.Instr(dep).(*ssa.Alloc); isAlloc && whole == trace.NoEvent {
+					whole = dep
+				}
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.Field == i {
+				if faEv := t.Producer(dep, st.Addr); faEv != trace.NoEvent {
+					if x := t.Producer(faEv, fa.X); x != trace.NoEvent && trace.Equal(t.Value(x), addr) {
+						if ts := r.terms[dep]; len(ts) == 1 {
+							return ts[0]
+						}
+						return nil
+					}
+				}
+				continue
+			}
+			if whole == trace.NoEvent && types.Identical(st.Val.Type(), in.Type()) {
+				if a := t.Producer(dep, st.Addr); a != trace.NoEvent && trace.Equal(t.Value(a), addr) {
+					whole = dep
+				}
+			}
+		}
+		if whole != trace.NoEvent {
+			return e.fieldOf(r, whole, i, si, depth+1)
+		}
+	}
+	return nil
+}
+
 // load returns the term of the value a load reads: the last store's, or the
 // zero value of a never-assigned variable. A load through &a[i] with a
 // non-constant index reads, for every other value of T(i), the element of
@@ -1186,6 +1291,14 @@ func (e *Encoder) load(r *run, ev trace.EventID, in *ssa.UnOp, si sortInfo) *max
 		case *ssa.Store, *ssa.MapUpdate:
 			if ts := r.terms[d]; len(ts) == 1 {
 				base = ts[0]
+			} else if fa, ok := in.X.(*ssa.FieldAddr); ok {
+				// The field was last written by a store of the whole
+				// struct holding it: its term is that value's field.
+				if st, ok := t.Instr(d).(*ssa.Store); ok && types.Identical(st.Val.Type(), pointee(fa.X.Type())) {
+					if base = e.fieldOf(r, d, fa.Field, si, 0); base != nil {
+						e.stats.FieldCopies++
+					}
+				}
 			}
 		}
 	}

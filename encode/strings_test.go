@@ -44,6 +44,7 @@ func TestStringsSanity(t *testing.T) {
 		tests := []trace.Test{
 			{Name: "Label", Func: prog.Func(pkg, "Label"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n))}},
 			{Name: "Same", Func: prog.Func(pkg, "Same"), Args: []trace.Value{trace.String(a), trace.String(b)}},
+			{Name: "Rows", Func: prog.Func(pkg, "Rows"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n))}},
 		}
 		if i%2 == 0 {
 			tests[1].Args[1] = tests[1].Args[0]
@@ -55,6 +56,9 @@ func TestStringsSanity(t *testing.T) {
 			}
 			if st.StringTerms == 0 {
 				t.Errorf("%s: no string terms", test.Name)
+			}
+			if test.Name == "Rows" && st.FieldCopies < 6 {
+				t.Errorf("Rows: %d fields linked through struct copies, want at least 6", st.FieldCopies)
 			}
 		}
 	}

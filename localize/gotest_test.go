@@ -462,3 +462,25 @@ func TestFloatFault(t *testing.T) {
 		}
 	}
 }
+
+// TestStructCopyFault localizes a fault whose result the test stores in a
+// slice of structs and reads back through range (go-humanize's testList
+// idiom): the comparison's operands are fields of struct copies, linked
+// back to the calls that computed them. Before, they kept their run
+// values and no statement could fix the test.
+func TestStructCopyFault(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, faults := loadSubject(ctx, t, "testdata/ordinal", true, 1)
+	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/ordinal", "TestOrdinal", &Options{MaxSize: 1, FirstFailure: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := verifiedOn(rep, faults[0])
+	if c == nil {
+		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
+	}
+	if len(c.Angelic) != 1 || c.Angelic[0].Value != `"nd"` {
+		t.Errorf("angelic values %+v, want \"nd\"", c.Angelic)
+	}
+}

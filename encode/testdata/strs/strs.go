@@ -51,3 +51,39 @@ func Greeting(name string, formal bool) string {
 	end := ":"
 	return open + name + end
 }
+
+type row struct {
+	name, got string
+	n         int
+	in        struct{ k int }
+}
+
+// Rows computes results inside a slice literal of structs and reads them
+// back through copies: range over the slice, a struct returned in a
+// tuple, a struct returned alone, a struct assigned whole, nested fields.
+func Rows(a, b string, n int) bool {
+	rows := []row{{"x", a + b, n, struct{ k int }{n + 1}}, {"y", b + a, 2 * n, struct{ k int }{}}}
+	ok := true
+	for _, r := range rows {
+		if r.got != a+b && r.n == n {
+			ok = false
+		}
+		if r.in.k == n+1 && r.name == "y" {
+			ok = false
+		}
+	}
+	p, _ := mkRow(a, n)
+	q := mkRow1(b)
+	var z row
+	z = q
+	z.n += p.n
+	return ok && p.got == q.got && z.n == n+3 && z.got == b && rows[1].n == 2*n
+}
+
+func mkRow(s string, n int) (p row, ok bool) {
+	p.got = s
+	p.n = n
+	return p, true
+}
+
+func mkRow1(s string) row { return row{got: s, n: 3} }
