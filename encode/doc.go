@@ -90,8 +90,10 @@
 // of a tuple. So a table-driven test that computes its results inside a
 // slice of structs ({"2", Ordinal(2), "2nd"}) and reads them back through
 // range links each result to the call that computed it. A copy from
-// anything else (a φ, a bridged call, an interface) or more than eight
-// copies back leaves the field at its run value.
+// anything else (a φ, a bridged call, an interface), more than eight
+// copies back, or a field stored by a package initializer (package data,
+// such as a test table: examples/foo's Cases) leaves the field at its
+// run value.
 //
 // # Floats
 //

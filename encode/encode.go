@@ -1181,6 +1181,15 @@ func pointee(t types.Type) types.Type {
 	return nil
 }
 
+// isInit reports whether fn is a package initializer. A field stored by
+// one is package data, such as a test table (examples/foo's Cases): a
+// copy of it keeps its run value, as loads that no store term reaches do,
+// or every row would be a candidate fixing the test by rewriting what it
+// expects.
+func isInit(fn *ssa.Function) bool {
+	return fn != nil && (fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#")) && fn.Signature.Recv() == nil
+}
+
 // maxFieldDepth bounds how many copies fieldOf follows back.
 const maxFieldDepth = 8
 
@@ -1245,7 +1254,7 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.Field == i {
 				if faEv := t.Producer(dep, st.Addr); faEv != trace.NoEvent {
 					if x := t.Producer(faEv, fa.X); x != trace.NoEvent && trace.Equal(t.Value(x), addr) {
-						if ts := r.terms[dep]; len(ts) == 1 {
+						if ts := r.terms[dep]; len(ts) == 1 && !isInit(t.Func(dep)) {
 							return ts[0]
 						}
 						return nil
