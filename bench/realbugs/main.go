@@ -94,6 +94,12 @@ func ExampleComputeDistance() {
 		note: "a comma every four digits instead of three; the test compares strings",
 	},
 	{
+		name: "humanize/ordinal", module: "github.com/dustin/go-humanize@v1.1.0", file: "ordinals.go",
+		old: "\t\t\tsuffix = \"nd\"\n", new: "\t\t\tsuffix = \"rd\"\n",
+		run: "^TestOrdinals$", first: true, maxSize: 1,
+		note: "2nd written 2rd; the test computes its results inside a slice of structs and reads them back through range",
+	},
+	{
 		name: "humanize/plural", module: "github.com/dustin/go-humanize@v1.1.0", file: "english/words.go", pkg: "./english",
 		old: "\t\t\treturn singular + \"es\"\n", new: "\t\t\treturn singular + \"s\"\n",
 		run: "^TestPluralWord$", first: true, maxSize: 1,
