@@ -1112,6 +1112,18 @@ func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) d
 	return definition{term: acc}
 }
 
+// stdModelled are the other functions stdString models.
+var stdModelled = map[string]bool{
+	"math.IsNaN": true, "strconv.Itoa": true, "strconv.FormatInt": true,
+	"strings.HasPrefix": true, "strings.HasSuffix": true, "strings.Contains": true,
+}
+
+// mathUnary are the functions of package math that floats model.
+var mathUnary = map[string]func(*maxsat.Term) *maxsat.Term{
+	"math.Sqrt": maxsat.FSqrt, "math.Abs": maxsat.FAbs, "math.Floor": maxsat.FFloor,
+	"math.Ceil": maxsat.FCeil, "math.Trunc": maxsat.FTrunc,
+}
+
 // stdString encodes the result of a bridged call of the standard library
 // that the string and float theories express exactly: strconv.Itoa and
 // strconv.FormatInt in base 10, strings.HasPrefix, HasSuffix and
@@ -1123,6 +1135,10 @@ func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Func
 	if fn.Pkg == nil || fn.Signature.Recv() != nil || !si.ok {
 		return definition{}
 	}
+	name := fn.Pkg.Pkg.Path() + "." + fn.Name()
+	if mathUnary[name] == nil && !stdModelled[name] {
+		return definition{} // before looking up the operands: most calls are not modelled
+	}
 	args := in.Call.Args
 	ops := make([]*maxsat.Term, len(args))
 	for i, a := range args {
@@ -1131,12 +1147,7 @@ func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Func
 		}
 	}
 	str := func(i int) bool { return i < len(args) && e.sortOf(args[i].Type()).isString }
-	unary := map[string]func(*maxsat.Term) *maxsat.Term{
-		"math.Sqrt": maxsat.FSqrt, "math.Abs": maxsat.FAbs, "math.Floor": maxsat.FFloor,
-		"math.Ceil": maxsat.FCeil, "math.Trunc": maxsat.FTrunc,
-	}
-	name := fn.Pkg.Pkg.Path() + "." + fn.Name()
-	if f := unary[name]; f != nil && len(args) == 1 && si.isFloat && si.width == 64 && e.sortOf(args[0].Type()).isFloat {
+	if f := mathUnary[name]; f != nil && len(args) == 1 && si.isFloat && si.width == 64 && e.sortOf(args[0].Type()).isFloat {
 		return definition{term: f(ops[0])}
 	}
 	if name == "math.IsNaN" && len(args) == 1 && si.isBool && e.sortOf(args[0].Type()).isFloat {
