@@ -72,7 +72,45 @@ Z3_ast fl_numeral(Z3_context c, const char *v, Z3_sort s, int *err) {
 	FL_RET_AST(c, r, err);
 }
 
+// Temporaries made inside one fl_mk call (rounding modes, sorts, regular
+// expressions) are referenced as they are made: in a reference-counted
+// context a fresh node may be reclaimed by the next API call.
+typedef struct {
+	Z3_ast a[4];
+	unsigned n;
+} fl_temps;
+
+// fl_hold references a fresh temporary x and returns 1, or returns 0 if
+// making it failed.
+static int fl_hold(Z3_context c, fl_temps *t, Z3_ast x) {
+	if (fl_err(c) != 0 || x == NULL) {
+		return 0;
+	}
+	Z3_inc_ref(c, x);
+	t->a[t->n++] = x;
+	return 1;
+}
+
+// fl_done references result r (when made without error), releases the
+// temporaries and returns r, or NULL with *err set.
+static Z3_ast fl_done(Z3_context c, fl_temps *t, Z3_ast r, int *err) {
+	int e = fl_err(c);
+	if (e == 0 && r == NULL) {
+		e = -1;
+	}
+	if (e == 0) {
+		Z3_inc_ref(c, r);
+	}
+	for (unsigned i = 0; i < t->n; i++) {
+		Z3_dec_ref(c, t->a[i]);
+	}
+	fl_err(c);
+	*err = e;
+	return e == 0 ? r : NULL;
+}
+
 Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned p2, int *err) {
+	fl_temps tmp = {{0}, 0};
 	Z3_ast r = NULL;
 	switch (op) {
 	case FL_NOT: r = Z3_mk_not(c, a[0]); break;
@@ -142,34 +180,21 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 		// a[0] is in (re.* (re.range "\x00" "\xff")): every character
 		// is a byte.
 		Z3_ast lo = Z3_mk_lstring(c, 1, "\x00");
-		if (fl_err(c) != 0 || lo == NULL) { *err = -1; return NULL; }
-		Z3_inc_ref(c, lo);
+		if (!fl_hold(c, &tmp, lo)) break;
 		Z3_ast hi = Z3_mk_lstring(c, 1, "\xff");
-		if (fl_err(c) != 0 || hi == NULL) { Z3_dec_ref(c, lo); *err = -1; return NULL; }
-		Z3_inc_ref(c, hi);
+		if (!fl_hold(c, &tmp, hi)) break;
 		Z3_ast rg = Z3_mk_re_range(c, lo, hi);
-		if (fl_err(c) != 0 || rg == NULL) { Z3_dec_ref(c, lo); Z3_dec_ref(c, hi); *err = -1; return NULL; }
-		Z3_inc_ref(c, rg);
+		if (!fl_hold(c, &tmp, rg)) break;
 		Z3_ast st = Z3_mk_re_star(c, rg);
-		if (fl_err(c) != 0 || st == NULL) { Z3_dec_ref(c, lo); Z3_dec_ref(c, hi); Z3_dec_ref(c, rg); *err = -1; return NULL; }
-		Z3_inc_ref(c, st);
+		if (!fl_hold(c, &tmp, st)) break;
 		r = Z3_mk_seq_in_re(c, a[0], st);
-		int e = fl_err(c);
-		if (r != NULL && e == 0) {
-			Z3_inc_ref(c, r);
-		}
-		Z3_dec_ref(c, lo); Z3_dec_ref(c, hi); Z3_dec_ref(c, rg); Z3_dec_ref(c, st);
-		fl_err(c);
-		if (e != 0 || r == NULL) { *err = e ? e : -1; return NULL; }
-		*err = 0;
-		return r;
+		break;
 	}
 	// Floating point, rounding to nearest even (Go's arithmetic), toward
 	// zero for conversions to integers (Go's), toward -inf and +inf for
 	// floor and ceil. p1 is the width of an integer result, or of the
 	// float sort (32 or 64) made by a conversion. The rounding modes and
-	// sorts are made and referenced first: in a reference-counted
-	// context a fresh node may be reclaimed by the next call.
+	// sorts are temporaries (fl_hold).
 	case FL_FPADD: case FL_FPSUB: case FL_FPMUL: case FL_FPDIV: case FL_FPSQRT:
 	case FL_FPTOSBV: case FL_FPTOUBV: case FL_FPFROMSBV: case FL_FPFROMUBV: case FL_FPTOFP:
 	case FL_FPFLOOR: case FL_FPCEIL: case FL_FPTRUNC: {
@@ -180,11 +205,9 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 		case FL_FPCEIL: rm = Z3_mk_fpa_rtp(c); break;
 		default: rm = Z3_mk_fpa_rne(c);
 		}
-		if (fl_err(c) != 0 || rm == NULL) { *err = -1; return NULL; }
-		Z3_inc_ref(c, rm);
+		if (!fl_hold(c, &tmp, rm)) break;
 		Z3_sort fs = p1 == 32 ? Z3_mk_fpa_sort_32(c) : Z3_mk_fpa_sort_64(c);
-		if (fl_err(c) != 0 || fs == NULL) { Z3_dec_ref(c, rm); *err = -1; return NULL; }
-		Z3_inc_ref(c, Z3_sort_to_ast(c, fs));
+		if (!fl_hold(c, &tmp, fs == NULL ? NULL : Z3_sort_to_ast(c, fs))) break;
 		switch (op) {
 		case FL_FPADD: r = Z3_mk_fpa_add(c, rm, a[0], a[1]); break;
 		case FL_FPSUB: r = Z3_mk_fpa_sub(c, rm, a[0], a[1]); break;
@@ -198,16 +221,7 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 		case FL_FPTOFP: r = Z3_mk_fpa_to_fp_float(c, rm, a[0], fs); break;
 		default: r = Z3_mk_fpa_round_to_integral(c, rm, a[0]); break;
 		}
-		int e = fl_err(c);
-		if (r != NULL && e == 0) {
-			Z3_inc_ref(c, r);
-		}
-		Z3_dec_ref(c, rm);
-		Z3_dec_ref(c, Z3_sort_to_ast(c, fs));
-		fl_err(c);
-		if (e != 0 || r == NULL) { *err = e ? e : -1; return NULL; }
-		*err = 0;
-		return r;
+		break;
 	}
 	case FL_FPNEG: r = Z3_mk_fpa_neg(c, a[0]); break;
 	case FL_FPABS: r = Z3_mk_fpa_abs(c, a[0]); break;
@@ -220,22 +234,13 @@ Z3_ast fl_mk(Z3_context c, int op, unsigned n, Z3_ast *a, unsigned p1, unsigned 
 	case FL_FPTOBITS: r = Z3_mk_fpa_to_ieee_bv(c, a[0]); break;
 	case FL_FPFROMBITS: {
 		Z3_sort fs = p1 == 32 ? Z3_mk_fpa_sort_32(c) : Z3_mk_fpa_sort_64(c);
-		if (fl_err(c) != 0 || fs == NULL) { *err = -1; return NULL; }
-		Z3_inc_ref(c, Z3_sort_to_ast(c, fs));
+		if (!fl_hold(c, &tmp, fs == NULL ? NULL : Z3_sort_to_ast(c, fs))) break;
 		r = Z3_mk_fpa_to_fp_bv(c, a[0], fs);
-		int e = fl_err(c);
-		if (r != NULL && e == 0) {
-			Z3_inc_ref(c, r);
-		}
-		Z3_dec_ref(c, Z3_sort_to_ast(c, fs));
-		fl_err(c);
-		if (e != 0 || r == NULL) { *err = e ? e : -1; return NULL; }
-		*err = 0;
-		return r;
+		break;
 	}
 	default: *err = -2; return NULL;
 	}
-	FL_RET_AST(c, r, err);
+	return fl_done(c, &tmp, r, err);
 }
 
 Z3_ast fl_pble(Z3_context c, unsigned n, Z3_ast *a, int *coeffs, int k, int *err) {
