@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -438,6 +439,19 @@ func TestStringFault(t *testing.T) {
 	if len(vals) != 1 || vals[0] != `"KiB"` {
 		t.Errorf("angelic values %v, want [\"KiB\"]", vals)
 	}
+	// The angelic value is a fix: the ANG mutant that assigns it makes
+	// the test pass.
+	a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/units", Tests: true}, Patterns: []string{"."},
+		GoTests: []GoTestCase{{Pkg: "github.com/faultloc/faultloc/localize/testdata/units", Name: "TestSize"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixes := a.Fixes("TestSize")
+	if !slices.ContainsFunc(fixes, func(m MutantResult) bool {
+		return m.Op == "ANG" && m.Line == faults[0].Line && m.Orig == `"KB"` && m.Repl == `"KiB"`
+	}) {
+		t.Errorf("fixes %+v; want the ANG mutant \"KB\" -> \"KiB\" on line %d", fixes, faults[0].Line)
+	}
 }
 
 // TestFloatFault localizes a wrong factor in float arithmetic through two
@@ -459,6 +473,20 @@ func TestFloatFault(t *testing.T) {
 		}
 		if name == "TestCelsius" && (len(c.Angelic) != 1 || c.Angelic[0].Value != "100") {
 			t.Errorf("%s: angelic values %+v, want 100", name, c.Angelic)
+		}
+		if name != "TestCelsius" {
+			continue
+		}
+		// The angelic value as a mutant (c = 100) makes TestCelsius pass
+		// and leaves TestFever failing (100 >= 38).
+		a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/temps", Tests: true}, Patterns: []string{"."},
+			GoTests: []GoTestCase{{Pkg: "github.com/faultloc/faultloc/localize/testdata/temps", Name: "TestCelsius"}, {Pkg: "github.com/faultloc/faultloc/localize/testdata/temps", Name: "TestFever"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "ANG" && m.Line == faults[0].Line })
+		if i < 0 || a.Mutants[i].Repl != "100" || !slices.Equal(a.Fixed(i), []string{"TestCelsius"}) {
+			t.Errorf("mutants %+v; want an ANG mutant 100 on line %d fixing TestCelsius alone", a.Mutants, faults[0].Line)
 		}
 	}
 }

@@ -23,7 +23,9 @@
 //   - CON: the same replaced by true and by false;
 //   - ANG: the right-hand side of a one-value assignment, definition or
 //     return replaced by a given constant (for fault localization: an
-//     angelic value that made a failing test pass).
+//     angelic value that made a failing test pass): a Boolean, an integer
+//     its type represents, a string, or a float its type holds exactly
+//     (not a NaN, an infinity or -0, which have no constant).
 //
 // With Config.Repair, two more operators look for fixes rather than
 // suspicious lines:

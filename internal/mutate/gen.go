@@ -6,7 +6,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -439,8 +441,35 @@ func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
 			if representable(c, b) {
 				g.add(ANG, e, at, c.ExactString())
 			}
+		case b.Info()&types.IsString != 0:
+			// A Go string literal (the trace prints strings quoted).
+			if s, err := strconv.Unquote(v); err == nil {
+				g.add(ANG, e, at, strconv.Quote(s))
+			}
+		case b.Info()&types.IsFloat != 0:
+			if lit, ok := floatLiteral(v, b); ok {
+				g.add(ANG, e, at, lit)
+			}
 		}
 	}
+}
+
+// floatLiteral returns a constant expression of a float type b that
+// evaluates to exactly the value v (as strconv.FormatFloat prints a
+// float64, or a float32 widened), and whether there is one: NaNs,
+// infinities and negative zero have no constant, and a float32 must hold
+// v exactly.
+func floatLiteral(v string, b *types.Basic) (string, bool) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f == 0 && math.Signbit(f) {
+		return "", false
+	}
+	if b.Kind() == types.Float32 {
+		if float64(float32(f)) != f {
+			return "", false
+		}
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64), true
 }
 
 // offByOne adds OBO (with repair) for an integer right-hand side or result

@@ -40,9 +40,10 @@ const (
 type Target struct {
 	File string // absolute path, as go/packages reports it
 	Line int    // 1-based
-	// Values are constants for ANG, as Go prints them ("42", "-3",
-	// "true"); values that do not fit the right-hand side's type are
-	// ignored.
+	// Values are constants for ANG, as trace.Value.String prints them
+	// ("42", "-3", "true", "1.5", `"KiB"`, a string quoted as by
+	// strconv.Quote); values that do not fit the right-hand side's type
+	// are ignored.
 	Values []string
 }
 

@@ -81,6 +81,20 @@ func TestOperators(t *testing.T) {
 			"6: ANG a + 1 -> 7", "6: ANG a + 1 -> -3",
 			"6: CRP 1 -> 2", "6: CRP 1 -> 0",
 		}},
+		{"ANG of strings", "func f(a string) string {\n\treturn a + \"s\"\n}\n", 6, []string{`"es"`, `"a\tb\xff"`, "es", "7", "true"}, []string{
+			"6: ANG a + \"s\" -> \"es\"", "6: ANG a + \"s\" -> \"a\\tb\\xff\"",
+		}},
+		{"ANG of a string definition with a call", "func h() string { return \"x\" }\nfunc f() string {\n\tb := h() + \"rd\"\n\treturn b\n}\n", 7, []string{`"nd"`}, []string{
+			"7: ANG h() + \"rd\" -> \"nd\"",
+		}},
+		{"ANG of floats", "func f(a float64) float64 {\n\treturn a * 2\n}\n", 6, []string{"100", "1.5", "-2.25e-300", "NaN", "+Inf", "-0", `"s"`, "true"}, []string{
+			"6: AOR a * 2 -> a + 2", "6: AOR a * 2 -> a - 2", "6: AOR a * 2 -> a / 2",
+			"6: ANG a * 2 -> 100", "6: ANG a * 2 -> 1.5", "6: ANG a * 2 -> -2.25e-300",
+		}},
+		{"ANG of float32 only exact", "func f(a float32) float32 {\n\treturn a * 2\n}\n", 6, []string{"0.5", "0.1", "0.10000000149011612", "1e+300"}, []string{
+			"6: AOR a * 2 -> a + 2", "6: AOR a * 2 -> a - 2", "6: AOR a * 2 -> a / 2",
+			"6: ANG a * 2 -> 0.5", "6: ANG a * 2 -> 0.10000000149011612",
+		}},
 		{"ANG equal to CON is CON", "func f(a, b int) bool {\n\treturn a == b\n}\n", 6, []string{"true"}, []string{
 			"6: ROR a == b -> a != b", "6: ROR a == b -> a < b", "6: ROR a == b -> a <= b", "6: ROR a == b -> a > b", "6: ROR a == b -> a >= b",
 			"6: NEG a == b -> !(a == b)", "6: CON a == b -> true", "6: CON a == b -> false",
