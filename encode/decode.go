@@ -21,6 +21,7 @@ type Angelic struct {
 	Key       trace.InstanceKey // the instance
 	Branch    bool              // a branch: Value is its decision (true: then)
 	Value     trace.Value       // the angelic value
+	Orig      trace.Value       // the instance's value (a branch: its decision) in the first run encoded that executed it
 }
 
 // String formats a as "line: instr = value".
@@ -119,7 +120,7 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 		// and decisions. Substituting the operands it read (a load of an
 		// index, say) could make the re-run fail for reasons the formula
 		// does not model (an index out of range).
-		a := Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v}
+		a := Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v, Orig: inst.orig}
 		switch {
 		case inst.branch:
 			c.Hooks.Branches[k] = v.Bool()

@@ -454,6 +454,49 @@ func TestStringFault(t *testing.T) {
 	}
 }
 
+// TestConstantRepair localizes a wrong constant in a string
+// concatenation (s + "s" for s + "es") and finds the fix with Repair's
+// ACR: the angelic values of the line's instances ("buses", "boxes",
+// "churches") with their run values ("buss", ...) give the constant "es",
+// the mutant that makes the test pass. Without ACR the only plausible fix
+// on the line would be none: ANG's "buses" breaks the other rows.
+func TestConstantRepair(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/plural"
+	prog, faults := loadSubject(ctx, t, "testdata/plural", true, 1)
+	rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestPlural", &Options{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := verifiedOn(rep, faults[0])
+	if c == nil {
+		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
+	}
+	for _, a := range c.Angelic {
+		if !a.Branch && (!strings.HasSuffix(a.Value, `es"`) || a.Orig != strings.TrimSuffix(a.Value, `es"`)+`s"`) {
+			t.Errorf("angelic value %s with run value %s; want a plural in -es whose run value ends in s", a.Value, a.Orig)
+		}
+	}
+	cases := []GoTestCase{{Pkg: pkg, Name: "TestPlural"}}
+	for _, repair := range []bool{false, true} {
+		a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/plural", Tests: true}, Patterns: []string{"."}, GoTests: cases, Repair: repair})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixes := a.Fixes("TestPlural")
+		acr := slices.IndexFunc(fixes, func(m MutantResult) bool {
+			return m.Op == "ACR" && m.Line == faults[0].Line && m.Orig == `"s"` && m.Repl == `"es"`
+		})
+		if repair && acr < 0 {
+			t.Errorf("repair: fixes %+v; want ACR \"s\" -> \"es\" on line %d", fixes, faults[0].Line)
+		}
+		if !repair && len(fixes) > 0 {
+			t.Errorf("without repair: fixes %+v; want none", fixes)
+		}
+	}
+}
+
 // TestFloatFault localizes a wrong factor in float arithmetic through two
 // tests: one comparing the result with ==, one with >= through a caller.
 // The seeded line is a verified size-1 candidate of both; for the first,

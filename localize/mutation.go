@@ -34,14 +34,18 @@ type MutationOptions struct {
 	GoTests []GoTestCase
 	// Parallel is the number of tests run at once. Default (0): 1.
 	Parallel int
-	// Repair adds two operators made for finding fixes rather than for
+	// Repair adds three operators made for finding fixes rather than for
 	// scoring lines: VRP (a local variable's read replaced by each other
-	// local of an identical type visible there) and OBO (a non-constant
-	// integer right-hand side or result e replaced by e + 1 and e - 1).
-	// They fix common faults the others cannot (a wrong variable, a
-	// forgotten +1) and make many more mutants; see
-	// [MutationAnalysis.Fixes]. Metallaxis and MUSE scores were designed
-	// without them.
+	// local of an identical type visible there), OBO (a non-constant
+	// integer right-hand side or result e replaced by e + 1 and e - 1)
+	// and ACR (in a right-hand side or result x + c, x - c, c + x or
+	// c - x of integers, or a string concatenation with a constant end,
+	// the constant c replaced by the one that gives an instance of the
+	// candidates its angelic value, the other operand keeping its value
+	// of the failing run: AngelicValue.Orig and Value). They fix common
+	// faults the others cannot (a wrong variable, a forgotten +1, a wrong
+	// constant) and make many more mutants; see [MutationAnalysis.Fixes].
+	// Metallaxis and MUSE scores were designed without them.
 	Repair bool
 
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
@@ -57,7 +61,7 @@ type GoTestCase struct {
 // MutantResult is one mutant and what it did to the tests.
 type MutantResult struct {
 	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
-	// [Mutation]), or, with MutationOptions.Repair, VRP or OBO.
+	// [Mutation]), or, with MutationOptions.Repair, VRP, OBO or ACR.
 	Op   string `json:"op"`
 	File string `json:"file"`
 	Line int    `json:"line"`
@@ -147,6 +151,9 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 		for _, a := range c.Angelic {
 			if i, ok := idx[Location{File: a.File, Line: a.Line}]; ok && !a.Branch {
 				targets[i].Values = append(targets[i].Values, a.Value)
+				if a.Orig != "" {
+					targets[i].Instances = append(targets[i].Instances, mutate.Instance{Orig: a.Orig, Angelic: a.Value})
+				}
 			}
 		}
 	}

@@ -41,6 +41,7 @@ type AngelicValue struct {
 	Instr      string `json:"instr"`      // the SSA instruction
 	Branch     bool   `json:"branch"`     // a branch decision: Value is "true" (then) or "false"
 	Value      string `json:"value"`      // the angelic value, formatted as Go would print it
+	Orig       string `json:"orig"`       // the instance's value (a branch: its decision) in the failing run, formatted the same way
 }
 
 // Decision is one branch decision of an angelic path.

@@ -27,7 +27,7 @@
 //     its type represents, a string, or a float its type holds exactly
 //     (not a NaN, an infinity or -0, which have no constant).
 //
-// With Config.Repair, two more operators look for fixes rather than
+// With Config.Repair, three more operators look for fixes rather than
 // suspicious lines:
 //
 //   - VRP: a read of a local variable (parameters and results included)
@@ -37,11 +37,21 @@
 //   - OBO: a non-constant integer right-hand side of a one-value
 //     assignment or definition, or a result, e replaced by e + 1 and
 //     e - 1 (a definition whose right-hand side calls a function is not
-//     mutated this way).
+//     mutated this way);
+//   - ACR (angelic constant repair): in such a right-hand side or result
+//     x op y with one constant operand, the constant replaced by the one
+//     under which an instance of the line (Target.Instances: the value it
+//     had in the failing run, the angelic value it needed) takes its
+//     angelic value, the other operand keeping its run value. Integers
+//     under + and - (x + 3 with run value 10 and angelic value 12 gives
+//     x + 5); strings under + (singular + "s" with run value "buss" and
+//     angelic value "buses" gives singular + "es"). Where CRP tries the
+//     neighbours of a constant, ACR computes the one the evidence asks
+//     for; the mutation run then checks it against every test.
 //
 // A mutant belongs to a line: the line of its operator for ROR, LCR and
 // AOR, of the expression's start for CRP, NEG and CON, of the statement
-// for ANG. Mutants are made only on the lines asked for.
+// for ANG and ACR. Mutants are made only on the lines asked for.
 //
 // Each mutated statement or condition (a host) becomes a selection among
 // its variants, so that operands are evaluated only in the variant that

@@ -17,10 +17,11 @@ type gen struct {
 	u     *unit
 	src   []byte
 	tf    *token.File
-	lines map[int][]string // wanted lines and their ANG values
+	lines map[int][]string   // wanted lines and their ANG values
+	insts map[int][]Instance // the wanted lines' instances, for ACR
 	hosts []hostSites
 	cur   *hostSites
-	// repair adds the repair operators (VRP, OBO).
+	// repair adds the repair operators (VRP, OBO, ACR).
 	repair bool
 }
 
@@ -411,6 +412,7 @@ func (g *gen) boolean(e ast.Expr, at token.Pos, neg bool) {
 func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
 	g.boolean(e, at, neg)
 	g.offByOne(e, at, neg)
+	g.solve(e, at, neg)
 	vals := g.lines[g.line(at)]
 	if len(vals) == 0 {
 		return
@@ -431,14 +433,8 @@ func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
 				g.add(ANG, e, at, v)
 			}
 		case b.Info()&types.IsInteger != 0:
-			c := constant.MakeFromLiteral(strings.TrimPrefix(v, "-"), token.INT, 0)
-			if c.Kind() != constant.Int {
-				continue
-			}
-			if strings.HasPrefix(v, "-") {
-				c = constant.UnaryOp(token.SUB, c, 0)
-			}
-			if representable(c, b) {
+			c, ok := intConst(v)
+			if ok && representable(c, b) {
 				g.add(ANG, e, at, c.ExactString())
 			}
 		case b.Info()&types.IsString != 0:
@@ -451,6 +447,108 @@ func (g *gen) value(e ast.Expr, at token.Pos, neg bool) {
 				g.add(ANG, e, at, lit)
 			}
 		}
+	}
+}
+
+// intConst parses an integer as trace.Value.String prints it ("42",
+// "-3").
+func intConst(v string) (constant.Value, bool) {
+	c := constant.MakeFromLiteral(strings.TrimPrefix(v, "-"), token.INT, 0)
+	if c.Kind() != constant.Int {
+		return nil, false
+	}
+	if strings.HasPrefix(v, "-") {
+		c = constant.UnaryOp(token.SUB, c, 0)
+	}
+	return c, true
+}
+
+// solve adds ACR (with repair) for a right-hand side or result e, on the
+// line of at, that is a binary expression x op y with one constant
+// operand: for each of the line's instances (the value e had in the
+// failing run and the angelic value it needed), the constant that gives
+// e the angelic value with the other operand's value of that run, when
+// there is one. Integers: + and - (the other operand is the run's value
+// minus or plus the constant; the new constant must be representable);
+// strings: + (the constant suffix or prefix of the run's value is cut
+// off, and the rest must be a prefix or suffix of the angelic value).
+// pure is false for a definition whose right-hand side calls a function,
+// which a variant must not evaluate again.
+func (g *gen) solve(e ast.Expr, at token.Pos, pure bool) {
+	insts := g.insts[g.line(at)]
+	if !g.repair || !pure || len(insts) == 0 {
+		return
+	}
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || be.Op != token.ADD && be.Op != token.SUB {
+		return
+	}
+	tv, ok := g.u.info.Types[be]
+	if !ok || tv.Value != nil || tv.Type == nil {
+		return
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok {
+		return
+	}
+	xc, yc := g.u.info.Types[be.X].Value, g.u.info.Types[be.Y].Value
+	if (xc == nil) == (yc == nil) {
+		return // no constant operand, or two
+	}
+	k, kc := be.Y, yc // the constant operand
+	if xc != nil {
+		k, kc = be.X, xc
+	}
+	for _, in := range insts {
+		var repl string
+		switch {
+		case b.Info()&types.IsInteger != 0 && kc.Kind() == constant.Int:
+			r, ok1 := intConst(in.Orig)
+			a, ok2 := intConst(in.Angelic)
+			if !ok1 || !ok2 {
+				continue
+			}
+			d := constant.BinaryOp(a, token.SUB, r)
+			op := token.ADD // x + c, c + x and c - x: the constant moves with the result
+			if be.Op == token.SUB && k == be.Y {
+				op = token.SUB // x - c: against it
+			}
+			c := constant.BinaryOp(kc, op, d)
+			if !representable(c, b) {
+				continue
+			}
+			repl = c.ExactString()
+			if constant.Sign(c) < 0 {
+				repl = "(" + repl + ")"
+			}
+		case b.Info()&types.IsString != 0 && be.Op == token.ADD && kc.Kind() == constant.String:
+			r, err1 := strconv.Unquote(in.Orig)
+			a, err2 := strconv.Unquote(in.Angelic)
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			c := constant.StringVal(kc)
+			if k == be.Y { // x + c
+				x, ok := strings.CutSuffix(r, c)
+				if !ok || !strings.HasPrefix(a, x) {
+					continue
+				}
+				repl = strconv.Quote(a[len(x):])
+			} else { // c + y
+				y, ok := strings.CutPrefix(r, c)
+				if !ok || !strings.HasSuffix(a, y) {
+					continue
+				}
+				repl = strconv.Quote(a[:len(a)-len(y)])
+			}
+		default:
+			continue
+		}
+		pos := at // the statement's line; the constant's column when on it
+		if g.line(k.Pos()) == g.line(at) {
+			pos = k.Pos()
+		}
+		g.add(ACR, k, pos, repl)
 	}
 }
 

@@ -34,6 +34,7 @@ const (
 	// The repair operators, made only with Config.Repair.
 	VRP Op = "VRP" // a local variable read replaced by another of the same type
 	OBO Op = "OBO" // an integer right-hand side or result e replaced by e + 1, e - 1
+	ACR Op = "ACR" // a constant operand replaced by the one that gives an instance its angelic value
 )
 
 // Target asks for the mutants of one line.
@@ -45,6 +46,17 @@ type Target struct {
 	// strconv.Quote); values that do not fit the right-hand side's type
 	// are ignored.
 	Values []string
+	// Instances are the line's angelic values with the values the
+	// expression had in the failing run at the same instances, for ACR
+	// (with Config.Repair).
+	Instances []Instance
+}
+
+// Instance is one instance of a line's right-hand side or result: the
+// value it had in the failing run (Orig) and the angelic value that made
+// the test pass (Angelic), both as trace.Value.String prints them.
+type Instance struct {
+	Orig, Angelic string
 }
 
 // Mutant is one mutant of the schema.
@@ -123,10 +135,11 @@ type Config struct {
 	BuildFlags []string
 	Overlay    map[string][]byte
 	Env        []string
-	// Repair adds the repair operators VRP and OBO to the usual ones:
-	// they make more mutants, which fix common faults (a wrong variable,
-	// an off-by-one value) that the others do not, for a search of
-	// plausible fixes; mutation-based fault localization leaves them out.
+	// Repair adds the repair operators VRP, OBO and ACR to the usual
+	// ones: they make more mutants, which fix common faults (a wrong
+	// variable, an off-by-one value, a wrong constant) that the others do
+	// not, for a search of plausible fixes; mutation-based fault
+	// localization leaves them out.
 	Repair bool
 }
 
@@ -265,9 +278,16 @@ type hostSites struct {
 // generate makes the schema of the targets over the given packages.
 func generate(units []*unit, targets []Target, repair bool) (*Schema, error) {
 	want := map[string]map[int][]string{}
+	insts := map[string]map[int][]Instance{}
 	for _, t := range targets {
 		if want[t.File] == nil {
 			want[t.File] = map[int][]string{}
+			insts[t.File] = map[int][]Instance{}
+		}
+		for _, in := range t.Instances {
+			if !slices.Contains(insts[t.File][t.Line], in) {
+				insts[t.File][t.Line] = append(insts[t.File][t.Line], in)
+			}
 		}
 		vs := want[t.File][t.Line]
 		if vs == nil {
@@ -293,7 +313,7 @@ func generate(units []*unit, targets []Target, repair bool) (*Schema, error) {
 			if !ok || u.src[name] == nil {
 				continue
 			}
-			g := &gen{u: u, src: u.src[name], lines: lines, tf: u.fset.File(f.Pos()), repair: repair}
+			g := &gen{u: u, src: u.src[name], lines: lines, insts: insts[name], tf: u.fset.File(f.Pos()), repair: repair}
 			g.file(f)
 			if len(g.hosts) > 0 {
 				files = append(files, fileHosts{u, name, g.hosts})

@@ -210,6 +210,70 @@ func TestRepairOperators(t *testing.T) {
 	}
 }
 
+// TestACR: with repair, a constant operand of a right-hand side or result
+// is replaced by the one that gives each instance its angelic value; the
+// oracle is the arithmetic of the instance, checked on every mutant made.
+func TestACR(t *testing.T) {
+	const head = "package p\n\nvar g int\nvar h string\n\n"
+	for _, tc := range []struct {
+		name  string
+		body  string // the function body starts on line 6
+		line  int
+		insts []Instance
+		want  []string // the ACR mutants
+	}{
+		{"x + c", "func f(x int) int {\n\treturn x + 3\n}\n", 7, []Instance{{"10", "12"}, {"4", "6"}, {"10", "-20"}}, []string{
+			"7: ACR 3 -> 5", "7: ACR 3 -> (-27)",
+		}},
+		{"x - c", "func f(x int) {\n\tg = x - 3\n}\n", 7, []Instance{{"10", "12"}}, []string{"7: ACR 3 -> 1"}},
+		{"c - x", "func f(x int) {\n\tg = 3 - x\n}\n", 7, []Instance{{"-7", "-5"}}, []string{"7: ACR 3 -> 5"}},
+		{"c + x in a definition", "func f(x int) int {\n\ty := 100 + x\n\treturn y\n}\n", 7, []Instance{{"150", "140"}}, []string{"7: ACR 100 -> 90"}},
+		// 250 - 5 is no uint8 (the fix would need wrap-around); 251 is
+		// CRP's mutant, kept as CRP.
+		{"a typed constant stays representable", "func f(x uint8) uint8 {\n\treturn x + 250\n}\n", 7, []Instance{{"255", "200"}, {"255", "0"}, {"250", "251"}}, []string{"7: ACR 250 -> 195"}},
+		{"string suffix", "func f(s string) string {\n\treturn s + \"s\"\n}\n", 7, []Instance{{`"buss"`, `"buses"`}, {`"buss"`, `"cats"`}}, []string{`7: ACR "s" -> "es"`}},
+		{"string prefix", "func f(s string) {\n\th = \"re\" + s\n}\n", 7, []Instance{{`"redo"`, `"undo"`}}, []string{`7: ACR "re" -> "un"`}},
+		{"nested: the outer constant", "func f(a, b string) string {\n\treturn a + \"-\" + b + \"!\"\n}\n", 7, []Instance{{`"x-y!"`, `"x-y?"`}}, []string{`7: ACR "!" -> "?"`}},
+		{"no constant operand", "func f(x, y int) int {\n\treturn x + y\n}\n", 7, []Instance{{"3", "4"}}, nil},
+		{"not + or -", "func f(x int) int {\n\treturn x * 3\n}\n", 7, []Instance{{"30", "40"}}, nil},
+		{"a definition that calls", "func k() int { return 1 }\nfunc f() int {\n\tb := k() + 3\n\treturn b\n}\n", 8, []Instance{{"4", "5"}}, nil},
+		{"malformed values", "func f(x int) int {\n\treturn x + 3\n}\n", 7, []Instance{{"x", "4"}, {"4", `"s"`}}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			targets := []Target{{File: "/x/p.go", Line: tc.line, Instances: tc.insts}}
+			s, err := generate([]*unit{typed(t, head+tc.body)}, targets, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(head+tc.body, "\n")
+			var got []string
+			for _, m := range s.Mutants {
+				if m.Op == ACR {
+					got = append(got, strings.TrimPrefix(m.String(), "p.go:"))
+					if l := lines[m.Line-1]; m.Column < 1 || m.Column > len(l) || !strings.HasPrefix(l[m.Column-1:], m.Orig) {
+						t.Errorf("%v: column %d is not the constant's in %q", m, m.Column, l)
+					}
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("ACR mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if s.Dropped != 0 {
+				t.Errorf("%d mutants dropped", s.Dropped)
+			}
+			plain, err := generate([]*unit{typed(t, head+tc.body)}, targets, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range plain.Mutants {
+				if m.Op == ACR {
+					t.Errorf("without repair: %v", m)
+				}
+			}
+		})
+	}
+}
+
 // TestSchemaText checks the selection code of each kind of host.
 func TestSchemaText(t *testing.T) {
 	src := "package p\n\nfunc f(a, b int) int {\n\tc := a + b\n\tif a < b {\n\t\tc = a - b\n\t}\n\treturn c\n}\n"
