@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // gen finds the hosts and sites of one file.
@@ -348,12 +349,24 @@ func (g *gen) constant(x ast.Expr, tv types.TypeAndValue, parent ast.Node) {
 		if !representable(v, b) {
 			continue
 		}
-		repl := v.ExactString()
-		if constant.Sign(v) < 0 {
-			repl = "(" + repl + ")"
-		}
-		g.add(CRP, x, x.Pos(), repl)
+		g.add(CRP, x, x.Pos(), intLiteral(v, x))
 	}
+}
+
+// intLiteral returns the source of the integer constant v replacing the
+// constant expression orig: a rune literal if orig is one ('A' for 'B'
+// - 1) and v a valid rune, else v's digits, parenthesised when negative.
+func intLiteral(v constant.Value, orig ast.Expr) string {
+	if lit, ok := ast.Unparen(orig).(*ast.BasicLit); ok && lit.Kind == token.CHAR {
+		if r, exact := constant.Int64Val(v); exact && r >= 0 && r <= utf8.MaxRune && utf8.ValidRune(rune(r)) {
+			return strconv.QuoteRune(rune(r))
+		}
+	}
+	repl := v.ExactString()
+	if constant.Sign(v) < 0 {
+		repl = "(" + repl + ")"
+	}
+	return repl
 }
 
 // representable reports whether the integer v fits the basic type b
@@ -517,10 +530,7 @@ func (g *gen) solve(e ast.Expr, at token.Pos, pure bool) {
 			if !representable(c, b) {
 				continue
 			}
-			repl = c.ExactString()
-			if constant.Sign(c) < 0 {
-				repl = "(" + repl + ")"
-			}
+			repl = intLiteral(c, k)
 		case b.Info()&types.IsString != 0 && be.Op == token.ADD && kc.Kind() == constant.String:
 			r, err1 := strconv.Unquote(in.Orig)
 			a, err2 := strconv.Unquote(in.Angelic)

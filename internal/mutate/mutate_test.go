@@ -69,6 +69,11 @@ func TestOperators(t *testing.T) {
 		{"CRP keeps to the type", "func f() uint8 {\n\treturn 255\n}\n", 6, nil, []string{
 			"6: CRP 255 -> 254",
 		}},
+		{"CRP of a rune literal stays one", "func f(v byte) byte {\n\treturn v - 'B' + '\\x00'\n}\n", 6, nil, []string{
+			"6: AOR v - 'B' + '\\x00' -> v - 'B' - '\\x00'", "6: AOR v - 'B' + '\\x00' -> v - 'B' * '\\x00'",
+			"6: AOR v - 'B' -> v + 'B'", "6: AOR v - 'B' -> v * 'B'", "6: AOR v - 'B' -> v / 'B'", "6: AOR v - 'B' -> v % 'B'",
+			"6: CRP 'B' -> 'C'", "6: CRP 'B' -> 'A'", "6: CRP '\\x00' -> '\\x01'",
+		}},
 		{"CRP negative", "func f() int {\n\treturn -1\n}\n", 6, nil, []string{
 			"6: CRP -1 -> 0", "6: CRP -1 -> (-2)",
 		}},
@@ -231,6 +236,7 @@ func TestACR(t *testing.T) {
 		// 250 - 5 is no uint8 (the fix would need wrap-around); 251 is
 		// CRP's mutant, kept as CRP.
 		{"a typed constant stays representable", "func f(x uint8) uint8 {\n\treturn x + 250\n}\n", 7, []Instance{{"255", "200"}, {"255", "0"}, {"250", "251"}}, []string{"7: ACR 250 -> 195"}},
+		{"a rune literal stays one", "func f(v byte) byte {\n\treturn v - 'B'\n}\n", 7, []Instance{{"31", "40"}}, []string{"7: ACR 'B' -> '9'"}},
 		{"string suffix", "func f(s string) string {\n\treturn s + \"s\"\n}\n", 7, []Instance{{`"buss"`, `"buses"`}, {`"buss"`, `"cats"`}}, []string{`7: ACR "s" -> "es"`}},
 		{"string prefix", "func f(s string) {\n\th = \"re\" + s\n}\n", 7, []Instance{{`"redo"`, `"undo"`}}, []string{`7: ACR "re" -> "un"`}},
 		{"nested: the outer constant", "func f(a, b string) string {\n\treturn a + \"-\" + b + \"!\"\n}\n", 7, []Instance{{`"x-y!"`, `"x-y?"`}}, []string{`7: ACR "!" -> "?"`}},
