@@ -100,6 +100,18 @@ func ExampleComputeDistance() {
 		note: "2nd written 2rd; the test computes its results inside a slice of structs and reads them back through range",
 	},
 	{
+		name: "strcase/snake", module: "github.com/iancoleman/strcase@v0.3.0", file: "snake.go",
+		old: "\t\t\tv -= 'A'\n", new: "\t\t\tv -= 'B'\n",
+		run: "^TestToSnake$", first: true, maxSize: 1,
+		note: "upper case letters lowered one letter too far ('B' for 'A'); the result is built in a strings.Builder",
+	},
+	{
+		name: "gods/binaryheap", module: "github.com/emirpasic/gods@v1.18.1", file: "trees/binaryheap/binaryheap.go", pkg: "./trees/binaryheap",
+		old: "heap.Comparator(leftValue, rightValue) > 0 {", new: "heap.Comparator(leftValue, rightValue) < 0 {",
+		run: "^TestBinaryHeapPushBulk$", first: true, maxSize: 1,
+		note: "bubble-down picks the larger child; the heap holds interface{} values compared through a comparator function",
+	},
+	{
 		name: "humanize/plural", module: "github.com/dustin/go-humanize@v1.1.0", file: "english/words.go", pkg: "./english",
 		old: "\t\t\treturn singular + \"es\"\n", new: "\t\t\treturn singular + \"s\"\n",
 		run: "^TestPluralWord$", first: true, maxSize: 1,
