@@ -95,6 +95,26 @@
 // such as a test table: examples/foo's Cases) leaves the field at its
 // run value.
 //
+// # Interfaces
+//
+// An instance of interface type (an any, an error, a parameter of
+// interface type) that holds a value of a modelled sort in the run gets a
+// term of its dynamic type's sort: MakeInterface and ChangeInterface pass
+// their operand's term on, a type assertion to a concrete type (not the
+// comma-ok form) takes the interface's, and == and != of two interfaces
+// compare their terms when the run's dynamic types are identical (floats
+// aside). So an int kept in a []any, ordered by a comparison function that
+// asserts it back, links the test's check to the statement that computed
+// it. Instances whose dynamic types differ never share a term (their
+// constraint fails to sort and they keep their run values); a nil
+// interface, or one holding a pointer, a struct or a value of a sort not
+// on (see Strings, Floats), has no term; nor has a value boxed only to be
+// passed in a variadic argument to the standard library (t.Errorf's and
+// fmt.Printf's arguments), whose term nothing encoded would read. Angelic
+// values of such instances
+// are plain values: the replay boxes them in the dynamic type of the
+// value they replace (trace.Hooks.Values). Stats.Interfaces counts them.
+//
 // # Floats
 //
 // Likewise, float32 and float64 instances get IEEE 754 terms of their

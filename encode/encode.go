@@ -190,6 +190,10 @@ type Stats struct {
 	// through copies of the whole struct to the store of that field (see
 	// the package documentation on structs).
 	FieldCopies int
+	// Interfaces counts the instances of interface type encoded with the
+	// sort of their dynamic value (see the package documentation on
+	// interfaces).
+	Interfaces int
 }
 
 // Encoder builds the error trace formula of one failing test in a
@@ -245,6 +249,100 @@ func (e *Encoder) sortOf(t types.Type) sortInfo {
 		si.integer = true
 	}
 	return si
+}
+
+// valueSort is sortOf for an instance of static type typ whose run value
+// is v: an instance of an interface type takes the sort of its dynamic
+// type (an int in an any is encoded as an int), none for a nil interface
+// or a dynamic type the encoding does not model. Linked instances of
+// different dynamic types do not share terms: their constraint fails to
+// sort and the instance keeps its run value (see event).
+func (e *Encoder) valueSort(typ types.Type, v trace.Value) sortInfo {
+	if typ != nil && types.IsInterface(typ) {
+		if dt := v.DynamicType(); dt != nil && !types.IsInterface(dt) {
+			si := e.sortOf(dt)
+			if si.ok {
+				e.stats.Interfaces++
+			}
+			return si
+		}
+		return sortInfo{}
+	}
+	return e.sortOf(typ)
+}
+
+// formatted reports whether in boxes a value in an interface (or stores
+// one so boxed) only to pass it, in a variadic argument's array, to a
+// function of the standard library outside the encoding's scope
+// (t.Errorf, fmt.Printf and the like): its term would define a value
+// nothing encoded reads, more variables that change only which models the
+// solver finds. Such instances keep no term.
+func (e *Encoder) formatted(in ssa.Instruction) bool {
+	var v ssa.Value
+	switch in := in.(type) {
+	case *ssa.MakeInterface:
+		v = in
+	case *ssa.Store:
+		v = in.Val
+	default:
+		return false
+	}
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok || mi.Referrers() == nil || len(*mi.Referrers()) != 1 {
+		return false
+	}
+	st, ok := (*mi.Referrers())[0].(*ssa.Store)
+	if !ok || st.Val != mi {
+		return false
+	}
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	arr, ok := ia.X.(*ssa.Alloc)
+	if !ok || arr.Comment != "varargs" {
+		return false
+	}
+	calls := 0
+	for _, r := range *arr.Referrers() {
+		switch r := r.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			for _, u := range *r.Referrers() {
+				c, ok := u.(ssa.CallInstruction)
+				if !ok {
+					return false
+				}
+				fn := c.Common().StaticCallee()
+				if fn == nil || e.inScope(fn) || !stdFunc(fn) {
+					return false
+				}
+				calls++
+			}
+		default:
+			return false
+		}
+	}
+	return calls > 0
+}
+
+// stdFunc reports whether fn belongs to a package of the standard library
+// (a wrapper of a promoted method, such as (*testing.T).Errorf, to the
+// package of the method).
+func stdFunc(fn *ssa.Function) bool {
+	var path string
+	switch {
+	case fn.Pkg != nil:
+		path = fn.Pkg.Pkg.Path()
+	case fn.Origin() != nil && fn.Origin().Pkg != nil:
+		path = fn.Origin().Pkg.Pkg.Path()
+	case fn.Object() != nil && fn.Object().Pkg() != nil:
+		path = fn.Object().Pkg().Path()
+	default:
+		return false
+	}
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // decideTheories turns string and float terms on when the first n
@@ -843,7 +941,10 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 			typ = val.Type()
 		}
 	}
-	si = e.sortOf(typ)
+	if typ != nil && types.IsInterface(typ) && e.formatted(instr) {
+		return nil
+	}
+	si = e.valueSort(typ, t.Value(ev))
 	if !si.ok {
 		return nil
 	}
@@ -1038,6 +1139,17 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 		return definition{term: x}
 	case *ssa.ChangeType:
 		return definition{term: e.operand(r, ev, in.X)}
+	case *ssa.MakeInterface:
+		// The interface's term is its dynamic value's (see valueSort).
+		return definition{term: e.operand(r, ev, in.X)}
+	case *ssa.ChangeInterface:
+		return definition{term: e.operand(r, ev, in.X)}
+	case *ssa.TypeAssert:
+		// An assertion to a concrete type that held in the run: the
+		// value inside, of the same sort.
+		if !in.CommaOk && !types.IsInterface(in.AssertedType) {
+			return definition{term: e.operand(r, ev, in.X)}
+		}
 	case *ssa.Field:
 		if _, isStruct := in.X.Type().Underlying().(*types.Struct); isStruct {
 			x := e.fieldOf(r, t.Producer(ev, in.X), in.Field, si, 0)
@@ -1515,7 +1627,7 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 	if !ok {
 		return nil
 	}
-	si := e.sortOf(p.Type())
+	si := e.valueSort(p.Type(), t.Value(ev))
 	if !si.ok {
 		return nil
 	}
@@ -1562,7 +1674,11 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 	var single sortInfo
 	vals := t.Value(ev)
 	for i, res := range in.Results {
-		si := e.sortOf(res.Type())
+		rv := vals
+		if len(in.Results) > 1 && vals.Kind() == trace.KindTuple {
+			rv = vals.Index(i)
+		}
+		si := e.valueSort(res.Type(), rv)
 		if !si.ok {
 			continue
 		}
@@ -1574,11 +1690,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 		terms[i] = x
 		def := e.operand(r, ev, res)
 		if def == nil {
-			v := vals
-			if len(in.Results) > 1 && vals.Kind() == trace.KindTuple {
-				v = vals.Index(i)
-			}
-			def = si.concrete(v)
+			def = si.concrete(rv)
 		}
 		if def != nil {
 			eqs = append(eqs, maxsat.Eq(x, def))
@@ -1619,6 +1731,17 @@ func (e *Encoder) binop(r *run, ev trace.EventID, in *ssa.BinOp) definition {
 		return definition{}
 	}
 	xs := e.sortOf(in.X.Type())
+	if types.IsInterface(in.X.Type()) {
+		// Interfaces compare equal when they hold equal values of one
+		// dynamic type: with the run's dynamic types equal, their terms'
+		// equality (floats aside, whose == is not equality of terms).
+		xv, ok1 := e.operandValue(r, ev, in.X)
+		yv, ok2 := e.operandValue(r, ev, in.Y)
+		if !ok1 || !ok2 || xv.DynamicType() == nil || !types.Identical(xv.DynamicType(), yv.DynamicType()) ||
+			e.sortOf(xv.DynamicType()).isFloat || in.Op != token.EQL && in.Op != token.NEQ {
+			return definition{}
+		}
+	}
 	if xs.isFloat {
 		return floatBinop(in.Op, x, y)
 	}

@@ -24,6 +24,9 @@ func (e *SanityError) Error() string {
 
 // concreteFor returns the constant of sort t.Sort() for value v, or nil.
 func concreteFor(t *maxsat.Term, v trace.Value) *maxsat.Term {
+	if v.Kind() == trace.KindInterface {
+		v = v.Elem() // the dynamic value (see valueSort)
+	}
 	so := t.Sort()
 	switch {
 	case so.Kind == maxsat.BoolSort && v.Kind() == trace.KindBool:

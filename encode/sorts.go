@@ -97,6 +97,9 @@ func (si sortInfo) zero() *maxsat.Term {
 // concrete returns the constant for a concrete trace value, or nil if the
 // value's kind does not fit the sort.
 func (si sortInfo) concrete(v trace.Value) *maxsat.Term {
+	if v.Kind() == trace.KindInterface {
+		v = v.Elem() // an interface's dynamic value (see valueSort)
+	}
 	switch v.Kind() {
 	case trace.KindBool:
 		if si.isBool {

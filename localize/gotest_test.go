@@ -497,6 +497,38 @@ func TestConstantRepair(t *testing.T) {
 	}
 }
 
+// TestInterfaceFault localizes a wrong constant whose values reach the
+// test only through interfaces: costs pushed into a heap of any, ordered
+// by a function asserting them back to int, the least asserted again.
+// The instances of interface type carry their ints' terms, so the faulty
+// line is a verified candidate, and Repair's ACR turns its angelic value
+// into the fix (+ 10). Before interfaces had terms, the search could only
+// blame the final assertion.
+func TestInterfaceFault(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/boxheap"
+	prog, faults := loadSubject(ctx, t, "testdata/boxheap", true, 1)
+	rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestCheapest", &Options{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := verifiedOn(rep, faults[0])
+	if c == nil {
+		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
+	}
+	a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/boxheap", Tests: true}, Patterns: []string{"."},
+		GoTests: []GoTestCase{{Pkg: pkg, Name: "TestCheapest"}}, Repair: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(a.Fixes("TestCheapest"), func(m MutantResult) bool {
+		return m.Op == "ACR" && m.Line == faults[0].Line && m.Orig == "5" && m.Repl == "10"
+	}) {
+		t.Errorf("fixes %+v; want ACR 5 -> 10 on line %d", a.Fixes("TestCheapest"), faults[0].Line)
+	}
+}
+
 // TestFloatFault localizes a wrong factor in float arithmetic through two
 // tests: one comparing the result with ==, one with >= through a caller.
 // The seeded line is a verified size-1 candidate of both; for the first,

@@ -70,14 +70,19 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			for i := 0; i < len(s) && i < len(dst); i++ {
 				vals = append(vals, Uint(uint64(s[i])))
 			}
+			for i, v := range vals {
+				storeInto(&dst[i], v, st)
+			}
 		} else {
 			src := args[1].slice()
+			var sts []EventID // read before any store: src and dst may overlap
 			for i := 0; i < len(src) && i < len(dst); i++ {
 				vals = append(vals, copyVal(src[i].v))
+				sts = append(sts, copiedStore(src[i], st))
 			}
-		}
-		for i, v := range vals {
-			storeInto(&dst[i], v, st)
+			for i, v := range vals {
+				storeInto(&dst[i], v, sts[i])
+			}
 		}
 		return Int(int64(len(vals)))
 	case "delete":
@@ -183,11 +188,27 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	panic(u)
 }
 
+// copiedStore returns the last store that a cell copied from src by
+// append or copy records: src's own for a value that is not an aggregate
+// (the copy moves that value: a load of the copy depends on the store
+// that wrote it, as the encoding and slices need), else the builtin's
+// event st (an aggregate's parts keep one store each, which a copy does
+// not carry over).
+func copiedStore(src cell, st EventID) EventID {
+	if src.st >= 0 && !src.v.isAgg() {
+		return src.st
+	}
+	return st
+}
+
 // appendValues implements append(s, t...), t a slice or (for []byte) a
-// string, growing like the Go runtime.
+// string, growing like the Go runtime. An element appended from a slice
+// records its source cell's last store (see copiedStore), one from a
+// string the append's event st.
 func appendValues(ci *callInfo, s, t Value, st EventID) Value {
 	ez := ci.ez
 	var add []Value
+	var sts []EventID
 	if t.k == KindString {
 		str := t.Str()
 		add = make([]Value, len(str))
@@ -197,9 +218,21 @@ func appendValues(ci *callInfo, s, t Value, st EventID) Value {
 	} else {
 		src := t.slice()
 		add = make([]Value, len(src))
+		if st >= 0 {
+			sts = make([]EventID, len(src))
+		}
 		for i := range src {
 			add[i] = copyVal(src[i].v)
+			if sts != nil {
+				sts[i] = copiedStore(src[i], st)
+			}
 		}
+	}
+	stOf := func(i int) EventID {
+		if sts != nil {
+			return sts[i]
+		}
+		return st
 	}
 	old := s.slice()
 	if len(add) == 0 {
@@ -209,7 +242,7 @@ func appendValues(ci *callInfo, s, t Value, st EventID) Value {
 	if n <= cap(old) {
 		ns := old[:n]
 		for i, v := range add {
-			storeInto(&ns[len(old)+i], v, st)
+			storeInto(&ns[len(old)+i], v, stOf(i))
 		}
 		return sliceOf(ns)
 	}
@@ -219,7 +252,7 @@ func appendValues(ci *callInfo, s, t Value, st EventID) Value {
 		ns[i] = cell{v: copyVal(old[i].v), st: old[i].st}
 	}
 	for i, v := range add {
-		ns[len(old)+i] = cell{v: v, st: st}
+		ns[len(old)+i] = cell{v: v, st: stOf(i)}
 		if v.isAgg() {
 			setStores(v.cells(), st)
 		}

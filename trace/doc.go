@@ -60,7 +60,9 @@
 // static instruction ([Static]: the SSA instruction, its function and source
 // position), the concrete value it produced, the events it read
 // ([Trace.Deps]: register operands, plus, for loads, the last store to the
-// same memory), its dynamic control parent ([Trace.ControlParent]: the most
+// same memory; an element that append or copy moved keeps the last store
+// of the element it was copied from, unless it is an aggregate, whose
+// last store is then the builtin's call), its dynamic control parent ([Trace.ControlParent]: the most
 // recent instance in its frame of a branch its block is control dependent
 // on, else the call that created the frame), and call/return linkage
 // ([Trace.CallOf], [Trace.Callee]). Dependencies and control parents always

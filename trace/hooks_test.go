@@ -3,6 +3,8 @@ package trace
 import (
 	"testing"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/faultloc/faultloc/examples"
 )
 
@@ -233,5 +235,44 @@ func TestRuntimeFuncName(t *testing.T) {
 		if got := runtimeFuncName(tt.in); got != tt.want {
 			t.Errorf("runtimeFuncName(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestBoxedValues: a value given in Hooks.Values for an instance whose
+// value is an interface (the any that boxes a) is boxed in the dynamic
+// type of the value it replaces, so the assertion that unboxes it
+// succeeds; Value.DynamicType names that type.
+func TestBoxedValues(t *testing.T) {
+	const pkg = "github.com/faultloc/faultloc/trace/testdata/boxed"
+	p := load(t, "./trace/testdata/boxed")
+	fn := p.Func(pkg, "Sum")
+	run := func(h *Hooks) *Result {
+		res, err := p.Run(bgContext, fn, []Value{Int(3), Int(4)}, &RunOptions{Hooks: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	res := run(nil)
+	tr := res.Trace
+	var boxes []EventID
+	for e := EventID(0); int(e) < tr.Len(); e++ {
+		if _, ok := tr.Instr(e).(*ssa.MakeInterface); ok {
+			boxes = append(boxes, e)
+		}
+	}
+	if len(boxes) != 2 {
+		t.Fatalf("%d MakeInterface events, want 2", len(boxes))
+	}
+	v := tr.Value(boxes[0])
+	if dt := v.DynamicType(); dt == nil || dt.String() != "int" || v.Elem().Int() != 3 {
+		t.Fatalf("boxed a: %v of dynamic type %v, want 3 of int", v, dt)
+	}
+	if Int(3).DynamicType() != nil || (Value{k: KindInterface}).DynamicType() != nil {
+		t.Error("DynamicType of an int or a nil interface is not nil")
+	}
+	res = run(&Hooks{Values: map[InstanceKey]Value{tr.Key(boxes[0]): Int(10)}})
+	if res.Outcome != Returned || len(res.Returns) != 1 || res.Returns[0].Int() != 14 {
+		t.Fatalf("with a boxed as 10: %v, want 14", res)
 	}
 }

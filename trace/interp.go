@@ -369,6 +369,11 @@ func (r *run) steer(fr *frame, sid StaticID, occ int32, v Value) (Value, bool) {
 	k := InstanceKey{sid, fr.path, occ}
 	if r.h.Values != nil {
 		if nv, ok := r.h.Values[k]; ok {
+			if v.k == KindInterface && v.p != nil && nv.k != KindInterface && nv.k != KindInvalid && (*iface)(v.p).nat == nil {
+				// A value for an interface: boxed in the dynamic type of
+				// the value it replaces (see Hooks.Values).
+				nv = Value{k: KindInterface, p: ptrOf(&iface{t: (*iface)(v.p).t, v: nv})}
+			}
 			return nv, true
 		}
 	}

@@ -234,7 +234,10 @@ type Hooks struct {
 	// values): an instruction's result; the value a Store or MapUpdate
 	// writes; the result a Return returns (a Tuple for several); a call's
 	// result (replacing what the callee returned; a Tuple for several); a
-	// Bool for an If, which then acts like an entry of Branches.
+	// Bool for an If, which then acts like an entry of Branches. A value
+	// that is not an interface given for an instance whose value is a
+	// non-nil interface is boxed in the dynamic type of the value it
+	// replaces (an angelic 3 for the int inside an any).
 	Values map[InstanceKey]Value
 	// Branches forces the decision of the given If instances: true takes the
 	// then-successor, whatever the condition's value.

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"fmt"
+	"go/types"
 	"math"
 	"reflect"
 	"strconv"
@@ -227,6 +228,20 @@ func (v Value) Elem() Value {
 		}
 	}
 	return Value{}
+}
+
+// DynamicType returns the dynamic type of a non-nil interface value of
+// the interpreted program, or nil (a nil interface, a value of another
+// kind, or one made by the standard library's native code whose type the
+// program may not know).
+func (v Value) DynamicType() types.Type {
+	if v.k != KindInterface || v.p == nil {
+		return nil
+	}
+	if it := (*iface)(v.p); it.nat == nil {
+		return it.t.t
+	}
+	return nil
 }
 
 // Tuple returns a KindTuple value holding vs.
