@@ -67,8 +67,11 @@
 // HasSuffix or Contains, or when the test's expected results are strings.
 // Otherwise strings stay out of the formula, which keeps it within the
 // bit-vector engines. Modelled: string constants, concatenation (s + t,
-// s += t), equality, strconv.Itoa and strconv.FormatInt in base 10, and
-// those three functions of package strings; a string-valued parameter, load, store or return carries its
+// s += t), equality, strconv.Itoa and strconv.FormatInt in base 10,
+// those three functions of package strings, and fmt.Sprintf with a
+// constant format of %s and %v verbs (and %%) whose arguments are strings
+// without String or Error methods ("%s/%s" of two strings is their
+// concatenation with "/"); a string-valued parameter, load, store or return carries its
 // term like an integer's, and an angelic value may be a string ("KiB"
 // where the program wrote "KB"). Not modelled, and so kept at their run
 // values while what they depend on is unchanged: the order of strings (<,
@@ -77,7 +80,10 @@
 // s[i:j] (string lengths and offsets, even constant ones, made Z3 time
 // out on x/mod/semver's parser, or give up), indexing s[i], conversions between strings and byte or rune slices (a string
 // built in a []byte, as go-humanize's Comma builds its result, depends on
-// the slice, not on the stores into it), fmt's formatting and other calls.
+// the slice, not on the stores into it), fmt's other formatting (an
+// integer's %d or %v in fmt.Sprintf included: str.from_int inside a
+// concatenation compared with a constant made Z3 time out, as
+// strconv.Itoa can) and other calls.
 //
 // # Structs
 //

@@ -317,6 +317,11 @@ func (e *Encoder) formatted(in ssa.Instruction) bool {
 				if fn == nil || e.inScope(fn) || !stdFunc(fn) {
 					return false
 				}
+				if call, ok := c.(*ssa.Call); ok {
+					if _, _, ok := sprintfFormat(call); ok {
+						return false // its arguments are modelled (sprintf)
+					}
+				}
 				calls++
 			}
 		default:
@@ -1248,6 +1253,9 @@ func (e *Encoder) stdString(r *run, ev trace.EventID, in *ssa.Call, fn *ssa.Func
 		return definition{}
 	}
 	name := fn.Pkg.Pkg.Path() + "." + fn.Name()
+	if name == "fmt.Sprintf" && si.isString {
+		return e.sprintf(r, ev, in)
+	}
 	if mathUnary[name] == nil && !stdModelled[name] {
 		return definition{} // before looking up the operands: most calls are not modelled
 	}

@@ -529,6 +529,41 @@ func TestInterfaceFault(t *testing.T) {
 	}
 }
 
+// TestSprintfFault localizes a wrong string constant whose value reaches
+// the test through two fmt.Sprintf calls of %s and %v: the fault line is
+// a verified candidate with the angelic value "/", and its ANG mutant is a
+// plausible fix. Before fmt.Sprintf was modelled, the search blamed the
+// last Sprintf alone.
+func TestSprintfFault(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/paths"
+	prog, faults := loadSubject(ctx, t, "testdata/paths", true, 1)
+	rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestLabel", &Options{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := verifiedOn(rep, faults[0])
+	if c == nil {
+		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
+	}
+	for _, a := range c.Angelic {
+		if a.Value != `"/"` {
+			t.Errorf("angelic value %s, want \"/\"", a.Value)
+		}
+	}
+	a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/paths", Tests: true}, Patterns: []string{"."},
+		GoTests: []GoTestCase{{Pkg: pkg, Name: "TestLabel"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(a.Fixes("TestLabel"), func(m MutantResult) bool {
+		return m.Op == "ANG" && m.Line == faults[0].Line && m.Repl == `"/"`
+	}) {
+		t.Errorf("fixes %+v; want ANG \"/\" on line %d", a.Fixes("TestLabel"), faults[0].Line)
+	}
+}
+
 // TestFloatFault localizes a wrong factor in float arithmetic through two
 // tests: one comparing the result with ==, one with >= through a caller.
 // The seeded line is a verified size-1 candidate of both; for the first,

@@ -3,6 +3,7 @@
 package strs
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -87,3 +88,29 @@ func mkRow(s string, n int) (p row, ok bool) {
 }
 
 func mkRow1(s string) row { return row{got: s, n: 3} }
+
+// code is an int whose String method fmt calls.
+type code int
+
+func (c code) String() string { return "code" }
+
+// name is a string whose String method fmt calls.
+type name string
+
+func (n name) String() string { return "name" }
+
+// Format builds strings with fmt.Sprintf: the verbs encode models (%s and
+// %v of strings, %%), and others it leaves at their run values (%d, %x, a
+// Stringer, a bool).
+func Format(a, b string, n int) string {
+	s := fmt.Sprintf("%s=%s (%v, %v%%)", a, b, b, a+b)
+	if s == fmt.Sprintf("%s=%s (%s, %s%%)", a, b, b, a+b) {
+		s += "!"
+	}
+	t := fmt.Sprintf("%x|%v|%v|%v|%s", n, code(n), n > 0, name(a), name(b))
+	u := fmt.Sprintf("plain")
+	if fmt.Sprintf("%s", a) == a {
+		u += "."
+	}
+	return s + t + u + fmt.Sprintf("%d%s", uint16(n), a+b) + fmt.Sprintf("[%v]", b)
+}
