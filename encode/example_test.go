@@ -107,7 +107,7 @@ func Example_strings() {
 		}
 	}
 	// Unordered output:
-	// line 51: ","
-	// line 52: "Dear Ada,"
-	// line 48: false
+	// line 52: ","
+	// line 53: "Dear Ada,"
+	// line 49: false
 }
