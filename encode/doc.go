@@ -106,8 +106,9 @@
 // An instance of interface type (an any, an error, a parameter of
 // interface type) that holds a value of a modelled sort in the run gets a
 // term of its dynamic type's sort: MakeInterface and ChangeInterface pass
-// their operand's term on, a type assertion to a concrete type (not the
-// comma-ok form) takes the interface's, and == and != of two interfaces
+// their operand's term on, a type assertion to a concrete type (or the
+// value of its comma-ok form when it held, as in a type switch's case)
+// takes the interface's, and == and != of two interfaces
 // compare their terms when the run's dynamic types are identical (floats
 // aside). So an int kept in a []any, ordered by a comparison function that
 // asserts it back, links the test's check to the statement that computed

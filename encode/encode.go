@@ -1185,6 +1185,17 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 				return definition{term: r.terms[d][in.Index], hard: true}
 			}
 		}
+		// The value of a comma-ok assertion to a concrete type that held
+		// in the run (a type switch's case): the interface's, as for the
+		// plain assertion. Its ok keeps its run value: a dynamic type
+		// does not change.
+		if d := t.Producer(ev, in.Tuple); d != trace.NoEvent && in.Index == 0 {
+			if ta, ok := t.Instr(d).(*ssa.TypeAssert); ok && ta.CommaOk && !types.IsInterface(ta.AssertedType) {
+				if v := t.Value(d); v.Kind() == trace.KindTuple && v.Len() == 2 && v.Index(1).Bool() {
+					return definition{term: e.operand(r, d, ta.X)}
+				}
+			}
+		}
 	}
 	return definition{}
 }
