@@ -192,6 +192,16 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				fmt.Fprintln(stderr, "faultloc localize:", err)
 				return 2
 			}
+		} else {
+			// The reports come once every case is done (and -fixes or
+			// -tiebreak has run): say where the search is meanwhile.
+			verified := 0
+			for _, c := range rep.Candidates {
+				if c.Verified {
+					verified++
+				}
+			}
+			fmt.Fprintf(stderr, "faultloc localize: %s: %d candidates (%d verified) in %v\n", name, len(rep.Candidates), verified, rep.Stats.Total.Round(time.Millisecond))
 		}
 	}
 	if tieFormula != nil && matrix.Failed() > 0 {

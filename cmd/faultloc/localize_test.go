@@ -121,6 +121,11 @@ func TestLocalizeJSON(t *testing.T) {
 			t.Errorf("candidate %+v", c)
 		}
 	}
+	// The reports come at the end: stderr says, case by case, how far the
+	// search is.
+	if !regexp.MustCompile(`(?m)^faultloc localize: TestFoo/testFoo: 4 candidates \(4 verified\) in \d`).MatchString(errb.String()) {
+		t.Errorf("stderr lacks the case's progress line:\n%s", errb.String())
+	}
 }
 
 func TestLocalizeUsageErrors(t *testing.T) {
