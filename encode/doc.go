@@ -95,8 +95,9 @@
 // function's result (its Return and the value returned) and the results
 // of a tuple. So a table-driven test that computes its results inside a
 // slice of structs ({"2", Ordinal(2), "2nd"}) and reads them back through
-// range links each result to the call that computed it. A copy from
-// anything else (a φ, a bridged call, an interface), more than eight
+// range links each result to the call that computed it, as it does through
+// an interface boxing the struct and the assertion unboxing it (items kept
+// in a []any). A copy from anything else (a φ, a bridged call), more than eight
 // copies back, or a field stored by a package initializer (package data,
 // such as a test table: examples/foo's Cases) leaves the field at its
 // run value.

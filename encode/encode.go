@@ -1361,9 +1361,25 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 				return e.fieldOf(r, t.Producer(dep, ret.Results[in.Index]), i, si, depth+1)
 			}
 		}
+		if ta := t.Producer(d, in.Tuple); ta != trace.NoEvent && in.Index == 0 {
+			if x, ok := t.Instr(ta).(*ssa.TypeAssert); ok && x.CommaOk {
+				if v := t.Value(ta); v.Kind() == trace.KindTuple && v.Len() == 2 && v.Index(1).Bool() {
+					return e.fieldOf(r, t.Producer(ta, x.X), i, si, depth+1)
+				}
+			}
+		}
 	case *ssa.Return:
 		if len(in.Results) == 1 {
 			return e.fieldOf(r, t.Producer(d, in.Results[0]), i, si, depth+1)
+		}
+	case *ssa.MakeInterface:
+		return e.fieldOf(r, t.Producer(d, in.X), i, si, depth+1)
+	case *ssa.ChangeInterface:
+		return e.fieldOf(r, t.Producer(d, in.X), i, si, depth+1)
+	case *ssa.TypeAssert:
+		// A struct asserted out of an interface: the value boxed.
+		if !in.CommaOk {
+			return e.fieldOf(r, t.Producer(d, in.X), i, si, depth+1)
 		}
 	case *ssa.UnOp:
 		if in.Op != token.MUL {
@@ -1377,6 +1393,21 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 			}
 		}
 		if !addr.IsValid() {
+			return nil
+		}
+		if types.IsInterface(in.Type()) {
+			// An interface boxing the struct: its one memory dependence
+			// is the cell's last store, which append or copy may have
+			// made at another address (trace: copiedStore).
+			for _, dep := range deps {
+				if t.SSAValue(dep) == in.X {
+					continue
+				}
+				if st, ok := t.Instr(dep).(*ssa.Store); ok && types.IsInterface(st.Val.Type()) {
+					return e.fieldOf(r, dep, i, si, depth+1)
+				}
+				return nil
+			}
 			return nil
 		}
 		// A later store of field i itself, else the memory's last

@@ -14,7 +14,8 @@ import (
 
 // TestInterfacesSanity: runs passing ints through interfaces (a heap of
 // any ordered by a comparator, a type switch over several dynamic types,
-// interface equality, a map of any, an any through a call) are encoded
+// interface equality, a map of any, an any through a call, structs kept in
+// a []any whose fields are read after assertions) are encoded
 // with their own results and Options.Sanity: the run's values must
 // satisfy the encoding, and the instances of interface type holding ints
 // get terms.
@@ -32,13 +33,17 @@ func TestInterfacesSanity(t *testing.T) {
 			{Name: "Least", Func: prog.Func(pkg, "Least"), Args: []trace.Value{n(), n(), n(), n(), n()}},
 			{Name: "Mixed", Func: prog.Func(pkg, "Mixed"), Args: []trace.Value{n(), n(), trace.String("xyz"[:rng.IntN(4)])}},
 			{Name: "Report", Func: prog.Func(pkg, "Report"), Args: []trace.Value{n()}},
+			{Name: "Urgent", Func: prog.Func(pkg, "Urgent"), Args: []trace.Value{n(), n(), n()}},
 		} {
 			st, err := selfSanity(ctx, prog, test)
 			if err != nil {
 				t.Errorf("%s%v: %v", test.Name, test.Args, err)
 			}
-			if st.Interfaces == 0 {
+			if st.Interfaces == 0 && test.Name != "Urgent" {
 				t.Errorf("%s: no instance of interface type encoded", test.Name)
+			}
+			if test.Name == "Urgent" && st.FieldCopies < 3 {
+				t.Errorf("Urgent: %d fields linked through copies, want at least 3 (through the interfaces)", st.FieldCopies)
 			}
 		}
 	}

@@ -107,3 +107,25 @@ func total(xs ...any) int {
 	}
 	return s
 }
+
+// item is a struct kept in interfaces.
+type item struct {
+	name string
+	prio int
+}
+
+// Urgent keeps items in a []any, picks the one of highest priority
+// through assertions (plain and comma-ok) and returns its priority.
+func Urgent(a, b, c int) int {
+	var xs []any
+	for i, p := range []int{a, b, c} {
+		xs = append(xs, item{name: "x", prio: p * (i + 1)})
+	}
+	best := xs[0].(item)
+	for _, x := range xs[1:] {
+		if it, ok := x.(item); ok && it.prio > best.prio {
+			best = it
+		}
+	}
+	return best.prio
+}
