@@ -193,6 +193,49 @@ func verifiedOn(rep *Report, f examples.Fault) *Candidate {
 	return nil
 }
 
+// subjectPkg is the import path of localize/testdata/<dir>.
+func subjectPkg(dir string) string { return "github.com/faultloc/faultloc/localize/testdata/" + dir }
+
+// verifiedFault localizes test case name of testdata/<dir>, whose one
+// fault line is marked, with MaxSize 1, and returns the verified one-line
+// candidate on that line (failing t if there is none) and the line.
+func verifiedFault(ctx context.Context, t *testing.T, dir, name string) (*Candidate, examples.Fault) {
+	t.Helper()
+	prog, faults := loadSubject(ctx, t, "testdata/"+dir, true, 1)
+	rep, err := AgxFaultsGoTest(ctx, prog, subjectPkg(dir), name, &Options{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := verifiedOn(rep, faults[0])
+	if c == nil {
+		t.Fatalf("%s: no verified size-1 candidate on %v:\n%s", name, faults[0], summary(rep))
+	}
+	return c, faults[0]
+}
+
+// mutateCands runs mutation analysis on the lines of cands over the
+// named test cases of testdata/<dir>.
+func mutateCands(ctx context.Context, t *testing.T, dir string, cands []Candidate, repair bool, names ...string) *MutationAnalysis {
+	t.Helper()
+	var cases []GoTestCase
+	for _, n := range names {
+		cases = append(cases, GoTestCase{Pkg: subjectPkg(dir), Name: n})
+	}
+	a, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: "testdata/" + dir, Tests: true}, Patterns: []string{"."}, GoTests: cases, Repair: repair})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// hasFix reports whether a's plausible fixes of test include the mutant
+// op orig -> repl on line.
+func hasFix(a *MutationAnalysis, test, op string, line int, orig, repl string) bool {
+	return slices.ContainsFunc(a.Fixes(test), func(m MutantResult) bool {
+		return m.Op == op && m.Line == line && (orig == "" || m.Orig == orig) && m.Repl == repl
+	})
+}
+
 // TestOutputOracle localizes the failing Examples of testdata/output,
 // whose oracle is their output comment: those whose output the oracle
 // reads put Abs's fault in a verified one-line candidate; the others give
@@ -423,15 +466,7 @@ func TestUnrollSliceOnly(t *testing.T) {
 func TestStringFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := loadSubject(ctx, t, "testdata/units", true, 1)
-	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/units", "TestSize", &Options{MaxSize: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := verifiedOn(rep, faults[0])
-	if c == nil {
-		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
-	}
+	c, fault := verifiedFault(ctx, t, "units", "TestSize")
 	var vals []string
 	for _, a := range c.Angelic {
 		vals = append(vals, a.Value)
@@ -441,16 +476,8 @@ func TestStringFault(t *testing.T) {
 	}
 	// The angelic value is a fix: the ANG mutant that assigns it makes
 	// the test pass.
-	a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/units", Tests: true}, Patterns: []string{"."},
-		GoTests: []GoTestCase{{Pkg: "github.com/faultloc/faultloc/localize/testdata/units", Name: "TestSize"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixes := a.Fixes("TestSize")
-	if !slices.ContainsFunc(fixes, func(m MutantResult) bool {
-		return m.Op == "ANG" && m.Line == faults[0].Line && m.Orig == `"KB"` && m.Repl == `"KiB"`
-	}) {
-		t.Errorf("fixes %+v; want the ANG mutant \"KB\" -> \"KiB\" on line %d", fixes, faults[0].Line)
+	if a := mutateCands(ctx, t, "units", []Candidate{*c}, false, "TestSize"); !hasFix(a, "TestSize", "ANG", fault.Line, `"KB"`, `"KiB"`) {
+		t.Errorf("fixes %+v; want the ANG mutant \"KB\" -> \"KiB\" on line %d", a.Fixes("TestSize"), fault.Line)
 	}
 }
 
@@ -463,36 +490,19 @@ func TestStringFault(t *testing.T) {
 func TestConstantRepair(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const pkg = "github.com/faultloc/faultloc/localize/testdata/plural"
-	prog, faults := loadSubject(ctx, t, "testdata/plural", true, 1)
-	rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestPlural", &Options{MaxSize: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := verifiedOn(rep, faults[0])
-	if c == nil {
-		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
-	}
+	c, fault := verifiedFault(ctx, t, "plural", "TestPlural")
 	for _, a := range c.Angelic {
 		if !a.Branch && (!strings.HasSuffix(a.Value, `es"`) || a.Orig != strings.TrimSuffix(a.Value, `es"`)+`s"`) {
 			t.Errorf("angelic value %s with run value %s; want a plural in -es whose run value ends in s", a.Value, a.Orig)
 		}
 	}
-	cases := []GoTestCase{{Pkg: pkg, Name: "TestPlural"}}
 	for _, repair := range []bool{false, true} {
-		a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/plural", Tests: true}, Patterns: []string{"."}, GoTests: cases, Repair: repair})
-		if err != nil {
-			t.Fatal(err)
+		a := mutateCands(ctx, t, "plural", []Candidate{*c}, repair, "TestPlural")
+		if acr := hasFix(a, "TestPlural", "ACR", fault.Line, `"s"`, `"es"`); repair && !acr {
+			t.Errorf("repair: fixes %+v; want ACR \"s\" -> \"es\" on line %d", a.Fixes("TestPlural"), fault.Line)
 		}
-		fixes := a.Fixes("TestPlural")
-		acr := slices.IndexFunc(fixes, func(m MutantResult) bool {
-			return m.Op == "ACR" && m.Line == faults[0].Line && m.Orig == `"s"` && m.Repl == `"es"`
-		})
-		if repair && acr < 0 {
-			t.Errorf("repair: fixes %+v; want ACR \"s\" -> \"es\" on line %d", fixes, faults[0].Line)
-		}
-		if !repair && len(fixes) > 0 {
-			t.Errorf("without repair: fixes %+v; want none", fixes)
+		if !repair && len(a.Fixes("TestPlural")) > 0 {
+			t.Errorf("without repair: fixes %+v; want none", a.Fixes("TestPlural"))
 		}
 	}
 }
@@ -507,25 +517,9 @@ func TestConstantRepair(t *testing.T) {
 func TestInterfaceFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const pkg = "github.com/faultloc/faultloc/localize/testdata/boxheap"
-	prog, faults := loadSubject(ctx, t, "testdata/boxheap", true, 1)
-	rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestCheapest", &Options{MaxSize: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := verifiedOn(rep, faults[0])
-	if c == nil {
-		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
-	}
-	a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/boxheap", Tests: true}, Patterns: []string{"."},
-		GoTests: []GoTestCase{{Pkg: pkg, Name: "TestCheapest"}}, Repair: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.ContainsFunc(a.Fixes("TestCheapest"), func(m MutantResult) bool {
-		return m.Op == "ACR" && m.Line == faults[0].Line && m.Orig == "5" && m.Repl == "10"
-	}) {
-		t.Errorf("fixes %+v; want ACR 5 -> 10 on line %d", a.Fixes("TestCheapest"), faults[0].Line)
+	c, fault := verifiedFault(ctx, t, "boxheap", "TestCheapest")
+	if a := mutateCands(ctx, t, "boxheap", []Candidate{*c}, true, "TestCheapest"); !hasFix(a, "TestCheapest", "ACR", fault.Line, "5", "10") {
+		t.Errorf("fixes %+v; want ACR 5 -> 10 on line %d", a.Fixes("TestCheapest"), fault.Line)
 	}
 }
 
@@ -537,30 +531,14 @@ func TestInterfaceFault(t *testing.T) {
 func TestSprintfFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const pkg = "github.com/faultloc/faultloc/localize/testdata/paths"
-	prog, faults := loadSubject(ctx, t, "testdata/paths", true, 1)
-	rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestLabel", &Options{MaxSize: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := verifiedOn(rep, faults[0])
-	if c == nil {
-		t.Fatalf("no verified size-1 candidate on %v:\n%s", faults[0], summary(rep))
-	}
+	c, fault := verifiedFault(ctx, t, "paths", "TestLabel")
 	for _, a := range c.Angelic {
 		if a.Value != `"/"` {
 			t.Errorf("angelic value %s, want \"/\"", a.Value)
 		}
 	}
-	a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/paths", Tests: true}, Patterns: []string{"."},
-		GoTests: []GoTestCase{{Pkg: pkg, Name: "TestLabel"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.ContainsFunc(a.Fixes("TestLabel"), func(m MutantResult) bool {
-		return m.Op == "ANG" && m.Line == faults[0].Line && m.Repl == `"/"`
-	}) {
-		t.Errorf("fixes %+v; want ANG \"/\" on line %d", a.Fixes("TestLabel"), faults[0].Line)
+	if a := mutateCands(ctx, t, "paths", []Candidate{*c}, false, "TestLabel"); !hasFix(a, "TestLabel", "ANG", fault.Line, "", `"/"`) {
+		t.Errorf("fixes %+v; want ANG \"/\" on line %d", a.Fixes("TestLabel"), fault.Line)
 	}
 }
 
@@ -571,32 +549,20 @@ func TestSprintfFault(t *testing.T) {
 func TestFloatFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := loadSubject(ctx, t, "testdata/temps", true, 1)
 	for _, name := range []string{"TestCelsius", "TestFever"} {
-		rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/temps", name, &Options{MaxSize: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := verifiedOn(rep, faults[0])
-		if c == nil {
-			t.Fatalf("%s: no verified size-1 candidate on %v:\n%s", name, faults[0], summary(rep))
-		}
-		if name == "TestCelsius" && (len(c.Angelic) != 1 || c.Angelic[0].Value != "100") {
-			t.Errorf("%s: angelic values %+v, want 100", name, c.Angelic)
-		}
+		c, fault := verifiedFault(ctx, t, "temps", name)
 		if name != "TestCelsius" {
 			continue
 		}
+		if len(c.Angelic) != 1 || c.Angelic[0].Value != "100" {
+			t.Errorf("%s: angelic values %+v, want 100", name, c.Angelic)
+		}
 		// The angelic value as a mutant (c = 100) makes TestCelsius pass
 		// and leaves TestFever failing (100 >= 38).
-		a, err := Mutation(ctx, []Candidate{*c}, &MutationOptions{Load: trace.Config{Dir: "testdata/temps", Tests: true}, Patterns: []string{"."},
-			GoTests: []GoTestCase{{Pkg: "github.com/faultloc/faultloc/localize/testdata/temps", Name: "TestCelsius"}, {Pkg: "github.com/faultloc/faultloc/localize/testdata/temps", Name: "TestFever"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		i := slices.IndexFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "ANG" && m.Line == faults[0].Line })
+		a := mutateCands(ctx, t, "temps", []Candidate{*c}, false, "TestCelsius", "TestFever")
+		i := slices.IndexFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "ANG" && m.Line == fault.Line })
 		if i < 0 || a.Mutants[i].Repl != "100" || !slices.Equal(a.Fixed(i), []string{"TestCelsius"}) {
-			t.Errorf("mutants %+v; want an ANG mutant 100 on line %d fixing TestCelsius alone", a.Mutants, faults[0].Line)
+			t.Errorf("mutants %+v; want an ANG mutant 100 on line %d fixing TestCelsius alone", a.Mutants, fault.Line)
 		}
 	}
 }

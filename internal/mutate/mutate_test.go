@@ -184,34 +184,45 @@ func TestRepairOperators(t *testing.T) {
 		{"no OBO of a definition that calls", "func h() int { return 1 }\nfunc f() int {\n\tb := h() + 3\n\treturn b\n}\n", 7, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			u := typed(t, head+tc.body)
-			targets := []Target{{File: "/x/p.go", Line: tc.line}}
-			s, err := generate([]*unit{u}, targets, true)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, m := range s.Mutants {
-				if m.Op == VRP || m.Op == OBO {
-					got = append(got, strings.TrimPrefix(m.String(), "p.go:"))
-				}
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("repair mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-			if s.Dropped != 0 {
-				t.Errorf("%d mutants dropped", s.Dropped)
-			}
-			plain, err := generate([]*unit{typed(t, head+tc.body)}, targets, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range plain.Mutants {
-				if m.Op == VRP || m.Op == OBO {
-					t.Errorf("without repair: %v", m)
-				}
-			}
+			checkRepairOps(t, head+tc.body, []Target{{File: "/x/p.go", Line: tc.line}}, tc.want, VRP, OBO)
 		})
+	}
+}
+
+// checkRepairOps generates the mutants of targets in src with and without
+// repair: with, the mutants of ops must be want (each also checked to
+// name its expression's column), and none dropped; without, there must be
+// none of ops.
+func checkRepairOps(t *testing.T, src string, targets []Target, want []string, ops ...Op) {
+	t.Helper()
+	s, err := generate([]*unit{typed(t, src)}, targets, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(src, "\n")
+	var got []string
+	for _, m := range s.Mutants {
+		if slices.Contains(ops, m.Op) {
+			got = append(got, strings.TrimPrefix(m.String(), "p.go:"))
+			if l := lines[m.Line-1]; m.Op == ACR && (m.Column < 1 || m.Column > len(l) || !strings.HasPrefix(l[m.Column-1:], m.Orig)) {
+				t.Errorf("%v: column %d is not the constant's in %q", m, m.Column, l)
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("repair mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if s.Dropped != 0 {
+		t.Errorf("%d mutants dropped", s.Dropped)
+	}
+	plain, err := generate([]*unit{typed(t, src)}, targets, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range plain.Mutants {
+		if slices.Contains(ops, m.Op) {
+			t.Errorf("without repair: %v", m)
+		}
 	}
 }
 
@@ -246,36 +257,7 @@ func TestACR(t *testing.T) {
 		{"malformed values", "func f(x int) int {\n\treturn x + 3\n}\n", 7, []Instance{{"x", "4"}, {"4", `"s"`}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			targets := []Target{{File: "/x/p.go", Line: tc.line, Instances: tc.insts}}
-			s, err := generate([]*unit{typed(t, head+tc.body)}, targets, true)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(head+tc.body, "\n")
-			var got []string
-			for _, m := range s.Mutants {
-				if m.Op == ACR {
-					got = append(got, strings.TrimPrefix(m.String(), "p.go:"))
-					if l := lines[m.Line-1]; m.Column < 1 || m.Column > len(l) || !strings.HasPrefix(l[m.Column-1:], m.Orig) {
-						t.Errorf("%v: column %d is not the constant's in %q", m, m.Column, l)
-					}
-				}
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("ACR mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-			if s.Dropped != 0 {
-				t.Errorf("%d mutants dropped", s.Dropped)
-			}
-			plain, err := generate([]*unit{typed(t, head+tc.body)}, targets, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range plain.Mutants {
-				if m.Op == ACR {
-					t.Errorf("without repair: %v", m)
-				}
-			}
+			checkRepairOps(t, head+tc.body, []Target{{File: "/x/p.go", Line: tc.line, Instances: tc.insts}}, tc.want, ACR)
 		})
 	}
 }
