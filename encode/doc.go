@@ -71,7 +71,11 @@
 // those three functions of package strings, and fmt.Sprintf with a
 // constant format of %s and %v verbs (and %%) whose arguments are strings
 // without String or Error methods ("%s/%s" of two strings is their
-// concatenation with "/"); a string-valued parameter, load, store or return carries its
+// concatenation with "/"), and the String method of a strings.Builder or
+// bytes.Buffer written with WriteString and with WriteByte and WriteRune of
+// constants (the concatenation of what was written since its last Reset,
+// checked against the run's result, so a builder also filled another way,
+// fmt.Fprintf into it say, is left at its run value); a string-valued parameter, load, store or return carries its
 // term like an integer's, and an angelic value may be a string ("KiB"
 // where the program wrote "KB"). Not modelled, and so kept at their run
 // values while what they depend on is unchanged: the order of strings (<,

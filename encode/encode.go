@@ -1209,6 +1209,9 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) definition {
 	if fn, ok := in.Call.Value.(*ssa.Function); ok && !in.Call.IsInvoke() {
 		if _, _, interpreted := r.t.Callee(ev); !interpreted {
+			if si.isString && builderMethod(fn) == "String" {
+				return e.builderString(r, ev, in)
+			}
 			return e.stdString(r, ev, in, fn, si)
 		}
 		return definition{}

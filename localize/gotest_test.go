@@ -542,6 +542,23 @@ func TestSprintfFault(t *testing.T) {
 	}
 }
 
+// TestBuilderFault localizes a wrong closing quote whose value reaches the
+// test through a strings.Builder (WriteString, WriteByte of a constant,
+// String): the fault line is the first candidate, verified, and ACR
+// gives the fix (' -> "). Before builders were modelled, the search
+// blamed the builder's String call alone.
+func TestBuilderFault(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	c, fault := verifiedFault(ctx, t, "csvrow", "TestRow")
+	if len(c.Angelic) != 1 || c.Angelic[0].Value != `"\"b,c\""` {
+		t.Errorf("angelic values %+v, want \"\\\"b,c\\\"\"", c.Angelic)
+	}
+	if a := mutateCands(ctx, t, "csvrow", []Candidate{*c}, true, "TestRow"); !hasFix(a, "TestRow", "ACR", fault.Line, "`'`", `"\""`) {
+		t.Errorf("fixes %+v; want ACR ' -> \" on line %d", a.Fixes("TestRow"), fault.Line)
+	}
+}
+
 // TestFloatFault localizes a wrong factor in float arithmetic through two
 // tests: one comparing the result with ==, one with >= through a caller.
 // The seeded line is a verified size-1 candidate of both; for the first,

@@ -3,6 +3,7 @@
 package strs
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -113,4 +114,34 @@ func Format(a, b string, n int) string {
 		u += "."
 	}
 	return s + t + u + fmt.Sprintf("%d%s", uint16(n), a+b) + fmt.Sprintf("[%v]", b)
+}
+
+// Build writes a and b into string builders: the writes encode models
+// (WriteString, constant WriteByte and WriteRune, Reset), and others it
+// leaves at their run values (fmt.Fprintf into a builder, a computed
+// byte).
+func Build(a, b string, n int) string {
+	var sb strings.Builder
+	sb.WriteString("x")
+	sb.Reset()
+	sb.WriteString(a)
+	sb.WriteByte('-')
+	sb.WriteRune('é')
+	for i := 0; i < n%3; i++ {
+		sb.WriteString(b)
+	}
+	s := sb.String()
+	sb.WriteString("!")
+	var buf bytes.Buffer
+	buf.WriteString(b + a)
+	buf.WriteByte('.')
+	var f strings.Builder
+	f.WriteString(a)
+	fmt.Fprintf(&f, "%d", n)
+	var g strings.Builder
+	g.WriteByte(byte('a' + n%26))
+	if s+sb.String() == buf.String()+f.String()+g.String() {
+		return "?"
+	}
+	return s + sb.String() + buf.String() + f.String() + g.String()
 }
