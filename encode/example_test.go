@@ -107,7 +107,7 @@ func Example_strings() {
 		}
 	}
 	// Unordered output:
-	// line 52: ","
-	// line 53: "Dear Ada,"
-	// line 49: false
+	// line 53: ","
+	// line 54: "Dear Ada,"
+	// line 50: false
 }
