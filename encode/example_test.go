@@ -107,7 +107,7 @@ func Example_strings() {
 		}
 	}
 	// Unordered output:
-	// line 53: ","
-	// line 54: "Dear Ada,"
-	// line 50: false
+	// line 10: ","
+	// line 11: "Dear Ada,"
+	// line 7: false
 }

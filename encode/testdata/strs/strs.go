@@ -43,17 +43,6 @@ func Same(a, b string) bool {
 	return a != b && a+b == b+a && len(a) == len(b)
 }
 
-// Greeting opens a letter to name; its test expects "Dear Ada," where it
-// writes "Dear Ada:".
-func Greeting(name string, formal bool) string {
-	open := "Hi "
-	if formal {
-		open = "Dear "
-	}
-	end := ":"
-	return open + name + end
-}
-
 type row struct {
 	name, got string
 	n         int
