@@ -45,10 +45,11 @@
 // ([Mutation], [MutationAnalysis.Metallaxis])), plausible fixes found by
 // mutation when asked for ([MutationAnalysis.Fixes], [Report.AddFixes]:
 // mutants under which the failing test passes and no passing test
-// fails; with [MutationOptions.Repair] the candidates' own evidence
-// proposes fixes too: an angelic value as the new right-hand side, or, by
-// ACR, the constant operand that gives each instance its angelic value
-// from the value it had, [AngelicValue.Orig]), a per-line ranking derived from the candidates (so results compare with
+// fails; the candidates' own evidence proposes fixes too: an angelic
+// value as the new right-hand side (ANG), and, with
+// [MutationOptions.Repair], the constant operand that gives each instance
+// its angelic value from the value it had, [AngelicValue.Orig] (ACR)), a
+// per-line ranking derived from the candidates (so results compare with
 // spectrum-based ranks by EXAM), and statistics; it renders as `file:line:
 // message` text ([Report.WriteText]), JSON ([WriteJSON]) and one
 // self-contained HTML page ([WriteHTML]). Enumeration stopped by a bound, a
