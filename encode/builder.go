@@ -51,9 +51,17 @@ func (e *Encoder) builderString(r *run, ev trace.EventID, call *ssa.Call) defini
 	if !ok || recv.Kind() != trace.KindPointer {
 		return definition{}
 	}
+	// Back to the builder's own allocation when it is a variable (nothing
+	// was written into it before), else maxBuilderWindow events.
+	lo := max(ev-maxBuilderWindow, 0)
+	if a := t.Producer(ev, call.Call.Args[0]); a != trace.NoEvent {
+		if _, ok := t.Instr(a).(*ssa.Alloc); ok {
+			lo = max(lo, a)
+		}
+	}
 	var pieces []*maxsat.Term // in reverse order
 	var vals []string
-	for d := ev - 1; d >= 0 && d >= ev-maxBuilderWindow; d-- {
+	for d := ev - 1; d >= lo; d-- {
 		c, ok := t.Instr(d).(*ssa.Call)
 		if !ok || c.Call.IsInvoke() {
 			continue
@@ -73,7 +81,7 @@ func (e *Encoder) builderString(r *run, ev trace.EventID, call *ssa.Call) defini
 		case "String", "Len", "Cap", "Grow":
 			continue
 		case "Reset":
-			d = -1 // stop: it was empty
+			d = lo // stop: it was empty
 			continue
 		case "WriteString":
 			x := e.operand(r, d, c.Call.Args[1])
