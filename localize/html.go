@@ -157,6 +157,7 @@ type (
 		Where, Href string
 		Cand        int // the candidate's number
 		Value       string
+		Orig        string // the run's value, when it is not a branch's
 		Instr       string
 		Occurrence  string
 	}
@@ -456,6 +457,9 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 				v = "branch " + thenElse(a.Value)
 			}
 			ha := htmlAngelic{Cand: i + 1, Where: b.name(a.File) + ":" + strconv.Itoa(a.Line), Href: anchor(a.File, a.Line), Value: v, Instr: a.Instr}
+			if !a.Branch && a.Orig != "" && a.Orig != a.Value {
+				ha.Orig = a.Orig
+			}
 			if a.Occurrence > 0 {
 				ha.Occurrence = "execution " + strconv.Itoa(a.Occurrence+1)
 			}
@@ -687,7 +691,7 @@ table.src tr:target td { outline: 2px solid #0b57d0; outline-offset: -2px; }
 <tr id="{{.ID}}"><td>{{.N}}</td><td>
 {{- range .Locs}}<div><a href="{{.Href}}">{{.Where}}</a> <code>{{.Text}}</code></div>{{end -}}
 </td><td>
-{{- range .Angelic}}<div><a href="{{.Href}}">{{.Where}}</a>: <b>{{.Value}}</b> <span class="instr">{{.Instr}}</span>{{with .Occurrence}} <span class="meta">({{.}})</span>{{end}}</div>{{end -}}
+{{- range .Angelic}}<div><a href="{{.Href}}">{{.Where}}</a>: <b>{{.Value}}</b>{{with .Orig}} <span class="meta">(was {{.}})</span>{{end}} <span class="instr">{{.Instr}}</span>{{with .Occurrence}} <span class="meta">({{.}})</span>{{end}}</div>{{end -}}
 {{- with .Path}}<div class="path">path: {{.}}</div>{{end -}}
 </td><td>{{if .Verified}}<span class="ok">yes</span>{{else}}<span class="no">no</span>{{end}}</td></tr>
 {{- end}}
@@ -717,7 +721,7 @@ table.src tr:target td { outline: 2px solid #0b57d0; outline-offset: -2px; }
 {{- else}}
 <tr id="{{.ID}}"{{if .Cand}} class="cand"{{end}}><td class="heat{{with heatClass .Heat}} {{.}}{{end}}"{{with .HeatTitle}} title="{{.}}"{{end}}></td><td class="ln"{{with .CandidateRankTitle}} title="{{.}}"{{end}}><a href="#{{.ID}}">{{.N}}</a></td><td class="code">{{.Text}}
 {{- range .Badges}}<a class="badge{{if not .Verified}} unverified{{end}}" href="{{.Href}}">#{{.N}}</a>{{end}}
-{{- range .Notes}}<span class="ang">#{{.Cand}} ⇒ <b>{{.Value}}</b> <span class="instr">{{.Instr}}</span>{{with .Occurrence}} ({{.}}){{end}}</span>{{end -}}
+{{- range .Notes}}<span class="ang">#{{.Cand}} ⇒ <b>{{.Value}}</b>{{with .Orig}} (was {{.}}){{end}} <span class="instr">{{.Instr}}</span>{{with .Occurrence}} ({{.}}){{end}}</span>{{end -}}
 </td></tr>
 {{- end}}
 {{- end}}

@@ -192,6 +192,8 @@ func TestWriteHTMLCases(t *testing.T) {
 	a := &Report{Test: "TestF/neg", Mode: "agx", Failure: "got 3, want <-3> & \"more\"", Candidates: []Candidate{cand("/p/a.go", 5, "-3", true)}}
 	b := &Report{Test: "TestG<script>", Mode: "pf", Failure: "panic", Candidates: []Candidate{cand("/p/b.go", 3, `"</b>"`, false)}, Partial: true, Reason: "timeout"}
 	none := &Report{Test: "TestH", Mode: "agx", Failure: "boom"}
+	was := &Report{Test: "TestW", Mode: "agx", Failure: "boom", Candidates: []Candidate{cand("/p/a.go", 5, "-3", true)}}
+	was.Candidates[0].Angelic[0].Orig = "3"
 	missing := &Report{Test: "TestM", Failure: "x", Candidates: []Candidate{cand("/q/gone.go", 1, "1", true)}}
 	fixed := &Report{Test: "TestF/neg", Mode: "agx", Failure: "boom", Fixes: []MutantResult{
 		{Op: "ROR", File: "/p/a.go", Line: 4, Column: 7, Orig: "x < 0", Repl: "x <= 0", FailToPass: 3},
@@ -251,6 +253,12 @@ func TestWriteHTMLCases(t *testing.T) {
 			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Context: 1},
 			want:    []string{"No fix candidate found.", "Plausible fixes found by mutation", `<a href="#t1-f1-L4">a.go:4:7</a>`, "<code>x &lt; 0</code> → <code>x &lt;= 0</code> <span class=\"meta\">(also fixes 2 other failing tests)</span></td><td>ROR</td>", `<a href="#t1-f1-L13">a.go:13:4</a>`, `id="t1-f1-L4"`, `id="t1-f1-L13"`},
 			notWant: []string{"also fixes 0", `id="t1-f1-L8"`},
+		},
+		{
+			name:    "the run's value beside the angelic one",
+			reports: []*Report{was, a},
+			opts:    &HTMLOptions{ReadFile: htmlFiles(src)},
+			want:    []string{"<b>-3</b> <span class=\"meta\">(was 3)</span>", "#1 ⇒ <b>-3</b> (was 3)", `<section id="t2"`, "#1 ⇒ <b>-3</b> <span"},
 		},
 		{
 			name:    "unreadable source is a note",
