@@ -459,25 +459,50 @@ func TestUnrollSliceOnly(t *testing.T) {
 	}
 }
 
-// TestStringFault localizes a fault whose effect flows through strings to
-// the test's comparison of strings: Size's unit is "KB" where "KiB" is
-// expected. The seeded line is a verified candidate whose angelic value
-// is the right unit, which only string terms can give.
-func TestStringFault(t *testing.T) {
+// TestValueFaults localizes faults whose values reach the test through
+// what the formula models beyond integers, each in a subject of its own:
+// the faulty line must be a verified one-line candidate with the expected
+// angelic values, and mutation analysis (with Repair where ACR is
+// expected) must turn them into the expected plausible fix.
+//   - units: a wrong string constant ("KB" for "KiB"), through
+//     concatenation and a string comparison;
+//   - boxheap: a wrong fee (+ 5 for + 10) reaching the test only through a
+//     heap of any ordered by a function asserting its values back (before
+//     interfaces had terms, only the final assertion was blamed);
+//   - paths: a wrong separator through two fmt.Sprintf calls of %s and %v
+//     (before, only the last Sprintf was blamed);
+//   - csvrow: a wrong closing quote through a strings.Builder (before, only
+//     the builder's String call was blamed).
+func TestValueFaults(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	c, fault := verifiedFault(ctx, t, "units", "TestSize")
-	var vals []string
-	for _, a := range c.Angelic {
-		vals = append(vals, a.Value)
-	}
-	if len(vals) != 1 || vals[0] != `"KiB"` {
-		t.Errorf("angelic values %v, want [\"KiB\"]", vals)
-	}
-	// The angelic value is a fix: the ANG mutant that assigns it makes
-	// the test pass.
-	if a := mutateCands(ctx, t, "units", []Candidate{*c}, false, "TestSize"); !hasFix(a, "TestSize", "ANG", fault.Line, `"KB"`, `"KiB"`) {
-		t.Errorf("fixes %+v; want the ANG mutant \"KB\" -> \"KiB\" on line %d", a.Fixes("TestSize"), fault.Line)
+	for _, tc := range []struct {
+		dir, test  string
+		angelic    []string // every angelic value of the candidate (nil: not checked)
+		repair     bool
+		op         string
+		orig, repl string // the fix (orig "": not checked)
+	}{
+		{"units", "TestSize", []string{`"KiB"`}, false, "ANG", `"KB"`, `"KiB"`},
+		{"boxheap", "TestCheapest", nil, true, "ACR", "5", "10"},
+		{"paths", "TestLabel", []string{`"/"`, `"/"`}, false, "ANG", "", `"/"`},
+		{"csvrow", "TestRow", []string{`"\"b,c\""`}, true, "ACR", "`'`", `"\""`},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			c, fault := verifiedFault(ctx, t, tc.dir, tc.test)
+			if tc.angelic != nil {
+				var got []string
+				for _, a := range c.Angelic {
+					got = append(got, a.Value)
+				}
+				if !slices.Equal(got, tc.angelic) {
+					t.Errorf("angelic values %q, want %q", got, tc.angelic)
+				}
+			}
+			if a := mutateCands(ctx, t, tc.dir, []Candidate{*c}, tc.repair, tc.test); !hasFix(a, tc.test, tc.op, fault.Line, tc.orig, tc.repl) {
+				t.Errorf("fixes %+v; want %s %s -> %s on line %d", a.Fixes(tc.test), tc.op, tc.orig, tc.repl, fault.Line)
+			}
+		})
 	}
 }
 
@@ -504,58 +529,6 @@ func TestConstantRepair(t *testing.T) {
 		if !repair && len(a.Fixes("TestPlural")) > 0 {
 			t.Errorf("without repair: fixes %+v; want none", a.Fixes("TestPlural"))
 		}
-	}
-}
-
-// TestInterfaceFault localizes a wrong constant whose values reach the
-// test only through interfaces: costs pushed into a heap of any, ordered
-// by a function asserting them back to int, the least asserted again.
-// The instances of interface type carry their ints' terms, so the faulty
-// line is a verified candidate, and Repair's ACR turns its angelic value
-// into the fix (+ 10). Before interfaces had terms, the search could only
-// blame the final assertion.
-func TestInterfaceFault(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	c, fault := verifiedFault(ctx, t, "boxheap", "TestCheapest")
-	if a := mutateCands(ctx, t, "boxheap", []Candidate{*c}, true, "TestCheapest"); !hasFix(a, "TestCheapest", "ACR", fault.Line, "5", "10") {
-		t.Errorf("fixes %+v; want ACR 5 -> 10 on line %d", a.Fixes("TestCheapest"), fault.Line)
-	}
-}
-
-// TestSprintfFault localizes a wrong string constant whose value reaches
-// the test through two fmt.Sprintf calls of %s and %v: the fault line is
-// a verified candidate with the angelic value "/", and its ANG mutant is a
-// plausible fix. Before fmt.Sprintf was modelled, the search blamed the
-// last Sprintf alone.
-func TestSprintfFault(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	c, fault := verifiedFault(ctx, t, "paths", "TestLabel")
-	for _, a := range c.Angelic {
-		if a.Value != `"/"` {
-			t.Errorf("angelic value %s, want \"/\"", a.Value)
-		}
-	}
-	if a := mutateCands(ctx, t, "paths", []Candidate{*c}, false, "TestLabel"); !hasFix(a, "TestLabel", "ANG", fault.Line, "", `"/"`) {
-		t.Errorf("fixes %+v; want ANG \"/\" on line %d", a.Fixes("TestLabel"), fault.Line)
-	}
-}
-
-// TestBuilderFault localizes a wrong closing quote whose value reaches the
-// test through a strings.Builder (WriteString, WriteByte of a constant,
-// String): the fault line is the first candidate, verified, and ACR
-// gives the fix (' -> "). Before builders were modelled, the search
-// blamed the builder's String call alone.
-func TestBuilderFault(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	c, fault := verifiedFault(ctx, t, "csvrow", "TestRow")
-	if len(c.Angelic) != 1 || c.Angelic[0].Value != `"\"b,c\""` {
-		t.Errorf("angelic values %+v, want \"\\\"b,c\\\"\"", c.Angelic)
-	}
-	if a := mutateCands(ctx, t, "csvrow", []Candidate{*c}, true, "TestRow"); !hasFix(a, "TestRow", "ACR", fault.Line, "`'`", `"\""`) {
-		t.Errorf("fixes %+v; want ACR ' -> \" on line %d", a.Fixes("TestRow"), fault.Line)
 	}
 }
 
