@@ -38,8 +38,8 @@ type MutationOptions struct {
 	// scoring lines: VRP (a local variable's read replaced by each other
 	// local of an identical type visible there), OBO (a non-constant
 	// integer right-hand side or result e replaced by e + 1 and e - 1)
-	// and ACR (in a right-hand side or result x + c, x - c, c + x or
-	// c - x of integers, or a string concatenation with a constant end,
+	// and ACR (in a right-hand side or result x + c, x - c, c + x, c - x
+	// or x * c of integers, or a string concatenation with a constant end,
 	// the constant c replaced by the one that gives an instance of the
 	// candidates its angelic value, the other operand keeping its value
 	// of the failing run: AngelicValue.Orig and Value). They fix common

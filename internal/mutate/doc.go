@@ -44,7 +44,8 @@
 //     had in the failing run, the angelic value it needed) takes its
 //     angelic value, the other operand keeping its run value. Integers
 //     under + and - (x + 3 with run value 10 and angelic value 12 gives
-//     x + 5); strings under + (singular + "s" with run value "buss" and
+//     x + 5) and under * when the divisions are exact (x * 3 with 30 and
+//     50 gives x * 5); strings under + (singular + "s" with run value "buss" and
 //     angelic value "buses" gives singular + "es"). Where CRP tries the
 //     neighbours of a constant, ACR computes the one the evidence asks
 //     for; the mutation run then checks it against every test.

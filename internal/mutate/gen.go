@@ -482,7 +482,8 @@ func intConst(v string) (constant.Value, bool) {
 // failing run and the angelic value it needed), the constant that gives
 // e the angelic value with the other operand's value of that run, when
 // there is one. Integers: + and - (the other operand is the run's value
-// minus or plus the constant; the new constant must be representable);
+// minus or plus the constant; the new constant must be representable),
+// and * when the divisions are exact;
 // strings: + (the constant suffix or prefix of the run's value is cut
 // off, and the rest must be a prefix or suffix of the angelic value).
 // pure is false for a definition whose right-hand side calls a function,
@@ -493,7 +494,7 @@ func (g *gen) solve(e ast.Expr, at token.Pos, pure bool) {
 		return
 	}
 	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok || be.Op != token.ADD && be.Op != token.SUB {
+	if !ok || be.Op != token.ADD && be.Op != token.SUB && be.Op != token.MUL {
 		return
 	}
 	tv, ok := g.u.info.Types[be]
@@ -515,6 +516,23 @@ func (g *gen) solve(e ast.Expr, at token.Pos, pure bool) {
 	for _, in := range insts {
 		var repl string
 		switch {
+		case b.Info()&types.IsInteger != 0 && kc.Kind() == constant.Int && be.Op == token.MUL:
+			// x * c: the run's x is R / c when c divides R, and the new
+			// constant A / x when x divides A.
+			r, ok1 := intConst(in.Orig)
+			a, ok2 := intConst(in.Angelic)
+			if !ok1 || !ok2 || constant.Sign(kc) == 0 || constant.Sign(constant.BinaryOp(r, token.REM, kc)) != 0 {
+				continue
+			}
+			x := constant.BinaryOp(r, token.QUO_ASSIGN, kc)
+			if constant.Sign(x) == 0 || constant.Sign(constant.BinaryOp(a, token.REM, x)) != 0 {
+				continue
+			}
+			c := constant.BinaryOp(a, token.QUO_ASSIGN, x)
+			if !representable(c, b) {
+				continue
+			}
+			repl = intLiteral(c, k)
 		case b.Info()&types.IsInteger != 0 && kc.Kind() == constant.Int:
 			r, ok1 := intConst(in.Orig)
 			a, ok2 := intConst(in.Angelic)

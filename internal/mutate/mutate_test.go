@@ -252,7 +252,9 @@ func TestACR(t *testing.T) {
 		{"string prefix", "func f(s string) {\n\th = \"re\" + s\n}\n", 7, []Instance{{`"redo"`, `"undo"`}}, []string{`7: ACR "re" -> "un"`}},
 		{"nested: the outer constant", "func f(a, b string) string {\n\treturn a + \"-\" + b + \"!\"\n}\n", 7, []Instance{{`"x-y!"`, `"x-y?"`}}, []string{`7: ACR "!" -> "?"`}},
 		{"no constant operand", "func f(x, y int) int {\n\treturn x + y\n}\n", 7, []Instance{{"3", "4"}}, nil},
-		{"not + or -", "func f(x int) int {\n\treturn x * 3\n}\n", 7, []Instance{{"30", "40"}}, nil},
+		{"x * c", "func f(x int) int {\n\treturn x * 3\n}\n", 7, []Instance{{"30", "50"}, {"31", "40"}, {"30", "35"}, {"0", "7"}}, []string{"7: ACR 3 -> 5"}},
+		{"c * x, negative", "func f(x int) {\n\tg = 6 * x\n}\n", 7, []Instance{{"12", "-10"}}, []string{"7: ACR 6 -> (-5)"}},
+		{"not / or %", "func f(x int) int {\n\treturn x / 3\n}\n", 7, []Instance{{"10", "20"}}, nil},
 		{"a definition that calls", "func k() int { return 1 }\nfunc f() int {\n\tb := k() + 3\n\treturn b\n}\n", 8, []Instance{{"4", "5"}}, nil},
 		{"malformed values", "func f(x int) int {\n\treturn x + 3\n}\n", 7, []Instance{{"x", "4"}, {"4", `"s"`}}, nil},
 	} {
