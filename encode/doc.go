@@ -75,7 +75,10 @@
 // bytes.Buffer written with WriteString and with WriteByte and WriteRune of
 // constants (the concatenation of what was written since its last Reset,
 // checked against the run's result, so a builder also filled another way,
-// fmt.Fprintf into it say, is left at its run value); a string-valued parameter, load, store or return carries its
+// fmt.Fprintf into it say, is left at its run value), and err.Error() of
+// an error made by errors.New(s) or by fmt.Errorf with such a format,
+// followed back from the call through returns, parameters, variables and
+// interface conversions; a string-valued parameter, load, store or return carries its
 // term like an integer's, and an angelic value may be a string ("KiB"
 // where the program wrote "KB"). Not modelled, and so kept at their run
 // values while what they depend on is unchanged: the order of strings (<,

@@ -1207,6 +1207,9 @@ func (e *Encoder) define(r *run, ev trace.EventID, si sortInfo) definition {
 // nothing here. Go's min and max of floats are not modelled
 // (NaN, signed zeros): neither are floats.
 func (e *Encoder) builtin(r *run, ev trace.EventID, in *ssa.Call, si sortInfo) definition {
+	if in.Call.IsInvoke() && in.Call.Method.Name() == "Error" && len(in.Call.Args) == 0 && si.isString {
+		return e.errorText(r, ev, in)
+	}
 	if fn, ok := in.Call.Value.(*ssa.Function); ok && !in.Call.IsInvoke() {
 		if _, _, interpreted := r.t.Callee(ev); !interpreted {
 			if si.isString && builderMethod(fn) == "String" {

@@ -19,13 +19,14 @@ type piece struct {
 }
 
 // sprintfFormat returns the pieces of fmt.Sprintf's format in call, and
-// whether call is a call of fmt.Sprintf with a constant format of %s and
+// whether call is a call of fmt.Sprintf (or fmt.Errorf, whose error's
+// text is that string: see errorText) with a constant format of %s and
 // %v verbs only (no flags, widths or indexes; %% is literal) taking
 // exactly the arguments of its variadic array, whose element stores it
 // returns in order.
 func sprintfFormat(call *ssa.Call) ([]piece, []*ssa.Store, bool) {
 	fn, ok := call.Call.Value.(*ssa.Function)
-	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "fmt" || fn.Name() != "Sprintf" || len(call.Call.Args) != 2 {
+	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "fmt" || fn.Name() != "Sprintf" && fn.Name() != "Errorf" || len(call.Call.Args) != 2 {
 		return nil, nil, false
 	}
 	c, ok := call.Call.Args[0].(*ssa.Const)

@@ -47,6 +47,7 @@ func TestStringsSanity(t *testing.T) {
 			{Name: "Rows", Func: prog.Func(pkg, "Rows"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n))}},
 			{Name: "Format", Func: prog.Func(pkg, "Format"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n) * 1000)}},
 			{Name: "Build", Func: prog.Func(pkg, "Build"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n))}},
+			{Name: "Errors", Func: prog.Func(pkg, "Errors"), Args: []trace.Value{trace.String(a), trace.String(b), trace.Int(int64(n))}},
 		}
 		if i%2 == 0 {
 			tests[1].Args[1] = tests[1].Args[0]

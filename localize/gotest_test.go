@@ -472,7 +472,9 @@ func TestUnrollSliceOnly(t *testing.T) {
 //   - paths: a wrong separator through two fmt.Sprintf calls of %s and %v
 //     (before, only the last Sprintf was blamed);
 //   - csvrow: a wrong closing quote through a strings.Builder (before, only
-//     the builder's String call was blamed).
+//     the builder's String call was blamed);
+//   - errmsg: a wrong word in the text of an error made by fmt.Errorf,
+//     compared through err.Error() (before, no candidate at all).
 func TestValueFaults(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -487,6 +489,7 @@ func TestValueFaults(t *testing.T) {
 		{"boxheap", "TestCheapest", nil, true, "ACR", "5", "10"},
 		{"paths", "TestLabel", []string{`"/"`, `"/"`}, false, "ANG", "", `"/"`},
 		{"csvrow", "TestRow", []string{`"\"b,c\""`}, true, "ACR", "`'`", `"\""`},
+		{"errmsg", "TestValidate", []string{`"name al"`}, true, "ACR", `"user "`, `"name "`},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			c, fault := verifiedFault(ctx, t, tc.dir, tc.test)

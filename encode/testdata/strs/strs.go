@@ -4,6 +4,7 @@ package strs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -133,4 +134,32 @@ func Build(a, b string, n int) string {
 		return "?"
 	}
 	return s + sb.String() + buf.String() + f.String() + g.String()
+}
+
+// check returns an error naming what is wrong with a and b.
+func check(a, b string, n int) error {
+	switch {
+	case a == b:
+		return errors.New("same: " + a)
+	case n%2 == 0:
+		return fmt.Errorf("%s and %s differ", a, b)
+	case n%3 == 0:
+		return fmt.Errorf("%s differs by %d", a, n)
+	}
+	return nil
+}
+
+// Errors compares the texts of errors made by errors.New and fmt.Errorf,
+// returned through a call and kept in a variable, and of one whose
+// format encode does not model (%d).
+func Errors(a, b string, n int) string {
+	err := check(a, b, n)
+	if err == nil {
+		return ""
+	}
+	msg := err.Error()
+	if msg == "same: "+b {
+		return "!" + msg
+	}
+	return msg
 }
