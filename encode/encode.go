@@ -256,7 +256,9 @@ func (e *Encoder) sortOf(t types.Type) sortInfo {
 // type (an int in an any is encoded as an int), none for a nil interface
 // or a dynamic type the encoding does not model. Linked instances of
 // different dynamic types do not share terms: their constraint fails to
-// sort and the instance keeps its run value (see event).
+// sort and the instance keeps its run value (see event). An interface
+// instance given a sort is counted in Stats.Interfaces here: each caller
+// (event, param, ret) makes its variable next.
 func (e *Encoder) valueSort(typ types.Type, v trace.Value) sortInfo {
 	if typ != nil && types.IsInterface(typ) {
 		if dt := v.DynamicType(); dt != nil && !types.IsInterface(dt) {

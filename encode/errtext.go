@@ -65,7 +65,8 @@ func (e *Encoder) errorText(r *run, ev trace.EventID, call *ssa.Call) definition
 				}
 			case "fmt.Errorf":
 				def := e.sprintf(r, d, in)
-				if def.term == nil || !sameText(t, ev, sprintfRun(t, d)) {
+				// The run's text: the message of the error Errorf made.
+				if def.term == nil || !sameText(t, ev, t.Value(d).String()) {
 					return definition{}
 				}
 				text = def.term
@@ -118,10 +119,4 @@ func (e *Encoder) errorText(r *run, ev trace.EventID, call *ssa.Call) definition
 func sameText(t *trace.Trace, ev trace.EventID, s string) bool {
 	v := t.Value(ev)
 	return v.Kind() == trace.KindString && v.Str() == s
-}
-
-// sprintfRun returns the text fmt.Errorf computed at event d: the message
-// of the error value it returned.
-func sprintfRun(t *trace.Trace, d trace.EventID) string {
-	return t.Value(d).String()
 }
