@@ -416,14 +416,11 @@ func (r *run) call(fr *frame, in *ins) {
 	occ := fr.occ[in.loc]
 	fr.occ[in.loc] = occ + 1
 	e := NoEvent
-	refSlot, hiSlot := -1, -1
+	refSlot := -1
 	if r.tr != nil {
 		e = r.event(fr, in, occ, Value{})
 		if ci.ptrRes {
 			refSlot = r.tr.reserveRef()
-		}
-		if in.dst >= 0 {
-			hiSlot = r.tr.reserveHi()
 		}
 	}
 	argSlots := in.a[1:]
@@ -477,7 +474,7 @@ func (r *run) call(fr *frame, in *ins) {
 		fr.regs[in.dst] = res
 	}
 	if r.tr != nil {
-		r.tr.setValue(e, res, refSlot, hiSlot)
+		r.tr.setValue(e, res, refSlot)
 		def := ret
 		if def < 0 || steered {
 			def = e

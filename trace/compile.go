@@ -145,7 +145,7 @@ type ins struct {
 	// and kind only, without a write barrier (see setWord).
 	sc bool
 	// rrun: the number of instructions from this one on that recRun
-	// runs (see recSimple), up to the end of the block.
+	// runs (see recSimple), up to the end of the block and at most segCap.
 	rrun int32
 	// fl: a Load or Store of a value that is neither a scalar (sc) nor
 	// an aggregate or native value (see flatType): recRun runs it.

@@ -27,15 +27,13 @@ type chunkPool[T any] struct {
 }
 
 var (
-	evPool    chunkPool[evRec]
-	depPool   chunkPool[uint16]
-	hiPool    chunkPool[uint32]
-	runPool   chunkPool[frameRun]
+	wordPool  chunkPool[uint64]
+	unitPool  chunkPool[uint16] // records and dependence units
+	segPool   chunkPool[segment]
 	refPool   chunkPool[unsafe.Pointer]
 	framePool chunkPool[frameInfo]
 
-	basePool   indexPool[groupBase]
-	runIdxPool indexPool[int32]
+	segIdxPool indexPool[int32]
 )
 
 // pooled is the number of bytes the pools hold; reuseLimit bounds it.
@@ -56,14 +54,12 @@ func SetReuseLimit(bytes int64) int64 {
 		return reuseLimit.Load()
 	}
 	old := reuseLimit.Swap(bytes)
-	trimPool(&evPool, bytes)
-	trimPool(&depPool, bytes)
-	trimPool(&hiPool, bytes)
-	trimPool(&runPool, bytes)
+	trimPool(&wordPool, bytes)
+	trimPool(&unitPool, bytes)
+	trimPool(&segPool, bytes)
 	trimPool(&refPool, bytes)
 	trimPool(&framePool, bytes)
-	basePool.trim(bytes)
-	runIdxPool.trim(bytes)
+	segIdxPool.trim(bytes)
 	return old
 }
 
@@ -175,13 +171,12 @@ func (t *Trace) Release() {
 	if t == nil || t.released {
 		return
 	}
-	evPool.give(&t.ev)
-	depPool.give(&t.deps)
-	hiPool.give(&t.his)
-	runPool.give(&t.runs)
+	wordPool.give(&t.w)
+	unitPool.give(&t.meta)
+	unitPool.give(&t.deps)
+	segPool.give(&t.segs)
 	framePool.give(&t.frames)
-	basePool.give(t.bases)
-	runIdxPool.give(t.runIdx)
+	segIdxPool.give(t.segIdx)
 	// The pointers must not keep what they point to alive in the pool.
 	for _, ch := range t.refs.chunks {
 		clear(ch)
@@ -190,7 +185,7 @@ func (t *Trace) Release() {
 	*t = Trace{released: true}
 }
 
-// indexPool holds released index slices (Trace.bases, Trace.runIdx),
+// indexPool holds released index slices (Trace.segIdx),
 // which grow by appending rather than in chunks.
 type indexPool[T any] struct {
 	mu   sync.Mutex
@@ -199,7 +194,7 @@ type indexPool[T any] struct {
 
 // indexFrom is the length from which an index slice that is full grows
 // into a released one: shorter ones belong to short traces.
-const indexFrom = poolFrom / 32
+const indexFrom = poolFrom / 256
 
 // growIndex returns s with room for more: a released slice twice as long
 // or longer if p has one, else what append would make.

@@ -11,13 +11,11 @@ import (
 // (0xa5), so that a trace reading anything it did not write into a reused
 // chunk reads garbage.
 func poisonPools() {
-	poison(&evPool)
-	poison(&depPool)
-	poison(&hiPool)
-	poison(&runPool)
+	poison(&wordPool)
+	poison(&unitPool)
+	poison(&segPool)
 	poison(&framePool)
-	poisonIndex(&basePool)
-	poisonIndex(&runIdxPool)
+	poisonIndex(&segIdxPool)
 	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
 	for _, ch := range slices.Concat(refPool.free, refPool.part) {
 		clear(ch)
@@ -194,9 +192,9 @@ func TestReleaseReuseMedium(t *testing.T) {
 		}
 		first.Trace.Release()
 		parts := func() int {
-			evPool.mu.Lock()
-			defer evPool.mu.Unlock()
-			return len(evPool.part)
+			wordPool.mu.Lock()
+			defer wordPool.mu.Unlock()
+			return len(wordPool.part)
 		}
 		held := parts()
 		if held == 0 {

@@ -176,7 +176,7 @@ blocks:
 // or element address, ssa:deferstack(), RunDefers without defers, a Jump
 // or an If.
 func recSimple(c *fnCode, in *ins) bool {
-	if uint32(in.sid) >= big24 || len(in.a) > 2 {
+	if len(in.a) > 2 {
 		return false
 	}
 	switch in.op {
@@ -223,7 +223,7 @@ func setRecRuns(c *fnCode, ins []ins) {
 		} else {
 			n = 0
 		}
-		ins[i].rrun = n
+		ins[i].rrun = min(n, segCap)
 	}
 }
 
@@ -236,41 +236,35 @@ func setRecRuns(c *fnCode, ins []ins) {
 func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	t := r.tr
 	n := len(ins)
-	ec, dc := &t.ev, &t.deps
-	ei, di := ec.n-ec.base, dc.n-dc.base
-	nd := dc.n - t.curDeps
-	occs := fr.occ
-	occ := occs[ins[0].loc]
-	if t.nev == 0 || nd >= depsBig || uint32(occ) >= big24 || ei+n+1 > len(ec.tail) || di+6*n > len(dc.tail) || r.noRecWide {
+	wc, mc, dc, rc := &t.w, &t.meta, &t.deps, &t.refs
+	wi, mi, di := wc.n-wc.base, mc.n-mc.base, dc.n-dc.base
+	if wi+n > len(wc.tail) || mi+n > len(mc.tail) || di+6*n > len(dc.tail) || r.noRecWide {
 		return r.recRunEach(fr, ins, b)
 	}
+	occs := fr.occ
+	occ := occs[ins[0].loc]
 	// Every instruction of ins has the occurrence count of the first:
 	// they run together, each once per instance of their block (a
 	// panic between them ends the frame), and recRun starts with the
 	// first not run yet in the block's instance.
 	//
-	// The events are written at ec.tail[ei+1:] with their dependence
-	// counts (known when they are written), after the pending record
-	// (closed at ec.tail[ei]); recEnd makes the last one pending again.
-	// The chunks have room for all of them (six dependence units an
-	// event at most: two operands, or one and a load's store); pointers
-	// go to refs while its chunk has room, high words are pushed as
-	// needed.
-	rec := &ec.tail[ei]
-	rec.sk, rec.on, rec.lo = t.pend.sk, t.pend.on|uint32(nd), t.pend.lo
+	// The events are written at the tails of the columns, which have
+	// room for them all (six dependence units an event at most: two
+	// operands, or one and a load's store); pointers go to refs while
+	// its chunk has room. recEnd counts them in. They continue the last
+	// segment if it is theirs, else start one.
 	e := EventID(t.nev)
-	if fr.idx != t.curFrame || fr.ctrl != t.curCtrl {
-		t.newRun(e, fr.idx, fr.ctrl)
+	s0 := ins[0].sid
+	if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || fr.ctrl != t.curCtrl || e-t.segFirst >= segCap {
+		t.newSeg(e, s0, fr.idx, occ, fr.ctrl)
 	}
 	first := t.curFirst
 	regs, defs := fr.regs, fr.defs
-	evs := ec.tail[ei+1 : ei+1+n]
-	u := dc.tail[di : di+6*n]
-	j, k := 0, 0
-	so := uint32(occ) << 8
-	rc := &t.refs
+	ws := wc.tail[wi : wi+n : wi+n]
+	ms := mc.tail[mi : mi+n : mi+n]
+	u := dc.tail[di : di+6*n : di+6*n]
 	refs := rc.tail[rc.n-rc.base:]
-	nr := 0
+	j, k, nr := 0, 0, 0
 	for i := range ins {
 		in := &ins[i]
 		var v Value
@@ -279,7 +273,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		switch in.op {
 		case opJump:
 			r.steps += int64(i + 1)
-			t.recEnd(k, dc.base+di+j, nr, e)
+			t.recEnd(k, j, nr, s0)
 			return int(in.succ[0])
 		case opIf:
 			v = Bool(regs[in.a0].n != 0)
@@ -287,7 +281,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := regs[in.a0]
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, dc.base+di+j, nr, e)
+				t.recEnd(k, j, nr, s0)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			c = (*cell)(x.p)
@@ -296,7 +290,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := regs[in.a0]
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, dc.base+di+j, nr, e)
+				t.recEnd(k, j, nr, s0)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			c = (*cell)(x.p)
@@ -305,7 +299,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := regs[in.a0]
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, dc.base+di+j, nr, e)
+				t.recEnd(k, j, nr, s0)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
@@ -320,7 +314,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				c = &cell{v: in.z, st: NoEvent}
 			} else { // no room for the pointer, or over the budget (then recRunEach stops the run)
 				r.steps += int64(i)
-				t.recEnd(k, dc.base+di+j, nr, e)
+				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = Value{k: KindPointer, p: ptrOf(c)}
@@ -341,7 +335,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				// It panics (an index out of range records its
 				// event first): recRunEach from here.
 				r.steps += int64(i)
-				t.recEnd(k, dc.base+di+j, nr, e)
+				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = Value{k: KindPointer, p: ptrOf(&cs[ix])}
@@ -353,7 +347,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				// It may panic, recording its event first:
 				// recRunEach from here.
 				r.steps += int64(i)
-				t.recEnd(k, dc.base+di+j, nr, e)
+				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
@@ -381,24 +375,11 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			// grows the column). The instruction has done nothing
 			// yet (an Alloc checks first, above).
 			r.steps += int64(i)
-			t.recEnd(k, dc.base+di+j, nr, e)
+			t.recEnd(k, j, nr, s0)
 			return r.recRunEach(fr, ins[i:], b)
 		}
 		occs[in.loc] = occ + 1
 
-		// The event, as addIns writes it.
-		if e&31 == 0 {
-			if len(t.bases) == cap(t.bases) {
-				t.bases = growIndex(&basePool, t.bases)
-			}
-			t.bases = append(t.bases, groupBase{int32(dc.base + di + j), int32(rc.n + nr), int32(t.his.n)})
-		}
-		if e&255 == 0 {
-			if len(t.runIdx) == cap(t.runIdx) {
-				t.runIdx = growIndex(&runIdxPool, t.runIdx)
-			}
-			t.runIdx = append(t.runIdx, int32(t.runs.n-1))
-		}
 		j0 := j
 		if in.rops&1 != 0 {
 			if d := defs[in.a0]; d >= 0 {
@@ -413,29 +394,20 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		if extra >= 0 {
 			j = putDep(u, j, e, extra, first)
 		}
-		kd := v.k
+		kd := uint16(v.k)
 		if v.p != nil {
-			kd |= refFlag
+			kd |= uint16(refFlag)
 			refs[nr] = v.p
 			nr++
 		}
-		on := so | uint32(j-j0)
-		if hi := uint32(v.n >> 32); hi != impliedHi(kd, uint32(v.n)) { // pushHi
-			hc := &t.his
-			if hc.n-hc.base >= len(hc.tail) {
-				hc.grow()
-			}
-			hc.tail[hc.n-hc.base] = hi
-			hc.n++
-			on |= hiBit
-		}
-		evs[k] = evRec{uint32(in.sid)<<8 | uint32(kd), on, uint32(v.n)}
+		ws[k] = v.n
+		ms[k] = kd | uint16(j-j0)<<8
 		k++
 
 		switch in.op {
 		case opIf:
 			r.steps += int64(i + 1)
-			t.recEnd(k, dc.base+di+j, nr, e+1)
+			t.recEnd(k, j, nr, s0)
 			fr.lastIf[b] = e
 			if v.n != 0 {
 				return int(in.succ[0])
@@ -466,27 +438,23 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		e++
 	}
 	r.steps += int64(n)
-	t.recEnd(k, dc.base+di+j, nr, e)
+	t.recEnd(k, j, nr, s0)
 	return -1
 }
 
-// recEnd ends what recRun wrote without addIns: the pending record
-// closed at ev's next slot, then the k records after it, the last of
-// which becomes pending again (the trace's events end at e, its
-// dependence units at dn, and nr pointers were added to refs). With k ==
-// 0 nothing was recorded.
-func (t *Trace) recEnd(k, dn, nr int, e EventID) {
+// recEnd counts in the k events that recRun wrote at the tails of the
+// columns (of static instructions s0, s0+1...), their j dependence units
+// and nr pointers. With k == 0 nothing was recorded.
+func (t *Trace) recEnd(k, j, nr int, s0 StaticID) {
 	if k == 0 {
 		return
 	}
+	t.w.n += k
+	t.meta.n += k
+	t.deps.n += j
 	t.refs.n += nr
-	c := &t.ev
-	last := &c.tail[c.n-c.base+k]
-	t.pend = evRec{last.sk, last.on &^ depsBig, last.lo}
-	c.n += k
-	t.nev = int(e)
-	t.curDeps = dn - int(last.on&depsBig)
-	t.deps.n = dn
+	t.nev += k
+	t.nextSid1 = s0 + StaticID(k) + 1
 }
 
 // recRunEach is recRun when its events may not fit in the chunks as they
@@ -569,64 +537,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 		occ := occs[in.loc]
 		occs[in.loc] = occ + 1
 
-		// The event: addIns, for the common case.
-		var e EventID
-		ec, dc := &t.ev, &t.deps
-		ei, di := ec.n-ec.base, dc.n-dc.base
-		e = EventID(t.nev)
-		if nd := dc.n - t.curDeps; e > 0 && nd < depsBig && ei < len(ec.tail) && di+6 <= len(dc.tail) &&
-			fr.idx == t.curFrame && uint32(occ) < big24 && (v.p == nil || t.refs.n-t.refs.base < len(t.refs.tail)) {
-			rec := &ec.tail[ei]
-			rec.sk, rec.on, rec.lo = t.pend.sk, t.pend.on|uint32(nd), t.pend.lo
-			ec.n++
-			t.nev++
-			if e&31 == 0 {
-				if len(t.bases) == cap(t.bases) {
-					t.bases = growIndex(&basePool, t.bases)
-				}
-				t.bases = append(t.bases, groupBase{int32(dc.n), int32(t.refs.n), int32(t.his.n)})
-			}
-			t.curDeps = dc.n
-			if fr.ctrl != t.curCtrl {
-				t.newRun(e, fr.idx, fr.ctrl)
-			}
-			if e&255 == 0 {
-				if len(t.runIdx) == cap(t.runIdx) {
-					t.runIdx = growIndex(&runIdxPool, t.runIdx)
-				}
-				t.runIdx = append(t.runIdx, int32(t.runs.n-1))
-			}
-			k := v.k
-			if v.p != nil {
-				k |= refFlag
-				rc := &t.refs
-				rc.tail[rc.n-rc.base] = v.p
-				rc.n++
-			}
-			p := &t.pend
-			p.sk, p.on, p.lo = uint32(in.sid)<<8|uint32(k), uint32(occ)<<8, uint32(v.n)
-			if uint32(v.n>>32) != impliedHi(k, p.lo) {
-				p.on = t.pushHi(p.on, k, v.n)
-			}
-			u := dc.tail[di : di+6 : di+6]
-			j := 0
-			if len(in.a) > 0 && in.a0 >= 0 {
-				if d := defs[in.a0]; d >= 0 {
-					j = putDep(u, j, e, d, t.curFirst)
-				}
-			}
-			if len(in.a) > 1 && in.a1 >= 0 {
-				if d := defs[in.a1]; d >= 0 {
-					j = putDep(u, j, e, d, t.curFirst)
-				}
-			}
-			if extra >= 0 {
-				j = putDep(u, j, e, extra, t.curFirst)
-			}
-			dc.n += j
-		} else {
-			e = t.addIns(fr, in, occ, v, extra)
-		}
+		e := t.addIns(fr, in, occ, v, extra)
 
 		switch in.op {
 		case opIf:

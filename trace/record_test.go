@@ -7,10 +7,11 @@ import (
 )
 
 // TestRecordRoundTrip records seeded random events straight into a Trace
-// (static IDs and occurrences beyond the record's 24 bits, values with and
-// without pointers, with words whose high bits are implied or kept, values
-// set late with and without reserved slots, dependence counts beyond the
-// record's, near, frame-relative and far dependences,
+// (static IDs and occurrences beyond 24 bits, runs of consecutive static
+// instructions that share a segment, up to its cap, and events that
+// start one, values with and without pointers, values set late with and
+// without reserved slots, dependence counts beyond the record's, near,
+// frame-relative and far dependences,
 // events of frames that start, resume and interleave, over several chunks)
 // and reads every field back against what was recorded. The second round
 // records into the chunks the first released, poisoned.
@@ -50,12 +51,15 @@ func recordRoundTrip(t *testing.T) *Trace {
 		w := want{sid: StaticID(r.IntN(1000)), occ: int32(r.IntN(50)), ctrl: EventID(r.IntN(i+1)) - 1, call: tr.frames.ptr(int(fr)).call}
 		if r.IntN(4) > 0 && i > 0 { // control parent of the previous event
 			w.ctrl = ws[i-1].ctrl
+			if r.IntN(5) > 0 { // its next instruction: the same segment unless the frame changed
+				w.sid, w.occ = ws[i-1].sid+1, ws[i-1].occ
+			}
 		}
 		switch r.IntN(50) {
 		case 0:
-			w.sid = StaticID(big24 + r.IntN(3))
+			w.sid = StaticID(1<<24 + r.IntN(3))
 		case 1:
-			w.occ = int32(big24 + r.IntN(3))
+			w.occ = int32(1<<24 + r.IntN(3))
 		}
 		switch r.IntN(8) {
 		case 0:
@@ -82,15 +86,12 @@ func recordRoundTrip(t *testing.T) *Trace {
 		if e != EventID(i) {
 			t.Fatalf("add returned %d, want %d", e, i)
 		}
-		refSlot, hiSlot := -1, -1
+		refSlot := -1
 		if late && r.IntN(2) == 0 {
 			refSlot = tr.reserveRef()
 		}
-		if late && r.IntN(2) == 0 {
-			hiSlot = tr.reserveHi()
-		}
-		if r.IntN(2) == 0 { // setValue finds the slots
-			refSlot, hiSlot = -1, -1
+		if r.IntN(2) == 0 { // setValue finds the slot
+			refSlot = -1
 		}
 		nd := r.IntN(3)
 		if r.IntN(500) == 0 {
@@ -105,7 +106,7 @@ func recordRoundTrip(t *testing.T) *Trace {
 			w.deps = append(w.deps, d)
 		}
 		if late {
-			tr.setValue(e, lateV, refSlot, hiSlot)
+			tr.setValue(e, lateV, refSlot)
 			w.v = lateV
 		}
 		ws = append(ws, w)

@@ -80,61 +80,58 @@ type frameInfo struct {
 
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
-// parent of an event precedes it. Columns are stored in chunks; an event
-// is a 12-byte record (static instruction, occurrence, value kind,
-// dependence count and the low half of the value's word; the high half
-// when it is not the low half's extension and the pointers of values
-// holding one go to side columns), dependences are 16-bit units (mostly
-// distances), frames and control parents are recorded per run of events
-// (a block instance or its part between calls), and offsets into the side
-// columns per 32 events, so a trace costs about 18 to 22 bytes per event.
+// parent of an event precedes it. Columns are stored in chunks. An event
+// is the 64-bit word of its value and a 16-bit record (the value's kind,
+// whether its pointer word is kept, its number of dependence units); the
+// pointers of values holding one go to a side column, and dependences
+// are 16-bit units (mostly distances). What consecutive events share is
+// kept once, per segment: a run of events of one frame, control parent
+// and occurrence count whose static instructions are consecutive (a
+// block instance, or its part between calls), so that an event's static
+// instruction is its segment's first plus its position in it. A trace
+// costs about 15 to 22 bytes per event.
 type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
 
-	// ev holds the records of all events but the last, which is pend
-	// until the next event is added: then its dependence count is known
-	// and it is written once, without reading back recorded memory.
-	ev   column[evRec]
-	pend evRec
-	nev  int // number of events, pend included
+	// w holds the words of the events' values, meta their records:
+	// the kind and its flags (refFlag, lateFlag, sdepFlag) in the low
+	// byte, the number of dependence units in the high byte (depsBig:
+	// in bigDeps).
+	w    column[uint64]
+	meta column[uint16]
+	nev  int // number of events
 	// The pointer word of values holding one (an event whose record has
-	// refFlag) is in refs, at the rank of the event among those events:
-	// bases[e/32].ref plus the flagged events before e in its group of 32.
+	// refFlag) is in refs, at the segment's ref offset plus the number of
+	// such events before it in its segment.
 	refs column[unsafe.Pointer]
-	// bases holds, per group of 32 events, the offsets of its first
-	// event in deps, refs and his.
-	bases []groupBase
 	// lateRefs holds pointers of values set after their event was
 	// recorded (call results) when no slot was reserved; lateFlag marks
 	// them.
 	lateRefs map[EventID]unsafe.Pointer
-	// The high 32 bits of a value's word, when they are not what its low
-	// bits imply (see impliedHi), are in his at the rank of the event
-	// among those whose record has hiBit (bases[e/32].hi plus the flagged
-	// events before e in its group of 32), or, if set late without a
-	// reserved slot, in lateHis (the kind has lateHiFlag).
-	his     column[uint32]
-	lateHis map[EventID]uint32
 
 	// Dependences are 16-bit units (see depUnits): an event's are
 	// deps[off:off+n] where n is its record's count of units and off is
-	// bases[e/32].dep plus the counts of the events before e in its group
-	// of 32; the last event's count is still open (its dependences start
-	// at curDeps, and its record is pend).
+	// its segment's dep offset plus the counts of the events before it
+	// in its segment.
 	deps    column[uint16]
-	curDeps int
-	bigDeps map[EventID]int // counts of depsBig or more
-	bigSids map[EventID]StaticID
-	bigOccs map[EventID]int32
+	bigDeps map[EventID]int
 
-	// Events are recorded in runs of the same frame and control parent
-	// (a block instance, or its part between calls); runIdx[e/256] is the
-	// run holding event e&^255.
-	runs     column[frameRun]
-	runIdx   []int32
-	curFrame int32   // frame of the last run
-	curCtrl  EventID // control parent of the last run
+	// segs holds the segments; segIdx[e>>8] the segment holding event
+	// e&^255, for the events up to the last segment's first (see
+	// newSeg).
+	segs   column[segment]
+	segIdx []int32
+	// The key of the last segment: an event continues it if its static
+	// instruction is nextSid1-1 and its occurrence count, frame and
+	// control parent are the segment's, and the segment has fewer than
+	// segCap events. (nextSid1 is 0 before the first event: none
+	// continues a segment then.)
+	nextSid1 StaticID
+	curOcc   int32
+	curFrame int32   // frame of the last segment
+	curCtrl  EventID // control parent of the last segment
+	segFirst EventID // first event of the last segment
 	curFirst EventID // first event of curFrame
 
 	frames   column[frameInfo]
@@ -145,191 +142,127 @@ type Trace struct {
 	released bool // by Release: the trace is empty for good
 }
 
-// groupBase holds the offsets in deps, refs and his of the first event of
-// a group of 32.
-type groupBase struct{ dep, ref, hi int32 }
-
-// evRec holds an event's fixed-size fields in 12 bytes: the static
-// instruction and the value's kind (with refFlag: its pointer is in refs;
-// lateFlag: in lateRefs; lateHiFlag: see lateHis), the occurrence, hiBit
-// and the number of dependence units (depsBig: see bigDeps), and the low
-// 32 bits of the value's word. A static ID or occurrence of 2^24-1 or more
-// is kept in bigSids or bigOccs. The control parent is the run's.
-type evRec struct {
-	sk uint32 // static ID << 8 | kind
-	on uint32 // occurrence << 8 | hiBit | number of dependence units
-	lo uint32 // the value's word, low 32 bits
+// segment describes events first up to the next segment's first: their
+// static instructions are sid0, sid0+1..., and they share their
+// occurrence count, frame and control parent. dep and ref are the
+// offsets in deps and refs of the first event's dependence units and
+// pointer.
+type segment struct {
+	first EventID
+	sid0  StaticID
+	occ   int32
+	frame int32
+	ctrl  EventID
+	dep   int32
+	ref   int32
 }
 
-// hiBit marks, in a record's on, a value word whose high 32 bits are in
-// his; depsBig, a dependence count kept in bigDeps.
+// segCap bounds the events of a segment that the recorder starts or
+// continues one event at a time, so that finding an event's dependences
+// and pointer (a walk over the records of its segment before it) stays
+// cheap; recRun's runs of a block, also capped at segCap, may end a
+// segment past it by less than segCap.
+const segCap = 64
+
+// An event record's low byte holds its Kind (kindMask) and flags:
+// refFlag, its pointer is in refs; lateFlag, in lateRefs; sdepFlag, its
+// register operands' dependences are not stored but implied (see
+// Trace.Deps). The high byte holds the number of dependence units, or
+// depsBig if that is kept in bigDeps.
 const (
-	hiBit   = 0x80
-	depsBig = 0x7f
+	refFlag  Kind = 0x80
+	lateFlag Kind = 0x40
+	sdepFlag Kind = 0x20
+	kindMask Kind = 0x1f
+	depsBig       = 0xff
 )
 
-// impliedHi returns the high 32 bits of the word of a value of kind k
-// whose low 32 bits are lo, when they are not stored: the sign extension
-// of lo for KindInt, else 0.
-func impliedHi(k Kind, lo uint32) uint32 {
-	if k&kindMask == KindInt {
-		return uint32(int32(lo) >> 31)
+// depCount returns the number of dependence units of event e, whose
+// record is m.
+func (t *Trace) depCount(e int, m uint16) int {
+	if n := int(m >> 8); n != depsBig {
+		return n
 	}
-	return 0
-}
-
-// big24 marks, in an event record, a static ID or occurrence kept aside.
-const big24 = 1<<24 - 1
-
-func (r *evRec) kind() Kind     { return Kind(r.sk) }
-func (r *evRec) setKind(k Kind) { r.sk = r.sk&^0xff | uint32(k) }
-
-// hiIndex returns the index in his of the high bits of event e's value,
-// whose record has hiBit.
-func (t *Trace) hiIndex(e int) int {
-	i := int(t.bases[e>>5].hi)
-	for _, r := range t.before(e) {
-		if r.on&hiBit != 0 {
-			i++
-		}
-	}
-	return i
-}
-
-// word returns the 64-bit word of event e's value.
-func (t *Trace) word(e int, r *evRec) uint64 {
-	var hi uint32
-	switch {
-	case r.on&hiBit != 0:
-		hi = t.his.at(t.hiIndex(e))
-	case r.kind()&lateHiFlag != 0:
-		hi = t.lateHis[EventID(e)]
-	default:
-		hi = impliedHi(r.kind(), r.lo)
-	}
-	return uint64(r.lo) | uint64(hi)<<32
-}
-
-// pushHi returns the record's on field for a value with word n (hiBit if
-// its high bits must be kept) and keeps them in his if so.
-func (t *Trace) pushHi(on uint32, k Kind, n uint64) uint32 {
-	if hi := uint32(n >> 32); hi != impliedHi(k, uint32(n)) {
-		c := &t.his
-		if c.n-c.base >= len(c.tail) {
-			c.grow()
-		}
-		c.tail[c.n-c.base] = hi
-		c.n++
-		on |= hiBit
-	}
-	return on
-}
-
-// rec returns the record of event e.
-func (t *Trace) rec(e int) *evRec {
-	if e == t.ev.n {
-		return &t.pend
-	}
-	return t.ev.ptr(e)
+	return t.bigDeps[EventID(e)]
 }
 
 // sid returns the static instruction of event e.
 func (t *Trace) sid(e int) StaticID {
-	if s := t.rec(e).sk >> 8; s != big24 {
-		return StaticID(s)
-	}
-	return t.bigSids[EventID(e)]
+	s := t.runOf(EventID(e))
+	return s.sid0 + StaticID(EventID(e)-s.first)
 }
 
 // occ returns the occurrence of event e.
-func (t *Trace) occ(e int) int32 {
-	if o := t.rec(e).on >> 8; o != big24 {
-		return int32(o)
-	}
-	return t.bigOccs[EventID(e)]
-}
+func (t *Trace) occ(e int) int32 { return t.runOf(EventID(e)).occ }
 
-// addBig records the static ID or occurrence of the event being added
-// (number e) that does not fit in its record, and returns the record's
-// fields.
-func (t *Trace) addBig(e EventID, s StaticID, occ int32) (sid, o uint32) {
-	sid, o = uint32(s), uint32(occ)
-	if s < 0 || s >= big24 {
-		if t.bigSids == nil {
-			t.bigSids = map[EventID]StaticID{}
+// walk calls f with the record and ID of each event of segment s before
+// event e.
+func (t *Trace) walk(s *segment, e int, f func(m uint16, x int)) {
+	for x := int(s.first); x < e; {
+		ch := t.meta.chunks[x>>chunkBits]
+		end := min(e, x&^chunkMask+len(ch))
+		for i, m := range ch[x&chunkMask : end-x&^chunkMask] {
+			f(m, x+i)
 		}
-		t.bigSids[e], sid = s, big24
+		x = end
 	}
-	if occ < 0 || occ >= big24 {
-		if t.bigOccs == nil {
-			t.bigOccs = map[EventID]int32{}
-		}
-		t.bigOccs[e], o = occ, big24
-	}
-	return sid, o
-}
-
-// frameRun says that events from first on belong to frame and have
-// control parent ctrl, up to the next run.
-type frameRun struct {
-	first EventID
-	frame int32
-	ctrl  EventID
 }
 
 func newTrace(p *Program) *Trace {
 	t := &Trace{prog: p}
-	t.ev.pool, t.deps.pool, t.his.pool, t.runs.pool, t.refs.pool = &evPool, &depPool, &hiPool, &runPool, &refPool
+	t.w.pool, t.meta.pool, t.deps.pool, t.segs.pool, t.refs.pool = &wordPool, &unitPool, &unitPool, &segPool, &refPool
 	t.frames.pool = &framePool
 	return t
+}
+
+// begin starts event t.nev, of static instruction s in frame fr with
+// occurrence count occ and control parent ctrl, and returns its ID: its
+// value and record are pushed right after.
+func (t *Trace) begin(s StaticID, fr int32, occ int32, ctrl EventID) EventID {
+	e := EventID(t.nev)
+	if s+1 != t.nextSid1 || occ != t.curOcc || fr != t.curFrame || ctrl != t.curCtrl || e-t.segFirst >= segCap {
+		t.newSeg(e, s, fr, occ, ctrl)
+	}
+	t.nextSid1 = s + 2
+	t.nev++
+	return e
+}
+
+// newSeg starts a segment at event e (the next one), of static
+// instruction s, frame fr, occurrence count occ and control parent ctrl.
+// The events of segIdx up to e belong to the segment before it, unless
+// one is e.
+func (t *Trace) newSeg(e EventID, s StaticID, fr int32, occ int32, ctrl EventID) {
+	k := int32(t.segs.n)
+	for len(t.segIdx)<<8 <= int(e) {
+		if len(t.segIdx) == cap(t.segIdx) {
+			t.segIdx = growIndex(&segIdxPool, t.segIdx)
+		}
+		if len(t.segIdx)<<8 == int(e) {
+			t.segIdx = append(t.segIdx, k)
+		} else {
+			t.segIdx = append(t.segIdx, k-1)
+		}
+	}
+	t.segs.push(segment{first: e, sid0: s, occ: occ, frame: fr, ctrl: ctrl, dep: int32(t.deps.n), ref: int32(t.refs.n)})
+	if fr != t.curFrame || k == 0 {
+		t.curFrame, t.curFirst = fr, t.frameFirst(fr)
+	}
+	t.nextSid1, t.curOcc, t.curCtrl, t.segFirst = s+1, occ, ctrl, e
 }
 
 // add appends an event and returns its ID; dependencies are appended with
 // dep right after.
 func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) EventID {
-	e := EventID(t.nev)
-	if e > 0 {
-		t.closeDeps()
-	}
-	t.nev++
-	if e&31 == 0 {
-		if len(t.bases) == cap(t.bases) {
-			t.bases = growIndex(&basePool, t.bases)
-		}
-		t.bases = append(t.bases, groupBase{int32(t.deps.n), int32(t.refs.n), int32(t.his.n)})
-	}
-	t.curDeps = t.deps.n
-	if fr != t.curFrame || ctrl != t.curCtrl || t.runs.n == 0 {
-		t.newRun(e, fr, ctrl)
-	}
-	if e&255 == 0 {
-		if len(t.runIdx) == cap(t.runIdx) {
-			t.runIdx = growIndex(&runIdxPool, t.runIdx)
-		}
-		t.runIdx = append(t.runIdx, int32(t.runs.n-1))
-	}
-	sid, o := uint32(s), uint32(occ)
-	if sid >= big24 || o >= big24 {
-		sid, o = t.addBig(e, s, occ)
-	}
-	k := v.k
+	e := t.begin(s, fr, occ, ctrl)
+	k := uint16(v.k)
 	if v.p != nil {
-		k |= refFlag
+		k |= uint16(refFlag)
 		t.refs.push(v.p)
 	}
-	p := &t.pend
-	p.sk, p.on, p.lo = sid<<8|uint32(k), t.pushHi(o<<8, k, v.n), uint32(v.n)
+	t.w.push(v.n)
+	t.meta.push(k)
 	return e
-}
-
-// newRun starts a run of events of frame fr with control parent ctrl at
-// event e.
-func (t *Trace) newRun(e EventID, fr int32, ctrl EventID) {
-	t.runs.push(frameRun{e, fr, ctrl})
-	if fr != t.curFrame || t.runs.n == 1 {
-		t.curFrame, t.curFirst = fr, t.frameFirst(fr)
-	}
-	t.curCtrl = ctrl
 }
 
 // frameFirst returns the first event of frame fr (0 for a frame not
@@ -345,59 +278,15 @@ func (t *Trace) frameFirst(fr int32) EventID {
 // frame fr (the definitions of its register operands, then extra unless
 // it is NoEvent), in one call: the recorder's path for runs without hooks.
 func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) EventID {
-	e := EventID(t.nev)
-	if e > 0 { // closeDeps, inline
-		n := t.deps.n - t.curDeps
-		if n >= depsBig {
-			t.bigDep(n)
-			n = depsBig
-		}
-		c := &t.ev
-		if c.n-c.base >= len(c.tail) {
-			c.grow()
-		}
-		r := &c.tail[c.n-c.base]
-		r.sk, r.on, r.lo = t.pend.sk, t.pend.on|uint32(n), t.pend.lo
-		c.n++
-	}
-	t.nev++
-	if e&31 == 0 {
-		if len(t.bases) == cap(t.bases) {
-			t.bases = growIndex(&basePool, t.bases)
-		}
-		t.bases = append(t.bases, groupBase{int32(t.deps.n), int32(t.refs.n), int32(t.his.n)})
-	}
-	t.curDeps = t.deps.n
-	if fr.idx != t.curFrame || fr.ctrl != t.curCtrl || t.runs.n == 0 {
-		t.newRun(e, fr.idx, fr.ctrl)
-	}
-	if e&255 == 0 {
-		if len(t.runIdx) == cap(t.runIdx) {
-			t.runIdx = growIndex(&runIdxPool, t.runIdx)
-		}
-		t.runIdx = append(t.runIdx, int32(t.runs.n-1))
-	}
-	sid, o := uint32(in.sid), uint32(occ)
-	if sid >= big24 || o >= big24 {
-		sid, o = t.addBig(e, in.sid, occ)
-	}
-	k := v.k
+	e := t.begin(in.sid, fr.idx, occ, fr.ctrl)
+	k := uint16(v.k)
 	if v.p != nil {
-		k |= refFlag
-		c := &t.refs
-		if c.n-c.base >= len(c.tail) {
-			c.grow()
-		}
-		c.tail[c.n-c.base] = v.p
-		c.n++
+		k |= uint16(refFlag)
+		t.refs.push(v.p)
 	}
-	p := &t.pend
-	p.sk, p.on, p.lo = sid<<8|uint32(k), o<<8, uint32(v.n)
-	if hi := uint32(v.n >> 32); hi != impliedHi(k, p.lo) {
-		p.on = t.pushHi(p.on, k, v.n)
-	}
-
+	t.w.push(v.n)
 	c := &t.deps
+	n0 := c.n
 	if i := c.n - c.base; len(in.a) <= 2 && i+9 <= len(c.tail) {
 		// Room for three dependences of three units each.
 		u := c.tail[i : i+9 : i+9]
@@ -416,15 +305,31 @@ func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) Ev
 			j = putDep(u, j, e, extra, t.curFirst)
 		}
 		c.n += j
-		return e
-	}
-	for _, s := range in.a {
-		if s >= 0 {
-			t.dep(fr.defs[s])
+	} else {
+		for _, s := range in.a {
+			if s >= 0 && fr.defs[s] >= 0 {
+				t.pushUnits(e, fr.defs[s])
+			}
+		}
+		if extra >= 0 {
+			t.pushUnits(e, extra)
 		}
 	}
-	t.dep(extra)
+	t.meta.push(k | t.unitCount(e, c.n-n0))
 	return e
+}
+
+// unitCount returns the high byte of the record of event e, which has n
+// dependence units (keeping n in bigDeps if it does not fit).
+func (t *Trace) unitCount(e EventID, n int) uint16 {
+	if n < depsBig {
+		return uint16(n) << 8
+	}
+	if t.bigDeps == nil {
+		t.bigDeps = map[EventID]int{}
+	}
+	t.bigDeps[e] = n
+	return depsBig << 8
 }
 
 // putDep writes at u[j:] the units of dependence d of event e, whose
@@ -445,8 +350,8 @@ func putDep(u []uint16, j int, e, d, first EventID) int {
 // reserveRef reserves, for the last event, a slot in refs for a pointer
 // that setValue will set (a call's result), and returns its index.
 func (t *Trace) reserveRef() int {
-	if rec := &t.pend; rec.kind()&refFlag == 0 {
-		rec.setKind(rec.kind() | refFlag)
+	if m := t.meta.last(); Kind(*m)&refFlag == 0 {
+		*m |= uint16(refFlag)
 		t.refs.push(nil)
 	}
 	return t.refs.n - 1 // the last event's slot is the last one
@@ -455,129 +360,71 @@ func (t *Trace) reserveRef() int {
 // refIndex returns the index in refs of the pointer of event e, whose
 // record has refFlag.
 func (t *Trace) refIndex(e int) int {
-	i := int(t.bases[e>>5].ref)
-	for _, r := range t.before(e) {
-		if r.kind()&refFlag != 0 {
+	s := t.runOf(EventID(e))
+	i := int(s.ref)
+	t.walk(s, e, func(m uint16, _ int) {
+		if Kind(m)&refFlag != 0 {
 			i++
 		}
-	}
+	})
 	return i
-}
-
-// before returns the records of the events of e's group of 32 before e
-// (they are in one chunk, and none is pend).
-func (t *Trace) before(e int) []evRec {
-	if e&31 == 0 { // (e may be pend, at the start of a chunk not made yet)
-		return nil
-	}
-	ch := t.ev.chunks[e>>chunkBits]
-	return ch[(e&^31)&chunkMask : e&chunkMask]
-}
-
-// closeDeps records the dependence count of the last event, whose
-// dependences are complete, and writes its record.
-func (t *Trace) closeDeps() {
-	n := t.deps.n - t.curDeps
-	if n >= depsBig {
-		t.bigDep(n)
-		n = depsBig
-	}
-	// Field by field: each load then reads exactly what one store of
-	// add wrote (a wider copy would wait for the stores to drain).
-	c := &t.ev
-	if c.n-c.base >= len(c.tail) {
-		c.grow()
-	}
-	r := &c.tail[c.n-c.base]
-	r.sk, r.on, r.lo = t.pend.sk, t.pend.on|uint32(n), t.pend.lo
-	c.n++
-}
-
-func (t *Trace) bigDep(n int) {
-	if t.bigDeps == nil {
-		t.bigDeps = map[EventID]int{}
-	}
-	t.bigDeps[EventID(t.nev-1)] = n
 }
 
 // depRange returns the bounds of e's dependences in t.deps.
 func (t *Trace) depRange(e int) (lo, hi int) {
-	if e == t.nev-1 {
-		return t.curDeps, t.deps.n
-	}
-	lo = int(t.bases[e>>5].dep)
-	g := t.before(e)
-	for i := range g {
-		n := int(g[i].on & depsBig)
-		if n == depsBig {
-			n = t.bigDeps[EventID(e&^31+i)]
-		}
-		lo += n
-	}
-	return lo, lo + t.ndeps(e)
+	s := t.runOf(EventID(e))
+	lo = int(s.dep)
+	t.walk(s, e, func(m uint16, x int) { lo += t.depCount(x, m) })
+	return lo, lo + t.depCount(e, t.meta.at(e))
 }
 
-func (t *Trace) ndeps(i int) int {
-	n := int(t.ev.ptr(i).on & depsBig) // i < the last event: not pend
-	if n == depsBig {
-		return t.bigDeps[EventID(i)]
-	}
-	return n
-}
-
-// runOf returns the run holding event e.
-func (t *Trace) runOf(e EventID) *frameRun {
+// runOf returns the segment holding event e.
+func (t *Trace) runOf(e EventID) *segment {
 	g := int(e >> 8)
-	lo, hi := int(t.runIdx[g]), t.runs.n
-	if g+1 < len(t.runIdx) {
-		hi = int(t.runIdx[g+1]) + 1
+	var lo, hi int
+	if g < len(t.segIdx) {
+		lo, hi = int(t.segIdx[g]), t.segs.n
+		if g+1 < len(t.segIdx) {
+			hi = int(t.segIdx[g+1]) + 1
+		}
+	} else { // after the last segment's first event: in it
+		lo, hi = t.segs.n-1, t.segs.n
 	}
-	// The last run in [lo, hi) starting at or before e.
+	// The last segment in [lo, hi) starting at or before e.
 	if lo>>chunkBits == (hi-1)>>chunkBits { // in one chunk
-		rs := t.runs.chunks[lo>>chunkBits][lo&chunkMask : (hi-1)&chunkMask+1]
-		base, n := 0, len(rs)
+		ss := t.segs.chunks[lo>>chunkBits][lo&chunkMask : (hi-1)&chunkMask+1]
+		base, n := 0, len(ss)
 		for n > 1 {
 			half := n >> 1
-			if rs[base+half].first <= e {
+			if ss[base+half].first <= e {
 				base += half
 			}
 			n -= half
 		}
-		return &rs[base]
+		return &ss[base]
 	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
-		if t.runs.ptr(m).first <= e {
+		if t.segs.ptr(m).first <= e {
 			lo = m
 		} else {
 			hi = m
 		}
 	}
-	return t.runs.ptr(lo)
+	return t.segs.ptr(lo)
 }
 
 // frameOf returns the frame of event e.
 func (t *Trace) frameOf(e EventID) int32 { return t.runOf(e).frame }
 
-// refFlag and lateFlag mark, in an event's kind, values whose pointer is
-// stored in refs or lateRefs; lateHiFlag, a value whose word's high bits
-// are in lateHis. kindMask selects the Kind.
-const (
-	refFlag    Kind = 0x80
-	lateFlag   Kind = 0x40
-	lateHiFlag Kind = 0x20
-	kindMask   Kind = 0x1f
-)
-
 // setValue replaces the value of event e (for calls, whose result is known
-// after the event). refSlot and hiSlot are the slots reserveRef and
-// reserveHi returned for e, or -1 if none was reserved or it is to be
-// found.
-func (t *Trace) setValue(e EventID, v Value, refSlot, hiSlot int) {
-	rec := t.rec(int(e))
+// after the event). refSlot is the slot reserveRef returned for e, or -1
+// if none was reserved or it is to be found.
+func (t *Trace) setValue(e EventID, v Value, refSlot int) {
+	m := t.meta.ptr(int(e))
 	k := v.k
 	switch {
-	case rec.kind()&refFlag != 0:
+	case Kind(*m)&refFlag != 0:
 		if refSlot < 0 {
 			refSlot = t.refIndex(int(e))
 		}
@@ -592,35 +439,8 @@ func (t *Trace) setValue(e EventID, v Value, refSlot, hiSlot int) {
 		t.lateRefs[e] = v.p
 		k |= lateFlag
 	}
-	rec.lo = uint32(v.n)
-	hi := uint32(v.n >> 32)
-	switch {
-	case rec.on&hiBit != 0:
-		if hiSlot < 0 {
-			hiSlot = t.hiIndex(int(e))
-		}
-		t.his.set(hiSlot, hi)
-	case hi != impliedHi(v.k, rec.lo):
-		if t.lateHis == nil {
-			t.lateHis = map[EventID]uint32{}
-		}
-		t.lateHis[e] = hi
-		k |= lateHiFlag
-	default:
-		delete(t.lateHis, e)
-	}
-	rec.setKind(k)
-}
-
-// reserveHi reserves, for the last event, a slot in his for the high bits
-// of a value that setValue will set (a call's result), and returns its
-// index.
-func (t *Trace) reserveHi() int {
-	if t.pend.on&hiBit == 0 {
-		t.pend.on |= hiBit
-		t.his.push(0)
-	}
-	return t.his.n - 1
+	t.w.set(int(e), v.n)
+	*m = *m&^uint16(kindMask|refFlag|lateFlag) | uint16(k)
 }
 
 func (t *Trace) dep(d EventID) {
@@ -642,31 +462,21 @@ const (
 
 // pushDep appends dependence d (an event) of the last event.
 func (t *Trace) pushDep(d EventID) {
-	c := &t.deps
-	i := c.n - c.base
-	if i+3 > len(c.tail) {
-		t.pushDepSlow(d)
-		return
-	}
-	if x := EventID(t.nev-1) - d; x < depFar {
-		c.tail[i] = uint16(x)
-		c.n++
-	} else if y := d - t.curFirst; uint32(y) < depLong-depFar {
-		c.tail[i] = uint16(depFar | y)
-		c.n++
-	} else {
-		c.tail[i], c.tail[i+1], c.tail[i+2] = depLong, uint16(d), uint16(uint32(d)>>16)
-		c.n += 3
-	}
+	e := EventID(t.nev - 1)
+	n0 := t.deps.n
+	t.pushUnits(e, d)
+	m := t.meta.last()
+	*m = *m&0xff | t.unitCount(e, t.depCount(int(e), *m)+t.deps.n-n0)
 }
 
-// pushDepSlow is pushDep near the end of a chunk (a long dependence's
-// units may straddle two chunks).
-//
-//go:noinline
-func (t *Trace) pushDepSlow(d EventID) {
+// pushUnits appends the units of dependence d of event e (the last one).
+func (t *Trace) pushUnits(e, d EventID) {
 	c := &t.deps
-	if x := EventID(t.nev-1) - d; x < depFar {
+	if i := c.n - c.base; i+3 <= len(c.tail) {
+		c.n += putDep(c.tail[i:i+3:i+3], 0, e, d, t.curFirst)
+		return
+	}
+	if x := e - d; x < depFar {
 		c.push(uint16(x))
 	} else if y := d - t.curFirst; uint32(y) < depLong-depFar {
 		c.push(uint16(depFar | y))
@@ -737,8 +547,7 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.sid(int(e))).P
 // then-branch) of an If, the results of a Return (a tuple if several), the
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
-	rec := t.rec(int(e))
-	k, n := rec.kind(), t.word(int(e), rec)
+	k, n := Kind(t.meta.at(int(e))), t.w.at(int(e))
 	switch {
 	case k&refFlag != 0:
 		return Value{k: k & kindMask, n: n, p: t.refs.at(t.refIndex(int(e)))}
@@ -919,10 +728,9 @@ func (t *Trace) Events(file string, line int) []EventID {
 
 // Bytes estimates the memory the trace holds, in bytes.
 func (t *Trace) Bytes() int {
-	n := int(unsafe.Sizeof(evRec{}))*t.ev.capacity() + 2*t.deps.capacity() + 4*cap(t.runIdx) +
-		4*t.his.capacity() + 16*len(t.lateHis) + 8*t.refs.capacity() +
-		int(unsafe.Sizeof(groupBase{}))*cap(t.bases) + int(unsafe.Sizeof(frameRun{}))*t.runs.capacity() +
-		16*(len(t.bigDeps)+len(t.bigSids)+len(t.bigOccs)) + 24*len(t.lateRefs)
+	n := 8*t.w.capacity() + 2*t.meta.capacity() + 2*t.deps.capacity() + 4*cap(t.segIdx) +
+		8*t.refs.capacity() + int(unsafe.Sizeof(segment{}))*t.segs.capacity() +
+		16*len(t.bigDeps) + 24*len(t.lateRefs)
 	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
 }
 
