@@ -111,8 +111,8 @@ func recordRoundTrip(t *testing.T) *Trace {
 		}
 		ws = append(ws, w)
 		if i&(chunkSize-1) == 0 || i&31 == 0 && r.IntN(20) == 0 {
-			// The last event, still pending, at the start of a chunk
-			// (or of a group) that its record has not reached yet.
+			// The last event, read as soon as it is recorded (at the
+			// start of a chunk, and at random).
 			if got := tr.Value(e); got != w.v {
 				t.Fatalf("last event %d: Value = %v, want %v", i, got, w.v)
 			}
