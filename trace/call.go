@@ -157,6 +157,9 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 		o.noFast = false
 	case !o.NoTrace || o.CoverOnly:
 		r.tr = newTrace(p)
+		if o.noStaticDeps {
+			r.tr.sdOff = 1 << 30 // no instruction's operands are in a segment
+		}
 	}
 	r.plain = r.tr == nil && r.h == nil
 	r.noFast = o.noFast

@@ -147,6 +147,14 @@ type ins struct {
 	// rrun: the number of instructions from this one on that recRun
 	// runs (see recSimple), up to the end of the block and at most segCap.
 	rrun int32
+	// sdmin: the first of the static instructions that define operands
+	// of this one earlier in its block, whose dependences a recorded
+	// event leaves implied if they are in its segment (see sd and
+	// setStaticDeps); -1 if there are none. sdyn: the register of the
+	// one other operand that can have a defining event, if any, else -1
+	// (for recRun, whose instructions have two operands at most).
+	sdmin StaticID
+	sdyn  int32
 	// fl: a Load or Store of a value that is neither a scalar (sc) nor
 	// an aggregate or native value (see flatType): recRun runs it.
 	fl bool
@@ -156,6 +164,11 @@ type ins struct {
 	z     Value // zero template (Alloc, Lookup, MakeSlice, TypeAssert)
 	x     any
 	instr ssa.Instruction
+	// sd, sdr: the register operands that can have a defining event, in
+	// order (see Static.sd): sd[i] is the distance back to the static
+	// instruction defining the operand earlier in the block, or 0 if it
+	// is defined elsewhere (its register is sdr[i]). nil if sdmin is -1.
+	sd, sdr []int32
 }
 
 type callKind uint8
@@ -355,6 +368,7 @@ func (p *Program) compile(c *fnCode) {
 		bc := &c.blocks[bi]
 		setRecRuns(c, bc.instrs[bc.nphi:])
 	}
+	p.setStaticDeps(c)
 	// Calls, defers and go statements take the first occurrence
 	// counters: plain runs count only theirs (see newFrame).
 	loc := int32(0)
@@ -386,6 +400,68 @@ func (p *Program) compile(c *fnCode) {
 	c.nregs = len(c.tmpl)
 	if !c.defers && defersThroughClosures(fn) {
 		c.defers = true
+	}
+}
+
+// setStaticDeps sets the sd, sdr and sdmin of c's instructions and the
+// sd of their statics: an event's dependence on an operand defined by an
+// earlier instruction of its block (not a call, whose result's event is
+// the callee's Return) is implied when that instruction's event is in the
+// event's segment (its static ID is at least the segment's first), so the
+// recorder stores only the dependences on operands defined elsewhere.
+// p.mu is held.
+func (p *Program) setStaticDeps(c *fnCode) {
+	type def struct {
+		block, index int
+		sid          StaticID
+		call         bool
+	}
+	defs := map[int32]def{}
+	for bi := range c.blocks {
+		for ii := range c.blocks[bi].instrs {
+			if in := &c.blocks[bi].instrs[ii]; in.dst >= 0 {
+				defs[in.dst] = def{bi, ii, in.sid, in.op == opCall}
+			}
+		}
+	}
+	for bi := range c.blocks {
+		for ii := range c.blocks[bi].instrs {
+			in := &c.blocks[bi].instrs[ii]
+			if in.op == opPhi { // recorded by phis, with its edge's value and gate
+				in.sdmin, in.sdyn = -1, -1
+				continue
+			}
+			in.sdmin, in.sdyn = -1, -1
+			var sd, sdr []int32
+			static := false
+			sdmin := in.sid
+			for _, s := range in.a {
+				if s < 0 {
+					continue
+				}
+				d, ok := defs[s]
+				switch {
+				case ok && d.block == bi && d.index < ii && !d.call:
+					sd, sdr = append(sd, int32(in.sid-d.sid)), append(sdr, -1)
+					static = true
+					sdmin = min(sdmin, d.sid)
+				case ok || int(s) < c.np+c.nfv:
+					// Defined elsewhere: a parameter, a free variable, a
+					// call's result or another block's instruction.
+					sd, sdr = append(sd, 0), append(sdr, s)
+				}
+				// Else a constant, global or function: no event.
+			}
+			if static {
+				in.sd, in.sdr, in.sdmin = sd, sdr, sdmin
+				p.statics[in.sid].sd = sd
+				for _, r := range sdr {
+					if r >= 0 {
+						in.sdyn = r
+					}
+				}
+			}
+		}
 	}
 }
 

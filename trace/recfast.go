@@ -258,7 +258,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || fr.ctrl != t.curCtrl || e-t.segFirst >= segCap {
 		t.newSeg(e, s0, fr.idx, occ, fr.ctrl)
 	}
-	first := t.curFirst
+	first, sid0 := t.curFirst, t.curSid0
 	regs, defs := fr.regs, fr.defs
 	ws := wc.tail[wi : wi+n : wi+n]
 	ms := mc.tail[mi : mi+n : mi+n]
@@ -381,20 +381,34 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		occs[in.loc] = occ + 1
 
 		j0 := j
-		if in.rops&1 != 0 {
-			if d := defs[in.a0]; d >= 0 {
-				j = putDep(u, j, e, d, first)
+		kd := uint16(v.k)
+		if in.sdmin >= sid0 {
+			// As addIns: the dependences on operands defined in the
+			// block are implied, the other one (if any) is stored.
+			kd |= uint16(sdepFlag)
+			if s := in.sdyn; s >= 0 {
+				if dd := defs[s]; dd >= 0 {
+					j = putDep(u, j, e, dd, first)
+				} else {
+					u[j] = 0
+					j++
+				}
 			}
-		}
-		if in.rops&2 != 0 {
-			if d := defs[in.a1]; d >= 0 {
-				j = putDep(u, j, e, d, first)
+		} else {
+			if in.rops&1 != 0 {
+				if d := defs[in.a0]; d >= 0 {
+					j = putDep(u, j, e, d, first)
+				}
+			}
+			if in.rops&2 != 0 {
+				if d := defs[in.a1]; d >= 0 {
+					j = putDep(u, j, e, d, first)
+				}
 			}
 		}
 		if extra >= 0 {
 			j = putDep(u, j, e, extra, first)
 		}
-		kd := uint16(v.k)
 		if v.p != nil {
 			kd |= uint16(refFlag)
 			refs[nr] = v.p

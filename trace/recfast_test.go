@@ -18,13 +18,15 @@ import (
 // error, and every event's static instruction (hence position),
 // occurrence, value (pointers matched one to one), dependences, control
 // parent, goroutine, call, depth and callee (sameTrace). Budgets are cut at
-// seeded points so that runs stop everywhere.
+// seeded points so that runs stop everywhere. The oracle also stores every
+// dependence (RunOptions.noStaticDeps), so that the dependences execRec,
+// recRun and addIns leave implied (see setStaticDeps) are checked too.
 
 // recordedOutcome records fn's run and formats everything its Result says
 // but the trace, which it returns.
 func recordedOutcome(p *Program, fn *ssa.Function, args []Value, opts RunOptions, noRecFast bool) (string, int64, *Trace) {
 	var out bytes.Buffer
-	opts.NoTrace, opts.Hooks, opts.Stdout, opts.noRecFast = false, nil, &out, noRecFast
+	opts.NoTrace, opts.Hooks, opts.Stdout, opts.noRecFast, opts.noStaticDeps = false, nil, &out, noRecFast, noRecFast
 	res, err := p.Run(context.Background(), fn, args, &opts)
 	var sb strings.Builder
 	if err != nil {

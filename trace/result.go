@@ -219,12 +219,13 @@ type RunOptions struct {
 	// key order). Default: none.
 	Presets map[string]Value
 
-	entry     func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
-	dir       string                                      // the directory relative file names are in (RunGoTest: the package's); default the process's
-	noFast    bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
-	noRecFast bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
-	noRecWide bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
-	coverRec  bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
+	entry        func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
+	dir          string                                      // the directory relative file names are in (RunGoTest: the package's); default the process's
+	noFast       bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
+	noRecFast    bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
+	noRecWide    bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
+	noStaticDeps bool                                        // every dependence stored, none implied (see setStaticDeps): the oracle of the tests of implied ones
+	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);

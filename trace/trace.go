@@ -42,6 +42,12 @@ type Static struct {
 	Position token.Position
 	// Synthetic reports that Pos is a fallback, not the instruction's own.
 	Synthetic bool
+	// sd lists, for an instruction whose event's record may have
+	// sdepFlag, its register operands that can have a defining event,
+	// in order: the distance back to the operand's instruction (defined
+	// earlier in the same block), or 0 for one whose dependence is
+	// stored (see Trace.Deps and setStaticDeps).
+	sd []int32
 	// Library reports that Func belongs to a package that Load interprets
 	// from source, without putting it in scope, because a loaded package
 	// imports it and the bridge cannot call it (a non-standard dependency;
@@ -129,9 +135,13 @@ type Trace struct {
 	// continues a segment then.)
 	nextSid1 StaticID
 	curOcc   int32
-	curFrame int32   // frame of the last segment
-	curCtrl  EventID // control parent of the last segment
-	segFirst EventID // first event of the last segment
+	curFrame int32    // frame of the last segment
+	curCtrl  EventID  // control parent of the last segment
+	segFirst EventID  // first event of the last segment
+	curSid0  StaticID // first static instruction of the last segment, plus sdOff
+	// sdOff is 0, or 1<<30 so that no dependence is implied
+	// (RunOptions.noStaticDeps).
+	sdOff    StaticID
 	curFirst EventID // first event of curFrame
 
 	frames   column[frameInfo]
@@ -244,11 +254,18 @@ func (t *Trace) newSeg(e EventID, s StaticID, fr int32, occ int32, ctrl EventID)
 			t.segIdx = append(t.segIdx, k-1)
 		}
 	}
-	t.segs.push(segment{first: e, sid0: s, occ: occ, frame: fr, ctrl: ctrl, dep: int32(t.deps.n), ref: int32(t.refs.n)})
+	c := &t.segs
+	if c.n-c.base >= len(c.tail) {
+		c.grow()
+	}
+	// Field by field: a composite literal is built on the stack first.
+	g := &c.tail[c.n-c.base]
+	g.first, g.sid0, g.occ, g.frame, g.ctrl, g.dep, g.ref = e, s, occ, fr, ctrl, int32(t.deps.n), int32(t.refs.n)
+	c.n++
 	if fr != t.curFrame || k == 0 {
 		t.curFrame, t.curFirst = fr, t.frameFirst(fr)
 	}
-	t.nextSid1, t.curOcc, t.curCtrl, t.segFirst = s+1, occ, ctrl, e
+	t.nextSid1, t.curOcc, t.curCtrl, t.segFirst, t.curSid0 = s+1, occ, ctrl, e, s+t.sdOff
 }
 
 // add appends an event and returns its ID; dependencies are appended with
@@ -287,7 +304,20 @@ func (t *Trace) addIns(fr *frame, in *ins, occ int32, v Value, extra EventID) Ev
 	t.w.push(v.n)
 	c := &t.deps
 	n0 := c.n
-	if i := c.n - c.base; len(in.a) <= 2 && i+9 <= len(c.tail) {
+	if in.sdmin >= t.curSid0 {
+		// The operands defined in the block are in this segment: their
+		// dependences are implied (see Deps); the others are stored,
+		// one each.
+		k |= uint16(sdepFlag)
+		for i, d := range in.sd {
+			if d == 0 {
+				t.pushOne(e, fr.defs[in.sdr[i]])
+			}
+		}
+		if extra >= 0 {
+			t.pushUnits(e, extra)
+		}
+	} else if i := c.n - c.base; len(in.a) <= 2 && i+9 <= len(c.tail) {
 		// Room for three dependences of three units each.
 		u := c.tail[i : i+9 : i+9]
 		j := 0
@@ -469,6 +499,17 @@ func (t *Trace) pushDep(d EventID) {
 	*m = *m&0xff | t.unitCount(e, t.depCount(int(e), *m)+t.deps.n-n0)
 }
 
+// pushOne appends the units of the dependence d of event e (the last
+// one) on a stored operand of an event with sdepFlag: one unit 0 if d is
+// NoEvent (no event depends on itself, so no dependence is 0).
+func (t *Trace) pushOne(e, d EventID) {
+	if d < 0 {
+		t.deps.push(0)
+		return
+	}
+	t.pushUnits(e, d)
+}
+
 // pushUnits appends the units of dependence d of event e (the last one).
 func (t *Trace) pushUnits(e, d EventID) {
 	c := &t.deps
@@ -570,9 +611,13 @@ func (t *Trace) Value(e EventID) Value {
 func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 	lo, hi := t.depRange(int(e))
 	first := NoEvent
-	for i := lo; i < hi; i++ {
+	i := lo
+	// next appends the dependence whose units start at i and moves i
+	// past them (a unit 0 is none).
+	next := func() {
 		u := t.deps.at(i)
 		switch {
+		case u == 0:
 		case u < depFar:
 			dst = append(dst, e-EventID(u))
 		case u != depLong:
@@ -584,6 +629,19 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 			dst = append(dst, EventID(uint32(t.deps.at(i+1))|uint32(t.deps.at(i+2))<<16))
 			i += 2
 		}
+		i++
+	}
+	if Kind(t.meta.at(int(e)))&sdepFlag != 0 {
+		for _, d := range t.static(t.sid(int(e))).sd {
+			if d > 0 {
+				dst = append(dst, e-EventID(d))
+			} else {
+				next()
+			}
+		}
+	}
+	for i < hi {
+		next()
 	}
 	return dst
 }
