@@ -144,6 +144,11 @@ type Trace struct {
 	sdOff    StaticID
 	curFirst EventID // first event of curFrame
 
+	// cSeg is the segment runOf found last, holding events [cLo, cHi)
+	// (the events recorded so far, for the last segment).
+	cSeg     int32
+	cLo, cHi EventID
+
 	frames   column[frameInfo]
 	inputs   []EventID
 	steered  map[EventID]bool
@@ -410,6 +415,9 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 
 // runOf returns the segment holding event e.
 func (t *Trace) runOf(e EventID) *segment {
+	if t.cLo <= e && e < t.cHi { // the segment found last (a walk over events)
+		return t.segs.ptr(int(t.cSeg))
+	}
 	g := int(e >> 8)
 	var lo, hi int
 	if g < len(t.segIdx) {
@@ -431,17 +439,23 @@ func (t *Trace) runOf(e EventID) *segment {
 			}
 			n -= half
 		}
-		return &ss[base]
-	}
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if t.segs.ptr(m).first <= e {
-			lo = m
-		} else {
-			hi = m
+		lo += base
+	} else {
+		for hi-lo > 1 {
+			m := int(uint(lo+hi) >> 1)
+			if t.segs.ptr(m).first <= e {
+				lo = m
+			} else {
+				hi = m
+			}
 		}
 	}
-	return t.segs.ptr(lo)
+	s := t.segs.ptr(lo)
+	t.cSeg, t.cLo, t.cHi = int32(lo), s.first, EventID(t.nev)
+	if lo+1 < t.segs.n {
+		t.cHi = t.segs.ptr(lo + 1).first
+	}
+	return s
 }
 
 // frameOf returns the frame of event e.
