@@ -315,8 +315,7 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 				r.pending = NoEvent
 				r.obs(t, p)
 			}
-			e := t.add(c.psid[i], fr.idx, 0, callEv, args[i])
-			t.dep(argEv[i])
+			e := t.addParam(c.psid[i], fr.idx, callEv, args[i], argEv[i])
 			fr.defs[i] = e
 			if isRoot {
 				t.inputs = append(t.inputs, e)

@@ -282,7 +282,14 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		if r.s != nil {
 			g = r.s.cur.id
 		}
-		t.frames.push(frameInfo{call: callEv, first: EventID(t.nev), ret: NoEvent, parent: parent, path: path, g: g})
+		fc := &t.frames
+		if fc.n-fc.base >= len(fc.tail) {
+			fc.grow()
+		}
+		// Field by field: a composite literal is built on the stack first.
+		fi := &fc.tail[fc.n-fc.base]
+		fi.call, fi.first, fi.ret, fi.parent, fi.path, fi.g = callEv, EventID(t.nev), NoEvent, parent, path, g
+		fc.n++
 	}
 	return fr
 }

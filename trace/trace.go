@@ -287,6 +287,27 @@ func (t *Trace) add(s StaticID, fr int32, occ int32, ctrl EventID, v Value) Even
 	return e
 }
 
+// addParam is add and dep for the event of a parameter (static s) of
+// frame fr, created by call event ctrl, whose argument v was defined by
+// event d (or NoEvent).
+func (t *Trace) addParam(s StaticID, fr int32, ctrl EventID, v Value, d EventID) EventID {
+	e := t.begin(s, fr, 0, ctrl)
+	k := uint16(v.k)
+	if v.p != nil {
+		k |= uint16(refFlag)
+		t.refs.push(v.p)
+	}
+	t.w.push(v.n)
+	n := 0
+	if d >= 0 {
+		n0 := t.deps.n
+		t.pushUnits(e, d)
+		n = t.deps.n - n0
+	}
+	t.meta.push(k | uint16(n)<<8)
+	return e
+}
+
 // frameFirst returns the first event of frame fr (0 for a frame not
 // recorded, as in tests that add events to a bare Trace).
 func (t *Trace) frameFirst(fr int32) EventID {
