@@ -7,7 +7,7 @@ import (
 	"unsafe"
 )
 
-// Released storage. A recorded run writes about 20 bytes an event into
+// Released storage. A recorded run writes about 17 bytes an event into
 // its trace's columns; into memory fresh from the kernel that costs a
 // page fault per 4 KB page and the runtime's zeroing, several times the
 // cost of writing memory used before. Trace.Release hands a trace's full
