@@ -415,8 +415,7 @@ func (r *run) argEvents(fr *frame, slots []int32) []EventID {
 func (r *run) call(fr *frame, in *ins) {
 	ci := in.x.(*callInfo)
 	fr.at = in
-	occ := fr.occ[in.loc]
-	fr.occ[in.loc] = occ + 1
+	occ := fr.occ[in.loc] - 1
 	e := NoEvent
 	refSlot := -1
 	if r.tr != nil {

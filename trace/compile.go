@@ -134,7 +134,7 @@ type ins struct {
 	rk      Kind // result kind of specialised BinOps
 	dst     int32
 	n       int32 // field index, tuple index
-	loc     int32 // index of the instruction within its function, for occurrence counts
+	loc     int32 // the instruction's block: its occurrence count (frame.occ[loc]) counts the block's instances, the current one included
 	sid     StaticID
 	a       []int32
 	a0, a1  int32 // a[0] and a[1] when present, for the interpreter's loop
@@ -237,7 +237,7 @@ type fnCode struct {
 	psid    []StaticID
 	blocks  []blockCode
 	nloc    int
-	ncalls  int // call-like instructions (Call, Defer, Go): ins.loc below ncalls
+	ncalls  int // the counters plain runs clear (see newFrame): all of them, one per block
 	cdeps   [][]int32
 	hasIf   bool
 	defers  bool
@@ -343,8 +343,7 @@ func (p *Program) compile(c *fnCode) {
 			if len(in.a) > 1 {
 				in.a1 = in.a[1]
 			}
-			in.loc = int32(c.nloc)
-			c.nloc++
+			in.loc = int32(bi)
 			in.sc = in.dst >= 0 && scalarIns(&in) || in.op == opStore && scalarStore(&in)
 			in.fl = !in.sc && flatMem(&in)
 			pos, synth := instrPos(b, ii, instr)
@@ -369,23 +368,7 @@ func (p *Program) compile(c *fnCode) {
 		setRecRuns(c, bc.instrs[bc.nphi:])
 	}
 	p.setStaticDeps(c)
-	// Calls, defers and go statements take the first occurrence
-	// counters: plain runs count only theirs (see newFrame).
-	loc := int32(0)
-	for pass := 0; pass < 2; pass++ {
-		for bi := range c.blocks {
-			for ii := range c.blocks[bi].instrs {
-				in := &c.blocks[bi].instrs[ii]
-				if callLike := in.op == opCall || in.op == opDefer || in.op == opGo; callLike == (pass == 0) {
-					in.loc = loc
-					loc++
-				}
-			}
-		}
-		if pass == 0 {
-			c.ncalls = int(loc)
-		}
-	}
+	c.nloc, c.ncalls = len(c.blocks), len(c.blocks)
 	c.varReg = make([]int32, c.nslab)
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {

@@ -836,6 +836,7 @@ func (r *run) execFast(fr *frame, b int) (Value, EventID) {
 blocks:
 	for {
 		fb := &fblocks[b]
+		fr.occ[b]++
 		if cov != nil { // a coverage-only run (cover.go): prev completed
 			if prev >= 0 {
 				cov.exit(c, prev)
@@ -1339,8 +1340,7 @@ func (r *run) callPlain(fr *frame, in *ins) {
 		return
 	}
 	fr.at = in
-	occ := fr.occ[in.loc]
-	fr.occ[in.loc] = occ + 1
+	occ := fr.occ[in.loc] - 1
 	path := mix(fr.path, in.sid, occ)
 	r.depth++
 	if r.depth > r.maxDepth {

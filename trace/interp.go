@@ -410,8 +410,7 @@ func (r *run) def(fr *frame, in *ins, v Value) EventID {
 }
 
 func (r *run) defRec(fr *frame, in *ins, v Value) EventID {
-	occ := fr.occ[in.loc]
-	fr.occ[in.loc] = occ + 1
+	occ := fr.occ[in.loc] - 1
 	if r.h == nil { // recording without hooks: event's work, inline
 		if in.sc {
 			setWord(&fr.regs[in.dst], v.n, v.k)
@@ -448,8 +447,7 @@ func (r *run) stmtV(fr *frame, in *ins, v Value) (Value, EventID) {
 }
 
 func (r *run) stmtVRec(fr *frame, in *ins, v Value) (Value, EventID) {
-	occ := fr.occ[in.loc]
-	fr.occ[in.loc] = occ + 1
+	occ := fr.occ[in.loc] - 1
 	if r.h == nil { // recording without hooks
 		return v, r.tr.addIns(fr, in, occ, v, NoEvent)
 	}
@@ -469,8 +467,7 @@ func (r *run) stmtVRec(fr *frame, in *ins, v Value) (Value, EventID) {
 
 // stmt records an instruction that defines no register.
 func (r *run) stmt(fr *frame, in *ins, v Value) (EventID, int32) {
-	occ := fr.occ[in.loc]
-	fr.occ[in.loc] = occ + 1
+	occ := fr.occ[in.loc] - 1
 	if r.tr == nil {
 		return NoEvent, occ
 	}
@@ -542,6 +539,7 @@ func (r *run) exec(fr *frame, b int) (Value, EventID) {
 blocks:
 	for {
 		bc := &c.blocks[b]
+		fr.occ[b]++
 		if r.tr != nil {
 			fr.ctrl = r.ctrlFor(fr, b)
 		}
@@ -602,8 +600,7 @@ blocks:
 				if r.tr != nil && r.h == nil && !v.isAgg() {
 					// A scalar, recorded without hooks: its event
 					// also depends on the cell's last store.
-					occ := fr.occ[in.loc]
-					fr.occ[in.loc] = occ + 1
+					occ := fr.occ[in.loc] - 1
 					if in.sc {
 						setWord(&regs[in.dst], v.n, v.k)
 					} else {
@@ -671,8 +668,7 @@ blocks:
 
 // branch counts, steers and records an If of block b deciding cond.
 func (r *run) branch(fr *frame, in *ins, b int, cond bool) bool {
-	occ := fr.occ[in.loc]
-	fr.occ[in.loc] = occ + 1
+	occ := fr.occ[in.loc] - 1
 	steered := false
 	if r.h != nil {
 		k := InstanceKey{in.sid, fr.path, occ}
@@ -742,8 +738,7 @@ func (r *run) phis(fr *frame, bc *blockCode, prev int) {
 	for i := 0; i < bc.nphi; i++ {
 		in := &bc.instrs[i]
 		r.tick(fr, in)
-		occ := fr.occ[in.loc]
-		fr.occ[in.loc] = occ + 1
+		occ := fr.occ[in.loc] - 1
 		v := vals[i]
 		steered := false
 		if r.h != nil {
@@ -818,7 +813,7 @@ func (r *run) step(fr *frame, in *ins) {
 	switch in.op {
 	case opAlloc:
 		var c *cell
-		if in.n >= 0 && (r.plain || fr.occ[in.loc] == 0) {
+		if in.n >= 0 && (r.plain || fr.occ[in.loc] == 1) { // the block's first instance
 			if n := in.z.aggLen(); n > 0 {
 				r.allocCells(n) // the slab holds the variable, not its elements
 			}

@@ -22,7 +22,20 @@ func checkInvariants(t *testing.T, name string, tr *Trace) {
 		errs++
 	}
 	var deps []EventID
+	type inFrame struct {
+		frame int32
+		s     StaticID
+	}
+	seen := map[inFrame]int{} // earlier instances of an instruction in a frame
 	for e := EventID(0); int(e) < tr.Len(); e++ {
+		// An occurrence counts the earlier instances of the event's
+		// instruction in its frame (counted per block instance by the
+		// interpreter).
+		k := inFrame{tr.frameOf(e), tr.Static(e)}
+		if got := tr.Occurrence(e); got != seen[k] {
+			fail("event %d (%s): occurrence %d, %d earlier instances in its frame", e, tr.EventString(e), got, seen[k])
+		}
+		seen[k]++
 		deps = tr.Deps(e, deps[:0])
 		for _, d := range deps {
 			if d < 0 || d >= e {

@@ -23,6 +23,7 @@ func (r *run) execRec(fr *frame, b int) (Value, EventID) {
 blocks:
 	for {
 		bc := &c.blocks[b]
+		fr.occ[b]++
 		fr.ctrl = r.ctrlFor(fr, b)
 		pc := 0
 		if bc.nphi > 0 {
@@ -51,8 +52,7 @@ blocks:
 				continue blocks
 			case opIf:
 				cond := regs[in.a0].n != 0
-				occ := fr.occ[in.loc]
-				fr.occ[in.loc] = occ + 1
+				occ := fr.occ[in.loc] - 1
 				fr.lastIf[b] = t.addIns(fr, in, occ, Bool(cond), NoEvent)
 				prev = b
 				if cond {
@@ -74,8 +74,7 @@ blocks:
 					}
 					res = Tuple(vs...)
 				}
-				occ := fr.occ[in.loc]
-				fr.occ[in.loc] = occ + 1
+				occ := fr.occ[in.loc] - 1
 				e := t.addIns(fr, in, occ, res, NoEvent)
 				fr.retEv = e
 				t.frames.ptr(int(fr.idx)).ret = e
@@ -87,8 +86,7 @@ blocks:
 				}
 				c := (*cell)(x.p)
 				v := c.v
-				occ := fr.occ[in.loc]
-				fr.occ[in.loc] = occ + 1
+				occ := fr.occ[in.loc] - 1
 				if !v.isAgg() {
 					if in.sc {
 						setWord(&regs[in.dst], v.n, v.k)
@@ -110,8 +108,7 @@ blocks:
 					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 				}
 				v := regs[in.a1]
-				occ := fr.occ[in.loc]
-				fr.occ[in.loc] = occ + 1
+				occ := fr.occ[in.loc] - 1
 				e := t.addIns(fr, in, occ, v, NoEvent)
 				if c := (*cell)(x.p); in.sc && v.p == nil {
 					c.st = e
@@ -157,8 +154,7 @@ blocks:
 				continue
 			}
 			// A value-defining instruction: what defRec does without hooks.
-			occ := fr.occ[in.loc]
-			fr.occ[in.loc] = occ + 1
+			occ := fr.occ[in.loc] - 1
 			if in.sc {
 				setWord(&regs[in.dst], v.n, v.k)
 			} else {
@@ -241,8 +237,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	if wi+n > len(wc.tail) || mi+n > len(mc.tail) || di+6*n > len(dc.tail) || r.noRecWide {
 		return r.recRunEach(fr, ins, b)
 	}
-	occs := fr.occ
-	occ := occs[ins[0].loc]
+	occ := fr.occ[ins[0].loc] - 1
 	// Every instruction of ins has the occurrence count of the first:
 	// they run together, each once per instance of their block (a
 	// panic between them ends the frame), and recRun starts with the
@@ -378,7 +373,6 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			t.recEnd(k, j, nr, s0)
 			return r.recRunEach(fr, ins[i:], b)
 		}
-		occs[in.loc] = occ + 1
 
 		j0 := j
 		kd := uint16(v.k)
@@ -510,7 +504,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			}
 			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
 		case opAlloc:
-			if occs[in.loc] == 0 {
+			if occs[in.loc] == 1 { // the block's first instance
 				c = &fr.slab[in.n]
 				*c = cell{v: in.z, st: NoEvent}
 			} else {
@@ -548,8 +542,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 		case opGeqI:
 			v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
 		}
-		occ := occs[in.loc]
-		occs[in.loc] = occ + 1
+		occ := occs[in.loc] - 1
 
 		e := t.addIns(fr, in, occ, v, extra)
 
