@@ -56,6 +56,8 @@ type run struct {
 	noFast bool
 	// noRecWide: recRun records one event at a time (RunOptions.noRecWide).
 	noRecWide bool
+	// noHot: execRec runs no hot block itself (RunOptions.noHot).
+	noHot bool
 	// rec: a recorded run without hooks, which execRec runs (unless
 	// RunOptions.noRecFast).
 	rec bool
@@ -165,6 +167,7 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 	r.noFast = o.noFast
 	r.rec = r.tr != nil && r.h == nil && !o.noRecFast
 	r.noRecWide = o.noRecWide
+	r.noHot = o.noHot
 	r.dir = o.dir
 	if fn.Pkg != nil {
 		// The name go build gives the binary; go test's ends in ".test".

@@ -250,6 +250,8 @@ type fnCode struct {
 	varReg   []int32
 	fastOnce sync.Once
 	fast     *fastCode
+	hotOnce  sync.Once
+	hot      []*hotBlock // see hotForm
 	recover  int
 	results  int
 	zres     []Value

@@ -20,15 +20,25 @@ func (r *run) execRec(fr *frame, b int) (Value, EventID) {
 	c := fr.c
 	regs := fr.regs
 	t := r.tr
+	var hot []*hotBlock
+	if !r.noHot {
+		hot = c.hotForm()
+	}
 blocks:
 	for {
+		pc := -1
+		if hot != nil && hot[b] != nil {
+			b, prev, pc = r.recBlocks(fr, b, prev)
+		}
 		bc := &c.blocks[b]
-		fr.occ[b]++
-		fr.ctrl = r.ctrlFor(fr, b)
-		pc := 0
-		if bc.nphi > 0 {
-			r.phis(fr, bc, prev)
-			pc = bc.nphi
+		if pc < 0 {
+			fr.occ[b]++
+			fr.ctrl = r.ctrlFor(fr, b)
+			pc = 0
+			if bc.nphi > 0 {
+				r.phis(fr, bc, prev)
+				pc = bc.nphi
+			}
 		}
 		for ; pc < len(bc.instrs); pc++ {
 			in := &bc.instrs[pc]

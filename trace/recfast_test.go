@@ -155,3 +155,14 @@ func TestRecEachExamples(t *testing.T) { recEach.examples(t, rand.New(rand.NewPC
 func TestRecEachCorpus(t *testing.T) { recEach.corpus(t, rand.New(rand.NewPCG(25, 26))) }
 
 func TestRecEachWork(t *testing.T) { recEach.work(t, rand.New(rand.NewPCG(27, 28))) }
+
+// recNoHot is recFast without hot blocks (RunOptions.noHot), so that
+// recRun is compared with exec on the blocks recBlocks takes otherwise.
+var recNoHot = differ{same: func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
+	opts.noHot = true
+	return sameRecorded(t, p, fn, args, opts, rng, cuts)
+}, exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+
+func TestRecNoHotCorpus(t *testing.T) { recNoHot.corpus(t, rand.New(rand.NewPCG(29, 30))) }
+
+func TestRecNoHotWork(t *testing.T) { recNoHot.work(t, rand.New(rand.NewPCG(31, 32))) }

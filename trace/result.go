@@ -224,6 +224,7 @@ type RunOptions struct {
 	noFast       bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
 	noRecFast    bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
 	noRecWide    bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
+	noHot        bool                                        // recorded runs without recBlocks, to compare the recorders without it
 	noStaticDeps bool                                        // every dependence stored, none implied (see setStaticDeps): the oracle of the tests of implied ones
 	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 }

@@ -1,0 +1,284 @@
+package trace
+
+import "unsafe"
+
+// Hot blocks. Most of a recorded run's time goes to interpreting the naive
+// form one instruction at a time (recRun), not to the trace: a recorded
+// event of the sum loop costs about 7 ns, of which the writes are a
+// quarter. A block whose every instruction is a scalar load or store, an
+// integer operation or comparison on words, a field address, an If or a
+// Jump (no φ) is a hot block: recBlocks runs it from a copy of its
+// instructions in a few bytes each (hop), each case complete (value,
+// record, dependences, register, definition: nothing merged after the
+// switch), and goes on to the next block while it is hot, without
+// returning to execRec. Everything else, and a hot block that would reach
+// the step limit, lack room in the columns or dereference nil, is left to
+// execRec (from the instruction where it stopped), which records it as
+// before.
+
+// hop is an instruction of a hot block.
+type hop struct {
+	op       opcode
+	kd       Kind // result kind of a word operation (the comparisons': KindBool)
+	twoOps   bool // a1 is a register operand (a Store's value, a binary operation's second operand)
+	a0, a1   int32
+	dst      int32
+	n        int32    // a FieldAddr's field
+	sdmin    StaticID // see ins.sdmin
+	sdyn     int32    // see ins.sdyn
+	succ     [2]int32
+	oneRegOp bool // a0 is a register operand
+}
+
+// hotBlock is a hot block's instructions; refs is the number of its
+// instructions that record a pointer (field addresses).
+type hotBlock struct {
+	hops []hop
+	refs int
+}
+
+// hotForm returns c's hot blocks (nil for the others), building them on
+// first use.
+func (c *fnCode) hotForm() []*hotBlock {
+	c.hotOnce.Do(func() {
+		c.hot = make([]*hotBlock, len(c.blocks))
+		for bi := range c.blocks {
+			bc := &c.blocks[bi]
+			if bc.nphi > 0 || len(bc.instrs) > segCap || len(bc.instrs) < 2 {
+				continue
+			}
+			hb := &hotBlock{}
+			for i := range bc.instrs {
+				in := &bc.instrs[i]
+				if !hotIns(c, in) {
+					hb = nil
+					break
+				}
+				h := hop{op: in.op, kd: in.rk, a0: in.a0, a1: in.a1, dst: in.dst, n: in.n, sdmin: in.sdmin, sdyn: in.sdyn, succ: in.succ,
+					oneRegOp: in.rops&1 != 0, twoOps: in.rops&2 != 0}
+				switch in.op {
+				case opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opIf:
+					h.kd = KindBool
+				case opFieldAddr:
+					hb.refs++
+				}
+				hb.hops = append(hb.hops, h)
+			}
+			c.hot[bi] = hb
+		}
+	})
+	return c.hot
+}
+
+// hotIns reports whether instruction in can be in a hot block.
+func hotIns(c *fnCode, in *ins) bool {
+	if !recSimple(c, in) {
+		return false
+	}
+	switch in.op {
+	case opLoad, opStore:
+		return in.sc
+	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opIf, opJump:
+		return true
+	}
+	return false
+}
+
+// recBlocks runs and records hot blocks of fr from block b (entered from
+// prev), as execRec would, until a block that is not hot, or that it
+// leaves to execRec; it returns that block, the block it was entered
+// from, and the instruction of it to go on from (-1: the block is to be
+// entered, its occurrence and control parent not set yet).
+func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
+	t := r.tr
+	hot := fr.c.hotForm()
+	rp := unsafe.Pointer(unsafe.SliceData(fr.regs))
+	dp := unsafe.Pointer(unsafe.SliceData(fr.defs))
+	for {
+		hb := hot[b]
+		if hb == nil {
+			return b, prev, -1
+		}
+		hops := hb.hops
+		n := len(hops)
+		wc, mc, dc, rc := &t.w, &t.meta, &t.deps, &t.refs
+		wi, mi, di, ri := wc.n-wc.base, mc.n-mc.base, dc.n-dc.base, rc.n-rc.base
+		if r.steps+int64(n) >= r.limit || wi+n > len(wc.tail) || mi+n > len(mc.tail) || di+6*n > len(dc.tail) ||
+			ri+hb.refs > len(rc.tail) || r.noRecWide {
+			return b, prev, -1
+		}
+		fr.occ[b]++
+		fr.ctrl = r.ctrlFor(fr, b)
+		occ := fr.occ[b] - 1
+		e := EventID(t.nev)
+		s0 := fr.c.blocks[b].instrs[0].sid
+		if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || fr.ctrl != t.curCtrl || e-t.segFirst >= segCap {
+			t.newSeg(e, s0, fr.idx, occ, fr.ctrl)
+		}
+		first, sid0 := t.curFirst, t.curSid0
+		ws := unsafe.Pointer(&wc.tail[wi])
+		ms := unsafe.Pointer(&mc.tail[mi])
+		up := unsafe.Pointer(&dc.tail[di])
+		refs := unsafe.Pointer(unsafe.SliceData(rc.tail[ri:]))
+		j, nr := 0, 0
+		for k := range hops {
+			h := &hops[k]
+			var x uint64
+			var kd Kind
+			f := uint16(0)
+			j0 := j
+			switch h.op {
+			case opLoad:
+				p := rg(rp, h.a0).p
+				if p == nil { // execRec panics there
+					r.steps += int64(k)
+					t.recEnd(k, j, nr, s0)
+					return b, prev, k
+				}
+				c := (*cell)(p)
+				x, kd = c.v.n, c.v.k
+				if h.sdmin >= sid0 { // the address is defined in the block
+					f = uint16(sdepFlag)
+				} else if d := *evAt(dp, h.a0); d >= 0 {
+					j = putDepAt(up, j, e, d, first)
+				}
+				if d := c.st; d >= 0 {
+					j = putDepAt(up, j, e, d, first)
+				}
+				dr := rg(rp, h.dst)
+				dr.n, dr.k = x, kd
+				*evAt(dp, h.dst) = e
+			case opStore:
+				p := rg(rp, h.a0).p
+				if p == nil {
+					r.steps += int64(k)
+					t.recEnd(k, j, nr, s0)
+					return b, prev, k
+				}
+				src := rg(rp, h.a1)
+				x, kd = src.n, src.k
+				c := (*cell)(p)
+				c.st = e
+				c.v.n, c.v.k = x, kd
+				j, f = h.deps(dp, up, j, e, first, sid0)
+			case opFieldAddr:
+				p := rg(rp, h.a0).p
+				if p == nil {
+					r.steps += int64(k)
+					t.recEnd(k, j, nr, s0)
+					return b, prev, k
+				}
+				fa := ptrOf(&(*cell)(p).v.cells()[h.n])
+				*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(fa))) = fa
+				nr++
+				*rg(rp, h.dst) = Value{k: KindPointer, p: fa}
+				*evAt(dp, h.dst) = e
+				kd = KindPointer | refFlag
+				j, f = h.deps(dp, up, j, e, first, sid0)
+			case opJump:
+				r.steps += int64(n)
+				t.recEnd(k, j, nr, s0)
+				prev, b = b, int(h.succ[0])
+				goto next
+			default: // an operation on words, or an If
+				a := rg(rp, h.a0).n
+				kd = h.kd
+				switch h.op {
+				case opIf:
+					x = boolWord(a != 0)
+				case opAddW:
+					x = a + rg(rp, h.a1).n
+				case opSubW:
+					x = a - rg(rp, h.a1).n
+				case opMulW:
+					x = a * rg(rp, h.a1).n
+				case opEqlW:
+					x = boolWord(a == rg(rp, h.a1).n)
+				case opNeqW:
+					x = boolWord(a != rg(rp, h.a1).n)
+				case opLssI:
+					x = boolWord(int64(a) < int64(rg(rp, h.a1).n))
+				case opLeqI:
+					x = boolWord(int64(a) <= int64(rg(rp, h.a1).n))
+				case opGtrI:
+					x = boolWord(int64(a) > int64(rg(rp, h.a1).n))
+				case opGeqI:
+					x = boolWord(int64(a) >= int64(rg(rp, h.a1).n))
+				}
+				j, f = h.deps(dp, up, j, e, first, sid0)
+				if h.op == opIf {
+					*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+					*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
+					r.steps += int64(n)
+					t.recEnd(k+1, j, nr, s0)
+					fr.lastIf[b] = e
+					prev, b = b, int(h.succ[1-x])
+					goto next
+				}
+				dr := rg(rp, h.dst)
+				dr.n, dr.k = x, kd
+				*evAt(dp, h.dst) = e
+			}
+			*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+			*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
+			e++
+		}
+		panic("hot block without terminator")
+	next:
+		if c := &fr.c.blocks[b]; c.nphi > 0 {
+			return b, prev, -1
+		}
+	}
+}
+
+// deps writes at up[j:] the dependences of event e of h on its register
+// operands (see addIns) and returns the index after them and the record's
+// sdepFlag if they are implied.
+func (h *hop) deps(dp, up unsafe.Pointer, j int, e, first EventID, sid0 StaticID) (int, uint16) {
+	if h.sdmin >= sid0 {
+		if s := h.sdyn; s >= 0 {
+			if d := *evAt(dp, s); d >= 0 {
+				j = putDepAt(up, j, e, d, first)
+			} else {
+				*u16At(up, j) = 0
+				j++
+			}
+		}
+		return j, uint16(sdepFlag)
+	}
+	if h.oneRegOp {
+		if d := *evAt(dp, h.a0); d >= 0 {
+			j = putDepAt(up, j, e, d, first)
+		}
+	}
+	if h.twoOps {
+		if d := *evAt(dp, h.a1); d >= 0 {
+			j = putDepAt(up, j, e, d, first)
+		}
+	}
+	return j, 0
+}
+
+// evAt returns the EventID at index i of the array at p.
+func evAt(p unsafe.Pointer, i int32) *EventID {
+	return (*EventID)(unsafe.Add(p, uintptr(i)*4))
+}
+
+// u16At returns the uint16 at index i of the array at p.
+func u16At(p unsafe.Pointer, i int) *uint16 {
+	return (*uint16)(unsafe.Add(p, uintptr(i)*2))
+}
+
+// putDepAt is putDep for the units at u.
+func putDepAt(u unsafe.Pointer, j int, e, d, first EventID) int {
+	if x := e - d; x < depFar {
+		*u16At(u, j) = uint16(x)
+		return j + 1
+	}
+	if y := d - first; uint32(y) < depLong-depFar {
+		*u16At(u, j) = uint16(depFar | y)
+		return j + 1
+	}
+	*u16At(u, j), *u16At(u, j+1), *u16At(u, j+2) = depLong, uint16(d), uint16(uint32(d)>>16)
+	return j + 3
+}
