@@ -11,7 +11,8 @@ import "unsafe"
 // instructions in a few bytes each (hop), each case complete (value,
 // record, dependences, register, definition: nothing merged after the
 // switch), and goes on to the next block while it is hot, without
-// returning to execRec. Everything else, and a hot block that would reach
+// returning to execRec. The hot prefix of another block (the instructions
+// before a call, say) is run the same way before execRec takes the rest. Everything else, and a hot block that would reach
 // the step limit, lack room in the columns or dereference nil, is left to
 // execRec (from the instruction where it stopped), which records it as
 // before.
@@ -30,7 +31,9 @@ type hop struct {
 	oneRegOp bool // a0 is a register operand
 }
 
-// hotBlock is a hot block's instructions; refs is the number of its
+// hotBlock is a hot block's instructions, or those of the hot prefix of
+// a block (the instructions before its first that is not hot, of two
+// instructions or more, in a block without φ); refs is the number of its
 // instructions that record a pointer (field addresses).
 type hotBlock struct {
 	hops []hop
@@ -44,15 +47,14 @@ func (c *fnCode) hotForm() []*hotBlock {
 		c.hot = make([]*hotBlock, len(c.blocks))
 		for bi := range c.blocks {
 			bc := &c.blocks[bi]
-			if bc.nphi > 0 || len(bc.instrs) > segCap || len(bc.instrs) < 2 {
+			if bc.nphi > 0 {
 				continue
 			}
 			hb := &hotBlock{}
-			for i := range bc.instrs {
+			for i := range min(len(bc.instrs), segCap) {
 				in := &bc.instrs[i]
 				if !hotIns(c, in) {
-					hb = nil
-					break
+					break // a hot prefix: execRec goes on from in
 				}
 				h := hop{op: in.op, kd: in.rk, a0: in.a0, a1: in.a1, dst: in.dst, n: in.n, sdmin: in.sdmin, sdyn: in.sdyn, succ: in.succ,
 					oneRegOp: in.rops&1 != 0, twoOps: in.rops&2 != 0}
@@ -64,7 +66,9 @@ func (c *fnCode) hotForm() []*hotBlock {
 				}
 				hb.hops = append(hb.hops, h)
 			}
-			c.hot[bi] = hb
+			if len(hb.hops) >= 2 {
+				c.hot[bi] = hb
+			}
 		}
 	})
 	return c.hot
@@ -118,7 +122,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 		first, sid0 := t.curFirst, t.curSid0
 		ws := unsafe.Pointer(&wc.tail[wi])
 		ms := unsafe.Pointer(&mc.tail[mi])
-		up := unsafe.Pointer(&dc.tail[di])
+		u := dc.tail[di : di+6*n : di+6*n]
 		refs := unsafe.Pointer(unsafe.SliceData(rc.tail[ri:]))
 		j, nr := 0, 0
 		for k := range hops {
@@ -140,10 +144,10 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if h.sdmin >= sid0 { // the address is defined in the block
 					f = uint16(sdepFlag)
 				} else if d := *evAt(dp, h.a0); d >= 0 {
-					j = putDepAt(up, j, e, d, first)
+					j = putDep(u, j, e, d, first)
 				}
 				if d := c.st; d >= 0 {
-					j = putDepAt(up, j, e, d, first)
+					j = putDep(u, j, e, d, first)
 				}
 				dr := rg(rp, h.dst)
 				dr.n, dr.k = x, kd
@@ -160,7 +164,6 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				c := (*cell)(p)
 				c.st = e
 				c.v.n, c.v.k = x, kd
-				j, f = h.deps(dp, up, j, e, first, sid0)
 			case opFieldAddr:
 				p := rg(rp, h.a0).p
 				if p == nil {
@@ -174,7 +177,6 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				*rg(rp, h.dst) = Value{k: KindPointer, p: fa}
 				*evAt(dp, h.dst) = e
 				kd = KindPointer | refFlag
-				j, f = h.deps(dp, up, j, e, first, sid0)
 			case opJump:
 				r.steps += int64(n)
 				t.recEnd(k, j, nr, s0)
@@ -205,58 +207,58 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				case opGeqI:
 					x = boolWord(int64(a) >= int64(rg(rp, h.a1).n))
 				}
-				j, f = h.deps(dp, up, j, e, first, sid0)
-				if h.op == opIf {
-					*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
-					*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
-					r.steps += int64(n)
-					t.recEnd(k+1, j, nr, s0)
-					fr.lastIf[b] = e
-					prev, b = b, int(h.succ[1-x])
-					goto next
+				if h.op != opIf {
+					dr := rg(rp, h.dst)
+					dr.n, dr.k = x, kd
+					*evAt(dp, h.dst) = e
 				}
-				dr := rg(rp, h.dst)
-				dr.n, dr.k = x, kd
-				*evAt(dp, h.dst) = e
+			}
+			if h.op != opLoad {
+				// The dependences on the register operands, as addIns
+				// records them.
+				if h.sdmin >= sid0 {
+					f = uint16(sdepFlag)
+					if s := h.sdyn; s >= 0 {
+						if d := *evAt(dp, s); d >= 0 {
+							j = putDep(u, j, e, d, first)
+						} else {
+							u[j] = 0
+							j++
+						}
+					}
+				} else {
+					if h.oneRegOp {
+						if d := *evAt(dp, h.a0); d >= 0 {
+							j = putDep(u, j, e, d, first)
+						}
+					}
+					if h.twoOps {
+						if d := *evAt(dp, h.a1); d >= 0 {
+							j = putDep(u, j, e, d, first)
+						}
+					}
+				}
 			}
 			*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
 			*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
+			if h.op == opIf {
+				r.steps += int64(n)
+				t.recEnd(k+1, j, nr, s0)
+				fr.lastIf[b] = e
+				prev, b = b, int(h.succ[1-x])
+				goto next
+			}
 			e++
 		}
-		panic("hot block without terminator")
+		// A hot prefix: execRec goes on from the instruction after it.
+		r.steps += int64(n)
+		t.recEnd(n, j, nr, s0)
+		return b, prev, n
 	next:
 		if c := &fr.c.blocks[b]; c.nphi > 0 {
 			return b, prev, -1
 		}
 	}
-}
-
-// deps writes at up[j:] the dependences of event e of h on its register
-// operands (see addIns) and returns the index after them and the record's
-// sdepFlag if they are implied.
-func (h *hop) deps(dp, up unsafe.Pointer, j int, e, first EventID, sid0 StaticID) (int, uint16) {
-	if h.sdmin >= sid0 {
-		if s := h.sdyn; s >= 0 {
-			if d := *evAt(dp, s); d >= 0 {
-				j = putDepAt(up, j, e, d, first)
-			} else {
-				*u16At(up, j) = 0
-				j++
-			}
-		}
-		return j, uint16(sdepFlag)
-	}
-	if h.oneRegOp {
-		if d := *evAt(dp, h.a0); d >= 0 {
-			j = putDepAt(up, j, e, d, first)
-		}
-	}
-	if h.twoOps {
-		if d := *evAt(dp, h.a1); d >= 0 {
-			j = putDepAt(up, j, e, d, first)
-		}
-	}
-	return j, 0
 }
 
 // evAt returns the EventID at index i of the array at p.
@@ -267,18 +269,4 @@ func evAt(p unsafe.Pointer, i int32) *EventID {
 // u16At returns the uint16 at index i of the array at p.
 func u16At(p unsafe.Pointer, i int) *uint16 {
 	return (*uint16)(unsafe.Add(p, uintptr(i)*2))
-}
-
-// putDepAt is putDep for the units at u.
-func putDepAt(u unsafe.Pointer, j int, e, d, first EventID) int {
-	if x := e - d; x < depFar {
-		*u16At(u, j) = uint16(x)
-		return j + 1
-	}
-	if y := d - first; uint32(y) < depLong-depFar {
-		*u16At(u, j) = uint16(depFar | y)
-		return j + 1
-	}
-	*u16At(u, j), *u16At(u, j+1), *u16At(u, j+2) = depLong, uint16(d), uint16(uint32(d)>>16)
-	return j + 3
 }
