@@ -38,6 +38,10 @@ type hop struct {
 type hotBlock struct {
 	hops []hop
 	refs int
+	sid0 StaticID // the first instruction's
+	// cdep is the block the block is control dependent on if it is one
+	// (see ctrlFor), -1 if none, -2 if several.
+	cdep int32
 }
 
 // hotForm returns c's hot blocks (nil for the others), building them on
@@ -67,6 +71,15 @@ func (c *fnCode) hotForm() []*hotBlock {
 				hb.hops = append(hb.hops, h)
 			}
 			if len(hb.hops) >= 2 {
+				hb.sid0 = bc.instrs[0].sid
+				switch cd := c.cdeps[bi]; len(cd) {
+				case 0:
+					hb.cdep = -1
+				case 1:
+					hb.cdep = cd[0]
+				default:
+					hb.cdep = -2
+				}
 				c.hot[bi] = hb
 			}
 		}
@@ -112,12 +125,29 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			return b, prev, -1
 		}
 		fr.occ[b]++
-		fr.ctrl = r.ctrlFor(fr, b)
+		ctrl := fr.callEv // ctrlFor
+		switch cd := hb.cdep; {
+		case cd >= 0:
+			if x := fr.lastIf[cd]; x > ctrl {
+				ctrl = x
+			}
+		case cd < -1:
+			ctrl = r.ctrlFor(fr, b)
+		}
+		fr.ctrl = ctrl
 		occ := fr.occ[b] - 1
 		e := EventID(t.nev)
-		s0 := fr.c.blocks[b].instrs[0].sid
-		if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || fr.ctrl != t.curCtrl || e-t.segFirst >= segCap {
-			t.newSeg(e, s0, fr.idx, occ, fr.ctrl)
+		s0 := hb.sid0
+		if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || ctrl != t.curCtrl || e-t.segFirst >= segCap {
+			if sc := &t.segs; len(t.segIdx)<<8 > int(e) && fr.idx == t.curFrame && sc.n-sc.base < len(sc.tail) {
+				// newSeg, when its index and frame stay as they are.
+				g := &sc.tail[sc.n-sc.base]
+				g.first, g.sid0, g.occ, g.frame, g.ctrl, g.dep, g.ref = e, s0, occ, fr.idx, ctrl, int32(dc.n), int32(rc.n)
+				sc.n++
+				t.nextSid1, t.curOcc, t.curCtrl, t.segFirst, t.curSid0 = s0+1, occ, ctrl, e, s0+t.sdOff
+			} else {
+				t.newSeg(e, s0, fr.idx, occ, ctrl)
+			}
 		}
 		first, sid0 := t.curFirst, t.curSid0
 		ws := unsafe.Pointer(&wc.tail[wi])
