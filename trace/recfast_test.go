@@ -145,10 +145,16 @@ func TestRecFastConformance(t *testing.T) { recFast.conformance(t, rand.New(rand
 // one event at a time (recRunEach, the path recRun takes when the
 // chunks may lack room), so that both of its paths are compared with
 // exec on every subject, not only at chunk ends.
-var recEach = differ{same: func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
-	opts.noRecWide = true
-	return sameRecorded(t, p, fn, args, opts, rng, cuts)
-}, exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+var recEach = differ{same: sameRecordedWith(func(o *RunOptions) { o.noRecWide = true }),
+	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+
+// sameRecordedWith is sameRecorded on runs whose options set changes.
+func sameRecordedWith(set func(*RunOptions)) func(*testing.T, *Program, *ssa.Function, []Value, RunOptions, *rand.Rand, int) int {
+	return func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
+		set(&opts)
+		return sameRecorded(t, p, fn, args, opts, rng, cuts)
+	}
+}
 
 func TestRecEachExamples(t *testing.T) { recEach.examples(t, rand.New(rand.NewPCG(23, 24))) }
 
@@ -158,10 +164,8 @@ func TestRecEachWork(t *testing.T) { recEach.work(t, rand.New(rand.NewPCG(27, 28
 
 // recNoHot is recFast without hot blocks (RunOptions.noHot), so that
 // recRun is compared with exec on the blocks recBlocks takes otherwise.
-var recNoHot = differ{same: func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
-	opts.noHot = true
-	return sameRecorded(t, p, fn, args, opts, rng, cuts)
-}, exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+var recNoHot = differ{same: sameRecordedWith(func(o *RunOptions) { o.noHot = true }),
+	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
 
 func TestRecNoHotCorpus(t *testing.T) { recNoHot.corpus(t, rand.New(rand.NewPCG(29, 30))) }
 

@@ -155,7 +155,8 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 		u := dc.tail[di : di+6*n : di+6*n]
 		refs := unsafe.Pointer(unsafe.SliceData(rc.tail[ri:]))
 		j, nr := 0, 0
-		for k := range hops {
+		k := 0
+		for ; k < n; k++ {
 			h := &hops[k]
 			var x uint64
 			var kd Kind
@@ -165,9 +166,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			case opLoad:
 				p := rg(rp, h.a0).p
 				if p == nil { // execRec panics there
-					r.steps += int64(k)
-					t.recEnd(k, j, nr, s0)
-					return b, prev, k
+					goto stop
 				}
 				c := (*cell)(p)
 				x, kd = c.v.n, c.v.k
@@ -185,9 +184,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			case opStore:
 				p := rg(rp, h.a0).p
 				if p == nil {
-					r.steps += int64(k)
-					t.recEnd(k, j, nr, s0)
-					return b, prev, k
+					goto stop
 				}
 				src := rg(rp, h.a1)
 				x, kd = src.n, src.k
@@ -197,9 +194,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			case opFieldAddr:
 				p := rg(rp, h.a0).p
 				if p == nil {
-					r.steps += int64(k)
-					t.recEnd(k, j, nr, s0)
-					return b, prev, k
+					goto stop
 				}
 				fa := ptrOf(&(*cell)(p).v.cells()[h.n])
 				*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(fa))) = fa
@@ -280,10 +275,12 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			}
 			e++
 		}
-		// A hot prefix: execRec goes on from the instruction after it.
-		r.steps += int64(n)
-		t.recEnd(n, j, nr, s0)
-		return b, prev, n
+		// A hot prefix (k == n), or an instruction about to panic: execRec
+		// goes on from instruction k.
+	stop:
+		r.steps += int64(k)
+		t.recEnd(k, j, nr, s0)
+		return b, prev, k
 	next:
 		if c := &fr.c.blocks[b]; c.nphi > 0 {
 			return b, prev, -1
