@@ -150,7 +150,8 @@ type ins struct {
 	// sdmin: the first of the static instructions that define operands
 	// of this one earlier in its block, whose dependences a recorded
 	// event leaves implied if they are in its segment (see sd and
-	// setStaticDeps); -1 if there are none. sdyn: the register of the
+	// setStaticDeps); entryOnly if the implied ones are all on Allocs of
+	// the entry block; -1 if there are none. sdyn: the register of the
 	// one other operand that can have a defining event, if any, else -1
 	// (for recRun, whose instructions have two operands at most).
 	sdmin StaticID
@@ -166,7 +167,8 @@ type ins struct {
 	instr ssa.Instruction
 	// sd, sdr: the register operands that can have a defining event, in
 	// order (see Static.sd): sd[i] is the distance back to the static
-	// instruction defining the operand earlier in the block, or 0 if it
+	// instruction defining the operand earlier in the block, minus the
+	// distance back to the entry block's Alloc defining it, or 0 if it
 	// is defined elsewhere (its register is sdr[i]). nil if sdmin is -1.
 	sd, sdr []int32
 }
@@ -399,26 +401,29 @@ func (p *Program) setStaticDeps(c *fnCode) {
 	type def struct {
 		block, index int
 		sid          StaticID
-		call         bool
+		call, alloc  bool
 	}
 	defs := map[int32]def{}
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {
 			if in := &c.blocks[bi].instrs[ii]; in.dst >= 0 {
-				defs[in.dst] = def{bi, ii, in.sid, in.op == opCall}
+				defs[in.dst] = def{bi, ii, in.sid, in.op == opCall, in.op == opAlloc}
 			}
 		}
 	}
+	// The entry block runs once per frame, before any other: its
+	// variables' Allocs have one event in the frame, which Deps finds
+	// (entryEvent).
+	entryOnce := len(c.fn.Blocks) > 0 && len(c.fn.Blocks[0].Preds) == 0
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {
 			in := &c.blocks[bi].instrs[ii]
+			in.sdmin, in.sdyn = -1, -1
 			if in.op == opPhi { // recorded by phis, with its edge's value and gate
-				in.sdmin, in.sdyn = -1, -1
 				continue
 			}
-			in.sdmin, in.sdyn = -1, -1
 			var sd, sdr []int32
-			static := false
+			inBlock, inEntry := false, false
 			sdmin := in.sid
 			for _, s := range in.a {
 				if s < 0 {
@@ -428,8 +433,11 @@ func (p *Program) setStaticDeps(c *fnCode) {
 				switch {
 				case ok && d.block == bi && d.index < ii && !d.call:
 					sd, sdr = append(sd, int32(in.sid-d.sid)), append(sdr, -1)
-					static = true
+					inBlock = true
 					sdmin = min(sdmin, d.sid)
+				case ok && d.block == 0 && d.alloc && entryOnce:
+					sd, sdr = append(sd, -int32(in.sid-d.sid)), append(sdr, -1)
+					inEntry = true
 				case ok || int(s) < c.np+c.nfv:
 					// Defined elsewhere: a parameter, a free variable, a
 					// call's result or another block's instruction.
@@ -437,8 +445,11 @@ func (p *Program) setStaticDeps(c *fnCode) {
 				}
 				// Else a constant, global or function: no event.
 			}
-			if static {
+			if inBlock || inEntry {
 				in.sd, in.sdr, in.sdmin = sd, sdr, sdmin
+				if !inBlock {
+					in.sdmin = entryOnly
+				}
 				p.statics[in.sid].sd = sd
 				for _, r := range sdr {
 					if r >= 0 {
@@ -449,6 +460,12 @@ func (p *Program) setStaticDeps(c *fnCode) {
 		}
 	}
 }
+
+// entryOnly is the sdmin of an instruction whose implied dependences are
+// all on Allocs of the entry block: above every static ID, so that they
+// are implied in any segment, and below those offset by
+// RunOptions.noStaticDeps (1<<30).
+const entryOnly = 1<<30 - 1
 
 // specialise gives a BinOp on integer words a dedicated opcode, which the
 // interpreter's loop runs without going through binop's switches. The

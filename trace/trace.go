@@ -45,8 +45,9 @@ type Static struct {
 	// sd lists, for an instruction whose event's record may have
 	// sdepFlag, its register operands that can have a defining event,
 	// in order: the distance back to the operand's instruction (defined
-	// earlier in the same block), or 0 for one whose dependence is
-	// stored (see Trace.Deps and setStaticDeps).
+	// earlier in the same block), minus that to an Alloc of the entry
+	// block defining it, or 0 for one whose dependence is stored (see
+	// Trace.Deps and setStaticDeps).
 	sd []int32
 	// Library reports that Func belongs to a package that Load interprets
 	// from source, without putting it in scope, because a loaded package
@@ -143,6 +144,12 @@ type Trace struct {
 	// (RunOptions.noStaticDeps).
 	sdOff    StaticID
 	curFirst EventID // first event of curFrame
+
+	// entries and entryEvs keep the events entryEvent found last, by
+	// frame and static instruction (a walk over a loop reads the same
+	// few variables again and again).
+	entries  [entryMask + 1]entryKey
+	entryEvs [entryMask + 1]EventID
 
 	// cSeg is the segment runOf found last, holding events [cLo, cHi)
 	// (the events recorded so far, for the last segment).
@@ -667,10 +674,14 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 		i++
 	}
 	if Kind(t.meta.at(int(e)))&sdepFlag != 0 {
-		for _, d := range t.static(t.sid(int(e))).sd {
-			if d > 0 {
+		s := t.sid(int(e))
+		for _, d := range t.static(s).sd {
+			switch {
+			case d > 0:
 				dst = append(dst, e-EventID(d))
-			} else {
+			case d < 0:
+				dst = append(dst, t.entryEvent(e, s+StaticID(d)))
+			default:
 				next()
 			}
 		}
@@ -680,6 +691,45 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 	}
 	return dst
 }
+
+// entryEvent returns the event of static instruction s, an Alloc of the
+// entry block of the function of event e, in e's frame: the entry block
+// runs once per frame, before the frame's other blocks, so the event is in
+// the first of the frame's segments, from its first event on, that holds
+// s (usually the first).
+func (t *Trace) entryEvent(e EventID, s StaticID) EventID {
+	fr := t.frameOf(e)
+	if k := (entryKey{fr + 1, s}); t.entries[k.and(entryMask)] == k {
+		return t.entryEvs[k.and(entryMask)]
+	}
+	t.runOf(t.frameFirst(fr))
+	for i := int(t.cSeg); i < t.segs.n; i++ {
+		g := t.segs.ptr(i)
+		end := EventID(t.nev)
+		if i+1 < t.segs.n {
+			end = t.segs.ptr(i + 1).first
+		}
+		if g.frame == fr && g.sid0 <= s && s < g.sid0+StaticID(end-g.first) {
+			x := g.first + EventID(s-g.sid0)
+			k := entryKey{fr + 1, s}
+			t.entries[k.and(entryMask)], t.entryEvs[k.and(entryMask)] = k, x
+			return x
+		}
+	}
+	return NoEvent // not recorded: cannot happen for an event of the frame
+}
+
+// entryKey names an entry block's Alloc in a frame (see entryEvent); its
+// frame is the frame's index plus 1, so that the zero entryKey names none.
+type entryKey struct {
+	frame int32
+	s     StaticID
+}
+
+const entryMask = 15
+
+// and masks k into an index of Trace.entries.
+func (k entryKey) and(m int) int { return int(uint32(k.frame)*31+uint32(k.s)) & m }
 
 // Producer returns the dependence of event e that produced e's operand v:
 // the event of v's instruction, or, when v is the result of a call to a
