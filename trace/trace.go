@@ -97,6 +97,11 @@ type frameInfo struct {
 // block instance, or its part between calls), so that an event's static
 // instruction is its segment's first plus its position in it. A trace
 // costs about 15 to 22 bytes per event.
+//
+// A Trace is read by one goroutine at a time: its methods update small
+// caches (the segment found last, the events of variables found last,
+// the callee index), so goroutines sharing a Trace must synchronize their
+// reads.
 type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
