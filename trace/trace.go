@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -98,10 +100,9 @@ type frameInfo struct {
 // instruction is its segment's first plus its position in it. A trace
 // costs about 15 to 22 bytes per event.
 //
-// A Trace is read by one goroutine at a time: its methods update small
-// caches (the segment found last, the events of variables found last,
-// the callee index), so goroutines sharing a Trace must synchronize their
-// reads.
+// Reading a recorded Trace from several goroutines at once is safe; its
+// methods must not run while the run that records it goes on, nor after
+// Release.
 type Trace struct {
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
@@ -150,21 +151,20 @@ type Trace struct {
 	sdOff    StaticID
 	curFirst EventID // first event of curFrame
 
-	// entries and entryEvs keep the events entryEvent found last, by
-	// frame and static instruction (a walk over a loop reads the same
-	// few variables again and again).
-	entries  [entryMask + 1]entryKey
-	entryEvs [entryMask + 1]EventID
+	// lastSeg is the segment runOf found last, and its first event:
+	// index<<32 | first (a walk over events finds the next one there or
+	// in the segment after it). entrySegs keeps, per frame hashed, the
+	// segment of the frame's first event, where entryEvent starts looking
+	// for the entry block's Allocs: frame+1<<32 | index. Atomic, so that
+	// concurrent readers do not race.
+	lastSeg   atomic.Uint64
+	entrySegs [16]atomic.Uint64
 
-	// cSeg is the segment runOf found last, holding events [cLo, cHi)
-	// (the events recorded so far, for the last segment).
-	cSeg     int32
-	cLo, cHi EventID
-
-	frames   column[frameInfo]
-	inputs   []EventID
-	steered  map[EventID]bool
-	calleeOf map[EventID]int32
+	frames     column[frameInfo]
+	inputs     []EventID
+	steered    map[EventID]bool
+	calleeOf   map[EventID]int32
+	calleeOnce sync.Once
 
 	released bool // by Release: the trace is empty for good
 }
@@ -447,9 +447,25 @@ func (t *Trace) depRange(e int) (lo, hi int) {
 }
 
 // runOf returns the segment holding event e.
-func (t *Trace) runOf(e EventID) *segment {
-	if t.cLo <= e && e < t.cHi { // the segment found last (a walk over events)
-		return t.segs.ptr(int(t.cSeg))
+func (t *Trace) runOf(e EventID) *segment { return t.segs.ptr(t.segIndex(e)) }
+
+// segIndex returns the index of the segment holding event e.
+func (t *Trace) segIndex(e EventID) int {
+	if c := t.lastSeg.Load(); c != 0 { // the segment found last, or the one after it
+		i := int(c>>32) - 1
+		if first := EventID(uint32(c)); first <= e {
+			if i+1 >= t.segs.n {
+				return i
+			}
+			next := t.segs.ptr(i + 1).first
+			if e < next {
+				return i
+			}
+			if i+2 >= t.segs.n || e < t.segs.ptr(i+2).first {
+				t.lastSeg.Store(uint64(i+2)<<32 | uint64(uint32(next)))
+				return i + 1
+			}
+		}
 	}
 	g := int(e >> 8)
 	var lo, hi int
@@ -483,12 +499,8 @@ func (t *Trace) runOf(e EventID) *segment {
 			}
 		}
 	}
-	s := t.segs.ptr(lo)
-	t.cSeg, t.cLo, t.cHi = int32(lo), s.first, EventID(t.nev)
-	if lo+1 < t.segs.n {
-		t.cHi = t.segs.ptr(lo + 1).first
-	}
-	return s
+	t.lastSeg.Store(uint64(lo+1)<<32 | uint64(uint32(t.segs.ptr(lo).first)))
+	return lo
 }
 
 // frameOf returns the frame of event e.
@@ -704,37 +716,26 @@ func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
 // s (usually the first).
 func (t *Trace) entryEvent(e EventID, s StaticID) EventID {
 	fr := t.frameOf(e)
-	if k := (entryKey{fr + 1, s}); t.entries[k.and(entryMask)] == k {
-		return t.entryEvs[k.and(entryMask)]
+	slot := &t.entrySegs[uint32(fr)*31&uint32(len(t.entrySegs)-1)]
+	i := -1
+	if c := slot.Load(); int32(c>>32) == fr+1 {
+		i = int(uint32(c))
+	} else {
+		i = t.segIndex(t.frameFirst(fr))
+		slot.Store(uint64(fr+1)<<32 | uint64(uint32(i)))
 	}
-	t.runOf(t.frameFirst(fr))
-	for i := int(t.cSeg); i < t.segs.n; i++ {
+	for ; i < t.segs.n; i++ {
 		g := t.segs.ptr(i)
 		end := EventID(t.nev)
 		if i+1 < t.segs.n {
 			end = t.segs.ptr(i + 1).first
 		}
 		if g.frame == fr && g.sid0 <= s && s < g.sid0+StaticID(end-g.first) {
-			x := g.first + EventID(s-g.sid0)
-			k := entryKey{fr + 1, s}
-			t.entries[k.and(entryMask)], t.entryEvs[k.and(entryMask)] = k, x
-			return x
+			return g.first + EventID(s-g.sid0)
 		}
 	}
 	return NoEvent // not recorded: cannot happen for an event of the frame
 }
-
-// entryKey names an entry block's Alloc in a frame (see entryEvent); its
-// frame is the frame's index plus 1, so that the zero entryKey names none.
-type entryKey struct {
-	frame int32
-	s     StaticID
-}
-
-const entryMask = 15
-
-// and masks k into an index of Trace.entries.
-func (k entryKey) and(m int) int { return int(uint32(k.frame)*31+uint32(k.s)) & m }
 
 // Producer returns the dependence of event e that produced e's operand v:
 // the event of v's instruction, or, when v is the result of a call to a
@@ -785,7 +786,7 @@ func (t *Trace) CallOf(e EventID) EventID { return t.frames.ptr(int(t.frameOf(e)
 // that frame's Return event (NoEvent if it panicked); ok is false if c did
 // not create an interpreted frame (a bridged call, or not a call).
 func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
-	if t.calleeOf == nil {
+	t.calleeOnce.Do(func() {
 		t.calleeOf = make(map[EventID]int32, t.frames.n)
 		for i := 0; i < t.frames.n; i++ {
 			f := t.frames.ptr(i)
@@ -793,7 +794,7 @@ func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 				t.calleeOf[f.call] = int32(i)
 			}
 		}
-	}
+	})
 	i, ok := t.calleeOf[c]
 	if !ok {
 		return NoEvent, NoEvent, false
@@ -832,11 +833,13 @@ type Line struct {
 // Only events whose position is their instruction's own (or an If's
 // condition) count; synthetic fallback positions do not.
 func (t *Trace) Lines() []Line {
-	t.refreshStatics()
-	seenS := make([]bool, len(t.statics))
+	var seenS []bool
 	set := map[Line]bool{}
 	for e := 0; e < t.nev; e++ {
 		s := t.sid(e)
+		if int(s) >= len(seenS) {
+			seenS = append(seenS, make([]bool, int(s)+1-len(seenS))...)
+		}
 		if seenS[s] {
 			continue
 		}
