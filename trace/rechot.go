@@ -4,18 +4,18 @@ import "unsafe"
 
 // Hot blocks. Most of a recorded run's time goes to interpreting the naive
 // form one instruction at a time (recRun), not to the trace: a recorded
-// event of the sum loop costs about 7 ns, of which the writes are a
+// event of the sum loop cost about 7 ns there, of which the writes were a
 // quarter. A block whose every instruction is a scalar load or store, an
 // integer operation or comparison on words, a field address, an If or a
 // Jump (no φ) is a hot block: recBlocks runs it from a copy of its
-// instructions in a few bytes each (hop), each case complete (value,
-// record, dependences, register, definition: nothing merged after the
-// switch), and goes on to the next block while it is hot, without
-// returning to execRec. The hot prefix of another block (the instructions
-// before a call, say) is run the same way before execRec takes the rest. Everything else, and a hot block that would reach
-// the step limit, lack room in the columns or dereference nil, is left to
-// execRec (from the instruction where it stopped), which records it as
-// before.
+// instructions in a few bytes each (hop), each case computing its value,
+// register and definition, the dependences written by code in the loop
+// itself (a function there would not be inlined), and goes on to the next
+// hot block without returning to execRec. The hot prefix of another block
+// (its instructions before a call, say) runs the same way before execRec
+// takes the rest. A hot block that would reach the step limit, lack room
+// in the columns or dereference nil is left to execRec from the
+// instruction where it stopped, which records it as before.
 
 // hop is an instruction of a hot block.
 type hop struct {
