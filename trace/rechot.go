@@ -281,10 +281,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 		r.steps += int64(k)
 		t.recEnd(k, j, nr, s0)
 		return b, prev, k
-	next:
-		if c := &fr.c.blocks[b]; c.nphi > 0 {
-			return b, prev, -1
-		}
+	next: // the loop's top returns if b is not hot (φs included)
 	}
 }
 
