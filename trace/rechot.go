@@ -1,20 +1,25 @@
 package trace
 
-import "unsafe"
+import (
+	"math"
+	"unsafe"
+)
 
 // Hot blocks. Most of a recorded run's time goes to interpreting the naive
 // form one instruction at a time (recRun), not to the trace: a recorded
 // event of the sum loop cost about 7 ns there, of which the writes were a
-// quarter. A block whose every instruction is a scalar load or store, an
-// integer operation or comparison on words, a field address, an If or a
-// Jump (no φ) is a hot block: recBlocks runs it from a copy of its
+// quarter. A block whose every instruction is a load or store of a value
+// that is not an aggregate (ins.sc or ins.fl), an integer operation or
+// comparison on words, a field or element address, an If or a Jump (no φ)
+// is a hot block: recBlocks runs it from a copy of its
 // instructions in a few bytes each (hop), each case computing its value,
 // register and definition, the dependences written by code in the loop
 // itself (a function there would not be inlined), and goes on to the next
 // hot block without returning to execRec. The hot prefix of another block
 // (its instructions before a call, say) runs the same way before execRec
 // takes the rest. A hot block that would reach the step limit, lack room
-// in the columns or dereference nil is left to execRec from the
+// in the columns, dereference nil, index out of range or load or store a
+// native or aggregate value (which are copied) is left to execRec from the
 // instruction where it stopped, which records it as before.
 
 // hop is an instruction of a hot block.
@@ -34,7 +39,7 @@ type hop struct {
 // hotBlock is a hot block's instructions, or those of the hot prefix of
 // a block (the instructions before its first that is not hot, of two
 // instructions or more, in a block without φ); refs is the number of its
-// instructions that record a pointer (field addresses).
+// instructions that may record a pointer.
 type hotBlock struct {
 	hops []hop
 	refs int
@@ -65,8 +70,16 @@ func (c *fnCode) hotForm() []*hotBlock {
 				switch in.op {
 				case opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opIf:
 					h.kd = KindBool
-				case opFieldAddr:
+				case opFieldAddr, opIndexAddr:
 					hb.refs++
+				case opLoad, opStore:
+					if !in.sc { // a flat value (ins.fl)
+						h.op = hLoadP
+						if in.op == opStore {
+							h.op = hStoreP
+						}
+						hb.refs++
+					}
 				}
 				hb.hops = append(hb.hops, h)
 			}
@@ -94,12 +107,19 @@ func hotIns(c *fnCode, in *ins) bool {
 	}
 	switch in.op {
 	case opLoad, opStore:
-		return in.sc
-	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opIf, opJump:
+		return in.sc || in.fl
+	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opIndexAddr, opIf, opJump:
 		return true
 	}
 	return false
 }
+
+// hLoadP and hStoreP are a hop's Load and Store of a flat value (ins.fl),
+// whose pointer is recorded too.
+const (
+	hLoadP opcode = 250 + iota
+	hStoreP
+)
 
 // recBlocks runs and records hot blocks of fr from block b (entered from
 // prev), as execRec would, until a block that is not hot, or that it
@@ -181,6 +201,73 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				dr := rg(rp, h.dst)
 				dr.n, dr.k = x, kd
 				*evAt(dp, h.dst) = e
+				goto write
+			case hLoadP: // a flat value: its pointer too, unless it is copied
+				p := rg(rp, h.a0).p
+				if p == nil {
+					goto stop
+				}
+				c := (*cell)(p)
+				v := c.v
+				if v.k == KindStruct || v.k == KindArray || v.k == KindNative {
+					goto stop // copied (see copyVal): execRec loads it
+				}
+				x, kd = v.n, v.k
+				if v.p != nil {
+					*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(v.p))) = v.p
+					nr++
+					kd |= refFlag
+				}
+				*rg(rp, h.dst) = v
+				if h.sdmin >= sid0 {
+					f = uint16(sdepFlag)
+				} else if d := *evAt(dp, h.a0); d >= 0 {
+					j = putDep(u, j, e, d, first)
+				}
+				if d := c.st; d >= 0 {
+					j = putDep(u, j, e, d, first)
+				}
+				*evAt(dp, h.dst) = e
+				goto write
+			case hStoreP:
+				p := rg(rp, h.a0).p
+				if p == nil {
+					goto stop
+				}
+				src := rg(rp, h.a1)
+				if src.k == KindStruct || src.k == KindArray || src.k == KindNative {
+					goto stop // copied (see storeInto): execRec stores it
+				}
+				x, kd = src.n, src.k
+				if src.p != nil {
+					*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(src.p))) = src.p
+					nr++
+					kd |= refFlag
+				}
+				c := (*cell)(p)
+				c.st = e
+				c.v = *src
+			case opIndexAddr: // of a slice or of an array through a pointer (see elemAddr)
+				xs, iv := rg(rp, h.a0), rg(rp, h.a1)
+				ix := -1
+				if i := int64(iv.n); !(iv.k == KindUint && iv.n > math.MaxInt32*2) && i <= 1<<40 {
+					ix = int(i)
+				}
+				var cs []cell
+				if xs.k == KindSlice {
+					cs = xs.slice()
+				} else if xs.p != nil {
+					cs = (*cell)(xs.p).v.cells()
+				}
+				if xs.k != KindSlice && xs.p == nil || ix < 0 || ix >= len(cs) {
+					goto stop // execRec panics
+				}
+				ea := ptrOf(&cs[ix])
+				*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(ea))) = ea
+				nr++
+				*rg(rp, h.dst) = Value{k: KindPointer, p: ea}
+				*evAt(dp, h.dst) = e
+				kd = KindPointer | refFlag
 			case opStore:
 				p := rg(rp, h.a0).p
 				if p == nil {
@@ -238,7 +325,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					*evAt(dp, h.dst) = e
 				}
 			}
-			if h.op != opLoad {
+			{
 				// The dependences on the register operands, as addIns
 				// records them.
 				if h.sdmin >= sid0 {
@@ -264,6 +351,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					}
 				}
 			}
+		write:
 			*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
 			*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
 			if h.op == opIf {
