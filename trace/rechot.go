@@ -209,14 +209,12 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				}
 				c := (*cell)(p)
 				v := c.v
-				if v.k == KindStruct || v.k == KindArray || v.k == KindNative {
-					goto stop // copied (see copyVal): execRec loads it
+				if copied(v.k) {
+					goto stop // see copyVal: execRec loads it
 				}
 				x, kd = v.n, v.k
 				if v.p != nil {
-					*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(v.p))) = v.p
-					nr++
-					kd |= refFlag
+					nr, kd = putRef(refs, nr, v.p), kd|refFlag
 				}
 				*rg(rp, h.dst) = v
 				if h.sdmin >= sid0 {
@@ -235,14 +233,12 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					goto stop
 				}
 				src := rg(rp, h.a1)
-				if src.k == KindStruct || src.k == KindArray || src.k == KindNative {
-					goto stop // copied (see storeInto): execRec stores it
+				if copied(src.k) {
+					goto stop // see storeInto: execRec stores it
 				}
 				x, kd = src.n, src.k
 				if src.p != nil {
-					*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(src.p))) = src.p
-					nr++
-					kd |= refFlag
+					nr, kd = putRef(refs, nr, src.p), kd|refFlag
 				}
 				c := (*cell)(p)
 				c.st = e
@@ -263,8 +259,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					goto stop // execRec panics
 				}
 				ea := ptrOf(&cs[ix])
-				*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(ea))) = ea
-				nr++
+				nr = putRef(refs, nr, ea)
 				*rg(rp, h.dst) = Value{k: KindPointer, p: ea}
 				*evAt(dp, h.dst) = e
 				kd = KindPointer | refFlag
@@ -284,8 +279,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					goto stop
 				}
 				fa := ptrOf(&(*cell)(p).v.cells()[h.n])
-				*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(fa))) = fa
-				nr++
+				nr = putRef(refs, nr, fa)
 				*rg(rp, h.dst) = Value{k: KindPointer, p: fa}
 				*evAt(dp, h.dst) = e
 				kd = KindPointer | refFlag
@@ -371,6 +365,17 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 		return b, prev, k
 	next: // the loop's top returns if b is not hot (φs included)
 	}
+}
+
+// copied reports whether values of kind k are copied when loaded or
+// stored (see copyVal and storeInto).
+func copied(k Kind) bool { return k == KindStruct || k == KindArray || k == KindNative }
+
+// putRef writes pointer p at index nr of the array at refs and returns
+// the index after it.
+func putRef(refs unsafe.Pointer, nr int, p unsafe.Pointer) int {
+	*(*unsafe.Pointer)(unsafe.Add(refs, uintptr(nr)*unsafe.Sizeof(p))) = p
+	return nr + 1
 }
 
 // evAt returns the EventID at index i of the array at p.
