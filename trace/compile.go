@@ -239,7 +239,6 @@ type fnCode struct {
 	psid    []StaticID
 	blocks  []blockCode
 	nloc    int
-	ncalls  int // the counters plain runs clear (see newFrame): all of them, one per block
 	cdeps   [][]int32
 	hasIf   bool
 	defers  bool
@@ -372,7 +371,7 @@ func (p *Program) compile(c *fnCode) {
 		setRecRuns(c, bc.instrs[bc.nphi:])
 	}
 	p.setStaticDeps(c)
-	c.nloc, c.ncalls = len(c.blocks), len(c.blocks)
+	c.nloc = len(c.blocks) // occurrence counters: one per block (ins.loc)
 	c.varReg = make([]int32, c.nslab)
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {

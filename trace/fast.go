@@ -1300,7 +1300,7 @@ func (r *run) newFramePlain(c *fnCode, caller *frame, path uint64) *frame {
 			if r.next != nil {
 				fr.deferOf, r.next = r.next, nil
 			}
-			clear(fr.occ[:c.ncalls])
+			clear(fr.occ)
 			return fr
 		}
 	}

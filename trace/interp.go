@@ -222,13 +222,7 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 	if r.tr == nil {
 		if cap(ints) >= c.nloc {
 			ints = ints[:c.nloc]
-			if r.plain {
-				// Only calls read their counts in plain runs (for the
-				// paths of their callees), the others are never read.
-				clear(ints[:c.ncalls])
-			} else {
-				clear(ints)
-			}
+			clear(ints)
 		} else {
 			ints = make([]int32, c.nloc)
 		}
@@ -1076,6 +1070,24 @@ func (r *run) memDeps(c *cell, e EventID) {
 // elemAddr is IndexAddr: the address of element i of x, a slice or a
 // pointer to an array, with the runtime's panics for a nil array pointer
 // and an index out of range.
+// elemCell returns the cell of element ix of x (a slice, or a pointer to
+// an array), or nil if x is a nil pointer or ix is out of range (where
+// elemAddr panics).
+func elemCell(x Value, ix int) *cell {
+	var cs []cell
+	if x.k == KindSlice {
+		cs = x.slice()
+	} else if x.p != nil {
+		cs = (*cell)(x.p).v.cells()
+	} else {
+		return nil
+	}
+	if ix < 0 || ix >= len(cs) {
+		return nil
+	}
+	return &cs[ix]
+}
+
 func (r *run) elemAddr(fr *frame, in *ins, x, i Value) Value {
 	ix := r.index(i)
 	var cs []cell

@@ -329,21 +329,15 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			fr.at, r.cur = in, fr
 			v = Value{k: kindDefers, p: ptrOf(fr)}
 		case opIndexAddr:
-			x, ix := regs[in.a0], r.index(regs[in.a1])
-			var cs []cell
-			if x.k == KindSlice {
-				cs = x.slice()
-			} else if x.p != nil {
-				cs = (*cell)(x.p).v.cells()
-			}
-			if x.k != KindSlice && x.p == nil || ix < 0 || ix >= len(cs) {
+			ec := elemCell(regs[in.a0], r.index(regs[in.a1]))
+			if ec == nil {
 				// It panics (an index out of range records its
 				// event first): recRunEach from here.
 				r.steps += int64(i)
 				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
-			v = Value{k: KindPointer, p: ptrOf(&cs[ix])}
+			v = Value{k: KindPointer, p: ptrOf(ec)}
 		case opConvert:
 			v = r.convert(in.x.(*convInfo), regs[in.a0])
 		case opBinOp:

@@ -1,9 +1,6 @@
 package trace
 
-import (
-	"math"
-	"unsafe"
-)
+import "unsafe"
 
 // Hot blocks. Most of a recorded run's time goes to interpreting the naive
 // form one instruction at a time (recRun), not to the trace: a recorded
@@ -24,16 +21,15 @@ import (
 
 // hop is an instruction of a hot block.
 type hop struct {
-	op       opcode
-	kd       Kind // result kind of a word operation (the comparisons': KindBool)
-	twoOps   bool // a1 is a register operand (a Store's value, a binary operation's second operand)
-	a0, a1   int32
-	dst      int32
-	n        int32    // a FieldAddr's field
-	sdmin    StaticID // see ins.sdmin
-	sdyn     int32    // see ins.sdyn
-	succ     [2]int32
-	oneRegOp bool // a0 is a register operand
+	op     opcode
+	kd     Kind  // result kind of a word operation (the comparisons': KindBool)
+	rops   uint8 // see ins.rops
+	a0, a1 int32
+	dst    int32
+	n      int32    // a FieldAddr's field
+	sdmin  StaticID // see ins.sdmin
+	sdyn   int32    // see ins.sdyn
+	succ   [2]int32
 }
 
 // hotBlock is a hot block's instructions, or those of the hot prefix of
@@ -65,8 +61,7 @@ func (c *fnCode) hotForm() []*hotBlock {
 				if !hotIns(c, in) {
 					break // a hot prefix: execRec goes on from in
 				}
-				h := hop{op: in.op, kd: in.rk, a0: in.a0, a1: in.a1, dst: in.dst, n: in.n, sdmin: in.sdmin, sdyn: in.sdyn, succ: in.succ,
-					oneRegOp: in.rops&1 != 0, twoOps: in.rops&2 != 0}
+				h := hop{op: in.op, kd: in.rk, a0: in.a0, a1: in.a1, dst: in.dst, n: in.n, sdmin: in.sdmin, sdyn: in.sdyn, succ: in.succ, rops: in.rops}
 				switch in.op {
 				case opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opIf:
 					h.kd = KindBool
@@ -244,21 +239,11 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				c.st = e
 				c.v = *src
 			case opIndexAddr: // of a slice or of an array through a pointer (see elemAddr)
-				xs, iv := rg(rp, h.a0), rg(rp, h.a1)
-				ix := -1
-				if i := int64(iv.n); !(iv.k == KindUint && iv.n > math.MaxInt32*2) && i <= 1<<40 {
-					ix = int(i)
-				}
-				var cs []cell
-				if xs.k == KindSlice {
-					cs = xs.slice()
-				} else if xs.p != nil {
-					cs = (*cell)(xs.p).v.cells()
-				}
-				if xs.k != KindSlice && xs.p == nil || ix < 0 || ix >= len(cs) {
+				ec := elemCell(*rg(rp, h.a0), r.index(*rg(rp, h.a1)))
+				if ec == nil {
 					goto stop // execRec panics
 				}
-				ea := ptrOf(&cs[ix])
+				ea := ptrOf(ec)
 				nr = putRef(refs, nr, ea)
 				*rg(rp, h.dst) = Value{k: KindPointer, p: ea}
 				*evAt(dp, h.dst) = e
@@ -333,12 +318,12 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 						}
 					}
 				} else {
-					if h.oneRegOp {
+					if h.rops&1 != 0 {
 						if d := *evAt(dp, h.a0); d >= 0 {
 							j = putDep(u, j, e, d, first)
 						}
 					}
-					if h.twoOps {
+					if h.rops&2 != 0 {
 						if d := *evAt(dp, h.a1); d >= 0 {
 							j = putDep(u, j, e, d, first)
 						}
