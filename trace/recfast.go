@@ -159,6 +159,25 @@ blocks:
 				fr.at = in
 				e, _ := r.stmt(fr, in, regs[in.a[0]])
 				r.throw(fr, in, regs[in.a[0]], e)
+			case opCall:
+				switch ci := in.x.(*callInfo); ci.kind {
+				case callStatic:
+					if cc := ci.code.ensure(r.p); len(cc.fn.Blocks) > 0 && cc.ext == nil && cc.reusable() {
+						r.recCall(fr, in, ci, cc, nil, nil)
+						continue
+					}
+				case callDynamic:
+					if p := regs[in.a0].p; p != nil {
+						if cl := (*closure)(p); cl.fn != nil {
+							if cc := cl.fn.ensure(r.p); len(cc.fn.Blocks) > 0 && cc.ext == nil && cc.reusable() {
+								r.recCall(fr, in, ci, cc, cl.env, cl.envEv)
+								continue
+							}
+						}
+					}
+				}
+				r.call(fr, in)
+				continue
 			default:
 				r.step(fr, in)
 				continue
@@ -581,4 +600,56 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 		}
 	}
 	return -1
+}
+
+// recCall is call, dispatch, invokeCode and enter in one for a recorded
+// run without hooks calling c, a function with a body that defers nothing
+// and starts no goroutine, statically or through a closure whose free
+// variables are env (defined by the events envEv): the arguments go from
+// the caller's registers to the callee's directly, without the run's
+// argument stack (nothing runs between, so no other goroutine can).
+func (r *run) recCall(fr *frame, in *ins, ci *callInfo, c *fnCode, env []Value, envEv []EventID) {
+	t := r.tr
+	fr.at = in
+	occ := fr.occ[in.loc] - 1
+	e := t.addIns(fr, in, occ, Value{}, NoEvent)
+	refSlot := -1
+	if ci.ptrRes {
+		refSlot = t.reserveRef()
+	}
+	r.depth++
+	if r.depth > r.maxDepth {
+		panic(budgetStop{depth: true})
+	}
+	nf := r.newFrame(c, fr, e, mix(fr.path, in.sid, occ))
+	for i, s := range in.a[1:] {
+		v := fr.regs[s]
+		nf.regs[i] = v
+		nf.defs[i] = t.addParam(c.psid[i], nf.idx, e, v, fr.defs[s])
+	}
+	copy(nf.regs[c.np:], env)
+	for i := range env {
+		d := NoEvent
+		if i < len(envEv) {
+			d = envEv[i]
+		}
+		nf.defs[c.np+i] = d
+	}
+	r.cur = nf
+	res, ret := r.execRec(nf, 0)
+	r.cur = fr
+	r.depth--
+	if res.k != kindDefers || res.p != ptrOf(nf) { // else a frame's defer stack escapes through a result: keep it
+		r.releaseFrame(nf)
+	}
+	if in.dst >= 0 {
+		fr.regs[in.dst] = res
+	}
+	t.setValue(e, res, refSlot)
+	if ret < 0 {
+		ret = e
+	}
+	if in.dst >= 0 {
+		fr.defs[in.dst] = ret
+	}
 }

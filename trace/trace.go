@@ -520,7 +520,9 @@ func (t *Trace) setValue(e EventID, v Value, refSlot int) {
 		t.refs.set(refSlot, v.p)
 		k |= refFlag
 	case v.p == nil:
-		delete(t.lateRefs, e)
+		if t.lateRefs != nil {
+			delete(t.lateRefs, e)
+		}
 	default:
 		if t.lateRefs == nil {
 			t.lateRefs = map[EventID]unsafe.Pointer{}
