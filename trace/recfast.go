@@ -46,6 +46,8 @@ blocks:
 				if nb := r.recRun(fr, bc.instrs[pc:pc+n], b); nb >= 0 {
 					prev, b = b, nb
 					continue blocks
+				} else if nb == recReturned {
+					return fr.result(&bc.instrs[len(bc.instrs)-1]), fr.retEv
 				}
 				pc += n - 1
 				continue
@@ -228,8 +230,24 @@ func recSimple(c *fnCode, in *ins) bool {
 		return isDeferStack(in)
 	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opFieldAddr, opJump, opIf:
 		return true
+	case opReturn: // of one result or none (recReturned)
+		return len(in.a) <= 1
 	}
 	return false
+}
+
+// recReturned is what recRun and recRunEach return when they ran the
+// frame's Return: its event is fr.retEv, its result the register of its
+// operand (see result).
+const recReturned = -2
+
+// result returns the result of Return instruction in of fr, of one
+// result or none.
+func (fr *frame) result(in *ins) Value {
+	if len(in.a) == 0 {
+		return Value{}
+	}
+	return fr.regs[in.a0]
 }
 
 // setRecRuns sets the rrun of the instructions of a block after its φs.
@@ -255,7 +273,7 @@ func setRecRuns(c *fnCode, ins []ins) {
 // recRun runs and records the instructions ins of block b (see
 // recSimple), whose steps stay below the run's step limit, as execRec
 // would one at a time, and returns the block to go to if they end with
-// its terminator, else -1. It writes their events itself, what addIns
+// its terminator (recReturned for a Return), else -1. It writes their events itself, what addIns
 // would, when the chunks have room for them all; else, and from an
 // instruction about to panic or stop the run, recRunEach does.
 func (r *run) recRun(fr *frame, ins []ins, b int) int {
@@ -301,6 +319,8 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			return int(in.succ[0])
 		case opIf:
 			v = Bool(regs[in.a0].n != 0)
+		case opReturn:
+			v = fr.result(in)
 		case opLoad:
 			x := regs[in.a0]
 			if x.p == nil {
@@ -444,6 +464,12 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				return int(in.succ[0])
 			}
 			return int(in.succ[1])
+		case opReturn:
+			r.steps += int64(i + 1)
+			t.recEnd(k, j, nr, s0)
+			fr.retEv = e
+			t.frames.ptr(int(fr.idx)).ret = e
+			return recReturned
 		case opStore:
 			if in.sc && v.p == nil {
 				c.st = e
@@ -506,6 +532,8 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			return int(in.succ[0])
 		case opIf:
 			v = Bool(regs[in.a0].n != 0)
+		case opReturn:
+			v = fr.result(in)
 		case opLoad:
 			x := regs[in.a0]
 			if x.p == nil {
@@ -576,6 +604,10 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 				return int(in.succ[0])
 			}
 			return int(in.succ[1])
+		case opReturn:
+			fr.retEv = e
+			t.frames.ptr(int(fr.idx)).ret = e
+			return recReturned
 		case opStore:
 			if in.sc && v.p == nil {
 				c.st = e
