@@ -21,7 +21,7 @@ func (r *run) execRec(fr *frame, b int) (Value, EventID) {
 	regs := fr.regs
 	t := r.tr
 	var hot []*hotBlock
-	if !r.noHot {
+	if !r.noHot && !r.noRecWide { // (recBlocks writes events as recRun does)
 		hot = c.hotForm()
 	}
 blocks:

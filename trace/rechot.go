@@ -17,13 +17,19 @@ import "unsafe"
 // takes the rest. A hot block that would reach the step limit, lack room
 // in the columns, dereference nil, index out of range or load or store a
 // native or aggregate value (which are copied) is left to execRec from the
-// instruction where it stopped, which records it as before.
+// instruction where it stopped, which records it as before. Scalar loads
+// and stores, word operations and Ifs whose operands are all defined
+// earlier in the block (or are the entry block's variables) have opcodes
+// of their own (see implied) that neither test nor write the dependences
+// on those operands: recBlocks' segments hold whole blocks, so they are
+// always implied.
 
 // hop is an instruction of a hot block.
 type hop struct {
 	op     opcode
-	kd     Kind  // result kind of a word operation (the comparisons': KindBool)
-	rops   uint8 // see ins.rops
+	sub    opcode // hWordI's operation
+	kd     Kind   // result kind of a word operation (the comparisons': KindBool)
+	rops   uint8  // see ins.rops
 	a0, a1 int32
 	dst    int32
 	n      int32    // a FieldAddr's field
@@ -37,9 +43,17 @@ type hop struct {
 // instructions or more, in a block without φ); refs is the number of its
 // instructions that may record a pointer.
 type hotBlock struct {
-	hops []hop
-	refs int
-	sid0 StaticID // the first instruction's
+	// hops are the block's instructions with the dependences that are
+	// implied when a segment holds the whole block (sdmin >= 0: every
+	// segment recBlocks writes does, unless RunOptions.noStaticDeps
+	// offsets static IDs) decided once: such instructions get an opcode
+	// of their own (hLdI, hStI, hAddI...) that writes no dependence on
+	// register operands and tests nothing about them. gen are the same
+	// instructions with their own opcodes, for runs that store every
+	// dependence (Trace.sdOff != 0).
+	hops, gen []hop
+	refs      int
+	sid0      StaticID // the first instruction's
 	// cdep is the block the block is control dependent on if it is one
 	// (see ctrlFor), -1 if none, -2 if several.
 	cdep int32
@@ -76,7 +90,8 @@ func (c *fnCode) hotForm() []*hotBlock {
 						hb.refs++
 					}
 				}
-				hb.hops = append(hb.hops, h)
+				hb.gen = append(hb.gen, h)
+				hb.hops = append(hb.hops, implied(h, in))
 			}
 			if len(hb.hops) >= 2 {
 				hb.sid0 = bc.instrs[0].sid
@@ -93,6 +108,33 @@ func (c *fnCode) hotForm() []*hotBlock {
 		}
 	})
 	return c.hot
+}
+
+// implied returns hop h of instruction in with the opcode that leaves the
+// dependences on its register operands implied, if it has one: in has
+// operands defined earlier in its block or by Allocs of the entry block
+// (sdmin >= 0) and no other operand with a defining event (sdyn < 0).
+func implied(h hop, in *ins) hop {
+	if in.sdmin < 0 {
+		return h
+	}
+	switch h.op {
+	case opLoad: // the loaded value's store is a dependence still
+		h.op = hLdI
+	case opStore:
+		if in.sdyn < 0 {
+			h.op = hStI
+		}
+	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
+		if in.sdyn < 0 {
+			h.sub, h.op = h.op, hWordI
+		}
+	case opIf:
+		if in.sdyn < 0 {
+			h.op = hIfI
+		}
+	}
+	return h
 }
 
 // hotIns reports whether instruction in can be in a hot block.
@@ -112,8 +154,15 @@ func hotIns(c *fnCode, in *ins) bool {
 // hLoadP and hStoreP are a hop's Load and Store of a flat value (ins.fl),
 // whose pointer is recorded too.
 const (
-	hLoadP opcode = 250 + iota
+	hLoadP opcode = 240 + iota
 	hStoreP
+	// Implied (see hotBlock.hops and implied): a Load of a scalar, a
+	// Store of one, an operation on words (its operation in hop.sub) and
+	// an If, whose dependences on register operands are implied.
+	hLdI
+	hStI
+	hWordI
+	hIfI
 )
 
 // recBlocks runs and records hot blocks of fr from block b (entered from
@@ -132,14 +181,18 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			return b, prev, -1
 		}
 		hops := hb.hops
+		if t.sdOff != 0 {
+			hops = hb.gen
+		}
 		n := len(hops)
 		wc, mc, dc, rc := &t.w, &t.meta, &t.deps, &t.refs
 		wi, mi, di, ri := wc.n-wc.base, mc.n-mc.base, dc.n-dc.base, rc.n-rc.base
 		if r.steps+int64(n) >= r.limit || wi+n > len(wc.tail) || mi+n > len(mc.tail) || di+6*n > len(dc.tail) ||
-			ri+hb.refs > len(rc.tail) || r.noRecWide {
+			ri+hb.refs > len(rc.tail) {
 			return b, prev, -1
 		}
-		fr.occ[b]++
+		occ := fr.occ[b]
+		fr.occ[b] = occ + 1
 		ctrl := fr.callEv // ctrlFor
 		switch cd := hb.cdep; {
 		case cd >= 0:
@@ -150,7 +203,6 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			ctrl = r.ctrlFor(fr, b)
 		}
 		fr.ctrl = ctrl
-		occ := fr.occ[b] - 1
 		e := EventID(t.nev)
 		s0 := hb.sid0
 		if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || ctrl != t.curCtrl || e-t.segFirst >= segCap {
@@ -178,6 +230,78 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			f := uint16(0)
 			j0 := j
 			switch h.op {
+			case hLdI:
+				p := rg(rp, h.a0).p
+				if p == nil {
+					goto stop
+				}
+				c := (*cell)(p)
+				x, kd = c.v.n, c.v.k
+				f = uint16(sdepFlag)
+				if d := c.st; d >= 0 {
+					j = putDep(u, j, e, d, first)
+				}
+				dr := rg(rp, h.dst)
+				dr.n, dr.k = x, kd
+				*evAt(dp, h.dst) = e
+				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
+				e++
+				continue
+			case hWordI:
+				a, y := rg(rp, h.a0).n, rg(rp, h.a1).n
+				switch h.sub {
+				case opAddW:
+					x = a + y
+				case opSubW:
+					x = a - y
+				case opMulW:
+					x = a * y
+				case opEqlW:
+					x = boolWord(a == y)
+				case opNeqW:
+					x = boolWord(a != y)
+				case opLssI:
+					x = boolWord(int64(a) < int64(y))
+				case opLeqI:
+					x = boolWord(int64(a) <= int64(y))
+				case opGtrI:
+					x = boolWord(int64(a) > int64(y))
+				case opGeqI:
+					x = boolWord(int64(a) >= int64(y))
+				}
+				kd, f = h.kd, uint16(sdepFlag)
+				dr := rg(rp, h.dst)
+				dr.n, dr.k = x, kd
+				*evAt(dp, h.dst) = e
+				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
+				e++
+				continue
+			case hStI:
+				p := rg(rp, h.a0).p
+				if p == nil {
+					goto stop
+				}
+				src := rg(rp, h.a1)
+				x, kd = src.n, src.k
+				c := (*cell)(p)
+				c.st = e
+				c.v.n, c.v.k = x, kd
+				f = uint16(sdepFlag)
+				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
+				e++
+				continue
+			case hIfI:
+				x = boolWord(rg(rp, h.a0).n != 0)
+				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+				*u16At(ms, k) = uint16(KindBool) | uint16(sdepFlag)
+				r.steps += int64(n)
+				t.recEnd(k+1, j, nr, s0)
+				fr.lastIf[b] = e
+				prev, b = b, int(h.succ[1-x])
+				goto next
 			case opLoad:
 				p := rg(rp, h.a0).p
 				if p == nil { // execRec panics there
