@@ -177,6 +177,16 @@ blocks:
 							}
 						}
 					}
+				case callBuiltin:
+					// len of a slice or string, as builtin computes it: its
+					// event has its value at once, not from setValue.
+					if ci.builtin == "len" && len(in.a) == 2 && in.dst >= 0 {
+						if x := regs[in.a1]; x.k == KindSlice || x.k == KindString {
+							fr.at = in
+							v = Int(int64(x.Len()))
+							goto def
+						}
+					}
 				}
 				r.call(fr, in)
 				continue
@@ -185,6 +195,7 @@ blocks:
 				continue
 			}
 			// A value-defining instruction: what defRec does without hooks.
+		def:
 			occ := fr.occ[in.loc] - 1
 			if in.sc {
 				setWord(&regs[in.dst], v.n, v.k)
