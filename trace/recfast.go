@@ -3,6 +3,7 @@ package trace
 import (
 	"fmt"
 	"go/token"
+	"unsafe"
 )
 
 // execRec is exec for recorded runs without hooks (r.tr != nil, r.h ==
@@ -312,9 +313,12 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		t.newSeg(e, s0, fr.idx, occ, fr.ctrl)
 	}
 	first, sid0 := t.curFirst, t.curSid0
-	regs, defs := fr.regs, fr.defs
-	ws := wc.tail[wi : wi+n : wi+n]
-	ms := mc.tail[mi : mi+n : mi+n]
+	// Registers, definitions and the value and record columns through
+	// pointers, without bounds checks (as recBlocks).
+	rp := unsafe.Pointer(unsafe.SliceData(fr.regs))
+	dp := unsafe.Pointer(unsafe.SliceData(fr.defs))
+	ws := unsafe.Pointer(&wc.tail[wi])
+	ms := unsafe.Pointer(&mc.tail[mi])
 	u := dc.tail[di : di+6*n : di+6*n]
 	refs := rc.tail[rc.n-rc.base:]
 	j, k, nr := 0, 0, 0
@@ -329,11 +333,11 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			t.recEnd(k, j, nr, s0)
 			return int(in.succ[0])
 		case opIf:
-			v = Bool(regs[in.a0].n != 0)
+			v = Bool((*rg(rp, in.a0)).n != 0)
 		case opReturn:
 			v = fr.result(in)
 		case opLoad:
-			x := regs[in.a0]
+			x := (*rg(rp, in.a0))
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
@@ -342,16 +346,16 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			c = (*cell)(x.p)
 			v, extra = c.v, c.st
 		case opStore:
-			x := regs[in.a0]
+			x := (*rg(rp, in.a0))
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			c = (*cell)(x.p)
-			v = regs[in.a1]
+			v = (*rg(rp, in.a1))
 		case opFieldAddr:
-			x := regs[in.a0]
+			x := (*rg(rp, in.a0))
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
@@ -379,7 +383,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			fr.at, r.cur = in, fr
 			v = Value{k: kindDefers, p: ptrOf(fr)}
 		case opIndexAddr:
-			ec := elemCell(regs[in.a0], r.index(regs[in.a1]))
+			ec := elemCell((*rg(rp, in.a0)), r.index((*rg(rp, in.a1))))
 			if ec == nil {
 				// It panics (an index out of range records its
 				// event first): recRunEach from here.
@@ -389,9 +393,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			}
 			v = Value{k: KindPointer, p: ptrOf(ec)}
 		case opConvert:
-			v = r.convert(in.x.(*convInfo), regs[in.a0])
+			v = r.convert(in.x.(*convInfo), (*rg(rp, in.a0)))
 		case opBinOp:
-			if y := regs[in.a1].n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
+			if y := (*rg(rp, in.a1)).n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
 				int64(y) < 0 && (in.sub == token.SHL || in.sub == token.SHR) {
 				// It may panic, recording its event first:
 				// recRunEach from here.
@@ -399,25 +403,25 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
-			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
+			v = r.binop(fr, in, (*rg(rp, in.a0)), (*rg(rp, in.a1)))
 		case opAddW:
-			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
+			v = Value{n: (*rg(rp, in.a0)).n + (*rg(rp, in.a1)).n, k: in.rk}
 		case opSubW:
-			v = Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk}
+			v = Value{n: (*rg(rp, in.a0)).n - (*rg(rp, in.a1)).n, k: in.rk}
 		case opMulW:
-			v = Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk}
+			v = Value{n: (*rg(rp, in.a0)).n * (*rg(rp, in.a1)).n, k: in.rk}
 		case opEqlW:
-			v = Bool(regs[in.a0].n == regs[in.a1].n)
+			v = Bool((*rg(rp, in.a0)).n == (*rg(rp, in.a1)).n)
 		case opNeqW:
-			v = Bool(regs[in.a0].n != regs[in.a1].n)
+			v = Bool((*rg(rp, in.a0)).n != (*rg(rp, in.a1)).n)
 		case opLssI:
-			v = Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n))
+			v = Bool(int64((*rg(rp, in.a0)).n) < int64((*rg(rp, in.a1)).n))
 		case opLeqI:
-			v = Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n))
+			v = Bool(int64((*rg(rp, in.a0)).n) <= int64((*rg(rp, in.a1)).n))
 		case opGtrI:
-			v = Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n))
+			v = Bool(int64((*rg(rp, in.a0)).n) > int64((*rg(rp, in.a1)).n))
 		case opGeqI:
-			v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
+			v = Bool(int64((*rg(rp, in.a0)).n) >= int64((*rg(rp, in.a1)).n))
 		}
 		if v.p != nil && nr == len(refs) {
 			// No room for its pointer: recRunEach from here (it
@@ -435,7 +439,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			// block are implied, the other one (if any) is stored.
 			kd |= uint16(sdepFlag)
 			if s := in.sdyn; s >= 0 {
-				if dd := defs[s]; dd >= 0 {
+				if dd := (*evAt(dp, s)); dd >= 0 {
 					j = putDep(u, j, e, dd, first)
 				} else {
 					u[j] = 0
@@ -444,12 +448,12 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			}
 		} else {
 			if in.rops&1 != 0 {
-				if d := defs[in.a0]; d >= 0 {
+				if d := (*evAt(dp, in.a0)); d >= 0 {
 					j = putDep(u, j, e, d, first)
 				}
 			}
 			if in.rops&2 != 0 {
-				if d := defs[in.a1]; d >= 0 {
+				if d := (*evAt(dp, in.a1)); d >= 0 {
 					j = putDep(u, j, e, d, first)
 				}
 			}
@@ -462,8 +466,8 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			refs[nr] = v.p
 			nr++
 		}
-		ws[k] = v.n
-		ms[k] = kd | uint16(j-j0)<<8
+		*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = v.n
+		*u16At(ms, k) = kd | uint16(j-j0)<<8
 		k++
 
 		switch in.op {
@@ -493,15 +497,15 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		case opRunDefers:
 		case opAlloc:
 			c.st = e
-			regs[in.dst] = v
-			defs[in.dst] = e
+			(*rg(rp, in.dst)) = v
+			(*evAt(dp, in.dst)) = e
 		default:
 			if in.sc {
-				setWord(&regs[in.dst], v.n, v.k)
+				setWord(rg(rp, in.dst), v.n, v.k)
 			} else {
-				regs[in.dst] = v
+				(*rg(rp, in.dst)) = v
 			}
-			defs[in.dst] = e
+			(*evAt(dp, in.dst)) = e
 		}
 		e++
 	}
