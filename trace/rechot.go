@@ -283,11 +283,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if p == nil {
 					goto stop
 				}
-				src := rg(rp, h.a1)
-				x, kd = src.n, src.k
-				c := (*cell)(p)
-				c.st = e
-				c.v.n, c.v.k = x, kd
+				x, kd = storeWord(p, rg(rp, h.a1), e)
 				f = uint16(sdepFlag)
 				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
 				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
@@ -377,11 +373,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if p == nil {
 					goto stop
 				}
-				src := rg(rp, h.a1)
-				x, kd = src.n, src.k
-				c := (*cell)(p)
-				c.st = e
-				c.v.n, c.v.k = x, kd
+				x, kd = storeWord(p, rg(rp, h.a1), e)
 			case opFieldAddr:
 				p := rg(rp, h.a0).p
 				if p == nil {
@@ -474,6 +466,16 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 		return b, prev, k
 	next: // the loop's top returns if b is not hot (φs included)
 	}
+}
+
+// storeWord stores the word and kind of src, a scalar, into the cell at
+// p by event e, and returns them.
+func storeWord(p unsafe.Pointer, src *Value, e EventID) (uint64, Kind) {
+	c := (*cell)(p)
+	x, kd := src.n, src.k
+	c.st = e
+	c.v.n, c.v.k = x, kd
+	return x, kd
 }
 
 // copied reports whether values of kind k are copied when loaded or
