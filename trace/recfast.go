@@ -285,9 +285,10 @@ func setRecRuns(c *fnCode, ins []ins) {
 // recRun runs and records the instructions ins of block b (see
 // recSimple), whose steps stay below the run's step limit, as execRec
 // would one at a time, and returns the block to go to if they end with
-// its terminator (recReturned for a Return), else -1. It writes their events itself, what addIns
-// would, when the chunks have room for them all; else, and from an
-// instruction about to panic or stop the run, recRunEach does.
+// its terminator (recReturned for a Return), else -1. It writes their
+// events itself, what addIns would, when the chunks have room for them
+// all; else, and from an instruction about to panic or stop the run,
+// recRunEach does.
 func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	t := r.tr
 	n := len(ins)
@@ -333,11 +334,11 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			t.recEnd(k, j, nr, s0)
 			return int(in.succ[0])
 		case opIf:
-			v = Bool((*rg(rp, in.a0)).n != 0)
+			v = Bool(rg(rp, in.a0).n != 0)
 		case opReturn:
 			v = fr.result(in)
 		case opLoad:
-			x := (*rg(rp, in.a0))
+			x := *rg(rp, in.a0)
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
@@ -346,16 +347,16 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			c = (*cell)(x.p)
 			v, extra = c.v, c.st
 		case opStore:
-			x := (*rg(rp, in.a0))
+			x := *rg(rp, in.a0)
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
 				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
 			}
 			c = (*cell)(x.p)
-			v = (*rg(rp, in.a1))
+			v = *rg(rp, in.a1)
 		case opFieldAddr:
-			x := (*rg(rp, in.a0))
+			x := *rg(rp, in.a0)
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
@@ -383,7 +384,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			fr.at, r.cur = in, fr
 			v = Value{k: kindDefers, p: ptrOf(fr)}
 		case opIndexAddr:
-			ec := elemCell((*rg(rp, in.a0)), r.index((*rg(rp, in.a1))))
+			ec := elemCell(*rg(rp, in.a0), r.index(*rg(rp, in.a1)))
 			if ec == nil {
 				// It panics (an index out of range records its
 				// event first): recRunEach from here.
@@ -393,9 +394,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			}
 			v = Value{k: KindPointer, p: ptrOf(ec)}
 		case opConvert:
-			v = r.convert(in.x.(*convInfo), (*rg(rp, in.a0)))
+			v = r.convert(in.x.(*convInfo), *rg(rp, in.a0))
 		case opBinOp:
-			if y := (*rg(rp, in.a1)).n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
+			if y := rg(rp, in.a1).n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
 				int64(y) < 0 && (in.sub == token.SHL || in.sub == token.SHR) {
 				// It may panic, recording its event first:
 				// recRunEach from here.
@@ -403,25 +404,25 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
-			v = r.binop(fr, in, (*rg(rp, in.a0)), (*rg(rp, in.a1)))
+			v = r.binop(fr, in, *rg(rp, in.a0), *rg(rp, in.a1))
 		case opAddW:
-			v = Value{n: (*rg(rp, in.a0)).n + (*rg(rp, in.a1)).n, k: in.rk}
+			v = Value{n: rg(rp, in.a0).n + rg(rp, in.a1).n, k: in.rk}
 		case opSubW:
-			v = Value{n: (*rg(rp, in.a0)).n - (*rg(rp, in.a1)).n, k: in.rk}
+			v = Value{n: rg(rp, in.a0).n - rg(rp, in.a1).n, k: in.rk}
 		case opMulW:
-			v = Value{n: (*rg(rp, in.a0)).n * (*rg(rp, in.a1)).n, k: in.rk}
+			v = Value{n: rg(rp, in.a0).n * rg(rp, in.a1).n, k: in.rk}
 		case opEqlW:
-			v = Bool((*rg(rp, in.a0)).n == (*rg(rp, in.a1)).n)
+			v = Bool(rg(rp, in.a0).n == rg(rp, in.a1).n)
 		case opNeqW:
-			v = Bool((*rg(rp, in.a0)).n != (*rg(rp, in.a1)).n)
+			v = Bool(rg(rp, in.a0).n != rg(rp, in.a1).n)
 		case opLssI:
-			v = Bool(int64((*rg(rp, in.a0)).n) < int64((*rg(rp, in.a1)).n))
+			v = Bool(int64(rg(rp, in.a0).n) < int64(rg(rp, in.a1).n))
 		case opLeqI:
-			v = Bool(int64((*rg(rp, in.a0)).n) <= int64((*rg(rp, in.a1)).n))
+			v = Bool(int64(rg(rp, in.a0).n) <= int64(rg(rp, in.a1).n))
 		case opGtrI:
-			v = Bool(int64((*rg(rp, in.a0)).n) > int64((*rg(rp, in.a1)).n))
+			v = Bool(int64(rg(rp, in.a0).n) > int64(rg(rp, in.a1).n))
 		case opGeqI:
-			v = Bool(int64((*rg(rp, in.a0)).n) >= int64((*rg(rp, in.a1)).n))
+			v = Bool(int64(rg(rp, in.a0).n) >= int64(rg(rp, in.a1).n))
 		}
 		if v.p != nil && nr == len(refs) {
 			// No room for its pointer: recRunEach from here (it
@@ -439,7 +440,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			// block are implied, the other one (if any) is stored.
 			kd |= uint16(sdepFlag)
 			if s := in.sdyn; s >= 0 {
-				if dd := (*evAt(dp, s)); dd >= 0 {
+				if dd := *evAt(dp, s); dd >= 0 {
 					j = putDep(u, j, e, dd, first)
 				} else {
 					u[j] = 0
@@ -448,12 +449,12 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			}
 		} else {
 			if in.rops&1 != 0 {
-				if d := (*evAt(dp, in.a0)); d >= 0 {
+				if d := *evAt(dp, in.a0); d >= 0 {
 					j = putDep(u, j, e, d, first)
 				}
 			}
 			if in.rops&2 != 0 {
-				if d := (*evAt(dp, in.a1)); d >= 0 {
+				if d := *evAt(dp, in.a1); d >= 0 {
 					j = putDep(u, j, e, d, first)
 				}
 			}
@@ -497,15 +498,15 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		case opRunDefers:
 		case opAlloc:
 			c.st = e
-			(*rg(rp, in.dst)) = v
-			(*evAt(dp, in.dst)) = e
+			*rg(rp, in.dst) = v
+			*evAt(dp, in.dst) = e
 		default:
 			if in.sc {
 				setWord(rg(rp, in.dst), v.n, v.k)
 			} else {
-				(*rg(rp, in.dst)) = v
+				*rg(rp, in.dst) = v
 			}
-			(*evAt(dp, in.dst)) = e
+			*evAt(dp, in.dst) = e
 		}
 		e++
 	}
