@@ -26,7 +26,7 @@ import (
 // but the trace, which it returns.
 func recordedOutcome(p *Program, fn *ssa.Function, args []Value, opts RunOptions, noRecFast bool) (string, int64, *Trace) {
 	var out bytes.Buffer
-	opts.NoTrace, opts.Hooks, opts.Stdout, opts.noRecFast, opts.noStaticDeps = false, nil, &out, noRecFast, noRecFast
+	opts.NoTrace, opts.Hooks, opts.Stdout, opts.noRecFast, opts.noStaticDeps = false, nil, &out, noRecFast, noRecFast || opts.noStaticDeps
 	res, err := p.Run(context.Background(), fn, args, &opts)
 	var sb strings.Builder
 	if err != nil {
@@ -166,6 +166,20 @@ func TestRecEachWork(t *testing.T) { recEach.work(t, rand.New(rand.NewPCG(27, 28
 // recRun is compared with exec on the blocks recBlocks takes otherwise.
 var recNoHot = differ{same: sameRecordedWith(func(o *RunOptions) { o.noHot = true }),
 	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+
+// recGen is recFast with every dependence stored on execRec's side too
+// (RunOptions.noStaticDeps), so that the hot blocks' general opcodes
+// (hotBlock.gen), which such runs take instead of the implied ones, and
+// recRun's and addIns's paths for dependences outside the segment are
+// compared with exec.
+var recGen = differ{same: sameRecordedWith(func(o *RunOptions) { o.noStaticDeps = true }),
+	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+
+func TestRecGenExamples(t *testing.T) { recGen.examples(t, rand.New(rand.NewPCG(33, 34))) }
+
+func TestRecGenCorpus(t *testing.T) { recGen.corpus(t, rand.New(rand.NewPCG(35, 36))) }
+
+func TestRecGenWork(t *testing.T) { recGen.work(t, rand.New(rand.NewPCG(37, 38))) }
 
 func TestRecNoHotCorpus(t *testing.T) { recNoHot.corpus(t, rand.New(rand.NewPCG(29, 30))) }
 

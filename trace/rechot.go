@@ -47,7 +47,7 @@ type hotBlock struct {
 	// implied when a segment holds the whole block (sdmin >= 0: every
 	// segment recBlocks writes does, unless RunOptions.noStaticDeps
 	// offsets static IDs) decided once: such instructions get an opcode
-	// of their own (hLdI, hStI, hAddI...) that writes no dependence on
+	// of their own (hLdI, hStI, hWordI, hIfI) that writes no dependence on
 	// register operands and tests nothing about them. gen are the same
 	// instructions with their own opcodes, for runs that store every
 	// dependence (Trace.sdOff != 0).
@@ -77,7 +77,11 @@ func (c *fnCode) hotForm() []*hotBlock {
 				}
 				h := hop{op: in.op, kd: in.rk, a0: in.a0, a1: in.a1, dst: in.dst, n: in.n, sdmin: in.sdmin, sdyn: in.sdyn, succ: in.succ, rops: in.rops}
 				switch in.op {
-				case opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI, opIf:
+				case opAddW, opSubW, opMulW:
+					h.sub, h.op = in.op, hWord
+				case opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
+					h.sub, h.op, h.kd = in.op, hWord, KindBool
+				case opIf:
 					h.kd = KindBool
 				case opFieldAddr, opIndexAddr:
 					hb.refs++
@@ -125,9 +129,9 @@ func implied(h hop, in *ins) hop {
 		if in.sdyn < 0 {
 			h.op = hStI
 		}
-	case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
+	case hWord:
 		if in.sdyn < 0 {
-			h.sub, h.op = h.op, hWordI
+			h.op = hWordI
 		}
 	case opIf:
 		if in.sdyn < 0 {
@@ -156,6 +160,8 @@ func hotIns(c *fnCode, in *ins) bool {
 const (
 	hLoadP opcode = 240 + iota
 	hStoreP
+	// hWord is an operation on words (hop.sub: opAddW ... opGeqI).
+	hWord
 	// Implied (see hotBlock.hops and implied): a Load of a scalar, a
 	// Store of one, an operation on words (its operation in hop.sub) and
 	// an If, whose dependences on register operands are implied.
@@ -248,7 +254,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
 				e++
 				continue
-			case hWordI:
+			case hWordI, hWord:
 				a, y := rg(rp, h.a0).n, rg(rp, h.a1).n
 				switch h.sub {
 				case opAddW:
@@ -270,14 +276,16 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				case opGeqI:
 					x = boolWord(int64(a) >= int64(y))
 				}
-				kd, f = h.kd, uint16(sdepFlag)
+				kd = h.kd
 				dr := rg(rp, h.dst)
 				dr.n, dr.k = x, kd
 				*evAt(dp, h.dst) = e
-				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
-				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
-				e++
-				continue
+				if h.op == hWordI { // no dependence to store
+					*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
+					*u16At(ms, k) = uint16(kd) | uint16(sdepFlag)
+					e++
+					continue
+				}
 			case hStI:
 				p := rg(rp, h.a0).p
 				if p == nil {
@@ -389,36 +397,8 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				t.recEnd(k, j, nr, s0)
 				prev, b = b, int(h.succ[0])
 				goto next
-			default: // an operation on words, or an If
-				a := rg(rp, h.a0).n
-				kd = h.kd
-				switch h.op {
-				case opIf:
-					x = boolWord(a != 0)
-				case opAddW:
-					x = a + rg(rp, h.a1).n
-				case opSubW:
-					x = a - rg(rp, h.a1).n
-				case opMulW:
-					x = a * rg(rp, h.a1).n
-				case opEqlW:
-					x = boolWord(a == rg(rp, h.a1).n)
-				case opNeqW:
-					x = boolWord(a != rg(rp, h.a1).n)
-				case opLssI:
-					x = boolWord(int64(a) < int64(rg(rp, h.a1).n))
-				case opLeqI:
-					x = boolWord(int64(a) <= int64(rg(rp, h.a1).n))
-				case opGtrI:
-					x = boolWord(int64(a) > int64(rg(rp, h.a1).n))
-				case opGeqI:
-					x = boolWord(int64(a) >= int64(rg(rp, h.a1).n))
-				}
-				if h.op != opIf {
-					dr := rg(rp, h.dst)
-					dr.n, dr.k = x, kd
-					*evAt(dp, h.dst) = e
-				}
+			default: // an If
+				x, kd = boolWord(rg(rp, h.a0).n != 0), KindBool
 			}
 			{
 				// The dependences on the register operands, as addIns
