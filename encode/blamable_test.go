@@ -23,9 +23,13 @@ import (
 // (Sanity), and the one-statement fixes are the same both ways.
 func TestBlamableOnly(t *testing.T) {
 	ctx := context.Background()
-	prog, test, res := fooFailing(t)
-	tr := res.Trace
-	crit, err := slicing.FailedOutputs(res, test)
+	prog, test, _ := fooFailing(t)
+	cr, err := prog.TestCase(test).Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, tr := cr.Result, cr.Trace
+	crit, err := slicing.FailedOutputs(cr)
 	if err != nil {
 		t.Fatal(err)
 	}

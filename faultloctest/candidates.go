@@ -18,11 +18,11 @@ import (
 // withSolver is true when the helper can compute fix candidates.
 const withSolver = true
 
-// candidates runs the AgxFaults pipeline ([localize.AgxFaultsGoTest]) on
+// candidates runs the AgxFaults pipeline ([localize.AgxFaults]) on
 // the interpreted test case name and returns its first c.candidates fix
 // candidates (verified first, then smaller first) as log lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
-	rep, err := localize.AgxFaultsGoTest(ctx, prog, pkgPath, name, &localize.Options{MaxSize: c.maxSize, FirstFailure: c.first})
+	rep, err := localize.AgxFaults(ctx, prog, prog.GoTestCase(pkgPath, name), &localize.Options{MaxSize: c.maxSize, FirstFailure: c.first})
 	if errors.Is(err, localize.ErrTestPasses) {
 		return nil, errPasses
 	}

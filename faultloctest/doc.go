@@ -58,7 +58,7 @@
 //     tags of the test binary (read from its build information; see
 //     [EnvTags] to override them);
 //  3. interprets the same test case, by its full name (t.Name(), subtest
-//     path included), and runs localize.AgxFaultsGoTest on it with at most
+//     path included), and runs localize.AgxFaults on it with at most
 //     [Options].MaxSize statements per candidate (default 2);
 //  4. with the time left (at least a third of the bound), lists the
 //     package's test cases (trace.Program.ListTests), interprets each with

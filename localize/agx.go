@@ -91,7 +91,7 @@ type Options struct {
 	SliceScope bool
 	// Engine is the Z3 solver engine. Default AutoEngine: see there.
 	Engine Engine
-	// FirstFailure, for Go tests (AgxFaultsGoTest), localizes the first
+	// FirstFailure, for Go test cases, localizes the first
 	// failed check of the case only: its oracle is that check's
 	// assertion, and a candidate is Verified when the re-run passes that
 	// check and every check before it, whatever happens after. A
@@ -225,39 +225,37 @@ func relaxedLimit(steps int64) uint32 {
 // ErrTestPasses is returned when the test given as failing passes.
 var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
 
-// AgxFaults localizes the fault behind the failing test with the
-// incremental angelic fix localization of AgxFaults (Algorithm 1 of the
-// paper), or with the PF, FS or FI encodings for comparison. It returns
-// every minimal fix candidate within the bounds, each verified by re-running
-// the test with its angelic values substituted.
+// AgxFaults localizes the fault behind the failing test case c of prog
+// with the incremental angelic fix localization of AgxFaults (Algorithm 1
+// of the paper), or with the PF, FS or FI encodings for comparison. It
+// returns every minimal fix candidate within the bounds, each verified by
+// re-running the case with its angelic values substituted.
+//
+// The oracle is the case's own: for a Go test case
+// ([trace.Program.GoTestCase]; the program loaded with its tests) its
+// assertions, or with Options.FirstFailure its first failing check, or
+// for an Example its output comment; for a test given as data
+// ([trace.Program.TestCase]) its expected results (a predicate oracle
+// cannot be encoded: the error wraps [encode.ErrNotEncodable]); for any
+// case, a panic. A candidate is verified when the re-run case passes.
 //
 // Cancelling ctx (or its deadline) stops the enumeration: the report then
 // holds the candidates found so far and is marked Partial.
-func AgxFaults(ctx context.Context, prog *trace.Program, test trace.Test, opts *Options) (*Report, error) {
+func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	newEnc := func(s *maxsat.Solver, eo *encode.Options) (*encode.Encoder, error) {
-		return encode.New(prog, s, test, eo)
+	if c == nil {
+		return nil, errors.New("localize: AgxFaults: no test case")
 	}
-	return agx(ctx, dataTest{prog, test}, newEnc, opts)
-}
-
-// subject is the test being localized: something that runs, with hooks,
-// and says whether it passed and which events failed.
-type subject interface {
-	name() string
-	run(ctx context.Context, opts *trace.RunOptions) (*verdict, error)
-	// criteria returns the events of a failed run that show its failure,
-	// for slicing; none if it cannot tell.
-	criteria(v *verdict) []trace.EventID
+	return agx(ctx, &subject{prog: prog, c: c, firstOnly: opts.FirstFailure}, opts)
 }
 
 // sliceScope returns the filter of Options.SliceScope for the failing run
 // v of sub: the instances in the relevant slice of v's failure, and those
 // v did not execute. It returns nil (no restriction) when the run shows no
 // failure event to slice from.
-func sliceScope(sub subject, v *verdict) (func(trace.InstanceKey) bool, error) {
+func sliceScope(sub *subject, v *verdict) (func(trace.InstanceKey) bool, error) {
 	crit := sub.criteria(v)
 	t := v.res.Trace
 	if len(crit) == 0 || t == nil {
@@ -282,54 +280,8 @@ func sliceScope(sub subject, v *verdict) (func(trace.InstanceKey) bool, error) {
 	}, nil
 }
 
-// verdict is the outcome of one run of a subject.
-type verdict struct {
-	res     *trace.Result
-	passed  bool
-	avoid   []trace.EventID // failed assertions
-	failure string
-	until   int // the events to encode, when not all (Options.FirstFailure)
-	// expect is the oracle of a failing Example: the values its output
-	// comment expects (outputOracle); noOracle why there is none.
-	expect   []encode.Expectation
-	noOracle error
-	output   bool // the oracle is an Example's output comment
-}
-
-// release hands v's trace back to package trace for later runs to reuse
-// its memory (trace.Trace.Release): v's trace must not be read afterwards.
-func (v *verdict) release() {
-	if v != nil && v.res != nil {
-		v.res.Trace.Release()
-	}
-}
-
-// dataTest is a test given as data (trace.Test).
-type dataTest struct {
-	prog *trace.Program
-	test trace.Test
-}
-
-func (d dataTest) name() string { return d.test.Name }
-
-func (d dataTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
-	res, err := d.prog.RunTest(ctx, d.test, opts)
-	if err != nil {
-		return nil, err
-	}
-	return &verdict{res: res, passed: res.Passed(), failure: failure(res)}, nil
-}
-
-func (d dataTest) criteria(v *verdict) []trace.EventID {
-	crit, err := slicing.FailedOutputs(v.res, d.test)
-	if err != nil {
-		return nil
-	}
-	return crit
-}
-
 // agx is Algorithm 1 over any subject.
-func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.Options) (*encode.Encoder, error), opts *Options) (*Report, error) {
+func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Test: sub.name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
 	runOpts := opts.Run
@@ -344,10 +296,8 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
 	rep.Failure = first.failure
-	if o, ok := sub.(oracled); ok {
-		if err := o.oracle(first); err != nil {
-			return nil, err
-		}
+	if err := sub.oracle(first); err != nil {
+		return nil, err
 	}
 
 	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
@@ -366,7 +316,12 @@ func agx(ctx context.Context, sub subject, newEnc func(*maxsat.Solver, *encode.O
 		// the failure does not depend on them.
 		eo.BlamableOnly = true
 	}
-	enc, err := newEnc(solver, eo)
+	var enc *encode.Encoder
+	if first.test != nil {
+		enc, err = encode.New(sub.prog, solver, *first.test, eo)
+	} else {
+		enc = encode.NewAssertions(sub.prog, solver, eo)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
@@ -703,7 +658,7 @@ func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
 // others are outside the failure's slice, and their other sides cannot
 // change it (a table-driven test's loops in the rows before the failing
 // one, run thousands of times).
-func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, error), first *trace.Result, s trace.StaticID, blamable func(trace.InstanceKey) bool, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
+func unrollBranch(ctx context.Context, sub *subject, addRun func(*verdict) (int, error), first *trace.Result, s trace.StaticID, blamable func(trace.InstanceKey) bool, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
 	if done[s] {
 		return nil
 	}
@@ -756,7 +711,7 @@ func unrollBranch(ctx context.Context, sub subject, addRun func(*verdict) (int, 
 // decision at every later instance of d's instruction in that frame, up to
 // the unwinding bound (without one: twice the failing run's instances of
 // it, plus 10), so that every exit up to the bound is encoded at once.
-func stayInLoop(ctx context.Context, sub subject, addRun func(*verdict) (int, error), first *trace.Result, t *trace.Trace, d trace.EventID, hooks *trace.Hooks, opts *Options, rep *Report) error {
+func stayInLoop(ctx context.Context, sub *subject, addRun func(*verdict) (int, error), first *trace.Result, t *trace.Trace, d trace.EventID, hooks *trace.Hooks, opts *Options, rep *Report) error {
 	k, taken := t.Key(d), t.Value(d).Bool()
 	again := false
 	for e := d + 1; int(e) < t.Len(); e++ {
@@ -950,18 +905,6 @@ func finish(rep *Report, enc *encode.Encoder, s *maxsat.Solver, opts *Options, s
 	rep.Stats.SolverCalls, rep.Stats.Solve = ss.Checks, ss.SolveTime
 	rep.Stats.Total = time.Since(start)
 	return rep, nil
-}
-
-func failure(res *trace.Result) string {
-	switch res.Outcome {
-	case trace.AssertionFailed:
-		return res.Failure
-	case trace.Panicked:
-		if res.Panic != nil {
-			return "panic: " + res.Panic.Message
-		}
-	}
-	return res.Outcome.String()
 }
 
 // sources reads source lines for reports, caching files.

@@ -36,7 +36,7 @@ func TestCallResultPhi(t *testing.T) {
 	for arith, name := range map[encode.Arith]string{encode.BitVector: "bv", encode.Integer: "int"} {
 		for _, slice := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/slice=%v", name, slice), func(t *testing.T) {
-				rep, err := AgxFaults(ctx, prog, test, &Options{MaxSize: 1, Arith: arith, SliceScope: slice, Sanity: true})
+				rep, err := AgxFaults(ctx, prog, prog.TestCase(test), &Options{MaxSize: 1, Arith: arith, SliceScope: slice, Sanity: true})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -23,7 +23,7 @@
 // once the runs that flip each of its instances, instead of one iteration
 // per round of solving. Options select the PF, FS and FI encodings for
 // comparison, bounds on candidate size, count and refinements, and the
-// integer arithmetic. [AgxFaultsGoTest] does the same for a go test case
+// integer arithmetic. The case may as well be a go test case
 // (a TestXxx function or a t.Run subtest) interpreted by trace, whose own
 // failed assertions (or panic) are the oracle. For an Example whose output
 // differs from its output comment, the oracle is the comment: the output

@@ -27,7 +27,7 @@ func Example() {
 		Args: []trace.Value{trace.Int(3), trace.Int(5)},
 		Want: []trace.Value{trace.Int(2)},
 	}
-	rep, err := localize.AgxFaults(ctx, prog, test, nil)
+	rep, err := localize.AgxFaults(ctx, prog, prog.TestCase(test), nil)
 	if err != nil {
 		panic(err)
 	}
@@ -68,7 +68,7 @@ func ExampleOptions_suspiciousness() {
 			Args: []trace.Value{trace.Int(int64(c.X)), trace.Int(int64(c.Y))},
 			Want: []trace.Value{trace.Int(int64(c.Want))}})
 	}
-	m, err := spectra.Build(ctx, &spectra.Traces{Program: prog, Tests: tests})
+	m, err := spectra.Build(ctx, &spectra.Traces{Program: prog, Cases: prog.TestCases(tests)})
 	if err != nil {
 		panic(err)
 	}
@@ -76,9 +76,10 @@ func ExampleOptions_suspiciousness() {
 	if err != nil {
 		panic(err)
 	}
-	rep, err := localize.AgxFaults(ctx, prog, tests[0], &localize.Options{
+	rep, err := localize.AgxFaults(ctx, prog, prog.TestCase(tests[0]), &localize.Options{
 		Suspiciousness: localize.SpectrumSuspiciousness(m.Rank(ochiai, nil)),
 	})
+
 	if err != nil {
 		panic(err)
 	}
@@ -97,13 +98,13 @@ func ExampleOptions_suspiciousness() {
 // Localizing a failing Go Example, whose oracle is its output comment:
 // testdata/output's ExampleAbs prints Abs(-3) and Abs(4) and expects
 // "3 4"; the output is read back into the value Abs(-3) must return.
-func ExampleAgxFaultsGoTest_example() {
+func ExampleAgxFaults_example() {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/output", Tests: true}, ".")
 	if err != nil {
 		panic(err)
 	}
-	rep, err := localize.AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/output", "ExampleAbs", &localize.Options{MaxSize: 1})
+	rep, err := localize.AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/output", "ExampleAbs"), &localize.Options{MaxSize: 1})
 	if err != nil {
 		panic(err)
 	}
@@ -131,7 +132,7 @@ func ExampleMutation_repair() {
 	if err != nil {
 		panic(err)
 	}
-	rep, err := localize.AgxFaultsGoTest(ctx, prog, pkg, "TestCheapest", &localize.Options{MaxSize: 1})
+	rep, err := localize.AgxFaults(ctx, prog, prog.GoTestCase(pkg, "TestCheapest"), &localize.Options{MaxSize: 1})
 	if err != nil {
 		panic(err)
 	}

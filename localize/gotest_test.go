@@ -41,7 +41,7 @@ func TestGoTestCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := faults[tt.fault]
-			rep, err := AgxFaultsGoTest(ctx, prog, examplesPkg+tt.dir, tt.name, &Options{MaxSize: 1, Arith: encode.Integer, Sanity: true})
+			rep, err := AgxFaults(ctx, prog, prog.GoTestCase(examplesPkg+tt.dir, tt.name), &Options{MaxSize: 1, Arith: encode.Integer, Sanity: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func TestGoTestCases(t *testing.T) {
 		})
 	}
 	t.Run("passing case", func(t *testing.T) {
-		if _, err := AgxFaultsGoTest(ctx, prog, examplesPkg+"triangle", "TestClassify/T1", nil); err == nil {
+		if _, err := AgxFaults(ctx, prog, prog.GoTestCase(examplesPkg+"triangle", "TestClassify/T1"), nil); err == nil {
 			t.Fatal("no error localizing a passing case")
 		}
 	})
@@ -68,7 +68,7 @@ func TestGenerics(t *testing.T) {
 	for i, name := range []string{"TestMedian/even", "TestMaxOf"} {
 		t.Run(name, func(t *testing.T) {
 			fault := faults[i]
-			rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/trace/testdata/generic", name, &Options{MaxSize: 1})
+			rep, err := AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/trace/testdata/generic", name), &Options{MaxSize: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +116,7 @@ func TestSliceScope(t *testing.T) {
 		{slice: true, statements: 2},
 	} {
 		t.Run(fmt.Sprint("slice=", tt.slice), func(t *testing.T) {
-			rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/initnoise", "TestScale", &Options{MaxSize: 2, SliceScope: tt.slice})
+			rep, err := AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/initnoise", "TestScale"), &Options{MaxSize: 2, SliceScope: tt.slice})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,7 +151,7 @@ func TestFirstFailure(t *testing.T) {
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/table", true, 1)
 	fault := faults[0]
-	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/table", "TestDistance", &Options{MaxSize: 1, FirstFailure: true})
+	rep, err := AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/table", "TestDistance"), &Options{MaxSize: 1, FirstFailure: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func subjectPkg(dir string) string { return "github.com/faultloc/faultloc/locali
 func verifiedFault(ctx context.Context, t *testing.T, dir, name string) (*Candidate, examples.Fault) {
 	t.Helper()
 	prog, faults := loadSubject(ctx, t, "testdata/"+dir, true, 1)
-	rep, err := AgxFaultsGoTest(ctx, prog, subjectPkg(dir), name, &Options{MaxSize: 1})
+	rep, err := AgxFaults(ctx, prog, prog.GoTestCase(subjectPkg(dir), name), &Options{MaxSize: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestOutputOracle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, first := range []bool{false, true} {
-			rep, err := AgxFaultsGoTest(ctx, prog, pkg, tt.name, &Options{MaxSize: 1, FirstFailure: first})
+			rep, err := AgxFaults(ctx, prog, prog.GoTestCase(pkg, tt.name), &Options{MaxSize: 1, FirstFailure: first})
 			if tt.noOracle != "" {
 				if !errors.Is(err, ErrNoOracle) || !strings.Contains(err.Error(), tt.name+": ") || !strings.Contains(err.Error(), tt.noOracle) {
 					t.Errorf("%s (first %v): report %v, err %v; want ErrNoOracle naming the case and %q", tt.name, first, rep, err, tt.noOracle)
@@ -294,7 +294,7 @@ func TestInnerReplay(t *testing.T) {
 	dist := examples.Fault{File: strings.TrimSuffix(faults[0].File, "util.go") + "dist.go", Line: 9}
 	const pkg = "github.com/faultloc/faultloc/faultloctest/testdata/ties"
 	for _, first := range []bool{false, true} {
-		rep, err := AgxFaultsGoTest(ctx, prog, pkg, "TestDist/reversed", &Options{FirstFailure: first})
+		rep, err := AgxFaults(ctx, prog, prog.GoTestCase(pkg, "TestDist/reversed"), &Options{FirstFailure: first})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -335,7 +335,7 @@ func TestUpstream(t *testing.T) {
 		{"TestOdd", false},
 	} {
 		for _, arith := range []encode.Arith{encode.BitVector, encode.Integer} {
-			rep, err := AgxFaultsGoTest(ctx, prog, pkg, tt.name, &Options{MaxSize: 1, Arith: arith})
+			rep, err := AgxFaults(ctx, prog, prog.GoTestCase(pkg, tt.name), &Options{MaxSize: 1, Arith: arith})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -366,14 +366,14 @@ func TestOutputOracleFirst(t *testing.T) {
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/output", true, 1)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/output"
-	whole, err := AgxFaultsGoTest(ctx, prog, pkg, "ExampleAbs_first", &Options{MaxSize: 1})
+	whole, err := AgxFaults(ctx, prog, prog.GoTestCase(pkg, "ExampleAbs_first"), &Options{MaxSize: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(whole.Candidates) != 0 {
 		t.Errorf("whole: candidates, want none:\n%s", summary(whole))
 	}
-	first, err := AgxFaultsGoTest(ctx, prog, pkg, "ExampleAbs_first", &Options{MaxSize: 1, FirstFailure: true})
+	first, err := AgxFaults(ctx, prog, prog.GoTestCase(pkg, "ExampleAbs_first"), &Options{MaxSize: 1, FirstFailure: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,7 +395,7 @@ func TestUnrollSliceOnly(t *testing.T) {
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/table", true, 1)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/table"
-	sub := &goTest{prog: prog, pkg: pkg, tc: "TestDistance", firstOnly: true}
+	sub := &subject{prog: prog, c: prog.GoTestCase(pkg, "TestDistance"), firstOnly: true}
 	first, err := sub.run(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -569,7 +569,7 @@ func TestStructCopyFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/ordinal", true, 1)
-	rep, err := AgxFaultsGoTest(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/ordinal", "TestOrdinal", &Options{MaxSize: 1, FirstFailure: true})
+	rep, err := AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/ordinal", "TestOrdinal"), &Options{MaxSize: 1, FirstFailure: true})
 	if err != nil {
 		t.Fatal(err)
 	}

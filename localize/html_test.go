@@ -45,7 +45,7 @@ func fooReport(t *testing.T) *Report {
 	root := repoRoot(t)
 	path := filepath.Join("testdata", "html", "foo.json")
 	p := program(t)
-	live, err := AgxFaults(context.Background(), p, intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5), nil)
+	live, err := AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func fooSpectrum(t *testing.T) *spectra.Ranking {
 	for _, c := range foo.Cases {
 		tests = append(tests, intTest(t, p, "foo", "Foo", c.Name, int64(c.Want), int64(c.X), int64(c.Y)))
 	}
-	m, err := spectra.Build(context.Background(), &spectra.Traces{Program: p, Tests: tests})
+	m, err := spectra.Build(context.Background(), &spectra.Traces{Program: p, Cases: p.TestCases(tests)})
 	if err != nil {
 		t.Fatal(err)
 	}

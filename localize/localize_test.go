@@ -100,7 +100,7 @@ func TestFoo(t *testing.T) {
 	test := intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
 	var all strings.Builder
 	for _, m := range []encode.Mode{encode.ATF, encode.PF, encode.FS, encode.FI} {
-		rep, err := AgxFaults(context.Background(), p, test, &Options{Mode: m, Sanity: true})
+		rep, err := AgxFaults(context.Background(), p, p.TestCase(test), &Options{Mode: m, Sanity: true})
 		if err != nil {
 			t.Fatalf("%v: %v", m, err)
 		}
@@ -156,7 +156,7 @@ func TestFaultInSizeOneCandidate(t *testing.T) {
 			// report would then be partial and the check below fail.
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
-			rep, err := AgxFaults(ctx, p, tt.test, &Options{MaxSize: 1, Sanity: true, Arith: tt.arith})
+			rep, err := AgxFaults(ctx, p, p.TestCase(tt.test), &Options{MaxSize: 1, Sanity: true, Arith: tt.arith})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,7 +172,7 @@ func TestFaultInSizeOneCandidate(t *testing.T) {
 
 func TestPassingTestIsAnError(t *testing.T) {
 	p := program(t)
-	_, err := AgxFaults(context.Background(), p, intTest(t, p, "foo", "Foo", "xNotLess", 8, 5, 3), nil)
+	_, err := AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "foo", "Foo", "xNotLess", 8, 5, 3)), nil)
 	if !errors.Is(err, ErrTestPasses) {
 		t.Fatalf("err = %v, want ErrTestPasses", err)
 	}
@@ -188,7 +188,7 @@ func TestPredicateOracleIsNotEncodable(t *testing.T) {
 		}
 		return nil
 	}
-	_, err := AgxFaults(context.Background(), p, test, nil)
+	_, err := AgxFaults(context.Background(), p, p.TestCase(test), nil)
 	if !errors.Is(err, encode.ErrNotEncodable) {
 		t.Fatalf("err = %v, want ErrNotEncodable", err)
 	}
@@ -201,7 +201,7 @@ func TestCancelledIsPartial(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	time.Sleep(time.Millisecond)
-	rep, err := AgxFaults(ctx, p, intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5), nil)
+	rep, err := AgxFaults(ctx, p, p.TestCase(intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), nil)
 	if err != nil {
 		// The failing run itself saw the cancellation.
 		if !errors.Is(err, context.DeadlineExceeded) {
@@ -216,7 +216,7 @@ func TestCancelledIsPartial(t *testing.T) {
 
 func TestMaxCandidates(t *testing.T) {
 	p := program(t)
-	rep, err := AgxFaults(context.Background(), p, intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5), &Options{MaxCandidates: 2})
+	rep, err := AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), &Options{MaxCandidates: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestMaxCandidates(t *testing.T) {
 // named as the expression `a == c` inside `a == c || b == c`.
 func TestByExpression(t *testing.T) {
 	p := program(t)
-	rep, err := AgxFaults(context.Background(), p, intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), &Options{MaxSize: 1, Arith: encode.Integer, Granularity: encode.ByExpression})
+	rep, err := AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7)), &Options{MaxSize: 1, Arith: encode.Integer, Granularity: encode.ByExpression})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +254,7 @@ func TestUnsupportedConstruct(t *testing.T) {
 		t.Fatal(err)
 	}
 	fn := p.Func("github.com/faultloc/faultloc/localize/testdata/unsupported", "F")
-	_, err = AgxFaults(ctx, p, trace.Test{Name: "F", Func: fn, Args: []trace.Value{trace.Int(1)}, Want: []trace.Value{trace.Int(3)}}, nil)
+	_, err = AgxFaults(ctx, p, p.TestCase(trace.Test{Name: "F", Func: fn, Args: []trace.Value{trace.Int(1)}, Want: []trace.Value{trace.Int(3)}}), nil)
 	var ue *trace.UnsupportedError
 	if !errors.As(err, &ue) {
 		t.Fatalf("err = %v, want a *trace.UnsupportedError", err)
@@ -269,7 +269,7 @@ func TestUnsupportedConstruct(t *testing.T) {
 // any other and can be part of a fix.
 func TestPackageVariableInit(t *testing.T) {
 	p := program(t)
-	rep, err := AgxFaults(context.Background(), p, intTest(t, p, "max3", "Max3", "failing", 3, 3, 2, 1), &Options{MaxSize: 2, Arith: encode.Integer, Sanity: true})
+	rep, err := AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "max3", "Max3", "failing", 3, 3, 2, 1)), &Options{MaxSize: 2, Arith: encode.Integer, Sanity: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestEngines(t *testing.T) {
 				var want []string
 				for _, e := range []Engine{SMTEngine, BVEngine, HybridEngine} {
 					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-					rep, err := AgxFaults(ctx, p, tt, &Options{Mode: m, Engine: e, Unwind: 12})
+					rep, err := AgxFaults(ctx, p, p.TestCase(tt), &Options{Mode: m, Engine: e, Unwind: 12})
 					cancel()
 					if err != nil {
 						t.Fatalf("%v: %v", e, err)

@@ -40,7 +40,7 @@ func TestMutation(t *testing.T) {
 			Want: []trace.Value{trace.Int(int64(want))}}
 	}
 	tests := []trace.Test{test(11, 11, 2), test(5, 5, 0), test(11, 5, 1), test(5, 11, 1), test(11, 10, 1), test(5, 10, 0), test(12, 9, 1)}
-	rep, err := AgxFaults(ctx, prog, tests[4], nil)
+	rep, err := AgxFaults(ctx, prog, prog.TestCase(tests[4]), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

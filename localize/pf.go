@@ -17,7 +17,7 @@ import (
 // every run to the formula before any solving. The number of paths grows
 // exponentially with the bound; opts.MaxPaths caps it (the report is then
 // partial).
-func explorePaths(ctx context.Context, sub subject, enc *encode.Encoder, first *trace.Result, opts *Options, rep *Report) error {
+func explorePaths(ctx context.Context, sub *subject, enc *encode.Encoder, first *trace.Result, opts *Options, rep *Report) error {
 	unwind := opts.Unwind
 	if unwind == 0 {
 		unwind = 10

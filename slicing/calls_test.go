@@ -150,36 +150,41 @@ func TestFailedOutputs(t *testing.T) {
 		Args: []trace.Value{trace.String("ccmh")},
 		Want: []trace.Value{trace.Int(3), trace.Int(3)},
 	}
-	r, err := p.RunTest(context.Background(), test, nil)
+	r, err := p.TestCase(test).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Outcome != trace.AssertionFailed {
-		t.Fatalf("outcome %v", r.Outcome)
+	if r.Outcome != trace.AssertionFailed || !r.Failed {
+		t.Fatalf("outcome %v, failed %v", r.Outcome, r.Failed)
 	}
-	got, err := FailedOutputs(r, test)
+	got, err := FailedOutputs(r)
 	sweet, _ := Output(r.Trace, 1)
 	if err != nil || len(got) != 1 || got[0] != sweet {
 		t.Errorf("FailedOutputs = %v, %v; want [%d] (the sweetness)", got, err, sweet)
 	}
 	test.Want = nil
-	all, err := FailedOutputs(r, test)
-	if err != nil || len(all) != 2 {
-		t.Errorf("FailedOutputs without Want = %v, %v; want both results", all, err)
+	test.Check = func([]trace.Value) error { return errors.New("rejected") }
+	r, err = p.TestCase(test).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := FailedOutputs(nil, test); !errors.Is(err, ErrNoOutput) {
+	all, err := FailedOutputs(r)
+	if err != nil || len(all) != 2 {
+		t.Errorf("FailedOutputs with a predicate = %v, %v; want both results", all, err)
+	}
+	if _, err := FailedOutputs(nil); !errors.Is(err, ErrNoOutput) {
 		t.Errorf("nil result: err = %v", err)
 	}
 	// A run that panics: the criterion is the panicking event.
 	calls := loadProg(t, "./slicing/testdata/calls")
-	pr, err := calls.RunTest(context.Background(), trace.Test{
+	pr, err := calls.TestCase(trace.Test{
 		Func: calls.Func("github.com/faultloc/faultloc/slicing/testdata/calls", "Div"),
 		Args: []trace.Value{trace.Int(1), trace.Int(0)},
-	}, nil)
+	}).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pe, err := FailedOutputs(pr, trace.Test{})
+	pe, err := FailedOutputs(pr)
 	if err != nil || len(pe) == 0 {
 		t.Fatalf("FailedOutputs(panic) = %v, %v", pe, err)
 	}

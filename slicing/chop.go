@@ -272,7 +272,7 @@ func FailureInducingChop[T comparable](ctx context.Context, p *ChopProblem[T]) (
 // event.
 func defaultCriteria(r *trace.Result) ([]trace.EventID, error) {
 	if r.Outcome == trace.Panicked && r.Panic != nil {
-		if c := panicCriteria(r); len(c) > 0 {
+		if c := r.PanicEvents(); len(c) > 0 {
 			return c, nil
 		}
 	}

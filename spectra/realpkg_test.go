@@ -137,7 +137,7 @@ func TestTraceMatchesNativeRealPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm, err := Build(context.Background(), &Traces{Program: p, Tests: tests})
+	tm, err := Build(context.Background(), &Traces{Program: p, Cases: p.TestCases(tests)})
 	if err != nil {
 		t.Fatal(err)
 	}

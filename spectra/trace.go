@@ -10,10 +10,10 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// Traces is a [Source] whose test cases are runs of faultloc's interpreter
-// ([trace.Program.RunTest]): one test case per [trace.Test], passing when
-// the run returned and its oracle accepted it, failing when it panicked,
-// exceeded its budget or was rejected. Elements are the source lines the
+// Traces is a [Source] whose test cases are runs of faultloc's interpreter:
+// one test case per [trace.Case] (a Go test case, a test given as data or
+// a caller's own), passing or failing as its [trace.CaseResult] says;
+// cases that did not run or were skipped are left out. Elements are the source lines the
 // run executed (Kind Line, the default) or its executed SSA instructions
 // (Kind Instruction: position and instruction text), those a trace of it
 // would name (see [TraceElements]); runs record only that
@@ -22,7 +22,7 @@ import (
 // declared too, so they rank (last) like native coverage's.
 type Traces struct {
 	Program *trace.Program
-	Tests   []trace.Test
+	Cases   []trace.Case
 	Kind    Kind              // Line (default) or Instruction
 	Options *trace.RunOptions // options of every run (CoverOnly is set); nil: trace's defaults
 }
@@ -44,16 +44,19 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		o = *s.Options
 	}
 	o.CoverOnly = true
-	for _, t := range s.Tests {
+	for _, c := range s.Cases {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		res, err := s.Program.RunTest(ctx, t, &o)
+		res, err := c.Run(ctx, &o)
 		if err != nil {
-			return fmt.Errorf("spectra: test %s: %w", t.Name, err)
+			return fmt.Errorf("spectra: test %s: %w", c.Name(), err)
 		}
-		test := Test{Name: t.Name, Outcome: Pass}
-		if !res.Passed() {
+		if !res.Ran || res.Skipped {
+			continue
+		}
+		test := Test{Name: c.Name(), Outcome: Pass}
+		if res.Failed {
 			test.Outcome = Fail
 			test.Message = res.Outcome.String()
 			if res.Failure != "" {

@@ -55,7 +55,7 @@ func TestTraceMatchesNative(t *testing.T) {
 		t.Skip("builds test binaries and loads packages")
 	}
 	p, tests := exampleTraceTests(t)
-	tm, err := Build(context.Background(), &Traces{Program: p, Tests: tests})
+	tm, err := Build(context.Background(), &Traces{Program: p, Cases: p.TestCases(tests)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestTracesInstructions(t *testing.T) {
 		t.Skip("loads packages")
 	}
 	p, tests := exampleTraceTests(t)
-	m, err := Build(context.Background(), &Traces{Program: p, Tests: tests[:8], Kind: Instruction})
+	m, err := Build(context.Background(), &Traces{Program: p, Cases: p.TestCases(tests[:8]), Kind: Instruction})
 	if err != nil {
 		t.Fatal(err)
 	}

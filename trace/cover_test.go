@@ -126,8 +126,8 @@ func TestCoverOnlyGoTests(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, name := range names {
-			var cov, rec *GoTestResult
-			goTest := func(run func(context.Context, string, string, *RunOptions) (*GoTestResult, error), opts *RunOptions, into **GoTestResult) func() (*Result, error) {
+			var cov, rec *CaseResult
+			goTest := func(run func(context.Context, string, string, *RunOptions) (*CaseResult, error), opts *RunOptions, into **CaseResult) func() (*Result, error) {
 				return func() (*Result, error) {
 					gr, err := run(bgContext, pkg, name, opts)
 					if err != nil {

@@ -49,7 +49,7 @@
 // the package's TestMain if it has one. The *testing.T is interpreted
 // memory whose methods are bridges; each t.Run subtest is a case of its
 // own ("TestX/a" runs only the subtests on its path), judged as go test
-// judges it ([GoTestResult]: Failed, Skipped, the go test -json output).
+// judges it ([CaseResult]: Failed, Skipped, the go test -json output).
 // A failed t.Error or t.Fatal is an [Assertion]: its call event, position,
 // message and the branch instance it depends on, the oracle of a failing
 // run. [Program.ListTests] finds the cases by running the tests.

@@ -27,44 +27,6 @@ import (
 // gotest_fuzz.go, examples in gotest_example.go, TestMain and the flag
 // package in gotest_main.go.
 
-// GoTestResult is the outcome of one test case run by [Program.RunGoTest].
-type GoTestResult struct {
-	// Result is the run of the top-level TestXxx function (of the
-	// package's TestMain around it, if any), restricted to the subtests on
-	// the path to the named case (other t.Run calls return without running
-	// their function). Its Outcome says how the named case
-	// ended: Returned if it passed or was skipped, AssertionFailed if it
-	// failed (Failure holds its assertions' messages), or the outcome of the
-	// whole run (Panicked, BudgetExceeded, Exited) if that ended it; Stopped
-	// if the run ended at Hooks.StopAt while the case was running (Failed
-	// then says whether it had failed by then).
-	*Result
-	// Name is the case's full name, for example "TestClassify/T8".
-	Name string
-	// Ran reports whether the named case was reached. A subtest that its
-	// parent never runs (for example because hooks changed the parent's
-	// control flow) has Ran false, and Failed and Skipped false.
-	Ran bool
-	// Failed reports whether the case failed as go test decides it: one of
-	// its assertions (t.Error*, t.Fatal*, t.Fail*) or of its subtests
-	// failed, or it panicked, exited or ran out of budget.
-	Failed bool
-	// Skipped reports whether the case called t.Skip*, t.SkipNow.
-	Skipped bool
-	// Assertions are the failed assertions of the named case and of its
-	// subtests, in execution order.
-	Assertions []Assertion
-	// Log is what go test -json reports as the output of the case and its
-	// subtests: its "=== RUN" line, the lines that t.Log*, t.Error*,
-	// t.Fatal* and t.Skip* printed (indented, with file:line, helpers
-	// skipped), and its "--- PASS/FAIL/SKIP" line, with durations shown as
-	// 0.00s.
-	Log string
-	// Example is set when the case is an Example that ran: what it
-	// printed and what its output comment expects.
-	Example *ExampleOutput
-}
-
 // ExampleOutput is the output of an Example, printed and expected.
 type ExampleOutput struct {
 	// Got is what the example printed to standard output.
@@ -284,14 +246,14 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 // from its output comment (Result.Failure is go test's got/want message;
 // there are no Assertions). If the package has a TestMain, it is the
 // entry of the run and its m.Run runs the named case. The result is that
-// of the named case (see [GoTestResult]). Instance keys of a run
+// of the named case (see [CaseResult]). Instance keys of a run
 // are stable between runs of the same case: a subtest's frames are named
 // by the t.Run call that started it, whichever other subtests ran.
 //
 // The error is non-nil if pkgPath has no such test function (a
 // *NoTestError) or for failures of the interpreter, as for [Program.Run];
 // the result, with its partial trace, is returned when a run was started.
-func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*GoTestResult, error) {
+func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
 	gr, err := p.runGoTestCase(ctx, pkgPath, name, opts)
 	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
 		// A coverage-only run that left a block midway (cover.go): the
@@ -302,7 +264,7 @@ func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *Run
 }
 
 // runGoTestCase is RunGoTest without a coverage-only run's repetition.
-func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*GoTestResult, error) {
+func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
 	top, _, _ := strings.Cut(name, "/")
 	fn := p.testFunc(pkgPath, top)
 	if fn == nil {
@@ -310,7 +272,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	if spec, ok := p.exampleSpec(fn); ok {
 		if name != top {
-			return &GoTestResult{Result: &Result{}, Name: name}, nil // examples have no subtests
+			return &CaseResult{Result: &Result{}, Name: name}, nil // examples have no subtests
 		}
 		return p.runExample(ctx, fn, spec, opts)
 	}
@@ -318,7 +280,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	if res == nil {
 		return nil, err
 	}
-	gr := &GoTestResult{Result: res, Name: name}
+	gr := &CaseResult{Result: res, Name: name}
 	var st *goTest
 	for _, t := range g.tests {
 		if t.name == name {

@@ -71,7 +71,7 @@ func (spec exampleSpec) judge(stdout string) string {
 // runExample runs example fn and judges its output like testing's
 // runExample. The case fails if the output differs (Result.Failure holds
 // go test's "got:/want:" message), or if the example panicked.
-func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*GoTestResult, error) {
+func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*CaseResult, error) {
 	var o RunOptions
 	if opts != nil {
 		o = *opts
@@ -88,7 +88,7 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 			return nil, err
 		}
 		if !mr.ran {
-			return &GoTestResult{Result: res, Name: fn.Name()}, err
+			return &CaseResult{Result: res, Name: fn.Name()}, err
 		}
 		if res.Outcome == Exited && mr.finished {
 			res.Outcome = Returned // TestMain's os.Exit(m.Run())
@@ -114,7 +114,7 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 		}
 	}
 	name := fn.Name()
-	gr := &GoTestResult{Result: res, Name: name, Ran: true, Example: &ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
+	gr := &CaseResult{Result: res, Name: name, Ran: true, Example: &ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
 	log := "=== RUN   " + name + "\n"
 	fail := spec.judge(out.String())
 	switch {

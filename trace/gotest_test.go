@@ -349,7 +349,7 @@ func TestRunGoTestHooks(t *testing.T) {
 	p := loadGoTests(t)
 	pkg := modPath + "examples/foo"
 	line := lineIn(t, "examples/foo/foo.go", "a = x")
-	storeAt := func(res *GoTestResult) (InstanceKey, bool) {
+	storeAt := func(res *CaseResult) (InstanceKey, bool) {
 		tr := res.Trace
 		for e := EventID(0); int(e) < tr.Len(); e++ {
 			if _, ok := tr.Instr(e).(*ssa.Store); ok && tr.Pos(e).Line == line && strings.HasSuffix(tr.Pos(e).Filename, "foo.go") {

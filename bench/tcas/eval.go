@@ -278,13 +278,14 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	start := time.Now()
-	rep, err := localize.AgxFaults(ctx, ver.prog, t, &localize.Options{
+	rep, err := localize.AgxFaults(ctx, ver.prog, ver.prog.TestCase(t), &localize.Options{
 		Mode:    m,
 		InScope: ver.scope,
 		MaxSize: opts.MaxSize,
 		Arith:   opts.Arith,
 		Overlay: ver.overlay,
 	})
+
 	if err != nil {
 		r.Err = err.Error()
 		r.Total = time.Since(start)

@@ -67,7 +67,7 @@ func spectrumBaselines(ctx context.Context, ver *version) (map[string]spectrumSc
 		keep[l] = true
 	}
 	m := spectra.NewMatrix()
-	src := &spectra.Traces{Program: ver.prog, Tests: tests}
+	src := &spectra.Traces{Program: ver.prog, Cases: ver.prog.TestCases(tests)}
 	if err := src.Collect(ctx, portSink{m: m, keep: keep, file: ver.file}); err != nil {
 		return nil, 0, nil, err
 	}

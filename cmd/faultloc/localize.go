@@ -172,7 +172,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			continue
 		}
 		tctx, cancel := context.WithTimeout(ctx, *timeout)
-		rep, err := localize.AgxFaultsGoTest(tctx, prog, pkgPath, name, opts)
+		rep, err := localize.AgxFaults(tctx, prog, prog.GoTestCase(pkgPath, name), opts)
 		cancel()
 		if err != nil {
 			failedCases++
@@ -276,7 +276,7 @@ func targetPath(prog *trace.Program, pattern string) (string, error) {
 
 // addCoverage adds the lines an interpreted test case executed (test files
 // left out; r is a coverage-only run of prog) to the spectrum matrix.
-func addCoverage(m *spectra.Matrix, prog *trace.Program, name string, r *trace.GoTestResult) {
+func addCoverage(m *spectra.Matrix, prog *trace.Program, name string, r *trace.CaseResult) {
 	out := spectra.Pass
 	if r.Failed {
 		out = spectra.Fail

@@ -94,7 +94,7 @@ func measure(ctx context.Context, p *trace.Program, s subject, b int, mode encod
 	}
 	rctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
-	rep, err := localize.AgxFaults(rctx, p, test, opts)
+	rep, err := localize.AgxFaults(rctx, p, p.TestCase(test), opts)
 	if err != nil {
 		m.Err = err
 		m.TimedOut = errors.Is(err, context.DeadlineExceeded)

@@ -8,25 +8,46 @@ import (
 	"slices"
 
 	"github.com/faultloc/faultloc/encode"
-	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// AgxFaultsGoTest localizes the fault behind a failing Go test case of
-// package pkgPath, interpreted by trace: name is the case's full name, a
-// test function or a subtest path ("TestClassify/T8"). The program must be
-// loaded with its tests (trace.Config.Tests). The oracle is the test's own
-// assertions: a candidate is verified when the re-run case passes, as go
-// test would decide, or, with Options.FirstFailure, when it passes its
-// first failing check. Options and results are as for [AgxFaults].
-func AgxFaultsGoTest(ctx context.Context, prog *trace.Program, pkgPath, name string, opts *Options) (*Report, error) {
-	if opts == nil {
-		opts = &Options{}
+// verdict is the outcome of one run of a subject.
+type verdict struct {
+	res     *trace.Result
+	passed  bool
+	avoid   []trace.EventID // failed assertions
+	failure string
+	until   int // the events to encode, when not all (Options.FirstFailure)
+	// expect is the oracle of a failing Example: the values its output
+	// comment expects (outputOracle); noOracle why there is none.
+	expect   []encode.Expectation
+	noOracle error
+	output   bool // the oracle is an Example's output comment
+	// test is set for a test given as data: its oracle is test.Want,
+	// and events are the events of the results it rejects.
+	test   *trace.Test
+	events []trace.EventID
+}
+
+// release hands v's trace back to package trace for later runs to reuse
+// its memory (trace.Trace.Release): v's trace must not be read afterwards.
+func (v *verdict) release() {
+	if v != nil && v.res != nil {
+		v.res.Trace.Release()
 	}
-	newEnc := func(s *maxsat.Solver, eo *encode.Options) (*encode.Encoder, error) {
-		return encode.NewAssertions(prog, s, eo), nil
+}
+
+// failure describes how a run failed, for Report.Failure.
+func failure(res *trace.Result) string {
+	switch res.Outcome {
+	case trace.AssertionFailed:
+		return res.Failure
+	case trace.Panicked:
+		if res.Panic != nil {
+			return "panic: " + res.Panic.Message
+		}
 	}
-	return agx(ctx, &goTest{prog: prog, pkg: pkgPath, tc: name, firstOnly: opts.FirstFailure}, newEnc, opts)
+	return res.Outcome.String()
 }
 
 // ErrNoOracle is returned (wrapped, with the case's name and the reason)
@@ -36,16 +57,13 @@ func AgxFaultsGoTest(ctx context.Context, prog *trace.Program, pkgPath, name str
 // values of the run (see the package documentation).
 var ErrNoOracle = errors.New("localize: the failing case has no oracle")
 
-// oracled is a subject that can tell, from its failing run, that there is
-// nothing to encode as the oracle.
-type oracled interface {
-	oracle(first *verdict) error
-}
-
 // oracle returns an error wrapping ErrNoOracle if the failing run v has
 // no failed assertion and no panic to avoid: with an empty oracle every
 // formula is satisfiable and the empty set of statements would "fix" it.
-func (g *goTest) oracle(v *verdict) error {
+func (g *subject) oracle(v *verdict) error {
+	if v.test != nil {
+		return nil // its expected results (encode.New says if they cannot be encoded)
+	}
 	if len(v.avoid) > 0 || len(v.expect) > 0 || (v.res.Panic != nil && v.res.Panic.Event != trace.NoEvent) {
 		return nil
 	}
@@ -53,14 +71,16 @@ func (g *goTest) oracle(v *verdict) error {
 	if v.noOracle != nil {
 		why = "its output differs from its output comment, and " + v.noOracle.Error()
 	}
-	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.tc, why)
+	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.c.Name(), why)
 }
 
-// goTest is a Go test case run by the interpreter.
-type goTest struct {
+// subject is the case being localized, with the oracle localize reads
+// from its runs: a Go test's failed assertions (or, with
+// Options.FirstFailure, its first failed check), an Example's output
+// comment, a test given as data's expected results, and a panic.
+type subject struct {
 	prog *trace.Program
-	pkg  string
-	tc   string // the case's full name
+	c    trace.Case
 
 	// firstOnly is Options.FirstFailure. The first run, the failing one,
 	// sets target (nil if its first failure is not an assertion under a
@@ -81,14 +101,19 @@ type check struct {
 	failed bool
 }
 
-func (g *goTest) name() string { return g.tc }
+func (g *subject) name() string { return g.c.Name() }
 
-// criteria are the failed assertions, the events of an Example's
-// expectations (outputOracle), and the panic's event if the case panicked.
-func (g *goTest) criteria(v *verdict) []trace.EventID {
+// criteria returns the events of a failed run that show its failure, for
+// slicing: the failed assertions that count, the events of an Example's
+// expectations (outputOracle), the events that defined the results a
+// test given as data rejects, and the panic's event if the case panicked.
+func (g *subject) criteria(v *verdict) []trace.EventID {
 	crit := slices.Clone(v.avoid)
 	for _, x := range v.expect {
 		crit = append(crit, x.Event)
+	}
+	if v.test != nil {
+		crit = append(crit, v.events...)
 	}
 	if p := v.res.Panic; p != nil && p.Event != trace.NoEvent {
 		crit = append(crit, p.Event)
@@ -96,7 +121,8 @@ func (g *goTest) criteria(v *verdict) []trace.EventID {
 	return crit
 }
 
-func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
+// run runs the case once with opts and reads its oracle.
+func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
 	if g.target != nil && opts != nil && opts.Hooks != nil {
 		// A re-run with FirstFailure counts up to the target check
 		// (firstFailure): it ends there, without the rows after it.
@@ -105,12 +131,21 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 		o.Hooks = &h
 		opts = &o
 	}
-	r, err := g.prog.RunGoTest(ctx, g.pkg, g.tc, opts)
+	r, err := g.c.Run(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
+	if r == nil || r.Result == nil {
+		return nil, fmt.Errorf("case %s gave no result", g.c.Name())
+	}
 	// A case its parent no longer runs has not passed.
-	v := &verdict{res: r.Result, passed: r.Ran && !r.Failed}
+	v := &verdict{res: r.Result, passed: r.Passed()}
+	if r.Test != nil {
+		// A test given as data: its oracle is its expected results,
+		// encoded by encode.New, not assertions to avoid.
+		v.test, v.failure, v.events = r.Test, failure(r.Result), r.FailureEvents()
+		return v, nil
+	}
 	asserts := r.Assertions
 	if r.Example != nil && r.Failed && r.Outcome == trace.AssertionFailed && r.Trace != nil {
 		// The output differs from the comment: the oracle is the
@@ -170,7 +205,7 @@ func (g *goTest) run(ctx context.Context, opts *trace.RunOptions) (*verdict, err
 // later run passes when that instance goes the other way and no assertion
 // failed and nothing panicked before it; what happens after it does not
 // count, and is not encoded.
-func (g *goTest) firstFailure(r *trace.GoTestResult) (_ []trace.Assertion, passed bool, until int) {
+func (g *subject) firstFailure(r *trace.CaseResult) (_ []trace.Assertion, passed bool, until int) {
 	passed = r.Ran && !r.Failed
 	t := r.Trace
 	if !g.seen {
