@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
@@ -18,21 +19,79 @@ import (
 // withSolver is true when the helper can compute fix candidates.
 const withSolver = true
 
-// candidates runs the AgxFaults pipeline ([localize.AgxFaults]) on
-// the interpreted test case name and returns its first c.candidates fix
-// candidates (verified first, then smaller first) as log lines.
+// candidates runs the package-level pipeline ([localize.Package]) on the
+// interpreted test case name (its leaf subtests, if it has some) and
+// returns the first c.candidates fix candidates of each failing case
+// (verified first, then smaller first) as log lines, and the spectrum of
+// the package's cases that the pipeline collected.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
-	rep, err := localize.AgxFaults(ctx, prog, prog.GoTestCase(pkgPath, name), &localize.Options{MaxSize: c.maxSize, FirstFailure: c.first})
-	if errors.Is(err, localize.ErrTestPasses) {
-		return nil, errPasses
+	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{
+		Run:       exactRun(name),
+		Technique: &localize.Agx{Options: localize.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
+		Scorers:   []localize.Scorer{}, // the helper shows the spectrum on its own
+		Timeout:   c.timeout,
+	})
+	var nc *localize.NoCasesError
+	if errors.As(err, &nc) {
+		return nil, &trace.NoTestError{Pkg: pkgPath, Name: name}
 	}
 	if err != nil {
 		return nil, err
 	}
+	if len(res.Failing) == 0 {
+		return nil, errPasses
+	}
+	if len(res.Reports) == 0 {
+		return nil, errors.Join(errs(res.Errors)...)
+	}
+	f := &found{spectrum: res.Spectrum}
+	var texts []func(sp *spectra.Ranking) string
+	var reports []*localize.Report
+	for _, rep := range res.Reports {
+		texts = append(texts, reportText(ctx, rep, c))
+		reports = append(reports, rep)
+	}
+	f.text = func(sp *spectra.Ranking) string {
+		var sb strings.Builder
+		for i, t := range texts {
+			if len(texts) > 1 {
+				fmt.Fprintf(&sb, "%s:\n", reports[i].Test)
+			}
+			sb.WriteString(t(sp))
+		}
+		return sb.String()
+	}
+	f.write = func(dir, base string, sp *spectra.Ranking) ([]string, error) {
+		return writeReports(dir, base, name, reports, c, sp)
+	}
+	return f, nil
+}
+
+// errs returns the case errors as errors.
+func errs(ces []*localize.CaseError) []error {
+	var out []error
+	for _, e := range ces {
+		out = append(out, e)
+	}
+	return out
+}
+
+// exactRun returns the -run pattern that selects the case name exactly,
+// one anchored level per level of the name (its leaf subtests too).
+func exactRun(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// reportText returns the log lines of one report (see candidates).
+func reportText(ctx context.Context, rep *localize.Report, c config) func(sp *spectra.Ranking) string {
 	outOfTime := rep.Partial && ctx.Err() != nil
-	// text reorders rep's ties by sp, so the reports written afterwards
-	// show the same order.
-	text := func(sp *spectra.Ranking) string {
+	// The text reorders rep's ties by sp, so the reports written
+	// afterwards show the same order.
+	return func(sp *spectra.Ranking) string {
 		rep.Rerank(localize.SpectrumSuspiciousness(sp))
 		shown := *rep
 		if len(shown.Candidates) > c.candidates {
@@ -69,25 +128,25 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 		}
 		return sb.String()
 	}
-	write := func(dir, base string, sp *spectra.Ranking) ([]string, error) {
-		if err := os.MkdirAll(dir, 0o777); err != nil {
-			return nil, err
-		}
-		reports := []*localize.Report{rep}
-		jf := filepath.Join(dir, base+".json")
-		hf := filepath.Join(dir, base+".html")
-		err := writeFile(jf, func(f *os.File) error { return localize.WriteJSON(f, reports) })
-		if err == nil {
-			err = writeFile(hf, func(f *os.File) error {
-				return localize.WriteHTML(f, reports, &localize.HTMLOptions{Title: "faultloc: " + name, Base: c.dir, Spectrum: sp})
-			})
-		}
-		if err != nil {
-			return nil, err
-		}
-		return []string{jf, hf}, nil
+}
+
+// writeReports writes the JSON and HTML reports of the case name into dir.
+func writeReports(dir, base, name string, reports []*localize.Report, c config, sp *spectra.Ranking) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, err
 	}
-	return &found{text: text, write: write}, nil
+	jf := filepath.Join(dir, base+".json")
+	hf := filepath.Join(dir, base+".html")
+	err := writeFile(jf, func(f *os.File) error { return localize.WriteJSON(f, reports) })
+	if err == nil {
+		err = writeFile(hf, func(f *os.File) error {
+			return localize.WriteHTML(f, reports, &localize.HTMLOptions{Title: "faultloc: " + name, Base: c.dir, Spectrum: sp})
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []string{jf, hf}, nil
 }
 
 // writeFile creates name and fills it with fill.

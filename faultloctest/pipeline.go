@@ -30,6 +30,9 @@ type found struct {
 	// with sp (possibly nil) as the HTML page's heat map; it returns the
 	// files written.
 	write func(dir, base string, sp *spectra.Ranking) ([]string, error)
+	// spectrum is the coverage of the package's cases the candidates
+	// stage collected (nil if none).
+	spectrum *spectra.Matrix
 }
 
 // pipeline explains the failing test name of the package in c.dir: it
@@ -68,7 +71,7 @@ func pipeline(ctx context.Context, name string, c config) (string, error) {
 	var sp *spectra.Ranking
 	var spText string
 	if c.top > 0 {
-		sp, spText = pk.spectrum(ctx, c)
+		sp, spText = pk.spectrum(ctx, c, f.spectrum)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "faultloc explains %s:\n", name)
@@ -144,7 +147,7 @@ func (pk *pkgCache) load(ctx context.Context, c config) (*trace.Program, string,
 		}
 		return nil, "", err
 	}
-	pkgPath, err := targetPath(prog)
+	pkgPath, err := prog.TargetPackage()
 	if err != nil {
 		return nil, "", err
 	}
@@ -154,39 +157,17 @@ func (pk *pkgCache) load(ctx context.Context, c config) (*trace.Program, string,
 
 // spectrum returns the package's spectrum ranking and its log lines (see
 // spectrum), once complete.
-func (pk *pkgCache) spectrum(ctx context.Context, c config) (*spectra.Ranking, string) {
+func (pk *pkgCache) spectrum(ctx context.Context, c config, collected *spectra.Matrix) (*spectra.Ranking, string) {
 	pk.mu.Lock()
 	defer pk.mu.Unlock()
 	if pk.spText != "" {
 		return pk.sp, pk.spText
 	}
-	sp, text, complete := spectrum(ctx, pk.prog, pk.pkgPath, c)
+	sp, text, complete := spectrum(ctx, pk.prog, pk.pkgPath, c, collected)
 	if complete {
 		pk.sp, pk.spText = sp, text
 	}
 	return sp, text
-}
-
-// targetPath returns the import path of the package loaded from ".".
-func targetPath(prog *trace.Program) (string, error) {
-	var paths, xtests []string
-	for _, p := range prog.Targets {
-		path := p.Pkg.Path()
-		switch {
-		case strings.HasSuffix(path, ".test"):
-		case strings.HasSuffix(path, "_test"):
-			xtests = append(xtests, strings.TrimSuffix(path, "_test"))
-		default:
-			paths = append(paths, path)
-		}
-	}
-	if len(paths) == 0 {
-		paths = xtests
-	}
-	if len(paths) != 1 {
-		return "", fmt.Errorf("loading the test's directory gave %d packages (%s), not one", len(paths), strings.Join(paths, ", "))
-	}
-	return paths[0], nil
 }
 
 // spectrum ranks the lines of the package's non-test files by formula
@@ -194,34 +175,30 @@ func targetPath(prog *trace.Program) (string, error) {
 // and returns the ranking (nil if there is none) and its top c.top lines
 // as log lines (or a line saying why there are none). Cases the
 // interpreter cannot run, skipped cases and cases not reached are left
-// out. complete is false when the time bound cut the work short.
-func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config) (_ *spectra.Ranking, text string, complete bool) {
+// out. complete is false when the time bound cut the work short. collected,
+// if not nil, is the coverage the candidates stage collected: it is used
+// instead of running the cases again.
+func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config, collected *spectra.Matrix) (_ *spectra.Ranking, text string, complete bool) {
 	formula, err := spectra.Lookup(c.formula)
 	if err != nil {
 		return nil, fmt.Sprintf("suspicious lines: %v\n", err), true
 	}
-	cases, _ := prog.ListTests(ctx, pkgPath, nil) // the cases found are returned regardless
-	m := spectra.NewMatrix()
-	left := 0
-	for _, name := range cases {
+	m, left := collected, 0
+	if m == nil {
+		names, _ := prog.ListTests(ctx, pkgPath, nil) // the cases found are returned regardless
+		var cases []trace.Case
+		for _, n := range names {
+			cases = append(cases, prog.GoTestCase(pkgPath, n))
+		}
+		m = spectra.NewMatrix()
+		err := (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
 		if ctx.Err() != nil {
 			return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout), false
 		}
-		r, err := prog.RunGoTest(ctx, pkgPath, name, &trace.RunOptions{CoverOnly: true})
-		if err == nil && r.Skipped {
-			continue
-		}
-		if err != nil || r.Result == nil || !r.Ran {
-			left++ // the interpreter could not run it
-			continue
-		}
-		out := spectra.Pass
-		if r.Failed {
-			out = spectra.Fail
-		}
-		lines := spectra.CoveredCodeElements(prog, r.Covered, spectra.Line)
-		if _, err := m.Add(spectra.Test{Name: name, Outcome: out}, lines); err != nil {
-			left++
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			left = len(j.Unwrap()) // the interpreter could not run them
+		} else if err != nil {
+			left = 1
 		}
 	}
 	if m.Passed() == 0 || m.Failed() == 0 {

@@ -89,6 +89,11 @@ type Options struct {
 	// unrolling flips only the instances in it. Default:
 	// off.
 	SliceScope bool
+	// Lines, if set, restricts blame to the statements on the lines it
+	// accepts (the others keep their semantics): a caller's own scope,
+	// such as the lines of a dynamic slice or of a diff. Default nil:
+	// every line of the in-scope functions.
+	Lines func(trace.Line) bool
 	// Engine is the Z3 solver engine. Default AutoEngine: see there.
 	Engine Engine
 	// FirstFailure, for Go test cases, localizes the first
@@ -251,6 +256,24 @@ func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opt
 	return agx(ctx, &subject{prog: prog, c: c, firstOnly: opts.FirstFailure}, opts)
 }
 
+// onLines returns the blame filter of Options.Lines: the instances that
+// blamable (if not nil) accepts whose statement's line keep accepts.
+func onLines(prog *trace.Program, blamable func(trace.InstanceKey) bool, keep func(trace.Line) bool) func(trace.InstanceKey) bool {
+	byStatic := map[trace.StaticID]bool{}
+	return func(k trace.InstanceKey) bool {
+		if blamable != nil && !blamable(k) {
+			return false
+		}
+		ok, seen := byStatic[k.Static]
+		if !seen {
+			st, found := prog.StaticInfo(k.Static)
+			ok = found && keep(trace.Line{File: st.Position.Filename, Line: st.Position.Line})
+			byStatic[k.Static] = ok
+		}
+		return ok
+	}
+}
+
 // sliceScope returns the filter of Options.SliceScope for the failing run
 // v of sub: the instances in the relevant slice of v's failure, and those
 // v did not execute. It returns nil (no restriction) when the run shows no
@@ -315,6 +338,9 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		// The instances outside the slice are left out of the formula:
 		// the failure does not depend on them.
 		eo.BlamableOnly = true
+	}
+	if opts.Lines != nil {
+		eo.Blamable = onLines(sub.prog, eo.Blamable, opts.Lines)
 	}
 	var enc *encode.Encoder
 	if first.test != nil {

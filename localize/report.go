@@ -66,11 +66,12 @@ type Candidate struct {
 	Verified bool `json:"verified"`
 }
 
-// RankedLine is a line of the candidate-derived ranking.
+// RankedLine is a line of a report's ranking.
 type RankedLine struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Rank int    `json:"rank"` // lines to examine, inclusive, when reading candidates in order
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Rank     int      `json:"rank"`               // lines to examine, inclusive, when reading the ranking in order
+	Evidence Evidence `json:"evidence,omitempty"` // what placed the line
 }
 
 // Stats describes the work done for one report.
@@ -110,6 +111,10 @@ func (r *Report) AddFixes(a *MutationAnalysis) {
 	r.Fixes = a.Fixes(r.Test)
 }
 
+// isTestFile reports whether file is a _test.go file: test code is the
+// oracle, not a place to blame.
+func isTestFile(file string) bool { return strings.HasSuffix(file, "_test.go") }
+
 // rank derives a per-line ranking from ordered candidates: the lines of each
 // candidate not seen before are added with the rank "lines examined so far",
 // so lines of smaller, earlier candidates come first and lines of one
@@ -127,8 +132,12 @@ func rank(cs []Candidate) []RankedLine {
 			}
 		}
 		r := len(out) + len(fresh)
+		ev := EvidenceCandidate
+		if c.Verified {
+			ev = EvidenceVerified
+		}
 		for _, l := range fresh {
-			out = append(out, RankedLine{File: l.File, Line: l.Line, Rank: r})
+			out = append(out, RankedLine{File: l.File, Line: l.Line, Rank: r, Evidence: ev})
 		}
 	}
 	return out
@@ -186,6 +195,21 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 	if len(r.Candidates) == 0 {
 		sb.WriteString("no fix candidate found\n")
 	}
+	// The lines the other evidence ranks after the candidates' (see
+	// Report.Fuse), the first few.
+	src := sources{}
+	shown := 0
+	for _, rl := range r.Ranking {
+		if rl.Evidence == EvidenceVerified || rl.Evidence == EvidenceCandidate || rl.Evidence == evidenceUnassigned {
+			continue
+		}
+		if shown == textRanked {
+			fmt.Fprintf(&sb, "(%d more ranked lines in the JSON report)\n", rankedAfter(r.Ranking)-shown)
+			break
+		}
+		shown++
+		fmt.Fprintf(&sb, "%s:%d: rank %d (%s): %s\n", rel(rl.File), rl.Line, rl.Rank, rl.Evidence, src.line(rl.File, rl.Line))
+	}
 	for _, m := range r.Fixes {
 		fmt.Fprintf(&sb, "%s:%d:%d: mutant fix (%s): %s -> %s", rel(m.File), m.Line, m.Column, m.Op, m.Orig, m.Repl)
 		if n := m.FailToPass - 1; n > 0 {
@@ -198,6 +222,20 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// textRanked is how many lines beyond the candidates' WriteText shows.
+const textRanked = 10
+
+// rankedAfter counts the ranked lines that no candidate placed.
+func rankedAfter(rs []RankedLine) int {
+	n := 0
+	for _, rl := range rs {
+		if rl.Evidence != EvidenceVerified && rl.Evidence != EvidenceCandidate && rl.Evidence != evidenceUnassigned {
+			n++
+		}
+	}
+	return n
 }
 
 func thenElse(v string) string {

@@ -64,7 +64,7 @@ func (g *subject) oracle(v *verdict) error {
 	if v.test != nil {
 		return nil // its expected results (encode.New says if they cannot be encoded)
 	}
-	if len(v.avoid) > 0 || len(v.expect) > 0 || (v.res.Panic != nil && v.res.Panic.Event != trace.NoEvent) {
+	if len(v.avoid) > 0 || len(v.expect) > 0 || (v.res.Outcome == trace.Panicked && v.res.Panic != nil) {
 		return nil
 	}
 	why := "it failed with no failed assertion and no panic (" + v.failure + ")"
@@ -144,6 +144,7 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 		// A test given as data: its oracle is its expected results,
 		// encoded by encode.New, not assertions to avoid.
 		v.test, v.failure, v.events = r.Test, failure(r.Result), r.FailureEvents()
+		v.avoid = endless(r, v)
 		return v, nil
 	}
 	asserts := r.Assertions
@@ -192,7 +193,22 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 			v.failure = "the case did not run"
 		}
 	}
+	if len(v.avoid) == 0 && len(v.expect) == 0 {
+		v.avoid = endless(r, v)
+	}
 	return v, nil
+}
+
+// endless returns the oracle of a failing run that neither failed a
+// check nor panicked but ran out of its step budget (a loop that does not
+// end) or called os.Exit: its last event may not be reached along the
+// same path, so a candidate must end the loop or skip the exit; nil for
+// other runs.
+func endless(r *trace.CaseResult, v *verdict) []trace.EventID {
+	if v.passed || r.Trace == nil || r.Trace.Len() == 0 || (r.Outcome != trace.BudgetExceeded && r.Outcome != trace.Exited) {
+		return nil
+	}
+	return []trace.EventID{trace.EventID(r.Trace.Len() - 1)}
 }
 
 // firstFailure applies Options.FirstFailure to a run: it returns the

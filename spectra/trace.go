@@ -25,13 +25,21 @@ type Traces struct {
 	Cases   []trace.Case
 	Kind    Kind              // Line (default) or Instruction
 	Options *trace.RunOptions // options of every run (CoverOnly is set); nil: trace's defaults
+	// Code leaves out the elements of _test.go files (test code is the
+	// oracle, not a fault candidate). Default: false, every element.
+	Code bool
+	// KeepGoing leaves out a case the interpreter cannot run and goes on
+	// with the next; Collect then returns the cases' errors joined (each
+	// a *trace.TestError), after collecting the others. Default: false,
+	// the first such error stops the collection.
+	KeepGoing bool
 }
 
 var _ Source = (*Traces)(nil)
 
 // Collect runs every test and adds it to into. An interpreter error (an
-// unsupported construct, a bridge failure) stops the collection: the test
-// has no trustworthy outcome.
+// unsupported construct, a bridge failure) stops the collection, unless
+// KeepGoing: the test has no trustworthy outcome.
 func (s *Traces) Collect(ctx context.Context, into Sink) error {
 	if s.Program == nil {
 		return errors.New("spectra: Traces needs a Program")
@@ -44,12 +52,17 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		o = *s.Options
 	}
 	o.CoverOnly = true
+	var errs []error
 	for _, c := range s.Cases {
 		if err := ctx.Err(); err != nil {
-			return err
+			return errors.Join(append(errs, err)...)
 		}
 		res, err := c.Run(ctx, &o)
 		if err != nil {
+			if s.KeepGoing && ctx.Err() == nil {
+				errs = append(errs, &trace.TestError{Test: c.Name(), Err: err})
+				continue
+			}
 			return fmt.Errorf("spectra: test %s: %w", c.Name(), err)
 		}
 		if !res.Ran || res.Skipped {
@@ -63,13 +76,21 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 				test.Message += ": " + res.Failure
 			}
 		}
-		if _, err := into.Add(test, CoveredElements(s.Program, res.Covered, s.Kind)); err != nil {
-			return err
+		elems := CoveredElements(s.Program, res.Covered, s.Kind)
+		if s.Code {
+			elems = codeOnly(elems)
+		}
+		if _, err := into.Add(test, elems); err != nil {
+			return errors.Join(append(errs, err)...)
 		}
 	}
 	ps := programStatics{s.Program}
-	into.AddElements(staticElements(ps, s.Kind, allStatics(ps))...)
-	return nil
+	all := staticElements(ps, s.Kind, allStatics(ps))
+	if s.Code {
+		all = codeOnly(all)
+	}
+	into.AddElements(all...)
+	return errors.Join(errs...)
 }
 
 // CodeElements is TraceElements without the elements in _test.go files:
@@ -160,7 +181,7 @@ func staticElements(in statics, kind Kind, ids []trace.StaticID) []Element {
 	var out []Element
 	for _, s := range ids {
 		st := in.StaticInfo(s)
-		if st.Synthetic || st.Library || !st.Position.IsValid() || !inBody(st) {
+		if st.Synthetic || st.Library || !st.Position.IsValid() || !InBody(st) {
 			continue
 		}
 		e := Element{Kind: kind, File: st.Position.Filename, Line: st.Position.Line}
@@ -180,9 +201,10 @@ func staticElements(in statics, kind Kind, ids []trace.StaticID) []Element {
 	return out
 }
 
-// inBody reports whether st lies in the body of a function written in the
-// source (not a package initializer, not the header).
-func inBody(st *trace.Static) bool {
+// InBody reports whether st lies in the body of a function written in the
+// source (not a package initializer, not the header): the instructions
+// whose lines spectra rank.
+func InBody(st *trace.Static) bool {
 	fn := st.Func
 	if fn == nil || fn.Synthetic == "package initializer" {
 		return false

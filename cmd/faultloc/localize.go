@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -33,7 +32,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
-	runRE := fs.String("run", "", "localize only the test cases whose full name (TestX/sub) matches this regular expression")
+	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
@@ -107,13 +106,6 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json or html)\n", *format)
 		return 1
 	}
-	var re *regexp.Regexp
-	if *runRE != "" {
-		if re, err = regexp.Compile(*runRE); err != nil {
-			fmt.Fprintln(stderr, "faultloc localize: -run:", err)
-			return 1
-		}
-	}
 	cfg := &trace.Config{Tests: true, Module: true} // the module's own packages from source
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
@@ -123,93 +115,67 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	pkgPath, err := targetPath(prog, fs.Arg(0))
+	pkgPath, err := prog.TargetPackage()
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	cases, err := prog.ListTests(ctx, pkgPath, nil)
-	if err != nil {
-		// Tests the interpreter cannot run are reported; the cases found
-		// are still localized.
-		fmt.Fprintln(stderr, "faultloc localize: some tests cannot be interpreted:", err)
-		if len(cases) == 0 {
-			return 1
-		}
-	}
-	reports := []*localize.Report{}
-	var ran []localize.GoTestCase   // the cases that ran, for -tiebreak mutation and -fixes
-	var failLines []spectra.Element // lines the failing cases executed, for -fixes
-	// The runs that find the failing cases also give the spectrum of the
-	// HTML page's heat map and of -tiebreak.
-	matrix := spectra.NewMatrix()
-	failedCases := 0 // failing cases with no report (their error is on stderr)
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
 	wd, _ := os.Getwd()
-	stream := *format == "text" && tieFormula == nil && !mutation && !*fixes
-	for _, name := range cases {
-		if re != nil && !re.MatchString(name) {
-			continue
-		}
-		// What the case covered is all this run is for: AgxFaults re-runs a
-		// failing case recorded.
-		r, err := prog.RunGoTest(ctx, pkgPath, name, &trace.RunOptions{CoverOnly: true})
-		if err != nil {
-			fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
-			continue
-		}
-		if (*format == "html" || tieFormula != nil) && r.Ran && !r.Skipped && r.Result != nil {
-			addCoverage(matrix, prog, name, r)
-		}
-		if r.Ran && !r.Skipped {
-			ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: name})
-		}
-		if r.Failed && *fixes && r.Result != nil {
-			failLines = append(failLines, spectra.CoveredCodeElements(prog, r.Covered, spectra.Line)...)
-		}
-		if !r.Failed {
-			continue
-		}
-		tctx, cancel := context.WithTimeout(ctx, *timeout)
-		rep, err := localize.AgxFaults(tctx, prog, prog.GoTestCase(pkgPath, name), opts)
-		cancel()
-		if err != nil {
-			failedCases++
-			if errors.Is(err, localize.ErrNoOracle) {
-				fmt.Fprintln(stderr, "faultloc localize:", err) // it names the case
-			} else {
-				fmt.Fprintf(stderr, "faultloc localize: %s: %v\n", name, err)
-			}
-			continue
-		}
-		reports = append(reports, rep)
+	stream := *format == "text" && !mutation && !*fixes
+	popts := &localize.PackageOptions{Run: *runRE, Technique: &localize.Agx{Options: *opts}, Timeout: *timeout}
+	if tieFormula != nil {
+		popts.TieBreak = localize.SpectrumScorer{Formula: *tieFormula}
+	}
+	var writeErr error
+	popts.Report = func(rep *localize.Report) {
 		if rep.Partial && len(rep.Candidates) == 0 {
-			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate within the bounds (%s); %s\n", name, rep.Reason, nothingFoundHint(opts, *timeout, *fixes))
+			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate (%s); the ranking comes from the other evidence; %s\n", rep.Test, rep.Reason, nothingFoundHint(opts, *timeout, *fixes))
 		}
 		if stream {
-			if err := rep.WriteText(stdout, wd); err != nil {
-				fmt.Fprintln(stderr, "faultloc localize:", err)
-				return 2
+			if err := rep.WriteText(stdout, wd); err != nil && writeErr == nil {
+				writeErr = err
 			}
-		} else {
-			// The reports come once every case is done (and -fixes or
-			// -tiebreak has run): say where the search is meanwhile.
-			verified := 0
-			for _, c := range rep.Candidates {
-				if c.Verified {
-					verified++
-				}
+			return
+		}
+		// The reports come once every case is done (and -fixes or
+		// -tiebreak has run): say where the search is meanwhile.
+		verified := 0
+		for _, c := range rep.Candidates {
+			if c.Verified {
+				verified++
 			}
-			fmt.Fprintf(stderr, "faultloc localize: %s: %d candidates (%d verified) in %v\n", name, len(rep.Candidates), verified, rep.Stats.Total.Round(time.Millisecond))
+		}
+		fmt.Fprintf(stderr, "faultloc localize: %s: %d candidates (%d verified) in %v\n", rep.Test, len(rep.Candidates), verified, rep.Stats.Total.Round(time.Millisecond))
+	}
+	res, err := localize.Package(ctx, prog, pkgPath, popts)
+	if res != nil {
+		for _, e := range res.Errors {
+			fmt.Fprintf(stderr, "faultloc localize: %v\n", e)
 		}
 	}
-	if tieFormula != nil && matrix.Failed() > 0 {
-		// The spectrum needs every case's run: the reports are reordered
-		// once all are in.
-		s := localize.SpectrumSuspiciousness(matrix.Rank(*tieFormula, nil))
-		for _, rep := range reports {
-			rep.Rerank(s)
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	if writeErr != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", writeErr)
+		return 2
+	}
+	reports := res.Reports
+	if reports == nil {
+		reports = []*localize.Report{}
+	}
+	var ran []localize.GoTestCase   // the cases that ran, for -tiebreak mutation and -fixes
+	var failLines []spectra.Element // lines the failing cases executed, for -fixes
+	sm := res.Spectrum
+	for t := range sm.NumTests() {
+		ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: sm.Test(t).Name})
+		if sm.Test(t).Outcome == spectra.Fail {
+			for _, e := range sm.Covered(nil, t) {
+				failLines = append(failLines, sm.Element(e))
+			}
 		}
 	}
 	if mutation && len(reports) > 0 {
@@ -224,11 +190,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return 1
 		}
 	}
-	if *format == "html" {
+	switch *format {
+	case "html":
 		hopts := &localize.HTMLOptions{Title: "faultloc: " + pkgPath}
-		if matrix.Passed() > 0 && matrix.Failed() > 0 {
+		if sm.Passed() > 0 && sm.Failed() > 0 {
 			if f, err := spectra.Lookup("ochiai"); err == nil {
-				hopts.Spectrum = matrix.Rank(f, nil)
+				hopts.Spectrum = sm.Rank(f, nil)
 			}
 		}
 		if err := localize.WriteHTML(stdout, reports, hopts); err != nil {
@@ -236,16 +203,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return 2
 		}
 		return 0
-	}
-	if *format == "json" {
+	case "json":
 		if err := localize.WriteJSON(stdout, reports); err != nil {
 			fmt.Fprintln(stderr, "faultloc localize:", err)
 			return 2
 		}
 		return 0
 	}
-	if len(reports) == 0 && failedCases == 0 {
-		fmt.Fprintf(stdout, "no failing test case in %s\n", pkgPath)
+	if len(res.Failing) == 0 {
+		fmt.Fprintf(stdout, "no failing test case in %s (%d cases ran)\n", pkgPath, sm.NumTests())
 	}
 	if !stream {
 		for _, rep := range reports {
@@ -256,33 +222,6 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	return 0
-}
-
-// targetPath returns the import path of the package the pattern named.
-func targetPath(prog *trace.Program, pattern string) (string, error) {
-	var paths []string
-	for _, p := range prog.Targets {
-		path := p.Pkg.Path()
-		if strings.HasSuffix(path, "_test") || strings.HasSuffix(path, ".test") {
-			continue
-		}
-		paths = append(paths, path)
-	}
-	if len(paths) != 1 {
-		return "", fmt.Errorf("pattern %s names %d packages (%s); localize takes one", pattern, len(paths), strings.Join(paths, ", "))
-	}
-	return paths[0], nil
-}
-
-// addCoverage adds the lines an interpreted test case executed (test files
-// left out; r is a coverage-only run of prog) to the spectrum matrix.
-func addCoverage(m *spectra.Matrix, prog *trace.Program, name string, r *trace.CaseResult) {
-	out := spectra.Pass
-	if r.Failed {
-		out = spectra.Fail
-	}
-	lines := spectra.CoveredCodeElements(prog, r.Covered, spectra.Line)
-	m.Add(spectra.Test{Name: name, Outcome: out}, lines) // names are unique: no error
 }
 
 // rerankByMutation reorders the reports' tied candidates by mutation

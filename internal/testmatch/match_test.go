@@ -1,0 +1,69 @@
+package testmatch
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestSplit(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		want    [][]string
+	}{
+		{"TestX", [][]string{{"TestX"}}},
+		{"TestX/a", [][]string{{"TestX", "a"}}},
+		{"^TestX$/^a$/b", [][]string{{"^TestX$", "^a$", "b"}}},
+		{"Test[/]X/a", [][]string{{"Test[/]X", "a"}}},
+		{"Test(a/b)/c", [][]string{{"Test(a/b)", "c"}}},
+		{`Test\/X/a`, [][]string{{`Test\/X`, "a"}}},
+		{"TestX/", [][]string{{"TestX", ""}}},
+		{"TestA|TestB/sub", [][]string{{"TestA"}, {"TestB", "sub"}}},
+		{"Test(A|B)/sub", [][]string{{"Test(A|B)", "sub"}}},
+	} {
+		if got := Split(tc.pattern); !slices.EqualFunc(got, tc.want, slices.Equal) {
+			t.Errorf("Split(%q) = %q, want %q", tc.pattern, got, tc.want)
+		}
+	}
+}
+
+// TestMatch follows go test -run: one expression per level, unanchored;
+// levels beyond the pattern's parts are free, and a case with fewer
+// levels than parts is selected by the parts it has.
+func TestMatch(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"", "TestX/a", true},
+		{"^TestX$", "TestX", true},
+		{"^TestX$", "TestX/a", true}, // go test -run '^TestX$' runs TestX's subtests
+		{"^TestX$", "TestXY", false},
+		{"TestX", "TestXY/a", true},
+		{"^TestX$/^a$", "TestX/a", true},
+		{"^TestX$/^a$", "TestX/ab", false},
+		{"^TestX$/^a$", "TestX/a/deep", true},
+		{"^TestX$/^a$", "TestX", true}, // the function itself runs, its own failures count
+		{"^TestX$/^a$", "TestY/a", false},
+		{"Sum/neg", "TestSum/negative_numbers", true},
+		{"/neg", "TestSum/negative_numbers", true}, // an empty part matches every name
+		{"/neg", "TestSum/positive", false},
+		{"TestA|TestB/sub", "TestA/x", true},
+		{"TestA|TestB/sub", "TestB/sub", true},
+		{"TestA|TestB/sub", "TestB/other", false},
+		{"Test(A|B)/sub", "TestB/sub", true},
+	} {
+		m, err := Compile(tc.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Match(tc.name); got != tc.want {
+			t.Errorf("Compile(%q).Match(%q) = %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCompileError(t *testing.T) {
+	if _, err := Compile("TestX/a("); err == nil {
+		t.Error("Compile(\"TestX/a(\"): no error")
+	}
+}

@@ -1,0 +1,279 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/internal/testmatch"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// PackageOptions configure [Package]. The zero value is the default.
+type PackageOptions struct {
+	// Run selects the cases as go test's -run flag does: one regular
+	// expression per level of a case's name, split at slashes ("^TestX$"
+	// selects TestX's subtests too). Default "": every case.
+	Run string
+	// Technique localizes each failing case. Default nil: AgxFaults with
+	// default Options (&Agx{}).
+	Technique Technique
+	// Scorers give the evidence that orders the lines after the
+	// technique's candidates, in order of precedence ([Report.Fuse]).
+	// Default nil: [SliceScorer] then [SpectrumScorer] (Ochiai): the
+	// lines the failure depends on before the others, each group by
+	// its spectrum score. A non-nil empty slice ranks by the candidates
+	// alone.
+	Scorers []Scorer
+	// TieBreak orders the candidates that tie on verified status and size
+	// by its scores ([Report.Rerank]), for example a SpectrumScorer with
+	// another formula. Default nil: by position.
+	TieBreak Scorer
+	// Timeout bounds the technique on each failing case; what it found by
+	// then is reported, marked partial. Default 0: one minute.
+	Timeout time.Duration
+	// Spectrum is the coverage of the package's cases from an earlier
+	// call (PackageResult.Spectrum), reused instead of running every
+	// case again. Default nil: collected.
+	Spectrum *spectra.Matrix
+	// Report, if set, is called with each failing case's report as soon
+	// as it is complete, in the order of the cases.
+	Report func(*Report)
+}
+
+// DefaultTimeout is the default bound of the technique on one failing
+// case ([PackageOptions.Timeout]).
+const DefaultTimeout = time.Minute
+
+// PackageResult is what [Package] found.
+type PackageResult struct {
+	// Package is the import path of the package.
+	Package string
+	// Cases is the number of the package's cases that Run selected;
+	// Failing the names of those that failed under the interpreter, in
+	// go test's order.
+	Cases   int
+	Failing []string
+	// Reports are the failing cases' reports, in the order of Failing. A
+	// case the technique could not explain still has one: its Ranking
+	// comes from the scorers, and Reason says why there is no candidate.
+	Reports []*Report
+	// Errors are the cases the interpreter could not run or list, and
+	// the failing cases the technique could not explain (each also has a
+	// report).
+	Errors []*CaseError
+	// Spectrum is the coverage of the selected cases (passing and
+	// failing), lines of _test.go files left out.
+	Spectrum *spectra.Matrix
+}
+
+// CaseError is an error of one test case.
+type CaseError struct {
+	Case string
+	Err  error
+}
+
+// Error formats the error, naming the case.
+func (e *CaseError) Error() string { return e.Case + ": " + e.Err.Error() }
+
+// Unwrap returns the case's error.
+func (e *CaseError) Unwrap() error { return e.Err }
+
+// NoCasesError reports that no case of the package matches the -run
+// pattern, so nothing ran.
+type NoCasesError struct {
+	Package string
+	Run     string
+	Listed  int // the cases the package has
+}
+
+// Error formats the error.
+func (e *NoCasesError) Error() string {
+	if e.Run == "" {
+		return fmt.Sprintf("localize: package %s has no test case the interpreter can run", e.Package)
+	}
+	return fmt.Sprintf("localize: no test case of %s matches -run %q (%d cases)", e.Package, e.Run, e.Listed)
+}
+
+// Package is the one package-level pipeline: it lists the test cases of
+// package pkgPath of prog (loaded with its tests, [trace.Config.Tests]),
+// selects them as go test -run does, runs each under the interpreter
+// recording coverage (the spectrum), and localizes each failing case with
+// the technique, completing every report's ranking with the scorers'
+// evidence, so that a case the technique could not explain in time is
+// still ranked. The command faultloc and package faultloctest both call
+// it; a caller assembles its own pipeline from the same stages.
+//
+// A *NoCasesError says that Run selected nothing. Errors of single cases
+// do not stop the others: they are in PackageResult.Errors. Cancelling
+// ctx stops the pipeline with the reports done so far.
+func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *PackageOptions) (*PackageResult, error) {
+	if opts == nil {
+		opts = &PackageOptions{}
+	}
+	if prog == nil {
+		return nil, errors.New("localize: Package: no program")
+	}
+	match, err := testmatch.Compile(opts.Run)
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	res := &PackageResult{Package: pkgPath}
+	names, err := prog.ListTests(ctx, pkgPath, nil)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, err
+		}
+		if len(names) == 0 {
+			return res, fmt.Errorf("localize: listing the test cases of %s: %w", pkgPath, err)
+		}
+		res.Errors = append(res.Errors, caseErrors(err)...)
+	}
+	var cases []trace.Case
+	for _, n := range names {
+		if match.Match(n) {
+			cases = append(cases, prog.GoTestCase(pkgPath, n))
+		}
+	}
+	res.Cases = len(cases)
+	if len(cases) == 0 {
+		return res, &NoCasesError{Package: pkgPath, Run: opts.Run, Listed: len(names)}
+	}
+	res.Spectrum = opts.Spectrum
+	if res.Spectrum == nil {
+		m := spectra.NewMatrix()
+		err := (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		res.Errors = append(res.Errors, caseErrors(err)...)
+		res.Spectrum = m
+	}
+	selected := map[string]bool{}
+	for _, c := range cases {
+		selected[c.Name()] = true
+	}
+	for i := range res.Spectrum.NumTests() {
+		if t := res.Spectrum.Test(i); t.Outcome == spectra.Fail && selected[t.Name] {
+			res.Failing = append(res.Failing, t.Name)
+		}
+	}
+	tech := opts.Technique
+	if tech == nil {
+		tech = &Agx{}
+	}
+	scorers := opts.Scorers
+	if scorers == nil {
+		scorers = []Scorer{SliceScorer{}, SpectrumScorer{}}
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	for _, name := range res.Failing {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		f := &Failure{Program: prog, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
+		tctx, cancel := context.WithTimeout(ctx, timeout)
+		rep, err := tech.Localize(tctx, f)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			res.Errors = append(res.Errors, &CaseError{Case: name, Err: err})
+			rep = &Report{Test: name, Mode: modeOf(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
+		}
+		if opts.TieBreak != nil {
+			if ls, err := opts.TieBreak.Score(ctx, f); err == nil {
+				rep.Rerank(ls.Suspiciousness())
+			}
+		}
+		Rank(ctx, rep, f, scorers...)
+		res.Reports = append(res.Reports, rep)
+		if opts.Report != nil {
+			opts.Report(rep)
+		}
+	}
+	return res, nil
+}
+
+// Rank completes rep's ranking with the scorers' evidence for f
+// ([Report.Fuse]). A scorer that fails adds nothing; its error is noted
+// in rep.Reason.
+func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
+	var names []Evidence
+	var scores []LineScores
+	for _, s := range scorers {
+		ls, err := s.Score(ctx, f)
+		if err != nil {
+			rep.Reason = strings.TrimPrefix(rep.Reason+"; ranking: "+err.Error(), "; ")
+			continue
+		}
+		names = append(names, evidenceOf(s))
+		scores = append(scores, ls)
+	}
+	rep.Fuse(names, scores...)
+}
+
+// evidenceOf names the evidence of a scorer's scores.
+func evidenceOf(s Scorer) Evidence {
+	switch s.(type) {
+	case SpectrumScorer, *SpectrumScorer:
+		return EvidenceSpectrum
+	case SliceScorer, *SliceScorer:
+		return EvidenceSlice
+	}
+	return EvidenceCombined
+}
+
+// modeOf names a technique in a report.
+func modeOf(t Technique) string {
+	if a, ok := t.(*Agx); ok {
+		return a.Options.Mode.String()
+	}
+	return fmt.Sprintf("%T", t)
+}
+
+// failureOf describes how f's case failed, for a report the technique
+// did not write.
+func failureOf(f *Failure) string {
+	r, err := f.Case.Run(context.Background(), &trace.RunOptions{NoTrace: true})
+	if err != nil || r == nil || r.Result == nil {
+		return "failed"
+	}
+	for _, a := range r.Assertions {
+		return fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
+	}
+	return failure(r.Result)
+}
+
+// caseErrors splits a joined error of cases (trace.TestError each) into
+// CaseErrors.
+func caseErrors(err error) []*CaseError {
+	if err == nil {
+		return nil
+	}
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	var out []*CaseError
+	for _, e := range errs {
+		var te *trace.TestError
+		if errors.As(e, &te) {
+			out = append(out, &CaseError{Case: te.Test, Err: te.Err})
+		} else {
+			out = append(out, &CaseError{Case: "?", Err: e})
+		}
+	}
+	return out
+}
+

@@ -1,0 +1,272 @@
+package localize
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/faultloc/faultloc/slicing"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Failure is a failing test case as the stages of a pipeline receive it.
+type Failure struct {
+	// Program is the loaded program the case runs in.
+	Program *trace.Program
+	// Case is the failing case.
+	Case trace.Case
+	// Spectrum is the coverage of the package's cases, passing and
+	// failing, when the pipeline collected it (Package does); nil
+	// otherwise.
+	Spectrum *spectra.Matrix
+}
+
+// A Technique turns a failing case into a report: fix candidates and a
+// per-line ranking. [Agx] is AgxFaults and its PF, FS and FI modes; a
+// caller's own technique goes into [PackageOptions.Technique] the same
+// way.
+type Technique interface {
+	Localize(ctx context.Context, f *Failure) (*Report, error)
+}
+
+// A Scorer scores source lines for a failing case, the higher the more
+// suspicious: the evidence a [Report]'s ranking is completed with after
+// its candidates ([Report.Fuse]). [SpectrumScorer] and [SliceScorer] are
+// the built-in ones; mutation analysis gives scores too
+// ([MutationAnalysis.Metallaxis]).
+type Scorer interface {
+	Score(ctx context.Context, f *Failure) (LineScores, error)
+}
+
+// LineScores are scores of source lines, the higher the more suspicious.
+// Lines not in the map have no evidence.
+type LineScores map[trace.Line]float64
+
+// Suspiciousness returns the scores as a [Suspiciousness], lines without
+// a score scoring -Inf.
+func (s LineScores) Suspiciousness() Suspiciousness {
+	if s == nil {
+		return nil
+	}
+	return func(file string, line int) float64 {
+		if x, ok := s[trace.Line{File: file, Line: line}]; ok {
+			return x
+		}
+		return math.Inf(-1)
+	}
+}
+
+// Agx is AgxFaults as a [Technique]: [AgxFaults] with Options.
+type Agx struct {
+	Options Options
+}
+
+var _ Technique = (*Agx)(nil)
+
+// Localize runs [AgxFaults] on f's case.
+func (a *Agx) Localize(ctx context.Context, f *Failure) (*Report, error) {
+	opts := a.Options
+	return AgxFaults(ctx, f.Program, f.Case, &opts)
+}
+
+// SpectrumScorer scores lines by a spectrum formula over the package's
+// cases (Failure.Spectrum): SAT-TAR's and GZoltar's evidence. Lines that
+// no failing case executed are left out.
+type SpectrumScorer struct {
+	// Formula is the spectrum formula. Default (zero): Ochiai.
+	Formula spectra.Formula
+}
+
+var _ Scorer = SpectrumScorer{}
+
+// Score ranks the lines of f.Spectrum by the formula.
+func (s SpectrumScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	if f.Spectrum == nil || f.Spectrum.Failed() == 0 {
+		return nil, errors.New("localize: spectrum: no failing case in the spectrum")
+	}
+	formula := s.Formula
+	if formula.Score == nil {
+		var err error
+		if formula, err = spectra.Lookup("ochiai"); err != nil {
+			return nil, err
+		}
+	}
+	out := LineScores{}
+	for _, e := range f.Spectrum.Rank(formula, nil).Entries {
+		if e.Element.Kind == spectra.Line && e.Counts.EF > 0 && !math.IsNaN(e.Score) {
+			out[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score
+		}
+	}
+	return out, nil
+}
+
+// SliceScorer scores 1 the lines in the dynamic slice of the failing
+// run's failure (its failed assertions, the results its oracle rejects,
+// its panic), test files left out: the statements the failure depends on,
+// by data or control. Relevant also adds the potential dependences of
+// the branches not taken, for faults of omission.
+type SliceScorer struct {
+	Relevant bool
+	// Run are the options of the run that records the failure. Default:
+	// trace's defaults.
+	Run trace.RunOptions
+}
+
+var _ Scorer = SliceScorer{}
+
+// Score runs f's case recorded and slices back from its failure.
+func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	ro := s.Run
+	ro.CoverOnly, ro.NoTrace = false, false
+	r, err := f.Case.Run(ctx, &ro)
+	if err != nil {
+		return nil, fmt.Errorf("localize: slice: %w", err)
+	}
+	if r.Trace != nil {
+		defer r.Trace.Release()
+	}
+	crit, err := slicing.FailedOutputs(r)
+	if err != nil {
+		return nil, fmt.Errorf("localize: slice: %w", err)
+	}
+	g := slicing.NewGraph(r.Trace)
+	var sl *slicing.Slice
+	if s.Relevant {
+		sl, err = g.Relevant(crit...)
+	} else {
+		sl, err = g.Backward(crit...)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("localize: slice: %w", err)
+	}
+	// The lines spectra would rank: the program's own function bodies,
+	// test files and package initialization left out.
+	out := LineScores{}
+	t := r.Trace
+	for _, e := range sl.Events() {
+		st := t.StaticInfo(t.Static(e))
+		if st.Synthetic || st.Library || !st.Position.IsValid() || isTestFile(st.Position.Filename) || !programCode(t, e) || !spectra.InBody(st) {
+			continue
+		}
+		out[trace.Line{File: st.Position.Filename, Line: st.Position.Line}] = 1
+	}
+	return out, nil
+}
+
+// Evidence names what placed a line in a report's ranking.
+type Evidence string
+
+// The evidence of a ranked line.
+const (
+	EvidenceVerified   Evidence = "verified candidate"
+	EvidenceCandidate  Evidence = "candidate" // an unverified candidate
+	EvidenceSpectrum   Evidence = "spectrum"
+	EvidenceSlice      Evidence = "slice"
+	EvidenceMutation   Evidence = "mutation"
+	EvidenceCombined   Evidence = "scores" // several scorers' scores
+	evidenceUnassigned Evidence = ""
+)
+
+// Fuse completes the report's Ranking after the lines of its candidates
+// (as [Report.Rerank] orders them: verified first) with the lines the
+// scores name, in decreasing order of scores[0], ties broken by
+// scores[1], and so on, then by position; lines of equal scores under
+// every source share their worst rank. Each ranked line says which
+// evidence placed it: names[i] for scores[i] (the first source with a
+// finite score for the line). It is the rule of [Package]'s default
+// ranking: the candidates the formula verified, then what slicing and
+// spectra say of the other lines.
+func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
+	r.Ranking = rank(r.Candidates)
+	seen := map[trace.Line]bool{}
+	for _, rl := range r.Ranking {
+		seen[trace.Line{File: rl.File, Line: rl.Line}] = true
+	}
+	var lines []trace.Line
+	for _, s := range scores {
+		for l := range s {
+			if !seen[l] {
+				seen[l] = true
+				lines = append(lines, l)
+			}
+		}
+	}
+	key := func(l trace.Line) []float64 {
+		k := make([]float64, len(scores))
+		for i, s := range scores {
+			x, ok := s[l]
+			if !ok || math.IsNaN(x) {
+				x = math.Inf(-1)
+			}
+			k[i] = x
+		}
+		return k
+	}
+	keys := make(map[trace.Line][]float64, len(lines))
+	for _, l := range lines {
+		keys[l] = key(l)
+	}
+	byScore := func(a, b trace.Line) int {
+		return slices.CompareFunc(keys[b], keys[a], func(x, y float64) int { return cmp.Compare(x, y) })
+	}
+	slices.SortFunc(lines, func(a, b trace.Line) int {
+		return cmp.Or(byScore(a, b), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	for i := 0; i < len(lines); {
+		j := i + 1
+		for j < len(lines) && byScore(lines[i], lines[j]) == 0 {
+			j++
+		}
+		ev := evidenceUnassigned
+		for k, x := range keys[lines[i]] {
+			if !math.IsInf(x, -1) && k < len(names) {
+				ev = names[k]
+				break
+			}
+		}
+		rk := len(r.Ranking) + j - i
+		for _, l := range lines[i:j] {
+			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: ev})
+		}
+		i = j
+	}
+}
+
+// Restrict keeps only the candidates all of whose locations keep
+// accepts, and the ranked lines it accepts, ranks recomputed: a
+// combinator for a caller that trusts a filter (a slice, a scope, the
+// lines a diff touched) more than the formula.
+func (r *Report) Restrict(keep func(trace.Line) bool) {
+	r.Candidates = slices.DeleteFunc(r.Candidates, func(c Candidate) bool {
+		return slices.ContainsFunc(c.Locations, func(l Location) bool { return !keep(trace.Line{File: l.File, Line: l.Line}) })
+	})
+	var rest []RankedLine
+	cands := rank(r.Candidates)
+	inCands := map[trace.Line]bool{}
+	for _, rl := range cands {
+		inCands[trace.Line{File: rl.File, Line: rl.Line}] = true
+	}
+	for _, rl := range r.Ranking {
+		l := trace.Line{File: rl.File, Line: rl.Line}
+		if keep(l) && !inCands[l] && rl.Evidence != EvidenceVerified && rl.Evidence != EvidenceCandidate {
+			rest = append(rest, rl)
+		}
+	}
+	r.Ranking = cands
+	for i := 0; i < len(rest); {
+		j := i + 1
+		for j < len(rest) && rest[j].Rank == rest[i].Rank {
+			j++
+		}
+		rk := len(r.Ranking) + j - i
+		for _, rl := range rest[i:j] {
+			rl.Rank = rk
+			r.Ranking = append(r.Ranking, rl)
+		}
+		i = j
+	}
+}
