@@ -276,4 +276,3 @@ func caseErrors(err error) []*CaseError {
 	}
 	return out
 }
-
