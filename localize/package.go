@@ -221,13 +221,11 @@ func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
 	rep.Fuse(names, scores...)
 }
 
-// evidenceOf names the evidence of a scorer's scores.
+// evidenceOf names the evidence of a scorer's scores: its Evidence
+// method's, if it has one, else EvidenceCombined.
 func evidenceOf(s Scorer) Evidence {
-	switch s.(type) {
-	case SpectrumScorer, *SpectrumScorer:
-		return EvidenceSpectrum
-	case SliceScorer, *SliceScorer:
-		return EvidenceSlice
+	if e, ok := s.(interface{ Evidence() Evidence }); ok {
+		return e.Evidence()
 	}
 	return EvidenceCombined
 }

@@ -37,7 +37,9 @@ type Technique interface {
 // suspicious: the evidence a [Report]'s ranking is completed with after
 // its candidates ([Report.Fuse]). [SpectrumScorer] and [SliceScorer] are
 // the built-in ones; mutation analysis gives scores too
-// ([MutationAnalysis.Metallaxis]).
+// ([MutationAnalysis.Metallaxis]). A scorer with a method
+// Evidence() Evidence names its evidence in the ranking; others are
+// named EvidenceCombined.
 type Scorer interface {
 	Score(ctx context.Context, f *Failure) (LineScores, error)
 }
@@ -83,6 +85,9 @@ type SpectrumScorer struct {
 
 var _ Scorer = SpectrumScorer{}
 
+// Evidence returns EvidenceSpectrum.
+func (SpectrumScorer) Evidence() Evidence { return EvidenceSpectrum }
+
 // Score ranks the lines of f.Spectrum by the formula.
 func (s SpectrumScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
 	if f.Spectrum == nil || f.Spectrum.Failed() == 0 {
@@ -117,6 +122,9 @@ type SliceScorer struct {
 }
 
 var _ Scorer = SliceScorer{}
+
+// Evidence returns EvidenceSlice.
+func (SliceScorer) Evidence() Evidence { return EvidenceSlice }
 
 // Score runs f's case recorded and slices back from its failure.
 func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {

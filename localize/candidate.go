@@ -1,0 +1,104 @@
+package localize
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// sources reads source lines for reports, caching files.
+type sources map[string][]string
+
+func (s sources) line(file string, line int) string {
+	lines, ok := s[file]
+	if !ok {
+		b, err := os.ReadFile(file)
+		if err == nil {
+			lines = strings.Split(string(b), "\n")
+		}
+		s[file] = lines
+	}
+	if line >= 1 && line <= len(lines) {
+		return strings.TrimSpace(lines[line-1])
+	}
+	return ""
+}
+
+// candidate converts a decoded MCS and its verification run.
+func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candidate {
+	rr := v.res
+	out := Candidate{Verified: v.passed, Locations: []Location{}, Angelic: []AngelicValue{}}
+	for _, st := range c.Statements {
+		l := Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line), Expr: st.Expr}
+		if byExpr {
+			l.Column = st.Pos.Column
+		}
+		out.Locations = append(out.Locations, l)
+	}
+	for _, a := range c.Angelic {
+		out.Angelic = append(out.Angelic, AngelicValue{File: a.Pos.Filename, Line: a.Pos.Line, Occurrence: int(a.Key.Occ), Instr: a.Instr, Branch: a.Branch, Value: a.Value.String(), Orig: a.Orig.String()})
+	}
+	if t := rr.Trace; t != nil {
+		for e := trace.EventID(0); int(e) < t.Len(); e++ {
+			if _, ok := t.Instr(e).(*ssa.If); ok && programCode(t, e) {
+				p := t.Pos(e)
+				if strings.HasSuffix(p.Filename, "_test.go") {
+					continue // the test's own decisions are not the program's path
+				}
+				out.Path = append(out.Path, Decision{File: p.Filename, Line: p.Line, Taken: t.Value(e).Bool()})
+			}
+		}
+	}
+	return out
+}
+
+// programCode reports whether event e of t is the program's own code: a
+// function written in the source or an instance of one, not package
+// initialization (the package initializer, a func init, or a function
+// literal inside one, as in a package variable's initializer), not a generic standard function
+// the interpreter runs from source (trace.Static.Library).
+func programCode(t *trace.Trace, e trace.EventID) bool {
+	fn := t.Func(e)
+	if fn == nil || (fn.Synthetic != "" && fn.Origin() == nil) || t.StaticInfo(t.Static(e)).Library {
+		return false
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
+			return false // the package initializer, or a func init()
+		}
+	}
+	return true
+}
+
+// NewCandidate turns a decoded correction set (encode.Encoder.Decode) and
+// the replay of the case with its hooks into a report's Candidate, for a
+// caller that runs its own search: its statements' locations (with the
+// source lines quoted; byExpr gives each its column and expression, for
+// encode.ByExpression), its angelic values, the path of the replay, and
+// Verified set when the replay passed.
+func NewCandidate(c *encode.Candidate, replay *trace.CaseResult, byExpr bool) Candidate {
+	v := &verdict{res: &trace.Result{}}
+	if replay != nil && replay.Result != nil {
+		v.res, v.passed = replay.Result, replay.Passed()
+	}
+	return sources{}.candidate(c, v, byExpr)
+}
+
+// NewReport returns the report of a caller's own localization of the
+// case named test: its candidates ordered as AgxFaults orders them
+// (verified first, then smaller, then by position; [Report.Rerank]) and
+// ranked, so that the writers, Rerank, Fuse and Restrict apply to it.
+// mode names the technique; failure says how the case failed.
+func NewReport(test, mode, failure string, cands []Candidate) *Report {
+	r := &Report{Test: test, Mode: mode, Failure: failure, Candidates: slices.Clone(cands)}
+	if r.Candidates == nil {
+		r.Candidates = []Candidate{}
+	}
+	r.Rerank(nil)
+	return r
+}

@@ -1,0 +1,209 @@
+package localize
+
+import (
+	"context"
+	"slices"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
+)
+
+// preferenceLimit is Z3's resource limit for one check of a preference for
+// angelic values near the original ones, and for one guess of singles:
+// checks that only improve a model or save a search, and whose failure
+// costs nothing else, so not worth more on a long run than on a short one
+// (a preference check on Isqrt at loop bound 80 took 22 s under the
+// scaled limit below, for nicer angelic values of a candidate already
+// verified).
+var preferenceLimit uint32 = 2_000_000
+
+// relaxedLimit scales preferenceLimit with the square of the failing run's
+// length (in steps, so deterministically): the formula grows with the run,
+// and the work of a check faster. It bounds the checks whose failure
+// costs refinements: ATF's check for a model on the encoded paths, and
+// the check that a refined MCS still corrects the formula. A longer loop
+// must not make them fail where a shorter one succeeds (measured on
+// examples/loops' Sum: 2.6M at 743 steps, 23M for a model on the encoded
+// paths at 863 steps, more than 69M at 1343). Capped at 100 times the
+// base.
+func relaxedLimit(steps int64) uint32 {
+	f := max(steps*steps/(250*250), 1)
+	return preferenceLimit * uint32(min(f, 100))
+}
+
+// again returns the MCS relaxing groups, an MCS before the refinement that
+// just added runs to the formula, if it still is a correction set, with a
+// model; nil if not, or if no check answered within its resource bound.
+// It is still minimal: refinements only add constraints, so a proper
+// subset that was no correction set before is none now. One check with
+// every other group enforced replaces a probe of the level search over
+// all groups, which costs more and, unless another MCS of the same cost
+// comes first, returns the same set.
+func (c checker) again(ctx context.Context, groups []string) (*maxsat.MCS, error) {
+	if groups == nil {
+		return nil, nil
+	}
+	s := c.s
+	m, err := c.relaxedModel(ctx, groups)
+	if m == nil {
+		return nil, err
+	}
+	mcs := &maxsat.MCS{Groups: groups, Model: m}
+	for _, g := range groups {
+		w, _ := s.GroupWeight(g)
+		mcs.Cost += w
+	}
+	return mcs, nil
+}
+
+// singles finds minimal fix candidates of one statement by guessing before
+// the level search of maxsat does: for each statement in turn, a guess
+// (checker.guessModel) with it relaxed. When the failing test's formula
+// is unsatisfiable with no statement relaxed (the empty set corrects
+// nothing), a statement that corrects it alone is a minimal correction
+// set, so every satisfiable guess is an MCS, with a model; a guess that
+// fails or does not answer within its bound proves nothing, and the level
+// search, which runs when no guess is left, finds what the guesses missed.
+// The enumeration stays complete and in order of size: refinements only
+// add constraints, so no statement becomes a correction set later.
+//
+// The level search asks Z3 to choose the relaxed statement too, and on a
+// long loop that took it from seconds to minutes per MCS (Isqrt at loop
+// bound 80: 64 s for `odd := 0`, whose angelic value is 1) where the
+// guess took a fraction of a second.
+// guessMinSteps is the length of the failing run from which singles
+// guesses. On short runs the level search is fast, and a guess's model,
+// pinned near the original values, can be one that the formula admits
+// and the re-run refutes where it is imprecise (a Go test's oracle): on
+// faultloctest's Dist, `return Abs(a - b)` came out unverified with -5
+// where the level search's model verified with 2.
+const guessMinSteps = 200
+
+type singles struct {
+	checked bool // the empty set was checked
+	off     bool // no guessing: the empty set corrects the formula, or the check failed
+	tried   map[string]bool
+}
+
+func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
+	if sg.off {
+		return nil, nil
+	}
+	s := c.s
+	for _, g := range s.GroupNames() {
+		if sg.tried[g] {
+			continue
+		}
+		sg.tried[g] = true
+		if !sg.checked {
+			sg.checked = true
+			st, err := s.Check(ctx)
+			if err != nil && ctx.Err() != nil {
+				return nil, err
+			}
+			if st != maxsat.Unsat {
+				sg.off = true
+				return nil, nil
+			}
+		}
+		m, err := c.guessModel(ctx, []string{g})
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			continue
+		}
+		w, _ := s.GroupWeight(g)
+		return &maxsat.MCS{Groups: []string{g}, Cost: w, Model: m}, nil
+	}
+	return nil, nil
+}
+
+// checker makes the relaxed checks of localization: a guess first, then
+// the check that decides.
+type checker struct {
+	s   *maxsat.Solver
+	enc *encode.Encoder
+	// guess is Z3's resource limit for a guess: a check with the relaxed
+	// statements' values within guessRadius of their original ones.
+	guess uint32
+}
+
+// guessRadii bound the distance of a guess's angelic values to the
+// original ones (see encode.Encoder.Preference), one guess per radius
+// until one is satisfiable: every value fixed but its lowest bits.
+// Angelic values are often that close (`odd := 0` for 1, a sum off by
+// one), and the check is then little more than propagation; the second
+// radius reaches indices and lengths (`return -1` for 39); farther values
+// are left to the check that decides.
+var guessRadii = []uint64{4, 1 << 12}
+
+// guessLimit is the resource limit of guesses for a failing run of steps
+// steps: a quarter of relaxedLimit's, at least 4 × preferenceLimit. (On
+// examples/loops' Isqrt at loop bound 100, the guess for `odd := 0` took
+// 20M where 2M did not answer.)
+func guessLimit(steps int64) uint32 {
+	return max(4*preferenceLimit, relaxedLimit(steps)/4)
+}
+
+// guessModel returns a model of the formula with groups relaxed, assume
+// holding and the groups' values within guessRadius of the original ones,
+// or nil when the guess failed or did not answer within its bound. Only a
+// cancelled ctx is an error.
+func (c checker) guessModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+	for _, r := range guessRadii {
+		pref := c.enc.Preference(groups, r)
+		if pref.String() == "true" {
+			return nil, nil // nothing to guess: only branches and Booleans, or no bound at r
+		}
+		m, st, err := c.s.CheckRelaxedLimit(ctx, c.guess, groups, append(slices.Clone(assume), pref)...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			continue
+		}
+		if st == maxsat.Sat {
+			return m, nil
+		}
+	}
+	return nil, nil
+}
+
+// relaxedModel returns a model of the formula with groups relaxed and
+// assume holding, or nil when there is none or the check did not answer
+// within its resource bound. Only a cancelled ctx is an error. A guess
+// comes first: any of its models is one of the check's.
+func (c checker) relaxedModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+	if m, err := c.guessModel(ctx, groups, assume...); m != nil || err != nil {
+		return m, err
+	}
+	m, st, err := c.s.CheckRelaxed(ctx, groups, assume...)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
+	if st != maxsat.Sat {
+		return nil, nil
+	}
+	return m, nil
+}
+
+// chooseModel returns, for the MCS relaxing groups, a model whose
+// execution stays on the encoded paths, with the constraint it satisfies,
+// so that later preferences keep it. It returns a nil model when there is
+// none or no check answered within its resource bound; the MCS's own model
+// then stands. Only a cancelled ctx is an error.
+func (c checker) chooseModel(ctx context.Context, groups []string, model *maxsat.Model) (*maxsat.Model, *maxsat.Term, error) {
+	explored := c.enc.Explored()
+	if ok, err := model.Bool(explored); err == nil && ok {
+		return model, explored, nil // the MCS's own model stays on them
+	}
+	m, err := c.relaxedModel(ctx, groups, explored)
+	if m != nil || err != nil {
+		return m, explored, err
+	}
+	return nil, nil, nil
+}
