@@ -14,7 +14,8 @@ import (
 )
 
 // show renders pieces as the tests write them: literal text quoted, a
-// verb as [text flags|width|letter].
+// verb as [text flags|width|letter], with a '!' after the letter when the
+// verb is not Plain.
 func show(ps []Piece) string {
 	var out []string
 	for _, p := range ps {
@@ -23,61 +24,43 @@ func show(ps []Piece) string {
 			continue
 		}
 		v := p.Verb
-		out = append(out, fmt.Sprintf("[%s %s|%s|%q]", v.Text, v.Flags, v.Width, v.Letter))
+		plain := ""
+		if !v.Plain() {
+			plain = "!"
+		}
+		out = append(out, fmt.Sprintf("[%s %s|%s|%q%s]", v.Text, v.Flags, v.Width, v.Letter, plain))
 	}
 	return strings.Join(out, " ")
 }
 
 func TestParse(t *testing.T) {
 	tests := []struct {
-		format, want string
+		format, pieces string
+		verbs          string // the Text of each of Verbs
 	}{
-		{"", ""},
-		{"plain", `"plain"`},
-		{"%s", `[%s ||'s']`},
-		{"a %v b", `"a " [%v ||'v'] " b"`},
-		{"100%% of %d", `"100% of " [%d ||'d']`},
-		{"%%%%", `"%%"`},
-		{"|%-4d|%+05d|", `"|" [%-4d -|4|'d'] "|" [%+05d +0|5|'d'] "|"`},
-		{"%.2f %*d %[1]d %#v", `[%.2f |.2|'f'] " " [%*d |*|'d'] " " [%[1]d |[1]|'d'] " " [%#v #||'v']`},
-		{"%5%", `[%5% |5|'%']`},
-		{"%é", `[%é ||'é']`},
-		{"trailing %", `"trailing " [% ||'\x00']`},
-		{"trailing %-5", `"trailing " [%-5 -|5|'\x00']`},
+		{"", "", ""},
+		{"plain", `"plain"`, ""},
+		{"%s", `[%s ||'s']`, "%s"},
+		{"a %v b", `"a " [%v ||'v'] " b"`, "%v"},
+		{"100%% of %d", `"100% of " [%d ||'d']`, "%d"},
+		{"%%%%", `"%%"`, ""},
+		{"|%-4d|%+05d|", `"|" [%-4d -|4|'d'] "|" [%+05d +0|5|'d'] "|"`, "%-4d %+05d"},
+		{"%.2f %*d %[1]d %#v", `[%.2f |.2|'f'!] " " [%*d |*|'d'!] " " [%[1]d |[1]|'d'!] " " [%#v #||'v']`, "%.2f %*d %[1]d %#v"},
+		{"%5% %d", `[%5% |5|'%'] " " [%d ||'d']`, "%d"},
+		{"%é", `[%é ||'é']`, "%é"},
+		{"trailing %", `"trailing " [% ||'\x00'!]`, "%"},
+		{"trailing %-5", `"trailing " [%-5 -|5|'\x00'!]`, "%-5"},
 	}
 	for _, tt := range tests {
-		if got := show(Parse(tt.format)); got != tt.want {
-			t.Errorf("Parse(%q) = %s, want %s", tt.format, got, tt.want)
+		if got := show(Parse(tt.format)); got != tt.pieces {
+			t.Errorf("Parse(%q) = %s, want %s", tt.format, got, tt.pieces)
 		}
-	}
-}
-
-func TestVerbs(t *testing.T) {
-	tests := []struct {
-		format string
-		want   string // per verb: its letter, '!' when not Plain, '#' with the flag
-	}{
-		{"%d %v %s %t %q", "dvstq"},
-		{"%5d|%-5d|%+d|%05d", "dddd"},
-		{"%.2f %*d %[1]d", "!!!"},
-		{"%#v", "#"},
-		{"100%% of %d, %5%", "d"},
-		{"trailing %", "!"},
-	}
-	for _, tt := range tests {
-		var got []rune
+		var verbs []string
 		for _, v := range Verbs(tt.format) {
-			switch {
-			case !v.Plain():
-				got = append(got, '!')
-			case v.Flag('#'):
-				got = append(got, '#')
-			default:
-				got = append(got, v.Letter)
-			}
+			verbs = append(verbs, v.Text)
 		}
-		if string(got) != tt.want {
-			t.Errorf("Verbs(%q) = %q, want %q", tt.format, string(got), tt.want)
+		if got := strings.Join(verbs, " "); got != tt.verbs {
+			t.Errorf("Verbs(%q) = %s, want %s", tt.format, got, tt.verbs)
 		}
 	}
 }
