@@ -3,7 +3,6 @@ package localize
 import (
 	"errors"
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/internal/printf"
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
 )
@@ -313,7 +313,7 @@ func readPrintCall(prog *trace.Program, t *trace.Trace, e trace.EventID, names .
 			pc.format = "%!" // an empty format matches only empty text
 		}
 	}
-	boxes, err := varargs(t, e, args[len(args)-1])
+	boxes, err := varargs(t, e, call)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v: %s: %v", errNoOutputOracle, t.Pos(e), pc.fn, err)
 	}
@@ -364,50 +364,16 @@ func argValue(prog *trace.Program, t *trace.Trace, e trace.EventID, v ssa.Value)
 	return trace.Value{}, false
 }
 
-// varargs returns the events that stored the boxed arguments of the
-// variadic slice v of the call at event e, in order: the array the
-// compiler allocates for the call, sliced, each element stored once.
-func varargs(t *trace.Trace, e trace.EventID, v ssa.Value) ([]trace.EventID, error) {
-	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return nil, nil
-	}
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil, errors.New("arguments passed as a slice (...)")
-	}
-	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil, errors.New("arguments passed as a slice (...)")
-	}
-	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
-	if !ok {
-		return nil, errors.New("arguments passed as a slice (...)")
-	}
-	stores := make([]*ssa.Store, arr.Len())
-	for _, r := range *alloc.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		c, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil, errors.New("arguments stored at a computed index")
-		}
-		i, ok := constant.Int64Val(c.Value)
-		if !ok || i < 0 || i >= arr.Len() {
-			return nil, errors.New("arguments stored out of the array")
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				stores[i] = st
-			}
-		}
+// varargs returns the events that boxed the arguments call passes in its
+// variadic parameter (see printf.Args), in order, in the run of the call
+// at event e.
+func varargs(t *trace.Trace, e trace.EventID, call *ssa.Call) ([]trace.EventID, error) {
+	stores, err := printf.Args(call)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]trace.EventID, len(stores))
 	for i, st := range stores {
-		if st == nil {
-			return nil, fmt.Errorf("argument %d not stored", i+1)
-		}
 		mk, ok := st.Val.(*ssa.MakeInterface)
 		if !ok {
 			return nil, fmt.Errorf("argument %d is an interface value", i+1)
@@ -438,11 +404,8 @@ func readArg(prog *trace.Program, t *trace.Trace, mk trace.EventID) (printArg, e
 	if _, ok := typ.Underlying().(*types.Basic); !ok {
 		return printArg{}, fmt.Errorf("an argument of type %s", typ)
 	}
-	ms := types.NewMethodSet(typ)
-	for _, m := range []string{"String", "Error", "Format", "GoString"} {
-		if ms.Lookup(nil, m) != nil {
-			return printArg{}, fmt.Errorf("an argument of type %s, which has a %s method", typ, m)
-		}
+	if m := printf.Method(typ); m != "" {
+		return printArg{}, fmt.Errorf("an argument of type %s, which has a %s method", typ, m)
 	}
 	var v trace.Value
 	if c, ok := x.(*ssa.Const); ok {
@@ -458,45 +421,24 @@ func readArg(prog *trace.Program, t *trace.Trace, mk trace.EventID) (printArg, e
 	return printArg{mk: mk, x: x, val: v}, nil
 }
 
-// verb is one verb of a format.
+// verb is one verb of a format, as the oracle reads it.
 type verb struct {
 	text  string // as written, for messages
 	verb  rune
 	minus bool // '-' flag: padded on the right
-	plus  bool // '+' flag: a sign always
-	ok    bool // supported: no precision, no argument index, no '*'
+	ok    bool // supported: no precision, no argument index, no '*', no '#'
 }
 
-// verbs returns the verbs of format f (not %%).
+// verbOf returns the oracle's view of v.
+func verbOf(v printf.Verb) verb {
+	return verb{text: v.Text, verb: v.Letter, minus: v.Flag('-'), ok: v.Plain() && !v.Flag('#')}
+}
+
+// verbs returns the verbs of format f that take an argument.
 func verbs(f string) []verb {
 	var out []verb
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' {
-			continue
-		}
-		j := i + 1
-		v := verb{ok: true}
-		for j < len(f) && strings.IndexByte("+-# 0", f[j]) >= 0 {
-			v.minus = v.minus || f[j] == '-'
-			v.plus = v.plus || f[j] == '+'
-			v.ok = v.ok && f[j] != '#'
-			j++
-		}
-		for j < len(f) && (f[j] >= '0' && f[j] <= '9' || f[j] == '.' || f[j] == '*' || f[j] == '[' || f[j] == ']') {
-			v.ok = v.ok && f[j] >= '0' && f[j] <= '9'
-			j++
-		}
-		if j >= len(f) {
-			out = append(out, verb{text: f[i:], ok: false})
-			break
-		}
-		if f[j] == '%' {
-			i = j
-			continue
-		}
-		v.verb, v.text = rune(f[j]), f[i:j+1]
-		out = append(out, v)
-		i = j
+	for _, v := range printf.Verbs(f) {
+		out = append(out, verbOf(v))
 	}
 	return out
 }
@@ -535,23 +477,17 @@ func pattern(c *printCall) string {
 		return sb.String()
 	}
 	var sb strings.Builder
-	vs := verbs(c.format)
 	k := 0
-	f := c.format
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' {
-			sb.WriteString(regexp.QuoteMeta(f[i : i+1]))
-			continue
+	for _, p := range printf.Parse(c.format) {
+		switch {
+		case !p.IsVerb():
+			sb.WriteString(regexp.QuoteMeta(p.Lit))
+		case p.Verb.Letter == '%':
+			sb.WriteString("%") // fmt ignores its flags and width
+		default:
+			sb.WriteString(argPattern(c.args[k], verbOf(p.Verb)))
+			k++
 		}
-		if i+1 < len(f) && f[i+1] == '%' {
-			sb.WriteString("%")
-			i++
-			continue
-		}
-		v := vs[k]
-		sb.WriteString(argPattern(c.args[k], v))
-		i += len(v.text) - 1
-		k++
 	}
 	return sb.String()
 }

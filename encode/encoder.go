@@ -1,0 +1,314 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Options configure an Encoder. The zero value is the default.
+type Options struct {
+	// Arith is the integer encoding. Default: BitVector.
+	Arith Arith
+	// NoStrings and NoFloats keep strings and floats out of the formula
+	// whatever the test decides on them (see the package documentation
+	// on strings and floats): their theories are slower than
+	// bit-vectors, and Z3's sequence solver has had crashes. Default:
+	// false, each kind is in the formula when the test decides on it.
+	NoStrings, NoFloats bool
+	// Sanity checks, after each AddRun, that the run's concrete values
+	// satisfy the constraints it added with every fault predicate false
+	// (the oracle excepted): a test of the encoding itself. It costs one
+	// extra solver per run; off by default, on in faultloc's tests.
+	Sanity bool
+	// Mode is the encoding. Default: ATF.
+	Mode Mode
+	// Granularity of fault predicates. Default: ByLine.
+	Granularity Granularity
+	// InScope reports whether the statements of fn may be blamed (get a
+	// fault predicate); everything else is encoded as hard constraints.
+	// Default: the functions of the program's in-scope packages
+	// ([trace.Program.Packages]).
+	InScope func(fn *ssa.Function) bool
+	// Blamable, if set, further restricts the instances that a fault
+	// predicate may change: an instance whose key it rejects is encoded
+	// as a hard constraint, as if out of scope (other instances of its
+	// statement keep the predicate). localize uses it to keep blame
+	// inside the failure's relevant slice (localize.Options.SliceScope).
+	// Default nil: every instance of every in-scope instruction.
+	Blamable func(k trace.InstanceKey) bool
+	// BlamableOnly, with Blamable set, leaves the instances of a run that
+	// Blamable rejects out of the formula instead of encoding them as
+	// hard constraints: a use of such an instance's value takes its run
+	// value, as a value the encoding does not model does, and a branch
+	// among them does not advance the path (a phi after it takes the
+	// value of its edge all the same). Returns are encoded all the same
+	// (they link calls, and hold the oracle of a trace.Test), and so are
+	// a run's failed assertions and expectations. When Blamable admits
+	// the relevant slice of the failure (which holds every instance the
+	// failure depends on) and the instances that run did not execute, as
+	// localize's Options.SliceScope does, the formula of that run is the
+	// failure's cone: a table-driven test's rows before the failing one,
+	// which may be hundreds of thousands of instances, are left out; a
+	// change that would take a branch outside the slice the other way is
+	// not seen by the formula, and the replay of a candidate judges it.
+	// Default: off.
+	BlamableOnly bool
+}
+
+// Statement is a fault location: what one fault predicate stands for.
+type Statement struct {
+	// Group is the name of the statement's soft group in the solver:
+	// "file:line" (ByLine) or "file:line:col" (ByExpression).
+	Group string
+	// Pos is the statement's position (its first instruction's).
+	Pos token.Position
+	// Func is the function containing it.
+	Func *ssa.Function
+	// Expr is the source text of the expression (ByExpression only; "" if
+	// it could not be found in the function's syntax).
+	Expr string
+
+	ab *maxsat.Term // the fault predicate
+}
+
+// instance is one encoded instruction instance.
+type instance struct {
+	key    trace.InstanceKey
+	stmt   string // group, "" if hard
+	branch bool   // an If: term is its guard
+	rep    bool   // represents its statement (Store, If, Return, ...)
+	sort   sortInfo
+	terms  []*maxsat.Term // value terms (several for multi-result returns)
+	paths  []*maxsat.Term // path literals under which it was encoded
+	pos    token.Position
+	what   string      // instruction text, for reports
+	orig   trace.Value // the value of the first run that executed it
+}
+
+// Stats counts what an Encoder did.
+type Stats struct {
+	Runs        int // runs added
+	Events      int // events visited
+	LeftOut     int // of which left out of the formula (Options.BlamableOnly)
+	Constraints int // hard constraints added
+	Statements  int // fault predicates (soft groups) created
+	// IndexLoads counts the loads of a symbolic index encoded as an
+	// if-then-else chain over the container's elements.
+	IndexLoads int
+	// StringTerms counts the instances encoded with a String term (see
+	// the package documentation on strings): a formula with any is beyond
+	// the bit-vector engines of maxsat.
+	StringTerms int
+	// FloatTerms counts the instances encoded with a float term (see the
+	// package documentation on floats); so is a formula with any.
+	FloatTerms int
+	// FieldCopies counts the reads of a struct's field linked back
+	// through copies of the whole struct to the store of that field (see
+	// the package documentation on structs).
+	FieldCopies int
+	// Interfaces counts the instances of interface type encoded with the
+	// sort of their dynamic value (see the package documentation on
+	// interfaces).
+	Interfaces int
+}
+
+// Encoder builds the error trace formula of one failing test in a
+// [maxsat.Solver]. It belongs to one goroutine, like the solver.
+type Encoder struct {
+	prog *trace.Program
+	s    *maxsat.Solver
+	test trace.Test
+	want []*maxsat.Term
+	opts Options
+	// strs and floats say whether strings and floats get terms: 0 until
+	// decided (by the first run added, see decideTheories), 1 yes, -1 no.
+	strs, floats int8
+	scope        map[*ssa.Package]bool
+
+	stmts     map[string]*Statement
+	insts     map[trace.InstanceKey]*instance
+	instOrder []trace.InstanceKey
+	seen      map[seenKey]bool
+	paths     map[uint64]*maxsat.Term
+	sides     map[sideKey]*side
+	ids       map[trace.InstanceKey]int
+	diverged  trace.EventID // see Diverged
+	closed    map[sideKey]bool
+	stats     Stats
+}
+
+type seenKey struct {
+	key    trace.InstanceKey
+	prefix uint64
+}
+
+// ErrNotEncodable reports an oracle the encoding cannot express.
+var ErrNotEncodable = errors.New("encode: oracle not encodable")
+
+// New returns an Encoder for test, whose oracle must be expected results
+// (test.Want) of Boolean or integer types: a predicate oracle (test.Check)
+// cannot be encoded and yields an error wrapping [ErrNotEncodable].
+func New(prog *trace.Program, s *maxsat.Solver, test trace.Test, opts *Options) (*Encoder, error) {
+	if test.Func == nil {
+		return nil, errors.New("encode: test has no function")
+	}
+	e := newEncoder(prog, s, opts)
+	e.test = test
+	if test.WantPanic || test.Check != nil || test.Want == nil {
+		return nil, fmt.Errorf("%w: test %s needs expected results (Want)", ErrNotEncodable, test.Name)
+	}
+	sig := test.Func.Signature
+	if sig.Results().Len() != len(test.Want) {
+		return nil, fmt.Errorf("%w: test %s: %d expected results for %d results", ErrNotEncodable, test.Name, len(test.Want), sig.Results().Len())
+	}
+	for i := range test.Want {
+		switch si := sortOf(sig.Results().At(i).Type()); {
+		case si.isString && !e.opts.NoStrings:
+			e.strs = 1 // the oracle compares strings
+		case si.isFloat && !e.opts.NoFloats:
+			e.floats = 1
+		}
+	}
+	for i, w := range test.Want {
+		si := e.sortOf(sig.Results().At(i).Type())
+		t := si.concrete(w)
+		if !si.ok || t == nil {
+			return nil, fmt.Errorf("%w: test %s: result %d of type %s", ErrNotEncodable, test.Name, i, sig.Results().At(i).Type())
+		}
+		e.want = append(e.want, t)
+	}
+	return e, nil
+}
+
+// NewAssertions returns an Encoder whose oracle is the test's own
+// assertions, for tests that are Go test functions run by the interpreter:
+// the failed assertions of a run (its t.Error and t.Fatal calls), given to
+// [Encoder.AddRun], may not be reached along the same path, and neither
+// may a panic.
+func NewAssertions(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
+	return newEncoder(prog, s, opts)
+}
+
+func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
+	if opts == nil {
+		opts = &Options{}
+	}
+	e := &Encoder{
+		prog:  prog,
+		s:     s,
+		opts:  *opts,
+		scope: map[*ssa.Package]bool{},
+		stmts: map[string]*Statement{},
+		insts: map[trace.InstanceKey]*instance{},
+		seen:  map[seenKey]bool{},
+		paths: map[uint64]*maxsat.Term{},
+		sides: map[sideKey]*side{},
+		ids:   map[trace.InstanceKey]int{},
+
+		diverged: trace.NoEvent,
+		closed:   map[sideKey]bool{},
+	}
+	for _, p := range prog.Packages {
+		e.scope[p] = true
+	}
+	return e
+}
+
+// Stats returns what the encoder did so far.
+func (e *Encoder) Stats() Stats { return e.stats }
+
+// Statement returns the statement of a soft group name, or nil.
+func (e *Encoder) Statement(group string) *Statement { return e.stmts[group] }
+
+func (e *Encoder) inScope(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	if e.opts.InScope != nil {
+		return e.opts.InScope(fn)
+	}
+	p := fn.Pkg
+	if p == nil && fn.Origin() != nil {
+		p = fn.Origin().Pkg // an instance of a generic function is its origin's code
+	}
+	if p == nil || !e.scope[p] { // p == nil: a wrapper or other synthetic function
+		return false
+	}
+	// Test code is the oracle, not a fault location.
+	return !strings.HasSuffix(e.prog.Fset.Position(fn.Pos()).Filename, "_test.go")
+}
+
+// statementOf returns the group of the statement event ev belongs to, or ""
+// if the event is not blamable (out of scope, synthetic, bookkeeping).
+func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
+	st := t.StaticInfo(t.Static(ev))
+	if st.Synthetic || st.Instr == nil || st.Position.Line == 0 || !e.inScope(st.Func) {
+		return ""
+	}
+	if e.opts.Blamable != nil && !e.opts.Blamable(t.Key(ev)) {
+		return ""
+	}
+	switch in := st.Instr.(type) {
+	case *ssa.Alloc, *ssa.RunDefers, *ssa.Defer, *ssa.DebugRef, *ssa.Jump:
+		return ""
+	case *ssa.Store:
+		if _, ok := in.Val.(*ssa.Parameter); ok {
+			return "" // parameter spill: the input, not a statement
+		}
+		if _, ok := in.Val.(*ssa.FreeVar); ok {
+			return ""
+		}
+	case *ssa.Call:
+		if b, ok := in.Call.Value.(*ssa.Builtin); ok && b.Name() == "ssa:deferstack" {
+			return ""
+		}
+	}
+	p := st.Position
+	var name string
+	if e.opts.Granularity == ByExpression {
+		name = fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+	} else {
+		name = fmt.Sprintf("%s:%d", p.Filename, p.Line)
+	}
+	if _, ok := e.stmts[name]; !ok {
+		// The fault predicate is named by its statement's number, not by
+		// the group (which holds the file's path): Z3's answers then do
+		// not depend on where the program is checked out.
+		e.stmts[name] = &Statement{Group: name, Pos: p, Func: st.Func, ab: maxsat.BoolVar(fmt.Sprintf("ab_%d", len(e.stmts)))}
+		if e.opts.Granularity == ByExpression {
+			e.stmts[name].Expr = exprText(e.prog.Fset, st.Func, st.Pos)
+		}
+		e.stats.Statements++
+		if err := e.s.AddSoft(maxsat.Not(e.abVar(name)), 1, name); err != nil {
+			// AddSoft fails only on ill-sorted terms or a closed solver;
+			// the next AddHard reports the same condition.
+			return ""
+		}
+	}
+	return name
+}
+
+// abVar returns the fault predicate of the statement of group.
+func (e *Encoder) abVar(group string) *maxsat.Term { return e.stmts[group].ab }
+
+// keyName names the variable of an instance. Names are numbered in the
+// order instances are first encoded, not after their StaticIDs (which
+// depend on the order a Program compiled its functions in, for example
+// when several goroutines share it), so that the same sequence of runs
+// gives the same formula and Z3 the same answers.
+func (e *Encoder) keyName(prefix string, k trace.InstanceKey) string {
+	id, ok := e.ids[k]
+	if !ok {
+		id = len(e.ids)
+		e.ids[k] = id
+	}
+	return prefix + strconv.Itoa(id)
+}

@@ -1,0 +1,301 @@
+package encode
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// pointee returns the type a pointer type points to, or nil.
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return nil
+}
+
+// isInit reports whether fn is a package initializer. A field stored by
+// one is package data, such as a test table (examples/foo's Cases): a
+// copy of it keeps its run value, as loads that no store term reaches do,
+// or every row would be a candidate fixing the test by rewriting what it
+// expects.
+func isInit(fn *ssa.Function) bool {
+	return fn != nil && (fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#")) && fn.Signature.Recv() == nil
+}
+
+// maxFieldDepth bounds how many copies fieldOf follows back.
+const maxFieldDepth = 8
+
+// fieldOf returns the term of field i (of sort si) of the struct value
+// event d produced, following the value back through copies: a store of
+// the whole struct (to its stored value), a load of one (to the last
+// store of that field of the memory read, or of the whole struct, or the
+// variable's zero value), a call's result (to the callee's Return and the
+// value it returned). It returns nil where the value comes from anything
+// else (a bridged call, a φ...), or more than maxFieldDepth copies back.
+func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int) *maxsat.Term {
+	if depth > maxFieldDepth || d < 0 {
+		return nil
+	}
+	t := r.t
+	switch in := t.Instr(d).(type) {
+	case *ssa.Alloc:
+		return si.zero()
+	case *ssa.Store:
+		if c, ok := in.Val.(*ssa.Const); ok && c.Value == nil {
+			return si.zero() // the zero struct
+		}
+		return e.fieldOf(r, t.Producer(d, in.Val), i, si, depth+1)
+	case *ssa.Extract:
+		for _, dep := range t.Deps(d, nil) {
+			if ret, ok := t.Instr(dep).(*ssa.Return); ok && in.Index < len(ret.Results) {
+				return e.fieldOf(r, t.Producer(dep, ret.Results[in.Index]), i, si, depth+1)
+			}
+		}
+		if ta := t.Producer(d, in.Tuple); ta != trace.NoEvent && in.Index == 0 {
+			if x, ok := t.Instr(ta).(*ssa.TypeAssert); ok && x.CommaOk {
+				if v := t.Value(ta); v.Kind() == trace.KindTuple && v.Len() == 2 && v.Index(1).Bool() {
+					return e.fieldOf(r, t.Producer(ta, x.X), i, si, depth+1)
+				}
+			}
+		}
+	case *ssa.Return:
+		if len(in.Results) == 1 {
+			return e.fieldOf(r, t.Producer(d, in.Results[0]), i, si, depth+1)
+		}
+	case *ssa.MakeInterface:
+		return e.fieldOf(r, t.Producer(d, in.X), i, si, depth+1)
+	case *ssa.ChangeInterface:
+		return e.fieldOf(r, t.Producer(d, in.X), i, si, depth+1)
+	case *ssa.TypeAssert:
+		// A struct asserted out of an interface: the value boxed.
+		if !in.CommaOk {
+			return e.fieldOf(r, t.Producer(d, in.X), i, si, depth+1)
+		}
+	case *ssa.UnOp:
+		if in.Op != token.MUL {
+			return nil
+		}
+		deps := t.Deps(d, nil)
+		var addr trace.Value
+		for _, dep := range deps {
+			if t.SSAValue(dep) == in.X {
+				addr = t.Value(dep)
+			}
+		}
+		if !addr.IsValid() {
+			return nil
+		}
+		if types.IsInterface(in.Type()) {
+			// An interface boxing the struct: its one memory dependence
+			// is the cell's last store, which append or copy may have
+			// made at another address (trace: copiedStore).
+			for _, dep := range deps {
+				if t.SSAValue(dep) == in.X {
+					continue
+				}
+				if st, ok := t.Instr(dep).(*ssa.Store); ok && types.IsInterface(st.Val.Type()) {
+					return e.fieldOf(r, dep, i, si, depth+1)
+				}
+				return nil
+			}
+			return nil
+		}
+		// A later store of field i itself, else the memory's last
+		// store of the whole (its first dependence after the address).
+		var whole trace.EventID = trace.NoEvent
+		for _, dep := range deps {
+			if t.SSAValue(dep) == in.X {
+				continue
+			}
+			st, ok := t.Instr(dep).(*ssa.Store)
+			if !ok {
+				if _, isAlloc := t.Instr(dep).(*ssa.Alloc); isAlloc && whole == trace.NoEvent {
+					whole = dep
+				}
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.Field == i {
+				if faEv := t.Producer(dep, st.Addr); faEv != trace.NoEvent {
+					if x := t.Producer(faEv, fa.X); x != trace.NoEvent && trace.Equal(t.Value(x), addr) {
+						if ts := r.terms[dep]; len(ts) == 1 && !isInit(t.Func(dep)) {
+							return ts[0]
+						}
+						return nil
+					}
+				}
+				continue
+			}
+			if whole == trace.NoEvent && types.Identical(st.Val.Type(), in.Type()) {
+				if a := t.Producer(dep, st.Addr); a != trace.NoEvent && trace.Equal(t.Value(a), addr) {
+					whole = dep
+				}
+			}
+		}
+		if whole != trace.NoEvent {
+			return e.fieldOf(r, whole, i, si, depth+1)
+		}
+	}
+	return nil
+}
+
+// load returns the term of the value a load reads: the last store's, or the
+// zero value of a never-assigned variable. A load through &a[i] with a
+// non-constant index reads, for every other value of T(i), the element of
+// that index (see indexed).
+func (e *Encoder) load(r *run, ev trace.EventID, in *ssa.UnOp, si sortInfo) *maxsat.Term {
+	t := r.t
+	r.deps = t.Deps(ev, r.deps[:0])
+	addr := trace.NoEvent
+	var base *maxsat.Term
+	found := false
+	for _, d := range r.deps {
+		if t.SSAValue(d) == in.X {
+			addr = d
+			continue // the address
+		}
+		if found {
+			continue
+		}
+		found = true
+		switch t.Instr(d).(type) {
+		case *ssa.Alloc:
+			base = si.zero()
+		case *ssa.Store, *ssa.MapUpdate:
+			if ts := r.terms[d]; len(ts) == 1 {
+				base = ts[0]
+			} else if fa, ok := in.X.(*ssa.FieldAddr); ok {
+				// The field was last written by a store of the whole
+				// struct holding it: its term is that value's field.
+				if st, ok := t.Instr(d).(*ssa.Store); ok && types.Identical(st.Val.Type(), pointee(fa.X.Type())) {
+					if base = e.fieldOf(r, d, fa.Field, si, 0); base != nil {
+						e.stats.FieldCopies++
+					}
+				}
+			}
+		}
+	}
+	if ia, ok := in.X.(*ssa.IndexAddr); ok && addr != trace.NoEvent {
+		if x := e.indexed(r, ev, addr, ia, si, base); x != nil {
+			return x
+		}
+	}
+	return base
+}
+
+// indexed returns the term of a load of element T(i) of a slice or array
+// through the IndexAddr event addr: the element read (base, or the load's
+// concrete value when base is nil) when T(i) is the index of the run, and
+// the concrete value of element j when T(i) = j. Elements other than the
+// one read are taken as the container holds them when the encoder reads
+// the trace (the run's end): exact for a slice no statement writes after
+// the load, as the test's inputs; otherwise an approximation, which the
+// replay of candidates checks. It returns nil when the index is constant
+// or not modelled, or the container is too long to unfold.
+func (e *Encoder) indexed(r *run, ev, addr trace.EventID, ia *ssa.IndexAddr, si sortInfo, base *maxsat.Term) *maxsat.Term {
+	const maxElems = 256
+	if _, ok := ia.Index.(*ssa.Const); ok || si.isBool {
+		return nil
+	}
+	t := r.t
+	i := e.operand(r, addr, ia.Index)
+	cont, ok := e.container(r, addr, ia)
+	if i == nil || !ok || cont.Len() > maxElems {
+		return nil
+	}
+	is := e.sortOf(ia.Index.Type())
+	i0 := trace.EventID(trace.NoEvent)
+	r.deps = t.Deps(addr, r.deps[:0])
+	for _, d := range r.deps {
+		if t.SSAValue(d) == ia.Index {
+			i0 = d
+		}
+	}
+	if i0 == trace.NoEvent {
+		return nil
+	}
+	read := t.Value(i0).Int()
+	cur := base
+	if cur == nil {
+		if cur = si.concrete(t.Value(ev)); cur == nil {
+			return nil
+		}
+	}
+	for j := cont.Len() - 1; j >= 0; j-- {
+		if int64(j) == read {
+			continue
+		}
+		c := si.concrete(cont.Index(j))
+		k := is.constant(constant.MakeInt64(int64(j)))
+		if c == nil || k == nil {
+			return nil
+		}
+		cur = maxsat.Ite(maxsat.Eq(i, k), c, cur)
+	}
+	e.stats.IndexLoads++
+	return cur
+}
+
+// container returns the slice an IndexAddr event indexes (from its
+// operand's event), or, for a pointer to an array, a value whose Len is
+// the array's length. ok is false when neither is known.
+func (e *Encoder) container(r *run, addr trace.EventID, ia *ssa.IndexAddr) (trace.Value, bool) {
+	t := r.t
+	r.deps = t.Deps(addr, r.deps[:0])
+	for _, d := range r.deps {
+		if t.SSAValue(d) == ia.X {
+			v := t.Value(d)
+			switch v.Kind() {
+			case trace.KindSlice:
+				return v, true
+			case trace.KindPointer:
+				if el := v.Elem(); el.Kind() == trace.KindArray {
+					return el, true
+				}
+			}
+		}
+	}
+	return trace.Value{}, false
+}
+
+// indexBound encodes the bounds check of an IndexAddr event with a
+// non-constant index: π ⇒ (ab_s ∨ 0 ≤ T(i) < len), as Go panics otherwise.
+// It reports whether the condition is encoded (now or before).
+func (e *Encoder) indexBound(r *run, ev trace.EventID, sk seenKey, ia *ssa.IndexAddr) (bool, error) {
+	if _, ok := ia.Index.(*ssa.Const); ok {
+		return false, nil
+	}
+	i := e.operand(r, ev, ia.Index)
+	cont, ok := e.container(r, ev, ia)
+	is := e.sortOf(ia.Index.Type())
+	if i == nil || !ok || !is.ok || is.isBool {
+		return false, nil
+	}
+	n := int64(cont.Len())
+	var conds []*maxsat.Term
+	switch {
+	case is.integer:
+		conds = append(conds, maxsat.Ge(i, maxsat.Int(0)), maxsat.Lt(i, maxsat.Int(n)))
+	case is.signed:
+		conds = append(conds, maxsat.SGE(i, maxsat.BV(0, is.width)))
+		if is.width == 64 || n < 1<<(is.width-1) {
+			conds = append(conds, maxsat.SLT(i, maxsat.BV(uint64(n), is.width)))
+		}
+	default:
+		if is.width == 64 || n < 1<<is.width {
+			conds = append(conds, maxsat.ULT(i, maxsat.BV(uint64(n), is.width)))
+		}
+	}
+	path := r.path
+	if e.opts.Mode == FI {
+		path = maxsat.True()
+	}
+	stmt := e.statementOf(r.t, ev)
+	return true, e.hard(r, sk, e.guarded(path, stmt, maxsat.And(conds...)))
+}
