@@ -130,7 +130,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	var writeErr error
 	popts.Report = func(rep *localize.Report) {
-		if rep.Partial && len(rep.Candidates) == 0 {
+		if rep.Partial && len(rep.Candidates) == 0 && rep.Stats.Runs > 0 {
 			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate (%s); the ranking comes from the other evidence; %s\n", rep.Test, rep.Reason, nothingFoundHint(opts, *timeout, *fixes))
 		}
 		if stream {

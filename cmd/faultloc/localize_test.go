@@ -101,9 +101,10 @@ func TestLocalizeJSON(t *testing.T) {
 			Verified bool
 		}
 		Ranking []struct {
-			File string
-			Line int
-			Rank int
+			File     string
+			Line     int
+			Rank     int
+			Evidence string
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &reports); err != nil {
@@ -113,8 +114,18 @@ func TestLocalizeJSON(t *testing.T) {
 		t.Fatalf("reports = %+v", reports)
 	}
 	r := reports[0]
-	if len(r.Candidates) != 4 || len(r.Ranking) != 4 {
-		t.Fatalf("%d candidates, %d ranked lines; want 4 and 4 with -max-size 1", len(r.Candidates), len(r.Ranking))
+	fromCands := 0
+	for _, rl := range r.Ranking {
+		if rl.Evidence == string(localize.EvidenceVerified) {
+			fromCands++
+		}
+	}
+	if len(r.Candidates) != 4 || fromCands != 4 || r.Ranking[3].Rank != 4 {
+		t.Fatalf("%d candidates, %d lines ranked by them; want 4 and 4 with -max-size 1 (ranking %+v)", len(r.Candidates), fromCands, r.Ranking)
+	}
+	// The ranking goes on past the candidates with the other evidence.
+	if len(r.Ranking) <= 4 || r.Ranking[4].Evidence == "" || r.Ranking[4].Rank <= 4 {
+		t.Errorf("no line ranked by other evidence after the candidates: %+v", r.Ranking)
 	}
 	for _, c := range r.Candidates {
 		if !c.Verified || len(c.Locations) != 1 || c.Locations[0].Line == 0 || len(c.Angelic) == 0 {
@@ -256,9 +267,9 @@ func TestLocalizeFixes(t *testing.T) {
 
 // TestLocalizeNoOracle: a failing Example whose output the oracle cannot
 // read (it prints a value with a String method) has no oracle for
-// localize: the command reports the typed error on stderr, names the
-// case, and writes no report for it (in JSON an empty array), rather than
-// a report whose empty candidate fixes nothing.
+// localize: the command reports the typed error on stderr, naming the
+// case, and the case's report has no candidate, says why, and ranks the
+// lines by the other evidence (the spectrum of the package's cases).
 func TestLocalizeNoOracle(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		var out, errb bytes.Buffer
@@ -266,14 +277,23 @@ func TestLocalizeNoOracle(t *testing.T) {
 		if code := run(context.Background(), args, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d, stderr:\n%s", format, code, errb.String())
 		}
-		if want := "faultloc localize: " + localize.ErrNoOracle.Error() + ": ExampleCelsius: "; !strings.Contains(errb.String(), want) {
+		if want := "faultloc localize: ExampleCelsius: " + localize.ErrNoOracle.Error() + ": ExampleCelsius: "; !strings.Contains(errb.String(), want) {
 			t.Errorf("%s: stderr lacks %q:\n%s", format, want, errb.String())
 		}
-		if format == "json" && strings.TrimSpace(out.String()) != "[]" {
-			t.Errorf("json: stdout %q, want []", out.String())
+		if strings.Contains(errb.String(), "try -fixes") {
+			t.Errorf("%s: stderr suggests flags for a search that did not run:\n%s", format, errb.String())
 		}
-		if format == "text" && (strings.Contains(out.String(), "candidate") || strings.Contains(out.String(), "no failing test case")) {
-			t.Errorf("text: stdout %q, want nothing about candidates or an absent failure", out.String())
+		if format == "json" {
+			var reports []localize.Report
+			if err := json.Unmarshal(out.Bytes(), &reports); err != nil {
+				t.Fatal(err)
+			}
+			if len(reports) != 1 || len(reports[0].Candidates) != 0 || !strings.Contains(reports[0].Reason, localize.ErrNoOracle.Error()) || len(reports[0].Ranking) == 0 {
+				t.Errorf("json: reports %+v, want one without candidates, its reason and a ranking", reports)
+			}
+		}
+		if format == "text" && (!strings.Contains(out.String(), "no fix candidate found") || !strings.Contains(out.String(), "(spectrum)") || strings.Contains(out.String(), "no failing test case")) {
+			t.Errorf("text: stdout %q, want no candidate and the spectrum's ranking", out.String())
 		}
 	}
 }
@@ -295,15 +315,15 @@ func (w *cancelOnWrite) String() string { return w.buf.String() }
 
 // TestLocalizeStreams checks that text reports are written as each
 // failing case is localized, not once all are: the first write cancels
-// the run, and the cases after the failing one then stop on the canceled
-// context (foo's failing case is not its last).
+// the run, and the second failing case then stops on the canceled
+// context.
 func TestLocalizeStreams(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out := &cancelOnWrite{cancel: cancel}
 	var errb bytes.Buffer
-	run(ctx, []string{"localize", "-tags", "faultloc", "../../examples/foo"}, out, &errb)
-	if !strings.HasPrefix(out.String(), "# TestFoo/testFoo (agx)") {
+	run(ctx, []string{"localize", "-max-size", "1", "../../localize/testdata/output"}, out, &errb)
+	if !strings.HasPrefix(out.String(), "# Example") || strings.Count(out.String(), "\n# ") > 0 {
 		t.Fatalf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
 	}
 	if !strings.Contains(errb.String(), "context canceled") {
