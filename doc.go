@@ -2,30 +2,40 @@
 // (and passing) tests a program already has, it tells where the bug most
 // likely is and why.
 //
-// faultloc brings together five published techniques, each a package or a
-// pipeline that can be used alone:
+// faultloc implements formula-based fix localization (AgxFaults) and,
+// beside it, spectrum-based, mutation-based and slice-based techniques, as
+// packages that can be used alone or composed:
 //
 //   - [github.com/faultloc/faultloc/trace] loads Go packages, builds SSA and
-//     runs functions in a tracing interpreter that records every executed
-//     instruction instance: its value, the instances it read, its dynamic
-//     control parent and its source position. Hooks substitute values (angelic
-//     values) and force branch decisions.
-//   - github.com/faultloc/faultloc/maxsat is incremental partial MaxSMT on Z3:
-//     Fu–Malik core-guided optimisation, minimal correction set enumeration,
-//     MUS extraction, adding constraints between calls.
-//   - github.com/faultloc/faultloc/encode turns a trace into a MaxSMT problem
-//     with one fault predicate per statement (FI, FS, program-formula and
-//     AgxFaults' angelic trace formula).
-//   - github.com/faultloc/faultloc/spectra ranks program elements by spectrum
-//     formulas (Tarantula, Ochiai, DStar, ...) over many test runs.
-//   - github.com/faultloc/faultloc/slicing computes dynamic slices and chops
-//     over a trace, and delta debugging over any []T.
-//   - github.com/faultloc/faultloc/localize assembles them into pipelines
-//     (AgxFaults, angelic debugging, SAT-TAR, failure-inducing chops,
-//     regression explanation) with one report type.
+//     runs functions and go test cases in a tracing interpreter that records
+//     every executed instruction instance: its value, the instances it read,
+//     its dynamic control parent and its source position. Hooks substitute
+//     values (angelic values) and force branch decisions.
+//   - [github.com/faultloc/faultloc/maxsat] is incremental partial MaxSMT on
+//     Z3: Fu–Malik core-guided optimisation, minimal correction set
+//     enumeration, MUS extraction, adding constraints between calls.
+//   - [github.com/faultloc/faultloc/encode] turns a trace into a MaxSMT
+//     problem with one fault predicate per statement (AgxFaults' angelic
+//     trace formula, the program formula, and flow-sensitive and
+//     flow-insensitive single-path formulas).
+//   - [github.com/faultloc/faultloc/localize] assembles them into AgxFaults:
+//     minimal fix candidates, each verified by re-running the test with its
+//     angelic values; it orders tied candidates by a spectrum or by mutation
+//     analysis (Metallaxis, MUSE), finds plausible fixes by mutation, and
+//     reports in one type rendered as text, JSON or HTML.
+//   - [github.com/faultloc/faultloc/spectra] ranks program elements by
+//     spectrum formulas (Tarantula, Ochiai, DStar, ...) over many test
+//     runs, interpreted or native.
+//   - [github.com/faultloc/faultloc/slicing] computes dynamic slices and
+//     chops over a trace, delta debugging over any []T, and failure-inducing
+//     chops.
+//   - [github.com/faultloc/faultloc/faultloctest] explains a failing go test
+//     in its own log.
 //
-// Packages trace, spectra and slicing are pure Go; maxsat, encode and
-// localize need libz3 through cgo.
+// Angelic debugging, SAT-TAR and regression explanation (AFTER) are planned.
+//
+// Packages trace, spectra and slicing are pure Go; maxsat, encode,
+// localize and faultloctest need libz3 through cgo.
 //
 // A typical pipeline: trace.Load a package with its tests, run the failing
 // test to get a trace, encode the trace with fault predicates, enumerate the

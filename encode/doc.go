@@ -148,6 +148,14 @@
 // check. Angelic values are any that fix the test (an extreme one such as
 // 7e-307 is possible: no preference keeps them near the original).
 //
+// # Subjects
+//
+// The test subjects under localize/testdata exercise each sort end to
+// end, from a failing go test to a verified candidate: paths (strings
+// through fmt.Sprintf), csvrow (a strings.Builder), errmsg (an error's
+// text), units (the angelic value "KiB" for a wrong "KB"), temps (float
+// arithmetic) and boxheap (ints held in a []any).
+//
 // # Modes
 //
 // [ATF] (the default) is the angelic trace formula of AgxFaults: only the

@@ -77,22 +77,20 @@
 //
 // # Performance
 //
-// Z3 pays most of its work on the first check of a formula: bit-blasting
-// and internalizing the terms (about 1 ms per 32-bit statement of a trace
-// formula under assumptions on this project's 2-core machine); later checks
-// of the same solver reuse it and are several times cheaper. This is why
-// one Solver should live through a whole localization: adding constraints
-// to it is far cheaper than solving the grown problem again. The
-// benchmark command internal/cmd/maxsatbench measures both this and the
-// enumeration against Z3 Optimize.
+// Z3 pays most of its work on the first check of a formula: bit-blasting and
+// internalizing the terms; later checks of the same solver reuse it and are
+// several times cheaper. This is why one Solver should live through a whole
+// localization: adding constraints to it is far cheaper than solving the
+// grown problem again. The benchmark command internal/cmd/maxsatbench
+// measures both this and the enumeration against Z3 Optimize.
 //
 // What a check assumes, Z3 propagates again at every check: assuming the
-// selectors of all 10^4 groups of a trace formula cost about a second per
-// check however simple the question. [LevelSearch] therefore asserts the
+// selectors of all the groups of a large trace formula makes every check
+// slow, however simple the question. [LevelSearch] therefore asserts the
 // groups it enforces for a while in a solver scope that stays open across
 // checks and NextMCS calls (popped, and what was added meanwhile asserted
 // again, before any check that must not enforce them), and assumes only a
-// few literals; its checks then take tens of milliseconds plus the model.
+// few literals, so that its checks stay cheap.
 //
 // The engine ([Solver.SetEngine]) chooses which Z3 solver answers: the
 // SMT core ([SMTEngine], the default), the bit-vector SAT solver
@@ -107,10 +105,10 @@
 // The translation to Z3 lifts an if-then-else operand out of a predicate,
 // p(ite(c, a, b), y) into ite(c, p(a, y), p(b, y)), because Z3's SMT core
 // (used without pre-processing tactics, which would not be incremental)
-// handles long chains of bit-vector ite terms poorly: 2000 chained phis
-// v_i = ite(g_i, v_i-1, k) took 66 s to refute, 8.5 s lifted. An encoder
-// can also write a phi as the two implications g ⇒ v = a and ¬g ⇒ v = b,
-// as AgxFaults does (1.5 s on the same chain).
+// handles long chains of bit-vector ite terms poorly: a chain of phis
+// v_i = ite(g_i, v_i-1, k) takes several times longer to refute than its
+// lifted form. An encoder can also write a phi as the two implications
+// g ⇒ v = a and ¬g ⇒ v = b, as AgxFaults does, which is faster still.
 //
 // # Errors and limits
 //

@@ -36,14 +36,11 @@ const (
 	// with every group outside U assumed enforced either proves the level
 	// exhausted or returns an unsat core whose groups outside U join U.
 	// Single MCSes need only U = C. A core stays a core as constraints are
-	// added, so this too survives increments. On a 10^4-statement trace
-	// formula (a core of 100 groups) the first MCS took 6 s of CPU and
-	// each further MCS of one or two statements about 0.3 s, against 1.2 s
-	// when the enforced groups were assumed at every check and 2 s to
-	// minutes when MCSes with groups outside C were searched among all
-	// groups; all 1697 MCSes of up to three statements took 13.6 minutes
-	// of CPU (bench/maxsat.txt), where the previous method had found 520
-	// in 24 minutes of wall time and was still enumerating.
+	// added, so this too survives increments. On large trace formulas
+	// each further MCS then costs a small fraction of the first: assuming
+	// the enforced groups at every check, or searching among all groups
+	// for MCSes that relax groups outside C, costs several times more per
+	// MCS (bench/maxsat.txt measures the enumeration).
 	LevelSearch MCSAlgorithm = iota
 	// OptimizeBlocking asks Z3's Optimize (MaxRes) for an optimum under the
 	// blocking clauses, once per MCS. It is the baseline of the benchmarks
@@ -390,9 +387,9 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 		if s.unit {
 			// Linear search, level by level, as with a size bound: the
 			// levels below mid are exhausted, so probeLevel's search in
-			// the core candidates applies. A probe over all groups took
-			// 40 s and more on a 40-iteration binary search's trace
-			// formula where the search in the candidates took seconds.
+			// the core candidates applies. A probe over all groups is
+			// far slower on long trace formulas (a binary search's loop
+			// unrolled forty times) than the search in the candidates.
 			m, err = s.probeLevel(ctx, mid, size)
 		} else {
 			mid += (int64(hi.Cost) - s.kDone - 1) / 2
@@ -428,8 +425,7 @@ func (s *Solver) nextLevel(ctx context.Context, b Bounds) (*MCS, error) {
 // step resumes. This is core-guided abstraction refinement: the search
 // runs on a small subproblem that cores enlarge only where a correction
 // set might lie, instead of one check over all groups per MCS with a
-// group outside the first core, which took from seconds to minutes each
-// on 10^4-statement trace formulas.
+// group outside the first core, which is slow on large trace formulas.
 //
 // A model of either step is an MCS of cost k.
 func (s *Solver) probeLevel(ctx context.Context, k int64, size int) (*MCS, error) {

@@ -8,15 +8,14 @@ import (
 
 // The inside scope. Level search first looks for correction sets among the
 // groups of an unsat core, every other group enforced (see probeLevel).
-// Assuming the thousands of other selectors at every check made Z3's SMT
-// core propagate the whole formula again each time: on a 10^4-statement
-// trace formula about a second per check, whatever the check asked.
-// Instead the enforced selectors are asserted once in a solver scope (Push)
-// that stays open across checks and NextMCS calls, so Z3 propagates them
-// once; a check in the scope then took about 20 ms. Everything asserted
-// while the scope is open (hard constraints, softs, blocks, bound
-// literals) is logged and asserted again after the scope is popped, which
-// happens before any check that must not enforce those groups.
+// Assuming the thousands of other selectors at every check would make Z3's
+// SMT core propagate the whole formula again each time, whatever the check
+// asked. Instead the enforced selectors are asserted once in a solver scope
+// (Push) that stays open across checks and NextMCS calls, so Z3 propagates
+// them once, and a check in the scope is cheap. Everything asserted while
+// the scope is open (hard constraints, softs, blocks, bound literals) is
+// logged and asserted again after the scope is popped, which happens before
+// any check that must not enforce those groups.
 type insideScope struct {
 	open bool
 	soft int      // softs added when the scope was opened

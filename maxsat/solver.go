@@ -79,9 +79,10 @@ const (
 	// incremental solver): every bit-vector term is bit-blasted and the
 	// whole problem solved by a SAT solver with its in-processing. It
 	// accepts Booleans and bit-vectors only. On long chains of bit-vector
-	// arithmetic (a loop unrolled a hundred times) it was 3 to 10 times
+	// arithmetic (a loop unrolled a hundred times) it is several times
 	// faster than the SMT core; on formulas with large if-then-else
-	// chains (symbolic array reads) 10 times slower.
+	// chains (symbolic array reads) much slower (bench/scaling measures
+	// both).
 	BVEngine
 	// HybridEngine checks with both, on one formula: the SMT core for
 	// the checks that look for a model (Check, CheckRelaxed, MUS), the
@@ -91,11 +92,10 @@ const (
 	// context, receives every hard constraint, soft, block and bound
 	// before its next check. Like BVEngine it accepts Booleans and
 	// bit-vectors only; should a term of sort Int be added later, the
-	// probes fall back to the SMT core. On a 40-element binary search's
-	// angelic trace formula (with 40-way if-then-else chains for the
-	// symbolic array reads) one level-2 probe took 48 s on the SMT core
-	// and 3 s here, and the guesses that find models were 2 to 10 times
-	// slower on the SAT solver.
+	// probes fall back to the SMT core. It suits formulas with large
+	// if-then-else chains (a binary search's symbolic array reads), where
+	// the SAT solver proves a level exhausted much faster than the SMT
+	// core but finds models more slowly.
 	HybridEngine
 )
 

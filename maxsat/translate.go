@@ -114,10 +114,11 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 // liftIte rewrites a predicate with exactly one if-then-else operand,
 // p(…, ite(c, a, b), …), into the Boolean ite(c, p(…, a, …), p(…, b, …)),
 // or returns nil. Z3's SMT core, used without pre-processing tactics,
-// handles bit-vector ite terms poorly: a chain of 2000 statements
-// v_i = ite(g_i, v_i-1, k) took 66 s to refute against 7 s lifted. Lifting
-// only predicates with a single ite operand keeps the result linear in the
-// size of the term (nested ites in that operand are lifted in turn).
+// handles bit-vector ite terms poorly: a chain of statements
+// v_i = ite(g_i, v_i-1, k) takes several times longer to refute than its
+// lifted form. Lifting only predicates with a single ite operand keeps the
+// result linear in the size of the term (nested ites in that operand are
+// lifted in turn).
 func liftIte(t *Term) *Term {
 	if t.sort.Kind != BoolSort || len(t.args) != 2 || !liftable[t.op] {
 		return nil

@@ -150,12 +150,6 @@ var longRecipe = strings.Repeat("chsm", 5_500)
 // from the sweetness (reported separately: building the graph, with its
 // memory per event; the backward slice; the relevant slice; building the
 // graph and computing the potential dependences).
-//
-// Measured on the shared 2-core development machine (Go 1.26, other jobs
-// running, so wall times vary up to 3x): 1,006,604 events; NewGraph 30–190
-// ms and 21 bytes per event; Backward 4–11 ms (506,004 events in the slice,
-// 256 KiB of bitsets); Relevant 6–17 ms once the potential dependences are
-// computed (80–200 ms including the graph).
 func BenchmarkTraceSlice(b *testing.B) {
 	r := runTraced(b, "./examples/chops", chopsPkg, "Taste", trace.String(longRecipe))
 	if r.Trace.Len() < 1_000_000 {

@@ -38,14 +38,9 @@
 // the matrix itself (density, diversity, uniqueness: DDU) and
 // [Matrix.AmbiguityGroups] lists the elements no formula can tell apart.
 //
-// Ranking costs O(E log E) for E elements whatever the number of tests.
-// Measured on the project's 2-core machine (bench_test.go, seeded
-// synthetic suites where each test executes 3% of the program):
-//
-//	BenchmarkRank  10^4 tests × 10^5 elements   46 ms per ranking (Tarantula)
-//	BenchmarkAdd   10^4 tests × 10^5 elements  0.32 s to build the matrix
-//	BenchmarkGoTest examples/triangle, 9 cases  5–9 ms per case, 0.5 s build
-//	google/uuid (TestNativeRealPackage)         ~190 cases, 11–15 ms per case
+// Ranking costs O(E log E) for E elements whatever the number of tests;
+// bench_test.go measures ranking and building the matrix on seeded
+// synthetic suites, and native collection on an example subject.
 //
 // # Coverage sources
 //
@@ -82,8 +77,9 @@
 //
 // # Limits
 //
-//   - Native collection starts one process per test case: 5–15 ms a case
-//     on top of the test's own time, plus one build of the test binary.
+//   - Native collection starts one process per test case: milliseconds a
+//     case on top of the test's own time, plus one build of the test
+//     binary.
 //   - A case's coverage is lost, and the case left out (and named in
 //     [GoTestStats].Lost), when its binary dies in a way no cleanup sees:
 //     os.Exit, a panic in a goroutine the test started, a timeout; or any
@@ -96,12 +92,12 @@
 //     executed if either ran. Lines are those of statements; package-level
 //     variable initializers are not measured.
 //   - Flaky tests make spectra flaky: leave them out with [GoTest].Skip.
-//   - The Traces source runs tests given as data ([trace.Test]): the
-//     interpreter does not run TestXxx functions themselves. Its line
-//     coverage lacks break, continue and goto lines (see above), and it
-//     fails where the interpreter does: github.com/google/uuid, for one,
-//     does not load because its initializer reads crypto/rand.Reader, a
-//     variable the interpreter's bridge does not provide.
+//   - The Traces source runs tests given as data ([trace.Test]), not a
+//     package's TestXxx functions (trace's Program.RunGoTest runs those,
+//     and [CoveredCodeElements] turns a run's coverage into elements). Its
+//     line coverage lacks break, continue and goto lines (see above), and
+//     it fails where the interpreter does (an unsupported construct, a
+//     function the bridge lacks).
 //
 // # Stability
 //

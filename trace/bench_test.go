@@ -12,8 +12,9 @@ import (
 
 // Benchmarks compare the interpreter with native execution on the same
 // functions. Each reports ns/event (per recorded instruction) for traced
-// runs, each run releasing its trace for the next (Trace.Release). See
-// README.md in this directory for measured figures.
+// runs, each run releasing its trace for the next (Trace.Release). The
+// figures of the interpreter against native code and x/tools' interpreter
+// are in bench/interp.txt (internal/cmd/interpbench).
 
 var benchSink int
 

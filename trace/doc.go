@@ -32,8 +32,9 @@
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).
 //
 // Calls into the standard library out of scope run natively
-// through a bridge (bridge_std.go lists the functions covered; README.md
-// summarizes). Some take interpreted values through mirrors of their
+// through a bridge (the generated table bridge_table.go and the
+// hand-written bridges list the functions covered; README.md says which
+// file does what). Some take interpreted values through mirrors of their
 // types (encoding/json, testing/quick), and the most used assertions of
 // github.com/stretchr/testify, another module, are bridged by hand. Arguments and results are converted by the function's
 // signature; interpreted func values passed to native code (sort.Slice's

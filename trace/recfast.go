@@ -438,9 +438,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		if in.sdmin >= sid0 {
 			// As addIns: the dependences on operands defined in the
 			// block are implied, the other one (if any) is stored.
-			// recBlocks has the same code in its loop: as one function
-			// for both (not inlined, cost 330) it made TCAS 18% and
-			// classify 12% slower.
+			// recBlocks has the same code in its loop: one function
+			// shared by both is over the inliner's budget, and the
+			// call costs both hot loops.
 			kd |= uint16(sdepFlag)
 			if s := in.sdyn; s >= 0 {
 				if dd := *evAt(dp, s); dd >= 0 {

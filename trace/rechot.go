@@ -3,26 +3,24 @@ package trace
 import "unsafe"
 
 // Hot blocks. Most of a recorded run's time goes to interpreting the naive
-// form one instruction at a time (recRun), not to the trace: a recorded
-// event of the sum loop cost about 7 ns there, of which the writes were a
-// quarter. A block whose every instruction is a load or store of a value
-// that is not an aggregate (ins.sc or ins.fl), an integer operation or
-// comparison on words, a field or element address, an If or a Jump (no φ)
-// is a hot block: recBlocks runs it from a copy of its
-// instructions in a few bytes each (hop), each case computing its value,
-// register and definition, the dependences written by code in the loop
-// itself (a function there would not be inlined), and goes on to the next
-// hot block without returning to execRec. The hot prefix of another block
-// (its instructions before a call, say) runs the same way before execRec
-// takes the rest. A hot block that would reach the step limit, lack room
-// in the columns, dereference nil, index out of range or load or store a
-// native or aggregate value (which are copied) is left to execRec from the
-// instruction where it stopped, which records it as before. Scalar loads
-// and stores, word operations and Ifs whose operands are all defined
-// earlier in the block (or are the entry block's variables) have opcodes
-// of their own (see implied) that neither test nor write the dependences
-// on those operands: recBlocks' segments hold whole blocks, so they are
-// always implied.
+// form one instruction at a time (recRun), not to writing the trace. A block
+// whose every instruction is a load or store of a value that is not an
+// aggregate (ins.sc or ins.fl), an integer operation or comparison on words,
+// a field or element address, an If or a Jump (no φ) is a hot block:
+// recBlocks runs it from a copy of its instructions in a few bytes each
+// (hop), each case computing its value, register and definition, the
+// dependences written by code in the loop itself (a function there would not
+// be inlined), and goes on to the next hot block without returning to
+// execRec. The hot prefix of another block (its instructions before a call,
+// say) runs the same way before execRec takes the rest. A hot block that
+// would reach the step limit, lack room in the columns, dereference nil,
+// index out of range or load or store a native or aggregate value (which are
+// copied) is left to execRec from the instruction where it stopped, which
+// records the rest. Scalar loads and stores, word operations and Ifs
+// whose operands are all defined earlier in the block (or are the entry
+// block's variables) have opcodes of their own (see implied) that neither
+// test nor write the dependences on those operands: recBlocks' segments hold
+// whole blocks, so they are always implied.
 
 // hop is an instruction of a hot block.
 type hop struct {

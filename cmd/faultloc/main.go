@@ -1,11 +1,3 @@
-// Command faultloc localizes faults in Go packages from their tests.
-//
-// Usage:
-//
-//	faultloc <command> [flags] [arguments]
-//
-// Each command lives in its own file of this directory and registers itself
-// in [commands] from an init function; `faultloc help` lists them.
 package main
 
 import (
@@ -26,7 +18,9 @@ type command struct {
 	run func(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
-// commands maps a command name to its implementation.
+// commands maps a command name to its implementation. Each command lives
+// in its own file of this directory and registers itself from an init
+// function; doc.go is their reference, which `faultloc help` prints.
 var commands = map[string]command{}
 
 func register(name string, c command) {
@@ -45,7 +39,7 @@ func main() {
 
 // run is main without the process: the test seam.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {
 			return 1

@@ -239,8 +239,8 @@ var upward = []struct {
 }
 
 // localizeImporters may import localize: the commands (the benchmark
-// commands under bench/ among them), and faultloctest, the go test helper
-// (issue 9), a front end like them.
+// commands under bench/ among them), and faultloctest, the go test helper,
+// a front end like them.
 var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "faultloctest/..."}
 
 // depViolations checks the module's packages in a `go list -deps` result

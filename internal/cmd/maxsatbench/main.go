@@ -38,20 +38,11 @@
 // largest size than the incremental one (X then names the size it was
 // measured at). Progress goes to stderr.
 //
-// Measured on the project's shared 2-core machine (bench/maxsat.txt holds
-// the run with -size 10000; see its X and Y lines). At 10000 statements
-// the failing trace has 1697 MCSes of up to 3 statements: 30 of one
-// statement, 90 pairs and 1577 triples. Level search enumerated them all
-// in 13.6 minutes of CPU (28 of wall time on the loaded machine): the
-// first after 14 s of wall time, then about 0.3 s of CPU each, and the
-// last check, which proves level 3 exhausted, took about 6 minutes of wall
-// time. Z3 Optimize with blocking, given three times that CPU time on the
-// same formula, found 34 of them (about 70 s of CPU each), so X there is a
-// lower bound; at that pace all 1697 would take over a day. At 10000
-// statements that program's MCSes of up to 3 statements are all found and
-// blocked by the second stage of the incremental experiment, so the eight
-// later stages only add constraints and prove exhaustion, which the
-// incremental solver does without a check.
+// bench/maxsat.txt holds the report of a run with -size 10000: its figures
+// are there, not here. At that size the generated program's MCSes of up
+// to 3 statements are all found and blocked by the second stage of the
+// incremental experiment, so the later stages only add constraints and
+// prove exhaustion, which the incremental solver does without a check.
 package main
 
 import (

@@ -1,0 +1,334 @@
+// Faultloc localizes faults in Go packages from their own tests: for each
+// failing test case of a package it finds the statements whose change
+// makes the case pass, and it ranks the package's lines by how suspicious
+// the package's tests make them.
+//
+// Usage:
+//
+//	faultloc <command> [flags] [arguments]
+//
+// The commands are:
+//
+//	help      print the reference of faultloc or of one command
+//	localize  find minimal fix candidates for the failing tests of a package (AgxFaults)
+//	spectra   rank a package's lines by its own tests (spectrum-based)
+//
+// 'faultloc help <command>' prints the command's section of this
+// reference; 'faultloc <command> -h' lists its flags briefly.
+//
+// The exit status is 0 when the command ran, whatever it found; 1 on a
+// usage or load error, reported on standard error; 2 when writing the
+// output failed.
+//
+// # faultloc localize
+//
+// Usage:
+//
+//	faultloc localize [flags] PKG
+//
+// Localize loads the package PKG with its tests, runs every test case in
+// faultloc's interpreter (each t.Run subtest, fuzz seed and Example with
+// an output comment is a case of its own) and, for each failing case,
+// reports its fix candidates: the minimal sets of statements where a
+// change makes the case pass, with the angelic values that do it. Each
+// candidate is re-run with its angelic values substituted and is marked
+// verified only if the case then passes.
+//
+// PKG and the packages of its module that it imports are interpreted from
+// source; the other modules it depends on are interpreted from source too,
+// as libraries whose statements are never blamed. The standard library
+// runs natively through the interpreter's bridge, except a few packages
+// interpreted from source (slices, maps, sort, context, log, flag and a
+// few more). What the formula does not model (see the encode package)
+// keeps its run value: a fault whose effect reaches the failure only
+// through such values (a result built byte by byte in a strings.Builder,
+// say) may get no candidate, where 'faultloc spectra' still ranks its
+// line.
+//
+// The oracle of a failing case is what failed in it: its failed checks
+// (t.Error, t.Fatal and their kin, testify's assertions) or its panic. A
+// failing Example's oracle is its output comment: each expected line is
+// read back into the values that the arguments of the fmt.Println,
+// fmt.Printf or fmt.Print call that printed it must have (integers and
+// Booleans, also through fmt.Sprintf); a constant line printed on the
+// wrong path, or lines missing or in excess, rule the path out. A failing
+// case that gives no oracle (no failed check, no panic, or an Example
+// that prints otherwise, through String methods, or with "Unordered
+// output:") gets no report, and a line on standard error says why.
+//
+// Text reports are written as each failing case is done, except with
+// -fixes or a -tiebreak other than position, which reorder them once
+// every case has run; a line per case on standard error then says how
+// many candidates it got, and in how long. When a case's search ends with
+// no candidate, a line on standard error names the flags that make it
+// cheaper.
+//
+// The flags are:
+//
+//	-mode agx|pf|fs|fi
+//
+// The encoding (default agx): agx is AgxFaults' angelic trace formula,
+// refined by re-runs along the paths the candidates take; pf the program
+// formula (every path up to a loop-unwinding bound, as in BugAssist); fs
+// and fi the failing path alone, flow-sensitive and flow-insensitive. See
+// [encode.Mode].
+//
+//	-max-size N
+//
+// The largest number of statements in a candidate (default 2; 0: no
+// bound).
+//
+//	-max-candidates N
+//
+// Stop after N candidates per failing case (default 0: no bound).
+//
+//	-timeout D
+//
+// The time bound of each failing case (default 1m). What was found by
+// then is reported, marked partial.
+//
+//	-run REGEXP
+//
+// Run only the cases whose full name (TestX/sub) matches REGEXP. The
+// other cases are not run, so they count neither for -tiebreak nor for
+// -fixes.
+//
+//	-tags TAGS
+//
+// Comma-separated build tags to load the package with (this repository's
+// examples need faultloc).
+//
+//	-by line|expr
+//
+// The fault locations (default line): one per source line, or one per
+// expression, as angelic debugging has them, so that a candidate can name
+// a == c inside a == c || b == c.
+//
+//	-arith bv|int
+//
+// The integer encoding (default bv): bit-vectors of the Go type's width,
+// exact, or unbounded integers, faster on multiplication and division but
+// blind to overflow.
+//
+//	-strings=false
+//
+// Keep strings at their run values. By default they enter the formula
+// when the test compares them; the string theory is slower, and Z3's
+// string solver has had crashes.
+//
+//	-floats=false
+//
+// Keep floats at their run values. By default they enter the formula,
+// IEEE 754 bit for bit, when the test compares them.
+//
+//	-engine auto|smt|bv|hybrid
+//
+// Z3's engine for the checks (default auto). It changes how fast
+// candidates are found, not which. smt is Z3's SMT core; bv its
+// bit-vector SAT solver; hybrid the SMT core to find models and the SAT
+// solver to prove that no correction set is left at a cost. auto picks bv
+// for long bit-vector runs without loads through a symbolic index, hybrid
+// for the other bit-vector runs, and smt for unbounded integers, strings
+// or floats, which bv and hybrid hand to smt too. See [localize.Engine].
+//
+//	-slice
+//
+// Blame only the statements in the relevant slice of each failure (and
+// those its run did not execute). On tests that run much code the failure
+// does not depend on, package initialization above all, it spares the
+// solver candidates that re-runs would refute one by one. It is off by
+// default because the relevant slice does not model every effect (a
+// callee's writes on a branch not taken), so it may miss a fix that works
+// through one. See [localize.Options].SliceScope.
+//
+//	-first
+//
+// Localize only the first failed check of each case. A table-driven test
+// that loops over its rows with t.Error fails in every faulty row, and a
+// candidate would need angelic values for all of them at once; with
+// -first the run is encoded up to the first failing row's check, blame
+// stays in that check's slice, and a candidate is verified when its
+// re-run passes that check and those before it (for an Example: its
+// output up to the first wrong line). See [localize.Options].FirstFailure.
+//
+//	-fixes
+//
+// Also search for plausible fixes by mutation: mutants of every line the
+// failing cases executed and of the candidates' lines (the operators of
+// -tiebreak mutation, the candidates' angelic values as constants, a
+// local variable read as another of the same type, an integer off by one,
+// a constant operand changed to give an instance its angelic value) are
+// run on every case that ran. A mutant under which a failing case passes
+// and no passing case fails is listed under that case as
+//
+//	file:line:col: mutant fix (OP): orig -> repl
+//
+// Such a fix satisfies the package's tests, which does not make it
+// correct (it may overfit them); it is evidence found without the solver,
+// and often where the solver finds nothing in time. See
+// [localize.MutationAnalysis.Fixes].
+//
+//	-tiebreak position|FORMULA|mutation|muse
+//
+// The order of candidates that tie on verified status and size (default
+// position: by file and line). A spectrum formula such as ochiai (see
+// 'faultloc spectra -formulas') orders them by the suspiciousness of
+// their lines over the package's cases, passing and failing, run in the
+// interpreter; mutation (Metallaxis) and muse (MUSE) by how the cases
+// fare on mutants of the candidates' lines. It reorders the report; it
+// finds no other candidates. See [localize.Options].Suspiciousness.
+//
+//	-format text|json|html
+//
+// The output (default text). text is one block per failing case: a line
+// "# NAME (MODE): FAILURE", then a line per location of each candidate,
+// "file:line: candidate N (verified, size K): SOURCE [angelic: VALUE]",
+// verified candidates first, then by size, then by -tiebreak. json is an
+// array with one object per failing case, with the fields of
+// [localize.Report]:
+//
+//   - name, mode, failure: the case's full name, the encoding, how it
+//     failed;
+//   - candidates: locations [{file, line, text}], angelic [{file, line,
+//     occurrence, instr, branch, value, orig}] (orig: the instance's value
+//     in the failing run), path (the branch decisions of the verifying
+//     run), verified;
+//   - ranking: [{file, line, rank}], the lines in the order a developer
+//     reads the candidates, rank counting the lines examined, inclusive;
+//   - partial, reason: set when the search stopped early (timeout, bound);
+//   - stats: runs, refinements, correction sets, constraints, solver calls
+//     and times;
+//   - fixes, with -fixes: [{op, file, line, column, orig, repl,
+//     failKilled, passKilled, failToPass, passToFail}].
+//
+// html is one self-contained page: the source of the files involved, the
+// candidates' lines highlighted with their angelic values inline, a
+// section per failing case (with its plausible fixes under -fixes) and,
+// when passing cases exist, the Ochiai ranking of the lines as a heat map.
+//
+// Example: the running example of the AgxFaults paper, whose Foo(3, 5)
+// returns 8 where 2 is wanted, has five minimal fix candidates, each
+// verified (an angelic value is one of the models Z3 finds; where several
+// values work, another build of libz3 may show another):
+//
+//	$ faultloc localize -tags faultloc ./examples/foo
+//	# TestFoo/testFoo (agx): foo_test.go:12: Foo(3, 5) = 8, want 2
+//	examples/foo/foo.go:11: candidate 1 (verified, size 1): b := x + y // L1 [angelic: 2]
+//	examples/foo/foo.go:14: candidate 2 (verified, size 1): a = x // L3 //fault: should be a = 2 * x [angelic: 5]
+//	examples/foo/foo.go:18: candidate 3 (verified, size 1): if a >= y { // L6 [angelic: branch then]
+//	examples/foo/foo.go:21: candidate 4 (verified, size 1): return b // L8 [angelic: 2]
+//	examples/foo/foo.go:13: candidate 5 (verified, size 2): if x < y { // L2 [angelic: branch else]
+//	examples/foo/foo.go:16: candidate 5 (verified, size 2): a = y - x // L4 [angelic: 6]
+//
+// # faultloc spectra
+//
+// Usage:
+//
+//	faultloc spectra [flags] PKG...
+//
+// Spectra runs the packages' tests natively with go test's coverage, one
+// test case at a time (each test binary is built once), and ranks the
+// packages' lines by a spectrum formula of how often failing and passing
+// cases execute them. It needs no solver and no interpreter, so it works
+// on any package go test runs.
+//
+// On standard error it reports the cases whose verdict differs between
+// the whole suite's run and their own run (flaky or order-dependent
+// tests), the cases whose coverage was lost (the test binary died), which
+// are left out, and that no case fails, if none does (every score is then
+// uninformative).
+//
+// The flags are:
+//
+//	-formula NAME
+//
+// The suspiciousness formula (default tarantula): ochiai, dstar, op2,
+// jaccard, barinel and the others that -formulas lists. See
+// [spectra.Formulas].
+//
+//	-formulas
+//
+// List the formulas' names and exit.
+//
+//	-ties worst|best|average
+//
+// The rank of elements whose scores tie (default worst: the position of
+// the last of them, as the SAT-TAR paper counts).
+//
+//	-kind line|block|function
+//
+// The program elements ranked (default line).
+//
+//	-format text|json|gzoltar
+//
+// The output (default text): "file:line: score rank" lines, most
+// suspicious first; a JSON ranking; or GZoltar's files (spectra.csv,
+// tests.csv, matrix.txt and the formula's ranking) in the directory -o
+// names.
+//
+//	-o DIR
+//
+// The directory of the gzoltar files (default the current one).
+//
+//	-top N
+//
+// Print only the first N lines of a text ranking (default 0: all).
+//
+//	-tags TAGS
+//
+// Comma-separated build tags (this repository's examples need faultloc).
+//
+//	-run REGEXP
+//
+// Only the cases whose full names (TestX/sub) match REGEXP.
+//
+//	-skip REGEXP
+//
+// Leave out the cases whose full names match REGEXP (flaky tests, whose
+// changing verdicts would change the ranking).
+//
+//	-j N
+//
+// The number of parallel cases run at once (default 0: GOMAXPROCS).
+//
+//	-p
+//
+// Run every case concurrently with the others, each in its own process,
+// not only those whose test calls t.Parallel: faster, and safe unless
+// tests share outside state (files, ports).
+//
+//	-suspects file:line,...
+//
+// A suspect set (an unsat core's lines, say) whose lines get -bonus added
+// to their scores, as SAT-TAR combines a formula's suspects with
+// Tarantula.
+//
+//	-bonus X
+//
+// The score added to each suspect (default 1; 0: none).
+//
+//	-v
+//
+// Report progress on standard error, then the run's statistics: cases,
+// failing cases, elements, build and run times, and the matrix's density,
+// diversity, uniqueness and DDU.
+//
+// Example: the triangle classifier of the angelic-debugging paper, whose
+// fault is on line 23:
+//
+//	$ faultloc spectra -tags faultloc -formula ochiai -top 4 ./examples/triangle
+//	examples/triangle/triangle.go:32: 0.5774 1
+//	examples/triangle/triangle.go:31: 0.5000 2
+//	examples/triangle/triangle.go:30: 0.4472 3
+//	examples/triangle/triangle.go:23: 0.3780 4
+//
+// # faultloc help
+//
+// Usage:
+//
+//	faultloc help [command]
+//
+// Help prints this reference's introduction, with the list of commands,
+// or, given a command, its section. The reference is this package's
+// documentation, which help prints from the same source.
+package main
