@@ -361,6 +361,8 @@ func (e *Encoder) panicCondition(r *run, ev trace.EventID) (bool, error) {
 	switch in := t.Instr(ev).(type) {
 	case *ssa.IndexAddr:
 		return e.indexBound(r, ev, sk, in)
+	case *ssa.Slice:
+		return e.sliceBound(r, ev, sk, in)
 	case *ssa.BinOp:
 		if in.Op != token.QUO && in.Op != token.REM {
 			return false, nil

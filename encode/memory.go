@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -298,4 +299,145 @@ func (e *Encoder) indexBound(r *run, ev trace.EventID, sk seenKey, ia *ssa.Index
 	}
 	stmt := e.statementOf(r.t, ev)
 	return true, e.hard(r, sk, e.guarded(path, stmt, maxsat.And(conds...)))
+}
+
+// sliceBound encodes the bounds check of a Slice event that panicked:
+// π ⇒ (ab_s ∨ 0 ≤ lo ≤ hi ≤ max ≤ n), n the length of the sliced
+// string, slice or array in the run (for a slice its length stands for
+// its capacity, which the trace does not keep: a fix that slices past the
+// length within the capacity is not found). Bounds the formula does not
+// model keep their run values. It reports whether the condition is
+// encoded.
+func (e *Encoder) sliceBound(r *run, ev trace.EventID, sk seenKey, in *ssa.Slice) (bool, error) {
+	return e.sliceCond(r, sk, e.statementOf(r.t, ev), in, func(v ssa.Value) (*maxsat.Term, trace.Value, bool) {
+		val, ok := e.operandValue(r, ev, v)
+		return e.operand(r, ev, v), val, ok
+	})
+}
+
+// operandFunc returns the term of an operand (nil if not modelled) and
+// its value in the run (ok false if unknown).
+type operandFunc func(v ssa.Value) (*maxsat.Term, trace.Value, bool)
+
+// sliceCond is sliceBound for the statement stmt ("" if none may be
+// blamed) with the operands given by operand.
+func (e *Encoder) sliceCond(r *run, sk seenKey, stmt string, in *ssa.Slice, operand operandFunc) (bool, error) {
+	_, x, ok := operand(in.X)
+	if !ok {
+		return false, nil
+	}
+	if x.Kind() == trace.KindPointer {
+		x = x.Elem()
+	}
+	switch x.Kind() {
+	case trace.KindSlice, trace.KindArray, trace.KindString:
+	default:
+		return false, nil
+	}
+	n := int64(x.Len())
+	// The bounds are compared in their own sort: all integers, or all
+	// bit-vectors of one width and signedness (int, most often).
+	var si *sortInfo
+	for _, v := range []ssa.Value{in.Low, in.High, in.Max} {
+		if v == nil {
+			continue
+		}
+		vs := e.sortOf(v.Type())
+		if !vs.ok || vs.isBool || vs.isFloat || vs.isString || (si != nil && (vs.integer != si.integer || vs.width != si.width || vs.signed != si.signed)) {
+			return false, nil
+		}
+		si = &vs
+	}
+	if si == nil || (!si.integer && si.width < 64 && n >= 1<<(si.width-1)) {
+		return false, nil
+	}
+	constant := func(k int64) *maxsat.Term {
+		if si.integer {
+			return maxsat.Int(k)
+		}
+		return maxsat.BV(uint64(k), si.width)
+	}
+	bound := func(v ssa.Value, dflt int64) *maxsat.Term {
+		if v == nil {
+			return constant(dflt)
+		}
+		t, val, ok := operand(v)
+		if t != nil {
+			return t
+		}
+		if ok {
+			return si.concrete(val)
+		}
+		return nil
+	}
+	lo, hi, mx := bound(in.Low, 0), bound(in.High, n), bound(in.Max, n)
+	if lo == nil || hi == nil || mx == nil {
+		return false, nil
+	}
+	le := maxsat.Le
+	switch {
+	case si.integer:
+	case si.signed:
+		le = maxsat.SLE
+	default:
+		le = maxsat.ULE
+	}
+	cond := maxsat.And(le(constant(0), lo), le(lo, hi), le(hi, mx), le(mx, constant(n)))
+	path := r.path
+	if e.opts.Mode == FI {
+		path = maxsat.True()
+	}
+	return true, e.hard(r, sk, e.guarded(path, stmt, cond))
+}
+
+// faultCondition encodes the condition of a run-time panic the trace has
+// no event for (trace.PanicInfo.Event is NoEvent): the instruction after
+// the run's last event in its block, when it is a Slice at the panic's
+// line, its operands found among the events of the last event's frame.
+// It reports whether a condition was encoded; if not, the caller forbids
+// the path.
+func (e *Encoder) faultCondition(r *run, last trace.EventID, pos token.Position) (bool, error) {
+	t := r.t
+	in := t.Instr(last)
+	if in == nil || in.Block() == nil {
+		return false, nil
+	}
+	instrs := in.Block().Instrs
+	i := slices.Index(instrs, in)
+	if i < 0 || i+1 >= len(instrs) {
+		return false, nil
+	}
+	sl, ok := instrs[i+1].(*ssa.Slice)
+	if !ok || e.prog.SSA.Fset.Position(sl.Pos()).Line != pos.Line {
+		return false, nil
+	}
+	stmt := ""
+	if t.Pos(last).Line == pos.Line && t.Pos(last).Filename == pos.Filename {
+		stmt = e.statementOf(t, last) // the panicking statement's other instructions
+	}
+	frame := t.CallOf(last)
+	operand := func(v ssa.Value) (*maxsat.Term, trace.Value, bool) {
+		if c, ok := v.(*ssa.Const); ok {
+			si := e.sortOf(c.Type())
+			if !si.ok {
+				return nil, e.prog.Const(c), true
+			}
+			return si.constant(c.Value), e.prog.Const(c), true
+		}
+		for d := last; d >= 0; d-- {
+			if t.CallOf(d) != frame {
+				continue
+			}
+			if produces(t, d, v) {
+				var term *maxsat.Term
+				if ts := r.terms[d]; len(ts) == 1 {
+					term = ts[0]
+				}
+				return term, t.Value(d), true
+			}
+		}
+		return nil, trace.Value{}, false
+	}
+	sk := seenKey{t.Key(last), r.prefix ^ 0x2545f4914f6cdd1d}
+	return e.sliceCond(r, sk, stmt, sl, operand)
 }

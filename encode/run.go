@@ -124,10 +124,11 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	// divisor non-zero, unless its statement is changed. That is sound
 	// also in runs with substituted values. Other panics forbid the path.
 	panicAt := trace.NoEvent
+	fault := false // a run-time panic the trace has no event for
 	if res.Outcome == trace.Panicked && res.Panic != nil && n == t.Len() {
 		panicAt = res.Panic.Event
 		if panicAt == trace.NoEvent && !valueSteered {
-			bad[trace.EventID(t.Len()-1)] = true
+			fault = true // after the last event is encoded: faultCondition
 		}
 	}
 	leaveOut := e.opts.BlamableOnly && e.opts.Blamable != nil
@@ -174,6 +175,25 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 				return r.added, err
 			}
 			r.oracle = false
+		}
+	}
+	if fault {
+		// The faulting instruction's condition, if it is modelled; the
+		// path is forbidden otherwise.
+		r.oracle = true
+		last := trace.EventID(t.Len() - 1)
+		ok, err := e.faultCondition(r, last, res.Panic.Pos)
+		if err == nil && !ok {
+			stmt := e.statementOf(t, last)
+			c := maxsat.Not(r.path)
+			if stmt != "" {
+				c = maxsat.Or(c, e.abVar(stmt))
+			}
+			err = e.hard(r, seenKey{t.Key(last), r.prefix ^ 0x9e3779b97f4a7c15}, c)
+		}
+		r.oracle = false
+		if err != nil {
+			return r.added, err
 		}
 	}
 	if e.opts.Sanity {

@@ -42,6 +42,30 @@ func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opt
 	return agx(ctx, &subject{prog: prog, c: c, firstOnly: opts.FirstFailure}, opts)
 }
 
+// endlessSteps is how many steps of a loop that does not end the formula
+// holds (see endlessBudget).
+const endlessSteps = 2000
+
+// endlessBudget returns, for a failing run v that ran out of the default
+// step budget (maxSteps 0), the smaller budget its case is localized
+// with: the steps before the frame that was running when the budget ran
+// out began (package initialization, the test's set-up), plus
+// endlessSteps. ok is false for other runs.
+func endlessBudget(v *verdict, maxSteps int64) (budget int64, ok bool) {
+	t := v.res.Trace
+	if maxSteps != 0 || v.passed || v.res.Outcome != trace.BudgetExceeded || t == nil || t.Len() == 0 {
+		return 0, false
+	}
+	start := t.CallOf(trace.EventID(t.Len() - 1))
+	if start == trace.NoEvent {
+		start = 0
+	}
+	// Steps and events differ by the instructions a trace does not
+	// record: scale.
+	budget = int64(start)*v.res.Steps/int64(t.Len()) + endlessSteps
+	return budget, budget < v.res.Steps
+}
+
 // onLines returns the blame filter of Options.Lines: the instances that
 // blamable (if not nil) accepts whose statement's line keep accepts.
 func onLines(prog *trace.Program, blamable func(trace.InstanceKey) bool, keep func(trace.Line) bool) func(trace.InstanceKey) bool {
@@ -100,6 +124,19 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 	}
 	rep.Stats.Runs++
+	if budget, ok := endlessBudget(first, opts.Run.MaxSteps); ok {
+		// A loop that does not end: its first iterations show it as well
+		// as millions, in a formula a thousand times smaller.
+		first.release()
+		runOpts.MaxSteps = budget
+		if first, err = sub.run(ctx, &runOpts); err != nil {
+			return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
+		}
+		rep.Stats.Runs++
+		opts2 := *opts
+		opts2.Run.MaxSteps = budget
+		opts = &opts2
+	}
 	defer first.release()
 	if first.passed {
 		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())

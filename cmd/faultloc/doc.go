@@ -17,8 +17,8 @@
 // reference; 'faultloc <command> -h' lists its flags briefly.
 //
 // The exit status is 0 when the command ran, whatever it found; 1 on a
-// usage or load error, reported on standard error; 2 when writing the
-// output failed.
+// usage or load error, or when -run selects no test case (nothing ran),
+// reported on standard error; 2 when writing the output failed.
 //
 // # faultloc localize
 //
@@ -32,7 +32,17 @@
 // reports its fix candidates: the minimal sets of statements where a
 // change makes the case pass, with the angelic values that do it. Each
 // candidate is re-run with its angelic values substituted and is marked
-// verified only if the case then passes.
+// verified only if the case then passes. It is [localize.Package], the
+// library's one package-level pipeline.
+//
+// Every failing case also gets a ranking of lines, whatever the search
+// finds: the candidates' lines first (verified, then unverified), then
+// the lines in the dynamic slice of the failure (what its failed checks,
+// wrong results or panic depend on), then the other lines the failing
+// cases executed, each group ordered by Ochiai over the package's cases
+// ([localize.Report.Fuse]). Each ranked line says which evidence placed
+// it: verified candidate, candidate, slice or spectrum. Text reports show
+// the first ten lines past the candidates; JSON has them all.
 //
 // PKG and the packages of its module that it imports are interpreted from
 // source; the other modules it depends on are interpreted from source too,
@@ -52,9 +62,13 @@
 // fmt.Printf or fmt.Print call that printed it must have (integers and
 // Booleans, also through fmt.Sprintf); a constant line printed on the
 // wrong path, or lines missing or in excess, rule the path out. A failing
-// case that gives no oracle (no failed check, no panic, or an Example
-// that prints otherwise, through String methods, or with "Unordered
-// output:") gets no report, and a line on standard error says why.
+// case that ran out of its step budget (a loop that does not end) or
+// called os.Exit is explained by avoiding its last step: a candidate must
+// end the loop or skip the exit. A failing case that gives no oracle (no
+// failed check, no panic, or an Example that prints otherwise, through
+// String methods, or with "Unordered output:") gets a report without
+// candidates, with its ranking and the reason, and a line on standard
+// error says why.
 //
 // Text reports are written as each failing case is done, except with
 // -fixes or a -tiebreak other than position, which reorder them once
@@ -89,9 +103,12 @@
 //
 //	-run REGEXP
 //
-// Run only the cases whose full name (TestX/sub) matches REGEXP. The
-// other cases are not run, so they count neither for -tiebreak nor for
-// -fixes.
+// Run only the cases that go test -run REGEXP runs: REGEXP is split at
+// slashes into one expression per level of a case's name (TestX/sub), so
+// '^TestX$' selects TestX's subtests too, and a "|" outside parentheses
+// separates alternatives. The other cases are not run, so they count
+// neither for the spectrum nor for -tiebreak or -fixes. A REGEXP that
+// selects no case is an error.
 //
 //	-tags TAGS
 //
@@ -193,8 +210,9 @@
 //     occurrence, instr, branch, value, orig}] (orig: the instance's value
 //     in the failing run), path (the branch decisions of the verifying
 //     run), verified;
-//   - ranking: [{file, line, rank}], the lines in the order a developer
-//     reads the candidates, rank counting the lines examined, inclusive;
+//   - ranking: [{file, line, rank, evidence}], the lines in the order a
+//     developer reads them (see above), rank counting the lines examined,
+//     inclusive, lines that tie sharing the worst;
 //   - partial, reason: set when the search stopped early (timeout, bound);
 //   - stats: runs, refinements, correction sets, constraints, solver calls
 //     and times;

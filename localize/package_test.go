@@ -1,0 +1,134 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestPackageRun: Package selects cases as go test -run does: foo's
+// failing case is the subtest TestFoo/testFoo, which '^TestFoo$' selects
+// (its level is free), as 'TestFoo/^testFoo$' does, and which
+// 'TestFoo/^zero' leaves out; a pattern that selects nothing is a
+// *NoCasesError.
+func TestPackageRun(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A technique that finds nothing keeps these runs short: what is
+	// checked is the selection and the ranking.
+	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
+		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	for _, tt := range []struct {
+		run     string
+		cases   int
+		failing []string
+	}{
+		{"", 4, []string{"TestFoo/testFoo"}},
+		{"^TestFoo$", 3, []string{"TestFoo/testFoo"}},
+		{"TestFoo/^testFoo$", 1, []string{"TestFoo/testFoo"}},
+		{"TestFoo/^zero", 1, nil},
+	} {
+		res, err := Package(ctx, prog, pkg, &PackageOptions{Run: tt.run, Technique: none})
+		if err != nil {
+			t.Fatalf("-run %q: %v", tt.run, err)
+		}
+		if res.Cases != tt.cases || len(res.Failing) != len(tt.failing) || len(res.Reports) != len(tt.failing) {
+			t.Errorf("-run %q: %d cases, failing %q, %d reports; want %d, %q", tt.run, res.Cases, res.Failing, len(res.Reports), tt.cases, tt.failing)
+			continue
+		}
+		for i, name := range tt.failing {
+			if res.Failing[i] != name {
+				t.Errorf("-run %q: failing %q, want %q", tt.run, res.Failing, tt.failing)
+			}
+			// No candidate, yet a ranking, from the slice and the spectrum.
+			if rk := res.Reports[i].Ranking; len(rk) == 0 || rk[0].Evidence != EvidenceSlice {
+				t.Errorf("-run %q: ranking %+v, want one led by the failure's slice", tt.run, rk)
+			}
+		}
+	}
+	_, err = Package(ctx, prog, pkg, &PackageOptions{Run: "^TestNothing$", Technique: none})
+	var nc *NoCasesError
+	if !errors.As(err, &nc) || nc.Listed != 4 {
+		t.Errorf("-run '^TestNothing$': err = %v, want a *NoCasesError", err)
+	}
+}
+
+// techniqueFunc is a Technique from a function.
+type techniqueFunc func(ctx context.Context, f *Failure) (*Report, error)
+
+func (t techniqueFunc) Localize(ctx context.Context, f *Failure) (*Report, error) { return t(ctx, f) }
+
+// TestPackageTechniqueError: a failing case the technique cannot explain
+// is still reported, with the technique's error as its reason and the
+// other evidence's ranking, and its error is in the result's Errors.
+func TestPackageTechniqueError(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	fail := techniqueFunc(func(context.Context, *Failure) (*Report, error) { return nil, boom })
+	res, err := Package(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &PackageOptions{Technique: fail})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 || len(res.Errors) != 1 || !errors.Is(res.Errors[0], boom) || res.Errors[0].Case != "TestFoo/testFoo" {
+		t.Fatalf("reports %d, errors %v; want one of each, the error boom", len(res.Reports), res.Errors)
+	}
+	rep := res.Reports[0]
+	if !rep.Partial || rep.Reason != "boom" || len(rep.Ranking) == 0 || rep.Failure == "" {
+		t.Errorf("report %+v: want partial, reason boom, a failure and a ranking", rep)
+	}
+}
+
+// TestPackageCrashes: failing cases that fail by a slice-bounds panic, a
+// nil dereference in a method, a loop that does not end (its step skips
+// its bound; the default budget of ten million steps, localized over its
+// first steps: endlessBudget) and an os.Exit each get a candidate on the
+// faulty line, first in their ranking. The panic and the exit get it
+// verified; the nil dereference's fix reads another pointer, and pointers
+// have no angelic values; the endless loop's angelic exit from the loop
+// is refined without reaching a re-run that passes.
+func TestPackageCrashes(t *testing.T) {
+	ctx := context.Background()
+	prog, faults := loadSubject(ctx, t, "testdata/crash", true, 4)
+	byLine := map[int]bool{}
+	for _, f := range faults {
+		byLine[f.Line] = true
+	}
+	agx := &Agx{Options: Options{MaxSize: 1}}
+	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Technique: agx, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"TestWindow", "TestSum", "TestEvens", "TestDigits"}
+	if len(res.Failing) != len(want) || len(res.Reports) != len(want) {
+		t.Fatalf("failing %q, %d reports, errors %v; want %q", res.Failing, len(res.Reports), res.Errors, want)
+	}
+	for i, rep := range res.Reports {
+		verified, onFault := false, false
+		for _, c := range rep.Candidates {
+			if len(c.Locations) == 1 && byLine[c.Locations[0].Line] {
+				onFault = true
+				verified = verified || c.Verified
+			}
+		}
+		first := len(rep.Ranking) > 0 && rep.Ranking[0].Rank == 1 && byLine[rep.Ranking[0].Line]
+		mustVerify := want[i] == "TestWindow" || want[i] == "TestDigits"
+		if !onFault || !first || (!verified && mustVerify) {
+			t.Errorf("%s (%s): want a candidate on its faulty line (verified: %v), first in the ranking:\n%s", want[i], rep.Failure, mustVerify, summary(rep))
+		}
+	}
+}
