@@ -1,4 +1,4 @@
-package gotest
+package nativetest
 
 import (
 	"bytes"
@@ -76,7 +76,7 @@ func List(ctx context.Context, c *Config, patterns ...string) ([]*Package, error
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("gotest: go list: %v: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("nativetest: go list: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	var pkgs []*Package
@@ -85,15 +85,15 @@ func List(ctx context.Context, c *Config, patterns ...string) ([]*Package, error
 		if err := dec.Decode(p); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return nil, fmt.Errorf("gotest: go list output: %w", err)
+			return nil, fmt.Errorf("nativetest: go list output: %w", err)
 		}
 		if p.Error != nil {
-			return nil, fmt.Errorf("gotest: %s: %s", p.ImportPath, p.Error.Err)
+			return nil, fmt.Errorf("nativetest: %s: %s", p.ImportPath, p.Error.Err)
 		}
 		pkgs = append(pkgs, p)
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("gotest: no packages match %q", patterns)
+		return nil, fmt.Errorf("nativetest: no packages match %q", patterns)
 	}
 	return pkgs, nil
 }
@@ -115,10 +115,10 @@ func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out
 	cmd.Stdout = &stderr
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("gotest: building the test binary of %s: %v\n%s", pkg.ImportPath, err, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("nativetest: building the test binary of %s: %v\n%s", pkg.ImportPath, err, strings.TrimSpace(stderr.String()))
 	}
 	if _, err := os.Stat(out); err != nil {
-		return fmt.Errorf("gotest: %s has no test binary: %w", pkg.ImportPath, err)
+		return fmt.Errorf("nativetest: %s has no test binary: %w", pkg.ImportPath, err)
 	}
 	return nil
 }

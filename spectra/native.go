@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/faultloc/faultloc/internal/gotest"
+	"github.com/faultloc/faultloc/internal/nativetest"
 )
 
 // GoTest is a [Source] that runs the tests of real Go packages natively,
@@ -125,14 +125,14 @@ func (g *GoTest) Collect(ctx context.Context, into Sink) error {
 	if err := g.compile(); err != nil {
 		return err
 	}
-	cfg := &gotest.Config{GoCmd: g.GoCmd, Dir: g.Dir, Env: g.Env, Tags: g.Tags}
-	pkgs, err := gotest.List(ctx, cfg, g.Patterns...)
+	cfg := &nativetest.Config{GoCmd: g.GoCmd, Dir: g.Dir, Env: g.Env, Tags: g.Tags}
+	pkgs, err := nativetest.List(ctx, cfg, g.Patterns...)
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
-	var covered []*gotest.Package
+	var covered []*nativetest.Package
 	if len(g.CoverPkg) > 0 {
-		if covered, err = gotest.List(ctx, cfg, g.CoverPkg...); err != nil {
+		if covered, err = nativetest.List(ctx, cfg, g.CoverPkg...); err != nil {
 			return fmt.Errorf("spectra: %w", err)
 		}
 	}
@@ -141,7 +141,7 @@ func (g *GoTest) Collect(ctx context.Context, into Sink) error {
 		return fmt.Errorf("spectra: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	var tested []*gotest.Package
+	var tested []*nativetest.Package
 	for _, p := range pkgs {
 		if p.HasTests() {
 			tested = append(tested, p)
@@ -153,7 +153,7 @@ func (g *GoTest) Collect(ctx context.Context, into Sink) error {
 	for i, p := range tested {
 		measured := covered
 		if measured == nil {
-			measured = []*gotest.Package{p}
+			measured = []*nativetest.Package{p}
 		}
 		prefix := ""
 		if len(tested) > 1 {
@@ -196,7 +196,7 @@ type blockKey struct {
 	sl, sc, el, ec, nstmts int
 }
 
-func newMapper(kind Kind, measured []*gotest.Package) *mapper {
+func newMapper(kind Kind, measured []*nativetest.Package) *mapper {
 	m := &mapper{kind: kind, files: map[string]string{}}
 	for _, p := range measured {
 		for _, f := range append(slices.Clone(p.GoFiles), p.CgoFiles...) {
@@ -208,9 +208,9 @@ func newMapper(kind Kind, measured []*gotest.Package) *mapper {
 
 // init lays out the measured files against the complete block list of a
 // profile (every profile lists every block, executed or not).
-func (m *mapper) init(blocks []gotest.Block) error {
+func (m *mapper) init(blocks []nativetest.Block) error {
 	m.elems = map[blockKey][]Element{}
-	byFile := map[string][]gotest.Block{}
+	byFile := map[string][]nativetest.Block{}
 	var order []string
 	for _, b := range blocks {
 		if _, ok := byFile[b.File]; !ok {
@@ -227,10 +227,10 @@ func (m *mapper) init(blocks []gotest.Block) error {
 			// cgo files, for example): measure its blocks only.
 			abs = name
 		}
-		var l *gotest.Layout
+		var l *nativetest.Layout
 		if m.kind != Block {
 			var err error
-			if l, err = gotest.ParseLayout(abs, nil); err != nil {
+			if l, err = nativetest.ParseLayout(abs, nil); err != nil {
 				return fmt.Errorf("spectra: %w", err)
 			}
 		}
@@ -242,7 +242,7 @@ func (m *mapper) init(blocks []gotest.Block) error {
 				m.universe = append(m.universe, e)
 			}
 		case Function:
-			_, blockFunc := gotest.MapBlocks(l, bs)
+			_, blockFunc := nativetest.MapBlocks(l, bs)
 			for bi, b := range bs {
 				if fi := blockFunc[bi]; fi >= 0 {
 					f := l.Funcs[fi]
@@ -255,7 +255,7 @@ func (m *mapper) init(blocks []gotest.Block) error {
 				}
 			}
 		default:
-			stmtBlock, _ := gotest.MapBlocks(l, bs)
+			stmtBlock, _ := nativetest.MapBlocks(l, bs)
 			for si, s := range l.Stmts {
 				bi := stmtBlock[si]
 				if bi < 0 {
@@ -277,12 +277,12 @@ func (m *mapper) init(blocks []gotest.Block) error {
 	return nil
 }
 
-func blockKeyOf(b gotest.Block) blockKey {
+func blockKeyOf(b nativetest.Block) blockKey {
 	return blockKey{b.File, b.StartLine, b.StartCol, b.EndLine, b.EndCol, b.NumStmt}
 }
 
 // covered returns the elements the executed blocks account for.
-func (m *mapper) covered(blocks []gotest.Block) []Element {
+func (m *mapper) covered(blocks []nativetest.Block) []Element {
 	var out []Element
 	for _, b := range blocks {
 		if b.Count > 0 {
@@ -301,7 +301,7 @@ type caseResult struct {
 	skip    bool
 }
 
-func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gotest.Package, measured []*gotest.Package, prefix, tmp string, into Sink) error {
+func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *nativetest.Package, measured []*nativetest.Package, prefix, tmp string, into Sink) error {
 	if err := os.MkdirAll(tmp, 0o777); err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
@@ -309,20 +309,20 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	for _, m := range measured {
 		coverPkgs = append(coverPkgs, m.ImportPath)
 	}
-	bin := &gotest.Binary{Path: filepath.Join(tmp, "pkg.test"), Dir: p.Dir, Env: g.Env, Timeout: g.Timeout}
+	bin := &nativetest.Binary{Path: filepath.Join(tmp, "pkg.test"), Dir: p.Dir, Env: g.Env, Timeout: g.Timeout}
 	start := time.Now()
 	g.logf("spectra: building %s", p.ImportPath)
-	overlay, err := gotest.FlushOverlay(p, tmp)
+	overlay, err := nativetest.FlushOverlay(p, tmp)
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
-	err = gotest.Build(ctx, cfg, p, coverPkgs, bin.Path, overlay)
+	err = nativetest.Build(ctx, cfg, p, coverPkgs, bin.Path, overlay)
 	if err != nil && overlay != "" && strings.Contains(err.Error(), "must not be replaced") {
 		// The go command refuses overlays of files in the module cache
 		// (a dependency's tests): build without, and lose the coverage
 		// of panicking cases.
 		g.logf("spectra: %s is in the module cache: panicking cases will lose their coverage", p.ImportPath)
-		err = gotest.Build(ctx, cfg, p, coverPkgs, bin.Path, "")
+		err = nativetest.Build(ctx, cfg, p, coverPkgs, bin.Path, "")
 	}
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
@@ -335,8 +335,8 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	if err != nil {
 		return fmt.Errorf("spectra: %w", err)
 	}
-	var leaves []gotest.Result
-	for _, c := range gotest.Cases(all) {
+	var leaves []nativetest.Result
+	for _, c := range nativetest.Cases(all) {
 		if (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) {
 			leaves = append(leaves, c)
 		}
@@ -365,7 +365,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 	run := func(i int) error {
 		name := leaves[i].Name
 		prof := filepath.Join(tmp, fmt.Sprintf("case%d.out", i))
-		rs, _, err := bin.Run(ctx, gotest.Pattern(name), "", prof)
+		rs, _, err := bin.Run(ctx, nativetest.Pattern(name), "", prof)
 		if err != nil {
 			return err
 		}
@@ -376,13 +376,13 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 			res.test.Outcome, res.test.Message = Fail, "did not run: "+firstFailure(rs)
 		case !found:
 			res.absent = true
-		case r.Status == gotest.Skip:
+		case r.Status == nativetest.Skip:
 			res.skip = true
 		default:
-			res.test.Outcome = map[gotest.Status]Outcome{gotest.Pass: Pass, gotest.Fail: Fail}[r.Status]
+			res.test.Outcome = map[nativetest.Status]Outcome{nativetest.Pass: Pass, nativetest.Fail: Fail}[r.Status]
 			res.test.Duration = r.Elapsed
 			res.changed = r.Status != leaves[i].Status
-			if r.Status == gotest.Fail {
+			if r.Status == nativetest.Fail {
 				res.test.Message = strings.TrimSpace(r.Output)
 			}
 		}
@@ -390,7 +390,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *gotest.Config, p *gote
 		if perr != nil {
 			// The binary died before writing its profile: ask the
 			// cleanup added by the overlay to flush the counters.
-			blocks, perr = bin.RunFlushed(ctx, cfg, gotest.Pattern(name), filepath.Join(tmp, fmt.Sprintf("flush%d", i)))
+			blocks, perr = bin.RunFlushed(ctx, cfg, nativetest.Pattern(name), filepath.Join(tmp, fmt.Sprintf("flush%d", i)))
 		}
 		if perr != nil {
 			res.lost = true
@@ -475,33 +475,33 @@ func parallelRun(ctx context.Context, idx []int, workers int, run func(int) erro
 	return ctx.Err()
 }
 
-func findResult(rs []gotest.Result, name string) (gotest.Result, bool) {
+func findResult(rs []nativetest.Result, name string) (nativetest.Result, bool) {
 	for _, r := range rs {
 		if r.Name == name {
 			return r, true
 		}
 	}
-	return gotest.Result{}, false
+	return nativetest.Result{}, false
 }
 
-func anyFailed(rs []gotest.Result) bool {
-	return slices.ContainsFunc(rs, func(r gotest.Result) bool { return r.Status == gotest.Fail })
+func anyFailed(rs []nativetest.Result) bool {
+	return slices.ContainsFunc(rs, func(r nativetest.Result) bool { return r.Status == nativetest.Fail })
 }
 
-func firstFailure(rs []gotest.Result) string {
+func firstFailure(rs []nativetest.Result) string {
 	for _, r := range rs {
-		if r.Status == gotest.Fail {
+		if r.Status == nativetest.Fail {
 			return r.Name + " failed"
 		}
 	}
 	return ""
 }
 
-func readProfile(name string) ([]gotest.Block, error) {
+func readProfile(name string) ([]nativetest.Block, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return gotest.ParseProfile(f)
+	return nativetest.ParseProfile(f)
 }

@@ -1,10 +1,10 @@
-package gotest_test
+package nativetest_test
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/faultloc/faultloc/internal/gotest"
+	"github.com/faultloc/faultloc/internal/nativetest"
 )
 
 // Parse reads what a test binary prints under -test.v=test2json; a test
@@ -12,7 +12,7 @@ import (
 // reports it.
 func ExampleParse() {
 	out := "\x16=== RUN   TestA\n\x16--- PASS: TestA (0.00s)\n\x16=== RUN   TestB\npanic: boom\n"
-	results, complete := gotest.Parse(strings.NewReader(out))
+	results, complete := nativetest.Parse(strings.NewReader(out))
 	for _, r := range results {
 		fmt.Println(r.Name, r.Status, r.Ended)
 	}

@@ -1,4 +1,4 @@
-package gotest
+package nativetest
 
 import (
 	"fmt"
@@ -41,7 +41,7 @@ func ParseLayout(path string, src any) (*Layout, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, fmt.Errorf("gotest: %w", err)
+		return nil, fmt.Errorf("nativetest: %w", err)
 	}
 	l := &Layout{}
 	pos := func(p token.Pos) Pos {

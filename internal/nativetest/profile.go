@@ -1,4 +1,4 @@
-package gotest
+package nativetest
 
 import (
 	"bufio"
@@ -32,7 +32,7 @@ func ParseProfile(r io.Reader) ([]Block, error) {
 		}
 		b, err := parseBlock(line)
 		if err != nil {
-			return nil, fmt.Errorf("gotest: coverage profile line %d: %v", n, err)
+			return nil, fmt.Errorf("nativetest: coverage profile line %d: %v", n, err)
 		}
 		key := b
 		key.Count = 0

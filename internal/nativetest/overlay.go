@@ -1,4 +1,4 @@
-package gotest
+package nativetest
 
 import (
 	"bytes"
@@ -54,7 +54,7 @@ func FlushOverlay(p *Package, tmp string) (string, error) {
 			abs := filepath.Join(p.Dir, f)
 			src, err := os.ReadFile(abs)
 			if err != nil {
-				return "", fmt.Errorf("gotest: %w", err)
+				return "", fmt.Errorf("nativetest: %w", err)
 			}
 			out, name, err := addCleanups(abs, src)
 			if err != nil {
@@ -66,7 +66,7 @@ func FlushOverlay(p *Package, tmp string) (string, error) {
 			pkgName = name
 			dst := filepath.Join(tmp, fmt.Sprintf("overlay%d_%s", ti, f))
 			if err := os.WriteFile(dst, out, 0o666); err != nil {
-				return "", fmt.Errorf("gotest: %w", err)
+				return "", fmt.Errorf("nativetest: %w", err)
 			}
 			replace[abs] = dst
 		}
@@ -75,7 +75,7 @@ func FlushOverlay(p *Package, tmp string) (string, error) {
 		}
 		helper := filepath.Join(tmp, fmt.Sprintf("flush%d.go", ti))
 		if err := os.WriteFile(helper, fmt.Appendf(nil, flushSrc, pkgName), 0o666); err != nil {
-			return "", fmt.Errorf("gotest: %w", err)
+			return "", fmt.Errorf("nativetest: %w", err)
 		}
 		suffix := "_internal_test.go"
 		if ti == 1 {
@@ -88,7 +88,7 @@ func FlushOverlay(p *Package, tmp string) (string, error) {
 	}
 	js, err := json.Marshal(struct{ Replace map[string]string }{replace})
 	if err != nil {
-		return "", fmt.Errorf("gotest: %w", err)
+		return "", fmt.Errorf("nativetest: %w", err)
 	}
 	name := filepath.Join(tmp, "overlay.json")
 	return name, os.WriteFile(name, js, 0o666)
@@ -100,7 +100,7 @@ func addCleanups(path string, src []byte) ([]byte, string, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, "", fmt.Errorf("gotest: %w", err)
+		return nil, "", fmt.Errorf("nativetest: %w", err)
 	}
 	var at []int
 	var names []string
@@ -166,7 +166,7 @@ func isStarT(e ast.Expr) bool {
 // binary exits from the first cleanup.
 func (b *Binary) RunFlushed(ctx context.Context, c *Config, run, dir string) ([]Block, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, fmt.Errorf("gotest: %w", err)
+		return nil, fmt.Errorf("nativetest: %w", err)
 	}
 	fb := *b
 	fb.Env = append(append([]string(nil), b.Env...), "GOCOVERDIR="+dir, FlushEnv+"=1")
@@ -179,16 +179,16 @@ func (b *Binary) RunFlushed(ctx context.Context, c *Config, run, dir string) ([]
 		counters = counters || strings.HasPrefix(e.Name(), "covcounters.")
 	}
 	if !counters {
-		return nil, fmt.Errorf("gotest: no coverage counters were written for %s", run)
+		return nil, fmt.Errorf("nativetest: no coverage counters were written for %s", run)
 	}
 	prof := filepath.Join(dir, "profile.txt")
 	cmd := c.command(ctx, "tool", "covdata", "textfmt", "-i="+dir, "-o="+prof)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("gotest: go tool covdata: %v: %s", err, bytes.TrimSpace(out))
+		return nil, fmt.Errorf("nativetest: go tool covdata: %v: %s", err, bytes.TrimSpace(out))
 	}
 	f, err := os.Open(prof)
 	if err != nil {
-		return nil, fmt.Errorf("gotest: %w", err)
+		return nil, fmt.Errorf("nativetest: %w", err)
 	}
 	defer f.Close()
 	return ParseProfile(f)

@@ -1,4 +1,4 @@
-package gotest
+package nativetest
 
 import (
 	"bytes"
@@ -53,7 +53,7 @@ func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, 
 	}
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
-		return nil, false, fmt.Errorf("gotest: running %s: %w", b.Path, err)
+		return nil, false, fmt.Errorf("nativetest: running %s: %w", b.Path, err)
 	}
 	results, complete := Parse(&out)
 	return results, complete && err == nil || complete && exit != nil && exit.ExitCode() == 1, nil
@@ -104,7 +104,7 @@ func (b *Binary) Discover(ctx context.Context) (results []Result, crashed []stri
 		}
 		top, _, _ := strings.Cut(culprit(rs), "/")
 		if top == "" || slices.Contains(crashed, top) {
-			return results, crashed, fmt.Errorf("gotest: %s stopped before its end, and no running test is to blame", b.Path)
+			return results, crashed, fmt.Errorf("nativetest: %s stopped before its end, and no running test is to blame", b.Path)
 		}
 		crashed = append(crashed, top)
 	}

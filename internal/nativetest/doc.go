@@ -1,4 +1,4 @@
-// Package gotest drives real `go test` runs for faultloc's native coverage
+// Package nativetest drives real `go test` runs for faultloc's native coverage
 // collection: it lists packages with `go list`, builds a package's test
 // binary once with coverage instrumentation (`go test -c -cover`), runs that
 // binary once per test case with -test.run anchored on the case's name and
@@ -10,4 +10,4 @@
 //
 // Nothing here is specific to spectra; the package is internal because its
 // API follows the needs of its one caller.
-package gotest
+package nativetest
