@@ -158,7 +158,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		selected[c.Name()] = true
 	}
 	for i := range res.Spectrum.NumTests() {
-		if t := res.Spectrum.Test(i); t.Outcome == spectra.Fail && selected[t.Name] {
+		if t := res.Spectrum.Test(i); t.Failed && selected[t.Name] {
 			res.Failing = append(res.Failing, t.Name)
 		}
 	}

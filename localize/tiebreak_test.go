@@ -129,15 +129,15 @@ func TestSpectrumSuspiciousness(t *testing.T) {
 	m := spectra.NewMatrix()
 	// Line 2 runs in the failing test only, line 1 in every test.
 	for _, r := range []struct {
-		out     spectra.Outcome
+		failed  bool
 		covered []spectra.Element
 	}{
-		{spectra.Fail, []spectra.Element{fn, line(1), line(2)}},
-		{spectra.Pass, []spectra.Element{fn, line(1)}},
-		{spectra.Pass, []spectra.Element{fn, line(1)}},
-		{spectra.Pass, []spectra.Element{fn, line(1)}},
+		{true, []spectra.Element{fn, line(1), line(2)}},
+		{false, []spectra.Element{fn, line(1)}},
+		{false, []spectra.Element{fn, line(1)}},
+		{false, []spectra.Element{fn, line(1)}},
 	} {
-		if _, err := m.Add(spectra.Test{Name: fmt.Sprint(m.NumTests()), Outcome: r.out}, r.covered); err != nil {
+		if _, err := m.Add(spectra.TestRun{Name: fmt.Sprint(m.NumTests()), Failed: r.failed}, r.covered); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@ type ChopProblem[T comparable] struct {
 	// Test runs the program on an input and says whether it fails; delta
 	// debugging calls it on intermediate inputs, which may be invalid
 	// (return Unresolved then).
-	Test Test[T]
+	Test Probe[T]
 	// Run runs the program on an input under the tracing interpreter.
 	Run func(ctx context.Context, input []T) (*trace.Result, error)
 	// Sources maps positions of the input to the events to mark for the

@@ -31,13 +31,13 @@ type DDOptions struct {
 type engine[T any] struct {
 	ctx   context.Context
 	elems []T
-	test  Test[T]
+	test  Probe[T]
 	opts  DDOptions
 	cache map[string]Outcome
 	stats Stats
 }
 
-func newEngine[T any](ctx context.Context, elems []T, test Test[T], opts *DDOptions) *engine[T] {
+func newEngine[T any](ctx context.Context, elems []T, test Probe[T], opts *DDOptions) *engine[T] {
 	e := &engine[T]{ctx: ctx, elems: elems, test: test, cache: make(map[string]Outcome)}
 	if opts != nil {
 		e.opts = *opts
@@ -309,7 +309,7 @@ type MinResult[T any] struct {
 // changes the final configuration's outcome ([*FlakyError]); since no
 // configuration is tested twice otherwise, a flipping test never makes DDMin
 // loop.
-func DDMin[T any](ctx context.Context, input []T, test Test[T], opts *DDOptions) (MinResult[T], error) {
+func DDMin[T any](ctx context.Context, input []T, test Probe[T], opts *DDOptions) (MinResult[T], error) {
 	e := newEngine(ctx, input, test, opts)
 	c := indices(len(input))
 	res := func(err error) (MinResult[T], error) {
@@ -384,7 +384,7 @@ type DiffResult[T any] struct {
 // partial results are as for [DDMin]; on error the result holds the closest
 // pair found so far. Use [DDInputs] to isolate the difference between two
 // inputs rather than between two sets of changes.
-func DD[T any](ctx context.Context, changes []T, test Test[T], opts *DDOptions) (DiffResult[T], error) {
+func DD[T any](ctx context.Context, changes []T, test Probe[T], opts *DDOptions) (DiffResult[T], error) {
 	e := newEngine(ctx, changes, test, opts)
 	var cp []int
 	cf := indices(len(changes))

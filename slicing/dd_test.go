@@ -24,7 +24,7 @@ func TestOutcomeString(t *testing.T) {
 }
 
 // containsAll returns a test that fails iff the configuration contains all of need.
-func containsAll(need ...int) Test[int] {
+func containsAll(need ...int) Probe[int] {
 	return func(_ context.Context, c []int) Outcome {
 		for _, x := range need {
 			if !slices.Contains(c, x) {
@@ -36,7 +36,7 @@ func containsAll(need ...int) Test[int] {
 }
 
 // uniqueTest wraps a test and records an error if a configuration is tested twice.
-func uniqueTest[T any](t *testing.T, test Test[T]) Test[T] {
+func uniqueTest[T any](t *testing.T, test Probe[T]) Probe[T] {
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	return func(ctx context.Context, c []T) Outcome {
@@ -58,7 +58,7 @@ func TestDDMinKnown(t *testing.T) {
 	tests := []struct {
 		name  string
 		input []int
-		test  Test[int]
+		test  Probe[int]
 		want  []int
 	}{
 		// Zeller & Hildebrandt's running example: 8 changes, the
@@ -116,7 +116,7 @@ func TestDDMinKnown(t *testing.T) {
 
 // checkOneMinimal verifies, independently of DDMin, that min fails and
 // removing any single element does not.
-func checkOneMinimal[T any](t *testing.T, min []T, test Test[T]) {
+func checkOneMinimal[T any](t *testing.T, min []T, test Probe[T]) {
 	t.Helper()
 	if o := test(context.Background(), slices.Clone(min)); o != Fail {
 		t.Fatalf("result %v does not fail: %v", min, o)
@@ -133,7 +133,7 @@ func checkOneMinimal[T any](t *testing.T, min []T, test Test[T]) {
 // is not monotone: it fails iff the configuration contains a random "core"
 // set and the sum of its elements has a random residue, or contains a second
 // core; it is unresolved on some sizes.
-func randomPredicate(r *rand.Rand, n int) Test[int] {
+func randomPredicate(r *rand.Rand, n int) Probe[int] {
 	core1 := r.Perm(n)[:1+r.IntN(min(n, 4))]
 	core2 := r.Perm(n)[:1+r.IntN(min(n, 3))]
 	mod := 1 + r.IntN(3)
@@ -350,7 +350,7 @@ func TestDDKnown(t *testing.T) {
 	tests := []struct {
 		name     string
 		n        int
-		test     Test[int]
+		test     Probe[int]
 		wantDiff []int
 	}{
 		{"one", 8, containsAll(5), []int{5}},
@@ -377,7 +377,7 @@ func TestDDKnown(t *testing.T) {
 
 // checkDD verifies dd's guarantees independently: Pass passes, Fail fails,
 // Pass ⊂ Fail, Diff = Fail − Pass, and the difference is 1-minimal.
-func checkDD(t *testing.T, r DiffResult[int], test Test[int]) {
+func checkDD(t *testing.T, r DiffResult[int], test Probe[int]) {
 	t.Helper()
 	ctx := context.Background()
 	if o := test(ctx, r.Pass); o != Pass {
@@ -445,7 +445,7 @@ func TestDDErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		n       int
-		test    Test[int]
+		test    Probe[int]
 		wantCfg string
 	}{
 		{"emptyFails", 4, func(context.Context, []int) Outcome { return Fail }, "empty changes"},

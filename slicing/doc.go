@@ -65,7 +65,7 @@
 // Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating
 // Failure-Inducing Input", TSE 2002) treats the program as a black box and
 // its input, or the changes between two inputs, as a set. It needs only a
-// [Test] callback that runs the program on a subset and answers [Pass],
+// [Probe] callback that runs the program on a subset and answers [Pass],
 // [Fail] or [Unresolved].
 //
 //   - [DDMin] simplifies a failing input to a 1-minimal failing subset:

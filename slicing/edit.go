@@ -136,7 +136,7 @@ type InputDiff[T any] struct {
 // edits to pass. Fail then differs from Pass by the returned Edits only, and
 // no single one of those edits can be dropped or applied alone with the same
 // effect. Errors are those of DD.
-func DDInputs[T comparable](ctx context.Context, pass, fail []T, test Test[T], opts *DDOptions) (InputDiff[T], error) {
+func DDInputs[T comparable](ctx context.Context, pass, fail []T, test Probe[T], opts *DDOptions) (InputDiff[T], error) {
 	edits := Edits(pass, fail)
 	r, err := DD(ctx, edits, func(ctx context.Context, sub []Edit[T]) Outcome {
 		in, _ := Apply(pass, sub)

@@ -34,15 +34,15 @@ func (o Outcome) String() string {
 	return fmt.Sprintf("Outcome(%d)", int(o))
 }
 
-// Test runs the program on a configuration (a subset of the input, or of
+// Probe runs the program on a configuration (a subset of the input, or of
 // the changes, in their original order) and reports the outcome. The slice
 // is freshly allocated for each call and may be retained. When
-// [DDOptions.Parallel] is above one, calls may run concurrently. A Test should
+// [DDOptions.Parallel] is above one, calls may run concurrently. A Probe should
 // return promptly once ctx is done; its result is then ignored. Delta
 // debugging checks ctx between tests but cannot interrupt a call in
-// progress: a Test that never returns hangs it, so bound the program's run
-// (trace.RunOptions.MaxSteps, a timeout) inside the Test.
-type Test[T any] func(ctx context.Context, config []T) Outcome
+// progress: a Probe that never returns hangs it, so bound the program's run
+// (trace.RunOptions.MaxSteps, a timeout) inside the Probe.
+type Probe[T any] func(ctx context.Context, config []T) Outcome
 
 // Stats counts the work of a delta-debugging run.
 type Stats struct {

@@ -12,12 +12,12 @@ import (
 // genSuite returns a seeded synthetic suite: elements lines in functions of
 // 100 lines; each test executes 30 random whole functions (3% of the
 // program, a unit-test-like spread) and fails with probability 1/20.
-func genSuite(tests, elements int, seed uint64) (ids [][]int, outcomes []Outcome) {
+func genSuite(tests, elements int, seed uint64) (ids [][]int, outcomes []bool) {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	const fnLen, perTest = 100, 30
 	nfn := max(1, elements/fnLen)
 	ids = make([][]int, tests)
-	outcomes = make([]Outcome, tests)
+	outcomes = make([]bool, tests)
 	for t := range tests {
 		row := make([]int, 0, perTest*fnLen)
 		for range perTest {
@@ -28,7 +28,7 @@ func genSuite(tests, elements int, seed uint64) (ids [][]int, outcomes []Outcome
 		}
 		ids[t] = row
 		if rng.IntN(20) == 0 {
-			outcomes[t] = Fail
+			outcomes[t] = true
 		}
 	}
 	return ids, outcomes
@@ -41,7 +41,7 @@ func genMatrix(b *testing.B, tests, elements int) *Matrix {
 		m.Intern(Element{File: fmt.Sprintf("f%03d.go", e/1000), Line: e%1000 + 1})
 	}
 	for t := range tests {
-		if _, err := m.AddIndices(Test{Name: fmt.Sprint("T", t), Outcome: outcomes[t]}, ids[t]); err != nil {
+		if _, err := m.AddIndices(TestRun{Name: fmt.Sprint("T", t), Failed: outcomes[t]}, ids[t]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -79,7 +79,7 @@ func BenchmarkAdd(b *testing.B) {
 					m.Intern(Element{Line: e + 1})
 				}
 				for t := range s.tests {
-					m.AddIndices(Test{Name: fmt.Sprint("T", t), Outcome: outcomes[t]}, ids[t])
+					m.AddIndices(TestRun{Name: fmt.Sprint("T", t), Failed: outcomes[t]}, ids[t])
 				}
 				sinkRank += float64(m.Failed())
 			}

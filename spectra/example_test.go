@@ -17,9 +17,9 @@ func line(n int) spectra.Element { return spectra.Element{File: "max.go", Line: 
 // examine, ties resolved against the developer.
 func Example() {
 	m, _ := spectra.Build(context.Background(), spectra.Runs{
-		{Test: spectra.Test{Name: "TestA", Outcome: spectra.Pass}, Elements: []spectra.Element{line(1), line(2), line(4)}},
-		{Test: spectra.Test{Name: "TestB", Outcome: spectra.Pass}, Elements: []spectra.Element{line(1), line(4)}},
-		{Test: spectra.Test{Name: "TestC", Outcome: spectra.Fail}, Elements: []spectra.Element{line(1), line(3), line(4)}},
+		{Test: spectra.TestRun{Name: "TestA", Failed: false}, Elements: []spectra.Element{line(1), line(2), line(4)}},
+		{Test: spectra.TestRun{Name: "TestB", Failed: false}, Elements: []spectra.Element{line(1), line(4)}},
+		{Test: spectra.TestRun{Name: "TestC", Failed: true}, Elements: []spectra.Element{line(1), line(3), line(4)}},
 	})
 	f, _ := spectra.Lookup("tarantula")
 	r := m.Rank(f, nil)
@@ -62,9 +62,9 @@ func ExampleMatrix_Rank_incremental() {
 		}
 		fmt.Println(strings.Join(s, " "))
 	}
-	m.Add(spectra.Test{Name: "failing", Outcome: spectra.Fail}, []spectra.Element{line(1), line(2), line(3)})
+	m.Add(spectra.TestRun{Name: "failing", Failed: true}, []spectra.Element{line(1), line(2), line(3)})
 	show()
-	m.Add(spectra.Test{Name: "passing", Outcome: spectra.Pass}, []spectra.Element{line(1), line(3)})
+	m.Add(spectra.TestRun{Name: "passing", Failed: false}, []spectra.Element{line(1), line(3)})
 	show()
 	// Output:
 	// 2:2.00/1 1:1.00/3 3:1.00/3
@@ -75,8 +75,8 @@ func ExampleMatrix_Rank_incremental() {
 // elements no formula can separate.
 func ExampleMatrix_Quality() {
 	m, _ := spectra.Build(context.Background(), spectra.Runs{
-		{Test: spectra.Test{Name: "t1", Outcome: spectra.Pass}, Elements: []spectra.Element{line(1), line(2)}},
-		{Test: spectra.Test{Name: "t2", Outcome: spectra.Fail}, Elements: []spectra.Element{line(1), line(2), line(3)}},
+		{Test: spectra.TestRun{Name: "t1", Failed: false}, Elements: []spectra.Element{line(1), line(2)}},
+		{Test: spectra.TestRun{Name: "t2", Failed: true}, Elements: []spectra.Element{line(1), line(2), line(3)}},
 	})
 	q := m.Quality()
 	fmt.Printf("density %.2f diversity %.2f uniqueness %.2f DDU %.2f\n", q.Density, q.Diversity, q.Uniqueness, q.DDU)
@@ -89,8 +89,8 @@ func ExampleMatrix_Quality() {
 // A formula of one's own is a plain function of the four counters.
 func ExampleFormula() {
 	m, _ := spectra.Build(context.Background(), spectra.Runs{
-		{Test: spectra.Test{Name: "ok", Outcome: spectra.Pass}, Elements: []spectra.Element{line(1)}},
-		{Test: spectra.Test{Name: "bad", Outcome: spectra.Fail}, Elements: []spectra.Element{line(1), line(2)}},
+		{Test: spectra.TestRun{Name: "ok", Failed: false}, Elements: []spectra.Element{line(1)}},
+		{Test: spectra.TestRun{Name: "bad", Failed: true}, Elements: []spectra.Element{line(1), line(2)}},
 	})
 	onlyFailing := spectra.Formula{Name: "only-failing", Score: func(ef, ep, nf, np float64) float64 {
 		if ep == 0 && ef > 0 {

@@ -4,37 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 )
 
-// Outcome is the verdict of one test case.
-type Outcome uint8
-
-// The outcomes a spectrum distinguishes. Skipped tests are not added to a
-// matrix: they say nothing about the program.
-const (
-	Pass Outcome = iota
-	Fail
-)
-
-// String returns "pass" or "fail".
-func (o Outcome) String() string {
-	switch o {
-	case Pass:
-		return "pass"
-	case Fail:
-		return "fail"
-	}
-	return "Outcome(" + strconv.Itoa(int(o)) + ")"
-}
-
-// Test describes one test case (a row of the matrix).
-type Test struct {
+// TestRun describes one run of a test case (a row of the matrix): it
+// passed or failed. Skipped cases are not added to a matrix: they say
+// nothing about the program.
+type TestRun struct {
 	Name     string        // unique within a matrix, e.g. "TestClassify/T8"
-	Outcome  Outcome       // Pass or Fail
+	Failed   bool          // the case failed
 	Duration time.Duration // run time as reported by the source; 0 if unknown
 	Message  string        // failure output, if the source kept it
+}
+
+// Verdict returns "fail" for a failed run and "pass" for the others.
+func (t TestRun) Verdict() string {
+	if t.Failed {
+		return "fail"
+	}
+	return "pass"
 }
 
 // Counts are the four spectrum counters of one element: the number of
@@ -58,7 +46,7 @@ var ErrDuplicateTest = errors.New("spectra: duplicate test name")
 type Matrix struct {
 	elems  []Element
 	index  map[Element]int
-	tests  []Test
+	tests  []TestRun
 	names  map[string]int
 	rows   []bitset // rows[t] has bit e when test t executed element e
 	ef, ep []int32
@@ -99,8 +87,8 @@ func (m *Matrix) AddElements(elems ...Element) {
 
 // Add appends test t, which executed the elements covered (in any order,
 // duplicates allowed), and returns its index. It fails if t's name is
-// already used or its outcome is not Pass or Fail.
-func (m *Matrix) Add(t Test, covered []Element) (int, error) {
+// already used.
+func (m *Matrix) Add(t TestRun, covered []Element) (int, error) {
 	if err := m.check(t); err != nil {
 		return -1, err
 	}
@@ -113,7 +101,7 @@ func (m *Matrix) Add(t Test, covered []Element) (int, error) {
 
 // AddIndices is Add with elements given by their indices (from [Matrix.Intern]
 // or [Matrix.Index]); it is the fast path for sources that intern once.
-func (m *Matrix) AddIndices(t Test, covered []int) (int, error) {
+func (m *Matrix) AddIndices(t TestRun, covered []int) (int, error) {
 	if err := m.check(t); err != nil {
 		return -1, err
 	}
@@ -130,20 +118,17 @@ func (m *Matrix) AddIndices(t Test, covered []int) (int, error) {
 	return m.addRow(t, row), nil
 }
 
-func (m *Matrix) check(t Test) error {
-	if t.Outcome != Pass && t.Outcome != Fail {
-		return fmt.Errorf("spectra: test %q: invalid outcome %v", t.Name, t.Outcome)
-	}
+func (m *Matrix) check(t TestRun) error {
 	if _, dup := m.names[t.Name]; dup {
 		return fmt.Errorf("%w: %q", ErrDuplicateTest, t.Name)
 	}
 	return nil
 }
 
-func (m *Matrix) addRow(t Test, row bitset) int {
+func (m *Matrix) addRow(t TestRun, row bitset) int {
 	row = row.trim()
 	cnt := m.ep
-	if t.Outcome == Fail {
+	if t.Failed {
 		cnt = m.ef
 		m.failed++
 	}
@@ -171,7 +156,7 @@ func (m *Matrix) Failed() int { return m.failed }
 func (m *Matrix) Passed() int { return len(m.tests) - m.failed }
 
 // Test returns test i.
-func (m *Matrix) Test(i int) Test { return m.tests[i] }
+func (m *Matrix) Test(i int) TestRun { return m.tests[i] }
 
 // Element returns element i.
 func (m *Matrix) Element(i int) Element { return m.elems[i] }

@@ -293,7 +293,7 @@ func (m *mapper) covered(blocks []nativetest.Block) []Element {
 }
 
 type caseResult struct {
-	test    Test
+	test    TestRun
 	elems   []Element
 	lost    bool
 	absent  bool // not run (a parent failed first or filtered out)
@@ -369,17 +369,17 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		if err != nil {
 			return err
 		}
-		res := caseResult{test: Test{Name: prefix + name}}
+		res := caseResult{test: TestRun{Name: prefix + name}}
 		r, found := findResult(rs, name)
 		switch {
 		case !found && anyFailed(rs):
-			res.test.Outcome, res.test.Message = Fail, "did not run: "+firstFailure(rs)
+			res.test.Failed, res.test.Message = true, "did not run: "+firstFailure(rs)
 		case !found:
 			res.absent = true
 		case r.Status == nativetest.Skip:
 			res.skip = true
 		default:
-			res.test.Outcome = map[nativetest.Status]Outcome{nativetest.Pass: Pass, nativetest.Fail: Fail}[r.Status]
+			res.test.Failed = r.Status == nativetest.Fail
 			res.test.Duration = r.Elapsed
 			res.changed = r.Status != leaves[i].Status
 			if r.Status == nativetest.Fail {

@@ -66,7 +66,7 @@ func TestNativeTriangleHand(t *testing.T) {
 	m, g := collect(t, "../examples/triangle", Line)
 	var names []string
 	for i := range m.NumTests() {
-		names = append(names, fmt.Sprintf("%s:%v", m.Test(i).Name, m.Test(i).Outcome))
+		names = append(names, fmt.Sprintf("%s:%v", m.Test(i).Name, m.Test(i).Verdict()))
 	}
 	want := "TestClassify/T1:pass TestClassify/T2:pass TestClassify/T3:pass TestClassify/T4:pass TestClassify/T5:pass TestClassify/T6:pass TestClassify/T7:pass TestClassify/T8:fail Example:pass"
 	if got := strings.Join(names, " "); got != want {
@@ -123,7 +123,7 @@ func TestNativeExamplesGolden(t *testing.T) {
 			m, _ := collect(t, "../examples/"+subject, Line)
 			var b bytes.Buffer
 			for i := range m.NumTests() {
-				fmt.Fprintf(&b, "test %s %v\n", m.Test(i).Name, m.Test(i).Outcome)
+				fmt.Fprintf(&b, "test %s %v\n", m.Test(i).Name, m.Test(i).Verdict())
 			}
 			faults, err := examples.FaultLines(dir)
 			if err != nil {
@@ -176,15 +176,15 @@ func golden(t *testing.T, name string, got []byte) {
 // their coverage, and the fault ranks first.
 func TestNativePanics(t *testing.T) {
 	m, g := collect(t, "testdata/panicky", Line)
-	outcomes := map[string]Outcome{}
+	outcomes := map[string]string{}
 	for i := range m.NumTests() {
-		outcomes[m.Test(i).Name] = m.Test(i).Outcome
+		outcomes[m.Test(i).Name] = m.Test(i).Verdict()
 	}
-	want := map[string]Outcome{
-		"TestNegative": Pass, "TestPastEnd": Fail,
-		"TestTable/first": Pass, "TestTable/past_end": Fail, "TestTable/negative": Pass,
-		"TestParallel/#00": Pass, "TestParallel/#01": Pass,
-		"TestSetup": Pass, "TestOrder": Pass, // TestOrder fails after TestSetup only
+	want := map[string]string{
+		"TestNegative": "pass", "TestPastEnd": "fail",
+		"TestTable/first": "pass", "TestTable/past_end": "fail", "TestTable/negative": "pass",
+		"TestParallel/#00": "pass", "TestParallel/#01": "pass",
+		"TestSetup": "pass", "TestOrder": "pass", // TestOrder fails after TestSetup only
 	}
 	if fmt.Sprint(outcomes) != fmt.Sprint(want) {
 		t.Errorf("outcomes %v, want %v", outcomes, want)

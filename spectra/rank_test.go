@@ -16,10 +16,10 @@ func el(name string, line int) Element { return Element{File: name, Line: line} 
 func tieMatrix(t *testing.T) *Matrix {
 	a, b, c, d, e, z := el("x.go", 1), el("x.go", 2), el("x.go", 3), el("x.go", 4), el("x.go", 5), el("x.go", 6)
 	m, err := Build(context.Background(), Runs{
-		{Test{Name: "f1", Outcome: Fail}, []Element{a, b, c, d}},
-		{Test{Name: "f2", Outcome: Fail}, []Element{a, b, c}},
-		{Test{Name: "p1", Outcome: Pass}, []Element{c, d, e}},
-		{Test{Name: "p2", Outcome: Pass}, []Element{e, e}},
+		{TestRun{Name: "f1", Failed: true}, []Element{a, b, c, d}},
+		{TestRun{Name: "f2", Failed: true}, []Element{a, b, c}},
+		{TestRun{Name: "p1", Failed: false}, []Element{c, d, e}},
+		{TestRun{Name: "p2", Failed: false}, []Element{e, e}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -101,16 +101,13 @@ func TestSuspectBoostAndExam(t *testing.T) {
 
 func TestMatrixErrors(t *testing.T) {
 	m := NewMatrix()
-	if _, err := m.Add(Test{Name: "a"}, nil); err != nil {
+	if _, err := m.Add(TestRun{Name: "a"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Add(Test{Name: "a"}, nil); !errors.Is(err, ErrDuplicateTest) {
+	if _, err := m.Add(TestRun{Name: "a"}, nil); !errors.Is(err, ErrDuplicateTest) {
 		t.Errorf("duplicate: %v", err)
 	}
-	if _, err := m.Add(Test{Name: "b", Outcome: 7}, nil); err == nil {
-		t.Error("invalid outcome accepted")
-	}
-	if _, err := m.AddIndices(Test{Name: "c"}, []int{3}); err == nil {
+	if _, err := m.AddIndices(TestRun{Name: "c"}, []int{3}); err == nil {
 		t.Error("out-of-range index accepted")
 	}
 	if m.NumTests() != 1 {
@@ -143,11 +140,11 @@ func randomMatrix(t testing.TB, seed uint64, tests, elems int, density float64) 
 			}
 		}
 		fail[ti] = rng.IntN(4) == 0
-		o := Pass
+		o := false
 		if fail[ti] {
-			o = Fail
+			o = true
 		}
-		if _, err := m.AddIndices(Test{Name: string(rune('A'+ti%26)) + string(rune('0'+ti/26)), Outcome: o}, ids); err != nil {
+		if _, err := m.AddIndices(TestRun{Name: string(rune('A'+ti%26)) + string(rune('0'+ti/26)), Failed: o}, ids); err != nil {
 			t.Fatal(err)
 		}
 	}

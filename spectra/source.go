@@ -7,7 +7,7 @@ type Sink interface {
 	// AddElements declares elements of the program, executed or not.
 	AddElements(elems ...Element)
 	// Add records one test case and the elements it executed.
-	Add(t Test, covered []Element) (int, error)
+	Add(t TestRun, covered []Element) (int, error)
 }
 
 // A Source yields test cases with their outcomes and the program elements
@@ -36,7 +36,7 @@ type Runs []Run
 
 // Run is one test case of [Runs].
 type Run struct {
-	Test     Test
+	Test     TestRun
 	Elements []Element // the elements the test executed
 }
 

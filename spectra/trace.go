@@ -68,9 +68,9 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		if !res.Ran || res.Skipped {
 			continue
 		}
-		test := Test{Name: c.Name(), Outcome: Pass}
+		test := TestRun{Name: c.Name()}
 		if res.Failed {
-			test.Outcome = Fail
+			test.Failed = true
 			test.Message = res.Outcome.String()
 			if res.Failure != "" {
 				test.Message += ": " + res.Failure

@@ -152,7 +152,7 @@ func WriteGZoltar(dir string, m *Matrix, base string, rankings ...*Ranking) erro
 			w.WriteString("name,outcome,runtime,stacktrace\n")
 			for _, t := range m.tests {
 				o := "PASS"
-				if t.Outcome == Fail {
+				if t.Failed {
 					o = "FAIL"
 				}
 				fmt.Fprintf(w, "%s,%s,%d,%s\n", csvField(t.Name), o, t.Duration.Nanoseconds(), csvField(t.Message))
@@ -169,7 +169,7 @@ func WriteGZoltar(dir string, m *Matrix, base string, rankings ...*Ranking) erro
 						w.WriteString("0 ")
 					}
 				}
-				if m.tests[t].Outcome == Fail {
+				if m.tests[t].Failed {
 					w.WriteString("-\n")
 				} else {
 					w.WriteString("+\n")

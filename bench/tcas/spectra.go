@@ -41,7 +41,7 @@ func (s portSink) filter(es []spectra.Element) []spectra.Element {
 
 func (s portSink) AddElements(es ...spectra.Element) { s.m.AddElements(s.filter(es)...) }
 
-func (s portSink) Add(t spectra.Test, covered []spectra.Element) (int, error) {
+func (s portSink) Add(t spectra.TestRun, covered []spectra.Element) (int, error) {
 	return s.m.Add(t, s.filter(covered))
 }
 

@@ -172,7 +172,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	sm := res.Spectrum
 	for t := range sm.NumTests() {
 		ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: sm.Test(t).Name})
-		if sm.Test(t).Outcome == spectra.Fail {
+		if sm.Test(t).Failed {
 			for _, e := range sm.Covered(nil, t) {
 				failLines = append(failLines, sm.Element(e))
 			}
