@@ -17,7 +17,8 @@ import (
 type Angelic struct {
 	Statement string            // the statement's group
 	Pos       token.Position    // the instance's position
-	Instr     string            // the SSA instruction, for reports
+	Instr     string            // the SSA instruction
+	Expr      string            // the instruction as written: a branch's condition, an assignment's left-hand side, "return"; "" if unknown
 	Key       trace.InstanceKey // the instance
 	Branch    bool              // a branch: Value is its decision (true: then)
 	Value     trace.Value       // the angelic value
@@ -121,6 +122,9 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 		// index, say) could make the re-run fail for reasons the formula
 		// does not model (an index out of range).
 		a := Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v, Orig: inst.orig}
+		if st, ok := e.prog.StaticInfo(k.Static); ok {
+			a.Expr = sourceOf(e.prog.Fset, st.Func, st.Instr)
+		}
 		switch {
 		case inst.branch:
 			c.Hooks.Branches[k] = v.Bool()

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"os"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -56,4 +57,37 @@ func exprText(fset *token.FileSet, fn *ssa.Function, pos token.Pos) string {
 		return ""
 	}
 	return string(src[start.Offset:end.Offset])
+}
+
+// sourceOf returns an instruction as a user reads it in the source: an
+// If's condition ("a == c"), the left-hand side of the assignment a Store
+// makes ("retval", "p.x"), "return" for a Return, else the expression at
+// its position; "" when the source does not say.
+func sourceOf(fset *token.FileSet, fn *ssa.Function, in ssa.Instruction) string {
+	if fn == nil || in == nil {
+		return ""
+	}
+	switch in := in.(type) {
+	case *ssa.If:
+		return exprText(fset, fn, in.Cond.Pos())
+	case *ssa.Return:
+		return "return"
+	case *ssa.Store:
+		text := exprText(fset, fn, in.Pos())
+		for _, op := range []string{":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&^=", "="} {
+			if lhs, _, ok := strings.Cut(text, op); ok && !strings.Contains(lhs, "\n") {
+				return strings.TrimSpace(lhs)
+			}
+		}
+		if strings.HasSuffix(text, "++") || strings.HasSuffix(text, "--") {
+			return strings.TrimSpace(text[:len(text)-2])
+		}
+		// The store of a local variable is at its name: the left-hand
+		// side itself.
+		return text
+	}
+	if v, ok := in.(ssa.Value); ok {
+		return exprText(fset, fn, v.Pos())
+	}
+	return ""
 }

@@ -41,7 +41,7 @@ func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candida
 		out.Locations = append(out.Locations, l)
 	}
 	for _, a := range c.Angelic {
-		out.Angelic = append(out.Angelic, AngelicValue{File: a.Pos.Filename, Line: a.Pos.Line, Occurrence: int(a.Key.Occ), Instr: a.Instr, Branch: a.Branch, Value: a.Value.String(), Orig: a.Orig.String()})
+		out.Angelic = append(out.Angelic, AngelicValue{File: a.Pos.Filename, Line: a.Pos.Line, Occurrence: int(a.Key.Occ), Instr: a.Instr, Expr: a.Expr, Branch: a.Branch, Value: a.Value.String(), Orig: a.Orig.String()})
 	}
 	if t := rr.Trace; t != nil {
 		for e := trace.EventID(0); int(e) < t.Len(); e++ {

@@ -457,6 +457,15 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 				v = "branch " + thenElse(a.Value)
 			}
 			ha := htmlAngelic{Cand: i + 1, Where: b.name(a.File) + ":" + strconv.Itoa(a.Line), Href: anchor(a.File, a.Line), Value: v, Instr: a.Instr}
+			// What the source says: "a == c is false", "retval = 4".
+			switch {
+			case a.Expr != "" && a.Branch:
+				ha.Value, ha.Instr = a.Expr+" is "+a.Value, ""
+			case a.Expr != "" && a.Expr != "return":
+				ha.Value, ha.Instr = a.Expr+" = "+a.Value, ""
+			case a.Expr == "return":
+				ha.Value, ha.Instr = "return "+a.Value, ""
+			}
 			if !a.Branch && a.Orig != "" && a.Orig != a.Value {
 				ha.Orig = a.Orig
 			}

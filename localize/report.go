@@ -37,11 +37,12 @@ func compareLocations(a, b Location) int {
 type AngelicValue struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
-	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
-	Instr      string `json:"instr"`      // the SSA instruction
-	Branch     bool   `json:"branch"`     // a branch decision: Value is "true" (then) or "false"
-	Value      string `json:"value"`      // the angelic value, formatted as Go would print it
-	Orig       string `json:"orig"`       // the instance's value (a branch: its decision) in the failing run, formatted the same way
+	Occurrence int    `json:"occurrence"`     // which execution of the instruction in its frame (0: first)
+	Instr      string `json:"instr"`          // the SSA instruction
+	Expr       string `json:"expr,omitempty"` // the instruction as written: a branch's condition, an assignment's left-hand side, "return"
+	Branch     bool   `json:"branch"`         // a branch decision: Value is "true" (then) or "false"
+	Value      string `json:"value"`          // the angelic value, formatted as Go would print it
+	Orig       string `json:"orig"`           // the instance's value (a branch: its decision) in the failing run, formatted the same way
 }
 
 // Decision is one branch decision of an angelic path.
@@ -249,8 +250,43 @@ func thenElse(v string) string {
 func WriteJSON(w io.Writer, reports []*Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // conditions read "a >= y", not "a \u003e= y"
 	if reports == nil {
 		reports = []*Report{}
 	}
 	return enc.Encode(reports)
+}
+
+// RelativeTo rewrites the report's file names relative to dir where
+// they lie below it or beside it (filepath.Rel), as the text report
+// shows them; the others stay absolute. Quoting source lines (WriteHTML)
+// needs the names the report was made with.
+func (r *Report) RelativeTo(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	rel := func(f *string) {
+		if p, err := filepath.Rel(abs, *f); err == nil && filepath.IsAbs(*f) {
+			*f = p
+		}
+	}
+	for i := range r.Candidates {
+		c := &r.Candidates[i]
+		for j := range c.Locations {
+			rel(&c.Locations[j].File)
+		}
+		for j := range c.Angelic {
+			rel(&c.Angelic[j].File)
+		}
+		for j := range c.Path {
+			rel(&c.Path[j].File)
+		}
+	}
+	for i := range r.Ranking {
+		rel(&r.Ranking[i].File)
+	}
+	for i := range r.Fixes {
+		rel(&r.Fixes[i].File)
+	}
 }

@@ -202,14 +202,16 @@
 // "file:line: candidate N (verified, size K): SOURCE [angelic: VALUE]",
 // verified candidates first, then by size, then by -tiebreak. json is an
 // array with one object per failing case, with the fields of
-// [localize.Report]:
+// [localize.Report], file names relative to the working directory as in
+// the text:
 //
 //   - name, mode, failure: the case's full name, the encoding, how it
 //     failed;
 //   - candidates: locations [{file, line, text}], angelic [{file, line,
-//     occurrence, instr, branch, value, orig}] (orig: the instance's value
-//     in the failing run), path (the branch decisions of the verifying
-//     run), verified;
+//     occurrence, instr, expr, branch, value, orig}] (expr: the
+//     instruction as written, a branch's condition or an assignment's
+//     left-hand side; orig: the instance's value in the failing run), path
+//     (the branch decisions of the verifying run), verified;
 //   - ranking: [{file, line, rank, evidence}], the lines in the order a
 //     developer reads them (see above), rank counting the lines examined,
 //     inclusive, lines that tie sharing the worst;

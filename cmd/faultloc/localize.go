@@ -204,6 +204,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		return 0
 	case "json":
+		for _, rep := range reports {
+			rep.RelativeTo(wd) // as the text report names files
+		}
 		if err := localize.WriteJSON(stdout, reports); err != nil {
 			fmt.Fprintln(stderr, "faultloc localize:", err)
 			return 2
