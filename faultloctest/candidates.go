@@ -22,8 +22,7 @@ const withSolver = true
 // candidates runs the package-level pipeline ([localize.Package]) on the
 // interpreted test case name (its leaf subtests, if it has some) and
 // returns the first c.candidates fix candidates of each failing case
-// (verified first, then smaller first) as log lines, and the spectrum of
-// the package's cases that the pipeline collected.
+// (verified first, then smaller first) as log lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
 	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{
 		Run:       exactRun(name),
@@ -44,7 +43,9 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 	if len(res.Reports) == 0 {
 		return nil, errors.Join(errs(res.Errors)...)
 	}
-	f := &found{spectrum: res.Spectrum}
+	// res.Spectrum covers the selected case only: the spectrum stage
+	// runs every case of the package.
+	f := &found{}
 	var texts []func(sp *spectra.Ranking) string
 	var reports []*localize.Report
 	for _, rep := range res.Reports {

@@ -30,9 +30,6 @@ type found struct {
 	// with sp (possibly nil) as the HTML page's heat map; it returns the
 	// files written.
 	write func(dir, base string, sp *spectra.Ranking) ([]string, error)
-	// spectrum is the coverage of the package's cases the candidates
-	// stage collected (nil if none).
-	spectrum *spectra.Matrix
 }
 
 // pipeline explains the failing test name of the package in c.dir: it
@@ -71,7 +68,7 @@ func pipeline(ctx context.Context, name string, c config) (string, error) {
 	var sp *spectra.Ranking
 	var spText string
 	if c.top > 0 {
-		sp, spText = pk.spectrum(ctx, c, f.spectrum)
+		sp, spText = pk.spectrum(ctx, c)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "faultloc explains %s:\n", name)
@@ -157,13 +154,13 @@ func (pk *pkgCache) load(ctx context.Context, c config) (*trace.Program, string,
 
 // spectrum returns the package's spectrum ranking and its log lines (see
 // spectrum), once complete.
-func (pk *pkgCache) spectrum(ctx context.Context, c config, collected *spectra.Matrix) (*spectra.Ranking, string) {
+func (pk *pkgCache) spectrum(ctx context.Context, c config) (*spectra.Ranking, string) {
 	pk.mu.Lock()
 	defer pk.mu.Unlock()
 	if pk.spText != "" {
 		return pk.sp, pk.spText
 	}
-	sp, text, complete := spectrum(ctx, pk.prog, pk.pkgPath, c, collected)
+	sp, text, complete := spectrum(ctx, pk.prog, pk.pkgPath, c)
 	if complete {
 		pk.sp, pk.spText = sp, text
 	}
@@ -175,31 +172,26 @@ func (pk *pkgCache) spectrum(ctx context.Context, c config, collected *spectra.M
 // and returns the ranking (nil if there is none) and its top c.top lines
 // as log lines (or a line saying why there are none). Cases the
 // interpreter cannot run, skipped cases and cases not reached are left
-// out. complete is false when the time bound cut the work short. collected,
-// if not nil, is the coverage the candidates stage collected: it is used
-// instead of running the cases again.
-func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config, collected *spectra.Matrix) (_ *spectra.Ranking, text string, complete bool) {
+// out. complete is false when the time bound cut the work short.
+func spectrum(ctx context.Context, prog *trace.Program, pkgPath string, c config) (_ *spectra.Ranking, text string, complete bool) {
 	formula, err := spectra.Lookup(c.formula)
 	if err != nil {
 		return nil, fmt.Sprintf("suspicious lines: %v\n", err), true
 	}
-	m, left := collected, 0
-	if m == nil {
-		names, _ := prog.ListTests(ctx, pkgPath, nil) // the cases found are returned regardless
-		var cases []trace.Case
-		for _, n := range names {
-			cases = append(cases, prog.GoTestCase(pkgPath, n))
-		}
-		m = spectra.NewMatrix()
-		err := (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
-		if ctx.Err() != nil {
-			return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout), false
-		}
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			left = len(j.Unwrap()) // the interpreter could not run them
-		} else if err != nil {
-			left = 1
-		}
+	names, _ := prog.ListTests(ctx, pkgPath, nil) // the cases found are returned regardless
+	var cases []trace.Case
+	for _, n := range names {
+		cases = append(cases, prog.GoTestCase(pkgPath, n))
+	}
+	m, left := spectra.NewMatrix(), 0
+	err = (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
+	if ctx.Err() != nil {
+		return nil, fmt.Sprintf("suspicious lines: not computed: time bound %v reached after %d of %d test cases (set %s)\n", c.timeout, m.NumTests(), len(cases), EnvTimeout), false
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		left = len(j.Unwrap()) // the interpreter could not run them
+	} else if err != nil {
+		left = 1
 	}
 	if m.Passed() == 0 || m.Failed() == 0 {
 		return nil, fmt.Sprintf("suspicious lines: none: the spectrum needs passing and failing cases; the interpreter ran %d passing, %d failing\n", m.Passed(), m.Failed()), ctx.Err() == nil
