@@ -146,7 +146,12 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		return nil, err
 	}
 
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
+	var solver *maxsat.Solver
+	if opts.Hooks != nil && opts.Hooks.NewSolver != nil {
+		solver, err = opts.Hooks.NewSolver(first.res.Steps)
+	} else {
+		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
@@ -166,9 +171,12 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		eo.Blamable = onLines(sub.prog, eo.Blamable, opts.Lines)
 	}
 	var enc *encode.Encoder
-	if first.test != nil {
+	switch {
+	case opts.Hooks != nil && opts.Hooks.NewEncoder != nil:
+		enc, err = opts.Hooks.NewEncoder(solver, first.result, eo)
+	case first.test != nil:
 		enc, err = encode.New(sub.prog, solver, *first.test, eo)
-	} else {
+	default:
 		enc = encode.NewAssertions(sub.prog, solver, eo)
 	}
 	if err != nil {
@@ -223,8 +231,10 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 			}
 		}
 	}
-	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, first.res.Steps, enc.Stats())); err != nil {
-		return nil, fmt.Errorf("localize: %w", err)
+	if opts.Hooks == nil || opts.Hooks.NewSolver == nil {
+		if err := solver.SetEngine(engine(opts.Engine, opts.Arith, first.res.Steps, enc.Stats())); err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
 	}
 	maxRef := opts.MaxRefinements
 	if maxRef == 0 {
@@ -270,59 +280,16 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 			return finish(rep, enc, solver, opts, start, err)
 		}
 		rep.Stats.MCSes++
-		// Prefer angelic values close to the original ones.
-		// A preference is a nicety: each check has a resource bound
-		// (deterministic, unlike a deadline, so that results do not depend
-		// on the machine's load), and the MCS's own model stands when no
-		// check answers within it.
-		// In ATF, prefer first an angelic execution on the paths encoded
-		// so far: past an unexplored side everything, the oracle included,
-		// is unconstrained, so a model may leave the encoded paths for no
-		// reason (an early loop exit, say) and cost a refinement per side
-		// tried. An MCS with no fix on the encoded paths gets the model
-		// that follows the failing run longest before it leaves it (as
-		// angelic values close to the original ones are preferred): a loop
-		// is left one iteration early rather than at its first test.
-		var anchor *maxsat.Term
-		if opts.Mode == encode.ATF {
-			m, a, err := chk.chooseModel(ctx, mcs.Groups, mcs.Model)
+		if opts.Hooks != nil && opts.Hooks.Model != nil {
+			m, err := opts.Hooks.Model(ctx, solver, enc, mcs)
 			if err != nil {
 				return finish(rep, enc, solver, opts, start, err)
 			}
 			if m != nil {
-				mcs.Model, anchor = m, a
-			}
-		}
-		for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
-			pref := enc.Preference(mcs.Groups, radius)
-			if pref.String() == "true" {
-				// Nothing to prefer (only branch decisions and Booleans,
-				// or every value within reach): at a larger radius
-				// neither, and a check would only return another model
-				// of the same MCS (and anchor), which the MCS has
-				// already (about a quarter of the MCSes on TCAS).
-				break
-			}
-			if anchor != nil {
-				pref = maxsat.And(anchor, pref)
-			}
-			if ok, err := mcs.Model.Bool(pref); err == nil && ok {
-				// The model at hand keeps the preference: a check would
-				// only look for another such model, which on a long loop
-				// costs seconds of bit-vector search for nothing.
-				break
-			}
-			m, st, err := solver.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, pref)
-			if err != nil {
-				if ctx.Err() != nil {
-					return finish(rep, enc, solver, opts, start, err)
-				}
-				break
-			}
-			if st == maxsat.Sat {
 				mcs.Model = m
-				break
 			}
+		} else if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
+			return finish(rep, enc, solver, opts, start, err)
 		}
 		cand, err := enc.Decode(mcs)
 		if err != nil {

@@ -207,3 +207,66 @@ func (c checker) chooseModel(ctx context.Context, groups []string, model *maxsat
 	}
 	return nil, nil, nil
 }
+
+// preferredModel gives mcs the model whose angelic values its replay
+// uses: one close to the original values, and in ATF on the encoded
+// paths when one is (see the comments inside). The MCS's own model stands
+// when no check answers within its resource bound; an error is a
+// cancellation.
+func (c checker) preferredModel(ctx context.Context, mcs *maxsat.MCS, mode encode.Mode) error {
+	// Prefer angelic values close to the original ones.
+	// A preference is a nicety: each check has a resource bound
+	// (deterministic, unlike a deadline, so that results do not depend
+	// on the machine's load), and the MCS's own model stands when no
+	// check answers within it.
+	// In ATF, prefer first an angelic execution on the paths encoded
+	// so far: past an unexplored side everything, the oracle included,
+	// is unconstrained, so a model may leave the encoded paths for no
+	// reason (an early loop exit, say) and cost a refinement per side
+	// tried. An MCS with no fix on the encoded paths gets the model
+	// that follows the failing run longest before it leaves it (as
+	// angelic values close to the original ones are preferred): a loop
+	// is left one iteration early rather than at its first test.
+	var anchor *maxsat.Term
+	if mode == encode.ATF {
+		m, a, err := c.chooseModel(ctx, mcs.Groups, mcs.Model)
+		if err != nil {
+			return err
+		}
+		if m != nil {
+			mcs.Model, anchor = m, a
+		}
+	}
+	for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
+		pref := c.enc.Preference(mcs.Groups, radius)
+		if pref.String() == "true" {
+			// Nothing to prefer (only branch decisions and Booleans,
+			// or every value within reach): at a larger radius
+			// neither, and a check would only return another model
+			// of the same MCS (and anchor), which the MCS has
+			// already (about a quarter of the MCSes on TCAS).
+			break
+		}
+		if anchor != nil {
+			pref = maxsat.And(anchor, pref)
+		}
+		if ok, err := mcs.Model.Bool(pref); err == nil && ok {
+			// The model at hand keeps the preference: a check would
+			// only look for another such model, which on a long loop
+			// costs seconds of bit-vector search for nothing.
+			break
+		}
+		m, st, err := c.s.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, pref)
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			break
+		}
+		if st == maxsat.Sat {
+			mcs.Model = m
+			break
+		}
+	}
+	return nil
+}

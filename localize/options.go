@@ -1,6 +1,7 @@
 package localize
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -87,6 +88,11 @@ type Options struct {
 	// such as the lines of a dynamic slice or of a diff. Default nil:
 	// every line of the in-scope functions.
 	Lines func(trace.Line) bool
+	// Hooks replace parts of the AgxFaults loop with a caller's own: the
+	// solver, the encoder, the choice of a correction set's model. (A
+	// caller's own replay is a trace.Case of its own.) Default nil: the
+	// built-in ones.
+	Hooks *AgxHooks
 	// Engine is the Z3 solver engine. Default AutoEngine: see there.
 	Engine Engine
 	// FirstFailure, for Go test cases, localizes the first
@@ -195,4 +201,20 @@ func engine(e Engine, arith encode.Arith, steps int64, st encode.Stats) maxsat.E
 		return maxsat.HybridEngine
 	}
 	return maxsat.SMTEngine
+}
+
+// AgxHooks replace parts of the AgxFaults loop ([Options.Hooks]); a nil
+// field keeps the built-in part.
+type AgxHooks struct {
+	// NewSolver returns the solver the formula goes into, for a failing
+	// run of steps steps. The engine is then the caller's: Options.Engine
+	// and SolverTimeout do not apply.
+	NewSolver func(steps int64) (*maxsat.Solver, error)
+	// NewEncoder returns the encoder of the failing case into s, given
+	// its failing run and the encoding options Options imply.
+	NewEncoder func(s *maxsat.Solver, first *trace.CaseResult, opts *encode.Options) (*encode.Encoder, error)
+	// Model returns the model of a correction set whose angelic values
+	// are replayed, nil to keep mcs.Model; an error stops the search
+	// (the report is partial).
+	Model func(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, mcs *maxsat.MCS) (*maxsat.Model, error)
 }

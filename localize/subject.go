@@ -13,7 +13,8 @@ import (
 
 // verdict is the outcome of one run of a subject.
 type verdict struct {
-	res     *trace.Result
+	result  *trace.CaseResult
+	res     *trace.Result // result.Result
 	passed  bool
 	avoid   []trace.EventID // failed assertions
 	failure string
@@ -139,7 +140,7 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 		return nil, fmt.Errorf("case %s gave no result", g.c.Name())
 	}
 	// A case its parent no longer runs has not passed.
-	v := &verdict{res: r.Result, passed: r.Passed()}
+	v := &verdict{res: r.Result, result: r, passed: r.Passed()}
 	if r.Test != nil {
 		// A test given as data: its oracle is its expected results,
 		// encoded by encode.New, not assertions to avoid.
