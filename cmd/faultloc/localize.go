@@ -214,6 +214,16 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 0
 	}
 	if len(res.Failing) == 0 {
+		// Nothing failed in the interpreter: if go test says otherwise,
+		// that is a disagreement to report, not a result.
+		var tagList []string
+		if *tags != "" {
+			tagList = strings.Split(*tags, ",")
+		}
+		if failed := nativeFailures(ctx, fs.Arg(0), *runRE, tagList, *timeout); len(failed) > 0 {
+			fmt.Fprintf(stderr, "faultloc localize: go test fails %s, but in faultloc's interpreter every selected case of %s passes (%d ran): the interpreter does not reproduce the failure\n", strings.Join(failed, ", "), pkgPath, sm.NumTests())
+			return 1
+		}
 		fmt.Fprintf(stdout, "no failing test case in %s (%d cases ran)\n", pkgPath, sm.NumTests())
 	}
 	if !stream {
