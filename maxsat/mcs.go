@@ -42,8 +42,8 @@ const (
 	// when the enforced groups were assumed at every check and 2 s to
 	// minutes when MCSes with groups outside C were searched among all
 	// groups; all 1697 MCSes of up to three statements took 13.6 minutes
-	// of CPU (bench/maxsat.txt), where the previous method had found 520
-	// in 24 minutes of wall time and was still enumerating.
+	// of CPU (bench/maxsat/REPORT.txt), where the previous method had
+	// found 520 in 24 minutes of wall time and was still enumerating.
 	LevelSearch MCSAlgorithm = iota
 	// OptimizeBlocking asks Z3's Optimize (MaxRes) for an optimum under the
 	// blocking clauses, once per MCS. It is the baseline of the benchmarks
