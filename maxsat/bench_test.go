@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/faultloc/faultloc/internal/cmd/maxsatbench/tracegen"
+	"github.com/faultloc/faultloc/internal/tracegen"
 	"github.com/faultloc/faultloc/maxsat"
 )
 
-// Benchmarks on seeded trace-like formulas (the generator of
-// internal/cmd/maxsatbench, which reports the larger comparisons). Each
+// Benchmarks on seeded trace-like formulas (internal/tracegen, the
+// generator of bench/maxsat, which reports the larger comparisons). Each
 // benchmark checks its result so that the work cannot be skipped.
 
 func newBenchSolver(b *testing.B, opts *maxsat.Options) *maxsat.Solver {

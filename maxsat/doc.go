@@ -81,7 +81,7 @@
 // internalizing the terms; later checks of the same solver reuse it and are
 // several times cheaper. This is why one Solver should live through a whole
 // localization: adding constraints to it is far cheaper than solving the
-// grown problem again. The benchmark command internal/cmd/maxsatbench
+// grown problem again. The benchmark command bench/maxsat
 // measures both this and the enumeration against Z3 Optimize.
 //
 // What a check assumes, Z3 propagates again at every check: assuming the

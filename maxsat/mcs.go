@@ -40,7 +40,7 @@ const (
 	// each further MCS then costs a small fraction of the first: assuming
 	// the enforced groups at every check, or searching among all groups
 	// for MCSes that relax groups outside C, costs several times more per
-	// MCS (bench/maxsat.txt measures the enumeration).
+	// MCS (bench/maxsat/REPORT.txt measures the enumeration).
 	LevelSearch MCSAlgorithm = iota
 	// OptimizeBlocking asks Z3's Optimize (MaxRes) for an optimum under the
 	// blocking clauses, once per MCS. It is the baseline of the benchmarks

@@ -6,7 +6,7 @@ import (
 
 	"github.com/faultloc/faultloc/examples/foo"
 	"github.com/faultloc/faultloc/examples/triangle"
-	"github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+	"github.com/faultloc/faultloc/internal/workload"
 	"github.com/faultloc/faultloc/trace/internal/corpus"
 )
 
@@ -14,7 +14,7 @@ import (
 // functions. Each reports ns/event (per recorded instruction) for traced
 // runs, each run releasing its trace for the next (Trace.Release). The
 // figures of the interpreter against native code and x/tools' interpreter
-// are in bench/interp.txt (internal/cmd/interpbench).
+// are in bench/interp/REPORT.txt (bench/interp).
 
 var benchSink int
 
@@ -119,14 +119,14 @@ func BenchmarkDecide(b *testing.B) {
 	})
 }
 
-const workPkg = "github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+const workPkg = "github.com/faultloc/faultloc/internal/workload"
 
-// benchWork runs a workload of interpbench (std-free, see
-// internal/cmd/interpbench) with its package initialiser, traced,
+// benchWork runs a workload of package internal/workload (std-free, the
+// subjects of bench/interp) with its package initialiser, traced,
 // untraced and recording coverage only, and checks the result against
 // native.
 func benchWork(b *testing.B, name string, n int, native func(int) int) {
-	p := load(b, "./internal/cmd/interpbench/work")
+	p := load(b, "./internal/workload")
 	want := native(n)
 	args := func(int) []Value { return []Value{Int(int64(n))} }
 	for _, mode := range []struct {
@@ -152,12 +152,12 @@ func benchWork(b *testing.B, name string, n int, native func(int) int) {
 	})
 }
 
-func BenchmarkWorkSumSquares(b *testing.B) { benchWork(b, "SumSquares", 100_000, work.SumSquares) }
-func BenchmarkWorkTCAS(b *testing.B)       { benchWork(b, "TCAS", 1000, work.TCAS) }
-func BenchmarkWorkClassify(b *testing.B)   { benchWork(b, "Classify", 1000, work.Classify) }
+func BenchmarkWorkSumSquares(b *testing.B) { benchWork(b, "SumSquares", 100_000, workload.SumSquares) }
+func BenchmarkWorkTCAS(b *testing.B)       { benchWork(b, "TCAS", 1000, workload.TCAS) }
+func BenchmarkWorkClassify(b *testing.B)   { benchWork(b, "Classify", 1000, workload.Classify) }
 
 // BenchmarkWorkTCASMedium is BenchmarkWorkTCAS at the size of a test
 // case's run (tens of thousands of events, within a column's first
 // chunk), where what a released trace leaves for the next run is its
 // first chunks.
-func BenchmarkWorkTCASMedium(b *testing.B) { benchWork(b, "TCAS", 40, work.TCAS) }
+func BenchmarkWorkTCASMedium(b *testing.B) { benchWork(b, "TCAS", 40, workload.TCAS) }

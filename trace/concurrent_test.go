@@ -12,7 +12,7 @@ import (
 // -race, it checks that the readers' caches (the segment found last, the
 // entry blocks' segments, the callee index) do not race.
 func TestConcurrentReads(t *testing.T) {
-	p := load(t, "./internal/cmd/interpbench/work")
+	p := load(t, "./internal/workload")
 	res, err := p.Run(bgContext, p.Func(workPkg, "Classify"), []Value{Int(30)}, &RunOptions{MaxSteps: 1 << 40})
 	if err != nil {
 		t.Fatal(err)

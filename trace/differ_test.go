@@ -78,9 +78,9 @@ func (d differ) corpus(t *testing.T, rng *rand.Rand) {
 	t.Logf("%d runs compared", runs)
 }
 
-// work compares on interpbench's workloads.
+// work compares on the workloads of package internal/workload.
 func (d differ) work(t *testing.T, rng *rand.Rand) {
-	p := load(t, "./internal/cmd/interpbench/work")
+	p := load(t, "./internal/workload")
 	runs := 0
 	for _, name := range []string{"SumSquares", "TCAS", "Classify"} {
 		fn := p.Func(workPkg, name)

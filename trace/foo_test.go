@@ -41,7 +41,7 @@ func load(t testing.TB, pattern string) *Program {
 	l.once.Do(func() {
 		// The SSA sanity checker prints spurious warnings about naive-form
 		// locals in larger functions; it is on for the small subjects.
-		sanity := !strings.Contains(pattern, "corpus") && !strings.Contains(pattern, "interpbench")
+		sanity := !strings.Contains(pattern, "corpus") && !strings.Contains(pattern, "workload")
 		l.p, l.err = Load(bgContext, &Config{Dir: modRoot, sanity: sanity}, strings.Fields(pattern)...)
 	})
 	if l.err != nil {

@@ -121,7 +121,7 @@ func sameTrace(a, b *Trace) error {
 // again on the released chunks: the two traces must be the same event for
 // event. A released trace is empty.
 func TestReleaseReuse(t *testing.T) {
-	p := load(t, "./internal/cmd/interpbench/work")
+	p := load(t, "./internal/workload")
 	old := SetReuseLimit(8 << 30)
 	defer SetReuseLimit(old)
 	for _, w := range []struct {
@@ -177,7 +177,7 @@ func TestReleaseReuse(t *testing.T) {
 // size of most test cases' traces): released, their first chunks are
 // pooled, and the next run's first chunks grow into them.
 func TestReleaseReuseMedium(t *testing.T) {
-	p := load(t, "./internal/cmd/interpbench/work")
+	p := load(t, "./internal/workload")
 	old := SetReuseLimit(0) // empty: nothing full-size to take
 	defer SetReuseLimit(old)
 	SetReuseLimit(1 << 30)
@@ -215,8 +215,8 @@ func TestReleaseReuseMedium(t *testing.T) {
 	}
 }
 
-// recorder returns a function that records a run of interpbench's
-// workload name with argument n.
+// recorder returns a function that records a run of package
+// internal/workload's workload name with argument n.
 func recorder(t *testing.T, p *Program, name string, n int64) func() *Result {
 	fn := p.Func(workPkg, name)
 	return func() *Result {

@@ -6,34 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+	"github.com/faultloc/faultloc/internal/workload"
 )
 
-// TestWorkloadsOracle checks the native workloads against independent
-// computations, so that agreeing with native means computing the right
-// thing.
-func TestWorkloadsOracle(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 10, 1000} {
-		// sum of i*i for i < n is (n-1)n(2n-1)/6
-		if got, want := work.SumSquares(n), (n-1)*n*(2*n-1)/6; n > 0 && got != want {
-			t.Errorf("SumSquares(%d) = %d, want %d", n, got, want)
-		}
-	}
-	if got := work.SumSquares(0); got != 0 {
-		t.Errorf("SumSquares(0) = %d, want 0", got)
-	}
-	// Distinct sizes give distinct checksums: the workloads do depend on n.
-	for _, f := range []func(int) int{work.TCAS, work.Classify} {
-		if f(50) == f(51) {
-			t.Errorf("checksum independent of n")
-		}
-	}
-}
-
-// TestInterpbench runs every workload on every engine at tiny sizes and
+// TestEngines runs every workload on every engine at tiny sizes and
 // checks that each engine computes native's result and that the report
 // ends with the speedup line.
-func TestInterpbench(t *testing.T) {
+func TestEngines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages and runs four engines")
 	}
@@ -77,8 +56,8 @@ func TestXToolsDetectsWrongResult(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages")
 	}
-	w := workload{name: "wrong", fn: "SumSquares", n: 10, native: func(n int) int { return work.SumSquares(n) + 1 }}
-	_, err := measureAll(context.Background(), []workload{w}, 1, &bytes.Buffer{})
+	w := task{name: "wrong", fn: "SumSquares", n: 10, native: func(n int) int { return workload.SumSquares(n) + 1 }}
+	_, err := measureAll(context.Background(), []task{w}, 1, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "x/tools interp computes 285, native 286") {
 		t.Fatalf("err = %v, want a mismatch of x/tools' 285 against native's 286", err)
 	}

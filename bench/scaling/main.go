@@ -81,7 +81,7 @@ func main() {
 		defer f.Close()
 		w = io.MultiWriter(os.Stdout, f)
 	}
-	cmd := "go run ./internal/cmd/scaling"
+	cmd := "go run ./bench/scaling"
 	for _, a := range os.Args[1:] {
 		if strings.ContainsAny(a, " \t'\"*&;|<>()$`\\") {
 			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"

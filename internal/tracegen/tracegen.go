@@ -1,10 +1,10 @@
 // Package tracegen generates seeded, trace-like partial MaxSMT problems for
-// the maxsat benchmarks: the formula that AgxFaults-style fault
-// localization builds from a failing run of a straight-line program with
-// branches. Every statement instance is a 32-bit assignment or a guard,
-// hard unless its statement's fault predicate is true; each statement's
-// "not faulty" is soft, one group per statement; inputs and the test
-// oracle are hard.
+// the maxsat benchmarks (bench/maxsat, maxsat's bench_test.go): the
+// formula that AgxFaults-style fault localization builds from a failing
+// run of a straight-line program with branches. Every statement instance
+// is a 32-bit assignment or a guard, hard unless its statement's fault
+// predicate is true; each statement's "not faulty" is soft, one group per
+// statement; inputs and the test oracle are hard.
 package tracegen
 
 import (

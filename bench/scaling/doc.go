@@ -33,7 +33,7 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/scaling [-bounds 10,20,...,100] [-timeout 2m] [-max-size 0]
+//	go run ./bench/scaling [-bounds 10,20,...,100] [-timeout 2m] [-max-size 0]
 //		[-max-paths 1048576] [-arith bv|int] [-subjects Sum,Isqrt,BinarySearch]
 //		[-modes agx,pf] [-no-skip] [-v] [-out bench/scaling/REPORT.md]
 //

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/faultloc/faultloc/internal/cmd/maxsatbench/tracegen"
+	"github.com/faultloc/faultloc/internal/tracegen"
 	"github.com/faultloc/faultloc/maxsat"
 )
 

@@ -1,10 +1,11 @@
-// Package work holds the CPU-bound workloads of interpbench. It imports
+// Package workload holds CPU-bound workloads for measuring and testing
+// package trace's interpreter (bench/interp, trace's tests). It imports
 // nothing, not even the standard library, so that the same source runs
 // natively, under package trace and under golang.org/x/tools/go/ssa/interp
 // (which cannot initialise the real standard library). Each workload takes
 // its size and returns a checksum of everything it computed, so that every
 // engine's result can be compared with native execution.
-package work
+package workload
 
 // SumSquares returns the sum of i*i for 0 <= i < n (wrapping on overflow).
 func SumSquares(n int) int {

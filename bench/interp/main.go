@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,32 +25,26 @@ import (
 	"golang.org/x/tools/go/ssa/interp"
 	"golang.org/x/tools/go/ssa/ssautil"
 
-	"github.com/faultloc/faultloc/internal/cmd/interpbench/work"
+	"github.com/faultloc/faultloc/internal/workload"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// workSource is the workloads' source, which x/tools' interpreter runs as
-// a main package.
-//
-//go:embed work/work.go
-var workSource string
+const workPath = "github.com/faultloc/faultloc/internal/workload"
 
-const workPath = "github.com/faultloc/faultloc/internal/cmd/interpbench/work"
-
-// A workload is one function of package work run at one size.
-type workload struct {
+// A task is one workload, a function of package workload, run at one size.
+type task struct {
 	name   string // for the table
-	fn     string // the function in package work
+	fn     string // the function in package workload
 	n      int    // its argument
 	native func(int) int
 }
 
-// workloads returns the workloads at the sizes divided by div.
-func workloads(div int) []workload {
-	return []workload{
-		{"sum of i*i, i < n", "SumSquares", 10_000_000 / div, work.SumSquares},
-		{"TCAS-like decision ×n", "TCAS", 100_000 / div, work.TCAS},
-		{"classify (slices, structs, closures) ×n", "Classify", 100_000 / div, work.Classify},
+// workloads returns the tasks at the sizes divided by div.
+func workloads(div int) []task {
+	return []task{
+		{"sum of i*i, i < n", "SumSquares", 10_000_000 / div, workload.SumSquares},
+		{"TCAS-like decision ×n", "TCAS", 100_000 / div, workload.TCAS},
+		{"classify (slices, structs, closures) ×n", "Classify", 100_000 / div, workload.Classify},
 	}
 }
 
@@ -87,7 +80,8 @@ type measurement struct {
 
 // bench holds what the engines need, loaded once.
 type bench struct {
-	prog *trace.Program // package work, for trace
+	prog *trace.Program // package workload, for trace
+	src  string         // its source, which x/tools' interpreter runs as a main package
 }
 
 func newBench(ctx context.Context) (*bench, error) {
@@ -95,7 +89,15 @@ func newBench(ctx context.Context) (*bench, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &bench{prog: p}, nil
+	fn := p.Func(workPath, "SumSquares")
+	if fn == nil {
+		return nil, fmt.Errorf("no %s.SumSquares", workPath)
+	}
+	src, err := os.ReadFile(p.SSA.Fset.Position(fn.Pos()).Filename)
+	if err != nil {
+		return nil, err
+	}
+	return &bench{prog: p, src: string(src)}, nil
 }
 
 // keep folds run i of an engine into best: the fastest wall-clock time
@@ -120,7 +122,7 @@ func keep(best *measurement, m measurement, i int) error {
 	return nil
 }
 
-func (b *bench) once(ctx context.Context, w workload, e engine) (measurement, error) {
+func (b *bench) once(ctx context.Context, w task, e engine) (measurement, error) {
 	var m measurement
 	switch e {
 	case native:
@@ -128,7 +130,7 @@ func (b *bench) once(ctx context.Context, w workload, e engine) (measurement, er
 		m.result = w.native(w.n)
 		m.d, m.cpu = time.Since(start), cpuTime()-cpu0
 	case xtools:
-		return runXTools(w)
+		return runXTools(b.src, w)
 	case traceOff, traceCold, traceOn:
 		fn := b.prog.Func(workPath, w.fn)
 		if fn == nil {
@@ -191,20 +193,20 @@ func readAll(t *trace.Trace) time.Duration {
 // readSink keeps readAll's reads from being optimised away.
 var readSink int
 
-// reuseLimit is what interpbench lets the trace package keep of released
+// reuseLimit is what this command lets the trace package keep of released
 // traces (trace.SetReuseLimit): all of the largest trace, so that a warm
 // run reuses all its memory.
 const reuseLimit = 1 << 40
 
-// runXTools runs w in golang.org/x/tools/go/ssa/interp: package work's
-// source becomes a main package whose main prints w's result, built with
-// ssautil in x/tools' default (non-naive) form. The time covers
-// interp.Interpret only.
-func runXTools(w workload) (measurement, error) {
+// runXTools runs w in golang.org/x/tools/go/ssa/interp: package
+// workload's source src becomes a main package whose main prints w's
+// result, built with ssautil in x/tools' default (non-naive) form. The
+// time covers interp.Interpret only.
+func runXTools(src string, w task) (measurement, error) {
 	var m measurement
 	fset := token.NewFileSet()
-	src := strings.Replace(workSource, "\npackage work\n", "\npackage main\n", 1)
-	f, err := parser.ParseFile(fset, "work.go", src, 0)
+	src = strings.Replace(src, "\npackage workload\n", "\npackage main\n", 1)
+	f, err := parser.ParseFile(fset, "workload.go", src, 0)
 	if err != nil {
 		return m, err
 	}
@@ -233,7 +235,7 @@ func runXTools(w workload) (measurement, error) {
 	os.Stderr = pw
 	runtime.GC() // as before trace's runs: no debt from building the SSA
 	cpu0, start := cpuTime(), time.Now()
-	code := interp.Interpret(ssaPkg, 0, types.SizesFor("gc", runtime.GOARCH), "work", nil)
+	code := interp.Interpret(ssaPkg, 0, types.SizesFor("gc", runtime.GOARCH), "workload", nil)
 	m.d, m.cpu = time.Since(start), cpuTime()-cpu0
 	os.Stderr = saved
 	pw.Close()
@@ -266,13 +268,13 @@ func (noImports) Import(path string) (*types.Package, error) {
 
 // row is one workload measured on every engine.
 type row struct {
-	w workload
+	w task
 	m [numEngines]measurement
 }
 
 // measureAll measures every workload on every engine and checks that each
 // engine's result equals native's.
-func measureAll(ctx context.Context, ws []workload, runs int, progress io.Writer) ([]row, error) {
+func measureAll(ctx context.Context, ws []task, runs int, progress io.Writer) ([]row, error) {
 	b, err := newBench(ctx)
 	if err != nil {
 		return nil, err
@@ -326,7 +328,7 @@ func measureAll(ctx context.Context, ws []workload, runs int, progress io.Writer
 
 // report writes the table of rows.
 func report(out io.Writer, rows []row, runs int) {
-	fmt.Fprintf(out, "interpbench: %s/%s, %d CPUs, %s; fastest of %d runs per cell", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runs)
+	fmt.Fprintf(out, "bench/interp: %s/%s, %d CPUs, %s; fastest of %d runs per cell", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runs)
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
 		// The machine may be shared: its load says how far to trust times.
 		fmt.Fprintf(out, "; load average at the end: %s", strings.Join(strings.Fields(string(load))[:3], " "))
@@ -431,21 +433,21 @@ func main() {
 			err = pprof.StartCPUProfile(f)
 		}
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "interpbench:", err)
+			fmt.Fprintln(os.Stderr, "bench/interp:", err)
 			os.Exit(1)
 		}
 		defer pprof.StopCPUProfile()
 	}
 	rows, err := measureAll(context.Background(), workloads(*div), *runs, os.Stderr)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "interpbench:", err)
+		fmt.Fprintln(os.Stderr, "bench/interp:", err)
 		os.Exit(1)
 	}
 	var w io.Writer = os.Stdout
 	if *out != "" {
 		f, err := os.Create(*out)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "interpbench:", err)
+			fmt.Fprintln(os.Stderr, "bench/interp:", err)
 			os.Exit(1)
 		}
 		defer f.Close()

@@ -1,22 +1,22 @@
-// Command interpbench measures how fast package trace interprets Go,
+// Command interp measures how fast package trace interprets Go,
 // against native execution and against golang.org/x/tools/go/ssa/interp.
 //
 // Usage:
 //
-//	go run ./internal/cmd/interpbench [-div 1] [-runs 3] [-out bench/interp.txt] [-cpuprofile file]
+//	go run ./bench/interp [-div 1] [-runs 3] [-out bench/interp/REPORT.txt] [-cpuprofile file]
 //
-// It runs the CPU-bound workloads of package work (sum of i*i for
-// i < 10^7, a TCAS-like decision function ×10^5, a classify function with
-// slices, structs and closures ×10^5; -div divides these sizes) on four
-// engines:
+// It runs the CPU-bound workloads of package internal/workload (sum of
+// i*i for i < 10^7, a TCAS-like decision function ×10^5, a classify
+// function with slices, structs and closures ×10^5; -div divides these
+// sizes) on four engines:
 //
 //   - native: the compiled functions;
-//   - x/tools interp: the same source as a main package (package work
+//   - x/tools interp: the same source as a main package (package workload
 //     imports nothing, since x/tools' interpreter cannot initialise the
 //     real standard library), built with ssautil in x/tools' default SSA
 //     form and run by interp.Interpret; the result is what its println
 //     printed;
-//   - trace with recording off (RunOptions.NoTrace) and on: package work
+//   - trace with recording off (RunOptions.NoTrace) and on: package workload
 //     loaded by trace.Load (naive-form SSA, every assignment an event) and
 //     each function run by Program.Run, its package initialiser included.
 //     Recording on is measured twice: cold, the first recorded run of a
@@ -52,5 +52,5 @@
 // where recording on means the warm runs; the lines marked "cold" just
 // before it give the first run's figures.
 //
-// The report of the latest measurement is bench/interp.txt.
+// The report of the latest measurement is REPORT.txt, beside this file.
 package main

@@ -1,5 +1,5 @@
-// Command maxsatbench measures faultloc's maxsat solver on generated
-// trace-like formulas (package tracegen) and prints a report that ends with
+// Command maxsat measures faultloc's maxsat solver on generated
+// trace-like formulas (package internal/tracegen) and prints a report that ends with
 // two speedup lines:
 //
 //	mcs enumeration vs z3 optimize: X
@@ -21,7 +21,7 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/maxsatbench [-size 3000] [-stages 10] [-seed 1] [-exp both] [-enum-size 0] [-peer-timeout 0] [-out bench/maxsat.txt]
+//	go run ./bench/maxsat [-size 3000] [-stages 10] [-seed 1] [-exp both] [-enum-size 0] [-peer-timeout 0] [-out bench/maxsat/REPORT.txt]
 //
 // The Z3 Optimize peer of the first experiment gets a CPU-time limit per
 // size (-peer-timeout; by default three times the CPU time level search
@@ -38,7 +38,7 @@
 // largest size than the incremental one (X then names the size it was
 // measured at). Progress goes to stderr.
 //
-// bench/maxsat.txt holds the report of a run with -size 10000: its figures
+// bench/maxsat/REPORT.txt holds the report of a run with -size 10000: its figures
 // are there, not here. At that size the generated program's MCSes of up
 // to 3 statements are all found and blocked by the second stage of the
 // incremental experiment, so the later stages only add constraints and
@@ -58,7 +58,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/faultloc/faultloc/internal/cmd/maxsatbench/tracegen"
+	"github.com/faultloc/faultloc/internal/tracegen"
 	"github.com/faultloc/faultloc/internal/z3"
 	"github.com/faultloc/faultloc/maxsat"
 )
@@ -76,7 +76,7 @@ func main() {
 		*enumSize = *size
 	}
 	if *size < 100 || *enumSize < 100 || *stages < 2 || *peer < 0 || *exp != "enum" && *exp != "inc" && *exp != "both" {
-		fmt.Fprintln(os.Stderr, "maxsatbench: need -size and -enum-size >= 100, -stages >= 2, -peer-timeout >= 0, -exp enum, inc or both")
+		fmt.Fprintln(os.Stderr, "bench/maxsat: need -size and -enum-size >= 100, -stages >= 2, -peer-timeout >= 0, -exp enum, inc or both")
 		os.Exit(2)
 	}
 	var w io.Writer = os.Stdout
@@ -84,18 +84,18 @@ func main() {
 	if *out != "" {
 		var err error
 		if f, err = os.Create(*out); err != nil {
-			fmt.Fprintln(os.Stderr, "maxsatbench:", err)
+			fmt.Fprintln(os.Stderr, "bench/maxsat:", err)
 			os.Exit(1)
 		}
 		w = io.MultiWriter(os.Stdout, f)
 	}
 	if err := run(context.Background(), w, config{size: *size, enumSize: *enumSize, stages: *stages, seed: *seed, exp: *exp, peer: *peer}); err != nil {
-		fmt.Fprintln(os.Stderr, "maxsatbench:", err)
+		fmt.Fprintln(os.Stderr, "bench/maxsat:", err)
 		os.Exit(1)
 	}
 	if f != nil {
 		if err := f.Close(); err != nil {
-			fmt.Fprintln(os.Stderr, "maxsatbench:", err)
+			fmt.Fprintln(os.Stderr, "bench/maxsat:", err)
 			os.Exit(1)
 		}
 	}
@@ -121,7 +121,7 @@ type config struct {
 func run(ctx context.Context, w io.Writer, c config) error {
 	fmt.Fprintf(w, "maxsat benchmark: libz3 %s, %s/%s, %d CPUs, seed %d, %s\n",
 		z3.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), c.seed, time.Now().UTC().Format(time.RFC3339))
-	fmt.Fprintf(w, "command: maxsatbench %s\n", strings.Join(os.Args[1:], " "))
+	fmt.Fprintf(w, "command: go run ./bench/maxsat %s\n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "formulas: 32-bit assignment chains with guards and phis; one fault predicate per statement (unit-weight soft groups)\n")
 	fmt.Fprintf(w, "times: process CPU time (wall time in parentheses); speedups are ratios of CPU times\n\n")
 
@@ -311,7 +311,7 @@ func key(m *maxsat.MCS) string { return strings.Join(m.Groups, "+") }
 // progress reports to stderr as the experiments go, since large sizes take
 // minutes.
 func progress(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "maxsatbench: "+format+"\n", args...)
+	fmt.Fprintf(os.Stderr, "bench/maxsat: "+format+"\n", args...)
 }
 
 // enumerate finds all MCSes of at most 3 groups with alg. A positive limit
