@@ -1,25 +1,50 @@
-// Command realbugs localizes faults seeded into small, well-known Go
-// libraries that nobody here wrote, with the faultloc command as a user
-// runs it, and writes a report of what it finds.
+// Command realbugs localizes faults in small, well-known Go libraries that
+// nobody here wrote, with the faultloc command as a user runs it, and
+// writes a report of what it finds. It has two kinds of rows: seeded
+// faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-subjects a,b] [-out bench/realbugs/REPORT.md]
+//	go run ./bench/realbugs [-timeout 60s] [-subjects a,b] [-check] [-out bench/realbugs/REPORT.md]
 //
-// Each subject names a module version (fetched with go mod download, so the
-// module cache or the proxy must have it), one seeded fault (an exact text
-// replacement in one file, which must occur once), optionally files to add
-// (an Example of the library's own API), and the test cases to run. For
-// each, realbugs copies the module to a temporary directory, seeds the
-// fault, checks with go test that the chosen cases now fail (the premise),
-// and runs, in that directory,
+// Every row names a module version, fetched with go mod download (so the
+// module cache or the proxy must have it), copied to a temporary
+// directory, and changed there by one exact text replacement in one file
+// (the text must occur once). The faultloc command is built from this
+// repository. -subjects runs the rows of those names only; -timeout bounds
+// each failing case's localization.
+//
+// # Seeded faults
+//
+// A subject seeds one fault, optionally adds files (an Example of the
+// library's own API), and names the test cases to run. realbugs checks
+// with go test that the cases fail with the fault (the premise) and runs,
+// in the copy,
 //
 //	faultloc localize -format json -run CASES [-first] -max-size N -timeout D -fixes .
 //
-// with the faultloc command built from this repository. The report says,
-// per failing case: how many fix candidates came out and how many were
-// verified, where the seeded line is among them (its candidate's position
-// and whether it is verified), whether the mutation analysis (-fixes) found
-// a plausible fix on the seeded line, whether the search ended within its
-// bounds or was cut short, and the time.
+// The report says, per failing case: how many fix candidates came out and
+// how many were verified, where the seeded line is among them, whether
+// the mutation analysis (-fixes) found a plausible fix on it, whether the
+// search ended within its bounds, and the time.
+//
+// # Historical bugs
+//
+// A bug is a real upstream bug-fix commit of a library: a tagged release
+// that contains the fix, the bug put back by replacing the fix's text with
+// the text it replaced, and the release's own test that the fix made pass
+// (a go test -run pattern). realbugs first validates each bug: the test
+// passes in the release and fails with the bug put back; a bug that does
+// not is reported invalid and not localized (-check stops there). It then
+// runs faultloc with its default flags,
+//
+//	faultloc localize -format json -run '^Test$(/|$)' -timeout D PKG
+//
+// and reads the report as a user would: the candidates in order, then the
+// ranking's other lines. The rank of a bug is the number of lines examined
+// up to the first faulty line (the buggy text's lines that differ from the
+// fix, or, for a missing statement, the line where it belongs); EXAM is
+// the rank over the executable lines of the package tested and of the
+// faulty file's package. The report counts the bugs placed within the
+// top 1, 3, 5 and 10 lines.
 package main
 
 import (
@@ -122,32 +147,44 @@ func ExampleComputeDistance() {
 func main() {
 	timeout := flag.Duration("timeout", 60*time.Second, "time bound of one localization (faultloc -timeout)")
 	out := flag.String("out", "", "also write the report to this file")
-	only := flag.String("subjects", "", "comma-separated subject names to run (default all)")
+	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
+	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
 	flag.Parse()
+	seeded, historical := subjects, bugs
+	if *check {
+		seeded = nil
+	}
 	if *only != "" {
 		keep := map[string]bool{}
 		for _, n := range strings.Split(*only, ",") {
 			keep[strings.TrimSpace(n)] = true
 		}
 		var ss []subject
-		for _, s := range subjects {
+		for _, s := range seeded {
 			if keep[s.name] {
 				ss = append(ss, s)
 			}
 		}
-		if len(ss) == 0 {
-			fmt.Fprintln(os.Stderr, "realbugs: no subject named in -subjects")
+		var bs []bug
+		for _, b := range historical {
+			if keep[b.name] {
+				bs = append(bs, b)
+			}
+		}
+		if len(ss)+len(bs) == 0 {
+			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		subjects = ss
+		seeded, historical = ss, bs
 	}
-	if err := run(*timeout, *out); err != nil {
+	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
+	if err := run(cmdline, *timeout, *out, *check, seeded, historical); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(timeout time.Duration, out string) error {
+func run(cmdline string, timeout time.Duration, out string, check bool, seeded []subject, historical []bug) error {
 	ctx := context.Background()
 	tmp, err := os.MkdirTemp("", "realbugs")
 	if err != nil {
@@ -155,15 +192,39 @@ func run(timeout time.Duration, out string) error {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "faultloc")
-	if o, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/faultloc/faultloc/cmd/faultloc").CombinedOutput(); err != nil {
-		return fmt.Errorf("building faultloc: %v\n%s", err, o)
+	if !check {
+		if o, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/faultloc/faultloc/cmd/faultloc").CombinedOutput(); err != nil {
+			return fmt.Errorf("building faultloc: %v\n%s", err, o)
+		}
 	}
 	var rep strings.Builder
 	commit, _ := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
 	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Fprintf(&rep, "# Seeded faults in real libraries\n\nGenerated by\n\n\tgo run ./bench/realbugs -timeout %v\n\n", timeout)
-	fmt.Fprintf(&rep, "- date: %s\n- commit: %s\n- go: %s %s/%s, %d CPUs\n- load average at start: %s\n\n",
-		time.Now().UTC().Format(time.RFC3339), strings.TrimSpace(string(commit)), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), strings.TrimSpace(string(load)))
+	fmt.Fprintf(&rep, "# Faults in real libraries\n\nGenerated by\n\n\t%s\n\n", strings.TrimSpace(cmdline))
+	fmt.Fprintf(&rep, "- date: %s\n- commit: %s\n- go: %s %s/%s, %d CPUs\n- load average at start: %s\n- time bound of one localization: %v\n\n",
+		time.Now().UTC().Format(time.RFC3339), strings.TrimSpace(string(commit)), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), strings.TrimSpace(string(load)), timeout)
+	if len(seeded) > 0 {
+		writeSeeded(ctx, &rep, seeded, bin, tmp, timeout)
+	}
+	if len(historical) > 0 {
+		var rs []bugResult
+		for _, b := range historical {
+			r := runBug(ctx, b, bin, tmp, timeout, check)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %s\n", b.name, r.summary())
+			rs = append(rs, r)
+		}
+		writeHistorical(&rep, rs, check)
+	}
+	fmt.Print(rep.String())
+	if out != "" {
+		return os.WriteFile(out, []byte(rep.String()), 0o666)
+	}
+	return nil
+}
+
+// writeSeeded runs the seeded subjects and writes their table.
+func writeSeeded(ctx context.Context, rep *strings.Builder, seeded []subject, bin, tmp string, timeout time.Duration) {
+	rep.WriteString("## Seeded faults\n\n")
 	rep.WriteString("Each row is one failing test case of a library with one seeded fault, localized by\n" +
 		"`faultloc localize -format json -run CASES [-first] -max-size N -timeout D -fixes .` in a copy of the module.\n" +
 		"candidates: verified / all fix candidates; seeded line: the position of the first candidate that is the\n" +
@@ -172,24 +233,19 @@ func run(timeout time.Duration, out string) error {
 		"ended: \"complete\" when the enumeration ended within its bounds, else why it stopped.\n\n")
 	rep.WriteString("| subject | case | fault | candidates | seeded line | -fixes | ended | time |\n|---|---|---|--:|:-:|:-:|---|--:|\n")
 	var notes []string
-	for _, s := range subjects {
+	for _, s := range seeded {
 		rows, err := one(ctx, s, bin, tmp, timeout)
 		if err != nil {
-			fmt.Fprintf(&rep, "| %s | | %s | error: %s | | | | |\n", s.name, s.note, strings.ReplaceAll(err.Error(), "\n", " "))
+			fmt.Fprintf(rep, "| %s | | %s | error: %s | | | | |\n", s.name, s.note, strings.ReplaceAll(err.Error(), "\n", " "))
 			continue
 		}
 		for _, r := range rows {
-			fmt.Fprintf(&rep, "| %s | %s | %s | %d / %d | %s | %s | %s | %s |\n", s.name, r.name, s.note, r.verified, r.all, r.seeded, yesNo(r.fixed), r.ended, r.time.Round(100*time.Millisecond))
+			fmt.Fprintf(rep, "| %s | %s | %s | %d / %d | %s | %s | %s | %s |\n", s.name, r.name, s.note, r.verified, r.all, r.seeded, yesNo(r.fixed), r.ended, r.time.Round(100*time.Millisecond))
 		}
 		notes = append(notes, fmt.Sprintf("- %s: `%s` in %s: `%s` → `%s`; flags: -run '%s'%s -max-size %d",
 			s.name, s.module, s.file, strings.TrimSpace(s.old), strings.TrimSpace(s.new), s.run, map[bool]string{true: " -first"}[s.first], s.maxSize))
 	}
-	rep.WriteString("\nSubjects (module, seeded replacement, flags):\n\n" + strings.Join(notes, "\n") + "\n")
-	fmt.Print(rep.String())
-	if out != "" {
-		return os.WriteFile(out, []byte(rep.String()), 0o666)
-	}
-	return nil
+	rep.WriteString("\nSubjects (module, seeded replacement, flags):\n\n" + strings.Join(notes, "\n") + "\n\n")
 }
 
 // row is the outcome of one failing case.
@@ -212,6 +268,11 @@ type report struct {
 		} `json:"locations"`
 		Verified bool `json:"verified"`
 	} `json:"candidates"`
+	Ranking []struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+		Rank int    `json:"rank"`
+	} `json:"ranking"`
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason"`
 	Fixes   []struct {

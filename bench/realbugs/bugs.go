@@ -1,0 +1,468 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// bugResult is what one historical bug gave.
+type bugResult struct {
+	bug     bug
+	lines   []int  // the faulty lines of the buggy file
+	invalid string // why the bug failed validation ("" when valid)
+	err     string // why the localization gave no report ("" when it did)
+
+	cases         int // failing cases localized (reports)
+	verified, all int // candidates of the report that placed the fault best
+	rank          int // lines to examine up to the best faulty line (0: not placed)
+	evidence      string
+	executable    int // executable lines: the denominator of EXAM
+	ended         string
+	time          time.Duration
+}
+
+// exam is the fraction of executable lines examined before reaching the
+// fault (0 when the output does not place it).
+func (r *bugResult) exam() float64 {
+	if r.rank == 0 || r.executable == 0 {
+		return 0
+	}
+	return float64(r.rank) / float64(r.executable)
+}
+
+// goTestRun is how go test runs a bug's test: r.run as it is.
+// localizeRun is the same set of cases for faultloc's -run, which matches
+// a case's full name (TestX/sub): the test functions and their subtests.
+func localizeRun(run string) string {
+	return strings.TrimSuffix(run, "$") + "(/|$)"
+}
+
+// prepare copies the bug's module into dir (fetched with go mod download)
+// and makes its go.sum complete for its tests.
+func prepare(ctx context.Context, module, dir string) error {
+	o, err := exec.CommandContext(ctx, "go", "mod", "download", "-json", module).Output()
+	if err != nil {
+		return fmt.Errorf("go mod download %s: %v", module, err)
+	}
+	var dl struct{ Dir, Error string }
+	if err := json.Unmarshal(o, &dl); err != nil || dl.Dir == "" {
+		return fmt.Errorf("go mod download %s: %v %s", module, err, dl.Error)
+	}
+	if err := copyTree(dl.Dir, dir); err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		// A module that predates modules: the proxy made up its go.mod.
+		init := exec.CommandContext(ctx, "go", "mod", "init", strings.Split(module, "@")[0])
+		init.Dir = dir
+		if o, err := init.CombinedOutput(); err != nil {
+			return fmt.Errorf("go mod init: %v\n%s", err, o)
+		}
+	}
+	tidy := exec.CommandContext(ctx, "go", "mod", "tidy")
+	tidy.Dir = dir
+	if o, err := tidy.CombinedOutput(); err != nil {
+		return fmt.Errorf("go mod tidy: %v\n%s", err, o)
+	}
+	return nil
+}
+
+// putBack replaces the bug's fixed text with its buggy text in the copy of
+// the module in dir and returns the faulty lines of the buggy file.
+func putBack(b bug, dir string) ([]int, error) {
+	path := filepath.Join(dir, b.file)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s := string(src)
+	if n := strings.Count(s, b.fixed); n != 1 {
+		return nil, fmt.Errorf("%s: the fixed text occurs %d times, want once", b.file, n)
+	}
+	at := strings.Index(s, b.fixed)
+	if at > 0 && s[at-1] != '\n' {
+		return nil, fmt.Errorf("%s: the fixed text does not start a line", b.file)
+	}
+	first := 1 + strings.Count(s[:at], "\n") // the replacement's first line
+	if err := os.WriteFile(path, []byte(s[:at]+b.buggy+s[at+len(b.fixed):]), 0o666); err != nil {
+		return nil, err
+	}
+	return faultyLines(b.fixed, b.buggy, first), nil
+}
+
+// faultyLines returns the lines of the buggy text that differ from the
+// fixed text (lines common to the start or end of both are context), less
+// those that hold only braces; when no such line remains, as when a
+// statement is missing, the line where the fixed text's lines belong: the
+// one that now follows the replacement's common start. first is the line
+// of the buggy file where the replacement starts.
+func faultyLines(fixed, buggy string, first int) []int {
+	f := strings.Split(strings.TrimSuffix(fixed, "\n"), "\n")
+	b := strings.Split(strings.TrimSuffix(buggy, "\n"), "\n")
+	if buggy == "" {
+		b = nil
+	}
+	pre := 0
+	for pre < len(f) && pre < len(b) && f[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(f)-pre && suf < len(b)-pre && f[len(f)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	var lines []int
+	for i := pre; i < len(b)-suf; i++ {
+		if strings.Trim(b[i], " \t{}") != "" {
+			lines = append(lines, first+i)
+		}
+	}
+	if len(lines) == 0 {
+		lines = []int{first + pre}
+	}
+	return lines
+}
+
+// goTest runs the bug's test in dir and says whether it passed.
+// It is an error when the test did not build or did not run.
+func goTest(ctx context.Context, b bug, dir string) (passed bool, out string, err error) {
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-timeout=120s", "-v", "-run", b.run, pkgOf(b))
+	cmd.Dir = dir
+	o, runErr := cmd.CombinedOutput()
+	out = string(o)
+	switch {
+	case strings.Contains(out, "[build failed]") || strings.Contains(out, "[setup failed]"):
+		return false, out, fmt.Errorf("the package does not build")
+	case strings.Contains(out, "no tests to run") || !strings.Contains(out, "=== RUN"):
+		return false, out, fmt.Errorf("-run %s runs no test", b.run)
+	}
+	return runErr == nil && !strings.Contains(out, "--- FAIL"), out, nil
+}
+
+func pkgOf(b bug) string {
+	if b.pkg == "" {
+		return "."
+	}
+	return b.pkg
+}
+
+// validate checks in dir, a fresh copy of the bug's module, that the
+// bug's test passes there, puts the bug back, and checks that the test
+// fails. It returns the faulty lines, and why the bug is invalid if it is.
+func validate(ctx context.Context, b bug, dir string) ([]int, string) {
+	passed, out, err := goTest(ctx, b, dir)
+	if err != nil {
+		return nil, "without the bug: " + err.Error()
+	}
+	if !passed {
+		return nil, "the test fails without the bug: " + lastLines(out, 3)
+	}
+	lines, err := putBack(b, dir)
+	if err != nil {
+		return nil, err.Error()
+	}
+	passed, out, err = goTest(ctx, b, dir)
+	if err != nil {
+		return lines, "with the bug: " + err.Error() + ": " + lastLines(out, 3)
+	}
+	if passed {
+		return lines, "the test passes with the bug"
+	}
+	return lines, ""
+}
+
+// runBug validates bug b and, unless checkOnly, localizes it with the
+// faultloc command bin with its default flags.
+func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, checkOnly bool) bugResult {
+	r := bugResult{bug: b, evidence: "-"}
+	dir := filepath.Join(tmp, "bug", strings.NewReplacer("/", "_").Replace(b.name))
+	if err := prepare(ctx, b.module, dir); err != nil {
+		r.invalid = err.Error()
+		return r
+	}
+	r.lines, r.invalid = validate(ctx, b, dir)
+	if r.invalid != "" || checkOnly {
+		return r
+	}
+	path := filepath.Join(dir, b.file)
+	r.executable = executableLines(filepath.Join(dir, pkgOf(b)), filepath.Dir(path))
+
+	// Each failing case has its own -timeout; the whole run is bounded too,
+	// for a test whose subtests all fail.
+	lctx, cancel := context.WithTimeout(ctx, 10*timeout+5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", localizeRun(b.run), "-timeout", timeout.String(), pkgOf(b))
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	r.time = time.Since(start)
+	if err != nil {
+		r.err = fmt.Sprintf("faultloc: %v: %s", err, lastLines(stderr.String(), 2))
+		return r
+	}
+	var reps []report
+	if err := json.Unmarshal(stdout.Bytes(), &reps); err != nil {
+		r.err = fmt.Sprintf("faultloc's JSON: %v: %s", err, lastLines(stderr.String(), 2))
+		return r
+	}
+	if len(reps) == 0 {
+		r.err = "no report: " + lastLines(stderr.String(), 2)
+		return r
+	}
+	r.cases = len(reps)
+	best := -1
+	for i, rep := range reps {
+		rank, ev := placeFault(rep, path, r.lines)
+		if best < 0 || rank > 0 && (r.rank == 0 || rank < r.rank) {
+			best, r.rank, r.evidence = i, rank, ev
+		}
+	}
+	rep := reps[best]
+	r.all = len(rep.Candidates)
+	for _, c := range rep.Candidates {
+		if c.Verified {
+			r.verified++
+		}
+	}
+	r.ended = "complete"
+	if rep.Partial {
+		r.ended = strings.ReplaceAll(rep.Reason, "|", "/")
+	}
+	return r
+}
+
+// placeFault reads a report as a user would, candidates in order and then
+// the ranking's other lines, and returns how many lines are examined up to
+// and including the first faulty line (of file path), with the evidence
+// that placed it: "verified candidate", "unverified candidate" or
+// "ranking". The lines a candidate adds tie at their worst position, as do
+// ranking lines of equal rank. It returns 0, "-" when the report does not
+// name a faulty line.
+func placeFault(rep report, path string, lines []int) (int, string) {
+	faulty := func(file string, line int) bool {
+		for _, l := range lines {
+			if l == line && sameFile(file, path) {
+				return true
+			}
+		}
+		return false
+	}
+	type key struct {
+		file string
+		line int
+	}
+	seen := map[key]bool{}
+	n := 0
+	for _, c := range rep.Candidates {
+		hit := false
+		for _, l := range c.Locations {
+			k := key{l.File, l.Line}
+			if !seen[k] {
+				seen[k] = true
+				n++
+				hit = hit || faulty(l.File, l.Line)
+			}
+		}
+		if hit {
+			if c.Verified {
+				return n, "verified candidate"
+			}
+			return n, "unverified candidate"
+		}
+	}
+	for i := 0; i < len(rep.Ranking); {
+		j, hit := i, false
+		for ; j < len(rep.Ranking) && rep.Ranking[j].Rank == rep.Ranking[i].Rank; j++ {
+			l := rep.Ranking[j]
+			if k := (key{l.File, l.Line}); !seen[k] {
+				seen[k] = true
+				n++
+				hit = hit || faulty(l.File, l.Line)
+			}
+		}
+		if hit {
+			return n, "ranking"
+		}
+		i = j
+	}
+	return 0, "-"
+}
+
+// executableLines counts the lines on which a statement starts (blocks
+// aside) or a package-level variable is initialized, in the non-test Go
+// files of the given package directories (each counted once).
+func executableLines(dirs ...string) int {
+	fset := token.NewFileSet()
+	lines := map[token.Position]bool{}
+	done := map[string]bool{}
+	for _, dir := range dirs {
+		dir = filepath.Clean(dir)
+		if done[dir] {
+			continue
+		}
+		done[dir] = true
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
+				continue
+			}
+			f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
+			if err != nil {
+				continue
+			}
+			mark := func(n ast.Node) {
+				p := fset.Position(n.Pos())
+				lines[token.Position{Filename: p.Filename, Line: p.Line}] = true
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.BlockStmt:
+				case ast.Stmt:
+					mark(n)
+				case *ast.GenDecl:
+					if n.Tok == token.VAR {
+						for _, s := range n.Specs {
+							if vs := s.(*ast.ValueSpec); len(vs.Values) > 0 {
+								mark(vs)
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return len(lines)
+}
+
+// lastLines returns the last n non-empty lines of s on one line.
+func lastLines(s string, n int) string {
+	var ls []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) > n {
+		ls = ls[len(ls)-n:]
+	}
+	return strings.Join(ls, " / ")
+}
+
+// summary is one line of progress for stderr.
+func (r *bugResult) summary() string {
+	switch {
+	case r.invalid != "":
+		return "invalid: " + r.invalid
+	case r.err != "":
+		return r.err
+	case r.cases == 0:
+		return fmt.Sprintf("valid; faulty lines %s", joinInts(r.lines))
+	}
+	return fmt.Sprintf("rank %d (%s), %d/%d candidates, %s, %v", r.rank, r.evidence, r.verified, r.all, r.ended, r.time.Round(100*time.Millisecond))
+}
+
+// writeHistorical writes the tables of the historical bugs: the bugs and
+// their validation, then (unless check) what localization gave.
+func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
+	libs := map[string]bool{}
+	valid := 0
+	for _, r := range rs {
+		libs[r.bug.repo] = true
+		if r.invalid == "" {
+			valid++
+		}
+	}
+	fmt.Fprintf(rep, "## Historical bugs\n\n"+
+		"Each row is a real bug of a library, fixed upstream by the commit named, put back into a release\n"+
+		"that contains the fix by one literal replacement (the reverse of the fix). valid: the release's test\n"+
+		"(`go test -run`) passes as released and fails with the bug put back. faulty lines: the lines of the\n"+
+		"buggy text that differ from the fix; for a missing statement or condition, the line where it belongs.\n"+
+		"%d bugs of %d libraries, %d valid.\n\n", len(rs), len(libs), valid)
+	rep.WriteString("| bug | release | upstream fix | kind | test | faulty lines | valid |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range rs {
+		b := r.bug
+		v := "yes"
+		if r.invalid != "" {
+			v = "no: " + cell(r.invalid)
+		}
+		fmt.Fprintf(rep, "| %s | %s | [%s@%s](https://%s/commit/%s): %s | %s | `%s` | %s:%s | %s |\n",
+			b.name, b.module, strings.TrimPrefix(b.repo, "github.com/"), b.commit[:7], b.repo, b.commit, cell(b.desc), b.kind, b.run, b.file, joinInts(r.lines), v)
+	}
+	if check {
+		return
+	}
+	rep.WriteString("\nLocalization, as a user runs it with the default flags:\n" +
+		"`faultloc localize -format json -run '^Test$(/|$)' -timeout D PKG` in the copy with the bug.\n" +
+		"cases: failing cases localized (the row shows the one that placed the fault best); candidates:\n" +
+		"verified / all of that case; rank: lines examined, reading the candidates in order (a candidate's\n" +
+		"new lines tie at their worst position) and then the report's ranking, up to and including the first\n" +
+		"faulty line (\"-\": not named); evidence: what named it; EXAM: rank / executable lines (lines where a\n" +
+		"statement starts, in the non-test files of the package tested and of the faulty file's package);\n" +
+		"ended: \"complete\" when the search ended within its bounds, else why it stopped; time: the command's.\n\n")
+	rep.WriteString("| bug | kind | cases | candidates | rank | evidence | EXAM | ended | time |\n|---|---|--:|--:|--:|---|--:|---|--:|\n")
+	var top [4]int
+	bounds := [4]int{1, 3, 5, 10}
+	placed, localized := 0, 0
+	sumExam := 0.0
+	for _, r := range rs {
+		if r.invalid != "" {
+			continue
+		}
+		localized++
+		if r.err != "" {
+			fmt.Fprintf(rep, "| %s | %s | | error: %s | | | | | %s |\n", r.bug.name, r.bug.kind, cell(r.err), r.time.Round(100*time.Millisecond))
+			continue
+		}
+		rank, exam := "-", "-"
+		if r.rank > 0 {
+			placed++
+			sumExam += r.exam()
+			rank, exam = fmt.Sprint(r.rank), fmt.Sprintf("%.3f", r.exam())
+			for i, n := range bounds {
+				if r.rank <= n {
+					top[i]++
+				}
+			}
+		}
+		fmt.Fprintf(rep, "| %s | %s | %d | %d / %d | %s | %s | %s | %s | %s |\n",
+			r.bug.name, r.bug.kind, r.cases, r.verified, r.all, rank, r.evidence, exam, cell(r.ended), r.time.Round(100*time.Millisecond))
+	}
+	fmt.Fprintf(rep, "\nOf %d valid bugs: top-1 %d, top-3 %d, top-5 %d, top-10 %d; %d placed", localized, top[0], top[1], top[2], top[3], placed)
+	if placed > 0 {
+		fmt.Fprintf(rep, ", mean EXAM of those %.3f", sumExam/float64(placed))
+	}
+	rep.WriteString(".\n")
+}
+
+// cell makes s fit in a table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", "/", "\n", " ").Replace(s)
+}
+
+func joinInts(xs []int) string {
+	var ss []string
+	for _, x := range xs {
+		ss = append(ss, fmt.Sprint(x))
+	}
+	return strings.Join(ss, ",")
+}
