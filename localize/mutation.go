@@ -549,6 +549,11 @@ func counted(cands []Candidate) func(m MutantResult) bool {
 // mutants whose value is an angelic value of one of cands on that line
 // (nil cands: every mutant). Lines without a counted mutant score -Inf.
 func (a *MutationAnalysis) Metallaxis(cands []Candidate) Suspiciousness {
+	return a.metallaxis(cands).Suspiciousness()
+}
+
+// metallaxis is Metallaxis's scores of the lines.
+func (a *MutationAnalysis) metallaxis(cands []Candidate) LineScores {
 	included := counted(cands)
 	score := map[Location]float64{}
 	for _, m := range a.Mutants {
@@ -575,6 +580,11 @@ func (a *MutationAnalysis) Metallaxis(cands []Candidate) Suspiciousness {
 // mutants plus one, as MUSE's formula does. Mutants count as for
 // [MutationAnalysis.Metallaxis]; lines without one score -Inf.
 func (a *MutationAnalysis) MUSE(cands []Candidate) Suspiciousness {
+	return a.muse(cands).Suspiciousness()
+}
+
+// muse is MUSE's scores of the lines.
+func (a *MutationAnalysis) muse(cands []Candidate) LineScores {
 	included := counted(cands)
 	var f2p, p2f float64
 	for _, m := range a.Mutants {
@@ -603,11 +613,11 @@ func (a *MutationAnalysis) MUSE(cands []Candidate) Suspiciousness {
 	return lineScores(sum)
 }
 
-func lineScores(score map[Location]float64) Suspiciousness {
-	return func(file string, line int) float64 {
-		if s, ok := score[Location{File: file, Line: line}]; ok {
-			return s
-		}
-		return math.Inf(-1)
+// lineScores converts scores by location to LineScores.
+func lineScores(score map[Location]float64) LineScores {
+	out := make(LineScores, len(score))
+	for l, x := range score {
+		out[trace.Line{File: l.File, Line: l.Line}] = x
 	}
+	return out
 }

@@ -178,7 +178,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		f := &Failure{Program: prog, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
+		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		rep, err := tech.Localize(tctx, f)
 		cancel()
@@ -189,6 +189,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			res.Errors = append(res.Errors, &CaseError{Case: name, Err: err})
 			rep = &Report{Test: name, Mode: modeOf(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
 		}
+		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {
 			if ls, err := opts.TieBreak.Score(ctx, f); err == nil {
 				rep.Rerank(ls.Suspiciousness())

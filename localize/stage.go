@@ -23,6 +23,12 @@ type Failure struct {
 	// failing, when the pipeline collected it (Package does); nil
 	// otherwise.
 	Spectrum *spectra.Matrix
+	// Package is the import path of the case's package, when the case
+	// is a go test case ("" otherwise).
+	Package string
+	// Candidates are the technique's candidates, for scorers that look at
+	// them (MutationScorer); Package sets them before it ranks.
+	Candidates []Candidate
 }
 
 // A Technique turns a failing case into a report: fix candidates and a
@@ -277,4 +283,55 @@ func (r *Report) Restrict(keep func(trace.Line) bool) {
 		}
 		i = j
 	}
+}
+
+// MutationScorer scores the lines of a failing case's verified
+// candidates by mutation analysis ([Mutation]): the package's cases (those
+// of Failure.Spectrum, go test cases of Failure.Package) run on mutants of
+// those lines, scored as Metallaxis does, or as MUSE does. It needs
+// Failure.Candidates and Failure.Package, and how the program was loaded,
+// since mutants are loaded again from source with overlays.
+type MutationScorer struct {
+	// Load and Patterns are how the program was loaded (trace.Load's
+	// arguments).
+	Load     trace.Config
+	Patterns []string
+	// MUSE scores as MUSE does. Default false: Metallaxis.
+	MUSE bool
+	// Parallel is the number of test runs at once. Default 0: 1.
+	Parallel int
+}
+
+var _ Scorer = MutationScorer{}
+
+// Evidence returns EvidenceMutation.
+func (MutationScorer) Evidence() Evidence { return EvidenceMutation }
+
+// Score runs the package's cases on mutants of the verified candidates'
+// lines.
+func (s MutationScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	var verified []Candidate
+	for _, c := range f.Candidates {
+		if c.Verified {
+			verified = append(verified, c)
+		}
+	}
+	if len(verified) == 0 {
+		return nil, errors.New("localize: mutation: no verified candidate to mutate")
+	}
+	if f.Spectrum == nil || f.Package == "" {
+		return nil, errors.New("localize: mutation: no package cases to run (Failure.Spectrum, Failure.Package)")
+	}
+	var cases []GoTestCase
+	for i := range f.Spectrum.NumTests() {
+		cases = append(cases, GoTestCase{Pkg: f.Package, Name: f.Spectrum.Test(i).Name})
+	}
+	a, err := Mutation(ctx, verified, &MutationOptions{Load: s.Load, Patterns: s.Patterns, GoTests: cases, Parallel: s.Parallel})
+	if err != nil {
+		return nil, err
+	}
+	if s.MUSE {
+		return a.muse(verified), nil
+	}
+	return a.metallaxis(verified), nil
 }

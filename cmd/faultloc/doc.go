@@ -73,9 +73,8 @@
 // error says why.
 //
 // Text reports are written as each failing case is done, except with
-// -fixes or a -tiebreak other than position, which reorder them once
-// every case has run; a line per case on standard error then says how
-// many candidates it got, and in how long. When a case's search ends with
+// -fixes, which adds to them once every case has run; a line per case on
+// standard error then says how many candidates it got, and in how long. When a case's search ends with
 // no candidate, a line on standard error names the flags that make it
 // cheaper.
 //
@@ -194,8 +193,9 @@
 // 'faultloc spectra -formulas') orders them by the suspiciousness of
 // their lines over the package's cases, passing and failing, run in the
 // interpreter; mutation (Metallaxis) and muse (MUSE) by how the cases
-// fare on mutants of the candidates' lines. It reorders the report; it
-// finds no other candidates. See [localize.Options].Suspiciousness.
+// fare on mutants of each case's verified candidates' lines
+// ([localize.MutationScorer]). It reorders the report; it finds no other
+// candidates. See [localize.PackageOptions].TieBreak.
 //
 //	-format text|json|html
 //

@@ -123,10 +123,13 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
 	wd, _ := os.Getwd()
-	stream := *format == "text" && !mutation && !*fixes
+	stream := *format == "text" && !*fixes
 	popts := &localize.PackageOptions{Run: *runRE, Technique: &localize.Agx{Options: *opts}, Timeout: *timeout}
-	if tieFormula != nil {
+	switch {
+	case tieFormula != nil:
 		popts.TieBreak = localize.SpectrumScorer{Formula: *tieFormula}
+	case mutation:
+		popts.TieBreak = localize.MutationScorer{Load: *cfg, Patterns: []string{fs.Arg(0)}, MUSE: *tiebreak == "muse", Parallel: runtime.NumCPU()}
 	}
 	var writeErr error
 	popts.Report = func(rep *localize.Report) {
@@ -167,7 +170,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if reports == nil {
 		reports = []*localize.Report{}
 	}
-	var ran []localize.GoTestCase   // the cases that ran, for -tiebreak mutation and -fixes
+	var ran []localize.GoTestCase   // the cases that ran, for -fixes
 	var failLines []spectra.Element // lines the failing cases executed, for -fixes
 	sm := res.Spectrum
 	for t := range sm.NumTests() {
@@ -176,12 +179,6 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			for _, e := range sm.Covered(nil, t) {
 				failLines = append(failLines, sm.Element(e))
 			}
-		}
-	}
-	if mutation && len(reports) > 0 {
-		if err := rerankByMutation(ctx, reports, cfg, fs.Arg(0), ran, *tiebreak, stderr); err != nil {
-			fmt.Fprintln(stderr, "faultloc localize: -tiebreak:", err)
-			return 1
 		}
 	}
 	if *fixes && len(reports) > 0 {
@@ -235,38 +232,6 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	return 0
-}
-
-// rerankByMutation reorders the reports' tied candidates by mutation
-// analysis of their verified candidates' lines (localize.Mutation): the
-// package's cases that ran are run on every mutant, once for all
-// reports; each report is scored from its own verified candidates, with
-// Metallaxis (policy "mutation") or MUSE ("muse").
-func rerankByMutation(ctx context.Context, reports []*localize.Report, cfg *trace.Config, pattern string, cases []localize.GoTestCase, policy string, stderr io.Writer) error {
-	verified := make([][]localize.Candidate, len(reports))
-	var all []localize.Candidate
-	for i, rep := range reports {
-		for _, c := range rep.Candidates {
-			if c.Verified {
-				verified[i] = append(verified[i], c)
-			}
-		}
-		all = append(all, verified[i]...)
-	}
-	a, err := localize.Mutation(ctx, all, &localize.MutationOptions{Load: *cfg, Patterns: []string{pattern}, GoTests: cases, Parallel: runtime.NumCPU()})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "faultloc localize: mutation analysis: %d mutants of %d cases' candidate lines, %d test runs in %v\n",
-		len(a.Mutants), len(reports), a.Runs, a.Time.Round(time.Millisecond))
-	for i, rep := range reports {
-		if policy == "muse" {
-			rep.Rerank(a.MUSE(verified[i]))
-		} else {
-			rep.Rerank(a.Metallaxis(verified[i]))
-		}
-	}
-	return nil
 }
 
 // addFixes runs mutation analysis on the lines the failing cases executed
