@@ -57,13 +57,15 @@
 //  2. loads the package with its tests through trace.Load, with the build
 //     tags of the test binary (read from its build information; see
 //     [EnvTags] to override them);
-//  3. interprets the same test case, by its full name (t.Name(), subtest
-//     path included), and runs localize.AgxFaults on it with at most
-//     [Options].MaxSize statements per candidate (default 2);
-//  4. with the time left (at least a third of the bound), lists the
-//     package's test cases (trace.Program.ListTests), interprets each with
-//     its trace, and ranks the lines of the package's non-test files by
-//     their coverage (spectra); skipped if no case passes;
+//  3. runs the package-level pipeline, localize.Package, on the same test
+//     case, selected by its full name (t.Name(), subtest path included;
+//     a test with subtests is its failing leaves): it interprets the case
+//     and runs AgxFaults on it with at most [Options].MaxSize statements
+//     per candidate (default 2);
+//  4. with the time left (at least a third of the bound), interprets each
+//     of the package's test cases for its coverage (spectra.Traces) and
+//     ranks the lines of the package's non-test files (spectra); skipped
+//     if no case passes;
 //  5. if asked, writes the JSON and HTML reports (see [EnvReport]).
 //
 // The loaded package and its spectrum are kept for the life of the test
