@@ -290,11 +290,10 @@ func rangefuncExpectations(file string) (func(string) string, error) {
 	}, nil
 }
 
-// conformanceModule writes the runnable programs into a scratch module,
-// one main package per program, and returns its directory and each
+// conformanceModule writes the runnable programs into a scratch module in
+// the empty directory dir, one main package per program, and returns each
 // program's package path.
-func conformanceModule(t testing.TB, progs []*confProgram) (string, map[*confProgram]string) {
-	dir := t.TempDir()
+func conformanceModule(t testing.TB, dir string, progs []*confProgram) map[*confProgram]string {
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module conformance\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +315,7 @@ func conformanceModule(t testing.TB, progs []*confProgram) (string, map[*confPro
 		}
 		pkgs[p] = "conformance/" + rel
 	}
-	return dir, pkgs
+	return pkgs
 }
 
 // loadConformance loads all programs at once; if that fails (one program
@@ -429,9 +428,8 @@ func TestConformance(t *testing.T) {
 	// answers "1" to os.Getenv("GOSSAINTERP")).
 	t.Setenv("GOSSAINTERP", "1")
 	goroutines := runtime.NumGoroutine()
-	progs := conformanceCorpus(t)
-	dir, pkgs := conformanceModule(t, progs)
-	loaded, loadErrs := loadConformance(dir, progs, pkgs)
+	c := sharedConformance(t)
+	progs, dir, pkgs, loaded, loadErrs := c.progs, c.dir, c.pkgs, c.loaded, c.errs
 
 	results := make([]confResult, len(progs))
 	var wg sync.WaitGroup

@@ -52,7 +52,8 @@ func TestConformanceXTools(t *testing.T) {
 		t.Skip("takes minutes; run with -xtools")
 	}
 	progs := conformanceCorpus(t)
-	dir, pkgs := conformanceModule(t, progs)
+	dir := t.TempDir()
+	pkgs := conformanceModule(t, dir, progs)
 	results := make([]confResult, len(progs))
 	var wg sync.WaitGroup
 	work := make(chan int)
