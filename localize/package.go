@@ -88,7 +88,7 @@ func (e *CaseError) Unwrap() error { return e.Err }
 type NoCasesError struct {
 	Package string
 	Run     string
-	Listed  int // the cases the package has
+	Listed  int // the cases listed: those of the test functions whose name matches Run's first level
 }
 
 // Error formats the error.
@@ -96,7 +96,7 @@ func (e *NoCasesError) Error() string {
 	if e.Run == "" {
 		return fmt.Sprintf("localize: package %s has no test case the interpreter can run", e.Package)
 	}
-	return fmt.Sprintf("localize: no test case of %s matches -run %q (%d cases)", e.Package, e.Run, e.Listed)
+	return fmt.Sprintf("localize: no test case of %s matches -run %q (%d cases of the test functions it names)", e.Package, e.Run, e.Listed)
 }
 
 // Package is the one package-level pipeline: it lists the test cases of
@@ -123,7 +123,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	res := &PackageResult{Package: pkgPath}
-	names, err := prog.ListTests(ctx, pkgPath, nil)
+	names, err := prog.ListTestsOf(ctx, pkgPath, match.MatchTop, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, err

@@ -205,6 +205,14 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
 func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
+	return p.ListTestsOf(ctx, pkgPath, nil, opts)
+}
+
+// ListTestsOf is [Program.ListTests] for the test functions, fuzz targets
+// and examples whose name keep accepts (nil: all), as go test -run runs
+// only the top-level tests whose name matches its pattern's first level:
+// the others are neither run nor listed.
+func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(name string) bool, opts *RunOptions) ([]string, error) {
 	var o RunOptions
 	if opts != nil {
 		o = *opts
@@ -215,6 +223,9 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 	for _, fn := range p.goTestFuncs(pkgPath) {
 		if err := ctx.Err(); err != nil {
 			return names, err
+		}
+		if keep != nil && !keep(fn.Name()) {
+			continue
 		}
 		if _, ok := p.exampleSpec(fn); ok {
 			names = append(names, fn.Name())

@@ -63,6 +63,13 @@ func (m *Matcher) Match(name string) bool {
 	return false
 }
 
+// MatchTop reports whether the top-level test named name runs: go test
+// runs a test function (and lists its subtests) when its name matches the
+// first level of an alternative.
+func (m *Matcher) MatchTop(name string) bool {
+	return m.Match(strings.SplitN(name, "/", 2)[0])
+}
+
 // matchLevels reports whether each level of elems that parts has an
 // expression for matches it.
 func matchLevels(parts []*regexp.Regexp, elems []string) bool {

@@ -62,6 +62,29 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestMatchTop: a top-level test runs when its name matches the first
+// level of an alternative, whatever the levels below ask.
+func TestMatchTop(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"", "TestX", true},
+		{"^TestX$/^a$", "TestX", true},
+		{"^TestX$/^a$", "TestY", false},
+		{"TestA|TestB/sub", "TestB", true},
+		{"TestA|TestB/sub", "TestC", false},
+	} {
+		m, err := Compile(tc.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.MatchTop(tc.name); got != tc.want {
+			t.Errorf("Compile(%q).MatchTop(%q) = %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestCompileError(t *testing.T) {
 	if _, err := Compile("TestX/a("); err == nil {
 		t.Error("Compile(\"TestX/a(\"): no error")
