@@ -25,10 +25,11 @@ const withSolver = true
 // (verified first, then smaller first) as log lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
 	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{
-		Run:       exactRun(name),
-		Technique: &localize.Agx{Options: localize.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
-		Scorers:   []localize.Scorer{}, // the helper shows the spectrum on its own
-		Timeout:   c.timeout,
+		Run:              exactRun(name),
+		Technique:        &localize.Agx{Options: localize.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
+		Scorers:          []localize.Scorer{}, // the helper shows the spectrum on its own
+		SelectedSpectrum: true,
+		Timeout:          c.timeout,
 	})
 	var nc *localize.NoCasesError
 	if errors.As(err, &nc) {

@@ -40,6 +40,11 @@ type PackageOptions struct {
 	// call (PackageResult.Spectrum), reused instead of running every
 	// case again. Default nil: collected.
 	Spectrum *spectra.Matrix
+	// SelectedSpectrum collects the spectrum from the cases Run selects
+	// only, which is faster on a large suite. Default false: from every
+	// case of the package, as the cases Run leaves out still say which
+	// lines pass.
+	SelectedSpectrum bool
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases.
 	Report func(*Report)
@@ -66,8 +71,9 @@ type PackageResult struct {
 	// the failing cases the technique could not explain (each also has a
 	// report).
 	Errors []*CaseError
-	// Spectrum is the coverage of the selected cases (passing and
-	// failing), lines of _test.go files left out.
+	// Spectrum is the coverage of the package's cases (passing and
+	// failing; the selected ones only with SelectedSpectrum), lines of
+	// _test.go files left out.
 	Spectrum *spectra.Matrix
 }
 
@@ -101,8 +107,9 @@ func (e *NoCasesError) Error() string {
 
 // Package is the one package-level pipeline: it lists the test cases of
 // package pkgPath of prog (loaded with its tests, [trace.Config.Tests]),
-// selects them as go test -run does, runs each under the interpreter
-// recording coverage (the spectrum), and localizes each failing case with
+// selects them as go test -run does, runs every case under the
+// interpreter recording coverage (the spectrum), and localizes each
+// selected failing case with
 // the technique, completing every report's ranking with the scorers'
 // evidence, so that a case the technique could not explain in time is
 // still ranked. The command faultloc and package faultloctest both call
@@ -145,8 +152,26 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	}
 	res.Spectrum = opts.Spectrum
 	if res.Spectrum == nil {
+		// The failing cases localized are the selected ones; the spectrum
+		// is every case's: the passing cases -run leaves out still say
+		// which lines are innocent.
+		evidence := cases
+		if opts.Run != "" && !opts.SelectedSpectrum {
+			evidence = nil
+			for _, n := range names {
+				evidence = append(evidence, prog.GoTestCase(pkgPath, n))
+			}
+			others, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !match.MatchTop(n) }, nil)
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			res.Errors = append(res.Errors, caseErrors(err)...)
+			for _, n := range others {
+				evidence = append(evidence, prog.GoTestCase(pkgPath, n))
+			}
+		}
 		m := spectra.NewMatrix()
-		err := (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
+		err := (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(ctx, m)
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}

@@ -107,9 +107,10 @@
 // Run only the cases that go test -run REGEXP runs: REGEXP is split at
 // slashes into one expression per level of a case's name (TestX/sub), so
 // '^TestX$' selects TestX's subtests too, and a "|" outside parentheses
-// separates alternatives. The other cases are not run, so they count
-// neither for the spectrum nor for -tiebreak or -fixes. A REGEXP that
-// selects no case is an error.
+// separates alternatives. Only the selected failing cases are localized;
+// every case of the package still runs once for the spectrum, whose
+// passing cases say which lines are innocent. A REGEXP that selects no
+// case is an error.
 //
 //	-tags TAGS
 //
