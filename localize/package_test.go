@@ -95,17 +95,17 @@ func TestPackageTechniqueError(t *testing.T) {
 	}
 }
 
-// TestPackageCrashes: failing cases that fail by a slice-bounds panic, a
-// nil dereference in a method, a loop that does not end (its step skips
+// TestPackageCrashes: failing cases that fail by a slice-bounds panic, an
+// index out of range, a nil dereference in a method, a loop that does not end (its step skips
 // its bound; the default budget of ten million steps, localized over its
 // first steps: endlessBudget) and an os.Exit each get a candidate on the
-// faulty line, first in their ranking. The panic and the exit get it
-// verified; the nil dereference's fix reads another pointer, and pointers
+// faulty line, first in their ranking. The bounds panics and the exit
+// get it verified; the nil dereference's fix reads another pointer, and pointers
 // have no angelic values; the endless loop's angelic exit from the loop
 // is refined without reaching a re-run that passes.
 func TestPackageCrashes(t *testing.T) {
 	ctx := context.Background()
-	prog, faults := loadSubject(ctx, t, "testdata/crash", true, 4)
+	prog, faults := loadSubject(ctx, t, "testdata/crash", true, 5)
 	byLine := map[int]bool{}
 	for _, f := range faults {
 		byLine[f.Line] = true
@@ -115,7 +115,7 @@ func TestPackageCrashes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"TestWindow", "TestSum", "TestEvens", "TestDigits"}
+	want := []string{"TestWindow", "TestSum", "TestEvens", "TestDigits", "TestAt"}
 	if len(res.Failing) != len(want) || len(res.Reports) != len(want) {
 		t.Fatalf("failing %q, %d reports, errors %v; want %q", res.Failing, len(res.Reports), res.Errors, want)
 	}
@@ -128,7 +128,7 @@ func TestPackageCrashes(t *testing.T) {
 			}
 		}
 		first := len(rep.Ranking) > 0 && rep.Ranking[0].Rank == 1 && byLine[rep.Ranking[0].Line]
-		mustVerify := want[i] == "TestWindow" || want[i] == "TestDigits"
+		mustVerify := want[i] == "TestWindow" || want[i] == "TestDigits" || want[i] == "TestAt"
 		if !onFault || !first || (!verified && mustVerify) {
 			t.Errorf("%s (%s): want a candidate on its faulty line (verified: %v), first in the ranking:\n%s", want[i], rep.Failure, mustVerify, summary(rep))
 		}

@@ -48,3 +48,9 @@ func Digits(s string) int {
 	}
 	return len(s)
 }
+
+// At returns the k-th element of s, from 0.
+func At(s []int, k int) int {
+	i := k + 1 //fault: should be k
+	return s[i]
+}

@@ -30,6 +30,12 @@ func TestDigits(t *testing.T) {
 	}
 }
 
+func TestAt(t *testing.T) {
+	if got := At([]int{1, 2, 3}, 2); got != 3 {
+		t.Errorf("At = %d, want 3", got)
+	}
+}
+
 func TestPasses(t *testing.T) {
 	if Window([]int{1, 2}, 0, 0) == nil && Evens(4) != 2 {
 		t.Error("unexpected")
