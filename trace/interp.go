@@ -368,20 +368,25 @@ func (r *run) hookEvent(fr *frame, in *ins, occ int32, e EventID) {
 
 func (r *run) steer(fr *frame, sid StaticID, occ int32, v Value) (Value, bool) {
 	k := InstanceKey{sid, fr.path, occ}
-	if r.h.Values != nil {
-		if nv, ok := r.h.Values[k]; ok {
-			if v.k == KindInterface && v.p != nil && nv.k != KindInterface && nv.k != KindInvalid && (*iface)(v.p).nat == nil {
-				// A value for an interface: boxed in the dynamic type of
-				// the value it replaces (see Hooks.Values).
-				nv = Value{k: KindInterface, p: ptrOf(&iface{t: (*iface)(v.p).t, v: nv})}
-			}
-			return nv, true
-		}
+	nv, ok := r.h.Values[k]
+	if !ok && r.h.Substitute != nil {
+		nv, ok = r.h.Substitute(k, v)
 	}
-	if r.h.Substitute != nil {
-		return r.h.Substitute(k, v)
+	if !ok {
+		return v, false
 	}
-	return v, false
+	return substitute(v, nv), true
+}
+
+// substitute returns nv to stand for v, the value an instance produced
+// (Hooks.Values and Hooks.Substitute): a value that is not an interface
+// given for a non-nil interface is boxed in the dynamic type of the
+// value it replaces.
+func substitute(v, nv Value) Value {
+	if v.k == KindInterface && v.p != nil && nv.k != KindInterface && nv.k != KindInvalid && (*iface)(v.p).nat == nil {
+		return Value{k: KindInterface, p: ptrOf(&iface{t: (*iface)(v.p).t, v: nv})}
+	}
+	return nv
 }
 
 func (r *run) markSteered(e EventID) {
