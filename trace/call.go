@@ -94,9 +94,10 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 }
 
 // Run interprets fn with args and returns the outcome and trace. args must
-// match fn's parameters. The initializer of fn's package runs first (it
-// initializes the in-scope packages it imports; see RunOptions.NoInit), in
-// a fresh memory: runs do not share state.
+// match fn's parameters: an argument of another kind (or an integer that
+// overflows its type) is an *ArgError. The initializer of fn's package
+// runs first (it initializes the in-scope packages it imports; see
+// RunOptions.NoInit), in a fresh memory: runs do not share state.
 //
 // The error is non-nil only for failures of the interpreter: an
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
@@ -109,6 +110,11 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // With RunOptions.CoverOnly, the Result has the executed instructions
 // (Result.Covered) and no trace.
 func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
+	if fn != nil && len(args) == len(fn.Params) {
+		if err := checkArgs(fn, args); err != nil { // args.go
+			return nil, err
+		}
+	}
 	res, err := p.runOnce(ctx, fn, args, opts)
 	if err == nil && res != nil && res.coverAgain && opts.entry == nil {
 		res, err = p.runOnce(ctx, fn, args, opts.recordCover())
