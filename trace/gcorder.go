@@ -50,14 +50,26 @@ func gcOrder(fn *ssa.Function) {
 // value flows through, to just before their use, where the rules above
 // allow.
 func sinkChains(b *ssa.BasicBlock) {
-	// at: original positions; calls[k]: the calls in b.Instrs[:k].
+	loads, calls := false, false
+	for _, in := range b.Instrs {
+		switch in := in.(type) {
+		case *ssa.UnOp:
+			loads = loads || in.Op == token.MUL
+		case *ssa.Call:
+			calls = true
+		}
+	}
+	if !loads || !calls {
+		return // nothing to move, or nothing to move past
+	}
+	// at: original positions; ncalls[k]: the calls in b.Instrs[:k].
 	at := make(map[ssa.Instruction]int, len(b.Instrs))
-	calls := make([]int, len(b.Instrs)+1)
+	ncalls := make([]int, len(b.Instrs)+1)
 	for k, in := range b.Instrs {
 		at[in] = k
-		calls[k+1] = calls[k]
+		ncalls[k+1] = ncalls[k]
 		if _, ok := in.(*ssa.Call); ok {
-			calls[k+1]++
+			ncalls[k+1]++
 		}
 	}
 	// The order after the moves: a moved instruction sorts after those
@@ -73,7 +85,7 @@ func sinkChains(b *ssa.BasicBlock) {
 			continue
 		}
 		end := at[target]
-		if calls[end]-calls[i+1] == 0 {
+		if ncalls[end]-ncalls[i+1] == 0 {
 			continue // no call between the Load and its use
 		}
 		ok := true
