@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"runtime/debug"
@@ -77,6 +78,9 @@ type run struct {
 	// files are the files the run opened (os.Open), by the native file,
 	// with the name the program gave; closed when the run ends.
 	files map[*os.File]string
+	// poisoned holds the libraries whose initializer stopped on an
+	// interpreter error, with the error (libinit.go).
+	poisoned map[*types.Package]error
 }
 
 // inScope reports whether pkg is interpreted from source: one of
@@ -272,6 +276,7 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 		panic(ctxStop{err})
 	}
 	if !o.NoInit && fn.Pkg != nil && p.inScope(fn.Pkg) {
+		r.initLibraries(fn.Pkg) // libinit.go
 		if f := fn.Pkg.Func("init"); f != nil {
 			r.root(p.code(f), nil, mix(0, -3, 0))
 		}

@@ -173,6 +173,9 @@ func (r *run) initRegs(fr *frame, c *fnCode) {
 }
 
 func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *frame {
+	if r.poisoned != nil {
+		r.checkPoisoned(c) // libinit.go
+	}
 	var fr *frame
 	var ints []int32
 	fresh := true
@@ -320,6 +323,11 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 	c := &cell{st: NoEvent}
 	if !r.p.inScope(g.g.Pkg) {
 		v, ok := bridgeGlobal(r, g.g)
+		if !ok && r.poisoned != nil && r.poisoned[funcPackage(fr.c.fn)] != nil {
+			// The initializer of a library set aside (libinit.go),
+			// which its guard makes return at once: a cell of its own.
+			return &cell{v: copyVal(r.p.zero(deref(g.g.Type()))), st: NoEvent}
+		}
 		if !ok {
 			panic(&BridgeError{Func: g.g.Pkg.Pkg.Path() + "." + g.g.Name(), CallSite: r.p.Fset.Position(fr.c.fn.Pos()), Reason: "package variable of a package out of scope"})
 		}

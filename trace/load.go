@@ -102,6 +102,9 @@ type Program struct {
 	// libs holds the generic standard packages interpreted from source but
 	// not in scope (see sourceStd and Static.Library).
 	libs map[*types.Package]bool
+	// initOrder holds, by package, the libraries it imports in the order
+	// they are initialized (libinit.go).
+	initOrder map[*ssa.Package][]*ssa.Package
 	// covBlocks lists the blocks of the compiled functions by global
 	// index (cover.go).
 	covBlocks []blockRef
@@ -211,6 +214,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		globals:   map[*ssa.Global]int{},
 		embeds:    embedVars(pkgs, prog),
 		libs:      map[*types.Package]bool{},
+		initOrder: map[*ssa.Package][]*ssa.Package{},
 	}
 	for _, p := range libPkgs {
 		P.libs[p.Pkg] = true

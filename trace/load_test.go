@@ -196,7 +196,9 @@ func packagePaths(p *Program) []string {
 // package interpreted from source (go/types imports slices and sort) come
 // from export data (no function bodies); loading takes seconds (it took
 // over 8 minutes when every library's tests were loaded too and gcOrder
-// was quadratic in a block).
+// was quadratic in a block); and a test of the package runs, although
+// the initializers of go/ast/edge and go/ssa call what the bridge cannot
+// (libinit.go).
 func TestLoadHeavyTestImports(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads x/tools from source")
@@ -232,5 +234,9 @@ func TestLoadHeavyTestImports(t *testing.T) {
 				t.Errorf("go/types.NewChecker: %v, want a function without a body (from export data)", fn)
 			}
 		}
+	}
+	gr, err := p.RunGoTest(bgContext, tcas, "TestOutcomeString", nil)
+	if err != nil || !gr.Ran || gr.Failed {
+		t.Errorf("TestOutcomeString: %v, %v", gr, err)
 	}
 }
