@@ -113,14 +113,19 @@ func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Er
 // Unwrap returns the interpreter's error.
 func (e *TestError) Unwrap() error { return e.Err }
 
-// NoTestError reports that a package has no test function of the given name.
+// NoTestError reports that a package has no test function of the given
+// name.
 type NoTestError struct {
 	Pkg  string // the package's import path
 	Name string // the test function's name
+	why  string // why, if not that the package has none
 }
 
 // Error formats the error, naming what went wrong and where.
 func (e *NoTestError) Error() string {
+	if e.why != "" {
+		return fmt.Sprintf("trace: no test function %s in the test variant of %s: %s", e.Name, e.Pkg, e.why)
+	}
 	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
 }
 
@@ -242,7 +247,15 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 // found), adds a
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
+// A program loaded without its tests (Config.Tests) has none to list: an
+// error.
 func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
+	switch {
+	case !p.tests:
+		return nil, fmt.Errorf("trace: ListTests: %s: the program was loaded without its tests (set Config.Tests)", pkgPath)
+	case p.Package(pkgPath) == nil && p.Package(pkgPath+"_test") == nil:
+		return nil, fmt.Errorf("trace: ListTests: no in-scope package %s", pkgPath)
+	}
 	var o RunOptions
 	if opts != nil {
 		o = *opts
@@ -306,7 +319,11 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	top, _, _ := strings.Cut(name, "/")
 	fn := p.testFunc(pkgPath, top)
 	if fn == nil {
-		return nil, &NoTestError{Pkg: pkgPath, Name: top}
+		nt := &NoTestError{Pkg: pkgPath, Name: top}
+		if !p.tests {
+			nt.why = "the program was loaded without its tests (Config.Tests)"
+		}
+		return nil, nt
 	}
 	if spec, ok := p.exampleSpec(fn); ok {
 		if name != top {

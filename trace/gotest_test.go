@@ -402,6 +402,17 @@ func TestRunGoTestErrors(t *testing.T) {
 	if err != nil || res.Ran || res.Failed || res.Outcome != Returned {
 		t.Errorf("unreached case: %+v, %v", res, err)
 	}
+	// A program loaded without its tests has none.
+	plain := load(t, "./trace/testdata/gotest")
+	if cases, err := plain.ListTests(bgContext, gotestPkg, nil); err == nil || !strings.Contains(err.Error(), "Config.Tests") {
+		t.Errorf("ListTests without tests: %q, %v; want an error", cases, err)
+	}
+	if _, err := plain.RunGoTest(bgContext, gotestPkg, "TestTable", nil); !errors.As(err, &nt) || !strings.Contains(err.Error(), "Config.Tests") {
+		t.Errorf("RunGoTest without tests: %v, want a *NoTestError about Config.Tests", err)
+	}
+	if cases, err := p.ListTests(bgContext, "example.com/nosuch", nil); err == nil {
+		t.Errorf("ListTests of no package: %q, %v; want an error", cases, err)
+	}
 	if fz := p.FuzzFuncs(gotestPkg); len(fz) != 1 || fz[0].Name() != "FuzzAbs" {
 		t.Errorf("FuzzFuncs = %v, want [FuzzAbs]", fz)
 	}

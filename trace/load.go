@@ -102,6 +102,8 @@ type Program struct {
 	// libs holds the generic standard packages interpreted from source but
 	// not in scope (see sourceStd and Static.Library).
 	libs map[*types.Package]bool
+	// tests: loaded with Config.Tests.
+	tests bool
 	// initOrder holds, by package, the libraries it imports in the order
 	// they are initialized (libinit.go).
 	initOrder map[*ssa.Package][]*ssa.Package
@@ -215,6 +217,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		embeds:    embedVars(pkgs, prog),
 		libs:      map[*types.Package]bool{},
 		initOrder: map[*ssa.Package][]*ssa.Package{},
+		tests:     cfg.Tests,
 	}
 	for _, p := range libPkgs {
 		P.libs[p.Pkg] = true
