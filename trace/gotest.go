@@ -114,16 +114,20 @@ func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Er
 func (e *TestError) Unwrap() error { return e.Err }
 
 // NoTestError reports that a package has no test function of the given
-// name.
+// name, or that the named subtest did not run: its parent ran without
+// starting it (go test -run reports "no tests to run").
 type NoTestError struct {
 	Pkg  string // the package's import path
-	Name string // the test function's name
-	why  string // why, if not that the package has none
+	Name string // the test function's name, or the subtest's full name
+	why  string // why the case did not run, if the function exists
 }
 
 // Error formats the error, naming what went wrong and where.
 func (e *NoTestError) Error() string {
-	if e.why != "" {
+	switch {
+	case strings.Contains(e.Name, "/"):
+		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
+	case e.why != "":
 		return fmt.Sprintf("trace: no test function %s in the test variant of %s: %s", e.Name, e.Pkg, e.why)
 	}
 	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
@@ -302,8 +306,12 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 // by the t.Run call that started it, whichever other subtests ran.
 //
 // The error is non-nil if pkgPath has no such test function (a
-// *NoTestError) or for failures of the interpreter, as for [Program.Run];
-// the result, with its partial trace, is returned when a run was started.
+// *NoTestError), or if the case did not run although nothing steered the
+// run (no Hooks values, branches or substitutions, no Presets): its parent
+// ran without starting it, as go test -run reports "no tests to run" (a
+// *NoTestError, with the result, Ran false); or for failures of the
+// interpreter, as for [Program.Run]. The result, with its partial trace,
+// is returned when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*GoTestResult, error) {
 	gr, err := p.runGoTestCase(ctx, pkgPath, name, opts)
 	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
@@ -327,7 +335,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	if spec, ok := p.exampleSpec(fn); ok {
 		if name != top {
-			return &GoTestResult{Result: &Result{}, Name: name}, nil // examples have no subtests
+			return &GoTestResult{Result: &Result{}, Name: name}, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
 		}
 		return p.runExample(ctx, fn, spec, opts)
 	}
@@ -344,6 +352,9 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		}
 	}
 	if st == nil || !st.started {
+		if err == nil && !steered(opts, res) {
+			err = &NoTestError{Pkg: pkgPath, Name: name, why: g.notStarted(name, res)}
+		}
 		return gr, err
 	}
 	gr.Ran = true
@@ -385,6 +396,43 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		res.Outcome = Returned
 	}
 	return gr, err
+}
+
+// steered reports whether a run may have taken another path than go
+// test's: hooks that change values or branches, presets, or a stop.
+func steered(opts *RunOptions, res *Result) bool {
+	if res.Outcome == Stopped {
+		return true
+	}
+	if opts == nil {
+		return false
+	}
+	h := opts.Hooks
+	return len(opts.Presets) > 0 || h != nil && (len(h.Values) > 0 || len(h.Branches) > 0 || h.Substitute != nil)
+}
+
+// notStarted says how the deepest test on the path to name ended
+// without starting the next one.
+func (g *goTestRun) notStarted(name string, res *Result) string {
+	var last *goTest
+	for _, t := range g.tests {
+		if t.started && strings.HasPrefix(name, t.name+"/") && (last == nil || len(t.name) > len(last.name)) {
+			last = t
+		}
+	}
+	if last == nil {
+		return "the run ended before its test started (" + res.String() + ")"
+	}
+	how := "passed"
+	switch {
+	case last.aborted || !last.done:
+		return fmt.Sprintf("the run ended (%s) in %s before it started", res, last.name)
+	case last.skipped:
+		how = "was skipped"
+	case last.failed:
+		how = "failed"
+	}
+	return fmt.Sprintf("%s %s without starting it (go test -run reports no tests to run)", last.name, how)
 }
 
 // goTests maps the address of the common field of an interpreted
