@@ -1636,7 +1636,7 @@ func formatPanic(v Value) string {
 		switch inner.k {
 		case KindString:
 			s := inner.Str()
-			if n, ok := it.t.t.(*types.Named); ok {
+			if n, ok := types.Unalias(it.t.t).(*types.Named); ok {
 				return fmt.Sprintf("%s(%s)", n.Obj().Pkg().Name()+"."+n.Obj().Name(), strconv.Quote(s))
 			}
 			return s
