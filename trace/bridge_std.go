@@ -191,7 +191,7 @@ func lookupNativeMethod(name string) (reflect.Value, bool) {
 // nativeZero returns a fresh native zero value for t if t is one of
 // nativeTypes.
 func nativeZero(t types.Type) (Value, bool) {
-	n, ok := t.(*types.Named)
+	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return Value{}, false
 	}

@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"runtime/debug"
@@ -77,6 +78,9 @@ type run struct {
 	// files are the files the run opened (os.Open), by the native file,
 	// with the name the program gave; closed when the run ends.
 	files map[*os.File]string
+	// poisoned holds the libraries whose initializer stopped on an
+	// interpreter error, with the error (libinit.go).
+	poisoned map[*types.Package]error
 }
 
 // inScope reports whether pkg is interpreted from source: one of
@@ -94,9 +98,10 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 }
 
 // Run interprets fn with args and returns the outcome and trace. args must
-// match fn's parameters. The initializer of fn's package runs first (it
-// initializes the in-scope packages it imports; see RunOptions.NoInit), in
-// a fresh memory: runs do not share state.
+// match fn's parameters: an argument of another kind (or an integer that
+// overflows its type) is an *ArgError. The initializer of fn's package
+// runs first (it initializes the in-scope packages it imports; see
+// RunOptions.NoInit), in a fresh memory: runs do not share state.
 //
 // The error is non-nil only for failures of the interpreter: an
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
@@ -109,6 +114,11 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // With RunOptions.CoverOnly, the Result has the executed instructions
 // (Result.Covered) and no trace.
 func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
+	if fn != nil && len(args) == len(fn.Params) {
+		if err := checkArgs(fn, args); err != nil { // args.go
+			return nil, err
+		}
+	}
 	res, err := p.runOnce(ctx, fn, args, opts)
 	if err == nil && res != nil && res.coverAgain && opts.entry == nil {
 		res, err = p.runOnce(ctx, fn, args, opts.recordCover())
@@ -266,6 +276,7 @@ func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, o
 		panic(ctxStop{err})
 	}
 	if !o.NoInit && fn.Pkg != nil && p.inScope(fn.Pkg) {
+		r.initLibraries(fn.Pkg) // libinit.go
 		if f := fn.Pkg.Func("init"); f != nil {
 			r.root(p.code(f), nil, mix(0, -3, 0))
 		}

@@ -3,6 +3,8 @@ package trace
 import (
 	"go/token"
 	"go/types"
+	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -32,37 +34,114 @@ import (
 // literal is complete.
 
 // gcOrder reorders the instructions of fn's blocks as above.
+//
+// It is linear in a block's length but for a sort of what moves: a Load
+// and its target never move before the Load is examined, nor do calls,
+// so whether a chain moves, and where to, is decided on the block's
+// original order, each Load once, in order (a package's initializer can
+// be one block of 10^5 instructions: x/tools' internal/stdlib).
 func gcOrder(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
-		for i := 0; i < len(b.Instrs); i++ {
-			if sinkChain(b, i) {
-				i-- // what moved into i is examined next
-			}
-		}
+		sinkChains(b)
 	}
 }
 
-// sinkChain moves the Load at b.Instrs[i], with the operations its value
-// flows through, to just before their use, if the rules above allow;
-// it reports whether it moved anything.
-func sinkChain(b *ssa.BasicBlock, i int) bool {
-	ld, ok := b.Instrs[i].(*ssa.UnOp)
+// sinkChains moves, in order, each Load of b, with the operations its
+// value flows through, to just before their use, where the rules above
+// allow.
+func sinkChains(b *ssa.BasicBlock) {
+	loads, calls := false, false
+	for _, in := range b.Instrs {
+		switch in := in.(type) {
+		case *ssa.UnOp:
+			loads = loads || in.Op == token.MUL
+		case *ssa.Call:
+			calls = true
+		}
+	}
+	if !loads || !calls {
+		return // nothing to move, or nothing to move past
+	}
+	// at: original positions; ncalls[k]: the calls in b.Instrs[:k].
+	at := make(map[ssa.Instruction]int, len(b.Instrs))
+	ncalls := make([]int, len(b.Instrs)+1)
+	for k, in := range b.Instrs {
+		at[in] = k
+		ncalls[k+1] = ncalls[k]
+		if _, ok := in.(*ssa.Call); ok {
+			ncalls[k+1]++
+		}
+	}
+	// The order after the moves: a moved instruction sorts after those
+	// before its target (and after those moved there earlier), keys of
+	// the others are their positions.
+	type sortKey struct{ pos, seq int }
+	var moved map[ssa.Instruction]sortKey
+	seq := 0
+	lits := map[*ssa.Alloc][]int{} // literalUses, by literal
+	for i, in := range b.Instrs {
+		chain, target := sinkChain(b, in, at, lits)
+		if target == nil {
+			continue
+		}
+		end := at[target]
+		if ncalls[end]-ncalls[i+1] == 0 {
+			continue // no call between the Load and its use
+		}
+		ok := true
+		for _, c := range chain {
+			if k := at[c]; k < i || k > end {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		if moved == nil {
+			moved = map[ssa.Instruction]sortKey{}
+		}
+		for _, c := range chain {
+			seq++
+			moved[c] = sortKey{end - 1, seq}
+		}
+	}
+	if moved == nil {
+		return
+	}
+	key := func(in ssa.Instruction) sortKey {
+		if k, ok := moved[in]; ok {
+			return k
+		}
+		return sortKey{at[in], 0}
+	}
+	sort.SliceStable(b.Instrs, func(x, y int) bool {
+		kx, ky := key(b.Instrs[x]), key(b.Instrs[y])
+		return kx.pos < ky.pos || kx.pos == ky.pos && kx.seq < ky.seq
+	})
+}
+
+// sinkChain returns the chain of the Load in, the operations its value
+// flows through, and their target, the use before which the chain
+// belongs (nil if in is no such Load). at holds b's original positions;
+// lits, the uses of the composite literals seen so far.
+func sinkChain(b *ssa.BasicBlock, in ssa.Instruction, at map[ssa.Instruction]int, lits map[*ssa.Alloc][]int) ([]ssa.Instruction, ssa.Instruction) {
+	ld, ok := in.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL || !callMutable(ld.X) {
-		return false
+		return nil, nil
 	}
 	chain := []ssa.Instruction{ld}
 	var target ssa.Instruction
 	for v := ssa.Value(ld); target == nil; {
 		u := soleUse(v)
 		if u == nil || u.Block() != b {
-			return false
+			return nil, nil
 		}
 		switch u := u.(type) {
 		case *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.Return:
 			target = u
 		case *ssa.Store:
 			if u.Val != v {
-				return false
+				return nil, nil
 			}
 			if lit := literalRoot(u.Addr); lit != nil {
 				// An element of a composite literal (or of a variadic
@@ -70,9 +149,9 @@ func sinkChain(b *ssa.BasicBlock, i int) bool {
 				// first and then fills it in, so the element's store
 				// goes with the Load to where the literal is complete.
 				chain = append(chain, u)
-				target = literalDone(lit, u)
+				target = literalDone(lit, u, at, lits)
 				if target == nil {
-					return false
+					return nil, nil
 				}
 			} else {
 				target = u
@@ -80,54 +159,21 @@ func sinkChain(b *ssa.BasicBlock, i int) bool {
 		case *ssa.BinOp:
 			switch u.Op {
 			case token.QUO, token.REM, token.SHL, token.SHR:
-				return false
+				return nil, nil
 			}
 			chain, v = append(chain, u), u
 		case *ssa.UnOp:
 			if u.Op == token.MUL || u.Op == token.ARROW {
-				return false
+				return nil, nil
 			}
 			chain, v = append(chain, u), u
 		case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface:
 			chain, v = append(chain, u), u.(ssa.Value)
 		default:
-			return false
+			return nil, nil
 		}
 	}
-	// The chain's instructions, then the target, in block order, with a
-	// call between the Load and the target.
-	pos := map[ssa.Instruction]int{}
-	for k, in := range b.Instrs {
-		pos[in] = k
-	}
-	call := false
-	end := pos[target]
-	for k := i + 1; k < end; k++ {
-		if _, ok := b.Instrs[k].(*ssa.Call); ok {
-			call = true
-		}
-	}
-	if !call {
-		return false
-	}
-	in := map[ssa.Instruction]bool{}
-	for _, c := range chain {
-		if pos[c] < i || pos[c] > end {
-			return false
-		}
-		in[c] = true
-	}
-	out := make([]ssa.Instruction, 0, len(b.Instrs))
-	for _, x := range b.Instrs {
-		if x == target {
-			out = append(out, chain...)
-		}
-		if !in[x] {
-			out = append(out, x)
-		}
-	}
-	copy(b.Instrs, out)
-	return true
+	return chain, target
 }
 
 // callMutable reports whether a call could change the variable at address
@@ -206,10 +252,32 @@ func literalRoot(addr ssa.Value) *ssa.Alloc {
 // uses the composite literal lit otherwise than by taking an element's
 // address (it copies the literal, slices it, or passes or stores its
 // address): there the literal is complete. nil if there is none in the
-// block.
-func literalDone(lit *ssa.Alloc, st *ssa.Store) ssa.Instruction {
+// block. at holds the block's original positions; lits caches, by
+// literal, the sorted positions of those uses in the block.
+func literalDone(lit *ssa.Alloc, st *ssa.Store, at map[ssa.Instruction]int, lits map[*ssa.Alloc][]int) ssa.Instruction {
 	b := st.Block()
-	uses := map[ssa.Instruction]bool{}
+	uses, ok := lits[lit]
+	if !ok {
+		uses = literalUses(lit, b, at)
+		lits[lit] = uses
+	}
+	k := sort.SearchInts(uses, at[st]+1)
+	if k == len(uses) {
+		return nil
+	}
+	return b.Instrs[uses[k]]
+}
+
+// literalUses returns the sorted positions (at) of the instructions of b
+// that use the composite literal lit otherwise than by taking an
+// element's address.
+func literalUses(lit *ssa.Alloc, b *ssa.BasicBlock, at map[ssa.Instruction]int) []int {
+	var out []int
+	use := func(in ssa.Instruction) {
+		if in.Block() == b {
+			out = append(out, at[in])
+		}
+	}
 	var walk func(v ssa.Value)
 	walk = func(v ssa.Value) {
 		for _, r := range *v.Referrers() {
@@ -220,28 +288,21 @@ func literalDone(lit *ssa.Alloc, st *ssa.Store) ssa.Instruction {
 				if _, isConst := r.Index.(*ssa.Const); isConst {
 					walk(r)
 				} else {
-					uses[r] = true
+					use(r)
 				}
 			case *ssa.Store:
 				if r.Val == v {
-					uses[r] = true
+					use(r)
 				}
 			case *ssa.DebugRef:
 			default:
-				uses[r] = true
+				use(r)
 			}
 		}
 	}
 	walk(lit)
-	after := false
-	for _, in := range b.Instrs {
-		if in == ssa.Instruction(st) {
-			after = true
-		} else if after && uses[in] {
-			return in
-		}
-	}
-	return nil
+	sort.Ints(out)
+	return slices.Compact(out)
 }
 
 // soleUse returns the one instruction using v (debug references aside),

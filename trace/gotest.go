@@ -75,14 +75,23 @@ func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Er
 // Unwrap returns the interpreter's error.
 func (e *TestError) Unwrap() error { return e.Err }
 
-// NoTestError reports that a package has no test function of the given name.
+// NoTestError reports that a package has no test function of the given
+// name, or that the named subtest did not run: its parent ran without
+// starting it (go test -run reports "no tests to run").
 type NoTestError struct {
 	Pkg  string // the package's import path
-	Name string // the test function's name
+	Name string // the test function's name, or the subtest's full name
+	why  string // why the case did not run, if the function exists
 }
 
 // Error formats the error, naming what went wrong and where.
 func (e *NoTestError) Error() string {
+	switch {
+	case strings.Contains(e.Name, "/"):
+		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
+	case e.why != "":
+		return fmt.Sprintf("trace: no test function %s in the test variant of %s: %s", e.Name, e.Pkg, e.why)
+	}
 	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
 }
 
@@ -204,6 +213,8 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 // found), adds a
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
+// A program loaded without its tests (Config.Tests) has none to list: an
+// error.
 func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
 	return p.ListTestsOf(ctx, pkgPath, nil, opts)
 }
@@ -213,6 +224,12 @@ func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOption
 // only the top-level tests whose name matches its pattern's first level:
 // the others are neither run nor listed.
 func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(name string) bool, opts *RunOptions) ([]string, error) {
+	switch {
+	case !p.tests:
+		return nil, fmt.Errorf("trace: ListTests: %s: the program was loaded without its tests (set Config.Tests)", pkgPath)
+	case p.Package(pkgPath) == nil && p.Package(pkgPath+"_test") == nil:
+		return nil, fmt.Errorf("trace: ListTests: no in-scope package %s", pkgPath)
+	}
 	var o RunOptions
 	if opts != nil {
 		o = *opts
@@ -262,8 +279,12 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 // by the t.Run call that started it, whichever other subtests ran.
 //
 // The error is non-nil if pkgPath has no such test function (a
-// *NoTestError) or for failures of the interpreter, as for [Program.Run];
-// the result, with its partial trace, is returned when a run was started.
+// *NoTestError), or if the case did not run although nothing steered the
+// run (no Hooks values, branches or substitutions, no Presets): its parent
+// ran without starting it, as go test -run reports "no tests to run" (a
+// *NoTestError, with the result, Ran false); or for failures of the
+// interpreter, as for [Program.Run]. The result, with its partial trace,
+// is returned when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
 	gr, err := p.runGoTestCase(ctx, pkgPath, name, opts)
 	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
@@ -279,11 +300,15 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	top, _, _ := strings.Cut(name, "/")
 	fn := p.testFunc(pkgPath, top)
 	if fn == nil {
-		return nil, &NoTestError{Pkg: pkgPath, Name: top}
+		nt := &NoTestError{Pkg: pkgPath, Name: top}
+		if !p.tests {
+			nt.why = "the program was loaded without its tests (Config.Tests)"
+		}
+		return nil, nt
 	}
 	if spec, ok := p.exampleSpec(fn); ok {
 		if name != top {
-			return &CaseResult{Result: &Result{}, Name: name}, nil // examples have no subtests
+			return &CaseResult{Result: &Result{}, Name: name}, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
 		}
 		return p.runExample(ctx, fn, spec, opts)
 	}
@@ -300,6 +325,9 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		}
 	}
 	if st == nil || !st.started {
+		if err == nil && !steered(opts, res) {
+			err = &NoTestError{Pkg: pkgPath, Name: name, why: g.notStarted(name, res)}
+		}
 		return gr, err
 	}
 	gr.Ran = true
@@ -341,6 +369,43 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		res.Outcome = Returned
 	}
 	return gr, err
+}
+
+// steered reports whether a run may have taken another path than go
+// test's: hooks that change values or branches, presets, or a stop.
+func steered(opts *RunOptions, res *Result) bool {
+	if res.Outcome == Stopped {
+		return true
+	}
+	if opts == nil {
+		return false
+	}
+	h := opts.Hooks
+	return len(opts.Presets) > 0 || h != nil && (len(h.Values) > 0 || len(h.Branches) > 0 || h.Substitute != nil)
+}
+
+// notStarted says how the deepest test on the path to name ended
+// without starting the next one.
+func (g *goTestRun) notStarted(name string, res *Result) string {
+	var last *goTest
+	for _, t := range g.tests {
+		if t.started && strings.HasPrefix(name, t.name+"/") && (last == nil || len(t.name) > len(last.name)) {
+			last = t
+		}
+	}
+	if last == nil {
+		return "the run ended before its test started (" + res.String() + ")"
+	}
+	how := "passed"
+	switch {
+	case last.aborted || !last.done:
+		return fmt.Sprintf("the run ended (%s) in %s before it started", res, last.name)
+	case last.skipped:
+		how = "was skipped"
+	case last.failed:
+		how = "failed"
+	}
+	return fmt.Sprintf("%s %s without starting it (go test -run reports no tests to run)", last.name, how)
 }
 
 // goTests maps the address of the common field of an interpreted

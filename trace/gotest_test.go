@@ -398,9 +398,44 @@ func TestRunGoTestErrors(t *testing.T) {
 	if !errors.As(err, &nt) || nt.Name != "TestNope" {
 		t.Errorf("err = %v, want a *NoTestError", err)
 	}
-	res, err := p.RunGoTest(bgContext, gotestPkg, "TestTable/7", nil)
-	if err != nil || res.Ran || res.Failed || res.Outcome != Returned {
-		t.Errorf("unreached case: %+v, %v", res, err)
+	// A case its parent does not start did not run, as go test -run
+	// reports "no tests to run": a *NoTestError naming it, with the
+	// parent's run; unless hooks or presets steered the run.
+	for _, tt := range []struct {
+		name string
+		opts *RunOptions
+		why  string // in the error; "" for no error
+	}{
+		{"TestTable/7", nil, "TestTable passed without starting it"},
+		{"TestSubtests/nosuch", nil, "TestSubtests passed without starting it"},
+		{"TestSubtests/outer/nosuch", nil, "TestSubtests/outer passed without starting it"},
+		{"TestSubtests/nosuch", &RunOptions{CoverOnly: true}, "TestSubtests passed without starting it"},
+		{"Example/sub", nil, "examples have no subtests"},
+		{"TestTable/7", &RunOptions{Hooks: &Hooks{Branches: map[InstanceKey]bool{{Occ: -1}: true}}}, ""},
+	} {
+		res, err := p.RunGoTest(bgContext, gotestPkg, tt.name, tt.opts)
+		if res == nil || res.Ran || res.Failed || res.Name != tt.name {
+			t.Errorf("%s: %+v, %v; want a result that did not run", tt.name, res, err)
+			continue
+		}
+		var nt *NoTestError
+		switch {
+		case tt.why == "" && err != nil:
+			t.Errorf("%s, steered: %v, want no error", tt.name, err)
+		case tt.why != "" && (!errors.As(err, &nt) || nt.Name != tt.name || !strings.Contains(err.Error(), tt.why) || !strings.Contains(err.Error(), "did not run")):
+			t.Errorf("%s: %v, want a *NoTestError saying %q", tt.name, err, tt.why)
+		}
+	}
+	// A program loaded without its tests has none.
+	plain := load(t, "./trace/testdata/gotest")
+	if cases, err := plain.ListTests(bgContext, gotestPkg, nil); err == nil || !strings.Contains(err.Error(), "Config.Tests") {
+		t.Errorf("ListTests without tests: %q, %v; want an error", cases, err)
+	}
+	if _, err := plain.RunGoTest(bgContext, gotestPkg, "TestTable", nil); !errors.As(err, &nt) || !strings.Contains(err.Error(), "Config.Tests") {
+		t.Errorf("RunGoTest without tests: %v, want a *NoTestError about Config.Tests", err)
+	}
+	if cases, err := p.ListTests(bgContext, "example.com/nosuch", nil); err == nil {
+		t.Errorf("ListTests of no package: %q, %v; want an error", cases, err)
 	}
 	if fz := p.FuzzFuncs(gotestPkg); len(fz) != 1 || fz[0].Name() != "FuzzAbs" {
 		t.Errorf("FuzzFuncs = %v, want [FuzzAbs]", fz)

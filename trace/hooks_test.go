@@ -238,10 +238,12 @@ func TestRuntimeFuncName(t *testing.T) {
 	}
 }
 
-// TestBoxedValues: a value given in Hooks.Values for an instance whose
-// value is an interface (the any that boxes a) is boxed in the dynamic
-// type of the value it replaces, so the assertion that unboxes it
-// succeeds; Value.DynamicType names that type.
+// TestBoxedValues: a value given in Hooks.Values or by Hooks.Substitute
+// for an instance whose value is an interface (the any that boxes a) is
+// boxed in the dynamic type of the value it replaces, so the assertion
+// that unboxes it succeeds; Value.DynamicType names that type. Substitute's
+// false means no substitution, whatever value it returns; Values comes
+// first.
 func TestBoxedValues(t *testing.T) {
 	const pkg = "github.com/faultloc/faultloc/trace/testdata/boxed"
 	p := load(t, "./trace/testdata/boxed")
@@ -271,8 +273,43 @@ func TestBoxedValues(t *testing.T) {
 	if Int(3).DynamicType() != nil || (Value{k: KindInterface}).DynamicType() != nil {
 		t.Error("DynamicType of an int or a nil interface is not nil")
 	}
-	res = run(&Hooks{Values: map[InstanceKey]Value{tr.Key(boxes[0]): Int(10)}})
-	if res.Outcome != Returned || len(res.Returns) != 1 || res.Returns[0].Int() != 14 {
-		t.Fatalf("with a boxed as 10: %v, want 14", res)
+	a := tr.Key(boxes[0])
+	only := func(nv Value) func(InstanceKey, Value) (Value, bool) {
+		return func(k InstanceKey, v Value) (Value, bool) {
+			if k == a {
+				return nv, true
+			}
+			return Value{}, false
+		}
+	}
+	for _, tt := range []struct {
+		name    string
+		hooks   *Hooks
+		want    int64
+		steered int
+	}{
+		{"no hooks", nil, 7, 0},
+		{"Values: a boxed as 10", &Hooks{Values: map[InstanceKey]Value{a: Int(10)}}, 14, 1},
+		{"Substitute: a boxed as 10", &Hooks{Substitute: only(Int(10))}, 14, 1},
+		{"Substitute: a as an interface", &Hooks{Substitute: only(v)}, 7, 1},
+		{"Substitute declines with the zero Value", &Hooks{Substitute: func(InstanceKey, Value) (Value, bool) { return Value{}, false }}, 7, 0},
+		{"Substitute declines with another value", &Hooks{Substitute: func(InstanceKey, Value) (Value, bool) { return Int(99), false }}, 7, 0},
+		{"Values before Substitute", &Hooks{Values: map[InstanceKey]Value{a: Int(20)}, Substitute: only(Int(10))}, 24, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := run(tt.hooks)
+			if res.Outcome != Returned || len(res.Returns) != 1 || res.Returns[0].Int() != tt.want {
+				t.Fatalf("%v, want %d", res, tt.want)
+			}
+			n := 0
+			for e := EventID(0); int(e) < res.Trace.Len(); e++ {
+				if res.Trace.Steered(e) {
+					n++
+				}
+			}
+			if n != tt.steered {
+				t.Errorf("%d steered events, want %d", n, tt.steered)
+			}
+		})
 	}
 }

@@ -173,6 +173,9 @@ func (r *run) initRegs(fr *frame, c *fnCode) {
 }
 
 func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *frame {
+	if r.poisoned != nil {
+		r.checkPoisoned(c) // libinit.go
+	}
 	var fr *frame
 	var ints []int32
 	fresh := true
@@ -320,6 +323,11 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 	c := &cell{st: NoEvent}
 	if !r.p.inScope(g.g.Pkg) {
 		v, ok := bridgeGlobal(r, g.g)
+		if !ok && r.poisoned != nil && r.poisoned[funcPackage(fr.c.fn)] != nil {
+			// The initializer of a library set aside (libinit.go),
+			// which its guard makes return at once: a cell of its own.
+			return &cell{v: copyVal(r.p.zero(deref(g.g.Type()))), st: NoEvent}
+		}
 		if !ok {
 			panic(&BridgeError{Func: g.g.Pkg.Pkg.Path() + "." + g.g.Name(), CallSite: r.p.Fset.Position(fr.c.fn.Pos()), Reason: "package variable of a package out of scope"})
 		}
@@ -368,20 +376,25 @@ func (r *run) hookEvent(fr *frame, in *ins, occ int32, e EventID) {
 
 func (r *run) steer(fr *frame, sid StaticID, occ int32, v Value) (Value, bool) {
 	k := InstanceKey{sid, fr.path, occ}
-	if r.h.Values != nil {
-		if nv, ok := r.h.Values[k]; ok {
-			if v.k == KindInterface && v.p != nil && nv.k != KindInterface && nv.k != KindInvalid && (*iface)(v.p).nat == nil {
-				// A value for an interface: boxed in the dynamic type of
-				// the value it replaces (see Hooks.Values).
-				nv = Value{k: KindInterface, p: ptrOf(&iface{t: (*iface)(v.p).t, v: nv})}
-			}
-			return nv, true
-		}
+	nv, ok := r.h.Values[k]
+	if !ok && r.h.Substitute != nil {
+		nv, ok = r.h.Substitute(k, v)
 	}
-	if r.h.Substitute != nil {
-		return r.h.Substitute(k, v)
+	if !ok {
+		return v, false
 	}
-	return v, false
+	return substitute(v, nv), true
+}
+
+// substitute returns nv to stand for v, the value an instance produced
+// (Hooks.Values and Hooks.Substitute): a value that is not an interface
+// given for a non-nil interface is boxed in the dynamic type of the
+// value it replaces.
+func substitute(v, nv Value) Value {
+	if v.k == KindInterface && v.p != nil && nv.k != KindInterface && nv.k != KindInvalid && (*iface)(v.p).nat == nil {
+		return Value{k: KindInterface, p: ptrOf(&iface{t: (*iface)(v.p).t, v: nv})}
+	}
+	return nv
 }
 
 func (r *run) markSteered(e EventID) {
@@ -1623,7 +1636,7 @@ func formatPanic(v Value) string {
 		switch inner.k {
 		case KindString:
 			s := inner.Str()
-			if n, ok := it.t.t.(*types.Named); ok {
+			if n, ok := types.Unalias(it.t.t).(*types.Named); ok {
 				return fmt.Sprintf("%s(%s)", n.Obj().Pkg().Name()+"."+n.Obj().Name(), strconv.Quote(s))
 			}
 			return s

@@ -9,7 +9,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
-	"slices"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -102,6 +102,11 @@ type Program struct {
 	// libs holds the generic standard packages interpreted from source but
 	// not in scope (see sourceStd and Static.Library).
 	libs map[*types.Package]bool
+	// tests: loaded with Config.Tests.
+	tests bool
+	// initOrder holds, by package, the libraries it imports in the order
+	// they are initialized (libinit.go).
+	initOrder map[*ssa.Package][]*ssa.Package
 	// covBlocks lists the blocks of the compiled functions by global
 	// index (cover.go).
 	covBlocks []blockRef
@@ -133,86 +138,21 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	pcfg := &packages.Config{
-		Context:    ctx,
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule,
-		Dir:        cfg.Dir,
-		Tests:      cfg.Tests,
-		BuildFlags: cfg.BuildFlags,
-		Overlay:    cfg.Overlay,
-		Env:        cfg.Env,
-		Fset:       token.NewFileSet(),
-	}
-	deps := map[string]bool{} // packages loaded without their tests
-	if cfg.Scope != nil || cfg.Module {
-		extra, err := scopeDeps(ctx, cfg, patterns)
-		if err != nil {
-			return nil, err
-		}
-		patterns = append(append([]string(nil), patterns...), extra...)
-		for _, path := range extra {
-			deps[path] = true
-		}
-	}
-	pkgs, err := loadChecked(pcfg, cfg.Tests, patterns, deps)
+	fset := token.NewFileSet()
+	l, err := loadPackages(ctx, cfg, fset, patterns) // load_check.go
 	if err != nil {
 		return nil, err
 	}
-	// The packages out of scope that the bridge cannot call are loaded
-	// from source too, so that their functions have bodies to interpret:
-	// the non-standard packages the loaded ones import, directly or not
-	// (see sourceDeps), and the standard packages interpreted from source
-	// (sourceStd). That means loading again, with them among the
-	// patterns, until nothing is missing (a dependency loaded from export
-	// data may not name all its imports).
-	libs := map[string]bool{}
-	stdLibs := map[string]bool{} // of libs, the standard ones
-	withDeps := true
-	for round := 0; round < 5; round++ {
-		var extra []string
-		if withDeps {
-			extra = sourceDeps(pkgs, libs)
-		}
-		std := sourceLibs(pkgs)
-		for _, path := range std {
-			stdLibs[path] = true
-		}
-		extra = append(extra, std...)
-		if len(extra) == 0 {
-			break
-		}
-		for _, path := range extra {
-			libs[path], deps[path] = true, true
-		}
-		all := append([]string(nil), patterns...)
-		for path := range libs {
-			all = append(all, path)
-		}
-		sort.Strings(all[len(patterns):])
-		more, err := loadChecked(pcfg, cfg.Tests, all, deps)
-		if err != nil {
-			if !withDeps {
-				return nil, err
-			}
-			// A non-standard dependency does not load from source: all
-			// of them stay in export data, where calls into them fail
-			// as unbridged.
-			for path := range libs {
-				if !stdLibs[path] {
-					delete(libs, path)
-					delete(deps, path)
-				}
-			}
-			withDeps = false
-			continue
-		}
-		pkgs = more
+	pkgs := append(append(append([]*packages.Package(nil), l.targets...), l.extras...), l.libs...)
+	libs := map[*packages.Package]bool{}
+	for _, p := range l.libs {
+		libs[p] = true
 	}
 	mode := ssa.NaiveForm | ssa.InstantiateGenerics
 	if cfg.sanity {
 		mode |= ssa.SanityCheckFunctions
 	}
-	prog := ssa.NewProgram(pcfg.Fset, mode)
+	prog := ssa.NewProgram(fset, mode)
 	created := map[*types.Package]bool{}
 	source := map[*types.Package]*packages.Package{}
 	for _, p := range pkgs {
@@ -236,7 +176,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	var ssaPkgs, libPkgs []*ssa.Package
 	for _, p := range pkgs {
 		create(p.Types)
-		if libs[p.PkgPath] {
+		if libs[p] {
 			libPkgs = append(libPkgs, prog.Package(p.Types))
 		} else {
 			ssaPkgs = append(ssaPkgs, prog.Package(p.Types))
@@ -245,10 +185,14 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err := buildSafely(append(append([]*ssa.Package(nil), ssaPkgs...), libPkgs...)); err != nil {
 		return nil, err
 	}
+	var fns []*ssa.Function
 	for fn := range ssautil.AllFunctions(prog) {
 		if fn.Pkg != nil && source[fn.Pkg.Pkg] != nil || fn.Origin() != nil {
-			gcOrder(fn) // gcorder.go
+			fns = append(fns, fn)
 		}
+	}
+	if err := parallel(fns, gcOrder); err != nil { // gcorder.go
+		return nil, err
 	}
 	lparens := map[token.Pos]bool{}
 	for _, p := range pkgs {
@@ -265,21 +209,21 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		assertPos: lparens,
 		SSA:       prog,
 		Packages:  ssaPkgs,
-		Fset:      pcfg.Fset,
+		Fset:      fset,
 		codes:     map[*ssa.Function]*fnCode{},
 		meth:      map[methKey]*ssa.Function{},
 		impl:      map[implKey]bool{},
 		globals:   map[*ssa.Global]int{},
 		embeds:    embedVars(pkgs, prog),
 		libs:      map[*types.Package]bool{},
+		initOrder: map[*ssa.Package][]*ssa.Package{},
+		tests:     cfg.Tests,
 	}
 	for _, p := range libPkgs {
 		P.libs[p.Pkg] = true
 	}
-	for _, p := range ssaPkgs {
-		if path := p.Pkg.Path(); !deps[strings.TrimSuffix(strings.TrimSuffix(path, ".test"), "_test")] {
-			P.Targets = append(P.Targets, p)
-		}
+	for _, p := range l.targets {
+		P.Targets = append(P.Targets, prog.Package(p.Types))
 	}
 	return P, nil
 }
@@ -319,48 +263,6 @@ var sourceStd = map[string][]string{
 // (reflection on a flag's Value, bridge_flag.go).
 var handBridgedStd = map[string]bool{"flag": true, "sort": true}
 
-// sourceDeps returns the non-standard packages that the loaded packages
-// import, directly or not, and that are loaded from export data: the
-// bridge cannot call them (its table covers the standard library), so
-// they are interpreted from source, out of scope, like the generic
-// standard packages (Static.Library). Packages the bridge stands in for
-// (bridgedPackage) are left out with what only they import. A standard
-// package is one whose path's first element has no dot and that is in
-// GOROOT; libs holds the packages already added.
-func sourceDeps(pkgs []*packages.Package, libs map[string]bool) []string {
-	loaded := map[string]bool{}
-	for _, p := range pkgs {
-		loaded[p.PkgPath] = true
-	}
-	seen := map[string]bool{}
-	var out []string
-	var visit func(tp *types.Package)
-	visit = func(tp *types.Package) {
-		path := tp.Path()
-		if seen[path] || path == "C" || bridgedPackage(path) || isStdPath(path) {
-			return
-		}
-		seen[path] = true
-		if !loaded[path] && !libs[path] {
-			out = append(out, path)
-		}
-		for _, imp := range tp.Imports() {
-			visit(imp)
-		}
-	}
-	for _, p := range pkgs {
-		if p.Types == nil {
-			continue
-		}
-		seen[p.PkgPath] = true
-		for _, imp := range p.Types.Imports() {
-			visit(imp)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 // isStdPath reports whether path names a standard package: its first
 // element has no dot and GOROOT/src holds it.
 func isStdPath(path string) bool {
@@ -372,83 +274,43 @@ func isStdPath(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// sourceLibs returns the standard packages interpreted from source
-// (sourceStd) that the loaded packages import and that are not loaded from
-// source already, with the imports they need from source, sorted.
-func sourceLibs(pkgs []*packages.Package) []string {
-	loaded := map[string]bool{}
-	for _, p := range pkgs {
-		loaded[p.PkgPath] = true
-	}
-	need := map[string]bool{}
-	var add func(path string)
-	add = func(path string) {
-		if need[path] || loaded[path] {
-			return
-		}
-		need[path] = true
-		for _, dep := range sourceStd[path] {
-			add(dep)
-		}
-	}
-	for _, p := range pkgs {
-		for path := range p.Imports {
-			if _, ok := sourceStd[path]; ok {
-				add(path)
-			}
-		}
-	}
-	out := make([]string, 0, len(need))
-	for path := range need {
-		out = append(out, path)
-	}
-	sort.Strings(out)
-	return out
+func buildSafely(pkgs []*ssa.Package) error {
+	return parallel(pkgs, func(p *ssa.Package) { p.Build() })
 }
 
-// loadChecked runs packages.Load, keeps one variant per package (see
-// chooseVariants) and fails on any package's errors. The packages named
-// in deps (dependencies loaded from source) are kept without their tests:
-// packages.Load loads the tests of every pattern when pcfg.Tests is set.
-func loadChecked(pcfg *packages.Config, tests bool, patterns []string, deps map[string]bool) ([]*packages.Package, error) {
-	pkgs, err := packages.Load(pcfg, patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("trace: load: %w", err)
-	}
-	if len(deps) > 0 {
-		pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool {
-			if !deps[strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test")] {
-				return false
+// parallel calls f on each of xs, on GOMAXPROCS goroutines; it returns
+// the first panic of a call as an error.
+func parallel[T any](xs []T, f func(T)) error {
+	var mu sync.Mutex
+	var first error
+	var wg sync.WaitGroup
+	next := make(chan T)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for x := range next {
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							mu.Lock()
+							if first == nil {
+								first = fmt.Errorf("trace: building SSA: %v", r)
+							}
+							mu.Unlock()
+						}
+					}()
+					f(x)
+				}()
 			}
-			return p.ID != p.PkgPath // a test variant, test package or test main
-		})
+		}()
 	}
-	pkgs = chooseVariants(pkgs, tests)
-	var errs []string
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
+	for _, x := range xs {
+		next <- x
 	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("trace: load: %s", strings.Join(errs, "; "))
-	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("trace: load: no packages match %q", patterns)
-	}
-	return pkgs, nil
-}
-
-func buildSafely(pkgs []*ssa.Package) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("trace: building SSA: %v", r)
-		}
-	}()
-	for _, p := range pkgs {
-		p.Build()
-	}
-	return nil
+	close(next)
+	wg.Wait()
+	return first
 }
 
 // chooseVariants keeps one package per path: with tests, the test variant
@@ -477,22 +339,10 @@ func chooseVariants(pkgs []*packages.Package, tests bool) []*packages.Package {
 	return out
 }
 
-// scopeDeps lists the transitive imports of patterns that cfg.Scope
-// accepts, or that belong to a target's module (cfg.Module).
-func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, error) {
-	lcfg := &packages.Config{
-		Context:    ctx,
-		Mode:       packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Tests:      cfg.Tests, // imports of _test.go files too
-		Dir:        cfg.Dir,
-		BuildFlags: cfg.BuildFlags,
-		Overlay:    cfg.Overlay,
-		Env:        cfg.Env,
-	}
-	pkgs, err := packages.Load(lcfg, patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("trace: load: %w", err)
-	}
+// scopeDeps lists the transitive imports of the listed packages pkgs
+// (the patterns' packages, with their tests if Config.Tests) that
+// cfg.Scope accepts, or that belong to a target's module (cfg.Module).
+func scopeDeps(cfg *Config, pkgs []*packages.Package) []string {
 	seen := map[string]bool{}
 	for _, p := range pkgs {
 		seen[p.PkgPath] = true // the targets, loaded with their tests
@@ -530,7 +380,7 @@ func scopeDeps(ctx context.Context, cfg *Config, patterns []string) ([]string, e
 		})
 	}
 	sort.Strings(out)
-	return out, nil
+	return out
 }
 
 // Package returns the in-scope package with the given import path, or nil.

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/examples"
 )
 
 func TestLoadOptions(t *testing.T) {
@@ -185,4 +188,55 @@ func packagePaths(p *Program) []string {
 	}
 	slices.Sort(paths)
 	return paths
+}
+
+// TestLoadHeavyTestImports loads examples/tcas with its tests, whose files
+// import go/packages and go/ssa: those are libraries, type-checked from
+// source without their own tests; the standard packages that import a
+// package interpreted from source (go/types imports slices and sort) come
+// from export data (no function bodies); loading takes seconds (it took
+// over 8 minutes when every library's tests were loaded too and gcOrder
+// was quadratic in a block); and a test of the package runs, although
+// the initializers of go/ast/edge and go/ssa call what the bridge cannot
+// (libinit.go).
+func TestLoadHeavyTestImports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads x/tools from source")
+	}
+	start := time.Now()
+	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true, BuildFlags: []string{"-tags=" + examples.Tag}}, "./examples/tcas")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 90*time.Second {
+		t.Errorf("Load took %v", d)
+	}
+	const tcas = "github.com/faultloc/faultloc/examples/tcas"
+	if paths, want := packagePaths(p), []string{tcas, tcas + "_test"}; !slices.Equal(paths, want) {
+		t.Errorf("packages %v, want %v", paths, want)
+	}
+	libs := map[string]bool{}
+	for tp := range p.libs {
+		libs[tp.Path()] = true
+	}
+	for _, path := range []string{"golang.org/x/tools/go/ssa", "golang.org/x/tools/go/packages", "slices", "sort"} {
+		if !libs[path] {
+			t.Errorf("%s is not a library", path)
+		}
+	}
+	for _, pk := range p.SSA.AllPackages() {
+		path := pk.Pkg.Path()
+		if strings.HasSuffix(path, "_test") && path != tcas+"_test" {
+			t.Errorf("test package %s loaded", path)
+		}
+		if path == "go/types" {
+			if fn := pk.Func("NewChecker"); fn == nil || fn.Blocks != nil {
+				t.Errorf("go/types.NewChecker: %v, want a function without a body (from export data)", fn)
+			}
+		}
+	}
+	gr, err := p.RunGoTest(bgContext, tcas, "TestOutcomeString", nil)
+	if err != nil || !gr.Ran || gr.Failed {
+		t.Errorf("TestOutcomeString: %v, %v", gr, err)
+	}
 }

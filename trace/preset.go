@@ -28,19 +28,24 @@ func (r *run) applyPresets(presets map[string]Value) error {
 		if reason := r.p.presetFits(g, v); reason != "" {
 			return &PresetError{Var: k, Reason: reason}
 		}
-		r.p.mu.Lock()
-		gid, ok := r.p.globals[g]
-		if !ok {
-			gid = len(r.p.globals)
-			r.p.globals[g] = gid
-		}
-		r.p.mu.Unlock()
-		for len(r.globals) <= gid {
-			r.globals = append(r.globals, nil)
-		}
-		r.globals[gid] = &cell{v: v, st: NoEvent}
+		r.setGlobal(g, v)
 	}
 	return nil
+}
+
+// setGlobal gives the package variable g the value v in r's memory.
+func (r *run) setGlobal(g *ssa.Global, v Value) {
+	r.p.mu.Lock()
+	gid, ok := r.p.globals[g]
+	if !ok {
+		gid = len(r.p.globals)
+		r.p.globals[g] = gid
+	}
+	r.p.mu.Unlock()
+	for len(r.globals) <= gid {
+		r.globals = append(r.globals, nil)
+	}
+	r.globals[gid] = &cell{v: v, st: NoEvent}
 }
 
 // presetGlobal returns the package variable of an in-scope package named

@@ -248,7 +248,8 @@ type Hooks struct {
 	// [Trace.Inputs] (the entry function's parameters always are).
 	Inputs map[InstanceKey]bool
 	// Substitute, if set, is asked about every value-producing instance not
-	// in Values; it returns the value to use and whether it substituted.
+	// in Values; it returns the value to use, boxed as for Values, and
+	// whether to use it (false: the instance keeps its own value).
 	Substitute func(k InstanceKey, v Value) (Value, bool)
 	// Observe, if set, is called after each recorded event.
 	Observe func(t *Trace, e EventID)
