@@ -58,10 +58,10 @@ const DefaultTimeout = time.Minute
 type PackageResult struct {
 	// Package is the import path of the package.
 	Package string
-	// Cases is the number of the package's cases that Run selected;
-	// Failing the names of those that failed under the interpreter, in
-	// go test's order.
-	Cases   int
+	// Cases are the names of the package's cases that Run selected;
+	// Failing those that failed under the interpreter, in go test's
+	// order.
+	Cases   []string
 	Failing []string
 	// Reports are the failing cases' reports, in the order of Failing. A
 	// case the technique could not explain still has one: its Ranking
@@ -146,7 +146,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			cases = append(cases, prog.GoTestCase(pkgPath, n))
 		}
 	}
-	res.Cases = len(cases)
+	for _, c := range cases {
+		res.Cases = append(res.Cases, c.Name())
+	}
 	if len(cases) == 0 {
 		return res, &NoCasesError{Package: pkgPath, Run: opts.Run, Listed: len(names)}
 	}

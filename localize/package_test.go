@@ -45,8 +45,8 @@ func TestPackageRun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("-run %q: %v", tt.run, err)
 		}
-		if res.Cases != tt.cases || len(res.Failing) != len(tt.failing) || len(res.Reports) != len(tt.failing) {
-			t.Errorf("-run %q: %d cases, failing %q, %d reports; want %d, %q", tt.run, res.Cases, res.Failing, len(res.Reports), tt.cases, tt.failing)
+		if len(res.Cases) != tt.cases || len(res.Failing) != len(tt.failing) || len(res.Reports) != len(tt.failing) {
+			t.Errorf("-run %q: %d cases, failing %q, %d reports; want %d, %q", tt.run, len(res.Cases), res.Failing, len(res.Reports), tt.cases, tt.failing)
 			continue
 		}
 		for i, name := range tt.failing {

@@ -170,10 +170,17 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if reports == nil {
 		reports = []*localize.Report{}
 	}
-	var ran []localize.GoTestCase   // the cases that ran, for -fixes
+	var ran []localize.GoTestCase   // the selected cases that ran, for -fixes
 	var failLines []spectra.Element // lines the failing cases executed, for -fixes
 	sm := res.Spectrum
+	selected := map[string]bool{}
+	for _, name := range res.Cases {
+		selected[name] = true
+	}
 	for t := range sm.NumTests() {
+		if !selected[sm.Test(t).Name] {
+			continue // a fix is plausible for the cases -run selects, as go test -run would check it
+		}
 		ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: sm.Test(t).Name})
 		if sm.Test(t).Failed {
 			for _, e := range sm.Covered(nil, t) {
@@ -218,10 +225,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			tagList = strings.Split(*tags, ",")
 		}
 		if failed := nativeFailures(ctx, fs.Arg(0), *runRE, tagList, *timeout); len(failed) > 0 {
-			fmt.Fprintf(stderr, "faultloc localize: go test fails %s, but in faultloc's interpreter every selected case of %s passes (%d ran): the interpreter does not reproduce the failure\n", strings.Join(failed, ", "), pkgPath, sm.NumTests())
+			fmt.Fprintf(stderr, "faultloc localize: go test fails %s, but in faultloc's interpreter every selected case of %s passes (%d selected): the interpreter does not reproduce the failure\n", strings.Join(failed, ", "), pkgPath, len(res.Cases))
 			return 1
 		}
-		fmt.Fprintf(stdout, "no failing test case in %s (%d cases ran)\n", pkgPath, sm.NumTests())
+		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
 	}
 	if !stream {
 		for _, rep := range reports {
