@@ -81,6 +81,12 @@ type run struct {
 	// poisoned holds the libraries whose initializer stopped on an
 	// interpreter error, with the error (libinit.go).
 	poisoned map[*types.Package]error
+	// quietMode: the run is running earlier tests, or a goroutine of
+	// theirs, with its recording state set aside in loud
+	// (gotest_order.go).
+	quietMode bool
+	loud      quietState
+	earlier   bool // the entry goroutine is running the earlier tests
 }
 
 // inScope reports whether pkg is interpreted from source: one of

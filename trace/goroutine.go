@@ -29,6 +29,7 @@ import (
 // gor is an interpreted goroutine.
 type gor struct {
 	id     int32
+	quiet  bool      // started by an earlier test: runs quietly (gotest_order.go)
 	wake   chan bool // true: run; false: terminate
 	exited chan struct{}
 	done   bool
@@ -124,6 +125,7 @@ func (r *run) switchTo(g, next *gor) {
 		panic(killStop{})
 	}
 	s.cur = g
+	r.quietFor(g) // gotest_order.go
 	r.depth, r.cur = g.depth, g.cur
 	if g.id == 0 && s.fatal != nil {
 		x := s.fatal
@@ -242,7 +244,7 @@ func (r *run) goStmt(fr *frame, in *ins) {
 // startGoroutine makes a ready goroutine of the scheduler s that runs body
 // once it is first scheduled, and ends with goroutineExit.
 func (r *run) startGoroutine(s *sched, body func()) {
-	g := &gor{id: int32(len(s.gs)), wake: make(chan bool, 1), exited: make(chan struct{})}
+	g := &gor{id: int32(len(s.gs)), quiet: r.quietMode, wake: make(chan bool, 1), exited: make(chan struct{})}
 	s.gs = append(s.gs, g)
 	s.ready(g)
 	go func() {
@@ -251,6 +253,7 @@ func (r *run) startGoroutine(s *sched, body func()) {
 		if !<-g.wake {
 			panic(killStop{})
 		}
+		r.quietFor(g)
 		r.depth, r.cur = 0, nil
 		body()
 	}()

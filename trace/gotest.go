@@ -214,7 +214,10 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
 // A program loaded without its tests (Config.Tests) has none to list: an
-// error.
+// error. With opts.EarlierTests each test function runs after those
+// before it, as RunGoTest runs a case with it, so that the subtests it
+// starts are those go test sees (quadratic in the number of test
+// functions).
 func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
 	return p.ListTestsOf(ctx, pkgPath, nil, opts)
 }
@@ -248,15 +251,25 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 			names = append(names, fn.Name())
 			continue
 		}
-		g, res, err := p.runGoTest(ctx, fn, fn.Name(), &o)
+		var earlier []*ssa.Function
+		if o.EarlierTests {
+			earlier = p.earlierTests(pkgPath, fn) // gotest_order.go
+		}
+		g, res, err := p.runGoTest(ctx, fn, fn.Name(), earlier, &o)
+		var tests []*goTest // fn's, not the earlier tests'
+		for _, t := range g.tests {
+			if t.within(fn.Name()) {
+				tests = append(tests, t)
+			}
+		}
 		if err != nil {
 			errs = append(errs, &TestError{Test: fn.Name(), Err: err})
-		} else if res != nil && res.Outcome == BudgetExceeded && len(g.tests) > 1 {
+		} else if res != nil && res.Outcome == BudgetExceeded && len(tests) > 1 {
 			// go test has no budget: subtests this run did not reach
 			// may have run after those it started.
-			errs = append(errs, &TestError{Test: fn.Name(), Err: fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", res.Failure, len(g.tests)-1)})
+			errs = append(errs, &TestError{Test: fn.Name(), Err: fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", res.Failure, len(tests)-1)})
 		}
-		for _, t := range g.tests {
+		for _, t := range tests {
 			if !t.hasSub {
 				names = append(names, t.name)
 			}
@@ -312,7 +325,11 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		}
 		return p.runExample(ctx, fn, spec, opts)
 	}
-	g, res, err := p.runGoTest(ctx, fn, name, opts)
+	var earlier []*ssa.Function
+	if opts != nil && opts.EarlierTests {
+		earlier = p.earlierTests(pkgPath, fn) // gotest_order.go
+	}
+	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
 	if res == nil {
 		return nil, err
 	}
@@ -421,8 +438,9 @@ type goTestRun struct {
 	out      []outChunk
 	lastName string
 	asserts  []Assertion
-	tType    types.Type // testing.T, or testing.F for a fuzz target
-	dir      string     // the directory of the test function's file
+	tType    types.Type      // testing.T, or testing.F for a fuzz target
+	dir      string          // the directory of the test function's file
+	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (gotest_order.go)
 }
 
 // testingType returns the type testing.name.
@@ -480,9 +498,9 @@ func isGoexit(v Value) bool {
 	return ok
 }
 
-func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, opts *RunOptions) (*goTestRun, *Result, error) {
+func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, earlier []*ssa.Function, opts *RunOptions) (*goTestRun, *Result, error) {
 	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
-		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename)}
+		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier}
 	defer func() {
 		for _, t := range g.tests {
 			t.restoreEnv()
@@ -508,6 +526,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 		// The entry runs the test function like testing's tRunner: a
 		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
 		o.entry = func(r *run, c *fnCode, args []Value) Value {
+			g.runEarlier(r) // gotest_order.go
 			top.path = mix(0, -2, 0)
 			g.start(top)
 			g.captureStdout(r, func() {
@@ -602,9 +621,13 @@ func (g *goTestRun) printf(test, text string) {
 	g.emit(test, text)
 }
 
-// selects reports whether the subtest name runs when the target case runs.
+// selects reports whether the subtest name runs when the target case runs:
+// on its path or below it, or in an earlier test (run whole).
 func (g *goTestRun) selects(name string) bool {
 	t := g.target
+	if top, _, _ := strings.Cut(name, "/"); !strings.HasPrefix(t+"/", top+"/") {
+		return true
+	}
 	return name == t || strings.HasPrefix(t, name+"/") || strings.HasPrefix(name, t+"/")
 }
 

@@ -218,6 +218,14 @@ type RunOptions struct {
 	// fit is a *PresetError, returned before anything runs (the first in
 	// key order). Default: none.
 	Presets map[string]Value
+	// EarlierTests makes RunGoTest run, before a test's or fuzz target's
+	// case, the test functions go test runs before it, whole, in the same
+	// memory, untraced and unhooked (their outcomes and output are not
+	// the case's), so that the case starts from the package state go test
+	// gives it; ListTests then lists the subtests each test starts after
+	// them. Default: false: a case starts from the state the package
+	// initializers leave.
+	EarlierTests bool
 
 	entry        func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
 	dir          string                                      // the directory relative file names are in (RunGoTest: the package's); default the process's
