@@ -33,7 +33,7 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 	})
 	var nc *localize.NoCasesError
 	if errors.As(err, &nc) {
-		return nil, &trace.NoTestError{Pkg: pkgPath, Name: name}
+		return nil, &trace.NoTestError{Pkg: pkgPath, Name: strings.SplitN(name, "/", 2)[0]}
 	}
 	if err != nil {
 		return nil, err
