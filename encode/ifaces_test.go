@@ -27,7 +27,7 @@ func TestInterfacesSanity(t *testing.T) {
 	}
 	const pkg = "github.com/faultloc/faultloc/encode/testdata/ifaces"
 	rng := rand.New(rand.NewPCG(5, 9))
-	for range 30 {
+	for range 15 {
 		n := func() trace.Value { return trace.Int(int64(rng.IntN(41) - 20)) }
 		for _, test := range []trace.Test{
 			{Name: "Least", Func: prog.Func(pkg, "Least"), Args: []trace.Value{n(), n(), n(), n(), n()}},

@@ -38,7 +38,7 @@ func TestStringsSanity(t *testing.T) {
 	}
 	const pkg = "github.com/faultloc/faultloc/encode/testdata/strs"
 	rng := rand.New(rand.NewPCG(7, 11))
-	for i := range 40 {
+	for i := range 20 {
 		a, b := randString(rng), randString(rng)
 		n := rng.IntN(12) - 3
 		tests := []trace.Test{

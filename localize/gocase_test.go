@@ -12,6 +12,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
 )
@@ -543,25 +544,34 @@ func TestConstantRepair(t *testing.T) {
 // TestFloatFault localizes a wrong factor in float arithmetic through two
 // tests: one comparing the result with ==, one with >= through a caller.
 // The seeded line is a verified size-1 candidate of both; for the first,
-// its angelic value is exactly 100.
+// its angelic value is exactly 100. The subject is temps32, temps in
+// float32: binary64's multiplication takes Z3 several times longer (40 s
+// of CPU here), so temps itself runs with the build tag long (longtest).
 func TestFloatFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	for _, name := range []string{"TestCelsius", "TestFever"} {
-		c, fault := verifiedFault(ctx, t, "temps", name)
-		if name != "TestCelsius" {
-			continue
-		}
-		if len(c.Angelic) != 1 || c.Angelic[0].Value != "100" {
-			t.Errorf("%s: angelic values %+v, want 100", name, c.Angelic)
-		}
-		// The angelic value as a mutant (c = 100) makes TestCelsius pass
-		// and leaves TestFever failing (100 >= 38).
-		a := mutateCands(ctx, t, "temps", []Candidate{*c}, false, "TestCelsius", "TestFever")
-		i := slices.IndexFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "ANG" && m.Line == fault.Line })
-		if i < 0 || a.Mutants[i].Repl != "100" || !slices.Equal(a.Fixed(i), []string{"TestCelsius"}) {
-			t.Errorf("mutants %+v; want an ANG mutant 100 on line %d fixing TestCelsius alone", a.Mutants, fault.Line)
-		}
+	for _, dir := range []string{"temps32", "temps"} {
+		t.Run(dir, func(t *testing.T) {
+			if dir == "temps" && !longtest.Enabled {
+				t.Skip("binary64: with the build tag long")
+			}
+			for _, name := range []string{"TestCelsius", "TestFever"} {
+				c, fault := verifiedFault(ctx, t, dir, name)
+				if name != "TestCelsius" {
+					continue
+				}
+				if len(c.Angelic) != 1 || c.Angelic[0].Value != "100" {
+					t.Errorf("%s: angelic values %+v, want 100", name, c.Angelic)
+				}
+				// The angelic value as a mutant (c = 100) makes TestCelsius pass
+				// and leaves TestFever failing (100 >= 38).
+				a := mutateCands(ctx, t, dir, []Candidate{*c}, false, "TestCelsius", "TestFever")
+				i := slices.IndexFunc(a.Mutants, func(m MutantResult) bool { return m.Op == "ANG" && m.Line == fault.Line })
+				if i < 0 || a.Mutants[i].Repl != "100" || !slices.Equal(a.Fixed(i), []string{"TestCelsius"}) {
+					t.Errorf("mutants %+v; want an ANG mutant 100 on line %d fixing TestCelsius alone", a.Mutants, fault.Line)
+				}
+			}
+		})
 	}
 }
 

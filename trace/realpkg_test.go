@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/internal/modfetch"
 )
 
@@ -208,7 +209,7 @@ const (
 // test ./... runs: a plain library, one whose cases that cannot run are
 // listed, goroutines with context and sync, and a second module
 // interpreted from source as a library. With the build tag long
-// (longTests; .ci/run) all of realModules run, in minutes.
+// (longtest.Enabled; .ci/run) all of realModules run, in minutes.
 var realSample = map[string]bool{
 	"github.com/agnivade/levenshtein@v1.2.1 .":    true,
 	"github.com/pkg/errors@v0.9.1 .":              true,
@@ -224,7 +225,7 @@ func TestRealPackagesMatchGoTest(t *testing.T) {
 		t.Skip("downloads modules and runs their suites")
 	}
 	for _, m := range realModules {
-		if !longTests && !realSample[m.mod+" "+m.pkg] {
+		if !longtest.Enabled && !realSample[m.mod+" "+m.pkg] {
 			continue
 		}
 		t.Run(m.mod[strings.LastIndex(m.mod, "/")+1:]+"/"+strings.TrimPrefix(m.pkg, "./"), func(t *testing.T) {

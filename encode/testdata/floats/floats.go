@@ -40,3 +40,11 @@ func Celsius(f float64) float64 {
 func Above(x float64) bool {
 	return x/2 > 1
 }
+
+// Celsius32 is Celsius in float32, which Z3 bit-blasts several times
+// faster.
+func Celsius32(f float32) float32 {
+	d := f - 32
+	c := d * (9.0 / 5)
+	return c
+}
