@@ -197,9 +197,11 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	path := filepath.Join(dir, b.file)
 	r.executable = executableLines(filepath.Join(dir, pkgOf(b)), filepath.Dir(path))
 
-	// Each failing case has its own -timeout; the whole run is bounded too,
-	// for a test whose subtests all fail.
-	lctx, cancel := context.WithTimeout(ctx, 10*timeout+5*time.Minute)
+	// Each failing case has its own -timeout; the whole run is bounded too:
+	// listing the cases runs all the package's tests, and a test may have
+	// many failing subtests.
+	bound := 4*timeout + time.Minute
+	lctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()
 	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", localizeRun(b.run), "-timeout", timeout.String(), pkgOf(b))
 	cmd.Dir = dir
@@ -208,6 +210,10 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	start := time.Now()
 	err := cmd.Run()
 	r.time = time.Since(start)
+	if lctx.Err() != nil {
+		r.err = fmt.Sprintf("faultloc did not end within %v, the bound of its whole run: %s", bound, lastLines(stderr.String(), 2))
+		return r
+	}
 	if err != nil {
 		r.err = fmt.Sprintf("faultloc: %v: %s", err, lastLines(stderr.String(), 2))
 		return r

@@ -3,14 +3,16 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-subjects a,b] [-check] [-out bench/realbugs/REPORT.md]
+//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical] [-subjects a,b] [-check] [-out FILE]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
 // directory, and changed there by one exact text replacement in one file
 // (the text must occur once). The faultloc command is built from this
-// repository. -subjects runs the rows of those names only; -timeout bounds
-// each failing case's localization.
+// repository. -kinds runs the seeded subjects, the historical bugs, or
+// both; -subjects runs the rows of those names only; -timeout bounds each
+// failing case's localization. With -out, the report is also written to
+// a file, after each historical bug as well (a run takes long).
 //
 // # Seeded faults
 //
@@ -149,10 +151,23 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical or both")
 	flag.Parse()
-	seeded, historical := subjects, bugs
+	var seeded []subject
+	var historical []bug
+	for _, k := range strings.Split(*kinds, ",") {
+		switch strings.TrimSpace(k) {
+		case "seeded":
+			seeded = subjects
+		case "historical":
+			historical = bugs
+		default:
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded or historical)\n", k)
+			os.Exit(2)
+		}
+	}
 	if *check {
-		seeded = nil
+		seeded, historical = nil, bugs
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -208,10 +223,20 @@ func run(cmdline string, timeout time.Duration, out string, check bool, seeded [
 	}
 	if len(historical) > 0 {
 		var rs []bugResult
-		for _, b := range historical {
+		for i, b := range historical {
 			r := runBug(ctx, b, bin, tmp, timeout, check)
 			fmt.Fprintf(os.Stderr, "realbugs: %s: %s\n", b.name, r.summary())
 			rs = append(rs, r)
+			if out != "" && i+1 < len(historical) {
+				// A run takes long: what is done is in the file if it stops.
+				var part strings.Builder
+				part.WriteString(rep.String())
+				writeHistorical(&part, rs, check)
+				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(historical))
+				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+					return err
+				}
+			}
 		}
 		writeHistorical(&rep, rs, check)
 	}
