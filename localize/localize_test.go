@@ -30,6 +30,9 @@ var (
 )
 
 // program loads the example subjects once for all tests.
+//
+// The tests that localize for seconds of CPU call t.Parallel: they share
+// nothing but loaded programs, which are safe for concurrent use.
 func program(t testing.TB) *trace.Program {
 	t.Helper()
 	loadOnce.Do(func() {
@@ -130,6 +133,7 @@ func TestFoo(t *testing.T) {
 // comes out as a verified candidate of size 1 on its line, including the
 // wrong initial value `sum := 1` that lifted SSA would erase.
 func TestFaultInSizeOneCandidate(t *testing.T) {
+	t.Parallel()
 	p := program(t)
 	tests := []struct {
 		dir   string
@@ -289,6 +293,7 @@ func TestPackageVariableInit(t *testing.T) {
 // takes minutes on its if-then-else chains, which is why AutoEngine does
 // not choose it there; see TestEngineChoice.)
 func TestEngines(t *testing.T) {
+	t.Parallel()
 	p := program(t)
 	tests := []trace.Test{
 		intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5),
