@@ -21,6 +21,7 @@ import (
 // functions, interpreted: the oracle is the test's t.Errorf; the faulty
 // line must be a verified size-1 candidate.
 func TestGoTestCases(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle", "./foo", "./loops")
@@ -104,6 +105,7 @@ func TestGenerics(t *testing.T) {
 // with SliceScope only the two statements of the failure's relevant slice
 // are blamed, and no decision of the initializer is on a path either way.
 func TestSliceScope(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/initnoise", true, 1)
@@ -151,6 +153,7 @@ func TestSliceScope(t *testing.T) {
 // The fault comes out verified in that sense (the re-run passes the row's
 // check and those before it).
 func TestFirstFailure(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/table", true, 1)
@@ -483,6 +486,7 @@ func TestUnrollSliceOnly(t *testing.T) {
 // blamed), is ExampleMutation_repair: a verified candidate on the line
 // and the ACR fix 5 -> 10.
 func TestValueFaults(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	for _, tc := range []struct {
@@ -522,6 +526,7 @@ func TestValueFaults(t *testing.T) {
 // the mutant that makes the test pass. Without ACR the only plausible fix
 // on the line would be none: ANG's "buses" breaks the other rows.
 func TestConstantRepair(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	c, fault := verifiedFault(ctx, t, "plural", "TestPlural")
@@ -548,6 +553,7 @@ func TestConstantRepair(t *testing.T) {
 // float32: binary64's multiplication takes Z3 several times longer (40 s
 // of CPU here), so temps itself runs with the build tag long (longtest).
 func TestFloatFault(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	for _, dir := range []string{"temps32", "temps"} {
@@ -581,6 +587,7 @@ func TestFloatFault(t *testing.T) {
 // back to the calls that computed them. Before, they kept their run
 // values and no statement could fix the test.
 func TestStructCopyFault(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/ordinal", true, 1)

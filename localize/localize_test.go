@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -30,6 +31,9 @@ var (
 )
 
 // program loads the example subjects once for all tests.
+//
+// The tests that localize for seconds of CPU call t.Parallel: they share
+// nothing but loaded programs, which are safe for concurrent use.
 func program(t testing.TB) *trace.Program {
 	t.Helper()
 	loadOnce.Do(func() {
@@ -128,8 +132,13 @@ func TestFoo(t *testing.T) {
 
 // TestFaultInSizeOneCandidate checks that the known fault of each subject
 // comes out as a verified candidate of size 1 on its line, including the
-// wrong initial value `sum := 1` that lifted SSA would erase.
+// wrong initial value `sum := 1` that lifted SSA would erase. The rows in
+// bit-vectors of triangle and zune (multiplications and remainders: 4 and
+// 10 s of CPU, against a fifth of a second with integers) run with the
+// build tag long (longtest); TestFoo and TestEngines localize in
+// bit-vectors by default.
 func TestFaultInSizeOneCandidate(t *testing.T) {
+	t.Parallel()
 	p := program(t)
 	tests := []struct {
 		dir   string
@@ -137,16 +146,21 @@ func TestFaultInSizeOneCandidate(t *testing.T) {
 		line  int // the fault line, read from the //fault: marker at index idx
 		idx   int
 		arith encode.Arith
+		long  bool // only with the build tag long
 	}{
-		{"triangle", intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), 0, 0, encode.BitVector},
-		{"triangle", intTest(t, p, "triangle", "Classify", "T8-int", 2, 26, 26, 7), 0, 0, encode.Integer},
-		{"zune", intTest(t, p, "zune", "Year", "T6", 1982, 732), 0, 0, encode.BitVector},
-		{"loops", intTest(t, p, "loops", "Sum", "SumFails", 45, 10), 0, 0, encode.BitVector},
-		{"loops", intTest(t, p, "loops", "Sum", "SumFails-int", 45, 10), 0, 0, encode.Integer},
-		{"loops", intTest(t, p, "loops", "Isqrt", "IsqrtTwoFails", 1, 2), 0, 1, encode.BitVector},
+		{"triangle", intTest(t, p, "triangle", "Classify", "T8", 2, 26, 26, 7), 0, 0, encode.BitVector, true},
+		{"triangle", intTest(t, p, "triangle", "Classify", "T8-int", 2, 26, 26, 7), 0, 0, encode.Integer, false},
+		{"zune", intTest(t, p, "zune", "Year", "T6", 1982, 732), 0, 0, encode.BitVector, true},
+		{"zune", intTest(t, p, "zune", "Year", "T6-int", 1982, 732), 0, 0, encode.Integer, false},
+		{"loops", intTest(t, p, "loops", "Sum", "SumFails", 45, 10), 0, 0, encode.BitVector, false},
+		{"loops", intTest(t, p, "loops", "Sum", "SumFails-int", 45, 10), 0, 0, encode.Integer, false},
+		{"loops", intTest(t, p, "loops", "Isqrt", "IsqrtTwoFails", 1, 2), 0, 1, encode.BitVector, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir+"/"+tt.test.Name, func(t *testing.T) {
+			if tt.long && !longtest.Enabled {
+				t.Skip("bit-vectors: with the build tag long")
+			}
 			faults, err := examples.FaultLines(filepath.Join("../examples", tt.dir))
 			if err != nil || len(faults) <= tt.idx {
 				t.Fatalf("fault markers: %v %v", faults, err)
@@ -287,13 +301,17 @@ func TestPackageVariableInit(t *testing.T) {
 // the two give the same candidates (lines, verified or not) in both modes on the examples'
 // failing tests, loops included. (BinarySearch is left out: the SAT engine
 // takes minutes on its if-then-else chains, which is why AutoEngine does
-// not choose it there; see TestEngineChoice.)
+// not choose it there; see TestEngineChoice. Isqrt's ten iterations, 6 s
+// of CPU, run with the build tag long: longtest.)
 func TestEngines(t *testing.T) {
+	t.Parallel()
 	p := program(t)
 	tests := []trace.Test{
 		intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5),
 		intTest(t, p, "loops", "Sum", "SumFails", 45, 10),
-		intTest(t, p, "loops", "Isqrt", "IsqrtTen", 4, 24),
+	}
+	if longtest.Enabled {
+		tests = append(tests, intTest(t, p, "loops", "Isqrt", "IsqrtTen", 4, 24))
 	}
 	lines := func(r *Report) []string {
 		var out []string

@@ -53,8 +53,11 @@ func (d differ) examples(t *testing.T, rng *rand.Rand) {
 
 // corpus compares on every program of trace/internal/corpus with two map
 // seeds and three allocation budgets (which stop runs inside fused
-// allocations too).
+// allocations too). The five tests that do so, seconds of CPU each, run
+// in parallel with each other: they share only the loaded corpus, which
+// is safe for concurrent runs.
 func (d differ) corpus(t *testing.T, rng *rand.Rand) {
+	t.Parallel()
 	p := load(t, "./trace/internal/corpus")
 	runs := 0
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
