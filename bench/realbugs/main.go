@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical] [-subjects a,b] [-check] [-out FILE]
+//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -12,7 +12,9 @@
 // repository. -kinds runs the seeded subjects, the historical bugs, or
 // both; -subjects runs the rows of those names only; -timeout bounds each
 // failing case's localization. With -out, the report is also written to
-// a file, after each historical bug as well (a run takes long).
+// a file, after each historical bug as well (a run takes long). With
+// -keep, the copies are made in DIR and left there, each with its bug, for
+// running faultloc on by hand.
 //
 // # Seeded faults
 //
@@ -152,6 +154,7 @@ func main() {
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
 	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical or both")
+	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
 	var historical []bug
@@ -193,19 +196,24 @@ func main() {
 		seeded, historical = ss, bs
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *out, *check, seeded, historical); err != nil {
+	if err := run(cmdline, *timeout, *out, *keep, *check, seeded, historical); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout time.Duration, out string, check bool, seeded []subject, historical []bug) error {
+func run(cmdline string, timeout time.Duration, out, keep string, check bool, seeded []subject, historical []bug) error {
 	ctx := context.Background()
-	tmp, err := os.MkdirTemp("", "realbugs")
-	if err != nil {
+	tmp := keep
+	if keep == "" {
+		var err error
+		if tmp, err = os.MkdirTemp("", "realbugs"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+	} else if err := os.MkdirAll(keep, 0o777); err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "faultloc")
 	if !check {
 		if o, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/faultloc/faultloc/cmd/faultloc").CombinedOutput(); err != nil {
@@ -426,8 +434,12 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// copyTree copies the regular files under src to dst, writable.
+// copyTree copies the regular files under src to dst, writable, in
+// place of what dst held (a copy left by -keep).
 func copyTree(src, dst string) error {
+	if err := os.RemoveAll(dst); err != nil {
+		return err
+	}
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
