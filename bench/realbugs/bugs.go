@@ -210,6 +210,9 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	start := time.Now()
 	err := cmd.Run()
 	r.time = time.Since(start)
+	// Beside the copy, for -keep: what faultloc wrote.
+	os.WriteFile(dir+".json", stdout.Bytes(), 0o666)
+	os.WriteFile(dir+".stderr", stderr.Bytes(), 0o666)
 	if lctx.Err() != nil {
 		r.err = fmt.Sprintf("faultloc did not end within %v, the bound of its whole run: %s", bound, lastLines(stderr.String(), 2))
 		return r

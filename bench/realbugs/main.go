@@ -14,7 +14,8 @@
 // failing case's localization. With -out, the report is also written to
 // a file, after each historical bug as well (a run takes long). With
 // -keep, the copies are made in DIR and left there, each with its bug, for
-// running faultloc on by hand.
+// running faultloc on by hand, and beside each historical bug's copy the
+// JSON report and the standard error of its localization.
 //
 // # Seeded faults
 //
