@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -233,7 +234,7 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	r.cases = len(reps)
 	best := -1
 	for i, rep := range reps {
-		rank, ev := placeFault(rep, path, r.lines)
+		rank, ev := placeFault(rep, dir, path, r.lines)
 		if best < 0 || rank > 0 && (r.rank == 0 || rank < r.rank) {
 			best, r.rank, r.evidence = i, rank, ev
 		}
@@ -255,12 +256,17 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 // placeFault reads a report as a user would, candidates in order and then
 // the ranking's other lines, and returns how many lines are examined up to
 // and including the first faulty line (of file path), with the evidence
-// that placed it: "verified candidate", "unverified candidate" or
-// "ranking". The lines a candidate adds tie at their worst position, as do
+// that placed it: "verified candidate", "unverified candidate" or the
+// ranked line's evidence ("slice", "spectrum"...). File names relative
+// in the report (as faultloc writes them) are relative to dir, the
+// directory faultloc ran in. The lines a candidate adds tie at their worst position, as do
 // ranking lines of equal rank. It returns 0, "-" when the report does not
 // name a faulty line.
-func placeFault(rep report, path string, lines []int) (int, string) {
+func placeFault(rep report, dir, path string, lines []int) (int, string) {
 	faulty := func(file string, line int) bool {
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
 		for _, l := range lines {
 			if l == line && sameFile(file, path) {
 				return true
@@ -292,17 +298,19 @@ func placeFault(rep report, path string, lines []int) (int, string) {
 		}
 	}
 	for i := 0; i < len(rep.Ranking); {
-		j, hit := i, false
+		j, ev := i, ""
 		for ; j < len(rep.Ranking) && rep.Ranking[j].Rank == rep.Ranking[i].Rank; j++ {
 			l := rep.Ranking[j]
 			if k := (key{l.File, l.Line}); !seen[k] {
 				seen[k] = true
 				n++
-				hit = hit || faulty(l.File, l.Line)
+				if ev == "" && faulty(l.File, l.Line) {
+					ev = cmp.Or(l.Evidence, "ranking")
+				}
 			}
 		}
-		if hit {
-			return n, "ranking"
+		if ev != "" {
+			return n, ev
 		}
 		i = j
 	}

@@ -129,9 +129,10 @@ func TestPlaceFault(t *testing.T) {
 		Verified  bool  `json:"verified"`
 	}
 	type ranked = struct {
-		File string `json:"file"`
-		Line int    `json:"line"`
-		Rank int    `json:"rank"`
+		File     string `json:"file"`
+		Line     int    `json:"line"`
+		Rank     int    `json:"rank"`
+		Evidence string `json:"evidence"`
 	}
 	rep := report{
 		Candidates: []cand{
@@ -139,7 +140,7 @@ func TestPlaceFault(t *testing.T) {
 			{Locations: []loc{{path, 3}, {path, 8}}, Verified: false},
 			{Locations: []loc{{other, 7}, {path, 9}}, Verified: true},
 		},
-		Ranking: []ranked{{path, 3, 1}, {path, 8, 2}, {other, 7, 4}, {path, 9, 4}, {path, 20, 6}, {path, 7, 6}},
+		Ranking: []ranked{{path, 3, 1, ""}, {path, 8, 2, ""}, {other, 7, 4, ""}, {path, 9, 4, ""}, {path, 20, 6, "slice"}, {"a.go", 7, 6, "slice"}, {"a.go", 11, 7, ""}},
 	}
 	for _, c := range []struct {
 		lines    []int
@@ -150,10 +151,11 @@ func TestPlaceFault(t *testing.T) {
 		{[]int{8}, 2, "unverified candidate"},
 		{[]int{9, 8}, 2, "unverified candidate"},
 		{[]int{9}, 4, "verified candidate"},
-		{[]int{7}, 6, "ranking"},
+		{[]int{7}, 6, "slice"},
+		{[]int{11}, 7, "ranking"},
 		{[]int{5}, 0, "-"},
 	} {
-		if rank, ev := placeFault(rep, path, c.lines); rank != c.rank || ev != c.evidence {
+		if rank, ev := placeFault(rep, filepath.Dir(path), path, c.lines); rank != c.rank || ev != c.evidence {
 			t.Errorf("lines %v: placeFault = %d, %q; want %d, %q", c.lines, rank, ev, c.rank, c.evidence)
 		}
 	}

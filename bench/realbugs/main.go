@@ -303,9 +303,10 @@ type report struct {
 		Verified bool `json:"verified"`
 	} `json:"candidates"`
 	Ranking []struct {
-		File string `json:"file"`
-		Line int    `json:"line"`
-		Rank int    `json:"rank"`
+		File     string `json:"file"`
+		Line     int    `json:"line"`
+		Rank     int    `json:"rank"`
+		Evidence string `json:"evidence"`
 	} `json:"ranking"`
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason"`
