@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -184,10 +185,21 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	for _, c := range cases {
 		selected[c.Name()] = true
 	}
+	var alone []string
 	for i := range res.Spectrum.NumTests() {
-		if t := res.Spectrum.Test(i); t.Failed && selected[t.Name] {
-			res.Failing = append(res.Failing, t.Name)
+		t := res.Spectrum.Test(i)
+		if !t.Failed || !selected[t.Name] {
+			continue
 		}
+		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name)) {
+			alone = append(alone, t.Name)
+			res.Errors = append(res.Errors, &CaseError{Case: t.Name, Err: ErrFailsAlone})
+			continue
+		}
+		res.Failing = append(res.Failing, t.Name)
+	}
+	if len(alone) > 0 && opts.Spectrum == nil {
+		res.Spectrum = without(res.Spectrum, alone)
 	}
 	tech := opts.Technique
 	if tech == nil {
@@ -229,6 +241,39 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		}
 	}
 	return res, nil
+}
+
+// ErrFailsAlone is the error of a case that fails when it starts from the
+// state the package initializers leave, as [Package] runs every case, but
+// passes after the test functions go test runs before it, in one process
+// (trace.RunOptions.EarlierTests): a test that reads what an earlier test
+// left in a package variable. go test passes it, so Package does not
+// localize it, and leaves it out of the spectrum it collects.
+var ErrFailsAlone = errors.New("localize: the case fails alone but passes after the tests go test runs before it: not a failure under go test")
+
+// passesInOrder reports whether a failing case passes when the test
+// functions go test runs before it run first.
+func passesInOrder(ctx context.Context, c trace.Case) bool {
+	r, err := c.Run(ctx, &trace.RunOptions{NoTrace: true, EarlierTests: true})
+	return err == nil && r != nil && r.Result != nil && r.Passed()
+}
+
+// without returns a copy of m without the rows of the named cases.
+func without(m *spectra.Matrix, names []string) *spectra.Matrix {
+	out := spectra.NewMatrix()
+	for i := range m.NumElements() {
+		out.AddElements(m.Element(i))
+	}
+	var covered []int
+	for i := range m.NumTests() {
+		t := m.Test(i)
+		if slices.Contains(names, t.Name) {
+			continue
+		}
+		covered = m.Covered(covered[:0], i)
+		out.AddIndices(t, covered) // the same element indices: added in order
+	}
+	return out
 }
 
 // Rank completes rep's ranking with the scorers' evidence for f

@@ -3,6 +3,7 @@ package localize
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -174,5 +175,45 @@ func TestAgxHooks(t *testing.T) {
 	}
 	if solvers != 1 || encoders != 1 || models != rep.Stats.MCSes || verified != 4 {
 		t.Errorf("solvers %d, encoders %d, models %d of %d MCSes, %d verified candidates; want 1, 1, one per MCS, 4", solvers, encoders, models, rep.Stats.MCSes, verified)
+	}
+}
+
+// TestPackageFailsAlone: the cases of trace/testdata/gotestorder that
+// fail when they start from a fresh package state but pass under go test,
+// after the tests before them, are not localized: each is an
+// ErrFailsAlone in Errors, and the spectrum leaves them out.
+func TestPackageFailsAlone(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../trace/testdata/gotestorder", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
+		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	res, err := Package(ctx, prog, pkg, &PackageOptions{Technique: none})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failing) != 0 || len(res.Reports) != 0 {
+		t.Errorf("failing %q, %d reports; want none: every case passes under go test", res.Failing, len(res.Reports))
+	}
+	var alone []string
+	for _, e := range res.Errors {
+		if errors.Is(e, ErrFailsAlone) {
+			alone = append(alone, e.Case)
+		}
+	}
+	if !slices.Contains(alone, "TestB") {
+		t.Errorf("cases that fail alone %q, want TestB among them (errors %v)", alone, res.Errors)
+	}
+	for i := range res.Spectrum.NumTests() {
+		if tr := res.Spectrum.Test(i); slices.Contains(alone, tr.Name) || tr.Failed {
+			t.Errorf("spectrum row %s (failed %v): want the cases that fail alone left out", tr.Name, tr.Failed)
+		}
 	}
 }

@@ -120,6 +120,68 @@ func (c *core) backward(criteria []int32, relevant bool) bitset {
 	return need
 }
 
+// distances returns, for each event, the length of the shortest chain of
+// edges that backward follows from a criterion to it (0 for a criterion),
+// -1 for events outside the backward slice (relevant dependences not
+// followed). An event reached as a call whose operands do not matter (its
+// exec state) continues through its control parent only, as in backward.
+// Breadth first over (event, need or exec): time O(c + dependences of the
+// slice), memory two int32 per event up to the latest criterion.
+func (c *core) distances(criteria []int32) []int32 {
+	n := c.n()
+	dist := make([]int32, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	exec := make([]int32, n) // the distance of e's exec state, -1 if none
+	copy(exec, dist)
+	type state struct {
+		e    int32
+		exec bool
+	}
+	var queue []state
+	for _, e := range criteria {
+		if dist[e] < 0 {
+			dist[e] = 0
+			queue = append(queue, state{e, false})
+		}
+	}
+	visit := func(e, d int32, asExec bool) {
+		if asExec {
+			if exec[e] < 0 && dist[e] < 0 {
+				exec[e] = d
+				queue = append(queue, state{e, true})
+			}
+			return
+		}
+		if dist[e] < 0 {
+			dist[e] = d
+			queue = append(queue, state{e, false})
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		d := dist[s.e]
+		if s.exec {
+			d = exec[s.e]
+		} else {
+			for _, x := range c.dep[c.off[s.e]:c.off[s.e+1]] {
+				visit(x, d+1, false)
+			}
+		}
+		if p := c.ctrl[s.e]; p >= 0 {
+			visit(p, d+1, c.flags[s.e]&flagCtrlIsCall != 0 && c.flags[p]&flagStaticCall != 0)
+		}
+	}
+	for e, d := range exec {
+		if d >= 0 && (dist[e] < 0 || d < dist[e]) {
+			dist[e] = d
+		}
+	}
+	return dist
+}
+
 // forward computes the forward dynamic slice of the sources: every event
 // whose value or execution they affect, through data dependences and control
 // parents. The callee of a call affected only through its operands is not

@@ -182,3 +182,68 @@ func TestCoreFlagsOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestCoreDistancesOracle checks distances against a fixpoint of their
+// declarative definition (the shortest chain of the edges backward
+// follows, need and exec states apart) and against backward's members.
+func TestCoreDistancesOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	for iter := range 500 {
+		n := 1 + r.IntN(60)
+		c := randomCore(r, n, iter%2 == 0)
+		var crit []int32
+		for range 1 + r.IntN(3) {
+			crit = append(crit, int32(r.IntN(n)))
+		}
+		const inf = 1 << 30
+		need, exec := make([]int, n), make([]int, n)
+		for i := range n {
+			need[i], exec[i] = inf, inf
+		}
+		for _, e := range crit {
+			need[e] = 0
+		}
+		relax := func(m []int, e int32, d int) bool {
+			if d < m[e] {
+				m[e] = d
+				return true
+			}
+			return false
+		}
+		for changed := true; changed; {
+			changed = false
+			for e := range int32(n) {
+				viaCall := c.ctrl[e] >= 0 && c.flags[e]&flagCtrlIsCall != 0 && c.flags[c.ctrl[e]]&flagStaticCall != 0
+				for _, d := range []int{need[e], exec[e]} {
+					if d == inf || c.ctrl[e] < 0 {
+						continue
+					}
+					if viaCall {
+						changed = relax(exec, c.ctrl[e], d+1) || changed
+					} else {
+						changed = relax(need, c.ctrl[e], d+1) || changed
+					}
+				}
+				if need[e] < inf {
+					for _, x := range c.deps(e) {
+						changed = relax(need, x, need[e]+1) || changed
+					}
+				}
+			}
+		}
+		got := c.distances(crit)
+		in := c.backward(crit, false)
+		for e := range int32(n) {
+			want := min(need[e], exec[e])
+			if want == inf {
+				want = -1
+			}
+			if int(got[e]) != want {
+				t.Fatalf("iter %d: distance of %d = %d, want %d", iter, e, got[e], want)
+			}
+			if in.has(e) != (got[e] >= 0) {
+				t.Fatalf("iter %d: event %d in backward slice %v, distance %d", iter, e, in.has(e), got[e])
+			}
+		}
+	}
+}

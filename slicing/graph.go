@@ -301,6 +301,26 @@ func (g *Graph) Backward(criteria ...trace.EventID) (*Slice, error) {
 	return &Slice{g: g, set: g.c.backward(cs, false)}, nil
 }
 
+// Distances returns, for each event of the graph, how many dependences
+// (data dependences and control parents, as [Graph.Backward] follows
+// them) separate it from the nearest criterion: 0 for a criterion, 1 for
+// what a criterion depends on directly, and -1 for events outside the
+// backward slice. It orders a slice by proximity to the failure: a fault
+// tends to lie few dependences from where it shows. Errors as for
+// [Graph.Backward].
+func (g *Graph) Distances(criteria ...trace.EventID) ([]int, error) {
+	cs, err := g.check(criteria)
+	if err != nil {
+		return nil, err
+	}
+	d := g.c.distances(cs)
+	out := make([]int, len(d))
+	for i, x := range d {
+		out[i] = int(x)
+	}
+	return out, nil
+}
+
 // Forward returns the forward dynamic slice of the sources: the events
 // whose values or execution the sources affect, through data dependences
 // and control (an event whose control parent is affected is affected),
