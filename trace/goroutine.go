@@ -29,7 +29,7 @@ import (
 // gor is an interpreted goroutine.
 type gor struct {
 	id     int32
-	quiet  bool      // started by an earlier test: runs quietly (gotest_order.go)
+	quiet  bool      // started by an earlier test: runs quietly (testrun_order.go)
 	wake   chan bool // true: run; false: terminate
 	exited chan struct{}
 	done   bool
@@ -125,7 +125,7 @@ func (r *run) switchTo(g, next *gor) {
 		panic(killStop{})
 	}
 	s.cur = g
-	r.quietFor(g) // gotest_order.go
+	r.quietFor(g) // testrun_order.go
 	r.depth, r.cur = g.depth, g.cur
 	if g.id == 0 && s.fatal != nil {
 		x := s.fatal

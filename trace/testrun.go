@@ -24,8 +24,8 @@ import (
 // whose methods T promotes) have no interpreted body, so calls to them
 // reach the bridges below, which keep the state of each test in a
 // goTest found by the address of the T's common field. Fuzz targets are in
-// gotest_fuzz.go, examples in gotest_example.go, TestMain and the flag
-// package in gotest_main.go.
+// testrun_fuzz.go, examples in testrun_example.go, TestMain and the flag
+// package in testrun_main.go.
 
 // ExampleOutput is the output of an Example, printed and expected.
 type ExampleOutput struct {
@@ -253,7 +253,7 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 		}
 		var earlier []*ssa.Function
 		if o.EarlierTests {
-			earlier = p.earlierTests(pkgPath, fn) // gotest_order.go
+			earlier = p.earlierTests(pkgPath, fn) // testrun_order.go
 		}
 		g, res, err := p.runGoTest(ctx, fn, fn.Name(), earlier, &o)
 		var tests []*goTest // fn's, not the earlier tests'
@@ -327,7 +327,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	var earlier []*ssa.Function
 	if opts != nil && opts.EarlierTests {
-		earlier = p.earlierTests(pkgPath, fn) // gotest_order.go
+		earlier = p.earlierTests(pkgPath, fn) // testrun_order.go
 	}
 	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
 	if res == nil {
@@ -440,7 +440,7 @@ type goTestRun struct {
 	asserts  []Assertion
 	tType    types.Type      // testing.T, or testing.F for a fuzz target
 	dir      string          // the directory of the test function's file
-	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (gotest_order.go)
+	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (testrun_order.go)
 }
 
 // testingType returns the type testing.name.
@@ -526,7 +526,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 		// The entry runs the test function like testing's tRunner: a
 		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
 		o.entry = func(r *run, c *fnCode, args []Value) Value {
-			g.runEarlier(r) // gotest_order.go
+			g.runEarlier(r) // testrun_order.go
 			top.path = mix(0, -2, 0)
 			g.start(top)
 			g.captureStdout(r, func() {
