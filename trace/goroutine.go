@@ -18,7 +18,7 @@ import (
 // only when it blocks (channel operation, select, WaitGroup.Wait, a
 // contended Mutex), yields (runtime.Gosched, time.Sleep), finishes, or has
 // run for a quantum of steps (2^20, about Go's 10 ms time slice, see
-// interp.go) while others are runnable: a go statement does not yield, so
+// budget.go) while others are runnable: a go statement does not yield, so
 // a test starting thousands of goroutines and returning ends, as in Go,
 // before most of them have run. The next goroutine
 // is the oldest runnable one (with RunOptions.Seed != 0, a seeded choice),
