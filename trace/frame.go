@@ -28,7 +28,7 @@ type frame struct {
 	// instance keeps its own cell, as with the heap.
 	slab []cell
 	// locals holds the cells of the fast form's local aggregates (see
-	// localAddr in fast.go), made on first use and kept with the frame's
+	// frame.local in fast.go), made on first use and kept with the frame's
 	// memory until the run ends.
 	locals []*cell
 }

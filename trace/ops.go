@@ -9,11 +9,6 @@ import (
 	"unicode/utf8"
 )
 
-// indexOutOfRange is the runtime's message for index v out of range of a
-// length n: a negative index is printed without the length.
-// elemAddr is IndexAddr: the address of element i of x, a slice or a
-// pointer to an array, with the runtime's panics for a nil array pointer
-// and an index out of range.
 // elemCell returns the cell of element ix of x (a slice, or a pointer to
 // an array), or nil if x is a nil pointer or ix is out of range (where
 // elemAddr panics).
@@ -32,6 +27,9 @@ func elemCell(x Value, ix int) *cell {
 	return &cs[ix]
 }
 
+// elemAddr is IndexAddr: the address of element i of x, a slice or a
+// pointer to an array, with the runtime's panics for a nil array pointer
+// and an index out of range.
 func (r *run) elemAddr(fr *frame, in *ins, x, i Value) Value {
 	ix := r.index(i)
 	var cs []cell
@@ -49,6 +47,8 @@ func (r *run) elemAddr(fr *frame, in *ins, x, i Value) Value {
 	return Value{k: KindPointer, p: ptrOf(&cs[ix])}
 }
 
+// indexOutOfRange is the runtime's message for index v out of range of a
+// length n: a negative index is printed without the length.
 func indexOutOfRange(v Value, n int) string {
 	if v.k == KindUint {
 		return fmt.Sprintf("index out of range [%d] with length %d", v.n, n)
