@@ -168,7 +168,7 @@ var realModules = []struct {
 		"TestFileSerialization":       "it writes a temporary file (io/ioutil.TempFile): the bridge does not write files",
 	}},
 	// strcase's TestConcurrency starts 10,000 goroutines and returns,
-	// within one quantum of the scheduler (interp.go).
+	// within one quantum of the scheduler (budget.go).
 	{mod: "github.com/iancoleman/strcase@v0.3.0", pkg: "."},
 	{mod: "github.com/sony/gobreaker/v2@v2.4.0", pkg: ".", cannot: map[string]string{
 		"TestCircuitBreakerInParallel": budgetReason,

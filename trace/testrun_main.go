@@ -95,7 +95,7 @@ func mRun(r *run, fr *frame, in *ins, args []Value) Value {
 		return Int(0) // a second m.Run: the tests ran already
 	}
 	g := t.g
-	g.runEarlier(r) // gotest_order.go
+	g.runEarlier(r) // testrun_order.go
 	t.caller = fr
 	t.path = mix(fr.path, in.sid, fr.occ[in.loc]-1)
 	callEv, _ := r.callSite(fr, in)
