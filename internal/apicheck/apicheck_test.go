@@ -220,7 +220,7 @@ func matchAny(r string, patterns []string) bool {
 
 // pure are the packages that must build without cgo (DESIGN: trace,
 // spectra and slicing; the subjects; the internal helpers they use).
-var pure = []string{"trace/...", "spectra/...", "slicing/...", "examples/...", "internal/cfg/...", "internal/gotest/...", "internal/mutate/...", "internal/printf/..."}
+var pure = []string{"trace/...", "spectra/...", "slicing/...", "examples/...", "internal/cfg/...", "internal/nativetest/...", "internal/mutate/...", "internal/printf/..."}
 
 // upward are the design's layers as rules: a package matching from must
 // not depend, directly or not, on one matching forbid.
@@ -235,7 +235,7 @@ var upward = []struct {
 	{[]string{"encode/..."}, []string{"localize/...", "slicing/...", "spectra/...", "cmd/..."}, "encode stands on trace and maxsat"},
 	{[]string{"localize/..."}, []string{"cmd/..."}, "localize is a library"},
 	{[]string{"examples/..."}, []string{"", "trace/...", "encode/...", "maxsat/...", "localize/...", "slicing/...", "spectra/...", "cmd/...", "internal/..."}, "the subjects are plain Go programs"},
-	{[]string{"internal/z3/...", "internal/cfg/...", "internal/gotest/...", "internal/mutate/...", "internal/printf/..."}, []string{"", "trace/...", "encode/...", "maxsat/...", "localize/...", "slicing/...", "spectra/...", "cmd/..."}, "internal helpers sit below the public packages"},
+	{[]string{"internal/z3/...", "internal/cfg/...", "internal/nativetest/...", "internal/mutate/...", "internal/printf/..."}, []string{"", "trace/...", "encode/...", "maxsat/...", "localize/...", "slicing/...", "spectra/...", "cmd/..."}, "internal helpers sit below the public packages"},
 }
 
 // localizeImporters may import localize: the commands (the benchmark
