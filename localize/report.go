@@ -246,7 +246,11 @@ func thenElse(v string) string {
 	return "else"
 }
 
-// WriteJSON writes the reports as an indented JSON array.
+// WriteJSON writes the reports as an indented JSON array, which
+// encoding/json reads back into []Report as the same reports, but for
+// two things JSON cannot carry: an empty Path or Fixes reads back nil,
+// and each byte of a string that is not UTF-8 (a failure message or a
+// value printed with such bytes) is written, and reads back, as U+FFFD.
 func WriteJSON(w io.Writer, reports []*Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -82,7 +83,7 @@ func ReadWCNF(r io.Reader) (*WCNF, error) {
 				continue
 			}
 			l, err := strconv.Atoi(f)
-			if err != nil {
+			if err != nil || l == math.MinInt { // -MinInt, its variable, is no int
 				return nil, &WCNFError{line, fmt.Sprintf("bad literal %q", f)}
 			}
 			if l == 0 {

@@ -1,10 +1,13 @@
 package maxsat
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -85,6 +88,7 @@ func TestWCNFErrors(t *testing.T) {
 		"0 1 0\n",
 		"h 1 a 0\n",
 		"h 1 2\n",
+		"h -9223372036854775808 0\n", // variable 2^63 is no int
 	} {
 		_, err := ReadWCNF(strings.NewReader(in))
 		var we *WCNFError
@@ -92,4 +96,81 @@ func TestWCNFErrors(t *testing.T) {
 			t.Errorf("ReadWCNF(%q) = %v, want *WCNFError", in, err)
 		}
 	}
+}
+
+// FuzzWCNF reads arbitrary bytes as WCNF. ReadWCNF must never panic and
+// must reject what it cannot read with a *WCNFError (or the scanner's
+// error for a line beyond its limit); what it accepts must be a
+// well-formed problem (literals non-zero and within NumVars, the highest
+// variable, soft weights positive) that WriteTo writes and ReadWCNF
+// reads back as the same problem, in the same bytes when written again.
+// The seeds are in testdata/fuzz/FuzzWCNF.
+func FuzzWCNF(f *testing.F) {
+	f.Fuzz(func(t *testing.T, in []byte) {
+		w, err := ReadWCNF(bytes.NewReader(in))
+		if err != nil {
+			var we *WCNFError
+			if !errors.As(err, &we) && !errors.Is(err, bufio.ErrTooLong) {
+				t.Fatalf("ReadWCNF: error %v (%T), want a *WCNFError", err, err)
+			}
+			if !strings.HasPrefix(err.Error(), "maxsat: wcnf") {
+				t.Fatalf("ReadWCNF: error %q lacks the package prefix", err)
+			}
+			return
+		}
+		checkWCNF(t, w)
+		var out bytes.Buffer
+		n, err := w.WriteTo(&out)
+		if err != nil || n != int64(out.Len()) {
+			t.Fatalf("WriteTo = %d, %v; wrote %d bytes", n, err, out.Len())
+		}
+		w2, err := ReadWCNF(bytes.NewReader(out.Bytes()))
+		if err != nil {
+			t.Fatalf("reading back what WriteTo wrote: %v\n%s", err, out.Bytes())
+		}
+		if !sameWCNF(w, w2) {
+			t.Fatalf("round trip changed the problem:\nread    %+v\nwritten %s\nre-read %+v", w, out.Bytes(), w2)
+		}
+		var out2 bytes.Buffer
+		w2.WriteTo(&out2)
+		if !bytes.Equal(out.Bytes(), out2.Bytes()) {
+			t.Fatalf("writing the re-read problem gives other bytes:\n%s\n%s", out.Bytes(), out2.Bytes())
+		}
+	})
+}
+
+// checkWCNF checks the invariants of a problem ReadWCNF returned.
+func checkWCNF(t *testing.T, w *WCNF) {
+	t.Helper()
+	highest := 0
+	lits := func(c []int) {
+		for _, l := range c {
+			if l == 0 || l < -w.NumVars || l > w.NumVars {
+				t.Fatalf("literal %d out of range (NumVars %d)", l, w.NumVars)
+			}
+			highest = max(highest, l, -l)
+		}
+	}
+	for _, c := range w.Hard {
+		lits(c)
+	}
+	for _, c := range w.Soft {
+		if c.Weight == 0 {
+			t.Fatalf("soft clause %v of weight 0", c.Lits)
+		}
+		lits(c.Lits)
+	}
+	if highest != w.NumVars {
+		t.Fatalf("NumVars %d, highest variable %d", w.NumVars, highest)
+	}
+}
+
+// sameWCNF reports whether two problems have the same variables and
+// clauses, in the same order (an empty clause list equals a nil one).
+func sameWCNF(a, b *WCNF) bool {
+	return a.NumVars == b.NumVars &&
+		slices.EqualFunc(a.Hard, b.Hard, slices.Equal) &&
+		slices.EqualFunc(a.Soft, b.Soft, func(x, y SoftClause) bool {
+			return x.Weight == y.Weight && slices.Equal(x.Lits, y.Lits)
+		})
 }

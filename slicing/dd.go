@@ -54,7 +54,8 @@ func (e *engine[T]) key(c []int) string {
 	return string(b)
 }
 
-// run calls the test on c, turning a panic into an error.
+// run calls the test on c, turning a panic into an error (and the
+// outcome Unresolved).
 func (e *engine[T]) run(c []int) (o Outcome, err error) {
 	config := make([]T, len(c))
 	for k, i := range c {
@@ -62,7 +63,7 @@ func (e *engine[T]) run(c []int) (o Outcome, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{Size: len(c), Value: r, Stack: string(debug.Stack())}
+			o, err = Unresolved, &PanicError{Size: len(c), Value: r, Stack: string(debug.Stack())}
 		}
 	}()
 	o = e.test(e.ctx, config)
@@ -106,13 +107,13 @@ func (e *engine[T]) outcome(c []int) (Outcome, error) {
 		return Unresolved, err
 	}
 	o, err := e.run(c)
+	e.count(o) // a call made is counted, whatever becomes of its outcome
 	if err != nil {
 		return Unresolved, err
 	}
 	if err := e.ctx.Err(); err != nil {
 		return Unresolved, fmt.Errorf("slicing: delta debugging canceled: %w", err)
 	}
-	e.count(o)
 	e.cache[k] = o
 	return o, nil
 }
@@ -171,6 +172,9 @@ func (e *engine[T]) first(cs [][]int, want Outcome) (int, error) {
 			}()
 		}
 		wg.Wait()
+		for _, p := range wave {
+			e.count(p.o)
+		}
 		if err := e.ctx.Err(); err != nil {
 			return -1, fmt.Errorf("slicing: delta debugging canceled: %w", err)
 		}
@@ -178,7 +182,6 @@ func (e *engine[T]) first(cs [][]int, want Outcome) (int, error) {
 			if p.err != nil {
 				return -1, p.err
 			}
-			e.count(p.o)
 			e.cache[p.key] = p.o
 		}
 		// Now every configuration in [start, end) is cached, except
@@ -206,10 +209,10 @@ func (e *engine[T]) recheck(c []int, want Outcome) error {
 		return err
 	}
 	o, err := e.run(c)
+	e.count(o)
 	if err != nil {
 		return err
 	}
-	e.count(o)
 	if o != want {
 		return &FlakyError{Size: len(c), First: want, Second: o}
 	}
@@ -373,10 +376,10 @@ type DiffResult[T any] struct {
 // empty subset must pass (it is the passing input) and the full set must fail
 // (the failing input), else DD returns an [*OutcomeError]. DD narrows the
 // pair (Pass, Fail) from (∅, changes) until their difference is 1-minimal:
-// adding any single element of Diff to Pass does not make it fail and
-// removing any single one from Fail does not make it pass. It tries, for each
-// part of the difference split into n parts, Pass plus the part (failing:
-// new Fail) and Fail minus the part (passing: new Pass), then the same
+// a single element, or elements none of which makes Pass fail when added
+// to it or Fail pass when removed from it. It tries, for each part of the
+// difference split into n parts, Pass plus the part (failing: new Fail)
+// and Fail minus the part (passing: new Pass), then the same
 // configurations with the other outcome (narrowing with n - 1 parts), and
 // else doubles n.
 //

@@ -50,7 +50,7 @@ type Stats struct {
 	Cached     int // configurations answered from the cache instead of a call
 	Pass       int // calls that returned Pass
 	Fail       int // calls that returned Fail
-	Unresolved int // calls that returned Unresolved (or an out-of-range Outcome)
+	Unresolved int // calls that returned Unresolved (or an out-of-range Outcome), or panicked
 }
 
 // ErrTestBudget is returned (wrapped) when [DDOptions.MaxTests] calls have been

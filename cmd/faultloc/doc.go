@@ -20,7 +20,9 @@
 // usage or load error, when -run selects no test case (nothing ran), or
 // when localize finds no failing case but go test, run natively on the
 // same cases, fails some (the interpreter does not reproduce the failure),
-// reported on standard error; 2 when writing the output failed.
+// reported on standard error; 2 when writing the output failed; 3 when
+// localize was stopped by Ctrl-C (SIGINT), SIGTERM or its -deadline, after
+// writing what it had done.
 //
 // # faultloc localize
 //
@@ -78,6 +80,14 @@
 // no candidate, a line on standard error names the flags that make it
 // cheaper.
 //
+// Stopped by Ctrl-C (SIGINT), SIGTERM or -deadline, localize loses
+// nothing it has done: it writes the reports of the failing cases done
+// and, if its search had begun, the report of the case it was
+// localizing, marked partial, its reason naming the signal or the
+// deadline; leaves out -fixes; says on standard error how many failing
+// cases it reported; and exits with status 3. With -format json the
+// output is one valid JSON array still. A second signal ends it at once.
+//
 // The flags are:
 //
 //	-mode agx|pf|fs|fi
@@ -101,6 +111,12 @@
 //
 // The time bound of each failing case (default 1m). What was found by
 // then is reported, marked partial.
+//
+//	-deadline D
+//
+// The time bound of the whole run (default 0: none). When it passes,
+// localize stops as on Ctrl-C: it writes the reports done and exits with
+// status 3.
 //
 //	-run REGEXP
 //

@@ -32,6 +32,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
+	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
@@ -106,24 +107,89 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json or html)\n", *format)
 		return 1
 	}
+	if *deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
+		defer cancel()
+	}
 	cfg := &trace.Config{Tests: true, Module: true} // the module's own packages from source
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
-	}
-	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
-	if err != nil {
-		fmt.Fprintln(stderr, "faultloc localize:", err)
-		return 1
-	}
-	pkgPath, err := prog.TargetPackage()
-	if err != nil {
-		fmt.Fprintln(stderr, "faultloc localize:", err)
-		return 1
 	}
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
 	wd, _ := os.Getwd()
 	stream := *format == "text" && !*fixes
+	pkgPath := fs.Arg(0)
+	// write writes the reports in the format asked for (text reports
+	// that streamed are out already); sm, if not nil, is the spectrum
+	// of the package's cases.
+	write := func(reports []*localize.Report, sm *spectra.Matrix) error {
+		if reports == nil {
+			reports = []*localize.Report{}
+		}
+		switch *format {
+		case "html":
+			hopts := &localize.HTMLOptions{Title: "faultloc: " + pkgPath}
+			if sm != nil && sm.Passed() > 0 && sm.Failed() > 0 {
+				if f, err := spectra.Lookup("ochiai"); err == nil {
+					hopts.Spectrum = sm.Rank(f, nil)
+				}
+			}
+			return localize.WriteHTML(stdout, reports, hopts)
+		case "json":
+			for _, rep := range reports {
+				rep.RelativeTo(wd) // as the text report names files
+			}
+			return localize.WriteJSON(stdout, reports)
+		}
+		if !stream {
+			for _, rep := range reports {
+				if err := rep.WriteText(stdout, wd); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	// stopped ends a run that a signal or -deadline stopped: it writes
+	// the reports done unless written (JSON stays one valid array) and
+	// says how far the run got. res is nil if the cases had not run yet.
+	stopped := func(res *localize.PackageResult, written bool) int {
+		var reports []*localize.Report
+		var sm *spectra.Matrix
+		if res != nil {
+			reports, sm = res.Reports, res.Spectrum
+		}
+		if !written {
+			if err := write(reports, sm); err != nil {
+				fmt.Fprintln(stderr, "faultloc localize:", err)
+				return 2
+			}
+		}
+		how := "before any failing case was localized"
+		if sm != nil {
+			how = fmt.Sprintf("with the reports of %d of the %d failing cases written", len(reports), len(res.Failing))
+			if n := len(reports); n > 0 && reports[n-1].Partial {
+				how += fmt.Sprintf(" (%s's partial)", reports[n-1].Test)
+			}
+		}
+		fmt.Fprintf(stderr, "faultloc localize: %v: stopped %s\n", context.Cause(ctx), how)
+		return exitInterrupted
+	}
+	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
+	if err != nil {
+		if ctx.Err() != nil {
+			return stopped(nil, false)
+		}
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	pkgPath, err = prog.TargetPackage()
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
 	popts := &localize.PackageOptions{Run: *runRE, Technique: &localize.Agx{Options: *opts}, Timeout: *timeout}
 	switch {
 	case tieFormula != nil:
@@ -133,7 +199,11 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	var writeErr error
 	popts.Report = func(rep *localize.Report) {
-		if rep.Partial && len(rep.Candidates) == 0 && rep.Stats.Runs > 0 {
+		if rep.Partial && ctx.Err() != nil {
+			// Cut short by a signal or -deadline: say so.
+			rep.Reason = fmt.Sprintf("%v: %s", context.Cause(ctx), rep.Reason)
+		}
+		if rep.Partial && len(rep.Candidates) == 0 && rep.Stats.Runs > 0 && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate (%s); the ranking comes from the other evidence; %s\n", rep.Test, rep.Reason, nothingFoundHint(opts, *timeout, *fixes))
 		}
 		if stream {
@@ -158,18 +228,20 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "faultloc localize: %v\n", e)
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "faultloc localize:", err)
-		return 1
-	}
 	if writeErr != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", writeErr)
 		return 2
 	}
-	reports := res.Reports
-	if reports == nil {
-		reports = []*localize.Report{}
+	if ctx.Err() != nil {
+		// Stopped by a signal or -deadline, maybe while the last case
+		// was being ranked: what is done is written, -fixes left out.
+		return stopped(res, false)
 	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	reports := res.Reports
 	var ran []localize.GoTestCase   // the selected cases that ran, for -fixes
 	var failLines []spectra.Element // lines the failing cases executed, for -fixes
 	sm := res.Spectrum
@@ -190,53 +262,39 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if *fixes && len(reports) > 0 {
 		if err := addFixes(ctx, reports, cfg, fs.Arg(0), ran, failLines, stderr); err != nil {
+			if ctx.Err() != nil {
+				return stopped(res, false) // the reports, without fixes
+			}
 			fmt.Fprintln(stderr, "faultloc localize: -fixes:", err)
 			return 1
 		}
 	}
-	switch *format {
-	case "html":
-		hopts := &localize.HTMLOptions{Title: "faultloc: " + pkgPath}
-		if sm.Passed() > 0 && sm.Failed() > 0 {
-			if f, err := spectra.Lookup("ochiai"); err == nil {
-				hopts.Spectrum = sm.Rank(f, nil)
-			}
-		}
-		if err := localize.WriteHTML(stdout, reports, hopts); err != nil {
-			fmt.Fprintln(stderr, "faultloc localize:", err)
-			return 2
-		}
-		return 0
-	case "json":
-		for _, rep := range reports {
-			rep.RelativeTo(wd) // as the text report names files
-		}
-		if err := localize.WriteJSON(stdout, reports); err != nil {
-			fmt.Fprintln(stderr, "faultloc localize:", err)
-			return 2
-		}
-		return 0
-	}
-	if len(res.Failing) == 0 {
+	if *format == "text" && len(res.Failing) == 0 {
 		// Nothing failed in the interpreter: if go test says otherwise,
 		// that is a disagreement to report, not a result.
 		var tagList []string
 		if *tags != "" {
 			tagList = strings.Split(*tags, ",")
 		}
-		if failed := nativeFailures(ctx, fs.Arg(0), *runRE, tagList, *timeout); len(failed) > 0 {
+		failed := nativeFailures(ctx, fs.Arg(0), *runRE, tagList, *timeout)
+		if ctx.Err() != nil {
+			return stopped(res, false)
+		}
+		if len(failed) > 0 {
 			fmt.Fprintf(stderr, "faultloc localize: go test fails %s, but in faultloc's interpreter every selected case of %s passes (%d selected): the interpreter does not reproduce the failure\n", strings.Join(failed, ", "), pkgPath, len(res.Cases))
 			return 1
 		}
 		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
 	}
-	if !stream {
-		for _, rep := range reports {
-			if err := rep.WriteText(stdout, wd); err != nil {
-				fmt.Fprintln(stderr, "faultloc localize:", err)
-				return 2
-			}
-		}
+	if err := write(reports, sm); err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 2
+	}
+	if ctx.Err() != nil {
+		// The signal came after the last case was localized, while it
+		// was being ranked or its fixes searched: its report may lack
+		// what that would have added.
+		return stopped(res, true)
 	}
 	return 0
 }

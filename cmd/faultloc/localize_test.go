@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -324,11 +325,70 @@ func TestLocalizeStreams(t *testing.T) {
 	defer cancel()
 	out := &cancelOnWrite{cancel: cancel}
 	var errb bytes.Buffer
-	run(ctx, []string{"localize", "-max-size", "1", "../../localize/testdata/output"}, out, &errb)
+	code := run(ctx, []string{"localize", "-max-size", "1", "../../localize/testdata/output"}, out, &errb)
 	if !strings.HasPrefix(out.String(), "# Example") || strings.Count(out.String(), "\n# ") > 0 {
 		t.Fatalf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
 	}
-	if !strings.Contains(errb.String(), "context canceled") {
-		t.Errorf("no case ran after the report was written (stderr:\n%s\nstdout:\n%s)", errb.String(), out.String())
+	if code != exitInterrupted || !strings.Contains(errb.String(), "context canceled: stopped with the reports of 1 of the ") {
+		t.Errorf("exit %d; no case ran after the report was written? (stderr:\n%s\nstdout:\n%s)", code, errb.String(), out.String())
+	}
+}
+
+// cancelOnProgress is a writer for standard error that cancels a
+// context, with the cause a SIGINT gives, once the first case's progress
+// line is written.
+type cancelOnProgress struct {
+	buf    bytes.Buffer
+	cancel context.CancelCauseFunc
+}
+
+func (w *cancelOnProgress) Write(p []byte) (int, error) {
+	n, err := w.buf.Write(p)
+	if progressLine.Match(w.buf.Bytes()) {
+		w.cancel(errors.New("interrupt signal received"))
+	}
+	return n, err
+}
+
+// progressLine matches the line on standard error that says a case is
+// done when the reports come at the end; its group is the case's name.
+var progressLine = regexp.MustCompile(`(?m)^faultloc localize: (\S+): \d+ candidates \(\d+ verified\) in `)
+
+// TestLocalizeInterruptedJSON interrupts a JSON run once the first of
+// the package's failing cases is done: the output is a valid JSON array
+// with that case's report alone, standard error says how far the run
+// got, and the exit status is 3.
+func TestLocalizeInterruptedJSON(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	var out bytes.Buffer
+	errw := &cancelOnProgress{cancel: cancel}
+	code := run(ctx, []string{"localize", "-format", "json", "-max-size", "1", "../../localize/testdata/output"}, &out, errw)
+	if code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
+	}
+	var reports []localize.Report
+	if err := json.Unmarshal(out.Bytes(), &reports); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, out.String())
+	}
+	first := progressLine.FindStringSubmatch(errw.buf.String())
+	if len(reports) != 1 || first == nil || reports[0].Test != first[1] || len(reports[0].Ranking) == 0 {
+		t.Errorf("reports %+v, want the first case's alone, ranked (stderr:\n%s)", reports, errw.buf.String())
+	}
+	if !regexp.MustCompile(`(?m)^faultloc localize: interrupt signal received: stopped with the reports of 1 of the \d+ failing cases written$`).MatchString(errw.buf.String()) {
+		t.Errorf("stderr does not say the run stopped, and where:\n%s", errw.buf.String())
+	}
+}
+
+// TestLocalizeDeadline: a -deadline that passes before any case is
+// localized gives an empty JSON array and exit status 3.
+func TestLocalizeDeadline(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"localize", "-format", "json", "-deadline", "1ns", "../../localize/testdata/output"}, &out, &errb)
+	if code != exitInterrupted || strings.TrimSpace(out.String()) != "[]" {
+		t.Errorf("exit %d, stdout %q; want %d and []", code, out.String(), exitInterrupted)
+	}
+	if want := "faultloc localize: -deadline 1ns passed: stopped before any failing case was localized\n"; !strings.HasSuffix(errb.String(), want) {
+		t.Errorf("stderr %q does not end with %q", errb.String(), want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"syscall"
 )
 
 // command is one subcommand of faultloc.
@@ -14,7 +15,8 @@ type command struct {
 	summary string // one line for `faultloc help`
 	// run executes the command with its arguments (after the command name)
 	// and returns the process exit status: 0 when it ran, 1 on a usage or
-	// load error (reported on stderr), 2 when the command itself failed.
+	// load error (reported on stderr), 2 when the command itself failed,
+	// exitInterrupted when ctx ended the run before it was done.
 	run func(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
@@ -30,11 +32,25 @@ func register(name string, c command) {
 	commands[name] = c
 }
 
+// exitInterrupted is the exit status of a run that a signal or a
+// deadline stopped, after it wrote what it had done.
+const exitInterrupted = 3
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// interruptible returns a context that the first SIGINT (Ctrl-C) or
+// SIGTERM cancels, context.Cause naming the signal, so that the command
+// writes what it has done. Once it is canceled the signals' default
+// action is back: a second signal ends the process at once.
+func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }
 
 // run is main without the process: the test seam.

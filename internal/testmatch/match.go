@@ -7,7 +7,10 @@
 // with fewer, by the parts it has, as go test runs a test function whose
 // subtests the pattern names (and reports the function's own failures).
 // A "|" outside brackets and parentheses separates alternatives, each
-// split at its slashes ("TestA|TestB/sub").
+// split at its slashes ("TestA|TestB/sub"). Each part is rewritten as go
+// test rewrites subtest names before it is compiled: a space becomes "_"
+// and an unprintable rune its Go escape, so "TestX/a b" selects the
+// subtest t.Run("a b"), named "TestX/a_b".
 //
 // An empty pattern selects every case.
 package testmatch
@@ -15,6 +18,7 @@ package testmatch
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -34,7 +38,7 @@ func Compile(pattern string) (*Matcher, error) {
 	for _, alt := range Split(pattern) {
 		var parts []*regexp.Regexp
 		for _, p := range alt {
-			re, err := regexp.Compile(p)
+			re, err := regexp.Compile(rewrite(p))
 			if err != nil {
 				return nil, fmt.Errorf("testmatch: -run %q: part %q: %w", pattern, p, err)
 			}
@@ -82,6 +86,37 @@ func matchLevels(parts []*regexp.Regexp, elems []string) bool {
 		}
 	}
 	return true
+}
+
+// rewrite rewrites a part of a pattern as go test rewrites the part, and
+// every subtest name: white space (as go test defines it) becomes "_", an
+// unprintable rune its escape in a Go rune literal, and each byte that is
+// not UTF-8 U+FFFD.
+func rewrite(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case isSpace(r):
+			b.WriteByte('_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isSpace reports whether go test rewrites r to "_": ASCII white space,
+// U+0085, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F,
+// U+205F and U+3000 (not Unicode's Z class).
+func isSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
 }
 
 // Split splits a pattern into its alternatives, at the bars outside

@@ -51,6 +51,10 @@ func TestMatch(t *testing.T) {
 		{"TestA|TestB/sub", "TestB/sub", true},
 		{"TestA|TestB/sub", "TestB/other", false},
 		{"Test(A|B)/sub", "TestB/sub", true},
+		{"TestX/a b", "TestX/a_b", true}, // go test rewrites the pattern's parts as the names: spaces to "_"
+		{"TestX/a\tb", "TestX/a_b", true},
+		{"TestX/\x01", `TestX/\x01`, false}, // an unprintable rune becomes its escape, which reads as a regexp
+		{`TestX/\\x01`, `TestX/\x01`, true},
 	} {
 		m, err := Compile(tc.pattern)
 		if err != nil {

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+// childEnv, in a child process's environment, makes this test binary act
+// as another program: "main" is faultloc itself (main with the child's
+// arguments); "signals" waits for signals through interruptible.
+const childEnv = "FAULTLOC_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(childEnv) {
+	case "main":
+		main()
+	case "signals":
+		signalsChild()
+	}
+	os.Exit(m.Run())
+}
+
+// signalsChild says it is ready, then, once interruptible's context is
+// canceled, prints its cause and waits: a second signal must end it.
+func signalsChild() {
+	ctx, stop := interruptible(context.Background())
+	defer stop()
+	fmt.Println("ready")
+	<-ctx.Done()
+	fmt.Println(context.Cause(ctx))
+	time.Sleep(time.Minute)
+	fmt.Println("survived the second signal")
+	os.Exit(0)
+}
+
+// child returns the command that runs this test binary as mode (see
+// childEnv) with args.
+func child(mode string, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), childEnv+"="+mode)
+	return cmd
+}
+
+// TestSecondSignal: the first SIGINT or SIGTERM cancels the command's
+// context, naming the signal; the next one ends the process.
+func TestSecondSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send to a process on Windows")
+	}
+	for _, tt := range []struct {
+		sig   syscall.Signal
+		cause string
+	}{{syscall.SIGINT, "interrupt signal received"}, {syscall.SIGTERM, "terminated signal received"}} {
+		cmd := child("signals")
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		lines := bufio.NewScanner(stdout)
+		if !lines.Scan() || lines.Text() != "ready" {
+			cmd.Process.Kill()
+			t.Fatalf("%v: child said %q, not ready", tt.sig, lines.Text())
+		}
+		cmd.Process.Signal(tt.sig)
+		if !lines.Scan() || lines.Text() != tt.cause {
+			cmd.Process.Kill()
+			t.Fatalf("%v: child said %q, want %q", tt.sig, lines.Text(), tt.cause)
+		}
+		// The default action comes back just after the cancellation:
+		// signal until it ends the child.
+		done := make(chan error, 1)
+		go func() {
+			for lines.Scan() {
+				t.Errorf("%v: child said %q", tt.sig, lines.Text())
+			}
+			done <- cmd.Wait()
+		}()
+		var werr error
+	wait:
+		for range 500 {
+			cmd.Process.Signal(tt.sig)
+			select {
+			case werr = <-done:
+				break wait
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+		var ee *exec.ExitError
+		if !errors.As(werr, &ee) {
+			if werr == nil {
+				cmd.Process.Kill()
+				werr = <-done
+			}
+			t.Fatalf("%v: the child outlived the second signal or failed otherwise: %v", tt.sig, werr)
+		}
+		if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
+			t.Errorf("%v: child ended with %v, not by the second signal", tt.sig, ee)
+		}
+	}
+}
+
+// TestLocalizeSignal runs faultloc as a process (this test binary) on a
+// package with eleven failing cases and sends it SIGINT when the first
+// case is done: it writes the cases done as one valid JSON array, without
+// the fixes -fixes searches once every case is done, and exits with
+// status 3.
+func TestLocalizeSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send to a process on Windows")
+	}
+	cmd := child("main", "localize", "-format", "json", "-max-size", "1", "-fixes", "../../localize/testdata/output")
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var errText strings.Builder
+	first := ""
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		errText.WriteString(lines.Text() + "\n")
+		if m := progressLine.FindStringSubmatch(lines.Text()); m != nil && first == "" {
+			first = m[1]
+			cmd.Process.Signal(os.Interrupt)
+		}
+	}
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+		t.Errorf("exit: %v, want status %d (stderr:\n%s)", err, exitInterrupted, errText.String())
+	}
+	var reports []localize.Report
+	if err := json.Unmarshal(stdout.Bytes(), &reports); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout.String())
+	}
+	if len(reports) == 0 || reports[0].Test != first {
+		t.Fatalf("%d reports, want the first case's (%s) first", len(reports), first)
+	}
+	for _, r := range reports {
+		if len(r.Fixes) > 0 {
+			t.Errorf("%s has fixes: -fixes ran after the interrupt", r.Test)
+		}
+	}
+	if !strings.Contains(errText.String(), "faultloc localize: interrupt signal received: stopped with the reports of ") {
+		t.Errorf("stderr does not say the run stopped:\n%s", errText.String())
+	}
+}
