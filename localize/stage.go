@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -134,20 +135,11 @@ func (SliceScorer) Evidence() Evidence { return EvidenceSlice }
 
 // Score runs f's case recorded and slices back from its failure.
 func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
-	ro := s.Run
-	ro.CoverOnly, ro.NoTrace = false, false
-	r, err := f.Case.Run(ctx, &ro)
+	g, crit, release, err := failureGraph(ctx, f, s.Run)
 	if err != nil {
-		return nil, fmt.Errorf("localize: slice: %w", err)
+		return nil, err
 	}
-	if r.Trace != nil {
-		defer r.Trace.Release()
-	}
-	crit, err := slicing.FailedOutputs(r)
-	if err != nil {
-		return nil, fmt.Errorf("localize: slice: %w", err)
-	}
-	g := slicing.NewGraph(r.Trace)
+	defer release()
 	var sl *slicing.Slice
 	if s.Relevant {
 		sl, err = g.Relevant(crit...)
@@ -157,18 +149,135 @@ func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) 
 	if err != nil {
 		return nil, fmt.Errorf("localize: slice: %w", err)
 	}
-	// The lines spectra would rank: the program's own function bodies,
-	// test files and package initialization left out.
 	out := LineScores{}
-	t := r.Trace
 	for _, e := range sl.Events() {
-		st := t.StaticInfo(t.Static(e))
-		if st.Synthetic || st.Library || !st.Position.IsValid() || isTestFile(st.Position.Filename) || !programCode(t, e) || !spectra.InBody(st) {
-			continue
+		if l, ok := rankedLine(g.Trace(), e); ok {
+			out[l] = 1
 		}
-		out[trace.Line{File: st.Position.Filename, Line: st.Position.Line}] = 1
 	}
 	return out, nil
+}
+
+// ProximityScorer scores the lines of the failure's dynamic slice by how
+// close they are to the failure: 1/sqrt(1+d), where d is the fewest
+// dependences (data or control, [slicing.Graph.Distances]) between one
+// of the line's events and the failure (its failed assertions, the
+// results its oracle rejects, its panic). A fault tends to lie few
+// dependences from where it shows; lines the failure depends on through
+// long chains of computation score less. Lines outside the slice are
+// left out, so its evidence is the slice's. [Package]'s default ranking
+// multiplies it with the spectrum's score ([Product]).
+type ProximityScorer struct {
+	// Run are the options of the run that records the failure. Default:
+	// trace's defaults.
+	Run trace.RunOptions
+}
+
+var _ Scorer = ProximityScorer{}
+
+// Evidence returns EvidenceSlice: the lines scored are the slice's.
+func (ProximityScorer) Evidence() Evidence { return EvidenceSlice }
+
+// Score runs f's case recorded and measures each slice line's distance
+// from its failure.
+func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	g, crit, release, err := failureGraph(ctx, f, s.Run)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	dist, err := g.Distances(crit...)
+	if err != nil {
+		return nil, fmt.Errorf("localize: proximity: %w", err)
+	}
+	out := LineScores{}
+	for e, d := range dist {
+		if d < 0 {
+			continue
+		}
+		if l, ok := rankedLine(g.Trace(), trace.EventID(e)); ok {
+			if x := 1 / math.Sqrt(1+float64(d)); x > out[l] {
+				out[l] = x
+			}
+		}
+	}
+	return out, nil
+}
+
+// Product scores each line by the product of its scores under every
+// scorer, leaving out the lines any of them leaves out: a combinator that
+// weighs one kind of evidence by another (the default ranking of
+// [Package] weighs the spectrum's score by the proximity to the failure).
+// Its evidence is its first scorer's. An empty Product scores nothing.
+type Product []Scorer
+
+var _ Scorer = Product{}
+
+// Evidence returns the evidence of p's first scorer.
+func (p Product) Evidence() Evidence {
+	if len(p) == 0 {
+		return EvidenceCombined
+	}
+	return evidenceOf(p[0])
+}
+
+// Score multiplies the scorers' scores.
+func (p Product) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	var out LineScores
+	for i, s := range p {
+		ls, err := s.Score(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			out = maps.Clone(ls)
+			continue
+		}
+		for l, x := range out {
+			if y, ok := ls[l]; ok {
+				out[l] = x * y
+			} else {
+				delete(out, l)
+			}
+		}
+	}
+	if out == nil {
+		out = LineScores{}
+	}
+	return out, nil
+}
+
+// failureGraph runs f's case recorded with opts and returns the dynamic
+// dependence graph of the run, the events that show its failure, and a
+// function that releases the trace.
+func failureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
+	opts.CoverOnly, opts.NoTrace = false, false
+	r, err := f.Case.Run(ctx, &opts)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)
+	}
+	release := func() {
+		if r.Trace != nil {
+			r.Trace.Release()
+		}
+	}
+	crit, err := slicing.FailedOutputs(r)
+	if err != nil {
+		release()
+		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)
+	}
+	return slicing.NewGraph(r.Trace), crit, release, nil
+}
+
+// rankedLine returns the line of event e if it is one spectra would
+// rank: a statement of the program's own function bodies, test files and
+// package initialization left out.
+func rankedLine(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
+	st := t.StaticInfo(t.Static(e))
+	if st.Synthetic || st.Library || !st.Position.IsValid() || isTestFile(st.Position.Filename) || !programCode(t, e) || !spectra.InBody(st) {
+		return trace.Line{}, false
+	}
+	return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true
 }
 
 // Evidence names what placed a line in a report's ranking.

@@ -42,9 +42,11 @@
 // Every failing case also gets a ranking of lines, whatever the search
 // finds: the candidates' lines first (verified, then unverified), then
 // the lines in the dynamic slice of the failure (what its failed checks,
-// wrong results or panic depend on), then the other lines the failing
-// cases executed, each group ordered by Ochiai over the package's cases
-// ([localize.Report.Fuse]). Each ranked line says which evidence placed
+// wrong results or panic depend on), by their Ochiai score over the
+// package's cases divided by the square root of one plus their distance
+// from the failure in dependences, then the other lines the failing
+// cases executed, by Ochiai ([localize.DefaultScorers], chosen on the
+// historical bugs of bench/realbugs). Each ranked line says which evidence placed
 // it: verified candidate, candidate, slice or spectrum. Text reports show
 // the first ten lines past the candidates; JSON has them all.
 //

@@ -1,0 +1,91 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// scorerFunc is a Scorer made of a function.
+type scorerFunc func(ctx context.Context, f *Failure) (LineScores, error)
+
+func (s scorerFunc) Score(ctx context.Context, f *Failure) (LineScores, error) { return s(ctx, f) }
+
+func fixed(ls LineScores) Scorer {
+	return scorerFunc(func(context.Context, *Failure) (LineScores, error) { return ls, nil })
+}
+
+// TestProduct multiplies scores line by line and leaves out the lines
+// any scorer leaves out; an error of any scorer is Product's.
+func TestProduct(t *testing.T) {
+	a, b, c := trace.Line{File: "p.go", Line: 1}, trace.Line{File: "p.go", Line: 2}, trace.Line{File: "p.go", Line: 3}
+	boom := errors.New("boom")
+	for _, tt := range []struct {
+		name string
+		p    Product
+		want LineScores
+		err  error
+	}{
+		{"empty", Product{}, LineScores{}, nil},
+		{"one", Product{fixed(LineScores{a: 0.5, b: 2})}, LineScores{a: 0.5, b: 2}, nil},
+		{"two", Product{fixed(LineScores{a: 0.5, b: 2}), fixed(LineScores{a: 0.5, c: 7})}, LineScores{a: 0.25}, nil},
+		{"three", Product{fixed(LineScores{a: 1, b: 2, c: 3}), fixed(LineScores{a: 2, b: 2, c: 2}), fixed(LineScores{b: 0.5, c: 0})}, LineScores{b: 2, c: 0}, nil},
+		{"error", Product{fixed(LineScores{a: 1}), scorerFunc(func(context.Context, *Failure) (LineScores, error) { return nil, boom })}, nil, boom},
+	} {
+		got, err := tt.p.Score(context.Background(), &Failure{})
+		if !errors.Is(err, tt.err) || !maps.Equal(got, tt.want) {
+			t.Errorf("%s: Score = %v, %v; want %v, %v", tt.name, got, err, tt.want, tt.err)
+		}
+	}
+	// The input maps are not changed.
+	in := LineScores{a: 0.5, b: 2}
+	if _, err := (Product{fixed(in), fixed(LineScores{a: 3})}).Score(context.Background(), &Failure{}); err != nil || len(in) != 2 || in[a] != 0.5 {
+		t.Errorf("Product changed its first scorer's scores: %v (%v)", in, err)
+	}
+}
+
+// TestProximityScorer: on foo's failing case the scored lines are the
+// slice's, each in (0, 1], and the return that hands the wrong result to
+// the test is closer to the failure than the assignment b := x + y, whose
+// value reaches it only through the return.
+func TestProximityScorer(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestFoo/testFoo")}
+	prox, err := ProximityScorer{}.Score(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slice, err := SliceScorer{}.Score(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prox) == 0 || len(prox) != len(slice) {
+		t.Fatalf("proximity scores %v, slice %v: want the same lines", prox, slice)
+	}
+	var ret, first float64
+	for l, x := range prox {
+		if _, ok := slice[l]; !ok || x <= 0 || x > 1 {
+			t.Errorf("line %v: proximity %v (in slice: %v), want in (0, 1] on a slice line", l, x, ok)
+		}
+		switch l.Line {
+		case 21:
+			ret = x
+		case 11:
+			first = x
+		}
+	}
+	if !(ret > first && first > 0) {
+		t.Errorf("proximity of return b %v, of b := x + y %v: want the return closer", ret, first)
+	}
+}
