@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical,rankers] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -50,6 +50,16 @@
 // the rank over the executable lines of the package tested and of the
 // faulty file's package. The report counts the bugs placed within the
 // top 1, 3, 5 and 10 lines.
+//
+// # Ranking rules
+//
+// -kinds rankers compares, on the historical bugs, the rules that order
+// the lines fix candidates leave (the choice of localize.DefaultScorers):
+// in this process, with the library, each failing case's lines ranked by
+// the spectrum, the failure's slice and the slice lines' distance from
+// the failure, combined in several ways, without fix candidates. It
+// writes the rank of each bug's faulty line under each rule and the
+// counts within the top 1, 3, 5 and 10 lines.
 package main
 
 import (
@@ -154,24 +164,26 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical or both")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), comma-separated")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
-	var historical []bug
+	var historical, ranked []bug
 	for _, k := range strings.Split(*kinds, ",") {
 		switch strings.TrimSpace(k) {
 		case "seeded":
 			seeded = subjects
 		case "historical":
 			historical = bugs
+		case "rankers":
+			ranked = bugs
 		default:
-			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded or historical)\n", k)
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical or rankers)\n", k)
 			os.Exit(2)
 		}
 	}
 	if *check {
-		seeded, historical = nil, bugs
+		seeded, historical, ranked = nil, bugs, nil
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -184,26 +196,30 @@ func main() {
 				ss = append(ss, s)
 			}
 		}
-		var bs []bug
-		for _, b := range historical {
-			if keep[b.name] {
-				bs = append(bs, b)
+		pick := func(all []bug) []bug {
+			var bs []bug
+			for _, b := range all {
+				if keep[b.name] {
+					bs = append(bs, b)
+				}
 			}
+			return bs
 		}
-		if len(ss)+len(bs) == 0 {
+		bs, rs := pick(historical), pick(ranked)
+		if len(ss)+len(bs)+len(rs) == 0 {
 			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		seeded, historical = ss, bs
+		seeded, historical, ranked = ss, bs, rs
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *out, *keep, *check, seeded, historical); err != nil {
+	if err := run(cmdline, *timeout, *out, *keep, *check, seeded, historical, ranked); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout time.Duration, out, keep string, check bool, seeded []subject, historical []bug) error {
+func run(cmdline string, timeout time.Duration, out, keep string, check bool, seeded []subject, historical, ranked []bug) error {
 	ctx := context.Background()
 	tmp := keep
 	if keep == "" {
@@ -216,7 +232,7 @@ func run(cmdline string, timeout time.Duration, out, keep string, check bool, se
 		return err
 	}
 	bin := filepath.Join(tmp, "faultloc")
-	if !check {
+	if !check && len(seeded)+len(historical) > 0 {
 		if o, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/faultloc/faultloc/cmd/faultloc").CombinedOutput(); err != nil {
 			return fmt.Errorf("building faultloc: %v\n%s", err, o)
 		}
@@ -248,6 +264,24 @@ func run(cmdline string, timeout time.Duration, out, keep string, check bool, se
 			}
 		}
 		writeHistorical(&rep, rs, check)
+	}
+	if len(ranked) > 0 {
+		var rs []rankersResult
+		for _, b := range ranked {
+			r := rankBug(ctx, b, tmp)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: ranks %v %s\n", b.name, r.ranks, r.err)
+			rs = append(rs, r)
+			if out != "" {
+				var part strings.Builder
+				part.WriteString(rep.String())
+				writeRankers(&part, rs)
+				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(ranked))
+				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+					return err
+				}
+			}
+		}
+		writeRankers(&rep, rs)
 	}
 	fmt.Print(rep.String())
 	if out != "" {

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// A rule is one way to order the lines of a failing case that the fix
+// candidates leave: scores in order of precedence, as localize.Report.Fuse
+// reads them.
+type rule struct {
+	name   string
+	scores func(e *evidence) []localize.LineScores
+}
+
+// evidence is what the scorers say of one failing case.
+type evidence struct {
+	spectrum, slice, proximity localize.LineScores
+	def                        *localize.Report // ranked by localize.DefaultScorers
+}
+
+// weighted returns the slice's lines scored by Ochiai times
+// proximity^(2k): Ochiai / (1+d)^k for distance d (ProximityScorer's
+// scores are 1/sqrt(1+d)).
+func (e *evidence) weighted(k float64) localize.LineScores {
+	out := localize.LineScores{}
+	for l, p := range e.proximity {
+		if s, ok := e.spectrum[l]; ok {
+			out[l] = s * math.Pow(p, 2*k)
+		}
+	}
+	return out
+}
+
+var rules = []rule{
+	{"Ochiai", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.spectrum} }},
+	{"slice, then Ochiai", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.slice, e.spectrum} }},
+	{"slice by proximity, then Ochiai", func(e *evidence) []localize.LineScores {
+		return []localize.LineScores{e.proximity, e.spectrum}
+	}},
+	{"slice by Ochiai/(1+d)^0.25", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.25), e.spectrum} }},
+	{"slice by Ochiai/(1+d)^0.5 (default)", nil},
+	{"slice by Ochiai/(1+d)^0.75", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.75), e.spectrum} }},
+	{"slice by Ochiai/(1+d)", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(1), e.spectrum} }},
+}
+
+// rankersResult is the rank of a bug's faulty line under each rule.
+type rankersResult struct {
+	bug   bug
+	err   string
+	cases int
+	ranks []int // by rule; 0: not ranked
+}
+
+// none is a technique that finds nothing: the rules order every line.
+type none struct{}
+
+func (none) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+	return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
+}
+
+// rankBug validates bug b in a fresh copy and ranks the lines of each of
+// its failing cases by every rule, in this process, without fix
+// candidates; a rule's rank of the bug is that of the failing case that
+// places a faulty line best.
+func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
+	r := rankersResult{bug: b, ranks: make([]int, len(rules))}
+	dir := filepath.Join(tmp, "rank", strings.NewReplacer("/", "_").Replace(b.name))
+	if err := prepare(ctx, b.module, dir); err != nil {
+		r.err = err.Error()
+		return r
+	}
+	lines, invalid := validate(ctx, b, dir)
+	if invalid != "" {
+		r.err = "invalid: " + invalid
+		return r
+	}
+	path := filepath.Join(dir, b.file)
+	faulty := func(file string, line int) bool {
+		if !sameFile(file, path) {
+			return false
+		}
+		for _, l := range lines {
+			if l == line {
+				return true
+			}
+		}
+		return false
+	}
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Module: true}, pkgOf(b))
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	res, err := localize.Package(ctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}})
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	for _, name := range res.Failing {
+		f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, name), Spectrum: res.Spectrum}
+		var e evidence
+		var errs []string
+		for _, s := range []struct {
+			dst *localize.LineScores
+			s   localize.Scorer
+		}{{&e.spectrum, localize.SpectrumScorer{}}, {&e.slice, localize.SliceScorer{}}, {&e.proximity, localize.ProximityScorer{}}} {
+			ls, err := s.s.Score(ctx, f)
+			if err != nil {
+				errs = append(errs, err.Error())
+			}
+			*s.dst = ls
+		}
+		if len(errs) > 0 {
+			r.err = name + ": " + strings.Join(errs, "; ")
+		}
+		e.def = localize.NewReport(name, "none", "failed", nil)
+		localize.Rank(ctx, e.def, f, localize.DefaultScorers()...)
+		r.cases++
+		for i, ru := range rules {
+			rep := e.def
+			if ru.scores != nil {
+				rep = localize.NewReport(name, "none", "failed", nil)
+				rep.Fuse(nil, ru.scores(&e)...)
+			}
+			if k := firstFaulty(rep, faulty); k > 0 && (r.ranks[i] == 0 || k < r.ranks[i]) {
+				r.ranks[i] = k
+			}
+		}
+	}
+	return r
+}
+
+// firstFaulty returns the rank of the first faulty line of rep's
+// ranking (ties at their worst position), 0 if none.
+func firstFaulty(rep *localize.Report, faulty func(string, int) bool) int {
+	for _, l := range rep.Ranking {
+		if faulty(l.File, l.Line) {
+			return l.Rank
+		}
+	}
+	return 0
+}
+
+// writeRankers writes the comparison of the rules.
+func writeRankers(rep *strings.Builder, rs []rankersResult) {
+	rep.WriteString("## Ranking rules compared\n\n" +
+		"The lines that fix candidates leave are ordered by a rule over the evidence of the failing case:\n" +
+		"its spectrum (Ochiai over the package's test cases, run in faultloc's interpreter), the dynamic\n" +
+		"slice of its failure, and the distance d of a slice line from the failure in dependences\n" +
+		"(localize.ProximityScorer). Each rule is a list of scores in order of precedence (localize.Report.Fuse):\n" +
+		"\"slice by X, then Ochiai\" ranks the slice's lines by X, then the other executed lines by Ochiai.\n" +
+		"Each cell is the rank of the bug's first faulty line (ties at their worst position) in the failing\n" +
+		"case that places it best, without fix candidates; \"-\": not ranked. The default is\n" +
+		"localize.DefaultScorers.\n\n")
+	rep.WriteString("| bug | cases |")
+	for _, ru := range rules {
+		fmt.Fprintf(rep, " %s |", ru.name)
+	}
+	rep.WriteString("\n|---|--:|" + strings.Repeat("--:|", len(rules)) + "\n")
+	tops := []int{1, 3, 5, 10}
+	counts := make([][]int, len(rules))
+	for i := range counts {
+		counts[i] = make([]int, len(tops))
+	}
+	for _, r := range rs {
+		if r.cases == 0 {
+			fmt.Fprintf(rep, "| %s | error: %s |%s\n", r.bug.name, cell(r.err), strings.Repeat(" |", len(rules)))
+			continue
+		}
+		fmt.Fprintf(rep, "| %s | %d |", r.bug.name, r.cases)
+		for i, k := range r.ranks {
+			if k == 0 {
+				rep.WriteString(" - |")
+				continue
+			}
+			fmt.Fprintf(rep, " %d |", k)
+			for j, t := range tops {
+				if k <= t {
+					counts[i][j]++
+				}
+			}
+		}
+		rep.WriteString("\n")
+	}
+	for j, t := range tops {
+		fmt.Fprintf(rep, "| **top %d** | |", t)
+		for i := range rules {
+			fmt.Fprintf(rep, " %d |", counts[i][j])
+		}
+		rep.WriteString("\n")
+	}
+	var errs []string
+	for _, r := range rs {
+		if r.cases > 0 && r.err != "" {
+			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.name, r.err))
+		}
+	}
+	if len(errs) > 0 {
+		rep.WriteString("\nEvidence that failed (the rules rank without it):\n\n" + strings.Join(errs, "\n") + "\n")
+	}
+}
