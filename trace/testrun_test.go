@@ -267,6 +267,7 @@ func TestRunGoTestAssertions(t *testing.T) {
 		{name: "TestCleanup/fails", failed: true, asserts: []assert{{`t.Error("cleanup fails")`, false, "cleanup fails"}}},
 		{name: "TestTable/-5", failed: true, asserts: []assert{{`t.Fatalf("Abs(%d)`, true, "Abs(-5) = 5, want 4"}}},
 		{name: "TestTable/0"},
+		{name: "TestStringerFailure", failed: true, asserts: []assert{{`t.Errorf("%v is too cold"`, false, "-3.0°C is too cold"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -440,8 +441,8 @@ func TestRunGoTestErrors(t *testing.T) {
 	if fz := p.FuzzFuncs(gotestPkg); len(fz) != 1 || fz[0].Name() != "FuzzAbs" {
 		t.Errorf("FuzzFuncs = %v, want [FuzzAbs]", fz)
 	}
-	if got := len(p.TestFuncs(gotestPkg)); got != 21 {
-		t.Errorf("TestFuncs: %d functions, want 21", got)
+	if got := len(p.TestFuncs(gotestPkg)); got != 22 {
+		t.Errorf("TestFuncs: %d functions, want 22", got)
 	}
 }
 

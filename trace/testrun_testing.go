@@ -24,15 +24,26 @@ func (r *run) testOf(fr *frame, in *ins, v Value) *goTest {
 	return x.(*goTest)
 }
 
+// callSiteSearch bounds how many events back callSite looks for the call
+// of a testing method: the events of the String methods its arguments'
+// formatting ran.
+const callSiteSearch = 1 << 16
+
 // callSite returns the call event (NoEvent if none was recorded) and the
 // position of the call of a testing method that is being bridged, seen
 // from the test code: calls through method wrappers (a testing.TB
 // interface) are reported at the wrapper's call site.
 func (r *run) callSite(fr *frame, in *ins) (EventID, token.Position) {
 	ev := NoEvent
-	if r.tr != nil && r.tr.Len() > 0 {
-		if last := EventID(r.tr.Len() - 1); r.tr.Static(last) == in.sid {
-			ev = last
+	if r.tr != nil {
+		// The call's event is the last one, unless formatting the
+		// arguments ran interpreted String or Error methods, whose events
+		// follow it.
+		for e, n := EventID(r.tr.Len()-1), 0; e >= 0 && n < callSiteSearch; e, n = e-1, n+1 {
+			if r.tr.Static(e) == in.sid {
+				ev = e
+				break
+			}
 		}
 	}
 	f, at := fr, in

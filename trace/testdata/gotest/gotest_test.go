@@ -148,6 +148,12 @@ func namedSub(t *testing.T) {
 	t.Logf("%v and %s", celsius(21.5), error(&tooCold{-3}))
 }
 
+// TestStringerFailure fails with a message whose argument's String
+// method is interpreted: its events come after the call of Errorf.
+func TestStringerFailure(t *testing.T) {
+	t.Errorf("%v is too cold", celsius(-3))
+}
+
 func TestCallbacks(t *testing.T) {
 	t.Run("named", namedSub)
 	xs := []celsius{3, -1, 2}
