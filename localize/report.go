@@ -163,7 +163,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s (%s): %s\n", r.Test, r.Mode, r.Failure)
-	for i, c := range r.Candidates {
+	writeCandidate := func(i int, c Candidate) {
 		status := "verified"
 		if !c.Verified {
 			status = "NOT verified"
@@ -193,6 +193,13 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			sb.WriteByte('\n')
 		}
 	}
+	// Verified candidates first, then the ranked lines, then the
+	// candidates whose re-run did not pass, as Report.Fuse ranks them.
+	for i, c := range r.Candidates {
+		if c.Verified {
+			writeCandidate(i, c)
+		}
+	}
 	if len(r.Candidates) == 0 {
 		sb.WriteString("no fix candidate found\n")
 	}
@@ -210,6 +217,11 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 		}
 		shown++
 		fmt.Fprintf(&sb, "%s:%d: rank %d (%s): %s\n", rel(rl.File), rl.Line, rl.Rank, rl.Evidence, src.line(rl.File, rl.Line))
+	}
+	for i, c := range r.Candidates {
+		if !c.Verified {
+			writeCandidate(i, c)
+		}
 	}
 	for _, m := range r.Fixes {
 		fmt.Fprintf(&sb, "%s:%d:%d: mutant fix (%s): %s -> %s", rel(m.File), m.Line, m.Column, m.Op, m.Orig, m.Repl)

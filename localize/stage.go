@@ -262,6 +262,14 @@ func failureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slic
 		}
 	}
 	crit, err := slicing.FailedOutputs(r)
+	if errors.Is(err, slicing.ErrNoOutput) && r.Trace != nil {
+		// A run that never ends or exits: what it did last, the step
+		// the oracle makes a candidate avoid (see Package's doc).
+		var noVerdict verdict
+		if last := endless(r, &noVerdict); last != nil {
+			crit, err = last, nil
+		}
+	}
 	if err != nil {
 		release()
 		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)
@@ -294,17 +302,34 @@ const (
 	evidenceUnassigned Evidence = ""
 )
 
-// Fuse completes the report's Ranking after the lines of its candidates
-// (as [Report.Rerank] orders them: verified first) with the lines the
-// scores name, in decreasing order of scores[0], ties broken by
-// scores[1], and so on, then by position; lines of equal scores under
-// every source share their worst rank. Each ranked line says which
-// evidence placed it: names[i] for scores[i] (the first source with a
-// finite score for the line). It is the rule of [Package]'s default
-// ranking: the candidates the formula verified, then what slicing and
-// spectra say of the other lines.
+// Fuse completes the report's Ranking after the lines of its verified
+// candidates (as [Report.Rerank] orders them) with the lines the scores
+// name, in decreasing order of scores[0], ties broken by scores[1], and
+// so on, then by position; lines of equal scores under every source
+// share their worst rank. Each ranked line says which evidence placed
+// it: names[i] for scores[i] (the first source with a finite score for
+// the line). The lines of unverified candidates, whose re-run with the
+// angelic values did not pass (a refuted hypothesis, not evidence), are
+// ranked by the scores like any other line; those the scores do not
+// name come last, in the candidates' order. It is the rule of
+// [Package]'s default ranking: the candidates the re-runs verified, then
+// what slicing and spectra say of the other lines.
+//
+// On the historical bugs of bench/realbugs, unverified candidates ahead
+// of the scored lines pushed the faulty line down by their number: the
+// formula frees a value it does not model as soon as anything upstream
+// of it changes, so a panic through such a value gets candidates all
+// along its inputs, and their re-runs refute them.
 func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
-	r.Ranking = rank(r.Candidates)
+	var verified, refuted []Candidate
+	for _, c := range r.Candidates {
+		if c.Verified {
+			verified = append(verified, c)
+		} else {
+			refuted = append(refuted, c)
+		}
+	}
+	r.Ranking = rank(verified)
 	seen := map[trace.Line]bool{}
 	for _, rl := range r.Ranking {
 		seen[trace.Line{File: rl.File, Line: rl.Line}] = true
@@ -356,6 +381,19 @@ func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
 			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: ev})
 		}
 		i = j
+	}
+	for _, c := range refuted {
+		var fresh []trace.Line
+		for _, loc := range c.Locations {
+			if l := (trace.Line{File: loc.File, Line: loc.Line}); !seen[l] {
+				seen[l] = true
+				fresh = append(fresh, l)
+			}
+		}
+		rk := len(r.Ranking) + len(fresh)
+		for _, l := range fresh {
+			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: EvidenceCandidate})
+		}
 	}
 }
 

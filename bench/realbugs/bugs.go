@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -253,66 +254,31 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	return r
 }
 
-// placeFault reads a report as a user would, candidates in order and then
-// the ranking's other lines, and returns how many lines are examined up to
-// and including the first faulty line (of file path), with the evidence
-// that placed it: "verified candidate", "unverified candidate" or the
-// ranked line's evidence ("slice", "spectrum"...). File names relative
-// in the report (as faultloc writes them) are relative to dir, the
-// directory faultloc ran in. The lines a candidate adds tie at their worst position, as do
-// ranking lines of equal rank. It returns 0, "-" when the report does not
-// name a faulty line.
+// placeFault reads a report as a user would, its ranking in order (the
+// verified candidates' lines first, then the lines the other evidence
+// ranks, the unverified candidates' among them; localize.Report.Fuse),
+// and returns the rank of the first faulty line (of file path: lines
+// examined, ties at their worst position) with the evidence that placed
+// it: "verified candidate", "unverified candidate" or the ranked line's
+// evidence ("slice", "spectrum"...). File names relative in the report
+// (as faultloc writes them) are relative to dir, the directory faultloc
+// ran in. It returns 0, "-" when the report does not name a faulty line.
 func placeFault(rep report, dir, path string, lines []int) (int, string) {
-	faulty := func(file string, line int) bool {
+	for _, l := range rep.Ranking {
+		file := l.File
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(dir, file)
 		}
-		for _, l := range lines {
-			if l == line && sameFile(file, path) {
-				return true
-			}
+		if !slices.Contains(lines, l.Line) || !sameFile(file, path) {
+			continue
 		}
-		return false
-	}
-	type key struct {
-		file string
-		line int
-	}
-	seen := map[key]bool{}
-	n := 0
-	for _, c := range rep.Candidates {
-		hit := false
-		for _, l := range c.Locations {
-			k := key{l.File, l.Line}
-			if !seen[k] {
-				seen[k] = true
-				n++
-				hit = hit || faulty(l.File, l.Line)
-			}
+		switch l.Evidence {
+		case "verified candidate":
+			return l.Rank, l.Evidence
+		case "candidate":
+			return l.Rank, "unverified candidate"
 		}
-		if hit {
-			if c.Verified {
-				return n, "verified candidate"
-			}
-			return n, "unverified candidate"
-		}
-	}
-	for i := 0; i < len(rep.Ranking); {
-		j, ev := i, ""
-		for ; j < len(rep.Ranking) && rep.Ranking[j].Rank == rep.Ranking[i].Rank; j++ {
-			l := rep.Ranking[j]
-			if k := (key{l.File, l.Line}); !seen[k] {
-				seen[k] = true
-				n++
-				if ev == "" && faulty(l.File, l.Line) {
-					ev = cmp.Or(l.Evidence, "ranking")
-				}
-			}
-		}
-		if ev != "" {
-			return n, ev
-		}
-		i = j
+		return l.Rank, cmp.Or(l.Evidence, "ranking")
 	}
 	return 0, "-"
 }
@@ -431,8 +397,8 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	rep.WriteString("\nLocalization, as a user runs it with the default flags:\n" +
 		"`faultloc localize -format json -run '^Test$(/|$)' -timeout D PKG` in the copy with the bug.\n" +
 		"cases: failing cases localized (the row shows the one that placed the fault best); candidates:\n" +
-		"verified / all of that case; rank: lines examined, reading the candidates in order (a candidate's\n" +
-		"new lines tie at their worst position) and then the report's ranking, up to and including the first\n" +
+		"verified / all of that case; rank: lines examined, reading the report's ranking in order (the verified\n" +
+		"candidates' lines, then the other evidence's; ties at their worst position), up to and including the first\n" +
 		"faulty line (\"-\": not named); evidence: what named it; EXAM: rank / executable lines (lines where a\n" +
 		"statement starts, in the non-test files of the package tested and of the faulty file's package);\n" +
 		"ended: \"complete\" when the search ended within its bounds, else why it stopped; time: the command's.\n\n")

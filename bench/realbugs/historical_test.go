@@ -109,8 +109,9 @@ func TestFaultyLines(t *testing.T) {
 	}
 }
 
-// TestPlaceFault reads a report for the faulty lines: candidates in
-// order, their new lines tied at the worst position, then the ranking.
+// TestPlaceFault reads a report's ranking for the first faulty line: its
+// rank (ties at their worst position, as the report gives them) and the
+// evidence that placed it, relative paths read from faultloc's directory.
 func TestPlaceFault(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.go")
@@ -120,42 +121,32 @@ func TestPlaceFault(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	type loc = struct {
-		File string `json:"file"`
-		Line int    `json:"line"`
-	}
-	type cand = struct {
-		Locations []loc `json:"locations"`
-		Verified  bool  `json:"verified"`
-	}
 	type ranked = struct {
 		File     string `json:"file"`
 		Line     int    `json:"line"`
 		Rank     int    `json:"rank"`
 		Evidence string `json:"evidence"`
 	}
-	rep := report{
-		Candidates: []cand{
-			{Locations: []loc{{path, 3}}, Verified: true},
-			{Locations: []loc{{path, 3}, {path, 8}}, Verified: false},
-			{Locations: []loc{{other, 7}, {path, 9}}, Verified: true},
-		},
-		Ranking: []ranked{{path, 3, 1, ""}, {path, 8, 2, ""}, {other, 7, 4, ""}, {path, 9, 4, ""}, {path, 20, 6, "slice"}, {"a.go", 7, 6, "slice"}, {"a.go", 11, 7, ""}},
-	}
+	rep := report{Ranking: []ranked{
+		{path, 3, 1, "verified candidate"},
+		{other, 7, 3, "verified candidate"}, {path, 9, 3, "verified candidate"},
+		{path, 20, 5, "slice"}, {"a.go", 7, 5, "slice"},
+		{"a.go", 11, 6, ""},
+		{path, 8, 7, "candidate"},
+	}}
 	for _, c := range []struct {
 		lines    []int
 		rank     int
 		evidence string
 	}{
 		{[]int{3}, 1, "verified candidate"},
-		{[]int{8}, 2, "unverified candidate"},
-		{[]int{9, 8}, 2, "unverified candidate"},
-		{[]int{9}, 4, "verified candidate"},
-		{[]int{7}, 6, "slice"},
-		{[]int{11}, 7, "ranking"},
+		{[]int{9, 8}, 3, "verified candidate"},
+		{[]int{7}, 5, "slice"},
+		{[]int{11}, 6, "ranking"},
+		{[]int{8}, 7, "unverified candidate"},
 		{[]int{5}, 0, "-"},
 	} {
-		if rank, ev := placeFault(rep, filepath.Dir(path), path, c.lines); rank != c.rank || ev != c.evidence {
+		if rank, ev := placeFault(rep, dir, path, c.lines); rank != c.rank || ev != c.evidence {
 			t.Errorf("lines %v: placeFault = %d, %q; want %d, %q", c.lines, rank, ev, c.rank, c.evidence)
 		}
 	}

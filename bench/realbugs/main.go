@@ -43,8 +43,8 @@
 //
 //	faultloc localize -format json -run '^Test$(/|$)' -timeout D PKG
 //
-// and reads the report as a user would: the candidates in order, then the
-// ranking's other lines. The rank of a bug is the number of lines examined
+// and reads the report's ranking as a user would, in order (the verified
+// candidates' lines, then what the other evidence ranks). The rank of a bug is the number of lines examined
 // up to the first faulty line (the buggy text's lines that differ from the
 // fix, or, for a missing statement, the line where it belongs); EXAM is
 // the rank over the executable lines of the package tested and of the

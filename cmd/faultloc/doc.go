@@ -40,14 +40,19 @@
 // library's one package-level pipeline.
 //
 // Every failing case also gets a ranking of lines, whatever the search
-// finds: the candidates' lines first (verified, then unverified), then
-// the lines in the dynamic slice of the failure (what its failed checks,
-// wrong results or panic depend on), by their Ochiai score over the
-// package's cases divided by the square root of one plus their distance
-// from the failure in dependences, then the other lines the failing
-// cases executed, by Ochiai ([localize.DefaultScorers], chosen on the
-// historical bugs of bench/realbugs). Each ranked line says which evidence placed
-// it: verified candidate, candidate, slice or spectrum. Text reports show
+// finds: the verified candidates' lines first, then the lines in the
+// dynamic slice of the failure (what its failed checks, wrong results,
+// panic, or last step of a run that did not end depend on), by their
+// Ochiai score over the package's cases divided by the square root of
+// one plus their distance from the failure in dependences, then the
+// other lines the failing cases executed, by Ochiai
+// ([localize.DefaultScorers]). A candidate whose re-run did not pass is
+// a refuted guess: its lines are ranked by that evidence like any
+// other, and text reports list it after the ranked lines. The rule was
+// chosen on the historical bugs of bench/realbugs. Each ranked line says
+// which evidence placed it: verified candidate, slice, spectrum or
+// candidate (an unverified one the other evidence does not rank). Text
+// reports show
 // the first ten lines past the candidates; JSON has them all.
 //
 // PKG and the packages of its module that it imports are interpreted from
