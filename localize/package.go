@@ -56,11 +56,12 @@ type PackageOptions struct {
 // dependences (Product of ProximityScorer and SpectrumScorer); then the
 // other lines the failing case executed, by their spectrum score.
 //
-// The rule was chosen on the historical bugs of bench/realbugs (its
-// REPORT.md): against the slice's lines by spectrum score alone, the
-// proximity weight doubles the bugs whose faulty line is within the
-// first three lines, and the weight's exponent matters little between
-// 1/4 and 3/4 (bench/realbugs/README.md has the comparison).
+// The rule was chosen on the historical bugs of bench/realbugs, whose
+// RANKERS.md (go run ./bench/realbugs -kinds rankers) compares it with
+// the slice's lines by spectrum score alone, by proximity alone, and with
+// other exponents of the distance: the proximity weight doubles the
+// number of bugs whose faulty line is within the first three lines, and
+// the exponent matters little between 1/4 and 3/4.
 func DefaultScorers() []Scorer {
 	return []Scorer{Product{ProximityScorer{}, SpectrumScorer{}}, SpectrumScorer{}}
 }
