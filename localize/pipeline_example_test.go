@@ -154,3 +154,40 @@ func Example_ownHarness() {
 	// foo.go:18 verified=true
 	// foo.go:21 verified=true
 }
+
+// The default ranking's evidence for foo's failing case: the lines of
+// the failure's slice by Ochiai over foo's cases, weighted by proximity
+// to the failure (the Product of ProximityScorer and SpectrumScorer,
+// first of DefaultScorers), then the other lines the failing case
+// executed, by Ochiai. The faulty line 14 is not in the slice of the
+// wrong result (b never depends on a: the guard a >= y chose not to
+// assign it), so the spectrum places it, first of the others.
+func ExampleDefaultScorers() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
+	if err != nil {
+		panic(err)
+	}
+	fn := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	var cases []trace.Case
+	for _, c := range foo.Cases {
+		cases = append(cases, prog.TestCase(trace.Test{Name: c.Name, Func: fn, Args: []trace.Value{trace.Int(int64(c.X)), trace.Int(int64(c.Y))}, Want: []trace.Value{trace.Int(int64(c.Want))}}))
+	}
+	m, err := spectra.Build(ctx, &spectra.Traces{Program: prog, Cases: cases})
+	if err != nil {
+		panic(err)
+	}
+	f := &localize.Failure{Program: prog, Case: cases[0], Spectrum: m}
+	rep := localize.NewReport(cases[0].Name(), "none", "Foo(3, 5) = 8, want 2", nil)
+	localize.Rank(ctx, rep, f, localize.DefaultScorers()...)
+	for _, rl := range rep.Ranking {
+		fmt.Printf("%s:%d rank %d (%s)\n", filepath.Base(rl.File), rl.Line, rl.Rank, rl.Evidence)
+	}
+	// Output:
+	// foo.go:21 rank 1 (slice)
+	// foo.go:11 rank 2 (slice)
+	// foo.go:14 rank 3 (spectrum)
+	// foo.go:12 rank 6 (spectrum)
+	// foo.go:13 rank 6 (spectrum)
+	// foo.go:18 rank 6 (spectrum)
+}
