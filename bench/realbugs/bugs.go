@@ -202,10 +202,13 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	// Each failing case has its own -timeout; the whole run is bounded too:
 	// listing the cases runs all the package's tests, and a test may have
 	// many failing subtests.
+	// faultloc's -deadline stops it there with the reports it has done
+	// (exit status 3); the process is killed a minute later if it has not
+	// stopped.
 	bound := 4*timeout + time.Minute
-	lctx, cancel := context.WithTimeout(ctx, bound)
+	lctx, cancel := context.WithTimeout(ctx, bound+time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", localizeRun(b.run), "-timeout", timeout.String(), pkgOf(b))
+	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", localizeRun(b.run), "-timeout", timeout.String(), "-deadline", bound.String(), pkgOf(b))
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -219,7 +222,10 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 		r.err = fmt.Sprintf("faultloc did not end within %v, the bound of its whole run: %s", bound, lastLines(stderr.String(), 2))
 		return r
 	}
-	if err != nil {
+	stopped := false
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 3 {
+		stopped = true // at -deadline, with the reports done
+	} else if err != nil {
 		r.err = fmt.Sprintf("faultloc: %v: %s", err, lastLines(stderr.String(), 2))
 		return r
 	}
@@ -230,6 +236,9 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	}
 	if len(reps) == 0 {
 		r.err = "no report: " + lastLines(stderr.String(), 2)
+		if stopped {
+			r.err = fmt.Sprintf("no case done within %v, the bound of the whole run: %s", bound, lastLines(stderr.String(), 2))
+		}
 		return r
 	}
 	r.cases = len(reps)
@@ -250,6 +259,9 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	r.ended = "complete"
 	if rep.Partial {
 		r.ended = strings.ReplaceAll(rep.Reason, "|", "/")
+	}
+	if stopped {
+		r.ended = fmt.Sprintf("run stopped at its bound (%v) after %d cases; ", bound, len(reps)) + r.ended
 	}
 	return r
 }
