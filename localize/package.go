@@ -44,6 +44,12 @@ type PackageOptions struct {
 	// case of the package, as the cases Run leaves out still say which
 	// lines pass.
 	SelectedSpectrum bool
+	// EvidenceTimeout bounds the run of each case that Run leaves out,
+	// when collecting the spectrum from every case: a case that runs
+	// longer is left out of the spectrum (its error is in
+	// PackageResult.Errors). The selected cases run unbounded. Default 0:
+	// DefaultEvidenceTimeout; negative: no bound.
+	EvidenceTimeout time.Duration
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases.
 	Report func(*Report)
@@ -64,6 +70,30 @@ type PackageOptions struct {
 // the exponent matters little between 1/4 and 3/4.
 func DefaultScorers() []Scorer {
 	return []Scorer{Product{ProximityScorer{}, SpectrumScorer{}}, SpectrumScorer{}}
+}
+
+// DefaultEvidenceTimeout is the default bound of the run of each case
+// that only adds evidence to the spectrum
+// ([PackageOptions.EvidenceTimeout]): long enough for any unit test under
+// the interpreter, short of a test that pushes megabytes through
+// reflection (one of gjson's took more than twenty minutes).
+const DefaultEvidenceTimeout = 30 * time.Second
+
+// timedCase is a Case whose runs are bounded by d.
+type timedCase struct {
+	trace.Case
+	d time.Duration
+}
+
+func (c timedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.d)
+	defer cancel()
+	r, err := c.Case.Run(ctx, opts)
+	if ctx.Err() != nil {
+		// Whatever the run gave, it is cut short: not evidence.
+		return nil, fmt.Errorf("localize: ran longer than %v, the bound of a case that only adds evidence (PackageOptions.EvidenceTimeout): left out of the spectrum", c.d)
+	}
+	return r, err
 }
 
 // DefaultTimeout is the default bound of the technique on one failing
@@ -184,8 +214,16 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				return res, ctx.Err()
 			}
 			res.Errors = append(res.Errors, caseErrors(err)...)
+			bound := opts.EvidenceTimeout
+			if bound == 0 {
+				bound = DefaultEvidenceTimeout
+			}
 			for _, n := range others {
-				evidence = append(evidence, prog.GoTestCase(pkgPath, n))
+				var c trace.Case = prog.GoTestCase(pkgPath, n)
+				if bound > 0 {
+					c = timedCase{c, bound}
+				}
+				evidence = append(evidence, c)
 			}
 		}
 		m := spectra.NewMatrix()

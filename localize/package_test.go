@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -227,5 +228,33 @@ func TestPackageFailsAlone(t *testing.T) {
 		if tr := res.Spectrum.Test(i); slices.Contains(alone, tr.Name) || tr.Failed {
 			t.Errorf("spectrum row %s (failed %v): want the cases that fail alone left out", tr.Name, tr.Failed)
 		}
+	}
+}
+
+// TestPackageEvidenceTimeout: with -run, the cases Run leaves out only add
+// evidence to the spectrum, each bounded by EvidenceTimeout: bounded to
+// nothing, every one is left out with its error, and the selected case is
+// still localized.
+func TestPackageEvidenceTimeout(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := loadSubject(ctx, t, "testdata/crash", true, 5)
+	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
+		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failing) != 1 || res.Failing[0] != "TestWindow" {
+		t.Fatalf("failing %q, want [TestWindow]", res.Failing)
+	}
+	bounded := 0
+	for _, e := range res.Errors {
+		if strings.Contains(e.Error(), "EvidenceTimeout") {
+			bounded++
+		}
+	}
+	if bounded == 0 || res.Spectrum.NumTests() != 1 {
+		t.Errorf("%d cases bounded out, spectrum of %d cases; want the others out, TestWindow alone in (errors %v)", bounded, res.Spectrum.NumTests(), res.Errors)
 	}
 }
