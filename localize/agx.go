@@ -363,7 +363,11 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 				}
 			}
 		}
-		rep.Candidates = append(rep.Candidates, src.candidate(cand, v, opts.Granularity == encode.ByExpression))
+		out := src.candidate(cand, v, opts.Granularity == encode.ByExpression)
+		if opts.decoded != nil {
+			opts.decoded(cand, out)
+		}
+		rep.Candidates = append(rep.Candidates, out)
 		v.release()
 		inner.release()
 		if err := solver.Block(mcs.Groups); err != nil {

@@ -1,0 +1,566 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// AngelicOptions configure angelic debugging: [AngelicTest] and the
+// [Angelic] technique. The zero value is the default.
+type AngelicOptions struct {
+	// Search are the options of the AgxFaults search behind AngelicTest;
+	// its Granularity is always encode.ByExpression and its MaxSize 1.
+	// Search.InScope narrows the scope to a set of functions, as the
+	// paper does method by method. Default: AgxFaults' defaults (the
+	// functions of the program's in-scope packages).
+	Search Options
+	// Flex configure the flexibility test of the Angelic technique.
+	Flex FlexOptions
+}
+
+// AngelicTest returns the repair candidates of the failing case c, the
+// AngelicTest of angelic debugging (Chandra, Torlak, Barman, Bodik, ICSE
+// 2011): the expression instances of the failing run whose value alone,
+// replaced at that one instance by another, makes the case pass. Each
+// candidate has one location (the expression, with its column) and one
+// angelic value: the instance (AngelicValue.Instance names it as "line
+// 16, 2nd iteration"), its alternate value and the value the failing run
+// computed; it is Verified by replaying the case with that one value
+// substituted (or that one branch forced), and only verified candidates
+// are reported.
+//
+// It is AgxFaults with expression granularity and candidates of size 1
+// ([AgxFaults] with encode.ByExpression, MaxSize 1): each correction set
+// names one expression and gives values to all its instances; every
+// instance of the failing run whose value the model changes is then
+// replayed alone, and each that passes alone is a candidate. So an
+// expression is searched once: another instance of it that could rescue
+// the case with a value of its own, where the model chose a different
+// instance, is not reported; nor is an expression the model can fix only
+// by changing several of its instances at once.
+func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *AngelicOptions) (*Report, error) {
+	if opts == nil {
+		opts = &AngelicOptions{}
+	}
+	if c == nil {
+		return nil, fmt.Errorf("localize: AngelicTest: no test case")
+	}
+	o := opts.Search
+	o.Granularity, o.MaxSize = encode.ByExpression, 1
+	type found struct {
+		enc *encode.Candidate
+		out Candidate
+	}
+	var all []found
+	o.decoded = func(enc *encode.Candidate, out Candidate) { all = append(all, found{enc, out}) }
+	sub := &subject{prog: prog, c: c, firstOnly: o.FirstFailure}
+	rep, err := agx(ctx, sub, &o)
+	if err != nil {
+		return nil, err
+	}
+	rep.Mode = ModeAngelic
+	rep.Candidates = []Candidate{}
+	// The failing run, for the values and counts of its instances.
+	ro := o.Run
+	ro.Hooks = nil
+	fail, err := sub.run(ctx, &ro)
+	if err != nil {
+		return finishAngelic(rep, &o, err)
+	}
+	rep.Stats.Runs++
+	defer fail.release()
+	t := fail.res.Trace
+	at := make(map[trace.InstanceKey]trace.EventID, t.Len())
+	for e := range t.Len() {
+		at[t.Key(trace.EventID(e))] = trace.EventID(e)
+	}
+	names := instanceNames(t)
+	if o.Run.MaxSteps == 0 {
+		ro.MaxSteps = 100*fail.res.Steps + 100_000 // as AgxFaults bounds its re-runs
+	}
+	src := sources{}
+	for name, b := range o.Overlay {
+		src[name] = strings.Split(string(b), "\n")
+	}
+	for _, f := range all {
+		if !f.out.Verified {
+			continue
+		}
+		for _, a := range f.enc.Angelic {
+			e, ok := at[a.Key]
+			if !ok {
+				continue // not an instance of the failing run
+			}
+			orig := t.Value(e)
+			if a.Branch && a.Value.Bool() == orig.Bool() || !a.Branch && a.Value.String() == orig.String() {
+				continue
+			}
+			h := &trace.Hooks{}
+			if a.Branch {
+				h.Branches = map[trace.InstanceKey]bool{a.Key: a.Value.Bool()}
+			} else {
+				h.Values = map[trace.InstanceKey]trace.Value{a.Key: a.Value}
+			}
+			ro.Hooks = h
+			v, err := sub.run(ctx, &ro)
+			rep.Stats.Runs++
+			if err != nil {
+				return finishAngelic(rep, &o, err)
+			}
+			if v.passed {
+				a.Orig = orig
+				one := &encode.Candidate{Statements: f.enc.Statements, Angelic: []encode.Angelic{a}, Hooks: h}
+				cand := src.candidate(one, v, true)
+				cand.Angelic[0].Instance = names(e)
+				rep.Candidates = append(rep.Candidates, cand)
+			}
+			v.release()
+		}
+	}
+	return finishAngelic(rep, &o, nil)
+}
+
+// ModeAngelic is the Mode of the reports of [AngelicTest] and [Angelic].
+const ModeAngelic = "angelic"
+
+// finishAngelic orders an AngelicTest report; err (a cancellation, a
+// run's failure) makes it partial.
+func finishAngelic(rep *Report, opts *Options, err error) (*Report, error) {
+	if err != nil {
+		rep.Partial, rep.Reason = true, err.Error()
+	}
+	rep.Rerank(opts.Suspiciousness)
+	return rep, nil
+}
+
+// instanceNames returns a function that names an event of t as a reader
+// of the source does: "line 23", then ", 2nd iteration" when its
+// instruction ran several times in its frame, and ", 2nd call" when it
+// ran in several calls of its function.
+func instanceNames(t *trace.Trace) func(trace.EventID) string {
+	type frameKey struct {
+		s    trace.StaticID
+		path uint64
+	}
+	runs := map[frameKey]int{}
+	calls := map[trace.StaticID][]uint64{} // the call paths, in order of first execution
+	for e := range t.Len() {
+		k := t.Key(trace.EventID(e))
+		fk := frameKey{k.Static, k.Path}
+		if runs[fk] == 0 {
+			calls[k.Static] = append(calls[k.Static], k.Path)
+		}
+		runs[fk]++
+	}
+	return func(e trace.EventID) string {
+		k := t.Key(e)
+		s := fmt.Sprintf("line %d", t.Pos(e).Line)
+		if runs[frameKey{k.Static, k.Path}] > 1 {
+			s += ", " + ordinal(int(k.Occ)+1) + " iteration"
+		}
+		if ps := calls[k.Static]; len(ps) > 1 {
+			s += ", " + ordinal(slices.Index(ps, k.Path)+1) + " call"
+		}
+		return s
+	}
+}
+
+// ordinal formats n as "1st", "2nd", "3rd", "4th", ...
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// FlexOptions configure the flexibility test ([FlexTest], [FlexFilter],
+// [Angelic]). The zero value is the default.
+type FlexOptions struct {
+	// Passing are the passing cases to test with. Default nil: for
+	// FlexFilter and Angelic, the cases of Failure.Spectrum that passed
+	// (go test cases of Failure.Package); FlexTest tests with none.
+	Passing []trace.Case
+	// Demote keeps the inhibited candidates, after the others, instead
+	// of removing them. Default false: removed.
+	Demote bool
+	// MaxInstances bounds the instances of a candidate's expressions
+	// tried in one passing run. Default 0: 16.
+	MaxInstances int
+	// Run are the options of the passing cases' runs and replays.
+	// Default: trace's defaults; replays are bounded by 100 times the
+	// steps of the run they replay, plus 100 000.
+	Run trace.RunOptions
+}
+
+// Flexibility is what the flexibility test found for a candidate on the
+// passing cases that executed its expressions ([FlexTest]).
+type Flexibility struct {
+	// Executed counts the passing cases that executed the candidate's
+	// expressions (the others say nothing about it).
+	Executed int `json:"executed"`
+	// Flexible are the cases where an alternate value, replayed, kept the
+	// case passing: one such value for each.
+	Flexible []FlexValue `json:"flexible,omitempty"`
+	// Inhibitors are the cases where no alternate value tried kept the
+	// case passing: the candidate is inflexible there.
+	Inhibitors []string `json:"inhibitors,omitempty"`
+	// Untested are the cases that executed the expressions only with
+	// values of kinds no alternate is formed for (pointers, aggregates).
+	Untested []string `json:"untested,omitempty"`
+	// Instances counts the instances tried over all the cases, and
+	// FlexibleInstances those where an alternate value kept the case
+	// passing.
+	Instances         int `json:"instances"`
+	FlexibleInstances int `json:"flexibleInstances"`
+	// Score is the share of the cases tested (flexible or inhibiting)
+	// where the candidate is flexible; 1 when no case tested it.
+	Score float64 `json:"score"`
+}
+
+// FlexValue is an alternate value that kept a passing case passing.
+type FlexValue struct {
+	Case       string `json:"case"`
+	Line       int    `json:"line"`
+	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
+	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
+	Value      string `json:"value"`      // the alternate value (a branch: its decision)
+	Orig       string `json:"orig"`       // the value the passing run computed
+}
+
+// Inhibited reports whether a passing case inhibits the candidate:
+// FlexTest found it inflexible there.
+func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibitors) > 0 }
+
+// FlexTest is the flexibility test of angelic debugging on the passing
+// cases opts.Passing: for each candidate and each passing case that
+// executes one of the instructions of its angelic values (matched by
+// file, line and SSA instruction, so candidates of any technique can be
+// tested), it looks for an alternate value, at one instance at a time,
+// that keeps the case passing, and sets the candidate's Flex. A case
+// where none is found is an inhibitor: a one-expression fix there would
+// break it.
+//
+// The search replays the case, not a formula: at each instance (up to
+// MaxInstances per case) it tries a small set of values different from
+// the one the passing run computed: for a branch, the other decision; for
+// a Boolean, its negation; for an integer or float w, the candidate's
+// angelic values of that instruction, w+1, w-1, 0, 1, -1 and -w; for a
+// string, the candidate's angelic values and "". A value found is
+// verified by the replay, so "flexible" is sure; "inhibitor" is
+// approximate: a value outside the set might have kept the case passing.
+// (The paper's own check is approximate the other way too: it changes the
+// expression's value, not the expression.) A candidate of several
+// statements is tested one instance at a time all the same.
+//
+// It returns a copy of cands with Flex set; cancelling ctx stops it with
+// the candidates tested so far and the context's error.
+func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts *FlexOptions) ([]Candidate, error) {
+	if opts == nil {
+		opts = &FlexOptions{}
+	}
+	out := slices.Clone(cands)
+	for i := range out {
+		out[i].Flex = &Flexibility{Score: 1}
+	}
+	maxInst := opts.MaxInstances
+	if maxInst <= 0 {
+		maxInst = 16
+	}
+	for _, p := range opts.Passing {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		ro := opts.Run
+		ro.Hooks, ro.NoTrace, ro.CoverOnly = nil, false, false
+		r, err := p.Run(ctx, &ro)
+		if err != nil {
+			return out, fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
+		}
+		if !r.Passed() || r.Trace == nil {
+			if r.Trace != nil {
+				r.Trace.Release()
+			}
+			continue
+		}
+		err = flexCase(ctx, p, r, out, maxInst, opts.Run)
+		r.Trace.Release()
+		if err != nil {
+			return out, err
+		}
+	}
+	for i := range out {
+		fl := out[i].Flex
+		if n := len(fl.Flexible) + len(fl.Inhibitors); n > 0 {
+			fl.Score = float64(len(fl.Flexible)) / float64(n)
+		}
+	}
+	return out, nil
+}
+
+// instrSig names a static instruction across runs as a candidate's
+// angelic values name it.
+type instrSig struct {
+	file  string
+	line  int
+	instr string
+}
+
+// instrText is the instruction's text as encode reports it
+// (encode.Angelic.Instr).
+func instrText(in ssa.Instruction) string {
+	if in == nil {
+		return "parameter"
+	}
+	if v, ok := in.(ssa.Value); ok {
+		return v.Name() + " = " + in.String()
+	}
+	return in.String()
+}
+
+// flexCase tests every candidate on the passing run r of case p.
+func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Candidate, maxInst int, run trace.RunOptions) error {
+	t := r.Trace
+	sigOf := map[trace.StaticID]instrSig{}
+	bySig := map[instrSig][]trace.EventID{}
+	for e := range t.Len() {
+		ev := trace.EventID(e)
+		s := t.Static(ev)
+		sig, ok := sigOf[s]
+		if !ok {
+			pos := t.Pos(ev)
+			sig = instrSig{pos.Filename, pos.Line, instrText(t.Instr(ev))}
+			sigOf[s] = sig
+		}
+		bySig[sig] = append(bySig[sig], ev)
+	}
+	names := instanceNames(t)
+	if run.MaxSteps == 0 {
+		run.MaxSteps = 100*r.Steps + 100_000
+	}
+	run.NoTrace, run.CoverOnly = true, false
+	for i := range cands {
+		c := &cands[i]
+		angelic := map[instrSig][]string{}
+		var sigs []instrSig
+		for _, a := range c.Angelic {
+			sig := instrSig{a.File, a.Line, a.Instr}
+			if _, ok := angelic[sig]; !ok {
+				sigs = append(sigs, sig)
+			}
+			angelic[sig] = append(angelic[sig], a.Value)
+		}
+		var events []trace.EventID
+		for _, sig := range sigs {
+			events = append(events, bySig[sig]...)
+		}
+		if len(events) == 0 {
+			continue // the case does not execute the candidate
+		}
+		slices.Sort(events)
+		fl := c.Flex
+		fl.Executed++
+		tried, flexible := false, false
+		for _, e := range events[:min(len(events), maxInst)] {
+			orig := t.Value(e)
+			_, branch := t.Instr(e).(*ssa.If)
+			alts := alternates(orig, branch, angelic[sigOf[t.Static(e)]])
+			if len(alts) == 0 {
+				continue
+			}
+			tried = true
+			fl.Instances++
+			for _, alt := range alts {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				h := &trace.Hooks{}
+				if branch {
+					h.Branches = map[trace.InstanceKey]bool{t.Key(e): alt.Bool()}
+				} else {
+					h.Values = map[trace.InstanceKey]trace.Value{t.Key(e): alt}
+				}
+				run.Hooks = h
+				rr, err := p.Run(ctx, &run)
+				if err != nil {
+					return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
+				}
+				if rr.Passed() {
+					fl.FlexibleInstances++
+					if !flexible {
+						fl.Flexible = append(fl.Flexible, FlexValue{Case: p.Name(), Line: t.Pos(e).Line, Occurrence: t.Occurrence(e), Instance: names(e), Value: alt.String(), Orig: orig.String()})
+					}
+					flexible = true
+					break
+				}
+			}
+		}
+		switch {
+		case flexible:
+		case tried:
+			fl.Inhibitors = append(fl.Inhibitors, p.Name())
+		default:
+			fl.Untested = append(fl.Untested, p.Name())
+		}
+	}
+	return nil
+}
+
+// alternates returns the values FlexTest tries at an instance whose run
+// value is orig (a branch's: its decision), given the candidate's angelic
+// values of its instruction: values of orig's kind, different from it.
+func alternates(orig trace.Value, branch bool, angelic []string) []trace.Value {
+	var out []trace.Value
+	add := func(v trace.Value) {
+		if v.String() == orig.String() || slices.ContainsFunc(out, func(w trace.Value) bool { return w.String() == v.String() }) {
+			return
+		}
+		out = append(out, v)
+	}
+	switch {
+	case branch || orig.Kind() == trace.KindBool:
+		add(trace.Bool(!orig.Bool()))
+	case orig.Kind() == trace.KindInt:
+		for _, s := range angelic {
+			if x, err := strconv.ParseInt(s, 10, 64); err == nil {
+				add(trace.Int(x))
+			}
+		}
+		w := orig.Int()
+		for _, x := range []int64{w + 1, w - 1, 0, 1, -1, -w} {
+			add(trace.Int(x))
+		}
+	case orig.Kind() == trace.KindUint:
+		for _, s := range angelic {
+			if x, err := strconv.ParseUint(s, 10, 64); err == nil {
+				add(trace.Uint(x))
+			}
+		}
+		w := orig.Uint()
+		for _, x := range []uint64{w + 1, w - 1, 0, 1} {
+			add(trace.Uint(x))
+		}
+	case orig.Kind() == trace.KindFloat:
+		for _, s := range angelic {
+			if x, err := strconv.ParseFloat(s, 64); err == nil {
+				add(trace.Float(x))
+			}
+		}
+		w := orig.Float()
+		for _, x := range []float64{w + 1, w - 1, 0, 1, -1, -w} {
+			add(trace.Float(x))
+		}
+	case orig.Kind() == trace.KindString:
+		for _, s := range angelic {
+			if x, err := strconv.Unquote(s); err == nil {
+				add(trace.String(x))
+			}
+		}
+		add(trace.String(""))
+	}
+	return out
+}
+
+// PruneInhibited removes the candidates a passing case inhibits
+// ([Candidate.Inhibited]), or with demote keeps them after the others,
+// and ranks the report again ([Report.Rerank]: the survivors by
+// decreasing flexibility where they tie on verified status and size).
+func (r *Report) PruneInhibited(demote bool) {
+	if !demote {
+		r.Candidates = slices.DeleteFunc(r.Candidates, Candidate.Inhibited)
+	}
+	r.Rerank(nil)
+}
+
+// FlexFilter is a [Technique] combinator: it localizes with Technique,
+// then prunes its candidates with the flexibility test on the passing
+// cases ([FlexTest], [Report.PruneInhibited]): for example AgxFaults'
+// verified candidates, with the ones a passing case inhibits removed or
+// demoted.
+type FlexFilter struct {
+	// Technique gives the candidates. Default nil: &Agx{}.
+	Technique Technique
+	Options   FlexOptions
+}
+
+var _ Technique = (*FlexFilter)(nil)
+
+// Localize runs the technique, then the flexibility test.
+func (x *FlexFilter) Localize(ctx context.Context, f *Failure) (*Report, error) {
+	tech := x.Technique
+	if tech == nil {
+		tech = &Agx{}
+	}
+	rep, err := tech.Localize(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return flex(ctx, rep, f, &x.Options)
+}
+
+// flex applies the flexibility test with opts to rep's candidates, the
+// passing cases those of f when opts names none.
+func flex(ctx context.Context, rep *Report, f *Failure, opts *FlexOptions) (*Report, error) {
+	o := *opts
+	if o.Passing == nil {
+		o.Passing = passingCases(f)
+	}
+	cands, err := FlexTest(ctx, f.Program, rep.Candidates, &o)
+	rep.Candidates = cands
+	if err != nil {
+		rep.Partial = true
+		rep.Reason = strings.TrimPrefix(rep.Reason+"; flexibility test: "+err.Error(), "; ")
+	}
+	rep.PruneInhibited(o.Demote)
+	return rep, nil
+}
+
+// passingCases returns the cases of f's spectrum that passed, as go test
+// cases of f's package; nil without a spectrum or package.
+func passingCases(f *Failure) []trace.Case {
+	if f.Spectrum == nil || f.Package == "" {
+		return nil
+	}
+	var out []trace.Case
+	for i := range f.Spectrum.NumTests() {
+		if t := f.Spectrum.Test(i); !t.Failed {
+			out = append(out, f.Program.GoTestCase(f.Package, t.Name))
+		}
+	}
+	return out
+}
+
+// Angelic is angelic debugging as a [Technique]: [AngelicTest] on the
+// failing case, then [FlexTest] on the passing cases (Options.Flex;
+// default: those of Failure.Spectrum), the inhibited candidates removed
+// or demoted, the others ordered by flexibility.
+type Angelic struct {
+	Options AngelicOptions
+}
+
+var _ Technique = (*Angelic)(nil)
+
+// Localize finds the repair candidates of f's case and tests their
+// flexibility.
+func (a *Angelic) Localize(ctx context.Context, f *Failure) (*Report, error) {
+	rep, err := AngelicTest(ctx, f.Program, f.Case, &a.Options)
+	if err != nil {
+		return nil, err
+	}
+	return flex(ctx, rep, f, &a.Options.Flex)
+}
