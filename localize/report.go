@@ -176,11 +176,19 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			var vals []string
 			for _, a := range c.Angelic {
 				if a.File == l.File && a.Line == l.Line {
+					v := a.Value
 					if a.Branch {
-						vals = append(vals, "branch "+thenElse(a.Value))
-					} else {
-						vals = append(vals, a.Value)
+						v = "branch " + thenElse(a.Value)
 					}
+					if a.Instance != "" {
+						// An angelic instance (AngelicTest): which one,
+						// and the value it replaces.
+						if !a.Branch {
+							v += " (was " + a.Orig + ")"
+						}
+						v += " at " + a.Instance
+					}
+					vals = append(vals, v)
 				}
 			}
 			where, what := fmt.Sprintf("%s:%d", rel(l.File), l.Line), l.Text
@@ -193,6 +201,13 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			fmt.Fprintf(&sb, "%s: candidate %d (%s, size %d): %s", where, i+1, status, len(c.Locations), what)
 			if len(vals) > 0 {
 				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
+			}
+			if fl := c.Flex; fl != nil {
+				fmt.Fprintf(&sb, " [flexible in %d of %d passing cases", len(fl.Flexible), len(fl.Flexible)+len(fl.Inhibitors))
+				if len(fl.Inhibitors) > 0 {
+					fmt.Fprintf(&sb, "; inhibited by %s", strings.Join(fl.Inhibitors, ", "))
+				}
+				sb.WriteByte(']')
 			}
 			sb.WriteByte('\n')
 		}
