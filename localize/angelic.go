@@ -249,12 +249,16 @@ func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibit
 
 // FlexTest is the flexibility test of angelic debugging on the passing
 // cases opts.Passing: for each candidate and each passing case that
-// executes one of the instructions of its angelic values (matched by
-// file, line and SSA instruction, so candidates of any technique can be
-// tested), it looks for an alternate value, at one instance at a time,
-// that keeps the case passing, and sets the candidate's Flex. A case
-// where none is found is an inhibitor: a one-expression fix there would
-// break it.
+// executes it, it looks for an alternate value, at one instance at a
+// time, that keeps the case passing, and sets the candidate's Flex. A
+// case where none is found is an inhibitor: a one-expression fix there
+// would break it. The instances tried are those of the instructions of
+// the candidate's angelic values (matched by file, line and SSA
+// instruction, so candidates of any technique can be tested) and, for a
+// location without a column (a statement of line granularity), those of
+// every instruction on its line, since a fix of the statement may change
+// any of them: the decision of `if a == c || b == c` may matter to a
+// passing case where the value of a does not.
 //
 // The search replays the case, not a formula: at each instance (up to
 // MaxInstances per case) it tries a small set of values different from
@@ -338,6 +342,7 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 	t := r.Trace
 	sigOf := map[trace.StaticID]instrSig{}
 	bySig := map[instrSig][]trace.EventID{}
+	byLine := map[trace.Line][]trace.EventID{}
 	for e := range t.Len() {
 		ev := trace.EventID(e)
 		s := t.Static(ev)
@@ -348,6 +353,10 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 			sigOf[s] = sig
 		}
 		bySig[sig] = append(bySig[sig], ev)
+		if st := t.StaticInfo(s); !st.Synthetic && !st.Library && programCode(t, ev) {
+			l := trace.Line{File: sig.file, Line: sig.line}
+			byLine[l] = append(byLine[l], ev)
+		}
 	}
 	names := instanceNames(t)
 	if run.MaxSteps == 0 {
@@ -369,10 +378,18 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 		for _, sig := range sigs {
 			events = append(events, bySig[sig]...)
 		}
+		for _, l := range c.Locations {
+			if l.Column == 0 {
+				// A statement (line granularity): any of its
+				// instructions may be what a fix changes.
+				events = append(events, byLine[trace.Line{File: l.File, Line: l.Line}]...)
+			}
+		}
+		slices.Sort(events)
+		events = slices.Compact(events)
 		if len(events) == 0 {
 			continue // the case does not execute the candidate
 		}
-		slices.Sort(events)
 		fl := c.Flex
 		fl.Executed++
 		tried, flexible := false, false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -140,5 +141,38 @@ func TestAngelicPaper(t *testing.T) {
 				t.Errorf("table differs from %s (-update rewrites it):\ngot:\n%s\nwant:\n%s", golden, got, want)
 			}
 		})
+	}
+}
+
+// TestFlexFilter prunes AgxFaults' line candidates for the triangle's T8
+// with the flexibility test: the faulty line 23 survives (a passing case
+// where its decision matters still passes with another value of a), the
+// store of Acute (line 32) is inhibited by T6 and the return (line 43)
+// by every passing case; demoted, they come after line 23.
+func TestFlexFilter(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1}}, Options: FlexOptions{Demote: true}}
+	res, err := Package(ctx, prog, examplesPkg+"triangle", &PackageOptions{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("%d reports, want 1", len(res.Reports))
+	}
+	var got []string
+	for _, c := range res.Reports[0].Candidates {
+		if c.Flex == nil {
+			t.Fatalf("candidate %v not tested", c.Locations)
+		}
+		got = append(got, fmt.Sprintf("%d %v %s", c.Locations[0].Line, c.Verified, strings.Join(shortNames(c.Flex.Inhibitors), ",")))
+	}
+	want := []string{"23 true ", "32 true T6", "43 true T1,T2,T3,T4,T5,T6,T7"}
+	if !slices.Equal(got, want) {
+		t.Errorf("candidates (line, verified, inhibitors):\n got %q\nwant %q", got, want)
 	}
 }
