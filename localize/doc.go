@@ -10,8 +10,11 @@
 // of the package's cases. Two interfaces take it:
 //
 //	interface      turns a Failure into        implementations
-//	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes)
-//	Scorer         LineScores                  SpectrumScorer, SliceScorer
+//	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes),
+//	                                           Angelic (angelic debugging),
+//	                                           FlexFilter (any technique, pruned)
+//	Scorer         LineScores                  SpectrumScorer, SliceScorer,
+//	                                           ProximityScorer, Product
 //
 // and three combinators work on reports: [Report.Rerank] orders tied
 // candidates by a [Suspiciousness], [Report.Fuse] completes the ranking
@@ -50,6 +53,23 @@
 // otherwise; a run that exhausts its step budget or calls os.Exit, whose
 // last step is avoided. A failing case with none of these gives
 // [ErrNoOracle], with the reason.
+//
+// # Angelic debugging
+//
+// [AngelicTest] is the first step of angelic debugging (Chandra, Torlak,
+// Barman, Bodik, ICSE 2011): the repair candidates of a failing case are
+// the expression instances whose value alone, replaced at that one
+// instance, makes it pass, each with its alternate value and verified by
+// a replay. It is AgxFaults with expression granularity and candidates of
+// size 1, each instance the model changes then replayed alone. [FlexTest]
+// is the second: on each passing case that executes a candidate, it
+// replays the case with one instance changed to a few alternate values;
+// a case that fails under all of them inhibits the candidate (a
+// one-expression fix there would break it). A value found is verified;
+// none found is approximate, as the search tries a small set of values,
+// not a formula. [Angelic] chains both as a Technique, [FlexFilter]
+// prunes any technique's candidates, and [Report.PruneInhibited] removes
+// or demotes the inhibited ones.
 //
 // # Reports
 //
