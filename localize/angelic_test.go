@@ -176,3 +176,42 @@ func TestFlexFilter(t *testing.T) {
 		t.Errorf("candidates (line, verified, inhibitors):\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestAlternates: the values FlexTest tries differ from the run's and
+// have its kind; the candidate's angelic values come first.
+func TestAlternates(t *testing.T) {
+	tests := []struct {
+		orig    trace.Value
+		branch  bool
+		angelic []string
+		want    string
+	}{
+		{trace.Bool(true), true, nil, "false"},
+		{trace.Bool(false), false, []string{"true"}, "true"},
+		{trace.Int(26), false, []string{"7", "26", "x"}, "7 27 25 0 1 -1 -26"},
+		{trace.Int(0), false, nil, "1 -1"},
+		{trace.Uint(0), false, []string{"3"}, "3 1 18446744073709551615"},
+		{trace.String("KB"), false, []string{`"KiB"`}, `"KiB" ""`},
+		{trace.Value{}, false, []string{"1"}, ""},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, v := range alternates(tt.orig, tt.branch, tt.angelic) {
+			if v.Kind() != tt.orig.Kind() {
+				t.Errorf("alternates(%v): %v has kind %v, want %v", tt.orig, v, v.Kind(), tt.orig.Kind())
+			}
+			got = append(got, v.String())
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("alternates(%v, %v, %q) = %s, want %s", tt.orig, tt.branch, tt.angelic, g, tt.want)
+		}
+	}
+}
+
+func TestOrdinal(t *testing.T) {
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 102: "102nd", 111: "111th"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
