@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/examples/triangle"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -213,5 +214,43 @@ func TestOrdinal(t *testing.T) {
 		if got := ordinal(n); got != want {
 			t.Errorf("ordinal(%d) = %s, want %s", n, got, want)
 		}
+	}
+}
+
+// TestAngelicTestData: AngelicTest and FlexTest called directly, on the
+// triangle's tests given as data (Classify's result is the oracle, not a
+// go test's assertions): the same survivors as TestAngelicPaper's.
+func TestAngelicTestData(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	p := program(t)
+	var failing trace.Case
+	var passing []trace.Case
+	for _, c := range triangle.Cases {
+		tc := p.TestCase(intTest(t, p, "triangle", "Classify", c.Name, int64(c.Want), int64(c.A), int64(c.B), int64(c.C)))
+		if c.Name == "T8" {
+			failing = tc
+		} else {
+			passing = append(passing, tc)
+		}
+	}
+	rep, err := AngelicTest(ctx, p, failing, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Candidates) != 9 || rep.Mode != ModeAngelic {
+		t.Errorf("%d candidates in mode %s, want 9 in %s:\n%s", len(rep.Candidates), rep.Mode, ModeAngelic, angelicTable(rep))
+	}
+	rep.Candidates, err = FlexTest(ctx, p, rep.Candidates, &FlexOptions{Passing: passing})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.PruneInhibited(false)
+	var got []string
+	for _, c := range rep.Candidates {
+		got = append(got, fmt.Sprintf("%d:%d %s", c.Locations[0].Line, c.Locations[0].Column, c.Locations[0].Expr))
+	}
+	if want := []string{"23:6 a", "23:11 c"}; !slices.Equal(got, want) {
+		t.Errorf("survivors %q, want %q:\n%s", got, want, angelicTable(rep))
 	}
 }
