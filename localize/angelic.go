@@ -228,6 +228,9 @@ type Flexibility struct {
 	// passing.
 	Instances         int `json:"instances"`
 	FlexibleInstances int `json:"flexibleInstances"`
+	// Runs counts the replays the test cost (not the passing cases' own
+	// runs, shared by all candidates).
+	Runs int `json:"runs"`
 	// Score is the share of the cases tested (flexible or inhibiting)
 	// where the candidate is flexible; 1 when no case tested it.
 	Score float64 `json:"score"`
@@ -414,6 +417,7 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 				}
 				run.Hooks = h
 				rr, err := p.Run(ctx, &run)
+				fl.Runs++
 				if err != nil {
 					return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
 				}
@@ -539,6 +543,12 @@ func flex(ctx context.Context, rep *Report, f *Failure, opts *FlexOptions) (*Rep
 	}
 	cands, err := FlexTest(ctx, f.Program, rep.Candidates, &o)
 	rep.Candidates = cands
+	rep.Stats.Runs += len(o.Passing)
+	for _, c := range cands {
+		if c.Flex != nil {
+			rep.Stats.Runs += c.Flex.Runs
+		}
+	}
 	if err != nil {
 		rep.Partial = true
 		rep.Reason = strings.TrimPrefix(rep.Reason+"; flexibility test: "+err.Error(), "; ")
