@@ -22,6 +22,10 @@ type AngelicOptions struct {
 	// paper does method by method. Default: AgxFaults' defaults (the
 	// functions of the program's in-scope packages).
 	Search Options
+	// MaxInstances bounds the instances of one expression searched one
+	// by one, beyond those its first correction set changes. Default 0:
+	// 16.
+	MaxInstances int
 	// Flex configure the flexibility test of the Angelic technique.
 	Flex FlexOptions
 }
@@ -41,11 +45,13 @@ type AngelicOptions struct {
 // ([AgxFaults] with encode.ByExpression, MaxSize 1): each correction set
 // names one expression and gives values to all its instances; every
 // instance of the failing run whose value the model changes is then
-// replayed alone, and each that passes alone is a candidate. So an
-// expression is searched once: another instance of it that could rescue
-// the case with a value of its own, where the model chose a different
-// instance, is not reported; nor is an expression the model can fix only
-// by changing several of its instances at once.
+// replayed alone, and each that passes alone is a candidate. Only an
+// expression some change of its instances fixes can have an instance
+// that fixes the case alone, so the other instances of these expressions
+// (up to MaxInstances each) are then searched one at a time: AgxFaults
+// again, with that one instance blamable, its model replayed alone. An
+// expression the model can fix only by changing several of its instances
+// at once gives no candidate.
 func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *AngelicOptions) (*Report, error) {
 	if opts == nil {
 		opts = &AngelicOptions{}
@@ -90,14 +96,15 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	for name, b := range o.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}
-	for _, f := range all {
-		if !f.out.Verified {
-			continue
-		}
+	confirmed := map[trace.InstanceKey]bool{}
+	// alone replays each instance of the failing run whose value f's model
+	// changes (only: if not nil, that instance only) with that value
+	// alone, and keeps those that pass as candidates.
+	alone := func(f found, only *trace.InstanceKey) error {
 		for _, a := range f.enc.Angelic {
 			e, ok := at[a.Key]
-			if !ok {
-				continue // not an instance of the failing run
+			if !ok || confirmed[a.Key] || only != nil && a.Key != *only {
+				continue // not an instance of the failing run, or done
 			}
 			orig := t.Value(e)
 			if a.Branch && a.Value.Bool() == orig.Bool() || !a.Branch && a.Value.String() == orig.String() {
@@ -113,9 +120,10 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 			v, err := sub.run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
-				return finishAngelic(rep, &o, err)
+				return err
 			}
 			if v.passed {
+				confirmed[a.Key] = true
 				a.Orig = orig
 				one := &encode.Candidate{Statements: f.enc.Statements, Angelic: []encode.Angelic{a}, Hooks: h}
 				cand := src.candidate(one, v, true)
@@ -123,6 +131,61 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 				rep.Candidates = append(rep.Candidates, cand)
 			}
 			v.release()
+		}
+		return nil
+	}
+	for _, f := range all {
+		if f.out.Verified {
+			if err := alone(f, nil); err != nil {
+				return finishAngelic(rep, &o, err)
+			}
+		}
+	}
+	// The other instances of the expressions found: a search each, with
+	// that one instance blamable. Only an expression some change of its
+	// instances fixes can have an instance that fixes the case alone.
+	maxInst := opts.MaxInstances
+	if maxInst <= 0 {
+		maxInst = 16
+	}
+	for _, f := range all {
+		if !f.out.Verified {
+			continue
+		}
+		statics := map[trace.StaticID]bool{}
+		for _, a := range f.enc.Angelic {
+			statics[a.Key.Static] = true
+		}
+		tried := 0
+		for e := range t.Len() {
+			k := t.Key(trace.EventID(e))
+			if !statics[k.Static] || confirmed[k] {
+				continue
+			}
+			if tried == maxInst {
+				break
+			}
+			tried++
+			o2 := o
+			o2.MaxCandidates = 1
+			o2.blamable = func(x trace.InstanceKey) bool { return x == k }
+			var one []found
+			o2.decoded = func(enc *encode.Candidate, out Candidate) { one = append(one, found{enc, out}) }
+			r2, err := agx(ctx, &subject{prog: prog, c: c, firstOnly: o.FirstFailure}, &o2)
+			if err != nil {
+				return finishAngelic(rep, &o, err)
+			}
+			rep.Stats.Runs += r2.Stats.Runs
+			if r2.Partial && ctx.Err() != nil {
+				return finishAngelic(rep, &o, ctx.Err())
+			}
+			for _, g := range one {
+				if g.out.Verified {
+					if err := alone(g, &k); err != nil {
+						return finishAngelic(rep, &o, err)
+					}
+				}
+			}
 		}
 	}
 	return finishAngelic(rep, &o, nil)

@@ -61,7 +61,8 @@
 // the expression instances whose value alone, replaced at that one
 // instance, makes it pass, each with its alternate value and verified by
 // a replay. It is AgxFaults with expression granularity and candidates of
-// size 1, each instance the model changes then replayed alone. [FlexTest]
+// size 1, each instance the model changes then replayed alone, and the
+// other instances of the expressions found searched one at a time. [FlexTest]
 // is the second: on each passing case that executes a candidate, it
 // replays the case with one instance changed to a few alternate values;
 // a case that fails under all of them inhibits the candidate (a

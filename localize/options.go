@@ -124,6 +124,10 @@ type Options struct {
 	// the correction set it was decoded from: AngelicTest reads the
 	// instance keys and values from it.
 	decoded func(c *encode.Candidate, out Candidate)
+	// blamable, if set, further restricts blame to the instances it
+	// accepts (encode.Options.Blamable): AngelicTest searches one
+	// instance at a time with it.
+	blamable func(trace.InstanceKey) bool
 }
 
 // Engine chooses the Z3 solver localization checks with (see
