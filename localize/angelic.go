@@ -301,8 +301,8 @@ type Flexibility struct {
 
 // FlexValue is an alternate value that kept a passing case passing.
 type FlexValue struct {
-	Case       string `json:"case"`
-	Line       int    `json:"line"`
+	Case       string `json:"case"`       // the passing case
+	Line       int    `json:"line"`       // the instance's line
 	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
 	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
 	Value      string `json:"value"`      // the alternate value (a branch: its decision)
@@ -579,7 +579,10 @@ func (r *Report) PruneInhibited(demote bool) {
 type FlexFilter struct {
 	// Technique gives the candidates. Default nil: &Agx{}.
 	Technique Technique
-	Options   FlexOptions
+	// Options configure the flexibility test. Default: FlexOptions'
+	// defaults (the passing cases of Failure.Spectrum, inhibited
+	// candidates removed).
+	Options FlexOptions
 }
 
 var _ Technique = (*FlexFilter)(nil)

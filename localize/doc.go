@@ -62,11 +62,11 @@
 // instance, makes it pass, each with its alternate value and verified by
 // a replay. It is AgxFaults with expression granularity and candidates of
 // size 1, each instance the model changes then replayed alone, and the
-// other instances of the expressions found searched one at a time. [FlexTest]
-// is the second: on each passing case that executes a candidate, it
-// replays the case with one instance changed to a few alternate values;
-// a case that fails under all of them inhibits the candidate (a
-// one-expression fix there would break it). A value found is verified;
+// other instances of the expressions found searched one at a time.
+// [FlexTest] is the second: on each passing case that executes a
+// candidate, it replays the case with one instance changed to a few
+// alternate values; a case that fails under all of them inhibits the
+// candidate (a one-expression fix there would break it). A value found is verified;
 // none found is approximate, as the search tries a small set of values,
 // not a formula. [Angelic] chains both as a Technique, [FlexFilter]
 // prunes any technique's candidates, and [Report.PruneInhibited] removes
@@ -74,7 +74,8 @@
 //
 // # Reports
 //
-// A Report lists the candidates (verified first, then by size, then by
+// A Report lists the candidates (those a passing case inhibits last;
+// verified first, then by size, then by flexibility, then by
 // position or a Suspiciousness), plausible fixes found by mutation when
 // asked for ([Mutation], [Report.AddFixes]), a per-line ranking in which
 // each line names its [Evidence] (so results compare with spectrum-based
