@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -59,6 +60,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	if c == nil {
 		return nil, fmt.Errorf("localize: AngelicTest: no test case")
 	}
+	start := time.Now()
 	o := opts.Search
 	o.Granularity, o.MaxSize = encode.ByExpression, 1
 	type found struct {
@@ -79,7 +81,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	ro.Hooks = nil
 	fail, err := sub.run(ctx, &ro)
 	if err != nil {
-		return finishAngelic(rep, &o, err)
+		return finishAngelic(rep, &o, start, err)
 	}
 	rep.Stats.Runs++
 	defer fail.release()
@@ -137,7 +139,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	for _, f := range all {
 		if f.out.Verified {
 			if err := alone(f, nil); err != nil {
-				return finishAngelic(rep, &o, err)
+				return finishAngelic(rep, &o, start, err)
 			}
 		}
 	}
@@ -173,22 +175,26 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 			o2.decoded = func(enc *encode.Candidate, out Candidate) { one = append(one, found{enc, out}) }
 			r2, err := agx(ctx, &subject{prog: prog, c: c, firstOnly: o.FirstFailure}, &o2)
 			if err != nil {
-				return finishAngelic(rep, &o, err)
+				return finishAngelic(rep, &o, start, err)
 			}
 			rep.Stats.Runs += r2.Stats.Runs
+			rep.Stats.Refinements += r2.Stats.Refinements
+			rep.Stats.MCSes += r2.Stats.MCSes
+			rep.Stats.SolverCalls += r2.Stats.SolverCalls
+			rep.Stats.Solve += r2.Stats.Solve
 			if r2.Partial && ctx.Err() != nil {
-				return finishAngelic(rep, &o, ctx.Err())
+				return finishAngelic(rep, &o, start, ctx.Err())
 			}
 			for _, g := range one {
 				if g.out.Verified {
 					if err := alone(g, &k); err != nil {
-						return finishAngelic(rep, &o, err)
+						return finishAngelic(rep, &o, start, err)
 					}
 				}
 			}
 		}
 	}
-	return finishAngelic(rep, &o, nil)
+	return finishAngelic(rep, &o, start, nil)
 }
 
 // ModeAngelic is the Mode of the reports of [AngelicTest] and [Angelic].
@@ -196,10 +202,11 @@ const ModeAngelic = "angelic"
 
 // finishAngelic orders an AngelicTest report; err (a cancellation, a
 // run's failure) makes it partial.
-func finishAngelic(rep *Report, opts *Options, err error) (*Report, error) {
+func finishAngelic(rep *Report, opts *Options, start time.Time, err error) (*Report, error) {
 	if err != nil {
 		rep.Partial, rep.Reason = true, err.Error()
 	}
+	rep.Stats.Total = time.Since(start)
 	rep.Rerank(opts.Suspiciousness)
 	return rep, nil
 }
@@ -603,10 +610,12 @@ func (x *FlexFilter) Localize(ctx context.Context, f *Failure) (*Report, error) 
 // flex applies the flexibility test with opts to rep's candidates, the
 // passing cases those of f when opts names none.
 func flex(ctx context.Context, rep *Report, f *Failure, opts *FlexOptions) (*Report, error) {
+	start := time.Now()
 	o := *opts
 	if o.Passing == nil {
 		o.Passing = passingCases(f)
 	}
+	defer func() { rep.Stats.Total += time.Since(start) }()
 	cands, err := FlexTest(ctx, f.Program, rep.Candidates, &o)
 	rep.Candidates = cands
 	rep.Stats.Runs += len(o.Passing)
