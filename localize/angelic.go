@@ -84,6 +84,16 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 		return finishAngelic(rep, &o, start, err)
 	}
 	rep.Stats.Runs++
+	if budget, ok := endlessBudget(fail, o.Run.MaxSteps); ok {
+		// A loop that does not end: the run AgxFaults localized, as
+		// it cut it short.
+		fail.release()
+		ro.MaxSteps = budget
+		if fail, err = sub.run(ctx, &ro); err != nil {
+			return finishAngelic(rep, &o, start, err)
+		}
+		rep.Stats.Runs++
+	}
 	defer fail.release()
 	t := fail.res.Trace
 	at := make(map[trace.InstanceKey]trace.EventID, t.Len())
@@ -93,6 +103,8 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	names := instanceNames(t)
 	if o.Run.MaxSteps == 0 {
 		ro.MaxSteps = 100*fail.res.Steps + 100_000 // as AgxFaults bounds its re-runs
+	} else {
+		ro.MaxSteps = o.Run.MaxSteps
 	}
 	src := sources{}
 	for name, b := range o.Overlay {
@@ -304,6 +316,22 @@ type Flexibility struct {
 	// Score is the share of the cases tested (flexible or inhibiting)
 	// where the candidate is flexible; 1 when no case tested it.
 	Score float64 `json:"score"`
+}
+
+// summary says what the test found, for the text and HTML reports.
+func (fl *Flexibility) summary() string {
+	tested := len(fl.Flexible) + len(fl.Inhibitors)
+	switch {
+	case fl.Executed == 0:
+		return "no passing case executes it"
+	case tested == 0:
+		return "flexibility not tested: no alternate value for its values"
+	}
+	s := fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
+	if len(fl.Inhibitors) > 0 {
+		s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
+	}
+	return s
 }
 
 // FlexValue is an alternate value that kept a passing case passing.

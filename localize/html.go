@@ -481,10 +481,7 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 			m.notes = append(m.notes, ha)
 		}
 		if fl := c.Flex; fl != nil {
-			hc.Flex = fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), len(fl.Flexible)+len(fl.Inhibitors))
-			if len(fl.Inhibitors) > 0 {
-				hc.Flex += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
-			}
+			hc.Flex = fl.summary()
 		}
 		var path []string
 		for _, d := range c.Path {

@@ -203,11 +203,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
 			}
 			if fl := c.Flex; fl != nil {
-				fmt.Fprintf(&sb, " [flexible in %d of %d passing cases", len(fl.Flexible), len(fl.Flexible)+len(fl.Inhibitors))
-				if len(fl.Inhibitors) > 0 {
-					fmt.Fprintf(&sb, "; inhibited by %s", strings.Join(fl.Inhibitors, ", "))
-				}
-				sb.WriteByte(']')
+				sb.WriteString(" [" + fl.summary() + "]")
 			}
 			sb.WriteByte('\n')
 		}
