@@ -23,9 +23,9 @@ type AngelicOptions struct {
 	// paper does method by method. Default: AgxFaults' defaults (the
 	// functions of the program's in-scope packages).
 	Search Options
-	// MaxInstances bounds the instances of one expression searched one
-	// by one, beyond those its first correction set changes. Default 0:
-	// 16.
+	// MaxInstances bounds the instances of one expression replayed
+	// alone with the values of its first correction set, and those then
+	// searched one by one. Default 0: 16.
 	MaxInstances int
 	// Flex configure the flexibility test of the Angelic technique.
 	Flex FlexOptions
@@ -53,6 +53,10 @@ type AngelicOptions struct {
 // again, with that one instance blamable, its model replayed alone. An
 // expression the model can fix only by changing several of its instances
 // at once gives no candidate.
+//
+// Cancelling ctx stops the searches with the candidates found so far,
+// the report marked Partial; the replays of the first search's models
+// (at most MaxInstances a model) run all the same.
 func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *AngelicOptions) (*Report, error) {
 	if opts == nil {
 		opts = &AngelicOptions{}
@@ -74,12 +78,15 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	if err != nil {
 		return nil, err
 	}
+	// The search may have stopped at ctx's deadline; the replays of what
+	// it found are bounded by their steps and MaxInstances instead.
+	rctx := context.WithoutCancel(ctx)
 	rep.Mode = ModeAngelic
 	rep.Candidates = []Candidate{}
 	// The failing run, for the values and counts of its instances.
 	ro := o.Run
 	ro.Hooks = nil
-	fail, err := sub.run(ctx, &ro)
+	fail, err := sub.run(rctx, &ro)
 	if err != nil {
 		return finishAngelic(rep, &o, start, err)
 	}
@@ -89,7 +96,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 		// it cut it short.
 		fail.release()
 		ro.MaxSteps = budget
-		if fail, err = sub.run(ctx, &ro); err != nil {
+		if fail, err = sub.run(rctx, &ro); err != nil {
 			return finishAngelic(rep, &o, start, err)
 		}
 		rep.Stats.Runs++
@@ -110,11 +117,16 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	for name, b := range o.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}
+	maxInst := opts.MaxInstances
+	if maxInst <= 0 {
+		maxInst = 16
+	}
 	confirmed := map[trace.InstanceKey]bool{}
 	// alone replays each instance of the failing run whose value f's model
 	// changes (only: if not nil, that instance only) with that value
 	// alone, and keeps those that pass as candidates.
 	alone := func(f found, only *trace.InstanceKey) error {
+		replays := 0
 		for _, a := range f.enc.Angelic {
 			e, ok := at[a.Key]
 			if !ok || confirmed[a.Key] || only != nil && a.Key != *only {
@@ -130,8 +142,12 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 			} else {
 				h.Values = map[trace.InstanceKey]trace.Value{a.Key: a.Value}
 			}
+			if replays == maxInst {
+				break
+			}
+			replays++
 			ro.Hooks = h
-			v, err := sub.run(ctx, &ro)
+			v, err := sub.run(rctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
 				return err
@@ -158,13 +174,12 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	// The other instances of the expressions found: a search each, with
 	// that one instance blamable. Only an expression some change of its
 	// instances fixes can have an instance that fixes the case alone.
-	maxInst := opts.MaxInstances
-	if maxInst <= 0 {
-		maxInst = 16
-	}
 	for _, f := range all {
 		if !f.out.Verified {
 			continue
+		}
+		if ctx.Err() != nil {
+			return finishAngelic(rep, &o, start, ctx.Err())
 		}
 		statics := map[trace.StaticID]bool{}
 		for _, a := range f.enc.Angelic {
@@ -313,6 +328,9 @@ type Flexibility struct {
 	// Runs counts the replays the test cost (not the passing cases' own
 	// runs, shared by all candidates).
 	Runs int `json:"runs"`
+	// Partial is set when the test stopped (a cancellation, a deadline)
+	// before every passing case was tried.
+	Partial bool `json:"partial,omitempty"`
 	// Score is the share of the cases tested (flexible or inhibiting)
 	// where the candidate is flexible; 1 when no case tested it.
 	Score float64 `json:"score"`
@@ -321,15 +339,20 @@ type Flexibility struct {
 // summary says what the test found, for the text and HTML reports.
 func (fl *Flexibility) summary() string {
 	tested := len(fl.Flexible) + len(fl.Inhibitors)
+	var s string
 	switch {
 	case fl.Executed == 0:
-		return "no passing case executes it"
+		s = "no passing case executes it"
 	case tested == 0:
-		return "flexibility not tested: no alternate value for its values"
+		s = "flexibility not tested: no alternate value for its values"
+	default:
+		s = fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
+		if len(fl.Inhibitors) > 0 {
+			s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
+		}
 	}
-	s := fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
-	if len(fl.Inhibitors) > 0 {
-		s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
+	if fl.Partial {
+		s += " (flexibility test cut short)"
 	}
 	return s
 }
@@ -387,15 +410,22 @@ func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts 
 	if maxInst <= 0 {
 		maxInst = 16
 	}
+	partial := func(err error) ([]Candidate, error) {
+		for i := range out {
+			out[i].Flex.Partial = true
+		}
+		scores(out)
+		return out, err
+	}
 	for _, p := range opts.Passing {
 		if err := ctx.Err(); err != nil {
-			return out, err
+			return partial(err)
 		}
 		ro := opts.Run
 		ro.Hooks, ro.NoTrace, ro.CoverOnly = nil, false, false
 		r, err := p.Run(ctx, &ro)
 		if err != nil {
-			return out, fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
+			return partial(fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err))
 		}
 		if !r.Passed() || r.Trace == nil {
 			if r.Trace != nil {
@@ -406,16 +436,21 @@ func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts 
 		err = flexCase(ctx, p, r, out, maxInst, opts.Run)
 		r.Trace.Release()
 		if err != nil {
-			return out, err
+			return partial(err)
 		}
 	}
-	for i := range out {
-		fl := out[i].Flex
+	scores(out)
+	return out, nil
+}
+
+// scores sets the candidates' flexibility scores from the cases tested.
+func scores(cands []Candidate) {
+	for i := range cands {
+		fl := cands[i].Flex
 		if n := len(fl.Flexible) + len(fl.Inhibitors); n > 0 {
 			fl.Score = float64(len(fl.Flexible)) / float64(n)
 		}
 	}
-	return out, nil
 }
 
 // instrSig names a static instruction across runs as a candidate's
@@ -687,8 +722,17 @@ var _ Technique = (*Angelic)(nil)
 
 // Localize finds the repair candidates of f's case and tests their
 // flexibility.
+//
+// When ctx has a deadline, AngelicTest gets three quarters of the time
+// left, so that the flexibility test has time for the candidates found.
 func (a *Angelic) Localize(ctx context.Context, f *Failure) (*Report, error) {
-	rep, err := AngelicTest(ctx, f.Program, f.Case, &a.Options)
+	actx := ctx
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		actx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)*3/4))
+		defer cancel()
+	}
+	rep, err := AngelicTest(actx, f.Program, f.Case, &a.Options)
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func shortNames(names []string) []string {
 //     ones that are flexible, not the condition itself"), and so is the
 //     store of leap (line 17), a Boolean inhibited like `if leap`.
 func TestAngelicPaper(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle", "./zune")
 	if err != nil {
@@ -113,7 +113,7 @@ func TestAngelicPaper(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tech := &Angelic{Options: AngelicOptions{Search: tt.search, Flex: FlexOptions{Demote: true}}}
-			res, err := Package(ctx, prog, examplesPkg+tt.pkg, &PackageOptions{Run: tt.run, SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}})
+			res, err := Package(ctx, prog, examplesPkg+tt.pkg, &PackageOptions{Run: tt.run, SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}, Timeout: 3 * time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
