@@ -269,7 +269,7 @@
 //     path (the branch decisions of the verifying run), verified, and
 //     with -flex or -mode angelic flex: {executed, flexible [{case, line,
 //     occurrence, instance, value, orig}], inhibitors, untested,
-//     instances, flexibleInstances, runs, score};
+//     instances, flexibleInstances, runs, score, partial};
 //   - ranking: [{file, line, rank, evidence}], the lines in the order a
 //     developer reads them (see above), rank counting the lines examined,
 //     inclusive, lines that tie sharing the worst;
