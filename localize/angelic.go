@@ -299,6 +299,12 @@ type FlexOptions struct {
 	// MaxInstances bounds the instances of a candidate's expressions
 	// tried in one passing run. Default 0: 16.
 	MaxInstances int
+	// CaseTimeout bounds the test on one passing case, its run and its
+	// replays (a value may send a loop far beyond the case's steps): a
+	// case that takes longer decides nothing for the candidates it had
+	// not decided, which list it as Untested. Default 0:
+	// DefaultEvidenceTimeout; negative: no bound.
+	CaseTimeout time.Duration
 	// Run are the options of the passing cases' runs and replays.
 	// Default: trace's defaults; replays are bounded by 100 times the
 	// steps of the run they replay, plus 100 000.
@@ -318,7 +324,8 @@ type Flexibility struct {
 	// case passing: the candidate is inflexible there.
 	Inhibitors []string `json:"inhibitors,omitempty"`
 	// Untested are the cases that executed the expressions only with
-	// values of kinds no alternate is formed for (pointers, aggregates).
+	// values of kinds no alternate is formed for (pointers, aggregates),
+	// or that ran out of time (FlexOptions.CaseTimeout) before deciding.
 	Untested []string `json:"untested,omitempty"`
 	// Instances counts the instances tried over all the cases, and
 	// FlexibleInstances those where an alternate value kept the case
@@ -344,7 +351,7 @@ func (fl *Flexibility) summary() string {
 	case fl.Executed == 0:
 		s = "no passing case executes it"
 	case tested == 0:
-		s = "flexibility not tested: no alternate value for its values"
+		s = "flexibility undecided: no alternate value for its values, or no time"
 	default:
 		s = fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
 		if len(fl.Inhibitors) > 0 {
@@ -417,27 +424,27 @@ func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts 
 		scores(out)
 		return out, err
 	}
+	bound := opts.CaseTimeout
+	if bound == 0 {
+		bound = DefaultEvidenceTimeout
+	}
 	for _, p := range opts.Passing {
 		if err := ctx.Err(); err != nil {
 			return partial(err)
 		}
-		ro := opts.Run
-		ro.Hooks, ro.NoTrace, ro.CoverOnly = nil, false, false
-		r, err := p.Run(ctx, &ro)
-		if err != nil {
-			return partial(fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err))
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if bound > 0 {
+			cctx, cancel = context.WithTimeout(ctx, bound)
 		}
-		if !r.Passed() || r.Trace == nil {
-			if r.Trace != nil {
-				r.Trace.Release()
-			}
-			continue
+		err := flexRun(cctx, p, out, maxInst, opts.Run)
+		cancel()
+		if ctx.Err() != nil {
+			return partial(ctx.Err())
 		}
-		err = flexCase(ctx, p, r, out, maxInst, opts.Run)
-		r.Trace.Release()
-		if err != nil {
+		if err != nil && cctx.Err() == nil {
 			return partial(err)
 		}
+		// A case over its bound decides nothing more: on to the next.
 	}
 	scores(out)
 	return out, nil
@@ -451,6 +458,24 @@ func scores(cands []Candidate) {
 			fl.Score = float64(len(fl.Flexible)) / float64(n)
 		}
 	}
+}
+
+// flexRun runs the passing case p and, if it passes, tests every
+// candidate on its run.
+func flexRun(ctx context.Context, p trace.Case, cands []Candidate, maxInst int, run trace.RunOptions) error {
+	ro := run
+	ro.Hooks, ro.NoTrace, ro.CoverOnly = nil, false, false
+	r, err := p.Run(ctx, &ro)
+	if err != nil {
+		return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
+	}
+	if r.Trace != nil {
+		defer r.Trace.Release()
+	}
+	if ctx.Err() != nil || !r.Passed() || r.Trace == nil {
+		return ctx.Err()
+	}
+	return flexCase(ctx, p, r, cands, maxInst, run)
 }
 
 // instrSig names a static instruction across runs as a candidate's
@@ -540,6 +565,9 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 			fl.Instances++
 			for _, alt := range alts {
 				if err := ctx.Err(); err != nil {
+					if !flexible {
+						fl.Untested = append(fl.Untested, p.Name()) // undecided
+					}
 					return err
 				}
 				h := &trace.Hooks{}
@@ -551,6 +579,13 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 				run.Hooks = h
 				rr, err := p.Run(ctx, &run)
 				fl.Runs++
+				if ctx.Err() != nil {
+					// Cut short: the replay's outcome says nothing.
+					if !flexible {
+						fl.Untested = append(fl.Untested, p.Name())
+					}
+					return ctx.Err()
+				}
 				if err != nil {
 					return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
 				}

@@ -246,6 +246,16 @@ func TestAngelicTestData(t *testing.T) {
 	if len(rep.Candidates) != 9 || rep.Mode != ModeAngelic {
 		t.Errorf("%d candidates in mode %s, want 9 in %s:\n%s", len(rep.Candidates), rep.Mode, ModeAngelic, angelicTable(rep))
 	}
+	// A case out of time decides nothing: no candidate is inhibited.
+	late, err := FlexTest(ctx, p, rep.Candidates, &FlexOptions{Passing: passing, CaseTimeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range late {
+		if c.Inhibited() || len(c.Flex.Flexible) > 0 {
+			t.Errorf("%v decided with no time: %+v", c.Locations, *c.Flex)
+		}
+	}
 	rep.Candidates, err = FlexTest(ctx, p, rep.Candidates, &FlexOptions{Passing: passing})
 	if err != nil {
 		t.Fatal(err)
