@@ -20,10 +20,18 @@ import (
 // row per candidate with its instance, expression, the failing run's value
 // and the alternate value, then its flexibility on the passing cases and
 // its inhibitors.
-func angelicTable(rep *Report) string {
+func angelicTable(rep *Report) string { return angelicTableOf(rep, false) }
+
+// angelicTableOf is angelicTable, with blank the alternate integers
+// shown as "…": where many values work, another libz3 build may choose
+// another.
+func angelicTableOf(rep *Report, blank bool) string {
 	var sb strings.Builder
 	for _, c := range rep.Candidates {
 		a, l := c.Angelic[0], c.Locations[0]
+		if blank && a.Value != "true" && a.Value != "false" {
+			a.Value = "…"
+		}
 		expr := l.Expr
 		if expr == "" {
 			expr = a.Expr
@@ -85,7 +93,8 @@ func shortNames(names []string) []string {
 //     1981 (the paper lists T3 alone; one inhibitor suffices);
 //   - the alternate values differ (the paper's 0 for days -= 366 is the
 //     constant's value; ours replace the value stored: any that ends the
-//     loop in the right year), and the constant 365 of the loop's
+//     loop in the right year, so the golden file shows integers as "…":
+//     another libz3 build may choose another), and the constant 365 of the loop's
 //     condition is an operand, not an instruction, so it is no candidate;
 //   - the condition `days > 365` of the 2nd iteration is a candidate of
 //     its own, inhibited by T4 and T5 (the paper: "its operands are the
@@ -101,14 +110,15 @@ func TestAngelicPaper(t *testing.T) {
 	tests := []struct {
 		name, pkg, run string
 		search         Options
+		blank          bool // many alternate values work: not compared
 	}{
-		{"triangle", "triangle", "TestClassify", Options{}},
+		{"triangle", "triangle", "TestClassify", Options{}, false},
 		{"zune", "zune", "TestYear", Options{
 			InScope: func(fn *ssa.Function) bool { return fn.Name() == "Year" },
 			Lines: func(l trace.Line) bool {
 				return !(strings.HasSuffix(l.File, "zune.go") && l.Line == 29) // return year
 			},
-		}},
+		}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,7 +131,7 @@ func TestAngelicPaper(t *testing.T) {
 				t.Fatalf("%d reports, want 1 (failing: %v)", len(res.Reports), res.Failing)
 			}
 			rep := res.Reports[0]
-			got := fmt.Sprintf("# %s: %s\n%s", rep.Test, rep.Failure, angelicTable(rep))
+			got := fmt.Sprintf("# %s: %s\n%s", rep.Test, rep.Failure, angelicTableOf(rep, tt.blank))
 			if rep.Partial {
 				t.Errorf("partial report: %s", rep.Reason)
 			}
