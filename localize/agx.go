@@ -170,6 +170,10 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	if opts.Lines != nil {
 		eo.Blamable = onLines(sub.prog, eo.Blamable, opts.Lines)
 	}
+	if only := opts.blamable; only != nil {
+		prev := eo.Blamable
+		eo.Blamable = func(k trace.InstanceKey) bool { return only(k) && (prev == nil || prev(k)) }
+	}
 	var enc *encode.Encoder
 	switch {
 	case opts.Hooks != nil && opts.Hooks.NewEncoder != nil:
@@ -363,7 +367,11 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 				}
 			}
 		}
-		rep.Candidates = append(rep.Candidates, src.candidate(cand, v, opts.Granularity == encode.ByExpression))
+		out := src.candidate(cand, v, opts.Granularity == encode.ByExpression)
+		if opts.decoded != nil {
+			opts.decoded(cand, out)
+		}
+		rep.Candidates = append(rep.Candidates, out)
 		v.release()
 		inner.release()
 		if err := solver.Block(mcs.Groups); err != nil {

@@ -10,8 +10,11 @@
 // of the package's cases. Two interfaces take it:
 //
 //	interface      turns a Failure into        implementations
-//	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes)
-//	Scorer         LineScores                  SpectrumScorer, SliceScorer
+//	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes),
+//	                                           Angelic (angelic debugging),
+//	                                           FlexFilter (any technique, pruned)
+//	Scorer         LineScores                  SpectrumScorer, SliceScorer,
+//	                                           ProximityScorer, Product
 //
 // and three combinators work on reports: [Report.Rerank] orders tied
 // candidates by a [Suspiciousness], [Report.Fuse] completes the ranking
@@ -51,9 +54,28 @@
 // last step is avoided. A failing case with none of these gives
 // [ErrNoOracle], with the reason.
 //
+// # Angelic debugging
+//
+// [AngelicTest] is the first step of angelic debugging (Chandra, Torlak,
+// Barman, Bodik, ICSE 2011): the repair candidates of a failing case are
+// the expression instances whose value alone, replaced at that one
+// instance, makes it pass, each with its alternate value and verified by
+// a replay. It is AgxFaults with expression granularity and candidates of
+// size 1, each instance the model changes then replayed alone, and the
+// other instances of the expressions found searched one at a time.
+// [FlexTest] is the second: on each passing case that executes a
+// candidate, it replays the case with one instance changed to a few
+// alternate values; a case that fails under all of them inhibits the
+// candidate (a one-expression fix there would break it). A value found is verified;
+// none found is approximate, as the search tries a small set of values,
+// not a formula. [Angelic] chains both as a Technique, [FlexFilter]
+// prunes any technique's candidates, and [Report.PruneInhibited] removes
+// or demotes the inhibited ones.
+//
 // # Reports
 //
-// A Report lists the candidates (verified first, then by size, then by
+// A Report lists the candidates (those a passing case inhibits last;
+// verified first, then by size, then by flexibility, then by
 // position or a Suspiciousness), plausible fixes found by mutation when
 // asked for ([Mutation], [Report.AddFixes]), a per-line ranking in which
 // each line names its [Evidence] (so results compare with spectrum-based

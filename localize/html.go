@@ -149,6 +149,7 @@ type (
 		Locs     []htmlRef
 		Angelic  []htmlAngelic
 		Path     string
+		Flex     string // what the flexibility test found, if it ran
 	}
 	htmlRef struct {
 		Where, Href, Text string
@@ -472,9 +473,15 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 			if a.Occurrence > 0 {
 				ha.Occurrence = "execution " + strconv.Itoa(a.Occurrence+1)
 			}
+			if a.Instance != "" {
+				ha.Occurrence = a.Instance
+			}
 			hc.Angelic = append(hc.Angelic, ha)
 			m := markOf(a.File, a.Line)
 			m.notes = append(m.notes, ha)
+		}
+		if fl := c.Flex; fl != nil {
+			hc.Flex = fl.summary()
 		}
 		var path []string
 		for _, d := range c.Path {
@@ -702,6 +709,7 @@ table.src tr:target td { outline: 2px solid #0b57d0; outline-offset: -2px; }
 </td><td>
 {{- range .Angelic}}<div><a href="{{.Href}}">{{.Where}}</a>: <b>{{.Value}}</b>{{with .Orig}} <span class="meta">(was {{.}})</span>{{end}} <span class="instr">{{.Instr}}</span>{{with .Occurrence}} <span class="meta">({{.}})</span>{{end}}</div>{{end -}}
 {{- with .Path}}<div class="path">path: {{.}}</div>{{end -}}
+{{- with .Flex}}<div class="meta">{{.}}</div>{{end -}}
 </td><td>{{if .Verified}}<span class="ok">yes</span>{{else}}<span class="no">no</span>{{end}}</td></tr>
 {{- end}}
 </table>

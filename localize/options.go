@@ -119,6 +119,15 @@ type Options struct {
 	// the other tests. It changes the order of the report only, not the
 	// candidates found. Default nil: ties in position order (file, line).
 	Suspiciousness Suspiciousness
+
+	// decoded, if set, is given every candidate as it is reported, with
+	// the correction set it was decoded from: AngelicTest reads the
+	// instance keys and values from it.
+	decoded func(c *encode.Candidate, out Candidate)
+	// blamable, if set, further restricts blame to the instances it
+	// accepts (encode.Options.Blamable): AngelicTest searches one
+	// instance at a time with it.
+	blamable func(trace.InstanceKey) bool
 }
 
 // Engine chooses the Z3 solver localization checks with (see

@@ -358,8 +358,16 @@ func evidenceOf(s Scorer) Evidence {
 
 // modeOf names a technique in a report.
 func modeOf(t Technique) string {
-	if a, ok := t.(*Agx); ok {
-		return a.Options.Mode.String()
+	switch t := t.(type) {
+	case *Agx:
+		return t.Options.Mode.String()
+	case *Angelic:
+		return ModeAngelic
+	case *FlexFilter:
+		if t.Technique == nil {
+			return (&Agx{}).Options.Mode.String()
+		}
+		return modeOf(t.Technique)
 	}
 	return fmt.Sprintf("%T", t)
 }

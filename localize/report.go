@@ -37,12 +37,13 @@ func compareLocations(a, b Location) int {
 type AngelicValue struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
-	Occurrence int    `json:"occurrence"`     // which execution of the instruction in its frame (0: first)
-	Instr      string `json:"instr"`          // the SSA instruction
-	Expr       string `json:"expr,omitempty"` // the instruction as written: a branch's condition, an assignment's left-hand side, "return"
-	Branch     bool   `json:"branch"`         // a branch decision: Value is "true" (then) or "false"
-	Value      string `json:"value"`          // the angelic value, formatted as Go would print it
-	Orig       string `json:"orig"`           // the instance's value (a branch: its decision) in the failing run, formatted the same way
+	Occurrence int    `json:"occurrence"`         // which execution of the instruction in its frame (0: first)
+	Instr      string `json:"instr"`              // the SSA instruction
+	Expr       string `json:"expr,omitempty"`     // the instruction as written: a branch's condition, an assignment's left-hand side, "return"
+	Branch     bool   `json:"branch"`             // a branch decision: Value is "true" (then) or "false"
+	Value      string `json:"value"`              // the angelic value, formatted as Go would print it
+	Orig       string `json:"orig"`               // the instance's value (a branch: its decision) in the failing run, formatted the same way
+	Instance   string `json:"instance,omitempty"` // the instance as a reader names it ("line 16, 2nd iteration"); set by AngelicTest
 }
 
 // Decision is one branch decision of an angelic path.
@@ -65,6 +66,9 @@ type Candidate struct {
 	// Verified is true only when re-running the test with the angelic values
 	// substituted (and the decisions forced) made it pass.
 	Verified bool `json:"verified"`
+	// Flex is what the flexibility test found on the passing cases
+	// ([FlexTest]); nil when it did not run.
+	Flex *Flexibility `json:"flex,omitempty"`
 }
 
 // RankedLine is a line of a report's ranking.
@@ -172,11 +176,19 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			var vals []string
 			for _, a := range c.Angelic {
 				if a.File == l.File && a.Line == l.Line {
+					v := a.Value
 					if a.Branch {
-						vals = append(vals, "branch "+thenElse(a.Value))
-					} else {
-						vals = append(vals, a.Value)
+						v = "branch " + thenElse(a.Value)
 					}
+					if a.Instance != "" {
+						// An angelic instance (AngelicTest): which one,
+						// and the value it replaces.
+						if !a.Branch {
+							v += " (was " + a.Orig + ")"
+						}
+						v += " at " + a.Instance
+					}
+					vals = append(vals, v)
 				}
 			}
 			where, what := fmt.Sprintf("%s:%d", rel(l.File), l.Line), l.Text
@@ -189,6 +201,9 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			fmt.Fprintf(&sb, "%s: candidate %d (%s, size %d): %s", where, i+1, status, len(c.Locations), what)
 			if len(vals) > 0 {
 				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
+			}
+			if fl := c.Flex; fl != nil {
+				sb.WriteString(" [" + fl.summary() + "]")
 			}
 			sb.WriteByte('\n')
 		}

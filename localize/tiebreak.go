@@ -72,8 +72,11 @@ func (s Suspiciousness) Candidate(c Candidate) float64 {
 }
 
 // Rerank orders the report's candidates again and recomputes its Ranking:
-// verified first, then by size, then, when s is not nil, by decreasing
-// [Suspiciousness] of their most suspicious line, then by position. A nil
+// candidates a passing case inhibits ([Candidate.Inhibited]) last, then
+// verified first, then by size, then by decreasing flexibility
+// (Flexibility.Score, between candidates FlexTest tested), then, when s
+// is not nil, by decreasing [Suspiciousness] of their most suspicious
+// line, then by position. A nil
 // s restores the default order (what AgxFaults returns without
 // Options.Suspiciousness). It costs O(C log C) calls of s for C
 // candidates, and no solving: reports can be reordered under several
@@ -83,8 +86,7 @@ func (r *Report) Rerank(s Suspiciousness) {
 	r.Ranking = rank(r.Candidates)
 }
 
-// sortCandidates orders candidates deterministically: verified first, then
-// by size, then by decreasing score under s (if not nil), then by position.
+// sortCandidates orders candidates deterministically as Rerank says.
 func sortCandidates(cs []Candidate, s Suspiciousness) {
 	var score []float64
 	if s != nil {
@@ -99,6 +101,12 @@ func sortCandidates(cs []Candidate, s Suspiciousness) {
 	}
 	slices.SortStableFunc(idx, func(i, j int) int {
 		a, b := cs[i], cs[j]
+		if a.Inhibited() != b.Inhibited() {
+			if b.Inhibited() {
+				return -1
+			}
+			return 1
+		}
 		if a.Verified != b.Verified {
 			if a.Verified {
 				return -1
@@ -107,6 +115,11 @@ func sortCandidates(cs []Candidate, s Suspiciousness) {
 		}
 		if c := cmp.Compare(len(a.Locations), len(b.Locations)); c != 0 {
 			return c
+		}
+		if a.Flex != nil && b.Flex != nil {
+			if c := cmp.Compare(b.Flex.Score, a.Flex.Score); c != 0 {
+				return c
+			}
 		}
 		if score != nil {
 			if c := cmp.Compare(score[j], score[i]); c != 0 {

@@ -97,13 +97,29 @@
 //
 // The flags are:
 //
-//	-mode agx|pf|fs|fi
+//	-mode agx|pf|fs|fi|angelic
 //
 // The encoding (default agx): agx is AgxFaults' angelic trace formula,
 // refined by re-runs along the paths the candidates take; pf the program
 // formula (every path up to a loop-unwinding bound, as in BugAssist); fs
 // and fi the failing path alone, flow-sensitive and flow-insensitive. See
 // [encode.Mode].
+//
+// angelic is angelic debugging (Chandra et al., ICSE 2011): the repair
+// candidates are the expression instances of the failing run whose value
+// alone, replaced at that one instance, makes the case pass (AgxFaults
+// with -by expr and -max-size 1, each instance the model changes replayed
+// alone; -by and -max-size are ignored), each shown with its alternate
+// value, the value it replaces and the instance ("at line 16, 2nd
+// iteration"). Then the flexibility test runs on every passing case of
+// the package (Examples included, whatever -run selects): a passing case
+// that executes a candidate and fails under every alternate value tried
+// at its instances inhibits it, and inhibited candidates are removed (kept last with -demote); the
+// others are ordered by their share of flexible cases. The alternate
+// values tried are few (the other decision of a branch, a Boolean's
+// negation, the angelic values, w+1, w-1, 0, 1, -1, -w of an integer w):
+// a flexible case is verified by its replay, an inhibitor is approximate.
+// See [localize.Angelic].
 //
 //	-max-size N
 //
@@ -210,6 +226,18 @@
 // and often where the solver finds nothing in time. See
 // [localize.MutationAnalysis.Fixes].
 //
+//	-flex
+//
+// Prune the candidates of any mode with the flexibility test of angelic
+// debugging (see -mode angelic): a candidate that a passing case
+// executing it cannot survive under any alternate value tried is removed
+// (kept last with -demote). See [localize.FlexFilter].
+//
+//	-demote
+//
+// With -flex or -mode angelic, keep the candidates a passing case
+// inhibits, after the others, instead of removing them.
+//
 //	-tiebreak position|FORMULA|mutation|muse
 //
 // The order of candidates that tie on verified status and size (default
@@ -236,8 +264,12 @@
 //   - candidates: locations [{file, line, text}], angelic [{file, line,
 //     occurrence, instr, expr, branch, value, orig}] (expr: the
 //     instruction as written, a branch's condition or an assignment's
-//     left-hand side; orig: the instance's value in the failing run), path
-//     (the branch decisions of the verifying run), verified;
+//     left-hand side; orig: the instance's value in the failing run;
+//     instance, with -mode angelic: the instance as a reader names it),
+//     path (the branch decisions of the verifying run), verified, and
+//     with -flex or -mode angelic flex: {executed, flexible [{case, line,
+//     occurrence, instance, value, orig}], inhibitors, untested,
+//     instances, flexibleInstances, runs, score, partial};
 //   - ranking: [{file, line, rank, evidence}], the lines in the order a
 //     developer reads them (see above), rank counting the lines examined,
 //     inclusive, lines that tie sharing the worst;

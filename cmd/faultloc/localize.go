@@ -28,7 +28,7 @@ func init() {
 func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("localize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path)")
+	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, pruned by the passing cases)")
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
@@ -44,6 +44,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
+	flexFlag := fs.Bool("flex", false, "prune the candidates with the flexibility test on the passing cases: a candidate is removed when a passing case that executes it fails under every alternate value tried (always on with -mode angelic)")
+	demote := fs.Bool("demote", false, "with -flex or -mode angelic: keep the candidates a passing case inhibits, after the others, instead of removing them")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -58,6 +60,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return 1
+	}
+	angelic := *mode == localize.ModeAngelic
+	if angelic {
+		*mode = "agx" // the search behind AngelicTest
 	}
 	m, err := encode.ParseMode(*mode)
 	if err != nil {
@@ -190,7 +196,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	popts := &localize.PackageOptions{Run: *runRE, Technique: &localize.Agx{Options: *opts}, Timeout: *timeout}
+	var tech localize.Technique = &localize.Agx{Options: *opts}
+	switch {
+	case angelic:
+		tech = &localize.Angelic{Options: localize.AngelicOptions{Search: *opts, Flex: localize.FlexOptions{Demote: *demote}}}
+	case *flexFlag:
+		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Demote: *demote}}
+	}
+	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout}
 	switch {
 	case tieFormula != nil:
 		popts.TieBreak = localize.SpectrumScorer{Formula: *tieFormula}

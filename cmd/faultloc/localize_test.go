@@ -392,3 +392,43 @@ func TestLocalizeDeadline(t *testing.T) {
 		t.Errorf("stderr %q does not end with %q", errb.String(), want)
 	}
 }
+
+// TestLocalizeAngelic: -mode angelic on foo keeps the repair candidates
+// no passing case inhibits, the faulty assignment's first (line 14: a
+// and x of a = x), and drops the others (b := x + y, return b: every
+// passing case needs their values), unless -demote keeps them last;
+// -flex prunes AgxFaults' line candidates the same way.
+func TestLocalizeAngelic(t *testing.T) {
+	tests := []struct {
+		args        []string
+		first       string // the first candidate's location
+		inhibited   bool   // some candidate shown is inhibited
+		mode, notIn string
+	}{
+		{[]string{"-mode", "angelic"}, "foo.go:14:3: candidate 1 (verified, size 1): a ", false, "(angelic)", "foo.go:11:"},
+		{[]string{"-mode", "angelic", "-demote"}, "foo.go:14:3: candidate 1 (verified, size 1): a ", true, "(angelic)", ""},
+		{[]string{"-flex", "-max-size", "1"}, "foo.go:14: candidate 1 (verified, size 1): a = x", false, "(agx)", "foo.go:21:"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := run(context.Background(), append(append([]string{"localize", "-tags", "faultloc"}, tt.args...), "../../examples/foo"), &out, &errb)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+			}
+			s := filepath.ToSlash(out.String())
+			lines := strings.Split(s, "\n")
+			if len(lines) < 2 || !strings.Contains(lines[0], tt.mode) || !strings.Contains(lines[1], tt.first) || !strings.Contains(lines[1], "[flexible in ") {
+				t.Errorf("first lines are not the %s report's, with %q first and its flexibility:\n%s", tt.mode, tt.first, s)
+			}
+			if got := strings.Contains(s, "inhibited by"); got != tt.inhibited {
+				t.Errorf("inhibited candidates shown: %v, want %v:\n%s", got, tt.inhibited, s)
+			}
+			for _, l := range lines {
+				if tt.notIn != "" && strings.Contains(l, tt.notIn) && strings.Contains(l, ": candidate ") {
+					t.Errorf("a candidate on %s is shown, though every passing case inhibits it:\n%s", tt.notIn, s)
+				}
+			}
+		})
+	}
+}
