@@ -134,6 +134,48 @@ func TestHostile(t *testing.T) {
 	}
 }
 
+// TestHostileNotCrossChecked: when the interpreter finds no failing case
+// among those selected, text output cross-checks with go test natively;
+// it must not when a selected case was refused, or go test would write
+// the files, start the process and open the connection the interpreter
+// refused.
+func TestHostileNotCrossChecked(t *testing.T) {
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var accepted atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
+	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
+	var out, errb bytes.Buffer
+	args := []string{"localize", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial)$", "./testdata/hostile"}
+	if code := run(context.Background(), args, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "no failing test case in ") {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out.String(), errb.String())
+	}
+	if want := "faultloc localize: not cross-checked with go test, which would run natively what the interpreter refused in TestWriteFile, TestExec, TestDial\n"; !strings.Contains(errb.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("a hostile test wrote %s", e.Name())
+	}
+	if n := accepted.Load(); n != 0 {
+		t.Errorf("the listener accepted %d connections", n)
+	}
+}
+
 // TestHostileInit: a package whose init panics has no test that runs;
 // the command says why for each, and writes no report.
 func TestHostileInit(t *testing.T) {
