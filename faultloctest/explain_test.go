@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -409,5 +410,43 @@ func TestFirstFailure(t *testing.T) {
 	r.end()
 	if len(r.logs) != 1 || !strings.Contains(r.logs[0], "(out of time: ") || !strings.Contains(r.logs[0], "set FAULTLOC_FIRST=1 to localize the first failed check alone)") {
 		t.Errorf("want the out-of-time line to suggest %s; logged %q", EnvFirst, r.logs)
+	}
+}
+
+// TestConcurrentExplain explains one failure from several goroutines at
+// once, as parallel tests of a package do, on a cache entry of its own:
+// one loads the package and collects its spectrum while the others wait
+// for it, and one gives up at once (a 1ns bound), abandoning its pipeline
+// while the others run. Run with -race (.ci/run does), it checks the
+// cache and the abandoned pipelines for races.
+func TestConcurrentExplain(t *testing.T) {
+	solverTest(t)
+	const n = 3
+	recs := make([]*recorder, n+1)
+	var wg sync.WaitGroup
+	for i := range recs {
+		recs[i] = &recorder{name: "TestAbs/negative", failed: true}
+		// Top 7 is a cache entry of its own, which no other test fills;
+		// the bound is generous, as loading under -race with a cold
+		// build cache takes more than the default 30 s.
+		opts := &Options{Dir: "testdata/subject", Tags: "faultloc", Top: 7, Timeout: 10 * time.Minute}
+		if i == n {
+			opts.Timeout = time.Nanosecond
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ExplainWith(recs[i], opts)
+			recs[i].end()
+		}()
+	}
+	wg.Wait()
+	for i, r := range recs[:n] {
+		if len(r.logs) != 1 || r.logs[0] != recs[0].logs[0] || !strings.HasPrefix(r.logs[0], "faultloc explains TestAbs/negative:") {
+			t.Errorf("goroutine %d logged %q, want the explanation goroutine 0 logged", i, r.logs)
+		}
+	}
+	if r := recs[n]; len(r.logs) != 1 || !strings.HasPrefix(r.logs[0], "faultloc: cannot explain: ") {
+		t.Errorf("with a 1ns bound: logged %q, want that it cannot explain", r.logs)
 	}
 }

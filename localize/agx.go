@@ -57,6 +57,13 @@ func endlessBudget(v *verdict, maxSteps int64) (budget int64, ok bool) {
 		return 0, false
 	}
 	start := t.CallOf(trace.EventID(t.Len() - 1))
+	// A frame that began within the last endlessSteps events is a call
+	// of the loop's body (the budget ran out in one of its iterations):
+	// the loop is in a frame further out. Without this, a loop that calls
+	// a function is localized over all its ten million steps.
+	for start != trace.NoEvent && t.Len()-int(start) <= endlessSteps {
+		start = t.CallOf(start)
+	}
 	if start == trace.NoEvent {
 		start = 0
 	}

@@ -30,9 +30,8 @@ import (
 //   - The environment is the process's, overlaid by the run's own changes:
 //     os.Setenv, os.Unsetenv and os.Clearenv change the overlay (never the
 //     process's environment, which other runs share); os.Getenv,
-//     os.LookupEnv, os.Environ and os.ExpandEnv read through it. (t.Setenv
-//     sets the process's variable for the test's duration, as go test
-//     does; a variable the run set itself with os.Setenv shadows it.)
+//     os.LookupEnv, os.Environ and os.ExpandEnv read through it. t.Setenv
+//     sets the overlay's variable for the test's duration.
 
 // virtualEpoch is the time of the first time.Now of every run: an
 // ordinary instant, as a real clock's usually is (not midnight of New

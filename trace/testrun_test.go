@@ -617,3 +617,24 @@ func TestListTestsBudget(t *testing.T) {
 	}
 	t.Fatal("no budget stopped TestSubtests midway")
 }
+
+// TestSetenvStaysInRun: t.Setenv sets the variable for the interpreted
+// test alone (its os.Getenv sees it, testdata/gotest's TestSetenv checks),
+// never in faultloc's own environment, which concurrent runs share.
+func TestSetenvStaysInRun(t *testing.T) {
+	p := loadGoTests(t)
+	const key = "FAULTLOC_GOTEST"
+	leaked := 0
+	hooks := &Hooks{Observe: func(*Trace, EventID) {
+		if _, ok := os.LookupEnv(key); ok {
+			leaked++
+		}
+	}}
+	res, err := p.RunGoTest(bgContext, gotestPkg, "TestSetenv", &RunOptions{Hooks: hooks})
+	if err != nil || res.Failed {
+		t.Fatalf("TestSetenv: %v, %v", res, err)
+	}
+	if leaked > 0 {
+		t.Errorf("%s was set in the process's environment during %d events of the run", key, leaked)
+	}
+}

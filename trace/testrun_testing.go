@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"go/token"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -81,18 +80,20 @@ func (t *goTest) isHelper(fn *ssa.Function) bool {
 	return false
 }
 
-// setenv sets an environment variable of the process (the interpreter's
-// os.Getenv reads the real environment) until t ends, as t.Setenv does.
-func (t *goTest) setenv(key, value string) {
-	prev, had := os.LookupEnv(key)
+// setenv sets an environment variable in the run's overlay (which the
+// interpreter's os.Getenv reads, bridge_state.go) until t ends, as
+// t.Setenv does; never in the process's environment, which concurrent
+// runs and faultloc itself share.
+func (t *goTest) setenv(r *run, key, value string) {
+	prev, had := r.bridges().env[key]
 	t.env = append(t.env, func() {
 		if had {
-			os.Setenv(key, prev)
+			r.setEnv(key, prev)
 		} else {
-			os.Unsetenv(key)
+			delete(r.bridges().env, key)
 		}
 	})
-	os.Setenv(key, value)
+	r.setEnv(key, &value)
 }
 
 func (t *goTest) restoreEnv() {
@@ -305,7 +306,7 @@ func init() {
 			return Value{}
 		},
 		"Setenv": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {
-			t.setenv(args[1].Str(), args[2].Str())
+			t.setenv(r, args[1].Str(), args[2].Str())
 			return Value{}
 		},
 		"Parallel": func(r *run, fr *frame, in *ins, t *goTest, args []Value) Value {

@@ -60,7 +60,13 @@
 // as libraries whose statements are never blamed. The standard library
 // runs natively through the interpreter's bridge, except a few packages
 // interpreted from source (slices, maps, sort, context, log, flag and a
-// few more). What the formula does not model (see the encode package)
+// few more). The bridge keeps the tests from the machine: reading files
+// runs natively, but writing files, t.TempDir, os/exec, net and other
+// calls it does not bridge end the case with an error naming the call;
+// time.Sleep advances a virtual clock; os.Setenv and t.Setenv change the
+// run's own environment; os.Exit ends the run. Only the cross-check with
+// go test, when text output finds no failing case, runs tests natively,
+// and not when the interpreter refused a selected case. What the formula does not model (see the encode package)
 // keeps its run value: a fault whose effect reaches the failure only
 // through such values (a result built byte by byte in a strings.Builder,
 // say) may get no candidate, where 'faultloc spectra' still ranks its

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/faultloc/faultloc/internal/longtest"
+	"github.com/faultloc/faultloc/localize"
+)
+
+// hostileOutcomes is what faultloc localize reports for each test of
+// testdata/hostile (and its packages initpanic and alloc), the defined
+// outcome of a test that does to the machine what faultloc must contain:
+//
+//	test                 what it does                          outcome
+//	TestLoopForever      loops calling a function              fails: budget exceeded (10M steps), localized over the loop's first steps
+//	TestSleep            time.Sleep(24h)                       passes: the virtual clock advances, no real wait
+//	TestBlockForever     receives from a channel nobody sends  fails: fatal error: all goroutines are asleep - deadlock!
+//	TestLeakGoroutines   leaves 10 blocked and 1 spinning      passes: the run ends with the test; the goroutines with it
+//	TestRecurse          recurses without bound                fails: budget exceeded (depth 10,000)
+//	TestExit             os.Exit(3)                            fails: exited
+//	TestParallel         t.Parallel()                          passes (runs at once, not in parallel)
+//	TestSkip             t.Skip, then os.Exit                  skipped: no report (os.Exit never runs)
+//	TestSetenv           t.Setenv, os.Getenv                   passes; faultloc's environment is not changed
+//	TestTempDir          t.TempDir()                           refused: no bridge for (*testing.common).TempDir
+//	TestCleanup          os.WriteFile in t.Cleanup             refused: no bridge for os.WriteFile
+//	TestWriteFile        os.WriteFile outside its directory    refused: no bridge for os.WriteFile
+//	TestWritePackageDir  os.Create in the package directory    refused: no bridge for os.Create
+//	TestExec             exec.Command("touch", f).Run()        refused: no bridge for os/exec.Command
+//	TestDial             net.Dial to a listener                refused: no bridge for net.Dial
+//	TestPrintMegabytes   prints 4 MiB                          passes
+//	initpanic.TestReady  its package's init panics             error: the run ended before its test started (panicked: ...)
+//	alloc.TestAllocate   allocates without bound (-tags long)  fails: budget exceeded (4 GiB of interpreted memory)
+//
+// A refused call is a case error on standard error naming the call and
+// its position; the case has no report. No side effect reaches the
+// machine: the files the tests would write do not exist afterwards, the
+// listener accepts no connection, and the variable t.Setenv sets is not
+// in the process's environment.
+var hostileOutcomes = []struct {
+	test    string
+	failure string // the report's failure; "" if the case has no report
+	err     string // on standard error, after "faultloc localize: <test>: "; "" if none
+}{
+	{test: "TestLoopForever", failure: "budget exceeded"},
+	{test: "TestSleep"},
+	{test: "TestBlockForever", failure: "panic: fatal error: all goroutines are asleep - deadlock!"},
+	{test: "TestLeakGoroutines"},
+	{test: "TestRecurse", failure: "budget exceeded"},
+	{test: "TestExit", failure: "exited"},
+	{test: "TestParallel"},
+	{test: "TestSkip"},
+	{test: "TestSetenv"},
+	{test: "TestTempDir", err: "no bridge for (*testing.common).TempDir"},
+	{test: "TestCleanup", err: "no bridge for os.WriteFile"},
+	{test: "TestWriteFile", err: "no bridge for os.WriteFile"},
+	{test: "TestWritePackageDir", err: "no bridge for os.Create"},
+	{test: "TestExec", err: "no bridge for os/exec.Command"},
+	{test: "TestDial", err: "no bridge for net.Dial"},
+	{test: "TestPrintMegabytes"},
+}
+
+// TestHostile runs faultloc localize on testdata/hostile and checks each
+// test's outcome (hostileOutcomes), that the command ends by itself with
+// status 0 within its -deadline, and that nothing the tests do reaches the
+// machine. A hang would be go test's -timeout.
+func TestHostile(t *testing.T) {
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var accepted atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
+	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
+	reports, stderr := runHostile(t, "./testdata/hostile")
+	for _, o := range hostileOutcomes {
+		rep := reports[o.test]
+		switch {
+		case o.failure == "" && rep != nil:
+			t.Errorf("%s: report (failure %q), want none", o.test, rep.Failure)
+		case o.failure != "" && (rep == nil || rep.Failure != o.failure):
+			t.Errorf("%s: report %+v, want failure %q", o.test, rep, o.failure)
+		}
+		prefix := "faultloc localize: " + o.test + ": "
+		got := ""
+		for _, l := range strings.Split(stderr, "\n") {
+			if strings.HasPrefix(l, prefix) && !strings.Contains(l, " candidates (") && !strings.Contains(l, ": no candidate (") {
+				got = l
+			}
+		}
+		if (o.err == "") != (got == "") || !strings.Contains(got, o.err) {
+			t.Errorf("%s: standard error says %q, want %q", o.test, got, o.err)
+		}
+	}
+	if len(reports) != 4 {
+		t.Errorf("%d reports, want 4", len(reports))
+	}
+	if rep := reports["TestLoopForever"]; rep != nil && rep.Stats.Runs > 10 {
+		t.Errorf("TestLoopForever: %d runs", rep.Stats.Runs)
+	}
+	// Nothing escaped.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("a hostile test wrote %s", e.Name())
+	}
+	if _, err := os.Stat(filepath.Join("testdata", "hostile", "created.txt")); err == nil {
+		t.Error("a hostile test created testdata/hostile/created.txt")
+		os.Remove(filepath.Join("testdata", "hostile", "created.txt"))
+	}
+	if n := accepted.Load(); n != 0 {
+		t.Errorf("the listener accepted %d connections", n)
+	}
+	if v, ok := os.LookupEnv("FAULTLOC_HOSTILE_SETENV"); ok {
+		t.Errorf("t.Setenv reached faultloc's environment: %q", v)
+	}
+}
+
+// TestHostileNotCrossChecked: when the interpreter finds no failing case
+// among those selected, text output cross-checks with go test natively;
+// it must not when a selected case was refused, or go test would write
+// the files, start the process and open the connection the interpreter
+// refused.
+func TestHostileNotCrossChecked(t *testing.T) {
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var accepted atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
+	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
+	var out, errb bytes.Buffer
+	args := []string{"localize", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial)$", "./testdata/hostile"}
+	if code := run(context.Background(), args, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "no failing test case in ") {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out.String(), errb.String())
+	}
+	if want := "faultloc localize: not cross-checked with go test, which would run natively what the interpreter refused in TestWriteFile, TestExec, TestDial\n"; !strings.Contains(errb.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("a hostile test wrote %s", e.Name())
+	}
+	if n := accepted.Load(); n != 0 {
+		t.Errorf("the listener accepted %d connections", n)
+	}
+}
+
+// TestHostileInit: a package whose init panics has no test that runs;
+// the command says why for each, and writes no report.
+func TestHostileInit(t *testing.T) {
+	reports, stderr := runHostile(t, "./testdata/hostile/initpanic")
+	want := "faultloc localize: TestReady: trace: no test function TestReady in the test variant of github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile/initpanic: the run ended before its test started (panicked: initpanic: init fails)"
+	if len(reports) != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("reports %v, stderr:\n%s\nwant no report and %q", reports, stderr, want)
+	}
+}
+
+// TestHostileAlloc: a test that allocates without bound ends with its
+// run's allocation budget (RunOptions.MaxAlloc, 4 GiB of interpreted
+// memory). Only with -tags long: faultloc's process then peaks at about
+// twice the budget (the failing run is run again recorded).
+func TestHostileAlloc(t *testing.T) {
+	if !longtest.Enabled {
+		t.Skip("takes 8 GB of memory: -tags long")
+	}
+	reports, _ := runHostile(t, "./testdata/hostile/alloc")
+	if rep := reports["TestAllocate"]; len(reports) != 1 || rep == nil || rep.Failure != "budget exceeded" {
+		t.Errorf("reports %v, want TestAllocate's: budget exceeded", reports)
+	}
+}
+
+// runHostile runs faultloc localize on a package of testdata/hostile,
+// requiring that it end by itself with status 0, and returns the reports
+// by test and the standard error.
+func runHostile(t *testing.T, pkg string) (map[string]*localize.Report, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	args := []string{"localize", "-tags", "faultloc", "-format", "json", "-timeout", "5s", "-max-size", "1", "-deadline", "10m", pkg}
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	var reports []*localize.Report
+	if err := json.Unmarshal(out.Bytes(), &reports); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, out.String())
+	}
+	byTest := map[string]*localize.Report{}
+	for _, rep := range reports {
+		byTest[rep.Test] = rep
+	}
+	return byTest, errb.String()
+}

@@ -1,0 +1,11 @@
+//go:build faultloc
+
+package initpanic
+
+import "testing"
+
+func TestReady(t *testing.T) {
+	if !Ready() {
+		t.Error("not ready")
+	}
+}
