@@ -244,7 +244,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if !t.Failed || !selected[t.Name] {
 			continue
 		}
-		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name)) {
+		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name), match.MatchTop) {
 			alone = append(alone, t.Name)
 			res.Errors = append(res.Errors, &CaseError{Case: t.Name, Err: ErrFailsAlone})
 			continue
@@ -298,16 +298,18 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 
 // ErrFailsAlone is the error of a case that fails when it starts from the
 // state the package initializers leave, as [Package] runs every case, but
-// passes after the test functions go test runs before it, in one process
-// (trace.RunOptions.EarlierTests): a test that reads what an earlier test
-// left in a package variable. go test passes it, so Package does not
-// localize it, and leaves it out of the spectrum it collects.
+// passes after the test functions go test -run (PackageOptions.Run) runs
+// before it, in one process (trace.RunOptions.EarlierTests): a test that
+// reads what an earlier test left in a package variable. go test passes
+// it, so Package does not localize it, and leaves it out of the spectrum
+// it collects.
 var ErrFailsAlone = errors.New("localize: the case fails alone but passes after the tests go test runs before it: not a failure under go test")
 
 // passesInOrder reports whether a failing case passes when the test
-// functions go test runs before it run first.
-func passesInOrder(ctx context.Context, c trace.Case) bool {
-	r, err := c.Run(ctx, &trace.RunOptions{NoTrace: true, EarlierTests: true})
+// functions go test -run runs before it (those whose names selected
+// accepts) run first.
+func passesInOrder(ctx context.Context, c trace.Case, selected func(string) bool) bool {
+	r, err := c.Run(ctx, &trace.RunOptions{NoTrace: true, EarlierTests: true, EarlierOnly: selected})
 	return err == nil && r != nil && r.Result != nil && r.Passed()
 }
 

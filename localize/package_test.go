@@ -194,7 +194,8 @@ func TestAgxHooks(t *testing.T) {
 // TestPackageFailsAlone: the cases of trace/testdata/gotestorder that
 // fail when they start from a fresh package state but pass under go test,
 // after the tests before them, are not localized: each is an
-// ErrFailsAlone in Errors, and the spectrum leaves them out.
+// ErrFailsAlone in Errors, and the spectrum leaves them out. With a -run
+// that selects TestB alone, go test fails it too, and so does Package.
 func TestPackageFailsAlone(t *testing.T) {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../trace/testdata/gotestorder", Tests: true}, ".")
@@ -228,6 +229,15 @@ func TestPackageFailsAlone(t *testing.T) {
 		if tr := res.Spectrum.Test(i); slices.Contains(alone, tr.Name) || tr.Failed {
 			t.Errorf("spectrum row %s (failed %v): want the cases that fail alone left out", tr.Name, tr.Failed)
 		}
+	}
+	// go test -run '^TestB$' runs TestB without TestA before it: there
+	// TestB fails, and so it does here.
+	res, err = Package(ctx, prog, pkg, &PackageOptions{Run: "^TestB$", Technique: none})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failing) != 1 || res.Failing[0] != "TestB" {
+		t.Errorf("-run ^TestB$: failing %q, want [TestB] (errors %v)", res.Failing, res.Errors)
 	}
 }
 

@@ -226,6 +226,11 @@ type RunOptions struct {
 	// them. Default: false: a case starts from the state the package
 	// initializers leave.
 	EarlierTests bool
+	// EarlierOnly, with EarlierTests, keeps only the earlier test
+	// functions whose names it accepts: those go test -run selects (its
+	// pattern's first level), which are the only ones go test runs
+	// before the case. Default nil: every earlier test function.
+	EarlierOnly func(name string) bool
 
 	entry        func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
 	dir          string                                      // the directory relative file names are in (RunGoTest: the package's); default the process's

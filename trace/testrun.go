@@ -143,7 +143,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	var earlier []*ssa.Function
 	if opts != nil && opts.EarlierTests {
-		earlier = p.earlierTests(pkgPath, fn) // testrun_order.go
+		earlier = p.earlierTests(pkgPath, fn, opts.EarlierOnly) // testrun_order.go
 	}
 	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
 	if res == nil {

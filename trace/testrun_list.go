@@ -169,7 +169,7 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 		}
 		var earlier []*ssa.Function
 		if o.EarlierTests {
-			earlier = p.earlierTests(pkgPath, fn) // testrun_order.go
+			earlier = p.earlierTests(pkgPath, fn, o.EarlierOnly) // testrun_order.go
 		}
 		g, res, err := p.runGoTest(ctx, fn, fn.Name(), earlier, &o)
 		var tests []*goTest // fn's, not the earlier tests'

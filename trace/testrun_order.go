@@ -25,15 +25,26 @@ import (
 // before an example.
 
 // earlierTests returns the test functions go test runs before fn, the
-// case's test function or fuzz target, of package pkgPath.
-func (p *Program) earlierTests(pkgPath string, fn *ssa.Function) []*ssa.Function {
+// case's test function or fuzz target, of package pkgPath: those only
+// accepts (RunOptions.EarlierOnly; nil: all).
+func (p *Program) earlierTests(pkgPath string, fn *ssa.Function, only func(string) bool) []*ssa.Function {
 	tests := p.TestFuncs(pkgPath)
 	for i, t := range tests {
 		if t == fn {
-			return tests[:i]
+			tests = tests[:i]
+			break
 		}
 	}
-	return tests
+	if only == nil {
+		return tests
+	}
+	var out []*ssa.Function
+	for _, t := range tests {
+		if only(t.Name()) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // quietState is what a quiet run sets aside: the recording state of the

@@ -27,6 +27,12 @@ func TestEarlierTests(t *testing.T) {
 			t.Errorf("%s TestB alone: %v, %v; want it to fail", path, alone, err)
 		}
 	}
+	// go test -run '^TestB$' runs TestB alone: EarlierOnly keeps TestA
+	// out, and TestB fails as it does there.
+	onlyB := &RunOptions{EarlierTests: true, EarlierOnly: func(name string) bool { return name == "TestB" }}
+	if res, err := p.RunGoTest(bgContext, pkg, "TestB", onlyB); err != nil || !res.Failed {
+		t.Errorf("TestB with the earlier tests -run selects (none): %v, %v; want it to fail", res, err)
+	}
 	// The cases go test sees: TestD's subtest is named by TestA.
 	for _, tt := range []struct {
 		opts *RunOptions
