@@ -45,10 +45,11 @@ type PackageOptions struct {
 	// lines pass.
 	SelectedSpectrum bool
 	// EvidenceTimeout bounds the run of each case that Run leaves out,
-	// when collecting the spectrum from every case: a case that runs
-	// longer is left out of the spectrum (its error is in
-	// PackageResult.Errors). The selected cases run unbounded. Default 0:
-	// DefaultEvidenceTimeout; negative: no bound.
+	// when collecting the spectrum from every case (which Package does
+	// only if a selected case fails): a case that runs longer is left out
+	// of the spectrum (its error is in PackageResult.Errors). The
+	// selected cases run unbounded. Default 0: DefaultEvidenceTimeout;
+	// negative: no bound.
 	EvidenceTimeout time.Duration
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases.
@@ -202,13 +203,15 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	if res.Spectrum == nil {
 		// The failing cases localized are the selected ones; the spectrum
 		// is every case's: the passing cases -run leaves out still say
-		// which lines are innocent.
-		evidence := cases
-		if opts.Run != "" && !opts.SelectedSpectrum {
-			evidence = nil
-			for _, n := range names {
-				evidence = append(evidence, prog.GoTestCase(pkgPath, n))
-			}
+		// which lines are innocent. They run only if a selected case
+		// fails, each bounded by EvidenceTimeout.
+		m := spectra.NewMatrix()
+		err := (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		res.Errors = append(res.Errors, caseErrors(err)...)
+		if opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0 {
 			others, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !match.MatchTop(n) }, nil)
 			if ctx.Err() != nil {
 				return res, ctx.Err()
@@ -218,20 +221,20 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			if bound == 0 {
 				bound = DefaultEvidenceTimeout
 			}
-			for _, n := range others {
+			var evidence []trace.Case
+			for _, n := range append(slices.DeleteFunc(slices.Clone(names), match.Match), others...) {
 				var c trace.Case = prog.GoTestCase(pkgPath, n)
 				if bound > 0 {
 					c = timedCase{c, bound}
 				}
 				evidence = append(evidence, c)
 			}
+			err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(ctx, m)
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			res.Errors = append(res.Errors, caseErrors(err)...)
 		}
-		m := spectra.NewMatrix()
-		err := (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(ctx, m)
-		if ctx.Err() != nil {
-			return res, ctx.Err()
-		}
-		res.Errors = append(res.Errors, caseErrors(err)...)
 		res.Spectrum = m
 	}
 	selected := map[string]bool{}
