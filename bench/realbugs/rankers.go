@@ -108,6 +108,13 @@ func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 		r.err = err.Error()
 		return r
 	}
+	if len(res.Failing) == 0 {
+		r.err = "no failing case ran under faultloc"
+		if len(res.Errors) > 0 {
+			r.err += ": " + res.Errors[0].Error()
+		}
+		return r
+	}
 	for _, name := range res.Failing {
 		f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, name), Spectrum: res.Spectrum}
 		var e evidence
