@@ -66,9 +66,9 @@ type PackageOptions struct {
 // The rule was chosen on the historical bugs of bench/realbugs, whose
 // RANKERS.md (go run ./bench/realbugs -kinds rankers) compares it with
 // the slice's lines by spectrum score alone, by proximity alone, and with
-// other exponents of the distance: the proximity weight doubles the
-// number of bugs whose faulty line is within the first three lines, and
-// the exponent matters little between 1/4 and 3/4.
+// other exponents of the distance: the proximity weight places many more
+// faulty lines within the first three, and the exponent matters little
+// between 1/4 and 3/4.
 func DefaultScorers() []Scorer {
 	return []Scorer{Product{ProximityScorer{}, SpectrumScorer{}}, SpectrumScorer{}}
 }
