@@ -206,11 +206,17 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		// which lines are innocent. They run only if a selected case
 		// fails, each bounded by EvidenceTimeout.
 		m := spectra.NewMatrix()
-		err := (&spectra.Traces{Program: prog, Cases: cases, Code: true, KeepGoing: true}).Collect(ctx, m)
-		if ctx.Err() != nil {
-			return res, ctx.Err()
+		collect := func(cs []trace.Case) error {
+			err := (&spectra.Traces{Program: prog, Cases: cs, Code: true, KeepGoing: true}).Collect(ctx, m)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			res.Errors = append(res.Errors, caseErrors(err)...)
+			return nil
 		}
-		res.Errors = append(res.Errors, caseErrors(err)...)
+		if err := collect(cases); err != nil {
+			return res, err
+		}
 		if opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0 {
 			others, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !match.MatchTop(n) }, nil)
 			if ctx.Err() != nil {
@@ -229,11 +235,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				}
 				evidence = append(evidence, c)
 			}
-			err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(ctx, m)
-			if ctx.Err() != nil {
-				return res, ctx.Err()
+			if err := collect(evidence); err != nil {
+				return res, err
 			}
-			res.Errors = append(res.Errors, caseErrors(err)...)
 		}
 		res.Spectrum = m
 	}
