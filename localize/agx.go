@@ -131,9 +131,11 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 	}
 	rep.Stats.Runs++
+	failed := first.failure
 	if budget, ok := endlessBudget(first, opts.Run.MaxSteps); ok {
 		// A loop that does not end: its first iterations show it as well
-		// as millions, in a formula a thousand times smaller.
+		// as millions, in a formula a thousand times smaller. The report
+		// says how the case failed, not how the shortened run ended.
 		first.release()
 		runOpts.MaxSteps = budget
 		if first, err = sub.run(ctx, &runOpts); err != nil {
@@ -148,7 +150,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	if first.passed {
 		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
-	rep.Failure = first.failure
+	rep.Failure = failed
 	if err := sub.oracle(first); err != nil {
 		return nil, err
 	}
