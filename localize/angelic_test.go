@@ -279,3 +279,30 @@ func TestAngelicTestData(t *testing.T) {
 		t.Errorf("survivors %q, want %q:\n%s", got, want, angelicTable(rep))
 	}
 }
+
+// BenchmarkFlexTest measures the flexibility test per passing case: the
+// triangle's line candidates for T8 (AgxFaults, size 1), tested on its
+// seven passing cases; ns/op divided by seven is the cost of one case
+// (its run and its replays, about ten per instance tried).
+func BenchmarkFlexTest(b *testing.B) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pkg := examplesPkg + "triangle"
+	rep, err := AgxFaults(ctx, prog, prog.GoTestCase(pkg, "TestClassify/T8"), &Options{MaxSize: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var passing []trace.Case
+	for i := 1; i <= 7; i++ {
+		passing = append(passing, prog.GoTestCase(pkg, fmt.Sprintf("TestClassify/T%d", i)))
+	}
+	b.ReportMetric(float64(len(passing)), "cases/op")
+	for b.Loop() {
+		if _, err := FlexTest(ctx, prog, rep.Candidates, &FlexOptions{Passing: passing}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

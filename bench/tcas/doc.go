@@ -7,7 +7,7 @@
 //	go run ./bench/tcas [-versions 1,5-9] [-modes agx,pf,fs,fi]
 //		[-sample N | -all] [-seed S] [-oob] [-timeout D] [-maxsize K]
 //		[-arith bv|int] [-j N] [-o bench/results/tcas.md] [-csv bench/results/tcas.csv]
-//		[-tiebreak ochiai,tarantula,...] [-v] [-show] [-cpuprofile FILE]
+//		[-tiebreak ochiai,tarantula,...] [-flex N] [-v] [-show] [-cpuprofile FILE]
 //
 // For each faulty version (by default 1–41 without v33 and v38, which the
 // paper drops too: array-bound faults, undefined behaviour in C and a panic
@@ -36,7 +36,12 @@
 // the candidates' lines over the universe (Metallaxis, MUSE:
 // localize.Mutation, once per version; see mutationScores), or signals of
 // the failing test alone; each is labelled in the report with the
-// information it uses. The report (default bench/results/tcas.md)
+// information it uses. With -flex N, angelic debugging's flexibility test
+// (localize.FlexTest) runs on every run's candidates with N passing tests
+// of the universe per version (a seeded sample), and the report counts
+// the candidates it inhibits, those holding a faulty line, and the EXAM
+// with the inhibited ones demoted or removed (see flexScores). The report
+// (default bench/results/tcas.md)
 // gives the totals per mode beside the paper's figures, a row per version,
 // the runs that miss, the failing tests left out and why, and exactly how
 // it was made; the CSV has one row per run. Both are generated: rerun the

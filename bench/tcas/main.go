@@ -38,6 +38,7 @@ type options struct {
 	Spectra  bool          // Tarantula and Ochiai over the universe; default true
 	Ties     []tiePolicy   // tie policies scored beyond position and random
 	CPUProf  string        // write a CPU profile of the evaluation there
+	Flex     int           // passing tests of the flexibility test per version (0: not run)
 	Args     []string      // the command line, for the report
 }
 
@@ -81,6 +82,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
+		flexN    = fs.Int("flex", 0, "also run angelic debugging's flexibility test (localize.FlexTest) on every run's candidates, with this many passing tests of the universe per version, a seeded sample (0: not run)")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
 			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+
 			"mutation, muse (the universe run on mutants of the run's candidate lines), "+
@@ -91,7 +93,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
-		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, CPUProf: *cpuProf, Args: args}
+		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, CPUProf: *cpuProf, Flex: *flexN, Args: args}
 	if *all {
 		o.Sel.Sample = 0
 	}
@@ -235,8 +237,16 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 						n, m.Lines, m.Mutants, m.Dropped, m.Runs, m.Time.Round(time.Millisecond))
 				}
 			}
+			if err == nil && o.Flex > 0 {
+				vi.Flex, err = flexScores(ctx, ver, rs, o.Flex, o.Sel.Seed)
+				if err == nil && o.Verbose {
+					f := vi.Flex
+					fmt.Fprintf(stderr, "v%d: flexibility test: %d candidates, %d inhibited (%d faulty), %d replays in %v\n",
+						n, f.Candidates, f.Inhibited, f.InhibitedFaulty, f.Replays, f.Time.Round(time.Millisecond))
+				}
+			}
 			if err == nil {
-				scoreTies(rs, o.Ties, lines, ver.file, ver.faulty)
+				scoreTies(rs, o.Ties, lines, ver.file, ver.faulty) // drops the runs' candidates
 			}
 			if err == nil {
 				vers = append(vers, vi)

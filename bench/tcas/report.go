@@ -30,6 +30,9 @@ type versionInfo struct {
 	SpectraFailed int
 	// Mutation is the cost of the mutation analysis (nil: not run).
 	Mutation *mutationInfo
+	// Flex is the flexibility test of the version's candidates (nil: not
+	// run; see -flex).
+	Flex *flexInfo
 }
 
 func info(v *version) versionInfo {
@@ -409,6 +412,9 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 	}
 	if slices.ContainsFunc(o.Ties, tiePolicy.needsMutation) {
 		writeMutation(p, vers)
+	}
+	if o.Flex > 0 {
+		writeFlex(p, vers)
 	}
 
 	p("\n## Runs without a correct fault location\n\n")
