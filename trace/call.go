@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -135,7 +136,20 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 // runOnce is Run without a coverage-only run's repetition (see
 // Result.coverAgain): go test runs (RunOptions.entry) repeat the whole
 // case (RunGoTest).
-func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (res *Result, err error) {
+func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
+	res, err := p.runOnceAlloc(ctx, fn, args, opts)
+	if res != nil && res.Outcome == BudgetExceeded && strings.HasPrefix(res.Failure, "allocations over") {
+		// The run's memory (up to MaxAlloc) is garbage now; collect it
+		// before the next run allocates as much again, or the heap's next
+		// goal, twice what was live, lets two runs' worth coexist.
+		runtime.GC()
+	}
+	return res, err
+}
+
+// runOnceAlloc is runOnce without the collection after an allocation
+// budget ran out.
+func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (res *Result, err error) {
 	if fn == nil {
 		return nil, fmt.Errorf("trace: Run: nil function")
 	}

@@ -197,8 +197,10 @@ func TestHostileInit(t *testing.T) {
 
 // TestHostileAlloc: a test that allocates without bound ends with its
 // run's allocation budget (RunOptions.MaxAlloc, 4 GiB of interpreted
-// memory). Only with -tags long: faultloc's process then peaks at about
-// twice the budget (the failing run is run again recorded).
+// memory). Only with -tags long: the command's process then peaks at
+// about 5 GB (its soft memory limit, memoryLimit, which main sets); this
+// test runs the command in its own process without that limit, which
+// peaks at about twice the budget.
 func TestHostileAlloc(t *testing.T) {
 	if !longtest.Enabled {
 		t.Skip("takes 8 GB of memory: -tags long")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"syscall"
 )
@@ -36,7 +37,17 @@ func register(name string, c command) {
 // deadline stopped, after it wrote what it had done.
 const exitInterrupted = 3
 
+// memoryLimit is the Go runtime's soft memory limit of the command,
+// unless GOMEMLIMIT sets one: an interpreted run may hold its whole
+// allocation budget (trace.RunOptions.MaxAlloc, 4 GiB by default), and
+// without a limit the collector lets the heap grow to twice what is live
+// before it collects.
+const memoryLimit = 5 << 30
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	ctx, stop := interruptible(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
