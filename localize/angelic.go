@@ -324,7 +324,7 @@ type Flexibility struct {
 	// case passing: the candidate is inflexible there.
 	Inhibitors []string `json:"inhibitors,omitempty"`
 	// Untested are the cases that executed the expressions only with
-	// values of kinds no alternate is formed for (pointers, aggregates),
+	// values of kinds no alternate is formed for (pointers, slices, maps),
 	// or that ran out of time (FlexOptions.CaseTimeout) before deciding.
 	Untested []string `json:"untested,omitempty"`
 	// Instances counts the instances tried over all the cases, and
@@ -396,7 +396,9 @@ func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibit
 // the one the passing run computed: for a branch, the other decision; for
 // a Boolean, its negation; for an integer or float w, the candidate's
 // angelic values of that instruction, w+1, w-1, 0, 1, -1 and -w; for a
-// string, the candidate's angelic values and "". A value found is
+// string, the candidate's angelic values and ""; for a struct or array,
+// the same for one scalar field or element at a time, the others kept
+// (the paper's shallow snapshot). A value found is
 // verified by the replay, so "flexible" is sure; "inhibitor" is
 // approximate: a value outside the set might have kept the case passing.
 // (The paper's own check is approximate the other way too: it changes the
@@ -612,7 +614,8 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 
 // alternates returns the values FlexTest tries at an instance whose run
 // value is orig (a branch's: its decision), given the candidate's angelic
-// values of its instruction: values of orig's kind, different from it.
+// values of its instruction: values of orig's kind, different from it. A
+// struct or array is changed one scalar field or element at a time.
 func alternates(orig trace.Value, branch bool, angelic []string) []trace.Value {
 	var out []trace.Value
 	add := func(v trace.Value) {
@@ -661,6 +664,27 @@ func alternates(orig trace.Value, branch bool, angelic []string) []trace.Value {
 			}
 		}
 		add(trace.String(""))
+	case orig.Kind() == trace.KindStruct || orig.Kind() == trace.KindArray:
+		// A shallow snapshot, as the paper's: one field (or element) at a
+		// time changed to its own alternates, the others kept.
+		fields := make([]trace.Value, orig.Len())
+		for i := range fields {
+			fields[i] = orig.Index(i)
+		}
+		for i, f := range fields {
+			if f.Kind() == trace.KindStruct || f.Kind() == trace.KindArray {
+				continue // one level, as the snapshot
+			}
+			for _, x := range alternates(f, false, nil) {
+				changed := slices.Clone(fields)
+				changed[i] = x
+				if orig.Kind() == trace.KindStruct {
+					add(trace.Struct(changed...))
+				} else {
+					add(trace.Array(changed...))
+				}
+			}
+		}
 	}
 	return out
 }

@@ -204,6 +204,9 @@ func TestAlternates(t *testing.T) {
 		{trace.Uint(0), false, []string{"3"}, "3 1 18446744073709551615"},
 		{trace.String("KB"), false, []string{`"KiB"`}, `"KiB" ""`},
 		{trace.Value{}, false, []string{"1"}, ""},
+		{trace.Struct(trace.Int(2), trace.Bool(true)), false, nil, "{3 true} {1 true} {0 true} {-1 true} {-2 true} {2 false}"},
+		{trace.Array(trace.Uint(0), trace.Uint(5)), false, nil, "[1 5] [18446744073709551615 5] [0 6] [0 4] [0 0] [0 1]"},
+		{trace.Struct(trace.Struct(trace.Int(1)), trace.String("a")), false, nil, `{{1} ""}`},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -304,5 +307,37 @@ func BenchmarkFlexTest(b *testing.B) {
 		if _, err := FlexTest(ctx, prog, rep.Candidates, &FlexOptions{Passing: passing}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestFlexStruct: the flexibility test changes a struct held in one
+// instance field by field, as the paper's shallow snapshot compares it:
+// Span's `return p` is flexible for a test that reads Lo alone (a
+// different Hi keeps it passing) and inhibited by one that reads both.
+func TestFlexStruct(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/flexstruct", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := filepath.Abs("testdata/flexstruct/flexstruct.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand := Candidate{Verified: true, Locations: []Location{{File: file, Line: 19}}}
+	out, err := FlexTest(ctx, prog, []Candidate{cand}, &FlexOptions{Passing: []trace.Case{prog.GoTestCase(pkg, "TestLo"), prog.GoTestCase(pkg, "TestBoth")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl := out[0].Flex
+	if fl.Executed != 2 || len(fl.Flexible) != 1 || fl.Flexible[0].Case != "TestLo" || !slices.Equal(fl.Inhibitors, []string{"TestBoth"}) {
+		t.Fatalf("flexibility %+v, want flexible in TestLo, inhibited by TestBoth", fl)
+	}
+	if v := fl.Flexible[0].Value; !strings.HasPrefix(v, "{1 ") || v == "{1 3}" {
+		t.Errorf("TestLo's alternate %q, want {1 h} with h != 3", v)
 	}
 }
