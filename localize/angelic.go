@@ -293,9 +293,14 @@ type FlexOptions struct {
 	// FlexFilter and Angelic, the cases of Failure.Spectrum that passed
 	// (go test cases of Failure.Package); FlexTest tests with none.
 	Passing []trace.Case
-	// Demote keeps the inhibited candidates, after the others, instead
-	// of removing them. Default false: removed.
-	Demote bool
+	// Remove removes the inhibited candidates. Default false: they are
+	// kept, after the others. Removing costs the faulty line where the
+	// fix changes a condition only for the failing inputs: on TCAS
+	// (bench/results/tcas-flex.md, go run ./bench/tcas -flex 200), the
+	// test inhibited a verified candidate on the faulty line in 9 of 39
+	// versions, and demoting lowered the mean EXAM where removing raised
+	// it.
+	Remove bool
 	// MaxInstances bounds the instances of a candidate's expressions
 	// tried in one passing run. Default 0: 16.
 	MaxInstances int
@@ -703,14 +708,14 @@ func (r *Report) PruneInhibited(demote bool) {
 // FlexFilter is a [Technique] combinator: it localizes with Technique,
 // then prunes its candidates with the flexibility test on the passing
 // cases ([FlexTest], [Report.PruneInhibited]): for example AgxFaults'
-// verified candidates, with the ones a passing case inhibits removed or
-// demoted.
+// verified candidates, with the ones a passing case inhibits demoted
+// (or removed: FlexOptions.Remove).
 type FlexFilter struct {
 	// Technique gives the candidates. Default nil: &Agx{}.
 	Technique Technique
 	// Options configure the flexibility test. Default: FlexOptions'
 	// defaults (the passing cases of Failure.Spectrum, inhibited
-	// candidates removed).
+	// candidates demoted).
 	Options FlexOptions
 }
 
@@ -750,7 +755,7 @@ func flex(ctx context.Context, rep *Report, f *Failure, opts *FlexOptions) (*Rep
 		rep.Partial = true
 		rep.Reason = strings.TrimPrefix(rep.Reason+"; flexibility test: "+err.Error(), "; ")
 	}
-	rep.PruneInhibited(o.Demote)
+	rep.PruneInhibited(!o.Remove)
 	return rep, nil
 }
 
@@ -771,8 +776,8 @@ func passingCases(f *Failure) []trace.Case {
 
 // Angelic is angelic debugging as a [Technique]: [AngelicTest] on the
 // failing case, then [FlexTest] on the passing cases (Options.Flex;
-// default: those of Failure.Spectrum), the inhibited candidates removed
-// or demoted, the others ordered by flexibility.
+// default: those of Failure.Spectrum), the inhibited candidates demoted
+// (or removed: FlexOptions.Remove), the others ordered by flexibility.
 type Angelic struct {
 	Options AngelicOptions
 }

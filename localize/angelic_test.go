@@ -122,7 +122,7 @@ func TestAngelicPaper(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tech := &Angelic{Options: AngelicOptions{Search: tt.search, Flex: FlexOptions{Demote: true}}}
+			tech := &Angelic{Options: AngelicOptions{Search: tt.search, Flex: FlexOptions{}}}
 			res, err := Package(ctx, prog, examplesPkg+tt.pkg, &PackageOptions{Run: tt.run, SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}, Timeout: 3 * time.Minute})
 			if err != nil {
 				t.Fatal(err)
@@ -167,7 +167,7 @@ func TestFlexFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1}}, Options: FlexOptions{Demote: true}}
+	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1}}, Options: FlexOptions{}}
 	res, err := Package(ctx, prog, examplesPkg+"triangle", &PackageOptions{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}})
 	if err != nil {
 		t.Fatal(err)

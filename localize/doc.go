@@ -66,11 +66,14 @@
 // [FlexTest] is the second: on each passing case that executes a
 // candidate, it replays the case with one instance changed to a few
 // alternate values; a case that fails under all of them inhibits the
-// candidate (a one-expression fix there would break it). A value found is verified;
-// none found is approximate, as the search tries a small set of values,
-// not a formula. [Angelic] chains both as a Technique, [FlexFilter]
-// prunes any technique's candidates, and [Report.PruneInhibited] removes
-// or demotes the inhibited ones.
+// candidate (in the paper's reading, a one-expression fix there would
+// break it; a fix that changes the expression for the failing inputs
+// only need not, so inhibited candidates are listed last by default, not
+// removed: see FlexOptions.Remove). A value found is verified; none found
+// is approximate, as the search tries a small set of values, not a
+// formula. [Angelic] chains both as a Technique, [FlexFilter] applies the
+// test to any technique's candidates, and [Report.PruneInhibited]
+// demotes or removes the inhibited ones.
 //
 // # Reports
 //

@@ -46,7 +46,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "prune the candidates with the flexibility test on the passing cases: a candidate is removed when a passing case that executes it fails under every alternate value tried (always on with -mode angelic)")
-	demote := fs.Bool("demote", false, "with -flex or -mode angelic: keep the candidates a passing case inhibits, after the others, instead of removing them")
+	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -200,9 +200,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	var tech localize.Technique = &localize.Agx{Options: *opts}
 	switch {
 	case angelic:
-		tech = &localize.Angelic{Options: localize.AngelicOptions{Search: *opts, Flex: localize.FlexOptions{Demote: *demote}}}
+		tech = &localize.Angelic{Options: localize.AngelicOptions{Search: *opts, Flex: localize.FlexOptions{Remove: *remove}}}
 	case *flexFlag:
-		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Demote: *demote}}
+		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Remove: *remove}}
 	}
 	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout}
 	switch {

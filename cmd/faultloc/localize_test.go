@@ -395,9 +395,9 @@ func TestLocalizeDeadline(t *testing.T) {
 
 // TestLocalizeAngelic: -mode angelic on foo keeps the repair candidates
 // no passing case inhibits, the faulty assignment's first (line 14: a
-// and x of a = x), and drops the others (b := x + y, return b: every
-// passing case needs their values), unless -demote keeps them last;
-// -flex prunes AgxFaults' line candidates the same way.
+// and x of a = x), and lists the others last (b := x + y, return b:
+// every passing case needs their values), or drops them with -remove;
+// -flex -remove prunes AgxFaults' line candidates the same way.
 func TestLocalizeAngelic(t *testing.T) {
 	tests := []struct {
 		args        []string
@@ -405,9 +405,9 @@ func TestLocalizeAngelic(t *testing.T) {
 		inhibited   bool   // some candidate shown is inhibited
 		mode, notIn string
 	}{
-		{[]string{"-mode", "angelic"}, "foo.go:14:3: candidate 1 (verified, size 1): a ", false, "(angelic)", "foo.go:11:"},
-		{[]string{"-mode", "angelic", "-demote"}, "foo.go:14:3: candidate 1 (verified, size 1): a ", true, "(angelic)", ""},
-		{[]string{"-flex", "-max-size", "1"}, "foo.go:14: candidate 1 (verified, size 1): a = x", false, "(agx)", "foo.go:21:"},
+		{[]string{"-mode", "angelic", "-remove"}, "foo.go:14:3: candidate 1 (verified, size 1): a ", false, "(angelic)", "foo.go:11:"},
+		{[]string{"-mode", "angelic"}, "foo.go:14:3: candidate 1 (verified, size 1): a ", true, "(angelic)", ""},
+		{[]string{"-flex", "-remove", "-max-size", "1"}, "foo.go:14: candidate 1 (verified, size 1): a = x", false, "(agx)", "foo.go:21:"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
