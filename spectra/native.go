@@ -43,6 +43,10 @@ import (
 // whose files the go command does not let overlays replace) are left out
 // of the matrix and named in [GoTestStats].Lost.
 //
+// Cancelling the context stops the runs: the cases already done are
+// added, and Collect returns an error naming how many of the package's
+// cases were, wrapping the context's cause.
+//
 // Concurrency: cases run one binary process at a time, except cases whose
 // test called t.Parallel (or whose top-level test did): like go test, those
 // run after the others, up to Workers processes at once. AllParallel runs
@@ -407,11 +411,16 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	start = time.Now()
 	for _, i := range seq {
 		if err := run(i); err != nil {
+			if ctx.Err() != nil {
+				break // the cases done are added below
+			}
 			return fmt.Errorf("spectra: %w", err)
 		}
 	}
-	if err := parallelRun(ctx, par, g.Workers, run); err != nil {
-		return fmt.Errorf("spectra: %w", err)
+	if ctx.Err() == nil {
+		if err := parallelRun(ctx, par, g.Workers, run); err != nil && ctx.Err() == nil {
+			return fmt.Errorf("spectra: %w", err)
+		}
 	}
 	g.Stats.Runs += time.Since(start)
 
@@ -420,7 +429,12 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		g.logf("spectra: %s: no coverage profile was produced", p.ImportPath)
 	}
 	into.AddElements(mp.universe...)
+	done := 0
 	for _, r := range results {
+		if r.test.Name == "" {
+			continue // not run: the collection was stopped
+		}
+		done++
 		switch {
 		case r.skip:
 			g.Stats.Skipped = append(g.Stats.Skipped, r.test.Name)
@@ -436,6 +450,9 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				g.Stats.Changed = append(g.Stats.Changed, r.test.Name)
 			}
 		}
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("spectra: %s: stopped after %d of %d cases: %w", p.ImportPath, done, len(leaves), context.Cause(ctx))
 	}
 	return nil
 }

@@ -22,8 +22,8 @@
 // when localize finds no failing case but go test, run natively on the
 // same cases, fails some (the interpreter does not reproduce the failure),
 // reported on standard error; 2 when writing the output failed; 3 when
-// localize was stopped by Ctrl-C (SIGINT), SIGTERM or its -deadline, after
-// writing what it had done.
+// localize or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
+// localize's -deadline, after writing what it had done.
 //
 // # faultloc localize
 //
@@ -326,7 +326,8 @@
 // the whole suite's run and their own run (flaky or order-dependent
 // tests), the cases whose coverage was lost (the test binary died), which
 // are left out, and that no case fails, if none does (every score is then
-// uninformative).
+// uninformative). Stopped by Ctrl-C or SIGTERM, it ranks the cases done
+// so far, says how many, and exits with status 3.
 //
 // The flags are:
 //

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -163,5 +164,50 @@ func TestLocalizeSignal(t *testing.T) {
 	}
 	if !strings.Contains(errText.String(), "faultloc localize: interrupt signal received: stopped with the reports of ") {
 		t.Errorf("stderr does not say the run stopped:\n%s", errText.String())
+	}
+}
+
+// TestSpectraSignal: faultloc spectra stopped by SIGINT while a case runs
+// ranks the cases it finished (testdata/slowspectra: TestNegative and
+// TestPositive, before TestSlow, which is running) and exits with status
+// 3. The signal comes once TestSlow has started its own run (its second
+// start: the first is the whole suite's run).
+func TestSpectraSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send to a process on Windows")
+	}
+	mark := filepath.Join(t.TempDir(), "mark")
+	cmd := child("main", "spectra", "-format", "json", "./testdata/slowspectra")
+	cmd.Env = append(cmd.Env, "FAULTLOC_SLOW_MARK="+mark)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		if b, _ := os.ReadFile(mark); strings.Count(string(b), "started") >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("TestSlow did not start its own run; stderr:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+		t.Errorf("exit: %v, want status %d (stderr:\n%s)", err, exitInterrupted, stderr.String())
+	}
+	if want := "stopped after 2 of 3 cases"; !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), "ranking the 2 cases done") {
+		t.Errorf("stderr lacks %q and the ranking of 2 cases:\n%s", want, stderr.String())
+	}
+	var ranking struct {
+		Tests, Failed int
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &ranking); err != nil || ranking.Tests != 2 || ranking.Failed != 1 {
+		t.Errorf("ranking %+v (%v), want 2 tests, 1 failed:\n%s", ranking, err, stdout.String())
 	}
 }

@@ -99,8 +99,17 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		src.Log = stderr
 	}
 	m, err := spectra.Build(ctx, src)
-	if err != nil {
+	stopped := false
+	switch {
+	case err != nil && ctx.Err() != nil && m.NumTests() > 0:
+		// Stopped by a signal: rank the cases done.
+		fmt.Fprintf(stderr, "faultloc spectra: %v; ranking the %d cases done\n", err, m.NumTests())
+		stopped = true
+	case err != nil:
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
 		return 1
 	}
 	if *verbose {
@@ -136,6 +145,9 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
 		return 2
+	}
+	if stopped {
+		return exitInterrupted
 	}
 	return 0
 }
