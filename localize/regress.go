@@ -191,7 +191,10 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 	// The new version: which selected cases fail.
 	prog, err := trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags}, opts.Package)
 	if err != nil {
-		return rep, err
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		return rep, &BuildError{What: "the new version of " + opts.Package, Errors: []string{err.Error()}}
 	}
 	pkgPath, err := prog.TargetPackage()
 	if err != nil {

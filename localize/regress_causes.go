@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
@@ -97,9 +99,18 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 					cur = append(cur, d)
 				}
 			}
-			if p := g.ControlParent(e); p != trace.NoEvent && dist[p] < 0 {
-				dist[p], how[p] = round+1, 1
-				next = append(next, p)
+			if p := g.ControlParent(e); p != trace.NoEvent {
+				if _, branch := t.StaticInfo(t.Static(p)).Instr.(*ssa.If); !branch {
+					// The call that created e's frame: part of
+					// the same generators, not a predicate.
+					if dist[p] < 0 || dist[p] > round {
+						dist[p], how[p] = round, 0
+						cur = append(cur, p)
+					}
+				} else if dist[p] < 0 {
+					dist[p], how[p] = round+1, 1
+					next = append(next, p)
+				}
 			}
 			buf = g.PotentialDeps(e, buf[:0])
 			for _, d := range buf {

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+func init() {
+	register("regress", command{
+		summary: "explain a regression: the changes between two versions that make a test fail (AFTER)",
+		run:     runRegress,
+	})
+}
+
+// runRegress implements `faultloc regress -old DIR -new DIR [flags] PKG`.
+func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	oldDir := fs.String("old", "", "root directory of the old version, on which the test passed")
+	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
+	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
+	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
+	format := fs.String("format", "text", "output format: text or json")
+	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
+	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
+	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
+	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
+	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() != 1 || *oldDir == "" {
+		fs.Usage()
+		return 1
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text or json)\n", *format)
+		return 1
+	}
+	if *newDir == "" {
+		*newDir = "."
+	}
+	for _, d := range []string{*oldDir, *newDir} {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			fmt.Fprintf(stderr, "faultloc regress: %s is not a directory (versions are directories)\n", d)
+			return 1
+		}
+	}
+	if *deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
+		defer cancel()
+	}
+	wd, _ := os.Getwd()
+	opts := &localize.RegressOptions{Old: *oldDir, New: *newDir, Package: fs.Arg(0), Dir: wd, Run: *runRE,
+		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse}
+	if *tags != "" {
+		opts.BuildFlags = []string{"-tags=" + *tags}
+	}
+	rep, err := localize.Regress(ctx, opts)
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "faultloc regress: %v: stopped\n", context.Cause(ctx))
+		return exitInterrupted
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc regress:", err)
+		var nc *localize.NoCasesError
+		var nr *localize.NoRegressionError
+		var of *localize.OldFailsError
+		var be *localize.BuildError
+		if errors.As(err, &nc) || errors.As(err, &nr) || errors.As(err, &of) || errors.As(err, &be) {
+			return 1
+		}
+		return 2
+	}
+	if *format == "json" {
+		err = rep.WriteJSON(stdout)
+	} else {
+		err = rep.WriteText(stdout, wd, *timing)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc regress:", err)
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,111 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRegressMax3 is the done-when of the regression explanation: on the
+// AFTER paper's running example, the root cause is c2 and c3 together
+// (with no auxiliary change), where classic dd over all changes, trying
+// them in the paper's order, blames c3 alone.
+func TestRegressMax3(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	rep, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, ReverseDD: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b, root, false); err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		what      string
+		got, want []string
+	}{
+		{"root", rep.Root, []string{"c2", "c3"}},
+		{"aux", rep.Aux, []string{}},
+		{"kept (the test's table)", rep.Kept, []string{"c5", "c6"}},
+		{"dd over all changes, paper's order", rep.Baselines[0].Diff, []string{"c3"}},
+	}
+	for _, c := range checks {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.what, c.got, c.want)
+		}
+	}
+	if !rep.Verified {
+		t.Error("the root cause is not verified by a run")
+	}
+	if rep.Tree == nil || !strings.Contains(b.String(), "[c2]") || !strings.Contains(b.String(), "[c3]") {
+		t.Error("the cause tree does not reach both c2 and c3")
+	}
+	golden(t, "regress_max3.txt", b.String())
+}
+
+// TestRegressAux checks the auxiliary changes: the faulty statement of
+// testdata/regress/scale calls a function that replaced one the old
+// version had, so reverting it alone does not build; the removed
+// function and the statement using the new variable must go with it.
+func TestRegressAux(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/regress/scale")
+	rep, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/regress/scale/new", Run: "TestScale",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b, dir, false); err != nil {
+		t.Fatal(err)
+	}
+	byID := func(ids []string) []string {
+		var out []string
+		for _, id := range ids {
+			for _, c := range rep.Changes {
+				if c.ID == id {
+					out = append(out, c.Kind.String()+" "+c.Unit+": "+strings.Join(strings.Fields(c.NewText), " ")+" ⇐ "+strings.Join(strings.Fields(c.OldText), " "))
+				}
+			}
+		}
+		return out
+	}
+	if got, want := byID(rep.Root), []string{"modified stmt: k := multiplier(x) ⇐ f := factor()"}; !slices.Equal(got, want) {
+		t.Errorf("root = %q, want %q", got, want)
+	}
+	if got, want := byID(rep.Aux), []string{"modified stmt: return x * k ⇐ return x * f", "removed decl:  ⇐ func factor() int { return 2 }"}; !slices.Equal(got, want) {
+		t.Errorf("aux = %q, want %q", got, want)
+	}
+	if !rep.Verified {
+		t.Error("root and aux are not verified by a run")
+	}
+	for _, bl := range rep.Baselines {
+		if bl.Effort.Unresolved == 0 && bl.Name == "dd over all changes" {
+			t.Errorf("%s: no unresolved version, but some subsets of the changes do not build", bl.Name)
+		}
+	}
+	golden(t, "regress_scale.txt", b.String())
+}
+
+// TestRegressErrors checks the typed errors of what is not a regression.
+func TestRegressErrors(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/regress/scale")
+	_, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/regress/scale/new", Run: "TestOffset",
+	})
+	var nr *NoRegressionError
+	if !errors.As(err, &nr) {
+		t.Errorf("passing test: err = %v, want a *NoRegressionError", err)
+	}
+	if _, err := Regress(context.Background(), &RegressOptions{New: dir}); err == nil {
+		t.Error("no package: no error")
+	}
+}
