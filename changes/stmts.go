@@ -153,7 +153,29 @@ func (d *differ) gap(fn string, o, n []ast.Stmt, oAt, nAt token.Pos) {
 			d.stmt(fn, o[k], n[k])
 		}
 	default:
-		d.run(fn, o, n, oAt, nAt)
+		// Pair statements of the same kind (longest common subsequence
+		// of their kinds); what stays unpaired is added or removed.
+		ok := make([]string, len(o))
+		for k, s := range o {
+			ok[k] = reflect.TypeOf(s).String()
+		}
+		nk := make([]string, len(n))
+		for k, s := range n {
+			nk[k] = reflect.TypeOf(s).String()
+		}
+		pairs := lcs(ok, nk)
+		if len(pairs) == 0 {
+			d.run(fn, o, n, oAt, nAt)
+			return
+		}
+		i, j := 0, 0
+		for _, p := range append(pairs, [2]int{len(o), len(n)}) {
+			d.run(fn, o[i:p[0]], n[j:p[1]], prevEnd(o, i, oAt), prevEnd(n, j, nAt))
+			if p[0] < len(o) {
+				d.stmt(fn, o[p[0]], n[p[1]])
+			}
+			i, j = p[0]+1, p[1]+1
+		}
 	}
 }
 
