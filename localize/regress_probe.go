@@ -3,7 +3,6 @@ package localize
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -423,9 +422,6 @@ func (e *BuildError) Error() string {
 	}
 	return fmt.Sprintf("localize: regress: %s does not build: %s", e.What, strings.Join(m, "; "))
 }
-
-// ErrRunEnded reports a probe run cut short by its time bound.
-var ErrRunEnded = errors.New("localize: regress: the test ran longer than RegressOptions.RunTimeout")
 
 // run loads the new version with cs reverted and runs the failing cases:
 // Pass if all pass, Fail if one fails, Unresolved if it does not build or
