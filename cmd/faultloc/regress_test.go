@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestRegressUsage(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		wantErr string
+	}{
+		{"no package", []string{"-old", "."}, 1, "usage: faultloc regress"},
+		{"no old version", []string{"../../examples/max3"}, 1, "usage: faultloc regress"},
+		{"bad format", []string{"-old", ".", "-format", "xml", "x"}, 1, `unknown -format "xml"`},
+		{"old not a directory", []string{"-old", "nowhere", "x"}, 1, "nowhere is not a directory"},
+		{"help", []string{"-h"}, 0, "-old"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run(context.Background(), append([]string{"regress"}, tt.args...), &out, &errb); code != tt.code {
+				t.Errorf("exit = %d, want %d; stderr:\n%s", code, tt.code, errb.String())
+			}
+			if !strings.Contains(errb.String(), tt.wantErr) {
+				t.Errorf("stderr does not say %q:\n%s", tt.wantErr, errb.String())
+			}
+		})
+	}
+}
+
+// TestRegressMax3 runs the command on the AFTER paper's example: JSON
+// output, the root cause c2+c3, and exit status 1 when -run selects a
+// case that passes (no regression).
+func TestRegressMax3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the example's versions in the interpreter")
+	}
+	args := []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-baselines=false", "-format", "json", "../../examples/max3"}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit = %d; stderr:\n%s", code, errb.String())
+	}
+	var rep struct {
+		Root, Aux []string
+		Verified  bool
+		Changes   []struct{ ID, Unit string }
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+	}
+	if !slices.Equal(rep.Root, []string{"c2", "c3"}) || len(rep.Aux) != 0 || !rep.Verified {
+		t.Errorf("root %v aux %v verified %v, want c2 c3, none, true", rep.Root, rep.Aux, rep.Verified)
+	}
+	if len(rep.Changes) != 6 || rep.Changes[1].Unit != "if header" {
+		t.Errorf("changes %v, want six with c2 an if header", rep.Changes)
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 {
+		t.Errorf("-run selecting nothing: exit = %d, want 1; stderr:\n%s", code, errb.String())
+	}
+}
