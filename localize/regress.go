@@ -381,7 +381,13 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 		return o
 	}, nil)
 	b.Effort = p.effort(start)
-	if err != nil {
+	var oe *slicing.OutcomeError
+	switch {
+	case len(universe) == 0:
+		b.Err = "no change to search"
+	case errors.As(err, &oe) && oe.Config == "empty changes":
+		b.Err = fmt.Sprintf("not applicable: with all of them reverted the cases do not pass (%s)", oe.Got)
+	case err != nil:
 		b.Err = err.Error()
 	}
 	for _, c := range g.inOrder(res.Diff) {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 // TestRegressMax3 is the done-when of the regression explanation: on the
@@ -107,5 +109,38 @@ func TestRegressErrors(t *testing.T) {
 	}
 	if _, err := Regress(context.Background(), &RegressOptions{New: dir}); err == nil {
 		t.Error("no package: no error")
+	}
+}
+
+// TestRegressionTechnique runs regression explanation as a pipeline
+// stage on max3's failing case: one verified candidate, the root
+// changes' lines.
+func TestRegressionTechnique(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: root, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/max3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/examples/max3"
+	tech := &Regression{Options: RegressOptions{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"},
+	}}
+	rep, err := tech.Localize(context.Background(), &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestMax3/failing")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Candidates) != 1 || !rep.Candidates[0].Verified {
+		t.Fatalf("candidates %+v, want one verified", rep.Candidates)
+	}
+	var lines []int
+	for _, l := range rep.Candidates[0].Locations {
+		lines = append(lines, l.Line)
+	}
+	if want := []int{21, 29}; !slices.Equal(lines, want) {
+		t.Errorf("candidate lines %v, want %v (c2 and c3)", lines, want)
+	}
+	if tech.Last == nil || len(tech.Last.Baselines) != 0 {
+		t.Error("Last is not the stage's report (without baselines)")
 	}
 }

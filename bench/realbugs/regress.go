@@ -170,13 +170,15 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 	rep.WriteString("put back (each by its literal replacement), so that each bug's test fails and the other bugs are\n")
 	rep.WriteString("changes that may or may not matter to it. changes: between the versions (`changes.Dirs`); truth: the\n")
 	rep.WriteString("changes that putting this bug back alone makes (what its upstream fix reverts); AFTER: `localize.Regress`,\n")
-	rep.WriteString("its root cause and auxiliary changes, checked against the truth (matched, superset, partial, missed),\n")
+	rep.WriteString("its root cause and auxiliary changes, checked against the truth (matched; matched with aux: the root\n")
+	rep.WriteString("and its auxiliary changes are the truth; superset, partial, missed); found among: the causes of the semantic\n")
+	rep.WriteString("analysis up to a round of critical predicates, or every change when no set of causes sufficed;\n")
 	rep.WriteString("verified: a final run with them reverted passes; dd all / dd causes: classic dd over all changes and over\n")
 	rep.WriteString("the causes the semantic analysis found, without auxiliary changes. Each method: the versions it tried\n")
 	rep.WriteString("(v), the test runs (r), the versions that did not build or run (u) and its time; every run is in\n")
 	rep.WriteString("faultloc's interpreter.\n\n")
-	rep.WriteString("| bug | changes | truth | AFTER root + aux | vs truth | verified | AFTER v/r/u, time | dd all | vs truth | v/r/u, time | dd causes | v/r/u, time |\n")
-	rep.WriteString("|---|--:|---|---|---|---|---|---|---|---|---|---|\n")
+	rep.WriteString("| bug | changes | truth | AFTER root + aux | found among | vs truth | verified | AFTER v/r/u, time | dd all | vs truth | v/r/u, time | dd causes | v/r/u, time |\n")
+	rep.WriteString("|---|--:|---|---|---|---|---|---|---|---|---|---|---|\n")
 	effort := func(e localize.Effort) string {
 		return fmt.Sprintf("%d/%d/%d, %v", e.Probes, e.Runs, e.Unresolved, e.Time.Round(100*time.Millisecond))
 	}
@@ -188,17 +190,24 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 			if len(msg) > 160 {
 				msg = msg[:157] + "..."
 			}
-			fmt.Fprintf(rep, "| %s | %d | %s | error: %s | | | | | | | | |\n", r.bug.name, r.changes, ids(r.truth), cell(msg))
+			fmt.Fprintf(rep, "| %s | %d | %s | error: %s | | | | | | | | | |\n", r.bug.name, r.changes, ids(r.truth), cell(msg))
 			continue
 		}
 		x := r.rep
 		v := verdict(x.Root, r.truth)
+		if v != "matched" && verdict(slices.Concat(x.Root, x.Aux), r.truth) == "matched" {
+			v = "matched with aux"
+		}
 		counts[v]++
 		root := ids(x.Root)
 		if len(x.Aux) > 0 {
 			root += " + " + ids(x.Aux)
 		}
-		cols := []string{r.bug.name, fmt.Sprint(r.changes), ids(r.truth), root, v, yesNo(x.Verified), effort(x.Effort)}
+		among := "all changes"
+		if x.Rounds >= 0 {
+			among = fmt.Sprintf("causes ≤ round %d", x.Rounds)
+		}
+		cols := []string{r.bug.name, fmt.Sprint(r.changes), ids(r.truth), root, among, v, yesNo(x.Verified), effort(x.Effort)}
 		for i := range 2 {
 			if i >= len(x.Baselines) {
 				cols = append(cols, "-", "-", "-")
@@ -222,8 +231,8 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 		}
 		fmt.Fprintf(rep, "| %s |\n", strings.Join(cols, " | "))
 	}
-	fmt.Fprintf(rep, "\nAFTER: %d matched, %d superset, %d partial, %d missed; dd over all changes: %d matched, %d superset, %d partial, %d missed.\n",
-		counts["matched"], counts["superset"], counts["partial"], counts["missed"],
+	fmt.Fprintf(rep, "\nAFTER: %d matched, %d matched with its auxiliary changes, %d superset, %d partial, %d missed; dd over all changes: %d matched, %d superset, %d partial, %d missed.\n",
+		counts["matched"], counts["matched with aux"], counts["superset"], counts["partial"], counts["missed"],
 		ddCounts["matched"], ddCounts["superset"], ddCounts["partial"], ddCounts["missed"])
 }
 
