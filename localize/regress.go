@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -41,6 +42,12 @@ type RegressOptions struct {
 	// of the AFTER paper's Fig. 10 on its running example). Default:
 	// in the changes' order.
 	ReverseDD bool
+	// NoSolver skips the trace formula's minimal correction sets (the
+	// Core mark of causes).
+	NoSolver bool
+	// SolverTimeout bounds the enumeration of the minimal correction
+	// sets (of at most two statements). Default 0: 20 seconds.
+	SolverTimeout time.Duration
 }
 
 func (o *RegressOptions) dir() string {
@@ -49,6 +56,37 @@ func (o *RegressOptions) dir() string {
 	}
 	wd, _ := os.Getwd()
 	return wd
+}
+
+// coreChanges enumerates the minimal correction sets of the failing
+// case's trace formula (AgxFaults, at most two statements each) and
+// returns the changes holding one of their statements, with a summary.
+func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string, set *changes.Set, opts *RegressOptions) (map[string]bool, string) {
+	d := opts.SolverTimeout
+	if d <= 0 {
+		d = 20 * time.Second
+	}
+	sctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	arep, err := AgxFaults(sctx, prog, prog.GoTestCase(pkgPath, name), &Options{MaxSize: 2})
+	if err != nil {
+		return nil, "minimal correction sets: " + err.Error()
+	}
+	core := map[string]bool{}
+	for _, cand := range arep.Candidates {
+		for _, l := range cand.Locations {
+			for _, c := range set.Changes {
+				if filepath.Join(set.New, filepath.FromSlash(c.File)) == l.File && c.New.End > c.New.Offset && c.New.StartLine <= l.Line && l.Line <= c.New.EndLine {
+					core[c.ID] = true
+				}
+			}
+		}
+	}
+	summary := fmt.Sprintf("%d minimal correction sets of at most two statements", len(arep.Candidates))
+	if arep.Partial {
+		summary += " (partial: " + arep.Reason + ")"
+	}
+	return core, summary
 }
 
 func (o *RegressOptions) runTimeout() time.Duration {
@@ -96,6 +134,10 @@ type RegressReport struct {
 	// Predicates are the critical predicates of the failing run, by
 	// round.
 	Predicates []CriticalPredicate `json:"predicates"`
+	// Solver says what the enumeration of the trace formula's minimal
+	// correction sets found (see Cause.Core), or why it did not run or
+	// stopped.
+	Solver string `json:"solver"`
 	// Root is a minimal set of changes whose reversal (with Aux) makes
 	// the failing cases pass: reverting any one fewer does not.
 	Root []string `json:"root"`
@@ -248,8 +290,14 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 	if err != nil {
 		return rep, fmt.Errorf("localize: regress: semantic analysis: %w", err)
 	}
+	core := map[string]bool{}
+	rep.Solver = "not run (NoSolver)"
+	if !opts.NoSolver {
+		core, rep.Solver = coreChanges(ctx, prog, pkgPath, rep.Failing[0], set, opts)
+	}
 	for _, c := range sem.causes {
 		if !g.kept[set.ByID(c.Change)] {
+			c.Core = core[c.Change]
 			rep.Causes = append(rep.Causes, c)
 		}
 	}
@@ -387,6 +435,7 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 		b.Err = "no change to search"
 	case errors.As(err, &oe) && oe.Config == "empty changes":
 		b.Err = fmt.Sprintf("not applicable: with all of them reverted the cases do not pass (%s)", oe.Got)
+		res.Diff = nil
 	case err != nil:
 		b.Err = err.Error()
 	}

@@ -30,6 +30,12 @@ type Cause struct {
 	// Lines are the lines of the new version the failing run executed in
 	// the change.
 	Lines []int `json:"lines"`
+	// Core says that a statement of the change is in a minimal
+	// correction set of the failing run's trace formula (AgxFaults,
+	// statements up to RegressOptions' bound): changing it alone, or with
+	// the others of its set, can avoid the failure. The union of all
+	// minimal correction sets is that of all minimal unsat cores.
+	Core bool `json:"core,omitempty"`
 
 	event trace.EventID // the change's event closest to the failure
 }

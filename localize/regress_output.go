@@ -60,8 +60,13 @@ func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
 		b.WriteString("  none\n")
 	}
 	for _, c := range r.Causes {
-		fmt.Fprintf(&b, "  round %d: %s\n", c.Round, byID[c.Change])
+		core := ""
+		if c.Core {
+			core = " [in a minimal correction set]"
+		}
+		fmt.Fprintf(&b, "  round %d: %s%s\n", c.Round, byID[c.Change], core)
 	}
+	fmt.Fprintf(&b, "trace formula: %s\n", r.Solver)
 	b.WriteString("\ncritical predicates:\n")
 	if len(r.Predicates) == 0 {
 		b.WriteString("  none\n")
