@@ -92,8 +92,9 @@
 // and JSON. [Regression] is the same as a Technique. Not done yet: the
 // critical predicates' outcomes are not compared with the old version's,
 // removed code is a cause only when no set of causes suffices, the
-// versions are directories (not git revisions or diffs), and there is no
-// HTML view.
+// versions are directories (the command faultloc reads an old git
+// revision into one; unified diffs are not read), and there is no HTML
+// view.
 //
 // # Reports
 //

@@ -311,7 +311,7 @@
 //
 // Usage:
 //
-//	faultloc regress -old DIR [-new DIR] [flags] PKG
+//	faultloc regress -old DIR|REV [-new DIR] [flags] PKG
 //
 // Regress explains a regression with AFTER (Yi et al., ICSE 2015): the
 // test cases of PKG passed on the old version and fail on the new one;
@@ -340,15 +340,18 @@
 // it tried, its test runs and its time.
 //
 // PKG is resolved in the current directory, which must be inside the new
-// version's module (for example -new .). Git revisions and unified diffs
-// as versions are not supported yet: check the old revision out into a
-// directory (git worktree add).
+// version's module (for example -new .). The old version may be a git
+// revision of the repository holding the new one instead of a directory:
+// its tree is read with git archive into a temporary directory, removed
+// at the end. The new version is always a directory (the tests run
+// there); unified diffs are not supported as versions.
 //
 // The flags are:
 //
-//	-old DIR
+//	-old DIR|REV
 //
-// The root of the old version (required).
+// The root of the old version, or a git revision of the repository that
+// holds -new (required).
 //
 //	-new DIR
 //

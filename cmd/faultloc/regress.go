@@ -23,7 +23,7 @@ func init() {
 func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	oldDir := fs.String("old", "", "root directory of the old version, on which the test passed")
+	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory, or a git revision of the repository holding -new (its tree at that revision)")
 	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
 	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
@@ -34,7 +34,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
+		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR|REV [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,11 +54,19 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *newDir == "" {
 		*newDir = "."
 	}
-	for _, d := range []string{*oldDir, *newDir} {
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			fmt.Fprintf(stderr, "faultloc regress: %s is not a directory (versions are directories)\n", d)
+	if st, err := os.Stat(*newDir); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "faultloc regress: -new %s is not a directory\n", *newDir)
+		return 1
+	}
+	if st, err := os.Stat(*oldDir); err != nil || !st.IsDir() {
+		// A git revision of the repository holding the new version.
+		dir, cleanup, err := gitVersion(ctx, *newDir, *oldDir)
+		if err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -old:", err)
 			return 1
 		}
+		defer cleanup()
+		*oldDir = dir
 	}
 	if *deadline > 0 {
 		var cancel context.CancelFunc

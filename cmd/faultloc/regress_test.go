@@ -19,7 +19,8 @@ func TestRegressUsage(t *testing.T) {
 		{"no package", []string{"-old", "."}, 1, "usage: faultloc regress"},
 		{"no old version", []string{"../../examples/max3"}, 1, "usage: faultloc regress"},
 		{"bad format", []string{"-old", ".", "-format", "xml", "x"}, 1, `unknown -format "xml"`},
-		{"old not a directory", []string{"-old", "nowhere", "x"}, 1, "nowhere is not a directory"},
+		{"old neither a directory nor a revision", []string{"-old", "nowhere", "x"}, 1, "nowhere is neither a directory nor a revision"},
+		{"new not a directory", []string{"-old", ".", "-new", "nowhere", "x"}, 1, "-new nowhere is not a directory"},
 		{"help", []string{"-h"}, 0, "-old"},
 	}
 	for _, tt := range tests {
@@ -60,6 +61,13 @@ func TestRegressMax3(t *testing.T) {
 	}
 	if len(rep.Changes) != 6 || rep.Changes[1].Unit != "if header" {
 		t.Errorf("changes %v, want six with c2 an if header", rep.Changes)
+	}
+	// The old version as a git revision: HEAD's tree, in which max3
+	// and max3/correct are what they are on disk unless edited.
+	errb.Reset()
+	out.Reset()
+	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "HEAD", "-new", "../..", "-baselines=false", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no test case") {
+		t.Errorf("-old HEAD: exit = %d, want 1 (no case selected, after the revision was read); stderr:\n%s", code, errb.String())
 	}
 	errb.Reset()
 	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 {
