@@ -88,13 +88,14 @@
 // changes it needs to build (found from the type checker's errors). The
 // report ([RegressReport]) has the root cause, its auxiliary changes, a
 // cause tree from the failure back to the root changes, and classic delta
-// debugging over all changes and over the causes for comparison; text
-// and JSON. [Regression] is the same as a Technique. Not done yet: the
+// debugging over all changes and over the causes for comparison; text,
+// JSON and an HTML page with the two versions side by side. [Regression]
+// is the same as a Technique. Not done yet: the
 // critical predicates' outcomes are not compared with the old version's,
 // removed code is a cause only when no set of causes suffices, the
 // versions are directories (the command faultloc reads an old git
-// revision into one; unified diffs are not read), and there is no HTML
-// view.
+// revision into one; unified diffs are not read), and the HTML page
+// shows the versions' files side by side without aligning their lines.
 //
 // # Reports
 //

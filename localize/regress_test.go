@@ -94,6 +94,15 @@ func TestRegressAux(t *testing.T) {
 		}
 	}
 	golden(t, "regress_scale.txt", b.String())
+	var h strings.Builder
+	if err := rep.WriteHTML(&h, filepath.Join(dir, "old"), filepath.Join(dir, "new"), dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`class="c root" title="c1">	k := multiplier(x)`, `class="c aux" title="c3">func factor() int { return 2 }`, `class="c aux" title="c2">	return x * k`} {
+		if !strings.Contains(h.String(), want) {
+			t.Errorf("the HTML page lacks %q", want)
+		}
+	}
 }
 
 // TestRegressErrors checks the typed errors of what is not a regression.

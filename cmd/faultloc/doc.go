@@ -365,9 +365,12 @@
 //
 // Comma-separated build tags (this repository's examples need faultloc).
 //
-//	-format text|json
+//	-format text|json|html
 //
-// The output (default text).
+// The output (default text): the text report; JSON; or one self-contained
+// HTML page with each changed file's two versions side by side, the root
+// changes, their auxiliary changes, the other causes and the other
+// changes marked, followed by the text report.
 //
 //	-timeout D
 //

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
@@ -27,7 +28,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
 	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json, or html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked)")
 	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
 	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
@@ -47,8 +48,8 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return 1
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text or json)\n", *format)
+	if *format != "text" && *format != "json" && *format != "html" {
+		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json or html)\n", *format)
 		return 1
 	}
 	if *newDir == "" {
@@ -95,9 +96,14 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		return 2
 	}
-	if *format == "json" {
+	switch *format {
+	case "json":
 		err = rep.WriteJSON(stdout)
-	} else {
+	case "html":
+		oldAbs, _ := filepath.Abs(*oldDir)
+		newAbs, _ := filepath.Abs(*newDir)
+		err = rep.WriteHTML(stdout, oldAbs, newAbs, wd)
+	default:
 		err = rep.WriteText(stdout, wd, *timing)
 	}
 	if err != nil {
