@@ -185,3 +185,32 @@ func TestDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestForward checks that Forward inverts Locate outside reverted code.
+func TestForward(t *testing.T) {
+	old := "package p\n\nfunc F(x int) int {\n\tx++\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n"
+	nw := "package p\n\nfunc F(x int) int {\n\tx += 200\n\tif x < 0 {\n\t\treturn 1\n\t}\n\tx--\n\treturn 0\n}\n"
+	s, err := Diff(map[string][]byte{"p.go": []byte(old)}, map[string][]byte{"p.go": []byte(nw)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mask := range 1 << len(s.Changes) {
+		var sub []*Change
+		for i, c := range s.Changes {
+			if mask&(1<<i) != 0 {
+				sub = append(sub, c)
+			}
+		}
+		src, _ := s.Source("p.go", sub)
+		for _, word := range []string{"func", "return 1", "return 0"} {
+			n := strings.Index(nw, word)
+			f := s.Forward("p.go", sub, n)
+			if !strings.HasPrefix(string(src[f:]), word) {
+				t.Errorf("subset %b: Forward(%q) = %d, at %q", mask, word, f, src[f:min(len(src), f+10)])
+			}
+			if back, in := s.Locate("p.go", sub, f); back != n || in != nil && slices.Contains(sub, in) {
+				t.Errorf("subset %b: Locate(Forward(%q)) = %d, %v; want %d", mask, word, back, in, n)
+			}
+		}
+	}
+}

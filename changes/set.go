@@ -322,3 +322,34 @@ func (s *Set) Locate(file string, reverted []*Change, offset int) (newOffset int
 	}
 	return n, nil
 }
+
+// Forward maps an offset of the new version of file to the file with the
+// changes reverted (as [Set.Revert] rewrites it): the inverse of
+// [Set.Locate]. An offset inside a reverted change maps to the same
+// distance into the old code put back, at most to its end.
+func (s *Set) Forward(file string, reverted []*Change, newOffset int) int {
+	var mine []*Change
+	for _, c := range reverted {
+		if c.File == file {
+			mine = append(mine, c)
+		}
+	}
+	slices.SortFunc(mine, func(a, b *Change) int {
+		return cmp.Or(cmp.Compare(a.New.Offset, b.New.Offset), cmp.Compare(s.index[a], s.index[b]))
+	})
+	delta := 0
+	for _, c := range mine {
+		repl := len(c.OldText)
+		if c.New.Offset == c.New.End {
+			repl += len(c.sep)
+		}
+		if newOffset < c.New.Offset || newOffset == c.New.Offset && c.New.End == c.New.Offset {
+			break
+		}
+		if newOffset < c.New.End {
+			return c.New.Offset + delta + min(newOffset-c.New.Offset, repl)
+		}
+		delta += repl - (c.New.End - c.New.Offset)
+	}
+	return newOffset + delta
+}

@@ -90,9 +90,11 @@
 // cause tree from the failure back to the root changes, and classic delta
 // debugging over all changes and over the causes for comparison; text,
 // JSON and an HTML page with the two versions side by side. [Regression]
-// is the same as a Technique. Not done yet: the
-// critical predicates' outcomes are not compared with the old version's,
-// removed code is a cause only when no set of causes suffices, the
+// is the same as a Technique. Each critical predicate's branch is
+// compared with the same occurrence of the same branch in the run with
+// every change reverted. Not done yet: the predicates whose outcome did
+// not change are not dropped from the rounds, removed code is a cause
+// only when no set of causes suffices, the
 // versions are directories (the command faultloc reads an old git
 // revision into one; unified diffs are not read), and the HTML page
 // shows the versions' files side by side without aligning their lines.

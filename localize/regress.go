@@ -214,8 +214,10 @@ func (e *OldFailsError) Error() string {
 // The semantic analysis follows dynamic dependences: the statements it
 // takes as generators of a predicate are its data slice, a superset of
 // the statements an unsat core of the weakest precondition would keep
-// (the paper's); the critical predicates' outcomes are not compared
-// with the old version's. Removed code (a change with an empty span in
+// (the paper's); the trace formula's minimal correction sets only mark
+// the causes (Cause.Core). The critical predicates' outcomes are
+// compared with the old version's (CriticalPredicate.Differs) for the
+// report, not used to prune the rounds. Removed code (a change with an empty span in
 // the new version) is reached by no event: it is a cause only through the
 // final search over every change.
 func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) {
@@ -367,6 +369,14 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 	}
 	rep.Verified = o == slicing.Pass
 	rep.Effort = after.effort(start)
+	if err := compareOutcomes(ctx, g, free, rep.Predicates); err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		for i := range rep.Predicates {
+			rep.Predicates[i].Old = ""
+		}
+	}
 	var chains [][]*CauseNode
 	for _, c := range root {
 		if ch := sem.why(c.ID); ch != nil {

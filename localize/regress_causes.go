@@ -51,6 +51,20 @@ type CriticalPredicate struct {
 	Round     int        `json:"round"`     // the round of the causes it leads to
 	Influence string     `json:"influence"` // "direct" or "indirect"
 	Change    string     `json:"change,omitempty"`
+	// Taken is the branch the failing run took at the predicate's first
+	// instance reached, named by the block it went to ("if.then",
+	// "if.else", "if.done", "for.body", "for.done", ...); Old is the branch the same
+	// instance (the same occurrence of the same branch, located through
+	// the changes) took in the run with every change reverted, or "not
+	// executed", or "" if that run was not made.
+	Taken string `json:"taken"`
+	Old   string `json:"old,omitempty"`
+	// Differs says that Old is known and differs from Taken: the
+	// predicate's outcome changed between the versions.
+	Differs bool `json:"differs"`
+
+	offset int // in the new version's file
+	occ    int // the instance's occurrence
 }
 
 // semantic is the semantic analysis of the failing run.
@@ -159,7 +173,8 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			l := trace.Line{File: pos.Filename, Line: pos.Line}
 			if !predSeen[l] {
 				predSeen[l] = true
-				p := CriticalPredicate{Line: l, Code: sourceLine(pos.Filename, pos.Line), Round: int(dist[e]), Influence: "direct"}
+				p := CriticalPredicate{Line: l, Code: sourceLine(pos.Filename, pos.Line), Round: int(dist[e]), Influence: "direct",
+					Taken: decision(t, trace.EventID(e)), offset: pos.Offset, occ: t.Occurrence(trace.EventID(e))}
 				if how[e] == 2 {
 					p.Influence = "indirect"
 				}
@@ -210,6 +225,77 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	}
 	s.why = func(id string) []*CauseNode { return chains[id] }
 	return s, nil
+}
+
+// decision names the block an If event branched to, as go/ssa names
+// it ("if.then", "if.else", "if.done", "for.body", "for.done", ...): the
+// source's branch, which the If's own condition may not say (go/ssa
+// builds if !c as a branch on c with its targets swapped).
+func decision(t *trace.Trace, e trace.EventID) string {
+	in, ok := t.Instr(e).(*ssa.If)
+	if !ok || len(in.Block().Succs) != 2 {
+		return "?"
+	}
+	b := in.Block().Succs[1]
+	if t.Value(e).String() == "true" {
+		b = in.Block().Succs[0]
+	}
+	if b.Comment == "" {
+		return fmt.Sprintf("block %d", b.Index)
+	}
+	return b.Comment
+}
+
+// compareOutcomes runs the failing case on the new version with
+// reverted reverted (the old version, with the kept changes) and sets
+// each predicate's Old and Differs from the same occurrence of the same
+// branch there.
+func compareOutcomes(ctx context.Context, g *regression, reverted []*changes.Change, preds []CriticalPredicate) error {
+	overlay, err := g.set.Revert(reverted)
+	if err != nil {
+		return err
+	}
+	prog, err := trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
+	if err != nil {
+		return err
+	}
+	rctx, cancel := context.WithTimeout(ctx, g.opts.runTimeout())
+	defer cancel()
+	r, err := prog.GoTestCase(g.pkgPath, g.cases[0]).Run(rctx, &trace.RunOptions{})
+	if err != nil {
+		return err
+	}
+	if r.Trace == nil {
+		return fmt.Errorf("the run with every change reverted recorded no trace")
+	}
+	defer r.Trace.Release()
+	t := r.Trace
+	for i := range preds {
+		p := &preds[i]
+		rel, err := filepath.Rel(g.set.New, p.Line.File)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		off := g.set.Forward(rel, reverted, p.offset)
+		src, ok := overlay[p.Line.File]
+		if !ok {
+			src, err = os.ReadFile(p.Line.File)
+			if err != nil {
+				continue
+			}
+		}
+		line := 1 + strings.Count(string(src[:min(off, len(src))]), "\n")
+		p.Old = "not executed"
+		for _, e := range t.Events(p.Line.File, line) {
+			if _, ok := t.Instr(e).(*ssa.If); ok && t.Occurrence(e) == p.occ {
+				p.Old = decision(t, e)
+				break
+			}
+		}
+		p.Differs = p.Old != p.Taken
+	}
+	return nil
 }
 
 // chainNodes turns a chain of dependence edges (from the failure back to

@@ -76,7 +76,15 @@ func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
 		if p.Change != "" {
 			ch = " [" + p.Change + "]"
 		}
-		fmt.Fprintf(&b, "  round %d %s: %s:%d: %s%s\n", p.Round, p.Influence, rel(p.Line.File), p.Line.Line, p.Code, ch)
+		outcome := p.Taken
+		switch {
+		case p.Old == "":
+		case p.Differs:
+			outcome += ", old version " + p.Old + ": changed"
+		default:
+			outcome += ", old version too"
+		}
+		fmt.Fprintf(&b, "  round %d %s (%s): %s:%d: %s%s\n", p.Round, p.Influence, outcome, rel(p.Line.File), p.Line.Line, p.Code, ch)
 	}
 	fmt.Fprintf(&b, "\nchanges (%d; kept, as the tests need them: %s):\n", len(r.Changes), list(r.Kept))
 	for _, c := range r.Changes {
