@@ -53,6 +53,10 @@ type regression struct {
 
 	mu     sync.Mutex
 	builds map[string][]buildError // build errors by reverted set
+	// last is the program of the latest reverted set that built, for
+	// the run that usually follows its check.
+	lastKey  string
+	lastProg *trace.Program
 	nbuild int                     // type checks run
 	aux    map[string][]*changes.Change
 	auxOK  map[string]bool
@@ -76,8 +80,10 @@ func (g *regression) key(cs []*changes.Change) string {
 // errPos matches "file:line:col: message" and "file:line: message".
 var errPos = regexp.MustCompile(`^(.+?\.go):(\d+)(?::(\d+))?:?\s*(.*)$`)
 
-// buildErrors type-checks the new version with cs reverted: the tested
-// package with its tests and every package holding a change.
+// buildErrors checks that the new version with cs reverted builds: that
+// the tested package loads with its tests; if it does not, it
+// type-checks that package and every package holding a change for the
+// errors, located in the change set.
 func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]buildError, error) {
 	k := g.key(cs)
 	g.mu.Lock()
@@ -90,6 +96,21 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	if err != nil {
 		return nil, err
 	}
+	// The version the test runs: if it loads, it builds as far as the
+	// test is concerned; keep its program for the run.
+	prog, lerr := trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
+	if lerr == nil {
+		g.mu.Lock()
+		g.builds[k] = nil
+		g.nbuild++
+		g.lastKey, g.lastProg = k, prog
+		g.mu.Unlock()
+		return nil, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	// It does not: the type checker's errors, located.
 	patterns := []string{g.pattern}
 	dirs := map[string]bool{}
 	for _, c := range g.set.Changes {
@@ -123,6 +144,9 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 			errs = append(errs, g.locate(e, overlay, cs))
 		}
 	})
+	if len(errs) == 0 {
+		errs = append(errs, buildError{msg: lerr.Error()})
+	}
 	g.mu.Lock()
 	g.builds[k] = errs
 	g.nbuild++
@@ -437,17 +461,25 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 		p.unres++
 		return slicing.Unresolved, nil
 	}
-	overlay, err := g.set.Revert(cs)
-	if err != nil {
-		return slicing.Unresolved, err
+	g.mu.Lock()
+	prog := g.lastProg
+	if g.lastKey != g.key(cs) {
+		prog = nil
 	}
-	prog, err := trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
-	if err != nil {
-		if ctx.Err() != nil {
-			return slicing.Unresolved, ctx.Err()
+	g.mu.Unlock()
+	if prog == nil {
+		overlay, err := g.set.Revert(cs)
+		if err != nil {
+			return slicing.Unresolved, err
 		}
-		p.unres++
-		return slicing.Unresolved, nil
+		prog, err = trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
+		if err != nil {
+			if ctx.Err() != nil {
+				return slicing.Unresolved, ctx.Err()
+			}
+			p.unres++
+			return slicing.Unresolved, nil
+		}
 	}
 	for _, name := range g.cases {
 		p.runs++

@@ -289,14 +289,13 @@ func run(cmdline string, timeout time.Duration, out, keep string, check bool, se
 		var rs []regressResult
 		groups := regressGroups(regressed)
 		for i, g := range groups {
-			for _, r := range regressGroup(ctx, g, tmp, timeout) {
+			rs = append(rs, regressGroup(ctx, g, tmp, timeout, func(r regressResult) {
 				root := "-"
 				if r.rep != nil {
 					root = ids(r.rep.Root)
 				}
 				fmt.Fprintf(os.Stderr, "realbugs: %s: truth %s, root %s %s (%v)\n", r.bug.name, ids(r.truth), root, r.err, r.duration.Round(time.Second))
-				rs = append(rs, r)
-			}
+			})...)
 			if out != "" && i+1 < len(groups) {
 				var part strings.Builder
 				part.WriteString(rep.String())

@@ -46,7 +46,7 @@ func regressGroups(bs []bug) [][]bug {
 // changes that may or may not matter to it); for each bug, its test is
 // explained by Regress, with the changes that put it back as ground
 // truth.
-func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Duration) []regressResult {
+func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Duration, progress func(regressResult)) []regressResult {
 	module := group[0].module
 	base := filepath.Join(tmp, "regress", strings.NewReplacer("/", "_", "@", "_").Replace(module))
 	oldDir, newDir := filepath.Join(base, "old"), filepath.Join(base, "new")
@@ -96,6 +96,7 @@ func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Dur
 		if err != nil {
 			r.err = err.Error()
 		}
+		progress(r)
 		rs = append(rs, r)
 	}
 	return rs
@@ -176,7 +177,8 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 	rep.WriteString("verified: a final run with them reverted passes; dd all / dd causes: classic dd over all changes and over\n")
 	rep.WriteString("the causes the semantic analysis found, without auxiliary changes. Each method: the versions it tried\n")
 	rep.WriteString("(v), the test runs (r), the versions that did not build or run (u) and its time; every run is in\n")
-	rep.WriteString("faultloc's interpreter.\n\n")
+	rep.WriteString("faultloc's interpreter. Where two bugs of a release break the same test, the test passes only with both\n")
+	rep.WriteString("reverted: a root cause holding both is then right, and counted as a superset of the one bug's truth.\n\n")
 	rep.WriteString("| bug | changes | truth | AFTER root + aux | found among | vs truth | verified | AFTER v/r/u, time | dd all | vs truth | v/r/u, time | dd causes | v/r/u, time |\n")
 	rep.WriteString("|---|--:|---|---|---|---|---|---|---|---|---|---|---|\n")
 	effort := func(e localize.Effort) string {
