@@ -57,9 +57,9 @@ type regression struct {
 	// the run that usually follows its check.
 	lastKey  string
 	lastProg *trace.Program
-	nbuild int                     // type checks run
-	aux    map[string][]*changes.Change
-	auxOK  map[string]bool
+	nbuild   int // type checks run
+	aux      map[string][]*changes.Change
+	auxOK    map[string]bool
 }
 
 func (g *regression) key(cs []*changes.Change) string {
