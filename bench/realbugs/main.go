@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical,rankers] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical,rankers,regress] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -60,6 +60,17 @@
 // the failure, combined in several ways, without fix candidates. It
 // writes the rank of each bug's faulty line under each rule and the
 // counts within the top 1, 3, 5 and 10 lines.
+//
+// # Regressions
+//
+// -kinds regress explains the historical bugs as regressions with
+// localize.Regress (AFTER), in this process: for each release, the old
+// version is the release and the new one the release with all of its
+// historical bugs put back; each bug's test is explained, and the
+// report compares the root cause (with its auxiliary changes) and the
+// classic dd baselines with the changes putting that bug back (the
+// ground truth), with the versions each tried, its test runs and its
+// time. -timeout bounds each test run; each bug, five times that.
 package main
 
 import (
