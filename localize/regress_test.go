@@ -153,3 +153,30 @@ func TestRegressionTechnique(t *testing.T) {
 		t.Error("Last is not the stage's report (without baselines)")
 	}
 }
+
+// TestRegressMax3SourceOrder pins what classic dd over max3's changes
+// gives when it tries them in source order rather than the paper's: c1
+// (with c2 applied, applying c1 too fails), another 1-minimal difference
+// that is not the cause, while AFTER's root cause stays c2+c3.
+func TestRegressMax3SourceOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs max3's versions again")
+	}
+	root, _ := filepath.Abs("..")
+	rep, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.Root, []string{"c2", "c3"}) {
+		t.Errorf("root %v, want [c2 c3]", rep.Root)
+	}
+	if got := rep.Baselines[0].Diff; !slices.Equal(got, []string{"c1"}) {
+		t.Errorf("dd over all changes in source order: %v, want [c1]", got)
+	}
+	if rep.Solver != "not run (NoSolver)" {
+		t.Errorf("Solver = %q with NoSolver", rep.Solver)
+	}
+}
