@@ -4,6 +4,8 @@ import (
 	"errors"
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -211,6 +213,65 @@ func TestForward(t *testing.T) {
 			if back, in := s.Locate("p.go", sub, f); back != n || in != nil && slices.Contains(sub, in) {
 				t.Errorf("subset %b: Locate(Forward(%q)) = %d, %v; want %d", mask, word, back, in, n)
 			}
+		}
+	}
+}
+
+func TestPatch(t *testing.T) {
+	old := "package p\n\nfunc F(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n"
+	nw := "package p\n\nfunc F(x int) int {\n\tif x < 0 {\n\t\treturn 1\n\t}\n\tx++\n\treturn 0\n}\n"
+	patch := `diff --git a/p.go b/p.go
+--- a/p.go
++++ b/p.go
+@@ -1,8 +1,9 @@
+ package p
+ 
+ func F(x int) int {
+-	if x > 0 {
++	if x < 0 {
+ 		return 1
+ 	}
++	x++
+ 	return 0
+ }
+--- /dev/null
++++ b/q.go
+@@ -0,0 +1,3 @@
++package p
++
++var Q = 1
+`
+	dir := t.TempDir()
+	for name, src := range map[string]string{"p.go": nw, "q.go": "package p\n\nvar Q = 1\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Patch(dir, []byte(patch), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"modified if header: if x < 0 ⇐ if x > 0", "added stmt: x++ ⇐ ∅", "added file: package p var Q = 1 ⇐ ∅"}
+	if got := summary(s); !slices.Equal(got, want) {
+		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	src, err := s.Source("p.go", s.Changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := Diff(map[string][]byte{"p.go": []byte(old)}, map[string][]byte{"p.go": src}); len(d.Changes) != 0 {
+		t.Errorf("reverting the patch's changes does not give the old version:\n%s", src)
+	}
+	bad := []struct{ name, patch, want string }{
+		{"no file", "hello\n", "no file in the patch"},
+		{"mismatch", "--- a/p.go\n+++ b/p.go\n@@ -1,1 +1,1 @@\n-package q\n+package r\n", "does not match the new version at line 1"},
+		{"hunk first", "@@ -1 +1 @@\n", "hunk before any"},
+	}
+	for _, b := range bad {
+		_, err := Patch(dir, []byte(b.patch), nil)
+		var pe *PatchError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%s: err = %v, want a *PatchError saying %q", b.name, err, b.want)
 		}
 	}
 }

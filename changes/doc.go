@@ -2,8 +2,9 @@
 // module, at the granularity of its syntax, and reverts any subset of them
 // as an overlay of the new version's files.
 //
-// [Dirs] walks two directory trees and [Diff] takes two sets of sources
-// in memory. Files are matched by path; within a file, top-level
+// [Dirs] walks two directory trees, [Patch] takes the new version's
+// directory and a unified diff from the old version (undoing its hunks),
+// and [Diff] takes two sets of sources in memory. Files are matched by path; within a file, top-level
 // declarations are matched by name (functions by receiver and name,
 // declarations by the names they declare, each spec of a parenthesized
 // declaration apart), function bodies are aligned statement by statement

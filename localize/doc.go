@@ -92,12 +92,13 @@
 // JSON and an HTML page with the two versions side by side. [Regression]
 // is the same as a Technique. Each critical predicate's branch is
 // compared with the same occurrence of the same branch in the run with
-// every change reverted. Not done yet: the predicates whose outcome did
-// not change are not dropped from the rounds, removed code is a cause
-// only when no set of causes suffices, the
-// versions are directories (the command faultloc reads an old git
-// revision into one; unified diffs are not read), and the HTML page
-// shows the versions' files side by side without aligning their lines.
+// every change reverted. The versions are two directories, or a
+// directory and a unified diff ([changes.Patch]); the command faultloc
+// also reads an old git revision into a directory. Not done yet: the
+// predicates whose outcome did not change are not dropped from the
+// rounds, removed code is a cause only when no set of causes suffices,
+// and the HTML page shows the versions' files side by side without
+// aligning their lines.
 //
 // # Reports
 //

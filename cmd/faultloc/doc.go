@@ -311,7 +311,7 @@
 //
 // Usage:
 //
-//	faultloc regress -old DIR|REV [-new DIR] [flags] PKG
+//	faultloc regress -old DIR|REV|PATCH [-new DIR] [flags] PKG
 //
 // Regress explains a regression with AFTER (Yi et al., ICSE 2015): the
 // test cases of PKG passed on the old version and fail on the new one;
@@ -343,15 +343,17 @@
 // version's module (for example -new .). The old version may be a git
 // revision of the repository holding the new one instead of a directory:
 // its tree is read with git archive into a temporary directory, removed
-// at the end. The new version is always a directory (the tests run
-// there); unified diffs are not supported as versions.
+// at the end; or a file holding a unified diff (diff -u, git diff) from
+// the old version to the new one, whose hunks are undone on the new
+// version's files. The new version is always a directory (the tests run
+// there).
 //
 // The flags are:
 //
-//	-old DIR|REV
+//	-old DIR|REV|PATCH
 //
-// The root of the old version, or a git revision of the repository that
-// holds -new (required).
+// The root of the old version, a git revision of the repository that
+// holds -new, or a unified diff from the old version to -new (required).
 //
 //	-new DIR
 //

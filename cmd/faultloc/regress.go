@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
 )
 
@@ -24,7 +25,7 @@ func init() {
 func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory, or a git revision of the repository holding -new (its tree at that revision)")
+	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory; a git revision of the repository holding -new (its tree at that revision); or a file holding a unified diff from the old version to -new")
 	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
 	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
@@ -35,7 +36,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR|REV [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
+		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR|REV|PATCH [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,7 +60,18 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc regress: -new %s is not a directory\n", *newDir)
 		return 1
 	}
-	if st, err := os.Stat(*oldDir); err != nil || !st.IsDir() {
+	var set *changes.Set
+	if st, err := os.Stat(*oldDir); err == nil && st.Mode().IsRegular() {
+		// A unified diff from the old version to the new one.
+		patch, err := os.ReadFile(*oldDir)
+		if err == nil {
+			set, err = changes.Patch(*newDir, patch, nil)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -old:", err)
+			return 1
+		}
+	} else if err != nil || !st.IsDir() {
 		// A git revision of the repository holding the new version.
 		dir, cleanup, err := gitVersion(ctx, *newDir, *oldDir)
 		if err != nil {
@@ -75,7 +87,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		defer cancel()
 	}
 	wd, _ := os.Getwd()
-	opts := &localize.RegressOptions{Old: *oldDir, New: *newDir, Package: fs.Arg(0), Dir: wd, Run: *runRE,
+	opts := &localize.RegressOptions{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
 		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse}
 	if *tags != "" {
 		opts.BuildFlags = []string{"-tags=" + *tags}

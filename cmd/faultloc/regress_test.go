@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -72,5 +74,19 @@ func TestRegressMax3(t *testing.T) {
 	errb.Reset()
 	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 {
 		t.Errorf("-run selecting nothing: exit = %d, want 1; stderr:\n%s", code, errb.String())
+	}
+}
+
+// TestRegressPatch gives the old version as a unified diff: a patch that
+// does not apply is a usage error naming the line.
+func TestRegressPatch(t *testing.T) {
+	patch := filepath.Join(t.TempDir(), "bad.diff")
+	if err := os.WriteFile(patch, []byte("--- a/max3.go\n+++ b/max3.go\n@@ -1,1 +1,1 @@\n-package nothing\n+package something\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"regress", "-old", patch, "-new", "../../examples/max3", "../../examples/max3"}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "does not match the new version at line 1") {
+		t.Errorf("exit = %d, want 1 and the hunk's mismatch; stderr:\n%s", code, errb.String())
 	}
 }
