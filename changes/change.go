@@ -38,8 +38,10 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 // code absent from that version would go; its lines are the line of that
 // point.
 type Span struct {
-	Offset, End        int
-	StartLine, EndLine int
+	Offset    int `json:"offset"`
+	End       int `json:"end"`
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
 }
 
 // Lines formats the span's lines as "12" or "12-14".
@@ -60,24 +62,26 @@ type Change struct {
 	// ID names the change, "c1", "c2", … in the order of the new
 	// version's files and offsets (changes of files the new version lacks
 	// come last).
-	ID string
+	ID string `json:"id"`
 	// Kind says whether the change modifies, adds or removes code.
-	Kind Kind
+	Kind Kind `json:"kind"`
 	// Unit names the syntactic unit changed: "stmt", "if header",
 	// "for header", "switch header", "case header", "else", "func
 	// signature", "decl", "spec", "import", "package clause" or "file".
-	Unit string
+	Unit string `json:"unit"`
 	// File is the file's path relative to the version's root, with
 	// forward slashes; the same in both versions.
-	File string
+	File string `json:"file"`
 	// Func is the declaration enclosing the change ("Max3", "(*T).M",
 	// "var sorted"), or "" for a change of the file's top level.
-	Func string
+	Func string `json:"func,omitempty"`
 	// Old and New are the change's spans in the old and the new version
 	// of File.
-	Old, New Span
+	Old Span `json:"old"`
+	New Span `json:"new"`
 	// OldText and NewText are the code of the two spans.
-	OldText, NewText string
+	OldText string `json:"old_text"`
+	NewText string `json:"new_text"`
 
 	// sep is inserted before OldText when reverting into an empty span.
 	sep string

@@ -113,5 +113,6 @@ func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
 func (r *RegressReport) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
 }

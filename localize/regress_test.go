@@ -49,6 +49,16 @@ func TestRegressMax3(t *testing.T) {
 		t.Error("the cause tree does not reach both c2 and c3")
 	}
 	golden(t, "regress_max3.txt", b.String())
+	// The JSON report, times zeroed and paths made relative.
+	rep.Effort.Time = 0
+	for i := range rep.Baselines {
+		rep.Baselines[i].Effort.Time = 0
+	}
+	var j strings.Builder
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "regress_max3.json", strings.ReplaceAll(j.String(), root+string(filepath.Separator), ""))
 }
 
 // TestRegressAux checks the auxiliary changes: the faulty statement of
