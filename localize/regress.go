@@ -153,7 +153,11 @@ type RegressReport struct {
 	// change, the statements in between.
 	Tree *CauseNode `json:"tree,omitempty"`
 	// Effort is AFTER's work; Builds the type checks of all methods.
-	Effort Effort `json:"effort"`
+	// Effort.Time includes Semantic, the time of the semantic analysis
+	// (the failing run recorded and walked back, and the solver's minimal
+	// correction sets).
+	Effort   Effort        `json:"effort"`
+	Semantic time.Duration `json:"semantic_ns"`
 	Builds int    `json:"builds"`
 	// Baselines are dd over all changes and dd over the causes.
 	Baselines []Baseline `json:"baselines,omitempty"`
@@ -288,6 +292,7 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 		return rep, &OldFailsError{Outcome: o}
 	}
 	// Semantic analysis.
+	semStart := time.Now()
 	sem, err := analyze(ctx, prog, pkgPath, rep.Failing[0], set)
 	if err != nil {
 		return rep, fmt.Errorf("localize: regress: semantic analysis: %w", err)
@@ -304,6 +309,7 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 		}
 	}
 	rep.Predicates = append(rep.Predicates, sem.preds...)
+	rep.Semantic = time.Since(semStart)
 	// Dynamic analysis, round by round.
 	rep.Rounds = -1
 	var search []*changes.Change

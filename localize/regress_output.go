@@ -97,7 +97,11 @@ func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
 		}
 		return s
 	}
-	fmt.Fprintf(&b, "\nAFTER: root %s, aux %s: %s\n", list(r.Root), list(r.Aux), effort(r.Effort))
+	fmt.Fprintf(&b, "\nAFTER: root %s, aux %s: %s", list(r.Root), list(r.Aux), effort(r.Effort))
+	if timing {
+		fmt.Fprintf(&b, " (semantic analysis %v)", r.Semantic.Round(time.Millisecond))
+	}
+	b.WriteString("\n")
 	for _, bl := range r.Baselines {
 		fmt.Fprintf(&b, "%s (%s): %s: %s", bl.Name, list(bl.Universe), list(bl.Diff), effort(bl.Effort))
 		if bl.Err != "" {
