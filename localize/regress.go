@@ -158,7 +158,7 @@ type RegressReport struct {
 	// correction sets).
 	Effort   Effort        `json:"effort"`
 	Semantic time.Duration `json:"semantic_ns"`
-	Builds int    `json:"builds"`
+	Builds   int           `json:"builds"`
 	// Baselines are dd over all changes and dd over the causes.
 	Baselines []Baseline `json:"baselines,omitempty"`
 
