@@ -326,7 +326,11 @@
 // lacks) are kept. The failing run is recorded on the new version and
 // its dependences followed back from the failure in rounds separated by
 // critical predicates (the branches that decide whether the statements
-// reached run); the changes reached are the causes. The causes up to each
+// reached run); the changes reached are the causes, those in a minimal
+// correction set of the failing run's trace formula (the solver's view,
+// as localize finds them, bounded at 20 seconds) marked, and each
+// critical predicate's branch is compared with the one the run with every
+// change reverted takes. The causes up to each
 // round are reverted together, as overlays of the new version's files
 // (nothing is written), until the cases pass; asymmetric delta debugging
 // then shrinks that set to a minimal root cause, which a final run
