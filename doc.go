@@ -31,10 +31,14 @@
 //     chops.
 //   - [github.com/faultloc/faultloc/faultloctest] explains a failing go test
 //     in its own log.
+//   - [github.com/faultloc/faultloc/changes] computes the syntax-level
+//     changes between two versions of a module and reverts any subset of
+//     them as an overlay; localize.Regress explains a regression with them
+//     (AFTER).
 //
-// Angelic debugging, SAT-TAR and regression explanation (AFTER) are planned.
+// SAT-TAR is planned.
 //
-// Packages trace, spectra and slicing are pure Go; maxsat, encode,
+// Packages trace, spectra, slicing and changes are pure Go; maxsat, encode,
 // localize and faultloctest need libz3 through cgo.
 //
 // A typical pipeline: trace.Load a package with its tests, run the failing

@@ -11,9 +11,10 @@ import (
 // Angelic debugging on the paper's triangle classifier: AngelicTest finds
 // the expression instances of the failing test T8 whose value alone makes
 // it pass, and the flexibility test on the passing tests T1–T7 removes
-// those a passing test cannot survive (b and c of `b == c`, inhibited by
-// T3; the store of Acute, by T6; ...). Two survive, as in the paper: the
-// futile a, and c in `a == c`, the fault (b belongs there).
+// (FlexOptions.Remove; by default they come last) those a passing test
+// cannot survive (b and c of `b == c`, inhibited by T3; the store of
+// Acute, by T6; ...). Two survive, as in the paper: the futile a, and c
+// in `a == c`, the fault (b belongs there).
 func ExampleAngelic() {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
@@ -23,7 +24,7 @@ func ExampleAngelic() {
 	res, err := localize.Package(ctx, prog, "github.com/faultloc/faultloc/examples/triangle", &localize.PackageOptions{
 		Run:              "TestClassify", // the paper's tests, not the package's Example
 		SelectedSpectrum: true,
-		Technique:        &localize.Angelic{},
+		Technique:        &localize.Angelic{Options: localize.AngelicOptions{Flex: localize.FlexOptions{Remove: true}}},
 	})
 	if err != nil {
 		panic(err)

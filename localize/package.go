@@ -176,33 +176,16 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	if prog == nil {
 		return nil, errors.New("localize: Package: no program")
 	}
-	match, err := testmatch.Compile(opts.Run)
-	if err != nil {
-		return nil, fmt.Errorf("localize: %w", err)
-	}
 	res := &PackageResult{Package: pkgPath}
-	names, err := prog.ListTestsOf(ctx, pkgPath, match.MatchTop, nil)
-	if err != nil {
-		if ctx.Err() != nil {
-			return res, err
-		}
-		if len(names) == 0 {
-			return res, fmt.Errorf("localize: listing the test cases of %s: %w", pkgPath, err)
-		}
-		res.Errors = appendNew(res.Errors, caseErrors(err)...)
-	}
-	var cases []trace.Case
-	for _, n := range names {
-		if match.Match(n) {
-			cases = append(cases, prog.GoTestCase(pkgPath, n))
-		}
-	}
-	for _, c := range cases {
+	sel, err := selectCases(ctx, prog, pkgPath, opts.Run)
+	res.Errors = appendNew(res.Errors, sel.errs...)
+	for _, c := range sel.cases {
 		res.Cases = append(res.Cases, c.Name())
 	}
-	if len(cases) == 0 {
-		return res, &NoCasesError{Package: pkgPath, Run: opts.Run, Listed: len(names)}
+	if err != nil {
+		return res, err
 	}
+	match, names, cases := sel.match, sel.names, sel.cases
 	res.Spectrum = opts.Spectrum
 	if res.Spectrum == nil {
 		// The failing cases localized are the selected ones; the spectrum
@@ -308,6 +291,46 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		}
 	}
 	return res, nil
+}
+
+// selection is what selectCases found.
+type selection struct {
+	match *testmatch.Matcher
+	names []string     // the cases of the test functions whose name matches the pattern's first level
+	cases []trace.Case // those the whole pattern selects, in go test's order
+	errs  []*CaseError // the cases that could not be listed
+}
+
+// selectCases lists the test cases of package pkgPath of prog and selects
+// them as go test -run does. A *NoCasesError says that run selected
+// nothing; errors listing single cases are in the selection's errs.
+func selectCases(ctx context.Context, prog *trace.Program, pkgPath, run string) (selection, error) {
+	var sel selection
+	match, err := testmatch.Compile(run)
+	if err != nil {
+		return sel, fmt.Errorf("localize: %w", err)
+	}
+	sel.match = match
+	names, err := prog.ListTestsOf(ctx, pkgPath, match.MatchTop, nil)
+	if err != nil {
+		if ctx.Err() != nil {
+			return sel, err
+		}
+		if len(names) == 0 {
+			return sel, fmt.Errorf("localize: listing the test cases of %s: %w", pkgPath, err)
+		}
+		sel.errs = append(sel.errs, caseErrors(err)...)
+	}
+	sel.names = names
+	for _, n := range names {
+		if match.Match(n) {
+			sel.cases = append(sel.cases, prog.GoTestCase(pkgPath, n))
+		}
+	}
+	if len(sel.cases) == 0 {
+		return sel, &NoCasesError{Package: pkgPath, Run: run, Listed: len(names)}
+	}
+	return sel, nil
 }
 
 // ErrFailsAlone is the error of a case that fails when it starts from the

@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical,rankers] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical,rankers,regress] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -60,6 +60,17 @@
 // the failure, combined in several ways, without fix candidates. It
 // writes the rank of each bug's faulty line under each rule and the
 // counts within the top 1, 3, 5 and 10 lines.
+//
+// # Regressions
+//
+// -kinds regress explains the historical bugs as regressions with
+// localize.Regress (AFTER), in this process: for each release, the old
+// version is the release and the new one the release with all of its
+// historical bugs put back; each bug's test is explained, and the
+// report compares the root cause (with its auxiliary changes) and the
+// classic dd baselines with the changes putting that bug back (the
+// ground truth), with the versions each tried, its test runs and its
+// time. -timeout bounds each test run; each bug, five times that.
 package main
 
 import (
@@ -164,11 +175,11 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), comma-separated")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), comma-separated")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
-	var historical, ranked []bug
+	var historical, ranked, regressed []bug
 	for _, k := range strings.Split(*kinds, ",") {
 		switch strings.TrimSpace(k) {
 		case "seeded":
@@ -177,13 +188,15 @@ func main() {
 			historical = bugs
 		case "rankers":
 			ranked = bugs
+		case "regress":
+			regressed = bugs
 		default:
-			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical or rankers)\n", k)
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers or regress)\n", k)
 			os.Exit(2)
 		}
 	}
 	if *check {
-		seeded, historical, ranked = nil, bugs, nil
+		seeded, historical, ranked, regressed = nil, bugs, nil, nil
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -205,21 +218,21 @@ func main() {
 			}
 			return bs
 		}
-		bs, rs := pick(historical), pick(ranked)
-		if len(ss)+len(bs)+len(rs) == 0 {
+		bs, rs, gs := pick(historical), pick(ranked), pick(regressed)
+		if len(ss)+len(bs)+len(rs)+len(gs) == 0 {
 			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		seeded, historical, ranked = ss, bs, rs
+		seeded, historical, ranked, regressed = ss, bs, rs, gs
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *out, *keep, *check, seeded, historical, ranked); err != nil {
+	if err := run(cmdline, *timeout, *out, *keep, *check, seeded, historical, ranked, regressed); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout time.Duration, out, keep string, check bool, seeded []subject, historical, ranked []bug) error {
+func run(cmdline string, timeout time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed []bug) error {
 	ctx := context.Background()
 	tmp := keep
 	if keep == "" {
@@ -282,6 +295,29 @@ func run(cmdline string, timeout time.Duration, out, keep string, check bool, se
 			}
 		}
 		writeRankers(&rep, rs)
+	}
+	if len(regressed) > 0 {
+		var rs []regressResult
+		groups := regressGroups(regressed)
+		for i, g := range groups {
+			rs = append(rs, regressGroup(ctx, g, tmp, timeout, func(r regressResult) {
+				root := "-"
+				if r.rep != nil {
+					root = ids(r.rep.Root)
+				}
+				fmt.Fprintf(os.Stderr, "realbugs: %s: truth %s, root %s %s (%v)\n", r.bug.name, ids(r.truth), root, r.err, r.duration.Round(time.Second))
+			})...)
+			if out != "" && i+1 < len(groups) {
+				var part strings.Builder
+				part.WriteString(rep.String())
+				writeRegress(&part, rs)
+				fmt.Fprintf(&part, "\n(partial: %d of %d releases done)\n", i+1, len(groups))
+				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+					return err
+				}
+			}
+		}
+		writeRegress(&rep, rs)
 	}
 	fmt.Print(rep.String())
 	if out != "" {

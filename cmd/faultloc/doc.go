@@ -11,6 +11,7 @@
 //
 //	help      print the reference of faultloc or of one command
 //	localize  find minimal fix candidates for the failing tests of a package (AgxFaults)
+//	regress   explain a regression: the changes between two versions that make a test fail (AFTER)
 //	spectra   rank a package's lines by its own tests (spectrum-based)
 //
 // 'faultloc help <command>' prints the command's section of this
@@ -18,7 +19,9 @@
 //
 // The exit status is 0 when the command ran, whatever it found; 1 on a
 // usage or load error, when -run selects no test case or none of those it
-// selects can run in the interpreter (nothing ran), or
+// selects can run in the interpreter (nothing ran), when regress finds no
+// regression to explain (no selected case fails on the new version, or
+// the cases fail with every change reverted too), or
 // when localize finds no failing case but go test, run natively on the
 // same cases, fails some (the interpreter does not reproduce the failure),
 // reported on standard error; 2 when writing the output failed; 3 when
@@ -309,6 +312,114 @@
 //	examples/foo/foo.go:21: candidate 4 (verified, size 1): return b // L8 [angelic: 2]
 //	examples/foo/foo.go:13: candidate 5 (verified, size 2): if x < y { // L2 [angelic: branch else]
 //	examples/foo/foo.go:16: candidate 5 (verified, size 2): a = y - x // L4 [angelic: 6]
+//
+// # faultloc regress
+//
+// Usage:
+//
+//	faultloc regress -old DIR|REV|PATCH [-new DIR] [flags] PKG
+//
+// Regress explains a regression with AFTER (Yi et al., ICSE 2015): the
+// test cases of PKG passed on the old version and fail on the new one;
+// which of the changes between the versions cause the failure, and how?
+// It is [localize.Regress].
+//
+// The changes come from the syntax of the two directory trees (matched by
+// relative path; tests are the new version's, and _test.go files are not
+// compared): statements, the headers of compound statements (an if's
+// condition), function signatures, declarations, imports and whole files.
+// Changes the new version's tests need (declarations the old version
+// lacks) are kept. The failing run is recorded on the new version and
+// its dependences followed back from the failure in rounds separated by
+// critical predicates (the branches that decide whether the statements
+// reached run); the changes reached are the causes, those in a minimal
+// correction set of the failing run's trace formula (the solver's view,
+// as localize finds them, bounded at 20 seconds) marked, and each
+// critical predicate's branch is compared with the one the run with every
+// change reverted takes. The causes up to each
+// round are reverted together, as overlays of the new version's files
+// (nothing is written), until the cases pass; asymmetric delta debugging
+// then shrinks that set to a minimal root cause, which a final run
+// verifies. Each tried set is completed with the auxiliary changes it
+// needs to build, found from the type checker's errors; a set that
+// cannot be completed counts as unresolved. The report gives the root
+// cause, its auxiliary changes, the cause tree from the failure back to
+// the root changes, the causes by round, the critical predicates, every
+// change, and, for comparison, classic delta debugging over all changes
+// and over the causes (without auxiliary changes), each with the versions
+// it tried, its test runs and its time.
+//
+// PKG is resolved in the current directory, which must be inside the new
+// version's module (for example -new .). The old version may be a git
+// revision of the repository holding the new one instead of a directory:
+// its tree is read with git archive into a temporary directory, removed
+// at the end; or a file holding a unified diff (diff -u, git diff) from
+// the old version to the new one, whose hunks are undone on the new
+// version's files. The new version is always a directory (the tests run
+// there).
+//
+// The flags are:
+//
+//	-old DIR|REV|PATCH
+//
+// The root of the old version, a git revision of the repository that
+// holds -new, or a unified diff from the old version to -new (required).
+//
+//	-new DIR
+//
+// The root of the new version (default the current directory).
+//
+//	-run REGEXP
+//
+// Explain only the failing cases selected as go test -run selects them.
+//
+//	-tags TAGS
+//
+// Comma-separated build tags (this repository's examples need faultloc).
+//
+//	-format text|json|html
+//
+// The output (default text): the text report; JSON; or one self-contained
+// HTML page with each changed file's two versions side by side, the root
+// changes, their auxiliary changes, the other causes and the other
+// changes marked, followed by the text report.
+//
+//	-timeout D
+//
+// The time bound of each run of a case (default 30s); a version whose run
+// takes longer is unresolved.
+//
+//	-deadline D
+//
+// The time bound of the whole run (default 0: none); when it passes, the
+// exit status is 3.
+//
+//	-baselines
+//
+// Also run the two delta-debugging baselines (default true).
+//
+//	-reverse-dd
+//
+// Have the baselines try the changes last first, the order of the AFTER
+// paper's example (default false: in the changes' order).
+//
+//	-timing
+//
+// Print each method's time (default true; false gives output that does
+// not vary between runs).
+//
+// Example: the AFTER paper's running example, whose root cause is c2 and
+// c3 together:
+//
+//	$ faultloc regress -tags faultloc -old examples/max3/correct -new examples/max3 -timing=false ./examples/max3
+//	regression of github.com/faultloc/faultloc/examples/max3: TestMax3/failing fail on the new version
+//	failure: Max3(3, 2, 1) = 1, want 3
+//
+//	root cause: c2 c3 (among the causes up to round 2; verified: reverting them makes the cases pass)
+//	  c2 max3.go:21 (Max3) modified if header: if x < y ⇐ if x > y
+//	  c3 max3.go:29 (Max3) modified if header: if z < sum ⇐ if z > sum
+//	auxiliary changes (reverted with it so that it builds): none
+//	...
 //
 // # faultloc spectra
 //

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
+)
+
+func init() {
+	register("regress", command{
+		summary: "explain a regression: the changes between two versions that make a test fail (AFTER)",
+		run:     runRegress,
+	})
+}
+
+// runRegress implements `faultloc regress -old DIR -new DIR [flags] PKG`.
+func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory; a git revision of the repository holding -new (its tree at that revision); or a file holding a unified diff from the old version to -new")
+	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
+	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
+	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
+	format := fs.String("format", "text", "output format: text, json, or html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked)")
+	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
+	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
+	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
+	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
+	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR|REV|PATCH [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() != 1 || *oldDir == "" {
+		fs.Usage()
+		return 1
+	}
+	if *format != "text" && *format != "json" && *format != "html" {
+		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json or html)\n", *format)
+		return 1
+	}
+	if *newDir == "" {
+		*newDir = "."
+	}
+	if st, err := os.Stat(*newDir); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "faultloc regress: -new %s is not a directory\n", *newDir)
+		return 1
+	}
+	var set *changes.Set
+	if st, err := os.Stat(*oldDir); err == nil && st.Mode().IsRegular() {
+		// A unified diff from the old version to the new one.
+		patch, err := os.ReadFile(*oldDir)
+		if err == nil {
+			set, err = changes.Patch(*newDir, patch, nil)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -old:", err)
+			return 1
+		}
+	} else if err != nil || !st.IsDir() {
+		// A git revision of the repository holding the new version.
+		dir, cleanup, err := gitVersion(ctx, *newDir, *oldDir)
+		if err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -old:", err)
+			return 1
+		}
+		defer cleanup()
+		*oldDir = dir
+	}
+	if *deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
+		defer cancel()
+	}
+	wd, _ := os.Getwd()
+	opts := &localize.RegressOptions{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
+		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse}
+	if *tags != "" {
+		opts.BuildFlags = []string{"-tags=" + *tags}
+	}
+	rep, err := localize.Regress(ctx, opts)
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "faultloc regress: %v: stopped\n", context.Cause(ctx))
+		return exitInterrupted
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc regress:", err)
+		var nc *localize.NoCasesError
+		var nr *localize.NoRegressionError
+		var of *localize.OldFailsError
+		var be *localize.BuildError
+		if errors.As(err, &nc) || errors.As(err, &nr) || errors.As(err, &of) || errors.As(err, &be) {
+			return 1
+		}
+		return 2
+	}
+	switch *format {
+	case "json":
+		err = rep.WriteJSON(stdout)
+	case "html":
+		oldAbs, _ := filepath.Abs(*oldDir)
+		newAbs, _ := filepath.Abs(*newDir)
+		err = rep.WriteHTML(stdout, oldAbs, newAbs, wd)
+	default:
+		err = rep.WriteText(stdout, wd, *timing)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc regress:", err)
+		return 2
+	}
+	return 0
+}

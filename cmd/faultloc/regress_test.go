@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestRegressUsage(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		wantErr string
+	}{
+		{"no package", []string{"-old", "."}, 1, "usage: faultloc regress"},
+		{"no old version", []string{"../../examples/max3"}, 1, "usage: faultloc regress"},
+		{"bad format", []string{"-old", ".", "-format", "xml", "x"}, 1, `unknown -format "xml"`},
+		{"old neither a directory nor a revision", []string{"-old", "nowhere", "x"}, 1, "nowhere is neither a directory nor a revision"},
+		{"new not a directory", []string{"-old", ".", "-new", "nowhere", "x"}, 1, "-new nowhere is not a directory"},
+		{"help", []string{"-h"}, 0, "-old"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run(context.Background(), append([]string{"regress"}, tt.args...), &out, &errb); code != tt.code {
+				t.Errorf("exit = %d, want %d; stderr:\n%s", code, tt.code, errb.String())
+			}
+			if !strings.Contains(errb.String(), tt.wantErr) {
+				t.Errorf("stderr does not say %q:\n%s", tt.wantErr, errb.String())
+			}
+		})
+	}
+}
+
+// TestRegressMax3 runs the command on the AFTER paper's example: JSON
+// output, the root cause c2+c3, and exit status 1 when -run selects a
+// case that passes (no regression).
+func TestRegressMax3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the example's versions in the interpreter")
+	}
+	args := []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-baselines=false", "-format", "json", "../../examples/max3"}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit = %d; stderr:\n%s", code, errb.String())
+	}
+	var rep struct {
+		Root, Aux []string
+		Verified  bool
+		Changes   []struct{ ID, Unit string }
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+	}
+	if !slices.Equal(rep.Root, []string{"c2", "c3"}) || len(rep.Aux) != 0 || !rep.Verified {
+		t.Errorf("root %v aux %v verified %v, want c2 c3, none, true", rep.Root, rep.Aux, rep.Verified)
+	}
+	if len(rep.Changes) != 6 || rep.Changes[1].Unit != "if header" {
+		t.Errorf("changes %v, want six with c2 an if header", rep.Changes)
+	}
+	// The old version as a git revision: HEAD's tree, in which max3
+	// and max3/correct are what they are on disk unless edited.
+	errb.Reset()
+	out.Reset()
+	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "HEAD", "-new", "../..", "-baselines=false", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no test case") {
+		t.Errorf("-old HEAD: exit = %d, want 1 (no case selected, after the revision was read); stderr:\n%s", code, errb.String())
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 {
+		t.Errorf("-run selecting nothing: exit = %d, want 1; stderr:\n%s", code, errb.String())
+	}
+}
+
+// TestRegressPatch gives the old version as a unified diff: a patch that
+// does not apply is a usage error naming the line.
+func TestRegressPatch(t *testing.T) {
+	patch := filepath.Join(t.TempDir(), "bad.diff")
+	if err := os.WriteFile(patch, []byte("--- a/max3.go\n+++ b/max3.go\n@@ -1,1 +1,1 @@\n-package nothing\n+package something\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"regress", "-old", patch, "-new", "../../examples/max3", "../../examples/max3"}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "does not match the new version at line 1") {
+		t.Errorf("exit = %d, want 1 and the hunk's mismatch; stderr:\n%s", code, errb.String())
+	}
+}

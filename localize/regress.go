@@ -1,0 +1,462 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/slicing"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// RegressOptions configure [Regress].
+type RegressOptions struct {
+	// Old and New are the root directories of the two versions. The
+	// tests run in New, with subsets of the changes reverted as overlays
+	// (no file is written).
+	Old, New string
+	// Changes are the changes between the versions. Default nil:
+	// changes.Dirs(Old, New, nil).
+	Changes *changes.Set
+	// Package is the package whose tests run: a go/packages pattern
+	// resolved in Dir, naming one package of the new version.
+	Package string
+	// Dir is where Package is resolved. Default "": the current directory.
+	Dir string
+	// Run selects the failing test cases to explain, as go test -run
+	// does. Default "": every case that fails on the new version.
+	Run string
+	// BuildFlags are passed to the build system, e.g. "-tags=faultloc".
+	BuildFlags []string
+	// RunTimeout bounds each run of a case; a run cut short makes its
+	// version unresolved. Default 0: 30 seconds.
+	RunTimeout time.Duration
+	// NoBaselines skips the two delta-debugging baselines.
+	NoBaselines bool
+	// ReverseDD has the baselines try the changes last first (the order
+	// of the AFTER paper's Fig. 10 on its running example). Default:
+	// in the changes' order.
+	ReverseDD bool
+	// NoSolver skips the trace formula's minimal correction sets (the
+	// Core mark of causes).
+	NoSolver bool
+	// SolverTimeout bounds the enumeration of the minimal correction
+	// sets (of at most two statements). Default 0: 20 seconds.
+	SolverTimeout time.Duration
+}
+
+func (o *RegressOptions) dir() string {
+	if o.Dir != "" {
+		return o.Dir
+	}
+	wd, _ := os.Getwd()
+	return wd
+}
+
+// coreChanges enumerates the minimal correction sets of the failing
+// case's trace formula (AgxFaults, at most two statements each) and
+// returns the changes holding one of their statements, with a summary.
+func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string, set *changes.Set, opts *RegressOptions) (map[string]bool, string) {
+	d := opts.SolverTimeout
+	if d <= 0 {
+		d = 20 * time.Second
+	}
+	sctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	arep, err := AgxFaults(sctx, prog, prog.GoTestCase(pkgPath, name), &Options{MaxSize: 2})
+	if err != nil {
+		return nil, "minimal correction sets: " + err.Error()
+	}
+	core := map[string]bool{}
+	for _, cand := range arep.Candidates {
+		for _, l := range cand.Locations {
+			for _, c := range set.Changes {
+				if filepath.Join(set.New, filepath.FromSlash(c.File)) == l.File && c.New.End > c.New.Offset && c.New.StartLine <= l.Line && l.Line <= c.New.EndLine {
+					core[c.ID] = true
+				}
+			}
+		}
+	}
+	summary := fmt.Sprintf("%d minimal correction sets of at most two statements", len(arep.Candidates))
+	if arep.Partial {
+		summary += " (partial: " + arep.Reason + ")"
+	}
+	return core, summary
+}
+
+func (o *RegressOptions) runTimeout() time.Duration {
+	if o.RunTimeout > 0 {
+		return o.RunTimeout
+	}
+	return 30 * time.Second
+}
+
+// Effort is the work of one method of a [RegressReport].
+type Effort struct {
+	Probes     int           `json:"probes"`     // versions tried (cached ones not counted)
+	Runs       int           `json:"runs"`       // test runs in the interpreter
+	Unresolved int           `json:"unresolved"` // versions tried that did not build or could not run
+	Time       time.Duration `json:"time_ns"`
+}
+
+// Baseline is the result of delta debugging over the changes, the AFTER
+// paper's comparison: Zeller's dd, where a configuration is the set of
+// changes applied to the old version (the others reverted from the new),
+// a failing configuration is one whose run fails, and a version that does
+// not build is unresolved (no auxiliary changes).
+type Baseline struct {
+	Name     string   `json:"name"`     // "dd over all changes", "dd over the causes"
+	Universe []string `json:"universe"` // the changes dd searched
+	Diff     []string `json:"diff"`     // its failure-inducing difference
+	Effort   Effort   `json:"effort"`
+	Err      string   `json:"error,omitempty"`
+}
+
+// RegressReport is what [Regress] found.
+type RegressReport struct {
+	Package string   `json:"package"`
+	Run     string   `json:"run,omitempty"`
+	Failing []string `json:"failing"` // the cases explained: they fail on the new version
+	Failure string   `json:"failure"` // how the first one fails
+	// Changes are all the changes between the versions.
+	Changes []*changes.Change `json:"changes"`
+	// Kept are the changes the new version's tests need (declarations the
+	// old version lacks): never reverted.
+	Kept []string `json:"kept"`
+	// Causes are the changes the semantic analysis of the failing run
+	// found, by round.
+	Causes []Cause `json:"causes"`
+	// Predicates are the critical predicates of the failing run, by
+	// round.
+	Predicates []CriticalPredicate `json:"predicates"`
+	// Solver says what the enumeration of the trace formula's minimal
+	// correction sets found (see Cause.Core), or why it did not run or
+	// stopped.
+	Solver string `json:"solver"`
+	// Root is a minimal set of changes whose reversal (with Aux) makes
+	// the failing cases pass: reverting any one fewer does not.
+	Root []string `json:"root"`
+	// Aux are the auxiliary changes: reverted with Root so that the
+	// version builds; not causes.
+	Aux []string `json:"aux"`
+	// Rounds is the round of the causes Root was searched among: -1 if
+	// no set of causes sufficed and Root comes from every change.
+	Rounds int `json:"rounds"`
+	// Verified says that a final run with Root and Aux reverted passed.
+	Verified bool `json:"verified"`
+	// Tree is the cause tree: from the failure (its root) to each root
+	// change, the statements in between.
+	Tree *CauseNode `json:"tree,omitempty"`
+	// Effort is AFTER's work; Builds the type checks of all methods.
+	// Effort.Time includes Semantic, the time of the semantic analysis
+	// (the failing run recorded and walked back, and the solver's minimal
+	// correction sets).
+	Effort   Effort        `json:"effort"`
+	Semantic time.Duration `json:"semantic_ns"`
+	Builds   int           `json:"builds"`
+	// Baselines are dd over all changes and dd over the causes.
+	Baselines []Baseline `json:"baselines,omitempty"`
+
+	dir string
+}
+
+// NoRegressionError reports that no selected case fails on the new
+// version, so there is nothing to explain.
+type NoRegressionError struct {
+	Package, Run string
+	Cases        int // the cases selected
+}
+
+// Error formats the error.
+func (e *NoRegressionError) Error() string {
+	return fmt.Sprintf("localize: regress: none of the %d cases of %s selected by -run %q fails on the new version", e.Cases, e.Package, e.Run)
+}
+
+// OldFailsError reports that the failing cases fail on the old version
+// too (the new version with every change reverted but the kept ones).
+type OldFailsError struct {
+	Outcome slicing.Outcome
+}
+
+// Error formats the error.
+func (e *OldFailsError) Error() string {
+	return fmt.Sprintf("localize: regress: with every change reverted the cases do not pass (%s): not a regression between these versions", e.Outcome)
+}
+
+// Regress explains a regression with AFTER (Yi et al., "A Synergistic
+// Analysis Method for Explaining Failed Regression Tests", ICSE 2015):
+// test cases of package opts.Package pass on the old version and fail on
+// the new one; which of the changes between them cause the failure, and
+// how?
+//
+//  1. The changes between the versions ([changes.Dirs]); the changes the
+//     new version's tests need are kept.
+//  2. Semantic analysis: the first failing case is recorded on the new
+//     version and its dynamic dependences are followed back from the
+//     failure in rounds separated by critical predicates (see [Cause],
+//     [CriticalPredicate]); the changes reached are the causes.
+//  3. Dynamic analysis: for each round, the causes up to it are reverted
+//     together (with their auxiliary changes); the first set whose
+//     reversal makes the cases pass is shrunk by asymmetric delta
+//     debugging (ddmin over the reverted set, where passing is the
+//     outcome kept) to a minimal root set, verified by a final run. If
+//     no set of causes suffices, every change is searched.
+//  4. Auxiliary changes complete each tried subset so that it builds,
+//     found from the type checker's errors (see RegressReport.Aux); a
+//     subset that cannot be completed is unresolved.
+//  5. The cause tree joins each root change to the failure.
+//
+// Unless opts.NoBaselines, dd over all changes and dd over the causes
+// run too, each with its own cache, for comparison. Every run is in
+// faultloc's interpreter.
+//
+// The semantic analysis follows dynamic dependences: the statements it
+// takes as generators of a predicate are its data slice, a superset of
+// the statements an unsat core of the weakest precondition would keep
+// (the paper's); the trace formula's minimal correction sets only mark
+// the causes (Cause.Core). The critical predicates' outcomes are
+// compared with the old version's (CriticalPredicate.Differs) for the
+// report, not used to prune the rounds. Removed code (a change with an empty span in
+// the new version) is reached by no event: it is a cause only through the
+// final search over every change.
+func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) {
+	if opts == nil || opts.Package == "" || opts.New == "" || (opts.Old == "" && opts.Changes == nil) {
+		return nil, errors.New("localize: regress: RegressOptions needs Package, New and Old (or Changes)")
+	}
+	set := opts.Changes
+	if set == nil {
+		var err error
+		if set, err = changes.Dirs(opts.Old, opts.New, nil); err != nil {
+			return nil, err
+		}
+	}
+	rep := &RegressReport{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, dir: opts.dir()}
+	// The new version: which selected cases fail.
+	prog, err := trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags}, opts.Package)
+	if err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		return rep, &BuildError{What: "the new version of " + opts.Package, Errors: []string{err.Error()}}
+	}
+	pkgPath, err := prog.TargetPackage()
+	if err != nil {
+		return rep, err
+	}
+	rep.Package = pkgPath
+	sel, err := selectCases(ctx, prog, pkgPath, opts.Run)
+	if err != nil {
+		return rep, err
+	}
+	for _, c := range sel.cases {
+		rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
+		r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
+		cancel()
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		if err == nil && r != nil && r.Ran && r.Failed {
+			rep.Failing = append(rep.Failing, c.Name())
+			if rep.Failure == "" {
+				rep.Failure = failure(r.Result)
+			}
+		}
+	}
+	if len(rep.Failing) == 0 {
+		return rep, &NoRegressionError{Package: pkgPath, Run: opts.Run, Cases: len(sel.cases)}
+	}
+	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing,
+		kept: map[*changes.Change]bool{}, builds: map[string][]buildError{},
+		aux: map[string][]*changes.Change{}, auxOK: map[string]bool{}}
+	if err := g.keep(ctx); err != nil {
+		return rep, err
+	}
+	var free []*changes.Change // the changes that may be reverted
+	for _, c := range set.Changes {
+		if g.kept[c] {
+			rep.Kept = append(rep.Kept, c.ID)
+		} else {
+			free = append(free, c)
+		}
+	}
+	start := time.Now()
+	after := &prober{r: g, cache: map[string]slicing.Outcome{}}
+	if o, err := after.withAux(ctx, free); err != nil {
+		return rep, err
+	} else if o != slicing.Pass {
+		return rep, &OldFailsError{Outcome: o}
+	}
+	// Semantic analysis.
+	semStart := time.Now()
+	sem, err := analyze(ctx, prog, pkgPath, rep.Failing[0], set)
+	if err != nil {
+		return rep, fmt.Errorf("localize: regress: semantic analysis: %w", err)
+	}
+	core := map[string]bool{}
+	rep.Solver = "not run (NoSolver)"
+	if !opts.NoSolver {
+		core, rep.Solver = coreChanges(ctx, prog, pkgPath, rep.Failing[0], set, opts)
+	}
+	for _, c := range sem.causes {
+		if !g.kept[set.ByID(c.Change)] {
+			c.Core = core[c.Change]
+			rep.Causes = append(rep.Causes, c)
+		}
+	}
+	rep.Predicates = append(rep.Predicates, sem.preds...)
+	rep.Semantic = time.Since(semStart)
+	// Dynamic analysis, round by round.
+	rep.Rounds = -1
+	var search []*changes.Change
+	tried := ""
+	for i, c := range rep.Causes {
+		if i+1 < len(rep.Causes) && rep.Causes[i+1].Round == c.Round {
+			continue
+		}
+		var cs []*changes.Change
+		for _, d := range rep.Causes[:i+1] {
+			cs = append(cs, set.ByID(d.Change))
+		}
+		if k := g.key(cs); k == tried {
+			continue
+		} else {
+			tried = k
+		}
+		o, err := after.withAux(ctx, cs)
+		if err != nil {
+			return rep, err
+		}
+		if o == slicing.Pass {
+			search, rep.Rounds = g.inOrder(cs), c.Round
+			break
+		}
+	}
+	if search == nil {
+		search = free
+	}
+	root := search
+	if len(search) > 1 {
+		res, err := slicing.DDMin(ctx, search, func(ctx context.Context, cs []*changes.Change) slicing.Outcome {
+			o, err := after.withAux(ctx, cs)
+			switch {
+			case err != nil:
+				return slicing.Unresolved
+			case o == slicing.Pass:
+				return slicing.Fail // kept by ddmin: reverting cs passes
+			case o == slicing.Fail:
+				return slicing.Pass
+			}
+			return slicing.Unresolved
+		}, &slicing.DDOptions{NoRecheck: true})
+		if err != nil {
+			return rep, fmt.Errorf("localize: regress: asymmetric delta debugging: %w", err)
+		}
+		root = res.Min
+	}
+	aux, _, err := g.auxiliary(ctx, root)
+	if err != nil {
+		return rep, err
+	}
+	for _, c := range root {
+		rep.Root = append(rep.Root, c.ID)
+	}
+	for _, c := range aux {
+		rep.Aux = append(rep.Aux, c.ID)
+	}
+	// The final run, outside the cache.
+	o, err := after.run(ctx, slices.Concat(root, aux))
+	if err != nil {
+		return rep, err
+	}
+	rep.Verified = o == slicing.Pass
+	rep.Effort = after.effort(start)
+	if err := compareOutcomes(ctx, g, free, rep.Predicates); err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		for i := range rep.Predicates {
+			rep.Predicates[i].Old = ""
+		}
+	}
+	var chains [][]*CauseNode
+	for _, c := range root {
+		if ch := sem.why(c.ID); ch != nil {
+			chains = append(chains, ch)
+		}
+	}
+	rep.Tree = causeTree(chains)
+	if !opts.NoBaselines {
+		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over all changes", free))
+		var causes []*changes.Change
+		for _, c := range rep.Causes {
+			causes = append(causes, set.ByID(c.Change))
+		}
+		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over the causes", g.inOrder(causes)))
+	}
+	g.mu.Lock()
+	rep.Builds = g.nbuild
+	g.mu.Unlock()
+	return rep, nil
+}
+
+// withAux runs the version with cs and their auxiliary changes reverted;
+// Unresolved if no auxiliary changes make it build.
+func (p *prober) withAux(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+	aux, ok, err := p.r.auxiliary(ctx, cs)
+	if err != nil {
+		return slicing.Unresolved, err
+	}
+	if !ok {
+		p.unres++
+		return slicing.Unresolved, nil
+	}
+	return p.outcome(ctx, slices.Concat(cs, aux))
+}
+
+// baseline runs classic dd over universe: a configuration is the subset
+// applied to the old version, the rest of universe reverted from the new.
+func (g *regression) baseline(ctx context.Context, name string, universe []*changes.Change) Baseline {
+	b := Baseline{Name: name, Universe: []string{}, Diff: []string{}}
+	for _, c := range universe {
+		b.Universe = append(b.Universe, c.ID)
+	}
+	order := slices.Clone(universe)
+	if g.opts.ReverseDD {
+		slices.Reverse(order)
+	}
+	p := &prober{r: g, cache: map[string]slicing.Outcome{}}
+	start := time.Now()
+	res, err := slicing.DD(ctx, order, func(ctx context.Context, applied []*changes.Change) slicing.Outcome {
+		var revert []*changes.Change
+		for _, c := range universe {
+			if !slices.Contains(applied, c) {
+				revert = append(revert, c)
+			}
+		}
+		o, err := p.outcome(ctx, revert)
+		if err != nil {
+			return slicing.Unresolved
+		}
+		return o
+	}, nil)
+	b.Effort = p.effort(start)
+	var oe *slicing.OutcomeError
+	switch {
+	case len(universe) == 0:
+		b.Err = "no change to search"
+	case errors.As(err, &oe) && oe.Config == "empty changes":
+		b.Err = fmt.Sprintf("not applicable: with all of them reverted the cases do not pass (%s)", oe.Got)
+		res.Diff = nil
+	case err != nil:
+		b.Err = err.Error()
+	}
+	for _, c := range g.inOrder(res.Diff) {
+		b.Diff = append(b.Diff, c.ID)
+	}
+	return b
+}

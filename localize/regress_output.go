@@ -1,0 +1,122 @@
+package localize
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// WriteText writes the report for a reader: the root changes and their
+// auxiliary changes, the cause tree, the causes and critical predicates,
+// every change, and the baselines. Files are relative to dir when below
+// it. With timing false, durations are left out (for golden files).
+func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
+	var b strings.Builder
+	rel := func(f string) string {
+		if x, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(x, "..") {
+			return x
+		}
+		return f
+	}
+	byID := map[string]string{}
+	for _, c := range r.Changes {
+		byID[c.ID] = c.String()
+	}
+	list := func(ids []string) string {
+		if len(ids) == 0 {
+			return "none"
+		}
+		return strings.Join(ids, " ")
+	}
+	verified := "verified: reverting them makes the cases pass"
+	if !r.Verified {
+		verified = "NOT verified: the final run with them reverted did not pass"
+	}
+	fmt.Fprintf(&b, "regression of %s: %s fail on the new version\n", r.Package, strings.Join(r.Failing, ", "))
+	if r.Failure != "" {
+		fmt.Fprintf(&b, "failure: %s\n", r.Failure)
+	}
+	where := fmt.Sprintf("among the causes up to round %d", r.Rounds)
+	if r.Rounds < 0 {
+		where = "among every change (no set of causes sufficed)"
+	}
+	fmt.Fprintf(&b, "\nroot cause: %s (%s; %s)\n", list(r.Root), where, verified)
+	for _, id := range r.Root {
+		fmt.Fprintf(&b, "  %s\n", byID[id])
+	}
+	fmt.Fprintf(&b, "auxiliary changes (reverted with it so that it builds): %s\n", list(r.Aux))
+	for _, id := range r.Aux {
+		fmt.Fprintf(&b, "  %s\n", byID[id])
+	}
+	if r.Tree != nil {
+		b.WriteString("\ncause tree (from the failure back to the root changes):\n")
+		writeTree(&b, r.Tree, 1, dir)
+	}
+	b.WriteString("\ncauses (changes the failing run depends on, by round of critical predicates):\n")
+	if len(r.Causes) == 0 {
+		b.WriteString("  none\n")
+	}
+	for _, c := range r.Causes {
+		core := ""
+		if c.Core {
+			core = " [in a minimal correction set]"
+		}
+		fmt.Fprintf(&b, "  round %d: %s%s\n", c.Round, byID[c.Change], core)
+	}
+	fmt.Fprintf(&b, "trace formula: %s\n", r.Solver)
+	b.WriteString("\ncritical predicates:\n")
+	if len(r.Predicates) == 0 {
+		b.WriteString("  none\n")
+	}
+	for _, p := range r.Predicates {
+		ch := ""
+		if p.Change != "" {
+			ch = " [" + p.Change + "]"
+		}
+		outcome := p.Taken
+		switch {
+		case p.Old == "":
+		case p.Differs:
+			outcome += ", old version " + p.Old + ": changed"
+		default:
+			outcome += ", old version too"
+		}
+		fmt.Fprintf(&b, "  round %d %s (%s): %s:%d: %s%s\n", p.Round, p.Influence, outcome, rel(p.Line.File), p.Line.Line, p.Code, ch)
+	}
+	fmt.Fprintf(&b, "\nchanges (%d; kept, as the tests need them: %s):\n", len(r.Changes), list(r.Kept))
+	for _, c := range r.Changes {
+		fmt.Fprintf(&b, "  %s\n", c)
+	}
+	effort := func(e Effort) string {
+		s := fmt.Sprintf("%d versions tried, %d test runs, %d unresolved", e.Probes, e.Runs, e.Unresolved)
+		if timing {
+			s += ", " + e.Time.Round(time.Millisecond).String()
+		}
+		return s
+	}
+	fmt.Fprintf(&b, "\nAFTER: root %s, aux %s: %s", list(r.Root), list(r.Aux), effort(r.Effort))
+	if timing {
+		fmt.Fprintf(&b, " (semantic analysis %v)", r.Semantic.Round(time.Millisecond))
+	}
+	b.WriteString("\n")
+	for _, bl := range r.Baselines {
+		fmt.Fprintf(&b, "%s (%s): %s: %s", bl.Name, list(bl.Universe), list(bl.Diff), effort(bl.Effort))
+		if bl.Err != "" {
+			fmt.Fprintf(&b, " (%s)", bl.Err)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the report as one indented JSON object.
+func (r *RegressReport) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}

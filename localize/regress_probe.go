@@ -1,0 +1,520 @@
+package localize
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/slicing"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// buildError is one error of the type checker (or parser) on a version
+// with some changes reverted, located in the new version.
+type buildError struct {
+	file   string          // relative to the change set's root; "" outside it
+	offset int             // in the new version (when in is nil or not reverted)
+	in     *changes.Change // the change holding the position, reverted or not
+	back   bool            // the position lies in old code a reverted change put back
+	msg    string
+}
+
+// prober builds and runs the new version with subsets of its changes
+// reverted, counting its work. Each method of the report (AFTER, the dd
+// baselines) has its own prober, so their counts and caches are apart;
+// build checks are shared through builds.
+type prober struct {
+	r      *regression
+	runs   int // test runs (one per case per probe)
+	probes int // versions run
+	unres  int // versions that did not build, or whose run could not end
+	cache  map[string]slicing.Outcome
+}
+
+// regression is the state of one Regress call shared by its probers.
+type regression struct {
+	opts    *RegressOptions
+	set     *changes.Set
+	pattern string
+	pkgPath string
+	cases   []string // the failing cases, by name
+	kept    map[*changes.Change]bool
+
+	mu     sync.Mutex
+	builds map[string][]buildError // build errors by reverted set
+	// last is the program of the latest reverted set that built, for
+	// the run that usually follows its check.
+	lastKey  string
+	lastProg *trace.Program
+	nbuild   int // type checks run
+	aux      map[string][]*changes.Change
+	auxOK    map[string]bool
+}
+
+func (g *regression) key(cs []*changes.Change) string {
+	ids := make([]int, 0, len(cs))
+	for _, c := range cs {
+		ids = append(ids, g.set.Index(c))
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	var b strings.Builder
+	for _, i := range ids {
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// errPos matches "file:line:col: message" and "file:line: message".
+var errPos = regexp.MustCompile(`^(.+?\.go):(\d+)(?::(\d+))?:?\s*(.*)$`)
+
+// buildErrors checks that the new version with cs reverted builds: that
+// the tested package loads with its tests; if it does not, it
+// type-checks that package and every package holding a change for the
+// errors, located in the change set.
+func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]buildError, error) {
+	k := g.key(cs)
+	g.mu.Lock()
+	if errs, ok := g.builds[k]; ok {
+		g.mu.Unlock()
+		return errs, nil
+	}
+	g.mu.Unlock()
+	overlay, err := g.set.Revert(cs)
+	if err != nil {
+		return nil, err
+	}
+	// The version the test runs: if it loads, it builds as far as the
+	// test is concerned; keep its program for the run.
+	prog, lerr := trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
+	if lerr == nil {
+		g.mu.Lock()
+		g.builds[k] = nil
+		g.nbuild++
+		g.lastKey, g.lastProg = k, prog
+		g.mu.Unlock()
+		return nil, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	// It does not: the type checker's errors, located.
+	patterns := []string{g.pattern}
+	dirs := map[string]bool{}
+	for _, c := range g.set.Changes {
+		d := filepath.Dir(filepath.Join(g.set.New, filepath.FromSlash(c.File)))
+		if !dirs[d] {
+			dirs[d] = true
+			patterns = append(patterns, d)
+		}
+	}
+	slices.Sort(patterns[1:])
+	cfg := &packages.Config{
+		Context:    ctx,
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax,
+		Dir:        g.opts.dir(),
+		Tests:      true,
+		BuildFlags: g.opts.BuildFlags,
+		Overlay:    overlay,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("localize: regress: type-checking: %w", err)
+	}
+	var errs []buildError
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if seen[e.Error()] {
+				continue
+			}
+			seen[e.Error()] = true
+			errs = append(errs, g.locate(e, overlay, cs))
+		}
+	})
+	if len(errs) == 0 {
+		errs = append(errs, buildError{msg: lerr.Error()})
+	}
+	g.mu.Lock()
+	g.builds[k] = errs
+	g.nbuild++
+	g.mu.Unlock()
+	return errs, nil
+}
+
+// locate places a package error in the change set.
+func (g *regression) locate(e packages.Error, overlay map[string][]byte, cs []*changes.Change) buildError {
+	be := buildError{msg: e.Msg}
+	m := errPos.FindStringSubmatch(e.Pos + ": " + e.Msg)
+	if e.Pos == "" {
+		m = errPos.FindStringSubmatch(e.Msg)
+	}
+	if m == nil {
+		return be
+	}
+	path := m[1]
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(g.opts.dir(), path)
+	}
+	rel, err := filepath.Rel(g.set.New, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return be
+	}
+	be.file = filepath.ToSlash(rel)
+	src, ok := overlay[path]
+	if !ok {
+		src, _ = os.ReadFile(path)
+	}
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	off := lineColOffset(src, line, col)
+	n, in := g.set.Locate(be.file, cs, off)
+	be.offset, be.in = n, in
+	be.back = in != nil && slices.Contains(cs, in)
+	return be
+}
+
+func lineColOffset(src []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line && off < len(src); l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	if col > 0 {
+		off += col - 1
+	}
+	return min(off, len(src))
+}
+
+// errNames are the identifiers the type checker's messages name.
+var errNames = []*regexp.Regexp{
+	regexp.MustCompile(`undefined: (?:\w+\.)?(\w+)`),
+	regexp.MustCompile(`(\w+) declared and not used`),
+	regexp.MustCompile(`declared and not used: (\w+)`),
+	regexp.MustCompile(`"([^"]+)" imported and not used`),
+	regexp.MustCompile(`(\w+) redeclared`),
+	regexp.MustCompile(`has no field or method (\w+)`),
+	regexp.MustCompile(`arguments in call to (?:\w+\.)?(\w+)`),
+	regexp.MustCompile(`cannot use .* as .* value in .* to (\w+)`),
+	regexp.MustCompile(`assignment mismatch: .* (\w+)\(\) returns`),
+	regexp.MustCompile(`not used`),
+}
+
+func namesIn(msg string) []string {
+	var out []string
+	for _, re := range errNames {
+		for _, m := range re.FindAllStringSubmatch(msg, -1) {
+			if len(m) > 1 {
+				name := m[1]
+				if i := strings.LastIndexByte(name, '/'); i >= 0 {
+					name = name[i+1:]
+				}
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// mentions reports whether code holds name as a whole word.
+func mentions(code, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(code[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWord(code[j-1])
+		after := j+len(name) >= len(code) || !isWord(code[j+len(name)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWord(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// suspects are the changes outside skip that an error points at: the
+// unreverted change holding its position, and the changes whose code
+// (either version's) names an identifier the message names.
+func (g *regression) suspects(errs []buildError, skip map[*changes.Change]bool) []*changes.Change {
+	var out []*changes.Change
+	add := func(c *changes.Change) {
+		if c != nil && !skip[c] && !g.kept[c] && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, e := range errs {
+		if e.in != nil && !e.back {
+			add(e.in)
+		}
+		for _, name := range namesIn(e.msg) {
+			for _, c := range g.set.Changes {
+				if mentions(c.OldText, name) || mentions(c.NewText, name) {
+					add(c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// auxiliary returns the changes that must be reverted with cs for the
+// version to build, and whether there are such: none if it builds as is.
+// It first follows the type checker's errors (the changes holding an
+// error's position, those naming the identifiers its message names),
+// then shrinks what it added to a 1-minimal set (ddmin with "builds" as
+// the outcome); if the errors lead nowhere, it falls back to the AFTER
+// paper's search, ddmin over every other change from the set that
+// reverts them all (the old version, which builds). Results are cached
+// by reverted set.
+func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*changes.Change, bool, error) {
+	k := g.key(cs)
+	g.mu.Lock()
+	if a, ok := g.aux[k]; ok {
+		okk := g.auxOK[k]
+		g.mu.Unlock()
+		return a, okk, nil
+	}
+	g.mu.Unlock()
+	done := func(a []*changes.Change, ok bool, err error) ([]*changes.Change, bool, error) {
+		if err == nil {
+			g.mu.Lock()
+			g.aux[k], g.auxOK[k] = a, ok
+			g.mu.Unlock()
+		}
+		return a, ok, err
+	}
+	builds := func(extra []*changes.Change) (bool, []buildError, error) {
+		errs, err := g.buildErrors(ctx, slices.Concat(cs, extra))
+		return err == nil && len(errs) == 0, errs, err
+	}
+	ok, errs, err := builds(nil)
+	if err != nil || ok {
+		return done(nil, ok, err)
+	}
+	in := map[*changes.Change]bool{}
+	for _, c := range cs {
+		in[c] = true
+	}
+	var extra []*changes.Change
+	for range len(g.set.Changes) {
+		sus := g.suspects(errs, in)
+		if len(sus) == 0 {
+			break
+		}
+		for _, c := range sus {
+			in[c] = true
+		}
+		extra = append(extra, sus...)
+		if ok, errs, err = builds(extra); err != nil {
+			return done(nil, false, err)
+		}
+		if ok {
+			break
+		}
+	}
+	if !ok {
+		// The paper's search: from every other change.
+		extra = nil
+		for _, c := range g.set.Changes {
+			if !slices.Contains(cs, c) && !g.kept[c] {
+				extra = append(extra, c)
+			}
+		}
+		if ok, _, err = builds(extra); err != nil || !ok {
+			return done(nil, false, err)
+		}
+	}
+	extra = g.inOrder(extra)
+	if len(extra) > 1 {
+		res, err := slicing.DDMin(ctx, extra, func(ctx context.Context, sub []*changes.Change) slicing.Outcome {
+			if ok, _, err := builds(sub); err == nil && ok {
+				return slicing.Fail // "interesting": it builds
+			}
+			return slicing.Pass
+		}, &slicing.DDOptions{NoRecheck: true})
+		if err != nil {
+			return done(nil, false, err)
+		}
+		extra = res.Min
+	}
+	return done(extra, true, nil)
+}
+
+func (g *regression) inOrder(cs []*changes.Change) []*changes.Change {
+	cs = slices.Clone(cs)
+	slices.SortFunc(cs, func(a, b *changes.Change) int { return g.set.Index(a) - g.set.Index(b) })
+	return slices.Compact(cs)
+}
+
+// keep finds the changes the new version's tests need (declarations they
+// use that the old version lacks): the version with every other change
+// reverted must build. It returns an error if none such makes it build.
+func (g *regression) keep(ctx context.Context) error {
+	for range len(g.set.Changes) + 1 {
+		var rest []*changes.Change
+		for _, c := range g.set.Changes {
+			if !g.kept[c] {
+				rest = append(rest, c)
+			}
+		}
+		errs, err := g.buildErrors(ctx, rest)
+		if err != nil {
+			return err
+		}
+		if len(errs) == 0 {
+			return nil
+		}
+		progress := false
+		for _, e := range errs {
+			if e.in != nil && e.back && !g.kept[e.in] && e.in.Kind == changes.Added {
+				// impossible: an added change reverts to nothing
+				continue
+			}
+			for _, name := range namesIn(e.msg) {
+				for _, c := range rest {
+					if !g.kept[c] && declares(c.NewText, name) && !declares(c.OldText, name) {
+						g.kept[c] = true
+						progress = true
+					}
+				}
+			}
+		}
+		if !progress {
+			return &BuildError{What: "the new version with every change reverted (the old version with the new tests)", Errors: msgs(errs)}
+		}
+	}
+	return nil
+}
+
+// declares reports whether code declares name: a func, type, var or
+// const of that name, a method, or a short variable declaration.
+func declares(code, name string) bool {
+	for _, pre := range []string{"func ", "type ", "var ", "const ", ") "} {
+		if strings.Contains(code, pre+name) {
+			i := strings.Index(code, pre+name) + len(pre+name)
+			if i >= len(code) || !isWord(code[i]) {
+				return true
+			}
+		}
+	}
+	return mentions(code, name) && strings.Contains(code, name+" :=")
+}
+
+func msgs(errs []buildError) []string {
+	var out []string
+	for _, e := range errs {
+		s := e.msg
+		if e.file != "" {
+			s = e.file + ": " + s
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// BuildError reports a version that does not build.
+type BuildError struct {
+	What   string   // which version
+	Errors []string // the type checker's messages
+}
+
+// Error formats the error with its first messages.
+func (e *BuildError) Error() string {
+	m := e.Errors
+	if len(m) > 3 {
+		m = append(slices.Clone(m[:3]), fmt.Sprintf("and %d more", len(e.Errors)-3))
+	}
+	return fmt.Sprintf("localize: regress: %s does not build: %s", e.What, strings.Join(m, "; "))
+}
+
+// run loads the new version with cs reverted and runs the failing cases:
+// Pass if all pass, Fail if one fails, Unresolved if it does not build or
+// a run cannot end.
+func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+	g := p.r
+	p.probes++
+	errs, err := g.buildErrors(ctx, cs)
+	if err != nil {
+		return slicing.Unresolved, err
+	}
+	if len(errs) > 0 {
+		p.unres++
+		return slicing.Unresolved, nil
+	}
+	g.mu.Lock()
+	prog := g.lastProg
+	if g.lastKey != g.key(cs) {
+		prog = nil
+	}
+	g.mu.Unlock()
+	if prog == nil {
+		overlay, err := g.set.Revert(cs)
+		if err != nil {
+			return slicing.Unresolved, err
+		}
+		prog, err = trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
+		if err != nil {
+			if ctx.Err() != nil {
+				return slicing.Unresolved, ctx.Err()
+			}
+			p.unres++
+			return slicing.Unresolved, nil
+		}
+	}
+	for _, name := range g.cases {
+		p.runs++
+		rctx, cancel := context.WithTimeout(ctx, g.opts.runTimeout())
+		r, err := prog.GoTestCase(g.pkgPath, name).Run(rctx, &trace.RunOptions{NoTrace: true})
+		ended := rctx.Err() != nil
+		cancel()
+		if ctx.Err() != nil {
+			return slicing.Unresolved, ctx.Err()
+		}
+		if err != nil || ended || r == nil || !r.Ran {
+			p.unres++
+			return slicing.Unresolved, nil
+		}
+		if r.Failed {
+			return slicing.Fail, nil
+		}
+	}
+	return slicing.Pass, nil
+}
+
+// outcome is run through the prober's cache.
+func (p *prober) outcome(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+	k := p.r.key(cs)
+	if o, ok := p.cache[k]; ok {
+		return o, nil
+	}
+	o, err := p.run(ctx, cs)
+	if err == nil {
+		p.cache[k] = o
+	}
+	return o, err
+}
+
+// effort is a snapshot of a prober's counts.
+func (p *prober) effort(start time.Time) Effort {
+	return Effort{Probes: p.probes, Runs: p.runs, Unresolved: p.unres, Time: time.Since(start)}
+}

@@ -1,0 +1,192 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestRegressMax3 is the done-when of the regression explanation: on the
+// AFTER paper's running example, the root cause is c2 and c3 together
+// (with no auxiliary change), where classic dd over all changes, trying
+// them in the paper's order, blames c3 alone.
+func TestRegressMax3(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	rep, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, ReverseDD: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b, root, false); err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		what      string
+		got, want []string
+	}{
+		{"root", rep.Root, []string{"c2", "c3"}},
+		{"aux", rep.Aux, []string{}},
+		{"kept (the test's table)", rep.Kept, []string{"c5", "c6"}},
+		{"dd over all changes, paper's order", rep.Baselines[0].Diff, []string{"c3"}},
+	}
+	for _, c := range checks {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.what, c.got, c.want)
+		}
+	}
+	if !rep.Verified {
+		t.Error("the root cause is not verified by a run")
+	}
+	if rep.Tree == nil || !strings.Contains(b.String(), "[c2]") || !strings.Contains(b.String(), "[c3]") {
+		t.Error("the cause tree does not reach both c2 and c3")
+	}
+	golden(t, "regress_max3.txt", b.String())
+	// The JSON report, times zeroed and paths made relative.
+	rep.Effort.Time, rep.Semantic = 0, 0
+	for i := range rep.Baselines {
+		rep.Baselines[i].Effort.Time = 0
+	}
+	var j strings.Builder
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "regress_max3.json", strings.ReplaceAll(j.String(), root+string(filepath.Separator), ""))
+}
+
+// TestRegressAux checks the auxiliary changes: the faulty statement of
+// testdata/regress/scale calls a function that replaced one the old
+// version had, so reverting it alone does not build; the removed
+// function and the statement using the new variable must go with it.
+func TestRegressAux(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/regress/scale")
+	rep, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/regress/scale/new", Run: "TestScale",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b, dir, false); err != nil {
+		t.Fatal(err)
+	}
+	byID := func(ids []string) []string {
+		var out []string
+		for _, id := range ids {
+			for _, c := range rep.Changes {
+				if c.ID == id {
+					out = append(out, c.Kind.String()+" "+c.Unit+": "+strings.Join(strings.Fields(c.NewText), " ")+" ⇐ "+strings.Join(strings.Fields(c.OldText), " "))
+				}
+			}
+		}
+		return out
+	}
+	if got, want := byID(rep.Root), []string{"modified stmt: k := multiplier(x) ⇐ f := factor()"}; !slices.Equal(got, want) {
+		t.Errorf("root = %q, want %q", got, want)
+	}
+	if got, want := byID(rep.Aux), []string{"modified stmt: return x * k ⇐ return x * f", "removed decl:  ⇐ func factor() int { return 2 }"}; !slices.Equal(got, want) {
+		t.Errorf("aux = %q, want %q", got, want)
+	}
+	if !rep.Verified {
+		t.Error("root and aux are not verified by a run")
+	}
+	for _, bl := range rep.Baselines {
+		if bl.Effort.Unresolved == 0 && bl.Name == "dd over all changes" {
+			t.Errorf("%s: no unresolved version, but some subsets of the changes do not build", bl.Name)
+		}
+	}
+	golden(t, "regress_scale.txt", b.String())
+	var h strings.Builder
+	if err := rep.WriteHTML(&h, filepath.Join(dir, "old"), filepath.Join(dir, "new"), dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`class="c root" title="c1">	k := multiplier(x)`, `class="c aux" title="c3">func factor() int { return 2 }`, `class="c aux" title="c2">	return x * k`} {
+		if !strings.Contains(h.String(), want) {
+			t.Errorf("the HTML page lacks %q", want)
+		}
+	}
+}
+
+// TestRegressErrors checks the typed errors of what is not a regression.
+func TestRegressErrors(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/regress/scale")
+	_, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/regress/scale/new", Run: "TestOffset",
+	})
+	var nr *NoRegressionError
+	if !errors.As(err, &nr) {
+		t.Errorf("passing test: err = %v, want a *NoRegressionError", err)
+	}
+	if _, err := Regress(context.Background(), &RegressOptions{New: dir}); err == nil {
+		t.Error("no package: no error")
+	}
+}
+
+// TestRegressionTechnique runs regression explanation as a pipeline
+// stage on max3's failing case: one verified candidate, the root
+// changes' lines.
+func TestRegressionTechnique(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: root, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/max3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/examples/max3"
+	tech := &Regression{Options: RegressOptions{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"},
+	}}
+	rep, err := tech.Localize(context.Background(), &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestMax3/failing")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Candidates) != 1 || !rep.Candidates[0].Verified {
+		t.Fatalf("candidates %+v, want one verified", rep.Candidates)
+	}
+	var lines []int
+	for _, l := range rep.Candidates[0].Locations {
+		lines = append(lines, l.Line)
+	}
+	if want := []int{21, 29}; !slices.Equal(lines, want) {
+		t.Errorf("candidate lines %v, want %v (c2 and c3)", lines, want)
+	}
+	if tech.Last == nil || len(tech.Last.Baselines) != 0 {
+		t.Error("Last is not the stage's report (without baselines)")
+	}
+}
+
+// TestRegressMax3SourceOrder pins what classic dd over max3's changes
+// gives when it tries them in source order rather than the paper's: c1
+// (with c2 applied, applying c1 too fails), another 1-minimal difference
+// that is not the cause, while AFTER's root cause stays c2+c3.
+func TestRegressMax3SourceOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs max3's versions again")
+	}
+	root, _ := filepath.Abs("..")
+	rep, err := Regress(context.Background(), &RegressOptions{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.Root, []string{"c2", "c3"}) {
+		t.Errorf("root %v, want [c2 c3]", rep.Root)
+	}
+	if got := rep.Baselines[0].Diff; !slices.Equal(got, []string{"c1"}) {
+		t.Errorf("dd over all changes in source order: %v, want [c1]", got)
+	}
+	if rep.Solver != "not run (NoSolver)" {
+		t.Errorf("Solver = %q with NoSolver", rep.Solver)
+	}
+}
