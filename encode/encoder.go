@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -61,7 +62,31 @@ type Options struct {
 	// not seen by the formula, and the replay of a candidate judges it.
 	// Default: off.
 	BlamableOnly bool
+	// Shared, if set, is a table of fault predicates that this Encoder
+	// shares with the other Encoders given the same table, all of them
+	// into the same solver: one predicate and one soft group per
+	// statement, whichever encoder met it first, while each encoder's
+	// value, guard and path terms get names of their own. Several failing
+	// tests encoded so are diagnosed together: a correction set is then a
+	// set of statements whose relaxation explains every test at once,
+	// with angelic values of its own in each ([Encoder.Decode] reads an
+	// encoder's). localize.Diagnose uses it. Default nil: the Encoder's
+	// own table.
+	Shared *Shared
 }
+
+// Shared is a table of fault predicates shared by several Encoders
+// ([Options.Shared]). It belongs to the goroutine of their solver.
+type Shared struct {
+	stmts    map[string]*Statement
+	encoders int
+}
+
+// NewShared returns an empty table of fault predicates.
+func NewShared() *Shared { return &Shared{stmts: map[string]*Statement{}} }
+
+// Statements returns the statements of the table, by group name.
+func (sh *Shared) Statements() map[string]*Statement { return maps.Clone(sh.stmts) }
 
 // Statement is a fault location: what one fault predicate stands for.
 type Statement struct {
@@ -134,6 +159,7 @@ type Encoder struct {
 	scope        map[*ssa.Package]bool
 
 	stmts     map[string]*Statement
+	names     string // prefix of the names of the encoder's terms (Options.Shared)
 	insts     map[trace.InstanceKey]*instance
 	instOrder []trace.InstanceKey
 	seen      map[seenKey]bool
@@ -218,6 +244,15 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 	}
 	for _, p := range prog.Packages {
 		e.scope[p] = true
+	}
+	if sh := opts.Shared; sh != nil {
+		// The first encoder's terms keep the names an encoder of its own
+		// gives them; the others are told apart by a prefix.
+		e.stmts = sh.stmts
+		if sh.encoders > 0 {
+			e.names = "c" + strconv.Itoa(sh.encoders) + "_"
+		}
+		sh.encoders++
 	}
 	return e
 }
@@ -310,5 +345,5 @@ func (e *Encoder) keyName(prefix string, k trace.InstanceKey) string {
 		id = len(e.ids)
 		e.ids[k] = id
 	}
-	return prefix + strconv.Itoa(id)
+	return e.names + prefix + strconv.Itoa(id)
 }
