@@ -132,9 +132,11 @@ func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*ver
 		return nil, nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 	}
 	st.Runs++
+	failed := first.failure
 	if budget, ok := endlessBudget(first, opts.Run.MaxSteps); ok {
 		// A loop that does not end: its first iterations show it as well
-		// as millions, in a formula a thousand times smaller.
+		// as millions, in a formula a thousand times smaller. The report
+		// says how the case failed, not how the shortened run ended.
 		first.release()
 		runOpts.MaxSteps = budget
 		if first, err = sub.run(ctx, &runOpts); err != nil {
@@ -149,6 +151,7 @@ func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*ver
 		first.release()
 		return nil, nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
+	first.failure = failed // how the case failed, not how the shortened run ended
 	if err := sub.oracle(first); err != nil {
 		first.release()
 		return nil, nil, err

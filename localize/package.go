@@ -110,6 +110,10 @@ type PackageResult struct {
 	// order.
 	Cases   []string
 	Failing []string
+	// Skipped are the selected cases that ran without passing or
+	// failing (they called t.Skip), in go test's order; they are not in
+	// the spectrum.
+	Skipped []string
 	// Reports are the failing cases' reports, in the order of Failing. A
 	// case the technique could not explain still has one: its Ranking
 	// comes from the scorers, and Reason says why there is no candidate.
@@ -185,7 +189,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if len(names) == 0 {
 			return res, fmt.Errorf("localize: listing the test cases of %s: %w", pkgPath, err)
 		}
-		res.Errors = append(res.Errors, caseErrors(err)...)
+		res.Errors = appendNew(res.Errors, caseErrors(err)...)
 	}
 	var cases []trace.Case
 	for _, n := range names {
@@ -211,7 +215,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			res.Errors = append(res.Errors, caseErrors(err)...)
+			res.Errors = appendNew(res.Errors, caseErrors(err)...)
 			return nil
 		}
 		if err := collect(cases); err != nil {
@@ -222,7 +226,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			res.Errors = append(res.Errors, caseErrors(err)...)
+			res.Errors = appendNew(res.Errors, caseErrors(err)...)
 			bound := opts.EvidenceTimeout
 			if bound == 0 {
 				bound = DefaultEvidenceTimeout
@@ -244,6 +248,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	selected := map[string]bool{}
 	for _, c := range cases {
 		selected[c.Name()] = true
+		if _, ok := res.Spectrum.TestIndex(c.Name()); !ok && !slices.ContainsFunc(res.Errors, func(e *CaseError) bool { return e.Case == c.Name() }) {
+			res.Skipped = append(res.Skipped, c.Name())
+		}
 	}
 	var alone []string
 	for i := range res.Spectrum.NumTests() {
@@ -392,6 +399,18 @@ func failureOf(f *Failure) string {
 		return fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
 	}
 	return failure(r.Result)
+}
+
+// appendNew appends to list the errors of errs it does not hold yet (the
+// same case, the same message): listing a package's cases runs them, and
+// a case that cannot run fails the same way when it runs again.
+func appendNew(list []*CaseError, errs ...*CaseError) []*CaseError {
+	for _, e := range errs {
+		if !slices.ContainsFunc(list, func(o *CaseError) bool { return o.Case == e.Case && o.Err.Error() == e.Err.Error() }) {
+			list = append(list, e)
+		}
+	}
+	return list
 }
 
 // caseErrors splits a joined error of cases (trace.TestError each) into

@@ -83,8 +83,10 @@ func (a *Agx) Localize(ctx context.Context, f *Failure) (*Report, error) {
 }
 
 // SpectrumScorer scores lines by a spectrum formula over the package's
-// cases (Failure.Spectrum): SAT-TAR's and GZoltar's evidence. Lines that
-// no failing case executed are left out.
+// cases (Failure.Spectrum): SAT-TAR's and GZoltar's evidence. Only the
+// lines the failing case executed are scored, when the spectrum has its
+// row (a case of its own name that failed); otherwise the lines that
+// some failing case executed.
 type SpectrumScorer struct {
 	// Formula is the spectrum formula. Default (zero): Ochiai.
 	Formula spectra.Formula
@@ -107,9 +109,18 @@ func (s SpectrumScorer) Score(ctx context.Context, f *Failure) (LineScores, erro
 			return nil, err
 		}
 	}
+	own := func(spectra.Element) bool { return true }
+	if f.Case != nil {
+		if t, ok := f.Spectrum.TestIndex(f.Case.Name()); ok && f.Spectrum.Test(t).Failed {
+			own = func(e spectra.Element) bool {
+				i, ok := f.Spectrum.Index(e)
+				return ok && f.Spectrum.Covers(t, i)
+			}
+		}
+	}
 	out := LineScores{}
 	for _, e := range f.Spectrum.Rank(formula, nil).Entries {
-		if e.Element.Kind == spectra.Line && e.Counts.EF > 0 && !math.IsNaN(e.Score) {
+		if e.Element.Kind == spectra.Line && e.Counts.EF > 0 && !math.IsNaN(e.Score) && own(e.Element) {
 			out[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score
 		}
 	}

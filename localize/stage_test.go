@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -87,5 +89,59 @@ func TestProximityScorer(t *testing.T) {
 	}
 	if !(ret > first && first > 0) {
 		t.Errorf("proximity of return b %v, of b := x + y %v: want the return closer", ret, first)
+	}
+}
+
+// namedCase is a Case that only has a name, for scorers that read the
+// spectrum's row of the case.
+type namedCase string
+
+func (c namedCase) Name() string { return string(c) }
+func (c namedCase) Run(context.Context, *trace.RunOptions) (*trace.CaseResult, error) {
+	return nil, errors.New("namedCase does not run")
+}
+
+// TestSpectrumScorerOwnLines: a failing case's spectrum scores are the
+// lines it executed, not those only another failing case executed; a
+// case without a failing row of its own gets the lines of every failing
+// case.
+func TestSpectrumScorerOwnLines(t *testing.T) {
+	l := func(n int) spectra.Element { return spectra.Element{Kind: spectra.Line, File: "p.go", Line: n} }
+	m := spectra.NewMatrix()
+	for _, r := range []struct {
+		name   string
+		failed bool
+		lines  []spectra.Element
+	}{
+		{"A", true, []spectra.Element{l(1), l(2)}},
+		{"B", true, []spectra.Element{l(2), l(3)}},
+		{"P", false, []spectra.Element{l(1), l(4)}},
+	} {
+		if _, err := m.Add(spectra.TestRun{Name: r.name, Failed: r.failed}, r.lines); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		c    trace.Case
+		want []int
+	}{
+		{namedCase("A"), []int{1, 2}},
+		{namedCase("B"), []int{2, 3}},
+		{namedCase("P"), []int{1, 2, 3}}, // passed: not its own failure
+		{namedCase("other"), []int{1, 2, 3}},
+		{nil, []int{1, 2, 3}},
+	} {
+		got, err := SpectrumScorer{}.Score(context.Background(), &Failure{Case: tt.c, Spectrum: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []int
+		for ln := range got {
+			lines = append(lines, ln.Line)
+		}
+		slices.Sort(lines)
+		if !slices.Equal(lines, tt.want) {
+			t.Errorf("case %v: lines %v, want %v", tt.c, lines, tt.want)
+		}
 	}
 }

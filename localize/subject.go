@@ -47,6 +47,10 @@ func failure(res *trace.Result) string {
 		if res.Panic != nil {
 			return "panic: " + res.Panic.Message
 		}
+	case trace.BudgetExceeded:
+		if res.Failure != "" {
+			return "budget exceeded: " + res.Failure
+		}
 	}
 	return res.Outcome.String()
 }

@@ -89,7 +89,7 @@ func (e *NoTestError) Error() string {
 	case strings.Contains(e.Name, "/"):
 		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
 	case e.why != "":
-		return fmt.Sprintf("trace: no test function %s in the test variant of %s: %s", e.Name, e.Pkg, e.why)
+		return fmt.Sprintf("trace: test function %s of %s did not run: %s", e.Name, e.Pkg, e.why)
 	}
 	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
 }

@@ -17,7 +17,8 @@
 // reference; 'faultloc <command> -h' lists its flags briefly.
 //
 // The exit status is 0 when the command ran, whatever it found; 1 on a
-// usage or load error, when -run selects no test case (nothing ran), or
+// usage or load error, when -run selects no test case or none of those it
+// selects can run in the interpreter (nothing ran), or
 // when localize finds no failing case but go test, run natively on the
 // same cases, fails some (the interpreter does not reproduce the failure),
 // reported on standard error; 2 when writing the output failed; 3 when

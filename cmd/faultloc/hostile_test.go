@@ -20,14 +20,14 @@ import (
 // outcome of a test that does to the machine what faultloc must contain:
 //
 //	test                 what it does                          outcome
-//	TestLoopForever      loops calling a function              fails: budget exceeded (10M steps), localized over the loop's first steps
+//	TestLoopForever      loops calling a function              fails: budget exceeded: 10000000 steps executed, localized over the loop's first steps
 //	TestSleep            time.Sleep(24h)                       passes: the virtual clock advances, no real wait
 //	TestBlockForever     receives from a channel nobody sends  fails: fatal error: all goroutines are asleep - deadlock!
 //	TestLeakGoroutines   leaves 10 blocked and 1 spinning      passes: the run ends with the test; the goroutines with it
-//	TestRecurse          recurses without bound                fails: budget exceeded (depth 10,000)
+//	TestRecurse          recurses without bound                fails: budget exceeded: call depth over 10000
 //	TestExit             os.Exit(3)                            fails: exited
 //	TestParallel         t.Parallel()                          passes (runs at once, not in parallel)
-//	TestSkip             t.Skip, then os.Exit                  skipped: no report (os.Exit never runs)
+//	TestSkip             t.Skip, then os.Exit                  skipped: no report, counted as skipped (os.Exit never runs)
 //	TestSetenv           t.Setenv, os.Getenv                   passes; faultloc's environment is not changed
 //	TestTempDir          t.TempDir()                           refused: no bridge for (*testing.common).TempDir
 //	TestCleanup          os.WriteFile in t.Cleanup             refused: no bridge for os.WriteFile
@@ -37,7 +37,7 @@ import (
 //	TestDial             net.Dial to a listener                refused: no bridge for net.Dial
 //	TestPrintMegabytes   prints 4 MiB                          passes
 //	initpanic.TestReady  its package's init panics             error: the run ended before its test started (panicked: ...)
-//	alloc.TestAllocate   allocates without bound (-tags long)  fails: budget exceeded (4 GiB of interpreted memory)
+//	alloc.TestAllocate   allocates without bound (-tags long)  fails: budget exceeded: allocations over 4294967296 bytes
 //
 // A refused call is a case error on standard error naming the call and
 // its position; the case has no report. No side effect reaches the
@@ -49,11 +49,11 @@ var hostileOutcomes = []struct {
 	failure string // the report's failure; "" if the case has no report
 	err     string // on standard error, after "faultloc localize: <test>: "; "" if none
 }{
-	{test: "TestLoopForever", failure: "budget exceeded"},
+	{test: "TestLoopForever", failure: "budget exceeded: 10000000 steps executed"},
 	{test: "TestSleep"},
 	{test: "TestBlockForever", failure: "panic: fatal error: all goroutines are asleep - deadlock!"},
 	{test: "TestLeakGoroutines"},
-	{test: "TestRecurse", failure: "budget exceeded"},
+	{test: "TestRecurse", failure: "budget exceeded: call depth over 10000"},
 	{test: "TestExit", failure: "exited"},
 	{test: "TestParallel"},
 	{test: "TestSkip"},
@@ -101,14 +101,18 @@ func TestHostile(t *testing.T) {
 			t.Errorf("%s: report %+v, want failure %q", o.test, rep, o.failure)
 		}
 		prefix := "faultloc localize: " + o.test + ": "
-		got := ""
+		got, n := "", 0
 		for _, l := range strings.Split(stderr, "\n") {
 			if strings.HasPrefix(l, prefix) && !strings.Contains(l, " candidates (") && !strings.Contains(l, ": no candidate (") {
 				got = l
+				n++
 			}
 		}
 		if (o.err == "") != (got == "") || !strings.Contains(got, o.err) {
 			t.Errorf("%s: standard error says %q, want %q", o.test, got, o.err)
+		}
+		if n > 1 {
+			t.Errorf("%s: standard error says it %d times", o.test, n)
 		}
 	}
 	if len(reports) != 4 {
@@ -160,8 +164,8 @@ func TestHostileNotCrossChecked(t *testing.T) {
 	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
 	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
 	var out, errb bytes.Buffer
-	args := []string{"localize", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial)$", "./testdata/hostile"}
-	if code := run(context.Background(), args, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "no failing test case in ") {
+	args := []string{"localize", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial|TestSleep|TestSkip)$", "./testdata/hostile"}
+	if code := run(context.Background(), args, &out, &errb); code != 0 || out.String() != "no failing test case in github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile (1 selected cases ran, 1 skipped, 3 could not run)\n" {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out.String(), errb.String())
 	}
 	if want := "faultloc localize: not cross-checked with go test, which would run natively what the interpreter refused in TestWriteFile, TestExec, TestDial\n"; !strings.Contains(errb.String(), want) {
@@ -177,12 +181,17 @@ func TestHostileNotCrossChecked(t *testing.T) {
 }
 
 // TestHostileInit: a package whose init panics has no test that runs;
-// the command says why for each, and writes no report.
+// the command says why for each, writes no report, and fails: nothing
+// ran.
 func TestHostileInit(t *testing.T) {
-	reports, stderr := runHostile(t, "./testdata/hostile/initpanic")
-	want := "faultloc localize: TestReady: trace: no test function TestReady in the test variant of github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile/initpanic: the run ended before its test started (panicked: initpanic: init fails)"
-	if len(reports) != 0 || !strings.Contains(stderr, want) {
-		t.Errorf("reports %v, stderr:\n%s\nwant no report and %q", reports, stderr, want)
+	reports, stderr := runHostileExit(t, "./testdata/hostile/initpanic", 1)
+	for _, want := range []string{
+		"faultloc localize: TestReady: trace: test function TestReady of github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile/initpanic did not run: the run ended before its test started (panicked: initpanic: init fails)\n",
+		"faultloc localize: none of the 1 selected cases of github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile/initpanic ran (their errors are above)\n",
+	} {
+		if len(reports) != 0 || strings.Count(stderr, want) != 1 {
+			t.Errorf("reports %v, stderr:\n%s\nwant no report and %q once", reports, stderr, want)
+		}
 	}
 }
 
@@ -195,8 +204,8 @@ func TestHostileAlloc(t *testing.T) {
 		t.Skip("takes 8 GB of memory: -tags long")
 	}
 	reports, _ := runHostile(t, "./testdata/hostile/alloc")
-	if rep := reports["TestAllocate"]; len(reports) != 1 || rep == nil || rep.Failure != "budget exceeded" {
-		t.Errorf("reports %v, want TestAllocate's: budget exceeded", reports)
+	if rep := reports["TestAllocate"]; len(reports) != 1 || rep == nil || rep.Failure != "budget exceeded: allocations over 4294967296 bytes" {
+		t.Errorf("reports %v, want TestAllocate's: budget exceeded: allocations over 4294967296 bytes", reports)
 	}
 }
 
@@ -205,10 +214,19 @@ func TestHostileAlloc(t *testing.T) {
 // by test and the standard error.
 func runHostile(t *testing.T, pkg string) (map[string]*localize.Report, string) {
 	t.Helper()
+	return runHostileExit(t, pkg, 0)
+}
+
+// runHostileExit is runHostile for a run that ends with status code.
+func runHostileExit(t *testing.T, pkg string, code int) (map[string]*localize.Report, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	args := []string{"localize", "-tags", "faultloc", "-format", "json", "-timeout", "5s", "-max-size", "1", "-deadline", "10m", pkg}
-	if code := run(context.Background(), args, &out, &errb); code != 0 {
-		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	if got := run(context.Background(), args, &out, &errb); got != code {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", got, code, errb.String())
+	}
+	if code != 0 && out.Len() == 0 {
+		return nil, errb.String()
 	}
 	var reports []*localize.Report
 	if err := json.Unmarshal(out.Bytes(), &reports); err != nil {

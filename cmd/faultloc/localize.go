@@ -238,9 +238,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	res, err := localize.Package(ctx, prog, pkgPath, popts)
 	if res != nil {
-		for _, e := range res.Errors {
-			fmt.Fprintf(stderr, "faultloc localize: %v\n", e)
-		}
+		printCaseErrors(stderr, res)
 	}
 	if writeErr != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", writeErr)
@@ -285,9 +283,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	var refused []string // selected cases the interpreter could not run
 	for _, e := range res.Errors {
-		if selected[e.Case] && !slices.Contains(refused, e.Case) {
+		if selected[e.Case] && !slices.Contains(refused, e.Case) && !errors.Is(e.Err, localize.ErrFailsAlone) {
 			refused = append(refused, e.Case)
 		}
+	}
+	if len(res.Failing) == 0 && len(refused) == len(res.Cases) {
+		// Every selected case ended in an error: nothing ran, and
+		// "no failing test case" would say otherwise.
+		fmt.Fprintf(stderr, "faultloc localize: none of the %d selected cases of %s ran (their errors are above)\n", len(res.Cases), pkgPath)
+		return 1
 	}
 	if *format == "text" && len(res.Failing) == 0 && len(refused) > 0 {
 		// A case the interpreter refused (a call it does not bridge:
@@ -312,7 +316,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	if *format == "text" && len(res.Failing) == 0 {
-		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
+		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran%s)\n", pkgPath, len(res.Cases)-len(refused)-len(res.Skipped), notRun(len(res.Skipped), len(refused)))
 	}
 	if err := write(reports, sm); err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
@@ -325,6 +329,36 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return stopped(res, true)
 	}
 	return 0
+}
+
+// printCaseErrors writes the errors of the selected cases, one line
+// each, and names in one line the other cases (those that only add
+// evidence to the spectrum) that could not run.
+func printCaseErrors(w io.Writer, res *localize.PackageResult) {
+	var others []string
+	for _, e := range res.Errors {
+		if slices.Contains(res.Cases, e.Case) || e.Case == "" {
+			fmt.Fprintf(w, "faultloc localize: %v\n", e)
+		} else if !slices.Contains(others, e.Case) {
+			others = append(others, e.Case)
+		}
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(w, "faultloc localize: left out of the spectrum, as the interpreter could not run them: %s\n", strings.Join(others, ", "))
+	}
+}
+
+// notRun says how many selected cases skipped and how many could not
+// run, for the summary line of a run without failing cases.
+func notRun(skipped, refused int) string {
+	s := ""
+	if skipped > 0 {
+		s += fmt.Sprintf(", %d skipped", skipped)
+	}
+	if refused > 0 {
+		s += fmt.Sprintf(", %d could not run", refused)
+	}
+	return s
 }
 
 // addFixes runs mutation analysis on the lines the failing cases executed
