@@ -73,6 +73,16 @@ type Options struct {
 	// encoder's). localize.Diagnose uses it. Default nil: the Encoder's
 	// own table.
 	Shared *Shared
+	// Inputs, if set, names the functions whose parameters are a test's
+	// inputs: where such a function is entered from outside the
+	// interpreted code (a run's entry, a fuzz function that testing's
+	// f.Fuzz calls), its parameters are left free instead of equal to
+	// their run values, and [Encoder.Term] gives the terms of the run's
+	// instances. A model of the formula with every statement correct, a
+	// prefix of the run's branch decisions kept and the next one negated
+	// is then an input that takes the other side: concolic test
+	// generation (localize's SAT-TAR). Default nil: inputs are fixed.
+	Inputs func(fn *ssa.Function) bool
 }
 
 // Shared is a table of fault predicates shared by several Encoders
@@ -169,6 +179,58 @@ type Encoder struct {
 	diverged  trace.EventID // see Diverged
 	closed    map[sideKey]bool
 	stats     Stats
+	terms     map[trace.InstanceKey][]*maxsat.Term // with Options.Inputs: see Term
+	inputs    []inputVar                           // with Options.Inputs: the free inputs, in run order
+}
+
+// inputVar is a free input (Options.Inputs).
+type inputVar struct {
+	key   trace.InstanceKey
+	param *ssa.Parameter
+	sort  sortInfo
+	term  *maxsat.Term
+	orig  trace.Value
+}
+
+// Input is a test input the formula leaves free ([Options.Inputs]),
+// its term and its value in a model.
+type Input struct {
+	// Key is the parameter's instance in the run.
+	Key trace.InstanceKey
+	// Param is the parameter.
+	Param *ssa.Parameter
+	// Value is its value in the model.
+	Value trace.Value
+	// Term is its term in the formula, to constrain it in later checks
+	// (to keep an input at its run value, say).
+	Term *maxsat.Term
+	// Orig is its value in the run that met it, and Keep the constraint
+	// that it keep that value (nil if the formula cannot state it).
+	Orig trace.Value
+	Keep *maxsat.Term
+}
+
+// Inputs returns the free inputs of the runs added (Options.Inputs), in
+// the order the runs met them, with their values in model m: the input
+// of a run that takes the path m describes. A nil m gives the inputs
+// without values.
+func (e *Encoder) Inputs(m *maxsat.Model) ([]Input, error) {
+	out := make([]Input, 0, len(e.inputs))
+	for _, in := range e.inputs {
+		var v trace.Value
+		if m != nil {
+			var err error
+			if v, err = in.sort.value(m, in.term); err != nil {
+				return nil, fmt.Errorf("encode: input %s: %w", in.param.Name(), err)
+			}
+		}
+		var keep *maxsat.Term
+		if c := in.sort.concrete(in.orig); c != nil {
+			keep = maxsat.Eq(in.term, c)
+		}
+		out = append(out, Input{Key: in.key, Param: in.param, Value: v, Term: in.term, Orig: in.orig, Keep: keep})
+	}
+	return out, nil
 }
 
 type seenKey struct {
@@ -242,6 +304,9 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		diverged: trace.NoEvent,
 		closed:   map[sideKey]bool{},
 	}
+	if opts.Inputs != nil {
+		e.terms = map[trace.InstanceKey][]*maxsat.Term{}
+	}
 	for _, p := range prog.Packages {
 		e.scope[p] = true
 	}
@@ -262,6 +327,17 @@ func (e *Encoder) Stats() Stats { return e.stats }
 
 // Statement returns the statement of a soft group name, or nil.
 func (e *Encoder) Statement(group string) *Statement { return e.stmts[group] }
+
+// Term returns the term of instance k in the runs added: its value, or,
+// for a branch (an If), its guard, true when the condition holds. It is
+// nil when the formula does not model the instance's value, and always
+// without Options.Inputs, which keeps the terms.
+func (e *Encoder) Term(k trace.InstanceKey) *maxsat.Term {
+	if ts := e.terms[k]; len(ts) == 1 {
+		return ts[0]
+	}
+	return nil
+}
 
 func (e *Encoder) inScope(fn *ssa.Function) bool {
 	if fn == nil {
