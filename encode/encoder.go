@@ -208,6 +208,20 @@ type Input struct {
 	// that it keep that value (nil if the formula cannot state it).
 	Orig trace.Value
 	Keep *maxsat.Term
+
+	sort sortInfo
+}
+
+// Equals returns the constraint that the input have value v, nil if the
+// formula cannot state it (v of another kind than the input's).
+func (in Input) Equals(v trace.Value) *maxsat.Term {
+	if in.Term == nil {
+		return nil
+	}
+	if c := in.sort.concrete(v); c != nil {
+		return maxsat.Eq(in.Term, c)
+	}
+	return nil
 }
 
 // Inputs returns the free inputs of the runs added (Options.Inputs), in
@@ -224,11 +238,9 @@ func (e *Encoder) Inputs(m *maxsat.Model) ([]Input, error) {
 				return nil, fmt.Errorf("encode: input %s: %w", in.param.Name(), err)
 			}
 		}
-		var keep *maxsat.Term
-		if c := in.sort.concrete(in.orig); c != nil {
-			keep = maxsat.Eq(in.term, c)
-		}
-		out = append(out, Input{Key: in.key, Param: in.param, Value: v, Term: in.term, Orig: in.orig, Keep: keep})
+		x := Input{Key: in.key, Param: in.param, Value: v, Term: in.term, Orig: in.orig, sort: in.sort}
+		x.Keep = x.Equals(in.orig)
+		out = append(out, x)
 	}
 	return out, nil
 }

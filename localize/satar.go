@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -23,8 +24,12 @@ import (
 const ModeSATTAR = "sat-tar"
 
 // EvidenceCore is the evidence of a line that SAT-TAR ranks with the
-// suspect boost of an unsat core ([Core]).
-const EvidenceCore Evidence = "core"
+// suspect boost of an unsat core ([Core]); EvidenceSATTAR that of a line
+// the scorer [SATTAR] ranks.
+const (
+	EvidenceCore   Evidence = "core"
+	EvidenceSATTAR Evidence = "sat-tar"
+)
 
 // SATTAROptions configure [RunSATTAR] and the technique [SATTAR]. The
 // zero value is the default.
@@ -43,6 +48,14 @@ type SATTAROptions struct {
 	// alone, as the paper does, instead of the whole seed corpus (whose
 	// cases then only decide the partition).
 	InitialOnly bool
+	// Inputs are inputs of the caller's for the fuzz function (its
+	// arguments after the *testing.T), run like generated ones and added
+	// to the initial suite: random tests for a baseline, say.
+	Inputs [][]trace.Value
+	// SpectrumOnly leaves the cores out: no suspects, no boost, and test
+	// selection by coverage alone; the ranking is the formula's over the
+	// same suite (the paper's Tarantula baseline).
+	SpectrumOnly bool
 	// Rounds bounds the tests the session adds to the spectrum, one per
 	// round. Default 0: 10; negative: none (the seed corpus alone).
 	Rounds int
@@ -119,6 +132,10 @@ type SATTARResult struct {
 	// Rounds is the number of rounds run; Generated the inputs the solver
 	// produced.
 	Rounds, Generated int
+	// Scores are the final scores of Report's lines: the formula's
+	// suspiciousness, plus one for a suspect, plus a millionth of the
+	// confidence that breaks its ties.
+	Scores LineScores
 }
 
 // RunSATTAR is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) on fuzz
@@ -169,17 +186,57 @@ func RunSATTAR(ctx context.Context, prog *trace.Program, pkg, target, initial st
 	return s.res, nil
 }
 
-// SATTAR is SAT-TAR as a [Technique]: a failing case of a fuzz target
-// ("FuzzX/seed#1", a corpus file's entry) is localized by [RunSATTAR]
-// from that case; other cases are an error.
+// SATTAR is SAT-TAR as a [Technique] and a [Scorer]: a failing case of a
+// fuzz target ("FuzzX/seed#1", a corpus file's entry) is localized by
+// [RunSATTAR] from that case; other cases are an error. As a scorer
+// after the technique (faultloc localize -mode sat-tar), it gives the
+// scores of the session Localize ran for the same case, so that the
+// pipeline's ranking is SAT-TAR's, completed by the other scorers.
 type SATTAR struct {
 	Options SATTAROptions
+
+	mu     sync.Mutex
+	scores map[string]LineScores // by case, from Localize
 }
 
-var _ Technique = (*SATTAR)(nil)
+var (
+	_ Technique = (*SATTAR)(nil)
+	_ Scorer    = (*SATTAR)(nil)
+)
+
+// Evidence returns EvidenceSATTAR.
+func (t *SATTAR) Evidence() Evidence { return EvidenceSATTAR }
+
+// Score returns the SAT-TAR scores of f's case (SATTARResult.Scores),
+// from the session Localize ran for it, or from a new one.
+func (t *SATTAR) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	t.mu.Lock()
+	ls, ok := t.scores[f.Case.Name()]
+	t.mu.Unlock()
+	if ok {
+		return ls, nil
+	}
+	res, err := t.session(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return res.Scores, nil
+}
 
 // Localize runs [RunSATTAR] from f's case.
 func (t *SATTAR) Localize(ctx context.Context, f *Failure) (*Report, error) {
+	res, err := t.session(ctx, f)
+	if res != nil && res.Report != nil {
+		if err != nil {
+			res.Report.Partial, res.Report.Reason = true, err.Error()
+		}
+		return res.Report, nil
+	}
+	return nil, err
+}
+
+// session runs RunSATTAR from f's case and keeps its scores.
+func (t *SATTAR) session(ctx context.Context, f *Failure) (*SATTARResult, error) {
 	target, _, ok := strings.Cut(f.Case.Name(), "/")
 	if !ok || !strings.HasPrefix(target, "Fuzz") {
 		return nil, fmt.Errorf("localize: SAT-TAR localizes a fuzz target's failing entry, not %s", f.Case.Name())
@@ -192,13 +249,15 @@ func (t *SATTAR) Localize(ctx context.Context, f *Failure) (*Report, error) {
 		}
 	}
 	res, err := RunSATTAR(ctx, f.Program, pkg, target, f.Case.Name(), &t.Options)
-	if res != nil && res.Report != nil {
-		if err != nil {
-			res.Report.Partial, res.Report.Reason = true, err.Error()
+	if res != nil && res.Scores != nil {
+		t.mu.Lock()
+		if t.scores == nil {
+			t.scores = map[string]LineScores{}
 		}
-		return res.Report, nil
+		t.scores[f.Case.Name()] = res.Scores
+		t.mu.Unlock()
 	}
-	return nil, err
+	return res, err
 }
 
 // sattar is the state of a session.
@@ -327,6 +386,15 @@ func (s *sattar) seeds(initial string) error {
 			t.Round = -1
 		}
 	}
+	for i, in := range s.opts.Inputs {
+		t, err := s.run(s.prog.FuzzCase(s.pkg, s.target, fmt.Sprintf("input#%d", i), in), in)
+		if err != nil {
+			return err
+		}
+		t.Round = 0
+		s.res.Tests = append(s.res.Tests, t)
+		s.suite = append(s.suite, t)
+	}
 	return nil
 }
 
@@ -409,6 +477,9 @@ func subset(a, b []token.Position) bool {
 
 // cores extracts the cores of the initial failing case and the suspects.
 func (s *sattar) cores() error {
+	if s.opts.SpectrumOnly {
+		return nil
+	}
 	o := s.opts.Core
 	o.InScope = s.under
 	c := s.prog.GoTestCase(s.pkg, s.first.Name)
@@ -467,10 +538,12 @@ func (s *sattar) rank() *Report {
 	rep := &Report{Test: s.first.Name, Mode: ModeSATTAR, Failure: strings.Join(s.first.Checks, "; "), Candidates: []Candidate{}, Ranking: []RankedLine{}}
 	rep.Stats.Runs = len(s.res.Tests)
 	rep.Stats.Total = time.Since(s.start)
+	s.res.Scores = LineScores{}
 	for _, e := range r.Entries {
 		if math.IsNaN(e.Score) || e.Counts.EF == 0 && !e.Suspect {
 			continue
 		}
+		s.res.Scores[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score + e.Confidence*1e-6
 		ev := EvidenceSpectrum
 		if e.Suspect {
 			ev = EvidenceCore

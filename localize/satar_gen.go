@@ -83,10 +83,12 @@ func (s *sattar) generate() ([]*SATTARTest, error) {
 	if err != nil {
 		return nil, fmt.Errorf("localize: SAT-TAR: %w", err)
 	}
-	var keep []*maxsat.Term // each input at its failing value
-	for _, in := range ins {
-		if in.Keep != nil {
-			keep = append(keep, in.Keep)
+	keep := make([][]*maxsat.Term, len(ins)) // per input: its failing value, then values near it
+	for i, in := range ins {
+		for _, v := range nearValues(in.Orig) {
+			if c := in.Equals(v); c != nil {
+				keep[i] = append(keep[i], c)
+			}
 		}
 	}
 	seen := map[string]bool{key(orig): true}
@@ -144,12 +146,43 @@ func (s *sattar) generate() ([]*SATTARTest, error) {
 	return out, nil
 }
 
+// nearValues are the values tried for an input, in order: its failing
+// value, then small steps from it, then small constants.
+func nearValues(v trace.Value) []trace.Value {
+	switch v.Kind() {
+	case trace.KindInt:
+		x := v.Int()
+		out := []trace.Value{v}
+		for d := int64(1); d <= 3; d++ {
+			out = append(out, trace.Int(x+d), trace.Int(x-d))
+		}
+		for _, c := range []int64{0, 1, -1, 2, 10, 100} {
+			out = append(out, trace.Int(c))
+		}
+		return out
+	case trace.KindUint:
+		x := v.Uint()
+		out := []trace.Value{v}
+		for d := uint64(1); d <= 3; d++ {
+			out = append(out, trace.Uint(x+d), trace.Uint(x-d))
+		}
+		for _, c := range []uint64{0, 1, 2, 10, 100} {
+			out = append(out, trace.Uint(c))
+		}
+		return out
+	case trace.KindBool:
+		return []trace.Value{v, trace.Bool(!v.Bool())}
+	}
+	return []trace.Value{v}
+}
+
 // solve returns a model of the formula with every statement correct
-// under the assumptions assume, keeping as many inputs as it can at
-// their failing values (in order, greedily), as concolic testing does: a
-// negated decision changes only the inputs it needs to. It returns nil
-// if there is none.
-func (s *sattar) solve(solver *maxsat.Solver, assume, keep []*maxsat.Term) (*maxsat.Model, error) {
+// under the assumptions assume, each input (in order, greedily) at the
+// first of its values keep[i] that a model allows: its failing value if
+// it can (as concolic testing does, a negated decision changes only the
+// inputs it needs to), else a value near it. Inputs none of whose values
+// fit keep the solver's. It returns nil if there is no model.
+func (s *sattar) solve(solver *maxsat.Solver, assume []*maxsat.Term, keep [][]*maxsat.Term) (*maxsat.Model, error) {
 	check := func(as []*maxsat.Term) (*maxsat.Model, error) {
 		m, st, err := solver.CheckRelaxed(s.ctx, nil, as...)
 		if err != nil {
@@ -168,13 +201,16 @@ func (s *sattar) solve(solver *maxsat.Solver, assume, keep []*maxsat.Term) (*max
 		return nil, err
 	}
 	as := slices.Clip(assume)
-	for _, k := range keep {
-		m2, err := check(append(as, k))
-		if err != nil {
-			return nil, err
-		}
-		if m2 != nil {
-			m, as = m2, append(as, k)
+	for _, ks := range keep {
+		for _, k := range ks {
+			m2, err := check(append(as, k))
+			if err != nil {
+				return nil, err
+			}
+			if m2 != nil {
+				m, as = m2, append(as, k)
+				break
+			}
 		}
 	}
 	return m, nil
@@ -275,7 +311,7 @@ func (s *sattar) pick(gen []*SATTARTest) *SATTARTest {
 		}
 		score := 0
 		for _, l := range t.lines {
-			if slices.Contains(s.suspects, l) {
+			if slices.Contains(s.suspects, l) || s.opts.SpectrumOnly {
 				score++
 			}
 		}

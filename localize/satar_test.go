@@ -281,3 +281,24 @@ func TestSATTARErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCores measures the cores of the linked list's size fault: the
+// run, its formula and a MUS per violated check.
+func BenchmarkCores(b *testing.B) {
+	ov, _, err := linkedlist.Version("../examples/linkedlist", "size")
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: ov}, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pkg, _ := prog.TargetPackage()
+	c := prog.GoTestCase(pkg, "FuzzDelete/seed#0")
+	opts := &Options{InScope: func(fn *ssa.Function) bool { return fn.Name() == "Delete" }}
+	for b.Loop() {
+		if _, err := Cores(context.Background(), prog, c, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
