@@ -132,6 +132,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintln(stderr, "faultloc localize:", err)
 			return 1
 		}
+		opts.Overlay = cfg.Overlay // candidates quote their lines from it
 	}
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
