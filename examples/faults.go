@@ -103,3 +103,18 @@ func ApplyEdits(src string, edits []Edit, names ...string) (string, []int, error
 	}
 	return strings.Join(lines, "\n"), changed, nil
 }
+
+// EditOverlay returns the source src of file (a file of the subject in
+// dir) with the named edits applied ([ApplyEdits]), as a go/packages
+// overlay of that file, and the lines the edits changed.
+func EditOverlay(dir, file, src string, edits []Edit, names ...string) (overlay map[string][]byte, lines []int, err error) {
+	out, lines, err := ApplyEdits(src, edits, names...)
+	if err != nil {
+		return nil, nil, err
+	}
+	abs, err := filepath.Abs(filepath.Join(dir, file))
+	if err != nil {
+		return nil, nil, fmt.Errorf("examples: %w", err)
+	}
+	return map[string][]byte{abs: []byte(out)}, lines, nil
+}

@@ -199,6 +199,7 @@ func report(w io.Writer, rows []row, args []string, rounds, draws int) {
 	fmt.Fprintln(w, "| subject | faults | faulty lines | initial failing test | tests | generated | suspects | SAT-TAR | core alone | Tarantula (random) | time |")
 	fmt.Fprintln(w, "|---|---|---|---|---:|---:|---:|---|---|---|---:|")
 	better, worse, ties, n := 0, 0, 0, 0
+	singles, asTar, asCore := 0, 0, 0 // single faults: SAT-TAR at least as good as each baseline
 	for _, r := range rows {
 		if r.err != nil {
 			fmt.Fprintf(w, "| %s | %s | | error: %v | | | | | | | |\n", r.subject, r.faults, r.err)
@@ -206,6 +207,16 @@ func report(w io.Writer, rows []row, args []string, rounds, draws int) {
 		}
 		fmt.Fprintf(w, "| %s | %s | %v | %s | %d | %d | %d | %s | %s | %s | %.1fs |\n", r.subject, r.faults, r.lines, r.initial, r.tests, r.gen, r.suspects,
 			strings.Join(r.satar, ", "), strings.Join(r.core, ", "), strings.Join(r.tarantula, ", "), r.elapsed.Seconds())
+		if len(r.lines) == 1 {
+			singles++
+			a, b, c := num(r.satar[0]), num(r.tarantula[0]), num(r.core[0])
+			if a > 0 && (b == 0 || a <= b) {
+				asTar++
+			}
+			if a > 0 && (c == 0 || a <= c) {
+				asCore++
+			}
+		}
 		for i := range r.lines {
 			a, b := num(r.satar[i]), num(r.tarantula[i])
 			if a == 0 {
@@ -222,7 +233,8 @@ func report(w io.Writer, rows []row, args []string, rounds, draws int) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "\nOf %d faulty lines SAT-TAR ranks, it ranks %d better than Tarantula on random tests, %d the same and %d worse.\n", n, better, ties, worse)
+	fmt.Fprintf(w, "\nSingle faults: SAT-TAR ranks the faulty line at least as well as Tarantula on random tests in %d of %d, and as the core alone in %d of %d.\n", asTar, singles, asCore, singles)
+	fmt.Fprintf(w, "All versions: of %d faulty lines SAT-TAR ranks, it ranks %d better than Tarantula on random tests (or Tarantula does not rank them), %d the same and %d worse.\n", n, better, ties, worse)
 }
 
 func num(s string) int {

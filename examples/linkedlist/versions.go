@@ -2,8 +2,6 @@ package linkedlist
 
 import (
 	_ "embed"
-	"fmt"
-	"path/filepath"
 
 	"github.com/faultloc/faultloc/examples"
 )
@@ -28,13 +26,5 @@ var Faults = []examples.Edit{
 // go/packages overlay of the file in dir (the package's directory), and
 // the faulty lines.
 func Version(dir string, names ...string) (overlay map[string][]byte, faultyLines []int, err error) {
-	src, lines, err := examples.ApplyEdits(source, Faults, names...)
-	if err != nil {
-		return nil, nil, err
-	}
-	abs, err := filepath.Abs(filepath.Join(dir, SourceFile))
-	if err != nil {
-		return nil, nil, fmt.Errorf("linkedlist: %w", err)
-	}
-	return map[string][]byte{abs: []byte(src)}, lines, nil
+	return examples.EditOverlay(dir, SourceFile, source, Faults, names...)
 }
