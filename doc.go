@@ -18,11 +18,15 @@
 //     problem with one fault predicate per statement (AgxFaults' angelic
 //     trace formula, the program formula, and flow-sensitive and
 //     flow-insensitive single-path formulas).
-//   - [github.com/faultloc/faultloc/localize] assembles them into AgxFaults:
-//     minimal fix candidates, each verified by re-running the test with its
-//     angelic values; it orders tied candidates by a spectrum or by mutation
-//     analysis (Metallaxis, MUSE), finds plausible fixes by mutation, and
-//     reports in one type rendered as text, JSON or HTML.
+//   - [github.com/faultloc/faultloc/localize] assembles them into
+//     techniques behind small interfaces: AgxFaults (minimal fix
+//     candidates, each verified by re-running the test with its angelic
+//     values), angelic debugging with the flexibility test, SAT-TAR over
+//     fuzz targets (Tarantula boosted by unsat cores, concolic tests),
+//     regression explanation (AFTER), and diagnosis across failing cases;
+//     it orders tied candidates by a spectrum or by mutation analysis
+//     (Metallaxis, MUSE), finds plausible fixes by mutation, and reports in
+//     one type rendered as text, JSON or HTML.
 //   - [github.com/faultloc/faultloc/spectra] ranks program elements by
 //     spectrum formulas (Tarantula, Ochiai, DStar, ...) over many test
 //     runs, interpreted or native.
@@ -35,8 +39,6 @@
 //     changes between two versions of a module and reverts any subset of
 //     them as an overlay; localize.Regress explains a regression with them
 //     (AFTER).
-//
-// SAT-TAR is planned.
 //
 // Packages trace, spectra, slicing and changes are pure Go; maxsat, encode,
 // localize and faultloctest need libz3 through cgo.

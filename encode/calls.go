@@ -243,6 +243,13 @@ func (e *Encoder) param(r *run, ev trace.EventID, sk seenKey) error {
 			}
 		}
 	}
+	if def == nil && e.opts.Inputs != nil && e.opts.Inputs(p.Parent()) {
+		// An input: free (Options.Inputs).
+		if !slices.ContainsFunc(e.inputs, func(in inputVar) bool { return in.key == t.Key(ev) }) {
+			e.inputs = append(e.inputs, inputVar{key: t.Key(ev), param: p, sort: si, term: x, orig: t.Value(ev)})
+		}
+		return nil
+	}
 	if def == nil {
 		def = si.concrete(t.Value(ev))
 		if def == nil {

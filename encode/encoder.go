@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -61,7 +62,41 @@ type Options struct {
 	// not seen by the formula, and the replay of a candidate judges it.
 	// Default: off.
 	BlamableOnly bool
+	// Shared, if set, is a table of fault predicates that this Encoder
+	// shares with the other Encoders given the same table, all of them
+	// into the same solver: one predicate and one soft group per
+	// statement, whichever encoder met it first, while each encoder's
+	// value, guard and path terms get names of their own. Several failing
+	// tests encoded so are diagnosed together: a correction set is then a
+	// set of statements whose relaxation explains every test at once,
+	// with angelic values of its own in each ([Encoder.Decode] reads an
+	// encoder's). localize.Diagnose uses it. Default nil: the Encoder's
+	// own table.
+	Shared *Shared
+	// Inputs, if set, names the functions whose parameters are a test's
+	// inputs: where such a function is entered from outside the
+	// interpreted code (a run's entry, a fuzz function that testing's
+	// f.Fuzz calls), its parameters are left free instead of equal to
+	// their run values, and [Encoder.Term] gives the terms of the run's
+	// instances. A model of the formula with every statement correct, a
+	// prefix of the run's branch decisions kept and the next one negated
+	// is then an input that takes the other side: concolic test
+	// generation (localize's SAT-TAR). Default nil: inputs are fixed.
+	Inputs func(fn *ssa.Function) bool
 }
+
+// Shared is a table of fault predicates shared by several Encoders
+// ([Options.Shared]). It belongs to the goroutine of their solver.
+type Shared struct {
+	stmts    map[string]*Statement
+	encoders int
+}
+
+// NewShared returns an empty table of fault predicates.
+func NewShared() *Shared { return &Shared{stmts: map[string]*Statement{}} }
+
+// Statements returns the statements of the table, by group name.
+func (sh *Shared) Statements() map[string]*Statement { return maps.Clone(sh.stmts) }
 
 // Statement is a fault location: what one fault predicate stands for.
 type Statement struct {
@@ -134,6 +169,7 @@ type Encoder struct {
 	scope        map[*ssa.Package]bool
 
 	stmts     map[string]*Statement
+	names     string // prefix of the names of the encoder's terms (Options.Shared)
 	insts     map[trace.InstanceKey]*instance
 	instOrder []trace.InstanceKey
 	seen      map[seenKey]bool
@@ -143,6 +179,70 @@ type Encoder struct {
 	diverged  trace.EventID // see Diverged
 	closed    map[sideKey]bool
 	stats     Stats
+	terms     map[trace.InstanceKey][]*maxsat.Term // with Options.Inputs: see Term
+	inputs    []inputVar                           // with Options.Inputs: the free inputs, in run order
+}
+
+// inputVar is a free input (Options.Inputs).
+type inputVar struct {
+	key   trace.InstanceKey
+	param *ssa.Parameter
+	sort  sortInfo
+	term  *maxsat.Term
+	orig  trace.Value
+}
+
+// Input is a test input the formula leaves free ([Options.Inputs]),
+// its term and its value in a model.
+type Input struct {
+	// Key is the parameter's instance in the run.
+	Key trace.InstanceKey
+	// Param is the parameter.
+	Param *ssa.Parameter
+	// Value is its value in the model.
+	Value trace.Value
+	// Term is its term in the formula, to constrain it in later checks
+	// (to keep an input at its run value, say).
+	Term *maxsat.Term
+	// Orig is its value in the run that met it, and Keep the constraint
+	// that it keep that value (nil if the formula cannot state it).
+	Orig trace.Value
+	Keep *maxsat.Term
+
+	sort sortInfo
+}
+
+// Equals returns the constraint that the input have value v, nil if the
+// formula cannot state it (v of another kind than the input's).
+func (in Input) Equals(v trace.Value) *maxsat.Term {
+	if in.Term == nil {
+		return nil
+	}
+	if c := in.sort.concrete(v); c != nil {
+		return maxsat.Eq(in.Term, c)
+	}
+	return nil
+}
+
+// Inputs returns the free inputs of the runs added (Options.Inputs), in
+// the order the runs met them, with their values in model m: the input
+// of a run that takes the path m describes. A nil m gives the inputs
+// without values.
+func (e *Encoder) Inputs(m *maxsat.Model) ([]Input, error) {
+	out := make([]Input, 0, len(e.inputs))
+	for _, in := range e.inputs {
+		var v trace.Value
+		if m != nil {
+			var err error
+			if v, err = in.sort.value(m, in.term); err != nil {
+				return nil, fmt.Errorf("encode: input %s: %w", in.param.Name(), err)
+			}
+		}
+		x := Input{Key: in.key, Param: in.param, Value: v, Term: in.term, Orig: in.orig, sort: in.sort}
+		x.Keep = x.Equals(in.orig)
+		out = append(out, x)
+	}
+	return out, nil
 }
 
 type seenKey struct {
@@ -216,8 +316,20 @@ func newEncoder(prog *trace.Program, s *maxsat.Solver, opts *Options) *Encoder {
 		diverged: trace.NoEvent,
 		closed:   map[sideKey]bool{},
 	}
+	if opts.Inputs != nil {
+		e.terms = map[trace.InstanceKey][]*maxsat.Term{}
+	}
 	for _, p := range prog.Packages {
 		e.scope[p] = true
+	}
+	if sh := opts.Shared; sh != nil {
+		// The first encoder's terms keep the names an encoder of its own
+		// gives them; the others are told apart by a prefix.
+		e.stmts = sh.stmts
+		if sh.encoders > 0 {
+			e.names = "c" + strconv.Itoa(sh.encoders) + "_"
+		}
+		sh.encoders++
 	}
 	return e
 }
@@ -227,6 +339,17 @@ func (e *Encoder) Stats() Stats { return e.stats }
 
 // Statement returns the statement of a soft group name, or nil.
 func (e *Encoder) Statement(group string) *Statement { return e.stmts[group] }
+
+// Term returns the term of instance k in the runs added: its value, or,
+// for a branch (an If), its guard, true when the condition holds. It is
+// nil when the formula does not model the instance's value, and always
+// without Options.Inputs, which keeps the terms.
+func (e *Encoder) Term(k trace.InstanceKey) *maxsat.Term {
+	if ts := e.terms[k]; len(ts) == 1 {
+		return ts[0]
+	}
+	return nil
+}
 
 func (e *Encoder) inScope(fn *ssa.Function) bool {
 	if fn == nil {
@@ -310,5 +433,5 @@ func (e *Encoder) keyName(prefix string, k trace.InstanceKey) string {
 		id = len(e.ids)
 		e.ids[k] = id
 	}
-	return prefix + strconv.Itoa(id)
+	return e.names + prefix + strconv.Itoa(id)
 }

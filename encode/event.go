@@ -62,7 +62,7 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		next := h.Sum64()
 		p, ok := e.paths[next]
 		if !ok {
-			p = maxsat.BoolVar(fmt.Sprintf("pi_%x", next))
+			p = maxsat.BoolVar(fmt.Sprintf("%spi_%x", e.names, next))
 			e.paths[next] = p
 			lit := g
 			if !decision {

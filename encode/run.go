@@ -153,6 +153,9 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 		} else if err := e.event(r, ev); err != nil {
 			return r.added, err
 		}
+		if e.terms != nil && r.terms[ev] != nil {
+			e.terms[t.Key(ev)] = r.terms[ev]
+		}
 		for i, x := range want[ev] {
 			if err := e.expectation(r, x, i); err != nil {
 				return r.added, err

@@ -57,3 +57,64 @@ func FaultLines(dir string) ([]Fault, error) {
 	}
 	return out, nil
 }
+
+// Edit is a seeded fault given as an edit of a subject's source: a
+// statement, alone on its line, and what the fault puts in its place.
+// Subjects whose faults combine (examples/linkedlist, examples/bst) list
+// theirs as Edits and apply them with [ApplyEdits].
+type Edit struct {
+	Name    string // the fault's name
+	Correct string // the statement in the correct source, alone on its line
+	Faulty  string // the faulty statement
+}
+
+// ApplyEdits returns src with the edits of edits named by names applied,
+// and the lines they changed (1-based, in the order of names). It fails
+// on a name that edits does not have and on an edit whose statement is
+// not the whole of exactly one line of src.
+func ApplyEdits(src string, edits []Edit, names ...string) (string, []int, error) {
+	lines := strings.Split(src, "\n")
+	var changed []int
+	for _, name := range names {
+		i := -1
+		for j := range edits {
+			if edits[j].Name == name {
+				i = j
+			}
+		}
+		if i < 0 {
+			return "", nil, fmt.Errorf("examples: no fault %q", name)
+		}
+		e := edits[i]
+		at := -1
+		for j, l := range lines {
+			if strings.TrimSpace(l) == e.Correct {
+				if at >= 0 {
+					return "", nil, fmt.Errorf("examples: fault %q: %q is on more than one line", name, e.Correct)
+				}
+				at = j
+			}
+		}
+		if at < 0 {
+			return "", nil, fmt.Errorf("examples: fault %q: %q is not a line of the source", name, e.Correct)
+		}
+		lines[at] = strings.Replace(lines[at], e.Correct, e.Faulty, 1)
+		changed = append(changed, at+1)
+	}
+	return strings.Join(lines, "\n"), changed, nil
+}
+
+// EditOverlay returns the source src of file (a file of the subject in
+// dir) with the named edits applied ([ApplyEdits]), as a go/packages
+// overlay of that file, and the lines the edits changed.
+func EditOverlay(dir, file, src string, edits []Edit, names ...string) (overlay map[string][]byte, lines []int, err error) {
+	out, lines, err := ApplyEdits(src, edits, names...)
+	if err != nil {
+		return nil, nil, err
+	}
+	abs, err := filepath.Abs(filepath.Join(dir, file))
+	if err != nil {
+		return nil, nil, fmt.Errorf("examples: %w", err)
+	}
+	return map[string][]byte{abs: []byte(out)}, lines, nil
+}

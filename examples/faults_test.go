@@ -3,6 +3,8 @@ package examples_test
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/examples"
@@ -55,4 +57,40 @@ func ExampleFaultLines() {
 	}
 	// Output:
 	// foo.go:14: should be a = 2 * x
+}
+
+// TestApplyEdits: edits apply by name, in order, to whole lines only;
+// unknown names and statements on no line or on two are errors.
+func TestApplyEdits(t *testing.T) {
+	src := "a := 1\n\tb := a\n\tc := b + 1\n\tb := a\n"
+	edits := []examples.Edit{
+		{Name: "one", Correct: "a := 1", Faulty: "a := 2"},
+		{Name: "plus", Correct: "c := b + 1", Faulty: "c := b - 1"},
+		{Name: "twice", Correct: "b := a", Faulty: "b := -a"},
+		{Name: "part", Correct: "b + 1", Faulty: "b + 2"},
+	}
+	for _, tt := range []struct {
+		names []string
+		want  string
+		lines []int
+		err   string
+	}{
+		{nil, src, nil, ""},
+		{[]string{"plus"}, "a := 1\n\tb := a\n\tc := b - 1\n\tb := a\n", []int{3}, ""},
+		{[]string{"plus", "one"}, "a := 2\n\tb := a\n\tc := b - 1\n\tb := a\n", []int{3, 1}, ""},
+		{[]string{"twice"}, "", nil, "more than one line"},
+		{[]string{"part"}, "", nil, "not a line of the source"},
+		{[]string{"none"}, "", nil, `no fault "none"`},
+	} {
+		got, lines, err := examples.ApplyEdits(src, edits, tt.names...)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%v: error %v, want %q", tt.names, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want || !slices.Equal(lines, tt.lines) {
+			t.Errorf("%v: %q, %v, %v; want %q, %v", tt.names, got, lines, err, tt.want, tt.lines)
+		}
+	}
 }

@@ -120,17 +120,18 @@ func sliceScope(sub *subject, v *verdict) (func(trace.InstanceKey) bool, error) 
 	}, nil
 }
 
-// agx is Algorithm 1 over any subject.
-func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
-	start := time.Now()
-	rep := &Report{Test: sub.name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+// firstRun runs sub's failing case for the formula, counting its runs in
+// st: again with a smaller step budget when it ran out of the default one
+// (endlessBudget), and then with opts changed to that budget. It fails
+// when the case passes or has no oracle. The caller releases the verdict.
+func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*verdict, *Options, error) {
 	runOpts := opts.Run
 	runOpts.Hooks = nil
 	first, err := sub.run(ctx, &runOpts)
 	if err != nil {
-		return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
+		return nil, nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 	}
-	rep.Stats.Runs++
+	st.Runs++
 	failed := first.failure
 	if budget, ok := endlessBudget(first, opts.Run.MaxSteps); ok {
 		// A loop that does not end: its first iterations show it as well
@@ -139,36 +140,34 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		first.release()
 		runOpts.MaxSteps = budget
 		if first, err = sub.run(ctx, &runOpts); err != nil {
-			return nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
+			return nil, nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
 		}
-		rep.Stats.Runs++
+		st.Runs++
 		opts2 := *opts
 		opts2.Run.MaxSteps = budget
 		opts = &opts2
 	}
-	defer first.release()
 	if first.passed {
-		return nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
+		first.release()
+		return nil, nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
 	}
-	rep.Failure = failed
+	first.failure = failed // how the case failed, not how the shortened run ended
 	if err := sub.oracle(first); err != nil {
-		return nil, err
+		first.release()
+		return nil, nil, err
 	}
+	return first, opts, nil
+}
 
-	var solver *maxsat.Solver
-	if opts.Hooks != nil && opts.Hooks.NewSolver != nil {
-		solver, err = opts.Hooks.NewSolver(first.res.Steps)
-	} else {
-		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
-	}
-	if err != nil {
-		return nil, fmt.Errorf("localize: %w", err)
-	}
-	defer solver.Close()
-	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats}
+// encodeOptions returns the encoding options that opts imply for sub's
+// failing run first (its slice scope, its lines), with shared as the
+// table of fault predicates (nil: the encoder's own).
+func encodeOptions(sub *subject, first *verdict, opts *Options, shared *encode.Shared) (*encode.Options, error) {
+	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats, Shared: shared}
 	// FirstFailure slices only for assertions, not for an Example's
 	// output (its criteria do not cover missing lines).
 	if opts.SliceScope || (opts.FirstFailure && !first.output) {
+		var err error
 		if eo.Blamable, err = sliceScope(sub, first); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -183,7 +182,15 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		prev := eo.Blamable
 		eo.Blamable = func(k trace.InstanceKey) bool { return only(k) && (prev == nil || prev(k)) }
 	}
+	return eo, nil
+}
+
+// caseEncoder returns the encoder of sub's failing run first into solver:
+// the oracle of a test given as data is its expected results, that of
+// other cases what their runs avoid (AddRunExpect's arguments).
+func caseEncoder(sub *subject, solver *maxsat.Solver, first *verdict, eo *encode.Options, opts *Options) (*encode.Encoder, error) {
 	var enc *encode.Encoder
+	var err error
 	switch {
 	case opts.Hooks != nil && opts.Hooks.NewEncoder != nil:
 		enc, err = opts.Hooks.NewEncoder(solver, first.result, eo)
@@ -195,41 +202,92 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	// addRun adds a run to the formula, with ATF's unwinding assumption.
-	addRun := func(v *verdict) (int, error) {
-		until := v.until
-		if until <= 0 {
-			until = v.res.Trace.Len()
-		}
-		if v.noOracle != nil && v != first {
-			// A re-run whose output the oracle cannot read adds nothing.
-			return 0, nil
-		}
-		added, err := enc.AddRunExpect(v.res, until, v.expect, v.avoid...)
-		if errors.Is(err, encode.ErrNotEncodable) {
-			if v == first {
-				return 0, fmt.Errorf("%w: %s: %v", ErrNoOracle, sub.name(), err)
-			}
-			err = nil
-		}
-		if err == nil && opts.Mode == encode.ATF && opts.Unwind > 0 {
-			_, err = enc.CloseBeyond(opts.Unwind)
-		}
-		if err != nil {
-			return 0, fmt.Errorf("localize: %w", err)
-		}
-		return added, nil
+	return enc, nil
+}
+
+// caseFormula is the formula of one failing case: its subject, its
+// failing run and its encoder.
+type caseFormula struct {
+	sub   *subject
+	first *verdict
+	enc   *encode.Encoder
+	opts  *Options
+}
+
+// addRun adds run v of the case to its formula, with ATF's unwinding
+// assumption, and returns how many constraints it added.
+func (cf *caseFormula) addRun(v *verdict) (int, error) {
+	until := v.until
+	if until <= 0 {
+		until = v.res.Trace.Len()
 	}
+	if v.noOracle != nil && v != cf.first {
+		// A re-run whose output the oracle cannot read adds nothing.
+		return 0, nil
+	}
+	added, err := cf.enc.AddRunExpect(v.res, until, v.expect, v.avoid...)
+	if errors.Is(err, encode.ErrNotEncodable) {
+		if v == cf.first {
+			return 0, fmt.Errorf("%w: %s: %v", ErrNoOracle, cf.sub.name(), err)
+		}
+		err = nil
+	}
+	if err == nil && cf.opts.Mode == encode.ATF && cf.opts.Unwind > 0 {
+		_, err = cf.enc.CloseBeyond(cf.opts.Unwind)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("localize: %w", err)
+	}
+	return added, nil
+}
+
+// replayBound returns opts with the step budget of the re-runs of a case
+// whose failing run took steps steps, when opts sets none: re-runs with
+// angelic values may loop far longer than the failing run.
+func replayBound(opts *Options, steps int64) *Options {
+	if opts.Run.MaxSteps != 0 {
+		return opts
+	}
+	opts2 := *opts
+	opts2.Run.MaxSteps = 100*steps + 100_000
+	return &opts2
+}
+
+// agx is Algorithm 1 over any subject.
+func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
+	start := time.Now()
+	rep := &Report{Test: sub.name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+	first, opts, err := firstRun(ctx, sub, opts, &rep.Stats)
+	if err != nil {
+		return nil, err
+	}
+	defer first.release()
+	rep.Failure = first.failure
+
+	var solver *maxsat.Solver
+	if opts.Hooks != nil && opts.Hooks.NewSolver != nil {
+		solver, err = opts.Hooks.NewSolver(first.res.Steps)
+	} else {
+		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	defer solver.Close()
+	eo, err := encodeOptions(sub, first, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := caseEncoder(sub, solver, first, eo, opts)
+	if err != nil {
+		return nil, err
+	}
+	cf := &caseFormula{sub: sub, first: first, enc: enc, opts: opts}
+	addRun := cf.addRun
 	if _, err := addRun(first); err != nil {
 		return nil, err
 	}
-	if opts.Run.MaxSteps == 0 {
-		// Re-runs with angelic values may loop far longer than the failing
-		// run: bound them relative to it.
-		opts2 := *opts
-		opts2.Run.MaxSteps = 100*first.res.Steps + 100_000
-		opts = &opts2
-	}
+	opts = replayBound(opts, first.res.Steps)
 	if opts.Mode == encode.PF {
 		if err := explorePaths(ctx, sub, enc, first.res, opts, rep); err != nil {
 			return finish(rep, enc, solver, opts, start, err)
@@ -266,7 +324,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string // the groups of the MCS refined in the last round
 	singles := &singles{tried: map[string]bool{}, off: first.res.Steps < guessMinSteps}
-	chk := checker{s: solver, enc: enc, guess: guessLimit(first.res.Steps)}
+	chk := checker{s: solver, encs: []*encode.Encoder{enc}, guess: guessLimit(first.res.Steps)}
 	for {
 		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {
 			rep.Partial, rep.Reason = true, fmt.Sprintf("stopped after %d candidates", len(rep.Candidates))

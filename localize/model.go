@@ -122,11 +122,39 @@ func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
 // checker makes the relaxed checks of localization: a guess first, then
 // the check that decides.
 type checker struct {
-	s   *maxsat.Solver
-	enc *encode.Encoder
+	s *maxsat.Solver
+	// encs are the formulas' encoders: one, or one per case diagnosed
+	// together (Diagnose).
+	encs []*encode.Encoder
 	// guess is Z3's resource limit for a guess: a check with the relaxed
 	// statements' values within guessRadius of their original ones.
 	guess uint32
+}
+
+// preference is encode.Encoder.Preference over every encoder.
+func (c checker) preference(groups []string, radius uint64) *maxsat.Term {
+	if len(c.encs) == 1 {
+		return c.encs[0].Preference(groups, radius)
+	}
+	var ts []*maxsat.Term
+	for _, e := range c.encs {
+		if p := e.Preference(groups, radius); p.String() != "true" {
+			ts = append(ts, p)
+		}
+	}
+	return maxsat.And(ts...)
+}
+
+// explored is encode.Encoder.Explored over every encoder.
+func (c checker) explored() *maxsat.Term {
+	if len(c.encs) == 1 {
+		return c.encs[0].Explored()
+	}
+	ts := make([]*maxsat.Term, len(c.encs))
+	for i, e := range c.encs {
+		ts[i] = e.Explored()
+	}
+	return maxsat.And(ts...)
 }
 
 // guessRadii bound the distance of a guess's angelic values to the
@@ -152,7 +180,7 @@ func guessLimit(steps int64) uint32 {
 // cancelled ctx is an error.
 func (c checker) guessModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
 	for _, r := range guessRadii {
-		pref := c.enc.Preference(groups, r)
+		pref := c.preference(groups, r)
 		if pref.String() == "true" {
 			return nil, nil // nothing to guess: only branches and Booleans, or no bound at r
 		}
@@ -197,7 +225,7 @@ func (c checker) relaxedModel(ctx context.Context, groups []string, assume ...*m
 // none or no check answered within its resource bound; the MCS's own model
 // then stands. Only a cancelled ctx is an error.
 func (c checker) chooseModel(ctx context.Context, groups []string, model *maxsat.Model) (*maxsat.Model, *maxsat.Term, error) {
-	explored := c.enc.Explored()
+	explored := c.explored()
 	if ok, err := model.Bool(explored); err == nil && ok {
 		return model, explored, nil // the MCS's own model stays on them
 	}
@@ -238,7 +266,7 @@ func (c checker) preferredModel(ctx context.Context, mcs *maxsat.MCS, mode encod
 		}
 	}
 	for _, radius := range []uint64{4, 64, 1 << 12, 1 << 20} {
-		pref := c.enc.Preference(mcs.Groups, radius)
+		pref := c.preference(mcs.Groups, radius)
 		if pref.String() == "true" {
 			// Nothing to prefer (only branch decisions and Booleans,
 			// or every value within reach): at a larger radius

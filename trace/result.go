@@ -234,6 +234,7 @@ type RunOptions struct {
 
 	entry        func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
 	dir          string                                      // the directory relative file names are in (RunGoTest: the package's); default the process's
+	fuzzInput    *fuzzEntry                                  // FuzzCase's input: an entry of the fuzz target's corpus besides its seeds
 	noFast       bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
 	noRecFast    bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
 	noRecWide    bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too

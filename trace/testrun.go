@@ -257,6 +257,7 @@ type goTestRun struct {
 	tType    types.Type      // testing.T, or testing.F for a fuzz target
 	dir      string          // the directory of the test function's file
 	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (testrun_order.go)
+	input    *fuzzEntry      // FuzzCase's input (testrun_fuzz.go)
 }
 
 // testingType returns the type testing.name.
@@ -329,6 +330,7 @@ func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string
 	if opts != nil {
 		o = *opts
 	}
+	g.input = o.fuzzInput
 	o.dir = g.dir // go test runs a package's tests in its directory
 	var res *Result
 	var err error

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -9,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,6 +20,38 @@ import (
 // the values of f.Add calls (subtests "seed#0", "seed#1"...) and the files
 // of testdata/fuzz/FuzzXxx (subtests named by file), each as a subtest with
 // its own *testing.T.
+
+// FuzzCase returns the case that runs fuzz target target (FuzzXxx) of
+// package pkgPath on one input of the caller's, args (the fuzz
+// function's arguments after its *testing.T), as go test runs an entry
+// of the target's seed corpus: the case is the subtest target/entry, and
+// runs the target's body up to f.Fuzz, then the fuzz function on args
+// alone. Test generators (localize's SAT-TAR) run their inputs so. entry
+// names the input; it must not be the name of a seed ("seed#N") or of a
+// corpus file of the target, whose entry would run instead. An argument
+// that does not fit the fuzz function's parameters fails the case, as a
+// bad corpus entry does.
+func (p *Program) FuzzCase(pkgPath, target, entry string, args []Value) Case {
+	return fuzzCase{p: p, pkg: pkgPath, target: target, in: fuzzEntry{name: entry, vals: slices.Clone(args)}}
+}
+
+type fuzzCase struct {
+	p           *Program
+	pkg, target string
+	in          fuzzEntry
+}
+
+func (c fuzzCase) Name() string { return c.target + "/" + c.in.name }
+
+func (c fuzzCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error) {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	in := c.in
+	o.fuzzInput = &in
+	return c.p.RunGoTest(ctx, c.pkg, c.Name(), &o)
+}
 
 // fuzzEntry is one entry of a seed corpus.
 type fuzzEntry struct {
@@ -59,6 +93,9 @@ func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
 		params = append(params, sig.Params().At(i).Type())
 	}
 	corpus := append(f.corpus, readCorpus(filepath.Join(g.dir, "testdata", "fuzz", f.name), params)...)
+	if g.input != nil && f.parent == nil {
+		corpus = append(corpus, *g.input)
+	}
 	occ := fr.occ[in.loc] - 1
 	for i, e := range corpus {
 		if e.err == nil {
@@ -91,7 +128,36 @@ func checkCorpus(vals []Value, params []types.Type) error {
 	if len(vals) != len(params) {
 		return fmt.Errorf("wrong number of values in corpus entry: %d, want %d", len(vals), len(params))
 	}
+	for i, v := range vals {
+		if want := corpusKind(params[i]); v.Kind() != want {
+			return fmt.Errorf("corpus entry value %d is a %v, want %s", i, v.Kind(), params[i])
+		}
+	}
 	return nil
+}
+
+// corpusKind is the kind of the Value of a fuzz argument of type t (the
+// types a corpus may hold: []byte, strings, bools, numbers).
+func corpusKind(t types.Type) Kind {
+	if _, ok := t.Underlying().(*types.Slice); ok {
+		return KindSlice
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return KindInvalid
+	case b.Info()&types.IsString != 0:
+		return KindString
+	case b.Info()&types.IsBoolean != 0:
+		return KindBool
+	case b.Info()&types.IsFloat != 0:
+		return KindFloat
+	case b.Info()&types.IsUnsigned != 0:
+		return KindUint
+	case b.Info()&types.IsInteger != 0:
+		return KindInt
+	}
+	return KindInvalid
 }
 
 // readCorpus reads the corpus files of dir ("go test fuzz v1" files), in

@@ -16,7 +16,7 @@ import (
 // under go test is a disagreement to report, not a result. It returns nil
 // when go test cannot build or run the package (the interpreter's answer
 // then stands) or when every case passes.
-func nativeFailures(ctx context.Context, pattern, run string, tags []string, timeout time.Duration) []string {
+func nativeFailures(ctx context.Context, pattern, run string, tags []string, overlay map[string][]byte, timeout time.Duration) []string {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c := &nativetest.Config{Tags: tags}
@@ -30,7 +30,11 @@ func nativeFailures(ctx context.Context, pattern, run string, tags []string, tim
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "pkg.test")
-	if err := nativetest.Build(ctx, c, pkgs[0], nil, bin, ""); err != nil {
+	ovFile, err := writeOverlay(tmp, overlay)
+	if err != nil {
+		return nil
+	}
+	if err := nativetest.Build(ctx, c, pkgs[0], nil, bin, ovFile); err != nil {
 		return nil
 	}
 	b := &nativetest.Binary{Path: bin, Dir: pkgs[0].Dir, Timeout: timeout}

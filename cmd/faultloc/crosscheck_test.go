@@ -13,11 +13,11 @@ import (
 // test does; a package that passes gives nothing.
 func TestNativeFailures(t *testing.T) {
 	ctx := context.Background()
-	got := nativeFailures(ctx, "../../localize/testdata/crash", "^TestWindow$|^TestPasses$", nil, 2*time.Minute)
+	got := nativeFailures(ctx, "../../localize/testdata/crash", "^TestWindow$|^TestPasses$", nil, nil, 2*time.Minute)
 	if !slices.Equal(got, []string{"TestWindow"}) {
 		t.Errorf("nativeFailures(crash, TestWindow|TestPasses) = %q, want [TestWindow]", got)
 	}
-	if got := nativeFailures(ctx, "../../localize/testdata/crash", "^TestPasses$", nil, 2*time.Minute); len(got) != 0 {
+	if got := nativeFailures(ctx, "../../localize/testdata/crash", "^TestPasses$", nil, nil, 2*time.Minute); len(got) != 0 {
 		t.Errorf("nativeFailures(crash, TestPasses) = %q, want none", got)
 	}
 }

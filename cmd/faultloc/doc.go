@@ -107,7 +107,7 @@
 //
 // The flags are:
 //
-//	-mode agx|pf|fs|fi|angelic
+//	-mode agx|pf|fs|fi|angelic|sat-tar
 //
 // The encoding (default agx): agx is AgxFaults' angelic trace formula,
 // refined by re-runs along the paths the candidates take; pf the program
@@ -131,6 +131,29 @@
 // negation, the angelic values, w+1, w-1, 0, 1, -1, -w of an integer w):
 // a flexible case is verified by its replay, an inhibitor is approximate.
 // See [localize.Angelic].
+//
+// sat-tar is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012), for the
+// failing entries of fuzz targets (FuzzX/seed#N, a corpus file's entry):
+// the fuzz target is the specification, its checks the constraints. The
+// statements of a minimal unsat core of each violated check, and those
+// the formula does not model (pointer assignments), are suspects; the
+// lines under test are ranked by Tarantula over the target's seed
+// corpus, each suspect raised by one; then up to -rounds inputs that the
+// solver finds by negating the failing run's decisions are added, one
+// per round, the one covering the most suspects with coverage no test
+// has. See [localize.RunSATTAR].
+//
+//	-under FUNCS
+//
+// With -mode sat-tar, the functions under test, comma-separated, named
+// as in their package: (*List).Delete,Insert (default: the functions of
+// the package's non-test files). Only their lines are suspects and
+// ranked by SAT-TAR.
+//
+//	-rounds N
+//
+// With -mode sat-tar, the most generated tests added to the spectrum,
+// one per round (default 10; negative: none).
 //
 //	-max-size N
 //
@@ -166,6 +189,14 @@
 //
 // Comma-separated build tags to load the package with (this repository's
 // examples need faultloc).
+//
+//	-overlay FILE
+//
+// A go build -overlay file: JSON {"Replace": {"a.go": "b.go"}}, paths
+// absolute or relative to the working directory. The files it names are
+// loaded from their replacements, by the interpreter and by the native
+// go test cross-check alike (a version of the code that is not on disk,
+// a seeded fault). Deleting a file is not supported.
 //
 //	-by line|expr
 //

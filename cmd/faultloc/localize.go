@@ -29,13 +29,16 @@ func init() {
 func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("localize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, pruned by the passing cases)")
+	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, pruned by the passing cases); or sat-tar (SAT-TAR, for a fuzz target's failing entries: Tarantula boosted by unsat cores, with concolic tests)")
+	under := fs.String("under", "", "with -mode sat-tar: comma-separated functions under test, as named in their package ((*List).Delete); default the package's non-test functions")
+	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
+	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded from their replacements, as go build and go test do")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
 	arith := fs.String("arith", "bv", "integer encoding: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
@@ -63,8 +66,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	angelic := *mode == localize.ModeAngelic
-	if angelic {
-		*mode = "agx" // the search behind AngelicTest
+	sattar := *mode == localize.ModeSATTAR
+	if angelic || sattar {
+		*mode = "agx" // the search behind AngelicTest, the encoding of SAT-TAR's cores
 	}
 	m, err := encode.ParseMode(*mode)
 	if err != nil {
@@ -122,6 +126,13 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	cfg := &trace.Config{Tests: true, Module: true} // the module's own packages from source
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
+	}
+	if *overlay != "" {
+		if cfg.Overlay, err = readOverlay(*overlay); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", err)
+			return 1
+		}
+		opts.Overlay = cfg.Overlay // candidates quote their lines from it
 	}
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
@@ -205,6 +216,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Remove: *remove}}
 	}
 	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout}
+	if sattar {
+		st := &localize.SATTAR{Options: localize.SATTAROptions{Core: *opts, Rounds: *rounds}}
+		if *under != "" {
+			st.Options.Under = strings.Split(*under, ",")
+		}
+		popts.Technique = st
+		popts.Scorers = append([]localize.Scorer{st}, localize.DefaultScorers()...)
+	}
 	switch {
 	case tieFormula != nil:
 		popts.TieBreak = localize.SpectrumScorer{Formula: *tieFormula}
@@ -306,7 +325,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if *tags != "" {
 			tagList = strings.Split(*tags, ",")
 		}
-		failed := nativeFailures(ctx, fs.Arg(0), *runRE, tagList, *timeout)
+		failed := nativeFailures(ctx, fs.Arg(0), *runRE, tagList, cfg.Overlay, *timeout)
 		if ctx.Err() != nil {
 			return stopped(res, false)
 		}

@@ -1,0 +1,556 @@
+package localize
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// DiagnoseOptions configure [Diagnose]. The zero value is the default.
+type DiagnoseOptions struct {
+	// Options are the encoding and the runs of every case, as for
+	// AgxFaults (Mode, Arith, InScope, SliceScope, Run, Overlay, Engine,
+	// SolverTimeout, the refinement bounds). MaxSize bounds the
+	// statements of a diagnosis (default 0: DefaultDiagnosisSize);
+	// MaxCandidates bounds the diagnoses of each group (default 0: no
+	// bound). FirstFailure, Lines' companions Hooks and Suspiciousness
+	// do not apply: Hooks and FirstFailure are an error.
+	Options Options
+	// Levels is how many cost levels (statements per diagnosis) are
+	// enumerated beyond the first that holds a verified diagnosis, as
+	// CFaults reports the diagnoses of minimum size only. Default 0.
+	Levels int
+	// Parallel is how many replays run at once. Default 0: GOMAXPROCS.
+	Parallel int
+	// NoGrouping reports the joint enumeration alone when no diagnosis
+	// explains every case, instead of grouping the cases and diagnosing
+	// each group. Default false.
+	NoGrouping bool
+}
+
+// DefaultDiagnosisSize is the default bound on the statements of a
+// diagnosis ([DiagnoseOptions]).
+const DefaultDiagnosisSize = 3
+
+// Grouping names how [Diagnose] grouped the failing cases.
+const (
+	// GroupingJoint: one group, every failing case explained together.
+	GroupingJoint = "joint"
+	// GroupingByDiagnosis: no diagnosis within the bounds explained
+	// every case; the cases were grouped by the joint enumeration's
+	// diagnoses that explain them (greedily, the diagnosis explaining
+	// most of the cases left first), the cases none explains by the
+	// assertion they fail, and each group diagnosed alone.
+	GroupingByDiagnosis = "by-diagnosis"
+	// GroupingByAssertion: as GroupingByDiagnosis, but no diagnosis of
+	// the joint enumeration explained any case: the groups are the cases
+	// that fail the same assertion (or the same way).
+	GroupingByAssertion = "by-assertion"
+)
+
+// Diagnose explains the failing cases of prog together, as CFaults
+// (Orvalho, Janota and Manquinho, FM 2024) does: every case's failing run
+// is encoded into one solver with its own copy of the program's values
+// and one fault predicate per statement shared by all
+// ([encode.Options.Shared]), so that a correction set is a set of
+// statements whose relaxation explains every case at once. Diagnoses are
+// enumerated as subset-minimal correction sets in order of cost (their
+// number of statements) with maxsat's incremental enumeration, up to the
+// first cost that holds a verified diagnosis (and DiagnoseOptions.Levels
+// more). Each is verified by replaying every case with its own angelic
+// values for the same statements, Parallel replays at once; it is
+// Verified when every replay passes. In ATF mode a replay that fails adds
+// its run to its case's formula (AgxFaults' refinement) and the search
+// goes on.
+//
+// When no diagnosis within the bounds explains every case, the cases are
+// grouped (see GroupingByDiagnosis) and each group is diagnosed alone;
+// the report says how. Cases that pass, or that localize cannot encode
+// (ErrTestPasses, ErrNoOracle), are left out and named in the report's
+// Errors. Cancelling ctx (or its deadline) stops the search: the report
+// then holds the diagnoses found so far, marked Partial.
+func Diagnose(ctx context.Context, prog *trace.Program, cases []trace.Case, opts *DiagnoseOptions) (*DiagnosisReport, error) {
+	if opts == nil {
+		opts = &DiagnoseOptions{}
+	}
+	if prog == nil {
+		return nil, errors.New("localize: Diagnose: no program")
+	}
+	if opts.Options.Hooks != nil || opts.Options.FirstFailure {
+		return nil, errors.New("localize: Diagnose: Options.Hooks and Options.FirstFailure are not supported")
+	}
+	start := time.Now()
+	rep := &DiagnosisReport{Mode: opts.Options.Mode.String(), Cases: []string{}, Groups: []DiagnosisGroup{}}
+	for _, c := range cases {
+		if c == nil {
+			return nil, errors.New("localize: Diagnose: nil case")
+		}
+		rep.Cases = append(rep.Cases, c.Name())
+	}
+	d := &diagnoser{prog: prog, opts: opts, rep: rep}
+	joint, err := d.group(ctx, cases)
+	if err != nil {
+		return nil, err
+	}
+	rep.Grouping = GroupingJoint
+	rep.Groups = append(rep.Groups, joint.DiagnosisGroup)
+	if !joint.verified() && !joint.Partial && !opts.NoGrouping && len(joint.Cases) > 1 {
+		parts, how := partition(joint)
+		if len(parts) > 1 {
+			rep.Grouping, rep.Groups = how, rep.Groups[:0]
+			byName := map[string]trace.Case{}
+			for _, c := range cases {
+				byName[c.Name()] = c
+			}
+			for _, names := range parts {
+				var cs []trace.Case
+				for _, n := range names {
+					cs = append(cs, byName[n])
+				}
+				g, err := d.group(ctx, cs)
+				if err != nil {
+					return nil, err
+				}
+				rep.Groups = append(rep.Groups, g.DiagnosisGroup)
+			}
+		}
+	}
+	for _, g := range rep.Groups {
+		if g.Partial && !rep.Partial {
+			rep.Partial, rep.Reason = true, g.Reason
+		}
+	}
+	rep.Stats = joint.Stats
+	if rep.Grouping != GroupingJoint {
+		for _, g := range rep.Groups {
+			rep.Stats.add(g.Stats)
+		}
+	}
+	rep.Stats.Total = time.Since(start)
+	slices.SortFunc(rep.Errors, func(a, b CaseFailure) int { return cmp.Compare(a.Case, b.Case) })
+	rep.Errors = slices.CompactFunc(rep.Errors, func(a, b CaseFailure) bool { return a.Case == b.Case })
+	return rep, nil
+}
+
+// add adds o's counts to s (not the time totals of a report).
+func (s *Stats) add(o Stats) {
+	s.Runs += o.Runs
+	s.Refinements += o.Refinements
+	s.MCSes += o.MCSes
+	s.Constraints += o.Constraints
+	s.Statements += o.Statements
+	s.SolverCalls += o.SolverCalls
+	s.Solve += o.Solve
+}
+
+// diagnoser holds what the groups of one Diagnose call share.
+type diagnoser struct {
+	prog *trace.Program
+	opts *DiagnoseOptions
+	rep  *DiagnosisReport
+}
+
+// groupResult is a group's diagnosis, with what grouping needs: each
+// case's failure, and the diagnoses' replays.
+type groupResult struct {
+	DiagnosisGroup
+	failures map[string]string // case → how it failed (its first assertion's position and message)
+}
+
+func (g *groupResult) verified() bool {
+	return slices.ContainsFunc(g.Diagnoses, func(d Diagnosis) bool { return d.Verified })
+}
+
+// member is one case of a group's formula.
+type member struct {
+	cf   *caseFormula
+	name string
+	// unrolled are the branch instructions unrollBranch has refined.
+	unrolled map[trace.StaticID]bool
+	// blamable is the case's blame filter (its slice scope), nil if none.
+	blamable func(trace.InstanceKey) bool
+}
+
+// replay is one case's replay of a diagnosis.
+type replay struct {
+	cand  *encode.Candidate
+	v     *verdict // the replay that counts (the inner one when it passed)
+	inner *verdict // the inner replay, when it also failed
+	err   error
+}
+
+func (r *replay) release() {
+	r.v.release()
+	r.inner.release()
+}
+
+// group diagnoses cases together in one formula.
+func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult, error) {
+	start := time.Now()
+	opts := d.opts.Options
+	if opts.MaxSize == 0 {
+		opts.MaxSize = DefaultDiagnosisSize
+	}
+	g := &groupResult{DiagnosisGroup: DiagnosisGroup{Cases: []string{}, Diagnoses: []Diagnosis{}}, failures: map[string]string{}}
+	var members []*member
+	defer func() {
+		for _, m := range members {
+			m.cf.first.release()
+		}
+	}()
+	var maxSteps int64
+	for _, c := range cases {
+		sub := &subject{prog: d.prog, c: c}
+		first, copts, err := firstRun(ctx, sub, &opts, &g.Stats)
+		if err != nil {
+			if ctx.Err() != nil {
+				g.Partial, g.Reason = true, ctx.Err().Error()
+				return g, nil
+			}
+			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: c.Name(), Failure: err.Error()})
+			continue
+		}
+		members = append(members, &member{cf: &caseFormula{sub: sub, first: first, opts: copts}, name: c.Name(), unrolled: map[trace.StaticID]bool{}})
+		g.Cases = append(g.Cases, c.Name())
+		g.failures[c.Name()] = first.failure
+		maxSteps = max(maxSteps, first.res.Steps)
+	}
+	if len(members) == 0 {
+		return g, nil
+	}
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(maxSteps)})
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	defer solver.Close()
+	shared := encode.NewShared()
+	var encs []*encode.Encoder
+	var est encode.Stats
+	for _, m := range slices.Clone(members) {
+		cf := m.cf
+		eo, err := encodeOptions(cf.sub, cf.first, cf.opts, shared)
+		if err == nil {
+			m.blamable = eo.Blamable
+			cf.enc, err = caseEncoder(cf.sub, solver, cf.first, eo, cf.opts)
+		}
+		if err == nil {
+			_, err = cf.addRun(cf.first)
+		}
+		if err != nil {
+			// A case the formula cannot hold is left out; its
+			// constraints added so far only restrict its own terms.
+			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: m.name, Failure: err.Error()})
+			members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
+			g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
+			cf.first.release()
+			continue
+		}
+		cf.opts = replayBound(cf.opts, cf.first.res.Steps)
+		encs = append(encs, cf.enc)
+		st := cf.enc.Stats()
+		est.StringTerms += st.StringTerms
+		est.FloatTerms += st.FloatTerms
+		est.IndexLoads += st.IndexLoads
+	}
+	if len(members) == 0 {
+		return g, nil
+	}
+	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, maxSteps, est)); err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	err = d.enumerate(ctx, g, members, solver, &opts, encs, maxSteps)
+	if err != nil {
+		g.Partial, g.Reason = true, err.Error()
+	}
+	for _, e := range encs {
+		st := e.Stats()
+		g.Stats.Constraints += st.Constraints
+		g.Stats.Statements += st.Statements
+	}
+	ss := solver.Stats()
+	g.Stats.SolverCalls, g.Stats.Solve = ss.Checks, ss.SolveTime
+	g.Stats.Total = time.Since(start)
+	return g, nil
+}
+
+// enumerate is the search of one group: correction sets in order of
+// cost, each replayed on every case, refined (ATF) while a replay fails.
+// An error (a cancellation, a run's failure) makes the group partial.
+func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, encs []*encode.Encoder, steps int64) error {
+	maxRef := opts.MaxRefinements
+	if maxRef == 0 {
+		maxRef = 200
+	}
+	maxPer := opts.MaxRefinementsPerCandidate
+	if maxPer == 0 {
+		maxPer = 16
+	}
+	perCand := map[string]int{}
+	src := sources{}
+	for name, b := range opts.Overlay {
+		src[name] = strings.Split(string(b), "\n")
+	}
+	chk := checker{s: solver, encs: encs, guess: guessLimit(steps)}
+	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
+	var refined []string
+	verifiedCost := uint64(0) // the cost of the first verified diagnosis; 0: none yet
+	for {
+		if opts.MaxCandidates > 0 && len(g.Diagnoses) >= opts.MaxCandidates {
+			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
+			return nil
+		}
+		mcs, err := chk.again(ctx, refined)
+		refined = nil
+		if err != nil {
+			return err
+		}
+		if mcs == nil {
+			mcs, err = solver.NextMCS(ctx, bounds)
+		}
+		if errors.Is(err, maxsat.ErrExhausted) || errors.Is(err, maxsat.ErrHardUnsat) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if verifiedCost > 0 && mcs.Cost > verifiedCost+uint64(d.opts.Levels) {
+			return nil // the levels asked for are done
+		}
+		g.Stats.MCSes++
+		if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
+			return err
+		}
+		reps := make([]*replay, len(members))
+		for i, m := range members {
+			cand, err := m.cf.enc.Decode(mcs)
+			if err != nil {
+				return fmt.Errorf("localize: %w", err)
+			}
+			reps[i] = &replay{cand: cand}
+		}
+		d.replayAll(ctx, members, reps, &g.Stats)
+		release := func() {
+			for _, r := range reps {
+				r.release()
+			}
+		}
+		for _, r := range reps {
+			if r.err != nil {
+				release()
+				return r.err
+			}
+		}
+		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.v.passed })
+		if !all && opts.Mode == encode.ATF {
+			key := strings.Join(mcs.Groups, "\x00")
+			if g.Stats.Refinements >= maxRef {
+				release()
+				g.Partial, g.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
+				return nil
+			}
+			if perCand[key] < maxPer {
+				perCand[key]++
+				grew, err := d.refine(ctx, members, reps, &g.Stats)
+				if err != nil {
+					release()
+					return err
+				}
+				if grew {
+					refined = mcs.Groups
+					release()
+					continue // the formula changed: solve again
+				}
+			}
+		}
+		g.Diagnoses = append(g.Diagnoses, d.diagnosis(src, opts, members, reps, all))
+		release()
+		if all && verifiedCost == 0 {
+			verifiedCost = mcs.Cost
+		}
+		if err := solver.Block(mcs.Groups); err != nil {
+			return fmt.Errorf("localize: %w", err)
+		}
+	}
+}
+
+// replayAll replays every case with its decoded candidate, Parallel at
+// a time. A candidate whose replay fails is replayed again from inside
+// its statements when it has such values (encode.Candidate.Inner), as
+// AgxFaults does.
+func (d *diagnoser) replayAll(ctx context.Context, members []*member, reps []*replay, st *Stats) {
+	par := d.opts.Parallel
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	runs := make([]int, len(members))
+	sem := make(chan struct{}, par)
+	var wg sync.WaitGroup
+	for i, m := range members {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			r := reps[i]
+			ro := m.cf.opts.Run
+			ro.Hooks = r.cand.Hooks
+			r.v, r.err = m.cf.sub.run(ctx, &ro)
+			runs[i]++
+			if r.err != nil || r.v.passed || r.cand.Inner == nil {
+				return
+			}
+			ro.Hooks = r.cand.Inner.Hooks
+			w, err := m.cf.sub.run(ctx, &ro)
+			runs[i]++
+			if err != nil {
+				r.err = err
+				return
+			}
+			if w.passed {
+				r.v.release()
+				r.v = w
+				r.cand.Angelic, r.cand.Hooks = r.cand.Inner.Angelic, r.cand.Inner.Hooks
+			} else {
+				r.inner = w
+			}
+		}()
+	}
+	wg.Wait()
+	for _, n := range runs {
+		st.Runs += n
+	}
+}
+
+// refine adds the failed replays to their cases' formulas, with
+// AgxFaults' loop unrolling, and reports whether any formula grew.
+func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*replay, st *Stats) (bool, error) {
+	grew := false
+	for i, m := range members {
+		r := reps[i]
+		if r.v.passed || r.v.res.Outcome == trace.BudgetExceeded {
+			continue
+		}
+		cf := m.cf
+		added, err := cf.addRun(r.v)
+		if err == nil && added == 0 && r.inner != nil && r.inner.res.Outcome != trace.BudgetExceeded {
+			// The replay of the model's results took encoded paths only;
+			// the inner values, run for real, may not.
+			if added, err = cf.addRun(r.inner); added > 0 {
+				r.v.release()
+				r.v, r.inner = r.inner, nil
+				r.cand.Hooks = r.cand.Inner.Hooks
+			}
+		}
+		if err != nil {
+			return false, err
+		}
+		if added == 0 {
+			continue
+		}
+		grew = true
+		st.Refinements++
+		if dv := cf.enc.Diverged(); dv != trace.NoEvent {
+			tmp := &Report{}
+			err := unrollBranch(ctx, cf.sub, cf.addRun, cf.first.res, r.v.res.Trace.Static(dv), m.blamable, cf.opts, tmp, m.unrolled)
+			if err == nil {
+				err = stayInLoop(ctx, cf.sub, cf.addRun, cf.first.res, r.v.res.Trace, dv, r.cand.Hooks, cf.opts, tmp)
+			}
+			st.Runs += tmp.Stats.Runs
+			st.Refinements += tmp.Stats.Refinements
+			if err != nil {
+				return false, err
+			}
+		}
+	}
+	return grew, nil
+}
+
+// diagnosis reads a correction set's replays as a Diagnosis.
+func (d *diagnoser) diagnosis(src sources, opts *Options, members []*member, reps []*replay, verified bool) Diagnosis {
+	byExpr := opts.Granularity == encode.ByExpression
+	out := Diagnosis{Verified: verified, Explains: []string{}, Cases: []CaseValues{}}
+	for i, m := range members {
+		c := src.candidate(reps[i].cand, reps[i].v, byExpr)
+		if i == 0 {
+			out.Locations = c.Locations
+		}
+		if c.Verified {
+			out.Explains = append(out.Explains, m.name)
+		}
+		out.Cases = append(out.Cases, CaseValues{Case: m.name, Passed: c.Verified, Angelic: c.Angelic})
+	}
+	return out
+}
+
+// partition groups the cases of a joint enumeration that found no
+// verified diagnosis: greedily by the diagnoses that explain them (the
+// diagnosis explaining most of the cases left first, then the earlier),
+// and the cases no diagnosis explains by how they fail. It returns the
+// groups (each sorted as the joint's cases) and how they were made.
+func partition(g *groupResult) ([][]string, string) {
+	left := slices.Clone(g.Cases)
+	var parts [][]string
+	for len(left) > 0 {
+		best, bestN := -1, 0
+		for i, dg := range g.Diagnoses {
+			n := 0
+			for _, c := range dg.Explains {
+				if slices.Contains(left, c) {
+					n++
+				}
+			}
+			if n > bestN {
+				best, bestN = i, n
+			}
+		}
+		if best < 0 {
+			break
+		}
+		var part []string
+		for _, c := range left {
+			if slices.Contains(g.Diagnoses[best].Explains, c) {
+				part = append(part, c)
+			}
+		}
+		parts = append(parts, part)
+		left = slices.DeleteFunc(left, func(c string) bool { return slices.Contains(part, c) })
+	}
+	how := GroupingByDiagnosis
+	if len(parts) == 0 {
+		how = GroupingByAssertion
+	}
+	byFailure := map[string][]string{}
+	var keys []string
+	for _, c := range left {
+		k := failureKey(g.failures[c])
+		if _, ok := byFailure[k]; !ok {
+			keys = append(keys, k)
+		}
+		byFailure[k] = append(byFailure[k], c)
+	}
+	for _, k := range keys {
+		parts = append(parts, byFailure[k])
+	}
+	return parts, how
+}
+
+// failureKey is what cases failing "the same assertion" share: the
+// position of a failure "file:line: message", or the whole description
+// of other failures.
+func failureKey(f string) string {
+	if file, rest, ok := strings.Cut(f, ":"); ok {
+		if line, _, ok := strings.Cut(rest, ":"); ok && line != "" && strings.Trim(line, "0123456789") == "" {
+			return file + ":" + line
+		}
+	}
+	return f
+}

@@ -1,0 +1,133 @@
+package localize
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+const taxPkg = "github.com/faultloc/faultloc/examples/tax"
+
+// loadTax loads examples/tax with its failing tests.
+func loadTax(t *testing.T) *trace.Program {
+	t.Helper()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/tax", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// candidateLines returns the lines (file base:line) of a report's
+// verified candidates, sorted.
+func candidateLines(rep *Report) []string {
+	var out []string
+	for _, c := range rep.Candidates {
+		if !c.Verified {
+			continue
+		}
+		var ls []string
+		for _, l := range c.Locations {
+			ls = append(ls, l.String())
+		}
+		out = append(out, strings.Join(ls, "+"))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// diagnosisLines returns the lines of a report's diagnoses, each with
+// "*" when verified, in the order found.
+func diagnosisLines(rep *DiagnosisReport) []string {
+	var out []string
+	for _, d := range rep.Diagnoses() {
+		var ls []string
+		for _, l := range d.Locations {
+			ls = append(ls, l.String())
+		}
+		s := strings.Join(ls, "+")
+		if d.Verified {
+			s += "*"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestDiagnoseTax is the golden test of multi-test diagnosis: the two
+// failing tests of examples/tax each have their own one-statement fix
+// candidates (AgxFaults), which differ, and the one diagnosis that
+// explains both at once is the fault, rate's return; the text and JSON
+// reports are golden files (-update rewrites them).
+func TestDiagnoseTax(t *testing.T) {
+	ctx := context.Background()
+	prog := loadTax(t)
+	var cases []trace.Case
+	var alone [][]string
+	for _, name := range []string{"TestTax", "TestNet"} {
+		c := prog.GoTestCase(taxPkg, name)
+		cases = append(cases, c)
+		rep, err := AgxFaults(ctx, prog, c, &Options{MaxSize: 1, Sanity: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone = append(alone, candidateLines(rep))
+	}
+	if slices.Equal(alone[0], alone[1]) {
+		t.Fatalf("the premise: the tests' candidates differ, both are %v", alone[0])
+	}
+	for i, name := range []string{"TestTax", "TestNet"} {
+		if !slices.Contains(alone[i], "tax.go:11") || len(alone[i]) < 2 {
+			t.Fatalf("the premise: %s alone has the fault and another candidate; it has %v", name, alone[i])
+		}
+	}
+	rep, err := Diagnose(ctx, prog, cases, &DiagnoseOptions{Options: Options{Sanity: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := diagnosisLines(rep), []string{"tax.go:11*"}; !slices.Equal(got, want) {
+		t.Errorf("diagnoses %v, want %v", got, want)
+	}
+	if rep.Grouping != GroupingJoint || len(rep.Groups) != 1 || rep.Partial || len(rep.Errors) > 0 {
+		t.Errorf("grouping %s, %d groups, partial %v (%s), errors %v", rep.Grouping, len(rep.Groups), rep.Partial, rep.Reason, rep.Errors)
+	}
+	if d := rep.Diagnoses(); len(d) == 1 {
+		if !slices.Equal(d[0].Explains, []string{"TestTax", "TestNet"}) || len(d[0].Cases) != 2 {
+			t.Errorf("the diagnosis explains %v, %d cases' values", d[0].Explains, len(d[0].Cases))
+		}
+		// Each case has its own angelic value: Tax(100) is 20 only
+		// with rate 20, Net(120) is 100 with rate 19 or 20.
+		want := map[string][]string{"TestTax": {"20"}, "TestNet": {"19", "20"}}
+		for _, cv := range d[0].Cases {
+			if len(cv.Angelic) != 1 || !slices.Contains(want[cv.Case], cv.Angelic[0].Value) || !cv.Passed {
+				t.Errorf("%s: angelic values %+v, passed %v; want rate's return in %v", cv.Case, cv.Angelic, cv.Passed, want[cv.Case])
+			}
+		}
+	}
+	wd, _ := os.Getwd()
+	rep.Stats = Stats{} // times and counts vary
+	rep.RelativeTo(filepath.Join(wd, ".."))
+	var text, js bytes.Buffer
+	if err := rep.WriteText(&text, ""); err != nil {
+		t.Fatal(err)
+	}
+	for i := range rep.Groups {
+		rep.Groups[i].Stats = Stats{}
+	}
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back DiagnosisReport
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Diagnoses()) != 1 {
+		t.Errorf("the JSON report does not read back: %v, %d diagnoses", err, len(back.Diagnoses()))
+	}
+	golden(t, "diagnose/tax.txt", text.String())
+	golden(t, "diagnose/tax.json", js.String())
+}

@@ -1,0 +1,238 @@
+package localize
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// DiagnosisReport is the result of [Diagnose]: one report for the
+// failing cases of a package, listing diagnoses and the cases each
+// explains.
+type DiagnosisReport struct {
+	// Package is the import path of the cases' package, when Package
+	// made the report ("" otherwise).
+	Package string `json:"package,omitempty"`
+	// Mode is the encoding (agx, pf, fs, fi).
+	Mode string `json:"mode"`
+	// Cases are the failing cases given, in the order given.
+	Cases []string `json:"cases"`
+	// Grouping says how the cases were grouped: GroupingJoint (one
+	// group of every case diagnosed), GroupingByDiagnosis or
+	// GroupingByAssertion.
+	Grouping string `json:"grouping"`
+	// Groups are the groups of cases diagnosed together, each with its
+	// diagnoses.
+	Groups []DiagnosisGroup `json:"groups"`
+	// Errors are the cases left out: they passed, or localize could not
+	// encode them.
+	Errors []CaseFailure `json:"errors,omitempty"`
+	// Partial is true when a group's search stopped early (a bound,
+	// the deadline, a cancellation); Reason says why.
+	Partial bool   `json:"partial"`
+	Reason  string `json:"reason,omitempty"`
+	// Stats add up the work of every group (and of the joint search
+	// before grouping); Total is the wall time.
+	Stats Stats `json:"stats"`
+}
+
+// CaseFailure is a case and how it failed, or why it was left out.
+type CaseFailure struct {
+	Case    string `json:"case"`
+	Failure string `json:"failure"`
+}
+
+// DiagnosisGroup is a group of cases diagnosed together.
+type DiagnosisGroup struct {
+	// Cases are the group's cases that the formula holds.
+	Cases []string `json:"cases"`
+	// Diagnoses are the diagnoses, in the order found: by cost, the
+	// verified and unverified of a cost together.
+	Diagnoses []Diagnosis `json:"diagnoses"`
+	Partial   bool        `json:"partial"`
+	Reason    string      `json:"reason,omitempty"`
+	Stats     Stats       `json:"stats"`
+}
+
+// Diagnosis is a set of statements whose change explains the failing
+// cases of its group together: a subset-minimal correction set of their
+// joint formula, with each case's angelic values.
+type Diagnosis struct {
+	// Locations are the statements, in source order.
+	Locations []Location `json:"locations"`
+	// Verified is true only when every case of the group passed when
+	// replayed with its angelic values.
+	Verified bool `json:"verified"`
+	// Explains are the cases whose replay passed.
+	Explains []string `json:"explains"`
+	// Cases are each case's angelic values and whether its replay
+	// passed, in the group's order.
+	Cases []CaseValues `json:"cases"`
+}
+
+// CaseValues are the angelic values of a diagnosis for one case.
+type CaseValues struct {
+	Case    string         `json:"case"`
+	Passed  bool           `json:"passed"`
+	Angelic []AngelicValue `json:"angelic"`
+}
+
+// Diagnoses returns every diagnosis of the report, group by group.
+func (r *DiagnosisReport) Diagnoses() []Diagnosis {
+	var out []Diagnosis
+	for _, g := range r.Groups {
+		out = append(out, g.Diagnoses...)
+	}
+	return out
+}
+
+// WriteText writes the report as `file:line: message` lines, one per
+// statement of each diagnosis, with file names relative to dir when
+// possible, as [Report.WriteText] does.
+func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+	}
+	rel := func(f string) string {
+		if dir != "" && filepath.IsAbs(f) {
+			if p, err := filepath.Rel(dir, f); err == nil {
+				return p
+			}
+		}
+		return f
+	}
+	var sb strings.Builder
+	what := "failing cases"
+	if r.Package != "" {
+		what += " of " + r.Package
+	}
+	fmt.Fprintf(&sb, "# diagnosis of %d %s (%s, %s): %s\n", len(r.Cases), what, r.Mode, r.Grouping, strings.Join(r.Cases, ", "))
+	for gi, g := range r.Groups {
+		if len(r.Groups) > 1 {
+			fmt.Fprintf(&sb, "## group %d of %d: %s\n", gi+1, len(r.Groups), strings.Join(g.Cases, ", "))
+		}
+		if len(g.Diagnoses) == 0 {
+			sb.WriteString("no diagnosis found\n")
+		}
+		for i, d := range g.Diagnoses {
+			status := "verified"
+			if !d.Verified {
+				status = "NOT verified"
+			}
+			for _, l := range d.Locations {
+				var vals []string
+				for _, cv := range d.Cases {
+					var vs []string
+					for _, a := range cv.Angelic {
+						if a.File == l.File && a.Line == l.Line {
+							v := a.Value
+							if a.Branch {
+								v = "branch " + thenElse(a.Value)
+							}
+							vs = append(vs, v)
+						}
+					}
+					if len(vs) > 0 {
+						vals = append(vals, cv.Case+": "+strings.Join(vs, ", "))
+					}
+				}
+				fmt.Fprintf(&sb, "%s:%d: diagnosis %d (%s, size %d, explains %d of %d): %s", rel(l.File), l.Line, i+1, status, len(d.Locations), len(d.Explains), len(g.Cases), l.Text)
+				if len(vals) > 0 {
+					fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, "; "))
+				}
+				sb.WriteByte('\n')
+			}
+			if !d.Verified && len(d.Explains) > 0 {
+				fmt.Fprintf(&sb, "  (diagnosis %d explains %s only)\n", i+1, strings.Join(d.Explains, ", "))
+			}
+		}
+		if g.Partial {
+			fmt.Fprintf(&sb, "(partial: %s)\n", g.Reason)
+		}
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(&sb, "(left out: %s: %s)\n", e.Case, e.Failure)
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// WriteJSON writes the report as indented JSON, which encoding/json
+// reads back into a DiagnosisReport.
+func (r *DiagnosisReport) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// RelativeTo rewrites the report's file names relative to dir, as
+// [Report.RelativeTo] does.
+func (r *DiagnosisReport) RelativeTo(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	rel := func(f *string) {
+		if p, err := filepath.Rel(abs, *f); err == nil && filepath.IsAbs(*f) {
+			*f = p
+		}
+	}
+	for gi := range r.Groups {
+		for di := range r.Groups[gi].Diagnoses {
+			d := &r.Groups[gi].Diagnoses[di]
+			for j := range d.Locations {
+				rel(&d.Locations[j].File)
+			}
+			for ci := range d.Cases {
+				for j := range d.Cases[ci].Angelic {
+					rel(&d.Cases[ci].Angelic[j].File)
+				}
+			}
+		}
+	}
+}
+
+// A Diagnoser explains several failing cases together: the stage
+// [PackageOptions.Diagnoser] runs on a package's failing cases instead
+// of a Technique on each. [AgxDiagnosis] is the built-in one.
+type Diagnoser interface {
+	Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisReport, error)
+}
+
+// AgxDiagnosis is [Diagnose] as a [Diagnoser].
+type AgxDiagnosis struct {
+	Options DiagnoseOptions
+}
+
+var _ Diagnoser = (*AgxDiagnosis)(nil)
+
+// Diagnose runs [Diagnose] on the failures' cases, which must share one
+// program.
+func (a *AgxDiagnosis) Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisReport, error) {
+	if len(fs) == 0 {
+		return &DiagnosisReport{Mode: a.Options.Options.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Groups: []DiagnosisGroup{}}, nil
+	}
+	prog := fs[0].Program
+	cases := make([]trace.Case, len(fs))
+	for i, f := range fs {
+		if f.Program != prog {
+			return nil, fmt.Errorf("localize: AgxDiagnosis: case %s is of another program", f.Case.Name())
+		}
+		cases[i] = f.Case
+	}
+	opts := a.Options
+	rep, err := Diagnose(ctx, prog, cases, &opts)
+	if err != nil {
+		return nil, err
+	}
+	rep.Package = fs[0].Package
+	return rep, nil
+}

@@ -1,0 +1,554 @@
+package localize
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// ModeSATTAR is the Mode of the reports of [SATTAR].
+const ModeSATTAR = "sat-tar"
+
+// EvidenceCore is the evidence of a line that SAT-TAR ranks with the
+// suspect boost of an unsat core ([Core]); EvidenceSATTAR that of a line
+// the scorer [SATTAR] ranks.
+const (
+	EvidenceCore   Evidence = "core"
+	EvidenceSATTAR Evidence = "sat-tar"
+)
+
+// SATTAROptions configure [RunSATTAR] and the technique [SATTAR]. The
+// zero value is the default.
+type SATTAROptions struct {
+	// Core configures the formulas of the unsat cores and of test
+	// generation (Mode, Arith, Engine...). Its InScope is set from
+	// Under.
+	Core Options
+	// Under names the functions under test as Go writes them in their
+	// package: "(*List).Delete", "Insert", "(T).String" (a function
+	// literal belongs to the function it is in). Only their statements
+	// are suspects, ranked and blamed. Default nil: the functions of the
+	// package's non-test files.
+	Under []string
+	// InitialOnly starts the spectrum from the initial failing case
+	// alone, as the paper does, instead of the whole seed corpus (whose
+	// cases then only decide the partition).
+	InitialOnly bool
+	// Inputs are inputs of the caller's for the fuzz function (its
+	// arguments after the *testing.T), run like generated ones and added
+	// to the initial suite: random tests for a baseline, say.
+	Inputs [][]trace.Value
+	// SpectrumOnly leaves the cores out: no suspects, no boost, and test
+	// selection by coverage alone; the ranking is the formula's over the
+	// same suite (the paper's Tarantula baseline).
+	SpectrumOnly bool
+	// Rounds bounds the tests the session adds to the spectrum, one per
+	// round. Default 0: 10; negative: none (the seed corpus alone).
+	Rounds int
+	// Formula is the spectrum formula. Default (zero): Tarantula with its
+	// confidence, as the paper.
+	Formula spectra.Formula
+	// Round, if set, is called after each round with what it added and
+	// the ranking so far; returning false stops the session, which keeps
+	// its results.
+	Round func(*SATTARRound) bool
+	// RunTimeout bounds each run of a generated input. Default 0: 10 s.
+	RunTimeout time.Duration
+}
+
+// SATTARTest is a test of a SAT-TAR session: a seed of the fuzz target's
+// corpus or a generated input.
+type SATTARTest struct {
+	// Name is the case's name: "FuzzX/seed#0", "FuzzX/gen#3".
+	Name string
+	// Input is a generated test's input (the fuzz function's arguments
+	// after its *testing.T); nil for a seed.
+	Input []trace.Value `json:",omitempty"`
+	// Failed reports whether the case failed; Checks are the checks it
+	// violated (their messages), in the order of the run.
+	Failed bool
+	Checks []string `json:",omitempty"`
+	// Round is the round that added the test to the spectrum: 0 for the
+	// seeds, -1 for a generated test never added.
+	Round int
+
+	checks []token.Position
+	lines  []trace.Line // the lines under test it executed
+}
+
+// SATTARRound is what one round of a session did (SATTAROptions.Round).
+type SATTARRound struct {
+	// Round counts from 1.
+	Round int
+	// Added is the test the round added to the spectrum.
+	Added *SATTARTest
+	// Strategy is the test selection in force: "coverage" (a test whose
+	// coverage differs from every added test's) or "suspects" (whose
+	// coverage of the suspects differs), to which a session switches
+	// when rounds stop changing the suspects' ratings.
+	Strategy string
+	// Dropped are the suspects the round's failing test showed innocent
+	// (their rating fell): they lose the core's boost.
+	Dropped []trace.Line
+	// Report is the ranking after the round.
+	Report *Report
+}
+
+// SATTARResult is what a session found.
+type SATTARResult struct {
+	// Report is the ranking of the lines under test: Tarantula (or
+	// Options.Formula) over the seeds and the tests added, each suspect
+	// of the cores raised by one (EvidenceCore), as SAT-TAR defines it.
+	Report *Report
+	// Cores are the unsat cores of the checks the initial failing case
+	// violates, one per check.
+	Cores []Core
+	// Suspects are the suspects at the end: the cores' lines under test,
+	// with the statements the formula does not model (see [RunSATTAR]),
+	// less those the rounds showed innocent.
+	Suspects []trace.Line
+	// Tests are the seeds and the generated tests, added or not.
+	Tests []*SATTARTest
+	// Partition groups the failing seeds by the checks they violate: a
+	// group holds the cases whose violated checks are a subset of its
+	// first case's. The session localizes the initial case's group; a
+	// failing test of another group is left out of its spectrum, as it
+	// likely shows another fault.
+	Partition [][]string
+	// Rounds is the number of rounds run; Generated the inputs the solver
+	// produced.
+	Rounds, Generated int
+	// Scores are the final scores of Report's lines: the formula's
+	// suspiciousness, plus one for a suspect, plus a millionth of the
+	// confidence that breaks its ties.
+	Scores LineScores
+}
+
+// RunSATTAR is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) on fuzz
+// target target of package pkg, starting from its failing case initial
+// (a case of the target: "FuzzX/seed#2"; default "": its first failing
+// seed). The fuzz target is the specification: its inputs build the
+// state, its checks (t.Error, t.Fatal) are the constraints, one per
+// call site, and its seed corpus is the initial test suite.
+//
+// The session extracts a minimal unsat core of each check the initial
+// case violates ([Cores]); their statements under test are the suspects,
+// together with the statements under test of the failing run that the
+// formula does not model (pointer assignments: the core cannot clear
+// them). It then ranks the lines under test by Tarantula over the
+// suite, each suspect's score raised by one. Test generation negates the
+// branch decisions of the failing run one at a time, prefix kept, and
+// solves for the fuzz function's arguments (encode's Options.Inputs);
+// each round adds the generated test that covers the most suspects and
+// whose coverage no added test has, leaving out failing tests that
+// violate checks the initial case does not (another fault). A failing
+// test added shows innocent the suspects whose rating falls; when rounds
+// stop moving the suspects' ratings, uniqueness is judged on the
+// suspects' coverage alone.
+func RunSATTAR(ctx context.Context, prog *trace.Program, pkg, target, initial string, opts *SATTAROptions) (*SATTARResult, error) {
+	if opts == nil {
+		opts = &SATTAROptions{}
+	}
+	if prog == nil {
+		return nil, errors.New("localize: SAT-TAR: no program")
+	}
+	if !strings.HasPrefix(target, "Fuzz") || strings.Contains(target, "/") {
+		return nil, fmt.Errorf("localize: SAT-TAR: %q is not a fuzz target (FuzzXxx)", target)
+	}
+	s := &sattar{ctx: ctx, prog: prog, pkg: pkg, target: target, opts: opts}
+	if err := s.scope(); err != nil {
+		return nil, err
+	}
+	if err := s.seeds(initial); err != nil {
+		return nil, err
+	}
+	if err := s.cores(); err != nil {
+		return s.res, err
+	}
+	s.res.Report = s.rank()
+	if err := s.rounds(); err != nil {
+		return s.res, err
+	}
+	return s.res, nil
+}
+
+// SATTAR is SAT-TAR as a [Technique] and a [Scorer]: a failing case of a
+// fuzz target ("FuzzX/seed#1", a corpus file's entry) is localized by
+// [RunSATTAR] from that case; other cases are an error. As a scorer
+// after the technique (faultloc localize -mode sat-tar), it gives the
+// scores of the session Localize ran for the same case, so that the
+// pipeline's ranking is SAT-TAR's, completed by the other scorers.
+type SATTAR struct {
+	Options SATTAROptions
+
+	mu     sync.Mutex
+	scores map[string]LineScores // by case, from Localize
+}
+
+var (
+	_ Technique = (*SATTAR)(nil)
+	_ Scorer    = (*SATTAR)(nil)
+)
+
+// Evidence returns EvidenceSATTAR.
+func (t *SATTAR) Evidence() Evidence { return EvidenceSATTAR }
+
+// Score returns the SAT-TAR scores of f's case (SATTARResult.Scores),
+// from the session Localize ran for it, or from a new one.
+func (t *SATTAR) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	t.mu.Lock()
+	ls, ok := t.scores[f.Case.Name()]
+	t.mu.Unlock()
+	if ok {
+		return ls, nil
+	}
+	res, err := t.session(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return res.Scores, nil
+}
+
+// Localize runs [RunSATTAR] from f's case.
+func (t *SATTAR) Localize(ctx context.Context, f *Failure) (*Report, error) {
+	res, err := t.session(ctx, f)
+	if res != nil && res.Report != nil {
+		if err != nil {
+			res.Report.Partial, res.Report.Reason = true, err.Error()
+		}
+		return res.Report, nil
+	}
+	return nil, err
+}
+
+// session runs RunSATTAR from f's case and keeps its scores.
+func (t *SATTAR) session(ctx context.Context, f *Failure) (*SATTARResult, error) {
+	target, _, ok := strings.Cut(f.Case.Name(), "/")
+	if !ok || !strings.HasPrefix(target, "Fuzz") {
+		return nil, fmt.Errorf("localize: SAT-TAR localizes a fuzz target's failing entry, not %s", f.Case.Name())
+	}
+	pkg := f.Package
+	if pkg == "" {
+		var err error
+		if pkg, err = f.Program.TargetPackage(); err != nil {
+			return nil, fmt.Errorf("localize: SAT-TAR: %w", err)
+		}
+	}
+	res, err := RunSATTAR(ctx, f.Program, pkg, target, f.Case.Name(), &t.Options)
+	if res != nil && res.Scores != nil {
+		t.mu.Lock()
+		if t.scores == nil {
+			t.scores = map[string]LineScores{}
+		}
+		t.scores[f.Case.Name()] = res.Scores
+		t.mu.Unlock()
+	}
+	return res, err
+}
+
+// sattar is the state of a session.
+type sattar struct {
+	ctx         context.Context
+	prog        *trace.Program
+	pkg, target string
+	opts        *SATTAROptions
+	under       func(fn *ssa.Function) bool
+	res         *SATTARResult
+	first       *SATTARTest // the initial failing case
+	suite       []*SATTARTest
+	suspects    []trace.Line
+	gen         int // generated inputs named so far
+	strategy    string
+	formula     spectra.Formula
+	start       time.Time
+}
+
+// scope compiles Options.Under.
+func (s *sattar) scope() error {
+	s.start = time.Now()
+	s.formula = s.opts.Formula
+	if s.formula.Score == nil {
+		f, err := spectra.Lookup("tarantula")
+		if err != nil {
+			return err
+		}
+		s.formula = f
+	}
+	names := s.opts.Under
+	known := map[string]bool{}
+	s.under = func(fn *ssa.Function) bool {
+		for fn.Parent() != nil {
+			fn = fn.Parent()
+		}
+		if fn.Pkg == nil || strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") != s.pkg {
+			return false
+		}
+		if names == nil {
+			file := s.prog.Fset.Position(fn.Pos()).Filename
+			return file != "" && !strings.HasSuffix(file, "_test.go")
+		}
+		return slices.Contains(names, fn.RelString(fn.Pkg.Pkg))
+	}
+	for _, p := range s.prog.Packages {
+		if strings.TrimSuffix(p.Pkg.Path(), "_test") != s.pkg {
+			continue
+		}
+		for _, m := range p.Members {
+			switch m := m.(type) {
+			case *ssa.Function:
+				known[m.RelString(p.Pkg)] = true
+			case *ssa.Type:
+				for _, ptr := range []bool{false, true} {
+					t := m.Type()
+					if ptr {
+						t = types.NewPointer(t)
+					}
+					ms := s.prog.SSA.MethodSets.MethodSet(t)
+					for i := range ms.Len() {
+						if fn := s.prog.SSA.MethodValue(ms.At(i)); fn != nil && fn.Pkg == p {
+							known[fn.RelString(p.Pkg)] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(known) == 0 {
+		return fmt.Errorf("localize: SAT-TAR: no in-scope package %s", s.pkg)
+	}
+	for _, n := range names {
+		if !known[n] {
+			return fmt.Errorf("localize: SAT-TAR: Under names %q, not a function of %s (it has %s)", n, s.pkg, strings.Join(slices.Sorted(maps.Keys(known)), ", "))
+		}
+	}
+	return nil
+}
+
+// seeds runs the target's seed corpus and picks the initial failing case.
+func (s *sattar) seeds(initial string) error {
+	s.res = &SATTARResult{}
+	names, err := s.prog.ListTestsOf(s.ctx, s.pkg, func(n string) bool { return n == s.target }, nil)
+	if err != nil && len(names) == 0 {
+		return fmt.Errorf("localize: SAT-TAR: listing %s: %w", s.target, err)
+	}
+	for _, n := range names {
+		if !strings.HasPrefix(n, s.target+"/") {
+			continue
+		}
+		t, err := s.run(s.prog.GoTestCase(s.pkg, n), nil)
+		if err != nil {
+			return err
+		}
+		s.res.Tests = append(s.res.Tests, t)
+	}
+	if initial != "" && !slices.ContainsFunc(s.res.Tests, func(t *SATTARTest) bool { return t.Name == initial }) {
+		// Not a seed: a case of the caller's (a generated input).
+		t, err := s.run(s.prog.GoTestCase(s.pkg, initial), nil)
+		if err != nil {
+			return err
+		}
+		s.res.Tests = append(s.res.Tests, t)
+	}
+	for _, t := range s.res.Tests {
+		if t.Failed && (initial == "" || t.Name == initial) {
+			s.first = t
+			break
+		}
+	}
+	if s.first == nil {
+		if initial != "" {
+			return fmt.Errorf("localize: SAT-TAR: %s: %w", initial, ErrTestPasses)
+		}
+		return fmt.Errorf("localize: SAT-TAR: no seed of %s fails (%d seeds)", s.target, len(s.res.Tests))
+	}
+	s.res.Partition = partitionByChecks(s.res.Tests)
+	for _, t := range s.res.Tests {
+		// The suite: the passing seeds and the failing ones of the
+		// initial case's group.
+		if t == s.first || !s.opts.InitialOnly && (!t.Failed || subset(t.checks, s.first.checks)) {
+			t.Round = 0
+			s.suite = append(s.suite, t)
+		} else {
+			t.Round = -1
+		}
+	}
+	for i, in := range s.opts.Inputs {
+		t, err := s.run(s.prog.FuzzCase(s.pkg, s.target, fmt.Sprintf("input#%d", i), in), in)
+		if err != nil {
+			return err
+		}
+		t.Round = 0
+		s.res.Tests = append(s.res.Tests, t)
+		s.suite = append(s.suite, t)
+	}
+	return nil
+}
+
+// run runs case c (a generated one has input in), coverage only, and
+// records its outcome, checks and lines under test.
+func (s *sattar) run(c trace.Case, input []trace.Value) (*SATTARTest, error) {
+	ctx := s.ctx
+	if input != nil {
+		d := s.opts.RunTimeout
+		if d <= 0 {
+			d = 10 * time.Second
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	r, err := c.Run(ctx, &trace.RunOptions{CoverOnly: true})
+	if err != nil {
+		if s.ctx.Err() != nil {
+			return nil, s.ctx.Err()
+		}
+		return nil, fmt.Errorf("localize: SAT-TAR: running %s: %w", c.Name(), err)
+	}
+	t := &SATTARTest{Name: c.Name(), Input: input, Failed: r.Failed, Round: -1}
+	for _, a := range r.Assertions {
+		if !slices.Contains(t.checks, a.Pos) {
+			t.checks = append(t.checks, a.Pos)
+			t.Checks = append(t.Checks, a.Message)
+		}
+	}
+	if r.Failed && len(t.checks) == 0 {
+		t.Checks = []string{r.Outcome.String()}
+	}
+	var under []trace.StaticID
+	for _, id := range r.Covered {
+		if st, ok := s.prog.StaticInfo(id); ok && st.Func != nil && s.under(st.Func) {
+			under = append(under, id)
+		}
+	}
+	for _, e := range spectra.CoveredElements(s.prog, under, spectra.Line) {
+		t.lines = append(t.lines, trace.Line{File: e.File, Line: e.Line})
+	}
+	return t, nil
+}
+
+// partitionByChecks groups failing tests: each group's first test violates the
+// most checks; a test joins the first group whose first test's checks
+// hold all of its own.
+func partitionByChecks(tests []*SATTARTest) [][]string {
+	var failing []*SATTARTest
+	for _, t := range tests {
+		if t.Failed {
+			failing = append(failing, t)
+		}
+	}
+	slices.SortStableFunc(failing, func(a, b *SATTARTest) int { return cmp.Compare(len(b.checks), len(a.checks)) })
+	var heads []*SATTARTest
+	var groups [][]string
+	for _, t := range failing {
+		i := slices.IndexFunc(heads, func(h *SATTARTest) bool { return subset(t.checks, h.checks) })
+		if i < 0 {
+			heads = append(heads, t)
+			groups = append(groups, nil)
+			i = len(heads) - 1
+		}
+		groups[i] = append(groups[i], t.Name)
+	}
+	return groups
+}
+
+// subset reports whether every check of a is in b.
+func subset(a, b []token.Position) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// cores extracts the cores of the initial failing case and the suspects.
+func (s *sattar) cores() error {
+	if s.opts.SpectrumOnly {
+		return nil
+	}
+	o := s.opts.Core
+	o.InScope = s.under
+	c := s.prog.GoTestCase(s.pkg, s.first.Name)
+	cores, err := Cores(s.ctx, s.prog, c, &o)
+	s.res.Cores = cores
+	if err != nil {
+		return err
+	}
+	for _, core := range cores {
+		for _, l := range core.Lines {
+			if !slices.Contains(s.suspects, l) {
+				s.suspects = append(s.suspects, l)
+			}
+		}
+	}
+	for _, core := range cores {
+		for _, l := range core.Unmodeled {
+			if !slices.Contains(s.suspects, l) {
+				s.suspects = append(s.suspects, l)
+			}
+		}
+	}
+	sortLines(s.suspects)
+	s.res.Suspects = slices.Clone(s.suspects)
+	return nil
+}
+
+// sortLines sorts lines by file and line.
+func sortLines(ls []trace.Line) {
+	slices.SortFunc(ls, func(a, b trace.Line) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+}
+
+// matrix returns the spectrum of the suite over the lines under test.
+func (s *sattar) matrix() *spectra.Matrix {
+	m := spectra.NewMatrix()
+	for _, t := range s.suite {
+		var es []spectra.Element
+		for _, l := range t.lines {
+			es = append(es, spectra.Element{Kind: spectra.Line, File: l.File, Line: l.Line})
+		}
+		m.Add(spectra.TestRun{Name: t.Name, Failed: t.Failed}, es)
+	}
+	return m
+}
+
+// rank ranks the lines under test over the suite, suspects boosted.
+func (s *sattar) rank() *Report {
+	m := s.matrix()
+	var sus []spectra.Element
+	for _, l := range s.suspects {
+		sus = append(sus, spectra.Element{Kind: spectra.Line, File: l.File, Line: l.Line})
+	}
+	r := m.Rank(s.formula, &spectra.Options{Suspects: sus})
+	rep := &Report{Test: s.first.Name, Mode: ModeSATTAR, Failure: strings.Join(s.first.Checks, "; "), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+	rep.Stats.Runs = len(s.res.Tests)
+	rep.Stats.Total = time.Since(s.start)
+	s.res.Scores = LineScores{}
+	for _, e := range r.Entries {
+		if math.IsNaN(e.Score) || e.Counts.EF == 0 && !e.Suspect {
+			continue
+		}
+		s.res.Scores[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score + e.Confidence*1e-6
+		ev := EvidenceSpectrum
+		if e.Suspect {
+			ev = EvidenceCore
+		}
+		rep.Ranking = append(rep.Ranking, RankedLine{File: e.Element.File, Line: e.Element.Line, Rank: int(e.Rank), Evidence: ev})
+	}
+	return rep
+}

@@ -1,0 +1,307 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/examples/linkedlist"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// listVersions caches the loaded faulty versions of examples/linkedlist.
+var listVersions sync.Map // fault names joined by "+" -> *listVersion
+
+type listVersion struct {
+	prog  *trace.Program
+	pkg   string
+	lines []int // the faulty lines
+	err   error
+}
+
+// loadList loads examples/linkedlist with the named faults.
+func loadList(t *testing.T, faults ...string) *listVersion {
+	t.Helper()
+	k := strings.Join(faults, "+")
+	if v, ok := listVersions.Load(k); ok {
+		return v.(*listVersion)
+	}
+	v := &listVersion{}
+	var ov map[string][]byte
+	ov, v.lines, v.err = linkedlist.Version("../examples/linkedlist", faults...)
+	if v.err == nil {
+		v.prog, v.err = trace.Load(context.Background(), &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: ov}, ".")
+	}
+	if v.err == nil {
+		v.pkg, v.err = v.prog.TargetPackage()
+	}
+	if v.err != nil {
+		t.Fatal(v.err)
+	}
+	listVersions.Store(k, v)
+	return v
+}
+
+// TestCoresMinimal: on each seeded fault of the linked list, every core
+// of the failing case is a minimal unsatisfiable subset, checked apart
+// from Cores on the same formula: unsatisfiable with the core's
+// statements correct (every other one relaxed), satisfiable with any
+// one of them relaxed too. The fault's line is in a core for the fault
+// the formula models (the size), and among the unmodeled lines for the
+// pointer assignments.
+func TestCoresMinimal(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	under := func(fn *ssa.Function) bool { return fn.Name() == "Delete" }
+	for _, tt := range []struct {
+		fault, seed string
+		modeled     bool // the faulty line is in a core, else among Unmodeled
+	}{
+		{"size", "seed#0", true},
+		{"header", "seed#1", false},
+		{"remove", "seed#0", false},
+	} {
+		v := loadList(t, tt.fault)
+		c := v.prog.GoTestCase(v.pkg, "FuzzDelete/"+tt.seed)
+		opts := &Options{InScope: under}
+		cores, err := Cores(ctx, v.prog, c, opts)
+		if err != nil || len(cores) == 0 {
+			t.Fatalf("%s: Cores = %v, %v", tt.fault, cores, err)
+		}
+		faulty := trace.Line{File: filepath.Join(mustAbs(t, "../examples/linkedlist"), linkedlist.SourceFile), Line: v.lines[0]}
+		found := false
+		for _, core := range cores {
+			if len(core.Groups) == 0 || core.Pos.Line == 0 || core.Check == "" {
+				t.Errorf("%s: core %+v", tt.fault, core)
+			}
+			if tt.modeled {
+				found = found || slices.Contains(core.Lines, faulty)
+			} else {
+				found = found || slices.Contains(core.Unmodeled, faulty)
+			}
+			checkMUS(t, ctx, v, c, opts, core)
+		}
+		if !found {
+			t.Errorf("%s: line %d in no core (modeled %v): %+v", tt.fault, faulty.Line, tt.modeled, cores)
+		}
+	}
+}
+
+// checkMUS encodes c's failing run with core's check as the oracle, as
+// Cores does, and checks that core.Groups is a MUS of its soft groups.
+func checkMUS(t *testing.T, ctx context.Context, v *listVersion, c trace.Case, opts *Options, core Core) {
+	t.Helper()
+	sub := &subject{prog: v.prog, c: c}
+	var st Stats
+	first, o, err := firstRun(ctx, sub, opts, &st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.release()
+	run := *first
+	run.avoid = nil
+	for _, a := range first.result.Assertions {
+		if a.Pos == core.Pos {
+			run.avoid = append(run.avoid, a.Event)
+		}
+	}
+	solver, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer solver.Close()
+	eo, err := encodeOptions(sub, &run, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := caseEncoder(sub, solver, &run, eo, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&caseFormula{sub: sub, first: &run, enc: enc, opts: o}).addRun(&run); err != nil {
+		t.Fatal(err)
+	}
+	var others []string
+	for _, g := range solver.GroupNames() {
+		if !slices.Contains(core.Groups, g) {
+			others = append(others, g)
+		}
+	}
+	if _, st, err := solver.CheckRelaxed(ctx, others); err != nil || st != maxsat.Unsat {
+		t.Errorf("%s: the core's statements correct: %v, %v; want unsat", core.Check, st, err)
+	}
+	for _, g := range core.Groups {
+		if _, st, err := solver.CheckRelaxed(ctx, append(slices.Clone(others), g)); err != nil || st != maxsat.Sat {
+			t.Errorf("%s: the core without %s: %v, %v; want sat (not minimal)", core.Check, g, st, err)
+		}
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestSATTARGolden runs SAT-TAR from the first failing seed alone (as
+// the paper does) on each seeded fault and fault pair of the linked list
+// and compares the session with testdata/satar/<faults>.golden: the
+// partition, the cores, the rounds and the final ranking. Sessions are
+// deterministic: a second session on the size fault gives the same text
+// (and the golden files hold across processes).
+func TestSATTARGolden(t *testing.T) {
+	t.Parallel()
+	for _, faults := range [][]string{{"size"}, {"header"}, {"remove"}, {"size", "header"}, {"size", "remove"}, {"header", "remove"}} {
+		name := strings.Join(faults, "+")
+		t.Run(name, func(t *testing.T) {
+			v := loadList(t, faults...)
+			got := satarText(t, v)
+			if name == "size" {
+				if again := satarText(t, v); again != got {
+					t.Fatalf("two sessions differ:\n%s\n---\n%s", got, again)
+				}
+			}
+			golden := filepath.Join("testdata", "satar", name+".golden")
+			if *update {
+				os.MkdirAll(filepath.Dir(golden), 0o755)
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("session differs from %s (go test -run TestSATTARGolden -update):\n%s", golden, got)
+			}
+			// The faulty lines are suspects or placed by the spectrum,
+			// within the first three lines of Delete's twelve for a
+			// single fault.
+			if len(faults) == 1 && !strings.Contains(got, fmt.Sprintf("faulty line %d: rank 1\n", v.lines[0])) &&
+				!strings.Contains(got, fmt.Sprintf("faulty line %d: rank 2\n", v.lines[0])) &&
+				!strings.Contains(got, fmt.Sprintf("faulty line %d: rank 3\n", v.lines[0])) {
+				t.Errorf("the faulty line %d is not within the first 3", v.lines[0])
+			}
+		})
+	}
+}
+
+// satarText runs a session on v and renders it.
+func satarText(t *testing.T, v *listVersion) string {
+	var b strings.Builder
+	opts := &SATTAROptions{InitialOnly: true, Under: []string{"(*List).Delete"}, Rounds: 5, Round: func(r *SATTARRound) bool {
+		fmt.Fprintf(&b, "round %d: %s %v failed %v, strategy %s, dropped %s\n", r.Round, r.Added.Name, r.Added.Input, r.Added.Failed, r.Strategy, lineNums(r.Dropped))
+		return true
+	}}
+	res, err := RunSATTAR(context.Background(), v.prog, v.pkg, "FuzzDelete", "", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := fmt.Sprintf("initial %s (%s)\npartition %v\n", res.Report.Test, res.Report.Failure, res.Partition)
+	for _, c := range res.Cores {
+		head += fmt.Sprintf("core %q: %s; unmodeled %s\n", c.Check, lineNums(c.Lines), lineNums(c.Unmodeled))
+	}
+	head += fmt.Sprintf("generated %d, rounds %d\n", res.Generated, res.Rounds)
+	fmt.Fprintf(&b, "suspects %s\n", lineNums(res.Suspects))
+	for _, r := range res.Report.Ranking {
+		fmt.Fprintf(&b, "%d: line %d (%s)\n", r.Rank, r.Line, r.Evidence)
+	}
+	for _, l := range v.lines {
+		i := slices.IndexFunc(res.Report.Ranking, func(r RankedLine) bool { return r.Line == l })
+		if i < 0 {
+			fmt.Fprintf(&b, "faulty line %d: not ranked\n", l)
+		} else {
+			fmt.Fprintf(&b, "faulty line %d: rank %d\n", l, res.Report.Ranking[i].Rank)
+		}
+	}
+	return head + b.String()
+}
+
+// lineNums renders lines by number (the linked list is one file).
+func lineNums(ls []trace.Line) string {
+	var ns []string
+	for _, l := range ls {
+		ns = append(ns, fmt.Sprint(l.Line))
+	}
+	return "[" + strings.Join(ns, " ") + "]"
+}
+
+// TestSATTARStop: the Round callback stops a session after its first
+// round; the result keeps that round's test and ranking.
+func TestSATTARStop(t *testing.T) {
+	t.Parallel()
+	v := loadList(t, "size")
+	calls := 0
+	res, err := RunSATTAR(context.Background(), v.prog, v.pkg, "FuzzDelete", "", &SATTAROptions{InitialOnly: true, Under: []string{"(*List).Delete"},
+		Round: func(*SATTARRound) bool { calls++; return false }})
+	if err != nil || calls != 1 || res.Rounds != 1 || len(res.Report.Ranking) == 0 {
+		t.Fatalf("res %+v, %v, %d calls; want one round", res, err, calls)
+	}
+	added := 0
+	for _, x := range res.Tests {
+		if x.Round == 1 {
+			added++
+		}
+	}
+	if added != 1 {
+		t.Errorf("%d tests of round 1, want 1", added)
+	}
+}
+
+// TestSATTARErrors: bad input is a clear error.
+func TestSATTARErrors(t *testing.T) {
+	t.Parallel()
+	v := loadList(t, "size")
+	good := loadList(t)
+	for _, tt := range []struct {
+		name    string
+		v       *listVersion
+		target  string
+		initial string
+		under   []string
+		want    string
+	}{
+		{"not a fuzz target", v, "TestX", "", nil, `"TestX" is not a fuzz target`},
+		{"unknown function", v, "FuzzDelete", "", []string{"(*List).Remove"}, `Under names "(*List).Remove", not a function of`},
+		{"no failing seed", good, "FuzzDelete", "", nil, "no seed of FuzzDelete fails (6 seeds)"},
+		{"initial passes", v, "FuzzDelete", "FuzzDelete/seed#3", nil, "the test passes"},
+	} {
+		_, err := RunSATTAR(context.Background(), tt.v.prog, tt.v.pkg, tt.target, tt.initial, &SATTAROptions{Under: tt.under, Rounds: -1})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// BenchmarkCores measures the cores of the linked list's size fault: the
+// run, its formula and a MUS per violated check.
+func BenchmarkCores(b *testing.B) {
+	ov, _, err := linkedlist.Version("../examples/linkedlist", "size")
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: ov}, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pkg, _ := prog.TargetPackage()
+	c := prog.GoTestCase(pkg, "FuzzDelete/seed#0")
+	opts := &Options{InScope: func(fn *ssa.Function) bool { return fn.Name() == "Delete" }}
+	for b.Loop() {
+		if _, err := Cores(context.Background(), prog, c, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
