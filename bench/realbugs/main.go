@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 60s] [-kinds seeded,historical,rankers,regress] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -86,6 +86,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/localize"
 )
 
 // subject is one seeded fault in one library.
@@ -171,7 +173,7 @@ func ExampleComputeDistance() {
 }
 
 func main() {
-	timeout := flag.Duration("timeout", 60*time.Second, "time bound of one localization (faultloc -timeout)")
+	timeout := flag.Duration("timeout", localize.DefaultTimeout, "time bound of one localization (faultloc -timeout; default faultloc's)")
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")

@@ -166,7 +166,8 @@
 //
 //	-timeout D
 //
-// The time bound of each failing case (default 1m). What was found by
+// The time bound of each failing case (default 20s, localize.DefaultTimeout,
+// chosen on the historical bugs of bench/realbugs). What was found by
 // then is reported, marked partial.
 //
 //	-deadline D

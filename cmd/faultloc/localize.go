@@ -34,7 +34,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
-	timeout := fs.Duration("timeout", time.Minute, "time bound per failing test case; results found by then are reported as partial")
+	timeout := fs.Duration("timeout", localize.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
