@@ -20,7 +20,8 @@ import (
 type DiagnoseOptions struct {
 	// Options are the encoding and the runs of every case, as for
 	// AgxFaults (Mode, Arith, InScope, SliceScope, Run, Overlay, Engine,
-	// SolverTimeout, the refinement bounds). MaxSize bounds the
+	// SolverTimeout, the refinement bounds; MaxRefinements counts
+	// rounds, each of which may add a run to every case). MaxSize bounds the
 	// statements of a diagnosis (default 0: DefaultDiagnosisSize);
 	// MaxCandidates bounds the diagnoses of each group (default 0: no
 	// bound). FirstFailure, Lines' companions Hooks and Suspiciousness
@@ -296,6 +297,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		maxPer = 16
 	}
 	perCand := map[string]int{}
+	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
 	src := sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
@@ -353,7 +355,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.v.passed })
 		if !all && opts.Mode == encode.ATF {
 			key := strings.Join(mcs.Groups, "\x00")
-			if g.Stats.Refinements >= maxRef {
+			if rounds >= maxRef {
 				release()
 				g.Partial, g.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
 				return nil
@@ -366,6 +368,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					return err
 				}
 				if grew {
+					rounds++
 					refined = mcs.Groups
 					release()
 					continue // the formula changed: solve again
