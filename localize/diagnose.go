@@ -174,12 +174,22 @@ func (g *groupResult) verified() bool {
 
 // member is one case of a group's formula.
 type member struct {
+	// cf is the case's formula in use: in its own solver (own) while
+	// the case is inactive, in the group's solver once active.
 	cf   *caseFormula
 	name string
-	// unrolled are the branch instructions unrollBranch has refined.
+	// unrolled are the branch instructions unrollBranch has refined in
+	// cf.
 	unrolled map[trace.StaticID]bool
-	// blamable is the case's blame filter (its slice scope), nil if none.
+	// eo are the case's encoding options (its slice scope); blamable is
+	// their blame filter, nil if none.
+	eo       *encode.Options
 	blamable func(trace.InstanceKey) bool
+	// own is the case's own solver, nil once the case is active: the
+	// case's formula alone, against which a correction set of the
+	// active cases is checked.
+	own    *maxsat.Solver
+	active bool
 }
 
 // replay is one case's replay of a diagnosis.
@@ -229,36 +239,49 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(maxSteps)})
-	if err != nil {
-		return nil, fmt.Errorf("localize: %w", err)
-	}
-	defer solver.Close()
-	shared := encode.NewShared()
-	var encs []*encode.Encoder
+	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(maxSteps)}
+	defer func() {
+		for _, m := range members {
+			if m.own != nil {
+				m.own.Close()
+			}
+		}
+	}()
+	// Every case first gets a formula of its own.
 	var est encode.Stats
 	for _, m := range slices.Clone(members) {
 		cf := m.cf
-		eo, err := encodeOptions(cf.sub, cf.first, cf.opts, shared)
+		own, err := maxsat.NewSolver(so)
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		m.own = own
+		m.eo, err = encodeOptions(cf.sub, cf.first, cf.opts, nil)
 		if err == nil {
-			m.blamable = eo.Blamable
-			cf.enc, err = caseEncoder(cf.sub, solver, cf.first, eo, cf.opts)
+			m.blamable = m.eo.Blamable
+			cf.enc, err = caseEncoder(cf.sub, own, cf.first, m.eo, cf.opts)
 		}
 		if err == nil {
 			_, err = cf.addRun(cf.first)
 		}
+		var st encode.Stats
+		if err == nil {
+			st = cf.enc.Stats()
+			err = own.SetEngine(engine(opts.Engine, opts.Arith, cf.first.res.Steps, st))
+		}
 		if err != nil {
-			// A case the formula cannot hold is left out; its
-			// constraints added so far only restrict its own terms.
+			if ctx.Err() != nil {
+				g.Partial, g.Reason = true, ctx.Err().Error()
+				return g, nil
+			}
 			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: m.name, Failure: err.Error()})
 			members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
 			g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
 			cf.first.release()
+			own.Close()
 			continue
 		}
 		cf.opts = replayBound(cf.opts, cf.first.res.Steps)
-		encs = append(encs, cf.enc)
-		st := cf.enc.Stats()
 		est.StringTerms += st.StringTerms
 		est.FloatTerms += st.FloatTerms
 		est.IndexLoads += st.IndexLoads
@@ -266,28 +289,43 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
+	solver, err := maxsat.NewSolver(so)
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	defer solver.Close()
 	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, maxSteps, est)); err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	err = d.enumerate(ctx, g, members, solver, &opts, encs, maxSteps)
+	var encs []*encode.Encoder
+	err = d.enumerate(ctx, g, members, solver, &opts, maxSteps, &encs)
 	if err != nil {
 		g.Partial, g.Reason = true, err.Error()
 	}
 	for _, e := range encs {
 		st := e.Stats()
 		g.Stats.Constraints += st.Constraints
-		g.Stats.Statements += st.Statements
 	}
-	ss := solver.Stats()
-	g.Stats.SolverCalls, g.Stats.Solve = ss.Checks, ss.SolveTime
+	g.Stats.Statements = len(solver.GroupNames())
+	for _, s := range append([]*maxsat.Solver{solver}, ownSolvers(members)...) {
+		ss := s.Stats()
+		g.Stats.SolverCalls += ss.Checks
+		g.Stats.Solve += ss.SolveTime
+	}
 	g.Stats.Total = time.Since(start)
 	return g, nil
 }
 
 // enumerate is the search of one group: correction sets in order of
 // cost, each replayed on every case, refined (ATF) while a replay fails.
-// An error (a cancellation, a run's failure) makes the group partial.
-func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, encs []*encode.Encoder, steps int64) error {
+// The enumeration runs over the active cases only, at first one: every
+// other case is checked against each correction set alone (its formula
+// assumed with the set relaxed), replayed with the values found, and
+// made active when the set cannot explain it; failing tests that a fault
+// explains alike then cost one check and one replay each, not a copy of
+// their formula in every step of the search. An error (a cancellation, a
+// run's failure) makes the group partial.
+func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, steps int64, encsOut *[]*encode.Encoder) error {
 	maxRef := opts.MaxRefinements
 	if maxRef == 0 {
 		maxRef = 200
@@ -302,7 +340,34 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}
-	chk := checker{s: solver, encs: encs, guess: guessLimit(steps)}
+	var encs []*encode.Encoder // of the active cases
+	shared := encode.NewShared()
+	activate := func(m *member) error {
+		// The case's failing run goes into the group's formula; its
+		// own formula, and the refinements it holds, are dropped (a
+		// replay that needs them refines the group's formula again).
+		eo := *m.eo
+		eo.Shared = shared
+		cf := &caseFormula{sub: m.cf.sub, first: m.cf.first, opts: m.cf.opts}
+		enc, err := caseEncoder(cf.sub, solver, cf.first, &eo, cf.opts)
+		if err != nil {
+			return err
+		}
+		cf.enc = enc
+		if _, err := cf.addRun(cf.first); err != nil {
+			return err
+		}
+		m.cf, m.active, m.unrolled = cf, true, map[trace.StaticID]bool{}
+		m.own.Close()
+		m.own = nil
+		encs = append(encs, enc)
+		*encsOut = encs
+		return nil
+	}
+	if err := activate(members[0]); err != nil {
+		return err
+	}
+	guess := guessLimit(steps)
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string
 	verifiedCost := uint64(0) // the cost of the first verified diagnosis; 0: none yet
@@ -311,6 +376,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
 			return nil
 		}
+		chk := checker{s: solver, encs: encs, guess: guess}
 		mcs, err := chk.again(ctx, refined)
 		refined = nil
 		if err != nil {
@@ -333,12 +399,34 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return err
 		}
 		reps := make([]*replay, len(members))
+		var refuted []*member // inactive cases the set cannot explain
 		for i, m := range members {
-			cand, err := m.cf.enc.Decode(mcs)
+			model, groups := mcs.Model, mcs.Groups
+			if !m.active {
+				if model, groups, err = caseModel(ctx, m, mcs.Groups, guess); err != nil {
+					return err
+				}
+				if model == nil {
+					refuted = append(refuted, m)
+					continue
+				}
+			}
+			cand, err := m.cf.enc.Decode(&maxsat.MCS{Groups: groups, Model: model})
 			if err != nil {
 				return fmt.Errorf("localize: %w", err)
 			}
 			reps[i] = &replay{cand: cand}
+		}
+		if len(refuted) > 0 {
+			// The formula grows by the cases that refute the set: the
+			// search goes on over them too.
+			for _, m := range refuted {
+				if err := activate(m); err != nil {
+					return err
+				}
+			}
+			refined = mcs.Groups
+			continue
 		}
 		d.replayAll(ctx, members, reps, &g.Stats)
 		release := func() {
@@ -375,6 +463,26 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				}
 			}
 		}
+		if !all {
+			// An inactive case whose replay fails although its formula
+			// admits the set joins the search, which may find the set's
+			// values for it together with the others'.
+			grew := false
+			for i, m := range members {
+				if !m.active && !reps[i].v.passed {
+					if err := activate(m); err != nil {
+						release()
+						return err
+					}
+					grew = true
+				}
+			}
+			if grew {
+				refined = mcs.Groups
+				release()
+				continue
+			}
+		}
 		g.Diagnoses = append(g.Diagnoses, d.diagnosis(src, opts, members, reps, all))
 		release()
 		if all && verifiedCost == 0 {
@@ -384,6 +492,41 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return fmt.Errorf("localize: %w", err)
 		}
 	}
+}
+
+// caseModel returns a model of inactive case m's own formula with groups
+// relaxed (those of its statements: the others are not in its formula),
+// preferring one on the paths its formula encodes and values near the
+// run's, as AgxFaults' models, with the groups it relaxed; a nil model
+// when there is none or no check answered within its bound. Only a
+// cancelled ctx is an error.
+func caseModel(ctx context.Context, m *member, groups []string, guess uint32) (*maxsat.Model, []string, error) {
+	var in []string
+	for _, g := range groups {
+		if _, ok := m.own.GroupWeight(g); ok {
+			in = append(in, g)
+		}
+	}
+	if len(in) == 0 {
+		return nil, nil, nil
+	}
+	c := checker{s: m.own, encs: []*encode.Encoder{m.cf.enc}, guess: guess}
+	model, err := c.relaxedModel(ctx, in, m.cf.enc.Explored())
+	if model == nil && err == nil {
+		model, err = c.relaxedModel(ctx, in)
+	}
+	return model, in, err
+}
+
+// ownSolvers returns the members' own solvers still open.
+func ownSolvers(members []*member) []*maxsat.Solver {
+	var out []*maxsat.Solver
+	for _, m := range members {
+		if m.own != nil {
+			out = append(out, m.own)
+		}
+	}
+	return out
 }
 
 // replayAll replays every case with its decoded candidate, Parallel at
