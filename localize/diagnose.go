@@ -358,6 +358,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return err
 		}
 		m.cf, m.active, m.unrolled = cf, true, map[trace.StaticID]bool{}
+		g.Joint++
 		m.own.Close()
 		m.own = nil
 		encs = append(encs, enc)
@@ -398,28 +399,59 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
 			return err
 		}
+		// The active cases are replayed with the model's values; each
+		// inactive case is checked alone against the set, in its own
+		// formula, and replayed (explainAlone); in parallel.
 		reps := make([]*replay, len(members))
-		var refuted []*member // inactive cases the set cannot explain
 		for i, m := range members {
-			model, groups := mcs.Model, mcs.Groups
 			if !m.active {
-				if model, groups, err = caseModel(ctx, m, mcs.Groups, guess); err != nil {
-					return err
-				}
-				if model == nil {
-					refuted = append(refuted, m)
-					continue
-				}
+				continue
 			}
-			cand, err := m.cf.enc.Decode(&maxsat.MCS{Groups: groups, Model: model})
+			cand, err := m.cf.enc.Decode(mcs)
 			if err != nil {
 				return fmt.Errorf("localize: %w", err)
 			}
 			reps[i] = &replay{cand: cand}
 		}
+		stats := make([]Stats, len(members))
+		errs := make([]error, len(members))
+		d.each(len(members), func(i int) {
+			m := members[i]
+			if m.active {
+				stats[i].Runs += d.replayOne(ctx, m, reps[i])
+				errs[i] = reps[i].err
+				return
+			}
+			reps[i], errs[i] = d.explainAlone(ctx, m, mcs.Groups, guess, maxPer, opts.Mode, &stats[i])
+		})
+		release := func() {
+			for _, r := range reps {
+				if r != nil {
+					r.release()
+				}
+			}
+		}
+		for i := range members {
+			g.Stats.add(stats[i])
+		}
+		if err := errors.Join(errs...); err != nil {
+			release()
+			return err
+		}
+		// The cases the set does not explain alone join the search
+		// (counterexamples), which then looks for the set's values for
+		// them together with the others', or for another set. All of
+		// them at once: adding one at a time costs a round of checks of
+		// every other case per case added (on TCAS' v1, 131 failing
+		// tests, more than twice the time).
+		var refuted []*member
+		for i, m := range members {
+			if !m.active && (reps[i] == nil || !reps[i].v.passed) {
+				refuted = append(refuted, m)
+			}
+		}
 		if len(refuted) > 0 {
-			// The formula grows by the cases that refute the set: the
-			// search goes on over them too.
+			release()
 			for _, m := range refuted {
 				if err := activate(m); err != nil {
 					return err
@@ -427,18 +459,6 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			}
 			refined = mcs.Groups
 			continue
-		}
-		d.replayAll(ctx, members, reps, &g.Stats)
-		release := func() {
-			for _, r := range reps {
-				r.release()
-			}
-		}
-		for _, r := range reps {
-			if r.err != nil {
-				release()
-				return r.err
-			}
 		}
 		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.v.passed })
 		if !all && opts.Mode == encode.ATF {
@@ -461,26 +481,6 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					release()
 					continue // the formula changed: solve again
 				}
-			}
-		}
-		if !all {
-			// An inactive case whose replay fails although its formula
-			// admits the set joins the search, which may find the set's
-			// values for it together with the others'.
-			grew := false
-			for i, m := range members {
-				if !m.active && !reps[i].v.passed {
-					if err := activate(m); err != nil {
-						release()
-						return err
-					}
-					grew = true
-				}
-			}
-			if grew {
-				refined = mcs.Groups
-				release()
-				continue
 			}
 		}
 		g.Diagnoses = append(g.Diagnoses, d.diagnosis(src, opts, members, reps, all))
@@ -529,50 +529,83 @@ func ownSolvers(members []*member) []*maxsat.Solver {
 	return out
 }
 
-// replayAll replays every case with its decoded candidate, Parallel at
-// a time. A candidate whose replay fails is replayed again from inside
-// its statements when it has such values (encode.Candidate.Inner), as
-// AgxFaults does.
-func (d *diagnoser) replayAll(ctx context.Context, members []*member, reps []*replay, st *Stats) {
+// each calls fn(0) ... fn(n-1), Parallel at a time.
+func (d *diagnoser) each(n int, fn func(i int)) {
 	par := d.opts.Parallel
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
-	runs := make([]int, len(members))
 	sem := make(chan struct{}, par)
 	var wg sync.WaitGroup
-	for i, m := range members {
+	for i := range n {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			r := reps[i]
-			ro := m.cf.opts.Run
-			ro.Hooks = r.cand.Hooks
-			r.v, r.err = m.cf.sub.run(ctx, &ro)
-			runs[i]++
-			if r.err != nil || r.v.passed || r.cand.Inner == nil {
-				return
-			}
-			ro.Hooks = r.cand.Inner.Hooks
-			w, err := m.cf.sub.run(ctx, &ro)
-			runs[i]++
-			if err != nil {
-				r.err = err
-				return
-			}
-			if w.passed {
-				r.v.release()
-				r.v = w
-				r.cand.Angelic, r.cand.Hooks = r.cand.Inner.Angelic, r.cand.Inner.Hooks
-			} else {
-				r.inner = w
-			}
+			fn(i)
 		}()
 	}
 	wg.Wait()
-	for _, n := range runs {
-		st.Runs += n
+}
+
+// replayOne replays case m with r's candidate, again from inside its
+// statements when the replay fails and the candidate has such values
+// (encode.Candidate.Inner), as AgxFaults does; it returns the runs made.
+func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
+	ro := m.cf.opts.Run
+	ro.Hooks = r.cand.Hooks
+	r.v, r.err = m.cf.sub.run(ctx, &ro)
+	if r.err != nil || r.v.passed || r.cand.Inner == nil {
+		return 1
+	}
+	ro.Hooks = r.cand.Inner.Hooks
+	w, err := m.cf.sub.run(ctx, &ro)
+	if err != nil {
+		r.err = err
+		return 2
+	}
+	if w.passed {
+		r.v.release()
+		r.v = w
+		r.cand.Angelic, r.cand.Hooks = r.cand.Inner.Angelic, r.cand.Inner.Hooks
+	} else {
+		r.inner = w
+	}
+	return 2
+}
+
+// explainAlone checks whether the statements of groups explain inactive
+// case m: a model of its own formula with them relaxed, replayed, and in
+// ATF refined with the replay while it fails (up to maxPer times). It
+// returns the last replay, or nil when the formula admits no such model.
+func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string, guess uint32, maxPer int, mode encode.Mode, st *Stats) (*replay, error) {
+	for tries := 0; ; tries++ {
+		model, in, err := caseModel(ctx, m, groups, guess)
+		if err != nil || model == nil {
+			return nil, err
+		}
+		cand, err := m.cf.enc.Decode(&maxsat.MCS{Groups: in, Model: model})
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		r := &replay{cand: cand}
+		st.Runs += d.replayOne(ctx, m, r)
+		if r.err != nil {
+			r.release()
+			return nil, r.err
+		}
+		if r.v.passed || mode != encode.ATF || tries >= maxPer {
+			return r, nil
+		}
+		grew, err := d.refineOne(ctx, m, r, st)
+		if err != nil {
+			r.release()
+			return nil, err
+		}
+		if !grew {
+			return r, nil
+		}
+		r.release()
 	}
 }
 
@@ -582,9 +615,25 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 	grew := false
 	for i, m := range members {
 		r := reps[i]
-		if r.v.passed || r.v.res.Outcome == trace.BudgetExceeded {
+		if r == nil || r.v.passed {
 			continue
 		}
+		ok, err := d.refineOne(ctx, m, r, st)
+		if err != nil {
+			return false, err
+		}
+		grew = grew || ok
+	}
+	return grew, nil
+}
+
+// refineOne adds the failed replay r of case m to its formula, with
+// AgxFaults' loop unrolling, and reports whether the formula grew.
+func (d *diagnoser) refineOne(ctx context.Context, m *member, r *replay, st *Stats) (bool, error) {
+	if r.v.res.Outcome == trace.BudgetExceeded {
+		return false, nil
+	}
+	{
 		cf := m.cf
 		added, err := cf.addRun(r.v)
 		if err == nil && added == 0 && r.inner != nil && r.inner.res.Outcome != trace.BudgetExceeded {
@@ -600,9 +649,8 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 			return false, err
 		}
 		if added == 0 {
-			continue
+			return false, nil
 		}
-		grew = true
 		st.Refinements++
 		if dv := cf.enc.Diverged(); dv != trace.NoEvent {
 			tmp := &Report{}
@@ -617,7 +665,7 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 			}
 		}
 	}
-	return grew, nil
+	return true, nil
 }
 
 // diagnosis reads a correction set's replays as a Diagnosis.

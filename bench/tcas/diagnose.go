@@ -59,6 +59,7 @@ type diagResult struct {
 
 	Total, Solve                    time.Duration
 	Runs, Refinements, MCSes, Calls int
+	Joint                           int // cases in the groups' search formulas
 }
 
 // runDiagnosis diagnoses each version's failing tests together and
@@ -183,6 +184,7 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 	r.Solve, r.Runs, r.Refinements, r.MCSes, r.Calls = rep.Stats.Solve, rep.Stats.Runs, rep.Stats.Refinements, rep.Stats.MCSes, rep.Stats.SolverCalls
 	r.FaultAll = len(rep.Groups) > 0
 	for _, g := range rep.Groups {
+		r.Joint += g.Joint
 		inGroup := false
 		for _, d := range g.Diagnoses {
 			r.Diagnoses++
@@ -413,13 +415,13 @@ func writeDiagCSV(w io.Writer, rs []diagResult) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"version", "faulty_lines", "pool", "tests", "left_out", "grouping", "groups", "diagnoses", "verified",
 		"fault_only", "fault_in", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
-		"runs", "refinements", "mcses", "solver_calls", "partial", "reason", "error", "diagnoses_lines"})
+		"runs", "refinements", "mcses", "solver_calls", "joint_cases", "partial", "reason", "error", "diagnoses_lines"})
 	for _, r := range rs {
 		cw.Write([]string{strconv.Itoa(r.Version), ints(r.Faulty), strconv.Itoa(r.Pool), strconv.Itoa(r.Tests), strconv.Itoa(r.Left),
 			r.Grouping, strconv.Itoa(r.Groups), strconv.Itoa(r.Diagnoses), strconv.Itoa(r.Verified),
 			strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
 			strconv.Itoa(r.MaxSize), r.Baseline, strconv.FormatInt(r.Total.Milliseconds(), 10), strconv.FormatInt(r.Solve.Milliseconds(), 10),
-			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), strconv.Itoa(r.MCSes), strconv.Itoa(r.Calls),
+			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), strconv.Itoa(r.MCSes), strconv.Itoa(r.Calls), strconv.Itoa(r.Joint),
 			strconv.FormatBool(r.Partial), r.Reason, r.Err, strings.Join(r.Lines, " ")})
 	}
 	cw.Flush()

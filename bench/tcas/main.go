@@ -207,9 +207,6 @@ func parseVersions(s string) ([]int, error) {
 // version, so that an interrupted evaluation (SIGINT) leaves a report of the
 // versions completed, marked as such.
 func run(ctx context.Context, o options, stderr io.Writer) error {
-	if o.Diagnose {
-		return runDiagnosis(ctx, o, stderr)
-	}
 	start := time.Now()
 	if o.CPUProf != "" {
 		f, err := os.Create(o.CPUProf)
@@ -221,6 +218,9 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if o.Diagnose {
+		return runDiagnosis(ctx, o, stderr)
 	}
 	var (
 		results []runResult
