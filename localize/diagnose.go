@@ -24,8 +24,8 @@ type DiagnoseOptions struct {
 	// rounds, each of which may add a run to every case). MaxSize bounds the
 	// statements of a diagnosis (default 0: DefaultDiagnosisSize);
 	// MaxCandidates bounds the diagnoses of each group (default 0: no
-	// bound). FirstFailure, Lines' companions Hooks and Suspiciousness
-	// do not apply: Hooks and FirstFailure are an error.
+	// bound). Suspiciousness does not apply; Hooks and FirstFailure are
+	// an error.
 	Options Options
 	// Levels is how many cost levels (statements per diagnosis) are
 	// enumerated beyond the first that holds a verified diagnosis, as
