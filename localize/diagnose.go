@@ -190,6 +190,11 @@ type member struct {
 	// active cases is checked.
 	own    *maxsat.Solver
 	active bool
+	// explained holds, by correction set (its groups joined by NUL),
+	// the case's candidate for each set its replay passed with while
+	// inactive: a set proposed again after other cases joined the
+	// search is not checked again.
+	explained map[string]*Candidate
 }
 
 // replay is one case's replay of a diagnosis.
@@ -198,6 +203,18 @@ type replay struct {
 	v     *verdict // the replay that counts (the inner one when it passed)
 	inner *verdict // the inner replay, when it also failed
 	err   error
+	// out, when not nil, is the case's candidate from an earlier check
+	// of the same set, which its replay passed (member.explained); the
+	// case was not run again.
+	out *Candidate
+}
+
+// passed reports whether the replay passed.
+func (r *replay) passed() bool {
+	if r.out != nil {
+		return r.out.Verified
+	}
+	return r.v != nil && r.v.passed
 }
 
 func (r *replay) release() {
@@ -446,7 +463,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		// tests, more than twice the time).
 		var refuted []*member
 		for i, m := range members {
-			if !m.active && (reps[i] == nil || !reps[i].v.passed) {
+			if !m.active && (reps[i] == nil || !reps[i].passed()) {
 				refuted = append(refuted, m)
 			}
 		}
@@ -460,7 +477,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			refined = mcs.Groups
 			continue
 		}
-		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.v.passed })
+		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
 		if !all && opts.Mode == encode.ATF {
 			key := strings.Join(mcs.Groups, "\x00")
 			if rounds >= maxRef {
@@ -493,6 +510,10 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		}
 	}
 }
+
+// aloneRefinements bounds the refinements of an inactive case's own
+// formula for one correction set (explainAlone).
+const aloneRefinements = 4
 
 // caseModel returns a model of inactive case m's own formula with groups
 // relaxed (those of its statements: the others are not in its formula),
@@ -579,6 +600,13 @@ func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
 // ATF refined with the replay while it fails (up to maxPer times). It
 // returns the last replay, or nil when the formula admits no such model.
 func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string, guess uint32, maxPer int, mode encode.Mode, st *Stats) (*replay, error) {
+	key := strings.Join(groups, "\x00")
+	if c, ok := m.explained[key]; ok {
+		return &replay{out: c}, nil
+	}
+	// Refinements here only decide whether the case joins the search,
+	// where the set gets the full budget again: a few are enough.
+	maxPer = min(maxPer, aloneRefinements)
 	for tries := 0; ; tries++ {
 		model, in, err := caseModel(ctx, m, groups, guess)
 		if err != nil || model == nil {
@@ -594,7 +622,15 @@ func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string
 			r.release()
 			return nil, r.err
 		}
-		if r.v.passed || mode != encode.ATF || tries >= maxPer {
+		if r.v.passed {
+			c := sources{}.candidate(r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
+			if m.explained == nil {
+				m.explained = map[string]*Candidate{}
+			}
+			m.explained[key] = &c
+			return r, nil
+		}
+		if mode != encode.ATF || tries >= maxPer {
 			return r, nil
 		}
 		grew, err := d.refineOne(ctx, m, r, st)
@@ -615,7 +651,7 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 	grew := false
 	for i, m := range members {
 		r := reps[i]
-		if r == nil || r.v.passed {
+		if r == nil || r.passed() {
 			continue
 		}
 		ok, err := d.refineOne(ctx, m, r, st)
@@ -673,7 +709,11 @@ func (d *diagnoser) diagnosis(src sources, opts *Options, members []*member, rep
 	byExpr := opts.Granularity == encode.ByExpression
 	out := Diagnosis{Verified: verified, Explains: []string{}, Cases: []CaseValues{}}
 	for i, m := range members {
-		c := src.candidate(reps[i].cand, reps[i].v, byExpr)
+		c := reps[i].out
+		if c == nil {
+			c = new(Candidate)
+			*c = src.candidate(reps[i].cand, reps[i].v, byExpr)
+		}
 		if i == 0 {
 			out.Locations = c.Locations
 		}
