@@ -21,6 +21,7 @@ func TestFaultLines(t *testing.T) {
 		{"max3", []string{"max3.go:21: c2: was x > y", "max3.go:29: c3: was z > sum"}},
 		{"max3/correct", nil},
 		{"loops", []string{"loops.go:9: should be sum := 0", "loops.go:20: should be odd := 1", "loops.go:31: should be len(a)-1"}},
+		{"tax", []string{"tax.go:11: should be 20"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {

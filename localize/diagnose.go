@@ -20,11 +20,12 @@ import (
 type DiagnoseOptions struct {
 	// Options are the encoding and the runs of every case, as for
 	// AgxFaults (Mode, Arith, InScope, SliceScope, Run, Overlay, Engine,
-	// SolverTimeout, the refinement bounds). MaxSize bounds the
+	// SolverTimeout, the refinement bounds; MaxRefinements counts
+	// rounds, each of which may add a run to every case). MaxSize bounds the
 	// statements of a diagnosis (default 0: DefaultDiagnosisSize);
 	// MaxCandidates bounds the diagnoses of each group (default 0: no
-	// bound). FirstFailure, Lines' companions Hooks and Suspiciousness
-	// do not apply: Hooks and FirstFailure are an error.
+	// bound). Suspiciousness does not apply; Hooks and FirstFailure are
+	// an error.
 	Options Options
 	// Levels is how many cost levels (statements per diagnosis) are
 	// enumerated beyond the first that holds a verified diagnosis, as
@@ -173,12 +174,27 @@ func (g *groupResult) verified() bool {
 
 // member is one case of a group's formula.
 type member struct {
+	// cf is the case's formula in use: in its own solver (own) while
+	// the case is inactive, in the group's solver once active.
 	cf   *caseFormula
 	name string
-	// unrolled are the branch instructions unrollBranch has refined.
+	// unrolled are the branch instructions unrollBranch has refined in
+	// cf.
 	unrolled map[trace.StaticID]bool
-	// blamable is the case's blame filter (its slice scope), nil if none.
+	// eo are the case's encoding options (its slice scope); blamable is
+	// their blame filter, nil if none.
+	eo       *encode.Options
 	blamable func(trace.InstanceKey) bool
+	// own is the case's own solver, nil once the case is active: the
+	// case's formula alone, against which a correction set of the
+	// active cases is checked.
+	own    *maxsat.Solver
+	active bool
+	// explained holds, by correction set (its groups joined by NUL),
+	// the case's candidate for each set its replay passed with while
+	// inactive: a set proposed again after other cases joined the
+	// search is not checked again.
+	explained map[string]*Candidate
 }
 
 // replay is one case's replay of a diagnosis.
@@ -187,6 +203,18 @@ type replay struct {
 	v     *verdict // the replay that counts (the inner one when it passed)
 	inner *verdict // the inner replay, when it also failed
 	err   error
+	// out, when not nil, is the case's candidate from an earlier check
+	// of the same set, which its replay passed (member.explained); the
+	// case was not run again.
+	out *Candidate
+}
+
+// passed reports whether the replay passed.
+func (r *replay) passed() bool {
+	if r.out != nil {
+		return r.out.Verified
+	}
+	return r.v != nil && r.v.passed
 }
 
 func (r *replay) release() {
@@ -228,36 +256,49 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(maxSteps)})
-	if err != nil {
-		return nil, fmt.Errorf("localize: %w", err)
-	}
-	defer solver.Close()
-	shared := encode.NewShared()
-	var encs []*encode.Encoder
+	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(maxSteps)}
+	defer func() {
+		for _, m := range members {
+			if m.own != nil {
+				m.own.Close()
+			}
+		}
+	}()
+	// Every case first gets a formula of its own.
 	var est encode.Stats
 	for _, m := range slices.Clone(members) {
 		cf := m.cf
-		eo, err := encodeOptions(cf.sub, cf.first, cf.opts, shared)
+		own, err := maxsat.NewSolver(so)
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		m.own = own
+		m.eo, err = encodeOptions(cf.sub, cf.first, cf.opts, nil)
 		if err == nil {
-			m.blamable = eo.Blamable
-			cf.enc, err = caseEncoder(cf.sub, solver, cf.first, eo, cf.opts)
+			m.blamable = m.eo.Blamable
+			cf.enc, err = caseEncoder(cf.sub, own, cf.first, m.eo, cf.opts)
 		}
 		if err == nil {
 			_, err = cf.addRun(cf.first)
 		}
+		var st encode.Stats
+		if err == nil {
+			st = cf.enc.Stats()
+			err = own.SetEngine(engine(opts.Engine, opts.Arith, cf.first.res.Steps, st))
+		}
 		if err != nil {
-			// A case the formula cannot hold is left out; its
-			// constraints added so far only restrict its own terms.
+			if ctx.Err() != nil {
+				g.Partial, g.Reason = true, ctx.Err().Error()
+				return g, nil
+			}
 			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: m.name, Failure: err.Error()})
 			members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
 			g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
 			cf.first.release()
+			own.Close()
 			continue
 		}
 		cf.opts = replayBound(cf.opts, cf.first.res.Steps)
-		encs = append(encs, cf.enc)
-		st := cf.enc.Stats()
 		est.StringTerms += st.StringTerms
 		est.FloatTerms += st.FloatTerms
 		est.IndexLoads += st.IndexLoads
@@ -265,28 +306,43 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
+	solver, err := maxsat.NewSolver(so)
+	if err != nil {
+		return nil, fmt.Errorf("localize: %w", err)
+	}
+	defer solver.Close()
 	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, maxSteps, est)); err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	err = d.enumerate(ctx, g, members, solver, &opts, encs, maxSteps)
+	var encs []*encode.Encoder
+	err = d.enumerate(ctx, g, members, solver, &opts, maxSteps, &encs)
 	if err != nil {
 		g.Partial, g.Reason = true, err.Error()
 	}
 	for _, e := range encs {
 		st := e.Stats()
 		g.Stats.Constraints += st.Constraints
-		g.Stats.Statements += st.Statements
 	}
-	ss := solver.Stats()
-	g.Stats.SolverCalls, g.Stats.Solve = ss.Checks, ss.SolveTime
+	g.Stats.Statements = len(solver.GroupNames())
+	for _, s := range append([]*maxsat.Solver{solver}, ownSolvers(members)...) {
+		ss := s.Stats()
+		g.Stats.SolverCalls += ss.Checks
+		g.Stats.Solve += ss.SolveTime
+	}
 	g.Stats.Total = time.Since(start)
 	return g, nil
 }
 
 // enumerate is the search of one group: correction sets in order of
 // cost, each replayed on every case, refined (ATF) while a replay fails.
-// An error (a cancellation, a run's failure) makes the group partial.
-func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, encs []*encode.Encoder, steps int64) error {
+// The enumeration runs over the active cases only, at first one: every
+// other case is checked against each correction set alone (its formula
+// assumed with the set relaxed), replayed with the values found, and
+// made active when the set cannot explain it; failing tests that a fault
+// explains alike then cost one check and one replay each, not a copy of
+// their formula in every step of the search. An error (a cancellation, a
+// run's failure) makes the group partial.
+func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, steps int64, encsOut *[]*encode.Encoder) error {
 	maxRef := opts.MaxRefinements
 	if maxRef == 0 {
 		maxRef = 200
@@ -296,11 +352,40 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		maxPer = 16
 	}
 	perCand := map[string]int{}
+	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
 	src := sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}
-	chk := checker{s: solver, encs: encs, guess: guessLimit(steps)}
+	var encs []*encode.Encoder // of the active cases
+	shared := encode.NewShared()
+	activate := func(m *member) error {
+		// The case's failing run goes into the group's formula; its
+		// own formula, and the refinements it holds, are dropped (a
+		// replay that needs them refines the group's formula again).
+		eo := *m.eo
+		eo.Shared = shared
+		cf := &caseFormula{sub: m.cf.sub, first: m.cf.first, opts: m.cf.opts}
+		enc, err := caseEncoder(cf.sub, solver, cf.first, &eo, cf.opts)
+		if err != nil {
+			return err
+		}
+		cf.enc = enc
+		if _, err := cf.addRun(cf.first); err != nil {
+			return err
+		}
+		m.cf, m.active, m.unrolled = cf, true, map[trace.StaticID]bool{}
+		g.Joint++
+		m.own.Close()
+		m.own = nil
+		encs = append(encs, enc)
+		*encsOut = encs
+		return nil
+	}
+	if err := activate(members[0]); err != nil {
+		return err
+	}
+	guess := guessLimit(steps)
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string
 	verifiedCost := uint64(0) // the cost of the first verified diagnosis; 0: none yet
@@ -309,6 +394,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
 			return nil
 		}
+		chk := checker{s: solver, encs: encs, guess: guess}
 		mcs, err := chk.again(ctx, refined)
 		refined = nil
 		if err != nil {
@@ -330,30 +416,71 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
 			return err
 		}
+		// The active cases are replayed with the model's values; each
+		// inactive case is checked alone against the set, in its own
+		// formula, and replayed (explainAlone); in parallel.
 		reps := make([]*replay, len(members))
 		for i, m := range members {
+			if !m.active {
+				continue
+			}
 			cand, err := m.cf.enc.Decode(mcs)
 			if err != nil {
 				return fmt.Errorf("localize: %w", err)
 			}
 			reps[i] = &replay{cand: cand}
 		}
-		d.replayAll(ctx, members, reps, &g.Stats)
+		stats := make([]Stats, len(members))
+		errs := make([]error, len(members))
+		d.each(len(members), func(i int) {
+			m := members[i]
+			if m.active {
+				stats[i].Runs += d.replayOne(ctx, m, reps[i])
+				errs[i] = reps[i].err
+				return
+			}
+			reps[i], errs[i] = d.explainAlone(ctx, m, mcs.Groups, guess, maxPer, opts.Mode, &stats[i])
+		})
 		release := func() {
 			for _, r := range reps {
-				r.release()
+				if r != nil {
+					r.release()
+				}
 			}
 		}
-		for _, r := range reps {
-			if r.err != nil {
-				release()
-				return r.err
+		for i := range members {
+			g.Stats.add(stats[i])
+		}
+		if err := errors.Join(errs...); err != nil {
+			release()
+			return err
+		}
+		// The cases the set does not explain alone join the search
+		// (counterexamples), which then looks for the set's values for
+		// them together with the others', or for another set. All of
+		// them at once: adding one at a time costs a round of checks of
+		// every other case per case added (on TCAS' v1, 131 failing
+		// tests, more than twice the time).
+		var refuted []*member
+		for i, m := range members {
+			if !m.active && (reps[i] == nil || !reps[i].passed()) {
+				refuted = append(refuted, m)
 			}
 		}
-		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.v.passed })
+		if len(refuted) > 0 {
+			release()
+			for _, m := range refuted {
+				if err := activate(m); err != nil {
+					return err
+				}
+			}
+			refined = mcs.Groups
+			continue
+		}
+		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
 		if !all && opts.Mode == encode.ATF {
 			key := strings.Join(mcs.Groups, "\x00")
-			if g.Stats.Refinements >= maxRef {
+			if rounds >= maxRef {
 				release()
 				g.Partial, g.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
 				return nil
@@ -366,6 +493,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					return err
 				}
 				if grew {
+					rounds++
 					refined = mcs.Groups
 					release()
 					continue // the formula changed: solve again
@@ -383,50 +511,137 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	}
 }
 
-// replayAll replays every case with its decoded candidate, Parallel at
-// a time. A candidate whose replay fails is replayed again from inside
-// its statements when it has such values (encode.Candidate.Inner), as
-// AgxFaults does.
-func (d *diagnoser) replayAll(ctx context.Context, members []*member, reps []*replay, st *Stats) {
+// aloneRefinements bounds the refinements of an inactive case's own
+// formula for one correction set (explainAlone).
+const aloneRefinements = 4
+
+// caseModel returns a model of inactive case m's own formula with groups
+// relaxed (those of its statements: the others are not in its formula),
+// preferring one on the paths its formula encodes and values near the
+// run's, as AgxFaults' models, with the groups it relaxed; a nil model
+// when there is none or no check answered within its bound. Only a
+// cancelled ctx is an error.
+func caseModel(ctx context.Context, m *member, groups []string, guess uint32) (*maxsat.Model, []string, error) {
+	var in []string
+	for _, g := range groups {
+		if _, ok := m.own.GroupWeight(g); ok {
+			in = append(in, g)
+		}
+	}
+	if len(in) == 0 {
+		return nil, nil, nil
+	}
+	c := checker{s: m.own, encs: []*encode.Encoder{m.cf.enc}, guess: guess}
+	model, err := c.relaxedModel(ctx, in, m.cf.enc.Explored())
+	if model == nil && err == nil {
+		model, err = c.relaxedModel(ctx, in)
+	}
+	return model, in, err
+}
+
+// ownSolvers returns the members' own solvers still open.
+func ownSolvers(members []*member) []*maxsat.Solver {
+	var out []*maxsat.Solver
+	for _, m := range members {
+		if m.own != nil {
+			out = append(out, m.own)
+		}
+	}
+	return out
+}
+
+// each calls fn(0) ... fn(n-1), Parallel at a time.
+func (d *diagnoser) each(n int, fn func(i int)) {
 	par := d.opts.Parallel
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
-	runs := make([]int, len(members))
 	sem := make(chan struct{}, par)
 	var wg sync.WaitGroup
-	for i, m := range members {
+	for i := range n {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			r := reps[i]
-			ro := m.cf.opts.Run
-			ro.Hooks = r.cand.Hooks
-			r.v, r.err = m.cf.sub.run(ctx, &ro)
-			runs[i]++
-			if r.err != nil || r.v.passed || r.cand.Inner == nil {
-				return
-			}
-			ro.Hooks = r.cand.Inner.Hooks
-			w, err := m.cf.sub.run(ctx, &ro)
-			runs[i]++
-			if err != nil {
-				r.err = err
-				return
-			}
-			if w.passed {
-				r.v.release()
-				r.v = w
-				r.cand.Angelic, r.cand.Hooks = r.cand.Inner.Angelic, r.cand.Inner.Hooks
-			} else {
-				r.inner = w
-			}
+			fn(i)
 		}()
 	}
 	wg.Wait()
-	for _, n := range runs {
-		st.Runs += n
+}
+
+// replayOne replays case m with r's candidate, again from inside its
+// statements when the replay fails and the candidate has such values
+// (encode.Candidate.Inner), as AgxFaults does; it returns the runs made.
+func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
+	ro := m.cf.opts.Run
+	ro.Hooks = r.cand.Hooks
+	r.v, r.err = m.cf.sub.run(ctx, &ro)
+	if r.err != nil || r.v.passed || r.cand.Inner == nil {
+		return 1
+	}
+	ro.Hooks = r.cand.Inner.Hooks
+	w, err := m.cf.sub.run(ctx, &ro)
+	if err != nil {
+		r.err = err
+		return 2
+	}
+	if w.passed {
+		r.v.release()
+		r.v = w
+		r.cand.Angelic, r.cand.Hooks = r.cand.Inner.Angelic, r.cand.Inner.Hooks
+	} else {
+		r.inner = w
+	}
+	return 2
+}
+
+// explainAlone checks whether the statements of groups explain inactive
+// case m: a model of its own formula with them relaxed, replayed, and in
+// ATF refined with the replay while it fails (up to maxPer times). It
+// returns the last replay, or nil when the formula admits no such model.
+func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string, guess uint32, maxPer int, mode encode.Mode, st *Stats) (*replay, error) {
+	key := strings.Join(groups, "\x00")
+	if c, ok := m.explained[key]; ok {
+		return &replay{out: c}, nil
+	}
+	// Refinements here only decide whether the case joins the search,
+	// where the set gets the full budget again: a few are enough.
+	maxPer = min(maxPer, aloneRefinements)
+	for tries := 0; ; tries++ {
+		model, in, err := caseModel(ctx, m, groups, guess)
+		if err != nil || model == nil {
+			return nil, err
+		}
+		cand, err := m.cf.enc.Decode(&maxsat.MCS{Groups: in, Model: model})
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		r := &replay{cand: cand}
+		st.Runs += d.replayOne(ctx, m, r)
+		if r.err != nil {
+			r.release()
+			return nil, r.err
+		}
+		if r.v.passed {
+			c := sources{}.candidate(r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
+			if m.explained == nil {
+				m.explained = map[string]*Candidate{}
+			}
+			m.explained[key] = &c
+			return r, nil
+		}
+		if mode != encode.ATF || tries >= maxPer {
+			return r, nil
+		}
+		grew, err := d.refineOne(ctx, m, r, st)
+		if err != nil {
+			r.release()
+			return nil, err
+		}
+		if !grew {
+			return r, nil
+		}
+		r.release()
 	}
 }
 
@@ -436,9 +651,25 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 	grew := false
 	for i, m := range members {
 		r := reps[i]
-		if r.v.passed || r.v.res.Outcome == trace.BudgetExceeded {
+		if r == nil || r.passed() {
 			continue
 		}
+		ok, err := d.refineOne(ctx, m, r, st)
+		if err != nil {
+			return false, err
+		}
+		grew = grew || ok
+	}
+	return grew, nil
+}
+
+// refineOne adds the failed replay r of case m to its formula, with
+// AgxFaults' loop unrolling, and reports whether the formula grew.
+func (d *diagnoser) refineOne(ctx context.Context, m *member, r *replay, st *Stats) (bool, error) {
+	if r.v.res.Outcome == trace.BudgetExceeded {
+		return false, nil
+	}
+	{
 		cf := m.cf
 		added, err := cf.addRun(r.v)
 		if err == nil && added == 0 && r.inner != nil && r.inner.res.Outcome != trace.BudgetExceeded {
@@ -454,9 +685,8 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 			return false, err
 		}
 		if added == 0 {
-			continue
+			return false, nil
 		}
-		grew = true
 		st.Refinements++
 		if dv := cf.enc.Diverged(); dv != trace.NoEvent {
 			tmp := &Report{}
@@ -471,7 +701,7 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 			}
 		}
 	}
-	return grew, nil
+	return true, nil
 }
 
 // diagnosis reads a correction set's replays as a Diagnosis.
@@ -479,7 +709,11 @@ func (d *diagnoser) diagnosis(src sources, opts *Options, members []*member, rep
 	byExpr := opts.Granularity == encode.ByExpression
 	out := Diagnosis{Verified: verified, Explains: []string{}, Cases: []CaseValues{}}
 	for i, m := range members {
-		c := src.candidate(reps[i].cand, reps[i].v, byExpr)
+		c := reps[i].out
+		if c == nil {
+			c = new(Candidate)
+			*c = src.candidate(reps[i].cand, reps[i].v, byExpr)
+		}
 		if i == 0 {
 			out.Locations = c.Locations
 		}

@@ -131,3 +131,77 @@ func TestDiagnoseTax(t *testing.T) {
 	golden(t, "diagnose/tax.txt", text.String())
 	golden(t, "diagnose/tax.json", js.String())
 }
+
+// TestPackageDiagnoser runs the package pipeline with a Diagnoser on
+// examples/tax: one report for the package, the failing cases (the
+// selected ones: TestZero passes) explained together by the fault.
+func TestPackageDiagnoser(t *testing.T) {
+	ctx := context.Background()
+	prog := loadTax(t)
+	res, err := Package(ctx, prog, taxPkg, &PackageOptions{Diagnoser: &AgxDiagnosis{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 0 || res.Diagnosis == nil {
+		t.Fatalf("%d per-case reports, diagnosis %v; want the diagnosis alone", len(res.Reports), res.Diagnosis)
+	}
+	d := res.Diagnosis
+	if d.Package != taxPkg || !slices.Equal(d.Cases, []string{"TestNet", "TestTax"}) && !slices.Equal(d.Cases, []string{"TestTax", "TestNet"}) {
+		t.Errorf("package %q, cases %v", d.Package, d.Cases)
+	}
+	if got, want := diagnosisLines(d), []string{"tax.go:11*"}; !slices.Equal(got, want) {
+		t.Errorf("diagnoses %v, want %v", got, want)
+	}
+}
+
+// TestDiagnoseGroups diagnoses the failing test of examples/tax with a
+// failing test of another fault (examples/foo's) loaded in the same
+// program: no one statement explains both, so the cases are grouped and
+// each group gets its own diagnoses; and it checks partition's rule on
+// made-up enumerations.
+func TestDiagnoseGroups(t *testing.T) {
+	tests := []struct {
+		name     string
+		cases    []string
+		explains [][]string
+		failures map[string]string
+		want     [][]string
+		how      string
+	}{
+		{"by diagnosis", []string{"a", "b", "c"}, [][]string{{"a"}, {"b", "c"}}, nil, [][]string{{"b", "c"}, {"a"}}, GroupingByDiagnosis},
+		{"left over by assertion", []string{"a", "b", "c"}, [][]string{{"a"}}, map[string]string{"b": "x.go:3: bad", "c": "x.go:3: worse"}, [][]string{{"a"}, {"b", "c"}}, GroupingByDiagnosis},
+		{"by assertion", []string{"a", "b", "c"}, nil, map[string]string{"a": "x.go:3: bad", "b": "x.go:4: bad", "c": "x.go:3: worse"}, [][]string{{"a", "c"}, {"b"}}, GroupingByAssertion},
+	}
+	for _, tt := range tests {
+		g := &groupResult{DiagnosisGroup: DiagnosisGroup{Cases: tt.cases}, failures: tt.failures}
+		for _, e := range tt.explains {
+			g.Diagnoses = append(g.Diagnoses, Diagnosis{Explains: e})
+		}
+		got, how := partition(g)
+		if how != tt.how || !slices.EqualFunc(got, tt.want, slices.Equal) {
+			t.Errorf("%s: partition = %v, %s; want %v, %s", tt.name, got, how, tt.want, tt.how)
+		}
+	}
+
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./tax", "./triangle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []trace.Case{prog.GoTestCase(taxPkg, "TestTax"), prog.GoTestCase(examplesPkg+"triangle", "TestClassify/T8")}
+	rep, err := Diagnose(ctx, prog, cases, &DiagnoseOptions{Options: Options{MaxSize: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Grouping == GroupingJoint || len(rep.Groups) != 2 {
+		t.Fatalf("grouping %s into %d groups; want each case alone", rep.Grouping, len(rep.Groups))
+	}
+	for _, g := range rep.Groups {
+		if len(g.Cases) != 1 || len(g.Diagnoses) == 0 || !g.Diagnoses[0].Verified {
+			t.Errorf("group %v: %d diagnoses", g.Cases, len(g.Diagnoses))
+		}
+	}
+	if joint := rep.Stats.Runs; joint == 0 {
+		t.Error("no runs counted")
+	}
+}

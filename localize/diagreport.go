@@ -51,6 +51,10 @@ type CaseFailure struct {
 type DiagnosisGroup struct {
 	// Cases are the group's cases that the formula holds.
 	Cases []string `json:"cases"`
+	// Joint is how many of them the search's formula held in the end:
+	// the others' own formulas admitted, and their replays passed with,
+	// every correction set the search found among those.
+	Joint int `json:"joint"`
 	// Diagnoses are the diagnoses, in the order found: by cost, the
 	// verified and unverified of a cost together.
 	Diagnoses []Diagnosis `json:"diagnoses"`

@@ -17,6 +17,8 @@
 //	                                           Regression (AFTER, against an old version)
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
 //	                                           ProximityScorer, Product, SATTAR
+//	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)
+//	               all the failing cases
 //
 // and three combinators work on reports: [Report.Rerank] orders tied
 // candidates by a [Suspiciousness], [Report.Fuse] completes the ranking
@@ -55,6 +57,25 @@
 // otherwise; a run that exhausts its step budget or calls os.Exit, whose
 // last step is avoided. A failing case with none of these gives
 // [ErrNoOracle], with the reason.
+//
+// # Diagnosis across failing cases
+//
+// [Diagnose] explains several failing cases at once, as CFaults
+// (Orvalho, Janota and Manquinho, FM 2024) does for C: the cases' runs
+// share one fault predicate per statement ([encode.Options.Shared]),
+// each with its own copy of the program's values, so that a correction
+// set is a diagnosis: statements whose change explains every case, with
+// angelic values of its own in each. Diagnoses are enumerated by size up
+// to the first size that holds one verified by replaying every case.
+// The search's formula holds at first one case; every other is checked
+// alone against each correction set in a formula of its own, and joins
+// the search only when it refutes one. When no diagnosis within the size
+// bound explains all the cases, they are grouped and each group is
+// diagnosed alone. [PackageOptions.Diagnoser] makes it the package
+// pipeline's stage; a [DiagnosisReport] lists the diagnoses and the
+// cases each explains. Passing cases play no part in it: with angelic
+// values of its own in each case, a statement's change never breaks a
+// passing case in the formula.
 //
 // # Angelic debugging
 //

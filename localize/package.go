@@ -54,6 +54,12 @@ type PackageOptions struct {
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases.
 	Report func(*Report)
+	// Diagnoser, if set, explains the selected failing cases together
+	// ([AgxDiagnosis]: [Diagnose]) instead of localizing each with the
+	// Technique: PackageResult.Diagnosis is then the one report of the
+	// package, Reports stays empty, and Timeout bounds the diagnosis as
+	// a whole. Default nil: each case localized alone.
+	Diagnoser Diagnoser
 }
 
 // DefaultScorers returns the evidence of [Package]'s default ranking,
@@ -130,6 +136,10 @@ type PackageResult struct {
 	// failing; the selected ones only with SelectedSpectrum), lines of
 	// _test.go files left out.
 	Spectrum *spectra.Matrix
+	// Diagnosis is the report of PackageOptions.Diagnoser on the
+	// failing cases together; nil without a Diagnoser or when no
+	// selected case fails.
+	Diagnosis *DiagnosisReport
 }
 
 // CaseError is an error of one test case.
@@ -266,6 +276,29 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
+	}
+	if opts.Diagnoser != nil {
+		if len(res.Failing) == 0 {
+			return res, nil
+		}
+		fs := make([]*Failure, len(res.Failing))
+		for i, name := range res.Failing {
+			fs[i] = &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
+		}
+		tctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		d, err := opts.Diagnoser.Diagnose(tctx, fs)
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return res, fmt.Errorf("localize: diagnosing %s: %w", pkgPath, err)
+		}
+		if d.Package == "" {
+			d.Package = pkgPath
+		}
+		res.Diagnosis = d
+		return res, ctx.Err()
 	}
 	for _, name := range res.Failing {
 		if ctx.Err() != nil {

@@ -64,6 +64,12 @@
 // larger bound only adds to what -maxsize 1 reports, and a timeout then
 // dominates the times compared between modes.
 //
+// With -diagnose the command instead diagnoses each version's failing
+// tests together (localize.Diagnose) and writes
+// bench/results/tcas-diagnosis.md, comparing with the single-test runs
+// of bench/results/tcas.csv and CFaults' figures (see README.md and
+// diagnose.go).
+//
 // The evaluation is slow (seconds per run and mode), so it is a command,
 // not a test; the package's tests run it in miniature on two versions.
 package main

@@ -40,6 +40,12 @@ type options struct {
 	CPUProf  string        // write a CPU profile of the evaluation there
 	Flex     int           // passing tests of the flexibility test per version (0: not run)
 	Args     []string      // the command line, for the report
+	// Diagnose runs localize.Diagnose on each version's failing tests
+	// together instead of AgxFaults on each (see diagnose.go).
+	Diagnose bool
+	Baseline string // -diagnose: the single-test report's CSV to compare with
+	Slice    bool   // -diagnose: localize.Options.SliceScope
+	NoDriver bool   // -diagnose: main, tcas.c's test driver, cannot be blamed
 }
 
 func main() {
@@ -83,6 +89,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
 		flexN    = fs.Int("flex", 0, "also run angelic debugging's flexibility test (localize.FlexTest) on every run's candidates, with this many passing tests of the universe per version, a seeded sample (0: not run)")
+		diag     = fs.Bool("diagnose", false, "diagnose each version's failing tests together (localize.Diagnose) instead of localizing each; -timeout then bounds a version, -maxsize a diagnosis (0: localize's default), -j the parallel replays; the report defaults to bench/results/tcas-diagnosis.md")
+		baseline = fs.String("baseline", "bench/results/tcas.csv", "-diagnose: the CSV of a single-test run (agx) whose correct fault locations the report compares with (empty: none)")
+		slice    = fs.Bool("slice", true, "-diagnose: blame only each failing test's relevant slice (localize.Options.SliceScope)")
+		driver   = fs.Bool("driver", true, "-diagnose: main, tcas.c's test driver (its argc check and the assignments of argv to the inputs), can be blamed, as in the single-test runs; false leaves it out of scope, as CFaults' tests give the program its inputs")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
 			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+
 			"mutation, muse (the universe run on mutants of the run's candidate lines), "+
@@ -93,7 +103,24 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
-		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, CPUProf: *cpuProf, Flex: *flexN, Args: args}
+		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, CPUProf: *cpuProf, Flex: *flexN, Args: args,
+		Diagnose: *diag, Baseline: *baseline, Slice: *slice, NoDriver: !*driver}
+	if o.Diagnose {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["o"] {
+			o.Out = "bench/results/tcas-diagnosis.md"
+		}
+		if !set["csv"] {
+			o.CSV = "bench/results/tcas-diagnosis.csv"
+		}
+		if !set["maxsize"] {
+			o.MaxSize = 0
+		}
+		if !set["sample"] {
+			o.Sel.Sample = 0 // every failing test: the point of diagnosis
+		}
+	}
 	if *all {
 		o.Sel.Sample = 0
 	}
@@ -193,6 +220,9 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if o.Diagnose {
+		return runDiagnosis(ctx, o, stderr)
 	}
 	var (
 		results []runResult

@@ -252,6 +252,33 @@
 // re-run passes that check and those before it (for an Example: its
 // output up to the first wrong line). See [localize.Options].FirstFailure.
 //
+//	-all
+//
+// Diagnose the failing cases together instead of one at a time
+// ([localize.Diagnose], as CFaults does for C): every failing case's run
+// goes into one formula with its own copy of the program's values and
+// one fault predicate per statement shared by all, so that a diagnosis
+// is a set of statements whose change explains every failing case at
+// once. Diagnoses are enumerated by size up to the first size that holds
+// a verified one; each is verified by re-running every failing case with
+// its own angelic values for the same statements. When no diagnosis of
+// at most -max-size statements (default 3 with -all) explains every
+// case, the cases are grouped (by the diagnoses that explain some of
+// them, else by the assertion they fail) and each group is diagnosed
+// alone. The output is one report for the package: in text, a line
+// "# diagnosis of N failing cases of PKG (MODE, GROUPING): CASES", a line
+// "## group I of K: CASES" per group when grouped, then per statement of
+// each diagnosis "file:line: diagnosis N (verified, size K, explains E of
+// C): SOURCE [angelic: CASE: VALUE; ...]"; in json one object with the
+// fields of [localize.DiagnosisReport]: package, mode, cases, grouping
+// (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
+// [{locations, verified, explains, cases [{case, passed, angelic}]},
+// partial, reason, stats}], errors [{case, failure}] (cases left out),
+// partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
+// with -all); -max-candidates bounds the diagnoses of each group. -all
+// does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
+// -tiebreak or -format html. Passing cases play no part in a diagnosis.
+//
 //	-fixes
 //
 // Also search for plausible fixes by mutation: mutants of every line the

@@ -50,6 +50,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "prune the candidates with the flexibility test on the passing cases: a candidate is removed when a passing case that executes it fails under every alternate value tried (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
+	all := fs.Bool("all", false, "diagnose the failing cases together (localize.Diagnose): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -117,6 +118,26 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if *format != "text" && *format != "json" && *format != "html" {
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json or html)\n", *format)
 		return 1
+	}
+	maxSizeSet := false
+	fs.Visit(func(f *flag.Flag) { maxSizeSet = maxSizeSet || f.Name == "max-size" })
+	if *all {
+		var bad []string
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{angelic, "-mode angelic"}, {sattar, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {*tiebreak != "position", "-tiebreak"}} {
+			if f.on {
+				bad = append(bad, f.name)
+			}
+		}
+		if len(bad) > 0 {
+			fmt.Fprintf(stderr, "faultloc localize: -all cannot be combined with %s\n", strings.Join(bad, ", "))
+			return 1
+		}
+		if !maxSizeSet {
+			opts.MaxSize = 0 // localize.DefaultDiagnosisSize
+		}
 	}
 	if *deadline > 0 {
 		var cancel context.CancelFunc
@@ -207,6 +228,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
+	}
+	if *all {
+		d := *timeout
+		timeoutSet := false
+		fs.Visit(func(f *flag.Flag) { timeoutSet = timeoutSet || f.Name == "timeout" })
+		if !timeoutSet {
+			d = time.Minute // the whole diagnosis, not one case
+		}
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *runRE, d, *format, stdout, stderr)
 	}
 	var tech localize.Technique = &localize.Agx{Options: *opts}
 	switch {
@@ -378,6 +408,47 @@ func notRun(skipped, refused int) string {
 		s += fmt.Sprintf(", %d could not run", refused)
 	}
 	return s
+}
+
+// diagnosePackage implements localize -all: the failing cases of pkgPath
+// diagnosed together, one report written in format (text or json).
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
+	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU()}}
+	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{Run: runRE, Diagnoser: d, Timeout: timeout})
+	if res != nil {
+		printCaseErrors(stderr, res)
+	}
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	wd, _ := os.Getwd()
+	if res != nil && res.Diagnosis != nil {
+		rep := res.Diagnosis
+		if ctx.Err() != nil && rep.Partial {
+			rep.Reason = fmt.Sprintf("%v: %s", context.Cause(ctx), rep.Reason)
+		}
+		var werr error
+		if format == "json" {
+			rep.RelativeTo(wd)
+			werr = rep.WriteJSON(stdout)
+		} else {
+			werr = rep.WriteText(stdout, wd)
+		}
+		if werr != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", werr)
+			return 2
+		}
+	} else if ctx.Err() == nil && format == "text" {
+		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
+	} else if ctx.Err() == nil {
+		fmt.Fprintln(stdout, "null")
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "faultloc localize: %v: stopped\n", context.Cause(ctx))
+		return exitInterrupted
+	}
+	return 0
 }
 
 // addFixes runs mutation analysis on the lines the failing cases executed
