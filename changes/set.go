@@ -290,15 +290,7 @@ func (s *Set) Source(file string, cs []*Change) ([]byte, error) {
 // the change whose New span holds it (nil if none). reverted may hold
 // changes of other files.
 func (s *Set) Locate(file string, reverted []*Change, offset int) (newOffset int, in *Change) {
-	var mine []*Change
-	for _, c := range reverted {
-		if c.File == file {
-			mine = append(mine, c)
-		}
-	}
-	slices.SortFunc(mine, func(a, b *Change) int {
-		return cmp.Or(cmp.Compare(a.New.Offset, b.New.Offset), cmp.Compare(s.index[a], s.index[b]))
-	})
+	mine := s.revertedIn(file, reverted)
 	delta := 0 // reverted-file offset minus new-file offset, so far
 	for _, c := range mine {
 		repl := len(c.OldText)
@@ -323,11 +315,9 @@ func (s *Set) Locate(file string, reverted []*Change, offset int) (newOffset int
 	return n, nil
 }
 
-// Forward maps an offset of the new version of file to the file with the
-// changes reverted (as [Set.Revert] rewrites it): the inverse of
-// [Set.Locate]. An offset inside a reverted change maps to the same
-// distance into the old code put back, at most to its end.
-func (s *Set) Forward(file string, reverted []*Change, newOffset int) int {
+// revertedIn returns the changes of reverted in file, in the order of
+// their new spans (and of the set, for changes at one offset).
+func (s *Set) revertedIn(file string, reverted []*Change) []*Change {
 	var mine []*Change
 	for _, c := range reverted {
 		if c.File == file {
@@ -337,6 +327,15 @@ func (s *Set) Forward(file string, reverted []*Change, newOffset int) int {
 	slices.SortFunc(mine, func(a, b *Change) int {
 		return cmp.Or(cmp.Compare(a.New.Offset, b.New.Offset), cmp.Compare(s.index[a], s.index[b]))
 	})
+	return mine
+}
+
+// Forward maps an offset of the new version of file to the file with the
+// changes reverted (as [Set.Revert] rewrites it): the inverse of
+// [Set.Locate]. An offset inside a reverted change maps to the same
+// distance into the old code put back, at most to its end.
+func (s *Set) Forward(file string, reverted []*Change, newOffset int) int {
+	mine := s.revertedIn(file, reverted)
 	delta := 0
 	for _, c := range mine {
 		repl := len(c.OldText)

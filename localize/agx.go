@@ -307,14 +307,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
-	maxRef := opts.MaxRefinements
-	if maxRef == 0 {
-		maxRef = 200
-	}
-	maxPer := opts.MaxRefinementsPerCandidate
-	if maxPer == 0 {
-		maxPer = 16
-	}
+	maxRef, maxPer := opts.refinementBounds()
 	perCand := map[string]int{}
 	unrolled := map[trace.StaticID]bool{}
 	src := sources{}

@@ -343,14 +343,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 // their formula in every step of the search. An error (a cancellation, a
 // run's failure) makes the group partial.
 func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, steps int64, encsOut *[]*encode.Encoder) error {
-	maxRef := opts.MaxRefinements
-	if maxRef == 0 {
-		maxRef = 200
-	}
-	maxPer := opts.MaxRefinementsPerCandidate
-	if maxPer == 0 {
-		maxPer = 16
-	}
+	maxRef, maxPer := opts.refinementBounds()
 	perCand := map[string]int{}
 	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
 	src := sources{}

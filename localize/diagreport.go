@@ -2,7 +2,6 @@ package localize
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -171,10 +170,7 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 // WriteJSON writes the report as indented JSON, which encoding/json
 // reads back into a DiagnosisReport.
 func (r *DiagnosisReport) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	return writeJSON(w, r)
 }
 
 // RelativeTo rewrites the report's file names relative to dir, as

@@ -227,3 +227,16 @@ type AgxHooks struct {
 	// (the report is partial).
 	Model func(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, mcs *maxsat.MCS) (*maxsat.Model, error)
 }
+
+// refinementBounds returns MaxRefinements and MaxRefinementsPerCandidate
+// with their defaults (200 and 16).
+func (o *Options) refinementBounds() (total, perCandidate int) {
+	total, perCandidate = o.MaxRefinements, o.MaxRefinementsPerCandidate
+	if total == 0 {
+		total = 200
+	}
+	if perCandidate == 0 {
+		perCandidate = 16
+	}
+	return total, perCandidate
+}

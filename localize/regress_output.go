@@ -1,7 +1,6 @@
 package localize
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -115,8 +114,5 @@ func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
 
 // WriteJSON writes the report as one indented JSON object.
 func (r *RegressReport) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	return writeJSON(w, r)
 }

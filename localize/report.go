@@ -279,13 +279,19 @@ func thenElse(v string) string {
 // and each byte of a string that is not UTF-8 (a failure message or a
 // value printed with such bytes) is written, and reads back, as U+FFFD.
 func WriteJSON(w io.Writer, reports []*Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // conditions read "a >= y", not "a \u003e= y"
 	if reports == nil {
 		reports = []*Report{}
 	}
-	return enc.Encode(reports)
+	return writeJSON(w, reports)
+}
+
+// writeJSON writes v as indented JSON, every report's way: without
+// HTML escaping, so that conditions read "a >= y", not "a \u003e= y".
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // RelativeTo rewrites the report's file names relative to dir where

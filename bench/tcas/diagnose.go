@@ -128,15 +128,7 @@ func runDiagnosis(ctx context.Context, o options, stderr io.Writer) error {
 	return nil
 }
 
-func diagNote(r diagResult) string {
-	switch {
-	case r.Err != "":
-		return " ERROR " + r.Err
-	case r.Partial:
-		return " partial: " + r.Reason
-	}
-	return ""
-}
+func diagNote(r diagResult) string { return noteOf(r.Err, r.Partial, r.Reason) }
 
 // diagnoseVersion runs localize.Diagnose on ver's selected failing tests
 // with the version's timeout and scores the report.

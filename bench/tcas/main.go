@@ -401,12 +401,16 @@ func runVersion(ctx context.Context, ver *version, o options) []runResult {
 	return out
 }
 
-func note(r runResult) string {
+func note(r runResult) string { return noteOf(r.Err, r.Partial, r.Reason) }
+
+// noteOf is the progress line's note on a run: its error, or why it is
+// partial.
+func noteOf(err string, partial bool, reason string) string {
 	switch {
-	case r.Err != "":
-		return " ERROR " + r.Err
-	case r.Partial:
-		return " partial: " + r.Reason
+	case err != "":
+		return " ERROR " + err
+	case partial:
+		return " partial: " + reason
 	}
 	return ""
 }

@@ -6,7 +6,9 @@
 //	go run ./internal/cmd/fuzz [-time D] [-run REGEXP] [-parallel N] [-list] [-v]
 //
 // The targets are the functions FuzzXxx(*testing.F) of the module's
-// _test.go files (outside testdata), found by parsing them. For each
+// _test.go files (outside testdata and examples: the subjects' fuzz
+// targets are specifications that faultloc localizes faults against,
+// not tests of faultloc), found by parsing them. For each
 // target it runs
 //
 //	go test -run '^$' -fuzz '^FuzzXxx$' -fuzztime D ./pkg
@@ -203,8 +205,9 @@ func moduleRoot() (string, error) {
 }
 
 // findTargets returns the fuzz targets of the _test.go files under root,
-// in directory then file order, leaving out testdata and the directories
-// go ignores (names starting with "." or "_") and other modules.
+// in directory then file order, leaving out testdata, the subjects under
+// examples, the directories go ignores (names starting with "." or "_")
+// and other modules.
 func findTargets(root string) ([]target, error) {
 	var targets []target
 	fset := token.NewFileSet()
@@ -214,7 +217,7 @@ func findTargets(root string) ([]target, error) {
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if path != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) || path == filepath.Join(root, "examples") {
 				return filepath.SkipDir
 			}
 			if path != root {
