@@ -21,6 +21,12 @@
 //   - [github.com/faultloc/faultloc/examples/loops]: loop subjects (sum,
 //     integer square root, binary search) with seeded faults, for the
 //     scaling experiments where the loop-unwinding bound grows with the input.
+//   - [github.com/faultloc/faultloc/examples/linkedlist] and
+//     [github.com/faultloc/faultloc/examples/bst]: the SAT-TAR paper's
+//     linked list (Delete) and binary search tree (Add), correct, with
+//     the specification as a fuzz target (FuzzDelete, FuzzAdd) and the
+//     paper's faults as edits ([Edit]) applied alone or together through
+//     overlays (their Version functions); their tests pass as they are.
 //   - [github.com/faultloc/faultloc/examples/tax]: two failing tests that
 //     see one fault through different functions, so that each alone has
 //     its own fix candidates and only the fault explains both: the subject
@@ -29,8 +35,8 @@
 //     program ported to Go line for line, with its 41 faulty versions as
 //     edits applied through go/packages overlays, and its test universe.
 //
-// Each subject's test file carries the build constraint "faultloc" because
-// some of its cases fail by design. `go test ./...` therefore does not run
+// Each subject's test file with failing cases carries the build
+// constraint "faultloc", because those cases fail by design. `go test ./...` therefore does not run
 // them, while faultloc loads them with that tag set (see [Tag]). The
 // package's Cases variable holds the same cases as data, so other packages
 // (for example trace's differential tests) can run them natively and
@@ -38,7 +44,8 @@
 //
 // # Stability
 //
-// FaultLines, Fault, Tag and FaultMarker are stable. The subjects'
+// FaultLines, Fault, Tag, FaultMarker, Edit, ApplyEdits and EditOverlay
+// are stable. The subjects'
 // programs are stable in their faulty lines; their Cases may gain entries.
 package examples
 
