@@ -294,12 +294,10 @@ type FlexOptions struct {
 	// (go test cases of Failure.Package); FlexTest tests with none.
 	Passing []trace.Case
 	// Remove removes the inhibited candidates. Default false: they are
-	// kept, after the others. Removing costs the faulty line where the
-	// fix changes a condition only for the failing inputs: on TCAS
-	// (bench/results/tcas-flex.md, go run ./bench/tcas -flex 200), the
-	// test inhibited a verified candidate on the faulty line in 9 of 39
-	// versions, and demoting lowered the mean EXAM where removing raised
-	// it.
+	// kept, after the others. A fix that changes a condition for the
+	// failing inputs only is inhibited all the same, so removing can lose
+	// the faulty line; bench/results/tcas-flex.md (go run ./bench/tcas
+	// -flex 200) measures both policies.
 	Remove bool
 	// MaxInstances bounds the instances of a candidate's expressions
 	// tried in one passing run. Default 0: 16.

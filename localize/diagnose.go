@@ -452,8 +452,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		// (counterexamples), which then looks for the set's values for
 		// them together with the others', or for another set. All of
 		// them at once: adding one at a time costs a round of checks of
-		// every other case per case added (on TCAS' v1, 131 failing
-		// tests, more than twice the time).
+		// every other case per case added.
 		var refuted []*member
 		for i, m := range members {
 			if !m.active && (reps[i] == nil || !reps[i].passed()) {

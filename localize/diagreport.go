@@ -98,19 +98,7 @@ func (r *DiagnosisReport) Diagnoses() []Diagnosis {
 // statement of each diagnosis, with file names relative to dir when
 // possible, as [Report.WriteText] does.
 func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
-	if dir != "" {
-		if abs, err := filepath.Abs(dir); err == nil {
-			dir = abs
-		}
-	}
-	rel := func(f string) string {
-		if dir != "" && filepath.IsAbs(f) {
-			if p, err := filepath.Rel(dir, f); err == nil {
-				return p
-			}
-		}
-		return f
-	}
+	rel := relativeTo(dir)
 	var sb strings.Builder
 	what := "failing cases"
 	if r.Package != "" {

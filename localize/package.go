@@ -104,11 +104,9 @@ func (c timedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Case
 }
 
 // DefaultTimeout is the default bound of the technique on one failing
-// case ([PackageOptions.Timeout]). On the historical bugs of
-// bench/realbugs (HISTORICAL.md, go run ./bench/realbugs -kinds
-// historical -timeout 20s), 20 seconds give every bug the rank a minute
-// gives it, the same verified candidates included, in less than half the
-// time; a TCAS run takes at most 4 seconds (bench/results/tcas-bv.md).
+// case ([PackageOptions.Timeout]), chosen on bench/realbugs/HISTORICAL.md
+// (go run ./bench/realbugs -kinds historical, which runs with it) and
+// bench/results/tcas-bv.md: those reports give the ranks and times.
 const DefaultTimeout = 20 * time.Second
 
 // PackageResult is what [Package] found.

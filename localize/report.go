@@ -152,19 +152,7 @@ func rank(cs []Candidate) []RankedLine {
 // does, with file names relative to dir when possible (dir may itself be
 // relative to the working directory, e.g. ".").
 func (r *Report) WriteText(w io.Writer, dir string) error {
-	if dir != "" {
-		if abs, err := filepath.Abs(dir); err == nil {
-			dir = abs
-		}
-	}
-	rel := func(f string) string {
-		if dir != "" {
-			if p, err := filepath.Rel(dir, f); err == nil {
-				return p
-			}
-		}
-		return f
-	}
+	rel := relativeTo(dir)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s (%s): %s\n", r.Test, r.Mode, r.Failure)
 	writeCandidate := func(i int, c Candidate) {
@@ -283,6 +271,25 @@ func WriteJSON(w io.Writer, reports []*Report) error {
 		reports = []*Report{}
 	}
 	return writeJSON(w, reports)
+}
+
+// relativeTo returns a function that writes an absolute file name
+// relative to dir when it can (dir itself may be relative to the working
+// directory, e.g. "."), and any other name as it is.
+func relativeTo(dir string) func(string) string {
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+	}
+	return func(f string) string {
+		if dir != "" && filepath.IsAbs(f) {
+			if p, err := filepath.Rel(dir, f); err == nil {
+				return p
+			}
+		}
+		return f
+	}
 }
 
 // writeJSON writes v as indented JSON, every report's way: without

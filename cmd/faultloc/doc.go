@@ -308,9 +308,8 @@
 // With -flex or -mode angelic, remove the candidates a passing case
 // inhibits instead of listing them last. Not the default: a fix that
 // changes a condition only for the failing inputs is inhibited all the
-// same, and on TCAS (bench/results/tcas-flex.md) removing lost the
-// faulty line in 9 of 39 versions where listing it last lowered the mean
-// EXAM.
+// same, so removing can lose the faulty line (bench/results/tcas-flex.md
+// measures both policies on TCAS).
 //
 //	-tiebreak position|FORMULA|mutation|muse
 //

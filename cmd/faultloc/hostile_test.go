@@ -72,25 +72,7 @@ var hostileOutcomes = []struct {
 // status 0 within its -deadline, and that nothing the tests do reaches the
 // machine. A hang would be go test's -timeout.
 func TestHostile(t *testing.T) {
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var accepted atomic.Int32
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			accepted.Add(1)
-			c.Close()
-		}
-	}()
-	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
-	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
+	dir, accepted := hostileMachine(t)
 	reports, stderr := runHostile(t, "./testdata/hostile")
 	for _, o := range hostileOutcomes {
 		rep := reports[o.test]
@@ -144,25 +126,7 @@ func TestHostile(t *testing.T) {
 // the files, start the process and open the connection the interpreter
 // refused.
 func TestHostileNotCrossChecked(t *testing.T) {
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var accepted atomic.Int32
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			accepted.Add(1)
-			c.Close()
-		}
-	}()
-	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
-	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
+	dir, accepted := hostileMachine(t)
 	var out, errb bytes.Buffer
 	args := []string{"localize", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial|TestSleep|TestSkip)$", "./testdata/hostile"}
 	if code := run(context.Background(), args, &out, &errb); code != 0 || out.String() != "no failing test case in github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile (1 selected cases ran, 1 skipped, 3 could not run)\n" {
@@ -197,18 +161,45 @@ func TestHostileInit(t *testing.T) {
 
 // TestHostileAlloc: a test that allocates without bound ends with its
 // run's allocation budget (RunOptions.MaxAlloc, 4 GiB of interpreted
-// memory). Only with -tags long: the command's process then peaks at
-// about 5 GB (its soft memory limit, memoryLimit, which main sets); this
-// test runs the command in its own process without that limit, which
-// peaks at about twice the budget.
+// memory). Only with -tags long: it takes gigabytes. The command's own
+// process keeps near its soft memory limit (memoryLimit, which main
+// sets); this test runs the command in its process without that limit.
 func TestHostileAlloc(t *testing.T) {
 	if !longtest.Enabled {
-		t.Skip("takes 8 GB of memory: -tags long")
+		t.Skip("takes gigabytes of memory: -tags long")
 	}
 	reports, _ := runHostile(t, "./testdata/hostile/alloc")
 	if rep := reports["TestAllocate"]; len(reports) != 1 || rep == nil || rep.Failure != "budget exceeded: allocations over 4294967296 bytes" {
 		t.Errorf("reports %v, want TestAllocate's: budget exceeded: allocations over 4294967296 bytes", reports)
 	}
+}
+
+// hostileMachine gives the hostile tests a directory to write to and a
+// listener to dial (FAULTLOC_HOSTILE_DIR, FAULTLOC_HOSTILE_ADDR), both of
+// which must stay untouched, and counts the connections the listener
+// accepts.
+func hostileMachine(t *testing.T) (dir string, accepted *atomic.Int32) {
+	t.Helper()
+	dir = t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	accepted = new(atomic.Int32)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	t.Setenv("FAULTLOC_HOSTILE_DIR", dir)
+	t.Setenv("FAULTLOC_HOSTILE_ADDR", ln.Addr().String())
+	return dir, accepted
 }
 
 // runHostile runs faultloc localize on a package of testdata/hostile,
