@@ -29,7 +29,7 @@ func init() {
 func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("localize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, pruned by the passing cases); or sat-tar (SAT-TAR, for a fuzz target's failing entries: Tarantula boosted by unsat cores, with concolic tests)")
+	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, those the passing cases inhibit listed last); or sat-tar (SAT-TAR, for a fuzz target's failing entries: Tarantula boosted by unsat cores, with concolic tests)")
 	under := fs.String("under", "", "with -mode sat-tar: comma-separated functions under test, as named in their package ((*List).Delete); default the package's non-test functions")
 	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
@@ -48,7 +48,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
-	flexFlag := fs.Bool("flex", false, "prune the candidates with the flexibility test on the passing cases: a candidate is removed when a passing case that executes it fails under every alternate value tried (always on with -mode angelic)")
+	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
 	all := fs.Bool("all", false, "diagnose the failing cases together (localize.Diagnose): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
