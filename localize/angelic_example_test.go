@@ -3,6 +3,7 @@ package localize_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
@@ -25,6 +26,7 @@ func ExampleAngelic() {
 		Run:              "TestClassify", // the paper's tests, not the package's Example
 		SelectedSpectrum: true,
 		Technique:        &localize.Angelic{Options: localize.AngelicOptions{Flex: localize.FlexOptions{Remove: true}}},
+		Timeout:          3 * time.Minute, // the search completes: a loaded machine must not cut it
 	})
 	if err != nil {
 		panic(err)

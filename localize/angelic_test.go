@@ -168,7 +168,7 @@ func TestFlexFilter(t *testing.T) {
 		t.Fatal(err)
 	}
 	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1}}, Options: FlexOptions{}}
-	res, err := Package(ctx, prog, examplesPkg+"triangle", &PackageOptions{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}})
+	res, err := Package(ctx, prog, examplesPkg+"triangle", &PackageOptions{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}, Timeout: 3 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

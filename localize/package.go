@@ -33,7 +33,8 @@ type PackageOptions struct {
 	// another formula. Default nil: by position.
 	TieBreak Scorer
 	// Timeout bounds the technique on each failing case; what it found by
-	// then is reported, marked partial. Default 0: DefaultTimeout.
+	// then is reported, marked partial. Default 0: DefaultTimeout, or
+	// DefaultDiagnosisTimeout for a Diagnoser.
 	Timeout time.Duration
 	// Spectrum is the coverage of the package's cases from an earlier
 	// call (PackageResult.Spectrum), reused instead of running every
@@ -108,6 +109,10 @@ func (c timedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Case
 // (go run ./bench/realbugs -kinds historical, which runs with it) and
 // bench/results/tcas-bv.md: those reports give the ranks and times.
 const DefaultTimeout = 20 * time.Second
+
+// DefaultDiagnosisTimeout is the default bound of a [Diagnoser] on all
+// the failing cases of a package together ([PackageOptions.Timeout]).
+const DefaultDiagnosisTimeout = time.Minute
 
 // PackageResult is what [Package] found.
 type PackageResult struct {
@@ -274,6 +279,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
+		if opts.Diagnoser != nil {
+			timeout = DefaultDiagnosisTimeout
+		}
 	}
 	if opts.Diagnoser != nil {
 		if len(res.Failing) == 0 {

@@ -275,7 +275,7 @@
 // [{locations, verified, explains, cases [{case, passed, angelic}]},
 // partial, reason, stats}], errors [{case, failure}] (cases left out),
 // partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
-// with -all); -max-candidates bounds the diagnoses of each group. -all
+// with -all, localize.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
 // -tiebreak or -format html. Passing cases play no part in a diagnosis.
 //

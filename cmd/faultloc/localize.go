@@ -230,12 +230,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	if *all {
-		d := *timeout
-		timeoutSet := false
-		fs.Visit(func(f *flag.Flag) { timeoutSet = timeoutSet || f.Name == "timeout" })
-		if !timeoutSet {
-			d = time.Minute // the whole diagnosis, not one case
-		}
+		d := time.Duration(0) // localize.DefaultDiagnosisTimeout: the whole diagnosis, not one case
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "timeout" {
+				d = *timeout
+			}
+		})
 		return diagnosePackage(ctx, prog, pkgPath, *opts, *runRE, d, *format, stdout, stderr)
 	}
 	var tech localize.Technique = &localize.Agx{Options: *opts}
