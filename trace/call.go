@@ -138,13 +138,21 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 // case (RunGoTest).
 func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
 	res, err := p.runOnceAlloc(ctx, fn, args, opts)
-	if res != nil && res.Outcome == BudgetExceeded && strings.HasPrefix(res.Failure, "allocations over") {
+	if res != nil && res.Outcome == BudgetExceeded && strings.HasPrefix(res.Failure, "allocations over") && largeAlloc(opts) {
 		// The run's memory (up to MaxAlloc) is garbage now; collect it
 		// before the next run allocates as much again, or the heap's next
 		// goal, twice what was live, lets two runs' worth coexist.
 		runtime.GC()
 	}
 	return res, err
+}
+
+// largeAlloc reports whether a run under opts may allocate enough for a
+// forced collection after it to pay: a full collection scans the whole
+// live heap (every loaded program), far more work than a small budget's
+// garbage, which the next ordinary cycle takes.
+func largeAlloc(opts *RunOptions) bool {
+	return opts == nil || opts.MaxAlloc <= 0 || opts.MaxAlloc >= 64<<20
 }
 
 // runOnceAlloc is runOnce without the collection after an allocation
