@@ -31,6 +31,12 @@ type Options struct {
 	Sanity bool
 	// Mode is the encoding. Default: ATF.
 	Mode Mode
+	// Done, if set, interrupts the encoding of a run when it is closed
+	// (a context's Done channel): AddRun and its variants then return an
+	// error wrapping ErrInterrupted, the events encoded so far left in the
+	// formula. A long run takes long to encode, and a caller bounded in
+	// time must get its answer within the bound. Default nil: never.
+	Done <-chan struct{}
 	// Granularity of fault predicates. Default: ByLine.
 	Granularity Granularity
 	// InScope reports whether the statements of fn may be blamed (get a
@@ -252,6 +258,9 @@ type seenKey struct {
 
 // ErrNotEncodable reports an oracle the encoding cannot express.
 var ErrNotEncodable = errors.New("encode: oracle not encodable")
+
+// ErrInterrupted is the error of an encoding stopped by Options.Done.
+var ErrInterrupted = errors.New("encode: interrupted")
 
 // New returns an Encoder for test, whose oracle must be expected results
 // (test.Want) of Boolean or integer types: a predicate oracle (test.Check)

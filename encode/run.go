@@ -133,6 +133,13 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	}
 	leaveOut := e.opts.BlamableOnly && e.opts.Blamable != nil
 	for ev := trace.EventID(0); int(ev) < n; ev++ {
+		if ev&1023 == 0 && e.opts.Done != nil {
+			select {
+			case <-e.opts.Done:
+				return r.added, fmt.Errorf("%w after %d of the run's %d events", ErrInterrupted, ev, n)
+			default:
+			}
+		}
 		e.stats.Events++
 		if leaveOut && ev != panicAt && !bad[ev] && want[ev] == nil && !e.opts.Blamable(t.Key(ev)) && !isReturn(t.Instr(ev)) {
 			e.stats.LeftOut++

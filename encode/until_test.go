@@ -2,6 +2,7 @@ package encode_test
 
 import (
 	"context"
+	"errors"
 	"go/constant"
 	"go/types"
 	"strings"
@@ -154,5 +155,23 @@ func TestAddRunExpect(t *testing.T) {
 			}
 		}
 		s.Close()
+	}
+}
+
+// TestAddRunDone: a closed Options.Done stops the encoding of a run with
+// ErrInterrupted; an open one changes nothing.
+func TestAddRunDone(t *testing.T) {
+	prog, test, res := fooFailing(t)
+	open := make(chan struct{})
+	_, enc := newEncoder(t, prog, test, &encode.Options{Done: open})
+	want, err := enc.AddRun(res)
+	if err != nil || want == 0 {
+		t.Fatalf("AddRun with an open Done: %d, %v", want, err)
+	}
+	closed := make(chan struct{})
+	close(closed)
+	_, enc = newEncoder(t, prog, test, &encode.Options{Done: closed})
+	if n, err := enc.AddRun(res); !errors.Is(err, encode.ErrInterrupted) || n != 0 {
+		t.Errorf("AddRun with a closed Done: %d, %v; want 0, ErrInterrupted", n, err)
 	}
 }

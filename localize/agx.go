@@ -278,6 +278,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	eo.Done = ctx.Done() // a long run's encoding is bounded too
 	enc, err := caseEncoder(sub, solver, first, eo, opts)
 	if err != nil {
 		return nil, err
@@ -406,6 +407,9 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 						v, inner = inner, nil
 						cand.Hooks = cand.Inner.Hooks
 					}
+				}
+				if errors.Is(err, encode.ErrInterrupted) {
+					return finish(rep, enc, solver, opts, start, err) // the candidates found stand
 				}
 				if err != nil {
 					return nil, err

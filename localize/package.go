@@ -47,9 +47,11 @@ type PackageOptions struct {
 	SelectedSpectrum bool
 	// EvidenceTimeout bounds the run of each case that Run leaves out,
 	// when collecting the spectrum from every case (which Package does
-	// only if a selected case fails): a case that runs longer is left out
-	// of the spectrum (its error is in PackageResult.Errors). The
-	// selected cases run unbounded. Default 0: DefaultEvidenceTimeout;
+	// only if a selected case fails), and the run of each test function
+	// that lists those cases (its subtests): a case that runs longer, or
+	// every case of a function whose listing does, is left out of the
+	// spectrum (its error is in PackageResult.Errors). The selected cases
+	// run unbounded. Default 0: DefaultEvidenceTimeout;
 	// negative: no bound.
 	EvidenceTimeout time.Duration
 	// Report, if set, is called with each failing case's report as soon
@@ -222,15 +224,15 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			return res, err
 		}
 		if opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0 {
-			others, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !match.MatchTop(n) }, nil)
-			if ctx.Err() != nil {
-				return res, ctx.Err()
-			}
-			res.Errors = appendNew(res.Errors, caseErrors(err)...)
 			bound := opts.EvidenceTimeout
 			if bound == 0 {
 				bound = DefaultEvidenceTimeout
 			}
+			others, errs, err := listEvidence(ctx, prog, pkgPath, func(n string) bool { return !match.MatchTop(n) }, bound)
+			if err != nil {
+				return res, err
+			}
+			res.Errors = appendNew(res.Errors, errs...)
 			var evidence []trace.Case
 			for _, n := range append(slices.DeleteFunc(slices.Clone(names), match.Match), others...) {
 				var c trace.Case = prog.GoTestCase(pkgPath, n)

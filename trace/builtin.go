@@ -181,6 +181,9 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	case "ssa:deferstack":
 		return Value{k: kindDefers, p: ptrOf(fr)}
 	}
+	if v, ok := r.unsafeBuiltin(fr, in, ci, name, args); ok { // unsafe.go
+		return v
+	}
 	if v, ok := sizeBuiltin(name, ci.args, in.instr); ok {
 		return v
 	}

@@ -51,6 +51,7 @@ const (
 	opUnsupported
 	opLoadNative  // *p where p may point to a value that lives natively (bridge_gen.go)
 	opStoreNative // *p = v, likewise
+	opUnsafeConv  // a conversion to or from unsafe.Pointer (unsafe.go)
 	// Specialised BinOps on integer words (see specialise).
 	opAddW // 64-bit + (result kind in ins.rk)
 	opSubW // 64-bit -

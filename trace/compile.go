@@ -404,7 +404,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.x, in.a = cp.compileCall(&i.Call)
 	case *ssa.Convert:
 		if isUnsafePointer(i.X.Type()) || isUnsafePointer(i.Type()) {
-			return unsupported("conversion through unsafe.Pointer", instr)
+			return cp.compileUnsafeConv(i) // unsafe.go
 		}
 		in.op = opConvert
 		in.x = cp.convInfo(i.X.Type(), i.Type())

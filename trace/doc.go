@@ -114,9 +114,15 @@
 // blocking operations, yields and fixed step counts, so a run is a
 // function of its inputs and RunOptions.Seed; [Trace.Goroutine] tells which
 // goroutine ran an event; a deadlock is a Panicked outcome ("fatal error:
-// all goroutines are asleep - deadlock!"). Conversions through
-// unsafe.Pointer and of type-parameter values (MultiConvert) are reported
-// as unsupported. Map iteration follows insertion order (rotated by
+// all goroutines are asleep - deadlock!"). Of package unsafe, the
+// idioms whose meaning the layout rules fix run: strings and slices read
+// through header structs ({pointer or uintptr, int[, int]}) and built
+// from them, a []byte read as a string, pointer conversions between
+// identical types, the offset of a substring in its string by the
+// difference of their data pointers, and unsafe.String, StringData,
+// Slice, SliceData and Add (see unsafe.go); other conversions through
+// unsafe.Pointer, and conversions of type-parameter values
+// (MultiConvert), are reported as unsupported. Map iteration follows insertion order (rotated by
 // RunOptions.Seed), one of the orders Go allows. append grows slices as
 // the runtime does (growth rule and allocator size classes), so capacities
 // and aliasing match compiled code, except that compiled code may give the

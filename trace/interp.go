@@ -313,6 +313,8 @@ func (r *run) step(fr *frame, in *ins) {
 		r.runDefers(fr)
 	case opConvert:
 		r.def(fr, in, r.convert(in.x.(*convInfo), regs[in.a[0]]))
+	case opUnsafeConv:
+		r.unsafeConv(fr, in, regs[in.a[0]])
 	case opChangeType:
 		r.def(fr, in, regs[in.a[0]])
 	case opMakeInterface:

@@ -39,8 +39,13 @@ func (p *Program) exampleFuncs(pkgPath string) []*ssa.Function {
 	return out
 }
 
-// exampleSpec parses the output comment of example fn from its file.
+// exampleSpec parses the output comment of example fn from its file; a
+// function whose name does not start with Example is none, unparsed
+// (listing a package's tests asks for each of them).
 func (p *Program) exampleSpec(fn *ssa.Function) (exampleSpec, bool) {
+	if !strings.HasPrefix(fn.Name(), "Example") {
+		return exampleSpec{}, false
+	}
 	file := p.Fset.Position(fn.Pos()).Filename
 	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
 	if err != nil {

@@ -69,6 +69,7 @@ var Programs = map[string]func() string{
 	"SyncPool":           SyncPool,
 	"LateGoroutine":      LateGoroutine,
 	"FastPaths":          FastPaths,
+	"Unsafe":             Unsafe,
 }
 
 func check(ok bool, what string) {

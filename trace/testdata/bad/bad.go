@@ -8,9 +8,10 @@ import (
 	"unsafe"
 )
 
-// Unsafe converts through unsafe.Pointer, which the interpreter does not run.
-func Unsafe(x *int) uintptr {
-	return uintptr(unsafe.Pointer(x))
+// Unsafe converts a uintptr to unsafe.Pointer, which the interpreter does
+// not run.
+func Unsafe(x uintptr) *int {
+	return (*int)(unsafe.Pointer(x))
 }
 
 // Host calls a function the bridge does not cover.

@@ -1,0 +1,49 @@
+// Package unsafeops holds subjects for the interpreter's tests of
+// package unsafe: idioms it runs and constructs it reports unsupported.
+package unsafeops
+
+import "unsafe"
+
+type strHeader struct {
+	data unsafe.Pointer
+	len  int
+}
+
+// Offset returns the offset of s[i:] in s from their data pointers.
+func Offset(s string, i int) int {
+	sub := s[i:]
+	return int(uintptr((*strHeader)(unsafe.Pointer(&sub)).data) - uintptr((*strHeader)(unsafe.Pointer(&s)).data))
+}
+
+// Bytes returns b's bytes read as a string.
+func Bytes(b []byte) string {
+	return *(*string)(unsafe.Pointer(&b))
+}
+
+// AddrOfVar takes the uintptr of a variable's address.
+func AddrOfVar() uintptr {
+	x := 1
+	return uintptr(unsafe.Pointer(&x))
+}
+
+// StoreThroughView keeps a header view of a string and writes through it.
+func StoreThroughView(s string) int {
+	h := (*strHeader)(unsafe.Pointer(&s))
+	h.len = 1
+	return len(s)
+}
+
+// StringAsBytes reads a string as a slice, past its header.
+func StringAsBytes(s string) []byte {
+	return *(*[]byte)(unsafe.Pointer(&s))
+}
+
+// IntAsFloat reads an int's bits as a float64.
+func IntAsFloat(x int) float64 {
+	return *(*float64)(unsafe.Pointer(&x))
+}
+
+// StringOfElem makes a string from the address of an element.
+func StringOfElem(b []byte) string {
+	return unsafe.String(&b[0], len(b))
+}
