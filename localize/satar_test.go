@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/examples/linkedlist"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -159,12 +160,17 @@ func mustAbs(t *testing.T, p string) string {
 // and compares the session with testdata/satar/<faults>.golden: the
 // partition, the cores, the rounds and the final ranking. Sessions are
 // deterministic: a second session on the size fault gives the same text
-// (and the golden files hold across processes).
+// (and the golden files hold across processes). The fault pairs' sessions
+// take most of the test's CPU; they run with the build tag long
+// (longtest), as .ci/run does.
 func TestSATTARGolden(t *testing.T) {
 	t.Parallel()
 	for _, faults := range [][]string{{"size"}, {"header"}, {"remove"}, {"size", "header"}, {"size", "remove"}, {"header", "remove"}} {
 		name := strings.Join(faults, "+")
 		t.Run(name, func(t *testing.T) {
+			if len(faults) > 1 && !longtest.Enabled {
+				t.Skip("fault pairs run with the build tag long")
+			}
 			v := loadList(t, faults...)
 			got := satarText(t, v)
 			if name == "size" {
