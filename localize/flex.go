@@ -1,0 +1,500 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// FlexOptions configure the flexibility test ([FlexTest], [FlexFilter],
+// [Angelic]). The zero value is the default.
+type FlexOptions struct {
+	// Passing are the passing cases to test with. Default nil: for
+	// FlexFilter and Angelic, the cases of Failure.Spectrum that passed
+	// (go test cases of Failure.Package); FlexTest tests with none.
+	Passing []trace.Case
+	// Remove removes the inhibited candidates. Default false: they are
+	// kept, after the others. A fix that changes a condition for the
+	// failing inputs only is inhibited all the same, so removing can lose
+	// the faulty line; bench/results/tcas-flex.md (go run ./bench/tcas
+	// -flex 200) measures both policies.
+	Remove bool
+	// MaxInstances bounds the instances of a candidate's expressions
+	// tried in one passing run. Default 0: 16.
+	MaxInstances int
+	// CaseTimeout bounds the test on one passing case, its run and its
+	// replays (a value may send a loop far beyond the case's steps): a
+	// case that takes longer decides nothing for the candidates it had
+	// not decided, which list it as Untested. Default 0:
+	// DefaultEvidenceTimeout; negative: no bound.
+	CaseTimeout time.Duration
+	// Run are the options of the passing cases' runs and replays.
+	// Default: trace's defaults; replays are bounded by 100 times the
+	// steps of the run they replay, plus 100 000.
+	Run trace.RunOptions
+}
+
+// Flexibility is what the flexibility test found for a candidate on the
+// passing cases that executed its expressions ([FlexTest]).
+type Flexibility struct {
+	// Executed counts the passing cases that executed the candidate's
+	// expressions (the others say nothing about it).
+	Executed int `json:"executed"`
+	// Flexible are the cases where an alternate value, replayed, kept the
+	// case passing: one such value for each.
+	Flexible []FlexValue `json:"flexible,omitempty"`
+	// Inhibitors are the cases where no alternate value tried kept the
+	// case passing: the candidate is inflexible there.
+	Inhibitors []string `json:"inhibitors,omitempty"`
+	// Untested are the cases that executed the expressions only with
+	// values of kinds no alternate is formed for (pointers, slices, maps),
+	// or that ran out of time (FlexOptions.CaseTimeout) before deciding.
+	Untested []string `json:"untested,omitempty"`
+	// Instances counts the instances tried over all the cases, and
+	// FlexibleInstances those where an alternate value kept the case
+	// passing.
+	Instances         int `json:"instances"`
+	FlexibleInstances int `json:"flexibleInstances"`
+	// Runs counts the replays the test cost (not the passing cases' own
+	// runs, shared by all candidates).
+	Runs int `json:"runs"`
+	// Partial is set when the test stopped (a cancellation, a deadline)
+	// before every passing case was tried.
+	Partial bool `json:"partial,omitempty"`
+	// Score is the share of the cases tested (flexible or inhibiting)
+	// where the candidate is flexible; 1 when no case tested it.
+	Score float64 `json:"score"`
+}
+
+// summary says what the test found, for the text and HTML reports.
+func (fl *Flexibility) summary() string {
+	tested := len(fl.Flexible) + len(fl.Inhibitors)
+	var s string
+	switch {
+	case fl.Executed == 0:
+		s = "no passing case executes it"
+	case tested == 0:
+		s = "flexibility undecided: no alternate value for its values, or no time"
+	default:
+		s = fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
+		if len(fl.Inhibitors) > 0 {
+			s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
+		}
+	}
+	if fl.Partial {
+		s += " (flexibility test cut short)"
+	}
+	return s
+}
+
+// FlexValue is an alternate value that kept a passing case passing.
+type FlexValue struct {
+	Case       string `json:"case"`       // the passing case
+	Line       int    `json:"line"`       // the instance's line
+	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
+	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
+	Value      string `json:"value"`      // the alternate value (a branch: its decision)
+	Orig       string `json:"orig"`       // the value the passing run computed
+}
+
+// Inhibited reports whether a passing case inhibits the candidate:
+// FlexTest found it inflexible there.
+func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibitors) > 0 }
+
+// FlexTest is the flexibility test of angelic debugging on the passing
+// cases opts.Passing: for each candidate and each passing case that
+// executes it, it looks for an alternate value, at one instance at a
+// time, that keeps the case passing, and sets the candidate's Flex. A
+// case where none is found is an inhibitor: a one-expression fix there
+// would break it. The instances tried are those of the instructions of
+// the candidate's angelic values (matched by file, line and SSA
+// instruction, so candidates of any technique can be tested) and, for a
+// location without a column (a statement of line granularity), those of
+// every instruction on its line, since a fix of the statement may change
+// any of them: the decision of `if a == c || b == c` may matter to a
+// passing case where the value of a does not.
+//
+// The search replays the case, not a formula: at each instance (up to
+// MaxInstances per case) it tries a small set of values different from
+// the one the passing run computed: for a branch, the other decision; for
+// a Boolean, its negation; for an integer or float w, the candidate's
+// angelic values of that instruction, w+1, w-1, 0, 1, -1 and -w; for a
+// string, the candidate's angelic values and ""; for a struct or array,
+// the same for one scalar field or element at a time, the others kept
+// (the paper's shallow snapshot). A value found is
+// verified by the replay, so "flexible" is sure; "inhibitor" is
+// approximate: a value outside the set might have kept the case passing.
+// (The paper's own check is approximate the other way too: it changes the
+// expression's value, not the expression.) A candidate of several
+// statements is tested one instance at a time all the same.
+//
+// It returns a copy of cands with Flex set; cancelling ctx stops it with
+// the candidates tested so far and the context's error.
+func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts *FlexOptions) ([]Candidate, error) {
+	if opts == nil {
+		opts = &FlexOptions{}
+	}
+	out := slices.Clone(cands)
+	for i := range out {
+		out[i].Flex = &Flexibility{Score: 1}
+	}
+	maxInst := opts.MaxInstances
+	if maxInst <= 0 {
+		maxInst = 16
+	}
+	partial := func(err error) ([]Candidate, error) {
+		for i := range out {
+			out[i].Flex.Partial = true
+		}
+		scores(out)
+		return out, err
+	}
+	bound := opts.CaseTimeout
+	if bound == 0 {
+		bound = DefaultEvidenceTimeout
+	}
+	for _, p := range opts.Passing {
+		if err := ctx.Err(); err != nil {
+			return partial(err)
+		}
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if bound > 0 {
+			cctx, cancel = context.WithTimeout(ctx, bound)
+		}
+		err := flexRun(cctx, p, out, maxInst, opts.Run)
+		cancel()
+		if ctx.Err() != nil {
+			return partial(ctx.Err())
+		}
+		if err != nil && cctx.Err() == nil {
+			return partial(err)
+		}
+		// A case over its bound decides nothing more: on to the next.
+	}
+	scores(out)
+	return out, nil
+}
+
+// scores sets the candidates' flexibility scores from the cases tested.
+func scores(cands []Candidate) {
+	for i := range cands {
+		fl := cands[i].Flex
+		if n := len(fl.Flexible) + len(fl.Inhibitors); n > 0 {
+			fl.Score = float64(len(fl.Flexible)) / float64(n)
+		}
+	}
+}
+
+// flexRun runs the passing case p and, if it passes, tests every
+// candidate on its run.
+func flexRun(ctx context.Context, p trace.Case, cands []Candidate, maxInst int, run trace.RunOptions) error {
+	ro := run
+	ro.Hooks, ro.NoTrace, ro.CoverOnly = nil, false, false
+	r, err := p.Run(ctx, &ro)
+	if err != nil {
+		return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
+	}
+	if r.Trace != nil {
+		defer r.Trace.Release()
+	}
+	if ctx.Err() != nil || !r.Passed() || r.Trace == nil {
+		return ctx.Err()
+	}
+	return flexCase(ctx, p, r, cands, maxInst, run)
+}
+
+// instrSig names a static instruction across runs as a candidate's
+// angelic values name it.
+type instrSig struct {
+	file  string
+	line  int
+	instr string
+}
+
+// instrText is the instruction's text as encode reports it
+// (encode.Angelic.Instr).
+func instrText(in ssa.Instruction) string {
+	if in == nil {
+		return "parameter"
+	}
+	if v, ok := in.(ssa.Value); ok {
+		return v.Name() + " = " + in.String()
+	}
+	return in.String()
+}
+
+// flexCase tests every candidate on the passing run r of case p.
+func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Candidate, maxInst int, run trace.RunOptions) error {
+	t := r.Trace
+	sigOf := map[trace.StaticID]instrSig{}
+	bySig := map[instrSig][]trace.EventID{}
+	byLine := map[trace.Line][]trace.EventID{}
+	for e := range t.Len() {
+		ev := trace.EventID(e)
+		s := t.Static(ev)
+		sig, ok := sigOf[s]
+		if !ok {
+			pos := t.Pos(ev)
+			sig = instrSig{pos.Filename, pos.Line, instrText(t.Instr(ev))}
+			sigOf[s] = sig
+		}
+		bySig[sig] = append(bySig[sig], ev)
+		if st := t.StaticInfo(s); !st.Synthetic && !st.Library && programCode(t, ev) {
+			l := trace.Line{File: sig.file, Line: sig.line}
+			byLine[l] = append(byLine[l], ev)
+		}
+	}
+	names := instanceNames(t)
+	if run.MaxSteps == 0 {
+		run.MaxSteps = 100*r.Steps + 100_000
+	}
+	run.NoTrace, run.CoverOnly = true, false
+	for i := range cands {
+		c := &cands[i]
+		angelic := map[instrSig][]string{}
+		var sigs []instrSig
+		for _, a := range c.Angelic {
+			sig := instrSig{a.File, a.Line, a.Instr}
+			if _, ok := angelic[sig]; !ok {
+				sigs = append(sigs, sig)
+			}
+			angelic[sig] = append(angelic[sig], a.Value)
+		}
+		var events []trace.EventID
+		for _, sig := range sigs {
+			events = append(events, bySig[sig]...)
+		}
+		for _, l := range c.Locations {
+			if l.Column == 0 {
+				// A statement (line granularity): any of its
+				// instructions may be what a fix changes.
+				events = append(events, byLine[trace.Line{File: l.File, Line: l.Line}]...)
+			}
+		}
+		slices.Sort(events)
+		events = slices.Compact(events)
+		if len(events) == 0 {
+			continue // the case does not execute the candidate
+		}
+		fl := c.Flex
+		fl.Executed++
+		tried, flexible := false, false
+		for _, e := range events[:min(len(events), maxInst)] {
+			orig := t.Value(e)
+			_, branch := t.Instr(e).(*ssa.If)
+			alts := alternates(orig, branch, angelic[sigOf[t.Static(e)]])
+			if len(alts) == 0 {
+				continue
+			}
+			tried = true
+			fl.Instances++
+			for _, alt := range alts {
+				if err := ctx.Err(); err != nil {
+					if !flexible {
+						fl.Untested = append(fl.Untested, p.Name()) // undecided
+					}
+					return err
+				}
+				h := &trace.Hooks{}
+				if branch {
+					h.Branches = map[trace.InstanceKey]bool{t.Key(e): alt.Bool()}
+				} else {
+					h.Values = map[trace.InstanceKey]trace.Value{t.Key(e): alt}
+				}
+				run.Hooks = h
+				rr, err := p.Run(ctx, &run)
+				fl.Runs++
+				if ctx.Err() != nil {
+					// Cut short: the replay's outcome says nothing.
+					if !flexible {
+						fl.Untested = append(fl.Untested, p.Name())
+					}
+					return ctx.Err()
+				}
+				if err != nil {
+					return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
+				}
+				if rr.Passed() {
+					fl.FlexibleInstances++
+					if !flexible {
+						fl.Flexible = append(fl.Flexible, FlexValue{Case: p.Name(), Line: t.Pos(e).Line, Occurrence: t.Occurrence(e), Instance: names(e), Value: alt.String(), Orig: orig.String()})
+					}
+					flexible = true
+					break
+				}
+			}
+		}
+		switch {
+		case flexible:
+		case tried:
+			fl.Inhibitors = append(fl.Inhibitors, p.Name())
+		default:
+			fl.Untested = append(fl.Untested, p.Name())
+		}
+	}
+	return nil
+}
+
+// alternates returns the values FlexTest tries at an instance whose run
+// value is orig (a branch's: its decision), given the candidate's angelic
+// values of its instruction: values of orig's kind, different from it. A
+// struct or array is changed one scalar field or element at a time.
+func alternates(orig trace.Value, branch bool, angelic []string) []trace.Value {
+	var out []trace.Value
+	add := func(v trace.Value) {
+		if v.String() == orig.String() || slices.ContainsFunc(out, func(w trace.Value) bool { return w.String() == v.String() }) {
+			return
+		}
+		out = append(out, v)
+	}
+	switch {
+	case branch || orig.Kind() == trace.KindBool:
+		add(trace.Bool(!orig.Bool()))
+	case orig.Kind() == trace.KindInt:
+		for _, s := range angelic {
+			if x, err := strconv.ParseInt(s, 10, 64); err == nil {
+				add(trace.Int(x))
+			}
+		}
+		w := orig.Int()
+		for _, x := range []int64{w + 1, w - 1, 0, 1, -1, -w} {
+			add(trace.Int(x))
+		}
+	case orig.Kind() == trace.KindUint:
+		for _, s := range angelic {
+			if x, err := strconv.ParseUint(s, 10, 64); err == nil {
+				add(trace.Uint(x))
+			}
+		}
+		w := orig.Uint()
+		for _, x := range []uint64{w + 1, w - 1, 0, 1} {
+			add(trace.Uint(x))
+		}
+	case orig.Kind() == trace.KindFloat:
+		for _, s := range angelic {
+			if x, err := strconv.ParseFloat(s, 64); err == nil {
+				add(trace.Float(x))
+			}
+		}
+		w := orig.Float()
+		for _, x := range []float64{w + 1, w - 1, 0, 1, -1, -w} {
+			add(trace.Float(x))
+		}
+	case orig.Kind() == trace.KindString:
+		for _, s := range angelic {
+			if x, err := strconv.Unquote(s); err == nil {
+				add(trace.String(x))
+			}
+		}
+		add(trace.String(""))
+	case orig.Kind() == trace.KindStruct || orig.Kind() == trace.KindArray:
+		// A shallow snapshot, as the paper's: one field (or element) at a
+		// time changed to its own alternates, the others kept.
+		fields := make([]trace.Value, orig.Len())
+		for i := range fields {
+			fields[i] = orig.Index(i)
+		}
+		for i, f := range fields {
+			if f.Kind() == trace.KindStruct || f.Kind() == trace.KindArray {
+				continue // one level, as the snapshot
+			}
+			for _, x := range alternates(f, false, nil) {
+				changed := slices.Clone(fields)
+				changed[i] = x
+				if orig.Kind() == trace.KindStruct {
+					add(trace.Struct(changed...))
+				} else {
+					add(trace.Array(changed...))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// PruneInhibited removes the candidates a passing case inhibits
+// ([Candidate.Inhibited]), or with demote keeps them after the others,
+// and ranks the report again ([Report.Rerank]: the survivors by
+// decreasing flexibility where they tie on verified status and size).
+func (r *Report) PruneInhibited(demote bool) {
+	if !demote {
+		r.Candidates = slices.DeleteFunc(r.Candidates, Candidate.Inhibited)
+	}
+	r.Rerank(nil)
+}
+
+// FlexFilter is a [Technique] combinator: it localizes with Technique,
+// then prunes its candidates with the flexibility test on the passing
+// cases ([FlexTest], [Report.PruneInhibited]): for example AgxFaults'
+// verified candidates, with the ones a passing case inhibits demoted
+// (or removed: FlexOptions.Remove).
+type FlexFilter struct {
+	// Technique gives the candidates. Default nil: &Agx{}.
+	Technique Technique
+	// Options configure the flexibility test. Default: FlexOptions'
+	// defaults (the passing cases of Failure.Spectrum, inhibited
+	// candidates demoted).
+	Options FlexOptions
+}
+
+var _ Technique = (*FlexFilter)(nil)
+
+// Localize runs the technique, then the flexibility test.
+func (x *FlexFilter) Localize(ctx context.Context, f *Failure) (*Report, error) {
+	tech := x.Technique
+	if tech == nil {
+		tech = &Agx{}
+	}
+	rep, err := tech.Localize(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return flex(ctx, rep, f, &x.Options)
+}
+
+// flex applies the flexibility test with opts to rep's candidates, the
+// passing cases those of f when opts names none.
+func flex(ctx context.Context, rep *Report, f *Failure, opts *FlexOptions) (*Report, error) {
+	start := time.Now()
+	o := *opts
+	if o.Passing == nil {
+		o.Passing = passingCases(f)
+	}
+	defer func() { rep.Stats.Total += time.Since(start) }()
+	cands, err := FlexTest(ctx, f.Program, rep.Candidates, &o)
+	rep.Candidates = cands
+	rep.Stats.Runs += len(o.Passing)
+	for _, c := range cands {
+		if c.Flex != nil {
+			rep.Stats.Runs += c.Flex.Runs
+		}
+	}
+	if err != nil {
+		rep.Partial = true
+		rep.Reason = strings.TrimPrefix(rep.Reason+"; flexibility test: "+err.Error(), "; ")
+	}
+	rep.PruneInhibited(!o.Remove)
+	return rep, nil
+}
+
+// passingCases returns the cases of f's spectrum that passed, as go test
+// cases of f's package; nil without a spectrum or package.
+func passingCases(f *Failure) []trace.Case {
+	if f.Spectrum == nil || f.Package == "" {
+		return nil
+	}
+	var out []trace.Case
+	for i := range f.Spectrum.NumTests() {
+		if t := f.Spectrum.Test(i); !t.Failed {
+			out = append(out, f.Program.GoTestCase(f.Package, t.Name))
+		}
+	}
+	return out
+}
