@@ -29,6 +29,11 @@ type FlexOptions struct {
 	// MaxInstances bounds the instances of a candidate's expressions
 	// tried in one passing run. Default 0: 16.
 	MaxInstances int
+	// NoSolver leaves out the solver search: a case where the values
+	// tried keep the case passing nowhere is then an inhibitor without
+	// more ado. Default false: FlexTest searches the case's formula for a
+	// value (see FlexTest).
+	NoSolver bool
 	// CaseTimeout bounds the test on one passing case, its run and its
 	// replays (a value may send a loop far beyond the case's steps): a
 	// case that takes longer decides nothing for the candidates it had
@@ -62,6 +67,15 @@ type Flexibility struct {
 	// passing.
 	Instances         int `json:"instances"`
 	FlexibleInstances int `json:"flexibleInstances"`
+	// Proved are the inhibitors where the solver search found no other
+	// value at any instance of the case (the formula unsatisfiable, but
+	// for values whose replay failed): inflexible within what the formula
+	// models, not only for the values tried. The other inhibitors rest on
+	// the values tried alone, at instances the formula does not model or
+	// beyond MaxInstances.
+	Proved []string `json:"proved,omitempty"`
+	// Searches counts the solver searches, one per instance searched.
+	Searches int `json:"searches,omitempty"`
 	// Runs counts the replays the test cost (not the passing cases' own
 	// runs, shared by all candidates).
 	Runs int `json:"runs"`
@@ -102,6 +116,9 @@ type FlexValue struct {
 	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
 	Value      string `json:"value"`      // the alternate value (a branch: its decision)
 	Orig       string `json:"orig"`       // the value the passing run computed
+	// Solver is set when the solver search found the value (the values
+	// FlexTest tries first kept the case passing nowhere).
+	Solver bool `json:"solver,omitempty"`
 }
 
 // Inhibited reports whether a passing case inhibits the candidate:
@@ -145,9 +162,9 @@ func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts 
 	for i := range out {
 		out[i].Flex = &Flexibility{Score: 1}
 	}
-	maxInst := opts.MaxInstances
-	if maxInst <= 0 {
-		maxInst = 16
+	fx := &flexer{prog: prog, maxInst: opts.MaxInstances, run: opts.Run, solver: !opts.NoSolver}
+	if fx.maxInst <= 0 {
+		fx.maxInst = 16
 	}
 	partial := func(err error) ([]Candidate, error) {
 		for i := range out {
@@ -168,7 +185,7 @@ func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts 
 		if bound > 0 {
 			cctx, cancel = context.WithTimeout(ctx, bound)
 		}
-		err := flexRun(cctx, p, out, maxInst, opts.Run)
+		err := fx.flexRun(cctx, p, out)
 		cancel()
 		if ctx.Err() != nil {
 			return partial(ctx.Err())
@@ -192,10 +209,18 @@ func scores(cands []Candidate) {
 	}
 }
 
+// flexer holds what FlexTest tests every passing case with.
+type flexer struct {
+	prog    *trace.Program
+	maxInst int
+	run     trace.RunOptions
+	solver  bool // search the formula where the values tried keep no case passing
+}
+
 // flexRun runs the passing case p and, if it passes, tests every
 // candidate on its run.
-func flexRun(ctx context.Context, p trace.Case, cands []Candidate, maxInst int, run trace.RunOptions) error {
-	ro := run
+func (fx *flexer) flexRun(ctx context.Context, p trace.Case, cands []Candidate) error {
+	ro := fx.run
 	ro.Hooks, ro.NoTrace, ro.CoverOnly = nil, false, false
 	r, err := p.Run(ctx, &ro)
 	if err != nil {
@@ -207,7 +232,7 @@ func flexRun(ctx context.Context, p trace.Case, cands []Candidate, maxInst int, 
 	if ctx.Err() != nil || !r.Passed() || r.Trace == nil {
 		return ctx.Err()
 	}
-	return flexCase(ctx, p, r, cands, maxInst, run)
+	return fx.flexCase(ctx, p, r, cands)
 }
 
 // instrSig names a static instruction across runs as a candidate's
@@ -231,7 +256,7 @@ func instrText(in ssa.Instruction) string {
 }
 
 // flexCase tests every candidate on the passing run r of case p.
-func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Candidate, maxInst int, run trace.RunOptions) error {
+func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Candidate) error {
 	t := r.Trace
 	sigOf := map[trace.StaticID]instrSig{}
 	bySig := map[instrSig][]trace.EventID{}
@@ -252,9 +277,12 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 		}
 	}
 	names := instanceNames(t)
+	run := fx.run
 	if run.MaxSteps == 0 {
 		run.MaxSteps = 100*r.Steps + 100_000
 	}
+	search := run // the solver search's runs need their traces
+	search.Hooks, search.NoTrace, search.CoverOnly = nil, false, false
 	run.NoTrace, run.CoverOnly = true, false
 	for i := range cands {
 		c := &cands[i]
@@ -286,7 +314,14 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 		fl := c.Flex
 		fl.Executed++
 		tried, flexible := false, false
-		for _, e := range events[:min(len(events), maxInst)] {
+		undecided := func(err error) error {
+			if !flexible {
+				fl.Untested = append(fl.Untested, p.Name())
+			}
+			return err
+		}
+		counted := map[trace.EventID]bool{}
+		for _, e := range events[:min(len(events), fx.maxInst)] {
 			orig := t.Value(e)
 			_, branch := t.Instr(e).(*ssa.If)
 			alts := alternates(orig, branch, angelic[sigOf[t.Static(e)]])
@@ -295,12 +330,10 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 			}
 			tried = true
 			fl.Instances++
+			counted[e] = true
 			for _, alt := range alts {
 				if err := ctx.Err(); err != nil {
-					if !flexible {
-						fl.Untested = append(fl.Untested, p.Name()) // undecided
-					}
-					return err
+					return undecided(err)
 				}
 				h := &trace.Hooks{}
 				if branch {
@@ -313,10 +346,7 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 				fl.Runs++
 				if ctx.Err() != nil {
 					// Cut short: the replay's outcome says nothing.
-					if !flexible {
-						fl.Untested = append(fl.Untested, p.Name())
-					}
-					return ctx.Err()
+					return undecided(ctx.Err())
 				}
 				if err != nil {
 					return fmt.Errorf("localize: FlexTest: %s: %w", p.Name(), err)
@@ -331,10 +361,56 @@ func flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []Ca
 				}
 			}
 		}
+		// The values tried kept the case passing nowhere: the solver
+		// searches the case's formula at each instance in turn.
+		// proved counts the instances where the formula has no other
+		// value; approx is set when the values tried decided one the
+		// formula does not model.
+		proved, open, approx := 0, false, false
+		if !flexible && fx.solver {
+			for _, e := range events[:min(len(events), fx.maxInst)] {
+				orig := t.Value(e)
+				res := fx.search(ctx, p, t.Key(e), orig, &search)
+				fl.Runs += res.runs
+				if res.outcome == notModelled && counted[e] {
+					approx = true
+				}
+				if res.outcome != notModelled {
+					fl.Searches++
+					if !counted[e] {
+						fl.Instances++
+						counted[e] = true
+					}
+				}
+				if ctx.Err() != nil {
+					return undecided(ctx.Err())
+				}
+				switch res.outcome {
+				case found:
+					fl.FlexibleInstances++
+					fl.Flexible = append(fl.Flexible, FlexValue{Case: p.Name(), Line: t.Pos(e).Line, Occurrence: t.Occurrence(e), Instance: names(e), Value: res.value.String(), Orig: orig.String(), Solver: true})
+					flexible = true
+				case inflexible:
+					proved++
+				case undecidedSearch:
+					open = true
+				}
+				if flexible {
+					break
+				}
+			}
+		}
 		switch {
 		case flexible:
-		case tried:
+		case open:
+			// A search that could not decide: the values tried say no,
+			// the formula did not say.
+			fl.Untested = append(fl.Untested, p.Name())
+		case tried || proved > 0:
 			fl.Inhibitors = append(fl.Inhibitors, p.Name())
+			if proved > 0 && !approx && len(events) <= fx.maxInst {
+				fl.Proved = append(fl.Proved, p.Name())
+			}
 		default:
 			fl.Untested = append(fl.Untested, p.Name())
 		}
