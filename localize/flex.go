@@ -76,6 +76,8 @@ type Flexibility struct {
 	Proved []string `json:"proved,omitempty"`
 	// Searches counts the solver searches, one per instance searched.
 	Searches int `json:"searches,omitempty"`
+	// undecided counts the searches that ended undecided.
+	undecided int
 	// Runs counts the replays the test cost (not the passing cases' own
 	// runs, shared by all candidates).
 	Runs int `json:"runs"`
@@ -367,7 +369,11 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 		// value; approx is set when the values tried decided one the
 		// formula does not model.
 		proved, open, approx := 0, false, false
-		if !flexible && fx.solver {
+		// One proved inhibitor suffices to inhibit the candidate: its
+		// later cases rest on the values tried, which keeps the searches
+		// to the cases that can change the verdict; so do they once
+		// maxUndecided searches found the formula unable to decide.
+		if !flexible && fx.solver && len(fl.Proved) == 0 && fl.undecided < maxUndecided {
 			for _, e := range events[:min(len(events), fx.maxInst)] {
 				orig := t.Value(e)
 				res := fx.search(ctx, p, t.Key(e), orig, &search)
@@ -394,6 +400,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 					proved++
 				case undecidedSearch:
 					open = true
+					fl.undecided++
 				}
 				if flexible {
 					break

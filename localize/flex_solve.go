@@ -5,13 +5,20 @@ import (
 	"errors"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
 // flexModels bounds the models one solver search replays: a model whose
 // replay fails is excluded and the formula solved again, up to this many
 // times, before the instance is left undecided.
-const flexModels = 4
+const flexModels = 2
+
+// maxUndecided is how many searches of a candidate may end undecided
+// before FlexTest stops searching its cases: a formula that does not
+// decide an instance on one case (it admits values that no replay
+// confirms) seldom does on the next, and each search costs a solver.
+const maxUndecided = 3
 
 // searchOutcome is what a solver search decided at one instance.
 type searchOutcome int
@@ -57,6 +64,9 @@ func (fx *flexer) search(ctx context.Context, p trace.Case, k trace.InstanceKey,
 	for range flexModels {
 		o := Options{Granularity: encode.ByExpression, MaxSize: 1, MaxCandidates: 1, Run: *run}
 		o.blamable = func(x trace.InstanceKey) bool { return x == k }
+		// Any model will do: no preference for values near the run's,
+		// whose checks would cost more than the search.
+		o.Hooks = &AgxHooks{Model: anyModel}
 		o.differ = &differ{key: k, values: exclude}
 		var got []*encode.Candidate
 		o.decoded = func(enc *encode.Candidate, _ Candidate) { got = append(got, enc) }
@@ -96,6 +106,11 @@ func (fx *flexer) search(ctx context.Context, p trace.Case, k trace.InstanceKey,
 	}
 	res.outcome = undecidedSearch
 	return res
+}
+
+// anyModel keeps the correction set's own model (AgxHooks.Model).
+func anyModel(context.Context, *maxsat.Solver, *encode.Encoder, *maxsat.MCS) (*maxsat.Model, error) {
+	return nil, nil
 }
 
 // valueAt returns candidate c's value at instance k (a branch: its
