@@ -30,14 +30,17 @@ type FlexOptions struct {
 	// tried in one passing run. Default 0: 16.
 	MaxInstances int
 	// NoSolver leaves out the solver search: a case where the values
-	// tried keep the case passing nowhere is then an inhibitor without
-	// more ado. Default false: FlexTest searches the case's formula for a
-	// value (see FlexTest).
+	// tried keep the case passing nowhere is then an inhibitor, an
+	// approximate verdict. Default false: FlexTest searches the case's
+	// formula there (see FlexTest), which turns approximate inhibitors
+	// into proved ones, flexible cases or undecided ones, at the cost of
+	// a solver per instance searched; bench/results/tcas-flex.md and
+	// BenchmarkFlexTest measure it.
 	NoSolver bool
-	// CaseTimeout bounds the test on one passing case, its run and its
-	// replays (a value may send a loop far beyond the case's steps): a
-	// case that takes longer decides nothing for the candidates it had
-	// not decided, which list it as Untested. Default 0:
+	// CaseTimeout bounds the test on one passing case, its run, its
+	// replays and its solver searches (a value may send a loop far beyond
+	// the case's steps): a case that takes longer decides nothing for the
+	// candidates it had not decided, which list it as Untested. Default 0:
 	// DefaultEvidenceTimeout; negative: no bound.
 	CaseTimeout time.Duration
 	// Run are the options of the passing cases' runs and replays.
@@ -55,12 +58,14 @@ type Flexibility struct {
 	// Flexible are the cases where an alternate value, replayed, kept the
 	// case passing: one such value for each.
 	Flexible []FlexValue `json:"flexible,omitempty"`
-	// Inhibitors are the cases where no alternate value tried kept the
-	// case passing: the candidate is inflexible there.
+	// Inhibitors are the cases where no alternate value tried, and no
+	// value the solver search found, kept the case passing: the candidate
+	// is inflexible there.
 	Inhibitors []string `json:"inhibitors,omitempty"`
 	// Untested are the cases that executed the expressions only with
 	// values of kinds no alternate is formed for (pointers, slices, maps),
-	// or that ran out of time (FlexOptions.CaseTimeout) before deciding.
+	// that ran out of time (FlexOptions.CaseTimeout) before deciding, or
+	// whose solver search could not decide (see FlexTest).
 	Untested []string `json:"untested,omitempty"`
 	// Instances counts the instances tried over all the cases, and
 	// FlexibleInstances those where an alternate value kept the case
@@ -103,6 +108,9 @@ func (fl *Flexibility) summary() string {
 		if len(fl.Inhibitors) > 0 {
 			s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
 		}
+		if len(fl.Proved) > 0 {
+			s += " (proved by the solver: " + strings.Join(fl.Proved, ", ") + ")"
+		}
 	}
 	if fl.Partial {
 		s += " (flexibility test cut short)"
@@ -140,16 +148,39 @@ func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibit
 // any of them: the decision of `if a == c || b == c` may matter to a
 // passing case where the value of a does not.
 //
-// The search replays the case, not a formula: at each instance (up to
-// MaxInstances per case) it tries a small set of values different from
-// the one the passing run computed: for a branch, the other decision; for
-// a Boolean, its negation; for an integer or float w, the candidate's
-// angelic values of that instruction, w+1, w-1, 0, 1, -1 and -w; for a
-// string, the candidate's angelic values and ""; for a struct or array,
-// the same for one scalar field or element at a time, the others kept
-// (the paper's shallow snapshot). A value found is
-// verified by the replay, so "flexible" is sure; "inhibitor" is
-// approximate: a value outside the set might have kept the case passing.
+// The test is in two steps. First it replays the case: at each instance
+// (up to MaxInstances per case) it tries a small set of values different
+// from the one the passing run computed: for a branch, the other
+// decision; for a Boolean, its negation; for an integer or float w, the
+// candidate's angelic values of that instruction, w+1, w-1, 0, 1, -1 and
+// -w; for a string, the candidate's angelic values and ""; for a struct
+// or array, the same for one scalar field or element at a time, the
+// others kept (the paper's shallow snapshot). A value found is verified
+// by the replay, so "flexible" is sure.
+//
+// Where no value tried keeps the case passing, it searches the case's
+// formula, one instance at a time (unless NoSolver): AgxFaults on the
+// passing run, with expression granularity, that instance the only one
+// blamable and the hard constraint that its value differs from the run's
+// (encode.Encoder.Equals), the case's own checks its oracle (a go test's
+// assertions, a test given as data's expected results, a panic). The
+// model's value at the instance is replayed alone; a replay that fails
+// refines the formula with its run, as AgxFaults does, and a model whose
+// replay still fails is excluded and the formula solved again, twice at
+// most. A value the replay verifies makes the case flexible
+// (FlexValue.Solver). A formula with no model proves the instance
+// inflexible within what the formula models: a value it cannot model
+// keeps its run value (see the package documentation). The case is then
+// an inhibitor, proved (Flexibility.Proved) when every instance was
+// proved so. A search out of time or out of models leaves the case
+// undecided (Untested), and an instance the formula does not model at
+// all (a pointer, a value of several results) is decided by the values
+// tried alone. The searches of a candidate stop at its first proved
+// inhibitor, one sufficing to inhibit it, or after a few undecided
+// searches; its later cases rest on the values tried, as they do with
+// NoSolver. bench/results/tcas-flex.md (go run ./bench/tcas -flex 200)
+// measures both policies and their cost.
+//
 // (The paper's own check is approximate the other way too: it changes the
 // expression's value, not the expression.) A candidate of several
 // statements is tested one instance at a time all the same.
