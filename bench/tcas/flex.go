@@ -40,7 +40,8 @@ type flexInfo struct {
 }
 
 // flexScores runs the flexibility test on the candidates of rs (the runs
-// of ver) with n passing tests of the universe sampled by seed.
+// of ver) with n passing tests of the universe sampled by seed: with its
+// solver search, and again with the values tried alone (flexInfo.Values).
 func flexScores(ctx context.Context, ver *version, rs []runResult, n int, seed uint64) (*flexInfo, error) {
 	start := time.Now()
 	tests, err := universeTests(ver)
