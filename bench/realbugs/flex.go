@@ -39,7 +39,8 @@ type flexResult struct {
 
 // flexBug validates bug b in a fresh copy, localizes each of its failing
 // cases with AgxFaults in this process (localize.Package with
-// localize.Agx, ranked by localize.DefaultScorers), and tests the
+// localize.Agx, timeout per case and four times that plus a minute in
+// all, ranked by localize.DefaultScorers), and tests the
 // flexibility of each report's verified candidates on the package's
 // passing cases, within flexBound per failing case.
 func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Duration) flexResult {
@@ -70,7 +71,12 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 		return r
 	}
 	start := time.Now()
-	res, err := localize.Package(ctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Timeout: timeout})
+	// The whole localization is bounded as -kinds historical bounds
+	// faultloc's run (-deadline): listing the cases runs all the
+	// package's tests.
+	lctx, cancel := context.WithTimeout(ctx, 4*timeout+time.Minute)
+	res, err := localize.Package(lctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Timeout: timeout})
+	cancel()
 	r.agxTime = time.Since(start)
 	if err != nil {
 		r.err = err.Error()
@@ -143,7 +149,8 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 func writeFlex(rep *strings.Builder, rs []flexResult, flexBound time.Duration) {
 	fmt.Fprintf(rep, "## Flexibility test on AgxFaults' candidates\n\n"+
 		"Each bug's failing cases are localized with AgxFaults in this process (localize.Package with localize.Agx,\n"+
-		"its default options, ranked by localize.DefaultScorers); each report's verified candidates are then tested\n"+
+		"its default options, -timeout per failing case and four times that plus a minute in all, ranked by\n"+
+		"localize.DefaultScorers); each report's verified candidates are then tested\n"+
 		"by localize.FlexTest (its defaults: the values tried, then the solver search) on the package's passing test\n"+
 		"cases, within %v per failing case, and the inhibited ones demoted (localize.Report.PruneInhibited), the ranking\n"+
 		"redone. candidates: verified candidates tested, over the failing cases; inhibited: those a passing case\n"+
