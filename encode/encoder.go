@@ -360,6 +360,33 @@ func (e *Encoder) Term(k trace.InstanceKey) *maxsat.Term {
 	return nil
 }
 
+// Equals returns the constraint that the blamable instance k of the runs
+// added has the value v (a branch: that its guard is v, its decision).
+// Only its statement's fault predicate, relaxed, lets the formula give it
+// a value other than the one its operands compute, so the negation of
+// Equals with the run's value asks for an alternate value at k alone when
+// k is the only blamable instance. It is nil when k is not a blamable
+// instance of the runs added, when the formula models its value by
+// several terms (a multi-result return), or when v is not of the kind the
+// formula models it with (a string under NoStrings, a pointer).
+func (e *Encoder) Equals(k trace.InstanceKey, v trace.Value) *maxsat.Term {
+	in := e.insts[k]
+	if in == nil || in.stmt == "" || len(in.terms) != 1 || in.terms[0] == nil {
+		return nil
+	}
+	if in.branch {
+		if v.Kind() != trace.KindBool {
+			return nil
+		}
+		return maxsat.Iff(in.terms[0], maxsat.BoolConst(v.Bool()))
+	}
+	c := in.sort.concrete(v)
+	if c == nil {
+		return nil
+	}
+	return maxsat.Eq(in.terms[0], c)
+}
+
 func (e *Encoder) inScope(fn *ssa.Function) bool {
 	if fn == nil {
 		return false

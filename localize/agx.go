@@ -42,6 +42,10 @@ func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opt
 	return agx(ctx, &subject{prog: prog, c: c, firstOnly: opts.FirstFailure}, opts)
 }
 
+// errNotModelled is agx's error when the formula does not model the
+// values of the instance Options.differ names.
+var errNotModelled = errors.New("localize: the formula does not model the instance's value")
+
 // endlessSteps is how many steps of a loop that does not end the formula
 // holds (see endlessBudget).
 const endlessSteps = 2000
@@ -146,6 +150,15 @@ func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*ver
 		opts2 := *opts
 		opts2.Run.MaxSteps = budget
 		opts = &opts2
+	}
+	if opts.differ != nil {
+		// A passing case, searched for another value at one instance:
+		// its oracle is that it keeps passing.
+		if !first.passed {
+			first.release()
+			return nil, nil, fmt.Errorf("localize: %s does not pass", sub.name())
+		}
+		return first, opts, nil
 	}
 	if first.passed {
 		first.release()
@@ -287,6 +300,17 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	addRun := cf.addRun
 	if _, err := addRun(first); err != nil {
 		return nil, err
+	}
+	if d := opts.differ; d != nil {
+		for _, v := range d.values {
+			eq := enc.Equals(d.key, v)
+			if eq == nil {
+				return nil, errNotModelled
+			}
+			if err := solver.AddHard(maxsat.Not(eq)); err != nil {
+				return nil, fmt.Errorf("localize: %w", err)
+			}
+		}
 	}
 	opts = replayBound(opts, first.res.Steps)
 	if opts.Mode == encode.PF {

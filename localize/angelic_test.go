@@ -285,8 +285,11 @@ func TestAngelicTestData(t *testing.T) {
 
 // BenchmarkFlexTest measures the flexibility test per passing case: the
 // triangle's line candidates for T8 (AgxFaults, size 1), tested on its
-// seven passing cases; ns/op divided by seven is the cost of one case
-// (its run and its replays, about ten per instance tried).
+// seven passing cases, with the solver search (solver) and with the
+// values tried alone (values, FlexOptions.NoSolver); ns/op divided by
+// seven is the cost of one case (its run, its replays, about ten per
+// instance tried, and its searches where those keep it passing nowhere).
+// The searches and runs per op are reported.
 func BenchmarkFlexTest(b *testing.B) {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
@@ -302,11 +305,28 @@ func BenchmarkFlexTest(b *testing.B) {
 	for i := 1; i <= 7; i++ {
 		passing = append(passing, prog.GoTestCase(pkg, fmt.Sprintf("TestClassify/T%d", i)))
 	}
-	b.ReportMetric(float64(len(passing)), "cases/op")
-	for b.Loop() {
-		if _, err := FlexTest(ctx, prog, rep.Candidates, &FlexOptions{Passing: passing}); err != nil {
-			b.Fatal(err)
+	for _, noSolver := range []bool{false, true} {
+		name := "solver"
+		if noSolver {
+			name = "values"
 		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportMetric(float64(len(passing)), "cases/op")
+			var searches, runs int
+			for b.Loop() {
+				out, err := FlexTest(ctx, prog, rep.Candidates, &FlexOptions{Passing: passing, NoSolver: noSolver})
+				if err != nil {
+					b.Fatal(err)
+				}
+				searches, runs = 0, 0
+				for _, c := range out {
+					searches += c.Flex.Searches
+					runs += c.Flex.Runs
+				}
+			}
+			b.ReportMetric(float64(searches), "searches/op")
+			b.ReportMetric(float64(runs), "runs/op")
+		})
 	}
 }
 

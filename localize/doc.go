@@ -88,13 +88,25 @@
 // other instances of the expressions found searched one at a time.
 // [FlexTest] is the second: on each passing case that executes a
 // candidate, it replays the case with one instance changed to a few
-// alternate values; a case that fails under all of them inhibits the
-// candidate (in the paper's reading, a one-expression fix there would
-// break it; a fix that changes the expression for the failing inputs
-// only need not, so inhibited candidates are listed last by default, not
-// removed: see FlexOptions.Remove). A value found is verified; none found
-// is approximate, as the search tries a small set of values, not a
-// formula. [Angelic] chains both as a Technique, [FlexFilter] applies the
+// alternate values and, where none keeps the case passing, searches the
+// case's formula (AgxFaults on the passing run, that one instance
+// blamable and required to differ from its run value, the case's own
+// checks the oracle) for a value, replayed to verify it. A case where
+// neither finds one inhibits the candidate (in the paper's reading, a
+// one-expression fix there would break it; a fix that changes the
+// expression for the failing inputs only need not, so inhibited
+// candidates are listed last by default, not removed: see
+// FlexOptions.Remove). A value found is verified; an inhibitor is proved
+// (Flexibility.Proved) when the formula has no other value at any of the
+// case's instances: inflexible within what the formula models. A value
+// the formula cannot model keeps its run value there (a string with
+// NoStrings, a load it does not link to a store), so a value that keeps
+// the case passing only through one is not seen; the sides of branches
+// no run took are free, so they cannot hide one. A search that runs out
+// of its bounds, or whose models all fail their replays, leaves the case
+// undecided (Untested). FlexOptions.NoSolver keeps the values tried
+// alone, an approximate verdict; bench/results/tcas-flex.md compares the
+// two. [Angelic] chains both as a Technique, [FlexFilter] applies the
 // test to any technique's candidates, and [Report.PruneInhibited]
 // demotes or removes the inhibited ones.
 //

@@ -128,6 +128,17 @@ type Options struct {
 	// accepts (encode.Options.Blamable): AngelicTest searches one
 	// instance at a time with it.
 	blamable func(trace.InstanceKey) bool
+	// differ, if set, makes the case one that passes, searched for
+	// another value at one instance (FlexTest's solver search): its first
+	// run must pass, and the formula requires the instance's value to
+	// differ from each of differ's values.
+	differ *differ
+}
+
+// differ is an instance and the values the formula must not give it.
+type differ struct {
+	key    trace.InstanceKey
+	values []trace.Value
 }
 
 // Engine chooses the Z3 solver localization checks with (see

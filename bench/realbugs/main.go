@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -71,6 +71,18 @@
 // classic dd baselines with the changes putting that bug back (the
 // ground truth), with the versions each tried, its test runs and its
 // time. -timeout bounds each test run; each bug, five times that.
+//
+// # Flexibility
+//
+// -kinds flex tests AgxFaults' candidates of the historical bugs for
+// flexibility, the pruning of angelic debugging, in this process: each
+// failing case localized with localize.Agx (its default options, -timeout
+// per case) and ranked by localize.DefaultScorers, its verified
+// candidates tested by localize.FlexTest on the package's passing cases
+// (-flex-bound per failing case), and the inhibited ones demoted. It
+// writes per bug the candidates tested, those inhibited (and proved so by
+// the solver search), whether an inhibited candidate held a faulty line,
+// and the rank and EXAM of the faulty line without and with the demotion.
 package main
 
 import (
@@ -177,11 +189,12 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), comma-separated")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by localize.FlexTest on the passing cases), comma-separated")
+	flexBound := flag.Duration("flex-bound", 2*time.Minute, "-kinds flex: time bound of the flexibility test of one failing case's candidates")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
-	var historical, ranked, regressed []bug
+	var historical, ranked, regressed, flexed []bug
 	for _, k := range strings.Split(*kinds, ",") {
 		switch strings.TrimSpace(k) {
 		case "seeded":
@@ -192,13 +205,15 @@ func main() {
 			ranked = bugs
 		case "regress":
 			regressed = bugs
+		case "flex":
+			flexed = bugs
 		default:
-			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers or regress)\n", k)
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress or flex)\n", k)
 			os.Exit(2)
 		}
 	}
 	if *check {
-		seeded, historical, ranked, regressed = nil, bugs, nil, nil
+		seeded, historical, ranked, regressed, flexed = nil, bugs, nil, nil, nil
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -220,21 +235,21 @@ func main() {
 			}
 			return bs
 		}
-		bs, rs, gs := pick(historical), pick(ranked), pick(regressed)
-		if len(ss)+len(bs)+len(rs)+len(gs) == 0 {
+		bs, rs, gs, fs := pick(historical), pick(ranked), pick(regressed), pick(flexed)
+		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs) == 0 {
 			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		seeded, historical, ranked, regressed = ss, bs, rs, gs
+		seeded, historical, ranked, regressed, flexed = ss, bs, rs, gs, fs
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *out, *keep, *check, seeded, historical, ranked, regressed); err != nil {
+	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed []bug) error {
+func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed []bug) error {
 	ctx := context.Background()
 	tmp := keep
 	if keep == "" {
@@ -320,6 +335,24 @@ func run(cmdline string, timeout time.Duration, out, keep string, check bool, se
 			}
 		}
 		writeRegress(&rep, rs)
+	}
+	if len(flexed) > 0 {
+		var rs []flexResult
+		for _, b := range flexed {
+			r := flexBug(ctx, b, tmp, timeout, flexBound)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %d candidates, %d inhibited, rank %d, demoted %d %s (%v + %v)\n", b.name, r.candidates, r.inhibited, r.rank, r.demoted, r.err, r.agxTime.Round(time.Second), r.flexTime.Round(time.Second))
+			rs = append(rs, r)
+			if out != "" {
+				var part strings.Builder
+				part.WriteString(rep.String())
+				writeFlex(&part, rs, flexBound)
+				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(flexed))
+				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+					return err
+				}
+			}
+		}
+		writeFlex(&rep, rs, flexBound)
 	}
 	fmt.Print(rep.String())
 	if out != "" {

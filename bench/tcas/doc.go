@@ -40,7 +40,8 @@
 // (localize.FlexTest) runs on every run's candidates with N passing tests
 // of the universe per version (a seeded sample), and the report counts
 // the candidates it inhibits, those holding a faulty line, and the EXAM
-// with the inhibited ones demoted or removed (see flexScores). The report
+// with the inhibited ones demoted or removed, with its solver search (the
+// default) and with the values tried alone (see flexScores). The report
 // (default bench/results/tcas.md)
 // gives the totals per mode beside the paper's figures, a row per version,
 // the runs that miss, the failing tests left out and why, and exactly how

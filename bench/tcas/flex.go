@@ -29,10 +29,19 @@ type flexInfo struct {
 	ExamTie, ExamTieDemoted, ExamTieRemoved float64
 	Replays                                 int // replays of passing tests
 	Time                                    time.Duration
+	// Proved counts the inhibited candidates with an inhibitor the solver
+	// search proved (localize.Flexibility.Proved), Searches the searches
+	// and SolverFlexible the (candidate, case) pairs flexible by a value
+	// the solver found.
+	Proved, Searches, SolverFlexible int
+	// Values is the same test with the values tried alone
+	// (localize.FlexOptions.NoSolver), for comparison: its Values is nil.
+	Values *flexInfo
 }
 
 // flexScores runs the flexibility test on the candidates of rs (the runs
-// of ver) with n passing tests of the universe sampled by seed.
+// of ver) with n passing tests of the universe sampled by seed: with its
+// solver search, and again with the values tried alone (flexInfo.Values).
 func flexScores(ctx context.Context, ver *version, rs []runResult, n int, seed uint64) (*flexInfo, error) {
 	start := time.Now()
 	tests, err := universeTests(ver)
@@ -62,13 +71,28 @@ func flexScores(ctx context.Context, ver *version, rs []runResult, n int, seed u
 		}
 		passing = sample
 	}
-	fi := &flexInfo{Passing: len(passing)}
 	cases := ver.prog.TestCases(passing)
+	fi, err := flexRuns(ctx, ver, rs, cases, false)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Values, err = flexRuns(ctx, ver, rs, cases, true); err != nil {
+		return nil, err
+	}
+	fi.Time = time.Since(start) - fi.Values.Time // the load and the sampling's runs counted once
+	return fi, nil
+}
+
+// flexRuns runs the flexibility test on the candidates of rs with the
+// passing cases, with or without its solver search (noSolver).
+func flexRuns(ctx context.Context, ver *version, rs []runResult, cases []trace.Case, noSolver bool) (*flexInfo, error) {
+	start := time.Now()
+	fi := &flexInfo{Passing: len(cases)}
 	for _, r := range rs {
 		if len(r.cands) == 0 {
 			continue
 		}
-		out, err := localize.FlexTest(ctx, ver.prog, r.cands, &localize.FlexOptions{Passing: cases})
+		out, err := localize.FlexTest(ctx, ver.prog, r.cands, &localize.FlexOptions{Passing: cases, NoSolver: noSolver})
 		if err != nil {
 			return nil, fmt.Errorf("v%d %s: flexibility test: %w", ver.v.N, r.Test, err)
 		}
@@ -76,10 +100,19 @@ func flexScores(ctx context.Context, ver *version, rs []runResult, n int, seed u
 		for _, c := range out {
 			fi.Candidates++
 			fi.Replays += c.Flex.Runs
+			fi.Searches += c.Flex.Searches
+			for _, v := range c.Flex.Flexible {
+				if v.Solver {
+					fi.SolverFlexible++
+				}
+			}
 			if !c.Inhibited() {
 				continue
 			}
 			fi.Inhibited++
+			if len(c.Flex.Proved) > 0 {
+				fi.Proved++
+			}
 			if slices.ContainsFunc(c.Locations, func(l localize.Location) bool { return l.File == ver.file && ver.faulty[l.Line] }) {
 				fi.InhibitedFaulty++
 				if c.Verified {
@@ -134,36 +167,53 @@ func writeFlex(p func(string, ...any), vers []versionInfo) {
 	p("\n## Flexibility test (angelic debugging)\n\n")
 	p("For `-flex`, `localize.FlexTest` on each run's candidates, with a seeded sample of the universe's tests that the " +
 		"version passes (twelve inputs, an output expected). A candidate is inhibited when a sampled passing test that " +
-		"executes its line fails under every alternate value tried at its instances (an approximate verdict: the values " +
-		"tried are few). Expected EXAM (random order among ties) of the candidates as AgxFaults orders them, with the " +
-		"inhibited ones demoted, and with them removed (a faulty line left unranked then counts as half the unread " +
-		"lines).\n\n")
-	p("| v | passing | runs | candidates | inhibited | inhibited faulty (verified) | replays | EXAM | demoted | removed | time |\n")
-	p("|---|---|---|---|---|---|---|---|---|---|---|\n")
-	var t flexInfo
-	for _, v := range vers {
-		f := v.Flex
-		if f == nil {
-			continue
-		}
-		p("| v%d | %d | %d | %d | %d | %d (%d) | %d | %.1f%% | %.1f%% | %.1f%% | %.1f s |\n", v.N, f.Passing, f.Runs, f.Candidates, f.Inhibited,
-			f.InhibitedFaulty, f.InhibitedFaultyVerified, f.Replays, pctOf(f.ExamTie, f.Runs), pctOf(f.ExamTieDemoted, f.Runs), pctOf(f.ExamTieRemoved, f.Runs), f.Time.Seconds())
+		"executes its line fails under every alternate value tried at its instances and, with the solver search (the " +
+		"default), when the search of that test's formula finds no other value that its replay verifies: proved when " +
+		"the formula has none (within what it models), undecided (the test then decides nothing) when the search ran out " +
+		"of bounds. The search stops, for a candidate, at its first proved inhibitor. Expected EXAM (random order among " +
+		"ties) of the candidates as AgxFaults orders them, with the inhibited ones demoted, and with them removed (a " +
+		"faulty line left unranked then counts as half the unread lines). The columns headed *values* are the same test " +
+		"with the values tried alone (`FlexOptions.NoSolver`), on the same candidates and passing tests.\n\n")
+	p("| v | passing | runs | candidates | inhibited (proved) | *values*: inhibited | inhibited faulty (verified) | *values* | searches | solver values | replays | EXAM | demoted | *values* | removed | *values* | time | *values* |\n")
+	p("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	var t, tv flexInfo
+	add := func(t, f *flexInfo) {
 		t.Runs += f.Runs
 		t.Candidates += f.Candidates
 		t.Inhibited += f.Inhibited
+		t.Proved += f.Proved
 		t.InhibitedFaulty += f.InhibitedFaulty
 		t.InhibitedFaultyVerified += f.InhibitedFaultyVerified
 		t.Replays += f.Replays
+		t.Searches += f.Searches
+		t.SolverFlexible += f.SolverFlexible
 		t.ExamTie += f.ExamTie
 		t.ExamTieDemoted += f.ExamTieDemoted
 		t.ExamTieRemoved += f.ExamTieRemoved
 		t.Time += f.Time
 	}
-	p("| **all** | | %d | %d | %d | %d (%d) | %d | %.1f%% | %.1f%% | %.1f%% | %.1f s |\n", t.Runs, t.Candidates, t.Inhibited,
-		t.InhibitedFaulty, t.InhibitedFaultyVerified, t.Replays, pctOf(t.ExamTie, t.Runs), pctOf(t.ExamTieDemoted, t.Runs), pctOf(t.ExamTieRemoved, t.Runs), t.Time.Seconds())
+	row := func(name, passing string, f, v *flexInfo) {
+		p("| %s | %s | %d | %d | %d (%d) | %d | %d (%d) | %d (%d) | %d | %d | %d | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f s | %.1f s |\n", name, passing, f.Runs, f.Candidates,
+			f.Inhibited, f.Proved, v.Inhibited, f.InhibitedFaulty, f.InhibitedFaultyVerified, v.InhibitedFaulty, v.InhibitedFaultyVerified, f.Searches, f.SolverFlexible, f.Replays,
+			pctOf(f.ExamTie, f.Runs), pctOf(f.ExamTieDemoted, f.Runs), pctOf(v.ExamTieDemoted, v.Runs), pctOf(f.ExamTieRemoved, f.Runs), pctOf(v.ExamTieRemoved, v.Runs), f.Time.Seconds(), v.Time.Seconds())
+	}
+	for _, v := range vers {
+		f := v.Flex
+		if f == nil {
+			continue
+		}
+		vals := f.Values
+		if vals == nil {
+			vals = &flexInfo{}
+		}
+		row(fmt.Sprintf("v%d", v.N), fmt.Sprint(f.Passing), f, vals)
+		add(&t, f)
+		add(&tv, vals)
+	}
+	row("**all**", "", &t, &tv)
 	if t.Replays > 0 {
-		p("\nCost: %.2f ms of wall time per replay of a passing test (loading and the passing tests' own runs included).\n",
-			float64(t.Time.Milliseconds())/float64(t.Replays))
+		p("\nCost: %.2f ms of wall time per replay of a passing test with the solver search (its searches included), %.2f ms with the values alone "+
+			"(loading and the passing tests' own runs included).\n", float64(t.Time.Milliseconds())/float64(t.Replays), float64(tv.Time.Milliseconds())/float64(max(tv.Replays, 1)))
 	}
 }
 

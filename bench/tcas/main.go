@@ -271,8 +271,8 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 				vi.Flex, err = flexScores(ctx, ver, rs, o.Flex, o.Sel.Seed)
 				if err == nil && o.Verbose {
 					f := vi.Flex
-					fmt.Fprintf(stderr, "v%d: flexibility test: %d candidates, %d inhibited (%d faulty), %d replays in %v\n",
-						n, f.Candidates, f.Inhibited, f.InhibitedFaulty, f.Replays, f.Time.Round(time.Millisecond))
+					fmt.Fprintf(stderr, "v%d: flexibility test: %d candidates, %d inhibited (%d proved, %d faulty), %d searches, %d replays in %v; values alone: %d inhibited (%d faulty) in %v\n",
+						n, f.Candidates, f.Inhibited, f.Proved, f.InhibitedFaulty, f.Searches, f.Replays, f.Time.Round(time.Millisecond), f.Values.Inhibited, f.Values.InhibitedFaulty, f.Values.Time.Round(time.Millisecond))
 				}
 			}
 			if err == nil {

@@ -124,13 +124,16 @@
 // iteration"). Then the flexibility test runs on every passing case of
 // the package (Examples included, whatever -run selects): a passing case
 // that executes a candidate and fails under every alternate value tried
-// at its instances inhibits it, and inhibited candidates are listed after
-// the others (removed with -remove); the others are ordered by their
-// share of flexible cases. The alternate
-// values tried are few (the other decision of a branch, a Boolean's
-// negation, the angelic values, w+1, w-1, 0, 1, -1, -w of an integer w):
-// a flexible case is verified by its replay, an inhibitor is approximate.
-// See [localize.Angelic].
+// at its instances, and for which the solver finds no other value in the
+// case's formula that its replay verifies, inhibits it; inhibited
+// candidates are listed after the others (removed with -remove); the
+// others are ordered by their share of flexible cases. The alternate
+// values tried first are few (the other decision of a branch, a Boolean's
+// negation, the angelic values, w+1, w-1, 0, 1, -1, -w of an integer w);
+// the solver search then decides where they find nothing. A flexible
+// case is verified by its replay; an inhibitor is proved within what the
+// formula models when the search finds no value ("proved by the solver"
+// in the report). See [localize.Angelic] and [localize.FlexTest].
 //
 // sat-tar is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012), for the
 // failing entries of fuzz targets (FuzzX/seed#N, a corpus file's entry):
@@ -300,8 +303,9 @@
 //
 // Order the candidates of any mode with the flexibility test of angelic
 // debugging (see -mode angelic): a candidate that a passing case
-// executing it cannot survive under any alternate value tried is listed
-// after the others (removed with -remove). See [localize.FlexFilter].
+// executing it cannot survive under any alternate value tried, nor under
+// a value the solver finds in the case's formula, is listed after the
+// others (removed with -remove). See [localize.FlexFilter].
 //
 //	-remove
 //
@@ -341,8 +345,9 @@
 //     instance, with -mode angelic: the instance as a reader names it),
 //     path (the branch decisions of the verifying run), verified, and
 //     with -flex or -mode angelic flex: {executed, flexible [{case, line,
-//     occurrence, instance, value, orig}], inhibitors, untested,
-//     instances, flexibleInstances, runs, score, partial};
+//     occurrence, instance, value, orig, solver}], inhibitors, proved,
+//     untested, instances, flexibleInstances, searches, runs, score,
+//     partial};
 //   - ranking: [{file, line, rank, evidence}], the lines in the order a
 //     developer reads them (see above), rank counting the lines examined,
 //     inclusive, lines that tie sharing the worst;
