@@ -4,8 +4,9 @@ package unsupported
 
 import "unsafe"
 
-// F returns x+1 through an unsafe.Pointer conversion.
+// F reads the bits of x as a float64 through an unsafe.Pointer
+// conversion, one that changes how memory is read.
 func F(x int) int {
-	p := unsafe.Pointer(&x)
-	return *(*int)(p) + 1
+	f := *(*float64)(unsafe.Pointer(&x))
+	return int(f) + 1
 }
