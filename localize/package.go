@@ -234,13 +234,10 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			}
 			res.Errors = appendNew(res.Errors, errs...)
 			var evidence []trace.Case
-			for _, n := range append(slices.DeleteFunc(slices.Clone(names), match.Match), others...) {
-				var c trace.Case = prog.GoTestCase(pkgPath, n)
-				if bound > 0 {
-					c = timedCase{c, bound}
-				}
-				evidence = append(evidence, c)
+			for _, n := range slices.DeleteFunc(slices.Clone(names), match.Match) {
+				evidence = append(evidence, evidenceCase(prog, pkgPath, n, bound))
 			}
+			evidence = append(evidence, others...)
 			if err := collect(evidence); err != nil {
 				return res, err
 			}
