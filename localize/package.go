@@ -311,6 +311,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		}
 		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
+		start := time.Now()
 		rep, err := tech.Localize(tctx, f)
 		cancel()
 		if err != nil {
@@ -319,6 +320,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			}
 			res.Errors = append(res.Errors, &CaseError{Case: name, Err: err})
 			rep = &Report{Test: name, Mode: modeOf(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
+			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
 		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {

@@ -75,7 +75,8 @@ func (t techniqueFunc) Localize(ctx context.Context, f *Failure) (*Report, error
 
 // TestPackageTechniqueError: a failing case the technique cannot explain
 // is still reported, with the technique's error as its reason and the
-// other evidence's ranking, and its error is in the result's Errors.
+// other evidence's ranking, and its error is in the result's Errors; its
+// Stats.Total is the time the technique took.
 func TestPackageTechniqueError(t *testing.T) {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
@@ -83,7 +84,10 @@ func TestPackageTechniqueError(t *testing.T) {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	fail := techniqueFunc(func(context.Context, *Failure) (*Report, error) { return nil, boom })
+	fail := techniqueFunc(func(context.Context, *Failure) (*Report, error) {
+		time.Sleep(time.Millisecond)
+		return nil, boom
+	})
 	res, err := Package(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &PackageOptions{Technique: fail})
 	if err != nil {
 		t.Fatal(err)
@@ -92,8 +96,8 @@ func TestPackageTechniqueError(t *testing.T) {
 		t.Fatalf("reports %d, errors %v; want one of each, the error boom", len(res.Reports), res.Errors)
 	}
 	rep := res.Reports[0]
-	if !rep.Partial || rep.Reason != "boom" || len(rep.Ranking) == 0 || rep.Failure == "" {
-		t.Errorf("report %+v: want partial, reason boom, a failure and a ranking", rep)
+	if !rep.Partial || rep.Reason != "boom" || len(rep.Ranking) == 0 || rep.Failure == "" || rep.Stats.Total < time.Millisecond {
+		t.Errorf("report %+v: want partial, reason boom, a failure, a ranking and the technique's time", rep)
 	}
 }
 
