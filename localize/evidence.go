@@ -3,10 +3,117 @@ package localize
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
+
+// DefaultEvidenceBound is the default bound of the evidence stage as a
+// whole ([PackageOptions.EvidenceBound]). It is far above what the
+// evidence stage of bench/realbugs' historical bugs takes (go run
+// ./bench/realbugs -kinds historical gives the command's time of each),
+// so it cuts only a package whose many slow tests would otherwise hold
+// the failing cases for many times EvidenceTimeout.
+const DefaultEvidenceBound = 2 * time.Minute
+
+// EvidenceCutError says that the evidence stage ran out of its bound
+// ([PackageOptions.EvidenceBound]): the spectrum holds the cases that
+// finished by then, the others are left out.
+type EvidenceCutError struct {
+	Bound time.Duration
+	Ran   int // the cases that only add evidence run within the bound (those that passed or failed are in the spectrum)
+	Left  int // those listed but not run within it; -1 when the listing was cut too
+}
+
+// Error formats the error.
+func (e *EvidenceCutError) Error() string {
+	left := fmt.Sprintf("%d listed cases left out", e.Left)
+	if e.Left < 0 {
+		left = "the listing of the others cut short"
+	}
+	return fmt.Sprintf("localize: the evidence stage ran longer than %v (PackageOptions.EvidenceBound): %d cases that only add evidence ran, %s", e.Bound, e.Ran, left)
+}
+
+// collectEvidence adds to m the coverage of the cases of pkgPath that the
+// selection sel leaves out (each bounded by opts.EvidenceTimeout), listing
+// them first, all within opts.EvidenceBound. It returns the errors of
+// single cases, and a non-nil *EvidenceCutError when the bound passed
+// (what finished is in m); the error is ctx's when ctx ended.
+func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel selection, opts *PackageOptions, m *spectra.Matrix) ([]*CaseError, *EvidenceCutError, error) {
+	bound := opts.EvidenceTimeout
+	if bound == 0 {
+		bound = DefaultEvidenceTimeout
+	}
+	whole := opts.EvidenceBound
+	if whole == 0 {
+		whole = DefaultEvidenceBound
+	}
+	ectx, cancel := ctx, context.CancelFunc(func() {})
+	if whole > 0 {
+		ectx, cancel = context.WithTimeout(ctx, whole)
+	}
+	defer cancel()
+	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.match.MatchTop(n) }, bound)
+	if ctx.Err() != nil {
+		return errs, nil, ctx.Err()
+	}
+	listCut := err != nil // ectx's bound
+	var evidence []trace.Case
+	if !listCut {
+		for _, n := range slices.DeleteFunc(slices.Clone(sel.names), sel.match.Match) {
+			evidence = append(evidence, evidenceCase(prog, pkgPath, n, bound))
+		}
+	}
+	for _, c := range others {
+		if _, ran := c.(ranCase); ran || !listCut {
+			// Cut short, the listing's runs are still evidence.
+			evidence = append(evidence, c)
+		}
+	}
+	done := 0 // the cases run within the bound
+	for i, c := range evidence {
+		evidence[i] = countedCase{c, ectx, &done}
+	}
+	cctx := ectx
+	if listCut {
+		cctx = ctx // the listed runs are done: adding them takes no time
+	}
+	err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(cctx, m)
+	if ctx.Err() != nil {
+		return errs, nil, ctx.Err()
+	}
+	cut := listCut || ectx.Err() != nil
+	for _, e := range caseErrors(err) {
+		if !cut || e.Case != "?" { // "?": the run the bound interrupted
+			errs = append(errs, e)
+		}
+	}
+	if !cut {
+		return errs, nil, nil
+	}
+	left := -1
+	if !listCut {
+		left = len(evidence) - done
+	}
+	return errs, &EvidenceCutError{Bound: whole, Ran: done, Left: left}, nil
+}
+
+// countedCase counts in done its runs that end before ctx does.
+type countedCase struct {
+	trace.Case
+	ctx  context.Context
+	done *int
+}
+
+func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
+	r, err := c.Case.Run(ctx, opts)
+	if c.ctx.Err() == nil {
+		*c.done++
+	}
+	return r, err
+}
 
 // listEvidence lists the cases of the test functions and fuzz targets of
 // pkgPath whose names keep accepts, each function's listing run bounded

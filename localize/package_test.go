@@ -272,3 +272,46 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 		t.Errorf("%d cases bounded out, spectrum of %d cases; want the others out, TestWindow alone in (errors %v)", bounded, res.Spectrum.NumTests(), res.Errors)
 	}
 }
+
+// TestPackageEvidenceBound: a bound of the evidence stage as a whole that
+// passes at once cuts the stage: the spectrum keeps the selected case
+// (collected before the stage), the result has an *EvidenceCutError and
+// the report's reason says that its spectrum is partial. A generous bound
+// cuts nothing and gives the same spectrum as no bound.
+func TestPackageEvidenceBound(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := loadSubject(ctx, t, "testdata/crash", true, 5)
+	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
+		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	run := func(bound time.Duration) *PackageResult {
+		res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceBound: bound})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Reports) != 1 {
+			t.Fatalf("%d reports, want 1", len(res.Reports))
+		}
+		return res
+	}
+	cutErr := func(res *PackageResult) *EvidenceCutError {
+		for _, e := range res.Errors {
+			var c *EvidenceCutError
+			if errors.As(e, &c) {
+				return c
+			}
+		}
+		return nil
+	}
+	res := run(time.Nanosecond)
+	if c := cutErr(res); c == nil || res.Spectrum.NumTests() != 1 || !strings.Contains(res.Reports[0].Reason, "spectrum partial") {
+		t.Errorf("cut %v, spectrum of %d cases, reason %q; want a cut, TestWindow alone, the reason saying so", c, res.Spectrum.NumTests(), res.Reports[0].Reason)
+	}
+	whole, unbounded := run(time.Hour), run(-1)
+	if c := cutErr(whole); c != nil || whole.Reports[0].Reason != "" {
+		t.Errorf("an hour's bound: cut %v, reason %q", c, whole.Reports[0].Reason)
+	}
+	if g, w := dumpMatrix(whole.Spectrum), dumpMatrix(unbounded.Spectrum); g != w || whole.Spectrum.NumTests() < 2 {
+		t.Errorf("spectrum within an hour\n%s\nwant, unbounded\n%s", g, w)
+	}
+}
