@@ -119,6 +119,7 @@ func coreOf(ctx context.Context, sub *subject, v *verdict, opts *Options) (group
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	eo.Done = ctx.Done() // encoding stops at the deadline, as AgxFaults's does
 	enc, err := caseEncoder(sub, solver, v, eo, opts)
 	if err != nil {
 		return nil, nil, nil, err

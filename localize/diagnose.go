@@ -275,6 +275,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		m.own = own
 		m.eo, err = encodeOptions(cf.sub, cf.first, cf.opts, nil)
 		if err == nil {
+			m.eo.Done = ctx.Done() // encoding stops at the deadline, as AgxFaults's does
 			m.blamable = m.eo.Blamable
 			cf.enc, err = caseEncoder(cf.sub, own, cf.first, m.eo, cf.opts)
 		}

@@ -3,22 +3,131 @@ package localize
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
+
+// DefaultEvidenceBound is the default bound of the evidence stage as a
+// whole ([PackageOptions.EvidenceBound]). It is far above what the
+// evidence stage of bench/realbugs' historical bugs takes (go run
+// ./bench/realbugs -kinds historical gives the command's time of each),
+// so it cuts only a package whose many slow tests would otherwise hold
+// the failing cases for many times EvidenceTimeout.
+const DefaultEvidenceBound = 2 * time.Minute
+
+// EvidenceCutError says that the evidence stage ran out of its bound
+// ([PackageOptions.EvidenceBound]): the spectrum holds the cases that
+// finished by then, the others are left out.
+type EvidenceCutError struct {
+	Bound time.Duration
+	Ran   int // the cases that only add evidence run within the bound (those that passed or failed are in the spectrum)
+	Left  int // those listed but not run within it; -1 when the listing was cut too
+}
+
+// Error formats the error.
+func (e *EvidenceCutError) Error() string {
+	left := fmt.Sprintf("%d listed cases left out", e.Left)
+	if e.Left < 0 {
+		left = "the listing of the others cut short"
+	}
+	return fmt.Sprintf("localize: the evidence stage ran longer than %v (PackageOptions.EvidenceBound): %d cases that only add evidence ran, %s", e.Bound, e.Ran, left)
+}
+
+// collectEvidence adds to m the coverage of the cases of pkgPath that the
+// selection sel leaves out (each bounded by opts.EvidenceTimeout), listing
+// them first, all within opts.EvidenceBound. It returns the errors of
+// single cases, and a non-nil *EvidenceCutError when the bound passed
+// (what finished is in m); the error is ctx's when ctx ended.
+func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel selection, opts *PackageOptions, m *spectra.Matrix) ([]*CaseError, *EvidenceCutError, error) {
+	bound := opts.EvidenceTimeout
+	if bound == 0 {
+		bound = DefaultEvidenceTimeout
+	}
+	whole := opts.EvidenceBound
+	if whole == 0 {
+		whole = DefaultEvidenceBound
+	}
+	ectx, cancel := ctx, context.CancelFunc(func() {})
+	if whole > 0 {
+		ectx, cancel = context.WithTimeout(ctx, whole)
+	}
+	defer cancel()
+	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.match.MatchTop(n) }, bound)
+	if ctx.Err() != nil {
+		return errs, nil, ctx.Err()
+	}
+	listCut := err != nil // ectx's bound
+	var evidence []trace.Case
+	if !listCut {
+		for _, n := range slices.DeleteFunc(slices.Clone(sel.names), sel.match.Match) {
+			evidence = append(evidence, evidenceCase(prog, pkgPath, n, bound))
+		}
+	}
+	for _, c := range others {
+		if _, ran := c.(ranCase); ran || !listCut {
+			// Cut short, the listing's runs are still evidence.
+			evidence = append(evidence, c)
+		}
+	}
+	done := 0 // the cases run within the bound
+	for i, c := range evidence {
+		evidence[i] = countedCase{c, ectx, &done}
+	}
+	cctx := ectx
+	if listCut {
+		cctx = ctx // the listed runs are done: adding them takes no time
+	}
+	err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(cctx, m)
+	if ctx.Err() != nil {
+		return errs, nil, ctx.Err()
+	}
+	cut := listCut || ectx.Err() != nil
+	for _, e := range caseErrors(err) {
+		if !cut || e.Case != "?" { // "?": the run the bound interrupted
+			errs = append(errs, e)
+		}
+	}
+	if !cut {
+		return errs, nil, nil
+	}
+	left := -1
+	if !listCut {
+		left = len(evidence) - done
+	}
+	return errs, &EvidenceCutError{Bound: whole, Ran: done, Left: left}, nil
+}
+
+// countedCase counts in done its runs that end before ctx does.
+type countedCase struct {
+	trace.Case
+	ctx  context.Context
+	done *int
+}
+
+func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
+	r, err := c.Case.Run(ctx, opts)
+	if c.ctx.Err() == nil {
+		*c.done++
+	}
+	return r, err
+}
 
 // listEvidence lists the cases of the test functions and fuzz targets of
 // pkgPath whose names keep accepts, each function's listing run bounded
 // by bound (0 or negative: unbounded), then the examples keep accepts, in
-// go test's order. Listing runs a test function whole to find its
+// go test's order, as cases whose runs are bounded by bound. A function
+// without subtests is its one case, which its listing has run recording
+// coverage: that case returns the listing's run instead of running again. Listing runs a test function whole to find its
 // subtests, so a test that runs for ever under the interpreter (one that
 // waits for a real-time timer while a goroutine computes, say) would
 // otherwise hold the evidence stage, and with it the failing cases, for
 // ever. A function whose listing outlives its bound adds a CaseError and
 // none of its cases: running them again would take as long.
-func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration) ([]string, []*CaseError, error) {
-	var names []string
+func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration) ([]trace.Case, []*CaseError, error) {
+	var names []trace.Case
 	var errs []*CaseError
 	run := map[string]bool{}
 	for _, fn := range append(prog.TestFuncs(pkgPath), prog.FuzzFuncs(pkgPath)...) {
@@ -31,7 +140,9 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 		if bound > 0 {
 			lctx, cancel = context.WithTimeout(ctx, bound)
 		}
-		ns, err := prog.ListTestsOf(lctx, pkgPath, func(n string) bool { return n == name }, nil)
+		// The listing records coverage: a function without subtests is
+		// its one case, and its listing run is that case's run.
+		ns, r, err := prog.ListGoTest(lctx, pkgPath, name, &trace.RunOptions{CoverOnly: true})
 		expired := lctx.Err() != nil
 		cancel()
 		if ctx.Err() != nil {
@@ -41,13 +152,48 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 			errs = append(errs, &CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (PackageOptions.EvidenceTimeout): left out of the spectrum", bound)})
 			continue
 		}
-		errs = append(errs, caseErrors(err)...)
-		names = append(names, ns...)
+		if err != nil {
+			errs = append(errs, &CaseError{Case: name, Err: err})
+		}
+		if err == nil && r != nil && len(ns) == 1 && ns[0] == name {
+			names = append(names, ranCase{name: name, res: r})
+			continue
+		}
+		for _, n := range ns {
+			names = append(names, evidenceCase(prog, pkgPath, n, bound))
+		}
 	}
 	// The rest are examples, listed without running them.
 	ns, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !run[n] && keep(n) }, nil)
 	if ctx.Err() != nil {
 		return names, errs, ctx.Err()
 	}
-	return append(names, ns...), append(errs, caseErrors(err)...), nil
+	for _, n := range ns {
+		names = append(names, evidenceCase(prog, pkgPath, n, bound))
+	}
+	return names, append(errs, caseErrors(err)...), nil
+}
+
+// evidenceCase is case name of pkgPath, its runs bounded by bound (0 or
+// negative: unbounded).
+func evidenceCase(prog *trace.Program, pkgPath, name string, bound time.Duration) trace.Case {
+	var c trace.Case = prog.GoTestCase(pkgPath, name)
+	if bound > 0 {
+		c = timedCase{c, bound}
+	}
+	return c
+}
+
+// ranCase is a case already run, with the options the spectrum's
+// collection runs it with (a coverage-only run): its Run returns that
+// run's result, sparing a second run of the same case.
+type ranCase struct {
+	name string
+	res  *trace.CaseResult
+}
+
+func (c ranCase) Name() string { return c.name }
+
+func (c ranCase) Run(context.Context, *trace.RunOptions) (*trace.CaseResult, error) {
+	return c.res, nil
 }

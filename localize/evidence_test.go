@@ -2,10 +2,15 @@ package localize
 
 import (
 	"context"
+	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
 )
 
 // TestListEvidenceBound: listing the cases that only add evidence runs
@@ -23,12 +28,14 @@ func TestListEvidenceBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, errs, err := listEvidence(ctx, prog, pkg, keep, time.Minute)
+	cs, errs, err := listEvidence(ctx, prog, pkg, keep, time.Minute)
+	got := caseNames(cs)
 	if err != nil || len(errs) != 0 || !slices.Equal(got, want) {
 		t.Errorf("listEvidence within a minute = %v, %v, %v; want %v", got, errs, err, want)
 	}
 
-	got, errs, err = listEvidence(ctx, prog, pkg, keep, time.Nanosecond)
+	cs, errs, err = listEvidence(ctx, prog, pkg, keep, time.Nanosecond)
+	got = caseNames(cs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,4 +58,67 @@ func TestListEvidenceBound(t *testing.T) {
 			t.Errorf("case %s listed past its function's bound", n)
 		}
 	}
+}
+
+// caseNames returns the names of cs.
+func caseNames(cs []trace.Case) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name())
+	}
+	return out
+}
+
+// TestListEvidenceSpectrum: the cases listEvidence returns, some of
+// which reuse the coverage their listing recorded, give the same spectrum
+// (cases, outcomes, covered lines) as running every listed case again.
+func TestListEvidenceSpectrum(t *testing.T) {
+	ctx := context.Background()
+	// trace's gotest has subtests, failing and skipped cases.
+	for _, dir := range []string{"testdata/crash", "testdata/table", "../trace/testdata/gotest"} {
+		prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg := path.Join("github.com/faultloc/faultloc/localize", dir)
+		keep := func(string) bool { return true }
+		cs, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reused := 0
+		var again []trace.Case
+		for _, c := range cs {
+			if _, ok := c.(ranCase); ok {
+				reused++
+			}
+			again = append(again, prog.GoTestCase(pkg, c.Name()))
+		}
+		if reused == 0 {
+			t.Errorf("%s: no case reuses its listing's run", dir)
+		}
+		got, want := spectra.NewMatrix(), spectra.NewMatrix()
+		(&spectra.Traces{Program: prog, Cases: cs, Code: true, KeepGoing: true}).Collect(ctx, got)
+		(&spectra.Traces{Program: prog, Cases: again, Code: true, KeepGoing: true}).Collect(ctx, want)
+		if g, w := dumpMatrix(got), dumpMatrix(want); g != w {
+			t.Errorf("%s: spectrum from the listing\n%s\nwant, running every case\n%s", dir, g, w)
+		}
+	}
+}
+
+// dumpMatrix formats m's cases, their outcomes and covered elements.
+func dumpMatrix(m *spectra.Matrix) string {
+	var b strings.Builder
+	var covered []int
+	for i := range m.NumTests() {
+		tr := m.Test(i)
+		fmt.Fprintf(&b, "%s failed=%v %q:", tr.Name, tr.Failed, tr.Message)
+		covered = m.Covered(covered[:0], i)
+		for _, e := range covered {
+			fmt.Fprintf(&b, " %v", m.Element(e))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "%d elements\n", m.NumElements())
+	return b.String()
 }

@@ -54,6 +54,14 @@ type PackageOptions struct {
 	// run unbounded. Default 0: DefaultEvidenceTimeout;
 	// negative: no bound.
 	EvidenceTimeout time.Duration
+	// EvidenceBound bounds the evidence stage as a whole: the listing of
+	// the cases that Run leaves out and their runs (each also bounded by
+	// EvidenceTimeout). When it passes, the cases not run by then are
+	// left out: the spectrum holds those that finished, PackageResult.
+	// Errors has an *EvidenceCutError, and each report's Reason says
+	// that its spectrum is partial. Default 0: DefaultEvidenceBound;
+	// negative: no bound.
+	EvidenceBound time.Duration
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases.
 	Report func(*Report)
@@ -153,8 +161,14 @@ type CaseError struct {
 	Err  error
 }
 
-// Error formats the error, naming the case.
-func (e *CaseError) Error() string { return e.Case + ": " + e.Err.Error() }
+// Error formats the error, naming the case (if any: an error of the
+// package's evidence as a whole has none).
+func (e *CaseError) Error() string {
+	if e.Case == "" {
+		return e.Err.Error()
+	}
+	return e.Case + ": " + e.Err.Error()
+}
 
 // Unwrap returns the case's error.
 func (e *CaseError) Unwrap() error { return e.Err }
@@ -204,8 +218,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	if err != nil {
 		return res, err
 	}
-	match, names, cases := sel.match, sel.names, sel.cases
+	match, cases := sel.match, sel.cases
 	res.Spectrum = opts.Spectrum
+	note := "" // said in every report's Reason: the spectrum was cut
 	if res.Spectrum == nil {
 		// The failing cases localized are the selected ones; the spectrum
 		// is every case's: the passing cases -run leaves out still say
@@ -224,25 +239,14 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			return res, err
 		}
 		if opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0 {
-			bound := opts.EvidenceTimeout
-			if bound == 0 {
-				bound = DefaultEvidenceTimeout
-			}
-			others, errs, err := listEvidence(ctx, prog, pkgPath, func(n string) bool { return !match.MatchTop(n) }, bound)
+			errs, cut, err := collectEvidence(ctx, prog, pkgPath, sel, opts, m)
+			res.Errors = appendNew(res.Errors, errs...)
 			if err != nil {
 				return res, err
 			}
-			res.Errors = appendNew(res.Errors, errs...)
-			var evidence []trace.Case
-			for _, n := range append(slices.DeleteFunc(slices.Clone(names), match.Match), others...) {
-				var c trace.Case = prog.GoTestCase(pkgPath, n)
-				if bound > 0 {
-					c = timedCase{c, bound}
-				}
-				evidence = append(evidence, c)
-			}
-			if err := collect(evidence); err != nil {
-				return res, err
+			if cut != nil {
+				res.Errors = append(res.Errors, &CaseError{Err: cut})
+				note = "spectrum partial: " + cut.Error()
 			}
 		}
 		res.Spectrum = m
@@ -305,6 +309,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if d.Package == "" {
 			d.Package = pkgPath
 		}
+		if note != "" {
+			d.Reason = strings.TrimPrefix(d.Reason+"; "+note, "; ")
+		}
 		res.Diagnosis = d
 		return res, ctx.Err()
 	}
@@ -314,6 +321,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		}
 		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
+		start := time.Now()
 		rep, err := tech.Localize(tctx, f)
 		cancel()
 		if err != nil {
@@ -322,6 +330,10 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			}
 			res.Errors = append(res.Errors, &CaseError{Case: name, Err: err})
 			rep = &Report{Test: name, Mode: modeOf(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
+			rep.Stats.Total = time.Since(start) // the time the technique took to fail
+		}
+		if note != "" {
+			rep.Reason = strings.TrimPrefix(rep.Reason+"; "+note, "; ")
 		}
 		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {

@@ -75,7 +75,8 @@ func (t techniqueFunc) Localize(ctx context.Context, f *Failure) (*Report, error
 
 // TestPackageTechniqueError: a failing case the technique cannot explain
 // is still reported, with the technique's error as its reason and the
-// other evidence's ranking, and its error is in the result's Errors.
+// other evidence's ranking, and its error is in the result's Errors; its
+// Stats.Total is the time the technique took.
 func TestPackageTechniqueError(t *testing.T) {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
@@ -83,7 +84,10 @@ func TestPackageTechniqueError(t *testing.T) {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	fail := techniqueFunc(func(context.Context, *Failure) (*Report, error) { return nil, boom })
+	fail := techniqueFunc(func(context.Context, *Failure) (*Report, error) {
+		time.Sleep(time.Millisecond)
+		return nil, boom
+	})
 	res, err := Package(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &PackageOptions{Technique: fail})
 	if err != nil {
 		t.Fatal(err)
@@ -92,8 +96,8 @@ func TestPackageTechniqueError(t *testing.T) {
 		t.Fatalf("reports %d, errors %v; want one of each, the error boom", len(res.Reports), res.Errors)
 	}
 	rep := res.Reports[0]
-	if !rep.Partial || rep.Reason != "boom" || len(rep.Ranking) == 0 || rep.Failure == "" {
-		t.Errorf("report %+v: want partial, reason boom, a failure and a ranking", rep)
+	if !rep.Partial || rep.Reason != "boom" || len(rep.Ranking) == 0 || rep.Failure == "" || rep.Stats.Total < time.Millisecond {
+		t.Errorf("report %+v: want partial, reason boom, a failure, a ranking and the technique's time", rep)
 	}
 }
 
@@ -266,5 +270,48 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 	}
 	if bounded == 0 || res.Spectrum.NumTests() != 1 {
 		t.Errorf("%d cases bounded out, spectrum of %d cases; want the others out, TestWindow alone in (errors %v)", bounded, res.Spectrum.NumTests(), res.Errors)
+	}
+}
+
+// TestPackageEvidenceBound: a bound of the evidence stage as a whole that
+// passes at once cuts the stage: the spectrum keeps the selected case
+// (collected before the stage), the result has an *EvidenceCutError and
+// the report's reason says that its spectrum is partial. A generous bound
+// cuts nothing and gives the same spectrum as no bound.
+func TestPackageEvidenceBound(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := loadSubject(ctx, t, "testdata/crash", true, 5)
+	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
+		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	run := func(bound time.Duration) *PackageResult {
+		res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceBound: bound})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Reports) != 1 {
+			t.Fatalf("%d reports, want 1", len(res.Reports))
+		}
+		return res
+	}
+	cutErr := func(res *PackageResult) *EvidenceCutError {
+		for _, e := range res.Errors {
+			var c *EvidenceCutError
+			if errors.As(e, &c) {
+				return c
+			}
+		}
+		return nil
+	}
+	res := run(time.Nanosecond)
+	if c := cutErr(res); c == nil || res.Spectrum.NumTests() != 1 || !strings.Contains(res.Reports[0].Reason, "spectrum partial") {
+		t.Errorf("cut %v, spectrum of %d cases, reason %q; want a cut, TestWindow alone, the reason saying so", c, res.Spectrum.NumTests(), res.Reports[0].Reason)
+	}
+	whole, unbounded := run(time.Hour), run(-1)
+	if c := cutErr(whole); c != nil || whole.Reports[0].Reason != "" {
+		t.Errorf("an hour's bound: cut %v, reason %q", c, whole.Reports[0].Reason)
+	}
+	if g, w := dumpMatrix(whole.Spectrum), dumpMatrix(unbounded.Spectrum); g != w || whole.Spectrum.NumTests() < 2 {
+		t.Errorf("spectrum within an hour\n%s\nwant, unbounded\n%s", g, w)
 	}
 }

@@ -52,6 +52,7 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		o = *s.Options
 	}
 	o.CoverOnly = true
+	cache := newElementCache(programStatics{s.Program}, s.Kind)
 	var errs []error
 	for _, c := range s.Cases {
 		if err := ctx.Err(); err != nil {
@@ -76,7 +77,7 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 				test.Message += ": " + res.Failure
 			}
 		}
-		elems := CoveredElements(s.Program, res.Covered, s.Kind)
+		elems := cache.elements(res.Covered)
 		if s.Code {
 			elems = codeOnly(elems)
 		}
@@ -84,8 +85,7 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 			return errors.Join(append(errs, err)...)
 		}
 	}
-	ps := programStatics{s.Program}
-	all := staticElements(ps, s.Kind, allStatics(ps))
+	all := cache.elements(allStatics(programStatics{s.Program}))
 	if s.Code {
 		all = codeOnly(all)
 	}
@@ -177,28 +177,25 @@ func allStatics(in statics) []trace.StaticID {
 // staticElements returns the elements of the statics ids of in (in
 // increasing order), deduplicated, in static order.
 func staticElements(in statics, kind Kind, ids []trace.StaticID) []Element {
-	seen := map[Element]bool{}
-	var out []Element
-	for _, s := range ids {
-		st := in.StaticInfo(s)
-		if st.Synthetic || st.Library || !st.Position.IsValid() || !InBody(st) {
-			continue
-		}
-		e := Element{Kind: kind, File: st.Position.Filename, Line: st.Position.Line}
-		if kind == Instruction {
-			e.Col = st.Position.Column
-			if st.Instr != nil {
-				e.Name = st.Instr.String()
-			} else if st.Value != nil {
-				e.Name = st.Value.Name()
-			}
-		}
-		if !seen[e] {
-			seen[e] = true
-			out = append(out, e)
+	return newElementCache(in, kind).elements(ids)
+}
+
+// staticElement returns the element of st, false if it has none (see
+// TraceElements).
+func staticElement(st *trace.Static, kind Kind) (Element, bool) {
+	if st.Synthetic || st.Library || !st.Position.IsValid() || !InBody(st) {
+		return Element{}, false
+	}
+	e := Element{Kind: kind, File: st.Position.Filename, Line: st.Position.Line}
+	if kind == Instruction {
+		e.Col = st.Position.Column
+		if st.Instr != nil {
+			e.Name = st.Instr.String()
+		} else if st.Value != nil {
+			e.Name = st.Value.Name()
 		}
 	}
-	return out
+	return e, true
 }
 
 // InBody reports whether st lies in the body of a function written in the

@@ -139,7 +139,11 @@ func TestCoverOnlyGoTests(t *testing.T) {
 					return gr.Result, nil
 				}
 			}
-			n.runs(t, name, goTest(p.runGoTestCase, &RunOptions{CoverOnly: true}, nil),
+			once := func(ctx context.Context, pkg, name string, opts *RunOptions) (*CaseResult, error) {
+				gr, _, err := p.runGoTestCase(ctx, pkg, name, opts)
+				return gr, err
+			}
+			n.runs(t, name, goTest(once, &RunOptions{CoverOnly: true}, nil),
 				goTest(p.RunGoTest, &RunOptions{CoverOnly: true}, &cov), goTest(p.RunGoTest, nil, &rec))
 			if cov.Failed != rec.Failed || cov.Skipped != rec.Skipped || cov.Log != rec.Log {
 				t.Errorf("%s: coverage-only failed %v skipped %v, recorded %v %v; logs\n%s\n%s", name, cov.Failed, cov.Skipped, rec.Failed, rec.Skipped, cov.Log, rec.Log)

@@ -115,17 +115,25 @@ func (e *NoTestError) Error() string {
 // interpreter, as for [Program.Run]. The result, with its partial trace,
 // is returned when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
-	gr, err := p.runGoTestCase(ctx, pkgPath, name, opts)
-	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
-		// A coverage-only run that left a block midway (cover.go): the
-		// whole case again, recorded.
-		gr, err = p.runGoTestCase(ctx, pkgPath, name, opts.recordCover())
-	}
+	gr, _, err := p.runGoTestCovered(ctx, pkgPath, name, opts)
 	return gr, err
 }
 
-// runGoTestCase is RunGoTest without a coverage-only run's repetition.
-func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
+// runGoTestCovered is RunGoTest that also returns the run's state (its
+// subtests: nil if no run started).
+func (p *Program) runGoTestCovered(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+	gr, g, err := p.runGoTestCase(ctx, pkgPath, name, opts)
+	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
+		// A coverage-only run that left a block midway (cover.go): the
+		// whole case again, recorded.
+		gr, g, err = p.runGoTestCase(ctx, pkgPath, name, opts.recordCover())
+	}
+	return gr, g, err
+}
+
+// runGoTestCase is RunGoTest without a coverage-only run's repetition;
+// it also returns the run's state (nil if no test function ran).
+func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
 	top, _, _ := strings.Cut(name, "/")
 	fn := p.testFunc(pkgPath, top)
 	if fn == nil {
@@ -133,13 +141,14 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		if !p.tests {
 			nt.why = "the program was loaded without its tests (Config.Tests)"
 		}
-		return nil, nt
+		return nil, nil, nt
 	}
 	if spec, ok := p.exampleSpec(fn); ok {
 		if name != top {
-			return &CaseResult{Result: &Result{}, Name: name}, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
+			return &CaseResult{Result: &Result{}, Name: name}, nil, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
 		}
-		return p.runExample(ctx, fn, spec, opts)
+		gr, err := p.runExample(ctx, fn, spec, opts)
+		return gr, nil, err
 	}
 	var earlier []*ssa.Function
 	if opts != nil && opts.EarlierTests {
@@ -147,7 +156,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
 	if res == nil {
-		return nil, err
+		return nil, g, err
 	}
 	gr := &CaseResult{Result: res, Name: name}
 	var st *goTest
@@ -161,7 +170,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		if err == nil && !steered(opts, res) {
 			err = &NoTestError{Pkg: pkgPath, Name: name, why: g.notStarted(name, res)}
 		}
-		return gr, err
+		return gr, g, err
 	}
 	gr.Ran = true
 	gr.Failed, gr.Skipped = st.failed, st.skipped
@@ -201,7 +210,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 		// the case ended.
 		res.Outcome = Returned
 	}
-	return gr, err
+	return gr, g, err
 }
 
 // steered reports whether a run may have taken another path than go

@@ -193,3 +193,39 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 	}
 	return names, errors.Join(errs...)
 }
+
+// ListGoTest lists the cases of the test function or fuzz target name of
+// package pkgPath, as [Program.ListTestsOf] does for it alone, and returns
+// with them the run that listed them, as [Program.RunGoTest] returns the
+// run of case name: a listing with opts.CoverOnly also gives the
+// function's coverage (Result.Covered), so that a caller who wants both
+// runs the function once. An example is listed without running it (the
+// result is nil). The error is RunGoTest's, or, as ListTestsOf reports
+// it, that the run ran out of budget after starting subtests (the listing
+// may be incomplete); the cases found are returned regardless.
+func (p *Program) ListGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
+	if fn := p.testFunc(pkgPath, name); fn != nil {
+		if _, ok := p.exampleSpec(fn); ok {
+			return []string{name}, nil, nil
+		}
+	}
+	gr, g, err := p.runGoTestCovered(ctx, pkgPath, name, opts)
+	if g == nil {
+		return nil, gr, err
+	}
+	var names []string
+	started := 0
+	for _, t := range g.tests {
+		if !t.within(name) {
+			continue
+		}
+		started++
+		if !t.hasSub {
+			names = append(names, t.name)
+		}
+	}
+	if err == nil && gr != nil && gr.Result != nil && gr.Outcome == BudgetExceeded && started > 1 {
+		err = fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", gr.Failure, started-1)
+	}
+	return names, gr, err
+}
