@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 // bugResult is what one historical bug gave.
@@ -460,4 +462,40 @@ func joinInts(xs []int) string {
 		ss = append(ss, fmt.Sprint(x))
 	}
 	return strings.Join(ss, ",")
+}
+
+// bugCopy is a historical bug put back into a fresh copy of its release
+// and loaded in this process, for the kinds that localize in-process.
+type bugCopy struct {
+	dir, path string                           // the copy, the faulty file in it
+	faulty    func(file string, line int) bool // whether a line is one of the bug's
+	prog      *trace.Program
+	pkg       string // the package tested
+}
+
+// loadBug prepares bug b in tmp/sub, validates it and loads its package
+// with tests; on failure it returns the row's error text.
+func loadBug(ctx context.Context, b bug, tmp, sub string) (*bugCopy, string) {
+	dir := filepath.Join(tmp, sub, strings.NewReplacer("/", "_").Replace(b.name))
+	if err := prepare(ctx, b.module, dir); err != nil {
+		return nil, err.Error()
+	}
+	lines, invalid := validate(ctx, b, dir)
+	if invalid != "" {
+		return nil, "invalid: " + invalid
+	}
+	c := &bugCopy{dir: dir, path: filepath.Join(dir, b.file)}
+	c.faulty = func(file string, line int) bool {
+		return sameFile(file, c.path) && slices.Contains(lines, line)
+	}
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Module: true}, pkgOf(b))
+	if err != nil {
+		return nil, err.Error()
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		return nil, err.Error()
+	}
+	c.prog, c.pkg = prog, pkg
+	return c, ""
 }

@@ -45,31 +45,13 @@ type flexResult struct {
 // passing cases, within flexBound per failing case.
 func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Duration) flexResult {
 	r := flexResult{bug: b}
-	dir := filepath.Join(tmp, "flex", strings.NewReplacer("/", "_").Replace(b.name))
-	if err := prepare(ctx, b.module, dir); err != nil {
-		r.err = err.Error()
+	bc, msg := loadBug(ctx, b, tmp, "flex")
+	if bc == nil {
+		r.err = msg
 		return r
 	}
-	lines, invalid := validate(ctx, b, dir)
-	if invalid != "" {
-		r.err = "invalid: " + invalid
-		return r
-	}
-	path := filepath.Join(dir, b.file)
+	dir, path, faulty, prog, pkg := bc.dir, bc.path, bc.faulty, bc.prog, bc.pkg
 	r.executable = executableLines(filepath.Join(dir, pkgOf(b)), filepath.Dir(path))
-	faulty := func(file string, line int) bool {
-		return sameFile(file, path) && slices.Contains(lines, line)
-	}
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Module: true}, pkgOf(b))
-	if err != nil {
-		r.err = err.Error()
-		return r
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		r.err = err.Error()
-		return r
-	}
 	start := time.Now()
 	// The whole localization is bounded as -kinds historical bounds
 	// faultloc's run (-deadline): listing the cases runs all the

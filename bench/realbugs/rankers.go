@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
-	"github.com/faultloc/faultloc/trace"
 )
 
 // A rule is one way to order the lines of a failing case that the fix
@@ -71,38 +69,12 @@ func (none) Localize(ctx context.Context, f *localize.Failure) (*localize.Report
 // places a faulty line best.
 func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 	r := rankersResult{bug: b, ranks: make([]int, len(rules))}
-	dir := filepath.Join(tmp, "rank", strings.NewReplacer("/", "_").Replace(b.name))
-	if err := prepare(ctx, b.module, dir); err != nil {
-		r.err = err.Error()
+	bc, msg := loadBug(ctx, b, tmp, "rank")
+	if bc == nil {
+		r.err = msg
 		return r
 	}
-	lines, invalid := validate(ctx, b, dir)
-	if invalid != "" {
-		r.err = "invalid: " + invalid
-		return r
-	}
-	path := filepath.Join(dir, b.file)
-	faulty := func(file string, line int) bool {
-		if !sameFile(file, path) {
-			return false
-		}
-		for _, l := range lines {
-			if l == line {
-				return true
-			}
-		}
-		return false
-	}
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Module: true}, pkgOf(b))
-	if err != nil {
-		r.err = err.Error()
-		return r
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		r.err = err.Error()
-		return r
-	}
+	faulty, prog, pkg := bc.faulty, bc.prog, bc.pkg
 	res, err := localize.Package(ctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}})
 	if err != nil {
 		r.err = err.Error()
