@@ -76,8 +76,10 @@ type Options struct {
 	// tests encoded so are diagnosed together: a correction set is then a
 	// set of statements whose relaxation explains every test at once,
 	// with angelic values of its own in each ([Encoder.Decode] reads an
-	// encoder's). localize.Diagnose uses it. Default nil: the Encoder's
-	// own table.
+	// encoder's). A statement that assigns a constant to a variable
+	// (x = 600) gets one value term for all its instances in every
+	// encoder: its fix is one new constant, the same in every test.
+	// localize.Diagnose uses it. Default nil: the Encoder's own table.
 	Shared *Shared
 	// Inputs, if set, names the functions whose parameters are a test's
 	// inputs: where such a function is entered from outside the
@@ -96,10 +98,44 @@ type Options struct {
 type Shared struct {
 	stmts    map[string]*Statement
 	encoders int
+	// consts numbers the constant assignments of variables whose value
+	// term the encoders share (see Options.Shared), in the
+	// order first met.
+	consts map[trace.StaticID]int
 }
 
 // NewShared returns an empty table of fault predicates.
-func NewShared() *Shared { return &Shared{stmts: map[string]*Statement{}} }
+func NewShared() *Shared {
+	return &Shared{stmts: map[string]*Statement{}, consts: map[trace.StaticID]int{}}
+}
+
+// constName returns the name of the value term that every instance of
+// the blamable instruction in shares, or "" when its instances have terms
+// of their own: only a store of a constant into a variable (a package
+// variable, or a local of naive SSA) shares one.
+func (sh *Shared) constName(in ssa.Instruction, s trace.StaticID) string {
+	if sh == nil {
+		return ""
+	}
+	st, ok := in.(*ssa.Store)
+	if !ok {
+		return ""
+	}
+	if _, ok := st.Val.(*ssa.Const); !ok {
+		return ""
+	}
+	switch st.Addr.(type) {
+	case *ssa.Global, *ssa.Alloc:
+	default:
+		return ""
+	}
+	id, ok := sh.consts[s]
+	if !ok {
+		id = len(sh.consts)
+		sh.consts[s] = id
+	}
+	return "k" + strconv.Itoa(id)
+}
 
 // Statements returns the statements of the table, by group name.
 func (sh *Shared) Statements() map[string]*Statement { return maps.Clone(sh.stmts) }

@@ -113,7 +113,13 @@ func (e *Encoder) event(r *run, ev trace.EventID) error {
 		return nil
 	}
 	stmt := e.statementOf(t, ev)
-	x, err := e.variable(si, e.keyName("v", t.Key(ev)))
+	name := e.keyName("v", t.Key(ev))
+	if stmt != "" {
+		if n := e.opts.Shared.constName(instr, t.Static(ev)); n != "" {
+			name = n
+		}
+	}
+	x, err := e.variable(si, name)
 	if err != nil {
 		return err
 	}

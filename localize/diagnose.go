@@ -37,6 +37,20 @@ type DiagnoseOptions struct {
 	// explains every case, instead of grouping the cases and diagnosing
 	// each group. Default false.
 	NoGrouping bool
+	// Consistent checks whether each verified diagnosis is one fix, not
+	// one change per case: what its statements do must be a function of
+	// what they read (two executions that read the same values do the
+	// same, in one case or in two), and that function applied to every
+	// case of Passing must keep it passing (see the package
+	// documentation). Diagnosis.OneFix says which are, Diagnosis.Rejected
+	// why the others are not; the enumeration stops where it would
+	// without the check. Default false.
+	Consistent bool
+	// Passing are cases that pass, which a diagnosis that is one fix
+	// must keep passing (Consistent). Each is run once at the start and
+	// its run kept; a case among them that fails is left out and named
+	// in the report's Errors.
+	Passing []trace.Case
 }
 
 // DefaultDiagnosisSize is the default bound on the statements of a
@@ -99,6 +113,15 @@ func Diagnose(ctx context.Context, prog *trace.Program, cases []trace.Case, opts
 		rep.Cases = append(rep.Cases, c.Name())
 	}
 	d := &diagnoser{prog: prog, opts: opts, rep: rep}
+	defer d.releasePassing()
+	if err := d.runPassing(ctx); err != nil {
+		if ctx.Err() == nil {
+			return nil, err
+		}
+		rep.Partial, rep.Reason = true, ctx.Err().Error()
+		rep.Stats.Total = time.Since(start)
+		return rep, nil
+	}
 	joint, err := d.group(ctx, cases)
 	if err != nil {
 		return nil, err
@@ -132,6 +155,7 @@ func Diagnose(ctx context.Context, prog *trace.Program, cases []trace.Case, opts
 		}
 	}
 	rep.Stats = joint.Stats
+	rep.Stats.Runs += d.passRuns
 	if rep.Grouping != GroupingJoint {
 		for _, g := range rep.Groups {
 			rep.Stats.add(g.Stats)
@@ -159,6 +183,10 @@ type diagnoser struct {
 	prog *trace.Program
 	opts *DiagnoseOptions
 	rep  *DiagnosisReport
+	// passing are the cases of DiagnoseOptions.Passing that passed,
+	// with their runs.
+	passing  []*passCase
+	passRuns int // the runs of the passing cases' first runs
 }
 
 // groupResult is a group's diagnosis, with what grouping needs: each
@@ -190,11 +218,21 @@ type member struct {
 	// active cases is checked.
 	own    *maxsat.Solver
 	active bool
+	// passing is set for a case of DiagnoseOptions.Passing that joined
+	// the formula (checkFix): its replays must pass, but it is not one
+	// of the group's cases.
+	passing bool
 	// explained holds, by correction set (its groups joined by NUL),
 	// the case's candidate for each set its replay passed with while
-	// inactive: a set proposed again after other cases joined the
-	// search is not checked again.
-	explained map[string]*Candidate
+	// inactive, and the hooks of that replay: a set proposed again after
+	// other cases joined the search is not checked again.
+	explained map[string]explainedSet
+}
+
+// explainedSet is an inactive case's passing replay of a correction set.
+type explainedSet struct {
+	c     *Candidate
+	hooks *trace.Hooks
 }
 
 // replay is one case's replay of a diagnosis.
@@ -204,9 +242,10 @@ type replay struct {
 	inner *verdict // the inner replay, when it also failed
 	err   error
 	// out, when not nil, is the case's candidate from an earlier check
-	// of the same set, which its replay passed (member.explained); the
-	// case was not run again.
-	out *Candidate
+	// of the same set, which its replay passed (member.explained), and
+	// outHooks the hooks of that replay; the case was not run again.
+	out      *Candidate
+	outHooks *trace.Hooks
 }
 
 // passed reports whether the replay passed.
@@ -369,9 +408,13 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return err
 		}
 		m.cf, m.active, m.unrolled = cf, true, map[trace.StaticID]bool{}
-		g.Joint++
-		m.own.Close()
-		m.own = nil
+		if !m.passing {
+			g.Joint++
+		}
+		if m.own != nil {
+			m.own.Close()
+			m.own = nil
+		}
 		encs = append(encs, enc)
 		*encsOut = encs
 		return nil
@@ -383,6 +426,14 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string
 	verifiedCost := uint64(0) // the cost of the first verified diagnosis; 0: none yet
+	// The passing cases that joined the formula (checkFix), by name.
+	added := map[string]bool{}
+	var extra []*member
+	defer func() {
+		for _, m := range extra {
+			m.cf.first.release()
+		}
+	}()
 	for {
 		if opts.MaxCandidates > 0 && len(g.Diagnoses) >= opts.MaxCandidates {
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
@@ -471,6 +522,49 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			continue
 		}
 		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
+		rejected := ""
+		if all && d.opts.Consistent {
+			fv, err := d.checkFix(ctx, members, reps, &g.Stats)
+			if err != nil {
+				release()
+				return err
+			}
+			if fv.broke != nil && !added[fv.broke.name] && len(added) < maxPassingMembers {
+				// The passing case's failing run joins the formula (an
+				// ATF refinement with a case that must keep passing):
+				// the set's shared constants, say, may have values that
+				// keep it passing.
+				release()
+				m, err := passingMember(fv.broke, fv.run, opts)
+				if err != nil {
+					fv.run.release()
+					return err
+				}
+				added[fv.broke.name] = true
+				extra = append(extra, m)
+				members = append(members, m)
+				if err := activate(m); err != nil {
+					return err
+				}
+				refined = mcs.Groups
+				continue
+			}
+			fv.run.release()
+			why, join := fv.why, fv.join
+			if len(join) > 0 {
+				// Inactive cases whose values conflict join the search,
+				// whose formula may give them values that agree.
+				release()
+				for _, m := range join {
+					if err := activate(m); err != nil {
+						return err
+					}
+				}
+				refined = mcs.Groups
+				continue
+			}
+			rejected = why
+		}
 		if !all && opts.Mode == encode.ATF {
 			key := strings.Join(mcs.Groups, "\x00")
 			if rounds >= maxRef {
@@ -493,7 +587,9 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				}
 			}
 		}
-		g.Diagnoses = append(g.Diagnoses, d.diagnosis(src, opts, members, reps, all))
+		dg := d.diagnosis(src, opts, members, reps, all)
+		dg.OneFix, dg.Rejected = all && d.opts.Consistent && rejected == "", rejected
+		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
 		if all && verifiedCost == 0 {
 			verifiedCost = mcs.Cost
@@ -594,8 +690,8 @@ func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
 // returns the last replay, or nil when the formula admits no such model.
 func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string, guess uint32, maxPer int, mode encode.Mode, st *Stats) (*replay, error) {
 	key := strings.Join(groups, "\x00")
-	if c, ok := m.explained[key]; ok {
-		return &replay{out: c}, nil
+	if x, ok := m.explained[key]; ok {
+		return &replay{out: x.c, outHooks: x.hooks}, nil
 	}
 	// Refinements here only decide whether the case joins the search,
 	// where the set gets the full budget again: a few are enough.
@@ -618,9 +714,9 @@ func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string
 		if r.v.passed {
 			c := sources{}.candidate(r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
 			if m.explained == nil {
-				m.explained = map[string]*Candidate{}
+				m.explained = map[string]explainedSet{}
 			}
-			m.explained[key] = &c
+			m.explained[key] = explainedSet{c: &c, hooks: r.cand.Hooks}
 			return r, nil
 		}
 		if mode != encode.ATF || tries >= maxPer {
@@ -702,6 +798,9 @@ func (d *diagnoser) diagnosis(src sources, opts *Options, members []*member, rep
 	byExpr := opts.Granularity == encode.ByExpression
 	out := Diagnosis{Verified: verified, Explains: []string{}, Cases: []CaseValues{}}
 	for i, m := range members {
+		if m.passing {
+			continue
+		}
 		c := reps[i].out
 		if c == nil {
 			c = new(Candidate)

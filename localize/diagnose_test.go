@@ -2,13 +2,16 @@ package localize
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -204,4 +207,115 @@ func TestDiagnoseGroups(t *testing.T) {
 	if joint := rep.Stats.Runs; joint == 0 {
 		t.Error("no runs counted")
 	}
+}
+
+// TestDiagnoseConsistent diagnoses the two failing tests of
+// testdata/consistent, whose fault is the constant bound of an A. Each
+// of four statements explains both tests with values of its own per test
+// (the bound, the branch on it, the assignment of a B, the return), so
+// all four are verified. Read as one fix (DiagnoseOptions.Consistent),
+// the assignment of a B and the return are none: the value each needs
+// for the failing tests' inputs differs from the one a passing test (a
+// B, TestB85) needs for the same inputs. The bound is one fix, with one
+// new constant for both tests that keeps TestB85 passing (the first the
+// solver proposed broke it, and TestB85's failing run joined the
+// formula), and so is the branch.
+func TestDiagnoseConsistent(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/consistent", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := "github.com/faultloc/faultloc/localize/testdata/consistent"
+	var failing, passing []trace.Case
+	for _, n := range []string{"TestA92", "TestA90"} {
+		failing = append(failing, prog.GoTestCase(pkg, n))
+	}
+	for _, n := range []string{"TestB85", "TestC70", "TestA99"} {
+		passing = append(passing, prog.GoTestCase(pkg, n))
+	}
+	all := []string{"grade.go:8*", "grade.go:10*", "grade.go:13*", "grade.go:15*"}
+	tests := []struct {
+		name       string
+		consistent bool
+		oneFix     []string // the lines of the diagnoses that are one fix: Best
+		rejected   []string // the lines of those TestB85 rejects
+	}{
+		{"per case", false, nil, nil},
+		{"one fix", true, []string{"grade.go:8", "grade.go:10"}, []string{"grade.go:13", "grade.go:15"}},
+	}
+	byLine := func(a, b string) int { return cmp.Compare(lineOf(a), lineOf(b)) }
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Diagnose(ctx, prog, failing, &DiagnoseOptions{
+				Options:    Options{MaxSize: 1},
+				Consistent: tt.consistent,
+				Passing:    passing,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := diagnosisLines(rep)
+			slices.SortFunc(got, byLine)
+			if !slices.Equal(got, all) || rep.Partial || len(rep.Groups) != 1 {
+				t.Fatalf("diagnoses %v (partial %v: %s), want %v", got, rep.Partial, rep.Reason, all)
+			}
+			var oneFix, rejected []string
+			for _, d := range rep.Diagnoses() {
+				l := d.Locations[0].String()
+				switch {
+				case d.OneFix && d.Rejected == "":
+					oneFix = append(oneFix, l)
+				case d.Rejected != "":
+					if d.OneFix || !strings.Contains(d.Rejected, "TestB85") {
+						t.Errorf("%s: one fix %v, rejected: %s", l, d.OneFix, d.Rejected)
+					}
+					rejected = append(rejected, l)
+				}
+			}
+			slices.SortFunc(oneFix, byLine)
+			slices.SortFunc(rejected, byLine)
+			if !slices.Equal(oneFix, tt.oneFix) || !slices.Equal(rejected, tt.rejected) {
+				t.Errorf("one fix %v, rejected %v; want %v, %v", oneFix, rejected, tt.oneFix, tt.rejected)
+			}
+			var best []string
+			for _, d := range rep.Groups[0].Best() {
+				best = append(best, d.Locations[0].String())
+			}
+			slices.SortFunc(best, byLine)
+			want := tt.oneFix
+			if want == nil {
+				want = []string{"grade.go:8", "grade.go:10", "grade.go:13", "grade.go:15"} // the verified
+			}
+			if !slices.Equal(best, want) {
+				t.Errorf("Best %v, want %v", best, want)
+			}
+			if tt.consistent {
+				for _, d := range rep.Diagnoses() {
+					if l := d.Locations[0].String(); l == "grade.go:8" {
+						// One constant for both tests (encode.Options.Shared),
+						// that keeps 85 a B.
+						var vals []string
+						for _, cv := range d.Cases {
+							if len(cv.Angelic) != 1 {
+								t.Fatalf("%s: angelic values %v", cv.Case, cv.Angelic)
+							}
+							vals = append(vals, cv.Angelic[0].Value)
+						}
+						if n, err := strconv.Atoi(vals[0]); err != nil || n < 86 || n > 90 || len(slices.Compact(vals)) != 1 {
+							t.Errorf("the bound is %v, want one value in 86..90", vals)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// lineOf returns the line of "file:line" (with an optional "*").
+func lineOf(s string) int {
+	_, l, _ := strings.Cut(strings.TrimSuffix(s, "*"), ":")
+	n, _ := strconv.Atoi(l)
+	return n
 }

@@ -71,6 +71,13 @@ type Diagnosis struct {
 	// Verified is true only when every case of the group passed when
 	// replayed with its angelic values.
 	Verified bool `json:"verified"`
+	// OneFix, with DiagnoseOptions.Consistent, is true when the
+	// diagnosis is verified and its values are one fix: what its
+	// statements do is a function of what they read, and that function
+	// keeps the passing cases passing. Rejected says why a verified
+	// diagnosis is not.
+	OneFix   bool   `json:"one_fix,omitempty"`
+	Rejected string `json:"rejected,omitempty"`
 	// Explains are the cases whose replay passed.
 	Explains []string `json:"explains"`
 	// Cases are each case's angelic values and whether its replay
@@ -94,6 +101,27 @@ func (r *DiagnosisReport) Diagnoses() []Diagnosis {
 	return out
 }
 
+// Best returns the diagnoses of group g a reader should look at first:
+// those that are one fix (DiagnoseOptions.Consistent) when there are
+// any, else the verified ones when there are any, else all of them.
+func (g *DiagnosisGroup) Best() []Diagnosis {
+	for _, keep := range []func(Diagnosis) bool{
+		func(d Diagnosis) bool { return d.OneFix },
+		func(d Diagnosis) bool { return d.Verified },
+	} {
+		var out []Diagnosis
+		for _, d := range g.Diagnoses {
+			if keep(d) {
+				out = append(out, d)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return g.Diagnoses
+}
+
 // WriteText writes the report as `file:line: message` lines, one per
 // statement of each diagnosis, with file names relative to dir when
 // possible, as [Report.WriteText] does.
@@ -114,7 +142,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 		}
 		for i, d := range g.Diagnoses {
 			status := "verified"
-			if !d.Verified {
+			if d.OneFix {
+				status = "verified, one fix"
+			} else if !d.Verified {
 				status = "NOT verified"
 			}
 			for _, l := range d.Locations {
@@ -140,7 +170,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 				}
 				sb.WriteByte('\n')
 			}
-			if !d.Verified && len(d.Explains) > 0 {
+			if d.Rejected != "" {
+				fmt.Fprintf(&sb, "  (diagnosis %d is not one fix: %s)\n", i+1, d.Rejected)
+			} else if !d.Verified && len(d.Explains) > 0 {
 				fmt.Fprintf(&sb, "  (diagnosis %d explains %s only)\n", i+1, strings.Join(d.Explains, ", "))
 			}
 		}
@@ -195,7 +227,9 @@ type Diagnoser interface {
 	Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisReport, error)
 }
 
-// AgxDiagnosis is [Diagnose] as a [Diagnoser].
+// AgxDiagnosis is [Diagnose] as a [Diagnoser]. With
+// Options.Consistent and no Options.Passing, the passing cases are those
+// of the failures' spectrum (the package's, when [Package] runs it).
 type AgxDiagnosis struct {
 	Options DiagnoseOptions
 }
@@ -217,6 +251,15 @@ func (a *AgxDiagnosis) Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisR
 		cases[i] = f.Case
 	}
 	opts := a.Options
+	if opts.Consistent && opts.Passing == nil && fs[0].Spectrum != nil && fs[0].Package != "" {
+		// The package's passing cases, as its spectrum lists them.
+		sp := fs[0].Spectrum
+		for i := range sp.NumTests() {
+			if tr := sp.Test(i); !tr.Failed {
+				opts.Passing = append(opts.Passing, prog.GoTestCase(fs[0].Package, tr.Name))
+			}
+		}
+	}
 	rep, err := Diagnose(ctx, prog, cases, &opts)
 	if err != nil {
 		return nil, err

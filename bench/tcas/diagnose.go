@@ -45,6 +45,12 @@ type diagResult struct {
 	Groups   int
 
 	Diagnoses, Verified int
+	// Best counts the diagnoses a reader looks at first, group by group
+	// (localize.DiagnosisGroup.Best: those that are one fix with
+	// -consistent, else the verified ones); OneFix those that are one
+	// fix; FaultBest: one of Best contains a faulty line.
+	Best, OneFix int
+	FaultBest    bool
 	// FaultOnly: a diagnosis lies on faulty lines only; FaultIn: a
 	// diagnosis contains a faulty line; FaultVerified: a verified one
 	// does; FaultAll: for every group, a diagnosis of it contains a
@@ -140,6 +146,12 @@ func diagnoseVersion(ctx context.Context, ver *version, o options) diagResult {
 	for i, t := range ver.tests {
 		cases[i] = ver.prog.TestCase(t)
 	}
+	var passing []trace.Case
+	if o.Consistent {
+		for _, t := range ver.passing {
+			passing = append(passing, ver.prog.TestCase(t))
+		}
+	}
 	scope := ver.scope
 	if o.NoDriver {
 		scope = func(f *ssa.Function) bool { return f.Name() != "main" && ver.scope(f) }
@@ -154,7 +166,9 @@ func diagnoseVersion(ctx context.Context, ver *version, o options) diagResult {
 			Overlay:    ver.overlay,
 			SliceScope: o.Slice,
 		},
-		Parallel: o.Jobs,
+		Parallel:   o.Jobs,
+		Consistent: o.Consistent,
+		Passing:    passing,
 	})
 	r.Total = time.Since(start)
 	if err != nil {
@@ -178,7 +192,16 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 	for _, g := range rep.Groups {
 		r.Joint += g.Joint
 		inGroup := false
+		for _, d := range g.Best() {
+			r.Best++
+			if slices.ContainsFunc(d.Locations, func(l localize.Location) bool { return l.File == file && faulty[l.Line] }) {
+				r.FaultBest = true
+			}
+		}
 		for _, d := range g.Diagnoses {
+			if d.OneFix {
+				r.OneFix++
+			}
 			r.Diagnoses++
 			if d.Verified {
 				r.Verified++
@@ -195,7 +218,9 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 				}
 			}
 			s := strings.Join(ls, "+")
-			if d.Verified {
+			if d.OneFix {
+				s += "**"
+			} else if d.Verified {
 				s += "*"
 			}
 			r.Lines = append(r.Lines, s)
@@ -296,7 +321,8 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	if env.Status != "" {
 		p("**%s.**\n\n", env.Status)
 	}
-	var diags, verified, secsAll []float64
+	var diags, verified, best, secsAll []float64
+	inBest, baseAndBest := 0, 0
 	maxD, maxT := 0, time.Duration(0)
 	var only, in, inVer, all, errs, partial, grouped, baseFound, baseAndIn, tests int
 	var missed []string
@@ -313,6 +339,10 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		}
 		diags = append(diags, float64(r.Diagnoses))
 		verified = append(verified, float64(r.Verified))
+		best = append(best, float64(r.Best))
+		if r.FaultBest {
+			inBest++
+		}
 		secsAll = append(secsAll, r.Total.Seconds())
 		maxD = max(maxD, r.Diagnoses)
 		maxT = max(maxT, r.Total)
@@ -330,6 +360,9 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		}
 		if r.Baseline == "true" {
 			baseFound++
+			if r.FaultBest {
+				baseAndBest++
+			}
 			if r.FaultIn {
 				baseAndIn++
 			} else {
@@ -344,6 +377,10 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	p("| failing tests diagnosed | %d | all |\n", tests)
 	p("| diagnoses per version, median (max) | %g (%d) | %g |\n", median(diags), maxD, cfaults.medianDiagnoses)
 	p("| verified diagnoses per version, median | %g | — |\n", median(verified))
+	if o.Consistent {
+		p("| first diagnoses per version (one fix, else verified), median | %g | — |\n", median(best))
+		p("| versions whose first diagnoses contain a faulty line | %s | — |\n", pct(inBest, n))
+	}
 	p("| versions with a diagnosis containing a faulty line | %s | — |\n", pct(in, n))
 	p("| … with such a diagnosis verified | %s | — |\n", pct(inVer, n))
 	p("| versions with a diagnosis on faulty lines only | %s | — |\n", pct(only, n))
@@ -351,6 +388,9 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	if o.Baseline != "" {
 		p("| versions where a single-test agx run finds the fault (`%s`) | %d | — |\n", o.Baseline, baseFound)
 		p("| … of which a diagnosis contains a faulty line | %s | — |\n", pct(baseAndIn, baseFound))
+		if o.Consistent {
+			p("| … of which a first diagnosis contains a faulty line | %s | — |\n", pct(baseAndBest, baseFound))
+		}
 	}
 	p("| versions whose tests were grouped (no joint diagnosis verified) | %d | — |\n", grouped)
 	p("| time per version, median (max) | %.1f s (%.1f s) | %g s (cluster) |\n", median(secsAll), maxT.Seconds(), cfaults.medianSeconds)
@@ -360,8 +400,8 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		p("Versions where a single-test run finds the fault and no diagnosis contains a faulty line: %s.\n\n", strings.Join(missed, ", "))
 	}
 	p("## Versions\n\n")
-	p("| version | faulty lines | failing tests | left out | grouping (groups) | diagnoses (verified) | diagnoses: lines, * verified | fault in a diagnosis | single-test agx | time | runs | refinements | note |\n")
-	p("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	p("| version | faulty lines | failing tests | left out | grouping (groups) | diagnoses (verified, one fix) | diagnoses: lines, * verified, ** one fix | fault in a diagnosis | fault in a first diagnosis | single-test agx | time | runs | refinements | note |\n")
+	p("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		note := ""
 		switch {
@@ -379,8 +419,8 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		if base == "" {
 			base = "—"
 		}
-		p("| v%d | %s | %d of %d | %d | %s (%d) | %d (%d) | %s | %v | %s | %.1f s | %d | %d | %s |\n", r.Version, ints(r.Faulty), r.Tests, r.Pool, r.Left,
-			r.Grouping, r.Groups, r.Diagnoses, r.Verified, lines, r.FaultIn, base, r.Total.Seconds(), r.Runs, r.Refinements, note)
+		p("| v%d | %s | %d of %d | %d | %s (%d) | %d (%d, %d) | %s | %v | %v | %s | %.1f s | %d | %d | %s |\n", r.Version, ints(r.Faulty), r.Tests, r.Pool, r.Left,
+			r.Grouping, r.Groups, r.Diagnoses, r.Verified, r.OneFix, lines, r.FaultIn, r.FaultBest, base, r.Total.Seconds(), r.Runs, r.Refinements, note)
 	}
 	p("\n## Definitions\n\n")
 	p("- A version's failing tests are the eligible failing tests of bench/tcas (expected outcome an output, altitude layer " +
@@ -390,6 +430,10 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		"diagnoses are enumerated by increasing size up to the first size that holds a verified one (CFaults reports " +
 		"minimum-size diagnoses), so \"diagnoses per version\" counts every diagnosis reported, verified or not, over all groups.\n")
 	p("- Verified: every test of the group passed when replayed with its own angelic values for the diagnosis' statements.\n")
+	p("- One fix (`-consistent`, localize.DiagnoseOptions.Consistent): a verified diagnosis whose statements do the same " +
+		"for the same inputs, in every failing test, and which keeps every eligible passing test of the universe passing when " +
+		"applied to it as that function. First diagnoses (localize.DiagnosisGroup.Best): those that are one fix, else the " +
+		"verified ones, else all; the diagnoses a reader looks at first.\n")
 	p("- Grouping: `joint` when the tests were diagnosed as one group; otherwise no diagnosis within the size bound " +
 		"explained all of them, and they were grouped (localize.GroupingByDiagnosis, GroupingByAssertion) and each group diagnosed.\n")
 	p("- \"A diagnosis contains a faulty line\": some reported diagnosis holds a line of the version's ground truth " +
@@ -406,12 +450,12 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 func writeDiagCSV(w io.Writer, rs []diagResult) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"version", "faulty_lines", "pool", "tests", "left_out", "grouping", "groups", "diagnoses", "verified",
-		"fault_only", "fault_in", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
+		"one_fix", "first", "fault_first", "fault_only", "fault_in", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
 		"runs", "refinements", "mcses", "solver_calls", "joint_cases", "partial", "reason", "error", "diagnoses_lines"})
 	for _, r := range rs {
 		cw.Write([]string{strconv.Itoa(r.Version), ints(r.Faulty), strconv.Itoa(r.Pool), strconv.Itoa(r.Tests), strconv.Itoa(r.Left),
 			r.Grouping, strconv.Itoa(r.Groups), strconv.Itoa(r.Diagnoses), strconv.Itoa(r.Verified),
-			strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
+			strconv.Itoa(r.OneFix), strconv.Itoa(r.Best), strconv.FormatBool(r.FaultBest), strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
 			strconv.Itoa(r.MaxSize), r.Baseline, strconv.FormatInt(r.Total.Milliseconds(), 10), strconv.FormatInt(r.Solve.Milliseconds(), 10),
 			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), strconv.Itoa(r.MCSes), strconv.Itoa(r.Calls), strconv.Itoa(r.Joint),
 			strconv.FormatBool(r.Partial), r.Reason, r.Err, strings.Join(r.Lines, " ")})

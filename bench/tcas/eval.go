@@ -47,6 +47,7 @@ type version struct {
 	scope   func(*ssa.Function) bool
 	overlay map[string][]byte // the version's source, for the reports' quotes
 	tests   []trace.Test      // the selected failing tests
+	passing []trace.Test      // the eligible tests of the universe the version passes
 	pool    int               // eligible failing tests before sampling
 	skips   map[string]int    // failing tests not eligible, by reason
 	loadT   time.Duration     // time to load and build the version
@@ -172,7 +173,7 @@ const (
 // outcome is an output and, unless sel.OOB, whose altitude layer is in
 // 0..3; then a seeded sample of sel.Sample of them.
 func (ver *version) selectTests(sel selection) error {
-	failing, _, err := ver.v.FailingTests()
+	failing, panicking, err := ver.v.FailingTests()
 	if err != nil {
 		return err
 	}
@@ -201,13 +202,28 @@ func (ver *version) selectTests(sel selection) error {
 	ver.pool = len(pool)
 	pool = sample(pool, sel.Sample, sel.Seed, uint64(ver.v.N))
 	for _, tc := range pool {
-		t := trace.Test{Name: tc.Name(), Func: ver.fn, Want: []trace.Value{trace.Int(int64(expected[tc.Index]))}}
-		for _, a := range tc.Args[:12] {
-			t.Args = append(t.Args, trace.Int(int64(a)))
+		ver.tests = append(ver.tests, ver.dataTest(tc, expected))
+	}
+	fails := map[int]bool{}
+	for _, i := range append(failing, panicking...) {
+		fails[i] = true
+	}
+	for i, tc := range universe {
+		if fails[i] || len(tc.Args) < 12 || expected[i] == tcas.Panic || (tc.OutOfBounds() && !sel.OOB) {
+			continue
 		}
-		ver.tests = append(ver.tests, t)
+		ver.passing = append(ver.passing, ver.dataTest(tc, expected))
 	}
 	return nil
+}
+
+// dataTest is universe test tc as a test of the version's Advisory.
+func (ver *version) dataTest(tc tcas.Test, expected []tcas.Outcome) trace.Test {
+	t := trace.Test{Name: tc.Name(), Func: ver.fn, Want: []trace.Value{trace.Int(int64(expected[tc.Index]))}}
+	for _, a := range tc.Args[:12] {
+		t.Args = append(t.Args, trace.Int(int64(a)))
+	}
+	return t
 }
 
 // sample returns n elements of tests chosen by a PCG generator seeded with

@@ -46,6 +46,9 @@ type options struct {
 	Baseline string // -diagnose: the single-test report's CSV to compare with
 	Slice    bool   // -diagnose: localize.Options.SliceScope
 	NoDriver bool   // -diagnose: main, tcas.c's test driver, cannot be blamed
+	// Consistent (-diagnose) verifies each diagnosis as one fix over the
+	// version's passing tests (localize.DiagnoseOptions.Consistent).
+	Consistent bool
 }
 
 func main() {
@@ -92,6 +95,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		diag     = fs.Bool("diagnose", false, "diagnose each version's failing tests together (localize.Diagnose) instead of localizing each; -timeout then bounds a version, -maxsize a diagnosis (0: localize's default), -j the parallel replays; the report defaults to bench/results/tcas-diagnosis.md")
 		baseline = fs.String("baseline", "bench/results/tcas.csv", "-diagnose: the CSV of a single-test run (agx) whose correct fault locations the report compares with (empty: none)")
 		slice    = fs.Bool("slice", true, "-diagnose: blame only each failing test's relevant slice (localize.Options.SliceScope)")
+		consist  = fs.Bool("consistent", false, "-diagnose: verify each diagnosis as one fix (localize.DiagnoseOptions.Consistent): its values a function of what its statements read, and that function keeping every eligible passing test of the universe passing")
 		driver   = fs.Bool("driver", true, "-diagnose: main, tcas.c's test driver (its argc check and the assignments of argv to the inputs), can be blamed, as in the single-test runs; false leaves it out of scope, as CFaults' tests give the program its inputs")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
 			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+
@@ -104,7 +108,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	o := options{Sel: selection{Sample: *sampleN, Seed: *seed, OOB: *oob}, Timeout: *timeout, MaxSize: *maxSize,
 		Jobs: max(*jobs, 1), Out: *out, CSV: *csvOut, Verbose: *verbose, Show: *show, Spectra: *spec, CPUProf: *cpuProf, Flex: *flexN, Args: args,
-		Diagnose: *diag, Baseline: *baseline, Slice: *slice, NoDriver: !*driver}
+		Diagnose: *diag, Baseline: *baseline, Slice: *slice, NoDriver: !*driver, Consistent: *consist}
 	if o.Diagnose {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -275,12 +275,27 @@
 // C): SOURCE [angelic: CASE: VALUE; ...]"; in json one object with the
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
-// [{locations, verified, explains, cases [{case, passed, angelic}]},
+// [{locations, verified, one_fix, rejected, explains, cases [{case,
+// passed, angelic}]},
 // partial, reason, stats}], errors [{case, failure}] (cases left out),
 // partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
 // with -all, localize.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
-// -tiebreak or -format html. Passing cases play no part in a diagnosis.
+// -tiebreak or -format html. A statement that assigns a constant gets one
+// value for every case: its fix is one new constant.
+//
+//	-consistent
+//
+// With -all, also check whether each verified diagnosis is one fix rather
+// than one change per failing case ([localize.DiagnoseOptions].Consistent):
+// what its statements do must be a function of what they read (the
+// values of other lines, the variables the line mentions, its calls'
+// results), the same for the same inputs in every failing case, and that
+// function must keep the package's passing cases passing. The text
+// report marks such diagnoses "verified, one fix" and says why the others
+// are not; json has one_fix and rejected. A fix that reads a variable its
+// line does not mention (a wrong variable, a missing condition) is
+// outside this check and shows as verified only.
 //
 //	-fixes
 //

@@ -50,6 +50,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
+	consistent := fs.Bool("consistent", false, "with -all: also check whether each verified diagnosis is one fix (localize.DiagnoseOptions.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; those that are come first")
 	all := fs.Bool("all", false, "diagnose the failing cases together (localize.Diagnose): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
@@ -121,6 +122,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	maxSizeSet := false
 	fs.Visit(func(f *flag.Flag) { maxSizeSet = maxSizeSet || f.Name == "max-size" })
+	if *consistent && !*all {
+		fmt.Fprintln(stderr, "faultloc localize: -consistent needs -all")
+		return 1
+	}
 	if *all {
 		var bad []string
 		for _, f := range []struct {
@@ -236,7 +241,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				d = *timeout
 			}
 		})
-		return diagnosePackage(ctx, prog, pkgPath, *opts, *runRE, d, *format, stdout, stderr)
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *runRE, d, *format, stdout, stderr)
 	}
 	var tech localize.Technique = &localize.Agx{Options: *opts}
 	switch {
@@ -412,8 +417,8 @@ func notRun(skipped, refused int) string {
 
 // diagnosePackage implements localize -all: the failing cases of pkgPath
 // diagnosed together, one report written in format (text or json).
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
-	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU()}}
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, consistent bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
+	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent}}
 	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{Run: runRE, Diagnoser: d, Timeout: timeout})
 	if res != nil {
 		printCaseErrors(stderr, res)

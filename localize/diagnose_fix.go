@@ -1,0 +1,680 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// A diagnosis read as one fix (DiagnoseOptions.Consistent): what its
+// statements do, case by case, is a function of what they read. One
+// execution of a statement (its line's instructions in one frame, one
+// iteration) reads values from outside it (operands computed on other
+// lines, the values it loads, the results its calls return) and has
+// effects (the values it stores or returns, the block its branch leaves
+// to); two executions that read the same values must have the same
+// effects, in one case or in two, since a fix is one program. The table
+// of those effects, with the angelic values that produced them, is then
+// applied to every passing case (an execution whose inputs are in the
+// table and whose effects differ gets the table's values), which must
+// still pass. A diagnosis whose replays pass one by one but whose effects
+// are no function, or whose function breaks a passing case, is not
+// verified.
+//
+// Inputs are compared by their printed values: an execution that reads a
+// pointer, a channel, a function or an interface (whose identity the
+// printed value does not show) is left out of the table, which then
+// constrains it in no case. A statement's own constants are not inputs:
+// `x = 600` reads nothing, so every execution of it, in every case, must
+// store the same value (encode.Options.Shared gives them one term).
+
+// execution is one execution of a statement: its line's events in one
+// frame with one occurrence.
+type execution struct {
+	line   string // file:line
+	events []trace.EventID
+}
+
+// executions returns the executions in t of the given lines, in order.
+func executions(t *trace.Trace, lines map[string]bool) []*execution {
+	type key struct {
+		frame trace.EventID
+		line  string
+		occ   int
+	}
+	byKey := map[key]*execution{}
+	var out []*execution
+	for e := range trace.EventID(t.Len()) {
+		if in := t.Instr(e); in == nil || deferStack(in) {
+			continue // a parameter; the frame's defer stack
+		}
+		p := t.Pos(e)
+		line := p.Filename + ":" + strconv.Itoa(p.Line)
+		if !lines[line] {
+			continue
+		}
+		k := key{t.CallOf(e), line, t.Occurrence(e)}
+		x := byKey[k]
+		if x == nil {
+			x = &execution{line: line}
+			byKey[k] = x
+			out = append(out, x)
+		}
+		x.events = append(x.events, e)
+	}
+	return out
+}
+
+// deferStack reports whether in is the bookkeeping of a frame's defer
+// stack: ssa:deferstack() or the store of its result.
+func deferStack(in ssa.Instruction) bool {
+	if st, ok := in.(*ssa.Store); ok {
+		if c, ok := st.Val.(*ssa.Call); ok {
+			in = c
+		}
+	}
+	c, ok := in.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "ssa:deferstack"
+}
+
+// inputs returns the key of the values x reads from outside itself, or
+// false when one of them is a value whose printed form does not
+// identify it. The variables its line mentions (package variables and
+// locals) are among them whether x loaded them or not, with the value
+// they hold when x starts: a fix may read what a short circuit skipped.
+func (x *execution) inputs(t *trace.Trace, fset *token.FileSet) (inputs, bool) {
+	in := map[trace.EventID]bool{}
+	for _, e := range x.events {
+		in[e] = true
+	}
+	vals := map[string]string{}
+	add := func(src string, v trace.Value) bool {
+		if !keyable(v, 0) {
+			return false
+		}
+		if _, ok := vals[src]; !ok {
+			vals[src] = v.String()
+		}
+		return true
+	}
+	loaded := map[ssa.Value]bool{}
+	var deps []trace.EventID
+	for _, e := range x.events {
+		switch instr := t.Instr(e).(type) {
+		case *ssa.UnOp:
+			if instr.Op == token.MUL { // a load: what it reads, unless x wrote it
+				deps = t.Deps(e, deps[:0])
+				if slices.ContainsFunc(deps, func(d trace.EventID) bool { return in[d] }) {
+					continue
+				}
+				loaded[instr.X] = true
+				if !add(varKey(t, e, instr.X), t.Value(e)) {
+					return nil, false
+				}
+				continue
+			}
+		case *ssa.Call:
+			// What the callee returned (the call's own value may be an
+			// angelic one).
+			v := t.Value(e)
+			if _, ret, ok := t.Callee(e); ok && ret != trace.NoEvent {
+				v = t.Value(ret)
+			}
+			if !add("call "+strconv.Itoa(int(t.Static(e))), v) {
+				return nil, false
+			}
+			continue
+		}
+		deps = t.Deps(e, deps[:0])
+		for _, d := range deps {
+			if in[d] {
+				continue
+			}
+			if _, ok := t.Instr(d).(*ssa.Alloc); ok {
+				continue // a local variable's address: where, not what
+			}
+			if !add("dep "+strconv.Itoa(int(t.Static(d))), t.Value(d)) {
+				return nil, false
+			}
+		}
+	}
+	// The variables the line mentions that x did not load.
+	first := x.events[0]
+	fn, pos := t.Func(first), t.Pos(first)
+	if fn != nil {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ld, ok := instr.(*ssa.UnOp)
+				if !ok || ld.Op != token.MUL || loaded[ld.X] || fset.Position(ld.Pos()).Line != pos.Line {
+					continue
+				}
+				switch ld.X.(type) {
+				case *ssa.Global, *ssa.Alloc:
+				default:
+					continue
+				}
+				v, ok := lastStore(t, first, ld.X)
+				if !ok || !add(varKey(t, first, ld.X), v) {
+					return nil, false
+				}
+				loaded[ld.X] = true
+			}
+		}
+	}
+	return vals, true
+}
+
+// inputs are what an execution reads, by source (a variable, a call,
+// another line's instruction), as printed.
+type inputs map[string]string
+
+// key is the table's key of in.
+func (in inputs) key() string {
+	var sb strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(in)) {
+		sb.WriteString(k)
+		sb.WriteByte('=')
+		sb.WriteString(in[k])
+		sb.WriteByte(0)
+	}
+	return sb.String()
+}
+
+// agrees reports whether in and o have the same value for every source
+// both read.
+func (in inputs) agrees(o inputs) bool {
+	for k, v := range in {
+		if w, ok := o[k]; ok && w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// id names x across runs of one case: its frame's path, line and
+// occurrence.
+func (x *execution) id(t *trace.Trace) string {
+	e := x.events[0]
+	return strconv.FormatUint(t.Key(e).Path, 16) + "|" + x.line + "|" + strconv.Itoa(t.Occurrence(e))
+}
+
+// varKey names the variable (or the load) a load at event e reads
+// through addr.
+func varKey(t *trace.Trace, e trace.EventID, addr ssa.Value) string {
+	switch addr.(type) {
+	case *ssa.Global, *ssa.Alloc:
+		return "var " + addr.String() + "@" + strconv.Itoa(int(addr.Pos()))
+	}
+	return "load " + strconv.Itoa(int(t.Static(e)))
+}
+
+// maxStoreScan bounds how far back lastStore looks.
+const maxStoreScan = 1 << 16
+
+// lastStore returns the value the last store to variable addr (a package
+// variable, or a local of before's frame) wrote before event before.
+func lastStore(t *trace.Trace, before trace.EventID, addr ssa.Value) (trace.Value, bool) {
+	_, local := addr.(*ssa.Alloc)
+	frame := t.CallOf(before)
+	for e := before - 1; e >= 0 && before-e <= maxStoreScan; e-- {
+		st, ok := t.Instr(e).(*ssa.Store)
+		if !ok || st.Addr != addr || (local && t.CallOf(e) != frame) {
+			continue
+		}
+		return t.Value(e), true
+	}
+	return trace.Value{}, false
+}
+
+// effects returns what x does: the values it stores or returns, and the
+// block its last branch leaves to.
+func (x *execution) effects(t *trace.Trace) string {
+	// A store that x itself loads back (a result spilled and reloaded)
+	// is a step of x, not an effect.
+	in := map[trace.EventID]bool{}
+	for _, e := range x.events {
+		in[e] = true
+	}
+	consumed := map[trace.EventID]bool{}
+	var deps []trace.EventID
+	for _, e := range x.events {
+		if ld, ok := t.Instr(e).(*ssa.UnOp); ok && ld.Op == token.MUL {
+			deps = t.Deps(e, deps[:0])
+			for _, d := range deps {
+				if in[d] {
+					consumed[d] = true
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	for i, e := range x.events {
+		if consumed[e] {
+			continue
+		}
+		switch instr := t.Instr(e).(type) {
+		case *ssa.Store, *ssa.MapUpdate, *ssa.Return:
+			sb.WriteString(t.Value(e).String())
+			sb.WriteByte(';')
+		case *ssa.If:
+			if i == len(x.events)-1 {
+				succ := instr.Block().Succs[1]
+				if t.Value(e).Bool() {
+					succ = instr.Block().Succs[0]
+				}
+				fmt.Fprintf(&sb, "->%d", succ.Index)
+			}
+		}
+	}
+	return sb.String()
+}
+
+// keyable reports whether v's printed form tells it apart from every
+// other value of its type.
+func keyable(v trace.Value, depth int) bool {
+	switch v.Kind() {
+	case trace.KindBool, trace.KindInt, trace.KindUint, trace.KindFloat, trace.KindComplex, trace.KindString:
+		return true
+	case trace.KindStruct, trace.KindArray, trace.KindSlice, trace.KindTuple:
+		if v.Kind() == trace.KindSlice && v.IsNil() {
+			return true
+		}
+		if depth > 4 || v.Len() > 64 {
+			return false
+		}
+		for i := range v.Len() {
+			if !keyable(v.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case trace.KindPointer, trace.KindMap, trace.KindChan, trace.KindFunc, trace.KindInterface:
+		return v.IsNil()
+	}
+	return false
+}
+
+// fixEntry is what a diagnosis makes of one statement for one key of
+// inputs: the effects, the angelic values (by instruction) that gave
+// them, and the member whose replay did.
+type fixEntry struct {
+	effects string
+	values  map[trace.StaticID]trace.Value
+	member  int
+}
+
+// fixTable holds a diagnosis' entries by line and key of inputs.
+type fixTable map[string]map[string]fixEntry
+
+// fixRun is a member's replay that passed: its trace and the hooks it
+// ran with.
+type fixRun struct {
+	t     *trace.Trace
+	hooks *trace.Hooks
+	// orig is the case's failing run, whose executions tell what the
+	// replay's read before the diagnosis changed their course (the
+	// calls a forced branch skipped).
+	orig *trace.Trace
+}
+
+// hookedLines returns the lines of r's hooked instances.
+func hookedLines(r fixRun, lines map[string]bool) {
+	for e := range trace.EventID(r.t.Len()) {
+		k := r.t.Key(e)
+		_, b := r.hooks.Branches[k]
+		_, v := r.hooks.Values[k]
+		if b || v {
+			p := r.t.Pos(e)
+			lines[p.Filename+":"+strconv.Itoa(p.Line)] = true
+		}
+	}
+}
+
+// buildFix reads the members' replays as one table. On a conflict (two
+// executions with the same inputs and different effects) it returns the
+// two members and a description.
+func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (fixTable, map[string]bool, [2]int, string) {
+	lines := map[string]bool{}
+	for _, r := range runs {
+		if r.t != nil && r.hooks != nil {
+			hookedLines(r, lines)
+		}
+	}
+	tab := fixTable{}
+	for i, r := range runs {
+		if r.t == nil {
+			continue
+		}
+		var origIn map[string]inputs
+		if r.orig != nil {
+			origIn = map[string]inputs{}
+			for _, x := range executions(r.orig, lines) {
+				if in, ok := x.inputs(r.orig, fset); ok {
+					origIn[x.id(r.orig)] = in
+				}
+			}
+		}
+		for _, x := range executions(r.t, lines) {
+			in, ok := x.inputs(r.t, fset)
+			if !ok {
+				continue
+			}
+			if o, ok := origIn[x.id(r.t)]; ok && in.agrees(o) {
+				// The same state as in the failing run: what that run's
+				// execution read counts, including what the replay's
+				// course skipped.
+				for k, v := range o {
+					in[k] = v
+				}
+			}
+			key := in.key()
+			en := fixEntry{effects: x.effects(r.t), values: map[trace.StaticID]trace.Value{}, member: i}
+			if r.hooks != nil {
+				for _, e := range x.events {
+					k := r.t.Key(e)
+					if b, ok := r.hooks.Branches[k]; ok {
+						en.values[k.Static] = trace.Bool(b)
+					} else if v, ok := r.hooks.Values[k]; ok {
+						en.values[k.Static] = v
+					}
+				}
+			}
+			m := tab[x.line]
+			if m == nil {
+				m = map[string]fixEntry{}
+				tab[x.line] = m
+			}
+			old, ok := m[key]
+			if !ok {
+				m[key] = en
+				continue
+			}
+			if old.effects != en.effects {
+				where := "in " + members[i].name
+				if old.member != i {
+					where = "in " + members[old.member].name + " and " + members[i].name
+				}
+				return nil, nil, [2]int{old.member, i}, fmt.Sprintf("line %s does %q and %q for the same inputs %s",
+					filepath.Base(x.line), old.effects, en.effects, where)
+			}
+		}
+	}
+	return tab, lines, [2]int{-1, -1}, ""
+}
+
+// fixHooks returns the hooks that apply tab to the run t, and whether
+// there are any: the table's values for every execution whose inputs it
+// holds and whose effects differ from the table's.
+func fixHooks(fset *token.FileSet, t *trace.Trace, tab fixTable, lines map[string]bool) (*trace.Hooks, bool) {
+	h := &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}
+	any := false
+	for _, x := range executions(t, lines) {
+		in, ok := x.inputs(t, fset)
+		if !ok {
+			continue
+		}
+		en, ok := tab[x.line][in.key()]
+		if !ok || en.effects == x.effects(t) {
+			continue
+		}
+		for _, e := range x.events {
+			v, ok := en.values[t.Static(e)]
+			if !ok {
+				continue
+			}
+			any = true
+			if _, isIf := t.Instr(e).(*ssa.If); isIf {
+				h.Branches[t.Key(e)] = v.Bool()
+			} else {
+				h.Values[t.Key(e)] = v
+			}
+		}
+	}
+	return h, any
+}
+
+// sameHooks reports whether a and b substitute the same values.
+func sameHooks(a, b *trace.Hooks) bool {
+	if len(a.Values) != len(b.Values) || len(a.Branches) != len(b.Branches) {
+		return false
+	}
+	for k, v := range a.Branches {
+		if w, ok := b.Branches[k]; !ok || w != v {
+			return false
+		}
+	}
+	for k, v := range a.Values {
+		if w, ok := b.Values[k]; !ok || w.String() != v.String() {
+			return false
+		}
+	}
+	return true
+}
+
+// fixRounds bounds the re-runs of a passing case under a table: each
+// re-run may reach instances (of a loop, say) with other inputs.
+const fixRounds = 3
+
+// passCase is a case that passes (DiagnoseOptions.Passing), which a
+// diagnosis verified as one fix must keep passing.
+type passCase struct {
+	name  string
+	sub   *subject
+	first *verdict
+	run   trace.RunOptions
+}
+
+// keepsPassing applies tab to p and reports whether p still passes, and
+// the runs it made; when p fails, its failing run, which the caller
+// releases.
+func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (bool, int, *verdict, error) {
+	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, lines)
+	if !changed {
+		return true, 0, nil, nil // the table gives its instances their own values
+	}
+	runs := 0
+	for round := 1; ; round++ {
+		ro := p.run
+		ro.Hooks = hooks
+		v, err := p.sub.run(ctx, &ro)
+		runs++
+		if err != nil {
+			return false, runs, nil, err
+		}
+		next, _ := fixHooks(p.sub.prog.Fset, v.res.Trace, tab, lines)
+		// The hooks found in a run that had hooks include them.
+		for k, b := range hooks.Branches {
+			if _, ok := next.Branches[k]; !ok {
+				next.Branches[k] = b
+			}
+		}
+		for k, w := range hooks.Values {
+			if _, ok := next.Values[k]; !ok {
+				next.Values[k] = w
+			}
+		}
+		if sameHooks(next, hooks) || round >= fixRounds {
+			if v.passed {
+				v.release()
+				return true, runs, nil, nil
+			}
+			return false, runs, v, nil
+		}
+		v.release()
+		hooks = next
+	}
+}
+
+// fixVerdict is checkFix's answer.
+type fixVerdict struct {
+	// why is "" when the replays are one fix, else why not.
+	why string
+	// join lists the inactive members in a conflict, which must join
+	// the search (whose formula then gives their shared constants one
+	// value) before the diagnosis can be judged.
+	join []*member
+	// broke is the first passing case the fix fails, and run that run
+	// (released by the caller).
+	broke *passCase
+	run   *verdict
+}
+
+// checkFix decides whether the replays of a diagnosis, each of which
+// passed, are one fix (see above).
+func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*replay, st *Stats) (fixVerdict, error) {
+	runs := make([]fixRun, len(members))
+	var rerun []*verdict
+	defer func() {
+		for _, v := range rerun {
+			v.release()
+		}
+	}()
+	for i, m := range members {
+		r := reps[i]
+		switch {
+		case r.out != nil:
+			// Explained earlier without a trace kept: run it again.
+			ro := m.cf.opts.Run
+			ro.Hooks = r.outHooks
+			v, err := m.cf.sub.run(ctx, &ro)
+			st.Runs++
+			if err != nil {
+				return fixVerdict{}, err
+			}
+			rerun = append(rerun, v)
+			runs[i] = fixRun{t: v.res.Trace, hooks: r.outHooks, orig: m.cf.first.res.Trace}
+		case r.v != nil:
+			runs[i] = fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks, orig: m.cf.first.res.Trace}
+		}
+	}
+	tab, lines, pair, why := buildFix(d.prog.Fset, members, runs)
+	if why != "" {
+		fv := fixVerdict{why: why}
+		for _, i := range pair {
+			if i >= 0 && !members[i].active && !containsMember(fv.join, members[i]) {
+				fv.join = append(fv.join, members[i])
+			}
+		}
+		return fv, nil
+	}
+	if len(tab) == 0 || len(d.passing) == 0 {
+		return fixVerdict{}, nil
+	}
+	ok := make([]bool, len(d.passing))
+	n := make([]int, len(d.passing))
+	failed := make([]*verdict, len(d.passing))
+	errs := make([]error, len(d.passing))
+	d.each(len(d.passing), func(i int) {
+		ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, d.passing[i], tab, lines)
+	})
+	var fv fixVerdict
+	var err error
+	for i, p := range d.passing {
+		st.Runs += n[i]
+		if errs[i] != nil && err == nil {
+			err = errs[i]
+		}
+		if !ok[i] && fv.broke == nil && errs[i] == nil {
+			fv = fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: failed[i]}
+			continue
+		}
+		failed[i].release()
+	}
+	if err != nil {
+		fv.run.release()
+		return fixVerdict{}, err
+	}
+	return fv, nil
+}
+
+// maxPassingMembers bounds the passing cases that join a group's
+// formula.
+const maxPassingMembers = 8
+
+// passingMember makes passing case p, whose run v under a diagnosis
+// failed, a member of the group's formula (not yet active).
+func passingMember(p *passCase, v *verdict, opts *Options) (*member, error) {
+	o := *opts
+	o.Run.MaxSteps = p.run.MaxSteps
+	copts := &o
+	eo, err := encodeOptions(p.sub, v, copts, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &member{cf: &caseFormula{sub: p.sub, first: v, opts: copts}, name: p.name, unrolled: map[trace.StaticID]bool{}, eo: eo, blamable: eo.Blamable, passing: true}, nil
+}
+
+func containsMember(ms []*member, m *member) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// runPassing runs the cases of DiagnoseOptions.Passing once each and
+// keeps those that pass; the others are named in the report's Errors.
+func (d *diagnoser) runPassing(ctx context.Context) error {
+	if !d.opts.Consistent || len(d.opts.Passing) == 0 {
+		return nil
+	}
+	ps := make([]*passCase, len(d.opts.Passing))
+	errs := make([]error, len(d.opts.Passing))
+	d.each(len(ps), func(i int) {
+		c := d.opts.Passing[i]
+		if c == nil {
+			errs[i] = fmt.Errorf("localize: Diagnose: nil passing case")
+			return
+		}
+		p := &passCase{name: c.Name(), sub: &subject{prog: d.prog, c: c}, run: d.opts.Options.Run}
+		p.run.Hooks = nil
+		v, err := p.sub.run(ctx, &p.run)
+		if err != nil {
+			errs[i] = fmt.Errorf("localize: running %s: %w", c.Name(), err)
+			return
+		}
+		p.first = v
+		ps[i] = p
+	})
+	for i, p := range ps {
+		if errs[i] != nil {
+			for _, q := range ps {
+				if q != nil {
+					q.first.release()
+				}
+			}
+			return errs[i]
+		}
+		d.passRuns++
+		if !p.first.passed {
+			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: p.name, Failure: "given as passing, it fails: " + p.first.failure})
+			p.first.release()
+			continue
+		}
+		p.run = replayBound(&Options{Run: p.run}, p.first.res.Steps).Run
+		d.passing = append(d.passing, p)
+	}
+	return nil
+}
+
+// releasePassing hands the passing cases' runs back.
+func (d *diagnoser) releasePassing() {
+	for _, p := range d.passing {
+		p.first.release()
+	}
+	d.passing = nil
+}
