@@ -314,6 +314,9 @@ type fixEntry struct {
 	effects string
 	values  map[trace.StaticID]trace.Value
 	member  int
+	// changed: the execution did something else in the case's failing
+	// run.
+	changed bool
 }
 
 // fixTable holds a diagnosis' entries by line and key of inputs.
@@ -346,22 +349,30 @@ func hookedLines(r fixRun, lines map[string]bool) {
 // buildFix reads the members' replays as one table. On a conflict (two
 // executions with the same inputs and different effects) it returns the
 // two members and a description.
-func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (fixTable, map[string]bool, [2]int, string) {
-	lines := map[string]bool{}
+//
+// Where a case's replay changed what one execution does and left another
+// with the same inputs as it was (a statement run twice, the model
+// changing one run alone), the change is taken for both: resolved then
+// reports that the members' replays no longer show what the table does,
+// and the caller replays them under it.
+func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTable, lines map[string]bool, pair [2]int, why string, resolved bool) {
+	lines = map[string]bool{}
 	for _, r := range runs {
 		if r.t != nil && r.hooks != nil {
 			hookedLines(r, lines)
 		}
 	}
-	tab := fixTable{}
+	tab = fixTable{}
 	for i, r := range runs {
 		if r.t == nil {
 			continue
 		}
 		var origIn map[string]inputs
+		origEff := map[string]string{}
 		if r.orig != nil {
 			origIn = map[string]inputs{}
 			for _, x := range executions(r.orig, lines) {
+				origEff[x.id(r.orig)] = x.effects(r.orig)
 				if in, ok := x.inputs(r.orig, fset); ok {
 					origIn[x.id(r.orig)] = in
 				}
@@ -382,6 +393,9 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (fixTable, 
 			}
 			key := in.key()
 			en := fixEntry{effects: x.effects(r.t), values: map[trace.StaticID]trace.Value{}, member: i}
+			if o, ok := origEff[x.id(r.t)]; ok {
+				en.changed = o != en.effects
+			}
 			if r.hooks != nil {
 				for _, e := range x.events {
 					k := r.t.Key(e)
@@ -402,17 +416,24 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (fixTable, 
 				m[key] = en
 				continue
 			}
+			if old.effects != en.effects && old.changed != en.changed {
+				if en.changed {
+					m[key] = en
+				}
+				resolved = true
+				continue
+			}
 			if old.effects != en.effects {
 				where := "in " + members[i].name
 				if old.member != i {
 					where = "in " + members[old.member].name + " and " + members[i].name
 				}
 				return nil, nil, [2]int{old.member, i}, fmt.Sprintf("line %s does %q and %q for the same inputs %s",
-					filepath.Base(x.line), old.effects, en.effects, where)
+					filepath.Base(x.line), old.effects, en.effects, where), false
 			}
 		}
 	}
-	return tab, lines, [2]int{-1, -1}, ""
+	return tab, lines, [2]int{-1, -1}, "", resolved
 }
 
 // fixHooks returns the hooks that apply tab to the run t, and whether
@@ -483,7 +504,8 @@ type passCase struct {
 func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (bool, int, *verdict, error) {
 	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, lines)
 	if !changed {
-		return true, 0, nil, nil // the table gives its instances their own values
+		// The table gives its instances their own values.
+		return p.first.passed, 0, nil, nil
 	}
 	runs := 0
 	for round := 1; ; round++ {
@@ -560,7 +582,7 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			runs[i] = fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks, orig: m.cf.first.res.Trace}
 		}
 	}
-	tab, lines, pair, why := buildFix(d.prog.Fset, members, runs)
+	tab, lines, pair, why, resolved := buildFix(d.prog.Fset, members, runs)
 	if why != "" {
 		fv := fixVerdict{why: why}
 		for _, i := range pair {
@@ -569,6 +591,34 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			}
 		}
 		return fv, nil
+	}
+	if resolved {
+		// The failing cases under the table itself.
+		ps := make([]*passCase, len(members))
+		for i, m := range members {
+			ps[i] = &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run}
+		}
+		ok := make([]bool, len(ps))
+		n := make([]int, len(ps))
+		errs := make([]error, len(ps))
+		d.each(len(ps), func(i int) {
+			if members[i].passing {
+				ok[i] = true // d.passing holds its passing run, checked below
+				return
+			}
+			var v *verdict
+			ok[i], n[i], v, errs[i] = keepsPassing(ctx, ps[i], tab, lines)
+			v.release()
+		})
+		for i, m := range members {
+			st.Runs += n[i]
+			if errs[i] != nil {
+				return fixVerdict{}, errs[i]
+			}
+			if !ok[i] {
+				return fixVerdict{why: "as one fix it fails " + m.name}, nil
+			}
+		}
 	}
 	if len(tab) == 0 || len(d.passing) == 0 {
 		return fixVerdict{}, nil
