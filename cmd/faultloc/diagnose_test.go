@@ -45,9 +45,26 @@ func TestLocalizeAll(t *testing.T) {
 		t.Fatalf("-format json: %v\n%s", err, out.String())
 	}
 	ds := rep.Diagnoses()
-	if len(ds) != 1 || !ds[0].Verified || len(ds[0].Explains) != 2 || len(ds[0].Locations) != 1 ||
+	if len(ds) != 1 || !ds[0].Verified || !ds[0].OneFix || len(ds[0].Explains) != 2 || len(ds[0].Locations) != 1 ||
 		filepath.Base(ds[0].Locations[0].File) != "tax.go" || ds[0].Locations[0].Line != 11 {
-		t.Errorf("-format json: diagnoses %+v, want tax.go:11 explaining both tests", ds)
+		t.Errorf("-format json: diagnoses %+v, want tax.go:11, one fix, explaining both tests", ds)
+	}
+
+	// -consistent=false: verified, without the check.
+	out.Reset()
+	if code := run(context.Background(), []string{"localize", "-all", "-consistent=false", "-format", "json", "-tags", "faultloc", "../../examples/tax"}, &out, &errb); code != 0 {
+		t.Fatalf("-consistent=false: exit %d, stderr:\n%s", code, errb.String())
+	}
+	rep = localize.DiagnosisReport{}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if ds := rep.Diagnoses(); len(ds) != 1 || !ds[0].Verified || ds[0].OneFix {
+		t.Errorf("-consistent=false: diagnoses %+v, want one verified, not checked as one fix", ds)
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"localize", "-consistent", "../../examples/tax"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "-consistent needs -all") {
+		t.Errorf("-consistent without -all: exit %d, stderr %q", code, errb.String())
 	}
 
 	for _, flags := range [][]string{{"-first"}, {"-mode", "angelic"}, {"-format", "html"}, {"-tiebreak", "ochiai"}} {

@@ -50,7 +50,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
-	consistent := fs.Bool("consistent", false, "with -all: also check whether each verified diagnosis is one fix (localize.DiagnoseOptions.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; those that are come first")
+	consistent := fs.Bool("consistent", true, "with -all: also check whether each verified diagnosis is one fix (localize.DiagnoseOptions.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; such diagnoses are marked \"one fix\"")
 	all := fs.Bool("all", false, "diagnose the failing cases together (localize.Diagnose): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
@@ -122,7 +122,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	maxSizeSet := false
 	fs.Visit(func(f *flag.Flag) { maxSizeSet = maxSizeSet || f.Name == "max-size" })
-	if *consistent && !*all {
+	consistentSet := false
+	fs.Visit(func(f *flag.Flag) { consistentSet = consistentSet || f.Name == "consistent" })
+	if consistentSet && !*all {
 		fmt.Fprintln(stderr, "faultloc localize: -consistent needs -all")
 		return 1
 	}
