@@ -273,6 +273,12 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 	var eqs []*maxsat.Term
 	var single sortInfo
 	vals := t.Value(ev)
+	name := e.keyName("v", t.Key(ev))
+	if stmt != "" {
+		if n := e.opts.Shared.constName(in, t.Static(ev)); n != "" {
+			name = n
+		}
+	}
 	for i, res := range in.Results {
 		rv := vals
 		if len(in.Results) > 1 && vals.Kind() == trace.KindTuple {
@@ -283,7 +289,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			continue
 		}
 		single = si
-		x, err := e.variable(si, fmt.Sprintf("%s_%d", e.keyName("v", t.Key(ev)), i))
+		x, err := e.variable(si, fmt.Sprintf("%s_%d", name, i))
 		if err != nil {
 			return err
 		}

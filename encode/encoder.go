@@ -77,8 +77,9 @@ type Options struct {
 	// set of statements whose relaxation explains every test at once,
 	// with angelic values of its own in each ([Encoder.Decode] reads an
 	// encoder's). A statement that assigns a constant to a variable
-	// (x = 600) gets one value term for all its instances in every
-	// encoder: its fix is one new constant, the same in every test.
+	// (x = 600) or returns constants gets one value term for all its
+	// instances in every encoder: its fix is one new constant, the same
+	// in every test.
 	// localize.Diagnose uses it. Default nil: the Encoder's own table.
 	Shared *Shared
 	// Inputs, if set, names the functions whose parameters are a test's
@@ -112,20 +113,31 @@ func NewShared() *Shared {
 // constName returns the name of the value term that every instance of
 // the blamable instruction in shares, or "" when its instances have terms
 // of their own: only a store of a constant into a variable (a package
-// variable, or a local of naive SSA) shares one.
+// variable, or a local of naive SSA), or a return of constants, shares
+// one.
 func (sh *Shared) constName(in ssa.Instruction, s trace.StaticID) string {
 	if sh == nil {
 		return ""
 	}
-	st, ok := in.(*ssa.Store)
-	if !ok {
-		return ""
-	}
-	if _, ok := st.Val.(*ssa.Const); !ok {
-		return ""
-	}
-	switch st.Addr.(type) {
-	case *ssa.Global, *ssa.Alloc:
+	switch in := in.(type) {
+	case *ssa.Store:
+		if _, ok := in.Val.(*ssa.Const); !ok {
+			return ""
+		}
+		switch in.Addr.(type) {
+		case *ssa.Global, *ssa.Alloc:
+		default:
+			return ""
+		}
+	case *ssa.Return:
+		if len(in.Results) == 0 {
+			return ""
+		}
+		for _, r := range in.Results {
+			if _, ok := r.(*ssa.Const); !ok {
+				return ""
+			}
+		}
 	default:
 		return ""
 	}

@@ -73,26 +73,28 @@
 // bound explains all the cases, they are grouped and each group is
 // diagnosed alone. [PackageOptions.Diagnoser] makes it the package
 // pipeline's stage; a [DiagnosisReport] lists the diagnoses and the
-// cases each explains. A statement that assigns a constant gets one
-// angelic value for every case: its fix is one new constant.
+// cases each explains. A statement that assigns or returns a constant
+// gets one angelic value for every case: its fix is one new constant.
 //
-// With [DiagnoseOptions.Consistent] a diagnosis is verified as one fix,
-// not one change per case. What an execution of a statement does (the
-// values it stores or returns, the block its branch leaves to) must be a
-// function of what it reads: the values computed on other lines, the
-// values it loads and its calls return, and the variables its line
-// mentions, read or not (a fix may read what a short circuit skipped).
-// Two executions with the same inputs, in one case or in two, must agree,
-// and that function applied to every passing case
-// ([DiagnoseOptions.Passing]) must keep it passing; a passing case it
-// breaks joins the formula once (as a refinement), so that a constant
-// can take a value that keeps it passing, before the diagnosis is
-// rejected ([Diagnosis.Rejected]). A fix that reads a variable its line
-// does not mention (a wrong variable, a missing condition) is outside
-// this reading and may be rejected; the rejected diagnoses stay in the
-// report, unverified. Inputs are compared by their printed values, so an
-// execution that reads a pointer, a map or an interface constrains
-// nothing.
+// With [DiagnoseOptions.Consistent] a verified diagnosis is checked as
+// one fix, not one change per case. What an execution of a statement
+// does (the values it stores or returns, the block its branch leaves
+// to) must be a function of what it reads: the values computed on other
+// lines, the values it loads and its calls return, and the variables
+// its line mentions, read or not (a fix may read what a short circuit
+// skipped). Two executions with the same inputs, in one case or in two,
+// must agree (where a model changed one and left the other, the change
+// is taken for both and the failing cases replayed so), and that
+// function applied to every passing case ([DiagnoseOptions.Passing])
+// must keep it passing; a passing case it breaks joins the formula once
+// (as a refinement), so that a constant can take a value that keeps it
+// passing. [Diagnosis.OneFix] marks the diagnoses that pass,
+// [Diagnosis.Rejected] says why the others do not, and
+// [DiagnosisGroup.Best] gives the ones to read first. A fix that reads a
+// variable its line does not mention (a wrong variable, a missing
+// condition) is outside this reading and may be rejected. Inputs are
+// compared by their printed values, so an execution that reads a
+// pointer, a map or an interface constrains nothing.
 //
 // # Angelic debugging
 //

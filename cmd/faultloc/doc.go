@@ -281,8 +281,8 @@
 // partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
 // with -all, localize.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
-// -tiebreak or -format html. A statement that assigns a constant gets one
-// value for every case: its fix is one new constant.
+// -tiebreak or -format html. A statement that assigns or returns a
+// constant gets one value for every case: its fix is one new constant.
 //
 //	-consistent (default true)
 //
