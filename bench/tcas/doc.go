@@ -69,7 +69,8 @@
 // tests together (localize.Diagnose) and writes
 // bench/results/tcas-diagnosis.md, comparing with the single-test runs
 // of bench/results/tcas.csv and CFaults' figures (see README.md and
-// diagnose.go).
+// diagnose.go); with -consistent as well, whether each diagnosis is one
+// fix (bench/results/tcas-diagnosis-consistent.md).
 //
 // The evaluation is slow (seconds per run and mode), so it is a command,
 // not a test; the package's tests run it in miniature on two versions.
