@@ -346,6 +346,29 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
+	if d.opts.Levels == 0 && len(members) > singlesFrom {
+		found, err := d.singles(ctx, g, members, &opts, maxSteps)
+		if err != nil || found {
+			if err != nil {
+				g.Partial, g.Reason = true, err.Error()
+			}
+			for _, m := range members {
+				g.Stats.Constraints += m.cf.enc.Stats().Constraints
+			}
+			g.Stats.Statements = len(members[0].own.GroupNames())
+			for _, s := range ownSolvers(members) {
+				ss := s.Stats()
+				g.Stats.SolverCalls += ss.Checks
+				g.Stats.Solve += ss.SolveTime
+			}
+			g.Stats.Total = time.Since(start)
+			return g, nil
+		}
+		// No verified diagnosis of one statement: the joint search
+		// looks again from size one (the cases' checks are remembered).
+		g.Diagnoses = g.Diagnoses[:0]
+		g.Stats.MCSes = 0
+	}
 	solver, err := maxsat.NewSolver(so)
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)

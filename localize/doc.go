@@ -69,7 +69,12 @@
 // to the first size that holds one verified by replaying every case.
 // The search's formula holds at first one case; every other is checked
 // alone against each correction set in a formula of its own, and joins
-// the search only when it refutes one. When no diagnosis within the size
+// the search only when it refutes one. With many cases (more than 32)
+// the diagnoses of one statement are looked for first case by case: a
+// statement is one when every case's own formula admits a model with it
+// relaxed and the model's replay passes, which costs a check per case for
+// the fault and a few for the others; the joint search runs only when
+// none is verified. When no diagnosis within the size
 // bound explains all the cases, they are grouped and each group is
 // diagnosed alone. [PackageOptions.Diagnoser] makes it the package
 // pipeline's stage; a [DiagnosisReport] lists the diagnoses and the

@@ -1,0 +1,278 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// singlesFrom is the number of cases above which Diagnose looks for the
+// diagnoses of one statement case by case (singles) before the joint
+// search: below it the joint search's formula stays small, and its
+// refinements give a constant one value that keeps the passing cases
+// passing (DiagnoseOptions.Consistent), which singles does not search
+// for.
+const singlesFrom = 32
+
+// singles looks for the diagnoses of one statement case by case, before
+// any joint formula. A statement's fault predicate is the only term the
+// cases' formulas share (besides the value of a constant statement,
+// unified below), so the joint formula with one statement relaxed is
+// satisfiable exactly when every case's own formula is: a statement is a
+// diagnosis of size one when every case's formula admits a model with it
+// relaxed (explainAlone, which also replays the model and refines the
+// case's formula while the replay fails). A statement is dropped at the
+// first case it cannot explain, and that case is checked first for the
+// next statement; with many failing cases this costs a check per case
+// for the faulty statement and a few for the others, where the joint
+// search's formula would come to hold every case. It reports whether a
+// verified diagnosis was found; if not, the caller goes on with the
+// joint search for larger ones.
+func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *Options, steps int64) (bool, error) {
+	_, maxPer := opts.refinementBounds()
+	guess := guessLimit(steps)
+	var cands []string
+	for _, name := range members[0].own.GroupNames() {
+		if !slices.ContainsFunc(members[1:], func(m *member) bool {
+			_, ok := m.own.GroupWeight(name)
+			return !ok
+		}) {
+			cands = append(cands, name)
+		}
+	}
+	src := sources{}
+	for name, b := range opts.Overlay {
+		src[name] = strings.Split(string(b), "\n")
+	}
+	par := d.opts.Parallel
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	order := make([]int, len(members))
+	for i := range order {
+		order[i] = i
+	}
+	found := false
+	for _, s := range cands {
+		if opts.MaxCandidates > 0 && len(g.Diagnoses) >= opts.MaxCandidates {
+			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
+			return found, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return found, err
+		}
+		reps := make([]*replay, len(members))
+		release := func() {
+			for _, r := range reps {
+				if r != nil {
+					r.release()
+				}
+			}
+		}
+		refuted := -1
+		for lo := 0; lo < len(order) && refuted < 0; lo += par {
+			idx := order[lo:min(lo+par, len(order))]
+			errs := make([]error, len(idx))
+			stats := make([]Stats, len(idx))
+			d.each(len(idx), func(j int) {
+				reps[idx[j]], errs[j] = d.explainAlone(ctx, members[idx[j]], []string{s}, guess, maxPer, opts.Mode, &stats[j])
+			})
+			for j, i := range idx {
+				g.Stats.add(stats[j])
+				if errs[j] != nil {
+					release()
+					return found, errs[j]
+				}
+				if reps[i] == nil && refuted < 0 {
+					refuted = i
+				}
+			}
+		}
+		if refuted >= 0 {
+			release()
+			k := slices.Index(order, refuted)
+			order = slices.Insert(slices.Delete(order, k, k+1), 0, refuted)
+			continue
+		}
+		g.Stats.MCSes++
+		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
+		why := ""
+		if all {
+			var err error
+			if all, why, err = d.unifyConstant(ctx, members, reps, &g.Stats); err != nil {
+				release()
+				return found, err
+			}
+		}
+		dg := d.diagnosis(src, opts, members, reps, all)
+		if all && d.opts.Consistent {
+			fv, err := d.checkFix(ctx, members, reps, &g.Stats)
+			if err != nil {
+				release()
+				return found, err
+			}
+			fv.run.release()
+			dg.OneFix, dg.Rejected = fv.why == "", fv.why
+		} else if why != "" {
+			dg.Rejected = why
+		}
+		g.Diagnoses = append(g.Diagnoses, dg)
+		release()
+		found = found || all
+	}
+	return found, nil
+}
+
+// unifyConstant gives a constant statement's instances one value in
+// every case, as the joint formula does (encode.Options.Shared): the
+// cases' own formulas chose theirs apart. It tries each value a case's
+// replay used, the most used first, replaying every case with it; the
+// first that passes everywhere replaces the cases' values. It reports
+// whether the replays (so unified) all pass, and why not.
+func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps []*replay, st *Stats) (bool, string, error) {
+	var static trace.StaticID
+	isConst := false
+	count := map[string]int{}
+	vals := map[string]trace.Value{}
+	var order []string
+	for _, r := range reps {
+		h := r.hooks()
+		for k, v := range h.Values {
+			if !d.constInstr(k.Static) {
+				continue
+			}
+			static, isConst = k.Static, true
+			t := v.String()
+			if count[t] == 0 {
+				order = append(order, t)
+				vals[t] = v
+			}
+			count[t]++
+		}
+	}
+	if !isConst || len(order) <= 1 {
+		return true, "", nil
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
+	for _, t := range order[:min(len(order), 3)] {
+		v := vals[t]
+		vs := make([]*verdict, len(members))
+		hs := make([]*trace.Hooks, len(members))
+		errs := make([]error, len(members))
+		d.each(len(members), func(i int) {
+			h := cloneHooks(reps[i].hooks())
+			for k := range h.Values {
+				if k.Static == static {
+					h.Values[k] = v
+				}
+			}
+			ro := members[i].cf.opts.Run
+			ro.Hooks = h
+			hs[i] = h
+			vs[i], errs[i] = members[i].cf.sub.run(ctx, &ro)
+		})
+		st.Runs += len(members)
+		ok := true
+		for i := range members {
+			if errs[i] != nil {
+				for _, x := range vs {
+					x.release()
+				}
+				return false, "", errs[i]
+			}
+			ok = ok && vs[i].passed
+		}
+		if !ok {
+			for _, x := range vs {
+				x.release()
+			}
+			continue
+		}
+		line := 0
+		if st, ok := d.prog.StaticInfo(static); ok {
+			line = st.Position.Line
+		}
+		for i, r := range reps {
+			if r.out != nil {
+				// A replay reused from an earlier check: its report's
+				// values change, and its hooks.
+				c := *r.out
+				c.Angelic = slices.Clone(c.Angelic)
+				for j := range c.Angelic {
+					if c.Angelic[j].Line == line && !c.Angelic[j].Branch {
+						c.Angelic[j].Value = v.String()
+					}
+				}
+				r.out, r.outHooks = &c, hs[i]
+				vs[i].release()
+				continue
+			}
+			r.release()
+			c := *r.cand
+			c.Hooks = hs[i]
+			c.Inner = nil
+			c.Angelic = slices.Clone(c.Angelic)
+			for j := range c.Angelic {
+				if c.Angelic[j].Key.Static == static {
+					c.Angelic[j].Value = v
+				}
+			}
+			*r = replay{cand: &c, v: vs[i]}
+		}
+		return true, "", nil
+	}
+	return false, "no one value of the constant explains every case", nil
+}
+
+// constInstr reports whether static instruction s stores or returns
+// constants (a statement whose fix is one constant).
+func (d *diagnoser) constInstr(s trace.StaticID) bool {
+	st, ok := d.prog.StaticInfo(s)
+	if !ok {
+		return false
+	}
+	switch in := st.Instr.(type) {
+	case *ssa.Store:
+		if _, ok := in.Val.(*ssa.Const); !ok {
+			return false
+		}
+		switch in.Addr.(type) {
+		case *ssa.Global, *ssa.Alloc:
+			return true
+		}
+	case *ssa.Return:
+		for _, r := range in.Results {
+			if _, ok := r.(*ssa.Const); !ok {
+				return false
+			}
+		}
+		return len(in.Results) > 0
+	}
+	return false
+}
+
+// hooks returns the hooks r's replay ran with.
+func (r *replay) hooks() *trace.Hooks {
+	if r.out != nil {
+		return r.outHooks
+	}
+	return r.cand.Hooks
+}
+
+// cloneHooks copies h's substitutions.
+func cloneHooks(h *trace.Hooks) *trace.Hooks {
+	c := &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}
+	for k, v := range h.Values {
+		c.Values[k] = v
+	}
+	for k, b := range h.Branches {
+		c.Branches[k] = b
+	}
+	return c
+}
