@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex,diagnose] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -73,6 +73,12 @@
 // time. -timeout bounds each test run; each bug, five times that.
 //
 // # Flexibility
+//
+// -kinds diagnose diagnoses each historical bug's failing cases together
+// (localize.Diagnose through localize.Package, with the one-fix check on
+// the package's passing cases, as faultloc localize -all does), -timeout
+// bounding each bug's diagnosis: whether a diagnosis, and one of the
+// first a reader looks at, holds a faulty line (DIAGNOSE.md).
 //
 // -kinds flex tests AgxFaults' candidates of the historical bugs for
 // flexibility, the pruning of angelic debugging, in this process: each
@@ -189,12 +195,12 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by localize.FlexTest on the passing cases), comma-separated")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by localize.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, localize.Diagnose), comma-separated")
 	flexBound := flag.Duration("flex-bound", 2*time.Minute, "-kinds flex: time bound of the flexibility test of one failing case's candidates")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
-	var historical, ranked, regressed, flexed []bug
+	var historical, ranked, regressed, flexed, diagnosed []bug
 	for _, k := range strings.Split(*kinds, ",") {
 		switch strings.TrimSpace(k) {
 		case "seeded":
@@ -207,13 +213,15 @@ func main() {
 			regressed = bugs
 		case "flex":
 			flexed = bugs
+		case "diagnose":
+			diagnosed = bugs
 		default:
-			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress or flex)\n", k)
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress, flex or diagnose)\n", k)
 			os.Exit(2)
 		}
 	}
 	if *check {
-		seeded, historical, ranked, regressed, flexed = nil, bugs, nil, nil, nil
+		seeded, historical, ranked, regressed, flexed, diagnosed = nil, bugs, nil, nil, nil, nil
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -235,21 +243,21 @@ func main() {
 			}
 			return bs
 		}
-		bs, rs, gs, fs := pick(historical), pick(ranked), pick(regressed), pick(flexed)
-		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs) == 0 {
+		bs, rs, gs, fs, ds := pick(historical), pick(ranked), pick(regressed), pick(flexed), pick(diagnosed)
+		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs)+len(ds) == 0 {
 			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		seeded, historical, ranked, regressed, flexed = ss, bs, rs, gs, fs
+		seeded, historical, ranked, regressed, flexed, diagnosed = ss, bs, rs, gs, fs, ds
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed); err != nil {
+	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed []bug) error {
+func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed, diagnosed []bug) error {
 	ctx := context.Background()
 	tmp := keep
 	if keep == "" {
@@ -353,6 +361,24 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			}
 		}
 		writeFlex(&rep, rs, flexBound)
+	}
+	if len(diagnosed) > 0 {
+		var rs []diagnoseResult
+		for _, b := range diagnosed {
+			r := diagnoseBug(ctx, b, tmp, timeout)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %d failing, %d diagnoses (%d verified, %d one fix), fault %v, first %v %s (%v)\n", b.name, r.failing, r.diagnoses, r.verified, r.oneFix, r.faultIn, r.faultFirst, r.err, r.elapsed.Round(time.Second))
+			rs = append(rs, r)
+			if out != "" {
+				var part strings.Builder
+				part.WriteString(rep.String())
+				writeDiagnose(&part, rs, timeout)
+				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(diagnosed))
+				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+					return err
+				}
+			}
+		}
+		writeDiagnose(&rep, rs, timeout)
 	}
 	fmt.Print(rep.String())
 	if out != "" {

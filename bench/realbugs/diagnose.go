@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+// diagnoseResult is the diagnosis of one historical bug's failing cases
+// together (localize.Diagnose through localize.Package, with the
+// one-fix check on the package's passing cases).
+type diagnoseResult struct {
+	bug     bug
+	err     string
+	failing int // failing cases diagnosed
+	groups  int
+	// diagnoses, verified, oneFix count every group's; first counts
+	// DiagnosisGroup.Best's.
+	diagnoses, verified, oneFix, first int
+	// faultIn: a diagnosis holds a faulty line; faultFirst: one of the
+	// first diagnoses does.
+	faultIn, faultFirst bool
+	partial             string
+	elapsed             time.Duration
+}
+
+// diagnoseBug validates bug b in a fresh copy and diagnoses its failing
+// cases together in this process, as faultloc localize -all does
+// (consistent, bounded by timeout in all).
+func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) diagnoseResult {
+	r := diagnoseResult{bug: b}
+	bc, msg := loadBug(ctx, b, tmp, "diagnose")
+	if bc == nil {
+		r.err = msg
+		return r
+	}
+	start := time.Now()
+	lctx, cancel := context.WithTimeout(ctx, 2*timeout+time.Minute) // listing the cases runs the package's tests
+	defer cancel()
+	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true}}
+	res, err := localize.Package(lctx, bc.prog, bc.pkg, &localize.PackageOptions{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
+	r.elapsed = time.Since(start)
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	rep := res.Diagnosis
+	if rep == nil {
+		r.err = "no failing case ran under faultloc"
+		return r
+	}
+	r.failing = len(rep.Cases) - len(rep.Errors)
+	r.groups = len(rep.Groups)
+	if rep.Partial {
+		r.partial = rep.Reason
+	}
+	holds := func(dg localize.Diagnosis) bool {
+		return slices.ContainsFunc(dg.Locations, func(l localize.Location) bool { return bc.faulty(l.File, l.Line) })
+	}
+	for _, g := range rep.Groups {
+		for _, dg := range g.Diagnoses {
+			r.diagnoses++
+			if dg.Verified {
+				r.verified++
+			}
+			if dg.OneFix {
+				r.oneFix++
+			}
+			r.faultIn = r.faultIn || holds(dg)
+		}
+		for _, dg := range g.Best() {
+			r.first++
+			r.faultFirst = r.faultFirst || holds(dg)
+		}
+	}
+	return r
+}
+
+// writeDiagnose writes the diagnosis table.
+func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Duration) {
+	rep.WriteString("## Diagnosis of each bug's failing cases together\n\n")
+	fmt.Fprintf(rep, "Each historical bug's failing cases (its test's) diagnosed together in this process, as\n"+
+		"`faultloc localize -all -run ... -timeout %v` does: localize.Package with localize.AgxDiagnosis,\n"+
+		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
+		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
+		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
+		"first, holds a faulty line; ended: \"complete\" or why the search stopped; time: the whole pipeline's\n"+
+		"(listing and running the package's cases included).\n\n", timeout)
+	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | ended | time |\n")
+	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|--:|\n")
+	var n, in, first, multi, multiIn int
+	var firsts []float64
+	for _, r := range rs {
+		if r.err != "" {
+			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | %v |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond))
+			continue
+		}
+		n++
+		firsts = append(firsts, float64(r.first))
+		if r.faultIn {
+			in++
+		}
+		if r.faultFirst {
+			first++
+		}
+		if r.failing > 1 {
+			multi++
+			if r.faultFirst {
+				multiIn++
+			}
+		}
+		ended := "complete"
+		if r.partial != "" {
+			ended = oneLine(r.partial)
+		}
+		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %s | %v |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
+			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, ended, r.elapsed.Round(100*time.Millisecond))
+	}
+	slices.Sort(firsts)
+	med := 0.0
+	if len(firsts) > 0 {
+		med = firsts[len(firsts)/2]
+		if len(firsts)%2 == 0 {
+			med = (firsts[len(firsts)/2-1] + firsts[len(firsts)/2]) / 2
+		}
+	}
+	fmt.Fprintf(rep, "\nOf %d bugs diagnosed: a diagnosis holds the fault for %d, a first one for %d; first diagnoses per bug, median %g; "+
+		"of the %d bugs with several failing cases, a first diagnosis holds the fault for %d.\n", n, in, first, med, multi, multiIn)
+}
+
+// oneLine makes s fit a table cell.
+func oneLine(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "|", "\\|")
+}
