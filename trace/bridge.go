@@ -163,3 +163,11 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 	}
 	return v
 }
+
+// handBridgedStd lists the standard packages interpreted from source
+// (loader's sourceStd) whose hand-written bridges (bridges) stand in for
+// their functions of the same name, interpreted or not: sort's Slice,
+// SliceStable, SliceIsSorted (reflection on the interpreted slice), Sort,
+// Stable and IsSorted; flag's isZeroValue (reflection on a flag's Value,
+// bridge_flag.go).
+var handBridgedStd = map[string]bool{"flag": true, "sort": true}

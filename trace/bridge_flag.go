@@ -5,7 +5,7 @@ import (
 	"go/types"
 )
 
-// Package flag is interpreted from source (sourceStd), but for one
+// Package flag is interpreted from source (loader's sourceStd), but for one
 // unexported function that reflects on a flag's Value: isZeroValue, which
 // PrintDefaults calls to leave out a default that is its type's zero. It
 // is bridged here on the interpreted value (handBridgedStd).

@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/loader"
 )
 
 // The generated part of the standard-library bridge: bridge_table.go,
@@ -66,7 +68,7 @@ func unbridgedReason(fn *ssa.Function, name string) string {
 	if fn.Syntax() != nil {
 		// Loaded from source, yet without a body: declared in Go,
 		// defined in assembly or by go:linkname.
-		if fn.Pkg != nil && isStdPath(fn.Pkg.Pkg.Path()) {
+		if fn.Pkg != nil && loader.IsStd(fn.Pkg.Pkg.Path()) {
 			return "declared without a body (implemented in the runtime or in assembly), so there is nothing to interpret"
 		}
 		return "declared without a body (implemented in assembly or by go:linkname), so there is nothing to interpret; a build tag such as purego may select a Go implementation (Config.BuildFlags)"

@@ -1,6 +1,11 @@
 package trace
 
-import "unsafe"
+import (
+	"go/types"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 type frame struct {
 	c       *fnCode
@@ -267,4 +272,18 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 	}
 	r.globals[g.gid] = c
 	return c
+}
+
+// embedded returns the initial value of a //go:embed variable g, whose
+// file Load read (loader.Program.Embeds).
+func (p *Program) embedded(g *ssa.Global) (Value, bool) {
+	data, ok := p.embeds[g]
+	if !ok {
+		return Value{}, false
+	}
+	if _, isSlice := deref(g.Type()).Underlying().(*types.Slice); isSlice {
+		v, _ := ValueOf([]byte(data))
+		return v, true
+	}
+	return String(data), true
 }

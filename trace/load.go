@@ -2,22 +2,15 @@ package trace
 
 import (
 	"context"
-	"fmt"
-	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
-	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
-	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/faultloc/faultloc/trace/internal/loader"
 )
 
 // Config says what [Load] loads. The zero Config loads the patterns
@@ -98,9 +91,9 @@ type Program struct {
 	// assertPos holds the positions of explicit type assertions x.(T) (their
 	// '('); other TypeAsserts are go/ssa's nil checks of method values.
 	assertPos map[token.Pos]bool
-	embeds    map[*ssa.Global]string // contents of //go:embed variables (embed.go)
-	// libs holds the generic standard packages interpreted from source but
-	// not in scope (see sourceStd and Static.Library).
+	embeds    map[*ssa.Global]string // contents of //go:embed variables (loader.Program.Embeds)
+	// libs holds the packages interpreted from source out of scope
+	// (loader.Program.Libraries, Static.Library).
 	libs map[*types.Package]bool
 	// tests: loaded with Config.Tests.
 	tests bool
@@ -138,249 +131,39 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	fset := token.NewFileSet()
-	l, err := loadPackages(ctx, cfg, fset, patterns) // load_check.go
+	l, err := loader.Load(ctx, &loader.Config{
+		Dir:        cfg.Dir,
+		Tests:      cfg.Tests,
+		BuildFlags: cfg.BuildFlags,
+		Overlay:    cfg.Overlay,
+		Scope:      cfg.Scope,
+		Module:     cfg.Module,
+		Env:        cfg.Env,
+		StandIn:    bridgedPackage,
+		Sanity:     cfg.sanity,
+	}, patterns...)
 	if err != nil {
 		return nil, err
 	}
-	pkgs := append(append(append([]*packages.Package(nil), l.targets...), l.extras...), l.libs...)
-	libs := map[*packages.Package]bool{}
-	for _, p := range l.libs {
-		libs[p] = true
-	}
-	mode := ssa.NaiveForm | ssa.InstantiateGenerics
-	if cfg.sanity {
-		mode |= ssa.SanityCheckFunctions
-	}
-	prog := ssa.NewProgram(fset, mode)
-	created := map[*types.Package]bool{}
-	source := map[*types.Package]*packages.Package{}
-	for _, p := range pkgs {
-		source[p.Types] = p
-	}
-	var create func(tp *types.Package)
-	create = func(tp *types.Package) {
-		if created[tp] {
-			return
-		}
-		created[tp] = true
-		for _, imp := range tp.Imports() {
-			create(imp)
-		}
-		if p := source[tp]; p != nil {
-			prog.CreatePackage(tp, p.Syntax, p.TypesInfo, true)
-		} else {
-			prog.CreatePackage(tp, nil, nil, true)
-		}
-	}
-	var ssaPkgs, libPkgs []*ssa.Package
-	for _, p := range pkgs {
-		create(p.Types)
-		if libs[p] {
-			libPkgs = append(libPkgs, prog.Package(p.Types))
-		} else {
-			ssaPkgs = append(ssaPkgs, prog.Package(p.Types))
-		}
-	}
-	if err := buildSafely(append(append([]*ssa.Package(nil), ssaPkgs...), libPkgs...)); err != nil {
-		return nil, err
-	}
-	var fns []*ssa.Function
-	for fn := range ssautil.AllFunctions(prog) {
-		if fn.Pkg != nil && source[fn.Pkg.Pkg] != nil || fn.Origin() != nil {
-			fns = append(fns, fn)
-		}
-	}
-	if err := parallel(fns, gcOrder); err != nil { // gcorder.go
-		return nil, err
-	}
-	lparens := map[token.Pos]bool{}
-	for _, p := range pkgs {
-		for _, f := range p.Syntax {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if ta, ok := n.(*ast.TypeAssertExpr); ok {
-					lparens[ta.Lparen] = true
-				}
-				return true
-			})
-		}
-	}
 	P := &Program{
-		assertPos: lparens,
-		SSA:       prog,
-		Packages:  ssaPkgs,
-		Fset:      fset,
+		assertPos: l.Assertions,
+		SSA:       l.SSA,
+		Packages:  l.Packages,
+		Targets:   l.Targets,
+		Fset:      l.Fset,
 		codes:     map[*ssa.Function]*fnCode{},
 		meth:      map[methKey]*ssa.Function{},
 		impl:      map[implKey]bool{},
 		globals:   map[*ssa.Global]int{},
-		embeds:    embedVars(pkgs, prog),
+		embeds:    l.Embeds,
 		libs:      map[*types.Package]bool{},
 		initOrder: map[*ssa.Package][]*ssa.Package{},
 		tests:     cfg.Tests,
 	}
-	for _, p := range libPkgs {
+	for _, p := range l.Libraries {
 		P.libs[p.Pkg] = true
 	}
-	for _, p := range l.targets {
-		P.Targets = append(P.Targets, prog.Package(p.Types))
-	}
 	return P, nil
-}
-
-// sourceStd lists the standard packages interpreted from source, with
-// their standard imports that must be too: those whose API is generic (a
-// generic function has no native counterpart for the bridge to call); the
-// containers of values of type any, container/list and container/ring (an
-// interpreted value held in native memory could not be read back);
-// context, whose Done channels interpreted goroutines select on (its
-// imports stay native: sync and sync/atomic under the scheduler, time's
-// AfterFunc on the virtual clock, internal/reflectlite's TypeOf bridged);
-// log, whose Loggers write to interpreted io.Writers, name the
-// interpreted caller's file and line (runtime.Caller) and read the
-// virtual clock (its atomic.Pointer is bridged, its os.Stderr writes go
-// to the run's output); sort, whose Reverse wraps an interpreted
-// sort.Interface (its reflective Slice functions keep their hand bridges,
-// see handBridgedStd); and flag, whose FlagSets hold interpreted
-// variables and flag.Values. Other standard packages stay native.
-var sourceStd = map[string][]string{
-	"cmp":            nil,
-	"container/list": nil,
-	"container/ring": nil,
-	"context":        nil,
-	"flag":           nil,
-	"iter":           nil,
-	"log":            {"log/internal"},
-	"maps":           {"iter"},
-	"slices":         {"cmp", "iter"},
-	"sort":           {"slices"},
-}
-
-// handBridgedStd lists the packages of sourceStd whose hand-written
-// bridges (bridges) stand in for their functions of the same name,
-// interpreted or not: sort's Slice, SliceStable, SliceIsSorted (reflection
-// on the interpreted slice), Sort, Stable and IsSorted; flag's isZeroValue
-// (reflection on a flag's Value, bridge_flag.go).
-var handBridgedStd = map[string]bool{"flag": true, "sort": true}
-
-// isStdPath reports whether path names a standard package: its first
-// element has no dot and GOROOT/src holds it.
-func isStdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	if strings.Contains(first, ".") {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
-	return err == nil && fi.IsDir()
-}
-
-func buildSafely(pkgs []*ssa.Package) error {
-	return parallel(pkgs, func(p *ssa.Package) { p.Build() })
-}
-
-// parallel calls f on each of xs, on GOMAXPROCS goroutines; it returns
-// the first panic of a call as an error.
-func parallel[T any](xs []T, f func(T)) error {
-	var mu sync.Mutex
-	var first error
-	var wg sync.WaitGroup
-	next := make(chan T)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for x := range next {
-				func() {
-					defer func() {
-						if r := recover(); r != nil {
-							mu.Lock()
-							if first == nil {
-								first = fmt.Errorf("trace: building SSA: %v", r)
-							}
-							mu.Unlock()
-						}
-					}()
-					f(x)
-				}()
-			}
-		}()
-	}
-	for _, x := range xs {
-		next <- x
-	}
-	close(next)
-	wg.Wait()
-	return first
-}
-
-// chooseVariants keeps one package per path: with tests, the test variant
-// ("p [p.test]") replaces the plain package, external test packages are
-// kept, and generated test mains are dropped.
-func chooseVariants(pkgs []*packages.Package, tests bool) []*packages.Package {
-	if !tests {
-		return pkgs
-	}
-	hasTestVariant := map[string]bool{}
-	for _, p := range pkgs {
-		if strings.Contains(p.ID, " [") && !strings.HasSuffix(p.PkgPath, "_test") {
-			hasTestVariant[p.PkgPath] = true
-		}
-	}
-	var out []*packages.Package
-	for _, p := range pkgs {
-		switch {
-		case strings.HasSuffix(p.ID, ".test") && p.Name == "main":
-			continue
-		case !strings.Contains(p.ID, " [") && hasTestVariant[p.PkgPath]:
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// scopeDeps lists the transitive imports of the listed packages pkgs
-// (the patterns' packages, with their tests if Config.Tests) that
-// cfg.Scope accepts, or that belong to a target's module (cfg.Module).
-func scopeDeps(cfg *Config, pkgs []*packages.Package) []string {
-	seen := map[string]bool{}
-	for _, p := range pkgs {
-		seen[p.PkgPath] = true // the targets, loaded with their tests
-	}
-	isTest := func(p *packages.Package) bool {
-		return strings.HasSuffix(p.PkgPath, "_test") || strings.HasSuffix(p.PkgPath, ".test")
-	}
-	var out []string
-	add := func(p *packages.Package) {
-		if !seen[p.PkgPath] && !isTest(p) {
-			seen[p.PkgPath] = true
-			out = append(out, p.PkgPath)
-		}
-	}
-	if cfg.Scope != nil {
-		packages.Visit(pkgs, nil, func(p *packages.Package) {
-			if cfg.Scope(p.PkgPath) {
-				add(p)
-			}
-		})
-	}
-	if cfg.Module {
-		mods := map[string]bool{}
-		for _, p := range pkgs {
-			if p.Module != nil {
-				mods[p.Module.Path] = true
-			}
-		}
-		packages.Visit(pkgs, func(p *packages.Package) bool {
-			return !bridgedPackage(p.PkgPath)
-		}, func(p *packages.Package) {
-			if p.Module != nil && mods[p.Module.Path] && !bridgedPackage(p.PkgPath) {
-				add(p)
-			}
-		})
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Package returns the in-scope package with the given import path, or nil.

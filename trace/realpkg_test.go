@@ -107,7 +107,7 @@ var realModules = []struct {
 	}},
 	{mod: "github.com/dustin/go-humanize@v1.1.0", pkg: "."},
 	// ulid's Parse is return id, parse(s, &id): gc's evaluation order
-	// (gcorder.go).
+	// (internal/loader/gcorder.go).
 	{mod: "github.com/oklog/ulid/v2@v2.1.2", pkg: ".", cannot: map[string]string{
 		"TestRoundTrips":           budgetReason,
 		"TestEncoding":             budgetReason,

@@ -1,4 +1,4 @@
-package trace
+package loader
 
 import (
 	"go/token"

@@ -1,4 +1,4 @@
-package trace
+package loader
 
 import (
 	"go/token"
@@ -10,6 +10,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
+
+// modRoot is the module's root directory.
+const modRoot = "../../.."
 
 // TestGCOrderOracle checks gcOrder against the rules applied one Load at
 // a time, in the block's current order, with every position recomputed

@@ -1,4 +1,4 @@
-package trace
+package loader
 
 import (
 	"go/ast"
@@ -113,15 +113,10 @@ func embedFile(dir string, patterns []string) (string, bool) {
 	return string(data), true
 }
 
-// embedded returns the initial value of a //go:embed variable g.
-func (p *Program) embedded(g *ssa.Global) (Value, bool) {
-	data, ok := p.embeds[g]
-	if !ok {
-		return Value{}, false
+// deref returns what t points to, or t if it is not a pointer.
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
 	}
-	if _, isSlice := deref(g.Type()).Underlying().(*types.Slice); isSlice {
-		v, _ := ValueOf([]byte(data))
-		return v, true
-	}
-	return String(data), true
+	return t
 }

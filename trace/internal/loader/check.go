@@ -1,4 +1,4 @@
-package trace
+package loader
 
 import (
 	"context"
@@ -23,7 +23,7 @@ import (
 // Config.Tests): the targets, and everything they import with its export
 // data. It type-checks from source only what it interprets: the targets
 // (their test variants), the packages Config.Scope or Config.Module add,
-// and the libraries (Static.Library); every other package is read from
+// and the libraries (Program.Libraries); every other package is read from
 // export data, into the same types universe, so that a package read from
 // export data that mentions one checked from source (os/exec's
 // context.Context) names the same object. Only the targets' tests are
@@ -84,7 +84,7 @@ func loadPackages(ctx context.Context, cfg *Config, fset *token.FileSet, pattern
 	}
 	inScope := append(append([]*packages.Package(nil), l.targets...), l.extras...)
 	for _, withDeps := range []bool{true, false} {
-		libs, std := libraries(inScope, withDeps)
+		libs, std := libraries(cfg, inScope, withDeps)
 		errs, err := typeCheck(ctx, fset, cfg.Overlay, append(append([]*packages.Package(nil), inScope...), libs...))
 		if err != nil {
 			return nil, err
@@ -134,10 +134,10 @@ func packageErrors(pkgs []*packages.Package, errs map[*packages.Package][]string
 // given the in-scope packages: the non-standard packages they import,
 // directly or not (if withDeps), since the bridge cannot call them (its
 // table covers the standard library), except those the bridge stands in
-// for (bridgedPackage) and what only they import; and the standard
+// for (Config.StandIn) and what only they import; and the standard
 // packages of sourceStd that any of these import, with their sourceStd
 // dependencies (std lists those).
-func libraries(inScope []*packages.Package, withDeps bool) (libs []*packages.Package, std map[*packages.Package]bool) {
+func libraries(cfg *Config, inScope []*packages.Package, withDeps bool) (libs []*packages.Package, std map[*packages.Package]bool) {
 	src := map[*packages.Package]bool{}
 	paths := map[string]bool{}
 	for _, p := range inScope {
@@ -171,7 +171,7 @@ func libraries(inScope []*packages.Package, withDeps bool) (libs []*packages.Pac
 		visit = func(p *packages.Package) {
 			for _, path := range sortedKeys(p.Imports) {
 				q := p.Imports[path]
-				if seen[q] || q.PkgPath == "C" || bridgedPackage(q.PkgPath) || isStdPath(q.PkgPath) {
+				if seen[q] || q.PkgPath == "C" || cfg.standIn(q.PkgPath) || IsStd(q.PkgPath) {
 					continue
 				}
 				seen[q] = true
