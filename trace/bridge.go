@@ -7,6 +7,8 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
 )
 
 // extFunc runs a function without an interpreted body natively.
@@ -31,7 +33,7 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 	if f := reflectBridge(fn, name); f != nil {
 		return f
 	}
-	if _, excluded := tableExcluded[name]; excluded {
+	if _, excluded := stdtable.Excluded[name]; excluded {
 		// The generated table left it out for a reason (an any
 		// parameter or result: a value of the interpreter's in native
 		// memory, or one of native memory read as interpreted): no

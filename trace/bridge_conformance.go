@@ -10,7 +10,7 @@ import (
 )
 
 // errorGlobals are sentinel errors of packages the generated table
-// (bridge_table.go, which has io.EOF and others) does not cover: package
+// (internal/stdtable, which has io.EOF and others) does not cover: package
 // variables of type error that interpreted code compares with the errors
 // bridged functions return.
 var errorGlobals = map[string]error{

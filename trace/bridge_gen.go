@@ -8,18 +8,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/trace/internal/loader"
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
 )
 
-// The generated part of the standard-library bridge: bridge_table.go,
-// written by internal/cmd/bridgegen from the exported API of the standard
-// packages it lists (go/types decides which signatures the bridge
-// converts). Hand-written bridges (bridges) take precedence over the
-// table.
-
-//go:generate go run ../internal/cmd/bridgegen -o bridge_table.go
+// The generated part of the standard-library bridge: the table of
+// internal/stdtable, written by internal/cmd/bridgegen from the exported
+// API of the standard packages it lists (go/types decides which
+// signatures the bridge converts). Hand-written bridges (bridges) take
+// precedence over the table.
 
 func init() {
-	for name, t := range tableTypes {
+	for name, t := range stdtable.Types {
 		if nativeTypes[name] == nil {
 			nativeTypes[name] = t
 		}
@@ -30,7 +29,7 @@ func init() {
 // a native call by reflection that converts the arguments and results by
 // fn's signature (a method's receiver first).
 func reflectBridge(fn *ssa.Function, name string) extFunc {
-	f, ok := tableFuncs[name]
+	f, ok := stdtable.Funcs[name]
 	if !ok {
 		return nil
 	}
@@ -43,7 +42,7 @@ func reflectBridge(fn *ssa.Function, name string) extFunc {
 // tableGlobal returns the value of a package variable of the table: the
 // variable's current native value, converted once per run.
 func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
-	ptr, ok := tableVars[g.Pkg.Pkg.Path()+"."+g.Name()]
+	ptr, ok := stdtable.Vars[g.Pkg.Pkg.Path()+"."+g.Name()]
 	if !ok {
 		return Value{}, false
 	}
@@ -76,7 +75,7 @@ func unbridgedReason(fn *ssa.Function, name string) string {
 	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
 		return "an instance of a generic function of a standard package, which has no native counterpart to call (Load interprets cmp, iter, maps, slices and non-standard dependencies from source; see Config.Scope)"
 	}
-	if why, ok := tableExcluded[name]; ok {
+	if why, ok := stdtable.Excluded[name]; ok {
 		return why
 	}
 	return "not in the bridge's table (see trace/README.md)"

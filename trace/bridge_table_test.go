@@ -28,6 +28,8 @@ import (
 	"text/tabwriter"
 	"time"
 	"unicode"
+
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
 )
 
 // A bridge argument: its Go source (in the generated program) and a
@@ -165,12 +167,12 @@ func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 		}
 		return a, true
 	}
-	if rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct && tableTypes[rt.Elem().PkgPath()+"."+rt.Elem().Name()] != nil {
+	if rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct && stdtable.Types[rt.Elem().PkgPath()+"."+rt.Elem().Name()] != nil {
 		// a zero value of a native type (atomic.Int32, big.Int...)
 		src := "new(" + g.typeSrc(rt.Elem()) + ")"
 		return bridgeArg{src, func() any { return reflect.New(rt.Elem()).Interface() }}, true
 	}
-	if rt.Kind() == reflect.Struct && tableTypes[rt.PkgPath()+"."+rt.Name()] != nil {
+	if rt.Kind() == reflect.Struct && stdtable.Types[rt.PkgPath()+"."+rt.Name()] != nil {
 		src := g.typeSrc(rt) + "{}"
 		return bridgeArg{src, func() any { return reflect.Zero(rt).Interface() }}, true
 	}
@@ -278,7 +280,7 @@ func TestBridgeTable(t *testing.T) {
 	const callsPerEntry = 2
 	g := &argGen{rng: rand.New(rand.NewPCG(1, 2)), imports: map[string]bool{}, missing: map[string]bool{}}
 	names := slices.Sorted(func(yield func(string) bool) {
-		for n := range tableFuncs {
+		for n := range stdtable.Funcs {
 			if !yield(n) {
 				return
 			}
@@ -287,7 +289,7 @@ func TestBridgeTable(t *testing.T) {
 	var src strings.Builder
 	var calls []bridgeCall
 	for i, name := range names {
-		f := reflect.ValueOf(tableFuncs[name])
+		f := reflect.ValueOf(stdtable.Funcs[name])
 		ft := f.Type()
 		expr := strings.ReplaceAll(name, "/", "_")
 		if v := statelessVar(name); v != "" {
@@ -817,7 +819,7 @@ func fmt(err error) string {
 	}
 }
 
-// statelessVar returns the variable of tableVars whose type is the
+// statelessVar returns the variable of stdtable.Vars whose type is the
 // unexported receiver type of method name ("encoding/binary.BigEndian" for
 // "(encoding/binary.bigEndian).Uint16"), or "".
 func statelessVar(name string) string {
@@ -829,7 +831,7 @@ func statelessVar(name string) string {
 	if r := recv[dot+1]; r < 'a' || r > 'z' {
 		return ""
 	}
-	for v, p := range tableVars {
+	for v, p := range stdtable.Vars {
 		if t := reflect.TypeOf(p).Elem(); t.PkgPath() == recv[:dot] && t.Name() == recv[dot+1:] {
 			return v
 		}

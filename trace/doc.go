@@ -32,7 +32,7 @@
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).
 //
 // Calls into the standard library out of scope run natively
-// through a bridge (the generated table bridge_table.go and the
+// through a bridge (the generated table of internal/stdtable and the
 // hand-written bridges list the functions covered; README.md says which
 // file does what). Some take interpreted values through mirrors of their
 // types (encoding/json, testing/quick), and the most used assertions of
