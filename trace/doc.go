@@ -132,7 +132,9 @@
 //
 // This package is the door: the types of its API are aliases of the
 // types of internal/interp, which runs programs, and its functions call
-// that package (api.go). Loading is internal/loader's job, the generated
+// that package (api.go). The methods of those types are documented
+// there: go doc github.com/faultloc/faultloc/trace/internal/interp
+// Trace.Deps. Loading is internal/loader's job, the generated
 // standard-library table internal/stdtable's; README.md says which file
 // does what.
 //
