@@ -72,8 +72,8 @@
 // binary, so the failing tests of one package share them.
 //
 // Inside the interpreter, Explain and ExplainWith are bridged to no-ops
-// (trace/bridge_faultloc.go): interpreting a test that calls the helper
-// does not explain it again.
+// (trace/internal/interp/bridge_faultloc.go): interpreting a test that
+// calls the helper does not explain it again.
 //
 // # Limits and guarantees
 //

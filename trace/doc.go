@@ -32,7 +32,7 @@
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).
 //
 // Calls into the standard library out of scope run natively
-// through a bridge (the generated table bridge_table.go and the
+// through a bridge (the generated table of internal/stdtable and the
 // hand-written bridges list the functions covered; README.md says which
 // file does what). Some take interpreted values through mirrors of their
 // types (encoding/json, testing/quick), and the most used assertions of
@@ -96,7 +96,7 @@
 // complete; a run that leaves a block midway (a panic, even a recovered
 // one; t.FailNow; an exhausted budget...) is repeated recorded, since
 // which of that block's instructions ran is then unknown, and its trace
-// answers (see cover.go).
+// answers (see internal/interp/cover.go).
 //
 // # Steering
 //
@@ -110,9 +110,9 @@
 //
 // Goroutines, channels, select, sync.WaitGroup/Mutex/RWMutex/Once and
 // sync/atomic's functions run under a deterministic scheduler (see
-// goroutine.go): one goroutine runs at a time and switches only at
-// blocking operations, yields and fixed step counts, so a run is a
-// function of its inputs and RunOptions.Seed; [Trace.Goroutine] tells which
+// internal/interp/goroutine.go): one goroutine runs at a time and
+// switches only at blocking operations, yields and fixed step counts, so
+// a run is a function of its inputs and RunOptions.Seed; [Trace.Goroutine] tells which
 // goroutine ran an event; a deadlock is a Panicked outcome ("fatal error:
 // all goroutines are asleep - deadlock!"). Of package unsafe, the
 // idioms whose meaning the layout rules fix run: strings and slices read
@@ -120,13 +120,23 @@
 // from them, a []byte read as a string, pointer conversions between
 // identical types, the offset of a substring in its string by the
 // difference of their data pointers, and unsafe.String, StringData,
-// Slice, SliceData and Add (see unsafe.go); other conversions through
-// unsafe.Pointer, and conversions of type-parameter values
+// Slice, SliceData and Add (see internal/interp/unsafe.go); other
+// conversions through unsafe.Pointer, and conversions of type-parameter values
 // (MultiConvert), are reported as unsupported. Map iteration follows insertion order (rotated by
 // RunOptions.Seed), one of the orders Go allows. append grows slices as
 // the runtime does (growth rule and allocator size classes), so capacities
 // and aliasing match compiled code, except that compiled code may give the
 // first append to a nil slice that does not escape a 32-byte stack buffer.
+//
+// # Layout
+//
+// This package is the door: the types of its API are aliases of the
+// types of internal/interp, which runs programs, and its functions call
+// that package (api.go). The methods of those types are documented
+// there: go doc github.com/faultloc/faultloc/trace/internal/interp
+// Trace.Deps. Loading is internal/loader's job, the generated
+// standard-library table internal/stdtable's; README.md says which file
+// does what.
 //
 // # Stability
 //

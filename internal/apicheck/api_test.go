@@ -102,3 +102,57 @@ type (
 		t.Errorf("Undocumented:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestAPIInternalAliases: an alias of an internal package's type under its
+// own name is written as the type itself, and so are the other aliased
+// types its fields and methods mention; an alias under another name, or
+// of a type that is not internal, stays an alias, and an internal type
+// that is not aliased keeps its package's name.
+func TestAPIInternalAliases(t *testing.T) {
+	fset := token.NewFileSet()
+	checkFile := func(path, src string, imp types.Importer) *types.Package {
+		f, err := parser.ParseFile(fset, path+".go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, err := (&types.Config{Importer: imp}).Check(path, fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pkg
+	}
+	q := checkFile("example.com/p/internal/q", `package q
+type T struct{ A int; U *U; h Hidden }
+func (*T) M(u U, h Hidden) T { return T{} }
+type U int
+type Hidden struct{ X int }
+type Other int
+`, nil)
+	p := checkFile("example.com/p", `package p
+import "example.com/p/internal/q"
+type T = q.T
+type U = q.U
+type Renamed = q.Other
+type Plain = int
+`, importerFunc(func(string) (*types.Package, error) { return q, nil }))
+	var got []string
+	for _, l := range API(p) {
+		got = append(got, strings.TrimPrefix(l, "pkg example.com/p, "))
+	}
+	want := []string{
+		"method (*T) M(U, q.Hidden) T",
+		"type Plain = int",
+		"type Renamed = q.Other",
+		"type T struct",
+		"type T struct, A int",
+		"type T struct, U *U",
+		"type U int",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("API:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

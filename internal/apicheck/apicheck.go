@@ -1,11 +1,13 @@
 package apicheck
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -30,9 +32,22 @@ import (
 // Methods include those promoted from embedded fields; an interface with
 // unexported methods (a sealed interface) says so, and a constraint
 // interface lists its type terms.
+//
+// An alias of a type declared in an internal package, under that type's
+// own name (type Trace = interp.Trace), is written as if pkg declared
+// the type, with its fields and methods: callers reach the type only
+// through the alias, so what it offers is pkg's API, and moving a type
+// behind such an alias changes nothing here.
 func API(pkg *types.Package) []string {
-	w := &apiWriter{pkg: pkg, prefix: "pkg " + pkg.Path() + ", "}
+	w := &apiWriter{pkg: pkg, prefix: "pkg " + pkg.Path() + ", ", aliased: map[*types.TypeName]bool{}}
 	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && tn.Exported() {
+			if n := w.internalNamed(tn); n != nil {
+				w.aliased[n.Obj()] = true
+			}
+		}
+	}
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
 		if !obj.Exported() {
@@ -58,6 +73,27 @@ type apiWriter struct {
 	pkg    *types.Package
 	prefix string
 	lines  []string
+	// aliased holds the types of internal packages that pkg aliases under
+	// their own names: they are written as pkg's.
+	aliased map[*types.TypeName]bool
+}
+
+// internalNamed returns the type tn aliases if tn is an alias of a type
+// declared in an internal package, under that type's name and not
+// instantiated; else nil.
+func (w *apiWriter) internalNamed(tn *types.TypeName) *types.Named {
+	if !tn.IsAlias() {
+		return nil
+	}
+	n, ok := types.Unalias(tn.Type()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != tn.Name() || n.TypeArgs().Len() > 0 {
+		return nil
+	}
+	path := n.Obj().Pkg().Path()
+	if !strings.Contains(path+"/", "/internal/") && !strings.HasPrefix(path, "internal/") {
+		return nil
+	}
+	return n
 }
 
 func (w *apiWriter) emit(format string, args ...any) {
@@ -68,10 +104,39 @@ func (w *apiWriter) qualifier(p *types.Package) string {
 	if p == w.pkg {
 		return ""
 	}
+	if len(w.aliased) > 0 {
+		// typ decides, knowing the name, whether pkg aliases it.
+		return "\x00" + p.Path() + "\x00" + p.Name() + "\x00"
+	}
 	return p.Name()
 }
 
-func (w *apiWriter) typ(t types.Type) string { return types.TypeString(t, w.qualifier) }
+// typ writes t. A type of an internal package that pkg aliases under its
+// name is written unqualified, as pkg's own.
+func (w *apiWriter) typ(t types.Type) string {
+	if len(w.aliased) == 0 {
+		return types.TypeString(t, w.qualifier)
+	}
+	var buf bytes.Buffer
+	types.WriteType(&buf, t, w.qualifier)
+	s := buf.String()
+	if !strings.Contains(s, "\x00") {
+		return s
+	}
+	// The qualifier marked each package it was asked about.
+	return marked.ReplaceAllStringFunc(s, func(m string) string {
+		sub := marked.FindStringSubmatch(m)
+		for tn := range w.aliased {
+			if tn.Pkg().Path() == sub[1] && tn.Name() == sub[3] {
+				return sub[3]
+			}
+		}
+		return sub[2] + "." + sub[3]
+	})
+}
+
+// marked matches a name the qualifier marked: \x00path\x00name\x00.Name.
+var marked = regexp.MustCompile("\x00([^\x00]*)\x00([^\x00]*)\x00\\.(\\w+)")
 
 // signature writes a signature without parameter names.
 func (w *apiWriter) signature(sig *types.Signature) string {
@@ -114,11 +179,17 @@ func (w *apiWriter) typeParams(tps *types.TypeParamList) string {
 
 func (w *apiWriter) typeName(obj *types.TypeName) {
 	name := obj.Name()
+	var named *types.Named
 	if obj.IsAlias() {
-		w.emit("type %s = %s", name, w.typ(types.Unalias(obj.Type())))
-		return
+		if named = w.internalNamed(obj); named == nil {
+			w.emit("type %s = %s", name, w.typ(types.Unalias(obj.Type())))
+			return
+		}
 	}
-	named, ok := obj.Type().(*types.Named)
+	if named == nil {
+		named, _ = obj.Type().(*types.Named)
+	}
+	ok := named != nil
 	if !ok {
 		w.emit("type %s %s", name, w.typ(obj.Type()))
 		return

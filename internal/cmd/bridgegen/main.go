@@ -1,18 +1,18 @@
-// Command bridgegen writes trace/bridge_table.go, the generated part of the
-// interpreter's standard-library bridge: the exported functions and methods
-// of commonly used standard packages whose parameters and results the
-// bridge converts between interpreted and native values, the opaque
-// standard types whose values live natively in interpreted memory, the
-// package variables interpreted code may read, and, for every exported
-// function left out, why.
+// Command bridgegen writes trace/internal/stdtable/table.go, the
+// generated part of the interpreter's standard-library bridge: the
+// exported functions and methods of commonly used standard packages whose
+// parameters and results the bridge converts between interpreted and
+// native values, the opaque standard types whose values live natively in
+// interpreted memory, the package variables interpreted code may read,
+// and, for every exported function left out, why.
 //
-// Run it with go generate in trace (see trace/bridge_gen.go):
+// Run it with go generate in trace/internal/stdtable (see its doc.go):
 //
-//	go run ./internal/cmd/bridgegen -o trace/bridge_table.go
+//	go run ./internal/cmd/bridgegen -o trace/internal/stdtable/table.go
 //
 // It reads the packages' types with go/types (through go/packages), so the
-// table follows the Go toolchain that runs it; a test in trace checks that
-// the committed table is what the command writes.
+// table follows the Go toolchain that runs it; TestTableUpToDate checks
+// that the committed table is what the command writes.
 package main
 
 import (
@@ -43,41 +43,41 @@ var Packages = []string{
 // denied are functions whose signatures convert but which must not run
 // natively from interpreted code, with the reason the bridge reports.
 var denied = map[string]string{
-	"time.Now":                      "bridged by hand: the virtual clock (trace/bridge_state.go)",
-	"time.Since":                    "bridged by hand: the virtual clock (trace/bridge_state.go)",
-	"time.Until":                    "bridged by hand: the virtual clock (trace/bridge_state.go)",
+	"time.Now":                      "bridged by hand: the virtual clock (trace/internal/interp/bridge_state.go)",
+	"time.Since":                    "bridged by hand: the virtual clock (trace/internal/interp/bridge_state.go)",
+	"time.Until":                    "bridged by hand: the virtual clock (trace/internal/interp/bridge_state.go)",
 	"time.Sleep":                    "bridged by hand: advances the virtual clock and yields to the scheduler",
 	"testing/iotest.NewReadLogger":  "it logs through the native log package, to the process's standard error",
 	"testing/iotest.NewWriteLogger": "it logs through the native log package, to the process's standard error",
-	"time.LoadLocation":             "bridged by hand: it reads the system's time zone database (trace/bridge_files.go)",
+	"time.LoadLocation":             "bridged by hand: it reads the system's time zone database (trace/internal/interp/bridge_files.go)",
 	"path/filepath.Abs":             "reads the working directory",
 	"path/filepath.EvalSymlinks":    "reads the file system",
 	"path/filepath.Glob":            "reads the file system",
 	"path/filepath.Walk":            "reads the file system",
 	"path/filepath.WalkDir":         "reads the file system",
-	"math/rand.ExpFloat64":          "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Float32":             "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Float64":             "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Int":                 "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Int31":               "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Int31n":              "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Int63":               "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Int63n":              "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Intn":                "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.NormFloat64":         "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Perm":                "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Read":                "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Seed":                "bridged by hand: reseeds the run's generator (trace/bridge_state.go)",
-	"math/rand.Shuffle":             "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Uint32":              "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
-	"math/rand.Uint64":              "bridged by hand: the run's seeded generator (trace/bridge_state.go)",
+	"math/rand.ExpFloat64":          "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Float32":             "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Float64":             "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Int":                 "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Int31":               "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Int31n":              "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Int63":               "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Int63n":              "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Intn":                "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.NormFloat64":         "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Perm":                "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Read":                "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Seed":                "bridged by hand: reseeds the run's generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Shuffle":             "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Uint32":              "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
+	"math/rand.Uint64":              "bridged by hand: the run's seeded generator (trace/internal/interp/bridge_state.go)",
 	"crypto/rand.Prime":             "ignores its reader and draws from the process's secure source",
-	"crypto/rand.Read":              "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
-	"crypto/rand.Reader":            "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
-	"crypto/rand.Text":              "bridged by hand: the run's seeded stream (trace/bridge_state.go)",
+	"crypto/rand.Read":              "bridged by hand: the run's seeded stream (trace/internal/interp/bridge_state.go)",
+	"crypto/rand.Reader":            "bridged by hand: the run's seeded stream (trace/internal/interp/bridge_state.go)",
+	"crypto/rand.Text":              "bridged by hand: the run's seeded stream (trace/internal/interp/bridge_state.go)",
 	"io.Pipe":                       "its ends block native threads outside the interpreter's scheduler",
 	"io/ioutil.ReadDir":             "reads the file system",
-	"io/ioutil.ReadFile":            "bridged by hand as os.ReadFile, relative to the test's directory (trace/bridge_files.go)",
+	"io/ioutil.ReadFile":            "bridged by hand as os.ReadFile, relative to the test's directory (trace/internal/interp/bridge_files.go)",
 	"io/ioutil.TempDir":             "writes to the file system",
 	"io/ioutil.TempFile":            "writes to the file system",
 	"io/ioutil.WriteFile":           "writes to the file system",
@@ -120,7 +120,7 @@ type gen struct {
 type entry struct{ name, expr string }
 
 func main() {
-	out := flag.String("o", "bridge_table.go", "the file to write")
+	out := flag.String("o", "table.go", "the file to write")
 	flag.Parse()
 	src, err := Generate(context.Background())
 	if err != nil {
@@ -133,7 +133,7 @@ func main() {
 	}
 }
 
-// Generate returns the source of trace/bridge_table.go.
+// Generate returns the source of trace/internal/stdtable/table.go.
 func Generate(ctx context.Context) ([]byte, error) {
 	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: packages.NeedName | packages.NeedTypes}, Packages...)
 	if err != nil {
@@ -371,7 +371,7 @@ func qual(p *types.Package) string {
 func (g *gen) write() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("// Code generated by go run ./internal/cmd/bridgegen; DO NOT EDIT.\n\n")
-	b.WriteString("package trace\n\nimport (\n\t\"reflect\"\n\n")
+	b.WriteString("package stdtable\n\nimport (\n\t\"reflect\"\n\n")
 	used := map[string]bool{}
 	for _, e := range append(append([]entry{}, g.funcs...), g.vars...) {
 		expr := strings.TrimLeft(e.expr, "&(*")
@@ -386,23 +386,23 @@ func (g *gen) write() ([]byte, error) {
 		}
 	}
 	b.WriteString(")\n\n")
-	b.WriteString("// tableFuncs are the bridged functions and methods (method expressions)\n// of the standard packages bridgegen covers, by ssa.Function name.\nvar tableFuncs = map[string]any{\n")
+	b.WriteString("// Funcs are the bridged functions and methods (method expressions)\n// of the standard packages bridgegen covers, by ssa.Function name.\nvar Funcs = map[string]any{\n")
 	sort.Slice(g.funcs, func(i, j int) bool { return g.funcs[i].name < g.funcs[j].name })
 	for _, e := range g.funcs {
 		fmt.Fprintf(&b, "\t%q: %s,\n", e.name, e.expr)
 	}
-	b.WriteString("}\n\n// tableTypes are the opaque standard types (no exported fields) whose\n// values live natively in interpreted memory, by \"path.Name\".\nvar tableTypes = map[string]reflect.Type{\n")
+	b.WriteString("}\n\n// Types are the opaque standard types (no exported fields) whose\n// values live natively in interpreted memory, by \"path.Name\".\nvar Types = map[string]reflect.Type{\n")
 	sort.Strings(g.natives)
 	for _, n := range g.natives {
 		i := strings.LastIndexByte(n, '.')
 		fmt.Fprintf(&b, "\t%q: reflect.TypeFor[%s.%s](),\n", n, qual(types.NewPackage(n[:i], "")), n[i+1:])
 	}
-	b.WriteString("}\n\n// tableVars point to the package variables interpreted code may read,\n// by \"path.Name\".\nvar tableVars = map[string]any{\n")
+	b.WriteString("}\n\n// Vars point to the package variables interpreted code may read,\n// by \"path.Name\".\nvar Vars = map[string]any{\n")
 	sort.Slice(g.vars, func(i, j int) bool { return g.vars[i].name < g.vars[j].name })
 	for _, e := range g.vars {
 		fmt.Fprintf(&b, "\t%q: %s,\n", e.name, e.expr)
 	}
-	b.WriteString("}\n\n// tableExcluded are the exported functions and methods of these packages\n// that are not bridged, with the reason a *BridgeError reports.\nvar tableExcluded = map[string]string{\n")
+	b.WriteString("}\n\n// Excluded are the exported functions and methods of these packages\n// that are not bridged, with the reason a *BridgeError reports.\nvar Excluded = map[string]string{\n")
 	names := make([]string, 0, len(g.excluded))
 	for n := range g.excluded {
 		names = append(names, n)

@@ -388,7 +388,7 @@ func orderPair(a, b int) (int, int) { return a, b }
 
 // EvalOrder reads variables in the same statement as calls that change
 // them: gc reads them after the calls (the order go/ssa gives differs;
-// see trace/gcorder.go).
+// see trace/internal/loader/gcorder.go).
 func EvalOrder() string {
 	id, _ := parseArr()
 	x := 1

@@ -1,0 +1,89 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"runtime"
+	"testing"
+	"time"
+)
+
+const abandonSrc = `package stuck
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Stuck waits for a goroutine whose native call takes about half a
+// second, ten times the deadline the test gives its run.
+func Stuck() int {
+	c := make(chan int)
+	go func() {
+		n := new(big.Int).Exp(big.NewInt(7), big.NewInt(1<<22), nil).BitLen()
+		fmt.Println("after the native call")
+		c <- n
+	}()
+	fmt.Println("waiting")
+	return <-c
+}
+`
+
+// TestAbandonNativeCall checks that a run whose context ends while a
+// goroutine is in a long native call returns the context's error at once,
+// writes nothing more to its Stdout, and leaves no goroutine behind once
+// that call returns.
+func TestAbandonNativeCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a native computation of about half a second")
+	}
+	p := loadSource(t, "stuck", abandonSrc)
+	fn := p.Func("stuck", "Stuck")
+	before := runtime.NumGoroutine()
+	for _, opts := range []RunOptions{{}, {NoTrace: true}} {
+		var out bytes.Buffer
+		opts.Stdout = &out
+		ctx, cancel := context.WithTimeout(bgContext, 50*time.Millisecond)
+		start := time.Now()
+		res, err := p.Run(ctx, fn, nil, &opts)
+		took := time.Since(start)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Trace != nil {
+			t.Fatalf("NoTrace %v: Run = %v, %v; want the deadline's error and a result without trace", opts.NoTrace, res, err)
+		}
+		if took > 500*time.Millisecond {
+			t.Errorf("NoTrace %v: Run returned after %v, long after its deadline", opts.NoTrace, took)
+		}
+		printed := out.String()
+		// The native call ends, its goroutine with it, printing nothing.
+		deadline := time.Now().Add(20 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("NoTrace %v: %d goroutines left, %d before", opts.NoTrace, n, before)
+		}
+		if printed != "waiting\n" || out.String() != printed {
+			t.Errorf("NoTrace %v: printed %q by Run's return, %q after; want only %q", opts.NoTrace, printed, out.String(), "waiting\n")
+		}
+	}
+	// Without a deadline the same run completes.
+	res, err := p.Run(bgContext, fn, nil, &RunOptions{NoTrace: true})
+	if err != nil || res.Outcome != Returned || res.Returns[0].Int() != 11774900 {
+		t.Fatalf("Run = %v, %v; want 11774900", res, err)
+	}
+}
+
+// TestRunCanceledBefore checks that a short run whose context is already
+// done stops before its first step, with the context's error (it would
+// finish before any periodic check of the context).
+func TestRunCanceledBefore(t *testing.T) {
+	p := load(t, "./trace/internal/corpus")
+	ctx, cancel := context.WithCancel(bgContext)
+	cancel()
+	res, err := p.Run(ctx, p.Func(corpusPkg, "SumSquares"), []Value{Int(10)}, nil)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Trace.Len() != 0 {
+		t.Fatalf("Run = %v, %v; want context.Canceled and an empty partial result", res, err)
+	}
+}

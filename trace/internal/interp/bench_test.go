@@ -1,0 +1,163 @@
+package interp
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/faultloc/faultloc/examples/foo"
+	"github.com/faultloc/faultloc/examples/triangle"
+	"github.com/faultloc/faultloc/internal/workload"
+	"github.com/faultloc/faultloc/trace/internal/corpus"
+)
+
+// Benchmarks compare the interpreter with native execution on the same
+// functions. Each reports ns/event (per recorded instruction) for traced
+// runs, each run releasing its trace for the next (Trace.Release). The
+// figures of the interpreter against native code and x/tools' interpreter
+// are in bench/interp/REPORT.txt (bench/interp).
+
+var benchSink int
+
+func benchRun(b *testing.B, p *Program, pkg, name string, args func(i int) []Value, opts *RunOptions) {
+	fn := p.Func(pkg, name)
+	if fn == nil {
+		b.Fatalf("no %s.%s", pkg, name)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	events, bytes := 0, 0
+	for i := 0; i < b.N; i++ {
+		res, err := p.Run(bgContext, fn, args(i), opts)
+		if err != nil || res.Outcome != Returned {
+			b.Fatal(err, res)
+		}
+		benchSink += int(res.Returns[0].Int())
+		if opts.CoverOnly && len(res.Covered) == 0 {
+			b.Fatal("a coverage-only run covered nothing")
+		}
+		if res.Trace != nil {
+			events += res.Trace.Len()
+			bytes += res.Trace.Bytes()
+			// The next run reuses its memory, as a client re-running
+			// tests does.
+			res.Trace.Release()
+		}
+	}
+	if events > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+		b.ReportMetric(float64(bytes)/float64(events), "B/event")
+	}
+}
+
+func BenchmarkSumSquares(b *testing.B) {
+	const n = 100_000
+	p := load(b, "./trace/internal/corpus")
+	args := func(int) []Value { return []Value{Int(n)} }
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, corpusPkg, "SumSquares", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) {
+		benchRun(b, p, corpusPkg, "SumSquares", args, &RunOptions{NoInit: true, NoTrace: true})
+	})
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			benchSink += corpus.SumSquares(n)
+		}
+	})
+}
+
+// seededInts returns a generator of k-argument inputs drawn from a fixed seed.
+func seededInts(k, lo, hi int) func(i int) []Value {
+	r := rand.New(rand.NewPCG(7, uint64(k)))
+	table := make([][]Value, 1024)
+	for i := range table {
+		table[i] = make([]Value, k)
+		for j := range table[i] {
+			table[i][j] = Int(int64(lo + r.IntN(hi-lo)))
+		}
+	}
+	return func(i int) []Value { return table[i%len(table)] }
+}
+
+func BenchmarkFoo(b *testing.B) {
+	p := load(b, "./examples/foo")
+	args := seededInts(2, -20, 20)
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, fooPkg, "Foo", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) { benchRun(b, p, fooPkg, "Foo", args, &RunOptions{NoInit: true, NoTrace: true}) })
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a := args(i)
+			benchSink += foo.Foo(int(a[0].Int()), int(a[1].Int()))
+		}
+	})
+}
+
+func BenchmarkTriangle(b *testing.B) {
+	p := loadExamples(b)
+	args := seededInts(3, 0, 30)
+	pkg := examplesPath + "triangle"
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, pkg, "Classify", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) { benchRun(b, p, pkg, "Classify", args, &RunOptions{NoInit: true, NoTrace: true}) })
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a := args(i)
+			benchSink += triangle.Classify(int(a[0].Int()), int(a[1].Int()), int(a[2].Int()))
+		}
+	})
+}
+
+func BenchmarkDecide(b *testing.B) {
+	p := load(b, "./trace/internal/corpus")
+	args := seededInts(4, -500, 500)
+	b.Run("traced", func(b *testing.B) { benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true}) })
+	b.Run("untraced", func(b *testing.B) {
+		benchRun(b, p, corpusPkg, "Decide", args, &RunOptions{NoInit: true, NoTrace: true})
+	})
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a := args(i)
+			benchSink += corpus.Decide(int(a[0].Int()), int(a[1].Int()), int(a[2].Int()), int(a[3].Int()))
+		}
+	})
+}
+
+const workPkg = "github.com/faultloc/faultloc/internal/workload"
+
+// benchWork runs a workload of package internal/workload (std-free, the
+// subjects of bench/interp) with its package initialiser, traced,
+// untraced and recording coverage only, and checks the result against
+// native.
+func benchWork(b *testing.B, name string, n int, native func(int) int) {
+	p := load(b, "./internal/workload")
+	want := native(n)
+	args := func(int) []Value { return []Value{Int(int64(n))} }
+	for _, mode := range []struct {
+		name string
+		opts RunOptions
+	}{
+		{"traced", RunOptions{MaxSteps: 1 << 40}},
+		{"untraced", RunOptions{MaxSteps: 1 << 40, NoTrace: true}},
+		{"covered", RunOptions{MaxSteps: 1 << 40, CoverOnly: true}}, // coverage only (cover.go)
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			before := benchSink
+			benchRun(b, p, workPkg, name, args, &mode.opts)
+			if got := benchSink - before; got != b.N*want {
+				b.Fatalf("%s(%d): results sum to %d over %d runs, want %d each", name, n, got, b.N, want)
+			}
+		})
+	}
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			benchSink += native(n)
+		}
+	})
+}
+
+func BenchmarkWorkSumSquares(b *testing.B) { benchWork(b, "SumSquares", 100_000, workload.SumSquares) }
+func BenchmarkWorkTCAS(b *testing.B)       { benchWork(b, "TCAS", 1000, workload.TCAS) }
+func BenchmarkWorkClassify(b *testing.B)   { benchWork(b, "Classify", 1000, workload.Classify) }
+
+// BenchmarkWorkTCASMedium is BenchmarkWorkTCAS at the size of a test
+// case's run (tens of thousands of events, within a column's first
+// chunk), where what a released trace leaves for the next run is its
+// first chunks.
+func BenchmarkWorkTCASMedium(b *testing.B) { benchWork(b, "TCAS", 40, workload.TCAS) }

@@ -1,0 +1,175 @@
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
+)
+
+// extFunc runs a function without an interpreted body natively.
+type extFunc func(r *run, fr *frame, in *ins, args []Value) Value
+
+// bridges holds the hand-written bridges, by function name as
+// ssa.Function.String prints it (e.g. "strings.ToUpper",
+// "(*strings.Builder).WriteString").
+var bridges = map[string]extFunc{}
+
+func externalName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn.String()
+}
+
+func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
+	if f := bridges[name]; f != nil {
+		return f
+	}
+	if f := reflectBridge(fn, name); f != nil {
+		return f
+	}
+	if _, excluded := stdtable.Excluded[name]; excluded {
+		// The generated table left it out for a reason (an any
+		// parameter or result: a value of the interpreter's in native
+		// memory, or one of native memory read as interpreted): no
+		// reflective call either.
+		return nil
+	}
+	if m, ok := lookupNativeMethod(name); ok {
+		sig := fn.Signature
+		return func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.reflectCall(fr, in, name, m, sig, args)
+		}
+	}
+	return nil
+}
+
+// bridgeGlobal returns the value of a package variable of a package out of
+// scope, if the bridge knows it.
+func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
+	switch g.Pkg.Pkg.Path() + "." + g.Name() {
+	case "os.Stdout": // writes go to RunOptions.Stdout (see fmtWriter)
+		return nativeValue(os.Stdout), true
+	case "os.Stderr":
+		return nativeValue(os.Stderr), true
+	case "crypto/rand.Reader": // the run's seeded stream (bridge_state.go)
+		return r.nativeIface(seededReader{r.bridges()}), true
+	case "os.Args":
+		// The program's name alone (a test's: see run.argv0), the same
+		// from run to run.
+		return Slice(String(r.argv0)), true
+	}
+	if v, ok := tableGlobal(r, g); ok {
+		return v, true
+	}
+	if x, ok := errorGlobals[g.Pkg.Pkg.Path()+"."+g.Name()]; ok {
+		return r.nativeIface(x), true
+	}
+	return Value{}, false
+}
+
+// nativeValue holds native x in interpreted memory.
+func nativeValue(x any) Value {
+	box := &nativeBox{rv: reflect.New(reflect.TypeOf(x)).Elem()}
+	box.rv.Set(reflect.ValueOf(x))
+	return Value{k: KindNative, p: ptrOf(box)}
+}
+
+// callExt runs a bridged function, turning native panics into interpreted
+// ones.
+func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) (v Value) {
+	fr.at = in
+	defer func() {
+		if x := recover(); x != nil {
+			if r.abandoned.Load() {
+				panic(killStop{}) // the run is over (see run.abandon)
+			}
+			if r.stop != nil { // a stop fmt swallowed came first
+				x, r.stop = r.stop, nil
+			}
+			switch x.(type) {
+			case *interpPanic, budgetStop, stopAt, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop, *InternalError:
+				panic(x)
+			}
+			r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: nativePanic{x}, t: typeRef{id: -1}})}, NoEvent)
+		}
+	}()
+	v = f(r, fr, in, args)
+	if r.abandoned.Load() {
+		// The run ended while this goroutine was in native code (see
+		// run.abandon): it ends here, touching nothing of the run.
+		panic(killStop{})
+	}
+	if r.stop != nil {
+		x := r.stop
+		r.stop = nil
+		panic(x)
+	}
+	return v
+}
+
+// nativePanic wraps the value of a panic raised by native code.
+type nativePanic struct{ v any }
+
+func (p nativePanic) Error() string {
+	if e, ok := p.v.(error); ok {
+		return e.Error()
+	}
+	return fmt.Sprint(p.v)
+}
+
+func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args []Value) Value {
+	m := reflect.ValueOf(nat).MethodByName(ci.method.Name())
+	if !m.IsValid() {
+		panic(&BridgeError{Func: ci.name, CallSite: r.pos(in), Reason: fmt.Sprintf("native %T has no method %s", nat, ci.method.Name())})
+	}
+	return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.reflectCall(fr, in, ci.name, m, ci.sig, args)
+	}, args)
+}
+
+// nativeIs reports whether native value x has type t.
+func nativeIs(x any, t types.Type) bool {
+	return reflect.TypeOf(x).String() == goTypeName(t)
+}
+
+// nativeImplements reports whether native value x has the methods of
+// interface type t (by name).
+func nativeImplements(x any, t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	rt := reflect.TypeOf(x)
+	for i := 0; i < it.NumMethods(); i++ {
+		if _, ok := rt.MethodByName(it.Method(i).Name()); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// nativeToValue converts a native value asserted to type t.
+func nativeToValue(r *run, x any, t types.Type) Value {
+	if v, ok, err := r.dataFromNative(reflect.ValueOf(x), t); ok && err == nil {
+		return v // a data struct (*url.Error): an interpreted copy
+	}
+	v, err := valueOfReflect(reflect.ValueOf(x))
+	if err != nil {
+		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.ValueOf(&x).Elem()})}
+	}
+	return v
+}
+
+// handBridgedStd lists the standard packages interpreted from source
+// (loader's sourceStd) whose hand-written bridges (bridges) stand in for
+// their functions of the same name, interpreted or not: sort's Slice,
+// SliceStable, SliceIsSorted (reflection on the interpreted slice), Sort,
+// Stable and IsSorted; flag's isZeroValue (reflection on a flag's Value,
+// bridge_flag.go).
+var handBridgedStd = map[string]bool{"flag": true, "sort": true}

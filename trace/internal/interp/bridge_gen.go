@@ -1,0 +1,179 @@
+package interp
+
+import (
+	"go/types"
+	"io"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/loader"
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
+)
+
+// The generated part of the standard-library bridge: the table of
+// internal/stdtable, written by internal/cmd/bridgegen from the exported
+// API of the standard packages it lists (go/types decides which
+// signatures the bridge converts). Hand-written bridges (bridges) take
+// precedence over the table.
+
+func init() {
+	for name, t := range stdtable.Types {
+		if nativeTypes[name] == nil {
+			nativeTypes[name] = t
+		}
+	}
+}
+
+// reflectBridge returns the bridge of a function of the generated table:
+// a native call by reflection that converts the arguments and results by
+// fn's signature (a method's receiver first).
+func reflectBridge(fn *ssa.Function, name string) extFunc {
+	f, ok := stdtable.Funcs[name]
+	if !ok {
+		return nil
+	}
+	rv, sig := reflect.ValueOf(f), fn.Signature
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.reflectCall(fr, in, name, rv, sig, args)
+	}
+}
+
+// tableGlobal returns the value of a package variable of the table: the
+// variable's current native value, converted once per run.
+func tableGlobal(r *run, g *ssa.Global) (Value, bool) {
+	ptr, ok := stdtable.Vars[g.Pkg.Pkg.Path()+"."+g.Name()]
+	if !ok {
+		return Value{}, false
+	}
+	t := g.Type().(*types.Pointer).Elem()
+	nv := reflect.ValueOf(ptr).Elem()
+	if nv.Kind() == reflect.Struct && nv.Type().Size() == 0 {
+		// binary.BigEndian...: a value of an empty struct carries nothing;
+		// an interpreted one lets the methods promoted from its fields be
+		// interpreted wrappers.
+		return copyVal(r.p.zero(t)), true
+	}
+	v, err := r.fromNative(nv, t)
+	if err != nil {
+		return Value{}, false
+	}
+	return v, true
+}
+
+// unbridgedReason says why fn, a function without an interpreted body,
+// has no bridge.
+func unbridgedReason(fn *ssa.Function, name string) string {
+	if fn.Syntax() != nil {
+		// Loaded from source, yet without a body: declared in Go,
+		// defined in assembly or by go:linkname.
+		if fn.Pkg != nil && loader.IsStd(fn.Pkg.Pkg.Path()) {
+			return "declared without a body (implemented in the runtime or in assembly), so there is nothing to interpret"
+		}
+		return "declared without a body (implemented in assembly or by go:linkname), so there is nothing to interpret; a build tag such as purego may select a Go implementation (Config.BuildFlags)"
+	}
+	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
+		return "an instance of a generic function of a standard package, which has no native counterpart to call (Load interprets cmp, iter, maps, slices and non-standard dependencies from source; see Config.Scope)"
+	}
+	if why, ok := stdtable.Excluded[name]; ok {
+		return why
+	}
+	return "not in the bridge's table (see trace/README.md)"
+}
+
+// adaptIface returns a native value implementing the interface type rt
+// for an interpreted value whose type has the methods rt needs: a Write
+// method for io.Writer, a Read method for io.Reader.
+func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflect.Value, bool) {
+	if it.nat != nil {
+		return reflect.Value{}, false
+	}
+	var x any
+	switch {
+	case reflect.TypeFor[writerVal]().Implements(rt) && r.p.hasMethod(it.t, "Write"):
+		x = writerVal{r, fr, in, it}
+	case reflect.TypeFor[readerVal]().Implements(rt) && r.p.hasMethod(it.t, "Read"):
+		x = readerVal{r, fr, in, it}
+	default:
+		return reflect.Value{}, false
+	}
+	return reflect.ValueOf(x), true
+}
+
+// readerVal is an io.Reader whose Read is an interpreted method: native
+// code reads into a fresh interpreted slice, copied back into its buffer.
+type readerVal struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+var _ io.Reader = readerVal{}
+
+func (rd readerVal) Read(p []byte) (int, error) {
+	cs := make([]cell, len(p))
+	for i := range cs {
+		cs[i] = cell{v: Uint(0), st: NoEvent}
+	}
+	res := rd.r.callMethod(rd.fr, rd.in, rd.it, "Read", []Value{sliceOf(cs)})
+	rs := splitResults(res, 2)
+	n := int(rs[0].Int())
+	for i := 0; i < n && i < len(p); i++ {
+		p[i] = byte(cs[i].v.n)
+	}
+	var err error
+	if e := rs[1]; e.k == KindInterface && e.p != nil {
+		if x, ok := rd.r.ifaceToNative(rd.fr, (*iface)(e.p)).(error); ok {
+			err = x
+		}
+	}
+	return n, err
+}
+
+// isNativeType reports whether values of t live natively (see nativeTypes).
+func isNativeType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && nativeTypes[n.Obj().Pkg().Path()+"."+n.Obj().Name()] != nil
+}
+
+// loadNative executes *p for a pointer to a native type: p is either an
+// interpreted pointer to a cell or a native pointer (a result of native
+// code), whose pointee is copied into a new native box.
+func (r *run) loadNative(fr *frame, in *ins) {
+	x := fr.regs[in.a[0]]
+	if x.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	if x.k == KindNative {
+		rv := (*nativeBox)(x.p).rv
+		box := &nativeBox{rv: reflect.New(rv.Type().Elem()).Elem()}
+		box.rv.Set(rv.Elem())
+		r.def(fr, in, Value{k: KindNative, p: ptrOf(box)})
+		return
+	}
+	c := (*cell)(x.p)
+	e := r.def(fr, in, copyVal(c.v))
+	if r.tr != nil {
+		r.memDeps(c, e)
+	}
+}
+
+// storeNative executes *p = v for a pointer to a native type (see
+// loadNative).
+func (r *run) storeNative(fr *frame, in *ins) {
+	x := fr.regs[in.a[0]]
+	if x.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	v, e := r.stmtV(fr, in, fr.regs[in.a[1]])
+	if x.k != KindNative {
+		storeInto((*cell)(x.p), v, e)
+		return
+	}
+	dst := (*nativeBox)(x.p).rv.Elem()
+	if v.k != KindNative || v.p == nil || (*nativeBox)(v.p).rv.Type() != dst.Type() {
+		panic(&InternalError{Value: "store of a non-native value through a native " + dst.Type().String() + " pointer", Pos: r.pos(in)})
+	}
+	dst.Set((*nativeBox)(v.p).rv)
+}

@@ -1,0 +1,26 @@
+package interp
+
+import (
+	"math/rand/v2"
+	"reflect"
+)
+
+// Bridges of math/rand/v2: seeded generators (PCG, ChaCha8) and the Rand
+// built on them live natively in interpreted memory, so seeded test inputs
+// are the same as in native runs. The top-level functions, which draw from
+// a randomly seeded source, are deliberately not bridged.
+func init() {
+	nativeTypes["math/rand/v2.Rand"] = reflect.TypeOf(rand.Rand{})
+	nativeTypes["math/rand/v2.PCG"] = reflect.TypeOf(rand.PCG{})
+	nativeTypes["math/rand/v2.ChaCha8"] = reflect.TypeOf(rand.ChaCha8{})
+	for name, f := range map[string]any{
+		"math/rand/v2.NewPCG":     rand.NewPCG,
+		"math/rand/v2.NewChaCha8": rand.NewChaCha8,
+		"math/rand/v2.New":        rand.New,
+	} {
+		rv, n := reflect.ValueOf(f), name
+		bridges[n] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.reflectCall(fr, in, n, rv, calleeSig(in), args)
+		}
+	}
+}

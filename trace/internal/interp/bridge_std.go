@@ -1,0 +1,645 @@
+package interp
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// nativeTypes are standard-library types whose values live natively inside
+// interpreted memory (their methods run natively by reflection), by
+// "path.Name".
+var nativeTypes = map[string]reflect.Type{
+	"strings.Builder":  reflect.TypeOf(strings.Builder{}),
+	"strings.Reader":   reflect.TypeOf(strings.Reader{}),
+	"strings.Replacer": reflect.TypeOf(strings.Replacer{}),
+	"bytes.Buffer":     reflect.TypeOf(bytes.Buffer{}),
+}
+
+func init() {
+	for _, name := range []string{"fmt.Sprint", "fmt.Sprintf", "fmt.Sprintln", "fmt.Errorf", "fmt.Print", "fmt.Printf", "fmt.Println"} {
+		bridges[name] = fmtBridge(name)
+	}
+	for _, name := range []string{"fmt.Append", "fmt.Appendf", "fmt.Appendln"} {
+		bridges[name] = appendBridge(name)
+	}
+	for _, name := range []string{"fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln"} {
+		bridges[name] = fprintBridge(name)
+	}
+	bridges["sort.Slice"] = sortSlice(false)
+	bridges["sort.SliceStable"] = sortSlice(true)
+	bridges["sort.SliceIsSorted"] = sortSliceIsSorted
+	bridges["sort.Sort"] = sortSort(false)
+	bridges["sort.Stable"] = sortSort(true)
+	bridges["sort.IsSorted"] = sortIsSorted
+	bridges["errors.As"] = errorsAs
+	bridges["errors.AsType"] = errorsAsType
+	bridges["errors.Is"] = errorsIs
+	bridges["errors.Unwrap"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		// The result of the error's Unwrap() error method, else nil (not
+		// an Unwrap() []error).
+		if args[0].p == nil {
+			return Value{k: KindInterface}
+		}
+		it := (*iface)(args[0].p)
+		if it.nat != nil {
+			e, _ := it.nat.(error)
+			if u := errors.Unwrap(e); u != nil {
+				return r.nativeIface(u)
+			}
+			return Value{k: KindInterface}
+		}
+		if m := r.errMethod(it, "Unwrap"); m != nil && m.Params().Len() == 0 && m.Results().Len() == 1 {
+			if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); !many {
+				return r.callMethod(fr, in, it, "Unwrap", nil)
+			}
+		}
+		return Value{k: KindInterface}
+	}
+	bridges["os.Exit"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		panic(exitStop{int(args[0].Int())})
+	}
+	bridges["reflect.DeepEqual"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return Bool(deepEqual(args[0], args[1], 0))
+	}
+}
+
+// deepEqual is reflect.DeepEqual over interpreted values (cycles are cut
+// at a fixed depth).
+func deepEqual(a, b Value, depth int) bool {
+	if depth > 100 {
+		return true
+	}
+	if a.k != b.k {
+		return false
+	}
+	switch a.k {
+	case KindInterface:
+		if a.p == nil || b.p == nil {
+			return a.p == b.p
+		}
+		ai, bi := (*iface)(a.p), (*iface)(b.p)
+		if ai.nat != nil || bi.nat != nil {
+			if ai.nat == nil || bi.nat == nil {
+				return false
+			}
+			return reflect.DeepEqual(ai.nat, bi.nat)
+		}
+		return ai.t.id == bi.t.id && deepEqual(ai.v, bi.v, depth+1)
+	case KindPointer:
+		if a.p == b.p {
+			return true
+		}
+		if a.p == nil || b.p == nil {
+			return false
+		}
+		return deepEqual((*cell)(a.p).v, (*cell)(b.p).v, depth+1)
+	case KindSlice:
+		if (a.p == nil) != (b.p == nil) {
+			return false
+		}
+		as, bs := a.slice(), b.slice()
+		if len(as) != len(bs) {
+			return false
+		}
+		for i := range as {
+			if !deepEqual(as[i].v, bs[i].v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case KindStruct, KindArray:
+		ac, bc := a.cells(), b.cells()
+		if len(ac) != len(bc) {
+			return false
+		}
+		for i := range ac {
+			if !deepEqual(ac[i].v, bc[i].v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case KindMap:
+		if (a.p == nil) != (b.p == nil) {
+			return false
+		}
+		if a.p == b.p {
+			return true
+		}
+		am, bm := (*mapObj)(a.p), (*mapObj)(b.p)
+		if am.len() != bm.len() {
+			return false
+		}
+		for _, e := range am.live() {
+			o := bm.lookup(e.k)
+			if o == nil || !deepEqual(e.c.v, o.c.v, depth+1) {
+				return false
+			}
+		}
+		return true
+	case KindFunc:
+		return a.p == nil && b.p == nil
+	case KindNative:
+		// A value of a standard type living natively (time.Location,
+		// big.Int...): reflect.DeepEqual on the native values.
+		if a.p == nil || b.p == nil {
+			return a.p == b.p
+		}
+		return reflect.DeepEqual((*nativeBox)(a.p).rv.Interface(), (*nativeBox)(b.p).rv.Interface())
+	}
+	return Equal(a, b)
+}
+
+// calleeSig returns the signature of the function called by in.
+func calleeSig(in *ins) *types.Signature {
+	ci := in.x.(*callInfo)
+	if ci.kind == callStatic && ci.code != nil {
+		return ci.code.fn.Signature
+	}
+	return ci.sig
+}
+
+// lookupNativeMethod returns the native method for names like
+// "(*strings.Builder).WriteString" of a type in nativeTypes.
+func lookupNativeMethod(name string) (reflect.Value, bool) {
+	if !strings.HasPrefix(name, "(") {
+		return reflect.Value{}, false
+	}
+	recv, meth, ok := strings.Cut(name[1:], ").")
+	if !ok {
+		return reflect.Value{}, false
+	}
+	ptr := strings.HasPrefix(recv, "*")
+	rt := nativeTypes[strings.TrimPrefix(recv, "*")]
+	if rt == nil {
+		return reflect.Value{}, false
+	}
+	if ptr {
+		rt = reflect.PointerTo(rt)
+	}
+	m, ok := rt.MethodByName(meth)
+	if !ok {
+		return reflect.Value{}, false
+	}
+	return m.Func, true
+}
+
+// nativeZero returns a fresh native zero value for t if t is one of
+// nativeTypes.
+func nativeZero(t types.Type) (Value, bool) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return Value{}, false
+	}
+	rt := nativeTypes[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
+	if rt == nil {
+		return Value{}, false
+	}
+	return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.New(rt).Elem()})}, true
+}
+
+// variadicArgs returns the natives of a ...any argument (an interpreted
+// slice of interfaces), with %T verbs of format (if non-nil) resolved to the
+// interpreted type names.
+func (r *run) variadicArgs(fr *frame, s Value) []any {
+	cs := s.slice()
+	out := make([]any, len(cs))
+	for i := range cs {
+		v := cs[i].v
+		if v.k == KindInterface && v.p != nil {
+			out[i] = r.ifaceToNative(fr, (*iface)(v.p))
+		}
+	}
+	return out
+}
+
+// rewriteT replaces %T verbs of format by %s (keeping flags and width) and
+// their operands by the interpreted type names: package fmt would name the
+// wrappers' native types.
+func (r *run) rewriteT(format string, args []any, raw Value) string {
+	if !strings.Contains(format, "%") {
+		return format
+	}
+	cs := raw.slice()
+	var out strings.Builder
+	argi := 0
+	for i := 0; i < len(format); i++ {
+		out.WriteByte(format[i])
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
+			if format[i] == '*' {
+				argi++
+			}
+			out.WriteByte(format[i])
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '%' {
+			out.WriteByte('%')
+			continue
+		}
+		if format[i] == 'T' && argi < len(args) {
+			v := cs[argi].v
+			name := "<nil>"
+			if v.p != nil {
+				it := (*iface)(v.p)
+				if it.nat != nil {
+					name = fmt.Sprintf("%T", it.nat)
+				} else {
+					name = goTypeName(it.t.t) // as reflect names it: []uint8, not []byte
+				}
+			}
+			args[argi] = name
+			out.WriteByte('s')
+		} else {
+			out.WriteByte(format[i])
+		}
+		argi++
+	}
+	return out.String()
+}
+
+func fmtBridge(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		var s string
+		switch name {
+		case "fmt.Sprint", "fmt.Print":
+			s = fmt.Sprint(r.variadicArgs(fr, args[0])...)
+		case "fmt.Sprintln", "fmt.Println":
+			s = fmt.Sprintln(r.variadicArgs(fr, args[0])...)
+		case "fmt.Sprintf", "fmt.Printf", "fmt.Errorf":
+			a := r.variadicArgs(fr, args[1])
+			format := r.rewriteT(args[0].Str(), a, args[1])
+			if name == "fmt.Errorf" {
+				return r.nativeIface(fmt.Errorf(format, a...))
+			}
+			s = fmt.Sprintf(format, a...)
+		}
+		if strings.HasPrefix(name, "fmt.Sprint") {
+			return String(s)
+		}
+		n, _ := io_WriteString(r, s)
+		return Tuple(Int(int64(n)), Value{k: KindInterface})
+	}
+}
+
+func io_WriteString(r *run, s string) (int, error) { return fmt.Fprint(r.out, s) }
+
+// appendBridge is fmt.Append, Appendf or Appendln: what Sprint, Sprintf
+// or Sprintln format, appended to the interpreted byte slice.
+func appendBridge(name string) extFunc {
+	sprint := fmtBridge("fmt.Sprint" + strings.TrimPrefix(name, "fmt.Append"))
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		s := sprint(r, fr, in, args[1:]).Str()
+		cs := make([]cell, len(s))
+		for i := range len(s) {
+			cs[i] = cell{v: Value{k: KindUint, n: uint64(s[i])}, st: NoEvent}
+		}
+		return r.appendCells(args[0], cs)
+	}
+}
+
+// appendCells returns append(x, vs...) for an interpreted slice x of
+// one-byte elements: in x's array while it has room, else in a new one
+// grown as the runtime grows it.
+func (r *run) appendCells(x Value, vs []cell) Value {
+	old := x.slice()
+	full := old[:cap(old)]
+	n := len(old) + len(vs)
+	switch {
+	case x.p == nil && len(vs) == 0:
+		return Value{k: KindSlice} // append(nil) is nil
+	case n <= len(full):
+		for i := range vs {
+			full[len(old)+i].v = vs[i].v
+		}
+		return sliceOf(full[:n])
+	}
+	c := growCap(n, cap(old), 1, true)
+	r.allocCells(c)
+	cs := make([]cell, n, c)
+	for i := range old {
+		cs[i] = cell{v: old[i].v, st: NoEvent}
+	}
+	for i := range vs {
+		cs[len(old)+i] = cell{v: vs[i].v, st: NoEvent}
+	}
+	return sliceOf(cs)
+}
+
+func fprintBridge(name string) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		w, ok := r.fmtWriter(fr, in, args[0])
+		if !ok {
+			panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "the writer is neither native nor an interpreted type with a Write method"})
+		}
+		var n int
+		var err error
+		switch name {
+		case "fmt.Fprint":
+			n, err = fmt.Fprint(w, r.variadicArgs(fr, args[1])...)
+		case "fmt.Fprintln":
+			n, err = fmt.Fprintln(w, r.variadicArgs(fr, args[1])...)
+		default:
+			a := r.variadicArgs(fr, args[2])
+			n, err = fmt.Fprintf(w, r.rewriteT(args[1].Str(), a, args[2]), a...)
+		}
+		ev := Value{k: KindInterface}
+		if err != nil {
+			ev = r.nativeIface(err)
+		}
+		return Tuple(Int(int64(n)), ev)
+	}
+}
+
+// swapCells exchanges the values of two memory cells (and their stores).
+func swapCells(cs []cell, i, j int) { cs[i], cs[j] = cs[j], cs[i] }
+
+type cellSorter struct {
+	cs   []cell
+	less func(i, j int) bool
+}
+
+func (s cellSorter) Len() int           { return len(s.cs) }
+func (s cellSorter) Less(i, j int) bool { return s.less(i, j) }
+func (s cellSorter) Swap(i, j int)      { swapCells(s.cs, i, j) }
+
+func sortSlice(stable bool) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		x := args[0]
+		if x.k != KindInterface || x.p == nil || (*iface)(x.p).v.k != KindSlice {
+			panic(&BridgeError{Func: "sort.Slice", CallSite: r.pos(in), Reason: "argument is not an interpreted slice"})
+		}
+		cs := (*iface)(x.p).v.slice()
+		less := args[1]
+		s := cellSorter{cs: cs, less: func(i, j int) bool {
+			return r.callValue(fr, in, less, []Value{Int(int64(i)), Int(int64(j))}).Bool()
+		}}
+		if stable {
+			sort.Stable(s)
+		} else {
+			sort.Sort(s)
+		}
+		return Value{}
+	}
+}
+
+func sortSliceIsSorted(r *run, fr *frame, in *ins, args []Value) Value {
+	x := args[0]
+	if x.k != KindInterface || x.p == nil {
+		return Bool(true)
+	}
+	n := (*iface)(x.p).v.Len()
+	for i := n - 1; i > 0; i-- {
+		if r.callValue(fr, in, args[1], []Value{Int(int64(i)), Int(int64(i - 1))}).Bool() {
+			return Bool(false)
+		}
+	}
+	return Bool(true)
+}
+
+type ifaceSorter struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+func (s ifaceSorter) Len() int { return int(s.r.callMethod(s.fr, s.in, s.it, "Len", nil).Int()) }
+func (s ifaceSorter) Less(i, j int) bool {
+	return s.r.callMethod(s.fr, s.in, s.it, "Less", []Value{Int(int64(i)), Int(int64(j))}).Bool()
+}
+func (s ifaceSorter) Swap(i, j int) {
+	s.r.callMethod(s.fr, s.in, s.it, "Swap", []Value{Int(int64(i)), Int(int64(j))})
+}
+
+func sortSort(stable bool) extFunc {
+	return func(r *run, fr *frame, in *ins, args []Value) Value {
+		x := args[0]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		it := (*iface)(x.p)
+		if it.nat != nil {
+			if stable {
+				sort.Stable(it.nat.(sort.Interface))
+			} else {
+				sort.Sort(it.nat.(sort.Interface))
+			}
+			return Value{}
+		}
+		s := ifaceSorter{r, fr, in, it}
+		if stable {
+			sort.Stable(s)
+		} else {
+			sort.Sort(s)
+		}
+		return Value{}
+	}
+}
+
+// sortIsSorted is sort.IsSorted over native or interpreted data.
+func sortIsSorted(r *run, fr *frame, in *ins, args []Value) Value {
+	x := args[0]
+	if x.p == nil {
+		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+	}
+	it := (*iface)(x.p)
+	if it.nat != nil {
+		return Bool(sort.IsSorted(it.nat.(sort.Interface)))
+	}
+	return Bool(sort.IsSorted(ifaceSorter{r, fr, in, it}))
+}
+
+// callMethod calls the interpreted method name of the dynamic value of it.
+func (r *run) callMethod(fr *frame, in *ins, it *iface, name string, args []Value) Value {
+	ms := r.p.SSA.MethodSets.MethodSet(it.t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			c := r.p.code(r.p.SSA.MethodValue(ms.At(i)))
+			full := append([]Value{it.v}, args...)
+			v, _ := r.invokeCode(fr, in, c, nil, nil, full, nil, fr.ctrl, mix(fr.path, in.sid, -1-int32(r.steps%1024)))
+			r.cur = fr
+			return v
+		}
+	}
+	panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "no method " + name + " on " + it.t.t.String()})
+}
+
+// errorsAs implements errors.As for interpreted and native errors: it walks
+// the chain of Unwrap methods (interpreted or native).
+// errorsIs is errors.Is on interpreted errors: == when the target's type
+// is comparable, then the error's Is method, then its Unwrap (one error or
+// several), as the errors package does, whether the errors are
+// interpreted values (calling their methods) or native ones.
+func errorsIs(r *run, fr *frame, in *ins, args []Value) Value {
+	err, target := args[0], args[1]
+	if err.p == nil || target.p == nil {
+		return Bool(err.p == target.p)
+	}
+	ti := (*iface)(target.p)
+	comparable := ti.nat == nil && types.Comparable(ti.t.t) || ti.nat != nil && reflect.TypeOf(ti.nat).Comparable()
+	return Bool(r.errIs(fr, in, err, target, comparable, 0))
+}
+
+func (r *run) errIs(fr *frame, in *ins, err, target Value, comparable bool, depth int) bool {
+	return r.errChain(fr, in, err, depth, func(err Value) bool {
+		it := (*iface)(err.p)
+		if comparable && (it.nat == nil || reflect.TypeOf(it.nat).Comparable()) && Equal(err, target) {
+			return true
+		}
+		if it.nat != nil {
+			x, ok := it.nat.(interface{ Is(error) bool })
+			te, isErr := r.ifaceToNative(fr, (*iface)(target.p)).(error)
+			return ok && isErr && x.Is(te)
+		}
+		m := r.errMethod(it, "Is")
+		return m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 && r.callMethod(fr, in, it, "Is", []Value{target}).n != 0
+	})
+}
+
+// errChain walks err's chain as the errors package does, depth first
+// through errors wrapping several, and reports whether match holds for
+// one of them.
+func (r *run) errChain(fr *frame, in *ins, err Value, depth int, match func(Value) bool) bool {
+	for ; err.p != nil && depth < 100; depth++ {
+		if match(err) {
+			return true
+		}
+		next, several, ok := r.unwrapErr(fr, in, err)
+		if several != nil {
+			for _, e := range several {
+				if r.errChain(fr, in, e, depth+1, match) {
+					return true
+				}
+			}
+			return false
+		}
+		if !ok {
+			return false
+		}
+		err = next
+	}
+	return false
+}
+
+// unwrapErr is one step of the errors package's chain: the error err's
+// Unwrap() error gives (next), or its Unwrap() []error (several); ok is
+// false if it has neither. Native errors are unwrapped natively,
+// interpreted ones through their methods.
+func (r *run) unwrapErr(fr *frame, in *ins, err Value) (next Value, several []Value, ok bool) {
+	it := (*iface)(err.p)
+	if it.nat != nil {
+		switch x := it.nat.(type) {
+		case interface{ Unwrap() error }:
+			return r.nativeIface(x.Unwrap()), nil, true
+		case interface{ Unwrap() []error }:
+			for _, e := range x.Unwrap() {
+				several = append(several, r.nativeIface(e))
+			}
+			return Value{}, several, true
+		}
+		return Value{}, nil, false
+	}
+	m := r.errMethod(it, "Unwrap")
+	if m == nil || m.Params().Len() != 0 || m.Results().Len() != 1 {
+		return Value{}, nil, false
+	}
+	res := r.callMethod(fr, in, it, "Unwrap", nil)
+	if _, many := m.Results().At(0).Type().Underlying().(*types.Slice); many {
+		several = []Value{}
+		for _, c := range res.slice() {
+			several = append(several, c.v)
+		}
+		return Value{}, several, true
+	}
+	return res, nil, true
+}
+
+// errMethod returns the signature of it's method name, nil if it has none.
+func (r *run) errMethod(it *iface, name string) *types.Signature {
+	ms := r.p.SSA.MethodSets.MethodSet(it.t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			return ms.At(i).Type().(*types.Signature)
+		}
+	}
+	return nil
+}
+
+func errorsAs(r *run, fr *frame, in *ins, args []Value) Value {
+	err, target := args[0], args[1]
+	if target.k != KindInterface || target.p == nil {
+		panic(&BridgeError{Func: "errors.As", CallSite: r.pos(in), Reason: "target must be a non-nil pointer"})
+	}
+	tit := (*iface)(target.p)
+	pt, ok := tit.t.t.Underlying().(*types.Pointer)
+	if !ok || tit.v.p == nil {
+		r.rtPanic(fr, in, "errors: target must be a non-nil pointer")
+	}
+	return Bool(r.errAs(fr, in, err, target, pt.Elem(), 0))
+}
+
+// errorsAsType is errors.AsType[E] (Go 1.26, generic): errors.As into a
+// fresh variable of type E, the result type of the call, returned with
+// whether it was set.
+func errorsAsType(r *run, fr *frame, in *ins, args []Value) Value {
+	e := calleeSig(in).Results().At(0).Type()
+	zero := copyVal(r.p.zero(e))
+	if args[0].k != KindInterface || args[0].p == nil {
+		return Tuple(zero, Bool(false))
+	}
+	r.allocCells(1)
+	dst := newCell(zero, NoEvent)
+	target := Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.NewPointer(e)), v: Value{k: KindPointer, p: ptrOf(dst)}})}
+	if !r.errAs(fr, in, args[0], target, e, 0) {
+		return Tuple(zero, Bool(false))
+	}
+	return Tuple(dst.v, Bool(true))
+}
+
+// errAs is errors.As's search, as the errors package does it: the first
+// error of the chain assignable to want (the target's element type) is
+// stored through the target, else an error's As method may answer, else
+// its Unwrap (one error or several) goes on.
+func (r *run) errAs(fr *frame, in *ins, err, target Value, want types.Type, depth int) bool {
+	_, wantIface := want.Underlying().(*types.Interface)
+	dst := (*cell)((*iface)(target.p).v.p)
+	return r.errChain(fr, in, err, depth, func(err Value) bool {
+		it := (*iface)(err.p)
+		if it.nat != nil {
+			switch {
+			case wantIface && nativeImplements(it.nat, want):
+				dst.v = err
+			case !wantIface && nativeIs(it.nat, want):
+				dst.v = nativeToValue(r, it.nat, want)
+			default:
+				return false
+			}
+			return true
+		}
+		wr := r.p.internLocked(want)
+		switch {
+		case wantIface && r.p.implements(it, wr):
+			dst.v = err
+			return true
+		case !wantIface && it.t.id == wr.id:
+			dst.v = copyVal(it.v)
+			return true
+		}
+		m := r.errMethod(it, "As")
+		return m != nil && m.Params().Len() == 1 && m.Results().Len() == 1 && r.callMethod(fr, in, it, "As", []Value{target}).n != 0
+	})
+}
+
+// exitStop unwinds a run that called os.Exit.
+type exitStop struct{ code int }

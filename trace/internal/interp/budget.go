@@ -1,0 +1,79 @@
+package interp
+
+import "unsafe"
+
+// budgetStop unwinds a run that exhausted its step or depth budget.
+type budgetStop struct{ depth, mem bool }
+
+// stopAt unwinds a run that reached Hooks.StopAt.
+type stopAt struct{}
+
+// cellBytes is what one cell of interpreted memory counts for
+// RunOptions.MaxAlloc.
+const cellBytes = int64(unsafe.Sizeof(cell{}))
+
+// allocate charges n bytes to the run's allocation budget before they are
+// allocated.
+func (r *run) allocate(n int64) {
+	r.alloc += n
+	if r.alloc > r.maxAlloc || n < 0 {
+		r.alloc = r.maxAlloc
+		panic(budgetStop{mem: true})
+	}
+}
+
+// aggLen is the number of top-level cells of an aggregate value, else 0.
+func (v Value) aggLen() int {
+	if v.isAgg() {
+		return int(v.n)
+	}
+	return 0
+}
+
+// allocCells charges n cells.
+func (r *run) allocCells(n int) {
+	if n > 0 {
+		r.allocate(int64(n) * cellBytes)
+	}
+}
+
+// ctxStop unwinds a cancelled run.
+type ctxStop struct{ err error }
+
+// tick counts one step, stopping the run at its budget; every 0x4000 steps
+// it checks the context, and every quantum steps it lets other goroutines
+// run. The loop of exec counts steps itself and calls tick only when the
+// count reaches r.limit.
+func (r *run) tick(fr *frame, in *ins) {
+	r.steps++
+	if r.steps > r.max {
+		r.steps = r.max
+		fr.at = in
+		panic(budgetStop{})
+	}
+	r.setLimit()
+	if r.steps&0x3fff == 0 {
+		if err := r.ctx.Err(); err != nil {
+			panic(ctxStop{err})
+		}
+		if r.s != nil && r.steps&(quantum-1) == 0 {
+			fr.at = in
+			r.yield()
+		}
+	}
+}
+
+// quantum is the number of steps (a power of two, a multiple of 0x4000)
+// after which the running goroutine lets the others run, if it has not
+// blocked before: about what Go's 10 ms time slice runs natively, so that
+// a goroutine starting many others, as the go statement does not yield,
+// goes on as far before they run.
+const quantum = 1 << 20
+
+// setLimit sets r.limit to the next step count at which tick has work:
+// one past the budget, or the next multiple of 0x4000.
+// (r.max+1 would overflow for a budget of math.MaxInt64; r.steps never
+// exceeds r.max.)
+func (r *run) setLimit() {
+	r.limit = min(r.max, r.steps|0x3fff) + 1
+}

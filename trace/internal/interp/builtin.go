@@ -1,0 +1,312 @@
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// builtin runs a call to a Go built-in function (or an ssa: intrinsic).
+func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Value) Value {
+	st := NoEvent
+	if r.tr != nil && r.tr.Len() > 0 {
+		st = EventID(r.tr.Len() - 1)
+		for st >= 0 && r.tr.sid(int(st)) != in.sid {
+			st--
+		}
+	}
+	switch name {
+	case "panic":
+		r.throw(fr, in, args[0], NoEvent)
+	case "close":
+		r.closeChan(fr, in, args[0])
+		return Value{}
+	case "len":
+		x := args[0]
+		if x.k == KindChan {
+			if x.p == nil || (*chanObj)(x.p).timer {
+				return Int(0)
+			}
+			return Int(int64(len((*chanObj)(x.p).buf)))
+		}
+		if x.k == KindPointer {
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			return Int(int64((*cell)(x.p).v.n))
+		}
+		return Int(int64(x.Len()))
+	case "cap":
+		x := args[0]
+		switch x.k {
+		case KindChan:
+			if x.p == nil || (*chanObj)(x.p).timer {
+				return Int(0)
+			}
+			return Int(int64((*chanObj)(x.p).cap))
+		case KindSlice:
+			return Int(int64(cap(x.slice())))
+		case KindPointer:
+			if x.p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			return Int(int64((*cell)(x.p).v.n))
+		case KindArray:
+			return Int(int64(x.n))
+		}
+	case "append":
+		if old, n := args[0].slice(), args[1].Len(); len(old)+n > cap(old) {
+			r.allocCells(growCap(len(old)+n, cap(old), ci.esize, ci.noscan))
+		}
+		return appendValues(ci, args[0], args[1], st)
+	case "copy":
+		dst := args[0].slice()
+		var vals []Value
+		if args[1].k == KindString {
+			s := args[1].Str()
+			for i := 0; i < len(s) && i < len(dst); i++ {
+				vals = append(vals, Uint(uint64(s[i])))
+			}
+			for i, v := range vals {
+				storeInto(&dst[i], v, st)
+			}
+		} else {
+			src := args[1].slice()
+			var sts []EventID // read before any store: src and dst may overlap
+			for i := 0; i < len(src) && i < len(dst); i++ {
+				vals = append(vals, copyVal(src[i].v))
+				sts = append(sts, copiedStore(src[i], st))
+			}
+			for i, v := range vals {
+				storeInto(&dst[i], v, sts[i])
+			}
+		}
+		return Int(int64(len(vals)))
+	case "delete":
+		if args[0].p != nil {
+			(*mapObj)(args[0].p).delete(args[1])
+		}
+		return Value{}
+	case "clear":
+		switch x := args[0]; x.k {
+		case KindMap:
+			if x.p != nil {
+				(*mapObj)(x.p).clear()
+			}
+		case KindSlice:
+			cs := x.slice()
+			for i := range cs {
+				storeInto(&cs[i], ci.ez, st)
+			}
+		}
+		return Value{}
+	case "print", "println":
+		var sb strings.Builder
+		for i, a := range args {
+			if i > 0 && name == "println" {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(printValue(a, ci.args[i]))
+		}
+		if name == "println" {
+			sb.WriteByte('\n')
+		}
+		io := r.out
+		fmt.Fprint(io, sb.String())
+		return Value{}
+	case "recover":
+		if r.next == fr && fr.panic != nil {
+			// A deferred recover() run by a panic of the frame that deferred
+			// it is called by the panic, not by a deferred function: a no-op
+			// (go/test/recover1.go's test7). Run by the frame's normal
+			// return, it recovers like a call from that frame.
+			return Value{k: KindInterface}
+		}
+		if d := fr.deferOf; d != nil && d.panic != nil && !isGoexit(d.panic.v) { // a Goexit is not recovered
+			v := d.panic.v
+			d.panic = nil
+			return v
+		}
+		return Value{k: KindInterface}
+	case "min", "max":
+		best := args[0]
+		for _, a := range args[1:] {
+			if ci.ecls == clsFloat {
+				bf, af := best.Float(), a.Float()
+				if math.IsNaN(af) || math.IsNaN(bf) {
+					best = Float(math.NaN())
+					continue
+				}
+				if (name == "min" && (af < bf || af == bf && math.Signbit(af))) || (name == "max" && (af > bf || af == bf && !math.Signbit(af))) {
+					best = a
+				}
+				continue
+			}
+			var lt bool
+			switch ci.ecls {
+			case clsInt:
+				lt = a.Int() < best.Int()
+			case clsUint:
+				lt = a.n < best.n
+			case clsString:
+				lt = a.Str() < best.Str()
+			}
+			gt := !lt && !Equal(a, best)
+			if (name == "min" && lt) || (name == "max" && gt) {
+				best = a
+			}
+		}
+		return best
+	case "complex":
+		c := complex(args[0].Float(), args[1].Float())
+		if ci.ecls == clsFloat && ci.args != nil {
+			if _, ii := classify(ci.args[0]); ii.bits == 32 {
+				c = complex128(complex64(c))
+			}
+		}
+		return Complex(c)
+	case "real":
+		return Float(real(args[0].Complex()))
+	case "imag":
+		return Float(imag(args[0].Complex()))
+	case "ssa:wrapnilchk":
+		if args[0].p == nil {
+			// compiled code (gc, Go 1.26) dereferences the nil receiver
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		return args[0]
+	case "ssa:deferstack":
+		return Value{k: kindDefers, p: ptrOf(fr)}
+	}
+	if v, ok := r.unsafeBuiltin(fr, in, ci, name, args); ok { // unsafe.go
+		return v
+	}
+	if v, ok := sizeBuiltin(name, ci.args, in.instr); ok {
+		return v
+	}
+	u := &UnsupportedError{Construct: "built-in " + name, Pos: r.pos(in)}
+	panic(u)
+}
+
+// copiedStore returns the last store that a cell copied from src by
+// append or copy records: src's own for a value that is not an aggregate
+// (the copy moves that value: a load of the copy depends on the store
+// that wrote it, as the encoding and slices need), else the builtin's
+// event st (an aggregate's parts keep one store each, which a copy does
+// not carry over).
+func copiedStore(src cell, st EventID) EventID {
+	if src.st >= 0 && !src.v.isAgg() {
+		return src.st
+	}
+	return st
+}
+
+// appendValues implements append(s, t...), t a slice or (for []byte) a
+// string, growing like the Go runtime. An element appended from a slice
+// records its source cell's last store (see copiedStore), one from a
+// string the append's event st.
+func appendValues(ci *callInfo, s, t Value, st EventID) Value {
+	ez := ci.ez
+	var add []Value
+	var sts []EventID
+	if t.k == KindString {
+		str := t.Str()
+		add = make([]Value, len(str))
+		for i := 0; i < len(str); i++ {
+			add[i] = Uint(uint64(str[i]))
+		}
+	} else {
+		src := t.slice()
+		add = make([]Value, len(src))
+		if st >= 0 {
+			sts = make([]EventID, len(src))
+		}
+		for i := range src {
+			add[i] = copyVal(src[i].v)
+			if sts != nil {
+				sts[i] = copiedStore(src[i], st)
+			}
+		}
+	}
+	stOf := func(i int) EventID {
+		if sts != nil {
+			return sts[i]
+		}
+		return st
+	}
+	old := s.slice()
+	if len(add) == 0 {
+		return s
+	}
+	n := len(old) + len(add)
+	if n <= cap(old) {
+		ns := old[:n]
+		for i, v := range add {
+			storeInto(&ns[len(old)+i], v, stOf(i))
+		}
+		return sliceOf(ns)
+	}
+	c := growCap(n, cap(old), ci.esize, ci.noscan)
+	ns := make([]cell, n, c)
+	for i := range old {
+		ns[i] = cell{v: copyVal(old[i].v), st: old[i].st}
+	}
+	for i, v := range add {
+		ns[len(old)+i] = cell{v: v, st: stOf(i)}
+		if v.isAgg() {
+			setStores(v.cells(), st)
+		}
+	}
+	full := ns[:c]
+	for i := n; i < c; i++ {
+		full[i] = cell{v: copyVal(ez), st: NoEvent}
+	}
+	return sliceOf(ns)
+}
+
+// printValue formats v, of static type t, as the runtime's print does:
+// floats in the shortest 'g' form of their size (Go 1.26), pointers, maps,
+// channels and funcs as an address (0x0 when nil), slices as
+// [len/cap]address, interfaces as (type,data) words.
+func printValue(v Value, t types.Type) string {
+	bits := 64
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 || ok && b.Kind() == types.Complex64 {
+		bits = 32
+	}
+	switch v.k {
+	case KindBool:
+		return strconv.FormatBool(v.Bool())
+	case KindInt:
+		return strconv.FormatInt(v.Int(), 10)
+	case KindUint:
+		if b, ok := t.Underlying().(*types.Basic); ok && (b.Kind() == types.Uintptr || b.Kind() == types.UnsafePointer) {
+			return "0x" + strconv.FormatUint(v.n, 16)
+		}
+		return strconv.FormatUint(v.n, 10)
+	case KindFloat:
+		return strconv.FormatFloat(v.Float(), 'g', -1, bits)
+	case KindComplex:
+		return strconv.FormatComplex(v.Complex(), 'g', -1, 2*bits)
+	case KindString:
+		return v.Str()
+	case KindSlice:
+		return fmt.Sprintf("[%d/%d]%s", v.Len(), cap(v.slice()), printAddr(unsafe.Pointer(unsafe.SliceData(v.slice()))))
+	case KindPointer, KindMap, KindChan, KindFunc:
+		return printAddr(v.p)
+	case KindInterface:
+		if v.p == nil {
+			return "(0x0,0x0)"
+		}
+		return fmt.Sprintf("(%s,%s)", printAddr(v.p), printAddr(v.p)) // no type word here: the box twice
+	}
+	return v.String()
+}
+
+// printAddr formats an address as print does; interpreted objects print
+// their (native) address.
+func printAddr(p unsafe.Pointer) string {
+	return "0x" + strconv.FormatUint(uint64(uintptr(p)), 16)
+}

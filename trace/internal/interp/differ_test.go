@@ -1,0 +1,126 @@
+package interp
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/corpus"
+	"golang.org/x/tools/go/ssa"
+)
+
+// differ compares two ways of running a program (the fast form against
+// the naive one, the specialised recorder against the general one) on the
+// shared subjects below; same runs fn once per way, at its full budget and
+// at cuts seeded cut points, and returns the number of runs compared.
+type differ struct {
+	same func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int
+	// cuts per run of an example, of a corpus program, of a workload, of
+	// a conformance program; randoms: seeded random inputs per example,
+	// besides its cases.
+	exampleCuts, corpusCuts, workCuts, confCuts int
+	randoms                                     int
+	// slow: conformance programs using more than conformanceSteps/slow
+	// steps are left out.
+	slow int64
+	// noFast is plainOutcome's argument when measuring their steps.
+	noFast bool
+}
+
+// examples compares on the examples' functions, on their cases and on
+// seeded random inputs.
+func (d differ) examples(t *testing.T, rng *rand.Rand) {
+	p := loadExamples(t)
+	runs := 0
+	for _, s := range subjects() {
+		fn := p.Func(examplesPath+s.pkg, s.fn)
+		inputs := append([][]int(nil), s.cases...)
+		for range d.randoms {
+			inputs = append(inputs, s.random(rng))
+		}
+		for _, in := range inputs {
+			args := make([]Value, len(in))
+			for i, x := range in {
+				args[i] = Int(int64(x))
+			}
+			runs += d.same(t, p, fn, args, RunOptions{}, rng, d.exampleCuts)
+		}
+	}
+	t.Logf("%d runs compared", runs)
+}
+
+// corpus compares on every program of trace/internal/corpus with two map
+// seeds and three allocation budgets (which stop runs inside fused
+// allocations too). The five tests that do so, seconds of CPU each, run
+// in parallel with each other: they share only the loaded corpus, which
+// is safe for concurrent runs.
+func (d differ) corpus(t *testing.T, rng *rand.Rand) {
+	t.Parallel()
+	p := load(t, "./trace/internal/corpus")
+	runs := 0
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for n := range corpus.Programs {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		fn := p.Func(corpusPkg, name)
+		if fn == nil {
+			t.Fatalf("no function %s", name)
+		}
+		for _, seed := range []int64{0, 7} {
+			runs += d.same(t, p, fn, nil, RunOptions{Seed: seed}, rng, d.corpusCuts)
+		}
+		for _, maxAlloc := range []int64{100, 1000, 10000} {
+			runs += d.same(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1)
+		}
+	}
+	t.Logf("%d runs compared", runs)
+}
+
+// work compares on the workloads of package internal/workload.
+func (d differ) work(t *testing.T, rng *rand.Rand) {
+	p := load(t, "./internal/workload")
+	runs := 0
+	for _, name := range []string{"SumSquares", "TCAS", "Classify"} {
+		fn := p.Func(workPkg, name)
+		for _, n := range []int64{0, 1, 7, 100} {
+			runs += d.same(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, d.workCuts)
+			runs += d.same(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30, MaxAlloc: 2000}, rng, 1)
+		}
+	}
+	t.Logf("%d runs compared", runs)
+}
+
+// conformance compares on every program of the conformance corpus (see
+// conformance_test.go) that loads and is not among the slow ones, with a
+// budget of twice its steps (goroutine scheduling points then fall as in
+// its full run) and cut short at seeded points.
+func (d differ) conformance(t *testing.T, rng *rand.Rand) {
+	progs, pkgs, loaded, _ := loadedConformance(t)
+	runs, programs := 0, 0
+	for _, cp := range progs {
+		prog := loaded[cp]
+		if cp.skip != "" || prog == nil {
+			continue
+		}
+		fn := prog.Func(pkgs[cp], "main")
+		if fn == nil {
+			continue
+		}
+		_, steps := plainOutcome(prog, fn, nil, RunOptions{MaxSteps: conformanceSteps}, d.noFast)
+		if steps >= conformanceSteps/d.slow {
+			continue // the slow ones: their budget stops are checked by the cuts of others
+		}
+		programs++
+		runs += d.same(t, prog, fn, nil, RunOptions{MaxSteps: max(2*steps, 100)}, rng, d.confCuts)
+	}
+	t.Logf("%d programs, %d runs compared", programs, runs)
+	if programs == 0 {
+		fmt.Fprintln(os.Stderr, "no conformance program ran")
+		t.Fail()
+	}
+}

@@ -1,0 +1,174 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/token"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The fast form (fast.go) must be invisible: a plain run (no trace, no
+// hooks) on it gives the same Result as on the naive form, which exec
+// runs when RunOptions.noFast is set: outcome, results, step count,
+// panic (message, position, event, stack), failure, exit code, output and
+// error. Budgets are cut at many points so that stops fall inside fused
+// operations.
+
+var address = regexp.MustCompile(`0x[0-9a-f]{8,}`)
+
+// plainOutcome runs fn plainly and formats everything its Result says.
+func plainOutcome(p *Program, fn *ssa.Function, args []Value, opts RunOptions, noFast bool) (string, int64) {
+	var out bytes.Buffer
+	opts.NoTrace, opts.Hooks, opts.Stdout, opts.noFast = true, nil, &out, noFast
+	ctx := context.Background()
+	res, err := p.Run(ctx, fn, args, &opts)
+	var sb strings.Builder
+	if err != nil {
+		msg := err.Error()
+		if ie, ok := err.(*InternalError); ok {
+			msg = fmt.Sprintf("internal error %v at %v", ie.Value, ie.Pos)
+		}
+		fmt.Fprintf(&sb, "error: %s\n", msg)
+	}
+	if res == nil {
+		return sb.String(), 0
+	}
+	fmt.Fprintf(&sb, "outcome %v, steps %d, failure %q, exit %d\n", res.Outcome, res.Steps, res.Failure, res.ExitCode)
+	for _, v := range res.Returns {
+		fmt.Fprintf(&sb, "return %s\n", v)
+	}
+	if pi := res.Panic; pi != nil {
+		fmt.Fprintf(&sb, "panic %q at %v event %d\n", pi.Message, pi.Pos, pi.Event)
+		for _, f := range pi.Stack {
+			fmt.Fprintf(&sb, "\tin %s at %v\n", f.Func, f.Pos)
+		}
+	}
+	fmt.Fprintf(&sb, "output %q\n", out.String())
+	// Programs that print pointers print addresses, which differ between
+	// any two runs.
+	return address.ReplaceAllString(sb.String(), "0xADDR"), res.Steps
+}
+
+// sameOnFastForm checks one run at its budget and at budgets cut short at
+// seeded points (and right around the end); it returns the number of runs.
+func sameOnFastForm(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int {
+	t.Helper()
+	want, steps := plainOutcome(p, fn, args, opts, true)
+	got, _ := plainOutcome(p, fn, args, opts, false)
+	if got != want {
+		t.Errorf("%s%v: fast form\n%s\nnaive form\n%s", fn, args, got, want)
+		return 1
+	}
+	budgets := []int64{1, 2, steps - 1, steps}
+	for range cuts {
+		if steps > 2 {
+			budgets = append(budgets, 1+rng.Int64N(steps-1))
+		}
+	}
+	n := 1
+	for _, b := range budgets {
+		if b < 1 || b >= steps && b != steps {
+			continue
+		}
+		o := opts
+		o.MaxSteps = b
+		want, _ := plainOutcome(p, fn, args, o, true)
+		got, _ := plainOutcome(p, fn, args, o, false)
+		n++
+		if got != want {
+			t.Errorf("%s%v with a budget of %d steps: fast form\n%s\nnaive form\n%s", fn, args, b, got, want)
+			return n
+		}
+	}
+	return n
+}
+
+func TestFastFormExamples(t *testing.T) { fastForm.examples(t, rand.New(rand.NewPCG(3, 4))) }
+
+// fastForm compares the fast form with the naive one (sameOnFastForm).
+var fastForm = differ{same: sameOnFastForm, exampleCuts: 3, randoms: 20, corpusCuts: 6, workCuts: 20, confCuts: 2, slow: 4, noFast: true}
+
+func TestFastFormCorpus(t *testing.T) { fastForm.corpus(t, rand.New(rand.NewPCG(5, 6))) }
+
+func TestFastFormWork(t *testing.T) { fastForm.work(t, rand.New(rand.NewPCG(8, 9))) }
+
+// TestFastFormConformance compares the forms on the conformance corpus.
+func TestFastFormConformance(t *testing.T) { fastForm.conformance(t, rand.New(rand.NewPCG(10, 11))) }
+
+// TestStepLimit checks run.setLimit, which both forms rely on to count
+// steps in bulk: the next limit is one past the budget or the next
+// periodic check, whichever comes first, even for the largest budget.
+func TestStepLimit(t *testing.T) {
+	for _, c := range []struct{ steps, max, want int64 }{
+		{0, 10, 11},
+		{0, 1 << 20, 0x4000},
+		{0x4000, 1 << 20, 0x8000},
+		{0x4001, 1 << 20, 0x8000},
+		{0, math.MaxInt64, 0x4000},
+		{1 << 40, math.MaxInt64, 1<<40 + 0x4000},
+		{5, 5, 6},
+	} {
+		r := &run{steps: c.steps, max: c.max}
+		r.setLimit()
+		if r.limit != c.want {
+			t.Errorf("steps %d, budget %d: limit %d, want %d", c.steps, c.max, r.limit, c.want)
+		}
+	}
+}
+
+// TestIntBin checks the fast form's integer operations (intBin) against
+// binop, which the naive form runs, on seeded operands of every width and
+// signedness, edge values included.
+func TestIntBin(t *testing.T) {
+	ops := []token.Token{token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR,
+		token.XOR, token.AND_NOT, token.SHL, token.SHR, token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ}
+	edges := []uint64{0, 1, 2, 7, 63, 64, 65, math.MaxUint64, math.MaxInt64, 1 << 63, 1<<32 - 1, 1 << 31, 255, 128}
+	rng := rand.New(rand.NewPCG(12, 13))
+	r := &run{}
+	n := 0
+	for _, bits := range []uint8{8, 16, 32, 64} {
+		for _, signed := range []bool{true, false} {
+			ii := intInfo{bits: bits, signed: signed}
+			cls := clsUint
+			if signed {
+				cls = clsInt
+			}
+			for _, op := range ops {
+				for _, shiftSigned := range []bool{true, false} {
+					in := &ins{op: opBinOp, sub: op, cls: cls, ii: ii, x: intInfo{bits: 64, signed: shiftSigned}}
+					for i := 0; i < 200; i++ {
+						a, b := rng.Uint64(), rng.Uint64()
+						if i < len(edges)*len(edges) {
+							a, b = edges[i%len(edges)], edges[i/len(edges)]
+						} else if i%3 == 0 {
+							b %= 70
+						}
+						a, b = ii.norm(a), ii.norm(b)
+						z, k, ok := intBin(in, a, b)
+						panics := (op == token.QUO || op == token.REM) && b == 0 ||
+							(op == token.SHL || op == token.SHR) && shiftSigned && int64(b) < 0
+						if ok == panics {
+							t.Fatalf("%v %v (%d bits, signed %v, signed shift %v): ok %v, binop panics %v", a, op, bits, signed, shiftSigned, ok, panics)
+						}
+						if !ok {
+							continue
+						}
+						want := r.binop(nil, in, Value{n: a, k: KindInt}, Value{n: b, k: KindInt})
+						if got := (Value{n: z, k: k}); got != want {
+							t.Fatalf("%d %v %d (%d bits, signed %v): intBin %v (kind %v), binop %v (kind %v)", a, op, b, bits, signed, got, got.k, want, want.k)
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d operations compared", n)
+}

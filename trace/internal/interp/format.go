@@ -1,0 +1,501 @@
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// fmtVal formats an interpreted value as package fmt would format the
+// corresponding native value, calling interpreted String and Error methods.
+type fmtVal struct {
+	r  *run
+	it *iface
+}
+
+// errVal is a fmtVal whose type has an Error method: it implements error.
+type errVal struct{ fmtVal }
+
+// Error calls the interpreted Error method.
+func (e errVal) Error() string { return e.callString("Error") }
+
+func (w fmtVal) callString(name string) string {
+	ms := w.r.p.SSA.MethodSets.MethodSet(w.it.t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			fn := w.r.p.SSA.MethodValue(ms.At(i))
+			c := w.r.p.code(fn)
+			var in *ins
+			fr := w.r.cur
+			if fr != nil {
+				in = fr.at
+			}
+			// fmt recovers panics of String and Error methods: an interpreted
+			// panic may reach it (it prints it, like native fmt), but stops of
+			// the run must not be swallowed: keep them for callExt.
+			defer func() {
+				if x := recover(); x != nil {
+					if _, ok := x.(*interpPanic); ok {
+						panic(x)
+					}
+					w.r.stop = asStop(w.r, x)
+				}
+			}()
+			v, _ := w.r.invokeCode(fr, in, c, nil, nil, []Value{w.it.v}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
+			w.r.cur = fr
+			return v.Str()
+		}
+	}
+	return ""
+}
+
+// formatMethod calls the value's interpreted Format method with f (a
+// native fmt.State, which interpreted code writes to through its methods)
+// and verb, reporting whether it has one. A panic in it is written as fmt
+// writes one.
+func (w fmtVal) formatMethod(f fmt.State, verb rune) (ok bool) {
+	ms := w.r.p.SSA.MethodSets.MethodSet(w.it.t.t)
+	sel := ms.Lookup(nil, "Format") // exported: the package does not matter
+	if sel == nil {
+		return false
+	}
+	sig := sel.Type().(*types.Signature)
+	if sig.Params().Len() != 2 || sig.Results().Len() != 0 || !isNamedType(sig.Params().At(0).Type(), "fmt", "State") {
+		return false
+	}
+	c := w.r.p.code(w.r.p.SSA.MethodValue(sel))
+	fr := w.r.cur
+	var in *ins
+	if fr != nil {
+		in = fr.at
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			if ip, isInterp := x.(*interpPanic); isInterp {
+				fmt.Fprintf(f, "%%!%c(PANIC=Format method: %s)", verb, formatPanic(ip.v))
+				return
+			}
+			panic(x)
+		}
+	}()
+	state := Value{k: KindInterface, p: ptrOf(&iface{nat: f, t: typeRef{id: -1}})}
+	ok = true // also when it panics: what fmt printed stands
+	w.r.invokeCode(fr, in, c, nil, nil, []Value{w.it.v, state, Value{k: KindInt, n: uint64(verb)}}, nil, NoEvent, mix(0, -4, int32(w.r.steps)))
+	w.r.cur = fr
+	return true
+}
+
+// isNamedType reports whether t is the named type pkg.name.
+func isNamedType(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// callCatching calls the interpreted method; if it panics, it writes what
+// fmt writes for a panicking String or Error method and returns false.
+func (w fmtVal) callCatching(f fmt.State, verb rune, method string) (s string, ok bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			ip, isInterp := x.(*interpPanic)
+			if !isInterp {
+				panic(x)
+			}
+			fmt.Fprintf(f, "%%!%c(PANIC=%s method: %s)", verb, method, formatPanic(ip.v))
+			s, ok = "", false
+		}
+	}()
+	return w.callString(method), true
+}
+
+// Format implements fmt.Formatter: an interpreted Format(fmt.State, rune)
+// method formats the value itself, as fmt lets it; else String, Error or
+// GoString, else the value.
+func (w fmtVal) Format(f fmt.State, verb rune) {
+	if w.formatMethod(f, verb) {
+		return
+	}
+	dir := directive(f, verb)
+	t := w.it.t.t
+	switch verb {
+	case 'v', 's', 'q', 'x', 'X':
+		if !f.Flag('#') {
+			method := ""
+			if w.r.p.hasMethod(w.it.t, "Error") {
+				method = "Error"
+			} else if w.r.p.hasMethod(w.it.t, "String") && methodSig(w.r.p, w.it.t, "String") {
+				method = "String"
+			}
+			if method != "" {
+				if s, ok := w.callCatching(f, verb, method); ok {
+					fmt.Fprintf(f, dir, s)
+				}
+				return
+			}
+		}
+	}
+	if verb == 'v' && f.Flag('#') {
+		if w.r.p.hasMethod(w.it.t, "GoString") && methodSig(w.r.p, w.it.t, "GoString") {
+			if s, ok := w.callCatching(f, verb, "GoString"); ok {
+				f.Write([]byte(s))
+			}
+			return
+		}
+		w.r.goSyntax(f, t, w.it.v, 0)
+		return
+	}
+	w.r.formatValue(f, dir, verb, t, w.it.v, 0)
+}
+
+// goTypeName names t as reflect.Type.String does (package names, uint8,
+// int32 and interface {} for byte, rune and any, spaced struct braces),
+// for %#v.
+func goTypeName(t types.Type) string {
+	s := runtimeTypeString(t)
+	s = goByteRune.ReplaceAllStringFunc(s, func(m string) string {
+		pre, name := m[:len(m)-4], m[len(m)-4:]
+		if name == "byte" {
+			return pre + "uint8"
+		}
+		return pre + "int32"
+	})
+	s = goAny.ReplaceAllString(s, "${1}interface {}")
+	if !strings.Contains(s, "struct{") {
+		return s
+	}
+	// reflect spaces struct braces: struct { A int; B int }, struct {}.
+	var sb strings.Builder
+	var structs []bool // for each open brace, whether a struct's
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "struct{}"):
+			sb.WriteString("struct {}")
+			i += len("struct{}") - 1
+		case strings.HasPrefix(s[i:], "struct{"):
+			sb.WriteString("struct { ")
+			structs = append(structs, true)
+			i += len("struct{") - 1
+		case s[i] == '{':
+			sb.WriteByte('{')
+			structs = append(structs, false)
+		case s[i] == '}' && len(structs) > 0:
+			if structs[len(structs)-1] {
+				sb.WriteString(" }")
+			} else {
+				sb.WriteByte('}')
+			}
+			structs = structs[:len(structs)-1]
+		default:
+			sb.WriteByte(s[i])
+		}
+	}
+	return sb.String()
+}
+
+var (
+	goByteRune = regexp.MustCompile(`(^|[^.\w])(byte|rune)\b`) // the aliases, not types pkg.byte
+	goAny      = regexp.MustCompile(`(^|[^.\w])any\b`)         // the alias, not a type pkg.any
+)
+
+// goSyntax writes interpreted value v of type t as %#v does (fmt's
+// printValue with sharpV): type names, field names, nil composites as
+// T(nil), pointers below the top level as (T)(address).
+func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
+	w := func(s string) { f.Write([]byte(s)) }
+	elem := func(et types.Type, ev Value) {
+		if _, isIface := et.Underlying().(*types.Interface); isIface || ev.k == KindInterface {
+			if ev.p == nil {
+				w(goTypeName(et) + "(nil)")
+				return
+			}
+			it := (*iface)(ev.p)
+			if it.nat != nil {
+				fmt.Fprintf(f, "%#v", it.nat)
+				return
+			}
+			et, ev = it.t.t, it.v
+		}
+		if r.p.hasMethod(r.p.internLocked(et), "GoString") {
+			fmt.Fprintf(f, "%#v", r.fmtArg(et, ev)) // fmtVal calls it
+			return
+		}
+		r.goSyntax(f, et, ev, depth+1)
+	}
+	if v.k == KindNative && v.p != nil {
+		fmt.Fprintf(f, "%#v", (*nativeBox)(v.p).rv.Interface())
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		fmt.Fprintf(f, "%#v", basicNative(v, u))
+	case *types.Struct:
+		w(goTypeName(t) + "{")
+		for i, c := range v.cells() {
+			if i > 0 {
+				w(", ")
+			}
+			w(u.Field(i).Name() + ":")
+			elem(u.Field(i).Type(), c.v)
+		}
+		w("}")
+	case *types.Slice, *types.Array:
+		var et types.Type
+		var cs []cell
+		if s, ok := u.(*types.Slice); ok {
+			if v.p == nil {
+				w(goTypeName(t) + "(nil)")
+				return
+			}
+			et, cs = s.Elem(), v.slice()
+		} else {
+			et, cs = u.(*types.Array).Elem(), v.cells()
+		}
+		w(goTypeName(t) + "{")
+		for i := range cs {
+			if i > 0 {
+				w(", ")
+			}
+			elem(et, cs[i].v)
+		}
+		w("}")
+	case *types.Map:
+		if v.p == nil {
+			w(goTypeName(t) + "(nil)")
+			return
+		}
+		type kv struct{ k, v string }
+		var out []kv
+		for _, e := range (*mapObj)(v.p).live() {
+			out = append(out, kv{fmt.Sprintf("%#v", r.fmtArg(u.Key(), e.k)), fmt.Sprintf("%#v", r.fmtArg(u.Elem(), e.c.v))})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].k < out[j].k })
+		w(goTypeName(t) + "{")
+		for i, e := range out {
+			if i > 0 {
+				w(", ")
+			}
+			w(e.k + ":" + e.v)
+		}
+		w("}")
+	case *types.Pointer:
+		if v.p == nil {
+			w("(" + goTypeName(t) + ")(nil)")
+			return
+		}
+		if depth == 0 {
+			switch u.Elem().Underlying().(type) {
+			case *types.Struct, *types.Array, *types.Slice, *types.Map:
+				w("&")
+				r.goSyntax(f, u.Elem(), (*cell)(v.p).v, depth+1)
+				return
+			}
+		}
+		fmt.Fprintf(f, "(%s)(%p)", goTypeName(t), v.p)
+	case *types.Interface:
+		elem(t, v)
+	default:
+		if v.p == nil {
+			w("(" + goTypeName(t) + ")(nil)")
+			return
+		}
+		fmt.Fprintf(f, "(%s)(%p)", goTypeName(t), v.p)
+	}
+}
+
+// fmtArg returns what fmt receives for an interpreted value v of type t.
+func (r *run) fmtArg(t types.Type, v Value) any {
+	if v.k == KindInterface {
+		if v.p == nil {
+			return nil
+		}
+		return r.ifaceToNative(nil, (*iface)(v.p))
+	}
+	return r.ifaceToNative(nil, &iface{t: r.p.internLocked(t), v: v})
+}
+
+func methodSig(p *Program, t typeRef, name string) bool {
+	ms := p.SSA.MethodSets.MethodSet(t.t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			sig := ms.At(i).Type().(*types.Signature)
+			return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
+		}
+	}
+	return false
+}
+
+func directive(f fmt.State, verb rune) string {
+	var sb strings.Builder
+	sb.WriteByte('%')
+	for _, fl := range "+-# 0" {
+		if f.Flag(int(fl)) {
+			sb.WriteRune(fl)
+		}
+	}
+	if w, ok := f.Width(); ok {
+		sb.WriteString(strconv.Itoa(w))
+	}
+	if p, ok := f.Precision(); ok {
+		sb.WriteByte('.')
+		sb.WriteString(strconv.Itoa(p))
+	}
+	sb.WriteRune(verb)
+	return sb.String()
+}
+
+// formatValue writes v of type t as fmt formats values of composite types:
+// elements with the same directive.
+func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Value, depth int) {
+	sub := func(et types.Type, ev Value) any {
+		if ev.k == KindInterface {
+			if ev.p == nil {
+				return nil
+			}
+			return r.ifaceToNative(nil, (*iface)(ev.p))
+		}
+		return r.ifaceToNative(nil, &iface{t: r.p.internLocked(et), v: ev})
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		fmt.Fprintf(f, dir, basicNative(v, u))
+	case *types.Struct:
+		f.Write([]byte("{"))
+		for i, c := range v.cells() {
+			if i > 0 {
+				f.Write([]byte(" "))
+			}
+			if f.Flag('+') {
+				f.Write([]byte(u.Field(i).Name() + ":"))
+			}
+			fmt.Fprintf(f, dir, sub(u.Field(i).Type(), c.v))
+		}
+		f.Write([]byte("}"))
+	case *types.Slice, *types.Array:
+		var et types.Type
+		var cs []cell
+		if s, ok := u.(*types.Slice); ok {
+			et, cs = s.Elem(), v.slice()
+		} else {
+			et, cs = u.(*types.Array).Elem(), v.cells()
+		}
+		if b, ok := et.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && strings.ContainsRune("sqxX", verb) {
+			bs := make([]byte, len(cs))
+			for i := range cs {
+				bs[i] = byte(cs[i].v.n)
+			}
+			fmt.Fprintf(f, dir, bs)
+			return
+		}
+		f.Write([]byte("["))
+		for i := range cs {
+			if i > 0 {
+				f.Write([]byte(" "))
+			}
+			fmt.Fprintf(f, dir, sub(et, cs[i].v))
+		}
+		f.Write([]byte("]"))
+	case *types.Map:
+		if v.p == nil {
+			f.Write([]byte("map[]"))
+			return
+		}
+		ents := (*mapObj)(v.p).live()
+		type kv struct {
+			k, v string
+		}
+		var out []kv
+		for _, e := range ents {
+			out = append(out, kv{fmt.Sprintf(dir, sub(u.Key(), e.k)), fmt.Sprintf(dir, sub(u.Elem(), e.c.v))})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].k < out[j].k })
+		f.Write([]byte("map["))
+		for i, e := range out {
+			if i > 0 {
+				f.Write([]byte(" "))
+			}
+			f.Write([]byte(e.k + ":" + e.v))
+		}
+		f.Write([]byte("]"))
+	case *types.Pointer:
+		if v.p == nil {
+			f.Write([]byte("<nil>"))
+			return
+		}
+		if depth == 0 {
+			switch u.Elem().Underlying().(type) {
+			case *types.Struct, *types.Array, *types.Slice, *types.Map:
+				f.Write([]byte("&"))
+				r.formatValue(f, dir, verb, u.Elem(), (*cell)(v.p).v, depth+1)
+				return
+			}
+		}
+		fmt.Fprintf(f, "%p", v.p)
+	case *types.Interface:
+		if v.p == nil {
+			f.Write([]byte("<nil>"))
+			return
+		}
+		fmt.Fprintf(f, dir, r.ifaceToNative(nil, (*iface)(v.p)))
+	default:
+		if v.k == KindNative && v.p != nil {
+			fmt.Fprintf(f, dir, (*nativeBox)(v.p).rv.Interface())
+			return
+		}
+		fmt.Fprintf(f, "%p", v.p)
+	}
+}
+
+// writerVal is an io.Writer whose Write is an interpreted method.
+type writerVal struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+func (w writerVal) Write(p []byte) (int, error) {
+	cs := make([]cell, len(p))
+	for i, b := range p {
+		cs[i] = cell{v: Uint(uint64(b)), st: NoEvent}
+	}
+	res := w.r.callMethod(w.fr, w.in, w.it, "Write", []Value{sliceOf(cs)})
+	rs := splitResults(res, 2)
+	var err error
+	if e := rs[1]; e.k == KindInterface && e.p != nil {
+		if x, ok := w.r.ifaceToNative(w.fr, (*iface)(e.p)).(error); ok {
+			err = x
+		}
+	}
+	return int(rs[0].Int()), err
+}
+
+// fmtWriter returns the native writer for an interpreted io.Writer value:
+// os.Stdout and os.Stderr write to RunOptions.Stdout; native writers (a
+// *strings.Builder, a *bytes.Buffer) are used directly; interpreted types
+// with a Write method are called back.
+func (r *run) fmtWriter(fr *frame, in *ins, v Value) (io.Writer, bool) {
+	if v.k != KindInterface || v.p == nil {
+		return nil, false
+	}
+	it := (*iface)(v.p)
+	if x := r.ifaceToNative(fr, it); x != nil {
+		if f, ok := x.(*os.File); ok && (f == os.Stdout || f == os.Stderr) {
+			return r.out, true
+		}
+		if w, ok := x.(io.Writer); ok {
+			if _, wrapped := x.(fmtVal); !wrapped {
+				if _, wrapped := x.(errVal); !wrapped {
+					return w, true
+				}
+			}
+		}
+	}
+	if it.nat == nil && r.p.hasMethod(it.t, "Write") {
+		return writerVal{r, fr, in, it}, true
+	}
+	return nil, false
+}

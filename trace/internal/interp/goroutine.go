@@ -1,0 +1,364 @@
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"io"
+	"runtime/debug"
+	"strings"
+	"unsafe"
+)
+
+// Goroutines run under a deterministic scheduler. Each interpreted
+// goroutine has its own Go goroutine (so interpreted stacks can block
+// anywhere, even inside a native callback), but a baton passed over
+// channels lets exactly one run at a time. A goroutine gives up the baton
+// only when it blocks (channel operation, select, WaitGroup.Wait, a
+// contended Mutex), yields (runtime.Gosched, time.Sleep), finishes, or has
+// run for a quantum of steps (2^20, about Go's 10 ms time slice, see
+// budget.go) while others are runnable: a go statement does not yield, so
+// a test starting thousands of goroutines and returning ends, as in Go,
+// before most of them have run. The next goroutine
+// is the oldest runnable one (with RunOptions.Seed != 0, a seeded choice),
+// so a run is a function of its inputs and seed. When the entry function
+// returns, the other goroutines are abandoned (their Go goroutines are
+// unwound, not leaked), as in Go when main returns.
+
+// gor is an interpreted goroutine.
+type gor struct {
+	id     int32
+	quiet  bool      // started by an earlier test: runs quietly (testrun_order.go)
+	wake   chan bool // true: run; false: terminate
+	exited chan struct{}
+	done   bool
+	depth  int
+	cur    *frame
+}
+
+type sched struct {
+	gs    []*gor
+	cur   *gor
+	runq  []*gor
+	fatal any // a panic escaping a goroutine other than the entry's, or a deadlock
+	rng   uint64
+	sync  map[unsafe.Pointer]*syncState
+	// timers are the armed timers of the virtual clock (timers.go), byCell
+	// the timer behind each *time.Timer and *time.Ticker made (by the
+	// variable it points to).
+	timers []*vtimer
+	tseq   int
+	byCell map[*cell]*vtimer
+}
+
+// killStop unwinds an abandoned goroutine.
+type killStop struct{}
+
+// fatalError is an unrecoverable run-time failure (Go's "fatal error").
+type fatalError struct{ msg string }
+
+// plainError is a run-time panic whose message has no "runtime error: "
+// prefix (like the runtime's plainError).
+type plainError struct{ msg string }
+
+func (e plainError) Error() string { return e.msg }
+
+// RuntimeError marks plainError as a runtime.Error.
+func (e plainError) RuntimeError() {}
+
+func (r *run) plainPanic(fr *frame, in *ins, msg string) {
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: plainError{msg}, t: typeRef{id: -1}})}, NoEvent)
+}
+
+// stringPanic panics with the string msg, as panic(msg) in the standard
+// library code a bridge stands for.
+func (r *run) stringPanic(fr *frame, in *ins, msg string) {
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.Typ[types.String]), v: String(msg)})}, NoEvent)
+}
+
+// sch returns the scheduler, creating it (with the entry goroutine) on
+// first use.
+func (r *run) sch() *sched {
+	if r.s == nil {
+		main := &gor{id: 0, wake: make(chan bool, 1), exited: make(chan struct{})}
+		r.s = &sched{gs: []*gor{main}, cur: main, rng: r.seed | 1, sync: map[unsafe.Pointer]*syncState{}}
+	}
+	return r.s
+}
+
+func (s *sched) pick(seeded bool) *gor {
+	if len(s.runq) == 0 {
+		return nil
+	}
+	i := 0
+	if seeded {
+		s.rng ^= s.rng << 13
+		s.rng ^= s.rng >> 7
+		s.rng ^= s.rng << 17
+		i = int(s.rng % uint64(len(s.runq)))
+	}
+	g := s.runq[i]
+	s.runq = append(s.runq[:i], s.runq[i+1:]...)
+	return g
+}
+
+func (s *sched) ready(g *gor) { s.runq = append(s.runq, g) }
+
+func (s *sched) remove(g *gor) {
+	for i, h := range s.runq {
+		if h == g {
+			s.runq = append(s.runq[:i], s.runq[i+1:]...)
+			return
+		}
+	}
+}
+
+// switchTo hands the baton from the current goroutine g to next and waits
+// until g is scheduled again.
+func (r *run) switchTo(g, next *gor) {
+	s := r.s
+	g.depth, g.cur = r.depth, r.cur
+	s.cur = next
+	next.wake <- true
+	if !r.wait(g) {
+		panic(killStop{})
+	}
+	s.cur = g
+	r.quietFor(g) // testrun_order.go
+	r.depth, r.cur = g.depth, g.cur
+	if g.id == 0 && s.fatal != nil {
+		x := s.fatal
+		s.fatal = nil
+		panic(x)
+	}
+}
+
+// wait blocks goroutine g until it is given the baton (true) or killed
+// (false). The entry goroutine also watches the run's context: when it is
+// done while another goroutine holds the baton, that goroutine is in a
+// native call (an interpreted one checks the context itself, see tick),
+// which cannot be interrupted, so the run is abandoned (see abandon) and
+// Run returns the context's error without waiting for it.
+func (r *run) wait(g *gor) bool {
+	if g.id != 0 || r.ctx.Done() == nil {
+		return <-g.wake && !r.abandoned.Load()
+	}
+	select {
+	case ok := <-g.wake:
+		return ok
+	case <-r.ctx.Done():
+		r.abandon()
+		panic(abandonStop{r.ctx.Err()})
+	}
+}
+
+// abandon ends the run while a goroutine is in a native call: from now on
+// the run's output is discarded, and that goroutine ends as soon as it
+// returns to the interpreter (callExt), taking the run's parked goroutines
+// with it (goroutineExit); nothing else of the run is touched by the
+// entry goroutine, which returns.
+func (r *run) abandon() {
+	r.outMu.Lock()
+	r.abandoned.Store(true)
+	r.outMu.Unlock()
+}
+
+// abandonStop unwinds the entry goroutine of an abandoned run.
+type abandonStop struct{ err error }
+
+// runOut is the run's Stdout: writes stop when the run is abandoned, so
+// that a goroutine still running then never writes to the caller's
+// writer after Run returned.
+type runOut struct {
+	r *run
+	w io.Writer
+}
+
+func (o runOut) Write(p []byte) (int, error) {
+	o.r.outMu.Lock()
+	defer o.r.outMu.Unlock()
+	if o.r.abandoned.Load() {
+		return len(p), nil
+	}
+	return o.w.Write(p)
+}
+
+// park blocks the current goroutine until another makes it ready.
+func (r *run) park() {
+	s := r.sch()
+	g := s.cur
+	r.fireDue()
+	next := s.pick(r.seed != 0)
+	for next == nil && r.advanceClock() {
+		// Every goroutine is blocked: the clock jumps to the next timer.
+		next = s.pick(r.seed != 0)
+	}
+	if next == nil {
+		if g.id == 0 {
+			panic(fatalError{"all goroutines are asleep - deadlock!"})
+		}
+		s.fatal = fatalError{"all goroutines are asleep - deadlock!"}
+		next = s.gs[0]
+	}
+	r.switchTo(g, next)
+}
+
+// yield lets other runnable goroutines run.
+func (r *run) yield() {
+	r.fireDue()
+	s := r.s
+	if s == nil || len(s.runq) == 0 {
+		return
+	}
+	g := s.cur
+	s.ready(g)
+	r.switchTo(g, s.pick(r.seed != 0))
+}
+
+// goStmt starts a goroutine running the call of in.
+func (r *run) goStmt(fr *frame, in *ins) {
+	s := r.sch()
+	ci := in.x.(*callInfo)
+	e, occ := r.stmt(fr, in, Value{})
+	argSlots := in.a[1:]
+	args := make([]Value, len(argSlots))
+	for i, sl := range argSlots {
+		args[i] = fr.regs[sl]
+	}
+	argEv := r.argEvents(fr, argSlots)
+	var fnv Value
+	if in.a[0] >= 0 {
+		fnv = fr.regs[in.a[0]]
+	}
+	// The goroutine outlives the frame that spawned it (and that frame's
+	// callers): it keeps a private snapshot, without callers, as the
+	// "created by" frame of its stack.
+	spawn := &frame{c: fr.c, path: fr.path, idx: fr.idx, at: in, ctrl: fr.ctrl, callEv: fr.callEv}
+	if fr.defs != nil {
+		spawn.defs = append([]EventID(nil), fr.defs...)
+	}
+	r.startGoroutine(s, func() { r.dispatch(spawn, in, ci, fnv, args, argEv, e, occ) })
+}
+
+// startGoroutine makes a ready goroutine of the scheduler s that runs body
+// once it is first scheduled, and ends with goroutineExit.
+func (r *run) startGoroutine(s *sched, body func()) {
+	g := &gor{id: int32(len(s.gs)), quiet: r.quietMode, wake: make(chan bool, 1), exited: make(chan struct{})}
+	s.gs = append(s.gs, g)
+	s.ready(g)
+	go func() {
+		defer close(g.exited)
+		defer r.goroutineExit(g)
+		if !<-g.wake {
+			panic(killStop{})
+		}
+		r.quietFor(g)
+		r.depth, r.cur = 0, nil
+		body()
+	}()
+}
+
+// goroutineExit runs when goroutine g ends: it records a panic escaping it
+// and passes the baton on.
+func (r *run) goroutineExit(g *gor) {
+	x := recover()
+	g.done = true
+	if _, kill := x.(killStop); kill {
+		if r.abandoned.Load() {
+			// The run was abandoned: end its parked goroutines too.
+			for _, o := range r.s.gs[1:] {
+				if !o.done && o != g {
+					select {
+					case o.wake <- false:
+					default:
+					}
+				}
+			}
+		}
+		return
+	}
+	if ip, ok := x.(*interpPanic); ok && isGoexit(ip.v) {
+		x = nil // runtime.Goexit (t.FailNow) ends only this goroutine
+	}
+	s := r.s
+	if x != nil && s.fatal == nil {
+		switch x.(type) {
+		case *interpPanic, budgetStop, stopAt, ctxStop, *UnsupportedError, *BridgeError, fatalError, exitStop, *InternalError:
+			s.fatal = x
+		default: // a bug of ours: keep the stack where it happened
+			ie := &InternalError{Value: x, Stack: string(debug.Stack())}
+			if r.cur != nil && r.cur.at != nil {
+				ie.Pos = r.pos(r.cur.at)
+			}
+			s.fatal = ie
+		}
+	}
+	var next *gor
+	if s.fatal == nil {
+		r.fireDue()
+		next = s.pick(r.seed != 0)
+		for next == nil && r.advanceClock() {
+			// Every goroutine left is blocked: the clock jumps to the
+			// next timer (as in park).
+			next = s.pick(r.seed != 0)
+		}
+	}
+	if next == nil {
+		if s.fatal == nil {
+			s.fatal = fatalError{"all goroutines are asleep - deadlock!"}
+		}
+		next = s.gs[0]
+		s.remove(next)
+	}
+	s.cur = next
+	next.wake <- true
+}
+
+// shutdown unwinds the goroutines still alive when the run ends.
+func (r *run) shutdown() {
+	if r.s == nil {
+		return
+	}
+	for _, g := range r.s.gs[1:] {
+		if !g.done {
+			g.wake <- false
+			<-g.exited
+		}
+	}
+}
+
+// stackText is the interpreted stack of the current goroutine, from fr
+// (at in) outwards, in the runtime's layout without addresses or
+// arguments.
+func (r *run) stackText(fr *frame, in *ins) string {
+	fr.at = in
+	id := int32(0)
+	if r.s != nil {
+		id = r.s.cur.id
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "goroutine %d [running]:\n", id+1)
+	for f := fr; f != nil; f = f.caller {
+		p := r.pos(f.at)
+		fmt.Fprintf(&sb, "%s(...)\n\t%s:%d\n", runtimeFuncName(f.c.fn.String()), p.Filename, p.Line)
+	}
+	return sb.String()
+}
+
+// runtimeFuncName names a function as the runtime's tracebacks do: go/ssa's
+// closure names f$1 and f$1$2 become f.func1 and f.func1.2.
+func runtimeFuncName(ssaName string) string {
+	base, rest, ok := strings.Cut(ssaName, "$")
+	if !ok {
+		return ssaName
+	}
+	parts := strings.Split(rest, "$")
+	for i, p := range parts {
+		if p == "" || p[0] < '0' || p[0] > '9' {
+			return ssaName // $bound, $thunk...: left as go/ssa names them
+		}
+		if i == 0 {
+			parts[i] = "func" + p
+		}
+	}
+	return base + "." + strings.Join(parts, ".")
+}

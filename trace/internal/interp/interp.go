@@ -1,0 +1,497 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+)
+
+// exec runs fr from block b until it returns.
+func (r *run) exec(fr *frame, b int) (Value, EventID) {
+	if r.plain && !r.noFast {
+		return r.execFast(fr, b)
+	}
+	if r.rec {
+		return r.execRec(fr, b)
+	}
+	prev := -1
+	c := fr.c
+	regs := fr.regs
+blocks:
+	for {
+		bc := &c.blocks[b]
+		fr.occ[b]++
+		if r.tr != nil {
+			fr.ctrl = r.ctrlFor(fr, b)
+		}
+		pc := 0
+		if bc.nphi > 0 {
+			r.phis(fr, bc, prev)
+			pc = bc.nphi
+		}
+		for ; pc < len(bc.instrs); pc++ {
+			in := &bc.instrs[pc]
+			r.steps++
+			if r.steps >= r.limit {
+				r.steps--
+				r.tick(fr, in)
+			}
+			switch in.op {
+			case opJump:
+				prev, b = b, int(in.succ[0])
+				continue blocks
+			case opIf:
+				cond := regs[in.a0].n != 0
+				if !r.plain {
+					cond = r.branch(fr, in, b, cond)
+				}
+				prev = b
+				if cond {
+					b = int(in.succ[0])
+				} else {
+					b = int(in.succ[1])
+				}
+				continue blocks
+			case opReturn:
+				var res Value
+				switch len(in.a) {
+				case 0:
+				case 1:
+					res = regs[in.a[0]]
+				default:
+					vs := make([]Value, len(in.a))
+					for i, s := range in.a {
+						vs[i] = regs[s]
+					}
+					res = Tuple(vs...)
+				}
+				res, e := r.stmtV(fr, in, res)
+				fr.retEv = e
+				if r.tr != nil {
+					r.tr.frames.ptr(int(fr.idx)).ret = e
+				}
+				return res, e
+			case opLoad:
+				x := regs[in.a0]
+				if x.p == nil {
+					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				}
+				c := (*cell)(x.p)
+				v := c.v
+				if r.tr != nil && r.h == nil && !v.isAgg() {
+					// A scalar, recorded without hooks: its event
+					// also depends on the cell's last store.
+					occ := fr.occ[in.loc] - 1
+					if in.sc {
+						setWord(&regs[in.dst], v.n, v.k)
+					} else {
+						regs[in.dst] = v
+					}
+					fr.defs[in.dst] = r.tr.addIns(fr, in, occ, v, c.st)
+					continue
+				}
+				if v.isAgg() {
+					v = copyVal(v)
+				}
+				e := r.def(fr, in, v)
+				if r.tr != nil {
+					if c.v.isAgg() {
+						r.memDeps(c, e)
+					} else {
+						r.tr.dep(c.st) // what memDeps does for a scalar
+					}
+				}
+			case opStore:
+				x := regs[in.a0]
+				if x.p == nil {
+					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				}
+				v, e := r.stmtV(fr, in, regs[in.a1])
+				if c := (*cell)(x.p); in.sc && v.p == nil {
+					c.st = e
+					setWord(&c.v, v.n, v.k)
+				} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
+					c.st, c.v = e, v // what storeInto does for these kinds
+				} else {
+					storeInto(c, v, e)
+				}
+			case opBinOp:
+				r.def(fr, in, r.binop(fr, in, regs[in.a0], regs[in.a1]))
+			case opAddW:
+				r.def(fr, in, Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk})
+			case opSubW:
+				r.def(fr, in, Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk})
+			case opMulW:
+				r.def(fr, in, Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk})
+			case opEqlW:
+				r.def(fr, in, Bool(regs[in.a0].n == regs[in.a1].n))
+			case opNeqW:
+				r.def(fr, in, Bool(regs[in.a0].n != regs[in.a1].n))
+			case opLssI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n)))
+			case opLeqI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n)))
+			case opGtrI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n)))
+			case opGeqI:
+				r.def(fr, in, Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n)))
+			case opPanic:
+				fr.at = in
+				e, _ := r.stmt(fr, in, regs[in.a[0]])
+				r.throw(fr, in, regs[in.a[0]], e)
+			default:
+				r.step(fr, in)
+			}
+		}
+		panic(fmt.Sprintf("block %d of %s has no terminator", b, c.fn))
+	}
+}
+
+// branch counts, steers and records an If of block b deciding cond.
+func (r *run) branch(fr *frame, in *ins, b int, cond bool) bool {
+	occ := fr.occ[in.loc] - 1
+	steered := false
+	if r.h != nil {
+		k := InstanceKey{in.sid, fr.path, occ}
+		if f, ok := r.h.Branches[k]; ok {
+			cond, steered = f, true
+		} else if v, ok := r.h.Values[k]; ok && v.k == KindBool {
+			cond, steered = v.Bool(), true
+		}
+	}
+	if r.tr != nil {
+		e := r.event(fr, in, occ, Bool(cond))
+		if steered {
+			r.markSteered(e)
+		}
+		fr.lastIf[b] = e
+	}
+	if r.h != nil && r.h.StopAt != nil && *r.h.StopAt == (InstanceKey{in.sid, fr.path, occ}) {
+		panic(stopAt{})
+	}
+	return cond
+}
+
+func (r *run) phis(fr *frame, bc *blockCode, prev int) {
+	pi := -1
+	for i, p := range bc.preds {
+		if int(p) == prev {
+			pi = i
+			break
+		}
+	}
+	if pi < 0 {
+		panic(fmt.Sprintf("phi: block entered from non-predecessor %d", prev))
+	}
+	vals := r.phiBuf[:0]
+	evs := r.phiEv[:0]
+	for i := 0; i < bc.nphi; i++ {
+		s := bc.instrs[i].a[pi]
+		vals = append(vals, fr.regs[s])
+		if r.tr != nil {
+			evs = append(evs, fr.defs[s])
+		}
+	}
+	r.phiBuf, r.phiEv = vals, evs
+	// The gate: the branch instance that selected the incoming edge (the If
+	// ending the predecessor, else the predecessor's control parent).
+	gate := NoEvent
+	if r.tr != nil && fr.lastIf != nil {
+		pb := &fr.c.blocks[prev]
+		if last := &pb.instrs[len(pb.instrs)-1]; last.op == opIf {
+			gate = fr.lastIf[prev]
+		} else if g := r.ctrlFor(fr, prev); g != fr.callEv {
+			gate = g
+		}
+	}
+	if r.plain {
+		for i := 0; i < bc.nphi; i++ {
+			in := &bc.instrs[i]
+			r.steps++
+			if r.steps >= r.limit {
+				r.steps--
+				r.tick(fr, in)
+			}
+			fr.regs[in.dst] = vals[i]
+		}
+		return
+	}
+	for i := 0; i < bc.nphi; i++ {
+		in := &bc.instrs[i]
+		r.tick(fr, in)
+		occ := fr.occ[in.loc] - 1
+		v := vals[i]
+		steered := false
+		if r.h != nil {
+			v, steered = r.steer(fr, in.sid, occ, v)
+		}
+		fr.regs[in.dst] = v
+		if t := r.tr; t != nil {
+			if r.obs != nil && r.pending >= 0 {
+				p := r.pending
+				r.pending = NoEvent
+				r.obs(t, p)
+			}
+			e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
+			t.dep(evs[i])
+			if gate != evs[i] {
+				t.dep(gate)
+			}
+			if r.h != nil {
+				r.hookEvent(fr, in, occ, e)
+			}
+			if steered {
+				r.markSteered(e)
+			}
+			fr.defs[in.dst] = e
+		}
+	}
+}
+
+func (r *run) pos(in *ins) token.Position {
+	if in == nil || r.tr == nil && in.sid < 0 {
+		return token.Position{}
+	}
+	r.p.mu.Lock()
+	defer r.p.mu.Unlock()
+	return r.p.statics[in.sid].Position
+}
+
+// step executes one non-terminator instruction.
+func (r *run) step(fr *frame, in *ins) {
+	regs := fr.regs
+	switch in.op {
+	case opAlloc:
+		var c *cell
+		if in.n >= 0 && (r.plain || fr.occ[in.loc] == 1) { // the block's first instance
+			if n := in.z.aggLen(); n > 0 {
+				r.allocCells(n) // the slab holds the variable, not its elements
+			}
+			c = &fr.slab[in.n]
+			*c = cell{v: copyVal(in.z), st: NoEvent}
+		} else {
+			r.allocCells(1 + in.z.aggLen())
+			c = newCell(in.z, NoEvent)
+		}
+		e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
+		c.st = e
+	case opBinOp:
+		r.def(fr, in, r.binop(fr, in, regs[in.a[0]], regs[in.a[1]]))
+	case opUnOp:
+		r.def(fr, in, r.unop(fr, in, regs[in.a[0]]))
+	case opLoad:
+		x := regs[in.a[0]]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		c := (*cell)(x.p)
+		v := c.v
+		if v.isAgg() {
+			v = copyVal(v)
+		}
+		e := r.def(fr, in, v)
+		if r.tr != nil {
+			r.memDeps(c, e)
+		}
+	case opStore:
+		x := regs[in.a[0]]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		v, e := r.stmtV(fr, in, regs[in.a[1]])
+		storeInto((*cell)(x.p), v, e)
+	case opCall:
+		r.call(fr, in)
+	case opLoadNative:
+		r.loadNative(fr, in)
+	case opStoreNative:
+		r.storeNative(fr, in)
+	case opDefer:
+		r.deferCall(fr, in)
+	case opRunDefers:
+		r.stmt(fr, in, Value{})
+		fr.at = in
+		r.runDefers(fr)
+	case opConvert:
+		r.def(fr, in, r.convert(in.x.(*convInfo), regs[in.a[0]]))
+	case opUnsafeConv:
+		r.unsafeConv(fr, in, regs[in.a[0]])
+	case opChangeType:
+		r.def(fr, in, regs[in.a[0]])
+	case opMakeInterface:
+		t := in.x.(typeRef)
+		r.def(fr, in, Value{k: KindInterface, p: ptrOf(&iface{t: t, v: regs[in.a[0]]})})
+	case opTypeAssert:
+		r.def(fr, in, r.typeAssert(fr, in, regs[in.a[0]]))
+	case opExtract:
+		r.def(fr, in, (*(*tuple)(regs[in.a[0]].p))[in.n])
+	case opField:
+		r.def(fr, in, regs[in.a[0]].cells()[in.n].v)
+	case opFieldAddr:
+		x := regs[in.a[0]]
+		if x.p == nil {
+			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		}
+		sub := &(*cell)(x.p).v.cells()[in.n]
+		r.def(fr, in, Value{k: KindPointer, p: ptrOf(sub)})
+	case opIndex:
+		x, i := regs[in.a[0]], r.index(regs[in.a[1]])
+		if x.k == KindString {
+			s := x.Str()
+			if i < 0 || i >= len(s) {
+				r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a[1]], len(s)))
+			}
+			r.def(fr, in, Uint(uint64(s[i])))
+			return
+		}
+		cs := x.cells()
+		if i < 0 || i >= len(cs) {
+			r.rtPanicEvent(fr, in, "%s", indexOutOfRange(regs[in.a[1]], len(cs)))
+		}
+		e := r.def(fr, in, cs[i].v)
+		if r.tr != nil {
+			r.tr.dep(cs[i].st)
+		}
+		_ = e
+	case opIndexAddr:
+		r.def(fr, in, r.elemAddr(fr, in, regs[in.a[0]], regs[in.a[1]]))
+	case opSlice:
+		r.def(fr, in, r.sliceOp(fr, in))
+	case opSliceToArrayPtr:
+		x := regs[in.a[0]]
+		cs := x.slice()
+		if len(cs) < int(in.n) {
+			r.rtPanic(fr, in, "cannot convert slice with length %d to array or pointer to array with length %d", len(cs), in.n)
+		}
+		if x.p == nil || (cs == nil && in.n == 0) {
+			r.def(fr, in, Value{k: KindPointer})
+			return
+		}
+		var arr Value
+		if in.n == 0 {
+			arr = Value{k: KindArray}
+		} else {
+			arr = Value{k: KindArray, p: ptrOf(&cs[0]), n: uint64(in.n)}
+		}
+		r.def(fr, in, Value{k: KindPointer, p: ptrOf(&cell{v: arr, st: NoEvent})})
+	case opMakeSlice:
+		n, m := r.index(regs[in.a[0]]), r.index(regs[in.a[1]])
+		if n < 0 || n > 1<<28 {
+			r.rtPanic(fr, in, "makeslice: len out of range")
+		}
+		if m < n || m > 1<<28 {
+			r.rtPanic(fr, in, "makeslice: cap out of range")
+		}
+		fr.at = in
+		r.allocCells(m)
+		cs := make([]cell, n, m)
+		full := cs[:m]
+		for i := range full {
+			full[i] = cell{v: copyVal(in.z), st: NoEvent}
+		}
+		e := r.def(fr, in, sliceOf(cs))
+		for i := range full {
+			full[i].st = e
+		}
+	case opMakeMap:
+		r.def(fr, in, Value{k: KindMap, p: ptrOf(newMap())})
+	case opMapUpdate:
+		m := regs[in.a[0]]
+		if m.p == nil {
+			r.plainPanic(fr, in, "assignment to entry in nil map")
+		}
+		r.hashable(fr, in, regs[in.a[1]])
+		v, e := r.stmtV(fr, in, regs[in.a[2]])
+		mo := (*mapObj)(m.p)
+		n := mo.len()
+		mo.set(regs[in.a[1]], v, e)
+		if mo.len() > n {
+			fr.at = in
+			r.allocCells(2)
+		}
+	case opLookup:
+		m := regs[in.a[0]]
+		var ent *mentry
+		r.hashable(fr, in, regs[in.a[1]])
+		if m.p != nil {
+			ent = (*mapObj)(m.p).lookup(regs[in.a[1]])
+		}
+		v := in.z
+		if ent != nil {
+			v = copyVal(ent.c.v)
+		}
+		if in.commaOk {
+			v = Tuple(v, Bool(ent != nil))
+		}
+		e := r.def(fr, in, v)
+		if r.tr != nil && ent != nil {
+			r.tr.dep(ent.c.st)
+		}
+		_ = e
+	case opRange:
+		r.def(fr, in, r.rangeIter(regs[in.a[0]], in.n == 1))
+	case opNext:
+		it := (*iterObj)(regs[in.a[0]].p)
+		v, st := it.next(in.z)
+		e := r.def(fr, in, v)
+		if r.tr != nil && st >= 0 {
+			r.tr.dep(st)
+		}
+		_ = e
+	case opMakeClosure:
+		cl := &closure{fn: in.x.(*fnCode), env: make([]Value, len(in.a))}
+		for i, s := range in.a {
+			cl.env[i] = regs[s]
+		}
+		if r.tr != nil {
+			cl.envEv = make([]EventID, len(in.a))
+			for i, s := range in.a {
+				cl.envEv[i] = fr.defs[s]
+			}
+		}
+		cl.name = cl.fn.fn.String()
+		r.def(fr, in, Value{k: KindFunc, p: ptrOf(cl)})
+	case opGo:
+		fr.at = in
+		r.goStmt(fr, in)
+	case opMakeChan:
+		n := r.index(regs[in.a[0]])
+		if n < 0 || n > 1<<28 {
+			r.rtPanic(fr, in, "makechan: size out of range")
+		}
+		fr.at = in
+		r.allocCells(1 + n)
+		r.def(fr, in, Value{k: KindChan, p: ptrOf(&chanObj{cap: n, zero: in.z})})
+	case opSend:
+		fr.at = in
+		v, e := r.stmtV(fr, in, regs[in.a[1]])
+		r.send(fr, in, regs[in.a[0]], v, e)
+	case opRecv:
+		fr.at = in
+		v, ok, sent := r.recv(regs[in.a[0]])
+		if in.commaOk {
+			v = Tuple(v, Bool(ok))
+		}
+		e := r.def(fr, in, v)
+		if r.tr != nil && sent >= 0 {
+			r.tr.dep(sent)
+		}
+		_ = e
+	case opSelect:
+		fr.at = in
+		v, sent := r.selectOp(fr, in)
+		e := r.def(fr, in, v)
+		if r.tr != nil {
+			for _, d := range sent {
+				r.tr.dep(d)
+			}
+		}
+		_ = e
+	case opUnsupported:
+		u := *in.x.(*UnsupportedError)
+		u.Pos = r.p.Fset.Position(u.pos)
+		panic(&u)
+	case opNop:
+	default:
+		panic(fmt.Sprintf("unknown opcode %d", in.op))
+	}
+}

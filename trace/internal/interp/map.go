@@ -1,0 +1,165 @@
+package interp
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// mapObj is an interpreted map. Iteration follows insertion order (rotated
+// by the run's seed), one of the orders Go permits, so runs are repeatable.
+type mapObj struct {
+	idx   map[mkey]*mentry
+	ents  []*mentry
+	nlive int
+}
+
+type mentry struct {
+	k    Value
+	c    cell
+	dead bool
+}
+
+type mkey struct {
+	p unsafe.Pointer
+	n uint64
+	s string
+	k Kind
+}
+
+func newMap() *mapObj { return &mapObj{idx: map[mkey]*mentry{}} }
+
+func (m *mapObj) len() int { return m.nlive }
+
+func (m *mapObj) live() []*mentry {
+	out := make([]*mentry, 0, m.nlive)
+	for _, e := range m.ents {
+		if !e.dead {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (m *mapObj) lookup(k Value) *mentry { return m.idx[keyOf(k)] }
+
+func (m *mapObj) set(k, v Value, ev EventID) {
+	key := keyOf(k)
+	if e := m.idx[key]; e != nil {
+		storeInto(&e.c, v, ev)
+		return
+	}
+	e := &mentry{k: k}
+	storeInto(&e.c, v, ev)
+	m.idx[key] = e
+	m.ents = append(m.ents, e)
+	m.nlive++
+}
+
+func (m *mapObj) delete(k Value) {
+	key := keyOf(k)
+	if e := m.idx[key]; e != nil {
+		e.dead = true
+		delete(m.idx, key)
+		m.nlive--
+		if len(m.ents) > 32 && m.nlive < len(m.ents)/2 {
+			m.ents = m.live()
+		}
+	}
+}
+
+func (m *mapObj) clear() {
+	for _, e := range m.ents {
+		e.dead = true
+	}
+	m.idx = map[mkey]*mentry{}
+	m.ents = nil
+	m.nlive = 0
+}
+
+func keyOf(v Value) mkey {
+	switch v.k {
+	case KindBool, KindInt, KindUint:
+		return mkey{k: v.k, n: v.n}
+	case KindFloat:
+		f := v.Float()
+		if f == 0 {
+			f = 0 // -0 == +0
+		}
+		return mkey{k: v.k, n: math.Float64bits(f)}
+	case KindString:
+		return mkey{k: v.k, s: v.Str()}
+	case KindPointer:
+		return mkey{k: v.k, p: v.p}
+	case KindInterface:
+		if v.p == nil {
+			return mkey{k: v.k}
+		}
+		it := (*iface)(v.p)
+		if it.nat != nil {
+			var sb strings.Builder
+			sb.WriteString("native:")
+			sb.WriteString(strconv.Quote(Value{k: KindInterface, p: v.p}.String()))
+			return mkey{k: v.k, s: sb.String()}
+		}
+		inner := keyOf(it.v)
+		if inner.s == "" && inner.p == nil {
+			return mkey{k: KindInterface, n: inner.n, s: strconv.Itoa(int(it.t.id)) + ":" + strconv.Itoa(int(inner.k))}
+		}
+		return mkey{k: KindInterface, p: inner.p, n: inner.n, s: strconv.Itoa(int(it.t.id)) + ":" + strconv.Itoa(int(inner.k)) + ":" + inner.s}
+	case KindStruct, KindArray, KindComplex:
+		var sb strings.Builder
+		encodeKey(&sb, v)
+		return mkey{k: v.k, s: sb.String()}
+	}
+	return mkey{k: v.k, p: v.p, n: v.n}
+}
+
+func encodeKey(sb *strings.Builder, v Value) {
+	switch v.k {
+	case KindStruct, KindArray:
+		sb.WriteByte('{')
+		for _, c := range v.cells() {
+			encodeKey(sb, c.v)
+			sb.WriteByte(',')
+		}
+		sb.WriteByte('}')
+	case KindComplex:
+		c := v.Complex()
+		sb.WriteString(strconv.FormatFloat(real(c), 'g', -1, 64) + "," + strconv.FormatFloat(imag(c), 'g', -1, 64))
+	default:
+		k := keyOf(v)
+		sb.WriteString(strconv.Itoa(int(k.k)))
+		sb.WriteByte(':')
+		sb.WriteString(strconv.FormatUint(k.n, 16))
+		sb.WriteByte(':')
+		sb.WriteString(strconv.FormatUint(uint64(uintptr(k.p)), 16))
+		sb.WriteByte(':')
+		sb.WriteString(strconv.Quote(k.s))
+	}
+}
+
+// maps.Clone calls maps.clone, which the runtime implements (a
+// go:linkname declaration without a body): the clone is a new interpreted
+// map with the same entries, in the same order, their values copied as an
+// assignment copies them and stored by the call.
+func init() {
+	bridges["maps.clone"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		if args[0].p == nil {
+			return Value{k: KindInterface}
+		}
+		it := (*iface)(args[0].p)
+		src := (*mapObj)(it.v.p)
+		if src == nil {
+			return args[0]
+		}
+		live := src.live()
+		r.allocCells(len(live))
+		m := newMap()
+		for _, e := range live {
+			m.set(e.k, e.c.v, r.extEv)
+		}
+		return Value{k: KindInterface, p: ptrOf(&iface{t: it.t, v: Value{k: KindMap, p: ptrOf(m)}})}
+	}
+}

@@ -1,0 +1,98 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// interpPanic carries an interpreted panic through the Go stack.
+type interpPanic struct {
+	v     Value
+	pos   token.Pos
+	ev    EventID
+	stack []StackFrame
+}
+
+// runtimeError is the panic value of interpreted run-time errors.
+type runtimeError struct{ msg string }
+
+func (e runtimeError) Error() string { return "runtime error: " + e.msg }
+
+// RuntimeError marks runtimeError as a runtime.Error.
+func (e runtimeError) RuntimeError() {}
+
+// typeAssertionError is the panic value of a failed type assertion; like
+// the runtime's, its message has no "runtime error: " prefix.
+type typeAssertionError struct{ msg string }
+
+func (e typeAssertionError) Error() string { return e.msg }
+
+// RuntimeError marks typeAssertionError as a runtime.Error.
+func (e typeAssertionError) RuntimeError() {}
+
+// throw raises an interpreted panic with value v at in.
+func (r *run) throw(fr *frame, in *ins, v Value, e EventID) {
+	fr.at = in
+	ip := &interpPanic{v: v, ev: e}
+	if in != nil && in.instr != nil {
+		ip.pos = in.instr.Pos()
+	}
+	for f := fr; f != nil; f = f.caller {
+		ip.stack = append(ip.stack, StackFrame{Func: f.c.fn.String(), Pos: r.pos(f.at)})
+	}
+	panic(ip)
+}
+
+func (r *run) rtPanic(fr *frame, in *ins, format string, args ...any) {
+	v := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{fmt.Sprintf(format, args...)}, t: typeRef{id: -1}})}
+	r.throw(fr, in, v, NoEvent)
+}
+
+// rtPanicEvent is rtPanic for an instruction whose operands say why it
+// panics (an index out of range, a zero divisor): it first records the
+// instruction's event, with its operands as dependences and no value, and
+// the panic points at it (PanicInfo.Event).
+func (r *run) rtPanicEvent(fr *frame, in *ins, format string, args ...any) {
+	e := NoEvent
+	if r.tr != nil {
+		e, _ = r.stmt(fr, in, Value{})
+	}
+	v := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{fmt.Sprintf(format, args...)}, t: typeRef{id: -1}})}
+	r.throw(fr, in, v, e)
+}
+
+func formatPanic(v Value) string {
+	if v.k == KindInterface && v.p != nil {
+		it := (*iface)(v.p)
+		if it.nat != nil {
+			if e, ok := it.nat.(error); ok {
+				return e.Error()
+			}
+			return fmt.Sprint(it.nat)
+		}
+		inner := it.v
+		switch inner.k {
+		case KindString:
+			s := inner.Str()
+			if n, ok := types.Unalias(it.t.t).(*types.Named); ok {
+				return fmt.Sprintf("%s(%s)", n.Obj().Pkg().Name()+"."+n.Obj().Name(), strconv.Quote(s))
+			}
+			return s
+		}
+		return inner.String()
+	}
+	return v.String()
+}
+
+// runtimeTypeString names t as the Go runtime does in messages: package
+// names rather than paths, and "interface {}" for the empty interface.
+func runtimeTypeString(t types.Type) string {
+	if it, ok := types.Unalias(t).(*types.Interface); ok && it.Empty() {
+		return "interface {}"
+	}
+	s := types.TypeString(types.Unalias(t), func(p *types.Package) string { return p.Name() })
+	return strings.ReplaceAll(s, "interface{}", "interface {}")
+}

@@ -1,0 +1,247 @@
+package interp
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// poisonPools fills every pooled chunk with bytes no recorder writes
+// (0xa5), so that a trace reading anything it did not write into a reused
+// chunk reads garbage.
+func poisonPools() {
+	poison(&wordPool)
+	poison(&unitPool)
+	poison(&segPool)
+	poison(&framePool)
+	poisonIndex(&segIdxPool)
+	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
+	for _, ch := range slices.Concat(refPool.free, refPool.part) {
+		clear(ch)
+	}
+	refPool.mu.Unlock()
+}
+
+func poisonIndex[T any](p *indexPool[T]) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.free {
+		s = s[:cap(s)]
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
+		for i := range b {
+			b[i] = 0xa5
+		}
+	}
+}
+
+func poison[T any](p *chunkPool[T]) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, ch := range slices.Concat(p.free, p.part) {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ch))), len(ch)*int(unsafe.Sizeof(ch[0])))
+		for i := range b {
+			b[i] = 0xa5
+		}
+	}
+}
+
+// sameTrace reports the first difference between traces a and b of two
+// runs of the same program with the same inputs: in any event's static
+// instruction (hence position), occurrence, value, dependences, control
+// parent, goroutine, call, depth and callee, or in the inputs. Values
+// compare by kind and word; their pointers, different in two runs, must
+// correspond one to one (the same pointer in a at two events is the same
+// pointer in b there, and a different one elsewhere).
+// isUintptr reports whether v is of type uintptr.
+func isUintptr(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uintptr
+}
+
+func sameTrace(a, b *Trace) error {
+	if a.Len() != b.Len() {
+		return fmt.Errorf("%d events, then %d", a.Len(), b.Len())
+	}
+	ab, ba := map[unsafe.Pointer]unsafe.Pointer{}, map[unsafe.Pointer]unsafe.Pointer{}
+	var da, db []EventID
+	for e := EventID(0); int(e) < a.Len(); e++ {
+		where := func(what string, x, y any) error {
+			return fmt.Errorf("event %d (%s): %s %v, then %v", e, a.EventString(e), what, x, y)
+		}
+		if x, y := a.Static(e), b.Static(e); x != y {
+			return where("static", x, y)
+		}
+		if x, y := a.Occurrence(e), b.Occurrence(e); x != y {
+			return where("occurrence", x, y)
+		}
+		va, vb := a.Value(e), b.Value(e)
+		if isUintptr(a.SSAValue(e)) && va.k == vb.k {
+			// The uintptr of an address, or arithmetic on one (see
+			// unsafe.go), differs from run to run as pointers do.
+			va.n = vb.n
+		}
+		if va.k != vb.k || va.n != vb.n || (va.p == nil) != (vb.p == nil) {
+			return where("value", va, vb)
+		}
+		if va.p != nil {
+			if q, ok := ab[va.p]; ok && q != vb.p {
+				return where("pointer (seen before)", va, vb)
+			}
+			if q, ok := ba[vb.p]; ok && q != va.p {
+				return where("pointer (seen before, second run)", va, vb)
+			}
+			ab[va.p], ba[vb.p] = vb.p, va.p
+		}
+		da, db = a.Deps(e, da[:0]), b.Deps(e, db[:0])
+		if !slices.Equal(da, db) {
+			return where("deps", da, db)
+		}
+		if x, y := a.ControlParent(e), b.ControlParent(e); x != y {
+			return where("control parent", x, y)
+		}
+		if x, y := a.Goroutine(e), b.Goroutine(e); x != y {
+			return where("goroutine", x, y)
+		}
+		if x, y := a.CallOf(e), b.CallOf(e); x != y {
+			return where("call", x, y)
+		}
+		if x, y := a.Key(e), b.Key(e); x != y {
+			return where("key", x, y)
+		}
+		if x, y := a.Depth(e), b.Depth(e); x != y {
+			return where("depth", x, y)
+		}
+		if x, y := a.Steered(e), b.Steered(e); x != y {
+			return where("steered", x, y)
+		}
+		xe, xr, xok := a.Callee(e)
+		ye, yr, yok := b.Callee(e)
+		if xe != ye || xr != yr || xok != yok {
+			return where("callee", []any{xe, xr, xok}, []any{ye, yr, yok})
+		}
+	}
+	if x, y := a.Inputs(), b.Inputs(); !slices.Equal(x, y) {
+		return fmt.Errorf("inputs %v, then %v", x, y)
+	}
+	return nil
+}
+
+// TestReleaseReuse records a run long enough to fill several chunks of
+// every pooled column, releases it, poisons the pool and records the run
+// again on the released chunks: the two traces must be the same event for
+// event. A released trace is empty.
+func TestReleaseReuse(t *testing.T) {
+	p := load(t, "./internal/workload")
+	old := SetReuseLimit(8 << 30)
+	defer SetReuseLimit(old)
+	for _, w := range []struct {
+		fn string
+		n  int64
+	}{{"SumSquares", 20_000}, {"TCAS", 300}, {"Classify", 600}} {
+		record := recorder(t, p, w.fn, w.n)
+		ref, first := record(), record()
+		if ref.Trace.Len() < 2*chunkSize {
+			t.Fatalf("%s(%d): only %d events", w.fn, w.n, ref.Trace.Len())
+		}
+		first.Trace.Release()
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Len of a released trace did not panic")
+				}
+			}()
+			first.Trace.Len()
+		}()
+		first.Trace.Release() // a second time: nothing
+		held := pooled.Load()
+		if held == 0 {
+			t.Fatalf("%s: nothing pooled", w.fn)
+		}
+		poisonPools()
+		again := record()
+		if got := pooled.Load(); got >= held {
+			t.Errorf("%s: the new run took nothing from the pool (%d bytes, then %d)", w.fn, held, got)
+		}
+		if ref.Returns[0] != again.Returns[0] {
+			t.Errorf("%s: returned %v, then %v", w.fn, ref.Returns[0], again.Returns[0])
+		}
+		if err := sameTrace(ref.Trace, again.Trace); err != nil {
+			t.Errorf("%s: trace recorded on released chunks differs: %v", w.fn, err)
+		}
+		again.Trace.Release()
+		ref.Trace.Release()
+	}
+	SetReuseLimit(0)
+	if n := pooled.Load(); n != 0 {
+		t.Errorf("SetReuseLimit(0) left %d bytes pooled", n)
+	}
+	if got := SetReuseLimit(-1); got != 0 {
+		t.Errorf("SetReuseLimit(-1) = %d, want the limit 0", got)
+	}
+	var nilTrace *Trace
+	nilTrace.Release()
+}
+
+// TestReleaseReuseMedium is TestReleaseReuse for runs whose columns stay
+// within their first chunk (between 2·poolFrom and chunkSize elements, the
+// size of most test cases' traces): released, their first chunks are
+// pooled, and the next run's first chunks grow into them.
+func TestReleaseReuseMedium(t *testing.T) {
+	p := load(t, "./internal/workload")
+	old := SetReuseLimit(0) // empty: nothing full-size to take
+	defer SetReuseLimit(old)
+	SetReuseLimit(1 << 30)
+	for _, w := range []struct {
+		fn string
+		n  int64
+	}{{"SumSquares", 1_000}, {"TCAS", 40}, {"Classify", 60}} {
+		record := recorder(t, p, w.fn, w.n)
+		ref, first := record(), record()
+		if n := ref.Trace.Len(); n < 4*poolFrom || n >= chunkSize {
+			t.Fatalf("%s(%d): %d events, want a medium trace", w.fn, w.n, n)
+		}
+		first.Trace.Release()
+		parts := func() int {
+			wordPool.mu.Lock()
+			defer wordPool.mu.Unlock()
+			return len(wordPool.part)
+		}
+		held := parts()
+		if held == 0 {
+			t.Fatalf("%s: no first chunk of the events pooled", w.fn)
+		}
+		poisonPools()
+		again := record()
+		if got := parts(); got >= held {
+			t.Errorf("%s: the new run took no first chunk of the events from the pool (%d, then %d)", w.fn, held, got)
+		}
+		if err := sameTrace(ref.Trace, again.Trace); err != nil {
+			t.Errorf("%s: trace recorded on released first chunks differs: %v", w.fn, err)
+		}
+		again.Trace.Release()
+		ref.Trace.Release()
+		SetReuseLimit(0)
+		SetReuseLimit(1 << 30)
+	}
+}
+
+// recorder returns a function that records a run of package
+// internal/workload's workload name with argument n.
+func recorder(t *testing.T, p *Program, name string, n int64) func() *Result {
+	fn := p.Func(workPkg, name)
+	return func() *Result {
+		t.Helper()
+		res, err := p.Run(bgContext, fn, []Value{Int(n)}, &RunOptions{MaxSteps: 1 << 40})
+		if err != nil || res.Outcome != Returned {
+			t.Fatalf("%s(%d): %v %v", name, n, res, err)
+		}
+		return res
+	}
+}

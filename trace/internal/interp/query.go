@@ -1,0 +1,350 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Len returns the number of events. It panics on a released trace (see
+// Release), so that a use after Release fails loudly instead of reading an
+// empty trace.
+func (t *Trace) Len() int {
+	if t.released {
+		panic("trace: use of a released Trace")
+	}
+	return t.nev
+}
+
+// Static returns the static instruction ID of event e.
+func (t *Trace) Static(e EventID) StaticID { return t.sid(int(e)) }
+
+// StaticInfo returns the description of static instruction s.
+func (t *Trace) StaticInfo(s StaticID) *Static { return t.static(s) }
+
+// static returns static instruction s, refreshing the trace's snapshot of
+// the program's table when s is newer (during a run, for Observe hooks).
+func (t *Trace) static(s StaticID) *Static {
+	if int(s) >= len(t.statics) {
+		t.refreshStatics()
+	}
+	return &t.statics[s]
+}
+
+func (t *Trace) refreshStatics() {
+	if t.prog == nil { // the zero Trace: empty
+		return
+	}
+	t.prog.mu.Lock()
+	t.statics = t.prog.statics[:len(t.prog.statics):len(t.prog.statics)]
+	t.prog.mu.Unlock()
+}
+
+// NumStatics returns the number of static instructions known (at least
+// those of the trace's events); StaticIDs of the trace are below it.
+func (t *Trace) NumStatics() int {
+	if len(t.statics) == 0 {
+		t.refreshStatics()
+	}
+	return len(t.statics)
+}
+
+// Instr returns the instruction of event e; nil for a parameter event.
+func (t *Trace) Instr(e EventID) ssa.Instruction { return t.static(t.sid(int(e))).Instr }
+
+// SSAValue returns the SSA value event e defines (nil if none).
+func (t *Trace) SSAValue(e EventID) ssa.Value { return t.static(t.sid(int(e))).Value }
+
+// Func returns the function executing event e.
+func (t *Trace) Func(e EventID) *ssa.Function { return t.static(t.sid(int(e))).Func }
+
+// Pos returns the source position of event e (see [Static] for fallbacks).
+func (t *Trace) Pos(e EventID) token.Position { return t.static(t.sid(int(e))).Position }
+
+// Value returns the concrete value event e produced: the instruction's
+// result, the value stored by a Store or MapUpdate, the decision (true:
+// then-branch) of an If, the results of a Return (a tuple if several), the
+// result of a call. It is the zero Value for events that produce none.
+func (t *Trace) Value(e EventID) Value {
+	k, n := Kind(t.meta.at(int(e))), t.w.at(int(e))
+	switch {
+	case k&refFlag != 0:
+		return Value{k: k & kindMask, n: n, p: t.refs.at(t.refIndex(int(e)))}
+	case k&lateFlag != 0:
+		return Value{k: k & kindMask, n: n, p: t.lateRefs[e]}
+	}
+	return Value{k: k & kindMask, n: n}
+}
+
+// Deps appends to dst the events e read: first the events that defined its
+// register operands (in operand order; constants, globals and functions
+// have no event), then, for a load (or map lookup, range step, array
+// index), the last event that stored into the memory read (the Alloc event
+// for a variable never assigned since). A φ depends on the value of its
+// incoming edge and on the branch instance that selected the edge (the If
+// ending the predecessor block, else the predecessor's control parent). A
+// parameter event depends on the argument of its call; a use of a call's
+// result depends on the callee's Return event (or on the call event for
+// bridged calls and substituted values).
+func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
+	lo, hi := t.depRange(int(e))
+	first := NoEvent
+	i := lo
+	// next appends the dependence whose units start at i and moves i
+	// past them (a unit 0 is none).
+	next := func() {
+		u := t.deps.at(i)
+		switch {
+		case u == 0:
+		case u < depFar:
+			dst = append(dst, e-EventID(u))
+		case u != depLong:
+			if first < 0 {
+				first = t.frameFirst(t.frameOf(e))
+			}
+			dst = append(dst, first+EventID(u&^depFar))
+		default:
+			dst = append(dst, EventID(uint32(t.deps.at(i+1))|uint32(t.deps.at(i+2))<<16))
+			i += 2
+		}
+		i++
+	}
+	if Kind(t.meta.at(int(e)))&sdepFlag != 0 {
+		s := t.sid(int(e))
+		for _, d := range t.static(s).sd {
+			switch {
+			case d > 0:
+				dst = append(dst, e-EventID(d))
+			case d < 0:
+				dst = append(dst, t.entryEvent(e, s+StaticID(d)))
+			default:
+				next()
+			}
+		}
+	}
+	for i < hi {
+		next()
+	}
+	return dst
+}
+
+// entryEvent returns the event of static instruction s, an Alloc of the
+// entry block of the function of event e, in e's frame: the entry block
+// runs once per frame, before the frame's other blocks, so the event is in
+// the first of the frame's segments, from its first event on, that holds
+// s (usually the first).
+func (t *Trace) entryEvent(e EventID, s StaticID) EventID {
+	fr := t.frameOf(e)
+	slot := &t.entrySegs[uint32(fr)*31&uint32(len(t.entrySegs)-1)]
+	i := -1
+	if c := slot.Load(); int32(c>>32) == fr+1 {
+		i = int(uint32(c))
+	} else {
+		i = t.segIndex(t.frameFirst(fr))
+		slot.Store(uint64(fr+1)<<32 | uint64(uint32(i)))
+	}
+	for ; i < t.segs.n; i++ {
+		g := t.segs.ptr(i)
+		end := EventID(t.nev)
+		if i+1 < t.segs.n {
+			end = t.segs.ptr(i + 1).first
+		}
+		if g.frame == fr && g.sid0 <= s && s < g.sid0+StaticID(end-g.first) {
+			return g.first + EventID(s-g.sid0)
+		}
+	}
+	return NoEvent // not recorded: cannot happen for an event of the frame
+}
+
+// Producer returns the dependence of event e that produced e's operand v:
+// the event of v's instruction, or, when v is the result of a call to a
+// function with a body, the callee's Return (the event a use of the
+// result depends on); NoEvent if none of e's dependences did (v is a
+// constant, a global, or not an operand of e).
+func (t *Trace) Producer(e EventID, v ssa.Value) EventID {
+	var buf [8]EventID
+	deps := t.Deps(e, buf[:0])
+	for _, d := range deps {
+		if t.SSAValue(d) == v {
+			return d
+		}
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		for _, d := range deps {
+			if _, ok := t.Instr(d).(*ssa.Return); ok {
+				if c := t.CallOf(d); c != NoEvent && t.Instr(c) == ssa.Instruction(call) {
+					return d
+				}
+			}
+		}
+	}
+	return NoEvent
+}
+
+// ControlParent returns the event e is control dependent on: the most recent
+// instance, in the same frame, of a branch (If) that e's block is control
+// dependent on; else the call event of e's frame (interprocedural control
+// dependence); NoEvent for events of the run's root frames outside any
+// branch.
+func (t *Trace) ControlParent(e EventID) EventID { return t.runOf(e).ctrl }
+
+// Key returns the instance key of event e.
+func (t *Trace) Key(e EventID) InstanceKey {
+	return InstanceKey{Static: t.sid(int(e)), Path: t.frames.ptr(int(t.frameOf(e))).path, Occ: t.occ(int(e))}
+}
+
+// Occurrence returns how many earlier instances of e's instruction its
+// frame executed.
+func (t *Trace) Occurrence(e EventID) int { return int(t.occ(int(e))) }
+
+// CallOf returns the call event that created e's frame, NoEvent for the
+// run's root frames (the entry function and package initializers).
+func (t *Trace) CallOf(e EventID) EventID { return t.frames.ptr(int(t.frameOf(e))).call }
+
+// Callee returns the first event of the frame created by call event c and
+// that frame's Return event (NoEvent if it panicked); ok is false if c did
+// not create an interpreted frame (a bridged call, or not a call).
+func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
+	t.calleeOnce.Do(func() {
+		t.calleeOf = make(map[EventID]int32, t.frames.n)
+		for i := 0; i < t.frames.n; i++ {
+			f := t.frames.ptr(i)
+			if f.call >= 0 {
+				t.calleeOf[f.call] = int32(i)
+			}
+		}
+	})
+	i, ok := t.calleeOf[c]
+	if !ok {
+		return NoEvent, NoEvent, false
+	}
+	f := t.frames.ptr(int(i))
+	return f.first, f.ret, true
+}
+
+// Depth returns the call depth of e's frame (0 for root frames).
+func (t *Trace) Depth(e EventID) int {
+	d := 0
+	for f := t.frames.ptr(int(t.frameOf(e))).parent; f >= 0; f = t.frames.ptr(int(f)).parent {
+		d++
+	}
+	return d
+}
+
+// Goroutine returns the goroutine that executed e: 0 for the entry
+// function's, then 1, 2... in the order go statements ran.
+func (t *Trace) Goroutine(e EventID) int { return int(t.frames.ptr(int(t.frameOf(e))).g) }
+
+// Inputs returns the events marked as inputs: the entry function's
+// parameter events and the instances named by Hooks.Inputs.
+func (t *Trace) Inputs() []EventID { return t.inputs }
+
+// Steered reports whether a hook changed event e's value or decision.
+func (t *Trace) Steered(e EventID) bool { return t.steered[e] }
+
+// Line is a source line.
+type Line struct {
+	File string
+	Line int
+}
+
+// Lines returns the distinct source lines executed, sorted by file and line.
+// Only events whose position is their instruction's own (or an If's
+// condition) count; synthetic fallback positions do not.
+func (t *Trace) Lines() []Line {
+	var seenS []bool
+	set := map[Line]bool{}
+	for e := 0; e < t.nev; e++ {
+		s := t.sid(e)
+		if int(s) >= len(seenS) {
+			seenS = append(seenS, make([]bool, int(s)+1-len(seenS))...)
+		}
+		if seenS[s] {
+			continue
+		}
+		seenS[s] = true
+		st := t.static(s)
+		if st.Synthetic || !st.Position.IsValid() {
+			continue
+		}
+		set[Line{st.Position.Filename, st.Position.Line}] = true
+	}
+	out := make([]Line, 0, len(set))
+	for l := range set {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].File != out[j].File {
+			return out[i].File < out[j].File
+		}
+		return out[i].Line < out[j].Line
+	})
+	return out
+}
+
+// Events returns the events at the given source line, in order.
+func (t *Trace) Events(file string, line int) []EventID {
+	var out []EventID
+	for e := 0; e < t.nev; e++ {
+		s := t.sid(e)
+		st := t.static(s)
+		p := &st.Position
+		if p.Line == line && p.Filename == file && !st.Synthetic {
+			out = append(out, EventID(e))
+		}
+	}
+	return out
+}
+
+// Bytes estimates the memory the trace holds, in bytes.
+func (t *Trace) Bytes() int {
+	n := 8*t.w.capacity() + 2*t.meta.capacity() + 2*t.deps.capacity() + 4*cap(t.segIdx) +
+		8*t.refs.capacity() + int(unsafe.Sizeof(segment{}))*t.segs.capacity() +
+		16*len(t.bigDeps) + 24*len(t.lateRefs)
+	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
+}
+
+// EventString formats event e on one line: its ID, position (file base
+// name:line:col), instruction, value, dependencies and control parent, e.g.
+// "e12 foo.go:13:7 if t12 goto 1 else 3 = true deps=[11] ctrl=5".
+func (t *Trace) EventString(e EventID) string {
+	st := t.static(t.sid(int(e)))
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "e%d %s:%d:%d ", e, filepath.Base(st.Position.Filename), st.Position.Line, st.Position.Column)
+	if st.Instr != nil {
+		if v, ok := st.Instr.(ssa.Value); ok {
+			sb.WriteString(v.Name() + " = ")
+		}
+		sb.WriteString(st.Instr.String())
+	} else if st.Value != nil {
+		sb.WriteString("param " + st.Value.Name())
+	}
+	if v := t.Value(e); v.IsValid() {
+		sb.WriteString(" = " + v.String())
+	}
+	fmt.Fprintf(&sb, " deps=%v ctrl=%d", t.Deps(e, nil), t.ControlParent(e))
+	if t.Steered(e) {
+		sb.WriteString(" steered")
+	}
+	return sb.String()
+}
+
+// Dump writes the events for which keep returns true (all if keep is nil),
+// one per line (see EventString).
+func (t *Trace) Dump(w io.Writer, keep func(EventID) bool) error {
+	for e := EventID(0); int(e) < t.Len(); e++ {
+		if keep != nil && !keep(e) {
+			continue
+		}
+		if _, err := io.WriteString(w, t.EventString(e)+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}

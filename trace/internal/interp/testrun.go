@@ -1,0 +1,590 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file runs real `go test` functions, TestXxx(t *testing.T), under
+// the interpreter. The *testing.T a test receives is a zero testing.T in
+// interpreted memory; the methods of testing.T (and of testing.common,
+// whose methods T promotes) have no interpreted body, so calls to them
+// reach the bridges of testrun_testing.go, which keep the state of each
+// test in a goTest found by the address of the T's common field. Finding
+// and listing tests is in testrun_list.go, fuzz targets in
+// testrun_fuzz.go, examples in testrun_example.go, TestMain and the flag
+// package in testrun_main.go, the tests run before a case in
+// testrun_order.go.
+
+// ExampleOutput is the output of an Example, printed and expected.
+type ExampleOutput struct {
+	// Got is what the example printed to standard output.
+	Got string
+	// Want is the text of its output comment (after "Output:" or
+	// "Unordered output:").
+	Want string
+	// Unordered reports an "Unordered output:" comment: the lines may come
+	// in any order.
+	Unordered bool
+}
+
+// Assertion is a failed assertion of an interpreted test: a call of
+// t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Fail or t.FailNow.
+type Assertion struct {
+	// Event is the call event of the assertion (in the test code: a call
+	// through a method wrapper such as a testing.TB interface is reported
+	// at its call site); NoEvent if the run was not traced.
+	Event EventID
+	// Pos is the position of that call.
+	Pos token.Position
+	// Message is the message the call logged ("" for Fail and FailNow).
+	Message string
+	// Cond is the failing condition's instance: the branch (an If event)
+	// the call is control dependent on, as [Trace.ControlParent] finds it;
+	// NoEvent if the call is not under a branch of its function or the run
+	// was not traced.
+	Cond EventID
+	// Fatal reports whether the call stopped the test (Fatal*, FailNow).
+	Fatal bool
+	// Test is the full name of the test or subtest that failed.
+	Test string
+}
+
+// TestError reports that a test function could not be interpreted: it
+// wraps the interpreter's error (an *UnsupportedError, *BridgeError,
+// *InternalError or a context error) with the test's name.
+type TestError struct {
+	Test string // the test function's name
+	Err  error  // the interpreter's error
+}
+
+// Error formats the error, naming what went wrong and where.
+func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
+
+// Unwrap returns the interpreter's error.
+func (e *TestError) Unwrap() error { return e.Err }
+
+// NoTestError reports that a package has no test function of the given
+// name, or that the named subtest did not run: its parent ran without
+// starting it (go test -run reports "no tests to run").
+type NoTestError struct {
+	Pkg  string // the package's import path
+	Name string // the test function's name, or the subtest's full name
+	why  string // why the case did not run, if the function exists
+}
+
+// Error formats the error, naming what went wrong and where.
+func (e *NoTestError) Error() string {
+	switch {
+	case strings.Contains(e.Name, "/"):
+		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
+	case e.why != "":
+		return fmt.Sprintf("trace: test function %s of %s did not run: %s", e.Name, e.Pkg, e.why)
+	}
+	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
+}
+
+// RunGoTest runs the test case name of package pkgPath: "TestX" runs the
+// test function TestX with all its subtests; "TestX/a/b" runs TestX, but
+// each t.Run call runs its function only if its subtest is on the path to
+// TestX/a/b or below it, like go test -run '^TestX$/^a$/^b$'. Fuzz targets
+// are named the same way ("FuzzX/seed#0" is an f.Add seed, "FuzzX/file" a
+// testdata/fuzz file); an example "ExampleX" fails if its output differs
+// from its output comment (Result.Failure is go test's got/want message;
+// there are no Assertions). If the package has a TestMain, it is the
+// entry of the run and its m.Run runs the named case. The result is that
+// of the named case (see [CaseResult]). Instance keys of a run
+// are stable between runs of the same case: a subtest's frames are named
+// by the t.Run call that started it, whichever other subtests ran.
+//
+// The error is non-nil if pkgPath has no such test function (a
+// *NoTestError), or if the case did not run although nothing steered the
+// run (no Hooks values, branches or substitutions, no Presets): its parent
+// ran without starting it, as go test -run reports "no tests to run" (a
+// *NoTestError, with the result, Ran false); or for failures of the
+// interpreter, as for [Program.Run]. The result, with its partial trace,
+// is returned when a run was started.
+func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
+	gr, _, err := p.runGoTestCovered(ctx, pkgPath, name, opts)
+	return gr, err
+}
+
+// runGoTestCovered is RunGoTest that also returns the run's state (its
+// subtests: nil if no run started).
+func (p *Program) runGoTestCovered(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+	gr, g, err := p.runGoTestCase(ctx, pkgPath, name, opts)
+	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
+		// A coverage-only run that left a block midway (cover.go): the
+		// whole case again, recorded.
+		gr, g, err = p.runGoTestCase(ctx, pkgPath, name, opts.recordCover())
+	}
+	return gr, g, err
+}
+
+// runGoTestCase is RunGoTest without a coverage-only run's repetition;
+// it also returns the run's state (nil if no test function ran).
+func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+	top, _, _ := strings.Cut(name, "/")
+	fn := p.testFunc(pkgPath, top)
+	if fn == nil {
+		nt := &NoTestError{Pkg: pkgPath, Name: top}
+		if !p.tests {
+			nt.why = "the program was loaded without its tests (Config.Tests)"
+		}
+		return nil, nil, nt
+	}
+	if spec, ok := p.exampleSpec(fn); ok {
+		if name != top {
+			return &CaseResult{Result: &Result{}, Name: name}, nil, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
+		}
+		gr, err := p.runExample(ctx, fn, spec, opts)
+		return gr, nil, err
+	}
+	var earlier []*ssa.Function
+	if opts != nil && opts.EarlierTests {
+		earlier = p.earlierTests(pkgPath, fn, opts.EarlierOnly) // testrun_order.go
+	}
+	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
+	if res == nil {
+		return nil, g, err
+	}
+	gr := &CaseResult{Result: res, Name: name}
+	var st *goTest
+	for _, t := range g.tests {
+		if t.name == name {
+			st = t
+			break
+		}
+	}
+	if st == nil || !st.started {
+		if err == nil && !steered(opts, res) {
+			err = &NoTestError{Pkg: pkgPath, Name: name, why: g.notStarted(name, res)}
+		}
+		return gr, g, err
+	}
+	gr.Ran = true
+	gr.Failed, gr.Skipped = st.failed, st.skipped
+	for _, a := range g.asserts {
+		if a.Test == name || strings.HasPrefix(a.Test, name+"/") {
+			gr.Assertions = append(gr.Assertions, a)
+		}
+	}
+	var log strings.Builder
+	for _, c := range g.out {
+		if c.test == name || strings.HasPrefix(c.test, name+"/") {
+			log.WriteString(c.text)
+		}
+	}
+	gr.Log = log.String()
+	switch {
+	case res.Outcome == Stopped && (!st.done || st.aborted):
+		// Ended at Hooks.StopAt: failed if it had failed by then.
+	case res.Outcome != Returned && (!st.done || st.aborted):
+		// Panicked, BudgetExceeded or Exited while the case was running
+		// fails it, as it fails go test; the outcome says how.
+		gr.Failed = true
+	case st.failed:
+		res.Outcome = AssertionFailed
+		var msgs []string
+		for _, a := range gr.Assertions {
+			if a.Message != "" {
+				msgs = append(msgs, a.Message)
+			}
+		}
+		res.Failure = strings.Join(msgs, "; ")
+		if res.Failure == "" {
+			res.Failure = name + " failed"
+		}
+	default:
+		// Passed (or skipped), even if the run went on to panic after
+		// the case ended.
+		res.Outcome = Returned
+	}
+	return gr, g, err
+}
+
+// steered reports whether a run may have taken another path than go
+// test's: hooks that change values or branches, presets, or a stop.
+func steered(opts *RunOptions, res *Result) bool {
+	if res.Outcome == Stopped {
+		return true
+	}
+	if opts == nil {
+		return false
+	}
+	h := opts.Hooks
+	return len(opts.Presets) > 0 || h != nil && (len(h.Values) > 0 || len(h.Branches) > 0 || h.Substitute != nil)
+}
+
+// notStarted says how the deepest test on the path to name ended
+// without starting the next one.
+func (g *goTestRun) notStarted(name string, res *Result) string {
+	var last *goTest
+	for _, t := range g.tests {
+		if t.started && strings.HasPrefix(name, t.name+"/") && (last == nil || len(t.name) > len(last.name)) {
+			last = t
+		}
+	}
+	if last == nil {
+		return "the run ended before its test started (" + res.String() + ")"
+	}
+	how := "passed"
+	switch {
+	case last.aborted || !last.done:
+		return fmt.Sprintf("the run ended (%s) in %s before it started", res, last.name)
+	case last.skipped:
+		how = "was skipped"
+	case last.failed:
+		how = "failed"
+	}
+	return fmt.Sprintf("%s %s without starting it (go test -run reports no tests to run)", last.name, how)
+}
+
+// goTests maps the address of the common field of an interpreted
+// testing.T to its state.
+var goTests sync.Map // unsafe.Pointer -> *goTest
+
+// goTestRun is the state of one run of a top-level test function.
+type goTestRun struct {
+	p        *Program
+	target   string
+	tests    []*goTest // in start order
+	subNames map[string]int
+	out      []outChunk
+	lastName string
+	asserts  []Assertion
+	tType    types.Type      // testing.T, or testing.F for a fuzz target
+	dir      string          // the directory of the test function's file
+	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (testrun_order.go)
+	input    *fuzzEntry      // FuzzCase's input (testrun_fuzz.go)
+}
+
+// testingType returns the type testing.name.
+func (g *goTestRun) testingType(name string) types.Type {
+	return g.tType.(*types.Named).Obj().Pkg().Scope().Lookup(name).Type()
+}
+
+type outChunk struct {
+	test, text string
+}
+
+// goTest is the state of one test or subtest.
+type goTest struct {
+	g        *goTestRun
+	name     string
+	parent   *goTest
+	tv       Value // the *testing.T
+	common   unsafe.Pointer
+	failed   bool
+	skipped  bool
+	started  bool // its function was called
+	done     bool // its function and cleanups have ended
+	aborted  bool // the run ended (a panic...) while it was running
+	hasSub   bool
+	helpers  map[*ssa.Function]bool
+	env      []func()           // restore what t.Setenv changed, last first
+	corpus   []fuzzEntry        // a fuzz target's f.Add seeds
+	ctx      context.Context    // Context when context runs natively
+	cancel   context.CancelFunc // and its cancel, called when the test ends
+	ictx     Value              // Context when context is interpreted (contextFuncs)
+	icancel  Value              // and its interpreted cancel, called before the cleanups
+	cleanups []Value
+	caller   *frame // the frame that called t.Run (nil for a top-level test)
+	path     uint64
+}
+
+// within reports whether t is the case name or one of its subtests.
+func (t *goTest) within(name string) bool {
+	return t.name == name || strings.HasPrefix(t.name, name+"/")
+}
+
+// goexit is the panic value that unwinds a test stopped by t.FailNow,
+// t.SkipNow (and their callers) or runtime.Goexit: deferred calls run, but
+// recover returns nil.
+type goexit struct{ t *goTest }
+
+func (goexit) Error() string { return "runtime.Goexit" }
+
+// isGoexit reports whether the interpreted panic value v unwinds a Goexit.
+func isGoexit(v Value) bool {
+	if v.k != KindInterface || v.p == nil {
+		return false
+	}
+	_, ok := (*iface)(v.p).nat.(goexit)
+	return ok
+}
+
+func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, earlier []*ssa.Function, opts *RunOptions) (*goTestRun, *Result, error) {
+	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
+		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier}
+	defer func() {
+		for _, t := range g.tests {
+			t.restoreEnv()
+			goTests.Delete(t.common)
+			goTests.Delete(t.tv.p)
+		}
+	}()
+	top := g.newTest(fn.Name(), nil, g.tType)
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	g.input = o.fuzzInput
+	o.dir = g.dir // go test runs a package's tests in its directory
+	var res *Result
+	var err error
+	if tm := p.testMain(fn); tm != nil {
+		// TestMain(m) runs as the entry; m.Run runs the test (see mRun).
+		res, err = p.runMain(ctx, tm, &mainRun{fn: fn, top: top}, &o)
+		if res != nil && res.Outcome == Exited && top.done {
+			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		}
+	} else {
+		// The entry runs the test function like testing's tRunner: a
+		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
+		o.entry = func(r *run, c *fnCode, args []Value) Value {
+			g.runEarlier(r) // testrun_order.go
+			top.path = mix(0, -2, 0)
+			g.start(top)
+			g.captureStdout(r, func() {
+				top.body(r, nil, func() { r.root(c, args, top.path) })
+				top.runCleanups(r, nil, nil)
+			})
+			g.finish(top)
+			return Value{}
+		}
+		res, err = p.runOnce(ctx, fn, []Value{top.tv}, &o)
+	}
+	if err != nil || res == nil {
+		return g, res, err
+	}
+	switch res.Outcome {
+	case Panicked:
+		if msg := res.Panic.Message; strings.HasPrefix(msg, "fatal error: ") {
+			g.failAll(msg + "\n")
+		} else {
+			g.failAll("panic: " + msg + " [recovered, repanicked]\n")
+		}
+	case BudgetExceeded:
+		g.failAll("trace: budget exceeded\n")
+	case Exited:
+		g.failAll(fmt.Sprintf("trace: os.Exit(%d) during test\n", res.ExitCode))
+	}
+	return g, res, err
+}
+
+// newTest allocates the interpreted *testing.T of a new test.
+func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest {
+	st := typ.Underlying().(*types.Struct)
+	ci := 0
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == "common" {
+			ci = i
+		}
+	}
+	c := &cell{v: g.p.zero(typ), st: NoEvent}
+	t := &goTest{g: g, name: name, parent: parent, tv: Value{k: KindPointer, p: ptrOf(c)}, common: ptrOf(&c.v.cells()[ci])}
+	goTests.Store(t.common, t)
+	goTests.Store(t.tv.p, t)
+	g.tests = append(g.tests, t)
+	return t
+}
+
+func (g *goTestRun) emit(test, text string) {
+	g.out = append(g.out, outChunk{test: test, text: text})
+}
+
+// captureStdout makes what the program prints while f runs part of the
+// output of the test go test last named, as go test -json attributes a
+// test binary's standard output (what a test prints with fmt.Println
+// shows in its log).
+func (g *goTestRun) captureStdout(r *run, f func()) {
+	old := r.out
+	w := goTestStdout{g}
+	if old == io.Discard {
+		r.out = runOut{r, w}
+	} else {
+		r.out = runOut{r, io.MultiWriter(old, w)}
+	}
+	defer func() { r.out = old }()
+	f()
+}
+
+// goTestStdout writes into the output of the test go test last named.
+type goTestStdout struct{ g *goTestRun }
+
+func (w goTestStdout) Write(p []byte) (int, error) {
+	w.g.emit(w.g.lastName, string(p))
+	return len(p), nil
+}
+
+// start prints the "=== RUN" line of t.
+func (g *goTestRun) start(t *goTest) {
+	t.started = true
+	g.update(t.name, "=== RUN   %s\n", t.name)
+}
+
+// update prints a status line of test (testing's chattyPrinter.Updatef).
+func (g *goTestRun) update(test, format string, args ...any) {
+	g.lastName = test
+	g.emit(test, fmt.Sprintf(format, args...))
+}
+
+// printf prints output of test (testing's chattyPrinter.Printf).
+func (g *goTestRun) printf(test, text string) {
+	// go test -v prints "=== NAME  test" first if another test printed
+	// last; go test -json turns that line into the event's Test field.
+	g.lastName = test
+	g.emit(test, text)
+}
+
+// selects reports whether the subtest name runs when the target case runs:
+// on its path or below it, or in an earlier test (run whole).
+func (g *goTestRun) selects(name string) bool {
+	t := g.target
+	if top, _, _ := strings.Cut(name, "/"); !strings.HasPrefix(t+"/", top+"/") {
+		return true
+	}
+	return name == t || strings.HasPrefix(t, name+"/") || strings.HasPrefix(name, t+"/")
+}
+
+// fail marks t and its parents failed (testing's common.Fail).
+func (t *goTest) fail() {
+	for ; t != nil; t = t.parent {
+		t.failed = true
+	}
+}
+
+// finish ends t: it prints its "---" line.
+func (g *goTestRun) finish(t *goTest) {
+	t.done = true
+	t.restoreEnv()
+	if t.cancel != nil {
+		t.cancel()
+	}
+	status := "PASS"
+	if t.failed {
+		status = "FAIL"
+	} else if t.skipped {
+		status = "SKIP"
+	}
+	g.update(t.name, "--- %s: %s (0.00s)\n", status, t.name)
+}
+
+// failAll ends the tests still running when a panic (or another end of
+// the run) stops them all, innermost first, and prints msg as the top
+// test's output (go test prints a panic's goroutine stacks after it; the
+// interpreter does not).
+func (g *goTestRun) failAll(msg string) {
+	for i := len(g.tests) - 1; i >= 0; i-- {
+		if t := g.tests[i]; t.started && !t.done {
+			t.aborted = true
+			t.fail()
+			g.finish(t)
+		}
+	}
+	if g.tests[0].started {
+		g.emit(g.tests[0].name, msg)
+	}
+}
+
+// goexited handles the end of t by a Goexit with value v: a FailNow or
+// SkipNow of t itself ends it normally; anything else (runtime.Goexit, or
+// FailNow of a parent called in a subtest) fails it, as go test does.
+func (g *goTestRun) goexited(t *goTest, v Value) {
+	if ge := (*iface)(v.p).nat.(goexit); ge.t != t {
+		t.fail()
+		g.printf(t.name, indent+"test executed panic(nil) or runtime.Goexit: subtest may have called FailNow on a parent test\n")
+	}
+}
+
+const indent = "    "
+
+// unique returns the full name of a subtest of parent named sub (testing's
+// matcher.unique: duplicates get a "#NN" suffix).
+func (g *goTestRun) unique(parent, sub string) string {
+	base := parent + "/" + sub
+	for {
+		n := g.subNames[base]
+		g.subNames[base] = n + 1
+		if n == 0 && sub != "" {
+			prefix, nn := parseSubtestNumber(base)
+			if len(prefix) < len(base) && nn < int32(g.subNames[prefix]) {
+				continue
+			}
+			return base
+		}
+		name := fmt.Sprintf("%s#%02d", base, n)
+		if g.subNames[name] != 0 {
+			continue
+		}
+		return name
+	}
+}
+
+// parseSubtestNumber splits a name into a prefix and a "#NN" suffix
+// (testing's function of the same name).
+func parseSubtestNumber(s string) (string, int32) {
+	i := strings.LastIndex(s, "#")
+	if i < 0 {
+		return s, 0
+	}
+	prefix, suffix := s[:i], s[i+1:]
+	if len(suffix) < 2 || (len(suffix) > 2 && suffix[0] == '0') {
+		return s, 0
+	}
+	if suffix == "00" && !strings.HasSuffix(prefix, "/") {
+		return s, 0
+	}
+	n, err := strconv.ParseInt(suffix, 10, 32)
+	if err != nil || n < 0 {
+		return s, 0
+	}
+	return prefix, int32(n)
+}
+
+// rewriteName makes a subtest name printable and free of white space
+// (testing's rewrite).
+func rewriteName(s string) string {
+	var b []byte
+	for _, r := range s {
+		switch {
+		case isTestSpace(r):
+			b = append(b, '_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b = append(b, q[1:len(q)-1]...)
+		default:
+			b = append(b, string(r)...)
+		}
+	}
+	return string(b)
+}
+
+func isTestSpace(r rune) bool {
+	if r < 0x2000 {
+		switch r {
+		case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680:
+			return true
+		}
+		return false
+	}
+	if r <= 0x200a {
+		return true
+	}
+	switch r {
+	case 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,142 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"io"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Examples, ExampleXxx() functions with an output comment, run as go test
+// runs them: what the example prints is compared with the comment's text,
+// with leading and trailing space trimmed (line order ignored after
+// "Unordered output:"). Examples without an output comment are compiled,
+// not run, by go test; they are not test cases here either. A package's
+// TestMain runs around an example as around a test.
+
+// exampleSpec is what an example's output comment expects.
+type exampleSpec struct {
+	output    string
+	unordered bool
+}
+
+// exampleFuncs returns the examples of the test variant of package pkgPath
+// that go test runs (those with an output comment), in the order of
+// [Program.TestFuncs]; go test runs them after the tests and fuzz targets.
+func (p *Program) exampleFuncs(pkgPath string) []*ssa.Function {
+	var out []*ssa.Function
+	for _, fn := range p.testFuncs(pkgPath, "Example", "") {
+		if _, ok := p.exampleSpec(fn); ok {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// exampleSpec parses the output comment of example fn from its file; a
+// function whose name does not start with Example is none, unparsed
+// (listing a package's tests asks for each of them).
+func (p *Program) exampleSpec(fn *ssa.Function) (exampleSpec, bool) {
+	if !strings.HasPrefix(fn.Name(), "Example") {
+		return exampleSpec{}, false
+	}
+	file := p.Fset.Position(fn.Pos()).Filename
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
+	if err != nil {
+		return exampleSpec{}, false
+	}
+	for _, ex := range doc.Examples(f) {
+		if "Example"+ex.Name == fn.Name() && (ex.Output != "" || ex.EmptyOutput) {
+			return exampleSpec{output: ex.Output, unordered: ex.Unordered}, true
+		}
+	}
+	return exampleSpec{}, false
+}
+
+// judge returns go test's message for an example that printed stdout, ""
+// if the output is as expected (testing's processRunResult).
+func (spec exampleSpec) judge(stdout string) string {
+	got, want := strings.TrimSpace(stdout), strings.TrimSpace(spec.output)
+	if spec.unordered {
+		if !slices.Equal(slices.Sorted(strings.SplitSeq(got, "\n")), slices.Sorted(strings.SplitSeq(want, "\n"))) {
+			return fmt.Sprintf("got:\n%s\nwant (unordered):\n%s\n", stdout, spec.output)
+		}
+	} else if got != want {
+		return fmt.Sprintf("got:\n%s\nwant:\n%s\n", got, want)
+	}
+	return ""
+}
+
+// runExample runs example fn and judges its output like testing's
+// runExample. The case fails if the output differs (Result.Failure holds
+// go test's "got:/want:" message), or if the example panicked.
+func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*CaseResult, error) {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	var out strings.Builder
+	var res *Result
+	var err error
+	if tm := p.testMain(fn); tm != nil {
+		// TestMain runs around the example; m.Run runs it (see mRun) with
+		// its output captured, as testing captures os.Stdout.
+		mr := &mainRun{fn: fn, example: true, out: &out}
+		res, err = p.runMain(ctx, tm, mr, &o)
+		if res == nil {
+			return nil, err
+		}
+		if !mr.ran {
+			return &CaseResult{Result: res, Name: fn.Name()}, err
+		}
+		if res.Outcome == Exited && mr.finished {
+			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		}
+	} else {
+		// Only the example's own output is captured, as testing captures
+		// os.Stdout while it runs: not what package initializers print
+		// (go test prints that before the first case).
+		o.entry = func(r *run, c *fnCode, args []Value) Value {
+			old := r.out
+			if old == io.Discard {
+				r.out = runOut{r, &out}
+			} else {
+				r.out = runOut{r, io.MultiWriter(&out, old)}
+			}
+			defer func() { r.out = old }()
+			v, _ := r.root(c, args, mix(0, -2, 0))
+			return v
+		}
+		res, err = p.runOnce(ctx, fn, nil, &o)
+		if res == nil {
+			return nil, err
+		}
+	}
+	name := fn.Name()
+	gr := &CaseResult{Result: res, Name: name, Ran: true, Example: &ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
+	log := "=== RUN   " + name + "\n"
+	fail := spec.judge(out.String())
+	switch {
+	case err != nil:
+	case res.Outcome == Returned && fail == "":
+		log += "--- PASS: " + name + " (0.00s)\n"
+	case res.Outcome == Returned:
+		gr.Failed = true
+		res.Outcome, res.Failure = AssertionFailed, strings.TrimSuffix(fail, "\n")
+		log += "--- FAIL: " + name + " (0.00s)\n" + fail
+	default: // panicked, exited, budget exceeded: the example did not finish
+		gr.Failed = true
+		log += "--- FAIL: " + name + " (0.00s)\n"
+		if res.Outcome == Panicked {
+			log += "panic: " + res.Panic.Message + " [recovered, repanicked]\n"
+		}
+	}
+	gr.Log = log
+	return gr, err
+}

@@ -1,0 +1,316 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Fuzz targets, FuzzXxx(f *testing.F), run as go test runs them without
+// -fuzz: f.Fuzz calls the fuzz function on each entry of the seed corpus,
+// the values of f.Add calls (subtests "seed#0", "seed#1"...) and the files
+// of testdata/fuzz/FuzzXxx (subtests named by file), each as a subtest with
+// its own *testing.T.
+
+// FuzzCase returns the case that runs fuzz target target (FuzzXxx) of
+// package pkgPath on one input of the caller's, args (the fuzz
+// function's arguments after its *testing.T), as go test runs an entry
+// of the target's seed corpus: the case is the subtest target/entry, and
+// runs the target's body up to f.Fuzz, then the fuzz function on args
+// alone. Test generators (localize's SAT-TAR) run their inputs so. entry
+// names the input; it must not be the name of a seed ("seed#N") or of a
+// corpus file of the target, whose entry would run instead. An argument
+// that does not fit the fuzz function's parameters fails the case, as a
+// bad corpus entry does.
+func (p *Program) FuzzCase(pkgPath, target, entry string, args []Value) Case {
+	return fuzzCase{p: p, pkg: pkgPath, target: target, in: fuzzEntry{name: entry, vals: slices.Clone(args)}}
+}
+
+type fuzzCase struct {
+	p           *Program
+	pkg, target string
+	in          fuzzEntry
+}
+
+func (c fuzzCase) Name() string { return c.target + "/" + c.in.name }
+
+func (c fuzzCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error) {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	in := c.in
+	o.fuzzInput = &in
+	return c.p.RunGoTest(ctx, c.pkg, c.Name(), &o)
+}
+
+// fuzzEntry is one entry of a seed corpus.
+type fuzzEntry struct {
+	name string  // "seed#N" or the corpus file's name
+	vals []Value // the fuzz function's arguments after the *testing.T
+	err  error   // a corpus file that cannot be read
+}
+
+func init() {
+	bridges["(*testing.F).Add"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		f := r.testOf(fr, in, args[0])
+		cs := args[1].slice()
+		vals := make([]Value, len(cs))
+		for i := range cs {
+			if v := cs[i].v; v.p != nil {
+				vals[i] = (*iface)(v.p).v
+			}
+		}
+		f.corpus = append(f.corpus, fuzzEntry{name: fmt.Sprintf("seed#%d", len(f.corpus)), vals: vals})
+		return Value{}
+	}
+	bridges["(*testing.F).Fuzz"] = fuzz
+}
+
+// fuzz is the bridge of (*testing.F).Fuzz.
+func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
+	f := r.testOf(fr, in, args[0])
+	g := f.g
+	if args[1].p == nil {
+		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: r.pos(in), Reason: "nil fuzz function"})
+	}
+	it := (*iface)(args[1].p)
+	sig, ok := it.t.t.Underlying().(*types.Signature)
+	if !ok || it.nat != nil || sig.Params().Len() < 1 || !isTesting(sig.Params().At(0).Type(), "T") {
+		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: r.pos(in), Reason: "fuzz function is not a func(*testing.T, ...)"})
+	}
+	var params []types.Type
+	for i := 1; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i).Type())
+	}
+	corpus := append(f.corpus, readCorpus(filepath.Join(g.dir, "testdata", "fuzz", f.name), params)...)
+	if g.input != nil && f.parent == nil {
+		corpus = append(corpus, *g.input)
+	}
+	occ := fr.occ[in.loc] - 1
+	for i, e := range corpus {
+		if e.err == nil {
+			e.err = checkCorpus(e.vals, params)
+		}
+		if e.err != nil {
+			// go test reports a bad corpus entry with f.Fatal.
+			f.log(r, fr, in, e.err.Error())
+			f.assert(r, fr, in, e.err.Error(), true)
+			f.exit(r, fr, in)
+		}
+		name := f.name + "/" + e.name
+		f.hasSub = true
+		if !g.selects(name) {
+			continue
+		}
+		t := g.newTest(name, f, g.testingType("T"))
+		t.caller = fr
+		t.path = mix(mix(fr.path, in.sid, occ), -6, int32(i))
+		g.start(t)
+		t.run(r, fr, in, it.v, append([]Value{t.tv}, e.vals...))
+		g.lastName = f.name // go test -v prints "=== NAME  f"; -json drops it
+	}
+	return Value{}
+}
+
+// checkCorpus checks the arguments of a corpus entry against the fuzz
+// function's parameters.
+func checkCorpus(vals []Value, params []types.Type) error {
+	if len(vals) != len(params) {
+		return fmt.Errorf("wrong number of values in corpus entry: %d, want %d", len(vals), len(params))
+	}
+	for i, v := range vals {
+		if want := corpusKind(params[i]); v.Kind() != want {
+			return fmt.Errorf("corpus entry value %d is a %v, want %s", i, v.Kind(), params[i])
+		}
+	}
+	return nil
+}
+
+// corpusKind is the kind of the Value of a fuzz argument of type t (the
+// types a corpus may hold: []byte, strings, bools, numbers).
+func corpusKind(t types.Type) Kind {
+	if _, ok := t.Underlying().(*types.Slice); ok {
+		return KindSlice
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return KindInvalid
+	case b.Info()&types.IsString != 0:
+		return KindString
+	case b.Info()&types.IsBoolean != 0:
+		return KindBool
+	case b.Info()&types.IsFloat != 0:
+		return KindFloat
+	case b.Info()&types.IsUnsigned != 0:
+		return KindUint
+	case b.Info()&types.IsInteger != 0:
+		return KindInt
+	}
+	return KindInvalid
+}
+
+// readCorpus reads the corpus files of dir ("go test fuzz v1" files), in
+// file name order; a missing dir is an empty corpus.
+func readCorpus(dir string, params []types.Type) []fuzzEntry {
+	files, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []fuzzEntry
+	for _, f := range files {
+		if f.IsDir() {
+			continue
+		}
+		e := fuzzEntry{name: f.Name()}
+		data, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		if err == nil {
+			e.vals, err = parseCorpus(data, params)
+		}
+		if err != nil {
+			e.err = fmt.Errorf("%s: %v", filepath.Join(dir, f.Name()), err)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// parseCorpus parses a corpus file: the line "go test fuzz v1", then one
+// value per line written as a Go conversion, for example string("a"),
+// []byte("\x00"), int(-3), rune('x'), float64(1.5),
+// math.Float64frombits(0x7ff8000000000001), bool(true).
+func parseCorpus(data []byte, params []types.Type) ([]Value, error) {
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
+		return nil, fmt.Errorf("not a go test fuzz v1 file")
+	}
+	var vals []Value
+	for _, line := range lines[1:] {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		i := len(vals)
+		if i >= len(params) {
+			return nil, fmt.Errorf("more values than the fuzz function's %d arguments", len(params))
+		}
+		v, err := corpusValue(line, params[i])
+		if err != nil {
+			return nil, fmt.Errorf("value %d %q: %v", i, line, err)
+		}
+		vals = append(vals, v)
+	}
+	return vals, nil
+}
+
+func corpusValue(line string, t types.Type) (Value, error) {
+	x, err := parser.ParseExpr(line)
+	if err != nil {
+		return Value{}, err
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return Value{}, fmt.Errorf("not a conversion")
+	}
+	arg := call.Args[0]
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok { // math.Float64frombits(bits)
+		bits, err := strconv.ParseUint(litText(arg), 0, 64)
+		if err != nil {
+			return Value{}, err
+		}
+		switch sel.Sel.Name {
+		case "Float64frombits":
+			return Float(math.Float64frombits(bits)), nil
+		case "Float32frombits":
+			return Float(float64(math.Float32frombits(uint32(bits)))), nil
+		}
+		return Value{}, fmt.Errorf("unknown function %s", sel.Sel.Name)
+	}
+	if id, ok := arg.(*ast.Ident); ok { // bool(true)
+		return Bool(id.Name == "true"), nil
+	}
+	lit := litText(arg)
+	u, _ := t.Underlying().(*types.Basic)
+	if _, isSlice := t.Underlying().(*types.Slice); isSlice {
+		s, err := strconv.Unquote(lit)
+		if err != nil {
+			return Value{}, err
+		}
+		return ValueOf([]byte(s))
+	}
+	if u == nil {
+		return Value{}, fmt.Errorf("unsupported type %s", t)
+	}
+	switch {
+	case u.Info()&types.IsString != 0:
+		s, err := strconv.Unquote(lit)
+		return String(s), err
+	case u.Info()&types.IsFloat != 0:
+		f, err := strconv.ParseFloat(lit, 64)
+		if u.Kind() == types.Float32 {
+			f = float64(float32(f))
+		}
+		return Float(f), err
+	case u.Info()&types.IsInteger != 0:
+		var n int64
+		if strings.HasPrefix(strings.TrimPrefix(lit, "-"), "'") {
+			neg := strings.HasPrefix(lit, "-")
+			s, err := strconv.Unquote(strings.TrimPrefix(lit, "-"))
+			if err != nil {
+				return Value{}, err
+			}
+			rs := []rune(s)
+			if len(rs) != 1 {
+				return Value{}, fmt.Errorf("bad character literal")
+			}
+			n = int64(rs[0])
+			if neg {
+				n = -n
+			}
+		} else if u.Info()&types.IsUnsigned != 0 {
+			x, err := strconv.ParseUint(lit, 0, 64)
+			if err != nil {
+				return Value{}, err
+			}
+			return Uint(x), nil
+		} else {
+			x, err := strconv.ParseInt(lit, 0, 64)
+			if err != nil {
+				return Value{}, err
+			}
+			n = x
+		}
+		if u.Info()&types.IsUnsigned != 0 {
+			return Uint(uint64(n)), nil
+		}
+		return Int(n), nil
+	case u.Kind() == types.Bool:
+		return Bool(lit == "true"), nil
+	}
+	return Value{}, fmt.Errorf("unsupported type %s", t)
+}
+
+// litText returns the source of a literal, with a leading minus sign.
+func litText(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.BasicLit:
+		return x.Value
+	case *ast.UnaryExpr:
+		if x.Op == token.SUB {
+			return "-" + litText(x.X)
+		}
+	case *ast.ParenExpr:
+		return litText(x.X)
+	}
+	return ""
+}
