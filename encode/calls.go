@@ -273,12 +273,7 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 	var eqs []*maxsat.Term
 	var single sortInfo
 	vals := t.Value(ev)
-	name := e.keyName("v", t.Key(ev))
-	if stmt != "" {
-		if n := e.opts.Shared.constName(in, t.Static(ev)); n != "" {
-			name = n
-		}
-	}
+	name := "" // the results' terms' prefix, named when the first is made
 	for i, res := range in.Results {
 		rv := vals
 		if len(in.Results) > 1 && vals.Kind() == trace.KindTuple {
@@ -289,6 +284,14 @@ func (e *Encoder) ret(r *run, ev trace.EventID, sk seenKey, in *ssa.Return) erro
 			continue
 		}
 		single = si
+		if name == "" {
+			name = e.keyName("v", t.Key(ev))
+			if stmt != "" {
+				if n := e.opts.Shared.constName(in, t.Static(ev)); n != "" {
+					name = n
+				}
+			}
+		}
 		x, err := e.variable(si, fmt.Sprintf("%s_%d", name, i))
 		if err != nil {
 			return err
