@@ -519,7 +519,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		for i := range members {
 			g.Stats.add(stats[i])
 		}
-		if err := errors.Join(errs...); err != nil {
+		if err := joinDistinct(errs); err != nil {
 			release()
 			return err
 		}
@@ -902,4 +902,19 @@ func failureKey(f string) string {
 		}
 	}
 	return f
+}
+
+// joinDistinct joins errs as errors.Join does, each message once: the
+// cases checked in parallel often stop for the same reason (the
+// deadline).
+func joinDistinct(errs []error) error {
+	var out []error
+	seen := map[string]bool{}
+	for _, err := range errs {
+		if err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			out = append(out, err)
+		}
+	}
+	return errors.Join(out...)
 }
