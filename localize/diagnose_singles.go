@@ -131,9 +131,10 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 
 // unifyConstant gives a constant statement's instances one value in
 // every case, as the joint formula does (encode.Options.Shared): the
-// cases' own formulas chose theirs apart. It tries each value a case's
-// replay used, the most used first, replaying every case with it; the
-// first that passes everywhere replaces the cases' values. It reports
+// cases' own formulas chose theirs apart. It tries values the cases'
+// replays used (the most used, the largest, the smallest, then the
+// others, four at most), replaying every case with each; the first that
+// passes everywhere replaces the cases' values. It reports
 // whether the replays (so unified) all pass, and why not.
 func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps []*replay, st *Stats) (bool, string, error) {
 	var static trace.StaticID
@@ -160,7 +161,29 @@ func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps [
 		return true, "", nil
 	}
 	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
-	for _, t := range order[:min(len(order), 3)] {
+	// The most used value, then the extremes: a constant that is a
+	// bound (a threshold the cases' inputs are compared with) works for
+	// every case at the strictest value one of them needed.
+	tries := order[:1]
+	lo, hi := "", ""
+	for _, t := range order {
+		v := vals[t]
+		if v.Kind() != trace.KindInt && v.Kind() != trace.KindUint && v.Kind() != trace.KindFloat {
+			continue
+		}
+		if lo == "" || less(v, vals[lo]) {
+			lo = t
+		}
+		if hi == "" || less(vals[hi], v) {
+			hi = t
+		}
+	}
+	for _, t := range append([]string{hi, lo}, order[1:]...) {
+		if t != "" && !slices.Contains(tries, t) && len(tries) < 4 {
+			tries = append(tries, t)
+		}
+	}
+	for _, t := range tries {
 		v := vals[t]
 		vs := make([]*verdict, len(members))
 		hs := make([]*trace.Hooks, len(members))
@@ -228,6 +251,17 @@ func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps [
 		return true, "", nil
 	}
 	return false, "no one value of the constant explains every case", nil
+}
+
+// less orders two numeric values of one kind.
+func less(a, b trace.Value) bool {
+	switch a.Kind() {
+	case trace.KindInt:
+		return a.Int() < b.Int()
+	case trace.KindUint:
+		return a.Uint() < b.Uint()
+	}
+	return a.Float() < b.Float()
 }
 
 // constInstr reports whether static instruction s stores or returns
