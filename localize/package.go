@@ -449,7 +449,10 @@ func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
 	for _, s := range scorers {
 		ls, err := s.Score(ctx, f)
 		if err != nil {
-			rep.Reason = strings.TrimPrefix(rep.Reason+"; ranking: "+err.Error(), "; ")
+			if msg := "ranking: " + err.Error(); !strings.Contains(rep.Reason, msg) {
+				// Scorers that slice the same run fail alike: said once.
+				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+msg, "; ")
+			}
 			continue
 		}
 		names = append(names, evidenceOf(s))

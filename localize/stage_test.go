@@ -6,6 +6,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/spectra"
@@ -179,5 +180,18 @@ func TestSpectrumScorerOwnLines(t *testing.T) {
 		if !slices.Equal(lines, tt.want) {
 			t.Errorf("case %v: lines %v, want %v", tt.c, lines, tt.want)
 		}
+	}
+}
+
+// TestRankSharedRunError: the default scorers that slice a case that
+// cannot run share its one failed run, and the report says so once.
+func TestRankSharedRunError(t *testing.T) {
+	rep := NewReport("TestX", "none", "failed", nil)
+	Rank(context.Background(), rep, &Failure{Case: namedCase("TestX")}, DefaultScorers()...)
+	if n := strings.Count(rep.Reason, "namedCase does not run"); n != 1 {
+		t.Errorf("reason %q: names the run's error %d times, want once", rep.Reason, n)
+	}
+	if !strings.Contains(rep.Reason, "spectrum") {
+		t.Errorf("reason %q: want the spectrum's error too", rep.Reason)
 	}
 }
