@@ -76,18 +76,26 @@ type PackageOptions struct {
 // DefaultScorers returns the evidence of [Package]'s default ranking,
 // in order of precedence: first the lines of the failure's dynamic slice,
 // by their spectrum score (Ochiai over the package's cases) divided by
-// the square root of one plus their distance from the failure in
-// dependences (Product of ProximityScorer and SpectrumScorer); then the
-// other lines the failing case executed, by their spectrum score.
+// the square root of one plus their distance from the failure in the
+// relevant slice's dependences (Product of SliceScorer, ProximityScorer
+// with Relevant, and SpectrumScorer); then the lines only the relevant
+// slice holds (branches whose other outcome would have changed what the
+// failure read), by the same score; then the other lines the failing
+// case executed, by their spectrum score.
 //
 // The rule was chosen on the historical bugs of bench/realbugs, whose
 // RANKERS.md (go run ./bench/realbugs -kinds rankers) compares it with
-// the slice's lines by spectrum score alone, by proximity alone, and with
-// other exponents of the distance: the proximity weight places many more
-// faulty lines within the first three, and the exponent matters little
-// between 1/4 and 3/4.
+// the slice's lines by spectrum score alone, by proximity alone, with
+// other exponents of the distance, and with the distance in the
+// dynamic slice's dependences alone: the proximity weight places many
+// more faulty lines within the first three; measured in the relevant
+// slice, the distance brings wrong and missing conditions nearer the
+// top, and lines of the relevant slice rank a wrong condition the
+// dynamic slice leaves out above the lines the failure does not depend
+// on.
 func DefaultScorers() []Scorer {
-	return []Scorer{Product{ProximityScorer{}, SpectrumScorer{}}, SpectrumScorer{}}
+	near := ProximityScorer{Relevant: true}
+	return []Scorer{Product{SliceScorer{}, near, SpectrumScorer{}}, Product{near, SpectrumScorer{}}, SpectrumScorer{}}
 }
 
 // DefaultEvidenceTimeout is the default bound of the run of each case
@@ -429,12 +437,22 @@ func without(m *spectra.Matrix, names []string) *spectra.Matrix {
 // ([Report.Fuse]). A scorer that fails adds nothing; its error is noted
 // in rep.Reason.
 func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
+	if f.graphs == nil {
+		// The scorers that slice the case share one recorded run.
+		shared := *f
+		shared.graphs = &graphCache{}
+		defer shared.graphs.close()
+		f = &shared
+	}
 	var names []Evidence
 	var scores []LineScores
 	for _, s := range scorers {
 		ls, err := s.Score(ctx, f)
 		if err != nil {
-			rep.Reason = strings.TrimPrefix(rep.Reason+"; ranking: "+err.Error(), "; ")
+			if msg := "ranking: " + err.Error(); !strings.Contains(rep.Reason, msg) {
+				// Scorers that slice the same run fail alike: said once.
+				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+msg, "; ")
+			}
 			continue
 		}
 		names = append(names, evidenceOf(s))

@@ -157,11 +157,14 @@ func Example_ownHarness() {
 
 // The default ranking's evidence for foo's failing case: the lines of
 // the failure's slice by Ochiai over foo's cases, weighted by proximity
-// to the failure (the Product of ProximityScorer and SpectrumScorer,
-// first of DefaultScorers), then the other lines the failing case
-// executed, by Ochiai. The faulty line 14 is not in the slice of the
-// wrong result (b never depends on a: the guard a >= y chose not to
-// assign it), so the spectrum places it, first of the others.
+// to the failure in the relevant slice (first of DefaultScorers), then
+// the relevant slice's other lines, then the other lines the failing
+// case executed, by Ochiai. The wrong result b never depends on a in
+// the dynamic slice (the guard a >= y chose not to assign it), but the
+// guard's other branch would have assigned b: in the relevant slice the
+// guard (line 18) is one dependence from the result, and the faulty
+// line 14, which fed the guard, and the branch that chose it (13) come
+// next.
 func ExampleDefaultScorers() {
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
@@ -186,8 +189,8 @@ func ExampleDefaultScorers() {
 	// Output:
 	// foo.go:21 rank 1 (slice)
 	// foo.go:11 rank 2 (slice)
-	// foo.go:14 rank 3 (spectrum)
+	// foo.go:18 rank 3 (slice)
+	// foo.go:14 rank 4 (slice)
+	// foo.go:13 rank 5 (slice)
 	// foo.go:12 rank 6 (spectrum)
-	// foo.go:13 rank 6 (spectrum)
-	// foo.go:18 rank 6 (spectrum)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/faultloc/faultloc/slicing"
@@ -30,6 +31,28 @@ type Failure struct {
 	// Candidates are the technique's candidates, for scorers that look at
 	// them (MutationScorer); Package sets them before it ranks.
 	Candidates []Candidate
+
+	// graphs, set by Rank while its scorers run, holds the recorded run
+	// of the case and its dependence graph, shared by the scorers that
+	// slice it with trace's default options.
+	graphs *graphCache
+}
+
+// graphCache is one recorded run of a failing case and its dependence
+// graph, kept for the scorers of one Rank.
+type graphCache struct {
+	g       *slicing.Graph
+	crit    []trace.EventID
+	release func()
+	err     error
+	done    bool
+}
+
+// close releases the cached run's trace.
+func (c *graphCache) close() {
+	if c.release != nil {
+		c.release()
+	}
 }
 
 // A Technique turns a failing case into a report: fix candidates and a
@@ -176,12 +199,20 @@ func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) 
 // results its oracle rejects, its panic). A fault tends to lie few
 // dependences from where it shows; lines the failure depends on through
 // long chains of computation score less. Lines outside the slice are
-// left out, so its evidence is the slice's. [Package]'s default ranking
-// multiplies it with the spectrum's score ([Product]).
+// left out, so its evidence is the slice's. With Relevant, the slice and
+// the distances are the relevant slice's
+// ([slicing.Graph.RelevantDistances]): a branch whose other outcome
+// would have assigned what the failure read counts as one dependence
+// from that read, which brings a wrong or missing condition nearer the
+// failure. [Package]'s default ranking multiplies it with the
+// spectrum's score ([Product], [DefaultScorers]).
 type ProximityScorer struct {
 	// Run are the options of the run that records the failure. Default:
 	// trace's defaults.
 	Run trace.RunOptions
+	// Relevant measures the distance in the relevant slice
+	// ([slicing.Graph.RelevantDistances]).
+	Relevant bool
 }
 
 var _ Scorer = ProximityScorer{}
@@ -197,7 +228,12 @@ func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, err
 		return nil, err
 	}
 	defer release()
-	dist, err := g.Distances(crit...)
+	var dist []int
+	if s.Relevant {
+		dist, err = g.RelevantDistances(crit...)
+	} else {
+		dist, err = g.Distances(crit...)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: proximity: %w", err)
 	}
@@ -263,6 +299,18 @@ func (p Product) Score(ctx context.Context, f *Failure) (LineScores, error) {
 // function that releases the trace.
 func failureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
 	opts.CoverOnly, opts.NoTrace = false, false
+	if c := f.graphs; c != nil && reflect.ValueOf(opts).IsZero() {
+		if !c.done {
+			c.g, c.crit, c.release, c.err = recordFailure(ctx, f, opts)
+			c.done = true
+		}
+		return c.g, c.crit, func() {}, c.err // the cache releases it
+	}
+	return recordFailure(ctx, f, opts)
+}
+
+// recordFailure is failureGraph without the cache.
+func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
 	r, err := f.Case.Run(ctx, &opts)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)

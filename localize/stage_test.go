@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/spectra"
@@ -90,6 +92,41 @@ func TestProximityScorer(t *testing.T) {
 	if !(ret > first && first > 0) {
 		t.Errorf("proximity of return b %v, of b := x + y %v: want the return closer", ret, first)
 	}
+
+	// In the relevant slice, the guard whose other branch would have
+	// assigned b is one dependence from the result, and the faulty
+	// line that fed it is in too; the dynamic slice holds neither.
+	rel, err := ProximityScorer{Relevant: true}.Score(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l, x := range prox {
+		if y := rel[l]; y < x {
+			t.Errorf("line %v: relevant proximity %v below the dynamic slice's %v (its distances are never longer)", l, y, x)
+		}
+	}
+	fooLine := func(line int) trace.Line {
+		for l := range rel {
+			if filepath.Base(l.File) == "foo.go" && l.Line == line {
+				return l
+			}
+		}
+		return trace.Line{}
+	}
+	for _, line := range []int{18, 14} {
+		l := fooLine(line)
+		if _, ok := slice[l]; ok {
+			t.Errorf("line %d in the dynamic slice %v", line, slice)
+		}
+		if rel[l] <= 0 {
+			t.Errorf("line %d: relevant proximity %v, want it scored (relevant %v)", line, rel[l], rel)
+		}
+	}
+	// The guard is further from the failure than the result it would
+	// have changed, and nearer than the faulty line that fed it.
+	if guard, ret, fault := rel[fooLine(18)], rel[fooLine(21)], rel[fooLine(14)]; !(fault < guard && guard < ret) {
+		t.Errorf("relevant proximity of return b %v, of the guard %v, of the faulty line %v: want them in decreasing order", ret, guard, fault)
+	}
 }
 
 // namedCase is a Case that only has a name, for scorers that read the
@@ -143,5 +180,18 @@ func TestSpectrumScorerOwnLines(t *testing.T) {
 		if !slices.Equal(lines, tt.want) {
 			t.Errorf("case %v: lines %v, want %v", tt.c, lines, tt.want)
 		}
+	}
+}
+
+// TestRankSharedRunError: the default scorers that slice a case that
+// cannot run share its one failed run, and the report says so once.
+func TestRankSharedRunError(t *testing.T) {
+	rep := NewReport("TestX", "none", "failed", nil)
+	Rank(context.Background(), rep, &Failure{Case: namedCase("TestX")}, DefaultScorers()...)
+	if n := strings.Count(rep.Reason, "namedCase does not run"); n != 1 {
+		t.Errorf("reason %q: names the run's error %d times, want once", rep.Reason, n)
+	}
+	if !strings.Contains(rep.Reason, "spectrum") {
+		t.Errorf("reason %q: want the spectrum's error too", rep.Reason)
 	}
 }

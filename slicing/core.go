@@ -122,12 +122,13 @@ func (c *core) backward(criteria []int32, relevant bool) bitset {
 
 // distances returns, for each event, the length of the shortest chain of
 // edges that backward follows from a criterion to it (0 for a criterion),
-// -1 for events outside the backward slice (relevant dependences not
-// followed). An event reached as a call whose operands do not matter (its
+// -1 for events outside the backward slice; potential dependences are
+// followed, one edge each, only if relevant is set (and computed). An event reached as a call whose operands do not matter (its
 // exec state) continues through its control parent only, as in backward.
 // Breadth first over (event, need or exec): time O(c + dependences of the
 // slice), memory two int32 per event up to the latest criterion.
-func (c *core) distances(criteria []int32) []int32 {
+func (c *core) distances(criteria []int32, relevant bool) []int32 {
+	usePot := relevant && c.potOff != nil
 	n := c.n()
 	dist := make([]int32, n)
 	for i := range dist {
@@ -168,6 +169,11 @@ func (c *core) distances(criteria []int32) []int32 {
 		} else {
 			for _, x := range c.dep[c.off[s.e]:c.off[s.e+1]] {
 				visit(x, d+1, false)
+			}
+			if usePot {
+				for _, x := range c.pot[c.potOff[s.e]:c.potOff[s.e+1]] {
+					visit(x, d+1, false)
+				}
 			}
 		}
 		if p := c.ctrl[s.e]; p >= 0 {

@@ -185,12 +185,27 @@ func TestCoreFlagsOracle(t *testing.T) {
 
 // TestCoreDistancesOracle checks distances against a fixpoint of their
 // declarative definition (the shortest chain of the edges backward
-// follows, need and exec states apart) and against backward's members.
+// follows, need and exec states apart, potential dependences included in
+// a third of the cores) and against backward's members.
 func TestCoreDistancesOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	for iter := range 500 {
 		n := 1 + r.IntN(60)
 		c := randomCore(r, n, iter%2 == 0)
+		relevant := iter%3 == 0
+		if relevant {
+			// Potential dependences, as computePotential stores them:
+			// each on earlier events.
+			c.potOff = make([]int32, 1, n+1)
+			for e := range n {
+				if e > 0 {
+					for range r.IntN(3) {
+						c.pot = append(c.pot, int32(r.IntN(e)))
+					}
+				}
+				c.potOff = append(c.potOff, int32(len(c.pot)))
+			}
+		}
 		var crit []int32
 		for range 1 + r.IntN(3) {
 			crit = append(crit, int32(r.IntN(n)))
@@ -228,11 +243,16 @@ func TestCoreDistancesOracle(t *testing.T) {
 					for _, x := range c.deps(e) {
 						changed = relax(need, x, need[e]+1) || changed
 					}
+					if relevant {
+						for _, x := range c.pot[c.potOff[e]:c.potOff[e+1]] {
+							changed = relax(need, x, need[e]+1) || changed
+						}
+					}
 				}
 			}
 		}
-		got := c.distances(crit)
-		in := c.backward(crit, false)
+		got := c.distances(crit, relevant)
+		in := c.backward(crit, relevant)
 		for e := range int32(n) {
 			want := min(need[e], exec[e])
 			if want == inf {

@@ -313,7 +313,7 @@ func (g *Graph) Distances(criteria ...trace.EventID) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := g.c.distances(cs)
+	d := g.c.distances(cs, false)
 	out := make([]int, len(d))
 	for i, x := range d {
 		out[i] = int(x)

@@ -38,6 +38,26 @@ func (g *Graph) Relevant(criteria ...trace.EventID) (*Slice, error) {
 	return &Slice{g: g, set: g.c.backward(cs, true)}, nil
 }
 
+// RelevantDistances is [Graph.Distances] over the edges [Graph.Relevant]
+// follows: a potential dependence (a branch whose other outcome would
+// have assigned what an event reads) counts as one dependence, so a
+// predicate that should have taken its other branch is as near the
+// failure as the read it would have changed. Events outside the
+// relevant slice are -1. Errors as for [Graph.Backward].
+func (g *Graph) RelevantDistances(criteria ...trace.EventID) ([]int, error) {
+	cs, err := g.check(criteria)
+	if err != nil {
+		return nil, err
+	}
+	g.potOnce.Do(g.computePotential)
+	d := g.c.distances(cs, true)
+	out := make([]int, len(d))
+	for i, x := range d {
+		out[i] = int(x)
+	}
+	return out, nil
+}
+
 // anyFrame is the frame key of variables shared between frames.
 const anyFrame = -2
 

@@ -57,7 +57,8 @@
 // the lines fix candidates leave (the choice of localize.DefaultScorers):
 // in this process, with the library, each failing case's lines ranked by
 // the spectrum, the failure's slice and the slice lines' distance from
-// the failure, combined in several ways, without fix candidates. It
+// the failure (in the dynamic slice's dependences or the relevant
+// slice's), combined in several ways, without fix candidates. It
 // writes the rank of each bug's faulty line under each rule and the
 // counts within the top 1, 3, 5 and 10 lines.
 //

@@ -20,7 +20,8 @@ type rule struct {
 // evidence is what the scorers say of one failing case.
 type evidence struct {
 	spectrum, slice, proximity localize.LineScores
-	def                        *localize.Report // ranked by localize.DefaultScorers
+	relevant                   localize.LineScores // ProximityScorer with Relevant
+	def                        *localize.Report    // ranked by localize.DefaultScorers
 }
 
 // weighted returns the slice's lines scored by Ochiai times
@@ -36,6 +37,23 @@ func (e *evidence) weighted(k float64) localize.LineScores {
 	return out
 }
 
+// relevantWeighted returns the relevant slice's lines scored by Ochiai /
+// (1+r)^k for their distance r in the relevant slice, those of the
+// dynamic slice first, then the others.
+func (e *evidence) relevantWeighted(k float64) []localize.LineScores {
+	var inSlice, rest localize.LineScores = localize.LineScores{}, localize.LineScores{}
+	for l, p := range e.relevant {
+		if s, ok := e.spectrum[l]; ok {
+			x := s * math.Pow(p, 2*k)
+			if _, ok := e.slice[l]; ok {
+				inSlice[l] = x
+			}
+			rest[l] = x
+		}
+	}
+	return []localize.LineScores{inSlice, rest, e.spectrum}
+}
+
 var rules = []rule{
 	{"Ochiai", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.spectrum} }},
 	{"slice, then Ochiai", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.slice, e.spectrum} }},
@@ -43,9 +61,12 @@ var rules = []rule{
 		return []localize.LineScores{e.proximity, e.spectrum}
 	}},
 	{"slice by Ochiai/(1+d)^0.25", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.25), e.spectrum} }},
-	{"slice by Ochiai/(1+d)^0.5 (default)", nil},
+	{"slice by Ochiai/(1+d)^0.5", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.5), e.spectrum} }},
 	{"slice by Ochiai/(1+d)^0.75", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.75), e.spectrum} }},
 	{"slice by Ochiai/(1+d)", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(1), e.spectrum} }},
+	{"slice, then relevant slice, by Ochiai/(1+r)^0.25", func(e *evidence) []localize.LineScores { return e.relevantWeighted(0.25) }},
+	{"slice, then relevant slice, by Ochiai/(1+r)^0.5 (default)", nil},
+	{"slice, then relevant slice, by Ochiai/(1+r)^0.75", func(e *evidence) []localize.LineScores { return e.relevantWeighted(0.75) }},
 }
 
 // rankersResult is the rank of a bug's faulty line under each rule.
@@ -94,7 +115,7 @@ func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 		for _, s := range []struct {
 			dst *localize.LineScores
 			s   localize.Scorer
-		}{{&e.spectrum, localize.SpectrumScorer{}}, {&e.slice, localize.SliceScorer{}}, {&e.proximity, localize.ProximityScorer{}}} {
+		}{{&e.spectrum, localize.SpectrumScorer{}}, {&e.slice, localize.SliceScorer{}}, {&e.proximity, localize.ProximityScorer{}}, {&e.relevant, localize.ProximityScorer{Relevant: true}}} {
 			ls, err := s.s.Score(ctx, f)
 			if err != nil {
 				errs = append(errs, err.Error())
@@ -138,8 +159,11 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 		"The lines that fix candidates leave are ordered by a rule over the evidence of the failing case:\n" +
 		"its spectrum (Ochiai over the package's test cases, run in faultloc's interpreter), the dynamic\n" +
 		"slice of its failure, and the distance d of a slice line from the failure in dependences\n" +
-		"(localize.ProximityScorer). Each rule is a list of scores in order of precedence (localize.Report.Fuse):\n" +
-		"\"slice by X, then Ochiai\" ranks the slice's lines by X, then the other executed lines by Ochiai.\n" +
+		"(localize.ProximityScorer), or r in the relevant slice's, where a branch whose other outcome would have\n" +
+		"assigned what an event read counts as a dependence (ProximityScorer with Relevant). Each rule is a list\n" +
+		"of scores in order of precedence (localize.Report.Fuse): \"slice by X, then Ochiai\" ranks the slice's\n" +
+		"lines by X, then the other executed lines by Ochiai; \"slice, then relevant slice, by X\" ranks the\n" +
+		"slice's lines by X, then the relevant slice's other lines by X, then the other executed lines by Ochiai.\n" +
 		"Each cell is the rank of the bug's first faulty line (ties at their worst position) in the failing\n" +
 		"case that places it best, without fix candidates; \"-\": not ranked. The default is\n" +
 		"localize.DefaultScorers.\n\n")

@@ -48,9 +48,11 @@
 // dynamic slice of the failure (what its failed checks, wrong results,
 // panic, or last step of a run that did not end depend on), by their
 // Ochiai score over the package's cases divided by the square root of
-// one plus their distance from the failure in dependences, then the
-// other lines the failing cases executed, by Ochiai
-// ([localize.DefaultScorers]). A candidate whose re-run did not pass is
+// one plus their distance from the failure in dependences (a branch
+// whose other outcome would have assigned what the failure read counts
+// as one: the relevant slice's), then the other lines of the relevant
+// slice by the same score, then the other lines the failing cases
+// executed, by Ochiai ([localize.DefaultScorers]). A candidate whose re-run did not pass is
 // a refuted guess: its lines are ranked by that evidence like any
 // other, and text reports list it after the ranked lines. The rule was
 // chosen on the historical bugs of bench/realbugs. Each ranked line says
