@@ -292,12 +292,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			fmt.Fprintf(os.Stderr, "realbugs: %s: %s\n", b.name, r.summary())
 			rs = append(rs, r)
 			if out != "" && i+1 < len(historical) {
-				// A run takes long: what is done is in the file if it stops.
-				var part strings.Builder
-				part.WriteString(rep.String())
-				writeHistorical(&part, rs, check)
-				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(historical))
-				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeHistorical(w, rs, check) }, len(rs), len(historical), "bugs"); err != nil {
 					return err
 				}
 			}
@@ -311,11 +306,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			fmt.Fprintf(os.Stderr, "realbugs: %s: ranks %v %s\n", b.name, r.ranks, r.err)
 			rs = append(rs, r)
 			if out != "" {
-				var part strings.Builder
-				part.WriteString(rep.String())
-				writeRankers(&part, rs)
-				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(ranked))
-				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeRankers(w, rs) }, len(rs), len(ranked), "bugs"); err != nil {
 					return err
 				}
 			}
@@ -334,11 +325,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 				fmt.Fprintf(os.Stderr, "realbugs: %s: truth %s, root %s %s (%v)\n", r.bug.name, ids(r.truth), root, r.err, r.duration.Round(time.Second))
 			})...)
 			if out != "" && i+1 < len(groups) {
-				var part strings.Builder
-				part.WriteString(rep.String())
-				writeRegress(&part, rs)
-				fmt.Fprintf(&part, "\n(partial: %d of %d releases done)\n", i+1, len(groups))
-				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeRegress(w, rs) }, i+1, len(groups), "releases"); err != nil {
 					return err
 				}
 			}
@@ -352,11 +339,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			fmt.Fprintf(os.Stderr, "realbugs: %s: %d candidates, %d inhibited, rank %d, demoted %d %s (%v + %v)\n", b.name, r.candidates, r.inhibited, r.rank, r.demoted, r.err, r.agxTime.Round(time.Second), r.flexTime.Round(time.Second))
 			rs = append(rs, r)
 			if out != "" {
-				var part strings.Builder
-				part.WriteString(rep.String())
-				writeFlex(&part, rs, flexBound)
-				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(flexed))
-				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeFlex(w, rs, flexBound) }, len(rs), len(flexed), "bugs"); err != nil {
 					return err
 				}
 			}
@@ -370,11 +353,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			fmt.Fprintf(os.Stderr, "realbugs: %s: %d failing, %d diagnoses (%d verified, %d one fix), fault %v, first %v %s (%v)\n", b.name, r.failing, r.diagnoses, r.verified, r.oneFix, r.faultIn, r.faultFirst, r.err, r.elapsed.Round(time.Second))
 			rs = append(rs, r)
 			if out != "" {
-				var part strings.Builder
-				part.WriteString(rep.String())
-				writeDiagnose(&part, rs, timeout)
-				fmt.Fprintf(&part, "\n(partial: %d of %d bugs done)\n", len(rs), len(diagnosed))
-				if err := os.WriteFile(out, []byte(part.String()), 0o666); err != nil {
+				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeDiagnose(w, rs, timeout) }, len(rs), len(diagnosed), "bugs"); err != nil {
 					return err
 				}
 			}
@@ -595,4 +574,15 @@ func copyTree(src, dst string) error {
 		}
 		return os.WriteFile(target, b, 0o666)
 	})
+}
+
+// writePartial writes to out the report so far (head, then the rows that
+// rows writes) and how many of total items are done: a run takes long,
+// and what is done is in the file if it stops.
+func writePartial(out, head string, rows func(w *strings.Builder), done, total int, what string) error {
+	var part strings.Builder
+	part.WriteString(head)
+	rows(&part)
+	fmt.Fprintf(&part, "\n(partial: %d of %d %s done)\n", done, total, what)
+	return os.WriteFile(out, []byte(part.String()), 0o666)
 }
