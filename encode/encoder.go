@@ -112,33 +112,9 @@ func NewShared() *Shared {
 
 // constName returns the name of the value term that every instance of
 // the blamable instruction in shares, or "" when its instances have terms
-// of their own: only a store of a constant into a variable (a package
-// variable, or a local of naive SSA), or a return of constants, shares
-// one.
+// of their own (see SharedConstant).
 func (sh *Shared) constName(in ssa.Instruction, s trace.StaticID) string {
-	if sh == nil {
-		return ""
-	}
-	switch in := in.(type) {
-	case *ssa.Store:
-		if _, ok := in.Val.(*ssa.Const); !ok {
-			return ""
-		}
-		switch in.Addr.(type) {
-		case *ssa.Global, *ssa.Alloc:
-		default:
-			return ""
-		}
-	case *ssa.Return:
-		if len(in.Results) == 0 {
-			return ""
-		}
-		for _, r := range in.Results {
-			if _, ok := r.(*ssa.Const); !ok {
-				return ""
-			}
-		}
-	default:
+	if sh == nil || !SharedConstant(in) {
 		return ""
 	}
 	id, ok := sh.consts[s]
@@ -151,6 +127,31 @@ func (sh *Shared) constName(in ssa.Instruction, s trace.StaticID) string {
 
 // Statements returns the statements of the table, by group name.
 func (sh *Shared) Statements() map[string]*Statement { return maps.Clone(sh.stmts) }
+
+// SharedConstant reports whether the instances of instruction in share one
+// value term among the Encoders of a [Shared] table: a store of a
+// constant into a variable (a package variable, or a local of naive SSA)
+// or a return of constants, whose fix is one new constant.
+func SharedConstant(in ssa.Instruction) bool {
+	switch in := in.(type) {
+	case *ssa.Store:
+		if _, ok := in.Val.(*ssa.Const); !ok {
+			return false
+		}
+		switch in.Addr.(type) {
+		case *ssa.Global, *ssa.Alloc:
+			return true
+		}
+	case *ssa.Return:
+		for _, r := range in.Results {
+			if _, ok := r.(*ssa.Const); !ok {
+				return false
+			}
+		}
+		return len(in.Results) > 0
+	}
+	return false
+}
 
 // Statement is a fault location: what one fault predicate stands for.
 type Statement struct {

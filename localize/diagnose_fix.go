@@ -2,6 +2,7 @@ package localize
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/token"
 	"maps"
@@ -42,6 +43,18 @@ import (
 type execution struct {
 	line   string // file:line
 	events []trace.EventID
+	in     map[trace.EventID]bool // events as a set, made by set
+}
+
+// set returns x's events as a set.
+func (x *execution) set() map[trace.EventID]bool {
+	if x.in == nil {
+		x.in = make(map[trace.EventID]bool, len(x.events))
+		for _, e := range x.events {
+			x.in[e] = true
+		}
+	}
+	return x.in
 }
 
 // executions returns the executions in t of the given lines, in order.
@@ -96,10 +109,7 @@ func deferStack(in ssa.Instruction) bool {
 // locals) are among them whether x loaded them or not, with the value
 // they hold when x starts: a fix may read what a short circuit skipped.
 func (x *execution) inputs(t *trace.Trace, fset *token.FileSet) (inputs, bool) {
-	in := map[trace.EventID]bool{}
-	for _, e := range x.events {
-		in[e] = true
-	}
+	in := x.set()
 	vals := map[string]string{}
 	add := func(src string, v trace.Value) bool {
 		if !keyable(v, 0) {
@@ -244,10 +254,7 @@ func lastStore(t *trace.Trace, before trace.EventID, addr ssa.Value) (trace.Valu
 func (x *execution) effects(t *trace.Trace) string {
 	// A store that x itself loads back (a result spilled and reloaded)
 	// is a step of x, not an effect.
-	in := map[trace.EventID]bool{}
-	for _, e := range x.events {
-		in[e] = true
-	}
+	in := x.set()
 	consumed := map[trace.EventID]bool{}
 	var deps []trace.EventID
 	for _, e := range x.events {
@@ -586,68 +593,71 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 	if why != "" {
 		fv := fixVerdict{why: why}
 		for _, i := range pair {
-			if i >= 0 && !members[i].active && !containsMember(fv.join, members[i]) {
+			if i >= 0 && !members[i].active && !slices.Contains(fv.join, members[i]) {
 				fv.join = append(fv.join, members[i])
 			}
 		}
 		return fv, nil
 	}
 	if resolved {
-		// The failing cases under the table itself.
-		ps := make([]*passCase, len(members))
-		for i, m := range members {
-			ps[i] = &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run}
+		// The failing cases under the table itself (a passing member's
+		// passing run is in d.passing, checked below).
+		var ps []*passCase
+		for _, m := range members {
+			if !m.passing {
+				ps = append(ps, &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run})
+			}
 		}
-		ok := make([]bool, len(ps))
-		n := make([]int, len(ps))
-		errs := make([]error, len(ps))
-		d.each(len(ps), func(i int) {
-			if members[i].passing {
-				ok[i] = true // d.passing holds its passing run, checked below
-				return
-			}
-			var v *verdict
-			ok[i], n[i], v, errs[i] = keepsPassing(ctx, ps[i], tab, lines)
-			v.release()
-		})
-		for i, m := range members {
-			st.Runs += n[i]
-			if errs[i] != nil {
-				return fixVerdict{}, errs[i]
-			}
-			if !ok[i] {
-				return fixVerdict{why: "as one fix it fails " + m.name}, nil
-			}
+		i, v, err := d.underTable(ctx, ps, tab, lines, st)
+		v.release()
+		if err != nil {
+			return fixVerdict{}, err
+		}
+		if i >= 0 {
+			return fixVerdict{why: "as one fix it fails " + ps[i].name}, nil
 		}
 	}
 	if len(tab) == 0 || len(d.passing) == 0 {
 		return fixVerdict{}, nil
 	}
-	ok := make([]bool, len(d.passing))
-	n := make([]int, len(d.passing))
-	failed := make([]*verdict, len(d.passing))
-	errs := make([]error, len(d.passing))
-	d.each(len(d.passing), func(i int) {
-		ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, d.passing[i], tab, lines)
+	i, v, err := d.underTable(ctx, d.passing, tab, lines, st)
+	if err != nil || i < 0 {
+		return fixVerdict{}, err
+	}
+	p := d.passing[i]
+	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v}, nil
+}
+
+// underTable applies tab to the cases ps, in parallel, and returns the
+// first that fails (-1: none) with its failing run, which the caller
+// releases.
+func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, lines map[string]bool, st *Stats) (int, *verdict, error) {
+	ok := make([]bool, len(ps))
+	n := make([]int, len(ps))
+	failed := make([]*verdict, len(ps))
+	errs := make([]error, len(ps))
+	d.each(len(ps), func(i int) {
+		ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, ps[i], tab, lines)
 	})
-	var fv fixVerdict
-	var err error
-	for i, p := range d.passing {
+	first := -1
+	for i := range ps {
 		st.Runs += n[i]
-		if errs[i] != nil && err == nil {
-			err = errs[i]
-		}
-		if !ok[i] && fv.broke == nil && errs[i] == nil {
-			fv = fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: failed[i]}
+		if first < 0 && !ok[i] && errs[i] == nil {
+			first = i
 			continue
 		}
 		failed[i].release()
 	}
-	if err != nil {
-		fv.run.release()
-		return fixVerdict{}, err
+	if err := errors.Join(errs...); err != nil {
+		if first >= 0 {
+			failed[first].release()
+		}
+		return -1, nil, err
 	}
-	return fv, nil
+	if first < 0 {
+		return -1, nil, nil
+	}
+	return first, failed[first], nil
 }
 
 // maxPassingMembers bounds the passing cases that join a group's
@@ -665,15 +675,6 @@ func passingMember(p *passCase, v *verdict, opts *Options) (*member, error) {
 		return nil, err
 	}
 	return &member{cf: &caseFormula{sub: p.sub, first: v, opts: copts}, name: p.name, unrolled: map[trace.StaticID]bool{}, eo: eo, blamable: eo.Blamable, passing: true}, nil
-}
-
-func containsMember(ms []*member, m *member) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // runPassing runs the cases of DiagnoseOptions.Passing once each and

@@ -7,8 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
+	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -265,30 +264,11 @@ func less(a, b trace.Value) bool {
 }
 
 // constInstr reports whether static instruction s stores or returns
-// constants (a statement whose fix is one constant).
+// constants (encode.SharedConstant: a statement whose fix is one
+// constant).
 func (d *diagnoser) constInstr(s trace.StaticID) bool {
 	st, ok := d.prog.StaticInfo(s)
-	if !ok {
-		return false
-	}
-	switch in := st.Instr.(type) {
-	case *ssa.Store:
-		if _, ok := in.Val.(*ssa.Const); !ok {
-			return false
-		}
-		switch in.Addr.(type) {
-		case *ssa.Global, *ssa.Alloc:
-			return true
-		}
-	case *ssa.Return:
-		for _, r := range in.Results {
-			if _, ok := r.(*ssa.Const); !ok {
-				return false
-			}
-		}
-		return len(in.Results) > 0
-	}
-	return false
+	return ok && encode.SharedConstant(st.Instr)
 }
 
 // hooks returns the hooks r's replay ran with.
