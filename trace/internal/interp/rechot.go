@@ -289,8 +289,8 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					goto stop
 				}
 				src := rg(rp, h.a1)
-				storeWord((*cell)(p), src, e)
 				x, kd = src.n, src.k
+				storeWord((*cell)(p), src, e)
 				f = uint16(sdepFlag)
 				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
 				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
@@ -381,8 +381,8 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					goto stop
 				}
 				src := rg(rp, h.a1)
-				storeWord((*cell)(p), src, e)
 				x, kd = src.n, src.k
+				storeWord((*cell)(p), src, e)
 			case opFieldAddr:
 				fc := fieldCell(*rg(rp, h.a0), h.n)
 				if fc == nil {

@@ -204,8 +204,9 @@ func storeVal(c *cell, v Value, e EventID) {
 // kind, without the pointer word, nil in the cell already, so that no
 // write barrier runs.
 func storeWord(c *cell, src *Value, e EventID) {
+	n, k := src.n, src.k
 	c.st = e
-	c.v.n, c.v.k = src.n, src.k
+	c.v.n, c.v.k = n, k
 }
 
 // storeIns is Store instruction in's write of v into cell c by event e:
