@@ -179,7 +179,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		}
 		return args[0]
 	case "ssa:deferstack":
-		return Value{k: kindDefers, p: ptrOf(fr)}
+		return deferStack(fr)
 	}
 	if v, ok := r.unsafeBuiltin(fr, in, ci, name, args); ok { // unsafe.go
 		return v

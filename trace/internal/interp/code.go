@@ -101,7 +101,7 @@ type ins struct {
 	cls     numClass
 	ii      intInfo
 	commaOk bool
-	rk      Kind // result kind of specialised BinOps
+	rk      Kind // result kind of specialised BinOps (opAddW ... opGeqI; KindBool for comparisons)
 	dst     int32
 	n       int32 // field index, tuple index
 	loc     int32 // the instruction's block: its occurrence count (frame.occ[loc]) counts the block's instances, the current one included

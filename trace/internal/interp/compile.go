@@ -148,9 +148,9 @@ func specialise(in *ins) {
 	case clsBool:
 		switch in.sub {
 		case token.EQL:
-			in.op = opEqlW
+			in.op, in.rk = opEqlW, KindBool
 		case token.NEQ:
-			in.op = opNeqW
+			in.op, in.rk = opNeqW, KindBool
 		}
 		return
 	default:
@@ -181,6 +181,9 @@ func specialise(in *ins) {
 		in.op = opGtrI
 	case in.sub == token.GEQ && signed:
 		in.op = opGeqI
+	}
+	if in.op >= opEqlW {
+		in.rk = KindBool // a comparison's
 	}
 }
 

@@ -1,9 +1,6 @@
 package interp
 
-import (
-	"go/token"
-	"unsafe"
-)
+import "unsafe"
 
 // The fast form of a function runs plain runs (no trace, no hooks: nothing
 // observes instances). It executes the same naive-form instructions with
@@ -87,12 +84,12 @@ func (r *run) slowFop(fr *frame, fb *fastBlock, f *fop) bool {
 			r.allocCells(1 + in.z.aggLen()) // as the naive Alloc
 			c := fr.local(m.v, fr.c.fast.nlocal, in.z)
 			storeInto(c, in.z, NoEvent)
-			regs[in.dst] = Value{k: KindPointer, p: ptrOf(c)}
+			regs[in.dst] = addrOf(c)
 		default:
 			in := m.in
 			switch {
 			case in.op >= opAddW:
-				regs[in.dst] = r.binop(fr, in, regs[in.a0], regs[in.a1])
+				regs[in.dst] = wordVal(in, regs[in.a0], regs[in.a1])
 			case in.op == opIf || in.op == opJump || in.op == opReturn || in.op == opPanic:
 				panic("fast form: terminator inside a fop")
 			default:
@@ -161,51 +158,43 @@ blocks:
 					*rg(rp, f.d) = f.z
 				}
 			case fAdd:
-				setWord(rg(rp, f.d), rg(rp, f.x).n+rg(rp, f.y).n, f.rk)
+				setWord(rg(rp, f.d), addW(rg(rp, f.x).n, rg(rp, f.y).n), f.rk)
 			case fSub:
-				setWord(rg(rp, f.d), rg(rp, f.x).n-rg(rp, f.y).n, f.rk)
+				setWord(rg(rp, f.d), subW(rg(rp, f.x).n, rg(rp, f.y).n), f.rk)
 			case fMul:
-				setWord(rg(rp, f.d), rg(rp, f.x).n*rg(rp, f.y).n, f.rk)
+				setWord(rg(rp, f.d), mulW(rg(rp, f.x).n, rg(rp, f.y).n), f.rk)
 			case fEq:
-				setWord(rg(rp, f.d), boolWord(rg(rp, f.x).n == rg(rp, f.y).n), KindBool)
+				setWord(rg(rp, f.d), boolWord(eqlW(rg(rp, f.x).n, rg(rp, f.y).n)), f.rk)
 			case fNe:
-				setWord(rg(rp, f.d), boolWord(rg(rp, f.x).n != rg(rp, f.y).n), KindBool)
+				setWord(rg(rp, f.d), boolWord(neqW(rg(rp, f.x).n, rg(rp, f.y).n)), f.rk)
 			case fLt:
-				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) < int64(rg(rp, f.y).n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(lssI(rg(rp, f.x).n, rg(rp, f.y).n)), f.rk)
 			case fLe:
-				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) <= int64(rg(rp, f.y).n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(leqI(rg(rp, f.x).n, rg(rp, f.y).n)), f.rk)
 			case fGt:
-				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) > int64(rg(rp, f.y).n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(gtrI(rg(rp, f.x).n, rg(rp, f.y).n)), f.rk)
 			case fGe:
-				setWord(rg(rp, f.d), boolWord(int64(rg(rp, f.x).n) >= int64(rg(rp, f.y).n)), KindBool)
+				setWord(rg(rp, f.d), boolWord(geqI(rg(rp, f.x).n, rg(rp, f.y).n)), f.rk)
 			case fLdField:
-				p := rg(rp, f.x).p
-				if p == nil {
+				c := fieldCell(*rg(rp, f.x), f.n)
+				if c == nil {
 					r.steps -= int64(f.k)
 					r.slowFop(fr, fb, f) // panics at the instruction that dereferences
 					continue
 				}
-				v := &(*cell)(p).v.cells()[f.n].v
 				if f.w {
-					setWord(rg(rp, f.d), v.n, v.k)
-				} else if v.isAgg() || v.k == KindNative {
-					*rg(rp, f.d) = copyVal(*v)
+					setWord(rg(rp, f.d), c.v.n, c.v.k)
 				} else {
-					*rg(rp, f.d) = *v
+					*rg(rp, f.d) = loadVal(c)
 				}
 			case fStField:
-				p := rg(rp, f.x).p
-				if p == nil {
+				c := fieldCell(*rg(rp, f.x), f.n)
+				if c == nil {
 					r.steps -= int64(f.k)
 					r.slowFop(fr, fb, f)
 					continue
 				}
-				c := &(*cell)(p).v.cells()[f.n]
-				if v := *rg(rp, f.y); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-					c.st, c.v = NoEvent, v
-				} else {
-					storeInto(c, v, NoEvent)
-				}
+				storeVal(c, *rg(rp, f.y), NoEvent)
 			case fAllocStore:
 				n := int64(1+f.z.aggLen()) * cellBytes
 				if r.alloc+n > r.maxAlloc {
@@ -218,7 +207,7 @@ blocks:
 				if c.v.isAgg() {
 					setStores(c.v.cells(), NoEvent) // as storeInto does
 				}
-				*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(c)}
+				*rg(rp, f.d) = addrOf(c)
 			case fLocal, fLocalStore:
 				n := int64(1+f.z.aggLen()) * cellBytes
 				if r.alloc+n > r.maxAlloc {
@@ -233,16 +222,14 @@ blocks:
 				} else {
 					storeInto(c, *rg(rp, f.y), NoEvent)
 				}
-				*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(c)}
+				*rg(rp, f.d) = addrOf(c)
 			case fLoad:
 				if p := rg(rp, f.x).p; p != nil {
-					v := &(*cell)(p).v
+					c := (*cell)(p)
 					if f.w {
-						setWord(rg(rp, f.d), v.n, v.k)
-					} else if v.isAgg() {
-						*rg(rp, f.d) = copyVal(*v)
+						setWord(rg(rp, f.d), c.v.n, c.v.k)
 					} else {
-						*rg(rp, f.d) = *v
+						*rg(rp, f.d) = loadVal(c)
 					}
 					continue
 				}
@@ -250,19 +237,14 @@ blocks:
 				r.slowFop(fr, fb, f) // panics
 			case fStore:
 				if p := rg(rp, f.x).p; p != nil {
-					c := (*cell)(p)
-					if v := rg(rp, f.y); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-						c.st, c.v = NoEvent, *v
-					} else {
-						storeInto(c, *v, NoEvent)
-					}
+					storeVal((*cell)(p), *rg(rp, f.y), NoEvent)
 					continue
 				}
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f) // panics
 			case fFieldAddr:
-				if p := rg(rp, f.x).p; p != nil {
-					*rg(rp, f.d) = Value{k: KindPointer, p: ptrOf(&(*cell)(p).v.cells()[f.n])}
+				if c := fieldCell(*rg(rp, f.x), f.n); c != nil {
+					*rg(rp, f.d) = addrOf(c)
 					continue
 				}
 				r.steps -= int64(f.k)
@@ -293,15 +275,11 @@ blocks:
 				}
 				setWord(rg(rp, f.d), z, k)
 			case fConvInt:
-				ci := f.bin.x.(*convInfo)
-				k := KindInt
-				if ci.tcls == clsUint {
-					k = KindUint
-				}
-				setWord(rg(rp, f.d), ci.tii.norm(rg(rp, f.x).n), k)
+				v := convInt(f.bin.x.(*convInfo), rg(rp, f.x).n)
+				setWord(rg(rp, f.d), v.n, v.k)
 			case fDeferStack:
 				fr.at = f.in
-				*rg(rp, f.d) = Value{k: kindDefers, p: ptrOf(fr)}
+				*rg(rp, f.d) = deferStack(fr)
 			case fCall:
 				r.callPlain(fr, f.in)
 			case fLen:
@@ -312,39 +290,27 @@ blocks:
 					r.call(fr, f.in)
 				}
 			case fIdxLoad:
-				if cs := indexable(*rg(rp, f.x)); cs != nil {
-					if i := r.index(*rg(rp, f.y)); i >= 0 && i < len(cs) {
-						v := &cs[i].v
-						if f.w {
-							setWord(rg(rp, f.d), v.n, v.k)
-						} else if v.isAgg() {
-							*rg(rp, f.d) = copyVal(*v)
-						} else {
-							*rg(rp, f.d) = *v
-						}
-						continue
+				if c := elemCell(*rg(rp, f.x), r.index(*rg(rp, f.y))); c != nil {
+					if f.w {
+						setWord(rg(rp, f.d), c.v.n, c.v.k)
+					} else {
+						*rg(rp, f.d) = loadVal(c)
 					}
+					continue
 				}
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f) // the index panics, or a nil pointer to an array
 			case fIdxStore:
-				if cs := indexable(*rg(rp, f.x)); cs != nil {
-					if i := r.index(*rg(rp, f.y)); i >= 0 && i < len(cs) {
-						c := &cs[i]
-						if v := *rg(rp, f.n); v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-							c.st, c.v = NoEvent, v
-						} else {
-							storeInto(c, v, NoEvent)
-						}
-						continue
-					}
+				if c := elemCell(*rg(rp, f.x), r.index(*rg(rp, f.y))); c != nil {
+					storeVal(c, *rg(rp, f.n), NoEvent)
+					continue
 				}
 				r.steps -= int64(f.k)
 				r.slowFop(fr, fb, f)
 			case fNaive:
 				in := f.in
 				if in.op >= opAddW {
-					regs[in.dst] = r.binop(fr, in, regs[in.a0], regs[in.a1])
+					regs[in.dst] = wordVal(in, regs[in.a0], regs[in.a1])
 				} else {
 					r.step(fr, in)
 				}
@@ -373,22 +339,22 @@ blocks:
 				}
 				continue blocks
 			case fIfEq:
-				prev, b = b, int(f.succ[cond(rg(rp, f.x).n != rg(rp, f.y).n)])
+				prev, b = b, int(f.succ[cond(!eqlW(rg(rp, f.x).n, rg(rp, f.y).n))])
 				continue blocks
 			case fIfNe:
-				prev, b = b, int(f.succ[cond(rg(rp, f.x).n == rg(rp, f.y).n)])
+				prev, b = b, int(f.succ[cond(!neqW(rg(rp, f.x).n, rg(rp, f.y).n))])
 				continue blocks
 			case fIfLt:
-				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) >= int64(rg(rp, f.y).n))])
+				prev, b = b, int(f.succ[cond(!lssI(rg(rp, f.x).n, rg(rp, f.y).n))])
 				continue blocks
 			case fIfLe:
-				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) > int64(rg(rp, f.y).n))])
+				prev, b = b, int(f.succ[cond(!leqI(rg(rp, f.x).n, rg(rp, f.y).n))])
 				continue blocks
 			case fIfGt:
-				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) <= int64(rg(rp, f.y).n))])
+				prev, b = b, int(f.succ[cond(!gtrI(rg(rp, f.x).n, rg(rp, f.y).n))])
 				continue blocks
 			case fIfGe:
-				prev, b = b, int(f.succ[cond(int64(rg(rp, f.x).n) < int64(rg(rp, f.y).n))])
+				prev, b = b, int(f.succ[cond(!geqI(rg(rp, f.x).n, rg(rp, f.y).n))])
 				continue blocks
 			case fRet0:
 				if cov != nil {
@@ -405,119 +371,16 @@ blocks:
 			case fTerm:
 				in := f.in
 				if in.op == opPanic {
-					fr.at = in
-					e, _ := r.stmt(fr, in, regs[in.a[0]])
-					r.throw(fr, in, regs[in.a[0]], e)
-				}
-				vs := make([]Value, len(in.a))
-				for i, s := range in.a {
-					vs[i] = regs[s]
+					r.panicIns(fr, in)
 				}
 				if cov != nil {
 					cov.exit(c, b)
 				}
 				fr.retEv = NoEvent
-				return Tuple(vs...), NoEvent
+				return fr.tupleOf(in.a), NoEvent
 			}
 		}
 	}
-}
-
-// indexable returns the cells that IndexAddr indexes in x, a slice or a
-// non-nil pointer to an array, or nil (a nil pointer, which the naive
-// form's IndexAddr reports before the index).
-func indexable(x Value) []cell {
-	if x.k == KindSlice {
-		return x.slice()
-	}
-	if x.p == nil {
-		return nil
-	}
-	return (*cell)(x.p).v.cells()
-}
-
-// intBin computes the integer BinOp in on words a and b as binop does,
-// with its result's kind; ok is false when binop would panic (a zero
-// divisor, a negative shift count).
-func intBin(in *ins, a, b uint64) (z uint64, k Kind, ok bool) {
-	k = KindInt
-	if in.cls == clsUint {
-		k = KindUint
-	}
-	switch in.sub {
-	case token.ADD:
-		z = a + b
-	case token.SUB:
-		z = a - b
-	case token.MUL:
-		z = a * b
-	case token.QUO, token.REM:
-		if b == 0 {
-			return 0, k, false
-		}
-		switch {
-		case k == KindUint && in.sub == token.QUO:
-			z = a / b
-		case k == KindUint:
-			z = a % b
-		case int64(b) == -1 && in.sub == token.QUO:
-			z = uint64(-int64(a))
-		case int64(b) == -1:
-			z = 0
-		case in.sub == token.QUO:
-			z = uint64(int64(a) / int64(b))
-		default:
-			z = uint64(int64(a) % int64(b))
-		}
-	case token.AND:
-		z = a & b
-	case token.OR:
-		z = a | b
-	case token.XOR:
-		z = a ^ b
-	case token.AND_NOT:
-		z = a &^ b
-	case token.SHL, token.SHR:
-		if sii, _ := in.x.(intInfo); sii.signed && int64(b) < 0 {
-			return 0, k, false
-		}
-		switch {
-		case in.sub == token.SHL && b >= 64:
-			z = 0
-		case in.sub == token.SHL:
-			z = a << b
-		case k == KindInt:
-			z = uint64(int64(a) >> min(b, 63))
-		case b >= 64:
-			z = 0
-		default:
-			z = a >> b
-		}
-	case token.EQL:
-		return boolWord(a == b), KindBool, true
-	case token.NEQ:
-		return boolWord(a != b), KindBool, true
-	case token.LSS, token.LEQ, token.GTR, token.GEQ:
-		lt := a < b
-		if k == KindInt {
-			lt = int64(a) < int64(b)
-		}
-		var c bool
-		switch in.sub {
-		case token.LSS:
-			c = lt
-		case token.LEQ:
-			c = lt || a == b
-		case token.GTR:
-			c = !lt && a != b
-		default:
-			c = !lt
-		}
-		return boolWord(c), KindBool, true
-	default:
-		return 0, k, false // not an integer operation: binop says so
-	}
-	return in.ii.norm(z), k, true
 }
 
 // branches evaluates the condition of f, a conditional branch: the

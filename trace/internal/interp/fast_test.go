@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"go/token"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -121,54 +120,4 @@ func TestStepLimit(t *testing.T) {
 			t.Errorf("steps %d, budget %d: limit %d, want %d", c.steps, c.max, r.limit, c.want)
 		}
 	}
-}
-
-// TestIntBin checks the fast form's integer operations (intBin) against
-// binop, which the naive form runs, on seeded operands of every width and
-// signedness, edge values included.
-func TestIntBin(t *testing.T) {
-	ops := []token.Token{token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR,
-		token.XOR, token.AND_NOT, token.SHL, token.SHR, token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ}
-	edges := []uint64{0, 1, 2, 7, 63, 64, 65, math.MaxUint64, math.MaxInt64, 1 << 63, 1<<32 - 1, 1 << 31, 255, 128}
-	rng := rand.New(rand.NewPCG(12, 13))
-	r := &run{}
-	n := 0
-	for _, bits := range []uint8{8, 16, 32, 64} {
-		for _, signed := range []bool{true, false} {
-			ii := intInfo{bits: bits, signed: signed}
-			cls := clsUint
-			if signed {
-				cls = clsInt
-			}
-			for _, op := range ops {
-				for _, shiftSigned := range []bool{true, false} {
-					in := &ins{op: opBinOp, sub: op, cls: cls, ii: ii, x: intInfo{bits: 64, signed: shiftSigned}}
-					for i := 0; i < 200; i++ {
-						a, b := rng.Uint64(), rng.Uint64()
-						if i < len(edges)*len(edges) {
-							a, b = edges[i%len(edges)], edges[i/len(edges)]
-						} else if i%3 == 0 {
-							b %= 70
-						}
-						a, b = ii.norm(a), ii.norm(b)
-						z, k, ok := intBin(in, a, b)
-						panics := (op == token.QUO || op == token.REM) && b == 0 ||
-							(op == token.SHL || op == token.SHR) && shiftSigned && int64(b) < 0
-						if ok == panics {
-							t.Fatalf("%v %v (%d bits, signed %v, signed shift %v): ok %v, binop panics %v", a, op, bits, signed, shiftSigned, ok, panics)
-						}
-						if !ok {
-							continue
-						}
-						want := r.binop(nil, in, Value{n: a, k: KindInt}, Value{n: b, k: KindInt})
-						if got := (Value{n: z, k: k}); got != want {
-							t.Fatalf("%d %v %d (%d bits, signed %v): intBin %v (kind %v), binop %v (kind %v)", a, op, b, bits, signed, got, got.k, want, want.k)
-						}
-						n++
-					}
-				}
-			}
-		}
-	}
-	t.Logf("%d operations compared", n)
 }

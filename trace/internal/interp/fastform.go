@@ -31,7 +31,7 @@ const (
 	fIdxStore                  // regs[x][regs[y]] = regs[n] for a slice (guard: in range)
 	fAllocStore                // regs[d] = a new variable holding regs[y] (Alloc, then Store into it; guard: allocation budget)
 	fCopyAgg                   // *regs[y] = *regs[x] for aggregates, in place (Load, then Store; guard: non-nil, same shape, no partial overlap)
-	fIntBin                    // regs[d] = binop(regs[x], regs[y]) for other integer operations (guard: no division by zero, no negative shift; see intBin)
+	fIntBin                    // regs[d] = intBin(regs[x], regs[y]) for other integer operations (guard: no division by zero, no negative shift; see intBin)
 	fConvInt                   // regs[d] = regs[x] converted between integer types
 	fLocal                     // regs[d] = this frame's cell n of a local aggregate, reset to zero (an Alloc; guard: allocation budget)
 	fLocalStore                // regs[d] = this frame's cell n holding regs[y] (Alloc, then Store into it; guard: allocation budget)

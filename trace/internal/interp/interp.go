@@ -52,34 +52,18 @@ blocks:
 				}
 				continue blocks
 			case opReturn:
-				var res Value
-				switch len(in.a) {
-				case 0:
-				case 1:
-					res = regs[in.a[0]]
-				default:
-					vs := make([]Value, len(in.a))
-					for i, s := range in.a {
-						vs[i] = regs[s]
-					}
-					res = Tuple(vs...)
-				}
-				res, e := r.stmtV(fr, in, res)
+				res, e := r.stmtV(fr, in, fr.result(in))
 				fr.retEv = e
 				if r.tr != nil {
 					r.tr.frames.ptr(int(fr.idx)).ret = e
 				}
 				return res, e
 			case opLoad:
-				x := regs[in.a0]
-				if x.p == nil {
-					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-				}
-				c := (*cell)(x.p)
-				v := c.v
-				if r.tr != nil && r.h == nil && !v.isAgg() {
+				c := r.deref(fr, in, regs[in.a0])
+				if r.tr != nil && r.h == nil && !c.v.isAgg() {
 					// A scalar, recorded without hooks: its event
 					// also depends on the cell's last store.
+					v := loadVal(c)
 					occ := fr.occ[in.loc] - 1
 					if in.sc {
 						setWord(&regs[in.dst], v.n, v.k)
@@ -89,10 +73,7 @@ blocks:
 					fr.defs[in.dst] = r.tr.addIns(fr, in, occ, v, c.st)
 					continue
 				}
-				if v.isAgg() {
-					v = copyVal(v)
-				}
-				e := r.def(fr, in, v)
+				e := r.def(fr, in, loadVal(c))
 				if r.tr != nil {
 					if c.v.isAgg() {
 						r.memDeps(c, e)
@@ -101,49 +82,38 @@ blocks:
 					}
 				}
 			case opStore:
-				x := regs[in.a0]
-				if x.p == nil {
-					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-				}
+				c := r.deref(fr, in, regs[in.a0])
 				v, e := r.stmtV(fr, in, regs[in.a1])
-				if c := (*cell)(x.p); in.sc && v.p == nil {
-					c.st = e
-					setWord(&c.v, v.n, v.k)
-				} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-					c.st, c.v = e, v // what storeInto does for these kinds
-				} else {
-					storeInto(c, v, e)
-				}
+				storeIns(in, c, v, e)
 			case opBinOp:
 				r.def(fr, in, r.binop(fr, in, regs[in.a0], regs[in.a1]))
-			case opAddW:
-				r.def(fr, in, Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk})
-			case opSubW:
-				r.def(fr, in, Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk})
-			case opMulW:
-				r.def(fr, in, Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk})
-			case opEqlW:
-				r.def(fr, in, Bool(regs[in.a0].n == regs[in.a1].n))
-			case opNeqW:
-				r.def(fr, in, Bool(regs[in.a0].n != regs[in.a1].n))
-			case opLssI:
-				r.def(fr, in, Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n)))
-			case opLeqI:
-				r.def(fr, in, Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n)))
-			case opGtrI:
-				r.def(fr, in, Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n)))
-			case opGeqI:
-				r.def(fr, in, Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n)))
+			case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
+				r.def(fr, in, wordVal(in, regs[in.a0], regs[in.a1]))
 			case opPanic:
-				fr.at = in
-				e, _ := r.stmt(fr, in, regs[in.a[0]])
-				r.throw(fr, in, regs[in.a[0]], e)
+				r.panicIns(fr, in)
 			default:
 				r.step(fr, in)
 			}
 		}
 		panic(fmt.Sprintf("block %d of %s has no terminator", b, c.fn))
 	}
+}
+
+// panicIns runs Panic instruction in: it records its event and panics
+// with its operand.
+func (r *run) panicIns(fr *frame, in *ins) {
+	fr.at = in
+	e, _ := r.stmt(fr, in, fr.regs[in.a[0]])
+	r.throw(fr, in, fr.regs[in.a[0]], e)
+}
+
+// deref is the cell x points to, for a Load or Store in; it panics if x
+// is nil.
+func (r *run) deref(fr *frame, in *ins, x Value) *cell {
+	if x.p == nil {
+		r.rtPanic(fr, in, nilDeref)
+	}
+	return (*cell)(x.p)
 }
 
 // branch counts, steers and records an If of block b deciding cond.
@@ -272,33 +242,22 @@ func (r *run) step(fr *frame, in *ins) {
 			r.allocCells(1 + in.z.aggLen())
 			c = newCell(in.z, NoEvent)
 		}
-		e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
+		e := r.def(fr, in, addrOf(c))
 		c.st = e
 	case opBinOp:
 		r.def(fr, in, r.binop(fr, in, regs[in.a[0]], regs[in.a[1]]))
 	case opUnOp:
 		r.def(fr, in, r.unop(fr, in, regs[in.a[0]]))
 	case opLoad:
-		x := regs[in.a[0]]
-		if x.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-		}
-		c := (*cell)(x.p)
-		v := c.v
-		if v.isAgg() {
-			v = copyVal(v)
-		}
-		e := r.def(fr, in, v)
+		c := r.deref(fr, in, regs[in.a[0]])
+		e := r.def(fr, in, loadVal(c))
 		if r.tr != nil {
 			r.memDeps(c, e)
 		}
 	case opStore:
-		x := regs[in.a[0]]
-		if x.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-		}
+		c := r.deref(fr, in, regs[in.a[0]])
 		v, e := r.stmtV(fr, in, regs[in.a[1]])
-		storeInto((*cell)(x.p), v, e)
+		storeIns(in, c, v, e)
 	case opCall:
 		r.call(fr, in)
 	case opLoadNative:
@@ -327,12 +286,11 @@ func (r *run) step(fr *frame, in *ins) {
 	case opField:
 		r.def(fr, in, regs[in.a[0]].cells()[in.n].v)
 	case opFieldAddr:
-		x := regs[in.a[0]]
-		if x.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		c := fieldCell(regs[in.a[0]], in.n)
+		if c == nil {
+			r.rtPanic(fr, in, nilDeref)
 		}
-		sub := &(*cell)(x.p).v.cells()[in.n]
-		r.def(fr, in, Value{k: KindPointer, p: ptrOf(sub)})
+		r.def(fr, in, addrOf(c))
 	case opIndex:
 		x, i := regs[in.a[0]], r.index(regs[in.a[1]])
 		if x.k == KindString {

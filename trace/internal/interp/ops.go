@@ -9,42 +9,18 @@ import (
 	"unicode/utf8"
 )
 
-// elemCell returns the cell of element ix of x (a slice, or a pointer to
-// an array), or nil if x is a nil pointer or ix is out of range (where
-// elemAddr panics).
-func elemCell(x Value, ix int) *cell {
-	var cs []cell
-	if x.k == KindSlice {
-		cs = x.slice()
-	} else if x.p != nil {
-		cs = (*cell)(x.p).v.cells()
-	} else {
-		return nil
-	}
-	if ix < 0 || ix >= len(cs) {
-		return nil
-	}
-	return &cs[ix]
-}
-
 // elemAddr is IndexAddr: the address of element i of x, a slice or a
 // pointer to an array, with the runtime's panics for a nil array pointer
 // and an index out of range.
 func (r *run) elemAddr(fr *frame, in *ins, x, i Value) Value {
-	ix := r.index(i)
-	var cs []cell
-	if x.k == KindSlice {
-		cs = x.slice()
-	} else {
-		if x.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-		}
-		cs = (*cell)(x.p).v.cells()
+	if c := elemCell(x, r.index(i)); c != nil {
+		return addrOf(c)
 	}
-	if ix < 0 || ix >= len(cs) {
-		r.rtPanicEvent(fr, in, "%s", indexOutOfRange(i, len(cs)))
+	if x.k != KindSlice && x.p == nil {
+		r.rtPanic(fr, in, nilDeref)
 	}
-	return Value{k: KindPointer, p: ptrOf(&cs[ix])}
+	r.rtPanicEvent(fr, in, "%s", indexOutOfRange(i, len(elemCells(x))))
+	panic("unreachable")
 }
 
 // indexOutOfRange is the runtime's message for index v out of range of a
@@ -74,86 +50,17 @@ func (r *run) binop(fr *frame, in *ins, x, y Value) Value {
 	op := in.sub
 	switch in.cls {
 	case clsInt, clsUint:
-		k := KindInt
-		if in.cls == clsUint {
-			k = KindUint
-		}
-		a, b := x.n, y.n
-		var z uint64
-		switch op {
-		case token.ADD:
-			z = a + b
-		case token.SUB:
-			z = a - b
-		case token.MUL:
-			z = a * b
-		case token.QUO, token.REM:
-			if b == 0 {
+		z, k, ok := intBin(in, x.n, y.n)
+		if !ok {
+			switch op {
+			case token.QUO, token.REM:
 				r.rtPanicEvent(fr, in, "integer divide by zero")
-			}
-			if k == KindInt {
-				ia, ib := int64(a), int64(b)
-				if ib == -1 {
-					if op == token.QUO {
-						z = uint64(-ia)
-					} else {
-						z = 0
-					}
-				} else if op == token.QUO {
-					z = uint64(ia / ib)
-				} else {
-					z = uint64(ia % ib)
-				}
-			} else if op == token.QUO {
-				z = a / b
-			} else {
-				z = a % b
-			}
-		case token.AND:
-			z = a & b
-		case token.OR:
-			z = a | b
-		case token.XOR:
-			z = a ^ b
-		case token.AND_NOT:
-			z = a &^ b
-		case token.SHL, token.SHR:
-			sii, _ := in.x.(intInfo)
-			if sii.signed && int64(b) < 0 {
+			case token.SHL, token.SHR:
 				r.rtPanic(fr, in, "negative shift amount")
 			}
-			if op == token.SHL {
-				if b >= 64 {
-					z = 0
-				} else {
-					z = a << b
-				}
-			} else if k == KindInt {
-				if b >= 64 {
-					b = 63
-				}
-				z = uint64(int64(a) >> b)
-			} else if b >= 64 {
-				z = 0
-			} else {
-				z = a >> b
-			}
-		case token.EQL:
-			return Bool(a == b)
-		case token.NEQ:
-			return Bool(a != b)
-		case token.LSS, token.LEQ, token.GTR, token.GEQ:
-			var lt, eq bool
-			if k == KindInt {
-				lt, eq = int64(a) < int64(b), a == b
-			} else {
-				lt, eq = a < b, a == b
-			}
-			return cmpResult(op, lt, eq)
-		default:
 			panic("bad integer op " + op.String())
 		}
-		return Value{n: in.ii.norm(z), k: k}
+		return Value{n: z, k: k}
 	case clsFloat:
 		a, b := x.Float(), y.Float()
 		var z float64
@@ -323,10 +230,8 @@ func (r *run) convert(ci *convInfo, v Value) Value {
 	switch ci.fcls {
 	case clsInt, clsUint:
 		switch ci.tcls {
-		case clsInt:
-			return Value{n: ci.tii.norm(v.n), k: KindInt}
-		case clsUint:
-			return Value{n: ci.tii.norm(v.n), k: KindUint}
+		case clsInt, clsUint:
+			return convInt(ci, v.n)
 		case clsFloat:
 			var f float64
 			if ci.fcls == clsInt {

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"go/token"
 	"unsafe"
 )
 
@@ -75,32 +74,17 @@ blocks:
 				}
 				continue blocks
 			case opReturn:
-				var res Value
-				switch len(in.a) {
-				case 0:
-				case 1:
-					res = regs[in.a[0]]
-				default:
-					vs := make([]Value, len(in.a))
-					for i, s := range in.a {
-						vs[i] = regs[s]
-					}
-					res = Tuple(vs...)
-				}
+				res := fr.result(in)
 				occ := fr.occ[in.loc] - 1
 				e := t.addIns(fr, in, occ, res, NoEvent)
 				fr.retEv = e
 				t.frames.ptr(int(fr.idx)).ret = e
 				return res, e
 			case opLoad:
-				x := regs[in.a0]
-				if x.p == nil {
-					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-				}
-				c := (*cell)(x.p)
-				v := c.v
+				c := r.deref(fr, in, regs[in.a0])
+				v := loadVal(c)
 				occ := fr.occ[in.loc] - 1
-				if !v.isAgg() {
+				if !c.v.isAgg() {
 					if in.sc {
 						setWord(&regs[in.dst], v.n, v.k)
 					} else {
@@ -109,59 +93,50 @@ blocks:
 					fr.defs[in.dst] = t.addIns(fr, in, occ, v, c.st)
 					continue
 				}
-				v = copyVal(v)
 				regs[in.dst] = v
 				e := t.addIns(fr, in, occ, v, NoEvent)
 				fr.defs[in.dst] = e
 				r.memDeps(c, e)
 				continue
 			case opStore:
-				x := regs[in.a0]
-				if x.p == nil {
-					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-				}
+				c := r.deref(fr, in, regs[in.a0])
 				v := regs[in.a1]
 				occ := fr.occ[in.loc] - 1
 				e := t.addIns(fr, in, occ, v, NoEvent)
-				if c := (*cell)(x.p); in.sc && v.p == nil {
-					c.st = e
-					setWord(&c.v, v.n, v.k)
-				} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-					c.st, c.v = e, v // what storeInto does for these kinds
+				if in.sc && v.p == nil { // storeIns, whose call would cost the loop
+					storeWord(c, &v, e)
 				} else {
-					storeInto(c, v, e)
+					storeVal(c, v, e)
 				}
 				continue
 			case opFieldAddr:
-				x := regs[in.a0]
-				if x.p == nil {
-					r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				c := fieldCell(regs[in.a0], in.n)
+				if c == nil {
+					r.rtPanic(fr, in, nilDeref)
 				}
-				v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+				v = addrOf(c)
 			case opBinOp:
 				v = r.binop(fr, in, regs[in.a0], regs[in.a1])
-			case opAddW:
-				v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
+			case opAddW: // wordVal, whose call would cost the loop
+				v = Value{n: addW(regs[in.a0].n, regs[in.a1].n), k: in.rk}
 			case opSubW:
-				v = Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk}
+				v = Value{n: subW(regs[in.a0].n, regs[in.a1].n), k: in.rk}
 			case opMulW:
-				v = Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk}
+				v = Value{n: mulW(regs[in.a0].n, regs[in.a1].n), k: in.rk}
 			case opEqlW:
-				v = Bool(regs[in.a0].n == regs[in.a1].n)
+				v = Bool(eqlW(regs[in.a0].n, regs[in.a1].n))
 			case opNeqW:
-				v = Bool(regs[in.a0].n != regs[in.a1].n)
+				v = Bool(neqW(regs[in.a0].n, regs[in.a1].n))
 			case opLssI:
-				v = Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n))
+				v = Bool(lssI(regs[in.a0].n, regs[in.a1].n))
 			case opLeqI:
-				v = Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n))
+				v = Bool(leqI(regs[in.a0].n, regs[in.a1].n))
 			case opGtrI:
-				v = Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n))
+				v = Bool(gtrI(regs[in.a0].n, regs[in.a1].n))
 			case opGeqI:
-				v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
+				v = Bool(geqI(regs[in.a0].n, regs[in.a1].n))
 			case opPanic:
-				fr.at = in
-				e, _ := r.stmt(fr, in, regs[in.a[0]])
-				r.throw(fr, in, regs[in.a[0]], e)
+				r.panicIns(fr, in)
 			case opCall:
 				switch ci := in.x.(*callInfo); ci.kind {
 				case callStatic:
@@ -232,10 +207,8 @@ func recSimple(c *fnCode, in *ins) bool {
 		return in.cls == clsInt || in.cls == clsUint // (binop's integer cases)
 	case opIndexAddr:
 		return true
-	case opConvert: // between integer types
-		ci := in.x.(*convInfo)
-		return (ci.fcls == clsInt || ci.fcls == clsUint) && (ci.tcls == clsInt || ci.tcls == clsUint) &&
-			!ci.toBytes && !ci.toRun && !ci.fromBytes && !ci.fromRunes
+	case opConvert:
+		return intConv(in)
 	case opCall:
 		// ssa:deferstack(), which every function with a body starts
 		// with in the naive form: its value is the frame.
@@ -252,15 +225,6 @@ func recSimple(c *fnCode, in *ins) bool {
 // frame's Return: its event is fr.retEv, its result the register of its
 // operand (see result).
 const recReturned = -2
-
-// result returns the result of Return instruction in of fr, of one
-// result or none.
-func (fr *frame) result(in *ins) Value {
-	if len(in.a) == 0 {
-		return Value{}
-	}
-	return fr.regs[in.a0]
-}
 
 // setRecRuns sets the rrun of the instructions of a block after its φs.
 func setRecRuns(c *fnCode, ins []ins) {
@@ -342,27 +306,27 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				r.rtPanic(fr, in, nilDeref)
 			}
 			c = (*cell)(x.p)
-			v, extra = c.v, c.st
+			v, extra = loadVal(c), c.st
 		case opStore:
 			x := *rg(rp, in.a0)
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				r.rtPanic(fr, in, nilDeref)
 			}
 			c = (*cell)(x.p)
 			v = *rg(rp, in.a1)
 		case opFieldAddr:
-			x := *rg(rp, in.a0)
-			if x.p == nil {
+			fc := fieldCell(*rg(rp, in.a0), in.n)
+			if fc == nil {
 				r.steps += int64(i + 1)
 				t.recEnd(k, j, nr, s0)
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				r.rtPanic(fr, in, nilDeref)
 			}
-			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+			v = addrOf(fc)
 		case opAlloc:
 			if occ == 0 && nr < len(refs) {
 				c = &fr.slab[in.n]
@@ -377,12 +341,12 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
-			v = Value{k: KindPointer, p: ptrOf(c)}
+			v = addrOf(c)
 		case opRunDefers:
 			fr.at = in
 		case opCall: // ssa:deferstack(), as call and builtin
 			fr.at, r.cur = in, fr
-			v = Value{k: kindDefers, p: ptrOf(fr)}
+			v = deferStack(fr)
 		case opIndexAddr:
 			ec := elemCell(*rg(rp, in.a0), r.index(*rg(rp, in.a1)))
 			if ec == nil {
@@ -392,37 +356,37 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
-			v = Value{k: KindPointer, p: ptrOf(ec)}
+			v = addrOf(ec)
 		case opConvert:
 			v = r.convert(in.x.(*convInfo), *rg(rp, in.a0))
 		case opBinOp:
-			if y := rg(rp, in.a1).n; y == 0 && (in.sub == token.QUO || in.sub == token.REM) ||
-				int64(y) < 0 && (in.sub == token.SHL || in.sub == token.SHR) {
-				// It may panic, recording its event first:
-				// recRunEach from here.
+			z, kz, ok := intBin(in, rg(rp, in.a0).n, rg(rp, in.a1).n)
+			if !ok {
+				// It panics, recording its event first: recRunEach
+				// from here.
 				r.steps += int64(i)
 				t.recEnd(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
-			v = r.binop(fr, in, *rg(rp, in.a0), *rg(rp, in.a1))
-		case opAddW:
-			v = Value{n: rg(rp, in.a0).n + rg(rp, in.a1).n, k: in.rk}
+			v = Value{n: z, k: kz}
+		case opAddW: // wordVal, whose call would cost the loop
+			v = Value{n: addW(rg(rp, in.a0).n, rg(rp, in.a1).n), k: in.rk}
 		case opSubW:
-			v = Value{n: rg(rp, in.a0).n - rg(rp, in.a1).n, k: in.rk}
+			v = Value{n: subW(rg(rp, in.a0).n, rg(rp, in.a1).n), k: in.rk}
 		case opMulW:
-			v = Value{n: rg(rp, in.a0).n * rg(rp, in.a1).n, k: in.rk}
+			v = Value{n: mulW(rg(rp, in.a0).n, rg(rp, in.a1).n), k: in.rk}
 		case opEqlW:
-			v = Bool(rg(rp, in.a0).n == rg(rp, in.a1).n)
+			v = Bool(eqlW(rg(rp, in.a0).n, rg(rp, in.a1).n))
 		case opNeqW:
-			v = Bool(rg(rp, in.a0).n != rg(rp, in.a1).n)
+			v = Bool(neqW(rg(rp, in.a0).n, rg(rp, in.a1).n))
 		case opLssI:
-			v = Bool(int64(rg(rp, in.a0).n) < int64(rg(rp, in.a1).n))
+			v = Bool(lssI(rg(rp, in.a0).n, rg(rp, in.a1).n))
 		case opLeqI:
-			v = Bool(int64(rg(rp, in.a0).n) <= int64(rg(rp, in.a1).n))
+			v = Bool(leqI(rg(rp, in.a0).n, rg(rp, in.a1).n))
 		case opGtrI:
-			v = Bool(int64(rg(rp, in.a0).n) > int64(rg(rp, in.a1).n))
+			v = Bool(gtrI(rg(rp, in.a0).n, rg(rp, in.a1).n))
 		case opGeqI:
-			v = Bool(int64(rg(rp, in.a0).n) >= int64(rg(rp, in.a1).n))
+			v = Bool(geqI(rg(rp, in.a0).n, rg(rp, in.a1).n))
 		}
 		if v.p != nil && nr == len(refs) {
 			// No room for its pointer: recRunEach from here (it
@@ -490,13 +454,10 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			t.frames.ptr(int(fr.idx)).ret = e
 			return recReturned
 		case opStore:
-			if in.sc && v.p == nil {
-				c.st = e
-				setWord(&c.v, v.n, v.k)
-			} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-				c.st, c.v = e, v // what storeInto does for these kinds
+			if in.sc && v.p == nil { // storeIns, whose call would cost the loop
+				storeWord(c, &v, e)
 			} else {
-				storeInto(c, v, e)
+				storeVal(c, v, e)
 			}
 		case opRunDefers:
 		case opAlloc:
@@ -554,25 +515,17 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 		case opReturn:
 			v = fr.result(in)
 		case opLoad:
-			x := regs[in.a0]
-			if x.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-			}
-			c = (*cell)(x.p)
-			v, extra = c.v, c.st
+			c = r.deref(fr, in, regs[in.a0])
+			v, extra = loadVal(c), c.st
 		case opStore:
-			x := regs[in.a0]
-			if x.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-			}
-			c = (*cell)(x.p)
+			c = r.deref(fr, in, regs[in.a0])
 			v = regs[in.a1]
 		case opFieldAddr:
-			x := regs[in.a0]
-			if x.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			fc := fieldCell(regs[in.a0], in.n)
+			if fc == nil {
+				r.rtPanic(fr, in, nilDeref)
 			}
-			v = Value{k: KindPointer, p: ptrOf(&(*cell)(x.p).v.cells()[in.n])}
+			v = addrOf(fc)
 		case opAlloc:
 			if occs[in.loc] == 1 { // the block's first instance
 				c = &fr.slab[in.n]
@@ -581,7 +534,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 				r.allocCells(1)
 				c = newCell(in.z, NoEvent)
 			}
-			v = Value{k: KindPointer, p: ptrOf(c)}
+			v = addrOf(c)
 		case opRunDefers:
 			fr.at = in
 		case opConvert:
@@ -590,27 +543,11 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			v = r.binop(fr, in, regs[in.a0], regs[in.a1])
 		case opCall: // ssa:deferstack(), as call and builtin
 			fr.at, r.cur = in, fr
-			v = Value{k: kindDefers, p: ptrOf(fr)}
+			v = deferStack(fr)
 		case opIndexAddr: // as step
 			v = r.elemAddr(fr, in, regs[in.a0], regs[in.a1])
-		case opAddW:
-			v = Value{n: regs[in.a0].n + regs[in.a1].n, k: in.rk}
-		case opSubW:
-			v = Value{n: regs[in.a0].n - regs[in.a1].n, k: in.rk}
-		case opMulW:
-			v = Value{n: regs[in.a0].n * regs[in.a1].n, k: in.rk}
-		case opEqlW:
-			v = Bool(regs[in.a0].n == regs[in.a1].n)
-		case opNeqW:
-			v = Bool(regs[in.a0].n != regs[in.a1].n)
-		case opLssI:
-			v = Bool(int64(regs[in.a0].n) < int64(regs[in.a1].n))
-		case opLeqI:
-			v = Bool(int64(regs[in.a0].n) <= int64(regs[in.a1].n))
-		case opGtrI:
-			v = Bool(int64(regs[in.a0].n) > int64(regs[in.a1].n))
-		case opGeqI:
-			v = Bool(int64(regs[in.a0].n) >= int64(regs[in.a1].n))
+		case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
+			v = wordVal(in, regs[in.a0], regs[in.a1])
 		}
 		occ := occs[in.loc] - 1
 
@@ -628,14 +565,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			t.frames.ptr(int(fr.idx)).ret = e
 			return recReturned
 		case opStore:
-			if in.sc && v.p == nil {
-				c.st = e
-				setWord(&c.v, v.n, v.k)
-			} else if v.k != KindStruct && v.k != KindArray && v.k != KindNative {
-				c.st, c.v = e, v // what storeInto does for these kinds
-			} else {
-				storeInto(c, v, e)
-			}
+			storeIns(in, c, v, e)
 		case opRunDefers:
 		case opAlloc:
 			c.st = e

@@ -26,7 +26,7 @@ import "unsafe"
 type hop struct {
 	op     opcode
 	sub    opcode // hWordI's operation
-	kd     Kind   // result kind of a word operation (the comparisons': KindBool)
+	kd     Kind   // result kind of a word operation (ins.rk)
 	rops   uint8  // see ins.rops
 	a0, a1 int32
 	dst    int32
@@ -75,10 +75,8 @@ func (c *fnCode) hotForm() []*hotBlock {
 				}
 				h := hop{op: in.op, kd: in.rk, a0: in.a0, a1: in.a1, dst: in.dst, n: in.n, sdmin: in.sdmin, sdyn: in.sdyn, succ: in.succ, rops: in.rops}
 				switch in.op {
-				case opAddW, opSubW, opMulW:
+				case opAddW, opSubW, opMulW, opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
 					h.sub, h.op = in.op, hWord
-				case opEqlW, opNeqW, opLssI, opLeqI, opGtrI, opGeqI:
-					h.sub, h.op, h.kd = in.op, hWord, KindBool
 				case opIf:
 					h.kd = KindBool
 				case opFieldAddr, opIndexAddr:
@@ -253,26 +251,27 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				e++
 				continue
 			case hWordI, hWord:
+				// wordOp, whose call would cost the loop.
 				a, y := rg(rp, h.a0).n, rg(rp, h.a1).n
 				switch h.sub {
 				case opAddW:
-					x = a + y
+					x = addW(a, y)
 				case opSubW:
-					x = a - y
+					x = subW(a, y)
 				case opMulW:
-					x = a * y
+					x = mulW(a, y)
 				case opEqlW:
-					x = boolWord(a == y)
+					x = boolWord(eqlW(a, y))
 				case opNeqW:
-					x = boolWord(a != y)
+					x = boolWord(neqW(a, y))
 				case opLssI:
-					x = boolWord(int64(a) < int64(y))
+					x = boolWord(lssI(a, y))
 				case opLeqI:
-					x = boolWord(int64(a) <= int64(y))
+					x = boolWord(leqI(a, y))
 				case opGtrI:
-					x = boolWord(int64(a) > int64(y))
+					x = boolWord(gtrI(a, y))
 				case opGeqI:
-					x = boolWord(int64(a) >= int64(y))
+					x = boolWord(geqI(a, y))
 				}
 				kd = h.kd
 				dr := rg(rp, h.dst)
@@ -289,7 +288,9 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if p == nil {
 					goto stop
 				}
-				x, kd = storeWord(p, rg(rp, h.a1), e)
+				src := rg(rp, h.a1)
+				x, kd = src.n, src.k
+				storeWord((*cell)(p), src, e)
 				f = uint16(sdepFlag)
 				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
 				*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
@@ -379,13 +380,15 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if p == nil {
 					goto stop
 				}
-				x, kd = storeWord(p, rg(rp, h.a1), e)
+				src := rg(rp, h.a1)
+				x, kd = src.n, src.k
+				storeWord((*cell)(p), src, e)
 			case opFieldAddr:
-				p := rg(rp, h.a0).p
-				if p == nil {
+				fc := fieldCell(*rg(rp, h.a0), h.n)
+				if fc == nil {
 					goto stop
 				}
-				fa := ptrOf(&(*cell)(p).v.cells()[h.n])
+				fa := ptrOf(fc)
 				nr = putRef(refs, nr, fa)
 				*rg(rp, h.dst) = Value{k: KindPointer, p: fa}
 				*evAt(dp, h.dst) = e
@@ -445,20 +448,6 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 	next: // the loop's top returns if b is not hot (φs included)
 	}
 }
-
-// storeWord stores the word and kind of src, a scalar, into the cell at
-// p by event e, and returns them.
-func storeWord(p unsafe.Pointer, src *Value, e EventID) (uint64, Kind) {
-	c := (*cell)(p)
-	x, kd := src.n, src.k
-	c.st = e
-	c.v.n, c.v.k = x, kd
-	return x, kd
-}
-
-// copied reports whether values of kind k are copied when loaded or
-// stored (see copyVal and storeInto).
-func copied(k Kind) bool { return k == KindStruct || k == KindArray || k == KindNative }
 
 // putRef writes pointer p at index nr of the array at refs and returns
 // the index after it.

@@ -343,7 +343,7 @@ func storeInto(c *cell, v Value, e EventID) {
 	if v.isAgg() && c.v.k == v.k && c.v.n == v.n && v.n > 0 {
 		dst, src := c.v.cells(), v.cells()
 		for i := range src {
-			if sv := src[i].v; sv.k != KindStruct && sv.k != KindArray && sv.k != KindNative {
+			if sv := src[i].v; !copied(sv.k) {
 				dst[i].st, dst[i].v = e, sv // what the call below does for these kinds
 			} else {
 				storeInto(&dst[i], sv, e)
