@@ -7,7 +7,7 @@
 // A failing test case reaches a pipeline as a [Failure]: the program, the
 // case (any [trace.Case]: a go test case, a test given as data, a
 // caller's own harness) and, when the pipeline collected it, the coverage
-// of the package's cases. Two interfaces take it:
+// of the package's cases. These interfaces take it:
 //
 //	interface      turns a Failure into        implementations
 //	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes),
@@ -17,6 +17,9 @@
 //	                                           Regression (AFTER, against an old version)
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
 //	                                           ProximityScorer, Product, SATTAR
+//	Refiner        a revised Report, with      FixProbe (plausible fixes among
+//	               costlier evidence on the    the mutants of the first lines)
+//	               ranking's first lines
 //	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)
 //	               all the failing cases
 //
@@ -25,8 +28,9 @@
 // with scorers' evidence in order of precedence, and [Report.Restrict]
 // keeps what lies in a set of lines. [Package] is the one package-level
 // pipeline: it selects the cases of a package as go test -run does, runs
-// them for their spectrum, localizes each failing one with a Technique
-// and ranks every line it can with the Scorers; the command faultloc and
+// them for their spectrum, localizes each failing one with a Technique,
+// ranks every line it can with the Scorers and revises the ranking with
+// the Refiners; the command faultloc and
 // package faultloctest both call it. A caller that runs its own search
 // builds candidates and reports with [NewCandidate] and [NewReport] and
 // gets the same writers and combinators.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -28,6 +29,10 @@ type PackageOptions struct {
 	// Default nil: [DefaultScorers]. A non-nil empty slice ranks by the
 	// candidates alone.
 	Scorers []Scorer
+	// Refiners revise each report after its ranking, in order, with
+	// evidence spent on the ranking's first lines. Default nil:
+	// [DefaultRefiners]. A non-nil empty slice adds nothing.
+	Refiners []Refiner
 	// TieBreak orders the candidates that tie on verified status and size
 	// by its scores ([Report.Rerank]), for example a SpectrumScorer with
 	// another formula. Default nil: by position.
@@ -96,6 +101,13 @@ type PackageOptions struct {
 func DefaultScorers() []Scorer {
 	near := ProximityScorer{Relevant: true}
 	return []Scorer{Product{SliceScorer{}, near, SpectrumScorer{}}, Product{near, SpectrumScorer{}}, SpectrumScorer{}}
+}
+
+// DefaultRefiners returns the refiners of [Package]'s default pipeline: a
+// [FixProbe] of the ranking's first lines, as many runs at once as the
+// machine has CPUs.
+func DefaultRefiners() []Refiner {
+	return []Refiner{FixProbe{Parallel: runtime.NumCPU()}}
 }
 
 // DefaultEvidenceTimeout is the default bound of the run of each case
@@ -290,6 +302,10 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	if scorers == nil {
 		scorers = DefaultScorers()
 	}
+	refiners := opts.Refiners
+	if refiners == nil {
+		refiners = DefaultRefiners()
+	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -350,6 +366,14 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			}
 		}
 		Rank(ctx, rep, f, scorers...)
+		for _, r := range refiners {
+			if err := r.Refine(ctx, rep, f); err != nil {
+				if ctx.Err() != nil {
+					return res, ctx.Err()
+				}
+				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+err.Error(), "; ")
+			}
+		}
 		res.Reports = append(res.Reports, rep)
 		if opts.Report != nil {
 			opts.Report(rep)

@@ -14,6 +14,7 @@ type TestRun struct {
 	Name     string        // unique within a matrix, e.g. "TestClassify/T8"
 	Failed   bool          // the case failed
 	Duration time.Duration // run time as reported by the source; 0 if unknown
+	Steps    int64         // instructions the interpreter executed ([Traces]); 0 if unknown
 	Message  string        // failure output, if the source kept it
 }
 

@@ -69,7 +69,7 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		if !res.Ran || res.Skipped {
 			continue
 		}
-		test := TestRun{Name: c.Name()}
+		test := TestRun{Name: c.Name(), Steps: res.Steps}
 		if res.Failed {
 			test.Failed = true
 			test.Message = res.Outcome.String()

@@ -421,11 +421,15 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	bounds := [4]int{1, 3, 5, 10}
 	placed, localized := 0, 0
 	sumExam := 0.0
+	var perCase []time.Duration // each bug's time over its failing cases
 	for _, r := range rs {
 		if r.invalid != "" {
 			continue
 		}
 		localized++
+		if r.cases > 0 {
+			perCase = append(perCase, r.time/time.Duration(r.cases))
+		}
 		if r.err != "" {
 			fmt.Fprintf(rep, "| %s | %s | | error: %s | | | | | %s |\n", r.bug.name, r.bug.kind, cell(r.err), r.time.Round(100*time.Millisecond))
 			continue
@@ -447,6 +451,16 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	fmt.Fprintf(rep, "\nOf %d valid bugs: top-1 %d, top-3 %d, top-5 %d, top-10 %d; %d placed", localized, top[0], top[1], top[2], top[3], placed)
 	if placed > 0 {
 		fmt.Fprintf(rep, ", mean EXAM of those %.3f", sumExam/float64(placed))
+	}
+	if len(perCase) > 0 {
+		// A bug's time is the command's (loading and the package's
+		// spectrum included, shared by its cases) over its failing cases.
+		slices.Sort(perCase)
+		med := perCase[len(perCase)/2]
+		if len(perCase)%2 == 0 {
+			med = (perCase[len(perCase)/2-1] + med) / 2
+		}
+		fmt.Fprintf(rep, "; median time per failing case %v (a bug's time over its failing cases)", med.Round(100*time.Millisecond))
 	}
 	rep.WriteString(".\n")
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 )
@@ -15,6 +18,8 @@ import (
 type rule struct {
 	name   string
 	scores func(e *evidence) []localize.LineScores
+	// report, if set, is the rule's report instead of scores'.
+	report func(e *evidence) *localize.Report
 }
 
 // evidence is what the scorers say of one failing case.
@@ -22,6 +27,7 @@ type evidence struct {
 	spectrum, slice, proximity localize.LineScores
 	relevant                   localize.LineScores // ProximityScorer with Relevant
 	def                        *localize.Report    // ranked by localize.DefaultScorers
+	probed                     []*localize.Report  // def refined by each of probes
 }
 
 // weighted returns the slice's lines scored by Ochiai times
@@ -54,19 +60,25 @@ func (e *evidence) relevantWeighted(k float64) []localize.LineScores {
 	return []localize.LineScores{inSlice, rest, e.spectrum}
 }
 
+// probes are the fix probes the rules compare.
+var probes = []localize.FixProbe{{Parallel: 2}, {Parallel: 2, Lines: 10}, {Parallel: 2, NoRepair: true}}
+
 var rules = []rule{
-	{"Ochiai", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.spectrum} }},
-	{"slice, then Ochiai", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.slice, e.spectrum} }},
-	{"slice by proximity, then Ochiai", func(e *evidence) []localize.LineScores {
+	{name: "Ochiai", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.spectrum} }},
+	{name: "slice, then Ochiai", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.slice, e.spectrum} }},
+	{name: "slice by proximity, then Ochiai", scores: func(e *evidence) []localize.LineScores {
 		return []localize.LineScores{e.proximity, e.spectrum}
 	}},
-	{"slice by Ochiai/(1+d)^0.25", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.25), e.spectrum} }},
-	{"slice by Ochiai/(1+d)^0.5", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.5), e.spectrum} }},
-	{"slice by Ochiai/(1+d)^0.75", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.75), e.spectrum} }},
-	{"slice by Ochiai/(1+d)", func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(1), e.spectrum} }},
-	{"slice, then relevant slice, by Ochiai/(1+r)^0.25", func(e *evidence) []localize.LineScores { return e.relevantWeighted(0.25) }},
-	{"slice, then relevant slice, by Ochiai/(1+r)^0.5 (default)", nil},
-	{"slice, then relevant slice, by Ochiai/(1+r)^0.75", func(e *evidence) []localize.LineScores { return e.relevantWeighted(0.75) }},
+	{name: "slice by Ochiai/(1+d)^0.25", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.25), e.spectrum} }},
+	{name: "slice by Ochiai/(1+d)^0.5", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.5), e.spectrum} }},
+	{name: "slice by Ochiai/(1+d)^0.75", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(0.75), e.spectrum} }},
+	{name: "slice by Ochiai/(1+d)", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.weighted(1), e.spectrum} }},
+	{name: "slice, then relevant slice, by Ochiai/(1+r)^0.25", scores: func(e *evidence) []localize.LineScores { return e.relevantWeighted(0.25) }},
+	{name: "slice, then relevant slice, by Ochiai/(1+r)^0.5 (default)"},
+	{name: "slice, then relevant slice, by Ochiai/(1+r)^0.75", scores: func(e *evidence) []localize.LineScores { return e.relevantWeighted(0.75) }},
+	{name: "default, then the fix probe (default: 20 lines, repair operators)", report: func(e *evidence) *localize.Report { return e.probed[0] }},
+	{name: "default, then the fix probe of 10 lines", report: func(e *evidence) *localize.Report { return e.probed[1] }},
+	{name: "default, then the fix probe without repair operators", report: func(e *evidence) *localize.Report { return e.probed[2] }},
 }
 
 // rankersResult is the rank of a bug's faulty line under each rule.
@@ -127,10 +139,23 @@ func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 		}
 		e.def = localize.NewReport(name, "none", "failed", nil)
 		localize.Rank(ctx, e.def, f, localize.DefaultScorers()...)
+		e.probed = nil
+		for _, p := range probes {
+			rep := localize.NewReport(name, "none", "failed", nil)
+			rep.Ranking = slices.Clone(e.def.Ranking)
+			start := time.Now()
+			if err := p.Refine(ctx, rep, f); err != nil {
+				r.err = strings.TrimPrefix(r.err+"; "+name+": "+err.Error(), "; ")
+			}
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %s: fix probe (%d lines, no repair %v) %v: %d fixes\n", b.name, name, p.Lines, p.NoRepair, time.Since(start).Round(time.Millisecond), len(rep.Fixes))
+			e.probed = append(e.probed, rep)
+		}
 		r.cases++
 		for i, ru := range rules {
 			rep := e.def
-			if ru.scores != nil {
+			if ru.report != nil {
+				rep = ru.report(&e)
+			} else if ru.scores != nil {
 				rep = localize.NewReport(name, "none", "failed", nil)
 				rep.Fuse(nil, ru.scores(&e)...)
 			}
@@ -166,7 +191,12 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 		"slice's lines by X, then the relevant slice's other lines by X, then the other executed lines by Ochiai.\n" +
 		"Each cell is the rank of the bug's first faulty line (ties at their worst position) in the failing\n" +
 		"case that places it best, without fix candidates; \"-\": not ranked. The default is\n" +
-		"localize.DefaultScorers.\n\n")
+		"localize.DefaultScorers. \"Then the fix probe\" revises the default's ranking with localize.FixProbe\n" +
+		"(the refiner of localize.Package's default pipeline): the lines, among the first 20 (or 10), with a\n" +
+		"plausible fix among their mutants (the failing case passes, no passing case that executes the line\n" +
+		"fails; the operators of mutation-based fault localization and the repair ones, or the former alone)\n" +
+		"move to the front. The probe has a time bound (localize.DefaultProbeTimeout): what it settles on a\n" +
+		"package with slow tests depends on the machine's load.\n\n")
 	rep.WriteString("| bug | cases |")
 	for _, ru := range rules {
 		fmt.Fprintf(rep, " %s |", ru.name)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
@@ -22,6 +23,7 @@ type mutationInfo struct {
 const (
 	mutMetallaxis = "mutation"
 	mutMUSE       = "muse"
+	mutFixes      = "fixes"
 )
 
 // mutationScores runs localize.Mutation once for the version, on the lines
@@ -49,6 +51,31 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 	tests, err := universeTests(ver)
 	if err != nil {
 		return nil, err
+	}
+	// The fixes policy: what localize.FixProbe does with a run's report,
+	// the mutants (repair operators included, no angelic values) of its
+	// first lines, in the report's order.
+	first := make([][]int, len(rs))
+	var probed []localize.Candidate
+	for i, r := range rs {
+		for _, c := range r.cands {
+			for _, l := range c.Locations {
+				if l.File == ver.file && len(first[i]) < localize.DefaultProbeLines && !slices.Contains(first[i], l.Line) {
+					first[i] = append(first[i], l.Line)
+					probed = append(probed, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
+				}
+			}
+		}
+	}
+	fa, err := localize.Mutation(ctx, probed, &localize.MutationOptions{
+		Load:     trace.Config{Dir: ver.dir, Overlay: ver.overlay},
+		Patterns: []string{"."},
+		Tests:    tests,
+		Parallel: jobs,
+		Repair:   true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("v%d: mutation analysis of the first lines: %w", ver.v.N, err)
 	}
 	a, err := localize.Mutation(ctx, all, &localize.MutationOptions{
 		Load:     trace.Config{Dir: ver.dir, Overlay: ver.overlay},
@@ -78,6 +105,23 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 			}
 			rs[i].mut[name] = m
 		}
+		// The lines among its first with a plausible fix of this run's
+		// test: the probe's evidence.
+		fixed := map[int]bool{}
+		for _, m := range fa.Fixes(rs[i].Test) {
+			if m.File == ver.file && slices.Contains(first[i], m.Line) {
+				fixed[m.Line] = true
+			}
+		}
+		m := map[int]float64{}
+		for _, c := range rs[i].cands {
+			for _, l := range c.Locations {
+				if l.File == ver.file {
+					m[l.Line] = map[bool]float64{true: 1}[fixed[l.Line]]
+				}
+			}
+		}
+		rs[i].mut[mutFixes] = m
 	}
-	return &mutationInfo{Lines: len(lines), Mutants: len(a.Mutants), Dropped: a.Dropped, Runs: a.Runs, Time: a.Time}, nil
+	return &mutationInfo{Lines: len(lines), Mutants: len(a.Mutants), Dropped: a.Dropped, Runs: a.Runs + fa.Runs, Time: a.Time + fa.Time}, nil
 }

@@ -90,6 +90,17 @@ var tiePolicies = []tiePolicy{
 			"candidate lines and α = F2P / P2F (the mean divides by the line's mutants plus one)",
 	},
 	{
+		Name: mutFixes, Mutation: true,
+		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutFixes] },
+		Evidence: "every passing test of the universe, run on mutants of the report's first lines",
+		Doc: "1 for a line among the report's first (localize.DefaultProbeLines, in the report's order) with a " +
+			"plausible fix of the failing test among their mutants (the operators above but ANG, and the repair " +
+			"operators: a variable read as another, an integer off by one; localize.MutationOptions.Repair): the " +
+			"failing test passes and no passing test of the universe fails (localize.MutationAnalysis.Fixes); 0 for " +
+			"the others: the evidence localize.FixProbe, a refiner of localize.Package's default pipeline, adds to a " +
+			"ranking's first lines",
+	},
+	{
 		Name: "frequency", lines: frequency,
 		Evidence: "nothing but the failing test",
 		Doc: "how many of the run's verified candidates hold the line: with size bound 1 every line is in " +

@@ -54,12 +54,17 @@
 // slice by the same score, then the other lines the failing cases
 // executed, by Ochiai ([localize.DefaultScorers]). A candidate whose re-run did not pass is
 // a refuted guess: its lines are ranked by that evidence like any
-// other, and text reports list it after the ranked lines. The rule was
-// chosen on the historical bugs of bench/realbugs. Each ranked line says
-// which evidence placed it: verified candidate, slice, spectrum or
-// candidate (an unverified one the other evidence does not rank). Text
-// reports show
-// the first ten lines past the candidates; JSON has them all.
+// other, and text reports list it after the ranked lines. Then the fix
+// probe ([localize.FixProbe]) mutates the first 20 lines of that
+// ranking: a mutant under which the failing case passes and no passing
+// case that executes its line fails is a plausible fix, listed under the
+// case, and the lines that have one move to the front (-probe=false
+// turns it off). The rules were chosen on the historical bugs of
+// bench/realbugs (RANKERS.md, HISTORICAL.md). Each ranked line says
+// which evidence placed it: mutation (a plausible fix), verified
+// candidate, slice, spectrum or candidate (an unverified one the other
+// evidence does not rank). Text reports show the first ten lines past
+// the candidates; JSON has them all.
 //
 // PKG and the packages of its module that it imports are interpreted from
 // source; the other modules it depends on are interpreted from source too,
@@ -305,6 +310,20 @@
 // verified ones do (bench/results/tcas-diagnosis-consistent.md).
 // -consistent=false turns it off.
 //
+//	-probe
+//
+// Look for plausible fixes among the mutants of each ranking's first 20
+// lines (default true): the operators of -tiebreak mutation and the
+// repair ones of -fixes but the angelic values; a mutant is a plausible
+// fix when the case passes under it and no passing case that executes
+// its line fails (the passing cases cheapest first, stopping at the
+// first that fails; a line's other mutants are left alone once it has
+// one). The lines with one come first in the ranking. It costs a second
+// load of the package and a run of the case per mutant, bounded by 15
+// seconds a case; on the historical bugs of bench/realbugs it took one
+// to nine seconds and put several wrong operators and bounds first. See
+// [localize.FixProbe].
+//
 //	-fixes
 //
 // Also search for plausible fixes by mutation: mutants of every line the
@@ -377,8 +396,8 @@
 //   - partial, reason: set when the search stopped early (timeout, bound);
 //   - stats: runs, refinements, correction sets, constraints, solver calls
 //     and times;
-//   - fixes, with -fixes: [{op, file, line, column, orig, repl,
-//     failKilled, passKilled, failToPass, passToFail}].
+//   - fixes, from -probe or -fixes: [{op, file, line, column, orig,
+//     repl, failKilled, passKilled, failToPass, passToFail}].
 //
 // html is one self-contained page: the source of the files involved, the
 // candidates' lines highlighted with their angelic values inline, a

@@ -47,6 +47,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core), bv (Z3's bit-vector SAT solver) or hybrid (the SMT core to find models, the SAT solver for exhaustion proofs); bv and hybrid use the SMT core with -arith int; it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
+	probe := fs.Bool("probe", true, "after ranking each failing case, look for plausible fixes among the mutants of the ranking's first lines (localize.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
@@ -253,6 +254,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Remove: *remove}}
 	}
 	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout}
+	if !*probe {
+		popts.Refiners = []localize.Refiner{}
+	}
 	if sattar {
 		st := &localize.SATTAR{Options: localize.SATTAROptions{Core: *opts, Rounds: *rounds}}
 		if *under != "" {

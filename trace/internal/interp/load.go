@@ -4,6 +4,7 @@ import (
 	"context"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 
@@ -97,6 +98,9 @@ type Program struct {
 	libs map[*types.Package]bool
 	// tests: loaded with Config.Tests.
 	tests bool
+	// cfg and patterns are Load's arguments (LoadedWith).
+	cfg      Config
+	patterns []string
 	// initOrder holds, by package, the libraries it imports in the order
 	// they are initialized (libinit.go).
 	initOrder map[*ssa.Package][]*ssa.Package
@@ -159,12 +163,19 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		libs:      map[*types.Package]bool{},
 		initOrder: map[*ssa.Package][]*ssa.Package{},
 		tests:     cfg.Tests,
+		cfg:       *cfg,
+		patterns:  slices.Clone(patterns),
 	}
 	for _, p := range l.Libraries {
 		P.libs[p.Pkg] = true
 	}
 	return P, nil
 }
+
+// LoadedWith returns the configuration and the patterns the program was
+// loaded with, to load it again (with an overlay, say). The Config's maps
+// and slices are the caller's: copy them before changing them.
+func (p *Program) LoadedWith() (Config, []string) { return p.cfg, slices.Clone(p.patterns) }
 
 // Package returns the in-scope package with the given import path, or nil.
 func (p *Program) Package(pkgPath string) *ssa.Package {
