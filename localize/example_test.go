@@ -144,7 +144,7 @@ func ExampleMutation_repair() {
 		}
 	}
 	a, err := localize.Mutation(ctx, cands, &localize.MutationOptions{Load: cfg, Patterns: []string{"."},
-		GoTests: []localize.GoTestCase{{Pkg: pkg, Name: "TestCheapest"}}, Repair: true})
+		Cases: []trace.Case{prog.GoTestCase(pkg, "TestCheapest")}, Repair: true})
 	if err != nil {
 		panic(err)
 	}

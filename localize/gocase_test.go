@@ -224,11 +224,16 @@ func verifiedFault(ctx context.Context, t *testing.T, dir, name string) (*Candid
 // named test cases of testdata/<dir>.
 func mutateCands(ctx context.Context, t *testing.T, dir string, cands []Candidate, repair bool, names ...string) *MutationAnalysis {
 	t.Helper()
-	var cases []GoTestCase
-	for _, n := range names {
-		cases = append(cases, GoTestCase{Pkg: subjectPkg(dir), Name: n})
+	cfg := trace.Config{Dir: "testdata/" + dir, Tests: true}
+	prog, err := trace.Load(ctx, &cfg, ".")
+	if err != nil {
+		t.Fatal(err)
 	}
-	a, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: "testdata/" + dir, Tests: true}, Patterns: []string{"."}, GoTests: cases, Repair: repair})
+	var cases []trace.Case
+	for _, n := range names {
+		cases = append(cases, prog.GoTestCase(subjectPkg(dir), n))
+	}
+	a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: cases, Repair: repair})
 	if err != nil {
 		t.Fatal(err)
 	}

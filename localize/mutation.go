@@ -17,7 +17,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// MutationOptions say how to load the program and which tests to run on
+// MutationOptions say how to load the program and which cases to run on
 // its mutants.
 type MutationOptions struct {
 	// Load and Patterns are how the program was loaded (trace.Load's
@@ -25,13 +25,12 @@ type MutationOptions struct {
 	// mutated files added to Load.Overlay.
 	Load     trace.Config
 	Patterns []string
-	// Tests are function tests. Their Func must be a package-level
-	// function; it is found again by package path and name in the mutant
-	// program.
-	Tests []trace.Test
-	// GoTests are go test cases (Load.Tests must be set), run with
-	// trace.Program.RunGoTest.
-	GoTests []GoTestCase
+	// Cases are the cases run on the mutants, of a program loaded as
+	// Load and Patterns say (go test cases need Load.Tests): each is
+	// found again in the mutant program by trace.Program.Rebind, so it
+	// must be a case trace makes (a go test, fuzz case or test given as
+	// data) and a test's function a declared function or method.
+	Cases []trace.Case
 	// Parallel is the number of tests run at once. Default (0): 1.
 	Parallel int
 	// Repair adds three operators made for finding fixes rather than for
@@ -49,13 +48,6 @@ type MutationOptions struct {
 	Repair bool
 
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
-}
-
-// GoTestCase names a go test case: a test function or a subtest path of
-// package Pkg.
-type GoTestCase struct {
-	Pkg  string
-	Name string
 }
 
 // MutantResult is one mutant and what it did to the tests.
@@ -102,7 +94,7 @@ type MutationAnalysis struct {
 }
 
 // Fixed returns the names of the tests, failing on the original program,
-// that pass on the i-th mutant, in the order of MutationOptions' tests.
+// that pass on the i-th mutant, in the order of MutationOptions.Cases.
 func (a *MutationAnalysis) Fixed(i int) []string {
 	if i < 0 || i >= len(a.fixed) {
 		return nil
@@ -131,8 +123,8 @@ func (a *MutationAnalysis) Fixed(i int) []string {
 // [MutationAnalysis.MUSE]. The analysis costs one more load of the
 // program and, per mutant, one run of each test that reaches it. Errors
 // are those of loading (a typed *trace.LoadError or the schema's) and of
-// the original runs; a test whose function is not package-level is an
-// error.
+// the original runs; a case the mutant program cannot run is a
+// *trace.RebindError.
 func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*MutationAnalysis, error) {
 	start := time.Now()
 	if opts == nil || len(opts.Patterns) == 0 {
@@ -179,7 +171,7 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	if err != nil {
 		return nil, err
 	}
-	tests, err := mutationTests(prog, opts)
+	tests, err := rebindCases(prog, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +183,7 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	err = parallel(ctx, opts.Parallel, len(tests), func(w *mutWorker, i int) error {
 		r, hosts, err := w.run(ctx, tests[i], 0, 0, true)
 		if err != nil {
-			return fmt.Errorf("localize: mutation analysis: %s: %w", tests[i].name(), err)
+			return fmt.Errorf("localize: mutation analysis: %s: %w", tests[i].Name(), err)
 		}
 		base[i], reach[i] = r, hosts
 		return nil
@@ -257,7 +249,7 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	slices.SortFunc(fixedAt, func(x, y fixedTest) int { return cmp.Or(cmp.Compare(x.mut, y.mut), cmp.Compare(x.test, y.test)) })
 	a.fixed = make([][]string, len(a.Mutants))
 	for _, f := range fixedAt {
-		a.fixed[f.mut] = append(a.fixed[f.mut], tests[f.test].name())
+		a.fixed[f.mut] = append(a.fixed[f.mut], tests[f.test].Name())
 	}
 	a.Runs += len(jobs)
 	a.Time = time.Since(start)
@@ -284,37 +276,15 @@ func (a *MutationAnalysis) Fixes(test string) []MutantResult {
 	return out
 }
 
-// mutTest is a test of the mutant program: a function test or a go test
-// case.
-type mutTest struct {
-	fn *trace.Test
-	gt *GoTestCase
-}
-
-func (t mutTest) name() string {
-	if t.fn != nil {
-		return t.fn.Name
-	}
-	return t.gt.Name
-}
-
-// mutationTests finds the tests' functions in the mutant program.
-func mutationTests(prog *trace.Program, opts *MutationOptions) ([]mutTest, error) {
-	var out []mutTest
-	for _, t := range opts.Tests {
-		f := t.Func
-		if f == nil || f.Pkg == nil || f.Parent() != nil || f.Signature.Recv() != nil || f.Object() == nil {
-			return nil, fmt.Errorf("localize: mutation analysis: test %s: its function must be a package-level function", t.Name)
+// rebindCases finds the cases again in the mutant program.
+func rebindCases(prog *trace.Program, opts *MutationOptions) ([]trace.Case, error) {
+	out := make([]trace.Case, len(opts.Cases))
+	for i, c := range opts.Cases {
+		rc, err := prog.Rebind(c)
+		if err != nil {
+			return nil, fmt.Errorf("localize: mutation analysis: %w", err)
 		}
-		g := prog.Func(f.Pkg.Pkg.Path(), f.Name())
-		if g == nil {
-			return nil, fmt.Errorf("localize: mutation analysis: test %s: no function %s in the mutant program", t.Name, f)
-		}
-		t.Func = g
-		out = append(out, mutTest{fn: &t})
-	}
-	for _, g := range opts.GoTests {
-		out = append(out, mutTest{gt: &g})
+		out[i] = rc
 	}
 	return out, nil
 }
@@ -415,7 +385,7 @@ func (w *mutWorker) isSelectorLoad(st trace.Static) bool {
 
 // run runs t with mutant sel (0: the original) and a step budget (0: the
 // default); with hosts, it also returns the hosts the run reached.
-func (w *mutWorker) run(ctx context.Context, t mutTest, sel int, budget int64, hosts bool) (mutRun, []int, error) {
+func (w *mutWorker) run(ctx context.Context, t trace.Case, sel int, budget int64, hosts bool) (mutRun, []int, error) {
 	w.sel, w.rec = int64(sel), hosts
 	if hosts {
 		w.seen = make([]bool, len(w.m.schema.Hosts))
@@ -427,13 +397,16 @@ func (w *mutWorker) run(ctx context.Context, t mutTest, sel int, budget int64, h
 		}
 		opts.Hooks, opts.Presets = nil, w.presets
 	}
-	var out mutRun
-	if t.fn != nil {
-		res, err := w.m.prog.RunTest(ctx, *t.fn, opts)
-		if err != nil {
-			return mutRun{}, nil, err
-		}
-		var sb strings.Builder
+	res, err := t.Run(ctx, opts)
+	if err == nil && res == nil {
+		err = fmt.Errorf("case %s ran without a result", t.Name())
+	}
+	if err != nil {
+		return mutRun{}, nil, err
+	}
+	var sb strings.Builder
+	if res.Test != nil {
+		// A test given as data: its results.
 		sb.WriteString(res.Outcome.String())
 		for _, v := range res.Returns {
 			sb.WriteString("|" + v.String())
@@ -441,19 +414,14 @@ func (w *mutWorker) run(ctx context.Context, t mutTest, sel int, budget int64, h
 		if res.Panic != nil {
 			sb.WriteString("|panic " + res.Panic.Message)
 		}
-		out = mutRun{sig: sb.String(), passed: res.Passed(), steps: res.Steps}
 	} else {
-		res, err := w.m.prog.RunGoTest(ctx, t.gt.Pkg, t.gt.Name, opts)
-		if err != nil {
-			return mutRun{}, nil, err
-		}
-		var sb strings.Builder
+		// A go test or fuzz case: its verdict and assertions.
 		fmt.Fprintf(&sb, "%s ran=%v failed=%v skipped=%v", res.Outcome, res.Ran, res.Failed, res.Skipped)
 		for _, as := range res.Assertions {
 			sb.WriteString("|" + as.Message)
 		}
-		out = mutRun{sig: sb.String(), passed: res.Ran && !res.Failed, steps: res.Steps}
 	}
+	out := mutRun{sig: sb.String(), passed: res.Passed(), steps: res.Steps}
 	var reached []int
 	if hosts {
 		for h, ok := range w.seen {

@@ -2,6 +2,7 @@ package localize
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -59,7 +60,7 @@ func TestMutation(t *testing.T) {
 		t.Fatalf("size-1 verified candidates on lines %v; want the faulty line %d among several", lines, faulty)
 	}
 	for _, par := range []int{1, 3} {
-		a, err := Mutation(ctx, rep.Candidates, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests, Parallel: par})
+		a, err := Mutation(ctx, rep.Candidates, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases(tests), Parallel: par})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +126,7 @@ func TestMutationFixes(t *testing.T) {
 	for line := 8; line <= 15; line++ {
 		cands = append(cands, Candidate{Locations: []Location{{File: file, Line: line}}})
 	}
-	a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests, Repair: true})
+	a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases(tests), Repair: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,12 +173,26 @@ func TestMutationErrors(t *testing.T) {
 	if err != nil || len(a.Mutants) != 0 {
 		t.Errorf("no line to mutate: %v, error %v", a, err)
 	}
-	if _, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: []trace.Test{{Name: "nofunc"}}}); err == nil {
-		t.Error("a test without a function: no error")
+	_, prog := mutationSubject(t)
+	var re *trace.RebindError
+	if _, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases([]trace.Test{{Name: "nofunc"}})}); !errors.As(err, &re) || re.Case != "nofunc" {
+		t.Errorf("a test without a function: error %v, want a *trace.RebindError", err)
+	}
+	if _, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: []trace.Case{ownCase{}}}); !errors.As(err, &re) || re.Case != "own" {
+		t.Errorf("a caller's own case: error %v, want a *trace.RebindError", err)
 	}
 	if _, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: "testdata/nosuch"}, Patterns: []string{"."}}); err == nil {
 		t.Error("missing directory: no error")
 	}
+}
+
+// ownCase is a caller's own harness, which mutation analysis cannot run
+// on the mutants.
+type ownCase struct{}
+
+func (ownCase) Name() string { return "own" }
+func (ownCase) Run(context.Context, *trace.RunOptions) (*trace.CaseResult, error) {
+	return &trace.CaseResult{Result: &trace.Result{}, Name: "own", Ran: true}, nil
 }
 
 // BenchmarkMutation measures mutation analysis on testdata/mutation with
@@ -195,7 +210,7 @@ func BenchmarkMutation(b *testing.B) {
 	var runs int
 	var runTime time.Duration
 	for b.Loop() {
-		a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests})
+		a, err := Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases(tests)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -220,7 +235,7 @@ func TestMutationPresetsMatchHooks(t *testing.T) {
 	cands, tests := mutationBenchSubject(t, prog, 300)
 	var got [2]*MutationAnalysis
 	for i, hooked := range []bool{false, true} {
-		got[i], err = Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Tests: tests, Parallel: 2, hooked: hooked})
+		got[i], err = Mutation(ctx, cands, &MutationOptions{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases(tests), Parallel: 2, hooked: hooked})
 		if err != nil {
 			t.Fatal(err)
 		}

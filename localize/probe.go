@@ -154,10 +154,10 @@ func newProbe(ctx context.Context, lc *trace.Config, patterns []string, targets 
 	return &probe{m: newMutRunner(prog, schema), schema: schema, parallel: max(1, parallel)}, nil
 }
 
-// run runs case name on mutant sel and reports whether it passed, with
-// ten times steps as the budget (at least 10^5).
-func (p *probe) run(ctx context.Context, w *mutWorker, pkg, name string, sel int, steps int64) (bool, error) {
-	r, _, err := w.run(ctx, mutTest{gt: &GoTestCase{Pkg: pkg, Name: name}}, sel, max(10*steps, 100_000), false)
+// run runs case c of the mutant program on mutant sel and reports
+// whether it passed, with ten times steps as the budget (at least 10^5).
+func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, steps int64) (bool, error) {
+	r, _, err := w.run(ctx, c, sel, max(10*steps, 100_000), false)
 	if err != nil {
 		if ctx.Err() != nil {
 			return false, ctx.Err()
@@ -170,14 +170,17 @@ func (p *probe) run(ctx context.Context, w *mutWorker, pkg, name string, sel int
 // fixes returns the plausible fixes of f's case among the mutants, the
 // first of each line, those of the lines first in the ranking first.
 func (p *probe) fixes(ctx context.Context, f *Failure, lines []trace.Line) ([]MutantResult, error) {
-	name := f.Case.Name()
+	c, err := p.m.prog.Rebind(f.Case)
+	if err != nil {
+		return nil, err
+	}
 	var steps int64
-	if t, ok := f.Spectrum.TestIndex(name); ok {
+	if t, ok := f.Spectrum.TestIndex(f.Case.Name()); ok {
 		steps = f.Spectrum.Test(t).Steps
 	}
 	passes := make([]bool, len(p.schema.Mutants))
-	err := parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
-		ok, err := p.run(ctx, w, f.Package, name, p.schema.Mutants[i].ID, steps)
+	err = parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
+		ok, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps)
 		passes[i] = ok
 		return err
 	}, p.m)
@@ -234,7 +237,8 @@ func (p *probe) breaksPassing(ctx context.Context, f *Failure, m mutate.Mutant) 
 		hi := min(len(cases), lo+max(p.parallel, lo))
 		failed := false
 		err := parallel(ctx, p.parallel, hi-lo, func(w *mutWorker, j int) error {
-			ok, err := p.run(ctx, w, f.Package, sp.Test(cases[lo+j]).Name, m.ID, sp.Test(cases[lo+j]).Steps)
+			t := sp.Test(cases[lo+j])
+			ok, err := p.run(ctx, w, p.m.prog.GoTestCase(f.Package, t.Name), m.ID, t.Steps)
 			if err == nil && !ok {
 				p.mu.Lock()
 				failed = true

@@ -525,14 +525,14 @@ func (s MutationScorer) Score(ctx context.Context, f *Failure) (LineScores, erro
 	if len(verified) == 0 {
 		return nil, errors.New("localize: mutation: no verified candidate to mutate")
 	}
-	if f.Spectrum == nil || f.Package == "" {
-		return nil, errors.New("localize: mutation: no package cases to run (Failure.Spectrum, Failure.Package)")
+	if f.Spectrum == nil || f.Package == "" || f.Program == nil {
+		return nil, errors.New("localize: mutation: no package cases to run (Failure.Spectrum, Failure.Package, Failure.Program)")
 	}
-	var cases []GoTestCase
+	var cases []trace.Case
 	for i := range f.Spectrum.NumTests() {
-		cases = append(cases, GoTestCase{Pkg: f.Package, Name: f.Spectrum.Test(i).Name})
+		cases = append(cases, f.Program.GoTestCase(f.Package, f.Spectrum.Test(i).Name))
 	}
-	a, err := Mutation(ctx, verified, &MutationOptions{Load: s.Load, Patterns: s.Patterns, GoTests: cases, Parallel: s.Parallel})
+	a, err := Mutation(ctx, verified, &MutationOptions{Load: s.Load, Patterns: s.Patterns, Cases: cases, Parallel: s.Parallel})
 	if err != nil {
 		return nil, err
 	}

@@ -90,6 +90,13 @@ type ExampleOutput = interp.ExampleOutput
 // t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Fail or t.FailNow.
 type Assertion = interp.Assertion
 
+// RebindError reports a case that [Program.Rebind] cannot find in
+// another program: a test given as data whose function is not a
+// declared, non-generic function or method of the other program with
+// the same signature, or a Case of a type trace did not make. Case names
+// the case and Reason says why.
+type RebindError = interp.RebindError
+
 // TestError reports that a test function could not be interpreted: it
 // wraps the interpreter's error (an *UnsupportedError, *BridgeError,
 // *InternalError or a context error) with the test's name.

@@ -55,6 +55,12 @@
 // message and the branch instance it depends on, the oracle of a failing
 // run. [Program.ListTests] finds the cases by running the tests.
 //
+// A [Case] is what the packages that consume runs take: a go test case
+// ([Program.GoTestCase]), a test given as data ([Program.TestCase]), a
+// fuzz target on a caller's input ([Program.FuzzCase]) or a caller's own
+// harness. [Program.Rebind] finds a case again in another program loaded
+// from the same source with another overlay (a mutant schema).
+//
 // # Traces
 //
 // A [Trace] is a struct of arrays over events ([EventID]). Each event has a

@@ -1,10 +1,12 @@
 package trace_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"log"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -122,4 +124,47 @@ func ExampleRunOptions_coverOnly() {
 	fmt.Println(res.Outcome, res.Trace == nil, slices.Sorted(maps.Keys(lines)))
 	// Output:
 	// returned true [10 11 12 13 14 18 21]
+}
+
+// Run a case again in a fixed version of the program, loaded from the
+// same source with the fix as an overlay: Rebind finds the test's
+// function there, and the failing test passes.
+func ExampleProgram_Rebind() {
+	ctx := context.Background()
+	cfg := trace.Config{Dir: ".."}
+	prog, err := trace.Load(ctx, &cfg, "./examples/foo")
+	if err != nil {
+		log.Fatal(err)
+	}
+	foo := prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo")
+	c := prog.TestCase(trace.Test{Name: "Foo(3, 5)", Func: foo,
+		Args: []trace.Value{trace.Int(3), trace.Int(5)}, Want: []trace.Value{trace.Int(2)}})
+
+	file, err := filepath.Abs("../examples/foo/foo.go")
+	if err != nil {
+		log.Fatal(err)
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		log.Fatal(err)
+	}
+	cfg.Overlay = map[string][]byte{file: bytes.Replace(src, []byte("a = x // L3"), []byte("a = 2 * x // L3"), 1)}
+	fixed, err := trace.Load(ctx, &cfg, "./examples/foo")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fc, err := fixed.Rebind(c)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range []trace.Case{c, fc} {
+		res, err := c.Run(ctx, nil)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(res.Name, res.Returns[0], res.Passed())
+	}
+	// Output:
+	// Foo(3, 5) 8 false
+	// Foo(3, 5) 2 true
 }

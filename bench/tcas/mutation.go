@@ -70,7 +70,7 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 	fa, err := localize.Mutation(ctx, probed, &localize.MutationOptions{
 		Load:     trace.Config{Dir: ver.dir, Overlay: ver.overlay},
 		Patterns: []string{"."},
-		Tests:    tests,
+		Cases:    ver.prog.TestCases(tests),
 		Parallel: jobs,
 		Repair:   true,
 	})
@@ -80,7 +80,7 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 	a, err := localize.Mutation(ctx, all, &localize.MutationOptions{
 		Load:     trace.Config{Dir: ver.dir, Overlay: ver.overlay},
 		Patterns: []string{"."},
-		Tests:    tests,
+		Cases:    ver.prog.TestCases(tests),
 		Parallel: jobs,
 	})
 	if err != nil {

@@ -314,7 +314,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	reports := res.Reports
-	var ran []localize.GoTestCase   // the selected cases that ran, for -fixes
+	var ran []trace.Case            // the selected cases that ran, for -fixes
 	var failLines []spectra.Element // lines the failing cases executed, for -fixes
 	sm := res.Spectrum
 	selected := map[string]bool{}
@@ -325,7 +325,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if !selected[sm.Test(t).Name] {
 			continue // a fix is plausible for the cases -run selects, as go test -run would check it
 		}
-		ran = append(ran, localize.GoTestCase{Pkg: pkgPath, Name: sm.Test(t).Name})
+		ran = append(ran, prog.GoTestCase(pkgPath, sm.Test(t).Name))
 		if sm.Test(t).Failed {
 			for _, e := range sm.Covered(nil, t) {
 				failLines = append(failLines, sm.Element(e))
@@ -466,7 +466,7 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 // and on every candidate's lines (with their angelic values as ANG
 // mutants), over every case that ran, and adds to each report the
 // plausible fixes of its case.
-func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config, pattern string, cases []localize.GoTestCase, lines []spectra.Element, stderr io.Writer) error {
+func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config, pattern string, cases []trace.Case, lines []spectra.Element, stderr io.Writer) error {
 	var cands []localize.Candidate
 	for _, rep := range reports {
 		cands = append(cands, rep.Candidates...)
@@ -474,7 +474,7 @@ func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config
 	for _, l := range lines {
 		cands = append(cands, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
 	}
-	a, err := localize.Mutation(ctx, cands, &localize.MutationOptions{Load: *cfg, Patterns: []string{pattern}, GoTests: cases, Parallel: runtime.NumCPU(), Repair: true})
+	a, err := localize.Mutation(ctx, cands, &localize.MutationOptions{Load: *cfg, Patterns: []string{pattern}, Cases: cases, Parallel: runtime.NumCPU(), Repair: true})
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,11 @@
 package interp
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -184,6 +187,97 @@ func (c testCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error
 		cr.Assertions = rejectedResults(res, t)
 	}
 	return cr, err
+}
+
+// Rebind returns the case of p that is c in the program c was made for,
+// when both programs were loaded from the same source and may differ in
+// their overlays (a mutant schema, a patched file): a go test case or a
+// fuzz case becomes p's case of the same package path, name and input,
+// and a test given as data p's test with the same Name, Args and oracle
+// whose Func is p's function of the same package path and name (for a
+// method, of the same receiver type). The test and fuzz functions are
+// found when the case runs: a case p does not have then gives the
+// *NoTestError that [Program.GoTestCase]'s would. Rebind fails with a
+// *RebindError for a test whose Func is nil, a function literal, a
+// synthetic wrapper or an instance of a generic function, or that p does
+// not declare with the same signature, and for a Case of a type trace
+// did not make (a caller's own harness, a wrapper), which trace cannot
+// look into.
+func (p *Program) Rebind(c Case) (Case, error) {
+	switch c := c.(type) {
+	case goTestCase:
+		c.p = p
+		return c, nil
+	case fuzzCase:
+		c.p = p
+		return c, nil
+	case testCase:
+		if c.p == p {
+			return c, nil
+		}
+		g, err := p.rebindFunc(c.t.Func)
+		if err != nil {
+			return nil, &RebindError{Case: c.t.Name, Reason: err.Error()}
+		}
+		c.p, c.t.Func = p, g
+		return c, nil
+	case nil:
+		return nil, &RebindError{Reason: "no case (nil)"}
+	}
+	return nil, &RebindError{Case: c.Name(), Reason: fmt.Sprintf("a case of type %T, not made by trace", c)}
+}
+
+// rebindFunc returns p's function that is f in the program f belongs to:
+// a package-level function, or a method of a named type, found by package
+// path and name.
+func (p *Program) rebindFunc(f *ssa.Function) (*ssa.Function, error) {
+	switch {
+	case f == nil:
+		return nil, errors.New("the test has no function")
+	case f.Parent() != nil:
+		return nil, fmt.Errorf("its function %s is a function literal", f)
+	case f.Synthetic != "" || f.Object() == nil || f.Pkg == nil:
+		return nil, fmt.Errorf("its function %s is not declared in a package (%s)", f, cmp.Or(f.Synthetic, "no declaration"))
+	case f.Origin() != nil || f.TypeParams().Len() > 0 || len(f.TypeArgs()) > 0:
+		return nil, fmt.Errorf("its function %s is generic or an instance of a generic function", f)
+	}
+	name := f.Name()
+	if recv := f.Signature.Recv(); recv != nil {
+		t, ptr := types.Unalias(recv.Type()), false
+		if pt, ok := t.(*types.Pointer); ok {
+			t, ptr = types.Unalias(pt.Elem()), true
+		}
+		named, ok := t.(*types.Named)
+		if !ok {
+			return nil, fmt.Errorf("its method %s has a receiver of unnamed type %s", f, recv.Type())
+		}
+		if ptr {
+			name = "(*" + named.Obj().Name() + ")." + name
+		} else {
+			name = named.Obj().Name() + "." + name
+		}
+	}
+	path := f.Pkg.Pkg.Path()
+	g := p.Func(path, name)
+	if g == nil {
+		return nil, fmt.Errorf("no function %s in package %s of the program", name, path)
+	}
+	if want, got := types.TypeString(f.Signature, types.RelativeTo(f.Pkg.Pkg)), types.TypeString(g.Signature, types.RelativeTo(g.Pkg.Pkg)); want != got {
+		return nil, fmt.Errorf("function %s of package %s has signature %s in the program, not %s", name, path, got, want)
+	}
+	return g, nil
+}
+
+// RebindError reports a case that [Program.Rebind] cannot find in
+// another program: Reason says why.
+type RebindError struct {
+	Case   string // the case's name ("" for a nil case)
+	Reason string
+}
+
+// Error formats the error, naming the case.
+func (e *RebindError) Error() string {
+	return fmt.Sprintf("trace: case %q cannot be found in another program: %s", e.Case, e.Reason)
 }
 
 // rejectedResults returns the assertions of a run whose results t's
