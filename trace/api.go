@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
+	"github.com/faultloc/faultloc/trace/internal/store"
 )
 
 // The API's types are internal/interp's under the same names, so a value
@@ -109,12 +110,12 @@ type NoTestError = interp.NoTestError
 
 // EventID identifies one event (executed instruction instance) of a Trace:
 // its index, from 0. NoEvent (-1) means "none".
-type EventID = interp.EventID
+type EventID = store.EventID
 
 // StaticID identifies a static instruction (or parameter) of a Program.
 // IDs are assigned when a function is first compiled and never change for
 // the Program's lifetime, so they are comparable between runs.
-type StaticID = interp.StaticID
+type StaticID = store.StaticID
 
 // Static describes a static instruction of the program.
 type Static = interp.Static
@@ -127,7 +128,7 @@ type Static = interp.Static
 // the same order up to the first event where they diverge, so a key taken
 // from one run identifies the same instance in a re-run (the basis of
 // angelic re-execution).
-type InstanceKey = interp.InstanceKey
+type InstanceKey = store.InstanceKey
 
 // Trace is the record of one run: a struct of arrays indexed by EventID.
 // Events are appended in execution order; every dependency and control
@@ -186,7 +187,7 @@ const (
 )
 
 // NoEvent is the EventID of no event.
-const NoEvent = interp.NoEvent
+const NoEvent = store.NoEvent
 
 // The kinds of [Value].
 const (
@@ -223,7 +224,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // what the pools hold beyond it (0 empties them), and returns the
 // previous limit. The default is 1 GiB. A negative limit leaves the
 // setting unchanged and only reports it.
-func SetReuseLimit(bytes int64) int64 { return interp.SetReuseLimit(bytes) }
+func SetReuseLimit(bytes int64) int64 { return store.SetReuseLimit(bytes) }
 
 // Int returns a Value of kind KindInt.
 func Int(i int64) Value { return interp.Int(i) }

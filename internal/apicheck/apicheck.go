@@ -37,7 +37,9 @@ import (
 // own name (type Trace = interp.Trace), is written as if pkg declared
 // the type, with its fields and methods: callers reach the type only
 // through the alias, so what it offers is pkg's API, and moving a type
-// behind such an alias changes nothing here.
+// behind such an alias changes nothing here. So is another internal
+// package's alias of it under the same name (interp.EventID, an alias
+// of store.EventID, in interp's signatures).
 func API(pkg *types.Package) []string {
 	w := &apiWriter{pkg: pkg, prefix: "pkg " + pkg.Path() + ", ", aliased: map[*types.TypeName]bool{}}
 	scope := pkg.Scope()
@@ -76,6 +78,8 @@ type apiWriter struct {
 	// aliased holds the types of internal packages that pkg aliases under
 	// their own names: they are written as pkg's.
 	aliased map[*types.TypeName]bool
+	// pkgs holds the packages the qualifier was asked about, by path.
+	pkgs map[string]*types.Package
 }
 
 // internalNamed returns the type tn aliases if tn is an alias of a type
@@ -106,6 +110,10 @@ func (w *apiWriter) qualifier(p *types.Package) string {
 	}
 	if len(w.aliased) > 0 {
 		// typ decides, knowing the name, whether pkg aliases it.
+		if w.pkgs == nil {
+			w.pkgs = map[string]*types.Package{}
+		}
+		w.pkgs[p.Path()] = p
 		return "\x00" + p.Path() + "\x00" + p.Name() + "\x00"
 	}
 	return p.Name()
@@ -129,6 +137,15 @@ func (w *apiWriter) typ(t types.Type) string {
 		for tn := range w.aliased {
 			if tn.Pkg().Path() == sub[1] && tn.Name() == sub[3] {
 				return sub[3]
+			}
+		}
+		// An alias, under the same name, of a type pkg aliases (an
+		// internal package's alias of another's type) is that type.
+		if p := w.pkgs[sub[1]]; p != nil {
+			if tn, ok := p.Scope().Lookup(sub[3]).(*types.TypeName); ok && tn.IsAlias() {
+				if n, ok := types.Unalias(tn.Type()).(*types.Named); ok && w.aliased[n.Obj()] && n.Obj().Name() == sub[3] {
+					return sub[3]
+				}
 			}
 		}
 		return sub[2] + "." + sub[3]

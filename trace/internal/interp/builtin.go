@@ -14,7 +14,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	st := NoEvent
 	if r.tr != nil && r.tr.Len() > 0 {
 		st = EventID(r.tr.Len() - 1)
-		for st >= 0 && r.tr.sid(int(st)) != in.sid {
+		for st >= 0 && r.tr.ev.Static(st) != in.sid {
 			st--
 		}
 	}

@@ -198,7 +198,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	case !o.NoTrace || o.CoverOnly:
 		r.tr = newTrace(p)
 		if o.noStaticDeps {
-			r.tr.sdOff = 1 << 30 // no instruction's operands are in a segment
+			r.tr.ev.SdOff = 1 << 30 // no instruction's operands are in a segment
 		}
 	}
 	r.plain = r.tr == nil && r.h == nil
@@ -360,7 +360,7 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 			e := t.addParam(c.psid[i], fr.idx, callEv, args[i], argEv[i])
 			fr.defs[i] = e
 			if isRoot {
-				t.inputs = append(t.inputs, e)
+				t.ev.AddInput(e)
 			}
 			if r.obs != nil {
 				r.pending = e
@@ -463,7 +463,7 @@ func (r *run) call(fr *frame, in *ins) {
 	if r.tr != nil {
 		e = r.event(fr, in, occ, Value{})
 		if ci.ptrRes {
-			refSlot = r.tr.reserveRef()
+			refSlot = r.tr.ev.ReserveRef()
 		}
 	}
 	argSlots := in.a[1:]

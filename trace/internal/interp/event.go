@@ -15,7 +15,7 @@ func (r *run) event(fr *frame, in *ins, occ int32, v Value) EventID {
 	e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
 	for _, s := range in.a {
 		if s >= 0 {
-			t.dep(fr.defs[s])
+			t.ev.Dep(fr.defs[s])
 		}
 	}
 	if r.h != nil {
@@ -25,8 +25,8 @@ func (r *run) event(fr *frame, in *ins, occ int32, v Value) EventID {
 }
 
 func (r *run) hookEvent(fr *frame, in *ins, occ int32, e EventID) {
-	if r.h.Inputs != nil && r.h.Inputs[InstanceKey{in.sid, fr.path, occ}] {
-		r.tr.inputs = append(r.tr.inputs, e)
+	if r.h.Inputs != nil && r.h.Inputs[InstanceKey{Static: in.sid, Path: fr.path, Occ: occ}] {
+		r.tr.ev.AddInput(e)
 	}
 	if r.obs != nil {
 		r.pending = e
@@ -34,7 +34,7 @@ func (r *run) hookEvent(fr *frame, in *ins, occ int32, e EventID) {
 }
 
 func (r *run) steer(fr *frame, sid StaticID, occ int32, v Value) (Value, bool) {
-	k := InstanceKey{sid, fr.path, occ}
+	k := InstanceKey{Static: sid, Path: fr.path, Occ: occ}
 	nv, ok := r.h.Values[k]
 	if !ok && r.h.Substitute != nil {
 		nv, ok = r.h.Substitute(k, v)
@@ -60,10 +60,7 @@ func (r *run) markSteered(e EventID) {
 	if r.tr == nil || e < 0 {
 		return
 	}
-	if r.tr.steered == nil {
-		r.tr.steered = map[EventID]bool{}
-	}
-	r.tr.steered[e] = true
+	r.tr.ev.Steer(e)
 }
 
 // def completes a value-producing instruction: hooks, event, register.
@@ -156,7 +153,7 @@ func (r *run) ctrlFor(fr *frame, b int) EventID {
 // memDeps adds to e the last stores into c (and its parts, for aggregates).
 func (r *run) memDeps(c *cell, e EventID) {
 	if c.st >= 0 {
-		r.tr.pushDep(c.st)
+		r.tr.ev.PushDep(c.st)
 	}
 	if c.v.isAgg() {
 		seen := 0
@@ -167,7 +164,7 @@ func (r *run) memDeps(c *cell, e EventID) {
 					return
 				}
 				if cs[i].st >= 0 && cs[i].st != c.st && cs[i].st != e {
-					r.tr.dep(cs[i].st)
+					r.tr.ev.Dep(cs[i].st)
 					seen++
 				}
 				if cs[i].v.isAgg() {

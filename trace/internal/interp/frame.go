@@ -202,24 +202,24 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 				fr.lastIf[i] = NoEvent
 			}
 		}
-		t := r.tr
+		t := &r.tr.ev
 		parent := int32(-1)
 		if caller != nil {
 			parent = caller.idx
 		}
-		fr.idx = int32(t.frames.n)
+		fr.idx = int32(t.Frames.N)
 		g := int32(0)
 		if r.s != nil {
 			g = r.s.cur.id
 		}
-		fc := &t.frames
-		if fc.n-fc.base >= len(fc.tail) {
-			fc.grow()
+		fc := &t.Frames
+		if fc.N-fc.Base >= len(fc.Tail) {
+			fc.Grow()
 		}
 		// Field by field: a composite literal is built on the stack first.
-		fi := &fc.tail[fc.n-fc.base]
-		fi.call, fi.first, fi.ret, fi.parent, fi.path, fi.g = callEv, EventID(t.nev), NoEvent, parent, path, g
-		fc.n++
+		fi := &fc.Tail[fc.N-fc.Base]
+		fi.Call, fi.First, fi.Ret, fi.Parent, fi.Path, fi.G = callEv, EventID(t.N), NoEvent, parent, path, g
+		fc.N++
 	}
 	return fr
 }

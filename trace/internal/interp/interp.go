@@ -55,7 +55,7 @@ blocks:
 				res, e := r.stmtV(fr, in, fr.result(in))
 				fr.retEv = e
 				if r.tr != nil {
-					r.tr.frames.ptr(int(fr.idx)).ret = e
+					r.tr.ev.Frames.Ptr(int(fr.idx)).Ret = e
 				}
 				return res, e
 			case opLoad:
@@ -78,7 +78,7 @@ blocks:
 					if c.v.isAgg() {
 						r.memDeps(c, e)
 					} else {
-						r.tr.dep(c.st) // what memDeps does for a scalar
+						r.tr.ev.Dep(c.st) // what memDeps does for a scalar
 					}
 				}
 			case opStore:
@@ -121,7 +121,7 @@ func (r *run) branch(fr *frame, in *ins, b int, cond bool) bool {
 	occ := fr.occ[in.loc] - 1
 	steered := false
 	if r.h != nil {
-		k := InstanceKey{in.sid, fr.path, occ}
+		k := InstanceKey{Static: in.sid, Path: fr.path, Occ: occ}
 		if f, ok := r.h.Branches[k]; ok {
 			cond, steered = f, true
 		} else if v, ok := r.h.Values[k]; ok && v.k == KindBool {
@@ -135,7 +135,7 @@ func (r *run) branch(fr *frame, in *ins, b int, cond bool) bool {
 		}
 		fr.lastIf[b] = e
 	}
-	if r.h != nil && r.h.StopAt != nil && *r.h.StopAt == (InstanceKey{in.sid, fr.path, occ}) {
+	if r.h != nil && r.h.StopAt != nil && *r.h.StopAt == (InstanceKey{Static: in.sid, Path: fr.path, Occ: occ}) {
 		panic(stopAt{})
 	}
 	return cond
@@ -202,9 +202,9 @@ func (r *run) phis(fr *frame, bc *blockCode, prev int) {
 				r.obs(t, p)
 			}
 			e := t.add(in.sid, fr.idx, occ, fr.ctrl, v)
-			t.dep(evs[i])
+			t.ev.Dep(evs[i])
 			if gate != evs[i] {
-				t.dep(gate)
+				t.ev.Dep(gate)
 			}
 			if r.h != nil {
 				r.hookEvent(fr, in, occ, e)
@@ -307,7 +307,7 @@ func (r *run) step(fr *frame, in *ins) {
 		}
 		e := r.def(fr, in, cs[i].v)
 		if r.tr != nil {
-			r.tr.dep(cs[i].st)
+			r.tr.ev.Dep(cs[i].st)
 		}
 		_ = e
 	case opIndexAddr:
@@ -382,7 +382,7 @@ func (r *run) step(fr *frame, in *ins) {
 		}
 		e := r.def(fr, in, v)
 		if r.tr != nil && ent != nil {
-			r.tr.dep(ent.c.st)
+			r.tr.ev.Dep(ent.c.st)
 		}
 		_ = e
 	case opRange:
@@ -392,7 +392,7 @@ func (r *run) step(fr *frame, in *ins) {
 		v, st := it.next(in.z)
 		e := r.def(fr, in, v)
 		if r.tr != nil && st >= 0 {
-			r.tr.dep(st)
+			r.tr.ev.Dep(st)
 		}
 		_ = e
 	case opMakeClosure:
@@ -431,7 +431,7 @@ func (r *run) step(fr *frame, in *ins) {
 		}
 		e := r.def(fr, in, v)
 		if r.tr != nil && sent >= 0 {
-			r.tr.dep(sent)
+			r.tr.ev.Dep(sent)
 		}
 		_ = e
 	case opSelect:
@@ -440,7 +440,7 @@ func (r *run) step(fr *frame, in *ins) {
 		e := r.def(fr, in, v)
 		if r.tr != nil {
 			for _, d := range sent {
-				r.tr.dep(d)
+				r.tr.ev.Dep(d)
 			}
 		}
 		_ = e

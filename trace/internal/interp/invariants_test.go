@@ -31,7 +31,7 @@ func checkInvariants(t *testing.T, name string, tr *Trace) {
 		// An occurrence counts the earlier instances of the event's
 		// instruction in its frame (counted per block instance by the
 		// interpreter).
-		k := inFrame{tr.frameOf(e), tr.Static(e)}
+		k := inFrame{tr.ev.FrameOf(e), tr.Static(e)}
 		if got := tr.Occurrence(e); got != seen[k] {
 			fail("event %d (%s): occurrence %d, %d earlier instances in its frame", e, tr.EventString(e), got, seen[k])
 		}

@@ -8,46 +8,13 @@ import (
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/store"
 )
 
 // poisonPools fills every pooled chunk with bytes no recorder writes
-// (0xa5), so that a trace reading anything it did not write into a reused
-// chunk reads garbage.
-func poisonPools() {
-	poison(&wordPool)
-	poison(&unitPool)
-	poison(&segPool)
-	poison(&framePool)
-	poisonIndex(&segIdxPool)
-	refPool.mu.Lock() // pointers stay nil: garbage would crash the collector
-	for _, ch := range slices.Concat(refPool.free, refPool.part) {
-		clear(ch)
-	}
-	refPool.mu.Unlock()
-}
-
-func poisonIndex[T any](p *indexPool[T]) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, s := range p.free {
-		s = s[:cap(s)]
-		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
-		for i := range b {
-			b[i] = 0xa5
-		}
-	}
-}
-
-func poison[T any](p *chunkPool[T]) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, ch := range slices.Concat(p.free, p.part) {
-		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ch))), len(ch)*int(unsafe.Sizeof(ch[0])))
-		for i := range b {
-			b[i] = 0xa5
-		}
-	}
-}
+// (see store.Poison).
+func poisonPools() { store.Poison() }
 
 // sameTrace reports the first difference between traces a and b of two
 // runs of the same program with the same inputs: in any event's static
@@ -139,15 +106,15 @@ func sameTrace(a, b *Trace) error {
 // event. A released trace is empty.
 func TestReleaseReuse(t *testing.T) {
 	p := load(t, "./internal/workload")
-	old := SetReuseLimit(8 << 30)
-	defer SetReuseLimit(old)
+	old := store.SetReuseLimit(8 << 30)
+	defer store.SetReuseLimit(old)
 	for _, w := range []struct {
 		fn string
 		n  int64
 	}{{"SumSquares", 20_000}, {"TCAS", 300}, {"Classify", 600}} {
 		record := recorder(t, p, w.fn, w.n)
 		ref, first := record(), record()
-		if ref.Trace.Len() < 2*chunkSize {
+		if ref.Trace.Len() < 2*store.ChunkSize {
 			t.Fatalf("%s(%d): only %d events", w.fn, w.n, ref.Trace.Len())
 		}
 		first.Trace.Release()
@@ -160,13 +127,13 @@ func TestReleaseReuse(t *testing.T) {
 			first.Trace.Len()
 		}()
 		first.Trace.Release() // a second time: nothing
-		held := pooled.Load()
+		held := store.Pooled()
 		if held == 0 {
 			t.Fatalf("%s: nothing pooled", w.fn)
 		}
 		poisonPools()
 		again := record()
-		if got := pooled.Load(); got >= held {
+		if got := store.Pooled(); got >= held {
 			t.Errorf("%s: the new run took nothing from the pool (%d bytes, then %d)", w.fn, held, got)
 		}
 		if ref.Returns[0] != again.Returns[0] {
@@ -178,41 +145,37 @@ func TestReleaseReuse(t *testing.T) {
 		again.Trace.Release()
 		ref.Trace.Release()
 	}
-	SetReuseLimit(0)
-	if n := pooled.Load(); n != 0 {
-		t.Errorf("SetReuseLimit(0) left %d bytes pooled", n)
+	store.SetReuseLimit(0)
+	if n := store.Pooled(); n != 0 {
+		t.Errorf("store.SetReuseLimit(0) left %d bytes pooled", n)
 	}
-	if got := SetReuseLimit(-1); got != 0 {
-		t.Errorf("SetReuseLimit(-1) = %d, want the limit 0", got)
+	if got := store.SetReuseLimit(-1); got != 0 {
+		t.Errorf("store.SetReuseLimit(-1) = %d, want the limit 0", got)
 	}
 	var nilTrace *Trace
 	nilTrace.Release()
 }
 
 // TestReleaseReuseMedium is TestReleaseReuse for runs whose columns stay
-// within their first chunk (between 2·poolFrom and chunkSize elements, the
+// within their first chunk (between 2·store.PoolFrom and store.ChunkSize elements, the
 // size of most test cases' traces): released, their first chunks are
 // pooled, and the next run's first chunks grow into them.
 func TestReleaseReuseMedium(t *testing.T) {
 	p := load(t, "./internal/workload")
-	old := SetReuseLimit(0) // empty: nothing full-size to take
-	defer SetReuseLimit(old)
-	SetReuseLimit(1 << 30)
+	old := store.SetReuseLimit(0) // empty: nothing full-size to take
+	defer store.SetReuseLimit(old)
+	store.SetReuseLimit(1 << 30)
 	for _, w := range []struct {
 		fn string
 		n  int64
 	}{{"SumSquares", 1_000}, {"TCAS", 40}, {"Classify", 60}} {
 		record := recorder(t, p, w.fn, w.n)
 		ref, first := record(), record()
-		if n := ref.Trace.Len(); n < 4*poolFrom || n >= chunkSize {
+		if n := ref.Trace.Len(); n < 4*store.PoolFrom || n >= store.ChunkSize {
 			t.Fatalf("%s(%d): %d events, want a medium trace", w.fn, w.n, n)
 		}
 		first.Trace.Release()
-		parts := func() int {
-			wordPool.mu.Lock()
-			defer wordPool.mu.Unlock()
-			return len(wordPool.part)
-		}
+		parts := store.PooledFirstChunks
 		held := parts()
 		if held == 0 {
 			t.Fatalf("%s: no first chunk of the events pooled", w.fn)
@@ -227,8 +190,8 @@ func TestReleaseReuseMedium(t *testing.T) {
 		}
 		again.Trace.Release()
 		ref.Trace.Release()
-		SetReuseLimit(0)
-		SetReuseLimit(1 << 30)
+		store.SetReuseLimit(0)
+		store.SetReuseLimit(1 << 30)
 	}
 }
 

@@ -7,23 +7,103 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/store"
 )
+
+// The queries of a Trace: those of the store, and those that need the
+// program (instructions, positions, values).
 
 // Len returns the number of events. It panics on a released trace (see
 // Release), so that a use after Release fails loudly instead of reading an
 // empty trace.
-func (t *Trace) Len() int {
-	if t.released {
-		panic("trace: use of a released Trace")
-	}
-	return t.nev
-}
+func (t *Trace) Len() int { return t.ev.Len() }
 
 // Static returns the static instruction ID of event e.
-func (t *Trace) Static(e EventID) StaticID { return t.sid(int(e)) }
+func (t *Trace) Static(e EventID) StaticID { return t.ev.Static(e) }
+
+// Deps appends to dst the events e read: first the events that defined its
+// register operands (in operand order; constants, globals and functions
+// have no event), then, for a load (or map lookup, range step, array
+// index), the last event that stored into the memory read (the Alloc event
+// for a variable never assigned since). A φ depends on the value of its
+// incoming edge and on the branch instance that selected the edge (the If
+// ending the predecessor block, else the predecessor's control parent). A
+// parameter event depends on the argument of its call; a use of a call's
+// result depends on the callee's Return event (or on the call event for
+// bridged calls and substituted values).
+func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
+	return t.ev.Deps(e, dst, (*implier)(t))
+}
+
+// implier gives the store a trace's implied dependences (store.Implier)
+// without adding a method to Trace's API.
+type implier Trace
+
+// Implied returns the implied dependences of static instruction s (see
+// Static.sd).
+func (t *implier) Implied(s StaticID) []int32 { return (*Trace)(t).static(s).sd }
+
+var _ store.Implier = (*implier)(nil)
+
+// ControlParent returns the event e is control dependent on: the most recent
+// instance, in the same frame, of a branch (If) that e's block is control
+// dependent on; else the call event of e's frame (interprocedural control
+// dependence); NoEvent for events of the run's root frames outside any
+// branch.
+func (t *Trace) ControlParent(e EventID) EventID { return t.ev.ControlParent(e) }
+
+// Key returns the instance key of event e.
+func (t *Trace) Key(e EventID) InstanceKey { return t.ev.Key(e) }
+
+// Occurrence returns how many earlier instances of e's instruction its
+// frame executed.
+func (t *Trace) Occurrence(e EventID) int { return t.ev.Occurrence(e) }
+
+// CallOf returns the call event that created e's frame, NoEvent for the
+// run's root frames (the entry function and package initializers).
+func (t *Trace) CallOf(e EventID) EventID { return t.ev.CallOf(e) }
+
+// Callee returns the first event of the frame created by call event c and
+// that frame's Return event (NoEvent if it panicked); ok is false if c did
+// not create an interpreted frame (a bridged call, or not a call).
+func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) { return t.ev.Callee(c) }
+
+// Depth returns the call depth of e's frame (0 for root frames).
+func (t *Trace) Depth(e EventID) int { return t.ev.Depth(e) }
+
+// Goroutine returns the goroutine that executed e: 0 for the entry
+// function's, then 1, 2... in the order go statements ran.
+func (t *Trace) Goroutine(e EventID) int { return t.ev.Goroutine(e) }
+
+// Inputs returns the events marked as inputs: the entry function's
+// parameter events and the instances named by Hooks.Inputs.
+func (t *Trace) Inputs() []EventID { return t.ev.Inputs() }
+
+// Steered reports whether a hook changed event e's value or decision.
+func (t *Trace) Steered(e EventID) bool { return t.ev.Steered(e) }
+
+// Bytes estimates the memory the trace holds, in bytes.
+func (t *Trace) Bytes() int { return t.ev.Bytes() }
+
+// Release hands the trace's storage to the package, for later recorded
+// runs (of any Program) to reuse instead of allocating fresh memory,
+// which is faster (see [SetReuseLimit] for how much is kept). The trace
+// must not be used afterwards, through any reference to it (such as the
+// Result.Trace it came from): it is then empty, and its Len panics, so
+// that a loop over its events fails at once. Releasing a nil or already
+// released trace does nothing.
+// Values taken from the trace before (Value's pointers, Deps' slices)
+// stay valid: they do not point into its storage.
+func (t *Trace) Release() {
+	if t == nil {
+		return
+	}
+	t.ev.Release()
+	t.prog, t.statics = nil, nil
+}
 
 // StaticInfo returns the description of static instruction s.
 func (t *Trace) StaticInfo(s StaticID) *Static { return t.static(s) }
@@ -56,110 +136,24 @@ func (t *Trace) NumStatics() int {
 }
 
 // Instr returns the instruction of event e; nil for a parameter event.
-func (t *Trace) Instr(e EventID) ssa.Instruction { return t.static(t.sid(int(e))).Instr }
+func (t *Trace) Instr(e EventID) ssa.Instruction { return t.static(t.ev.Static(e)).Instr }
 
 // SSAValue returns the SSA value event e defines (nil if none).
-func (t *Trace) SSAValue(e EventID) ssa.Value { return t.static(t.sid(int(e))).Value }
+func (t *Trace) SSAValue(e EventID) ssa.Value { return t.static(t.ev.Static(e)).Value }
 
 // Func returns the function executing event e.
-func (t *Trace) Func(e EventID) *ssa.Function { return t.static(t.sid(int(e))).Func }
+func (t *Trace) Func(e EventID) *ssa.Function { return t.static(t.ev.Static(e)).Func }
 
 // Pos returns the source position of event e (see [Static] for fallbacks).
-func (t *Trace) Pos(e EventID) token.Position { return t.static(t.sid(int(e))).Position }
+func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.Static(e)).Position }
 
 // Value returns the concrete value event e produced: the instruction's
 // result, the value stored by a Store or MapUpdate, the decision (true:
 // then-branch) of an If, the results of a Return (a tuple if several), the
 // result of a call. It is the zero Value for events that produce none.
 func (t *Trace) Value(e EventID) Value {
-	k, n := Kind(t.meta.at(int(e))), t.w.at(int(e))
-	switch {
-	case k&refFlag != 0:
-		return Value{k: k & kindMask, n: n, p: t.refs.at(t.refIndex(int(e)))}
-	case k&lateFlag != 0:
-		return Value{k: k & kindMask, n: n, p: t.lateRefs[e]}
-	}
-	return Value{k: k & kindMask, n: n}
-}
-
-// Deps appends to dst the events e read: first the events that defined its
-// register operands (in operand order; constants, globals and functions
-// have no event), then, for a load (or map lookup, range step, array
-// index), the last event that stored into the memory read (the Alloc event
-// for a variable never assigned since). A φ depends on the value of its
-// incoming edge and on the branch instance that selected the edge (the If
-// ending the predecessor block, else the predecessor's control parent). A
-// parameter event depends on the argument of its call; a use of a call's
-// result depends on the callee's Return event (or on the call event for
-// bridged calls and substituted values).
-func (t *Trace) Deps(e EventID, dst []EventID) []EventID {
-	lo, hi := t.depRange(int(e))
-	first := NoEvent
-	i := lo
-	// next appends the dependence whose units start at i and moves i
-	// past them (a unit 0 is none).
-	next := func() {
-		u := t.deps.at(i)
-		switch {
-		case u == 0:
-		case u < depFar:
-			dst = append(dst, e-EventID(u))
-		case u != depLong:
-			if first < 0 {
-				first = t.frameFirst(t.frameOf(e))
-			}
-			dst = append(dst, first+EventID(u&^depFar))
-		default:
-			dst = append(dst, EventID(uint32(t.deps.at(i+1))|uint32(t.deps.at(i+2))<<16))
-			i += 2
-		}
-		i++
-	}
-	if Kind(t.meta.at(int(e)))&sdepFlag != 0 {
-		s := t.sid(int(e))
-		for _, d := range t.static(s).sd {
-			switch {
-			case d > 0:
-				dst = append(dst, e-EventID(d))
-			case d < 0:
-				dst = append(dst, t.entryEvent(e, s+StaticID(d)))
-			default:
-				next()
-			}
-		}
-	}
-	for i < hi {
-		next()
-	}
-	return dst
-}
-
-// entryEvent returns the event of static instruction s, an Alloc of the
-// entry block of the function of event e, in e's frame: the entry block
-// runs once per frame, before the frame's other blocks, so the event is in
-// the first of the frame's segments, from its first event on, that holds
-// s (usually the first).
-func (t *Trace) entryEvent(e EventID, s StaticID) EventID {
-	fr := t.frameOf(e)
-	slot := &t.entrySegs[uint32(fr)*31&uint32(len(t.entrySegs)-1)]
-	i := -1
-	if c := slot.Load(); int32(c>>32) == fr+1 {
-		i = int(uint32(c))
-	} else {
-		i = t.segIndex(t.frameFirst(fr))
-		slot.Store(uint64(fr+1)<<32 | uint64(uint32(i)))
-	}
-	for ; i < t.segs.n; i++ {
-		g := t.segs.ptr(i)
-		end := EventID(t.nev)
-		if i+1 < t.segs.n {
-			end = t.segs.ptr(i + 1).first
-		}
-		if g.frame == fr && g.sid0 <= s && s < g.sid0+StaticID(end-g.first) {
-			return g.first + EventID(s-g.sid0)
-		}
-	}
-	return NoEvent // not recorded: cannot happen for an event of the frame
+	k, n, p := t.ev.Raw(e)
+	return Value{k: Kind(k), n: n, p: p}
 }
 
 // Producer returns the dependence of event e that produced e's operand v:
@@ -187,67 +181,6 @@ func (t *Trace) Producer(e EventID, v ssa.Value) EventID {
 	return NoEvent
 }
 
-// ControlParent returns the event e is control dependent on: the most recent
-// instance, in the same frame, of a branch (If) that e's block is control
-// dependent on; else the call event of e's frame (interprocedural control
-// dependence); NoEvent for events of the run's root frames outside any
-// branch.
-func (t *Trace) ControlParent(e EventID) EventID { return t.runOf(e).ctrl }
-
-// Key returns the instance key of event e.
-func (t *Trace) Key(e EventID) InstanceKey {
-	return InstanceKey{Static: t.sid(int(e)), Path: t.frames.ptr(int(t.frameOf(e))).path, Occ: t.occ(int(e))}
-}
-
-// Occurrence returns how many earlier instances of e's instruction its
-// frame executed.
-func (t *Trace) Occurrence(e EventID) int { return int(t.occ(int(e))) }
-
-// CallOf returns the call event that created e's frame, NoEvent for the
-// run's root frames (the entry function and package initializers).
-func (t *Trace) CallOf(e EventID) EventID { return t.frames.ptr(int(t.frameOf(e))).call }
-
-// Callee returns the first event of the frame created by call event c and
-// that frame's Return event (NoEvent if it panicked); ok is false if c did
-// not create an interpreted frame (a bridged call, or not a call).
-func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
-	t.calleeOnce.Do(func() {
-		t.calleeOf = make(map[EventID]int32, t.frames.n)
-		for i := 0; i < t.frames.n; i++ {
-			f := t.frames.ptr(i)
-			if f.call >= 0 {
-				t.calleeOf[f.call] = int32(i)
-			}
-		}
-	})
-	i, ok := t.calleeOf[c]
-	if !ok {
-		return NoEvent, NoEvent, false
-	}
-	f := t.frames.ptr(int(i))
-	return f.first, f.ret, true
-}
-
-// Depth returns the call depth of e's frame (0 for root frames).
-func (t *Trace) Depth(e EventID) int {
-	d := 0
-	for f := t.frames.ptr(int(t.frameOf(e))).parent; f >= 0; f = t.frames.ptr(int(f)).parent {
-		d++
-	}
-	return d
-}
-
-// Goroutine returns the goroutine that executed e: 0 for the entry
-// function's, then 1, 2... in the order go statements ran.
-func (t *Trace) Goroutine(e EventID) int { return int(t.frames.ptr(int(t.frameOf(e))).g) }
-
-// Inputs returns the events marked as inputs: the entry function's
-// parameter events and the instances named by Hooks.Inputs.
-func (t *Trace) Inputs() []EventID { return t.inputs }
-
-// Steered reports whether a hook changed event e's value or decision.
-func (t *Trace) Steered(e EventID) bool { return t.steered[e] }
-
 // Line is a source line.
 type Line struct {
 	File string
@@ -260,8 +193,8 @@ type Line struct {
 func (t *Trace) Lines() []Line {
 	var seenS []bool
 	set := map[Line]bool{}
-	for e := 0; e < t.nev; e++ {
-		s := t.sid(e)
+	for e := 0; e < t.ev.Len(); e++ {
+		s := t.ev.Static(EventID(e))
 		if int(s) >= len(seenS) {
 			seenS = append(seenS, make([]bool, int(s)+1-len(seenS))...)
 		}
@@ -291,8 +224,8 @@ func (t *Trace) Lines() []Line {
 // Events returns the events at the given source line, in order.
 func (t *Trace) Events(file string, line int) []EventID {
 	var out []EventID
-	for e := 0; e < t.nev; e++ {
-		s := t.sid(e)
+	for e := 0; e < t.ev.Len(); e++ {
+		s := t.ev.Static(EventID(e))
 		st := t.static(s)
 		p := &st.Position
 		if p.Line == line && p.Filename == file && !st.Synthetic {
@@ -302,19 +235,11 @@ func (t *Trace) Events(file string, line int) []EventID {
 	return out
 }
 
-// Bytes estimates the memory the trace holds, in bytes.
-func (t *Trace) Bytes() int {
-	n := 8*t.w.capacity() + 2*t.meta.capacity() + 2*t.deps.capacity() + 4*cap(t.segIdx) +
-		8*t.refs.capacity() + int(unsafe.Sizeof(segment{}))*t.segs.capacity() +
-		16*len(t.bigDeps) + 24*len(t.lateRefs)
-	return n + int(unsafe.Sizeof(frameInfo{}))*t.frames.capacity()
-}
-
 // EventString formats event e on one line: its ID, position (file base
 // name:line:col), instruction, value, dependencies and control parent, e.g.
 // "e12 foo.go:13:7 if t12 goto 1 else 3 = true deps=[11] ctrl=5".
 func (t *Trace) EventString(e EventID) string {
-	st := t.static(t.sid(int(e)))
+	st := t.static(t.ev.Static(e))
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "e%d %s:%d:%d ", e, filepath.Base(st.Position.Filename), st.Position.Line, st.Position.Column)
 	if st.Instr != nil {

@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 	"unsafe"
+
+	"github.com/faultloc/faultloc/trace/internal/store"
 )
 
 // execRec is exec for recorded runs without hooks (r.tr != nil, r.h ==
@@ -78,7 +80,7 @@ blocks:
 				occ := fr.occ[in.loc] - 1
 				e := t.addIns(fr, in, occ, res, NoEvent)
 				fr.retEv = e
-				t.frames.ptr(int(fr.idx)).ret = e
+				t.ev.Frames.Ptr(int(fr.idx)).Ret = e
 				return res, e
 			case opLoad:
 				c := r.deref(fr, in, regs[in.a0])
@@ -254,11 +256,11 @@ func setRecRuns(c *fnCode, ins []ins) {
 // all; else, and from an instruction about to panic or stop the run,
 // recRunEach does.
 func (r *run) recRun(fr *frame, ins []ins, b int) int {
-	t := r.tr
+	t := &r.tr.ev
 	n := len(ins)
-	wc, mc, dc, rc := &t.w, &t.meta, &t.deps, &t.refs
-	wi, mi, di := wc.n-wc.base, mc.n-mc.base, dc.n-dc.base
-	if wi+n > len(wc.tail) || mi+n > len(mc.tail) || di+6*n > len(dc.tail) || r.noRecWide {
+	wc, mc, dc, rc := &t.Words, &t.Meta, &t.Units, &t.Refs
+	wi, mi, di := wc.N-wc.Base, mc.N-mc.Base, dc.N-dc.Base
+	if wi+n > len(wc.Tail) || mi+n > len(mc.Tail) || di+6*n > len(dc.Tail) || r.noRecWide {
 		return r.recRunEach(fr, ins, b)
 	}
 	occ := fr.occ[ins[0].loc] - 1
@@ -272,20 +274,20 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 	// operands, or one and a load's store); pointers go to refs while
 	// its chunk has room. recEnd counts them in. They continue the last
 	// segment if it is theirs, else start one.
-	e := EventID(t.nev)
+	e := EventID(t.N)
 	s0 := ins[0].sid
-	if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || fr.ctrl != t.curCtrl || e-t.segFirst >= segCap {
-		t.newSeg(e, s0, fr.idx, occ, fr.ctrl)
+	if s0+1 != t.NextSid1 || occ != t.CurOcc || fr.idx != t.CurFrame || fr.ctrl != t.CurCtrl || e-t.SegFirst >= segCap {
+		t.NewSeg(e, s0, fr.idx, occ, fr.ctrl)
 	}
-	first, sid0 := t.curFirst, t.curSid0
+	first, sid0 := t.CurFirst, t.CurSid0
 	// Registers, definitions and the value and record columns through
 	// pointers, without bounds checks (as recBlocks).
 	rp := unsafe.Pointer(unsafe.SliceData(fr.regs))
 	dp := unsafe.Pointer(unsafe.SliceData(fr.defs))
-	ws := unsafe.Pointer(&wc.tail[wi])
-	ms := unsafe.Pointer(&mc.tail[mi])
-	u := dc.tail[di : di+6*n : di+6*n]
-	refs := rc.tail[rc.n-rc.base:]
+	ws := unsafe.Pointer(&wc.Tail[wi])
+	ms := unsafe.Pointer(&mc.Tail[mi])
+	u := dc.Tail[di : di+6*n : di+6*n]
+	refs := rc.Tail[rc.N-rc.Base:]
 	j, k, nr := 0, 0, 0
 	for i := range ins {
 		in := &ins[i]
@@ -295,7 +297,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		switch in.op {
 		case opJump:
 			r.steps += int64(i + 1)
-			t.recEnd(k, j, nr, s0)
+			t.Commit(k, j, nr, s0)
 			return int(in.succ[0])
 		case opIf:
 			v = Bool(rg(rp, in.a0).n != 0)
@@ -305,7 +307,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := *rg(rp, in.a0)
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				r.rtPanic(fr, in, nilDeref)
 			}
 			c = (*cell)(x.p)
@@ -314,7 +316,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			x := *rg(rp, in.a0)
 			if x.p == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				r.rtPanic(fr, in, nilDeref)
 			}
 			c = (*cell)(x.p)
@@ -323,7 +325,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			fc := fieldCell(*rg(rp, in.a0), in.n)
 			if fc == nil {
 				r.steps += int64(i + 1)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				r.rtPanic(fr, in, nilDeref)
 			}
 			v = addrOf(fc)
@@ -338,7 +340,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				c = &cell{v: in.z, st: NoEvent}
 			} else { // no room for the pointer, or over the budget (then recRunEach stops the run)
 				r.steps += int64(i)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = addrOf(c)
@@ -353,7 +355,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				// It panics (an index out of range records its
 				// event first): recRunEach from here.
 				r.steps += int64(i)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = addrOf(ec)
@@ -365,7 +367,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 				// It panics, recording its event first: recRunEach
 				// from here.
 				r.steps += int64(i)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				return r.recRunEach(fr, ins[i:], b)
 			}
 			v = Value{n: z, k: kz}
@@ -393,7 +395,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			// grows the column). The instruction has done nothing
 			// yet (an Alloc checks first, above).
 			r.steps += int64(i)
-			t.recEnd(k, j, nr, s0)
+			t.Commit(k, j, nr, s0)
 			return r.recRunEach(fr, ins[i:], b)
 		}
 
@@ -408,7 +410,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			kd |= uint16(sdepFlag)
 			if s := in.sdyn; s >= 0 {
 				if dd := *evAt(dp, s); dd >= 0 {
-					j = putDep(u, j, e, dd, first)
+					j = store.PutDep(u, j, e, dd, first)
 				} else {
 					u[j] = 0
 					j++
@@ -417,17 +419,17 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		} else {
 			if in.rops&1 != 0 {
 				if d := *evAt(dp, in.a0); d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 			}
 			if in.rops&2 != 0 {
 				if d := *evAt(dp, in.a1); d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 			}
 		}
 		if extra >= 0 {
-			j = putDep(u, j, e, extra, first)
+			j = store.PutDep(u, j, e, extra, first)
 		}
 		if v.p != nil {
 			kd |= uint16(refFlag)
@@ -441,7 +443,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		switch in.op {
 		case opIf:
 			r.steps += int64(i + 1)
-			t.recEnd(k, j, nr, s0)
+			t.Commit(k, j, nr, s0)
 			fr.lastIf[b] = e
 			if v.n != 0 {
 				return int(in.succ[0])
@@ -449,9 +451,9 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			return int(in.succ[1])
 		case opReturn:
 			r.steps += int64(i + 1)
-			t.recEnd(k, j, nr, s0)
+			t.Commit(k, j, nr, s0)
 			fr.retEv = e
-			t.frames.ptr(int(fr.idx)).ret = e
+			t.Frames.Ptr(int(fr.idx)).Ret = e
 			return recReturned
 		case opStore:
 			if in.sc && v.p == nil { // storeIns, whose call would cost the loop
@@ -475,23 +477,8 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 		e++
 	}
 	r.steps += int64(n)
-	t.recEnd(k, j, nr, s0)
+	t.Commit(k, j, nr, s0)
 	return -1
-}
-
-// recEnd counts in the k events that recRun wrote at the tails of the
-// columns (of static instructions s0, s0+1...), their j dependence units
-// and nr pointers. With k == 0 nothing was recorded.
-func (t *Trace) recEnd(k, j, nr int, s0 StaticID) {
-	if k == 0 {
-		return
-	}
-	t.w.n += k
-	t.meta.n += k
-	t.deps.n += j
-	t.refs.n += nr
-	t.nev += k
-	t.nextSid1 = s0 + StaticID(k) + 1
 }
 
 // recRunEach is recRun when its events may not fit in the chunks as they
@@ -562,7 +549,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 			return int(in.succ[1])
 		case opReturn:
 			fr.retEv = e
-			t.frames.ptr(int(fr.idx)).ret = e
+			t.ev.Frames.Ptr(int(fr.idx)).Ret = e
 			return recReturned
 		case opStore:
 			storeIns(in, c, v, e)
@@ -596,7 +583,7 @@ func (r *run) recCall(fr *frame, in *ins, ci *callInfo, c *fnCode, env []Value, 
 	e := t.addIns(fr, in, occ, Value{}, NoEvent)
 	refSlot := -1
 	if ci.ptrRes {
-		refSlot = t.reserveRef()
+		refSlot = t.ev.ReserveRef()
 	}
 	r.depth++
 	if r.depth > r.maxDepth {

@@ -1,6 +1,10 @@
 package interp
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/faultloc/faultloc/trace/internal/store"
+)
 
 // Hot blocks. Most of a recorded run's time goes to interpreting the naive
 // form one instruction at a time (recRun), not to writing the trace. A block
@@ -173,7 +177,7 @@ const (
 // from, and the instruction of it to go on from (-1: the block is to be
 // entered, its occurrence and control parent not set yet).
 func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
-	t := r.tr
+	t := &r.tr.ev
 	hot := fr.c.hotForm()
 	rp := unsafe.Pointer(unsafe.SliceData(fr.regs))
 	dp := unsafe.Pointer(unsafe.SliceData(fr.defs))
@@ -183,14 +187,14 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			return b, prev, -1
 		}
 		hops := hb.hops
-		if t.sdOff != 0 {
+		if t.SdOff != 0 {
 			hops = hb.gen
 		}
 		n := len(hops)
-		wc, mc, dc, rc := &t.w, &t.meta, &t.deps, &t.refs
-		wi, mi, di, ri := wc.n-wc.base, mc.n-mc.base, dc.n-dc.base, rc.n-rc.base
-		if r.steps+int64(n) >= r.limit || wi+n > len(wc.tail) || mi+n > len(mc.tail) || di+6*n > len(dc.tail) ||
-			ri+hb.refs > len(rc.tail) {
+		wc, mc, dc, rc := &t.Words, &t.Meta, &t.Units, &t.Refs
+		wi, mi, di, ri := wc.N-wc.Base, mc.N-mc.Base, dc.N-dc.Base, rc.N-rc.Base
+		if r.steps+int64(n) >= r.limit || wi+n > len(wc.Tail) || mi+n > len(mc.Tail) || di+6*n > len(dc.Tail) ||
+			ri+hb.refs > len(rc.Tail) {
 			return b, prev, -1
 		}
 		occ := fr.occ[b]
@@ -205,24 +209,24 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			ctrl = r.ctrlFor(fr, b)
 		}
 		fr.ctrl = ctrl
-		e := EventID(t.nev)
+		e := EventID(t.N)
 		s0 := hb.sid0
-		if s0+1 != t.nextSid1 || occ != t.curOcc || fr.idx != t.curFrame || ctrl != t.curCtrl || e-t.segFirst >= segCap {
-			if sc := &t.segs; len(t.segIdx)<<8 > int(e) && fr.idx == t.curFrame && sc.n-sc.base < len(sc.tail) {
+		if s0+1 != t.NextSid1 || occ != t.CurOcc || fr.idx != t.CurFrame || ctrl != t.CurCtrl || e-t.SegFirst >= segCap {
+			if sc := &t.Segs; len(t.SegIdx)<<8 > int(e) && fr.idx == t.CurFrame && sc.N-sc.Base < len(sc.Tail) {
 				// newSeg, when its index and frame stay as they are.
-				g := &sc.tail[sc.n-sc.base]
-				g.first, g.sid0, g.occ, g.frame, g.ctrl, g.dep, g.ref = e, s0, occ, fr.idx, ctrl, int32(dc.n), int32(rc.n)
-				sc.n++
-				t.nextSid1, t.curOcc, t.curCtrl, t.segFirst, t.curSid0 = s0+1, occ, ctrl, e, s0+t.sdOff
+				g := &sc.Tail[sc.N-sc.Base]
+				g.First, g.Sid0, g.Occ, g.Frame, g.Ctrl, g.Dep, g.Ref = e, s0, occ, fr.idx, ctrl, int32(dc.N), int32(rc.N)
+				sc.N++
+				t.NextSid1, t.CurOcc, t.CurCtrl, t.SegFirst, t.CurSid0 = s0+1, occ, ctrl, e, s0+t.SdOff
 			} else {
-				t.newSeg(e, s0, fr.idx, occ, ctrl)
+				t.NewSeg(e, s0, fr.idx, occ, ctrl)
 			}
 		}
-		first, sid0 := t.curFirst, t.curSid0
-		ws := unsafe.Pointer(&wc.tail[wi])
-		ms := unsafe.Pointer(&mc.tail[mi])
-		u := dc.tail[di : di+6*n : di+6*n]
-		refs := unsafe.Pointer(unsafe.SliceData(rc.tail[ri:]))
+		first, sid0 := t.CurFirst, t.CurSid0
+		ws := unsafe.Pointer(&wc.Tail[wi])
+		ms := unsafe.Pointer(&mc.Tail[mi])
+		u := dc.Tail[di : di+6*n : di+6*n]
+		refs := unsafe.Pointer(unsafe.SliceData(rc.Tail[ri:]))
 		j, nr := 0, 0
 		k := 0
 		for ; k < n; k++ {
@@ -241,7 +245,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				x, kd = c.v.n, c.v.k
 				f = uint16(sdepFlag)
 				if d := c.st; d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 				dr := rg(rp, h.dst)
 				dr.n, dr.k = x, kd
@@ -301,7 +305,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				*(*uint64)(unsafe.Add(ws, uintptr(k)*8)) = x
 				*u16At(ms, k) = uint16(KindBool) | uint16(sdepFlag)
 				r.steps += int64(n)
-				t.recEnd(k+1, j, nr, s0)
+				t.Commit(k+1, j, nr, s0)
 				fr.lastIf[b] = e
 				prev, b = b, int(h.succ[1-x])
 				goto next
@@ -315,10 +319,10 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if h.sdmin >= sid0 { // the address is defined in the block
 					f = uint16(sdepFlag)
 				} else if d := *evAt(dp, h.a0); d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 				if d := c.st; d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 				dr := rg(rp, h.dst)
 				dr.n, dr.k = x, kd
@@ -342,10 +346,10 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				if h.sdmin >= sid0 {
 					f = uint16(sdepFlag)
 				} else if d := *evAt(dp, h.a0); d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 				if d := c.st; d >= 0 {
-					j = putDep(u, j, e, d, first)
+					j = store.PutDep(u, j, e, d, first)
 				}
 				*evAt(dp, h.dst) = e
 				goto write
@@ -395,7 +399,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				kd = KindPointer | refFlag
 			case opJump:
 				r.steps += int64(n)
-				t.recEnd(k, j, nr, s0)
+				t.Commit(k, j, nr, s0)
 				prev, b = b, int(h.succ[0])
 				goto next
 			default: // an If
@@ -408,7 +412,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 					f = uint16(sdepFlag)
 					if s := h.sdyn; s >= 0 {
 						if d := *evAt(dp, s); d >= 0 {
-							j = putDep(u, j, e, d, first)
+							j = store.PutDep(u, j, e, d, first)
 						} else {
 							u[j] = 0
 							j++
@@ -417,12 +421,12 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 				} else {
 					if h.rops&1 != 0 {
 						if d := *evAt(dp, h.a0); d >= 0 {
-							j = putDep(u, j, e, d, first)
+							j = store.PutDep(u, j, e, d, first)
 						}
 					}
 					if h.rops&2 != 0 {
 						if d := *evAt(dp, h.a1); d >= 0 {
-							j = putDep(u, j, e, d, first)
+							j = store.PutDep(u, j, e, d, first)
 						}
 					}
 				}
@@ -432,7 +436,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 			*u16At(ms, k) = uint16(kd) | f | uint16(j-j0)<<8
 			if h.op == opIf {
 				r.steps += int64(n)
-				t.recEnd(k+1, j, nr, s0)
+				t.Commit(k+1, j, nr, s0)
 				fr.lastIf[b] = e
 				prev, b = b, int(h.succ[1-x])
 				goto next
@@ -443,7 +447,7 @@ func (r *run) recBlocks(fr *frame, b, prev int) (int, int, int) {
 		// goes on from instruction k.
 	stop:
 		r.steps += int64(k)
-		t.recEnd(k, j, nr, s0)
+		t.Commit(k, j, nr, s0)
 		return b, prev, k
 	next: // the loop's top returns if b is not hot (φs included)
 	}

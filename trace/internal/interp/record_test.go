@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/store"
 )
 
 // TestRecordRoundTrip records seeded random events straight into a Trace
@@ -16,8 +18,8 @@ import (
 // and reads every field back against what was recorded. The second round
 // records into the chunks the first released, poisoned.
 func TestRecordRoundTrip(t *testing.T) {
-	old := SetReuseLimit(1 << 30)
-	defer SetReuseLimit(old)
+	old := store.SetReuseLimit(1 << 30)
+	defer store.SetReuseLimit(old)
 	for round := 0; round < 2; round++ {
 		tr := recordRoundTrip(t)
 		tr.Release()
@@ -38,17 +40,17 @@ func recordRoundTrip(t *testing.T) *Trace {
 	tr := newTrace(nil)
 	var ws []want
 	strs := []string{"a", "bc", ""}
-	const n = 3*chunkSize + 77
+	const n = 3*store.ChunkSize + 77
 	fr := int32(-1)
 	for i := 0; i < n; i++ {
 		switch {
 		case fr < 0 || r.IntN(3000) == 0: // a new frame starts here
-			fr = int32(tr.frames.n)
-			tr.frames.push(frameInfo{call: EventID(r.IntN(1000)), first: EventID(i), parent: -1})
+			fr = int32(tr.ev.Frames.N)
+			tr.ev.Frames.Push(store.Frame{Call: EventID(r.IntN(1000)), First: EventID(i), Parent: -1})
 		case r.IntN(3000) == 0: // an earlier frame resumes
-			fr = int32(r.IntN(tr.frames.n))
+			fr = int32(r.IntN(tr.ev.Frames.N))
 		}
-		w := want{sid: StaticID(r.IntN(1000)), occ: int32(r.IntN(50)), ctrl: EventID(r.IntN(i+1)) - 1, call: tr.frames.ptr(int(fr)).call}
+		w := want{sid: StaticID(r.IntN(1000)), occ: int32(r.IntN(50)), ctrl: EventID(r.IntN(i+1)) - 1, call: tr.ev.Frames.Ptr(int(fr)).Call}
 		if r.IntN(4) > 0 && i > 0 { // control parent of the previous event
 			w.ctrl = ws[i-1].ctrl
 			if r.IntN(5) > 0 { // its next instruction: the same segment unless the frame changed
@@ -88,21 +90,21 @@ func recordRoundTrip(t *testing.T) *Trace {
 		}
 		refSlot := -1
 		if late && r.IntN(2) == 0 {
-			refSlot = tr.reserveRef()
+			refSlot = tr.ev.ReserveRef()
 		}
 		if r.IntN(2) == 0 { // setValue finds the slot
 			refSlot = -1
 		}
 		nd := r.IntN(3)
 		if r.IntN(500) == 0 {
-			nd = depsBig + r.IntN(300)
+			nd = 0xff + r.IntN(300) // beyond the record's count
 		}
 		for j := 0; j < nd && i > 0; j++ {
 			d := EventID(r.IntN(i))
 			if r.IntN(2) == 0 { // near
 				d = EventID(max(0, i-1-r.IntN(100)))
 			}
-			tr.dep(d)
+			tr.ev.Dep(d)
 			w.deps = append(w.deps, d)
 		}
 		if late {
@@ -110,7 +112,7 @@ func recordRoundTrip(t *testing.T) *Trace {
 			w.v = lateV
 		}
 		ws = append(ws, w)
-		if i&(chunkSize-1) == 0 || i&31 == 0 && r.IntN(20) == 0 {
+		if i&(store.ChunkSize-1) == 0 || i&31 == 0 && r.IntN(20) == 0 {
 			// The last event, read as soon as it is recorded (at the
 			// start of a chunk, and at random).
 			if got := tr.Value(e); got != w.v {
@@ -161,8 +163,8 @@ func BenchmarkRecord(b *testing.B) {
 		tr := newTrace(nil)
 		for e := 0; e < n; e++ {
 			tr.add(StaticID(e&1023), 0, int32(e>>10), EventID(e-1), Int(int64(e)))
-			tr.dep(EventID(e - 1))
-			tr.dep(EventID(e - 2))
+			tr.ev.Dep(EventID(e - 1))
+			tr.ev.Dep(EventID(e - 2))
 		}
 		if tr.Len() != n || tr.Static(n-1) != (n-1)&1023 {
 			b.Fatal("lost events")

@@ -1,4 +1,4 @@
-package interp
+package store
 
 import (
 	"slices"
@@ -11,13 +11,13 @@ import (
 // its trace's columns; into memory fresh from the kernel that costs a
 // page fault per 4 KB page and the runtime's zeroing, several times the
 // cost of writing memory used before. Trace.Release hands a trace's full
-// chunks, and its first chunks of 2·poolFrom elements or more, to the
+// chunks, and its first chunks of 2·PoolFrom elements or more, to the
 // pools below, which later recorded runs draw from before allocating.
 // Smaller first chunks are left to the runtime, which recycles small
 // allocations well enough.
 
 // chunkPool holds released chunks of one element type: full ones, and
-// first chunks that stopped doubling between 2·poolFrom and chunkSize
+// first chunks that stopped doubling between 2·PoolFrom and ChunkSize
 // elements (part), the only storage of the traces of most test cases,
 // which a later trace's first chunk grows into.
 type chunkPool[T any] struct {
@@ -29,9 +29,9 @@ type chunkPool[T any] struct {
 var (
 	wordPool  chunkPool[uint64]
 	unitPool  chunkPool[uint16] // records and dependence units
-	segPool   chunkPool[segment]
+	segPool   chunkPool[Segment]
 	refPool   chunkPool[unsafe.Pointer]
-	framePool chunkPool[frameInfo]
+	framePool chunkPool[Frame]
 
 	segIdxPool indexPool[int32]
 )
@@ -66,7 +66,7 @@ func SetReuseLimit(bytes int64) int64 {
 // chunkBytes returns the size of a full chunk of T.
 func chunkBytes[T any]() int64 {
 	var z T
-	return int64(unsafe.Sizeof(z)) * chunkSize
+	return int64(unsafe.Sizeof(z)) * ChunkSize
 }
 
 // elemBytes returns the size of n elements of T.
@@ -138,16 +138,16 @@ func (p *chunkPool[T]) takePart(n int) []T {
 }
 
 // give hands the full chunks of c, and its first chunk if it grew past
-// 2·poolFrom elements, to p, as far as the limit allows, and empties c.
-func (p *chunkPool[T]) give(c *column[T]) {
+// 2·PoolFrom elements, to p, as far as the limit allows, and empties c.
+func (p *chunkPool[T]) give(c *Column[T]) {
 	limit := reuseLimit.Load()
 	p.mu.Lock()
-	for _, ch := range c.chunks {
+	for _, ch := range c.Chunks {
 		size := elemBytes[T](len(ch))
-		if len(ch) < 2*poolFrom || pooled.Load()+size > limit {
+		if len(ch) < 2*PoolFrom || pooled.Load()+size > limit {
 			continue
 		}
-		if len(ch) == chunkSize {
+		if len(ch) == ChunkSize {
 			p.free = append(p.free, ch)
 		} else {
 			p.part = append(p.part, ch)
@@ -155,7 +155,7 @@ func (p *chunkPool[T]) give(c *column[T]) {
 		pooled.Add(size)
 	}
 	p.mu.Unlock()
-	*c = column[T]{pool: c.pool}
+	*c = Column[T]{pool: c.pool}
 }
 
 // Release hands the trace's storage to the package, for later recorded
@@ -171,17 +171,17 @@ func (t *Trace) Release() {
 	if t == nil || t.released {
 		return
 	}
-	wordPool.give(&t.w)
-	unitPool.give(&t.meta)
-	unitPool.give(&t.deps)
-	segPool.give(&t.segs)
-	framePool.give(&t.frames)
-	segIdxPool.give(t.segIdx)
+	wordPool.give(&t.Words)
+	unitPool.give(&t.Meta)
+	unitPool.give(&t.Units)
+	segPool.give(&t.Segs)
+	framePool.give(&t.Frames)
+	segIdxPool.give(t.SegIdx)
 	// The pointers must not keep what they point to alive in the pool.
-	for _, ch := range t.refs.chunks {
+	for _, ch := range t.Refs.Chunks {
 		clear(ch)
 	}
-	refPool.give(&t.refs)
+	refPool.give(&t.Refs)
 	*t = Trace{released: true}
 }
 
@@ -194,7 +194,7 @@ type indexPool[T any] struct {
 
 // indexFrom is the length from which an index slice that is full grows
 // into a released one: shorter ones belong to short traces.
-const indexFrom = poolFrom / 256
+const indexFrom = PoolFrom / 256
 
 // growIndex returns s with room for more: a released slice twice as long
 // or longer if p has one, else what append would make.
