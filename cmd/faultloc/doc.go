@@ -321,7 +321,8 @@
 // one). The lines with one come first in the ranking. It costs a second
 // load of the package and a run of the case per mutant, bounded by 15
 // seconds a case; on the historical bugs of bench/realbugs it took one
-// to nine seconds and put several wrong operators and bounds first. See
+// to six seconds a case, up to that bound on the library with slow tests,
+// and put wrong operators and bounds of five bugs first. See
 // [localize.FixProbe].
 //
 //	-fixes
