@@ -101,6 +101,7 @@ func shortNames(names []string) []string {
 //     ones that are flexible, not the condition itself"), and so is the
 //     store of leap (line 17), a Boolean inhibited like `if leap`.
 func TestAngelicPaper(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle", "./zune")

@@ -163,6 +163,7 @@ func TestPackageDiagnoser(t *testing.T) {
 // each group gets its own diagnoses; and it checks partition's rule on
 // made-up enumerations.
 func TestDiagnoseGroups(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		cases    []string

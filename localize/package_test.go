@@ -112,6 +112,7 @@ func TestPackageTechniqueError(t *testing.T) {
 // unverified candidates' lines are ranked by the other evidence, within
 // the first three lines.
 func TestPackageCrashes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog, faults := loadSubject(ctx, t, "testdata/crash", true, 5)
 	byLine := map[int]bool{}
