@@ -83,6 +83,9 @@ func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	}
 	lc, patterns := p.Load, p.Patterns
 	if lc == nil || len(patterns) == 0 {
+		if f.Program == nil {
+			return errors.New("localize: fix probe: no program to load again (FixProbe.Load and Patterns, or Failure.Program)")
+		}
 		c, ps := f.Program.LoadedWith()
 		if lc == nil {
 			lc = &c
@@ -272,17 +275,5 @@ func (r *Report) promote(fixes []MutantResult) {
 			rest = append(rest, rl)
 		}
 	}
-	// The others' ties: a group of equal ranks shares the position of
-	// its last line.
-	for i := 0; i < len(rest); {
-		j := i + 1
-		for j < len(rest) && rest[j].Rank == rest[i].Rank {
-			j++
-		}
-		for k := i; k < j; k++ {
-			rest[k].Rank = len(front) + j
-		}
-		i = j
-	}
-	r.Ranking = append(front, rest...)
+	r.Ranking = appendRanked(front, rest)
 }

@@ -116,6 +116,25 @@ func (r *Report) AddFixes(a *MutationAnalysis) {
 	r.Fixes = a.Fixes(r.Test)
 }
 
+// appendRanked appends the ranked lines rest, in their order, to out,
+// ranks recomputed: a group of lines of equal rank in rest keeps
+// sharing the position of its last line.
+func appendRanked(out, rest []RankedLine) []RankedLine {
+	for i := 0; i < len(rest); {
+		j := i + 1
+		for j < len(rest) && rest[j].Rank == rest[i].Rank {
+			j++
+		}
+		rk := len(out) + j - i
+		for _, rl := range rest[i:j] {
+			rl.Rank = rk
+			out = append(out, rl)
+		}
+		i = j
+	}
+	return out
+}
+
 // isTestFile reports whether file is a _test.go file: test code is the
 // oracle, not a place to blame.
 func isTestFile(file string) bool { return strings.HasSuffix(file, "_test.go") }

@@ -476,19 +476,7 @@ func (r *Report) Restrict(keep func(trace.Line) bool) {
 			rest = append(rest, rl)
 		}
 	}
-	r.Ranking = cands
-	for i := 0; i < len(rest); {
-		j := i + 1
-		for j < len(rest) && rest[j].Rank == rest[i].Rank {
-			j++
-		}
-		rk := len(r.Ranking) + j - i
-		for _, rl := range rest[i:j] {
-			rl.Rank = rk
-			r.Ranking = append(r.Ranking, rl)
-		}
-		i = j
-	}
+	r.Ranking = appendRanked(cands, rest)
 }
 
 // MutationScorer scores the lines of a failing case's verified
