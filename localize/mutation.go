@@ -157,7 +157,7 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	}
 	a := &MutationAnalysis{Dropped: schema.Dropped}
 	for _, m := range schema.Mutants {
-		a.Mutants = append(a.Mutants, MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Column: m.Column, Orig: m.Orig, Repl: m.Repl})
+		a.Mutants = append(a.Mutants, mutantResult(m))
 	}
 	overlay := make(map[string][]byte, len(lc.Overlay)+len(schema.Files))
 	for k, v := range lc.Overlay {
@@ -254,6 +254,11 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	a.Runs += len(jobs)
 	a.Time = time.Since(start)
 	return a, nil
+}
+
+// mutantResult is mutant m, before any run.
+func mutantResult(m mutate.Mutant) MutantResult {
+	return MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Column: m.Column, Orig: m.Orig, Repl: m.Repl}
 }
 
 // Fixes returns the plausible fixes of the named failing test among the

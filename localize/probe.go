@@ -217,7 +217,9 @@ func (p *probe) fixes(ctx context.Context, f *Failure, lines []trace.Line) ([]Mu
 		p.done++
 		if !broken {
 			fixed[l] = true
-			out = append(out, MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Column: m.Column, Orig: m.Orig, Repl: m.Repl, FailKilled: 1, FailToPass: 1})
+			r := mutantResult(m)
+			r.FailKilled, r.FailToPass = 1, 1
+			out = append(out, r)
 		}
 	}
 	return out, nil
