@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -25,8 +26,14 @@ func ExampleAngelic() {
 	res, err := localize.Package(ctx, prog, "github.com/faultloc/faultloc/examples/triangle", &localize.PackageOptions{
 		Run:              "TestClassify", // the paper's tests, not the package's Example
 		SelectedSpectrum: true,
-		Technique:        &localize.Angelic{Options: localize.AngelicOptions{Flex: localize.FlexOptions{Remove: true}}},
-		Timeout:          3 * time.Minute, // the search completes: a loaded machine must not cut it
+		Technique: &localize.Angelic{Options: localize.AngelicOptions{
+			// Integers as the paper's, unbounded: exact 64-bit words
+			// (the default) give the same values here, but a*a makes
+			// Z3 take tens of seconds.
+			Search: localize.Options{Arith: encode.Integer},
+			Flex:   localize.FlexOptions{Remove: true},
+		}},
+		Timeout: 3 * time.Minute, // the search completes: a loaded machine must not cut it
 	})
 	if err != nil {
 		panic(err)

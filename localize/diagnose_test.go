@@ -193,7 +193,7 @@ func TestDiagnoseGroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []trace.Case{prog.GoTestCase(taxPkg, "TestTax"), prog.GoTestCase(examplesPkg+"triangle", "TestClassify/T8")}
-	rep, err := Diagnose(ctx, prog, cases, &DiagnoseOptions{Options: Options{MaxSize: 1}})
+	rep, err := Diagnose(ctx, prog, cases, &DiagnoseOptions{Options: Options{MaxSize: 1, Arith: quickArith()}})
 	if err != nil {
 		t.Fatal(err)
 	}

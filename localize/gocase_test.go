@@ -206,10 +206,10 @@ func subjectPkg(dir string) string { return "github.com/faultloc/faultloc/locali
 // verifiedFault localizes test case name of testdata/<dir>, whose one
 // fault line is marked, with MaxSize 1, and returns the verified one-line
 // candidate on that line (failing t if there is none) and the line.
-func verifiedFault(ctx context.Context, t *testing.T, dir, name string) (*Candidate, examples.Fault) {
+func verifiedFault(ctx context.Context, t *testing.T, dir, name string, arith encode.Arith) (*Candidate, examples.Fault) {
 	t.Helper()
 	prog, faults := loadSubject(ctx, t, "testdata/"+dir, true, 1)
-	rep, err := AgxFaults(ctx, prog, prog.GoTestCase(subjectPkg(dir), name), &Options{MaxSize: 1})
+	rep, err := AgxFaults(ctx, prog, prog.GoTestCase(subjectPkg(dir), name), &Options{MaxSize: 1, Arith: arith})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,6 +218,18 @@ func verifiedFault(ctx context.Context, t *testing.T, dir, name string) (*Candid
 		t.Fatalf("%s: no verified size-1 candidate on %v:\n%s", name, faults[0], summary(rep))
 	}
 	return c, faults[0]
+}
+
+// quickArith is the integer encoding of the tests that check what a
+// fault's values or strings are, not how integers wrap: unbounded
+// integers, which Z3 solves in a fraction of the time that 64-bit words
+// take on their subjects' products and quotients; the default, exact
+// words, with the build tag long (longtest), as .ci/run runs them.
+func quickArith() encode.Arith {
+	if longtest.Enabled {
+		return encode.BitVector
+	}
+	return encode.Integer
 }
 
 // mutateCands runs mutation analysis on the lines of cands over the
@@ -499,15 +511,16 @@ func TestValueFaults(t *testing.T) {
 		angelic    []string // every angelic value of the candidate (nil: not checked)
 		repair     bool
 		op         string
-		orig, repl string // the fix (orig "": not checked)
+		orig, repl string       // the fix (orig "": not checked)
+		arith      encode.Arith // quickArith where words make Z3 slow, words where integers do
 	}{
-		{"units", "TestSize", []string{`"KiB"`}, false, "ANG", `"KB"`, `"KiB"`},
-		{"paths", "TestLabel", []string{`"/"`, `"/"`}, false, "ANG", "", `"/"`},
-		{"csvrow", "TestRow", []string{`"\"b,c\""`}, true, "ACR", "`'`", `"\""`},
-		{"errmsg", "TestValidate", []string{`"name al"`}, true, "ACR", `"user "`, `"name "`},
+		{"units", "TestSize", []string{`"KiB"`}, false, "ANG", `"KB"`, `"KiB"`, quickArith()},
+		{"paths", "TestLabel", []string{`"/"`, `"/"`}, false, "ANG", "", `"/"`, encode.BitVector},
+		{"csvrow", "TestRow", []string{`"\"b,c\""`}, true, "ACR", "`'`", `"\""`, encode.BitVector},
+		{"errmsg", "TestValidate", []string{`"name al"`}, true, "ACR", `"user "`, `"name "`, encode.BitVector},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
-			c, fault := verifiedFault(ctx, t, tc.dir, tc.test)
+			c, fault := verifiedFault(ctx, t, tc.dir, tc.test, tc.arith)
 			if tc.angelic != nil {
 				var got []string
 				for _, a := range c.Angelic {
@@ -534,7 +547,7 @@ func TestConstantRepair(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	c, fault := verifiedFault(ctx, t, "plural", "TestPlural")
+	c, fault := verifiedFault(ctx, t, "plural", "TestPlural", encode.BitVector)
 	for _, a := range c.Angelic {
 		if !a.Branch && (!strings.HasSuffix(a.Value, `es"`) || a.Orig != strings.TrimSuffix(a.Value, `es"`)+`s"`) {
 			t.Errorf("angelic value %s with run value %s; want a plural in -es whose run value ends in s", a.Value, a.Orig)
@@ -567,7 +580,7 @@ func TestFloatFault(t *testing.T) {
 				t.Skip("binary64: with the build tag long")
 			}
 			for _, name := range []string{"TestCelsius", "TestFever"} {
-				c, fault := verifiedFault(ctx, t, dir, name)
+				c, fault := verifiedFault(ctx, t, dir, name, encode.BitVector)
 				if name != "TestCelsius" {
 					continue
 				}
@@ -596,7 +609,7 @@ func TestStructCopyFault(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/ordinal", true, 1)
-	rep, err := AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/ordinal", "TestOrdinal"), &Options{MaxSize: 1, FirstFailure: true})
+	rep, err := AgxFaults(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/ordinal", "TestOrdinal"), &Options{MaxSize: 1, FirstFailure: true, Arith: quickArith()})
 	if err != nil {
 		t.Fatal(err)
 	}
