@@ -84,7 +84,7 @@ type run struct {
 	poisoned map[*types.Package]error
 	// quietMode: the run is running earlier tests, or a goroutine of
 	// theirs, with its recording state set aside in loud
-	// (testrun_order.go).
+	// (quiet.go).
 	quietMode bool
 	loud      quietState
 	earlier   bool // the entry goroutine is running the earlier tests

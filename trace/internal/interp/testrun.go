@@ -3,7 +3,6 @@ package interp
 import (
 	"context"
 	"fmt"
-	"go/token"
 	"go/types"
 	"io"
 	"path/filepath"
@@ -25,74 +24,6 @@ import (
 // testrun_fuzz.go, examples in testrun_example.go, TestMain and the flag
 // package in testrun_main.go, the tests run before a case in
 // testrun_order.go.
-
-// ExampleOutput is the output of an Example, printed and expected.
-type ExampleOutput struct {
-	// Got is what the example printed to standard output.
-	Got string
-	// Want is the text of its output comment (after "Output:" or
-	// "Unordered output:").
-	Want string
-	// Unordered reports an "Unordered output:" comment: the lines may come
-	// in any order.
-	Unordered bool
-}
-
-// Assertion is a failed assertion of an interpreted test: a call of
-// t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Fail or t.FailNow.
-type Assertion struct {
-	// Event is the call event of the assertion (in the test code: a call
-	// through a method wrapper such as a testing.TB interface is reported
-	// at its call site); NoEvent if the run was not traced.
-	Event EventID
-	// Pos is the position of that call.
-	Pos token.Position
-	// Message is the message the call logged ("" for Fail and FailNow).
-	Message string
-	// Cond is the failing condition's instance: the branch (an If event)
-	// the call is control dependent on, as [Trace.ControlParent] finds it;
-	// NoEvent if the call is not under a branch of its function or the run
-	// was not traced.
-	Cond EventID
-	// Fatal reports whether the call stopped the test (Fatal*, FailNow).
-	Fatal bool
-	// Test is the full name of the test or subtest that failed.
-	Test string
-}
-
-// TestError reports that a test function could not be interpreted: it
-// wraps the interpreter's error (an *UnsupportedError, *BridgeError,
-// *InternalError or a context error) with the test's name.
-type TestError struct {
-	Test string // the test function's name
-	Err  error  // the interpreter's error
-}
-
-// Error formats the error, naming what went wrong and where.
-func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
-
-// Unwrap returns the interpreter's error.
-func (e *TestError) Unwrap() error { return e.Err }
-
-// NoTestError reports that a package has no test function of the given
-// name, or that the named subtest did not run: its parent ran without
-// starting it (go test -run reports "no tests to run").
-type NoTestError struct {
-	Pkg  string // the package's import path
-	Name string // the test function's name, or the subtest's full name
-	why  string // why the case did not run, if the function exists
-}
-
-// Error formats the error, naming what went wrong and where.
-func (e *NoTestError) Error() string {
-	switch {
-	case strings.Contains(e.Name, "/"):
-		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
-	case e.why != "":
-		return fmt.Sprintf("trace: test function %s of %s did not run: %s", e.Name, e.Pkg, e.why)
-	}
-	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
-}
 
 // RunGoTest runs the test case name of package pkgPath: "TestX" runs the
 // test function TestX with all its subtests; "TestX/a/b" runs TestX, but
@@ -308,22 +239,6 @@ func (t *goTest) within(name string) bool {
 	return t.name == name || strings.HasPrefix(t.name, name+"/")
 }
 
-// goexit is the panic value that unwinds a test stopped by t.FailNow,
-// t.SkipNow (and their callers) or runtime.Goexit: deferred calls run, but
-// recover returns nil.
-type goexit struct{ t *goTest }
-
-func (goexit) Error() string { return "runtime.Goexit" }
-
-// isGoexit reports whether the interpreted panic value v unwinds a Goexit.
-func isGoexit(v Value) bool {
-	if v.k != KindInterface || v.p == nil {
-		return false
-	}
-	_, ok := (*iface)(v.p).nat.(goexit)
-	return ok
-}
-
 func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, earlier []*ssa.Function, opts *RunOptions) (*goTestRun, *Result, error) {
 	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
 		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier}
@@ -502,7 +417,7 @@ func (g *goTestRun) failAll(msg string) {
 // SkipNow of t itself ends it normally; anything else (runtime.Goexit, or
 // FailNow of a parent called in a subtest) fails it, as go test does.
 func (g *goTestRun) goexited(t *goTest, v Value) {
-	if ge := (*iface)(v.p).nat.(goexit); ge.t != t {
+	if ge := (*iface)(v.p).nat.(goexit); ge.owner != t {
 		t.fail()
 		g.printf(t.name, indent+"test executed panic(nil) or runtime.Goexit: subtest may have called FailNow on a parent test\n")
 	}

@@ -16,9 +16,7 @@ import (
 // (or the case) being run, then returns the exit code go test's m.Run
 // would (0, or 1 if the test failed). What TestMain does around m.Run
 // (setup, teardown, os.Exit) is interpreted. An example runs inside
-// TestMain too, its output captured during m.Run. The flag package's functions that test packages use to define
-// flags are bridged too: a flag has its default value, as under go test
-// without flags.
+// TestMain too, its output captured during m.Run.
 
 // mainRun is the test (or example) that m.Run of one run runs.
 type mainRun struct {
@@ -115,24 +113,4 @@ func mRun(r *run, fr *frame, in *ins, args []Value) Value {
 
 func init() {
 	bridges["(*testing.M).Run"] = mRun
-	// Test packages define flags (var update = flag.Bool("update", ...));
-	// go test runs them without flags: every flag has its default value.
-	bridges["flag.Parse"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
-	bridges["flag.Parsed"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Bool(true) }
-	bridges["flag.NArg"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Int(0) }
-	bridges["flag.Args"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{k: KindSlice} }
-	for _, kind := range []string{"Bool", "String", "Int", "Int64", "Uint", "Uint64", "Float64", "Duration"} {
-		// flag.Kind(name, value, usage) *T
-		bridges["flag."+kind] = func(r *run, fr *frame, in *ins, args []Value) Value {
-			return Value{k: KindPointer, p: ptrOf(&cell{v: args[1], st: NoEvent})}
-		}
-		// flag.KindVar(p *T, name, value, usage)
-		bridges["flag."+kind+"Var"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-			if args[0].p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-			}
-			(*cell)(args[0].p).v = args[2]
-			return Value{}
-		}
-	}
 }

@@ -47,36 +47,6 @@ func (p *Program) earlierTests(pkgPath string, fn *ssa.Function, only func(strin
 	return out
 }
 
-// quietState is what a quiet run sets aside: the recording state of the
-// run.
-type quietState struct {
-	tr        *Trace
-	h         *Hooks
-	obs       func(*Trace, EventID)
-	cov       *coverage
-	plain     bool
-	rec       bool
-	quietMode bool
-}
-
-// quiet switches r to quiet mode (q) or back: no trace, no hooks, no
-// coverage, the plain fast form. Frames of one mode do not serve the
-// other: the free lists are dropped.
-func (r *run) quiet(q bool) {
-	if r.quietMode == q {
-		return
-	}
-	r.quietMode = q
-	r.pools = nil
-	if q {
-		r.loud = quietState{tr: r.tr, h: r.h, obs: r.obs, cov: r.cov, plain: r.plain, rec: r.rec}
-		r.tr, r.h, r.obs, r.cov, r.plain, r.rec = nil, nil, nil, nil, true, false
-		return
-	}
-	l := r.loud
-	r.tr, r.h, r.obs, r.cov, r.plain, r.rec = l.tr, l.h, l.obs, l.cov, l.plain, l.rec
-}
-
 // runEarlier runs g's earlier tests (see EarlierTests) quietly, each like
 // a top-level test, then resets the step count for the case.
 func (g *goTestRun) runEarlier(r *run) {
@@ -107,9 +77,4 @@ func (g *goTestRun) runEarlier(r *run) {
 	}
 	r.steps = 0
 	r.setLimit()
-}
-
-// quietFor switches r to the mode of goroutine g, which has the baton.
-func (r *run) quietFor(g *gor) {
-	r.quiet(g.quiet || g.id == 0 && r.earlier)
 }

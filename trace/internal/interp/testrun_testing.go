@@ -136,7 +136,7 @@ func (t *goTest) assert(r *run, fr *frame, in *ins, msg string, fatal bool) {
 // exit stops t's function like runtime.Goexit: deferred calls run, then
 // the t.Run that started t returns.
 func (t *goTest) exit(r *run, fr *frame, in *ins) {
-	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: goexit{t}, t: typeRef{id: -1}})}, NoEvent)
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: goexit{owner: t}, t: typeRef{id: -1}})}, NoEvent)
 }
 
 // run runs the function fnv of a subtest t on args (t's *testing.T first),
