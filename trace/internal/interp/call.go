@@ -134,8 +134,8 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 }
 
 // runOnce is Run without a coverage-only run's repetition (see
-// Result.coverAgain): go test runs (RunOptions.entry) repeat the whole
-// case (RunGoTest).
+// Result.coverAgain): go test runs (RunWith) repeat the whole case
+// (CoverAgain).
 func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
 	res, err := p.runOnceAlloc(ctx, fn, args, opts)
 	if res != nil && res.Outcome == BudgetExceeded && strings.HasPrefix(res.Failure, "allocations over") && largeAlloc(opts) {

@@ -140,7 +140,7 @@ func TestCoverOnlyGoTests(t *testing.T) {
 				}
 			}
 			once := func(ctx context.Context, pkg, name string, opts *RunOptions) (*CaseResult, error) {
-				gr, _, err := p.runGoTestCase(ctx, pkg, name, opts)
+				gr, _, err := runGoTestCase(ctx, p, pkg, name, nil, opts)
 				return gr, err
 			}
 			n.runs(t, name, goTest(once, &RunOptions{CoverOnly: true}, nil),

@@ -25,67 +25,55 @@ import (
 // package in testrun_main.go, the tests run before a case in
 // testrun_order.go.
 
-// RunGoTest runs the test case name of package pkgPath: "TestX" runs the
-// test function TestX with all its subtests; "TestX/a/b" runs TestX, but
-// each t.Run call runs its function only if its subtest is on the path to
-// TestX/a/b or below it, like go test -run '^TestX$/^a$/^b$'. Fuzz targets
-// are named the same way ("FuzzX/seed#0" is an f.Add seed, "FuzzX/file" a
-// testdata/fuzz file); an example "ExampleX" fails if its output differs
-// from its output comment (Result.Failure is go test's got/want message;
-// there are no Assertions). If the package has a TestMain, it is the
-// entry of the run and its m.Run runs the named case. The result is that
-// of the named case (see [CaseResult]). Instance keys of a run
-// are stable between runs of the same case: a subtest's frames are named
-// by the t.Run call that started it, whichever other subtests ran.
-//
-// The error is non-nil if pkgPath has no such test function (a
-// *NoTestError), or if the case did not run although nothing steered the
-// run (no Hooks values, branches or substitutions, no Presets): its parent
-// ran without starting it, as go test -run reports "no tests to run" (a
-// *NoTestError, with the result, Ran false); or for failures of the
-// interpreter, as for [Program.Run]. The result, with its partial trace,
-// is returned when a run was started.
-func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
-	gr, _, err := p.runGoTestCovered(ctx, pkgPath, name, opts)
+// emulation is the GoTester that Program's go test methods call.
+type emulation struct{}
+
+func init() { RegisterGoTester(emulation{}) }
+
+func (emulation) RunGoTest(ctx context.Context, p *Program, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
+	gr, _, err := runGoTestCovered(ctx, p, pkgPath, name, nil, opts)
 	return gr, err
 }
 
-// runGoTestCovered is RunGoTest that also returns the run's state (its
-// subtests: nil if no run started).
-func (p *Program) runGoTestCovered(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
-	gr, g, err := p.runGoTestCase(ctx, pkgPath, name, opts)
-	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
-		// A coverage-only run that left a block midway (cover.go): the
-		// whole case again, recorded.
-		gr, g, err = p.runGoTestCase(ctx, pkgPath, name, opts.recordCover())
+// runGoTestCovered is RunGoTest, of a fuzz target on input too if it is
+// not nil (FuzzCase), that also returns the run's state (its subtests:
+// nil if no run started).
+func runGoTestCovered(ctx context.Context, p *Program, pkgPath, name string, input *fuzzEntry, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+	gr, g, err := runGoTestCase(ctx, p, pkgPath, name, input, opts)
+	if err == nil && gr != nil && gr.Result != nil {
+		if o, again := CoverAgain(gr.Result, opts); again {
+			// A coverage-only run that left a block midway: the whole
+			// case again, recorded.
+			gr, g, err = runGoTestCase(ctx, p, pkgPath, name, input, o)
+		}
 	}
 	return gr, g, err
 }
 
 // runGoTestCase is RunGoTest without a coverage-only run's repetition;
 // it also returns the run's state (nil if no test function ran).
-func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+func runGoTestCase(ctx context.Context, p *Program, pkgPath, name string, input *fuzzEntry, opts *RunOptions) (*CaseResult, *goTestRun, error) {
 	top, _, _ := strings.Cut(name, "/")
-	fn := p.testFunc(pkgPath, top)
+	fn := testFunc(p, pkgPath, top)
 	if fn == nil {
-		nt := &NoTestError{Pkg: pkgPath, Name: top}
-		if !p.tests {
-			nt.why = "the program was loaded without its tests (Config.Tests)"
+		why := ""
+		if !loadedWithTests(p) {
+			why = "the program was loaded without its tests (Config.Tests)"
 		}
-		return nil, nil, nt
+		return nil, nil, NewNoTestError(pkgPath, top, why)
 	}
-	if spec, ok := p.exampleSpec(fn); ok {
+	if spec, ok := exampleSpecOf(p, fn); ok {
 		if name != top {
-			return &CaseResult{Result: &Result{}, Name: name}, nil, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
+			return &CaseResult{Result: &Result{}, Name: name}, nil, NewNoTestError(pkgPath, name, "examples have no subtests")
 		}
-		gr, err := p.runExample(ctx, fn, spec, opts)
+		gr, err := runExample(ctx, p, fn, spec, opts)
 		return gr, nil, err
 	}
 	var earlier []*ssa.Function
 	if opts != nil && opts.EarlierTests {
-		earlier = p.earlierTests(pkgPath, fn, opts.EarlierOnly) // testrun_order.go
+		earlier = earlierTests(p, pkgPath, fn, opts.EarlierOnly) // testrun_order.go
 	}
-	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
+	g, res, err := runGoTest(ctx, p, fn, name, earlier, input, opts)
 	if res == nil {
 		return nil, g, err
 	}
@@ -99,7 +87,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	if st == nil || !st.started {
 		if err == nil && !steered(opts, res) {
-			err = &NoTestError{Pkg: pkgPath, Name: name, why: g.notStarted(name, res)}
+			err = NewNoTestError(pkgPath, name, g.notStarted(name, res))
 		}
 		return gr, g, err
 	}
@@ -214,8 +202,8 @@ type goTest struct {
 	g        *goTestRun
 	name     string
 	parent   *goTest
-	tv       Value // the *testing.T
-	common   unsafe.Pointer
+	tv       Value          // the *testing.T
+	common   unsafe.Pointer // the address of its common field
 	failed   bool
 	skipped  bool
 	started  bool // its function was called
@@ -230,7 +218,7 @@ type goTest struct {
 	ictx     Value              // Context when context is interpreted (contextFuncs)
 	icancel  Value              // and its interpreted cancel, called before the cleanups
 	cleanups []Value
-	caller   *frame // the frame that called t.Run (nil for a top-level test)
+	caller   Call // the call of t.Run (the zero Call for a top-level test)
 	path     uint64
 }
 
@@ -239,46 +227,40 @@ func (t *goTest) within(name string) bool {
 	return t.name == name || strings.HasPrefix(t.name, name+"/")
 }
 
-func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, earlier []*ssa.Function, opts *RunOptions) (*goTestRun, *Result, error) {
+func runGoTest(ctx context.Context, p *Program, fn *ssa.Function, target string, earlier []*ssa.Function, input *fuzzEntry, opts *RunOptions) (*goTestRun, *Result, error) {
 	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
-		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier}
+		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier, input: input}
 	defer func() {
 		for _, t := range g.tests {
 			t.restoreEnv()
 			goTests.Delete(t.common)
-			goTests.Delete(t.tv.p)
+			goTests.Delete(Addr(t.tv))
 		}
 	}()
 	top := g.newTest(fn.Name(), nil, g.tType)
-	var o RunOptions
-	if opts != nil {
-		o = *opts
-	}
-	g.input = o.fuzzInput
-	o.dir = g.dir // go test runs a package's tests in its directory
+	// go test runs a package's tests in its directory (g.dir).
 	var res *Result
 	var err error
-	if tm := p.testMain(fn); tm != nil {
+	if tm := testMain(p, fn); tm != nil {
 		// TestMain(m) runs as the entry; m.Run runs the test (see mRun).
-		res, err = p.runMain(ctx, tm, &mainRun{fn: fn, top: top}, &o)
+		res, err = runMain(ctx, p, tm, &mainRun{fn: fn, top: top}, opts, g.dir)
 		if res != nil && res.Outcome == Exited && top.done {
 			res.Outcome = Returned // TestMain's os.Exit(m.Run())
 		}
 	} else {
 		// The entry runs the test function like testing's tRunner: a
 		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
-		o.entry = func(r *run, c *fnCode, args []Value) Value {
-			g.runEarlier(r) // testrun_order.go
-			top.path = mix(0, -2, 0)
+		res, err = RunWith(ctx, p, fn, []Value{top.tv}, opts, g.dir, func(c Call, args []Value) Value {
+			g.runEarlier(c) // testrun_order.go
+			top.path = Mix(0, -2, 0)
 			g.start(top)
-			g.captureStdout(r, func() {
-				top.body(r, nil, func() { r.root(c, args, top.path) })
-				top.runCleanups(r, nil, nil)
+			g.captureStdout(c, func() {
+				top.body(c, func() { c.CallSSA(fn, args, NoEvent, top.path) })
+				top.runCleanups(c)
 			})
 			g.finish(top)
 			return Value{}
-		}
-		res, err = p.runOnce(ctx, fn, []Value{top.tv}, &o)
+		})
 	}
 	if err != nil || res == nil {
 		return g, res, err
@@ -307,10 +289,10 @@ func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest
 			ci = i
 		}
 	}
-	c := &cell{v: g.p.zero(typ), st: NoEvent}
-	t := &goTest{g: g, name: name, parent: parent, tv: Value{k: KindPointer, p: ptrOf(c)}, common: ptrOf(&c.v.cells()[ci])}
+	tv := NewValue(g.p, typ)
+	t := &goTest{g: g, name: name, parent: parent, tv: tv, common: Addr(FieldAddr(tv, ci))}
 	goTests.Store(t.common, t)
-	goTests.Store(t.tv.p, t)
+	goTests.Store(Addr(t.tv), t)
 	g.tests = append(g.tests, t)
 	return t
 }
@@ -323,15 +305,16 @@ func (g *goTestRun) emit(test, text string) {
 // output of the test go test last named, as go test -json attributes a
 // test binary's standard output (what a test prints with fmt.Println
 // shows in its log).
-func (g *goTestRun) captureStdout(r *run, f func()) {
-	old := r.out
+func (g *goTestRun) captureStdout(c Call, f func()) {
+	old := c.Stdout()
 	w := goTestStdout{g}
+	var restore func()
 	if old == io.Discard {
-		r.out = runOut{r, w}
+		restore = c.SetStdout(w)
 	} else {
-		r.out = runOut{r, io.MultiWriter(old, w)}
+		restore = c.SetStdout(io.MultiWriter(old, w))
 	}
-	defer func() { r.out = old }()
+	defer restore()
 	f()
 }
 
@@ -413,11 +396,12 @@ func (g *goTestRun) failAll(msg string) {
 	}
 }
 
-// goexited handles the end of t by a Goexit with value v: a FailNow or
-// SkipNow of t itself ends it normally; anything else (runtime.Goexit, or
-// FailNow of a parent called in a subtest) fails it, as go test does.
-func (g *goTestRun) goexited(t *goTest, v Value) {
-	if ge := (*iface)(v.p).nat.(goexit); ge.owner != t {
+// goexited handles the end of t by a Goexit of owner (see Call.Goexit):
+// a FailNow or SkipNow of t itself ends it normally; anything else
+// (runtime.Goexit, or FailNow of a parent called in a subtest) fails it,
+// as go test does.
+func (g *goTestRun) goexited(t *goTest, owner any) {
+	if owner != t {
 		t.fail()
 		g.printf(t.name, indent+"test executed panic(nil) or runtime.Goexit: subtest may have called FailNow on a parent test\n")
 	}

@@ -29,20 +29,20 @@ type exampleSpec struct {
 // exampleFuncs returns the examples of the test variant of package pkgPath
 // that go test runs (those with an output comment), in the order of
 // [Program.TestFuncs]; go test runs them after the tests and fuzz targets.
-func (p *Program) exampleFuncs(pkgPath string) []*ssa.Function {
+func exampleFuncs(p *Program, pkgPath string) []*ssa.Function {
 	var out []*ssa.Function
-	for _, fn := range p.testFuncs(pkgPath, "Example", "") {
-		if _, ok := p.exampleSpec(fn); ok {
+	for _, fn := range testFuncs(p, pkgPath, "Example", "") {
+		if _, ok := exampleSpecOf(p, fn); ok {
 			out = append(out, fn)
 		}
 	}
 	return out
 }
 
-// exampleSpec parses the output comment of example fn from its file; a
+// exampleSpecOf parses the output comment of example fn from its file; a
 // function whose name does not start with Example is none, unparsed
 // (listing a package's tests asks for each of them).
-func (p *Program) exampleSpec(fn *ssa.Function) (exampleSpec, bool) {
+func exampleSpecOf(p *Program, fn *ssa.Function) (exampleSpec, bool) {
 	if !strings.HasPrefix(fn.Name(), "Example") {
 		return exampleSpec{}, false
 	}
@@ -76,19 +76,15 @@ func (spec exampleSpec) judge(stdout string) string {
 // runExample runs example fn and judges its output like testing's
 // runExample. The case fails if the output differs (Result.Failure holds
 // go test's "got:/want:" message), or if the example panicked.
-func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*CaseResult, error) {
-	var o RunOptions
-	if opts != nil {
-		o = *opts
-	}
+func runExample(ctx context.Context, p *Program, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*CaseResult, error) {
 	var out strings.Builder
 	var res *Result
 	var err error
-	if tm := p.testMain(fn); tm != nil {
+	if tm := testMain(p, fn); tm != nil {
 		// TestMain runs around the example; m.Run runs it (see mRun) with
 		// its output captured, as testing captures os.Stdout.
 		mr := &mainRun{fn: fn, example: true, out: &out}
-		res, err = p.runMain(ctx, tm, mr, &o)
+		res, err = runMain(ctx, p, tm, mr, opts, "")
 		if res == nil {
 			return nil, err
 		}
@@ -102,18 +98,17 @@ func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec example
 		// Only the example's own output is captured, as testing captures
 		// os.Stdout while it runs: not what package initializers print
 		// (go test prints that before the first case).
-		o.entry = func(r *run, c *fnCode, args []Value) Value {
-			old := r.out
+		res, err = RunWith(ctx, p, fn, nil, opts, "", func(c Call, args []Value) Value {
+			old := c.Stdout()
+			var restore func()
 			if old == io.Discard {
-				r.out = runOut{r, &out}
+				restore = c.SetStdout(&out)
 			} else {
-				r.out = runOut{r, io.MultiWriter(&out, old)}
+				restore = c.SetStdout(io.MultiWriter(&out, old))
 			}
-			defer func() { r.out = old }()
-			v, _ := r.root(c, args, mix(0, -2, 0))
-			return v
-		}
-		res, err = p.runOnce(ctx, fn, nil, &o)
+			defer restore()
+			return c.CallSSA(fn, args, NoEvent, Mix(0, -2, 0))
+		})
 		if res == nil {
 			return nil, err
 		}

@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,36 +20,9 @@ import (
 // of testdata/fuzz/FuzzXxx (subtests named by file), each as a subtest with
 // its own *testing.T.
 
-// FuzzCase returns the case that runs fuzz target target (FuzzXxx) of
-// package pkgPath on one input of the caller's, args (the fuzz
-// function's arguments after its *testing.T), as go test runs an entry
-// of the target's seed corpus: the case is the subtest target/entry, and
-// runs the target's body up to f.Fuzz, then the fuzz function on args
-// alone. Test generators (localize's SAT-TAR) run their inputs so. entry
-// names the input; it must not be the name of a seed ("seed#N") or of a
-// corpus file of the target, whose entry would run instead. An argument
-// that does not fit the fuzz function's parameters fails the case, as a
-// bad corpus entry does.
-func (p *Program) FuzzCase(pkgPath, target, entry string, args []Value) Case {
-	return fuzzCase{p: p, pkg: pkgPath, target: target, in: fuzzEntry{name: entry, vals: slices.Clone(args)}}
-}
-
-type fuzzCase struct {
-	p           *Program
-	pkg, target string
-	in          fuzzEntry
-}
-
-func (c fuzzCase) Name() string { return c.target + "/" + c.in.name }
-
-func (c fuzzCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error) {
-	var o RunOptions
-	if opts != nil {
-		o = *opts
-	}
-	in := c.in
-	o.fuzzInput = &in
-	return c.p.RunGoTest(ctx, c.pkg, c.Name(), &o)
+func (emulation) RunFuzzInput(ctx context.Context, p *Program, pkgPath, target, entry string, args []Value, opts *RunOptions) (*CaseResult, error) {
+	gr, _, err := runGoTestCovered(ctx, p, pkgPath, target+"/"+entry, &fuzzEntry{name: entry, vals: args}, opts)
+	return gr, err
 }
 
 // fuzzEntry is one entry of a seed corpus.
@@ -61,32 +33,32 @@ type fuzzEntry struct {
 }
 
 func init() {
-	bridges["(*testing.F).Add"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		f := r.testOf(fr, in, args[0])
-		cs := args[1].slice()
-		vals := make([]Value, len(cs))
-		for i := range cs {
-			if v := cs[i].v; v.p != nil {
-				vals[i] = (*iface)(v.p).v
-			}
+	RegisterBridge("(*testing.F).Add", func(c Call, args []Value) Value {
+		f := testOf(c, args[0])
+		vals := make([]Value, args[1].Len())
+		for i := range vals {
+			vals[i] = args[1].Index(i).Elem()
 		}
 		f.corpus = append(f.corpus, fuzzEntry{name: fmt.Sprintf("seed#%d", len(f.corpus)), vals: vals})
 		return Value{}
-	}
-	bridges["(*testing.F).Fuzz"] = fuzz
+	})
+	RegisterBridge("(*testing.F).Fuzz", fuzz)
 }
 
 // fuzz is the bridge of (*testing.F).Fuzz.
-func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
-	f := r.testOf(fr, in, args[0])
+func fuzz(c Call, args []Value) Value {
+	f := testOf(c, args[0])
 	g := f.g
-	if args[1].p == nil {
-		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: r.pos(in), Reason: "nil fuzz function"})
+	if Addr(args[1]) == nil {
+		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: c.Pos(), Reason: "nil fuzz function"})
 	}
-	it := (*iface)(args[1].p)
-	sig, ok := it.t.t.Underlying().(*types.Signature)
-	if !ok || it.nat != nil || sig.Params().Len() < 1 || !isTesting(sig.Params().At(0).Type(), "T") {
-		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: r.pos(in), Reason: "fuzz function is not a func(*testing.T, ...)"})
+	var sig *types.Signature
+	ok := false
+	if t := args[1].DynamicType(); t != nil {
+		sig, ok = t.Underlying().(*types.Signature)
+	}
+	if !ok || sig.Params().Len() < 1 || !isTesting(sig.Params().At(0).Type(), "T") {
+		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: c.Pos(), Reason: "fuzz function is not a func(*testing.T, ...)"})
 	}
 	var params []types.Type
 	for i := 1; i < sig.Params().Len(); i++ {
@@ -96,16 +68,16 @@ func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
 	if g.input != nil && f.parent == nil {
 		corpus = append(corpus, *g.input)
 	}
-	occ := fr.occ[in.loc] - 1
+	path := c.Path()
 	for i, e := range corpus {
 		if e.err == nil {
 			e.err = checkCorpus(e.vals, params)
 		}
 		if e.err != nil {
 			// go test reports a bad corpus entry with f.Fatal.
-			f.log(r, fr, in, e.err.Error())
-			f.assert(r, fr, in, e.err.Error(), true)
-			f.exit(r, fr, in)
+			f.log(c, e.err.Error())
+			f.assert(c, e.err.Error(), true)
+			f.exit(c)
 		}
 		name := f.name + "/" + e.name
 		f.hasSub = true
@@ -113,10 +85,10 @@ func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
 			continue
 		}
 		t := g.newTest(name, f, g.testingType("T"))
-		t.caller = fr
-		t.path = mix(mix(fr.path, in.sid, occ), -6, int32(i))
+		t.caller = c
+		t.path = Mix(path, -6, int32(i))
 		g.start(t)
-		t.run(r, fr, in, it.v, append([]Value{t.tv}, e.vals...))
+		t.run(c, args[1].Elem(), append([]Value{t.tv}, e.vals...))
 		g.lastName = f.name // go test -v prints "=== NAME  f"; -json drops it
 	}
 	return Value{}

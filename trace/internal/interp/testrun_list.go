@@ -11,28 +11,24 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// TestFuncs returns the TestXxx(t *testing.T) functions of the test
-// variant of package pkgPath (load with Config.Tests), in the order go test
-// runs them: the package's own tests, then those of its external _test
-// package, each in source order (files by name, then by position).
-func (p *Program) TestFuncs(pkgPath string) []*ssa.Function {
-	return p.testFuncs(pkgPath, "Test", "T")
+func (emulation) TestFuncs(p *Program, pkgPath string) []*ssa.Function {
+	return testFuncs(p, pkgPath, "Test", "T")
 }
 
-// FuzzFuncs returns the fuzz targets FuzzXxx(f *testing.F) of the test
-// variant of package pkgPath, in the order of [Program.TestFuncs]. go test
-// runs them after the tests, on their seed corpus only.
-func (p *Program) FuzzFuncs(pkgPath string) []*ssa.Function {
-	return p.testFuncs(pkgPath, "Fuzz", "F")
+func (emulation) FuzzFuncs(p *Program, pkgPath string) []*ssa.Function {
+	return testFuncs(p, pkgPath, "Fuzz", "F")
 }
 
 // goTestFuncs returns what go test runs: the tests, the fuzz targets,
-// then the examples.
-func (p *Program) goTestFuncs(pkgPath string) []*ssa.Function {
-	return append(append(p.TestFuncs(pkgPath), p.FuzzFuncs(pkgPath)...), p.exampleFuncs(pkgPath)...)
+// then the examples, each in the order of [Program.TestFuncs].
+func goTestFuncs(p *Program, pkgPath string) []*ssa.Function {
+	return append(append(testFuncs(p, pkgPath, "Test", "T"), testFuncs(p, pkgPath, "Fuzz", "F")...), exampleFuncs(p, pkgPath)...)
 }
 
-func (p *Program) testFuncs(pkgPath, prefix, param string) []*ssa.Function {
+// testFuncs returns the functions prefix+Xxx of the test variant of
+// package pkgPath that isTestFunc accepts with param, in the order of
+// [Program.TestFuncs].
+func testFuncs(p *Program, pkgPath, prefix, param string) []*ssa.Function {
 	var out []*ssa.Function
 	for _, path := range []string{pkgPath, pkgPath + "_test"} {
 		pk := p.Package(path)
@@ -96,7 +92,7 @@ func isTesting(t types.Type, name string) bool {
 
 // testFunc returns the test, fuzz target or example (with an output
 // comment) named name of the test variant of pkgPath, or nil.
-func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
+func testFunc(p *Program, pkgPath, name string) *ssa.Function {
 	for _, path := range []string{pkgPath, pkgPath + "_test"} {
 		pk := p.Package(path)
 		if pk == nil {
@@ -110,7 +106,7 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 			return fn
 		}
 		if isTestFunc(fn, "Example", "") {
-			if _, ok := p.exampleSpec(fn); ok {
+			if _, ok := exampleSpecOf(p, fn); ok {
 				return fn
 			}
 		}
@@ -118,33 +114,16 @@ func (p *Program) testFunc(pkgPath, name string) *ssa.Function {
 	return nil
 }
 
-// ListTests returns the test cases of package pkgPath, in go test's
-// order: those found by running every test function of
-// [Program.TestFuncs], then every fuzz target of [Program.FuzzFuncs],
-// under the interpreter (the leaf subtests, and the tests that run no
-// subtest, in the order they started), then the examples with an output
-// comment (listed without running them). Runs are not traced (opts.NoTrace is forced); opts' budget,
-// hooks and seed apply. A test that cannot be interpreted, or whose run
-// exhausts a budget after starting subtests (later ones would not be
-// found), adds a
-// *TestError to the returned error (an errors.Join), and listing goes on
-// with the next test function; the cases found are returned regardless.
-// A program loaded without its tests (Config.Tests) has none to list: an
-// error. With opts.EarlierTests each test function runs after those
-// before it, as RunGoTest runs a case with it, so that the subtests it
-// starts are those go test sees (quadratic in the number of test
-// functions).
-func (p *Program) ListTests(ctx context.Context, pkgPath string, opts *RunOptions) ([]string, error) {
-	return p.ListTestsOf(ctx, pkgPath, nil, opts)
+// loadedWithTests reports whether p was loaded with its tests
+// (Config.Tests).
+func loadedWithTests(p *Program) bool {
+	cfg, _ := p.LoadedWith()
+	return cfg.Tests
 }
 
-// ListTestsOf is [Program.ListTests] for the test functions, fuzz targets
-// and examples whose name keep accepts (nil: all), as go test -run runs
-// only the top-level tests whose name matches its pattern's first level:
-// the others are neither run nor listed.
-func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(name string) bool, opts *RunOptions) ([]string, error) {
+func (emulation) ListTestsOf(ctx context.Context, p *Program, pkgPath string, keep func(name string) bool, opts *RunOptions) ([]string, error) {
 	switch {
-	case !p.tests:
+	case !loadedWithTests(p):
 		return nil, fmt.Errorf("trace: ListTests: %s: the program was loaded without its tests (set Config.Tests)", pkgPath)
 	case p.Package(pkgPath) == nil && p.Package(pkgPath+"_test") == nil:
 		return nil, fmt.Errorf("trace: ListTests: no in-scope package %s", pkgPath)
@@ -156,22 +135,22 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 	o.NoTrace = true
 	var names []string
 	var errs []error
-	for _, fn := range p.goTestFuncs(pkgPath) {
+	for _, fn := range goTestFuncs(p, pkgPath) {
 		if err := ctx.Err(); err != nil {
 			return names, err
 		}
 		if keep != nil && !keep(fn.Name()) {
 			continue
 		}
-		if _, ok := p.exampleSpec(fn); ok {
+		if _, ok := exampleSpecOf(p, fn); ok {
 			names = append(names, fn.Name())
 			continue
 		}
 		var earlier []*ssa.Function
 		if o.EarlierTests {
-			earlier = p.earlierTests(pkgPath, fn, o.EarlierOnly) // testrun_order.go
+			earlier = earlierTests(p, pkgPath, fn, o.EarlierOnly) // testrun_order.go
 		}
-		g, res, err := p.runGoTest(ctx, fn, fn.Name(), earlier, &o)
+		g, res, err := runGoTest(ctx, p, fn, fn.Name(), earlier, nil, &o)
 		var tests []*goTest // fn's, not the earlier tests'
 		for _, t := range g.tests {
 			if t.within(fn.Name()) {
@@ -194,22 +173,13 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 	return names, errors.Join(errs...)
 }
 
-// ListGoTest lists the cases of the test function or fuzz target name of
-// package pkgPath, as [Program.ListTestsOf] does for it alone, and returns
-// with them the run that listed them, as [Program.RunGoTest] returns the
-// run of case name: a listing with opts.CoverOnly also gives the
-// function's coverage (Result.Covered), so that a caller who wants both
-// runs the function once. An example is listed without running it (the
-// result is nil). The error is RunGoTest's, or, as ListTestsOf reports
-// it, that the run ran out of budget after starting subtests (the listing
-// may be incomplete); the cases found are returned regardless.
-func (p *Program) ListGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
-	if fn := p.testFunc(pkgPath, name); fn != nil {
-		if _, ok := p.exampleSpec(fn); ok {
+func (emulation) ListGoTest(ctx context.Context, p *Program, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
+	if fn := testFunc(p, pkgPath, name); fn != nil {
+		if _, ok := exampleSpecOf(p, fn); ok {
 			return []string{name}, nil, nil
 		}
 	}
-	gr, g, err := p.runGoTestCovered(ctx, pkgPath, name, opts)
+	gr, g, err := runGoTestCovered(ctx, p, pkgPath, name, nil, opts)
 	if g == nil {
 		return nil, gr, err
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -29,28 +28,27 @@ type mainRun struct {
 	ran, finished bool
 }
 
-// runMain runs TestMain tm with a fresh *testing.M whose Run runs mr.
-func (p *Program) runMain(ctx context.Context, tm *ssa.Function, mr *mainRun, o *RunOptions) (*Result, error) {
+// runMain runs TestMain tm with a fresh *testing.M whose Run runs mr, in
+// directory dir (see RunWith).
+func runMain(ctx context.Context, p *Program, tm *ssa.Function, mr *mainRun, opts *RunOptions, dir string) (*Result, error) {
 	mt := tm.Signature.Params().At(0).Type().(*types.Pointer).Elem()
-	m := Value{k: KindPointer, p: ptrOf(&cell{v: p.zero(mt), st: NoEvent})}
-	goMains.Store(m.p, mr)
-	defer goMains.Delete(m.p)
-	return p.runOnce(ctx, tm, []Value{m}, o)
+	m := NewValue(p, mt)
+	goMains.Store(Addr(m), mr)
+	defer goMains.Delete(Addr(m))
+	return RunWith(ctx, p, tm, []Value{m}, opts, dir, nil)
 }
 
-// runExampleIn runs the example of mr from m.Run's frame fr, capturing its
+// runExampleIn runs the example of mr from m.Run's call c, capturing its
 // output.
-func runExampleIn(r *run, fr *frame, in *ins, mr *mainRun) Value {
+func runExampleIn(c Call, mr *mainRun) Value {
 	if mr.ran {
 		return Int(0)
 	}
 	mr.ran = true
-	old := r.out
-	r.out = runOut{r, io.MultiWriter(mr.out, old)}
-	defer func() { r.out = old }()
-	callEv, _ := r.callSite(fr, in)
-	r.invokeCode(fr, in, r.p.code(mr.fn), nil, nil, nil, nil, callEv, mix(fr.path, in.sid, fr.occ[in.loc]-1))
-	r.cur = fr
+	restore := c.SetStdout(io.MultiWriter(mr.out, c.Stdout()))
+	defer restore()
+	callEv, _ := c.Site()
+	c.CallSSA(mr.fn, nil, callEv, c.Path())
 	mr.finished = true
 	return Int(0)
 }
@@ -60,7 +58,7 @@ var goMains sync.Map // unsafe.Pointer -> *mainRun
 
 // testMain returns the TestMain(m *testing.M) of the package of test fn
 // (its own test package or the external one), or nil.
-func (p *Program) testMain(fn *ssa.Function) *ssa.Function {
+func testMain(p *Program, fn *ssa.Function) *ssa.Function {
 	if fn.Pkg == nil {
 		return nil
 	}
@@ -76,33 +74,33 @@ func (p *Program) testMain(fn *ssa.Function) *ssa.Function {
 }
 
 // mRun is the bridge of (*testing.M).Run.
-func mRun(r *run, fr *frame, in *ins, args []Value) Value {
-	if args[0].p == nil {
-		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+func mRun(c Call, args []Value) Value {
+	if Addr(args[0]) == nil {
+		c.RuntimeError("invalid memory address or nil pointer dereference")
 	}
-	x, ok := goMains.Load(unsafe.Pointer(args[0].p))
+	x, ok := goMains.Load(Addr(args[0]))
 	if !ok {
-		panic(&BridgeError{Func: "(*testing.M).Run", CallSite: r.pos(in), Reason: "a testing.M not created by RunGoTest"})
+		panic(&BridgeError{Func: "(*testing.M).Run", CallSite: c.Pos(), Reason: "a testing.M not created by RunGoTest"})
 	}
 	mr := x.(*mainRun)
 	if mr.example {
-		return runExampleIn(r, fr, in, mr)
+		return runExampleIn(c, mr)
 	}
 	t := mr.top
 	if t.started {
 		return Int(0) // a second m.Run: the tests ran already
 	}
 	g := t.g
-	g.runEarlier(r) // testrun_order.go
-	t.caller = fr
-	t.path = mix(fr.path, in.sid, fr.occ[in.loc]-1)
-	callEv, _ := r.callSite(fr, in)
+	g.runEarlier(c) // testrun_order.go
+	t.caller = c
+	t.path = c.Path()
+	callEv, _ := c.Site()
 	g.start(t)
-	g.captureStdout(r, func() {
-		t.body(r, fr, func() {
-			r.invokeCode(fr, in, r.p.code(mr.fn), nil, nil, []Value{t.tv}, nil, callEv, t.path)
+	g.captureStdout(c, func() {
+		t.body(c, func() {
+			c.CallSSA(mr.fn, []Value{t.tv}, callEv, t.path)
 		})
-		t.runCleanups(r, fr, in)
+		t.runCleanups(c)
 	})
 	g.finish(t)
 	if t.failed {
@@ -112,5 +110,5 @@ func mRun(r *run, fr *frame, in *ins, args []Value) Value {
 }
 
 func init() {
-	bridges["(*testing.M).Run"] = mRun
+	RegisterBridge("(*testing.M).Run", mRun)
 }

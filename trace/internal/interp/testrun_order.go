@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"io"
-
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -16,10 +14,7 @@ import (
 // it would alone, from the state they left.
 //
 // Goroutines an earlier test leaves behind run quietly too when they are
-// scheduled during the case: each goroutine runs in the mode it was
-// started in, the entry goroutine quietly while it runs the earlier
-// tests (quietFor swaps the run's recording state when the baton passes
-// between goroutines of different modes). For a fuzz target's
+// scheduled during the case (Call.Quietly). For a fuzz target's
 // case the earlier tests are all the test functions; the seed corpora of
 // earlier fuzz targets and the examples are not run, nor anything
 // before an example.
@@ -27,8 +22,8 @@ import (
 // earlierTests returns the test functions go test runs before fn, the
 // case's test function or fuzz target, of package pkgPath: those only
 // accepts (RunOptions.EarlierOnly; nil: all).
-func (p *Program) earlierTests(pkgPath string, fn *ssa.Function, only func(string) bool) []*ssa.Function {
-	tests := p.TestFuncs(pkgPath)
+func earlierTests(p *Program, pkgPath string, fn *ssa.Function, only func(string) bool) []*ssa.Function {
+	tests := testFuncs(p, pkgPath, "Test", "T")
 	for i, t := range tests {
 		if t == fn {
 			tests = tests[:i]
@@ -49,32 +44,24 @@ func (p *Program) earlierTests(pkgPath string, fn *ssa.Function, only func(strin
 
 // runEarlier runs g's earlier tests (see EarlierTests) quietly, each like
 // a top-level test, then resets the step count for the case.
-func (g *goTestRun) runEarlier(r *run) {
+func (g *goTestRun) runEarlier(c Call) {
 	if len(g.earlier) == 0 {
 		return
 	}
 	tType := g.testingType("T")
-	out, cur, depth := r.out, r.cur, r.depth
-	r.out = io.Discard
-	r.earlier = true
-	r.quiet(true)
-	defer func() { // also when an earlier test ends the run
-		r.earlier = false
-		r.quiet(false)
-		r.out, r.cur, r.depth = out, cur, depth
-	}()
-	for i, fn := range g.earlier {
-		t := g.newTest(fn.Name(), nil, tType)
-		t.path = mix(0, -7, int32(i))
-		r.steps = 0
-		r.setLimit()
-		g.start(t)
-		g.captureStdout(r, func() {
-			t.body(r, nil, func() { r.root(r.p.code(fn), []Value{t.tv}, t.path) })
-			t.runCleanups(r, nil, nil)
-		})
-		g.finish(t)
-	}
-	r.steps = 0
-	r.setLimit()
+	root := c.Root()
+	c.Quietly(func() { // restored also when an earlier test ends the run
+		for i, fn := range g.earlier {
+			t := g.newTest(fn.Name(), nil, tType)
+			t.path = Mix(0, -7, int32(i))
+			c.ResetSteps()
+			g.start(t)
+			g.captureStdout(root, func() {
+				t.body(root, func() { root.CallSSA(fn, []Value{t.tv}, NoEvent, t.path) })
+				t.runCleanups(root)
+			})
+			g.finish(t)
+		}
+		c.ResetSteps()
+	})
 }

@@ -492,7 +492,7 @@ func TestRunGoTestPanic(t *testing.T) {
 func TestRunGoTestExample(t *testing.T) {
 	p := loadGoTests(t)
 	var names []string
-	for _, fn := range p.exampleFuncs(gotestPkg) {
+	for _, fn := range exampleFuncs(p, gotestPkg) {
 		names = append(names, fn.Name())
 	}
 	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered" {
