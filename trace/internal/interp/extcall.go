@@ -328,9 +328,11 @@ func FieldAddr(ptr Value, i int) Value {
 	return Value{k: KindPointer, p: ptrOf(&(*cell)(ptr.p).v.cells()[i])}
 }
 
-// Addr returns the address a pointer value points to: the identity of a
-// variable of interpreted memory, such as a *testing.T.
-func Addr(ptr Value) unsafe.Pointer { return ptr.p }
+// Addr returns the reference a pointer, func, interface, slice, map or
+// channel value holds: for a pointer, the identity of the variable of
+// interpreted memory it points to (such as a *testing.T). It is nil for
+// a nil value of those kinds and for the zero Value.
+func Addr(v Value) unsafe.Pointer { return v.p }
 
 // NewNoTestError returns the *NoTestError for the test or subtest name of
 // package pkg that did not run, why saying why ("": there is no test

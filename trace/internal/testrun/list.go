@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"context"
@@ -8,27 +8,28 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
-func (emulation) TestFuncs(p *Program, pkgPath string) []*ssa.Function {
+func (emulation) TestFuncs(p *interp.Program, pkgPath string) []*ssa.Function {
 	return testFuncs(p, pkgPath, "Test", "T")
 }
 
-func (emulation) FuzzFuncs(p *Program, pkgPath string) []*ssa.Function {
+func (emulation) FuzzFuncs(p *interp.Program, pkgPath string) []*ssa.Function {
 	return testFuncs(p, pkgPath, "Fuzz", "F")
 }
 
 // goTestFuncs returns what go test runs: the tests, the fuzz targets,
-// then the examples, each in the order of [Program.TestFuncs].
-func goTestFuncs(p *Program, pkgPath string) []*ssa.Function {
+// then the examples, each in the order of [interp.Program.TestFuncs].
+func goTestFuncs(p *interp.Program, pkgPath string) []*ssa.Function {
 	return append(append(testFuncs(p, pkgPath, "Test", "T"), testFuncs(p, pkgPath, "Fuzz", "F")...), exampleFuncs(p, pkgPath)...)
 }
 
 // testFuncs returns the functions prefix+Xxx of the test variant of
 // package pkgPath that isTestFunc accepts with param, in the order of
-// [Program.TestFuncs].
-func testFuncs(p *Program, pkgPath, prefix, param string) []*ssa.Function {
+// [interp.Program.TestFuncs].
+func testFuncs(p *interp.Program, pkgPath, prefix, param string) []*ssa.Function {
 	var out []*ssa.Function
 	for _, path := range []string{pkgPath, pkgPath + "_test"} {
 		pk := p.Package(path)
@@ -92,7 +93,7 @@ func isTesting(t types.Type, name string) bool {
 
 // testFunc returns the test, fuzz target or example (with an output
 // comment) named name of the test variant of pkgPath, or nil.
-func testFunc(p *Program, pkgPath, name string) *ssa.Function {
+func testFunc(p *interp.Program, pkgPath, name string) *ssa.Function {
 	for _, path := range []string{pkgPath, pkgPath + "_test"} {
 		pk := p.Package(path)
 		if pk == nil {
@@ -116,19 +117,19 @@ func testFunc(p *Program, pkgPath, name string) *ssa.Function {
 
 // loadedWithTests reports whether p was loaded with its tests
 // (Config.Tests).
-func loadedWithTests(p *Program) bool {
+func loadedWithTests(p *interp.Program) bool {
 	cfg, _ := p.LoadedWith()
 	return cfg.Tests
 }
 
-func (emulation) ListTestsOf(ctx context.Context, p *Program, pkgPath string, keep func(name string) bool, opts *RunOptions) ([]string, error) {
+func (emulation) ListTestsOf(ctx context.Context, p *interp.Program, pkgPath string, keep func(name string) bool, opts *interp.RunOptions) ([]string, error) {
 	switch {
 	case !loadedWithTests(p):
 		return nil, fmt.Errorf("trace: ListTests: %s: the program was loaded without its tests (set Config.Tests)", pkgPath)
 	case p.Package(pkgPath) == nil && p.Package(pkgPath+"_test") == nil:
 		return nil, fmt.Errorf("trace: ListTests: no in-scope package %s", pkgPath)
 	}
-	var o RunOptions
+	var o interp.RunOptions
 	if opts != nil {
 		o = *opts
 	}
@@ -148,7 +149,7 @@ func (emulation) ListTestsOf(ctx context.Context, p *Program, pkgPath string, ke
 		}
 		var earlier []*ssa.Function
 		if o.EarlierTests {
-			earlier = earlierTests(p, pkgPath, fn, o.EarlierOnly) // testrun_order.go
+			earlier = earlierTests(p, pkgPath, fn, o.EarlierOnly) // order.go
 		}
 		g, res, err := runGoTest(ctx, p, fn, fn.Name(), earlier, nil, &o)
 		var tests []*goTest // fn's, not the earlier tests'
@@ -158,11 +159,11 @@ func (emulation) ListTestsOf(ctx context.Context, p *Program, pkgPath string, ke
 			}
 		}
 		if err != nil {
-			errs = append(errs, &TestError{Test: fn.Name(), Err: err})
-		} else if res != nil && res.Outcome == BudgetExceeded && len(tests) > 1 {
+			errs = append(errs, &interp.TestError{Test: fn.Name(), Err: err})
+		} else if res != nil && res.Outcome == interp.BudgetExceeded && len(tests) > 1 {
 			// go test has no budget: subtests this run did not reach
 			// may have run after those it started.
-			errs = append(errs, &TestError{Test: fn.Name(), Err: fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", res.Failure, len(tests)-1)})
+			errs = append(errs, &interp.TestError{Test: fn.Name(), Err: fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", res.Failure, len(tests)-1)})
 		}
 		for _, t := range tests {
 			if !t.hasSub {
@@ -173,7 +174,7 @@ func (emulation) ListTestsOf(ctx context.Context, p *Program, pkgPath string, ke
 	return names, errors.Join(errs...)
 }
 
-func (emulation) ListGoTest(ctx context.Context, p *Program, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
+func (emulation) ListGoTest(ctx context.Context, p *interp.Program, pkgPath, name string, opts *interp.RunOptions) ([]string, *interp.CaseResult, error) {
 	if fn := testFunc(p, pkgPath, name); fn != nil {
 		if _, ok := exampleSpecOf(p, fn); ok {
 			return []string{name}, nil, nil
@@ -194,7 +195,7 @@ func (emulation) ListGoTest(ctx context.Context, p *Program, pkgPath, name strin
 			names = append(names, t.name)
 		}
 	}
-	if err == nil && gr != nil && gr.Result != nil && gr.Outcome == BudgetExceeded && started > 1 {
+	if err == nil && gr != nil && gr.Result != nil && gr.Outcome == interp.BudgetExceeded && started > 1 {
 		err = fmt.Errorf("listing may be incomplete: the run ran out of budget (%s) after starting %d subtests", gr.Failure, started-1)
 	}
 	return names, gr, err

@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -30,19 +31,19 @@ type mainRun struct {
 
 // runMain runs TestMain tm with a fresh *testing.M whose Run runs mr, in
 // directory dir (see RunWith).
-func runMain(ctx context.Context, p *Program, tm *ssa.Function, mr *mainRun, opts *RunOptions, dir string) (*Result, error) {
+func runMain(ctx context.Context, p *interp.Program, tm *ssa.Function, mr *mainRun, opts *interp.RunOptions, dir string) (*interp.Result, error) {
 	mt := tm.Signature.Params().At(0).Type().(*types.Pointer).Elem()
-	m := NewValue(p, mt)
-	goMains.Store(Addr(m), mr)
-	defer goMains.Delete(Addr(m))
-	return RunWith(ctx, p, tm, []Value{m}, opts, dir, nil)
+	m := interp.NewValue(p, mt)
+	goMains.Store(interp.Addr(m), mr)
+	defer goMains.Delete(interp.Addr(m))
+	return interp.RunWith(ctx, p, tm, []interp.Value{m}, opts, dir, nil)
 }
 
 // runExampleIn runs the example of mr from m.Run's call c, capturing its
 // output.
-func runExampleIn(c Call, mr *mainRun) Value {
+func runExampleIn(c interp.Call, mr *mainRun) interp.Value {
 	if mr.ran {
-		return Int(0)
+		return interp.Int(0)
 	}
 	mr.ran = true
 	restore := c.SetStdout(io.MultiWriter(mr.out, c.Stdout()))
@@ -50,7 +51,7 @@ func runExampleIn(c Call, mr *mainRun) Value {
 	callEv, _ := c.Site()
 	c.CallSSA(mr.fn, nil, callEv, c.Path())
 	mr.finished = true
-	return Int(0)
+	return interp.Int(0)
 }
 
 // goMains maps the address of an interpreted testing.M to its mainRun.
@@ -58,7 +59,7 @@ var goMains sync.Map // unsafe.Pointer -> *mainRun
 
 // testMain returns the TestMain(m *testing.M) of the package of test fn
 // (its own test package or the external one), or nil.
-func testMain(p *Program, fn *ssa.Function) *ssa.Function {
+func testMain(p *interp.Program, fn *ssa.Function) *ssa.Function {
 	if fn.Pkg == nil {
 		return nil
 	}
@@ -74,13 +75,13 @@ func testMain(p *Program, fn *ssa.Function) *ssa.Function {
 }
 
 // mRun is the bridge of (*testing.M).Run.
-func mRun(c Call, args []Value) Value {
-	if Addr(args[0]) == nil {
+func mRun(c interp.Call, args []interp.Value) interp.Value {
+	if interp.Addr(args[0]) == nil {
 		c.RuntimeError("invalid memory address or nil pointer dereference")
 	}
-	x, ok := goMains.Load(Addr(args[0]))
+	x, ok := goMains.Load(interp.Addr(args[0]))
 	if !ok {
-		panic(&BridgeError{Func: "(*testing.M).Run", CallSite: c.Pos(), Reason: "a testing.M not created by RunGoTest"})
+		panic(&interp.BridgeError{Func: "(*testing.M).Run", CallSite: c.Pos(), Reason: "a testing.M not created by RunGoTest"})
 	}
 	mr := x.(*mainRun)
 	if mr.example {
@@ -88,27 +89,27 @@ func mRun(c Call, args []Value) Value {
 	}
 	t := mr.top
 	if t.started {
-		return Int(0) // a second m.Run: the tests ran already
+		return interp.Int(0) // a second m.Run: the tests ran already
 	}
 	g := t.g
-	g.runEarlier(c) // testrun_order.go
+	g.runEarlier(c) // order.go
 	t.caller = c
 	t.path = c.Path()
 	callEv, _ := c.Site()
 	g.start(t)
 	g.captureStdout(c, func() {
 		t.body(c, func() {
-			c.CallSSA(mr.fn, []Value{t.tv}, callEv, t.path)
+			c.CallSSA(mr.fn, []interp.Value{t.tv}, callEv, t.path)
 		})
 		t.runCleanups(c)
 	})
 	g.finish(t)
 	if t.failed {
-		return Int(1)
+		return interp.Int(1)
 	}
-	return Int(0)
+	return interp.Int(0)
 }
 
 func init() {
-	RegisterBridge("(*testing.M).Run", mRun)
+	interp.RegisterBridge("(*testing.M).Run", mRun)
 }

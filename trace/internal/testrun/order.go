@@ -1,6 +1,7 @@
-package interp
+package testrun
 
 import (
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -22,7 +23,7 @@ import (
 // earlierTests returns the test functions go test runs before fn, the
 // case's test function or fuzz target, of package pkgPath: those only
 // accepts (RunOptions.EarlierOnly; nil: all).
-func earlierTests(p *Program, pkgPath string, fn *ssa.Function, only func(string) bool) []*ssa.Function {
+func earlierTests(p *interp.Program, pkgPath string, fn *ssa.Function, only func(string) bool) []*ssa.Function {
 	tests := testFuncs(p, pkgPath, "Test", "T")
 	for i, t := range tests {
 		if t == fn {
@@ -44,7 +45,7 @@ func earlierTests(p *Program, pkgPath string, fn *ssa.Function, only func(string
 
 // runEarlier runs g's earlier tests (see EarlierTests) quietly, each like
 // a top-level test, then resets the step count for the case.
-func (g *goTestRun) runEarlier(c Call) {
+func (g *goTestRun) runEarlier(c interp.Call) {
 	if len(g.earlier) == 0 {
 		return
 	}
@@ -53,11 +54,11 @@ func (g *goTestRun) runEarlier(c Call) {
 	c.Quietly(func() { // restored also when an earlier test ends the run
 		for i, fn := range g.earlier {
 			t := g.newTest(fn.Name(), nil, tType)
-			t.path = Mix(0, -7, int32(i))
+			t.path = interp.Mix(0, -7, int32(i))
 			c.ResetSteps()
 			g.start(t)
 			g.captureStdout(root, func() {
-				t.body(root, func() { root.CallSSA(fn, []Value{t.tv}, NoEvent, t.path) })
+				t.body(root, func() { root.CallSSA(fn, []interp.Value{t.tv}, interp.NoEvent, t.path) })
 				t.runCleanups(root)
 			})
 			g.finish(t)

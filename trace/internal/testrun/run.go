@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,19 +19,18 @@ import (
 // the interpreter. The *testing.T a test receives is a zero testing.T in
 // interpreted memory; the methods of testing.T (and of testing.common,
 // whose methods T promotes) have no interpreted body, so calls to them
-// reach the bridges of testrun_testing.go, which keep the state of each
-// test in a goTest found by the address of the T's common field. Finding
-// and listing tests is in testrun_list.go, fuzz targets in
-// testrun_fuzz.go, examples in testrun_example.go, TestMain and the flag
-// package in testrun_main.go, the tests run before a case in
-// testrun_order.go.
+// reach the bridges of testing.go, which keep the state of each test in
+// a goTest found by the address of the T's common field. Finding and
+// listing tests is in list.go, fuzz targets in fuzz.go, examples in
+// example.go, TestMain in main.go, the tests run before a case in
+// order.go.
 
-// emulation is the GoTester that Program's go test methods call.
+// emulation is the interp.GoTester that Program's go test methods call.
 type emulation struct{}
 
-func init() { RegisterGoTester(emulation{}) }
+func init() { interp.RegisterGoTester(emulation{}) }
 
-func (emulation) RunGoTest(ctx context.Context, p *Program, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
+func (emulation) RunGoTest(ctx context.Context, p *interp.Program, pkgPath, name string, opts *interp.RunOptions) (*interp.CaseResult, error) {
 	gr, _, err := runGoTestCovered(ctx, p, pkgPath, name, nil, opts)
 	return gr, err
 }
@@ -38,10 +38,10 @@ func (emulation) RunGoTest(ctx context.Context, p *Program, pkgPath, name string
 // runGoTestCovered is RunGoTest, of a fuzz target on input too if it is
 // not nil (FuzzCase), that also returns the run's state (its subtests:
 // nil if no run started).
-func runGoTestCovered(ctx context.Context, p *Program, pkgPath, name string, input *fuzzEntry, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+func runGoTestCovered(ctx context.Context, p *interp.Program, pkgPath, name string, input *fuzzEntry, opts *interp.RunOptions) (*interp.CaseResult, *goTestRun, error) {
 	gr, g, err := runGoTestCase(ctx, p, pkgPath, name, input, opts)
 	if err == nil && gr != nil && gr.Result != nil {
-		if o, again := CoverAgain(gr.Result, opts); again {
+		if o, again := interp.CoverAgain(gr.Result, opts); again {
 			// A coverage-only run that left a block midway: the whole
 			// case again, recorded.
 			gr, g, err = runGoTestCase(ctx, p, pkgPath, name, input, o)
@@ -52,7 +52,7 @@ func runGoTestCovered(ctx context.Context, p *Program, pkgPath, name string, inp
 
 // runGoTestCase is RunGoTest without a coverage-only run's repetition;
 // it also returns the run's state (nil if no test function ran).
-func runGoTestCase(ctx context.Context, p *Program, pkgPath, name string, input *fuzzEntry, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+func runGoTestCase(ctx context.Context, p *interp.Program, pkgPath, name string, input *fuzzEntry, opts *interp.RunOptions) (*interp.CaseResult, *goTestRun, error) {
 	top, _, _ := strings.Cut(name, "/")
 	fn := testFunc(p, pkgPath, top)
 	if fn == nil {
@@ -60,24 +60,24 @@ func runGoTestCase(ctx context.Context, p *Program, pkgPath, name string, input 
 		if !loadedWithTests(p) {
 			why = "the program was loaded without its tests (Config.Tests)"
 		}
-		return nil, nil, NewNoTestError(pkgPath, top, why)
+		return nil, nil, interp.NewNoTestError(pkgPath, top, why)
 	}
 	if spec, ok := exampleSpecOf(p, fn); ok {
 		if name != top {
-			return &CaseResult{Result: &Result{}, Name: name}, nil, NewNoTestError(pkgPath, name, "examples have no subtests")
+			return &interp.CaseResult{Result: &interp.Result{}, Name: name}, nil, interp.NewNoTestError(pkgPath, name, "examples have no subtests")
 		}
 		gr, err := runExample(ctx, p, fn, spec, opts)
 		return gr, nil, err
 	}
 	var earlier []*ssa.Function
 	if opts != nil && opts.EarlierTests {
-		earlier = earlierTests(p, pkgPath, fn, opts.EarlierOnly) // testrun_order.go
+		earlier = earlierTests(p, pkgPath, fn, opts.EarlierOnly) // order.go
 	}
 	g, res, err := runGoTest(ctx, p, fn, name, earlier, input, opts)
 	if res == nil {
 		return nil, g, err
 	}
-	gr := &CaseResult{Result: res, Name: name}
+	gr := &interp.CaseResult{Result: res, Name: name}
 	var st *goTest
 	for _, t := range g.tests {
 		if t.name == name {
@@ -87,7 +87,7 @@ func runGoTestCase(ctx context.Context, p *Program, pkgPath, name string, input 
 	}
 	if st == nil || !st.started {
 		if err == nil && !steered(opts, res) {
-			err = NewNoTestError(pkgPath, name, g.notStarted(name, res))
+			err = interp.NewNoTestError(pkgPath, name, g.notStarted(name, res))
 		}
 		return gr, g, err
 	}
@@ -106,14 +106,14 @@ func runGoTestCase(ctx context.Context, p *Program, pkgPath, name string, input 
 	}
 	gr.Log = log.String()
 	switch {
-	case res.Outcome == Stopped && (!st.done || st.aborted):
+	case res.Outcome == interp.Stopped && (!st.done || st.aborted):
 		// Ended at Hooks.StopAt: failed if it had failed by then.
-	case res.Outcome != Returned && (!st.done || st.aborted):
+	case res.Outcome != interp.Returned && (!st.done || st.aborted):
 		// Panicked, BudgetExceeded or Exited while the case was running
 		// fails it, as it fails go test; the outcome says how.
 		gr.Failed = true
 	case st.failed:
-		res.Outcome = AssertionFailed
+		res.Outcome = interp.AssertionFailed
 		var msgs []string
 		for _, a := range gr.Assertions {
 			if a.Message != "" {
@@ -127,15 +127,15 @@ func runGoTestCase(ctx context.Context, p *Program, pkgPath, name string, input 
 	default:
 		// Passed (or skipped), even if the run went on to panic after
 		// the case ended.
-		res.Outcome = Returned
+		res.Outcome = interp.Returned
 	}
 	return gr, g, err
 }
 
 // steered reports whether a run may have taken another path than go
 // test's: hooks that change values or branches, presets, or a stop.
-func steered(opts *RunOptions, res *Result) bool {
-	if res.Outcome == Stopped {
+func steered(opts *interp.RunOptions, res *interp.Result) bool {
+	if res.Outcome == interp.Stopped {
 		return true
 	}
 	if opts == nil {
@@ -147,7 +147,7 @@ func steered(opts *RunOptions, res *Result) bool {
 
 // notStarted says how the deepest test on the path to name ended
 // without starting the next one.
-func (g *goTestRun) notStarted(name string, res *Result) string {
+func (g *goTestRun) notStarted(name string, res *interp.Result) string {
 	var last *goTest
 	for _, t := range g.tests {
 		if t.started && strings.HasPrefix(name, t.name+"/") && (last == nil || len(t.name) > len(last.name)) {
@@ -175,17 +175,17 @@ var goTests sync.Map // unsafe.Pointer -> *goTest
 
 // goTestRun is the state of one run of a top-level test function.
 type goTestRun struct {
-	p        *Program
+	p        *interp.Program
 	target   string
 	tests    []*goTest // in start order
 	subNames map[string]int
 	out      []outChunk
 	lastName string
-	asserts  []Assertion
+	asserts  []interp.Assertion
 	tType    types.Type      // testing.T, or testing.F for a fuzz target
 	dir      string          // the directory of the test function's file
-	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (testrun_order.go)
-	input    *fuzzEntry      // FuzzCase's input (testrun_fuzz.go)
+	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (order.go)
+	input    *fuzzEntry      // FuzzCase's input (fuzz.go)
 }
 
 // testingType returns the type testing.name.
@@ -202,7 +202,7 @@ type goTest struct {
 	g        *goTestRun
 	name     string
 	parent   *goTest
-	tv       Value          // the *testing.T
+	tv       interp.Value   // the *testing.T
 	common   unsafe.Pointer // the address of its common field
 	failed   bool
 	skipped  bool
@@ -215,10 +215,10 @@ type goTest struct {
 	corpus   []fuzzEntry        // a fuzz target's f.Add seeds
 	ctx      context.Context    // Context when context runs natively
 	cancel   context.CancelFunc // and its cancel, called when the test ends
-	ictx     Value              // Context when context is interpreted (contextFuncs)
-	icancel  Value              // and its interpreted cancel, called before the cleanups
-	cleanups []Value
-	caller   Call // the call of t.Run (the zero Call for a top-level test)
+	ictx     interp.Value       // Context when context is interpreted (contextFuncs)
+	icancel  interp.Value       // and its interpreted cancel, called before the cleanups
+	cleanups []interp.Value
+	caller   interp.Call // the call of t.Run (the zero Call for a top-level test)
 	path     uint64
 }
 
@@ -227,54 +227,54 @@ func (t *goTest) within(name string) bool {
 	return t.name == name || strings.HasPrefix(t.name, name+"/")
 }
 
-func runGoTest(ctx context.Context, p *Program, fn *ssa.Function, target string, earlier []*ssa.Function, input *fuzzEntry, opts *RunOptions) (*goTestRun, *Result, error) {
+func runGoTest(ctx context.Context, p *interp.Program, fn *ssa.Function, target string, earlier []*ssa.Function, input *fuzzEntry, opts *interp.RunOptions) (*goTestRun, *interp.Result, error) {
 	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
 		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier, input: input}
 	defer func() {
 		for _, t := range g.tests {
 			t.restoreEnv()
 			goTests.Delete(t.common)
-			goTests.Delete(Addr(t.tv))
+			goTests.Delete(interp.Addr(t.tv))
 		}
 	}()
 	top := g.newTest(fn.Name(), nil, g.tType)
 	// go test runs a package's tests in its directory (g.dir).
-	var res *Result
+	var res *interp.Result
 	var err error
 	if tm := testMain(p, fn); tm != nil {
 		// TestMain(m) runs as the entry; m.Run runs the test (see mRun).
 		res, err = runMain(ctx, p, tm, &mainRun{fn: fn, top: top}, opts, g.dir)
-		if res != nil && res.Outcome == Exited && top.done {
-			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		if res != nil && res.Outcome == interp.Exited && top.done {
+			res.Outcome = interp.Returned // TestMain's os.Exit(m.Run())
 		}
 	} else {
 		// The entry runs the test function like testing's tRunner: a
 		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
-		res, err = RunWith(ctx, p, fn, []Value{top.tv}, opts, g.dir, func(c Call, args []Value) Value {
-			g.runEarlier(c) // testrun_order.go
-			top.path = Mix(0, -2, 0)
+		res, err = interp.RunWith(ctx, p, fn, []interp.Value{top.tv}, opts, g.dir, func(c interp.Call, args []interp.Value) interp.Value {
+			g.runEarlier(c) // order.go
+			top.path = interp.Mix(0, -2, 0)
 			g.start(top)
 			g.captureStdout(c, func() {
-				top.body(c, func() { c.CallSSA(fn, args, NoEvent, top.path) })
+				top.body(c, func() { c.CallSSA(fn, args, interp.NoEvent, top.path) })
 				top.runCleanups(c)
 			})
 			g.finish(top)
-			return Value{}
+			return interp.Value{}
 		})
 	}
 	if err != nil || res == nil {
 		return g, res, err
 	}
 	switch res.Outcome {
-	case Panicked:
+	case interp.Panicked:
 		if msg := res.Panic.Message; strings.HasPrefix(msg, "fatal error: ") {
 			g.failAll(msg + "\n")
 		} else {
 			g.failAll("panic: " + msg + " [recovered, repanicked]\n")
 		}
-	case BudgetExceeded:
+	case interp.BudgetExceeded:
 		g.failAll("trace: budget exceeded\n")
-	case Exited:
+	case interp.Exited:
 		g.failAll(fmt.Sprintf("trace: os.Exit(%d) during test\n", res.ExitCode))
 	}
 	return g, res, err
@@ -289,10 +289,10 @@ func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest
 			ci = i
 		}
 	}
-	tv := NewValue(g.p, typ)
-	t := &goTest{g: g, name: name, parent: parent, tv: tv, common: Addr(FieldAddr(tv, ci))}
+	tv := interp.NewValue(g.p, typ)
+	t := &goTest{g: g, name: name, parent: parent, tv: tv, common: interp.Addr(interp.FieldAddr(tv, ci))}
 	goTests.Store(t.common, t)
-	goTests.Store(Addr(t.tv), t)
+	goTests.Store(interp.Addr(t.tv), t)
 	g.tests = append(g.tests, t)
 	return t
 }
@@ -305,7 +305,7 @@ func (g *goTestRun) emit(test, text string) {
 // output of the test go test last named, as go test -json attributes a
 // test binary's standard output (what a test prints with fmt.Println
 // shows in its log).
-func (g *goTestRun) captureStdout(c Call, f func()) {
+func (g *goTestRun) captureStdout(c interp.Call, f func()) {
 	old := c.Stdout()
 	w := goTestStdout{g}
 	var restore func()

@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -28,8 +29,8 @@ type exampleSpec struct {
 
 // exampleFuncs returns the examples of the test variant of package pkgPath
 // that go test runs (those with an output comment), in the order of
-// [Program.TestFuncs]; go test runs them after the tests and fuzz targets.
-func exampleFuncs(p *Program, pkgPath string) []*ssa.Function {
+// [interp.Program.TestFuncs]; go test runs them after the tests and fuzz targets.
+func exampleFuncs(p *interp.Program, pkgPath string) []*ssa.Function {
 	var out []*ssa.Function
 	for _, fn := range testFuncs(p, pkgPath, "Example", "") {
 		if _, ok := exampleSpecOf(p, fn); ok {
@@ -42,7 +43,7 @@ func exampleFuncs(p *Program, pkgPath string) []*ssa.Function {
 // exampleSpecOf parses the output comment of example fn from its file; a
 // function whose name does not start with Example is none, unparsed
 // (listing a package's tests asks for each of them).
-func exampleSpecOf(p *Program, fn *ssa.Function) (exampleSpec, bool) {
+func exampleSpecOf(p *interp.Program, fn *ssa.Function) (exampleSpec, bool) {
 	if !strings.HasPrefix(fn.Name(), "Example") {
 		return exampleSpec{}, false
 	}
@@ -76,9 +77,9 @@ func (spec exampleSpec) judge(stdout string) string {
 // runExample runs example fn and judges its output like testing's
 // runExample. The case fails if the output differs (Result.Failure holds
 // go test's "got:/want:" message), or if the example panicked.
-func runExample(ctx context.Context, p *Program, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*CaseResult, error) {
+func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec exampleSpec, opts *interp.RunOptions) (*interp.CaseResult, error) {
 	var out strings.Builder
-	var res *Result
+	var res *interp.Result
 	var err error
 	if tm := testMain(p, fn); tm != nil {
 		// TestMain runs around the example; m.Run runs it (see mRun) with
@@ -89,16 +90,16 @@ func runExample(ctx context.Context, p *Program, fn *ssa.Function, spec exampleS
 			return nil, err
 		}
 		if !mr.ran {
-			return &CaseResult{Result: res, Name: fn.Name()}, err
+			return &interp.CaseResult{Result: res, Name: fn.Name()}, err
 		}
-		if res.Outcome == Exited && mr.finished {
-			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		if res.Outcome == interp.Exited && mr.finished {
+			res.Outcome = interp.Returned // TestMain's os.Exit(m.Run())
 		}
 	} else {
 		// Only the example's own output is captured, as testing captures
 		// os.Stdout while it runs: not what package initializers print
 		// (go test prints that before the first case).
-		res, err = RunWith(ctx, p, fn, nil, opts, "", func(c Call, args []Value) Value {
+		res, err = interp.RunWith(ctx, p, fn, nil, opts, "", func(c interp.Call, args []interp.Value) interp.Value {
 			old := c.Stdout()
 			var restore func()
 			if old == io.Discard {
@@ -107,28 +108,28 @@ func runExample(ctx context.Context, p *Program, fn *ssa.Function, spec exampleS
 				restore = c.SetStdout(io.MultiWriter(&out, old))
 			}
 			defer restore()
-			return c.CallSSA(fn, args, NoEvent, Mix(0, -2, 0))
+			return c.CallSSA(fn, args, interp.NoEvent, interp.Mix(0, -2, 0))
 		})
 		if res == nil {
 			return nil, err
 		}
 	}
 	name := fn.Name()
-	gr := &CaseResult{Result: res, Name: name, Ran: true, Example: &ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
+	gr := &interp.CaseResult{Result: res, Name: name, Ran: true, Example: &interp.ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
 	log := "=== RUN   " + name + "\n"
 	fail := spec.judge(out.String())
 	switch {
 	case err != nil:
-	case res.Outcome == Returned && fail == "":
+	case res.Outcome == interp.Returned && fail == "":
 		log += "--- PASS: " + name + " (0.00s)\n"
-	case res.Outcome == Returned:
+	case res.Outcome == interp.Returned:
 		gr.Failed = true
-		res.Outcome, res.Failure = AssertionFailed, strings.TrimSuffix(fail, "\n")
+		res.Outcome, res.Failure = interp.AssertionFailed, strings.TrimSuffix(fail, "\n")
 		log += "--- FAIL: " + name + " (0.00s)\n" + fail
 	default: // panicked, exited, budget exceeded: the example did not finish
 		gr.Failed = true
 		log += "--- FAIL: " + name + " (0.00s)\n"
-		if res.Outcome == Panicked {
+		if res.Outcome == interp.Panicked {
 			log += "panic: " + res.Panic.Message + " [recovered, repanicked]\n"
 		}
 	}
