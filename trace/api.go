@@ -5,11 +5,14 @@ import (
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
 	"github.com/faultloc/faultloc/trace/internal/store"
+	_ "github.com/faultloc/faultloc/trace/internal/testrun" // Program's go test methods call it
 )
 
 // The API's types are internal/interp's under the same names, so a value
 // crosses the door as it is; their methods are documented there. The
-// functions call that package's.
+// functions call that package's. Program's go test methods (RunGoTest,
+// ListTests...) call the emulation of go test, internal/testrun, which
+// registers itself with interp when this import links it in.
 
 // ArgError reports an argument of [Program.Run] that does not fit its
 // parameter: a value of another kind, an integer that overflows the

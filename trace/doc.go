@@ -141,7 +141,8 @@
 // that package (api.go). The methods of those types are documented
 // there: go doc github.com/faultloc/faultloc/trace/internal/interp
 // Trace.Deps. Loading is internal/loader's job, the generated
-// standard-library table internal/stdtable's; README.md says which file
+// standard-library table internal/stdtable's, the emulation of go test
+// (RunGoTest, ListTests...) internal/testrun's; README.md says which file
 // does what.
 //
 // # Stability

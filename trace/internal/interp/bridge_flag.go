@@ -62,3 +62,26 @@ func init() {
 		return Tuple(Bool(err.p == nil && s == args[1].Str()), err)
 	}
 }
+
+// Test packages define flags (var update = flag.Bool("update", ...)); go
+// test runs them without flags: every flag has its default value.
+func init() {
+	bridges["flag.Parse"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{} }
+	bridges["flag.Parsed"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Bool(true) }
+	bridges["flag.NArg"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Int(0) }
+	bridges["flag.Args"] = func(r *run, fr *frame, in *ins, args []Value) Value { return Value{k: KindSlice} }
+	for _, kind := range []string{"Bool", "String", "Int", "Int64", "Uint", "Uint64", "Float64", "Duration"} {
+		// flag.Kind(name, value, usage) *T
+		bridges["flag."+kind] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			return Value{k: KindPointer, p: ptrOf(&cell{v: args[1], st: NoEvent})}
+		}
+		// flag.KindVar(p *T, name, value, usage)
+		bridges["flag."+kind+"Var"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			if args[0].p == nil {
+				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			}
+			(*cell)(args[0].p).v = args[2]
+			return Value{}
+		}
+	}
+}

@@ -84,7 +84,7 @@ type run struct {
 	poisoned map[*types.Package]error
 	// quietMode: the run is running earlier tests, or a goroutine of
 	// theirs, with its recording state set aside in loud
-	// (testrun_order.go).
+	// (quiet.go).
 	quietMode bool
 	loud      quietState
 	earlier   bool // the entry goroutine is running the earlier tests
@@ -134,8 +134,8 @@ func (p *Program) Run(ctx context.Context, fn *ssa.Function, args []Value, opts 
 }
 
 // runOnce is Run without a coverage-only run's repetition (see
-// Result.coverAgain): go test runs (RunOptions.entry) repeat the whole
-// case (RunGoTest).
+// Result.coverAgain): go test runs (RunWith) repeat the whole case
+// (CoverAgain).
 func (p *Program) runOnce(ctx context.Context, fn *ssa.Function, args []Value, opts *RunOptions) (*Result, error) {
 	res, err := p.runOnceAlloc(ctx, fn, args, opts)
 	if res != nil && res.Outcome == BudgetExceeded && strings.HasPrefix(res.Failure, "allocations over") && largeAlloc(opts) {

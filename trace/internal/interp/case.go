@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -356,4 +358,72 @@ func (t *Trace) ResultEvent(i int) EventID {
 		}
 	}
 	return ret
+}
+
+// ExampleOutput is the output of an Example, printed and expected.
+type ExampleOutput struct {
+	// Got is what the example printed to standard output.
+	Got string
+	// Want is the text of its output comment (after "Output:" or
+	// "Unordered output:").
+	Want string
+	// Unordered reports an "Unordered output:" comment: the lines may come
+	// in any order.
+	Unordered bool
+}
+
+// Assertion is a failed assertion of an interpreted test: a call of
+// t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Fail or t.FailNow.
+type Assertion struct {
+	// Event is the call event of the assertion (in the test code: a call
+	// through a method wrapper such as a testing.TB interface is reported
+	// at its call site); NoEvent if the run was not traced.
+	Event EventID
+	// Pos is the position of that call.
+	Pos token.Position
+	// Message is the message the call logged ("" for Fail and FailNow).
+	Message string
+	// Cond is the failing condition's instance: the branch (an If event)
+	// the call is control dependent on, as [Trace.ControlParent] finds it;
+	// NoEvent if the call is not under a branch of its function or the run
+	// was not traced.
+	Cond EventID
+	// Fatal reports whether the call stopped the test (Fatal*, FailNow).
+	Fatal bool
+	// Test is the full name of the test or subtest that failed.
+	Test string
+}
+
+// TestError reports that a test function could not be interpreted: it
+// wraps the interpreter's error (an *UnsupportedError, *BridgeError,
+// *InternalError or a context error) with the test's name.
+type TestError struct {
+	Test string // the test function's name
+	Err  error  // the interpreter's error
+}
+
+// Error formats the error, naming what went wrong and where.
+func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
+
+// Unwrap returns the interpreter's error.
+func (e *TestError) Unwrap() error { return e.Err }
+
+// NoTestError reports that a package has no test function of the given
+// name, or that the named subtest did not run: its parent ran without
+// starting it (go test -run reports "no tests to run").
+type NoTestError struct {
+	Pkg  string // the package's import path
+	Name string // the test function's name, or the subtest's full name
+	why  string // why the case did not run, if the function exists
+}
+
+// Error formats the error, naming what went wrong and where.
+func (e *NoTestError) Error() string {
+	switch {
+	case strings.Contains(e.Name, "/"):
+		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
+	case e.why != "":
+		return fmt.Sprintf("trace: test function %s of %s did not run: %s", e.Name, e.Pkg, e.why)
+	}
+	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
 }

@@ -2,12 +2,10 @@ package interp
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"maps"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/trace/internal/corpus"
@@ -110,50 +108,6 @@ func TestCoverOnlyCorpus(t *testing.T) {
 		rec.Trace.Release()
 	}
 	n.report(t, fmt.Sprintf("%d programs", len(names)))
-}
-
-// TestCoverOnlyGoTests does the same for every case of the go test
-// packages of TestGoTestMatchesGoTest (t.Fatal, t.Skip, subtests, panics,
-// TestMain, examples, fuzz seeds), through RunGoTest.
-func TestCoverOnlyGoTests(t *testing.T) {
-	p := loadGoTests(t)
-	var n coverCount
-	cases := 0
-	for _, pattern := range goTestPkgs {
-		pkg := modPath + strings.TrimPrefix(pattern, "./")
-		names, err := p.ListTests(bgContext, pkg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names {
-			var cov, rec *CaseResult
-			goTest := func(run func(context.Context, string, string, *RunOptions) (*CaseResult, error), opts *RunOptions, into **CaseResult) func() (*Result, error) {
-				return func() (*Result, error) {
-					gr, err := run(bgContext, pkg, name, opts)
-					if err != nil {
-						return nil, err
-					}
-					if into != nil {
-						*into = gr
-					}
-					return gr.Result, nil
-				}
-			}
-			once := func(ctx context.Context, pkg, name string, opts *RunOptions) (*CaseResult, error) {
-				gr, _, err := p.runGoTestCase(ctx, pkg, name, opts)
-				return gr, err
-			}
-			n.runs(t, name, goTest(once, &RunOptions{CoverOnly: true}, nil),
-				goTest(p.RunGoTest, &RunOptions{CoverOnly: true}, &cov), goTest(p.RunGoTest, nil, &rec))
-			if cov.Failed != rec.Failed || cov.Skipped != rec.Skipped || cov.Log != rec.Log {
-				t.Errorf("%s: coverage-only failed %v skipped %v, recorded %v %v; logs\n%s\n%s", name, cov.Failed, cov.Skipped, rec.Failed, rec.Skipped, cov.Log, rec.Log)
-			}
-			checkCovered(t, pkg+" "+name, cov.Result, rec.Result)
-			rec.Trace.Release()
-			cases++
-		}
-	}
-	n.report(t, fmt.Sprintf("%d cases", cases))
 }
 
 // hexAddr matches the addresses programs print (%p), which differ between

@@ -11,8 +11,14 @@
 // each SSA instruction does; the engines that run faster forms of it
 // (plain runs, recorded runs, hot blocks), which write the columns of
 // internal/store's trace; the Trace of the API, which wraps that store
-// with the program's statics; the deterministic scheduler of goroutines; the bridge to the
-// standard library (whose generated table is internal/stdtable); and the
-// emulation of go test. They share unexported types (a run, its frames,
-// values and memory cells), which is why they are one package for now.
+// with the program's statics; the deterministic scheduler of goroutines;
+// and the bridge to the standard library (whose generated table is
+// internal/stdtable). They share unexported types (a run, its frames,
+// values and memory cells), which is why they are one package.
+//
+// The emulation of go test is package internal/testrun, a client of this
+// one: the go test methods of Program (RunGoTest, ListTests, TestFuncs,
+// FuzzCase...) call the GoTester it registers, and it reaches the
+// interpreter only through what extcall.go exports for it (Call,
+// RegisterBridge, RunWith and a few operations on interpreted memory).
 package interp

@@ -12,6 +12,11 @@ import (
 
 const modRoot = "../../.."
 
+const (
+	modPath   = "github.com/faultloc/faultloc/"
+	gotestPkg = modPath + "trace/testdata/gotest"
+)
+
 var (
 	loadOnce  sync.Map // pattern -> *loaded
 	fooPkg    = "github.com/faultloc/faultloc/examples/foo"

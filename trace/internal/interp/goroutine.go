@@ -27,7 +27,7 @@ import (
 // gor is an interpreted goroutine.
 type gor struct {
 	id     int32
-	quiet  bool      // started by an earlier test: runs quietly (testrun_order.go)
+	quiet  bool      // started by an earlier test: runs quietly (quiet.go)
 	wake   chan bool // true: run; false: terminate
 	exited chan struct{}
 	done   bool
@@ -123,7 +123,7 @@ func (r *run) switchTo(g, next *gor) {
 		panic(killStop{})
 	}
 	s.cur = g
-	r.quietFor(g) // testrun_order.go
+	r.quietFor(g) // quiet.go
 	r.depth, r.cur = g.depth, g.cur
 	if g.id == 0 && s.fatal != nil {
 		x := s.fatal

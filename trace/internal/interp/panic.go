@@ -96,3 +96,21 @@ func runtimeTypeString(t types.Type) string {
 	s := types.TypeString(types.Unalias(t), func(p *types.Package) string { return p.Name() })
 	return strings.ReplaceAll(s, "interface{}", "interface {}")
 }
+
+// goexit is the panic value that unwinds a test stopped by t.FailNow,
+// t.SkipNow (and their callers) or runtime.Goexit: deferred calls run, but
+// recover returns nil.
+type goexit struct {
+	owner any // what threw it: the go test emulation's test (Call.Goexit), nil for runtime.Goexit
+}
+
+func (goexit) Error() string { return "runtime.Goexit" }
+
+// isGoexit reports whether the interpreted panic value v unwinds a Goexit.
+func isGoexit(v Value) bool {
+	if v.k != KindInterface || v.p == nil {
+		return false
+	}
+	_, ok := (*iface)(v.p).nat.(goexit)
+	return ok
+}

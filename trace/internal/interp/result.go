@@ -232,9 +232,8 @@ type RunOptions struct {
 	// before the case. Default nil: every earlier test function.
 	EarlierOnly func(name string) bool
 
-	entry        func(r *run, c *fnCode, args []Value) Value // RunGoTest's seam: calls the entry function (default: r.root)
-	dir          string                                      // the directory relative file names are in (RunGoTest: the package's); default the process's
-	fuzzInput    *fuzzEntry                                  // FuzzCase's input: an entry of the fuzz target's corpus besides its seeds
+	entry        func(r *run, c *fnCode, args []Value) Value // RunWith's seam: calls the entry function (default: r.root)
+	dir          string                                      // the directory relative file names are in (RunWith's); default the process's
 	noFast       bool                                        // plain runs on the naive form, as the fast form's differential tests' oracle
 	noRecFast    bool                                        // recorded runs without hooks through exec, as execRec's differential tests' oracle
 	noRecWide    bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too

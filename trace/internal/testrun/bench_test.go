@@ -1,8 +1,10 @@
-package interp
+package testrun
 
 import (
 	"sync"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // TestRunGoTestConcurrent runs cases of one Program from several
@@ -46,7 +48,7 @@ func BenchmarkRunGoTest(b *testing.B) {
 	})
 	b.Run("test-untraced", func(b *testing.B) {
 		for b.Loop() {
-			res, err := p.RunGoTest(bgContext, pkg, "TestClassify", &RunOptions{NoTrace: true})
+			res, err := p.RunGoTest(bgContext, pkg, "TestClassify", &interp.RunOptions{NoTrace: true})
 			if err != nil || !res.Failed {
 				b.Fatal(res, err)
 			}

@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"context"
@@ -10,9 +10,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // Fuzz targets, FuzzXxx(f *testing.F), run as go test runs them without
@@ -21,72 +22,45 @@ import (
 // of testdata/fuzz/FuzzXxx (subtests named by file), each as a subtest with
 // its own *testing.T.
 
-// FuzzCase returns the case that runs fuzz target target (FuzzXxx) of
-// package pkgPath on one input of the caller's, args (the fuzz
-// function's arguments after its *testing.T), as go test runs an entry
-// of the target's seed corpus: the case is the subtest target/entry, and
-// runs the target's body up to f.Fuzz, then the fuzz function on args
-// alone. Test generators (localize's SAT-TAR) run their inputs so. entry
-// names the input; it must not be the name of a seed ("seed#N") or of a
-// corpus file of the target, whose entry would run instead. An argument
-// that does not fit the fuzz function's parameters fails the case, as a
-// bad corpus entry does.
-func (p *Program) FuzzCase(pkgPath, target, entry string, args []Value) Case {
-	return fuzzCase{p: p, pkg: pkgPath, target: target, in: fuzzEntry{name: entry, vals: slices.Clone(args)}}
-}
-
-type fuzzCase struct {
-	p           *Program
-	pkg, target string
-	in          fuzzEntry
-}
-
-func (c fuzzCase) Name() string { return c.target + "/" + c.in.name }
-
-func (c fuzzCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error) {
-	var o RunOptions
-	if opts != nil {
-		o = *opts
-	}
-	in := c.in
-	o.fuzzInput = &in
-	return c.p.RunGoTest(ctx, c.pkg, c.Name(), &o)
+func (emulation) RunFuzzInput(ctx context.Context, p *interp.Program, pkgPath, target, entry string, args []interp.Value, opts *interp.RunOptions) (*interp.CaseResult, error) {
+	gr, _, err := runGoTestCovered(ctx, p, pkgPath, target+"/"+entry, &fuzzEntry{name: entry, vals: args}, opts)
+	return gr, err
 }
 
 // fuzzEntry is one entry of a seed corpus.
 type fuzzEntry struct {
-	name string  // "seed#N" or the corpus file's name
-	vals []Value // the fuzz function's arguments after the *testing.T
-	err  error   // a corpus file that cannot be read
+	name string         // "seed#N" or the corpus file's name
+	vals []interp.Value // the fuzz function's arguments after the *testing.T
+	err  error          // a corpus file that cannot be read
 }
 
 func init() {
-	bridges["(*testing.F).Add"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		f := r.testOf(fr, in, args[0])
-		cs := args[1].slice()
-		vals := make([]Value, len(cs))
-		for i := range cs {
-			if v := cs[i].v; v.p != nil {
-				vals[i] = (*iface)(v.p).v
-			}
+	interp.RegisterBridge("(*testing.F).Add", func(c interp.Call, args []interp.Value) interp.Value {
+		f := testOf(c, args[0])
+		vals := make([]interp.Value, args[1].Len())
+		for i := range vals {
+			vals[i] = args[1].Index(i).Elem()
 		}
 		f.corpus = append(f.corpus, fuzzEntry{name: fmt.Sprintf("seed#%d", len(f.corpus)), vals: vals})
-		return Value{}
-	}
-	bridges["(*testing.F).Fuzz"] = fuzz
+		return interp.Value{}
+	})
+	interp.RegisterBridge("(*testing.F).Fuzz", fuzz)
 }
 
 // fuzz is the bridge of (*testing.F).Fuzz.
-func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
-	f := r.testOf(fr, in, args[0])
+func fuzz(c interp.Call, args []interp.Value) interp.Value {
+	f := testOf(c, args[0])
 	g := f.g
-	if args[1].p == nil {
-		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: r.pos(in), Reason: "nil fuzz function"})
+	if interp.Addr(args[1]) == nil {
+		panic(&interp.BridgeError{Func: "(*testing.F).Fuzz", CallSite: c.Pos(), Reason: "nil fuzz function"})
 	}
-	it := (*iface)(args[1].p)
-	sig, ok := it.t.t.Underlying().(*types.Signature)
-	if !ok || it.nat != nil || sig.Params().Len() < 1 || !isTesting(sig.Params().At(0).Type(), "T") {
-		panic(&BridgeError{Func: "(*testing.F).Fuzz", CallSite: r.pos(in), Reason: "fuzz function is not a func(*testing.T, ...)"})
+	var sig *types.Signature
+	ok := false
+	if t := args[1].DynamicType(); t != nil {
+		sig, ok = t.Underlying().(*types.Signature)
+	}
+	if !ok || sig.Params().Len() < 1 || !isTesting(sig.Params().At(0).Type(), "T") {
+		panic(&interp.BridgeError{Func: "(*testing.F).Fuzz", CallSite: c.Pos(), Reason: "fuzz function is not a func(*testing.T, ...)"})
 	}
 	var params []types.Type
 	for i := 1; i < sig.Params().Len(); i++ {
@@ -96,16 +70,16 @@ func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
 	if g.input != nil && f.parent == nil {
 		corpus = append(corpus, *g.input)
 	}
-	occ := fr.occ[in.loc] - 1
+	path := c.Path()
 	for i, e := range corpus {
 		if e.err == nil {
 			e.err = checkCorpus(e.vals, params)
 		}
 		if e.err != nil {
 			// go test reports a bad corpus entry with f.Fatal.
-			f.log(r, fr, in, e.err.Error())
-			f.assert(r, fr, in, e.err.Error(), true)
-			f.exit(r, fr, in)
+			f.log(c, e.err.Error())
+			f.assert(c, e.err.Error(), true)
+			f.exit(c)
 		}
 		name := f.name + "/" + e.name
 		f.hasSub = true
@@ -113,18 +87,18 @@ func fuzz(r *run, fr *frame, in *ins, args []Value) Value {
 			continue
 		}
 		t := g.newTest(name, f, g.testingType("T"))
-		t.caller = fr
-		t.path = mix(mix(fr.path, in.sid, occ), -6, int32(i))
+		t.caller = c
+		t.path = interp.Mix(path, -6, int32(i))
 		g.start(t)
-		t.run(r, fr, in, it.v, append([]Value{t.tv}, e.vals...))
+		t.run(c, args[1].Elem(), append([]interp.Value{t.tv}, e.vals...))
 		g.lastName = f.name // go test -v prints "=== NAME  f"; -json drops it
 	}
-	return Value{}
+	return interp.Value{}
 }
 
 // checkCorpus checks the arguments of a corpus entry against the fuzz
 // function's parameters.
-func checkCorpus(vals []Value, params []types.Type) error {
+func checkCorpus(vals []interp.Value, params []types.Type) error {
 	if len(vals) != len(params) {
 		return fmt.Errorf("wrong number of values in corpus entry: %d, want %d", len(vals), len(params))
 	}
@@ -138,26 +112,26 @@ func checkCorpus(vals []Value, params []types.Type) error {
 
 // corpusKind is the kind of the Value of a fuzz argument of type t (the
 // types a corpus may hold: []byte, strings, bools, numbers).
-func corpusKind(t types.Type) Kind {
+func corpusKind(t types.Type) interp.Kind {
 	if _, ok := t.Underlying().(*types.Slice); ok {
-		return KindSlice
+		return interp.KindSlice
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	switch {
 	case !ok:
-		return KindInvalid
+		return interp.KindInvalid
 	case b.Info()&types.IsString != 0:
-		return KindString
+		return interp.KindString
 	case b.Info()&types.IsBoolean != 0:
-		return KindBool
+		return interp.KindBool
 	case b.Info()&types.IsFloat != 0:
-		return KindFloat
+		return interp.KindFloat
 	case b.Info()&types.IsUnsigned != 0:
-		return KindUint
+		return interp.KindUint
 	case b.Info()&types.IsInteger != 0:
-		return KindInt
+		return interp.KindInt
 	}
-	return KindInvalid
+	return interp.KindInvalid
 }
 
 // readCorpus reads the corpus files of dir ("go test fuzz v1" files), in
@@ -189,12 +163,12 @@ func readCorpus(dir string, params []types.Type) []fuzzEntry {
 // value per line written as a Go conversion, for example string("a"),
 // []byte("\x00"), int(-3), rune('x'), float64(1.5),
 // math.Float64frombits(0x7ff8000000000001), bool(true).
-func parseCorpus(data []byte, params []types.Type) ([]Value, error) {
+func parseCorpus(data []byte, params []types.Type) ([]interp.Value, error) {
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
 		return nil, fmt.Errorf("not a go test fuzz v1 file")
 	}
-	var vals []Value
+	var vals []interp.Value
 	for _, line := range lines[1:] {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -213,65 +187,65 @@ func parseCorpus(data []byte, params []types.Type) ([]Value, error) {
 	return vals, nil
 }
 
-func corpusValue(line string, t types.Type) (Value, error) {
+func corpusValue(line string, t types.Type) (interp.Value, error) {
 	x, err := parser.ParseExpr(line)
 	if err != nil {
-		return Value{}, err
+		return interp.Value{}, err
 	}
 	call, ok := x.(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
-		return Value{}, fmt.Errorf("not a conversion")
+		return interp.Value{}, fmt.Errorf("not a conversion")
 	}
 	arg := call.Args[0]
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok { // math.Float64frombits(bits)
 		bits, err := strconv.ParseUint(litText(arg), 0, 64)
 		if err != nil {
-			return Value{}, err
+			return interp.Value{}, err
 		}
 		switch sel.Sel.Name {
 		case "Float64frombits":
-			return Float(math.Float64frombits(bits)), nil
+			return interp.Float(math.Float64frombits(bits)), nil
 		case "Float32frombits":
-			return Float(float64(math.Float32frombits(uint32(bits)))), nil
+			return interp.Float(float64(math.Float32frombits(uint32(bits)))), nil
 		}
-		return Value{}, fmt.Errorf("unknown function %s", sel.Sel.Name)
+		return interp.Value{}, fmt.Errorf("unknown function %s", sel.Sel.Name)
 	}
 	if id, ok := arg.(*ast.Ident); ok { // bool(true)
-		return Bool(id.Name == "true"), nil
+		return interp.Bool(id.Name == "true"), nil
 	}
 	lit := litText(arg)
 	u, _ := t.Underlying().(*types.Basic)
 	if _, isSlice := t.Underlying().(*types.Slice); isSlice {
 		s, err := strconv.Unquote(lit)
 		if err != nil {
-			return Value{}, err
+			return interp.Value{}, err
 		}
-		return ValueOf([]byte(s))
+		return interp.ValueOf([]byte(s))
 	}
 	if u == nil {
-		return Value{}, fmt.Errorf("unsupported type %s", t)
+		return interp.Value{}, fmt.Errorf("unsupported type %s", t)
 	}
 	switch {
 	case u.Info()&types.IsString != 0:
 		s, err := strconv.Unquote(lit)
-		return String(s), err
+		return interp.String(s), err
 	case u.Info()&types.IsFloat != 0:
 		f, err := strconv.ParseFloat(lit, 64)
 		if u.Kind() == types.Float32 {
 			f = float64(float32(f))
 		}
-		return Float(f), err
+		return interp.Float(f), err
 	case u.Info()&types.IsInteger != 0:
 		var n int64
 		if strings.HasPrefix(strings.TrimPrefix(lit, "-"), "'") {
 			neg := strings.HasPrefix(lit, "-")
 			s, err := strconv.Unquote(strings.TrimPrefix(lit, "-"))
 			if err != nil {
-				return Value{}, err
+				return interp.Value{}, err
 			}
 			rs := []rune(s)
 			if len(rs) != 1 {
-				return Value{}, fmt.Errorf("bad character literal")
+				return interp.Value{}, fmt.Errorf("bad character literal")
 			}
 			n = int64(rs[0])
 			if neg {
@@ -280,24 +254,24 @@ func corpusValue(line string, t types.Type) (Value, error) {
 		} else if u.Info()&types.IsUnsigned != 0 {
 			x, err := strconv.ParseUint(lit, 0, 64)
 			if err != nil {
-				return Value{}, err
+				return interp.Value{}, err
 			}
-			return Uint(x), nil
+			return interp.Uint(x), nil
 		} else {
 			x, err := strconv.ParseInt(lit, 0, 64)
 			if err != nil {
-				return Value{}, err
+				return interp.Value{}, err
 			}
 			n = x
 		}
 		if u.Info()&types.IsUnsigned != 0 {
-			return Uint(uint64(n)), nil
+			return interp.Uint(uint64(n)), nil
 		}
-		return Int(n), nil
+		return interp.Int(n), nil
 	case u.Kind() == types.Bool:
-		return Bool(lit == "true"), nil
+		return interp.Bool(lit == "true"), nil
 	}
-	return Value{}, fmt.Errorf("unsupported type %s", t)
+	return interp.Value{}, fmt.Errorf("unsupported type %s", t)
 }
 
 // litText returns the source of a literal, with a leading minus sign.

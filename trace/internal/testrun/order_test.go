@@ -1,8 +1,10 @@
-package interp
+package testrun
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // TestEarlierTests runs the cases of trace/testdata/gotestorder, whose
@@ -17,7 +19,7 @@ import (
 // coverage. The same through a TestMain (withmain).
 func TestEarlierTests(t *testing.T) {
 	const pkg = "github.com/faultloc/faultloc/trace/testdata/gotestorder"
-	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/gotestorder/...")
+	p, err := interp.Load(bgContext, &interp.Config{Dir: modRoot, Tests: true}, "./trace/testdata/gotestorder/...")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,17 +31,17 @@ func TestEarlierTests(t *testing.T) {
 	}
 	// go test -run '^TestB$' runs TestB alone: EarlierOnly keeps TestA
 	// out, and TestB fails as it does there.
-	onlyB := &RunOptions{EarlierTests: true, EarlierOnly: func(name string) bool { return name == "TestB" }}
+	onlyB := &interp.RunOptions{EarlierTests: true, EarlierOnly: func(name string) bool { return name == "TestB" }}
 	if res, err := p.RunGoTest(bgContext, pkg, "TestB", onlyB); err != nil || !res.Failed {
 		t.Errorf("TestB with the earlier tests -run selects (none): %v, %v; want it to fail", res, err)
 	}
 	// The cases go test sees: TestD's subtest is named by TestA.
 	for _, tt := range []struct {
-		opts *RunOptions
+		opts *interp.RunOptions
 		want string
 	}{
 		{nil, "TestA/setup TestB TestC/after TestD"},
-		{&RunOptions{EarlierTests: true}, "TestA/setup TestB TestC/after TestD/served"},
+		{&interp.RunOptions{EarlierTests: true}, "TestA/setup TestB TestC/after TestD/served"},
 	} {
 		if cases, err := p.ListTests(bgContext, pkg, tt.opts); err != nil || strings.Join(cases, " ") != tt.want {
 			t.Errorf("ListTests(%+v) = %q, %v; want %s", tt.opts, cases, err, tt.want)
@@ -51,7 +53,7 @@ func TestEarlierTests(t *testing.T) {
 		{pkg, "TestA"}, {pkg, "TestA/setup"}, {pkg, "TestB"}, {pkg, "TestC/after"}, {pkg, "TestD/served"},
 		{pkg + "/withmain", "TestA"}, {pkg + "/withmain", "TestB"},
 	} {
-		for _, opts := range []*RunOptions{{EarlierTests: true}, {EarlierTests: true, CoverOnly: true}, {EarlierTests: true, NoTrace: true}} {
+		for _, opts := range []*interp.RunOptions{{EarlierTests: true}, {EarlierTests: true, CoverOnly: true}, {EarlierTests: true, NoTrace: true}} {
 			res, err := p.RunGoTest(bgContext, tt.pkg, tt.name, opts)
 			if err != nil || !res.Ran || res.Failed {
 				t.Errorf("%s (%+v): %v, %v; want it to pass", tt.name, *opts, res, err)
@@ -62,7 +64,7 @@ func TestEarlierTests(t *testing.T) {
 			}
 			var fns []string // the functions of the case's trace or coverage
 			if tr := res.Trace; tr != nil {
-				for e := EventID(0); int(e) < tr.Len(); e++ {
+				for e := interp.EventID(0); int(e) < tr.Len(); e++ {
 					fns = append(fns, tr.Func(e).String())
 				}
 			}

@@ -1,9 +1,8 @@
-package interp
+package testrun
 
 import (
 	"context"
 	"fmt"
-	"go/token"
 	"go/types"
 	"io"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,146 +19,65 @@ import (
 // the interpreter. The *testing.T a test receives is a zero testing.T in
 // interpreted memory; the methods of testing.T (and of testing.common,
 // whose methods T promotes) have no interpreted body, so calls to them
-// reach the bridges of testrun_testing.go, which keep the state of each
-// test in a goTest found by the address of the T's common field. Finding
-// and listing tests is in testrun_list.go, fuzz targets in
-// testrun_fuzz.go, examples in testrun_example.go, TestMain and the flag
-// package in testrun_main.go, the tests run before a case in
-// testrun_order.go.
+// reach the bridges of testing.go, which keep the state of each test in
+// a goTest found by the address of the T's common field. Finding and
+// listing tests is in list.go, fuzz targets in fuzz.go, examples in
+// example.go, TestMain in main.go, the tests run before a case in
+// order.go.
 
-// ExampleOutput is the output of an Example, printed and expected.
-type ExampleOutput struct {
-	// Got is what the example printed to standard output.
-	Got string
-	// Want is the text of its output comment (after "Output:" or
-	// "Unordered output:").
-	Want string
-	// Unordered reports an "Unordered output:" comment: the lines may come
-	// in any order.
-	Unordered bool
-}
+// emulation is the interp.GoTester that Program's go test methods call.
+type emulation struct{}
 
-// Assertion is a failed assertion of an interpreted test: a call of
-// t.Error, t.Errorf, t.Fatal, t.Fatalf, t.Fail or t.FailNow.
-type Assertion struct {
-	// Event is the call event of the assertion (in the test code: a call
-	// through a method wrapper such as a testing.TB interface is reported
-	// at its call site); NoEvent if the run was not traced.
-	Event EventID
-	// Pos is the position of that call.
-	Pos token.Position
-	// Message is the message the call logged ("" for Fail and FailNow).
-	Message string
-	// Cond is the failing condition's instance: the branch (an If event)
-	// the call is control dependent on, as [Trace.ControlParent] finds it;
-	// NoEvent if the call is not under a branch of its function or the run
-	// was not traced.
-	Cond EventID
-	// Fatal reports whether the call stopped the test (Fatal*, FailNow).
-	Fatal bool
-	// Test is the full name of the test or subtest that failed.
-	Test string
-}
+func init() { interp.RegisterGoTester(emulation{}) }
 
-// TestError reports that a test function could not be interpreted: it
-// wraps the interpreter's error (an *UnsupportedError, *BridgeError,
-// *InternalError or a context error) with the test's name.
-type TestError struct {
-	Test string // the test function's name
-	Err  error  // the interpreter's error
-}
-
-// Error formats the error, naming what went wrong and where.
-func (e *TestError) Error() string { return "trace: " + e.Test + ": " + e.Err.Error() }
-
-// Unwrap returns the interpreter's error.
-func (e *TestError) Unwrap() error { return e.Err }
-
-// NoTestError reports that a package has no test function of the given
-// name, or that the named subtest did not run: its parent ran without
-// starting it (go test -run reports "no tests to run").
-type NoTestError struct {
-	Pkg  string // the package's import path
-	Name string // the test function's name, or the subtest's full name
-	why  string // why the case did not run, if the function exists
-}
-
-// Error formats the error, naming what went wrong and where.
-func (e *NoTestError) Error() string {
-	switch {
-	case strings.Contains(e.Name, "/"):
-		return fmt.Sprintf("trace: test case %s of %s did not run: %s", e.Name, e.Pkg, e.why)
-	case e.why != "":
-		return fmt.Sprintf("trace: test function %s of %s did not run: %s", e.Name, e.Pkg, e.why)
-	}
-	return fmt.Sprintf("trace: no test function %s in the test variant of %s", e.Name, e.Pkg)
-}
-
-// RunGoTest runs the test case name of package pkgPath: "TestX" runs the
-// test function TestX with all its subtests; "TestX/a/b" runs TestX, but
-// each t.Run call runs its function only if its subtest is on the path to
-// TestX/a/b or below it, like go test -run '^TestX$/^a$/^b$'. Fuzz targets
-// are named the same way ("FuzzX/seed#0" is an f.Add seed, "FuzzX/file" a
-// testdata/fuzz file); an example "ExampleX" fails if its output differs
-// from its output comment (Result.Failure is go test's got/want message;
-// there are no Assertions). If the package has a TestMain, it is the
-// entry of the run and its m.Run runs the named case. The result is that
-// of the named case (see [CaseResult]). Instance keys of a run
-// are stable between runs of the same case: a subtest's frames are named
-// by the t.Run call that started it, whichever other subtests ran.
-//
-// The error is non-nil if pkgPath has no such test function (a
-// *NoTestError), or if the case did not run although nothing steered the
-// run (no Hooks values, branches or substitutions, no Presets): its parent
-// ran without starting it, as go test -run reports "no tests to run" (a
-// *NoTestError, with the result, Ran false); or for failures of the
-// interpreter, as for [Program.Run]. The result, with its partial trace,
-// is returned when a run was started.
-func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
-	gr, _, err := p.runGoTestCovered(ctx, pkgPath, name, opts)
+func (emulation) RunGoTest(ctx context.Context, p *interp.Program, pkgPath, name string, opts *interp.RunOptions) (*interp.CaseResult, error) {
+	gr, _, err := runGoTestCovered(ctx, p, pkgPath, name, nil, opts)
 	return gr, err
 }
 
-// runGoTestCovered is RunGoTest that also returns the run's state (its
-// subtests: nil if no run started).
-func (p *Program) runGoTestCovered(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
-	gr, g, err := p.runGoTestCase(ctx, pkgPath, name, opts)
-	if err == nil && gr != nil && gr.Result != nil && gr.Result.coverAgain {
-		// A coverage-only run that left a block midway (cover.go): the
-		// whole case again, recorded.
-		gr, g, err = p.runGoTestCase(ctx, pkgPath, name, opts.recordCover())
+// runGoTestCovered is RunGoTest, of a fuzz target on input too if it is
+// not nil (FuzzCase), that also returns the run's state (its subtests:
+// nil if no run started).
+func runGoTestCovered(ctx context.Context, p *interp.Program, pkgPath, name string, input *fuzzEntry, opts *interp.RunOptions) (*interp.CaseResult, *goTestRun, error) {
+	gr, g, err := runGoTestCase(ctx, p, pkgPath, name, input, opts)
+	if err == nil && gr != nil && gr.Result != nil {
+		if o, again := interp.CoverAgain(gr.Result, opts); again {
+			// A coverage-only run that left a block midway: the whole
+			// case again, recorded.
+			gr, g, err = runGoTestCase(ctx, p, pkgPath, name, input, o)
+		}
 	}
 	return gr, g, err
 }
 
 // runGoTestCase is RunGoTest without a coverage-only run's repetition;
 // it also returns the run's state (nil if no test function ran).
-func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, *goTestRun, error) {
+func runGoTestCase(ctx context.Context, p *interp.Program, pkgPath, name string, input *fuzzEntry, opts *interp.RunOptions) (*interp.CaseResult, *goTestRun, error) {
 	top, _, _ := strings.Cut(name, "/")
-	fn := p.testFunc(pkgPath, top)
+	fn := testFunc(p, pkgPath, top)
 	if fn == nil {
-		nt := &NoTestError{Pkg: pkgPath, Name: top}
-		if !p.tests {
-			nt.why = "the program was loaded without its tests (Config.Tests)"
+		why := ""
+		if !loadedWithTests(p) {
+			why = "the program was loaded without its tests (Config.Tests)"
 		}
-		return nil, nil, nt
+		return nil, nil, interp.NewNoTestError(pkgPath, top, why)
 	}
-	if spec, ok := p.exampleSpec(fn); ok {
+	if spec, ok := exampleSpecOf(p, fn); ok {
 		if name != top {
-			return &CaseResult{Result: &Result{}, Name: name}, nil, &NoTestError{Pkg: pkgPath, Name: name, why: "examples have no subtests"}
+			return &interp.CaseResult{Result: &interp.Result{}, Name: name}, nil, interp.NewNoTestError(pkgPath, name, "examples have no subtests")
 		}
-		gr, err := p.runExample(ctx, fn, spec, opts)
+		gr, err := runExample(ctx, p, fn, spec, opts)
 		return gr, nil, err
 	}
 	var earlier []*ssa.Function
 	if opts != nil && opts.EarlierTests {
-		earlier = p.earlierTests(pkgPath, fn, opts.EarlierOnly) // testrun_order.go
+		earlier = earlierTests(p, pkgPath, fn, opts.EarlierOnly) // order.go
 	}
-	g, res, err := p.runGoTest(ctx, fn, name, earlier, opts)
+	g, res, err := runGoTest(ctx, p, fn, name, earlier, input, opts)
 	if res == nil {
 		return nil, g, err
 	}
-	gr := &CaseResult{Result: res, Name: name}
+	gr := &interp.CaseResult{Result: res, Name: name}
 	var st *goTest
 	for _, t := range g.tests {
 		if t.name == name {
@@ -168,7 +87,7 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	if st == nil || !st.started {
 		if err == nil && !steered(opts, res) {
-			err = &NoTestError{Pkg: pkgPath, Name: name, why: g.notStarted(name, res)}
+			err = interp.NewNoTestError(pkgPath, name, g.notStarted(name, res))
 		}
 		return gr, g, err
 	}
@@ -187,14 +106,14 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	}
 	gr.Log = log.String()
 	switch {
-	case res.Outcome == Stopped && (!st.done || st.aborted):
+	case res.Outcome == interp.Stopped && (!st.done || st.aborted):
 		// Ended at Hooks.StopAt: failed if it had failed by then.
-	case res.Outcome != Returned && (!st.done || st.aborted):
+	case res.Outcome != interp.Returned && (!st.done || st.aborted):
 		// Panicked, BudgetExceeded or Exited while the case was running
 		// fails it, as it fails go test; the outcome says how.
 		gr.Failed = true
 	case st.failed:
-		res.Outcome = AssertionFailed
+		res.Outcome = interp.AssertionFailed
 		var msgs []string
 		for _, a := range gr.Assertions {
 			if a.Message != "" {
@@ -208,15 +127,15 @@ func (p *Program) runGoTestCase(ctx context.Context, pkgPath, name string, opts 
 	default:
 		// Passed (or skipped), even if the run went on to panic after
 		// the case ended.
-		res.Outcome = Returned
+		res.Outcome = interp.Returned
 	}
 	return gr, g, err
 }
 
 // steered reports whether a run may have taken another path than go
 // test's: hooks that change values or branches, presets, or a stop.
-func steered(opts *RunOptions, res *Result) bool {
-	if res.Outcome == Stopped {
+func steered(opts *interp.RunOptions, res *interp.Result) bool {
+	if res.Outcome == interp.Stopped {
 		return true
 	}
 	if opts == nil {
@@ -228,7 +147,7 @@ func steered(opts *RunOptions, res *Result) bool {
 
 // notStarted says how the deepest test on the path to name ended
 // without starting the next one.
-func (g *goTestRun) notStarted(name string, res *Result) string {
+func (g *goTestRun) notStarted(name string, res *interp.Result) string {
 	var last *goTest
 	for _, t := range g.tests {
 		if t.started && strings.HasPrefix(name, t.name+"/") && (last == nil || len(t.name) > len(last.name)) {
@@ -256,17 +175,17 @@ var goTests sync.Map // unsafe.Pointer -> *goTest
 
 // goTestRun is the state of one run of a top-level test function.
 type goTestRun struct {
-	p        *Program
+	p        *interp.Program
 	target   string
 	tests    []*goTest // in start order
 	subNames map[string]int
 	out      []outChunk
 	lastName string
-	asserts  []Assertion
+	asserts  []interp.Assertion
 	tType    types.Type      // testing.T, or testing.F for a fuzz target
 	dir      string          // the directory of the test function's file
-	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (testrun_order.go)
-	input    *fuzzEntry      // FuzzCase's input (testrun_fuzz.go)
+	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (order.go)
+	input    *fuzzEntry      // FuzzCase's input (fuzz.go)
 }
 
 // testingType returns the type testing.name.
@@ -283,8 +202,8 @@ type goTest struct {
 	g        *goTestRun
 	name     string
 	parent   *goTest
-	tv       Value // the *testing.T
-	common   unsafe.Pointer
+	tv       interp.Value   // the *testing.T
+	common   unsafe.Pointer // the address of its common field
 	failed   bool
 	skipped  bool
 	started  bool // its function was called
@@ -296,10 +215,10 @@ type goTest struct {
 	corpus   []fuzzEntry        // a fuzz target's f.Add seeds
 	ctx      context.Context    // Context when context runs natively
 	cancel   context.CancelFunc // and its cancel, called when the test ends
-	ictx     Value              // Context when context is interpreted (contextFuncs)
-	icancel  Value              // and its interpreted cancel, called before the cleanups
-	cleanups []Value
-	caller   *frame // the frame that called t.Run (nil for a top-level test)
+	ictx     interp.Value       // Context when context is interpreted (contextFuncs)
+	icancel  interp.Value       // and its interpreted cancel, called before the cleanups
+	cleanups []interp.Value
+	caller   interp.Call // the call of t.Run (the zero Call for a top-level test)
 	path     uint64
 }
 
@@ -308,76 +227,54 @@ func (t *goTest) within(name string) bool {
 	return t.name == name || strings.HasPrefix(t.name, name+"/")
 }
 
-// goexit is the panic value that unwinds a test stopped by t.FailNow,
-// t.SkipNow (and their callers) or runtime.Goexit: deferred calls run, but
-// recover returns nil.
-type goexit struct{ t *goTest }
-
-func (goexit) Error() string { return "runtime.Goexit" }
-
-// isGoexit reports whether the interpreted panic value v unwinds a Goexit.
-func isGoexit(v Value) bool {
-	if v.k != KindInterface || v.p == nil {
-		return false
-	}
-	_, ok := (*iface)(v.p).nat.(goexit)
-	return ok
-}
-
-func (p *Program) runGoTest(ctx context.Context, fn *ssa.Function, target string, earlier []*ssa.Function, opts *RunOptions) (*goTestRun, *Result, error) {
+func runGoTest(ctx context.Context, p *interp.Program, fn *ssa.Function, target string, earlier []*ssa.Function, input *fuzzEntry, opts *interp.RunOptions) (*goTestRun, *interp.Result, error) {
 	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
-		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier}
+		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier, input: input}
 	defer func() {
 		for _, t := range g.tests {
 			t.restoreEnv()
 			goTests.Delete(t.common)
-			goTests.Delete(t.tv.p)
+			goTests.Delete(interp.Addr(t.tv))
 		}
 	}()
 	top := g.newTest(fn.Name(), nil, g.tType)
-	var o RunOptions
-	if opts != nil {
-		o = *opts
-	}
-	g.input = o.fuzzInput
-	o.dir = g.dir // go test runs a package's tests in its directory
-	var res *Result
+	// go test runs a package's tests in its directory (g.dir).
+	var res *interp.Result
 	var err error
-	if tm := p.testMain(fn); tm != nil {
+	if tm := testMain(p, fn); tm != nil {
 		// TestMain(m) runs as the entry; m.Run runs the test (see mRun).
-		res, err = p.runMain(ctx, tm, &mainRun{fn: fn, top: top}, &o)
-		if res != nil && res.Outcome == Exited && top.done {
-			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		res, err = runMain(ctx, p, tm, &mainRun{fn: fn, top: top}, opts, g.dir)
+		if res != nil && res.Outcome == interp.Exited && top.done {
+			res.Outcome = interp.Returned // TestMain's os.Exit(m.Run())
 		}
 	} else {
 		// The entry runs the test function like testing's tRunner: a
 		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
-		o.entry = func(r *run, c *fnCode, args []Value) Value {
-			g.runEarlier(r) // testrun_order.go
-			top.path = mix(0, -2, 0)
+		res, err = interp.RunWith(ctx, p, fn, []interp.Value{top.tv}, opts, g.dir, func(c interp.Call, args []interp.Value) interp.Value {
+			g.runEarlier(c) // order.go
+			top.path = interp.Mix(0, -2, 0)
 			g.start(top)
-			g.captureStdout(r, func() {
-				top.body(r, nil, func() { r.root(c, args, top.path) })
-				top.runCleanups(r, nil, nil)
+			g.captureStdout(c, func() {
+				top.body(c, func() { c.CallSSA(fn, args, interp.NoEvent, top.path) })
+				top.runCleanups(c)
 			})
 			g.finish(top)
-			return Value{}
-		}
-		res, err = p.runOnce(ctx, fn, []Value{top.tv}, &o)
+			return interp.Value{}
+		})
 	}
 	if err != nil || res == nil {
 		return g, res, err
 	}
 	switch res.Outcome {
-	case Panicked:
+	case interp.Panicked:
 		if msg := res.Panic.Message; strings.HasPrefix(msg, "fatal error: ") {
 			g.failAll(msg + "\n")
 		} else {
 			g.failAll("panic: " + msg + " [recovered, repanicked]\n")
 		}
-	case BudgetExceeded:
+	case interp.BudgetExceeded:
 		g.failAll("trace: budget exceeded\n")
-	case Exited:
+	case interp.Exited:
 		g.failAll(fmt.Sprintf("trace: os.Exit(%d) during test\n", res.ExitCode))
 	}
 	return g, res, err
@@ -392,10 +289,10 @@ func (g *goTestRun) newTest(name string, parent *goTest, typ types.Type) *goTest
 			ci = i
 		}
 	}
-	c := &cell{v: g.p.zero(typ), st: NoEvent}
-	t := &goTest{g: g, name: name, parent: parent, tv: Value{k: KindPointer, p: ptrOf(c)}, common: ptrOf(&c.v.cells()[ci])}
+	tv := interp.NewValue(g.p, typ)
+	t := &goTest{g: g, name: name, parent: parent, tv: tv, common: interp.Addr(interp.FieldAddr(tv, ci))}
 	goTests.Store(t.common, t)
-	goTests.Store(t.tv.p, t)
+	goTests.Store(interp.Addr(t.tv), t)
 	g.tests = append(g.tests, t)
 	return t
 }
@@ -408,15 +305,16 @@ func (g *goTestRun) emit(test, text string) {
 // output of the test go test last named, as go test -json attributes a
 // test binary's standard output (what a test prints with fmt.Println
 // shows in its log).
-func (g *goTestRun) captureStdout(r *run, f func()) {
-	old := r.out
+func (g *goTestRun) captureStdout(c interp.Call, f func()) {
+	old := c.Stdout()
 	w := goTestStdout{g}
+	var restore func()
 	if old == io.Discard {
-		r.out = runOut{r, w}
+		restore = c.SetStdout(w)
 	} else {
-		r.out = runOut{r, io.MultiWriter(old, w)}
+		restore = c.SetStdout(io.MultiWriter(old, w))
 	}
-	defer func() { r.out = old }()
+	defer restore()
 	f()
 }
 
@@ -498,11 +396,12 @@ func (g *goTestRun) failAll(msg string) {
 	}
 }
 
-// goexited handles the end of t by a Goexit with value v: a FailNow or
-// SkipNow of t itself ends it normally; anything else (runtime.Goexit, or
-// FailNow of a parent called in a subtest) fails it, as go test does.
-func (g *goTestRun) goexited(t *goTest, v Value) {
-	if ge := (*iface)(v.p).nat.(goexit); ge.t != t {
+// goexited handles the end of t by a Goexit of owner (see Call.Goexit):
+// a FailNow or SkipNow of t itself ends it normally; anything else
+// (runtime.Goexit, or FailNow of a parent called in a subtest) fails it,
+// as go test does.
+func (g *goTestRun) goexited(t *goTest, owner any) {
+	if owner != t {
 		t.fail()
 		g.printf(t.name, indent+"test executed panic(nil) or runtime.Goexit: subtest may have called FailNow on a parent test\n")
 	}

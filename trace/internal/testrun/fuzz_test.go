@@ -1,8 +1,10 @@
-package interp
+package testrun
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // TestFuzzCase runs FuzzAbs of testdata/gotest on inputs of the test's
@@ -13,14 +15,14 @@ func TestFuzzCase(t *testing.T) {
 	p := loadGoTests(t)
 	for _, tt := range []struct {
 		name   string
-		args   []Value
+		args   []interp.Value
 		failed bool
 		msg    string // in the failure
 	}{
-		{"good", []Value{Int(5), String("x")}, false, ""},
-		{"bad", []Value{Int(7), String("bad")}, true, "bad input 7"},
-		{"few", []Value{Int(7)}, true, "did not run: FuzzAbs failed"},
-		{"kind", []Value{String("7"), String("x")}, true, "did not run: FuzzAbs failed"},
+		{"good", []interp.Value{interp.Int(5), interp.String("x")}, false, ""},
+		{"bad", []interp.Value{interp.Int(7), interp.String("bad")}, true, "bad input 7"},
+		{"few", []interp.Value{interp.Int(7)}, true, "did not run: FuzzAbs failed"},
+		{"kind", []interp.Value{interp.String("7"), interp.String("x")}, true, "did not run: FuzzAbs failed"},
 	} {
 		c := p.FuzzCase(gotestPkg, "FuzzAbs", "gen#"+tt.name, tt.args)
 		if c.Name() != "FuzzAbs/gen#"+tt.name {

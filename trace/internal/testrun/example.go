@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -28,21 +29,21 @@ type exampleSpec struct {
 
 // exampleFuncs returns the examples of the test variant of package pkgPath
 // that go test runs (those with an output comment), in the order of
-// [Program.TestFuncs]; go test runs them after the tests and fuzz targets.
-func (p *Program) exampleFuncs(pkgPath string) []*ssa.Function {
+// [interp.Program.TestFuncs]; go test runs them after the tests and fuzz targets.
+func exampleFuncs(p *interp.Program, pkgPath string) []*ssa.Function {
 	var out []*ssa.Function
-	for _, fn := range p.testFuncs(pkgPath, "Example", "") {
-		if _, ok := p.exampleSpec(fn); ok {
+	for _, fn := range testFuncs(p, pkgPath, "Example", "") {
+		if _, ok := exampleSpecOf(p, fn); ok {
 			out = append(out, fn)
 		}
 	}
 	return out
 }
 
-// exampleSpec parses the output comment of example fn from its file; a
+// exampleSpecOf parses the output comment of example fn from its file; a
 // function whose name does not start with Example is none, unparsed
 // (listing a package's tests asks for each of them).
-func (p *Program) exampleSpec(fn *ssa.Function) (exampleSpec, bool) {
+func exampleSpecOf(p *interp.Program, fn *ssa.Function) (exampleSpec, bool) {
 	if !strings.HasPrefix(fn.Name(), "Example") {
 		return exampleSpec{}, false
 	}
@@ -76,64 +77,59 @@ func (spec exampleSpec) judge(stdout string) string {
 // runExample runs example fn and judges its output like testing's
 // runExample. The case fails if the output differs (Result.Failure holds
 // go test's "got:/want:" message), or if the example panicked.
-func (p *Program) runExample(ctx context.Context, fn *ssa.Function, spec exampleSpec, opts *RunOptions) (*CaseResult, error) {
-	var o RunOptions
-	if opts != nil {
-		o = *opts
-	}
+func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec exampleSpec, opts *interp.RunOptions) (*interp.CaseResult, error) {
 	var out strings.Builder
-	var res *Result
+	var res *interp.Result
 	var err error
-	if tm := p.testMain(fn); tm != nil {
+	if tm := testMain(p, fn); tm != nil {
 		// TestMain runs around the example; m.Run runs it (see mRun) with
 		// its output captured, as testing captures os.Stdout.
 		mr := &mainRun{fn: fn, example: true, out: &out}
-		res, err = p.runMain(ctx, tm, mr, &o)
+		res, err = runMain(ctx, p, tm, mr, opts, "")
 		if res == nil {
 			return nil, err
 		}
 		if !mr.ran {
-			return &CaseResult{Result: res, Name: fn.Name()}, err
+			return &interp.CaseResult{Result: res, Name: fn.Name()}, err
 		}
-		if res.Outcome == Exited && mr.finished {
-			res.Outcome = Returned // TestMain's os.Exit(m.Run())
+		if res.Outcome == interp.Exited && mr.finished {
+			res.Outcome = interp.Returned // TestMain's os.Exit(m.Run())
 		}
 	} else {
 		// Only the example's own output is captured, as testing captures
 		// os.Stdout while it runs: not what package initializers print
 		// (go test prints that before the first case).
-		o.entry = func(r *run, c *fnCode, args []Value) Value {
-			old := r.out
+		res, err = interp.RunWith(ctx, p, fn, nil, opts, "", func(c interp.Call, args []interp.Value) interp.Value {
+			old := c.Stdout()
+			var restore func()
 			if old == io.Discard {
-				r.out = runOut{r, &out}
+				restore = c.SetStdout(&out)
 			} else {
-				r.out = runOut{r, io.MultiWriter(&out, old)}
+				restore = c.SetStdout(io.MultiWriter(&out, old))
 			}
-			defer func() { r.out = old }()
-			v, _ := r.root(c, args, mix(0, -2, 0))
-			return v
-		}
-		res, err = p.runOnce(ctx, fn, nil, &o)
+			defer restore()
+			return c.CallSSA(fn, args, interp.NoEvent, interp.Mix(0, -2, 0))
+		})
 		if res == nil {
 			return nil, err
 		}
 	}
 	name := fn.Name()
-	gr := &CaseResult{Result: res, Name: name, Ran: true, Example: &ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
+	gr := &interp.CaseResult{Result: res, Name: name, Ran: true, Example: &interp.ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
 	log := "=== RUN   " + name + "\n"
 	fail := spec.judge(out.String())
 	switch {
 	case err != nil:
-	case res.Outcome == Returned && fail == "":
+	case res.Outcome == interp.Returned && fail == "":
 		log += "--- PASS: " + name + " (0.00s)\n"
-	case res.Outcome == Returned:
+	case res.Outcome == interp.Returned:
 		gr.Failed = true
-		res.Outcome, res.Failure = AssertionFailed, strings.TrimSuffix(fail, "\n")
+		res.Outcome, res.Failure = interp.AssertionFailed, strings.TrimSuffix(fail, "\n")
 		log += "--- FAIL: " + name + " (0.00s)\n" + fail
 	default: // panicked, exited, budget exceeded: the example did not finish
 		gr.Failed = true
 		log += "--- FAIL: " + name + " (0.00s)\n"
-		if res.Outcome == Panicked {
+		if res.Outcome == interp.Panicked {
 			log += "panic: " + res.Panic.Message + " [recovered, repanicked]\n"
 		}
 	}

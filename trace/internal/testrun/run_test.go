@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"bufio"
@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/trace/internal/interp"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -34,8 +35,8 @@ const panicPattern = "./trace/testdata/gotestpanic"
 const modPath = "github.com/faultloc/faultloc/"
 
 // goTestProgram loads goTestPkgs with their tests once.
-var goTestProgram = sync.OnceValues(func() (*Program, error) {
-	return Load(bgContext, &Config{
+var goTestProgram = sync.OnceValues(func() (*interp.Program, error) {
+	return interp.Load(bgContext, &interp.Config{
 		Dir:        modRoot,
 		Tests:      true,
 		BuildFlags: []string{"-tags=" + examples.Tag},
@@ -43,7 +44,7 @@ var goTestProgram = sync.OnceValues(func() (*Program, error) {
 	}, goTestPkgs...)
 })
 
-func loadGoTests(t *testing.T) *Program {
+func loadGoTests(t *testing.T) *interp.Program {
 	t.Helper()
 	p, err := goTestProgram()
 	if err != nil {
@@ -180,7 +181,7 @@ func TestGoTestMatchesGoTest(t *testing.T) {
 				if res.Log != wantLog && !(partial && strings.HasPrefix(wantLog, res.Log)) {
 					t.Errorf("%s: log:\n%s\ngo test -json:\n%s", name, res.Log, wantLog)
 				}
-				if (res.Outcome == AssertionFailed || res.Outcome == Panicked) != res.Failed {
+				if (res.Outcome == interp.AssertionFailed || res.Outcome == interp.Panicked) != res.Failed {
 					t.Errorf("%s: outcome %v, failed %v", name, res.Outcome, res.Failed)
 				}
 			}
@@ -289,7 +290,7 @@ func TestRunGoTestAssertions(t *testing.T) {
 				if a.Fatal != w.fatal || a.Message != w.msg {
 					t.Errorf("assertion %d = %+v, want fatal %v, message %q", i, a, w.fatal, w.msg)
 				}
-				if a.Event == NoEvent || res.Trace.Pos(a.Event) != a.Pos {
+				if a.Event == interp.NoEvent || res.Trace.Pos(a.Event) != a.Pos {
 					t.Errorf("assertion %d: event %d at %v, want at %v", i, a.Event, res.Trace.Pos(a.Event), a.Pos)
 				} else if _, ok := res.Trace.Instr(a.Event).(ssa.CallInstruction); !ok {
 					t.Errorf("assertion %d: event is %v, want a call", i, res.Trace.Instr(a.Event))
@@ -298,7 +299,7 @@ func TestRunGoTestAssertions(t *testing.T) {
 			if !strings.Contains(res.Log, tt.logHas) || tt.logNot != "" && strings.Contains(res.Log, tt.logNot) {
 				t.Errorf("log:\n%s\nwant it to contain %q and not %q", res.Log, tt.logHas, tt.logNot)
 			}
-			if want := map[bool]Outcome{false: Returned, true: AssertionFailed}[tt.failed]; res.Outcome != want {
+			if want := map[bool]interp.Outcome{false: interp.Returned, true: interp.AssertionFailed}[tt.failed]; res.Outcome != want {
 				t.Errorf("outcome %v, want %v", res.Outcome, want)
 			}
 		})
@@ -321,7 +322,7 @@ func TestRunGoTestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Failed || res.Outcome != AssertionFailed || len(res.Assertions) != 1 {
+			if !res.Failed || res.Outcome != interp.AssertionFailed || len(res.Assertions) != 1 {
 				t.Fatalf("failed %v, outcome %v, assertions %+v", res.Failed, res.Outcome, res.Assertions)
 			}
 			a := res.Assertions[0]
@@ -329,7 +330,7 @@ func TestRunGoTestExamples(t *testing.T) {
 				t.Errorf("assertion at %v", a.Pos)
 			}
 			// The failing condition is the test's got != want.
-			if a.Cond == NoEvent || res.Trace.Pos(a.Cond).Line != a.Pos.Line-1 || res.Trace.Value(a.Cond).Bool() != true {
+			if a.Cond == interp.NoEvent || res.Trace.Pos(a.Cond).Line != a.Pos.Line-1 || res.Trace.Value(a.Cond).Bool() != true {
 				t.Errorf("condition %d at %v", a.Cond, res.Trace.Pos(a.Cond))
 			}
 			if tt.msg != "" && a.Message != tt.msg {
@@ -350,14 +351,14 @@ func TestRunGoTestHooks(t *testing.T) {
 	p := loadGoTests(t)
 	pkg := modPath + "examples/foo"
 	line := lineIn(t, "examples/foo/foo.go", "a = x")
-	storeAt := func(res *CaseResult) (InstanceKey, bool) {
+	storeAt := func(res *interp.CaseResult) (interp.InstanceKey, bool) {
 		tr := res.Trace
-		for e := EventID(0); int(e) < tr.Len(); e++ {
+		for e := interp.EventID(0); int(e) < tr.Len(); e++ {
 			if _, ok := tr.Instr(e).(*ssa.Store); ok && tr.Pos(e).Line == line && strings.HasSuffix(tr.Pos(e).Filename, "foo.go") {
 				return tr.Key(e), true
 			}
 		}
-		return InstanceKey{}, false
+		return interp.InstanceKey{}, false
 	}
 	res, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", nil)
 	if err != nil || !res.Failed {
@@ -374,18 +375,18 @@ func TestRunGoTestHooks(t *testing.T) {
 	if k, _ := storeAt(whole); k != key {
 		t.Errorf("key in the whole test %v, in the case %v", k, key)
 	}
-	fixed, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", &RunOptions{Hooks: &Hooks{Values: map[InstanceKey]Value{key: Int(5)}}})
+	fixed, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", &interp.RunOptions{Hooks: &interp.Hooks{Values: map[interp.InstanceKey]interp.Value{key: interp.Int(5)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fixed.Failed || fixed.Outcome != Returned || len(fixed.Assertions) != 0 {
+	if fixed.Failed || fixed.Outcome != interp.Returned || len(fixed.Assertions) != 0 {
 		t.Errorf("with a = 5: failed %v, outcome %v, assertions %+v", fixed.Failed, fixed.Outcome, fixed.Assertions)
 	}
 	if k, _ := storeAt(fixed); k != key {
 		t.Errorf("re-run key %v, want %v", k, key)
 	}
 	// Substituting a = 4 keeps it failing (a >= y is false, Foo returns 8).
-	still, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", &RunOptions{Hooks: &Hooks{Values: map[InstanceKey]Value{key: Int(4)}}})
+	still, err := p.RunGoTest(bgContext, pkg, "TestFoo/testFoo", &interp.RunOptions{Hooks: &interp.Hooks{Values: map[interp.InstanceKey]interp.Value{key: interp.Int(4)}}})
 	if err != nil || !still.Failed {
 		t.Errorf("with a = 4: %v, %v", still, err)
 	}
@@ -395,7 +396,7 @@ func TestRunGoTestHooks(t *testing.T) {
 func TestRunGoTestErrors(t *testing.T) {
 	p := loadGoTests(t)
 	_, err := p.RunGoTest(bgContext, gotestPkg, "TestNope", nil)
-	var nt *NoTestError
+	var nt *interp.NoTestError
 	if !errors.As(err, &nt) || nt.Name != "TestNope" {
 		t.Errorf("err = %v, want a *NoTestError", err)
 	}
@@ -404,22 +405,22 @@ func TestRunGoTestErrors(t *testing.T) {
 	// parent's run; unless hooks or presets steered the run.
 	for _, tt := range []struct {
 		name string
-		opts *RunOptions
+		opts *interp.RunOptions
 		why  string // in the error; "" for no error
 	}{
 		{"TestTable/7", nil, "TestTable passed without starting it"},
 		{"TestSubtests/nosuch", nil, "TestSubtests passed without starting it"},
 		{"TestSubtests/outer/nosuch", nil, "TestSubtests/outer passed without starting it"},
-		{"TestSubtests/nosuch", &RunOptions{CoverOnly: true}, "TestSubtests passed without starting it"},
+		{"TestSubtests/nosuch", &interp.RunOptions{CoverOnly: true}, "TestSubtests passed without starting it"},
 		{"Example/sub", nil, "examples have no subtests"},
-		{"TestTable/7", &RunOptions{Hooks: &Hooks{Branches: map[InstanceKey]bool{{Occ: -1}: true}}}, ""},
+		{"TestTable/7", &interp.RunOptions{Hooks: &interp.Hooks{Branches: map[interp.InstanceKey]bool{{Occ: -1}: true}}}, ""},
 	} {
 		res, err := p.RunGoTest(bgContext, gotestPkg, tt.name, tt.opts)
 		if res == nil || res.Ran || res.Failed || res.Name != tt.name {
 			t.Errorf("%s: %+v, %v; want a result that did not run", tt.name, res, err)
 			continue
 		}
-		var nt *NoTestError
+		var nt *interp.NoTestError
 		switch {
 		case tt.why == "" && err != nil:
 			t.Errorf("%s, steered: %v, want no error", tt.name, err)
@@ -458,17 +459,17 @@ func TestRunGoTestPanic(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
-		outcome Outcome
+		outcome interp.Outcome
 	}{
-		{"TestPanic", Panicked},
-		{"TestPanic/ok", Returned},
-		{"TestPanic/boom", Panicked},
-		{"TestPanic/never", Returned},
-		{"TestAfter", Returned},
-		{"TestPanicLate", Panicked},
-		{"TestPanicLate/ok", Returned},
-		{"TestDeadlock", Panicked},
-		{"TestForever", BudgetExceeded},
+		{"TestPanic", interp.Panicked},
+		{"TestPanic/ok", interp.Returned},
+		{"TestPanic/boom", interp.Panicked},
+		{"TestPanic/never", interp.Returned},
+		{"TestAfter", interp.Returned},
+		{"TestPanicLate", interp.Panicked},
+		{"TestPanicLate/ok", interp.Returned},
+		{"TestDeadlock", interp.Panicked},
+		{"TestForever", interp.BudgetExceeded},
 	}
 	goroutines := runtime.NumGoroutine()
 	for _, tt := range tests {
@@ -476,10 +477,10 @@ func TestRunGoTestPanic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Outcome != tt.outcome || res.Failed != (tt.outcome != Returned) || !res.Ran {
+		if res.Outcome != tt.outcome || res.Failed != (tt.outcome != interp.Returned) || !res.Ran {
 			t.Errorf("%s: outcome %v, failed %v, ran %v; want %v", tt.name, res.Outcome, res.Failed, res.Ran, tt.outcome)
 		}
-		if tt.outcome == Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map") && res.Panic.Message != "late" && !strings.Contains(res.Panic.Message, "deadlock")) {
+		if tt.outcome == interp.Panicked && (res.Panic == nil || !strings.Contains(res.Panic.Message, "assignment to entry in nil map") && res.Panic.Message != "late" && !strings.Contains(res.Panic.Message, "deadlock")) {
 			t.Errorf("%s: panic %+v", tt.name, res.Panic)
 		}
 	}
@@ -492,7 +493,7 @@ func TestRunGoTestPanic(t *testing.T) {
 func TestRunGoTestExample(t *testing.T) {
 	p := loadGoTests(t)
 	var names []string
-	for _, fn := range p.exampleFuncs(gotestPkg) {
+	for _, fn := range exampleFuncs(p, gotestPkg) {
 		names = append(names, fn.Name())
 	}
 	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered" {
@@ -502,15 +503,15 @@ func TestRunGoTestExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Failed || res.Outcome != AssertionFailed || !strings.HasPrefix(res.Failure, "got:\n-1 1\n0 0\n1 1\nwant:") || len(res.Assertions) != 0 {
+	if !res.Failed || res.Outcome != interp.AssertionFailed || !strings.HasPrefix(res.Failure, "got:\n-1 1\n0 0\n1 1\nwant:") || len(res.Assertions) != 0 {
 		t.Errorf("failed %v, outcome %v, failure %q, assertions %v", res.Failed, res.Outcome, res.Failure, res.Assertions)
 	}
 	for _, tt := range []struct {
 		name string
-		want ExampleOutput
+		want interp.ExampleOutput
 	}{
-		{"ExampleAbs", ExampleOutput{Got: "-1 1\n0 0\n1 1\n", Want: "-1 1\n0 0\n1 -1\n"}},
-		{"ExampleAbs_unordered", ExampleOutput{Got: "3\n2\n1\n", Want: "1\n2\n3\n", Unordered: true}},
+		{"ExampleAbs", interp.ExampleOutput{Got: "-1 1\n0 0\n1 1\n", Want: "-1 1\n0 0\n1 -1\n"}},
+		{"ExampleAbs_unordered", interp.ExampleOutput{Got: "3\n2\n1\n", Want: "1\n2\n3\n", Unordered: true}},
 	} {
 		res, err := p.RunGoTest(bgContext, gotestPkg, tt.name, nil)
 		if err != nil {
@@ -536,7 +537,7 @@ func TestRunGoTestMain(t *testing.T) {
 		failed bool
 	}{{"TestReady", false}, {"TestFails", true}, {"TestFails/sub", true}} {
 		var out strings.Builder
-		res, err := p.RunGoTest(bgContext, pkg, tt.name, &RunOptions{Stdout: &out})
+		res, err := p.RunGoTest(bgContext, pkg, tt.name, &interp.RunOptions{Stdout: &out})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -567,7 +568,7 @@ func TestGoTestGolden(t *testing.T) {
 			fmt.Fprintf(&buf, "%s: failed %v, skipped %v, %v\n", name, res.Failed, res.Skipped, res.Outcome)
 			for _, a := range res.Assertions {
 				cond := "-"
-				if a.Cond != NoEvent {
+				if a.Cond != interp.NoEvent {
 					cond = fmt.Sprint(res.Trace.Pos(a.Cond).Line)
 				}
 				fmt.Fprintf(&buf, "  assert %s:%d cond %s fatal %v: %q\n", filepath.Base(a.Pos.Filename), a.Pos.Line, cond, a.Fatal, a.Message)
@@ -600,8 +601,8 @@ func TestListTestsBudget(t *testing.T) {
 	// A budget that TestSubtests exhausts midway: its run takes more
 	// steps than this, its first subtests fewer.
 	for _, steps := range []int64{200, 400, 800} {
-		cases, err := p.ListTests(bgContext, gotestPkg, &RunOptions{MaxSteps: steps})
-		var te *TestError
+		cases, err := p.ListTests(bgContext, gotestPkg, &interp.RunOptions{MaxSteps: steps})
+		var te *interp.TestError
 		found := 0
 		for _, c := range cases {
 			if strings.HasPrefix(c, "TestSubtests/") {
@@ -625,12 +626,12 @@ func TestSetenvStaysInRun(t *testing.T) {
 	p := loadGoTests(t)
 	const key = "FAULTLOC_GOTEST"
 	leaked := 0
-	hooks := &Hooks{Observe: func(*Trace, EventID) {
+	hooks := &interp.Hooks{Observe: func(*interp.Trace, interp.EventID) {
 		if _, ok := os.LookupEnv(key); ok {
 			leaked++
 		}
 	}}
-	res, err := p.RunGoTest(bgContext, gotestPkg, "TestSetenv", &RunOptions{Hooks: hooks})
+	res, err := p.RunGoTest(bgContext, gotestPkg, "TestSetenv", &interp.RunOptions{Hooks: hooks})
 	if err != nil || res.Failed {
 		t.Fatalf("TestSetenv: %v, %v", res, err)
 	}

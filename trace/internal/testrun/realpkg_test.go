@@ -1,4 +1,4 @@
-package interp
+package testrun
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/internal/modfetch"
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // realModules are small, well-known pure-Go libraries that nobody here
@@ -241,7 +242,7 @@ func TestRealPackagesMatchGoTest(t *testing.T) {
 			if err != nil {
 				t.Fatalf("go test -json %s: %v\n%s", m.pkg, err, stderr.String())
 			}
-			p, err := Load(bgContext, &Config{Dir: dir, Tests: true, Env: cmd.Env, Module: true}, m.pkg)
+			p, err := interp.Load(bgContext, &interp.Config{Dir: dir, Tests: true, Env: cmd.Env, Module: true}, m.pkg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -263,7 +264,7 @@ func TestRealPackagesMatchGoTest(t *testing.T) {
 			agree := 0
 			for _, name := range leaves {
 				why, cannot := m.cannot[name]
-				res, err := p.RunGoTest(bgContext, pkg, name, &RunOptions{NoTrace: true})
+				res, err := p.RunGoTest(bgContext, pkg, name, &interp.RunOptions{NoTrace: true})
 				var diff string
 				switch {
 				case err != nil:

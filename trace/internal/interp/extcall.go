@@ -1,0 +1,342 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"io"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// What a client of the interpreter outside the package, the emulation of
+// go test (package testrun), uses of it: RegisterBridge, to stand in for
+// functions without an interpreted body (the testing package's); a Call,
+// through which such a bridge sees the run, calls interpreted functions,
+// formats, writes output and unwinds a goroutine; RunWith, which runs a
+// function as the entry of a test binary; and a few operations on
+// interpreted memory.
+
+// RegisterBridge makes f the native stand-in for the function or method
+// name (as ssa.Function.String names it: "testing.Short",
+// "(*testing.common).Log"): a call of it from interpreted code calls f
+// with the call and its arguments (the receiver first) and returns f's
+// result (a Tuple for several). Hand-written bridges take precedence over
+// the generated table. Call it only from an init function.
+func RegisterBridge(name string, f func(c Call, args []Value) Value) {
+	bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return f(Call{r: r, fr: fr, in: in}, args)
+	}
+}
+
+// A Call is a call from the interpreted program into native code in
+// progress: the call of a bridge (its frame and call instruction), or the
+// entry of a run started by [RunWith] (no frame: the root of the run). A
+// Call is valid until the bridge or entry function returns.
+type Call struct {
+	r  *run
+	fr *frame // nil at the root
+	in *ins
+}
+
+// Root returns the call at the root of c's run: functions it calls are
+// root frames, with no caller.
+func (c Call) Root() Call { return Call{r: c.r} }
+
+// Pos returns the position of the call instruction.
+func (c Call) Pos() token.Position { return c.r.pos(c.in) }
+
+// callSiteSearch bounds how many events back Site looks for the call of
+// a bridge: the events of the String methods its arguments' formatting
+// ran.
+const callSiteSearch = 1 << 16
+
+// Site returns the call event (NoEvent if none was recorded) and the
+// position of the call, seen from the code that made it: calls through
+// method wrappers (a testing.TB interface) are reported at the wrapper's
+// call site.
+func (c Call) Site() (EventID, token.Position) {
+	r, fr, in := c.r, c.fr, c.in
+	ev := NoEvent
+	if r.tr != nil {
+		// The call's event is the last one, unless formatting the
+		// arguments ran interpreted String or Error methods, whose events
+		// follow it.
+		for e, n := EventID(r.tr.Len()-1), 0; e >= 0 && n < callSiteSearch; e, n = e-1, n+1 {
+			if r.tr.Static(e) == in.sid {
+				ev = e
+				break
+			}
+		}
+	}
+	f, at := fr, in
+	for f.c.fn.Synthetic != "" && f.caller != nil {
+		ev, at, f = f.callEv, f.caller.at, f.caller
+	}
+	return ev, r.pos(at)
+}
+
+// Cond returns the If event that event ev of the run is control
+// dependent on (as [Trace.ControlParent] finds it), or NoEvent if ev is
+// not under a branch of its function.
+func (c Call) Cond(ev EventID) EventID {
+	r := c.r
+	if cp := r.tr.ControlParent(ev); cp != NoEvent {
+		sid := r.tr.Static(cp)
+		r.p.mu.Lock()
+		_, isIf := r.p.statics[sid].Instr.(*ssa.If)
+		r.p.mu.Unlock()
+		if isIf {
+			return cp
+		}
+	}
+	return NoEvent
+}
+
+// CallerPos returns the position of the call seen from the first frame
+// up the stack that is neither a method wrapper nor a function skip
+// accepts, stopping at the frame of call stop (the zero Call: at the
+// root).
+func (c Call) CallerPos(stop Call, skip func(*ssa.Function) bool) token.Position {
+	f, at := c.fr, c.in
+	for f.caller != nil && f.caller != stop.fr && (f.c.fn.Synthetic != "" || skip(f.c.fn)) {
+		at, f = f.caller.at, f.caller
+	}
+	return c.r.pos(at)
+}
+
+// Func returns the function that made the call, method wrappers skipped.
+func (c Call) Func() *ssa.Function {
+	f := c.fr
+	for f.c.fn.Synthetic != "" && f.caller != nil {
+		f = f.caller
+	}
+	return f.c.fn
+}
+
+// Path returns the instance path of the call: the path of a frame it
+// starts, which names it by its call and not by what ran before (see
+// Mix).
+func (c Call) Path() uint64 { return mix(c.fr.path, c.in.sid, c.fr.occ[c.in.loc]-1) }
+
+// Mix returns the path of an instance sid, occurrence occ, under parent
+// path parent: the keys of the instances of a frame are made from its
+// path. Callers that start frames of their own name them with negative
+// sids of their own.
+func Mix(parent uint64, sid StaticID, occ int32) uint64 { return mix(parent, sid, occ) }
+
+// RuntimeError raises a run-time error panic with message msg at the
+// call, as the runtime does (a runtime.Error).
+func (c Call) RuntimeError(msg string) { c.r.rtPanic(c.fr, c.in, "%s", msg) }
+
+// Goexit unwinds the calling goroutine like runtime.Goexit: its deferred
+// calls run, recover returns nil, and [Call.CatchGoexit] stops it with
+// owner.
+func (c Call) Goexit(owner any) {
+	c.r.throw(c.fr, c.in, Value{k: KindInterface, p: ptrOf(&iface{nat: goexit{owner: owner}, t: typeRef{id: -1}})}, NoEvent)
+}
+
+// CatchGoexit runs f, which calls interpreted code from c, and stops a
+// Goexit that unwinds it: it returns the Goexit's owner (nil for
+// runtime.Goexit) and true. Panics and stops of the run go on.
+func (c Call) CatchGoexit(f func()) (owner any, exited bool) {
+	r, fr := c.r, c.fr
+	depth := r.depth
+	defer func() {
+		x := recover()
+		r.depth, r.cur = depth, fr
+		if x == nil {
+			return
+		}
+		if ip, ok := x.(*interpPanic); ok && isGoexit(ip.v) {
+			owner, exited = (*iface)(ip.v.p).nat.(goexit).owner, true
+			return
+		}
+		panic(x)
+	}()
+	f()
+	return nil, false
+}
+
+// CallFunc calls the interpreted func value fnv with args from c (from
+// the root: as a root frame), with call event callEv and path path.
+func (c Call) CallFunc(fnv Value, args []Value, callEv EventID, path uint64) {
+	r, fr, in := c.r, c.fr, c.in
+	if fnv.p == nil {
+		nilDeref := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{"invalid memory address or nil pointer dereference"}, t: typeRef{id: -1}})}
+		if fr == nil {
+			panic(&interpPanic{v: nilDeref, ev: NoEvent})
+		}
+		r.throw(fr, in, nilDeref, NoEvent)
+	}
+	cl := (*closure)(fnv.p)
+	if cl.fn == nil {
+		panic(&BridgeError{Func: cl.name, CallSite: r.pos(in), Reason: "test function without an interpreted body"})
+	}
+	code := cl.fn.ensure(r.p)
+	if fr == nil {
+		var argEv []EventID
+		if r.tr != nil {
+			argEv = make([]EventID, len(args))
+			for i := range argEv {
+				argEv[i] = NoEvent
+			}
+		}
+		r.enter(nil, nil, code, cl.env, cl.envEv, args, argEv, callEv, path, false)
+		return
+	}
+	r.invokeCode(fr, in, code, cl.env, cl.envEv, args, nil, callEv, path)
+}
+
+// CallSSA calls fn with args from c, with call event callEv and path
+// path, and returns its result; from the root it is a root frame (callEv
+// is then NoEvent), as the entry of a run.
+func (c Call) CallSSA(fn *ssa.Function, args []Value, callEv EventID, path uint64) Value {
+	r := c.r
+	if c.fr == nil {
+		v, _ := r.root(r.p.code(fn), args, path)
+		return v
+	}
+	v, _ := r.invokeCode(c.fr, c.in, r.p.code(fn), nil, nil, args, nil, callEv, path)
+	r.cur = c.fr
+	return v
+}
+
+// CallValue calls the func value fnv with args from c, as native code
+// calls an interpreted callback, and returns its result.
+func (c Call) CallValue(fnv Value, args []Value) Value {
+	return c.r.callValue(c.fr, c.in, fnv, args)
+}
+
+// FuncValue returns fn as an interpreted func value.
+func (c Call) FuncValue(fn *ssa.Function) Value {
+	return Value{k: KindFunc, p: ptrOf(&closure{fn: c.r.p.code(fn), name: fn.String()})}
+}
+
+// NativeValue returns the native value x as an interpreted interface
+// value.
+func (c Call) NativeValue(x any) Value { return c.r.nativeIface(x) }
+
+// Sprintln formats args, the interpreted slice of a ...any parameter, as
+// fmt.Sprintln does (calling interpreted String and Error methods).
+func (c Call) Sprintln(args Value) string {
+	return fmt.Sprintln(c.r.variadicArgs(c.fr, args)...)
+}
+
+// Sprintf formats args, the interpreted slice of a ...any parameter,
+// with format as fmt.Sprintf does (%T names interpreted types).
+func (c Call) Sprintf(format string, args Value) string {
+	a := c.r.variadicArgs(c.fr, args)
+	return fmt.Sprintf(c.r.rewriteT(format, a, args), a...)
+}
+
+// Setenv sets an environment variable in the run's overlay, which the
+// interpreted os.Getenv reads; never in the process's environment, which
+// concurrent runs share. restore undoes it.
+func (c Call) Setenv(key, value string) (restore func()) {
+	r := c.r
+	prev, had := r.bridges().env[key]
+	r.setEnv(key, &value)
+	return func() {
+		if had {
+			r.setEnv(key, prev)
+		} else {
+			delete(r.bridges().env, key)
+		}
+	}
+}
+
+// Stdout returns the writer the run's standard output goes to
+// (io.Discard when it is discarded).
+func (c Call) Stdout() io.Writer { return c.r.out }
+
+// SetStdout makes the run's standard output go to w until restore is
+// called; a w that should also write to what Stdout returned does so
+// through io.MultiWriter.
+func (c Call) SetStdout(w io.Writer) (restore func()) {
+	r := c.r
+	old := r.out
+	r.out = runOut{r, w}
+	return func() { r.out = old }
+}
+
+// Quietly runs f in quiet mode (quiet.go): nothing recorded, hooked or
+// covered, the output discarded; goroutines started meanwhile stay
+// quiet. The run's frame and depth are restored after f, also when f
+// ends the run.
+func (c Call) Quietly(f func()) {
+	r := c.r
+	out, cur, depth := r.out, r.cur, r.depth
+	r.out = io.Discard
+	r.earlier = true
+	r.quiet(true)
+	defer func() {
+		r.earlier = false
+		r.quiet(false)
+		r.out, r.cur, r.depth = out, cur, depth
+	}()
+	f()
+}
+
+// ResetSteps starts the run's step count over: the step budget applies
+// afresh from here.
+func (c Call) ResetSteps() {
+	c.r.steps = 0
+	c.r.setLimit()
+}
+
+// RunWith runs fn with args like [Program.Run] as the entry of a go test
+// binary: relative file names are in dir ("": the process's directory),
+// and entry, if not nil, is called to run fn (c.CallSSA(fn, args, NoEvent,
+// path)) instead of calling it directly; the program's name then ends in
+// ".test". A coverage-only run that leaves a block midway is not repeated
+// (see CoverAgain).
+func RunWith(ctx context.Context, p *Program, fn *ssa.Function, args []Value, opts *RunOptions, dir string, entry func(c Call, args []Value) Value) (*Result, error) {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.dir = dir
+	if entry != nil {
+		o.entry = func(r *run, _ *fnCode, args []Value) Value { return entry(Call{r: r}, args) }
+	}
+	return p.runOnce(ctx, fn, args, &o)
+}
+
+// CoverAgain reports whether res, a coverage-only run of RunWith, left a
+// block midway, so that which of its instructions ran is unknown: the
+// caller repeats what it ran with the options returned, which record the
+// run (see RunOptions.CoverOnly).
+func CoverAgain(res *Result, opts *RunOptions) (*RunOptions, bool) {
+	if res == nil || !res.coverAgain {
+		return opts, false
+	}
+	return opts.recordCover(), true
+}
+
+// NewValue returns a pointer to a new zero value of type t in interpreted
+// memory.
+func NewValue(p *Program, t types.Type) Value {
+	return Value{k: KindPointer, p: ptrOf(&cell{v: p.zero(t), st: NoEvent})}
+}
+
+// FieldAddr returns a pointer to field i of the struct that ptr points
+// to.
+func FieldAddr(ptr Value, i int) Value {
+	return Value{k: KindPointer, p: ptrOf(&(*cell)(ptr.p).v.cells()[i])}
+}
+
+// Addr returns the reference a pointer, func, interface, slice, map or
+// channel value holds: for a pointer, the identity of the variable of
+// interpreted memory it points to (such as a *testing.T). It is nil for
+// a nil value of those kinds and for the zero Value.
+func Addr(v Value) unsafe.Pointer { return v.p }
+
+// NewNoTestError returns the *NoTestError for the test or subtest name of
+// package pkg that did not run, why saying why ("": there is no test
+// function of that name).
+func NewNoTestError(pkg, name, why string) *NoTestError {
+	return &NoTestError{Pkg: pkg, Name: name, why: why}
+}
