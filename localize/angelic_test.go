@@ -177,7 +177,7 @@ func TestFlexFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1}}, Options: FlexOptions{}}
+	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1, Arith: quickArith()}}, Options: FlexOptions{}}
 	res, err := Package(ctx, prog, examplesPkg+"triangle", &PackageOptions{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}, Timeout: 3 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +262,7 @@ func TestAngelicTestData(t *testing.T) {
 			passing = append(passing, tc)
 		}
 	}
-	rep, err := AngelicTest(ctx, p, failing, nil)
+	rep, err := AngelicTest(ctx, p, failing, &AngelicOptions{Search: Options{Arith: quickArith()}})
 	if err != nil {
 		t.Fatal(err)
 	}
