@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -28,30 +29,42 @@ const DefaultProbeLines = 20
 // DefaultProbeTimeout bounds a [FixProbe] by default.
 const DefaultProbeTimeout = 15 * time.Second
 
-// FixProbe is a [Refiner] that looks for plausible fixes among the
-// mutants of a ranking's first lines and moves the lines that have one
-// to the front. A mutant (the operators of [Mutation] and its repair
-// ones, [MutationOptions.Repair], without angelic values) is a plausible
-// fix when the failing case passes under it and no passing case of the
-// spectrum that executes its line fails: a syntactic change of one line
-// that the package's tests accept (which does not make it correct: it
-// may overfit them). That is evidence of another kind than a verified
-// candidate's, whose angelic values make the failing case pass but need
-// not keep the others passing. The fixes found are the report's Fixes;
-// the lines that have one come first in the ranking, in the order they
-// had, with evidence EvidenceMutation, then the others in theirs.
+// FixProbe is a [Refiner] that runs the mutants of a ranking's first
+// lines (the operators of [Mutation] and its repair ones,
+// [MutationOptions.Repair], without angelic values) and reorders those
+// lines by what they do. A mutant is a plausible fix when the failing
+// case passes under it and no passing case of the spectrum that executes
+// its line fails: a syntactic change of one line that the package's
+// tests accept (which does not make it correct: it may overfit them).
+// That is evidence of another kind than a verified candidate's, whose
+// angelic values make the failing case pass but need not keep the others
+// passing. The fixes found are the report's Fixes, and the lines that
+// have one come first, in the order they had. The other probed lines
+// follow by Metallaxis' score with the failing case alone
+// ([MutationAnalysis.ProbeScores]): the best over the line's mutants
+// that change the failing case's result of 1/√(1+p), p the passing
+// cases that execute the line and fail under the mutant; lines whose
+// mutants leave the failing case's result as it was keep their place
+// after them. Lines the probe placed have evidence EvidenceMutation; the
+// rest keep their order and evidence.
 //
 // Cost: one more load of the package from source with the mutants in an
 // overlay, a run of the failing case on each mutant (ten times its steps
-// at most), and, for a mutant under which it passes, runs of the passing
-// cases that execute its line, cheapest first, until one fails; a line
+// at most), and, for a mutant that changes its result, runs of the
+// passing cases that execute its line, cheapest first, until the count
+// of failures no longer matters (one, for a mutant under which the
+// failing case passes; the line's best so far for the others); a line
 // with a plausible fix has its other mutants left alone. What is settled
-// when Timeout passes is kept (Report.Reason says the probe was cut).
+// when Timeout passes is kept (Report.Reason says the probe was cut):
+// the lines are settled in the ranking's order.
 //
-// The defaults (20 lines, the repair operators) were chosen on the
-// historical bugs of bench/realbugs: RANKERS.md (go run ./bench/realbugs
-// -kinds rankers) compares them with 10 lines and with the generic
-// operators alone.
+// The defaults (20 lines, the repair operators, the order after the
+// fixes) were chosen on the historical bugs of bench/realbugs
+// (RANKERS.md: go run ./bench/realbugs -kinds rankers, which compares
+// them with 10 lines and with the generic operators alone) and on TCAS
+// (bench/results/tcas-probe.md: go run ./bench/tcas with -tiebreak
+// probe, where ordering the lines without a fix by position instead of
+// by their scores gives a higher EXAM).
 type FixProbe struct {
 	// Load and Patterns are how the program was loaded (trace.Load's
 	// arguments). Default: those of Failure.Program
@@ -113,11 +126,11 @@ func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	if err != nil {
 		return fmt.Errorf("localize: fix probe: %w", err)
 	}
-	fixes, err := pr.fixes(ctx, f, lines)
-	if len(fixes) > 0 {
-		rep.Fixes = fixes
-		rep.promote(fixes)
+	st, err := pr.settle(ctx, f, lines)
+	if len(st.fixes) > 0 {
+		rep.Fixes = st.fixes
 	}
+	rep.promote(st)
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.schema.Mutants), context.Cause(ctx))
@@ -157,77 +170,141 @@ func newProbe(ctx context.Context, lc *trace.Config, patterns []string, targets 
 	return &probe{m: newMutRunner(prog, schema), schema: schema, parallel: max(1, parallel)}, nil
 }
 
-// run runs case c of the mutant program on mutant sel and reports
-// whether it passed, with ten times steps as the budget (at least 10^5).
-func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, steps int64) (bool, error) {
+// run runs case c of the mutant program on mutant sel, with ten times
+// steps as the budget (at least 10^5). A mutant's run that errs counts
+// as a failure with that error as its result.
+func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, steps int64) (mutRun, error) {
 	r, _, err := w.run(ctx, c, sel, max(10*steps, 100_000), false)
 	if err != nil {
 		if ctx.Err() != nil {
-			return false, ctx.Err()
+			return mutRun{}, ctx.Err()
 		}
-		return false, nil // an error of a mutant's run: not a pass
+		return mutRun{sig: "error: " + err.Error()}, nil
 	}
-	return r.passed, nil
+	return r, nil
 }
 
-// fixes returns the plausible fixes of f's case among the mutants, the
-// first of each line, those of the lines first in the ranking first.
-func (p *probe) fixes(ctx context.Context, f *Failure, lines []trace.Line) ([]MutantResult, error) {
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// probeScore is the score of a mutant that changes the failing case's
+// result and the results of passing cases that execute its line:
+// Metallaxis' (Papadakis and Le Traon, STVR 2015) with the failing case
+// alone, 1/√(1+passKilled). A line scores its best mutant's; a line
+// without a mutant that changes the failing case's result scores 0.
+func probeScore(passKilled int) float64 {
+	return 1 / math.Sqrt(1+float64(passKilled))
+}
+
+// settled is what a probe found of the lines it mutated.
+type settled struct {
+	fixes []MutantResult // the first plausible fix of each line, in the lines' order
+	// scores are the lines without a fix whose mutants were all run,
+	// each with its probeScore, in the lines' order.
+	scores []lineScore
+}
+
+type lineScore struct {
+	line  trace.Line
+	score float64
+}
+
+// settle runs the mutants of lines: their plausible fixes of f's case
+// and, for the lines without one, their scores.
+func (p *probe) settle(ctx context.Context, f *Failure, lines []trace.Line) (settled, error) {
+	var out settled
 	c, err := p.m.prog.Rebind(f.Case)
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	var steps int64
 	if t, ok := f.Spectrum.TestIndex(f.Case.Name()); ok {
 		steps = f.Spectrum.Test(t).Steps
 	}
-	passes := make([]bool, len(p.schema.Mutants))
+	// The failing case on the mutant program as it is (its result, to
+	// tell which mutants change it), then on each mutant.
+	var base mutRun
+	if err := parallel(ctx, 1, 1, func(w *mutWorker, _ int) error {
+		base, err = p.run(ctx, w, c, 0, steps)
+		return err
+	}, p.m); err != nil {
+		return out, err
+	}
+	runs := make([]mutRun, len(p.schema.Mutants))
 	err = parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
-		ok, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps)
-		passes[i] = ok
+		r, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps)
+		runs[i] = r
 		return err
 	}, p.m)
 	if err != nil {
-		return nil, err
+		return out, err
+	}
+	byLine := map[trace.Line][]int{}
+	for i, m := range p.schema.Mutants {
+		l := trace.Line{File: m.File, Line: m.Line}
+		byLine[l] = append(byLine[l], i)
 	}
 	// The lines first in the ranking first: what is settled when the
-	// time is up matters most there.
-	order := make([]int, len(p.schema.Mutants))
-	for i := range order {
-		order[i] = i
-	}
-	at := func(i int) int {
-		m := p.schema.Mutants[i]
-		return slices.Index(lines, trace.Line{File: m.File, Line: m.Line})
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(at(x), at(y)) })
-	var out []MutantResult
-	fixed := map[trace.Line]bool{}
-	for _, i := range order {
-		m := p.schema.Mutants[i]
-		l := trace.Line{File: m.File, Line: m.Line}
-		if !passes[i] || fixed[l] {
+	// time is up matters most there. A line's mutants that make the
+	// failing case pass first: a plausible fix ends the line.
+	for _, l := range lines {
+		ms := byLine[l]
+		slices.SortStableFunc(ms, func(x, y int) int {
+			return cmp.Compare(b2i(!runs[x].passed), b2i(!runs[y].passed))
+		})
+		best := -1 // fewest passing cases a mutant changing the failing case's result breaks
+		fixed := false
+		for _, i := range ms {
+			m := p.schema.Mutants[i]
+			if runs[i].sig == base.sig {
+				p.done++
+				continue // the failing case's result unchanged
+			}
+			// Counting stops at the line's best: beyond, the count no
+			// longer matters; at one at least for a mutant under which
+			// the failing case passes (a fix or not).
+			limit := best
+			if runs[i].passed && limit == 0 {
+				limit = 1
+			} else if limit == 0 {
+				p.done++
+				continue
+			}
+			n, err := p.breaks(ctx, f, m, limit)
+			if err != nil {
+				return out, err
+			}
 			p.done++
-			continue
+			if runs[i].passed && n == 0 {
+				r := mutantResult(m)
+				r.FailKilled, r.FailToPass = 1, 1
+				out.fixes = append(out.fixes, r)
+				fixed = true
+				break
+			}
+			if best < 0 || n < best {
+				best = n
+			}
 		}
-		broken, err := p.breaksPassing(ctx, f, m)
-		if err != nil {
-			return out, err
-		}
-		p.done++
-		if !broken {
-			fixed[l] = true
-			r := mutantResult(m)
-			r.FailKilled, r.FailToPass = 1, 1
-			out = append(out, r)
+		if !fixed {
+			s := 0.0
+			if best >= 0 {
+				s = probeScore(best)
+			}
+			out.scores = append(out.scores, lineScore{l, s})
 		}
 	}
 	return out, nil
 }
 
-// breaksPassing reports whether a passing case of f's spectrum that
-// executes m's line fails under m: the cheapest first, a few at a time.
-func (p *probe) breaksPassing(ctx context.Context, f *Failure, m mutate.Mutant) (bool, error) {
+// breaks counts the passing cases of f's spectrum that execute m's line
+// and fail under m, the cheapest first, a few at a time, stopping once
+// the count reaches limit (limit < 0: no limit).
+func (p *probe) breaks(ctx context.Context, f *Failure, m mutate.Mutant, limit int) (int, error) {
 	sp := f.Spectrum
 	var cases []int
 	if e, ok := sp.Index(spectra.Element{Kind: spectra.Line, File: m.File, Line: m.Line}); ok {
@@ -238,44 +315,57 @@ func (p *probe) breaksPassing(ctx context.Context, f *Failure, m mutate.Mutant) 
 		}
 	}
 	slices.SortStableFunc(cases, func(x, y int) int { return cmp.Compare(sp.Test(x).Steps, sp.Test(y).Steps) })
-	for lo := 0; lo < len(cases); {
+	n := 0
+	for lo := 0; lo < len(cases) && (limit < 0 || n < limit); {
 		hi := min(len(cases), lo+max(p.parallel, lo))
-		failed := false
 		err := parallel(ctx, p.parallel, hi-lo, func(w *mutWorker, j int) error {
 			t := sp.Test(cases[lo+j])
-			ok, err := p.run(ctx, w, p.m.prog.GoTestCase(f.Package, t.Name), m.ID, t.Steps)
-			if err == nil && !ok {
+			r, err := p.run(ctx, w, p.m.prog.GoTestCase(f.Package, t.Name), m.ID, t.Steps)
+			if err == nil && !r.passed {
 				p.mu.Lock()
-				failed = true
+				n++
 				p.mu.Unlock()
 			}
 			return err
 		}, p.m)
-		if err != nil || failed {
-			return failed, err
+		if err != nil {
+			return n, err
 		}
 		lo = hi
 	}
-	return false, nil
+	return n, nil
 }
 
-// promote moves the lines of fixes to the front of the ranking, in the
-// order they had, each its own rank with evidence EvidenceMutation; the
-// other lines keep their order and ties.
-func (r *Report) promote(fixes []MutantResult) {
-	has := map[trace.Line]bool{}
-	for _, m := range fixes {
-		has[trace.Line{File: m.File, Line: m.Line}] = true
+// promote moves the lines of st's fixes to the front of the ranking, in
+// the order they had, then the lines st scored above 0, by decreasing
+// score (ties in the order they had), each its own rank with evidence
+// EvidenceMutation; the other lines keep their order and ties.
+func (r *Report) promote(st settled) {
+	at := map[trace.Line]int{} // 1 + the place of a promoted line
+	for _, m := range st.fixes {
+		at[trace.Line{File: m.File, Line: m.Line}] = 1
+	}
+	scored := slices.Clone(st.scores)
+	slices.SortStableFunc(scored, func(x, y lineScore) int { return -cmp.Compare(x.score, y.score) })
+	for i, ls := range scored {
+		if ls.score > 0 {
+			at[ls.line] = 2 + i
+		}
 	}
 	var front, rest []RankedLine
 	for _, rl := range r.Ranking {
-		if has[trace.Line{File: rl.File, Line: rl.Line}] {
-			rl.Rank = len(front) + 1
+		if at[trace.Line{File: rl.File, Line: rl.Line}] > 0 {
 			rl.Evidence = EvidenceMutation
 			front = append(front, rl)
 		} else {
 			rest = append(rest, rl)
 		}
+	}
+	slices.SortStableFunc(front, func(x, y RankedLine) int {
+		return cmp.Compare(at[trace.Line{File: x.File, Line: x.Line}], at[trace.Line{File: y.File, Line: y.Line}])
+	})
+	for i := range front {
+		front[i].Rank = i + 1
 	}
 	r.Ranking = appendRanked(front, rest)
 }

@@ -65,6 +65,37 @@ func TestFixProbe(t *testing.T) {
 			t.Errorf("line %d (bonus) promoted: %+v", bonus, rep.Ranking)
 		}
 	}
+	// After the fixes, the lines whose mutants change the failing case's
+	// result, by the score full mutation analysis gives them (every
+	// mutant on every case, no early stop).
+	var cands []Candidate
+	for _, rl := range rep.Ranking {
+		cands = append(cands, Candidate{Locations: []Location{{File: rl.File, Line: rl.Line}}})
+	}
+	var cases []trace.Case
+	for _, name := range res.Cases {
+		cases = append(cases, prog.GoTestCase(pkg, name))
+	}
+	a, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: dir, Tests: true}, Patterns: []string{"."}, Cases: cases, Repair: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := a.ProbeScores("TestGrade50")
+	prev, scored := 2.0, 0
+	for _, rl := range rep.Ranking[len(rep.Fixes):] {
+		s := scores[trace.Line{File: rl.File, Line: rl.Line}]
+		promoted := rl.Evidence == EvidenceMutation
+		if promoted != (s > 0) || promoted && s > prev {
+			t.Errorf("line %d: evidence %s, score %.3f after %.3f; want the lines scored above 0 next, by decreasing score:\n%+v\nscores %v", rl.Line, rl.Evidence, s, prev, rep.Ranking, scores)
+		}
+		if promoted {
+			prev = s
+			scored++
+		}
+	}
+	if scored == 0 {
+		t.Errorf("no line scored after the fixes: %v", scores)
+	}
 }
 
 // checkFix puts fix m into the source and runs every case: all must pass.
@@ -89,32 +120,45 @@ func checkFix(ctx context.Context, t *testing.T, dir, pkg string, lines []string
 }
 
 // TestPromote: the lines of fixes move to the front in their order, each
-// its own rank; the others keep their order and their ties.
+// its own rank, then the lines scored above 0 by decreasing score (ties
+// in their order); the others keep their order and their ties.
 func TestPromote(t *testing.T) {
 	rl := func(line, rank int, ev Evidence) RankedLine {
 		return RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
 	}
 	for _, tt := range []struct {
-		name  string
-		in    []RankedLine
-		fixes []int
-		want  []RankedLine
+		name   string
+		in     []RankedLine
+		fixes  []int
+		scores map[int]float64
+		want   []RankedLine
 	}{
-		{"none", []RankedLine{rl(1, 1, EvidenceSlice), rl(2, 2, EvidenceSlice)}, nil,
+		{"none", []RankedLine{rl(1, 1, EvidenceSlice), rl(2, 2, EvidenceSlice)}, nil, nil,
 			[]RankedLine{rl(1, 1, EvidenceSlice), rl(2, 2, EvidenceSlice)}},
-		{"second first", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice)}, []int{2},
+		{"second first", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice)}, []int{2}, nil,
 			[]RankedLine{rl(2, 1, EvidenceMutation), rl(1, 2, EvidenceVerified), rl(3, 3, EvidenceSlice)}},
-		{"ties kept", []RankedLine{rl(1, 3, EvidenceSlice), rl(2, 3, EvidenceSlice), rl(3, 3, EvidenceSlice), rl(4, 5, EvidenceSpectrum), rl(5, 5, EvidenceSpectrum)}, []int{2, 5},
+		{"ties kept", []RankedLine{rl(1, 3, EvidenceSlice), rl(2, 3, EvidenceSlice), rl(3, 3, EvidenceSlice), rl(4, 5, EvidenceSpectrum), rl(5, 5, EvidenceSpectrum)}, []int{2, 5}, nil,
 			[]RankedLine{rl(2, 1, EvidenceMutation), rl(5, 2, EvidenceMutation), rl(1, 4, EvidenceSlice), rl(3, 4, EvidenceSlice), rl(4, 5, EvidenceSpectrum)}},
-		{"order of the ranking", []RankedLine{rl(7, 1, EvidenceSlice), rl(3, 2, EvidenceSlice)}, []int{3, 7},
+		{"order of the ranking", []RankedLine{rl(7, 1, EvidenceSlice), rl(3, 2, EvidenceSlice)}, []int{3, 7}, nil,
 			[]RankedLine{rl(7, 1, EvidenceMutation), rl(3, 2, EvidenceMutation)}},
+		{"scores after fixes", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceVerified), rl(3, 3, EvidenceVerified), rl(4, 4, EvidenceVerified), rl(5, 5, EvidenceSlice)},
+			[]int{4}, map[int]float64{1: 0, 2: 0.5, 3: 1},
+			[]RankedLine{rl(4, 1, EvidenceMutation), rl(3, 2, EvidenceMutation), rl(2, 3, EvidenceMutation), rl(1, 4, EvidenceVerified), rl(5, 5, EvidenceSlice)}},
+		{"equal scores in order", []RankedLine{rl(1, 2, EvidenceSlice), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice)},
+			nil, map[int]float64{1: 0.5, 2: 0, 3: 0.5},
+			[]RankedLine{rl(1, 1, EvidenceMutation), rl(3, 2, EvidenceMutation), rl(2, 3, EvidenceSlice)}},
 	} {
 		rep := &Report{Ranking: tt.in}
-		var fixes []MutantResult
+		var st settled
 		for _, l := range tt.fixes {
-			fixes = append(fixes, MutantResult{File: "a.go", Line: l})
+			st.fixes = append(st.fixes, MutantResult{File: "a.go", Line: l})
 		}
-		rep.promote(fixes)
+		for _, r := range tt.in {
+			if s, ok := tt.scores[r.Line]; ok {
+				st.scores = append(st.scores, lineScore{trace.Line{File: "a.go", Line: r.Line}, s})
+			}
+		}
+		rep.promote(st)
 		if !slices.Equal(rep.Ranking, tt.want) {
 			t.Errorf("%s: got %+v, want %+v", tt.name, rep.Ranking, tt.want)
 		}

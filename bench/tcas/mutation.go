@@ -24,6 +24,7 @@ const (
 	mutMetallaxis = "mutation"
 	mutMUSE       = "muse"
 	mutFixes      = "fixes"
+	mutProbe      = "probe"
 )
 
 // mutationScores runs localize.Mutation once for the version, on the lines
@@ -122,6 +123,26 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 			}
 		}
 		rs[i].mut[mutFixes] = m
+		// The probe's order: the fixes, then the other first lines by
+		// their scores.
+		ps := fa.ProbeScores(rs[i].Test)
+		pm := map[int]float64{}
+		for _, c := range rs[i].cands {
+			for _, l := range c.Locations {
+				if l.File != ver.file {
+					continue
+				}
+				switch {
+				case fixed[l.Line]:
+					pm[l.Line] = 2
+				case slices.Contains(first[i], l.Line):
+					pm[l.Line] = ps[trace.Line{File: l.File, Line: l.Line}]
+				default:
+					pm[l.Line] = 0
+				}
+			}
+		}
+		rs[i].mut[mutProbe] = pm
 	}
 	return &mutationInfo{Lines: len(lines), Mutants: len(a.Mutants), Dropped: a.Dropped, Runs: a.Runs + fa.Runs, Time: a.Time + fa.Time}, nil
 }
