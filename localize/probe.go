@@ -49,14 +49,15 @@ const DefaultProbeTimeout = 15 * time.Second
 // rest keep their order and evidence.
 //
 // Cost: one more load of the package from source with the mutants in an
-// overlay, a run of the failing case on each mutant (ten times its steps
-// at most), and, for a mutant that changes its result, runs of the
-// passing cases that execute its line, cheapest first, until the count
-// of failures no longer matters (one, for a mutant under which the
-// failing case passes; the line's best so far for the others); a line
-// with a plausible fix has its other mutants left alone. What is settled
+// overlay and a run of the failing case on each mutant (ten times its
+// steps at most); then, line by line in the ranking's order, for a
+// mutant under which it passes, runs of the passing cases that execute
+// the line, cheapest first, until one fails (a line with a plausible fix
+// has its other mutants left alone); then, for the lines without one and
+// the mutants that change the failing case's result, the same runs until
+// the count of failures reaches the line's best so far. What is settled
 // when Timeout passes is kept (Report.Reason says the probe was cut):
-// the lines are settled in the ranking's order.
+// the fixes before the scores, each in the ranking's order.
 //
 // The defaults (20 lines, the repair operators, the order after the
 // fixes) were chosen on the historical bugs of bench/realbugs
@@ -133,7 +134,7 @@ func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	rep.promote(st)
 	if err != nil {
 		if ctx.Err() != nil {
-			return fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.schema.Mutants), context.Cause(ctx))
+			return fmt.Errorf("localize: fix probe cut with %d fixes found and %d of %d lines settled: %w", len(st.fixes), len(st.fixes)+len(st.scores), len(lines), context.Cause(ctx))
 		}
 		return fmt.Errorf("localize: fix probe: %w", err)
 	}
@@ -145,7 +146,6 @@ type probe struct {
 	m        *mutRunner
 	schema   *mutate.Schema
 	parallel int
-	done     int // mutants settled
 
 	mu sync.Mutex
 }
@@ -182,13 +182,6 @@ func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, st
 		return mutRun{sig: "error: " + err.Error()}, nil
 	}
 	return r, nil
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // probeScore is the score of a mutant that changes the failing case's
@@ -248,55 +241,55 @@ func (p *probe) settle(ctx context.Context, f *Failure, lines []trace.Line) (set
 		l := trace.Line{File: m.File, Line: m.Line}
 		byLine[l] = append(byLine[l], i)
 	}
-	// The lines first in the ranking first: what is settled when the
-	// time is up matters most there. A line's mutants that make the
-	// failing case pass first: a plausible fix ends the line.
+	// The fixes first, the lines first in the ranking first: the fixes
+	// are the stronger evidence, and what is settled when the time is
+	// up matters most there. A mutant under which the failing case
+	// passes is a fix unless a passing case fails: one failure decides.
+	fixed := map[trace.Line]bool{}
 	for _, l := range lines {
-		ms := byLine[l]
-		slices.SortStableFunc(ms, func(x, y int) int {
-			return cmp.Compare(b2i(!runs[x].passed), b2i(!runs[y].passed))
-		})
-		best := -1 // fewest passing cases a mutant changing the failing case's result breaks
-		fixed := false
-		for _, i := range ms {
-			m := p.schema.Mutants[i]
-			if runs[i].sig == base.sig {
-				p.done++
-				continue // the failing case's result unchanged
-			}
-			// Counting stops at the line's best: beyond, the count no
-			// longer matters; at one at least for a mutant under which
-			// the failing case passes (a fix or not).
-			limit := best
-			if runs[i].passed && limit == 0 {
-				limit = 1
-			} else if limit == 0 {
-				p.done++
+		for _, i := range byLine[l] {
+			if !runs[i].passed {
 				continue
 			}
-			n, err := p.breaks(ctx, f, m, limit)
+			m := p.schema.Mutants[i]
+			n, err := p.breaks(ctx, f, m, 1)
 			if err != nil {
 				return out, err
 			}
-			p.done++
-			if runs[i].passed && n == 0 {
+			if n == 0 {
 				r := mutantResult(m)
 				r.FailKilled, r.FailToPass = 1, 1
 				out.fixes = append(out.fixes, r)
-				fixed = true
+				fixed[l] = true
 				break
+			}
+		}
+	}
+	// Then the scores of the other lines: of the mutants that change the
+	// failing case's result, the fewest passing cases broken, counting
+	// no further than the line's best so far.
+	for _, l := range lines {
+		if fixed[l] {
+			continue
+		}
+		best := -1
+		for _, i := range byLine[l] {
+			if runs[i].sig == base.sig || best == 0 {
+				continue
+			}
+			n, err := p.breaks(ctx, f, p.schema.Mutants[i], best)
+			if err != nil {
+				return out, err
 			}
 			if best < 0 || n < best {
 				best = n
 			}
 		}
-		if !fixed {
-			s := 0.0
-			if best >= 0 {
-				s = probeScore(best)
-			}
-			out.scores = append(out.scores, lineScore{l, s})
+		s := 0.0
+		if best >= 0 {
+			s = probeScore(best)
 		}
+		out.scores = append(out.scores, lineScore{l, s})
 	}
 	return out, nil
 }
