@@ -28,8 +28,8 @@ func TestPackageRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A technique that finds nothing keeps these runs short: what is
-	// checked is the selection and the ranking.
+	// A technique that finds nothing and no refiner keep these runs
+	// short: what is checked is the selection and the scorers' ranking.
 	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
 		return NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
@@ -43,7 +43,7 @@ func TestPackageRun(t *testing.T) {
 		{"TestFoo/^testFoo$", 1, []string{"TestFoo/testFoo"}},
 		{"TestFoo/^zero", 1, nil},
 	} {
-		res, err := Package(ctx, prog, pkg, &PackageOptions{Run: tt.run, Technique: none})
+		res, err := Package(ctx, prog, pkg, &PackageOptions{Run: tt.run, Technique: none, Refiners: []Refiner{}})
 		if err != nil {
 			t.Fatalf("-run %q: %v", tt.run, err)
 		}
