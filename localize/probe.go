@@ -40,13 +40,15 @@ const DefaultProbeTimeout = 15 * time.Second
 // angelic values make the failing case pass but need not keep the others
 // passing. The fixes found are the report's Fixes, and the lines that
 // have one come first, in the order they had. The other probed lines
-// follow by Metallaxis' score with the failing case alone
+// whose mutants change the failing case's result are reordered, in the
+// places they hold, by Metallaxis' score with the failing case alone
 // ([MutationAnalysis.ProbeScores]): the best over the line's mutants
-// that change the failing case's result of 1/√(1+p), p the passing
-// cases that execute the line and fail under the mutant; lines whose
-// mutants leave the failing case's result as it was keep their place
-// after them. Lines the probe placed have evidence EvidenceMutation; the
-// rest keep their order and evidence.
+// that change it of 1/√(1+p), p the passing cases that execute the line
+// and fail under the mutant. Lines whose mutants leave the failing
+// case's result as it was keep their places: that is no evidence against
+// a line (a missing statement's place is such a line). See
+// [Report.ApplyProbe]; the lines the probe placed have evidence
+// EvidenceMutation.
 //
 // Cost: one more load of the package from source with the mutants in an
 // overlay and a run of the failing case on each mutant (ten times its
@@ -131,7 +133,7 @@ func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	if len(st.fixes) > 0 {
 		rep.Fixes = st.fixes
 	}
-	rep.promote(st)
+	rep.ApplyProbe(st.fixes, st.scores)
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("localize: fix probe cut with %d fixes found and %d of %d lines settled: %w", len(st.fixes), len(st.fixes)+len(st.scores), len(lines), context.Cause(ctx))
@@ -196,20 +198,15 @@ func probeScore(passKilled int) float64 {
 // settled is what a probe found of the lines it mutated.
 type settled struct {
 	fixes []MutantResult // the first plausible fix of each line, in the lines' order
-	// scores are the lines without a fix whose mutants were all run,
-	// each with its probeScore, in the lines' order.
-	scores []lineScore
-}
-
-type lineScore struct {
-	line  trace.Line
-	score float64
+	// scores are the probeScores of the lines without a fix whose
+	// mutants were all run.
+	scores LineScores
 }
 
 // settle runs the mutants of lines: their plausible fixes of f's case
 // and, for the lines without one, their scores.
 func (p *probe) settle(ctx context.Context, f *Failure, lines []trace.Line) (settled, error) {
-	var out settled
+	out := settled{scores: LineScores{}}
 	c, err := p.m.prog.Rebind(f.Case)
 	if err != nil {
 		return out, err
@@ -289,7 +286,7 @@ func (p *probe) settle(ctx context.Context, f *Failure, lines []trace.Line) (set
 		if best >= 0 {
 			s = probeScore(best)
 		}
-		out.scores = append(out.scores, lineScore{l, s})
+		out.scores[l] = s
 	}
 	return out, nil
 }
@@ -329,36 +326,47 @@ func (p *probe) breaks(ctx context.Context, f *Failure, m mutate.Mutant, limit i
 	return n, nil
 }
 
-// promote moves the lines of st's fixes to the front of the ranking, in
-// the order they had, then the lines st scored above 0, by decreasing
-// score (ties in the order they had), each its own rank with evidence
-// EvidenceMutation; the other lines keep their order and ties.
-func (r *Report) promote(st settled) {
-	at := map[trace.Line]int{} // 1 + the place of a promoted line
-	for _, m := range st.fixes {
-		at[trace.Line{File: m.File, Line: m.Line}] = 1
-	}
-	scored := slices.Clone(st.scores)
-	slices.SortStableFunc(scored, func(x, y lineScore) int { return -cmp.Compare(x.score, y.score) })
-	for i, ls := range scored {
-		if ls.score > 0 {
-			at[ls.line] = 2 + i
-		}
+// ApplyProbe reorders the ranking with what a probe of its lines found,
+// as [FixProbe] does: the lines of fixes first, in the order they had,
+// each its own rank; then, in the places that the lines scores rates
+// above 0 hold among the others, those lines by decreasing score (ties
+// in the order they had), each its own rank. Both have evidence
+// EvidenceMutation. The other lines keep their places, evidence and
+// ties: a line whose mutants leave the failing case's result as it was
+// (score 0) has no evidence of mutation for or against it, and the place
+// of a missing statement is such a line.
+func (r *Report) ApplyProbe(fixes []MutantResult, scores LineScores) {
+	fixed := map[trace.Line]bool{}
+	for _, m := range fixes {
+		fixed[trace.Line{File: m.File, Line: m.Line}] = true
 	}
 	var front, rest []RankedLine
+	var slots []int // the places in rest of the lines scored above 0
 	for _, rl := range r.Ranking {
-		if at[trace.Line{File: rl.File, Line: rl.Line}] > 0 {
-			rl.Evidence = EvidenceMutation
+		l := trace.Line{File: rl.File, Line: rl.Line}
+		switch {
+		case fixed[l]:
+			rl.Rank, rl.Evidence = len(front)+1, EvidenceMutation
 			front = append(front, rl)
-		} else {
+		case scores[l] > 0:
+			slots = append(slots, len(rest))
+			rest = append(rest, rl)
+		default:
 			rest = append(rest, rl)
 		}
 	}
-	slices.SortStableFunc(front, func(x, y RankedLine) int {
-		return cmp.Compare(at[trace.Line{File: x.File, Line: x.Line}], at[trace.Line{File: y.File, Line: y.Line}])
+	scored := make([]RankedLine, len(slots))
+	for i, at := range slots {
+		scored[i] = rest[at]
+	}
+	slices.SortStableFunc(scored, func(x, y RankedLine) int {
+		return -cmp.Compare(scores[trace.Line{File: x.File, Line: x.Line}], scores[trace.Line{File: y.File, Line: y.Line}])
 	})
-	for i := range front {
-		front[i].Rank = i + 1
+	for i, at := range slots {
+		rl := scored[i]
+		// A rank no other line has: its own group in appendRanked.
+		rl.Rank, rl.Evidence = -1-i, EvidenceMutation
+		rest[at] = rl
 	}
 	r.Ranking = appendRanked(front, rest)
 }

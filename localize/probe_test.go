@@ -67,7 +67,7 @@ func TestFixProbe(t *testing.T) {
 	}
 	// After the fixes, the lines whose mutants change the failing case's
 	// result, by the score full mutation analysis gives them (every
-	// mutant on every case, no early stop).
+	// mutant on every case, no early stop), in the places they hold.
 	var cands []Candidate
 	for _, rl := range rep.Ranking {
 		cands = append(cands, Candidate{Locations: []Location{{File: rl.File, Line: rl.Line}}})
@@ -86,7 +86,7 @@ func TestFixProbe(t *testing.T) {
 		s := scores[trace.Line{File: rl.File, Line: rl.Line}]
 		promoted := rl.Evidence == EvidenceMutation
 		if promoted != (s > 0) || promoted && s > prev {
-			t.Errorf("line %d: evidence %s, score %.3f after %.3f; want the lines scored above 0 next, by decreasing score:\n%+v\nscores %v", rl.Line, rl.Evidence, s, prev, rep.Ranking, scores)
+			t.Errorf("line %d: evidence %s, score %.3f after %.3f; want the lines scored above 0 by decreasing score:\n%+v\nscores %v", rl.Line, rl.Evidence, s, prev, rep.Ranking, scores)
 		}
 		if promoted {
 			prev = s
@@ -119,10 +119,11 @@ func checkFix(ctx context.Context, t *testing.T, dir, pkg string, lines []string
 	}
 }
 
-// TestPromote: the lines of fixes move to the front in their order, each
-// its own rank, then the lines scored above 0 by decreasing score (ties
-// in their order); the others keep their order and their ties.
-func TestPromote(t *testing.T) {
+// TestApplyProbe: the lines of fixes move to the front in their order,
+// each its own rank; the lines scored above 0 are reordered by
+// decreasing score (ties in their order) in the places they hold; the
+// others keep their places and their ties.
+func TestApplyProbe(t *testing.T) {
 	rl := func(line, rank int, ev Evidence) RankedLine {
 		return RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
 	}
@@ -141,24 +142,23 @@ func TestPromote(t *testing.T) {
 			[]RankedLine{rl(2, 1, EvidenceMutation), rl(5, 2, EvidenceMutation), rl(1, 4, EvidenceSlice), rl(3, 4, EvidenceSlice), rl(4, 5, EvidenceSpectrum)}},
 		{"order of the ranking", []RankedLine{rl(7, 1, EvidenceSlice), rl(3, 2, EvidenceSlice)}, []int{3, 7}, nil,
 			[]RankedLine{rl(7, 1, EvidenceMutation), rl(3, 2, EvidenceMutation)}},
-		{"scores after fixes", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceVerified), rl(3, 3, EvidenceVerified), rl(4, 4, EvidenceVerified), rl(5, 5, EvidenceSlice)},
+		{"scores in their places", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceVerified), rl(3, 3, EvidenceVerified), rl(4, 4, EvidenceVerified), rl(5, 5, EvidenceSlice)},
 			[]int{4}, map[int]float64{1: 0, 2: 0.5, 3: 1},
-			[]RankedLine{rl(4, 1, EvidenceMutation), rl(3, 2, EvidenceMutation), rl(2, 3, EvidenceMutation), rl(1, 4, EvidenceVerified), rl(5, 5, EvidenceSlice)}},
-		{"equal scores in order", []RankedLine{rl(1, 2, EvidenceSlice), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice)},
-			nil, map[int]float64{1: 0.5, 2: 0, 3: 0.5},
-			[]RankedLine{rl(1, 1, EvidenceMutation), rl(3, 2, EvidenceMutation), rl(2, 3, EvidenceSlice)}},
+			[]RankedLine{rl(4, 1, EvidenceMutation), rl(1, 2, EvidenceVerified), rl(3, 3, EvidenceMutation), rl(2, 4, EvidenceMutation), rl(5, 5, EvidenceSlice)}},
+		{"equal scores in order, a tie split", []RankedLine{rl(1, 2, EvidenceSlice), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice), rl(4, 4, EvidenceSlice)},
+			nil, map[int]float64{1: 0.5, 2: 0, 3: 0.5, 4: 1},
+			[]RankedLine{rl(4, 1, EvidenceMutation), rl(2, 2, EvidenceSlice), rl(1, 3, EvidenceMutation), rl(3, 4, EvidenceMutation)}},
 	} {
 		rep := &Report{Ranking: tt.in}
-		var st settled
+		var fixes []MutantResult
 		for _, l := range tt.fixes {
-			st.fixes = append(st.fixes, MutantResult{File: "a.go", Line: l})
+			fixes = append(fixes, MutantResult{File: "a.go", Line: l})
 		}
-		for _, r := range tt.in {
-			if s, ok := tt.scores[r.Line]; ok {
-				st.scores = append(st.scores, lineScore{trace.Line{File: "a.go", Line: r.Line}, s})
-			}
+		scores := LineScores{}
+		for l, s := range tt.scores {
+			scores[trace.Line{File: "a.go", Line: l}] = s
 		}
-		rep.promote(st)
+		rep.ApplyProbe(fixes, scores)
 		if !slices.Equal(rep.Ranking, tt.want) {
 			t.Errorf("%s: got %+v, want %+v", tt.name, rep.Ranking, tt.want)
 		}

@@ -123,24 +123,32 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 			}
 		}
 		rs[i].mut[mutFixes] = m
-		// The probe's order: the fixes, then the other first lines by
-		// their scores.
+		// The probe's order (localize.Report.ApplyProbe): the fixes, then
+		// the other first lines reordered by their scores in their
+		// places; the score of a line is then its place from the end.
 		ps := fa.ProbeScores(rs[i].Test)
-		pm := map[int]float64{}
+		probed := localize.LineScores{}
+		for _, l := range first[i] {
+			if k := (trace.Line{File: ver.file, Line: l}); !fixed[l] {
+				probed[k] = ps[k]
+			}
+		}
+		var fixes []localize.MutantResult
+		rep := &localize.Report{}
 		for _, c := range rs[i].cands {
 			for _, l := range c.Locations {
-				if l.File != ver.file {
-					continue
-				}
-				switch {
-				case fixed[l.Line]:
-					pm[l.Line] = 2
-				case slices.Contains(first[i], l.Line):
-					pm[l.Line] = ps[trace.Line{File: l.File, Line: l.Line}]
-				default:
-					pm[l.Line] = 0
+				if l.File == ver.file && !slices.ContainsFunc(rep.Ranking, func(rl localize.RankedLine) bool { return rl.Line == l.Line }) {
+					rep.Ranking = append(rep.Ranking, localize.RankedLine{File: l.File, Line: l.Line, Rank: len(rep.Ranking) + 1})
+					if fixed[l.Line] {
+						fixes = append(fixes, localize.MutantResult{File: l.File, Line: l.Line})
+					}
 				}
 			}
+		}
+		rep.ApplyProbe(fixes, probed)
+		pm := map[int]float64{}
+		for k, rl := range rep.Ranking {
+			pm[rl.Line] = float64(len(rep.Ranking) - k)
 		}
 		rs[i].mut[mutProbe] = pm
 	}
