@@ -39,16 +39,14 @@ const DefaultProbeTimeout = 15 * time.Second
 // That is evidence of another kind than a verified candidate's, whose
 // angelic values make the failing case pass but need not keep the others
 // passing. The fixes found are the report's Fixes, and the lines that
-// have one come first, in the order they had. The other probed lines
-// whose mutants change the failing case's result are reordered, in the
-// places they hold, by Metallaxis' score with the failing case alone
-// ([MutationAnalysis.ProbeScores]): the best over the line's mutants
-// that change it of 1/√(1+p), p the passing cases that execute the line
-// and fail under the mutant. Lines whose mutants leave the failing
-// case's result as it was keep their places: that is no evidence against
-// a line (a missing statement's place is such a line). See
-// [Report.ApplyProbe]; the lines the probe placed have evidence
-// EvidenceMutation.
+// have one come first, in the order they had. The other probed lines of
+// verified candidates whose mutants change the failing case's result are
+// reordered, in the places they hold, by Metallaxis' score with the
+// failing case alone ([MutationAnalysis.ProbeScores]): the best over the
+// line's mutants that change it of 1/√(1+p), p the passing cases that
+// execute the line and fail under the mutant. The other lines keep their
+// places. See [Report.ApplyProbe]; the lines the probe placed have
+// evidence EvidenceMutation.
 //
 // Cost: one more load of the package from source with the mutants in an
 // overlay and a run of the failing case on each mutant (ten times its
@@ -328,13 +326,16 @@ func (p *probe) breaks(ctx context.Context, f *Failure, m mutate.Mutant, limit i
 
 // ApplyProbe reorders the ranking with what a probe of its lines found,
 // as [FixProbe] does: the lines of fixes first, in the order they had,
-// each its own rank; then, in the places that the lines scores rates
-// above 0 hold among the others, those lines by decreasing score (ties
-// in the order they had), each its own rank. Both have evidence
-// EvidenceMutation. The other lines keep their places, evidence and
-// ties: a line whose mutants leave the failing case's result as it was
-// (score 0) has no evidence of mutation for or against it, and the place
-// of a missing statement is such a line.
+// each its own rank; then the lines of verified candidates
+// (EvidenceVerified) that scores rates above 0, in the places they hold,
+// by decreasing score (ties in the order they had), each its own rank.
+// Both have evidence EvidenceMutation. The other lines keep their
+// places, evidence and ties: the verified candidates come in the order
+// the search found them, which says little of which is likelier, while
+// the other lines are in the order of the scorers' evidence (on the
+// historical bugs of bench/realbugs, letting the scores reorder those too
+// pushed faulty lines down: a missing statement's place is a line whose
+// mutants change the failing case only by breaking many passing ones).
 func (r *Report) ApplyProbe(fixes []MutantResult, scores LineScores) {
 	fixed := map[trace.Line]bool{}
 	for _, m := range fixes {
@@ -348,7 +349,7 @@ func (r *Report) ApplyProbe(fixes []MutantResult, scores LineScores) {
 		case fixed[l]:
 			rl.Rank, rl.Evidence = len(front)+1, EvidenceMutation
 			front = append(front, rl)
-		case scores[l] > 0:
+		case scores[l] > 0 && rl.Evidence == EvidenceVerified:
 			slots = append(slots, len(rest))
 			rest = append(rest, rl)
 		default:

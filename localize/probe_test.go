@@ -1,6 +1,7 @@
 package localize
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"slices"
@@ -65,36 +66,79 @@ func TestFixProbe(t *testing.T) {
 			t.Errorf("line %d (bonus) promoted: %+v", bonus, rep.Ranking)
 		}
 	}
-	// After the fixes, the lines whose mutants change the failing case's
-	// result, by the score full mutation analysis gives them (every
-	// mutant on every case, no early stop), in the places they hold.
-	var cands []Candidate
-	for _, rl := range rep.Ranking {
-		cands = append(cands, Candidate{Locations: []Location{{File: rl.File, Line: rl.Line}}})
+	// No candidate, so no line but the fixes' is the probe's to place.
+	for _, rl := range rep.Ranking[len(rep.Fixes):] {
+		if rl.Evidence == EvidenceMutation {
+			t.Errorf("line %d placed by mutation with no verified candidate: %+v", rl.Line, rep.Ranking)
+		}
 	}
-	var cases []trace.Case
-	for _, name := range res.Cases {
-		cases = append(cases, prog.GoTestCase(pkg, name))
-	}
-	a, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: dir, Tests: true}, Patterns: []string{"."}, Cases: cases, Repair: true})
+}
+
+// TestProbeOrder: on foo, the probe finds no plausible fix, and reorders
+// the lines of the verified candidates whose mutants change the failing
+// case's result in the places they held, by the scores that full
+// mutation analysis gives them (every mutant on every case, no early
+// stop); the other lines keep their places.
+func TestProbeOrder(t *testing.T) {
+	ctx := context.Background()
+	dir := "../examples/foo"
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	scores := a.ProbeScores("TestGrade50")
-	prev, scored := 2.0, 0
-	for _, rl := range rep.Ranking[len(rep.Fixes):] {
-		s := scores[trace.Line{File: rl.File, Line: rl.Line}]
-		promoted := rl.Evidence == EvidenceMutation
-		if promoted != (s > 0) || promoted && s > prev {
-			t.Errorf("line %d: evidence %s, score %.3f after %.3f; want the lines scored above 0 by decreasing score:\n%+v\nscores %v", rl.Line, rl.Evidence, s, prev, rep.Ranking, scores)
-		}
-		if promoted {
-			prev = s
-			scored++
+	pkg := "github.com/faultloc/faultloc/examples/foo"
+	before, err := Package(ctx, prog, pkg, &PackageOptions{Refiners: []Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := Package(ctx, prog, pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(before.Reports) != 1 || len(after.Reports) != 1 {
+		t.Fatalf("%d and %d reports, want 1", len(before.Reports), len(after.Reports))
+	}
+	b, a := before.Reports[0], after.Reports[0]
+	if len(a.Fixes) != 0 {
+		t.Fatalf("fixes %+v, want none", a.Fixes)
+	}
+	var cands []Candidate
+	for _, rl := range b.Ranking[:min(len(b.Ranking), DefaultProbeLines)] {
+		cands = append(cands, Candidate{Locations: []Location{{File: rl.File, Line: rl.Line}}})
+	}
+	var cases []trace.Case
+	for _, name := range before.Cases {
+		cases = append(cases, prog.GoTestCase(pkg, name))
+	}
+	an, err := Mutation(ctx, cands, &MutationOptions{Load: trace.Config{Dir: dir, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, Patterns: []string{"."}, Cases: cases, Repair: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := an.ProbeScores(b.Test)
+	score := func(rl RankedLine) float64 { return scores[trace.Line{File: rl.File, Line: rl.Line}] }
+	var slots []int
+	var moved []RankedLine
+	for i, rl := range b.Ranking {
+		if rl.Evidence == EvidenceVerified && score(rl) > 0 {
+			slots = append(slots, i)
+			moved = append(moved, rl)
 		}
 	}
-	if scored == 0 {
-		t.Errorf("no line scored after the fixes: %v", scores)
+	if len(moved) < 2 {
+		t.Fatalf("%d lines to reorder (scores %v): the test needs two", len(moved), scores)
+	}
+	slices.SortStableFunc(moved, func(x, y RankedLine) int { return cmp.Compare(score(y), score(x)) })
+	want := slices.Clone(b.Ranking)
+	for i, at := range slots {
+		want[at] = moved[i]
+	}
+	for i := range want {
+		if i >= len(a.Ranking) || a.Ranking[i].Line != want[i].Line {
+			t.Fatalf("ranking %+v, want the lines in the order %+v (scores %v)", a.Ranking, want, scores)
+		}
+		if isMoved := slices.Contains(slots, i); isMoved != (a.Ranking[i].Evidence == EvidenceMutation) {
+			t.Errorf("line %d: evidence %s", a.Ranking[i].Line, a.Ranking[i].Evidence)
+		}
 	}
 }
 
@@ -120,9 +164,9 @@ func checkFix(ctx context.Context, t *testing.T, dir, pkg string, lines []string
 }
 
 // TestApplyProbe: the lines of fixes move to the front in their order,
-// each its own rank; the lines scored above 0 are reordered by
-// decreasing score (ties in their order) in the places they hold; the
-// others keep their places and their ties.
+// each its own rank; the verified candidates' lines scored above 0 are
+// reordered by decreasing score (ties in their order) in the places they
+// hold; the others keep their places and their ties.
 func TestApplyProbe(t *testing.T) {
 	rl := func(line, rank int, ev Evidence) RankedLine {
 		return RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
@@ -145,9 +189,12 @@ func TestApplyProbe(t *testing.T) {
 		{"scores in their places", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceVerified), rl(3, 3, EvidenceVerified), rl(4, 4, EvidenceVerified), rl(5, 5, EvidenceSlice)},
 			[]int{4}, map[int]float64{1: 0, 2: 0.5, 3: 1},
 			[]RankedLine{rl(4, 1, EvidenceMutation), rl(1, 2, EvidenceVerified), rl(3, 3, EvidenceMutation), rl(2, 4, EvidenceMutation), rl(5, 5, EvidenceSlice)}},
-		{"equal scores in order, a tie split", []RankedLine{rl(1, 2, EvidenceSlice), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice), rl(4, 4, EvidenceSlice)},
+		{"equal scores in order, a tie split", []RankedLine{rl(1, 2, EvidenceVerified), rl(2, 2, EvidenceVerified), rl(3, 3, EvidenceVerified), rl(4, 4, EvidenceVerified)},
 			nil, map[int]float64{1: 0.5, 2: 0, 3: 0.5, 4: 1},
-			[]RankedLine{rl(4, 1, EvidenceMutation), rl(2, 2, EvidenceSlice), rl(1, 3, EvidenceMutation), rl(3, 4, EvidenceMutation)}},
+			[]RankedLine{rl(4, 1, EvidenceMutation), rl(2, 2, EvidenceVerified), rl(1, 3, EvidenceMutation), rl(3, 4, EvidenceMutation)}},
+		{"verified candidates only", []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceVerified), rl(4, 4, EvidenceSpectrum)},
+			nil, map[int]float64{1: 0.5, 2: 0.7, 3: 1, 4: 1},
+			[]RankedLine{rl(3, 1, EvidenceMutation), rl(2, 2, EvidenceSlice), rl(1, 3, EvidenceMutation), rl(4, 4, EvidenceSpectrum)}},
 	} {
 		rep := &Report{Ranking: tt.in}
 		var fixes []MutantResult

@@ -124,8 +124,9 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 		}
 		rs[i].mut[mutFixes] = m
 		// The probe's order (localize.Report.ApplyProbe): the fixes, then
-		// the other first lines reordered by their scores in their
-		// places; the score of a line is then its place from the end.
+		// the other first lines of verified candidates reordered by their
+		// scores in their places; the score of a line is then its place
+		// from the end.
 		ps := fa.ProbeScores(rs[i].Test)
 		probed := localize.LineScores{}
 		for _, l := range first[i] {
@@ -138,7 +139,11 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 		for _, c := range rs[i].cands {
 			for _, l := range c.Locations {
 				if l.File == ver.file && !slices.ContainsFunc(rep.Ranking, func(rl localize.RankedLine) bool { return rl.Line == l.Line }) {
-					rep.Ranking = append(rep.Ranking, localize.RankedLine{File: l.File, Line: l.Line, Rank: len(rep.Ranking) + 1})
+					ev := localize.EvidenceCandidate
+					if c.Verified {
+						ev = localize.EvidenceVerified
+					}
+					rep.Ranking = append(rep.Ranking, localize.RankedLine{File: l.File, Line: l.Line, Rank: len(rep.Ranking) + 1, Evidence: ev})
 					if fixed[l.Line] {
 						fixes = append(fixes, localize.MutantResult{File: l.File, Line: l.Line})
 					}
