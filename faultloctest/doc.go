@@ -72,7 +72,7 @@
 // binary, so the failing tests of one package share them.
 //
 // Inside the interpreter, Explain and ExplainWith are bridged to no-ops
-// (trace/internal/interp/bridge_faultloc.go): interpreting a test that
+// (trace/internal/bridge/faultloc.go): interpreting a test that
 // calls the helper does not explain it again.
 //
 // # Limits and guarantees

@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 
+	_ "github.com/faultloc/faultloc/trace/internal/bridge" // stand-ins interpreted code calls
 	"github.com/faultloc/faultloc/trace/internal/interp"
 	"github.com/faultloc/faultloc/trace/internal/store"
 	_ "github.com/faultloc/faultloc/trace/internal/testrun" // Program's go test methods call it
@@ -12,7 +13,8 @@ import (
 // crosses the door as it is; their methods are documented there. The
 // functions call that package's. Program's go test methods (RunGoTest,
 // ListTests...) call the emulation of go test, internal/testrun, which
-// registers itself with interp when this import links it in.
+// registers itself with interp when this import links it in; so do the
+// stand-ins of internal/bridge (testify's assertions...).
 
 // ArgError reports an argument of [Program.Run] that does not fit its
 // parameter: a value of another kind, an integer that overflows the

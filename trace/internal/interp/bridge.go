@@ -166,6 +166,20 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 	return v
 }
 
+// bridgedPackage reports whether the bridge stands in for the non-standard
+// package at path (faultloctest and testify's assert and require, whose
+// stand-ins are package bridge's, and the terminal checks of go-isatty
+// and x/term, see bridge_files.go), which Load then neither puts in scope
+// for Config.Module nor interprets from source as a dependency.
+func bridgedPackage(path string) bool {
+	switch path {
+	case "github.com/faultloc/faultloc/faultloctest", "github.com/stretchr/testify/assert", "github.com/stretchr/testify/require",
+		"github.com/mattn/go-isatty", "golang.org/x/term":
+		return true
+	}
+	return false
+}
+
 // handBridgedStd lists the standard packages interpreted from source
 // (loader's sourceStd) whose hand-written bridges (bridges) stand in for
 // their functions of the same name, interpreted or not: sort's Slice,

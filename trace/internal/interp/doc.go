@@ -13,12 +13,16 @@
 // internal/store's trace; the Trace of the API, which wraps that store
 // with the program's statics; the deterministic scheduler of goroutines;
 // and the bridge to the standard library (whose generated table is
-// internal/stdtable). They share unexported types (a run, its frames,
-// values and memory cells), which is why they are one package.
+// internal/stdtable; the stand-ins that need only the exported surface
+// are package internal/bridge's). They share unexported types (a run, its
+// frames, values and memory cells), which is why they are one package.
 //
 // The emulation of go test is package internal/testrun, a client of this
 // one: the go test methods of Program (RunGoTest, ListTests, TestFuncs,
 // FuzzCase...) call the GoTester it registers, and it reaches the
 // interpreter only through what extcall.go exports for it (Call,
 // RegisterBridge, RunWith and a few operations on interpreted memory).
+// Package internal/bridge, another client, registers its stand-ins
+// (testify's assertions, math/rand/v2's generators, faultloctest's
+// helper) through the same surface.
 package interp

@@ -6,18 +6,21 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"reflect"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // What a client of the interpreter outside the package, the emulation of
-// go test (package testrun), uses of it: RegisterBridge, to stand in for
-// functions without an interpreted body (the testing package's); a Call,
-// through which such a bridge sees the run, calls interpreted functions,
-// formats, writes output and unwinds a goroutine; RunWith, which runs a
-// function as the entry of a test binary; and a few operations on
-// interpreted memory.
+// go test (package testrun) and the stand-ins of package bridge, uses of
+// it: RegisterBridge, to stand in for functions without an interpreted
+// body (the testing package's, testify's...), and RegisterNativeType; a
+// Call, through which such a bridge sees the run, calls interpreted and
+// native functions and methods, formats, writes output, catches panics and
+// unwinds a goroutine; RunWith, which runs a function as the entry of a
+// test binary; and a few operations on interpreted values and memory
+// (besides Value's own methods).
 
 // RegisterBridge makes f the native stand-in for the function or method
 // name (as ssa.Function.String names it: "testing.Short",
@@ -340,3 +343,140 @@ func Addr(v Value) unsafe.Pointer { return v.p }
 func NewNoTestError(pkg, name, why string) *NoTestError {
 	return &NoTestError{Pkg: pkg, Name: name, why: why}
 }
+
+// RegisterNativeType makes the standard type name ("path.Name") one whose
+// values live natively in interpreted memory, of native type t: their
+// methods run natively by reflection. Call it only from an init function.
+func RegisterNativeType(name string, t reflect.Type) { nativeTypes[name] = t }
+
+// Signature returns the signature of the function called.
+func (c Call) Signature() *types.Signature { return calleeSig(c.in) }
+
+// ReflectCall calls the native function f, standing in for the function
+// called (name, for errors), with args converted to native values by the
+// signature of the function called, and returns its results converted
+// back (a Tuple for several). For a method called as a function, the
+// receiver is args[0] and f's first parameter.
+func (c Call) ReflectCall(name string, f reflect.Value, args []Value) Value {
+	return c.r.reflectCall(c.fr, c.in, name, f, calleeSig(c.in), args)
+}
+
+// Interface returns an interpreted interface value holding x with dynamic
+// type t.
+func (c Call) Interface(t types.Type, x Value) Value {
+	return Value{k: KindInterface, p: ptrOf(&iface{t: c.r.p.internLocked(t), v: x})}
+}
+
+// Zero returns the zero value of type t.
+func (c Call) Zero(t types.Type) Value { return c.r.p.zero(t) }
+
+// New returns a pointer to a new variable of type t, holding its zero
+// value, charged to the run's allocation budget as new(t) is.
+func (c Call) New(t types.Type) Value {
+	z := c.r.p.zero(t)
+	c.r.allocCells(1 + z.aggLen())
+	return Value{k: KindPointer, p: ptrOf(newCell(z, NoEvent))}
+}
+
+// Native returns the native value that stands for the interface value v
+// in native code (nil for a nil interface): a basic value of an unnamed
+// type natively; the native value it holds, if native; else a wrapper
+// that formats as fmt would format v (calling its interpreted String,
+// Error and Format methods) and implements error if v has an Error
+// method.
+func (c Call) Native(v Value) any {
+	if v.p == nil {
+		return nil
+	}
+	return c.r.ifaceToNative(c.fr, (*iface)(v.p))
+}
+
+// VariadicArgs returns the native values (see [Call.Native]) of args, the
+// interpreted slice of a ...any parameter.
+func (c Call) VariadicArgs(args Value) []any { return c.r.variadicArgs(c.fr, args) }
+
+// HasMethod reports whether the dynamic type of the interpreted interface
+// value v, not nil and not holding a native value, has method name.
+func (c Call) HasMethod(v Value, name string) bool {
+	return c.r.p.hasMethod((*iface)(v.p).t, name)
+}
+
+// CallMethod calls the interpreted method name of the dynamic value of
+// the interface value v, not nil and not holding a native value, with
+// args, and returns its result.
+func (c Call) CallMethod(v Value, name string, args []Value) Value {
+	return c.r.callMethod(c.fr, c.in, (*iface)(v.p), name, args)
+}
+
+// ErrorsIs reports errors.Is(err, target) of interpreted error values,
+// calling their Is and Unwrap methods as package errors does.
+func (c Call) ErrorsIs(err, target Value) bool {
+	return errorsIs(c.r, c.fr, c.in, []Value{err, target}).n != 0
+}
+
+// CatchPanic runs f, which calls interpreted code from c, and recovers an
+// interpreted panic that unwinds it: it returns the panic value formatted
+// as the runtime prints it and true. Goexits and stops of the run go on.
+func (c Call) CatchPanic(f func()) (msg string, panicked bool) {
+	r, fr := c.r, c.fr
+	func() {
+		defer func() {
+			x := recover()
+			if x == nil {
+				return
+			}
+			ip, ok := x.(*interpPanic)
+			if !ok || isGoexit(ip.v) {
+				panic(x)
+			}
+			r.cur = fr
+			panicked, msg = true, formatPanic(ip.v)
+		}()
+		f()
+	}()
+	return msg, panicked
+}
+
+// NativeDynamic returns the native value the non-nil interface value v
+// holds when native code made it (a value of a type the program may not
+// know, such as errors.New's), else nil.
+func NativeDynamic(v Value) any {
+	if v.k != KindInterface || v.p == nil {
+		return nil
+	}
+	return (*iface)(v.p).nat
+}
+
+// MapKeys returns the keys of the map value v, in its iteration order
+// (none for a nil map).
+func MapKeys(v Value) []Value {
+	if v.p == nil {
+		return nil
+	}
+	live := (*mapObj)(v.p).live()
+	keys := make([]Value, len(live))
+	for i, e := range live {
+		keys[i] = e.k
+	}
+	return keys
+}
+
+// ChanLen returns the number of elements buffered in the channel value v
+// (0 for a nil channel).
+func ChanLen(v Value) int {
+	if v.p == nil {
+		return 0
+	}
+	return len((*chanObj)(v.p).buf)
+}
+
+// Store stores x in the variable the non-nil pointer ptr points to,
+// recording no event.
+func Store(ptr, x Value) { (*cell)(ptr.p).v = x }
+
+// DeepEqual is reflect.DeepEqual over interpreted values.
+func DeepEqual(a, b Value) bool { return deepEqual(a, b, 0) }
+
+// TypeString names t as the Go runtime does in messages: package names
+// rather than paths, and "interface {}" for the empty interface.
+func TypeString(t types.Type) string { return runtimeTypeString(t) }

@@ -1,7 +1,12 @@
 package interp_test
 
 // The go test methods of Program (RunGoTest, ListTests...) call the
-// emulation of go test, package testrun, which registers itself when it
-// is linked in: this test binary links it for the tests of package
-// interp that run go tests.
-import _ "github.com/faultloc/faultloc/trace/internal/testrun"
+// emulation of go test, package testrun, and some stand-ins of functions
+// without an interpreted body (testify's assertions, math/rand/v2's
+// generators, faultloctest's helper) are package bridge's: both register
+// themselves when they are linked in, and this test binary links them for
+// the tests of package interp.
+import (
+	_ "github.com/faultloc/faultloc/trace/internal/bridge"
+	_ "github.com/faultloc/faultloc/trace/internal/testrun"
+)

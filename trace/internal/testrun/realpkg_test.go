@@ -30,7 +30,7 @@ var realModules = []struct {
 	randomLog map[string]string // case -> what varies
 }{
 	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
-	// testify's assertions (bridged by hand, bridge_testify.go).
+	// testify's assertions (bridged by hand, internal/bridge/testify.go).
 	{mod: "github.com/sergi/go-diff@v1.4.0", pkg: "./diffmatchpatch", cannot: map[string]string{
 		"TestDiffMainWithTimeout":       "its diffs of long texts exceed the default budget of 10^7 steps",
 		"TestDiffMainWithCheckLines":    "its diffs of long texts exceed the default budget of 10^7 steps",

@@ -1,11 +1,15 @@
-package interp
+package bridge
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
+	_ "github.com/faultloc/faultloc/trace/internal/testrun" // RunGoTest calls it
 )
 
 // testifyStub stands for github.com/stretchr/testify: the same package
@@ -145,7 +149,7 @@ func TestTestify(t *testing.T) {
 	write("go.mod", "module tfy\n\ngo 1.26\n\nrequire github.com/stretchr/testify v0.0.0\n\nreplace github.com/stretchr/testify => ./stub\n")
 	write("tfy.go", "package tfy\n")
 	write("tfy_test.go", testifyUser)
-	p, err := Load(bgContext, &Config{Dir: dir, Tests: true}, ".")
+	p, err := interp.Load(context.Background(), &interp.Config{Dir: dir, Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +164,7 @@ func TestTestify(t *testing.T) {
 		{name: "TestRequireStops", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\trequire.NoError")), "Received unexpected error:", "boom"}, not: "not reached"},
 		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "does not contain []int{1}", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic", "\"1\" is not > \"2\"", "Max difference between 1 and 2 allowed is 0.5", "elements differ", "Should be zero, but was 1", "Object expected to be of type int, but was string"}},
 	} {
-		res, err := p.RunGoTest(bgContext, "tfy", tc.name, nil)
+		res, err := p.RunGoTest(context.Background(), "tfy", tc.name, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -183,4 +187,15 @@ func TestTestify(t *testing.T) {
 			t.Errorf("%s: no assertion recorded", tc.name)
 		}
 	}
+}
+
+// srcLine returns the line number of the first line of src that starts
+// with prefix, 0 if none does.
+func srcLine(src, prefix string) int {
+	for i, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	return 0
 }
