@@ -18,8 +18,8 @@
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
 //	                                           ProximityScorer, Product, SATTAR
 //	Refiner        a revised Report, with      FixProbe (plausible fixes among
-//	               costlier evidence on the    the mutants of the first lines,
-//	               ranking's first lines       then Metallaxis over them)
+//	               costlier evidence on the    the mutants of the first lines)
+//	               ranking's first lines
 //	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)
 //	               all the failing cases
 //

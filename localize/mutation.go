@@ -90,9 +90,7 @@ type MutationAnalysis struct {
 	Runs int
 	Time time.Duration
 
-	fixed  [][]string // per mutant, the names of the failing tests it makes pass
-	killed [][]string // per mutant, the names of the tests whose result it changes
-	failed map[string]bool
+	fixed [][]string // per mutant, the names of the failing tests it makes pass
 }
 
 // Fixed returns the names of the tests, failing on the original program,
@@ -102,43 +100,6 @@ func (a *MutationAnalysis) Fixed(i int) []string {
 		return nil
 	}
 	return a.fixed[i]
-}
-
-// Killed returns the names of the tests whose result the i-th mutant
-// changes (see MutantResult.FailKilled), in the order of
-// MutationOptions.Cases.
-func (a *MutationAnalysis) Killed(i int) []string {
-	if i < 0 || i >= len(a.killed) {
-		return nil
-	}
-	return a.killed[i]
-}
-
-// ProbeScores scores the lines of the mutants as [FixProbe] orders a
-// ranking's lines without a plausible fix: Metallaxis' formula with the
-// failing test alone, the best over a line's mutants that change test's
-// result of 1/√(1+p), p the passing tests whose result the mutant
-// changes; 0 for a line without such a mutant. The analysis must have
-// run test.
-func (a *MutationAnalysis) ProbeScores(test string) LineScores {
-	score := map[Location]float64{}
-	for i, m := range a.Mutants {
-		k := Location{File: m.File, Line: m.Line}
-		if _, ok := score[k]; !ok {
-			score[k] = 0
-		}
-		if !slices.Contains(a.Killed(i), test) {
-			continue
-		}
-		p := 0
-		for _, n := range a.Killed(i) {
-			if !a.failed[n] {
-				p++
-			}
-		}
-		score[k] = max(score[k], probeScore(p))
-	}
-	return lineScores(score)
 }
 
 // Mutation runs mutation analysis on the lines of the given fix
@@ -255,7 +216,7 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	// fixedAt records which mutant made which failing test pass, in the
 	// parallel runs' order; Fixed is filled from it in the tests' order.
 	type fixedTest struct{ mut, test int }
-	var fixedAt, killedAt []fixedTest
+	var fixedAt []fixedTest
 	err = parallel(ctx, opts.Parallel, len(jobs), func(w *mutWorker, j int) error {
 		jb := jobs[j]
 		b := base[jb.test]
@@ -267,7 +228,6 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 		defer mu.Unlock()
 		res := &a.Mutants[jb.mut]
 		if r.sig != b.sig {
-			killedAt = append(killedAt, fixedTest{jb.mut, jb.test})
 			if b.passed {
 				res.PassKilled++
 			} else {
@@ -286,20 +246,10 @@ func Mutation(ctx context.Context, cands []Candidate, opts *MutationOptions) (*M
 	if err != nil {
 		return nil, err
 	}
-	byTests := func(at []fixedTest) [][]string {
-		slices.SortFunc(at, func(x, y fixedTest) int { return cmp.Or(cmp.Compare(x.mut, y.mut), cmp.Compare(x.test, y.test)) })
-		out := make([][]string, len(a.Mutants))
-		for _, f := range at {
-			out[f.mut] = append(out[f.mut], tests[f.test].Name())
-		}
-		return out
-	}
-	a.fixed, a.killed = byTests(fixedAt), byTests(killedAt)
-	a.failed = map[string]bool{}
-	for i, b := range base {
-		if !b.passed {
-			a.failed[tests[i].Name()] = true
-		}
+	slices.SortFunc(fixedAt, func(x, y fixedTest) int { return cmp.Or(cmp.Compare(x.mut, y.mut), cmp.Compare(x.test, y.test)) })
+	a.fixed = make([][]string, len(a.Mutants))
+	for _, f := range fixedAt {
+		a.fixed[f.mut] = append(a.fixed[f.mut], tests[f.test].Name())
 	}
 	a.Runs += len(jobs)
 	a.Time = time.Since(start)

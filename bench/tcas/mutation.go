@@ -24,7 +24,6 @@ const (
 	mutMetallaxis = "mutation"
 	mutMUSE       = "muse"
 	mutFixes      = "fixes"
-	mutProbe      = "probe"
 )
 
 // mutationScores runs localize.Mutation once for the version, on the lines
@@ -123,39 +122,6 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 			}
 		}
 		rs[i].mut[mutFixes] = m
-		// The probe's order (localize.Report.ApplyProbe): the fixes, then
-		// the other first lines of verified candidates reordered by their
-		// scores in their places; the score of a line is then its place
-		// from the end.
-		ps := fa.ProbeScores(rs[i].Test)
-		probed := localize.LineScores{}
-		for _, l := range first[i] {
-			if k := (trace.Line{File: ver.file, Line: l}); !fixed[l] {
-				probed[k] = ps[k]
-			}
-		}
-		var fixes []localize.MutantResult
-		rep := &localize.Report{}
-		for _, c := range rs[i].cands {
-			for _, l := range c.Locations {
-				if l.File == ver.file && !slices.ContainsFunc(rep.Ranking, func(rl localize.RankedLine) bool { return rl.Line == l.Line }) {
-					ev := localize.EvidenceCandidate
-					if c.Verified {
-						ev = localize.EvidenceVerified
-					}
-					rep.Ranking = append(rep.Ranking, localize.RankedLine{File: l.File, Line: l.Line, Rank: len(rep.Ranking) + 1, Evidence: ev})
-					if fixed[l.Line] {
-						fixes = append(fixes, localize.MutantResult{File: l.File, Line: l.Line})
-					}
-				}
-			}
-		}
-		rep.ApplyProbe(fixes, probed)
-		pm := map[int]float64{}
-		for k, rl := range rep.Ranking {
-			pm[rl.Line] = float64(len(rep.Ranking) - k)
-		}
-		rs[i].mut[mutProbe] = pm
 	}
 	return &mutationInfo{Lines: len(lines), Mutants: len(a.Mutants), Dropped: a.Dropped, Runs: a.Runs + fa.Runs, Time: a.Time + fa.Time}, nil
 }

@@ -101,17 +101,6 @@ var tiePolicies = []tiePolicy{
 			"ranking's first lines",
 	},
 	{
-		Name: mutProbe, Mutation: true,
-		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutProbe] },
-		Evidence: "every passing test of the universe, run on mutants of the report's first lines",
-		Doc: "the order localize.FixProbe gives the report's first lines (localize.DefaultProbeLines; " +
-			"localize.Report.ApplyProbe): first those with a plausible fix (as fixes), then the other lines of verified " +
-			"candidates reordered in their places by localize.MutationAnalysis.ProbeScores, Metallaxis with the run's failing test alone: the " +
-			"best over the line's mutants that change its output of 1 / sqrt(1 + kp), kp the passing tests of the " +
-			"universe whose output the mutant changes; a line with no such mutant keeps its place. The default " +
-			"output of localize.Package",
-	},
-	{
 		Name: "frequency", lines: frequency,
 		Evidence: "nothing but the failing test",
 		Doc: "how many of the run's verified candidates hold the line: with size bound 1 every line is in " +

@@ -58,11 +58,8 @@
 // probe ([localize.FixProbe]) mutates the first 20 lines of that
 // ranking: a mutant under which the failing case passes and no passing
 // case that executes its line fails is a plausible fix, listed under the
-// case, and the lines that have one move to the front; the verified
-// candidates' lines among the others, whose order is the search's, are
-// reordered in their places by Metallaxis' score with the failing case
-// alone (a mutant that changes its result and breaks fewer passing
-// cases first); -probe=false turns it off. The rules were chosen on the historical bugs of
+// case, and the lines that have one move to the front (-probe=false
+// turns it off). The rules were chosen on the historical bugs of
 // bench/realbugs (RANKERS.md, HISTORICAL.md). Each ranked line says
 // which evidence placed it: mutation (a plausible fix), verified
 // candidate, slice, spectrum or candidate (an unverified one the other
@@ -321,13 +318,12 @@
 // fix when the case passes under it and no passing case that executes
 // its line fails (the passing cases cheapest first, stopping at the
 // first that fails; a line's other mutants are left alone once it has
-// one). The lines with one come first in the ranking; the verified
-// candidates' lines whose mutants change the case's result are
-// reordered in their places by the fewest passing cases that execute
-// the line and fail under such a mutant. It costs a second
-// load of the package, a run of the case per mutant and runs of passing
-// cases for the mutants that change its result, bounded by 15 seconds a
-// case. See [localize.FixProbe].
+// one). The lines with one come first in the ranking. It costs a second
+// load of the package and a run of the case per mutant, bounded by 15
+// seconds a case; on the historical bugs of bench/realbugs it took one
+// to six seconds a case, up to that bound on the library with slow tests,
+// and put wrong operators and bounds of five bugs first. See
+// [localize.FixProbe].
 //
 //	-fixes
 //

@@ -84,11 +84,10 @@ func TestLocalizeTiebreak(t *testing.T) {
 	}
 }
 
-// TestLocalizeJSON checks the documented JSON shape (without the fix
-// probe, which would reorder the candidates' lines).
+// TestLocalizeJSON checks the documented JSON shape.
 func TestLocalizeJSON(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "json", "-max-size", "1", "-probe=false", "../../examples/foo"}, &out, &errb)
+	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "json", "-max-size", "1", "../../examples/foo"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
 	}
