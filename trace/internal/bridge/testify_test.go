@@ -115,6 +115,7 @@ func TestRequireStops(t *testing.T) {
 func TestOthersFail(t *testing.T) {
 	assert.Contains(t, []int{1}, 2)
 	assert.Contains(t, "abc", []int{1})
+	assert.Contains(t, "abc", errors.New("b"))
 	assert.Len(t, "abc", 2)
 	assert.Same(t, &point{}, &point{})
 	assert.Empty(t, []int{0})
@@ -162,7 +163,7 @@ func TestTestify(t *testing.T) {
 		{name: "TestPasses"},
 		{name: "TestEqualFails", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\tok := assert.Equal")), "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
 		{name: "TestRequireStops", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\trequire.NoError")), "Received unexpected error:", "boom"}, not: "not reached"},
-		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "does not contain []int{1}", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic", "\"1\" is not > \"2\"", "Max difference between 1 and 2 allowed is 0.5", "elements differ", "Should be zero, but was 1", "Object expected to be of type int, but was string"}},
+		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "does not contain []int{1}", "does not contain &errors.errorString{s:\"b\"}", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic", "\"1\" is not > \"2\"", "Max difference between 1 and 2 allowed is 0.5", "elements differ", "Should be zero, but was 1", "Object expected to be of type int, but was string"}},
 	} {
 		res, err := p.RunGoTest(context.Background(), "tfy", tc.name, nil)
 		if err != nil {
