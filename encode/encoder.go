@@ -400,11 +400,16 @@ func (e *Encoder) Statement(group string) *Statement { return e.stmts[group] }
 
 // Term returns the term of instance k in the runs added: its value, or,
 // for a branch (an If), its guard, true when the condition holds. It is
-// nil when the formula does not model the instance's value, and always
-// without Options.Inputs, which keeps the terms.
+// nil when the formula does not model the instance's value. Without
+// Options.Inputs, which keeps every instance's terms, only the blamable
+// instances (those of a statement, whose value a relaxed statement may
+// change) have one.
 func (e *Encoder) Term(k trace.InstanceKey) *maxsat.Term {
 	if ts := e.terms[k]; len(ts) == 1 {
 		return ts[0]
+	}
+	if in := e.insts[k]; in != nil && len(in.terms) == 1 {
+		return in.terms[0]
 	}
 	return nil
 }

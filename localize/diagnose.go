@@ -40,9 +40,14 @@ type DiagnoseOptions struct {
 	// what they read (two executions that read the same values do the
 	// same, in one case or in two), and that function applied to every
 	// case of Passing must keep it passing (see the package
-	// documentation). Diagnosis.OneFix says which are, Diagnosis.Rejected
-	// why the others are not; the enumeration stops where it would
-	// without the check. Default false.
+	// documentation). Where the cases' values disagree (each case's
+	// formula chose its own for the same inputs), or their function
+	// breaks a case, values that agree are looked for: equal values
+	// asked of the joint formula, or one of the values chosen given to
+	// every such execution and moved by bisection as far as the failing
+	// cases allow. Diagnosis.OneFix says which are one fix,
+	// Diagnosis.Rejected why the others are not; the enumeration stops
+	// where it would without the check. Default false.
 	Consistent bool
 	// Passing are cases that pass, which a diagnosis that is one fix
 	// must keep passing (Consistent). Each is run once at the start and
@@ -449,6 +454,13 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	verifiedCost := uint64(0) // the cost of the first verified diagnosis; 0: none yet
 	// The passing cases that joined the formula (checkFix), by name.
 	added := map[string]bool{}
+	// agree holds, by set (its groups joined), the constraints that its
+	// conflicting executions have the same effects (checkFix), and
+	// agreeRounds how often they grew; next is the set with a model
+	// that satisfies them, to replay instead of solving again.
+	agree := map[string][]*maxsat.Term{}
+	agreeRounds := map[string]int{}
+	var next *maxsat.MCS
 	var extra []*member
 	defer func() {
 		for _, m := range extra {
@@ -460,8 +472,14 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
 			return nil
 		}
-		chk := checker{s: solver, encs: encs, guess: guess}
-		mcs, err := chk.again(ctx, refined)
+		chk := checker{s: solver, encs: encs, guess: guess, assume: agree[strings.Join(refined, "\x00")]}
+		var mcs *maxsat.MCS
+		var err error
+		if next != nil {
+			mcs, next = next, nil
+		} else {
+			mcs, err = chk.again(ctx, refined)
+		}
 		refined = nil
 		if err != nil {
 			return err
@@ -479,6 +497,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return nil // the levels asked for are done
 		}
 		g.Stats.MCSes++
+		chk.assume = agree[strings.Join(mcs.Groups, "\x00")]
 		if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
 			return err
 		}
@@ -571,6 +590,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				continue
 			}
 			fv.run.release()
+			fv.run = nil
 			why, join := fv.why, fv.join
 			if len(join) > 0 {
 				// Inactive cases whose values conflict join the search,
@@ -583,6 +603,36 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				}
 				refined = mcs.Groups
 				continue
+			}
+			key := strings.Join(mcs.Groups, "\x00")
+			if len(fv.agree) > 0 && agreeRounds[key] < maxAgreeRounds {
+				// Active cases' executions with the same inputs and
+				// other effects: look for the set's values that give
+				// them the same effects.
+				agreeRounds[key]++
+				agree[key] = append(agree[key], fv.agree...)
+				chk.assume = agree[key]
+				m, err := chk.relaxedModel(ctx, mcs.Groups)
+				if err != nil {
+					release()
+					return err
+				}
+				if m != nil {
+					release()
+					next = &maxsat.MCS{Groups: mcs.Groups, Cost: mcs.Cost, Model: m}
+					continue
+				}
+			}
+			if len(fv.groups) > 0 {
+				// No check found values that agree, or the cases
+				// checked alone chose theirs apart.
+				fv2, err := d.unifyThenCheck(ctx, members, reps, fv, &g.Stats)
+				if err != nil {
+					release()
+					return err
+				}
+				fv2.run.release()
+				why = fv2.why
 			}
 			rejected = why
 		}

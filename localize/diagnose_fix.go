@@ -7,12 +7,14 @@ import (
 	"go/token"
 	"maps"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -252,6 +254,25 @@ func lastStore(t *trace.Trace, before trace.EventID, addr ssa.Value) (trace.Valu
 // effects returns what x does: the values it stores or returns, and the
 // block its last branch leaves to.
 func (x *execution) effects(t *trace.Trace) string {
+	var sb strings.Builder
+	for _, e := range x.effectEvents(t) {
+		if in, ok := t.Instr(e).(*ssa.If); ok {
+			succ := in.Block().Succs[1]
+			if t.Value(e).Bool() {
+				succ = in.Block().Succs[0]
+			}
+			fmt.Fprintf(&sb, "->%d", succ.Index)
+			continue
+		}
+		sb.WriteString(t.Value(e).String())
+		sb.WriteByte(';')
+	}
+	return sb.String()
+}
+
+// effectEvents returns the events of x that effects prints: its stores,
+// map updates and returns, and its last event when it is a branch.
+func (x *execution) effectEvents(t *trace.Trace) []trace.EventID {
 	// A store that x itself loads back (a result spilled and reloaded)
 	// is a step of x, not an effect.
 	in := x.set()
@@ -267,26 +288,21 @@ func (x *execution) effects(t *trace.Trace) string {
 			}
 		}
 	}
-	var sb strings.Builder
+	var out []trace.EventID
 	for i, e := range x.events {
 		if consumed[e] {
 			continue
 		}
-		switch instr := t.Instr(e).(type) {
+		switch t.Instr(e).(type) {
 		case *ssa.Store, *ssa.MapUpdate, *ssa.Return:
-			sb.WriteString(t.Value(e).String())
-			sb.WriteByte(';')
+			out = append(out, e)
 		case *ssa.If:
 			if i == len(x.events)-1 {
-				succ := instr.Block().Succs[1]
-				if t.Value(e).Bool() {
-					succ = instr.Block().Succs[0]
-				}
-				fmt.Fprintf(&sb, "->%d", succ.Index)
+				out = append(out, e)
 			}
 		}
 	}
-	return sb.String()
+	return out
 }
 
 // keyable reports whether v's printed form tells it apart from every
@@ -324,6 +340,12 @@ type fixEntry struct {
 	// changed: the execution did something else in the case's failing
 	// run.
 	changed bool
+	// keys are the instances of its effects (effectEvents) in the
+	// member's replay, all those of its events.
+	keys, all []trace.InstanceKey
+	// orig are the values, in the case's failing run, of the
+	// instructions values substitutes.
+	orig map[trace.StaticID]trace.Value
 }
 
 // fixTable holds a diagnosis' entries by line and key of inputs.
@@ -353,16 +375,18 @@ func hookedLines(r fixRun, lines map[string]bool) {
 	}
 }
 
-// buildFix reads the members' replays as one table. On a conflict (two
-// executions with the same inputs and different effects) it returns the
-// two members and a description.
+// buildFix reads the members' replays as one table, and returns every
+// execution read, grouped by line and inputs (entryGroup). On conflicts
+// (two executions with the same inputs and different effects) it marks
+// their groups and returns a description of the first, and no table.
 //
 // Where a case's replay changed what one execution does and left another
 // with the same inputs as it was (a statement run twice, the model
 // changing one run alone), the change is taken for both: resolved then
 // reports that the members' replays no longer show what the table does,
 // and the caller replays them under it.
-func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTable, lines map[string]bool, pair [2]int, why string, resolved bool) {
+func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTable, lines map[string]bool, groups []*entryGroup, why string, resolved bool) {
+	byKey := map[string]*entryGroup{}
 	lines = map[string]bool{}
 	for _, r := range runs {
 		if r.t != nil && r.hooks != nil {
@@ -371,15 +395,24 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTab
 	}
 	tab = fixTable{}
 	for i, r := range runs {
-		if r.t == nil {
+		if r.t == nil || members[i].passing {
+			// A passing case that joined the formula: its values are
+			// the solver's choice for it, which the table, applied to
+			// it like to every passing case, must agree with.
 			continue
 		}
 		var origIn map[string]inputs
 		origEff := map[string]string{}
+		origVal := map[string]map[trace.StaticID]trace.Value{}
 		if r.orig != nil {
 			origIn = map[string]inputs{}
 			for _, x := range executions(r.orig, lines) {
 				origEff[x.id(r.orig)] = x.effects(r.orig)
+				vs := map[trace.StaticID]trace.Value{}
+				for _, e := range x.events {
+					vs[r.orig.Static(e)] = r.orig.Value(e)
+				}
+				origVal[x.id(r.orig)] = vs
 				if in, ok := x.inputs(r.orig, fset); ok {
 					origIn[x.id(r.orig)] = in
 				}
@@ -400,6 +433,12 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTab
 			}
 			key := in.key()
 			en := fixEntry{effects: x.effects(r.t), values: map[trace.StaticID]trace.Value{}, member: i}
+			for _, e := range x.effectEvents(r.t) {
+				en.keys = append(en.keys, r.t.Key(e))
+			}
+			for _, e := range x.events {
+				en.all = append(en.all, r.t.Key(e))
+			}
 			if o, ok := origEff[x.id(r.t)]; ok {
 				en.changed = o != en.effects
 			}
@@ -413,6 +452,22 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTab
 					}
 				}
 			}
+			if ov := origVal[x.id(r.t)]; ov != nil {
+				en.orig = map[trace.StaticID]trace.Value{}
+				for s := range en.values {
+					if v, ok := ov[s]; ok {
+						en.orig[s] = v
+					}
+				}
+			}
+			gk := x.line + "\x00" + key
+			g := byKey[gk]
+			if g == nil {
+				g = &entryGroup{line: x.line, key: key}
+				byKey[gk] = g
+				groups = append(groups, g)
+			}
+			g.entries = append(g.entries, en)
 			m := tab[x.line]
 			if m == nil {
 				m = map[string]fixEntry{}
@@ -431,16 +486,22 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTab
 				continue
 			}
 			if old.effects != en.effects {
-				where := "in " + members[i].name
-				if old.member != i {
-					where = "in " + members[old.member].name + " and " + members[i].name
+				if why == "" {
+					where := "in " + members[i].name
+					if old.member != i {
+						where = "in " + members[old.member].name + " and " + members[i].name
+					}
+					why = fmt.Sprintf("line %s does %q and %q for the same inputs %s",
+						filepath.Base(x.line), old.effects, en.effects, where)
 				}
-				return nil, nil, [2]int{old.member, i}, fmt.Sprintf("line %s does %q and %q for the same inputs %s",
-					filepath.Base(x.line), old.effects, en.effects, where), false
+				g.conflict = true
 			}
 		}
 	}
-	return tab, lines, [2]int{-1, -1}, "", resolved
+	if why != "" {
+		return nil, nil, groups, why, false
+	}
+	return tab, lines, groups, "", resolved
 }
 
 // fixHooks returns the hooks that apply tab to the run t, and whether
@@ -509,10 +570,27 @@ type passCase struct {
 // the runs it made; when p fails, its failing run, which the caller
 // releases.
 func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (bool, int, *verdict, error) {
+	v, _, runs, err := runUnder(ctx, p, tab, lines)
+	if err != nil || v == nil {
+		return p.first.passed, runs, nil, err
+	}
+	if v.passed {
+		v.release()
+		return true, runs, nil, nil
+	}
+	return false, runs, v, nil
+}
+
+// runUnder runs p with tab applied: the table's values for every
+// execution whose inputs it holds and whose effects differ, in p's run
+// and then in the runs so made (a changed course reaches other
+// executions), up to fixRounds runs. It returns the last run, which the
+// caller releases, and its hooks; a nil run when tab changes nothing in
+// p's run.
+func runUnder(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (*verdict, *trace.Hooks, int, error) {
 	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, lines)
 	if !changed {
-		// The table gives its instances their own values.
-		return p.first.passed, 0, nil, nil
+		return nil, nil, 0, nil
 	}
 	runs := 0
 	for round := 1; ; round++ {
@@ -521,7 +599,7 @@ func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[stri
 		v, err := p.sub.run(ctx, &ro)
 		runs++
 		if err != nil {
-			return false, runs, nil, err
+			return nil, nil, runs, err
 		}
 		next, _ := fixHooks(p.sub.prog.Fset, v.res.Trace, tab, lines)
 		// The hooks found in a run that had hooks include them.
@@ -536,11 +614,7 @@ func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[stri
 			}
 		}
 		if sameHooks(next, hooks) || round >= fixRounds {
-			if v.passed {
-				v.release()
-				return true, runs, nil, nil
-			}
-			return false, runs, v, nil
+			return v, hooks, runs, nil
 		}
 		v.release()
 		hooks = next
@@ -555,6 +629,19 @@ type fixVerdict struct {
 	// the search (whose formula then gives their shared constants one
 	// value) before the diagnosis can be judged.
 	join []*member
+	// agree holds, for conflicts between active members, the
+	// constraints that their executions have the same effects: the
+	// search looks for values of the set that satisfy them.
+	agree []*maxsat.Term
+	// groups are the executions to unify (unifyGroups): those with the
+	// same inputs and other effects, or, when the table broke a case,
+	// those whose effects the diagnosis changed.
+	groups []*entryGroup
+	// all are every group of executions buildFix read (the table).
+	all []*entryGroup
+	// unified: the replays were changed to make conflicts agree
+	// (unifyThenCheck).
+	unified bool
 	// broke is the first passing case the fix fails, and run that run
 	// (released by the caller).
 	broke *passCase
@@ -589,13 +676,20 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			runs[i] = fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks, orig: m.cf.first.res.Trace}
 		}
 	}
-	tab, lines, pair, why, resolved := buildFix(d.prog.Fset, members, runs)
+	tab, lines, groups, why, resolved := buildFix(d.prog.Fset, members, runs)
 	if why != "" {
-		fv := fixVerdict{why: why}
-		for _, i := range pair {
-			if i >= 0 && !members[i].active && !slices.Contains(fv.join, members[i]) {
-				fv.join = append(fv.join, members[i])
+		fv := fixVerdict{why: why, all: groups}
+		for _, g := range groups {
+			if !g.conflict {
+				continue
 			}
+			fv.groups = append(fv.groups, g)
+			for _, en := range g.entries {
+				if i := en.member; !members[i].active && !slices.Contains(fv.join, members[i]) {
+					fv.join = append(fv.join, members[i])
+				}
+			}
+			fv.agree = append(fv.agree, agreement(members, g)...)
 		}
 		return fv, nil
 	}
@@ -614,7 +708,7 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			return fixVerdict{}, err
 		}
 		if i >= 0 {
-			return fixVerdict{why: "as one fix it fails " + ps[i].name}, nil
+			return fixVerdict{why: "as one fix it fails " + ps[i].name, groups: changedGroups(groups), all: groups}, nil
 		}
 	}
 	if len(tab) == 0 || len(d.passing) == 0 {
@@ -625,7 +719,7 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 		return fixVerdict{}, err
 	}
 	p := d.passing[i]
-	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v}, nil
+	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v, groups: changedGroups(groups), all: groups}, nil
 }
 
 // underTable applies tab to the cases ps, in parallel, and returns the
@@ -636,9 +730,28 @@ func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable
 	n := make([]int, len(ps))
 	failed := make([]*verdict, len(ps))
 	errs := make([]error, len(ps))
-	d.each(len(ps), func(i int) {
-		ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, ps[i], tab, lines)
-	})
+	// In chunks, stopping after one with a failure: a table that is no
+	// fix usually fails many cases, and the first found is the same
+	// whatever the machine's timing.
+	chunk := 4 * runtime.GOMAXPROCS(0)
+	if d.opts.Parallel > 0 {
+		chunk = 4 * d.opts.Parallel
+	}
+	end := len(ps)
+	for lo := 0; lo < len(ps); lo += chunk {
+		hi := min(lo+chunk, len(ps))
+		d.each(hi-lo, func(j int) {
+			i := lo + j
+			ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, ps[i], tab, lines)
+		})
+		if slices.ContainsFunc(ok[lo:hi], func(b bool) bool { return !b }) {
+			end = hi
+			break
+		}
+	}
+	for i := end; i < len(ps); i++ {
+		ok[i] = true // not run
+	}
 	first := -1
 	for i := range ps {
 		st.Runs += n[i]

@@ -111,12 +111,15 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		}
 		dg := d.diagnosis(src, opts, members, reps, all)
 		if all && d.opts.Consistent {
-			fv, err := d.checkFix(ctx, members, reps, &g.Stats)
+			fv, err := d.fixAgreeing(ctx, members, reps, &g.Stats)
 			if err != nil {
 				release()
 				return found, err
 			}
 			fv.run.release()
+			if fv.unified {
+				dg = d.diagnosis(src, opts, members, reps, all)
+			}
 			dg.OneFix, dg.Rejected = fv.why == "", fv.why
 		} else if why != "" {
 			dg.Rejected = why

@@ -320,3 +320,88 @@ func lineOf(s string) int {
 	n, _ := strconv.Atoi(l)
 	return n
 }
+
+// TestDiagnoseAgree diagnoses failing tests of testdata/agree that call
+// Bias(600), whose constant is wrong, each needing the result past a
+// threshold of its own: each case's formula alone gives Bias's return the
+// value nearest the original that passes (651 for one, 681 for another),
+// so the values the cases chose differ for the same input. Read as one
+// fix, the diagnosis is one only once they agree: in the joint search
+// (two cases) the checks ask for equal values, and with more cases than
+// the joint formula takes (checked case by case) one of the chosen values
+// is given to all and replayed. TestNot, passing, keeps the value at 700
+// at most; with the 35 cases of TestMany (thresholds up to 699) the
+// value is exactly the fix's.
+func TestDiagnoseAgree(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/agree", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := "github.com/faultloc/faultloc/localize/testdata/agree"
+	many := []string{}
+	for down := 631; down < 700; down += 2 {
+		many = append(many, "TestMany/"+strconv.Itoa(down))
+	}
+	tests := []struct {
+		name  string
+		cases []string
+		lo    int // the least value all cases may share
+	}{
+		{"joint", []string{"TestFew", "TestFew2"}, 681},
+		{"case by case", many, 700},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var failing []trace.Case
+			for _, n := range tt.cases {
+				failing = append(failing, prog.GoTestCase(pkg, n))
+			}
+			rep, err := Diagnose(ctx, prog, failing, &DiagnoseOptions{
+				Options:    Options{MaxSize: 1},
+				Consistent: true,
+				Passing:    []trace.Case{prog.GoTestCase(pkg, "TestNot")},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Partial || len(rep.Groups) != 1 || len(rep.Errors) > 0 {
+				t.Fatalf("partial %v (%s), %d groups, errors %v", rep.Partial, rep.Reason, len(rep.Groups), rep.Errors)
+			}
+			var bias *Diagnosis
+			for _, d := range rep.Diagnoses() {
+				if len(d.Locations) == 1 && d.Locations[0].String() == "agree.go:8" {
+					bias = &d
+				}
+			}
+			if bias == nil {
+				t.Fatalf("no diagnosis at Bias's return: %v", diagnosisLines(rep))
+			}
+			if !bias.OneFix || bias.Rejected != "" || len(bias.Explains) != len(tt.cases) {
+				for _, cv := range bias.Cases {
+					t.Logf("%s: %+v", cv.Case, cv.Angelic)
+				}
+				t.Fatalf("Bias's return: one fix %v (%s), explains %d of %d", bias.OneFix, bias.Rejected, len(bias.Explains), len(tt.cases))
+			}
+			// The value each case's replay returned from Bias.
+			var vals []string
+			for _, cv := range bias.Cases {
+				v := ""
+				for _, a := range cv.Angelic {
+					if a.Value != a.Orig {
+						v = a.Value
+					}
+				}
+				vals = append(vals, v)
+			}
+			n, err := strconv.Atoi(vals[0])
+			if len(slices.Compact(slices.Clone(vals))) != 1 || err != nil || n < tt.lo || n > 700 {
+				t.Errorf("Bias(600) is %v in the cases, want one value in %d..700", vals, tt.lo)
+			}
+			if !slices.ContainsFunc(rep.Groups[0].Best(), func(d Diagnosis) bool { return d.Locations[0].String() == "agree.go:8" }) {
+				t.Errorf("Bias's return is not among the best diagnoses")
+			}
+		})
+	}
+}

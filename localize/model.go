@@ -129,6 +129,17 @@ type checker struct {
 	// guess is Z3's resource limit for a guess: a check with the relaxed
 	// statements' values within guessRadius of their original ones.
 	guess uint32
+	// assume holds in every check the checker makes (Diagnose: the
+	// executions that a fix must give the same effects).
+	assume []*maxsat.Term
+}
+
+// also returns c.assume followed by ts.
+func (c checker) also(ts ...*maxsat.Term) []*maxsat.Term {
+	if len(c.assume) == 0 {
+		return ts
+	}
+	return append(slices.Clone(c.assume), ts...)
 }
 
 // preference is encode.Encoder.Preference over every encoder.
@@ -184,7 +195,7 @@ func (c checker) guessModel(ctx context.Context, groups []string, assume ...*max
 		if pref.String() == "true" {
 			return nil, nil // nothing to guess: only branches and Booleans, or no bound at r
 		}
-		m, st, err := c.s.CheckRelaxedLimit(ctx, c.guess, groups, append(slices.Clone(assume), pref)...)
+		m, st, err := c.s.CheckRelaxedLimit(ctx, c.guess, groups, c.also(append(slices.Clone(assume), pref)...)...)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err
@@ -206,7 +217,7 @@ func (c checker) relaxedModel(ctx context.Context, groups []string, assume ...*m
 	if m, err := c.guessModel(ctx, groups, assume...); m != nil || err != nil {
 		return m, err
 	}
-	m, st, err := c.s.CheckRelaxed(ctx, groups, assume...)
+	m, st, err := c.s.CheckRelaxed(ctx, groups, c.also(assume...)...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err
@@ -284,7 +295,7 @@ func (c checker) preferredModel(ctx context.Context, mcs *maxsat.MCS, mode encod
 			// costs seconds of bit-vector search for nothing.
 			break
 		}
-		m, st, err := c.s.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, pref)
+		m, st, err := c.s.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, c.also(pref)...)
 		if err != nil {
 			if ctx.Err() != nil {
 				return err

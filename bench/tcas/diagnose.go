@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/examples/tcas"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -51,6 +52,11 @@ type diagResult struct {
 	// fix; FaultBest: one of Best contains a faulty line.
 	Best, OneFix int
 	FaultBest    bool
+	// FaultInC, FaultBestC: as FaultIn and FaultBest, a line counting
+	// as faulty when it ports the tcas.c statement a faulty line ports
+	// (tcas.CLine: lines 62–65 port C's conditional expression of
+	// line 63).
+	FaultInC, FaultBestC bool
 	// FaultOnly: a diagnosis lies on faulty lines only; FaultIn: a
 	// diagnosis contains a faulty line; FaultVerified: a verified one
 	// does; FaultAll: for every group, a diagnosis of it contains a
@@ -189,14 +195,21 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 	r.Left = len(rep.Errors)
 	r.Solve, r.Runs, r.Refinements, r.MCSes, r.Calls = rep.Stats.Solve, rep.Stats.Runs, rep.Stats.Refinements, rep.Stats.MCSes, rep.Stats.SolverCalls
 	r.FaultAll = len(rep.Groups) > 0
+	faultyC := map[int]bool{}
+	for l := range faulty {
+		if c := tcas.CLine(l); c != 0 {
+			faultyC[c] = true
+		}
+	}
+	isFaulty := func(l localize.Location) bool { return l.File == file && faulty[l.Line] }
+	isFaultyC := func(l localize.Location) bool { return l.File == file && faultyC[tcas.CLine(l.Line)] }
 	for _, g := range rep.Groups {
 		r.Joint += g.Joint
 		inGroup := false
 		for _, d := range g.Best() {
 			r.Best++
-			if slices.ContainsFunc(d.Locations, func(l localize.Location) bool { return l.File == file && faulty[l.Line] }) {
-				r.FaultBest = true
-			}
+			r.FaultBest = r.FaultBest || slices.ContainsFunc(d.Locations, isFaulty)
+			r.FaultBestC = r.FaultBestC || slices.ContainsFunc(d.Locations, isFaultyC)
 		}
 		for _, d := range g.Diagnoses {
 			if d.OneFix {
@@ -226,6 +239,7 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 			r.Lines = append(r.Lines, s)
 			r.FaultOnly = r.FaultOnly || all
 			r.FaultIn = r.FaultIn || any
+			r.FaultInC = r.FaultInC || slices.ContainsFunc(d.Locations, isFaultyC)
 			r.FaultVerified = r.FaultVerified || any && d.Verified
 			inGroup = inGroup || any
 		}
@@ -323,6 +337,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	}
 	var diags, verified, best, secsAll []float64
 	inBest, baseAndBest := 0, 0
+	inC, inBestC, baseAndInC, baseAndBestC := 0, 0, 0, 0
 	maxD, maxT := 0, time.Duration(0)
 	var only, in, inVer, all, errs, partial, grouped, baseFound, baseAndIn, tests int
 	var missed []string
@@ -342,6 +357,12 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		best = append(best, float64(r.Best))
 		if r.FaultBest {
 			inBest++
+		}
+		if r.FaultBestC {
+			inBestC++
+		}
+		if r.FaultInC {
+			inC++
 		}
 		secsAll = append(secsAll, r.Total.Seconds())
 		maxD = max(maxD, r.Diagnoses)
@@ -368,6 +389,12 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 			} else {
 				missed = append(missed, fmt.Sprintf("v%d", r.Version))
 			}
+			if r.FaultInC {
+				baseAndInC++
+			}
+			if r.FaultBestC {
+				baseAndBestC++
+			}
 		}
 	}
 	n := len(rs)
@@ -380,16 +407,20 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	if o.Consistent {
 		p("| first diagnoses per version (one fix, else verified), median | %g | — |\n", median(best))
 		p("| versions whose first diagnoses contain a faulty line | %s | — |\n", pct(inBest, n))
+		p("| … a faulty tcas.c statement (tcas.CLine) | %s | — |\n", pct(inBestC, n))
 	}
 	p("| versions with a diagnosis containing a faulty line | %s | — |\n", pct(in, n))
+	p("| … a faulty tcas.c statement (tcas.CLine) | %s | — |\n", pct(inC, n))
 	p("| … with such a diagnosis verified | %s | — |\n", pct(inVer, n))
 	p("| versions with a diagnosis on faulty lines only | %s | — |\n", pct(only, n))
 	p("| versions where every group has a diagnosis containing a faulty line | %s | — |\n", pct(all, n))
 	if o.Baseline != "" {
 		p("| versions where a single-test agx run finds the fault (`%s`) | %d | — |\n", o.Baseline, baseFound)
 		p("| … of which a diagnosis contains a faulty line | %s | — |\n", pct(baseAndIn, baseFound))
+		p("| … of which a diagnosis contains a faulty tcas.c statement | %s | — |\n", pct(baseAndInC, baseFound))
 		if o.Consistent {
 			p("| … of which a first diagnosis contains a faulty line | %s | — |\n", pct(baseAndBest, baseFound))
+			p("| … of which a first diagnosis contains a faulty tcas.c statement | %s | — |\n", pct(baseAndBestC, baseFound))
 		}
 	}
 	p("| versions whose tests were grouped (no joint diagnosis verified) | %d | — |\n", grouped)
@@ -437,7 +468,10 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	p("- Grouping: `joint` when the tests were diagnosed as one group; otherwise no diagnosis within the size bound " +
 		"explained all of them, and they were grouped (localize.GroupingByDiagnosis, GroupingByAssertion) and each group diagnosed.\n")
 	p("- \"A diagnosis contains a faulty line\": some reported diagnosis holds a line of the version's ground truth " +
-		"(examples/tcas); \"on faulty lines only\": all its lines are.\n")
+		"(examples/tcas); \"on faulty lines only\": all its lines are. \"A faulty tcas.c statement\": a line of the diagnosis " +
+		"ports the tcas.c statement that a faulty line ports (tcas.CLine); the two differ only on lines 62–65, which port " +
+		"C's conditional expression on line 63 (v35 swaps its branches, lines 63 and 65, and negating its condition, line 62, " +
+		"is the same fix).\n")
 	p("- Single-test agx: whether some run of the baseline CSV (one failing test per AgxFaults run) reported a candidate " +
 		"on faulty lines only — issue 29's criterion is that diagnosis finds the fault wherever that single-test search does.\n")
 	p("- Time: wall time of localize.Diagnose per version (running the tests, encoding, solving, replaying), " +
@@ -450,12 +484,12 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 func writeDiagCSV(w io.Writer, rs []diagResult) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"version", "faulty_lines", "pool", "tests", "left_out", "grouping", "groups", "diagnoses", "verified",
-		"one_fix", "first", "fault_first", "fault_only", "fault_in", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
+		"one_fix", "first", "fault_first", "fault_first_c", "fault_only", "fault_in", "fault_in_c", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
 		"runs", "refinements", "mcses", "solver_calls", "joint_cases", "partial", "reason", "error", "diagnoses_lines"})
 	for _, r := range rs {
 		cw.Write([]string{strconv.Itoa(r.Version), ints(r.Faulty), strconv.Itoa(r.Pool), strconv.Itoa(r.Tests), strconv.Itoa(r.Left),
 			r.Grouping, strconv.Itoa(r.Groups), strconv.Itoa(r.Diagnoses), strconv.Itoa(r.Verified),
-			strconv.Itoa(r.OneFix), strconv.Itoa(r.Best), strconv.FormatBool(r.FaultBest), strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
+			strconv.Itoa(r.OneFix), strconv.Itoa(r.Best), strconv.FormatBool(r.FaultBest), strconv.FormatBool(r.FaultBestC), strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultInC), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
 			strconv.Itoa(r.MaxSize), r.Baseline, strconv.FormatInt(r.Total.Milliseconds(), 10), strconv.FormatInt(r.Solve.Milliseconds(), 10),
 			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), strconv.Itoa(r.MCSes), strconv.Itoa(r.Calls), strconv.Itoa(r.Joint),
 			strconv.FormatBool(r.Partial), r.Reason, r.Err, strings.Join(r.Lines, " ")})

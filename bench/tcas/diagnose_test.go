@@ -30,6 +30,21 @@ func TestScoreDiagnosis(t *testing.T) {
 	if want := []string{"10*", "75+80", "141*"}; !slices.Equal(r.Lines, want) {
 		t.Errorf("lines %v, want %v", r.Lines, want)
 	}
+	// v35's case: the faulty lines are 63 and 65, the diagnosis is 62;
+	// all three port tcas.c's line 63.
+	rep = &localize.DiagnosisReport{Grouping: localize.GroupingJoint, Groups: []localize.DiagnosisGroup{
+		{Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(62)}, Verified: true, OneFix: true}, {Locations: []localize.Location{loc(141)}, Verified: true}}},
+	}}
+	r = diagResult{}
+	scoreDiagnosis(&r, rep, file, map[int]bool{63: true, 65: true})
+	if r.FaultIn || r.FaultBest || !r.FaultInC || !r.FaultBestC {
+		t.Errorf("62 for 63 and 65: in %v, best %v, in C %v, best C %v; want false, false, true, true", r.FaultIn, r.FaultBest, r.FaultInC, r.FaultBestC)
+	}
+	r = diagResult{}
+	scoreDiagnosis(&r, rep, file, map[int]bool{58: true})
+	if r.FaultInC {
+		t.Error("62 counts as tcas.c's line 58")
+	}
 }
 
 // TestMedianAndBaseline checks median and the baseline CSV's reading.

@@ -1,0 +1,72 @@
+package localize
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestPicks checks the order in which unifyGroups tries a group's values:
+// distinct effects only, numbers by their last substituted instruction's
+// value, ascending or descending, then the others by how many share them.
+func TestPicks(t *testing.T) {
+	en := func(effects string, vals ...trace.Value) fixEntry {
+		e := fixEntry{effects: effects, values: map[trace.StaticID]trace.Value{}}
+		for i, v := range vals {
+			e.values[trace.StaticID(10+i)] = v
+		}
+		return e
+	}
+	tests := []struct {
+		name      string
+		es        []fixEntry
+		ascending bool
+		want      []string
+	}{
+		{"ascending", []fixEntry{en("742;", trace.Int(936), trace.Int(742)), en("741;", trace.Int(1), trace.Int(741)), en("742;", trace.Int(936), trace.Int(742))}, true, []string{"741;", "742;"}},
+		{"descending", []fixEntry{en("741;", trace.Int(1), trace.Int(741)), en("742;", trace.Int(936), trace.Int(742))}, false, []string{"742;", "741;"}},
+		{"branches by count", []fixEntry{en("->1", trace.Bool(true)), en("->2", trace.Bool(false)), en("->2", trace.Bool(false))}, true, []string{"->2", "->1"}},
+		{"numbers first", []fixEntry{en("->1", trace.Bool(true)), en("5;", trace.Int(5))}, false, []string{"5;", "->1"}},
+		{"no values", []fixEntry{en("3;")}, true, []string{"3;"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, e := range picks(tt.es, tt.ascending) {
+				got = append(got, e.effects)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("picks = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	var many []fixEntry
+	for i := range 10 {
+		many = append(many, en(trace.Int(int64(i)).String(), trace.Int(int64(i))))
+	}
+	if n := len(picks(many, true)); n != maxPicks {
+		t.Errorf("%d picks of 10 values, want %d", n, maxPicks)
+	}
+}
+
+// TestBeyond checks which failed value a pick may move toward.
+func TestBeyond(t *testing.T) {
+	tests := []struct {
+		lo, v     trace.Value
+		ascending bool
+		want      bool
+	}{
+		{trace.Int(630), trace.Int(2687), true, true},
+		{trace.Int(630), trace.Int(2687), false, false},
+		{trace.Int(900), trace.Int(700), false, true},
+		{trace.Int(900), trace.Int(700), true, false},
+		{trace.Uint(1), trace.Uint(5), true, false}, // only signed integers
+		{trace.Bool(false), trace.Bool(true), true, false},
+	}
+	for _, tt := range tests {
+		if got := beyond(tt.lo, tt.v, tt.ascending); got != tt.want {
+			t.Errorf("beyond(%v, %v, %v) = %v, want %v", tt.lo, tt.v, tt.ascending, got, tt.want)
+		}
+	}
+}
