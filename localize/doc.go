@@ -20,6 +20,8 @@
 //	Refiner        a revised Report, with      FixProbe (plausible fixes among
 //	               costlier evidence on the    the mutants of the first lines)
 //	               ranking's first lines
+//	CaseSetRefiner revised Reports, each by    FailCount (ties broken by the
+//	               the others' evidence        failing cases holding a line)
 //	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)
 //	               all the failing cases
 //
@@ -29,8 +31,9 @@
 // keeps what lies in a set of lines. [Package] is the one package-level
 // pipeline: it selects the cases of a package as go test -run does, runs
 // them for their spectrum, localizes each failing one with a Technique,
-// ranks every line it can with the Scorers and revises the ranking with
-// the Refiners; the command faultloc and
+// ranks every line it can with the Scorers, revises the ranking with
+// the Refiners and, when several cases fail, revises the reports together
+// with the CaseSetRefiners; the command faultloc and
 // package faultloctest both call it. A caller that runs its own search
 // builds candidates and reports with [NewCandidate] and [NewReport] and
 // gets the same writers and combinators.
@@ -97,7 +100,14 @@
 // function applied to every passing case ([DiagnoseOptions.Passing])
 // must keep it passing; a passing case it breaks joins the formula once
 // (as a refinement), so that a constant can take a value that keeps it
-// passing. [Diagnosis.OneFix] marks the diagnoses that pass,
+// passing. Since each case's values were chosen for that case, two
+// executions with the same inputs often disagree only by the choice: the
+// joint search then asks for values that make them equal, and the cases
+// checked apart get one of the values chosen, moved by bisection as far
+// toward the failing run's as the failing cases allow (a bound is then
+// at its strictest, where a passing case on its other side keeps
+// passing); the same is tried when the function breaks a case.
+// [Diagnosis.OneFix] marks the diagnoses that pass,
 // [Diagnosis.Rejected] says why the others do not, and
 // [DiagnosisGroup.Best] gives the ones to read first. A fix that reads a
 // variable its line does not mention (a wrong variable, a missing

@@ -33,6 +33,11 @@ type PackageOptions struct {
 	// evidence spent on the ranking's first lines. Default nil:
 	// [DefaultRefiners]. A non-nil empty slice adds nothing.
 	Refiners []Refiner
+	// CaseSetRefiners revise the reports together, in order, once every
+	// failing case has its report, when more than one case failed.
+	// Default nil: [DefaultCaseSetRefiners]. A non-nil empty slice adds
+	// nothing.
+	CaseSetRefiners []CaseSetRefiner
 	// TieBreak orders the candidates that tie on verified status and size
 	// by its scores ([Report.Rerank]), for example a SpectrumScorer with
 	// another formula. Default nil: by position.
@@ -68,8 +73,16 @@ type PackageOptions struct {
 	// negative: no bound.
 	EvidenceBound time.Duration
 	// Report, if set, is called with each failing case's report as soon
-	// as it is complete, in the order of the cases.
+	// as it is complete, in the order of the cases: when several cases
+	// fail and CaseSetRefiners revise their reports, once every case is
+	// localized.
 	Report func(*Report)
+	// Progress, if set, is called with each failing case's report as
+	// soon as its own stages are done, when Report waits for the
+	// CaseSetRefiners (several failing cases): a sign of life on a
+	// package whose many failing cases take minutes. The report may
+	// still change.
+	Progress func(*Report)
 	// Diagnoser, if set, explains the selected failing cases together
 	// ([AgxDiagnosis]: [Diagnose]) instead of localizing each with the
 	// Technique: PackageResult.Diagnosis is then the one report of the
@@ -306,6 +319,13 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	if refiners == nil {
 		refiners = DefaultRefiners()
 	}
+	setRefiners := opts.CaseSetRefiners
+	if setRefiners == nil {
+		setRefiners = DefaultCaseSetRefiners()
+	}
+	// The reports wait for the others when case-set refiners revise
+	// them.
+	hold := len(res.Failing) > 1 && len(setRefiners) > 0
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -375,11 +395,32 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			}
 		}
 		res.Reports = append(res.Reports, rep)
-		if opts.Report != nil {
+		if opts.Progress != nil && hold {
+			opts.Progress(rep)
+		}
+		if opts.Report != nil && !hold {
 			opts.Report(rep)
 		}
 	}
-	return res, nil
+	if !hold {
+		return res, nil
+	}
+	for _, r := range setRefiners {
+		if err := r.RefineAll(ctx, res.Reports); err != nil {
+			if ctx.Err() != nil {
+				break // the reports stand as they are
+			}
+			for _, rep := range res.Reports {
+				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+err.Error(), "; ")
+			}
+		}
+	}
+	if opts.Report != nil {
+		for _, rep := range res.Reports {
+			opts.Report(rep)
+		}
+	}
+	return res, ctx.Err()
 }
 
 // selection is what selectCases found.

@@ -101,25 +101,8 @@ func sortCandidates(cs []Candidate, s Suspiciousness) {
 	}
 	slices.SortStableFunc(idx, func(i, j int) int {
 		a, b := cs[i], cs[j]
-		if a.Inhibited() != b.Inhibited() {
-			if b.Inhibited() {
-				return -1
-			}
-			return 1
-		}
-		if a.Verified != b.Verified {
-			if a.Verified {
-				return -1
-			}
-			return 1
-		}
-		if c := cmp.Compare(len(a.Locations), len(b.Locations)); c != 0 {
+		if c := tieKeys(a, b); c != 0 {
 			return c
-		}
-		if a.Flex != nil && b.Flex != nil {
-			if c := cmp.Compare(b.Flex.Score, a.Flex.Score); c != 0 {
-				return c
-			}
 		}
 		if score != nil {
 			if c := cmp.Compare(score[j], score[i]); c != 0 {

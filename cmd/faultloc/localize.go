@@ -167,6 +167,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// case is done (a package with many failing cases takes minutes).
 	wd, _ := os.Getwd()
 	stream := *format == "text" && !*fixes
+	streamed := map[*localize.Report]bool{} // text reports written as they came
 	pkgPath := fs.Arg(0)
 	// write writes the reports in the format asked for (text reports
 	// that streamed are out already); sm, if not nil, is the spectrum
@@ -190,11 +191,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			}
 			return localize.WriteJSON(stdout, reports)
 		}
-		if !stream {
-			for _, rep := range reports {
-				if err := rep.WriteText(stdout, wd); err != nil {
-					return err
-				}
+		for _, rep := range reports {
+			if streamed[rep] {
+				continue
+			}
+			if err := rep.WriteText(stdout, wd); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -272,6 +274,20 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		popts.TieBreak = localize.MutationScorer{Load: *cfg, Patterns: []string{fs.Arg(0)}, MUSE: *tiebreak == "muse", Parallel: runtime.NumCPU()}
 	}
 	var writeErr error
+	progressed := map[*localize.Report]bool{} // reports said on stderr as they came
+	progress := func(rep *localize.Report) {
+		verified := 0
+		for _, c := range rep.Candidates {
+			if c.Verified {
+				verified++
+			}
+		}
+		fmt.Fprintf(stderr, "faultloc localize: %s: %d candidates (%d verified) in %v\n", rep.Test, len(rep.Candidates), verified, rep.Stats.Total.Round(time.Millisecond))
+		progressed[rep] = true
+	}
+	// With several failing cases the reports come once every case is
+	// done (each one's ties are broken by the others' candidates).
+	popts.Progress = progress
 	popts.Report = func(rep *localize.Report) {
 		if rep.Partial && ctx.Err() != nil {
 			// Cut short by a signal or -deadline: say so.
@@ -284,17 +300,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			if err := rep.WriteText(stdout, wd); err != nil && writeErr == nil {
 				writeErr = err
 			}
+			streamed[rep] = true
 			return
 		}
 		// The reports come once every case is done (and -fixes or
 		// -tiebreak has run): say where the search is meanwhile.
-		verified := 0
-		for _, c := range rep.Candidates {
-			if c.Verified {
-				verified++
-			}
+		if !progressed[rep] {
+			progress(rep)
 		}
-		fmt.Fprintf(stderr, "faultloc localize: %s: %d candidates (%d verified) in %v\n", rep.Test, len(rep.Candidates), verified, rep.Stats.Total.Round(time.Millisecond))
 	}
 	res, err := localize.Package(ctx, prog, pkgPath, popts)
 	if res != nil {

@@ -301,36 +301,23 @@ func TestLocalizeNoOracle(t *testing.T) {
 	}
 }
 
-// cancelOnWrite is a writer that cancels a context at its first write
-// (its buffer is a field: an embedded one's WriteString would bypass
-// Write).
-type cancelOnWrite struct {
-	buf    bytes.Buffer
-	cancel context.CancelFunc
-}
-
-func (w *cancelOnWrite) Write(p []byte) (int, error) {
-	w.cancel()
-	return w.buf.Write(p)
-}
-
-func (w *cancelOnWrite) String() string { return w.buf.String() }
-
-// TestLocalizeStreams checks that text reports are written as each
-// failing case is localized, not once all are: the first write cancels
-// the run, and the second failing case then stops on the canceled
-// context.
-func TestLocalizeStreams(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out := &cancelOnWrite{cancel: cancel}
-	var errb bytes.Buffer
-	code := run(ctx, []string{"localize", "-max-size", "1", "../../localize/testdata/output"}, out, &errb)
-	if !strings.HasPrefix(out.String(), "# Example") || strings.Count(out.String(), "\n# ") > 0 {
-		t.Fatalf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+// TestLocalizeInterruptedText: with several failing cases the text
+// reports wait for every case (FailCount breaks each one's ties by the
+// others'), and standard error says as each case is done; an interrupt
+// once the first is done writes that case's report alone, says how far
+// the run got, and exits with status 3.
+func TestLocalizeInterruptedText(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	var out bytes.Buffer
+	errw := &cancelOnProgress{cancel: cancel}
+	code := run(ctx, []string{"localize", "-max-size", "1", "../../localize/testdata/output"}, &out, errw)
+	first := progressLine.FindStringSubmatch(errw.buf.String())
+	if first == nil || !strings.HasPrefix(out.String(), "# "+first[1]+" ") || strings.Count(out.String(), "\n# ") > 0 {
+		t.Fatalf("stdout:\n%s\nstderr:\n%s\nwant the first case's report alone", out.String(), errw.buf.String())
 	}
-	if code != exitInterrupted || !strings.Contains(errb.String(), "context canceled: stopped with the reports of 1 of the ") {
-		t.Errorf("exit %d; no case ran after the report was written? (stderr:\n%s\nstdout:\n%s)", code, errb.String(), out.String())
+	if code != exitInterrupted || !strings.Contains(errw.buf.String(), "interrupt signal received: stopped with the reports of 1 of the ") {
+		t.Errorf("exit %d, stderr:\n%s", code, errw.buf.String())
 	}
 }
 

@@ -1,0 +1,118 @@
+package localize
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// cand is a candidate on lines of f.go.
+func cand(verified bool, lines ...int) Candidate {
+	c := Candidate{Verified: verified}
+	for _, l := range lines {
+		c.Locations = append(c.Locations, Location{File: "f.go", Line: l})
+	}
+	return c
+}
+
+// rankedLines returns a ranking as "line:rank".
+func rankedLines(r *Report) []string {
+	var out []string
+	for _, rl := range r.Ranking {
+		out = append(out, fmt.Sprintf("%d:%d", rl.Line, rl.Rank))
+	}
+	return out
+}
+
+// TestFailCount checks FailCount's tie-break on reports made up for it:
+// which candidates move, that the other keys stay first, that the lines
+// after the candidates keep their order and that a plausible fix's line
+// stays in front.
+func TestFailCount(t *testing.T) {
+	tests := []struct {
+		name  string
+		reps  [][]Candidate // the reports' candidates, in their order
+		rest  []int         // lines ranked after the first report's candidates
+		fixes []int         // the first report's lines with a plausible fix
+		want  []string      // the first report's ranking
+	}{
+		{
+			name: "the line more cases hold first",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 20), cand(true, 30)},
+				{cand(true, 30), cand(true, 40)},
+				{cand(true, 30), cand(true, 20)},
+			},
+			want: []string{"30:1", "20:2", "10:3"},
+		},
+		{
+			name: "verified before unverified, smaller before larger",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 11, 12), cand(false, 30)},
+				{cand(true, 30), cand(true, 12)},
+				{cand(true, 30), cand(true, 12)},
+			},
+			want: []string{"10:1", "11:3", "12:3", "30:4"},
+		},
+		{
+			name: "unverified candidates of other cases count nothing",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 20)},
+				{cand(false, 20)},
+			},
+			want: []string{"10:1", "20:2"},
+		},
+		{
+			name: "the rest after the candidates, as it was",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 20)},
+				{cand(true, 20)},
+			},
+			rest: []int{7, 5},
+			want: []string{"20:1", "10:2", "7:3", "5:4"},
+		},
+		{
+			name: "a plausible fix's line stays first",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 20), cand(true, 30)},
+				{cand(true, 30)},
+			},
+			rest:  []int{5},
+			fixes: []int{20, 5},
+			want:  []string{"20:1", "5:2", "30:3", "10:4"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var reps []*Report
+			for i, cs := range tt.reps {
+				r := &Report{Test: fmt.Sprint("T", i), Candidates: slices.Clone(cs)}
+				r.Ranking = rank(r.Candidates)
+				reps = append(reps, r)
+			}
+			r := reps[0]
+			for _, l := range tt.rest {
+				r.Ranking = appendRanked(r.Ranking, []RankedLine{{File: "f.go", Line: l, Rank: -l, Evidence: EvidenceSpectrum}})
+			}
+			for _, l := range tt.fixes {
+				r.Fixes = append(r.Fixes, MutantResult{File: "f.go", Line: l})
+			}
+			if len(r.Fixes) > 0 {
+				r.promote(r.Fixes)
+			}
+			if err := (FailCount{}).RefineAll(context.Background(), reps); err != nil {
+				t.Fatal(err)
+			}
+			if got := rankedLines(r); !slices.Equal(got, tt.want) {
+				t.Errorf("ranking %v, want %v", got, tt.want)
+			}
+		})
+	}
+	// A cancelled context stops it.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := (FailCount{}).RefineAll(ctx, []*Report{{Candidates: []Candidate{cand(true, 1)}}}); err == nil {
+		t.Error("no error from a cancelled context")
+	}
+}
