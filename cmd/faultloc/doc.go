@@ -310,10 +310,12 @@
 // line does not mention (a wrong variable, a missing condition) is
 // outside this check and shows as verified only. On by default: it only
 // adds a mark, at the cost of running the passing cases under each
-// verified diagnosis. On TCAS the diagnoses marked one fix (or, in a
-// version with none, the verified ones) are a median of 2 per version
-// against 7 verified, and hold the fault in fewer versions than the
-// verified ones do (bench/results/tcas-diagnosis-consistent.md).
+// verified diagnosis; where the cases' values disagree only by the
+// solver's choice, values that agree are looked for first. On TCAS the
+// diagnoses marked one fix (or, in a version with none, the verified
+// ones) are a median of 2 per version against 8 verified, and hold the
+// fault in fewer versions than the verified ones do
+// (bench/results/tcas-diagnosis-consistent.md).
 // -consistent=false turns it off.
 //
 //	-probe
