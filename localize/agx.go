@@ -419,7 +419,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 				inner.release()
 				break
 			}
-			key := strings.Join(mcs.Groups, "\x00")
+			key := setKey(mcs.Groups)
 			if perCand[key] < maxPer {
 				perCand[key]++
 				added, err := addRun(v)

@@ -472,7 +472,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
 			return nil
 		}
-		chk := checker{s: solver, encs: encs, guess: guess, assume: agree[strings.Join(refined, "\x00")]}
+		chk := checker{s: solver, encs: encs, guess: guess, assume: agree[setKey(refined)]}
 		var mcs *maxsat.MCS
 		var err error
 		if next != nil {
@@ -497,7 +497,8 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return nil // the levels asked for are done
 		}
 		g.Stats.MCSes++
-		chk.assume = agree[strings.Join(mcs.Groups, "\x00")]
+		key := setKey(mcs.Groups)
+		chk.assume = agree[key]
 		if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
 			return err
 		}
@@ -604,7 +605,6 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				refined = mcs.Groups
 				continue
 			}
-			key := strings.Join(mcs.Groups, "\x00")
 			if len(fv.agree) > 0 && agreeRounds[key] < maxAgreeRounds {
 				// Active cases' executions with the same inputs and
 				// other effects: look for the set's values that give
@@ -637,7 +637,6 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			rejected = why
 		}
 		if !all && opts.Mode == encode.ATF {
-			key := strings.Join(mcs.Groups, "\x00")
 			if rounds >= maxRef {
 				release()
 				g.Partial, g.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)

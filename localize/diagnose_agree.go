@@ -134,7 +134,7 @@ func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*
 	}
 	cases := make([]*passCase, len(members))
 	for i, m := range members {
-		cases[i] = &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run}
+		cases[i] = m.asCase()
 	}
 	// under runs the cases idx under tab, and reports whether all pass;
 	// keep: their runs and hooks are returned (else released).

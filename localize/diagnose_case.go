@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/faultloc/faultloc/encode"
@@ -104,7 +103,7 @@ func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
 // ATF refined with the replay while it fails (up to maxPer times). It
 // returns the last replay, or nil when the formula admits no such model.
 func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string, guess uint32, maxPer int, mode encode.Mode, st *Stats) (*replay, error) {
-	key := strings.Join(groups, "\x00")
+	key := setKey(groups)
 	if x, ok := m.explained[key]; ok {
 		return &replay{out: x.c, outHooks: x.hooks}, nil
 	}

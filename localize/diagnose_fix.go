@@ -566,6 +566,11 @@ type passCase struct {
 	run   trace.RunOptions
 }
 
+// asCase is m as a case to run under a table, from its failing run.
+func (m *member) asCase() *passCase {
+	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run}
+}
+
 // keepsPassing applies tab to p and reports whether p still passes, and
 // the runs it made; when p fails, its failing run, which the caller
 // releases.
@@ -699,7 +704,7 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 		var ps []*passCase
 		for _, m := range members {
 			if !m.passing {
-				ps = append(ps, &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run})
+				ps = append(ps, m.asCase())
 			}
 		}
 		i, v, err := d.underTable(ctx, ps, tab, lines, st)

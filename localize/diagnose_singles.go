@@ -170,7 +170,7 @@ func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps [
 	lo, hi := "", ""
 	for _, t := range order {
 		v := vals[t]
-		if v.Kind() != trace.KindInt && v.Kind() != trace.KindUint && v.Kind() != trace.KindFloat {
+		if !numeric(v) {
 			continue
 		}
 		if lo == "" || less(v, vals[lo]) {

@@ -3,6 +3,7 @@ package localize
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
@@ -133,6 +134,10 @@ type checker struct {
 	// executions that a fix must give the same effects).
 	assume []*maxsat.Term
 }
+
+// setKey names a correction set (its groups) in the maps of the
+// searches: perCand's, the explained sets', the agreements'.
+func setKey(groups []string) string { return strings.Join(groups, "\x00") }
 
 // also returns c.assume followed by ts.
 func (c checker) also(ts ...*maxsat.Term) []*maxsat.Term {

@@ -354,7 +354,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			d.Package = pkgPath
 		}
 		if note != "" {
-			d.Reason = strings.TrimPrefix(d.Reason+"; "+note, "; ")
+			d.Reason = joinReason(d.Reason, note)
 		}
 		res.Diagnosis = d
 		return res, ctx.Err()
@@ -377,7 +377,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
 		if note != "" {
-			rep.Reason = strings.TrimPrefix(rep.Reason+"; "+note, "; ")
+			rep.Reason = joinReason(rep.Reason, note)
 		}
 		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {
@@ -391,7 +391,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				if ctx.Err() != nil {
 					return res, ctx.Err()
 				}
-				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+err.Error(), "; ")
+				rep.Reason = joinReason(rep.Reason, err.Error())
 			}
 		}
 		res.Reports = append(res.Reports, rep)
@@ -411,7 +411,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				break // the reports stand as they are
 			}
 			for _, rep := range res.Reports {
-				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+err.Error(), "; ")
+				rep.Reason = joinReason(rep.Reason, err.Error())
 			}
 		}
 	}
@@ -516,7 +516,7 @@ func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
 		if err != nil {
 			if msg := "ranking: " + err.Error(); !strings.Contains(rep.Reason, msg) {
 				// Scorers that slice the same run fail alike: said once.
-				rep.Reason = strings.TrimPrefix(rep.Reason+"; "+msg, "; ")
+				rep.Reason = joinReason(rep.Reason, msg)
 			}
 			continue
 		}
@@ -598,4 +598,12 @@ func caseErrors(err error) []*CaseError {
 		}
 	}
 	return out
+}
+
+// joinReason appends msg to a report's reason, "; " between them.
+func joinReason(reason, msg string) string {
+	if reason == "" {
+		return msg
+	}
+	return reason + "; " + msg
 }
