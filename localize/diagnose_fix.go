@@ -2,12 +2,10 @@ package localize
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"go/token"
 	"maps"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -553,79 +551,6 @@ func sameHooks(a, b *trace.Hooks) bool {
 	return true
 }
 
-// fixRounds bounds the re-runs of a passing case under a table: each
-// re-run may reach instances (of a loop, say) with other inputs.
-const fixRounds = 3
-
-// passCase is a case that passes (DiagnoseOptions.Passing), which a
-// diagnosis verified as one fix must keep passing.
-type passCase struct {
-	name  string
-	sub   *subject
-	first *verdict
-	run   trace.RunOptions
-}
-
-// asCase is m as a case to run under a table, from its failing run.
-func (m *member) asCase() *passCase {
-	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run}
-}
-
-// keepsPassing applies tab to p and reports whether p still passes, and
-// the runs it made; when p fails, its failing run, which the caller
-// releases.
-func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (bool, int, *verdict, error) {
-	v, _, runs, err := runUnder(ctx, p, tab, lines)
-	if err != nil || v == nil {
-		return p.first.passed, runs, nil, err
-	}
-	if v.passed {
-		v.release()
-		return true, runs, nil, nil
-	}
-	return false, runs, v, nil
-}
-
-// runUnder runs p with tab applied: the table's values for every
-// execution whose inputs it holds and whose effects differ, in p's run
-// and then in the runs so made (a changed course reaches other
-// executions), up to fixRounds runs. It returns the last run, which the
-// caller releases, and its hooks; a nil run when tab changes nothing in
-// p's run.
-func runUnder(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (*verdict, *trace.Hooks, int, error) {
-	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, lines)
-	if !changed {
-		return nil, nil, 0, nil
-	}
-	runs := 0
-	for round := 1; ; round++ {
-		ro := p.run
-		ro.Hooks = hooks
-		v, err := p.sub.run(ctx, &ro)
-		runs++
-		if err != nil {
-			return nil, nil, runs, err
-		}
-		next, _ := fixHooks(p.sub.prog.Fset, v.res.Trace, tab, lines)
-		// The hooks found in a run that had hooks include them.
-		for k, b := range hooks.Branches {
-			if _, ok := next.Branches[k]; !ok {
-				next.Branches[k] = b
-			}
-		}
-		for k, w := range hooks.Values {
-			if _, ok := next.Values[k]; !ok {
-				next.Values[k] = w
-			}
-		}
-		if sameHooks(next, hooks) || round >= fixRounds {
-			return v, hooks, runs, nil
-		}
-		v.release()
-		hooks = next
-	}
-}
-
 // fixVerdict is checkFix's answer.
 type fixVerdict struct {
 	// why is "" when the replays are one fix, else why not.
@@ -725,125 +650,4 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 	}
 	p := d.passing[i]
 	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v, groups: changedGroups(groups), all: groups}, nil
-}
-
-// underTable applies tab to the cases ps, in parallel, and returns the
-// first that fails (-1: none) with its failing run, which the caller
-// releases.
-func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, lines map[string]bool, st *Stats) (int, *verdict, error) {
-	ok := make([]bool, len(ps))
-	n := make([]int, len(ps))
-	failed := make([]*verdict, len(ps))
-	errs := make([]error, len(ps))
-	// In chunks, stopping after one with a failure: a table that is no
-	// fix usually fails many cases, and the first found is the same
-	// whatever the machine's timing.
-	chunk := 4 * runtime.GOMAXPROCS(0)
-	if d.opts.Parallel > 0 {
-		chunk = 4 * d.opts.Parallel
-	}
-	end := len(ps)
-	for lo := 0; lo < len(ps); lo += chunk {
-		hi := min(lo+chunk, len(ps))
-		d.each(hi-lo, func(j int) {
-			i := lo + j
-			ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, ps[i], tab, lines)
-		})
-		if slices.ContainsFunc(ok[lo:hi], func(b bool) bool { return !b }) {
-			end = hi
-			break
-		}
-	}
-	for i := end; i < len(ps); i++ {
-		ok[i] = true // not run
-	}
-	first := -1
-	for i := range ps {
-		st.Runs += n[i]
-		if first < 0 && !ok[i] && errs[i] == nil {
-			first = i
-			continue
-		}
-		failed[i].release()
-	}
-	if err := errors.Join(errs...); err != nil {
-		if first >= 0 {
-			failed[first].release()
-		}
-		return -1, nil, err
-	}
-	if first < 0 {
-		return -1, nil, nil
-	}
-	return first, failed[first], nil
-}
-
-// maxPassingMembers bounds the passing cases that join a group's
-// formula.
-const maxPassingMembers = 8
-
-// passingMember makes passing case p, whose run v under a diagnosis
-// failed, a member of the group's formula (not yet active).
-func passingMember(p *passCase, v *verdict, opts *Options) (*member, error) {
-	o := *opts
-	o.Run.MaxSteps = p.run.MaxSteps
-	copts := &o
-	eo, err := encodeOptions(p.sub, v, copts, nil)
-	if err != nil {
-		return nil, err
-	}
-	return &member{cf: &caseFormula{sub: p.sub, first: v, opts: copts}, name: p.name, unrolled: map[trace.StaticID]bool{}, eo: eo, blamable: eo.Blamable, passing: true}, nil
-}
-
-// runPassing runs the cases of DiagnoseOptions.Passing once each and
-// keeps those that pass; the others are named in the report's Errors.
-func (d *diagnoser) runPassing(ctx context.Context) error {
-	if !d.opts.Consistent || len(d.opts.Passing) == 0 {
-		return nil
-	}
-	ps := make([]*passCase, len(d.opts.Passing))
-	errs := make([]error, len(d.opts.Passing))
-	d.each(len(ps), func(i int) {
-		c := d.opts.Passing[i]
-		if c == nil {
-			errs[i] = fmt.Errorf("localize: Diagnose: nil passing case")
-			return
-		}
-		p := &passCase{name: c.Name(), sub: &subject{prog: d.prog, c: c}, run: d.opts.Options.Run}
-		p.run.Hooks = nil
-		v, err := p.sub.run(ctx, &p.run)
-		if err != nil {
-			errs[i] = fmt.Errorf("localize: running %s: %w", c.Name(), err)
-			return
-		}
-		p.first = v
-		ps[i] = p
-	})
-	for i, p := range ps {
-		if errs[i] != nil {
-			for _, q := range ps {
-				if q != nil {
-					q.first.release()
-				}
-			}
-			return errs[i]
-		}
-		d.passRuns++
-		if !p.first.passed {
-			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: p.name, Failure: "given as passing, it fails: " + p.first.failure})
-			p.first.release()
-			continue
-		}
-		p.run = replayBound(&Options{Run: p.run}, p.first.res.Steps).Run
-		d.passing = append(d.passing, p)
-	}
-	return nil
-}
-
-// releasePassing hands the passing cases' runs back.
-func (d *diagnoser) releasePassing() {
-	for _, p := range d.passing {
-		p.first.release()
-	}
-	d.passing = nil
 }
