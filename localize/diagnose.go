@@ -45,9 +45,13 @@ type DiagnoseOptions struct {
 	// breaks a case, values that agree are looked for: equal values
 	// asked of the joint formula, or one of the values chosen given to
 	// every such execution and moved by bisection as far as the failing
-	// cases allow. Diagnosis.OneFix says which are one fix,
-	// Diagnosis.Rejected why the others are not; the enumeration stops
-	// where it would without the check. Default false.
+	// cases allow. A diagnosis rejected so is read again with each
+	// package variable of few values (at most four over the statements'
+	// executions: a flag, an enumeration) as one more input, and is one
+	// fix if some such reading is (Diagnosis.AlsoReads). Diagnosis.OneFix
+	// says which are one fix, Diagnosis.Rejected why the others are not;
+	// the enumeration stops where it would without the check. Default
+	// false.
 	Consistent bool
 	// Passing are cases that pass, which a diagnosis that is one fix
 	// must keep passing (Consistent). Each is run once at the start and
@@ -564,8 +568,9 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		}
 		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
 		rejected := ""
+		var alsoReads []string
 		if all && d.opts.Consistent {
-			fv, err := d.checkFix(ctx, members, reps, &g.Stats)
+			fv, err := d.checkFix(ctx, members, reps, nil, &g.Stats)
 			if err != nil {
 				release()
 				return err
@@ -634,6 +639,16 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				fv2.run.release()
 				why = fv2.why
 			}
+			if why != "" {
+				wv, ok, err := d.widerFix(ctx, members, reps, &g.Stats)
+				if err != nil {
+					release()
+					return err
+				}
+				if ok {
+					why, alsoReads = "", globalNames(wv.also)
+				}
+			}
 			rejected = why
 		}
 		if !all && opts.Mode == encode.ATF {
@@ -659,6 +674,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		}
 		dg := d.diagnosis(src, opts, members, reps, all)
 		dg.OneFix, dg.Rejected = all && d.opts.Consistent && rejected == "", rejected
+		dg.AlsoReads = alsoReads
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
 		if all && verifiedCost == 0 {

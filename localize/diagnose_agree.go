@@ -122,7 +122,7 @@ const maxBisect = 40
 // moved as far toward the last value that failed as the cases allow, by
 // bisection: a bound the cases compare with works for all at its
 // strictest, and there it is likeliest to keep the passing cases passing.
-func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*replay, todo, all []*entryGroup, ascending bool, st *Stats) (map[int]*replay, error) {
+func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*replay, todo, all []*entryGroup, also []*ssa.Global, ascending bool, st *Stats) (map[int]*replay, error) {
 	tab := fixTable{}
 	lines := map[string]bool{}
 	for _, g := range all {
@@ -147,7 +147,7 @@ func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*
 		runs := make([]int, len(idx))
 		errs := make([]error, len(idx))
 		d.each(len(idx), func(j int) {
-			r.vs[j], r.hooks[j], runs[j], errs[j] = runUnder(ctx, cases[idx[j]], tab, lines)
+			r.vs[j], r.hooks[j], runs[j], errs[j] = runUnder(ctx, cases[idx[j]], tab, reading{lines: lines, also: also})
 		})
 		ok := true
 		for j := range idx {
@@ -455,8 +455,8 @@ func numeric(v trace.Value) bool {
 // fixAgreeing is checkFix, then, when the replays conflict (executions
 // with the same inputs and other effects) or their table fails a case,
 // unifyThenCheck.
-func (d *diagnoser) fixAgreeing(ctx context.Context, members []*member, reps []*replay, st *Stats) (fixVerdict, error) {
-	fv, err := d.checkFix(ctx, members, reps, st)
+func (d *diagnoser) fixAgreeing(ctx context.Context, members []*member, reps []*replay, also []*ssa.Global, st *Stats) (fixVerdict, error) {
+	fv, err := d.checkFix(ctx, members, reps, also, st)
 	if err != nil || len(fv.groups) == 0 {
 		return fv, err
 	}
@@ -475,7 +475,7 @@ func (d *diagnoser) unifyThenCheck(ctx context.Context, members []*member, reps 
 		var got map[int]*replay
 		var next fixVerdict
 		for _, asc := range []bool{true, false} {
-			nr, err := d.unifyGroups(ctx, members, reps, fv.groups, fv.all, asc, st)
+			nr, err := d.unifyGroups(ctx, members, reps, fv.groups, fv.all, fv.also, asc, st)
 			if err != nil {
 				next.run.release()
 				releaseReplays(got)
@@ -488,7 +488,7 @@ func (d *diagnoser) unifyThenCheck(ctx context.Context, members []*member, reps 
 			for i, r := range nr {
 				trial[i] = r
 			}
-			v, err := d.checkFix(ctx, members, trial, st)
+			v, err := d.checkFix(ctx, members, trial, fv.also, st)
 			if err != nil {
 				releaseReplays(nr)
 				next.run.release()

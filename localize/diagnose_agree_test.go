@@ -1,8 +1,11 @@
 package localize
 
 import (
+	"context"
+	"maps"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -68,5 +71,71 @@ func TestBeyond(t *testing.T) {
 		if got := beyond(tt.lo, tt.v, tt.ascending); got != tt.want {
 			t.Errorf("beyond(%v, %v, %v) = %v, want %v", tt.lo, tt.v, tt.ascending, got, tt.want)
 		}
+	}
+}
+
+// TestDiagnoseWider diagnoses testdata/wider, whose faulty statement
+// forgot to test the flag Inhibit: TestPass1 needs another value of the
+// bias for TestFail1's Up and Down, so no narrow reading of a statement
+// is one fix, and reading Inhibit too, one is. Down, with two values, is
+// tried before Inhibit and fails. With TestOdd passing too (TestFail1's
+// inputs but for Seq, wanting the other result), only Seq, whose values
+// are as many as the tests, would tell the cases apart, and it is not
+// read: no diagnosis is one fix.
+func TestDiagnoseWider(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/wider", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := "github.com/faultloc/faultloc/localize/testdata/wider"
+	tests := []struct {
+		name    string
+		passing []string
+		oneFix  map[string][]string // line: AlsoReads
+	}{
+		{"flag", []string{"TestPass1", "TestPass2"}, map[string][]string{
+			"wider.go:17": {"github.com/faultloc/faultloc/localize/testdata/wider.Inhibit"},
+			"wider.go:18": {"github.com/faultloc/faultloc/localize/testdata/wider.Inhibit"},
+		}},
+		{"many values", []string{"TestPass1", "TestPass2", "TestOdd"}, map[string][]string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var passing []trace.Case
+			for _, n := range tt.passing {
+				passing = append(passing, prog.GoTestCase(pkg, n))
+			}
+			rep, err := Diagnose(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestFail1"), prog.GoTestCase(pkg, "TestFail2")}, &DiagnoseOptions{
+				Options:    Options{MaxSize: 1},
+				Consistent: true,
+				Passing:    passing,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Partial || len(rep.Groups) != 1 || len(rep.Errors) > 0 {
+				t.Fatalf("partial %v (%s), %d groups, errors %v", rep.Partial, rep.Reason, len(rep.Groups), rep.Errors)
+			}
+			got := map[string][]string{}
+			verified := 0
+			for _, d := range rep.Diagnoses() {
+				if d.Verified {
+					verified++
+				}
+				if d.OneFix {
+					got[d.Locations[0].String()] = d.AlsoReads
+				} else if len(d.AlsoReads) > 0 {
+					t.Errorf("%s: not one fix, and reads also %v", d.Locations[0], d.AlsoReads)
+				}
+			}
+			if verified < 2 {
+				t.Fatalf("%d verified diagnoses, want the two statements of Climb: %v", verified, diagnosisLines(rep))
+			}
+			if !maps.EqualFunc(got, tt.oneFix, slices.Equal) {
+				t.Errorf("one fix (line: also reads) %v, want %v", got, tt.oneFix)
+			}
+		})
 	}
 }

@@ -108,7 +108,8 @@ func deferStack(in ssa.Instruction) bool {
 // identify it. The variables its line mentions (package variables and
 // locals) are among them whether x loaded them or not, with the value
 // they hold when x starts: a fix may read what a short circuit skipped.
-func (x *execution) inputs(t *trace.Trace, fset *token.FileSet) (inputs, bool) {
+// So are the package variables also, in a wider reading (widerFix).
+func (x *execution) inputs(t *trace.Trace, fset *token.FileSet, also []*ssa.Global) (inputs, bool) {
 	in := x.set()
 	vals := map[string]string{}
 	add := func(src string, v trace.Value) bool {
@@ -182,6 +183,15 @@ func (x *execution) inputs(t *trace.Trace, fset *token.FileSet) (inputs, bool) {
 				}
 				loaded[ld.X] = true
 			}
+		}
+	}
+	// The variables of a wider reading (see widerFix), as the line's.
+	for _, g := range also {
+		if loaded[g] {
+			continue
+		}
+		if v, ok := lastStore(t, first, g); ok && !add(varKey(t, first, g), v) {
+			return nil, false
 		}
 	}
 	return vals, true
@@ -349,6 +359,14 @@ type fixEntry struct {
 // fixTable holds a diagnosis' entries by line and key of inputs.
 type fixTable map[string]map[string]fixEntry
 
+// reading says how a table reads executions: those of its lines, keyed
+// by their inputs, which include the package variables also (a wider
+// reading, widerFix; none in the narrow one).
+type reading struct {
+	lines map[string]bool
+	also  []*ssa.Global
+}
+
 // fixRun is a member's replay that passed: its trace and the hooks it
 // ran with.
 type fixRun struct {
@@ -383,9 +401,9 @@ func hookedLines(r fixRun, lines map[string]bool) {
 // changing one run alone), the change is taken for both: resolved then
 // reports that the members' replays no longer show what the table does,
 // and the caller replays them under it.
-func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTable, lines map[string]bool, groups []*entryGroup, why string, resolved bool) {
+func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []*ssa.Global) (tab fixTable, rd reading, groups []*entryGroup, why string, resolved bool) {
 	byKey := map[string]*entryGroup{}
-	lines = map[string]bool{}
+	lines := map[string]bool{}
 	for _, r := range runs {
 		if r.t != nil && r.hooks != nil {
 			hookedLines(r, lines)
@@ -411,13 +429,13 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTab
 					vs[r.orig.Static(e)] = r.orig.Value(e)
 				}
 				origVal[x.id(r.orig)] = vs
-				if in, ok := x.inputs(r.orig, fset); ok {
+				if in, ok := x.inputs(r.orig, fset, also); ok {
 					origIn[x.id(r.orig)] = in
 				}
 			}
 		}
 		for _, x := range executions(r.t, lines) {
-			in, ok := x.inputs(r.t, fset)
+			in, ok := x.inputs(r.t, fset, also)
 			if !ok {
 				continue
 			}
@@ -497,19 +515,19 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun) (tab fixTab
 		}
 	}
 	if why != "" {
-		return nil, nil, groups, why, false
+		return nil, reading{}, groups, why, false
 	}
-	return tab, lines, groups, "", resolved
+	return tab, reading{lines: lines, also: also}, groups, "", resolved
 }
 
 // fixHooks returns the hooks that apply tab to the run t, and whether
 // there are any: the table's values for every execution whose inputs it
 // holds and whose effects differ from the table's.
-func fixHooks(fset *token.FileSet, t *trace.Trace, tab fixTable, lines map[string]bool) (*trace.Hooks, bool) {
+func fixHooks(fset *token.FileSet, t *trace.Trace, tab fixTable, rd reading) (*trace.Hooks, bool) {
 	h := &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}
 	any := false
-	for _, x := range executions(t, lines) {
-		in, ok := x.inputs(t, fset)
+	for _, x := range executions(t, rd.lines) {
+		in, ok := x.inputs(t, fset, rd.also)
 		if !ok {
 			continue
 		}
@@ -572,6 +590,8 @@ type fixVerdict struct {
 	// unified: the replays were changed to make conflicts agree
 	// (unifyThenCheck).
 	unified bool
+	// also are the package variables of the reading (widerFix).
+	also []*ssa.Global
 	// broke is the first passing case the fix fails, and run that run
 	// (released by the caller).
 	broke *passCase
@@ -579,8 +599,9 @@ type fixVerdict struct {
 }
 
 // checkFix decides whether the replays of a diagnosis, each of which
-// passed, are one fix (see above).
-func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*replay, st *Stats) (fixVerdict, error) {
+// passed, are one fix (see above), whose statements also read the
+// package variables also.
+func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*replay, also []*ssa.Global, st *Stats) (fixVerdict, error) {
 	runs := make([]fixRun, len(members))
 	var rerun []*verdict
 	defer func() {
@@ -606,9 +627,9 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			runs[i] = fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks, orig: m.cf.first.res.Trace}
 		}
 	}
-	tab, lines, groups, why, resolved := buildFix(d.prog.Fset, members, runs)
+	tab, rd, groups, why, resolved := buildFix(d.prog.Fset, members, runs, also)
 	if why != "" {
-		fv := fixVerdict{why: why, all: groups}
+		fv := fixVerdict{why: why, all: groups, also: also}
 		for _, g := range groups {
 			if !g.conflict {
 				continue
@@ -632,22 +653,22 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 				ps = append(ps, m.asCase())
 			}
 		}
-		i, v, err := d.underTable(ctx, ps, tab, lines, st)
+		i, v, err := d.underTable(ctx, ps, tab, rd, st)
 		v.release()
 		if err != nil {
 			return fixVerdict{}, err
 		}
 		if i >= 0 {
-			return fixVerdict{why: "as one fix it fails " + ps[i].name, groups: changedGroups(groups), all: groups}, nil
+			return fixVerdict{why: "as one fix it fails " + ps[i].name, groups: changedGroups(groups), all: groups, also: also}, nil
 		}
 	}
 	if len(tab) == 0 || len(d.passing) == 0 {
-		return fixVerdict{}, nil
+		return fixVerdict{also: also}, nil
 	}
-	i, v, err := d.underTable(ctx, d.passing, tab, lines, st)
+	i, v, err := d.underTable(ctx, d.passing, tab, rd, st)
 	if err != nil || i < 0 {
-		return fixVerdict{}, err
+		return fixVerdict{also: also}, err
 	}
 	p := d.passing[i]
-	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v, groups: changedGroups(groups), all: groups}, nil
+	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v, groups: changedGroups(groups), all: groups, also: also}, nil
 }

@@ -34,8 +34,8 @@ func (m *member) asCase() *passCase {
 // keepsPassing applies tab to p and reports whether p still passes, and
 // the runs it made; when p fails, its failing run, which the caller
 // releases.
-func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (bool, int, *verdict, error) {
-	v, _, runs, err := runUnder(ctx, p, tab, lines)
+func keepsPassing(ctx context.Context, p *passCase, tab fixTable, rd reading) (bool, int, *verdict, error) {
+	v, _, runs, err := runUnder(ctx, p, tab, rd)
 	if err != nil || v == nil {
 		return p.first.passed, runs, nil, err
 	}
@@ -52,8 +52,8 @@ func keepsPassing(ctx context.Context, p *passCase, tab fixTable, lines map[stri
 // executions), up to fixRounds runs. It returns the last run, which the
 // caller releases, and its hooks; a nil run when tab changes nothing in
 // p's run.
-func runUnder(ctx context.Context, p *passCase, tab fixTable, lines map[string]bool) (*verdict, *trace.Hooks, int, error) {
-	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, lines)
+func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verdict, *trace.Hooks, int, error) {
+	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, rd)
 	if !changed {
 		return nil, nil, 0, nil
 	}
@@ -66,7 +66,7 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, lines map[string]b
 		if err != nil {
 			return nil, nil, runs, err
 		}
-		next, _ := fixHooks(p.sub.prog.Fset, v.res.Trace, tab, lines)
+		next, _ := fixHooks(p.sub.prog.Fset, v.res.Trace, tab, rd)
 		// The hooks found in a run that had hooks include them.
 		for k, b := range hooks.Branches {
 			if _, ok := next.Branches[k]; !ok {
@@ -89,7 +89,7 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, lines map[string]b
 // underTable applies tab to the cases ps, in parallel, and returns the
 // first that fails (-1: none) with its failing run, which the caller
 // releases.
-func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, lines map[string]bool, st *Stats) (int, *verdict, error) {
+func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, rd reading, st *Stats) (int, *verdict, error) {
 	ok := make([]bool, len(ps))
 	n := make([]int, len(ps))
 	failed := make([]*verdict, len(ps))
@@ -106,7 +106,7 @@ func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable
 		hi := min(lo+chunk, len(ps))
 		d.each(hi-lo, func(j int) {
 			i := lo + j
-			ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, ps[i], tab, lines)
+			ok[i], n[i], failed[i], errs[i] = keepsPassing(ctx, ps[i], tab, rd)
 		})
 		if slices.ContainsFunc(ok[lo:hi], func(b bool) bool { return !b }) {
 			end = hi

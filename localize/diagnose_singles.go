@@ -111,16 +111,29 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		}
 		dg := d.diagnosis(src, opts, members, reps, all)
 		if all && d.opts.Consistent {
-			fv, err := d.fixAgreeing(ctx, members, reps, &g.Stats)
+			fv, err := d.fixAgreeing(ctx, members, reps, nil, &g.Stats)
 			if err != nil {
 				release()
 				return found, err
 			}
 			fv.run.release()
-			if fv.unified {
+			unified := fv.unified
+			if fv.why != "" {
+				wv, ok, err := d.widerFix(ctx, members, reps, &g.Stats)
+				if err != nil {
+					release()
+					return found, err
+				}
+				unified = true // widerFix may have unified the replays
+				if ok {
+					fv = wv
+				}
+			}
+			if unified {
 				dg = d.diagnosis(src, opts, members, reps, all)
 			}
 			dg.OneFix, dg.Rejected = fv.why == "", fv.why
+			dg.AlsoReads = globalNames(fv.also)
 		} else if why != "" {
 			dg.Rejected = why
 		}

@@ -78,6 +78,10 @@ type Diagnosis struct {
 	// diagnosis is not.
 	OneFix   bool   `json:"one_fix,omitempty"`
 	Rejected string `json:"rejected,omitempty"`
+	// AlsoReads, for a diagnosis that is one fix only when its
+	// statements also read a package variable they do not mention now
+	// (a flag the faulty statement forgot to test), names that variable.
+	AlsoReads []string `json:"also_reads,omitempty"`
 	// Explains are the cases whose replay passed.
 	Explains []string `json:"explains"`
 	// Cases are each case's angelic values and whether its replay
@@ -144,6 +148,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 			status := "verified"
 			if d.OneFix {
 				status = "verified, one fix"
+				if len(d.AlsoReads) > 0 {
+					status += " also reading " + strings.Join(d.AlsoReads, ", ")
+				}
 			} else if !d.Verified {
 				status = "NOT verified"
 			}

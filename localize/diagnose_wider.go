@@ -1,0 +1,158 @@
+package localize
+
+import (
+	"cmp"
+	"context"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// A wider reading of a diagnosis (DiagnoseOptions.Consistent). The
+// narrow reading takes a fix's statements to read what they read now;
+// a fix often reads one more thing: a flag the faulty statement forgot
+// to test (`Up_Separation + NOZCROSS` where the program meant
+// `Inhibit_Biased_Climb()`, which adds NOZCROSS only when Climb_Inhibit
+// holds), or the index it replaced by a constant. When the narrow
+// reading rejects a verified diagnosis, widerFix reads it again with
+// each package variable of few values as one more input, and the first
+// reading under which the diagnosis is one fix is kept
+// (Diagnosis.AlsoReads names the variable).
+//
+// Only variables of at most maxFlagValues values over the statements'
+// executions are tried: with a variable of many values (an altitude, a
+// counter) nearly every execution has inputs of its own, so the table
+// is a list of the cases rather than a function, and every verified
+// diagnosis would pass.
+
+// maxFlagValues bounds the distinct values of a variable widerFix reads.
+const maxFlagValues = 4
+
+// maxWider bounds the variables widerFix tries for one diagnosis.
+const maxWider = 6
+
+// maxFlagTraces bounds the runs whose executions flagVars counts values
+// in: the failing cases' and that many passing ones'.
+const maxFlagTraces = 64
+
+// widerFix reads the replays of a diagnosis that the narrow reading
+// rejected with each candidate variable (flagVars) as one more input,
+// and returns the first verdict that is one fix, else the zero verdict
+// with ok false. Like fixAgreeing, it may unify the replays.
+func (d *diagnoser) widerFix(ctx context.Context, members []*member, reps []*replay, st *Stats) (fixVerdict, bool, error) {
+	for _, g := range d.flagVars(members, reps) {
+		fv, err := d.fixAgreeing(ctx, members, reps, []*ssa.Global{g}, st)
+		fv.run.release()
+		fv.run = nil
+		if err != nil {
+			return fixVerdict{}, false, err
+		}
+		if fv.why == "" {
+			return fv, true, nil
+		}
+	}
+	return fixVerdict{}, false, nil
+}
+
+// flagVars returns the package variables a wider reading of the
+// diagnosis tries, at most maxWider: those of the packages of its
+// statements' functions, of a basic type, the statements do not mention,
+// with between two and maxFlagValues values at the statements'
+// executions (in the failing cases' runs and the first maxFlagTraces
+// passing ones'); fewest values first, then by name.
+func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
+	lines := map[string]bool{}
+	for i, r := range reps {
+		if r.v != nil && r.cand.Hooks != nil {
+			hookedLines(fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks}, lines)
+		} else if h := r.hooks(); h != nil && members[i].cf.first != nil {
+			hookedLines(fixRun{t: members[i].cf.first.res.Trace, hooks: h}, lines)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	var traces []*trace.Trace
+	for _, m := range members {
+		if !m.passing && m.cf.first != nil {
+			traces = append(traces, m.cf.first.res.Trace)
+		}
+	}
+	for i, p := range d.passing {
+		if i == maxFlagTraces {
+			break
+		}
+		traces = append(traces, p.first.res.Trace)
+	}
+	values := map[*ssa.Global]map[string]bool{}
+	mentioned := map[*ssa.Global]bool{}
+	seen := map[*ssa.Package]bool{}
+	for _, t := range traces {
+		for _, x := range executions(t, lines) {
+			first := x.events[0]
+			fn := t.Func(first)
+			if fn == nil || fn.Pkg == nil {
+				continue
+			}
+			if !seen[fn.Pkg] {
+				seen[fn.Pkg] = true
+				for _, mem := range fn.Pkg.Members {
+					if g, ok := mem.(*ssa.Global); ok && flagType(g) {
+						values[g] = map[string]bool{}
+					}
+				}
+			}
+			for _, e := range x.events {
+				if ld, ok := t.Instr(e).(*ssa.UnOp); ok {
+					if g, ok := ld.X.(*ssa.Global); ok {
+						mentioned[g] = true
+					}
+				}
+			}
+			for g, vs := range values {
+				if len(vs) > maxFlagValues {
+					continue
+				}
+				if v, ok := lastStore(t, first, g); ok {
+					vs[v.String()] = true
+				}
+			}
+		}
+	}
+	var out []*ssa.Global
+	for g, vs := range values {
+		if !mentioned[g] && len(vs) >= 2 && len(vs) <= maxFlagValues {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Global) int {
+		return cmp.Or(cmp.Compare(len(values[a]), len(values[b])), cmp.Compare(a.RelString(nil), b.RelString(nil)))
+	})
+	if len(out) > maxWider {
+		out = out[:maxWider]
+	}
+	return out
+}
+
+// flagType reports whether g holds a value of a basic type (a flag, an
+// enumeration, a small number).
+func flagType(g *ssa.Global) bool {
+	p, ok := g.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Basic)
+	return ok
+}
+
+// globalNames returns the names of gs, package-qualified.
+func globalNames(gs []*ssa.Global) []string {
+	var out []string
+	for _, g := range gs {
+		out = append(out, g.RelString(nil))
+	}
+	return out
+}
