@@ -77,8 +77,7 @@ func TestBeyond(t *testing.T) {
 // TestDiagnoseWider diagnoses testdata/wider, whose faulty statement
 // forgot to test the flag Inhibit: TestPass1 needs another value of the
 // bias for TestFail1's Up and Down, so no narrow reading of a statement
-// is one fix, and reading Inhibit too, one is. Down, with two values, is
-// tried before Inhibit and fails. With TestOdd passing too (TestFail1's
+// is one fix, and reading Inhibit too, one is (AlsoReads). With TestOdd passing too (TestFail1's
 // inputs but for Seq, wanting the other result), only Seq, whose values
 // are as many as the tests, would tell the cases apart, and it is not
 // read: no diagnosis is one fix.

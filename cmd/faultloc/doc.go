@@ -288,7 +288,7 @@
 // C): SOURCE [angelic: CASE: VALUE; ...]"; in json one object with the
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
-// [{locations, verified, one_fix, rejected, explains, cases [{case,
+// [{locations, verified, one_fix, rejected, also_reads, explains, cases [{case,
 // passed, angelic}]},
 // partial, reason, stats}], errors [{case, failure}] (cases left out),
 // partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
@@ -306,16 +306,18 @@
 // results), the same for the same inputs in every failing case, and that
 // function must keep the package's passing cases passing. The text
 // report marks such diagnoses "verified, one fix" and says why the others
-// are not; json has one_fix and rejected. A fix that reads a variable its
-// line does not mention (a wrong variable, a missing condition) is
-// outside this check and shows as verified only. On by default: it only
-// adds a mark, at the cost of running the passing cases under each
-// verified diagnosis; where the cases' values disagree only by the
-// solver's choice, values that agree are looked for first. On TCAS the
-// diagnoses marked one fix (or, in a version with none, the verified
-// ones) are a median of 2 per version against 8 verified, and hold the
-// fault in fewer versions than the verified ones do
-// (bench/results/tcas-diagnosis-consistent.md).
+// are not; json has one_fix and rejected. A diagnosis rejected so is
+// checked again with one more input, each package variable of at most
+// four values in turn (a flag the faulty line forgot to test): "one fix
+// also reading V", json also_reads. A fix that reads a variable of more
+// values, or a local its line does not mention, is outside this check and
+// shows as verified only. On by default: it only adds a mark, at the cost
+// of running the passing cases under each verified diagnosis; where the
+// cases' values disagree only by the solver's choice, values that agree
+// are looked for first. On TCAS the diagnoses marked one fix (or, in a
+// version with none, the verified ones) are a median of 2 per version
+// against 8 verified (bench/results/tcas-diagnosis-consistent.md, which
+// says in which versions they miss the fault).
 // -consistent=false turns it off.
 //
 //	-probe
