@@ -340,7 +340,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	inC, inBestC, baseAndInC, baseAndBestC := 0, 0, 0, 0
 	maxD, maxT := 0, time.Duration(0)
 	var only, in, inVer, all, errs, partial, grouped, baseFound, baseAndIn, tests int
-	var missed []string
+	var missed, missedFirst []string
 	for _, r := range rs {
 		tests += r.Tests
 		if r.Err != "" {
@@ -383,6 +383,8 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 			baseFound++
 			if r.FaultBest {
 				baseAndBest++
+			} else if o.Consistent {
+				missedFirst = append(missedFirst, fmt.Sprintf("v%d", r.Version))
 			}
 			if r.FaultIn {
 				baseAndIn++
@@ -429,6 +431,9 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	p("| errors | %d | — |\n\n", errs)
 	if len(missed) > 0 {
 		p("Versions where a single-test run finds the fault and no diagnosis contains a faulty line: %s.\n\n", strings.Join(missed, ", "))
+	}
+	if len(missedFirst) > 0 {
+		p("Versions where a single-test run finds the fault and no first diagnosis contains a faulty line: %s.\n\n", strings.Join(missedFirst, ", "))
 	}
 	p("## Versions\n\n")
 	p("| version | faulty lines | failing tests | left out | grouping (groups) | diagnoses (verified, one fix) | diagnoses: lines, * verified, ** one fix | fault in a diagnosis | fault in a first diagnosis | single-test agx | time | runs | refinements | note |\n")

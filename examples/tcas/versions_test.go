@@ -79,9 +79,42 @@ func main() {
 }
 `
 
+// A repair is a version with one more line replaced, which TestRepairs
+// checks equal to the fault-free port on the universe: a fix of the
+// version at a line other than its faulty ones.
+type repair struct {
+	version, line int // the version, and the line of its source replaced
+	text          string
+}
+
+// repairs: v40 (lines 75 and 126 lose a conjunct each) is repaired by
+// line 79 alone, the one fix at a single statement that localize.Diagnose
+// finds for it (bench/tcas/README.md says why it is a repair).
+var repairs = []repair{
+	{40, 79, "\t\tresult = false"},
+}
+
+// source returns r's source: the version's, with r's line replaced.
+func (r repair) source() ([]byte, error) {
+	v, err := Lookup(r.version)
+	if err != nil {
+		return nil, err
+	}
+	src, err := v.Source()
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(src), "\n")
+	if r.line < 1 || r.line > len(lines) {
+		return nil, fmt.Errorf("repair of v%d: no line %d", r.version, r.line)
+	}
+	lines[r.line-1] = r.text
+	return []byte(strings.Join(lines, "\n")), nil
+}
+
 // nativeRuns holds the outcomes of the native check, computed once per test
 // binary: outcomes[n][i] is version n's outcome on test i (n = 0 is the
-// fault-free port).
+// fault-free port; NumVersions+1+k is repairs[k]).
 var nativeRuns struct {
 	once     sync.Once
 	outcomes [][]Outcome
@@ -138,6 +171,18 @@ func buildAndRun() ([][]Outcome, error) {
 		fmt.Fprintf(&imports, "\tv%d \"tcasversions/v%d\"\n", n, n)
 		fmt.Fprintf(&mains, "\tv%d.Main,\n", n)
 	}
+	for k, r := range repairs {
+		n := NumVersions + 1 + k
+		src, err := r.source()
+		if err != nil {
+			return nil, err
+		}
+		if err := write(fmt.Sprintf("v%d/%s", n, SourceFile), src); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&imports, "\tv%d \"tcasversions/v%d\"\n", n, n)
+		fmt.Fprintf(&mains, "\tv%d.Main,\n", n)
+	}
 	driver := driverHead + imports.String() + ")\n\nvar mains = []func([]int) (int, error){\n" + mains.String() + "}\n" + driverBody
 	if err := write("main.go", []byte(driver)); err != nil {
 		return nil, err
@@ -158,8 +203,8 @@ func buildAndRun() ([][]Outcome, error) {
 		return nil, fmt.Errorf("running the versions: %v\n%s", err, stderr.Bytes())
 	}
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) != NumVersions+1 {
-		return nil, fmt.Errorf("versions program printed %d lines, want %d", len(lines), NumVersions+1)
+	if len(lines) != NumVersions+1+len(repairs) {
+		return nil, fmt.Errorf("versions program printed %d lines, want %d", len(lines), NumVersions+1+len(repairs))
 	}
 	outcomes := make([][]Outcome, len(lines))
 	for n, line := range lines {
@@ -508,5 +553,21 @@ func TestTCASUnderOverlay(t *testing.T) {
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("TestTCAS on v%d: failing %s, want %s\n%s", n, names(got), names(want), out)
+	}
+}
+
+// TestRepairs runs each repair natively on the universe: it must give the
+// fault-free port's outcome on every test, and its version alone must
+// not.
+func TestRepairs(t *testing.T) {
+	outcomes := runVersionsNatively(t)
+	for k, r := range repairs {
+		got := outcomes[NumVersions+1+k]
+		if diff := failing(got, outcomes[0]); len(diff) > 0 {
+			t.Errorf("v%d repaired at line %d differs from the port on %d tests, the first t%d", r.version, r.line, len(diff), diff[0]+1)
+		}
+		if len(failing(outcomes[r.version], outcomes[0])) == 0 {
+			t.Errorf("v%d alone is the port on every test", r.version)
+		}
 	}
 }
