@@ -53,6 +53,17 @@ type DiagnoseOptions struct {
 	// the enumeration stops where it would without the check. Default
 	// false.
 	Consistent bool
+	// First are lines to check first as diagnoses of one statement (a
+	// ranking's first lines), in order: each case's formula is asked
+	// for values with the line's statements alone relaxed, and the
+	// values are replayed, before the joint search, which then looks
+	// only for the other diagnoses of the same size (with a verified
+	// one among First) or for any (without). On code whose joint
+	// formula the solver cannot search within the deadline, these are
+	// the diagnoses there are. With more than 32 cases, every statement
+	// is checked this way, those of First first. Default none;
+	// [AgxDiagnosis] gives its failures' ranking (FirstLines).
+	First []trace.Line
 	// Passing are cases that pass, which a diagnosis that is one fix
 	// must keep passing (Consistent). Each is run once at the start and
 	// its run kept; a case among them that fails is left out and named
@@ -353,9 +364,15 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
-	if d.opts.Levels == 0 && len(members) > singlesFrom {
-		found, err := d.singles(ctx, g, members, &opts, maxSteps)
-		if err != nil || found {
+	// With few cases, the statements on the lines first alone, before
+	// the joint search; with many, every statement, those first.
+	only := len(members) <= singlesFrom
+	var pre []Diagnosis
+	var preSets []string
+	var preCost uint64
+	if (d.opts.Levels == 0 && !only) || (only && len(d.opts.First) > 0) {
+		found, err := d.singles(ctx, g, members, &opts, maxSteps, d.opts.First, only)
+		if err != nil || (len(found) > 0 && !only) {
 			if err != nil {
 				g.Partial, g.Reason = true, err.Error()
 			}
@@ -371,10 +388,28 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			g.Stats.Total = time.Since(start)
 			return g, nil
 		}
-		// No verified diagnosis of one statement: the joint search
-		// looks again from size one (the cases' checks are remembered).
+		if only {
+			// The verified diagnoses on the lines first stand; the joint
+			// search looks for the others of their cost, or, with none,
+			// from size one.
+			for _, dg := range g.Diagnoses {
+				if dg.Verified {
+					pre = append(pre, dg)
+				}
+			}
+			preSets = found
+			for _, s := range found {
+				if w, ok := members[0].own.GroupWeight(s); ok && (preCost == 0 || w < preCost) {
+					preCost = w
+				}
+			}
+		} else {
+			// No verified diagnosis of one statement: the joint search
+			// looks again from size one (the cases' checks are
+			// remembered).
+			g.Stats.MCSes = 0
+		}
 		g.Diagnoses = g.Diagnoses[:0]
-		g.Stats.MCSes = 0
 	}
 	solver, err := maxsat.NewSolver(so)
 	if err != nil {
@@ -385,10 +420,11 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	var encs []*encode.Encoder
-	err = d.enumerate(ctx, g, members, solver, &opts, maxSteps, &encs)
+	err = d.enumerate(ctx, g, members, solver, &opts, maxSteps, &encs, preSets, preCost)
 	if err != nil {
 		g.Partial, g.Reason = true, err.Error()
 	}
+	g.Diagnoses = append(pre, g.Diagnoses...)
 	for _, e := range encs {
 		st := e.Stats()
 		g.Stats.Constraints += st.Constraints
@@ -412,7 +448,11 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 // explains alike then cost one check and one replay each, not a copy of
 // their formula in every step of the search. An error (a cancellation, a
 // run's failure) makes the group partial.
-func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, steps int64, encsOut *[]*encode.Encoder) error {
+//
+// The statements of pre, verified diagnoses of cost preCost found before
+// (DiagnoseOptions.First), are blocked, and the search stops after that
+// cost (and DiagnoseOptions.Levels more).
+func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *Options, steps int64, encsOut *[]*encode.Encoder, pre []string, preCost uint64) error {
 	maxRef, maxPer := opts.refinementBounds()
 	perCand := map[string]int{}
 	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
@@ -455,7 +495,12 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	guess := guessLimit(steps)
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string
-	verifiedCost := uint64(0) // the cost of the first verified diagnosis; 0: none yet
+	verifiedCost := preCost // the cost of the first verified diagnosis; 0: none yet
+	for _, s := range pre {
+		if err := solver.Block([]string{s}); err != nil {
+			return fmt.Errorf("localize: %w", err)
+		}
+	}
 	// The passing cases that joined the formula (checkFix), by name.
 	added := map[string]bool{}
 	// agree holds, by set (its groups joined), the constraints that its

@@ -31,10 +31,14 @@ import (
 // are no function, or whose function breaks a passing case, is not
 // verified.
 //
-// Inputs are compared by their printed values: an execution that reads a
-// pointer, a channel, a function or an interface (whose identity the
-// printed value does not show) is left out of the table, which then
-// constrains it in no case. A statement's own constants are not inputs:
+// Inputs are compared by their printed values (keyOf): a reference (a
+// pointer, a map, a channel, a function) by whether it is nil, since
+// what a statement reads through it is in its loads and its calls'
+// results. A diagnosis that changes an execution whose inputs have no
+// key (an interface holding a value of a type the program does not
+// know, a long slice) is undecided, not one fix: its table could neither
+// be read as a function nor applied to the passing cases. A statement's
+// own constants are not inputs:
 // `x = 600` reads nothing, so every execution of it, in every case, must
 // store the same value (encode.Options.Shared gives them one term).
 
@@ -104,8 +108,7 @@ func deferStack(in ssa.Instruction) bool {
 }
 
 // inputs returns the key of the values x reads from outside itself, or
-// false when one of them is a value whose printed form does not
-// identify it. The variables its line mentions (package variables and
+// false when one of them has no key (keyOf). The variables its line mentions (package variables and
 // locals) are among them whether x loaded them or not, with the value
 // they hold when x starts: a fix may read what a short circuit skipped.
 // So are the package variables also, in a wider reading (widerFix).
@@ -113,11 +116,12 @@ func (x *execution) inputs(t *trace.Trace, fset *token.FileSet, also []*ssa.Glob
 	in := x.set()
 	vals := map[string]string{}
 	add := func(src string, v trace.Value) bool {
-		if !keyable(v, 0) {
+		k, ok := keyOf(v, 0)
+		if !ok {
 			return false
 		}
 		if _, ok := vals[src]; !ok {
-			vals[src] = v.String()
+			vals[src] = k
 		}
 		return true
 	}
@@ -313,29 +317,56 @@ func (x *execution) effectEvents(t *trace.Trace) []trace.EventID {
 	return out
 }
 
-// keyable reports whether v's printed form tells it apart from every
-// other value of its type.
-func keyable(v trace.Value, depth int) bool {
+// keyOf returns v as an input of an execution, and false when no key
+// tells it apart from the values it should not be confused with: a basic
+// value as printed; an aggregate element by element (64 elements and
+// four levels at most); a reference (a pointer, a map, a channel, a
+// function) by whether it is nil alone, since what a statement reads
+// through it is in its own loads and its calls' results, which are
+// inputs of their own, while its address differs from run to run; a
+// non-nil interface by its dynamic type and value.
+func keyOf(v trace.Value, depth int) (string, bool) {
 	switch v.Kind() {
 	case trace.KindBool, trace.KindInt, trace.KindUint, trace.KindFloat, trace.KindComplex, trace.KindString:
-		return true
+		return v.String(), true
 	case trace.KindStruct, trace.KindArray, trace.KindSlice, trace.KindTuple:
 		if v.Kind() == trace.KindSlice && v.IsNil() {
-			return true
+			return "nil", true
 		}
 		if depth > 4 || v.Len() > 64 {
-			return false
+			return "", false
 		}
+		var sb strings.Builder
+		sb.WriteByte('{')
 		for i := range v.Len() {
-			if !keyable(v.Index(i), depth+1) {
-				return false
+			k, ok := keyOf(v.Index(i), depth+1)
+			if !ok {
+				return "", false
 			}
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(k)
 		}
-		return true
-	case trace.KindPointer, trace.KindMap, trace.KindChan, trace.KindFunc, trace.KindInterface:
-		return v.IsNil()
+		sb.WriteByte('}')
+		return sb.String(), true
+	case trace.KindPointer, trace.KindMap, trace.KindChan, trace.KindFunc:
+		if v.IsNil() {
+			return "nil", true
+		}
+		return "non-nil", true
+	case trace.KindInterface:
+		if v.IsNil() {
+			return "nil", true
+		}
+		t := v.DynamicType()
+		if t == nil || depth > 4 {
+			return "", false
+		}
+		k, ok := keyOf(v.Elem(), depth+1)
+		return t.String() + "(" + k + ")", ok
 	}
-	return false
+	return "", false
 }
 
 // fixEntry is what a diagnosis makes of one statement for one key of
@@ -404,6 +435,7 @@ func hookedLines(r fixRun, lines map[string]bool) {
 func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []*ssa.Global) (tab fixTable, rd reading, groups []*entryGroup, why string, resolved bool) {
 	byKey := map[string]*entryGroup{}
 	lines := map[string]bool{}
+	undecided := "" // the line of a changed execution whose inputs have no key
 	for _, r := range runs {
 		if r.t != nil && r.hooks != nil {
 			hookedLines(r, lines)
@@ -437,6 +469,9 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []*ssa
 		for _, x := range executions(r.t, lines) {
 			in, ok := x.inputs(r.t, fset, also)
 			if !ok {
+				if o, known := origEff[x.id(r.t)]; (!known || o != x.effects(r.t)) && undecided == "" {
+					undecided = x.line
+				}
 				continue
 			}
 			if o, ok := origIn[x.id(r.t)]; ok && in.agrees(o) {
@@ -513,6 +548,11 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []*ssa
 				g.conflict = true
 			}
 		}
+	}
+	if why == "" && undecided != "" {
+		// The change cannot be read as a function of what it reads,
+		// nor applied to the passing cases: no evidence either way.
+		why = fmt.Sprintf("undecided: line %s reads a value that no key identifies (an interface of a type the program does not know, a long slice)", filepath.Base(undecided))
 	}
 	if why != "" {
 		return nil, reading{}, groups, why, false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/faultloc/faultloc/encode"
@@ -30,10 +31,12 @@ const singlesFrom = 32
 // first case it cannot explain, and that case is checked first for the
 // next statement; with many failing cases this costs a check per case
 // for the faulty statement and a few for the others, where the joint
-// search's formula would come to hold every case. It reports whether a
-// verified diagnosis was found; if not, the caller goes on with the
-// joint search for larger ones.
-func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *Options, steps int64) (bool, error) {
+// search's formula would come to hold every case. The statements on
+// the lines first (DiagnoseOptions.First) are checked first, in their
+// order; with only, they alone are. It returns the statements of the
+// verified diagnoses found, in the order of g.Diagnoses' verified ones;
+// if there are none, the caller goes on with the joint search.
+func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *Options, steps int64, first []trace.Line, only bool) ([]string, error) {
 	_, maxPer := opts.refinementBounds()
 	guess := guessLimit(steps)
 	var cands []string
@@ -45,6 +48,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 			cands = append(cands, name)
 		}
 	}
+	cands = onLinesFirst(cands, first, only)
 	src := sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
@@ -57,7 +61,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 	for i := range order {
 		order[i] = i
 	}
-	found := false
+	var found []string
 	for _, s := range cands {
 		if opts.MaxCandidates > 0 && len(g.Diagnoses) >= opts.MaxCandidates {
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
@@ -139,9 +143,44 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		}
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
-		found = found || all
+		if all {
+			found = append(found, s)
+		}
 	}
 	return found, nil
+}
+
+// onLinesFirst returns the statements of names on the lines first
+// first, in the lines' order, then the others (none with only).
+// Statements are named "file:line" or "file:line:column"
+// (encode.Statement.Group).
+func onLinesFirst(names []string, first []trace.Line, only bool) []string {
+	if len(first) == 0 {
+		if only {
+			return nil
+		}
+		return names
+	}
+	var out []string
+	taken := map[string]bool{}
+	for _, l := range first {
+		p := l.File + ":" + strconv.Itoa(l.Line)
+		for _, n := range names {
+			if !taken[n] && (n == p || strings.HasPrefix(n, p+":")) {
+				out = append(out, n)
+				taken[n] = true
+			}
+		}
+	}
+	if only {
+		return out
+	}
+	for _, n := range names {
+		if !taken[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // unifyConstant gives a constant statement's instances one value in

@@ -118,8 +118,10 @@
 // finds the faults of versions 23, 24 and 37 (bench/results). A variable
 // of more values is not tried: nearly every execution would have inputs
 // of its own, and every verified diagnosis would pass. Inputs are
-// compared by their printed values, so an execution that reads a
-// pointer, a map or an interface constrains nothing.
+// compared by their printed values, a pointer or a map by whether it is
+// nil (what is read through it is in the statement's loads and calls); a
+// diagnosis that changes an execution whose inputs print as no key (a
+// long slice, say) is undecided, not one fix.
 //
 // # Angelic debugging
 //

@@ -277,7 +277,12 @@
 // is a set of statements whose change explains every failing case at
 // once. Diagnoses are enumerated by size up to the first size that holds
 // a verified one; each is verified by re-running every failing case with
-// its own angelic values for the same statements. When no diagnosis of
+// its own angelic values for the same statements. The first 10 lines of
+// the failing cases' ranking (slice and spectrum, as without -all) are
+// checked first, each as a diagnosis of one statement, before the joint
+// search ([localize.DefaultFirstLines]): on real code the joint search
+// often ends at the deadline, and those are the diagnoses there are
+// (bench/realbugs/DIAGNOSE.md). When no diagnosis of
 // at most -max-size statements (default 3 with -all) explains every
 // case, the cases are grouped (by the diagnoses that explain some of
 // them, else by the assertion they fail) and each group is diagnosed
