@@ -81,7 +81,12 @@
 // statement is one when every case's own formula admits a model with it
 // relaxed and the model's replay passes, which costs a check per case for
 // the fault and a few for the others; the joint search runs only when
-// none is verified. When no diagnosis within the size
+// none is verified. The lines of [DiagnoseOptions.First] (for
+// [AgxDiagnosis], the first lines of the failures' ranking,
+// [RankedLines]) are checked that way before the joint search with few
+// cases too, which then looks only for the other diagnoses of their
+// size: on real code the joint formula is often too large to search
+// within the deadline. When no diagnosis within the size
 // bound explains all the cases, they are grouped and each group is
 // diagnosed alone. [PackageOptions.Diagnoser] makes it the package
 // pipeline's stage; a [DiagnosisReport] lists the diagnoses and the
