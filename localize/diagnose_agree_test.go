@@ -1,11 +1,9 @@
 package localize
 
 import (
-	"context"
 	"maps"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -82,13 +80,7 @@ func TestBeyond(t *testing.T) {
 // are as many as the tests, would tell the cases apart, and it is not
 // read: no diagnosis is one fix.
 func TestDiagnoseWider(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/wider", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "github.com/faultloc/faultloc/localize/testdata/wider"
+	ctx, prog, pkg := loadTestdata(t, "wider")
 	tests := []struct {
 		name    string
 		passing []string

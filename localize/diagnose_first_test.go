@@ -1,12 +1,10 @@
 package localize
 
 import (
-	"context"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -72,13 +70,7 @@ func TestKeyOf(t *testing.T) {
 // lines to check first: the diagnoses are those of the joint search
 // alone, once each, those on the lines first in the lines' order.
 func TestDiagnoseFirst(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/consistent", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "github.com/faultloc/faultloc/localize/testdata/consistent"
+	ctx, prog, pkg := loadTestdata(t, "consistent")
 	failing := []trace.Case{prog.GoTestCase(pkg, "TestA92"), prog.GoTestCase(pkg, "TestA90")}
 	file, err := filepath.Abs("testdata/consistent/grade.go")
 	if err != nil {
@@ -115,13 +107,7 @@ func TestDiagnoseFirst(t *testing.T) {
 // rejects the line as one fix (a pointer read once made the execution
 // constrain nothing, and the line passed).
 func TestDiagnoseRefs(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/refs", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "github.com/faultloc/faultloc/localize/testdata/refs"
+	ctx, prog, pkg := loadTestdata(t, "refs")
 	tests := []struct {
 		name    string
 		passing []string

@@ -222,13 +222,7 @@ func TestDiagnoseGroups(t *testing.T) {
 // solver proposed broke it, and TestB85's failing run joined the
 // formula), and so is the branch.
 func TestDiagnoseConsistent(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/consistent", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "github.com/faultloc/faultloc/localize/testdata/consistent"
+	ctx, prog, pkg := loadTestdata(t, "consistent")
 	var failing, passing []trace.Case
 	for _, n := range []string{"TestA92", "TestA90"} {
 		failing = append(failing, prog.GoTestCase(pkg, n))
@@ -333,13 +327,7 @@ func lineOf(s string) int {
 // at most; with the 35 cases of TestMany (thresholds up to 699) the
 // value is exactly the fix's.
 func TestDiagnoseAgree(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/agree", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "github.com/faultloc/faultloc/localize/testdata/agree"
+	ctx, prog, pkg := loadTestdata(t, "agree")
 	many := []string{}
 	for down := 631; down < 700; down += 2 {
 		many = append(many, "TestMany/"+strconv.Itoa(down))
@@ -404,4 +392,17 @@ func TestDiagnoseAgree(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadTestdata loads testdata/name with its tests, and returns a context
+// of two minutes for the test, the program and the package's path.
+func loadTestdata(t *testing.T, name string) (context.Context, *trace.Program, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	t.Cleanup(cancel)
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/" + name, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, prog, "github.com/faultloc/faultloc/localize/testdata/" + name
 }
