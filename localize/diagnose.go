@@ -212,6 +212,7 @@ type diagnoser struct {
 type groupResult struct {
 	DiagnosisGroup
 	failures map[string]string // case → how it failed (its first assertion's position and message)
+	widened  int               // diagnoses read again by widerFix
 }
 
 func (g *groupResult) verified() bool {
@@ -685,7 +686,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				why = fv2.why
 			}
 			if why != "" {
-				wv, ok, err := d.widerFix(ctx, members, reps, &g.Stats)
+				wv, ok, err := d.widerFix(ctx, g, members, reps)
 				if err != nil {
 					release()
 					return err

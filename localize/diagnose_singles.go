@@ -123,7 +123,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 			fv.run.release()
 			unified := fv.unified
 			if fv.why != "" {
-				wv, ok, err := d.widerFix(ctx, members, reps, &g.Stats)
+				wv, ok, err := d.widerFix(ctx, g, members, reps)
 				if err != nil {
 					release()
 					return found, err

@@ -34,6 +34,13 @@ const maxFlagValues = 4
 // maxWider bounds the variables widerFix tries for one diagnosis.
 const maxWider = 6
 
+// maxWidened bounds the diagnoses of a group widerFix reads again: each
+// costs up to maxWider checks, with their runs of the passing cases and
+// searches for values that agree. The first found come first: on TCAS
+// the faults it finds are among a version's first five diagnoses, and
+// a version has up to 20.
+const maxWidened = 8
+
 // maxFlagTraces bounds the runs whose executions flagVars counts values
 // in: the failing cases' and that many passing ones'.
 const maxFlagTraces = 64
@@ -41,8 +48,14 @@ const maxFlagTraces = 64
 // widerFix reads the replays of a diagnosis that the narrow reading
 // rejected with each candidate variable (flagVars) as one more input,
 // and returns the first verdict that is one fix, else the zero verdict
-// with ok false. Like fixAgreeing, it may unify the replays.
-func (d *diagnoser) widerFix(ctx context.Context, members []*member, reps []*replay, st *Stats) (fixVerdict, bool, error) {
+// with ok false. Like fixAgreeing, it may unify the replays. It reads
+// maxWidened diagnoses of group gr at most.
+func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*member, reps []*replay) (fixVerdict, bool, error) {
+	if gr.widened >= maxWidened {
+		return fixVerdict{}, false, nil
+	}
+	gr.widened++
+	st := &gr.Stats
 	for _, g := range d.flagVars(members, reps) {
 		fv, err := d.fixAgreeing(ctx, members, reps, []*ssa.Global{g}, st)
 		fv.run.release()
