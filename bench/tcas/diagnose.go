@@ -57,6 +57,10 @@ type diagResult struct {
 	// (tcas.CLine: lines 62–65 port C's conditional expression of
 	// line 63).
 	FaultInC, FaultBestC bool
+	// FaultBestRepair: as FaultBest, or a first diagnosis is one
+	// statement whose line is a known repair of the version
+	// (tcas.Repairs: another line whose change alone is a fix).
+	FaultBestRepair bool
 	// FaultOnly: a diagnosis lies on faulty lines only; FaultIn: a
 	// diagnosis contains a faulty line; FaultVerified: a verified one
 	// does; FaultAll: for every group, a diagnosis of it contains a
@@ -203,6 +207,12 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 	}
 	isFaulty := func(l localize.Location) bool { return l.File == file && faulty[l.Line] }
 	isFaultyC := func(l localize.Location) bool { return l.File == file && faultyC[tcas.CLine(l.Line)] }
+	repairs := map[int]bool{}
+	for _, rp := range tcas.Repairs() {
+		if rp.Version == r.Version {
+			repairs[rp.Line] = true
+		}
+	}
 	for _, g := range rep.Groups {
 		r.Joint += g.Joint
 		inGroup := false
@@ -210,6 +220,8 @@ func scoreDiagnosis(r *diagResult, rep *localize.DiagnosisReport, file string, f
 			r.Best++
 			r.FaultBest = r.FaultBest || slices.ContainsFunc(d.Locations, isFaulty)
 			r.FaultBestC = r.FaultBestC || slices.ContainsFunc(d.Locations, isFaultyC)
+			r.FaultBestRepair = r.FaultBestRepair || slices.ContainsFunc(d.Locations, isFaulty) ||
+				len(d.Locations) == 1 && d.Locations[0].File == file && repairs[d.Locations[0].Line]
 		}
 		for _, d := range g.Diagnoses {
 			if d.OneFix {
@@ -337,7 +349,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	}
 	var diags, verified, best, secsAll []float64
 	inBest, baseAndBest := 0, 0
-	inC, inBestC, baseAndInC, baseAndBestC := 0, 0, 0, 0
+	inC, inBestC, baseAndInC, baseAndBestC, baseAndBestRepair := 0, 0, 0, 0, 0
 	maxD, maxT := 0, time.Duration(0)
 	var only, in, inVer, all, errs, partial, grouped, baseFound, baseAndIn, tests int
 	var missed, missedFirst []string
@@ -397,6 +409,9 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 			if r.FaultBestC {
 				baseAndBestC++
 			}
+			if r.FaultBestRepair {
+				baseAndBestRepair++
+			}
 		}
 	}
 	n := len(rs)
@@ -423,6 +438,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		if o.Consistent {
 			p("| … of which a first diagnosis contains a faulty line | %s | — |\n", pct(baseAndBest, baseFound))
 			p("| … of which a first diagnosis contains a faulty tcas.c statement | %s | — |\n", pct(baseAndBestC, baseFound))
+			p("| … of which a first diagnosis contains a faulty line or is a repair at another line (tcas.Repairs) | %s | — |\n", pct(baseAndBestRepair, baseFound))
 		}
 	}
 	p("| versions whose tests were grouped (no joint diagnosis verified) | %d | — |\n", grouped)
@@ -489,12 +505,12 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 func writeDiagCSV(w io.Writer, rs []diagResult) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"version", "faulty_lines", "pool", "tests", "left_out", "grouping", "groups", "diagnoses", "verified",
-		"one_fix", "first", "fault_first", "fault_first_c", "fault_only", "fault_in", "fault_in_c", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
+		"one_fix", "first", "fault_first", "fault_first_c", "fault_first_repair", "fault_only", "fault_in", "fault_in_c", "fault_verified", "fault_all_groups", "max_size", "single_test_found", "total_ms", "solve_ms",
 		"runs", "refinements", "mcses", "solver_calls", "joint_cases", "partial", "reason", "error", "diagnoses_lines"})
 	for _, r := range rs {
 		cw.Write([]string{strconv.Itoa(r.Version), ints(r.Faulty), strconv.Itoa(r.Pool), strconv.Itoa(r.Tests), strconv.Itoa(r.Left),
 			r.Grouping, strconv.Itoa(r.Groups), strconv.Itoa(r.Diagnoses), strconv.Itoa(r.Verified),
-			strconv.Itoa(r.OneFix), strconv.Itoa(r.Best), strconv.FormatBool(r.FaultBest), strconv.FormatBool(r.FaultBestC), strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultInC), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
+			strconv.Itoa(r.OneFix), strconv.Itoa(r.Best), strconv.FormatBool(r.FaultBest), strconv.FormatBool(r.FaultBestC), strconv.FormatBool(r.FaultBestRepair), strconv.FormatBool(r.FaultOnly), strconv.FormatBool(r.FaultIn), strconv.FormatBool(r.FaultInC), strconv.FormatBool(r.FaultVerified), strconv.FormatBool(r.FaultAll),
 			strconv.Itoa(r.MaxSize), r.Baseline, strconv.FormatInt(r.Total.Milliseconds(), 10), strconv.FormatInt(r.Solve.Milliseconds(), 10),
 			strconv.Itoa(r.Runs), strconv.Itoa(r.Refinements), strconv.Itoa(r.MCSes), strconv.Itoa(r.Calls), strconv.Itoa(r.Joint),
 			strconv.FormatBool(r.Partial), r.Reason, r.Err, strings.Join(r.Lines, " ")})

@@ -37,8 +37,22 @@ func TestScoreDiagnosis(t *testing.T) {
 	}}
 	r = diagResult{}
 	scoreDiagnosis(&r, rep, file, map[int]bool{63: true, 65: true})
-	if r.FaultIn || r.FaultBest || !r.FaultInC || !r.FaultBestC {
-		t.Errorf("62 for 63 and 65: in %v, best %v, in C %v, best C %v; want false, false, true, true", r.FaultIn, r.FaultBest, r.FaultInC, r.FaultBestC)
+	if r.FaultIn || r.FaultBest || !r.FaultInC || !r.FaultBestC || r.FaultBestRepair {
+		t.Errorf("62 for 63 and 65: in %v, best %v, in C %v, best C %v, repair %v; want false, false, true, true, false", r.FaultIn, r.FaultBest, r.FaultInC, r.FaultBestC, r.FaultBestRepair)
+	}
+	// In v35 line 62 is a repair (tcas.Repairs), as one statement only.
+	r = diagResult{Version: 35}
+	scoreDiagnosis(&r, rep, file, map[int]bool{63: true, 65: true})
+	if !r.FaultBestRepair {
+		t.Error("v35: 62 is not counted as a repair")
+	}
+	two := &localize.DiagnosisReport{Groups: []localize.DiagnosisGroup{
+		{Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(62), loc(141)}, Verified: true, OneFix: true}}},
+	}}
+	r = diagResult{Version: 35}
+	scoreDiagnosis(&r, two, file, map[int]bool{63: true, 65: true})
+	if r.FaultBestRepair {
+		t.Error("v35: 62 with 141 is counted as a repair")
 	}
 	r = diagResult{}
 	scoreDiagnosis(&r, rep, file, map[int]bool{58: true})

@@ -78,3 +78,22 @@ func ExampleCLine() {
 	// 65 -> 63
 	// 118 -> 118
 }
+
+// The known repairs: a line other than the faulty ones whose change
+// alone fixes the version.
+func ExampleRepairs() {
+	for _, r := range tcas.Repairs() {
+		v, err := tcas.Lookup(r.Version)
+		if err != nil {
+			panic(err)
+		}
+		faulty, err := v.FaultyLines()
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("v%d (faulty lines %v): line %d: %s\n", r.Version, faulty, r.Line, strings.TrimSpace(r.Text))
+	}
+	// Output:
+	// v35 (faulty lines [63 65]): line 62: if !Climb_Inhibit {
+	// v40 (faulty lines [75 126]): line 79: result = false
+}

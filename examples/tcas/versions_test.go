@@ -79,42 +79,9 @@ func main() {
 }
 `
 
-// A repair is a version with one more line replaced, which TestRepairs
-// checks equal to the fault-free port on the universe: a fix of the
-// version at a line other than its faulty ones.
-type repair struct {
-	version, line int // the version, and the line of its source replaced
-	text          string
-}
-
-// repairs: v40 (lines 75 and 126 lose a conjunct each) is repaired by
-// line 79 alone, the one fix at a single statement that localize.Diagnose
-// finds for it (bench/tcas/README.md says why it is a repair).
-var repairs = []repair{
-	{40, 79, "\t\tresult = false"},
-}
-
-// source returns r's source: the version's, with r's line replaced.
-func (r repair) source() ([]byte, error) {
-	v, err := Lookup(r.version)
-	if err != nil {
-		return nil, err
-	}
-	src, err := v.Source()
-	if err != nil {
-		return nil, err
-	}
-	lines := strings.Split(string(src), "\n")
-	if r.line < 1 || r.line > len(lines) {
-		return nil, fmt.Errorf("repair of v%d: no line %d", r.version, r.line)
-	}
-	lines[r.line-1] = r.text
-	return []byte(strings.Join(lines, "\n")), nil
-}
-
 // nativeRuns holds the outcomes of the native check, computed once per test
 // binary: outcomes[n][i] is version n's outcome on test i (n = 0 is the
-// fault-free port; NumVersions+1+k is repairs[k]).
+// fault-free port; NumVersions+1+k is Repairs()[k]).
 var nativeRuns struct {
 	once     sync.Once
 	outcomes [][]Outcome
@@ -171,9 +138,9 @@ func buildAndRun() ([][]Outcome, error) {
 		fmt.Fprintf(&imports, "\tv%d \"tcasversions/v%d\"\n", n, n)
 		fmt.Fprintf(&mains, "\tv%d.Main,\n", n)
 	}
-	for k, r := range repairs {
+	for k, r := range Repairs() {
 		n := NumVersions + 1 + k
-		src, err := r.source()
+		src, err := r.Source()
 		if err != nil {
 			return nil, err
 		}
@@ -203,8 +170,8 @@ func buildAndRun() ([][]Outcome, error) {
 		return nil, fmt.Errorf("running the versions: %v\n%s", err, stderr.Bytes())
 	}
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) != NumVersions+1+len(repairs) {
-		return nil, fmt.Errorf("versions program printed %d lines, want %d", len(lines), NumVersions+1+len(repairs))
+	if len(lines) != NumVersions+1+len(Repairs()) {
+		return nil, fmt.Errorf("versions program printed %d lines, want %d", len(lines), NumVersions+1+len(Repairs()))
 	}
 	outcomes := make([][]Outcome, len(lines))
 	for n, line := range lines {
@@ -558,16 +525,23 @@ func TestTCASUnderOverlay(t *testing.T) {
 
 // TestRepairs runs each repair natively on the universe: it must give the
 // fault-free port's outcome on every test, and its version alone must
-// not.
+// not; its line is not one of the version's faulty lines.
 func TestRepairs(t *testing.T) {
 	outcomes := runVersionsNatively(t)
-	for k, r := range repairs {
+	for k, r := range Repairs() {
 		got := outcomes[NumVersions+1+k]
 		if diff := failing(got, outcomes[0]); len(diff) > 0 {
-			t.Errorf("v%d repaired at line %d differs from the port on %d tests, the first t%d", r.version, r.line, len(diff), diff[0]+1)
+			t.Errorf("v%d repaired at line %d differs from the port on %d tests, the first t%d", r.Version, r.Line, len(diff), diff[0]+1)
 		}
-		if len(failing(outcomes[r.version], outcomes[0])) == 0 {
-			t.Errorf("v%d alone is the port on every test", r.version)
+		if len(failing(outcomes[r.Version], outcomes[0])) == 0 {
+			t.Errorf("v%d alone is the port on every test", r.Version)
+		}
+		v, err := Lookup(r.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if faulty, err := v.FaultyLines(); err != nil || slices.Contains(faulty, r.Line) {
+			t.Errorf("v%d's repair at line %d: faulty lines %v (%v), want another line", r.Version, r.Line, faulty, err)
 		}
 	}
 }
