@@ -615,6 +615,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
 		rejected := ""
 		var alsoReads []string
+		challenged := 0
 		if all && d.opts.Consistent {
 			fv, err := d.checkFix(ctx, members, reps, nil, &g.Stats)
 			if err != nil {
@@ -644,6 +645,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			fv.run.release()
 			fv.run = nil
 			why, join := fv.why, fv.join
+			challenged = fv.challenged
 			if len(join) > 0 {
 				// Inactive cases whose values conflict join the search,
 				// whose formula may give them values that agree.
@@ -683,7 +685,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					return err
 				}
 				fv2.run.release()
-				why = fv2.why
+				why, challenged = fv2.why, fv2.challenged
 			}
 			if why != "" {
 				wv, ok, err := d.widerFix(ctx, g, members, reps)
@@ -692,7 +694,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					return err
 				}
 				if ok {
-					why, alsoReads = "", globalNames(wv.also)
+					why, alsoReads, challenged = "", globalNames(wv.also), wv.challenged
 				}
 			}
 			rejected = why
@@ -721,6 +723,9 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		dg := d.diagnosis(src, opts, members, reps, all)
 		dg.OneFix, dg.Rejected = all && d.opts.Consistent && rejected == "", rejected
 		dg.AlsoReads = alsoReads
+		if dg.OneFix {
+			dg.Challenged = challenged
+		}
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
 		if all && verifiedCost == 0 {

@@ -632,6 +632,9 @@ type fixVerdict struct {
 	unified bool
 	// also are the package variables of the reading (widerFix).
 	also []*ssa.Global
+	// challenged counts the passing cases the fix changed and kept
+	// passing.
+	challenged int
 	// broke is the first passing case the fix fails, and run that run
 	// (released by the caller).
 	broke *passCase
@@ -693,7 +696,7 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 				ps = append(ps, m.asCase())
 			}
 		}
-		i, v, err := d.underTable(ctx, ps, tab, rd, st)
+		i, v, _, err := d.underTable(ctx, ps, tab, rd, st)
 		v.release()
 		if err != nil {
 			return fixVerdict{}, err
@@ -705,9 +708,9 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 	if len(tab) == 0 || len(d.passing) == 0 {
 		return fixVerdict{also: also}, nil
 	}
-	i, v, err := d.underTable(ctx, d.passing, tab, rd, st)
+	i, v, challenged, err := d.underTable(ctx, d.passing, tab, rd, st)
 	if err != nil || i < 0 {
-		return fixVerdict{also: also}, err
+		return fixVerdict{also: also, challenged: challenged}, err
 	}
 	p := d.passing[i]
 	return fixVerdict{why: "as one fix it fails the passing case " + p.name, broke: p, run: v, groups: changedGroups(groups), all: groups, also: also}, nil

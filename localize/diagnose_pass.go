@@ -88,8 +88,9 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verd
 
 // underTable applies tab to the cases ps, in parallel, and returns the
 // first that fails (-1: none) with its failing run, which the caller
-// releases.
-func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, rd reading, st *Stats) (int, *verdict, error) {
+// releases, and how many of those run passed with the table changing
+// what they do (challenged).
+func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, rd reading, st *Stats) (int, *verdict, int, error) {
 	ok := make([]bool, len(ps))
 	n := make([]int, len(ps))
 	failed := make([]*verdict, len(ps))
@@ -116,9 +117,12 @@ func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable
 	for i := end; i < len(ps); i++ {
 		ok[i] = true // not run
 	}
-	first := -1
+	first, challenged := -1, 0
 	for i := range ps {
 		st.Runs += n[i]
+		if i < end && ok[i] && n[i] > 0 {
+			challenged++
+		}
 		if first < 0 && !ok[i] && errs[i] == nil {
 			first = i
 			continue
@@ -129,12 +133,12 @@ func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable
 		if first >= 0 {
 			failed[first].release()
 		}
-		return -1, nil, err
+		return -1, nil, 0, err
 	}
 	if first < 0 {
-		return -1, nil, nil
+		return -1, nil, challenged, nil
 	}
-	return first, failed[first], nil
+	return first, failed[first], challenged, nil
 }
 
 // maxPassingMembers bounds the passing cases that join a group's

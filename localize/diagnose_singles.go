@@ -138,6 +138,9 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 			}
 			dg.OneFix, dg.Rejected = fv.why == "", fv.why
 			dg.AlsoReads = globalNames(fv.also)
+			if dg.OneFix {
+				dg.Challenged = fv.challenged
+			}
 		} else if why != "" {
 			dg.Rejected = why
 		}

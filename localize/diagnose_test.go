@@ -234,11 +234,14 @@ func TestDiagnoseConsistent(t *testing.T) {
 	tests := []struct {
 		name       string
 		consistent bool
-		oneFix     []string // the lines of the diagnoses that are one fix: Best
+		oneFix     []string // the lines of the diagnoses that are one fix
+		challenged []string // those a passing case challenged: Best
 		rejected   []string // the lines of those TestB85 rejects
 	}{
-		{"per case", false, nil, nil},
-		{"one fix", true, []string{"grade.go:8", "grade.go:10"}, []string{"grade.go:13", "grade.go:15"}},
+		{"per case", false, nil, nil, nil},
+		// Line 10's table holds the failing scores alone, which no
+		// passing case has: a list of the cases, not evidence of a fix.
+		{"one fix", true, []string{"grade.go:8", "grade.go:10"}, []string{"grade.go:8"}, []string{"grade.go:13", "grade.go:15"}},
 	}
 	byLine := func(a, b string) int { return cmp.Compare(lineOf(a), lineOf(b)) }
 	for _, tt := range tests {
@@ -262,6 +265,9 @@ func TestDiagnoseConsistent(t *testing.T) {
 				switch {
 				case d.OneFix && d.Rejected == "":
 					oneFix = append(oneFix, l)
+					if ch := slices.Contains(tt.challenged, l); ch != (d.Challenged > 0) {
+						t.Errorf("%s: challenged by %d passing cases, want challenged %v", l, d.Challenged, ch)
+					}
 				case d.Rejected != "":
 					if d.OneFix || !strings.Contains(d.Rejected, "TestB85") {
 						t.Errorf("%s: one fix %v, rejected: %s", l, d.OneFix, d.Rejected)
@@ -279,7 +285,7 @@ func TestDiagnoseConsistent(t *testing.T) {
 				best = append(best, d.Locations[0].String())
 			}
 			slices.SortFunc(best, byLine)
-			want := tt.oneFix
+			want := tt.challenged
 			if want == nil {
 				want = []string{"grade.go:8", "grade.go:10", "grade.go:13", "grade.go:15"} // the verified
 			}

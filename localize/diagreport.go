@@ -84,6 +84,12 @@ type Diagnosis struct {
 	// statements also read a package variable they do not mention now
 	// (a flag the faulty statement forgot to test), names that variable.
 	AlsoReads []string `json:"also_reads,omitempty"`
+	// Challenged, for a diagnosis that is one fix, counts the passing
+	// cases whose runs its table changed and that still passed: the
+	// evidence that the fix is one. With none, the table holds only
+	// inputs no passing case has (each test's own strings, say), and
+	// any verified diagnosis would pass.
+	Challenged int `json:"challenged,omitempty"`
 	// Explains are the cases whose replay passed.
 	Explains []string `json:"explains"`
 	// Cases are each case's angelic values and whether its replay
@@ -108,11 +114,12 @@ func (r *DiagnosisReport) Diagnoses() []Diagnosis {
 }
 
 // Best returns the diagnoses of group g a reader should look at first:
-// those that are one fix (DiagnoseOptions.Consistent) when there are
-// any, else the verified ones when there are any, else all of them.
+// those that are one fix (DiagnoseOptions.Consistent) and challenged by
+// a passing case when there are any, else the verified ones when there
+// are any, else all of them.
 func (g *DiagnosisGroup) Best() []Diagnosis {
 	for _, keep := range []func(Diagnosis) bool{
-		func(d Diagnosis) bool { return d.OneFix },
+		func(d Diagnosis) bool { return d.OneFix && d.Challenged > 0 },
 		func(d Diagnosis) bool { return d.Verified },
 	} {
 		var out []Diagnosis
@@ -152,6 +159,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 				status = "verified, one fix"
 				if len(d.AlsoReads) > 0 {
 					status += " also reading " + strings.Join(d.AlsoReads, ", ")
+				}
+				if d.Challenged == 0 {
+					status += " no passing case challenges"
 				}
 			} else if !d.Verified {
 				status = "NOT verified"

@@ -293,7 +293,7 @@
 // C): SOURCE [angelic: CASE: VALUE; ...]"; in json one object with the
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
-// [{locations, verified, one_fix, rejected, also_reads, explains, cases [{case,
+// [{locations, verified, one_fix, rejected, also_reads, challenged, explains, cases [{case,
 // passed, angelic}]},
 // partial, reason, stats}], errors [{case, failure}] (cases left out),
 // partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
@@ -314,9 +314,12 @@
 // are not; json has one_fix and rejected. A diagnosis rejected so is
 // checked again with one more input, each package variable of at most
 // four values in turn (a flag the faulty line forgot to test): "one fix
-// also reading V", json also_reads. A fix that reads a variable of more
-// values, or a local its line does not mention, is outside this check and
-// shows as verified only. On by default: it only adds a mark, at the cost
+// also reading V", json also_reads. A one fix whose table changed no
+// passing case's run (its inputs are the failing cases' own) is marked
+// "no passing case challenges" (json challenged counts those it
+// changed); such a diagnosis is not among [localize.DiagnosisGroup.Best]'s.
+// A fix that reads a variable of more values, or a local its line does
+// not mention, is outside this check and shows as verified only. On by default: it only adds a mark, at the cost
 // of running the passing cases under each verified diagnosis; where the
 // cases' values disagree only by the solver's choice, values that agree
 // are looked for first. On TCAS the diagnoses marked one fix (or, in a
