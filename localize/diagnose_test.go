@@ -235,12 +235,12 @@ func TestDiagnoseConsistent(t *testing.T) {
 		name       string
 		consistent bool
 		oneFix     []string // the lines of the diagnoses that are one fix
-		challenged []string // those a passing case challenged: Best
+		challenged []string // those a passing case challenged
 		rejected   []string // the lines of those TestB85 rejects
 	}{
 		{"per case", false, nil, nil, nil},
 		// Line 10's table holds the failing scores alone, which no
-		// passing case has: a list of the cases, not evidence of a fix.
+		// passing case has: one fix, which no passing case challenges.
 		{"one fix", true, []string{"grade.go:8", "grade.go:10"}, []string{"grade.go:8"}, []string{"grade.go:13", "grade.go:15"}},
 	}
 	byLine := func(a, b string) int { return cmp.Compare(lineOf(a), lineOf(b)) }
@@ -285,7 +285,7 @@ func TestDiagnoseConsistent(t *testing.T) {
 				best = append(best, d.Locations[0].String())
 			}
 			slices.SortFunc(best, byLine)
-			want := tt.challenged
+			want := tt.oneFix // Best
 			if want == nil {
 				want = []string{"grade.go:8", "grade.go:10", "grade.go:13", "grade.go:15"} // the verified
 			}

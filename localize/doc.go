@@ -116,9 +116,9 @@
 // [Diagnosis.Rejected] says why the others do not,
 // [Diagnosis.Challenged] counts the passing cases whose runs a fix's
 // table changed (with none, the table holds only inputs of the failing
-// cases, as where every test has strings of its own, and is no evidence),
-// and [DiagnosisGroup.Best] gives the ones to read first: the one fixes
-// some passing case challenged, else the verified diagnoses. A fix often reads
+// cases, as where every test has strings of its own: a weaker claim),
+// and [DiagnosisGroup.Best] gives the ones to read first: the one fixes,
+// else the verified diagnoses. A fix often reads
 // one thing more than the faulty statement (a flag it forgot to test, the
 // index it replaced by a constant): a diagnosis the reading rejects is
 // read again with each package variable of at most four values at its

@@ -87,7 +87,7 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"`faultloc localize -all -run ... -timeout %v` does: localize.Package with localize.AgxDiagnosis,\n"+
 		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
-		"first (DiagnosisGroup.Best: one fix a passing case challenges, else verified, else all); fault: whether a diagnosis, and one of the\n"+
+		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
 		"first, holds a faulty line; ended: \"complete\" or why the search stopped; time: the whole pipeline's\n"+
 		"(listing and running the package's cases included).\n\n", timeout)
 	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | ended | time |\n")

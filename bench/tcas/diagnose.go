@@ -47,7 +47,7 @@ type diagResult struct {
 
 	Diagnoses, Verified int
 	// Best counts the diagnoses a reader looks at first, group by group
-	// (localize.DiagnosisGroup.Best: those that are one fix and challenged with
+	// (localize.DiagnosisGroup.Best: those that are one fix with
 	// -consistent, else the verified ones); OneFix those that are one
 	// fix; FaultBest: one of Best contains a faulty line.
 	Best, OneFix int
@@ -422,7 +422,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	p("| diagnoses per version, median (max) | %g (%d) | %g |\n", median(diags), maxD, cfaults.medianDiagnoses)
 	p("| verified diagnoses per version, median | %g | — |\n", median(verified))
 	if o.Consistent {
-		p("| first diagnoses per version (one fix a passing test challenges, else verified), median | %g | — |\n", median(best))
+		p("| first diagnoses per version (one fix, else verified), median | %g | — |\n", median(best))
 		p("| versions whose first diagnoses contain a faulty line | %s | — |\n", pct(inBest, n))
 		p("| … a faulty tcas.c statement (tcas.CLine) | %s | — |\n", pct(inBestC, n))
 	}
@@ -484,9 +484,8 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	p("- Verified: every test of the group passed when replayed with its own angelic values for the diagnosis' statements.\n")
 	p("- One fix (`-consistent`, localize.DiagnoseOptions.Consistent): a verified diagnosis whose statements do the same " +
 		"for the same inputs, in every failing test, and which keeps every eligible passing test of the universe passing when " +
-		"applied to it as that function. First diagnoses (localize.DiagnosisGroup.Best): those that are one fix and whose table " +
-		"changed some passing test's run that still passed (Diagnosis.Challenged), else the verified ones, else all; the " +
-		"diagnoses a reader looks at first.\n")
+		"applied to it as that function. First diagnoses (localize.DiagnosisGroup.Best): those that are one fix, else the " +
+		"verified ones, else all; the diagnoses a reader looks at first.\n")
 	p("- Grouping: `joint` when the tests were diagnosed as one group; otherwise no diagnosis within the size bound " +
 		"explained all of them, and they were grouped (localize.GroupingByDiagnosis, GroupingByAssertion) and each group diagnosed.\n")
 	p("- \"A diagnosis contains a faulty line\": some reported diagnosis holds a line of the version's ground truth " +

@@ -317,7 +317,8 @@
 // also reading V", json also_reads. A one fix whose table changed no
 // passing case's run (its inputs are the failing cases' own) is marked
 // "no passing case challenges" (json challenged counts those it
-// changed); such a diagnosis is not among [localize.DiagnosisGroup.Best]'s.
+// changed): a weaker claim, since any verified diagnosis with such inputs
+// passes.
 // A fix that reads a variable of more values, or a local its line does
 // not mention, is outside this check and shows as verified only. On by default: it only adds a mark, at the cost
 // of running the passing cases under each verified diagnosis; where the
