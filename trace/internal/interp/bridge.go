@@ -185,5 +185,16 @@ func bridgedPackage(path string) bool {
 // their functions of the same name, interpreted or not: sort's Slice,
 // SliceStable, SliceIsSorted (reflection on the interpreted slice), Sort,
 // Stable and IsSorted; flag's isZeroValue (reflection on a flag's Value,
-// bridge_flag.go).
+// package bridge's flag.go).
 var handBridgedStd = map[string]bool{"flag": true, "sort": true}
+
+// errorGlobals are sentinel errors of packages the generated table
+// (internal/stdtable, which has io.EOF and others) does not cover: package
+// variables of type error that interpreted code compares with the errors
+// bridged functions return.
+var errorGlobals = map[string]error{
+	"os.ErrNotExist":   os.ErrNotExist,
+	"os.ErrExist":      os.ErrExist,
+	"os.ErrPermission": os.ErrPermission,
+	"os.ErrInvalid":    os.ErrInvalid,
+}

@@ -2,11 +2,14 @@ package interp
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"math"
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // builtin runs a call to a Go built-in function (or an ssa: intrinsic).
@@ -309,4 +312,77 @@ func printValue(v Value, t types.Type) string {
 // their (native) address.
 func printAddr(p unsafe.Pointer) string {
 	return "0x" + strconv.FormatUint(uint64(uintptr(p)), 16)
+}
+
+// sizeBuiltin runs unsafe.Sizeof and unsafe.Alignof where they are not
+// constants (operands of type-parameter type, in instantiated code): the
+// compiler's size and alignment of the static operand type.
+func sizeBuiltin(name string, args []types.Type, instr ssa.Instruction) (Value, bool) {
+	if len(args) != 1 || gcSizes == nil {
+		return Value{}, false
+	}
+	switch name {
+	case "Sizeof":
+		return Uint(uint64(gcSizes.Sizeof(args[0]))), true
+	case "Alignof":
+		return Uint(uint64(gcSizes.Alignof(args[0]))), true
+	case "Offsetof":
+		// go/ssa passes the field's value; its selector x.f is the operand:
+		// a Field, or a load from a FieldAddr. A promoted field (x.f through
+		// an embedded struct) is measured from x, which the operand no longer
+		// shows: left unsupported, as is any other operand.
+		call, ok := instr.(ssa.CallInstruction)
+		if !ok {
+			return Value{}, false
+		}
+		var st types.Type
+		var field int
+		switch x := call.Common().Args[0].(type) {
+		case *ssa.Field:
+			st, field = x.X.Type(), x.Field
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL {
+				return Value{}, false
+			}
+			st, field = deref(fa.X.Type()), fa.Field
+		default:
+			return Value{}, false
+		}
+		s, ok := st.Underlying().(*types.Struct)
+		if !ok {
+			return Value{}, false
+		}
+		switch x := call.Common().Args[0].(type) {
+		case *ssa.Field:
+			if embeddedSel(x.X) {
+				return Value{}, false
+			}
+		case *ssa.UnOp:
+			if embeddedSel(x.X.(*ssa.FieldAddr).X) {
+				return Value{}, false
+			}
+		}
+		fields := make([]*types.Var, s.NumFields())
+		for i := range fields {
+			fields[i] = s.Field(i)
+		}
+		return Uint(uint64(gcSizes.Offsetsof(fields)[field])), true
+	}
+	return Value{}, false
+}
+
+// embeddedSel reports whether v selects an embedded field.
+func embeddedSel(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Field:
+		return structField(v.X.Type(), v.Field).Embedded()
+	case *ssa.FieldAddr:
+		return structField(deref(v.X.Type()), v.Field).Embedded()
+	}
+	return false
+}
+
+func structField(t types.Type, i int) *types.Var {
+	return t.Underlying().(*types.Struct).Field(i)
 }

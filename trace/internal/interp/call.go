@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/types"
 	"io"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -27,7 +26,6 @@ type run struct {
 	// native function writes into interpreted memory (reflectCall's write
 	// backs) is stored by it.
 	extEv    EventID
-	cs       *callerState // runtime.Func and runtime.Frames values (bridge_callers.go)
 	ctx      context.Context
 	h        *Hooks
 	obs      func(*Trace, EventID)
@@ -76,9 +74,10 @@ type run struct {
 	// dir is the working directory of the interpreted program
 	// (RunOptions.dir): relative file names are in it.
 	dir string
-	// files are the files the run opened (os.Open), by the native file,
-	// with the name the program gave; closed when the run ends.
-	files map[*os.File]string
+	// ext holds the state stand-ins keep per run (Call.State); atEnd,
+	// what they call when it ends (Call.AtEnd).
+	ext   map[any]any
+	atEnd []func()
 	// poisoned holds the libraries whose initializer stopped on an
 	// interpreter error, with the error (libinit.go).
 	poisoned map[*types.Package]error
@@ -224,7 +223,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	if o.CoverOnly {
 		defer r.finishCover(res)
 	}
-	defer r.closeFiles() // bridge_files.go
+	defer r.end() // Call.AtEnd
 	defer func() {
 		if r.abandoned.Load() {
 			// A goroutine of the run is still in a native call: nothing

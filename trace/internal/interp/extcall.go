@@ -20,7 +20,8 @@ import (
 // native functions and methods, formats, writes output, catches panics and
 // unwinds a goroutine; RunWith, which runs a function as the entry of a
 // test binary; and a few operations on interpreted values and memory
-// (besides Value's own methods).
+// (besides Value's own methods; memory.go), and the run's state that
+// stand-ins keep (runstate.go).
 
 // RegisterBridge makes f the native stand-in for the function or method
 // name (as ssa.Function.String names it: "testing.Short",
@@ -367,8 +368,9 @@ func (c Call) Interface(t types.Type, x Value) Value {
 	return Value{k: KindInterface, p: ptrOf(&iface{t: c.r.p.internLocked(t), v: x})}
 }
 
-// Zero returns the zero value of type t.
-func (c Call) Zero(t types.Type) Value { return c.r.p.zero(t) }
+// Zero returns the zero value of type t, a copy of its own (an aggregate
+// may be stored or changed).
+func (c Call) Zero(t types.Type) Value { return copyVal(c.r.p.zero(t)) }
 
 // New returns a pointer to a new variable of type t, holding its zero
 // value, charged to the run's allocation budget as new(t) is.
@@ -418,6 +420,17 @@ func (c Call) ErrorsIs(err, target Value) bool {
 // interpreted panic that unwinds it: it returns the panic value formatted
 // as the runtime prints it and true. Goexits and stops of the run go on.
 func (c Call) CatchPanic(f func()) (msg string, panicked bool) {
+	v, panicked := c.Recover(f)
+	if panicked {
+		msg = formatPanic(v)
+	}
+	return msg, panicked
+}
+
+// Recover runs f, which calls interpreted code from c, and recovers an
+// interpreted panic that unwinds it: it returns the panic value (an
+// interface value) and true. Goexits and stops of the run go on.
+func (c Call) Recover(f func()) (v Value, panicked bool) {
 	r, fr := c.r, c.fr
 	func() {
 		defer func() {
@@ -430,11 +443,11 @@ func (c Call) CatchPanic(f func()) (msg string, panicked bool) {
 				panic(x)
 			}
 			r.cur = fr
-			panicked, msg = true, formatPanic(ip.v)
+			panicked, v = true, ip.v
 		}()
 		f()
 	}()
-	return msg, panicked
+	return v, panicked
 }
 
 // NativeDynamic returns the native value the non-nil interface value v

@@ -651,3 +651,75 @@ func (r *run) mapWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) 
 		m.set(present[i], val, ev)
 	}
 }
+
+// nativeType returns the native reflect.Type equal to t, or nil if there is
+// none: types declared by the interpreted program (and composites of them)
+// exist only as go/types types.
+func nativeType(t types.Type) reflect.Type {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		// A standard type whose values live natively (time.Time,
+		// big.Int...): its own reflect.Type.
+		if obj := t.Obj(); obj.Pkg() != nil && t.TypeArgs() == nil {
+			if rt := nativeTypes[obj.Pkg().Path()+"."+obj.Name()]; rt != nil {
+				return rt
+			}
+		}
+	case *types.Basic:
+		if t.Kind() == types.UnsafePointer {
+			return nil
+		}
+		if x := basicNative(Value{}, t); x != nil {
+			return reflect.TypeOf(x)
+		}
+	case *types.Pointer:
+		if e := nativeType(t.Elem()); e != nil {
+			return reflect.PointerTo(e)
+		}
+	case *types.Slice:
+		if e := nativeType(t.Elem()); e != nil {
+			return reflect.SliceOf(e)
+		}
+	case *types.Array:
+		if e := nativeType(t.Elem()); e != nil {
+			return reflect.ArrayOf(int(t.Len()), e)
+		}
+	case *types.Map:
+		k, e := nativeType(t.Key()), nativeType(t.Elem())
+		if k != nil && e != nil && k.Comparable() {
+			return reflect.MapOf(k, e)
+		}
+	case *types.Chan:
+		if e := nativeType(t.Elem()); e != nil {
+			dir := reflect.BothDir
+			switch t.Dir() {
+			case types.SendOnly:
+				dir = reflect.SendDir
+			case types.RecvOnly:
+				dir = reflect.RecvDir
+			}
+			return reflect.ChanOf(dir, e)
+		}
+	case *types.Signature:
+		if t.Recv() != nil || t.TypeParams() != nil {
+			return nil
+		}
+		in, out := tupleTypes(t.Params()), tupleTypes(t.Results())
+		if in != nil && out != nil {
+			return reflect.FuncOf(in, out, t.Variadic())
+		}
+	}
+	return nil
+}
+
+func tupleTypes(tu *types.Tuple) []reflect.Type {
+	ts := []reflect.Type{}
+	for v := range tu.Variables() {
+		rt := nativeType(v.Type())
+		if rt == nil {
+			return nil
+		}
+		ts = append(ts, rt)
+	}
+	return ts
+}

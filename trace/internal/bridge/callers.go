@@ -1,0 +1,221 @@
+package bridge
+
+import (
+	"go/types"
+	"strings"
+	"unsafe"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
+)
+
+// runtime.Caller, runtime.Callers, runtime.FuncForPC,
+// runtime.CallersFrames and the methods of runtime.Func and
+// runtime.Frames over the interpreted stack (pkg/errors records stack
+// traces with them; loggers name functions). A program counter is made
+// up: pcOf(s) for static instruction s, the call in progress in a frame,
+// such that pc-1 and pc+1 (which callers use to land inside the call)
+// name the same instruction. A *runtime.Func or *runtime.Frames is an
+// interpreted variable of its (opaque) type that the run maps to what it
+// stands for.
+
+// pcOf returns the program counter of static instruction s (never 0).
+func pcOf(s interp.StaticID) uint64 { return 4*uint64(s) + 6 }
+
+// staticOfPC returns the static instruction of program counter pc, or
+// false if pc is not one pcOf makes.
+func staticOfPC(c interp.Call, pc uint64) (interp.StaticID, bool) {
+	if pc < 4 || pc/4-1 >= uint64(c.Program().NumStatics()) {
+		return 0, false
+	}
+	return interp.StaticID(pc/4 - 1), true
+}
+
+// callerPCs returns the program counters of the calls in progress in the
+// current goroutine's frames, innermost first, from the caller of the
+// bridged function on.
+func callerPCs(c interp.Call) []uint64 {
+	stack := c.Stack()
+	pcs := make([]uint64, len(stack))
+	for i, s := range stack {
+		pcs[i] = pcOf(s)
+	}
+	return pcs
+}
+
+// runtimeName names function fn (as go/ssa names it) as the runtime
+// does: pkg.F, pkg.(*T).M, pkg.T.M, pkg.F.func1.
+func runtimeName(fn string) string {
+	if strings.HasPrefix(fn, "(") {
+		if end := strings.Index(fn, ")"); end > 0 {
+			recv, rest := fn[1:end], fn[end+1:]
+			star := strings.HasPrefix(recv, "*")
+			recv = strings.TrimPrefix(recv, "*")
+			if dot := strings.LastIndex(recv, "."); dot > 0 {
+				if star {
+					fn = recv[:dot] + ".(*" + recv[dot+1:] + ")" + rest
+				} else {
+					fn = recv + rest
+				}
+			}
+		}
+	}
+	return interp.RuntimeFuncName(fn)
+}
+
+// callerState holds, per run, what the interpreted *runtime.Func and
+// *runtime.Frames values stand for, by the variables they point to.
+type callerState struct {
+	funcs  map[unsafe.Pointer]interp.StaticID
+	frames map[unsafe.Pointer][]uint64
+}
+
+// callerKey keys a run's callerState (interp.Call.State).
+type callerKey struct{}
+
+func callers(c interp.Call) *callerState {
+	return c.State(callerKey{}, func() any {
+		return &callerState{funcs: map[unsafe.Pointer]interp.StaticID{}, frames: map[unsafe.Pointer][]uint64{}}
+	}).(*callerState)
+}
+
+// funcValue returns a *runtime.Func (type pt) for the function of static
+// instruction s (nil if ok is false).
+func funcValue(c interp.Call, pt types.Type, s interp.StaticID, ok bool) interp.Value {
+	if !ok {
+		return interp.Nil(interp.KindPointer)
+	}
+	v := c.New(pt.(*types.Pointer).Elem())
+	callers(c).funcs[interp.Addr(v)] = s
+	return v
+}
+
+// funcOf returns the static instruction a *runtime.Func stands for.
+func funcOf(c interp.Call, v interp.Value, name string) (interp.StaticID, bool) {
+	if v.IsNil() {
+		return 0, false // a nil *Func: its methods answer zero values
+	}
+	s, ok := callers(c).funcs[interp.Addr(v)]
+	if !ok {
+		panic(&interp.BridgeError{Func: name, CallSite: c.Pos(), Reason: "a runtime.Func not made by runtime.FuncForPC"})
+	}
+	return s, true
+}
+
+// staticFuncName returns the runtime name of the function of static s.
+func staticFuncName(c interp.Call, s interp.StaticID) string {
+	st, _ := c.Program().StaticInfo(s)
+	if st.Func == nil {
+		return ""
+	}
+	return runtimeName(st.Func.String())
+}
+
+func init() {
+	reg := interp.RegisterBridge
+	// runtime.Caller(skip): skip 0 is the call of runtime.Caller itself;
+	// ok is false beyond the outermost interpreted frame (natively the
+	// runtime's frames would follow).
+	reg("runtime.Caller", func(c interp.Call, args []interp.Value) interp.Value {
+		if stack, skip := c.Stack(), int(args[0].Int()); skip >= 0 && skip < len(stack) {
+			st, _ := c.Program().StaticInfo(stack[skip])
+			pos := st.Position
+			return interp.Tuple(interp.Uint(pcOf(stack[skip])), interp.String(pos.Filename), interp.Int(int64(pos.Line)), interp.Bool(true))
+		}
+		return interp.Tuple(interp.Uint(0), interp.String(""), interp.Int(0), interp.Bool(false))
+	})
+	reg("runtime.Callers", func(c interp.Call, args []interp.Value) interp.Value {
+		skip := int(args[0].Int())
+		pcs := callerPCs(c)
+		if skip == 0 {
+			pcs = append([]uint64{2}, pcs...) // runtime.Callers itself (no static instruction)
+		} else {
+			pcs = pcs[min(skip-1, len(pcs)):]
+		}
+		n := min(args[1].Len(), len(pcs))
+		for i := range n {
+			interp.Store(interp.IndexAddr(args[1], i), interp.Uint(pcs[i]))
+		}
+		return interp.Int(int64(n))
+	})
+	reg("runtime.FuncForPC", func(c interp.Call, args []interp.Value) interp.Value {
+		s, ok := staticOfPC(c, args[0].Uint())
+		return funcValue(c, resType(c, 0), s, ok)
+	})
+	reg("(*runtime.Func).Name", func(c interp.Call, args []interp.Value) interp.Value {
+		if s, ok := funcOf(c, args[0], "(*runtime.Func).Name"); ok {
+			return interp.String(staticFuncName(c, s))
+		}
+		return interp.String("")
+	})
+	reg("(*runtime.Func).FileLine", func(c interp.Call, args []interp.Value) interp.Value {
+		if _, ok := funcOf(c, args[0], "(*runtime.Func).FileLine"); ok {
+			if s, ok := staticOfPC(c, args[1].Uint()); ok {
+				st, _ := c.Program().StaticInfo(s)
+				return interp.Tuple(interp.String(st.Position.Filename), interp.Int(int64(st.Position.Line)))
+			}
+		}
+		return interp.Tuple(interp.String("?"), interp.Int(0))
+	})
+	reg("(*runtime.Func).Entry", func(c interp.Call, args []interp.Value) interp.Value {
+		// Not the function's first instruction: a counter at or before
+		// every one the Func was made from.
+		if s, ok := funcOf(c, args[0], "(*runtime.Func).Entry"); ok {
+			return interp.Uint(pcOf(s) - 2)
+		}
+		return interp.Uint(0)
+	})
+	reg("runtime.CallersFrames", func(c interp.Call, args []interp.Value) interp.Value {
+		pcs := make([]uint64, args[0].Len())
+		for i := range pcs {
+			pcs[i] = args[0].Index(i).Uint()
+		}
+		v := c.New(resType(c, 0).(*types.Pointer).Elem())
+		callers(c).frames[interp.Addr(v)] = pcs
+		return v
+	})
+	reg("(*runtime.Frames).Next", func(c interp.Call, args []interp.Value) interp.Value {
+		if args[0].IsNil() {
+			c.RuntimeError("invalid memory address or nil pointer dereference")
+		}
+		key := interp.Addr(args[0])
+		pcs, ok := callers(c).frames[key]
+		if !ok {
+			panic(&interp.BridgeError{Func: "(*runtime.Frames).Next", CallSite: c.Pos(), Reason: "a runtime.Frames not made by runtime.CallersFrames"})
+		}
+		frameT := resType(c, 0)
+		st := frameT.Underlying().(*types.Struct)
+		z := c.Zero(frameT)
+		fields := make([]interp.Value, z.Len())
+		for i := range fields {
+			fields[i] = z.Index(i)
+		}
+		for len(pcs) > 0 {
+			pc := pcs[0]
+			pcs = pcs[1:]
+			s, ok := staticOfPC(c, pc)
+			if !ok {
+				continue // runtime.Callers' own frame
+			}
+			info, _ := c.Program().StaticInfo(s)
+			for i := range st.NumFields() {
+				switch st.Field(i).Name() {
+				case "PC":
+					fields[i] = interp.Uint(pc)
+				case "Function":
+					fields[i] = interp.String(staticFuncName(c, s))
+				case "File":
+					fields[i] = interp.String(info.Position.Filename)
+				case "Line":
+					fields[i] = interp.Int(int64(info.Position.Line))
+				case "Entry":
+					fields[i] = interp.Uint(pcOf(s) - 2)
+				case "Func":
+					fields[i] = funcValue(c, st.Field(i).Type(), s, true)
+				}
+			}
+			break
+		}
+		callers(c).frames[key] = pcs
+		return interp.Tuple(interp.Struct(fields...), interp.Bool(len(pcs) > 0))
+	})
+}

@@ -1,0 +1,251 @@
+package bridge
+
+import (
+	"errors"
+	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"time"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
+)
+
+// Files, read-only, as a test reads its testdata: os.ReadFile (and
+// io/ioutil.ReadFile), os.Open (the *os.File is native; Read, Stat,
+// Name, ReadDir, Readdirnames and Close are bridged, and bufio or io read
+// it natively), os.ReadDir, os.Stat, os.Lstat and filepath.Glob. Relative
+// names are in the program's working directory (a test's package
+// directory, as go test runs it), errors and results carry the names the
+// program gave, and files left open are closed when the run ends. Nothing
+// writes to the file system; os.Stdout and os.Stderr write to the run's
+// output.
+
+// filePath is where the program's file name is: a relative name is in
+// its working directory.
+func filePath(c interp.Call, name string) string {
+	if dir := c.Dir(); dir != "" && !filepath.IsAbs(name) {
+		return filepath.Join(dir, name)
+	}
+	return name
+}
+
+// pathError is err as an interpreted error value (nil for nil), a
+// *fs.PathError carrying the name the program gave.
+func pathError(c interp.Call, err error, name string) interp.Value {
+	if err == nil {
+		return noErr
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = name
+	}
+	return c.NativeValue(err)
+}
+
+// noErr is a nil error.
+var noErr = interp.Nil(interp.KindInterface)
+
+// openFiles are the files a run opened (os.Open), by the native file,
+// with the name the program gave; the run closes them when it ends.
+type openFiles map[*os.File]string
+
+// openFilesKey keys a run's openFiles (interp.Call.State).
+type openFilesKey struct{}
+
+// files returns the files c's run opened.
+func files(c interp.Call) openFiles {
+	return c.State(openFilesKey{}, func() any {
+		fs := openFiles{}
+		c.AtEnd(func() {
+			for f := range fs {
+				f.Close()
+			}
+		})
+		return fs
+	}).(openFiles)
+}
+
+// stdFile returns the native *os.File v holds, or nil.
+func stdFile(v interp.Value) *os.File {
+	if v.Kind() != interp.KindNative || v.IsNil() {
+		return nil
+	}
+	f, _ := v.Interface().(*os.File)
+	return f
+}
+
+// fileOf returns the file v holds, which the program must have opened.
+func fileOf(c interp.Call, v interp.Value, name string) *os.File {
+	if f := stdFile(v); f != nil {
+		if _, mine := files(c)[f]; mine {
+			return f
+		}
+	}
+	panic(&interp.BridgeError{Func: name, CallSite: c.Pos(), Reason: "only a file the program opened with os.Open"})
+}
+
+// result converts x to the interpreted type t.
+func result(c interp.Call, x any, t types.Type) interp.Value {
+	v, err := c.FromNative(reflect.ValueOf(x), t)
+	if err != nil {
+		panic(&interp.InternalError{Value: err, Pos: c.Pos()})
+	}
+	return v
+}
+
+// resType is the type of the called function's result i.
+func resType(c interp.Call, i int) types.Type { return c.Signature().Results().At(i).Type() }
+
+func init() {
+	reg := interp.RegisterBridge
+	readFile := func(c interp.Call, args []interp.Value) interp.Value {
+		name := args[0].Str()
+		data, err := os.ReadFile(filePath(c, name))
+		if err != nil {
+			return interp.Tuple(interp.Nil(interp.KindSlice), pathError(c, err, name))
+		}
+		return interp.Tuple(result(c, data, types.NewSlice(types.Typ[types.Byte])), noErr)
+	}
+	reg("os.ReadFile", readFile)
+	reg("io/ioutil.ReadFile", readFile) // the same function since Go 1.16
+	reg("os.Open", func(c interp.Call, args []interp.Value) interp.Value {
+		name := args[0].Str()
+		f, err := os.Open(filePath(c, name))
+		if err != nil {
+			return interp.Tuple(c.Zero(resType(c, 0)), pathError(c, err, name))
+		}
+		files(c)[f] = name
+		return interp.Tuple(interp.BoxNative(f), noErr)
+	})
+	reg("(*os.File).Name", func(c interp.Call, args []interp.Value) interp.Value {
+		switch f := stdFile(args[0]); f {
+		case os.Stdout, os.Stderr:
+			return interp.String(f.Name())
+		}
+		return interp.String(files(c)[fileOf(c, args[0], "(*os.File).Name")])
+	})
+	reg("(*os.File).Close", func(c interp.Call, args []interp.Value) interp.Value {
+		f := fileOf(c, args[0], "(*os.File).Close")
+		return pathError(c, f.Close(), files(c)[f])
+	})
+	reg("(*os.File).Read", func(c interp.Call, args []interp.Value) interp.Value {
+		f := fileOf(c, args[0], "(*os.File).Read")
+		b := make([]byte, args[1].Len())
+		n, err := f.Read(b)
+		for i := range n {
+			c.Write(interp.IndexAddr(args[1], i), interp.Uint(uint64(b[i])))
+		}
+		return interp.Tuple(interp.Int(int64(n)), pathError(c, err, files(c)[f]))
+	})
+	reg("(*os.File).Stat", func(c interp.Call, args []interp.Value) interp.Value {
+		f := fileOf(c, args[0], "(*os.File).Stat")
+		fi, err := f.Stat()
+		if err != nil {
+			return interp.Tuple(interp.Nil(interp.KindInterface), pathError(c, err, files(c)[f]))
+		}
+		return interp.Tuple(c.NativeValue(fi), noErr)
+	})
+	reg("(*os.File).ReadDir", func(c interp.Call, args []interp.Value) interp.Value {
+		f := fileOf(c, args[0], "(*os.File).ReadDir")
+		des, err := f.ReadDir(int(args[1].Int()))
+		return interp.Tuple(result(c, des, resType(c, 0)), pathError(c, err, files(c)[f]))
+	})
+	reg("(*os.File).Readdirnames", func(c interp.Call, args []interp.Value) interp.Value {
+		f := fileOf(c, args[0], "(*os.File).Readdirnames")
+		names, err := f.Readdirnames(int(args[1].Int()))
+		return interp.Tuple(result(c, names, resType(c, 0)), pathError(c, err, files(c)[f]))
+	})
+	reg("os.ReadDir", func(c interp.Call, args []interp.Value) interp.Value {
+		name := args[0].Str()
+		des, err := os.ReadDir(filePath(c, name))
+		return interp.Tuple(result(c, des, resType(c, 0)), pathError(c, err, name))
+	})
+	stat := func(stat func(string) (fs.FileInfo, error)) func(interp.Call, []interp.Value) interp.Value {
+		return func(c interp.Call, args []interp.Value) interp.Value {
+			name := args[0].Str()
+			fi, err := stat(filePath(c, name))
+			if err != nil {
+				return interp.Tuple(interp.Nil(interp.KindInterface), pathError(c, err, name))
+			}
+			return interp.Tuple(c.NativeValue(fi), noErr)
+		}
+	}
+	reg("os.Stat", stat(os.Stat))
+	reg("os.Lstat", stat(os.Lstat))
+	reg("path/filepath.Glob", func(c interp.Call, args []interp.Value) interp.Value {
+		pattern := args[0].Str()
+		matches, err := filepath.Glob(filePath(c, pattern))
+		if err != nil {
+			return interp.Tuple(interp.Nil(interp.KindSlice), c.NativeValue(err))
+		}
+		if dir := c.Dir(); dir != "" && !filepath.IsAbs(pattern) {
+			for i, m := range matches {
+				if rel, err := filepath.Rel(dir, m); err == nil {
+					matches[i] = rel
+				}
+			}
+		}
+		return interp.Tuple(result(c, matches, resType(c, 0)), noErr)
+	})
+}
+
+// Writing to the standard streams: (*os.File).Write and WriteString on
+// os.Stdout or os.Stderr write to the run's output (RunOptions.Stdout),
+// as fmt.Fprint to them does; other files cannot be written.
+func init() {
+	write := func(name string, data func(interp.Value) []byte) func(interp.Call, []interp.Value) interp.Value {
+		return func(c interp.Call, args []interp.Value) interp.Value {
+			if f := stdFile(args[0]); f == nil || f != os.Stdout && f != os.Stderr {
+				panic(&interp.BridgeError{Func: name, CallSite: c.Pos(), Reason: "only os.Stdout and os.Stderr can be written"})
+			}
+			n, err := c.Stdout().Write(data(args[1]))
+			if err != nil {
+				return interp.Tuple(interp.Int(int64(n)), c.NativeValue(err))
+			}
+			return interp.Tuple(interp.Int(int64(n)), noErr)
+		}
+	}
+	interp.RegisterBridge("(*os.File).Write", write("(*os.File).Write", func(v interp.Value) []byte {
+		b := make([]byte, v.Len())
+		for i := range b {
+			b[i] = byte(v.Index(i).Uint())
+		}
+		return b
+	}))
+	interp.RegisterBridge("(*os.File).WriteString", write("(*os.File).WriteString", func(v interp.Value) []byte { return []byte(v.Str()) }))
+	// Fd of the standard streams: their numbers (a program asks to know
+	// whether they are terminals, below).
+	interp.RegisterBridge("(*os.File).Fd", func(c interp.Call, args []interp.Value) interp.Value {
+		switch stdFile(args[0]) {
+		case os.Stdout:
+			return interp.Uint(1)
+		case os.Stderr:
+			return interp.Uint(2)
+		}
+		panic(&interp.BridgeError{Func: "(*os.File).Fd", CallSite: c.Pos(), Reason: "only os.Stdout and os.Stderr have a descriptor"})
+	})
+	// Whether a descriptor is a terminal, as github.com/mattn/go-isatty
+	// and golang.org/x/term answer it (through system calls the
+	// interpreter cannot make): never, the run's output is
+	// RunOptions.Stdout, as a test's is a pipe under go test. (interp's
+	// Load leaves these packages out: see bridgedPackage there.)
+	no := func(c interp.Call, args []interp.Value) interp.Value { return interp.Bool(false) }
+	for _, name := range []string{"github.com/mattn/go-isatty.IsTerminal", "github.com/mattn/go-isatty.IsCygwinTerminal", "golang.org/x/term.IsTerminal"} {
+		interp.RegisterBridge(name, no)
+	}
+}
+
+// time.LoadLocation reads the system's time zone database (or the
+// ZONEINFO file), as a native test would: the location is the native
+// one, the error too.
+func init() {
+	interp.RegisterBridge("time.LoadLocation", func(c interp.Call, args []interp.Value) interp.Value {
+		loc, err := time.LoadLocation(args[0].Str())
+		if err != nil {
+			return interp.Tuple(c.Zero(resType(c, 0)), c.NativeValue(err))
+		}
+		return interp.Tuple(result(c, loc, resType(c, 0)), noErr)
+	})
+}

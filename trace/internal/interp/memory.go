@@ -1,0 +1,72 @@
+package interp
+
+import (
+	"go/types"
+	"reflect"
+)
+
+// Operations on interpreted values and memory for the stand-ins outside
+// the package (package bridge), besides Value's own methods and those of
+// extcall.go: values of a kind, addresses of elements, native values held
+// in interpreted memory, conversions between interpreted and native
+// values.
+
+// Nil returns the nil value of kind k: a nil pointer, slice, map, func,
+// interface or channel (the zero Value for other kinds).
+func Nil(k Kind) Value {
+	switch k {
+	case KindPointer, KindSlice, KindMap, KindFunc, KindInterface, KindChan, KindNative:
+		return Value{k: k}
+	}
+	return Value{}
+}
+
+// IndexAddr returns a pointer to element i of the slice s (&s[i]); it
+// panics if i is out of range.
+func IndexAddr(s Value, i int) Value {
+	return Value{k: KindPointer, p: ptrOf(&s.slice()[i])}
+}
+
+// BoxNative returns a value of kind KindNative that holds the native
+// value x in interpreted memory (an *os.File, a *big.Int): interpreted
+// code passes it to bridged functions and methods, which receive x.
+func BoxNative(x any) Value { return nativeValue(x) }
+
+// Write stores x in the variable the non-nil pointer ptr points to, as
+// written by the bridged call c: a later load depends on the call's event,
+// as it does on what a native call writes back through its arguments.
+// [Store] records no writer.
+func (c Call) Write(ptr, x Value) {
+	cl := (*cell)(ptr.p)
+	cl.v, cl.st = x, c.r.extEv
+}
+
+// FromNative converts the native value rv to an interpreted value of
+// static type t (nil: rv's type decides), as the results of bridged calls
+// are converted.
+func (c Call) FromNative(rv reflect.Value, t types.Type) (Value, error) {
+	return c.r.fromNative(rv, t)
+}
+
+// ToNative converts v, an interpreted value of static type t (nil if
+// unknown), to a native value of type rt, as the arguments of bridged
+// calls are converted.
+func (c Call) ToNative(v Value, t types.Type, rt reflect.Type) (reflect.Value, error) {
+	return c.r.toNative(c.fr, c.in, v, t, rt)
+}
+
+// RuntimeFuncName names a function as the runtime's tracebacks do, from
+// its go/ssa name (ssa.Function.String): closures f$1 and f$1$2 become
+// f.func1 and f.func1.2.
+func RuntimeFuncName(ssaName string) string { return runtimeFuncName(ssaName) }
+
+// NativeType returns the native type equal to the interpreted type t, or
+// nil if there is none: types declared by the interpreted program (and
+// composites of them) exist only as go/types types; a standard type whose
+// values live natively (RegisterNativeType) is its native type.
+func NativeType(t types.Type) reflect.Type { return nativeType(t) }
+
+// ReflectTypeString names t as reflect.Type.String names the same native
+// type: package names, uint8 and int32 for byte and rune, interface {}
+// for any, spaced struct braces ([TypeString] is the runtime's name).
+func ReflectTypeString(t types.Type) string { return goTypeName(t) }

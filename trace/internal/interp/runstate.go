@@ -1,0 +1,62 @@
+package interp
+
+// What a stand-in outside the package (package bridge) keeps or asks of
+// the run it is called in: storage of its own per run, hooks at the run's
+// end, the run's program, working directory and stack.
+
+// State returns the value stored for key in c's run, made by init on the
+// first call with key in the run: state a stand-in keeps per run (the
+// files a program opened...). key is a value of a type of the caller's
+// own, as a context key is. Each run's state is its own; nothing of it is
+// shared with concurrent runs.
+func (c Call) State(key any, init func() any) any {
+	r := c.r
+	if v, ok := r.ext[key]; ok {
+		return v
+	}
+	if r.ext == nil {
+		r.ext = map[any]any{}
+	}
+	v := init()
+	r.ext[key] = v
+	return v
+}
+
+// AtEnd registers f to be called once when c's run ends, however it ends
+// (after its result is known; the latest registered first): to release
+// what a stand-in holds for the run, such as files left open.
+func (c Call) AtEnd(f func()) { c.r.atEnd = append(c.r.atEnd, f) }
+
+// end calls the functions AtEnd registered.
+func (r *run) end() {
+	for i := len(r.atEnd) - 1; i >= 0; i-- {
+		r.atEnd[i]()
+	}
+}
+
+// Program returns the program c's run runs.
+func (c Call) Program() *Program { return c.r.p }
+
+// Dir returns the working directory of the interpreted program, in which
+// its relative file names are (a test's package directory, see
+// [RunWith]), or "" for the process's.
+func (c Call) Dir() string { return c.r.dir }
+
+// Stack returns the static instructions of the calls in progress on c's
+// goroutine, innermost first: c's own call, then the call in progress in
+// each caller's frame, up to the outermost interpreted frame (none at the
+// root of a run).
+func (c Call) Stack() []StaticID {
+	var sids []StaticID
+	for f, at := c.fr, c.in; f != nil && at != nil; f = f.caller {
+		sids = append(sids, at.sid)
+		if f.caller != nil {
+			at = f.caller.at
+		}
+	}
+	return sids
+}
+
+// Fatal ends the run as a fatal error of the Go runtime does (a throw,
+// which no recover stops): the outcome is Panicked, with message msg.
+func (c Call) Fatal(msg string) { panic(fatalError{msg}) }
