@@ -21,11 +21,71 @@ func Nil(k Kind) Value {
 	return Value{}
 }
 
-// IndexAddr returns a pointer to element i of the slice s (&s[i]); it
+// IndexAddr returns a pointer to element i of the slice s (&s[i]), or to
+// field or element i of the struct or array s where s lives: in the
+// variable it was read from ([Value.Elem] of a pointer, [Value.Index] of
+// an aggregate), a store through the pointer changes that variable. It
 // panics if i is out of range.
 func IndexAddr(s Value, i int) Value {
+	if s.isAgg() {
+		return Value{k: KindPointer, p: ptrOf(&s.cells()[i])}
+	}
 	return Value{k: KindPointer, p: ptrOf(&s.slice()[i])}
 }
+
+// Copy returns v as an assignment copies it: structs and arrays deeply,
+// references shared.
+func Copy(v Value) Value { return copyVal(v) }
+
+// Cap returns the capacity of the slice s (0 for nil).
+func Cap(s Value) int { return cap(s.slice()) }
+
+// Reslice returns s[:n] for the slice s, 0 <= n <= Cap(s): the same
+// array (a nil s stays nil).
+func Reslice(s Value, n int) Value {
+	if s.p == nil && n == 0 {
+		return s
+	}
+	return sliceOf(s.slice()[:n])
+}
+
+// MakeSlice returns make([]E, n, capacity) for the slice type t ([]E),
+// charged to the run's allocation budget as make is.
+func (c Call) MakeSlice(t types.Type, n, capacity int) Value {
+	et := t.Underlying().(*types.Slice).Elem()
+	c.r.allocCells(capacity)
+	z := c.r.p.zero(et)
+	cs := make([]cell, capacity)
+	for i := range cs {
+		cs[i] = cell{v: copyVal(z), st: NoEvent}
+	}
+	return sliceOf(cs[:n])
+}
+
+// AppendBytes returns append(s, b...) for slices s and b of one-byte
+// elements: in s's array while it has room, else in a new one grown as
+// the runtime grows it (charged to the run's allocation budget).
+func (c Call) AppendBytes(s, b Value) Value { return c.r.appendCells(s, b.slice()) }
+
+// MakeMap returns a new, empty map value (make(map[K]V)).
+func MakeMap() Value { return Value{k: KindMap, p: ptrOf(newMap())} }
+
+// MapIndex returns the value for key k of the map m and whether it is
+// there (m[k] of a comma-ok assignment); k must be hashable.
+func MapIndex(m, k Value) (Value, bool) {
+	if m.p == nil {
+		return Value{}, false
+	}
+	if e := (*mapObj)(m.p).lookup(k); e != nil && !e.dead {
+		return e.c.v, true
+	}
+	return Value{}, false
+}
+
+// MapSet sets key k of the non-nil map m to v (m[k] = v), recording no
+// event; a new key comes last in m's iteration order. k must be
+// hashable.
+func MapSet(m, k, v Value) { (*mapObj)(m.p).set(k, v, NoEvent) }
 
 // BoxNative returns a value of kind KindNative that holds the native
 // value x in interpreted memory (an *os.File, a *big.Int): interpreted

@@ -1,5 +1,7 @@
 package interp
 
+import "golang.org/x/tools/go/ssa"
+
 // What a stand-in outside the package (package bridge) keeps or asks of
 // the run it is called in: storage of its own per run, hooks at the run's
 // end, the run's program, working directory and stack.
@@ -36,6 +38,16 @@ func (r *run) end() {
 
 // Program returns the program c's run runs.
 func (c Call) Program() *Program { return c.r.p }
+
+// Seed returns the run's seed (RunOptions.Seed), from which stand-ins
+// draw what a native run would draw at random, so that runs are
+// reproducible.
+func (c Call) Seed() uint64 { return c.r.seed }
+
+// InScope reports whether the functions of pkg are interpreted from
+// source in c's run (a package of Program.Packages, or a library Load
+// interprets), rather than bridged.
+func (c Call) InScope(pkg *ssa.Package) bool { return c.r.p.inScope(pkg) }
 
 // Dir returns the working directory of the interpreted program, in which
 // its relative file names are (a test's package directory, see

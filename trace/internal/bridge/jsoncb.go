@@ -1,4 +1,4 @@
-package interp
+package bridge
 
 import (
 	"bytes"
@@ -10,10 +10,12 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // The methods of interpreted types that encoding/json would call (see
-// bridge_json.go): jsonCB mirrors such a type, and its methods call them.
+// json.go): jsonCB mirrors such a type, and its methods call them.
 
 // jsonMethodSet holds the JSON and text methods of an interpreted type
 // (nil when it has none of that name). For a named type T, marshaling
@@ -29,7 +31,7 @@ type jsonMethodSet struct {
 // MarshalText method with a pointer receiver only: json calls it on a *T,
 // or on a T it can address, which a mirror cannot tell.
 func (m *jsonMirror) pointerMarshaler(n *types.Named) bool {
-	prog, pkg := m.r.p.SSA, n.Obj().Pkg()
+	prog, pkg := m.c.Program().SSA, n.Obj().Pkg()
 	vms, pms := prog.MethodSets.MethodSet(n), prog.MethodSets.MethodSet(types.NewPointer(n))
 	for _, name := range []string{"MarshalJSON", "MarshalText"} {
 		if pms.Lookup(pkg, name) != nil && vms.Lookup(pkg, name) == nil {
@@ -62,7 +64,7 @@ func (m *jsonMirror) ptrCallbacks(n *types.Named) *jsonMethodSet {
 // methodsOf looks up the marshaling methods on vt and the unmarshaling
 // ones on pt.
 func (m *jsonMirror) methodsOf(vt, pt types.Type, ptr bool) *jsonMethodSet {
-	prog := m.r.p.SSA
+	prog := m.c.Program().SSA
 	named, _ := types.Unalias(pt.(*types.Pointer).Elem()).(*types.Named)
 	pkg := named.Obj().Pkg()
 	cb := jsonMethodSet{ptr: ptr}
@@ -103,7 +105,7 @@ type jsonCB struct {
 type jsonHandle struct {
 	m       *jsonMirror
 	t       types.Type
-	v       Value
+	v       interp.Value
 	key     bool // keyText and keyErr are set
 	keyText []byte
 	keyErr  error
@@ -121,7 +123,7 @@ var (
 func (c jsonCB) MarshalJSON() ([]byte, error) {
 	h := c.h
 	m, cb := h.m, h.m.cbs[h.t]
-	if cb.ptr && h.v.p == nil {
+	if cb.ptr && h.v.IsNil() {
 		return []byte("null"), nil // a nil *T, as json encodes it
 	}
 	switch {
@@ -179,7 +181,7 @@ func (c jsonCB) MarshalText() ([]byte, error) {
 	case ok && b.Info()&types.IsString != 0:
 		return []byte(h.v.Str()), nil
 	case ok && b.Info()&types.IsUnsigned != 0:
-		return []byte(strconv.FormatUint(h.v.n, 10)), nil
+		return []byte(strconv.FormatUint(h.v.Uint(), 10)), nil
 	case ok && b.Info()&types.IsInteger != 0:
 		return []byte(strconv.FormatInt(h.v.Int(), 10)), nil
 	}
@@ -200,7 +202,7 @@ func (c *jsonCB) UnmarshalText(text []byte) error {
 
 // decode decodes b into the handle's value with dec, or keeps it (in raw
 // for set 1, text for set 2) when the jsonCB has no handle.
-func (c *jsonCB) decode(b []byte, set uint8, dec func(*jsonMirror, types.Type, Value, []byte) (Value, error)) error {
+func (c *jsonCB) decode(b []byte, set uint8, dec func(*jsonMirror, types.Type, interp.Value, []byte) (interp.Value, error)) error {
 	if c.h == nil {
 		if set == 1 {
 			c.raw = string(b)
@@ -218,12 +220,12 @@ func (c *jsonCB) decode(b []byte, set uint8, dec func(*jsonMirror, types.Type, V
 // backCB returns the interpreted value a jsonCB stands for after
 // decoding: its handle's, or old (a zero value of t if none) decoded from
 // the input it kept.
-func (m *jsonMirror) backCB(old Value, c jsonCB, t types.Type) Value {
+func (m *jsonMirror) backCB(old interp.Value, c jsonCB, t types.Type) interp.Value {
 	if c.h != nil {
 		return c.h.v
 	}
-	if old.k == 0 || old.k == KindInvalid {
-		old = copyVal(m.r.p.zero(t))
+	if !old.IsValid() {
+		old = m.c.Zero(t)
 	}
 	var err error
 	switch c.set {
@@ -241,10 +243,10 @@ func (m *jsonMirror) backCB(old Value, c jsonCB, t types.Type) Value {
 // unmarshal decodes data into v of type t as json would: its
 // UnmarshalJSON, else (for a JSON string) its UnmarshalText, else its
 // underlying value.
-func (m *jsonMirror) unmarshal(t types.Type, v Value, data []byte) (Value, error) {
+func (m *jsonMirror) unmarshal(t types.Type, v interp.Value, data []byte) (interp.Value, error) {
 	cb := m.cbs[t]
 	if cb.ptr && string(data) == "null" {
-		return Value{k: KindPointer}, nil // json sets a pointer to nil
+		return interp.Nil(interp.KindPointer), nil // json sets a pointer to nil
 	}
 	switch {
 	case cb.unmarshalJSON != nil:
@@ -269,26 +271,26 @@ func (m *jsonMirror) unmarshal(t types.Type, v Value, data []byte) (Value, error
 
 // unmarshalText decodes a map key: its UnmarshalText, else its string or
 // integer.
-func (m *jsonMirror) unmarshalText(t types.Type, v Value, text []byte) (Value, error) {
+func (m *jsonMirror) unmarshalText(t types.Type, v interp.Value, text []byte) (interp.Value, error) {
 	if cb := m.cbs[t]; cb.unmarshalText != nil {
 		return m.callPtr(cb.unmarshalText, t, v, text)
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	switch {
 	case ok && b.Info()&types.IsString != 0:
-		return String(string(text)), nil
+		return interp.String(string(text)), nil
 	case ok && b.Info()&types.IsUnsigned != 0:
 		n, err := strconv.ParseUint(string(text), 10, 64)
-		return Value{k: KindUint, n: n}, err
+		return interp.Uint(n), err
 	case ok && b.Info()&types.IsInteger != 0:
 		n, err := strconv.ParseInt(string(text), 10, 64)
-		return Value{k: KindInt, n: uint64(n)}, err
+		return interp.Int(n), err
 	}
 	return v, fmt.Errorf("json: cannot unmarshal object key into Go value of type %s", jsonTypeName(t))
 }
 
 // jsonTypeName names t as reflect does (package names, not paths).
-func jsonTypeName(t types.Type) string { return goTypeName(t) }
+func jsonTypeName(t types.Type) string { return interp.ReflectTypeString(t) }
 
 // methodErr returns the error of the interpreted method name of t as
 // json's MarshalerError would read (nil for nil).
@@ -335,13 +337,9 @@ func jsonKind(data []byte) string {
 
 // callBytes calls an interpreted method returning ([]byte, error) on
 // receiver v.
-func (m *jsonMirror) callBytes(f *ssa.Function, v Value) ([]byte, error) {
-	res := splitResults(m.call(f, v), 2)
-	b := make([]byte, len(res[0].slice()))
-	for i, c := range res[0].slice() {
-		b[i] = byte(c.v.n)
-	}
-	return b, m.nativeErr(res[1])
+func (m *jsonMirror) callBytes(f *ssa.Function, v interp.Value) ([]byte, error) {
+	res := m.call(f, v)
+	return bytesOf(res.Index(0)), m.nativeErr(res.Index(1))
 }
 
 // callPtr calls an interpreted method with a pointer receiver and a
@@ -349,36 +347,35 @@ func (m *jsonMirror) callBytes(f *ssa.Function, v Value) ([]byte, error) {
 // returns the variable's value after it; or, for a *T of ptrCallbacks, on
 // v itself (a new T if v is nil, as json allocates one), and returns the
 // pointer.
-func (m *jsonMirror) callPtr(f *ssa.Function, t types.Type, v Value, data []byte) (Value, error) {
-	arg, err := m.r.fromNative(reflect.ValueOf(data), types.NewSlice(types.Typ[types.Byte]))
+func (m *jsonMirror) callPtr(f *ssa.Function, t types.Type, v interp.Value, data []byte) (interp.Value, error) {
+	arg, err := m.c.FromNative(reflect.ValueOf(data), bytesType)
 	if err != nil {
 		m.fail("%v", err)
 	}
 	if m.cbs[t].ptr {
-		if v.p == nil {
-			m.r.allocCells(1)
-			v = Value{k: KindPointer, p: ptrOf(newCell(m.r.p.zero(t.(*types.Pointer).Elem()), NoEvent))}
+		if v.IsNil() {
+			v = m.c.New(t.(*types.Pointer).Elem())
 		}
 		return v, m.nativeErr(m.call(f, v, arg))
 	}
-	m.r.allocCells(1)
-	c := newCell(v, NoEvent)
-	res := m.call(f, Value{k: KindPointer, p: ptrOf(c)}, arg)
-	return c.v, m.nativeErr(res)
+	p := m.c.New(t)
+	interp.Store(p, interp.Copy(v))
+	res := m.call(f, p, arg)
+	return p.Elem(), m.nativeErr(res)
 }
 
-// call calls interpreted function f with args from the bridge's frame.
-func (m *jsonMirror) call(f *ssa.Function, args ...Value) Value {
-	return m.r.callValue(m.fr, m.in, Value{k: KindFunc, p: ptrOf(&closure{fn: m.r.p.code(f), name: f.String()})}, args)
+// call calls interpreted function f with args from the bridge's call.
+func (m *jsonMirror) call(f *ssa.Function, args ...interp.Value) interp.Value {
+	return m.c.CallValue(m.c.FuncValue(f), args)
 }
 
 // nativeErr returns the native error of an interpreted error value (nil
 // for a nil one).
-func (m *jsonMirror) nativeErr(v Value) error {
-	if v.p == nil {
+func (m *jsonMirror) nativeErr(v interp.Value) error {
+	if v.IsNil() {
 		return nil
 	}
-	if e, ok := m.r.ifaceToNative(m.fr, (*iface)(v.p)).(error); ok {
+	if e, ok := m.c.Native(v).(error); ok {
 		return e
 	}
 	return errors.New("error") // every non-nil error value converts

@@ -1,4 +1,4 @@
-package interp
+package bridge
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // encoding/json's Marshal, MarshalIndent, Unmarshal, Encoder.Encode and
@@ -64,18 +66,16 @@ var jsonNatives = map[string]reflect.Type{
 // jsonMirror converts between interpreted values and their native mirrors
 // for one call.
 type jsonMirror struct {
-	r      *run
-	fr     *frame
-	in     *ins
+	c      interp.Call
 	name   string                      // the bridge, for errors
 	types  map[types.Type]reflect.Type // mirrors made
 	fields map[reflect.Type][]int      // a struct mirror's field j is the interpreted struct's field fields[rt][j]
 	busy   map[types.Type]bool         // types being mirrored (recursion)
-	// cells maps the native pointers made from interpreted pointers to
-	// their cells, so that Unmarshal decodes through them in place.
-	cells map[unsafe.Pointer]*cell
+	// ptrs maps the native pointers made from interpreted pointers to
+	// those, so that Unmarshal decodes through them in place.
+	ptrs map[unsafe.Pointer]interp.Value
 	// cbs holds the JSON and text methods of the types mirrored by
-	// jsonCB (bridge_jsoncb.go).
+	// jsonCB (jsoncb.go).
 	cbs map[types.Type]*jsonMethodSet
 	// err is the first error an interpreted method returned where json
 	// could not see it (see backCB).
@@ -88,15 +88,21 @@ type jsonMirror struct {
 	plain bool
 }
 
-func (r *run) newJSONMirror(fr *frame, in *ins, name string) *jsonMirror {
-	return &jsonMirror{r: r, fr: fr, in: in, name: name, types: map[types.Type]reflect.Type{},
-		fields: map[reflect.Type][]int{}, busy: map[types.Type]bool{}, cells: map[unsafe.Pointer]*cell{},
+func newJSONMirror(c interp.Call, name string) *jsonMirror {
+	return &jsonMirror{c: c, name: name, types: map[types.Type]reflect.Type{},
+		fields: map[reflect.Type][]int{}, busy: map[types.Type]bool{}, ptrs: map[unsafe.Pointer]interp.Value{},
 		cbs: map[types.Type]*jsonMethodSet{}}
 }
 
 // fail stops the run with a *BridgeError.
 func (m *jsonMirror) fail(format string, args ...any) {
-	panic(&BridgeError{Func: m.name, CallSite: m.r.pos(m.in), Reason: fmt.Sprintf(format, args...)})
+	panic(&interp.BridgeError{Func: m.name, CallSite: m.c.Pos(), Reason: fmt.Sprintf(format, args...)})
+}
+
+// inScope reports whether the package of named type n is interpreted
+// from source.
+func (m *jsonMirror) inScope(n *types.Named) bool {
+	return n.Obj().Pkg() != nil && m.c.InScope(m.c.Program().SSA.Package(n.Obj().Pkg()))
 }
 
 // typeOf returns t's mirror.
@@ -110,7 +116,7 @@ func (m *jsonMirror) typeOf(t types.Type) reflect.Type {
 	if m.busy[t] {
 		// A recursive type: reflect cannot build it, so its inner
 		// occurrences are mirrored by jsonCB, which encodes and decodes
-		// one level at a time (bridge_jsoncb.go).
+		// one level at a time (jsoncb.go).
 		if m.cbs[t] == nil {
 			m.cbs[t] = &jsonMethodSet{}
 		}
@@ -129,10 +135,10 @@ func (m *jsonMirror) mirror(t types.Type) reflect.Type {
 		if rt := jsonNatives[name]; rt != nil {
 			return rt
 		}
-		if rt := nativeTypes[name]; rt != nil {
-			return rt
+		if rt := interp.NativeType(n); rt != nil {
+			return rt // a standard type whose values live natively
 		}
-		if !m.r.p.inScope(m.r.p.SSA.Package(n.Obj().Pkg())) {
+		if !m.inScope(n) {
 			m.fail("type %s of a package out of scope has no native counterpart for encoding/json", t)
 		}
 		if !m.plain {
@@ -144,11 +150,11 @@ func (m *jsonMirror) mirror(t types.Type) reflect.Type {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		if rt := basicReflect[u.Kind()]; rt != nil {
+		if rt := interp.NativeType(u); rt != nil {
 			return rt
 		}
 	case *types.Pointer:
-		if n, ok := types.Unalias(u.Elem()).(*types.Named); ok && !m.plain && n.Obj().Pkg() != nil && m.r.p.inScope(m.r.p.SSA.Package(n.Obj().Pkg())) {
+		if n, ok := types.Unalias(u.Elem()).(*types.Named); ok && !m.plain && m.inScope(n) {
 			if cb := m.ptrCallbacks(n); cb != nil {
 				m.cbs[t] = cb
 				return jsonCBType // a *T whose marshaler takes the pointer
@@ -227,7 +233,7 @@ func (m *jsonMirror) structOf(t types.Type, s *types.Struct) reflect.Type {
 }
 
 // toNative converts v, of static type t, into its mirror rt.
-func (m *jsonMirror) toNative(v Value, t types.Type, rt reflect.Type) reflect.Value {
+func (m *jsonMirror) toNative(v interp.Value, t types.Type, rt reflect.Type) reflect.Value {
 	nv := reflect.New(rt).Elem()
 	if rt == jsonCBType {
 		nv.Set(reflect.ValueOf(jsonCB{h: &jsonHandle{m: m, t: t, v: v}}))
@@ -235,45 +241,41 @@ func (m *jsonMirror) toNative(v Value, t types.Type, rt reflect.Type) reflect.Va
 	}
 	if idx, ok := m.fields[rt]; ok { // a struct mirror
 		s := t.Underlying().(*types.Struct)
-		cs := v.cells()
 		for j, i := range idx {
-			nv.Field(j).Set(m.toNative(cs[i].v, s.Field(i).Type(), rt.Field(j).Type))
+			nv.Field(j).Set(m.toNative(v.Index(i), s.Field(i).Type(), rt.Field(j).Type))
 		}
 		return nv
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
-		if v.p == nil {
+		if v.IsNil() {
 			return nv
 		}
-		c := (*cell)(v.p)
 		p := reflect.New(rt.Elem())
-		p.Elem().Set(m.toNative(c.v, u.Elem(), rt.Elem()))
-		m.cells[p.UnsafePointer()] = c
+		p.Elem().Set(m.toNative(v.Elem(), u.Elem(), rt.Elem()))
+		m.ptrs[p.UnsafePointer()] = v
 		return p
 	case *types.Slice:
-		if v.p == nil {
+		if v.IsNil() {
 			return nv
 		}
-		cs := v.slice()
-		nv = reflect.MakeSlice(rt, len(cs), cap(cs))
-		for i := range cs {
-			nv.Index(i).Set(m.toNative(cs[i].v, u.Elem(), rt.Elem()))
+		nv = reflect.MakeSlice(rt, v.Len(), interp.Cap(v))
+		for i := range v.Len() {
+			nv.Index(i).Set(m.toNative(v.Index(i), u.Elem(), rt.Elem()))
 		}
 		return nv
 	case *types.Array:
-		cs := v.cells()
-		for i := range cs {
-			nv.Index(i).Set(m.toNative(cs[i].v, u.Elem(), rt.Elem()))
+		for i := range v.Len() {
+			nv.Index(i).Set(m.toNative(v.Index(i), u.Elem(), rt.Elem()))
 		}
 		return nv
 	case *types.Map:
-		if v.p == nil {
+		if v.IsNil() {
 			return nv
 		}
 		nv = reflect.MakeMap(rt)
-		for _, e := range (*mapObj)(v.p).live() {
-			k := m.toNative(e.k, u.Key(), rt.Key())
+		for _, kv := range interp.MapKeys(v) {
+			k := m.toNative(kv, u.Key(), rt.Key())
 			if rt.Key() == jsonCBType {
 				// The key's text now, in the map's order (see
 				// jsonHandle).
@@ -281,24 +283,25 @@ func (m *jsonMirror) toNative(v Value, t types.Type, rt reflect.Type) reflect.Va
 				h.keyText, h.keyErr = jsonCB{h: h}.MarshalText()
 				h.key = true
 			}
-			nv.SetMapIndex(k, m.toNative(e.c.v, u.Elem(), rt.Elem()))
+			ev, _ := interp.MapIndex(v, kv)
+			nv.SetMapIndex(k, m.toNative(ev, u.Elem(), rt.Elem()))
 		}
 		return nv
 	case *types.Interface:
-		if v.p == nil {
+		if v.IsNil() {
 			return nv
 		}
-		it := (*iface)(v.p)
-		if it.nat != nil {
-			nv.Set(reflect.ValueOf(it.nat))
+		if nat := interp.NativeDynamic(v); nat != nil {
+			nv.Set(reflect.ValueOf(nat))
 			return nv
 		}
-		nv.Set(m.toNative(it.v, it.t.t, m.typeOf(it.t.t)))
+		dt := v.DynamicType()
+		nv.Set(m.toNative(v.Elem(), dt, m.typeOf(dt)))
 		return nv
 	case *types.Chan, *types.Signature:
 		return nv // json rejects the type, whatever the value
 	}
-	x, err := m.r.toNative(m.fr, m.in, v, t, rt) // basic kinds and native types
+	x, err := m.c.ToNative(v, t, rt) // basic kinds and native types
 	if err != nil {
 		m.fail("%v", err)
 	}
@@ -308,100 +311,97 @@ func (m *jsonMirror) toNative(v Value, t types.Type, rt reflect.Type) reflect.Va
 // back returns the interpreted value of static type t that json's decoding
 // into nv (the mirror made from old) leaves: old updated in place where
 // json would have written through it.
-func (m *jsonMirror) back(old Value, nv reflect.Value, t types.Type) Value {
+func (m *jsonMirror) back(old interp.Value, nv reflect.Value, t types.Type) interp.Value {
+	c := m.c
 	if nv.Type() == jsonCBType {
 		return m.backCB(old, nv.Interface().(jsonCB), t)
 	}
 	if idx, ok := m.fields[nv.Type()]; ok { // a struct mirror: in place
 		s := t.Underlying().(*types.Struct)
-		if old.k != KindStruct {
-			old = copyVal(m.r.p.zero(t))
+		if old.Kind() != interp.KindStruct {
+			old = c.Zero(t)
 		}
-		cs := old.cells()
 		for j, i := range idx {
-			cs[i].v = m.back(cs[i].v, nv.Field(j), s.Field(i).Type())
+			interp.Store(interp.IndexAddr(old, i), m.back(old.Index(i), nv.Field(j), s.Field(i).Type()))
 		}
 		return old
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
 		if nv.IsNil() {
-			return Value{k: KindPointer}
+			return interp.Nil(interp.KindPointer)
 		}
-		c := m.cells[nv.UnsafePointer()]
-		if c == nil {
-			m.r.allocCells(1)
-			c = newCell(m.r.p.zero(u.Elem()), NoEvent)
+		p, ok := m.ptrs[nv.UnsafePointer()]
+		if !ok {
+			p = c.New(u.Elem())
 		}
-		c.v = m.back(c.v, nv.Elem(), u.Elem())
-		return Value{k: KindPointer, p: ptrOf(c)}
+		interp.Store(p, m.back(p.Elem(), nv.Elem(), u.Elem()))
+		return p
 	case *types.Slice:
 		if nv.IsNil() {
-			return Value{k: KindSlice}
+			return interp.Nil(interp.KindSlice)
 		}
 		// json reset the slice to length 0 and appended: into the old
 		// array up to its capacity, then into a new one (of nv's
 		// capacity) holding everything.
-		prev := old.slice()
-		full := prev[:cap(prev)]
+		full := interp.Reslice(old, interp.Cap(old))
 		n := nv.Len()
-		for i := range min(n, len(full)) {
-			full[i].v = m.back(full[i].v, nv.Index(i), u.Elem())
+		for i := range min(n, full.Len()) {
+			interp.Store(interp.IndexAddr(full, i), m.back(full.Index(i), nv.Index(i), u.Elem()))
 		}
-		if n <= len(full) {
-			return sliceOf(full[:n])
+		if n <= full.Len() {
+			return interp.Reslice(full, n)
 		}
-		m.r.allocCells(nv.Cap())
-		cs := make([]cell, n, nv.Cap())
-		for i := range cs {
-			if i < len(full) {
-				cs[i] = cell{v: full[i].v, st: NoEvent}
+		s := c.MakeSlice(t, n, nv.Cap())
+		for i := range n {
+			var e interp.Value
+			if i < full.Len() {
+				e = full.Index(i)
 			} else {
-				cs[i] = cell{v: m.back(copyVal(m.r.p.zero(u.Elem())), nv.Index(i), u.Elem()), st: NoEvent}
+				e = m.back(c.Zero(u.Elem()), nv.Index(i), u.Elem())
 			}
+			interp.Store(interp.IndexAddr(s, i), e)
 		}
-		return sliceOf(cs)
+		return s
 	case *types.Array:
-		cs := old.cells()
-		for i := range cs {
-			cs[i].v = m.back(cs[i].v, nv.Index(i), u.Elem())
+		for i := range old.Len() {
+			interp.Store(interp.IndexAddr(old, i), m.back(old.Index(i), nv.Index(i), u.Elem()))
 		}
 		return old
 	case *types.Map:
 		if nv.IsNil() {
-			return Value{k: KindMap}
+			return interp.Nil(interp.KindMap)
 		}
-		mo := (*mapObj)(old.p)
-		if mo == nil {
-			mo = newMap()
+		mv := old
+		if mv.Kind() != interp.KindMap || mv.IsNil() {
+			mv = interp.MakeMap()
 		}
 		keys := nv.MapKeys()
 		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
 		for _, k := range keys {
-			kv := m.back(copyVal(m.r.p.zero(u.Key())), k, u.Key())
+			kv := m.back(c.Zero(u.Key()), k, u.Key())
 			// json decodes each element from zero and stores it
-			mo.set(kv, m.back(copyVal(m.r.p.zero(u.Elem())), nv.MapIndex(k), u.Elem()), NoEvent)
+			interp.MapSet(mv, kv, m.back(c.Zero(u.Elem()), nv.MapIndex(k), u.Elem()))
 		}
-		return Value{k: KindMap, p: ptrOf(mo)}
+		return mv
 	case *types.Interface:
 		if nv.IsNil() {
-			return Value{k: KindInterface}
+			return interp.Nil(interp.KindInterface)
 		}
 		e := nv.Elem()
-		if old.p != nil {
-			it := (*iface)(old.p)
-			if it.nat == nil && e.Kind() == reflect.Pointer && m.cells[e.UnsafePointer()] != nil {
+		if dt := old.DynamicType(); dt != nil && e.Kind() == reflect.Pointer {
+			if _, through := m.ptrs[e.UnsafePointer()]; through {
 				// json decoded through the pointer the interface held
-				return Value{k: KindInterface, p: ptrOf(&iface{t: it.t, v: m.back(it.v, e, it.t.t)})}
+				return c.Interface(dt, m.back(old.Elem(), e, dt))
 			}
 		}
 		dt := jsonDynamic(e.Type())
 		if dt == nil {
-			return m.r.nativeIface(e.Interface())
+			return c.NativeValue(e.Interface())
 		}
-		return Value{k: KindInterface, p: ptrOf(&iface{t: m.r.p.internLocked(dt), v: m.back(copyVal(m.r.p.zero(dt)), e, dt)})}
+		return c.Interface(dt, m.back(c.Zero(dt), e, dt))
 	}
-	v, err := m.r.fromNative(nv, t)
+	v, err := c.FromNative(nv, t)
 	if err != nil {
 		m.fail("%v", err)
 	}
@@ -437,32 +437,34 @@ func jsonDynamic(rt reflect.Type) types.Type {
 }
 
 // jsonArg returns the dynamic type and value of an interface argument
-// (nil type for a nil interface).
-func jsonArg(v Value) (types.Type, Value, any) {
-	if v.p == nil {
-		return nil, Value{}, nil
+// (nil type for a nil interface), or the native value it holds.
+func jsonArg(v interp.Value) (types.Type, interp.Value, any) {
+	if v.IsNil() {
+		return nil, interp.Value{}, nil
 	}
-	it := (*iface)(v.p)
-	if it.nat != nil {
-		return nil, Value{}, it.nat
+	if nat := interp.NativeDynamic(v); nat != nil {
+		return nil, interp.Value{}, nat
 	}
-	return it.t.t, it.v, nil
+	return v.DynamicType(), v.Elem(), nil
 }
 
+// bytesType is []byte.
+var bytesType = types.NewSlice(types.Typ[types.Byte])
+
 // result returns the interpreted (result, error) pair of a native call.
-func (m *jsonMirror) result(b []byte, err error) Value {
-	bv, ferr := m.r.fromNative(reflect.ValueOf(b), types.NewSlice(types.Typ[types.Byte]))
+func (m *jsonMirror) result(b []byte, err error) interp.Value {
+	bv, ferr := m.c.FromNative(reflect.ValueOf(b), bytesType)
 	if ferr != nil {
 		m.fail("%v", ferr)
 	}
-	return Tuple(bv, m.errValue(err))
+	return interp.Tuple(bv, m.errValue(err))
 }
 
 // errValue returns the interpreted error of a native call: json wraps
 // what jsonCB's methods return in MarshalerErrors naming jsonCB, while
 // they return json's own errors or a jsonMethodError, which name the real
 // type: those wrappers are dropped.
-func (m *jsonMirror) errValue(err error) Value {
+func (m *jsonMirror) errValue(err error) interp.Value {
 	for {
 		me, ok := err.(*json.MarshalerError)
 		if !ok || me.Type != jsonCBType && me.Type != reflect.PointerTo(jsonCBType) {
@@ -471,17 +473,17 @@ func (m *jsonMirror) errValue(err error) Value {
 		err = me.Err
 	}
 	if err == nil {
-		return Value{k: KindInterface}
+		return noErr
 	}
-	return m.r.nativeIface(err)
+	return m.c.NativeValue(err)
 }
 
 // receiver returns the native *json.Encoder or *json.Decoder a method
 // bridge is called on.
-func (m *jsonMirror) receiver(v Value, rt reflect.Type) reflect.Value {
-	x, err := m.r.toNative(m.fr, m.in, v, nil, rt)
+func (m *jsonMirror) receiver(v interp.Value, rt reflect.Type) reflect.Value {
+	x, err := m.c.ToNative(v, nil, rt)
 	if err != nil || x.IsNil() {
-		m.r.rtPanic(m.fr, m.in, "invalid memory address or nil pointer dereference")
+		m.c.RuntimeError("invalid memory address or nil pointer dereference")
 	}
 	return x
 }
@@ -489,7 +491,7 @@ func (m *jsonMirror) receiver(v Value, rt reflect.Type) reflect.Value {
 // decode decodes into interface argument v with dec (json.Unmarshal or a
 // Decoder's Decode) and writes the result back, returning the
 // interpreted error.
-func (m *jsonMirror) decode(v Value, dec func(any) error) Value {
+func (m *jsonMirror) decode(v interp.Value, dec func(any) error) interp.Value {
 	t, x, nat := jsonArg(v)
 	if t == nil {
 		return m.errValue(dec(nat))
@@ -499,7 +501,7 @@ func (m *jsonMirror) decode(v Value, dec func(any) error) Value {
 	if nv.Type() == jsonCBType {
 		// A *T mirrored whole (ptrCallbacks): json needs a pointer, and
 		// the methods write through the interpreted one.
-		if x.p == nil {
+		if x.IsNil() {
 			return m.errValue(errors.New("json: Unmarshal(nil " + jsonTypeName(t) + ")"))
 		}
 		target = reflect.New(jsonCBType)
@@ -516,7 +518,7 @@ func (m *jsonMirror) decode(v Value, dec func(any) error) Value {
 }
 
 // native returns the native counterpart of interface argument v.
-func (m *jsonMirror) native(v Value) any {
+func (m *jsonMirror) native(v interp.Value) any {
 	t, x, nat := jsonArg(v)
 	if t == nil {
 		return nat
@@ -524,91 +526,46 @@ func (m *jsonMirror) native(v Value) any {
 	return m.toNative(x, t, m.typeOf(t)).Interface()
 }
 
-func init() {
-	bridges["encoding/json.Marshal"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		m := r.newJSONMirror(fr, in, "encoding/json.Marshal")
-		return m.result(json.Marshal(m.native(args[0])))
+// bytesOf returns the bytes of the interpreted []byte b.
+func bytesOf(b interp.Value) []byte {
+	data := make([]byte, b.Len())
+	for i := range data {
+		data[i] = byte(b.Index(i).Uint())
 	}
-	bridges["encoding/json.MarshalIndent"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		m := r.newJSONMirror(fr, in, "encoding/json.MarshalIndent")
-		return m.result(json.MarshalIndent(m.native(args[0]), args[1].Str(), args[2].Str()))
-	}
-	bridges["encoding/json.Unmarshal"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		m := r.newJSONMirror(fr, in, "encoding/json.Unmarshal")
-		data := make([]byte, len(args[0].slice()))
-		for i, c := range args[0].slice() {
-			data[i] = byte(c.v.n)
-		}
-		return m.decode(args[1], func(v any) error { return json.Unmarshal(data, v) })
-	}
-	bridges["(*encoding/json.RawMessage).UnmarshalJSON"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		// *m = append((*m)[0:0], data...), on the interpreted slice.
-		if args[0].p == nil {
-			return r.nativeIface(errors.New("json.RawMessage: UnmarshalJSON on nil pointer"))
-		}
-		c := (*cell)(args[0].p)
-		old := c.v
-		if old.p != nil {
-			old = sliceOf(old.slice()[:0])
-		}
-		c.v = r.appendCells(old, args[1].slice())
-		return Value{k: KindInterface}
-	}
-	bridges["(*encoding/json.Encoder).Encode"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		m := r.newJSONMirror(fr, in, "(*encoding/json.Encoder).Encode")
-		enc := m.receiver(args[0], reflect.TypeFor[*json.Encoder]()).Interface().(*json.Encoder)
-		return m.errValue(enc.Encode(m.native(args[1])))
-	}
-	bridges["(*encoding/json.Decoder).Decode"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		m := r.newJSONMirror(fr, in, "(*encoding/json.Decoder).Decode")
-		dec := m.receiver(args[0], reflect.TypeFor[*json.Decoder]()).Interface().(*json.Decoder)
-		return m.decode(args[1], dec.Decode)
-	}
+	return data
 }
 
-// basicReflect maps basic kinds to their native types.
-var basicReflect = func() map[types.BasicKind]reflect.Type {
-	m := map[types.BasicKind]reflect.Type{}
-	for k, t := range basicTypes {
-		m[t.(*types.Basic).Kind()] = reflectKindType(k)
-	}
-	return m
-}()
-
-func reflectKindType(k reflect.Kind) reflect.Type {
-	switch k {
-	case reflect.Bool:
-		return reflect.TypeFor[bool]()
-	case reflect.Int:
-		return reflect.TypeFor[int]()
-	case reflect.Int8:
-		return reflect.TypeFor[int8]()
-	case reflect.Int16:
-		return reflect.TypeFor[int16]()
-	case reflect.Int32:
-		return reflect.TypeFor[int32]()
-	case reflect.Int64:
-		return reflect.TypeFor[int64]()
-	case reflect.Uint:
-		return reflect.TypeFor[uint]()
-	case reflect.Uint8:
-		return reflect.TypeFor[uint8]()
-	case reflect.Uint16:
-		return reflect.TypeFor[uint16]()
-	case reflect.Uint32:
-		return reflect.TypeFor[uint32]()
-	case reflect.Uint64:
-		return reflect.TypeFor[uint64]()
-	case reflect.Uintptr:
-		return reflect.TypeFor[uintptr]()
-	case reflect.Float32:
-		return reflect.TypeFor[float32]()
-	case reflect.Float64:
-		return reflect.TypeFor[float64]()
-	case reflect.Complex64:
-		return reflect.TypeFor[complex64]()
-	case reflect.Complex128:
-		return reflect.TypeFor[complex128]()
-	}
-	return reflect.TypeFor[string]()
+func init() {
+	reg := interp.RegisterBridge
+	reg("encoding/json.Marshal", func(c interp.Call, args []interp.Value) interp.Value {
+		m := newJSONMirror(c, "encoding/json.Marshal")
+		return m.result(json.Marshal(m.native(args[0])))
+	})
+	reg("encoding/json.MarshalIndent", func(c interp.Call, args []interp.Value) interp.Value {
+		m := newJSONMirror(c, "encoding/json.MarshalIndent")
+		return m.result(json.MarshalIndent(m.native(args[0]), args[1].Str(), args[2].Str()))
+	})
+	reg("encoding/json.Unmarshal", func(c interp.Call, args []interp.Value) interp.Value {
+		m := newJSONMirror(c, "encoding/json.Unmarshal")
+		data := bytesOf(args[0])
+		return m.decode(args[1], func(v any) error { return json.Unmarshal(data, v) })
+	})
+	reg("(*encoding/json.RawMessage).UnmarshalJSON", func(c interp.Call, args []interp.Value) interp.Value {
+		// *m = append((*m)[0:0], data...), on the interpreted slice.
+		if args[0].IsNil() {
+			return c.NativeValue(errors.New("json.RawMessage: UnmarshalJSON on nil pointer"))
+		}
+		interp.Store(args[0], c.AppendBytes(interp.Reslice(args[0].Elem(), 0), args[1]))
+		return noErr
+	})
+	reg("(*encoding/json.Encoder).Encode", func(c interp.Call, args []interp.Value) interp.Value {
+		m := newJSONMirror(c, "(*encoding/json.Encoder).Encode")
+		enc := m.receiver(args[0], reflect.TypeFor[*json.Encoder]()).Interface().(*json.Encoder)
+		return m.errValue(enc.Encode(m.native(args[1])))
+	})
+	reg("(*encoding/json.Decoder).Decode", func(c interp.Call, args []interp.Value) interp.Value {
+		m := newJSONMirror(c, "(*encoding/json.Decoder).Decode")
+		dec := m.receiver(args[0], reflect.TypeFor[*json.Decoder]()).Interface().(*json.Decoder)
+		return m.decode(args[1], dec.Decode)
+	})
 }
