@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"time"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
 )
@@ -235,17 +234,4 @@ func init() {
 	for _, name := range []string{"github.com/mattn/go-isatty.IsTerminal", "github.com/mattn/go-isatty.IsCygwinTerminal", "golang.org/x/term.IsTerminal"} {
 		interp.RegisterBridge(name, no)
 	}
-}
-
-// time.LoadLocation reads the system's time zone database (or the
-// ZONEINFO file), as a native test would: the location is the native
-// one, the error too.
-func init() {
-	interp.RegisterBridge("time.LoadLocation", func(c interp.Call, args []interp.Value) interp.Value {
-		loc, err := time.LoadLocation(args[0].Str())
-		if err != nil {
-			return interp.Tuple(c.Zero(resType(c, 0)), c.NativeValue(err))
-		}
-		return interp.Tuple(result(c, loc, resType(c, 0)), noErr)
-	})
 }

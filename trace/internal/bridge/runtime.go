@@ -1,9 +1,14 @@
 package bridge
 
-import "github.com/faultloc/faultloc/trace/internal/interp"
+import (
+	"os"
+	"runtime"
 
-// Functions of package runtime that ask nothing of the interpreter's
-// scheduler or stack (those are interp's, and callers.go's).
+	"github.com/faultloc/faultloc/trace/internal/interp"
+)
+
+// Functions of packages runtime and os that ask nothing of the
+// interpreter's scheduler or stack (those are interp's, and callers.go's).
 func init() {
 	// runtime.Breakpoint traps: the program dies (SIGTRAP natively; here a
 	// fatal error, a Panicked outcome).
@@ -15,4 +20,16 @@ func init() {
 	none := func(c interp.Call, args []interp.Value) interp.Value { return interp.Value{} }
 	interp.RegisterBridge("runtime.SetFinalizer", none)
 	interp.RegisterBridge("runtime.KeepAlive", none)
+}
+
+// The user and group IDs and the process IDs are the process's: a run
+// reads them as the native test would (uuid's DCE identifiers, xid's
+// process part). The Go version is the one running the interpreter (and
+// the native test).
+func init() {
+	for name, f := range map[string]func() int{"os.Getuid": os.Getuid, "os.Geteuid": os.Geteuid, "os.Getgid": os.Getgid, "os.Getegid": os.Getegid,
+		"os.Getpid": os.Getpid, "os.Getppid": os.Getppid} {
+		interp.RegisterBridge(name, func(c interp.Call, args []interp.Value) interp.Value { return interp.Int(int64(f())) })
+	}
+	interp.RegisterBridge("runtime.Version", func(c interp.Call, args []interp.Value) interp.Value { return interp.String(runtime.Version()) })
 }

@@ -52,13 +52,15 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 // bridgeGlobal returns the value of a package variable of a package out of
 // scope, if the bridge knows it.
 func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
-	switch g.Pkg.Pkg.Path() + "." + g.Name() {
+	name := g.Pkg.Pkg.Path() + "." + g.Name()
+	if f := bridgedGlobals[name]; f != nil {
+		return f(Call{r: r}), true
+	}
+	switch name {
 	case "os.Stdout": // writes go to RunOptions.Stdout (see fmtWriter)
 		return nativeValue(os.Stdout), true
 	case "os.Stderr":
 		return nativeValue(os.Stderr), true
-	case "crypto/rand.Reader": // the run's seeded stream (bridge_state.go)
-		return r.nativeIface(seededReader{r.bridges()}), true
 	case "os.Args":
 		// The program's name alone (a test's: see run.argv0), the same
 		// from run to run.
@@ -67,11 +69,22 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 	if v, ok := tableGlobal(r, g); ok {
 		return v, true
 	}
-	if x, ok := errorGlobals[g.Pkg.Pkg.Path()+"."+g.Name()]; ok {
+	if x, ok := errorGlobals[name]; ok {
 		return r.nativeIface(x), true
 	}
 	return Value{}, false
 }
+
+// bridgedGlobals holds the package variables RegisterGlobal stands in
+// for, by name ("crypto/rand.Reader").
+var bridgedGlobals = map[string]func(Call) Value{}
+
+// RegisterGlobal makes f give the value of the package variable name
+// ("path.Name", such as "crypto/rand.Reader") of a package the
+// interpreter does not run from source, when a run first reads it: c is
+// the root of the run. It takes precedence over the generated table. Call
+// it only from an init function.
+func RegisterGlobal(name string, f func(c Call) Value) { bridgedGlobals[name] = f }
 
 // nativeValue holds native x in interpreted memory.
 func nativeValue(x any) Value {
@@ -169,7 +182,7 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 // bridgedPackage reports whether the bridge stands in for the non-standard
 // package at path (faultloctest and testify's assert and require, whose
 // stand-ins are package bridge's, and the terminal checks of go-isatty
-// and x/term, see bridge_files.go), which Load then neither puts in scope
+// and x/term, see package bridge's files.go), which Load then neither puts in scope
 // for Config.Module nor interprets from source as a dependency.
 func bridgedPackage(path string) bool {
 	switch path {
