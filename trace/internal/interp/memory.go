@@ -130,3 +130,31 @@ func NativeType(t types.Type) reflect.Type { return nativeType(t) }
 // type: package names, uint8 and int32 for byte and rune, interface {}
 // for any, spaced struct braces ([TypeString] is the runtime's name).
 func ReflectTypeString(t types.Type) string { return goTypeName(t) }
+
+// MapDelete deletes key k of the map m (delete(m, k)); nothing for a nil
+// map or a missing key.
+func MapDelete(m, k Value) {
+	if m.p != nil {
+		(*mapObj)(m.p).delete(k)
+	}
+}
+
+// MapClear deletes every key of the map m (clear(m)).
+func MapClear(m Value) {
+	if m.p != nil {
+		(*mapObj)(m.p).clear()
+	}
+}
+
+// Equal reports x == y for interpreted values of the same type, as the
+// == operator of the call does: comparing interface values whose dynamic
+// type is not comparable is a run-time panic.
+func (c Call) Equal(x, y Value) bool { return c.r.equal(c.fr, c.in, x, y) }
+
+// CheckKey panics as the runtime does when k, an interface value used as
+// a map key, holds a value of a type that cannot be hashed.
+func (c Call) CheckKey(k Value) { c.r.hashable(c.fr, c.in, k) }
+
+// Panic panics with the interpreted interface value v at the call, as
+// panic(v) does in the interpreted program.
+func (c Call) Panic(v Value) { c.r.throw(c.fr, c.in, v, NoEvent) }

@@ -1,0 +1,336 @@
+package bridge
+
+import (
+	"fmt"
+	"go/types"
+	"unsafe"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
+)
+
+// The stand-ins of sync and sync/atomic that never block: sync/atomic's
+// functions and its Pointer[T] and Value, sync.Map and sync.Pool, and
+// the runtime's answers about processors and collections. One interpreted
+// goroutine runs at a time, so plain operations on interpreted memory are
+// atomic. What waits (Mutex, RWMutex, WaitGroup, Once, OnceFunc...) is
+// interp's, beside its scheduler.
+
+// syncVars holds, per run, the state of the sync.Map, sync.Pool and
+// atomic.Value variables the program used, by their address.
+type syncVars map[unsafe.Pointer]*syncVar
+
+// syncVar is the state of one variable.
+type syncVar struct {
+	val  interp.Value   // an atomic.Value's value: an interpreted interface (invalid: never stored)
+	m    interp.Value   // a sync.Map's entries, keys and values interpreted interfaces
+	pool []interp.Value // a sync.Pool's free values, interpreted interfaces: the private one, then a stack
+}
+
+// syncVarsKey keys a run's syncVars (interp.Call.State).
+type syncVarsKey struct{}
+
+// syncOf returns the state of the variable p points to.
+func syncOf(c interp.Call, p interp.Value) *syncVar {
+	vars := c.State(syncVarsKey{}, func() any { return syncVars{} }).(syncVars)
+	st := vars[interp.Addr(p)]
+	if st == nil {
+		st = &syncVar{}
+		vars[interp.Addr(p)] = st
+	}
+	return st
+}
+
+// stringPanic panics with the string msg, as the standard library's
+// panic(msg) does.
+func stringPanic(c interp.Call, msg string) {
+	c.Panic(c.Interface(types.Typ[types.String], interp.String(msg)))
+}
+
+const nilDeref = "invalid memory address or nil pointer dereference"
+
+func init() {
+	reg := interp.RegisterBridge
+	// sync/atomic.Value holds interpreted interfaces (with the checks and
+	// messages of the real one).
+	sameType := func(a, b interp.Value) bool {
+		// Values made natively have types of their own: never the same.
+		ta, tb := a.DynamicType(), b.DynamicType()
+		return ta != nil && tb != nil && types.Identical(ta, tb)
+	}
+	bothNative := func(a, b interp.Value) bool {
+		return interp.NativeDynamic(a) != nil && interp.NativeDynamic(b) != nil
+	}
+	store := func(c interp.Call, st *syncVar, v interp.Value, op string) {
+		if v.IsNil() {
+			stringPanic(c, "sync/atomic: "+op+" of nil value into Value")
+		}
+		if st.val.IsValid() && !st.val.IsNil() && !sameType(st.val, v) {
+			stringPanic(c, "sync/atomic: "+op+" of inconsistently typed value into Value")
+		}
+		st.val = v
+	}
+	loadVal := func(st *syncVar) interp.Value {
+		if !st.val.IsValid() {
+			return noErr // a nil interface
+		}
+		return st.val
+	}
+	reg("(*sync/atomic.Value).Load", func(c interp.Call, args []interp.Value) interp.Value {
+		return loadVal(syncOf(c, args[0]))
+	})
+	reg("(*sync/atomic.Value).Store", func(c interp.Call, args []interp.Value) interp.Value {
+		store(c, syncOf(c, args[0]), args[1], "store")
+		return interp.Value{}
+	})
+	reg("(*sync/atomic.Value).Swap", func(c interp.Call, args []interp.Value) interp.Value {
+		st := syncOf(c, args[0])
+		old := loadVal(st)
+		store(c, st, args[1], "swap")
+		return old
+	})
+	reg("(*sync/atomic.Value).CompareAndSwap", func(c interp.Call, args []interp.Value) interp.Value {
+		st := syncOf(c, args[0])
+		if args[2].IsNil() {
+			stringPanic(c, "sync/atomic: compare and swap of nil value into Value")
+		}
+		if !args[1].IsNil() && !sameType(args[1], args[2]) && !bothNative(args[1], args[2]) {
+			stringPanic(c, "sync/atomic: compare and swap of inconsistently typed values")
+		}
+		if cur := loadVal(st); !c.Equal(cur, args[1]) {
+			return interp.Bool(false)
+		}
+		store(c, st, args[2], "compare and swap")
+		return interp.Bool(true)
+	})
+	// sync.Map holds interpreted interfaces in an interpreted map kept
+	// with the receiver's state; Range visits in insertion order (any
+	// order is sync.Map's), and sees entries stored during it or not.
+	smap := func(c interp.Call, args []interp.Value) interp.Value {
+		st := syncOf(c, args[0])
+		if !st.m.IsValid() {
+			st.m = interp.MakeMap()
+		}
+		if len(args) > 1 {
+			c.CheckKey(args[1])
+		}
+		return st.m
+	}
+	get := func(m, k interp.Value) (interp.Value, bool) {
+		if v, ok := interp.MapIndex(m, k); ok {
+			return v, true
+		}
+		return noErr, false // a nil any
+	}
+	reg("(*sync.Map).Load", func(c interp.Call, args []interp.Value) interp.Value {
+		v, ok := get(smap(c, args), args[1])
+		return interp.Tuple(v, interp.Bool(ok))
+	})
+	reg("(*sync.Map).Store", func(c interp.Call, args []interp.Value) interp.Value {
+		interp.MapSet(smap(c, args), args[1], args[2])
+		return interp.Value{}
+	})
+	reg("(*sync.Map).LoadOrStore", func(c interp.Call, args []interp.Value) interp.Value {
+		m := smap(c, args)
+		if v, ok := get(m, args[1]); ok {
+			return interp.Tuple(v, interp.Bool(true))
+		}
+		interp.MapSet(m, args[1], args[2])
+		return interp.Tuple(args[2], interp.Bool(false))
+	})
+	reg("(*sync.Map).LoadAndDelete", func(c interp.Call, args []interp.Value) interp.Value {
+		m := smap(c, args)
+		v, ok := get(m, args[1])
+		if ok {
+			interp.MapDelete(m, args[1])
+		}
+		return interp.Tuple(v, interp.Bool(ok))
+	})
+	reg("(*sync.Map).Delete", func(c interp.Call, args []interp.Value) interp.Value {
+		interp.MapDelete(smap(c, args), args[1])
+		return interp.Value{}
+	})
+	reg("(*sync.Map).Swap", func(c interp.Call, args []interp.Value) interp.Value {
+		m := smap(c, args)
+		v, ok := get(m, args[1])
+		interp.MapSet(m, args[1], args[2])
+		return interp.Tuple(v, interp.Bool(ok))
+	})
+	reg("(*sync.Map).CompareAndSwap", func(c interp.Call, args []interp.Value) interp.Value {
+		m := smap(c, args)
+		if v, ok := get(m, args[1]); !ok || !c.Equal(v, args[2]) {
+			return interp.Bool(false)
+		}
+		interp.MapSet(m, args[1], args[3])
+		return interp.Bool(true)
+	})
+	reg("(*sync.Map).CompareAndDelete", func(c interp.Call, args []interp.Value) interp.Value {
+		m := smap(c, args)
+		if v, ok := get(m, args[1]); !ok || !c.Equal(v, args[2]) {
+			return interp.Bool(false)
+		}
+		interp.MapDelete(m, args[1])
+		return interp.Bool(true)
+	})
+	reg("(*sync.Map).Range", func(c interp.Call, args []interp.Value) interp.Value {
+		m := smap(c, args[:1])
+		for _, k := range interp.MapKeys(m) {
+			v, ok := interp.MapIndex(m, k)
+			if !ok {
+				continue // deleted by an earlier call of f
+			}
+			if !c.CallValue(args[1], []interp.Value{k, v}).Bool() {
+				break
+			}
+		}
+		return interp.Value{}
+	})
+	reg("(*sync.Map).Clear", func(c interp.Call, args []interp.Value) interp.Value {
+		interp.MapClear(smap(c, args))
+		return interp.Value{}
+	})
+	// sync.Pool keeps what is put as the runtime's does on one P (the
+	// interpreter's GOMAXPROCS is 1): a private value, then a stack; Get
+	// takes the private one first, else pops, else calls the interpreted
+	// New field. (The runtime's pool may also drop values at any
+	// collection, which a program cannot count on.)
+	reg("(*sync.Pool).Put", func(c interp.Call, args []interp.Value) interp.Value {
+		if args[0].IsNil() {
+			c.RuntimeError(nilDeref)
+		}
+		if !args[1].IsNil() { // Put(nil) does nothing
+			st := syncOf(c, args[0])
+			switch {
+			case len(st.pool) == 0:
+				st.pool = append(st.pool, args[1])
+			case !st.pool[0].IsValid():
+				st.pool[0] = args[1]
+			default:
+				st.pool = append(st.pool, args[1])
+			}
+		}
+		return interp.Value{}
+	})
+	reg("(*sync.Pool).Get", func(c interp.Call, args []interp.Value) interp.Value {
+		if args[0].IsNil() {
+			c.RuntimeError(nilDeref)
+		}
+		st := syncOf(c, args[0])
+		switch n := len(st.pool); {
+		case n > 0 && st.pool[0].IsValid(): // the private value
+			v := st.pool[0]
+			st.pool[0] = interp.Value{}
+			return v
+		case n > 1:
+			v := st.pool[n-1]
+			st.pool = st.pool[:n-1]
+			return v
+		}
+		fs := args[0].Elem()
+		if fs.Len() == 0 || fs.Index(fs.Len()-1).Kind() != interp.KindFunc {
+			panic(&interp.BridgeError{Func: "(*sync.Pool).Get", CallSite: c.Pos(), Reason: "sync.Pool's last field is not New"})
+		}
+		if newFn := fs.Index(fs.Len() - 1); !newFn.IsNil() {
+			return c.CallValue(newFn, nil)
+		}
+		return noErr // a nil any
+	})
+	// One goroutine runs at a time, on the run's deterministic scheduler:
+	// one processor, which a program may ask for but not change.
+	one := func(c interp.Call, args []interp.Value) interp.Value { return interp.Int(1) }
+	reg("runtime.GOMAXPROCS", one)
+	reg("runtime.NumCPU", one)
+	reg("runtime.GC", func(c interp.Call, args []interp.Value) interp.Value { return interp.Value{} })
+	for _, name := range []string{"AddInt32", "AddInt64", "AddUint32", "AddUint64", "LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64",
+		"StoreInt32", "StoreInt64", "StoreUint32", "StoreUint64", "SwapInt32", "SwapInt64", "CompareAndSwapInt32", "CompareAndSwapInt64"} {
+		reg("sync/atomic."+name, atomicFunc(name))
+	}
+	for _, name := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
+		reg("(*sync/atomic.Pointer[T])."+name, atomicPointer(name))
+	}
+}
+
+// atomicFunc implements the sync/atomic function name on interpreted
+// memory.
+func atomicFunc(name string) func(interp.Call, []interp.Value) interp.Value {
+	var op, typ string
+	for _, o := range []string{"Add", "Load", "Store", "Swap", "CompareAndSwap"} {
+		if len(name) > len(o) && name[:len(o)] == o {
+			op, typ = o, name[len(o):]
+		}
+	}
+	// wrap gives the sum of two words the width of the operands' type.
+	wrap := map[string]func(a, b interp.Value) interp.Value{
+		"Int32":  func(a, b interp.Value) interp.Value { return interp.Int(int64(int32(a.Int() + b.Int()))) },
+		"Int64":  func(a, b interp.Value) interp.Value { return interp.Int(a.Int() + b.Int()) },
+		"Uint32": func(a, b interp.Value) interp.Value { return interp.Uint(uint64(uint32(a.Uint() + b.Uint()))) },
+		"Uint64": func(a, b interp.Value) interp.Value { return interp.Uint(a.Uint() + b.Uint()) },
+	}[typ]
+	return func(c interp.Call, args []interp.Value) interp.Value {
+		p := args[0]
+		if p.IsNil() {
+			c.RuntimeError(nilDeref)
+		}
+		old := p.Elem()
+		switch op {
+		case "Add":
+			v := wrap(old, args[1])
+			interp.Store(p, v)
+			return v
+		case "Load":
+			return old
+		case "Store":
+			interp.Store(p, args[1])
+			return interp.Value{}
+		case "Swap":
+			interp.Store(p, args[1])
+			return old
+		default: // CompareAndSwap
+			if old.Uint() == args[1].Uint() {
+				interp.Store(p, args[2])
+				return interp.Bool(true)
+			}
+			return interp.Bool(false)
+		}
+	}
+}
+
+// atomicPointer implements the methods of sync/atomic's generic
+// Pointer[T], an interpreted struct whose last field (v unsafe.Pointer)
+// holds the pointer: a generic type's methods have no native counterpart,
+// and one goroutine runs at a time, so plain reads and writes of that
+// field are atomic.
+func atomicPointer(name string) func(interp.Call, []interp.Value) interp.Value {
+	return func(c interp.Call, args []interp.Value) interp.Value {
+		if args[0].IsNil() {
+			c.RuntimeError(nilDeref)
+		}
+		s := args[0].Elem()
+		if s.Kind() != interp.KindStruct || s.Len() == 0 {
+			panic(&interp.InternalError{Value: fmt.Errorf("atomic.Pointer value of kind %v", s.Kind()), Pos: c.Pos()})
+		}
+		f := interp.IndexAddr(s, s.Len()-1)
+		old := f.Elem()
+		if old.Kind() != interp.KindPointer {
+			if !old.IsNil() {
+				panic(&interp.InternalError{Value: fmt.Errorf("atomic.Pointer holding a value of kind %v", old.Kind()), Pos: c.Pos()})
+			}
+			old = interp.Nil(interp.KindPointer) // the zero unsafe.Pointer
+		}
+		switch name {
+		case "Load":
+			return old
+		case "Store":
+			interp.Store(f, args[1])
+			return interp.Value{}
+		case "Swap":
+			interp.Store(f, args[1])
+			return old
+		default: // CompareAndSwap
+			if interp.Addr(old) == interp.Addr(args[1]) {
+				interp.Store(f, args[2])
+				return interp.Bool(true)
+			}
+			return interp.Bool(false)
+		}
+	}
+}
