@@ -79,13 +79,6 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 // for, by name ("crypto/rand.Reader").
 var bridgedGlobals = map[string]func(Call) Value{}
 
-// RegisterGlobal makes f give the value of the package variable name
-// ("path.Name", such as "crypto/rand.Reader") of a package the
-// interpreter does not run from source, when a run first reads it: c is
-// the root of the run. It takes precedence over the generated table. Call
-// it only from an init function.
-func RegisterGlobal(name string, f func(c Call) Value) { bridgedGlobals[name] = f }
-
 // nativeValue holds native x in interpreted memory.
 func nativeValue(x any) Value {
 	box := &nativeBox{rv: reflect.New(reflect.TypeOf(x)).Elem()}

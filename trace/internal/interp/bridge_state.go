@@ -55,14 +55,6 @@ func (r *run) bridges() *bridgeState {
 // or time.Date(..., time.Local)).
 func virtualTime(d time.Duration) time.Time { return virtualEpoch.Add(d).In(time.Local) }
 
-// Now reads the run's virtual clock, as time.Now does in the interpreted
-// program: it advances the clock by a microsecond.
-func (c Call) Now() time.Time {
-	st := c.r.bridges()
-	st.now += time.Microsecond
-	return virtualTime(st.now)
-}
-
 // sleep advances the virtual clock by d.
 func (r *run) sleep(d time.Duration) {
 	if d > 0 {

@@ -11,18 +11,25 @@
 // each SSA instruction does; the engines that run faster forms of it
 // (plain runs, recorded runs, hot blocks), which write the columns of
 // internal/store's trace; the Trace of the API, which wraps that store
-// with the program's statics; the deterministic scheduler of goroutines;
-// and the bridge to the standard library (whose generated table is
-// internal/stdtable; the stand-ins that need only the exported surface
-// are package internal/bridge's). They share unexported types (a run, its
-// frames, values and memory cells), which is why they are one package.
+// with the program's statics; the deterministic scheduler of goroutines,
+// with the stand-ins of sync that wait and of the runtime that ask it
+// (bridge_sync.go), and the run's virtual clock (bridge_state.go); and
+// the core of the bridge to the standard library: its dispatch, the
+// generated table's calls (the table is internal/stdtable), the
+// conversion and formatting of values between interpreted and native,
+// and the stand-ins built on them (fmt, sort, errors). They share
+// unexported types (a run, its frames, values and memory cells), which is
+// why they are one package.
 //
-// The emulation of go test is package internal/testrun, a client of this
-// one: the go test methods of Program (RunGoTest, ListTests, TestFuncs,
-// FuzzCase...) call the GoTester it registers, and it reaches the
-// interpreter only through what extcall.go exports for it (Call,
-// RegisterBridge, RunWith and a few operations on interpreted memory).
-// Package internal/bridge, another client, registers its stand-ins
-// (testify's assertions, math/rand/v2's generators, faultloctest's
-// helper) through the same surface.
+// Two clients reach it only through what it exports for them: the
+// emulation of go test, package internal/testrun (the go test methods of
+// Program, such as RunGoTest, ListTests, TestFuncs and FuzzCase, call the
+// GoTester it registers), and package internal/bridge, which holds the
+// other stand-ins (testify, randomness, time, files, flag, fmt's
+// scanners, encoding/json, testing/quick, runtime.Callers, reflect, sync
+// where nothing waits). That surface is extcall.go (Call, RegisterBridge,
+// RegisterGlobal, RegisterNativeType, RunWith), memory.go (operations on
+// interpreted values and memory) and runstate.go (a stand-in's per-run
+// state and end-of-run hooks, the run's clock, program, directory, seed and
+// stack).
 package interp

@@ -15,7 +15,8 @@ import (
 // What a client of the interpreter outside the package, the emulation of
 // go test (package testrun) and the stand-ins of package bridge, uses of
 // it: RegisterBridge, to stand in for functions without an interpreted
-// body (the testing package's, testify's...), and RegisterNativeType; a
+// body (the testing package's, testify's...), RegisterGlobal for package
+// variables, and RegisterNativeType; a
 // Call, through which such a bridge sees the run, calls interpreted and
 // native functions and methods, formats, writes output, catches panics and
 // unwinds a goroutine; RunWith, which runs a function as the entry of a
@@ -34,6 +35,13 @@ func RegisterBridge(name string, f func(c Call, args []Value) Value) {
 		return f(Call{r: r, fr: fr, in: in}, args)
 	}
 }
+
+// RegisterGlobal makes f give the value of the package variable name
+// ("path.Name", such as "crypto/rand.Reader") of a package the
+// interpreter does not run from source, when a run first reads it: c is
+// the root of the run. It takes precedence over the generated table. Call
+// it only from an init function.
+func RegisterGlobal(name string, f func(c Call) Value) { bridgedGlobals[name] = f }
 
 // A Call is a call from the interpreted program into native code in
 // progress: the call of a bridge (its frame and call instruction), or the

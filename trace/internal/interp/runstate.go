@@ -1,10 +1,15 @@
 package interp
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // What a stand-in outside the package (package bridge) keeps or asks of
 // the run it is called in: storage of its own per run, hooks at the run's
-// end, the run's program, working directory and stack.
+// end, the run's virtual clock (bridge_state.go), program, seed, working
+// directory and stack.
 
 // State returns the value stored for key in c's run, made by init on the
 // first call with key in the run: state a stand-in keeps per run (the
@@ -34,6 +39,14 @@ func (r *run) end() {
 	for i := len(r.atEnd) - 1; i >= 0; i-- {
 		r.atEnd[i]()
 	}
+}
+
+// Now reads the run's virtual clock, as time.Now does in the interpreted
+// program: it advances the clock by a microsecond.
+func (c Call) Now() time.Time {
+	st := c.r.bridges()
+	st.now += time.Microsecond
+	return virtualTime(st.now)
 }
 
 // Program returns the program c's run runs.
