@@ -12,7 +12,7 @@
 // end through Call.AtEnd).
 //
 // One file per concern (trace/README.md lists them): testify's
-// assertions, randomness, time, files, flag, fmt's scanners,
+// assertions, randomness, time, files, flag, sort, fmt's scanners,
 // encoding/json and testing/quick on native mirrors of interpreted types,
 // runtime.Callers and its kin, reflect, sync and sync/atomic where
 // nothing waits, faultloctest's helper.
@@ -21,7 +21,7 @@
 //   - the bridge's dispatch (bridge.go), the generated table and its
 //     reflective calls (bridge_gen.go), the conversion of values between
 //     interpreted and native, fmt's formatting of interpreted values, and
-//     the stand-ins built on them (bridge_std.go: fmt, sort, errors,
+//     the stand-ins built on them (bridge_std.go: fmt, errors,
 //     reflect.DeepEqual), which are the interpreter's core and which the
 //     exported surface itself offers (Call.Sprintf, Call.ErrorsIs,
 //     DeepEqual...);

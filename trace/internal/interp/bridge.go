@@ -187,11 +187,12 @@ func bridgedPackage(path string) bool {
 }
 
 // handBridgedStd lists the standard packages interpreted from source
-// (loader's sourceStd) whose hand-written bridges (bridges) stand in for
-// their functions of the same name, interpreted or not: sort's Slice,
-// SliceStable, SliceIsSorted (reflection on the interpreted slice), Sort,
-// Stable and IsSorted; flag's isZeroValue (reflection on a flag's Value,
-// package bridge's flag.go).
+// (loader's sourceStd) whose hand-written bridges (bridges, registered by
+// package bridge) stand in for their functions of the same name,
+// interpreted or not: sort's Slice, SliceStable, SliceIsSorted
+// (reflection on the interpreted slice), Sort, Stable and IsSorted
+// (sort.go there); flag's isZeroValue (reflection on a flag's Value,
+// flag.go there).
 var handBridgedStd = map[string]bool{"flag": true, "sort": true}
 
 // errorGlobals are sentinel errors of packages the generated table

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
-	"sort"
 	"strings"
 )
 
@@ -30,12 +29,6 @@ func init() {
 	for _, name := range []string{"fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln"} {
 		bridges[name] = fprintBridge(name)
 	}
-	bridges["sort.Slice"] = sortSlice(false)
-	bridges["sort.SliceStable"] = sortSlice(true)
-	bridges["sort.SliceIsSorted"] = sortSliceIsSorted
-	bridges["sort.Sort"] = sortSort(false)
-	bridges["sort.Stable"] = sortSort(true)
-	bridges["sort.IsSorted"] = sortIsSorted
 	bridges["errors.As"] = errorsAs
 	bridges["errors.AsType"] = errorsAsType
 	bridges["errors.Is"] = errorsIs
@@ -359,105 +352,6 @@ func fprintBridge(name string) extFunc {
 		}
 		return Tuple(Int(int64(n)), ev)
 	}
-}
-
-// swapCells exchanges the values of two memory cells (and their stores).
-func swapCells(cs []cell, i, j int) { cs[i], cs[j] = cs[j], cs[i] }
-
-type cellSorter struct {
-	cs   []cell
-	less func(i, j int) bool
-}
-
-func (s cellSorter) Len() int           { return len(s.cs) }
-func (s cellSorter) Less(i, j int) bool { return s.less(i, j) }
-func (s cellSorter) Swap(i, j int)      { swapCells(s.cs, i, j) }
-
-func sortSlice(stable bool) extFunc {
-	return func(r *run, fr *frame, in *ins, args []Value) Value {
-		x := args[0]
-		if x.k != KindInterface || x.p == nil || (*iface)(x.p).v.k != KindSlice {
-			panic(&BridgeError{Func: "sort.Slice", CallSite: r.pos(in), Reason: "argument is not an interpreted slice"})
-		}
-		cs := (*iface)(x.p).v.slice()
-		less := args[1]
-		s := cellSorter{cs: cs, less: func(i, j int) bool {
-			return r.callValue(fr, in, less, []Value{Int(int64(i)), Int(int64(j))}).Bool()
-		}}
-		if stable {
-			sort.Stable(s)
-		} else {
-			sort.Sort(s)
-		}
-		return Value{}
-	}
-}
-
-func sortSliceIsSorted(r *run, fr *frame, in *ins, args []Value) Value {
-	x := args[0]
-	if x.k != KindInterface || x.p == nil {
-		return Bool(true)
-	}
-	n := (*iface)(x.p).v.Len()
-	for i := n - 1; i > 0; i-- {
-		if r.callValue(fr, in, args[1], []Value{Int(int64(i)), Int(int64(i - 1))}).Bool() {
-			return Bool(false)
-		}
-	}
-	return Bool(true)
-}
-
-type ifaceSorter struct {
-	r  *run
-	fr *frame
-	in *ins
-	it *iface
-}
-
-func (s ifaceSorter) Len() int { return int(s.r.callMethod(s.fr, s.in, s.it, "Len", nil).Int()) }
-func (s ifaceSorter) Less(i, j int) bool {
-	return s.r.callMethod(s.fr, s.in, s.it, "Less", []Value{Int(int64(i)), Int(int64(j))}).Bool()
-}
-func (s ifaceSorter) Swap(i, j int) {
-	s.r.callMethod(s.fr, s.in, s.it, "Swap", []Value{Int(int64(i)), Int(int64(j))})
-}
-
-func sortSort(stable bool) extFunc {
-	return func(r *run, fr *frame, in *ins, args []Value) Value {
-		x := args[0]
-		if x.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-		}
-		it := (*iface)(x.p)
-		if it.nat != nil {
-			if stable {
-				sort.Stable(it.nat.(sort.Interface))
-			} else {
-				sort.Sort(it.nat.(sort.Interface))
-			}
-			return Value{}
-		}
-		s := ifaceSorter{r, fr, in, it}
-		if stable {
-			sort.Stable(s)
-		} else {
-			sort.Sort(s)
-		}
-		return Value{}
-	}
-}
-
-// sortIsSorted is sort.IsSorted over native or interpreted data.
-func sortIsSorted(r *run, fr *frame, in *ins, args []Value) Value {
-	x := args[0]
-	if x.p == nil {
-		r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
-	}
-	it := (*iface)(x.p)
-	if it.nat != nil {
-		return Bool(sort.IsSorted(it.nat.(sort.Interface)))
-	}
-	return Bool(sort.IsSorted(ifaceSorter{r, fr, in, it}))
 }
 
 // callMethod calls the interpreted method name of the dynamic value of it.

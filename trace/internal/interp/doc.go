@@ -17,7 +17,7 @@
 // the core of the bridge to the standard library: its dispatch, the
 // generated table's calls (the table is internal/stdtable), the
 // conversion and formatting of values between interpreted and native,
-// and the stand-ins built on them (fmt, sort, errors). They share
+// and the stand-ins built on them (fmt, errors). They share
 // unexported types (a run, its frames, values and memory cells), which is
 // why they are one package.
 //
@@ -25,7 +25,7 @@
 // emulation of go test, package internal/testrun (the go test methods of
 // Program, such as RunGoTest, ListTests, TestFuncs and FuzzCase, call the
 // GoTester it registers), and package internal/bridge, which holds the
-// other stand-ins (testify, randomness, time, files, flag, fmt's
+// other stand-ins (testify, randomness, time, files, flag, sort, fmt's
 // scanners, encoding/json, testing/quick, runtime.Callers, reflect, sync
 // where nothing waits). That surface is extcall.go (Call, RegisterBridge,
 // RegisterGlobal, RegisterNativeType, RunWith), memory.go (operations on

@@ -158,3 +158,11 @@ func (c Call) CheckKey(k Value) { c.r.hashable(c.fr, c.in, k) }
 // Panic panics with the interpreted interface value v at the call, as
 // panic(v) does in the interpreted program.
 func (c Call) Panic(v Value) { c.r.throw(c.fr, c.in, v, NoEvent) }
+
+// SwapElems exchanges elements i and j of the slice s, with what stored
+// them: a later load of either depends on the store of the value it
+// reads, as after a swap in the interpreted program.
+func SwapElems(s Value, i, j int) {
+	cs := s.slice()
+	cs[i], cs[j] = cs[j], cs[i]
+}
