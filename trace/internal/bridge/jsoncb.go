@@ -309,10 +309,12 @@ type jsonMethodError struct {
 	err         error
 }
 
+// Error reads as json's MarshalerError does.
 func (e *jsonMethodError) Error() string {
 	return "json: error calling " + e.method + " for type " + e.typ + ": " + e.err.Error()
 }
 
+// Unwrap returns the method's error.
 func (e *jsonMethodError) Unwrap() error { return e.err }
 
 // jsonKind names the kind of JSON value data holds, as json's errors do.

@@ -50,10 +50,15 @@ type sliceSorter struct {
 	s, less interp.Value
 }
 
+// Len is the slice's length.
 func (s sliceSorter) Len() int { return s.s.Len() }
+
+// Less calls the interpreted less function.
 func (s sliceSorter) Less(i, j int) bool {
 	return s.c.CallValue(s.less, []interp.Value{interp.Int(int64(i)), interp.Int(int64(j))}).Bool()
 }
+
+// Swap exchanges two elements of the interpreted slice.
 func (s sliceSorter) Swap(i, j int) { interp.SwapElems(s.s, i, j) }
 
 func sortSlice(stable bool) func(interp.Call, []interp.Value) interp.Value {
@@ -78,10 +83,15 @@ type ifaceSorter struct {
 	x interp.Value
 }
 
+// Len calls the interpreted Len method.
 func (s ifaceSorter) Len() int { return int(s.c.CallMethod(s.x, "Len", nil).Int()) }
+
+// Less calls the interpreted Less method.
 func (s ifaceSorter) Less(i, j int) bool {
 	return s.c.CallMethod(s.x, "Less", []interp.Value{interp.Int(int64(i)), interp.Int(int64(j))}).Bool()
 }
+
+// Swap calls the interpreted Swap method.
 func (s ifaceSorter) Swap(i, j int) {
 	s.c.CallMethod(s.x, "Swap", []interp.Value{interp.Int(int64(i)), interp.Int(int64(j))})
 }
