@@ -271,26 +271,35 @@ func atomicFunc(name string) func(interp.Call, []interp.Value) interp.Value {
 			c.RuntimeError(nilDeref)
 		}
 		old := p.Elem()
-		switch op {
-		case "Add":
+		if op == "Add" {
 			v := wrap(old, args[1])
 			interp.Store(p, v)
 			return v
-		case "Load":
-			return old
-		case "Store":
-			interp.Store(p, args[1])
-			return interp.Value{}
-		case "Swap":
-			interp.Store(p, args[1])
-			return old
-		default: // CompareAndSwap
-			if old.Uint() == args[1].Uint() {
-				interp.Store(p, args[2])
-				return interp.Bool(true)
-			}
-			return interp.Bool(false)
 		}
+		return atomicOp(op, p, old, args, func(a, b interp.Value) bool { return a.Uint() == b.Uint() })
+	}
+}
+
+// atomicOp performs op, Load, Store, Swap or CompareAndSwap (same tells
+// whether two values are equal), on the value old that cell holds, with
+// args[1] the new value (args[2] for CompareAndSwap, args[1] the one
+// compared with).
+func atomicOp(op string, cell, old interp.Value, args []interp.Value, same func(a, b interp.Value) bool) interp.Value {
+	switch op {
+	case "Load":
+		return old
+	case "Store":
+		interp.Store(cell, args[1])
+		return interp.Value{}
+	case "Swap":
+		interp.Store(cell, args[1])
+		return old
+	default: // CompareAndSwap
+		if same(old, args[1]) {
+			interp.Store(cell, args[2])
+			return interp.Bool(true)
+		}
+		return interp.Bool(false)
 	}
 }
 
@@ -316,21 +325,6 @@ func atomicPointer(name string) func(interp.Call, []interp.Value) interp.Value {
 			}
 			old = interp.Nil(interp.KindPointer) // the zero unsafe.Pointer
 		}
-		switch name {
-		case "Load":
-			return old
-		case "Store":
-			interp.Store(f, args[1])
-			return interp.Value{}
-		case "Swap":
-			interp.Store(f, args[1])
-			return old
-		default: // CompareAndSwap
-			if interp.Addr(old) == interp.Addr(args[1]) {
-				interp.Store(f, args[2])
-				return interp.Bool(true)
-			}
-			return interp.Bool(false)
-		}
+		return atomicOp(name, f, old, args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
 	}
 }
