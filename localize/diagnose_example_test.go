@@ -36,3 +36,32 @@ func ExampleDiagnose() {
 	// joint
 	// tax.go:11: return 10 //fault: should be 20 (verified: true, explains [TestTax TestNet])
 }
+
+// A fix that reads one variable more than the faulty statement: in
+// testdata/wider, Climb's bias should hold only when the flag Inhibit
+// does, and a passing test has a failing test's Up and Down with Inhibit
+// set. Read as one fix, a statement of Climb is one only when its
+// values are a function of Inhibit too (AlsoReads).
+func ExampleDiagnose_alsoReads() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/wider", Tests: true}, ".")
+	if err != nil {
+		panic(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/localize/testdata/wider"
+	rep, err := localize.Diagnose(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestFail1"), prog.GoTestCase(pkg, "TestFail2")}, &localize.DiagnoseOptions{
+		Options:    localize.Options{MaxSize: 1},
+		Consistent: true,
+		Passing:    []trace.Case{prog.GoTestCase(pkg, "TestPass1"), prog.GoTestCase(pkg, "TestPass2")},
+	})
+	if err != nil {
+		panic(err)
+	}
+	for _, d := range rep.Groups[0].Best() {
+		l := d.Locations[0]
+		fmt.Printf("%s:%d: %s (one fix: %v, also reads %v)\n", filepath.Base(l.File), l.Line, l.Text, d.OneFix, d.AlsoReads)
+	}
+	// Output:
+	// wider.go:18: return b > Down (one fix: true, also reads [github.com/faultloc/faultloc/localize/testdata/wider.Inhibit])
+	// wider.go:17: b := Up + 100 // the fault: the bias is 100 only when Inhibit holds (one fix: true, also reads [github.com/faultloc/faultloc/localize/testdata/wider.Inhibit])
+}
