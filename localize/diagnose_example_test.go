@@ -65,3 +65,31 @@ func ExampleDiagnose_alsoReads() {
 	// wider.go:18: return b > Down (one fix: true, also reads [github.com/faultloc/faultloc/localize/testdata/wider.Inhibit])
 	// wider.go:17: b := Up + 100 // the fault: the bias is 100 only when Inhibit holds (one fix: true, also reads [github.com/faultloc/faultloc/localize/testdata/wider.Inhibit])
 }
+
+// Diagnosis as the package pipeline's stage: Package runs examples/tax's
+// cases, and AgxDiagnosis diagnoses the failing ones together, the first
+// lines of their ranking (slice and spectrum) checked first, and each
+// diagnosis checked as one fix on the package's passing cases.
+func ExampleAgxDiagnosis() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/tax", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		panic(err)
+	}
+	res, err := localize.Package(ctx, prog, "github.com/faultloc/faultloc/examples/tax", &localize.PackageOptions{
+		Diagnoser: &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	rep := res.Diagnosis
+	fmt.Println(rep.Cases, rep.Grouping)
+	for _, d := range rep.Groups[0].Best() {
+		for _, l := range d.Locations {
+			fmt.Printf("%s:%d: %s (one fix: %v, explains %v)\n", filepath.Base(l.File), l.Line, l.Text, d.OneFix, d.Explains)
+		}
+	}
+	// Output:
+	// [TestTax TestNet] joint
+	// tax.go:11: return 10 //fault: should be 20 (one fix: true, explains [TestTax TestNet])
+}
