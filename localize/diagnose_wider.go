@@ -41,6 +41,11 @@ const maxWider = 6
 // a version has up to 20.
 const maxWidened = 8
 
+// maxFlagExecs bounds the executions of a run flagVars reads the
+// variables at: a statement in a loop runs many times, and a flag
+// seldom changes within a run.
+const maxFlagExecs = 8
+
 // maxFlagTraces bounds the runs whose executions flagVars counts values
 // in: the failing cases' and that many passing ones'.
 const maxFlagTraces = 64
@@ -74,8 +79,9 @@ func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*me
 // diagnosis tries, at most maxWider: those of the packages of its
 // statements' functions, of a basic type, the statements do not mention,
 // with between two and maxFlagValues values at the statements'
-// executions (in the failing cases' runs and the first maxFlagTraces
-// passing ones'); fewest values first, then by name.
+// executions (the first maxFlagExecs of each run: the failing cases' and
+// the first maxFlagTraces passing ones'); fewest values first, then by
+// name.
 func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 	lines := map[string]bool{}
 	for i, r := range reps {
@@ -104,7 +110,8 @@ func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 	mentioned := map[*ssa.Global]bool{}
 	seen := map[*ssa.Package]bool{}
 	for _, t := range traces {
-		for _, x := range executions(t, lines) {
+		xs := executions(t, lines)
+		for _, x := range xs[:min(len(xs), maxFlagExecs)] {
 			first := x.events[0]
 			fn := t.Func(first)
 			if fn == nil || fn.Pkg == nil {
@@ -125,13 +132,14 @@ func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 					}
 				}
 			}
+			want := map[*ssa.Global]bool{}
 			for g, vs := range values {
-				if len(vs) > maxFlagValues {
-					continue
+				if len(vs) <= maxFlagValues {
+					want[g] = true
 				}
-				if v, ok := lastStore(t, first, g); ok {
-					vs[v.String()] = true
-				}
+			}
+			for g, v := range lastStores(t, first, want) {
+				values[g][v.String()] = true
 			}
 		}
 	}
@@ -146,6 +154,25 @@ func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 	})
 	if len(out) > maxWider {
 		out = out[:maxWider]
+	}
+	return out
+}
+
+// lastStores returns the values the last stores to the package
+// variables of want before event before wrote, in one scan back
+// (maxStoreScan events at most), for those it finds.
+func lastStores(t *trace.Trace, before trace.EventID, want map[*ssa.Global]bool) map[*ssa.Global]trace.Value {
+	out := map[*ssa.Global]trace.Value{}
+	for e := before - 1; e >= 0 && before-e <= maxStoreScan && len(out) < len(want); e-- {
+		st, ok := t.Instr(e).(*ssa.Store)
+		if !ok {
+			continue
+		}
+		if g, ok := st.Addr.(*ssa.Global); ok && want[g] {
+			if _, seen := out[g]; !seen {
+				out[g] = t.Value(e)
+			}
+		}
 	}
 	return out
 }
