@@ -613,9 +613,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			continue
 		}
 		all := !slices.ContainsFunc(reps, func(r *replay) bool { return !r.passed() })
-		rejected := ""
-		var alsoReads []string
-		challenged := 0
+		var fix *fixVerdict // the one-fix check's verdict, when made
 		if all && d.opts.Consistent {
 			fv, err := d.checkFix(ctx, members, reps, nil, &g.Stats)
 			if err != nil {
@@ -644,13 +642,11 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			}
 			fv.run.release()
 			fv.run = nil
-			why, join := fv.why, fv.join
-			challenged = fv.challenged
-			if len(join) > 0 {
+			if len(fv.join) > 0 {
 				// Inactive cases whose values conflict join the search,
 				// whose formula may give them values that agree.
 				release()
-				for _, m := range join {
+				for _, m := range fv.join {
 					if err := activate(m); err != nil {
 						return err
 					}
@@ -676,6 +672,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					continue
 				}
 			}
+			final := fv
 			if len(fv.groups) > 0 {
 				// No check found values that agree, or the cases
 				// checked alone chose theirs apart.
@@ -685,19 +682,15 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					return err
 				}
 				fv2.run.release()
-				why, challenged = fv2.why, fv2.challenged
+				fv2.run = nil
+				final = fv2
 			}
-			if why != "" {
-				wv, ok, err := d.widerFix(ctx, g, members, reps)
-				if err != nil {
-					release()
-					return err
-				}
-				if ok {
-					why, alsoReads, challenged = "", globalNames(wv.also), wv.challenged
-				}
+			final, err = d.widerFix(ctx, g, members, reps, final)
+			if err != nil {
+				release()
+				return err
 			}
-			rejected = why
+			fix = &final
 		}
 		if !all && opts.Mode == encode.ATF {
 			if rounds >= maxRef {
@@ -721,10 +714,8 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			}
 		}
 		dg := d.diagnosis(src, opts, members, reps, all)
-		dg.OneFix, dg.Rejected = all && d.opts.Consistent && rejected == "", rejected
-		dg.AlsoReads = alsoReads
-		if dg.OneFix {
-			dg.Challenged = challenged
+		if fix != nil {
+			dg.setFix(*fix)
 		}
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()

@@ -121,26 +121,17 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 				return found, err
 			}
 			fv.run.release()
-			unified := fv.unified
-			if fv.why != "" {
-				wv, ok, err := d.widerFix(ctx, g, members, reps)
-				if err != nil {
-					release()
-					return found, err
-				}
-				unified = true // widerFix may have unified the replays
-				if ok {
-					fv = wv
-				}
+			fv.run = nil
+			final, err := d.widerFix(ctx, g, members, reps, fv)
+			if err != nil {
+				release()
+				return found, err
 			}
-			if unified {
+			if fv.unified || fv.why != "" {
+				// The replays were unified, here or by widerFix.
 				dg = d.diagnosis(src, opts, members, reps, all)
 			}
-			dg.OneFix, dg.Rejected = fv.why == "", fv.why
-			dg.AlsoReads = globalNames(fv.also)
-			if dg.OneFix {
-				dg.Challenged = fv.challenged
-			}
+			dg.setFix(final)
 		} else if why != "" {
 			dg.Rejected = why
 		}

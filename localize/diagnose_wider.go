@@ -50,29 +50,38 @@ const maxFlagExecs = 8
 // in: the failing cases' and that many passing ones'.
 const maxFlagTraces = 64
 
-// widerFix reads the replays of a diagnosis that the narrow reading
-// rejected with each candidate variable (flagVars) as one more input,
-// and returns the first verdict that is one fix, else the zero verdict
-// with ok false. Like fixAgreeing, it may unify the replays. It reads
-// maxWidened diagnoses of group gr at most.
-func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*member, reps []*replay) (fixVerdict, bool, error) {
-	if gr.widened >= maxWidened {
-		return fixVerdict{}, false, nil
+// widerFix returns narrow, the narrow reading's verdict on a diagnosis,
+// when it is one fix; else it reads the replays again with each
+// candidate variable (flagVars) as one more input and returns the first
+// verdict that is one fix, or narrow when none is. Like fixAgreeing, it
+// may unify the replays. It reads maxWidened diagnoses of group gr at
+// most.
+func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*member, reps []*replay, narrow fixVerdict) (fixVerdict, error) {
+	if narrow.why == "" || gr.widened >= maxWidened {
+		return narrow, nil
 	}
 	gr.widened++
-	st := &gr.Stats
 	for _, g := range d.flagVars(members, reps) {
-		fv, err := d.fixAgreeing(ctx, members, reps, []*ssa.Global{g}, st)
+		fv, err := d.fixAgreeing(ctx, members, reps, []*ssa.Global{g}, &gr.Stats)
 		fv.run.release()
 		fv.run = nil
 		if err != nil {
-			return fixVerdict{}, false, err
+			return narrow, err
 		}
 		if fv.why == "" {
-			return fv, true, nil
+			return fv, nil
 		}
 	}
-	return fixVerdict{}, false, nil
+	return narrow, nil
+}
+
+// setFix records the one-fix check's verdict fv on dg.
+func (dg *Diagnosis) setFix(fv fixVerdict) {
+	dg.OneFix, dg.Rejected = fv.why == "", fv.why
+	dg.AlsoReads = globalNames(fv.also)
+	if dg.OneFix {
+		dg.Challenged = fv.challenged
+	}
 }
 
 // flagVars returns the package variables a wider reading of the
