@@ -120,30 +120,28 @@ func buildAndRun() ([][]Outcome, error) {
 	if err := write("go.mod", []byte("module tcasversions\n\ngo 1.26\n")); err != nil {
 		return nil, err
 	}
-	var imports, mains strings.Builder
-	for n := 0; n <= NumVersions; n++ {
-		src := Source()
-		if n > 0 {
-			v, err := Lookup(n)
-			if err != nil {
-				return nil, err
-			}
-			if src, err = v.Source(); err != nil {
-				return nil, err
-			}
-		}
-		if err := write(fmt.Sprintf("v%d/%s", n, SourceFile), src); err != nil {
+	// The programs, in order: the port (v0), the versions, the repairs.
+	srcs := [][]byte{Source()}
+	for n := 1; n <= NumVersions; n++ {
+		v, err := Lookup(n)
+		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&imports, "\tv%d \"tcasversions/v%d\"\n", n, n)
-		fmt.Fprintf(&mains, "\tv%d.Main,\n", n)
+		src, err := v.Source()
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, src)
 	}
-	for k, r := range Repairs() {
-		n := NumVersions + 1 + k
+	for _, r := range Repairs() {
 		src, err := r.Source()
 		if err != nil {
 			return nil, err
 		}
+		srcs = append(srcs, src)
+	}
+	var imports, mains strings.Builder
+	for n, src := range srcs {
 		if err := write(fmt.Sprintf("v%d/%s", n, SourceFile), src); err != nil {
 			return nil, err
 		}
