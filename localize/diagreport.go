@@ -116,10 +116,8 @@ func (r *DiagnosisReport) Diagnoses() []Diagnosis {
 // Best returns the diagnoses of group g a reader should look at first:
 // those that are one fix (DiagnoseOptions.Consistent) when there are
 // any, else the verified ones when there are any, else all of them. A
-// one fix no passing case challenged counts: on TCAS, keeping only the
-// challenged ones drops the versions whose first diagnoses hold the
-// fault from 37 to 26 of 39 (true fixes keyed by inputs no passing test
-// shares).
+// one fix no passing case challenged (Diagnosis.Challenged) counts: on
+// TCAS many true fixes are keyed by inputs no passing test shares.
 func (g *DiagnosisGroup) Best() []Diagnosis {
 	for _, keep := range []func(Diagnosis) bool{
 		func(d Diagnosis) bool { return d.OneFix },
