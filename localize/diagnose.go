@@ -47,8 +47,10 @@ type DiagnoseOptions struct {
 	// every such execution and moved by bisection as far as the failing
 	// cases allow. A diagnosis rejected so is read again with each
 	// package variable of few values (at most four over the statements'
-	// executions: a flag, an enumeration) as one more input, and is one
-	// fix if some such reading is (Diagnosis.AlsoReads). Diagnosis.OneFix
+	// executions: a flag, an enumeration), then each predicate of the
+	// package (a function of no parameters computing a bool from
+	// package variables alone), as one more input, and is one fix if
+	// some such reading is (Diagnosis.AlsoReads). Diagnosis.OneFix
 	// says which are one fix, Diagnosis.Rejected why the others are not;
 	// the enumeration stops where it would without the check. Default
 	// false.

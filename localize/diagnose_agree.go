@@ -122,7 +122,7 @@ const maxBisect = 40
 // moved as far toward the last value that failed as the cases allow, by
 // bisection: a bound the cases compare with works for all at its
 // strictest, and there it is likeliest to keep the passing cases passing.
-func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*replay, todo, all []*entryGroup, also []*ssa.Global, ascending bool, st *Stats) (map[int]*replay, error) {
+func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*replay, todo, all []*entryGroup, also []extraInput, ascending bool, st *Stats) (map[int]*replay, error) {
 	tab := fixTable{}
 	lines := map[string]bool{}
 	for _, g := range all {
@@ -455,7 +455,7 @@ func numeric(v trace.Value) bool {
 // fixAgreeing is checkFix, then, when the replays conflict (executions
 // with the same inputs and other effects) or their table fails a case,
 // unifyThenCheck.
-func (d *diagnoser) fixAgreeing(ctx context.Context, members []*member, reps []*replay, also []*ssa.Global, st *Stats) (fixVerdict, error) {
+func (d *diagnoser) fixAgreeing(ctx context.Context, members []*member, reps []*replay, also []extraInput, st *Stats) (fixVerdict, error) {
 	fv, err := d.checkFix(ctx, members, reps, also, st)
 	if err != nil || len(fv.groups) == 0 {
 		return fv, err

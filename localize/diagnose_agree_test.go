@@ -75,25 +75,34 @@ func TestBeyond(t *testing.T) {
 // TestDiagnoseWider diagnoses testdata/wider, whose faulty statement
 // forgot to test the flag Inhibit: TestPass1 needs another value of the
 // bias for TestFail1's Up and Down, so no narrow reading of a statement
-// is one fix, and reading Inhibit too, one is (AlsoReads). With TestOdd passing too (TestFail1's
-// inputs but for Seq, wanting the other result), only Seq, whose values
-// are as many as the tests, would tell the cases apart, and it is not
-// read: no diagnosis is one fix.
+// is one fix, and reading Inhibit too, one is (AlsoReads). With TestOdd
+// passing too (TestFail1's inputs but for Seq, wanting the other result),
+// only Seq, whose values are as many as the tests, would tell the cases
+// apart, and it is not read: no diagnosis is one fix. testdata/predicate
+// is the same with a forgotten condition, the predicate Below (whose
+// variables take more values than a flag); its TestOdd contradicts the
+// fix.
 func TestDiagnoseWider(t *testing.T) {
-	ctx, prog, pkg := loadTestdata(t, "wider")
+	const wider, predicate = "github.com/faultloc/faultloc/localize/testdata/wider", "github.com/faultloc/faultloc/localize/testdata/predicate"
 	tests := []struct {
-		name    string
-		passing []string
-		oneFix  map[string][]string // line: AlsoReads
+		subject, name string
+		passing       []string
+		oneFix        map[string][]string // line: AlsoReads
 	}{
-		{"flag", []string{"TestPass1", "TestPass2"}, map[string][]string{
-			"wider.go:17": {"github.com/faultloc/faultloc/localize/testdata/wider.Inhibit"},
-			"wider.go:18": {"github.com/faultloc/faultloc/localize/testdata/wider.Inhibit"},
+		{"wider", "flag", []string{"TestPass1", "TestPass2"}, map[string][]string{
+			"wider.go:17": {wider + ".Inhibit"},
+			"wider.go:18": {wider + ".Inhibit"},
 		}},
-		{"many values", []string{"TestPass1", "TestPass2", "TestOdd"}, map[string][]string{}},
+		{"wider", "many values", []string{"TestPass1", "TestPass2", "TestOdd"}, map[string][]string{}},
+		{"predicate", "predicate", []string{"TestPass1", "TestPass2", "TestPass3", "TestPass4"}, map[string][]string{
+			"predicate.go:18": {predicate + ".Below()"},
+			"predicate.go:19": {predicate + ".Below()"},
+		}},
+		{"predicate", "contradicted", []string{"TestPass1", "TestPass2", "TestPass3", "TestPass4", "TestOdd"}, map[string][]string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			ctx, prog, pkg := loadTestdata(t, tt.subject)
 			var passing []trace.Case
 			for _, n := range tt.passing {
 				passing = append(passing, prog.GoTestCase(pkg, n))

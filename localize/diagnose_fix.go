@@ -111,8 +111,8 @@ func deferStack(in ssa.Instruction) bool {
 // false when one of them has no key (keyOf). The variables its line mentions (package variables and
 // locals) are among them whether x loaded them or not, with the value
 // they hold when x starts: a fix may read what a short circuit skipped.
-// So are the package variables also, in a wider reading (widerFix).
-func (x *execution) inputs(t *trace.Trace, fset *token.FileSet, also []*ssa.Global) (inputs, bool) {
+// So are the inputs also of a wider reading (widerFix).
+func (x *execution) inputs(t *trace.Trace, fset *token.FileSet, also []extraInput) (inputs, bool) {
 	in := x.set()
 	vals := map[string]string{}
 	add := func(src string, v trace.Value) bool {
@@ -189,12 +189,12 @@ func (x *execution) inputs(t *trace.Trace, fset *token.FileSet, also []*ssa.Glob
 			}
 		}
 	}
-	// The variables of a wider reading (see widerFix), as the line's.
-	for _, g := range also {
-		if loaded[g] {
+	// The inputs of a wider reading (see widerFix), as the line's.
+	for _, xi := range also {
+		if xi.g != nil && loaded[xi.g] {
 			continue
 		}
-		if v, ok := lastStore(t, first, g); ok && !add(varKey(t, first, g), v) {
+		if v, ok := xi.value(t, first); ok && !add(xi.source(t, first), v) {
 			return nil, false
 		}
 	}
@@ -391,11 +391,11 @@ type fixEntry struct {
 type fixTable map[string]map[string]fixEntry
 
 // reading says how a table reads executions: those of its lines, keyed
-// by their inputs, which include the package variables also (a wider
-// reading, widerFix; none in the narrow one).
+// by their inputs, which include the inputs also (a wider reading,
+// widerFix; none in the narrow one).
 type reading struct {
 	lines map[string]bool
-	also  []*ssa.Global
+	also  []extraInput
 }
 
 // fixRun is a member's replay that passed: its trace and the hooks it
@@ -432,7 +432,7 @@ func hookedLines(r fixRun, lines map[string]bool) {
 // changing one run alone), the change is taken for both: resolved then
 // reports that the members' replays no longer show what the table does,
 // and the caller replays them under it.
-func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []*ssa.Global) (tab fixTable, rd reading, groups []*entryGroup, why string, resolved bool) {
+func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []extraInput) (tab fixTable, rd reading, groups []*entryGroup, why string, resolved bool) {
 	byKey := map[string]*entryGroup{}
 	lines := map[string]bool{}
 	undecided := "" // the line of a changed execution whose inputs have no key
@@ -630,8 +630,8 @@ type fixVerdict struct {
 	// unified: the replays were changed to make conflicts agree
 	// (unifyThenCheck).
 	unified bool
-	// also are the package variables of the reading (widerFix).
-	also []*ssa.Global
+	// also are the inputs of a wider reading (widerFix).
+	also []extraInput
 	// challenged counts the passing cases the fix changed and kept
 	// passing.
 	challenged int
@@ -643,8 +643,8 @@ type fixVerdict struct {
 
 // checkFix decides whether the replays of a diagnosis, each of which
 // passed, are one fix (see above), whose statements also read the
-// package variables also.
-func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*replay, also []*ssa.Global, st *Stats) (fixVerdict, error) {
+// inputs also (a wider reading).
+func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*replay, also []extraInput, st *Stats) (fixVerdict, error) {
 	runs := make([]fixRun, len(members))
 	var rerun []*verdict
 	defer func() {

@@ -16,23 +16,31 @@ import (
 // a fix often reads one more thing: a flag the faulty statement forgot
 // to test (`Up_Separation + NOZCROSS` where the program meant
 // `Inhibit_Biased_Climb()`, which adds NOZCROSS only when Climb_Inhibit
-// holds), or the index it replaced by a constant. When the narrow
+// holds), or the index it replaced by a constant, or a condition it
+// forgot to test (`Non_Crossing_Biased_Climb()` where the program meant
+// `Non_Crossing_Biased_Climb() && Own_Below_Threat()`). When the narrow
 // reading rejects a verified diagnosis, widerFix reads it again with
-// each package variable of few values as one more input, and the first
-// reading under which the diagnosis is one fix is kept
-// (Diagnosis.AlsoReads names the variable).
+// each package variable of few values, then each predicate of the
+// package (predicateFunc), as one more input, and the first reading
+// under which the diagnosis is one fix is kept (Diagnosis.AlsoReads
+// names the input).
 //
 // Only variables of at most maxFlagValues values over the statements'
 // executions are tried: with a variable of many values (an altitude, a
 // counter) nearly every execution has inputs of its own, so the table
 // is a list of the cases rather than a function, and every verified
-// diagnosis would pass.
+// diagnosis would pass. A predicate has two values, and says what the
+// program itself names.
 
 // maxFlagValues bounds the distinct values of a variable widerFix reads.
 const maxFlagValues = 4
 
 // maxWider bounds the variables widerFix tries for one diagnosis.
 const maxWider = 6
+
+// maxPredicates bounds the predicates widerFix tries for one diagnosis,
+// after the variables.
+const maxPredicates = 4
 
 // maxWidened bounds the diagnoses of a group widerFix reads again: each
 // costs up to maxWider checks, with their runs of the passing cases and
@@ -52,7 +60,7 @@ const maxFlagTraces = 64
 
 // widerFix returns narrow, the narrow reading's verdict on a diagnosis,
 // when it is one fix; else it reads the replays again with each
-// candidate variable (flagVars) as one more input and returns the first
+// candidate input (extraInputs) as one more input and returns the first
 // verdict that is one fix, or narrow when none is. Like fixAgreeing, it
 // may unify the replays. It reads maxWidened diagnoses of group gr at
 // most.
@@ -61,8 +69,8 @@ func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*me
 		return narrow, nil
 	}
 	gr.widened++
-	for _, g := range d.flagVars(members, reps) {
-		fv, err := d.fixAgreeing(ctx, members, reps, []*ssa.Global{g}, &gr.Stats)
+	for _, xi := range d.extraInputs(members, reps) {
+		fv, err := d.fixAgreeing(ctx, members, reps, []extraInput{xi}, &gr.Stats)
 		fv.run.release()
 		fv.run = nil
 		if err != nil {
@@ -78,20 +86,22 @@ func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*me
 // setFix records the one-fix check's verdict fv on dg.
 func (dg *Diagnosis) setFix(fv fixVerdict) {
 	dg.OneFix, dg.Rejected = fv.why == "", fv.why
-	dg.AlsoReads = globalNames(fv.also)
+	dg.AlsoReads = extraNames(fv.also)
 	if dg.OneFix {
 		dg.Challenged = fv.challenged
 	}
 }
 
-// flagVars returns the package variables a wider reading of the
-// diagnosis tries, at most maxWider: those of the packages of its
-// statements' functions, of a basic type, the statements do not mention,
-// with between two and maxFlagValues values at the statements'
-// executions (the first maxFlagExecs of each run: the failing cases' and
-// the first maxFlagTraces passing ones'); fewest values first, then by
-// name.
-func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
+// extraInputs returns the inputs a wider reading of the diagnosis
+// tries: at most maxWider package variables, then at most maxPredicates
+// predicates. The variables are those of the packages of its
+// statements' functions, of a basic type, the statements do not
+// mention, with between two and maxFlagValues values at the statements'
+// executions (the first maxFlagExecs of each run: the failing cases'
+// and the first maxFlagTraces passing ones'), fewest values first, then
+// by name; the predicates (predicateFunc) are those of the same
+// packages the statements do not call, with both values there, by name.
+func (d *diagnoser) extraInputs(members []*member, reps []*replay) []extraInput {
 	lines := map[string]bool{}
 	for i, r := range reps {
 		if r.v != nil && r.cand.Hooks != nil {
@@ -116,7 +126,9 @@ func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 		traces = append(traces, p.first.res.Trace)
 	}
 	values := map[*ssa.Global]map[string]bool{}
+	preds := map[*ssa.Function]map[bool]bool{}
 	mentioned := map[*ssa.Global]bool{}
+	called := map[*ssa.Function]bool{}
 	seen := map[*ssa.Package]bool{}
 	for _, t := range traces {
 		xs := executions(t, lines)
@@ -129,15 +141,27 @@ func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 			if !seen[fn.Pkg] {
 				seen[fn.Pkg] = true
 				for _, mem := range fn.Pkg.Members {
-					if g, ok := mem.(*ssa.Global); ok && flagType(g) {
-						values[g] = map[string]bool{}
+					switch mem := mem.(type) {
+					case *ssa.Global:
+						if flagType(mem) {
+							values[mem] = map[string]bool{}
+						}
+					case *ssa.Function:
+						if predicateFunc(mem) {
+							preds[mem] = map[bool]bool{}
+						}
 					}
 				}
 			}
 			for _, e := range x.events {
-				if ld, ok := t.Instr(e).(*ssa.UnOp); ok {
-					if g, ok := ld.X.(*ssa.Global); ok {
+				switch in := t.Instr(e).(type) {
+				case *ssa.UnOp:
+					if g, ok := in.X.(*ssa.Global); ok {
 						mentioned[g] = true
+					}
+				case *ssa.Call:
+					if f := in.Call.StaticCallee(); f != nil {
+						called[f] = true
 					}
 				}
 			}
@@ -150,19 +174,37 @@ func (d *diagnoser) flagVars(members []*member, reps []*replay) []*ssa.Global {
 			for g, v := range lastStores(t, first, want) {
 				values[g][v.String()] = true
 			}
+			for f, vs := range preds {
+				if len(vs) < 2 {
+					if v, ok := evalPredicate(t, first, f); ok {
+						vs[v.Bool()] = true
+					}
+				}
+			}
 		}
 	}
-	var out []*ssa.Global
+	var vars []*ssa.Global
 	for g, vs := range values {
 		if !mentioned[g] && len(vs) >= 2 && len(vs) <= maxFlagValues {
-			out = append(out, g)
+			vars = append(vars, g)
 		}
 	}
-	slices.SortFunc(out, func(a, b *ssa.Global) int {
+	slices.SortFunc(vars, func(a, b *ssa.Global) int {
 		return cmp.Or(cmp.Compare(len(values[a]), len(values[b])), cmp.Compare(a.RelString(nil), b.RelString(nil)))
 	})
-	if len(out) > maxWider {
-		out = out[:maxWider]
+	var out []extraInput
+	for _, g := range vars[:min(len(vars), maxWider)] {
+		out = append(out, extraInput{g: g})
+	}
+	var fs []*ssa.Function
+	for f, vs := range preds {
+		if !called[f] && len(vs) == 2 {
+			fs = append(fs, f)
+		}
+	}
+	slices.SortFunc(fs, func(a, b *ssa.Function) int { return cmp.Compare(a.RelString(nil), b.RelString(nil)) })
+	for _, f := range fs[:min(len(fs), maxPredicates)] {
+		out = append(out, extraInput{f: f})
 	}
 	return out
 }
@@ -195,13 +237,4 @@ func flagType(g *ssa.Global) bool {
 	}
 	_, ok = p.Elem().Underlying().(*types.Basic)
 	return ok
-}
-
-// globalNames returns the names of gs, package-qualified.
-func globalNames(gs []*ssa.Global) []string {
-	var out []string
-	for _, g := range gs {
-		out = append(out, g.RelString(nil))
-	}
-	return out
 }

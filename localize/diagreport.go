@@ -82,7 +82,9 @@ type Diagnosis struct {
 	Rejected string `json:"rejected,omitempty"`
 	// AlsoReads, for a diagnosis that is one fix only when its
 	// statements also read a package variable they do not mention now
-	// (a flag the faulty statement forgot to test), names that variable.
+	// (a flag the faulty statement forgot to test) or a predicate of the
+	// package they do not call (a condition it forgot), names that
+	// variable, or the predicate as a call: "pkg.Below()".
 	AlsoReads []string `json:"also_reads,omitempty"`
 	// Challenged, for a diagnosis that is one fix, counts the passing
 	// cases whose runs its table changed and that still passed. With

@@ -120,17 +120,20 @@
 // and [DiagnosisGroup.Best] gives the ones to read first: the one fixes,
 // else the verified diagnoses. A fix often reads
 // one thing more than the faulty statement (a flag it forgot to test, the
-// index it replaced by a constant): a diagnosis the reading rejects is
-// read again with each package variable of at most four values at its
-// statements' executions as one more input, and is one fix if such a
-// reading is ([Diagnosis.AlsoReads] names the variable); on TCAS this
-// finds the faults of versions 23, 24 and 37 (bench/results). A variable
-// of more values is not tried: nearly every execution would have inputs
-// of its own, and every verified diagnosis would pass. Inputs are
-// compared by their printed values, a pointer or a map by whether it is
-// nil (what is read through it is in the statement's loads and calls); a
-// diagnosis that changes an execution whose inputs print as no key (a
-// long slice, say) is undecided, not one fix.
+// index it replaced by a constant, a condition it forgot): a diagnosis
+// the reading rejects is read again with each package variable of at
+// most four values at its statements' executions as one more input, then
+// with each predicate of the package its statements do not call (a
+// function of no parameters that computes a bool from package variables
+// in one block, evaluated on their values where the statement starts),
+// and is one fix if such a reading is ([Diagnosis.AlsoReads] names the
+// input). A variable of more values is not tried: nearly every
+// execution would have inputs of its own, and every verified diagnosis
+// would pass; a predicate has two values, and the program names it.
+// Inputs are compared by their printed values, a pointer or a map by
+// whether it is nil (what is read through it is in the statement's loads
+// and calls); a diagnosis that changes an execution whose inputs print
+// as no key (a long slice, say) is undecided, not one fix.
 //
 // # Angelic debugging
 //

@@ -313,8 +313,10 @@
 // report marks such diagnoses "verified, one fix" and says why the others
 // are not; json has one_fix and rejected. A diagnosis rejected so is
 // checked again with one more input, each package variable of at most
-// four values in turn (a flag the faulty line forgot to test): "one fix
-// also reading V", json also_reads. A one fix whose table changed no
+// four values in turn (a flag the faulty line forgot to test), then each
+// predicate of the package (a function of no parameters computing a bool
+// from package variables: a condition it forgot): "one fix also reading
+// V", json also_reads. A one fix whose table changed no
 // passing case's run (its inputs are the failing cases' own) is marked
 // "no passing case challenges" (json challenged counts those it
 // changed): a weaker claim, since any verified diagnosis with such inputs
