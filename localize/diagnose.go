@@ -170,6 +170,7 @@ func Diagnose(ctx context.Context, prog *trace.Program, cases []trace.Case, opts
 		}
 	}
 	for _, g := range rep.Groups {
+		g.order()
 		if g.Partial && !rep.Partial {
 			rep.Partial, rep.Reason = true, g.Reason
 		}

@@ -56,8 +56,10 @@ type DiagnosisGroup struct {
 	// the others' own formulas admitted, and their replays passed with,
 	// every correction set the search found among those.
 	Joint int `json:"joint"`
-	// Diagnoses are the diagnoses, in the order found: by cost, the
-	// verified and unverified of a cost together.
+	// Diagnoses are the diagnoses in the order to read them: those that
+	// are one fix, then the other verified ones, then the others (Best
+	// gives the first of these kinds the group has); within a kind, in
+	// the order found, by cost.
 	Diagnoses []Diagnosis `json:"diagnoses"`
 	Partial   bool        `json:"partial"`
 	Reason    string      `json:"reason,omitempty"`
@@ -138,6 +140,21 @@ func (g *DiagnosisGroup) Best() []Diagnosis {
 	return g.Diagnoses
 }
 
+// order sorts g's diagnoses into the order to read them (see
+// DiagnosisGroup.Diagnoses).
+func (g DiagnosisGroup) order() {
+	kind := func(d Diagnosis) int {
+		switch {
+		case d.OneFix:
+			return 0
+		case d.Verified:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(g.Diagnoses, func(a, b Diagnosis) int { return cmp.Compare(kind(a), kind(b)) })
+}
+
 // WriteText writes the report as `file:line: message` lines, one per
 // statement of each diagnosis, with file names relative to dir when
 // possible, as [Report.WriteText] does.
@@ -156,7 +173,16 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 		if len(g.Diagnoses) == 0 {
 			sb.WriteString("no diagnosis found\n")
 		}
+		best := len(g.Best())
 		for i, d := range g.Diagnoses {
+			if i == best {
+				// Best's kind first (order), then the weaker ones.
+				weaker := "not verified"
+				if g.Diagnoses[0].OneFix {
+					weaker = "not one fix"
+				}
+				fmt.Fprintf(&sb, "# diagnoses %d to %d are weaker: %s\n", best+1, len(g.Diagnoses), weaker)
+			}
 			status := "verified"
 			if d.OneFix {
 				status = "verified, one fix"

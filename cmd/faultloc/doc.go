@@ -290,7 +290,10 @@
 // "# diagnosis of N failing cases of PKG (MODE, GROUPING): CASES", a line
 // "## group I of K: CASES" per group when grouped, then per statement of
 // each diagnosis "file:line: diagnosis N (verified, size K, explains E of
-// C): SOURCE [angelic: CASE: VALUE; ...]"; in json one object with the
+// C): SOURCE [angelic: CASE: VALUE; ...]", the diagnoses to read first
+// first (those that are one fix, below, else the verified ones) and a
+// line "# diagnoses I to N are weaker: not one fix" (or "not verified")
+// before the others; in json one object with the
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
 // [{locations, verified, one_fix, rejected, also_reads, challenged, explains, cases [{case,
@@ -326,9 +329,9 @@
 // of running the passing cases under each verified diagnosis; where the
 // cases' values disagree only by the solver's choice, values that agree
 // are looked for first. On TCAS the diagnoses marked one fix (or, in a
-// version with none, the verified ones) are a median of 2 per version
-// against 8 verified (bench/results/tcas-diagnosis-consistent.md, which
-// says in which versions they miss the fault).
+// version with none, the verified ones) are far fewer than the verified
+// ones (bench/results/tcas-diagnosis-consistent.md gives both per
+// version, and the versions where they miss the fault).
 // -consistent=false turns it off.
 //
 //	-probe
