@@ -350,9 +350,9 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	var diags, verified, best, secsAll []float64
 	inBest, baseAndBest := 0, 0
 	inC, inBestC, baseAndInC, baseAndBestC, baseAndBestRepair := 0, 0, 0, 0, 0
-	maxD, maxT := 0, time.Duration(0)
+	maxD, maxBest, maxT := 0, 0, time.Duration(0)
 	var only, in, inVer, all, errs, partial, grouped, baseFound, baseAndIn, tests int
-	var missed, missedFirst []string
+	var missed, missedFirst, missedFirstC []string
 	for _, r := range rs {
 		tests += r.Tests
 		if r.Err != "" {
@@ -367,6 +367,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		diags = append(diags, float64(r.Diagnoses))
 		verified = append(verified, float64(r.Verified))
 		best = append(best, float64(r.Best))
+		maxBest = max(maxBest, r.Best)
 		if r.FaultBest {
 			inBest++
 		}
@@ -408,6 +409,8 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 			}
 			if r.FaultBestC {
 				baseAndBestC++
+			} else if o.Consistent {
+				missedFirstC = append(missedFirstC, fmt.Sprintf("v%d", r.Version))
 			}
 			if r.FaultBestRepair {
 				baseAndBestRepair++
@@ -422,7 +425,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	p("| diagnoses per version, median (max) | %g (%d) | %g |\n", median(diags), maxD, cfaults.medianDiagnoses)
 	p("| verified diagnoses per version, median | %g | — |\n", median(verified))
 	if o.Consistent {
-		p("| first diagnoses per version (one fix, else verified), median | %g | — |\n", median(best))
+		p("| first diagnoses per version (one fix, else verified: what the report leads with), median (max) | %g (%d) | %g |\n", median(best), maxBest, cfaults.medianDiagnoses)
 		p("| versions whose first diagnoses contain a faulty line | %s | — |\n", pct(inBest, n))
 		p("| … a faulty tcas.c statement (tcas.CLine) | %s | — |\n", pct(inBestC, n))
 	}
@@ -450,6 +453,13 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	}
 	if len(missedFirst) > 0 {
 		p("Versions where a single-test run finds the fault and no first diagnosis contains a faulty line: %s.\n\n", strings.Join(missedFirst, ", "))
+	}
+	if o.Consistent && o.Baseline != "" {
+		c := "none"
+		if len(missedFirstC) > 0 {
+			c = strings.Join(missedFirstC, ", ")
+		}
+		p("Versions where a single-test run finds the fault and no first diagnosis contains a faulty tcas.c statement: %s.\n\n", c)
 	}
 	p("## Versions\n\n")
 	p("| version | faulty lines | failing tests | left out | grouping (groups) | diagnoses (verified, one fix) | diagnoses: lines, * verified, ** one fix | fault in a diagnosis | fault in a first diagnosis | single-test agx | time | runs | refinements | note |\n")
