@@ -37,6 +37,10 @@ type DiagnosisReport struct {
 	// the deadline, a cancellation); Reason says why.
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason,omitempty"`
+	// ProbeError says why [AgxDiagnosis]' fix probe stopped before it
+	// settled every mutant (its time bound, a load error); the fixes
+	// it found are kept (Diagnosis.Fix).
+	ProbeError string `json:"probe_error,omitempty"`
 	// Stats add up the work of every group (and of the joint search
 	// before grouping); Total is the wall time.
 	Stats Stats `json:"stats"`
@@ -94,6 +98,13 @@ type Diagnosis struct {
 	// test's own strings, say): a weaker claim, which any verified
 	// diagnosis with such inputs would pass.
 	Challenged int `json:"challenged,omitempty"`
+	// Fix, for a diagnosis of one line, is a mutant of the line under
+	// which every case of the group passes and no passing case that
+	// executes the line fails ([AgxDiagnosis]' fix probe): a change of
+	// the source the tests accept (which may overfit them). Such a
+	// diagnosis is one fix, and Verified, whatever its angelic values
+	// gave; one the search did not find has none.
+	Fix *MutantResult `json:"fix,omitempty"`
 	// Explains are the cases whose replay passed.
 	Explains []string `json:"explains"`
 	// Cases are each case's angelic values and whether its replay
@@ -189,7 +200,7 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 				if len(d.AlsoReads) > 0 {
 					status += " also reading " + strings.Join(d.AlsoReads, ", ")
 				}
-				if d.Challenged == 0 {
+				if d.Challenged == 0 && d.Fix == nil {
 					status += " no passing case challenges"
 				}
 			} else if !d.Verified {
@@ -218,6 +229,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 				}
 				sb.WriteByte('\n')
 			}
+			if d.Fix != nil {
+				fmt.Fprintf(&sb, "  (diagnosis %d: every case passes, and no passing case fails, with `%s` replaced by `%s` at column %d (%s))\n", i+1, d.Fix.Orig, d.Fix.Repl, d.Fix.Column, d.Fix.Op)
+			}
 			if d.Rejected != "" {
 				fmt.Fprintf(&sb, "  (diagnosis %d is not one fix: %s)\n", i+1, d.Rejected)
 			} else if !d.Verified && len(d.Explains) > 0 {
@@ -230,6 +244,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(&sb, "(left out: %s: %s)\n", e.Case, e.Failure)
+	}
+	if r.ProbeError != "" {
+		fmt.Fprintf(&sb, "(fix probe: %s)\n", r.ProbeError)
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
@@ -285,6 +302,19 @@ type AgxDiagnosis struct {
 	// FirstLines is how many lines of the ranking are checked first.
 	// Default 0: DefaultFirstLines; negative: none.
 	FirstLines int
+	// NoProbe leaves out the fix probe: before the diagnosis, the
+	// mutants of the lines checked first ([FixProbe]'s operators) are
+	// run on every failing case, and a mutant under which all of them
+	// pass and no passing case that executes its line fails makes its
+	// line a diagnosis that is one fix, with the mutant as
+	// [Diagnosis.Fix]. It needs the failures' spectrum and package (as
+	// [Package] gives them). Default false: the probe runs.
+	NoProbe bool
+	// Probe configures the fix probe (its Lines are not used: the lines
+	// checked first are mutated). Its Timeout (default
+	// DefaultProbeTimeout) is capped at a quarter of the time left
+	// before ctx's deadline, which the diagnosis then has the rest of.
+	Probe FixProbe
 }
 
 // DefaultFirstLines is how many lines of the failures' ranking
@@ -363,10 +393,19 @@ func (a *AgxDiagnosis) Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisR
 	if opts.First == nil && a.FirstLines >= 0 {
 		opts.First = RankedLines(ctx, fs, cmp.Or(a.FirstLines, DefaultFirstLines))
 	}
+	var fixes []MutantResult
+	var probeErr error
+	if !a.NoProbe && fs[0].Spectrum != nil && fs[0].Package != "" {
+		fixes, probeErr = a.probe(ctx, fs, opts.First)
+	}
 	rep, err := Diagnose(ctx, prog, cases, &opts)
 	if err != nil {
 		return nil, err
 	}
 	rep.Package = fs[0].Package
+	rep.addFixes(fixes)
+	if probeErr != nil {
+		rep.ProbeError = probeErr.Error()
+	}
 	return rep, nil
 }

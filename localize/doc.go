@@ -90,7 +90,11 @@
 // bound explains all the cases, they are grouped and each group is
 // diagnosed alone. [PackageOptions.Diagnoser] makes it the package
 // pipeline's stage; a [DiagnosisReport] lists the diagnoses and the
-// cases each explains. A statement that assigns or returns a constant
+// cases each explains. [AgxDiagnosis], that stage, first runs the
+// mutants of the lines it checks first on every failing case ([FixProbe]'s
+// test on all of them at once): a mutant under which they all pass and
+// no passing case that executes its line fails makes its line a
+// diagnosis that is one fix ([Diagnosis.Fix]). A statement that assigns or returns a constant
 // gets one angelic value for every case: its fix is one new constant.
 //
 // With [DiagnoseOptions.Consistent] a verified diagnosis is checked as

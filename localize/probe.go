@@ -78,13 +78,34 @@ var _ Refiner = FixProbe{}
 // needs Failure.Spectrum (which passing cases execute a line) and
 // Failure.Package.
 func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
+	n := cmp.Or(p.Lines, DefaultProbeLines)
+	var lines []trace.Line
+	for _, rl := range rep.Ranking {
+		if len(lines) == n {
+			break
+		}
+		lines = append(lines, trace.Line{File: rl.File, Line: rl.Line})
+	}
+	fixes, err := p.fixes(ctx, []*Failure{f}, lines)
+	if len(fixes) > 0 {
+		rep.Fixes = fixes
+		rep.promote(fixes)
+	}
+	return err
+}
+
+// fixes returns the plausible fixes of every case of fs together among
+// the mutants of lines (probe.fixes), within p.Timeout. The failures
+// share a program, a package and its spectrum.
+func (p FixProbe) fixes(ctx context.Context, fs []*Failure, lines []trace.Line) ([]MutantResult, error) {
+	f := fs[0]
 	if f.Spectrum == nil || f.Package == "" {
-		return errors.New("localize: fix probe: no package cases to run (Failure.Spectrum, Failure.Package)")
+		return nil, errors.New("localize: fix probe: no package cases to run (Failure.Spectrum, Failure.Package)")
 	}
 	lc, patterns := p.Load, p.Patterns
 	if lc == nil || len(patterns) == 0 {
 		if f.Program == nil {
-			return errors.New("localize: fix probe: no program to load again (FixProbe.Load and Patterns, or Failure.Program)")
+			return nil, errors.New("localize: fix probe: no program to load again (FixProbe.Load and Patterns, or Failure.Program)")
 		}
 		c, ps := f.Program.LoadedWith()
 		if lc == nil {
@@ -94,37 +115,27 @@ func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			patterns = ps
 		}
 	}
-	n := cmp.Or(p.Lines, DefaultProbeLines)
-	var lines []trace.Line
-	var targets []mutate.Target
-	for _, rl := range rep.Ranking {
-		if len(lines) == n {
-			break
-		}
-		lines = append(lines, trace.Line{File: rl.File, Line: rl.Line})
-		targets = append(targets, mutate.Target{File: rl.File, Line: rl.Line})
-	}
 	if len(lines) == 0 {
-		return nil
+		return nil, nil
+	}
+	targets := make([]mutate.Target, len(lines))
+	for i, l := range lines {
+		targets[i] = mutate.Target{File: l.File, Line: l.Line}
 	}
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(p.Timeout, DefaultProbeTimeout))
 	defer cancel()
 	pr, err := newProbe(ctx, lc, patterns, targets, p.Parallel, !p.NoRepair)
 	if err != nil {
-		return fmt.Errorf("localize: fix probe: %w", err)
+		return nil, fmt.Errorf("localize: fix probe: %w", err)
 	}
-	fixes, err := pr.fixes(ctx, f, lines)
-	if len(fixes) > 0 {
-		rep.Fixes = fixes
-		rep.promote(fixes)
-	}
+	fixes, err := pr.fixes(ctx, fs, lines)
 	if err != nil {
 		if ctx.Err() != nil {
-			return fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.schema.Mutants), context.Cause(ctx))
+			return fixes, fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.schema.Mutants), context.Cause(ctx))
 		}
-		return fmt.Errorf("localize: fix probe: %w", err)
+		return fixes, fmt.Errorf("localize: fix probe: %w", err)
 	}
-	return nil
+	return fixes, nil
 }
 
 // probe runs go test cases on a schema's mutants.
@@ -170,22 +181,34 @@ func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, st
 	return r.passed, nil
 }
 
-// fixes returns the plausible fixes of f's case among the mutants, the
-// first of each line, those of the lines first in the ranking first.
-func (p *probe) fixes(ctx context.Context, f *Failure, lines []trace.Line) ([]MutantResult, error) {
-	c, err := p.m.prog.Rebind(f.Case)
-	if err != nil {
-		return nil, err
-	}
-	var steps int64
-	if t, ok := f.Spectrum.TestIndex(f.Case.Name()); ok {
-		steps = f.Spectrum.Test(t).Steps
+// fixes returns the plausible fixes of the cases of fs among the
+// mutants: those under which every one of them passes and no passing
+// case of their spectrum (fs[0]'s) that executes the mutant's line
+// fails; the first of each line, those of the lines first in the
+// ranking first.
+func (p *probe) fixes(ctx context.Context, fs []*Failure, lines []trace.Line) ([]MutantResult, error) {
+	cases := make([]trace.Case, len(fs))
+	steps := make([]int64, len(fs))
+	for i, f := range fs {
+		c, err := p.m.prog.Rebind(f.Case)
+		if err != nil {
+			return nil, err
+		}
+		cases[i] = c
+		if t, ok := f.Spectrum.TestIndex(f.Case.Name()); ok {
+			steps[i] = f.Spectrum.Test(t).Steps
+		}
 	}
 	passes := make([]bool, len(p.schema.Mutants))
-	err = parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
-		ok, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps)
-		passes[i] = ok
-		return err
+	err := parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
+		for j, c := range cases {
+			ok, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps[j])
+			if err != nil || !ok {
+				return err
+			}
+		}
+		passes[i] = true
+		return nil
 	}, p.m)
 	if err != nil {
 		return nil, err
@@ -210,7 +233,7 @@ func (p *probe) fixes(ctx context.Context, f *Failure, lines []trace.Line) ([]Mu
 			p.done++
 			continue
 		}
-		broken, err := p.breaksPassing(ctx, f, m)
+		broken, err := p.breaksPassing(ctx, fs[0], m)
 		if err != nil {
 			return out, err
 		}
@@ -218,7 +241,7 @@ func (p *probe) fixes(ctx context.Context, f *Failure, lines []trace.Line) ([]Mu
 		if !broken {
 			fixed[l] = true
 			r := mutantResult(m)
-			r.FailKilled, r.FailToPass = 1, 1
+			r.FailKilled, r.FailToPass = len(fs), len(fs)
 			out = append(out, r)
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -21,6 +22,12 @@ type diagnoseResult struct {
 	// diagnoses, verified, oneFix count every group's; first counts
 	// DiagnosisGroup.Best's.
 	diagnoses, verified, oneFix, first int
+	// mutantFixes counts the diagnoses with a mutant fix
+	// (Diagnosis.Fix, the fix probe's), faultFix whether one is on a
+	// faulty line.
+	mutantFixes int
+	faultFix    bool
+	probeErr    string
 	// faultIn: a diagnosis holds a faulty line; faultFirst: one of the
 	// first diagnoses does.
 	faultIn, faultFirst bool
@@ -41,7 +48,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	start := time.Now()
 	lctx, cancel := context.WithTimeout(ctx, 2*timeout+time.Minute) // listing the cases runs the package's tests
 	defer cancel()
-	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true}}
+	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true, Parallel: runtime.NumCPU()}, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := localize.Package(lctx, bc.prog, bc.pkg, &localize.PackageOptions{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
 	r.elapsed = time.Since(start)
 	if err != nil {
@@ -58,6 +65,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	if rep.Partial {
 		r.partial = rep.Reason
 	}
+	r.probeErr = rep.ProbeError
 	holds := func(dg localize.Diagnosis) bool {
 		return slices.ContainsFunc(dg.Locations, func(l localize.Location) bool { return bc.faulty(l.File, l.Line) })
 	}
@@ -69,6 +77,10 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 			}
 			if dg.OneFix {
 				r.oneFix++
+			}
+			if dg.Fix != nil {
+				r.mutantFixes++
+				r.faultFix = r.faultFix || holds(dg)
 			}
 			r.faultIn = r.faultIn || holds(dg)
 		}
@@ -88,15 +100,17 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
-		"first, holds a faulty line; ended: \"complete\" or why the search stopped; time: the whole pipeline's\n"+
-		"(listing and running the package's cases included).\n\n", timeout)
-	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | ended | time |\n")
-	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|--:|\n")
+		"first, holds a faulty line; mutant fixes: diagnoses whose line has a mutant under which every failing case\n"+
+		"passes and no passing case that executes it fails (the fix probe, Diagnosis.Fix), and whether one is on a\n"+
+		"faulty line; ended: \"complete\" or why the search stopped (and the probe, when it was cut); time: the\n"+
+		"whole pipeline's (listing and running the package's cases included).\n\n", timeout)
+	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | mutant fixes (on the fault) | ended | time |\n")
+	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|---|--:|\n")
 	var n, in, first, multi, multiIn int
 	var firsts []float64
 	for _, r := range rs {
 		if r.err != "" {
-			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | %v |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond))
+			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | %v |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond))
 			continue
 		}
 		n++
@@ -117,8 +131,11 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		if r.partial != "" {
 			ended = oneLine(r.partial)
 		}
-		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %s | %v |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
-			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, ended, r.elapsed.Round(100*time.Millisecond))
+		if r.probeErr != "" {
+			ended += "; " + oneLine(r.probeErr)
+		}
+		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %d (%v) | %s | %v |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
+			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, r.mutantFixes, r.faultFix, ended, r.elapsed.Round(100*time.Millisecond))
 	}
 	slices.Sort(firsts)
 	med := 0.0

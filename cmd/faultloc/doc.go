@@ -296,10 +296,10 @@
 // before the others; in json one object with the
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
-// [{locations, verified, one_fix, rejected, also_reads, challenged, explains, cases [{case,
-// passed, angelic}]},
-// partial, reason, stats}], errors [{case, failure}] (cases left out),
-// partial, reason, stats. -timeout bounds the whole diagnosis (default 1m
+// [{locations, verified, one_fix, rejected, also_reads, challenged, fix,
+// explains, cases [{case, passed, angelic}]}], partial, reason, stats}],
+// errors [{case, failure}] (cases left out), partial, reason,
+// probe_error, stats. -timeout bounds the whole diagnosis (default 1m
 // with -all, localize.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
 // -tiebreak or -format html. A statement that assigns or returns a
@@ -347,7 +347,14 @@
 // seconds a case; on the historical bugs of bench/realbugs it took one
 // to six seconds a case, up to that bound on the library with slow tests,
 // and put wrong operators and bounds of five bugs first. See
-// [localize.FixProbe].
+// [localize.FixProbe]. With -all, the mutants of the lines checked first
+// (the failures' ranking's first 10) are run on every failing case
+// before the diagnosis, within a quarter of -timeout (15 seconds at
+// most): a mutant under which all of them pass and no passing case that
+// executes its line fails makes its line a diagnosis that is one fix,
+// listed first with a line "(diagnosis N: every case passes, and no
+// passing case fails, with `ORIG` replaced by `REPL` at column C (OP))";
+// json fix ([localize.AgxDiagnosis] NoProbe, [localize.Diagnosis] Fix).
 //
 //	-fixes
 //

@@ -47,7 +47,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core), bv (Z3's bit-vector SAT solver) or hybrid (the SMT core to find models, the SAT solver for exhaustion proofs); bv and hybrid use the SMT core with -arith int; it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
-	probe := fs.Bool("probe", true, "after ranking each failing case, look for plausible fixes among the mutants of the ranking's first lines (localize.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first")
+	probe := fs.Bool("probe", true, "after ranking each failing case, look for plausible fixes among the mutants of the ranking's first lines (localize.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first; with -all, mutants under which every failing case passes are diagnoses (localize.AgxDiagnosis)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
@@ -246,7 +246,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				d = *timeout
 			}
 		})
-		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *runRE, d, *format, stdout, stderr)
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, *format, stdout, stderr)
 	}
 	var tech localize.Technique = &localize.Agx{Options: *opts}
 	switch {
@@ -436,8 +436,9 @@ func notRun(skipped, refused int) string {
 
 // diagnosePackage implements localize -all: the failing cases of pkgPath
 // diagnosed together, one report written in format (text or json).
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, consistent bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
-	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent}}
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
+	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
+		NoProbe: !probe, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{Run: runRE, Diagnoser: d, Timeout: timeout})
 	if res != nil {
 		printCaseErrors(stderr, res)
