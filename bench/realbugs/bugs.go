@@ -378,6 +378,18 @@ func (r *bugResult) summary() string {
 	return fmt.Sprintf("rank %d (%s), %d/%d candidates, %s, %v", r.rank, r.evidence, r.verified, r.all, r.ended, r.time.Round(100*time.Millisecond))
 }
 
+// fixLink is a Markdown link to bug b's upstream fix: its commit, or,
+// when the commit is not known, the comparison of the release without the
+// fix (since) with the release that has it.
+func fixLink(b bug) string {
+	repo := strings.TrimPrefix(b.repo, "github.com/")
+	if b.commit != "" {
+		return fmt.Sprintf("[%s@%s](https://%s/commit/%s)", repo, b.commit[:7], b.repo, b.commit)
+	}
+	_, version, _ := strings.Cut(b.module, "@")
+	return fmt.Sprintf("[%s %s...%s](https://%s/compare/%s...%s)", repo, b.since, version, b.repo, b.since, version)
+}
+
 // writeHistorical writes the tables of the historical bugs: the bugs and
 // their validation, then (unless check) what localization gave.
 func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
@@ -390,7 +402,8 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 		}
 	}
 	fmt.Fprintf(rep, "## Historical bugs\n\n"+
-		"Each row is a real bug of a library, fixed upstream by the commit named, put back into a release\n"+
+		"Each row is a real bug of a library, fixed upstream by the commit named (or between the two releases\n"+
+		"named, where the commit is not known), put back into a release\n"+
 		"that contains the fix by one literal replacement (the reverse of the fix). valid: the release's test\n"+
 		"(`go test -run`) passes as released and fails with the bug put back. faulty lines: the lines of the\n"+
 		"buggy text that differ from the fix; for a missing statement or condition, the line where it belongs.\n"+
@@ -402,8 +415,8 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 		if r.invalid != "" {
 			v = "no: " + cell(r.invalid)
 		}
-		fmt.Fprintf(rep, "| %s | %s | [%s@%s](https://%s/commit/%s): %s | %s | `%s` | %s:%s | %s |\n",
-			b.name, b.module, strings.TrimPrefix(b.repo, "github.com/"), b.commit[:7], b.repo, b.commit, cell(b.desc), b.kind, b.run, b.file, joinInts(r.lines), v)
+		fmt.Fprintf(rep, "| %s | %s | %s: %s | %s | `%s` | %s:%s | %s |\n",
+			b.name, b.module, fixLink(b), cell(b.desc), b.kind, b.run, b.file, joinInts(r.lines), v)
 	}
 	if check {
 		return

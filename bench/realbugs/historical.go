@@ -1,6 +1,7 @@
 package main
 
-// bug is a real bug of a public Go library, fixed upstream by one commit:
+// bug is a real bug of a public Go library, fixed upstream by one commit
+// (or, where the commit is not known here, between two tagged releases):
 // a tagged release that contains the fix, the bug put back by one literal
 // replacement (the reverse of the fix), and the release's own test that the
 // fix made pass.
@@ -13,7 +14,8 @@ type bug struct {
 	buggy  string // the text before the fix: the bug put back
 	run    string // go test -run: ^Name$ or ^(Name|Name)$
 	repo   string // the upstream repository
-	commit string // the upstream commit that fixed the bug
+	commit string // the upstream commit that fixed the bug; "" when only since is known
+	since  string // with commit "": the last release without the fix (the fix is between since and module's version)
 	desc   string // the bug, in one line
 	kind   kind
 }

@@ -13,10 +13,11 @@ import (
 
 // TestBugs checks the shape of the historical bugs' data: complete rows,
 // whole-line replacements that change something, a -run pattern that
-// names test functions, an upstream commit, and enough bugs and
-// libraries. Where the release is already in the module cache (after go
-// run ./bench/realbugs -check, for one), it also checks that the fixed
-// text occurs once in its file; nothing is downloaded.
+// names test functions, an upstream commit (or the release before the
+// fix), and enough bugs and libraries. Where the release is already in
+// the module cache (after go run ./bench/realbugs -check, for one), it
+// also checks that the fixed text occurs once in its file; nothing is
+// downloaded.
 func TestBugs(t *testing.T) {
 	run := regexp.MustCompile(`^\^(\w+|\(\w+(\|\w+)*\))\$$`)
 	hash := regexp.MustCompile(`^[0-9a-f]{40}$`)
@@ -44,8 +45,12 @@ func TestBugs(t *testing.T) {
 			t.Errorf("%s: the replacement's texts are not whole lines", b.name)
 		case !run.MatchString(b.run):
 			t.Errorf("%s: -run %q is not ^Name$ or ^(Name|Name)$", b.name, b.run)
-		case !hash.MatchString(b.commit) || b.desc == "" || b.kind.String() == "unknown kind":
-			t.Errorf("%s: commit, description or kind missing", b.name)
+		case b.commit == "" && (!strings.HasPrefix(b.since, "v") || b.since == version):
+			t.Errorf("%s: no commit, and since %q is not an earlier release", b.name, b.since)
+		case b.commit != "" && (!hash.MatchString(b.commit) || b.since != ""):
+			t.Errorf("%s: commit %q is not a full hash, or since is set with it", b.name, b.commit)
+		case b.desc == "" || b.kind.String() == "unknown kind":
+			t.Errorf("%s: description or kind missing", b.name)
 		}
 		if cache == "" {
 			continue

@@ -33,7 +33,8 @@
 //
 // # Historical bugs
 //
-// A bug is a real upstream bug-fix commit of a library: a tagged release
+// A bug is a real upstream bug-fix commit of a library (or, where the
+// commit is not known, a fix between two tagged releases): a tagged release
 // that contains the fix, the bug put back by replacing the fix's text with
 // the text it replaced, and the release's own test that the fix made pass
 // (a go test -run pattern). realbugs first validates each bug: the test
