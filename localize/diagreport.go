@@ -37,6 +37,10 @@ type DiagnosisReport struct {
 	// the deadline, a cancellation); Reason says why.
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason,omitempty"`
+	// Ranked are the lines [AgxDiagnosis] checked first, the failures'
+	// ranking's first (RankedLines): where to read when no diagnosis
+	// was found within the deadline (the text report then lists them).
+	Ranked []Location `json:"ranked,omitempty"`
 	// ProbeError says why [AgxDiagnosis]' fix probe stopped before it
 	// settled every mutant (its time bound, a load error); the fixes
 	// it found are kept (Diagnosis.Fix).
@@ -248,6 +252,12 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 	if r.ProbeError != "" {
 		fmt.Fprintf(&sb, "(fix probe: %s)\n", r.ProbeError)
 	}
+	if len(r.Ranked) > 0 && !slices.ContainsFunc(r.Diagnoses(), func(d Diagnosis) bool { return d.Verified }) {
+		sb.WriteString("# no verified diagnosis; the failures' ranking's first lines:\n")
+		for i, l := range r.Ranked {
+			fmt.Fprintf(&sb, "%s:%d: rank %d: %s\n", rel(l.File), l.Line, i+1, l.Text)
+		}
+	}
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
@@ -281,7 +291,13 @@ func (r *DiagnosisReport) RelativeTo(dir string) {
 					rel(&d.Cases[ci].Angelic[j].File)
 				}
 			}
+			if d.Fix != nil {
+				rel(&d.Fix.File)
+			}
 		}
+	}
+	for i := range r.Ranked {
+		rel(&r.Ranked[i].File)
 	}
 }
 
@@ -403,6 +419,10 @@ func (a *AgxDiagnosis) Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisR
 		return nil, err
 	}
 	rep.Package = fs[0].Package
+	src := sources{}
+	for _, l := range opts.First {
+		rep.Ranked = append(rep.Ranked, Location{File: l.File, Line: l.Line, Text: src.line(l.File, l.Line)})
+	}
 	rep.addFixes(fixes)
 	if probeErr != nil {
 		rep.ProbeError = probeErr.Error()

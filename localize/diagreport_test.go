@@ -61,3 +61,29 @@ func TestDiagnosisOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagnosisRanked checks that the text report lists the ranked lines
+// when no diagnosis is verified, and only then.
+func TestDiagnosisRanked(t *testing.T) {
+	ranked := []Location{{File: "/p/a.go", Line: 7, Text: "x := y"}, {File: "/p/b.go", Line: 3, Text: "return x"}}
+	for _, tt := range []struct {
+		name     string
+		verified bool
+		want     bool
+	}{
+		{"none verified", false, true},
+		{"one verified", true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: []Diagnosis{{Locations: []Location{{File: "/p/a.go", Line: 9}}, Verified: tt.verified}}}
+			var sb strings.Builder
+			if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}, Ranked: ranked}).WriteText(&sb, "/p"); err != nil {
+				t.Fatal(err)
+			}
+			has := strings.Contains(sb.String(), "a.go:7: rank 1: x := y\nb.go:3: rank 2: return x\n")
+			if has != tt.want {
+				t.Errorf("ranked lines listed %v, want %v:\n%s", has, tt.want, sb.String())
+			}
+		})
+	}
+}

@@ -27,7 +27,10 @@ type diagnoseResult struct {
 	// faulty line.
 	mutantFixes int
 	faultFix    bool
-	probeErr    string
+	// rankedAt is the position of the first faulty line among the
+	// lines checked first (DiagnosisReport.Ranked), 0 when not there.
+	rankedAt int
+	probeErr string
 	// faultIn: a diagnosis holds a faulty line; faultFirst: one of the
 	// first diagnoses does.
 	faultIn, faultFirst bool
@@ -66,6 +69,12 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 		r.partial = rep.Reason
 	}
 	r.probeErr = rep.ProbeError
+	for i, l := range rep.Ranked {
+		if bc.faulty(l.File, l.Line) {
+			r.rankedAt = i + 1
+			break
+		}
+	}
 	holds := func(dg localize.Diagnosis) bool {
 		return slices.ContainsFunc(dg.Locations, func(l localize.Location) bool { return bc.faulty(l.File, l.Line) })
 	}
@@ -102,15 +111,17 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
 		"first, holds a faulty line; mutant fixes: diagnoses whose line has a mutant under which every failing case\n"+
 		"passes and no passing case that executes it fails (the fix probe, Diagnosis.Fix), and whether one is on a\n"+
-		"faulty line; ended: \"complete\" or why the search stopped (and the probe, when it was cut); time: the\n"+
+		"faulty line; ranked: where the first faulty line is among the lines checked first (the failures' ranking's\n"+
+		"first, DiagnosisReport.Ranked, which the text report lists when no diagnosis is verified; \"-\": not there);\n"+
+		"ended: \"complete\" or why the search stopped (and the probe, when it was cut); time: the\n"+
 		"whole pipeline's (listing and running the package's cases included).\n\n", timeout)
-	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | mutant fixes (on the fault) | ended | time |\n")
-	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|---|--:|\n")
+	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | mutant fixes (on the fault) | ranked | ended | time |\n")
+	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|--:|---|--:|\n")
 	var n, in, first, multi, multiIn int
 	var firsts []float64
 	for _, r := range rs {
 		if r.err != "" {
-			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | %v |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond))
+			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | %v |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond))
 			continue
 		}
 		n++
@@ -134,8 +145,12 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		if r.probeErr != "" {
 			ended += "; " + oneLine(r.probeErr)
 		}
-		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %d (%v) | %s | %v |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
-			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, r.mutantFixes, r.faultFix, ended, r.elapsed.Round(100*time.Millisecond))
+		ranked := "-"
+		if r.rankedAt > 0 {
+			ranked = fmt.Sprint(r.rankedAt)
+		}
+		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %d (%v) | %s | %s | %v |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
+			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, r.mutantFixes, r.faultFix, ranked, ended, r.elapsed.Round(100*time.Millisecond))
 	}
 	slices.Sort(firsts)
 	med := 0.0

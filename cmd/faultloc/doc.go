@@ -299,7 +299,9 @@
 // [{locations, verified, one_fix, rejected, also_reads, challenged, fix,
 // explains, cases [{case, passed, angelic}]}], partial, reason, stats}],
 // errors [{case, failure}] (cases left out), partial, reason,
-// probe_error, stats. -timeout bounds the whole diagnosis (default 1m
+// ranked [{file, line, text}] (the lines checked first; the text report
+// lists them, "file:line: rank N: SOURCE", when no diagnosis is
+// verified), probe_error, stats. -timeout bounds the whole diagnosis (default 1m
 // with -all, localize.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
 // -tiebreak or -format html. A statement that assigns or returns a
