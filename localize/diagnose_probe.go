@@ -34,7 +34,6 @@ func (r *DiagnosisReport) addFixes(fixes []MutantResult) {
 	for gi := range r.Groups {
 		g := &r.Groups[gi]
 		for _, m := range fixes {
-			m := m
 			i := -1
 			for j, d := range g.Diagnoses {
 				if len(d.Locations) == 1 && d.Locations[0].File == m.File && d.Locations[0].Line == m.Line {
