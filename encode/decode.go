@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"maps"
 	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
@@ -143,6 +146,36 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 	c.Angelic = representatives(c.Angelic, e)
 	if len(inner.Hooks.Values) > 0 {
 		c.Inner = inner
+	}
+	return c, nil
+}
+
+// Forced returns the candidate that replays the statement of group with
+// the decisions of its If instances in t given by forced (true: the
+// then-successor): a candidate a caller found by running the program,
+// not from a model, as predicate switching does. Its angelic values are
+// the forced decisions in execution order; t is a run of the program
+// whose instances they are (AddRun's or another). It is an error when
+// group is no statement of the runs added, or an event of forced is not
+// an If of it.
+func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]bool) (*Candidate, error) {
+	st := e.stmts[group]
+	if st == nil {
+		return nil, fmt.Errorf("encode: Forced: unknown statement %q", group)
+	}
+	c := &Candidate{Statements: []*Statement{st}, Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
+	for _, ev := range slices.Sorted(maps.Keys(forced)) {
+		if int(ev) < 0 || int(ev) >= t.Len() {
+			return nil, fmt.Errorf("encode: Forced: event %d is not in the run", ev)
+		}
+		in, ok := t.Instr(ev).(*ssa.If)
+		if !ok || e.GroupOf(t, ev) != group {
+			return nil, fmt.Errorf("encode: Forced: event %d is not a branch of %s", ev, group)
+		}
+		k, taken := t.Key(ev), forced[ev]
+		c.Hooks.Branches[k] = taken
+		si := t.StaticInfo(k.Static)
+		c.Angelic = append(c.Angelic, Angelic{Statement: group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(e.prog.Fset, si.Func, in), Key: k, Branch: true, Value: trace.Bool(taken), Orig: t.Value(ev)})
 	}
 	return c, nil
 }

@@ -460,8 +460,40 @@ func (e *Encoder) inScope(fn *ssa.Function) bool {
 }
 
 // statementOf returns the group of the statement event ev belongs to, or ""
-// if the event is not blamable (out of scope, synthetic, bookkeeping).
+// if the event is not blamable (out of scope, synthetic, bookkeeping),
+// and makes the statement's fault predicate when it is the first event
+// of its statement.
 func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
+	name := e.GroupOf(t, ev)
+	if name == "" {
+		return ""
+	}
+	if _, ok := e.stmts[name]; !ok {
+		// The fault predicate is named by its statement's number, not by
+		// the group (which holds the file's path): Z3's answers then do
+		// not depend on where the program is checked out.
+		st := t.StaticInfo(t.Static(ev))
+		e.stmts[name] = &Statement{Group: name, Pos: st.Position, Func: st.Func, ab: maxsat.BoolVar(fmt.Sprintf("ab_%d", len(e.stmts)))}
+		if e.opts.Granularity == ByExpression {
+			e.stmts[name].Expr = exprText(e.prog.Fset, st.Func, st.Pos)
+		}
+		e.stats.Statements++
+		if err := e.s.AddSoft(maxsat.Not(e.abVar(name)), 1, name); err != nil {
+			// AddSoft fails only on ill-sorted terms or a closed solver;
+			// the next AddHard reports the same condition.
+			return ""
+		}
+	}
+	return name
+}
+
+// GroupOf returns the group of the statement that event ev of t belongs
+// to (the name of its soft group, as Statement takes it), or "" if the
+// event is not blamable: out of scope (Options.InScope, test code),
+// excluded by Options.Blamable, synthetic, or bookkeeping (an Alloc, a
+// Jump, a parameter's spill). The statement need not be in the runs
+// added yet.
+func (e *Encoder) GroupOf(t *trace.Trace, ev trace.EventID) string {
 	st := t.StaticInfo(t.Static(ev))
 	if st.Synthetic || st.Instr == nil || st.Position.Line == 0 || !e.inScope(st.Func) {
 		return ""
@@ -485,28 +517,10 @@ func (e *Encoder) statementOf(t *trace.Trace, ev trace.EventID) string {
 		}
 	}
 	p := st.Position
-	var name string
 	if e.opts.Granularity == ByExpression {
-		name = fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
-	} else {
-		name = fmt.Sprintf("%s:%d", p.Filename, p.Line)
+		return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 	}
-	if _, ok := e.stmts[name]; !ok {
-		// The fault predicate is named by its statement's number, not by
-		// the group (which holds the file's path): Z3's answers then do
-		// not depend on where the program is checked out.
-		e.stmts[name] = &Statement{Group: name, Pos: p, Func: st.Func, ab: maxsat.BoolVar(fmt.Sprintf("ab_%d", len(e.stmts)))}
-		if e.opts.Granularity == ByExpression {
-			e.stmts[name].Expr = exprText(e.prog.Fset, st.Func, st.Pos)
-		}
-		e.stats.Statements++
-		if err := e.s.AddSoft(maxsat.Not(e.abVar(name)), 1, name); err != nil {
-			// AddSoft fails only on ill-sorted terms or a closed solver;
-			// the next AddHard reports the same condition.
-			return ""
-		}
-	}
-	return name
+	return fmt.Sprintf("%s:%d", p.Filename, p.Line)
 }
 
 // abVar returns the fault predicate of the statement of group.

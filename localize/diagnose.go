@@ -197,6 +197,7 @@ func (s *Stats) add(o Stats) {
 	s.Statements += o.Statements
 	s.SolverCalls += o.SolverCalls
 	s.Solve += o.Solve
+	s.Undecided += o.Undecided
 }
 
 // diagnoser holds what the groups of one Diagnose call share.

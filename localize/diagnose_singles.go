@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/trace"
@@ -62,7 +63,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		order[i] = i
 	}
 	var found []string
-	for _, s := range cands {
+	for si, s := range cands {
 		if opts.MaxCandidates > 0 && len(g.Diagnoses) >= opts.MaxCandidates {
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
 			return found, nil
@@ -83,8 +84,9 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 			idx := order[lo:min(lo+par, len(order))]
 			errs := make([]error, len(idx))
 			stats := make([]Stats, len(idx))
+			bound := checkShare(ctx, len(cands)-si, (len(order)+par-1)/par)
 			d.each(len(idx), func(j int) {
-				reps[idx[j]], errs[j] = d.explainAlone(ctx, members[idx[j]], []string{s}, guess, maxPer, opts.Mode, &stats[j])
+				reps[idx[j]], errs[j] = d.explainOne(ctx, members[idx[j]], s, guess, maxPer, opts.Mode, bound, &stats[j])
 			})
 			for j, i := range idx {
 				g.Stats.add(stats[j])
@@ -142,6 +144,48 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		}
 	}
 	return found, nil
+}
+
+// minCheck is the least time a case's check of one statement gets in
+// singles, however little is left.
+const minCheck = time.Second
+
+// checkShare returns how long one case's check of a statement may take
+// in singles so that the statements left (left of them, each checked in
+// up to rounds rounds of parallel checks) share the time before ctx's
+// deadline: on real code one case's formula may not answer within the
+// whole deadline, which would leave the statements after it unchecked.
+// It is 0 (no bound but ctx's) without a deadline.
+func checkShare(ctx context.Context, left, rounds int) time.Duration {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return 0
+	}
+	return max(time.Until(dl)/time.Duration(max(left*rounds, 1)), minCheck)
+}
+
+// explainOne checks whether statement s alone explains case m: first by
+// forcing its branches (flipAlone), then by asking the case's formula
+// (explainAlone) within bound (0: ctx's deadline alone). A check that
+// does not answer within its bound leaves the case unexplained, as a
+// refutation does; only ctx's end is an error.
+func (d *diagnoser) explainOne(ctx context.Context, m *member, s string, guess uint32, maxPer int, mode encode.Mode, bound time.Duration, st *Stats) (*replay, error) {
+	r, err := d.flipAlone(ctx, m, s, st)
+	if err != nil || r != nil {
+		return r, err
+	}
+	cctx := ctx
+	if bound > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithTimeout(ctx, bound)
+		defer cancel()
+	}
+	r, err = d.explainAlone(cctx, m, []string{s}, guess, maxPer, mode, st)
+	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
+		st.Undecided++
+		return nil, nil
+	}
+	return r, err
 }
 
 // onLinesFirst returns the statements of names on the lines first

@@ -88,7 +88,12 @@ type Stats struct {
 	Statements  int           `json:"statements"`  // fault predicates
 	SolverCalls int           `json:"solverCalls"` // Z3 checks
 	Solve       time.Duration `json:"solveNanos"`  // time spent in the solver
-	Total       time.Duration `json:"totalNanos"`  // wall time
+	// Undecided counts the checks of a statement against one case that
+	// did not answer within their share of the deadline ([Diagnose]'s
+	// checks of one statement): the statement was not found to explain
+	// the case, nor refuted.
+	Undecided int           `json:"undecided,omitempty"`
+	Total     time.Duration `json:"totalNanos"` // wall time
 }
 
 // Report is the result of localizing one failing test.

@@ -1,0 +1,89 @@
+package localize
+
+// Diagnoses of one branch found by running, without the solver.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// maxFlips bounds the branch instances of one statement that flipAlone
+// forces one at a time in one case; it then forces all of them at once.
+const maxFlips = 8
+
+// flipAlone looks for a replay of case m that passes with the decisions
+// of statement s alone changed, by running it, not by asking its formula:
+// predicate switching (Zhang, Gupta and Gupta, ICSE 2006). Each of the
+// statement's branch instances in the case's failing run is forced the
+// other way alone, the last executed first (the paper's order: the
+// decision nearest the failure first), up to maxFlips of them, then all
+// of them at once. It returns the first replay that passes, as a
+// diagnosis's replay with the forced decisions as its angelic values, or
+// nil when none does or s has no branch. On real code, where a case's
+// formula may not answer within the deadline (a sort of the input, say),
+// this decides a wrong or missing condition in a few runs.
+func (d *diagnoser) flipAlone(ctx context.Context, m *member, s string, st *Stats) (*replay, error) {
+	if m.explained != nil {
+		if x, ok := m.explained[setKey([]string{s})]; ok {
+			return &replay{out: x.c, outHooks: x.hooks}, nil
+		}
+	}
+	t := m.cf.first.res.Trace
+	var ifs []trace.EventID
+	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		if _, ok := t.Instr(e).(*ssa.If); ok && m.cf.enc.GroupOf(t, e) == s {
+			ifs = append(ifs, e)
+		}
+	}
+	if len(ifs) == 0 {
+		return nil, nil
+	}
+	var tries []map[trace.EventID]bool
+	for _, e := range slices.Backward(ifs) {
+		if len(tries) == maxFlips {
+			break
+		}
+		tries = append(tries, map[trace.EventID]bool{e: !t.Value(e).Bool()})
+	}
+	if len(ifs) > 1 {
+		all := map[trace.EventID]bool{}
+		for _, e := range ifs {
+			all[e] = !t.Value(e).Bool()
+		}
+		tries = append(tries, all)
+	}
+	for _, forced := range tries {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cand, err := m.cf.enc.Forced(s, t, forced)
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		ro := m.cf.opts.Run
+		ro.Hooks = cand.Hooks
+		v, err := m.cf.sub.run(ctx, &ro)
+		st.Runs++
+		if err != nil {
+			return nil, err
+		}
+		if !v.passed {
+			v.release()
+			continue
+		}
+		r := &replay{cand: cand, v: v}
+		c := sources{}.candidate(cand, v, m.cf.opts.Granularity == encode.ByExpression)
+		if m.explained == nil {
+			m.explained = map[string]explainedSet{}
+		}
+		m.explained[setKey([]string{s})] = explainedSet{c: &c, hooks: cand.Hooks}
+		return r, nil
+	}
+	return nil, nil
+}
