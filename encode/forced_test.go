@@ -1,0 +1,90 @@
+package encode_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestForced: on Foo(3, 5), failing (want 2), Forced gives the candidate
+// that forces L2's branch the other way: its hooks decide the If, its
+// angelic value names the condition as written, and replaying it takes
+// the else side (a = y - x = 2 < y, so b stays 8: the case still fails,
+// which Forced does not check). A statement not in the runs, or an event
+// that is not a branch of the statement, is an error.
+func TestForced(t *testing.T) {
+	prog, test, res := fooFailing(t)
+	_, enc := newEncoder(t, prog, test, nil)
+	if _, err := enc.AddRun(res); err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Trace
+	var branch, sum trace.EventID = -1, -1
+	for e := range trace.EventID(tr.Len()) {
+		if in := tr.Instr(e); in == nil || in.Parent().Name() != "Foo" {
+			continue
+		}
+		switch in := tr.Instr(e).(type) {
+		case *ssa.If:
+			if branch < 0 {
+				branch = e
+			}
+		case *ssa.BinOp:
+			if in.Op.String() == "+" && sum < 0 {
+				sum = e
+			}
+		}
+	}
+	if branch < 0 || sum < 0 {
+		t.Fatal("no branch or sum in the run")
+	}
+	group := enc.GroupOf(tr, branch)
+	if !strings.HasSuffix(group, "foo.go:13") || enc.Statement(group) == nil {
+		t.Fatalf("GroupOf(branch) = %q", group)
+	}
+	c, err := enc.Forced(group, tr, map[trace.EventID]bool{branch: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Statements) != 1 || c.Statements[0].Group != group {
+		t.Errorf("statements %v", c.Statements)
+	}
+	k := tr.Key(branch)
+	if taken, ok := c.Hooks.Branches[k]; !ok || taken || len(c.Hooks.Branches) != 1 || len(c.Hooks.Values) != 0 {
+		t.Errorf("hooks %+v", c.Hooks)
+	}
+	if len(c.Angelic) != 1 || !c.Angelic[0].Branch || c.Angelic[0].Value.Bool() || !c.Angelic[0].Orig.Bool() || c.Angelic[0].Expr != "x < y" || c.Angelic[0].Key != k {
+		t.Errorf("angelic %+v", c.Angelic)
+	}
+	rerun, err := prog.RunTest(context.Background(), test, &trace.RunOptions{Hooks: c.Hooks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e := range trace.EventID(rerun.Trace.Len()) {
+		if rerun.Trace.Key(e) == k && rerun.Trace.Value(e).Bool() {
+			t.Errorf("replay took the then side of the forced branch")
+		}
+	}
+	for _, tt := range []struct {
+		name   string
+		group  string
+		forced map[trace.EventID]bool
+		want   string
+	}{
+		{"unknown statement", "nowhere.go:1", map[trace.EventID]bool{branch: false}, "unknown statement"},
+		{"not a branch", group, map[trace.EventID]bool{sum: true}, "not a branch"},
+		{"another statement's", enc.GroupOf(tr, sum), map[trace.EventID]bool{branch: true}, "not a branch"},
+		{"not in the run", group, map[trace.EventID]bool{trace.EventID(tr.Len()): true}, "not in the run"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := enc.Forced(tt.group, tr, tt.forced)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
