@@ -68,9 +68,15 @@ type DiagnoseOptions struct {
 	First []trace.Line
 	// Passing are cases that pass, which a diagnosis that is one fix
 	// must keep passing (Consistent). Each is run once at the start and
-	// its run kept; a case among them that fails is left out and named
-	// in the report's Errors.
+	// its run kept (up to a bound on their size; the others are run
+	// again when a diagnosis's lines are among those they execute); a
+	// case among them that fails is left out and named in the report's
+	// Errors.
 	Passing []trace.Case
+
+	// keptEvents, for tests, bounds the events of the passing cases'
+	// runs kept: 0 is keptEvents, negative none.
+	keptEvents int
 }
 
 // DefaultDiagnosisSize is the default bound on the statements of a

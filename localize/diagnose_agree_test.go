@@ -100,42 +100,56 @@ func TestDiagnoseWider(t *testing.T) {
 		}},
 		{"predicate", "contradicted", []string{"TestPass1", "TestPass2", "TestPass3", "TestPass4", "TestOdd"}, map[string][]string{}},
 	}
+	// Each twice: with the passing cases' runs kept, and with none kept
+	// (each run again when a diagnosis's lines are among those it
+	// executes), which must not change the answers.
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ctx, prog, pkg := loadTestdata(t, tt.subject)
-			var passing []trace.Case
-			for _, n := range tt.passing {
-				passing = append(passing, prog.GoTestCase(pkg, n))
+		for _, kept := range []int{0, -1} {
+			name := tt.name
+			if kept < 0 {
+				name += ", runs not kept"
 			}
-			rep, err := Diagnose(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestFail1"), prog.GoTestCase(pkg, "TestFail2")}, &DiagnoseOptions{
-				Options:    Options{MaxSize: 1},
-				Consistent: true,
-				Passing:    passing,
+			t.Run(name, func(t *testing.T) {
+				testDiagnoseWider(t, tt.subject, tt.passing, tt.oneFix, kept)
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rep.Partial || len(rep.Groups) != 1 || len(rep.Errors) > 0 {
-				t.Fatalf("partial %v (%s), %d groups, errors %v", rep.Partial, rep.Reason, len(rep.Groups), rep.Errors)
-			}
-			got := map[string][]string{}
-			verified := 0
-			for _, d := range rep.Diagnoses() {
-				if d.Verified {
-					verified++
-				}
-				if d.OneFix {
-					got[d.Locations[0].String()] = d.AlsoReads
-				} else if len(d.AlsoReads) > 0 {
-					t.Errorf("%s: not one fix, and reads also %v", d.Locations[0], d.AlsoReads)
-				}
-			}
-			if verified < 2 {
-				t.Fatalf("%d verified diagnoses, want the two statements of Climb: %v", verified, diagnosisLines(rep))
-			}
-			if !maps.EqualFunc(got, tt.oneFix, slices.Equal) {
-				t.Errorf("one fix (line: also reads) %v, want %v", got, tt.oneFix)
-			}
-		})
+		}
+	}
+}
+
+func testDiagnoseWider(t *testing.T, subject string, passingNames []string, oneFix map[string][]string, kept int) {
+	ctx, prog, pkg := loadTestdata(t, subject)
+	var passing []trace.Case
+	for _, n := range passingNames {
+		passing = append(passing, prog.GoTestCase(pkg, n))
+	}
+	rep, err := Diagnose(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestFail1"), prog.GoTestCase(pkg, "TestFail2")}, &DiagnoseOptions{
+		Options:    Options{MaxSize: 1},
+		Consistent: true,
+		Passing:    passing,
+		keptEvents: kept,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Partial || len(rep.Groups) != 1 || len(rep.Errors) > 0 {
+		t.Fatalf("partial %v (%s), %d groups, errors %v", rep.Partial, rep.Reason, len(rep.Groups), rep.Errors)
+	}
+	got := map[string][]string{}
+	verified := 0
+	for _, d := range rep.Diagnoses() {
+		if d.Verified {
+			verified++
+		}
+		if d.OneFix {
+			got[d.Locations[0].String()] = d.AlsoReads
+		} else if len(d.AlsoReads) > 0 {
+			t.Errorf("%s: not one fix, and reads also %v", d.Locations[0], d.AlsoReads)
+		}
+	}
+	if verified < 2 {
+		t.Fatalf("%d verified diagnoses, want the two statements of Climb: %v", verified, diagnosisLines(rep))
+	}
+	if !maps.EqualFunc(got, oneFix, slices.Equal) {
+		t.Errorf("one fix (line: also reads) %v, want %v", got, oneFix)
 	}
 }

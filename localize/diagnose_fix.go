@@ -70,13 +70,23 @@ func executions(t *trace.Trace, lines map[string]bool) []*execution {
 	}
 	byKey := map[key]*execution{}
 	var out []*execution
+	// The line of each static instruction, "" when it is not one of
+	// lines: a trace may hold millions of events, and a position is
+	// dear to compute.
+	lineOf := map[trace.StaticID]string{}
 	for e := range trace.EventID(t.Len()) {
-		if in := t.Instr(e); in == nil || deferStack(in) {
-			continue // a parameter; the frame's defer stack
+		s := t.Static(e)
+		line, ok := lineOf[s]
+		if !ok {
+			if in := t.Instr(e); in != nil && !deferStack(in) { // not a parameter, nor the frame's defer stack
+				p := t.Pos(e)
+				if l := p.Filename + ":" + strconv.Itoa(p.Line); lines[l] {
+					line = l
+				}
+			}
+			lineOf[s] = line
 		}
-		p := t.Pos(e)
-		line := p.Filename + ":" + strconv.Itoa(p.Line)
-		if !lines[line] {
+		if line == "" {
 			continue
 		}
 		k := key{t.CallOf(e), line, t.Occurrence(e)}

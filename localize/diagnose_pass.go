@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
+	"sync"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -17,18 +19,76 @@ import (
 // re-run may reach instances (of a loop, say) with other inputs.
 const fixRounds = 3
 
+// keptEvents bounds the events of the passing cases' runs that Diagnose
+// keeps (DiagnoseOptions.Passing): a run past the bound is run again
+// when a diagnosis needs it, if it executes the diagnosis's lines. A
+// run's values are copied into its trace, so a package whose tests
+// build large values (bitset's) held over 10 GiB in its passing runs.
+const keptEvents = 1 << 20
+
 // passCase is a case that passes (DiagnoseOptions.Passing), which a
-// diagnosis verified as one fix must keep passing.
+// diagnosis verified as one fix must keep passing, or a failing case
+// whose run under a table is checked.
 type passCase struct {
-	name  string
-	sub   *subject
-	first *verdict
-	run   trace.RunOptions
+	name string
+	sub  *subject
+	// first is the case's run, nil when it was not kept; passed says
+	// whether it passed, and lines are the lines it executed
+	// ("file:line"), nil when first is kept.
+	first  *verdict
+	passed bool
+	lines  map[string]bool
+	run    trace.RunOptions
 }
 
 // asCase is m as a case to run under a table, from its failing run.
 func (m *member) asCase() *passCase {
-	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, run: m.cf.opts.Run}
+	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, passed: m.cf.first.passed, run: m.cf.opts.Run}
+}
+
+// base returns p's run, to read the executions of lines in: the run
+// kept, or, when it was not kept and it executes one of lines, a new
+// run, which the caller releases (fresh); nil when p's run executes none
+// of lines.
+func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *verdict, fresh bool, err error) {
+	if p.first != nil {
+		return p.first, false, nil
+	}
+	hit := false
+	for l := range lines {
+		if p.lines[l] {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return nil, false, nil
+	}
+	ro := p.run
+	ro.Hooks = nil
+	v, err = p.sub.run(ctx, &ro)
+	if err != nil {
+		return nil, false, err
+	}
+	return v, true, nil
+}
+
+// executedLines returns the lines ("file:line") t executes.
+func executedLines(t *trace.Trace) map[string]bool {
+	out := map[string]bool{}
+	seen := map[trace.StaticID]bool{}
+	for e := range trace.EventID(t.Len()) {
+		s := t.Static(e)
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		if t.Instr(e) != nil {
+			p := t.Pos(e)
+			out[p.Filename+":"+strconv.Itoa(p.Line)] = true
+		}
+	}
+	return out
 }
 
 // keepsPassing applies tab to p and reports whether p still passes, and
@@ -37,7 +97,7 @@ func (m *member) asCase() *passCase {
 func keepsPassing(ctx context.Context, p *passCase, tab fixTable, rd reading) (bool, int, *verdict, error) {
 	v, _, runs, err := runUnder(ctx, p, tab, rd)
 	if err != nil || v == nil {
-		return p.first.passed, runs, nil, err
+		return p.passed, runs, nil, err
 	}
 	if v.passed {
 		v.release()
@@ -53,11 +113,21 @@ func keepsPassing(ctx context.Context, p *passCase, tab fixTable, rd reading) (b
 // caller releases, and its hooks; a nil run when tab changes nothing in
 // p's run.
 func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verdict, *trace.Hooks, int, error) {
-	hooks, changed := fixHooks(p.sub.prog.Fset, p.first.res.Trace, tab, rd)
-	if !changed {
-		return nil, nil, 0, nil
-	}
 	runs := 0
+	base, fresh, err := p.base(ctx, rd.lines)
+	if err != nil || base == nil {
+		return nil, nil, 0, err
+	}
+	if fresh {
+		runs++
+	}
+	hooks, changed := fixHooks(p.sub.prog.Fset, base.res.Trace, tab, rd)
+	if fresh {
+		base.release()
+	}
+	if !changed {
+		return nil, nil, runs, nil
+	}
 	for round := 1; ; round++ {
 		ro := p.run
 		ro.Hooks = hooks
@@ -164,6 +234,11 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 	if !d.opts.Consistent || len(d.opts.Passing) == 0 {
 		return nil
 	}
+	var mu sync.Mutex
+	kept, bound := 0, d.opts.keptEvents // the events of the runs kept, and their bound
+	if bound == 0 {
+		bound = keptEvents
+	}
 	ps := make([]*passCase, len(d.opts.Passing))
 	errs := make([]error, len(d.opts.Passing))
 	d.each(len(ps), func(i int) {
@@ -179,25 +254,43 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 			errs[i] = fmt.Errorf("localize: running %s: %w", c.Name(), err)
 			return
 		}
-		p.first = v
+		p.first, p.passed = v, v.passed
+		mu.Lock()
+		keep := !v.passed || kept+v.res.Trace.Len() <= bound // a failing run is released below
+		if keep && v.passed {
+			kept += v.res.Trace.Len()
+		}
+		mu.Unlock()
+		if !keep {
+			p.lines = executedLines(v.res.Trace)
+			p.run = replayBound(&Options{Run: p.run}, v.res.Steps).Run
+			v.release()
+			p.first = nil
+		}
 		ps[i] = p
 	})
 	for i, p := range ps {
 		if errs[i] != nil {
 			for _, q := range ps {
-				if q != nil {
+				if q != nil && q.first != nil {
 					q.first.release()
 				}
 			}
 			return errs[i]
 		}
 		d.passRuns++
-		if !p.first.passed {
-			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: p.name, Failure: "given as passing, it fails: " + p.first.failure})
-			p.first.release()
+		if !p.passed {
+			failure := "given as passing, it fails"
+			if p.first != nil {
+				failure += ": " + p.first.failure
+				p.first.release()
+			}
+			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: p.name, Failure: failure})
 			continue
 		}
-		p.run = replayBound(&Options{Run: p.run}, p.first.res.Steps).Run
+		if p.first != nil {
+			p.run = replayBound(&Options{Run: p.run}, p.first.res.Steps).Run
+		}
 		d.passing = append(d.passing, p)
 	}
 	return nil
@@ -206,7 +299,9 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 // releasePassing hands the passing cases' runs back.
 func (d *diagnoser) releasePassing() {
 	for _, p := range d.passing {
-		p.first.release()
+		if p.first != nil {
+			p.first.release()
+		}
 	}
 	d.passing = nil
 }

@@ -69,7 +69,11 @@ func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*me
 		return narrow, nil
 	}
 	gr.widened++
-	for _, xi := range d.extraInputs(members, reps) {
+	xs, err := d.extraInputs(ctx, members, reps)
+	if err != nil {
+		return narrow, err
+	}
+	for _, xi := range xs {
 		fv, err := d.fixAgreeing(ctx, members, reps, []extraInput{xi}, &gr.Stats)
 		fv.run.release()
 		fv.run = nil
@@ -98,10 +102,10 @@ func (dg *Diagnosis) setFix(fv fixVerdict) {
 // statements' functions, of a basic type, the statements do not
 // mention, with between two and maxFlagValues values at the statements'
 // executions (the first maxFlagExecs of each run: the failing cases'
-// and the first maxFlagTraces passing ones'), fewest values first, then
-// by name; the predicates (predicateFunc) are those of the same
+// and the first maxFlagTraces passing ones that execute the statements),
+// fewest values first, then by name; the predicates (predicateFunc) are those of the same
 // packages the statements do not call, with both values there, by name.
-func (d *diagnoser) extraInputs(members []*member, reps []*replay) []extraInput {
+func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*replay) ([]extraInput, error) {
 	lines := map[string]bool{}
 	for i, r := range reps {
 		if r.v != nil && r.cand.Hooks != nil {
@@ -111,26 +115,14 @@ func (d *diagnoser) extraInputs(members []*member, reps []*replay) []extraInput 
 		}
 	}
 	if len(lines) == 0 {
-		return nil
-	}
-	var traces []*trace.Trace
-	for _, m := range members {
-		if !m.passing && m.cf.first != nil {
-			traces = append(traces, m.cf.first.res.Trace)
-		}
-	}
-	for i, p := range d.passing {
-		if i == maxFlagTraces {
-			break
-		}
-		traces = append(traces, p.first.res.Trace)
+		return nil, nil
 	}
 	values := map[*ssa.Global]map[string]bool{}
 	preds := map[*ssa.Function]map[bool]bool{}
 	mentioned := map[*ssa.Global]bool{}
 	called := map[*ssa.Function]bool{}
 	seen := map[*ssa.Package]bool{}
-	for _, t := range traces {
+	scan := func(t *trace.Trace) {
 		xs := executions(t, lines)
 		for _, x := range xs[:min(len(xs), maxFlagExecs)] {
 			first := x.events[0]
@@ -183,6 +175,29 @@ func (d *diagnoser) extraInputs(members []*member, reps []*replay) []extraInput 
 			}
 		}
 	}
+	for _, m := range members {
+		if !m.passing && m.cf.first != nil {
+			scan(m.cf.first.res.Trace)
+		}
+	}
+	n := 0
+	for _, p := range d.passing {
+		if n == maxFlagTraces {
+			break
+		}
+		v, fresh, err := p.base(ctx, lines)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			continue
+		}
+		n++
+		scan(v.res.Trace)
+		if fresh {
+			v.release()
+		}
+	}
 	var vars []*ssa.Global
 	for g, vs := range values {
 		if !mentioned[g] && len(vs) >= 2 && len(vs) <= maxFlagValues {
@@ -206,7 +221,7 @@ func (d *diagnoser) extraInputs(members []*member, reps []*replay) []extraInput 
 	for _, f := range fs[:min(len(fs), maxPredicates)] {
 		out = append(out, extraInput{f: f})
 	}
-	return out
+	return out, nil
 }
 
 // lastStores returns the values the last stores to the package
