@@ -2,7 +2,6 @@ package localize
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -199,7 +198,7 @@ func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable
 		}
 		failed[i].release()
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := joinDistinct(errs); err != nil {
 		if first >= 0 {
 			failed[first].release()
 		}
