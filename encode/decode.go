@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"go/types"
 	"maps"
 	"slices"
 	"strings"
@@ -151,13 +152,14 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 }
 
 // Forced returns the candidate that replays the statement of group with
-// the decisions of its If instances in t given by forced (true: the
-// then-successor): a candidate a caller found by running the program,
-// not from a model, as predicate switching does. Its angelic values are
-// the forced decisions in execution order; t is a run of the program
-// whose instances they are (AddRun's or another). It is an error when
-// group is no statement of the runs added, or an event of forced is not
-// an If of it.
+// its predicate instances in t given the Booleans of forced: an If's
+// decision (true: the then-successor), or the Boolean a Return of one
+// result or a Store produces (see [Predicate]). It is a candidate a
+// caller found by running the program, not from a model, as predicate
+// switching does; its angelic values are the forced values in execution
+// order. t is a run of the program whose instances they are (AddRun's
+// or another). It is an error when group is no statement of the runs
+// added, or an event of forced is not a predicate instance of it.
 func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]bool) (*Candidate, error) {
 	st := e.stmts[group]
 	if st == nil {
@@ -168,16 +170,41 @@ func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]
 		if int(ev) < 0 || int(ev) >= t.Len() {
 			return nil, fmt.Errorf("encode: Forced: event %d is not in the run", ev)
 		}
-		in, ok := t.Instr(ev).(*ssa.If)
-		if !ok || e.GroupOf(t, ev) != group {
-			return nil, fmt.Errorf("encode: Forced: event %d is not a branch of %s", ev, group)
+		in := t.Instr(ev)
+		if !Predicate(in) || e.GroupOf(t, ev) != group {
+			return nil, fmt.Errorf("encode: Forced: event %d is not a predicate of %s", ev, group)
 		}
-		k, taken := t.Key(ev), forced[ev]
-		c.Hooks.Branches[k] = taken
+		k, v := t.Key(ev), forced[ev]
+		_, branch := in.(*ssa.If)
+		if branch {
+			c.Hooks.Branches[k] = v
+		} else {
+			c.Hooks.Values[k] = trace.Bool(v)
+		}
 		si := t.StaticInfo(k.Static)
-		c.Angelic = append(c.Angelic, Angelic{Statement: group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(e.prog.Fset, si.Func, in), Key: k, Branch: true, Value: trace.Bool(taken), Orig: t.Value(ev)})
+		c.Angelic = append(c.Angelic, Angelic{Statement: group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(e.prog.Fset, si.Func, in), Key: k, Branch: branch, Value: trace.Bool(v), Orig: t.Value(ev)})
 	}
 	return c, nil
+}
+
+// Predicate reports whether in decides or produces a Boolean that
+// [Encoder.Forced] can force: an If, a Return of one Boolean result, or
+// a Store of a Boolean.
+func Predicate(in ssa.Instruction) bool {
+	switch in := in.(type) {
+	case *ssa.If:
+		return true
+	case *ssa.Return:
+		return len(in.Results) == 1 && isBoolType(in.Results[0].Type())
+	case *ssa.Store:
+		return isBoolType(in.Val.Type())
+	}
+	return false
+}
+
+func isBoolType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // repRank orders the kinds of representative instances: a statement's

@@ -2,10 +2,19 @@ package encode_test
 
 import (
 	"context"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/faultloc/faultloc/encode"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -76,14 +85,75 @@ func TestForced(t *testing.T) {
 		want   string
 	}{
 		{"unknown statement", "nowhere.go:1", map[trace.EventID]bool{branch: false}, "unknown statement"},
-		{"not a branch", group, map[trace.EventID]bool{sum: true}, "not a branch"},
-		{"another statement's", enc.GroupOf(tr, sum), map[trace.EventID]bool{branch: true}, "not a branch"},
+		{"not a predicate", group, map[trace.EventID]bool{sum: true}, "not a predicate"},
+		{"another statement's", enc.GroupOf(tr, sum), map[trace.EventID]bool{branch: true}, "not a predicate"},
 		{"not in the run", group, map[trace.EventID]bool{trace.EventID(tr.Len()): true}, "not in the run"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := enc.Forced(tt.group, tr, tt.forced)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestPredicate checks which instructions Forced can force: the function
+// of each row has one instruction of the kind named.
+func TestPredicate(t *testing.T) {
+	const src = `package p
+
+var flag bool
+var count int
+
+func ifs(x int) int {
+	if x > 0 {
+		return 1
+	}
+	return 0
+}
+func retBool(x int) bool { return x > 0 }
+func retInt(x int) int   { return x + 1 }
+func retTwo(x int) (bool, int) { return x > 0, x }
+func storeBool(x int)   { flag = x > 0 }
+func storeInt(x int)    { count = x }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		fn   string
+		kind string // the instruction's type, as %T prints it
+		want bool
+	}{
+		{"ifs", "*ssa.If", true},
+		{"retBool", "*ssa.Return", true},
+		{"retInt", "*ssa.Return", false},
+		{"retTwo", "*ssa.Return", false},
+		{"storeBool", "*ssa.Store", true},
+		{"storeInt", "*ssa.Store", false},
+		{"retInt", "*ssa.BinOp", false},
+	} {
+		t.Run(tt.fn+" "+tt.kind, func(t *testing.T) {
+			var in ssa.Instruction
+			for _, b := range pkg.Func(tt.fn).Blocks {
+				for _, i := range b.Instrs {
+					if fmt.Sprintf("%T", i) == tt.kind && in == nil {
+						in = i
+					}
+				}
+			}
+			if in == nil {
+				t.Fatalf("no %s in %s", tt.kind, tt.fn)
+			}
+			if got := encode.Predicate(in); got != tt.want {
+				t.Errorf("Predicate(%v) = %v, want %v", in, got, tt.want)
 			}
 		})
 	}

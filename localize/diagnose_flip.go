@@ -7,25 +7,25 @@ import (
 	"fmt"
 	"slices"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// maxFlips bounds the branch instances of one statement that flipAlone
+// maxFlips bounds the predicate instances of one statement that flipAlone
 // forces one at a time in one case; it then forces all of them at once.
 const maxFlips = 8
 
-// flipAlone looks for a replay of case m that passes with the decisions
+// flipAlone looks for a replay of case m that passes with the predicates
 // of statement s alone changed, by running it, not by asking its formula:
-// predicate switching (Zhang, Gupta and Gupta, ICSE 2006). Each of the
-// statement's branch instances in the case's failing run is forced the
-// other way alone, the last executed first (the paper's order: the
+// predicate switching (Zhang, Gupta and Gupta, ICSE 2006), over the
+// Booleans a statement returns or stores too (encode.Predicate), as Go
+// code often computes a condition in a function of its own. Each of the
+// statement's predicate instances in the case's failing run is forced
+// the other way alone, the last executed first (the paper's order: the
 // decision nearest the failure first), up to maxFlips of them, then all
 // of them at once. It returns the first replay that passes, as a
-// diagnosis's replay with the forced decisions as its angelic values, or
-// nil when none does or s has no branch. On real code, where a case's
+// diagnosis's replay with the forced values as its angelic values, or
+// nil when none does or s has no predicate. On real code, where a case's
 // formula may not answer within the deadline (a sort of the input, say),
 // this decides a wrong or missing condition in a few runs.
 func (d *diagnoser) flipAlone(ctx context.Context, m *member, s string, st *Stats) (*replay, error) {
@@ -37,7 +37,7 @@ func (d *diagnoser) flipAlone(ctx context.Context, m *member, s string, st *Stat
 	t := m.cf.first.res.Trace
 	var ifs []trace.EventID
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
-		if _, ok := t.Instr(e).(*ssa.If); ok && m.cf.enc.GroupOf(t, e) == s {
+		if encode.Predicate(t.Instr(e)) && t.Value(e).Kind() == trace.KindBool && m.cf.enc.GroupOf(t, e) == s {
 			ifs = append(ifs, e)
 		}
 	}

@@ -8,52 +8,77 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// TestDiagnoseFlip diagnoses testdata/flip's two failing tests with the
-// faulty comparison's line checked first, once with the solver and once
+// TestDiagnoseFlip diagnoses testdata/flip's faults, each with its two
+// failing tests and its line checked first, once with the solver and once
 // with every solver check bounded by a millisecond, so that no case's
-// formula answers: the line is a verified diagnosis that is one fix
-// either way, found by forcing its branch (flipAlone). The angelic values
-// show how: one forced decision a case, in TestLabels that of Label(10),
-// the second of its three calls (forcing Label(12)'s, the last, fails),
-// where a model gives a value to every instance.
+// formula answers: the faulty line is a verified diagnosis that is one
+// fix either way, found by forcing its predicate (flipAlone). The angelic
+// values show how: one value a case changed, where a model changes the
+// value of every instance it needs (the one-fix check may list
+// unchanged values too: those its table gives). The comparison of Label is a branch; TestLabels
+// passes with Label(10)'s decision forced, the second of its three (the
+// last, Label(12)'s, forced alone fails). Positive's is the Boolean it
+// returns; TestCount passes with Positive(0)'s forced.
 func TestDiagnoseFlip(t *testing.T) {
 	ctx, prog, pkg := loadTestdata(t, "flip")
 	file, err := filepath.Abs("testdata/flip/flip.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	failing := []trace.Case{prog.GoTestCase(pkg, "TestTen"), prog.GoTestCase(pkg, "TestLabels")}
-	passing := []trace.Case{prog.GoTestCase(pkg, "TestNine"), prog.GoTestCase(pkg, "TestEleven")}
 	for _, tt := range []struct {
-		name    string
-		timeout time.Duration
+		name             string
+		failing, passing []string
+		line             int
+		branch           bool
 	}{
-		{"solver", 0},
-		{"no answer", time.Millisecond},
+		{"branch", []string{"TestTen", "TestLabels"}, []string{"TestNine", "TestEleven"}, 10, true},
+		{"returned", []string{"TestZero", "TestCount"}, []string{"TestPositive"}, 27, false},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Diagnose(ctx, prog, failing, &DiagnoseOptions{
-				Options:    Options{MaxSize: 1, SolverTimeout: tt.timeout},
-				First:      []trace.Line{{File: file, Line: 9}},
-				Consistent: true,
-				Passing:    passing,
-			})
-			if err != nil {
-				t.Fatal(err)
+		var failing, passing []trace.Case
+		for _, n := range tt.failing {
+			failing = append(failing, prog.GoTestCase(pkg, n))
+		}
+		for _, n := range tt.passing {
+			passing = append(passing, prog.GoTestCase(pkg, n))
+		}
+		for _, timeout := range []time.Duration{0, time.Millisecond} {
+			name := tt.name
+			if timeout > 0 {
+				name += ", no answer"
 			}
-			ds := rep.Diagnoses()
-			if len(ds) == 0 {
-				t.Fatalf("no diagnosis (%s)", rep.Reason)
-			}
-			d := ds[0]
-			if d.Locations[0].String() != "flip.go:9" || !d.Verified || !d.OneFix || len(d.Explains) != 2 {
-				t.Fatalf("first diagnosis %v: verified %v, one fix %v (%s), explains %v", d.Locations, d.Verified, d.OneFix, d.Rejected, d.Explains)
-			}
-			for _, c := range d.Cases {
-				if len(c.Angelic) != 1 || !c.Angelic[0].Branch || c.Angelic[0].Value != "true" || c.Angelic[0].Orig != "false" {
-					t.Errorf("%s: angelic %+v, want one branch forced", c.Case, c.Angelic)
+			t.Run(name, func(t *testing.T) {
+				rep, err := Diagnose(ctx, prog, failing, &DiagnoseOptions{
+					Options:    Options{MaxSize: 1, SolverTimeout: timeout},
+					First:      []trace.Line{{File: file, Line: tt.line}},
+					Consistent: true,
+					Passing:    passing,
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				ds := rep.Diagnoses()
+				if len(ds) == 0 {
+					t.Fatalf("no diagnosis (%s)", rep.Reason)
+				}
+				d := ds[0]
+				if d.Locations[0].Line != tt.line || !d.Verified || !d.OneFix || len(d.Explains) != 2 {
+					t.Fatalf("first diagnosis %v: verified %v, one fix %v (%s), explains %v", d.Locations, d.Verified, d.OneFix, d.Rejected, d.Explains)
+				}
+				for _, c := range d.Cases {
+					changed := 0
+					for _, a := range c.Angelic {
+						if a.Branch != tt.branch {
+							t.Errorf("%s: angelic %+v, want branch %v", c.Case, a, tt.branch)
+						}
+						if a.Value != a.Orig {
+							changed++
+						}
+					}
+					if changed != 1 {
+						t.Errorf("%s: angelic %+v, want one predicate forced", c.Case, c.Angelic)
+					}
+				}
+			})
+		}
 	}
 }

@@ -78,10 +78,11 @@
 // alone against each correction set in a formula of its own, and joins
 // the search only when it refutes one. With many cases (more than 32)
 // the diagnoses of one statement are looked for first case by case: a
-// statement is one when, in every case, forcing one of its branches the
-// other way (each of its last eight branch instances alone, the last
-// first, then all of them: predicate switching, Zhang, Gupta and Gupta,
-// ICSE 2006) makes the run pass, or the case's own formula admits a
+// statement is one when, in every case, forcing one of its predicates
+// the other way (a branch, or a Boolean it returns or stores; each of
+// its last eight instances alone, the last first, then all of them:
+// predicate switching, Zhang, Gupta and Gupta, ICSE 2006) makes the run
+// pass, or the case's own formula admits a
 // model with it relaxed whose replay passes. This costs a few runs or a
 // check per case for the fault and a few for the others; each check
 // gets a share of the time left (a case the solver does not answer for

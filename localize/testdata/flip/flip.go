@@ -1,5 +1,6 @@
 // Package flip is the subject of TestDiagnoseFlip: a wrong comparison
-// that fails two tests, one of which executes it three times.
+// that fails two tests, one of which executes it three times, and a
+// predicate function whose wrong comparison fails two tests.
 package flip
 
 import "strings"
@@ -19,4 +20,20 @@ func Labels(ns []int) string {
 		out[i] = Label(n)
 	}
 	return strings.Join(out, " ")
+}
+
+// Positive reports whether n is above zero.
+func Positive(n int) bool {
+	return n >= 0 //fault: should be n > 0
+}
+
+// CountPositive counts the positive numbers of ns.
+func CountPositive(ns []int) int {
+	c := 0
+	for _, n := range ns {
+		if Positive(n) {
+			c++
+		}
+	}
+	return c
 }

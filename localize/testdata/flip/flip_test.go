@@ -26,3 +26,22 @@ func TestEleven(t *testing.T) {
 		t.Errorf("Label(11) = %q, want large", got)
 	}
 }
+
+// TestZero and TestCount fail: zero is not positive.
+func TestZero(t *testing.T) {
+	if Positive(0) {
+		t.Error("Positive(0) = true")
+	}
+}
+
+func TestCount(t *testing.T) {
+	if got := CountPositive([]int{-2, 0, 5}); got != 1 {
+		t.Errorf("CountPositive = %d, want 1", got)
+	}
+}
+
+func TestPositive(t *testing.T) {
+	if !Positive(3) || Positive(-3) {
+		t.Error("Positive(3) or Positive(-3) wrong")
+	}
+}
