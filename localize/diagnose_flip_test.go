@@ -2,6 +2,7 @@ package localize
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,5 +81,26 @@ func TestDiagnoseFlip(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestDiagnosePassingFails: a case given as passing that fails is left
+// out of the one-fix check and named in the report's errors, with how it
+// failed; the diagnosis goes on with the others.
+func TestDiagnosePassingFails(t *testing.T) {
+	ctx, prog, pkg := loadTestdata(t, "flip")
+	rep, err := Diagnose(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestZero")}, &DiagnoseOptions{
+		Options:    Options{MaxSize: 1},
+		Consistent: true,
+		Passing:    []trace.Case{prog.GoTestCase(pkg, "TestPositive"), prog.GoTestCase(pkg, "TestCount")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) != 1 || rep.Errors[0].Case != "TestCount" || !strings.Contains(rep.Errors[0].Failure, "given as passing, it fails: flip_test.go:") || !strings.Contains(rep.Errors[0].Failure, "CountPositive = 2, want 1") {
+		t.Errorf("errors %+v, want TestCount's failure", rep.Errors)
+	}
+	if len(rep.Diagnoses()) == 0 {
+		t.Errorf("no diagnosis")
 	}
 }

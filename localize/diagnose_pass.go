@@ -1,6 +1,7 @@
 package localize
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
@@ -19,10 +20,12 @@ import (
 const fixRounds = 3
 
 // keptEvents bounds the events of the passing cases' runs that Diagnose
-// keeps (DiagnoseOptions.Passing): a run past the bound is run again
-// when a diagnosis needs it, if it executes the diagnosis's lines. A
-// run's values are copied into its trace, so a package whose tests
-// build large values (bitset's) held over 10 GiB in its passing runs.
+// keeps (DiagnoseOptions.Passing). A passing case is first run for its
+// coverage alone (trace.RunOptions.CoverOnly), and run recorded when a
+// diagnosis's lines are among those it executes; that run is kept for
+// the next diagnosis while the runs kept stay within the bound. A run's
+// values are copied into its trace: bitset's passing runs, all kept,
+// held over 10 GiB.
 const keptEvents = 1 << 20
 
 // passCase is a case that passes (DiagnoseOptions.Passing), which a
@@ -31,13 +34,33 @@ const keptEvents = 1 << 20
 type passCase struct {
 	name string
 	sub  *subject
-	// first is the case's run, nil when it was not kept; passed says
-	// whether it passed, and lines are the lines it executed
-	// ("file:line"), nil when first is kept.
+	// first is the case's recorded run, nil until one is kept; passed
+	// says whether the case passed, and lines are the lines it executed
+	// ("file:line"), nil when first was given. kept bounds the runs
+	// kept, shared by the passing cases of a Diagnose call.
 	first  *verdict
 	passed bool
 	lines  map[string]bool
+	kept   *keptRuns
 	run    trace.RunOptions
+}
+
+// keptRuns counts the events of the passing cases' runs kept.
+type keptRuns struct {
+	mu           sync.Mutex
+	events, most int
+}
+
+// take reports whether a run of n events may be kept, and counts it if
+// so.
+func (k *keptRuns) take(n int) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.events+n > k.most {
+		return false
+	}
+	k.events += n
+	return true
 }
 
 // asCase is m as a case to run under a table, from its failing run.
@@ -45,10 +68,10 @@ func (m *member) asCase() *passCase {
 	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, passed: m.cf.first.passed, run: m.cf.opts.Run}
 }
 
-// base returns p's run, to read the executions of lines in: the run
-// kept, or, when it was not kept and it executes one of lines, a new
-// run, which the caller releases (fresh); nil when p's run executes none
-// of lines.
+// base returns p's recorded run, to read the executions of lines in: the
+// run kept, or, when p executes one of lines, a new run, kept if the
+// bound allows, else released by the caller (fresh); nil when p executes
+// none of lines.
 func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *verdict, fresh bool, err error) {
 	if p.first != nil {
 		return p.first, false, nil
@@ -69,22 +92,20 @@ func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *verdict,
 	if err != nil {
 		return nil, false, err
 	}
+	if p.kept != nil && v.res.Trace != nil && p.kept.take(v.res.Trace.Len()) {
+		p.first = v
+		return v, false, nil
+	}
 	return v, true, nil
 }
 
-// executedLines returns the lines ("file:line") t executes.
-func executedLines(t *trace.Trace) map[string]bool {
+// coveredLines returns the lines ("file:line") of the instructions of
+// cover (trace.Result.Covered), parameters left out.
+func coveredLines(prog *trace.Program, cover []trace.StaticID) map[string]bool {
 	out := map[string]bool{}
-	seen := map[trace.StaticID]bool{}
-	for e := range trace.EventID(t.Len()) {
-		s := t.Static(e)
-		if seen[s] {
-			continue
-		}
-		seen[s] = true
-		if t.Instr(e) != nil {
-			p := t.Pos(e)
-			out[p.Filename+":"+strconv.Itoa(p.Line)] = true
+	for _, s := range cover {
+		if st, ok := prog.StaticInfo(s); ok && st.Instr != nil {
+			out[st.Position.Filename+":"+strconv.Itoa(st.Position.Line)] = true
 		}
 	}
 	return out
@@ -227,68 +248,45 @@ func passingMember(p *passCase, v *verdict, opts *Options) (*member, error) {
 	return &member{cf: &caseFormula{sub: p.sub, first: v, opts: copts}, name: p.name, unrolled: map[trace.StaticID]bool{}, eo: eo, blamable: eo.Blamable, passing: true}, nil
 }
 
-// runPassing runs the cases of DiagnoseOptions.Passing once each and
-// keeps those that pass; the others are named in the report's Errors.
+// runPassing runs the cases of DiagnoseOptions.Passing once each, for
+// their coverage alone, and keeps those that pass; the others are named
+// in the report's Errors.
 func (d *diagnoser) runPassing(ctx context.Context) error {
 	if !d.opts.Consistent || len(d.opts.Passing) == 0 {
 		return nil
 	}
-	var mu sync.Mutex
-	kept, bound := 0, d.opts.keptEvents // the events of the runs kept, and their bound
-	if bound == 0 {
-		bound = keptEvents
-	}
+	kept := &keptRuns{most: cmp.Or(d.opts.keptEvents, keptEvents)}
 	ps := make([]*passCase, len(d.opts.Passing))
 	errs := make([]error, len(d.opts.Passing))
+	failures := make([]string, len(d.opts.Passing))
 	d.each(len(ps), func(i int) {
 		c := d.opts.Passing[i]
 		if c == nil {
 			errs[i] = fmt.Errorf("localize: Diagnose: nil passing case")
 			return
 		}
-		p := &passCase{name: c.Name(), sub: &subject{prog: d.prog, c: c}, run: d.opts.Options.Run}
+		p := &passCase{name: c.Name(), sub: &subject{prog: d.prog, c: c}, run: d.opts.Options.Run, kept: kept}
 		p.run.Hooks = nil
-		v, err := p.sub.run(ctx, &p.run)
+		ro := p.run
+		ro.CoverOnly = true
+		v, err := p.sub.run(ctx, &ro)
 		if err != nil {
 			errs[i] = fmt.Errorf("localize: running %s: %w", c.Name(), err)
 			return
 		}
-		p.first, p.passed = v, v.passed
-		mu.Lock()
-		keep := !v.passed || kept+v.res.Trace.Len() <= bound // a failing run is released below
-		if keep && v.passed {
-			kept += v.res.Trace.Len()
-		}
-		mu.Unlock()
-		if !keep {
-			p.lines = executedLines(v.res.Trace)
-			p.run = replayBound(&Options{Run: p.run}, v.res.Steps).Run
-			v.release()
-			p.first = nil
-		}
+		p.passed, failures[i] = v.passed, v.failure
+		p.lines = coveredLines(d.prog, v.res.Covered)
+		p.run = replayBound(&Options{Run: p.run}, v.res.Steps).Run
 		ps[i] = p
 	})
 	for i, p := range ps {
 		if errs[i] != nil {
-			for _, q := range ps {
-				if q != nil && q.first != nil {
-					q.first.release()
-				}
-			}
 			return errs[i]
 		}
 		d.passRuns++
 		if !p.passed {
-			failure := "given as passing, it fails"
-			if p.first != nil {
-				failure += ": " + p.first.failure
-				p.first.release()
-			}
-			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: p.name, Failure: failure})
+			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: p.name, Failure: "given as passing, it fails: " + failures[i]})
 			continue
-		}
-		if p.first != nil {
-			p.run = replayBound(&Options{Run: p.run}, p.first.res.Steps).Run
 		}
 		d.passing = append(d.passing, p)
 	}
