@@ -280,9 +280,12 @@
 // its own angelic values for the same statements. The first 10 lines of
 // the failing cases' ranking (slice and spectrum, as without -all) are
 // checked first, each as a diagnosis of one statement, before the joint
-// search ([localize.DefaultFirstLines]): on real code the joint search
-// often ends at the deadline, and those are the diagnoses there are
-// (bench/realbugs/DIAGNOSE.md). When no diagnosis of
+// search ([localize.DefaultFirstLines]): a line's branches and the
+// Booleans it returns or stores are forced the other way in each case
+// (predicate switching, no solver), then each case's own formula is
+// asked, each check within a share of the time left. On real code the
+// joint search often ends at the deadline, and those are the diagnoses
+// there are (bench/realbugs/DIAGNOSE.md). When no diagnosis of
 // at most -max-size statements (default 3 with -all) explains every
 // case, the cases are grouped (by the diagnoses that explain some of
 // them, else by the assertion they fail) and each group is diagnosed
