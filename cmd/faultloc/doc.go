@@ -28,6 +28,11 @@
 // localize or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
 // localize's -deadline, after writing what it had done.
 //
+// Every command also takes -cpuprofile FILE and -memprofile FILE, as go
+// test does: a CPU profile of the command, and a profile of its
+// allocations written when it ends, for go tool pprof. A file that
+// cannot be created is a usage error.
+//
 // # faultloc localize
 //
 // Usage:

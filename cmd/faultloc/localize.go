@@ -29,6 +29,7 @@ func init() {
 func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("localize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	prof := profileFlags(fs)
 	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, those the passing cases inhibit listed last); or sat-tar (SAT-TAR, for a fuzz target's failing entries: Tarantula boosted by unsat cores, with concolic tests)")
 	under := fs.String("under", "", "with -mode sat-tar: comma-separated functions under test, as named in their package ((*List).Delete); default the package's non-test functions")
 	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
@@ -68,6 +69,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fs.Usage()
 		return 1
 	}
+	stopProfiles, err := prof.start(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc localize: %v\n", err)
+		return 1
+	}
+	defer stopProfiles()
 	angelic := *mode == localize.ModeAngelic
 	sattar := *mode == localize.ModeSATTAR
 	if angelic || sattar {

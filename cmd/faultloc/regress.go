@@ -25,6 +25,7 @@ func init() {
 func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	prof := profileFlags(fs)
 	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory; a git revision of the repository holding -new (its tree at that revision); or a file holding a unified diff from the old version to -new")
 	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
 	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
@@ -49,6 +50,12 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return 1
 	}
+	stopProfiles, err := prof.start(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc regress: %v\n", err)
+		return 1
+	}
+	defer stopProfiles()
 	if *format != "text" && *format != "json" && *format != "html" {
 		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json or html)\n", *format)
 		return 1

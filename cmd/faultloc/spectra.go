@@ -22,6 +22,7 @@ func init() {
 func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("spectra", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	prof := profileFlags(fs)
 	formula := fs.String("formula", "tarantula", "suspiciousness formula (see -formulas)")
 	format := fs.String("format", "text", "output: text (file:line: score rank), json, or gzoltar (files in -o)")
 	ties := fs.String("ties", "worst", "rank of tied elements: worst, best or average")
@@ -54,6 +55,12 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return 1
 	}
+	stopProfiles, err := prof.start(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		return 1
+	}
+	defer stopProfiles()
 	f, err := spectra.Lookup(*formula)
 	if err != nil {
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
