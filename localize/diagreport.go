@@ -245,6 +245,9 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 		if g.Partial {
 			fmt.Fprintf(&sb, "(partial: %s)\n", g.Reason)
 		}
+		if n := g.Stats.Undecided; n > 0 {
+			fmt.Fprintf(&sb, "(%s of a statement against one case did not answer within the share of the time each had: those statements are neither found nor ruled out)\n", plural(n, "check"))
+		}
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(&sb, "(left out: %s: %s)\n", e.Case, e.Failure)

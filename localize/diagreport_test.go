@@ -87,3 +87,26 @@ func TestDiagnosisRanked(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagnosisUndecided: the text report says how many checks did not
+// answer within their share of the time, and nothing when all did.
+func TestDiagnosisUndecided(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{
+		{0, ""},
+		{1, "(1 check of a statement against one case did not answer"},
+		{3, "(3 checks of a statement against one case did not answer"},
+	} {
+		g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: []Diagnosis{}, Stats: Stats{Undecided: tt.n}}
+		var sb strings.Builder
+		if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}}).WriteText(&sb, "/p"); err != nil {
+			t.Fatal(err)
+		}
+		got := sb.String()
+		if tt.want == "" && strings.Contains(got, "did not answer") || !strings.Contains(got, tt.want) {
+			t.Errorf("undecided %d:\n%s", tt.n, got)
+		}
+	}
+}

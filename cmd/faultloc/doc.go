@@ -305,7 +305,9 @@
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
 // [{locations, verified, one_fix, rejected, also_reads, challenged, fix,
-// explains, cases [{case, passed, angelic}]}], partial, reason, stats}],
+// explains, cases [{case, passed, angelic}]}], partial, reason, stats
+// (undecided: the checks that did not answer within their share of the
+// time, which the text report counts in a line of its own)}],
 // errors [{case, failure}] (cases left out), partial, reason,
 // ranked [{file, line, text}] (the lines checked first; the text report
 // lists them, "file:line: rank N: SOURCE", when no diagnosis is
