@@ -28,9 +28,9 @@
 // localize or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
 // localize's -deadline, after writing what it had done.
 //
-// Every command also takes -cpuprofile FILE and -memprofile FILE, as go
-// test does: a CPU profile of the command, and a profile of its
-// allocations written when it ends, for go tool pprof. A file that
+// Every command but help also takes -cpuprofile FILE and -memprofile
+// FILE, as go test does: a CPU profile of the command, and a profile of
+// its allocations written when it ends, for go tool pprof. A file that
 // cannot be created is a usage error.
 //
 // # faultloc localize
@@ -196,6 +196,16 @@
 // The time bound of the whole run (default 0: none). When it passes,
 // localize stops as on Ctrl-C: it writes the reports done and exits with
 // status 3.
+//
+//	-cpuprofile FILE
+//
+// Write a CPU profile of the command to FILE, as go test -cpuprofile
+// does, for go tool pprof.
+//
+//	-memprofile FILE
+//
+// Write a profile of the command's allocations to FILE when it ends, as
+// go test -memprofile does.
 //
 //	-run REGEXP
 //
@@ -543,6 +553,16 @@
 // The time bound of the whole run (default 0: none); when it passes, the
 // exit status is 3.
 //
+//	-cpuprofile FILE
+//
+// Write a CPU profile of the command to FILE, as go test -cpuprofile
+// does, for go tool pprof.
+//
+//	-memprofile FILE
+//
+// Write a profile of the command's allocations to FILE when it ends, as
+// go test -memprofile does.
+//
 //	-baselines
 //
 // Also run the two delta-debugging baselines (default true).
@@ -657,6 +677,16 @@
 //	-bonus X
 //
 // The score added to each suspect (default 1; 0: none).
+//
+//	-cpuprofile FILE
+//
+// Write a CPU profile of the command to FILE, as go test -cpuprofile
+// does, for go tool pprof.
+//
+//	-memprofile FILE
+//
+// Write a profile of the command's allocations to FILE when it ends, as
+// go test -memprofile does.
 //
 //	-v
 //
