@@ -1,6 +1,7 @@
 package localize
 
-// Diagnoses of one branch found by running, without the solver.
+// Diagnoses of one statement found by forcing its predicates, without
+// the solver.
 
 import (
 	"context"
@@ -35,25 +36,27 @@ func (d *diagnoser) flipAlone(ctx context.Context, m *member, s string, st *Stat
 		}
 	}
 	t := m.cf.first.res.Trace
-	var ifs []trace.EventID
+	var preds []trace.EventID
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		// GroupOf last: it formats a name, and it is per instance (the
+		// slice scope blames some instances of an instruction only).
 		if encode.Predicate(t.Instr(e)) && t.Value(e).Kind() == trace.KindBool && m.cf.enc.GroupOf(t, e) == s {
-			ifs = append(ifs, e)
+			preds = append(preds, e)
 		}
 	}
-	if len(ifs) == 0 {
+	if len(preds) == 0 {
 		return nil, nil
 	}
 	var tries []map[trace.EventID]bool
-	for _, e := range slices.Backward(ifs) {
+	for _, e := range slices.Backward(preds) {
 		if len(tries) == maxFlips {
 			break
 		}
 		tries = append(tries, map[trace.EventID]bool{e: !t.Value(e).Bool()})
 	}
-	if len(ifs) > 1 {
+	if len(preds) > 1 {
 		all := map[trace.EventID]bool{}
-		for _, e := range ifs {
+		for _, e := range preds {
 			all[e] = !t.Value(e).Bool()
 		}
 		tries = append(tries, all)

@@ -165,7 +165,7 @@ func checkShare(ctx context.Context, left, rounds int) time.Duration {
 }
 
 // explainOne checks whether statement s alone explains case m: first by
-// forcing its branches (flipAlone), then by asking the case's formula
+// forcing its predicates (flipAlone), then by asking the case's formula
 // (explainAlone) within bound (0: ctx's deadline alone). A check that
 // does not answer within its bound leaves the case unexplained, as a
 // refutation does; only ctx's end is an error.
