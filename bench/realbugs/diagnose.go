@@ -30,12 +30,19 @@ type diagnoseResult struct {
 	// rankedAt is the position of the first faulty line among the
 	// lines checked first (DiagnosisReport.Ranked), 0 when not there.
 	rankedAt int
-	probeErr string
+	// undecided counts the checks of a statement against one case that
+	// did not answer within their share of the time (Stats.Undecided).
+	undecided int
+	probeErr  string
 	// faultIn: a diagnosis holds a faulty line; faultFirst: one of the
 	// first diagnoses does.
 	faultIn, faultFirst bool
 	partial             string
 	elapsed             time.Duration
+	// peak is this process's peak resident memory after the bug
+	// (getrusage; 0 when unknown): the bugs run in one process, as a
+	// library user diagnosing several packages would.
+	peak int64
 }
 
 // diagnoseBug validates bug b in a fresh copy and diagnoses its failing
@@ -54,6 +61,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true, Parallel: runtime.NumCPU()}, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := localize.Package(lctx, bc.prog, bc.pkg, &localize.PackageOptions{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
 	r.elapsed = time.Since(start)
+	r.peak, _ = peakRSS()
 	if err != nil {
 		r.err = err.Error()
 		return r
@@ -69,6 +77,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 		r.partial = rep.Reason
 	}
 	r.probeErr = rep.ProbeError
+	r.undecided = rep.Stats.Undecided
 	for i, l := range rep.Ranked {
 		if bc.faulty(l.File, l.Line) {
 			r.rankedAt = i + 1
@@ -113,15 +122,17 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"passes and no passing case that executes it fails (the fix probe, Diagnosis.Fix), and whether one is on a\n"+
 		"faulty line; ranked: where the first faulty line is among the lines checked first (the failures' ranking's\n"+
 		"first, DiagnosisReport.Ranked, which the text report lists when no diagnosis is verified; \"-\": not there);\n"+
+		"undecided: checks of a statement against one case that did not answer within their share of the time (Stats.Undecided);\n"+
 		"ended: \"complete\" or why the search stopped (and the probe, when it was cut); time: the\n"+
-		"whole pipeline's (listing and running the package's cases included).\n\n", timeout)
-	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | mutant fixes (on the fault) | ranked | ended | time |\n")
-	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|--:|---|--:|\n")
+		"whole pipeline's (listing and running the package's cases included); peak RSS: this process's peak\n"+
+		"resident memory once the bug is done (getrusage; the bugs run one after the other in one process).\n\n", timeout)
+	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | mutant fixes (on the fault) | ranked | undecided | ended | time | peak RSS |\n")
+	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|--:|--:|---|--:|--:|\n")
 	var n, in, first, multi, multiIn int
 	var firsts []float64
 	for _, r := range rs {
 		if r.err != "" {
-			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | %v |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond))
+			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | | %v | %s |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond), gib(r.peak))
 			continue
 		}
 		n++
@@ -149,8 +160,8 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		if r.rankedAt > 0 {
 			ranked = fmt.Sprint(r.rankedAt)
 		}
-		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %d (%v) | %s | %s | %v |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
-			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, r.mutantFixes, r.faultFix, ranked, ended, r.elapsed.Round(100*time.Millisecond))
+		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %d (%v) | %s | %d | %s | %v | %s |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
+			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, r.mutantFixes, r.faultFix, ranked, r.undecided, ended, r.elapsed.Round(100*time.Millisecond), gib(r.peak))
 	}
 	slices.Sort(firsts)
 	med := 0.0
@@ -162,6 +173,14 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 	}
 	fmt.Fprintf(rep, "\nOf %d bugs diagnosed: a diagnosis holds the fault for %d, a first one for %d; first diagnoses per bug, median %g; "+
 		"of the %d bugs with several failing cases, a first diagnosis holds the fault for %d.\n", n, in, first, med, multi, multiIn)
+}
+
+// gib formats a byte count in GiB, "-" when unknown.
+func gib(n int64) string {
+	if n <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 }
 
 // oneLine makes s fit a table cell.
