@@ -67,41 +67,40 @@
 //
 // # Diagnosis across failing cases
 //
-// [Diagnose] explains several failing cases at once, as CFaults
-// (Orvalho, Janota and Manquinho, FM 2024) does for C: the cases' runs
-// share one fault predicate per statement ([encode.Options.Shared]),
-// each with its own copy of the program's values, so that a correction
-// set is a diagnosis: statements whose change explains every case, with
-// angelic values of its own in each. Diagnoses are enumerated by size up
-// to the first size that holds one verified by replaying every case.
-// The search's formula holds at first one case; every other is checked
-// alone against each correction set in a formula of its own, and joins
-// the search only when it refutes one. With many cases (more than 32)
-// the diagnoses of one statement are looked for first case by case: a
-// statement is one when, in every case, forcing one of its predicates
-// the other way (a branch, or a Boolean it returns or stores; each of
-// its last eight instances alone, the last first, then all of them:
-// predicate switching, Zhang, Gupta and Gupta, ICSE 2006) makes the run
-// pass, or the case's own formula admits a
+// [Diagnose] explains several failing cases at once, as CFaults (Orvalho,
+// Janota and Manquinho, FM 2024) does for C: the cases' runs share one
+// fault predicate per statement ([encode.Options.Shared]), each with its
+// own copy of the program's values, so that a correction set is a
+// diagnosis: statements whose change explains every case, with angelic
+// values of its own in each. Diagnoses are enumerated by size up to the
+// first size that holds one verified by replaying every case. The search's
+// formula holds at first one case; every other is checked alone against
+// each correction set in a formula of its own, and joins the search only
+// when it refutes one. With many cases (more than 32) the diagnoses of one
+// statement are looked for first case by case: a statement is one when, in
+// every case, forcing one of its predicates the other way (a branch, or a
+// Boolean it returns or stores; each of its last eight instances alone,
+// the last first, then all of them: predicate switching, Zhang, Gupta and
+// Gupta, ICSE 2006) makes the run pass, or the case's own formula admits a
 // model with it relaxed whose replay passes. This costs a few runs or a
-// check per case for the fault and a few for the others; each check
-// gets a share of the time left (a case the solver does not answer for
-// within it is not explained; [Stats].Undecided counts them), and the
-// joint search runs only when none is verified. The lines of [DiagnoseOptions.First] (for
-// [AgxDiagnosis], the first lines of the failures' ranking,
+// check per case for the fault and a few for the others; each check gets a
+// share of the time left (a case the solver does not answer for within it
+// is not explained; [Stats].Undecided counts them), and the joint search
+// runs only when none is verified. The lines of [DiagnoseOptions.First]
+// (for [AgxDiagnosis], the first lines of the failures' ranking,
 // [RankedLines]) are checked that way before the joint search with few
-// cases too, which then looks only for the other diagnoses of their
-// size: on real code the joint formula is often too large to search
-// within the deadline. When no diagnosis within the size
-// bound explains all the cases, they are grouped and each group is
-// diagnosed alone. [PackageOptions.Diagnoser] makes it the package
-// pipeline's stage; a [DiagnosisReport] lists the diagnoses and the
-// cases each explains. [AgxDiagnosis], that stage, first runs the
-// mutants of the lines it checks first on every failing case ([FixProbe]'s
-// test on all of them at once): a mutant under which they all pass and
-// no passing case that executes its line fails makes its line a
-// diagnosis that is one fix ([Diagnosis.Fix]). A statement that assigns or returns a constant
-// gets one angelic value for every case: its fix is one new constant.
+// cases too, which then looks only for the other diagnoses of their size:
+// on real code the joint formula is often too large to search within the
+// deadline. When no diagnosis within the size bound explains all the
+// cases, they are grouped and each group is diagnosed alone.
+// [PackageOptions.Diagnoser] makes it the package pipeline's stage; a
+// [DiagnosisReport] lists the diagnoses and the cases each explains.
+// [AgxDiagnosis], that stage, first runs the mutants of the lines it
+// checks first on every failing case ([FixProbe]'s test on all of them at
+// once): a mutant under which they all pass and no passing case that
+// executes its line fails makes its line a diagnosis that is one fix
+// ([Diagnosis.Fix]). A statement that assigns or returns a constant gets
+// one angelic value for every case: its fix is one new constant.
 //
 // With [DiagnoseOptions.Consistent] a verified diagnosis is checked as
 // one fix, not one change per case. What an execution of a statement
