@@ -67,11 +67,11 @@ type DiagnoseOptions struct {
 	// [AgxDiagnosis] gives its failures' ranking (FirstLines).
 	First []trace.Line
 	// Passing are cases that pass, which a diagnosis that is one fix
-	// must keep passing (Consistent). Each is run once at the start and
-	// its run kept (up to a bound on their size; the others are run
-	// again when a diagnosis's lines are among those they execute); a
-	// case among them that fails is left out and named in the report's
-	// Errors.
+	// must keep passing (Consistent). Each is run once at the start for
+	// its coverage, and recorded when a diagnosis's lines are among
+	// those it executes (the recorded runs kept up to a bound on their
+	// size); a case among them that fails is left out and named in the
+	// report's Errors.
 	Passing []trace.Case
 
 	// keptEvents, for tests, bounds the events of the passing cases'
