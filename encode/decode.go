@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
-	"go/types"
 	"maps"
 	"slices"
 	"strings"
@@ -195,16 +194,11 @@ func Predicate(in ssa.Instruction) bool {
 	case *ssa.If:
 		return true
 	case *ssa.Return:
-		return len(in.Results) == 1 && isBoolType(in.Results[0].Type())
+		return len(in.Results) == 1 && sortOf(in.Results[0].Type()).isBool
 	case *ssa.Store:
-		return isBoolType(in.Val.Type())
+		return sortOf(in.Val.Type()).isBool
 	}
 	return false
-}
-
-func isBoolType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // repRank orders the kinds of representative instances: a statement's

@@ -98,14 +98,32 @@ func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
 	return 2
 }
 
+// recalled returns the replay the case passed with for the statements
+// of groups while inactive (member.explained), nil if none.
+func (m *member) recalled(groups []string) *replay {
+	if x, ok := m.explained[setKey(groups)]; ok {
+		return &replay{out: x.c, outHooks: x.hooks}
+	}
+	return nil
+}
+
+// remember records r, a replay of the case that passed, as its
+// explanation by the statements of groups (member.explained).
+func (m *member) remember(groups []string, r *replay) {
+	c := sources{}.candidate(r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
+	if m.explained == nil {
+		m.explained = map[string]explainedSet{}
+	}
+	m.explained[setKey(groups)] = explainedSet{c: &c, hooks: r.cand.Hooks}
+}
+
 // explainAlone checks whether the statements of groups explain inactive
 // case m: a model of its own formula with them relaxed, replayed, and in
 // ATF refined with the replay while it fails (up to maxPer times). It
 // returns the last replay, or nil when the formula admits no such model.
 func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string, guess uint32, maxPer int, mode encode.Mode, st *Stats) (*replay, error) {
-	key := setKey(groups)
-	if x, ok := m.explained[key]; ok {
-		return &replay{out: x.c, outHooks: x.hooks}, nil
+	if r := m.recalled(groups); r != nil {
+		return r, nil
 	}
 	// Refinements here only decide whether the case joins the search,
 	// where the set gets the full budget again: a few are enough.
@@ -126,11 +144,7 @@ func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string
 			return nil, r.err
 		}
 		if r.v.passed {
-			c := sources{}.candidate(r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
-			if m.explained == nil {
-				m.explained = map[string]explainedSet{}
-			}
-			m.explained[key] = explainedSet{c: &c, hooks: r.cand.Hooks}
+			m.remember(groups, r)
 			return r, nil
 		}
 		if mode != encode.ATF || tries >= maxPer {

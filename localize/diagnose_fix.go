@@ -42,10 +42,16 @@ import (
 // `x = 600` reads nothing, so every execution of it, in every case, must
 // store the same value (encode.Options.Shared gives them one term).
 
+// lineName names a line as the one-fix check keys executions, tables
+// and the lines a case executes: "file:line".
+func lineName(file string, line int) string {
+	return file + ":" + strconv.Itoa(line)
+}
+
 // execution is one execution of a statement: its line's events in one
 // frame with one occurrence.
 type execution struct {
-	line   string // file:line
+	line   string // lineName
 	events []trace.EventID
 	in     map[trace.EventID]bool // events as a set, made by set
 }
@@ -80,7 +86,7 @@ func executions(t *trace.Trace, lines map[string]bool) []*execution {
 		if !ok {
 			if in := t.Instr(e); in != nil && !deferStack(in) { // not a parameter, nor the frame's defer stack
 				p := t.Pos(e)
-				if l := p.Filename + ":" + strconv.Itoa(p.Line); lines[l] {
+				if l := lineName(p.Filename, p.Line); lines[l] {
 					line = l
 				}
 			}
@@ -427,7 +433,7 @@ func hookedLines(r fixRun, lines map[string]bool) {
 		_, v := r.hooks.Values[k]
 		if b || v {
 			p := r.t.Pos(e)
-			lines[p.Filename+":"+strconv.Itoa(p.Line)] = true
+			lines[lineName(p.Filename, p.Line)] = true
 		}
 	}
 }

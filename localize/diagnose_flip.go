@@ -30,10 +30,8 @@ const maxFlips = 8
 // formula may not answer within the deadline (a sort of the input, say),
 // this decides a wrong or missing condition in a few runs.
 func (d *diagnoser) flipAlone(ctx context.Context, m *member, s string, st *Stats) (*replay, error) {
-	if m.explained != nil {
-		if x, ok := m.explained[setKey([]string{s})]; ok {
-			return &replay{out: x.c, outHooks: x.hooks}, nil
-		}
+	if r := m.recalled([]string{s}); r != nil {
+		return r, nil
 	}
 	t := m.cf.first.res.Trace
 	var preds []trace.EventID
@@ -81,11 +79,7 @@ func (d *diagnoser) flipAlone(ctx context.Context, m *member, s string, st *Stat
 			continue
 		}
 		r := &replay{cand: cand, v: v}
-		c := sources{}.candidate(cand, v, m.cf.opts.Granularity == encode.ByExpression)
-		if m.explained == nil {
-			m.explained = map[string]explainedSet{}
-		}
-		m.explained[setKey([]string{s})] = explainedSet{c: &c, hooks: cand.Hooks}
+		m.remember([]string{s}, r)
 		return r, nil
 	}
 	return nil, nil

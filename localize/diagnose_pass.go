@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/faultloc/faultloc/trace"
@@ -105,7 +104,7 @@ func coveredLines(prog *trace.Program, cover []trace.StaticID) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range cover {
 		if st, ok := prog.StaticInfo(s); ok && st.Instr != nil {
-			out[st.Position.Filename+":"+strconv.Itoa(st.Position.Line)] = true
+			out[lineName(st.Position.Filename, st.Position.Line)] = true
 		}
 	}
 	return out

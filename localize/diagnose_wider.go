@@ -103,8 +103,9 @@ func (dg *Diagnosis) setFix(fv fixVerdict) {
 // mention, with between two and maxFlagValues values at the statements'
 // executions (the first maxFlagExecs of each run: the failing cases'
 // and the first maxFlagTraces passing ones that execute the statements),
-// fewest values first, then by name; the predicates (predicateFunc) are those of the same
-// packages the statements do not call, with both values there, by name.
+// fewest values first, then by name; the predicates (predicateFunc) are
+// those of the same packages the statements do not call, with both
+// values there, by name.
 func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*replay) ([]extraInput, error) {
 	lines := map[string]bool{}
 	for i, r := range reps {
