@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"go/types"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -151,15 +153,19 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 }
 
 // Forced returns the candidate that replays the statement of group with
-// its predicate instances in t given the Booleans of forced: an If's
-// decision (true: the then-successor), or the Boolean a Return of one
-// result or a Store produces (see [Predicate]). It is a candidate a
-// caller found by running the program, not from a model, as predicate
-// switching does; its angelic values are the forced values in execution
-// order. t is a run of the program whose instances they are (AddRun's
-// or another). It is an error when group is no statement of the runs
-// added, or an event of forced is not a predicate instance of it.
-func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]bool) (*Candidate, error) {
+// instances of t given the values of forced, a candidate a caller found
+// by running the program rather than from a model (predicate switching,
+// value replacement). A Bool at a predicate instance (see [Predicate])
+// forces it: an If's decision (true: the then-successor), or the Boolean
+// a Return of one result or a Store produces. Any other value replaces
+// the number a replaceable instance produces (see [Replaceable]); it
+// must fit the instruction (see [Fits]). The candidate's angelic
+// values are the forced values in execution order. t is a run of the
+// program whose instances they are (AddRun's or another). It is an error
+// when group is no statement of the runs added, an event of forced is
+// not a predicate or replaceable instance of it, or a value does not
+// fit.
+func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]trace.Value) (*Candidate, error) {
 	st := e.stmts[group]
 	if st == nil {
 		return nil, fmt.Errorf("encode: Forced: unknown statement %q", group)
@@ -170,18 +176,24 @@ func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]
 			return nil, fmt.Errorf("encode: Forced: event %d is not in the run", ev)
 		}
 		in := t.Instr(ev)
-		if !Predicate(in) || e.GroupOf(t, ev) != group {
-			return nil, fmt.Errorf("encode: Forced: event %d is not a predicate of %s", ev, group)
+		if e.GroupOf(t, ev) != group {
+			return nil, fmt.Errorf("encode: Forced: event %d (%v) is not an instance of %s", ev, in, group)
 		}
 		k, v := t.Key(ev), forced[ev]
+		if !Predicate(in) && !Replaceable(in) {
+			return nil, fmt.Errorf("encode: Forced: event %d (%v) is not a predicate or replaceable instance of %s", ev, in, group)
+		}
+		if !Fits(in, v) {
+			return nil, fmt.Errorf("encode: Forced: value %v does not fit event %d (%v)", v, ev, in)
+		}
 		_, branch := in.(*ssa.If)
 		if branch {
-			c.Hooks.Branches[k] = v
+			c.Hooks.Branches[k] = v.Bool()
 		} else {
-			c.Hooks.Values[k] = trace.Bool(v)
+			c.Hooks.Values[k] = v
 		}
 		si := t.StaticInfo(k.Static)
-		c.Angelic = append(c.Angelic, Angelic{Statement: group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(e.prog.Fset, si.Func, in), Key: k, Branch: branch, Value: trace.Bool(v), Orig: t.Value(ev)})
+		c.Angelic = append(c.Angelic, Angelic{Statement: group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(e.prog.Fset, si.Func, in), Key: k, Branch: branch, Value: v, Orig: t.Value(ev)})
 	}
 	return c, nil
 }
@@ -199,6 +211,95 @@ func Predicate(in ssa.Instruction) bool {
 		return sortOf(in.Val.Type()).isBool
 	}
 	return false
+}
+
+// Replaceable reports whether [Encoder.Forced] can replace a number (an
+// integer or a float) in produces: the one result a Return returns, the
+// value a Store writes, or an instruction's value that leaves the
+// expression computing it (it is passed, used as an index, a loop's next
+// value, used on another line, or one of several results). The values a
+// line's replaceable Return or Store takes, and the intermediate values
+// of an expression (x+1 in (x+1)*2), are not replaceable: replacing the
+// line's result covers them.
+func Replaceable(in ssa.Instruction) bool {
+	switch in := in.(type) {
+	case *ssa.Return:
+		return len(in.Results) == 1 && number(in.Results[0].Type())
+	case *ssa.Store:
+		return number(in.Val.Type())
+	}
+	v, ok := in.(ssa.Value)
+	if !ok || !number(v.Type()) || v.Referrers() == nil || v.Parent() == nil || v.Parent().Prog == nil {
+		return false
+	}
+	fset := v.Parent().Prog.Fset
+	line := fset.Position(in.Pos()).Line
+	for _, r := range *v.Referrers() {
+		if r.Pos().IsValid() && fset.Position(r.Pos()).Line == line {
+			switch r.(type) {
+			case *ssa.BinOp, *ssa.UnOp, *ssa.Convert, *ssa.ChangeType:
+				continue // a larger expression of the line
+			case *ssa.Return, *ssa.Store:
+				if Replaceable(r) {
+					continue // the line's result, replaced instead
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// number reports whether t is an integer or float type.
+func number(t types.Type) bool {
+	si := sortOf(t)
+	return si.ok && !si.isBool && !si.isString
+}
+
+// Fits reports whether [Encoder.Forced] can force v at an instance of
+// in: a Bool at a predicate (see [Predicate]), a number of the type of
+// the value a replaceable instruction (see [Replaceable]) produces, an
+// Int or Uint in the range of its integer type or a Float (of float32's
+// precision for a float32, NaN and the infinities included).
+func Fits(in ssa.Instruction, v trace.Value) bool {
+	if Predicate(in) && v.Kind() == trace.KindBool {
+		return true
+	}
+	if !Replaceable(in) {
+		return false
+	}
+	switch in := in.(type) {
+	case *ssa.Return:
+		return fitsType(in.Results[0].Type(), v)
+	case *ssa.Store:
+		return fitsType(in.Val.Type(), v)
+	}
+	return fitsType(in.(ssa.Value).Type(), v)
+}
+
+// fitsType reports whether v is a number of type t as a trace holds it.
+func fitsType(t types.Type, v trace.Value) bool {
+	si := sortOf(t)
+	switch {
+	case !si.ok || si.isString || si.isBool:
+		return false
+	case si.isFloat:
+		if v.Kind() != trace.KindFloat {
+			return false
+		}
+		f := v.Float()
+		return si.width == 64 || math.IsNaN(f) || float64(float32(f)) == f
+	case si.signed:
+		if v.Kind() != trace.KindInt {
+			return false
+		}
+		i := v.Int()
+		return si.width == 64 || i >= -1<<(si.width-1) && i < 1<<(si.width-1)
+	}
+	if v.Kind() != trace.KindUint {
+		return false
+	}
+	return si.width == 64 || v.Uint() < 1<<si.width
 }
 
 // repRank orders the kinds of representative instances: a statement's

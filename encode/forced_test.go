@@ -23,8 +23,10 @@ import (
 // that forces L2's branch the other way: its hooks decide the If, its
 // angelic value names the condition as written, and replaying it takes
 // the else side (a = y - x = 2 < y, so b stays 8: the case still fails,
-// which Forced does not check). A statement not in the runs, or an event
-// that is not a branch of the statement, is an error.
+// which Forced does not check). It gives the candidate that replaces
+// L1's sum with 2 too, and that one passes. A statement not in the runs,
+// an event of another statement, a value of the wrong kind or for an
+// instruction that is neither a predicate nor replaceable is an error.
 func TestForced(t *testing.T) {
 	prog, test, res := fooFailing(t)
 	_, enc := newEncoder(t, prog, test, nil)
@@ -55,7 +57,7 @@ func TestForced(t *testing.T) {
 	if !strings.HasSuffix(group, "foo.go:13") || enc.Statement(group) == nil {
 		t.Fatalf("GroupOf(branch) = %q", group)
 	}
-	c, err := enc.Forced(group, tr, map[trace.EventID]bool{branch: false})
+	c, err := enc.Forced(group, tr, map[trace.EventID]trace.Value{branch: trace.Bool(false)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,16 +80,46 @@ func TestForced(t *testing.T) {
 			t.Errorf("replay took the then side of the forced branch")
 		}
 	}
+	// Value replacement: b := x + y stores 2, and Foo(3, 5) returns it.
+	store := trace.EventID(-1)
+	for e := sum + 1; int(e) < tr.Len() && store < 0; e++ {
+		if st, ok := tr.Instr(e).(*ssa.Store); ok && st.Val == tr.Instr(sum).(ssa.Value) {
+			store = e
+		}
+	}
+	if store < 0 || !encode.Replaceable(tr.Instr(store)) || encode.Replaceable(tr.Instr(sum)) {
+		t.Fatalf("b := x + y: store event %d; the store should be replaceable, the sum not", store)
+	}
+	c, err = enc.Forced(enc.GroupOf(tr, sum), tr, map[trace.EventID]trace.Value{store: trace.Int(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := c.Hooks.Values[tr.Key(store)]; !ok || v.Int() != 2 || len(c.Hooks.Values) != 1 || len(c.Hooks.Branches) != 0 {
+		t.Errorf("replacement's hooks %+v", c.Hooks)
+	}
+	if len(c.Angelic) != 1 || c.Angelic[0].Branch || c.Angelic[0].Value.Int() != 2 || c.Angelic[0].Orig.Int() != 8 {
+		t.Errorf("replacement's angelic %+v", c.Angelic)
+	}
+	rerun, err = prog.RunTest(context.Background(), test, &trace.RunOptions{Hooks: c.Hooks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rerun.Passed() {
+		t.Errorf("replay with b = 2: %v, want it to pass", rerun)
+	}
 	for _, tt := range []struct {
 		name   string
 		group  string
-		forced map[trace.EventID]bool
+		forced map[trace.EventID]trace.Value
 		want   string
 	}{
-		{"unknown statement", "nowhere.go:1", map[trace.EventID]bool{branch: false}, "unknown statement"},
-		{"not a predicate", group, map[trace.EventID]bool{sum: true}, "not a predicate"},
-		{"another statement's", enc.GroupOf(tr, sum), map[trace.EventID]bool{branch: true}, "not a predicate"},
-		{"not in the run", group, map[trace.EventID]bool{trace.EventID(tr.Len()): true}, "not in the run"},
+		{"unknown statement", "nowhere.go:1", map[trace.EventID]trace.Value{branch: trace.Bool(false)}, "unknown statement"},
+		{"another statement's", enc.GroupOf(tr, sum), map[trace.EventID]trace.Value{branch: trace.Bool(true)}, "not an instance of"},
+		{"a Boolean for a number", enc.GroupOf(tr, sum), map[trace.EventID]trace.Value{store: trace.Bool(true)}, "does not fit"},
+		{"a float for an int", enc.GroupOf(tr, sum), map[trace.EventID]trace.Value{store: trace.Float(1)}, "does not fit"},
+		{"a value the line's result covers", enc.GroupOf(tr, sum), map[trace.EventID]trace.Value{sum: trace.Int(2)}, "not a predicate or replaceable"},
+		{"a number for a branch", group, map[trace.EventID]trace.Value{branch: trace.Int(1)}, "does not fit"},
+		{"not in the run", group, map[trace.EventID]trace.Value{trace.EventID(tr.Len()): trace.Bool(true)}, "not in the run"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := enc.Forced(tt.group, tr, tt.forced)
@@ -154,6 +186,87 @@ func storeInt(x int)    { count = x }
 			}
 			if got := encode.Predicate(in); got != tt.want {
 				t.Errorf("Predicate(%v) = %v, want %v", in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestReplaceable checks which numbers Forced can replace: the function
+// of each row has the instruction named, the first of its kind (with
+// its operator, for a BinOp). A line's result is replaced where it is
+// returned or stored, unless it is one of several results.
+func TestReplaceable(t *testing.T) {
+	const src = `package p
+
+var count int
+
+func ret(x int) int          { return x + 1 }
+func nested(x int) int       { return (x + 1) * 2 }
+func float(x float64) float64 { return x / 2 }
+func index(a []int, i int) int { return a[i+1] }
+func store(x int)            { count = x * 3 }
+func cmp(x int) bool         { return x+1 > 0 }
+func loop(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		s += i
+	}
+	return s
+}
+func conv(x int) float64 { return float64(x) }
+func two(x int) (int, error) { return x + 1, nil }
+func param(x int) int { return x }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		fn   string
+		kind string // the instruction: its type, as %T prints it, and a BinOp's operator
+		want bool
+	}{
+		{"ret", "*ssa.BinOp +", false},
+		{"nested", "*ssa.BinOp +", false},
+		{"nested", "*ssa.BinOp *", false},
+		{"float", "*ssa.BinOp /", false},
+		{"index", "*ssa.BinOp +", true},
+		{"store", "*ssa.BinOp *", false},
+		{"cmp", "*ssa.BinOp +", false},
+		{"cmp", "*ssa.BinOp >", false},
+		{"loop", "*ssa.BinOp +", true},
+		{"loop", "*ssa.Phi", true},
+		{"conv", "*ssa.Convert", false},
+		{"ret", "*ssa.Return", true},
+		{"store", "*ssa.Store", true},
+		{"float", "*ssa.Return", true},
+		{"two", "*ssa.BinOp +", true},
+		{"two", "*ssa.Return", false},
+		{"param", "*ssa.Return", true},
+	} {
+		t.Run(tt.fn+" "+tt.kind, func(t *testing.T) {
+			var in ssa.Instruction
+			for _, b := range pkg.Func(tt.fn).Blocks {
+				for _, i := range b.Instrs {
+					k := fmt.Sprintf("%T", i)
+					if op, ok := i.(*ssa.BinOp); ok {
+						k += " " + op.Op.String()
+					}
+					if k == tt.kind && in == nil {
+						in = i
+					}
+				}
+			}
+			if in == nil {
+				t.Fatalf("no %s in %s", tt.kind, tt.fn)
+			}
+			if got := encode.Replaceable(in); got != tt.want {
+				t.Errorf("Replaceable(%v) = %v, want %v", in, got, tt.want)
 			}
 		})
 	}

@@ -164,23 +164,22 @@ func checkShare(ctx context.Context, left, rounds int) time.Duration {
 	return max(time.Until(dl)/time.Duration(max(left*rounds, 1)), minCheck)
 }
 
-// explainOne checks whether statement s alone explains case m: first by
-// forcing its predicates (flipAlone), then by asking the case's formula
-// (explainAlone) within bound (0: ctx's deadline alone). A check that
-// does not answer within its bound leaves the case unexplained, as a
-// refutation does; only ctx's end is an error.
+// explainOne checks whether statement s alone explains case m, within
+// bound (0: ctx's deadline alone): first by forcing its values
+// (forceAlone), then by asking the case's formula (explainAlone). A
+// check that does not answer within its bound leaves the case
+// unexplained, as a refutation does; only ctx's end is an error.
 func (d *diagnoser) explainOne(ctx context.Context, m *member, s string, guess uint32, maxPer int, mode encode.Mode, bound time.Duration, st *Stats) (*replay, error) {
-	r, err := d.flipAlone(ctx, m, s, st)
-	if err != nil || r != nil {
-		return r, err
-	}
 	cctx := ctx
 	if bound > 0 {
 		var cancel context.CancelFunc
 		cctx, cancel = context.WithTimeout(ctx, bound)
 		defer cancel()
 	}
-	r, err = d.explainAlone(cctx, m, []string{s}, guess, maxPer, mode, st)
+	r, err := d.forceAlone(cctx, m, s, st)
+	if err == nil && r == nil {
+		r, err = d.explainAlone(cctx, m, []string{s}, guess, maxPer, mode, st)
+	}
 	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
 		st.Undecided++
 		return nil, nil

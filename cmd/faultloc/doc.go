@@ -296,8 +296,9 @@
 // the failing cases' ranking (slice and spectrum, as without -all) are
 // checked first, each as a diagnosis of one statement, before the joint
 // search ([localize.DefaultFirstLines]): a line's branches and the
-// Booleans it returns or stores are forced the other way in each case
-// (predicate switching, no solver), then each case's own formula is
+// Booleans it returns or stores are forced the other way in each case,
+// and the numbers it computes replaced (NaN, zero, an infinity; zero, one
+// more or less), by running, no solver; then each case's own formula is
 // asked, each check within a share of the time left. On real code the
 // joint search often ends at the deadline, and those are the diagnoses
 // there are (bench/realbugs/DIAGNOSE.md). When no diagnosis of

@@ -1,6 +1,7 @@
 // Package flip is the subject of TestDiagnoseFlip: a wrong comparison
-// that fails two tests, one of which executes it three times, and a
-// predicate function whose wrong comparison fails two tests.
+// that fails two tests, one of which executes it three times, a
+// predicate function whose wrong comparison fails two tests, a missing
+// guard whose function should return NaN, and an index off by one.
 package flip
 
 import "strings"
@@ -36,4 +37,15 @@ func CountPositive(ns []int) int {
 		}
 	}
 	return c
+}
+
+// Ratio returns a/b, or NaN when b is zero.
+func Ratio(a, b float64) float64 {
+	//fault: missing if b == 0 { return math.NaN() }
+	return a / b
+}
+
+// Last returns the index of the last of n elements.
+func Last(n int) int {
+	return n //fault: should be n - 1
 }

@@ -1,6 +1,9 @@
 package flip
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestTen and TestLabels fail: 10 is small.
 func TestTen(t *testing.T) {
@@ -43,5 +46,39 @@ func TestCount(t *testing.T) {
 func TestPositive(t *testing.T) {
 	if !Positive(3) || Positive(-3) {
 		t.Error("Positive(3) or Positive(-3) wrong")
+	}
+}
+
+// TestRatioZero and TestRatiosZero fail: a ratio over zero is NaN.
+func TestRatioZero(t *testing.T) {
+	if got := Ratio(1, 0); !math.IsNaN(got) {
+		t.Errorf("Ratio(1, 0) = %v, want NaN", got)
+	}
+}
+
+func TestRatiosZero(t *testing.T) {
+	for _, a := range []float64{-2, 3} {
+		if got := Ratio(a, 0); !math.IsNaN(got) {
+			t.Errorf("Ratio(%v, 0) = %v, want NaN", a, got)
+		}
+	}
+}
+
+func TestRatio(t *testing.T) {
+	if got := Ratio(1, 4); got != 0.25 {
+		t.Errorf("Ratio(1, 4) = %v, want 0.25", got)
+	}
+}
+
+// TestLastOne and TestLastThree fail: the last of n is n - 1.
+func TestLastOne(t *testing.T) {
+	if got := Last(1); got != 0 {
+		t.Errorf("Last(1) = %d, want 0", got)
+	}
+}
+
+func TestLastThree(t *testing.T) {
+	if got := Last(3); got != 2 {
+		t.Errorf("Last(3) = %d, want 2", got)
 	}
 }

@@ -2,6 +2,7 @@ package localize
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -9,31 +10,72 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// TestDiagnoseFlip diagnoses testdata/flip's faults, each with its two
+// TestDiagnoseForce diagnoses testdata/flip's faults, each with its two
 // failing tests and its line checked first, once with the solver and once
 // with every solver check bounded by a millisecond, so that no case's
 // formula answers: the faulty line is a verified diagnosis that is one
-// fix either way, found by forcing its predicate (flipAlone). The angelic
-// values show how: one value a case changed, where a model changes the
-// value of every instance it needs (the one-fix check may list
-// unchanged values too: those its table gives). The comparison of Label is a branch; TestLabels
-// passes with Label(10)'s decision forced, the second of its three (the
-// last, Label(12)'s, forced alone fails). Positive's is the Boolean it
-// returns; TestCount passes with Positive(0)'s forced.
-func TestDiagnoseFlip(t *testing.T) {
+// fix either way, found by forcing its values (forceAlone). The angelic
+// values show how (the one-fix check may list unchanged values too:
+// those its table gives), checked by the row's changed. The comparison
+// of Label is a branch; TestLabels passes with Label(10)'s decision
+// forced, the second of its three (the last, Label(12)'s, forced alone
+// fails). Positive's is the Boolean it returns; TestCount passes with
+// Positive(0)'s forced. Ratio's result is replaced with NaN at every
+// instance; Last's with one less.
+func TestDiagnoseForce(t *testing.T) {
 	ctx, prog, pkg := loadTestdata(t, "flip")
 	file, err := filepath.Abs("testdata/flip/flip.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	onePredicate := func(as []AngelicValue) string {
+		changed := 0
+		for _, a := range as {
+			if !a.Branch && a.Value != "true" && a.Value != "false" {
+				return "not a predicate"
+			}
+			if a.Value != a.Orig {
+				changed++
+			}
+		}
+		if changed != 1 {
+			return "not one predicate forced"
+		}
+		return ""
+	}
+	replaced := func(want func(orig string) string) func([]AngelicValue) string {
+		return func(as []AngelicValue) string {
+			changed := 0
+			for _, a := range as {
+				if a.Value != a.Orig {
+					changed++
+					if a.Branch || a.Value != want(a.Orig) {
+						return "not the value wanted"
+					}
+				}
+			}
+			if changed == 0 {
+				return "no value changed"
+			}
+			return ""
+		}
+	}
 	for _, tt := range []struct {
 		name             string
 		failing, passing []string
 		line             int
-		branch           bool
+		changed          func([]AngelicValue) string // "" if the case's values are as expected, else what is wrong
 	}{
-		{"branch", []string{"TestTen", "TestLabels"}, []string{"TestNine", "TestEleven"}, 10, true},
-		{"returned", []string{"TestZero", "TestCount"}, []string{"TestPositive"}, 27, false},
+		{"branch", []string{"TestTen", "TestLabels"}, []string{"TestNine", "TestEleven"}, 11, onePredicate},
+		{"returned", []string{"TestZero", "TestCount"}, []string{"TestPositive"}, 28, onePredicate},
+		{"NaN", []string{"TestRatioZero", "TestRatiosZero"}, []string{"TestRatio"}, 45, replaced(func(string) string { return "NaN" })},
+		{"one less", []string{"TestLastOne", "TestLastThree"}, nil, 50, replaced(func(orig string) string {
+			n, err := strconv.Atoi(orig)
+			if err != nil {
+				return "not a number: " + orig
+			}
+			return strconv.Itoa(n - 1)
+		})},
 	} {
 		var failing, passing []trace.Case
 		for _, n := range tt.failing {
@@ -66,17 +108,8 @@ func TestDiagnoseFlip(t *testing.T) {
 					t.Fatalf("first diagnosis %v: verified %v, one fix %v (%s), explains %v", d.Locations, d.Verified, d.OneFix, d.Rejected, d.Explains)
 				}
 				for _, c := range d.Cases {
-					changed := 0
-					for _, a := range c.Angelic {
-						if a.Branch != tt.branch {
-							t.Errorf("%s: angelic %+v, want branch %v", c.Case, a, tt.branch)
-						}
-						if a.Value != a.Orig {
-							changed++
-						}
-					}
-					if changed != 1 {
-						t.Errorf("%s: angelic %+v, want one predicate forced", c.Case, c.Angelic)
+					if why := tt.changed(c.Angelic); why != "" {
+						t.Errorf("%s: angelic %+v: %s", c.Case, c.Angelic, why)
 					}
 				}
 			})
