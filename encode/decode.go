@@ -153,38 +153,68 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 }
 
 // Forced returns the candidate that replays the statement of group with
-// instances of t given the values of forced, a candidate a caller found
-// by running the program rather than from a model (predicate switching,
-// value replacement). A Bool at a predicate instance (see [Predicate])
-// forces it: an If's decision (true: the then-successor), or the Boolean
-// a Return of one result or a Store produces. Any other value replaces
-// the number a replaceable instance produces (see [Replaceable]); it
-// must fit the instruction (see [Fits]). The candidate's angelic
-// values are the forced values in execution order. t is a run of the
-// program whose instances they are (AddRun's or another). It is an error
-// when group is no statement of the runs added, an event of forced is
-// not a predicate or replaceable instance of it, or a value does not
-// fit.
+// instances of t given the values of forced, as [Force] does, the
+// statement being one of the encoder's: it is an error when group is no
+// statement of the runs added or an event of forced is not one of its
+// instances.
 func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]trace.Value) (*Candidate, error) {
 	st := e.stmts[group]
 	if st == nil {
 		return nil, fmt.Errorf("encode: Forced: unknown statement %q", group)
 	}
-	c := &Candidate{Statements: []*Statement{st}, Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
+	for ev := range forced {
+		if int(ev) >= 0 && int(ev) < t.Len() && e.GroupOf(t, ev) != group {
+			return nil, fmt.Errorf("encode: Forced: event %d (%v) is not an instance of %s", ev, t.Instr(ev), group)
+		}
+	}
+	c, err := Force(t, forced)
+	if err != nil {
+		return nil, err
+	}
+	for i := range c.Angelic {
+		c.Angelic[i].Statement = group
+	}
+	c.Statements = []*Statement{st}
+	return c, nil
+}
+
+// Force returns the candidate that replays run t with the instances of
+// forced given its values, a candidate a caller found by running the
+// program rather than from a model (predicate switching, value
+// replacement). A Bool at a predicate instance (see [Predicate]) forces
+// it: an If's decision (true: the then-successor), or the Boolean a
+// Return of one result or a Store produces. Any other value replaces the
+// number a replaceable instance produces (see [Replaceable]); it must fit
+// the instruction (see [Fits]). The events must be of one line, the
+// candidate's one statement (its group "file:line"); its angelic values
+// are the forced values in execution order. It is an error when forced
+// is empty, an event is not in t, is neither a predicate nor
+// replaceable, is on another line than the first, or a value does not
+// fit.
+func Force(t *trace.Trace, forced map[trace.EventID]trace.Value) (*Candidate, error) {
+	if len(forced) == 0 {
+		return nil, fmt.Errorf("encode: Force: no event to force")
+	}
+	c := &Candidate{Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
+	var st *Statement
 	for _, ev := range slices.Sorted(maps.Keys(forced)) {
 		if int(ev) < 0 || int(ev) >= t.Len() {
-			return nil, fmt.Errorf("encode: Forced: event %d is not in the run", ev)
+			return nil, fmt.Errorf("encode: Force: event %d is not in the run", ev)
 		}
 		in := t.Instr(ev)
-		if e.GroupOf(t, ev) != group {
-			return nil, fmt.Errorf("encode: Forced: event %d (%v) is not an instance of %s", ev, in, group)
-		}
 		k, v := t.Key(ev), forced[ev]
-		if !Predicate(in) && !Replaceable(in) {
-			return nil, fmt.Errorf("encode: Forced: event %d (%v) is not a predicate or replaceable instance of %s", ev, in, group)
+		if in == nil || !Predicate(in) && !Replaceable(in) {
+			return nil, fmt.Errorf("encode: Force: event %d (%v) is not a predicate or replaceable", ev, in)
 		}
 		if !Fits(in, v) {
-			return nil, fmt.Errorf("encode: Forced: value %v does not fit event %d (%v)", v, ev, in)
+			return nil, fmt.Errorf("encode: Force: value %v does not fit event %d (%v)", v, ev, in)
+		}
+		si := t.StaticInfo(k.Static)
+		p := si.Position
+		if st == nil {
+			st = &Statement{Group: fmt.Sprintf("%s:%d", p.Filename, p.Line), Pos: p, Func: si.Func}
+		} else if p.Filename != st.Pos.Filename || p.Line != st.Pos.Line {
+			return nil, fmt.Errorf("encode: Force: event %d (%v) is not on %s", ev, in, st.Group)
 		}
 		_, branch := in.(*ssa.If)
 		if branch {
@@ -192,9 +222,13 @@ func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]
 		} else {
 			c.Hooks.Values[k] = v
 		}
-		si := t.StaticInfo(k.Static)
-		c.Angelic = append(c.Angelic, Angelic{Statement: group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(e.prog.Fset, si.Func, in), Key: k, Branch: branch, Value: v, Orig: t.Value(ev)})
+		var fset *token.FileSet
+		if si.Func != nil && si.Func.Prog != nil {
+			fset = si.Func.Prog.Fset
+		}
+		c.Angelic = append(c.Angelic, Angelic{Statement: st.Group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(fset, si.Func, in), Key: k, Branch: branch, Value: v, Orig: t.Value(ev)})
 	}
+	c.Statements = []*Statement{st}
 	return c, nil
 }
 

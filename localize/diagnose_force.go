@@ -4,6 +4,7 @@ package localize
 // solver.
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -82,6 +83,7 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 			break
 		}
 	}
+	sub := m.cf.sub
 	for _, forced := range tries {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -92,7 +94,28 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 		}
 		ro := m.cf.opts.Run
 		ro.Hooks = cand.Hooks
-		v, err := m.cf.sub.run(ctx, &ro)
+		// A forced value may send the run far from the failing one (an
+		// infinite bound, a loop one longer each time): a few times its
+		// steps are enough for a run that passes.
+		ro.MaxSteps = min(cmp.Or(ro.MaxSteps, forceSteps(m)), forceSteps(m))
+		if !sub.firstOnly {
+			// Most tries fail: they run unrecorded, and the one that
+			// passes again, recorded (runs are deterministic). With
+			// FirstFailure whether a run passes may need its trace.
+			q := ro
+			q.NoTrace = true
+			v, err := sub.run(ctx, &q)
+			st.Runs++
+			if err != nil {
+				return nil, err
+			}
+			passed := v.passed
+			v.release()
+			if !passed {
+				continue
+			}
+		}
+		v, err := sub.run(ctx, &ro)
 		st.Runs++
 		if err != nil {
 			return nil, err
@@ -106,6 +129,12 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 		return r, nil
 	}
 	return nil, nil
+}
+
+// forceSteps is the step budget of a run of case m with forced values:
+// four times the failing run's steps, and 10^5 more.
+func forceSteps(m *member) int64 {
+	return 4*m.cf.first.res.Steps + 100_000
 }
 
 // forceKind is what forceAlone can do with an instruction's instances.
