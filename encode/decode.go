@@ -269,14 +269,17 @@ func Replaceable(in ssa.Instruction) bool {
 	fset := v.Parent().Prog.Fset
 	line := fset.Position(in.Pos()).Line
 	for _, r := range *v.Referrers() {
-		if r.Pos().IsValid() && fset.Position(r.Pos()).Line == line {
-			switch r.(type) {
-			case *ssa.BinOp, *ssa.UnOp, *ssa.Convert, *ssa.ChangeType:
+		sameLine := r.Pos().IsValid() && fset.Position(r.Pos()).Line == line
+		switch r.(type) {
+		case *ssa.BinOp, *ssa.UnOp, *ssa.Convert, *ssa.ChangeType:
+			if sameLine {
 				continue // a larger expression of the line
-			case *ssa.Return, *ssa.Store:
-				if Replaceable(r) {
-					continue // the line's result, replaced instead
-				}
+			}
+		case *ssa.Return, *ssa.Store:
+			// One without a position is the line's own (the store of a
+			// result into its slot, the return of a loaded result).
+			if (sameLine || !r.Pos().IsValid()) && Replaceable(r) {
+				continue // the line's result, replaced instead
 			}
 		}
 		return true

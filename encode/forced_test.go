@@ -107,6 +107,21 @@ func TestForced(t *testing.T) {
 	if !rerun.Passed() {
 		t.Errorf("replay with b = 2: %v, want it to pass", rerun)
 	}
+	// Force, without the encoder: the same candidate, its statement the
+	// line's; no event, or events of two lines, are errors.
+	fc, err := encode.Force(tr, map[trace.EventID]trace.Value{store: trace.Int(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fc.Statements) != 1 || fc.Statements[0].Group != enc.GroupOf(tr, sum) || len(fc.Angelic) != 1 || fc.Angelic[0].Value.Int() != 2 || fc.Hooks.Values[tr.Key(store)].Int() != 2 {
+		t.Errorf("Force: statements %v, angelic %+v", fc.Statements, fc.Angelic)
+	}
+	if _, err := encode.Force(tr, nil); err == nil || !strings.Contains(err.Error(), "no event") {
+		t.Errorf("Force of nothing: %v", err)
+	}
+	if _, err := encode.Force(tr, map[trace.EventID]trace.Value{store: trace.Int(2), branch: trace.Bool(false)}); err == nil || !strings.Contains(err.Error(), "is not on") {
+		t.Errorf("Force of two lines: %v", err)
+	}
 	for _, tt := range []struct {
 		name   string
 		group  string

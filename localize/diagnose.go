@@ -256,6 +256,9 @@ type member struct {
 	// inactive, and the hooks of that replay: a set proposed again after
 	// other cases joined the search is not checked again.
 	explained map[string]explainedSet
+	// kinds caches what forceAlone can do with the static instructions
+	// of the case's failing run.
+	kinds map[trace.StaticID]forceKind
 }
 
 // explainedSet is an inactive case's passing replay of a correction set.

@@ -17,9 +17,10 @@
 //	                                           Regression (AFTER, against an old version)
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
 //	                                           ProximityScorer, Product, SATTAR
-//	Refiner        a revised Report, with      FixProbe (plausible fixes among
-//	               costlier evidence on the    the mutants of the first lines)
-//	               ranking's first lines
+//	Refiner        a revised Report, with      ForceProbe (candidates found by
+//	               costlier evidence on the    forcing the first lines' values),
+//	               ranking's first lines       FixProbe (plausible fixes among
+//	                                           the mutants of the first lines)
 //	CaseSetRefiner revised Reports, each by    FailCount (ties broken by the
 //	               the others' evidence        failing cases holding a line)
 //	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)

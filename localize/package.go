@@ -117,10 +117,11 @@ func DefaultScorers() []Scorer {
 }
 
 // DefaultRefiners returns the refiners of [Package]'s default pipeline: a
-// [FixProbe] of the ranking's first lines, as many runs at once as the
-// machine has CPUs.
+// [ForceProbe] of the ranking's first lines when the technique verified
+// no candidate, then a [FixProbe] of its first lines, as many runs at
+// once as the machine has CPUs.
 func DefaultRefiners() []Refiner {
-	return []Refiner{FixProbe{Parallel: runtime.NumCPU()}}
+	return []Refiner{ForceProbe{}, FixProbe{Parallel: runtime.NumCPU()}}
 }
 
 // DefaultEvidenceTimeout is the default bound of the run of each case

@@ -290,11 +290,18 @@ func (r *Report) promote(fixes []MutantResult) {
 	for _, m := range fixes {
 		has[trace.Line{File: m.File, Line: m.Line}] = true
 	}
+	r.promoteLines(has, EvidenceMutation)
+}
+
+// promoteLines moves the lines of has to the front of the ranking, in
+// the order they had, each its own rank with evidence ev; the other
+// lines keep their order and ties.
+func (r *Report) promoteLines(has map[trace.Line]bool, ev Evidence) {
 	var front, rest []RankedLine
 	for _, rl := range r.Ranking {
 		if has[trace.Line{File: rl.File, Line: rl.Line}] {
 			rl.Rank = len(front) + 1
-			rl.Evidence = EvidenceMutation
+			rl.Evidence = ev
 			front = append(front, rl)
 		} else {
 			rest = append(rest, rl)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -57,7 +58,10 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 	// faultloc's run (-deadline): listing the cases runs all the
 	// package's tests.
 	lctx, cancel := context.WithTimeout(ctx, 4*timeout+time.Minute)
-	res, err := localize.Package(lctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Timeout: timeout})
+	// The fix probe alone: the candidates tested are AgxFaults's, not
+	// those ForceProbe finds without the solver.
+	refiners := []localize.Refiner{localize.FixProbe{Parallel: runtime.NumCPU()}}
+	res, err := localize.Package(lctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
 	cancel()
 	r.agxTime = time.Since(start)
 	if err != nil {

@@ -59,12 +59,20 @@
 // slice by the same score, then the other lines the failing cases
 // executed, by Ochiai ([localize.DefaultScorers]). A candidate whose re-run did not pass is
 // a refuted guess: its lines are ranked by that evidence like any
-// other, and text reports list it after the ranked lines. Then the fix
+// other, and text reports list it after the ranked lines. When no
+// candidate is verified, the force probe ([localize.ForceProbe]) runs
+// the case with the values of that ranking's first 10 lines forced, one
+// line at a time, without the solver: its branches and the Booleans it
+// returns or stores the other way, the numbers it computes replaced
+// (NaN, zero or an infinity for a float, zero or one more or less for an
+// integer); a line whose forcing makes the case pass is a verified
+// candidate, its forced values the angelic values, and moves to the
+// front (10 seconds a case at most). Then the fix
 // probe ([localize.FixProbe]) mutates the first 20 lines of that
 // ranking: a mutant under which the failing case passes and no passing
 // case that executes its line fails is a plausible fix, listed under the
 // case, and the lines that have one move to the front (-probe=false
-// turns it off). When several cases fail, each report's tied candidates
+// turns both probes off). When several cases fail, each report's tied candidates
 // (same verification and size; among the lines with a plausible fix too)
 // are then ordered by how many of the failing cases have a verified
 // candidate on their line ([localize.FailCount]; on TCAS, whose versions
@@ -359,8 +367,14 @@
 //
 //	-probe
 //
-// Look for plausible fixes among the mutants of each ranking's first 20
-// lines (default true): the operators of -tiebreak mutation and the
+// When a case has no verified candidate, force the values of its
+// ranking's first 10 lines, one line at a time (default true): a line
+// whose forced branches or numbers make the case pass is a verified
+// candidate, listed with its forced values as angelic values, and its
+// line comes first ([localize.ForceProbe]; a run of the case per try,
+// 25 tries a line at most, bounded by 10 seconds a case). Then look for
+// plausible fixes among the mutants of each ranking's first 20
+// lines: the operators of -tiebreak mutation and the
 // repair ones of -fixes but the angelic values; a mutant is a plausible
 // fix when the case passes under it and no passing case that executes
 // its line fails (the passing cases cheapest first, stopping at the

@@ -1,0 +1,224 @@
+package localize
+
+// Forcing a statement's values by running: predicate switching and value
+// replacement, shared by Diagnose's case-by-case checks and ForceProbe.
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// maxFlips bounds the predicate instances of one statement forced one at
+// a time in one case; they are then forced all at once.
+const maxFlips = 8
+
+// maxReplacements bounds the replacements of one statement's values
+// tried in one case.
+const maxReplacements = 16
+
+// forceKind is what forcing can do with an instruction's instances.
+type forceKind uint8
+
+const (
+	forceNone      forceKind = iota
+	forcePredicate           // encode.Predicate
+	forceValue               // encode.Replaceable
+)
+
+// classify returns what forcing can do with in's instances.
+func classify(in ssa.Instruction) forceKind {
+	switch {
+	case in == nil:
+		return forceNone
+	case encode.Predicate(in):
+		return forcePredicate
+	case encode.Replaceable(in):
+		return forceValue
+	}
+	return forceNone
+}
+
+// forcer collects the instances of one statement in a run that forcing
+// can change, and makes its tries.
+type forcer struct {
+	t       *trace.Trace
+	kinds   map[trace.StaticID]forceKind
+	preds   []trace.EventID
+	repl    map[trace.StaticID][]trace.EventID
+	statics []trace.StaticID // of repl, by first instance
+}
+
+func newForcer(t *trace.Trace, kinds map[trace.StaticID]forceKind) *forcer {
+	return &forcer{t: t, kinds: kinds, repl: map[trace.StaticID][]trace.EventID{}}
+}
+
+// kind returns what forcing can do with event e (classify, cached by
+// static instruction).
+func (f *forcer) kind(e trace.EventID) forceKind {
+	sid := f.t.Static(e)
+	k, ok := f.kinds[sid]
+	if !ok {
+		k = classify(f.t.Instr(e))
+		f.kinds[sid] = k
+	}
+	return k
+}
+
+// add adds event e, of kind k, an instance of the statement.
+func (f *forcer) add(e trace.EventID, k forceKind) {
+	switch {
+	case k == forcePredicate && f.t.Value(e).Kind() == trace.KindBool:
+		f.preds = append(f.preds, e)
+	case k == forceValue:
+		sid := f.t.Static(e)
+		if f.repl[sid] == nil {
+			f.statics = append(f.statics, sid)
+		}
+		f.repl[sid] = append(f.repl[sid], e)
+	}
+}
+
+// tries returns what to force, in order: the predicate switches (flips),
+// then the value replacements of each replaceable instruction
+// (replacements), a Return's first, then a Store's, then the others, each
+// in the order of their first instances; at most maxFlips+1 of the first
+// and maxReplacements of the second.
+func (f *forcer) tries() []map[trace.EventID]trace.Value {
+	tries := flips(f.t, f.preds)
+	order := func(sid trace.StaticID) int {
+		switch f.t.Instr(f.repl[sid][0]).(type) {
+		case *ssa.Return:
+			return 0
+		case *ssa.Store:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(f.statics, func(a, b trace.StaticID) int { return cmp.Compare(order(a), order(b)) })
+	var repl []map[trace.EventID]trace.Value
+	for _, sid := range f.statics {
+		repl = append(repl, replacements(f.t, f.repl[sid])...)
+		if len(repl) >= maxReplacements {
+			repl = repl[:maxReplacements]
+			break
+		}
+	}
+	return append(tries, repl...)
+}
+
+// flips returns the predicate switches of the predicate instances preds
+// of t, in execution order: each of the last maxFlips alone, the last
+// first, then all of them at once.
+func flips(t *trace.Trace, preds []trace.EventID) []map[trace.EventID]trace.Value {
+	var tries []map[trace.EventID]trace.Value
+	for _, e := range slices.Backward(preds) {
+		if len(tries) == maxFlips {
+			break
+		}
+		tries = append(tries, map[trace.EventID]trace.Value{e: trace.Bool(!t.Value(e).Bool())})
+	}
+	if len(preds) > 1 {
+		all := map[trace.EventID]trace.Value{}
+		for _, e := range preds {
+			all[e] = trace.Bool(!t.Value(e).Bool())
+		}
+		tries = append(tries, all)
+	}
+	return tries
+}
+
+// replacements returns the value replacements of evs, the instances of
+// one replaceable instruction in t, in execution order: for a float NaN,
+// zero, +Inf and -Inf, for an integer zero and the value run plus one and
+// minus one, each at every instance at once, then at the last instance
+// alone. A replacement that changes no value, or holds a value that does
+// not fit the instruction (encode.Fits), is left out.
+func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.Value {
+	in := t.Instr(evs[0])
+	var ways []func(trace.Value) trace.Value
+	switch t.Value(evs[0]).Kind() {
+	case trace.KindFloat:
+		for _, f := range []float64{math.NaN(), 0, math.Inf(1), math.Inf(-1)} {
+			ways = append(ways, func(trace.Value) trace.Value { return trace.Float(f) })
+		}
+	case trace.KindInt:
+		ways = append(ways,
+			func(trace.Value) trace.Value { return trace.Int(0) },
+			func(v trace.Value) trace.Value { return trace.Int(v.Int() + 1) },
+			func(v trace.Value) trace.Value { return trace.Int(v.Int() - 1) })
+	case trace.KindUint:
+		ways = append(ways,
+			func(trace.Value) trace.Value { return trace.Uint(0) },
+			func(v trace.Value) trace.Value { return trace.Uint(v.Uint() + 1) },
+			func(v trace.Value) trace.Value { return trace.Uint(v.Uint() - min(v.Uint(), 1)) })
+	default:
+		return nil
+	}
+	scopes := [][]trace.EventID{evs}
+	if len(evs) > 1 {
+		scopes = append(scopes, evs[len(evs)-1:])
+	}
+	var tries []map[trace.EventID]trace.Value
+	for _, way := range ways {
+		for _, scope := range scopes {
+			forced := map[trace.EventID]trace.Value{}
+			changed, fits := false, true
+			for _, e := range scope {
+				orig := t.Value(e)
+				v := way(orig)
+				changed = changed || v.String() != orig.String()
+				fits = fits && encode.Fits(in, v)
+				forced[e] = v
+			}
+			if changed && fits {
+				tries = append(tries, forced)
+			}
+		}
+	}
+	return tries
+}
+
+// runForced runs sub with hooks h, the forcing of a run of steps steps,
+// and returns the run if it passed, else nil. A forced value may send the
+// run far from the failing one (an infinite bound, a loop one longer each
+// time): it gets four times the failing run's steps (and 10^5 more),
+// enough for a run that passes. Most tries fail: they run unrecorded,
+// and the one that passes again, recorded (runs are deterministic); with
+// FirstFailure, whether a run passes may need its trace, and it is
+// recorded at once. runs counts the runs.
+func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, steps int64, h *trace.Hooks, runs *int) (*verdict, error) {
+	ro.Hooks = h
+	budget := 4*steps + 100_000
+	ro.MaxSteps = min(cmp.Or(ro.MaxSteps, budget), budget)
+	if !sub.firstOnly {
+		q := ro
+		q.NoTrace = true
+		v, err := sub.run(ctx, &q)
+		*runs++
+		if err != nil {
+			return nil, err
+		}
+		passed := v.passed
+		v.release()
+		if !passed {
+			return nil, nil
+		}
+	}
+	v, err := sub.run(ctx, &ro)
+	*runs++
+	if err != nil {
+		return nil, err
+	}
+	if !v.passed {
+		v.release()
+		return nil, nil
+	}
+	return v, nil
+}

@@ -1,0 +1,84 @@
+package localize
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestForceProbe refines reports of testdata/flip's failing tests whose
+// rankings hold two lines, the faulty one second: the probe finds the
+// faulty line's verified candidate by forcing its values, the other line
+// none, and moves the faulty line to the front. A report with a verified
+// candidate is left as it is.
+func TestForceProbe(t *testing.T) {
+	ctx, prog, pkg := loadTestdata(t, "flip")
+	file, err := filepath.Abs("testdata/flip/flip.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		test        string
+		other, line int    // the ranking: other, then line, the faulty one
+		value, orig string // the forced value of the candidate's last angelic value, and the value it replaced
+	}{
+		{"TestTen", 50, 11, "true", "false"},
+		{"TestZero", 11, 28, "false", "true"},
+		{"TestRatioZero", 50, 45, "NaN", "+Inf"},
+		{"TestLastThree", 45, 50, "2", "3"},
+	} {
+		t.Run(tt.test, func(t *testing.T) {
+			f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, tt.test)}
+			rep := &Report{Test: tt.test, Ranking: []RankedLine{
+				{File: file, Line: tt.other, Rank: 1, Evidence: EvidenceSlice},
+				{File: file, Line: tt.line, Rank: 2, Evidence: EvidenceSlice},
+			}}
+			if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Candidates) != 1 {
+				t.Fatalf("candidates %+v, want one", rep.Candidates)
+			}
+			c := rep.Candidates[0]
+			if !c.Verified || len(c.Locations) != 1 || c.Locations[0].Line != tt.line || len(c.Angelic) == 0 {
+				t.Fatalf("candidate %+v, want line %d verified", c, tt.line)
+			}
+			if a := c.Angelic[len(c.Angelic)-1]; a.Value != tt.value || a.Orig != tt.orig || a.Line != tt.line {
+				t.Errorf("angelic %+v, want %s for %s", a, tt.value, tt.orig)
+			}
+			want := []RankedLine{
+				{File: file, Line: tt.line, Rank: 1, Evidence: EvidenceVerified},
+				{File: file, Line: tt.other, Rank: 2, Evidence: EvidenceSlice},
+			}
+			if len(rep.Ranking) != 2 || rep.Ranking[0] != want[0] || rep.Ranking[1] != want[1] {
+				t.Errorf("ranking %+v, want %+v", rep.Ranking, want)
+			}
+			// Again: the report now has a verified candidate.
+			if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil || len(rep.Candidates) != 1 {
+				t.Errorf("second refine: %v, %d candidates, want it left alone", err, len(rep.Candidates))
+			}
+		})
+	}
+}
+
+// TestForceProbeNothing: a ranking whose lines no forcing makes pass
+// gets no candidate, and a case that passes none either.
+func TestForceProbeNothing(t *testing.T) {
+	ctx, prog, pkg := loadTestdata(t, "flip")
+	file, err := filepath.Abs("testdata/flip/flip.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []string{"TestRatioZero", "TestRatio"} {
+		f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, test)}
+		rep := &Report{Test: test, Ranking: []RankedLine{{File: file, Line: 50, Rank: 1, Evidence: EvidenceSlice}}}
+		if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Candidates) != 0 || rep.Ranking[0].Evidence != EvidenceSlice {
+			t.Errorf("%s: candidates %+v, ranking %+v, want none and the ranking as it was", test, rep.Candidates, rep.Ranking)
+		}
+	}
+	if err := (ForceProbe{}).Refine(ctx, &Report{Ranking: []RankedLine{{File: file, Line: 50}}}, &Failure{}); err == nil {
+		t.Error("no error without a case")
+	}
+}
