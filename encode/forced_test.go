@@ -146,7 +146,7 @@ func TestForced(t *testing.T) {
 }
 
 // TestPredicate checks which instructions Forced can force: the function
-// of each row has one instruction of the kind named.
+// of each row has one instruction of the kind named (the first counts).
 func TestPredicate(t *testing.T) {
 	const src = `package p
 
@@ -165,15 +165,7 @@ func retTwo(x int) (bool, int) { return x > 0, x }
 func storeBool(x int)   { flag = x > 0 }
 func storeInt(x int)    { count = x }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildSSA(t, src)
 	for _, tt := range []struct {
 		fn   string
 		kind string // the instruction's type, as %T prints it
@@ -188,17 +180,7 @@ func storeInt(x int)    { count = x }
 		{"retInt", "*ssa.BinOp", false},
 	} {
 		t.Run(tt.fn+" "+tt.kind, func(t *testing.T) {
-			var in ssa.Instruction
-			for _, b := range pkg.Func(tt.fn).Blocks {
-				for _, i := range b.Instrs {
-					if fmt.Sprintf("%T", i) == tt.kind && in == nil {
-						in = i
-					}
-				}
-			}
-			if in == nil {
-				t.Fatalf("no %s in %s", tt.kind, tt.fn)
-			}
+			in := firstInstr(t, pkg.Func(tt.fn), tt.kind)
 			if got := encode.Predicate(in); got != tt.want {
 				t.Errorf("Predicate(%v) = %v, want %v", in, got, tt.want)
 			}
@@ -232,15 +214,7 @@ func conv(x int) float64 { return float64(x) }
 func two(x int) (int, error) { return x + 1, nil }
 func param(x int) int { return x }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildSSA(t, src)
 	for _, tt := range []struct {
 		fn   string
 		kind string // the instruction: its type, as %T prints it, and a BinOp's operator
@@ -265,24 +239,45 @@ func param(x int) int { return x }
 		{"param", "*ssa.Return", true},
 	} {
 		t.Run(tt.fn+" "+tt.kind, func(t *testing.T) {
-			var in ssa.Instruction
-			for _, b := range pkg.Func(tt.fn).Blocks {
-				for _, i := range b.Instrs {
-					k := fmt.Sprintf("%T", i)
-					if op, ok := i.(*ssa.BinOp); ok {
-						k += " " + op.Op.String()
-					}
-					if k == tt.kind && in == nil {
-						in = i
-					}
-				}
-			}
-			if in == nil {
-				t.Fatalf("no %s in %s", tt.kind, tt.fn)
-			}
+			in := firstInstr(t, pkg.Func(tt.fn), tt.kind)
 			if got := encode.Replaceable(in); got != tt.want {
 				t.Errorf("Replaceable(%v) = %v, want %v", in, got, tt.want)
 			}
 		})
 	}
+}
+
+// buildSSA builds package p of source src.
+func buildSSA(t *testing.T, src string) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// firstInstr returns fn's first instruction of kind: its type, as %T
+// prints it, and for a BinOp its operator after a space ("*ssa.BinOp
+// +"); a kind without an operator matches any BinOp.
+func firstInstr(t *testing.T, fn *ssa.Function, kind string) ssa.Instruction {
+	t.Helper()
+	for _, b := range fn.Blocks {
+		for _, i := range b.Instrs {
+			k := fmt.Sprintf("%T", i)
+			if op, ok := i.(*ssa.BinOp); ok && strings.Contains(kind, " ") {
+				k += " " + op.Op.String()
+			}
+			if k == kind {
+				return i
+			}
+		}
+	}
+	t.Fatalf("no %s in %s", kind, fn.Name())
+	return nil
 }
