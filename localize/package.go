@@ -119,7 +119,8 @@ func DefaultScorers() []Scorer {
 // DefaultRefiners returns the refiners of [Package]'s default pipeline: a
 // [ForceProbe] of the ranking's first lines when the technique verified
 // no candidate, then a [FixProbe] of its first lines, as many runs at
-// once as the machine has CPUs.
+// once as the machine has CPUs. The force probe was added on the
+// historical bugs of bench/realbugs: see [ForceProbe].
 func DefaultRefiners() []Refiner {
 	return []Refiner{ForceProbe{}, FixProbe{Parallel: runtime.NumCPU()}}
 }
