@@ -53,7 +53,7 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 		if err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
-		v, err := runForced(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res.Steps, cand.Hooks, &st.Runs)
+		v, err := runForced(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, cand.Hooks, &st.Runs)
 		if err != nil || v == nil {
 			if err != nil {
 				return nil, err

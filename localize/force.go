@@ -185,18 +185,26 @@ func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace
 	return tries
 }
 
-// runForced runs sub with hooks h, the forcing of a run of steps steps,
-// and returns the run if it passed, else nil. A forced value may send the
-// run far from the failing one (an infinite bound, a loop one longer each
-// time): it gets four times the failing run's steps (and 10^5 more),
-// enough for a run that passes. Most tries fail: they run unrecorded,
+// runForced runs sub with hooks h, the forcing of its run first, and
+// returns the run if it passed, else nil. A forced value may send the
+// run far from the failing one (an infinite bound, a loop one longer
+// each time, a length one more): it gets four times the failing run's
+// steps (and 10^5 more) and four times its memory (and 64 MiB more),
+// enough for a run that passes, when the failing run went to the end of
+// the case (a run that panicked or ran out of a budget shows nothing of
+// what the rest needs: the case's own budgets then). Most tries fail:
+// they run unrecorded,
 // and the one that passes again, recorded (runs are deterministic); with
 // FirstFailure, whether a run passes may need its trace, and it is
 // recorded at once. runs counts the runs.
-func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, steps int64, h *trace.Hooks, runs *int) (*verdict, error) {
+func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, first *trace.Result, h *trace.Hooks, runs *int) (*verdict, error) {
 	ro.Hooks = h
-	budget := 4*steps + 100_000
-	ro.MaxSteps = min(cmp.Or(ro.MaxSteps, budget), budget)
+	if first.Outcome == trace.Returned || first.Outcome == trace.AssertionFailed {
+		steps := 4*first.Steps + 100_000
+		ro.MaxSteps = min(cmp.Or(ro.MaxSteps, steps), steps)
+		alloc := 4*first.Alloc + 64<<20
+		ro.MaxAlloc = min(cmp.Or(ro.MaxAlloc, alloc), alloc)
+	}
 	if !sub.firstOnly {
 		q := ro
 		q.NoTrace = true

@@ -43,7 +43,8 @@ const DefaultForceTimeout = 10 * time.Second
 //
 // Cost: a recorded run of the failing case, then up to 25 runs a line
 // (9 switches, 16 replacements), unrecorded, each within four times the
-// failing run's steps; the one that passes runs again, recorded. What is
+// failing run's steps and memory; the one that passes runs again,
+// recorded. What is
 // found when Timeout passes is kept (the error says the probe was cut).
 // A report that has a verified candidate is left as it is.
 //
@@ -137,7 +138,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			if err != nil {
 				return fmt.Errorf("localize: force probe: %w", err)
 			}
-			v, err := runForced(ctx, sub, trace.RunOptions{}, first.res.Steps, cand.Hooks, &runs)
+			v, err := runForced(ctx, sub, trace.RunOptions{}, first.res, cand.Hooks, &runs)
 			if err != nil {
 				rep.promoteLines(found, EvidenceVerified)
 				return p.cut(ctx, i, len(lines), err)

@@ -238,7 +238,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 			err = as.err
 			return
 		}
-		res.Steps = r.steps
+		res.Steps, res.Alloc = r.steps, r.alloc
 		if r.tr != nil {
 			p.mu.Lock()
 			r.tr.statics = p.statics[:len(p.statics):len(p.statics)]

@@ -64,6 +64,9 @@ type Result struct {
 	Trace *Trace
 	// Steps is the number of instructions executed.
 	Steps int64
+	// Alloc is the memory the run allocated, in bytes, as
+	// RunOptions.MaxAlloc counts it.
+	Alloc int64
 	// Covered lists, with RunOptions.CoverOnly, the static instructions
 	// (and parameters) the run executed, in increasing order: exactly
 	// those a trace of the run would name (Trace.Static of its events).
