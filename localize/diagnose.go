@@ -257,8 +257,10 @@ type member struct {
 	// other cases joined the search is not checked again.
 	explained map[string]explainedSet
 	// kinds caches what forceAlone can do with the static instructions
-	// of the case's failing run.
+	// of the case's failing run, and want what its failed checks
+	// expected (expected), both made at its first forcing.
 	kinds map[trace.StaticID]forceKind
+	want  map[valueKey]trace.Value
 }
 
 // explainedSet is an inactive case's passing replay of a correction set.

@@ -20,9 +20,10 @@ import (
 // nearest the failure first), up to maxFlips of them, then all of them at
 // once. Then value replacement (after Jeffrey, Gupta and Gupta, ISSTA
 // 2008), over the numbers the statement computes (encode.Replaceable):
-// the values that make a computation's result wrong in a way a test
-// notices, NaN, zero and the infinities for a float, zero and one more or
-// less than the value run for an integer (see replacements). It returns
+// the values the case's failed checks expected (expected), then those
+// that make a computation's result wrong in a way a test notices, NaN,
+// zero and the infinities for a float, zero and one more or less than
+// the value run for an integer (see replacements). It returns
 // the first replay that passes, as a diagnosis's replay with the forced
 // values as its angelic values, or nil when none does. On real code,
 // where a case's formula may not answer within the deadline (a sort of
@@ -36,8 +37,9 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 	t := m.cf.first.res.Trace
 	if m.kinds == nil {
 		m.kinds = map[trace.StaticID]forceKind{}
+		m.want = expected(m.cf.first)
 	}
-	f := newForcer(t, m.kinds)
+	f := newForcer(t, m.want, m.kinds)
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
 		// GroupOf last: it formats a name, and it is per instance (the
 		// slice scope blames some instances of an instruction only).

@@ -21,7 +21,8 @@ import (
 // forced, the second of its three (the last, Label(12)'s, forced alone
 // fails). Positive's is the Boolean it returns; TestCount passes with
 // Positive(0)'s forced. Ratio's result is replaced with NaN at every
-// instance; Last's with one less.
+// instance; Last's with one less; Triple's with what each row's check
+// expected (expected), which no one value gives.
 func TestDiagnoseForce(t *testing.T) {
 	ctx, prog, pkg := loadTestdata(t, "flip")
 	file, err := filepath.Abs("testdata/flip/flip.go")
@@ -75,6 +76,13 @@ func TestDiagnoseForce(t *testing.T) {
 				return "not a number: " + orig
 			}
 			return strconv.Itoa(n - 1)
+		})},
+		{"expected", []string{"TestTriples", "TestMoreTriples"}, nil, 55, replaced(func(orig string) string {
+			n, err := strconv.Atoi(orig)
+			if err != nil {
+				return "not a number: " + orig
+			}
+			return strconv.Itoa(n / 2 * 3)
 		})},
 	} {
 		var failing, passing []trace.Case

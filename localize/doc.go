@@ -82,10 +82,11 @@
 // every case, forcing one of its predicates the other way (a branch, or a
 // Boolean it returns or stores; each of its last eight instances alone,
 // the last first, then all of them: predicate switching, Zhang, Gupta and
-// Gupta, ICSE 2006), or replacing a number it computes (a float's result
-// with NaN, zero or an infinity, an integer's with zero or one more or
-// less, at every instance, then at the last: after value replacement,
-// Jeffrey, Gupta and Gupta, ISSTA 2008) makes the run pass, or the case's
+// Gupta, ICSE 2006), or replacing a number it computes (with what a
+// failed check got != want expected, a float's result with NaN, zero or
+// an infinity, an integer's with zero or one more or less, at every
+// instance, then at the last: after value replacement, Jeffrey, Gupta and
+// Gupta, ISSTA 2008) makes the run pass, or the case's
 // own formula admits a model with it relaxed whose replay passes. This costs a few runs or a
 // check per case for the fault and a few for the others; each check gets a
 // share of the time left (a case the solver does not answer for within it

@@ -6,6 +6,9 @@ package localize
 import (
 	"cmp"
 	"context"
+	"go/constant"
+	"go/token"
+	"go/types"
 	"math"
 	"slices"
 
@@ -50,13 +53,17 @@ func classify(in ssa.Instruction) forceKind {
 type forcer struct {
 	t       *trace.Trace
 	kinds   map[trace.StaticID]forceKind
+	want    map[valueKey]trace.Value // the values the failed checks expected (expected)
 	preds   []trace.EventID
 	repl    map[trace.StaticID][]trace.EventID
 	statics []trace.StaticID // of repl, by first instance
 }
 
-func newForcer(t *trace.Trace, kinds map[trace.StaticID]forceKind) *forcer {
-	return &forcer{t: t, kinds: kinds, repl: map[trace.StaticID][]trace.EventID{}}
+// newForcer returns a forcer of run t, whose failed checks expected the
+// values of want (expected; nil for none), with kinds as its cache of
+// what can be forced.
+func newForcer(t *trace.Trace, want map[valueKey]trace.Value, kinds map[trace.StaticID]forceKind) *forcer {
+	return &forcer{t: t, want: want, kinds: kinds, repl: map[trace.StaticID][]trace.EventID{}}
 }
 
 // kind returns what forcing can do with event e (classify, cached by
@@ -86,10 +93,11 @@ func (f *forcer) add(e trace.EventID, k forceKind) {
 }
 
 // tries returns what to force, in order: the predicate switches (flips),
-// then the value replacements of each replaceable instruction
-// (replacements), a Return's first, then a Store's, then the others, each
-// in the order of their first instances; at most maxFlips+1 of the first
-// and maxReplacements of the second.
+// then the value replacements of each replaceable instruction, a
+// Return's first, then a Store's, then the others, each in the order of
+// their first instances: the values the failed checks expected
+// (expectedTries), then the others (replacements); at most maxFlips+1 of
+// the first and maxReplacements of the second.
 func (f *forcer) tries() []map[trace.EventID]trace.Value {
 	tries := flips(f.t, f.preds)
 	order := func(sid trace.StaticID) int {
@@ -104,6 +112,7 @@ func (f *forcer) tries() []map[trace.EventID]trace.Value {
 	slices.SortStableFunc(f.statics, func(a, b trace.StaticID) int { return cmp.Compare(order(a), order(b)) })
 	var repl []map[trace.EventID]trace.Value
 	for _, sid := range f.statics {
+		repl = append(repl, expectedTries(f.t, f.repl[sid], f.want)...)
 		repl = append(repl, replacements(f.t, f.repl[sid])...)
 		if len(repl) >= maxReplacements {
 			repl = repl[:maxReplacements]
@@ -181,6 +190,119 @@ func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace
 				tries = append(tries, forced)
 			}
 		}
+	}
+	return tries
+}
+
+// valueKey identifies a number as a trace holds it.
+type valueKey struct {
+	kind trace.Kind
+	s    string
+}
+
+func numKey(v trace.Value) valueKey { return valueKey{v.Kind(), v.String()} }
+
+// expected returns what run v's failed checks expected of its numbers:
+// for each failed assertion under a branch on x == y or x != y of
+// numbers (if got != want), each side's value is mapped to the other's,
+// so that a statement that computed got can be given want. Checks of
+// another form (a helper that compares, a tolerance) expect nothing
+// here.
+func expected(v *verdict) map[valueKey]trace.Value {
+	t := v.res.Trace
+	if t == nil {
+		return nil
+	}
+	want := map[valueKey]trace.Value{}
+	for _, a := range v.avoid {
+		c := t.ControlParent(a)
+		if c == trace.NoEvent {
+			continue
+		}
+		br, ok := t.Instr(c).(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmpOp, ok := br.Cond.(*ssa.BinOp)
+		if !ok || cmpOp.Op != token.EQL && cmpOp.Op != token.NEQ {
+			continue
+		}
+		ce := t.Producer(c, br.Cond)
+		if ce == trace.NoEvent {
+			continue
+		}
+		x, okx := operand(t, ce, cmpOp.X)
+		y, oky := operand(t, ce, cmpOp.Y)
+		if !okx || !oky || x.Kind() != y.Kind() || numKey(x) == numKey(y) {
+			continue
+		}
+		switch x.Kind() {
+		case trace.KindInt, trace.KindUint, trace.KindFloat:
+			want[numKey(x)] = y
+			want[numKey(y)] = x
+		}
+	}
+	return want
+}
+
+// operand returns the value operand x of event e had: its producer's, or
+// a numeric constant's.
+func operand(t *trace.Trace, e trace.EventID, x ssa.Value) (trace.Value, bool) {
+	if c, ok := x.(*ssa.Const); ok {
+		if c.Value == nil {
+			return trace.Value{}, false
+		}
+		switch c.Value.Kind() {
+		case constant.Int:
+			if i, ok := constant.Int64Val(c.Value); ok && !isUnsigned(c.Type()) {
+				return trace.Int(i), true
+			}
+			if u, ok := constant.Uint64Val(c.Value); ok && isUnsigned(c.Type()) {
+				return trace.Uint(u), true
+			}
+		case constant.Float:
+			f, _ := constant.Float64Val(c.Value)
+			return trace.Float(f), true
+		}
+		return trace.Value{}, false
+	}
+	p := t.Producer(e, x)
+	if p == trace.NoEvent {
+		return trace.Value{}, false
+	}
+	return t.Value(p), true
+}
+
+// isUnsigned reports whether t is an unsigned integer type.
+func isUnsigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+// expectedTries returns the replacements of evs, the instances of one
+// replaceable instruction in t, with the values the failed checks
+// expected (want, from expected): every instance whose value a check
+// expected otherwise given that value at once, then the last of them
+// alone.
+func expectedTries(t *trace.Trace, evs []trace.EventID, want map[valueKey]trace.Value) []map[trace.EventID]trace.Value {
+	if len(want) == 0 {
+		return nil
+	}
+	in := t.Instr(evs[0])
+	all := map[trace.EventID]trace.Value{}
+	last := trace.NoEvent
+	for _, e := range evs {
+		if w, ok := want[numKey(t.Value(e))]; ok && encode.Fits(in, w) {
+			all[e] = w
+			last = e
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	tries := []map[trace.EventID]trace.Value{all}
+	if len(all) > 1 {
+		tries = append(tries, map[trace.EventID]trace.Value{last: all[last]})
 	}
 	return tries
 }

@@ -27,13 +27,16 @@ const DefaultForceTimeout = 10 * time.Second
 // returns or stores the other way (predicate switching, Zhang, Gupta and
 // Gupta, ICSE 2006), each of the last eight instances alone, the last
 // first, then all; then the numbers it computes replaced (after value
-// replacement, Jeffrey, Gupta and Gupta, ISSTA 2008): a float's with
-// NaN, zero and the infinities, an integer's with zero and one more or
-// less than its value, at every instance, then at the last
+// replacement, Jeffrey, Gupta and Gupta, ISSTA 2008): with the values
+// the failed checks expected (a check got != want of numbers: an
+// instance that computed got's value is given want's), then a float's
+// with NaN, zero and the infinities, an integer's with zero and one more
+// or less than its value, at every instance, then at the last
 // ([encode.Predicate], [encode.Replaceable]). A line whose forcing makes
 // the case pass is a verified candidate, its forced values the angelic
-// values: a wrong or missing condition, or a result that should have
-// been NaN or one off, where the technique's formula did not answer in
+// values: a wrong or missing condition, a wrong expression whose
+// checks compare its result, or a result that should have been NaN or
+// one off, where the technique's formula did not answer in
 // time (IEEE 754 arithmetic, a sort of the input) or did not model what
 // the line computes. The candidates are appended to the report's, one
 // per line at most, and their lines move to the front of the ranking
@@ -41,7 +44,7 @@ const DefaultForceTimeout = 10 * time.Second
 // verified candidate, one makes the failing case pass and says nothing
 // of the passing ones.
 //
-// Cost: a recorded run of the failing case, then up to 25 runs a line
+// Cost: a recorded run of the failing case, then up to 25 tries a line
 // (9 switches, 16 replacements), unrecorded, each within four times the
 // failing run's steps and memory; the one that passes runs again,
 // recorded. What is
@@ -105,6 +108,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	}
 	t := first.res.Trace
 	kinds := map[trace.StaticID]forceKind{}
+	want := expected(first)
 	forcers := make([]*forcer, len(lines))
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
 		l, ok := rankedLine(t, e)
@@ -116,7 +120,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			continue
 		}
 		if forcers[i] == nil {
-			forcers[i] = newForcer(t, kinds)
+			forcers[i] = newForcer(t, want, kinds)
 		}
 		if k := forcers[i].kind(e); k != forceNone {
 			forcers[i].add(e, k)

@@ -1,8 +1,11 @@
 package localize
 
 import (
+	"maps"
 	"path/filepath"
 	"testing"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 // TestForceProbe refines reports of testdata/flip's failing tests whose
@@ -25,6 +28,7 @@ func TestForceProbe(t *testing.T) {
 		{"TestZero", 11, 28, "false", "true"},
 		{"TestRatioZero", 50, 45, "NaN", "+Inf"},
 		{"TestLastThree", 45, 50, "2", "3"},
+		{"TestMoreTriples", 50, 55, "15", "10"},
 	} {
 		t.Run(tt.test, func(t *testing.T) {
 			f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, tt.test)}
@@ -80,5 +84,40 @@ func TestForceProbeNothing(t *testing.T) {
 	}
 	if err := (ForceProbe{}).Refine(ctx, &Report{Ranking: []RankedLine{{File: file, Line: 50}}}, &Failure{}); err == nil {
 		t.Error("no error without a case")
+	}
+}
+
+// TestExpected reads what failed checks expected from the failing runs
+// of testdata/flip: a check got != want of numbers maps each side's
+// value to the other's; a check of another form expects nothing.
+func TestExpected(t *testing.T) {
+	ctx, prog, pkg := loadTestdata(t, "flip")
+	for _, tt := range []struct {
+		test string
+		want map[valueKey]string
+	}{
+		{"TestMoreTriples", map[valueKey]string{
+			{trace.KindInt, "8"}: "12", {trace.KindInt, "12"}: "8",
+			{trace.KindInt, "10"}: "15", {trace.KindInt, "15"}: "10",
+		}},
+		{"TestLastThree", map[valueKey]string{{trace.KindInt, "3"}: "2", {trace.KindInt, "2"}: "3"}},
+		{"TestRatioZero", map[valueKey]string{}}, // !math.IsNaN(got)
+		{"TestZero", map[valueKey]string{}},      // if Positive(0)
+	} {
+		t.Run(tt.test, func(t *testing.T) {
+			sub := &subject{prog: prog, c: prog.GoTestCase(pkg, tt.test)}
+			v, err := sub.run(ctx, &trace.RunOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.release()
+			got := map[valueKey]string{}
+			for k, x := range expected(v) {
+				got[k] = x.String()
+			}
+			if !maps.Equal(got, tt.want) {
+				t.Errorf("expected %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -64,8 +64,8 @@
 // the case with the values of that ranking's first 10 lines forced, one
 // line at a time, without the solver: its branches and the Booleans it
 // returns or stores the other way, the numbers it computes replaced
-// (NaN, zero or an infinity for a float, zero or one more or less for an
-// integer); a line whose forcing makes the case pass is a verified
+// (with what a failed check got != want expected; NaN, zero or an
+// infinity for a float, zero or one more or less for an integer); a line whose forcing makes the case pass is a verified
 // candidate, its forced values the angelic values, and moves to the
 // front (10 seconds a case at most). Then the fix
 // probe ([localize.FixProbe]) mutates the first 20 lines of that
@@ -305,8 +305,9 @@
 // checked first, each as a diagnosis of one statement, before the joint
 // search ([localize.DefaultFirstLines]): a line's branches and the
 // Booleans it returns or stores are forced the other way in each case,
-// and the numbers it computes replaced (NaN, zero, an infinity; zero, one
-// more or less), by running, no solver; then each case's own formula is
+// and the numbers it computes replaced (what a failed check got != want
+// expected; NaN, zero, an infinity; zero, one more or less), by running,
+// no solver; then each case's own formula is
 // asked, each check within a share of the time left. On real code the
 // joint search often ends at the deadline, and those are the diagnoses
 // there are (bench/realbugs/DIAGNOSE.md). When no diagnosis of

@@ -1,7 +1,7 @@
-// Package flip is the subject of TestDiagnoseFlip: a wrong comparison
-// that fails two tests, one of which executes it three times, a
-// predicate function whose wrong comparison fails two tests, a missing
-// guard whose function should return NaN, and an index off by one.
+// Package flip is the subject of TestDiagnoseForce: a wrong comparison
+// that fails two tests, one executing it three times, a wrong predicate
+// function, a missing guard whose function should return NaN, an index
+// off by one, and a wrong expression each row expects another value of.
 package flip
 
 import "strings"
@@ -48,4 +48,9 @@ func Ratio(a, b float64) float64 {
 // Last returns the index of the last of n elements.
 func Last(n int) int {
 	return n //fault: should be n - 1
+}
+
+// Triple returns three times n.
+func Triple(n int) int {
+	return n * 2 //fault: should be n * 3
 }

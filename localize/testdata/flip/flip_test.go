@@ -82,3 +82,21 @@ func TestLastThree(t *testing.T) {
 		t.Errorf("Last(3) = %d, want 2", got)
 	}
 }
+
+// TestTriples and TestMoreTriples fail: each row expects another value,
+// which no one replacement of Triple's result gives.
+func TestTriples(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{1, 3}, {2, 6}} {
+		if got := Triple(c.n); got != c.want {
+			t.Errorf("Triple(%d) = %d, want %d", c.n, got, c.want)
+		}
+	}
+}
+
+func TestMoreTriples(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{4, 12}, {5, 15}} {
+		if got := Triple(c.n); got != c.want {
+			t.Errorf("Triple(%d) = %d, want %d", c.n, got, c.want)
+		}
+	}
+}
