@@ -342,9 +342,12 @@ type AgxDiagnosis struct {
 // bench/realbugs that fail several cases, the joint search alone finds
 // no diagnosis within a minute on five, while their faulty lines are
 // among the ranking's first seven (DIAGNOSE.md); with the first 10
-// lines checked first, glob/row-length's faulty lines are among its
-// verified diagnoses and stats/quartile-single's is its one diagnosis.
-// Ten is a margin over those ranks, not a measured optimum.
+// lines checked first (their values forced, then each case's formula
+// asked), a diagnosis holds the faulty line of four of them, among the
+// first a report lists for three (stats/quartile-single,
+// edlib/qgram-similarity, bitset/shrink-past-length), and
+// glob/row-length's faulty lines are among its verified diagnoses. Ten
+// is a margin over those ranks, not a measured optimum.
 const DefaultFirstLines = 10
 
 // maxRankedFailures bounds the failures RankedLines ranks lines for.
