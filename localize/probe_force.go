@@ -52,11 +52,12 @@ const DefaultForceTimeout = 10 * time.Second
 // A report that has a verified candidate is left as it is.
 //
 // On the historical bugs of bench/realbugs (HISTORICAL.md, go run
-// ./bench/realbugs -kinds historical), with it the reports of 19 of 27
+// ./bench/realbugs -kinds historical), with it the reports of 20 of 27
 // bugs hold a verified candidate where AgxFaults alone verified one for
 // 6, and the faulty line is first for 12 bugs, where it was for 9: on a
-// wrong bound or condition a forced line is often the faulty one; on a
-// missing guard it is the line whose result the guard would have set.
+// wrong bound or condition a forced line is often the faulty one, on a
+// wrong expression the line given what the check expected, and on a
+// missing guard the line whose result the guard would have set.
 type ForceProbe struct {
 	// Lines is how many of the ranking's first lines are forced.
 	// Default 0: DefaultForceLines.
