@@ -1,6 +1,7 @@
 package localize
 
 import (
+	"context"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -24,11 +25,7 @@ import (
 // instance; Last's with one less; Triple's with what each row's check
 // expected (expected), which no one value gives.
 func TestDiagnoseForce(t *testing.T) {
-	ctx, prog, pkg := loadTestdata(t, "flip")
-	file, err := filepath.Abs("testdata/flip/flip.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, prog, pkg, file := loadFlip(t)
 	onePredicate := func(as []AngelicValue) string {
 		changed := 0
 		for _, a := range as {
@@ -144,4 +141,16 @@ func TestDiagnosePassingFails(t *testing.T) {
 	if len(rep.Diagnoses()) == 0 {
 		t.Errorf("no diagnosis")
 	}
+}
+
+// loadFlip loads testdata/flip with its tests and returns the absolute
+// path of its flip.go too.
+func loadFlip(t *testing.T) (context.Context, *trace.Program, string, string) {
+	t.Helper()
+	ctx, prog, pkg := loadTestdata(t, "flip")
+	file, err := filepath.Abs("testdata/flip/flip.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, prog, pkg, file
 }

@@ -2,7 +2,6 @@ package localize
 
 import (
 	"maps"
-	"path/filepath"
 	"testing"
 
 	"github.com/faultloc/faultloc/trace"
@@ -14,11 +13,7 @@ import (
 // none, and moves the faulty line to the front. A report with a verified
 // candidate is left as it is.
 func TestForceProbe(t *testing.T) {
-	ctx, prog, pkg := loadTestdata(t, "flip")
-	file, err := filepath.Abs("testdata/flip/flip.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, prog, pkg, file := loadFlip(t)
 	for _, tt := range []struct {
 		test        string
 		other, line int    // the ranking: other, then line, the faulty one
@@ -67,11 +62,7 @@ func TestForceProbe(t *testing.T) {
 // TestForceProbeNothing: a ranking whose lines no forcing makes pass
 // gets no candidate, and a case that passes none either.
 func TestForceProbeNothing(t *testing.T) {
-	ctx, prog, pkg := loadTestdata(t, "flip")
-	file, err := filepath.Abs("testdata/flip/flip.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, prog, pkg, file := loadFlip(t)
 	for _, test := range []string{"TestRatioZero", "TestRatio"} {
 		f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, test)}
 		rep := &Report{Test: test, Ranking: []RankedLine{{File: file, Line: 50, Rank: 1, Evidence: EvidenceSlice}}}
