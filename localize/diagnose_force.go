@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -47,24 +48,17 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 			f.add(e, k)
 		}
 	}
-	for _, forced := range f.tries() {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		cand, err := m.cf.enc.Forced(s, t, forced)
+	cand, v, err := f.firstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
+		c, err := m.cf.enc.Forced(s, t, forced)
 		if err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
-		v, err := runForced(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, cand.Hooks, &st.Runs)
-		if err != nil || v == nil {
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		r := &replay{cand: cand, v: v}
-		m.remember([]string{s}, r)
-		return r, nil
+		return c, nil
+	}, &st.Runs)
+	if err != nil || v == nil {
+		return nil, err
 	}
-	return nil, nil
+	r := &replay{cand: cand, v: v}
+	m.remember([]string{s}, r)
+	return r, nil
 }

@@ -134,27 +134,20 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 		}
 	}
 	found := map[trace.Line]bool{}
+	force := func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) { return encode.Force(t, forced) }
 	for i, l := range lines {
 		if forcers[i] == nil {
 			continue
 		}
-		for _, forced := range forcers[i].tries() {
-			cand, err := encode.Force(t, forced)
-			if err != nil {
-				return fmt.Errorf("localize: force probe: %w", err)
-			}
-			v, err := runForced(ctx, sub, trace.RunOptions{}, first.res, cand.Hooks, &runs)
-			if err != nil {
-				rep.promoteLines(found, EvidenceVerified)
-				return p.cut(ctx, i, len(lines), err)
-			}
-			if v == nil {
-				continue
-			}
+		cand, v, err := forcers[i].firstPass(ctx, sub, trace.RunOptions{}, first.res, force, &runs)
+		if err != nil {
+			rep.promoteLines(found, EvidenceVerified)
+			return p.cut(ctx, i, len(lines), err)
+		}
+		if v != nil {
 			rep.Candidates = append(rep.Candidates, src.candidate(cand, v, false))
 			v.release()
 			found[l] = true
-			break
 		}
 	}
 	rep.promoteLines(found, EvidenceVerified)
