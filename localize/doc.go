@@ -132,10 +132,12 @@
 // table changed (with none, the table holds only inputs of the failing
 // cases, as where every test has strings of its own: a weaker claim),
 // and [DiagnosisGroup.Best] gives the ones to read first: the one fixes,
-// else the verified diagnoses. A fix often reads
-// one thing more than the faulty statement (a flag it forgot to test, the
-// index it replaced by a constant, a condition it forgot): a diagnosis
-// the reading rejects is read again with each package variable of at
+// else the verified diagnoses. The passing cases are thus a hard
+// constraint on a one fix and soft evidence on the rest: a diagnosis
+// that breaks one is still reported, after those that do not. A fix
+// often reads one thing more than the faulty statement (a flag it
+// forgot to test, the index it replaced by a constant, a condition it
+// forgot): a diagnosis the reading rejects is read again with each package variable of at
 // most four values at its statements' executions as one more input, then
 // with each predicate of the package its statements do not call (a
 // function of no parameters that computes a bool from package variables
