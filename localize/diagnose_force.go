@@ -48,7 +48,7 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 			f.add(e, k)
 		}
 	}
-	cand, v, err := f.firstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
+	cand, _, v, err := f.firstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
 		c, err := m.cf.enc.Forced(s, t, forced)
 		if err != nil {
 			return nil, fmt.Errorf("localize: %w", err)

@@ -197,25 +197,25 @@ func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace
 // firstPass runs sub with each of f's tries forced in turn (runForced,
 // on the failing run first under ro), candidate making each try's
 // candidate, and returns the first that passes with its run; nil when
-// none does. runs counts the runs.
-func (f *forcer) firstPass(ctx context.Context, sub *subject, ro trace.RunOptions, first *trace.Result, candidate func(map[trace.EventID]trace.Value) (*encode.Candidate, error), runs *int) (*encode.Candidate, *verdict, error) {
-	for _, forced := range f.tries() {
+// none does. runs counts the runs. forced is the try that passed.
+func (f *forcer) firstPass(ctx context.Context, sub *subject, ro trace.RunOptions, first *trace.Result, candidate func(map[trace.EventID]trace.Value) (*encode.Candidate, error), runs *int) (cand *encode.Candidate, forced map[trace.EventID]trace.Value, v *verdict, err error) {
+	for _, try := range f.tries() {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		cand, err := candidate(forced)
+		cand, err := candidate(try)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		v, err := runForced(ctx, sub, ro, first, cand.Hooks, runs)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if v != nil {
-			return cand, v, nil
+			return cand, try, v, nil
 		}
 	}
-	return nil, nil, nil
+	return nil, nil, nil, nil
 }
 
 // valueKey identifies a number as a trace holds it.

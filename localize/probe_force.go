@@ -40,7 +40,10 @@ const DefaultForceTimeout = 10 * time.Second
 // time (IEEE 754 arithmetic, a sort of the input) or did not model what
 // the line computes. The candidates are appended to the report's, one
 // per line at most, and their lines move to the front of the ranking
-// with EvidenceVerified, in the order they had. Like a technique's
+// with EvidenceVerified, in the order they had, except that a line which
+// only passes on a value another line was given (a caller's
+// `return f(x)`, a make's length) follows that line: the fix belongs
+// where the value is computed. Like a technique's
 // verified candidate, one makes the failing case pass and says nothing
 // of the passing ones.
 //
@@ -133,25 +136,114 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			src[name] = strings.Split(string(b), "\n")
 		}
 	}
-	found := map[trace.Line]bool{}
+	var found []forcedLine
 	force := func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) { return encode.Force(t, forced) }
+	add := func() {
+		found = originsFirst(t, found)
+		var ls []trace.Line
+		for _, fl := range found {
+			rep.Candidates = append(rep.Candidates, fl.cand)
+			ls = append(ls, fl.line)
+		}
+		rep.promoteInOrder(ls, EvidenceVerified)
+	}
 	for i, l := range lines {
 		if forcers[i] == nil {
 			continue
 		}
-		cand, v, err := forcers[i].firstPass(ctx, sub, trace.RunOptions{}, first.res, force, &runs)
+		cand, forced, v, err := forcers[i].firstPass(ctx, sub, trace.RunOptions{}, first.res, force, &runs)
 		if err != nil {
-			rep.promoteLines(found, EvidenceVerified)
+			add()
 			return p.cut(ctx, i, len(lines), err)
 		}
 		if v != nil {
-			rep.Candidates = append(rep.Candidates, src.candidate(cand, v, false))
+			found = append(found, forcedLine{line: l, cand: src.candidate(cand, v, false), forced: forced})
 			v.release()
-			found[l] = true
 		}
 	}
-	rep.promoteLines(found, EvidenceVerified)
+	add()
 	return nil
+}
+
+// forcedLine is a line whose forced values made the case pass.
+type forcedLine struct {
+	line   trace.Line
+	cand   Candidate
+	forced map[trace.EventID]trace.Value
+}
+
+// maxCarried bounds the events originsFirst visits for one pair of
+// lines.
+const maxCarried = 1 << 16
+
+// originsFirst moves each forced line before the lines that only carry
+// its value on: a line whose forced value equals one that another line
+// was given, at an event its own forced event depends on by data (a
+// caller's `return f(x)` after f's faulty return, a make's length after
+// the faulty length), follows that line, wherever the ranking had them.
+// The fix belongs where the wrong value is computed; forcing any line
+// that passes it along works as well. Otherwise the order is kept.
+func originsFirst(t *trace.Trace, fls []forcedLine) []forcedLine {
+	out := slices.Clone(fls)
+	for moved := 0; moved < len(out)*len(out); moved++ {
+		again := false
+		for i := 0; i < len(out) && !again; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if carries(t, out[i].forced, out[j].forced) {
+					o := out[j]
+					out = slices.Insert(slices.Delete(out, j, j+1), i, o)
+					again = true
+					break
+				}
+			}
+		}
+		if !again {
+			break
+		}
+	}
+	return out
+}
+
+// carries reports whether some event of b is given a value that a gives
+// one of its events, which b's event depends on by data (through
+// t.Deps, events after a's first only). Each of b's values is searched
+// from all its events at once, within maxCarried events.
+func carries(t *trace.Trace, b, a map[trace.EventID]trace.Value) bool {
+	lo := trace.EventID(-1)
+	for e := range a {
+		if lo < 0 || e < lo {
+			lo = e
+		}
+	}
+	from := map[valueKey][]trace.EventID{}
+	for e, v := range b {
+		if e > lo {
+			from[numKey(v)] = append(from[numKey(v)], e)
+		}
+	}
+	var buf []trace.EventID
+	for k, stack := range from {
+		seen := map[trace.EventID]bool{}
+		for _, e := range stack {
+			seen[e] = true
+		}
+		for len(stack) > 0 && len(seen) < maxCarried {
+			e := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			buf = t.Deps(e, buf[:0])
+			for _, d := range buf {
+				if d < lo || seen[d] {
+					continue
+				}
+				if va, ok := a[d]; ok && numKey(va) == k {
+					return true
+				}
+				seen[d] = true
+				stack = append(stack, d)
+			}
+		}
+	}
+	return false
 }
 
 // cut returns the error of a probe that stopped at err after done of

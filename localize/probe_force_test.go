@@ -2,6 +2,7 @@ package localize
 
 import (
 	"maps"
+	"slices"
 	"testing"
 
 	"github.com/faultloc/faultloc/trace"
@@ -56,6 +57,41 @@ func TestForceProbe(t *testing.T) {
 				t.Errorf("second refine: %v, %d candidates, want it left alone", err, len(rep.Candidates))
 			}
 		})
+	}
+}
+
+// TestForceProbeOrigin: when forcing the faulty line and a line that
+// passes its result on both make the case pass, the faulty line, where
+// the value is computed, comes first, though the ranking had the other
+// first.
+func TestForceProbeOrigin(t *testing.T) {
+	ctx, prog, pkg, file := loadFlip(t)
+	f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestTripled")}
+	rep := &Report{Test: "TestTripled", Ranking: []RankedLine{
+		{File: file, Line: 60, Rank: 1, Evidence: EvidenceSlice}, // return Triple(n)
+		{File: file, Line: 50, Rank: 2, Evidence: EvidenceSlice}, // Last: not run
+		{File: file, Line: 55, Rank: 3, Evidence: EvidenceSlice}, // return n * 2, the fault
+	}}
+	if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, c := range rep.Candidates {
+		if !c.Verified || len(c.Locations) != 1 {
+			t.Fatalf("candidate %+v, want verified, of one line", c)
+		}
+		lines = append(lines, c.Locations[0].Line)
+	}
+	if !slices.Equal(lines, []int{55, 60}) {
+		t.Errorf("candidates on lines %v, want [55 60]", lines)
+	}
+	want := []RankedLine{
+		{File: file, Line: 55, Rank: 1, Evidence: EvidenceVerified},
+		{File: file, Line: 60, Rank: 2, Evidence: EvidenceVerified},
+		{File: file, Line: 50, Rank: 3, Evidence: EvidenceSlice},
+	}
+	if !slices.Equal(rep.Ranking, want) {
+		t.Errorf("ranking %+v, want %+v", rep.Ranking, want)
 	}
 }
 

@@ -1,7 +1,7 @@
-// Package flip is the subject of TestDiagnoseForce: a wrong comparison
-// that fails two tests, one executing it three times, a wrong predicate
-// function, a missing guard whose function should return NaN, an index
-// off by one, and a wrong expression each row expects another value of.
+// Package flip is the subject of the forcing tests: a wrong comparison
+// failing two tests, one executing it thrice, a wrong predicate function,
+// a missing guard (NaN wanted), an index off by one, and a wrong expression
+// each row expects another value of, also passed on by another function.
 package flip
 
 import "strings"
@@ -53,4 +53,9 @@ func Last(n int) int {
 // Triple returns three times n.
 func Triple(n int) int {
 	return n * 2 //fault: should be n * 3
+}
+
+// Tripled is Triple under another name: it passes Triple's result on.
+func Tripled(n int) int {
+	return Triple(n)
 }

@@ -100,3 +100,11 @@ func TestMoreTriples(t *testing.T) {
 		}
 	}
 }
+
+// TestTripled fails: forcing Tripled's return or Triple's to 12 passes,
+// and Triple's computes the value Tripled's passes on.
+func TestTripled(t *testing.T) {
+	if got := Tripled(4); got != 12 {
+		t.Errorf("Tripled(4) = %d, want 12", got)
+	}
+}
