@@ -767,11 +767,11 @@ func (d *diagnoser) diagnosis(src sources, opts *Options, members []*member, rep
 	return out
 }
 
-// joinDistinct joins errs as errors.Join does, each message once: the
-// cases checked in parallel often stop for the same reason (the
-// deadline).
+// joinDistinct joins errs, each message once (the cases checked in
+// parallel often stop for the same reason, the deadline), as one line:
+// the messages separated by "; ". errors.Is and errors.As see each.
 func joinDistinct(errs []error) error {
-	var out []error
+	var out joined
 	seen := map[string]bool{}
 	for _, err := range errs {
 		if err != nil && !seen[err.Error()] {
@@ -779,5 +779,24 @@ func joinDistinct(errs []error) error {
 			out = append(out, err)
 		}
 	}
-	return errors.Join(out...)
+	switch len(out) {
+	case 0:
+		return nil
+	case 1:
+		return out[0]
+	}
+	return out
 }
+
+// joined is errors joined on one line.
+type joined []error
+
+func (j joined) Error() string {
+	msgs := make([]string, len(j))
+	for i, err := range j {
+		msgs[i] = err.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+func (j joined) Unwrap() []error { return j }

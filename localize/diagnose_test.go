@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -411,4 +412,38 @@ func loadTestdata(t *testing.T, name string) (context.Context, *trace.Program, s
 		t.Fatal(err)
 	}
 	return ctx, prog, "github.com/faultloc/faultloc/localize/testdata/" + name
+}
+
+// TestJoinDistinct: the errors of cases checked in parallel are joined
+// on one line, each message once, and each stays visible to errors.Is.
+func TestJoinDistinct(t *testing.T) {
+	enc := errors.New("localize: encode: interrupted")
+	for _, tt := range []struct {
+		name string
+		errs []error
+		want string
+	}{
+		{"none", []error{nil, nil}, ""},
+		{"one", []error{nil, context.DeadlineExceeded}, "context deadline exceeded"},
+		{"same twice", []error{context.DeadlineExceeded, nil, context.DeadlineExceeded}, "context deadline exceeded"},
+		{"two", []error{enc, context.DeadlineExceeded, enc}, "localize: encode: interrupted; context deadline exceeded"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := joinDistinct(tt.errs)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("got %v, want nil", err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("got %v, want %q", err, tt.want)
+			}
+			for _, e := range tt.errs {
+				if e != nil && !errors.Is(err, e) {
+					t.Errorf("errors.Is(%v, %v) = false", err, e)
+				}
+			}
+		})
+	}
 }
