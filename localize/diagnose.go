@@ -280,6 +280,9 @@ type replay struct {
 	// outHooks the hooks of that replay; the case was not run again.
 	out      *Candidate
 	outHooks *trace.Hooks
+	// forced, for a replay forceAlone found, are the values it forced,
+	// by event of the case's failing run.
+	forced map[trace.EventID]trace.Value
 }
 
 // passed reports whether the replay passed.

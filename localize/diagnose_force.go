@@ -48,7 +48,7 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 			f.add(e, k)
 		}
 	}
-	cand, _, v, err := f.firstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
+	cand, forced, v, err := f.firstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
 		c, err := m.cf.enc.Forced(s, t, forced)
 		if err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
@@ -58,7 +58,7 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 	if err != nil || v == nil {
 		return nil, err
 	}
-	r := &replay{cand: cand, v: v}
+	r := &replay{cand: cand, v: v, forced: forced}
 	m.remember([]string{s}, r)
 	return r, nil
 }

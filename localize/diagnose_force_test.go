@@ -122,6 +122,29 @@ func TestDiagnoseForce(t *testing.T) {
 	}
 }
 
+// TestDiagnoseForceOrigin: of two diagnoses forcing finds, the line that
+// computes the value comes before the line that passes it on, though the
+// lines checked first had them the other way.
+func TestDiagnoseForceOrigin(t *testing.T) {
+	ctx, prog, pkg, file := loadFlip(t)
+	rep, err := Diagnose(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestTripled")}, &DiagnoseOptions{
+		Options: Options{MaxSize: 1, SolverTimeout: time.Millisecond},
+		First:   []trace.Line{{File: file, Line: 60}, {File: file, Line: 55}}, // return Triple(n), then the fault
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, d := range rep.Diagnoses() {
+		if d.Verified {
+			lines = append(lines, d.Locations[0].Line)
+		}
+	}
+	if len(lines) < 2 || lines[0] != 55 || lines[1] != 60 {
+		t.Errorf("verified diagnoses on lines %v, want 55 then 60 first", lines)
+	}
+}
+
 // TestDiagnosePassingFails: a case given as passing that fails is left
 // out of the one-fix check and named in the report's errors, with how it
 // failed; the diagnosis goes on with the others.

@@ -34,10 +34,17 @@ const singlesFrom = 32
 // for the faulty statement and a few for the others, where the joint
 // search's formula would come to hold every case. The statements on
 // the lines first (DiagnoseOptions.First) are checked first, in their
-// order; with only, they alone are. It returns the statements of the
-// verified diagnoses found, in the order of g.Diagnoses' verified ones;
+// order; with only, they alone are. Of the diagnoses forcing found in
+// the first case, one that only passes on a value another was forced to
+// follows it (originsFirst). It returns the statements of the verified
+// diagnoses found, in the order of g.Diagnoses' verified ones;
 // if there are none, the caller goes on with the joint search.
-func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *Options, steps int64, first []trace.Line, only bool) ([]string, error) {
+func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *Options, steps int64, first []trace.Line, only bool) (found []string, err error) {
+	// The diagnoses found by forcing in the first case follow those
+	// whose forced values they only pass on (originsFirst).
+	from := len(g.Diagnoses)
+	forced := map[int]map[trace.EventID]trace.Value{}
+	defer func() { found = g.originsFirst(members[0].cf.first.res.Trace, from, forced, found) }()
 	_, maxPer := opts.refinementBounds()
 	guess := guessLimit(steps)
 	var cands []string
@@ -62,7 +69,6 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 	for i := range order {
 		order[i] = i
 	}
-	var found []string
 	for si, s := range cands {
 		if opts.MaxCandidates > 0 && len(g.Diagnoses) >= opts.MaxCandidates {
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
@@ -137,6 +143,9 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		} else if why != "" {
 			dg.Rejected = why
 		}
+		if reps[0].forced != nil {
+			forced[len(g.Diagnoses)] = reps[0].forced
+		}
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
 		if all {
@@ -144,6 +153,40 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		}
 	}
 	return found, nil
+}
+
+// originsFirst reorders g's diagnoses from index from on, whose first
+// case's forced values (in t, its failing run) forced holds by index, as
+// the package-level originsFirst does, and returns found, the statements
+// of the verified ones, in their new order.
+func (g *groupResult) originsFirst(t *trace.Trace, from int, forced map[int]map[trace.EventID]trace.Value, found []string) []string {
+	if len(forced) < 2 {
+		return found
+	}
+	type diag struct {
+		dg     Diagnosis
+		s      string // its statement when verified (in found), else ""
+		forced map[trace.EventID]trace.Value
+	}
+	var ds []diag
+	k := 0
+	for i, dg := range g.Diagnoses[from:] {
+		x := diag{dg: dg, forced: forced[from+i]}
+		if dg.Verified && k < len(found) {
+			x.s = found[k]
+			k++
+		}
+		ds = append(ds, x)
+	}
+	ds = originsFirst(t, ds, func(x diag) map[trace.EventID]trace.Value { return x.forced })
+	found = found[:0]
+	for i, x := range ds {
+		g.Diagnoses[from+i] = x.dg
+		if x.s != "" {
+			found = append(found, x.s)
+		}
+	}
+	return found
 }
 
 // minCheck is the least time a case's check of one statement gets in

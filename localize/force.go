@@ -376,3 +376,81 @@ func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, first *tr
 	}
 	return v, nil
 }
+
+// maxCarried bounds the events originsFirst visits for one pair of
+// lines.
+const maxCarried = 1 << 16
+
+// originsFirst moves each of xs, forced values in trace t (forced gives
+// them, nil when x has none), before those that only carry its value
+// on: an x whose forced value equals one that another was given, at an
+// event its own forced event depends on by data (a caller's `return
+// f(x)` after f's faulty return, a make's length after the faulty
+// length), follows that other, wherever they were. The fix belongs
+// where the wrong value is computed; forcing any line that passes it
+// along works as well. Otherwise the order is kept.
+func originsFirst[X any](t *trace.Trace, xs []X, forced func(X) map[trace.EventID]trace.Value) []X {
+	out := slices.Clone(xs)
+	for moved := 0; moved < len(out)*len(out); moved++ {
+		again := false
+		for i := 0; i < len(out) && !again; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if carries(t, forced(out[i]), forced(out[j])) {
+					o := out[j]
+					out = slices.Insert(slices.Delete(out, j, j+1), i, o)
+					again = true
+					break
+				}
+			}
+		}
+		if !again {
+			break
+		}
+	}
+	return out
+}
+
+// carries reports whether some event of b is given a value that a gives
+// one of its events, which b's event depends on by data (through
+// t.Deps, events after a's first only). Each of b's values is searched
+// from all its events at once, within maxCarried events.
+func carries(t *trace.Trace, b, a map[trace.EventID]trace.Value) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	lo := trace.EventID(-1)
+	for e := range a {
+		if lo < 0 || e < lo {
+			lo = e
+		}
+	}
+	from := map[valueKey][]trace.EventID{}
+	for e, v := range b {
+		if e > lo {
+			from[numKey(v)] = append(from[numKey(v)], e)
+		}
+	}
+	var buf []trace.EventID
+	for k, stack := range from {
+		seen := map[trace.EventID]bool{}
+		for _, e := range stack {
+			seen[e] = true
+		}
+		for len(stack) > 0 && len(seen) < maxCarried {
+			e := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			buf = t.Deps(e, buf[:0])
+			for _, d := range buf {
+				if d < lo || seen[d] {
+					continue
+				}
+				if va, ok := a[d]; ok && numKey(va) == k {
+					return true
+				}
+				seen[d] = true
+				stack = append(stack, d)
+			}
+		}
+	}
+	return false
+}

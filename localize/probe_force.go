@@ -141,7 +141,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	var found []forcedLine
 	force := func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) { return encode.Force(t, forced) }
 	add := func() {
-		found = originsFirst(t, found)
+		found = originsFirst(t, found, func(fl forcedLine) map[trace.EventID]trace.Value { return fl.forced })
 		var ls []trace.Line
 		for _, fl := range found {
 			rep.Candidates = append(rep.Candidates, fl.cand)
@@ -172,80 +172,6 @@ type forcedLine struct {
 	line   trace.Line
 	cand   Candidate
 	forced map[trace.EventID]trace.Value
-}
-
-// maxCarried bounds the events originsFirst visits for one pair of
-// lines.
-const maxCarried = 1 << 16
-
-// originsFirst moves each forced line before the lines that only carry
-// its value on: a line whose forced value equals one that another line
-// was given, at an event its own forced event depends on by data (a
-// caller's `return f(x)` after f's faulty return, a make's length after
-// the faulty length), follows that line, wherever the ranking had them.
-// The fix belongs where the wrong value is computed; forcing any line
-// that passes it along works as well. Otherwise the order is kept.
-func originsFirst(t *trace.Trace, fls []forcedLine) []forcedLine {
-	out := slices.Clone(fls)
-	for moved := 0; moved < len(out)*len(out); moved++ {
-		again := false
-		for i := 0; i < len(out) && !again; i++ {
-			for j := i + 1; j < len(out); j++ {
-				if carries(t, out[i].forced, out[j].forced) {
-					o := out[j]
-					out = slices.Insert(slices.Delete(out, j, j+1), i, o)
-					again = true
-					break
-				}
-			}
-		}
-		if !again {
-			break
-		}
-	}
-	return out
-}
-
-// carries reports whether some event of b is given a value that a gives
-// one of its events, which b's event depends on by data (through
-// t.Deps, events after a's first only). Each of b's values is searched
-// from all its events at once, within maxCarried events.
-func carries(t *trace.Trace, b, a map[trace.EventID]trace.Value) bool {
-	lo := trace.EventID(-1)
-	for e := range a {
-		if lo < 0 || e < lo {
-			lo = e
-		}
-	}
-	from := map[valueKey][]trace.EventID{}
-	for e, v := range b {
-		if e > lo {
-			from[numKey(v)] = append(from[numKey(v)], e)
-		}
-	}
-	var buf []trace.EventID
-	for k, stack := range from {
-		seen := map[trace.EventID]bool{}
-		for _, e := range stack {
-			seen[e] = true
-		}
-		for len(stack) > 0 && len(seen) < maxCarried {
-			e := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			buf = t.Deps(e, buf[:0])
-			for _, d := range buf {
-				if d < lo || seen[d] {
-					continue
-				}
-				if va, ok := a[d]; ok && numKey(va) == k {
-					return true
-				}
-				seen[d] = true
-				stack = append(stack, d)
-			}
-		}
-	}
-	return false
 }
 
 // cut returns the error of a probe that stopped at err after done of
