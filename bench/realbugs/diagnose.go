@@ -37,8 +37,11 @@ type diagnoseResult struct {
 	// faultIn: a diagnosis holds a faulty line; faultFirst: one of the
 	// first diagnoses does.
 	faultIn, faultFirst bool
-	partial             string
-	elapsed             time.Duration
+	// faultAt is the place of the first diagnosis holding a faulty
+	// line, in the report's order (groups in order), 0 when none.
+	faultAt int
+	partial string
+	elapsed time.Duration
 	// peak is this process's peak resident memory after the bug
 	// (getrusage; 0 when unknown): the bugs run in one process, as a
 	// library user diagnosing several packages would.
@@ -90,6 +93,9 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	for _, g := range rep.Groups {
 		for _, dg := range g.Diagnoses {
 			r.diagnoses++
+			if r.faultAt == 0 && holds(dg) {
+				r.faultAt = r.diagnoses
+			}
 			if dg.Verified {
 				r.verified++
 			}
@@ -118,7 +124,7 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
-		"first, holds a faulty line; mutant fixes: diagnoses whose line has a mutant under which every failing case\n"+
+		"first, holds a faulty line; place: the place of the first diagnosis that does, in the report's order; mutant fixes: diagnoses whose line has a mutant under which every failing case\n"+
 		"passes and no passing case that executes it fails (the fix probe, Diagnosis.Fix), and whether one is on a\n"+
 		"faulty line; ranked: where the first faulty line is among the lines checked first (the failures' ranking's\n"+
 		"first, DiagnosisReport.Ranked, which the text report lists when no diagnosis is verified; \"-\": not there);\n"+
@@ -126,13 +132,13 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"ended: \"complete\" or why the search stopped (and the probe, when it was cut); time: the\n"+
 		"whole pipeline's (listing and running the package's cases included); peak RSS: this process's peak\n"+
 		"resident memory once the bug is done (getrusage; the bugs run one after the other in one process).\n\n", timeout)
-	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | mutant fixes (on the fault) | ranked | undecided | ended | time | peak RSS |\n")
-	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|---|--:|--:|---|--:|--:|\n")
-	var n, in, first, multi, multiIn int
+	rep.WriteString("| bug | kind | failing | groups | diagnoses (verified, one fix) | first | fault in a diagnosis | fault in a first one | place | mutant fixes (on the fault) | ranked | undecided | ended | time | peak RSS |\n")
+	rep.WriteString("|---|---|--:|--:|---|--:|:-:|:-:|--:|---|--:|--:|---|--:|--:|\n")
+	var n, in, first, top, multi, multiIn int
 	var firsts []float64
 	for _, r := range rs {
 		if r.err != "" {
-			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | | %v | %s |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond), gib(r.peak))
+			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | | | %v | %s |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond), gib(r.peak))
 			continue
 		}
 		n++
@@ -142,6 +148,9 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		}
 		if r.faultFirst {
 			first++
+		}
+		if r.faultAt == 1 {
+			top++
 		}
 		if r.failing > 1 {
 			multi++
@@ -160,8 +169,12 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		if r.rankedAt > 0 {
 			ranked = fmt.Sprint(r.rankedAt)
 		}
-		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %d (%v) | %s | %d | %s | %v | %s |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
-			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, r.mutantFixes, r.faultFix, ranked, r.undecided, ended, r.elapsed.Round(100*time.Millisecond), gib(r.peak))
+		place := "-"
+		if r.faultAt > 0 {
+			place = fmt.Sprint(r.faultAt)
+		}
+		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %s | %d (%v) | %s | %d | %s | %v | %s |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
+			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, place, r.mutantFixes, r.faultFix, ranked, r.undecided, ended, r.elapsed.Round(100*time.Millisecond), gib(r.peak))
 	}
 	slices.Sort(firsts)
 	med := 0.0
@@ -171,8 +184,8 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 			med = (firsts[len(firsts)/2-1] + firsts[len(firsts)/2]) / 2
 		}
 	}
-	fmt.Fprintf(rep, "\nOf %d bugs diagnosed: a diagnosis holds the fault for %d, a first one for %d; first diagnoses per bug, median %g; "+
-		"of the %d bugs with several failing cases, a first diagnosis holds the fault for %d.\n", n, in, first, med, multi, multiIn)
+	fmt.Fprintf(rep, "\nOf %d bugs diagnosed: a diagnosis holds the fault for %d, a first one for %d, the first of all for %d; first diagnoses per bug, median %g; "+
+		"of the %d bugs with several failing cases, a first diagnosis holds the fault for %d.\n", n, in, first, top, med, multi, multiIn)
 }
 
 // gib formats a byte count in GiB, "-" when unknown.
