@@ -67,7 +67,8 @@ type DiagnosisGroup struct {
 	// Diagnoses are the diagnoses in the order to read them: those that
 	// are one fix, then the other verified ones, then the others (Best
 	// gives the first of these kinds the group has); within a kind, in
-	// the order found, by cost.
+	// the order found, by cost, except that a diagnosis forcing found
+	// that only passes on a value another was forced to follows it.
 	Diagnoses []Diagnosis `json:"diagnoses"`
 	Partial   bool        `json:"partial"`
 	Reason    string      `json:"reason,omitempty"`
