@@ -40,11 +40,12 @@ const singlesFrom = 32
 // diagnoses found, in the order of g.Diagnoses' verified ones;
 // if there are none, the caller goes on with the joint search.
 func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *Options, steps int64, first []trace.Line, only bool) (found []string, err error) {
-	// The diagnoses found by forcing in the first case follow those
-	// whose forced values they only pass on (originsFirst).
+	// Each diagnosis appended (made[k] is g.Diagnoses[from+k]'s) ends
+	// after those whose value it only passes on in the first case
+	// (originsFirst); found follows.
 	from := len(g.Diagnoses)
-	forced := map[int]map[trace.EventID]trace.Value{}
-	defer func() { found = g.originsFirst(members[0].cf.first.res.Trace, from, forced, found) }()
+	var made []single
+	defer func() { found = g.originsFirst(members[0].cf.first.res.Trace, from, made, found) }()
 	_, maxPer := opts.refinementBounds()
 	guess := guessLimit(steps)
 	var cands []string
@@ -143,9 +144,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		} else if why != "" {
 			dg.Rejected = why
 		}
-		if reps[0].forced != nil {
-			forced[len(g.Diagnoses)] = reps[0].forced
-		}
+		made = append(made, single{s: s, verified: all, forced: reps[0].forced})
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
 		if all {
@@ -155,35 +154,34 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 	return found, nil
 }
 
-// originsFirst reorders g's diagnoses from index from on, whose first
-// case's forced values (in t, its failing run) forced holds by index, as
-// the package-level originsFirst does, and returns found, the statements
-// of the verified ones, in their new order.
-func (g *groupResult) originsFirst(t *trace.Trace, from int, forced map[int]map[trace.EventID]trace.Value, found []string) []string {
-	if len(forced) < 2 {
+// single is a diagnosis singles made: its statement, whether it is
+// verified, and the values forceAlone forced in the first case, if it
+// found them.
+type single struct {
+	s        string
+	verified bool
+	forced   map[trace.EventID]trace.Value
+}
+
+// originsFirst reorders g's diagnoses from index from on, made by
+// singles as made says, by the package-level originsFirst over their
+// first case's run t, and returns found in their new order (the
+// statements of the verified ones).
+func (g *groupResult) originsFirst(t *trace.Trace, from int, made []single, found []string) []string {
+	if len(made) < 2 {
 		return found
 	}
-	type diag struct {
-		dg     Diagnosis
-		s      string // its statement when verified (in found), else ""
-		forced map[trace.EventID]trace.Value
+	idx := make([]int, len(made))
+	for i := range idx {
+		idx[i] = i
 	}
-	var ds []diag
-	k := 0
-	for i, dg := range g.Diagnoses[from:] {
-		x := diag{dg: dg, forced: forced[from+i]}
-		if dg.Verified && k < len(found) {
-			x.s = found[k]
-			k++
-		}
-		ds = append(ds, x)
-	}
-	ds = originsFirst(t, ds, func(x diag) map[trace.EventID]trace.Value { return x.forced })
+	idx = originsFirst(t, idx, func(i int) map[trace.EventID]trace.Value { return made[i].forced })
+	ds := slices.Clone(g.Diagnoses[from : from+len(made)])
 	found = found[:0]
-	for i, x := range ds {
-		g.Diagnoses[from+i] = x.dg
-		if x.s != "" {
-			found = append(found, x.s)
+	for k, i := range idx {
+		g.Diagnoses[from+k] = ds[i]
+		if made[i].verified {
+			found = append(found, made[i].s)
 		}
 	}
 	return found

@@ -137,8 +137,9 @@
 // that breaks one is still reported, after those that do not. A fix
 // often reads one thing more than the faulty statement (a flag it
 // forgot to test, the index it replaced by a constant, a condition it
-// forgot): a diagnosis the reading rejects is read again with each package variable of at
-// most four values at its statements' executions as one more input, then
+// forgot): a diagnosis the reading rejects is read again with each
+// package variable of at most four values at its statements' executions
+// as one more input, then
 // with each predicate of the package its statements do not call (a
 // function of no parameters that computes a bool from package variables
 // in one block, evaluated on their values where the statement starts),

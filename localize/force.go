@@ -377,8 +377,7 @@ func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, first *tr
 	return v, nil
 }
 
-// maxCarried bounds the events originsFirst visits for one pair of
-// lines.
+// maxCarried bounds the events carries visits for one pair.
 const maxCarried = 1 << 16
 
 // originsFirst moves each of xs, forced values in trace t (forced gives
@@ -390,24 +389,51 @@ const maxCarried = 1 << 16
 // where the wrong value is computed; forcing any line that passes it
 // along works as well. Otherwise the order is kept.
 func originsFirst[X any](t *trace.Trace, xs []X, forced func(X) map[trace.EventID]trace.Value) []X {
-	out := slices.Clone(xs)
-	for moved := 0; moved < len(out)*len(out); moved++ {
-		again := false
-		for i := 0; i < len(out) && !again; i++ {
-			for j := i + 1; j < len(out); j++ {
-				if carries(t, forced(out[i]), forced(out[j])) {
-					o := out[j]
-					out = slices.Insert(slices.Delete(out, j, j+1), i, o)
-					again = true
-					break
-				}
-			}
-		}
-		if !again {
-			break
+	n := len(xs)
+	if n < 2 {
+		return xs
+	}
+	// carried[i][j]: xs[i] carries xs[j]'s value, each pair searched once.
+	carried := make([][]bool, n)
+	for i := range carried {
+		carried[i] = make([]bool, n)
+		for j := range n {
+			carried[i][j] = i != j && carries(t, forced(xs[i]), forced(xs[j]))
 		}
 	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	// Move the first origin found after its carrier before it, until
+	// none is (n*n moves at most, should two carry each other).
+	for moves := 0; moves < n*n; moves++ {
+		i, j := firstCarrier(order, carried)
+		if i < 0 {
+			break
+		}
+		o := order[j]
+		order = slices.Insert(slices.Delete(order, j, j+1), i, o)
+	}
+	out := make([]X, n)
+	for k, i := range order {
+		out[k] = xs[i]
+	}
 	return out
+}
+
+// firstCarrier returns the first places i < j in order whose xs
+// carried[order[i]][order[j]] says the earlier carries the later's
+// value, or -1, -1.
+func firstCarrier(order []int, carried [][]bool) (int, int) {
+	for i := range order {
+		for j := i + 1; j < len(order); j++ {
+			if carried[order[i]][order[j]] {
+				return i, j
+			}
+		}
+	}
+	return -1, -1
 }
 
 // carries reports whether some event of b is given a value that a gives

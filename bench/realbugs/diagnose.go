@@ -124,7 +124,8 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
-		"first, holds a faulty line; place: the place of the first diagnosis that does, in the report's order; mutant fixes: diagnoses whose line has a mutant under which every failing case\n"+
+		"first, holds a faulty line; place: the place of the first diagnosis that does, in the report's order;\n"+
+		"mutant fixes: diagnoses whose line has a mutant under which every failing case\n"+
 		"passes and no passing case that executes it fails (the fix probe, Diagnosis.Fix), and whether one is on a\n"+
 		"faulty line; ranked: where the first faulty line is among the lines checked first (the failures' ranking's\n"+
 		"first, DiagnosisReport.Ranked, which the text report lists when no diagnosis is verified; \"-\": not there);\n"+

@@ -65,11 +65,11 @@
 // line at a time, without the solver: its branches and the Booleans it
 // returns or stores the other way, the numbers it computes replaced
 // (with what a failed check got != want expected; NaN, zero or an
-// infinity for a float, zero or one more or less for an integer); a line whose forcing makes the case pass is a verified
-// candidate, its forced values the angelic values, and moves to the
-// front, a line that only passes on another's value after that line
-// (10 seconds a case at most). Then the fix
-// probe ([localize.FixProbe]) mutates the first 20 lines of that
+// infinity for a float, zero or one more or less for an integer); a
+// line whose forcing makes the case pass is a verified candidate, its
+// forced values the angelic values, and moves to the front, a line that
+// only passes on another's value after that line (10 seconds a case at
+// most). Then the fix probe ([localize.FixProbe]) mutates the first 20 lines of that
 // ranking: a mutant under which the failing case passes and no passing
 // case that executes its line fails is a plausible fix, listed under the
 // case, and the lines that have one move to the front (-probe=false
