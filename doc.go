@@ -37,7 +37,7 @@
 //     in its own log.
 //   - [github.com/faultloc/faultloc/changes] computes the syntax-level
 //     changes between two versions of a module and reverts any subset of
-//     them as an overlay; localize.Regress explains a regression with them
+//     them as an overlay; localize/regress explains a regression with them
 //     (AFTER).
 //
 // Packages trace, spectra, slicing and changes are pure Go; maxsat, encode,

@@ -269,7 +269,7 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 // WriteJSON writes the report as indented JSON, which encoding/json
 // reads back into a DiagnosisReport.
 func (r *DiagnosisReport) WriteJSON(w io.Writer) error {
-	return writeJSON(w, r)
+	return EncodeJSON(w, r)
 }
 
 // RelativeTo rewrites the report's file names relative to dir, as

@@ -185,33 +185,6 @@
 // test to any technique's candidates, and [Report.PruneInhibited]
 // demotes or removes the inhibited ones.
 //
-// # Regression explanation
-//
-// [Regress] is AFTER (Yi, Yang, Liu, Zhao, Wang, ICSE 2015): a case
-// passes on an old version of a module and fails on a new one. The
-// changes between the versions come from their syntax (package
-// [github.com/faultloc/faultloc/changes]); the failing run's dynamic
-// dependences, followed back from the failure in rounds separated by
-// critical predicates, say which changes are causes (the trace formula's
-// minimal correction sets mark those the solver blames too); the causes
-// up to each round are reverted, as overlays of the new version's files,
-// until the case passes, and asymmetric delta debugging shrinks that set
-// to a minimal root cause, each tried set completed with the auxiliary
-// changes it needs to build (found from the type checker's errors). The
-// report ([RegressReport]) has the root cause, its auxiliary changes, a
-// cause tree from the failure back to the root changes, and classic delta
-// debugging over all changes and over the causes for comparison; text,
-// JSON and an HTML page with the two versions side by side. [Regression]
-// is the same as a Technique. Each critical predicate's branch is
-// compared with the same occurrence of the same branch in the run with
-// every change reverted. The versions are two directories, or a
-// directory and a unified diff ([changes.Patch]); the command faultloc
-// also reads an old git revision into a directory. Not done yet: the
-// predicates whose outcome did not change are not dropped from the
-// rounds, removed code is a cause only when no set of causes suffices,
-// and the HTML page shows the versions' files side by side without
-// aligning their lines.
-//
 // # SAT-TAR
 //
 // [RunSATTAR] is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) over a

@@ -41,7 +41,7 @@ func (e *EvidenceCutError) Error() string {
 // them first, all within opts.EvidenceBound. It returns the errors of
 // single cases, and a non-nil *EvidenceCutError when the bound passed
 // (what finished is in m); the error is ctx's when ctx ended.
-func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel selection, opts *PackageOptions, m *spectra.Matrix) ([]*CaseError, *EvidenceCutError, error) {
+func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *Selection, opts *PackageOptions, m *spectra.Matrix) ([]*CaseError, *EvidenceCutError, error) {
 	bound := opts.EvidenceTimeout
 	if bound == 0 {
 		bound = DefaultEvidenceTimeout
@@ -55,14 +55,14 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 		ectx, cancel = context.WithTimeout(ctx, whole)
 	}
 	defer cancel()
-	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.match.MatchTop(n) }, bound)
+	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.SelectsTop(n) }, bound)
 	if ctx.Err() != nil {
 		return errs, nil, ctx.Err()
 	}
 	listCut := err != nil // ectx's bound
 	var evidence []trace.Case
 	if !listCut {
-		for _, n := range slices.DeleteFunc(slices.Clone(sel.names), sel.match.Match) {
+		for _, n := range slices.DeleteFunc(slices.Clone(sel.Listed), sel.Selects) {
 			evidence = append(evidence, evidenceCase(prog, pkgPath, n, bound))
 		}
 	}
@@ -85,7 +85,7 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 		return errs, nil, ctx.Err()
 	}
 	cut := listCut || ectx.Err() != nil
-	for _, e := range caseErrors(err) {
+	for _, e := range CaseErrors(err) {
 		if !cut || e.Case != "?" { // "?": the run the bound interrupted
 			errs = append(errs, e)
 		}
@@ -171,7 +171,7 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 	for _, n := range ns {
 		names = append(names, evidenceCase(prog, pkgPath, n, bound))
 	}
-	return names, append(errs, caseErrors(err)...), nil
+	return names, append(errs, CaseErrors(err)...), nil
 }
 
 // evidenceCase is case name of pkgPath, its runs bounded by bound (0 or

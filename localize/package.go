@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -190,40 +189,6 @@ type PackageResult struct {
 	Diagnosis *DiagnosisReport
 }
 
-// CaseError is an error of one test case.
-type CaseError struct {
-	Case string
-	Err  error
-}
-
-// Error formats the error, naming the case (if any: an error of the
-// package's evidence as a whole has none).
-func (e *CaseError) Error() string {
-	if e.Case == "" {
-		return e.Err.Error()
-	}
-	return e.Case + ": " + e.Err.Error()
-}
-
-// Unwrap returns the case's error.
-func (e *CaseError) Unwrap() error { return e.Err }
-
-// NoCasesError reports that no case of the package matches the -run
-// pattern, so nothing ran.
-type NoCasesError struct {
-	Package string
-	Run     string
-	Listed  int // the cases listed: those of the test functions whose name matches Run's first level
-}
-
-// Error formats the error.
-func (e *NoCasesError) Error() string {
-	if e.Run == "" {
-		return fmt.Sprintf("localize: package %s has no test case the interpreter can run", e.Package)
-	}
-	return fmt.Sprintf("localize: no test case of %s matches -run %q (%d cases of the test functions it names)", e.Package, e.Run, e.Listed)
-}
-
 // Package is the one package-level pipeline: it lists the test cases of
 // package pkgPath of prog (loaded with its tests, [trace.Config.Tests]),
 // selects them as go test -run does, runs every case under the
@@ -245,15 +210,15 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		return nil, errors.New("localize: Package: no program")
 	}
 	res := &PackageResult{Package: pkgPath}
-	sel, err := selectCases(ctx, prog, pkgPath, opts.Run)
-	res.Errors = appendNew(res.Errors, sel.errs...)
-	for _, c := range sel.cases {
+	sel, err := SelectCases(ctx, prog, pkgPath, opts.Run)
+	res.Errors = appendNew(res.Errors, sel.Errors...)
+	for _, c := range sel.Cases {
 		res.Cases = append(res.Cases, c.Name())
 	}
 	if err != nil {
 		return res, err
 	}
-	match, cases := sel.match, sel.cases
+	cases := sel.Cases
 	res.Spectrum = opts.Spectrum
 	note := "" // said in every report's Reason: the spectrum was cut
 	if res.Spectrum == nil {
@@ -267,7 +232,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			res.Errors = appendNew(res.Errors, caseErrors(err)...)
+			res.Errors = appendNew(res.Errors, CaseErrors(err)...)
 			return nil
 		}
 		if err := collect(cases); err != nil {
@@ -299,7 +264,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if !t.Failed || !selected[t.Name] {
 			continue
 		}
-		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name), match.MatchTop) {
+		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name), sel.SelectsTop) {
 			alone = append(alone, t.Name)
 			res.Errors = append(res.Errors, &CaseError{Case: t.Name, Err: ErrFailsAlone})
 			continue
@@ -425,46 +390,6 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	return res, ctx.Err()
 }
 
-// selection is what selectCases found.
-type selection struct {
-	match *testmatch.Matcher
-	names []string     // the cases of the test functions whose name matches the pattern's first level
-	cases []trace.Case // those the whole pattern selects, in go test's order
-	errs  []*CaseError // the cases that could not be listed
-}
-
-// selectCases lists the test cases of package pkgPath of prog and selects
-// them as go test -run does. A *NoCasesError says that run selected
-// nothing; errors listing single cases are in the selection's errs.
-func selectCases(ctx context.Context, prog *trace.Program, pkgPath, run string) (selection, error) {
-	var sel selection
-	match, err := testmatch.Compile(run)
-	if err != nil {
-		return sel, fmt.Errorf("localize: %w", err)
-	}
-	sel.match = match
-	names, err := prog.ListTestsOf(ctx, pkgPath, match.MatchTop, nil)
-	if err != nil {
-		if ctx.Err() != nil {
-			return sel, err
-		}
-		if len(names) == 0 {
-			return sel, fmt.Errorf("localize: listing the test cases of %s: %w", pkgPath, err)
-		}
-		sel.errs = append(sel.errs, caseErrors(err)...)
-	}
-	sel.names = names
-	for _, n := range names {
-		if match.Match(n) {
-			sel.cases = append(sel.cases, prog.GoTestCase(pkgPath, n))
-		}
-	}
-	if len(sel.cases) == 0 {
-		return sel, &NoCasesError{Package: pkgPath, Run: run, Listed: len(names)}
-	}
-	return sel, nil
-}
-
 // ErrFailsAlone is the error of a case that fails when it starts from the
 // state the package initializers leave, as [Package] runs every case, but
 // passes after the test functions go test -run (PackageOptions.Run) runs
@@ -563,7 +488,7 @@ func failureOf(f *Failure) string {
 	for _, a := range r.Assertions {
 		return fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
 	}
-	return failure(r.Result)
+	return FailureText(r.Result)
 }
 
 // appendNew appends to list the errors of errs it does not hold yet (the
@@ -576,30 +501,6 @@ func appendNew(list []*CaseError, errs ...*CaseError) []*CaseError {
 		}
 	}
 	return list
-}
-
-// caseErrors splits a joined error of cases (trace.TestError each) into
-// CaseErrors.
-func caseErrors(err error) []*CaseError {
-	if err == nil {
-		return nil
-	}
-	var errs []error
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	} else {
-		errs = []error{err}
-	}
-	var out []*CaseError
-	for _, e := range errs {
-		var te *trace.TestError
-		if errors.As(e, &te) {
-			out = append(out, &CaseError{Case: te.Test, Err: te.Err})
-		} else {
-			out = append(out, &CaseError{Case: "?", Err: e})
-		}
-	}
-	return out
 }
 
 // joinReason appends msg to a report's reason, "; " between them.

@@ -140,9 +140,9 @@ func appendRanked(out, rest []RankedLine) []RankedLine {
 	return out
 }
 
-// isTestFile reports whether file is a _test.go file: test code is the
+// IsTestFile reports whether file is a _test.go file: test code is the
 // oracle, not a place to blame.
-func isTestFile(file string) bool { return strings.HasSuffix(file, "_test.go") }
+func IsTestFile(file string) bool { return strings.HasSuffix(file, "_test.go") }
 
 // rank derives a per-line ranking from ordered candidates: the lines of each
 // candidate not seen before are added with the rank "lines examined so far",
@@ -294,7 +294,7 @@ func WriteJSON(w io.Writer, reports []*Report) error {
 	if reports == nil {
 		reports = []*Report{}
 	}
-	return writeJSON(w, reports)
+	return EncodeJSON(w, reports)
 }
 
 // relativeTo returns a function that writes an absolute file name
@@ -316,9 +316,9 @@ func relativeTo(dir string) func(string) string {
 	}
 }
 
-// writeJSON writes v as indented JSON, every report's way: without
+// EncodeJSON writes v as indented JSON, every report's way: without
 // HTML escaping, so that conditions read "a >= y", not "a \u003e= y".
-func writeJSON(w io.Writer, v any) error {
+func EncodeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

@@ -169,7 +169,7 @@ func (SliceScorer) Evidence() Evidence { return EvidenceSlice }
 
 // Score runs f's case recorded and slices back from its failure.
 func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
-	g, crit, release, err := failureGraph(ctx, f, s.Run)
+	g, crit, release, err := FailureGraph(ctx, f, s.Run)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +223,7 @@ func (ProximityScorer) Evidence() Evidence { return EvidenceSlice }
 // Score runs f's case recorded and measures each slice line's distance
 // from its failure.
 func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
-	g, crit, release, err := failureGraph(ctx, f, s.Run)
+	g, crit, release, err := FailureGraph(ctx, f, s.Run)
 	if err != nil {
 		return nil, err
 	}
@@ -294,10 +294,10 @@ func (p Product) Score(ctx context.Context, f *Failure) (LineScores, error) {
 	return out, nil
 }
 
-// failureGraph runs f's case recorded with opts and returns the dynamic
+// FailureGraph runs f's case recorded with opts and returns the dynamic
 // dependence graph of the run, the events that show its failure, and a
 // function that releases the trace.
-func failureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
+func FailureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
 	opts.CoverOnly, opts.NoTrace = false, false
 	if c := f.graphs; c != nil && reflect.ValueOf(opts).IsZero() {
 		if !c.done {
@@ -309,7 +309,7 @@ func failureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slic
 	return recordFailure(ctx, f, opts)
 }
 
-// recordFailure is failureGraph without the cache.
+// recordFailure is FailureGraph without the cache.
 func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
 	r, err := f.Case.Run(ctx, &opts)
 	if err != nil {
@@ -341,7 +341,7 @@ func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*sli
 // package initialization left out.
 func rankedLine(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
 	st := t.StaticInfo(t.Static(e))
-	if st.Synthetic || st.Library || !st.Position.IsValid() || isTestFile(st.Position.Filename) || !programCode(t, e) || !spectra.InBody(st) {
+	if st.Synthetic || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) || !programCode(t, e) || !spectra.InBody(st) {
 		return trace.Line{}, false
 	}
 	return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true

@@ -38,8 +38,8 @@ func (v *verdict) release() {
 	}
 }
 
-// failure describes how a run failed, for Report.Failure.
-func failure(res *trace.Result) string {
+// FailureText describes how a run failed, for Report.Failure.
+func FailureText(res *trace.Result) string {
 	switch res.Outcome {
 	case trace.AssertionFailed:
 		return res.Failure
@@ -148,7 +148,7 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 	if r.Test != nil {
 		// A test given as data: its oracle is its expected results,
 		// encoded by encode.New, not assertions to avoid.
-		v.test, v.failure, v.events = r.Test, failure(r.Result), r.FailureEvents()
+		v.test, v.failure, v.events = r.Test, FailureText(r.Result), r.FailureEvents()
 		v.avoid = endless(r, v)
 		return v, nil
 	}
@@ -193,7 +193,7 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 		}
 	}
 	if v.failure == "" {
-		v.failure = failure(r.Result)
+		v.failure = FailureText(r.Result)
 		if !r.Ran {
 			v.failure = "the case did not run"
 		}

@@ -66,7 +66,7 @@
 // # Regressions
 //
 // -kinds regress explains the historical bugs as regressions with
-// localize.Regress (AFTER), in this process: for each release, the old
+// regress.Explain (AFTER), in this process: for each release, the old
 // version is the release and the new one the release with all of its
 // historical bugs put back; each bug's test is explained, and the
 // report compares the root cause (with its auxiliary changes) and the

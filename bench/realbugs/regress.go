@@ -10,16 +10,16 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/changes"
-	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/regress"
 )
 
 // regressResult is one historical bug explained as a regression by
-// localize.Regress (AFTER).
+// regress.Explain (AFTER).
 type regressResult struct {
 	bug      bug
 	changes  int      // changes between the versions
 	truth    []string // the changes putting this bug back: what its fix reverts
-	rep      *localize.RegressReport
+	rep      *regress.Report
 	err      string
 	duration time.Duration
 }
@@ -86,7 +86,7 @@ func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Dur
 		r.truth = truth
 		bctx, cancel := context.WithTimeout(ctx, 5*timeout)
 		start := time.Now()
-		rep, err := localize.Regress(bctx, &localize.RegressOptions{
+		rep, err := regress.Explain(bctx, &regress.Options{
 			Old: oldDir, New: newDir, Changes: set, Package: "./" + strings.TrimPrefix(pkgOf(b), "./"),
 			Dir: newDir, Run: localizeRun(b.run), RunTimeout: timeout,
 		})
@@ -170,7 +170,7 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 	rep.WriteString("Each release is the old version; the new version is the release with every one of its historical bugs\n")
 	rep.WriteString("put back (each by its literal replacement), so that each bug's test fails and the other bugs are\n")
 	rep.WriteString("changes that may or may not matter to it. changes: between the versions (`changes.Dirs`); truth: the\n")
-	rep.WriteString("changes that putting this bug back alone makes (what its upstream fix reverts); AFTER: `localize.Regress`,\n")
+	rep.WriteString("changes that putting this bug back alone makes (what its upstream fix reverts); AFTER: `regress.Explain`,\n")
 	rep.WriteString("its root cause and auxiliary changes, checked against the truth (matched; matched with aux: the root\n")
 	rep.WriteString("and its auxiliary changes are the truth; superset, partial, missed); found among: the causes of the semantic\n")
 	rep.WriteString("analysis up to a round of critical predicates, or every change when no set of causes sufficed;\n")
@@ -183,7 +183,7 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 	rep.WriteString("reverted: a root cause holding both is then right, and counted as a superset of the one bug's truth.\n\n")
 	rep.WriteString("| bug | changes | truth | AFTER root + aux | found among | vs truth | verified | AFTER v/r/u, time | dd all | vs truth | v/r/u, time | dd causes | v/r/u, time |\n")
 	rep.WriteString("|---|--:|---|---|---|---|---|---|---|---|---|---|---|\n")
-	effort := func(e localize.Effort) string {
+	effort := func(e regress.Effort) string {
 		return fmt.Sprintf("%d/%d/%d, %v", e.Probes, e.Runs, e.Unresolved, e.Time.Round(100*time.Millisecond))
 	}
 	counts := map[string]int{}

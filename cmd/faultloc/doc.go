@@ -498,7 +498,7 @@
 // Regress explains a regression with AFTER (Yi et al., ICSE 2015): the
 // test cases of PKG passed on the old version and fail on the new one;
 // which of the changes between the versions cause the failure, and how?
-// It is [localize.Regress].
+// It is [regress.Explain].
 //
 // The changes come from the syntax of the two directory trees (matched by
 // relative path; tests are the new version's, and _test.go files are not

@@ -109,6 +109,8 @@ func lookupPackage(name string) (importPath string, ok bool) {
 	switch name {
 	case "encode", "localize", "spectra", "trace":
 		return "github.com/faultloc/faultloc/" + name, true
+	case "agx", "angelic", "diagnose", "htmlreport", "mutation", "pipeline", "regress", "sattar":
+		return "github.com/faultloc/faultloc/localize/" + name, true
 	}
 	return "", false
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/regress"
 )
 
 func init() {
@@ -94,12 +95,12 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		defer cancel()
 	}
 	wd, _ := os.Getwd()
-	opts := &localize.RegressOptions{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
+	opts := &regress.Options{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
 		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse}
 	if *tags != "" {
 		opts.BuildFlags = []string{"-tags=" + *tags}
 	}
-	rep, err := localize.Regress(ctx, opts)
+	rep, err := regress.Explain(ctx, opts)
 	if ctx.Err() != nil {
 		fmt.Fprintf(stderr, "faultloc regress: %v: stopped\n", context.Cause(ctx))
 		return exitInterrupted
@@ -107,9 +108,9 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc regress:", err)
 		var nc *localize.NoCasesError
-		var nr *localize.NoRegressionError
-		var of *localize.OldFailsError
-		var be *localize.BuildError
+		var nr *regress.NoRegressionError
+		var of *regress.OldFailsError
+		var be *regress.BuildError
 		if errors.As(err, &nc) || errors.As(err, &nr) || errors.As(err, &of) || errors.As(err, &be) {
 			return 1
 		}

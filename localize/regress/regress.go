@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
 
 // RegressOptions configure [Regress].
-type RegressOptions struct {
+type Options struct {
 	// Old and New are the root directories of the two versions. The
 	// tests run in New, with subsets of the changes reverted as overlays
 	// (no file is written).
@@ -50,7 +51,7 @@ type RegressOptions struct {
 	SolverTimeout time.Duration
 }
 
-func (o *RegressOptions) dir() string {
+func (o *Options) dir() string {
 	if o.Dir != "" {
 		return o.Dir
 	}
@@ -61,14 +62,14 @@ func (o *RegressOptions) dir() string {
 // coreChanges enumerates the minimal correction sets of the failing
 // case's trace formula (AgxFaults, at most two statements each) and
 // returns the changes holding one of their statements, with a summary.
-func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string, set *changes.Set, opts *RegressOptions) (map[string]bool, string) {
+func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string, set *changes.Set, opts *Options) (map[string]bool, string) {
 	d := opts.SolverTimeout
 	if d <= 0 {
 		d = 20 * time.Second
 	}
 	sctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	arep, err := AgxFaults(sctx, prog, prog.GoTestCase(pkgPath, name), &Options{MaxSize: 2})
+	arep, err := localize.AgxFaults(sctx, prog, prog.GoTestCase(pkgPath, name), &localize.Options{MaxSize: 2})
 	if err != nil {
 		return nil, "minimal correction sets: " + err.Error()
 	}
@@ -89,7 +90,7 @@ func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string,
 	return core, summary
 }
 
-func (o *RegressOptions) runTimeout() time.Duration {
+func (o *Options) runTimeout() time.Duration {
 	if o.RunTimeout > 0 {
 		return o.RunTimeout
 	}
@@ -118,7 +119,7 @@ type Baseline struct {
 }
 
 // RegressReport is what [Regress] found.
-type RegressReport struct {
+type Report struct {
 	Package string   `json:"package"`
 	Run     string   `json:"run,omitempty"`
 	Failing []string `json:"failing"` // the cases explained: they fail on the new version
@@ -224,7 +225,7 @@ func (e *OldFailsError) Error() string {
 // report, not used to prune the rounds. Removed code (a change with an empty span in
 // the new version) is reached by no event: it is a cause only through the
 // final search over every change.
-func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) {
+func Explain(ctx context.Context, opts *Options) (*Report, error) {
 	if opts == nil || opts.Package == "" || opts.New == "" || (opts.Old == "" && opts.Changes == nil) {
 		return nil, errors.New("localize: regress: RegressOptions needs Package, New and Old (or Changes)")
 	}
@@ -235,7 +236,7 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 			return nil, err
 		}
 	}
-	rep := &RegressReport{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, dir: opts.dir()}
+	rep := &Report{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, dir: opts.dir()}
 	// The new version: which selected cases fail.
 	prog, err := trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags}, opts.Package)
 	if err != nil {
@@ -249,11 +250,11 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 		return rep, err
 	}
 	rep.Package = pkgPath
-	sel, err := selectCases(ctx, prog, pkgPath, opts.Run)
+	sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
 	if err != nil {
 		return rep, err
 	}
-	for _, c := range sel.cases {
+	for _, c := range sel.Cases {
 		rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
 		r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
 		cancel()
@@ -263,12 +264,12 @@ func Regress(ctx context.Context, opts *RegressOptions) (*RegressReport, error) 
 		if err == nil && r != nil && r.Ran && r.Failed {
 			rep.Failing = append(rep.Failing, c.Name())
 			if rep.Failure == "" {
-				rep.Failure = failure(r.Result)
+				rep.Failure = localize.FailureText(r.Result)
 			}
 		}
 	}
 	if len(rep.Failing) == 0 {
-		return rep, &NoRegressionError{Package: pkgPath, Run: opts.Run, Cases: len(sel.cases)}
+		return rep, &NoRegressionError{Package: pkgPath, Run: opts.Run, Cases: len(sel.Cases)}
 	}
 	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing,
 		kept: map[*changes.Change]bool{}, builds: map[string][]buildError{},

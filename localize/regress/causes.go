@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -83,8 +84,8 @@ type semantic struct {
 // starts the next round. Each change of set whose new code an event
 // reached is a cause, at the lowest round reached.
 func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set *changes.Set) (*semantic, error) {
-	f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name)}
-	g, crit, release, err := failureGraph(ctx, f, trace.RunOptions{})
+	f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name)}
+	g, crit, release, err := localize.FailureGraph(ctx, f, trace.RunOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +170,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 				break
 			}
 		}
-		if how[e] != 0 && !isTestFile(pos.Filename) {
+		if how[e] != 0 && !localize.IsTestFile(pos.Filename) {
 			l := trace.Line{File: pos.Filename, Line: pos.Line}
 			if !predSeen[l] {
 				predSeen[l] = true

@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"bytes"
@@ -44,7 +44,7 @@ type prober struct {
 
 // regression is the state of one Regress call shared by its probers.
 type regression struct {
-	opts    *RegressOptions
+	opts    *Options
 	set     *changes.Set
 	pattern string
 	pkgPath string

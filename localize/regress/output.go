@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"fmt"
@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/localize"
 )
 
 // WriteText writes the report for a reader: the root changes and their
 // auxiliary changes, the cause tree, the causes and critical predicates,
 // every change, and the baselines. Files are relative to dir when below
 // it. With timing false, durations are left out (for golden files).
-func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
+func (r *Report) WriteText(w io.Writer, dir string, timing bool) error {
 	var b strings.Builder
 	rel := func(f string) string {
 		if x, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(x, "..") {
@@ -113,6 +115,6 @@ func (r *RegressReport) WriteText(w io.Writer, dir string, timing bool) error {
 }
 
 // WriteJSON writes the report as one indented JSON object.
-func (r *RegressReport) WriteJSON(w io.Writer) error {
-	return writeJSON(w, r)
+func (r *Report) WriteJSON(w io.Writer) error {
+	return localize.EncodeJSON(w, r)
 }

@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"context"
@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
 )
 
-// Regression is regression explanation ([Regress]) as a [Technique], for
+// Regression is regression explanation ([Regress]) as a [localize.Technique], for
 // a pipeline such as [Package]: each failing case is explained against
 // the old version in Options (Old or Changes, New, Package, Dir,
 // BuildFlags; Run is set to the case). The report's one candidate is
@@ -18,16 +19,16 @@ import (
 // marked verified when a run with them (and their auxiliary changes)
 // reverted passes. The full explanation, with the cause tree and the
 // baselines, is [Regress]'s report; Last holds the latest.
-type Regression struct {
-	Options RegressOptions
+type Technique struct {
+	Options Options
 	// Last is the full report of the latest case explained.
-	Last *RegressReport
+	Last *Report
 }
 
-var _ Technique = (*Regression)(nil)
+var _ localize.Technique = (*Technique)(nil)
 
 // Localize explains f's case as a regression.
-func (r *Regression) Localize(ctx context.Context, f *Failure) (*Report, error) {
+func (r *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	if f == nil || f.Case == nil {
 		return nil, errors.New("localize: Regression: no failing case")
 	}
@@ -45,12 +46,12 @@ func (r *Regression) Localize(ctx context.Context, f *Failure) (*Report, error) 
 	}
 	opts.Run = strings.Join(levels, "/")
 	opts.NoBaselines = true
-	rep, err := Regress(ctx, &opts)
+	rep, err := Explain(ctx, &opts)
 	r.Last = rep
 	if err != nil {
 		return nil, err
 	}
-	var c Candidate
+	var c localize.Candidate
 	for _, id := range rep.Root {
 		for _, ch := range rep.Changes {
 			if ch.ID != id {
@@ -58,15 +59,15 @@ func (r *Regression) Localize(ctx context.Context, f *Failure) (*Report, error) 
 			}
 			file := filepath.Join(opts.Changes.New, filepath.FromSlash(ch.File))
 			for l := ch.New.StartLine; l <= ch.New.EndLine; l++ {
-				c.Locations = append(c.Locations, Location{File: file, Line: l, Text: sourceLine(file, l)})
+				c.Locations = append(c.Locations, localize.Location{File: file, Line: l, Text: sourceLine(file, l)})
 			}
 		}
 	}
 	c.Verified = rep.Verified
-	c.Angelic = []AngelicValue{}
-	var cands []Candidate
+	c.Angelic = []localize.AngelicValue{}
+	var cands []localize.Candidate
 	if len(c.Locations) > 0 {
 		cands = append(cands, c)
 	}
-	return NewReport(f.Case.Name(), "regress", rep.Failure, cands), nil
+	return localize.NewReport(f.Case.Name(), "regress", rep.Failure, cands), nil
 }

@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 
 // regressPage is the data of the HTML page of a RegressReport.
 type regressPage struct {
-	R     *RegressReport
+	R     *Report
 	Text  string // the text report
 	Files []regressFile
 }
@@ -64,7 +64,7 @@ td.c.change{background:#e2e8f0}
 // the text report. The versions' files are read from oldRoot and
 // newRoot (the roots the changes were computed between); a file that
 // cannot be read is left out.
-func (r *RegressReport) WriteHTML(w io.Writer, oldRoot, newRoot, dir string) error {
+func (r *Report) WriteHTML(w io.Writer, oldRoot, newRoot, dir string) error {
 	var text strings.Builder
 	if err := r.WriteText(&text, dir, true); err != nil {
 		return err

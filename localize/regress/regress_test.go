@@ -1,4 +1,4 @@
-package localize
+package regress
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -16,8 +18,8 @@ import (
 // (with no auxiliary change), where classic dd over all changes, trying
 // them in the paper's order, blames c3 alone.
 func TestRegressMax3(t *testing.T) {
-	root, _ := filepath.Abs("..")
-	rep, err := Regress(context.Background(), &RegressOptions{
+	root := testutil.Root()
+	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
 		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, ReverseDD: true,
 	})
@@ -48,7 +50,7 @@ func TestRegressMax3(t *testing.T) {
 	if rep.Tree == nil || !strings.Contains(b.String(), "[c2]") || !strings.Contains(b.String(), "[c3]") {
 		t.Error("the cause tree does not reach both c2 and c3")
 	}
-	golden(t, "regress_max3.txt", b.String())
+	testutil.Golden(t, "regress_max3.txt", b.String())
 	// The JSON report, times zeroed and paths made relative.
 	rep.Effort.Time, rep.Semantic = 0, 0
 	for i := range rep.Baselines {
@@ -58,18 +60,18 @@ func TestRegressMax3(t *testing.T) {
 	if err := rep.WriteJSON(&j); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "regress_max3.json", strings.ReplaceAll(j.String(), root+string(filepath.Separator), ""))
+	testutil.Golden(t, "regress_max3.json", strings.ReplaceAll(j.String(), root+string(filepath.Separator), ""))
 }
 
 // TestRegressAux checks the auxiliary changes: the faulty statement of
-// testdata/regress/scale calls a function that replaced one the old
+// testdata/scale calls a function that replaced one the old
 // version had, so reverting it alone does not build; the removed
 // function and the statement using the new variable must go with it.
 func TestRegressAux(t *testing.T) {
-	dir, _ := filepath.Abs("testdata/regress/scale")
-	rep, err := Regress(context.Background(), &RegressOptions{
+	dir, _ := filepath.Abs("testdata/scale")
+	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/regress/scale/new", Run: "TestScale",
+		Package: "./testdata/scale/new", Run: "TestScale",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +105,7 @@ func TestRegressAux(t *testing.T) {
 			t.Errorf("%s: no unresolved version, but some subsets of the changes do not build", bl.Name)
 		}
 	}
-	golden(t, "regress_scale.txt", b.String())
+	testutil.Golden(t, "regress_scale.txt", b.String())
 	var h strings.Builder
 	if err := rep.WriteHTML(&h, filepath.Join(dir, "old"), filepath.Join(dir, "new"), dir); err != nil {
 		t.Fatal(err)
@@ -117,16 +119,16 @@ func TestRegressAux(t *testing.T) {
 
 // TestRegressErrors checks the typed errors of what is not a regression.
 func TestRegressErrors(t *testing.T) {
-	dir, _ := filepath.Abs("testdata/regress/scale")
-	_, err := Regress(context.Background(), &RegressOptions{
+	dir, _ := filepath.Abs("testdata/scale")
+	_, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/regress/scale/new", Run: "TestOffset",
+		Package: "./testdata/scale/new", Run: "TestOffset",
 	})
 	var nr *NoRegressionError
 	if !errors.As(err, &nr) {
 		t.Errorf("passing test: err = %v, want a *NoRegressionError", err)
 	}
-	if _, err := Regress(context.Background(), &RegressOptions{New: dir}); err == nil {
+	if _, err := Explain(context.Background(), &Options{New: dir}); err == nil {
 		t.Error("no package: no error")
 	}
 }
@@ -135,17 +137,17 @@ func TestRegressErrors(t *testing.T) {
 // stage on max3's failing case: one verified candidate, the root
 // changes' lines.
 func TestRegressionTechnique(t *testing.T) {
-	root, _ := filepath.Abs("..")
+	root := testutil.Root()
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: root, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/max3")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const pkg = "github.com/faultloc/faultloc/examples/max3"
-	tech := &Regression{Options: RegressOptions{
+	tech := &Technique{Options: Options{
 		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
 		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"},
 	}}
-	rep, err := tech.Localize(context.Background(), &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestMax3/failing")})
+	rep, err := tech.Localize(context.Background(), &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestMax3/failing")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +174,8 @@ func TestRegressMax3SourceOrder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs max3's versions again")
 	}
-	root, _ := filepath.Abs("..")
-	rep, err := Regress(context.Background(), &RegressOptions{
+	root := testutil.Root()
+	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
 		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true,
 	})

@@ -1,0 +1,39 @@
+// Package regress explains a regression: a test case passes on an old
+// version of a module and fails on a new one, and [Explain] says which
+// changes between the versions cause the failure. It is AFTER (Yi, Yang,
+// Liu, Zhao, Wang, ICSE 2015).
+//
+// The changes come from the versions' syntax (package
+// [github.com/faultloc/faultloc/changes]). The failing run's dynamic
+// dependences, followed back from the failure in rounds separated by
+// critical predicates, say which changes are causes (the trace formula's
+// minimal correction sets, from
+// [github.com/faultloc/faultloc/localize.AgxFaults], mark those the
+// solver blames too). The causes up to each round are reverted, as
+// overlays of the new version's files, until the case passes; asymmetric
+// delta debugging then shrinks that set to a minimal root cause, each
+// tried set completed with the auxiliary changes it needs to build
+// (found from the type checker's errors). Each critical predicate's
+// branch is compared with the same occurrence of the same branch in the
+// run with every change reverted.
+//
+//	type       what it is
+//	Options    the two versions (directories, or a directory and a
+//	           unified diff), the package, the cases, the bounds
+//	Report     the root cause, its auxiliary changes, a cause tree from
+//	           the failure back to the root changes, and classic delta
+//	           debugging over all changes and over the causes for
+//	           comparison; text, JSON and an HTML page of both versions
+//	Technique  the same as a [localize.Technique] of a pipeline
+//
+// Costs: every probe rebuilds the new version in memory with overlays
+// and runs the failing cases again, so a regression with many changes
+// takes many builds. Limits: the predicates whose outcome did not change
+// are not dropped from the rounds, removed code is a cause only when no
+// set of causes suffices, and the HTML page shows the versions' files
+// side by side without aligning their lines. bench/realbugs/REGRESS.md
+// (go run ./bench/realbugs -kinds regress) holds the figures.
+//
+// The exported API is stable (api/localize/regress.txt), and so are the
+// JSON field names of Report; the text and HTML renderings may change.
+package regress
