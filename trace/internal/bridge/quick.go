@@ -18,8 +18,8 @@ import (
 // Config.Rand the generator is seeded from RunOptions.Seed, not the
 // clock, so that runs stay reproducible. Config.Values is called with a
 // slice of zero reflect.Values and the generator; what it stores there
-// (reflect.ValueOf of interpreted values, bridged below on the same
-// mirrors) becomes the arguments. The inputs a CheckError reports are the
+// (reflect.ValueOf of interpreted values) becomes the arguments, on
+// their mirrors. The inputs a CheckError reports are the
 // native mirrors, printed with %#v as quick does (a struct prints as its
 // mirror's literal).
 
@@ -120,10 +120,8 @@ func (m *jsonMirror) quickValues(n int, qc quickConfig) []reflect.Value {
 	m.c.CallValue(qc.values, []interp.Value{vs, rv})
 	out := make([]reflect.Value, n)
 	for i := range out {
-		if e := vs.Index(i); e.Kind() == interp.KindNative && !e.IsNil() {
-			if v, ok := e.Interface().(reflect.Value); ok {
-				out[i] = v
-			}
+		if t, x, ok := interp.ReflectValue(vs.Index(i)); ok {
+			out[i] = m.toNative(x, t, m.typeOf(t))
 		}
 	}
 	return out
@@ -207,17 +205,5 @@ func init() {
 			}
 		}
 		return noErr
-	})
-	interp.RegisterBridge("reflect.ValueOf", func(c interp.Call, args []interp.Value) interp.Value {
-		// The native reflect.Value of the value's mirror: what
-		// Config.Values stores, which reflect's other functions and
-		// methods, not bridged, cannot take further.
-		m := newJSONMirror(c, "reflect.ValueOf")
-		m.plain = true
-		v, err := c.FromNative(reflect.ValueOf(reflect.ValueOf(m.native(args[0]))), nil)
-		if err != nil {
-			m.fail("%v", err)
-		}
-		return v
 	})
 }

@@ -70,6 +70,9 @@ var Programs = map[string]func() string{
 	"LateGoroutine":      LateGoroutine,
 	"FastPaths":          FastPaths,
 	"Unsafe":             Unsafe,
+	"ReflectWalk":        ReflectWalk,
+	"ReflectBuild":       ReflectBuild,
+	"ReflectCall":        ReflectCall,
 }
 
 func check(ok bool, what string) {

@@ -130,6 +130,11 @@ func (p nativePanic) Error() string {
 }
 
 func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args []Value) Value {
+	if t, ok := nat.(*rtype); ok {
+		return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.rtypeMethod(fr, in, ci, t, args)
+		}, args)
+	}
 	m := reflect.ValueOf(nat).MethodByName(ci.method.Name())
 	if !m.IsValid() {
 		panic(&BridgeError{Func: ci.name, CallSite: r.pos(in), Reason: fmt.Sprintf("native %T has no method %s", nat, ci.method.Name())})

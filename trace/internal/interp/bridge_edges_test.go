@@ -40,6 +40,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unique"
 )
 
 func Timer() string { return strconv.FormatBool(time.NewTimer(time.Second).Stop()) }
@@ -161,7 +162,7 @@ func Generic() string {
 	return strings.Join(keys, ",") + strconv.Itoa(i) + strconv.Itoa(cmp.Compare(2, 1))
 }
 
-func GenericOther() string { return reflect.TypeFor[int]().String() }
+func GenericOther() string { return unique.Make("x").Value() }
 
 // AsType is errors.AsType (generic, bridged by hand).
 func AsType() string { _, ok := errors.AsType[*os.PathError](io.EOF); return strconv.FormatBool(ok) }
@@ -187,7 +188,7 @@ func fmt(err error) string {
 		{fn: "Timer", want: "true"}, // bridged by hand (timers.go)
 		{fn: "Generic", want: "a,b21"},
 		{fn: "AsType", want: "false"},
-		{fn: "GenericOther", bridge: "reflect.TypeFor", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
+		{fn: "GenericOther", bridge: "unique.Make", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
 		{fn: "Wd", bridge: "os.Getwd", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"io"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -77,6 +78,9 @@ func unbridgedReason(fn *ssa.Function, name string) string {
 	}
 	if why, ok := stdtable.Excluded[name]; ok {
 		return why
+	}
+	if strings.HasPrefix(name, "reflect.") || strings.HasPrefix(name, "(reflect.") || strings.HasPrefix(name, "(*reflect.") {
+		return "this part of reflect is not emulated over interpreted values (trace/README.md lists what is)"
 	}
 	return "not in the bridge's table (see trace/README.md)"
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -107,6 +108,10 @@ type Program struct {
 	// covBlocks lists the blocks of the compiled functions by global
 	// index (cover.go).
 	covBlocks []blockRef
+	// rtypes and nrtypes hold the reflect.Types of the program's types
+	// and of the native types it cannot name, one each (reflect_type.go).
+	rtypes  map[int32]*rtype
+	nrtypes map[reflect.Type]*rtype
 }
 
 type methKey struct {

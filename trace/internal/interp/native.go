@@ -399,7 +399,11 @@ func (r *run) ifaceToNative(fr *frame, it *iface) any {
 		return it.nat
 	}
 	if it.v.k == KindNative && it.v.p != nil {
-		return (*nativeBox)(it.v.p).rv.Interface()
+		x := (*nativeBox)(it.v.p).rv.Interface()
+		if v, ok := x.(rvalue); ok {
+			return r.rvFormat(fr, v) // a reflect.Value formats as what it holds
+		}
+		return x
 	}
 	if it.v.k == KindPointer && it.v.p != nil {
 		// &x for a variable holding a native value (a strings.Builder...)

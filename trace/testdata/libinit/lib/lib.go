@@ -1,11 +1,14 @@
 // Package lib is a library whose initializer the interpreter cannot run:
-// reflect.TypeFor is a generic function of a standard package, which has
-// no native counterpart to call.
+// reflect.NewAt makes a Value of memory an unsafe.Pointer points to,
+// which the emulation of reflect over interpreted values does not do.
 package lib
 
-import "reflect"
+import (
+	"reflect"
+	"unsafe"
+)
 
-var intType = reflect.TypeFor[int]()
+var intType = reflect.NewAt(reflect.TypeFor[int](), unsafe.Pointer(new(int))).Elem().Type()
 
 // Name returns "int".
 func Name() string { return intType.Name() }

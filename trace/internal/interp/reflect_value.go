@@ -1,0 +1,599 @@
+package interp
+
+import (
+	"go/types"
+	"math"
+	"reflect"
+	"unsafe"
+)
+
+// reflect.Value over interpreted values. A reflect.Value in interpreted
+// memory is a native value (reflect.Value is one of nativeTypes) of type
+// rvalue: the value's type as an *rtype and the memory cell that holds
+// it. A Value reached through a pointer, a slice element or a field of an
+// addressable struct holds the program's own cell, so that Set and the
+// typed setters change the interpreted variable, as reflect changes the
+// variable itself; other Values hold a cell of their own. A value that
+// lives natively (a time.Time, a native error) is reached through a
+// native reflect.Value (nv), to which the methods delegate.
+
+// rflag holds what reflect's flags say of a Value.
+type rflag uint8
+
+const (
+	flagAddr     rflag = 1 << iota // addressable: CanAddr, and CanSet unless flagRO
+	flagStickyRO                   // obtained through an unexported field not embedded
+	flagEmbedRO                    // an unexported embedded field (its exported fields are not)
+
+	flagRO = flagStickyRO | flagEmbedRO
+)
+
+// rvalue is a reflect.Value of interpreted code; the zero rvalue is the
+// invalid Value.
+type rvalue struct {
+	t  *rtype
+	c  *cell         // the cell holding the value, when interpreted
+	nv reflect.Value // the native value, when c is nil
+	f  rflag
+}
+
+func init() {
+	nativeTypes["reflect.Value"] = reflect.TypeFor[rvalue]()
+	nativeTypes["reflect.MapIter"] = reflect.TypeFor[mapIter]()
+}
+
+// rvArg reads the reflect.Value v (a native box of an rvalue).
+func rvArg(v Value) rvalue {
+	if v.k != KindNative || v.p == nil {
+		return rvalue{}
+	}
+	x, _ := (*nativeBox)(v.p).rv.Interface().(rvalue)
+	return x
+}
+
+// rvBox is v as an interpreted reflect.Value.
+func rvBox(v rvalue) Value { return nativeValue(v) }
+
+// rvOf is a Value of type t holding x in a cell of its own.
+func (r *run) rvOf(t types.Type, x Value, f rflag) rvalue {
+	return rvalue{t: r.p.rtypeOf(t), c: &cell{v: x, st: NoEvent}, f: f}
+}
+
+// rvNative is a Value for the native value nv, of the program's type t
+// (nil: nv's type decides).
+func (r *run) rvNative(nv reflect.Value, t types.Type, f rflag) rvalue {
+	if !nv.IsValid() {
+		return rvalue{}
+	}
+	rt := r.p.rtypeNative(nv.Type())
+	if t != nil {
+		rt = r.p.rtypeOf(t)
+	}
+	return rvalue{t: rt, nv: nv, f: f}
+}
+
+// native returns the native value v stands for: its nv, or the value of
+// a native box in its cell.
+func (v rvalue) native() (reflect.Value, bool) {
+	if v.nv.IsValid() {
+		return v.nv, true
+	}
+	if v.c != nil && v.c.v.k == KindNative && v.c.v.p != nil {
+		return (*nativeBox)(v.c.v.p).rv, true
+	}
+	return reflect.Value{}, false
+}
+
+// get returns v's interpreted value.
+func (r *run) get(fr *frame, in *ins, v rvalue) Value {
+	if v.c != nil {
+		return v.c.v
+	}
+	var t types.Type
+	if v.t != nil {
+		t = v.t.t
+	}
+	x, err := r.fromNative(v.nv, t)
+	if err != nil {
+		panic(&BridgeError{Func: "reflect.Value", CallSite: r.pos(in), Reason: err.Error()})
+	}
+	return x
+}
+
+// kind is v's reflect.Kind.
+func (v rvalue) kind() reflect.Kind {
+	if v.t == nil {
+		return reflect.Invalid
+	}
+	return v.t.kind()
+}
+
+// mustBe panics as reflect does unless v's kind is one of ks.
+func (v rvalue) mustBe(method string, ks ...reflect.Kind) {
+	k := v.kind()
+	for _, want := range ks {
+		if k == want {
+			return
+		}
+	}
+	panic(&reflect.ValueError{Method: "reflect.Value." + method, Kind: k})
+}
+
+// mustBeAssignable panics as reflect does unless v can be set.
+func (v rvalue) mustBeAssignable(method string) {
+	if v.t == nil {
+		panic(&reflect.ValueError{Method: "reflect.Value." + method, Kind: reflect.Invalid})
+	}
+	if v.f&flagRO != 0 {
+		panic("reflect: reflect.Value." + method + " using value obtained using unexported field")
+	}
+	if nv, ok := v.native(); ok && v.nv.IsValid() {
+		if !nv.CanSet() {
+			panic("reflect: reflect.Value." + method + " using unaddressable value")
+		}
+		return
+	}
+	if v.f&flagAddr == 0 {
+		panic("reflect: reflect.Value." + method + " using unaddressable value")
+	}
+}
+
+// canSet is reflect.Value.CanSet.
+func (v rvalue) canSet() bool {
+	if v.nv.IsValid() {
+		return v.nv.CanSet() && v.f&flagRO == 0
+	}
+	return v.t != nil && v.f&flagAddr != 0 && v.f&flagRO == 0
+}
+
+// isIface reports whether t is an interface type.
+func isIface(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Interface)
+	return ok
+}
+
+// ifaceOf is v.Interface(): an interpreted interface value.
+func (r *run) ifaceOf(fr *frame, in *ins, v rvalue, method string) Value {
+	if v.t == nil {
+		panic(&reflect.ValueError{Method: "reflect.Value." + method, Kind: reflect.Invalid})
+	}
+	if v.f&flagRO != 0 || (v.nv.IsValid() && !v.nv.CanInterface()) {
+		panic("reflect.Value." + method + ": cannot return value obtained from unexported field or method")
+	}
+	return r.toIface(fr, in, v)
+}
+
+// toIface is v as an interpreted interface value (an interface-kinded v:
+// the interface value itself).
+func (r *run) toIface(fr *frame, in *ins, v rvalue) Value {
+	if v.t.t == nil {
+		return r.nativeIface(v.nv.Interface())
+	}
+	x := r.get(fr, in, v)
+	if isIface(v.t.t) {
+		return x
+	}
+	return Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(v.t.t), v: copyVal(x)})}
+}
+
+// assignTo returns x as a value of type to (an interface holds x's
+// dynamic type and value), panicking as reflect does if x is not
+// assignable to it.
+func (r *run) assignTo(fr *frame, in *ins, x rvalue, to types.Type, what string) Value {
+	if x.t == nil {
+		panic(&reflect.ValueError{Method: what, Kind: reflect.Invalid})
+	}
+	xt := x.t.need(r, in, what)
+	if !types.AssignableTo(xt, to) {
+		panic(what + ": value of type " + x.t.String() + " is not assignable to type " + goTypeName(to))
+	}
+	if isIface(to) {
+		return r.toIface(fr, in, x)
+	}
+	if x.nv.IsValid() {
+		v, err := r.fromNative(x.nv, to)
+		if err != nil {
+			panic(&BridgeError{Func: what, CallSite: r.pos(in), Reason: err.Error()})
+		}
+		return v
+	}
+	return copyVal(x.c.v)
+}
+
+// set stores x into v (v.Set(x)).
+func (r *run) set(fr *frame, in *ins, v rvalue, x Value) {
+	if v.nv.IsValid() {
+		nx, err := r.toNative(fr, in, x, v.t.t, v.nv.Type())
+		if err != nil {
+			panic(&BridgeError{Func: "(reflect.Value).Set", CallSite: r.pos(in), Reason: err.Error()})
+		}
+		v.nv.Set(nx)
+		return
+	}
+	storeInto(v.c, x, r.extEv)
+}
+
+// elem is v.Elem().
+func (r *run) elem(fr *frame, in *ins, v rvalue) rvalue {
+	v.mustBe("Elem", reflect.Interface, reflect.Pointer)
+	if nv, ok := v.native(); ok {
+		if nv.IsNil() {
+			return rvalue{}
+		}
+		var et types.Type
+		if v.t.t != nil {
+			et = elemType(v.t.t)
+		}
+		return r.rvNative(nv.Elem(), et, v.f&flagRO)
+	}
+	x := r.get(fr, in, v)
+	if x.p == nil {
+		return rvalue{}
+	}
+	if v.kind() == reflect.Pointer {
+		return rvalue{t: r.p.rtypeOf(elemType(v.t.t)), c: (*cell)(x.p), f: flagAddr | v.f&flagRO}
+	}
+	it := (*iface)(x.p)
+	if it.nat != nil {
+		return r.rvNative(reflect.ValueOf(it.nat), nil, v.f&flagRO)
+	}
+	return rvalue{t: r.p.rtypeOf(it.t.t), c: &cell{v: it.v, st: NoEvent}, f: v.f & flagRO}
+}
+
+// field is v.Field(i).
+func (r *run) field(fr *frame, in *ins, v rvalue, i int) rvalue {
+	v.mustBe("Field", reflect.Struct)
+	var ft types.Type
+	exported := true
+	if v.t.t != nil {
+		st := v.t.t.Underlying().(*types.Struct)
+		if i < 0 || i >= st.NumFields() {
+			panic("reflect: Field index out of range")
+		}
+		ft, exported = st.Field(i).Type(), st.Field(i).Exported()
+	}
+	if nv, ok := v.native(); ok {
+		f := nv.Field(i)
+		if f.CanInterface() || ft == nil {
+			return r.rvNative(f, ft, v.f&flagRO)
+		}
+		// an unexported field of a native struct: readable by reflect
+		// natively only
+		return r.rvNative(f, nil, v.f&flagRO)
+	}
+	x := r.get(fr, in, v)
+	f := v.f &^ flagEmbedRO
+	if !exported {
+		if v.t.t.Underlying().(*types.Struct).Field(i).Embedded() {
+			f |= flagEmbedRO
+		} else {
+			f |= flagStickyRO
+		}
+	}
+	return rvalue{t: r.p.rtypeOf(ft), c: &x.cells()[i], f: f}
+}
+
+// rvIndex is v.Index(i).
+func (r *run) rvIndex(fr *frame, in *ins, v rvalue, i int) rvalue {
+	v.mustBe("Index", reflect.Slice, reflect.Array, reflect.String)
+	if nv, ok := v.native(); ok {
+		return r.rvNative(nv.Index(i), nil, v.f&flagRO)
+	}
+	x := r.get(fr, in, v)
+	switch v.kind() {
+	case reflect.Slice:
+		cs := x.slice()
+		if i < 0 || i >= len(cs) {
+			panic("reflect: slice index out of range")
+		}
+		return rvalue{t: r.p.rtypeOf(elemType(v.t.t)), c: &cs[i], f: flagAddr | v.f&flagRO}
+	case reflect.Array:
+		cs := x.cells()
+		if i < 0 || i >= len(cs) {
+			panic("reflect: array index out of range")
+		}
+		return rvalue{t: r.p.rtypeOf(elemType(v.t.t)), c: &cs[i], f: v.f}
+	}
+	s := x.Str()
+	if i < 0 || i >= len(s) {
+		panic("reflect: string index out of range")
+	}
+	return r.rvOf(types.Typ[types.Uint8], Uint(uint64(s[i])), v.f&flagRO)
+}
+
+// length is v.Len().
+func (r *run) length(fr *frame, in *ins, v rvalue) int {
+	v.mustBe("Len", reflect.Slice, reflect.Array, reflect.String, reflect.Map, reflect.Chan, reflect.Pointer)
+	if nv, ok := v.native(); ok {
+		return nv.Len()
+	}
+	x := r.get(fr, in, v)
+	switch v.kind() {
+	case reflect.Array:
+		return int(v.t.t.Underlying().(*types.Array).Len())
+	case reflect.Chan:
+		return ChanLen(x)
+	case reflect.Pointer:
+		a, ok := elemType(v.t.t).Underlying().(*types.Array)
+		if !ok {
+			panic(&reflect.ValueError{Method: "reflect.Value.Len", Kind: reflect.Pointer})
+		}
+		return int(a.Len())
+	}
+	return x.Len()
+}
+
+// isZero is reflect's IsZero on the interpreted value x of type t.
+func isZeroVal(t types.Type, x Value) bool {
+	if x.k == KindNative {
+		return x.p == nil || (*nativeBox)(x.p).rv.IsZero()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch x.k {
+		case KindFloat:
+			return math.Float64bits(x.Float()) == 0
+		case KindComplex:
+			c := x.Complex()
+			return math.Float64bits(real(c)) == 0 && math.Float64bits(imag(c)) == 0
+		case KindString:
+			return x.n == 0
+		case KindPointer, KindInterface:
+			return x.p == nil
+		}
+		return x.n == 0
+	case *types.Struct:
+		cs := x.cells()
+		for i := range cs {
+			if !isZeroVal(u.Field(i).Type(), cs[i].v) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		for _, c := range x.cells() {
+			if !isZeroVal(u.Elem(), c.v) {
+				return false
+			}
+		}
+		return true
+	}
+	return x.p == nil
+}
+
+// pointerOf is v.Pointer(): the address a reference holds.
+func (r *run) pointerOf(fr *frame, in *ins, v rvalue) uintptr {
+	v.mustBe("Pointer", reflect.Pointer, reflect.Chan, reflect.Map, reflect.UnsafePointer, reflect.Func, reflect.Slice)
+	if nv, ok := v.native(); ok {
+		return nv.Pointer()
+	}
+	x := r.get(fr, in, v)
+	if x.k == KindSlice && x.p != nil {
+		return uintptr(unsafe.Pointer(unsafe.SliceData(x.slice())))
+	}
+	return uintptr(x.p)
+}
+
+// convertTo is v.Convert(t).
+func (r *run) convertTo(fr *frame, in *ins, v rvalue, to *rtype) rvalue {
+	from := v.t.need(r, in, "(reflect.Value).Convert")
+	tt := to.need(r, in, "(reflect.Value).Convert")
+	if !types.ConvertibleTo(from, tt) {
+		panic("reflect.Value.Convert: value of type " + v.t.String() + " cannot be converted to type " + to.String())
+	}
+	if isIface(tt) {
+		return rvalue{t: to, c: &cell{v: r.toIface(fr, in, v), st: NoEvent}, f: v.f & flagRO}
+	}
+	if _, isSlice := from.Underlying().(*types.Slice); isSlice {
+		switch tt.Underlying().(type) {
+		case *types.Array, *types.Pointer:
+			panic(&BridgeError{Func: "(reflect.Value).Convert", CallSite: r.pos(in), Reason: "conversions of slices to arrays are not emulated"})
+		}
+	}
+	x := r.get(fr, in, v)
+	ci := (*compiler)(nil).convInfo(from, tt)
+	return rvalue{t: to, c: &cell{v: copyVal(r.convert(ci, x)), st: NoEvent}, f: v.f & flagRO}
+}
+
+// boundMethod returns the func value of method sel of the value x (its
+// receiver evaluated now).
+func (r *run) boundMethod(sel *types.Selection, recv Value) Value {
+	fn := r.p.methodFunc(sel)
+	fv := Value{k: KindFunc, p: ptrOf(&closure{fn: r.p.code(fn), name: fn.String()})}
+	recv = copyVal(recv)
+	return Value{k: KindFunc, p: ptrOf(&closure{name: fn.String(), ext: func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.callValue(fr, in, fv, append([]Value{recv}, args...))
+	}})}
+}
+
+// method is v.Method(i) (exported methods by name, as reflect orders
+// them).
+func (r *run) method(fr *frame, in *ins, v rvalue, i int) rvalue {
+	if v.t == nil {
+		panic(&reflect.ValueError{Method: "reflect.Value.Method", Kind: reflect.Invalid})
+	}
+	t := v.t.need(r, in, "(reflect.Value).Method")
+	ms := r.p.exportedMethods(t)
+	if i < 0 || i >= len(ms) {
+		panic("reflect: Method index out of range")
+	}
+	sel := ms[i]
+	sig := sel.Obj().Type().(*types.Signature)
+	mt := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	x := r.get(fr, in, v)
+	if isIface(t) {
+		if x.p == nil {
+			panic("reflect: Method on nil interface value")
+		}
+		it := (*iface)(x.p)
+		if it.nat != nil {
+			panic(&BridgeError{Func: "(reflect.Value).Method", CallSite: r.pos(in), Reason: "a method of a native value held in an interface"})
+		}
+		dsel := r.p.SSA.MethodSets.MethodSet(it.t.t).Lookup(sel.Obj().Pkg(), sel.Obj().Name())
+		return r.rvOf(mt, r.boundMethod(dsel, it.v), v.f&flagRO)
+	}
+	return r.rvOf(mt, r.boundMethod(sel, x), v.f&flagRO)
+}
+
+// callFunc is v.Call(args) (v.CallSlice(args) if slice).
+func (r *run) callFunc(fr *frame, in *ins, v rvalue, args []rvalue, slice bool) Value {
+	name := "Call"
+	if slice {
+		name = "CallSlice"
+	}
+	v.mustBe(name, reflect.Func)
+	if v.f&flagRO != 0 {
+		panic("reflect: reflect.Value." + name + " using value obtained using unexported field")
+	}
+	t := v.t.need(r, in, "(reflect.Value)."+name)
+	sig := t.Underlying().(*types.Signature)
+	fnv := r.get(fr, in, v)
+	if fnv.p == nil {
+		panic("reflect: call of nil function")
+	}
+	n := sig.Params().Len()
+	what := "reflect.Value." + name
+	var vals []Value
+	switch {
+	case sig.Variadic() && !slice:
+		if len(args) < n-1 {
+			panic("reflect: Call with too few input arguments")
+		}
+		for i := 0; i < n-1; i++ {
+			vals = append(vals, r.assignTo(fr, in, args[i], sig.Params().At(i).Type(), what))
+		}
+		st := sig.Params().At(n - 1).Type()
+		et := st.Underlying().(*types.Slice).Elem()
+		var cs []cell
+		for _, a := range args[n-1:] {
+			cs = append(cs, cell{v: r.assignTo(fr, in, a, et, what), st: NoEvent})
+		}
+		if cs == nil {
+			vals = append(vals, Value{k: KindSlice})
+		} else {
+			vals = append(vals, sliceOf(cs))
+		}
+	default:
+		if slice && !sig.Variadic() {
+			panic("reflect: CallSlice of non-variadic function")
+		}
+		if len(args) < n {
+			panic("reflect: Call with too few input arguments")
+		}
+		if len(args) > n {
+			panic("reflect: Call with too many input arguments")
+		}
+		for i := range n {
+			vals = append(vals, r.assignTo(fr, in, args[i], sig.Params().At(i).Type(), what))
+		}
+	}
+	res := r.callValue(fr, in, fnv, vals)
+	outs := splitResults(res, sig.Results().Len())
+	cs := make([]cell, len(outs))
+	for i, o := range outs {
+		cs[i] = cell{v: rvBox(r.rvOf(sig.Results().At(i).Type(), o, 0)), st: NoEvent}
+	}
+	return sliceOf(cs)
+}
+
+// rvArgs reads an interpreted []reflect.Value.
+func rvArgs(v Value) []rvalue {
+	cs := v.slice()
+	out := make([]rvalue, len(cs))
+	for i := range cs {
+		out[i] = rvArg(cs[i].v)
+	}
+	return out
+}
+
+// rvSlice is vs as an interpreted []reflect.Value.
+func rvSlice(vs []rvalue) Value {
+	cs := make([]cell, len(vs))
+	for i, v := range vs {
+		cs[i] = cell{v: rvBox(v), st: NoEvent}
+	}
+	return sliceOf(cs)
+}
+
+// appendVals returns append(s, vs...) for the interpreted slice s of
+// type t, grown as the runtime grows it.
+func (r *run) appendVals(s Value, t types.Type, vs []Value) Value {
+	old := s.slice()
+	n := len(old) + len(vs)
+	if s.p == nil && len(vs) == 0 {
+		return s
+	}
+	if n <= cap(old) {
+		full := old[:n]
+		for i, v := range vs {
+			storeInto(&full[len(old)+i], v, r.extEv)
+		}
+		return sliceOf(full)
+	}
+	et := elemType(t)
+	c := growCap(n, cap(old), sizes.Sizeof(et), false)
+	r.allocCells(c)
+	cs := make([]cell, c)
+	copy(cs, old)
+	for i, v := range vs {
+		cs[len(old)+i] = cell{v: copyVal(v), st: r.extEv}
+	}
+	z := r.p.zero(et)
+	for i := n; i < c; i++ {
+		cs[i] = cell{v: copyVal(z), st: NoEvent}
+	}
+	return sliceOf(cs[:n])
+}
+
+// mapIter is a reflect.MapIter of interpreted code over an interpreted
+// map: the keys present when it started, each reported if still there.
+type mapIter struct {
+	m     rvalue
+	mv    Value
+	keys  []Value
+	i     int
+	k, vv Value
+}
+
+// iterOf reads an interpreted *reflect.MapIter.
+func iterOf(v Value) *mapIter {
+	switch {
+	case v.k == KindNative && v.p != nil:
+		it, _ := (*nativeBox)(v.p).rv.Interface().(*mapIter)
+		return it
+	case v.k == KindPointer && v.p != nil:
+		if c := (*cell)(v.p); c.v.k == KindNative && c.v.p != nil {
+			return (*nativeBox)(c.v.p).rv.Addr().Interface().(*mapIter)
+		}
+	}
+	return nil
+}
+
+func (it *mapIter) next() bool {
+	for it.i < len(it.keys) {
+		k := it.keys[it.i]
+		it.i++
+		if v, ok := MapIndex(it.mv, k); ok {
+			it.k, it.vv = k, v
+			return true
+		}
+	}
+	it.k, it.vv = Value{}, Value{}
+	return false
+}
+
+// rvFormat is what fmt formats for the reflect.Value v: the value it
+// holds, as fmt formats a native reflect.Value.
+func (r *run) rvFormat(fr *frame, v rvalue) any {
+	switch {
+	case v.t == nil:
+		return reflect.Value{}
+	case v.nv.IsValid():
+		return v.nv
+	}
+	x := r.toIface(fr, fr.at, v)
+	if x.p == nil {
+		return nil
+	}
+	return r.ifaceToNative(fr, (*iface)(x.p))
+}
