@@ -30,6 +30,7 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 		Scorers:          []localize.Scorer{}, // the helper shows the spectrum on its own
 		SelectedSpectrum: true,
 		Timeout:          c.timeout,
+		NoNative:         true, // it runs inside go test: no go test of its own
 	})
 	var nc *localize.NoCasesError
 	if errors.As(err, &nc) {

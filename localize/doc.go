@@ -6,8 +6,9 @@
 //
 // A failing test case reaches a pipeline as a [Failure]: the program, the
 // case (any [trace.Case]: a go test case, a test given as data, a
-// caller's own harness) and, when the pipeline collected it, the coverage
-// of the package's cases. These interfaces take it:
+// caller's own harness) and, when the pipeline collected them, the
+// coverage of the package's cases and their native go test run
+// ([NativeEvidence]). These interfaces take it:
 //
 //	interface      turns a Failure into        implementations
 //	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes),
@@ -16,7 +17,9 @@
 //	                                           FlexFilter (any technique, pruned),
 //	                                           Regression (AFTER, against an old version)
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
-//	                                           ProximityScorer, Product, SATTAR
+//	                                           ProximityScorer, Product, SATTAR,
+//	                                           NativeSpectrumScorer,
+//	                                           NativeProximityScorer, PackageData
 //	Refiner        a revised Report, with      ForceProbe (candidates found by
 //	               costlier evidence on the    forcing the first lines' values),
 //	               ranking's first lines       FixProbe (plausible fixes among
@@ -26,16 +29,21 @@
 //	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)
 //	               all the failing cases
 //
-// and three combinators work on reports: [Report.Rerank] orders tied
+// and four combinators work on reports: [Report.Rerank] orders tied
 // candidates by a [Suspiciousness], [Report.Fuse] completes the ranking
-// with scorers' evidence in order of precedence, and [Report.Restrict]
-// keeps what lies in a set of lines. [Package] is the one package-level
-// pipeline: it selects the cases of a package as go test -run does, runs
-// them for their spectrum, localizes each failing one with a Technique,
-// ranks every line it can with the Scorers, revises the ranking with
-// the Refiners and, when several cases fail, revises the reports together
-// with the CaseSetRefiners; the command faultloc and
-// package faultloctest both call it. A caller that runs its own search
+// with scorers' evidence in order of precedence, [FuseNative]
+// interleaves the native evidence's ranking into a report's, and
+// [Report.Restrict] keeps what lies in a set of lines. [Package] is the
+// one package-level pipeline: it selects the cases of a package as go
+// test -run does, runs them for their spectrum and, beside the
+// interpreter, runs them natively once ([CollectNative]), localizes each
+// failing one with a Technique, ranks every line it can with the
+// Scorers, fuses the native ranking in, revises the ranking with the
+// Refiners and, when several cases fail, revises the reports together
+// with the CaseSetRefiners; a case that fails under go test but that
+// the interpreter cannot run (or passes) gets a report of [ModeNative],
+// ranked by [NativeScorers], its Reason saying why the interpreter
+// stopped. The command faultloc and package faultloctest both call it. A caller that runs its own search
 // builds candidates and reports with [NewCandidate] and [NewReport] and
 // gets the same writers and combinators.
 //

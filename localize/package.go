@@ -88,6 +88,19 @@ type PackageOptions struct {
 	// package, Reports stays empty, and Timeout bounds the diagnosis as
 	// a whole. Default nil: each case localized alone.
 	Diagnoser Diagnoser
+	// NoNative turns off the native evidence stage ([CollectNative]),
+	// which runs the package's tests as go test does, beside the
+	// interpreter: the evidence of the default ranking's last scorers,
+	// and the only ranking of a failing case the interpreter cannot run.
+	// Default false: the stage runs (not with a Diagnoser).
+	NoNative bool
+	// NativeBound bounds the native evidence stage. Default 0:
+	// DefaultNativeBound; negative: no bound.
+	NativeBound time.Duration
+	// NativeShare is how many lines of a report's own ranking come for
+	// one line of the native evidence's when [FuseNative] merges them.
+	// Default 0: DefaultNativeShare.
+	NativeShare int
 }
 
 // DefaultScorers returns the evidence of [Package]'s default ranking,
@@ -164,7 +177,8 @@ type PackageResult struct {
 	Package string
 	// Cases are the names of the package's cases that Run selected;
 	// Failing those that failed under the interpreter, in go test's
-	// order.
+	// order, then those that only the native evidence stage failed
+	// (the interpreter could not run them, or passed them).
 	Cases   []string
 	Failing []string
 	// Skipped are the selected cases that ran without passing or
@@ -174,6 +188,7 @@ type PackageResult struct {
 	// Reports are the failing cases' reports, in the order of Failing. A
 	// case the technique could not explain still has one: its Ranking
 	// comes from the scorers, and Reason says why there is no candidate.
+	// A case only the native run failed has one of Mode ModeNative.
 	Reports []*Report
 	// Errors are the cases the interpreter could not run or list, and
 	// the failing cases the technique could not explain (each also has a
@@ -187,6 +202,10 @@ type PackageResult struct {
 	// failing cases together; nil without a Diagnoser or when no
 	// selected case fails.
 	Diagnosis *DiagnosisReport
+	// Native is the native evidence stage's run of the package's tests;
+	// nil when it did not run (PackageOptions.NoNative) or failed (its
+	// error is in Errors).
+	Native *NativeEvidence
 }
 
 // Package is the one package-level pipeline: it lists the test cases of
@@ -196,8 +215,16 @@ type PackageResult struct {
 // selected failing case with
 // the technique, completing every report's ranking with the scorers'
 // evidence, so that a case the technique could not explain in time is
-// still ranked. The command faultloc and package faultloctest both call
-// it; a caller assembles its own pipeline from the same stages.
+// still ranked. Beside the interpreter, the native evidence stage
+// ([CollectNative]) runs the package's tests as go test does: its ranking
+// is interleaved into each report's ([FuseNative]), and a selected case
+// that fails there but that the interpreter cannot run, or passes, gets
+// a report ranked by it alone ([NativeScorers], Mode [ModeNative]), its
+// Reason saying why the interpreter stopped; when the interpreter
+// cannot list the package's cases at all, those reports are all there
+// is. The command faultloc calls it; package faultloctest too, without
+// the native stage. A caller assembles its own pipeline from the same
+// stages.
 //
 // A *NoCasesError says that Run selected nothing. Errors of single cases
 // do not stop the others: they are in PackageResult.Errors. Cancelling
@@ -216,8 +243,13 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		res.Cases = append(res.Cases, c.Name())
 	}
 	if err != nil {
+		if nativeInstead(ctx, prog, pkgPath, opts, res, err) {
+			return res, nil
+		}
 		return res, err
 	}
+	native := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
+	defer native.stop()
 	cases := sel.Cases
 	res.Spectrum = opts.Spectrum
 	note := "" // said in every report's Reason: the spectrum was cut
@@ -274,6 +306,19 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	if len(alone) > 0 && opts.Spectrum == nil {
 		res.Spectrum = without(res.Spectrum, alone)
 	}
+	ne, err := native.wait()
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		res.Errors = append(res.Errors, &CaseError{Err: err})
+	}
+	if ne != nil && ne.Spectrum != nil {
+		res.Native = ne
+	}
+	interpreted := res.Failing // the cases the interpreter failed; then those only go test fails
+	onlyNative, why := nativeOnly(res.Native, sel.Selects, interpreted, res.Errors, passedIn(res.Spectrum))
+	res.Failing = append(slices.Clip(res.Failing), onlyNative...)
 	tech := opts.Technique
 	if tech == nil {
 		tech = &Agx{}
@@ -326,11 +371,11 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		res.Diagnosis = d
 		return res, ctx.Err()
 	}
-	for _, name := range res.Failing {
+	for _, name := range interpreted {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
+		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
 		rep, err := tech.Localize(tctx, f)
@@ -353,6 +398,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			}
 		}
 		Rank(ctx, rep, f, scorers...)
+		FuseNative(ctx, rep, f, opts.NativeShare)
 		for _, r := range refiners {
 			if err := r.Refine(ctx, rep, f); err != nil {
 				if ctx.Err() != nil {
@@ -361,6 +407,17 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				rep.Reason = joinReason(rep.Reason, err.Error())
 			}
 		}
+		res.Reports = append(res.Reports, rep)
+		if opts.Progress != nil && hold {
+			opts.Progress(rep)
+		}
+		if opts.Report != nil && !hold {
+			opts.Report(rep)
+		}
+	}
+	for i, name := range onlyNative {
+		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
+		rep := nativeReport(ctx, f, why[i])
 		res.Reports = append(res.Reports, rep)
 		if opts.Progress != nil && hold {
 			opts.Progress(rep)

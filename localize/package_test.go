@@ -120,7 +120,8 @@ func TestPackageCrashes(t *testing.T) {
 		byLine[f.Line] = true
 	}
 	agx := &Agx{Options: Options{MaxSize: 1}}
-	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Technique: agx, Timeout: time.Minute})
+	// NoNative: natively, TestEvens loops until go test's timeout.
+	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Technique: agx, Timeout: time.Minute, NoNative: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +257,7 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
 		return NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
-	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond})
+	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond, NoNative: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +287,7 @@ func TestPackageEvidenceBound(t *testing.T) {
 		return NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
 	run := func(bound time.Duration) *PackageResult {
-		res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceBound: bound})
+		res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceBound: bound, NoNative: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -31,6 +31,10 @@ type Failure struct {
 	// Candidates are the technique's candidates, for scorers that look at
 	// them (MutationScorer); Package sets them before it ranks.
 	Candidates []Candidate
+	// Native is the native go test run of the case's package
+	// ([CollectNative]), when the pipeline collected it (Package does);
+	// nil otherwise.
+	Native *NativeEvidence
 
 	// graphs, set by Rank while its scorers run, holds the recorded run
 	// of the case and its dependence graph, shared by the scorers that

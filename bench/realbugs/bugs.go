@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -34,6 +35,14 @@ type bugResult struct {
 	executable    int // executable lines: the denominator of EXAM
 	ended         string
 	time          time.Duration
+
+	// The native comparison: Ochiai over one native go test run of the
+	// package, beside the default.
+	ochiai        int      // rank of the first faulty line under native Ochiai (0: not ranked)
+	failingNative []string // the selected cases that fail under go test
+	reported      []string // the cases with a non-empty ranking in faultloc's reports
+	nativeErr     string   // why native Ochiai has no rank
+	nativeOnly    int      // reports ranked by the native evidence alone (mode native)
 }
 
 // exam is the fraction of executable lines examined before reaching the
@@ -187,8 +196,8 @@ func validate(ctx context.Context, b bug, dir string) ([]int, string) {
 
 // runBug validates bug b and, unless checkOnly, localizes it with the
 // faultloc command bin with its default flags.
-func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, checkOnly bool) bugResult {
-	r := bugResult{bug: b, evidence: "-"}
+func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, checkOnly bool) (r bugResult) {
+	r = bugResult{bug: b, evidence: "-"}
 	dir := filepath.Join(tmp, "bug", strings.NewReplacer("/", "_").Replace(b.name))
 	if err := prepare(ctx, b.module, dir); err != nil {
 		r.invalid = err.Error()
@@ -200,6 +209,11 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	}
 	path := filepath.Join(dir, b.file)
 	r.executable = executableLines(filepath.Join(dir, pkgOf(b)), filepath.Dir(path))
+	defer func() {
+		// After faultloc: the copy is what it ran on, and the two runs
+		// do not share the machine.
+		r.ochiai, r.failingNative, r.nativeErr = nativeOchiai(ctx, b, dir, path, r.lines)
+	}()
 
 	// Each failing case has its own -timeout; the whole run is bounded too:
 	// listing the cases runs all the package's tests, and a test may have
@@ -244,6 +258,14 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 		return r
 	}
 	r.cases = len(reps)
+	for _, rep := range reps {
+		if len(rep.Ranking) > 0 {
+			r.reported = append(r.reported, rep.Name)
+		}
+		if rep.Mode == localize.ModeNative {
+			r.nativeOnly++
+		}
+	}
 	best := -1
 	for i, rep := range reps {
 		rank, ev := placeFault(rep, dir, path, r.lines)
@@ -476,6 +498,7 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 		fmt.Fprintf(rep, "; median time per failing case %v (a bug's time over its failing cases)", med.Round(100*time.Millisecond))
 	}
 	rep.WriteString(".\n")
+	writeBeside(rep, rs)
 }
 
 // cell makes s fit in a table cell.

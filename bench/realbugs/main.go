@@ -197,12 +197,12 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by localize.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, localize.Diagnose), comma-separated")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by localize.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, localize.Diagnose), native (the historical bugs ranked by native evidence, the interpreter's and their fusion), comma-separated")
 	flexBound := flag.Duration("flex-bound", 2*time.Minute, "-kinds flex: time bound of the flexibility test of one failing case's candidates")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
-	var historical, ranked, regressed, flexed, diagnosed []bug
+	var historical, ranked, regressed, flexed, diagnosed, natived []bug
 	for _, k := range strings.Split(*kinds, ",") {
 		switch strings.TrimSpace(k) {
 		case "seeded":
@@ -217,13 +217,15 @@ func main() {
 			flexed = bugs
 		case "diagnose":
 			diagnosed = bugs
+		case "native":
+			natived = bugs
 		default:
-			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress, flex or diagnose)\n", k)
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress, flex, diagnose or native)\n", k)
 			os.Exit(2)
 		}
 	}
 	if *check {
-		seeded, historical, ranked, regressed, flexed, diagnosed = nil, bugs, nil, nil, nil, nil
+		seeded, historical, ranked, regressed, flexed, diagnosed, natived = nil, bugs, nil, nil, nil, nil, nil
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -245,21 +247,21 @@ func main() {
 			}
 			return bs
 		}
-		bs, rs, gs, fs, ds := pick(historical), pick(ranked), pick(regressed), pick(flexed), pick(diagnosed)
-		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs)+len(ds) == 0 {
+		bs, rs, gs, fs, ds, ns := pick(historical), pick(ranked), pick(regressed), pick(flexed), pick(diagnosed), pick(natived)
+		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs)+len(ds)+len(ns) == 0 {
 			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		seeded, historical, ranked, regressed, flexed, diagnosed = ss, bs, rs, gs, fs, ds
+		seeded, historical, ranked, regressed, flexed, diagnosed, natived = ss, bs, rs, gs, fs, ds, ns
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed); err != nil {
+	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed, natived); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed, diagnosed []bug) error {
+func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed, diagnosed, natived []bug) error {
 	ctx := context.Background()
 	tmp := keep
 	if keep == "" {
@@ -361,6 +363,20 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		}
 		writeDiagnose(&rep, rs, timeout)
 	}
+	if len(natived) > 0 {
+		var rs []nativeResult
+		for _, b := range natived {
+			r := nativeBug(ctx, b, tmp)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, NativeScorers %d, interpreter %d, fused %v %s\n", b.name, r.ochiai, r.natRank, r.interp, r.fused, r.err)
+			rs = append(rs, r)
+			if out != "" {
+				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeNative(w, rs) }, len(rs), len(natived), "bugs"); err != nil {
+					return err
+				}
+			}
+		}
+		writeNative(&rep, rs)
+	}
 	fmt.Print(rep.String())
 	if out != "" {
 		return os.WriteFile(out, []byte(rep.String()), 0o666)
@@ -407,6 +423,7 @@ type row struct {
 // report is the part of faultloc's JSON output realbugs reads.
 type report struct {
 	Name       string `json:"name"`
+	Mode       string `json:"mode"`
 	Candidates []struct {
 		Locations []struct {
 			File string `json:"file"`

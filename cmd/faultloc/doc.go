@@ -82,21 +82,41 @@
 // each is. The rules were chosen on the historical bugs of
 // bench/realbugs (RANKERS.md, HISTORICAL.md) and on TCAS. Each ranked line says
 // which evidence placed it: mutation (a plausible fix), verified
-// candidate, slice, spectrum or candidate (an unverified one the other
-// evidence does not rank). Text reports show the first ten lines past
-// the candidates; JSON has them all.
+// candidate, slice, spectrum, native spectrum, package data or candidate
+// (an unverified one the other evidence does not rank). Text reports
+// show the first ten lines past the candidates; JSON has them all.
+//
+// Beside the interpreter, localize runs the package's tests natively, as
+// go test does, once: one build with coverage, one process per case
+// ([localize.CollectNative]; -native=false turns it off). That native
+// evidence is each case's coverage, the failing cases' output (the
+// file:line places of their failed checks and panic stacks) and each
+// line's distance from those places in the package's static call graph.
+// A failing case the interpreter cannot run (a construct or a call it
+// refuses), or that it passes, still gets a report, of mode "native":
+// its lines ranked by native Ochiai times their proximity to the
+// failure, with the initializers of the package variables they read
+// (table entries, which coverage never counts) as "package data", its
+// reason naming why the interpreter stopped ([localize.NativeScorers]).
+// Where the interpreter runs the case, the native ranking is interleaved
+// with the report's own after its verified candidates, one native line
+// for every two ([localize.FuseNative]), so that the default ranking is
+// never far below native Ochiai's. The native run runs what the tests do
+// (writing files, the network), as go test would.
 //
 // PKG and the packages of its module that it imports are interpreted from
 // source; the other modules it depends on are interpreted from source too,
 // as libraries whose statements are never blamed. The standard library
 // runs natively through the interpreter's bridge, except a few packages
 // interpreted from source (slices, maps, sort, context, log, flag and a
-// few more). The bridge keeps the tests from the machine: reading files
+// few more). In the interpreter, the bridge keeps the tests from the
+// machine (the native evidence stage does not: -native=false): reading files
 // runs natively, but writing files, t.TempDir, os/exec, net and other
 // calls it does not bridge end the case with an error naming the call;
 // time.Sleep advances a virtual clock; os.Setenv and t.Setenv change the
-// run's own environment; os.Exit ends the run. Only the cross-check with
-// go test, when text output finds no failing case, runs tests natively,
+// run's own environment; os.Exit ends the run. The native evidence
+// stage (above) runs the tests natively; with -native=false, only the
+// cross-check with go test, when text output finds no failing case, does,
 // and not when the interpreter refused a selected case. What the formula does not model (see the encode package)
 // keeps its run value: a fault whose effect reaches the failure only
 // through such values (a result built byte by byte in a strings.Builder,
@@ -366,6 +386,12 @@
 // ones (bench/results/tcas-diagnosis-consistent.md gives both per
 // version, and the versions where they miss the fault).
 // -consistent=false turns it off.
+//
+//	-native
+//
+// Run the package's tests natively, as go test does, for the native
+// evidence (default true; see above): the ranking of a failing case the
+// interpreter cannot run, and the native spectrum fused into the others'.
 //
 //	-probe
 //

@@ -120,15 +120,16 @@ func TestHostile(t *testing.T) {
 	}
 }
 
-// TestHostileNotCrossChecked: when the interpreter finds no failing case
-// among those selected, text output cross-checks with go test natively;
+// TestHostileNotCrossChecked: without the native evidence stage, when
+// the interpreter finds no failing case among those selected, text
+// output cross-checks with go test natively;
 // it must not when a selected case was refused, or go test would write
 // the files, start the process and open the connection the interpreter
 // refused.
 func TestHostileNotCrossChecked(t *testing.T) {
 	dir, accepted := hostileMachine(t)
 	var out, errb bytes.Buffer
-	args := []string{"localize", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial|TestSleep|TestSkip)$", "./testdata/hostile"}
+	args := []string{"localize", "-native=false", "-tags", "faultloc", "-timeout", "5s", "-deadline", "10m", "-run", "^(TestWriteFile|TestExec|TestDial|TestSleep|TestSkip)$", "./testdata/hostile"}
 	if code := run(context.Background(), args, &out, &errb); code != 0 || out.String() != "no failing test case in github.com/faultloc/faultloc/cmd/faultloc/testdata/hostile (1 selected cases ran, 1 skipped, 3 could not run)\n" {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out.String(), errb.String())
 	}
@@ -214,7 +215,9 @@ func runHostile(t *testing.T, pkg string) (map[string]*localize.Report, string) 
 func runHostileExit(t *testing.T, pkg string, code int) (map[string]*localize.Report, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	args := []string{"localize", "-tags", "faultloc", "-format", "json", "-timeout", "5s", "-max-size", "1", "-deadline", "10m", pkg}
+	// -native=false: the native evidence stage runs the tests as go test
+	// does, side effects and all; these check the interpreter's walls.
+	args := []string{"localize", "-native=false", "-tags", "faultloc", "-format", "json", "-timeout", "5s", "-max-size", "1", "-deadline", "10m", pkg}
 	if got := run(context.Background(), args, &out, &errb); got != code {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", got, code, errb.String())
 	}

@@ -49,6 +49,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
 	probe := fs.Bool("probe", true, "after ranking each failing case, when no candidate is verified, force the values of the ranking's first lines (localize.ForceProbe: a line whose forced branches or numbers make the case pass is a verified candidate), then look for plausible fixes among the mutants of its first lines (localize.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first; with -all, mutants under which every failing case passes are diagnoses (localize.AgxDiagnosis)")
+	native := fs.Bool("native", true, "also run the package's tests natively, as go test does (localize.CollectNative): a failing case the interpreter cannot run is ranked by that native evidence, and the native ranking is fused into the others' (localize.FuseNative)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
@@ -262,7 +263,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *flexFlag:
 		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Remove: *remove}}
 	}
-	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout}
+	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native}
 	if !*probe {
 		popts.Refiners = []localize.Refiner{}
 	}
@@ -367,19 +368,26 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			refused = append(refused, e.Case)
 		}
 	}
-	if len(res.Failing) == 0 && len(refused) == len(res.Cases) {
+	if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil {
+		// go test ran them: none of the selected cases fails there.
+		fmt.Fprintf(stderr, "faultloc localize: the interpreter could not run %s, which go test passes\n", strings.Join(refused, ", "))
+	} else if len(res.Failing) == 0 && len(refused) == len(res.Cases) {
 		// Every selected case ended in an error: nothing ran, and
 		// "no failing test case" would say otherwise.
 		fmt.Fprintf(stderr, "faultloc localize: none of the %d selected cases of %s ran (their errors are above)\n", len(res.Cases), pkgPath)
 		return 1
 	}
-	if *format == "text" && len(res.Failing) == 0 && len(refused) > 0 {
+	// With the native evidence, go test has said which cases fail: those
+	// the interpreter does not fail have reports from it, and nothing is
+	// left to cross-check.
+	crossCheck := *format == "text" && len(res.Failing) == 0 && res.Native == nil
+	if crossCheck && len(refused) > 0 {
 		// A case the interpreter refused (a call it does not bridge:
 		// writing files, starting processes, the network) is not run
 		// natively either: the cross-check would do to the machine what
 		// the refusal kept from it.
 		fmt.Fprintf(stderr, "faultloc localize: not cross-checked with go test, which would run natively what the interpreter refused in %s\n", strings.Join(refused, ", "))
-	} else if *format == "text" && len(res.Failing) == 0 {
+	} else if crossCheck {
 		// Nothing failed in the interpreter: if go test says otherwise,
 		// that is a disagreement to report, not a result.
 		var tagList []string

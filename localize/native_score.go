@@ -1,0 +1,207 @@
+package localize
+
+import (
+	"context"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// The evidence of the native evidence stage ([NativeEvidence]).
+const (
+	// EvidenceNative: the native run's spectrum, weighed by the line's
+	// static distance from the failure.
+	EvidenceNative Evidence = "native spectrum"
+	// EvidencePackageData: a line of a package variable's initializer
+	// that lines of the ranking read.
+	EvidencePackageData Evidence = "package data"
+)
+
+// ModeNative is the Mode of a report ranked by the native evidence
+// alone: the interpreter could not run its case, or did not fail it.
+const ModeNative = "native"
+
+// NativeSpectrumScorer scores the lines the failing case executed in the
+// native run (Failure.Native) by a spectrum formula over the native run's
+// cases: the same evidence as [SpectrumScorer], but from every case of
+// the package as go test runs it, those the interpreter cannot run
+// included.
+type NativeSpectrumScorer struct {
+	// Formula is the spectrum formula. Default (zero): Ochiai.
+	Formula spectra.Formula
+}
+
+var _ Scorer = NativeSpectrumScorer{}
+
+// Evidence returns EvidenceNative.
+func (NativeSpectrumScorer) Evidence() Evidence { return EvidenceNative }
+
+// Score ranks the lines f's case executed natively; it scores nothing
+// when f has no native run or its case did not fail there.
+func (s NativeSpectrumScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	n := f.Native
+	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
+		return LineScores{}, nil // no native evidence of this failure
+	}
+	return (SpectrumScorer{Formula: s.Formula}).Score(ctx, &Failure{Case: f.Case, Spectrum: n.Spectrum})
+}
+
+// NativeProximityScorer scores the lines of the package by their static
+// distance d from the failure in the native run ([NativeEvidence.Distance]:
+// calls between the line's function and the functions of the panic's
+// frames or of the failed assertions) as 1/sqrt(1+d), the weight
+// [ProximityScorer] gives a dependence: the fault of a failing test
+// tends to lie in the functions its failure passes through, or near
+// them. Lines of functions the static call graph does not connect to
+// the failure are left out.
+type NativeProximityScorer struct{}
+
+var _ Scorer = NativeProximityScorer{}
+
+// Evidence returns EvidenceNative.
+func (NativeProximityScorer) Evidence() Evidence { return EvidenceNative }
+
+// Score measures each line's distance from f's failure; it scores
+// nothing when f has no native run, or the failure's output names no
+// line of the package.
+func (NativeProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	if f.Native == nil || f.Case == nil {
+		return LineScores{}, nil // no native evidence
+	}
+	d := f.Native.Distance(f.Case.Name())
+	out := make(LineScores, len(d))
+	for l, x := range d {
+		out[l] = proximity(x)
+	}
+	return out, nil
+}
+
+// PackageData completes the scores of its Scorer with the lines of the
+// package-level variables that the scored lines read: each line of a
+// variable's initializer (a table's entry, a regular expression's
+// literal) scores what its highest-scoring reader scores, weighed as one
+// dependence further from the failure (1/sqrt(2)). Coverage counts no
+// package-level initializer, so without it a fault in package data is
+// never ranked. The readers are found statically (the SSA of the
+// target packages), so every line of a read table's initializer scores
+// alike. It needs Failure.Native, whose call graph holds the reads; a
+// line both scores keeps its Scorer's score.
+type PackageData struct {
+	Scorer Scorer
+}
+
+var _ Scorer = PackageData{}
+
+// Evidence returns the evidence of its Scorer.
+func (p PackageData) Evidence() Evidence { return evidenceOf(p.Scorer) }
+
+// Score completes p.Scorer's scores with the initializer lines.
+func (p PackageData) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	ls, err := p.Scorer.Score(ctx, f)
+	if err != nil || f.Native == nil || f.Native.graph == nil {
+		return ls, err
+	}
+	for l, x := range f.Native.dataLines(ls) {
+		if _, ok := ls[l]; !ok {
+			ls[l] = x
+		}
+	}
+	return ls, nil
+}
+
+// dataLines returns the initializer lines of the package variables that
+// lines scored by ls read, each scored by its highest reader's score
+// over sqrt(2).
+func (n *NativeEvidence) dataLines(ls LineScores) LineScores {
+	out := LineScores{}
+	for l, x := range ls {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			continue
+		}
+		for _, gl := range n.graph.reads[l] {
+			for _, il := range n.graph.inits[gl] {
+				y := x * proximity(1)
+				if old, seen := out[il]; !seen || y > old {
+					out[il] = y
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isDataLine reports whether l is a line of a package variable's
+// initializer.
+func (n *NativeEvidence) isDataLine(l trace.Line) bool {
+	if n == nil || n.graph == nil {
+		return false
+	}
+	for _, ls := range n.graph.inits {
+		for _, x := range ls {
+			if x == l {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NativeScorers returns the evidence of a report ranked by the native
+// run alone (Mode [ModeNative]), in order of precedence: the lines the
+// failing case executed natively by their Ochiai score over the native
+// run's cases times their proximity to the failure
+// ([NativeProximityScorer]), with the lines of the package data they
+// read ([PackageData]); then the other lines the case executed, by their
+// Ochiai score.
+func NativeScorers() []Scorer {
+	return []Scorer{PackageData{Product{NativeSpectrumScorer{}, NativeProximityScorer{}}}, NativeSpectrumScorer{}}
+}
+
+// nativeReport is the report of a failing case that only the native run
+// ranks: why the interpreter did not, in its Reason, and the ranking of
+// [NativeScorers].
+func nativeReport(ctx context.Context, f *Failure, why string) *Report {
+	start := time.Now()
+	name := f.Case.Name()
+	rep := &Report{Test: name, Mode: ModeNative, Failure: nativeFailure(f.Native, name), Candidates: []Candidate{}, Partial: true,
+		Reason: "ranked by the native run alone: " + why}
+	Rank(ctx, rep, f, NativeScorers()...)
+	markData(rep, f.Native)
+	rep.Stats.Total = time.Since(start)
+	return rep
+}
+
+// markData names the evidence of the ranking's package-data lines.
+func markData(rep *Report, n *NativeEvidence) {
+	for i, rl := range rep.Ranking {
+		if rl.Evidence == EvidenceNative && n.isDataLine(trace.Line{File: rl.File, Line: rl.Line}) {
+			rep.Ranking[i].Evidence = EvidencePackageData
+		}
+	}
+}
+
+// nativeFailure describes how case name failed in the native run: its
+// output's first line that names a place, else its first line.
+func nativeFailure(n *NativeEvidence, name string) string {
+	msg := strings.TrimSpace(n.Message(name))
+	var first string
+	for _, line := range strings.Split(msg, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "=== ") || strings.HasPrefix(line, "--- ") {
+			continue
+		}
+		if first == "" {
+			first = line
+		}
+		if strings.HasPrefix(line, "panic:") || frameRE.MatchString(line) {
+			return line
+		}
+	}
+	if first == "" {
+		return "failed under go test"
+	}
+	return first
+}

@@ -1,0 +1,169 @@
+package localize
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/internal/testmatch"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// nativeStage is the native evidence stage of [Package], running beside
+// the interpreter's.
+type nativeStage struct {
+	done   chan struct{}
+	cancel context.CancelFunc
+	ev     *NativeEvidence
+	err    error
+}
+
+// startNative starts collecting the native evidence of pkgPath: every
+// case of the package, or with SelectedSpectrum those of names that
+// selects accepts (the interpreter's listing; when it listed none, every
+// case). It returns nil when opts turn the stage off.
+func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts *PackageOptions, names []string, selects func(string) bool) *nativeStage {
+	if opts.NoNative || opts.Diagnoser != nil {
+		return nil
+	}
+	nopts := &NativeOptions{Bound: opts.NativeBound}
+	if opts.SelectedSpectrum && selects != nil {
+		var alts []string
+		for _, n := range names {
+			if selects(n) {
+				alts = append(alts, regexp.QuoteMeta(n))
+			}
+		}
+		if len(alts) > 0 {
+			nopts.Run = "^(" + strings.Join(alts, "|") + ")$"
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	s := &nativeStage{done: make(chan struct{}), cancel: cancel}
+	go func() {
+		defer close(s.done)
+		s.ev, s.err = CollectNative(ctx, prog, pkgPath, nopts)
+	}()
+	return s
+}
+
+// wait returns the stage's evidence once it is done (nil for a nil stage).
+func (s *nativeStage) wait() (*NativeEvidence, error) {
+	if s == nil {
+		return nil, nil
+	}
+	<-s.done
+	return s.ev, s.err
+}
+
+// stop ends the stage and waits for it.
+func (s *nativeStage) stop() {
+	if s != nil {
+		s.cancel()
+		<-s.done
+	}
+}
+
+// nativeOnly returns the selected cases (those selects accepts) that
+// failed in the native run but that the interpreter did not fail
+// (failing are those it did), in the native run's order, each with why
+// the interpreter did not: its error in errs (or its test function's),
+// or that it passed or did not run there.
+func nativeOnly(n *NativeEvidence, selects func(string) bool, failing []string, errs []*CaseError, passed func(string) bool) (names, why []string) {
+	if n == nil || n.Spectrum == nil {
+		return nil, nil
+	}
+	done := map[string]bool{}
+	for _, name := range failing {
+		done[name] = true
+	}
+	for _, e := range errs {
+		if errors.Is(e.Err, ErrFailsAlone) {
+			done[e.Case] = true // go test passes it after the others
+		}
+	}
+	for i := range n.Spectrum.NumTests() {
+		t := n.Spectrum.Test(i)
+		if !t.Failed || done[t.Name] || !selects(t.Name) {
+			continue
+		}
+		names = append(names, t.Name)
+		why = append(why, interpreterStopped(t.Name, errs, passed))
+	}
+	return names, why
+}
+
+// interpreterStopped says why the interpreter gave no report of case
+// name: its error, or its test function's, or that it passed there.
+func interpreterStopped(name string, errs []*CaseError, passed func(string) bool) string {
+	top, _, _ := strings.Cut(name, "/")
+	for _, want := range []string{name, top} {
+		for _, e := range errs {
+			if e.Case == want {
+				return "the interpreter could not run it: " + e.Err.Error()
+			}
+		}
+	}
+	if passed != nil && passed(name) {
+		return "it passes in the interpreter, which does not reproduce the failure"
+	}
+	return "the interpreter did not run it"
+}
+
+// passedIn returns whether a case passed in spectrum m.
+func passedIn(m *spectra.Matrix) func(string) bool {
+	return func(name string) bool {
+		if m == nil {
+			return false
+		}
+		t, ok := m.TestIndex(name)
+		return ok && !m.Test(t).Failed
+	}
+}
+
+// nativeInstead ranks by the native run alone the selected cases that
+// fail under go test when the interpreter selected none (its listing
+// failed, err): it collects the native evidence, adds a report of each
+// such case to res with the interpreter's error as the reason, and
+// reports whether there was one (else Package returns err).
+func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *PackageOptions, res *PackageResult, err error) bool {
+	match, merr := testmatch.Compile(opts.Run)
+	if merr != nil || ctx.Err() != nil {
+		return false
+	}
+	ne, nerr := startNative(ctx, prog, pkgPath, opts, nil, match.Match).wait()
+	if ne == nil || ne.Spectrum == nil {
+		return false
+	}
+	reason := err.Error()
+	var nc *NoCasesError
+	if errors.As(err, &nc) {
+		reason = "the interpreter listed no case of it"
+	}
+	errs := []*CaseError{{Err: err}}
+	names, _ := nativeOnly(ne, match.Match, nil, nil, nil)
+	if len(names) == 0 {
+		return false
+	}
+	res.Native = ne
+	res.Errors = append(res.Errors, errs...)
+	if nerr != nil {
+		res.Errors = append(res.Errors, &CaseError{Err: nerr})
+	}
+	for _, name := range names {
+		if !slices.Contains(res.Cases, name) {
+			res.Cases = append(res.Cases, name)
+		}
+		res.Failing = append(res.Failing, name)
+		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: ne}
+		rep := nativeReport(ctx, f, "the interpreter could not run it: "+reason)
+		res.Reports = append(res.Reports, rep)
+		if opts.Report != nil {
+			opts.Report(rep)
+		}
+	}
+	return true
+}

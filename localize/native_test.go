@@ -1,0 +1,197 @@
+package localize
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+func TestFailureLines(t *testing.T) {
+	files := map[string]string{"a.go": "/m/p/a.go", "a_test.go": "/m/p/a_test.go"}
+	for _, tc := range []struct {
+		name, msg string
+		want      []trace.Line
+	}{
+		{"assertion", "=== RUN   TestX\n    a_test.go:12: got 1, want 2\n--- FAIL: TestX (0.00s)", []trace.Line{{File: "/m/p/a_test.go", Line: 12}}},
+		{"panic stack", "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 7 [running]:\nexample.com/p.F(...)\n\t/m/p/a.go:33 +0x1d\nexample.com/p.TestX(0xc000)\n\t/m/p/a_test.go:9 +0x25\ntesting.tRunner(0xc0001)\n\t/usr/local/go/src/testing/testing.go:1934 +0xea",
+			[]trace.Line{{File: "/m/p/a.go", Line: 33}, {File: "/m/p/a_test.go", Line: 9}}},
+		{"same line twice", "    a_test.go:12: one\n    a_test.go:12: two", []trace.Line{{File: "/m/p/a_test.go", Line: 12}}},
+		{"another package's file of the same name", "\t/m/q/a.go:5 +0x1", nil},
+		{"no place", "--- FAIL: TestX (0.00s)", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := failureLines(tc.msg, files); !slices.Equal(got, tc.want) {
+				t.Errorf("failureLines = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestBuildTags(t *testing.T) {
+	for _, tc := range []struct {
+		flags []string
+		want  []string
+	}{
+		{nil, nil},
+		{[]string{"-tags=faultloc"}, []string{"faultloc"}},
+		{[]string{"-tags", "a,b"}, []string{"a", "b"}},
+		{[]string{"-race", "-tags=a b"}, []string{"a", "b"}},
+	} {
+		if got := buildTags(tc.flags); !slices.Equal(got, tc.want) {
+			t.Errorf("buildTags(%q) = %q, want %q", tc.flags, got, tc.want)
+		}
+	}
+}
+
+// loadNativeOnly loads testdata/nativeonly, whose failing test calls
+// what the interpreter refuses.
+func loadNativeOnly(t *testing.T) (*trace.Program, string) {
+	t.Helper()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/nativeonly", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, pkg
+}
+
+// TestPackageNativeOnly checks that a failing case the interpreter cannot
+// run gets the native ranking, marked as such, with the interpreter's
+// reason, in text and JSON (golden files), and that the fault, an entry
+// of a package-level table, is ranked as package data.
+func TestPackageNativeOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, pkg := loadNativeOnly(t)
+	res, err := Package(context.Background(), prog, pkg, &PackageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Failing, []string{"TestDistance"}) || len(res.Reports) != 1 {
+		t.Fatalf("failing %q, %d reports; want TestDistance's only (errors %v)", res.Failing, len(res.Reports), res.Errors)
+	}
+	rep := res.Reports[0]
+	if rep.Mode != ModeNative || !strings.Contains(rep.Reason, "unsafe.Pointer") {
+		t.Errorf("mode %q, reason %q; want %q and the interpreter's refusal", rep.Mode, rep.Reason, ModeNative)
+	}
+	fault := faultLine(t, "testdata/nativeonly/size.go")
+	var evidence Evidence
+	for _, rl := range rep.Ranking {
+		if rl.Line == fault {
+			evidence = rl.Evidence
+		}
+	}
+	if evidence != EvidencePackageData {
+		t.Errorf("the faulty table entry (line %d) has evidence %q, want %q", fault, evidence, EvidencePackageData)
+	}
+	dir, err := filepath.Abs("testdata/nativeonly")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.Stats = Stats{} // times vary
+	rep.Reason = strings.ReplaceAll(rep.Reason, dir+string(filepath.Separator), "")
+	var text bytes.Buffer
+	if err := rep.WriteText(&text, dir); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "nativeonly.txt", text.String())
+	rep.RelativeTo(dir)
+	var js bytes.Buffer
+	if err := WriteJSON(&js, []*Report{rep}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "nativeonly.json", js.String())
+}
+
+// faultLine returns the line of file marked //fault:.
+func faultLine(t *testing.T, file string) int {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "//fault:") {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no //fault: line", file)
+	return 0
+}
+
+// TestNativeDistance checks the static distance from a failure: the
+// assertion's line 0, the function it calls 2 (1 plus one call), the
+// functions that one calls 3.
+func TestNativeDistance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, pkg := loadNativeOnly(t)
+	n, err := CollectNative(context.Background(), prog, pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.Failed("TestDistance") || n.Failed("TestSize") || n.Failed("TestAbs") {
+		t.Fatalf("native verdicts wrong: %v", n.Spectrum)
+	}
+	d := n.Distance("TestDistance")
+	dir, _ := filepath.Abs("testdata/nativeonly")
+	at := func(file string, line int) int {
+		x, ok := d[trace.Line{File: filepath.Join(dir, file), Line: line}]
+		if !ok {
+			return -1
+		}
+		return x
+	}
+	for _, tc := range []struct {
+		file       string
+		line, want int
+	}{
+		{"size_test.go", 24, 0}, // the failed assertion
+		{"size_test.go", 23, 1}, // its function
+		{"size.go", 53, 2},      // Distance, which the test calls
+		{"size.go", 24, 3},      // Size, which Distance calls
+		{"size.go", 39, 3},      // Abs, which Distance calls
+		{"size.go", 17, -1},     // package data: in no function
+	} {
+		if got := at(tc.file, tc.line); got != tc.want {
+			t.Errorf("distance of %s:%d = %d, want %d", tc.file, tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestInterleave checks FuseNative's merge against a brute-force
+// oracle: a line's position is min(r·(s+1)/s, n·(s+1)) for its rank r in
+// the report's ranking and n in the native one; verified lines stay
+// first; a line keeps the evidence of the ranking that places it higher.
+func TestInterleave(t *testing.T) {
+	rl := func(line, rank int, ev Evidence) RankedLine {
+		return RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
+	}
+	own := []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice), rl(4, 5, EvidenceSpectrum), rl(5, 5, EvidenceSpectrum)}
+	nat := []RankedLine{rl(9, 1, EvidenceNative), rl(5, 2, EvidenceNative), rl(1, 3, EvidenceNative), rl(8, 4, EvidenceNative)}
+	for _, tc := range []struct {
+		share int
+		want  []RankedLine
+	}{
+		// share 1: own ranks (less the head) ·2, native ·2.
+		{1, []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 3, EvidenceSlice), rl(9, 3, EvidenceNative), rl(3, 5, EvidenceSlice), rl(5, 5, EvidenceNative), rl(4, 7, EvidenceSpectrum), rl(8, 7, EvidenceNative)}},
+		// share 2: own ·1.5, native ·3; line 5 ties at 6 and keeps its own evidence.
+		{2, []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 4, EvidenceSlice), rl(9, 4, EvidenceNative), rl(4, 6, EvidenceSpectrum), rl(5, 6, EvidenceSpectrum), rl(8, 7, EvidenceNative)}},
+	} {
+		got := interleave(own, nat, tc.share)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("share %d:\n got %v\nwant %v", tc.share, got, tc.want)
+		}
+	}
+}
