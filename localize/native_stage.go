@@ -3,6 +3,7 @@ package localize
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -166,4 +167,54 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 		}
 	}
 	return true
+}
+
+// finished returns the stage's evidence if the stage is done and has
+// some, without waiting.
+func (s *nativeStage) finished() *NativeEvidence {
+	if s == nil {
+		return nil
+	}
+	select {
+	case <-s.done:
+		if s.ev != nil && s.ev.Spectrum != nil {
+			return s.ev
+		}
+	default:
+	}
+	return nil
+}
+
+// cutShort adds to res, once ctx has ended, a report ranked by the native
+// evidence alone for each selected case (those selects accepts) that
+// failed natively and has no report yet, if the native stage had
+// finished: a run stopped by its deadline still ranks every failing case
+// the native run saw.
+func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath string, selects func(string) bool, res *PackageResult, report func(*Report)) {
+	n := s.finished()
+	if n == nil {
+		return
+	}
+	res.Native = n
+	done := map[string]bool{}
+	for _, rep := range res.Reports {
+		done[rep.Test] = true
+	}
+	why := fmt.Sprintf("the interpreter's localization stopped before it (%v)", context.Cause(ctx))
+	rctx := context.WithoutCancel(ctx)
+	for i := range n.Spectrum.NumTests() {
+		t := n.Spectrum.Test(i)
+		if !t.Failed || done[t.Name] || !selects(t.Name) {
+			continue
+		}
+		if !slices.Contains(res.Failing, t.Name) {
+			res.Failing = append(res.Failing, t.Name)
+		}
+		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: n}
+		rep := nativeReport(rctx, f, why)
+		res.Reports = append(res.Reports, rep)
+		if report != nil {
+			report(rep)
+		}
+	}
 }

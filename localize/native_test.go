@@ -3,6 +3,7 @@ package localize
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -193,5 +194,69 @@ func TestInterleave(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("share %d:\n got %v\nwant %v", tc.share, got, tc.want)
 		}
+	}
+}
+
+// loadFoo loads examples/foo, whose TestFoo/testFoo fails.
+func loadFoo(t *testing.T) *trace.Program {
+	t.Helper()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestPackageNativeFused: where the interpreter runs the failing case,
+// its report's ranking holds the native ranking's lines too, and the
+// result holds the native evidence.
+func TestPackageNativeFused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog := loadFoo(t)
+	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
+		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	res, err := Package(context.Background(), prog, "github.com/faultloc/faultloc/examples/foo", &PackageOptions{Technique: none, Refiners: []Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Native == nil || len(res.Reports) != 1 || res.Reports[0].Mode != "none" {
+		t.Fatalf("native %v, %d reports; want the native evidence and the interpreter's one report", res.Native, len(res.Reports))
+	}
+	rep := res.Reports[0]
+	f := &Failure{Case: prog.GoTestCase("github.com/faultloc/faultloc/examples/foo", rep.Test), Native: res.Native}
+	nat, err := NativeSpectrumScorer{}.Score(context.Background(), f)
+	if err != nil || len(nat) == 0 {
+		t.Fatalf("native scores %v, %v", nat, err)
+	}
+	for l := range nat {
+		if !slices.ContainsFunc(rep.Ranking, func(rl RankedLine) bool { return rl.File == l.File && rl.Line == l.Line }) {
+			t.Errorf("%v, which the case executed natively, is not ranked", l)
+		}
+	}
+}
+
+// TestPackageNativeCutShort: a pipeline stopped before the interpreter
+// localized a failing case still reports it, ranked by the native run.
+func TestPackageNativeCutShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog := loadFoo(t)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	stop := errors.New("stopped by the test")
+	stopping := techniqueFunc(func(context.Context, *Failure) (*Report, error) {
+		cancel(stop)
+		return nil, stop
+	})
+	res, err := Package(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &PackageOptions{Technique: stopping})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want the context's", err)
+	}
+	if len(res.Reports) != 1 || res.Reports[0].Mode != ModeNative || len(res.Reports[0].Ranking) == 0 || !strings.Contains(res.Reports[0].Reason, "stopped by the test") {
+		t.Fatalf("reports %+v; want one, native, ranked, naming why it stopped", res.Reports)
 	}
 }

@@ -250,6 +250,12 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	}
 	native := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
 	defer native.stop()
+	defer func() {
+		if ctx.Err() != nil {
+			// Stopped: the cases not localized yet get the native ranking.
+			native.cutShort(ctx, prog, pkgPath, sel.Selects, res, opts.Report)
+		}
+	}()
 	cases := sel.Cases
 	res.Spectrum = opts.Spectrum
 	note := "" // said in every report's Reason: the spectrum was cut

@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex,diagnose] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex,diagnose,native] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -62,6 +62,20 @@
 // slice's), combined in several ways, without fix candidates. It
 // writes the rank of each bug's faulty line under each rule and the
 // counts within the top 1, 3, 5 and 10 lines.
+//
+// # Native evidence
+//
+// The historical rows also put each bug's default rank beside the rank
+// of native Ochiai (Ochiai over one native go test run of the package,
+// as faultloc spectra ranks it) and count the failing cases of the
+// bug's test under go test that faultloc's reports rank.
+//
+// -kinds native ranks, in this process and without fix candidates or
+// refiners, each historical bug's failing cases (those that fail under
+// go test) by native Ochiai, by localize.NativeScorers (the ranking of a
+// case the interpreter cannot run), by localize.DefaultScorers over the
+// interpreter's evidence, and by localize.FuseNative of the two under
+// several shares: the evidence for localize.DefaultNativeShare.
 //
 // # Regressions
 //
