@@ -1,10 +1,13 @@
-// Package modfetch gives tests writable copies of real modules that nobody
-// here wrote, fetched through the go command and so through the module
-// proxy (GOPROXY) into the module cache.
+// Package modfetch gives tests and benchmarks writable copies of real
+// modules that nobody here wrote, fetched through the go command and so
+// through the module proxy (GOPROXY) into the module cache.
 package modfetch
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -13,22 +16,40 @@ import (
 	"testing"
 )
 
-// Fetch downloads mod ("path@version") with go mod download and returns a
-// writable copy of its files in a temporary directory of t. The test is
-// skipped, with the go command's error, when the module cannot be fetched
-// (offline, no proxy). A module that predates modules gets the go.mod the
-// proxy serves for it: just its module line.
-func Fetch(t testing.TB, mod string) string {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", mod)
-	cmd.Dir = t.TempDir()
+// Error reports a module that go mod download could not fetch (offline,
+// no proxy, no such version).
+type Error struct {
+	Mod    string // module@version
+	Reason string // the go command's error
+}
+
+// Error formats the error, naming the module and why it was not fetched.
+func (e *Error) Error() string {
+	return fmt.Sprintf("modfetch: go mod download %s: %s", e.Mod, e.Reason)
+}
+
+// Copy downloads mod ("path@version") with go mod download and copies its
+// files, writable, into dst (created if needed). A module that predates
+// modules gets the go.mod the proxy serves for it: just its module line.
+// A module that cannot be downloaded is an *Error.
+func Copy(ctx context.Context, mod, dst string) error {
+	tmp, err := os.MkdirTemp("", "modfetch")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", mod)
+	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
 	out, err := cmd.Output()
 	var info struct{ Dir, Error string }
 	if jerr := json.Unmarshal(out, &info); err != nil || jerr != nil || info.Dir == "" {
-		t.Skipf("module proxy unavailable (offline?): go mod download %s: %v %s", mod, err, info.Error)
+		reason := strings.TrimSpace(info.Error)
+		if reason == "" {
+			reason = fmt.Sprint(errors.Join(err, jerr))
+		}
+		return &Error{Mod: mod, Reason: reason}
 	}
-	dst := filepath.Join(t.TempDir(), "mod")
 	err = filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -44,13 +65,27 @@ func Fetch(t testing.TB, mod string) string {
 		return os.WriteFile(filepath.Join(dst, rel), b, 0o666)
 	})
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if _, err := os.Stat(filepath.Join(dst, "go.mod")); os.IsNotExist(err) {
 		path, _, _ := strings.Cut(mod, "@")
-		if err := os.WriteFile(filepath.Join(dst, "go.mod"), []byte("module "+path+"\n"), 0o666); err != nil {
-			t.Fatal(err)
-		}
+		return os.WriteFile(filepath.Join(dst, "go.mod"), []byte("module "+path+"\n"), 0o666)
+	}
+	return nil
+}
+
+// Fetch is [Copy] into a temporary directory of t, whose path it returns.
+// The test is skipped, with the go command's error, when the module cannot
+// be fetched (offline, no proxy).
+func Fetch(t testing.TB, mod string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "mod")
+	err := Copy(context.Background(), mod, dst)
+	if e := (*Error)(nil); errors.As(err, &e) {
+		t.Skipf("module proxy unavailable (offline?): %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 	return dst
 }

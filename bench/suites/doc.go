@@ -1,0 +1,51 @@
+// Command suites measures how much of real Go test suites faultloc's
+// interpreter runs, and with what verdict: the whole test suite of the
+// main package of popular libraries, chosen for breadth, in families
+// (reflection-heavy encoders, decoders, validators and mappers; HTTP
+// routers and middleware; parsers; data structures; concurrency; CLI;
+// logging; time and text).
+//
+// Usage:
+//
+//	go run ./bench/suites [-out bench/suites/REPORT.md] [-libs words] [-families list]
+//	    [-case-timeout 30s] [-lib-timeout 10m] [-deadline 0] [-p 1] [-json file] [-from file]
+//
+// For each library (libraries.go: a module version the module proxy
+// serves, pinned, and its package), the command copies the module from
+// the module cache (go mod download), builds its test binary and runs it
+// as go test does, its output read by test2json: the cases are the
+// leaves go test -json reports (tests that run no subtest, leaf
+// subtests, fuzz targets' seeds, examples), each with its verdict, log and
+// time, and the binary's wall and CPU time are the native figures. A
+// worker process, this command started again, then loads the package with
+// its tests (trace.Load) and runs each case alone with
+// trace.Program.RunGoTest (no trace, default budgets), bounded by
+// -case-timeout, recording for each whether it ran to a verdict, that
+// verdict and whether its log equals go test's (durations aside), and its
+// wall and CPU time. A case the interpreter cannot run is an error naming
+// the construct or the missing bridge; reason (reasons.go) strips its
+// positions, test names, quoted strings, numbers and the library's types
+// so that the cases blocked by the same gap count together.
+//
+// Bounds: one library, native and interpreted, within -lib-timeout (its
+// worker is killed then; the cases not tried count as not run, and the
+// report says so); a case that outlives -case-timeout by 15 seconds (a
+// native call that ignores the context) ends its worker, which is
+// started again on the cases after it, three times at most. -p libraries
+// run at once. After -deadline no library is started: the report is then
+// marked partial and names the libraries not measured. The report is
+// rewritten after each library, so that a run stopped midway leaves a
+// report marked partial.
+//
+// -libs and -families select libraries (a word matches a library whose
+// name contains it). -json writes the results as JSON too; -from renders
+// the report of such a file without running anything.
+//
+// The report gives, overall, per family and per library: the cases,
+// those the interpreter runs, those with go test's verdict and with its
+// output too, and the false failures (cases that pass under go test and
+// fail interpreted), each listed with why it failed; the reasons cases
+// cannot run, by cases blocked; and the interpreted cases' CPU time
+// against the native suite's. The report of the latest measurement is
+// REPORT.md, beside this file; it names its command.
+package main

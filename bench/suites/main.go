@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+// workerEnv names the environment variable that makes the command a
+// worker process: its value is the job file.
+const workerEnv = "FAULTLOC_SUITES_JOB"
+
+func main() {
+	if job := os.Getenv(workerEnv); job != "" {
+		if err := workerMain(job); err != nil {
+			fmt.Fprintln(os.Stderr, "suites:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "suites:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("suites", flag.ContinueOnError)
+	out := fs.String("out", "", "write the report to `file` (default: standard output)")
+	libsFlag := fs.String("libs", "", "measure only the libraries whose name contains one of these comma-separated `words`")
+	famFlag := fs.String("families", "", "measure only these comma-separated `families`")
+	caseTimeout := fs.Duration("case-timeout", 30*time.Second, "bound one interpreted case")
+	libTimeout := fs.Duration("lib-timeout", 10*time.Minute, "bound one library: fetch, native run and interpreted cases")
+	deadline := fs.Duration("deadline", 0, "start no library after this long; the report is then partial (0: no deadline)")
+	par := fs.Int("p", 1, "libraries measured at once")
+	jsonOut := fs.String("json", "", "also write the results as JSON to `file`")
+	from := fs.String("from", "", "write the report of the results in JSON `file` (from -json) and run nothing")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *par < 1 || *caseTimeout <= 0 || *libTimeout <= 0 {
+		return fmt.Errorf("-p, -case-timeout and -lib-timeout must be positive")
+	}
+	if *from != "" {
+		b, err := os.ReadFile(*from)
+		if err != nil {
+			return err
+		}
+		var rep report
+		if err := json.Unmarshal(b, &rep); err != nil {
+			return fmt.Errorf("%s: %v", *from, err)
+		}
+		return writeOut(&rep, *out, "")
+	}
+	selected, err := selectLibraries(*libsFlag, *famFlag)
+	if err != nil {
+		return err
+	}
+	rep := &report{
+		Command: "go run ./bench/suites " + strings.Join(args, " "),
+		Env:     fmt.Sprintf("%s, %s/%s, %d cores%s", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAverage()),
+		Bounds:  fmt.Sprintf("%v a case, %v a library, %d at once", *caseTimeout, *libTimeout, *par),
+	}
+	tmp, err := os.MkdirTemp("", "suites")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	opts := options{caseTimeout: *caseTimeout, libTimeout: *libTimeout, restarts: 3}
+	results := make([]*libResult, len(selected))
+	var mu sync.Mutex
+	var werr error
+	// save rewrites the report with the libraries done so far, so that a
+	// run stopped midway leaves a report marked partial.
+	save := func(final bool) {
+		if *out == "" && !final {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		rep.Libs, rep.Missing = nil, nil
+		for i, r := range results {
+			if r == nil {
+				rep.Missing = append(rep.Missing, selected[i].name())
+			} else {
+				rep.Libs = append(rep.Libs, *r)
+			}
+		}
+		if err := writeOut(rep, *out, *jsonOut); err != nil {
+			werr = err
+		}
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range *par {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				lib := selected[i]
+				fmt.Fprintf(os.Stderr, "suites: %s ...\n", lib.name())
+				t0 := time.Now()
+				r := measure(ctx, lib, tmp, opts)
+				var t tally
+				t.add(r)
+				fmt.Fprintf(os.Stderr, "suites: %s: %d cases, %d run, %d with go test's verdict, %d false failures (%v) %s %s\n",
+					lib.name(), t.cases, t.ran, t.verdict, t.falseFail, time.Since(t0).Round(time.Second), r.Err, r.Partial)
+				mu.Lock()
+				results[i] = r
+				mu.Unlock()
+				save(false)
+			}
+		}()
+	}
+	for i := range selected {
+		if ctx.Err() != nil || (*deadline > 0 && time.Since(start) > *deadline) {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	save(true)
+	return werr
+}
+
+// loadAverage is ", load average L" with the machine's load average over
+// the last minute when the run starts, where known: a loaded machine
+// slows every figure.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return ", load average " + f[0] + " at the start"
+	}
+	return ""
+}
+
+// selectLibraries returns the libraries whose name contains one of the
+// words of libs and whose family is one of fams (empty: all).
+func selectLibraries(libs, fams string) ([]library, error) {
+	var out []library
+	words := splitList(libs)
+	famWords := splitList(fams)
+	for _, f := range famWords {
+		known := false
+		for _, g := range families {
+			known = known || string(g) == f
+		}
+		if !known {
+			return nil, fmt.Errorf("-families: no family %q (families: %v)", f, families)
+		}
+	}
+	for _, l := range libraries {
+		if len(famWords) > 0 && !contains(famWords, string(l.family)) {
+			continue
+		}
+		if len(words) > 0 && !containsAny(l.name(), words) {
+			continue
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no library matches -libs %q -families %q", libs, fams)
+	}
+	return out, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, w := range strings.Split(s, ",") {
+		if w = strings.TrimSpace(w); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, w := range list {
+		if w == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeOut writes rep to the file out (standard output if empty) and,
+// if jsonOut is set, its results as JSON there.
+func writeOut(rep *report, out, jsonOut string) error {
+	if jsonOut != "" {
+		b, err := json.MarshalIndent(rep, "", "\t")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(jsonOut, b, 0o666); err != nil {
+			return err
+		}
+	}
+	if out == "" {
+		return rep.write(os.Stdout)
+	}
+	f, err := os.Create(out + ".tmp")
+	if err != nil {
+		return err
+	}
+	if err := rep.write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(out+".tmp", out)
+}

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestMain makes the test binary a worker when measure starts it as one,
+// as the command is.
+func TestMain(m *testing.M) {
+	if job := os.Getenv(workerEnv); job != "" {
+		if err := workerMain(job); err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestReason(t *testing.T) {
+	tests := []struct{ msg, want string }{
+		{"trace: /tmp/x/usage.go:40:40: no bridge for reflect.TypeOf: type *github.com/kelseyhightower/envconfig.Decoder has no native equivalent",
+			"no bridge for reflect.TypeOf: type … has no native equivalent"},
+		{"trace: flag_test.go:227:34: no bridge for net.ParseIP: not in the bridge's table (see trace/README.md)",
+			"no bridge for net.ParseIP"},
+		{"trace: test TestFoo/bar: trace: a.go:3: unsupported construct: conversion of 8 bytes to \"unsafe.Pointer\"",
+			"unsupported construct: conversion of N bytes to …"},
+		{"load: trace: x.go:1:2: could not import C (no metadata)\nmore detail", "load: could not import C (no metadata)"},
+		{"budget exceeded: 10000000 steps executed", "budget exceeded: N steps executed"},
+		{"over the per-case time bound (30s)", "over the per-case time bound (30s)"},
+		{"trace: internal error at y.go:9:1: runtime error: index out of range [5] with length 3",
+			"internal error at runtime error: index out of range [N] with length N"},
+		{strings.Repeat("word ", 40), strings.TrimSpace(strings.Repeat("word ", 20)) + " …"},
+	}
+	for _, tt := range tests {
+		if got := reason(tt.msg); got != tt.want {
+			t.Errorf("reason(%q)\n= %q\nwant %q", tt.msg, got, tt.want)
+		}
+	}
+}
+
+func TestParseTestJSON(t *testing.T) {
+	events := `{"Action":"start","Package":"p"}
+{"Action":"run","Package":"p","Test":"TestA"}
+{"Action":"output","Package":"p","Test":"TestA","Output":"=== RUN   TestA\n"}
+{"Action":"run","Package":"p","Test":"TestA/x"}
+{"Action":"output","Package":"p","Test":"TestA/x","Output":"=== RUN   TestA/x\n"}
+{"Action":"output","Package":"p","Test":"TestA/x","Output":"    a_test.go:9: got 1\n"}
+{"Action":"output","Package":"p","Test":"TestA/x","Output":"--- FAIL: TestA/x (0.25s)\n"}
+{"Action":"fail","Package":"p","Test":"TestA/x","Elapsed":0.25}
+{"Action":"fail","Package":"p","Test":"TestA","Elapsed":0.3}
+{"Action":"run","Package":"p","Test":"TestB"}
+{"Action":"skip","Package":"p","Test":"TestB","Elapsed":0}
+{"Action":"run","Package":"p","Test":"ExampleC"}
+{"Action":"output","Package":"p","Test":"ExampleC","Output":"=== RUN   ExampleC\n"}
+{"Action":"fail","Package":"p","Elapsed":1}
+`
+	cases, err := parseTestJSON([]byte(events))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []nativeCase{
+		{Name: "TestA/x", Verdict: "fail", Elapsed: 250 * time.Millisecond, Log: "=== RUN   TestA/x\n    a_test.go:9: got 1\n--- FAIL: TestA/x (0.00s)\n"},
+		{Name: "TestB", Verdict: "skip"},
+		// No verdict: the binary died in it.
+		{Name: "ExampleC", Verdict: "fail", Log: "=== RUN   ExampleC\n"},
+	}
+	if len(cases) != len(want) {
+		t.Fatalf("got %d cases %+v, want %d", len(cases), cases, len(want))
+	}
+	for i := range want {
+		if cases[i] != want[i] {
+			t.Errorf("case %d:\n got %+v\nwant %+v", i, cases[i], want[i])
+		}
+	}
+	if _, err := parseTestJSON([]byte(`{"Action":"start","Package":"p"}` + "\n")); err == nil {
+		t.Error("a run with no test: no error")
+	}
+	if _, err := parseTestJSON([]byte("not json\n")); err == nil {
+		t.Error("bad JSON: no error")
+	}
+}
+
+func TestSelectLibraries(t *testing.T) {
+	tests := []struct {
+		libs, fams string
+		want       int // libraries selected; -1: an error
+	}{
+		{"", "", len(libraries)},
+		{"spf13/pflag", "", 1},
+		{"spf13/pflag,gorilla/mux", "", 2},
+		{"", "CLI", 3},
+		{"gorilla", "HTTP", 2},
+		{"", "no such family", -1},
+		{"no such library", "", -1},
+	}
+	for _, tt := range tests {
+		got, err := selectLibraries(tt.libs, tt.fams)
+		if tt.want < 0 {
+			if err == nil {
+				t.Errorf("selectLibraries(%q, %q): no error", tt.libs, tt.fams)
+			}
+			continue
+		}
+		if err != nil || len(got) != tt.want {
+			t.Errorf("selectLibraries(%q, %q) = %d libraries, %v; want %d", tt.libs, tt.fams, len(got), err, tt.want)
+		}
+	}
+	seen := map[string]bool{}
+	for _, l := range libraries {
+		if seen[l.name()] {
+			t.Errorf("library %s listed twice", l.name())
+		}
+		seen[l.name()] = true
+		if !strings.Contains(l.mod, "@v") || (l.pkg != "." && !strings.HasPrefix(l.pkg, "./")) {
+			t.Errorf("library %s: module %q must be path@version, package %q . or ./dir", l.name(), l.mod, l.pkg)
+		}
+	}
+}
+
+// canned is a report of three made-up libraries: one whose every case
+// agrees, one with cases that cannot run and a false failure, one whose
+// load failed, and one that was not measured.
+func canned() *report {
+	lib := func(name string, f family, cases ...caseResult) libResult {
+		r := libResult{Name: name, Family: f, Mod: name + "@v1.0.0", Cases: cases}
+		r.Native.Wall, r.Native.CPU = 2*time.Second, time.Second
+		r.Load.Wall, r.Load.CPU = 3*time.Second, 2*time.Second
+		return r
+	}
+	ok := func(name string) caseResult {
+		return caseResult{Name: name, Native: "pass", Ran: true, Verdict: "pass", SameOutput: true, Wall: 2 * time.Second, CPU: 10 * time.Second}
+	}
+	blocked := func(name, msg string) caseResult {
+		return caseResult{Name: name, Native: "pass", Error: msg, Wall: time.Millisecond, CPU: time.Millisecond}
+	}
+	bridge := "trace: a.go:1:2: no bridge for net.ParseIP: not in the bridge's table (see trace/README.md)"
+	stopped := lib("example.com/stopped", parsers, ok("TestA"), caseResult{Name: "TestB", Native: "pass"})
+	stopped.Partial = "stopped at the library's bound (10m0s): 1 cases not tried"
+	return &report{
+		Command: "go run ./bench/suites -out REPORT.md",
+		Env:     "go1.26, linux/amd64, 2 cores",
+		Bounds:  "30s a case, 10m0s a library, 1 at once",
+		Libs: []libResult{
+			lib("example.com/good", reflection, ok("TestA"), ok("TestB/x"), ok("ExampleC")),
+			lib("example.com/mixed", httpFamily,
+				ok("TestA"),
+				blocked("TestB/1", bridge),
+				blocked("TestB/2", strings.Replace(bridge, "a.go:1:2", "b.go:7:3", 1)),
+				blocked("TestC", "trace: c.go:9:1: no bridge for reflect.ValueOf: type example.com/mixed.T has no native equivalent"),
+				caseResult{Name: "TestD", Native: "pass", Ran: true, Verdict: "fail", Detail: "budget exceeded: 10000000 steps executed"},
+				caseResult{Name: "TestE", Native: "fail", Ran: true, Verdict: "fail"},
+				caseResult{Name: "TestF", Native: "pass", Ran: true, Verdict: "pass", SameOutput: false}),
+			{Name: "example.com/broken", Family: logging, Mod: "example.com/broken@v0.1.0",
+				Cases: []caseResult{blocked("TestA", "load: trace: x.go:1:1: could not import C"), blocked("TestB", "load: trace: x.go:1:1: could not import C")},
+				Err:   ""},
+			stopped,
+		},
+		Missing: []string{"example.com/late"},
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := canned().write(&b); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report.md", b.Bytes())
+}
+
+// golden compares got with testdata/name, rewriting it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run with -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestTally(t *testing.T) {
+	rep := canned()
+	var all tally
+	for i := range rep.Libs {
+		all.add(&rep.Libs[i])
+	}
+	want := tally{libs: 4, cases: 14, ran: 8, verdict: 7, output: 5, falseFail: 1, allRan: 1, allVerdict: 1, noneRan: 1, measured: 4}
+	all.sumRan, all.sumVerdict = 0, 0
+	if all != want {
+		t.Errorf("tally = %+v\nwant %+v", all, want)
+	}
+	reasons := reasonsOf(rep.Libs, cannotRun)
+	if len(reasons) == 0 || reasons[0].reason != "no bridge for net.ParseIP" || reasons[0].cases != 2 {
+		t.Errorf("first reason = %+v, want no bridge for net.ParseIP, 2 cases", reasons)
+	}
+}
+
+// TestMeasure measures a small real library's suite through the module
+// proxy, as the command does: its cases all run, in a worker process.
+func TestMeasure(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads a module and builds its tests")
+	}
+	lib := library{timeText, "github.com/iancoleman/strcase@v0.3.0", "."}
+	r := measure(context.Background(), lib, t.TempDir(), options{caseTimeout: time.Minute, libTimeout: 5 * time.Minute})
+	if strings.Contains(r.Err, "modfetch:") {
+		t.Skipf("module proxy unavailable (offline?): %s", r.Err)
+	}
+	if r.Err != "" || r.Partial != "" {
+		t.Fatalf("%s: %s %s", lib.name(), r.Err, r.Partial)
+	}
+	var tl tally
+	tl.add(r)
+	if tl.cases == 0 || tl.ran != tl.cases {
+		t.Errorf("%d cases, %d run: %+v", tl.cases, tl.ran, r.Cases)
+	}
+	for _, c := range r.Cases {
+		if c.Ran && c.Wall <= 0 {
+			t.Errorf("%s ran in no time", c.Name)
+		}
+	}
+	if r.Native.Wall <= 0 {
+		t.Errorf("native run took no time")
+	}
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// A job is what the parent gives a worker process: one library's suite
+// to interpret, case by case. Each library runs in a process of its own,
+// so that the parent can bound it by killing it, and measure its CPU
+// time apart from the other libraries'.
+type job struct {
+	Dir         string       // the module copy
+	Pkg         string       // the package, relative to Dir
+	ImportPath  string       // the package's import path
+	Cases       []nativeCase // the cases to run, with go test's verdict and log
+	CaseTimeout time.Duration
+	Out         string // the file the worker appends its records to
+}
+
+// A record is one line of a worker's output file: the load, the start of
+// a case (so that a case during which the process dies is known), or a
+// case's outcome.
+type record struct {
+	Kind string // "load", "start" or "case"
+	Name string `json:",omitempty"` // the case
+
+	Ran        bool   `json:",omitempty"` // the interpreter ran it to a verdict
+	Verdict    string `json:",omitempty"` // pass, fail or skip, when it ran
+	SameOutput bool   `json:",omitempty"` // its log equals go test's
+	Error      string `json:",omitempty"` // why it could not run, or why the load failed
+	Detail     string `json:",omitempty"` // why an interpreted case failed
+
+	Wall  time.Duration `json:",omitempty"`
+	CPU   time.Duration `json:",omitempty"` // of the worker process during the case
+	Steps int64         `json:",omitempty"`
+}
+
+// workerMain is the worker process: it reads a job from the file named
+// and writes records to job.Out as it goes. It exits with 3 if a case
+// outlives its timeout by far (the interpreter did not see the context's
+// end), so that the parent goes on with the next case.
+func workerMain(jobFile string) error {
+	b, err := os.ReadFile(jobFile)
+	if err != nil {
+		return err
+	}
+	var j job
+	if err := json.Unmarshal(b, &j); err != nil {
+		return fmt.Errorf("job %s: %v", jobFile, err)
+	}
+	f, err := os.OpenFile(j.Out, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := &recordWriter{w: bufio.NewWriter(f)}
+	return runJob(context.Background(), &j, w)
+}
+
+// recordWriter writes records one per line, flushed at once.
+type recordWriter struct {
+	mu sync.Mutex
+	w  *bufio.Writer
+}
+
+func (rw *recordWriter) write(r record) {
+	rw.mu.Lock()
+	defer rw.mu.Unlock()
+	b, _ := json.Marshal(r)
+	rw.w.Write(append(b, '\n'))
+	rw.w.Flush()
+}
+
+// runJob loads the job's package with its tests and runs its cases.
+func runJob(ctx context.Context, j *job, w *recordWriter) error {
+	start, cpu0 := time.Now(), cpuTime()
+	p, err := trace.Load(ctx, &trace.Config{Dir: j.Dir, Tests: true, Env: goEnv(), Module: true}, j.Pkg)
+	load := record{Kind: "load", Wall: time.Since(start), CPU: cpuTime() - cpu0}
+	if err != nil {
+		load.Error = err.Error()
+		w.write(load)
+		return nil
+	}
+	w.write(load)
+	for _, c := range j.Cases {
+		w.write(record{Kind: "start", Name: c.Name})
+		done := make(chan struct{})
+		go watchdog(c.Name, j.CaseTimeout, done)
+		w.write(runCase(ctx, p, j, c))
+		close(done)
+	}
+	return nil
+}
+
+// watchdogGrace is how long a case may outlive its time bound before
+// the worker process ends.
+const watchdogGrace = 15 * time.Second
+
+// watchdog ends the process if the case is still running long after its
+// timeout: the interpreter checks the context every few thousand steps,
+// but a native call it made may block.
+func watchdog(name string, timeout time.Duration, done <-chan struct{}) {
+	t := time.NewTimer(timeout + watchdogGrace)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		fmt.Fprintf(os.Stderr, "suites: case %s still running %v after its time bound: the process ends\n", name, watchdogGrace)
+		os.Exit(3)
+	}
+}
+
+// runCase runs one case under the interpreter and compares it with go
+// test's verdict and log.
+func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r record) {
+	r = record{Kind: "case", Name: c.Name}
+	ctx, cancel := context.WithTimeout(ctx, j.CaseTimeout)
+	defer cancel()
+	start, cpu0 := time.Now(), cpuTime()
+	defer func() {
+		r.Wall, r.CPU = time.Since(start), cpuTime()-cpu0
+		if v := recover(); v != nil {
+			r.Ran, r.Error = false, fmt.Sprintf("panic escaping the interpreter: %v", v)
+		}
+	}()
+	res, err := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true})
+	if res != nil && res.Result != nil {
+		r.Steps = res.Steps
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || (err == nil && ctx.Err() != nil):
+		r.Error = fmt.Sprintf("over the per-case time bound (%v)", j.CaseTimeout)
+		return r
+	case err != nil:
+		r.Error = err.Error()
+		return r
+	case res == nil || !res.Ran:
+		r.Error = "the interpreter did not start the case"
+		return r
+	}
+	r.Ran = true
+	switch {
+	case res.Failed:
+		r.Verdict = "fail"
+		r.Detail = failureDetail(res)
+	case res.Skipped:
+		r.Verdict = "skip"
+	default:
+		r.Verdict = "pass"
+	}
+	r.SameOutput = normalizeLog(res.Log) == c.Log
+	return r
+}
+
+// failureDetail says why an interpreted case failed: the budget that ran
+// out, the panic, or the first line the test logged with its failure.
+func failureDetail(res *trace.CaseResult) string {
+	switch res.Outcome {
+	case trace.BudgetExceeded:
+		return "budget exceeded: " + res.Failure
+	case trace.Panicked:
+		if res.Panic != nil {
+			return "panic: " + res.Panic.Message
+		}
+	case trace.Exited:
+		return fmt.Sprintf("os.Exit(%d)", res.ExitCode)
+	}
+	if res.Failure != "" {
+		return res.Failure
+	}
+	for _, l := range strings.Split(res.Log, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "=== ") && !strings.HasPrefix(l, "--- ") {
+			return l
+		}
+	}
+	return "failed"
+}
