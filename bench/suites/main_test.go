@@ -36,6 +36,8 @@ func TestReason(t *testing.T) {
 			"unsupported construct: conversion of N bytes to …"},
 		{"load: trace: x.go:1:2: could not import C (no metadata)\nmore detail", "load: could not import C (no metadata)"},
 		{"budget exceeded: 10000000 steps executed", "budget exceeded: N steps executed"},
+		{"trace: name.go:12:29: no bridge for reflect.TypeOf: type *interface{} has no native equivalent",
+			"no bridge for reflect.TypeOf: type … has no native equivalent"},
 		{"over the per-case time bound (30s)", "over the per-case time bound (30s)"},
 		{"trace: internal error at y.go:9:1: runtime error: index out of range [5] with length 3",
 			"internal error at runtime error: index out of range [N] with length N"},
@@ -158,8 +160,9 @@ func canned() *report {
 				blocked("TestB/2", strings.Replace(bridge, "a.go:1:2", "b.go:7:3", 1)),
 				blocked("TestC", "trace: c.go:9:1: no bridge for reflect.ValueOf: type example.com/mixed.T has no native equivalent"),
 				caseResult{Name: "TestD", Native: "pass", Ran: true, Verdict: "fail", Detail: "budget exceeded: 10000000 steps executed"},
-				caseResult{Name: "TestE", Native: "fail", Ran: true, Verdict: "fail"},
-				caseResult{Name: "TestF", Native: "pass", Ran: true, Verdict: "pass", SameOutput: false}),
+				caseResult{Name: "TestE", Native: "fail", Ran: true, Verdict: "fail", SameOutput: true},
+				caseResult{Name: "TestF", Native: "pass", Ran: true, Verdict: "pass", SameOutput: false,
+					OutputDiff: firstDiff("=== RUN   TestF\n--- PASS: TestF (0.00s)\n", "=== RUN   TestF\n    f_test.go:3: x\n--- PASS: TestF (0.00s)\n")}),
 			{Name: "example.com/broken", Family: logging, Mod: "example.com/broken@v0.1.0",
 				Cases: []caseResult{blocked("TestA", "load: trace: x.go:1:1: could not import C"), blocked("TestB", "load: trace: x.go:1:1: could not import C")},
 				Err:   ""},
@@ -202,7 +205,7 @@ func TestTally(t *testing.T) {
 	for i := range rep.Libs {
 		all.add(&rep.Libs[i])
 	}
-	want := tally{libs: 4, cases: 14, ran: 8, verdict: 7, output: 5, falseFail: 1, allRan: 1, allVerdict: 1, noneRan: 1, measured: 4}
+	want := tally{libs: 4, cases: 14, ran: 8, verdict: 7, output: 6, falseFail: 1, allRan: 1, allVerdict: 1, noneRan: 1, measured: 4}
 	all.sumRan, all.sumVerdict = 0, 0
 	if all != want {
 		t.Errorf("tally = %+v\nwant %+v", all, want)

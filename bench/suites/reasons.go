@@ -15,7 +15,7 @@ var (
 	number = regexp.MustCompile(`\b0x[0-9a-fA-F]+\b|\b\d+(?:\.\d+)?\b`)
 	// typeName matches a named type after the word "type": a package's
 	// path and the name, or a builtin's.
-	typeName = regexp.MustCompile(`\btype [*\[\]]*[\w./-]+(?:\[[^\]]*\])?`)
+	typeName = regexp.MustCompile(`\btype [*\[\]]*[\w./-]+(?:\{[^}]*\}|\[[^\]]*\])?`)
 	// testPrefix matches the name of the test a *trace.TestError wraps
 	// the error in.
 	testPrefix = regexp.MustCompile(`^(?:test |listing )?(?:Test|Example|Fuzz|Benchmark)\S*: `)

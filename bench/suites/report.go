@@ -324,6 +324,27 @@ func (rep *report) write(w io.Writer) error {
 			}
 		}
 	}
+	p("\n## Other output\n\n")
+	var diffs []string
+	for _, r := range rep.Libs {
+		n, first := 0, ""
+		for _, c := range r.Cases {
+			if c.sameVerdict() && !c.SameOutput {
+				if n == 0 {
+					first = c.Name + ": " + c.OutputDiff
+				}
+				n++
+			}
+		}
+		if n > 0 {
+			diffs = append(diffs, fmt.Sprintf("| %s | %d | %s |\n", r.Name, n, escape(cut(first, 240))))
+		}
+	}
+	if len(diffs) == 0 {
+		p("Every case with go test's verdict has its log too.\n")
+	} else {
+		p("Cases with go test's verdict and another log, and the first of them with the first line that differs:\n\n| library | cases | first |\n|---|---|---|\n%s", strings.Join(diffs, ""))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

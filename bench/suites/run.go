@@ -28,6 +28,7 @@ type caseResult struct {
 	SameOutput bool   `json:",omitempty"`
 	Error      string `json:",omitempty"` // why it could not run
 	Detail     string `json:",omitempty"` // why the interpreted case failed
+	OutputDiff string `json:",omitempty"` // the first line where the logs differ
 	Wall, CPU  time.Duration
 }
 
@@ -107,6 +108,7 @@ func measure(ctx context.Context, lib library, tmp string, opts options) *libRes
 				c := byName[rec.Name]
 				c.Ran, c.Verdict, c.SameOutput = rec.Ran, rec.Verdict, rec.SameOutput
 				c.Error, c.Detail, c.Wall, c.CPU = relative(rec.Error, dir), relative(rec.Detail, dir), rec.Wall, rec.CPU
+				c.OutputDiff = rec.OutputDiff
 				started = ""
 			}
 		}

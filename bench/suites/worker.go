@@ -39,6 +39,7 @@ type record struct {
 	SameOutput bool   `json:",omitempty"` // its log equals go test's
 	Error      string `json:",omitempty"` // why it could not run, or why the load failed
 	Detail     string `json:",omitempty"` // why an interpreted case failed
+	OutputDiff string `json:",omitempty"` // the first line where the logs differ
 
 	Wall  time.Duration `json:",omitempty"`
 	CPU   time.Duration `json:",omitempty"` // of the worker process during the case
@@ -158,8 +159,30 @@ func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r rec
 	default:
 		r.Verdict = "pass"
 	}
-	r.SameOutput = normalizeLog(res.Log) == c.Log
+	log := normalizeLog(res.Log)
+	r.SameOutput = log == c.Log
+	if !r.SameOutput {
+		r.OutputDiff = firstDiff(c.Log, log)
+	}
 	return r
+}
+
+// firstDiff describes the first line where the interpreted log differs
+// from go test's.
+func firstDiff(native, interpreted string) string {
+	n, i := strings.Split(native, "\n"), strings.Split(interpreted, "\n")
+	for k := 0; ; k++ {
+		var a, b string
+		if k < len(n) {
+			a = n[k]
+		}
+		if k < len(i) {
+			b = i[k]
+		}
+		if a != b || k >= len(n) && k >= len(i) {
+			return fmt.Sprintf("line %d: go test %q, interpreted %q", k+1, cut(a, 80), cut(b, 80))
+		}
+	}
 }
 
 // failureDetail says why an interpreted case failed: the budget that ran
