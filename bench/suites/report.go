@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -131,7 +132,13 @@ func ratio(x float64, ok bool) string {
 
 // escape makes s safe in a markdown table cell.
 func escape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+	s = strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1 // terminal escapes that colour a test's output
+		}
+		return r
+	}, s)
 }
 
 // blocked is a reason cases cannot run.
@@ -331,7 +338,10 @@ func (rep *report) write(w io.Writer) error {
 		for _, c := range r.Cases {
 			if c.sameVerdict() && !c.SameOutput {
 				if n == 0 {
-					first = c.Name + ": " + c.OutputDiff
+					first = c.Name
+					if c.OutputDiff != "" {
+						first += ": " + c.OutputDiff
+					}
 				}
 				n++
 			}

@@ -186,7 +186,8 @@ func firstDiff(native, interpreted string) string {
 }
 
 // failureDetail says why an interpreted case failed: the budget that ran
-// out, the panic, or the first line the test logged with its failure.
+// out, the panic, or the first assertion's message (its first two lines),
+// or else the first lines it logged.
 func failureDetail(res *trace.CaseResult) string {
 	switch res.Outcome {
 	case trace.BudgetExceeded:
@@ -198,14 +199,33 @@ func failureDetail(res *trace.CaseResult) string {
 	case trace.Exited:
 		return fmt.Sprintf("os.Exit(%d)", res.ExitCode)
 	}
-	if res.Failure != "" {
-		return res.Failure
-	}
-	for _, l := range strings.Split(res.Log, "\n") {
-		l = strings.TrimSpace(l)
-		if l != "" && !strings.HasPrefix(l, "=== ") && !strings.HasPrefix(l, "--- ") {
-			return l
+	for _, a := range res.Assertions {
+		if m := firstLines(a.Message, 2); m != "" {
+			return m
 		}
 	}
-	return "failed"
+	if res.Failure != "" {
+		return firstLines(res.Failure, 2)
+	}
+	var lines []string
+	for _, l := range strings.Split(res.Log, "\n") {
+		if !strings.HasPrefix(l, "=== ") && !strings.HasPrefix(strings.TrimSpace(l), "--- ") {
+			lines = append(lines, l)
+		}
+	}
+	if m := firstLines(strings.Join(lines, "\n"), 2); m != "" {
+		return m
+	}
+	return fmt.Sprintf("failed with no message (%v)", res.Outcome)
+}
+
+// firstLines joins the first n non-blank lines of s, trimmed, with "; ".
+func firstLines(s string, n int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && len(out) < n {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "; ")
 }
