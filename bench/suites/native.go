@@ -33,6 +33,9 @@ type nativeSuite struct {
 	ImportPath string
 	Cases      []nativeCase  // the leaves, in the order they started
 	Wall, CPU  time.Duration // of the test binary's process
+	// TimedOut: the binary reached its -test.timeout, so that the cases
+	// after the one it was in are missing.
+	TimedOut bool
 }
 
 // runNative builds the test binary of pkg in the module copy dir and runs
@@ -67,6 +70,7 @@ func runNative(ctx context.Context, dir, pkg string, timeout time.Duration) (*na
 		return nil, fmt.Errorf("%s: %v", pkg, err)
 	}
 	s.CPU = run.ProcessState.UserTime() + run.ProcessState.SystemTime()
+	s.TimedOut = bytes.Contains(stdout.Bytes(), []byte("panic: test timed out after"))
 	conv := exec.CommandContext(ctx, "go", "tool", "test2json", "-t", "-p", importPath)
 	conv.Stdin = &stdout
 	conv.Env = goEnv()

@@ -78,6 +78,9 @@ func measure(ctx context.Context, lib library, tmp string, opts options) *libRes
 		return r
 	}
 	r.Native.Wall, r.Native.CPU = native.Wall, native.CPU
+	if native.TimedOut {
+		r.Partial = fmt.Sprintf("the native run timed out (%v): the cases it did not reach are missing", opts.libTimeout/2)
+	}
 	byName := map[string]*caseResult{}
 	for _, c := range native.Cases {
 		r.Cases = append(r.Cases, caseResult{Name: c.Name, Native: c.Verdict, Elapsed: c.Elapsed})
@@ -134,7 +137,7 @@ func measure(ctx context.Context, lib library, tmp string, opts options) *libRes
 			for _, c := range rest {
 				byName[c.Name].Error = fmt.Sprintf("not tried: the library's time bound (%v) was reached", opts.libTimeout)
 			}
-			r.Partial = fmt.Sprintf("stopped at the library's time bound (%v): %d cases not tried", opts.libTimeout, len(rest)+btoi(started != ""))
+			r.addPartial(fmt.Sprintf("stopped at the library's time bound (%v): %d cases not tried", opts.libTimeout, len(rest)+btoi(started != "")))
 			return r
 		case !loaded:
 			msg := "the interpreter's process ended while loading: " + lastLine(stderr, werr)
@@ -150,12 +153,20 @@ func measure(ctx context.Context, lib library, tmp string, opts options) *libRes
 			for _, c := range rest {
 				byName[c.Name].Error = "not tried: the interpreter's process ended too often"
 			}
-			r.Partial = fmt.Sprintf("the interpreter's process ended %d times: %d cases not tried", try+1, len(rest))
+			r.addPartial(fmt.Sprintf("the interpreter's process ended %d times: %d cases not tried", try+1, len(rest)))
 			return r
 		}
 		todo = rest
 	}
 	return r
+}
+
+// addPartial adds why r is partial to what r.Partial says.
+func (r *libResult) addPartial(why string) {
+	if r.Partial != "" {
+		why = r.Partial + "; " + why
+	}
+	r.Partial = why
 }
 
 // relative makes the paths in msg of files in the module copy dir
