@@ -39,7 +39,9 @@
 //
 // -libs and -families select libraries (a word matches a library whose
 // name contains it). -json writes the results as JSON too; -from renders
-// the report of such a file without running anything.
+// the report of such a file without running anything, or, with -libs or
+// -families, measures the libraries selected again and puts their
+// results in place of the file's (the report then names both commands).
 //
 // The report gives, overall, per family and per library: the cases,
 // those the interpreter runs, those with go test's verdict and with its

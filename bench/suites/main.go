@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -41,7 +42,7 @@ func run(args []string) error {
 	deadline := fs.Duration("deadline", 0, "start no library after this long; the report is then partial (0: no deadline)")
 	par := fs.Int("p", 1, "libraries measured at once")
 	jsonOut := fs.String("json", "", "also write the results as JSON to `file`")
-	from := fs.String("from", "", "write the report of the results in JSON `file` (from -json) and run nothing")
+	from := fs.String("from", "", "start from the results in JSON `file` (from -json): write their report, or with -libs or -families measure those libraries again in them")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -51,16 +52,19 @@ func run(args []string) error {
 	if *par < 1 || *caseTimeout <= 0 || *libTimeout <= 0 {
 		return fmt.Errorf("-p, -case-timeout and -lib-timeout must be positive")
 	}
+	var prior *report
 	if *from != "" {
 		b, err := os.ReadFile(*from)
 		if err != nil {
 			return err
 		}
-		var rep report
-		if err := json.Unmarshal(b, &rep); err != nil {
+		prior = &report{}
+		if err := json.Unmarshal(b, prior); err != nil {
 			return fmt.Errorf("%s: %v", *from, err)
 		}
-		return writeOut(&rep, *out, "")
+		if *libsFlag == "" && *famFlag == "" {
+			return writeOut(prior, *out, "")
+		}
 	}
 	selected, err := selectLibraries(*libsFlag, *famFlag)
 	if err != nil {
@@ -70,6 +74,11 @@ func run(args []string) error {
 		Command: "go run ./bench/suites " + strings.Join(args, " "),
 		Env:     fmt.Sprintf("%s, %s/%s, %d cores%s", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAverage()),
 		Bounds:  fmt.Sprintf("%v a case, %v a library, %d at once", *caseTimeout, *libTimeout, *par),
+	}
+	if prior != nil {
+		rep.Command = prior.Command + " && " + rep.Command
+		rep.Env = prior.Env + "; measured again: " + rep.Env
+		rep.Bounds = prior.Bounds + "; measured again: " + rep.Bounds
 	}
 	tmp, err := os.MkdirTemp("", "suites")
 	if err != nil {
@@ -91,14 +100,7 @@ func run(args []string) error {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		rep.Libs, rep.Missing = nil, nil
-		for i, r := range results {
-			if r == nil {
-				rep.Missing = append(rep.Missing, selected[i].name())
-			} else {
-				rep.Libs = append(rep.Libs, *r)
-			}
-		}
+		rep.Libs, rep.Missing = merge(prior, selected, results)
 		if err := writeOut(rep, *out, *jsonOut); err != nil {
 			werr = err
 		}
@@ -135,6 +137,44 @@ func run(args []string) error {
 	wg.Wait()
 	save(true)
 	return werr
+}
+
+// merge returns the libraries measured and those missing: the results of
+// the selected libraries (nil: not measured yet), in place of prior's
+// results for the same libraries, if prior is not nil.
+func merge(prior *report, selected []library, results []*libResult) (libs []libResult, missing []string) {
+	done := map[string]*libResult{}
+	for i, r := range results {
+		if r != nil {
+			done[selected[i].name()] = r
+		}
+	}
+	if prior != nil {
+		for _, r := range prior.Libs {
+			if d := done[r.Name]; d != nil {
+				r = *d
+				delete(done, r.Name)
+			}
+			libs = append(libs, r)
+		}
+		for _, name := range prior.Missing {
+			if done[name] == nil {
+				missing = append(missing, name)
+			}
+		}
+	}
+	have := func(name string) bool {
+		return slices.ContainsFunc(libs, func(r libResult) bool { return r.Name == name })
+	}
+	for _, l := range selected {
+		switch r := done[l.name()]; {
+		case r != nil:
+			libs = append(libs, *r)
+		case !have(l.name()) && !slices.Contains(missing, l.name()):
+			missing = append(missing, l.name())
+		}
+	}
+	return libs, missing
 }
 
 // loadAverage is ", load average L" with the machine's load average over

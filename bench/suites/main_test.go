@@ -244,3 +244,24 @@ func TestMeasure(t *testing.T) {
 		t.Errorf("native run took no time")
 	}
 }
+
+func TestMerge(t *testing.T) {
+	old := func(name string) libResult { return libResult{Name: name, Err: "old"} }
+	prior := &report{Libs: []libResult{old("a"), old("b")}, Missing: []string{"c"}}
+	sel := []library{
+		{parsers, "b@v1", "."}, {parsers, "c@v1", "."}, {parsers, "d@v1", "."}, {parsers, "e@v1", "."},
+	}
+	results := []*libResult{{Name: "b"}, nil, {Name: "d"}, nil}
+	libs, missing := merge(prior, sel, results)
+	var got []string
+	for _, r := range libs {
+		got = append(got, r.Name+"/"+r.Err)
+	}
+	if strings.Join(got, " ") != "a/old b/ d/" || strings.Join(missing, " ") != "c e" {
+		t.Errorf("merge = %q, missing %q; want a/old b/ d/, missing c e", got, missing)
+	}
+	libs, missing = merge(nil, sel, results)
+	if len(libs) != 2 || strings.Join(missing, " ") != "c e" {
+		t.Errorf("merge without prior = %d libraries, missing %q; want 2, c e", len(libs), missing)
+	}
+}
