@@ -126,9 +126,13 @@
 // from them, a []byte read as a string, pointer conversions between
 // identical types, the offset of a substring in its string by the
 // difference of their data pointers, and unsafe.String, StringData,
-// Slice, SliceData and Add (see internal/interp/unsafe.go); other
+// Slice, SliceData and Add, and a variable's address as a uintptr and
+// back, at a field's offset too (see internal/interp/unsafe.go); other
 // conversions through unsafe.Pointer, and conversions of type-parameter values
-// (MultiConvert), are reported as unsupported. Map iteration follows insertion order (rotated by
+// (MultiConvert), are reported as unsupported. Package reflect is
+// emulated over interpreted types and values (reflect.Type, reflect.Value
+// and their methods, Set through addressable values changing the
+// interpreted memory; see README.md for what is not). Map iteration follows insertion order (rotated by
 // RunOptions.Seed), one of the orders Go allows. append grows slices as
 // the runtime does (growth rule and allocator size classes), so capacities
 // and aliasing match compiled code, except that compiled code may give the

@@ -14,7 +14,7 @@
 // One file per concern (trace/README.md lists them): testify's
 // assertions, randomness, time, files, flag, sort, fmt's scanners,
 // encoding/json and testing/quick on native mirrors of interpreted types,
-// runtime.Callers and its kin, reflect, sync and sync/atomic where
+// runtime.Callers and its kin, internal/reflectlite, sync and sync/atomic where
 // nothing waits, faultloctest's helper.
 //
 // What stays in package interp, and why:
@@ -22,7 +22,8 @@
 //     reflective calls (bridge_gen.go), the conversion of values between
 //     interpreted and native, fmt's formatting of interpreted values, and
 //     the stand-ins built on them (bridge_std.go: fmt, errors,
-//     reflect.DeepEqual), which are the interpreter's core and which the
+//     reflect.DeepEqual; reflect_*.go: package reflect over interpreted
+//     types and values, which needs their memory cells), which are the interpreter's core and which the
 //     exported surface itself offers (Call.Sprintf, Call.ErrorsIs,
 //     DeepEqual...);
 //   - the stand-ins that are part of the scheduler (bridge_sync.go):

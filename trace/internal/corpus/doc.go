@@ -73,6 +73,7 @@ var Programs = map[string]func() string{
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,
+	"UnsafeAddrs":        UnsafeAddrs,
 }
 
 func check(ok bool, what string) {

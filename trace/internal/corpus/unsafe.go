@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"unsafe"
 )
@@ -151,4 +152,28 @@ func Unsafe() string {
 	check(offsetIn(doc, doc[5:]) == 5, "substring offset")
 	check(toString(toBytes(doc)) == doc, "round trip")
 	return strings.Join(out, "\n")
+}
+
+type uPair struct {
+	a int16
+	b [2]int64
+	c string
+}
+
+// UnsafeAddrs takes variables' addresses as uintptrs and back, with a
+// field's offset added, as go-cmp and reflect.NewAt users do.
+func UnsafeAddrs() string {
+	x := 5
+	*(*int)(unsafe.Pointer(uintptr(unsafe.Pointer(&x)))) = 6
+	p := uPair{a: 1, b: [2]int64{2, 3}, c: "c"}
+	*(*int64)(unsafe.Pointer(uintptr(unsafe.Pointer(&p)) + unsafe.Offsetof(p.b) + 8)) = 30
+	*(*string)(unsafe.Pointer(uintptr(unsafe.Pointer(&p)) + unsafe.Offsetof(p.c))) = "cc"
+	v := reflect.ValueOf(&p).Elem()
+	f := v.Type().Field(0)
+	a := reflect.NewAt(f.Type, unsafe.Pointer(uintptr(unsafe.Pointer(v.UnsafeAddr()))+f.Offset)).Elem()
+	a.SetInt(11)
+	c := reflect.NewAt(v.Type().Field(2).Type, unsafe.Pointer(uintptr(unsafe.Pointer(v.UnsafeAddr()))+v.Type().Field(2).Offset)).Elem()
+	same := reflect.ValueOf(&p).Pointer() == uintptr(unsafe.Pointer(&p))
+	m := map[int]int{}
+	return fmt.Sprint(x, p.a, p.b, p.c, c.Interface(), same, reflect.ValueOf(m).Pointer() == reflect.ValueOf(m).Pointer(), unsafe.Pointer(reflect.ValueOf(m).Pointer()) != nil)
 }

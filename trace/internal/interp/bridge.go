@@ -158,7 +158,28 @@ func nativeImplements(x any, t types.Type) bool {
 	}
 	rt := reflect.TypeOf(x)
 	for i := 0; i < it.NumMethods(); i++ {
-		if _, ok := rt.MethodByName(it.Method(i).Name()); !ok {
+		m, ok := rt.MethodByName(it.Method(i).Name())
+		if !ok || !kindsMatch(m.Type, it.Method(i).Signature()) {
+			return false
+		}
+	}
+	return true
+}
+
+// kindsMatch reports whether the native method type mt (receiver first)
+// has sig's parameters and results, compared by kind: an Unwrap() error
+// does not implement interface{ Unwrap() []error }.
+func kindsMatch(mt reflect.Type, sig *types.Signature) bool {
+	if mt.NumIn()-1 != sig.Params().Len() || mt.NumOut() != sig.Results().Len() || mt.IsVariadic() != sig.Variadic() {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if mt.In(i+1).Kind() != reflectKind(sig.Params().At(i).Type()) {
+			return false
+		}
+	}
+	for i := range sig.Results().Len() {
+		if mt.Out(i).Kind() != reflectKind(sig.Results().At(i).Type()) {
 			return false
 		}
 	}

@@ -68,6 +68,13 @@ func deepEqual(a, b Value, depth int) bool {
 		return true
 	}
 	if a.k != b.k {
+		// a pointer to a native variable made by interpreted code (new(big.Int))
+		// and a native pointer (big.NewInt's): compared natively
+		if x, ok := nativePointer(a); ok {
+			if y, ok := nativePointer(b); ok {
+				return reflect.DeepEqual(x, y)
+			}
+		}
 		return false
 	}
 	switch a.k {
@@ -145,6 +152,21 @@ func deepEqual(a, b Value, depth int) bool {
 		return reflect.DeepEqual((*nativeBox)(a.p).rv.Interface(), (*nativeBox)(b.p).rv.Interface())
 	}
 	return Equal(a, b)
+}
+
+// nativePointer returns the native pointer v is: a native one, or an
+// interpreted pointer to a variable holding a native value.
+func nativePointer(v Value) (any, bool) {
+	switch {
+	case v.k == KindNative && v.p != nil:
+		rv := (*nativeBox)(v.p).rv
+		return rv.Interface(), rv.Kind() == reflect.Pointer
+	case v.k == KindPointer && v.p != nil:
+		if c := (*cell)(v.p); c.v.k == KindNative && c.v.p != nil {
+			return (*nativeBox)(c.v.p).rv.Addr().Interface(), true
+		}
+	}
+	return nil, false
 }
 
 // calleeSig returns the signature of the function called by in.

@@ -17,7 +17,8 @@
 // the core of the bridge to the standard library: its dispatch, the
 // generated table's calls (the table is internal/stdtable), the
 // conversion and formatting of values between interpreted and native,
-// and the stand-ins built on them (fmt, errors). They share
+// and the stand-ins built on them (fmt, errors, package reflect over
+// interpreted types and values: reflect_*.go). They share
 // unexported types (a run, its frames, values and memory cells), which is
 // why they are one package.
 //
@@ -26,8 +27,8 @@
 // Program, such as RunGoTest, ListTests, TestFuncs and FuzzCase, call the
 // GoTester it registers), and package internal/bridge, which holds the
 // other stand-ins (testify, randomness, time, files, flag, sort, fmt's
-// scanners, encoding/json, testing/quick, runtime.Callers, reflect, sync
-// where nothing waits). That surface is extcall.go (Call, RegisterBridge,
+// scanners, encoding/json, testing/quick, runtime.Callers,
+// internal/reflectlite, sync where nothing waits). That surface is extcall.go (Call, RegisterBridge,
 // RegisterGlobal, RegisterNativeType, RunWith), memory.go (operations on
 // interpreted values and memory) and runstate.go (a stand-in's per-run
 // state and end-of-run hooks, the run's clock, program, directory, seed and

@@ -192,7 +192,7 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		if v.f&flagAddr == 0 || v.c == nil {
 			panic("reflect.Value.UnsafeAddr of unaddressable value")
 		}
-		return Uint(uint64(uintptr(ptrOf(v.c))))
+		return Uint(uint64(r.issueUintptr(ptrOf(v.c), v.t.t)))
 	},
 	"Set": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		v.mustBeAssignable("Set")
@@ -371,6 +371,9 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		}
 		return Bool(r.equal(fr, in, r.get(fr, in, v), r.get(fr, in, u)))
 	},
+	"Comparable": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		return Bool(r.rvComparable(fr, in, v, 0))
+	},
 	"OverflowInt": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		return Bool(overflows(v.t, "OverflowInt", args[0]))
 	},
@@ -380,6 +383,49 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 	"OverflowFloat": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		return Bool(overflows(v.t, "OverflowFloat", args[0]))
 	},
+}
+
+// rvComparable is v.Comparable(): whether == on v's value would not
+// panic.
+func (r *run) rvComparable(fr *frame, in *ins, v rvalue, depth int) bool {
+	switch v.kind() {
+	case reflect.Invalid:
+		return false
+	case reflect.Interface:
+		if nv, ok := v.native(); ok {
+			return nv.Comparable()
+		}
+		if r.get(fr, in, v).p == nil {
+			return true
+		}
+		return r.rvComparable(fr, in, r.elem(fr, in, v), depth+1)
+	case reflect.Array, reflect.Struct:
+		if nv, ok := v.native(); ok {
+			return nv.Comparable()
+		}
+		n := 0
+		if v.kind() == reflect.Array {
+			n = r.length(fr, in, v)
+		} else {
+			n = v.t.t.Underlying().(*types.Struct).NumFields()
+		}
+		for i := range n {
+			var e rvalue
+			if v.kind() == reflect.Array {
+				e = r.rvIndex(fr, in, v, i)
+			} else {
+				e = r.field(fr, in, v, i)
+			}
+			if !r.rvComparable(fr, in, e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if v.t.t == nil {
+		return v.t.rt.Comparable()
+	}
+	return types.Comparable(v.t.t)
 }
 
 // sliceVal is v.Slice(i, j), or v.Slice3(i, j, k) for k >= 0.

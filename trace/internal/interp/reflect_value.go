@@ -166,7 +166,7 @@ func (r *run) ifaceOf(fr *frame, in *ins, v rvalue, method string) Value {
 // toIface is v as an interpreted interface value (an interface-kinded v:
 // the interface value itself).
 func (r *run) toIface(fr *frame, in *ins, v rvalue) Value {
-	if v.t.t == nil {
+	if v.nv.IsValid() {
 		return r.nativeIface(v.nv.Interface())
 	}
 	x := r.get(fr, in, v)
@@ -368,10 +368,16 @@ func (r *run) pointerOf(fr *frame, in *ins, v rvalue) uintptr {
 		return nv.Pointer()
 	}
 	x := r.get(fr, in, v)
-	if x.k == KindSlice && x.p != nil {
-		return uintptr(unsafe.Pointer(unsafe.SliceData(x.slice())))
+	switch {
+	case x.k == KindSlice && x.p != nil:
+		if cs := x.slice(); cap(cs) > 0 {
+			return r.issueUintptr(unsafe.Pointer(unsafe.SliceData(cs)), elemType(v.t.t))
+		}
+		return r.issueUintptr(x.p, nil)
+	case x.k == KindPointer && x.n&uptrTag == 0:
+		return r.issueUintptr(x.p, elemType(v.t.t))
 	}
-	return uintptr(x.p)
+	return r.issueUintptr(x.p, nil)
 }
 
 // convertTo is v.Convert(t).
@@ -420,6 +426,21 @@ func (r *run) method(fr *frame, in *ins, v rvalue, i int) rvalue {
 	sel := ms[i]
 	sig := sel.Obj().Type().(*types.Signature)
 	mt := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	if nv, ok := v.native(); ok && !isIface(t) {
+		// a method of a value that lives natively: run natively
+		m := nv.MethodByName(sel.Obj().Name())
+		if !m.IsValid() && nv.CanAddr() {
+			m = nv.Addr().MethodByName(sel.Obj().Name())
+		}
+		if !m.IsValid() {
+			panic(&BridgeError{Func: "(reflect.Value).Method", CallSite: r.pos(in), Reason: "native " + nv.Type().String() + " has no method " + sel.Obj().Name()})
+		}
+		name := methodValueName(v.t, sel.Obj().Name())
+		fv := Value{k: KindFunc, p: ptrOf(&closure{name: name, ext: func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.reflectCall(fr, in, name, m, mt, args)
+		}})}
+		return r.rvOf(mt, fv, v.f&flagRO)
+	}
 	x := r.get(fr, in, v)
 	if isIface(t) {
 		if x.p == nil {

@@ -31,11 +31,15 @@ import (
 //     so substrings of one string share its bytes, as in compiled code).
 //
 // uintptr(p) is the native address for the bytes of a string (so the
-// offset of a substring in its parent is right), and for an element
-// cell a number whose differences within one array are those of
-// compiled code (the element index times the element's size), disjoint
-// from native addresses. The uintptr of any other variable's address,
-// and unsafe.Pointer(u) for a uintptr u, are unsupported.
+// offset of a substring in its parent is right), for an element cell a
+// number whose differences within one array are those of compiled code
+// (the element index times the element's size), disjoint from native
+// addresses, and for an interpreted variable the address of its cell,
+// which the run records (reflect_unsafe.go). unsafe.Pointer(u) for a
+// uintptr u is the pointer the run recorded for u (a variable's
+// address, or reflect.Value's Pointer and UnsafeAddr), or for an
+// address inside a recorded struct variable at one of its fields'
+// offsets, that field; other uintptrs are unsupported.
 //
 // A reinterpretation that changes the representation (a string read as
 // a header, a header read as a []byte) makes a new cell, read at the
@@ -62,10 +66,11 @@ const (
 type unsafeConvKind uint8
 
 const (
-	toUnsafe   unsafeConvKind = iota + 1 // *T -> unsafe.Pointer
-	fromUnsafe                           // unsafe.Pointer -> *U
-	toUintptr                            // unsafe.Pointer -> uintptr
-	unsafeSame                           // unsafe.Pointer -> a named unsafe.Pointer type
+	toUnsafe    unsafeConvKind = iota + 1 // *T -> unsafe.Pointer
+	fromUnsafe                            // unsafe.Pointer -> *U
+	toUintptr                             // unsafe.Pointer -> uintptr
+	unsafeSame                            // unsafe.Pointer -> a named unsafe.Pointer type
+	fromUintptr                           // uintptr -> unsafe.Pointer (reflect_unsafe.go)
 )
 
 // unsafeConv is the static part of a conversion through unsafe.Pointer.
@@ -87,6 +92,10 @@ func (cp *compiler) compileUnsafeConv(i *ssa.Convert) ins {
 		uc.kind = unsafeSame
 	case isUnsafePointer(to):
 		pt, ok := from.Underlying().(*types.Pointer)
+		if b, isBasic := from.Underlying().(*types.Basic); isBasic && b.Kind() == types.Uintptr {
+			uc.kind = fromUintptr
+			break
+		}
 		if !ok {
 			return unsupported(fmt.Sprintf("conversion of %s to unsafe.Pointer", from), i)
 		}
@@ -247,6 +256,8 @@ func (r *run) unsafeConv(fr *frame, in *ins, x Value) {
 		r.def(fr, in, Uint(r.uintptrOf(in, x)))
 	case fromUnsafe:
 		r.fromUnsafe(fr, in, uc, x)
+	case fromUintptr:
+		r.def(fr, in, r.pointerFromUintptr(in, uintptr(x.n)))
 	}
 }
 
@@ -260,6 +271,8 @@ func (r *run) uintptrOf(in *ins, x Value) uint64 {
 	case x.n&uptrTag == uptrElem:
 		elem, _, _ := r.uptrElemOf(x)
 		return uptrCellBase | uint64(uintptr(x.p))/uint64(cellBytes)*uint64(gcSizes.Sizeof(elem))
+	case x.n&uptrTag == uptrTyped:
+		return uint64(r.issueUintptr(x.p, r.typeOfID(int32(x.n&^uptrTag))))
 	}
 	r.unsupportedAt(in, "uintptr of the address of an interpreted variable (only the addresses of string bytes and slice elements have one)")
 	return 0

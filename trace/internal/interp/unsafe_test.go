@@ -85,7 +85,7 @@ func TestUnsafeUnsupported(t *testing.T) {
 		construct string
 		line      string
 	}{
-		{"AddrOfVar", nil, "uintptr of the address of an interpreted variable", "uintptr(unsafe.Pointer(&x))"},
+		{"AddrOfVar", nil, "conversion of a uintptr to unsafe.Pointer", "uintptr(unsafe.Pointer(&x))"},
 		{"StoreThroughView", []Value{String("abc")}, "not only read at once", "h := (*strHeader)"},
 		{"StringAsBytes", []Value{String("abc")}, "of *string to *[]byte", "*(*[]byte)(unsafe.Pointer(&s))"},
 		{"IntAsFloat", []Value{Int(1)}, "of *int to *float64", "*(*float64)(unsafe.Pointer(&x))"},

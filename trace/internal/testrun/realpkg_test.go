@@ -28,6 +28,8 @@ var realModules = []struct {
 	// so that the interpreted log matches it by chance only: the verdict
 	// must agree, the log is not compared.
 	randomLog map[string]string // case -> what varies
+	// cannotTests: test functions none of whose cases can run.
+	cannotTests map[string]string // test function -> why
 }{
 	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
 	// testify's assertions (bridged by hand, internal/bridge/testify.go).
@@ -171,6 +173,40 @@ var realModules = []struct {
 	// strcase's TestConcurrency starts 10,000 goroutines and returns,
 	// within one quantum of the scheduler (budget.go).
 	{mod: "github.com/iancoleman/strcase@v0.3.0", pkg: "."},
+	// Reflection over interpreted types and values (package interp's
+	// reflect_*.go): a struct decoder, and a conversion library whose
+	// tests compare with go-cmp.
+	{mod: "github.com/go-viper/mapstructure/v2@v2.5.0", pkg: ".", cannotTests: map[string]string{
+		"TestErrorLeakageDecodeHook":        netReason2,
+		"TestStringToIPHookFunc":            netReason2,
+		"TestStringToIPNetHookFunc":         netReason2,
+		"TestStringToNetIPAddrHookFunc":     netReason2,
+		"TestStringToNetIPAddrPortHookFunc": netReason2,
+		"TestStringToNetIPPrefixHookFunc":   netReason2,
+	}},
+	{mod: "github.com/spf13/cast@v1.10.0", pkg: ".", cannot: map[string]string{
+		"TestAlias/#03":                             "quicktest's report calls go/token.NewFileSet: not bridged",
+		"TestStringMap/#04/Value/ToType":            castMapReason,
+		"TestStringMap/#05/Value/ToType":            castMapReason,
+		"TestStringMap/#06/Value/ToType":            castMapReason,
+		"TestStringMapBool/#04/Value/ToType":        castMapReason,
+		"TestStringMapBool/#05/Value/ToType":        castMapReason,
+		"TestStringMapBool/#06/Value/ToType":        castMapReason,
+		"TestStringMapInt/#08/Value/ToType":         castMapReason,
+		"TestStringMapInt/#09/Value/ToType":         castMapReason,
+		"TestStringMapInt64/#09/Value/ToType":       castMapReason,
+		"TestStringMapInt64/#10/Value/ToType":       castMapReason,
+		"TestStringMapString/#05/Value/ToType":      castMapReason,
+		"TestStringMapString/#06/Value/ToType":      castMapReason,
+		"TestStringMapString/#07/Value/ToType":      castMapReason,
+		"TestStringMapString/#08/Value/ToType":      castMapReason,
+		"TestStringMapStringSlice/#13/Value/ToType": castMapReason,
+		"TestStringMapStringSlice/#14/Value/ToType": castMapReason,
+		"TestStringMapStringSlice/#15/Value/ToType": castMapReason,
+		"TestStringMapStringSlice/#16/Value/ToType": castMapReason,
+		"TestStringMapStringSlice/#17/Value/ToType": castMapReason,
+		"TestStringMapStringSlice/#18/Value/ToType": castMapReason,
+	}},
 	{mod: "github.com/sony/gobreaker/v2@v2.4.0", pkg: ".", cannot: map[string]string{
 		"TestCircuitBreakerInParallel": budgetReason,
 		// The subtest relies on the state the subtests before it leave
@@ -202,20 +238,28 @@ const (
 	// logTimeReason: log.LstdFlags stamps the virtual clock's time.
 	logTimeReason = "same verdict, other log: its log lines carry the time (log.LstdFlags), the virtual clock's when interpreted"
 	gobReason     = "encoding/gob is not bridged"
+	// netReason2: package net's functions (net.ParseIP, net.IPv4,
+	// netip.AddrFrom4) are not bridged.
+	netReason2 = "it makes net.IP or netip values, whose constructors are not bridged"
+	// castMapReason: cast's failure cases of its map conversions return
+	// nil natively; interpreted, quicktest reports a difference, whose
+	// report stops on go/token.NewFileSet. Not explained yet.
+	castMapReason = "interpreted, quicktest sees a non-nil map where go test sees nil, then its report calls go/token.NewFileSet (not bridged); not explained yet"
 	// randLogReason: crypto/rand draws from RunOptions.Seed's stream.
 	randLogReason = "it logs a size that depends on crypto/rand's bytes, the seeded stream's when interpreted"
 )
 
 // realSample are the realModules (module, then package) whose suites go
 // test ./... runs: a plain library, one whose cases that cannot run are
-// listed, goroutines with context and sync, and a second module
-// interpreted from source as a library. With the build tag long
+// listed, goroutines with context and sync, a second module
+// interpreted from source as a library, and reflection. With the build tag long
 // (longtest.Enabled; .ci/run) all of realModules run, in minutes.
 var realSample = map[string]bool{
-	"github.com/agnivade/levenshtein@v1.2.1 .":    true,
-	"github.com/pkg/errors@v0.9.1 .":              true,
-	"golang.org/x/sync@v0.24.0 ./errgroup":        true,
-	"github.com/hashicorp/go-multierror@v1.1.1 .": true,
+	"github.com/agnivade/levenshtein@v1.2.1 .":     true,
+	"github.com/pkg/errors@v0.9.1 .":               true,
+	"golang.org/x/sync@v0.24.0 ./errgroup":         true,
+	"github.com/hashicorp/go-multierror@v1.1.1 .":  true,
+	"github.com/go-viper/mapstructure/v2@v2.5.0 .": true,
 }
 
 // TestRealPackagesMatchGoTest interprets the full test suites of
@@ -264,6 +308,9 @@ func TestRealPackagesMatchGoTest(t *testing.T) {
 			agree := 0
 			for _, name := range leaves {
 				why, cannot := m.cannot[name]
+				if w, ok := m.cannotTests[strings.SplitN(name, "/", 2)[0]]; ok {
+					why, cannot = w, true
+				}
 				res, err := p.RunGoTest(bgContext, pkg, name, &interp.RunOptions{NoTrace: true})
 				var diff string
 				switch {

@@ -20,10 +20,10 @@ func Bytes(b []byte) string {
 	return *(*string)(unsafe.Pointer(&b))
 }
 
-// AddrOfVar takes the uintptr of a variable's address.
-func AddrOfVar() uintptr {
+// AddrOfVar reads past a variable through its address as a uintptr.
+func AddrOfVar() int {
 	x := 1
-	return uintptr(unsafe.Pointer(&x))
+	return *(*int)(unsafe.Pointer(uintptr(unsafe.Pointer(&x)) + 8))
 }
 
 // StoreThroughView keeps a header view of a string and writes through it.

@@ -1,0 +1,137 @@
+package interp
+
+import (
+	"go/types"
+	"unsafe"
+)
+
+// The addresses of interpreted variables as uintptrs, and back: what
+// reflect.Value's Pointer and UnsafeAddr return, and uintptr(p) of an
+// unsafe.Pointer to a variable (unsafe.go), is the address of the
+// variable's cell, which the run records with the variable's type; a
+// conversion of a uintptr back to unsafe.Pointer finds the recorded
+// variable, or, for an address inside a recorded struct or array
+// variable, the field or element at that offset (by gc's layout, as
+// reflect.StructField.Offset gives it). go-cmp's value.PointerOf and its
+// retrieveUnexportedField (reflect.NewAt of a field's address) run so.
+
+// uptrTable is a run's record of the uintptrs it gave out.
+type uptrTable struct{ m map[uintptr]uptrEntry }
+
+// uptrEntry is what a uintptr stands for: a cell holding a value of type
+// t, or (t nil) the address of a map, func or channel, for identity only.
+type uptrEntry struct {
+	p unsafe.Pointer
+	t types.Type
+}
+
+type uptrKey struct{}
+
+func (r *run) uptrs() *uptrTable {
+	return Call{r: r}.State(uptrKey{}, func() any { return &uptrTable{m: map[uintptr]uptrEntry{}} }).(*uptrTable)
+}
+
+// issueUintptr records and returns the uintptr of p, the address of a
+// value of type t (nil: not a cell).
+func (r *run) issueUintptr(p unsafe.Pointer, t types.Type) uintptr {
+	u := uintptr(p)
+	if u != 0 {
+		r.uptrs().m[u] = uptrEntry{p: p, t: t}
+	}
+	return u
+}
+
+// pointerFromUintptr is unsafe.Pointer(u).
+func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
+	if u == 0 {
+		return Value{k: KindPointer}
+	}
+	tab := r.uptrs()
+	if e, ok := tab.m[u]; ok {
+		return r.typedPtr(e.p, e.t)
+	}
+	for base, e := range tab.m {
+		if e.t == nil || u < base || u >= base+uintptr(sizes.Sizeof(e.t)) {
+			continue
+		}
+		if c, t, ok := cellAt((*cell)(e.p), e.t, int64(u-base)); ok {
+			return r.typedPtr(ptrOf(c), t)
+		}
+	}
+	r.unsupportedAt(in, "conversion of a uintptr to unsafe.Pointer (only of a variable's address taken as a uintptr, or of reflect.Value's Pointer and UnsafeAddr, and of their fields' offsets)")
+	return Value{}
+}
+
+// typedPtr is the unsafe.Pointer p to a value of type t (nil: of no
+// known type).
+func (r *run) typedPtr(p unsafe.Pointer, t types.Type) Value {
+	if t == nil {
+		return Value{k: KindPointer, p: p}
+	}
+	return Value{k: KindPointer, p: p, n: uptrTyped | uint64(r.p.internLocked(t).id)}
+}
+
+// cellAt returns the cell at byte offset off of the value of type t in
+// c: c itself at 0, else the field or element there (the outermost at
+// that offset).
+func cellAt(c *cell, t types.Type, off int64) (*cell, types.Type, bool) {
+	if off == 0 {
+		return c, t, true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		if c.v.k != KindStruct {
+			return nil, nil, false
+		}
+		offs := sizes.Offsetsof(fieldsOf(u))
+		for i := len(offs) - 1; i >= 0; i-- {
+			if offs[i] <= off {
+				return cellAt(&c.v.cells()[i], u.Field(i).Type(), off-offs[i])
+			}
+		}
+	case *types.Array:
+		es := sizes.Sizeof(u.Elem())
+		if c.v.k != KindArray || es == 0 {
+			return nil, nil, false
+		}
+		i := off / es
+		if int(i) < len(c.v.cells()) {
+			return cellAt(&c.v.cells()[i], u.Elem(), off-i*es)
+		}
+	}
+	return nil, nil, false
+}
+
+// newAt is reflect.NewAt(t, p): a Value of type *t pointing at p, an
+// unsafe.Pointer to an interpreted variable of type t (or to a struct
+// whose first field is one).
+func (r *run) newAt(in *ins, t types.Type, p Value) rvalue {
+	pt := types.NewPointer(t)
+	if p.p == nil {
+		return r.rvOf(pt, Value{k: KindPointer}, 0)
+	}
+	if p.n&uptrTag != uptrTyped {
+		panic(&BridgeError{Func: "reflect.NewAt", CallSite: r.pos(in), Reason: "the pointer is not the address of an interpreted variable"})
+	}
+	c, ct := (*cell)(p.p), r.typeOfID(int32(p.n&^uptrTag))
+	for !types.Identical(ct, t) {
+		st, ok := ct.Underlying().(*types.Struct)
+		if !ok || st.NumFields() == 0 || c.v.k != KindStruct {
+			panic(&BridgeError{Func: "reflect.NewAt", CallSite: r.pos(in), Reason: "the pointer is to a " + ct.String() + ", not a " + t.String()})
+		}
+		c, ct = &c.v.cells()[0], st.Field(0).Type()
+	}
+	return r.rvOf(pt, Value{k: KindPointer, p: ptrOf(c)}, 0)
+}
+
+func init() {
+	bridges["reflect.NewAt"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return rvBox(r.newAt(in, r.argType(in, args[0], "reflect.NewAt"), args[1]))
+	}
+	bridges["(reflect.Value).UnsafePointer"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		v := rvArg(args[0])
+		u := r.pointerOf(fr, in, v)
+		e := r.uptrs().m[u]
+		return r.typedPtr(e.p, e.t)
+	}
+}
