@@ -49,7 +49,7 @@ func runBad(t *testing.T, name string, opts *RunOptions, args ...Value) (*Result
 
 func TestBadInputs(t *testing.T) {
 	t.Run("unsupported construct", func(t *testing.T) {
-		_, err := runBad(t, "Unsafe", nil, Uint(0))
+		_, err := runBad(t, "Unsafe", nil, Uint(4096)) // an address the run did not give out
 		var u *UnsupportedError
 		if !errors.As(err, &u) {
 			t.Fatalf("err = %v, want *UnsupportedError", err)
