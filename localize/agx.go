@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
@@ -39,7 +40,7 @@ func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opt
 	if c == nil {
 		return nil, errors.New("localize: AgxFaults: no test case")
 	}
-	return agx(ctx, &subject{prog: prog, c: c, firstOnly: opts.FirstFailure}, opts)
+	return agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: opts.FirstFailure}, opts)
 }
 
 // errNotModelled is agx's error when the formula does not model the
@@ -55,9 +56,9 @@ const endlessSteps = 2000
 // with: the steps before the frame that was running when the budget ran
 // out began (package initialization, the test's set-up), plus
 // endlessSteps. ok is false for other runs.
-func endlessBudget(v *verdict, maxSteps int64) (budget int64, ok bool) {
-	t := v.res.Trace
-	if maxSteps != 0 || v.passed || v.res.Outcome != trace.BudgetExceeded || t == nil || t.Len() == 0 {
+func endlessBudget(v *search.Verdict, maxSteps int64) (budget int64, ok bool) {
+	t := v.Res.Trace
+	if maxSteps != 0 || v.Passed || v.Res.Outcome != trace.BudgetExceeded || t == nil || t.Len() == 0 {
 		return 0, false
 	}
 	start := t.CallOf(trace.EventID(t.Len() - 1))
@@ -73,8 +74,8 @@ func endlessBudget(v *verdict, maxSteps int64) (budget int64, ok bool) {
 	}
 	// Steps and events differ by the instructions a trace does not
 	// record: scale.
-	budget = int64(start)*v.res.Steps/int64(t.Len()) + endlessSteps
-	return budget, budget < v.res.Steps
+	budget = int64(start)*v.Res.Steps/int64(t.Len()) + endlessSteps
+	return budget, budget < v.Res.Steps
 }
 
 // onLines returns the blame filter of Options.Lines: the instances that
@@ -99,9 +100,9 @@ func onLines(prog *trace.Program, blamable func(trace.InstanceKey) bool, keep fu
 // v of sub: the instances in the relevant slice of v's failure, and those
 // v did not execute. It returns nil (no restriction) when the run shows no
 // failure event to slice from.
-func sliceScope(sub *subject, v *verdict) (func(trace.InstanceKey) bool, error) {
-	crit := sub.criteria(v)
-	t := v.res.Trace
+func sliceScope(sub *search.Subject, v *search.Verdict) (func(trace.InstanceKey) bool, error) {
+	crit := sub.Criteria(v)
+	t := v.Res.Trace
 	if len(crit) == 0 || t == nil {
 		return nil, nil
 	}
@@ -128,23 +129,23 @@ func sliceScope(sub *subject, v *verdict) (func(trace.InstanceKey) bool, error) 
 // st: again with a smaller step budget when it ran out of the default one
 // (endlessBudget), and then with opts changed to that budget. It fails
 // when the case passes or has no oracle. The caller releases the verdict.
-func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*verdict, *Options, error) {
+func firstRun(ctx context.Context, sub *search.Subject, opts *Options, st *Stats) (*search.Verdict, *Options, error) {
 	runOpts := opts.Run
 	runOpts.Hooks = nil
-	first, err := sub.run(ctx, &runOpts)
+	first, err := sub.Run(ctx, &runOpts)
 	if err != nil {
-		return nil, nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
+		return nil, nil, fmt.Errorf("localize: running %s: %w", sub.Name(), err)
 	}
 	st.Runs++
-	failed := first.failure
+	failed := first.Failure
 	if budget, ok := endlessBudget(first, opts.Run.MaxSteps); ok {
 		// A loop that does not end: its first iterations show it as well
 		// as millions, in a formula a thousand times smaller. The report
 		// says how the case failed, not how the shortened run ended.
-		first.release()
+		first.Release()
 		runOpts.MaxSteps = budget
-		if first, err = sub.run(ctx, &runOpts); err != nil {
-			return nil, nil, fmt.Errorf("localize: running %s: %w", sub.name(), err)
+		if first, err = sub.Run(ctx, &runOpts); err != nil {
+			return nil, nil, fmt.Errorf("localize: running %s: %w", sub.Name(), err)
 		}
 		st.Runs++
 		opts2 := *opts
@@ -154,19 +155,19 @@ func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*ver
 	if opts.differ != nil {
 		// A passing case, searched for another value at one instance:
 		// its oracle is that it keeps passing.
-		if !first.passed {
-			first.release()
-			return nil, nil, fmt.Errorf("localize: %s does not pass", sub.name())
+		if !first.Passed {
+			first.Release()
+			return nil, nil, fmt.Errorf("localize: %s does not pass", sub.Name())
 		}
 		return first, opts, nil
 	}
-	if first.passed {
-		first.release()
-		return nil, nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.name())
+	if first.Passed {
+		first.Release()
+		return nil, nil, fmt.Errorf("%w (%s)", ErrTestPasses, sub.Name())
 	}
-	first.failure = failed // how the case failed, not how the shortened run ended
-	if err := sub.oracle(first); err != nil {
-		first.release()
+	first.Failure = failed // how the case failed, not how the shortened run ended
+	if err := sub.Oracle(first); err != nil {
+		first.Release()
 		return nil, nil, err
 	}
 	return first, opts, nil
@@ -175,11 +176,11 @@ func firstRun(ctx context.Context, sub *subject, opts *Options, st *Stats) (*ver
 // encodeOptions returns the encoding options that opts imply for sub's
 // failing run first (its slice scope, its lines), with shared as the
 // table of fault predicates (nil: the encoder's own).
-func encodeOptions(sub *subject, first *verdict, opts *Options, shared *encode.Shared) (*encode.Options, error) {
+func encodeOptions(sub *search.Subject, first *search.Verdict, opts *Options, shared *encode.Shared) (*encode.Options, error) {
 	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats, Shared: shared}
 	// FirstFailure slices only for assertions, not for an Example's
 	// output (its criteria do not cover missing lines).
-	if opts.SliceScope || (opts.FirstFailure && !first.output) {
+	if opts.SliceScope || (opts.FirstFailure && !first.Output) {
 		var err error
 		if eo.Blamable, err = sliceScope(sub, first); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
@@ -189,7 +190,7 @@ func encodeOptions(sub *subject, first *verdict, opts *Options, shared *encode.S
 		eo.BlamableOnly = true
 	}
 	if opts.Lines != nil {
-		eo.Blamable = onLines(sub.prog, eo.Blamable, opts.Lines)
+		eo.Blamable = onLines(sub.Prog, eo.Blamable, opts.Lines)
 	}
 	if only := opts.blamable; only != nil {
 		prev := eo.Blamable
@@ -201,16 +202,16 @@ func encodeOptions(sub *subject, first *verdict, opts *Options, shared *encode.S
 // caseEncoder returns the encoder of sub's failing run first into solver:
 // the oracle of a test given as data is its expected results, that of
 // other cases what their runs avoid (AddRunExpect's arguments).
-func caseEncoder(sub *subject, solver *maxsat.Solver, first *verdict, eo *encode.Options, opts *Options) (*encode.Encoder, error) {
+func caseEncoder(sub *search.Subject, solver *maxsat.Solver, first *search.Verdict, eo *encode.Options, opts *Options) (*encode.Encoder, error) {
 	var enc *encode.Encoder
 	var err error
 	switch {
 	case opts.Hooks != nil && opts.Hooks.NewEncoder != nil:
-		enc, err = opts.Hooks.NewEncoder(solver, first.result, eo)
-	case first.test != nil:
-		enc, err = encode.New(sub.prog, solver, *first.test, eo)
+		enc, err = opts.Hooks.NewEncoder(solver, first.Result, eo)
+	case first.Test != nil:
+		enc, err = encode.New(sub.Prog, solver, *first.Test, eo)
 	default:
-		enc = encode.NewAssertions(sub.prog, solver, eo)
+		enc = encode.NewAssertions(sub.Prog, solver, eo)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
@@ -221,27 +222,27 @@ func caseEncoder(sub *subject, solver *maxsat.Solver, first *verdict, eo *encode
 // caseFormula is the formula of one failing case: its subject, its
 // failing run and its encoder.
 type caseFormula struct {
-	sub   *subject
-	first *verdict
+	sub   *search.Subject
+	first *search.Verdict
 	enc   *encode.Encoder
 	opts  *Options
 }
 
 // addRun adds run v of the case to its formula, with ATF's unwinding
 // assumption, and returns how many constraints it added.
-func (cf *caseFormula) addRun(v *verdict) (int, error) {
-	until := v.until
+func (cf *caseFormula) addRun(v *search.Verdict) (int, error) {
+	until := v.Until
 	if until <= 0 {
-		until = v.res.Trace.Len()
+		until = v.Res.Trace.Len()
 	}
-	if v.noOracle != nil && v != cf.first {
+	if v.NoOracle != nil && v != cf.first {
 		// A re-run whose output the oracle cannot read adds nothing.
 		return 0, nil
 	}
-	added, err := cf.enc.AddRunExpect(v.res, until, v.expect, v.avoid...)
+	added, err := cf.enc.AddRunExpect(v.Res, until, v.Expect, v.Avoid...)
 	if errors.Is(err, encode.ErrNotEncodable) {
 		if v == cf.first {
-			return 0, fmt.Errorf("%w: %s: %v", ErrNoOracle, cf.sub.name(), err)
+			return 0, fmt.Errorf("%w: %s: %v", ErrNoOracle, cf.sub.Name(), err)
 		}
 		err = nil
 	}
@@ -267,21 +268,21 @@ func replayBound(opts *Options, steps int64) *Options {
 }
 
 // agx is Algorithm 1 over any subject.
-func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
+func agx(ctx context.Context, sub *search.Subject, opts *Options) (*Report, error) {
 	start := time.Now()
-	rep := &Report{Test: sub.name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+	rep := &Report{Test: sub.Name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
 	first, opts, err := firstRun(ctx, sub, opts, &rep.Stats)
 	if err != nil {
 		return nil, err
 	}
-	defer first.release()
-	rep.Failure = first.failure
+	defer first.Release()
+	rep.Failure = first.Failure
 
 	var solver *maxsat.Solver
 	if opts.Hooks != nil && opts.Hooks.NewSolver != nil {
-		solver, err = opts.Hooks.NewSolver(first.res.Steps)
+		solver, err = opts.Hooks.NewSolver(first.Res.Steps)
 	} else {
-		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(first.res.Steps)})
+		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(first.Res.Steps)})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
@@ -312,9 +313,9 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 			}
 		}
 	}
-	opts = replayBound(opts, first.res.Steps)
+	opts = replayBound(opts, first.Res.Steps)
 	if opts.Mode == encode.PF {
-		if err := explorePaths(ctx, sub, enc, first.res, opts, rep); err != nil {
+		if err := explorePaths(ctx, sub, enc, first.Res, opts, rep); err != nil {
 			return finish(rep, enc, solver, opts, start, err)
 		}
 		// Within the bound, a side PF did not explore is infeasible, not
@@ -328,7 +329,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		}
 	}
 	if opts.Hooks == nil || opts.Hooks.NewSolver == nil {
-		if err := solver.SetEngine(engine(opts.Engine, opts.Arith, first.res.Steps, enc.Stats())); err != nil {
+		if err := solver.SetEngine(engine(opts.Engine, opts.Arith, first.Res.Steps, enc.Stats())); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
@@ -341,20 +342,20 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 	}
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string // the groups of the MCS refined in the last round
-	singles := &singles{tried: map[string]bool{}, off: first.res.Steps < guessMinSteps}
-	chk := checker{s: solver, encs: []*encode.Encoder{enc}, guess: guessLimit(first.res.Steps)}
+	singles := &search.Singles{Tried: map[string]bool{}, Off: first.Res.Steps < search.GuessMinSteps}
+	chk := search.Checker{Solver: solver, Encs: []*encode.Encoder{enc}, Guess: search.GuessLimit(first.Res.Steps)}
 	for {
 		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {
 			rep.Partial, rep.Reason = true, fmt.Sprintf("stopped after %d candidates", len(rep.Candidates))
 			break
 		}
-		mcs, err := chk.again(ctx, refined)
+		mcs, err := chk.Again(ctx, refined)
 		refined = nil
 		if err != nil {
 			return finish(rep, enc, solver, opts, start, err)
 		}
 		if mcs == nil {
-			mcs, err = singles.next(ctx, chk)
+			mcs, err = singles.Next(ctx, chk)
 			if err != nil {
 				return finish(rep, enc, solver, opts, start, err)
 			}
@@ -377,7 +378,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 			if m != nil {
 				mcs.Model = m
 			}
-		} else if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
+		} else if err := chk.PreferredModel(ctx, mcs, opts.Mode); err != nil {
 			return finish(rep, enc, solver, opts, start, err)
 		}
 		cand, err := enc.Decode(mcs)
@@ -386,7 +387,7 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		}
 		ro := opts.Run
 		ro.Hooks = cand.Hooks
-		v, err := sub.run(ctx, &ro)
+		v, err := sub.Run(ctx, &ro)
 		rep.Stats.Runs++
 		if err != nil {
 			return finish(rep, enc, solver, opts, start, err)
@@ -395,39 +396,39 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 		// inside its statements (encode.Candidate.Inner): the model may
 		// have fixed a statement through an inner value with an angelic
 		// continuation, giving its results values that mean nothing.
-		var inner *verdict
-		if !v.passed && cand.Inner != nil {
+		var inner *search.Verdict
+		if !v.Passed && cand.Inner != nil {
 			ro.Hooks = cand.Inner.Hooks
-			w, err := sub.run(ctx, &ro)
+			w, err := sub.Run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
-				v.release()
+				v.Release()
 				return finish(rep, enc, solver, opts, start, err)
 			}
-			if w.passed {
-				v.release()
+			if w.Passed {
+				v.Release()
 				v = w
 				cand.Angelic, cand.Hooks = cand.Inner.Angelic, cand.Inner.Hooks
 			} else {
 				inner = w
 			}
 		}
-		if !v.passed && opts.Mode == encode.ATF && v.res.Outcome != trace.BudgetExceeded {
+		if !v.Passed && opts.Mode == encode.ATF && v.Res.Outcome != trace.BudgetExceeded {
 			if rep.Stats.Refinements >= maxRef {
 				rep.Partial, rep.Reason = true, fmt.Sprintf("refinement bound %d reached", maxRef)
-				v.release()
-				inner.release()
+				v.Release()
+				inner.Release()
 				break
 			}
-			key := setKey(mcs.Groups)
+			key := search.SetKey(mcs.Groups)
 			if perCand[key] < maxPer {
 				perCand[key]++
 				added, err := addRun(v)
-				if err == nil && added == 0 && inner != nil && inner.res.Outcome != trace.BudgetExceeded {
+				if err == nil && added == 0 && inner != nil && inner.Res.Outcome != trace.BudgetExceeded {
 					// The replay of the model's results took encoded paths
 					// only; the inner values, run for real, may not.
 					if added, err = addRun(inner); added > 0 {
-						v.release()
+						v.Release()
 						v, inner = inner, nil
 						cand.Hooks = cand.Inner.Hooks
 					}
@@ -441,16 +442,16 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 				if added > 0 {
 					rep.Stats.Refinements++
 					if d := enc.Diverged(); d != trace.NoEvent {
-						if err := unrollBranch(ctx, sub, addRun, first.res, v.res.Trace.Static(d), eo.Blamable, opts, rep, unrolled); err != nil {
+						if err := unrollBranch(ctx, sub, addRun, first.Res, v.Res.Trace.Static(d), eo.Blamable, opts, rep, unrolled); err != nil {
 							return finish(rep, enc, solver, opts, start, err)
 						}
-						if err := stayInLoop(ctx, sub, addRun, first.res, v.res.Trace, d, cand.Hooks, opts, rep); err != nil {
+						if err := stayInLoop(ctx, sub, addRun, first.Res, v.Res.Trace, d, cand.Hooks, opts, rep); err != nil {
 							return finish(rep, enc, solver, opts, start, err)
 						}
 					}
 					refined = mcs.Groups
-					v.release()
-					inner.release()
+					v.Release()
+					inner.Release()
 					continue // the formula changed: solve again
 				}
 			}
@@ -460,8 +461,8 @@ func agx(ctx context.Context, sub *subject, opts *Options) (*Report, error) {
 			opts.decoded(cand, out)
 		}
 		rep.Candidates = append(rep.Candidates, out)
-		v.release()
-		inner.release()
+		v.Release()
+		inner.Release()
 		if err := solver.Block(mcs.Groups); err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}

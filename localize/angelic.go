@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -71,7 +72,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	}
 	var all []found
 	o.decoded = func(enc *encode.Candidate, out Candidate) { all = append(all, found{enc, out}) }
-	sub := &subject{prog: prog, c: c, firstOnly: o.FirstFailure}
+	sub := &search.Subject{Prog: prog, Case: c, FirstOnly: o.FirstFailure}
 	rep, err := agx(ctx, sub, &o)
 	if err != nil {
 		return nil, err
@@ -84,7 +85,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	// The failing run, for the values and counts of its instances.
 	ro := o.Run
 	ro.Hooks = nil
-	fail, err := sub.run(rctx, &ro)
+	fail, err := sub.Run(rctx, &ro)
 	if err != nil {
 		return finishAngelic(rep, &o, start, err)
 	}
@@ -92,22 +93,22 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	if budget, ok := endlessBudget(fail, o.Run.MaxSteps); ok {
 		// A loop that does not end: the run AgxFaults localized, as
 		// it cut it short.
-		fail.release()
+		fail.Release()
 		ro.MaxSteps = budget
-		if fail, err = sub.run(rctx, &ro); err != nil {
+		if fail, err = sub.Run(rctx, &ro); err != nil {
 			return finishAngelic(rep, &o, start, err)
 		}
 		rep.Stats.Runs++
 	}
-	defer fail.release()
-	t := fail.res.Trace
+	defer fail.Release()
+	t := fail.Res.Trace
 	at := make(map[trace.InstanceKey]trace.EventID, t.Len())
 	for e := range t.Len() {
 		at[t.Key(trace.EventID(e))] = trace.EventID(e)
 	}
 	names := instanceNames(t)
 	if o.Run.MaxSteps == 0 {
-		ro.MaxSteps = 100*fail.res.Steps + 100_000 // as AgxFaults bounds its re-runs
+		ro.MaxSteps = 100*fail.Res.Steps + 100_000 // as AgxFaults bounds its re-runs
 	} else {
 		ro.MaxSteps = o.Run.MaxSteps
 	}
@@ -145,12 +146,12 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 			}
 			replays++
 			ro.Hooks = h
-			v, err := sub.run(rctx, &ro)
+			v, err := sub.Run(rctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
 				return err
 			}
-			if v.passed {
+			if v.Passed {
 				confirmed[a.Key] = true
 				a.Orig = orig
 				one := &encode.Candidate{Statements: f.enc.Statements, Angelic: []encode.Angelic{a}, Hooks: h}
@@ -158,7 +159,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 				cand.Angelic[0].Instance = names(e)
 				rep.Candidates = append(rep.Candidates, cand)
 			}
-			v.release()
+			v.Release()
 		}
 		return nil
 	}
@@ -198,7 +199,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 			o2.blamable = func(x trace.InstanceKey) bool { return x == k }
 			var one []found
 			o2.decoded = func(enc *encode.Candidate, out Candidate) { one = append(one, found{enc, out}) }
-			r2, err := agx(ctx, &subject{prog: prog, c: c, firstOnly: o.FirstFailure}, &o2)
+			r2, err := agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: o.FirstFailure}, &o2)
 			if err != nil {
 				return finishAngelic(rep, &o, start, err)
 			}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -30,9 +31,9 @@ func (s sources) line(file string, line int) string {
 }
 
 // candidate converts a decoded MCS and its verification run.
-func (s sources) candidate(c *encode.Candidate, v *verdict, byExpr bool) Candidate {
-	rr := v.res
-	out := Candidate{Verified: v.passed, Locations: []Location{}, Angelic: []AngelicValue{}}
+func (s sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) Candidate {
+	rr := v.Res
+	out := Candidate{Verified: v.Passed, Locations: []Location{}, Angelic: []AngelicValue{}}
 	for _, st := range c.Statements {
 		l := Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line), Expr: st.Expr}
 		if byExpr {
@@ -82,9 +83,9 @@ func programCode(t *trace.Trace, e trace.EventID) bool {
 // encode.ByExpression), its angelic values, the path of the replay, and
 // Verified set when the replay passed.
 func NewCandidate(c *encode.Candidate, replay *trace.CaseResult, byExpr bool) Candidate {
-	v := &verdict{res: &trace.Result{}}
+	v := &search.Verdict{Res: &trace.Result{}}
 	if replay != nil && replay.Result != nil {
-		v.res, v.passed = replay.Result, replay.Passed()
+		v.Res, v.Passed = replay.Result, replay.Passed()
 	}
 	return sources{}.candidate(c, v, byExpr)
 }

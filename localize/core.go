@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -54,19 +55,19 @@ func Cores(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options
 	if c == nil {
 		return nil, errors.New("localize: Cores: no test case")
 	}
-	sub := &subject{prog: prog, c: c}
+	sub := &search.Subject{Prog: prog, Case: c}
 	var st Stats
 	first, opts, err := firstRun(ctx, sub, opts, &st)
 	if err != nil {
 		return nil, err
 	}
-	defer first.release()
+	defer first.Release()
 	checks := violatedChecks(first)
 	var out []Core
 	for _, chk := range checks {
 		v := *first
 		if chk.events != nil {
-			v.avoid = chk.events
+			v.Avoid = chk.events
 		}
 		core := chk.core
 		if core.Groups, core.Lines, core.Unmodeled, err = coreOf(ctx, sub, &v, opts); err != nil {
@@ -85,11 +86,11 @@ type violatedCheck struct {
 }
 
 // violatedChecks groups v's failed assertions by position.
-func violatedChecks(v *verdict) []violatedCheck {
+func violatedChecks(v *search.Verdict) []violatedCheck {
 	var out []violatedCheck
-	if v.result != nil && v.test == nil && !v.output {
-		for _, a := range v.result.Assertions {
-			if !slices.Contains(v.avoid, a.Event) {
+	if v.Result != nil && v.Test == nil && !v.Output {
+		for _, a := range v.Result.Assertions {
+			if !slices.Contains(v.Avoid, a.Event) {
 				continue // beyond the encoded part of the run
 			}
 			i := slices.IndexFunc(out, func(c violatedCheck) bool { return c.core.Pos == a.Pos })
@@ -101,7 +102,7 @@ func violatedChecks(v *verdict) []violatedCheck {
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, violatedCheck{core: Core{Check: v.failure}})
+		out = append(out, violatedCheck{core: Core{Check: v.Failure}})
 	}
 	return out
 }
@@ -109,8 +110,8 @@ func violatedChecks(v *verdict) []violatedCheck {
 // coreOf encodes run v of sub (its oracle v's) and returns a MUS of its
 // fault predicates' groups, their source lines, and the lines in scope
 // the run executed without a fault predicate, in file and line order.
-func coreOf(ctx context.Context, sub *subject, v *verdict, opts *Options) (groups []string, lines, unmodeled []trace.Line, err error) {
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(v.res.Steps)})
+func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *Options) (groups []string, lines, unmodeled []trace.Line, err error) {
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(v.Res.Steps)})
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -128,7 +129,7 @@ func coreOf(ctx context.Context, sub *subject, v *verdict, opts *Options) (group
 	if _, err := cf.addRun(v); err != nil {
 		return nil, nil, nil, err
 	}
-	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, v.res.Steps, enc.Stats())); err != nil {
+	if err := solver.SetEngine(engine(opts.Engine, opts.Arith, v.Res.Steps, enc.Stats())); err != nil {
 		return nil, nil, nil, err
 	}
 	groups, err = solver.MUS(ctx)
@@ -153,13 +154,13 @@ func coreOf(ctx context.Context, sub *subject, v *verdict, opts *Options) (group
 	inScope := opts.InScope
 	if inScope == nil {
 		pkgs := map[*ssa.Package]bool{}
-		for _, p := range sub.prog.Packages {
+		for _, p := range sub.Prog.Packages {
 			pkgs[p] = true
 		}
 		inScope = func(fn *ssa.Function) bool { return fn.Pkg != nil && pkgs[fn.Pkg] }
 	}
-	t := v.res.Trace
-	n := v.until
+	t := v.Res.Trace
+	n := v.Until
 	if n <= 0 {
 		n = t.Len()
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -259,8 +260,8 @@ type member struct {
 	// kinds caches what forceAlone can do with the static instructions
 	// of the case's failing run, and want what its failed checks
 	// expected (expected), both made at its first forcing.
-	kinds map[trace.StaticID]forceKind
-	want  map[valueKey]trace.Value
+	kinds map[trace.StaticID]search.ForceKind
+	want  map[search.ValueKey]trace.Value
 }
 
 // explainedSet is an inactive case's passing replay of a correction set.
@@ -272,8 +273,8 @@ type explainedSet struct {
 // replay is one case's replay of a diagnosis.
 type replay struct {
 	cand  *encode.Candidate
-	v     *verdict // the replay that counts (the inner one when it passed)
-	inner *verdict // the inner replay, when it also failed
+	v     *search.Verdict // the replay that counts (the inner one when it passed)
+	inner *search.Verdict // the inner replay, when it also failed
 	err   error
 	// out, when not nil, is the case's candidate from an earlier check
 	// of the same set, which its replay passed (member.explained), and
@@ -290,12 +291,12 @@ func (r *replay) passed() bool {
 	if r.out != nil {
 		return r.out.Verified
 	}
-	return r.v != nil && r.v.passed
+	return r.v != nil && r.v.Passed
 }
 
 func (r *replay) release() {
-	r.v.release()
-	r.inner.release()
+	r.v.Release()
+	r.inner.Release()
 }
 
 // group diagnoses cases together in one formula.
@@ -309,12 +310,12 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	var members []*member
 	defer func() {
 		for _, m := range members {
-			m.cf.first.release()
+			m.cf.first.Release()
 		}
 	}()
 	var maxSteps int64
 	for _, c := range cases {
-		sub := &subject{prog: d.prog, c: c}
+		sub := &search.Subject{Prog: d.prog, Case: c}
 		first, copts, err := firstRun(ctx, sub, &opts, &g.Stats)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -326,13 +327,13 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		}
 		members = append(members, &member{cf: &caseFormula{sub: sub, first: first, opts: copts}, name: c.Name(), unrolled: map[trace.StaticID]bool{}})
 		g.Cases = append(g.Cases, c.Name())
-		g.failures[c.Name()] = first.failure
-		maxSteps = max(maxSteps, first.res.Steps)
+		g.failures[c.Name()] = first.Failure
+		maxSteps = max(maxSteps, first.Res.Steps)
 	}
 	if len(members) == 0 {
 		return g, nil
 	}
-	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: relaxedLimit(maxSteps)}
+	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(maxSteps)}
 	defer func() {
 		for _, m := range members {
 			if m.own != nil {
@@ -361,7 +362,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		var st encode.Stats
 		if err == nil {
 			st = cf.enc.Stats()
-			err = own.SetEngine(engine(opts.Engine, opts.Arith, cf.first.res.Steps, st))
+			err = own.SetEngine(engine(opts.Engine, opts.Arith, cf.first.Res.Steps, st))
 		}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -371,11 +372,11 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			d.rep.Errors = append(d.rep.Errors, CaseFailure{Case: m.name, Failure: err.Error()})
 			members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
 			g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
-			cf.first.release()
+			cf.first.Release()
 			own.Close()
 			continue
 		}
-		cf.opts = replayBound(cf.opts, cf.first.res.Steps)
+		cf.opts = replayBound(cf.opts, cf.first.Res.Steps)
 		est.StringTerms += st.StringTerms
 		est.FloatTerms += st.FloatTerms
 		est.IndexLoads += st.IndexLoads
@@ -511,7 +512,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	if err := activate(members[0]); err != nil {
 		return err
 	}
-	guess := guessLimit(steps)
+	guess := search.GuessLimit(steps)
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string
 	verifiedCost := preCost // the cost of the first verified diagnosis; 0: none yet
@@ -532,7 +533,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	var extra []*member
 	defer func() {
 		for _, m := range extra {
-			m.cf.first.release()
+			m.cf.first.Release()
 		}
 	}()
 	for {
@@ -540,13 +541,13 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			g.Partial, g.Reason = true, fmt.Sprintf("stopped after %d diagnoses", len(g.Diagnoses))
 			return nil
 		}
-		chk := checker{s: solver, encs: encs, guess: guess, assume: agree[setKey(refined)]}
+		chk := search.Checker{Solver: solver, Encs: encs, Guess: guess, Assume: agree[search.SetKey(refined)]}
 		var mcs *maxsat.MCS
 		var err error
 		if next != nil {
 			mcs, next = next, nil
 		} else {
-			mcs, err = chk.again(ctx, refined)
+			mcs, err = chk.Again(ctx, refined)
 		}
 		refined = nil
 		if err != nil {
@@ -565,9 +566,9 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			return nil // the levels asked for are done
 		}
 		g.Stats.MCSes++
-		key := setKey(mcs.Groups)
-		chk.assume = agree[key]
-		if err := chk.preferredModel(ctx, mcs, opts.Mode); err != nil {
+		key := search.SetKey(mcs.Groups)
+		chk.Assume = agree[key]
+		if err := chk.PreferredModel(ctx, mcs, opts.Mode); err != nil {
 			return err
 		}
 		// The active cases are replayed with the model's values; each
@@ -646,7 +647,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				release()
 				m, err := passingMember(fv.broke, fv.run, opts)
 				if err != nil {
-					fv.run.release()
+					fv.run.Release()
 					return err
 				}
 				added[fv.broke.name] = true
@@ -658,7 +659,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				refined = mcs.Groups
 				continue
 			}
-			fv.run.release()
+			fv.run.Release()
 			fv.run = nil
 			if len(fv.join) > 0 {
 				// Inactive cases whose values conflict join the search,
@@ -678,8 +679,8 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 				// them the same effects.
 				agreeRounds[key]++
 				agree[key] = append(agree[key], fv.agree...)
-				chk.assume = agree[key]
-				m, err := chk.relaxedModel(ctx, mcs.Groups)
+				chk.Assume = agree[key]
+				m, err := chk.RelaxedModel(ctx, mcs.Groups)
 				if err != nil {
 					release()
 					return err
@@ -699,7 +700,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 					release()
 					return err
 				}
-				fv2.run.release()
+				fv2.run.Release()
 				fv2.run = nil
 				final = fv2
 			}

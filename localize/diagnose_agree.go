@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -139,11 +140,11 @@ func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*
 	// under runs the cases idx under tab, and reports whether all pass;
 	// keep: their runs and hooks are returned (else released).
 	type result struct {
-		vs    []*verdict
+		vs    []*search.Verdict
 		hooks []*trace.Hooks
 	}
 	under := func(idx []int, keep bool) (bool, result, error) {
-		r := result{vs: make([]*verdict, len(idx)), hooks: make([]*trace.Hooks, len(idx))}
+		r := result{vs: make([]*search.Verdict, len(idx)), hooks: make([]*trace.Hooks, len(idx))}
 		runs := make([]int, len(idx))
 		errs := make([]error, len(idx))
 		d.each(len(idx), func(j int) {
@@ -156,7 +157,7 @@ func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*
 				releaseVerdicts(r.vs)
 				return false, result{}, errs[j]
 			}
-			ok = ok && r.vs[j] != nil && r.vs[j].passed
+			ok = ok && r.vs[j] != nil && r.vs[j].Passed
 		}
 		if !ok || !keep {
 			releaseVerdicts(r.vs)
@@ -262,15 +263,15 @@ func (d *diagnoser) unifyGroups(ctx context.Context, members []*member, reps []*
 	}
 	out := map[int]*replay{}
 	for j, i := range idx {
-		out[i] = reps[i].rehooked(d.prog, r.hooks[j], r.vs[j], members[i].cf.first.res.Trace)
+		out[i] = reps[i].rehooked(d.prog, r.hooks[j], r.vs[j], members[i].cf.first.Res.Trace)
 	}
 	return out, nil
 }
 
 // releaseVerdicts releases the runs of vs.
-func releaseVerdicts(vs []*verdict) {
+func releaseVerdicts(vs []*search.Verdict) {
 	for _, v := range vs {
-		v.release()
+		v.Release()
 	}
 }
 
@@ -290,7 +291,7 @@ func beyond(lo, v trace.Value, ascending bool) bool {
 // rehooked returns r made the replay run v with hooks h, whose values
 // replace the candidate's; orig is the case's failing run. r is
 // unchanged.
-func (r *replay) rehooked(prog *trace.Program, h *trace.Hooks, v *verdict, orig *trace.Trace) *replay {
+func (r *replay) rehooked(prog *trace.Program, h *trace.Hooks, v *search.Verdict, orig *trace.Trace) *replay {
 	value := func(k trace.InstanceKey) (trace.Value, bool) {
 		if b, ok := h.Branches[k]; ok {
 			return trace.Bool(b), true
@@ -315,7 +316,7 @@ func (r *replay) rehooked(prog *trace.Program, h *trace.Hooks, v *verdict, orig 
 				}
 			}
 		}
-		v.release() // checkFix runs it again
+		v.Release() // checkFix runs it again
 		return &replay{out: &c, outHooks: h}
 	}
 	// The angelic values are the hooks' now, at the instances of the
@@ -338,7 +339,7 @@ func (r *replay) rehooked(prog *trace.Program, h *trace.Hooks, v *verdict, orig 
 		}
 	}
 	c.Angelic = nil
-	t := v.res.Trace
+	t := v.Res.Trace
 	seen := map[trace.InstanceKey]bool{}
 	for e := range trace.EventID(t.Len()) {
 		k := t.Key(e)
@@ -477,7 +478,7 @@ func (d *diagnoser) unifyThenCheck(ctx context.Context, members []*member, reps 
 		for _, asc := range []bool{true, false} {
 			nr, err := d.unifyGroups(ctx, members, reps, fv.groups, fv.all, fv.also, asc, st)
 			if err != nil {
-				next.run.release()
+				next.run.Release()
 				releaseReplays(got)
 				return fixVerdict{}, err
 			}
@@ -491,16 +492,16 @@ func (d *diagnoser) unifyThenCheck(ctx context.Context, members []*member, reps 
 			v, err := d.checkFix(ctx, members, trial, fv.also, st)
 			if err != nil {
 				releaseReplays(nr)
-				next.run.release()
+				next.run.Release()
 				releaseReplays(got)
 				return fixVerdict{}, err
 			}
 			if got == nil || v.why == "" {
-				next.run.release()
+				next.run.Release()
 				releaseReplays(got)
 				got, next = nr, v
 			} else {
-				v.run.release()
+				v.run.Release()
 				releaseReplays(nr)
 			}
 			if v.why == "" {
@@ -516,7 +517,7 @@ func (d *diagnoser) unifyThenCheck(ctx context.Context, members []*member, reps 
 			*reps[i] = *r
 		}
 		unified = true
-		fv.run.release()
+		fv.run.Release()
 		same := next.why == fv.why
 		fv = next
 		if same {

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -34,10 +35,10 @@ func caseModel(ctx context.Context, m *member, groups []string, guess uint32) (*
 	if len(in) == 0 {
 		return nil, nil, nil
 	}
-	c := checker{s: m.own, encs: []*encode.Encoder{m.cf.enc}, guess: guess}
-	model, err := c.relaxedModel(ctx, in, m.cf.enc.Explored())
+	c := search.Checker{Solver: m.own, Encs: []*encode.Encoder{m.cf.enc}, Guess: guess}
+	model, err := c.RelaxedModel(ctx, in, m.cf.enc.Explored())
 	if model == nil && err == nil {
-		model, err = c.relaxedModel(ctx, in)
+		model, err = c.RelaxedModel(ctx, in)
 	}
 	return model, in, err
 }
@@ -78,18 +79,18 @@ func (d *diagnoser) each(n int, fn func(i int)) {
 func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
 	ro := m.cf.opts.Run
 	ro.Hooks = r.cand.Hooks
-	r.v, r.err = m.cf.sub.run(ctx, &ro)
-	if r.err != nil || r.v.passed || r.cand.Inner == nil {
+	r.v, r.err = m.cf.sub.Run(ctx, &ro)
+	if r.err != nil || r.v.Passed || r.cand.Inner == nil {
 		return 1
 	}
 	ro.Hooks = r.cand.Inner.Hooks
-	w, err := m.cf.sub.run(ctx, &ro)
+	w, err := m.cf.sub.Run(ctx, &ro)
 	if err != nil {
 		r.err = err
 		return 2
 	}
-	if w.passed {
-		r.v.release()
+	if w.Passed {
+		r.v.Release()
 		r.v = w
 		r.cand.Angelic, r.cand.Hooks = r.cand.Inner.Angelic, r.cand.Inner.Hooks
 	} else {
@@ -101,7 +102,7 @@ func (d *diagnoser) replayOne(ctx context.Context, m *member, r *replay) int {
 // recalled returns the replay the case passed with for the statements
 // of groups while inactive (member.explained), nil if none.
 func (m *member) recalled(groups []string) *replay {
-	if x, ok := m.explained[setKey(groups)]; ok {
+	if x, ok := m.explained[search.SetKey(groups)]; ok {
 		return &replay{out: x.c, outHooks: x.hooks}
 	}
 	return nil
@@ -114,7 +115,7 @@ func (m *member) remember(groups []string, r *replay) {
 	if m.explained == nil {
 		m.explained = map[string]explainedSet{}
 	}
-	m.explained[setKey(groups)] = explainedSet{c: &c, hooks: r.cand.Hooks}
+	m.explained[search.SetKey(groups)] = explainedSet{c: &c, hooks: r.cand.Hooks}
 }
 
 // explainAlone checks whether the statements of groups explain inactive
@@ -143,7 +144,7 @@ func (d *diagnoser) explainAlone(ctx context.Context, m *member, groups []string
 			r.release()
 			return nil, r.err
 		}
-		if r.v.passed {
+		if r.v.Passed {
 			m.remember(groups, r)
 			return r, nil
 		}
@@ -183,17 +184,17 @@ func (d *diagnoser) refine(ctx context.Context, members []*member, reps []*repla
 // refineOne adds the failed replay r of case m to its formula, with
 // AgxFaults' loop unrolling, and reports whether the formula grew.
 func (d *diagnoser) refineOne(ctx context.Context, m *member, r *replay, st *Stats) (bool, error) {
-	if r.v.res.Outcome == trace.BudgetExceeded {
+	if r.v.Res.Outcome == trace.BudgetExceeded {
 		return false, nil
 	}
 	{
 		cf := m.cf
 		added, err := cf.addRun(r.v)
-		if err == nil && added == 0 && r.inner != nil && r.inner.res.Outcome != trace.BudgetExceeded {
+		if err == nil && added == 0 && r.inner != nil && r.inner.Res.Outcome != trace.BudgetExceeded {
 			// The replay of the model's results took encoded paths only;
 			// the inner values, run for real, may not.
 			if added, err = cf.addRun(r.inner); added > 0 {
-				r.v.release()
+				r.v.Release()
 				r.v, r.inner = r.inner, nil
 				r.cand.Hooks = r.cand.Inner.Hooks
 			}
@@ -207,9 +208,9 @@ func (d *diagnoser) refineOne(ctx context.Context, m *member, r *replay, st *Sta
 		st.Refinements++
 		if dv := cf.enc.Diverged(); dv != trace.NoEvent {
 			tmp := &Report{}
-			err := unrollBranch(ctx, cf.sub, cf.addRun, cf.first.res, r.v.res.Trace.Static(dv), m.blamable, cf.opts, tmp, m.unrolled)
+			err := unrollBranch(ctx, cf.sub, cf.addRun, cf.first.Res, r.v.Res.Trace.Static(dv), m.blamable, cf.opts, tmp, m.unrolled)
 			if err == nil {
-				err = stayInLoop(ctx, cf.sub, cf.addRun, cf.first.res, r.v.res.Trace, dv, r.cand.Hooks, cf.opts, tmp)
+				err = stayInLoop(ctx, cf.sub, cf.addRun, cf.first.Res, r.v.Res.Trace, dv, r.cand.Hooks, cf.opts, tmp)
 			}
 			st.Runs += tmp.Stats.Runs
 			st.Refinements += tmp.Stats.Refinements

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -654,7 +655,7 @@ type fixVerdict struct {
 	// broke is the first passing case the fix fails, and run that run
 	// (released by the caller).
 	broke *passCase
-	run   *verdict
+	run   *search.Verdict
 }
 
 // checkFix decides whether the replays of a diagnosis, each of which
@@ -662,10 +663,10 @@ type fixVerdict struct {
 // inputs also (a wider reading).
 func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*replay, also []extraInput, st *Stats) (fixVerdict, error) {
 	runs := make([]fixRun, len(members))
-	var rerun []*verdict
+	var rerun []*search.Verdict
 	defer func() {
 		for _, v := range rerun {
-			v.release()
+			v.Release()
 		}
 	}()
 	for i, m := range members {
@@ -675,15 +676,15 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			// Explained earlier without a trace kept: run it again.
 			ro := m.cf.opts.Run
 			ro.Hooks = r.outHooks
-			v, err := m.cf.sub.run(ctx, &ro)
+			v, err := m.cf.sub.Run(ctx, &ro)
 			st.Runs++
 			if err != nil {
 				return fixVerdict{}, err
 			}
 			rerun = append(rerun, v)
-			runs[i] = fixRun{t: v.res.Trace, hooks: r.outHooks, orig: m.cf.first.res.Trace}
+			runs[i] = fixRun{t: v.Res.Trace, hooks: r.outHooks, orig: m.cf.first.Res.Trace}
 		case r.v != nil:
-			runs[i] = fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks, orig: m.cf.first.res.Trace}
+			runs[i] = fixRun{t: r.v.Res.Trace, hooks: r.cand.Hooks, orig: m.cf.first.Res.Trace}
 		}
 	}
 	tab, rd, groups, why, resolved := buildFix(d.prog.Fset, members, runs, also)
@@ -713,7 +714,7 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			}
 		}
 		i, v, _, err := d.underTable(ctx, ps, tab, rd, st)
-		v.release()
+		v.Release()
 		if err != nil {
 			return fixVerdict{}, err
 		}

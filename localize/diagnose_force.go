@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -35,20 +36,20 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *Sta
 	if r := m.recalled([]string{s}); r != nil {
 		return r, nil
 	}
-	t := m.cf.first.res.Trace
+	t := m.cf.first.Res.Trace
 	if m.kinds == nil {
-		m.kinds = map[trace.StaticID]forceKind{}
-		m.want = expected(m.cf.first)
+		m.kinds = map[trace.StaticID]search.ForceKind{}
+		m.want = search.Expected(m.cf.first)
 	}
-	f := newForcer(t, m.want, m.kinds)
+	f := search.NewForcer(t, m.want, m.kinds)
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
 		// GroupOf last: it formats a name, and it is per instance (the
 		// slice scope blames some instances of an instruction only).
-		if k := f.kind(e); k != forceNone && m.cf.enc.GroupOf(t, e) == s {
-			f.add(e, k)
+		if k := f.Kind(e); k != search.ForceNone && m.cf.enc.GroupOf(t, e) == s {
+			f.Add(e, k)
 		}
 	}
-	cand, forced, v, err := f.firstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
+	cand, forced, v, err := f.FirstPass(ctx, m.cf.sub, m.cf.opts.Run, m.cf.first.Res, func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) {
 		c, err := m.cf.enc.Forced(s, t, forced)
 		if err != nil {
 			return nil, fmt.Errorf("localize: %w", err)

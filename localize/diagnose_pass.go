@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -32,12 +33,12 @@ const keptEvents = 1 << 20
 // whose run under a table is checked.
 type passCase struct {
 	name string
-	sub  *subject
+	sub  *search.Subject
 	// first is the case's recorded run, nil until one is kept; passed
 	// says whether the case passed, and lines are the lines it executed
 	// ("file:line"), nil when first was given. kept bounds the runs
 	// kept, shared by the passing cases of a Diagnose call.
-	first  *verdict
+	first  *search.Verdict
 	passed bool
 	lines  map[string]bool
 	kept   *keptRuns
@@ -64,14 +65,14 @@ func (k *keptRuns) take(n int) bool {
 
 // asCase is m as a case to run under a table, from its failing run.
 func (m *member) asCase() *passCase {
-	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, passed: m.cf.first.passed, run: m.cf.opts.Run}
+	return &passCase{name: m.name, sub: m.cf.sub, first: m.cf.first, passed: m.cf.first.Passed, run: m.cf.opts.Run}
 }
 
 // base returns p's recorded run, to read the executions of lines in: the
 // run kept, or, when p executes one of lines, a new run, kept if the
 // bound allows, else released by the caller (fresh); nil when p executes
 // none of lines.
-func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *verdict, fresh bool, err error) {
+func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *search.Verdict, fresh bool, err error) {
 	if p.first != nil {
 		return p.first, false, nil
 	}
@@ -87,11 +88,11 @@ func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *verdict,
 	}
 	ro := p.run
 	ro.Hooks = nil
-	v, err = p.sub.run(ctx, &ro)
+	v, err = p.sub.Run(ctx, &ro)
 	if err != nil {
 		return nil, false, err
 	}
-	if p.kept != nil && v.res.Trace != nil && p.kept.take(v.res.Trace.Len()) {
+	if p.kept != nil && v.Res.Trace != nil && p.kept.take(v.Res.Trace.Len()) {
 		p.first = v
 		return v, false, nil
 	}
@@ -113,13 +114,13 @@ func coveredLines(prog *trace.Program, cover []trace.StaticID) map[string]bool {
 // keepsPassing applies tab to p and reports whether p still passes, and
 // the runs it made; when p fails, its failing run, which the caller
 // releases.
-func keepsPassing(ctx context.Context, p *passCase, tab fixTable, rd reading) (bool, int, *verdict, error) {
+func keepsPassing(ctx context.Context, p *passCase, tab fixTable, rd reading) (bool, int, *search.Verdict, error) {
 	v, _, runs, err := runUnder(ctx, p, tab, rd)
 	if err != nil || v == nil {
 		return p.passed, runs, nil, err
 	}
-	if v.passed {
-		v.release()
+	if v.Passed {
+		v.Release()
 		return true, runs, nil, nil
 	}
 	return false, runs, v, nil
@@ -131,7 +132,7 @@ func keepsPassing(ctx context.Context, p *passCase, tab fixTable, rd reading) (b
 // executions), up to fixRounds runs. It returns the last run, which the
 // caller releases, and its hooks; a nil run when tab changes nothing in
 // p's run.
-func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verdict, *trace.Hooks, int, error) {
+func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*search.Verdict, *trace.Hooks, int, error) {
 	runs := 0
 	base, fresh, err := p.base(ctx, rd.lines)
 	if err != nil || base == nil {
@@ -140,9 +141,9 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verd
 	if fresh {
 		runs++
 	}
-	hooks, changed := fixHooks(p.sub.prog.Fset, base.res.Trace, tab, rd)
+	hooks, changed := fixHooks(p.sub.Prog.Fset, base.Res.Trace, tab, rd)
 	if fresh {
-		base.release()
+		base.Release()
 	}
 	if !changed {
 		return nil, nil, runs, nil
@@ -150,12 +151,12 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verd
 	for round := 1; ; round++ {
 		ro := p.run
 		ro.Hooks = hooks
-		v, err := p.sub.run(ctx, &ro)
+		v, err := p.sub.Run(ctx, &ro)
 		runs++
 		if err != nil {
 			return nil, nil, runs, err
 		}
-		next, _ := fixHooks(p.sub.prog.Fset, v.res.Trace, tab, rd)
+		next, _ := fixHooks(p.sub.Prog.Fset, v.Res.Trace, tab, rd)
 		// The hooks found in a run that had hooks include them.
 		for k, b := range hooks.Branches {
 			if _, ok := next.Branches[k]; !ok {
@@ -170,7 +171,7 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verd
 		if sameHooks(next, hooks) || round >= fixRounds {
 			return v, hooks, runs, nil
 		}
-		v.release()
+		v.Release()
 		hooks = next
 	}
 }
@@ -179,10 +180,10 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*verd
 // first that fails (-1: none) with its failing run, which the caller
 // releases, and how many of those run passed with the table changing
 // what they do (challenged).
-func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, rd reading, st *Stats) (int, *verdict, int, error) {
+func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable, rd reading, st *Stats) (int, *search.Verdict, int, error) {
 	ok := make([]bool, len(ps))
 	n := make([]int, len(ps))
-	failed := make([]*verdict, len(ps))
+	failed := make([]*search.Verdict, len(ps))
 	errs := make([]error, len(ps))
 	// In chunks, stopping after one with a failure: a table that is no
 	// fix usually fails many cases, and the first found is the same
@@ -216,11 +217,11 @@ func (d *diagnoser) underTable(ctx context.Context, ps []*passCase, tab fixTable
 			first = i
 			continue
 		}
-		failed[i].release()
+		failed[i].Release()
 	}
 	if err := joinDistinct(errs); err != nil {
 		if first >= 0 {
-			failed[first].release()
+			failed[first].Release()
 		}
 		return -1, nil, 0, err
 	}
@@ -236,7 +237,7 @@ const maxPassingMembers = 8
 
 // passingMember makes passing case p, whose run v under a diagnosis
 // failed, a member of the group's formula (not yet active).
-func passingMember(p *passCase, v *verdict, opts *Options) (*member, error) {
+func passingMember(p *passCase, v *search.Verdict, opts *Options) (*member, error) {
 	o := *opts
 	o.Run.MaxSteps = p.run.MaxSteps
 	copts := &o
@@ -264,18 +265,18 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 			errs[i] = fmt.Errorf("localize: Diagnose: nil passing case")
 			return
 		}
-		p := &passCase{name: c.Name(), sub: &subject{prog: d.prog, c: c}, run: d.opts.Options.Run, kept: kept}
+		p := &passCase{name: c.Name(), sub: &search.Subject{Prog: d.prog, Case: c}, run: d.opts.Options.Run, kept: kept}
 		p.run.Hooks = nil
 		ro := p.run
 		ro.CoverOnly = true
-		v, err := p.sub.run(ctx, &ro)
+		v, err := p.sub.Run(ctx, &ro)
 		if err != nil {
 			errs[i] = fmt.Errorf("localize: running %s: %w", c.Name(), err)
 			return
 		}
-		p.passed, failures[i] = v.passed, v.failure
-		p.lines = coveredLines(d.prog, v.res.Covered)
-		p.run = replayBound(&Options{Run: p.run}, v.res.Steps).Run
+		p.passed, failures[i] = v.Passed, v.Failure
+		p.lines = coveredLines(d.prog, v.Res.Covered)
+		p.run = replayBound(&Options{Run: p.run}, v.Res.Steps).Run
 		ps[i] = p
 	})
 	for i, p := range ps {
@@ -296,7 +297,7 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 func (d *diagnoser) releasePassing() {
 	for _, p := range d.passing {
 		if p.first != nil {
-			p.first.release()
+			p.first.Release()
 		}
 	}
 	d.passing = nil

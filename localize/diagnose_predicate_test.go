@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -53,12 +54,12 @@ func TestPredicateFunc(t *testing.T) {
 		{"TestPass1", 200, 1, 5},
 		{"TestPass3", 50, 40, 7},
 	} {
-		sub := &subject{prog: prog, c: prog.GoTestCase(pkg, tt.test), firstOnly: true}
-		v, err := sub.run(ctx, nil)
+		sub := &search.Subject{Prog: prog, Case: prog.GoTestCase(pkg, tt.test), FirstOnly: true}
+		v, err := sub.Run(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr := v.res.Trace
+		tr := v.Res.Trace
 		found := false
 		for e := trace.EventID(0); int(e) < tr.Len(); e++ {
 			if tr.Pos(e).Line != 18 || tr.Func(e) != fn("Climb") {
@@ -76,6 +77,6 @@ func TestPredicateFunc(t *testing.T) {
 		if !found {
 			t.Errorf("%s: line 18 not run", tt.test)
 		}
-		v.release()
+		v.Release()
 	}
 }

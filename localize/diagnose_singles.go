@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -45,9 +46,9 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 	// (originsFirst); found follows.
 	from := len(g.Diagnoses)
 	var made []single
-	defer func() { found = g.originsFirst(members[0].cf.first.res.Trace, from, made, found) }()
+	defer func() { found = g.originsFirst(members[0].cf.first.Res.Trace, from, made, found) }()
 	_, maxPer := opts.refinementBounds()
-	guess := guessLimit(steps)
+	guess := search.GuessLimit(steps)
 	var cands []string
 	for _, name := range members[0].own.GroupNames() {
 		if !slices.ContainsFunc(members[1:], func(m *member) bool {
@@ -129,7 +130,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 				release()
 				return found, err
 			}
-			fv.run.release()
+			fv.run.Release()
 			fv.run = nil
 			final, err := d.widerFix(ctx, g, members, reps, fv)
 			if err != nil {
@@ -175,7 +176,7 @@ func (g *groupResult) originsFirst(t *trace.Trace, from int, made []single, foun
 	for i := range idx {
 		idx[i] = i
 	}
-	idx = originsFirst(t, idx, func(i int) map[trace.EventID]trace.Value { return made[i].forced })
+	idx = search.OriginsFirst(t, idx, func(i int) map[trace.EventID]trace.Value { return made[i].forced })
 	ds := slices.Clone(g.Diagnoses[from : from+len(made)])
 	found = found[:0]
 	for k, i := range idx {
@@ -317,7 +318,7 @@ func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps [
 	}
 	for _, t := range tries {
 		v := vals[t]
-		vs := make([]*verdict, len(members))
+		vs := make([]*search.Verdict, len(members))
 		hs := make([]*trace.Hooks, len(members))
 		errs := make([]error, len(members))
 		d.each(len(members), func(i int) {
@@ -330,22 +331,22 @@ func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps [
 			ro := members[i].cf.opts.Run
 			ro.Hooks = h
 			hs[i] = h
-			vs[i], errs[i] = members[i].cf.sub.run(ctx, &ro)
+			vs[i], errs[i] = members[i].cf.sub.Run(ctx, &ro)
 		})
 		st.Runs += len(members)
 		ok := true
 		for i := range members {
 			if errs[i] != nil {
 				for _, x := range vs {
-					x.release()
+					x.Release()
 				}
 				return false, "", errs[i]
 			}
-			ok = ok && vs[i].passed
+			ok = ok && vs[i].Passed
 		}
 		if !ok {
 			for _, x := range vs {
-				x.release()
+				x.Release()
 			}
 			continue
 		}
@@ -365,7 +366,7 @@ func (d *diagnoser) unifyConstant(ctx context.Context, members []*member, reps [
 					}
 				}
 				r.out, r.outHooks = &c, hs[i]
-				vs[i].release()
+				vs[i].Release()
 				continue
 			}
 			r.release()

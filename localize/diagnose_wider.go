@@ -75,7 +75,7 @@ func (d *diagnoser) widerFix(ctx context.Context, gr *groupResult, members []*me
 	}
 	for _, xi := range xs {
 		fv, err := d.fixAgreeing(ctx, members, reps, []extraInput{xi}, &gr.Stats)
-		fv.run.release()
+		fv.run.Release()
 		fv.run = nil
 		if err != nil {
 			return narrow, err
@@ -110,9 +110,9 @@ func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*
 	lines := map[string]bool{}
 	for i, r := range reps {
 		if r.v != nil && r.cand.Hooks != nil {
-			hookedLines(fixRun{t: r.v.res.Trace, hooks: r.cand.Hooks}, lines)
+			hookedLines(fixRun{t: r.v.Res.Trace, hooks: r.cand.Hooks}, lines)
 		} else if h := r.hooks(); h != nil && members[i].cf.first != nil {
-			hookedLines(fixRun{t: members[i].cf.first.res.Trace, hooks: h}, lines)
+			hookedLines(fixRun{t: members[i].cf.first.Res.Trace, hooks: h}, lines)
 		}
 	}
 	if len(lines) == 0 {
@@ -178,7 +178,7 @@ func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*
 	}
 	for _, m := range members {
 		if !m.passing && m.cf.first != nil {
-			scan(m.cf.first.res.Trace)
+			scan(m.cf.first.Res.Trace)
 		}
 	}
 	n := 0
@@ -194,9 +194,9 @@ func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*
 			continue
 		}
 		n++
-		scan(v.res.Trace)
+		scan(v.Res.Trace)
 		if fresh {
-			v.release()
+			v.Release()
 		}
 	}
 	var vars []*ssa.Global

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -20,13 +21,13 @@ func TestEndlessBudget(t *testing.T) {
 	}
 	for _, name := range []string{"Spin", "SpinCalls"} {
 		fn := prog.Func(subjectPkg("endless"), name)
-		sub := &subject{prog: prog, c: prog.TestCase(trace.Test{Name: name, Func: fn, Args: []trace.Value{trace.Int(1)}, Want: []trace.Value{trace.Int(0)}})}
-		v, err := sub.run(ctx, &trace.RunOptions{})
+		sub := &search.Subject{Prog: prog, Case: prog.TestCase(trace.Test{Name: name, Func: fn, Args: []trace.Value{trace.Int(1)}, Want: []trace.Value{trace.Int(0)}})}
+		v, err := sub.Run(ctx, &trace.RunOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		budget, ok := endlessBudget(v, 0)
-		v.release()
+		v.Release()
 		if !ok || budget > 2*endlessSteps {
 			t.Errorf("%s: endless budget %d, %v; want at most %d steps", name, budget, ok, 2*endlessSteps)
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -70,7 +71,7 @@ func (fx *flexer) search(ctx context.Context, p trace.Case, k trace.InstanceKey,
 		o.differ = &differ{key: k, values: exclude}
 		var got []*encode.Candidate
 		o.decoded = func(enc *encode.Candidate, _ Candidate) { got = append(got, enc) }
-		rep, err := agx(ctx, &subject{prog: fx.prog, c: p}, &o)
+		rep, err := agx(ctx, &search.Subject{Prog: fx.prog, Case: p}, &o)
 		if errors.Is(err, errNotModelled) {
 			return res
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
 	"github.com/faultloc/faultloc/internal/longtest"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
 )
@@ -419,19 +420,19 @@ func TestUnrollSliceOnly(t *testing.T) {
 	defer cancel()
 	prog, faults := loadSubject(ctx, t, "testdata/table", true, 1)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/table"
-	sub := &subject{prog: prog, c: prog.GoTestCase(pkg, "TestDistance"), firstOnly: true}
-	first, err := sub.run(ctx, nil)
+	sub := &search.Subject{Prog: prog, Case: prog.GoTestCase(pkg, "TestDistance"), FirstOnly: true}
+	first, err := sub.Run(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer first.release()
+	defer first.Release()
 	blamable, err := sliceScope(sub, first)
 	if err != nil || blamable == nil {
 		t.Fatalf("slice filter: nil %v, %v", blamable == nil, err)
 	}
 	// The inner loop's branch (for j := 1; j <= len(b); j++), one line
 	// above the fault's.
-	tr := first.res.Trace
+	tr := first.Res.Trace
 	branch := trace.StaticID(-1)
 	all, admitted := 0, 0
 	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
@@ -455,25 +456,25 @@ func TestUnrollSliceOnly(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rep := &Report{}
 			runs, stopped := 0, 0
-			addRun := func(v *verdict) (int, error) {
+			addRun := func(v *search.Verdict) (int, error) {
 				runs++
 				// A re-run that reaches the failing row's check ends
 				// there (StopAt); one may panic before it.
-				tr := v.res.Trace
+				tr := v.Res.Trace
 				for e := trace.EventID(0); int(e) < tr.Len(); e++ {
-					if tr.Key(e) == sub.target.key {
-						if int(e) != tr.Len()-1 || v.res.Outcome != trace.Stopped {
-							t.Errorf("re-run %d: %v, %d events after the check", runs, v.res.Outcome, tr.Len()-1-int(e))
+					if tr.Key(e) == sub.Target.Key {
+						if int(e) != tr.Len()-1 || v.Res.Outcome != trace.Stopped {
+							t.Errorf("re-run %d: %v, %d events after the check", runs, v.Res.Outcome, tr.Len()-1-int(e))
 						}
 						stopped++
 					}
 				}
-				if v.res.Outcome != trace.Stopped && v.res.Outcome != trace.Panicked {
-					t.Errorf("re-run %d: %v, want stopped at the check or panicked before it", runs, v.res.Outcome)
+				if v.Res.Outcome != trace.Stopped && v.Res.Outcome != trace.Panicked {
+					t.Errorf("re-run %d: %v, want stopped at the check or panicked before it", runs, v.Res.Outcome)
 				}
 				return 1, nil
 			}
-			if err := unrollBranch(ctx, sub, addRun, first.res, branch, tt.blamable, &Options{}, rep, map[trace.StaticID]bool{}); err != nil {
+			if err := unrollBranch(ctx, sub, addRun, first.Res, branch, tt.blamable, &Options{}, rep, map[trace.StaticID]bool{}); err != nil {
 				t.Fatal(err)
 			}
 			if runs != tt.want || rep.Stats.Runs != tt.want || stopped == 0 {

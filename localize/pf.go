@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -17,7 +18,7 @@ import (
 // every run to the formula before any solving. The number of paths grows
 // exponentially with the bound; opts.MaxPaths caps it (the report is then
 // partial).
-func explorePaths(ctx context.Context, sub *subject, enc *encode.Encoder, first *trace.Result, opts *Options, rep *Report) error {
+func explorePaths(ctx context.Context, sub *search.Subject, enc *encode.Encoder, first *trace.Result, opts *Options, rep *Report) error {
 	unwind := opts.Unwind
 	if unwind == 0 {
 		unwind = 10
@@ -48,13 +49,13 @@ func explorePaths(ctx context.Context, sub *subject, enc *encode.Encoder, first 
 			for _, d := range it.prefix {
 				ro.Hooks.Branches[d.key] = d.taken
 			}
-			v, err := sub.run(ctx, &ro)
+			v, err := sub.Run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
 				return err
 			}
-			res = v.res
-			if _, err := enc.AddRun(res, v.avoid...); err != nil {
+			res = v.Res
+			if _, err := enc.AddRun(res, v.Avoid...); err != nil {
 				return err
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -100,22 +101,22 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(p.Timeout, DefaultForceTimeout))
 	defer cancel()
-	sub := &subject{prog: f.Program, c: f.Case}
+	sub := &search.Subject{Prog: f.Program, Case: f.Case}
 	// Its runs are not the technique's (Report.Stats), as FixProbe's
 	// are not.
 	runs := 0
-	first, err := sub.run(ctx, &trace.RunOptions{})
+	first, err := sub.Run(ctx, &trace.RunOptions{})
 	if err != nil {
 		return p.cut(ctx, 0, len(lines), err)
 	}
-	defer first.release()
-	if first.passed {
+	defer first.Release()
+	if first.Passed {
 		return nil
 	}
-	t := first.res.Trace
-	kinds := map[trace.StaticID]forceKind{}
-	want := expected(first)
-	forcers := make([]*forcer, len(lines))
+	t := first.Res.Trace
+	kinds := map[trace.StaticID]search.ForceKind{}
+	want := search.Expected(first)
+	forcers := make([]*search.Forcer, len(lines))
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
 		l, ok := rankedLine(t, e)
 		if !ok {
@@ -126,10 +127,10 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			continue
 		}
 		if forcers[i] == nil {
-			forcers[i] = newForcer(t, want, kinds)
+			forcers[i] = search.NewForcer(t, want, kinds)
 		}
-		if k := forcers[i].kind(e); k != forceNone {
-			forcers[i].add(e, k)
+		if k := forcers[i].Kind(e); k != search.ForceNone {
+			forcers[i].Add(e, k)
 		}
 	}
 	src := sources{}
@@ -141,7 +142,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	var found []forcedLine
 	force := func(forced map[trace.EventID]trace.Value) (*encode.Candidate, error) { return encode.Force(t, forced) }
 	add := func() {
-		found = originsFirst(t, found, func(fl forcedLine) map[trace.EventID]trace.Value { return fl.forced })
+		found = search.OriginsFirst(t, found, func(fl forcedLine) map[trace.EventID]trace.Value { return fl.forced })
 		var ls []trace.Line
 		for _, fl := range found {
 			rep.Candidates = append(rep.Candidates, fl.cand)
@@ -153,14 +154,14 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 		if forcers[i] == nil {
 			continue
 		}
-		cand, forced, v, err := forcers[i].firstPass(ctx, sub, trace.RunOptions{}, first.res, force, &runs)
+		cand, forced, v, err := forcers[i].FirstPass(ctx, sub, trace.RunOptions{}, first.Res, force, &runs)
 		if err != nil {
 			add()
 			return p.cut(ctx, i, len(lines), err)
 		}
 		if v != nil {
 			found = append(found, forcedLine{line: l, cand: src.candidate(cand, v, false), forced: forced})
-			v.release()
+			v.Release()
 		}
 	}
 	add()

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -121,25 +122,25 @@ func TestExpected(t *testing.T) {
 	ctx, prog, pkg := loadTestdata(t, "flip")
 	for _, tt := range []struct {
 		test string
-		want map[valueKey]string
+		want map[search.ValueKey]string
 	}{
-		{"TestMoreTriples", map[valueKey]string{
-			{trace.KindInt, "8"}: "12", {trace.KindInt, "12"}: "8",
-			{trace.KindInt, "10"}: "15", {trace.KindInt, "15"}: "10",
+		{"TestMoreTriples", map[search.ValueKey]string{
+			{Kind: trace.KindInt, Text: "8"}: "12", {Kind: trace.KindInt, Text: "12"}: "8",
+			{Kind: trace.KindInt, Text: "10"}: "15", {Kind: trace.KindInt, Text: "15"}: "10",
 		}},
-		{"TestLastThree", map[valueKey]string{{trace.KindInt, "3"}: "2", {trace.KindInt, "2"}: "3"}},
-		{"TestRatioZero", map[valueKey]string{}}, // !math.IsNaN(got)
-		{"TestZero", map[valueKey]string{}},      // if Positive(0)
+		{"TestLastThree", map[search.ValueKey]string{{Kind: trace.KindInt, Text: "3"}: "2", {Kind: trace.KindInt, Text: "2"}: "3"}},
+		{"TestRatioZero", map[search.ValueKey]string{}}, // !math.IsNaN(got)
+		{"TestZero", map[search.ValueKey]string{}},      // if Positive(0)
 	} {
 		t.Run(tt.test, func(t *testing.T) {
-			sub := &subject{prog: prog, c: prog.GoTestCase(pkg, tt.test)}
-			v, err := sub.run(ctx, &trace.RunOptions{})
+			sub := &search.Subject{Prog: prog, Case: prog.GoTestCase(pkg, tt.test)}
+			v, err := sub.Run(ctx, &trace.RunOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer v.release()
-			got := map[valueKey]string{}
-			for k, x := range expected(v) {
+			defer v.Release()
+			got := map[search.ValueKey]string{}
+			for k, x := range search.Expected(v) {
 				got[k] = x.String()
 			}
 			if !maps.Equal(got, tt.want) {

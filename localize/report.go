@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/localize/internal/search"
+	"github.com/faultloc/faultloc/trace"
 )
 
 // Location is a source line.
@@ -358,3 +361,13 @@ func (r *Report) RelativeTo(dir string) {
 		rel(&r.Fixes[i].File)
 	}
 }
+
+// FailureText describes how a run failed, as Report.Failure says it.
+func FailureText(res *trace.Result) string { return search.FailureText(res) }
+
+// ErrNoOracle is returned (wrapped, with the case's name and the reason)
+// when a failing case gives localize nothing to make true: no failed
+// assertion, no panic, and, for a Go Example whose printed output differs
+// from its output comment, output that the oracle cannot read back into
+// values of the run (see the package documentation).
+var ErrNoOracle = search.ErrNoOracle

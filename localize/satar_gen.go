@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -69,7 +70,7 @@ func (s *sattar) generate() ([]*SATTARTest, error) {
 		return nil, fmt.Errorf("localize: SAT-TAR: %s: no call of the fuzz function of %s in the run", s.first.Name, s.target)
 	}
 	o := s.opts.Core
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: o.SolverTimeout, RelaxedLimit: relaxedLimit(r.Steps)})
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: o.SolverTimeout, RelaxedLimit: search.RelaxedLimit(r.Steps)})
 	if err != nil {
 		return nil, err
 	}

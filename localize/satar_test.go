@@ -14,6 +14,7 @@ import (
 
 	"github.com/faultloc/faultloc/examples/linkedlist"
 	"github.com/faultloc/faultloc/internal/longtest"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -100,18 +101,18 @@ func TestCoresMinimal(t *testing.T) {
 // Cores does, and checks that core.Groups is a MUS of its soft groups.
 func checkMUS(t *testing.T, ctx context.Context, v *listVersion, c trace.Case, opts *Options, core Core) {
 	t.Helper()
-	sub := &subject{prog: v.prog, c: c}
+	sub := &search.Subject{Prog: v.prog, Case: c}
 	var st Stats
 	first, o, err := firstRun(ctx, sub, opts, &st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer first.release()
+	defer first.Release()
 	run := *first
-	run.avoid = nil
-	for _, a := range first.result.Assertions {
+	run.Avoid = nil
+	for _, a := range first.Result.Assertions {
 		if a.Pos == core.Pos {
-			run.avoid = append(run.avoid, a.Event)
+			run.Avoid = append(run.Avoid, a.Event)
 		}
 	}
 	solver, err := maxsat.NewSolver(nil)

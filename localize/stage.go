@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -328,8 +329,8 @@ func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*sli
 	if errors.Is(err, slicing.ErrNoOutput) && r.Trace != nil {
 		// A run that never ends or exits: what it did last, the step
 		// the oracle makes a candidate avoid (see Package's doc).
-		var noVerdict verdict
-		if last := endless(r, &noVerdict); last != nil {
+		var noVerdict search.Verdict
+		if last := search.Endless(r, &noVerdict); last != nil {
 			crit, err = last, nil
 		}
 	}

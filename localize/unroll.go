@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -22,7 +23,7 @@ import (
 // others are outside the failure's slice, and their other sides cannot
 // change it (a table-driven test's loops in the rows before the failing
 // one, run thousands of times).
-func unrollBranch(ctx context.Context, sub *subject, addRun func(*verdict) (int, error), first *trace.Result, s trace.StaticID, blamable func(trace.InstanceKey) bool, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
+func unrollBranch(ctx context.Context, sub *search.Subject, addRun func(*search.Verdict) (int, error), first *trace.Result, s trace.StaticID, blamable func(trace.InstanceKey) bool, opts *Options, rep *Report, done map[trace.StaticID]bool) error {
 	if done[s] {
 		return nil
 	}
@@ -47,7 +48,7 @@ func unrollBranch(ctx context.Context, sub *subject, addRun func(*verdict) (int,
 			ro := opts.Run
 			ro.Hooks = &trace.Hooks{Branches: maps.Clone(prefix)}
 			ro.Hooks.Branches[k] = !taken
-			v, err := sub.run(ctx, &ro)
+			v, err := sub.Run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
 				return err
@@ -56,7 +57,7 @@ func unrollBranch(ctx context.Context, sub *subject, addRun func(*verdict) (int,
 			if err != nil {
 				return err
 			}
-			v.release()
+			v.Release()
 			if added > 0 {
 				rep.Stats.Refinements++
 			}
@@ -75,7 +76,7 @@ func unrollBranch(ctx context.Context, sub *subject, addRun func(*verdict) (int,
 // decision at every later instance of d's instruction in that frame, up to
 // the unwinding bound (without one: twice the failing run's instances of
 // it, plus 10), so that every exit up to the bound is encoded at once.
-func stayInLoop(ctx context.Context, sub *subject, addRun func(*verdict) (int, error), first *trace.Result, t *trace.Trace, d trace.EventID, hooks *trace.Hooks, opts *Options, rep *Report) error {
+func stayInLoop(ctx context.Context, sub *search.Subject, addRun func(*search.Verdict) (int, error), first *trace.Result, t *trace.Trace, d trace.EventID, hooks *trace.Hooks, opts *Options, rep *Report) error {
 	k, taken := t.Key(d), t.Value(d).Bool()
 	again := false
 	for e := d + 1; int(e) < t.Len(); e++ {
@@ -113,13 +114,13 @@ func stayInLoop(ctx context.Context, sub *subject, addRun func(*verdict) (int, e
 	}
 	ro := opts.Run
 	ro.Hooks = h
-	v, err := sub.run(ctx, &ro)
+	v, err := sub.Run(ctx, &ro)
 	rep.Stats.Runs++
 	if err != nil {
 		return err
 	}
-	defer v.release()
-	if v.res.Outcome == trace.BudgetExceeded {
+	defer v.Release()
+	if v.Res.Outcome == trace.BudgetExceeded {
 		return nil
 	}
 	added, err := addRun(v)
@@ -135,7 +136,7 @@ func stayInLoop(ctx context.Context, sub *subject, addRun func(*verdict) (int, e
 	// Without them, each exit costs a round of solving and a refinement
 	// (on examples/loops' BinarySearch, a chain of up to 16 for the loop
 	// test alone, the candidate then reported unverified).
-	t2 := v.res.Trace
+	t2 := v.Res.Trace
 	prefix := map[trace.InstanceKey]bool{}
 	for e := trace.EventID(0); int(e) < t2.Len(); e++ {
 		if _, ok := t2.Instr(e).(*ssa.If); !ok {
@@ -146,12 +147,12 @@ func stayInLoop(ctx context.Context, sub *subject, addRun func(*verdict) (int, e
 			ro := opts.Run
 			ro.Hooks = &trace.Hooks{Values: hooks.Values, Branches: maps.Clone(prefix)}
 			ro.Hooks.Branches[ke] = !dec
-			w, err := sub.run(ctx, &ro)
+			w, err := sub.Run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
 				return err
 			}
-			if w.res.Outcome != trace.BudgetExceeded {
+			if w.Res.Outcome != trace.BudgetExceeded {
 				added, err := addRun(w)
 				if err != nil {
 					return err
@@ -160,7 +161,7 @@ func stayInLoop(ctx context.Context, sub *subject, addRun func(*verdict) (int, e
 					rep.Stats.Refinements++
 				}
 			}
-			w.release()
+			w.Release()
 		}
 		prefix[ke] = dec
 	}

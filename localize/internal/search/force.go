@@ -1,4 +1,4 @@
-package localize
+package search
 
 // Forcing a statement's values by running: predicate switching and value
 // replacement, shared by Diagnose's case-by-case checks and ForceProbe.
@@ -27,33 +27,33 @@ const maxFlips = 8
 const maxReplacements = 16
 
 // forceKind is what forcing can do with an instruction's instances.
-type forceKind uint8
+type ForceKind uint8
 
 const (
-	forceNone      forceKind = iota
+	ForceNone      ForceKind = iota
 	forcePredicate           // encode.Predicate
 	forceValue               // encode.Replaceable
 )
 
 // classify returns what forcing can do with in's instances.
-func classify(in ssa.Instruction) forceKind {
+func classify(in ssa.Instruction) ForceKind {
 	switch {
 	case in == nil:
-		return forceNone
+		return ForceNone
 	case encode.Predicate(in):
 		return forcePredicate
 	case encode.Replaceable(in):
 		return forceValue
 	}
-	return forceNone
+	return ForceNone
 }
 
 // forcer collects the instances of one statement in a run that forcing
 // can change, and makes its tries.
-type forcer struct {
+type Forcer struct {
 	t       *trace.Trace
-	kinds   map[trace.StaticID]forceKind
-	want    map[valueKey]trace.Value // the values the failed checks expected (expected)
+	kinds   map[trace.StaticID]ForceKind
+	want    map[ValueKey]trace.Value // the values the failed checks expected (expected)
 	preds   []trace.EventID
 	repl    map[trace.StaticID][]trace.EventID
 	statics []trace.StaticID // of repl, by first instance
@@ -62,13 +62,13 @@ type forcer struct {
 // newForcer returns a forcer of run t, whose failed checks expected the
 // values of want (expected; nil for none), with kinds as its cache of
 // what can be forced.
-func newForcer(t *trace.Trace, want map[valueKey]trace.Value, kinds map[trace.StaticID]forceKind) *forcer {
-	return &forcer{t: t, want: want, kinds: kinds, repl: map[trace.StaticID][]trace.EventID{}}
+func NewForcer(t *trace.Trace, want map[ValueKey]trace.Value, kinds map[trace.StaticID]ForceKind) *Forcer {
+	return &Forcer{t: t, want: want, kinds: kinds, repl: map[trace.StaticID][]trace.EventID{}}
 }
 
 // kind returns what forcing can do with event e (classify, cached by
 // static instruction).
-func (f *forcer) kind(e trace.EventID) forceKind {
+func (f *Forcer) Kind(e trace.EventID) ForceKind {
 	sid := f.t.Static(e)
 	k, ok := f.kinds[sid]
 	if !ok {
@@ -79,7 +79,7 @@ func (f *forcer) kind(e trace.EventID) forceKind {
 }
 
 // add adds event e, of kind k, an instance of the statement.
-func (f *forcer) add(e trace.EventID, k forceKind) {
+func (f *Forcer) Add(e trace.EventID, k ForceKind) {
 	switch {
 	case k == forcePredicate && f.t.Value(e).Kind() == trace.KindBool:
 		f.preds = append(f.preds, e)
@@ -98,7 +98,7 @@ func (f *forcer) add(e trace.EventID, k forceKind) {
 // their first instances: the values the failed checks expected
 // (expectedTries), then the others (replacements); at most maxFlips+1 of
 // the first and maxReplacements of the second.
-func (f *forcer) tries() []map[trace.EventID]trace.Value {
+func (f *Forcer) tries() []map[trace.EventID]trace.Value {
 	tries := flips(f.t, f.preds)
 	order := func(sid trace.StaticID) int {
 		switch f.t.Instr(f.repl[sid][0]).(type) {
@@ -198,7 +198,7 @@ func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace
 // on the failing run first under ro), candidate making each try's
 // candidate, and returns the first that passes with its run; nil when
 // none does. runs counts the runs. forced is the try that passed.
-func (f *forcer) firstPass(ctx context.Context, sub *subject, ro trace.RunOptions, first *trace.Result, candidate func(map[trace.EventID]trace.Value) (*encode.Candidate, error), runs *int) (cand *encode.Candidate, forced map[trace.EventID]trace.Value, v *verdict, err error) {
+func (f *Forcer) FirstPass(ctx context.Context, sub *Subject, ro trace.RunOptions, first *trace.Result, candidate func(map[trace.EventID]trace.Value) (*encode.Candidate, error), runs *int) (cand *encode.Candidate, forced map[trace.EventID]trace.Value, v *Verdict, err error) {
 	for _, try := range f.tries() {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, nil, err
@@ -219,12 +219,12 @@ func (f *forcer) firstPass(ctx context.Context, sub *subject, ro trace.RunOption
 }
 
 // valueKey identifies a number as a trace holds it.
-type valueKey struct {
-	kind trace.Kind
-	s    string
+type ValueKey struct {
+	Kind trace.Kind
+	Text    string
 }
 
-func numKey(v trace.Value) valueKey { return valueKey{v.Kind(), v.String()} }
+func numKey(v trace.Value) ValueKey { return ValueKey{v.Kind(), v.String()} }
 
 // expected returns what run v's failed checks expected of its numbers:
 // for each failed assertion under a branch on x == y or x != y of
@@ -232,13 +232,13 @@ func numKey(v trace.Value) valueKey { return valueKey{v.Kind(), v.String()} }
 // so that a statement that computed got can be given want. Checks of
 // another form (a helper that compares, a tolerance) expect nothing
 // here.
-func expected(v *verdict) map[valueKey]trace.Value {
-	t := v.res.Trace
+func Expected(v *Verdict) map[ValueKey]trace.Value {
+	t := v.Res.Trace
 	if t == nil {
 		return nil
 	}
-	want := map[valueKey]trace.Value{}
-	for _, a := range v.avoid {
+	want := map[ValueKey]trace.Value{}
+	for _, a := range v.Avoid {
 		c := t.ControlParent(a)
 		if c == trace.NoEvent {
 			continue
@@ -308,7 +308,7 @@ func isUnsigned(t types.Type) bool {
 // expected (want, from expected): every instance whose value a check
 // expected otherwise given that value at once, then the last of them
 // alone.
-func expectedTries(t *trace.Trace, evs []trace.EventID, want map[valueKey]trace.Value) []map[trace.EventID]trace.Value {
+func expectedTries(t *trace.Trace, evs []trace.EventID, want map[ValueKey]trace.Value) []map[trace.EventID]trace.Value {
 	if len(want) == 0 {
 		return nil
 	}
@@ -343,7 +343,7 @@ func expectedTries(t *trace.Trace, evs []trace.EventID, want map[valueKey]trace.
 // and the one that passes again, recorded (runs are deterministic); with
 // FirstFailure, whether a run passes may need its trace, and it is
 // recorded at once. runs counts the runs.
-func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, first *trace.Result, h *trace.Hooks, runs *int) (*verdict, error) {
+func runForced(ctx context.Context, sub *Subject, ro trace.RunOptions, first *trace.Result, h *trace.Hooks, runs *int) (*Verdict, error) {
 	ro.Hooks = h
 	if first.Outcome == trace.Returned || first.Outcome == trace.AssertionFailed {
 		steps := 4*first.Steps + 100_000
@@ -351,27 +351,27 @@ func runForced(ctx context.Context, sub *subject, ro trace.RunOptions, first *tr
 		alloc := 4*first.Alloc + 64<<20
 		ro.MaxAlloc = min(cmp.Or(ro.MaxAlloc, alloc), alloc)
 	}
-	if !sub.firstOnly {
+	if !sub.FirstOnly {
 		q := ro
 		q.NoTrace = true
-		v, err := sub.run(ctx, &q)
+		v, err := sub.Run(ctx, &q)
 		*runs++
 		if err != nil {
 			return nil, err
 		}
-		passed := v.passed
-		v.release()
+		passed := v.Passed
+		v.Release()
 		if !passed {
 			return nil, nil
 		}
 	}
-	v, err := sub.run(ctx, &ro)
+	v, err := sub.Run(ctx, &ro)
 	*runs++
 	if err != nil {
 		return nil, err
 	}
-	if !v.passed {
-		v.release()
+	if !v.Passed {
+		v.Release()
 		return nil, nil
 	}
 	return v, nil
@@ -388,7 +388,7 @@ const maxCarried = 1 << 16
 // length), follows that other, wherever they were. The fix belongs
 // where the wrong value is computed; forcing any line that passes it
 // along works as well. Otherwise the order is kept.
-func originsFirst[X any](t *trace.Trace, xs []X, forced func(X) map[trace.EventID]trace.Value) []X {
+func OriginsFirst[X any](t *trace.Trace, xs []X, forced func(X) map[trace.EventID]trace.Value) []X {
 	n := len(xs)
 	if n < 2 {
 		return xs
@@ -450,7 +450,7 @@ func carries(t *trace.Trace, b, a map[trace.EventID]trace.Value) bool {
 			lo = e
 		}
 	}
-	from := map[valueKey][]trace.EventID{}
+	from := map[ValueKey][]trace.EventID{}
 	for e, v := range b {
 		if e > lo {
 			from[numKey(v)] = append(from[numKey(v)], e)

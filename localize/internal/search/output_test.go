@@ -1,4 +1,4 @@
-package localize
+package search
 
 import (
 	"go/constant"

@@ -1,4 +1,4 @@
-package localize
+package search
 
 import (
 	"context"
@@ -12,47 +12,30 @@ import (
 )
 
 // verdict is the outcome of one run of a subject.
-type verdict struct {
-	result  *trace.CaseResult
-	res     *trace.Result // result.Result
-	passed  bool
-	avoid   []trace.EventID // failed assertions
-	failure string
-	until   int // the events to encode, when not all (Options.FirstFailure)
+type Verdict struct {
+	Result  *trace.CaseResult
+	Res     *trace.Result // result.Result
+	Passed  bool
+	Avoid   []trace.EventID // failed assertions
+	Failure string
+	Until   int // the events to encode, when not all (Options.FirstFailure)
 	// expect is the oracle of a failing Example: the values its output
 	// comment expects (outputOracle); noOracle why there is none.
-	expect   []encode.Expectation
-	noOracle error
-	output   bool // the oracle is an Example's output comment
+	Expect   []encode.Expectation
+	NoOracle error
+	Output   bool // the oracle is an Example's output comment
 	// test is set for a test given as data: its oracle is test.Want,
 	// and events are the events of the results it rejects.
-	test   *trace.Test
+	Test   *trace.Test
 	events []trace.EventID
 }
 
 // release hands v's trace back to package trace for later runs to reuse
 // its memory (trace.Trace.Release): v's trace must not be read afterwards.
-func (v *verdict) release() {
-	if v != nil && v.res != nil {
-		v.res.Trace.Release()
+func (v *Verdict) Release() {
+	if v != nil && v.Res != nil {
+		v.Res.Trace.Release()
 	}
-}
-
-// FailureText describes how a run failed, for Report.Failure.
-func FailureText(res *trace.Result) string {
-	switch res.Outcome {
-	case trace.AssertionFailed:
-		return res.Failure
-	case trace.Panicked:
-		if res.Panic != nil {
-			return "panic: " + res.Panic.Message
-		}
-	case trace.BudgetExceeded:
-		if res.Failure != "" {
-			return "budget exceeded: " + res.Failure
-		}
-	}
-	return res.Outcome.String()
 }
 
 // ErrNoOracle is returned (wrapped, with the case's name and the reason)
@@ -65,91 +48,91 @@ var ErrNoOracle = errors.New("localize: the failing case has no oracle")
 // oracle returns an error wrapping ErrNoOracle if the failing run v has
 // no failed assertion and no panic to avoid: with an empty oracle every
 // formula is satisfiable and the empty set of statements would "fix" it.
-func (g *subject) oracle(v *verdict) error {
-	if v.test != nil {
+func (g *Subject) Oracle(v *Verdict) error {
+	if v.Test != nil {
 		return nil // its expected results (encode.New says if they cannot be encoded)
 	}
-	if len(v.avoid) > 0 || len(v.expect) > 0 || (v.res.Outcome == trace.Panicked && v.res.Panic != nil) {
+	if len(v.Avoid) > 0 || len(v.Expect) > 0 || (v.Res.Outcome == trace.Panicked && v.Res.Panic != nil) {
 		return nil
 	}
-	why := "it failed with no failed assertion and no panic (" + v.failure + ")"
-	if v.noOracle != nil {
-		why = "its output differs from its output comment, and " + v.noOracle.Error()
+	why := "it failed with no failed assertion and no panic (" + v.Failure + ")"
+	if v.NoOracle != nil {
+		why = "its output differs from its output comment, and " + v.NoOracle.Error()
 	}
-	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.c.Name(), why)
+	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.Case.Name(), why)
 }
 
 // subject is the case being localized, with the oracle localize reads
 // from its runs: a Go test's failed assertions (or, with
 // Options.FirstFailure, its first failed check), an Example's output
 // comment, a test given as data's expected results, and a panic.
-type subject struct {
-	prog *trace.Program
-	c    trace.Case
+type Subject struct {
+	Prog *trace.Program
+	Case trace.Case
 
 	// firstOnly is Options.FirstFailure. The first run, the failing one,
 	// sets target (nil if its first failure is not an assertion under a
 	// branch, which leaves the whole case as the oracle) and seen.
-	firstOnly bool
+	FirstOnly bool
 	seen      bool
 	// exampleLines is, for an Example with FirstFailure, the number of
 	// output lines that count: up to the first wrong one in the failing
 	// run (0: all).
 	exampleLines int
-	target       *check
+	Target       *Check
 }
 
 // check is the instance of a branch that decides a check of a test, and
 // the side that led to the failed assertion.
-type check struct {
-	key    trace.InstanceKey
+type Check struct {
+	Key    trace.InstanceKey
 	failed bool
 }
 
-func (g *subject) name() string { return g.c.Name() }
+func (g *Subject) Name() string { return g.Case.Name() }
 
 // criteria returns the events of a failed run that show its failure, for
 // slicing: the failed assertions that count, the events of an Example's
 // expectations (outputOracle), the events that defined the results a
 // test given as data rejects, and the panic's event if the case panicked.
-func (g *subject) criteria(v *verdict) []trace.EventID {
-	crit := slices.Clone(v.avoid)
-	for _, x := range v.expect {
+func (g *Subject) Criteria(v *Verdict) []trace.EventID {
+	crit := slices.Clone(v.Avoid)
+	for _, x := range v.Expect {
 		crit = append(crit, x.Event)
 	}
-	if v.test != nil {
+	if v.Test != nil {
 		crit = append(crit, v.events...)
 	}
-	if p := v.res.Panic; p != nil && p.Event != trace.NoEvent {
+	if p := v.Res.Panic; p != nil && p.Event != trace.NoEvent {
 		crit = append(crit, p.Event)
 	}
 	return crit
 }
 
 // run runs the case once with opts and reads its oracle.
-func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, error) {
-	if g.target != nil && opts != nil && opts.Hooks != nil {
+func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, error) {
+	if g.Target != nil && opts != nil && opts.Hooks != nil {
 		// A re-run with FirstFailure counts up to the target check
 		// (firstFailure): it ends there, without the rows after it.
 		o, h := *opts, *opts.Hooks
-		h.StopAt = &g.target.key
+		h.StopAt = &g.Target.Key
 		o.Hooks = &h
 		opts = &o
 	}
-	r, err := g.c.Run(ctx, opts)
+	r, err := g.Case.Run(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	if r == nil || r.Result == nil {
-		return nil, fmt.Errorf("case %s gave no result", g.c.Name())
+		return nil, fmt.Errorf("case %s gave no result", g.Case.Name())
 	}
 	// A case its parent no longer runs has not passed.
-	v := &verdict{res: r.Result, result: r, passed: r.Passed()}
+	v := &Verdict{Res: r.Result, Result: r, Passed: r.Passed()}
 	if r.Test != nil {
 		// A test given as data: its oracle is its expected results,
 		// encoded by encode.New, not assertions to avoid.
-		v.test, v.failure, v.events = r.Test, FailureText(r.Result), r.FailureEvents()
-		v.avoid = endless(r, v)
+		v.Test, v.Failure, v.events = r.Test, FailureText(r.Result), r.FailureEvents()
+		v.Avoid = Endless(r, v)
 		return v, nil
 	}
 	asserts := r.Assertions
@@ -158,7 +141,7 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 		// comment (outputOracle). With FirstFailure, its lines up to
 		// the first wrong one in the failing run.
 		limit := 0
-		if g.firstOnly {
+		if g.FirstOnly {
 			if !g.seen {
 				g.seen = true
 				if i, _, _ := firstDiff(r.Example); i >= 0 && !r.Example.Unordered {
@@ -167,39 +150,39 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 			}
 			limit = g.exampleLines
 			if limit > 0 && firstLinesAgree(r.Example, limit) {
-				v.passed = true
+				v.Passed = true
 			}
 		}
-		v.expect, v.avoid, v.until, v.noOracle = outputOracle(g.prog, r.Trace, r.Example, limit)
-		v.output = true
-		v.failure = outputDiff(r.Example)
+		v.Expect, v.Avoid, v.Until, v.NoOracle = outputOracle(g.Prog, r.Trace, r.Example, limit)
+		v.Output = true
+		v.Failure = outputDiff(r.Example)
 		return v, nil
 	}
-	if g.firstOnly {
-		asserts, v.passed, v.until = g.firstFailure(r)
+	if g.FirstOnly {
+		asserts, v.Passed, v.Until = g.firstFailure(r)
 	}
 	for _, a := range asserts {
-		v.avoid = append(v.avoid, a.Event)
-		if v.failure == "" {
-			v.failure = fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
+		v.Avoid = append(v.Avoid, a.Event)
+		if v.Failure == "" {
+			v.Failure = fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
 		}
 	}
-	if t := r.Trace; r.Outcome == trace.Stopped && !v.passed && t != nil && t.Len() > 0 {
+	if t := r.Trace; r.Outcome == trace.Stopped && !v.Passed && t != nil && t.Len() > 0 {
 		// Stopped at the target check (StopAt, above) before its failed
 		// assertion: the check's decision, when it is the failing one,
 		// is what the formula must avoid.
-		if last := trace.EventID(t.Len() - 1); t.Key(last) == g.target.key && t.Value(last).Bool() == g.target.failed {
-			v.avoid = append(v.avoid, last)
+		if last := trace.EventID(t.Len() - 1); t.Key(last) == g.Target.Key && t.Value(last).Bool() == g.Target.failed {
+			v.Avoid = append(v.Avoid, last)
 		}
 	}
-	if v.failure == "" {
-		v.failure = FailureText(r.Result)
+	if v.Failure == "" {
+		v.Failure = FailureText(r.Result)
 		if !r.Ran {
-			v.failure = "the case did not run"
+			v.Failure = "the case did not run"
 		}
 	}
-	if len(v.avoid) == 0 && len(v.expect) == 0 {
-		v.avoid = endless(r, v)
+	if len(v.Avoid) == 0 && len(v.Expect) == 0 {
+		v.Avoid = Endless(r, v)
 	}
 	return v, nil
 }
@@ -209,8 +192,8 @@ func (g *subject) run(ctx context.Context, opts *trace.RunOptions) (*verdict, er
 // end) or called os.Exit: its last event may not be reached along the
 // same path, so a candidate must end the loop or skip the exit; nil for
 // other runs.
-func endless(r *trace.CaseResult, v *verdict) []trace.EventID {
-	if v.passed || r.Trace == nil || r.Trace.Len() == 0 || (r.Outcome != trace.BudgetExceeded && r.Outcome != trace.Exited) {
+func Endless(r *trace.CaseResult, v *Verdict) []trace.EventID {
+	if v.Passed || r.Trace == nil || r.Trace.Len() == 0 || (r.Outcome != trace.BudgetExceeded && r.Outcome != trace.Exited) {
 		return nil
 	}
 	return []trace.EventID{trace.EventID(r.Trace.Len() - 1)}
@@ -226,25 +209,25 @@ func endless(r *trace.CaseResult, v *verdict) []trace.EventID {
 // later run passes when that instance goes the other way and no assertion
 // failed and nothing panicked before it; what happens after it does not
 // count, and is not encoded.
-func (g *subject) firstFailure(r *trace.CaseResult) (_ []trace.Assertion, passed bool, until int) {
+func (g *Subject) firstFailure(r *trace.CaseResult) (_ []trace.Assertion, passed bool, until int) {
 	passed = r.Ran && !r.Failed
 	t := r.Trace
 	if !g.seen {
 		g.seen = true
 		if len(r.Assertions) > 0 && t != nil {
 			if a := r.Assertions[0]; a.Cond != trace.NoEvent && a.Event != trace.NoEvent {
-				g.target = &check{key: t.Key(a.Cond), failed: t.Value(a.Cond).Bool()}
+				g.Target = &Check{Key: t.Key(a.Cond), failed: t.Value(a.Cond).Bool()}
 				return r.Assertions[:1], passed, int(a.Event) + 1
 			}
 		}
 		return r.Assertions, passed, 0
 	}
-	if g.target == nil || t == nil {
+	if g.Target == nil || t == nil {
 		return r.Assertions, passed, 0
 	}
 	at := trace.NoEvent
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
-		if t.Key(e) == g.target.key {
+		if t.Key(e) == g.Target.Key {
 			at = e
 			break
 		}
@@ -262,5 +245,22 @@ func (g *subject) firstFailure(r *trace.CaseResult) (_ []trace.Assertion, passed
 		}
 	}
 	panicked := r.Outcome == trace.Panicked && r.Panic != nil && r.Panic.Event != trace.NoEvent && r.Panic.Event < at
-	return counted, len(counted) == 0 && !panicked && t.Value(at).Bool() != g.target.failed, int(end) + 1
+	return counted, len(counted) == 0 && !panicked && t.Value(at).Bool() != g.Target.failed, int(end) + 1
+}
+
+// FailureText describes how a run failed, for Report.Failure.
+func FailureText(res *trace.Result) string {
+	switch res.Outcome {
+	case trace.AssertionFailed:
+		return res.Failure
+	case trace.Panicked:
+		if res.Panic != nil {
+			return "panic: " + res.Panic.Message
+		}
+	case trace.BudgetExceeded:
+		if res.Failure != "" {
+			return "budget exceeded: " + res.Failure
+		}
+	}
+	return res.Outcome.String()
 }

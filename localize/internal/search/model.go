@@ -1,4 +1,4 @@
-package localize
+package search
 
 import (
 	"context"
@@ -27,7 +27,7 @@ var preferenceLimit uint32 = 2_000_000
 // examples/loops' Sum: 2.6M at 743 steps, 23M for a model on the encoded
 // paths at 863 steps, more than 69M at 1343). Capped at 100 times the
 // base.
-func relaxedLimit(steps int64) uint32 {
+func RelaxedLimit(steps int64) uint32 {
 	f := max(steps*steps/(250*250), 1)
 	return preferenceLimit * uint32(min(f, 100))
 }
@@ -40,12 +40,12 @@ func relaxedLimit(steps int64) uint32 {
 // every other group enforced replaces a probe of the level search over
 // all groups, which costs more and, unless another MCS of the same cost
 // comes first, returns the same set.
-func (c checker) again(ctx context.Context, groups []string) (*maxsat.MCS, error) {
+func (c Checker) Again(ctx context.Context, groups []string) (*maxsat.MCS, error) {
 	if groups == nil {
 		return nil, nil
 	}
-	s := c.s
-	m, err := c.relaxedModel(ctx, groups)
+	s := c.Solver
+	m, err := c.RelaxedModel(ctx, groups)
 	if m == nil {
 		return nil, err
 	}
@@ -78,24 +78,24 @@ func (c checker) again(ctx context.Context, groups []string) (*maxsat.MCS, error
 // and the re-run refutes where it is imprecise (a Go test's oracle): on
 // faultloctest's Dist, `return Abs(a - b)` came out unverified with -5
 // where the level search's model verified with 2.
-const guessMinSteps = 200
+const GuessMinSteps = 200
 
-type singles struct {
+type Singles struct {
 	checked bool // the empty set was checked
-	off     bool // no guessing: the empty set corrects the formula, or the check failed
-	tried   map[string]bool
+	Off     bool // no guessing: the empty set corrects the formula, or the check failed
+	Tried   map[string]bool
 }
 
-func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
-	if sg.off {
+func (sg *Singles) Next(ctx context.Context, c Checker) (*maxsat.MCS, error) {
+	if sg.Off {
 		return nil, nil
 	}
-	s := c.s
+	s := c.Solver
 	for _, g := range s.GroupNames() {
-		if sg.tried[g] {
+		if sg.Tried[g] {
 			continue
 		}
-		sg.tried[g] = true
+		sg.Tried[g] = true
 		if !sg.checked {
 			sg.checked = true
 			st, err := s.Check(ctx)
@@ -103,7 +103,7 @@ func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
 				return nil, err
 			}
 			if st != maxsat.Unsat {
-				sg.off = true
+				sg.Off = true
 				return nil, nil
 			}
 		}
@@ -122,38 +122,38 @@ func (sg *singles) next(ctx context.Context, c checker) (*maxsat.MCS, error) {
 
 // checker makes the relaxed checks of localization: a guess first, then
 // the check that decides.
-type checker struct {
-	s *maxsat.Solver
+type Checker struct {
+	Solver *maxsat.Solver
 	// encs are the formulas' encoders: one, or one per case diagnosed
 	// together (Diagnose).
-	encs []*encode.Encoder
+	Encs []*encode.Encoder
 	// guess is Z3's resource limit for a guess: a check with the relaxed
 	// statements' values within guessRadius of their original ones.
-	guess uint32
+	Guess uint32
 	// assume holds in every check the checker makes (Diagnose: the
 	// executions that a fix must give the same effects).
-	assume []*maxsat.Term
+	Assume []*maxsat.Term
 }
 
 // setKey names a correction set (its groups) in the maps of the
 // searches: perCand's, the explained sets', the agreements'.
-func setKey(groups []string) string { return strings.Join(groups, "\x00") }
+func SetKey(groups []string) string { return strings.Join(groups, "\x00") }
 
 // also returns c.assume followed by ts.
-func (c checker) also(ts ...*maxsat.Term) []*maxsat.Term {
-	if len(c.assume) == 0 {
+func (c Checker) also(ts ...*maxsat.Term) []*maxsat.Term {
+	if len(c.Assume) == 0 {
 		return ts
 	}
-	return append(slices.Clone(c.assume), ts...)
+	return append(slices.Clone(c.Assume), ts...)
 }
 
 // preference is encode.Encoder.Preference over every encoder.
-func (c checker) preference(groups []string, radius uint64) *maxsat.Term {
-	if len(c.encs) == 1 {
-		return c.encs[0].Preference(groups, radius)
+func (c Checker) preference(groups []string, radius uint64) *maxsat.Term {
+	if len(c.Encs) == 1 {
+		return c.Encs[0].Preference(groups, radius)
 	}
 	var ts []*maxsat.Term
-	for _, e := range c.encs {
+	for _, e := range c.Encs {
 		if p := e.Preference(groups, radius); p.String() != "true" {
 			ts = append(ts, p)
 		}
@@ -162,12 +162,12 @@ func (c checker) preference(groups []string, radius uint64) *maxsat.Term {
 }
 
 // explored is encode.Encoder.Explored over every encoder.
-func (c checker) explored() *maxsat.Term {
-	if len(c.encs) == 1 {
-		return c.encs[0].Explored()
+func (c Checker) explored() *maxsat.Term {
+	if len(c.Encs) == 1 {
+		return c.Encs[0].Explored()
 	}
-	ts := make([]*maxsat.Term, len(c.encs))
-	for i, e := range c.encs {
+	ts := make([]*maxsat.Term, len(c.Encs))
+	for i, e := range c.Encs {
 		ts[i] = e.Explored()
 	}
 	return maxsat.And(ts...)
@@ -186,21 +186,21 @@ var guessRadii = []uint64{4, 1 << 12}
 // steps: a quarter of relaxedLimit's, at least 4 × preferenceLimit. (On
 // examples/loops' Isqrt at loop bound 100, the guess for `odd := 0` took
 // 20M where 2M did not answer.)
-func guessLimit(steps int64) uint32 {
-	return max(4*preferenceLimit, relaxedLimit(steps)/4)
+func GuessLimit(steps int64) uint32 {
+	return max(4*preferenceLimit, RelaxedLimit(steps)/4)
 }
 
 // guessModel returns a model of the formula with groups relaxed, assume
 // holding and the groups' values within guessRadius of the original ones,
 // or nil when the guess failed or did not answer within its bound. Only a
 // cancelled ctx is an error.
-func (c checker) guessModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+func (c Checker) guessModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
 	for _, r := range guessRadii {
 		pref := c.preference(groups, r)
 		if pref.String() == "true" {
 			return nil, nil // nothing to guess: only branches and Booleans, or no bound at r
 		}
-		m, st, err := c.s.CheckRelaxedLimit(ctx, c.guess, groups, c.also(append(slices.Clone(assume), pref)...)...)
+		m, st, err := c.Solver.CheckRelaxedLimit(ctx, c.Guess, groups, c.also(append(slices.Clone(assume), pref)...)...)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err
@@ -218,11 +218,11 @@ func (c checker) guessModel(ctx context.Context, groups []string, assume ...*max
 // assume holding, or nil when there is none or the check did not answer
 // within its resource bound. Only a cancelled ctx is an error. A guess
 // comes first: any of its models is one of the check's.
-func (c checker) relaxedModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
+func (c Checker) RelaxedModel(ctx context.Context, groups []string, assume ...*maxsat.Term) (*maxsat.Model, error) {
 	if m, err := c.guessModel(ctx, groups, assume...); m != nil || err != nil {
 		return m, err
 	}
-	m, st, err := c.s.CheckRelaxed(ctx, groups, c.also(assume...)...)
+	m, st, err := c.Solver.CheckRelaxed(ctx, groups, c.also(assume...)...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err
@@ -240,12 +240,12 @@ func (c checker) relaxedModel(ctx context.Context, groups []string, assume ...*m
 // so that later preferences keep it. It returns a nil model when there is
 // none or no check answered within its resource bound; the MCS's own model
 // then stands. Only a cancelled ctx is an error.
-func (c checker) chooseModel(ctx context.Context, groups []string, model *maxsat.Model) (*maxsat.Model, *maxsat.Term, error) {
+func (c Checker) chooseModel(ctx context.Context, groups []string, model *maxsat.Model) (*maxsat.Model, *maxsat.Term, error) {
 	explored := c.explored()
 	if ok, err := model.Bool(explored); err == nil && ok {
 		return model, explored, nil // the MCS's own model stays on them
 	}
-	m, err := c.relaxedModel(ctx, groups, explored)
+	m, err := c.RelaxedModel(ctx, groups, explored)
 	if m != nil || err != nil {
 		return m, explored, err
 	}
@@ -257,7 +257,7 @@ func (c checker) chooseModel(ctx context.Context, groups []string, model *maxsat
 // paths when one is (see the comments inside). The MCS's own model stands
 // when no check answers within its resource bound; an error is a
 // cancellation.
-func (c checker) preferredModel(ctx context.Context, mcs *maxsat.MCS, mode encode.Mode) error {
+func (c Checker) PreferredModel(ctx context.Context, mcs *maxsat.MCS, mode encode.Mode) error {
 	// Prefer angelic values close to the original ones.
 	// A preference is a nicety: each check has a resource bound
 	// (deterministic, unlike a deadline, so that results do not depend
@@ -300,7 +300,7 @@ func (c checker) preferredModel(ctx context.Context, mcs *maxsat.MCS, mode encod
 			// costs seconds of bit-vector search for nothing.
 			break
 		}
-		m, st, err := c.s.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, c.also(pref)...)
+		m, st, err := c.Solver.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, c.also(pref)...)
 		if err != nil {
 			if ctx.Err() != nil {
 				return err
