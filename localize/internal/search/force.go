@@ -221,7 +221,7 @@ func (f *Forcer) FirstPass(ctx context.Context, sub *Subject, ro trace.RunOption
 // valueKey identifies a number as a trace holds it.
 type ValueKey struct {
 	Kind trace.Kind
-	Text    string
+	Text string
 }
 
 func numKey(v trace.Value) ValueKey { return ValueKey{v.Kind(), v.String()} }
