@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/htmlreport"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -143,7 +144,7 @@ func writeReports(dir, base, name string, reports []*localize.Report, c config, 
 	err := writeFile(jf, func(f *os.File) error { return localize.WriteJSON(f, reports) })
 	if err == nil {
 		err = writeFile(hf, func(f *os.File) error {
-			return localize.WriteHTML(f, reports, &localize.HTMLOptions{Title: "faultloc: " + name, Base: c.dir, Spectrum: sp})
+			return htmlreport.Write(f, reports, &htmlreport.Options{Title: "faultloc: " + name, Base: c.dir, Spectrum: sp})
 		})
 	}
 	if err != nil {

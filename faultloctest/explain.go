@@ -69,7 +69,7 @@ type Options struct {
 	Dir string
 	// ReportDir, if set, receives the reports of each explained test:
 	// PKG.TEST.json ([localize.WriteJSON]) and PKG.TEST.html
-	// ([localize.WriteHTML], with the spectrum as a heat map), PKG being
+	// ([htmlreport.Write], with the spectrum as a heat map), PKG being
 	// the package's name and TEST the test's full name with every
 	// character other than letters, digits, '-', '_' and '.' replaced by
 	// '_'. A relative directory is relative to the package directory, where

@@ -179,8 +179,8 @@ func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *O
 			unmodeled = appendLine(unmodeled, l)
 		}
 	}
-	sortLines(lines)
-	sortLines(unmodeled)
+	search.SortLines(lines)
+	search.SortLines(unmodeled)
 	return groups, lines, unmodeled, nil
 }
 

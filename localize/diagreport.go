@@ -217,10 +217,7 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 					var vs []string
 					for _, a := range cv.Angelic {
 						if a.File == l.File && a.Line == l.Line {
-							v := a.Value
-							if a.Branch {
-								v = "branch " + thenElse(a.Value)
-							}
+							v := a.Text()
 							vs = append(vs, v)
 						}
 					}

@@ -13,11 +13,11 @@
 //	interface      turns a Failure into        implementations
 //	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes),
 //	                                           Angelic (angelic debugging),
-//	                                           SATTAR (SAT-TAR, fuzz targets),
+//	                                           sattar.Technique (SAT-TAR, fuzz targets),
 //	                                           FlexFilter (any technique, pruned),
 //	                                           Regression (AFTER, against an old version)
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
-//	                                           ProximityScorer, Product, SATTAR,
+//	                                           ProximityScorer, Product, sattar.Technique,
 //	                                           NativeSpectrumScorer,
 //	                                           NativeProximityScorer, PackageData
 //	Refiner        a revised Report, with      ForceProbe (candidates found by
@@ -193,28 +193,6 @@
 // test to any technique's candidates, and [Report.PruneInhibited]
 // demotes or removes the inhibited ones.
 //
-// # SAT-TAR
-//
-// [RunSATTAR] is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) over a
-// fuzz target, Go's parametrized test: its checks are the specification's
-// constraints (one per call site of t.Error or t.Fatal), its seed corpus
-// the initial suite, and [trace.Program.FuzzCase] runs a new input. The
-// statements of a minimal unsat core of each violated check ([Cores], a
-// MUS of the trace formula's fault predicates) are the suspects, with the
-// statements the formula does not model (pointer assignments: a core can
-// neither hold nor clear them); Tarantula's ranking of the lines under
-// test is raised by one for each suspect. Test generation is concolic:
-// the fuzz function's arguments are left free in the formula
-// (encode.Options.Inputs), the failing run's decisions are negated one
-// at a time with the prefix kept, and each round adds the generated test
-// that covers the most suspects with coverage no test has, leaving out
-// failing tests that violate checks the initial case does not (another
-// fault). The paper's heuristics refine the suspects after a failing
-// test and switch to coverage of the suspects when rounds stop moving
-// their ratings; a callback can stop a session. bench/satar compares it
-// with Tarantula on random tests and with the core alone on the paper's
-// linked list and binary search tree (examples/linkedlist, examples/bst).
-//
 // # Reports
 //
 // A Report lists the candidates (those a passing case inhibits last;
@@ -224,9 +202,9 @@
 // each line names its [Evidence] (so results compare with spectrum-based
 // ranks by EXAM), and statistics; it renders as `file:line: message` text
 // ([Report.WriteText]), JSON ([WriteJSON]) and one self-contained HTML
-// page ([WriteHTML]). A search stopped by a bound, a timeout or a
-// cancelled context gives a partial report, marked as such, rather than
-// an error.
+// page (package [github.com/faultloc/faultloc/localize/htmlreport]). A
+// search stopped by a bound, a timeout or a cancelled context gives a
+// partial report, marked as such, rather than an error.
 //
 // # Stability
 //

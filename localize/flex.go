@@ -100,8 +100,8 @@ type Flexibility struct {
 	Score float64 `json:"score"`
 }
 
-// summary says what the test found, for the text and HTML reports.
-func (fl *Flexibility) summary() string {
+// String says what the test found, for the text and HTML reports.
+func (fl *Flexibility) String() string {
 	tested := len(fl.Flexible) + len(fl.Inhibitors)
 	var s string
 	switch {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -191,10 +192,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			var vals []string
 			for _, a := range c.Angelic {
 				if a.File == l.File && a.Line == l.Line {
-					v := a.Value
-					if a.Branch {
-						v = "branch " + thenElse(a.Value)
-					}
+					v := a.Text()
 					if a.Instance != "" {
 						// An angelic instance (AngelicTest): which one,
 						// and the value it replaces.
@@ -218,7 +216,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
 			}
 			if fl := c.Flex; fl != nil {
-				sb.WriteString(" [" + fl.summary() + "]")
+				sb.WriteString(" [" + fl.String() + "]")
 			}
 			sb.WriteByte('\n')
 		}
@@ -281,11 +279,24 @@ func rankedAfter(rs []RankedLine) int {
 	return n
 }
 
-func thenElse(v string) string {
-	if v == "true" {
-		return "then"
+// Text is the angelic value as the reports show it: a branch decision
+// as "branch then" or "branch else", any other value as formatted.
+func (a AngelicValue) Text() string {
+	if !a.Branch {
+		return a.Value
 	}
-	return "else"
+	if a.Value == "true" {
+		return "branch then"
+	}
+	return "branch else"
+}
+
+// plural says n things: "1 run", "2 runs".
+func plural(n int, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return strconv.Itoa(n) + " " + s + "s"
 }
 
 // WriteJSON writes the reports as an indented JSON array, which
@@ -330,7 +341,7 @@ func EncodeJSON(w io.Writer, v any) error {
 
 // RelativeTo rewrites the report's file names relative to dir where
 // they lie below it or beside it (filepath.Rel), as the text report
-// shows them; the others stay absolute. Quoting source lines (WriteHTML)
+// shows them; the others stay absolute. Quoting source lines (htmlreport.Write)
 // needs the names the report was made with.
 func (r *Report) RelativeTo(dir string) {
 	abs, err := filepath.Abs(dir)

@@ -1,4 +1,4 @@
-// Command satar evaluates SAT-TAR (localize.RunSATTAR) on the subjects of
+// Command satar evaluates SAT-TAR (sattar.Run) on the subjects of
 // its paper, ported to Go: the linked list's Delete (examples/linkedlist)
 // and the binary search tree's Add (examples/bst), each fault alone and
 // in pairs, applied as overlays. For each version it reports the rank of

@@ -16,6 +16,7 @@ import (
 	"github.com/faultloc/faultloc/examples/bst"
 	"github.com/faultloc/faultloc/examples/linkedlist"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -122,7 +123,7 @@ func evaluate(ctx context.Context, s subject, faults []string, rounds, draws int
 	}
 	file := filepath.Join(s.dir, s.file)
 	start := time.Now()
-	res, err := localize.RunSATTAR(ctx, prog, pkg, s.target, "", &localize.SATTAROptions{InitialOnly: true, Under: []string{s.under}, Rounds: rounds})
+	res, err := sattar.Run(ctx, prog, pkg, s.target, "", &sattar.Options{InitialOnly: true, Under: []string{s.under}, Rounds: rounds})
 	r.elapsed = time.Since(start)
 	if err != nil {
 		r.err = err
@@ -152,7 +153,7 @@ func evaluate(ctx context.Context, s subject, faults []string, rounds, draws int
 			}
 			inputs = append(inputs, in)
 		}
-		base, err := localize.RunSATTAR(ctx, prog, pkg, s.target, r.initial, &localize.SATTAROptions{InitialOnly: true, Under: []string{s.under}, Rounds: -1, SpectrumOnly: true, Inputs: inputs})
+		base, err := sattar.Run(ctx, prog, pkg, s.target, r.initial, &sattar.Options{InitialOnly: true, Under: []string{s.under}, Rounds: -1, SpectrumOnly: true, Inputs: inputs})
 		if err != nil {
 			r.err = err
 			return r

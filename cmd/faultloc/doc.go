@@ -191,7 +191,7 @@
 // corpus, each suspect raised by one; then up to -rounds inputs that the
 // solver finds by negating the failing run's decisions are added, one
 // per round, the one covering the most suspects with coverage no test
-// has. See [localize.RunSATTAR].
+// has. See [sattar.Run].
 //
 //	-under FUNCS
 //

@@ -14,6 +14,8 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/htmlreport"
+	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -77,8 +79,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	defer stopProfiles()
 	angelic := *mode == localize.ModeAngelic
-	sattar := *mode == localize.ModeSATTAR
-	if angelic || sattar {
+	useSATTAR := *mode == sattar.Mode
+	if angelic || useSATTAR {
 		*mode = "agx" // the search behind AngelicTest, the encoding of SAT-TAR's cores
 	}
 	m, err := encode.ParseMode(*mode)
@@ -142,7 +144,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{angelic, "-mode angelic"}, {sattar, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {*tiebreak != "position", "-tiebreak"}} {
+		}{{angelic, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {*tiebreak != "position", "-tiebreak"}} {
 			if f.on {
 				bad = append(bad, f.name)
 			}
@@ -186,13 +188,13 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		switch *format {
 		case "html":
-			hopts := &localize.HTMLOptions{Title: "faultloc: " + pkgPath}
+			hopts := &htmlreport.Options{Title: "faultloc: " + pkgPath}
 			if sm != nil && sm.Passed() > 0 && sm.Failed() > 0 {
 				if f, err := spectra.Lookup("ochiai"); err == nil {
 					hopts.Spectrum = sm.Rank(f, nil)
 				}
 			}
-			return localize.WriteHTML(stdout, reports, hopts)
+			return htmlreport.Write(stdout, reports, hopts)
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files
@@ -267,8 +269,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if !*probe {
 		popts.Refiners = []localize.Refiner{}
 	}
-	if sattar {
-		st := &localize.SATTAR{Options: localize.SATTAROptions{Core: *opts, Rounds: *rounds}}
+	if useSATTAR {
+		st := &sattar.Technique{Options: sattar.Options{Core: *opts, Rounds: *rounds}}
 		if *under != "" {
 			st.Options.Under = strings.Split(*under, ",")
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/faultloc/faultloc/examples/linkedlist"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/sattar"
 )
 
 // TestLocalizeSATTAR: -mode sat-tar on the linked list's size fault,
@@ -47,7 +48,7 @@ func TestLocalizeSATTAR(t *testing.T) {
 		t.Fatalf("%v: %s", err, out.String())
 	}
 	rep := reps[0]
-	if rep.Mode != localize.ModeSATTAR || len(rep.Ranking) == 0 || rep.Ranking[0].Line != lines[0] || rep.Ranking[0].Evidence != localize.EvidenceSATTAR {
+	if rep.Mode != sattar.Mode || len(rep.Ranking) == 0 || rep.Ranking[0].Line != lines[0] || rep.Ranking[0].Evidence != sattar.EvidenceSATTAR {
 		t.Errorf("report %+v, want sat-tar ranking line %d first", rep, lines[0])
 	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -263,4 +264,11 @@ func FailureText(res *trace.Result) string {
 		}
 	}
 	return res.Outcome.String()
+}
+
+// SortLines sorts lines by file and line.
+func SortLines(ls []trace.Line) {
+	slices.SortFunc(ls, func(a, b trace.Line) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
 }

@@ -1,4 +1,4 @@
-package localize
+package sattar
 
 import (
 	"context"
@@ -10,12 +10,10 @@ import (
 	"sync"
 	"testing"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/faultloc/faultloc/examples/linkedlist"
 	"github.com/faultloc/faultloc/internal/longtest"
-	"github.com/faultloc/faultloc/localize/internal/search"
-	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -38,9 +36,9 @@ func loadList(t *testing.T, faults ...string) *listVersion {
 	}
 	v := &listVersion{}
 	var ov map[string][]byte
-	ov, v.lines, v.err = linkedlist.Version("../examples/linkedlist", faults...)
+	ov, v.lines, v.err = linkedlist.Version("../../examples/linkedlist", faults...)
 	if v.err == nil {
-		v.prog, v.err = trace.Load(context.Background(), &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: ov}, ".")
+		v.prog, v.err = trace.Load(context.Background(), &trace.Config{Dir: "../../examples/linkedlist", Tests: true, Overlay: ov}, ".")
 	}
 	if v.err == nil {
 		v.pkg, v.err = v.prog.TargetPackage()
@@ -50,110 +48,6 @@ func loadList(t *testing.T, faults ...string) *listVersion {
 	}
 	listVersions.Store(k, v)
 	return v
-}
-
-// TestCoresMinimal: on each seeded fault of the linked list, every core
-// of the failing case is a minimal unsatisfiable subset, checked apart
-// from Cores on the same formula: unsatisfiable with the core's
-// statements correct (every other one relaxed), satisfiable with any
-// one of them relaxed too. The fault's line is in a core for the fault
-// the formula models (the size), and among the unmodeled lines for the
-// pointer assignments.
-func TestCoresMinimal(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	under := func(fn *ssa.Function) bool { return fn.Name() == "Delete" }
-	for _, tt := range []struct {
-		fault, seed string
-		modeled     bool // the faulty line is in a core, else among Unmodeled
-	}{
-		{"size", "seed#0", true},
-		{"header", "seed#1", false},
-		{"remove", "seed#0", false},
-	} {
-		v := loadList(t, tt.fault)
-		c := v.prog.GoTestCase(v.pkg, "FuzzDelete/"+tt.seed)
-		opts := &Options{InScope: under}
-		cores, err := Cores(ctx, v.prog, c, opts)
-		if err != nil || len(cores) == 0 {
-			t.Fatalf("%s: Cores = %v, %v", tt.fault, cores, err)
-		}
-		faulty := trace.Line{File: filepath.Join(mustAbs(t, "../examples/linkedlist"), linkedlist.SourceFile), Line: v.lines[0]}
-		found := false
-		for _, core := range cores {
-			if len(core.Groups) == 0 || core.Pos.Line == 0 || core.Check == "" {
-				t.Errorf("%s: core %+v", tt.fault, core)
-			}
-			if tt.modeled {
-				found = found || slices.Contains(core.Lines, faulty)
-			} else {
-				found = found || slices.Contains(core.Unmodeled, faulty)
-			}
-			checkMUS(t, ctx, v, c, opts, core)
-		}
-		if !found {
-			t.Errorf("%s: line %d in no core (modeled %v): %+v", tt.fault, faulty.Line, tt.modeled, cores)
-		}
-	}
-}
-
-// checkMUS encodes c's failing run with core's check as the oracle, as
-// Cores does, and checks that core.Groups is a MUS of its soft groups.
-func checkMUS(t *testing.T, ctx context.Context, v *listVersion, c trace.Case, opts *Options, core Core) {
-	t.Helper()
-	sub := &search.Subject{Prog: v.prog, Case: c}
-	var st Stats
-	first, o, err := firstRun(ctx, sub, opts, &st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer first.Release()
-	run := *first
-	run.Avoid = nil
-	for _, a := range first.Result.Assertions {
-		if a.Pos == core.Pos {
-			run.Avoid = append(run.Avoid, a.Event)
-		}
-	}
-	solver, err := maxsat.NewSolver(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer solver.Close()
-	eo, err := encodeOptions(sub, &run, o, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := caseEncoder(sub, solver, &run, eo, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&caseFormula{sub: sub, first: &run, enc: enc, opts: o}).addRun(&run); err != nil {
-		t.Fatal(err)
-	}
-	var others []string
-	for _, g := range solver.GroupNames() {
-		if !slices.Contains(core.Groups, g) {
-			others = append(others, g)
-		}
-	}
-	if _, st, err := solver.CheckRelaxed(ctx, others); err != nil || st != maxsat.Unsat {
-		t.Errorf("%s: the core's statements correct: %v, %v; want unsat", core.Check, st, err)
-	}
-	for _, g := range core.Groups {
-		if _, st, err := solver.CheckRelaxed(ctx, append(slices.Clone(others), g)); err != nil || st != maxsat.Sat {
-			t.Errorf("%s: the core without %s: %v, %v; want sat (not minimal)", core.Check, g, st, err)
-		}
-	}
-}
-
-func mustAbs(t *testing.T, p string) string {
-	t.Helper()
-	a, err := filepath.Abs(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }
 
 // TestSATTARGolden runs SAT-TAR from the first failing seed alone (as
@@ -180,7 +74,7 @@ func TestSATTARGolden(t *testing.T) {
 				}
 			}
 			golden := filepath.Join("testdata", "satar", name+".golden")
-			if *update {
+			if *testutil.Update {
 				os.MkdirAll(filepath.Dir(golden), 0o755)
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
@@ -208,11 +102,11 @@ func TestSATTARGolden(t *testing.T) {
 // satarText runs a session on v and renders it.
 func satarText(t *testing.T, v *listVersion) string {
 	var b strings.Builder
-	opts := &SATTAROptions{InitialOnly: true, Under: []string{"(*List).Delete"}, Rounds: 5, Round: func(r *SATTARRound) bool {
+	opts := &Options{InitialOnly: true, Under: []string{"(*List).Delete"}, Rounds: 5, Round: func(r *Round) bool {
 		fmt.Fprintf(&b, "round %d: %s %v failed %v, strategy %s, dropped %s\n", r.Round, r.Added.Name, r.Added.Input, r.Added.Failed, r.Strategy, lineNums(r.Dropped))
 		return true
 	}}
-	res, err := RunSATTAR(context.Background(), v.prog, v.pkg, "FuzzDelete", "", opts)
+	res, err := Run(context.Background(), v.prog, v.pkg, "FuzzDelete", "", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +120,7 @@ func satarText(t *testing.T, v *listVersion) string {
 		fmt.Fprintf(&b, "%d: line %d (%s)\n", r.Rank, r.Line, r.Evidence)
 	}
 	for _, l := range v.lines {
-		i := slices.IndexFunc(res.Report.Ranking, func(r RankedLine) bool { return r.Line == l })
+		i := slices.IndexFunc(res.Report.Ranking, func(r localize.RankedLine) bool { return r.Line == l })
 		if i < 0 {
 			fmt.Fprintf(&b, "faulty line %d: not ranked\n", l)
 		} else {
@@ -251,8 +145,8 @@ func TestSATTARStop(t *testing.T) {
 	t.Parallel()
 	v := loadList(t, "size")
 	calls := 0
-	res, err := RunSATTAR(context.Background(), v.prog, v.pkg, "FuzzDelete", "", &SATTAROptions{InitialOnly: true, Under: []string{"(*List).Delete"},
-		Round: func(*SATTARRound) bool { calls++; return false }})
+	res, err := Run(context.Background(), v.prog, v.pkg, "FuzzDelete", "", &Options{InitialOnly: true, Under: []string{"(*List).Delete"},
+		Round: func(*Round) bool { calls++; return false }})
 	if err != nil || calls != 1 || res.Rounds != 1 || len(res.Report.Ranking) == 0 {
 		t.Fatalf("res %+v, %v, %d calls; want one round", res, err, calls)
 	}
@@ -285,30 +179,9 @@ func TestSATTARErrors(t *testing.T) {
 		{"no failing seed", good, "FuzzDelete", "", nil, "no seed of FuzzDelete fails (6 seeds)"},
 		{"initial passes", v, "FuzzDelete", "FuzzDelete/seed#3", nil, "the test passes"},
 	} {
-		_, err := RunSATTAR(context.Background(), tt.v.prog, tt.v.pkg, tt.target, tt.initial, &SATTAROptions{Under: tt.under, Rounds: -1})
+		_, err := Run(context.Background(), tt.v.prog, tt.v.pkg, tt.target, tt.initial, &Options{Under: tt.under, Rounds: -1})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
-		}
-	}
-}
-
-// BenchmarkCores measures the cores of the linked list's size fault: the
-// run, its formula and a MUS per violated check.
-func BenchmarkCores(b *testing.B) {
-	ov, _, err := linkedlist.Version("../examples/linkedlist", "size")
-	if err != nil {
-		b.Fatal(err)
-	}
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: ov}, ".")
-	if err != nil {
-		b.Fatal(err)
-	}
-	pkg, _ := prog.TargetPackage()
-	c := prog.GoTestCase(pkg, "FuzzDelete/seed#0")
-	opts := &Options{InScope: func(fn *ssa.Function) bool { return fn.Name() == "Delete" }}
-	for b.Loop() {
-		if _, err := Cores(context.Background(), prog, c, opts); err != nil {
-			b.Fatal(err)
 		}
 	}
 }

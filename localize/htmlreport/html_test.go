@@ -1,4 +1,4 @@
-package localize
+package htmlreport
 
 import (
 	"bytes"
@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/examples/foo"
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -27,7 +29,7 @@ const rootVar = "$ROOT"
 
 func repoRoot(t testing.TB) string {
 	t.Helper()
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,19 +42,19 @@ func repoRoot(t testing.TB) string {
 // rewritten; otherwise a fresh run must find the same candidates, which
 // keeps it honest while the golden page stays independent of which of
 // many angelic values Z3 picks. Durations are zeroed: they differ by run.
-func fooReport(t *testing.T) *Report {
+func fooReport(t *testing.T) *localize.Report {
 	t.Helper()
 	root := repoRoot(t)
 	path := filepath.Join("testdata", "html", "foo.json")
-	p := program(t)
-	live, err := AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), nil)
+	p := testutil.Examples(t)
+	live, err := localize.AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	live.Stats.Solve, live.Stats.Total = 0, 0
-	if *update {
+	if *testutil.Update {
 		var buf bytes.Buffer
-		if err := WriteJSON(&buf, []*Report{live}); err != nil {
+		if err := localize.WriteJSON(&buf, []*localize.Report{live}); err != nil {
 			t.Fatal(err)
 		}
 		data := strings.ReplaceAll(buf.String(), root, rootVar)
@@ -64,7 +66,7 @@ func fooReport(t *testing.T) *Report {
 	if err != nil {
 		t.Fatalf("%v (go test -run TestWriteHTML -update writes it)", err)
 	}
-	var stored []*Report
+	var stored []*localize.Report
 	if err := json.Unmarshal(bytes.ReplaceAll(data, []byte(rootVar), []byte(root)), &stored); err != nil || len(stored) != 1 {
 		t.Fatalf("%s: %v (%d reports)", path, err, len(stored))
 	}
@@ -78,7 +80,7 @@ func fooReport(t *testing.T) *Report {
 // cases, interpreted (testFoo fails, the others pass).
 func fooSpectrum(t *testing.T) *spectra.Ranking {
 	t.Helper()
-	p := program(t)
+	p := testutil.Examples(t)
 	var tests []trace.Test
 	for _, c := range foo.Cases {
 		tests = append(tests, intTest(t, p, "foo", "Foo", c.Name, int64(c.Want), int64(c.X), int64(c.Y)))
@@ -99,7 +101,7 @@ func fooSpectrum(t *testing.T) *spectra.Ranking {
 func goldenFile(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "html", name)
-	if *update {
+	if *testutil.Update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +133,7 @@ func goldenFile(t *testing.T, name string, got []byte) {
 func writeFooPage(t *testing.T) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	err := WriteHTML(&buf, []*Report{fooReport(t)}, &HTMLOptions{
+	err := Write(&buf, []*localize.Report{fooReport(t)}, &Options{
 		Title:    "faultloc: examples/foo",
 		Base:     repoRoot(t),
 		Spectrum: fooSpectrum(t),
@@ -182,20 +184,20 @@ func TestWriteHTMLCases(t *testing.T) {
 		"/p/a.go": "package p\n\nfunc F(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n\n// 10\n// 11\n// 12\n// 13\n// 14\n",
 		"/p/b.go": "package p\n\nvar s = \"<script>alert(1)</script>\"\n",
 	}
-	cand := func(file string, line int, value string, verified bool) Candidate {
-		return Candidate{
-			Locations: []Location{{File: file, Line: line, Text: strings.TrimSpace(strings.Split(src[file], "\n")[line-1])}},
-			Angelic:   []AngelicValue{{File: file, Line: line, Instr: "t1 = x < 0", Value: value, Occurrence: 2}},
+	cand := func(file string, line int, value string, verified bool) localize.Candidate {
+		return localize.Candidate{
+			Locations: []localize.Location{{File: file, Line: line, Text: strings.TrimSpace(strings.Split(src[file], "\n")[line-1])}},
+			Angelic:   []localize.AngelicValue{{File: file, Line: line, Instr: "t1 = x < 0", Value: value, Occurrence: 2}},
 			Verified:  verified,
 		}
 	}
-	a := &Report{Test: "TestF/neg", Mode: "agx", Failure: "got 3, want <-3> & \"more\"", Candidates: []Candidate{cand("/p/a.go", 5, "-3", true)}}
-	b := &Report{Test: "TestG<script>", Mode: "pf", Failure: "panic", Candidates: []Candidate{cand("/p/b.go", 3, `"</b>"`, false)}, Partial: true, Reason: "timeout"}
-	none := &Report{Test: "TestH", Mode: "agx", Failure: "boom"}
-	was := &Report{Test: "TestW", Mode: "agx", Failure: "boom", Candidates: []Candidate{cand("/p/a.go", 5, "-3", true)}}
+	a := &localize.Report{Test: "TestF/neg", Mode: "agx", Failure: "got 3, want <-3> & \"more\"", Candidates: []localize.Candidate{cand("/p/a.go", 5, "-3", true)}}
+	b := &localize.Report{Test: "TestG<script>", Mode: "pf", Failure: "panic", Candidates: []localize.Candidate{cand("/p/b.go", 3, `"</b>"`, false)}, Partial: true, Reason: "timeout"}
+	none := &localize.Report{Test: "TestH", Mode: "agx", Failure: "boom"}
+	was := &localize.Report{Test: "TestW", Mode: "agx", Failure: "boom", Candidates: []localize.Candidate{cand("/p/a.go", 5, "-3", true)}}
 	was.Candidates[0].Angelic[0].Orig = "3"
-	missing := &Report{Test: "TestM", Failure: "x", Candidates: []Candidate{cand("/q/gone.go", 1, "1", true)}}
-	fixed := &Report{Test: "TestF/neg", Mode: "agx", Failure: "boom", Fixes: []MutantResult{
+	missing := &localize.Report{Test: "TestM", Failure: "x", Candidates: []localize.Candidate{cand("/q/gone.go", 1, "1", true)}}
+	fixed := &localize.Report{Test: "TestF/neg", Mode: "agx", Failure: "boom", Fixes: []localize.MutantResult{
 		{Op: "ROR", File: "/p/a.go", Line: 4, Column: 7, Orig: "x < 0", Repl: "x <= 0", FailToPass: 3},
 		{Op: "VRP", File: "/p/a.go", Line: 13, Column: 4, Orig: "x", Repl: "y", FailToPass: 1},
 	}}
@@ -207,63 +209,63 @@ func TestWriteHTMLCases(t *testing.T) {
 	}}
 	tests := []struct {
 		name    string
-		reports []*Report
-		opts    *HTMLOptions
+		reports []*localize.Report
+		opts    *Options
 		want    []string // substrings, in order
 		notWant []string
 	}{
 		{
 			name:    "one section, no navigation",
-			reports: []*Report{a},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src)},
+			reports: []*localize.Report{a},
+			opts:    &Options{ReadFile: htmlFiles(src)},
 			want:    []string{"<title>faultloc report</title>", `<section id="t1"`, "got 3, want &lt;-3&gt; &amp; &#34;more&#34;", `<tr id="t1-f1-L5" class="cand">`, `<a class="badge" href="#t1-c1">#1</a>`, "#1 ⇒ <b>-3</b>", "(execution 3)"},
 			notWant: []string{"<nav>", "Spectrum ranking", "Partial result"},
 		},
 		{
 			name:    "sections of each failing case, escaped",
-			reports: []*Report{a, b, none},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Title: "T & <U>"},
+			reports: []*localize.Report{a, b, none},
+			opts:    &Options{ReadFile: htmlFiles(src), Title: "T & <U>"},
 			want:    []string{"<title>T &amp; &lt;U&gt;</title>", "<nav>", `href="#t2">TestG&lt;script&gt;</a>`, `<section id="t1"`, `<section id="t2"`, "Partial result: timeout", `&lt;script&gt;alert(1)&lt;/script&gt;`, `<a class="badge unverified" href="#t2-c1">#1</a>`, `<section id="t3"`, "No fix candidate found."},
 			notWant: []string{"<script>", "</b>\""},
 		},
 		{
 			name:    "context elides lines",
-			reports: []*Report{a},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Context: 1},
+			reports: []*localize.Report{a},
+			opts:    &Options{ReadFile: htmlFiles(src), Context: 1},
 			want:    []string{`<td>⋯ 3 lines</td>`, `id="t1-f1-L4"`, `id="t1-f1-L5" class="cand"`, `id="t1-f1-L6"`, `<td>⋯ 8 lines</td>`},
 			notWant: []string{`id="t1-f1-L3"`, `id="t1-f1-L7"`},
 		},
 		{
 			name:    "heat map and top lines",
-			reports: []*Report{a},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Spectrum: spectrum, Top: 2},
+			reports: []*localize.Report{a},
+			opts:    &Options{ReadFile: htmlFiles(src), Spectrum: spectrum, Top: 2},
 			want:    []string{"Spectrum ranking", "ochiai over 2 tests (1 failing)", "top 2 of 4", `<a href="#t1-f1-L5">a.go:5</a>`, `<span class="h h3"></span></span> 0.5000</td><td><a href="#t1-f1-L3">a.go:3.0,4.0</a>`, `<td class="heat h3" title="ochiai 0.5000, rank 2 of 4">`, `<td class="heat h5" title="ochiai 1.0000, rank 1 of 4">`, `<td class="heat h0" title="ochiai 0.0000, rank 4 of 4">`, `<td class="heat"></td>`},
 			notWant: []string{"p.F", `<a href="#t1-f1-L7">a.go:7</a>`},
 		},
 		{
 			name:    "no heat map without passing tests",
-			reports: []*Report{a},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Spectrum: &spectra.Ranking{Formula: "ochiai", Tests: 1, Failed: 1, Entries: spectrum.Entries}},
+			reports: []*localize.Report{a},
+			opts:    &Options{ReadFile: htmlFiles(src), Spectrum: &spectra.Ranking{Formula: "ochiai", Tests: 1, Failed: 1, Entries: spectrum.Entries}},
 			want:    []string{"Spectrum ranking", "ochiai over 1 test, all failing: without a passing test", `<tr id="t1-f1-L5" class="cand"><td class="heat"></td>`},
 			notWant: []string{`class="heat h`, "<th>rank</th>"},
 		},
 		{
 			name:    "plausible fixes, linked to their lines",
-			reports: []*Report{fixed},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src), Context: 1},
+			reports: []*localize.Report{fixed},
+			opts:    &Options{ReadFile: htmlFiles(src), Context: 1},
 			want:    []string{"No fix candidate found.", "Plausible fixes found by mutation", `<a href="#t1-f1-L4">a.go:4:7</a>`, "<code>x &lt; 0</code> → <code>x &lt;= 0</code> <span class=\"meta\">(also fixes 2 other failing tests)</span></td><td>ROR</td>", `<a href="#t1-f1-L13">a.go:13:4</a>`, `id="t1-f1-L4"`, `id="t1-f1-L13"`},
 			notWant: []string{"also fixes 0", `id="t1-f1-L8"`},
 		},
 		{
 			name:    "the run's value beside the angelic one",
-			reports: []*Report{was, a},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src)},
+			reports: []*localize.Report{was, a},
+			opts:    &Options{ReadFile: htmlFiles(src)},
 			want:    []string{"<b>-3</b> <span class=\"meta\">(was 3)</span>", "#1 ⇒ <b>-3</b> (was 3)", `<section id="t2"`, "#1 ⇒ <b>-3</b> <span"},
 		},
 		{
 			name:    "unreadable source is a note",
-			reports: []*Report{missing},
-			opts:    &HTMLOptions{ReadFile: htmlFiles(src)},
+			reports: []*localize.Report{missing},
+			opts:    &Options{ReadFile: htmlFiles(src)},
 			want:    []string{"<h3>gone.go</h3>", "source unavailable: open /q/gone.go: file does not exist"},
 		},
 		{
@@ -276,7 +278,7 @@ func TestWriteHTMLCases(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := WriteHTML(&buf, tt.reports, tt.opts); err != nil {
+			if err := Write(&buf, tt.reports, tt.opts); err != nil {
 				t.Fatal(err)
 			}
 			s := buf.String()
@@ -295,7 +297,7 @@ func TestWriteHTMLCases(t *testing.T) {
 				}
 			}
 			var again bytes.Buffer
-			WriteHTML(&again, tt.reports, tt.opts)
+			Write(&again, tt.reports, tt.opts)
 			if !bytes.Equal(buf.Bytes(), again.Bytes()) {
 				t.Errorf("output differs between two calls")
 			}
@@ -311,7 +313,7 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestWriteHTMLWriterError(t *testing.T) {
-	if err := WriteHTML(failingWriter{}, nil, nil); err == nil || !strings.Contains(err.Error(), "disk full") {
+	if err := Write(failingWriter{}, nil, nil); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Fatalf("err = %v, want the writer's", err)
 	}
 }
@@ -437,37 +439,6 @@ func TestHTMLInChromium(t *testing.T) {
 	t.Logf("screenshot: %s (%d bytes)", shot, len(data))
 }
 
-// A report rendered as a page: here the rows of the source view that
-// carry a candidate, with its badge and angelic value. ReadFile stands in
-// for the file system; by default the sources are read from disk.
-func ExampleWriteHTML() {
-	src := "package abs\n\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn x\n\t}\n\treturn x\n}\n"
-	rep := &Report{
-		Test:    "TestAbs",
-		Mode:    "agx",
-		Failure: "result 0 = -3, want 3",
-		Candidates: []Candidate{{
-			Locations: []Location{{File: "/src/abs/abs.go", Line: 5, Text: "return x"}},
-			Angelic:   []AngelicValue{{File: "/src/abs/abs.go", Line: 5, Instr: "return x", Value: "3"}},
-			Verified:  true,
-		}},
-	}
-	var page strings.Builder
-	err := WriteHTML(&page, []*Report{rep}, &HTMLOptions{
-		ReadFile: func(string) ([]byte, error) { return []byte(src), nil },
-	})
-	if err != nil {
-		panic(err)
-	}
-	for _, line := range strings.Split(page.String(), "\n") {
-		if strings.Contains(line, `class="cand"`) {
-			fmt.Println(line)
-		}
-	}
-	// Output:
-	// <tr id="t1-f1-L5" class="cand"><td class="heat"></td><td class="ln"><a href="#t1-f1-L5">5</a></td><td class="code">		return x<a class="badge" href="#t1-c1">#1</a><span class="ang">#1 ⇒ <b>3</b> <span class="instr">return x</span></span></td></tr>
-}
-
 // TestNoChromiumSkips: where no browser is installed, the browser test is
 // skipped with a message, not failed.
 func TestNoChromiumSkips(t *testing.T) {
@@ -482,4 +453,38 @@ func TestNoChromiumSkips(t *testing.T) {
 	if !skipped {
 		t.Error("the browser test is not skipped without a browser")
 	}
+}
+
+func intTest(t testing.TB, p *trace.Program, pkg, fn, name string, want int64, args ...int64) trace.Test {
+	t.Helper()
+	f := p.Func(testutil.ExamplesPkg+pkg, fn)
+	if f == nil {
+		t.Fatalf("no function %s.%s", pkg, fn)
+	}
+	tt := trace.Test{Name: name, Func: f, Want: []trace.Value{trace.Int(want)}}
+	for _, a := range args {
+		tt.Args = append(tt.Args, trace.Int(a))
+	}
+	return tt
+}
+
+// summary renders the candidates of a report without their angelic values
+// (which any value in a range may satisfy): size, lines, verification.
+func summary(r *localize.Report) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s (%s): %s\n", r.Test, r.Mode, r.Failure)
+	for _, c := range r.Candidates {
+		var lines []string
+		for _, l := range c.Locations {
+			lines = append(lines, fmt.Sprintf("%s %q", l, l.Text))
+		}
+		fmt.Fprintf(&sb, "  size %d verified=%v: %s\n", len(c.Locations), c.Verified, strings.Join(lines, "; "))
+	}
+	for _, l := range r.Ranking {
+		fmt.Fprintf(&sb, "  rank %d: %s:%d\n", l.Rank, filepath.Base(l.File), l.Line)
+	}
+	if r.Partial {
+		fmt.Fprintf(&sb, "  partial: %s\n", r.Reason)
+	}
+	return sb.String()
 }

@@ -1,4 +1,4 @@
-package localize_test
+package sattar_test
 
 import (
 	"context"
@@ -6,25 +6,25 @@ import (
 	"path/filepath"
 
 	"github.com/faultloc/faultloc/examples/linkedlist"
-	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/trace"
 )
 
 // SAT-TAR on the linked list of its paper with the size fault seeded
 // (Delete does not decrement the size): the fuzz target FuzzDelete is the
 // specification, its first failing seed the initial failure.
-func ExampleRunSATTAR() {
+func ExampleRun() {
 	ctx := context.Background()
-	overlay, faulty, err := linkedlist.Version("../examples/linkedlist", "size")
+	overlay, faulty, err := linkedlist.Version("../../examples/linkedlist", "size")
 	if err != nil {
 		panic(err)
 	}
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: overlay}, ".")
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/linkedlist", Tests: true, Overlay: overlay}, ".")
 	if err != nil {
 		panic(err)
 	}
 	pkg, _ := prog.TargetPackage()
-	res, err := localize.RunSATTAR(ctx, prog, pkg, "FuzzDelete", "", &localize.SATTAROptions{
+	res, err := sattar.Run(ctx, prog, pkg, "FuzzDelete", "", &sattar.Options{
 		Under:       []string{"(*List).Delete"},
 		InitialOnly: true,
 		Rounds:      3,

@@ -1,4 +1,4 @@
-package localize
+package sattar
 
 import (
 	"cmp"
@@ -16,28 +16,30 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// ModeSATTAR is the Mode of the reports of [SATTAR].
-const ModeSATTAR = "sat-tar"
+// Mode is the Mode of the reports of [Technique].
+const Mode = "sat-tar"
 
 // EvidenceCore is the evidence of a line that SAT-TAR ranks with the
-// suspect boost of an unsat core ([Core]); EvidenceSATTAR that of a line
-// the scorer [SATTAR] ranks.
+// suspect boost of an unsat core ([localize.Core]); EvidenceSATTAR that of a line
+// the scorer [Technique] ranks.
 const (
-	EvidenceCore   Evidence = "core"
-	EvidenceSATTAR Evidence = "sat-tar"
+	EvidenceCore   localize.Evidence = "core"
+	EvidenceSATTAR localize.Evidence = "sat-tar"
 )
 
-// SATTAROptions configure [RunSATTAR] and the technique [SATTAR]. The
+// Options configure [Run] and [Technique]. The
 // zero value is the default.
-type SATTAROptions struct {
+type Options struct {
 	// Core configures the formulas of the unsat cores and of test
 	// generation (Mode, Arith, Engine...). Its InScope is set from
 	// Under.
-	Core Options
+	Core localize.Options
 	// Under names the functions under test as Go writes them in their
 	// package: "(*List).Delete", "Insert", "(T).String" (a function
 	// literal belongs to the function it is in). Only their statements
@@ -65,14 +67,14 @@ type SATTAROptions struct {
 	// Round, if set, is called after each round with what it added and
 	// the ranking so far; returning false stops the session, which keeps
 	// its results.
-	Round func(*SATTARRound) bool
+	Round func(*Round) bool
 	// RunTimeout bounds each run of a generated input. Default 0: 10 s.
 	RunTimeout time.Duration
 }
 
-// SATTARTest is a test of a SAT-TAR session: a seed of the fuzz target's
+// Test is a test of a SAT-TAR session: a seed of the fuzz target's
 // corpus or a generated input.
-type SATTARTest struct {
+type Test struct {
 	// Name is the case's name: "FuzzX/seed#0", "FuzzX/gen#3".
 	Name string
 	// Input is a generated test's input (the fuzz function's arguments
@@ -90,12 +92,12 @@ type SATTARTest struct {
 	lines  []trace.Line // the lines under test it executed
 }
 
-// SATTARRound is what one round of a session did (SATTAROptions.Round).
-type SATTARRound struct {
+// Round is what one round of a session did (Options.Round).
+type Round struct {
 	// Round counts from 1.
 	Round int
 	// Added is the test the round added to the spectrum.
-	Added *SATTARTest
+	Added *Test
 	// Strategy is the test selection in force: "coverage" (a test whose
 	// coverage differs from every added test's) or "suspects" (whose
 	// coverage of the suspects differs), to which a session switches
@@ -105,24 +107,24 @@ type SATTARRound struct {
 	// (their rating fell): they lose the core's boost.
 	Dropped []trace.Line
 	// Report is the ranking after the round.
-	Report *Report
+	Report *localize.Report
 }
 
-// SATTARResult is what a session found.
-type SATTARResult struct {
+// Result is what a session found.
+type Result struct {
 	// Report is the ranking of the lines under test: Tarantula (or
 	// Options.Formula) over the seeds and the tests added, each suspect
 	// of the cores raised by one (EvidenceCore), as SAT-TAR defines it.
-	Report *Report
+	Report *localize.Report
 	// Cores are the unsat cores of the checks the initial failing case
 	// violates, one per check.
-	Cores []Core
+	Cores []localize.Core
 	// Suspects are the suspects at the end: the cores' lines under test,
-	// with the statements the formula does not model (see [RunSATTAR]),
+	// with the statements the formula does not model (see [Run]),
 	// less those the rounds showed innocent.
 	Suspects []trace.Line
 	// Tests are the seeds and the generated tests, added or not.
-	Tests []*SATTARTest
+	Tests []*Test
 	// Partition groups the failing seeds by the checks they violate: a
 	// group holds the cases whose violated checks are a subset of its
 	// first case's. The session localizes the initial case's group; a
@@ -135,10 +137,10 @@ type SATTARResult struct {
 	// Scores are the final scores of Report's lines: the formula's
 	// suspiciousness, plus one for a suspect, plus a millionth of the
 	// confidence that breaks its ties.
-	Scores LineScores
+	Scores localize.LineScores
 }
 
-// RunSATTAR is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) on fuzz
+// Run is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) on fuzz
 // target target of package pkg, starting from its failing case initial
 // (a case of the target: "FuzzX/seed#2"; default "": its first failing
 // seed). The fuzz target is the specification: its inputs build the
@@ -146,7 +148,7 @@ type SATTARResult struct {
 // call site, and its seed corpus is the initial test suite.
 //
 // The session extracts a minimal unsat core of each check the initial
-// case violates ([Cores]); their statements under test are the suspects,
+// case violates ([localize.Cores]); their statements under test are the suspects,
 // together with the statements under test of the failing run that the
 // formula does not model (pointer assignments: the core cannot clear
 // them). It then ranks the lines under test by Tarantula over the
@@ -159,9 +161,9 @@ type SATTARResult struct {
 // test added shows innocent the suspects whose rating falls; when rounds
 // stop moving the suspects' ratings, uniqueness is judged on the
 // suspects' coverage alone.
-func RunSATTAR(ctx context.Context, prog *trace.Program, pkg, target, initial string, opts *SATTAROptions) (*SATTARResult, error) {
+func Run(ctx context.Context, prog *trace.Program, pkg, target, initial string, opts *Options) (*Result, error) {
 	if opts == nil {
-		opts = &SATTAROptions{}
+		opts = &Options{}
 	}
 	if prog == nil {
 		return nil, errors.New("localize: SAT-TAR: no program")
@@ -186,30 +188,30 @@ func RunSATTAR(ctx context.Context, prog *trace.Program, pkg, target, initial st
 	return s.res, nil
 }
 
-// SATTAR is SAT-TAR as a [Technique] and a [Scorer]: a failing case of a
+// Technique is SAT-TAR as a [localize.Technique] and a [localize.Scorer]: a failing case of a
 // fuzz target ("FuzzX/seed#1", a corpus file's entry) is localized by
-// [RunSATTAR] from that case; other cases are an error. As a scorer
+// [Run] from that case; other cases are an error. As a scorer
 // after the technique (faultloc localize -mode sat-tar), it gives the
 // scores of the session Localize ran for the same case, so that the
 // pipeline's ranking is SAT-TAR's, completed by the other scorers.
-type SATTAR struct {
-	Options SATTAROptions
+type Technique struct {
+	Options Options
 
 	mu     sync.Mutex
-	scores map[string]LineScores // by case, from Localize
+	scores map[string]localize.LineScores // by case, from Localize
 }
 
 var (
-	_ Technique = (*SATTAR)(nil)
-	_ Scorer    = (*SATTAR)(nil)
+	_ localize.Technique = (*Technique)(nil)
+	_ localize.Scorer    = (*Technique)(nil)
 )
 
 // Evidence returns EvidenceSATTAR.
-func (t *SATTAR) Evidence() Evidence { return EvidenceSATTAR }
+func (t *Technique) Evidence() localize.Evidence { return EvidenceSATTAR }
 
-// Score returns the SAT-TAR scores of f's case (SATTARResult.Scores),
+// Score returns the SAT-TAR scores of f's case (Result.Scores),
 // from the session Localize ran for it, or from a new one.
-func (t *SATTAR) Score(ctx context.Context, f *Failure) (LineScores, error) {
+func (t *Technique) Score(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
 	t.mu.Lock()
 	ls, ok := t.scores[f.Case.Name()]
 	t.mu.Unlock()
@@ -223,8 +225,8 @@ func (t *SATTAR) Score(ctx context.Context, f *Failure) (LineScores, error) {
 	return res.Scores, nil
 }
 
-// Localize runs [RunSATTAR] from f's case.
-func (t *SATTAR) Localize(ctx context.Context, f *Failure) (*Report, error) {
+// Localize runs [Run] from f's case.
+func (t *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	res, err := t.session(ctx, f)
 	if res != nil && res.Report != nil {
 		if err != nil {
@@ -235,8 +237,8 @@ func (t *SATTAR) Localize(ctx context.Context, f *Failure) (*Report, error) {
 	return nil, err
 }
 
-// session runs RunSATTAR from f's case and keeps its scores.
-func (t *SATTAR) session(ctx context.Context, f *Failure) (*SATTARResult, error) {
+// session runs Run from f's case and keeps its scores.
+func (t *Technique) session(ctx context.Context, f *localize.Failure) (*Result, error) {
 	target, _, ok := strings.Cut(f.Case.Name(), "/")
 	if !ok || !strings.HasPrefix(target, "Fuzz") {
 		return nil, fmt.Errorf("localize: SAT-TAR localizes a fuzz target's failing entry, not %s", f.Case.Name())
@@ -248,11 +250,11 @@ func (t *SATTAR) session(ctx context.Context, f *Failure) (*SATTARResult, error)
 			return nil, fmt.Errorf("localize: SAT-TAR: %w", err)
 		}
 	}
-	res, err := RunSATTAR(ctx, f.Program, pkg, target, f.Case.Name(), &t.Options)
+	res, err := Run(ctx, f.Program, pkg, target, f.Case.Name(), &t.Options)
 	if res != nil && res.Scores != nil {
 		t.mu.Lock()
 		if t.scores == nil {
-			t.scores = map[string]LineScores{}
+			t.scores = map[string]localize.LineScores{}
 		}
 		t.scores[f.Case.Name()] = res.Scores
 		t.mu.Unlock()
@@ -265,11 +267,11 @@ type sattar struct {
 	ctx         context.Context
 	prog        *trace.Program
 	pkg, target string
-	opts        *SATTAROptions
+	opts        *Options
 	under       func(fn *ssa.Function) bool
-	res         *SATTARResult
-	first       *SATTARTest // the initial failing case
-	suite       []*SATTARTest
+	res         *Result
+	first       *Test // the initial failing case
+	suite       []*Test
 	suspects    []trace.Line
 	gen         int // generated inputs named so far
 	strategy    string
@@ -340,7 +342,7 @@ func (s *sattar) scope() error {
 
 // seeds runs the target's seed corpus and picks the initial failing case.
 func (s *sattar) seeds(initial string) error {
-	s.res = &SATTARResult{}
+	s.res = &Result{}
 	names, err := s.prog.ListTestsOf(s.ctx, s.pkg, func(n string) bool { return n == s.target }, nil)
 	if err != nil && len(names) == 0 {
 		return fmt.Errorf("localize: SAT-TAR: listing %s: %w", s.target, err)
@@ -355,7 +357,7 @@ func (s *sattar) seeds(initial string) error {
 		}
 		s.res.Tests = append(s.res.Tests, t)
 	}
-	if initial != "" && !slices.ContainsFunc(s.res.Tests, func(t *SATTARTest) bool { return t.Name == initial }) {
+	if initial != "" && !slices.ContainsFunc(s.res.Tests, func(t *Test) bool { return t.Name == initial }) {
 		// Not a seed: a case of the caller's (a generated input).
 		t, err := s.run(s.prog.GoTestCase(s.pkg, initial), nil)
 		if err != nil {
@@ -371,7 +373,7 @@ func (s *sattar) seeds(initial string) error {
 	}
 	if s.first == nil {
 		if initial != "" {
-			return fmt.Errorf("localize: SAT-TAR: %s: %w", initial, ErrTestPasses)
+			return fmt.Errorf("localize: SAT-TAR: %s: %w", initial, localize.ErrTestPasses)
 		}
 		return fmt.Errorf("localize: SAT-TAR: no seed of %s fails (%d seeds)", s.target, len(s.res.Tests))
 	}
@@ -400,7 +402,7 @@ func (s *sattar) seeds(initial string) error {
 
 // run runs case c (a generated one has input in), coverage only, and
 // records its outcome, checks and lines under test.
-func (s *sattar) run(c trace.Case, input []trace.Value) (*SATTARTest, error) {
+func (s *sattar) run(c trace.Case, input []trace.Value) (*Test, error) {
 	ctx := s.ctx
 	if input != nil {
 		d := s.opts.RunTimeout
@@ -418,7 +420,7 @@ func (s *sattar) run(c trace.Case, input []trace.Value) (*SATTARTest, error) {
 		}
 		return nil, fmt.Errorf("localize: SAT-TAR: running %s: %w", c.Name(), err)
 	}
-	t := &SATTARTest{Name: c.Name(), Input: input, Failed: r.Failed, Round: -1}
+	t := &Test{Name: c.Name(), Input: input, Failed: r.Failed, Round: -1}
 	for _, a := range r.Assertions {
 		if !slices.Contains(t.checks, a.Pos) {
 			t.checks = append(t.checks, a.Pos)
@@ -443,18 +445,18 @@ func (s *sattar) run(c trace.Case, input []trace.Value) (*SATTARTest, error) {
 // partitionByChecks groups failing tests: each group's first test violates the
 // most checks; a test joins the first group whose first test's checks
 // hold all of its own.
-func partitionByChecks(tests []*SATTARTest) [][]string {
-	var failing []*SATTARTest
+func partitionByChecks(tests []*Test) [][]string {
+	var failing []*Test
 	for _, t := range tests {
 		if t.Failed {
 			failing = append(failing, t)
 		}
 	}
-	slices.SortStableFunc(failing, func(a, b *SATTARTest) int { return cmp.Compare(len(b.checks), len(a.checks)) })
-	var heads []*SATTARTest
+	slices.SortStableFunc(failing, func(a, b *Test) int { return cmp.Compare(len(b.checks), len(a.checks)) })
+	var heads []*Test
 	var groups [][]string
 	for _, t := range failing {
-		i := slices.IndexFunc(heads, func(h *SATTARTest) bool { return subset(t.checks, h.checks) })
+		i := slices.IndexFunc(heads, func(h *Test) bool { return subset(t.checks, h.checks) })
 		if i < 0 {
 			heads = append(heads, t)
 			groups = append(groups, nil)
@@ -483,7 +485,7 @@ func (s *sattar) cores() error {
 	o := s.opts.Core
 	o.InScope = s.under
 	c := s.prog.GoTestCase(s.pkg, s.first.Name)
-	cores, err := Cores(s.ctx, s.prog, c, &o)
+	cores, err := localize.Cores(s.ctx, s.prog, c, &o)
 	s.res.Cores = cores
 	if err != nil {
 		return err
@@ -502,16 +504,9 @@ func (s *sattar) cores() error {
 			}
 		}
 	}
-	sortLines(s.suspects)
+	search.SortLines(s.suspects)
 	s.res.Suspects = slices.Clone(s.suspects)
 	return nil
-}
-
-// sortLines sorts lines by file and line.
-func sortLines(ls []trace.Line) {
-	slices.SortFunc(ls, func(a, b trace.Line) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
-	})
 }
 
 // matrix returns the spectrum of the suite over the lines under test.
@@ -528,27 +523,27 @@ func (s *sattar) matrix() *spectra.Matrix {
 }
 
 // rank ranks the lines under test over the suite, suspects boosted.
-func (s *sattar) rank() *Report {
+func (s *sattar) rank() *localize.Report {
 	m := s.matrix()
 	var sus []spectra.Element
 	for _, l := range s.suspects {
 		sus = append(sus, spectra.Element{Kind: spectra.Line, File: l.File, Line: l.Line})
 	}
 	r := m.Rank(s.formula, &spectra.Options{Suspects: sus})
-	rep := &Report{Test: s.first.Name, Mode: ModeSATTAR, Failure: strings.Join(s.first.Checks, "; "), Candidates: []Candidate{}, Ranking: []RankedLine{}}
+	rep := &localize.Report{Test: s.first.Name, Mode: Mode, Failure: strings.Join(s.first.Checks, "; "), Candidates: []localize.Candidate{}, Ranking: []localize.RankedLine{}}
 	rep.Stats.Runs = len(s.res.Tests)
 	rep.Stats.Total = time.Since(s.start)
-	s.res.Scores = LineScores{}
+	s.res.Scores = localize.LineScores{}
 	for _, e := range r.Entries {
 		if math.IsNaN(e.Score) || e.Counts.EF == 0 && !e.Suspect {
 			continue
 		}
 		s.res.Scores[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score + e.Confidence*1e-6
-		ev := EvidenceSpectrum
+		ev := localize.EvidenceSpectrum
 		if e.Suspect {
 			ev = EvidenceCore
 		}
-		rep.Ranking = append(rep.Ranking, RankedLine{File: e.Element.File, Line: e.Element.Line, Rank: int(e.Rank), Evidence: ev})
+		rep.Ranking = append(rep.Ranking, localize.RankedLine{File: e.Element.File, Line: e.Element.Line, Rank: int(e.Rank), Evidence: ev})
 	}
 	return rep
 }

@@ -1,4 +1,4 @@
-package localize
+package htmlreport
 
 import (
 	"bytes"
@@ -13,11 +13,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 )
 
-// HTMLOptions configure [WriteHTML]. The zero value is the default.
-type HTMLOptions struct {
+// Options configure [Write]. The zero value is the default.
+type Options struct {
 	// Title is the page's title. Default: "faultloc report".
 	Title string
 	// Base is the directory file names are shown relative to; files
@@ -51,20 +52,20 @@ type HTMLOptions struct {
 // heatLevels is the number of heat classes above "cold" (h0).
 const heatLevels = 5
 
-// WriteHTML writes the reports as one self-contained HTML page: no
+// Write writes the reports as one self-contained HTML page: no
 // external assets, no script. Each report is a section with its test's
 // failure, its fix candidates, and the source of the files involved, with
 // the candidates' lines highlighted and the angelic values shown at the
 // lines whose instances carry them. With opts.Spectrum the source lines
 // are also tinted by suspiciousness (a heat map) and the ranking's top
-// lines are listed. A nil opts means the zero HTMLOptions.
+// lines are listed. A nil opts means the zero Options.
 //
 // The output is deterministic: the same reports, options and sources give
 // the same bytes. A source file that cannot be read is shown as a note in
 // its place, not as an error; the error is that of the writer.
-func WriteHTML(w io.Writer, reports []*Report, opts *HTMLOptions) error {
+func Write(w io.Writer, reports []*localize.Report, opts *Options) error {
 	if opts == nil {
-		opts = &HTMLOptions{}
+		opts = &Options{}
 	}
 	b := &htmlBuilder{opts: opts, src: map[string]*htmlSource{}, heat: map[lineKey]heatCell{}}
 	page := b.page(reports)
@@ -93,7 +94,7 @@ type htmlSource struct {
 }
 
 type htmlBuilder struct {
-	opts *HTMLOptions
+	opts *Options
 	base string
 	src  map[string]*htmlSource
 	heat map[lineKey]heatCell
@@ -186,7 +187,7 @@ type (
 	}
 )
 
-func (b *htmlBuilder) page(reports []*Report) *htmlPage {
+func (b *htmlBuilder) page(reports []*localize.Report) *htmlPage {
 	b.spectrum()
 	var files []string
 	for _, r := range reports {
@@ -292,7 +293,7 @@ func (b *htmlBuilder) spectrum() {
 func noPassing(rk *spectra.Ranking) bool { return rk.Tests > 0 && rk.Failed == rk.Tests }
 
 // reportFiles returns the files a report names.
-func reportFiles(r *Report) []string {
+func reportFiles(r *localize.Report) []string {
 	var fs []string
 	for _, c := range r.Candidates {
 		for _, l := range c.Locations {
@@ -391,7 +392,7 @@ func (b *htmlBuilder) firstAnchor(secs []*htmlSection, file string, line int) st
 	return ""
 }
 
-func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
+func (b *htmlBuilder) section(n int, r *localize.Report) *htmlSection {
 	s := &htmlSection{
 		ID:      "t" + strconv.Itoa(n),
 		Test:    r.Test,
@@ -453,10 +454,7 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 			}
 		}
 		for _, a := range c.Angelic {
-			v := a.Value
-			if a.Branch {
-				v = "branch " + thenElse(a.Value)
-			}
+			v := a.Text()
 			ha := htmlAngelic{Cand: i + 1, Where: b.name(a.File) + ":" + strconv.Itoa(a.Line), Href: anchor(a.File, a.Line), Value: v, Instr: a.Instr}
 			// What the source says: "a == c is false", "retval = 4".
 			switch {
@@ -481,7 +479,7 @@ func (b *htmlBuilder) section(n int, r *Report) *htmlSection {
 			m.notes = append(m.notes, ha)
 		}
 		if fl := c.Flex; fl != nil {
-			hc.Flex = fl.summary()
+			hc.Flex = fl.String()
 		}
 		var path []string
 		for _, d := range c.Path {
@@ -577,7 +575,7 @@ func thenElseBool(taken bool) string {
 }
 
 // statsText summarizes the work done; durations are left out when zero.
-func statsText(st Stats) string {
+func statsText(st localize.Stats) string {
 	parts := []string{
 		plural(st.Runs, "run"),
 		plural(st.Refinements, "refinement"),

@@ -1,4 +1,4 @@
-package localize
+package sattar
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// SAT-TAR's test generation and rounds (see RunSATTAR).
+// SAT-TAR's test generation and rounds (see Run).
 
 // isFuzzFunc reports whether fn is the fuzz function of target: a
 // function literal in it whose first parameter is a *testing.T.
@@ -40,7 +40,7 @@ func isFuzzFunc(fn *ssa.Function, target string) bool {
 // generate negates the branch decisions of the initial failing run one
 // at a time, prefix kept, solves for the fuzz function's arguments, and
 // runs each new input.
-func (s *sattar) generate() ([]*SATTARTest, error) {
+func (s *sattar) generate() ([]*Test, error) {
 	r, err := s.prog.GoTestCase(s.pkg, s.first.Name).Run(s.ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("localize: SAT-TAR: running %s: %w", s.first.Name, err)
@@ -93,7 +93,7 @@ func (s *sattar) generate() ([]*SATTARTest, error) {
 		}
 	}
 	seen := map[string]bool{key(orig): true}
-	var out []*SATTARTest
+	var out []*Test
 	var prefix []*maxsat.Term
 	for ev := trace.EventID(0); int(ev) < t.Len(); ev++ {
 		if _, ok := t.Instr(ev).(*ssa.If); !ok {
@@ -275,7 +275,7 @@ func (s *sattar) rounds() error {
 		prev = now
 		s.res.Suspects = slices.Clone(s.suspects)
 		s.res.Report = s.rank()
-		if s.opts.Round != nil && !s.opts.Round(&SATTARRound{Round: round, Added: pick, Strategy: s.strategy, Dropped: dropped, Report: s.res.Report}) {
+		if s.opts.Round != nil && !s.opts.Round(&Round{Round: round, Added: pick, Strategy: s.strategy, Dropped: dropped, Report: s.res.Report}) {
 			break
 		}
 		if s.ctx.Err() != nil {
@@ -290,8 +290,8 @@ func (s *sattar) rounds() error {
 // (of everything, or of the suspects) that no test in the suite has;
 // among those, the one covering the most suspects, the first generated
 // on a tie. It returns nil if there is none.
-func (s *sattar) pick(gen []*SATTARTest) *SATTARTest {
-	cov := func(t *SATTARTest) string {
+func (s *sattar) pick(gen []*Test) *Test {
+	cov := func(t *Test) string {
 		var b strings.Builder
 		for _, l := range t.lines {
 			if s.strategy == "coverage" || slices.Contains(s.suspects, l) {
@@ -304,7 +304,7 @@ func (s *sattar) pick(gen []*SATTARTest) *SATTARTest {
 	for _, t := range s.suite {
 		have[cov(t)] = true
 	}
-	var best *SATTARTest
+	var best *Test
 	bestScore := 0
 	for _, t := range gen {
 		if t.Round >= 0 || t.Failed && !subset(t.checks, s.first.checks) || have[cov(t)] {
