@@ -40,11 +40,11 @@ func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opt
 	if c == nil {
 		return nil, errors.New("localize: AgxFaults: no test case")
 	}
-	return agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: opts.FirstFailure}, opts)
+	return agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: opts.FirstFailure}, opts, nil)
 }
 
 // errNotModelled is agx's error when the formula does not model the
-// values of the instance Options.differ names.
+// values of the instance extension.differ names.
 var errNotModelled = errors.New("localize: the formula does not model the instance's value")
 
 // endlessSteps is how many steps of a loop that does not end the formula
@@ -129,7 +129,7 @@ func sliceScope(sub *search.Subject, v *search.Verdict) (func(trace.InstanceKey)
 // st: again with a smaller step budget when it ran out of the default one
 // (endlessBudget), and then with opts changed to that budget. It fails
 // when the case passes or has no oracle. The caller releases the verdict.
-func firstRun(ctx context.Context, sub *search.Subject, opts *Options, st *Stats) (*search.Verdict, *Options, error) {
+func firstRun(ctx context.Context, sub *search.Subject, opts *Options, ext *extension, st *Stats) (*search.Verdict, *Options, error) {
 	runOpts := opts.Run
 	runOpts.Hooks = nil
 	first, err := sub.Run(ctx, &runOpts)
@@ -152,7 +152,7 @@ func firstRun(ctx context.Context, sub *search.Subject, opts *Options, st *Stats
 		opts2.Run.MaxSteps = budget
 		opts = &opts2
 	}
-	if opts.differ != nil {
+	if ext != nil && ext.differ != nil {
 		// A passing case, searched for another value at one instance:
 		// its oracle is that it keeps passing.
 		if !first.Passed {
@@ -176,7 +176,7 @@ func firstRun(ctx context.Context, sub *search.Subject, opts *Options, st *Stats
 // encodeOptions returns the encoding options that opts imply for sub's
 // failing run first (its slice scope, its lines), with shared as the
 // table of fault predicates (nil: the encoder's own).
-func encodeOptions(sub *search.Subject, first *search.Verdict, opts *Options, shared *encode.Shared) (*encode.Options, error) {
+func encodeOptions(sub *search.Subject, first *search.Verdict, opts *Options, ext *extension, shared *encode.Shared) (*encode.Options, error) {
 	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats, Shared: shared}
 	// FirstFailure slices only for assertions, not for an Example's
 	// output (its criteria do not cover missing lines).
@@ -192,7 +192,8 @@ func encodeOptions(sub *search.Subject, first *search.Verdict, opts *Options, sh
 	if opts.Lines != nil {
 		eo.Blamable = onLines(sub.Prog, eo.Blamable, opts.Lines)
 	}
-	if only := opts.blamable; only != nil {
+	if ext != nil && ext.blamable != nil {
+		only := ext.blamable
 		prev := eo.Blamable
 		eo.Blamable = func(k trace.InstanceKey) bool { return only(k) && (prev == nil || prev(k)) }
 	}
@@ -268,10 +269,13 @@ func replayBound(opts *Options, steps int64) *Options {
 }
 
 // agx is Algorithm 1 over any subject.
-func agx(ctx context.Context, sub *search.Subject, opts *Options) (*Report, error) {
+func agx(ctx context.Context, sub *search.Subject, opts *Options, ext *extension) (*Report, error) {
+	if ext == nil {
+		ext = &extension{}
+	}
 	start := time.Now()
 	rep := &Report{Test: sub.Name(), Mode: opts.Mode.String(), Candidates: []Candidate{}, Ranking: []RankedLine{}}
-	first, opts, err := firstRun(ctx, sub, opts, &rep.Stats)
+	first, opts, err := firstRun(ctx, sub, opts, ext, &rep.Stats)
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +292,7 @@ func agx(ctx context.Context, sub *search.Subject, opts *Options) (*Report, erro
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	defer solver.Close()
-	eo, err := encodeOptions(sub, first, opts, nil)
+	eo, err := encodeOptions(sub, first, opts, ext, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +306,7 @@ func agx(ctx context.Context, sub *search.Subject, opts *Options) (*Report, erro
 	if _, err := addRun(first); err != nil {
 		return nil, err
 	}
-	if d := opts.differ; d != nil {
+	if d := ext.differ; d != nil {
 		for _, v := range d.values {
 			eq := enc.Equals(d.key, v)
 			if eq == nil {
@@ -457,8 +461,8 @@ func agx(ctx context.Context, sub *search.Subject, opts *Options) (*Report, erro
 			}
 		}
 		out := src.candidate(cand, v, opts.Granularity == encode.ByExpression)
-		if opts.decoded != nil {
-			opts.decoded(cand, out)
+		if ext.decoded != nil {
+			ext.decoded(cand, out)
 		}
 		rep.Candidates = append(rep.Candidates, out)
 		v.Release()

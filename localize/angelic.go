@@ -71,9 +71,9 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 		out Candidate
 	}
 	var all []found
-	o.decoded = func(enc *encode.Candidate, out Candidate) { all = append(all, found{enc, out}) }
+	ext := &extension{decoded: func(enc *encode.Candidate, out Candidate) { all = append(all, found{enc, out}) }}
 	sub := &search.Subject{Prog: prog, Case: c, FirstOnly: o.FirstFailure}
-	rep, err := agx(ctx, sub, &o)
+	rep, err := agx(ctx, sub, &o, ext)
 	if err != nil {
 		return nil, err
 	}
@@ -196,10 +196,12 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 			tried++
 			o2 := o
 			o2.MaxCandidates = 1
-			o2.blamable = func(x trace.InstanceKey) bool { return x == k }
 			var one []found
-			o2.decoded = func(enc *encode.Candidate, out Candidate) { one = append(one, found{enc, out}) }
-			r2, err := agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: o.FirstFailure}, &o2)
+			ext2 := &extension{
+				blamable: func(x trace.InstanceKey) bool { return x == k },
+				decoded:  func(enc *encode.Candidate, out Candidate) { one = append(one, found{enc, out}) },
+			}
+			r2, err := agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: o.FirstFailure}, &o2, ext2)
 			if err != nil {
 				return finishAngelic(rep, &o, start, err)
 			}

@@ -57,7 +57,7 @@ func Cores(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options
 	}
 	sub := &search.Subject{Prog: prog, Case: c}
 	var st Stats
-	first, opts, err := firstRun(ctx, sub, opts, &st)
+	first, opts, err := firstRun(ctx, sub, opts, nil, &st)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *O
 		return nil, nil, nil, err
 	}
 	defer solver.Close()
-	eo, err := encodeOptions(sub, v, opts, nil)
+	eo, err := encodeOptions(sub, v, opts, nil, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -100,7 +100,7 @@ func checkMUS(t *testing.T, ctx context.Context, v *listVersion, c trace.Case, o
 	t.Helper()
 	sub := &search.Subject{Prog: v.prog, Case: c}
 	var st Stats
-	first, o, err := firstRun(ctx, sub, opts, &st)
+	first, o, err := firstRun(ctx, sub, opts, nil, &st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func checkMUS(t *testing.T, ctx context.Context, v *listVersion, c trace.Case, o
 		t.Fatal(err)
 	}
 	defer solver.Close()
-	eo, err := encodeOptions(sub, &run, o, nil)
+	eo, err := encodeOptions(sub, &run, o, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

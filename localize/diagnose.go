@@ -316,7 +316,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	var maxSteps int64
 	for _, c := range cases {
 		sub := &search.Subject{Prog: d.prog, Case: c}
-		first, copts, err := firstRun(ctx, sub, &opts, &g.Stats)
+		first, copts, err := firstRun(ctx, sub, &opts, nil, &g.Stats)
 		if err != nil {
 			if ctx.Err() != nil {
 				g.Partial, g.Reason = true, ctx.Err().Error()
@@ -350,7 +350,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 		m.own = own
-		m.eo, err = encodeOptions(cf.sub, cf.first, cf.opts, nil)
+		m.eo, err = encodeOptions(cf.sub, cf.first, cf.opts, nil, nil)
 		if err == nil {
 			m.eo.Done = ctx.Done() // encoding stops at the deadline, as AgxFaults's does
 			m.blamable = m.eo.Blamable

@@ -241,7 +241,7 @@ func passingMember(p *passCase, v *search.Verdict, opts *Options) (*member, erro
 	o := *opts
 	o.Run.MaxSteps = p.run.MaxSteps
 	copts := &o
-	eo, err := encodeOptions(p.sub, v, copts, nil)
+	eo, err := encodeOptions(p.sub, v, copts, nil, nil)
 	if err != nil {
 		return nil, err
 	}

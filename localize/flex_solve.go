@@ -64,14 +64,16 @@ func (fx *flexer) search(ctx context.Context, p trace.Case, k trace.InstanceKey,
 	exclude := []trace.Value{orig}
 	for range flexModels {
 		o := Options{Granularity: encode.ByExpression, MaxSize: 1, MaxCandidates: 1, Run: *run}
-		o.blamable = func(x trace.InstanceKey) bool { return x == k }
 		// Any model will do: no preference for values near the run's,
 		// whose checks would cost more than the search.
 		o.Hooks = &AgxHooks{Model: anyModel}
-		o.differ = &differ{key: k, values: exclude}
 		var got []*encode.Candidate
-		o.decoded = func(enc *encode.Candidate, _ Candidate) { got = append(got, enc) }
-		rep, err := agx(ctx, &search.Subject{Prog: fx.prog, Case: p}, &o)
+		ext := &extension{
+			blamable: func(x trace.InstanceKey) bool { return x == k },
+			differ:   &differ{key: k, values: exclude},
+			decoded:  func(enc *encode.Candidate, _ Candidate) { got = append(got, enc) },
+		}
+		rep, err := agx(ctx, &search.Subject{Prog: fx.prog, Case: p}, &o, ext)
 		if errors.Is(err, errNotModelled) {
 			return res
 		}

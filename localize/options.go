@@ -119,7 +119,12 @@ type Options struct {
 	// the other tests. It changes the order of the report only, not the
 	// candidates found. Default nil: ties in position order (file, line).
 	Suspiciousness Suspiciousness
+}
 
+// extension is what a technique built on the engine changes in one
+// search, beyond the Options a caller of AgxFaults sets: AngelicTest and
+// FlexTest pass it to agx. The zero value (or nil) changes nothing.
+type extension struct {
 	// decoded, if set, is given every candidate as it is reported, with
 	// the correction set it was decoded from: AngelicTest reads the
 	// instance keys and values from it.
