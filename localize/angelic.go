@@ -297,6 +297,9 @@ type Angelic struct {
 
 var _ Technique = (*Angelic)(nil)
 
+// Name is ModeAngelic, the Mode of the reports.
+func (a *Angelic) Name() string { return ModeAngelic }
+
 // Localize finds the repair candidates of f's case and tests their
 // flexibility.
 //

@@ -569,6 +569,14 @@ type FlexFilter struct {
 
 var _ Technique = (*FlexFilter)(nil)
 
+// Name is the name of the technique whose candidates are tested.
+func (x *FlexFilter) Name() string {
+	if x.Technique == nil {
+		return (&Agx{}).Name()
+	}
+	return StageName(x.Technique)
+}
+
 // Localize runs the technique, then the flexibility test.
 func (x *FlexFilter) Localize(ctx context.Context, f *Failure) (*Report, error) {
 	tech := x.Technique

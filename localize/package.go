@@ -391,7 +391,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				return res, ctx.Err()
 			}
 			res.Errors = append(res.Errors, &CaseError{Case: name, Err: err})
-			rep = &Report{Test: name, Mode: modeOf(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
+			rep = &Report{Test: name, Mode: StageName(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
 		if note != "" {
@@ -523,22 +523,6 @@ func evidenceOf(s Scorer) Evidence {
 		return e.Evidence()
 	}
 	return EvidenceCombined
-}
-
-// modeOf names a technique in a report.
-func modeOf(t Technique) string {
-	switch t := t.(type) {
-	case *Agx:
-		return t.Options.Mode.String()
-	case *Angelic:
-		return ModeAngelic
-	case *FlexFilter:
-		if t.Technique == nil {
-			return (&Agx{}).Options.Mode.String()
-		}
-		return modeOf(t.Technique)
-	}
-	return fmt.Sprintf("%T", t)
 }
 
 // failureOf describes how f's case failed, for a report the technique

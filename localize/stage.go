@@ -68,6 +68,16 @@ type Technique interface {
 	Localize(ctx context.Context, f *Failure) (*Report, error)
 }
 
+// StageName names a stage (a Technique, Scorer, Refiner, ...) in reports
+// and messages: by its method Name() string when it has one, as every
+// built-in technique does; otherwise by its Go type.
+func StageName(stage any) string {
+	if n, ok := stage.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", stage)
+}
+
 // A Scorer scores source lines for a failing case, the higher the more
 // suspicious: the evidence a [Report]'s ranking is completed with after
 // its candidates ([Report.Fuse]). [SpectrumScorer] and [SliceScorer] are
@@ -103,6 +113,10 @@ type Agx struct {
 }
 
 var _ Technique = (*Agx)(nil)
+
+// Name is the encoding's name ("agx", "pf", "fs", "fi"), the Mode of
+// the reports.
+func (a *Agx) Name() string { return a.Options.Mode.String() }
 
 // Localize runs [AgxFaults] on f's case.
 func (a *Agx) Localize(ctx context.Context, f *Failure) (*Report, error) {

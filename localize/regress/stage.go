@@ -27,6 +27,12 @@ type Technique struct {
 
 var _ localize.Technique = (*Technique)(nil)
 
+// Mode is the Mode of the technique's reports.
+const Mode = "regress"
+
+// Name is Mode.
+func (r *Technique) Name() string { return Mode }
+
 // Localize explains f's case as a regression.
 func (r *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	if f == nil || f.Case == nil {
@@ -69,5 +75,5 @@ func (r *Technique) Localize(ctx context.Context, f *localize.Failure) (*localiz
 	if len(c.Locations) > 0 {
 		cands = append(cands, c)
 	}
-	return localize.NewReport(f.Case.Name(), "regress", rep.Failure, cands), nil
+	return localize.NewReport(f.Case.Name(), Mode, rep.Failure, cands), nil
 }

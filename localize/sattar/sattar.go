@@ -225,6 +225,9 @@ func (t *Technique) Score(ctx context.Context, f *localize.Failure) (localize.Li
 	return res.Scores, nil
 }
 
+// Name is Mode.
+func (t *Technique) Name() string { return Mode }
+
 // Localize runs [Run] from f's case.
 func (t *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	res, err := t.session(ctx, f)
