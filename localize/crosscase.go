@@ -106,7 +106,7 @@ func (r *Report) breakTies(score func(Candidate) int) {
 	}
 	r.Ranking = appendRanked(cand, rest)
 	if len(r.Fixes) > 0 {
-		r.promote(r.Fixes)
+		r.PromoteFixes()
 	}
 }
 

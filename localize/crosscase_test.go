@@ -99,7 +99,7 @@ func TestFailCount(t *testing.T) {
 				r.Fixes = append(r.Fixes, MutantResult{File: "f.go", Line: l})
 			}
 			if len(r.Fixes) > 0 {
-				r.promote(r.Fixes)
+				r.PromoteFixes()
 			}
 			if err := (FailCount{}).RefineAll(context.Background(), reps); err != nil {
 				t.Fatal(err)

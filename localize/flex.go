@@ -55,92 +55,6 @@ type FlexOptions struct {
 	Run trace.RunOptions
 }
 
-// Flexibility is what the flexibility test found for a candidate on the
-// passing cases that executed its expressions ([FlexTest]).
-type Flexibility struct {
-	// Executed counts the passing cases that executed the candidate's
-	// expressions (the others say nothing about it).
-	Executed int `json:"executed"`
-	// Flexible are the cases where an alternate value, replayed, kept the
-	// case passing: one such value for each.
-	Flexible []FlexValue `json:"flexible,omitempty"`
-	// Inhibitors are the cases where no alternate value tried, and no
-	// value the solver search found, kept the case passing: the candidate
-	// is inflexible there.
-	Inhibitors []string `json:"inhibitors,omitempty"`
-	// Untested are the cases that executed the expressions only with
-	// values of kinds no alternate is formed for (pointers, slices, maps),
-	// that ran out of time (FlexOptions.CaseTimeout) before deciding, or
-	// whose solver search could not decide (see FlexTest).
-	Untested []string `json:"untested,omitempty"`
-	// Instances counts the instances tried over all the cases, and
-	// FlexibleInstances those where an alternate value kept the case
-	// passing.
-	Instances         int `json:"instances"`
-	FlexibleInstances int `json:"flexibleInstances"`
-	// Proved are the inhibitors where the solver search found no other
-	// value at any instance of the case (the formula unsatisfiable, but
-	// for values whose replay failed): inflexible within what the formula
-	// models, not only for the values tried. The other inhibitors rest on
-	// the values tried alone, at instances the formula does not model or
-	// beyond MaxInstances.
-	Proved []string `json:"proved,omitempty"`
-	// Searches counts the solver searches, one per instance searched.
-	Searches int `json:"searches,omitempty"`
-	// undecided counts the searches that ended undecided.
-	undecided int
-	// Runs counts the replays the test cost (not the passing cases' own
-	// runs, shared by all candidates).
-	Runs int `json:"runs"`
-	// Partial is set when the test stopped (a cancellation, a deadline)
-	// before every passing case was tried.
-	Partial bool `json:"partial,omitempty"`
-	// Score is the share of the cases tested (flexible or inhibiting)
-	// where the candidate is flexible; 1 when no case tested it.
-	Score float64 `json:"score"`
-}
-
-// String says what the test found, for the text and HTML reports.
-func (fl *Flexibility) String() string {
-	tested := len(fl.Flexible) + len(fl.Inhibitors)
-	var s string
-	switch {
-	case fl.Executed == 0:
-		s = "no passing case executes it"
-	case tested == 0:
-		s = "flexibility undecided: no alternate value for its values, or no time"
-	default:
-		s = fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
-		if len(fl.Inhibitors) > 0 {
-			s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
-		}
-		if len(fl.Proved) > 0 {
-			s += " (proved by the solver: " + strings.Join(fl.Proved, ", ") + ")"
-		}
-	}
-	if fl.Partial {
-		s += " (flexibility test cut short)"
-	}
-	return s
-}
-
-// FlexValue is an alternate value that kept a passing case passing.
-type FlexValue struct {
-	Case       string `json:"case"`       // the passing case
-	Line       int    `json:"line"`       // the instance's line
-	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
-	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
-	Value      string `json:"value"`      // the alternate value (a branch: its decision)
-	Orig       string `json:"orig"`       // the value the passing run computed
-	// Solver is set when the solver search found the value (the values
-	// FlexTest tries first kept the case passing nowhere).
-	Solver bool `json:"solver,omitempty"`
-}
-
-// Inhibited reports whether a passing case inhibits the candidate:
-// FlexTest found it inflexible there.
-func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibitors) > 0 }
-
 // FlexTest is the flexibility test of angelic debugging on the passing
 // cases opts.Passing: for each candidate and each passing case that
 // executes it, it looks for an alternate value, at one instance at a
@@ -204,7 +118,7 @@ func FlexTest(ctx context.Context, prog *trace.Program, cands []Candidate, opts 
 	if len(out) == 0 {
 		return out, nil // nothing to test: the passing cases need not run
 	}
-	fx := &flexer{prog: prog, maxInst: opts.MaxInstances, run: opts.Run, solver: !opts.NoSolver}
+	fx := &flexer{prog: prog, maxInst: opts.MaxInstances, run: opts.Run, solver: !opts.NoSolver, undecided: map[*Flexibility]int{}}
 	if fx.maxInst <= 0 {
 		fx.maxInst = 16
 	}
@@ -257,6 +171,9 @@ type flexer struct {
 	maxInst int
 	run     trace.RunOptions
 	solver  bool // search the formula where the values tried keep no case passing
+	// undecided counts, for each candidate's flexibility, the searches
+	// that ended undecided.
+	undecided map[*Flexibility]int
 }
 
 // flexRun runs the passing case p and, if it passes, tests every
@@ -413,7 +330,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 		// later cases rest on the values tried, which keeps the searches
 		// to the cases that can change the verdict; so do they once
 		// maxUndecided searches found the formula unable to decide.
-		if !flexible && fx.solver && len(fl.Proved) == 0 && fl.undecided < maxUndecided {
+		if !flexible && fx.solver && len(fl.Proved) == 0 && fx.undecided[fl] < maxUndecided {
 			for _, e := range events[:min(len(events), fx.maxInst)] {
 				orig := t.Value(e)
 				res := fx.search(ctx, p, t.Key(e), orig, &search)
@@ -440,7 +357,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 					proved++
 				case undecidedSearch:
 					open = true
-					fl.undecided++
+					fx.undecided[fl]++
 				}
 				if flexible {
 					break

@@ -50,29 +50,6 @@ type MutationOptions struct {
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
 }
 
-// MutantResult is one mutant and what it did to the tests.
-type MutantResult struct {
-	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
-	// [Mutation]), or, with MutationOptions.Repair, VRP, OBO or ACR.
-	Op   string `json:"op"`
-	File string `json:"file"`
-	Line int    `json:"line"`
-	// Column is the 1-based byte column of the mutated expression.
-	Column int `json:"column"`
-	// Orig is the mutated expression's source and Repl its replacement.
-	Orig string `json:"orig"`
-	Repl string `json:"repl"`
-	// FailKilled and PassKilled count the tests, failing and passing on
-	// the original program, whose result the mutant changes (returned
-	// values, panic, verdict; for go test cases the verdict and the
-	// assertions' messages).
-	FailKilled int `json:"failKilled"`
-	PassKilled int `json:"passKilled"`
-	// FailToPass and PassToFail count the tests whose verdict it flips.
-	FailToPass int `json:"failToPass"`
-	PassToFail int `json:"passToFail"`
-}
-
 // MutationAnalysis is the outcome of running the tests on the mutants of
 // the candidates' lines.
 type MutationAnalysis struct {

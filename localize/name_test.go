@@ -16,7 +16,7 @@ func (unnamed) Localize(context.Context, *Failure) (*Report, error) { return nil
 type named struct{}
 
 func (named) Localize(context.Context, *Failure) (*Report, error) { return nil, nil }
-func (named) Name() string                                       { return "mine" }
+func (named) Name() string                                        { return "mine" }
 
 // TestStageName: a stage is named by its Name method, a wrapper by the
 // stage it wraps, and a stage without one by its Go type.

@@ -89,7 +89,7 @@ func (p FixProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	fixes, err := p.fixes(ctx, []*Failure{f}, lines)
 	if len(fixes) > 0 {
 		rep.Fixes = fixes
-		rep.promote(fixes)
+		rep.PromoteFixes()
 	}
 	return err
 }
@@ -280,56 +280,4 @@ func (p *probe) breaksPassing(ctx context.Context, f *Failure, m mutate.Mutant) 
 		lo = hi
 	}
 	return false, nil
-}
-
-// promote moves the lines of fixes to the front of the ranking, in the
-// order they had, each its own rank with evidence EvidenceMutation; the
-// other lines keep their order and ties.
-func (r *Report) promote(fixes []MutantResult) {
-	has := map[trace.Line]bool{}
-	for _, m := range fixes {
-		has[trace.Line{File: m.File, Line: m.Line}] = true
-	}
-	r.promoteLines(has, EvidenceMutation)
-}
-
-// promoteLines moves the lines of has to the front of the ranking, in
-// the order they had, each its own rank with evidence ev; the other
-// lines keep their order and ties.
-func (r *Report) promoteLines(has map[trace.Line]bool, ev Evidence) {
-	var lines []trace.Line
-	for _, rl := range r.Ranking {
-		if l := (trace.Line{File: rl.File, Line: rl.Line}); has[l] {
-			lines = append(lines, l)
-		}
-	}
-	r.promoteInOrder(lines, ev)
-}
-
-// promoteInOrder moves lines, those of them the ranking holds, to its
-// front in their order, each its own rank with evidence ev; the other
-// lines keep their order and ties.
-func (r *Report) promoteInOrder(lines []trace.Line, ev Evidence) {
-	at := map[trace.Line]int{}
-	for i, l := range lines {
-		if _, ok := at[l]; !ok {
-			at[l] = i
-		}
-	}
-	var front, rest []RankedLine
-	for _, rl := range r.Ranking {
-		if _, ok := at[trace.Line{File: rl.File, Line: rl.Line}]; ok {
-			rl.Evidence = ev
-			front = append(front, rl)
-		} else {
-			rest = append(rest, rl)
-		}
-	}
-	slices.SortStableFunc(front, func(a, b RankedLine) int {
-		return cmp.Compare(at[trace.Line{File: a.File, Line: a.Line}], at[trace.Line{File: b.File, Line: b.Line}])
-	})
-	for i := range front {
-		front[i].Rank = i + 1
-	}
-	r.Ranking = appendRanked(front, rest)
 }

@@ -148,7 +148,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			rep.Candidates = append(rep.Candidates, fl.cand)
 			ls = append(ls, fl.line)
 		}
-		rep.promoteInOrder(ls, EvidenceVerified)
+		rep.Promote(ls, EvidenceVerified)
 	}
 	for i, l := range lines {
 		if forcers[i] == nil {

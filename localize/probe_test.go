@@ -114,7 +114,8 @@ func TestPromote(t *testing.T) {
 		for _, l := range tt.fixes {
 			fixes = append(fixes, MutantResult{File: "a.go", Line: l})
 		}
-		rep.promote(fixes)
+		rep.Fixes = fixes
+		rep.PromoteFixes()
 		if !slices.Equal(rep.Ranking, tt.want) {
 			t.Errorf("%s: got %+v, want %+v", tt.name, rep.Ranking, tt.want)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -382,3 +383,156 @@ func FailureText(res *trace.Result) string { return search.FailureText(res) }
 // from its output comment, output that the oracle cannot read back into
 // values of the run (see the package documentation).
 var ErrNoOracle = search.ErrNoOracle
+
+// Flexibility is what the flexibility test found for a candidate on the
+// passing cases that executed its expressions ([FlexTest]).
+type Flexibility struct {
+	// Executed counts the passing cases that executed the candidate's
+	// expressions (the others say nothing about it).
+	Executed int `json:"executed"`
+	// Flexible are the cases where an alternate value, replayed, kept the
+	// case passing: one such value for each.
+	Flexible []FlexValue `json:"flexible,omitempty"`
+	// Inhibitors are the cases where no alternate value tried, and no
+	// value the solver search found, kept the case passing: the candidate
+	// is inflexible there.
+	Inhibitors []string `json:"inhibitors,omitempty"`
+	// Untested are the cases that executed the expressions only with
+	// values of kinds no alternate is formed for (pointers, slices, maps),
+	// that ran out of time (FlexOptions.CaseTimeout) before deciding, or
+	// whose solver search could not decide (see FlexTest).
+	Untested []string `json:"untested,omitempty"`
+	// Instances counts the instances tried over all the cases, and
+	// FlexibleInstances those where an alternate value kept the case
+	// passing.
+	Instances         int `json:"instances"`
+	FlexibleInstances int `json:"flexibleInstances"`
+	// Proved are the inhibitors where the solver search found no other
+	// value at any instance of the case (the formula unsatisfiable, but
+	// for values whose replay failed): inflexible within what the formula
+	// models, not only for the values tried. The other inhibitors rest on
+	// the values tried alone, at instances the formula does not model or
+	// beyond MaxInstances.
+	Proved []string `json:"proved,omitempty"`
+	// Searches counts the solver searches, one per instance searched.
+	Searches int `json:"searches,omitempty"`
+	// Runs counts the replays the test cost (not the passing cases' own
+	// runs, shared by all candidates).
+	Runs int `json:"runs"`
+	// Partial is set when the test stopped (a cancellation, a deadline)
+	// before every passing case was tried.
+	Partial bool `json:"partial,omitempty"`
+	// Score is the share of the cases tested (flexible or inhibiting)
+	// where the candidate is flexible; 1 when no case tested it.
+	Score float64 `json:"score"`
+}
+
+// String says what the test found, for the text and HTML reports.
+func (fl *Flexibility) String() string {
+	tested := len(fl.Flexible) + len(fl.Inhibitors)
+	var s string
+	switch {
+	case fl.Executed == 0:
+		s = "no passing case executes it"
+	case tested == 0:
+		s = "flexibility undecided: no alternate value for its values, or no time"
+	default:
+		s = fmt.Sprintf("flexible in %d of %d passing cases", len(fl.Flexible), tested)
+		if len(fl.Inhibitors) > 0 {
+			s += "; inhibited by " + strings.Join(fl.Inhibitors, ", ")
+		}
+		if len(fl.Proved) > 0 {
+			s += " (proved by the solver: " + strings.Join(fl.Proved, ", ") + ")"
+		}
+	}
+	if fl.Partial {
+		s += " (flexibility test cut short)"
+	}
+	return s
+}
+
+// FlexValue is an alternate value that kept a passing case passing.
+type FlexValue struct {
+	Case       string `json:"case"`       // the passing case
+	Line       int    `json:"line"`       // the instance's line
+	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
+	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
+	Value      string `json:"value"`      // the alternate value (a branch: its decision)
+	Orig       string `json:"orig"`       // the value the passing run computed
+	// Solver is set when the solver search found the value (the values
+	// FlexTest tries first kept the case passing nowhere).
+	Solver bool `json:"solver,omitempty"`
+}
+
+// Inhibited reports whether a passing case inhibits the candidate:
+// FlexTest found it inflexible there.
+func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibitors) > 0 }
+
+// MutantResult is one mutant and what it did to the tests.
+type MutantResult struct {
+	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
+	// [Mutation]), or, with MutationOptions.Repair, VRP, OBO or ACR.
+	Op   string `json:"op"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Column is the 1-based byte column of the mutated expression.
+	Column int `json:"column"`
+	// Orig is the mutated expression's source and Repl its replacement.
+	Orig string `json:"orig"`
+	Repl string `json:"repl"`
+	// FailKilled and PassKilled count the tests, failing and passing on
+	// the original program, whose result the mutant changes (returned
+	// values, panic, verdict; for go test cases the verdict and the
+	// assertions' messages).
+	FailKilled int `json:"failKilled"`
+	PassKilled int `json:"passKilled"`
+	// FailToPass and PassToFail count the tests whose verdict it flips.
+	FailToPass int `json:"failToPass"`
+	PassToFail int `json:"passToFail"`
+}
+
+// PromoteFixes moves the lines of the report's Fixes to the front of
+// the ranking, in the order they had, each its own rank with evidence
+// EvidenceMutation; the other lines keep their order and ties.
+func (r *Report) PromoteFixes() {
+	has := map[trace.Line]bool{}
+	for _, m := range r.Fixes {
+		has[trace.Line{File: m.File, Line: m.Line}] = true
+	}
+	var lines []trace.Line
+	for _, rl := range r.Ranking {
+		if l := (trace.Line{File: rl.File, Line: rl.Line}); has[l] {
+			lines = append(lines, l)
+		}
+	}
+	r.Promote(lines, EvidenceMutation)
+}
+
+// Promote moves lines, those of them the ranking holds, to its front in
+// their order, each its own rank with evidence ev; the other lines keep
+// their order and ties. It is how a Refiner puts first the lines its
+// costlier evidence singles out (ForceProbe, FixProbe).
+func (r *Report) Promote(lines []trace.Line, ev Evidence) {
+	at := map[trace.Line]int{}
+	for i, l := range lines {
+		if _, ok := at[l]; !ok {
+			at[l] = i
+		}
+	}
+	var front, rest []RankedLine
+	for _, rl := range r.Ranking {
+		if _, ok := at[trace.Line{File: rl.File, Line: rl.Line}]; ok {
+			rl.Evidence = ev
+			front = append(front, rl)
+		} else {
+			rest = append(rest, rl)
+		}
+	}
+	slices.SortStableFunc(front, func(a, b RankedLine) int {
+		return cmp.Compare(at[trace.Line{File: a.File, Line: a.Line}], at[trace.Line{File: b.File, Line: b.Line}])
+	})
+	for i := range front {
+		front[i].Rank = i + 1
+	}
+	r.Ranking = appendRanked(front, rest)
+}
