@@ -1,0 +1,135 @@
+package localize
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// AgxDiagnosis is [Diagnose] as a [Diagnoser]. With
+// Options.Consistent and no Options.Passing, the passing cases are those
+// of the failures' spectrum (the package's, when [Package] runs it).
+// Without Options.First, the lines checked first are the first lines of
+// the failures' ranking (RankedLines).
+type AgxDiagnosis struct {
+	Options DiagnoseOptions
+	// FirstLines is how many lines of the ranking are checked first.
+	// Default 0: DefaultFirstLines; negative: none.
+	FirstLines int
+	// NoProbe leaves out the fix probe: before the diagnosis, the
+	// mutants of the lines checked first ([FixProbe]'s operators) are
+	// run on every failing case, and a mutant under which all of them
+	// pass and no passing case that executes its line fails makes its
+	// line a diagnosis that is one fix, with the mutant as
+	// [Diagnosis.Fix]. It needs the failures' spectrum and package (as
+	// [Package] gives them). Default false: the probe runs.
+	NoProbe bool
+	// Probe configures the fix probe (its Lines are not used: the lines
+	// checked first are mutated). Its Timeout (default
+	// DefaultProbeTimeout) is capped at a quarter of the time left
+	// before ctx's deadline, which the diagnosis then has the rest of.
+	Probe FixProbe
+}
+
+// DefaultFirstLines is how many lines of the failures' ranking
+// [AgxDiagnosis] checks first as diagnoses of one statement
+// ([DiagnoseOptions].First). On the six historical bugs of
+// bench/realbugs that fail several cases, the joint search alone finds
+// no diagnosis within a minute on five, while their faulty lines are
+// among the ranking's first seven (DIAGNOSE.md); with the first 10
+// lines checked first (their values forced, then each case's formula
+// asked), a diagnosis holds the faulty line of four of them, among the
+// first a report lists for three (stats/quartile-single,
+// edlib/qgram-similarity, bitset/shrink-past-length), and
+// glob/row-length's faulty lines are among its verified diagnoses. Ten
+// is a margin over those ranks, not a measured optimum.
+const DefaultFirstLines = 10
+
+// maxRankedFailures bounds the failures RankedLines ranks lines for.
+const maxRankedFailures = 4
+
+// RankedLines returns the first n lines of a ranking of the failures
+// together: each of the first failures (four at most) ranked by
+// [DefaultScorers] ([Rank]), a line by its worst rank among them; only
+// the lines every one of them ranks, ties in source order. A diagnosis
+// of one statement must be executed in every failing case it explains.
+func RankedLines(ctx context.Context, fs []*Failure, n int) []trace.Line {
+	k := min(len(fs), maxRankedFailures)
+	worst := map[trace.Line]int{}
+	count := map[trace.Line]int{}
+	for _, f := range fs[:k] {
+		rep := &Report{Candidates: []Candidate{}}
+		Rank(ctx, rep, f, DefaultScorers()...)
+		for _, rl := range rep.Ranking {
+			l := trace.Line{File: rl.File, Line: rl.Line}
+			worst[l] = max(worst[l], rl.Rank)
+			count[l]++
+		}
+	}
+	var out []trace.Line
+	for l, c := range count {
+		if c == k {
+			out = append(out, l)
+		}
+	}
+	slices.SortFunc(out, func(a, b trace.Line) int {
+		return cmp.Or(cmp.Compare(worst[a], worst[b]), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+var _ Diagnoser = (*AgxDiagnosis)(nil)
+
+// Diagnose runs [Diagnose] on the failures' cases, which must share one
+// program.
+func (a *AgxDiagnosis) Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisReport, error) {
+	if len(fs) == 0 {
+		return &DiagnosisReport{Mode: a.Options.Options.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Groups: []DiagnosisGroup{}}, nil
+	}
+	prog := fs[0].Program
+	cases := make([]trace.Case, len(fs))
+	for i, f := range fs {
+		if f.Program != prog {
+			return nil, fmt.Errorf("localize: AgxDiagnosis: case %s is of another program", f.Case.Name())
+		}
+		cases[i] = f.Case
+	}
+	opts := a.Options
+	if opts.Consistent && opts.Passing == nil && fs[0].Spectrum != nil && fs[0].Package != "" {
+		// The package's passing cases, as its spectrum lists them.
+		sp := fs[0].Spectrum
+		for i := range sp.NumTests() {
+			if tr := sp.Test(i); !tr.Failed {
+				opts.Passing = append(opts.Passing, prog.GoTestCase(fs[0].Package, tr.Name))
+			}
+		}
+	}
+	if opts.First == nil && a.FirstLines >= 0 {
+		opts.First = RankedLines(ctx, fs, cmp.Or(a.FirstLines, DefaultFirstLines))
+	}
+	var fixes []MutantResult
+	var probeErr error
+	if !a.NoProbe && fs[0].Spectrum != nil && fs[0].Package != "" {
+		fixes, probeErr = a.probe(ctx, fs, opts.First)
+	}
+	rep, err := Diagnose(ctx, prog, cases, &opts)
+	if err != nil {
+		return nil, err
+	}
+	rep.Package = fs[0].Package
+	src := sources{}
+	for _, l := range opts.First {
+		rep.Ranked = append(rep.Ranked, Location{File: l.File, Line: l.Line, Text: src.line(l.File, l.Line)})
+	}
+	rep.addFixes(fixes)
+	if probeErr != nil {
+		rep.ProbeError = probeErr.Error()
+	}
+	return rep, nil
+}
