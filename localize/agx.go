@@ -340,7 +340,7 @@ func agx(ctx context.Context, sub *search.Subject, opts *Options, ext *extension
 	maxRef, maxPer := opts.refinementBounds()
 	perCand := map[string]int{}
 	unrolled := map[trace.StaticID]bool{}
-	src := sources{}
+	src := Sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}

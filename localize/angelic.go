@@ -112,7 +112,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 	} else {
 		ro.MaxSteps = o.Run.MaxSteps
 	}
-	src := sources{}
+	src := Sources{}
 	for name, b := range o.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}

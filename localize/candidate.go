@@ -1,7 +1,6 @@
 package localize
 
 import (
-	"os"
 	"slices"
 	"strings"
 
@@ -12,30 +11,12 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// sources reads source lines for reports, caching files.
-type sources map[string][]string
-
-func (s sources) line(file string, line int) string {
-	lines, ok := s[file]
-	if !ok {
-		b, err := os.ReadFile(file)
-		if err == nil {
-			lines = strings.Split(string(b), "\n")
-		}
-		s[file] = lines
-	}
-	if line >= 1 && line <= len(lines) {
-		return strings.TrimSpace(lines[line-1])
-	}
-	return ""
-}
-
 // candidate converts a decoded MCS and its verification run.
-func (s sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) Candidate {
+func (s Sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) Candidate {
 	rr := v.Res
 	out := Candidate{Verified: v.Passed, Locations: []Location{}, Angelic: []AngelicValue{}}
 	for _, st := range c.Statements {
-		l := Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.line(st.Pos.Filename, st.Pos.Line), Expr: st.Expr}
+		l := Location{File: st.Pos.Filename, Line: st.Pos.Line, Text: s.Line(st.Pos.Filename, st.Pos.Line), Expr: st.Expr}
 		if byExpr {
 			l.Column = st.Pos.Column
 		}
@@ -46,7 +27,7 @@ func (s sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) 
 	}
 	if t := rr.Trace; t != nil {
 		for e := trace.EventID(0); int(e) < t.Len(); e++ {
-			if _, ok := t.Instr(e).(*ssa.If); ok && programCode(t, e) {
+			if _, ok := t.Instr(e).(*ssa.If); ok && ProgramCode(t, e) {
 				p := t.Pos(e)
 				if strings.HasSuffix(p.Filename, "_test.go") {
 					continue // the test's own decisions are not the program's path
@@ -56,24 +37,6 @@ func (s sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) 
 		}
 	}
 	return out
-}
-
-// programCode reports whether event e of t is the program's own code: a
-// function written in the source or an instance of one, not package
-// initialization (the package initializer, a func init, or a function
-// literal inside one, as in a package variable's initializer), not a generic standard function
-// the interpreter runs from source (trace.Static.Library).
-func programCode(t *trace.Trace, e trace.EventID) bool {
-	fn := t.Func(e)
-	if fn == nil || (fn.Synthetic != "" && fn.Origin() == nil) || t.StaticInfo(t.Static(e)).Library {
-		return false
-	}
-	for f := fn; f != nil; f = f.Parent() {
-		if f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
-			return false // the package initializer, or a func init()
-		}
-	}
-	return true
 }
 
 // NewCandidate turns a decoded correction set (encode.Encoder.Decode) and
@@ -87,7 +50,7 @@ func NewCandidate(c *encode.Candidate, replay *trace.CaseResult, byExpr bool) Ca
 	if replay != nil && replay.Result != nil {
 		v.Res, v.Passed = replay.Result, replay.Passed()
 	}
-	return sources{}.candidate(c, v, byExpr)
+	return Sources{}.candidate(c, v, byExpr)
 }
 
 // NewReport returns the report of a caller's own localization of the

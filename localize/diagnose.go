@@ -476,7 +476,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 	maxRef, maxPer := opts.refinementBounds()
 	perCand := map[string]int{}
 	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
-	src := sources{}
+	src := Sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}
@@ -748,7 +748,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 }
 
 // diagnosis reads a correction set's replays as a Diagnosis.
-func (d *diagnoser) diagnosis(src sources, opts *Options, members []*member, reps []*replay, verified bool) Diagnosis {
+func (d *diagnoser) diagnosis(src Sources, opts *Options, members []*member, reps []*replay, verified bool) Diagnosis {
 	byExpr := opts.Granularity == encode.ByExpression
 	out := Diagnosis{Verified: verified, Explains: []string{}, Cases: []CaseValues{}}
 	for i, m := range members {

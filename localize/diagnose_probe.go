@@ -43,7 +43,7 @@ func (r *DiagnosisReport) addFixes(fixes []MutantResult) {
 			}
 			if i < 0 {
 				g.Diagnoses = append(g.Diagnoses, Diagnosis{
-					Locations: []Location{{File: m.File, Line: m.Line, Text: sources{}.line(m.File, m.Line)}},
+					Locations: []Location{{File: m.File, Line: m.Line, Text: Sources{}.Line(m.File, m.Line)}},
 					Explains:  []string{},
 					Cases:     []CaseValues{},
 				})

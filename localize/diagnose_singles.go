@@ -59,7 +59,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 		}
 	}
 	cands = onLinesFirst(cands, first, only)
-	src := sources{}
+	src := Sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
 	}

@@ -123,9 +123,9 @@ func (a *AgxDiagnosis) Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisR
 		return nil, err
 	}
 	rep.Package = fs[0].Package
-	src := sources{}
+	src := Sources{}
 	for _, l := range opts.First {
-		rep.Ranked = append(rep.Ranked, Location{File: l.File, Line: l.Line, Text: src.line(l.File, l.Line)})
+		rep.Ranked = append(rep.Ranked, Location{File: l.File, Line: l.Line, Text: src.Line(l.File, l.Line)})
 	}
 	rep.addFixes(fixes)
 	if probeErr != nil {

@@ -230,7 +230,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 			sigOf[s] = sig
 		}
 		bySig[sig] = append(bySig[sig], ev)
-		if st := t.StaticInfo(s); !st.Synthetic && !st.Library && programCode(t, ev) {
+		if st := t.StaticInfo(s); !st.Synthetic && !st.Library && ProgramCode(t, ev) {
 			l := trace.Line{File: sig.file, Line: sig.line}
 			byLine[l] = append(byLine[l], ev)
 		}

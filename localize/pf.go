@@ -72,7 +72,7 @@ func explorePaths(ctx context.Context, sub *search.Subject, enc *encode.Encoder,
 				continue
 			}
 			d := decision{t.Key(e), t.Value(e).Bool()}
-			if len(seen) >= len(it.prefix) && t.Occurrence(e) < unwind && programCode(t, e) && (opts.InScope == nil || opts.InScope(t.Func(e))) {
+			if len(seen) >= len(it.prefix) && t.Occurrence(e) < unwind && ProgramCode(t, e) && (opts.InScope == nil || opts.InScope(t.Func(e))) {
 				flipped := append(append([]decision(nil), seen...), decision{d.key, !d.taken})
 				stack = append(stack, item{flipped})
 			}

@@ -118,7 +118,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	want := search.Expected(first)
 	forcers := make([]*search.Forcer, len(lines))
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
-		l, ok := rankedLine(t, e)
+		l, ok := LineOf(t, e)
 		if !ok {
 			continue
 		}
@@ -133,7 +133,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			forcers[i].Add(e, k)
 		}
 	}
-	src := sources{}
+	src := Sources{}
 	if c, _ := f.Program.LoadedWith(); c.Overlay != nil {
 		for name, b := range c.Overlay {
 			src[name] = strings.Split(string(b), "\n")

@@ -234,7 +234,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 	}
 	// The lines the other evidence ranks after the candidates' (see
 	// Report.Fuse), the first few.
-	src := sources{}
+	src := Sources{}
 	shown := 0
 	for _, rl := range r.Ranking {
 		if rl.Evidence == EvidenceVerified || rl.Evidence == EvidenceCandidate || rl.Evidence == evidenceUnassigned {
@@ -245,7 +245,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 			break
 		}
 		shown++
-		fmt.Fprintf(&sb, "%s:%d: rank %d (%s): %s\n", rel(rl.File), rl.Line, rl.Rank, rl.Evidence, src.line(rl.File, rl.Line))
+		fmt.Fprintf(&sb, "%s:%d: rank %d (%s): %s\n", rel(rl.File), rl.Line, rl.Rank, rl.Evidence, src.Line(rl.File, rl.Line))
 	}
 	for i, c := range r.Candidates {
 		if !c.Verified {

@@ -204,7 +204,7 @@ func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) 
 	}
 	out := LineScores{}
 	for _, e := range sl.Events() {
-		if l, ok := rankedLine(g.Trace(), e); ok {
+		if l, ok := LineOf(g.Trace(), e); ok {
 			out[l] = 1
 		}
 	}
@@ -261,7 +261,7 @@ func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, err
 		if d < 0 {
 			continue
 		}
-		if l, ok := rankedLine(g.Trace(), trace.EventID(e)); ok {
+		if l, ok := LineOf(g.Trace(), trace.EventID(e)); ok {
 			if x := 1 / math.Sqrt(1+float64(d)); x > out[l] {
 				out[l] = x
 			}
@@ -353,17 +353,6 @@ func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*sli
 		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)
 	}
 	return slicing.NewGraph(r.Trace), crit, release, nil
-}
-
-// rankedLine returns the line of event e if it is one spectra would
-// rank: a statement of the program's own function bodies, test files and
-// package initialization left out.
-func rankedLine(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
-	st := t.StaticInfo(t.Static(e))
-	if st.Synthetic || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) || !programCode(t, e) || !spectra.InBody(st) {
-		return trace.Line{}, false
-	}
-	return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true
 }
 
 // Evidence names what placed a line in a report's ranking.

@@ -1,0 +1,62 @@
+package localize
+
+import (
+	"os"
+	"strings"
+
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Sources reads source lines for reports, caching files: the key is a
+// file name, the value its lines. The zero value is not usable; make
+// one with Sources{}.
+type Sources map[string][]string
+
+// Line returns line number line of file, trimmed, or "" when the file
+// cannot be read or has no such line.
+func (s Sources) Line(file string, line int) string {
+	lines, ok := s[file]
+	if !ok {
+		b, err := os.ReadFile(file)
+		if err == nil {
+			lines = strings.Split(string(b), "\n")
+		}
+		s[file] = lines
+	}
+	if line >= 1 && line <= len(lines) {
+		return strings.TrimSpace(lines[line-1])
+	}
+	return ""
+}
+
+// ProgramCode reports whether event e of t is the program's own code: a
+// function written in the source or an instance of one, not package
+// initialization (the package initializer, a func init, or a function
+// literal inside one, as in a package variable's initializer), not a generic standard function
+// the interpreter runs from source (trace.Static.Library).
+func ProgramCode(t *trace.Trace, e trace.EventID) bool {
+	fn := t.Func(e)
+	if fn == nil || (fn.Synthetic != "" && fn.Origin() == nil) || t.StaticInfo(t.Static(e)).Library {
+		return false
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
+			return false // the package initializer, or a func init()
+		}
+	}
+	return true
+}
+
+// LineOf returns the line of event e of t if it is one a ranking holds,
+// as spectra ranks lines: a statement of the program's own function
+// bodies ([ProgramCode]), test files and package initialization left
+// out. The built-in scorers score these lines only; a caller's Scorer
+// filters its lines with it to rank the same ones.
+func LineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
+	st := t.StaticInfo(t.Static(e))
+	if st.Synthetic || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) || !ProgramCode(t, e) || !spectra.InBody(st) {
+		return trace.Line{}, false
+	}
+	return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true
+}
