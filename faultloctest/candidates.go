@@ -13,6 +13,7 @@ import (
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/htmlreport"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -20,12 +21,12 @@ import (
 // withSolver is true when the helper can compute fix candidates.
 const withSolver = true
 
-// candidates runs the package-level pipeline ([localize.Package]) on the
+// candidates runs the package-level pipeline ([pipeline.Run]) on the
 // interpreted test case name (its leaf subtests, if it has some) and
 // returns the first c.candidates fix candidates of each failing case
 // (verified first, then smaller first) as log lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
-	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{
+	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{
 		Run:              exactRun(name),
 		Technique:        &localize.Agx{Options: localize.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
 		Scorers:          []localize.Scorer{}, // the helper shows the spectrum on its own

@@ -57,7 +57,7 @@
 //  2. loads the package with its tests through trace.Load, with the build
 //     tags of the test binary (read from its build information; see
 //     [EnvTags] to override them);
-//  3. runs the package-level pipeline, localize.Package, on the same test
+//  3. runs the package-level pipeline, pipeline.Run, on the same test
 //     case, selected by its full name (t.Name(), subtest path included;
 //     a test with subtests is its failing leaves): it interprets the case
 //     and runs AgxFaults on it with at most [Options].MaxSize statements

@@ -324,7 +324,7 @@ func run(name string, c config) string {
 			}
 			done <- r
 		}()
-		text, err := pipeline(ctx, name, c)
+		text, err := explainCase(ctx, name, c)
 		r = result{text: text, err: err}
 	}()
 	timer := time.NewTimer(c.timeout + grace)

@@ -32,12 +32,12 @@ type found struct {
 	write func(dir, base string, sp *spectra.Ranking) ([]string, error)
 }
 
-// pipeline explains the failing test name of the package in c.dir: it
+// explainCase explains the failing test name of the package in c.dir: it
 // loads the package with its tests, localizes the failure (fix
 // candidates, see candidates), ranks the package's lines by the spectrum
 // of its interpreted test cases, writes the report files if asked, and
 // returns the log message.
-func pipeline(ctx context.Context, name string, c config) (string, error) {
+func explainCase(ctx context.Context, name string, c config) (string, error) {
 	pk := packages.get(c)
 	prog, pkgPath, err := pk.load(ctx, c)
 	if err != nil {

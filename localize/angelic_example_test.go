@@ -7,6 +7,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -23,7 +24,7 @@ func ExampleAngelic() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := localize.Package(ctx, prog, "github.com/faultloc/faultloc/examples/triangle", &localize.PackageOptions{
+	res, err := pipeline.Run(ctx, prog, "github.com/faultloc/faultloc/examples/triangle", &pipeline.Options{
 		Run:              "TestClassify", // the paper's tests, not the package's Example
 		SelectedSpectrum: true,
 		Technique: &localize.Angelic{Options: localize.AngelicOptions{

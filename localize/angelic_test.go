@@ -3,18 +3,13 @@ package localize
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/tools/go/ssa"
-
-	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples/triangle"
-	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -58,144 +53,6 @@ func shortNames(names []string) []string {
 		out[i] = n[strings.LastIndex(n, "/")+1:]
 	}
 	return out
-}
-
-// TestAngelicPaper runs angelic debugging (AngelicTest, then FlexTest on
-// the passing subtests, inhibited candidates demoted, not removed) on the
-// paper's two integer subjects and compares the table of candidates with
-// a golden file (-update rewrites it). The passing cases are the paper's
-// tests only (-run TestClassify, TestYear; the packages' Examples are left
-// out, see below).
-//
-// Triangle (Table 2; failing T8 = (26, 26, 7); whole program in scope).
-// The paper, which considers reads of locals and constants only, lists
-// a (7) and c (26) in `a == c`, b (7) and c (26) in `b == c`, and the
-// constant ACUTE (line 12; ISOSCELES): T6 inhibits ACUTE, T3 inhibits b
-// and c of `b == c`, and a (futile) and c (the fault: b belongs there)
-// survive. Our port reproduces these rows, survivors and inhibitors
-// exactly (23:6, 23:11, 23:16, 23:21; the store of Acute at 32:6). It
-// adds the expressions the paper left out by choice, all inhibited:
-//   - the Boolean results `a == c` and `b == c` (as branches): a
-//     Boolean's only alternate is its negation, so any passing case whose
-//     decision there matters inhibits it (T2, T5, T6 for `a == c`, though
-//     `a == b` would fix it: FlexTest changes values, not expressions,
-//     and is one-sided);
-//   - `return retval` and the read of retval in it, inhibited by every
-//     passing case, as the paper's row for ACUTE is by T6.
-//
-// Zune (Table 4; failing T6 = 732 days; IsLeapYear and the return out of
-// scope, as in the paper, through Search.InScope and Search.Lines; the
-// paper's lines 3, 4, 5, 7, 8, 11 are our 16, 17, 18, 20, 21, 23). As in
-// the paper: the loop's read of days in its 2nd iteration, the argument
-// year of IsLeapYear, days -= 366 (line 20, the fault, and line 23) are
-// flexible; year += 1 (line 21) is inhibited by T4 and T5; `if leap`
-// (line 18) by T3. Differences:
-//   - T5 inhibits `if leap` too: with leap false in its one iteration,
-//     731-365 = 366 days take a second iteration and answer 1982, not
-//     1981 (the paper lists T3 alone; one inhibitor suffices);
-//   - the alternate values differ (the paper's 0 for days -= 366 is the
-//     constant's value; ours replace the value stored: any that ends the
-//     loop in the right year, so the golden file shows integers as "…":
-//     another libz3 build may choose another), and the constant 365 of the loop's
-//     condition is an operand, not an instruction, so it is no candidate;
-//   - the condition `days > 365` of the 2nd iteration is a candidate of
-//     its own, inhibited by T4 and T5 (the paper: "its operands are the
-//     ones that are flexible, not the condition itself"), and so is the
-//     store of leap (line 17), a Boolean inhibited like `if leap`.
-func TestAngelicPaper(t *testing.T) {
-	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle", "./zune")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name, pkg, run string
-		search         Options
-		blank          bool // many alternate values work: not compared
-	}{
-		{"triangle", "triangle", "TestClassify", Options{}, false},
-		{"zune", "zune", "TestYear", Options{
-			InScope: func(fn *ssa.Function) bool { return fn.Name() == "Year" },
-			Lines: func(l trace.Line) bool {
-				return !(strings.HasSuffix(l.File, "zune.go") && l.Line == 29) // return year
-			},
-		}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			search := tt.search
-			if !longtest.Enabled {
-				// Exact 64-bit words (the default) give the same
-				// table; triangle's a*a takes Z3 tens of seconds
-				// in them, so they run with the build tag long.
-				search.Arith = encode.Integer
-			}
-			tech := &Angelic{Options: AngelicOptions{Search: search, Flex: FlexOptions{}}}
-			res, err := Package(ctx, prog, examplesPkg+tt.pkg, &PackageOptions{Run: tt.run, SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}, Timeout: 3 * time.Minute})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Reports) != 1 {
-				t.Fatalf("%d reports, want 1 (failing: %v)", len(res.Reports), res.Failing)
-			}
-			rep := res.Reports[0]
-			got := fmt.Sprintf("# %s: %s\n%s", rep.Test, rep.Failure, angelicTableOf(rep, tt.blank))
-			if rep.Partial {
-				t.Errorf("partial report: %s", rep.Reason)
-			}
-			golden := filepath.Join("testdata", "angelic", tt.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("table differs from %s (-update rewrites it):\ngot:\n%s\nwant:\n%s", golden, got, want)
-			}
-		})
-	}
-}
-
-// TestFlexFilter prunes AgxFaults' line candidates for the triangle's T8
-// with the flexibility test: the faulty line 23 survives (a passing case
-// where its decision matters still passes with another value of a), the
-// store of Acute (line 32) is inhibited by T6 and the return (line 43)
-// by every passing case; demoted, they come after line 23.
-func TestFlexFilter(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tech := &FlexFilter{Technique: &Agx{Options: Options{MaxSize: 1, Arith: quickArith()}}, Options: FlexOptions{}}
-	res, err := Package(ctx, prog, examplesPkg+"triangle", &PackageOptions{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []Scorer{}, Timeout: 3 * time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Reports) != 1 {
-		t.Fatalf("%d reports, want 1", len(res.Reports))
-	}
-	var got []string
-	for _, c := range res.Reports[0].Candidates {
-		if c.Flex == nil {
-			t.Fatalf("candidate %v not tested", c.Locations)
-		}
-		got = append(got, fmt.Sprintf("%d %v %s", c.Locations[0].Line, c.Verified, strings.Join(shortNames(c.Flex.Inhibitors), ",")))
-	}
-	want := []string{"23 true ", "32 true T6", "43 true T1,T2,T3,T4,T5,T6,T7"}
-	if !slices.Equal(got, want) {
-		t.Errorf("candidates (line, verified, inhibitors):\n got %q\nwant %q", got, want)
-	}
 }
 
 // TestAlternates: the values FlexTest tries differ from the run's and

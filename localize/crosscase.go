@@ -10,13 +10,13 @@ import (
 
 // A CaseSetRefiner revises the reports of a package's failing cases
 // together, once every case has its report: what one case's report holds
-// is evidence about the others'. [Package] calls it after each report's
+// is evidence about the others'. pipeline.Run calls it after each report's
 // [Refiner]s, when more than one case failed.
 type CaseSetRefiner interface {
 	RefineAll(ctx context.Context, reps []*Report) error
 }
 
-// DefaultCaseSetRefiners returns the case-set refiners of [Package]'s
+// DefaultCaseSetRefiners returns the case-set refiners of pipeline.Run's
 // default pipeline: [FailCount].
 func DefaultCaseSetRefiners() []CaseSetRefiner {
 	return []CaseSetRefiner{FailCount{}}

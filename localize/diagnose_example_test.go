@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -76,7 +77,7 @@ func ExampleAgxDiagnosis() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := localize.Package(ctx, prog, "github.com/faultloc/faultloc/examples/tax", &localize.PackageOptions{
+	res, err := pipeline.Run(ctx, prog, "github.com/faultloc/faultloc/examples/tax", &pipeline.Options{
 		Diagnoser: &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true}},
 	})
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 
 // AgxDiagnosis is [Diagnose] as a [Diagnoser]. With
 // Options.Consistent and no Options.Passing, the passing cases are those
-// of the failures' spectrum (the package's, when [Package] runs it).
+// of the failures' spectrum (the package's, when pipeline.Run runs it).
 // Without Options.First, the lines checked first are the first lines of
 // the failures' ranking (RankedLines).
 type AgxDiagnosis struct {
@@ -25,7 +25,7 @@ type AgxDiagnosis struct {
 	// pass and no passing case that executes its line fails makes its
 	// line a diagnosis that is one fix, with the mutant as
 	// [Diagnosis.Fix]. It needs the failures' spectrum and package (as
-	// [Package] gives them). Default false: the probe runs.
+	// pipeline.Run gives them). Default false: the probe runs.
 	NoProbe bool
 	// Probe configures the fix probe (its Lines are not used: the lines
 	// checked first are mutated). Its Timeout (default

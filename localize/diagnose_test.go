@@ -136,28 +136,6 @@ func TestDiagnoseTax(t *testing.T) {
 	golden(t, "diagnose/tax.json", js.String())
 }
 
-// TestPackageDiagnoser runs the package pipeline with a Diagnoser on
-// examples/tax: one report for the package, the failing cases (the
-// selected ones: TestZero passes) explained together by the fault.
-func TestPackageDiagnoser(t *testing.T) {
-	ctx := context.Background()
-	prog := loadTax(t)
-	res, err := Package(ctx, prog, taxPkg, &PackageOptions{Diagnoser: &AgxDiagnosis{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Reports) != 0 || res.Diagnosis == nil {
-		t.Fatalf("%d per-case reports, diagnosis %v; want the diagnosis alone", len(res.Reports), res.Diagnosis)
-	}
-	d := res.Diagnosis
-	if d.Package != taxPkg || !slices.Equal(d.Cases, []string{"TestNet", "TestTax"}) && !slices.Equal(d.Cases, []string{"TestTax", "TestNet"}) {
-		t.Errorf("package %q, cases %v", d.Package, d.Cases)
-	}
-	if got, want := diagnosisLines(d), []string{"tax.go:11*"}; !slices.Equal(got, want) {
-		t.Errorf("diagnoses %v, want %v", got, want)
-	}
-}
-
 // TestDiagnoseGroups diagnoses the failing test of examples/tax with a
 // failing test of another fault (examples/foo's) loaded in the same
 // program: no one statement explains both, so the cases are grouped and

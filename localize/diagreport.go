@@ -301,7 +301,7 @@ func (r *DiagnosisReport) RelativeTo(dir string) {
 }
 
 // A Diagnoser explains several failing cases together: the stage
-// [PackageOptions.Diagnoser] runs on a package's failing cases instead
+// pipeline.Options.Diagnoser runs on a package's failing cases instead
 // of a Technique on each. [AgxDiagnosis] is the built-in one.
 type Diagnoser interface {
 	Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisReport, error)

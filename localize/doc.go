@@ -31,18 +31,18 @@
 //
 // and four combinators work on reports: [Report.Rerank] orders tied
 // candidates by a [Suspiciousness], [Report.Fuse] completes the ranking
-// with scorers' evidence in order of precedence, [FuseNative]
+// with scorers' evidence in order of precedence, pipeline.FuseNative
 // interleaves the native evidence's ranking into a report's, and
-// [Report.Restrict] keeps what lies in a set of lines. [Package] is the
+// [Report.Restrict] keeps what lies in a set of lines. pipeline.Run is the
 // one package-level pipeline: it selects the cases of a package as go
 // test -run does, runs them for their spectrum and, beside the
-// interpreter, runs them natively once ([CollectNative]), localizes each
+// interpreter, runs them natively once (pipeline.CollectNative), localizes each
 // failing one with a Technique, ranks every line it can with the
 // Scorers, fuses the native ranking in, revises the ranking with the
 // Refiners and, when several cases fail, revises the reports together
 // with the CaseSetRefiners; a case that fails under go test but that
-// the interpreter cannot run (or passes) gets a report of [ModeNative],
-// ranked by [NativeScorers], its Reason saying why the interpreter
+// the interpreter cannot run (or passes) gets a report of pipeline.ModeNative,
+// ranked by pipeline.NativeScorers, its Reason saying why the interpreter
 // stopped. The command faultloc and package faultloctest both call it. A caller that runs its own search
 // builds candidates and reports with [NewCandidate] and [NewReport] and
 // gets the same writers and combinators.
@@ -106,7 +106,7 @@
 // on real code the joint formula is often too large to search within the
 // deadline. When no diagnosis within the size bound explains all the
 // cases, they are grouped and each group is diagnosed alone.
-// [PackageOptions.Diagnoser] makes it the package pipeline's stage; a
+// pipeline.Options.Diagnoser makes it the package pipeline's stage; a
 // [DiagnosisReport] lists the diagnoses and the cases each explains.
 // [AgxDiagnosis], that stage, first runs the mutants of the lines it
 // checks first on every failing case ([FixProbe]'s test on all of them at

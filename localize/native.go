@@ -24,7 +24,7 @@ import (
 // NativeEvidence is what one native go test run of a package says about
 // its cases ([CollectNative]): their coverage, how the failing ones
 // failed, and how far each line of the package is from those failures
-// in its static call graph. [Package] collects it for every package it
+// in its static call graph. pipeline.Run collects it for every package it
 // localizes, whether or not the interpreter runs the failing cases, so
 // that a case the interpreter cannot run is still ranked.
 type NativeEvidence struct {
@@ -117,7 +117,7 @@ func sameFile(a, b string) bool {
 }
 
 // DefaultNativeBound is the default bound of the native evidence stage
-// ([PackageOptions.NativeBound]): the build of the test binary and the
+// (pipeline.Options.NativeBound): the build of the test binary and the
 // runs of every case.
 const DefaultNativeBound = 2 * time.Minute
 

@@ -28,7 +28,7 @@ const DefaultNativeShare = 2
 // places it higher. It does nothing when f has no native evidence of the
 // case's failure.
 //
-// [Package] fuses every report of a case the interpreter ran. The share
+// pipeline.Run fuses every report of a case the interpreter ran. The share
 // was chosen on the historical bugs of bench/realbugs, where
 // NATIVE.md (go run ./bench/realbugs -kinds native) ranks each bug's
 // faulty line under each share, under native Ochiai alone and under the

@@ -96,7 +96,7 @@ type PackageData struct {
 var _ Scorer = PackageData{}
 
 // Evidence returns the evidence of its Scorer.
-func (p PackageData) Evidence() Evidence { return evidenceOf(p.Scorer) }
+func (p PackageData) Evidence() Evidence { return EvidenceOf(p.Scorer) }
 
 // Score completes p.Scorer's scores with the initializer lines.
 func (p PackageData) Score(ctx context.Context, f *Failure) (LineScores, error) {
@@ -160,10 +160,10 @@ func NativeScorers() []Scorer {
 	return []Scorer{PackageData{Product{NativeSpectrumScorer{}, NativeProximityScorer{}}}, NativeSpectrumScorer{}}
 }
 
-// nativeReport is the report of a failing case that only the native run
+// NativeReport is the report of a failing case that only the native run
 // ranks: why the interpreter did not, in its Reason, and the ranking of
 // [NativeScorers].
-func nativeReport(ctx context.Context, f *Failure, why string) *Report {
+func NativeReport(ctx context.Context, f *Failure, why string) *Report {
 	start := time.Now()
 	name := f.Case.Name()
 	rep := &Report{Test: name, Mode: ModeNative, Failure: nativeFailure(f.Native, name), Candidates: []Candidate{}, Partial: true,

@@ -16,7 +16,7 @@ import (
 
 // A Refiner revises a failing case's ranked report with evidence that
 // costs more than a score of every line, spent on the ranking's first
-// lines: [Package] calls it after [Rank].
+// lines: pipeline.Run calls it after [Rank].
 type Refiner interface {
 	Refine(ctx context.Context, rep *Report, f *Failure) error
 }

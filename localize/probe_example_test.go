@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -22,8 +23,8 @@ func ExampleFixProbe() {
 		fmt.Println(err)
 		return
 	}
-	res, err := localize.Package(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/probe",
-		&localize.PackageOptions{Refiners: []localize.Refiner{localize.FixProbe{}}})
+	res, err := pipeline.Run(ctx, prog, "github.com/faultloc/faultloc/localize/testdata/probe",
+		&pipeline.Options{Refiners: []localize.Refiner{localize.FixProbe{}}})
 	if err != nil {
 		fmt.Println(err)
 		return

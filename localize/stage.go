@@ -23,7 +23,7 @@ type Failure struct {
 	// Case is the failing case.
 	Case trace.Case
 	// Spectrum is the coverage of the package's cases, passing and
-	// failing, when the pipeline collected it (Package does); nil
+	// failing, when the pipeline collected it (pipeline.Run does); nil
 	// otherwise.
 	Spectrum *spectra.Matrix
 	// Package is the import path of the case's package, when the case
@@ -33,7 +33,7 @@ type Failure struct {
 	// them (MutationScorer); Package sets them before it ranks.
 	Candidates []Candidate
 	// Native is the native go test run of the case's package
-	// ([CollectNative]), when the pipeline collected it (Package does);
+	// ([CollectNative]), when the pipeline collected it (pipeline.Run does);
 	// nil otherwise.
 	Native *NativeEvidence
 
@@ -62,7 +62,7 @@ func (c *graphCache) close() {
 
 // A Technique turns a failing case into a report: fix candidates and a
 // per-line ranking. [Agx] is AgxFaults and its PF, FS and FI modes; a
-// caller's own technique goes into [PackageOptions.Technique] the same
+// caller's own technique goes into pipeline.Options.Technique the same
 // way.
 type Technique interface {
 	Localize(ctx context.Context, f *Failure) (*Report, error)
@@ -223,7 +223,7 @@ func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) 
 // ([slicing.Graph.RelevantDistances]): a branch whose other outcome
 // would have assigned what the failure read counts as one dependence
 // from that read, which brings a wrong or missing condition nearer the
-// failure. [Package]'s default ranking multiplies it with the
+// failure. pipeline.Run's default ranking multiplies it with the
 // spectrum's score ([Product], [DefaultScorers]).
 type ProximityScorer struct {
 	// Run are the options of the run that records the failure. Default:
@@ -273,7 +273,7 @@ func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, err
 // Product scores each line by the product of its scores under every
 // scorer, leaving out the lines any of them leaves out: a combinator that
 // weighs one kind of evidence by another (the default ranking of
-// [Package] weighs the spectrum's score by the proximity to the failure).
+// pipeline.Run weighs the spectrum's score by the proximity to the failure).
 // Its evidence is its first scorer's. An empty Product scores nothing.
 type Product []Scorer
 
@@ -284,7 +284,7 @@ func (p Product) Evidence() Evidence {
 	if len(p) == 0 {
 		return EvidenceCombined
 	}
-	return evidenceOf(p[0])
+	return EvidenceOf(p[0])
 }
 
 // Score multiplies the scorers' scores.
@@ -342,7 +342,7 @@ func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*sli
 	crit, err := slicing.FailedOutputs(r)
 	if errors.Is(err, slicing.ErrNoOutput) && r.Trace != nil {
 		// A run that never ends or exits: what it did last, the step
-		// the oracle makes a candidate avoid (see Package's doc).
+		// the oracle makes a candidate avoid (see pipeline.Run's doc).
 		var noVerdict search.Verdict
 		if last := search.Endless(r, &noVerdict); last != nil {
 			crit, err = last, nil
@@ -379,7 +379,7 @@ const (
 // angelic values did not pass (a refuted hypothesis, not evidence), are
 // ranked by the scores like any other line; those the scores do not
 // name come last, in the candidates' order. It is the rule of
-// [Package]'s default ranking: the candidates the re-runs verified, then
+// pipeline.Run's default ranking: the candidates the re-runs verified, then
 // what slicing and spectra say of the other lines.
 //
 // On the historical bugs of bench/realbugs, unverified candidates ahead

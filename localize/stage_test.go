@@ -195,34 +195,3 @@ func TestRankSharedRunError(t *testing.T) {
 		t.Errorf("reason %q: want the spectrum's error too", rep.Reason)
 	}
 }
-
-// TestMutationScorer: in Package's pipeline, MutationScorer runs the
-// package's go test cases (Failure.Program's, found again in the mutant
-// program) on the mutants of the verified candidates' lines, and the
-// faulty line of testdata/plural, which its failing case's mutants kill,
-// scores above zero; without a program it is an error.
-func TestMutationScorer(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	cfg := trace.Config{Dir: "testdata/plural", Tests: true}
-	prog, faults := loadSubject(ctx, t, cfg.Dir, true, 1)
-	var scores LineScores
-	var scoreErr error
-	scorer := scorerFunc(func(ctx context.Context, f *Failure) (LineScores, error) {
-		scores, scoreErr = MutationScorer{Load: cfg, Patterns: []string{"."}}.Score(ctx, f)
-		if _, err := (MutationScorer{Load: cfg, Patterns: []string{"."}}).Score(ctx, &Failure{Case: f.Case, Spectrum: f.Spectrum, Package: f.Package, Candidates: f.Candidates}); err == nil {
-			t.Error("no Failure.Program: no error")
-		}
-		return scores, scoreErr
-	})
-	res, err := Package(ctx, prog, subjectPkg("plural"), &PackageOptions{Technique: &Agx{Options: Options{MaxSize: 1}}, Scorers: []Scorer{scorer}})
-	if err != nil || len(res.Reports) != 1 {
-		t.Fatalf("Package: %v reports, error %v", res, err)
-	}
-	if scoreErr != nil {
-		t.Fatal(scoreErr)
-	}
-	if s, ok := scores[trace.Line{File: faults[0].File, Line: faults[0].Line}]; !ok || s <= 0 {
-		t.Errorf("faulty line %d scores %v (scored: %v); want > 0", faults[0].Line, s, scores)
-	}
-}

@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 )
 
 // diagnoseResult is the diagnosis of one historical bug's failing cases
-// together (localize.Diagnose through localize.Package, with the
+// together (localize.Diagnose through pipeline.Run, with the
 // one-fix check on the package's passing cases).
 type diagnoseResult struct {
 	bug     bug
@@ -62,7 +63,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	lctx, cancel := context.WithTimeout(ctx, 2*timeout+time.Minute) // listing the cases runs the package's tests
 	defer cancel()
 	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true, Parallel: runtime.NumCPU()}, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := localize.Package(lctx, bc.prog, bc.pkg, &localize.PackageOptions{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
+	res, err := pipeline.Run(lctx, bc.prog, bc.pkg, &pipeline.Options{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
 	r.elapsed = time.Since(start)
 	r.peak, _ = peakRSS()
 	if err != nil {
@@ -120,7 +121,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Duration) {
 	rep.WriteString("## Diagnosis of each bug's failing cases together\n\n")
 	fmt.Fprintf(rep, "Each historical bug's failing cases (its test's) diagnosed together in this process, as\n"+
-		"`faultloc localize -all -run ... -timeout %v` does: localize.Package with localize.AgxDiagnosis,\n"+
+		"`faultloc localize -all -run ... -timeout %v` does: pipeline.Run with localize.AgxDiagnosis,\n"+
 		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -39,7 +40,7 @@ type flexResult struct {
 }
 
 // flexBug validates bug b in a fresh copy, localizes each of its failing
-// cases with AgxFaults in this process (localize.Package with
+// cases with AgxFaults in this process (pipeline.Run with
 // localize.Agx, timeout per case and four times that plus a minute in
 // all, ranked by localize.DefaultScorers), and tests the
 // flexibility of each report's verified candidates on the package's
@@ -61,7 +62,7 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 	// The fix probe alone: the candidates tested are AgxFaults's, not
 	// those ForceProbe finds without the solver.
 	refiners := []localize.Refiner{localize.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := localize.Package(lctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
+	res, err := pipeline.Run(lctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
 	cancel()
 	r.agxTime = time.Since(start)
 	if err != nil {
@@ -134,7 +135,7 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 // writeFlex writes the flexibility test's table.
 func writeFlex(rep *strings.Builder, rs []flexResult, flexBound time.Duration) {
 	fmt.Fprintf(rep, "## Flexibility test on AgxFaults' candidates\n\n"+
-		"Each bug's failing cases are localized with AgxFaults in this process (localize.Package with localize.Agx,\n"+
+		"Each bug's failing cases are localized with AgxFaults in this process (pipeline.Run with localize.Agx,\n"+
 		"its default options, -timeout per failing case and four times that plus a minute in all, ranked by\n"+
 		"localize.DefaultScorers); each report's verified candidates are then tested\n"+
 		"by localize.FlexTest (its defaults: the values tried, then the solver search) on the package's passing test\n"+

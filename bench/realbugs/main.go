@@ -91,7 +91,7 @@
 // # Flexibility
 //
 // -kinds diagnose diagnoses each historical bug's failing cases together
-// (localize.Diagnose through localize.Package, with the one-fix check on
+// (localize.Diagnose through pipeline.Run, with the one-fix check on
 // the package's passing cases, as faultloc localize -all does), -timeout
 // bounding each bug's diagnosis: whether a diagnosis, and one of the
 // first a reader looks at, holds a faulty line (DIAGNOSE.md).
@@ -121,7 +121,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 )
 
 // subject is one seeded fault in one library.
@@ -207,7 +207,7 @@ func ExampleComputeDistance() {
 }
 
 func main() {
-	timeout := flag.Duration("timeout", localize.DefaultTimeout, "time bound of one localization (faultloc -timeout; default faultloc's)")
+	timeout := flag.Duration("timeout", pipeline.DefaultTimeout, "time bound of one localization (faultloc -timeout; default faultloc's)")
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")

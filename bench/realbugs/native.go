@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/spectra"
 )
 
@@ -64,7 +65,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 			}
 		}
 	}
-	res, err := localize.Package(ctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}, Refiners: []localize.Refiner{}, CaseSetRefiners: []localize.CaseSetRefiner{}, NoNative: true})
+	res, err := pipeline.Run(ctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}, Refiners: []localize.Refiner{}, CaseSetRefiners: []localize.CaseSetRefiner{}, NoNative: true})
 	if err != nil {
 		r.err = strings.TrimPrefix(r.err+"; "+err.Error(), "; ")
 	}

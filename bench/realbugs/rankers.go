@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/pipeline"
 )
 
 // A rule is one way to order the lines of a failing case that the fix
@@ -108,7 +109,7 @@ func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 		return r
 	}
 	faulty, prog, pkg := bc.faulty, bc.prog, bc.pkg
-	res, err := localize.Package(ctx, prog, pkg, &localize.PackageOptions{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}})
+	res, err := pipeline.Run(ctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}})
 	if err != nil {
 		r.err = err.Error()
 		return r
@@ -192,7 +193,7 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 		"Each cell is the rank of the bug's first faulty line (ties at their worst position) in the failing\n" +
 		"case that places it best, without fix candidates; \"-\": not ranked. The default is\n" +
 		"localize.DefaultScorers. \"Then the fix probe\" revises the default's ranking with localize.FixProbe\n" +
-		"(the refiner of localize.Package's default pipeline): the lines, among the first 20 (or 10), with a\n" +
+		"(the refiner of pipeline.Run's default pipeline): the lines, among the first 20 (or 10), with a\n" +
 		"plausible fix among their mutants (the failing case passes, no passing case that executes the line\n" +
 		"fails; the operators of mutation-based fault localization and the repair ones, or the former alone)\n" +
 		"move to the front. The probe has a time bound (localize.DefaultProbeTimeout): what it settles on a\n" +

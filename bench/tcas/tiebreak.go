@@ -97,7 +97,7 @@ var tiePolicies = []tiePolicy{
 			"plausible fix of the failing test among their mutants (the operators above but ANG, and the repair " +
 			"operators: a variable read as another, an integer off by one; localize.MutationOptions.Repair): the " +
 			"failing test passes and no passing test of the universe fails (localize.MutationAnalysis.Fixes); 0 for " +
-			"the others: the evidence localize.FixProbe, a refiner of localize.Package's default pipeline, adds to a " +
+			"the others: the evidence localize.FixProbe, a refiner of pipeline.Run's default pipeline, adds to a " +
 			"ranking's first lines",
 	},
 	{

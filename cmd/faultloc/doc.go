@@ -45,7 +45,7 @@
 // reports its fix candidates: the minimal sets of statements where a
 // change makes the case pass, with the angelic values that do it. Each
 // candidate is re-run with its angelic values substituted and is marked
-// verified only if the case then passes. It is [localize.Package], the
+// verified only if the case then passes. It is [pipeline.Run], the
 // library's one package-level pipeline.
 //
 // Every failing case also gets a ranking of lines, whatever the search
@@ -216,7 +216,7 @@
 //
 //	-timeout D
 //
-// The time bound of each failing case (default 20s, localize.DefaultTimeout,
+// The time bound of each failing case (default 20s, pipeline.DefaultTimeout,
 // chosen on the historical bugs of bench/realbugs). What was found by
 // then is reported, marked partial.
 //
@@ -353,7 +353,7 @@
 // ranked [{file, line, text}] (the lines checked first; the text report
 // lists them, "file:line: rank N: SOURCE", when no diagnosis is
 // verified), probe_error, stats. -timeout bounds the whole diagnosis (default 1m
-// with -all, localize.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
+// with -all, pipeline.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
 // -tiebreak or -format html. A statement that assigns or returns a
 // constant gets one value for every case: its fix is one new constant.
@@ -463,7 +463,7 @@
 // interpreter; mutation (Metallaxis) and muse (MUSE) by how the cases
 // fare on mutants of each case's verified candidates' lines
 // ([localize.MutationScorer]). It reorders the report; it finds no other
-// candidates. See [localize.PackageOptions].TieBreak.
+// candidates. See [pipeline.Options].TieBreak.
 //
 //	-format text|json|html
 //

@@ -15,6 +15,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/htmlreport"
+	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -37,7 +38,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
-	timeout := fs.Duration("timeout", localize.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
+	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
@@ -214,7 +215,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// stopped ends a run that a signal or -deadline stopped: it writes
 	// the reports done unless written (JSON stays one valid array) and
 	// says how far the run got. res is nil if the cases had not run yet.
-	stopped := func(res *localize.PackageResult, written bool) int {
+	stopped := func(res *pipeline.Result, written bool) int {
 		var reports []*localize.Report
 		var sm *spectra.Matrix
 		if res != nil {
@@ -250,7 +251,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	if *all {
-		d := time.Duration(0) // localize.DefaultDiagnosisTimeout: the whole diagnosis, not one case
+		d := time.Duration(0) // pipeline.DefaultDiagnosisTimeout: the whole diagnosis, not one case
 		fs.Visit(func(f *flag.Flag) {
 			if f.Name == "timeout" {
 				d = *timeout
@@ -265,7 +266,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *flexFlag:
 		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Remove: *remove}}
 	}
-	popts := &localize.PackageOptions{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native}
+	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native}
 	if !*probe {
 		popts.Refiners = []localize.Refiner{}
 	}
@@ -319,7 +320,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			progress(rep)
 		}
 	}
-	res, err := localize.Package(ctx, prog, pkgPath, popts)
+	res, err := pipeline.Run(ctx, prog, pkgPath, popts)
 	if res != nil {
 		printCaseErrors(stderr, res)
 	}
@@ -366,7 +367,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	var refused []string // selected cases the interpreter could not run
 	for _, e := range res.Errors {
-		if selected[e.Case] && !slices.Contains(refused, e.Case) && !errors.Is(e.Err, localize.ErrFailsAlone) {
+		if selected[e.Case] && !slices.Contains(refused, e.Case) && !errors.Is(e.Err, pipeline.ErrFailsAlone) {
 			refused = append(refused, e.Case)
 		}
 	}
@@ -424,7 +425,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 // printCaseErrors writes the errors of the selected cases, one line
 // each, and names in one line the other cases (those that only add
 // evidence to the spectrum) that could not run.
-func printCaseErrors(w io.Writer, res *localize.PackageResult) {
+func printCaseErrors(w io.Writer, res *pipeline.Result) {
 	var others []string
 	for _, e := range res.Errors {
 		if slices.Contains(res.Cases, e.Case) || e.Case == "" {
@@ -456,7 +457,7 @@ func notRun(skipped, refused int) string {
 func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
 	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
 		NoProbe: !probe, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := localize.Package(ctx, prog, pkgPath, &localize.PackageOptions{Run: runRE, Diagnoser: d, Timeout: timeout})
+	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout})
 	if res != nil {
 		printCaseErrors(stderr, res)
 	}

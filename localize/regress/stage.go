@@ -12,7 +12,7 @@ import (
 )
 
 // Regression is regression explanation ([Regress]) as a [localize.Technique], for
-// a pipeline such as [Package]: each failing case is explained against
+// a pipeline such as pipeline.Run: each failing case is explained against
 // the old version in Options (Old or Changes, New, Package, Dir,
 // BuildFlags; Run is set to the case). The report's one candidate is
 // the root cause: the lines the root changes span in the new version,

@@ -1,4 +1,4 @@
-package localize
+package pipeline
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 // listed without running them, still are.
 func TestListEvidenceBound(t *testing.T) {
 	ctx := context.Background()
-	prog, _ := loadSubject(ctx, t, "testdata/crash", true, 5)
+	prog, _ := loadSubject(ctx, t, "../testdata/crash", true, 5)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/crash"
 	keep := func(n string) bool { return n != "TestSum" }
 	want, err := prog.ListTestsOf(ctx, pkg, keep, nil)
@@ -75,7 +75,7 @@ func caseNames(cs []trace.Case) []string {
 func TestListEvidenceSpectrum(t *testing.T) {
 	ctx := context.Background()
 	// trace's gotest has subtests, failing and skipped cases.
-	for _, dir := range []string{"testdata/crash", "testdata/table", "../trace/testdata/gotest"} {
+	for _, dir := range []string{"../testdata/crash", "../testdata/table", "../../trace/testdata/gotest"} {
 		prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
 		if err != nil {
 			t.Fatal(err)

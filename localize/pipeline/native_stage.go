@@ -1,4 +1,4 @@
-package localize
+package pipeline
 
 import (
 	"context"
@@ -8,17 +8,19 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize"
+
 	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// nativeStage is the native evidence stage of [Package], running beside
+// nativeStage is the native evidence stage of [Run], running beside
 // the interpreter's.
 type nativeStage struct {
 	done   chan struct{}
 	cancel context.CancelFunc
-	ev     *NativeEvidence
+	ev     *localize.NativeEvidence
 	err    error
 }
 
@@ -26,11 +28,11 @@ type nativeStage struct {
 // case of the package, or with SelectedSpectrum those of names that
 // selects accepts (the interpreter's listing; when it listed none, every
 // case). It returns nil when opts turn the stage off.
-func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts *PackageOptions, names []string, selects func(string) bool) *nativeStage {
+func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, names []string, selects func(string) bool) *nativeStage {
 	if opts.NoNative || opts.Diagnoser != nil {
 		return nil
 	}
-	nopts := &NativeOptions{Bound: opts.NativeBound}
+	nopts := &localize.NativeOptions{Bound: opts.NativeBound}
 	if opts.SelectedSpectrum && selects != nil {
 		var alts []string
 		for _, n := range names {
@@ -46,13 +48,13 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	s := &nativeStage{done: make(chan struct{}), cancel: cancel}
 	go func() {
 		defer close(s.done)
-		s.ev, s.err = CollectNative(ctx, prog, pkgPath, nopts)
+		s.ev, s.err = localize.CollectNative(ctx, prog, pkgPath, nopts)
 	}()
 	return s
 }
 
 // wait returns the stage's evidence once it is done (nil for a nil stage).
-func (s *nativeStage) wait() (*NativeEvidence, error) {
+func (s *nativeStage) wait() (*localize.NativeEvidence, error) {
 	if s == nil {
 		return nil, nil
 	}
@@ -73,7 +75,7 @@ func (s *nativeStage) stop() {
 // (failing are those it did), in the native run's order, each with why
 // the interpreter did not: its error in errs (or its test function's),
 // or that it passed or did not run there.
-func nativeOnly(n *NativeEvidence, selects func(string) bool, failing []string, errs []*CaseError, passed func(string) bool) (names, why []string) {
+func nativeOnly(n *localize.NativeEvidence, selects func(string) bool, failing []string, errs []*localize.CaseError, passed func(string) bool) (names, why []string) {
 	if n == nil || n.Spectrum == nil {
 		return nil, nil
 	}
@@ -99,7 +101,7 @@ func nativeOnly(n *NativeEvidence, selects func(string) bool, failing []string, 
 
 // interpreterStopped says why the interpreter gave no report of case
 // name: its error, or its test function's, or that it passed there.
-func interpreterStopped(name string, errs []*CaseError, passed func(string) bool) string {
+func interpreterStopped(name string, errs []*localize.CaseError, passed func(string) bool) string {
 	top, _, _ := strings.Cut(name, "/")
 	for _, want := range []string{name, top} {
 		for _, e := range errs {
@@ -130,7 +132,7 @@ func passedIn(m *spectra.Matrix) func(string) bool {
 // failed, err): it collects the native evidence, adds a report of each
 // such case to res with the interpreter's error as the reason, and
 // reports whether there was one (else Package returns err).
-func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *PackageOptions, res *PackageResult, err error) bool {
+func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, res *Result, err error) bool {
 	match, merr := testmatch.Compile(opts.Run)
 	if merr != nil || ctx.Err() != nil {
 		return false
@@ -140,11 +142,11 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 		return false
 	}
 	reason := err.Error()
-	var nc *NoCasesError
+	var nc *localize.NoCasesError
 	if errors.As(err, &nc) {
 		reason = "the interpreter listed no case of it"
 	}
-	errs := []*CaseError{{Err: err}}
+	errs := []*localize.CaseError{{Err: err}}
 	names, _ := nativeOnly(ne, match.Match, nil, nil, nil)
 	if len(names) == 0 {
 		return false
@@ -152,15 +154,15 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 	res.Native = ne
 	res.Errors = append(res.Errors, errs...)
 	if nerr != nil {
-		res.Errors = append(res.Errors, &CaseError{Err: nerr})
+		res.Errors = append(res.Errors, &localize.CaseError{Err: nerr})
 	}
 	for _, name := range names {
 		if !slices.Contains(res.Cases, name) {
 			res.Cases = append(res.Cases, name)
 		}
 		res.Failing = append(res.Failing, name)
-		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: ne}
-		rep := nativeReport(ctx, f, "the interpreter could not run it: "+reason)
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: ne}
+		rep := localize.NativeReport(ctx, f, "the interpreter could not run it: "+reason)
 		res.Reports = append(res.Reports, rep)
 		if opts.Report != nil {
 			opts.Report(rep)
@@ -171,7 +173,7 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 
 // finished returns the stage's evidence if the stage is done and has
 // some, without waiting.
-func (s *nativeStage) finished() *NativeEvidence {
+func (s *nativeStage) finished() *localize.NativeEvidence {
 	if s == nil {
 		return nil
 	}
@@ -190,7 +192,7 @@ func (s *nativeStage) finished() *NativeEvidence {
 // failed natively and has no report yet, if the native stage had
 // finished: a run stopped by its deadline still ranks every failing case
 // the native run saw.
-func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath string, selects func(string) bool, res *PackageResult, report func(*Report)) {
+func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath string, selects func(string) bool, res *Result, report func(*localize.Report)) {
 	n := s.finished()
 	if n == nil {
 		return
@@ -210,8 +212,8 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 		if !slices.Contains(res.Failing, t.Name) {
 			res.Failing = append(res.Failing, t.Name)
 		}
-		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: n}
-		rep := nativeReport(rctx, f, why)
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: n}
+		rep := localize.NativeReport(rctx, f, why)
 		res.Reports = append(res.Reports, rep)
 		if report != nil {
 			report(rep)

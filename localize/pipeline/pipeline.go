@@ -1,4 +1,4 @@
-package localize
+package pipeline
 
 import (
 	"context"
@@ -7,46 +7,46 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// PackageOptions configure [Package]. The zero value is the default.
-type PackageOptions struct {
+// Options configure [Run]. The zero value is the default.
+type Options struct {
 	// Run selects the cases as go test's -run flag does: one regular
 	// expression per level of a case's name, split at slashes ("^TestX$"
 	// selects TestX's subtests too). Default "": every case.
 	Run string
 	// Technique localizes each failing case. Default nil: AgxFaults with
 	// default Options (&Agx{}).
-	Technique Technique
+	Technique localize.Technique
 	// Scorers give the evidence that orders the lines after the
 	// technique's candidates, in order of precedence ([Report.Fuse]).
 	// Default nil: [DefaultScorers]. A non-nil empty slice ranks by the
 	// candidates alone.
-	Scorers []Scorer
+	Scorers []localize.Scorer
 	// Refiners revise each report after its ranking, in order, with
 	// evidence spent on the ranking's first lines. Default nil:
 	// [DefaultRefiners]. A non-nil empty slice adds nothing.
-	Refiners []Refiner
+	Refiners []localize.Refiner
 	// CaseSetRefiners revise the reports together, in order, once every
 	// failing case has its report, when more than one case failed.
 	// Default nil: [DefaultCaseSetRefiners]. A non-nil empty slice adds
 	// nothing.
-	CaseSetRefiners []CaseSetRefiner
+	CaseSetRefiners []localize.CaseSetRefiner
 	// TieBreak orders the candidates that tie on verified status and size
 	// by its scores ([Report.Rerank]), for example a SpectrumScorer with
 	// another formula. Default nil: by position.
-	TieBreak Scorer
+	TieBreak localize.Scorer
 	// Timeout bounds the technique on each failing case; what it found by
 	// then is reported, marked partial. Default 0: DefaultTimeout, or
 	// DefaultDiagnosisTimeout for a Diagnoser.
 	Timeout time.Duration
 	// Spectrum is the coverage of the package's cases from an earlier
-	// call (PackageResult.Spectrum), reused instead of running every
+	// call (Result.Spectrum), reused instead of running every
 	// case again. Default nil: collected.
 	Spectrum *spectra.Matrix
 	// SelectedSpectrum collects the spectrum from the cases Run selects
@@ -59,14 +59,14 @@ type PackageOptions struct {
 	// only if a selected case fails), and the run of each test function
 	// that lists those cases (its subtests): a case that runs longer, or
 	// every case of a function whose listing does, is left out of the
-	// spectrum (its error is in PackageResult.Errors). The selected cases
+	// spectrum (its error is in Result.Errors). The selected cases
 	// run unbounded. Default 0: DefaultEvidenceTimeout;
 	// negative: no bound.
 	EvidenceTimeout time.Duration
 	// EvidenceBound bounds the evidence stage as a whole: the listing of
 	// the cases that Run leaves out and their runs (each also bounded by
 	// EvidenceTimeout). When it passes, the cases not run by then are
-	// left out: the spectrum holds those that finished, PackageResult.
+	// left out: the spectrum holds those that finished, Result.
 	// Errors has an *EvidenceCutError, and each report's Reason says
 	// that its spectrum is partial. Default 0: DefaultEvidenceBound;
 	// negative: no bound.
@@ -75,20 +75,20 @@ type PackageOptions struct {
 	// as it is complete, in the order of the cases: when several cases
 	// fail and CaseSetRefiners revise their reports, once every case is
 	// localized.
-	Report func(*Report)
+	Report func(*localize.Report)
 	// Progress, if set, is called with each failing case's report as
 	// soon as its own stages are done, when Report waits for the
 	// CaseSetRefiners (several failing cases): a sign of life on a
 	// package whose many failing cases take minutes. The report may
 	// still change.
-	Progress func(*Report)
+	Progress func(*localize.Report)
 	// Diagnoser, if set, explains the selected failing cases together
 	// ([AgxDiagnosis]: [Diagnose]) instead of localizing each with the
-	// Technique: PackageResult.Diagnosis is then the one report of the
+	// Technique: Result.Diagnosis is then the one report of the
 	// package, Reports stays empty, and Timeout bounds the diagnosis as
 	// a whole. Default nil: each case localized alone.
-	Diagnoser Diagnoser
-	// NoNative turns off the native evidence stage ([CollectNative]),
+	Diagnoser localize.Diagnoser
+	// NoNative turns off the native evidence stage ([localize.CollectNative]),
 	// which runs the package's tests as go test does, beside the
 	// interpreter: the evidence of the default ranking's last scorers,
 	// and the only ranking of a failing case the interpreter cannot run.
@@ -98,51 +98,19 @@ type PackageOptions struct {
 	// DefaultNativeBound; negative: no bound.
 	NativeBound time.Duration
 	// NativeShare is how many lines of a report's own ranking come for
-	// one line of the native evidence's when [FuseNative] merges them.
+	// one line of the native evidence's when [localize.FuseNative] merges them.
 	// Default 0: DefaultNativeShare.
 	NativeShare int
 }
 
-// DefaultScorers returns the evidence of [Package]'s default ranking,
-// in order of precedence: first the lines of the failure's dynamic slice,
-// by their spectrum score (Ochiai over the package's cases) divided by
-// the square root of one plus their distance from the failure in the
-// relevant slice's dependences (Product of SliceScorer, ProximityScorer
-// with Relevant, and SpectrumScorer); then the lines only the relevant
-// slice holds (branches whose other outcome would have changed what the
-// failure read), by the same score; then the other lines the failing
-// case executed, by their spectrum score.
-//
-// The rule was chosen on the historical bugs of bench/realbugs, whose
-// RANKERS.md (go run ./bench/realbugs -kinds rankers) compares it with
-// the slice's lines by spectrum score alone, by proximity alone, with
-// other exponents of the distance, and with the distance in the
-// dynamic slice's dependences alone: the proximity weight places many
-// more faulty lines within the first three; measured in the relevant
-// slice, the distance brings wrong and missing conditions nearer the
-// top, and lines of the relevant slice rank a wrong condition the
-// dynamic slice leaves out above the lines the failure does not depend
-// on.
-func DefaultScorers() []Scorer {
-	near := ProximityScorer{Relevant: true}
-	return []Scorer{Product{SliceScorer{}, near, SpectrumScorer{}}, Product{near, SpectrumScorer{}}, SpectrumScorer{}}
-}
-
-// DefaultRefiners returns the refiners of [Package]'s default pipeline: a
+// DefaultRefiners returns the refiners of [Run]'s default pipeline: a
 // [ForceProbe] of the ranking's first lines when the technique verified
 // no candidate, then a [FixProbe] of its first lines, as many runs at
 // once as the machine has CPUs. The force probe was added on the
 // historical bugs of bench/realbugs: see [ForceProbe].
-func DefaultRefiners() []Refiner {
-	return []Refiner{ForceProbe{}, FixProbe{Parallel: runtime.NumCPU()}}
+func DefaultRefiners() []localize.Refiner {
+	return []localize.Refiner{localize.ForceProbe{}, localize.FixProbe{Parallel: runtime.NumCPU()}}
 }
-
-// DefaultEvidenceTimeout is the default bound of the run of each case
-// that only adds evidence to the spectrum
-// ([PackageOptions.EvidenceTimeout]): long enough for any unit test under
-// the interpreter, short of a test that pushes megabytes through
-// reflection (one of gjson's took more than twenty minutes).
-const DefaultEvidenceTimeout = 30 * time.Second
 
 // timedCase is a Case whose runs are bounded by d.
 type timedCase struct {
@@ -162,17 +130,17 @@ func (c timedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Case
 }
 
 // DefaultTimeout is the default bound of the technique on one failing
-// case ([PackageOptions.Timeout]), chosen on bench/realbugs/HISTORICAL.md
+// case ([Options.Timeout]), chosen on bench/realbugs/HISTORICAL.md
 // (go run ./bench/realbugs -kinds historical, which runs with it) and
 // bench/results/tcas-bv.md: those reports give the ranks and times.
 const DefaultTimeout = 20 * time.Second
 
 // DefaultDiagnosisTimeout is the default bound of a [Diagnoser] on all
-// the failing cases of a package together ([PackageOptions.Timeout]).
+// the failing cases of a package together ([Options.Timeout]).
 const DefaultDiagnosisTimeout = time.Minute
 
-// PackageResult is what [Package] found.
-type PackageResult struct {
+// Result is what [Run] found.
+type Result struct {
 	// Package is the import path of the package.
 	Package string
 	// Cases are the names of the package's cases that Run selected;
@@ -189,26 +157,26 @@ type PackageResult struct {
 	// case the technique could not explain still has one: its Ranking
 	// comes from the scorers, and Reason says why there is no candidate.
 	// A case only the native run failed has one of Mode ModeNative.
-	Reports []*Report
+	Reports []*localize.Report
 	// Errors are the cases the interpreter could not run or list, and
 	// the failing cases the technique could not explain (each also has a
 	// report).
-	Errors []*CaseError
+	Errors []*localize.CaseError
 	// Spectrum is the coverage of the package's cases (passing and
 	// failing; the selected ones only with SelectedSpectrum), lines of
 	// _test.go files left out.
 	Spectrum *spectra.Matrix
-	// Diagnosis is the report of PackageOptions.Diagnoser on the
+	// Diagnosis is the report of Options.Diagnoser on the
 	// failing cases together; nil without a Diagnoser or when no
 	// selected case fails.
-	Diagnosis *DiagnosisReport
+	Diagnosis *localize.DiagnosisReport
 	// Native is the native evidence stage's run of the package's tests;
-	// nil when it did not run (PackageOptions.NoNative) or failed (its
+	// nil when it did not run (Options.NoNative) or failed (its
 	// error is in Errors).
-	Native *NativeEvidence
+	Native *localize.NativeEvidence
 }
 
-// Package is the one package-level pipeline: it lists the test cases of
+// Run is the one package-level pipeline: it lists the test cases of
 // package pkgPath of prog (loaded with its tests, [trace.Config.Tests]),
 // selects them as go test -run does, runs every case under the
 // interpreter recording coverage (the spectrum), and localizes each
@@ -216,28 +184,28 @@ type PackageResult struct {
 // the technique, completing every report's ranking with the scorers'
 // evidence, so that a case the technique could not explain in time is
 // still ranked. Beside the interpreter, the native evidence stage
-// ([CollectNative]) runs the package's tests as go test does: its ranking
-// is interleaved into each report's ([FuseNative]), and a selected case
+// ([localize.CollectNative]) runs the package's tests as go test does: its ranking
+// is interleaved into each report's ([localize.FuseNative]), and a selected case
 // that fails there but that the interpreter cannot run, or passes, gets
-// a report ranked by it alone ([NativeScorers], Mode [ModeNative]), its
+// a report ranked by it alone ([localize.NativeScorers], Mode [localize.ModeNative]), its
 // Reason saying why the interpreter stopped; when the interpreter
 // cannot list the package's cases at all, those reports are all there
 // is. The command faultloc calls it; package faultloctest too, without
 // the native stage. A caller assembles its own pipeline from the same
 // stages.
 //
-// A *NoCasesError says that Run selected nothing. Errors of single cases
-// do not stop the others: they are in PackageResult.Errors. Cancelling
+// A *localize.NoCasesError says that Options.Run selected nothing. Errors of single cases
+// do not stop the others: they are in Result.Errors. Cancelling
 // ctx stops the pipeline with the reports done so far.
-func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *PackageOptions) (*PackageResult, error) {
+func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options) (*Result, error) {
 	if opts == nil {
-		opts = &PackageOptions{}
+		opts = &Options{}
 	}
 	if prog == nil {
 		return nil, errors.New("localize: Package: no program")
 	}
-	res := &PackageResult{Package: pkgPath}
-	sel, err := SelectCases(ctx, prog, pkgPath, opts.Run)
+	res := &Result{Package: pkgPath}
+	sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
 	res.Errors = appendNew(res.Errors, sel.Errors...)
 	for _, c := range sel.Cases {
 		res.Cases = append(res.Cases, c.Name())
@@ -270,7 +238,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			res.Errors = appendNew(res.Errors, CaseErrors(err)...)
+			res.Errors = appendNew(res.Errors, localize.CaseErrors(err)...)
 			return nil
 		}
 		if err := collect(cases); err != nil {
@@ -283,7 +251,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				return res, err
 			}
 			if cut != nil {
-				res.Errors = append(res.Errors, &CaseError{Err: cut})
+				res.Errors = append(res.Errors, &localize.CaseError{Err: cut})
 				note = "spectrum partial: " + cut.Error()
 			}
 		}
@@ -292,7 +260,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	selected := map[string]bool{}
 	for _, c := range cases {
 		selected[c.Name()] = true
-		if _, ok := res.Spectrum.TestIndex(c.Name()); !ok && !slices.ContainsFunc(res.Errors, func(e *CaseError) bool { return e.Case == c.Name() }) {
+		if _, ok := res.Spectrum.TestIndex(c.Name()); !ok && !slices.ContainsFunc(res.Errors, func(e *localize.CaseError) bool { return e.Case == c.Name() }) {
 			res.Skipped = append(res.Skipped, c.Name())
 		}
 	}
@@ -304,7 +272,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		}
 		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name), sel.SelectsTop) {
 			alone = append(alone, t.Name)
-			res.Errors = append(res.Errors, &CaseError{Case: t.Name, Err: ErrFailsAlone})
+			res.Errors = append(res.Errors, &localize.CaseError{Case: t.Name, Err: ErrFailsAlone})
 			continue
 		}
 		res.Failing = append(res.Failing, t.Name)
@@ -317,7 +285,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		res.Errors = append(res.Errors, &CaseError{Err: err})
+		res.Errors = append(res.Errors, &localize.CaseError{Err: err})
 	}
 	if ne != nil && ne.Spectrum != nil {
 		res.Native = ne
@@ -327,11 +295,11 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	res.Failing = append(slices.Clip(res.Failing), onlyNative...)
 	tech := opts.Technique
 	if tech == nil {
-		tech = &Agx{}
+		tech = &localize.Agx{}
 	}
 	scorers := opts.Scorers
 	if scorers == nil {
-		scorers = DefaultScorers()
+		scorers = localize.DefaultScorers()
 	}
 	refiners := opts.Refiners
 	if refiners == nil {
@@ -339,7 +307,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 	}
 	setRefiners := opts.CaseSetRefiners
 	if setRefiners == nil {
-		setRefiners = DefaultCaseSetRefiners()
+		setRefiners = localize.DefaultCaseSetRefiners()
 	}
 	// The reports wait for the others when case-set refiners revise
 	// them.
@@ -355,9 +323,9 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if len(res.Failing) == 0 {
 			return res, nil
 		}
-		fs := make([]*Failure, len(res.Failing))
+		fs := make([]*localize.Failure, len(res.Failing))
 		for i, name := range res.Failing {
-			fs[i] = &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
+			fs[i] = &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
 		}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -372,7 +340,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			d.Package = pkgPath
 		}
 		if note != "" {
-			d.Reason = joinReason(d.Reason, note)
+			d.Reason = localize.JoinReason(d.Reason, note)
 		}
 		res.Diagnosis = d
 		return res, ctx.Err()
@@ -381,7 +349,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
 		rep, err := tech.Localize(tctx, f)
@@ -390,12 +358,12 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			res.Errors = append(res.Errors, &CaseError{Case: name, Err: err})
-			rep = &Report{Test: name, Mode: StageName(tech), Failure: failureOf(f), Candidates: []Candidate{}, Partial: true, Reason: err.Error()}
+			res.Errors = append(res.Errors, &localize.CaseError{Case: name, Err: err})
+			rep = &localize.Report{Test: name, Mode: localize.StageName(tech), Failure: failureOf(f), Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
 		if note != "" {
-			rep.Reason = joinReason(rep.Reason, note)
+			rep.Reason = localize.JoinReason(rep.Reason, note)
 		}
 		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {
@@ -403,14 +371,14 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				rep.Rerank(ls.Suspiciousness())
 			}
 		}
-		Rank(ctx, rep, f, scorers...)
-		FuseNative(ctx, rep, f, opts.NativeShare)
+		localize.Rank(ctx, rep, f, scorers...)
+		localize.FuseNative(ctx, rep, f, opts.NativeShare)
 		for _, r := range refiners {
 			if err := r.Refine(ctx, rep, f); err != nil {
 				if ctx.Err() != nil {
 					return res, ctx.Err()
 				}
-				rep.Reason = joinReason(rep.Reason, err.Error())
+				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
 			}
 		}
 		res.Reports = append(res.Reports, rep)
@@ -422,8 +390,8 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 		}
 	}
 	for i, name := range onlyNative {
-		f := &Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
-		rep := nativeReport(ctx, f, why[i])
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
+		rep := localize.NativeReport(ctx, f, why[i])
 		res.Reports = append(res.Reports, rep)
 		if opts.Progress != nil && hold {
 			opts.Progress(rep)
@@ -441,7 +409,7 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 				break // the reports stand as they are
 			}
 			for _, rep := range res.Reports {
-				rep.Reason = joinReason(rep.Reason, err.Error())
+				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
 			}
 		}
 	}
@@ -454,8 +422,8 @@ func Package(ctx context.Context, prog *trace.Program, pkgPath string, opts *Pac
 }
 
 // ErrFailsAlone is the error of a case that fails when it starts from the
-// state the package initializers leave, as [Package] runs every case, but
-// passes after the test functions go test -run (PackageOptions.Run) runs
+// state the package initializers leave, as [Run] runs every case, but
+// passes after the test functions go test -run (Options.Run) runs
 // before it, in one process (trace.RunOptions.EarlierTests): a test that
 // reads what an earlier test left in a package variable. go test passes
 // it, so Package does not localize it, and leaves it out of the spectrum
@@ -488,46 +456,9 @@ func without(m *spectra.Matrix, names []string) *spectra.Matrix {
 	return out
 }
 
-// Rank completes rep's ranking with the scorers' evidence for f
-// ([Report.Fuse]). A scorer that fails adds nothing; its error is noted
-// in rep.Reason.
-func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
-	if f.graphs == nil {
-		// The scorers that slice the case share one recorded run.
-		shared := *f
-		shared.graphs = &graphCache{}
-		defer shared.graphs.close()
-		f = &shared
-	}
-	var names []Evidence
-	var scores []LineScores
-	for _, s := range scorers {
-		ls, err := s.Score(ctx, f)
-		if err != nil {
-			if msg := "ranking: " + err.Error(); !strings.Contains(rep.Reason, msg) {
-				// Scorers that slice the same run fail alike: said once.
-				rep.Reason = joinReason(rep.Reason, msg)
-			}
-			continue
-		}
-		names = append(names, evidenceOf(s))
-		scores = append(scores, ls)
-	}
-	rep.Fuse(names, scores...)
-}
-
-// evidenceOf names the evidence of a scorer's scores: its Evidence
-// method's, if it has one, else EvidenceCombined.
-func evidenceOf(s Scorer) Evidence {
-	if e, ok := s.(interface{ Evidence() Evidence }); ok {
-		return e.Evidence()
-	}
-	return EvidenceCombined
-}
-
 // failureOf describes how f's case failed, for a report the technique
 // did not write.
-func failureOf(f *Failure) string {
+func failureOf(f *localize.Failure) string {
 	r, err := f.Case.Run(context.Background(), &trace.RunOptions{NoTrace: true})
 	if err != nil || r == nil || r.Result == nil {
 		return "failed"
@@ -535,25 +466,17 @@ func failureOf(f *Failure) string {
 	for _, a := range r.Assertions {
 		return fmt.Sprintf("%s:%d: %s", filepath.Base(a.Pos.Filename), a.Pos.Line, a.Message)
 	}
-	return FailureText(r.Result)
+	return localize.FailureText(r.Result)
 }
 
 // appendNew appends to list the errors of errs it does not hold yet (the
 // same case, the same message): listing a package's cases runs them, and
 // a case that cannot run fails the same way when it runs again.
-func appendNew(list []*CaseError, errs ...*CaseError) []*CaseError {
+func appendNew(list []*localize.CaseError, errs ...*localize.CaseError) []*localize.CaseError {
 	for _, e := range errs {
-		if !slices.ContainsFunc(list, func(o *CaseError) bool { return o.Case == e.Case && o.Err.Error() == e.Err.Error() }) {
+		if !slices.ContainsFunc(list, func(o *localize.CaseError) bool { return o.Case == e.Case && o.Err.Error() == e.Err.Error() }) {
 			list = append(list, e)
 		}
 	}
 	return list
-}
-
-// joinReason appends msg to a report's reason, "; " between them.
-func joinReason(reason, msg string) string {
-	if reason == "" {
-		return msg
-	}
-	return reason + "; " + msg
 }

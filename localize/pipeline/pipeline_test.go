@@ -1,4 +1,4 @@
-package localize
+package pipeline
 
 import (
 	"context"
@@ -8,8 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/faultloc/faultloc/encode"
-	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -20,7 +19,7 @@ import (
 // *NoCasesError.
 func TestPackageRun(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,8 +29,8 @@ func TestPackageRun(t *testing.T) {
 	}
 	// A technique that finds nothing and no refiner keep these runs
 	// short: what is checked is the selection and the scorers' ranking.
-	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
-		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
 	for _, tt := range []struct {
 		run     string
@@ -43,7 +42,7 @@ func TestPackageRun(t *testing.T) {
 		{"TestFoo/^testFoo$", 1, []string{"TestFoo/testFoo"}},
 		{"TestFoo/^zero", 1, nil},
 	} {
-		res, err := Package(ctx, prog, pkg, &PackageOptions{Run: tt.run, Technique: none, Refiners: []Refiner{}})
+		res, err := Run(ctx, prog, pkg, &Options{Run: tt.run, Technique: none, Refiners: []localize.Refiner{}})
 		if err != nil {
 			t.Fatalf("-run %q: %v", tt.run, err)
 		}
@@ -56,22 +55,24 @@ func TestPackageRun(t *testing.T) {
 				t.Errorf("-run %q: failing %q, want %q", tt.run, res.Failing, tt.failing)
 			}
 			// No candidate, yet a ranking, from the slice and the spectrum.
-			if rk := res.Reports[i].Ranking; len(rk) == 0 || rk[0].Evidence != EvidenceSlice {
+			if rk := res.Reports[i].Ranking; len(rk) == 0 || rk[0].Evidence != localize.EvidenceSlice {
 				t.Errorf("-run %q: ranking %+v, want one led by the failure's slice", tt.run, rk)
 			}
 		}
 	}
-	_, err = Package(ctx, prog, pkg, &PackageOptions{Run: "^TestNothing$", Technique: none})
-	var nc *NoCasesError
+	_, err = Run(ctx, prog, pkg, &Options{Run: "^TestNothing$", Technique: none})
+	var nc *localize.NoCasesError
 	if !errors.As(err, &nc) || nc.Listed != 0 || nc.Run != "^TestNothing$" {
 		t.Errorf("-run '^TestNothing$': err = %v, want a *NoCasesError", err)
 	}
 }
 
 // techniqueFunc is a Technique from a function.
-type techniqueFunc func(ctx context.Context, f *Failure) (*Report, error)
+type techniqueFunc func(ctx context.Context, f *localize.Failure) (*localize.Report, error)
 
-func (t techniqueFunc) Localize(ctx context.Context, f *Failure) (*Report, error) { return t(ctx, f) }
+func (t techniqueFunc) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+	return t(ctx, f)
+}
 
 // TestPackageTechniqueError: a failing case the technique cannot explain
 // is still reported, with the technique's error as its reason and the
@@ -79,16 +80,16 @@ func (t techniqueFunc) Localize(ctx context.Context, f *Failure) (*Report, error
 // Stats.Total is the time the technique took.
 func TestPackageTechniqueError(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	fail := techniqueFunc(func(context.Context, *Failure) (*Report, error) {
+	fail := techniqueFunc(func(context.Context, *localize.Failure) (*localize.Report, error) {
 		time.Sleep(time.Millisecond)
 		return nil, boom
 	})
-	res, err := Package(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &PackageOptions{Technique: fail})
+	res, err := Run(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &Options{Technique: fail})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,14 +115,14 @@ func TestPackageTechniqueError(t *testing.T) {
 func TestPackageCrashes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	prog, faults := loadSubject(ctx, t, "testdata/crash", true, 5)
+	prog, faults := loadSubject(ctx, t, "../testdata/crash", true, 5)
 	byLine := map[int]bool{}
 	for _, f := range faults {
 		byLine[f.Line] = true
 	}
-	agx := &Agx{Options: Options{MaxSize: 1}}
+	agx := &localize.Agx{Options: localize.Options{MaxSize: 1}}
 	// NoNative: natively, TestEvens loops until go test's timeout.
-	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Technique: agx, Timeout: time.Minute, NoNative: true})
+	res, err := Run(ctx, prog, subjectPkg("crash"), &Options{Technique: agx, Timeout: time.Minute, NoNative: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,48 +156,6 @@ func TestPackageCrashes(t *testing.T) {
 	}
 }
 
-// TestAgxHooks: the AgxFaults loop runs on a caller's own solver, encoder
-// and choice of model, and finds foo's candidates with them.
-func TestAgxHooks(t *testing.T) {
-	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test := trace.Test{Name: "testFoo", Func: prog.Func("github.com/faultloc/faultloc/examples/foo", "Foo"), Args: []trace.Value{trace.Int(3), trace.Int(5)}, Want: []trace.Value{trace.Int(2)}}
-	var solvers, encoders, models int
-	hooks := &AgxHooks{
-		NewSolver: func(steps int64) (*maxsat.Solver, error) {
-			solvers++
-			return maxsat.NewSolver(nil)
-		},
-		NewEncoder: func(s *maxsat.Solver, first *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error) {
-			encoders++
-			if first == nil || first.Test == nil {
-				return nil, errors.New("no failing run of the test given as data")
-			}
-			return encode.New(prog, s, *first.Test, eo)
-		},
-		Model: func(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, mcs *maxsat.MCS) (*maxsat.Model, error) {
-			models++
-			return nil, nil // the MCS's own model
-		},
-	}
-	rep, err := AgxFaults(ctx, prog, prog.TestCase(test), &Options{MaxSize: 1, Hooks: hooks})
-	if err != nil {
-		t.Fatal(err)
-	}
-	verified := 0
-	for _, c := range rep.Candidates {
-		if c.Verified {
-			verified++
-		}
-	}
-	if solvers != 1 || encoders != 1 || models != rep.Stats.MCSes || verified != 4 {
-		t.Errorf("solvers %d, encoders %d, models %d of %d MCSes, %d verified candidates; want 1, 1, one per MCS, 4", solvers, encoders, models, rep.Stats.MCSes, verified)
-	}
-}
-
 // TestPackageFailsAlone: the cases of trace/testdata/gotestorder that
 // fail when they start from a fresh package state but pass under go test,
 // after the tests before them, are not localized: each is an
@@ -204,7 +163,7 @@ func TestAgxHooks(t *testing.T) {
 // that selects TestB alone, go test fails it too, and so does Package.
 func TestPackageFailsAlone(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../trace/testdata/gotestorder", Tests: true}, ".")
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../trace/testdata/gotestorder", Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,10 +171,10 @@ func TestPackageFailsAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
-		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
-	res, err := Package(ctx, prog, pkg, &PackageOptions{Technique: none})
+	res, err := Run(ctx, prog, pkg, &Options{Technique: none})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +197,7 @@ func TestPackageFailsAlone(t *testing.T) {
 	}
 	// go test -run '^TestB$' runs TestB without TestA before it: there
 	// TestB fails, and so it does here.
-	res, err = Package(ctx, prog, pkg, &PackageOptions{Run: "^TestB$", Technique: none})
+	res, err = Run(ctx, prog, pkg, &Options{Run: "^TestB$", Technique: none})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,11 +212,11 @@ func TestPackageFailsAlone(t *testing.T) {
 // still localized.
 func TestPackageEvidenceTimeout(t *testing.T) {
 	ctx := context.Background()
-	prog, _ := loadSubject(ctx, t, "testdata/crash", true, 5)
-	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
-		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	prog, _ := loadSubject(ctx, t, "../testdata/crash", true, 5)
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
-	res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond, NoNative: true})
+	res, err := Run(ctx, prog, subjectPkg("crash"), &Options{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond, NoNative: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,12 +241,12 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 // cuts nothing and gives the same spectrum as no bound.
 func TestPackageEvidenceBound(t *testing.T) {
 	ctx := context.Background()
-	prog, _ := loadSubject(ctx, t, "testdata/crash", true, 5)
-	none := techniqueFunc(func(ctx context.Context, f *Failure) (*Report, error) {
-		return NewReport(f.Case.Name(), "none", "failed", nil), nil
+	prog, _ := loadSubject(ctx, t, "../testdata/crash", true, 5)
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
-	run := func(bound time.Duration) *PackageResult {
-		res, err := Package(ctx, prog, subjectPkg("crash"), &PackageOptions{Run: "^TestWindow$", Technique: none, EvidenceBound: bound, NoNative: true})
+	run := func(bound time.Duration) *Result {
+		res, err := Run(ctx, prog, subjectPkg("crash"), &Options{Run: "^TestWindow$", Technique: none, EvidenceBound: bound, NoNative: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -296,7 +255,7 @@ func TestPackageEvidenceBound(t *testing.T) {
 		}
 		return res
 	}
-	cutErr := func(res *PackageResult) *EvidenceCutError {
+	cutErr := func(res *Result) *EvidenceCutError {
 		for _, e := range res.Errors {
 			var c *EvidenceCutError
 			if errors.As(e, &c) {

@@ -1,4 +1,4 @@
-package localize
+package pipeline
 
 import (
 	"context"
@@ -6,12 +6,13 @@ import (
 	"slices"
 	"time"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
 // DefaultEvidenceBound is the default bound of the evidence stage as a
-// whole ([PackageOptions.EvidenceBound]). It is far above what the
+// whole ([Options.EvidenceBound]). It is far above what the
 // evidence stage of bench/realbugs' historical bugs takes (go run
 // ./bench/realbugs -kinds historical gives the command's time of each),
 // so it cuts only a package whose many slow tests would otherwise hold
@@ -19,7 +20,7 @@ import (
 const DefaultEvidenceBound = 2 * time.Minute
 
 // EvidenceCutError says that the evidence stage ran out of its bound
-// ([PackageOptions.EvidenceBound]): the spectrum holds the cases that
+// ([Options.EvidenceBound]): the spectrum holds the cases that
 // finished by then, the others are left out.
 type EvidenceCutError struct {
 	Bound time.Duration
@@ -41,10 +42,10 @@ func (e *EvidenceCutError) Error() string {
 // them first, all within opts.EvidenceBound. It returns the errors of
 // single cases, and a non-nil *EvidenceCutError when the bound passed
 // (what finished is in m); the error is ctx's when ctx ended.
-func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *Selection, opts *PackageOptions, m *spectra.Matrix) ([]*CaseError, *EvidenceCutError, error) {
+func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *localize.Selection, opts *Options, m *spectra.Matrix) ([]*localize.CaseError, *EvidenceCutError, error) {
 	bound := opts.EvidenceTimeout
 	if bound == 0 {
-		bound = DefaultEvidenceTimeout
+		bound = localize.DefaultEvidenceTimeout
 	}
 	whole := opts.EvidenceBound
 	if whole == 0 {
@@ -85,7 +86,7 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 		return errs, nil, ctx.Err()
 	}
 	cut := listCut || ectx.Err() != nil
-	for _, e := range CaseErrors(err) {
+	for _, e := range localize.CaseErrors(err) {
 		if !cut || e.Case != "?" { // "?": the run the bound interrupted
 			errs = append(errs, e)
 		}
@@ -126,9 +127,9 @@ func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Ca
 // otherwise hold the evidence stage, and with it the failing cases, for
 // ever. A function whose listing outlives its bound adds a CaseError and
 // none of its cases: running them again would take as long.
-func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration) ([]trace.Case, []*CaseError, error) {
+func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration) ([]trace.Case, []*localize.CaseError, error) {
 	var names []trace.Case
-	var errs []*CaseError
+	var errs []*localize.CaseError
 	run := map[string]bool{}
 	for _, fn := range append(prog.TestFuncs(pkgPath), prog.FuzzFuncs(pkgPath)...) {
 		name := fn.Name()
@@ -149,11 +150,11 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 			return names, errs, ctx.Err()
 		}
 		if expired {
-			errs = append(errs, &CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (PackageOptions.EvidenceTimeout): left out of the spectrum", bound)})
+			errs = append(errs, &localize.CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (PackageOptions.EvidenceTimeout): left out of the spectrum", bound)})
 			continue
 		}
 		if err != nil {
-			errs = append(errs, &CaseError{Case: name, Err: err})
+			errs = append(errs, &localize.CaseError{Case: name, Err: err})
 		}
 		if err == nil && r != nil && len(ns) == 1 && ns[0] == name {
 			names = append(names, ranCase{name: name, res: r})
@@ -171,7 +172,7 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 	for _, n := range ns {
 		names = append(names, evidenceCase(prog, pkgPath, n, bound))
 	}
-	return names, append(errs, CaseErrors(err)...), nil
+	return names, append(errs, localize.CaseErrors(err)...), nil
 }
 
 // evidenceCase is case name of pkgPath, its runs bounded by bound (0 or

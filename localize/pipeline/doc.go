@@ -1,0 +1,28 @@
+// Package pipeline is the one package-level fault-localization pipeline
+// ([Run]): it selects the test cases of a package as go test -run does,
+// runs them under the interpreter for their spectrum, localizes each
+// failing one with a [localize.Technique], ranks every line it can with
+// the [localize.Scorer]s, revises the ranking with the
+// [localize.Refiner]s and, when several cases fail, revises the reports
+// together with the [localize.CaseSetRefiner]s; or, with a
+// [localize.Diagnoser], explains the failing cases together. The command
+// faultloc and package faultloctest call it; a caller replaces any stage
+// through [Options].
+//
+//	stage            default
+//	Technique        agx (AgxFaults, localize.Agx)
+//	Scorers          localize.DefaultScorers
+//	Refiners         DefaultRefiners: ForceProbe, then FixProbe
+//	CaseSetRefiners  localize.DefaultCaseSetRefiners: FailCount
+//	TieBreak         none: ties in position order
+//
+// Costs: every case of the package runs once for the spectrum (each
+// bounded by Options.EvidenceTimeout, all by Options.EvidenceBound), and
+// each failing case's technique is bounded by Options.Timeout; what a
+// bound cuts short is reported partial, with the reason, not dropped.
+// bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds
+// historical) holds the figures.
+//
+// The exported API is stable (api/localize/pipeline.txt); the reports'
+// JSON is [localize.Report]'s.
+package pipeline

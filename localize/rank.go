@@ -1,0 +1,74 @@
+package localize
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// DefaultScorers returns the evidence of the package pipeline's default
+// ranking, in order of precedence: first the lines of the failure's dynamic slice,
+// by their spectrum score (Ochiai over the package's cases) divided by
+// the square root of one plus their distance from the failure in the
+// relevant slice's dependences (Product of SliceScorer, ProximityScorer
+// with Relevant, and SpectrumScorer); then the lines only the relevant
+// slice holds (branches whose other outcome would have changed what the
+// failure read), by the same score; then the other lines the failing
+// case executed, by their spectrum score.
+// bench/realbugs/RANKERS.md (go run ./bench/realbugs -kinds rankers)
+// compares the rule with others.
+func DefaultScorers() []Scorer {
+	near := ProximityScorer{Relevant: true}
+	return []Scorer{Product{SliceScorer{}, near, SpectrumScorer{}}, Product{near, SpectrumScorer{}}, SpectrumScorer{}}
+}
+
+// DefaultEvidenceTimeout is the default bound of the run of each case
+// that only adds evidence to the spectrum (the pipeline's
+// Options.EvidenceTimeout): long enough for any unit test under the
+// interpreter, short of a test that pushes megabytes through reflection.
+const DefaultEvidenceTimeout = 30 * time.Second
+
+// Rank completes rep's ranking with the scorers' evidence for f
+// ([Report.Fuse]). A scorer that fails adds nothing; its error is noted
+// in rep.Reason.
+func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
+	if f.graphs == nil {
+		// The scorers that slice the case share one recorded run.
+		shared := *f
+		shared.graphs = &graphCache{}
+		defer shared.graphs.close()
+		f = &shared
+	}
+	var names []Evidence
+	var scores []LineScores
+	for _, s := range scorers {
+		ls, err := s.Score(ctx, f)
+		if err != nil {
+			if msg := "ranking: " + err.Error(); !strings.Contains(rep.Reason, msg) {
+				// Scorers that slice the same run fail alike: said once.
+				rep.Reason = JoinReason(rep.Reason, msg)
+			}
+			continue
+		}
+		names = append(names, EvidenceOf(s))
+		scores = append(scores, ls)
+	}
+	rep.Fuse(names, scores...)
+}
+
+// EvidenceOf names the evidence of a scorer's scores: its Evidence
+// method's, if it has one, else EvidenceCombined.
+func EvidenceOf(s Scorer) Evidence {
+	if e, ok := s.(interface{ Evidence() Evidence }); ok {
+		return e.Evidence()
+	}
+	return EvidenceCombined
+}
+
+// JoinReason appends msg to a report's reason, "; " between them.
+func JoinReason(reason, msg string) string {
+	if reason == "" {
+		return msg
+	}
+	return reason + "; " + msg
+}
