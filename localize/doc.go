@@ -1,10 +1,13 @@
-// Package localize assembles faultloc's packages into fault-localization
-// pipelines, from stages behind small interfaces, and reports their
-// results in one type, [Report].
+// Package localize is the core of faultloc's fault localization: the
+// failing case as the stages of a pipeline receive it, the interfaces of
+// those stages, the report they produce, and the ranking and fusion of
+// their evidence. Each technique lives in its own package under
+// localize/, on this core; package pipeline assembles them for a whole
+// package, and the command faultloc and package faultloctest call it.
 //
 // # Stages
 //
-// A failing test case reaches a pipeline as a [Failure]: the program, the
+// A failing test case reaches a stage as a [Failure]: the program, the
 // case (any [trace.Case]: a go test case, a test given as data, a
 // caller's own harness) and, when the pipeline collected them, the
 // coverage of the package's cases and their native go test run
@@ -13,39 +16,31 @@
 //	interface      turns a Failure into        implementations
 //	Technique      a Report: candidates        Agx (AgxFaults; PF, FS, FI modes),
 //	                                           Angelic (angelic debugging),
-//	                                           sattar.Technique (SAT-TAR, fuzz targets),
 //	                                           FlexFilter (any technique, pruned),
-//	                                           Regression (AFTER, against an old version)
+//	                                           sattar.Technique, regress.Technique
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
-//	                                           ProximityScorer, Product, sattar.Technique,
+//	                                           ProximityScorer, Product,
 //	                                           NativeSpectrumScorer,
-//	                                           NativeProximityScorer, PackageData
-//	Refiner        a revised Report, with      ForceProbe (candidates found by
-//	               costlier evidence on the    forcing the first lines' values),
-//	               ranking's first lines       FixProbe (plausible fixes among
-//	                                           the mutants of the first lines)
-//	CaseSetRefiner revised Reports, each by    FailCount (ties broken by the
-//	               the others' evidence        failing cases holding a line)
-//	Diagnoser      a DiagnosisReport, from     AgxDiagnosis (Diagnose)
+//	                                           NativeProximityScorer, PackageData,
+//	                                           MutationScorer, sattar.Technique
+//	Refiner        a revised Report, with      ForceProbe, FixProbe
+//	               costlier evidence on the
+//	               ranking's first lines
+//	CaseSetRefiner revised Reports, each by    FailCount
+//	               the others' evidence
+//	Diagnoser      a DiagnosisReport, from     AgxDiagnosis
 //	               all the failing cases
 //
-// and four combinators work on reports: [Report.Rerank] orders tied
-// candidates by a [Suspiciousness], [Report.Fuse] completes the ranking
-// with scorers' evidence in order of precedence, pipeline.FuseNative
-// interleaves the native evidence's ranking into a report's, and
-// [Report.Restrict] keeps what lies in a set of lines. pipeline.Run is the
-// one package-level pipeline: it selects the cases of a package as go
-// test -run does, runs them for their spectrum and, beside the
-// interpreter, runs them natively once (pipeline.CollectNative), localizes each
-// failing one with a Technique, ranks every line it can with the
-// Scorers, fuses the native ranking in, revises the ranking with the
-// Refiners and, when several cases fail, revises the reports together
-// with the CaseSetRefiners; a case that fails under go test but that
-// the interpreter cannot run (or passes) gets a report of pipeline.ModeNative,
-// ranked by pipeline.NativeScorers, its Reason saying why the interpreter
-// stopped. The command faultloc and package faultloctest both call it. A caller that runs its own search
-// builds candidates and reports with [NewCandidate] and [NewReport] and
-// gets the same writers and combinators.
+// A stage names itself with a method Name() string ([StageName]) and a
+// scorer its evidence with Evidence() Evidence ([EvidenceOf]). [Rank]
+// completes a report's ranking with scorers' evidence ([Report.Fuse], in
+// order of precedence), [Report.Rerank] orders tied candidates by a
+// [Suspiciousness], [Report.Restrict] keeps what lies in a set of lines,
+// [Report.Promote] puts a refiner's lines first, and [FuseNative]
+// interleaves the native run's ranking. A caller's own stage filters
+// lines as the built-in ones do with [LineOf]; a caller that runs its own
+// search builds its report with [NewReport], which the same writers and
+// combinators take.
 //
 // # AgxFaults
 //
