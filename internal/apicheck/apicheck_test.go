@@ -245,6 +245,16 @@ var upward = []struct {
 // a front end like them.
 var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "faultloctest/..."}
 
+// techniques are the packages of localize's techniques and writers: each
+// stands on the core (localize) and the engine (localize/internal/...),
+// never on another technique or on the pipeline.
+var techniques = []string{"localize/regress/...", "localize/sattar/...", "localize/htmlreport/..."}
+
+// pipelineImporters may import the package pipeline: the commands, bench
+// and faultloctest (tests and examples aside, which go list does not
+// show here).
+var pipelineImporters = localizeImporters
+
 // depViolations checks the module's packages in a `go list -deps` result
 // against the design's package map and returns what breaks it, sorted.
 func depViolations(all map[string]*listed) []string {
@@ -276,6 +286,21 @@ func depViolations(all map[string]*listed) []string {
 		}
 		if !match(r, "localize/...") && !matchAny(r, localizeImporters) && slices.Contains(p.Imports, module+"/localize") {
 			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/..., bench/...) and the go test helper (faultloctest) may", path))
+		}
+		if !match(r, "localize/pipeline/...") && !matchAny(r, pipelineImporters) && slices.Contains(p.Imports, module+"/localize/pipeline") {
+			out = append(out, fmt.Sprintf("%s imports localize/pipeline: only commands (cmd/..., internal/cmd/..., bench/...) and the go test helper (faultloctest) may", path))
+		}
+		if r == "localize" || match(r, "localize/internal/...") || matchAny(r, techniques) {
+			for _, d := range p.Deps {
+				dr, ok := rel(d)
+				switch {
+				case !ok:
+				case match(dr, "localize/pipeline/..."):
+					out = append(out, fmt.Sprintf("%s depends on %s: the core, the engine and the techniques never import the pipeline", path, d))
+				case matchAny(dr, techniques) && dr != r:
+					out = append(out, fmt.Sprintf("%s depends on %s: the core and the engine import no technique, a technique no other", path, d))
+				}
+			}
 		}
 	}
 	slices.Sort(out)
@@ -343,6 +368,19 @@ func TestDependencyRules(t *testing.T) {
 			[]string{"slicing depends on " + m("localize"), "slicing imports localize"}},
 		{"the root package imports localize", graph(pkg("", false, "localize"), pkg("localize", false)),
 			[]string{module + " imports localize"}},
+		{"localize's packages as the design draws them", graph(
+			pkg("localize", false), pkg("localize/internal/search", false, "localize"),
+			pkg("localize/sattar", false, "localize", "localize/internal/search"), pkg("localize/regress", false, "localize"),
+			pkg("localize/pipeline", false, "localize", "localize/sattar"), pkg("cmd/faultloc", false, "localize/pipeline", "localize"),
+		), nil},
+		{"a technique imports the pipeline", graph(pkg("localize/sattar", false, "localize/pipeline"), pkg("localize/pipeline", false)),
+			[]string{"localize/sattar depends on " + m("localize/pipeline") + ": the core, the engine and the techniques never import the pipeline", "localize/sattar imports localize/pipeline"}},
+		{"the core imports a technique", graph(pkg("localize", false, "localize/regress"), pkg("localize/regress", false)),
+			[]string{m("localize") + " depends on " + m("localize/regress") + ": the core and the engine import no technique"}},
+		{"a technique imports another", graph(pkg("localize/regress", false, "localize/sattar"), pkg("localize/sattar", false)),
+			[]string{"localize/regress depends on " + m("localize/sattar") + ": the core and the engine import no technique, a technique no other"}},
+		{"a library imports the pipeline", graph(pkg("slicing", false, "localize/pipeline"), pkg("localize/pipeline", false)),
+			[]string{"slicing depends on " + m("localize/pipeline"), "slicing imports localize/pipeline"}},
 		{"a subject imports trace", graph(pkg("examples/foo", false, "trace"), pkg("trace", false)),
 			[]string{"examples/foo depends on " + m("trace")}},
 	}

@@ -16,7 +16,9 @@
 //   - TestDependencies enforces the design's package map: trace, spectra,
 //     slicing and the examples depend on no cgo package; nothing imports
 //     upward; only commands (and faultloctest, the go test helper)
-//     import localize.
+//     import localize and its pipeline; the core (localize), its engine
+//     and its techniques never import the pipeline, the core no
+//     technique, a technique no other.
 //
 // To accept an API change, rewrite the files and commit them with it:
 //
