@@ -18,15 +18,18 @@
 //     problem with one fault predicate per statement (AgxFaults' angelic
 //     trace formula, the program formula, and flow-sensitive and
 //     flow-insensitive single-path formulas).
-//   - [github.com/faultloc/faultloc/localize] assembles them into
-//     techniques behind small interfaces: AgxFaults (minimal fix
-//     candidates, each verified by re-running the test with its angelic
-//     values), angelic debugging with the flexibility test, SAT-TAR over
-//     fuzz targets (Tarantula boosted by unsat cores, concolic tests),
-//     regression explanation (AFTER), and diagnosis across failing cases;
-//     it orders tied candidates by a spectrum or by mutation analysis
-//     (Metallaxis, MUSE), finds plausible fixes by mutation, and reports in
-//     one type rendered as text, JSON or HTML.
+//   - [github.com/faultloc/faultloc/localize] is the core of the
+//     techniques: the failing case, the stage interfaces (Technique,
+//     Scorer, Refiner, CaseSetRefiner, Diagnoser), the report and the
+//     ranking. The techniques are its own packages or still in it:
+//     AgxFaults (minimal fix candidates, each verified by re-running the
+//     test with its angelic values), angelic debugging with the
+//     flexibility test, mutation analysis (Metallaxis, MUSE, plausible
+//     fixes) and diagnosis across failing cases in localize;
+//     localize/sattar (SAT-TAR over fuzz targets) and localize/regress
+//     (regression explanation, AFTER) apart; localize/htmlreport writes
+//     reports as a page, and localize/pipeline assembles the stages for a
+//     whole package.
 //   - [github.com/faultloc/faultloc/spectra] ranks program elements by
 //     spectrum formulas (Tarantula, Ochiai, DStar, ...) over many test
 //     runs, interpreted or native.
@@ -43,19 +46,22 @@
 // Packages trace, spectra, slicing and changes are pure Go; maxsat, encode,
 // localize and faultloctest need libz3 through cgo.
 //
-// A typical pipeline: trace.Load a package with its tests, run the failing
-// test to get a trace, encode the trace with fault predicates, enumerate the
-// minimal correction sets with maxsat, and re-run the test with each
-// candidate's angelic values substituted to verify it. The command
-// cmd/faultloc does exactly that for every failing test of a package.
+// AgxFaults, the default technique, works in steps: trace.Load a
+// package with its tests, run the failing test to get a trace, encode the
+// trace with fault predicates, enumerate the minimal correction sets with
+// maxsat, and re-run the test with each candidate's angelic values
+// substituted to verify it. The command cmd/faultloc runs
+// localize/pipeline, which does this for every failing test of a package
+// and completes each report's ranking with the spectrum, slices and
+// probes of the other stages.
 //
 // The subjects under [github.com/faultloc/faultloc/examples] are the papers'
 // running examples, ported to Go, with their known faults marked.
 //
 // # Stability
 //
-// The API of the public packages (trace, maxsat, encode, localize, spectra,
-// slicing, faultloctest, examples) is stable: it is recorded in api/*.txt
+// The API of the public packages (trace, maxsat, encode, localize and its
+// packages, spectra, slicing, changes, faultloctest, examples) is stable: it is recorded in api/*.txt
 // and changes only by addition; internal/apicheck fails on anything else.
 // Packages under internal/ are not API.
 package faultloc
