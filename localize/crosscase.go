@@ -35,12 +35,8 @@ func DefaultCaseSetRefiners() []CaseSetRefiner {
 // plausible fix ([FixProbe]) still first, so that among those too the
 // lines more cases hold come first.
 //
-// It is in the default pipeline on the evidence of TCAS (go run
-// ./bench/tcas -all -modes agx -arith int -tiebreak fixes,fixes+failcount,
-// bench/results/tcas-probe.md): behind the lines with a plausible fix,
-// the count takes the average EXAM of the default output from 5.2% to
-// 3.5% (ties by position; 8.2% to 4.7% in random order), where
-// the versions fail many tests each. A case that fails alone, or with
+// bench/results/tcas-probe.md (go run ./bench/tcas -all -modes agx
+// -arith int -tiebreak fixes,fixes+failcount) holds the figures. A case that fails alone, or with
 // others by another fault, keeps its order: the count is the same for
 // all its candidates, or favours none of them.
 type FailCount struct{}

@@ -36,16 +36,9 @@ type AgxDiagnosis struct {
 
 // DefaultFirstLines is how many lines of the failures' ranking
 // [AgxDiagnosis] checks first as diagnoses of one statement
-// ([DiagnoseOptions].First). On the six historical bugs of
-// bench/realbugs that fail several cases, the joint search alone finds
-// no diagnosis within a minute on five, while their faulty lines are
-// among the ranking's first seven (DIAGNOSE.md); with the first 10
-// lines checked first (their values forced, then each case's formula
-// asked), a diagnosis holds the faulty line of four of them, among the
-// first a report lists for three (stats/quartile-single,
-// edlib/qgram-similarity, bitset/shrink-past-length), and
-// glob/row-length's faulty lines are among its verified diagnoses. Ten
-// is a margin over those ranks, not a measured optimum.
+// ([DiagnoseOptions].First): a margin over the ranks of the faulty
+// lines in bench/realbugs/DIAGNOSE.md (go run ./bench/realbugs -kinds
+// diagnose), not a measured optimum.
 const DefaultFirstLines = 10
 
 // maxRankedFailures bounds the failures RankedLines ranks lines for.

@@ -34,14 +34,8 @@ type FlexOptions struct {
 	// approximate verdict. Default false: FlexTest searches the case's
 	// formula there (see FlexTest), which turns approximate inhibitors
 	// into proved ones, flexible cases or undecided ones, at the cost of
-	// a solver per instance searched. The default rests on
-	// bench/results/tcas-flex.md, which runs both on the same candidates:
-	// on TCAS the search proves most inhibitors, and the few verdicts it
-	// changes are values it found that their replays verified, for the
-	// same EXAM, at several times the cost of the values alone (also
-	// measured per passing case by BenchmarkFlexTest); on the paper's
-	// subjects (TestAngelicPaper's triangle and Zune) it changes no
-	// verdict.
+	// a solver per instance searched. bench/results/tcas-flex.md (go run
+	// ./bench/tcas -flex 200) runs both on the same candidates.
 	NoSolver bool
 	// CaseTimeout bounds the test on one passing case, its run, its
 	// replays and its solver searches (a value may send a loop far beyond

@@ -28,11 +28,8 @@ const DefaultNativeShare = 2
 // places it higher. It does nothing when f has no native evidence of the
 // case's failure.
 //
-// pipeline.Run fuses every report of a case the interpreter ran. The share
-// was chosen on the historical bugs of bench/realbugs, where
-// NATIVE.md (go run ./bench/realbugs -kinds native) ranks each bug's
-// faulty line under each share, under native Ochiai alone and under the
-// interpreter's evidence alone.
+// pipeline.Run fuses every report of a case the interpreter ran; go run
+// ./bench/realbugs -kinds native compares the shares.
 func FuseNative(ctx context.Context, rep *Report, f *Failure, share int) {
 	if f.Native == nil || f.Case == nil || !f.Native.Failed(f.Case.Name()) {
 		return

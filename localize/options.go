@@ -160,13 +160,9 @@ const (
 	// at least bvMinSteps steps and no load through a symbolic index was
 	// encoded (every such load is an if-then-else chain over the
 	// container's elements), HybridEngine otherwise; with encode.Integer
-	// the SMT core. On the loop subjects of examples/loops
-	// (bench/scaling), the SAT engine was 3 to 10 times faster than the
-	// SMT core on the loops of arithmetic (Sum, Isqrt) and 10 times slower
-	// on BinarySearch, whose loads of a[mid] are such chains; there
-	// HybridEngine completes every bound up to 90 where the SMT core
-	// stopped at 30. On the short runs of the package tests HybridEngine
-	// took the same time as the SMT core or less.
+	// the SMT core. The SAT engine is fast on loops of arithmetic and slow
+	// on loads through symbolic indices; bench/scaling/REPORT.md (go run
+	// ./bench/scaling) holds the figures.
 	AutoEngine Engine = iota
 	// SMTEngine is Z3's SMT core (maxsat.SMTEngine).
 	SMTEngine

@@ -48,10 +48,8 @@ const DefaultProbeTimeout = 15 * time.Second
 // with a plausible fix has its other mutants left alone. What is settled
 // when Timeout passes is kept (Report.Reason says the probe was cut).
 //
-// The defaults (20 lines, the repair operators) were chosen on the
-// historical bugs of bench/realbugs: RANKERS.md (go run ./bench/realbugs
-// -kinds rankers) compares them with 10 lines and with the generic
-// operators alone.
+// bench/realbugs/RANKERS.md (go run ./bench/realbugs -kinds rankers)
+// compares the defaults (20 lines, the repair operators) with others.
 type FixProbe struct {
 	// Load and Patterns are how the program was loaded (trace.Load's
 	// arguments). Default: those of Failure.Program

@@ -55,15 +55,11 @@ const DefaultForceTimeout = 10 * time.Second
 // found when Timeout passes is kept (the error says the probe was cut).
 // A report that has a verified candidate is left as it is.
 //
-// On the historical bugs of bench/realbugs (HISTORICAL.md, go run
-// ./bench/realbugs -kinds historical), with it the reports of 20 of 27
-// bugs hold a verified candidate where AgxFaults alone verified one for
-// 6, and the faulty line is first for 15 bugs, where it was for 9 (12
-// with the forced lines in the ranking's order, the callers' returns and
-// a make's length ahead of the lines that computed their values): on a
-// wrong bound or condition a forced line is often the faulty one, on a
-// wrong expression the line given what the check expected, and on a
-// missing guard the line whose result the guard would have set.
+// On a wrong bound or condition a forced line is often the faulty one,
+// on a wrong expression the line given what the check expected, and on
+// a missing guard the line whose result the guard would have set.
+// bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds
+// historical) holds the figures.
 type ForceProbe struct {
 	// Lines is how many of the ranking's first lines are forced.
 	// Default 0: DefaultForceLines.

@@ -382,11 +382,10 @@ const (
 // pipeline.Run's default ranking: the candidates the re-runs verified, then
 // what slicing and spectra say of the other lines.
 //
-// On the historical bugs of bench/realbugs, unverified candidates ahead
-// of the scored lines pushed the faulty line down by their number: the
-// formula frees a value it does not model as soon as anything upstream
-// of it changes, so a panic through such a value gets candidates all
-// along its inputs, and their re-runs refute them.
+// Unverified candidates go after the scored lines: the formula frees a
+// value it does not model as soon as anything upstream of it changes, so
+// a panic through such a value gets candidates all along its inputs, and
+// their re-runs refute them.
 func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
 	var verified, refuted []Candidate
 	for _, c := range r.Candidates {

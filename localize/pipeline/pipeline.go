@@ -106,8 +106,7 @@ type Options struct {
 // DefaultRefiners returns the refiners of [Run]'s default pipeline: a
 // [ForceProbe] of the ranking's first lines when the technique verified
 // no candidate, then a [FixProbe] of its first lines, as many runs at
-// once as the machine has CPUs. The force probe was added on the
-// historical bugs of bench/realbugs: see [ForceProbe].
+// once as the machine has CPUs.
 func DefaultRefiners() []localize.Refiner {
 	return []localize.Refiner{localize.ForceProbe{}, localize.FixProbe{Parallel: runtime.NumCPU()}}
 }
