@@ -38,9 +38,8 @@
 // [Suspiciousness], [Report.Restrict] keeps what lies in a set of lines,
 // [Report.Promote] puts a refiner's lines first, and [FuseNative]
 // interleaves the native run's ranking. A caller's own stage filters
-// lines as the built-in ones do with [LineOf]; a caller that runs its own
-// search builds its report with [NewReport], which the same writers and
-// combinators take.
+// lines as the built-in ones do with [LineOf]; [NewReport] orders and
+// ranks a caller's own candidates as AgxFaults orders its own.
 //
 // # AgxFaults
 //
