@@ -14,7 +14,7 @@ import (
 // and choice of model, and finds foo's candidates with them.
 func TestAgxHooks(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo"}, ".")
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo"}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

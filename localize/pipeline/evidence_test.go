@@ -80,7 +80,7 @@ func TestListEvidenceSpectrum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pkg := path.Join("github.com/faultloc/faultloc/localize", dir)
+		pkg := path.Join("github.com/faultloc/faultloc/localize/pipeline", dir)
 		keep := func(string) bool { return true }
 		cs, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute)
 		if err != nil {
