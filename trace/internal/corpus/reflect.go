@@ -48,6 +48,10 @@ func (u *rUser) Rename(name string) { u.Name = name }
 
 func (u rUser) hidden() string { return u.secret }
 
+// rBox is a generic type, which reflect names with its type arguments'
+// package paths.
+type rBox[T any] struct{ V T }
+
 type rCelsius float64
 
 // String formats the temperature.
@@ -177,6 +181,8 @@ func ReflectBuild() string {
 	tt := reflect.TypeOf(map[string][]*rAddr{})
 	fmt.Fprintln(&sb, tt, tt.Key(), tt.Elem(), tt.Elem().Elem(), tt.Elem().Elem().Elem(), tt.Elem().Elem().Elem().Name(), tt == reflect.TypeOf(map[string][]*rAddr{"a": nil}))
 	fmt.Fprintln(&sb, reflect.TypeOf(errors.New("x")), reflect.TypeOf(time.Second), reflect.TypeOf(time.Second).Kind(), reflect.TypeFor[rUser]().Name())
+	g := reflect.TypeOf(rBox[rAddr]{})
+	fmt.Fprintln(&sb, g, g.Name(), reflect.TypeOf([]*rBox[map[string]rCelsius]{}), reflect.TypeOf(rBox[int]{}).Name(), reflect.TypeOf(rBox[[]byte]{}))
 	var ip *int
 	fmt.Fprintln(&sb, reflect.ValueOf(ip).IsNil(), reflect.Indirect(reflect.ValueOf(&arr)).Len(), reflect.ValueOf(nil).IsValid(), reflect.DeepEqual(sl, []int{1, 4, 0, 9, 1, 7, 7}))
 	return sb.String()

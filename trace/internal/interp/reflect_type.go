@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -32,7 +33,47 @@ func (t *rtype) String() string {
 	if t.t == nil {
 		return t.rt.String()
 	}
-	return goTypeName(unnamedParams(t.t))
+	return reflectString(unnamedParams(t.t))
+}
+
+// reflectString names t as reflect does: as goTypeName, but the type
+// arguments of an instance of a generic type by their packages' paths
+// (G[example.com/m/p.T]).
+func reflectString(t types.Type) string {
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if ta := u.TypeArgs(); ta != nil {
+			s := u.Obj().Name()
+			if pkg := u.Obj().Pkg(); pkg != nil {
+				s = pkg.Name() + "." + s
+			}
+			return s + typeArgsString(ta)
+		}
+	case *types.Pointer:
+		return "*" + reflectString(u.Elem())
+	case *types.Slice:
+		return "[]" + reflectString(u.Elem())
+	case *types.Array:
+		return "[" + strconv.FormatInt(u.Len(), 10) + "]" + reflectString(u.Elem())
+	case *types.Map:
+		return "map[" + reflectString(u.Key()) + "]" + reflectString(u.Elem())
+	}
+	return goTypeName(t)
+}
+
+// typeArgsString is the bracketed type arguments of an instance as
+// reflect names them: by package paths.
+func typeArgsString(ta *types.TypeList) string {
+	args := make([]string, ta.Len())
+	for i := range args {
+		s := goTypeName(ta.At(i))
+		if strings.Contains(s, ".") {
+			s = types.TypeString(ta.At(i), func(p *types.Package) string { return p.Path() })
+			s = strings.ReplaceAll(s, "interface{}", "interface {}")
+		}
+		args[i] = s
+	}
+	return "[" + strings.Join(args, ",") + "]"
 }
 
 // unnamedParams returns t with the parameters of the signatures in it
@@ -261,11 +302,7 @@ func (t *rtype) name() string {
 	case *types.Named:
 		s := x.Obj().Name()
 		if ta := x.TypeArgs(); ta != nil {
-			args := make([]string, ta.Len())
-			for i := range args {
-				args[i] = goTypeName(ta.At(i))
-			}
-			s += "[" + strings.Join(args, ",") + "]"
+			s += typeArgsString(ta)
 		}
 		return s
 	}
