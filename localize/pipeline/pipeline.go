@@ -371,7 +371,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 		localize.Rank(ctx, rep, f, scorers...)
-		localize.FuseNative(ctx, rep, f, opts.NativeShare)
+		if len(scorers) > 0 { // none: the candidates alone, as asked
+			localize.FuseNative(ctx, rep, f, opts.NativeShare)
+		}
 		for _, r := range refiners {
 			if err := r.Refine(ctx, rep, f); err != nil {
 				if ctx.Err() != nil {
