@@ -71,6 +71,11 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		}
 		return rvBox(v)
 	},
+	"FieldByNameFunc": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		v.mustBe("FieldByNameFunc", reflect.Struct)
+		idx, ok := fieldByNameFunc(v.t.need(r, in, "(reflect.Value).FieldByNameFunc"), r.nameMatcher(fr, in, args[0]))
+		return rvBox(r.fieldPath(fr, in, v, idx, ok))
+	},
 	"FieldByName": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		v.mustBe("FieldByName", reflect.Struct)
 		idx, ok := fieldByName(v.t.need(r, in, "(reflect.Value).FieldByName"), args[0].Str())
@@ -383,6 +388,29 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 	"OverflowFloat": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		return Bool(overflows(v.t, "OverflowFloat", args[0]))
 	},
+}
+
+// nameMatcher is the interpreted func(string) bool fv as a Go func.
+func (r *run) nameMatcher(fr *frame, in *ins, fv Value) func(string) bool {
+	return func(s string) bool { return r.callValue(fr, in, fv, []Value{String(s)}).Bool() }
+}
+
+// fieldPath is the field of v at index path idx (the invalid Value if
+// !ok), through embedded pointers.
+func (r *run) fieldPath(fr *frame, in *ins, v rvalue, idx []int, ok bool) rvalue {
+	if !ok {
+		return rvalue{}
+	}
+	for k, i := range idx {
+		if k > 0 && v.kind() == reflect.Pointer {
+			if r.get(fr, in, v).p == nil {
+				panic("reflect: indirection through nil pointer to embedded struct")
+			}
+			v = r.elem(fr, in, v)
+		}
+		v = r.field(fr, in, v, i)
+	}
+	return v
 }
 
 // rvComparable is v.Comparable(): whether == on v's value would not

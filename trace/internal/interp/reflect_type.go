@@ -480,6 +480,13 @@ func fieldByIndex(t types.Type, idx []int) (*types.Struct, int) {
 // fieldByName finds the field name of struct type t as reflect's
 // FieldByName does (the shallowest, unambiguous), and its index path.
 func fieldByName(t types.Type, name string) ([]int, bool) {
+	return fieldByNameFunc(t, func(s string) bool { return s == name })
+}
+
+// fieldByNameFunc finds the field whose name satisfies match as
+// reflect's FieldByNameFunc does (the shallowest, unambiguous), and its
+// index path.
+func fieldByNameFunc(t types.Type, match func(string) bool) ([]int, bool) {
 	type entry struct {
 		t   types.Type
 		idx []int
@@ -498,7 +505,7 @@ func fieldByName(t types.Type, name string) ([]int, bool) {
 			for i := range st.NumFields() {
 				f := st.Field(i)
 				idx := append(append([]int(nil), e.idx...), i)
-				if f.Name() == name {
+				if match(f.Name()) {
 					count++
 					if found == nil {
 						found = idx

@@ -100,6 +100,16 @@ func (r *run) rtypeMethod(fr *frame, in *ins, ci *callInfo, t *rtype, args []Val
 		}
 		st, i := fieldByIndex(tt, idx)
 		return Tuple(r.structField(res(0), st, i, idx), Bool(true))
+	case "FieldByNameFunc":
+		if _, ok := tt.Underlying().(*types.Struct); !ok {
+			panic("reflect: FieldByNameFunc of non-struct type " + t.String())
+		}
+		idx, ok := fieldByNameFunc(tt, r.nameMatcher(fr, in, args[0]))
+		if !ok {
+			return Tuple(r.p.makeStruct(res(0), nil), Bool(false))
+		}
+		st, i := fieldByIndex(tt, idx)
+		return Tuple(r.structField(res(0), st, i, idx), Bool(true))
 	case "NumMethod":
 		return Int(int64(len(r.p.exportedMethods(tt))))
 	case "Method":

@@ -184,6 +184,13 @@ var realModules = []struct {
 		"TestStringToNetIPAddrPortHookFunc": netReason2,
 		"TestStringToNetIPPrefixHookFunc":   netReason2,
 	}},
+	// A struct merger and a struct copier.
+	{mod: "dario.cat/mergo@v1.0.2", pkg: "."},
+	{mod: "github.com/jinzhu/copier@v0.4.0", pkg: ".", cannot: map[string]string{
+		"TestCopyFromBaseToSqlNullWithOptionDeepCopy": sqlReason,
+		"TestScanFromPtrToSqlNullable":                sqlReason,
+		"TestSqlNullFiled":                            sqlReason,
+	}},
 	{mod: "github.com/spf13/cast@v1.10.0", pkg: ".", cannot: map[string]string{
 		"TestAlias/#03":                             "quicktest's report calls go/token.NewFileSet: not bridged",
 		"TestStringMap/#04/Value/ToType":            castMapReason,
@@ -241,6 +248,9 @@ const (
 	// netReason2: package net's functions (net.ParseIP, net.IPv4,
 	// netip.AddrFrom4) are not bridged.
 	netReason2 = "it makes net.IP or netip values, whose constructors are not bridged"
+	// sqlReason: database/sql's Null types' methods are not in the
+	// bridge's table.
+	sqlReason = "it calls a method of a database/sql Null type (Scan, Value): not bridged"
 	// castMapReason: cast's failure cases of its map conversions return
 	// nil natively; interpreted, quicktest reports a difference, whose
 	// report stops on go/token.NewFileSet. Not explained yet.
