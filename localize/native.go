@@ -167,7 +167,7 @@ func CollectNative(ctx context.Context, prog *trace.Program, pkgPath string, opt
 	nctx := ctx
 	if bound > 0 {
 		var cancel context.CancelFunc
-		nctx, cancel = context.WithTimeoutCause(ctx, bound, fmt.Errorf("localize: the native evidence stage ran longer than %v (PackageOptions.NativeBound)", bound))
+		nctx, cancel = context.WithTimeoutCause(ctx, bound, fmt.Errorf("localize: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
 		defer cancel()
 	}
 	n := &NativeEvidence{files: map[string]string{}}

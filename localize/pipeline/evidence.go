@@ -34,7 +34,7 @@ func (e *EvidenceCutError) Error() string {
 	if e.Left < 0 {
 		left = "the listing of the others cut short"
 	}
-	return fmt.Sprintf("localize: the evidence stage ran longer than %v (PackageOptions.EvidenceBound): %d cases that only add evidence ran, %s", e.Bound, e.Ran, left)
+	return fmt.Sprintf("localize: the evidence stage ran longer than %v (pipeline.Options.EvidenceBound): %d cases that only add evidence ran, %s", e.Bound, e.Ran, left)
 }
 
 // collectEvidence adds to m the coverage of the cases of pkgPath that the
@@ -150,7 +150,7 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 			return names, errs, ctx.Err()
 		}
 		if expired {
-			errs = append(errs, &localize.CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (PackageOptions.EvidenceTimeout): left out of the spectrum", bound)})
+			errs = append(errs, &localize.CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (pipeline.Options.EvidenceTimeout): left out of the spectrum", bound)})
 			continue
 		}
 		if err != nil {

@@ -123,7 +123,7 @@ func (c timedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Case
 	r, err := c.Case.Run(ctx, opts)
 	if ctx.Err() != nil {
 		// Whatever the run gave, it is cut short: not evidence.
-		return nil, fmt.Errorf("localize: ran longer than %v, the bound of a case that only adds evidence (PackageOptions.EvidenceTimeout): left out of the spectrum", c.d)
+		return nil, fmt.Errorf("localize: ran longer than %v, the bound of a case that only adds evidence (pipeline.Options.EvidenceTimeout): left out of the spectrum", c.d)
 	}
 	return r, err
 }
