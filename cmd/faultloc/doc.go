@@ -148,8 +148,11 @@
 // nothing it has done: it writes the reports of the failing cases done
 // and, if its search had begun, the report of the case it was
 // localizing, marked partial, its reason naming the signal or the
-// deadline; leaves out -fixes; says on standard error how many failing
-// cases it reported; and exits with status 3. With -format json the
+// deadline; then, if the native go test run had finished, each failing
+// case it had not reached, ranked by that run alone (mode native,
+// partial); leaves out -fixes; says on standard error how many failing
+// cases it localized and how many the native run ranked; and exits with
+// status 3. With -format json the
 // output is one valid JSON array still. A second signal ends it at once.
 //
 // The flags are:

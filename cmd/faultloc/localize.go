@@ -229,9 +229,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		how := "before any failing case was localized"
 		if sm != nil {
-			how = fmt.Sprintf("with the reports of %d of the %d failing cases written", len(reports), len(res.Failing))
-			if n := len(reports); n > 0 && reports[n-1].Partial {
-				how += fmt.Sprintf(" (%s's partial)", reports[n-1].Test)
+			// The cases the run never reached are ranked by the native
+			// run alone (res.CutShort), after the ones it localized.
+			done := reports[:len(reports)-len(res.CutShort)]
+			how = fmt.Sprintf("with the reports of %d of the %d failing cases written", len(done), len(res.Failing))
+			if n := len(done); n > 0 && done[n-1].Partial {
+				how += fmt.Sprintf(" (%s's partial)", done[n-1].Test)
+			}
+			if n := len(res.CutShort); n > 0 {
+				how += fmt.Sprintf("; %d more ranked by the native run alone", n)
 			}
 		}
 		fmt.Fprintf(stderr, "faultloc localize: %v: stopped %s\n", context.Cause(ctx), how)
@@ -300,9 +306,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// done (each one's ties are broken by the others' candidates).
 	popts.Progress = progress
 	popts.Report = func(rep *localize.Report) {
-		if rep.Partial && ctx.Err() != nil {
-			// Cut short by a signal or -deadline: say so.
-			rep.Reason = fmt.Sprintf("%v: %s", context.Cause(ctx), rep.Reason)
+		if ctx.Err() != nil {
+			// Cut short by a signal or -deadline: say so, unless the
+			// reason does already; stopped writes what remains, in
+			// the order of the cases.
+			if cause := context.Cause(ctx).Error(); rep.Partial && !strings.Contains(rep.Reason, cause) {
+				rep.Reason = cause + ": " + rep.Reason
+			}
+			return
 		}
 		if rep.Partial && len(rep.Candidates) == 0 && rep.Stats.Runs > 0 && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate (%s); the ranking comes from the other evidence; %s\n", rep.Test, rep.Reason, nothingFoundHint(opts, *timeout, *fixes))

@@ -215,6 +215,7 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: n}
 		rep := localize.NativeReport(rctx, f, why)
 		res.Reports = append(res.Reports, rep)
+		res.CutShort = append(res.CutShort, t.Name)
 		if report != nil {
 			report(rep)
 		}

@@ -173,6 +173,11 @@ type Result struct {
 	// nil when it did not run (Options.NoNative) or failed (its
 	// error is in Errors).
 	Native *localize.NativeEvidence
+	// CutShort are the failing cases ranked by the native run alone
+	// because the run stopped (its context ended) before the
+	// interpreter localized them, in the order of their reports; their
+	// reports are Partial and say so in Reason.
+	CutShort []string
 }
 
 // Run is the one package-level pipeline: it lists the test cases of
