@@ -35,6 +35,8 @@ import (
 //	TestWritePackageDir  os.Create in the package directory    refused: no bridge for os.Create
 //	TestExec             exec.Command("touch", f).Run()        refused: no bridge for os/exec.Command
 //	TestDial             net.Dial to a listener                refused: no bridge for net.Dial
+//	TestHTTPGet          http.Get of the listener              passes: the HTTP client's dial is refused
+//	TestHTTPRedirect     its httptest server redirects there   passes: its own server answers, the redirect's dial is refused
 //	TestPrintMegabytes   prints 4 MiB                          passes
 //	initpanic.TestReady  its package's init panics             error: the run ended before its test started (panicked: ...)
 //	alloc.TestAllocate   allocates without bound (-tags long)  fails: budget exceeded: allocations over 4294967296 bytes
@@ -64,6 +66,8 @@ var hostileOutcomes = []struct {
 	{test: "TestWritePackageDir", err: "no bridge for os.Create"},
 	{test: "TestExec", err: "no bridge for os/exec.Command"},
 	{test: "TestDial", err: "no bridge for net.Dial"},
+	{test: "TestHTTPGet"},
+	{test: "TestHTTPRedirect"},
 	{test: "TestPrintMegabytes"},
 }
 

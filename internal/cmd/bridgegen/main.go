@@ -23,6 +23,7 @@ import (
 	"go/format"
 	"go/types"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -36,7 +37,7 @@ var Packages = []string{
 	"bufio", "bytes", "compress/flate", "compress/gzip", "compress/zlib", "crypto/md5", "crypto/rand", "crypto/sha1",
 	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
-	"math/rand", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
+	"math/rand", "net", "net/http", "net/http/httptest", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 
@@ -83,6 +84,13 @@ var denied = map[string]string{
 	"io/ioutil.WriteFile":           "writes to the file system",
 }
 
+// networkCall matches the functions and methods that dial, listen on or
+// look up the network, which interpreted code must not reach: a test's
+// HTTP client requests go only to the httptest servers of its run
+// (trace/internal/interp's native_client.go), whose listeners httptest
+// opens on the loopback interface.
+var networkCall = regexp.MustCompile(`^(net\.(Dial|Listen|Lookup|File|Interface|ResolveIPAddr|ResolveTCPAddr|ResolveUDPAddr|ResolveUnixAddr)|\(\*?net\.(Dialer|Resolver|ListenConfig|Interface)\)\.|net/http\.(ListenAndServe|ListenAndServeTLS|Serve|ServeTLS)$|\(\*net/http\.Server\)\.(ListenAndServe|ListenAndServeTLS)$)`)
+
 // deniedTypes are opaque types left out of the table, with why: their
 // methods are not bridged.
 var deniedTypes = map[string]string{
@@ -93,10 +101,27 @@ var deniedTypes = map[string]string{
 
 // handles are standard struct types with exported fields that the bridge
 // nevertheless keeps native: interpreted code gets them from package
-// variables (unicode.Letter...) or constructors (csv.NewReader) and hands
-// them back to the package's functions and methods; reading or setting
-// their fields (a csv.Reader's Comma) is an unsupported construct.
-var handles = map[string]bool{"unicode.RangeTable": true, "encoding/csv.Reader": true, "encoding/csv.Writer": true}
+// variables (unicode.Letter...) or constructors (csv.NewReader,
+// http.NewRequest) and hands them back to the package's functions and
+// methods; it reads and sets their exported fields through reflection
+// (the interpreter's native_field.go). The net/http records among them
+// have unexported fields too (a Request's context), which a copy into an
+// interpreted struct would lose.
+var handles = map[string]bool{
+	"unicode.RangeTable": true, "encoding/csv.Reader": true, "encoding/csv.Writer": true,
+	"net/http.Request": true, "net/http.Response": true, "net/http.Client": true, "net/http.Server": true,
+	"net/http.Cookie": true, "net/http.Transport": true, "net/http.MaxBytesError": true, "net/http.ProtocolError": true,
+	"net/http/httptest.ResponseRecorder": true, "net/http/httptest.Server": true,
+	"net.IPNet": true, "net.TCPAddr": true, "net.UDPAddr": true, "net.IPAddr": true, "net.UnixAddr": true,
+	"net.OpError": true, "net.DNSError": true, "net.AddrError": true, "net.ParseError": true,
+	"net/textproto.Error": true, "net/url.URL": true,
+}
+
+// maps are standard named map types whose values keep their native
+// identity in interpreted memory: an interpreted value of one is a view
+// of the native map (the interpreter's native_map.go), so that a
+// Request's Header set by interpreted code is the one the server reads.
+var maps = []string{"net/http.Header", "net/textproto.MIMEHeader"}
 
 // interfaceParams are the interface types a bridged function may take: the
 // bridge passes interpreted errors as native errors, interpreted writers
@@ -105,6 +130,11 @@ var handles = map[string]bool{"unicode.RangeTable": true, "encoding/csv.Reader":
 var interfaceParams = map[string]bool{
 	"error": true, "io.Writer": true, "io.Reader": true, "io.ByteReader": true, "io.RuneReader": true, "io.ReaderAt": true,
 	"math/rand.Source": true, "io.ByteWriter": true,
+	// net/http: interpreted handlers run as native ones (an adapter whose
+	// ServeHTTP calls into the interpreter); contexts cross as native
+	// contexts that carry the interpreted one.
+	"net/http.Handler": true, "net/http.ResponseWriter": true, "context.Context": true, "io.ReadCloser": true,
+	"net/http.RoundTripper": true, "net.Addr": true, "net.Conn": true, "net.Listener": true,
 }
 
 // gen holds what the command collects.
@@ -253,6 +283,8 @@ func (g *gen) add(f *types.Func, recv string) {
 	switch {
 	case denied[name] != "":
 		why = denied[name]
+	case networkCall.MatchString(name):
+		why = "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)"
 	case sig.TypeParams().Len() > 0 || (sig.Recv() != nil && sig.RecvTypeParams().Len() > 0):
 		why = "generic"
 	default:
@@ -377,7 +409,7 @@ func (g *gen) write() ([]byte, error) {
 		expr := strings.TrimLeft(e.expr, "&(*")
 		used[expr[:strings.IndexByte(expr, '.')]] = true
 	}
-	for _, n := range g.natives {
+	for _, n := range append(append([]string{}, g.natives...), maps...) {
 		used[qual(types.NewPackage(n[:strings.LastIndexByte(n, '.')], ""))] = true
 	}
 	for _, p := range Packages {
@@ -391,9 +423,14 @@ func (g *gen) write() ([]byte, error) {
 	for _, e := range g.funcs {
 		fmt.Fprintf(&b, "\t%q: %s,\n", e.name, e.expr)
 	}
-	b.WriteString("}\n\n// Types are the opaque standard types (no exported fields) whose\n// values live natively in interpreted memory, by \"path.Name\".\nvar Types = map[string]reflect.Type{\n")
+	b.WriteString("}\n\n// Types are the opaque standard types (no exported fields) and the\n// handles whose values live natively in interpreted memory, by \"path.Name\".\nvar Types = map[string]reflect.Type{\n")
 	sort.Strings(g.natives)
 	for _, n := range g.natives {
+		i := strings.LastIndexByte(n, '.')
+		fmt.Fprintf(&b, "\t%q: reflect.TypeFor[%s.%s](),\n", n, qual(types.NewPackage(n[:i], "")), n[i+1:])
+	}
+	b.WriteString("}\n\n// Maps are the standard named map types whose interpreted values are\n// views of their native maps, by \"path.Name\".\nvar Maps = map[string]reflect.Type{\n")
+	for _, n := range maps {
 		i := strings.LastIndexByte(n, '.')
 		fmt.Fprintf(&b, "\t%q: reflect.TypeFor[%s.%s](),\n", n, qual(types.NewPackage(n[:i], "")), n[i+1:])
 	}

@@ -74,6 +74,7 @@ var Programs = map[string]func() string{
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,
 	"UnsafeAddrs":        UnsafeAddrs,
+	"HTTP":               HTTP,
 }
 
 func check(ok bool, what string) {

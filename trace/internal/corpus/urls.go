@@ -10,7 +10,8 @@ import (
 )
 
 // URLs parses, inspects, changes and prints URLs with net/url (a URL is
-// a struct whose fields the program reads and sets), builds queries, and
+// a struct whose fields the program reads and sets; its values live
+// natively), builds queries, and
 // uses other standard structs with exported fields: io.LimitedReader
 // (whose N the native Read counts down) and strconv.NumError.
 func URLs() string {
@@ -24,9 +25,8 @@ func URLs() string {
 	u.Path = "/changed"
 	u.Fragment = ""
 	out = append(out, u.String(), u.Redacted(), u.RequestURI())
-	p := &u.Host
 	_ = u.IsAbs()
-	*p = "other.org"
+	u.Host = "other.org"
 	out = append(out, u.String())
 	ref, _ := url.Parse("../up?k=v")
 	out = append(out, u.ResolveReference(ref).String(), u.JoinPath("x", "y").Path)
@@ -47,6 +47,8 @@ func URLs() string {
 		out = append(out, fmt.Sprint(ne.Func, ne.Num, ne.Err, errors.Is(err, strconv.ErrSyntax)))
 	}
 	mine := &strconv.NumError{Func: "ParseX", Num: "q", Err: strconv.ErrRange}
+	p := &mine.Num
+	*p = "r"
 	out = append(out, mine.Error())
 	return strings.Join(out, "\n")
 }

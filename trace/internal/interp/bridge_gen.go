@@ -92,6 +92,9 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 	if it.nat != nil {
 		return reflect.Value{}, false
 	}
+	if v, ok := r.adaptHTTP(fr, in, it, rt); ok { // native_http.go
+		return v, true
+	}
 	var x any
 	switch {
 	case reflect.TypeFor[writerVal]().Implements(rt) && r.p.hasMethod(it.t, "Write"):
@@ -151,6 +154,10 @@ func (r *run) loadNative(fr *frame, in *ins) {
 	}
 	if x.k == KindNative {
 		rv := (*nativeBox)(x.p).rv
+		if t := in.instr.(ssa.Value).Type(); !isNativeType(t) {
+			r.def(fr, in, r.loadNativeField(fr, in, rv, t)) // a field (native_field.go)
+			return
+		}
 		box := &nativeBox{rv: reflect.New(rv.Type().Elem()).Elem()}
 		box.rv.Set(rv.Elem())
 		r.def(fr, in, Value{k: KindNative, p: ptrOf(box)})
@@ -176,6 +183,10 @@ func (r *run) storeNative(fr *frame, in *ins) {
 		return
 	}
 	dst := (*nativeBox)(x.p).rv.Elem()
+	if t := in.instr.(*ssa.Store).Val.Type(); !isNativeType(t) {
+		r.storeNativeField(fr, in, dst, v, t) // a field (native_field.go)
+		return
+	}
 	if v.k != KindNative || v.p == nil || (*nativeBox)(v.p).rv.Type() != dst.Type() {
 		panic(&InternalError{Value: "store of a non-native value through a native " + dst.Type().String() + " pointer", Pos: r.pos(in)})
 	}

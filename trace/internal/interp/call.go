@@ -48,6 +48,7 @@ type run struct {
 	s        *sched        // nil until a goroutine or channel needs it
 	stop     any           // a stop of the run raised in a callback that native code swallowed
 	bst      *bridgeState  // the clock and the environment (bridge_state.go), made on first use
+	net      *netState     // the run's httptest servers and guarded HTTP transports (native_client.go)
 	pools    [][]*frameMem // free frames, by fnCode.id
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.

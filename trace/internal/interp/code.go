@@ -49,9 +49,11 @@ const (
 	opRecv
 	opSelect
 	opUnsupported
-	opLoadNative  // *p where p may point to a value that lives natively (bridge_gen.go)
-	opStoreNative // *p = v, likewise
-	opUnsafeConv  // a conversion to or from unsafe.Pointer (unsafe.go)
+	opLoadNative      // *p where p may point to a value that lives natively (bridge_gen.go)
+	opStoreNative     // *p = v, likewise
+	opFieldAddrNative // &x.f of a struct that lives natively (native_field.go)
+	opFieldNative     // x.f, likewise
+	opUnsafeConv      // a conversion to or from unsafe.Pointer (unsafe.go)
 	// Specialised BinOps on integer words (see specialise).
 	opAddW // 64-bit + (result kind in ins.rk)
 	opSubW // 64-bit -

@@ -355,7 +355,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		switch i.Op {
 		case token.MUL:
 			in.op = opLoad
-			if isNativeType(deref(i.X.Type())) {
+			if isNativeType(deref(i.X.Type())) || nativeField(i.X) {
 				in.op = opLoadNative
 			}
 		case token.ARROW:
@@ -371,7 +371,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.dst = cp.dst(i)
 	case *ssa.Store:
 		in.op = opStore
-		if isNativeType(deref(i.Addr.Type())) {
+		if isNativeType(deref(i.Addr.Type())) || nativeField(i.Addr) {
 			in.op = opStoreNative
 		}
 		in.a = []int32{cp.slot(i.Addr), cp.slot(i.Val)}
@@ -440,16 +440,16 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.a = []int32{cp.slot(i.Tuple)}
 		in.dst = cp.dst(i)
 	case *ssa.Field:
-		if isNativeType(i.X.Type()) {
-			return unsupported("field of "+i.X.Type().String()+", whose values live natively", instr)
-		}
 		in.op = opField
+		if isNativeType(i.X.Type()) {
+			in.op = opFieldNative // native_field.go
+		}
 		in.n = int32(i.Field)
 		in.a = []int32{cp.slot(i.X)}
 		in.dst = cp.dst(i)
 	case *ssa.FieldAddr:
 		if isNativeType(deref(i.X.Type())) {
-			return unsupported("field of "+deref(i.X.Type()).String()+", whose values live natively", instr)
+			return cp.compileNativeFieldAddr(i) // native_field.go
 		}
 		in.op = opFieldAddr
 		in.n = int32(i.Field)

@@ -42,7 +42,7 @@ func (e *escapes) local(a ssa.Value, inCallee bool) bool {
 				}
 			}
 		case *ssa.FieldAddr:
-			if !e.local(ref, inCallee) {
+			if isNativeType(deref(ref.X.Type())) || !e.local(ref, inCallee) {
 				return false
 			}
 		case *ssa.IndexAddr:

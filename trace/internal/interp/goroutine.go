@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -33,6 +34,7 @@ type gor struct {
 	done   bool
 	depth  int
 	cur    *frame
+	goid   int64 // the Go goroutine running it (foreign.go)
 }
 
 type sched struct {
@@ -48,6 +50,10 @@ type sched struct {
 	timers []*vtimer
 	tseq   int
 	byCell map[*cell]*vtimer
+	// ext: goroutines arriving from native code (foreign.go).
+	ext extState
+	// curGoid is the goid of the Go goroutine holding the baton.
+	curGoid atomic.Int64
 }
 
 // killStop unwinds an abandoned goroutine.
@@ -79,8 +85,9 @@ func (r *run) stringPanic(fr *frame, in *ins, msg string) {
 // first use.
 func (r *run) sch() *sched {
 	if r.s == nil {
-		main := &gor{id: 0, wake: make(chan bool, 1), exited: make(chan struct{})}
+		main := &gor{id: 0, wake: make(chan bool, 1), exited: make(chan struct{}), goid: goid()}
 		r.s = &sched{gs: []*gor{main}, cur: main, rng: r.seed | 1, sync: map[unsafe.Pointer]*syncState{}}
+		r.s.curGoid.Store(main.goid)
 	}
 	return r.s
 }
@@ -116,13 +123,21 @@ func (s *sched) remove(g *gor) {
 // until g is scheduled again.
 func (r *run) switchTo(g, next *gor) {
 	s := r.s
-	g.depth, g.cur = r.depth, r.cur
 	s.cur = next
+	g.depth, g.cur = r.depth, r.cur
 	next.wake <- true
+	r.resume(g)
+}
+
+// resume blocks goroutine g, which has handed the baton on (or left it
+// idle, foreign.go), until it gets it back.
+func (r *run) resume(g *gor) {
+	s := r.s
 	if !r.wait(g) {
 		panic(killStop{})
 	}
 	s.cur = g
+	s.curGoid.Store(g.goid)
 	r.quietFor(g) // quiet.go
 	r.depth, r.cur = g.depth, g.cur
 	if g.id == 0 && s.fatal != nil {
@@ -187,10 +202,23 @@ func (r *run) park() {
 	s := r.sch()
 	g := s.cur
 	r.fireDue()
+	r.drainArrivals()
 	next := s.pick(r.seed != 0)
 	for next == nil && r.advanceClock() {
 		// Every goroutine is blocked: the clock jumps to the next timer.
 		next = s.pick(r.seed != 0)
+	}
+	if next == nil {
+		// A call outside the scheduler may bring one (foreign.go).
+		g.depth, g.cur = r.depth, r.cur
+		idle, ready := r.goIdle()
+		if idle {
+			r.resume(g)
+			return
+		}
+		if ready {
+			next = s.pick(r.seed != 0)
+		}
 	}
 	if next == nil {
 		if g.id == 0 {
@@ -206,7 +234,11 @@ func (r *run) park() {
 func (r *run) yield() {
 	r.fireDue()
 	s := r.s
-	if s == nil || len(s.runq) == 0 {
+	if s == nil {
+		return
+	}
+	r.drainArrivals()
+	if len(s.runq) == 0 {
 		return
 	}
 	g := s.cur
@@ -248,9 +280,11 @@ func (r *run) startGoroutine(s *sched, body func()) {
 	go func() {
 		defer close(g.exited)
 		defer r.goroutineExit(g)
+		g.goid = goid()
 		if !<-g.wake {
 			panic(killStop{})
 		}
+		s.curGoid.Store(g.goid)
 		r.quietFor(g)
 		r.depth, r.cur = 0, nil
 		body()
@@ -295,11 +329,21 @@ func (r *run) goroutineExit(g *gor) {
 	var next *gor
 	if s.fatal == nil {
 		r.fireDue()
+		r.drainArrivals()
 		next = s.pick(r.seed != 0)
 		for next == nil && r.advanceClock() {
 			// Every goroutine left is blocked: the clock jumps to the
 			// next timer (as in park).
 			next = s.pick(r.seed != 0)
+		}
+		if next == nil {
+			idle, ready := r.goIdle() // foreign.go
+			if idle {
+				return
+			}
+			if ready {
+				next = s.pick(r.seed != 0)
+			}
 		}
 	}
 	if next == nil {
@@ -318,6 +362,8 @@ func (r *run) shutdown() {
 	if r.s == nil {
 		return
 	}
+	r.closeArrivals() // foreign.go
+	r.closeNet()      // native_client.go
 	for _, g := range r.s.gs[1:] {
 		if !g.done {
 			g.wake <- false

@@ -264,6 +264,10 @@ func (r *run) step(fr *frame, in *ins) {
 		r.loadNative(fr, in)
 	case opStoreNative:
 		r.storeNative(fr, in)
+	case opFieldAddrNative:
+		r.fieldAddrNative(fr, in)
+	case opFieldNative:
+		r.fieldNative(fr, in)
 	case opDefer:
 		r.deferCall(fr, in)
 	case opRunDefers:

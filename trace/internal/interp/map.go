@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -13,6 +14,7 @@ type mapObj struct {
 	idx   map[mkey]*mentry
 	ents  []*mentry
 	nlive int
+	nat   *natMap // a view of a native map (native_map.go); the fields above unused
 }
 
 type mentry struct {
@@ -30,9 +32,17 @@ type mkey struct {
 
 func newMap() *mapObj { return &mapObj{idx: map[mkey]*mentry{}} }
 
-func (m *mapObj) len() int { return m.nlive }
+func (m *mapObj) len() int {
+	if m.nat != nil {
+		return m.nat.rv.Len()
+	}
+	return m.nlive
+}
 
 func (m *mapObj) live() []*mentry {
+	if m.nat != nil {
+		return m.nat.live()
+	}
 	out := make([]*mentry, 0, m.nlive)
 	for _, e := range m.ents {
 		if !e.dead {
@@ -42,9 +52,18 @@ func (m *mapObj) live() []*mentry {
 	return out
 }
 
-func (m *mapObj) lookup(k Value) *mentry { return m.idx[keyOf(k)] }
+func (m *mapObj) lookup(k Value) *mentry {
+	if m.nat != nil {
+		return m.nat.lookup(k)
+	}
+	return m.idx[keyOf(k)]
+}
 
 func (m *mapObj) set(k, v Value, ev EventID) {
+	if m.nat != nil {
+		m.nat.set(k, v)
+		return
+	}
 	key := keyOf(k)
 	if e := m.idx[key]; e != nil {
 		storeInto(&e.c, v, ev)
@@ -58,6 +77,10 @@ func (m *mapObj) set(k, v Value, ev EventID) {
 }
 
 func (m *mapObj) delete(k Value) {
+	if m.nat != nil {
+		m.nat.rv.SetMapIndex(m.nat.key(k), reflect.Value{})
+		return
+	}
 	key := keyOf(k)
 	if e := m.idx[key]; e != nil {
 		e.dead = true
@@ -70,6 +93,10 @@ func (m *mapObj) delete(k Value) {
 }
 
 func (m *mapObj) clear() {
+	if m.nat != nil {
+		m.nat.rv.Clear()
+		return
+	}
 	for _, e := range m.ents {
 		e.dead = true
 	}

@@ -34,11 +34,17 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 		}
 		nin[i] = nv
 	}
+	call := func() []reflect.Value {
+		if ft.IsVariadic() {
+			return f.CallSlice(nin)
+		}
+		return f.Call(nin)
+	}
 	var out []reflect.Value
-	if ft.IsVariadic() {
-		out = f.CallSlice(nin)
+	if outsideFuncs[name] {
+		out = r.callOutside(call) // foreign.go
 	} else {
-		out = f.Call(nin)
+		out = call()
 	}
 	// Write back data structs and slices the native code may have
 	// changed in place.
@@ -79,7 +85,7 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 
 // toNative converts interpreted v of static type t to a native value of
 // type rt.
-func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Type) (reflect.Value, error) {
+func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Type) (_ reflect.Value, err error) {
 	nv := reflect.New(rt).Elem()
 	switch rt.Kind() {
 	case reflect.Bool:
@@ -132,7 +138,17 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 		if !ok {
 			return nv, fmt.Errorf("cannot pass %s as %s", t, rt)
 		}
+		if m := (*mapObj)(v.p); m.nat != nil {
+			if m.nat.rv.Type().ConvertibleTo(rt) {
+				return m.nat.rv.Convert(rt), nil // the same map (native_map.go)
+			}
+		}
 		nv = reflect.MakeMap(rt)
+		defer func() {
+			if viewMapType(rt) && err == nil {
+				(*mapObj)(v.p).becomeView(r, nv, t)
+			}
+		}()
 		for _, e := range (*mapObj)(v.p).live() {
 			k, err := r.toNative(fr, in, e.k, mt.Key(), rt.Key())
 			if err != nil {
@@ -177,24 +193,14 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 			return nv, fmt.Errorf("cannot pass %s as %s", t, rt)
 		}
 		fnv := v
-		nv = reflect.MakeFunc(rt, func(nargs []reflect.Value) []reflect.Value {
-			args := make([]Value, len(nargs))
-			for i, a := range nargs {
-				av, err := r.fromNative(a, sig.Params().At(i).Type())
-				if err != nil {
-					panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
+		nv = reflect.MakeFunc(rt, func(nargs []reflect.Value) (outs []reflect.Value) {
+			r.callback(func() { outs = r.nativeCallback(fr, in, fnv, sig, rt, nargs) }) // foreign.go
+			if outs == nil {
+				// the run ended first: zero results
+				outs = make([]reflect.Value, rt.NumOut())
+				for i := range outs {
+					outs[i] = reflect.Zero(rt.Out(i))
 				}
-				args[i] = av
-			}
-			res := r.callValue(fr, in, fnv, args)
-			outs := make([]reflect.Value, rt.NumOut())
-			rs := splitResults(res, sig.Results().Len())
-			for i := range outs {
-				o, err := r.toNative(fr, in, rs[i], sig.Results().At(i).Type(), rt.Out(i))
-				if err != nil {
-					panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
-				}
-				outs[i] = o
 			}
 			return outs
 		})
@@ -311,6 +317,11 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 		if rv.IsNil() {
 			return Value{k: KindMap}, nil
 		}
+		if t != nil && viewMapType(rv.Type()) {
+			if _, ok := t.Underlying().(*types.Map); ok {
+				return r.mapView(rv, t), nil
+			}
+		}
 		var kt, et types.Type
 		if t != nil {
 			if m, ok := t.Underlying().(*types.Map); ok {
@@ -381,6 +392,9 @@ func (r *run) nativeIface(x any) Value {
 		return Value{k: KindInterface, p: ptrOf(w.it)}
 	case errVal:
 		return Value{k: KindInterface, p: ptrOf(w.it)}
+	}
+	if it, ok := r.carriedContext(x); ok { // native_http.go
+		return Value{k: KindInterface, p: ptrOf(it)}
 	}
 	rv := reflect.ValueOf(x)
 	if bt, ok := basicTypes[rv.Kind()]; ok && rv.Type().PkgPath() == "" {
@@ -625,6 +639,9 @@ func (r *run) mapWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) 
 		return
 	}
 	m := (*mapObj)(a.p)
+	if m.nat != nil {
+		return // a view: the native map itself changed
+	}
 	keys := nv.MapKeys()
 	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
 	present := make([]Value, 0, len(keys))
@@ -726,4 +743,29 @@ func tupleTypes(tu *types.Tuple) []reflect.Type {
 		ts = append(ts, rt)
 	}
 	return ts
+}
+
+// nativeCallback runs interpreted func fnv of signature sig for native
+// code calling it, as a native func of type rt, with native arguments
+// nargs.
+func (r *run) nativeCallback(fr *frame, in *ins, fnv Value, sig *types.Signature, rt reflect.Type, nargs []reflect.Value) []reflect.Value {
+	args := make([]Value, len(nargs))
+	for i, a := range nargs {
+		av, err := r.fromNative(a, sig.Params().At(i).Type())
+		if err != nil {
+			panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
+		}
+		args[i] = av
+	}
+	res := r.callValue(fr, in, fnv, args)
+	outs := make([]reflect.Value, rt.NumOut())
+	rs := splitResults(res, sig.Results().Len())
+	for i := range outs {
+		o, err := r.toNative(fr, in, rs[i], sig.Results().At(i).Type(), rt.Out(i))
+		if err != nil {
+			panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
+		}
+		outs[i] = o
+	}
+	return outs
 }

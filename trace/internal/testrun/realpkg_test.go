@@ -220,10 +220,27 @@ var realModules = []struct {
 		// (go test -run with its name alone fails natively too).
 		"TestCustomDistributedCircuitBreaker/Timeout_and_Half-Open_State": "it depends on the state the subtests before it leave (each case runs alone, as go test -run would)",
 	}},
+	// HTTP routers: requests, recorders and handlers of net/http, run
+	// natively with the routers' handlers interpreted.
+	{mod: "github.com/julienschmidt/httprouter@v1.3.0", pkg: ".", cannot: map[string]string{
+		"TestRouterServeFiles": "http.FileServer takes an http.FileSystem (an http.Dir), which the bridge does not convert",
+		"TestPathCleanMallocs": "same verdict, other log: runtime.GOMAXPROCS is 1 in the interpreter, so it does not log that it skips its allocation checks",
+	}},
+	{mod: "github.com/gorilla/mux@v1.8.1", pkg: ".", cannot: map[string]string{
+		"TestMiddleware/not_called_for_404":                                                          subtestStateReason,
+		"TestMiddleware/not_called_for_method_mismatch":                                              subtestStateReason,
+		"TestMiddleware/regular_call_using_function_middleware":                                      subtestStateReason,
+		"TestMiddlewareSubrouter/not_called_for_404_inside_subrouter":                                subtestStateReason,
+		"TestMiddlewareSubrouter/middleware_added_to_router/called_once_for_route_outside_subrouter": subtestStateReason,
+		"TestMiddlewareSubrouter/middleware_added_to_router/called_twice_for_route_inside_subrouter": subtestStateReason,
+	}},
 }
 
 const (
-	btreeReason = "its random trees of 10,000 items exceed the default budget of 10^7 steps"
+	// subtestStateReason: go test -run with the subtest's name alone
+	// fails natively too.
+	subtestStateReason = "it depends on the state the subtests before it leave (each case runs alone, as go test -run would)"
+	btreeReason        = "its random trees of 10,000 items exceed the default budget of 10^7 steps"
 	// stackFramesReason: runtime.Callers sees interpreted frames only, up
 	// to the test function; natively testing.tRunner and runtime.goexit
 	// follow.
@@ -262,7 +279,8 @@ const (
 // realSample are the realModules (module, then package) whose suites go
 // test ./... runs: a plain library, one whose cases that cannot run are
 // listed, goroutines with context and sync, a second module
-// interpreted from source as a library, and reflection. With the build tag long
+// interpreted from source as a library, reflection, and an HTTP router.
+// With the build tag long
 // (longtest.Enabled; .ci/run) all of realModules run, in minutes.
 var realSample = map[string]bool{
 	"github.com/agnivade/levenshtein@v1.2.1 .":     true,
@@ -270,6 +288,7 @@ var realSample = map[string]bool{
 	"golang.org/x/sync@v0.24.0 ./errgroup":         true,
 	"github.com/hashicorp/go-multierror@v1.1.1 .":  true,
 	"github.com/go-viper/mapstructure/v2@v2.5.0 .": true,
+	"github.com/julienschmidt/httprouter@v1.3.0 .": true,
 }
 
 // TestRealPackagesMatchGoTest interprets the full test suites of

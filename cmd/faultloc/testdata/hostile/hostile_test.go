@@ -4,7 +4,10 @@ package hostile
 
 import (
 	"fmt"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,6 +126,41 @@ func TestDial(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Close()
+}
+
+// TestHTTPGet passes where the HTTP client cannot reach the listener.
+func TestHTTPGet(t *testing.T) {
+	resp, err := http.Get("http://" + os.Getenv(addrVar) + "/")
+	if err == nil {
+		resp.Body.Close()
+		t.Fatal("reached the listener")
+	}
+}
+
+// TestHTTPRedirect passes where the HTTP client reaches its own server
+// but not the listener that server redirects it to.
+func TestHTTPRedirect(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/own" {
+			fmt.Fprint(w, "own")
+			return
+		}
+		http.Redirect(w, r, "http://"+os.Getenv(addrVar)+"/", http.StatusFound)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/own")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(b) != "own" {
+		t.Fatalf("own server said %q", b)
+	}
+	if resp, err := http.Get(srv.URL + "/away"); err == nil {
+		resp.Body.Close()
+		t.Fatal("followed the redirect to the listener")
+	}
 }
 
 func TestPrintMegabytes(t *testing.T) {

@@ -1,0 +1,209 @@
+package interp
+
+import (
+	"bytes"
+	"reflect"
+	"runtime"
+	"strconv"
+	"sync"
+)
+
+// Native goroutines that call into the interpreter. An httptest server's
+// goroutines are native: they call an interpreted http.Handler while the
+// interpreted client waits in a native call (http.Get) for the answer.
+// The scheduler (goroutine.go) lets exactly one goroutine run
+// interpreted code at a time, so both ends take part in it:
+//
+//   - A native call that waits for such goroutines (outsideFuncs) runs
+//     outside the scheduler: the interpreted goroutine making it hands
+//     the baton on as if it blocked, the call runs on a helper goroutine,
+//     and when it returns the goroutine queues for the baton again.
+//   - A callback from native code (an interpreted Handler, a func passed
+//     to native code) arriving on a goroutine other than the one holding
+//     the baton becomes a new interpreted goroutine: it queues for the
+//     baton, runs, and ends as goroutines do, handing the baton on.
+//
+// Arrivals queue in sched.ext, which the goroutine holding the baton
+// drains into the run queue whenever it picks the next goroutine; when
+// nothing is runnable and no timer is due while a call is outside, the
+// goroutine holding the baton waits for an arrival instead of declaring a
+// deadlock. The order of arrivals is the order native code makes them,
+// which for one request at a time is the program's.
+
+// outsideFuncs are the bridged functions that wait for native goroutines
+// which may call back into the interpreter: the HTTP client's requests
+// (an httptest server's handler answers them) and the server's Close and
+// Shutdown (they wait for the handlers running).
+var outsideFuncs = map[string]bool{
+	"net/http.Get": true, "net/http.Head": true, "net/http.Post": true, "net/http.PostForm": true,
+	"(*net/http.Client).Do": true, "(*net/http.Client).Get": true, "(*net/http.Client).Head": true,
+	"(*net/http.Client).Post": true, "(*net/http.Client).PostForm": true,
+	"(*net/http.Transport).RoundTrip": true,
+	"(*net/http.Server).Shutdown":     true, "(*net/http.Server).Close": true,
+	"(*net/http.Server).ListenAndServe": true, "(*net/http.Server).Serve": true,
+	"(*net/http/httptest.Server).Close": true, "(*net/http/httptest.Server).CloseClientConnections": true,
+}
+
+// extState is the scheduler's part shared with native goroutines.
+type extState struct {
+	mu      sync.Mutex
+	queue   []*gor // arrivals waiting for the baton
+	outside int    // calls running outside the scheduler
+	idle    bool   // nobody holds the baton: the next arrival takes it
+	closed  bool   // the run ended: arrivals go away at once
+}
+
+// goid returns the id of the calling Go goroutine (from its stack's
+// header, "goroutine N [...]").
+func goid() int64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	if i := bytes.IndexByte(b, ' '); i > 0 {
+		b = b[:i]
+	}
+	n, _ := strconv.ParseInt(string(b), 10, 64)
+	return n
+}
+
+// adopt makes g, arrived from a native goroutine, one of the run's
+// goroutines (called holding the baton).
+func (r *run) adopt(g *gor) {
+	if g.id < 0 {
+		g.id = int32(len(r.s.gs))
+		g.quiet = r.quietMode
+		r.s.gs = append(r.s.gs, g)
+	}
+}
+
+// drainArrivals moves the goroutines arrived from native code to the run
+// queue (called holding the baton).
+func (r *run) drainArrivals() {
+	s := r.s
+	s.ext.mu.Lock()
+	q := s.ext.queue
+	s.ext.queue = nil
+	s.ext.mu.Unlock()
+	for _, g := range q {
+		r.adopt(g)
+		s.ready(g)
+	}
+}
+
+// goIdle is called holding the baton when no goroutine is runnable and
+// no timer is armed: if a call runs outside the scheduler, the baton is
+// left for the next arrival (true); else nothing can ever run (false).
+// Arrivals queued meanwhile are made ready instead (true).
+func (r *run) goIdle() (idle, ready bool) {
+	s := r.s
+	s.ext.mu.Lock()
+	if len(s.ext.queue) > 0 {
+		s.ext.mu.Unlock()
+		r.drainArrivals()
+		return false, true
+	}
+	if s.ext.outside == 0 {
+		s.ext.mu.Unlock()
+		return false, false
+	}
+	s.ext.idle = true
+	s.ext.mu.Unlock()
+	return true, false
+}
+
+// arrive gives g the baton if nobody holds it, else queues g for it;
+// false if the run has ended. leaving ends a call outside the scheduler.
+func (s *sched) arrive(g *gor, leaving bool) bool {
+	s.ext.mu.Lock()
+	if leaving {
+		s.ext.outside--
+	}
+	if s.ext.closed {
+		s.ext.mu.Unlock()
+		return false
+	}
+	if s.ext.idle {
+		s.ext.idle = false
+		s.ext.mu.Unlock()
+		g.wake <- true
+		return true
+	}
+	s.ext.queue = append(s.ext.queue, g)
+	s.ext.mu.Unlock()
+	return true
+}
+
+// closeArrivals ends the goroutines still queued when the run ends.
+func (r *run) closeArrivals() {
+	s := r.s
+	s.ext.mu.Lock()
+	s.ext.closed = true
+	q := s.ext.queue
+	s.ext.queue = nil
+	s.ext.mu.Unlock()
+	for _, g := range q {
+		if g.id < 0 {
+			g.wake <- false
+		}
+	}
+}
+
+// callOutside runs the native call f outside the scheduler (see
+// outsideFuncs): the current goroutine hands the baton on while f runs on
+// a helper goroutine, and takes it back after; a panic of f is raised
+// again here.
+func (r *run) callOutside(f func() []reflect.Value) []reflect.Value {
+	s := r.sch()
+	g := s.cur
+	s.ext.mu.Lock()
+	s.ext.outside++
+	s.ext.mu.Unlock()
+	var out []reflect.Value
+	var px any
+	go func() {
+		defer func() {
+			px = recover()
+			s.arrive(g, true)
+		}()
+		out = f()
+	}()
+	r.park()
+	if px != nil {
+		panic(px)
+	}
+	return out
+}
+
+// callback runs call, a callback from native code into the
+// interpreter: at once on the goroutine holding the baton, else as a new
+// interpreted goroutine once it has the baton. A callback arriving after
+// the run ended does nothing.
+func (r *run) callback(call func()) {
+	s := r.s
+	if s == nil {
+		call()
+		return
+	}
+	s.ext.mu.Lock()
+	out := s.ext.outside
+	s.ext.mu.Unlock()
+	if out == 0 || goid() == s.curGoid.Load() {
+		call()
+		return
+	}
+	g := &gor{id: -1, wake: make(chan bool, 1), exited: make(chan struct{}), goid: goid()}
+	if !s.arrive(g, false) {
+		return
+	}
+	defer close(g.exited)
+	defer r.goroutineExit(g)
+	if !r.wait(g) {
+		panic(killStop{})
+	}
+	s.cur = g
+	s.curGoid.Store(g.goid)
+	r.adopt(g)
+	r.quietFor(g)
+	r.depth, r.cur = 0, nil
+	call()
+}

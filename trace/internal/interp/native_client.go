@@ -1,0 +1,193 @@
+package interp
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"sync"
+)
+
+// The HTTP client of interpreted code reaches only the httptest servers
+// its run started: the client calls (http.Get, Client.Do, ...) run on a
+// copy of the client whose transport dials nothing but those servers'
+// listeners (on the loopback interface), without proxies; anything else
+// is the error the call returns. bridgegen leaves out net's dialing,
+// listening and lookups, and net/http's ListenAndServe. The servers a run
+// started and did not close are closed when it ends.
+
+// netState is a run's servers and guarded transports.
+type netState struct {
+	mu         sync.Mutex // dials come from native goroutines
+	addrs      map[string]bool
+	servers    []*httptest.Server
+	transports map[http.RoundTripper]*http.Transport
+}
+
+func (r *run) netSt() *netState {
+	if r.net == nil {
+		r.net = &netState{addrs: map[string]bool{}, transports: map[http.RoundTripper]*http.Transport{}}
+	}
+	return r.net
+}
+
+// netRefused is the error the interpreted HTTP client's dial returns for
+// an address other than the run's httptest servers'.
+type netRefused struct{ addr string }
+
+func (e netRefused) Error() string {
+	return "faultloc: the interpreted HTTP client reaches only the httptest servers of its run, not " + e.addr
+}
+
+// guardTransport returns the guarded copy of rt (nil: the default).
+func (r *run) guardTransport(rt http.RoundTripper) http.RoundTripper {
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	t, ok := rt.(*http.Transport)
+	if !ok {
+		return rt // an interpreted RoundTripper, or one wrapping another
+	}
+	st := r.netSt()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if g := st.transports[rt]; g != nil {
+		return g
+	}
+	g := t.Clone()
+	g.Proxy = nil
+	dial := g.DialContext
+	if dial == nil {
+		dial = (&net.Dialer{}).DialContext
+	}
+	check := func(addr string) error {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		if !st.addrs[addr] {
+			return netRefused{addr}
+		}
+		return nil
+	}
+	g.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if err := check(addr); err != nil {
+			return nil, err
+		}
+		return dial(ctx, network, addr)
+	}
+	if tlsDial := g.DialTLSContext; tlsDial != nil {
+		g.DialTLSContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			if err := check(addr); err != nil {
+				return nil, err
+			}
+			return tlsDial(ctx, network, addr)
+		}
+	}
+	st.transports[rt] = g
+	return g
+}
+
+// guardClient returns a copy of c (nil: the default client) whose
+// transport is guarded.
+func (r *run) guardClient(c *http.Client) *http.Client {
+	if c == nil {
+		c = http.DefaultClient
+	}
+	g := *c
+	g.Transport = r.guardTransport(c.Transport)
+	return &g
+}
+
+// closeNet closes the run's servers and idle connections.
+func (r *run) closeNet() {
+	st := r.net
+	if st == nil {
+		return
+	}
+	st.mu.Lock()
+	servers := st.servers
+	st.servers = nil
+	for _, t := range st.transports {
+		t.CloseIdleConnections()
+	}
+	st.mu.Unlock()
+	for _, s := range servers {
+		go s.Close() // it waits for handlers, which the run's end unwinds
+	}
+}
+
+func init() {
+	// The client calls, on the guarded client.
+	clientBridge := func(name string, f any) {
+		fv := reflect.ValueOf(f)
+		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			// f's first parameter is the run; the rest are the call's.
+			g := reflect.MakeFunc(reflect.FuncOf(inTypes(fv.Type())[1:], outTypes(fv.Type()), false), func(a []reflect.Value) []reflect.Value {
+				return fv.Call(append([]reflect.Value{reflect.ValueOf(r)}, a...))
+			})
+			return r.reflectCall(fr, in, name, g, calleeSig(in), args)
+		}
+	}
+	clientBridge("net/http.Get", func(r *run, u string) (*http.Response, error) { return r.guardClient(nil).Get(u) })
+	clientBridge("net/http.Head", func(r *run, u string) (*http.Response, error) { return r.guardClient(nil).Head(u) })
+	clientBridge("net/http.Post", func(r *run, u, ct string, body io.Reader) (*http.Response, error) {
+		return r.guardClient(nil).Post(u, ct, body)
+	})
+	clientBridge("net/http.PostForm", func(r *run, u string, v url.Values) (*http.Response, error) {
+		return r.guardClient(nil).PostForm(u, v)
+	})
+	clientBridge("(*net/http.Client).Do", func(r *run, c *http.Client, req *http.Request) (*http.Response, error) {
+		return r.guardClient(c).Do(req)
+	})
+	clientBridge("(*net/http.Client).Get", func(r *run, c *http.Client, u string) (*http.Response, error) {
+		return r.guardClient(c).Get(u)
+	})
+	clientBridge("(*net/http.Client).Head", func(r *run, c *http.Client, u string) (*http.Response, error) {
+		return r.guardClient(c).Head(u)
+	})
+	clientBridge("(*net/http.Client).Post", func(r *run, c *http.Client, u, ct string, body io.Reader) (*http.Response, error) {
+		return r.guardClient(c).Post(u, ct, body)
+	})
+	clientBridge("(*net/http.Client).PostForm", func(r *run, c *http.Client, u string, v url.Values) (*http.Response, error) {
+		return r.guardClient(c).PostForm(u, v)
+	})
+	clientBridge("(*net/http.Transport).RoundTrip", func(r *run, t *http.Transport, req *http.Request) (*http.Response, error) {
+		return r.guardTransport(t).RoundTrip(req)
+	})
+	clientBridge("(*net/http.Client).CloseIdleConnections", func(r *run, c *http.Client) {
+		r.guardClient(c).CloseIdleConnections()
+	})
+	// The servers, recorded.
+	serverBridge := func(name string, f func(http.Handler) *httptest.Server) {
+		clientBridge(name, func(r *run, h http.Handler) *httptest.Server {
+			s := f(h)
+			st := r.netSt()
+			st.mu.Lock()
+			st.addrs[s.Listener.Addr().String()] = true
+			st.servers = append(st.servers, s)
+			st.mu.Unlock()
+			return s
+		})
+	}
+	serverBridge("net/http/httptest.NewServer", httptest.NewServer)
+	serverBridge("net/http/httptest.NewTLSServer", httptest.NewTLSServer)
+	serverBridge("net/http/httptest.NewUnstartedServer", httptest.NewUnstartedServer)
+}
+
+func inTypes(t reflect.Type) []reflect.Type {
+	ts := make([]reflect.Type, t.NumIn())
+	for i := range ts {
+		ts[i] = t.In(i)
+	}
+	return ts
+}
+
+func outTypes(t reflect.Type) []reflect.Type {
+	ts := make([]reflect.Type, t.NumOut())
+	for i := range ts {
+		ts[i] = t.Out(i)
+	}
+	return ts
+}

@@ -1,0 +1,144 @@
+package interp
+
+import (
+	"context"
+	"go/types"
+	"net/http"
+	"reflect"
+)
+
+// Interpreted values that native net/http code uses: a Handler whose
+// ServeHTTP is an interpreted method (an http.HandlerFunc of an
+// interpreted func, a router), called by a native server or mux; and an
+// interpreted context.Context given to a Request, which crosses as a
+// native context carrying it, so that Request.Context gives the
+// interpreted one back (its cancellation does not reach native code).
+
+// handlerVal is an http.Handler whose ServeHTTP is an interpreted method.
+type handlerVal struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+var _ http.Handler = handlerVal{}
+
+func (h handlerVal) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	r := h.r
+	r.callback(func() {
+		sig := r.methodSig(h.it.t.t, "ServeHTTP")
+		if sig == nil || sig.Params().Len() != 2 {
+			panic(&BridgeError{Func: "ServeHTTP", CallSite: r.pos(h.in), Reason: "no method ServeHTTP(http.ResponseWriter, *http.Request) on " + h.it.t.t.String()})
+		}
+		wv, err := r.fromNative(reflect.ValueOf(&w).Elem(), sig.Params().At(0).Type())
+		if err != nil {
+			panic(&BridgeError{Func: "ServeHTTP", CallSite: r.pos(h.in), Reason: err.Error()})
+		}
+		rv, err := r.fromNative(reflect.ValueOf(req), sig.Params().At(1).Type())
+		if err != nil {
+			panic(&BridgeError{Func: "ServeHTTP", CallSite: r.pos(h.in), Reason: err.Error()})
+		}
+		r.callMethod(h.fr, h.in, h.it, "ServeHTTP", []Value{wv, rv})
+	})
+}
+
+// methodSig returns the signature of t's method name, or nil.
+func (r *run) methodSig(t types.Type, name string) *types.Signature {
+	ms := r.p.SSA.MethodSets.MethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Name() == name {
+			return ms.At(i).Type().(*types.Signature)
+		}
+	}
+	return nil
+}
+
+// ctxCarrier is the key, and the value, of the native context that
+// carries an interpreted one.
+type ctxCarrier struct {
+	r  *run
+	it *iface
+}
+
+type ctxCarrierKey struct{}
+
+// carryContext returns a native context carrying interpreted it.
+func (r *run) carryContext(it *iface) context.Context {
+	return context.WithValue(context.Background(), ctxCarrierKey{}, ctxCarrier{r, it})
+}
+
+// carriedContext returns the interpreted context x carries, if it is a
+// native context made by carryContext in this run.
+func (r *run) carriedContext(x any) (*iface, bool) {
+	c, ok := x.(context.Context)
+	if !ok {
+		return nil, false
+	}
+	cc, ok := c.Value(ctxCarrierKey{}).(ctxCarrier)
+	if !ok || cc.r != r {
+		return nil, false
+	}
+	return cc.it, true
+}
+
+var (
+	handlerType = reflect.TypeFor[http.Handler]()
+	contextType = reflect.TypeFor[context.Context]()
+	writerType  = reflect.TypeFor[http.ResponseWriter]()
+)
+
+// adaptHTTP returns a native value of interface type rt standing for
+// interpreted it: an http.Handler or a context.Context (see above).
+func (r *run) adaptHTTP(fr *frame, in *ins, it *iface, rt reflect.Type) (reflect.Value, bool) {
+	switch {
+	case rt == handlerType && r.p.hasMethod(it.t, "ServeHTTP"):
+		return reflect.ValueOf(handlerVal{r, fr, in, it}), true
+	case rt == writerType && r.p.hasMethod(it.t, "WriteHeader") && r.p.hasMethod(it.t, "Header"):
+		return reflect.ValueOf(writerAdapter{r, fr, in, it}), true
+	case rt == contextType && r.p.hasMethod(it.t, "Done"):
+		return reflect.ValueOf(r.carryContext(it)), true
+	}
+	return reflect.Value{}, false
+}
+
+func init() {
+	// A HandlerFunc's ServeHTTP calls the func with the arguments as they
+	// are: an interpreted ResponseWriter stays interpreted.
+	bridges["(net/http.HandlerFunc).ServeHTTP"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		return r.callValue(fr, in, args[0], args[1:])
+	}
+}
+
+// writerAdapter is an http.ResponseWriter whose methods are an
+// interpreted value's.
+type writerAdapter struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+var _ http.ResponseWriter = writerAdapter{}
+
+func (w writerAdapter) Header() http.Header {
+	var h http.Header
+	w.r.callback(func() {
+		v := w.r.callMethod(w.fr, w.in, w.it, "Header", nil)
+		x, err := w.r.toNative(w.fr, w.in, v, w.r.methodSig(w.it.t.t, "Header").Results().At(0).Type(), reflect.TypeFor[http.Header]())
+		if err != nil {
+			panic(&BridgeError{Func: "Header", CallSite: w.r.pos(w.in), Reason: err.Error()})
+		}
+		h = x.Interface().(http.Header)
+	})
+	return h
+}
+
+func (w writerAdapter) Write(p []byte) (n int, err error) {
+	w.r.callback(func() { n, err = writerVal{w.r, w.fr, w.in, w.it}.Write(p) })
+	return n, err
+}
+
+func (w writerAdapter) WriteHeader(code int) {
+	w.r.callback(func() { w.r.callMethod(w.fr, w.in, w.it, "WriteHeader", []Value{Int(int64(code))}) })
+}
