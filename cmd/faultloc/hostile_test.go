@@ -29,7 +29,8 @@ import (
 //	TestParallel         t.Parallel()                          passes (runs at once, not in parallel)
 //	TestSkip             t.Skip, then os.Exit                  skipped: no report, counted as skipped (os.Exit never runs)
 //	TestSetenv           t.Setenv, os.Getenv                   passes; faultloc's environment is not changed
-//	TestTempDir          t.TempDir()                           refused: no bridge for (*testing.common).TempDir
+//	TestTempDir          t.TempDir(), os.WriteFile in it       passes: the run's sandbox, removed when the run ends
+//	TestTempDirEscape    os.WriteFile to t.TempDir()/../..     refused: no bridge for os.WriteFile (outside the sandbox)
 //	TestCleanup          os.WriteFile in t.Cleanup             refused: no bridge for os.WriteFile
 //	TestWriteFile        os.WriteFile outside its directory    refused: no bridge for os.WriteFile
 //	TestWritePackageDir  os.Create in the package directory    refused: no bridge for os.Create
@@ -60,7 +61,8 @@ var hostileOutcomes = []struct {
 	{test: "TestParallel"},
 	{test: "TestSkip"},
 	{test: "TestSetenv"},
-	{test: "TestTempDir", err: "no bridge for (*testing.common).TempDir"},
+	{test: "TestTempDir"},
+	{test: "TestTempDirEscape", err: "no bridge for os.WriteFile"},
 	{test: "TestCleanup", err: "no bridge for os.WriteFile"},
 	{test: "TestWriteFile", err: "no bridge for os.WriteFile"},
 	{test: "TestWritePackageDir", err: "no bridge for os.Create"},
@@ -115,6 +117,10 @@ func TestHostile(t *testing.T) {
 	if _, err := os.Stat(filepath.Join("testdata", "hostile", "created.txt")); err == nil {
 		t.Error("a hostile test created testdata/hostile/created.txt")
 		os.Remove(filepath.Join("testdata", "hostile", "created.txt"))
+	}
+	if _, err := os.Stat(filepath.Join(os.TempDir(), "escaped.txt")); err == nil {
+		t.Error("a hostile test wrote escaped.txt outside its run's temporary directory")
+		os.Remove(filepath.Join(os.TempDir(), "escaped.txt"))
 	}
 	if n := accepted.Load(); n != 0 {
 		t.Errorf("the listener accepted %d connections", n)

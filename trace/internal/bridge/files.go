@@ -17,9 +17,9 @@ import (
 // it natively), os.ReadDir, os.Stat, os.Lstat and filepath.Glob. Relative
 // names are in the program's working directory (a test's package
 // directory, as go test runs it), errors and results carry the names the
-// program gave, and files left open are closed when the run ends. Nothing
-// writes to the file system; os.Stdout and os.Stderr write to the run's
-// output.
+// program gave, and files left open are closed when the run ends. Writes
+// go only to the run's sandbox (sandbox.go); os.Stdout and os.Stderr
+// write to the run's output.
 
 // filePath is where the program's file name is: a relative name is in
 // its working directory.
@@ -82,7 +82,7 @@ func fileOf(c interp.Call, v interp.Value, name string) *os.File {
 			return f
 		}
 	}
-	panic(&interp.BridgeError{Func: name, CallSite: c.Pos(), Reason: "only a file the program opened with os.Open"})
+	panic(&interp.BridgeError{Func: name, CallSite: c.Pos(), Reason: "only a file the program opened or created (os.Open, os.Create, os.OpenFile, os.CreateTemp)"})
 }
 
 // result converts x to the interpreted type t.
@@ -192,12 +192,17 @@ func init() {
 
 // Writing to the standard streams: (*os.File).Write and WriteString on
 // os.Stdout or os.Stderr write to the run's output (RunOptions.Stdout),
-// as fmt.Fprint to them does; other files cannot be written.
+// as fmt.Fprint to them does; other files are the program's own, which
+// it created or opened (in its sandbox for writing, sandbox.go).
 func init() {
 	write := func(name string, data func(interp.Value) []byte) func(interp.Call, []interp.Value) interp.Value {
 		return func(c interp.Call, args []interp.Value) interp.Value {
-			if f := stdFile(args[0]); f == nil || f != os.Stdout && f != os.Stderr {
-				panic(&interp.BridgeError{Func: name, CallSite: c.Pos(), Reason: "only os.Stdout and os.Stderr can be written"})
+			f := stdFile(args[0])
+			if f != os.Stdout && f != os.Stderr {
+				// a file the program created in its sandbox (sandbox.go)
+				f := fileOf(c, args[0], name)
+				n, err := f.Write(data(args[1]))
+				return interp.Tuple(interp.Int(int64(n)), pathError(c, err, files(c)[f]))
 			}
 			n, err := c.Stdout().Write(data(args[1]))
 			if err != nil {

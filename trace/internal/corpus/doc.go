@@ -75,6 +75,8 @@ var Programs = map[string]func() string{
 	"ReflectCall":        ReflectCall,
 	"UnsafeAddrs":        UnsafeAddrs,
 	"HTTP":               HTTP,
+	"Files":              Files,
+	"Conds":              Conds,
 }
 
 func check(ok bool, what string) {

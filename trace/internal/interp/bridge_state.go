@@ -125,6 +125,7 @@ func init() {
 		v, ok := r.lookupEnv(args[0].Str())
 		return Tuple(String(v), Bool(ok))
 	}
+	bridges["syscall.Getenv"] = bridges["os.LookupEnv"]
 	bridges["os.Setenv"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		k, v := args[0].Str(), args[1].Str()
 		if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(v, 0) {

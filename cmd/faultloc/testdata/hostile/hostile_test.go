@@ -92,6 +92,16 @@ func TestTempDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "temp.txt"), []byte("temp"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "temp.txt")); err != nil || string(b) != "temp" {
+		t.Fatalf("read back %q, %v", b, err)
+	}
+}
+
+func TestTempDirEscape(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "..", "..", "escaped.txt"), []byte("escaped"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestCleanup(t *testing.T) {

@@ -1,0 +1,88 @@
+package bridge
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace/internal/interp"
+)
+
+const sandboxUser = `package sbx
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWrites(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "sub", "f.txt")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("data"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil || string(b) != "data" {
+		t.Fatalf("%q %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none")); !os.IsNotExist(err) {
+		t.Fatalf("Stat of a missing file: %v", err)
+	}
+	t.Log("PATH=" + p)
+}
+
+func TestOutside(t *testing.T) {
+	os.WriteFile(filepath.Join(t.TempDir(), "..", "..", "out.txt"), nil, 0o644)
+}
+
+func TestPackageDir(t *testing.T) {
+	os.Remove("sbx.go")
+}
+`
+
+// TestSandbox runs tests that write files: inside their run's directory
+// they do, and it is gone when the run ends; outside it (its parent, the
+// package's directory) the call is a *BridgeError naming it.
+func TestSandbox(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{"go.mod": "module sbx\n\ngo 1.26\n", "sbx.go": "package sbx\n", "sbx_test.go": sandboxUser} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := interp.Load(context.Background(), &interp.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.RunGoTest(context.Background(), "sbx", "TestWrites", nil)
+	if err != nil || res.Failed || !res.Ran {
+		t.Fatalf("TestWrites: %v %+v", err, res)
+	}
+	_, path, ok := strings.Cut(res.Log, "PATH=")
+	path, _, _ = strings.Cut(path, "\n")
+	if !ok || !strings.HasPrefix(path, os.TempDir()) {
+		t.Fatalf("no path in the log:\n%s", res.Log)
+	}
+	// Its run's directory, two levels up, is gone.
+	if _, err := os.Stat(filepath.Dir(filepath.Dir(filepath.Dir(path)))); !os.IsNotExist(err) {
+		t.Errorf("the run's directory of %s is still there: %v", path, err)
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"TestOutside", "no bridge for os.WriteFile: the program writes only inside its run's temporary directory"},
+		{"TestPackageDir", "no bridge for os.Remove: the program writes only inside its run's temporary directory (os.TempDir, t.TempDir, os.MkdirTemp, os.CreateTemp), not sbx.go"},
+	} {
+		_, err := p.RunGoTest(context.Background(), "sbx", tc.name, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sbx.go")); err != nil {
+		t.Errorf("sbx.go: %v", err)
+	}
+}

@@ -1,0 +1,116 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Files writes, reads, renames and removes files and directories in a
+// temporary directory of its own (the interpreter's run sandbox), and
+// checks the errors of missing and existing files.
+func Files() string {
+	var out []string
+	dir, err := os.MkdirTemp("", "corpus-files-")
+	check(err == nil, "MkdirTemp")
+	defer os.RemoveAll(dir)
+	check(strings.HasPrefix(dir, os.TempDir()), "MkdirTemp in TempDir")
+	a := filepath.Join(dir, "a.txt")
+	check(os.WriteFile(a, []byte("alpha\n"), 0o644) == nil, "WriteFile")
+	f, err := os.Create(filepath.Join(dir, "b.txt"))
+	check(err == nil, "Create")
+	n, err := f.Write([]byte("beta "))
+	m, err2 := f.WriteString("gamma")
+	out = append(out, fmt.Sprint(n, err, m, err2, f.Close()))
+	check(os.MkdirAll(filepath.Join(dir, "sub", "deep"), 0o755) == nil, "MkdirAll")
+	err = os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	out = append(out, fmt.Sprint(os.IsExist(err), errors.Is(err, fs.ErrExist)))
+	tf, err := os.CreateTemp(filepath.Join(dir, "sub"), "t-*.log")
+	check(err == nil, "CreateTemp")
+	tf.WriteString("temp")
+	tf.Close()
+	check(os.Rename(a, filepath.Join(dir, "sub", "deep", "a2.txt")) == nil, "Rename")
+	_, err = os.ReadFile(a)
+	out = append(out, fmt.Sprint(os.IsNotExist(err), errors.Is(err, fs.ErrNotExist)))
+	b, err := os.ReadFile(filepath.Join(dir, "b.txt"))
+	out = append(out, fmt.Sprint(string(b), err))
+	af, err := os.OpenFile(filepath.Join(dir, "b.txt"), os.O_APPEND|os.O_WRONLY, 0)
+	check(err == nil, "OpenFile")
+	af.WriteString("!")
+	af.Close()
+	b, _ = os.ReadFile(filepath.Join(dir, "b.txt"))
+	out = append(out, string(b))
+	var names []string
+	var walk func(rel string)
+	walk = func(rel string) {
+		des, err := os.ReadDir(filepath.Join(dir, rel))
+		check(err == nil, "ReadDir")
+		for _, d := range des {
+			name := d.Name()
+			if strings.HasPrefix(name, "t-") {
+				name = "t-*.log"
+			}
+			names = append(names, filepath.Join(rel, name))
+			if d.IsDir() {
+				walk(filepath.Join(rel, d.Name()))
+			}
+		}
+	}
+	walk("")
+	sort.Strings(names)
+	out = append(out, strings.Join(names, " "))
+	check(os.Remove(filepath.Join(dir, "b.txt")) == nil, "Remove")
+	out = append(out, fmt.Sprint(os.IsNotExist(os.Remove(filepath.Join(dir, "b.txt")))))
+	return strings.Join(out, "\n")
+}
+
+// Conds hands items from producers to consumers through a queue guarded
+// by a sync.Cond, with Signal and Broadcast.
+func Conds() string {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	var queue []int
+	done := false
+	var wg sync.WaitGroup
+	sums := make([]int, 3)
+	for i := range sums {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			defer mu.Unlock()
+			for {
+				for len(queue) == 0 && !done {
+					c.Wait()
+				}
+				if len(queue) == 0 {
+					return
+				}
+				sums[i] += queue[0]
+				queue = queue[1:]
+			}
+		}()
+	}
+	for v := 1; v <= 100; v++ {
+		mu.Lock()
+		queue = append(queue, v)
+		mu.Unlock()
+		c.Signal()
+	}
+	mu.Lock()
+	done = true
+	mu.Unlock()
+	c.Broadcast()
+	wg.Wait()
+	total := 0
+	for _, s := range sums {
+		total += s
+	}
+	check(total == 5050, "sum of the items")
+	return fmt.Sprint(total, len(queue))
+}
