@@ -21,9 +21,13 @@ import (
 // go only to the run's sandbox (sandbox.go); os.Stdout and os.Stderr
 // write to the run's output.
 
-// filePath is where the program's file name is: a relative name is in
-// its working directory.
+// filePath is where the program's file name is: a name in the run's
+// sandbox is in its real directory; a relative name is in the program's
+// working directory.
 func filePath(c interp.Call, name string) string {
+	if p, ok := sandboxPath(c, name); ok {
+		return p // in the run's sandbox (sandbox.go)
+	}
 	if dir := c.Dir(); dir != "" && !filepath.IsAbs(name) {
 		return filepath.Join(dir, name)
 	}

@@ -1,11 +1,13 @@
 package bridge
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
@@ -21,9 +23,25 @@ import (
 // name is a *BridgeError naming the call and the path. Files the program
 // creates are written through (*os.File).Write and WriteString and
 // closed when the run ends, like the files it opens (files.go).
+//
+// So that a run is a function of its inputs, the program sees the
+// sandbox under a fixed name, sandboxName in the system's temporary
+// directory, which the bridge maps to the real directory, and the names
+// os.MkdirTemp, os.CreateTemp and t.TempDir choose are numbered in the
+// order of the calls instead of random.
 
-// sandbox is a run's directory.
-type sandbox struct{ dir string }
+// sandboxName is the name the program sees for its run's sandbox.
+const sandboxName = "faultloc-run"
+
+// onSandbox, if set (by tests), is told the real directory of each
+// sandbox made.
+var onSandbox func(dir string)
+
+// sandbox is a run's directory: the name the program sees, the real one.
+type sandbox struct {
+	virt, real string
+	seq        int // names made by MkdirTemp, CreateTemp and TempDir
+}
 
 type sandboxKey struct{}
 
@@ -34,31 +52,85 @@ func box(c interp.Call) *sandbox {
 		if err != nil {
 			panic(&interp.BridgeError{Func: "the run's temporary directory", CallSite: c.Pos(), Reason: err.Error()})
 		}
-		// The name as the program will see it, symbolic links resolved,
-		// so that the names it builds from it are checked as they are.
-		if d, err := filepath.EvalSymlinks(dir); err == nil {
-			dir = d
-		}
 		c.AtEnd(func() { os.RemoveAll(dir) })
-		return &sandbox{dir: dir}
+		if onSandbox != nil {
+			onSandbox(dir)
+		}
+		return &sandbox{virt: filepath.Join(os.TempDir(), sandboxName), real: dir}
 	}).(*sandbox)
 }
 
-// inside returns the name the program gave, as a path, if it is inside
-// c's sandbox; else it refuses the call fn.
+// virtual reports whether p, an absolute clean path, is under the name
+// the program sees for the sandbox, and where that is in the real one.
+func (b *sandbox) virtual(p string) (string, bool) {
+	if p == b.virt {
+		return b.real, true
+	}
+	if rest, ok := strings.CutPrefix(p, b.virt+string(filepath.Separator)); ok {
+		return filepath.Join(b.real, rest), true
+	}
+	return "", false
+}
+
+// shown is the name the program sees for real path p in the sandbox.
+func (b *sandbox) shown(p string) string {
+	if rest, ok := strings.CutPrefix(p, b.real); ok {
+		return b.virt + rest
+	}
+	return p
+}
+
+// sandboxPath maps name, a file name the program gave, to the real path
+// if it is in the sandbox (ok).
+func sandboxPath(c interp.Call, name string) (string, bool) {
+	p := name
+	if dir := c.Dir(); dir != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	p = filepath.Clean(p)
+	if !strings.HasPrefix(p, filepath.Join(os.TempDir(), sandboxName)) {
+		return "", false
+	}
+	return box(c).virtual(p)
+}
+
+// inside returns the real path of name, a file name the program gave, if
+// it is inside c's sandbox; else it refuses the call fn.
 func inside(c interp.Call, fn, name string) string {
-	p := filePath(c, name)
-	if abs, err := filepath.Abs(p); err == nil {
-		p = abs
-	}
-	if d, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-		p = filepath.Join(d, filepath.Base(p))
-	}
-	dir := box(c).dir
-	if p != dir && !strings.HasPrefix(p, dir+string(filepath.Separator)) {
+	p, ok := sandboxPath(c, name)
+	if !ok {
 		panic(&interp.BridgeError{Func: fn, CallSite: c.Pos(), Reason: fmt.Sprintf("the program writes only inside its run's temporary directory (os.TempDir, t.TempDir, os.MkdirTemp, os.CreateTemp), not %s", name)})
 	}
 	return p
+}
+
+// tempName makes a new directory (or file, when file) in real directory
+// dir named by pattern, its last "*" (else its end) replaced by the next
+// number, and returns its real path.
+func (b *sandbox) tempName(dir, pattern string, file bool) (string, *os.File, error) {
+	if strings.ContainsRune(pattern, filepath.Separator) {
+		return "", nil, &fs.PathError{Op: "createtemp", Path: pattern, Err: errors.New("pattern contains path separator")}
+	}
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	for {
+		b.seq++
+		p := filepath.Join(dir, prefix+strconv.Itoa(b.seq)+suffix)
+		if file {
+			f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+			if errors.Is(err, fs.ErrExist) {
+				continue
+			}
+			return p, f, err
+		}
+		err := os.Mkdir(p, 0o700)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return p, nil, err
+	}
 }
 
 // errValue is err as an interpreted error (nil for nil), a path error
@@ -68,36 +140,42 @@ func errValue(c interp.Call, err error, name string) interp.Value { return pathE
 func init() {
 	reg := interp.RegisterBridge
 	reg("os.TempDir", func(c interp.Call, args []interp.Value) interp.Value {
-		return interp.String(box(c).dir)
+		return interp.String(box(c).virt)
 	})
 	reg("(*testing.common).TempDir", func(c interp.Call, args []interp.Value) interp.Value {
-		dir, err := os.MkdirTemp(box(c).dir, "test")
+		b := box(c)
+		dir, _, err := b.tempName(b.real, "test", false)
 		if err != nil {
 			panic(&interp.BridgeError{Func: "(*testing.common).TempDir", CallSite: c.Pos(), Reason: err.Error()})
 		}
-		return interp.String(dir)
+		return interp.String(b.shown(dir))
 	})
 	// the pattern's directory: "" is the sandbox
 	tempIn := func(c interp.Call, fn, dir string) string {
 		if dir == "" {
-			return box(c).dir
+			return box(c).real
 		}
 		return inside(c, fn, dir)
 	}
 	reg("os.MkdirTemp", func(c interp.Call, args []interp.Value) interp.Value {
-		dir, err := os.MkdirTemp(tempIn(c, "os.MkdirTemp", args[0].Str()), args[1].Str())
-		return interp.Tuple(interp.String(dir), errValue(c, err, args[0].Str()))
+		b := box(c)
+		dir, _, err := b.tempName(tempIn(c, "os.MkdirTemp", args[0].Str()), args[1].Str(), false)
+		if err != nil {
+			return interp.Tuple(interp.String(""), errValue(c, err, args[1].Str()))
+		}
+		return interp.Tuple(interp.String(b.shown(dir)), noErr)
 	})
 	created := func(c interp.Call, f *os.File, name string) interp.Value {
 		files(c)[f] = name
 		return interp.BoxNative(f)
 	}
 	reg("os.CreateTemp", func(c interp.Call, args []interp.Value) interp.Value {
-		f, err := os.CreateTemp(tempIn(c, "os.CreateTemp", args[0].Str()), args[1].Str())
+		b := box(c)
+		p, f, err := b.tempName(tempIn(c, "os.CreateTemp", args[0].Str()), args[1].Str(), true)
 		if err != nil {
-			return interp.Tuple(c.Zero(resType(c, 0)), errValue(c, err, args[0].Str()))
+			return interp.Tuple(c.Zero(resType(c, 0)), errValue(c, err, args[1].Str()))
 		}
-		return interp.Tuple(created(c, f, f.Name()), noErr)
+		return interp.Tuple(created(c, f, b.shown(p)), noErr)
 	})
 	reg("os.WriteFile", func(c interp.Call, args []interp.Value) interp.Value {
 		name := args[0].Str()
@@ -114,7 +192,7 @@ func init() {
 			fl := flag(args)
 			var p string
 			if fl&(os.O_WRONLY|os.O_RDWR|os.O_CREATE|os.O_TRUNC|os.O_APPEND) == 0 {
-				p = filePath(c, name) // reading, as os.Open
+				p = filePath(c, name) // reading, as os.Open (files.go)
 			} else {
 				p = inside(c, fn, name)
 			}

@@ -60,18 +60,25 @@ func TestSandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var made []string
+	onSandbox = func(dir string) { made = append(made, dir) }
+	defer func() { onSandbox = nil }()
 	res, err := p.RunGoTest(context.Background(), "sbx", "TestWrites", nil)
 	if err != nil || res.Failed || !res.Ran {
 		t.Fatalf("TestWrites: %v %+v", err, res)
 	}
 	_, path, ok := strings.Cut(res.Log, "PATH=")
 	path, _, _ = strings.Cut(path, "\n")
-	if !ok || !strings.HasPrefix(path, os.TempDir()) {
-		t.Fatalf("no path in the log:\n%s", res.Log)
+	// The name the program sees is the same from run to run.
+	if want := filepath.Join(os.TempDir(), "faultloc-run", "test1", "sub", "f.txt"); !ok || path != want {
+		t.Fatalf("path %q in the log, want %q:\n%s", path, want, res.Log)
 	}
-	// Its run's directory, two levels up, is gone.
-	if _, err := os.Stat(filepath.Dir(filepath.Dir(filepath.Dir(path)))); !os.IsNotExist(err) {
-		t.Errorf("the run's directory of %s is still there: %v", path, err)
+	// The run's real directory is gone.
+	if len(made) != 1 {
+		t.Fatalf("%d sandboxes made, want 1", len(made))
+	}
+	if _, err := os.Stat(made[0]); !os.IsNotExist(err) {
+		t.Errorf("the run's directory %s is still there: %v", made[0], err)
 	}
 	for _, tc := range []struct{ name, want string }{
 		{"TestOutside", "no bridge for os.WriteFile: the program writes only inside its run's temporary directory"},

@@ -4,13 +4,16 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestBridgeEdges checks what happens at the edges of the bridge: an
 // unbridged standard function is a *BridgeError naming it, its call site and
-// why; a field of a type that lives natively is an *UnsupportedError; values
+// why; a field of a type that lives natively is read through reflection,
+// and its address kept in a variable is an *UnsupportedError; values
 // that live natively can be copied and assigned through native pointers;
 // package variables keep their identity; interpreted writers and readers
 // serve native code; the clock, randomness and the environment are the
@@ -45,7 +48,7 @@ import (
 
 func Timer() string { return strconv.FormatBool(time.NewTimer(time.Second).Stop()) }
 
-func Wd() string { d, _ := os.Getwd(); return d }
+func Wd() string { h, _ := os.Hostname(); return h }
 
 type Celsius float64
 
@@ -63,7 +66,9 @@ type Node struct{ Next *Node }
 
 func JSONRecursive() string { b, _ := json.Marshal(&Node{}); return string(b) }
 
-func Field() int { return len(unicode.Latin.R16) }
+func Field() string { return strconv.Itoa(len(unicode.Latin.R16)) }
+
+func FieldAddr() int { p := &unicode.Latin.LatinOffset; return *p }
 
 func Deref() string { e := *base64.StdEncoding; return e.WithPadding('*').EncodeToString([]byte("ab")) }
 
@@ -189,7 +194,7 @@ func fmt(err error) string {
 		{fn: "Generic", want: "a,b21"},
 		{fn: "AsType", want: "false"},
 		{fn: "GenericOther", bridge: "unique.Make", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
-		{fn: "Wd", bridge: "os.Getwd", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
+		{fn: "Wd", bridge: "os.Hostname", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},
 		{fn: "JSONRecursive", want: `{"Next":null}`},
@@ -197,7 +202,8 @@ func fmt(err error) string {
 		{fn: "Env", want: "v1false."},
 		{fn: "Scan", want: "2.5kB73"},
 		{fn: "Dur", want: "1m30s March Thursday"},
-		{fn: "Field", want: "unsupported construct: field of unicode.RangeTable"},
+		{fn: "Field", want: strconv.Itoa(len(unicode.Latin.R16))},
+		{fn: "FieldAddr", want: "unsupported construct: address of a field of unicode.RangeTable, whose values live natively, stored in a variable"},
 		{fn: "Deref", want: "YWI*"},
 		{fn: "Store", want: "y"},
 		{fn: "Var", want: "zzw"},
