@@ -4,49 +4,21 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/examples/linkedlist"
 	"github.com/faultloc/faultloc/localize/internal/search"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// listVersions caches the loaded faulty versions of examples/linkedlist.
-var listVersions sync.Map // fault names joined by "+" -> *listVersion
-
-type listVersion struct {
-	prog  *trace.Program
-	pkg   string
-	lines []int // the faulty lines
-	err   error
-}
-
 // loadList loads examples/linkedlist with the named faults.
-func loadList(t *testing.T, faults ...string) *listVersion {
+func loadList(t *testing.T, faults ...string) *testutil.ListVersion {
 	t.Helper()
-	k := strings.Join(faults, "+")
-	if v, ok := listVersions.Load(k); ok {
-		return v.(*listVersion)
-	}
-	v := &listVersion{}
-	var ov map[string][]byte
-	ov, v.lines, v.err = linkedlist.Version("../examples/linkedlist", faults...)
-	if v.err == nil {
-		v.prog, v.err = trace.Load(context.Background(), &trace.Config{Dir: "../examples/linkedlist", Tests: true, Overlay: ov}, ".")
-	}
-	if v.err == nil {
-		v.pkg, v.err = v.prog.TargetPackage()
-	}
-	if v.err != nil {
-		t.Fatal(v.err)
-	}
-	listVersions.Store(k, v)
-	return v
+	return testutil.LoadList(t, "../examples/linkedlist", faults...)
 }
 
 // TestCoresMinimal: on each seeded fault of the linked list, every core
@@ -69,13 +41,13 @@ func TestCoresMinimal(t *testing.T) {
 		{"remove", "seed#0", false},
 	} {
 		v := loadList(t, tt.fault)
-		c := v.prog.GoTestCase(v.pkg, "FuzzDelete/"+tt.seed)
+		c := v.Prog.GoTestCase(v.Pkg, "FuzzDelete/"+tt.seed)
 		opts := &Options{InScope: under}
-		cores, err := Cores(ctx, v.prog, c, opts)
+		cores, err := Cores(ctx, v.Prog, c, opts)
 		if err != nil || len(cores) == 0 {
 			t.Fatalf("%s: Cores = %v, %v", tt.fault, cores, err)
 		}
-		faulty := trace.Line{File: filepath.Join(mustAbs(t, "../examples/linkedlist"), linkedlist.SourceFile), Line: v.lines[0]}
+		faulty := trace.Line{File: filepath.Join(mustAbs(t, "../examples/linkedlist"), linkedlist.SourceFile), Line: v.Lines[0]}
 		found := false
 		for _, core := range cores {
 			if len(core.Groups) == 0 || core.Pos.Line == 0 || core.Check == "" {
@@ -96,9 +68,9 @@ func TestCoresMinimal(t *testing.T) {
 
 // checkMUS encodes c's failing run with core's check as the oracle, as
 // Cores does, and checks that core.Groups is a MUS of its soft groups.
-func checkMUS(t *testing.T, ctx context.Context, v *listVersion, c trace.Case, opts *Options, core Core) {
+func checkMUS(t *testing.T, ctx context.Context, v *testutil.ListVersion, c trace.Case, opts *Options, core Core) {
 	t.Helper()
-	sub := &search.Subject{Prog: v.prog, Case: c}
+	sub := &search.Subject{Prog: v.Prog, Case: c}
 	var st Stats
 	first, o, err := firstRun(ctx, sub, opts, nil, &st)
 	if err != nil {

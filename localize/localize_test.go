@@ -3,7 +3,6 @@ package localize
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,11 +15,13 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
 	"github.com/faultloc/faultloc/internal/longtest"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+// update is the -update flag (rewrite golden files), defined by testutil.
+var update = testutil.Update
 
 const examplesPkg = "github.com/faultloc/faultloc/examples/"
 

@@ -7,47 +7,18 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/faultloc/faultloc/examples/linkedlist"
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// listVersions caches the loaded faulty versions of examples/linkedlist.
-var listVersions sync.Map // fault names joined by "+" -> *listVersion
-
-type listVersion struct {
-	prog  *trace.Program
-	pkg   string
-	lines []int // the faulty lines
-	err   error
-}
-
 // loadList loads examples/linkedlist with the named faults.
-func loadList(t *testing.T, faults ...string) *listVersion {
+func loadList(t *testing.T, faults ...string) *testutil.ListVersion {
 	t.Helper()
-	k := strings.Join(faults, "+")
-	if v, ok := listVersions.Load(k); ok {
-		return v.(*listVersion)
-	}
-	v := &listVersion{}
-	var ov map[string][]byte
-	ov, v.lines, v.err = linkedlist.Version("../../examples/linkedlist", faults...)
-	if v.err == nil {
-		v.prog, v.err = trace.Load(context.Background(), &trace.Config{Dir: "../../examples/linkedlist", Tests: true, Overlay: ov}, ".")
-	}
-	if v.err == nil {
-		v.pkg, v.err = v.prog.TargetPackage()
-	}
-	if v.err != nil {
-		t.Fatal(v.err)
-	}
-	listVersions.Store(k, v)
-	return v
+	return testutil.LoadList(t, "../../examples/linkedlist", faults...)
 }
 
 // TestSATTARGolden runs SAT-TAR from the first failing seed alone (as
@@ -90,23 +61,23 @@ func TestSATTARGolden(t *testing.T) {
 			// The faulty lines are suspects or placed by the spectrum,
 			// within the first three lines of Delete's twelve for a
 			// single fault.
-			if len(faults) == 1 && !strings.Contains(got, fmt.Sprintf("faulty line %d: rank 1\n", v.lines[0])) &&
-				!strings.Contains(got, fmt.Sprintf("faulty line %d: rank 2\n", v.lines[0])) &&
-				!strings.Contains(got, fmt.Sprintf("faulty line %d: rank 3\n", v.lines[0])) {
-				t.Errorf("the faulty line %d is not within the first 3", v.lines[0])
+			if len(faults) == 1 && !strings.Contains(got, fmt.Sprintf("faulty line %d: rank 1\n", v.Lines[0])) &&
+				!strings.Contains(got, fmt.Sprintf("faulty line %d: rank 2\n", v.Lines[0])) &&
+				!strings.Contains(got, fmt.Sprintf("faulty line %d: rank 3\n", v.Lines[0])) {
+				t.Errorf("the faulty line %d is not within the first 3", v.Lines[0])
 			}
 		})
 	}
 }
 
 // satarText runs a session on v and renders it.
-func satarText(t *testing.T, v *listVersion) string {
+func satarText(t *testing.T, v *testutil.ListVersion) string {
 	var b strings.Builder
 	opts := &Options{InitialOnly: true, Under: []string{"(*List).Delete"}, Rounds: 5, Round: func(r *Round) bool {
 		fmt.Fprintf(&b, "round %d: %s %v failed %v, strategy %s, dropped %s\n", r.Round, r.Added.Name, r.Added.Input, r.Added.Failed, r.Strategy, lineNums(r.Dropped))
 		return true
 	}}
-	res, err := Run(context.Background(), v.prog, v.pkg, "FuzzDelete", "", opts)
+	res, err := Run(context.Background(), v.Prog, v.Pkg, "FuzzDelete", "", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +90,7 @@ func satarText(t *testing.T, v *listVersion) string {
 	for _, r := range res.Report.Ranking {
 		fmt.Fprintf(&b, "%d: line %d (%s)\n", r.Rank, r.Line, r.Evidence)
 	}
-	for _, l := range v.lines {
+	for _, l := range v.Lines {
 		i := slices.IndexFunc(res.Report.Ranking, func(r localize.RankedLine) bool { return r.Line == l })
 		if i < 0 {
 			fmt.Fprintf(&b, "faulty line %d: not ranked\n", l)
@@ -145,7 +116,7 @@ func TestSATTARStop(t *testing.T) {
 	t.Parallel()
 	v := loadList(t, "size")
 	calls := 0
-	res, err := Run(context.Background(), v.prog, v.pkg, "FuzzDelete", "", &Options{InitialOnly: true, Under: []string{"(*List).Delete"},
+	res, err := Run(context.Background(), v.Prog, v.Pkg, "FuzzDelete", "", &Options{InitialOnly: true, Under: []string{"(*List).Delete"},
 		Round: func(*Round) bool { calls++; return false }})
 	if err != nil || calls != 1 || res.Rounds != 1 || len(res.Report.Ranking) == 0 {
 		t.Fatalf("res %+v, %v, %d calls; want one round", res, err, calls)
@@ -168,7 +139,7 @@ func TestSATTARErrors(t *testing.T) {
 	good := loadList(t)
 	for _, tt := range []struct {
 		name    string
-		v       *listVersion
+		v       *testutil.ListVersion
 		target  string
 		initial string
 		under   []string
@@ -179,7 +150,7 @@ func TestSATTARErrors(t *testing.T) {
 		{"no failing seed", good, "FuzzDelete", "", nil, "no seed of FuzzDelete fails (6 seeds)"},
 		{"initial passes", v, "FuzzDelete", "FuzzDelete/seed#3", nil, "the test passes"},
 	} {
-		_, err := Run(context.Background(), tt.v.prog, tt.v.pkg, tt.target, tt.initial, &Options{Under: tt.under, Rounds: -1})
+		_, err := Run(context.Background(), tt.v.Prog, tt.v.Pkg, tt.target, tt.initial, &Options{Under: tt.under, Rounds: -1})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}
