@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/modfetch"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -64,24 +65,11 @@ func localizeRun(run string) string {
 // prepare copies the bug's module into dir (fetched with go mod download)
 // and makes its go.sum complete for its tests.
 func prepare(ctx context.Context, module, dir string) error {
-	o, err := exec.CommandContext(ctx, "go", "mod", "download", "-json", module).Output()
-	if err != nil {
-		return fmt.Errorf("go mod download %s: %v", module, err)
-	}
-	var dl struct{ Dir, Error string }
-	if err := json.Unmarshal(o, &dl); err != nil || dl.Dir == "" {
-		return fmt.Errorf("go mod download %s: %v %s", module, err, dl.Error)
-	}
-	if err := copyTree(dl.Dir, dir); err != nil {
+	if err := os.RemoveAll(dir); err != nil { // a copy left by -keep
 		return err
 	}
-	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
-		// A module that predates modules: the proxy made up its go.mod.
-		init := exec.CommandContext(ctx, "go", "mod", "init", strings.Split(module, "@")[0])
-		init.Dir = dir
-		if o, err := init.CombinedOutput(); err != nil {
-			return fmt.Errorf("go mod init: %v\n%s", err, o)
-		}
+	if err := modfetch.Copy(ctx, module, dir); err != nil {
+		return err
 	}
 	tidy := exec.CommandContext(ctx, "go", "mod", "tidy")
 	tidy.Dir = dir

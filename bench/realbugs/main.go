@@ -113,7 +113,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,6 +120,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/modfetch"
 	"github.com/faultloc/faultloc/localize/pipeline"
 )
 
@@ -464,16 +464,11 @@ type report struct {
 
 // one runs subject s and returns a row per failing case.
 func one(ctx context.Context, s subject, bin, tmp string, timeout time.Duration) ([]row, error) {
-	o, err := exec.CommandContext(ctx, "go", "mod", "download", "-json", s.module).Output()
-	if err != nil {
-		return nil, fmt.Errorf("go mod download %s: %v", s.module, err)
-	}
-	var dl struct{ Dir, Error string }
-	if err := json.Unmarshal(o, &dl); err != nil || dl.Dir == "" {
-		return nil, fmt.Errorf("go mod download %s: %v %s", s.module, err, dl.Error)
-	}
 	dir := filepath.Join(tmp, strings.NewReplacer("/", "_", "@", "_", " ", "_", "(", "", ")", "").Replace(s.name))
-	if err := copyTree(dl.Dir, dir); err != nil {
+	if err := os.RemoveAll(dir); err != nil { // a copy left by -keep
+		return nil, err
+	}
+	if err := modfetch.Copy(ctx, s.module, dir); err != nil {
 		return nil, err
 	}
 	path := filepath.Join(dir, s.file)
@@ -577,35 +572,6 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-// copyTree copies the regular files under src to dst, writable, in
-// place of what dst held (a copy left by -keep).
-func copyTree(src, dst string) error {
-	if err := os.RemoveAll(dst); err != nil {
-		return err
-	}
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o777)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o666)
-	})
 }
 
 // writePartial writes to out the report so far (head, then the rows that
