@@ -20,13 +20,14 @@
 // The exit status is 0 when the command ran, whatever it found; 1 on a
 // usage or load error, when -run selects no test case or none of those it
 // selects can run in the interpreter (nothing ran), when regress finds no
-// regression to explain (no selected case fails on the new version, or
-// the cases fail with every change reverted too), or
+// regression to explain (no selected case fails on the new version, none
+// of them can run there, or the cases fail with every change reverted
+// too), or
 // when localize finds no failing case but go test, run natively on the
 // same cases, fails some (the interpreter does not reproduce the failure),
 // reported on standard error; 2 when writing the output failed; 3 when
-// localize or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
-// localize's -deadline, after writing what it had done.
+// localize, regress or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
+// -deadline, after writing what it had done.
 //
 // Every command but help also takes -cpuprofile FILE and -memprofile
 // FILE, as go test does: a CPU profile of the command, and a profile of
@@ -596,8 +597,16 @@
 //
 //	-deadline D
 //
-// The time bound of the whole run (default 0: none); when it passes, the
-// exit status is 3.
+// The time bound of the whole run (default 0: none). When it passes, or
+// on SIGINT or SIGTERM, the report so far is written, marked PARTIAL with
+// the reason: the failing cases, the causes found, and as root cause the
+// smallest set of changes seen to make the cases pass when reverted, if
+// delta debugging got that far (neither minimal nor verified); the exit
+// status is 3.
+//
+// Selected cases the interpreter cannot run on the new version are named
+// in the report, with why, and not explained; when none of them can run
+// the command says so and exits with status 1.
 //
 //	-cpuprofile FILE
 //

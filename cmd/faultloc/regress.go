@@ -102,33 +102,50 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	rep, err := regress.Explain(ctx, opts)
 	if ctx.Err() != nil {
-		fmt.Fprintf(stderr, "faultloc regress: %v: stopped\n", context.Cause(ctx))
+		if rep == nil || len(rep.Failing) == 0 {
+			fmt.Fprintf(stderr, "faultloc regress: %v: stopped before a failing case was found\n", context.Cause(ctx))
+			return exitInterrupted
+		}
+		fmt.Fprintf(stderr, "faultloc regress: %v: stopped; the report is partial\n", context.Cause(ctx))
+		if err := writeRegress(stdout, rep, *format, *oldDir, *newDir, wd, *timing); err != nil {
+			fmt.Fprintln(stderr, "faultloc regress:", err)
+		}
 		return exitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc regress:", err)
 		var nc *localize.NoCasesError
 		var nr *regress.NoRegressionError
+		var cr *regress.CannotRunError
 		var of *regress.OldFailsError
 		var be *regress.BuildError
-		if errors.As(err, &nc) || errors.As(err, &nr) || errors.As(err, &of) || errors.As(err, &be) {
+		if errors.As(err, &nc) || errors.As(err, &nr) || errors.As(err, &cr) || errors.As(err, &of) || errors.As(err, &be) {
 			return 1
 		}
 		return 2
 	}
-	switch *format {
-	case "json":
-		err = rep.WriteJSON(stdout)
-	case "html":
-		oldAbs, _ := filepath.Abs(*oldDir)
-		newAbs, _ := filepath.Abs(*newDir)
-		err = rep.WriteHTML(stdout, oldAbs, newAbs, wd)
-	default:
-		err = rep.WriteText(stdout, wd, *timing)
+	if len(rep.NotRun) > 0 {
+		fmt.Fprintf(stderr, "faultloc regress: %d selected cases could not run on the new version and are not explained (the report lists them)\n", len(rep.NotRun))
 	}
-	if err != nil {
+	if err := writeRegress(stdout, rep, *format, *oldDir, *newDir, wd, *timing); err != nil {
 		fmt.Fprintln(stderr, "faultloc regress:", err)
 		return 2
 	}
 	return 0
+}
+
+// writeRegress writes rep in format (text, json or html).
+func writeRegress(w io.Writer, rep *regress.Report, format, oldDir, newDir, wd string, timing bool) error {
+	var err error
+	switch format {
+	case "json":
+		err = rep.WriteJSON(w)
+	case "html":
+		oldAbs, _ := filepath.Abs(oldDir)
+		newAbs, _ := filepath.Abs(newDir)
+		err = rep.WriteHTML(w, oldAbs, newAbs, wd)
+	default:
+		err = rep.WriteText(w, wd, timing)
+	}
+	return err
 }

@@ -24,6 +24,7 @@ func TestRegressUsage(t *testing.T) {
 		{"old neither a directory nor a revision", []string{"-old", "nowhere", "x"}, 1, "nowhere is neither a directory nor a revision"},
 		{"new not a directory", []string{"-old", ".", "-new", "nowhere", "x"}, 1, "-new nowhere is not a directory"},
 		{"help", []string{"-h"}, 0, "-old"},
+		{"case the interpreter cannot run", []string{"-old", "../../localize/regress/testdata/unrunnable/old", "-new", "../../localize/regress/testdata/unrunnable/new", "../../localize/regress/testdata/unrunnable/new"}, 1, "none of the 1 selected cases of github.com/faultloc/faultloc/localize/regress/testdata/unrunnable/new could run on the new version: TestLast:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,6 +26,11 @@
 //	           comparison; text, JSON and an HTML page of both versions
 //	Technique  the same as a [localize.Technique] of a pipeline
 //
+// A selected case the interpreter cannot run on the new version is named
+// in Report.NotRun; when none can run, Explain returns a
+// [*CannotRunError] instead of a report. When the context ends first,
+// Explain returns the report so far, marked Partial.
+//
 // Costs: every probe rebuilds the new version in memory with overlays
 // and runs the failing cases again, so a regression with many changes
 // takes many builds. Limits: the predicates whose outcome did not change

@@ -40,6 +40,13 @@ func (r *Report) WriteText(w io.Writer, dir string, timing bool) error {
 	if r.Failure != "" {
 		fmt.Fprintf(&b, "failure: %s\n", r.Failure)
 	}
+	for _, nr := range r.NotRun {
+		fmt.Fprintf(&b, "not run (the interpreter could not run it on the new version): %s\n", nr)
+	}
+	if r.Partial {
+		fmt.Fprintf(&b, "PARTIAL: stopped before the search ended (%s); what follows is what it found by then\n", r.Reason)
+		verified = "not verified: the search was stopped"
+	}
 	where := fmt.Sprintf("among the causes up to round %d", r.Rounds)
 	if r.Rounds < 0 {
 		where = "among every change (no set of causes sufficed)"

@@ -30,15 +30,20 @@ type buildError struct {
 	msg    string
 }
 
+// probeHook, when set (by tests), is called as each version is tried,
+// with the prober's count of versions tried so far.
+var probeHook func(probes int)
+
 // prober builds and runs the new version with subsets of its changes
 // reverted, counting its work. Each method of the report (AFTER, the dd
 // baselines) has its own prober, so their counts and caches are apart;
 // build checks are shared through builds.
 type prober struct {
 	r      *regression
-	runs   int // test runs (one per case per probe)
-	probes int // versions run
-	unres  int // versions that did not build, or whose run could not end
+	runs   int    // test runs (one per case per probe)
+	probes int    // versions run
+	unres  int    // versions that did not build, or whose run could not end
+	why    string // why the last unresolved version was unresolved
 	cache  map[string]slicing.Outcome
 }
 
@@ -453,12 +458,16 @@ func (e *BuildError) Error() string {
 func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
 	g := p.r
 	p.probes++
+	if probeHook != nil {
+		probeHook(p.probes)
+	}
 	errs, err := g.buildErrors(ctx, cs)
 	if err != nil {
 		return slicing.Unresolved, err
 	}
 	if len(errs) > 0 {
 		p.unres++
+		p.why = (&BuildError{What: "the version", Errors: msgs(errs)}).Error()
 		return slicing.Unresolved, nil
 	}
 	g.mu.Lock()
@@ -478,6 +487,7 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 				return slicing.Unresolved, ctx.Err()
 			}
 			p.unres++
+			p.why = err.Error()
 			return slicing.Unresolved, nil
 		}
 	}
@@ -492,6 +502,14 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 		}
 		if err != nil || ended || r == nil || !r.Ran {
 			p.unres++
+			switch {
+			case err != nil:
+				p.why = name + ": " + err.Error()
+			case ended:
+				p.why = fmt.Sprintf("%s: its run took longer than %v (RunTimeout)", name, g.opts.runTimeout())
+			default:
+				p.why = name + ": the case was not reached"
+			}
 			return slicing.Unresolved, nil
 		}
 		if r.Failed {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/faultloc/faultloc/changes"
@@ -123,6 +124,9 @@ type Report struct {
 	Package string   `json:"package"`
 	Run     string   `json:"run,omitempty"`
 	Failing []string `json:"failing"` // the cases explained: they fail on the new version
+	// NotRun are the selected cases the interpreter could not run on the
+	// new version, each with why ("case: reason"); they are not explained.
+	NotRun  []string `json:"not_run,omitempty"`
 	Failure string   `json:"failure"` // how the first one fails
 	// Changes are all the changes between the versions.
 	Changes []*changes.Change `json:"changes"`
@@ -150,6 +154,11 @@ type Report struct {
 	Rounds int `json:"rounds"`
 	// Verified says that a final run with Root and Aux reverted passed.
 	Verified bool `json:"verified"`
+	// Partial says that the search was stopped (Reason says why) before
+	// it ended: Root is then the smallest set seen to pass when reverted,
+	// if any, not minimal and not verified.
+	Partial bool   `json:"partial,omitempty"`
+	Reason  string `json:"reason,omitempty"`
 	// Tree is the cause tree: from the failure (its root) to each root
 	// change, the statements in between.
 	Tree *CauseNode `json:"tree,omitempty"`
@@ -178,14 +187,54 @@ func (e *NoRegressionError) Error() string {
 	return fmt.Sprintf("localize: regress: none of the %d cases of %s selected by -run %q fails on the new version", e.Cases, e.Package, e.Run)
 }
 
+// CannotRunError reports that the interpreter could not run any of the
+// selected cases on a version, so whether they fail there is unknown.
+type CannotRunError struct {
+	Package string
+	Version string                // "new", or "old" (every change reverted but the kept ones)
+	Cases   []*localize.CaseError // each case and why it could not run
+}
+
+// Error formats the error with the first cases' reasons.
+func (e *CannotRunError) Error() string {
+	var why []string
+	for i, c := range e.Cases {
+		if i == 3 {
+			why = append(why, fmt.Sprintf("and %d more", len(e.Cases)-3))
+			break
+		}
+		why = append(why, c.Error())
+	}
+	return fmt.Sprintf("localize: regress: none of the %d selected cases of %s could run on the %s version: %s", len(e.Cases), e.Package, e.Version, strings.Join(why, "; "))
+}
+
+// Unwrap returns the cases' errors.
+func (e *CannotRunError) Unwrap() []error {
+	var errs []error
+	for _, c := range e.Cases {
+		errs = append(errs, c)
+	}
+	return errs
+}
+
 // OldFailsError reports that the failing cases fail on the old version
-// too (the new version with every change reverted but the kept ones).
+// too (the new version with every change reverted but the kept ones), or
+// that the old version could not be run or built (Outcome Unresolved;
+// Reason says why).
 type OldFailsError struct {
 	Outcome slicing.Outcome
+	Reason  string // why the run was unresolved, if it was
 }
 
 // Error formats the error.
 func (e *OldFailsError) Error() string {
+	if e.Outcome == slicing.Unresolved {
+		why := e.Reason
+		if why == "" {
+			why = "unresolved"
+		}
+		return fmt.Sprintf("localize: regress: the old version (every change reverted) could not be run: %s", why)
+	}
 	return fmt.Sprintf("localize: regress: with every change reverted the cases do not pass (%s): not a regression between these versions", e.Outcome)
 }
 
@@ -225,7 +274,22 @@ func (e *OldFailsError) Error() string {
 // report, not used to prune the rounds. Removed code (a change with an empty span in
 // the new version) is reached by no event: it is a cause only through the
 // final search over every change.
+//
+// When ctx ends first, Explain returns the report so far, marked Partial,
+// with ctx's error: the failing cases, the changes and causes found, and
+// as Root the smallest set of changes whose reversal was seen to make the
+// cases pass, if the search got that far (not verified).
 func Explain(ctx context.Context, opts *Options) (*Report, error) {
+	rep, err := explain(ctx, opts)
+	if rep != nil && ctx.Err() != nil {
+		rep.Partial = true
+		rep.Reason = context.Cause(ctx).Error()
+	}
+	return rep, err
+}
+
+// explain is Explain without the marking of partial reports.
+func explain(ctx context.Context, opts *Options) (*Report, error) {
 	if opts == nil || opts.Package == "" || opts.New == "" || (opts.Old == "" && opts.Changes == nil) {
 		return nil, errors.New("localize: regress: RegressOptions needs Package, New and Old (or Changes)")
 	}
@@ -254,21 +318,34 @@ func Explain(ctx context.Context, opts *Options) (*Report, error) {
 	if err != nil {
 		return rep, err
 	}
+	var notRun []*localize.CaseError
 	for _, c := range sel.Cases {
 		rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
 		r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
+		ended := rctx.Err() != nil
 		cancel()
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
 		}
-		if err == nil && r != nil && r.Ran && r.Failed {
+		switch {
+		case err != nil:
+			notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: err})
+		case ended:
+			notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: fmt.Errorf("its run took longer than %v (RunTimeout)", opts.runTimeout())})
+		case r != nil && r.Ran && r.Failed:
 			rep.Failing = append(rep.Failing, c.Name())
 			if rep.Failure == "" {
 				rep.Failure = localize.FailureText(r.Result)
 			}
 		}
 	}
+	for _, e := range notRun {
+		rep.NotRun = append(rep.NotRun, e.Error())
+	}
 	if len(rep.Failing) == 0 {
+		if len(notRun) > 0 {
+			return rep, &CannotRunError{Package: pkgPath, Version: "new", Cases: notRun}
+		}
 		return rep, &NoRegressionError{Package: pkgPath, Run: opts.Run, Cases: len(sel.Cases)}
 	}
 	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing,
@@ -290,7 +367,7 @@ func Explain(ctx context.Context, opts *Options) (*Report, error) {
 	if o, err := after.withAux(ctx, free); err != nil {
 		return rep, err
 	} else if o != slicing.Pass {
-		return rep, &OldFailsError{Outcome: o}
+		return rep, &OldFailsError{Outcome: o, Reason: after.why}
 	}
 	// Semantic analysis.
 	semStart := time.Now()
@@ -354,6 +431,13 @@ func Explain(ctx context.Context, opts *Options) (*Report, error) {
 			}
 			return slicing.Unresolved
 		}, &slicing.DDOptions{NoRecheck: true})
+		if err != nil && ctx.Err() != nil {
+			for _, c := range res.Min { // the smallest set seen to pass when reverted
+				rep.Root = append(rep.Root, c.ID)
+			}
+			rep.Effort = after.effort(start)
+			return rep, ctx.Err()
+		}
 		if err != nil {
 			return rep, fmt.Errorf("localize: regress: asymmetric delta debugging: %w", err)
 		}

@@ -3,6 +3,7 @@ package regress
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -190,5 +191,76 @@ func TestRegressMax3SourceOrder(t *testing.T) {
 	}
 	if rep.Solver != "not run (NoSolver)" {
 		t.Errorf("Solver = %q with NoSolver", rep.Solver)
+	}
+}
+
+// TestRegressCannotRun: a failing case the interpreter cannot run on the
+// new version is a *CannotRunError naming the case and the construct,
+// never "no case fails".
+func TestRegressCannotRun(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/unrunnable")
+	_, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/unrunnable/new", NoBaselines: true,
+	})
+	var cr *CannotRunError
+	if !errors.As(err, &cr) {
+		t.Fatalf("err = %v, want a *CannotRunError", err)
+	}
+	if cr.Version != "new" || len(cr.Cases) != 1 || cr.Cases[0].Case != "TestLast" {
+		t.Errorf("CannotRunError %+v, want TestLast on the new version", cr)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "TestLast") || !strings.Contains(msg, "reflect.Select") {
+		t.Errorf("the error does not name the case and the construct: %s", msg)
+	}
+	var nr *NoRegressionError
+	if errors.As(err, &nr) {
+		t.Error("the error is also a *NoRegressionError")
+	}
+}
+
+// TestRegressPartial stops the search of max3's regression as it tries
+// its k-th version: every time, Explain returns the context's error and
+// the report so far, marked partial with the cause, never verified.
+func TestRegressPartial(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs max3's versions again")
+	}
+	root := testutil.Root()
+	stop := errors.New("stopped by the test")
+	for _, k := range []int{1, 2, 4, 5} { // max3: 1 all reverted, 2-3 the rounds, 4 delta debugging, 5 the final run
+		t.Run(fmt.Sprint("probe", k), func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			probeHook = func(n int) {
+				if n == k {
+					cancel(stop)
+				}
+			}
+			defer func() { probeHook = nil }()
+			rep, err := Explain(ctx, &Options{
+				Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+				Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true, NoBaselines: true,
+			})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err = %v, want context.Canceled", err)
+			}
+			if rep == nil || !rep.Partial || rep.Reason != stop.Error() || rep.Verified {
+				t.Fatalf("report %+v, want partial with the cause, not verified", rep)
+			}
+			if len(rep.Failing) != 1 {
+				t.Errorf("failing cases %v, want max3's one", rep.Failing)
+			}
+			if k >= 4 && len(rep.Root) == 0 { // stopped in or after delta debugging
+				t.Errorf("stopped at version %d: no root, want the smallest set seen to pass", k)
+			}
+			var b strings.Builder
+			if err := rep.WriteText(&b, root, false); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), "PARTIAL: stopped before the search ended (stopped by the test)") {
+				t.Errorf("the text does not say it is partial:\n%s", b.String())
+			}
+		})
 	}
 }
