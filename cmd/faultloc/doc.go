@@ -523,7 +523,7 @@
 //
 // Usage:
 //
-//	faultloc regress -old DIR|REV|PATCH [-new DIR] [flags] PKG
+//	faultloc regress -old DIR|REV|PATCH|MOD@V [-new DIR|MOD@V] [-test-from DIR|MOD@V] [flags] PKG
 //
 // Regress explains a regression with AFTER (Yi et al., ICSE 2015): the
 // test cases of PKG passed on the old version and fail on the new one;
@@ -561,19 +561,35 @@
 // its tree is read with git archive into a temporary directory, removed
 // at the end; or a file holding a unified diff (diff -u, git diff) from
 // the old version to the new one, whose hunks are undone on the new
-// version's files. The new version is always a directory (the tests run
-// there).
+// version's files. Either version may also be a module version,
+// path@version (for example github.com/x/y@v1.4.0): it is fetched with go
+// mod download (through GOPROXY and the module cache) into a temporary
+// directory, its go.sum completed with go mod tidy; with -new a module
+// version, PKG is resolved in its root (. or ./sub). Regressions between
+// releases are usually found by a later release's test: -test-from takes
+// PKG's _test.go files from another version of the module (a directory or
+// path@version), laid over the new version's as overlays (nothing is
+// written; the package's testdata files stay the new version's).
 //
 // The flags are:
 //
 //	-old DIR|REV|PATCH
 //
-// The root of the old version, a git revision of the repository that
-// holds -new, or a unified diff from the old version to -new (required).
+// The root of the old version, a module version (path@version), a git
+// revision of the repository that holds -new, or a unified diff from the
+// old version to -new (required).
 //
-//	-new DIR
+//	-new DIR|MOD@V
 //
-// The root of the new version (default the current directory).
+// The root of the new version, or a module version (default the current
+// directory).
+//
+//	-test-from DIR|MOD@V
+//
+// Take PKG's _test.go files from this version of the module (the
+// directory of PKG at the same place under DIR, or in the module version)
+// in place of the new version's files of the same names, for example the
+// release that fixed the regression and added its test.
 //
 //	-run REGEXP
 //

@@ -27,8 +27,9 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	prof := profileFlags(fs)
-	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory; a git revision of the repository holding -new (its tree at that revision); or a file holding a unified diff from the old version to -new")
-	newDir := fs.String("new", "", "root directory of the new version, on which the test fails (default: the current directory)")
+	oldDir := fs.String("old", "", "the old version, on which the test passed: a directory; a module version (path@version, from the module proxy); a git revision of the repository holding -new (its tree at that revision); or a file holding a unified diff from the old version to -new")
+	newDir := fs.String("new", "", "the new version, on which the test fails: a root directory, or a module version (path@version; PKG is then resolved in its root) (default: the current directory)")
+	testFrom := fs.String("test-from", "", "take PKG's _test.go files from this other version of the module (a directory or path@version, e.g. the release that fixed the regression), in place of the new version's")
 	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	format := fs.String("format", "text", "output format: text, json, or html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked)")
@@ -38,7 +39,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR|REV|PATCH [-new DIR] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
+		fmt.Fprintln(stderr, "usage: faultloc regress -old DIR|REV|PATCH|MOD@V [-new DIR|MOD@V] [-test-from DIR|MOD@V] [flags] PKG\n\nA test of PKG passes on the old version and fails on the new one: reports\nthe changes between the versions that cause the failure (reverting them,\nwith the auxiliary changes they need to build, makes it pass), and the\nchain of statements from them to the failure.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -64,12 +65,30 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *newDir == "" {
 		*newDir = "."
 	}
+	wd, _ := os.Getwd()
 	if st, err := os.Stat(*newDir); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "faultloc regress: -new %s is not a directory\n", *newDir)
-		return 1
+		if !isModuleVersion(*newDir) {
+			fmt.Fprintf(stderr, "faultloc regress: -new %s is neither a directory nor a module version (path@version)\n", *newDir)
+			return 1
+		}
+		dir, cleanup, err := fetchVersion(ctx, *newDir)
+		if err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -new:", err)
+			return 1
+		}
+		defer cleanup()
+		*newDir, wd = dir, dir
 	}
 	var set *changes.Set
-	if st, err := os.Stat(*oldDir); err == nil && st.Mode().IsRegular() {
+	if st, err := os.Stat(*oldDir); err != nil && isModuleVersion(*oldDir) {
+		dir, cleanup, err := fetchVersion(ctx, *oldDir)
+		if err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -old:", err)
+			return 1
+		}
+		defer cleanup()
+		*oldDir = dir
+	} else if err == nil && st.Mode().IsRegular() {
 		// A unified diff from the old version to the new one.
 		patch, err := os.ReadFile(*oldDir)
 		if err == nil {
@@ -94,11 +113,16 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
 		defer cancel()
 	}
-	wd, _ := os.Getwd()
 	opts := &regress.Options{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
 		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse}
 	if *tags != "" {
 		opts.BuildFlags = []string{"-tags=" + *tags}
+	}
+	if *testFrom != "" {
+		if opts.Overlay, err = testsFrom(ctx, *testFrom, *newDir, wd, fs.Arg(0), opts.BuildFlags); err != nil {
+			fmt.Fprintln(stderr, "faultloc regress: -test-from:", err)
+			return 1
+		}
 	}
 	rep, err := regress.Explain(ctx, opts)
 	if ctx.Err() != nil {

@@ -22,7 +22,9 @@ func TestRegressUsage(t *testing.T) {
 		{"no old version", []string{"../../examples/max3"}, 1, "usage: faultloc regress"},
 		{"bad format", []string{"-old", ".", "-format", "xml", "x"}, 1, `unknown -format "xml"`},
 		{"old neither a directory nor a revision", []string{"-old", "nowhere", "x"}, 1, "nowhere is neither a directory nor a revision"},
-		{"new not a directory", []string{"-old", ".", "-new", "nowhere", "x"}, 1, "-new nowhere is not a directory"},
+		{"new not a directory", []string{"-old", ".", "-new", "nowhere", "x"}, 1, "-new nowhere is neither a directory nor a module version"},
+		{"test-from nowhere", []string{"-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-test-from", "nowhere", "./testdata/testfrom/new"}, 1, "-test-from: nowhere is neither a directory nor a module version"},
+		{"test-from without tests", []string{"-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-test-from", "testdata/testfrom/old", "./testdata/testfrom/new"}, 1, "testdata/testfrom/old has no _test.go files"},
 		{"help", []string{"-h"}, 0, "-old"},
 		{"case the interpreter cannot run", []string{"-old", "../../localize/regress/testdata/unrunnable/old", "-new", "../../localize/regress/testdata/unrunnable/new", "../../localize/regress/testdata/unrunnable/new"}, 1, "none of the 1 selected cases of github.com/faultloc/faultloc/localize/regress/testdata/unrunnable/new could run on the new version: TestLast:"},
 	}
@@ -89,5 +91,32 @@ func TestRegressPatch(t *testing.T) {
 	code := run(context.Background(), []string{"regress", "-old", patch, "-new", "../../examples/max3", "../../examples/max3"}, &out, &errb)
 	if code != 1 || !strings.Contains(errb.String(), "does not match the new version at line 1") {
 		t.Errorf("exit = %d, want 1 and the hunk's mismatch; stderr:\n%s", code, errb.String())
+	}
+}
+
+// TestRegressTestFrom: the new version's own test passes, so without
+// -test-from there is no regression (exit 1); with the later version's
+// test file, its regression test fails and the modified return is the
+// root cause.
+func TestRegressTestFrom(t *testing.T) {
+	base := []string{"regress", "-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-baselines=false", "-format", "json"}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), append(base, "./testdata/testfrom/new"), &out, &errb); code != 1 || !strings.Contains(errb.String(), "fails on the new version") {
+		t.Errorf("without -test-from: exit %d, want 1 with no regression; stderr:\n%s", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run(context.Background(), append(base, "-test-from", "testdata/testfrom/later", "./testdata/testfrom/new"), &out, &errb); code != 0 {
+		t.Fatalf("with -test-from: exit %d; stderr:\n%s", code, errb.String())
+	}
+	var rep struct {
+		Failing, Root []string
+		Verified      bool
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+	}
+	if !slices.Equal(rep.Failing, []string{"TestClampAbove"}) || !slices.Equal(rep.Root, []string{"c2"}) || !rep.Verified {
+		t.Errorf("failing %v, root %v (verified %v); want TestClampAbove, [c2], verified", rep.Failing, rep.Root, rep.Verified)
 	}
 }

@@ -252,7 +252,7 @@ func decision(t *trace.Trace, e trace.EventID) string {
 // each predicate's Old and Differs from the same occurrence of the same
 // branch there.
 func compareOutcomes(ctx context.Context, g *regression, reverted []*changes.Change, preds []CriticalPredicate) error {
-	overlay, err := g.set.Revert(reverted)
+	overlay, err := g.revert(reverted)
 	if err != nil {
 		return err
 	}

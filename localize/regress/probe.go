@@ -30,6 +30,21 @@ type buildError struct {
 	msg    string
 }
 
+// revert returns the overlays of the new version with cs reverted, with
+// the caller's own overlays (Options.Overlay) laid over them.
+func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
+	overlay, err := g.set.Revert(cs)
+	if err != nil {
+		return nil, err
+	}
+	for f, b := range g.opts.Overlay {
+		if _, ok := overlay[f]; !ok {
+			overlay[f] = b
+		}
+	}
+	return overlay, nil
+}
+
 // probeHook, when set (by tests), is called as each version is tried,
 // with the prober's count of versions tried so far.
 var probeHook func(probes int)
@@ -97,7 +112,7 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 		return errs, nil
 	}
 	g.mu.Unlock()
-	overlay, err := g.set.Revert(cs)
+	overlay, err := g.revert(cs)
 	if err != nil {
 		return nil, err
 	}
@@ -477,7 +492,7 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 	}
 	g.mu.Unlock()
 	if prog == nil {
-		overlay, err := g.set.Revert(cs)
+		overlay, err := g.revert(cs)
 		if err != nil {
 			return slicing.Unresolved, err
 		}

@@ -35,6 +35,12 @@ type Options struct {
 	Run string
 	// BuildFlags are passed to the build system, e.g. "-tags=faultloc".
 	BuildFlags []string
+	// Overlay holds files laid over the new version in every build, by
+	// absolute path, as go/packages overlays: for example the test file
+	// of a later release that holds the regression test, in place of the
+	// new version's. A file that a reverted change also rewrites keeps
+	// the reverted text. Default nil.
+	Overlay map[string][]byte
 	// RunTimeout bounds each run of a case; a run cut short makes its
 	// version unresolved. Default 0: 30 seconds.
 	RunTimeout time.Duration
@@ -302,7 +308,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	}
 	rep := &Report{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, dir: opts.dir()}
 	// The new version: which selected cases fail.
-	prog, err := trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags}, opts.Package)
+	prog, err := trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags, Overlay: opts.Overlay}, opts.Package)
 	if err != nil {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
