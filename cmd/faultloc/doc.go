@@ -469,11 +469,13 @@
 // ([localize.MutationScorer]). It reorders the report; it finds no other
 // candidates. See [pipeline.Options].TieBreak.
 //
-//	-format text|json|html
+//	-format text|json|html|sarif|github
 //
 // The output (default text). text is one block per failing case: a line
 // "# NAME (MODE): FAILURE", then a line per location of each candidate,
-// "file:line: candidate N (verified, size K): SOURCE [angelic: VALUE]",
+// "file:line: candidate N (verified, size K): SOURCE [angelic: VALUE]"
+// ("file:line:col:" with -by expr, whose candidates are expressions;
+// ranked lines have no column),
 // verified candidates first, then by size, then by -tiebreak. json is an
 // array with one object per failing case, with the fields of
 // [localize.Report], file names relative to the working directory as in
@@ -504,6 +506,25 @@
 // candidates' lines highlighted with their angelic values inline, a
 // section per failing case (with its plausible fixes under -fixes) and,
 // when passing cases exist, the Ochiai ranking of the lines as a heat map.
+//
+// sarif is one SARIF 2.1.0 log (for GitHub code scanning and the VS Code
+// SARIF viewer): one result per verified candidate (rule
+// fix-candidate/MODE, level error), per line the other evidence ranks
+// (ranked-line/EVIDENCE, warning), per candidate whose re-run did not
+// pass (unverified-candidate/MODE, note) and per plausible fix
+// (mutant-fix, error), in the text's order; the rank, evidence, test,
+// failure and angelic values in each result's properties; URIs relative
+// to the module root (%SRCROOT%); a partial fingerprint that follows the
+// line's text. github is GitHub Actions annotations,
+// "::error file=F,line=L,col=C,title=faultloc RULE::MESSAGE" (::warning,
+// ::notice), one per location of the same results, files relative to
+// the module root. See package localize/cireport. Not with -all.
+//
+//	-top N
+//
+// With -format sarif or github, only the first N results of each failing
+// case (default 0: all). The ranked lines carry ranks, not scores, so
+// localize has no -threshold (spectra has).
 //
 // Example: the running example of the AgxFaults paper, whose Foo(3, 5)
 // returns 8 where 2 is wanted, has five minimal fix candidates, each
@@ -599,12 +620,17 @@
 //
 // Comma-separated build tags (this repository's examples need faultloc).
 //
-//	-format text|json|html
+//	-format text|json|html|sarif|github
 //
-// The output (default text): the text report; JSON; or one self-contained
+// The output (default text): the text report; JSON; one self-contained
 // HTML page with each changed file's two versions side by side, the root
 // changes, their auxiliary changes, the other causes and the other
-// changes marked, followed by the text report.
+// changes marked, followed by the text report; a SARIF 2.1.0 log with a
+// result per root change (rule regression/root-cause, level error when
+// verified), auxiliary change (regression/auxiliary-change), other cause
+// (regression/cause) and critical predicate
+// (regression/critical-predicate); or the same results as GitHub Actions
+// annotations. sarif and github name files relative to the module root.
 //
 //	-timeout D
 //
@@ -701,12 +727,17 @@
 //
 // The program elements ranked (default line).
 //
-//	-format text|json|gzoltar
+//	-format text|json|gzoltar|sarif|github
 //
 // The output (default text): "file:line: score rank" lines, most
-// suspicious first; a JSON ranking; or GZoltar's files (spectra.csv,
-// tests.csv, matrix.txt and the formula's ranking) in the directory -o
-// names.
+// suspicious first (a block is "file:line.col,endline.endcol", the
+// coverage profile's notation); a JSON ranking; GZoltar's files
+// (spectra.csv, tests.csv, matrix.txt and the formula's ranking) in the
+// directory -o names; a SARIF 2.1.0 log, one result per element (rule
+// spectrum/FORMULA, level warning; score, rank and the counts ef, ep,
+// nf, np in its properties); or GitHub Actions annotations, one
+// ::warning per element. sarif and github name files relative to the
+// module root.
 //
 //	-o DIR
 //
@@ -714,7 +745,14 @@
 //
 //	-top N
 //
-// Print only the first N lines of a text ranking (default 0: all).
+// Print only the first N entries of a text, sarif or github ranking
+// (default 0: all).
+//
+//	-threshold X
+//
+// Print only the entries of a text, sarif or github ranking scored at
+// least X (default: all), as GZoltar's action comments a ranking above a
+// score threshold.
 //
 //	-tags TAGS
 //

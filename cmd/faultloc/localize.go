@@ -14,6 +14,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/cireport"
 	"github.com/faultloc/faultloc/localize/htmlreport"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/localize/sattar"
@@ -41,7 +42,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
-	format := fs.String("format", "text", "output format: text, json, or html (one self-contained page, with a spectrum heat map when passing cases exist)")
+	format := fs.String("format", "text", "output format: text, json, html (one self-contained page, with a spectrum heat map when passing cases exist), sarif (SARIF 2.1.0, for code scanning and editors) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
+	top := fs.Int("top", 0, "with -format sarif or github: only the first N results of each failing case, in the text report's order (0: all)")
 	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded from their replacements, as go build and go test do")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
@@ -128,8 +130,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		tieFormula = &f
 	}
-	if *format != "text" && *format != "json" && *format != "html" {
-		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json or html)\n", *format)
+	if *format != "text" && *format != "json" && *format != "html" && !ciFormat(*format) {
+		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json, html, sarif or github)\n", *format)
 		return 1
 	}
 	maxSizeSet := false
@@ -145,7 +147,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{angelic, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {*tiebreak != "position", "-tiebreak"}} {
+		}{{angelic, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {ciFormat(*format), "-format " + *format}, {*tiebreak != "position", "-tiebreak"}} {
 			if f.on {
 				bad = append(bad, f.name)
 			}
@@ -196,6 +198,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				}
 			}
 			return htmlreport.Write(stdout, reports, hopts)
+		case "sarif", "github":
+			return writeCI(stdout, *format, cireport.Top(cireport.Localize(reports), *top))
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files

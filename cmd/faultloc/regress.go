@@ -12,6 +12,7 @@ import (
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/cireport"
 	"github.com/faultloc/faultloc/localize/regress"
 )
 
@@ -32,7 +33,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	testFrom := fs.String("test-from", "", "take PKG's _test.go files from this other version of the module (a directory or path@version, e.g. the release that fixed the regression), in place of the new version's")
 	runRE := fs.String("run", "", "explain only the failing test cases selected as go test -run selects them")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
-	format := fs.String("format", "text", "output format: text, json, or html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked)")
+	format := fs.String("format", "text", "output format: text, json, html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked), sarif (SARIF 2.1.0: the root cause, auxiliary changes, causes and critical predicates) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
 	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
 	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
@@ -58,8 +59,8 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 1
 	}
 	defer stopProfiles()
-	if *format != "text" && *format != "json" && *format != "html" {
-		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json or html)\n", *format)
+	if *format != "text" && *format != "json" && *format != "html" && !ciFormat(*format) {
+		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json, html, sarif or github)\n", *format)
 		return 1
 	}
 	if *newDir == "" {
@@ -158,12 +159,14 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return 0
 }
 
-// writeRegress writes rep in format (text, json or html).
+// writeRegress writes rep in format (text, json, html, sarif or github).
 func writeRegress(w io.Writer, rep *regress.Report, format, oldDir, newDir, wd string, timing bool) error {
 	var err error
 	switch format {
 	case "json":
 		err = rep.WriteJSON(w)
+	case "sarif", "github":
+		err = writeCI(w, format, cireport.Regress(rep, newDir))
 	case "html":
 		oldAbs, _ := filepath.Abs(oldDir)
 		newAbs, _ := filepath.Abs(newDir)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize/cireport"
 	"github.com/faultloc/faultloc/spectra"
 )
 
@@ -24,12 +25,13 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.SetOutput(stderr)
 	prof := profileFlags(fs)
 	formula := fs.String("formula", "tarantula", "suspiciousness formula (see -formulas)")
-	format := fs.String("format", "text", "output: text (file:line: score rank), json, or gzoltar (files in -o)")
+	format := fs.String("format", "text", "output: text (file:line: score rank), json, gzoltar (files in -o), sarif (SARIF 2.1.0) or github (GitHub Actions annotations), files relative to the module root")
 	ties := fs.String("ties", "worst", "rank of tied elements: worst, best or average")
 	outDir := fs.String("o", ".", "directory of the gzoltar files")
 	tags := fs.String("tags", "", "comma-separated build tags (the example subjects need faultloc)")
 	kind := fs.String("kind", "line", "element granularity: line, block or function")
-	top := fs.Int("top", 0, "print only the first N entries of a text ranking (0: all)")
+	top := fs.Int("top", 0, "print only the first N entries of a text, sarif or github ranking (0: all)")
+	threshold := fs.Float64("threshold", math.Inf(-1), "print only the entries of a text, sarif or github ranking scored at least this (default: all)")
 	workers := fs.Int("j", 0, "concurrent runs of parallel tests (0: GOMAXPROCS)")
 	runPat := fs.String("run", "", "only the test cases whose names match this regexp")
 	skipPat := fs.String("skip", "", "leave out the test cases whose names match this regexp (flaky tests)")
@@ -77,9 +79,9 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 1
 	}
 	switch *format {
-	case "text", "json", "gzoltar":
+	case "text", "json", "gzoltar", "sarif", "github":
 	default:
-		fmt.Fprintf(stderr, "faultloc spectra: unknown -format %q (want text, json or gzoltar)\n", *format)
+		fmt.Fprintf(stderr, "faultloc spectra: unknown -format %q (want text, json, gzoltar, sarif or github)\n", *format)
 		return 1
 	}
 	opt := &spectra.Options{Ties: tp, Bonus: *bonus}
@@ -143,10 +145,20 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		err = r.WriteJSON(stdout, base)
 	case "gzoltar":
 		err = spectra.WriteGZoltar(*outDir, m, base, r)
+	case "sarif", "github":
+		err = writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Spectra(r), *threshold), *top))
 	default:
-		if *top > 0 && *top < len(r.Entries) {
-			r.Entries = r.Entries[:*top]
+		kept := r.Entries[:0:0]
+		for _, e := range r.Entries {
+			if !(e.Score >= *threshold) {
+				break // most suspicious first: the rest score no higher (NaN last)
+			}
+			kept = append(kept, e)
 		}
+		if *top > 0 && *top < len(kept) {
+			kept = kept[:*top]
+		}
+		r.Entries = kept
 		err = r.WriteText(stdout, base, math.Inf(-1))
 	}
 	if err != nil {

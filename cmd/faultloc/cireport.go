@@ -1,0 +1,40 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/faultloc/faultloc/localize/cireport"
+)
+
+// ciFormat reports whether format is one of the formats cireport writes.
+func ciFormat(format string) bool { return format == "sarif" || format == "github" }
+
+// writeCI writes results as -format sarif or -format github asks, files
+// relative to the root of the module holding the working directory: code
+// scanning's %SRCROOT%, and the directory a workflow step runs in when
+// the module is the repository.
+func writeCI(w io.Writer, format string, rs []cireport.Result) error {
+	wd, _ := os.Getwd()
+	opts := &cireport.Options{Root: moduleRoot(wd)}
+	if format == "github" {
+		return cireport.WriteGitHub(w, rs, opts)
+	}
+	return cireport.WriteSARIF(w, rs, opts)
+}
+
+// moduleRoot is the directory of the go.mod file that holds dir, or dir
+// when none does.
+func moduleRoot(dir string) string {
+	for d := dir; ; {
+		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}

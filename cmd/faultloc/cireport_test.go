@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/internal/sarifcheck"
+)
+
+// faultLines returns the lines of file marked //fault:.
+func faultLines(t *testing.T, file string) []int {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "//fault:") {
+			lines = append(lines, i+1)
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatalf("%s marks no fault", file)
+	}
+	return lines
+}
+
+// sarifResult is what the tests read of a SARIF result.
+type sarifResult struct {
+	RuleID    string `json:"ruleId"`
+	Level     string `json:"level"`
+	Locations []struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct{ URI, URIBaseID string }      `json:"artifactLocation"`
+			Region           struct{ StartLine, StartColumn int } `json:"region"`
+		} `json:"physicalLocation"`
+	} `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Properties          map[string]any    `json:"properties"`
+}
+
+// runSARIF runs the command, validates its SARIF output against the
+// schema's structure and returns the results.
+func runSARIF(t *testing.T, args ...string) []sarifResult {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("%s: exit %d, stderr:\n%s", strings.Join(args, " "), code, errb.String())
+	}
+	if err := sarifcheck.Validate(out.Bytes()); err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out.String())
+	}
+	var log struct {
+		Runs []struct{ Results []sarifResult } `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("%s: %v, %d runs", strings.Join(args, " "), err, len(log.Runs))
+	}
+	return log.Runs[0].Results
+}
+
+// at returns the results of rule (a prefix of the id) whose first
+// location is line of the file uri (relative to the module root).
+func at(rs []sarifResult, rule, uri string, line int) []sarifResult {
+	var out []sarifResult
+	for _, r := range rs {
+		if len(r.Locations) == 0 || !strings.HasPrefix(r.RuleID, rule) {
+			continue
+		}
+		l := r.Locations[0].PhysicalLocation
+		if l.ArtifactLocation.URI == uri && l.ArtifactLocation.URIBaseID == "%SRCROOT%" && l.Region.StartLine == line {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestLocalizeSARIF runs the README's first command with -format sarif:
+// the log is valid and its verified fix candidates hold the example's
+// faulty line, relative to the module root.
+func TestLocalizeSARIF(t *testing.T) {
+	rs := runSARIF(t, "localize", "-tags", "faultloc", "-format", "sarif", "../../examples/foo")
+	for _, line := range faultLines(t, "../../examples/foo/foo.go") {
+		got := at(rs, "fix-candidate/agx", "examples/foo/foo.go", line)
+		if len(got) != 1 || got[0].Level != "error" || got[0].Properties["verified"] != true || got[0].PartialFingerprints["faultloc/v1"] == "" {
+			t.Errorf("line %d: results %+v, want one verified fix candidate with a fingerprint", line, got)
+		}
+	}
+	// -top 1 keeps the first result of the failing case.
+	if rs := runSARIF(t, "localize", "-tags", "faultloc", "-format", "sarif", "-top", "1", "../../examples/foo"); len(rs) != 1 {
+		t.Errorf("-top 1: %d results, want 1", len(rs))
+	}
+}
+
+// TestSpectraSARIF: spectra's SARIF ranks the example's faulty line
+// first, with its score; -top and -threshold cut the github and text
+// rankings.
+func TestSpectraSARIF(t *testing.T) {
+	rs := runSARIF(t, "spectra", "-tags", "faultloc", "-format", "sarif", "../../examples/foo")
+	line := faultLines(t, "../../examples/foo/foo.go")[0]
+	got := at(rs, "spectrum/tarantula", "examples/foo/foo.go", line)
+	if len(got) != 1 || got[0].Properties["rank"] != 1.0 || got[0].Properties["score"] == nil {
+		t.Errorf("faulty line %d: %+v, want one result of rank 1 with a score", line, got)
+	}
+	for _, tt := range []struct {
+		args []string
+		want int // lines
+	}{
+		{[]string{"-format", "github", "-top", "2"}, 2},
+		{[]string{"-format", "github", "-threshold", "0.55"}, 1},
+		{[]string{"-threshold", "0.55"}, 1},
+		{[]string{"-threshold", "2"}, 0},
+	} {
+		var out, errb bytes.Buffer
+		args := append(append([]string{"spectra", "-tags", "faultloc"}, tt.args...), "../../examples/foo")
+		if code := run(context.Background(), args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, errb.String())
+		}
+		if n := strings.Count(out.String(), "\n"); n != tt.want {
+			t.Errorf("%v: %d lines, want %d:\n%s", tt.args, n, tt.want, out.String())
+		}
+	}
+}
+
+// TestRegressSARIF: the root cause of the AFTER paper's example, in
+// SARIF, is its two marked faults.
+func TestRegressSARIF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the example's versions in the interpreter")
+	}
+	rs := runSARIF(t, "regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-baselines=false", "-format", "sarif", "../../examples/max3")
+	var roots []int
+	for _, r := range rs {
+		if r.RuleID == "regression/root-cause" && r.Level == "error" && r.Locations[0].PhysicalLocation.ArtifactLocation.URI == "examples/max3/max3.go" {
+			roots = append(roots, r.Locations[0].PhysicalLocation.Region.StartLine)
+		}
+	}
+	// max3.go marks a third line //fault: the declaration its tests need.
+	faults := faultLines(t, "../../examples/max3/max3.go")
+	for _, l := range roots {
+		if !slices.Contains(faults, l) {
+			t.Errorf("root cause at line %d, which max3.go does not mark (%v)", l, faults)
+		}
+	}
+	if len(roots) != 2 {
+		t.Errorf("root causes at %v, want two of the marked lines %v", roots, faults)
+	}
+}
+
+// TestColumns: with -by expr the candidates are expressions, whose
+// columns the text report prints as file:line:col and the github
+// annotations as col= (golden, angelic values blanked as in
+// TestLocalizeFoo). Ranked lines have no column: they stay file:line.
+func TestColumns(t *testing.T) {
+	blank := regexp.MustCompile(`\[angelic: -?[0-9]+\]`)
+	var got strings.Builder
+	for _, format := range []string{"text", "github"} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-by", "expr", "-max-size", "1", "-format", format, "../../examples/foo"}, &out, &errb)
+		if code != 0 {
+			t.Fatalf("-format %s: exit %d, stderr:\n%s", format, code, errb.String())
+		}
+		got.WriteString(blank.ReplaceAllString(filepath.ToSlash(out.String()), "[angelic: ...]"))
+	}
+	path := filepath.Join("testdata", "localize_foo_columns.golden")
+	if *update {
+		os.WriteFile(path, []byte(got.String()), 0o644)
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("output differs from %s (-update rewrites it):\n%s", path, got.String())
+	}
+}
