@@ -12,12 +12,14 @@ import (
 func ciFormat(format string) bool { return format == "sarif" || format == "github" }
 
 // writeCI writes results as -format sarif or -format github asks, files
-// relative to the root of the module holding the working directory: code
-// scanning's %SRCROOT%, and the directory a workflow step runs in when
-// the module is the repository.
-func writeCI(w io.Writer, format string, rs []cireport.Result) error {
-	wd, _ := os.Getwd()
-	opts := &cireport.Options{Root: moduleRoot(wd)}
+// relative to the root of the module holding dir (default the working
+// directory): code scanning's %SRCROOT%, and the directory a workflow
+// step runs in when the module is the repository.
+func writeCI(w io.Writer, format string, rs []cireport.Result, dir string) error {
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	opts := &cireport.Options{Root: moduleRoot(dir)}
 	if format == "github" {
 		return cireport.WriteGitHub(w, rs, opts)
 	}

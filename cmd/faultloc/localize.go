@@ -199,7 +199,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			}
 			return htmlreport.Write(stdout, reports, hopts)
 		case "sarif", "github":
-			return writeCI(stdout, *format, cireport.Top(cireport.Localize(reports), *top))
+			return writeCI(stdout, *format, cireport.Top(cireport.Localize(reports), *top), "")
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files

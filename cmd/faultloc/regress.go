@@ -166,7 +166,7 @@ func writeRegress(w io.Writer, rep *regress.Report, format, oldDir, newDir, wd s
 	case "json":
 		err = rep.WriteJSON(w)
 	case "sarif", "github":
-		err = writeCI(w, format, cireport.Regress(rep, newDir))
+		err = writeCI(w, format, cireport.Regress(rep, newDir), wd)
 	case "html":
 		oldAbs, _ := filepath.Abs(oldDir)
 		newAbs, _ := filepath.Abs(newDir)

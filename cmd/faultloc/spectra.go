@@ -146,7 +146,7 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case "gzoltar":
 		err = spectra.WriteGZoltar(*outDir, m, base, r)
 	case "sarif", "github":
-		err = writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Spectra(r), *threshold), *top))
+		err = writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Spectra(r), *threshold), *top), "")
 	default:
 		kept := r.Entries[:0:0]
 		for _, e := range r.Entries {
