@@ -30,7 +30,7 @@ func nativeFailures(ctx context.Context, pattern, run string, tags []string, ove
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "pkg.test")
-	ovFile, err := writeOverlay(tmp, overlay)
+	ovFile, err := nativetest.WriteOverlay(tmp, overlay)
 	if err != nil {
 		return nil
 	}

@@ -646,9 +646,18 @@
 // delta debugging got that far (neither minimal nor verified); the exit
 // status is 3.
 //
-// Selected cases the interpreter cannot run on the new version are named
-// in the report, with why, and not explained; when none of them can run
-// the command says so and exits with status 1.
+//	-trials auto|interp|native
+//
+// How the versions tried are run: in faultloc's interpreter; natively,
+// each version's test binary built by go test -c with -overlay and run
+// once per failing case; or (auto, the default) in the interpreter when
+// it can run the failing cases on the new version, natively otherwise.
+// Natively, a failing case the interpreter cannot record gets no causes
+// (the report says why) and the root cause is searched among every
+// change. With -trials interp, selected cases the interpreter cannot run
+// on the new version are named in the report, with why, and not
+// explained; when none of them can run the command says so and exits
+// with status 1.
 //
 //	-cpuprofile FILE
 //

@@ -38,28 +38,3 @@ func readOverlay(file string) (map[string][]byte, error) {
 	}
 	return out, nil
 }
-
-// writeOverlay writes overlay (contents by absolute path) as a go build
-// -overlay file in dir, the replacements beside it, and returns its path;
-// "" for an empty overlay.
-func writeOverlay(dir string, overlay map[string][]byte) (string, error) {
-	if len(overlay) == 0 {
-		return "", nil
-	}
-	replace := map[string]string{}
-	i := 0
-	for path, b := range overlay {
-		to := filepath.Join(dir, fmt.Sprintf("overlay%d.go", i))
-		i++
-		if err := os.WriteFile(to, b, 0o644); err != nil {
-			return "", err
-		}
-		replace[path] = to
-	}
-	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
-	if err != nil {
-		return "", err
-	}
-	file := filepath.Join(dir, "overlay.json")
-	return file, os.WriteFile(file, data, 0o644)
-}

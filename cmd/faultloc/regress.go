@@ -36,6 +36,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	format := fs.String("format", "text", "output format: text, json, html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked), sarif (SARIF 2.1.0: the root cause, auxiliary changes, causes and critical predicates) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
 	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
+	trials := fs.String("trials", "auto", "how the versions tried are run: interp (faultloc's interpreter), native (built and run by go test, with -overlay), or auto (the interpreter when it runs the failing cases, native otherwise)")
 	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
@@ -61,6 +62,11 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	defer stopProfiles()
 	if *format != "text" && *format != "json" && *format != "html" && !ciFormat(*format) {
 		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json, html, sarif or github)\n", *format)
+		return 1
+	}
+	trialsMode, ok := map[string]regress.Trials{"auto": regress.TrialsAuto, "interp": regress.TrialsInterp, "native": regress.TrialsNative}[*trials]
+	if !ok {
+		fmt.Fprintf(stderr, "faultloc regress: unknown -trials %q (want auto, interp or native)\n", *trials)
 		return 1
 	}
 	if *newDir == "" {
@@ -115,7 +121,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		defer cancel()
 	}
 	opts := &regress.Options{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
-		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse}
+		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse, Trials: trialsMode}
 	if *tags != "" {
 		opts.BuildFlags = []string{"-tags=" + *tags}
 	}

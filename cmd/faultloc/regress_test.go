@@ -26,7 +26,8 @@ func TestRegressUsage(t *testing.T) {
 		{"test-from nowhere", []string{"-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-test-from", "nowhere", "./testdata/testfrom/new"}, 1, "-test-from: nowhere is neither a directory nor a module version"},
 		{"test-from without tests", []string{"-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-test-from", "testdata/testfrom/old", "./testdata/testfrom/new"}, 1, "testdata/testfrom/old has no _test.go files"},
 		{"help", []string{"-h"}, 0, "-old"},
-		{"case the interpreter cannot run", []string{"-old", "../../localize/regress/testdata/unrunnable/old", "-new", "../../localize/regress/testdata/unrunnable/new", "../../localize/regress/testdata/unrunnable/new"}, 1, "none of the 1 selected cases of github.com/faultloc/faultloc/localize/regress/testdata/unrunnable/new could run on the new version: TestLast:"},
+		{"bad trials", []string{"-old", ".", "-trials", "fast", "x"}, 1, `unknown -trials "fast"`},
+		{"case the interpreter cannot run", []string{"-trials", "interp", "-old", "../../localize/regress/testdata/unrunnable/old", "-new", "../../localize/regress/testdata/unrunnable/new", "../../localize/regress/testdata/unrunnable/new"}, 1, "none of the 1 selected cases of github.com/faultloc/faultloc/localize/regress/testdata/unrunnable/new could run on the new version: TestLast:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -105,7 +105,18 @@ func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out
 	if len(coverPkgs) == 0 {
 		coverPkgs = []string{pkg.ImportPath}
 	}
-	args := append([]string{"test", "-c", "-cover", "-covermode=set", "-coverpkg=" + strings.Join(coverPkgs, ","), "-o", out}, c.tagFlag()...)
+	return build(ctx, c, pkg, []string{"-cover", "-covermode=set", "-coverpkg=" + strings.Join(coverPkgs, ",")}, out, overlay)
+}
+
+// BuildPlain compiles the test binary of pkg into out as go test does,
+// without coverage; overlay as for [Build].
+func BuildPlain(ctx context.Context, c *Config, pkg *Package, out, overlay string) error {
+	return build(ctx, c, pkg, nil, out, overlay)
+}
+
+func build(ctx context.Context, c *Config, pkg *Package, cover []string, out, overlay string) error {
+	args := append(append([]string{"test", "-c"}, cover...), "-o", out)
+	args = append(args, c.tagFlag()...)
 	if overlay != "" {
 		args = append(args, "-overlay="+overlay)
 	}

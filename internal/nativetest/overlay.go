@@ -193,3 +193,31 @@ func (b *Binary) RunFlushed(ctx context.Context, c *Config, run, dir string) ([]
 	defer f.Close()
 	return ParseProfile(f)
 }
+
+// WriteOverlay writes overlay (file contents by absolute path) as a go
+// build -overlay file in dir, the replacements beside it, and returns its
+// path; "" for an empty overlay.
+func WriteOverlay(dir string, overlay map[string][]byte) (string, error) {
+	if len(overlay) == 0 {
+		return "", nil
+	}
+	replace := map[string]string{}
+	i := 0
+	for path, b := range overlay {
+		to := filepath.Join(dir, fmt.Sprintf("overlay%d.go", i))
+		i++
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			return "", fmt.Errorf("nativetest: %w", err)
+		}
+		replace[path] = to
+	}
+	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
+	if err != nil {
+		return "", fmt.Errorf("nativetest: %w", err)
+	}
+	file := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		return "", fmt.Errorf("nativetest: %w", err)
+	}
+	return file, nil
+}

@@ -26,10 +26,20 @@
 //	           comparison; text, JSON and an HTML page of both versions
 //	Technique  the same as a [localize.Technique] of a pipeline
 //
-// A selected case the interpreter cannot run on the new version is named
-// in Report.NotRun; when none can run, Explain returns a
-// [*CannotRunError] instead of a report. When the context ends first,
-// Explain returns the report so far, marked Partial.
+// The versions tried run in faultloc's interpreter (loaded from source
+// with overlays, nothing compiled) or natively (Options.Trials): each
+// version's test binary built by go test -c with the version's files as
+// -overlay, and run once per failing case. By default the interpreter
+// runs them when it can run the failing cases on the new version; when
+// it cannot (a construct it does not support), the versions run natively
+// and, with no recorded failing run, there are no causes: the root cause
+// is searched among every change (Report.Analysis says why). Native
+// trials need no interpreter support but compile every version, which
+// costs more than interpreting a small package's tests. With
+// TrialsInterp, a selected case the interpreter cannot run is named in
+// Report.NotRun, and when none can run Explain returns a
+// [*CannotRunError]. When the context ends first, Explain returns the
+// report so far, marked Partial.
 //
 // Costs: every probe rebuilds the new version in memory with overlays
 // and runs the failing cases again, so a regression with many changes

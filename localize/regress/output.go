@@ -40,6 +40,12 @@ func (r *Report) WriteText(w io.Writer, dir string, timing bool) error {
 	if r.Failure != "" {
 		fmt.Fprintf(&b, "failure: %s\n", r.Failure)
 	}
+	if r.Trials == TrialsNative.String() {
+		b.WriteString("versions tried: built and run by go test (native trials)\n")
+	}
+	if r.Analysis != "" {
+		fmt.Fprintf(&b, "semantic analysis: %s\n", r.Analysis)
+	}
 	for _, nr := range r.NotRun {
 		fmt.Fprintf(&b, "not run (the interpreter could not run it on the new version): %s\n", nr)
 	}

@@ -3,6 +3,7 @@ package regress
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,6 +71,7 @@ type regression struct {
 	pkgPath string
 	cases   []string // the failing cases, by name
 	kept    map[*changes.Change]bool
+	native  *native // set when versions are run natively
 
 	mu     sync.Mutex
 	builds map[string][]buildError // build errors by reverted set
@@ -116,19 +118,24 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	if err != nil {
 		return nil, err
 	}
-	// The version the test runs: if it loads, it builds as far as the
-	// test is concerned; keep its program for the run.
-	prog, lerr := trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
-	if lerr == nil {
-		g.mu.Lock()
-		g.builds[k] = nil
-		g.nbuild++
-		g.lastKey, g.lastProg = k, prog
-		g.mu.Unlock()
-		return nil, nil
-	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	// The version the test runs in the interpreter: if it loads, it
+	// builds as far as the test is concerned; keep its program for the
+	// run. Run natively, the type checker below decides.
+	var lerr error
+	if g.native == nil {
+		var prog *trace.Program
+		prog, lerr = trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
+		if lerr == nil {
+			g.mu.Lock()
+			g.builds[k] = nil
+			g.nbuild++
+			g.lastKey, g.lastProg = k, prog
+			g.mu.Unlock()
+			return nil, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 	}
 	// It does not: the type checker's errors, located.
 	patterns := []string{g.pattern}
@@ -164,7 +171,7 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 			errs = append(errs, g.locate(e, overlay, cs))
 		}
 	})
-	if len(errs) == 0 {
+	if len(errs) == 0 && lerr != nil {
 		errs = append(errs, buildError{msg: lerr.Error()})
 	}
 	g.mu.Lock()
@@ -485,6 +492,9 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 		p.why = (&BuildError{What: "the version", Errors: msgs(errs)}).Error()
 		return slicing.Unresolved, nil
 	}
+	if g.native != nil {
+		return p.runNative(ctx, cs)
+	}
 	g.mu.Lock()
 	prog := g.lastProg
 	if g.lastKey != g.key(cs) {
@@ -529,6 +539,42 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 		}
 		if r.Failed {
 			return slicing.Fail, nil
+		}
+	}
+	return slicing.Pass, nil
+}
+
+// runNative is run for native trials: the version's test binary is built
+// and run once per failing case.
+func (p *prober) runNative(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+	g := p.r
+	overlay, err := g.revert(cs)
+	if err != nil {
+		return slicing.Unresolved, err
+	}
+	bin, err := g.native.build(ctx, overlay)
+	var be *BuildError
+	if errors.As(err, &be) {
+		p.unres++
+		p.why = be.Error()
+		return slicing.Unresolved, nil
+	}
+	if err != nil {
+		return slicing.Unresolved, err
+	}
+	for _, name := range g.cases {
+		p.runs++
+		o, why, err := g.native.run(ctx, bin, name)
+		if err != nil {
+			return slicing.Unresolved, err
+		}
+		switch o {
+		case slicing.Unresolved:
+			p.unres++
+			p.why = why
+			return o, nil
+		case slicing.Fail:
+			return o, nil
 		}
 	}
 	return slicing.Pass, nil

@@ -44,6 +44,10 @@ type Options struct {
 	// RunTimeout bounds each run of a case; a run cut short makes its
 	// version unresolved. Default 0: 30 seconds.
 	RunTimeout time.Duration
+	// Trials says how the versions that the search tries are run.
+	// Default TrialsAuto: in the interpreter when it runs the failing
+	// cases on the new version, natively otherwise.
+	Trials Trials
 	// NoBaselines skips the two delta-debugging baselines.
 	NoBaselines bool
 	// ReverseDD has the baselines try the changes last first (the order
@@ -160,6 +164,13 @@ type Report struct {
 	Rounds int `json:"rounds"`
 	// Verified says that a final run with Root and Aux reverted passed.
 	Verified bool `json:"verified"`
+	// Trials says how the versions tried were run: "interp" (in faultloc's
+	// interpreter) or "native" (built and run by go test).
+	Trials string `json:"trials"`
+	// Analysis says why the semantic analysis did not run, if it did not
+	// (the interpreter could not run the failing case): then there are
+	// no causes, and the root cause is searched among every change.
+	Analysis string `json:"analysis,omitempty"`
 	// Partial says that the search was stopped (Reason says why) before
 	// it ended: Root is then the smallest set seen to pass when reverted,
 	// if any, not minimal and not verified.
@@ -185,11 +196,15 @@ type Report struct {
 // version, so there is nothing to explain.
 type NoRegressionError struct {
 	Package, Run string
-	Cases        int // the cases selected
+	Cases        int  // the cases selected in the interpreter (0 if it did not run them)
+	Native       bool // the cases ran natively (go test)
 }
 
 // Error formats the error.
 func (e *NoRegressionError) Error() string {
+	if e.Native {
+		return fmt.Sprintf("localize: regress: none of the cases of %s selected by -run %q fails on the new version under go test", e.Package, e.Run)
+	}
 	return fmt.Sprintf("localize: regress: none of the %d cases of %s selected by -run %q fails on the new version", e.Cases, e.Package, e.Run)
 }
 
@@ -307,54 +322,97 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 	}
 	rep := &Report{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, dir: opts.dir()}
-	// The new version: which selected cases fail.
-	prog, err := trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags, Overlay: opts.Overlay}, opts.Package)
-	if err != nil {
-		if ctx.Err() != nil {
-			return rep, ctx.Err()
-		}
-		return rep, &BuildError{What: "the new version of " + opts.Package, Errors: []string{err.Error()}}
-	}
-	pkgPath, err := prog.TargetPackage()
-	if err != nil {
-		return rep, err
-	}
-	rep.Package = pkgPath
-	sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
-	if err != nil {
-		return rep, err
-	}
+	// The new version: which selected cases fail, in the interpreter
+	// unless every trial is native (the interpreter still records the
+	// failing run for the semantic analysis).
+	var prog *trace.Program
+	var pkgPath string
 	var notRun []*localize.CaseError
-	for _, c := range sel.Cases {
-		rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
-		r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
-		ended := rctx.Err() != nil
-		cancel()
-		if ctx.Err() != nil {
-			return rep, ctx.Err()
+	var selected int
+	var why string // why the interpreter cannot be used
+	{
+		var err error
+		prog, err = trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags, Overlay: opts.Overlay}, opts.Package)
+		if err != nil {
+			if ctx.Err() != nil {
+				return rep, ctx.Err()
+			}
+			if opts.Trials == TrialsInterp {
+				return rep, &BuildError{What: "the new version of " + opts.Package, Errors: []string{err.Error()}}
+			}
+			why = "the interpreter could not load the new version: " + err.Error()
 		}
-		switch {
-		case err != nil:
-			notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: err})
-		case ended:
-			notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: fmt.Errorf("its run took longer than %v (RunTimeout)", opts.runTimeout())})
-		case r != nil && r.Ran && r.Failed:
-			rep.Failing = append(rep.Failing, c.Name())
-			if rep.Failure == "" {
-				rep.Failure = localize.FailureText(r.Result)
+	}
+	if prog != nil && opts.Trials != TrialsNative {
+		var err error
+		if pkgPath, err = prog.TargetPackage(); err != nil {
+			return rep, err
+		}
+		rep.Package = pkgPath
+		sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
+		if err != nil {
+			return rep, err
+		}
+		selected = len(sel.Cases)
+		for _, c := range sel.Cases {
+			rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
+			r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
+			ended := rctx.Err() != nil
+			cancel()
+			if ctx.Err() != nil {
+				return rep, ctx.Err()
+			}
+			switch {
+			case err != nil:
+				notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: err})
+			case ended:
+				notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: fmt.Errorf("its run took longer than %v (RunTimeout)", opts.runTimeout())})
+			case r != nil && r.Ran && r.Failed:
+				rep.Failing = append(rep.Failing, c.Name())
+				if rep.Failure == "" {
+					rep.Failure = localize.FailureText(r.Result)
+				}
+			}
+		}
+		if len(rep.Failing) == 0 && len(notRun) > 0 {
+			why = fmt.Sprintf("the interpreter could not run the selected cases (%s)", notRun[0])
+			if opts.Trials == TrialsInterp {
+				return rep, &CannotRunError{Package: pkgPath, Version: "new", Cases: notRun}
 			}
 		}
 	}
-	for _, e := range notRun {
-		rep.NotRun = append(rep.NotRun, e.Error())
+	rep.Trials = TrialsInterp.String()
+	var nat *native
+	if opts.Trials == TrialsNative || why != "" {
+		var err error
+		if nat, err = newNative(ctx, opts, opts.Package); err != nil {
+			return rep, err
+		}
+		defer nat.close()
+		rep.Trials = TrialsNative.String()
+		pkgPath = nat.pkg.ImportPath
+		rep.Package = pkgPath
+		rep.Failing, rep.Failure, err = nat.failing(ctx, opts.Overlay, opts.Run)
+		if err != nil {
+			return rep, err
+		}
+		if why != "" {
+			rep.NotRun = nil // the cases ran natively
+			rep.Analysis = "not run: " + why
+			prog = nil
+		}
+	} else {
+		for _, e := range notRun {
+			rep.NotRun = append(rep.NotRun, e.Error())
+		}
 	}
 	if len(rep.Failing) == 0 {
-		if len(notRun) > 0 {
+		if len(notRun) > 0 && nat == nil {
 			return rep, &CannotRunError{Package: pkgPath, Version: "new", Cases: notRun}
 		}
-		return rep, &NoRegressionError{Package: pkgPath, Run: opts.Run, Cases: len(sel.Cases)}
+		return rep, &NoRegressionError{Package: pkgPath, Run: opts.Run, Cases: selected, Native: nat != nil}
 	}
-	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing,
+	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing, native: nat,
 		kept: map[*changes.Change]bool{}, builds: map[string][]buildError{},
 		aux: map[string][]*changes.Change{}, auxOK: map[string]bool{}}
 	if err := g.keep(ctx); err != nil {
@@ -375,24 +433,34 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	} else if o != slicing.Pass {
 		return rep, &OldFailsError{Outcome: o, Reason: after.why}
 	}
-	// Semantic analysis.
+	// Semantic analysis, where the interpreter runs the failing case.
 	semStart := time.Now()
-	sem, err := analyze(ctx, prog, pkgPath, rep.Failing[0], set)
-	if err != nil {
-		return rep, fmt.Errorf("localize: regress: semantic analysis: %w", err)
-	}
-	core := map[string]bool{}
+	var sem *semantic
 	rep.Solver = "not run (NoSolver)"
-	if !opts.NoSolver {
-		core, rep.Solver = coreChanges(ctx, prog, pkgPath, rep.Failing[0], set, opts)
-	}
-	for _, c := range sem.causes {
-		if !g.kept[set.ByID(c.Change)] {
-			c.Core = core[c.Change]
-			rep.Causes = append(rep.Causes, c)
+	if prog != nil {
+		var err error
+		if sem, err = analyze(ctx, prog, pkgPath, rep.Failing[0], set); err != nil {
+			if ctx.Err() != nil || nat == nil {
+				return rep, fmt.Errorf("localize: regress: semantic analysis: %w", err)
+			}
+			rep.Analysis = "not run: the interpreter could not record " + rep.Failing[0] + ": " + err.Error()
 		}
 	}
-	rep.Predicates = append(rep.Predicates, sem.preds...)
+	if sem != nil {
+		core := map[string]bool{}
+		if !opts.NoSolver {
+			core, rep.Solver = coreChanges(ctx, prog, pkgPath, rep.Failing[0], set, opts)
+		}
+		for _, c := range sem.causes {
+			if !g.kept[set.ByID(c.Change)] {
+				c.Core = core[c.Change]
+				rep.Causes = append(rep.Causes, c)
+			}
+		}
+		rep.Predicates = append(rep.Predicates, sem.preds...)
+	} else {
+		rep.Solver = "not run: no recorded failing run"
+	}
 	rep.Semantic = time.Since(semStart)
 	// Dynamic analysis, round by round.
 	rep.Rounds = -1
@@ -466,7 +534,9 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	}
 	rep.Verified = o == slicing.Pass
 	rep.Effort = after.effort(start)
-	if err := compareOutcomes(ctx, g, free, rep.Predicates); err != nil {
+	if len(rep.Predicates) == 0 {
+		// nothing to compare
+	} else if err := compareOutcomes(ctx, g, free, rep.Predicates); err != nil {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
 		}
@@ -476,6 +546,9 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	}
 	var chains [][]*CauseNode
 	for _, c := range root {
+		if sem == nil {
+			break
+		}
 		if ch := sem.why(c.ID); ch != nil {
 			chains = append(chains, ch)
 		}

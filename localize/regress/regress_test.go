@@ -194,14 +194,14 @@ func TestRegressMax3SourceOrder(t *testing.T) {
 	}
 }
 
-// TestRegressCannotRun: a failing case the interpreter cannot run on the
-// new version is a *CannotRunError naming the case and the construct,
-// never "no case fails".
+// TestRegressCannotRun: with interpreted trials only, a failing case the
+// interpreter cannot run on the new version is a *CannotRunError naming
+// the case and the construct, never "no case fails".
 func TestRegressCannotRun(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/unrunnable")
 	_, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/unrunnable/new", NoBaselines: true,
+		Package: "./testdata/unrunnable/new", NoBaselines: true, Trials: TrialsInterp,
 	})
 	var cr *CannotRunError
 	if !errors.As(err, &cr) {
@@ -262,5 +262,50 @@ func TestRegressPartial(t *testing.T) {
 				t.Errorf("the text does not say it is partial:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// TestRegressNativeFallback: by default, a failing case the interpreter
+// cannot run is explained with native trials: no semantic analysis (the
+// report says why), the root cause searched among every change.
+func TestRegressNativeFallback(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/unrunnable")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/unrunnable/new", NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Trials != "native" || !strings.Contains(rep.Analysis, "reflect.Select") {
+		t.Errorf("trials %q, analysis %q; want native, and why the interpreter did not run", rep.Trials, rep.Analysis)
+	}
+	if !slices.Equal(rep.Failing, []string{"TestLast"}) || !slices.Equal(rep.Root, []string{"c1"}) || !rep.Verified || rep.Rounds != -1 {
+		t.Errorf("failing %v, root %v (verified %v, rounds %d); want TestLast, [c1] verified among every change", rep.Failing, rep.Root, rep.Verified, rep.Rounds)
+	}
+	if rep.Failure != "pick_test.go:13: Last = 1, want 3" {
+		t.Errorf("failure %q, want go test's message", rep.Failure)
+	}
+}
+
+// TestRegressNativeAux: native trials on the auxiliary-changes subject
+// give the interpreted trials' root cause and auxiliary changes (the
+// versions that do not type-check are not built), with the semantic
+// analysis still interpreted.
+func TestRegressNativeAux(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/scale")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/scale/new", Run: "TestScale", NoSolver: true, NoBaselines: true,
+		Trials: TrialsNative,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Trials != "native" || rep.Analysis != "" || len(rep.Causes) == 0 {
+		t.Errorf("trials %q, analysis %q, %d causes; want native trials after an interpreted analysis", rep.Trials, rep.Analysis, len(rep.Causes))
+	}
+	if !slices.Equal(rep.Root, []string{"c1"}) || !slices.Equal(rep.Aux, []string{"c2", "c3"}) || !rep.Verified {
+		t.Errorf("root %v, aux %v (verified %v), want [c1], [c2 c3] verified", rep.Root, rep.Aux, rep.Verified)
 	}
 }

@@ -1,0 +1,159 @@
+package regress
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/internal/nativetest"
+	"github.com/faultloc/faultloc/slicing"
+)
+
+// Trials says how the versions that the search tries are run.
+type Trials int
+
+const (
+	// TrialsAuto runs the versions in faultloc's interpreter when it can
+	// run the failing cases on the new version, natively otherwise.
+	TrialsAuto Trials = iota
+	// TrialsInterp runs every version in the interpreter (a version is
+	// loaded from source, nothing is compiled).
+	TrialsInterp
+	// TrialsNative runs every version natively: its test binary is built
+	// by go test -c with the version's files as -overlay, and run once per
+	// case.
+	TrialsNative
+)
+
+// String returns "auto", "interp" or "native".
+func (t Trials) String() string {
+	switch t {
+	case TrialsAuto:
+		return "auto"
+	case TrialsInterp:
+		return "interp"
+	case TrialsNative:
+		return "native"
+	}
+	return fmt.Sprintf("Trials(%d)", int(t))
+}
+
+// native runs versions of the package natively, with go test.
+type native struct {
+	cfg     nativetest.Config
+	pkg     *nativetest.Package
+	tmp     string // scratch directory of the builds, removed by close
+	timeout time.Duration
+	n       int // builds so far, naming their directories
+}
+
+// newNative lists package pattern of the new version (resolved in
+// opts.Dir) for native trials.
+func newNative(ctx context.Context, opts *Options, pattern string) (*native, error) {
+	cfg := nativetest.Config{Dir: opts.dir()}
+	for _, f := range opts.BuildFlags {
+		if tags, ok := strings.CutPrefix(f, "-tags="); ok {
+			cfg.Tags = append(cfg.Tags, strings.Split(tags, ",")...)
+		} else {
+			return nil, fmt.Errorf("localize: regress: native trials take only -tags= among the build flags, not %q", f)
+		}
+	}
+	pkgs, err := nativetest.List(ctx, &cfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("localize: regress: %w", err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("localize: regress: %s names %d packages, want one", pattern, len(pkgs))
+	}
+	tmp, err := os.MkdirTemp("", "faultloc-regress-native-")
+	if err != nil {
+		return nil, err
+	}
+	return &native{cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: opts.runTimeout()}, nil
+}
+
+// close removes the builds.
+func (n *native) close() { os.RemoveAll(n.tmp) }
+
+// build compiles the package's test binary with overlay laid over the
+// new version. A version that does not compile is a *BuildError.
+func (n *native) build(ctx context.Context, overlay map[string][]byte) (*nativetest.Binary, error) {
+	n.n++
+	dir := filepath.Join(n.tmp, fmt.Sprint(n.n))
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, err
+	}
+	ov, err := nativetest.WriteOverlay(dir, overlay)
+	if err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(dir, "test.exe")
+	if err := nativetest.BuildPlain(ctx, &n.cfg, n.pkg, bin, ov); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, &BuildError{What: "the version (go test -c)", Errors: []string{err.Error()}}
+	}
+	return &nativetest.Binary{Path: bin, Dir: n.pkg.Dir, Timeout: n.timeout + 10*time.Second}, nil
+}
+
+// run runs case name with b: Fail if it fails (a panic, a timeout of the
+// test binary included), Pass if it passes or is skipped, Unresolved with
+// the reason if the run outlived the case's time bound or never reached
+// the case.
+func (n *native) run(ctx context.Context, b *nativetest.Binary, name string) (slicing.Outcome, string, error) {
+	rctx, cancel := context.WithTimeout(ctx, n.timeout)
+	defer cancel()
+	rs, _, err := b.Run(rctx, nativetest.Pattern(name), "", "")
+	if ctx.Err() != nil {
+		return slicing.Unresolved, "", ctx.Err()
+	}
+	if rctx.Err() != nil {
+		return slicing.Unresolved, fmt.Sprintf("%s: its native run took longer than %v (RunTimeout)", name, n.timeout), nil
+	}
+	if err != nil {
+		return slicing.Unresolved, "", err
+	}
+	for _, r := range rs {
+		if r.Name != name {
+			continue
+		}
+		if r.Status == nativetest.Fail {
+			return slicing.Fail, "", nil
+		}
+		return slicing.Pass, "", nil
+	}
+	return slicing.Unresolved, name + ": the case was not reached in its native run", nil
+}
+
+// failing runs the cases that run selects (as go test -run does) on the
+// new version and returns those that fail natively, with the first line
+// of the first one's output.
+func (n *native) failing(ctx context.Context, overlay map[string][]byte, run string) ([]string, string, error) {
+	b, err := n.build(ctx, overlay)
+	if err != nil {
+		return nil, "", err
+	}
+	rctx, cancel := context.WithTimeout(ctx, n.timeout)
+	defer cancel()
+	rs, _, err := b.Run(rctx, run, "", "")
+	if err != nil {
+		return nil, "", err
+	}
+	var names []string
+	output := ""
+	for _, r := range nativetest.Cases(rs) {
+		if r.Status == nativetest.Fail {
+			names = append(names, r.Name)
+			for _, line := range strings.Split(r.Output, "\n") {
+				if line = strings.TrimSpace(line); output == "" && line != "" {
+					output = line
+				}
+			}
+		}
+	}
+	return names, output, nil
+}
