@@ -646,6 +646,11 @@
 // delta debugging got that far (neither minimal nor verified); the exit
 // status is 3.
 //
+//	-v
+//
+// Print each version tried on standard error as it ends: the method
+// (AFTER or a baseline), the changes reverted, the outcome and the time.
+//
 //	-trials auto|interp|native
 //
 // How the versions tried are run: in faultloc's interpreter; natively,

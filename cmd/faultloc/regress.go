@@ -37,6 +37,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
 	trials := fs.String("trials", "auto", "how the versions tried are run: interp (faultloc's interpreter), native (built and run by go test, with -overlay), or auto (the interpreter when it runs the failing cases, native otherwise)")
+	verbose := fs.Bool("v", false, "print each version tried, with its outcome, on standard error as it ends")
 	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
@@ -124,6 +125,9 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse, Trials: trialsMode}
 	if *tags != "" {
 		opts.BuildFlags = []string{"-tags=" + *tags}
+	}
+	if *verbose {
+		opts.Progress = func(t regress.Trial) { fmt.Fprintf(stderr, "faultloc regress: %s\n", t) }
 	}
 	if *testFrom != "" {
 		if opts.Overlay, err = testsFrom(ctx, *testFrom, *newDir, wd, fs.Arg(0), opts.BuildFlags); err != nil {

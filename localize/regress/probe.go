@@ -56,6 +56,7 @@ var probeHook func(probes int)
 // build checks are shared through builds.
 type prober struct {
 	r      *regression
+	method string // "AFTER" or the baseline's name, for Progress
 	runs   int    // test runs (one per case per probe)
 	probes int    // versions run
 	unres  int    // versions that did not build, or whose run could not end
@@ -586,11 +587,47 @@ func (p *prober) outcome(ctx context.Context, cs []*changes.Change) (slicing.Out
 	if o, ok := p.cache[k]; ok {
 		return o, nil
 	}
+	start := time.Now()
+	p.why = ""
 	o, err := p.run(ctx, cs)
 	if err == nil {
 		p.cache[k] = o
 	}
+	if f := p.r.opts.Progress; f != nil && err == nil {
+		t := Trial{Method: p.method, N: p.probes, Outcome: o, Elapsed: time.Since(start)}
+		for _, c := range p.r.inOrder(cs) {
+			t.Reverted = append(t.Reverted, c.ID)
+		}
+		if o == slicing.Unresolved {
+			t.Why = p.why
+		}
+		f(t)
+	}
 	return o, err
+}
+
+// Trial is one version that a method of [Explain] tried, as
+// Options.Progress reports it.
+type Trial struct {
+	Method   string          // "AFTER", "dd over all changes" or "dd over the causes"
+	N        int             // the method's count of versions tried so far
+	Reverted []string        // the changes reverted, auxiliary ones included
+	Outcome  slicing.Outcome // Fail: the cases still fail; Pass: they pass
+	Why      string          // why the version was unresolved, if it was
+	Elapsed  time.Duration   // the version's runs and its load or build, not its type check (shared)
+}
+
+// String formats the trial as one line.
+func (t Trial) String() string {
+	rev := "none"
+	if len(t.Reverted) > 0 {
+		rev = strings.Join(t.Reverted, " ")
+	}
+	s := fmt.Sprintf("%s, version %d, reverted %s: %s (%v)", t.Method, t.N, rev, t.Outcome, t.Elapsed.Round(time.Millisecond))
+	if t.Why != "" {
+		s += ": " + t.Why
+	}
+	return s
 }
 
 // effort is a snapshot of a prober's counts.

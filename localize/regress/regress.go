@@ -48,6 +48,9 @@ type Options struct {
 	// Default TrialsAuto: in the interpreter when it runs the failing
 	// cases on the new version, natively otherwise.
 	Trials Trials
+	// Progress, if set, is called after each version tried, from the
+	// goroutine that called Explain.
+	Progress func(Trial)
 	// NoBaselines skips the two delta-debugging baselines.
 	NoBaselines bool
 	// ReverseDD has the baselines try the changes last first (the order
@@ -427,7 +430,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 	}
 	start := time.Now()
-	after := &prober{r: g, cache: map[string]slicing.Outcome{}}
+	after := &prober{r: g, method: "AFTER", cache: map[string]slicing.Outcome{}}
 	if o, err := after.withAux(ctx, free); err != nil {
 		return rep, err
 	} else if o != slicing.Pass {
@@ -593,7 +596,7 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 	if g.opts.ReverseDD {
 		slices.Reverse(order)
 	}
-	p := &prober{r: g, cache: map[string]slicing.Outcome{}}
+	p := &prober{r: g, method: name, cache: map[string]slicing.Outcome{}}
 	start := time.Now()
 	res, err := slicing.DD(ctx, order, func(ctx context.Context, applied []*changes.Change) slicing.Outcome {
 		var revert []*changes.Change

@@ -8,9 +8,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -307,5 +309,21 @@ func TestRegressNativeAux(t *testing.T) {
 	}
 	if !slices.Equal(rep.Root, []string{"c1"}) || !slices.Equal(rep.Aux, []string{"c2", "c3"}) || !rep.Verified {
 		t.Errorf("root %v, aux %v (verified %v), want [c1], [c2 c3] verified", rep.Root, rep.Aux, rep.Verified)
+	}
+}
+
+func TestTrialString(t *testing.T) {
+	tests := []struct {
+		t    Trial
+		want string
+	}{
+		{Trial{Method: "AFTER", N: 1, Reverted: []string{"c1", "c2"}, Outcome: slicing.Pass, Elapsed: 1500 * time.Millisecond}, "AFTER, version 1, reverted c1 c2: pass (1.5s)"},
+		{Trial{Method: "dd over all changes", N: 3, Outcome: slicing.Fail}, "dd over all changes, version 3, reverted none: fail (0s)"},
+		{Trial{Method: "AFTER", N: 2, Reverted: []string{"c3"}, Outcome: slicing.Unresolved, Why: "TestX: the case was not reached"}, "AFTER, version 2, reverted c3: unresolved (0s): TestX: the case was not reached"},
+	}
+	for _, tt := range tests {
+		if got := tt.t.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
 	}
 }
