@@ -573,8 +573,10 @@
 // cause, its auxiliary changes, the cause tree from the failure back to
 // the root changes, the causes by round, the critical predicates, every
 // change, and, for comparison, classic delta debugging over all changes
-// and over the causes (without auxiliary changes), each with the versions
-// it tried, its test runs and its time.
+// and over the causes (without auxiliary changes) and git bisect's halving
+// over the changes in file order (as if each were a commit; a version
+// that does not build is skipped), each with the versions it tried, its
+// test runs and its time.
 //
 // PKG is resolved in the current directory, which must be inside the new
 // version's module (for example -new .). The old version may be a git

@@ -38,7 +38,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
 	trials := fs.String("trials", "auto", "how the versions tried are run: interp (faultloc's interpreter), native (built and run by go test, with -overlay), or auto (the interpreter when it runs the failing cases, native otherwise)")
 	verbose := fs.Bool("v", false, "print each version tried, with its outcome, on standard error as it ends")
-	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, for comparison")
+	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, and bisection over the changes in file order, for comparison")
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
 	fs.Usage = func() {

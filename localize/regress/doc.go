@@ -21,9 +21,10 @@
 //	Options    the two versions (directories, or a directory and a
 //	           unified diff), the package, the cases, the bounds
 //	Report     the root cause, its auxiliary changes, a cause tree from
-//	           the failure back to the root changes, and classic delta
-//	           debugging over all changes and over the causes for
-//	           comparison; text, JSON and an HTML page of both versions
+//	           the failure back to the root changes, and for comparison
+//	           classic delta debugging over all changes and over the
+//	           causes, and git bisect's halving over the changes in file
+//	           order; text, JSON and an HTML page of both versions
 //	Technique  the same as a [localize.Technique] of a pipeline
 //
 // The versions tried run in faultloc's interpreter (loaded from source

@@ -609,7 +609,7 @@ func (p *prober) outcome(ctx context.Context, cs []*changes.Change) (slicing.Out
 // Trial is one version that a method of [Explain] tried, as
 // Options.Progress reports it.
 type Trial struct {
-	Method   string          // "AFTER", "dd over all changes" or "dd over the causes"
+	Method   string          // "AFTER" or a Baseline's Name
 	N        int             // the method's count of versions tried so far
 	Reverted []string        // the changes reverted, auxiliary ones included
 	Outcome  slicing.Outcome // Fail: the cases still fail; Pass: they pass

@@ -51,7 +51,8 @@ type Options struct {
 	// Progress, if set, is called after each version tried, from the
 	// goroutine that called Explain.
 	Progress func(Trial)
-	// NoBaselines skips the two delta-debugging baselines.
+	// NoBaselines skips the baselines: delta debugging over all changes
+	// and over the causes, bisection over all changes.
 	NoBaselines bool
 	// ReverseDD has the baselines try the changes last first (the order
 	// of the AFTER paper's Fig. 10 on its running example). Default:
@@ -119,13 +120,16 @@ type Effort struct {
 	Time       time.Duration `json:"time_ns"`
 }
 
-// Baseline is the result of delta debugging over the changes, the AFTER
-// paper's comparison: Zeller's dd, where a configuration is the set of
-// changes applied to the old version (the others reverted from the new),
-// a failing configuration is one whose run fails, and a version that does
-// not build is unresolved (no auxiliary changes).
+// Baseline is the result of a method that AFTER is compared with: delta
+// debugging over the changes, the AFTER paper's comparison (Zeller's dd,
+// where a configuration is the set of changes applied to the old version,
+// the others reverted from the new, a failing configuration is one whose
+// run fails, and a version that does not build is unresolved: no
+// auxiliary changes), or git bisect's halving over the changes in file
+// order, what a user does by hand (Diff is then the one change that
+// separates a passing version from a failing one).
 type Baseline struct {
-	Name     string   `json:"name"`     // "dd over all changes", "dd over the causes"
+	Name     string   `json:"name"`     // "dd over all changes", "dd over the causes", "bisection over all changes"
 	Universe []string `json:"universe"` // the changes dd searched
 	Diff     []string `json:"diff"`     // its failure-inducing difference
 	Effort   Effort   `json:"effort"`
@@ -189,7 +193,8 @@ type Report struct {
 	Effort   Effort        `json:"effort"`
 	Semantic time.Duration `json:"semantic_ns"`
 	Builds   int           `json:"builds"`
-	// Baselines are dd over all changes and dd over the causes.
+	// Baselines are dd over all changes, dd over the causes and
+	// bisection over all changes.
 	Baselines []Baseline `json:"baselines,omitempty"`
 
 	dir string
@@ -285,9 +290,10 @@ func (e *OldFailsError) Error() string {
 //     subset that cannot be completed is unresolved.
 //  5. The cause tree joins each root change to the failure.
 //
-// Unless opts.NoBaselines, dd over all changes and dd over the causes
-// run too, each with its own cache, for comparison. Every run is in
-// faultloc's interpreter.
+// Unless opts.NoBaselines, dd over all changes, dd over the causes and
+// bisection over all changes in file order run too, each with its own
+// cache, for comparison. The versions run in faultloc's interpreter or
+// natively (Options.Trials).
 //
 // The semantic analysis follows dynamic dependences: the statements it
 // takes as generators of a predicate are its data slice, a superset of
@@ -564,6 +570,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			causes = append(causes, set.ByID(c.Change))
 		}
 		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over the causes", g.inOrder(causes)))
+		rep.Baselines = append(rep.Baselines, g.bisect(ctx, free))
 	}
 	g.mu.Lock()
 	rep.Builds = g.nbuild

@@ -327,3 +327,36 @@ func TestTrialString(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstResolved checks git bisect skip's order: the middle first,
+// then the nearest versions inside the range, above before below.
+func TestFirstResolved(t *testing.T) {
+	tests := []struct {
+		name        string
+		outcomes    map[int]slicing.Outcome // missing: unresolved
+		mid, lo, hi int
+		want        slicing.Outcome
+		wantAt      int
+		wantTried   []int
+	}{
+		{"middle resolves", map[int]slicing.Outcome{5: slicing.Fail}, 5, 0, 10, slicing.Fail, 5, []int{5}},
+		{"above first", map[int]slicing.Outcome{6: slicing.Pass, 4: slicing.Fail}, 5, 0, 10, slicing.Pass, 6, []int{5, 6}},
+		{"then below", map[int]slicing.Outcome{4: slicing.Fail}, 5, 0, 10, slicing.Fail, 4, []int{5, 6, 4}},
+		{"range bounds untried", map[int]slicing.Outcome{}, 2, 1, 4, slicing.Unresolved, 2, []int{2, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tried []int
+			o, at, err := firstResolved(func(i int) (slicing.Outcome, error) {
+				tried = append(tried, i)
+				if o, ok := tt.outcomes[i]; ok {
+					return o, nil
+				}
+				return slicing.Unresolved, nil
+			}, tt.mid, tt.lo, tt.hi)
+			if err != nil || o != tt.want || at != tt.wantAt || !slices.Equal(tried, tt.wantTried) {
+				t.Errorf("got %v at %d (err %v), tried %v; want %v at %d, tried %v", o, at, err, tried, tt.want, tt.wantAt, tt.wantTried)
+			}
+		})
+	}
+}

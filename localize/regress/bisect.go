@@ -1,0 +1,82 @@
+package regress
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/slicing"
+)
+
+// bisect is the baseline a user without faultloc would run: git bisect's
+// halving over the changes in file order, as if each were a commit. The
+// version with the first i changes applied (the rest reverted) is tried;
+// with none applied the cases pass, with all applied they fail, and the
+// search halves the range until one change separates a passing version
+// from a failing one: that change is its answer. A version that does not
+// build or run is skipped as git bisect skip does: the nearest untried
+// version of the range is tried instead, and if every version of the range
+// is unresolved the answer is the whole range.
+func (g *regression) bisect(ctx context.Context, universe []*changes.Change) (b Baseline) {
+	const name = "bisection over all changes"
+	b = Baseline{Name: name, Universe: []string{}, Diff: []string{}}
+	for _, c := range universe {
+		b.Universe = append(b.Universe, c.ID)
+	}
+	p := &prober{r: g, method: name, cache: map[string]slicing.Outcome{}}
+	start := time.Now()
+	defer func() { b.Effort = p.effort(start) }()
+	if len(universe) == 0 {
+		b.Err = "no change to search"
+		return b
+	}
+	applied := func(i int) (slicing.Outcome, error) { return p.outcome(ctx, universe[i:]) }
+	lo, hi := 0, len(universe) // lo passes, hi fails (assumed, as git bisect's good and bad)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		o, at, err := firstResolved(applied, mid, lo, hi)
+		if err != nil {
+			b.Err = err.Error()
+			break
+		}
+		if o == slicing.Unresolved {
+			b.Err = fmt.Sprintf("every version between %d and %d changes applied is unresolved", lo+1, hi-1)
+			break
+		}
+		if o == slicing.Fail {
+			hi = at
+		} else {
+			lo = at
+		}
+	}
+	for _, c := range universe[lo:hi] {
+		b.Diff = append(b.Diff, c.ID)
+	}
+	return b
+}
+
+// firstResolved tries version mid, then, while unresolved, the versions
+// nearest to it strictly between lo and hi, alternating above and below;
+// it returns the first resolved outcome and its version, or Unresolved.
+func firstResolved(try func(int) (slicing.Outcome, error), mid, lo, hi int) (slicing.Outcome, int, error) {
+	for d := 0; mid+d < hi || mid-d > lo; d++ {
+		near := []int{mid + d}
+		if d > 0 {
+			near = append(near, mid-d)
+		}
+		for _, i := range near {
+			if i <= lo || i >= hi {
+				continue
+			}
+			o, err := try(i)
+			if err != nil {
+				return slicing.Unresolved, i, err
+			}
+			if o != slicing.Unresolved {
+				return o, i, nil
+			}
+		}
+	}
+	return slicing.Unresolved, mid, nil
+}
