@@ -1,0 +1,125 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+const testSrc = `package lib
+
+import (
+	"strings"
+	"testing"
+)
+
+// Config is a fixture.
+type Config struct{ Name string }
+
+func (c *Config) Upper() string { return strings.ToUpper(c.Name) }
+
+var table = []int{1, 2}
+
+func TestOld(t *testing.T) {
+	if len(table) != 2 {
+		t.Fatal("table")
+	}
+}
+
+func TestNew(t *testing.T) {
+	c := &Config{Name: "x"}
+	if c.Upper() != "X" {
+		t.Fatal("upper")
+	}
+}
+`
+
+func TestExtract(t *testing.T) {
+	tests := []struct {
+		name      string
+		tf        testFile
+		want, not []string
+		err       string
+	}{
+		{"all", testFile{}, []string{"TestOld", "TestNew", "type Config"}, nil, ""},
+		{"drop", testFile{drop: []string{"TestOld", "table"}}, []string{"TestNew", "func (c *Config) Upper"}, []string{"TestOld", "table"}, ""},
+		{"keep with methods, renamed", testFile{keep: []string{"Config", "TestNew"}, rename: map[string]string{"Config": "regressConfig", "TestNew": "TestRegressNew"}},
+			[]string{"type regressConfig struct", "func (c *regressConfig) Upper", "func TestRegressNew", `"strings"`}, []string{"TestOld", "table", "type Config"}, ""},
+		{"unused import removed", testFile{keep: []string{"TestOld", "table"}}, []string{"func TestOld", `"testing"`}, []string{`"strings"`, "Config"}, ""},
+		{"missing declaration", testFile{keep: []string{"TestGone"}}, nil, nil, "no top-level declaration TestGone"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := extract("lib_test.go", []byte(testSrc), tt.tf)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(string(out), n) {
+					t.Errorf("output still has %q:\n%s", n, out)
+				}
+			}
+		})
+	}
+}
+
+func TestHoldsRef(t *testing.T) {
+	rep := &regressReport{}
+	add := func(id, file string, from, to int) {
+		c := change{ID: id, File: file}
+		c.New.StartLine, c.New.EndLine = from, to
+		rep.Changes = append(rep.Changes, c)
+	}
+	add("c1", "a.go", 10, 12)
+	add("c2", "b.go", 20, 20)
+	add("c3", "b.go", 30, 0) // a removal: no lines in bad
+	res := result{r: regression{refFile: "b.go", refLines: []int{20, 30}}, rep: rep}
+	tests := []struct {
+		ids  []string
+		want bool
+	}{
+		{[]string{"c1"}, false}, // another file
+		{[]string{"c2"}, true},
+		{[]string{"c3"}, true}, // at the line where it was
+		{nil, false},
+	}
+	for _, tt := range tests {
+		if got := res.holdsRef(tt.ids); got != tt.want {
+			t.Errorf("holdsRef(%v) = %v, want %v", tt.ids, got, tt.want)
+		}
+	}
+}
+
+func TestReport(t *testing.T) {
+	ok := result{r: regressions[0], wall: 2 * time.Minute, rep: &regressReport{
+		Root: []string{"c2"}, Verified: true, Trials: "native", Analysis: "not run: x",
+		Effort:    effort{Probes: 4, Runs: 4, Time: time.Minute},
+		Baselines: []baseline{{Name: "dd over all changes", Diff: []string{"c2"}, Effort: effort{Probes: 9, Runs: 9}}},
+	}}
+	failed := result{r: regressions[1], err: "invalid: the test does not fail"}
+	got := report([]result{ok, failed}, 3, false)
+	for _, want := range []string{
+		"**Partial: 2 of 3 regressions run so far.**",
+		"- regressions: 2; faultloc regress reported on 1",
+		"- explained (a root cause, verified by a final run, before the deadline): 1; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: 1",
+		"- AFTER with fewer test runs than dd over all changes: 1 of the 1 where",
+		"| native* | c2 | no | yes | 4/4, 1m0s / 2m0s | c2 | no | 9/9 | not run |",
+		"invalid: the test does not fail",
+		"- " + regressions[0].name + ": not run: x",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package main
+
+// regression is a real regression between two consecutive tagged
+// releases of a library, found by a test that a later release added.
+type regression struct {
+	name            string
+	module          string // module path
+	good, bad, fix  string // versions: the test passes on good, fails on bad; fix added the test
+	pkg             string // the package tested, relative to the module root ("." or "sub/dir")
+	tests           []testFile
+	run             string // go test -run pattern of the regression test
+	refFile         string // the faulty file in bad, relative to the module root
+	refLines        []int  // the lines of refFile in bad that the fix changes (or where its new statement goes)
+	fixURL, fixNote string
+}
+
+// testFile is a file of the fix release put into both versions.
+type testFile struct {
+	path   string            // in the fix release, relative to the module root
+	as     string            // where it goes in the versions (default path)
+	keep   []string          // top-level declarations kept (functions, types with their methods, vars); default all
+	drop   []string          // top-level declarations dropped
+	rename map[string]string // identifiers renamed in what is kept (so as not to clash with the version's own tests)
+	raw    bool              // copied as is (a test fixture)
+}
+
+// regressions are the benchmark's subjects. Each was checked by hand
+// first (the test passes on good and fails on bad with these files); the
+// command checks it again before each run. The reference lines are read
+// from the upstream fix's diff.
+var regressions = []regression{
+	{
+		name: "godotenv/unquoted-space", module: "github.com/joho/godotenv", good: "v1.4.0", bad: "v1.5.0", fix: "v1.5.1", pkg: ".",
+		tests: []testFile{{path: "godotenv_test.go", drop: []string{"TestLinesToIgnore"}}, {path: "fixtures/plain.env", raw: true}},
+		run:   "^TestLoadPlainEnv$", refFile: "parser.go", refLines: []int{117, 118, 119, 120, 121, 122},
+		fixURL: "https://github.com/joho/godotenv/commit/3fc4292", fixNote: "the new parser reads an unquoted value up to the first space",
+	},
+	{
+		name: "mapstructure/squash-pointer", module: "github.com/mitchellh/mapstructure", good: "v1.3.3", bad: "v1.4.0", fix: "v1.4.1", pkg: ".",
+		tests: []testFile{{path: "mapstructure_bugs_test.go"}},
+		run:   "^TestMapSquash$", refFile: "mapstructure.go", refLines: []int{882, 883, 884, 885, 907, 908},
+		fixURL: "https://github.com/mitchellh/mapstructure/commit/cbfe794", fixNote: "a pointer-to-struct field is dereferenced whether or not it is squashed",
+	},
+	{
+		name: "mapstructure/compose-no-funcs", module: "github.com/mitchellh/mapstructure", good: "v1.3.3", bad: "v1.4.0", fix: "v1.4.2", pkg: ".",
+		tests: []testFile{{path: "decode_hooks_test.go", as: "regress_test.go", keep: []string{"TestComposeDecodeHookFunc_safe_nofuncs"},
+			rename: map[string]string{"TestComposeDecodeHookFunc_safe_nofuncs": "TestRegressComposeDecodeHookFunc_safe_nofuncs"}}},
+		run: "^TestRegressComposeDecodeHookFunc_safe_nofuncs$", refFile: "decode_hooks.go", refLines: []int{64, 74},
+		fixURL: "https://github.com/mitchellh/mapstructure/commit/edc5649", fixNote: "ComposeDecodeHookFunc with no funcs returns nil data",
+	},
+	{
+		name: "expr/variadic-nil", module: "github.com/expr-lang/expr", good: "v1.16.9", bad: "v1.17.0", fix: "v1.17.7", pkg: "test/issues/817",
+		tests: []testFile{{path: "test/issues/817/issue_test.go"}},
+		run:   "^TestIssue817_(1|2)$", refFile: "vm/vm.go", refLines: []int{337, 338},
+		fixURL: "https://github.com/expr-lang/expr/commit/cf589a4", fixNote: "a nil argument of a variadic function gets the slice's zero value",
+	},
+	{
+		name: "expr/get-nil", module: "github.com/expr-lang/expr", good: "v1.16.9", bad: "v1.17.0", fix: "v1.17.3", pkg: "test/issues/785",
+		tests: []testFile{{path: "test/issues/785/issue_test.go"}},
+		run:   "^TestIssue785$", refFile: "builtin/lib.go", refLines: []int{372, 373, 374},
+		fixURL: "https://github.com/expr-lang/expr/commit/28d9b3d", fixNote: "get() of nil lacks its early return",
+	},
+	{
+		name: "expr/fold-predicate", module: "github.com/expr-lang/expr", good: "v1.16.9", bad: "v1.17.0", fix: "v1.17.7", pkg: "test/issues/857",
+		tests: []testFile{{path: "test/issues/857/issue_test.go"}},
+		run:   "^TestIssue857$", refFile: "optimizer/fold.go", refLines: []int{299, 300, 301, 302},
+		fixURL: "https://github.com/expr-lang/expr/commit/f423c10", fixNote: "merged filter predicates are not wrapped in a PredicateNode",
+	},
+	{
+		name: "expr/variadic-method", module: "github.com/expr-lang/expr", good: "v1.17.6", bad: "v1.17.7", fix: "v1.17.8", pkg: "test/issues/888",
+		tests: []testFile{{path: "test/issues/888/issue_test.go"}},
+		run:   "^TestIssue888$", refFile: "checker/checker.go", refLines: []int{1115},
+		fixURL: "https://github.com/expr-lang/expr/commit/c020e95", fixNote: "a variadic method's element type ignores the receiver's offset",
+	},
+	{
+		name: "expr/disabled-builtin", module: "github.com/expr-lang/expr", good: "v1.17.6", bad: "v1.17.7", fix: "v1.17.8", pkg: "test/issues/924",
+		tests: []testFile{{path: "test/issues/924/issue_test.go"}},
+		run:   "^TestIssue924_allow_disabling_builtins_and_providing_fn_at_runtime$", refFile: "parser/parser.go", refLines: []int{571, 572, 573, 618, 619, 620},
+		fixURL: "https://github.com/expr-lang/expr/commit/552eb1b", fixNote: "a disabled builtin without replacement fails at once (the fix deletes the branches)",
+	},
+	{
+		name: "gjson/modifier-options", module: "github.com/tidwall/gjson", good: "v1.14.1", bad: "v1.14.2", fix: "v1.14.3", pkg: ".",
+		tests: []testFile{{path: "gjson_test.go"}},
+		run:   "^TestDeepModifierWithOptions$", refFile: "gjson.go", refLines: []int{948},
+		fixURL: "https://github.com/tidwall/gjson/commit/9e84870", fixNote: "a modifier's name ends only at '.' or '|', not at ':'",
+	},
+	{
+		name: "go-toml/custom-unmarshaler-nil", module: "github.com/pelletier/go-toml", good: "v1.7.0", bad: "v1.8.0", fix: "v1.8.1", pkg: ".",
+		tests: []testFile{{path: "marshal_test.go", as: "regress_test.go", keep: []string{"Config", "Custom", "TestGithubIssue431"},
+			rename: map[string]string{"Config": "regressConfig", "Custom": "regressCustom", "TestGithubIssue431": "TestRegressGithubIssue431"}}},
+		run: "^TestRegressGithubIssue431$", refFile: "marshal.go", refLines: []int{717, 718, 719, 720},
+		fixURL: "https://github.com/pelletier/go-toml/commit/65ca806", fixNote: "a missing key's custom Unmarshaler gets a nil tree",
+	},
+	{
+		name: "cast/numeric-timezone", module: "github.com/spf13/cast", good: "v1.3.1", bad: "v1.4.0", fix: "v1.4.1", pkg: ".",
+		tests: []testFile{{path: "cast_test.go", as: "regress_test.go", keep: []string{"TestToTime"},
+			rename: map[string]string{"TestToTime": "TestRegressToTime"}}},
+		run: "^TestRegressToTime$", refFile: "caste.go", refLines: []int{1299, 1300},
+		fixURL: "https://github.com/spf13/cast/commit/8807572", fixNote: "two time formats with a numeric zone are typed as having none",
+	},
+	{
+		name: "kong/callback-error-value", module: "github.com/alecthomas/kong", good: "v1.2.1", bad: "v1.3.0", fix: "v1.4.0", pkg: ".",
+		tests: []testFile{{path: "options_test.go"}},
+		run:   "^TestCallbackNonPointerError$", refFile: "callbacks.go", refLines: []int{84},
+		fixURL: "https://github.com/alecthomas/kong/commit/f388f6c", fixNote: "IsNil is called on an error held as a non-pointer value",
+	},
+	{
+		name: "kong/empty-root-run", module: "github.com/alecthomas/kong", good: "v1.3.0", bad: "v1.4.0", fix: "v1.6.1", pkg: ".",
+		tests: []testFile{{path: "kong_test.go", as: "regress_test.go", keep: []string{"TestIssue483EmptyRootNodeNoRun"},
+			rename: map[string]string{"TestIssue483EmptyRootNodeNoRun": "TestRegressIssue483EmptyRootNodeNoRun"}}},
+		run: "^TestRegressIssue483EmptyRootNodeNoRun$", refFile: "context.go", refLines: []int{821, 825},
+		fixURL: "https://github.com/alecthomas/kong/commit/7ca8467", fixNote: "an app whose root has no Run method reaches RunNode(nil)",
+	},
+	{
+		name: "go-toml-v2/unexported-embedded", module: "github.com/pelletier/go-toml/v2", good: "v2.0.7", bad: "v2.0.8", fix: "v2.1.1", pkg: ".",
+		tests: []testFile{{path: "unmarshaler_test.go", as: "regress_test.go", keep: []string{"TestIssue915"},
+			rename: map[string]string{"TestIssue915": "TestRegressIssue915"}}},
+		run: "^TestRegressIssue915$", refFile: "unmarshaler.go", refLines: []int{1096},
+		fixURL: "https://github.com/pelletier/go-toml/commit/34765b4", fixNote: "CanSet where CanAddr belongs: endless recursion into an unexported embedded struct",
+	},
+	{
+		name: "sqlbuilder/empty-where", module: "github.com/huandu/go-sqlbuilder", good: "v1.26.0", bad: "v1.27.0", fix: "v1.27.2", pkg: ".",
+		tests: []testFile{{path: "whereclause_test.go", as: "regress_test.go", keep: []string{"TestEmptyWhereExpr"},
+			rename: map[string]string{"TestEmptyWhereExpr": "TestRegressEmptyWhereExpr"}}},
+		run: "^TestRegressEmptyWhereExpr$", refFile: "select.go", refLines: []int{149, 150},
+		fixURL: "https://github.com/huandu/go-sqlbuilder/commit/08114a0", fixNote: "an empty WHERE expression still makes a WHERE clause (in four builders; the test reaches SELECT's)",
+	},
+	{
+		name: "go-yaml/empty-anchor", module: "github.com/goccy/go-yaml", good: "v1.15.17", bad: "v1.15.18", fix: "v1.15.22", pkg: ".",
+		tests: []testFile{{path: "decode_test.go", as: "regress_test.go", keep: []string{"TestBytesUnmarshalerWithEmptyValue"},
+			rename: map[string]string{"TestBytesUnmarshalerWithEmptyValue": "TestRegressBytesUnmarshalerWithEmptyValue"}}},
+		run: "^TestRegressBytesUnmarshalerWithEmptyValue$", refFile: "internal/format/format.go", refLines: []int{137, 138, 176, 177},
+		fixURL: "https://github.com/goccy/go-yaml/commit/2ac8cff", fixNote: "an empty {} or [] is formatted without its anchor (a file new in the bad release)",
+	},
+}
