@@ -14,35 +14,6 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// ErrTestPasses is returned when the test given as failing passes.
-var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
-
-// AgxFaults localizes the fault behind the failing test case c of prog
-// with the incremental angelic fix localization of AgxFaults (Algorithm 1
-// of the paper), or with the PF, FS or FI encodings for comparison. It
-// returns every minimal fix candidate within the bounds, each verified by
-// re-running the case with its angelic values substituted.
-//
-// The oracle is the case's own: for a Go test case
-// ([trace.Program.GoTestCase]; the program loaded with its tests) its
-// assertions, or with Options.FirstFailure its first failing check, or
-// for an Example its output comment; for a test given as data
-// ([trace.Program.TestCase]) its expected results (a predicate oracle
-// cannot be encoded: the error wraps [encode.ErrNotEncodable]); for any
-// case, a panic. A candidate is verified when the re-run case passes.
-//
-// Cancelling ctx (or its deadline) stops the enumeration: the report then
-// holds the candidates found so far and is marked Partial.
-func AgxFaults(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options) (*Report, error) {
-	if opts == nil {
-		opts = &Options{}
-	}
-	if c == nil {
-		return nil, errors.New("localize: AgxFaults: no test case")
-	}
-	return agx(ctx, &search.Subject{Prog: prog, Case: c, FirstOnly: opts.FirstFailure}, opts, nil)
-}
-
 // errNotModelled is agx's error when the formula does not model the
 // values of the instance extension.differ names.
 var errNotModelled = errors.New("localize: the formula does not model the instance's value")
@@ -460,7 +431,7 @@ func agx(ctx context.Context, sub *search.Subject, opts *Options, ext *extension
 				}
 			}
 		}
-		out := src.candidate(cand, v, opts.Granularity == encode.ByExpression)
+		out := candidate(src, cand, v, opts.Granularity == encode.ByExpression)
 		if ext.decoded != nil {
 			ext.decoded(cand, out)
 		}

@@ -155,7 +155,7 @@ func AngelicTest(ctx context.Context, prog *trace.Program, c trace.Case, opts *A
 				confirmed[a.Key] = true
 				a.Orig = orig
 				one := &encode.Candidate{Statements: f.enc.Statements, Angelic: []encode.Angelic{a}, Hooks: h}
-				cand := src.candidate(one, v, true)
+				cand := candidate(src, one, v, true)
 				cand.Angelic[0].Instance = names(e)
 				rep.Candidates = append(rep.Candidates, cand)
 			}

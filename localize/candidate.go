@@ -1,7 +1,6 @@
 package localize
 
 import (
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -12,7 +11,7 @@ import (
 )
 
 // candidate converts a decoded MCS and its verification run.
-func (s Sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) Candidate {
+func candidate(s Sources, c *encode.Candidate, v *search.Verdict, byExpr bool) Candidate {
 	rr := v.Res
 	out := Candidate{Verified: v.Passed, Locations: []Location{}, Angelic: []AngelicValue{}}
 	for _, st := range c.Statements {
@@ -37,32 +36,4 @@ func (s Sources) candidate(c *encode.Candidate, v *search.Verdict, byExpr bool) 
 		}
 	}
 	return out
-}
-
-// NewCandidate turns a decoded correction set (encode.Encoder.Decode) and
-// the replay of the case with its hooks into a report's Candidate, for a
-// caller that runs its own search: its statements' locations (with the
-// source lines quoted; byExpr gives each its column and expression, for
-// encode.ByExpression), its angelic values, the path of the replay, and
-// Verified set when the replay passed.
-func NewCandidate(c *encode.Candidate, replay *trace.CaseResult, byExpr bool) Candidate {
-	v := &search.Verdict{Res: &trace.Result{}}
-	if replay != nil && replay.Result != nil {
-		v.Res, v.Passed = replay.Result, replay.Passed()
-	}
-	return Sources{}.candidate(c, v, byExpr)
-}
-
-// NewReport returns the report of a caller's own localization of the
-// case named test: its candidates ordered as AgxFaults orders them
-// (verified first, then smaller, then by position; [Report.Rerank]) and
-// ranked, so that the writers, Rerank, Fuse and Restrict apply to it.
-// mode names the technique; failure says how the case failed.
-func NewReport(test, mode, failure string, cands []Candidate) *Report {
-	r := &Report{Test: test, Mode: mode, Failure: failure, Candidates: slices.Clone(cands)}
-	if r.Candidates == nil {
-		r.Candidates = []Candidate{}
-	}
-	r.Rerank(nil)
-	return r
 }

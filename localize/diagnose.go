@@ -758,7 +758,7 @@ func (d *diagnoser) diagnosis(src Sources, opts *Options, members []*member, rep
 		c := reps[i].out
 		if c == nil {
 			c = new(Candidate)
-			*c = src.candidate(reps[i].cand, reps[i].v, byExpr)
+			*c = candidate(src, reps[i].cand, reps[i].v, byExpr)
 		}
 		if i == 0 {
 			out.Locations = c.Locations

@@ -111,7 +111,7 @@ func (m *member) recalled(groups []string) *replay {
 // remember records r, a replay of the case that passed, as its
 // explanation by the statements of groups (member.explained).
 func (m *member) remember(groups []string, r *replay) {
-	c := Sources{}.candidate(r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
+	c := candidate(Sources{}, r.cand, r.v, m.cf.opts.Granularity == encode.ByExpression)
 	if m.explained == nil {
 		m.explained = map[string]explainedSet{}
 	}

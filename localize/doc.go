@@ -192,7 +192,7 @@
 // A Report lists the candidates (those a passing case inhibits last;
 // verified first, then by size, then by flexibility, then by
 // position or a Suspiciousness), plausible fixes found by mutation when
-// asked for ([Mutation], [Report.AddFixes]), a per-line ranking in which
+// asked for ([Mutation], [MutationAnalysis.AddFixes]), a per-line ranking in which
 // each line names its [Evidence] (so results compare with spectrum-based
 // ranks by EXAM), and statistics; it renders as `file:line: message` text
 // ([Report.WriteText]), JSON ([WriteJSON]) and one self-contained HTML

@@ -453,17 +453,6 @@ func alternates(orig trace.Value, branch bool, angelic []string) []trace.Value {
 	return out
 }
 
-// PruneInhibited removes the candidates a passing case inhibits
-// ([Candidate.Inhibited]), or with demote keeps them after the others,
-// and ranks the report again ([Report.Rerank]: the survivors by
-// decreasing flexibility where they tie on verified status and size).
-func (r *Report) PruneInhibited(demote bool) {
-	if !demote {
-		r.Candidates = slices.DeleteFunc(r.Candidates, Candidate.Inhibited)
-	}
-	r.Rerank(nil)
-}
-
 // FlexFilter is a [Technique] combinator: it localizes with Technique,
 // then prunes its candidates with the flexibility test on the passing
 // cases ([FlexTest], [Report.PruneInhibited]): for example AgxFaults'

@@ -14,13 +14,6 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// A Refiner revises a failing case's ranked report with evidence that
-// costs more than a score of every line, spent on the ranking's first
-// lines: pipeline.Run calls it after [Rank].
-type Refiner interface {
-	Refine(ctx context.Context, rep *Report, f *Failure) error
-}
-
 // DefaultProbeLines is how many of a ranking's first lines [FixProbe]
 // mutates by default.
 const DefaultProbeLines = 20

@@ -156,7 +156,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *Report, f *Failure) error {
 			return p.cut(ctx, i, len(lines), err)
 		}
 		if v != nil {
-			found = append(found, forcedLine{line: l, cand: src.candidate(cand, v, false), forced: forced})
+			found = append(found, forcedLine{line: l, cand: candidate(src, cand, v, false), forced: forced})
 			v.Release()
 		}
 	}

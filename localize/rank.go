@@ -1,9 +1,13 @@
 package localize
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 // DefaultScorers returns the evidence of the package pipeline's default
@@ -71,4 +75,47 @@ func JoinReason(reason, msg string) string {
 		return msg
 	}
 	return reason + "; " + msg
+}
+
+// DefaultFirstLines is how many lines of the failures' ranking
+// [AgxDiagnosis] checks first as diagnoses of one statement
+// ([DiagnoseOptions].First): a margin over the ranks of the faulty
+// lines in bench/realbugs/DIAGNOSE.md (go run ./bench/realbugs -kinds
+// diagnose), not a measured optimum.
+const DefaultFirstLines = 10
+
+// maxRankedFailures bounds the failures RankedLines ranks lines for.
+const maxRankedFailures = 4
+
+// RankedLines returns the first n lines of a ranking of the failures
+// together: each of the first failures (four at most) ranked by
+// [DefaultScorers] ([Rank]), a line by its worst rank among them; only
+// the lines every one of them ranks, ties in source order. A diagnosis
+// of one statement must be executed in every failing case it explains.
+func RankedLines(ctx context.Context, fs []*Failure, n int) []trace.Line {
+	k := min(len(fs), maxRankedFailures)
+	worst := map[trace.Line]int{}
+	count := map[trace.Line]int{}
+	for _, f := range fs[:k] {
+		rep := &Report{Candidates: []Candidate{}}
+		Rank(ctx, rep, f, DefaultScorers()...)
+		for _, rl := range rep.Ranking {
+			l := trace.Line{File: rl.File, Line: rl.Line}
+			worst[l] = max(worst[l], rl.Rank)
+			count[l]++
+		}
+	}
+	var out []trace.Line
+	for l, c := range count {
+		if c == k {
+			out = append(out, l)
+		}
+	}
+	slices.SortFunc(out, func(a, b trace.Line) int {
+		return cmp.Or(cmp.Compare(worst[a], worst[b]), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
 }

@@ -114,16 +114,8 @@ type Report struct {
 	Reason  string `json:"reason,omitempty"`
 	Stats   Stats  `json:"stats"`
 	// Fixes are plausible fixes of the test found by mutation analysis
-	// (see [Report.AddFixes]); empty unless added.
+	// (see [MutationAnalysis.AddFixes]); empty unless added.
 	Fixes []MutantResult `json:"fixes,omitempty"`
-}
-
-// AddFixes sets the report's Fixes to the plausible fixes of its test
-// among the analysis' mutants ([MutationAnalysis.Fixes]): mutants of the
-// analysed lines under which the test passes and no passing test fails.
-// The analysis must have run the report's test (by the same name).
-func (r *Report) AddFixes(a *MutationAnalysis) {
-	r.Fixes = a.Fixes(r.Test)
 }
 
 // appendRanked appends the ranked lines rest, in their order, to out,
@@ -535,4 +527,29 @@ func (r *Report) Promote(lines []trace.Line, ev Evidence) {
 		front[i].Rank = i + 1
 	}
 	r.Ranking = appendRanked(front, rest)
+}
+
+// PruneInhibited removes the candidates a passing case inhibits
+// ([Candidate.Inhibited]), or with demote keeps them after the others,
+// and ranks the report again ([Report.Rerank]: the survivors by
+// decreasing flexibility where they tie on verified status and size).
+func (r *Report) PruneInhibited(demote bool) {
+	if !demote {
+		r.Candidates = slices.DeleteFunc(r.Candidates, Candidate.Inhibited)
+	}
+	r.Rerank(nil)
+}
+
+// NewReport returns the report of a caller's own localization of the
+// case named test: its candidates ordered as AgxFaults orders them
+// (verified first, then smaller, then by position; [Report.Rerank]) and
+// ranked, so that the writers, Rerank, Fuse and Restrict apply to it.
+// mode names the technique; failure says how the case failed.
+func NewReport(test, mode, failure string, cands []Candidate) *Report {
+	r := &Report{Test: test, Mode: mode, Failure: failure, Candidates: slices.Clone(cands)}
+	if r.Candidates == nil {
+		r.Candidates = []Candidate{}
+	}
+	r.Rerank(nil)
+	return r
 }

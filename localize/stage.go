@@ -107,23 +107,6 @@ func (s LineScores) Suspiciousness() Suspiciousness {
 	}
 }
 
-// Agx is AgxFaults as a [Technique]: [AgxFaults] with Options.
-type Agx struct {
-	Options Options
-}
-
-var _ Technique = (*Agx)(nil)
-
-// Name is the encoding's name ("agx", "pf", "fs", "fi"), the Mode of
-// the reports.
-func (a *Agx) Name() string { return a.Options.Mode.String() }
-
-// Localize runs [AgxFaults] on f's case.
-func (a *Agx) Localize(ctx context.Context, f *Failure) (*Report, error) {
-	opts := a.Options
-	return AgxFaults(ctx, f.Program, f.Case, &opts)
-}
-
 // SpectrumScorer scores lines by a spectrum formula over the package's
 // cases (Failure.Spectrum): SAT-TAR's and GZoltar's evidence. Only the
 // lines the failing case executed are scored, when the spectrum has its
@@ -486,53 +469,12 @@ func (r *Report) Restrict(keep func(trace.Line) bool) {
 	r.Ranking = appendRanked(cands, rest)
 }
 
-// MutationScorer scores the lines of a failing case's verified
-// candidates by mutation analysis ([Mutation]): the package's cases (those
-// of Failure.Spectrum, go test cases of Failure.Package) run on mutants of
-// those lines, scored as Metallaxis does, or as MUSE does. It needs
-// Failure.Candidates and Failure.Package, and how the program was loaded,
-// since mutants are loaded again from source with overlays.
-type MutationScorer struct {
-	// Load and Patterns are how the program was loaded (trace.Load's
-	// arguments).
-	Load     trace.Config
-	Patterns []string
-	// MUSE scores as MUSE does. Default false: Metallaxis.
-	MUSE bool
-	// Parallel is the number of test runs at once. Default 0: 1.
-	Parallel int
-}
+// ErrTestPasses is returned when the test given as failing passes.
+var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
 
-var _ Scorer = MutationScorer{}
-
-// Evidence returns EvidenceMutation.
-func (MutationScorer) Evidence() Evidence { return EvidenceMutation }
-
-// Score runs the package's cases on mutants of the verified candidates'
-// lines.
-func (s MutationScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
-	var verified []Candidate
-	for _, c := range f.Candidates {
-		if c.Verified {
-			verified = append(verified, c)
-		}
-	}
-	if len(verified) == 0 {
-		return nil, errors.New("localize: mutation: no verified candidate to mutate")
-	}
-	if f.Spectrum == nil || f.Package == "" || f.Program == nil {
-		return nil, errors.New("localize: mutation: no package cases to run (Failure.Spectrum, Failure.Package, Failure.Program)")
-	}
-	var cases []trace.Case
-	for i := range f.Spectrum.NumTests() {
-		cases = append(cases, f.Program.GoTestCase(f.Package, f.Spectrum.Test(i).Name))
-	}
-	a, err := Mutation(ctx, verified, &MutationOptions{Load: s.Load, Patterns: s.Patterns, Cases: cases, Parallel: s.Parallel})
-	if err != nil {
-		return nil, err
-	}
-	if s.MUSE {
-		return a.muse(verified), nil
-	}
-	return a.metallaxis(verified), nil
+// A Refiner revises a failing case's ranked report with evidence that
+// costs more than a score of every line, spent on the ranking's first
+// lines: pipeline.Run calls it after [Rank].
+type Refiner interface {
+	Refine(ctx context.Context, rep *Report, f *Failure) error
 }

@@ -527,7 +527,7 @@ func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config
 	}
 	n := 0
 	for _, rep := range reports {
-		rep.AddFixes(a)
+		a.AddFixes(rep)
 		n += len(rep.Fixes)
 	}
 	fmt.Fprintf(stderr, "faultloc localize: -fixes: %d mutants of the failing cases' lines, %d test runs in %v: %d plausible fix%s\n",
