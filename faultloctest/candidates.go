@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/htmlreport"
 	"github.com/faultloc/faultloc/localize/pipeline"
@@ -28,7 +30,7 @@ const withSolver = true
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
 	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{
 		Run:              exactRun(name),
-		Technique:        &localize.Agx{Options: localize.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
+		Technique:        &agx.Technique{Options: agx.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
 		Scorers:          []localize.Scorer{}, // the helper shows the spectrum on its own
 		SelectedSpectrum: true,
 		Timeout:          c.timeout,

@@ -156,7 +156,7 @@ func (g *DiagnosisGroup) Best() []Diagnosis {
 
 // order sorts g's diagnoses into the order to read them (see
 // DiagnosisGroup.Diagnoses).
-func (g DiagnosisGroup) order() {
+func (g DiagnosisGroup) Sort() {
 	kind := func(d Diagnosis) int {
 		switch {
 		case d.OneFix:

@@ -31,7 +31,7 @@ func TestDiagnosisOrder(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: tt.in}
-			g.order()
+			g.Sort()
 			got := []int{}
 			for _, dg := range g.Diagnoses {
 				got = append(got, dg.Locations[0].Line)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/examples/foo"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
@@ -64,7 +66,7 @@ func Example_customPipeline() {
 	}
 
 	// 3. AgxFaults, blaming only the slice's lines.
-	rep, err := localize.AgxFaults(ctx, prog, failing, &localize.Options{
+	rep, err := agx.Localize(ctx, prog, failing, &agx.Options{
 		MaxSize:        1,
 		Lines:          func(l trace.Line) bool { return inSlice[l] },
 		Suspiciousness: scores.Suspiciousness(),
@@ -138,7 +140,7 @@ func Example_ownHarness() {
 		panic(err)
 	}
 	var c trace.Case = refCase{prog: prog, x: 3, y: 5}
-	rep, err := localize.AgxFaults(ctx, prog, c, &localize.Options{MaxSize: 1})
+	rep, err := agx.Localize(ctx, prog, c, &agx.Options{MaxSize: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -3,6 +3,7 @@ package localize
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -367,14 +367,28 @@ func (r *Report) RelativeTo(dir string) {
 }
 
 // FailureText describes how a run failed, as Report.Failure says it.
-func FailureText(res *trace.Result) string { return search.FailureText(res) }
+func FailureText(res *trace.Result) string {
+	switch res.Outcome {
+	case trace.AssertionFailed:
+		return res.Failure
+	case trace.Panicked:
+		if res.Panic != nil {
+			return "panic: " + res.Panic.Message
+		}
+	case trace.BudgetExceeded:
+		if res.Failure != "" {
+			return "budget exceeded: " + res.Failure
+		}
+	}
+	return res.Outcome.String()
+}
 
 // ErrNoOracle is returned (wrapped, with the case's name and the reason)
 // when a failing case gives localize nothing to make true: no failed
 // assertion, no panic, and, for a Go Example whose printed output differs
 // from its output comment, output that the oracle cannot read back into
 // values of the run (see the package documentation).
-var ErrNoOracle = search.ErrNoOracle
+var ErrNoOracle = errors.New("localize: the failing case has no oracle")
 
 // Flexibility is what the flexibility test found for a candidate on the
 // passing cases that executed its expressions ([FlexTest]).
@@ -552,4 +566,16 @@ func NewReport(test, mode, failure string, cands []Candidate) *Report {
 	}
 	r.Rerank(nil)
 	return r
+}
+
+// Add adds o's counts to s (not the time totals of a report).
+func (s *Stats) Add(o Stats) {
+	s.Runs += o.Runs
+	s.Refinements += o.Refinements
+	s.MCSes += o.MCSes
+	s.Constraints += o.Constraints
+	s.Statements += o.Statements
+	s.SolverCalls += o.SolverCalls
+	s.Solve += o.Solve
+	s.Undecided += o.Undecided
 }

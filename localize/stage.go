@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -326,8 +325,7 @@ func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*sli
 	if errors.Is(err, slicing.ErrNoOutput) && r.Trace != nil {
 		// A run that never ends or exits: what it did last, the step
 		// the oracle makes a candidate avoid (see pipeline.Run's doc).
-		var noVerdict search.Verdict
-		if last := search.Endless(r, &noVerdict); last != nil {
+		if last := Endless(r); last != nil {
 			crit, err = last, nil
 		}
 	}
@@ -477,4 +475,16 @@ var ErrTestPasses = errors.New("localize: the test passes; nothing to localize")
 // lines: pipeline.Run calls it after [Rank].
 type Refiner interface {
 	Refine(ctx context.Context, rep *Report, f *Failure) error
+}
+
+// Endless returns the oracle of a failing run that neither failed a
+// check nor panicked but ran out of its step budget (a loop that does not
+// end) or called os.Exit: its last event, which may not be reached along
+// the same path, so a candidate must end the loop or skip the exit; nil
+// for other runs.
+func Endless(r *trace.CaseResult) []trace.EventID {
+	if r.Trace == nil || r.Trace.Len() == 0 || (r.Outcome != trace.BudgetExceeded && r.Outcome != trace.Exited) {
+		return nil
+	}
+	return []trace.EventID{trace.EventID(r.Trace.Len() - 1)}
 }

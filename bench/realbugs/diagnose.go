@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/diagnose"
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/pipeline"
 )
@@ -62,7 +65,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	start := time.Now()
 	lctx, cancel := context.WithTimeout(ctx, 2*timeout+time.Minute) // listing the cases runs the package's tests
 	defer cancel()
-	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true, Parallel: runtime.NumCPU()}, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
+	d := &diagnose.Diagnoser{Options: diagnose.Options{Consistent: true, Parallel: runtime.NumCPU()}, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := pipeline.Run(lctx, bc.prog, bc.pkg, &pipeline.Options{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
 	r.elapsed = time.Since(start)
 	r.peak, _ = peakRSS()

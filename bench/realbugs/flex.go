@@ -9,6 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/trace"
@@ -61,8 +65,8 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 	lctx, cancel := context.WithTimeout(ctx, 4*timeout+time.Minute)
 	// The fix probe alone: the candidates tested are AgxFaults's, not
 	// those ForceProbe finds without the solver.
-	refiners := []localize.Refiner{localize.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := pipeline.Run(lctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: &localize.Agx{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
+	refiners := []localize.Refiner{mutation.FixProbe{Parallel: runtime.NumCPU()}}
+	res, err := pipeline.Run(lctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: &agx.Technique{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
 	cancel()
 	r.agxTime = time.Since(start)
 	if err != nil {
@@ -105,7 +109,7 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 		}
 		fctx, cancel := context.WithTimeout(ctx, flexBound)
 		start := time.Now()
-		tested, err := localize.FlexTest(fctx, prog, verified, &localize.FlexOptions{Passing: passing})
+		tested, err := angelic.FlexTest(fctx, prog, verified, &angelic.FlexOptions{Passing: passing})
 		r.flexTime += time.Since(start)
 		cancel()
 		if err != nil {

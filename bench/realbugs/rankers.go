@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/pipeline"
 )
@@ -62,7 +64,7 @@ func (e *evidence) relevantWeighted(k float64) []localize.LineScores {
 }
 
 // probes are the fix probes the rules compare.
-var probes = []localize.FixProbe{{Parallel: 2}, {Parallel: 2, Lines: 10}, {Parallel: 2, NoRepair: true}}
+var probes = []mutation.FixProbe{{Parallel: 2}, {Parallel: 2, Lines: 10}, {Parallel: 2, NoRepair: true}}
 
 var rules = []rule{
 	{name: "Ochiai", scores: func(e *evidence) []localize.LineScores { return []localize.LineScores{e.spectrum} }},

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
 	"github.com/faultloc/faultloc/localize"
@@ -18,18 +20,18 @@ import (
 // config are the settings of one experiment. The zero value is not useful:
 // defaultConfig gives the command's defaults.
 type config struct {
-	Bounds   []int           // loop bounds b (input size and PF's Unwind)
-	Timeout  time.Duration   // per run (one subject, one bound, one mode)
-	MaxSize  int             // candidate size bound, the same for both modes (0: none)
-	MaxPaths int             // PF's path bound; large so that PF is not cut short silently
-	Subjects []string        // subject names; empty: all
-	Arith    encode.Arith    // integer encoding of both modes
-	Engine   localize.Engine // Z3 engine of both modes (default AutoEngine)
-	Label    string          // printed under the report's title
-	NoSkip   bool            // run larger bounds of a mode after it timed out
-	Modes    []encode.Mode   // the modes run (encode.ATF, encode.PF); the others are reported as not run
-	Log      io.Writer       // if set, receives every report as text
-	Progress io.Writer       // if set, receives a line per measurement
+	Bounds   []int         // loop bounds b (input size and PF's Unwind)
+	Timeout  time.Duration // per run (one subject, one bound, one mode)
+	MaxSize  int           // candidate size bound, the same for both modes (0: none)
+	MaxPaths int           // PF's path bound; large so that PF is not cut short silently
+	Subjects []string      // subject names; empty: all
+	Arith    encode.Arith  // integer encoding of both modes
+	Engine   agx.Engine    // Z3 engine of both modes (default AutoEngine)
+	Label    string        // printed under the report's title
+	NoSkip   bool          // run larger bounds of a mode after it timed out
+	Modes    []encode.Mode // the modes run (encode.ATF, encode.PF); the others are reported as not run
+	Log      io.Writer     // if set, receives every report as text
+	Progress io.Writer     // if set, receives a line per measurement
 }
 
 func defaultConfig() config {
@@ -88,13 +90,13 @@ func measure(ctx context.Context, p *trace.Program, s subject, b int, mode encod
 	// Both modes get the unwinding bound b, as in the paper's experiment:
 	// PF explores every path within it before solving, ATF never leaves
 	// the encoded paths beyond it.
-	opts := &localize.Options{Mode: mode, MaxSize: cfg.MaxSize, Arith: cfg.Arith, Engine: cfg.Engine, Unwind: b}
+	opts := &agx.Options{Mode: mode, MaxSize: cfg.MaxSize, Arith: cfg.Arith, Engine: cfg.Engine, Unwind: b}
 	if mode == encode.PF {
 		opts.MaxPaths = cfg.MaxPaths
 	}
 	rctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
-	rep, err := localize.AgxFaults(rctx, p, p.TestCase(test), opts)
+	rep, err := agx.Localize(rctx, p, p.TestCase(test), opts)
 	if err != nil {
 		m.Err = err
 		m.TimedOut = errors.Is(err, context.DeadlineExceeded)

@@ -8,9 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
-	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -158,7 +159,7 @@ func TestHybridAgreesOnBinarySearch(t *testing.T) {
 		}
 	}
 	var got [2]measurement
-	for i, e := range []localize.Engine{localize.SMTEngine, localize.HybridEngine} {
+	for i, e := range []agx.Engine{agx.SMTEngine, agx.HybridEngine} {
 		cfg := defaultConfig()
 		cfg.Timeout = 2 * time.Minute
 		cfg.Engine = e

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/diagnose"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
@@ -167,8 +170,8 @@ func diagnoseVersion(ctx context.Context, ver *version, o options) diagResult {
 		scope = func(f *ssa.Function) bool { return f.Name() != "main" && ver.scope(f) }
 	}
 	start := time.Now()
-	rep, err := localize.Diagnose(ctx, ver.prog, cases, &localize.DiagnoseOptions{
-		Options: localize.Options{
+	rep, err := diagnose.Run(ctx, ver.prog, cases, &diagnose.Options{
+		Options: agx.Options{
 			Mode:       encode.ATF,
 			InScope:    scope,
 			MaxSize:    o.MaxSize,
@@ -328,7 +331,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	}
 	size := strconv.Itoa(o.MaxSize)
 	if o.MaxSize == 0 {
-		size = fmt.Sprintf("%d (localize.DefaultDiagnosisSize)", localize.DefaultDiagnosisSize)
+		size = fmt.Sprintf("%d (localize.DefaultDiagnosisSize)", diagnose.DefaultSize)
 	}
 	arith := "exact bit-vectors"
 	if o.Arith == encode.Integer {
@@ -361,7 +364,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		if r.Partial {
 			partial++
 		}
-		if r.Grouping != localize.GroupingJoint && r.Err == "" {
+		if r.Grouping != diagnose.GroupingJoint && r.Err == "" {
 			grouped++
 		}
 		diags = append(diags, float64(r.Diagnoses))

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/localize/diagnose"
+
 	"github.com/faultloc/faultloc/localize"
 )
 
@@ -15,7 +17,7 @@ import (
 func TestScoreDiagnosis(t *testing.T) {
 	const file = "/x/tcas.go"
 	loc := func(l int) localize.Location { return localize.Location{File: file, Line: l} }
-	rep := &localize.DiagnosisReport{Grouping: localize.GroupingByDiagnosis, Groups: []localize.DiagnosisGroup{
+	rep := &localize.DiagnosisReport{Grouping: diagnose.GroupingByDiagnosis, Groups: []localize.DiagnosisGroup{
 		{Joint: 2, Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(10)}, Verified: true}, {Locations: []localize.Location{loc(75), loc(80)}}}},
 		{Joint: 1, Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(141)}, Verified: true}}},
 	}}
@@ -32,7 +34,7 @@ func TestScoreDiagnosis(t *testing.T) {
 	}
 	// v35's case: the faulty lines are 63 and 65, the diagnosis is 62;
 	// all three port tcas.c's line 63.
-	rep = &localize.DiagnosisReport{Grouping: localize.GroupingJoint, Groups: []localize.DiagnosisGroup{
+	rep = &localize.DiagnosisReport{Grouping: diagnose.GroupingJoint, Groups: []localize.DiagnosisGroup{
 		{Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(62)}, Verified: true, OneFix: true}, {Locations: []localize.Location{loc(141)}, Verified: true}}},
 	}}
 	r = diagResult{}

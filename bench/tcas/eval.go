@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
@@ -294,7 +296,7 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	start := time.Now()
-	rep, err := localize.AgxFaults(ctx, ver.prog, ver.prog.TestCase(t), &localize.Options{
+	rep, err := agx.Localize(ctx, ver.prog, ver.prog.TestCase(t), &agx.Options{
 		Mode:    m,
 		InScope: ver.scope,
 		MaxSize: opts.MaxSize,

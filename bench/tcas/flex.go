@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/angelic"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -92,7 +94,7 @@ func flexRuns(ctx context.Context, ver *version, rs []runResult, cases []trace.C
 		if len(r.cands) == 0 {
 			continue
 		}
-		out, err := localize.FlexTest(ctx, ver.prog, r.cands, &localize.FlexOptions{Passing: cases, NoSolver: noSolver})
+		out, err := angelic.FlexTest(ctx, ver.prog, r.cands, &angelic.FlexOptions{Passing: cases, NoSolver: noSolver})
 		if err != nil {
 			return nil, fmt.Errorf("v%d %s: flexibility test: %w", ver.v.N, r.Test, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -60,14 +62,14 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 	for i, r := range rs {
 		for _, c := range r.cands {
 			for _, l := range c.Locations {
-				if l.File == ver.file && len(first[i]) < localize.DefaultProbeLines && !slices.Contains(first[i], l.Line) {
+				if l.File == ver.file && len(first[i]) < mutation.DefaultProbeLines && !slices.Contains(first[i], l.Line) {
 					first[i] = append(first[i], l.Line)
 					probed = append(probed, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
 				}
 			}
 		}
 	}
-	fa, err := localize.Mutation(ctx, probed, &localize.MutationOptions{
+	fa, err := mutation.Analyze(ctx, probed, &mutation.Options{
 		Load:     trace.Config{Dir: ver.dir, Overlay: ver.overlay},
 		Patterns: []string{"."},
 		Cases:    ver.prog.TestCases(tests),
@@ -77,7 +79,7 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 	if err != nil {
 		return nil, fmt.Errorf("v%d: mutation analysis of the first lines: %w", ver.v.N, err)
 	}
-	a, err := localize.Mutation(ctx, all, &localize.MutationOptions{
+	a, err := mutation.Analyze(ctx, all, &mutation.Options{
 		Load:     trace.Config{Dir: ver.dir, Overlay: ver.overlay},
 		Patterns: []string{"."},
 		Cases:    ver.prog.TestCases(tests),

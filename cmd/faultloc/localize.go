@@ -12,6 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/diagnose"
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/cireport"
@@ -81,9 +86,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	defer stopProfiles()
-	angelic := *mode == localize.ModeAngelic
+	angelicMode := *mode == angelic.Mode
 	useSATTAR := *mode == sattar.Mode
-	if angelic || useSATTAR {
+	if angelicMode || useSATTAR {
 		*mode = "agx" // the search behind AngelicTest, the encoding of SAT-TAR's cores
 	}
 	m, err := encode.ParseMode(*mode)
@@ -91,7 +96,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
-	opts := &localize.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice, FirstFailure: *first, NoStrings: !*strs, NoFloats: !*floats}
+	opts := &agx.Options{Mode: m, MaxSize: *maxSize, MaxCandidates: *maxCands, SliceScope: *slice, FirstFailure: *first, NoStrings: !*strs, NoFloats: !*floats}
 	switch *arith {
 	case "bv":
 	case "int":
@@ -103,11 +108,11 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	switch *engineFlag {
 	case "auto":
 	case "smt":
-		opts.Engine = localize.SMTEngine
+		opts.Engine = agx.SMTEngine
 	case "bv":
-		opts.Engine = localize.BVEngine
+		opts.Engine = agx.BVEngine
 	case "hybrid":
-		opts.Engine = localize.HybridEngine
+		opts.Engine = agx.HybridEngine
 	default:
 		fmt.Fprintf(stderr, "faultloc localize: unknown -engine %q (want auto, smt, bv or hybrid)\n", *engineFlag)
 		return 1
@@ -121,8 +126,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	var tieFormula *spectra.Formula
-	mutation := *tiebreak == "mutation" || *tiebreak == "muse"
-	if *tiebreak != "position" && !mutation {
+	byMutation := *tiebreak == "mutation" || *tiebreak == "muse"
+	if *tiebreak != "position" && !byMutation {
 		f, err := spectra.Lookup(*tiebreak)
 		if err != nil {
 			fmt.Fprintf(stderr, "faultloc localize: -tiebreak: %v (or position, mutation, muse)\n", err)
@@ -147,7 +152,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{angelic, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {ciFormat(*format), "-format " + *format}, {*tiebreak != "position", "-tiebreak"}} {
+		}{{angelicMode, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {ciFormat(*format), "-format " + *format}, {*tiebreak != "position", "-tiebreak"}} {
 			if f.on {
 				bad = append(bad, f.name)
 			}
@@ -269,12 +274,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		})
 		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, *format, stdout, stderr)
 	}
-	var tech localize.Technique = &localize.Agx{Options: *opts}
+	var tech localize.Technique = &agx.Technique{Options: *opts}
 	switch {
-	case angelic:
-		tech = &localize.Angelic{Options: localize.AngelicOptions{Search: *opts, Flex: localize.FlexOptions{Remove: *remove}}}
+	case angelicMode:
+		tech = &angelic.Technique{Options: angelic.Options{Search: *opts, Flex: angelic.FlexOptions{Remove: *remove}}}
 	case *flexFlag:
-		tech = &localize.FlexFilter{Technique: tech, Options: localize.FlexOptions{Remove: *remove}}
+		tech = &angelic.FlexFilter{Technique: tech, Options: angelic.FlexOptions{Remove: *remove}}
 	}
 	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native}
 	if !*probe {
@@ -291,8 +296,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	switch {
 	case tieFormula != nil:
 		popts.TieBreak = localize.SpectrumScorer{Formula: *tieFormula}
-	case mutation:
-		popts.TieBreak = localize.MutationScorer{Load: *cfg, Patterns: []string{fs.Arg(0)}, MUSE: *tiebreak == "muse", Parallel: runtime.NumCPU()}
+	case byMutation:
+		popts.TieBreak = mutation.Scorer{Load: *cfg, Patterns: []string{fs.Arg(0)}, MUSE: *tiebreak == "muse", Parallel: runtime.NumCPU()}
 	}
 	var writeErr error
 	progressed := map[*localize.Report]bool{} // reports said on stderr as they came
@@ -469,9 +474,9 @@ func notRun(skipped, refused int) string {
 
 // diagnosePackage implements localize -all: the failing cases of pkgPath
 // diagnosed together, one report written in format (text or json).
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts localize.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
-	d := &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
-		NoProbe: !probe, Probe: localize.FixProbe{Parallel: runtime.NumCPU()}}
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
+	d := &diagnose.Diagnoser{Options: diagnose.Options{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
+		NoProbe: !probe, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout})
 	if res != nil {
 		printCaseErrors(stderr, res)
@@ -521,7 +526,7 @@ func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config
 	for _, l := range lines {
 		cands = append(cands, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
 	}
-	a, err := localize.Mutation(ctx, cands, &localize.MutationOptions{Load: *cfg, Patterns: []string{pattern}, Cases: cases, Parallel: runtime.NumCPU(), Repair: true})
+	a, err := mutation.Analyze(ctx, cands, &mutation.Options{Load: *cfg, Patterns: []string{pattern}, Cases: cases, Parallel: runtime.NumCPU(), Repair: true})
 	if err != nil {
 		return err
 	}
@@ -537,7 +542,7 @@ func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config
 
 // nothingFoundHint suggests the flags that make a search cheaper, those
 // of opts not yet in force first.
-func nothingFoundHint(opts *localize.Options, timeout time.Duration, fixes bool) string {
+func nothingFoundHint(opts *agx.Options, timeout time.Duration, fixes bool) string {
 	var try []string
 	if !fixes {
 		// Mutation needs no solver: on the seeded faults of
@@ -557,7 +562,7 @@ func nothingFoundHint(opts *localize.Options, timeout time.Duration, fixes bool)
 	if opts.MaxSize != 1 {
 		try = append(try, "-max-size 1")
 	}
-	if opts.Engine == localize.AutoEngine && opts.Arith != encode.Integer {
+	if opts.Engine == agx.AutoEngine && opts.Arith != encode.Integer {
 		// On a long run auto picks the bit-vector SAT engine, which can be
 		// slow to find models (x/mod/semver's TestCompare: 0.8 s a check
 		// against 0.13 s with hybrid).

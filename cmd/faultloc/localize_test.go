@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 )
@@ -189,15 +191,15 @@ func TestLocalizeHTML(t *testing.T) {
 // with nothing: only flags not yet in force are suggested, -fixes first.
 func TestNothingFoundHint(t *testing.T) {
 	for _, tt := range []struct {
-		opts  localize.Options
+		opts  agx.Options
 		fixes bool
 		want  string
 	}{
-		{localize.Options{MaxSize: 1, SliceScope: true, FirstFailure: true, Arith: encode.Integer}, false, "try -fixes (mutants that make the case pass, found without the solver), a -timeout longer than 1m0s"},
-		{localize.Options{MaxSize: 2}, true, "try -slice (blame only the failure's relevant slice), -arith int (faster on division and multiplication), -first (only the first failed check, in a test that fails several), -max-size 1, -engine hybrid (auto picks the slower SAT engine on some long runs), a -timeout longer than 1m0s"},
-		{localize.Options{MaxSize: 1, SliceScope: true, FirstFailure: true, Arith: encode.Integer}, true, "try a -timeout longer than 1m0s"},
-		{localize.Options{SliceScope: true, FirstFailure: true}, true, "try -arith int (faster on division and multiplication), -max-size 1, -engine hybrid (auto picks the slower SAT engine on some long runs), a -timeout longer than 1m0s"},
-		{localize.Options{MaxSize: 1, SliceScope: true, FirstFailure: true, Engine: localize.HybridEngine}, true, "try -arith int (faster on division and multiplication), a -timeout longer than 1m0s"},
+		{agx.Options{MaxSize: 1, SliceScope: true, FirstFailure: true, Arith: encode.Integer}, false, "try -fixes (mutants that make the case pass, found without the solver), a -timeout longer than 1m0s"},
+		{agx.Options{MaxSize: 2}, true, "try -slice (blame only the failure's relevant slice), -arith int (faster on division and multiplication), -first (only the first failed check, in a test that fails several), -max-size 1, -engine hybrid (auto picks the slower SAT engine on some long runs), a -timeout longer than 1m0s"},
+		{agx.Options{MaxSize: 1, SliceScope: true, FirstFailure: true, Arith: encode.Integer}, true, "try a -timeout longer than 1m0s"},
+		{agx.Options{SliceScope: true, FirstFailure: true}, true, "try -arith int (faster on division and multiplication), -max-size 1, -engine hybrid (auto picks the slower SAT engine on some long runs), a -timeout longer than 1m0s"},
+		{agx.Options{MaxSize: 1, SliceScope: true, FirstFailure: true, Engine: agx.HybridEngine}, true, "try -arith int (faster on division and multiplication), a -timeout longer than 1m0s"},
 	} {
 		if got := nothingFoundHint(&tt.opts, time.Minute, tt.fixes); got != tt.want {
 			t.Errorf("%+v: got %q, want %q", tt.opts, got, tt.want)

@@ -220,8 +220,8 @@ func matchAny(r string, patterns []string) bool {
 
 // pure are the packages that must build without cgo (DESIGN: trace,
 // spectra and slicing; changes; the subjects; the internal helpers they
-// use).
-var pure = []string{"trace/...", "spectra/...", "slicing/...", "changes/...", "examples/...", "internal/cfg/...", "internal/nativetest/...", "internal/mutate/...", "internal/printf/..."}
+// use; the core of localize, without its engine and techniques).
+var pure = []string{"localize", "trace/...", "spectra/...", "slicing/...", "changes/...", "examples/...", "internal/cfg/...", "internal/nativetest/...", "internal/mutate/...", "internal/printf/..."}
 
 // upward are the design's layers as rules: a package matching from must
 // not depend, directly or not, on one matching forbid.
@@ -248,7 +248,11 @@ var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "fa
 // techniques are the packages of localize's techniques and writers: each
 // stands on the core (localize) and the engine (localize/internal/...),
 // never on another technique or on the pipeline.
-var techniques = []string{"localize/regress/...", "localize/sattar/...", "localize/htmlreport/..."}
+var techniques = []string{"localize/agx/...", "localize/angelic/...", "localize/diagnose/...", "localize/mutation/...", "localize/regress/...", "localize/sattar/...", "localize/htmlreport/..."}
+
+// buildsOn are the techniques a technique may build on, always downward:
+// diagnosis across cases on AgxFaults and mutation analysis.
+var buildsOn = map[string][]string{"localize/diagnose": {"localize/agx/...", "localize/mutation/..."}}
 
 // pipelineImporters may import the package pipeline: the commands, bench
 // and faultloctest (tests and examples aside, which go list does not
@@ -297,7 +301,9 @@ func depViolations(all map[string]*listed) []string {
 				case !ok:
 				case match(dr, "localize/pipeline/..."):
 					out = append(out, fmt.Sprintf("%s depends on %s: the core, the engine and the techniques never import the pipeline", path, d))
-				case matchAny(dr, techniques) && dr != r:
+				case r == "localize" && match(dr, "localize/..."):
+					out = append(out, fmt.Sprintf("%s depends on %s: the core imports neither its engine nor a technique", path, d))
+				case matchAny(dr, techniques) && dr != r && !matchAny(dr, buildsOn[r]):
 					out = append(out, fmt.Sprintf("%s depends on %s: the core and the engine import no technique, a technique no other", path, d))
 				}
 			}
@@ -376,7 +382,14 @@ func TestDependencyRules(t *testing.T) {
 		{"a technique imports the pipeline", graph(pkg("localize/sattar", false, "localize/pipeline"), pkg("localize/pipeline", false)),
 			[]string{"localize/sattar depends on " + m("localize/pipeline") + ": the core, the engine and the techniques never import the pipeline", "localize/sattar imports localize/pipeline"}},
 		{"the core imports a technique", graph(pkg("localize", false, "localize/regress"), pkg("localize/regress", false)),
-			[]string{m("localize") + " depends on " + m("localize/regress") + ": the core and the engine import no technique"}},
+			[]string{m("localize") + " depends on " + m("localize/regress") + ": the core imports neither its engine nor a technique"}},
+		{"the core imports the engine", graph(pkg("localize", false, "localize/internal/search"), pkg("localize/internal/search", false)),
+			[]string{m("localize") + " depends on " + m("localize/internal/search") + ": the core imports neither"}},
+		{"the core with cgo", graph(pkg("localize", false, "internal/z3"), pkg("internal/z3", true)),
+			[]string{m("localize") + " must build without cgo but depends on " + m("internal/z3")}},
+		{"diagnosis builds on AgxFaults and mutation analysis", graph(pkg("localize/diagnose", false, "localize/agx", "localize/mutation", "localize"), pkg("localize/agx", false, "localize"), pkg("localize/mutation", false, "localize"), pkg("localize", false)), nil},
+		{"angelic debugging imports AgxFaults", graph(pkg("localize/angelic", false, "localize/agx"), pkg("localize/agx", false)),
+			[]string{"localize/angelic depends on " + m("localize/agx") + ": the core and the engine import no technique, a technique no other"}},
 		{"a technique imports another", graph(pkg("localize/regress", false, "localize/sattar"), pkg("localize/sattar", false)),
 			[]string{"localize/regress depends on " + m("localize/sattar") + ": the core and the engine import no technique, a technique no other"}},
 		{"a library imports the pipeline", graph(pkg("slicing", false, "localize/pipeline"), pkg("localize/pipeline", false)),

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/examples/foo"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
@@ -47,7 +49,7 @@ func fooReport(t *testing.T) *localize.Report {
 	root := repoRoot(t)
 	path := filepath.Join("testdata", "html", "foo.json")
 	p := testutil.Examples(t)
-	live, err := localize.AgxFaults(context.Background(), p, p.TestCase(intTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), nil)
+	live, err := agx.Localize(context.Background(), p, p.TestCase(testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +72,7 @@ func fooReport(t *testing.T) *localize.Report {
 	if err := json.Unmarshal(bytes.ReplaceAll(data, []byte(rootVar), []byte(root)), &stored); err != nil || len(stored) != 1 {
 		t.Fatalf("%s: %v (%d reports)", path, err, len(stored))
 	}
-	if got, want := summary(live), summary(stored[0]); got != want {
+	if got, want := testutil.Summary(live), testutil.Summary(stored[0]); got != want {
 		t.Fatalf("%s is stale (go test -run TestWriteHTML -update rewrites it)\n--- live:\n%s--- stored:\n%s", path, got, want)
 	}
 	return stored[0]
@@ -83,7 +85,7 @@ func fooSpectrum(t *testing.T) *spectra.Ranking {
 	p := testutil.Examples(t)
 	var tests []trace.Test
 	for _, c := range foo.Cases {
-		tests = append(tests, intTest(t, p, "foo", "Foo", c.Name, int64(c.Want), int64(c.X), int64(c.Y)))
+		tests = append(tests, testutil.IntTest(t, p, "foo", "Foo", c.Name, int64(c.Want), int64(c.X), int64(c.Y)))
 	}
 	m, err := spectra.Build(context.Background(), &spectra.Traces{Program: p, Cases: p.TestCases(tests)})
 	if err != nil {
@@ -453,38 +455,4 @@ func TestNoChromiumSkips(t *testing.T) {
 	if !skipped {
 		t.Error("the browser test is not skipped without a browser")
 	}
-}
-
-func intTest(t testing.TB, p *trace.Program, pkg, fn, name string, want int64, args ...int64) trace.Test {
-	t.Helper()
-	f := p.Func(testutil.ExamplesPkg+pkg, fn)
-	if f == nil {
-		t.Fatalf("no function %s.%s", pkg, fn)
-	}
-	tt := trace.Test{Name: name, Func: f, Want: []trace.Value{trace.Int(want)}}
-	for _, a := range args {
-		tt.Args = append(tt.Args, trace.Int(a))
-	}
-	return tt
-}
-
-// summary renders the candidates of a report without their angelic values
-// (which any value in a range may satisfy): size, lines, verification.
-func summary(r *localize.Report) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s (%s): %s\n", r.Test, r.Mode, r.Failure)
-	for _, c := range r.Candidates {
-		var lines []string
-		for _, l := range c.Locations {
-			lines = append(lines, fmt.Sprintf("%s %q", l, l.Text))
-		}
-		fmt.Fprintf(&sb, "  size %d verified=%v: %s\n", len(c.Locations), c.Verified, strings.Join(lines, "; "))
-	}
-	for _, l := range r.Ranking {
-		fmt.Fprintf(&sb, "  rank %d: %s:%d\n", l.Rank, filepath.Base(l.File), l.Line)
-	}
-	if r.Partial {
-		fmt.Fprintf(&sb, "  partial: %s\n", r.Reason)
-	}
-	return sb.String()
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -21,7 +23,7 @@ import (
 // listed without running them, still are.
 func TestListEvidenceBound(t *testing.T) {
 	ctx := context.Background()
-	prog, _ := loadSubject(ctx, t, "../testdata/crash", true, 5)
+	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/crash"
 	keep := func(n string) bool { return n != "TestSum" }
 	want, err := prog.ListTestsOf(ctx, pkg, keep, nil)

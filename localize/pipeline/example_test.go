@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/trace"
@@ -21,7 +23,7 @@ func ExampleRun() {
 		return
 	}
 	res, err := pipeline.Run(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &pipeline.Options{
-		Technique: &localize.Agx{Options: localize.Options{MaxSize: 1}},
+		Technique: &agx.Technique{Options: agx.Options{MaxSize: 1}},
 		Refiners:  []localize.Refiner{}, // no probes: the candidates and the spectrum
 		NoNative:  true,
 	})

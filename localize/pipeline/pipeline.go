@@ -9,6 +9,10 @@ import (
 	"slices"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -108,7 +112,7 @@ type Options struct {
 // no candidate, then a [FixProbe] of its first lines, as many runs at
 // once as the machine has CPUs.
 func DefaultRefiners() []localize.Refiner {
-	return []localize.Refiner{localize.ForceProbe{}, localize.FixProbe{Parallel: runtime.NumCPU()}}
+	return []localize.Refiner{angelic.ForceProbe{}, mutation.FixProbe{Parallel: runtime.NumCPU()}}
 }
 
 // timedCase is a Case whose runs are bounded by d.
@@ -299,7 +303,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	res.Failing = append(slices.Clip(res.Failing), onlyNative...)
 	tech := opts.Technique
 	if tech == nil {
-		tech = &localize.Agx{}
+		tech = &agx.Technique{}
 	}
 	scorers := opts.Scorers
 	if scorers == nil {

@@ -8,6 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+
+	"github.com/faultloc/faultloc/localize/agx"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -115,14 +119,14 @@ func TestPackageTechniqueError(t *testing.T) {
 func TestPackageCrashes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	prog, faults := loadSubject(ctx, t, "../testdata/crash", true, 5)
+	prog, faults := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	byLine := map[int]bool{}
 	for _, f := range faults {
 		byLine[f.Line] = true
 	}
-	agx := &localize.Agx{Options: localize.Options{MaxSize: 1}}
+	agx := &agx.Technique{Options: agx.Options{MaxSize: 1}}
 	// NoNative: natively, TestEvens loops until go test's timeout.
-	res, err := Run(ctx, prog, subjectPkg("crash"), &Options{Technique: agx, Timeout: time.Minute, NoNative: true})
+	res, err := Run(ctx, prog, testutil.SubjectPkg("crash"), &Options{Technique: agx, Timeout: time.Minute, NoNative: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +155,7 @@ func TestPackageCrashes(t *testing.T) {
 			placed = placed || rl.Rank <= within && byLine[rl.Line]
 		}
 		if !onFault || !placed || (!verified && mustVerify) {
-			t.Errorf("%s (%s): want a candidate on its faulty line (verified: %v), within the first %d of the ranking:\n%s", want[i], rep.Failure, mustVerify, within, summary(rep))
+			t.Errorf("%s (%s): want a candidate on its faulty line (verified: %v), within the first %d of the ranking:\n%s", want[i], rep.Failure, mustVerify, within, testutil.Summary(rep))
 		}
 	}
 }
@@ -212,11 +216,11 @@ func TestPackageFailsAlone(t *testing.T) {
 // still localized.
 func TestPackageEvidenceTimeout(t *testing.T) {
 	ctx := context.Background()
-	prog, _ := loadSubject(ctx, t, "../testdata/crash", true, 5)
+	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
-	res, err := Run(ctx, prog, subjectPkg("crash"), &Options{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond, NoNative: true})
+	res, err := Run(ctx, prog, testutil.SubjectPkg("crash"), &Options{Run: "^TestWindow$", Technique: none, EvidenceTimeout: time.Nanosecond, NoNative: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,12 +245,12 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 // cuts nothing and gives the same spectrum as no bound.
 func TestPackageEvidenceBound(t *testing.T) {
 	ctx := context.Background()
-	prog, _ := loadSubject(ctx, t, "../testdata/crash", true, 5)
+	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
 	run := func(bound time.Duration) *Result {
-		res, err := Run(ctx, prog, subjectPkg("crash"), &Options{Run: "^TestWindow$", Technique: none, EvidenceBound: bound, NoNative: true})
+		res, err := Run(ctx, prog, testutil.SubjectPkg("crash"), &Options{Run: "^TestWindow$", Technique: none, EvidenceBound: bound, NoNative: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/diagnose"
+	"github.com/faultloc/faultloc/localize/mutation"
+
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
@@ -28,8 +33,8 @@ import (
 func TestFixProbe(t *testing.T) {
 	ctx := context.Background()
 	dir := "../testdata/probe"
-	prog, faults := loadSubject(ctx, t, dir, true, 1)
-	pkg := subjectPkg("probe")
+	prog, faults := testutil.LoadSubject(ctx, t, dir, true, 1)
+	pkg := testutil.SubjectPkg("probe")
 	res, err := Run(ctx, prog, pkg, &Options{Technique: none})
 	if err != nil {
 		t.Fatal(err)
@@ -122,11 +127,11 @@ func TestAngelicPaper(t *testing.T) {
 	}
 	tests := []struct {
 		name, pkg, run string
-		search         localize.Options
+		search         agx.Options
 		blank          bool // many alternate values work: not compared
 	}{
-		{"triangle", "triangle", "TestClassify", localize.Options{}, false},
-		{"zune", "zune", "TestYear", localize.Options{
+		{"triangle", "triangle", "TestClassify", agx.Options{}, false},
+		{"zune", "zune", "TestYear", agx.Options{
 			InScope: func(fn *ssa.Function) bool { return fn.Name() == "Year" },
 			Lines: func(l trace.Line) bool {
 				return !(strings.HasSuffix(l.File, "zune.go") && l.Line == 29) // return year
@@ -142,8 +147,8 @@ func TestAngelicPaper(t *testing.T) {
 				// in them, so they run with the build tag long.
 				search.Arith = encode.Integer
 			}
-			tech := &localize.Angelic{Options: localize.AngelicOptions{Search: search, Flex: localize.FlexOptions{}}}
-			res, err := Run(ctx, prog, examplesPkg+tt.pkg, &Options{Run: tt.run, SelectedSpectrum: true, Technique: tech, Scorers: []localize.Scorer{}, Timeout: 3 * time.Minute})
+			tech := &angelic.Technique{Options: angelic.Options{Search: search, Flex: angelic.FlexOptions{}}}
+			res, err := Run(ctx, prog, testutil.ExamplesPkg+tt.pkg, &Options{Run: tt.run, SelectedSpectrum: true, Technique: tech, Scorers: []localize.Scorer{}, Timeout: 3 * time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,7 +156,7 @@ func TestAngelicPaper(t *testing.T) {
 				t.Fatalf("%d reports, want 1 (failing: %v)", len(res.Reports), res.Failing)
 			}
 			rep := res.Reports[0]
-			got := fmt.Sprintf("# %s: %s\n%s", rep.Test, rep.Failure, angelicTableOf(rep, tt.blank))
+			got := fmt.Sprintf("# %s: %s\n%s", rep.Test, rep.Failure, testutil.AngelicTableOf(rep, tt.blank))
 			if rep.Partial {
 				t.Errorf("partial report: %s", rep.Reason)
 			}
@@ -187,8 +192,8 @@ func TestFlexFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tech := &localize.FlexFilter{Technique: &localize.Agx{Options: localize.Options{MaxSize: 1, Arith: quickArith()}}, Options: localize.FlexOptions{}}
-	res, err := Run(ctx, prog, examplesPkg+"triangle", &Options{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []localize.Scorer{}, Timeout: 3 * time.Minute})
+	tech := &angelic.FlexFilter{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, Arith: testutil.QuickArith()}}, Options: angelic.FlexOptions{}}
+	res, err := Run(ctx, prog, testutil.ExamplesPkg+"triangle", &Options{Run: "TestClassify", SelectedSpectrum: true, Technique: tech, Scorers: []localize.Scorer{}, Timeout: 3 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +205,7 @@ func TestFlexFilter(t *testing.T) {
 		if c.Flex == nil {
 			t.Fatalf("candidate %v not tested", c.Locations)
 		}
-		got = append(got, fmt.Sprintf("%d %v %s", c.Locations[0].Line, c.Verified, strings.Join(shortNames(c.Flex.Inhibitors), ",")))
+		got = append(got, fmt.Sprintf("%d %v %s", c.Locations[0].Line, c.Verified, strings.Join(testutil.ShortNames(c.Flex.Inhibitors), ",")))
 	}
 	want := []string{"23 true ", "32 true T6", "43 true T1,T2,T3,T4,T5,T6,T7"}
 	if !slices.Equal(got, want) {
@@ -214,7 +219,7 @@ func TestFlexFilter(t *testing.T) {
 // mutant that breaks a passing test (the bonus of 1, which makes TestAt90
 // top) is a Fix; without the probe no diagnosis has one.
 func TestDiagnoseProbe(t *testing.T) {
-	ctx, prog, pkg := loadTestdata(t, "probeall")
+	ctx, prog, pkg := testutil.LoadTestdata(t, "probeall")
 	for _, tt := range []struct {
 		name    string
 		noProbe bool
@@ -224,7 +229,7 @@ func TestDiagnoseProbe(t *testing.T) {
 		{"no probe", true, map[int]string{}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := Run(ctx, prog, pkg, &Options{Diagnoser: &localize.AgxDiagnosis{Options: localize.DiagnoseOptions{Consistent: true}, NoProbe: tt.noProbe}})
+			res, err := Run(ctx, prog, pkg, &Options{Diagnoser: &diagnose.Diagnoser{Options: diagnose.Options{Consistent: true}, NoProbe: tt.noProbe}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -262,8 +267,8 @@ func TestDiagnoseProbe(t *testing.T) {
 // selected ones: TestZero passes) explained together by the fault.
 func TestPackageDiagnoser(t *testing.T) {
 	ctx := context.Background()
-	prog := loadTax(t)
-	res, err := Run(ctx, prog, taxPkg, &Options{Diagnoser: &localize.AgxDiagnosis{}})
+	prog := testutil.LoadTax(t)
+	res, err := Run(ctx, prog, taxPkg, &Options{Diagnoser: &diagnose.Diagnoser{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +279,7 @@ func TestPackageDiagnoser(t *testing.T) {
 	if d.Package != taxPkg || !slices.Equal(d.Cases, []string{"TestNet", "TestTax"}) && !slices.Equal(d.Cases, []string{"TestTax", "TestNet"}) {
 		t.Errorf("package %q, cases %v", d.Package, d.Cases)
 	}
-	if got, want := diagnosisLines(d), []string{"tax.go:11*"}; !slices.Equal(got, want) {
+	if got, want := testutil.DiagnosisLines(d), []string{"tax.go:11*"}; !slices.Equal(got, want) {
 		t.Errorf("diagnoses %v, want %v", got, want)
 	}
 }
@@ -288,17 +293,17 @@ func TestMutationScorer(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	cfg := trace.Config{Dir: "../testdata/plural", Tests: true}
-	prog, faults := loadSubject(ctx, t, cfg.Dir, true, 1)
+	prog, faults := testutil.LoadSubject(ctx, t, cfg.Dir, true, 1)
 	var scores localize.LineScores
 	var scoreErr error
 	scorer := scorerFunc(func(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
-		scores, scoreErr = localize.MutationScorer{Load: cfg, Patterns: []string{"."}}.Score(ctx, f)
-		if _, err := (localize.MutationScorer{Load: cfg, Patterns: []string{"."}}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: f.Spectrum, Package: f.Package, Candidates: f.Candidates}); err == nil {
+		scores, scoreErr = mutation.Scorer{Load: cfg, Patterns: []string{"."}}.Score(ctx, f)
+		if _, err := (mutation.Scorer{Load: cfg, Patterns: []string{"."}}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: f.Spectrum, Package: f.Package, Candidates: f.Candidates}); err == nil {
 			t.Error("no Failure.Program: no error")
 		}
 		return scores, scoreErr
 	})
-	res, err := Run(ctx, prog, subjectPkg("plural"), &Options{Technique: &localize.Agx{Options: localize.Options{MaxSize: 1}}, Scorers: []localize.Scorer{scorer}})
+	res, err := Run(ctx, prog, testutil.SubjectPkg("plural"), &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1}}, Scorers: []localize.Scorer{scorer}})
 	if err != nil || len(res.Reports) != 1 {
 		t.Fatalf("Package: %v reports, error %v", res, err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize/internal/search"
+
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
@@ -84,7 +86,7 @@ func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string,
 	}
 	sctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	arep, err := localize.AgxFaults(sctx, prog, prog.GoTestCase(pkgPath, name), &localize.Options{MaxSize: 2})
+	arep, err := search.Localize(sctx, prog, prog.GoTestCase(pkgPath, name), &search.Options{MaxSize: 2})
 	if err != nil {
 		return nil, "minimal correction sets: " + err.Error()
 	}

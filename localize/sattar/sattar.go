@@ -39,7 +39,7 @@ type Options struct {
 	// Core configures the formulas of the unsat cores and of test
 	// generation (Mode, Arith, Engine...). Its InScope is set from
 	// Under.
-	Core localize.Options
+	Core search.Options
 	// Under names the functions under test as Go writes them in their
 	// package: "(*List).Delete", "Insert", "(T).String" (a function
 	// literal belongs to the function it is in). Only their statements
@@ -118,7 +118,7 @@ type Result struct {
 	Report *localize.Report
 	// Cores are the unsat cores of the checks the initial failing case
 	// violates, one per check.
-	Cores []localize.Core
+	Cores []Core
 	// Suspects are the suspects at the end: the cores' lines under test,
 	// with the statements the formula does not model (see [Run]),
 	// less those the rounds showed innocent.
@@ -488,7 +488,7 @@ func (s *sattar) cores() error {
 	o := s.opts.Core
 	o.InScope = s.under
 	c := s.prog.GoTestCase(s.pkg, s.first.Name)
-	cores, err := localize.Cores(s.ctx, s.prog, c, &o)
+	cores, err := Cores(s.ctx, s.prog, c, &o)
 	s.res.Cores = cores
 	if err != nil {
 		return err

@@ -3,10 +3,11 @@ package search
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
+
+	"github.com/faultloc/faultloc/localize"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/trace"
@@ -39,14 +40,7 @@ func (v *Verdict) Release() {
 	}
 }
 
-// ErrNoOracle is returned (wrapped, with the case's name and the reason)
-// when a failing case gives localize nothing to make true: no failed
-// assertion, no panic, and, for a Go Example whose printed output differs
-// from its output comment, output that the oracle cannot read back into
-// values of the run (see the package documentation).
-var ErrNoOracle = errors.New("localize: the failing case has no oracle")
-
-// oracle returns an error wrapping ErrNoOracle if the failing run v has
+// oracle returns an error wrapping localize.ErrNoOracle if the failing run v has
 // no failed assertion and no panic to avoid: with an empty oracle every
 // formula is satisfiable and the empty set of statements would "fix" it.
 func (g *Subject) Oracle(v *Verdict) error {
@@ -60,7 +54,7 @@ func (g *Subject) Oracle(v *Verdict) error {
 	if v.NoOracle != nil {
 		why = "its output differs from its output comment, and " + v.NoOracle.Error()
 	}
-	return fmt.Errorf("%w: %s: %s", ErrNoOracle, g.Case.Name(), why)
+	return fmt.Errorf("%w: %s: %s", localize.ErrNoOracle, g.Case.Name(), why)
 }
 
 // subject is the case being localized, with the oracle localize reads
@@ -132,7 +126,7 @@ func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, er
 	if r.Test != nil {
 		// A test given as data: its oracle is its expected results,
 		// encoded by encode.New, not assertions to avoid.
-		v.Test, v.Failure, v.events = r.Test, FailureText(r.Result), r.FailureEvents()
+		v.Test, v.Failure, v.events = r.Test, localize.FailureText(r.Result), r.FailureEvents()
 		v.Avoid = Endless(r, v)
 		return v, nil
 	}
@@ -177,7 +171,7 @@ func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, er
 		}
 	}
 	if v.Failure == "" {
-		v.Failure = FailureText(r.Result)
+		v.Failure = localize.FailureText(r.Result)
 		if !r.Ran {
 			v.Failure = "the case did not run"
 		}
@@ -194,10 +188,10 @@ func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, er
 // same path, so a candidate must end the loop or skip the exit; nil for
 // other runs.
 func Endless(r *trace.CaseResult, v *Verdict) []trace.EventID {
-	if v.Passed || r.Trace == nil || r.Trace.Len() == 0 || (r.Outcome != trace.BudgetExceeded && r.Outcome != trace.Exited) {
+	if v.Passed {
 		return nil
 	}
-	return []trace.EventID{trace.EventID(r.Trace.Len() - 1)}
+	return localize.Endless(r)
 }
 
 // firstFailure applies Options.FirstFailure to a run: it returns the
@@ -247,23 +241,6 @@ func (g *Subject) firstFailure(r *trace.CaseResult) (_ []trace.Assertion, passed
 	}
 	panicked := r.Outcome == trace.Panicked && r.Panic != nil && r.Panic.Event != trace.NoEvent && r.Panic.Event < at
 	return counted, len(counted) == 0 && !panicked && t.Value(at).Bool() != g.Target.failed, int(end) + 1
-}
-
-// FailureText describes how a run failed, for Report.Failure.
-func FailureText(res *trace.Result) string {
-	switch res.Outcome {
-	case trace.AssertionFailed:
-		return res.Failure
-	case trace.Panicked:
-		if res.Panic != nil {
-			return "panic: " + res.Panic.Message
-		}
-	case trace.BudgetExceeded:
-		if res.Failure != "" {
-			return "budget exceeded: " + res.Failure
-		}
-	}
-	return res.Outcome.String()
 }
 
 // SortLines sorts lines by file and line.

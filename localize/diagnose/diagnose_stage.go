@@ -1,0 +1,87 @@
+package diagnose
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/mutation"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// AgxDiagnosis is [Diagnose] as a [Diagnoser]. With
+// Options.Consistent and no Options.Passing, the passing cases are those
+// of the failures' spectrum (the package's, when pipeline.Run runs it).
+// Without Options.First, the lines checked first are the first lines of
+// the failures' ranking (RankedLines).
+type Diagnoser struct {
+	Options Options
+	// FirstLines is how many lines of the ranking are checked first.
+	// Default 0: DefaultFirstLines; negative: none.
+	FirstLines int
+	// NoProbe leaves out the fix probe: before the diagnosis, the
+	// mutants of the lines checked first ([FixProbe]'s operators) are
+	// run on every failing case, and a mutant under which all of them
+	// pass and no passing case that executes its line fails makes its
+	// line a diagnosis that is one fix, with the mutant as
+	// [Diagnosis.Fix]. It needs the failures' spectrum and package (as
+	// pipeline.Run gives them). Default false: the probe runs.
+	NoProbe bool
+	// Probe configures the fix probe (its Lines are not used: the lines
+	// checked first are mutated). Its Timeout (default
+	// DefaultProbeTimeout) is capped at a quarter of the time left
+	// before ctx's deadline, which the diagnosis then has the rest of.
+	Probe mutation.FixProbe
+}
+
+var _ localize.Diagnoser = (*Diagnoser)(nil)
+
+// Diagnose runs [Diagnose] on the failures' cases, which must share one
+// program.
+func (a *Diagnoser) Diagnose(ctx context.Context, fs []*localize.Failure) (*localize.DiagnosisReport, error) {
+	if len(fs) == 0 {
+		return &localize.DiagnosisReport{Mode: a.Options.Options.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Groups: []localize.DiagnosisGroup{}}, nil
+	}
+	prog := fs[0].Program
+	cases := make([]trace.Case, len(fs))
+	for i, f := range fs {
+		if f.Program != prog {
+			return nil, fmt.Errorf("localize: AgxDiagnosis: case %s is of another program", f.Case.Name())
+		}
+		cases[i] = f.Case
+	}
+	opts := a.Options
+	if opts.Consistent && opts.Passing == nil && fs[0].Spectrum != nil && fs[0].Package != "" {
+		// The package's passing cases, as its spectrum lists them.
+		sp := fs[0].Spectrum
+		for i := range sp.NumTests() {
+			if tr := sp.Test(i); !tr.Failed {
+				opts.Passing = append(opts.Passing, prog.GoTestCase(fs[0].Package, tr.Name))
+			}
+		}
+	}
+	if opts.First == nil && a.FirstLines >= 0 {
+		opts.First = localize.RankedLines(ctx, fs, cmp.Or(a.FirstLines, localize.DefaultFirstLines))
+	}
+	var fixes []localize.MutantResult
+	var probeErr error
+	if !a.NoProbe && fs[0].Spectrum != nil && fs[0].Package != "" {
+		fixes, probeErr = a.probe(ctx, fs, opts.First)
+	}
+	rep, err := Run(ctx, prog, cases, &opts)
+	if err != nil {
+		return nil, err
+	}
+	rep.Package = fs[0].Package
+	src := localize.Sources{}
+	for _, l := range opts.First {
+		rep.Ranked = append(rep.Ranked, localize.Location{File: l.File, Line: l.Line, Text: src.Line(l.File, l.Line)})
+	}
+	addFixes(rep, fixes)
+	if probeErr != nil {
+		rep.ProbeError = probeErr.Error()
+	}
+	return rep, nil
+}

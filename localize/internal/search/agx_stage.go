@@ -1,0 +1,68 @@
+package search
+
+import (
+	"context"
+	"errors"
+
+	"github.com/faultloc/faultloc/localize"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// AgxFaults localizes the fault behind the failing test case c of prog
+// with the incremental angelic fix localization of AgxFaults (Algorithm 1
+// of the paper), or with the PF, FS or FI encodings for comparison. It
+// returns every minimal fix candidate within the bounds, each verified by
+// re-running the case with its angelic values substituted.
+//
+// The oracle is the case's own: for a Go test case
+// ([trace.Program.GoTestCase]; the program loaded with its tests) its
+// assertions, or with Options.FirstFailure its first failing check, or
+// for an Example its output comment; for a test given as data
+// ([trace.Program.TestCase]) its expected results (a predicate oracle
+// cannot be encoded: the error wraps [encode.ErrNotEncodable]); for any
+// case, a panic. A candidate is verified when the re-run case passes.
+//
+// Cancelling ctx (or its deadline) stops the enumeration: the report then
+// holds the candidates found so far and is marked Partial.
+func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options) (*localize.Report, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	if c == nil {
+		return nil, errors.New("localize: AgxFaults: no test case")
+	}
+	return Search(ctx, &Subject{Prog: prog, Case: c, FirstOnly: opts.FirstFailure}, opts, nil)
+}
+
+// Agx is AgxFaults as a [Technique]: [AgxFaults] with Options.
+type Technique struct {
+	Options Options
+}
+
+var _ localize.Technique = (*Technique)(nil)
+
+// Name is the encoding's name ("agx", "pf", "fs", "fi"), the Mode of
+// the reports.
+func (a *Technique) Name() string { return a.Options.Mode.String() }
+
+// Localize runs [AgxFaults] on f's case.
+func (a *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+	opts := a.Options
+	return Localize(ctx, f.Program, f.Case, &opts)
+}
+
+// NewCandidate turns a decoded correction set (encode.Encoder.Decode) and
+// the replay of the case with its hooks into a report's Candidate, for a
+// caller that runs its own search: its statements' locations (with the
+// source lines quoted; byExpr gives each its column and expression, for
+// encode.ByExpression), its angelic values, the path of the replay, and
+// Verified set when the replay passed.
+func NewCandidate(c *encode.Candidate, replay *trace.CaseResult, byExpr bool) localize.Candidate {
+	v := &Verdict{Res: &trace.Result{}}
+	if replay != nil && replay.Result != nil {
+		v.Res, v.Passed = replay.Result, replay.Passed()
+	}
+	return CandidateOf(localize.Sources{}, c, v, byExpr)
+}

@@ -1,0 +1,276 @@
+package mutation
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+
+	"github.com/faultloc/faultloc/internal/mutate"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// DefaultProbeLines is how many of a ranking's first lines [FixProbe]
+// mutates by default.
+const DefaultProbeLines = 20
+
+// DefaultProbeTimeout bounds a [FixProbe] by default.
+const DefaultProbeTimeout = 15 * time.Second
+
+// FixProbe is a [Refiner] that looks for plausible fixes among the
+// mutants of a ranking's first lines and moves the lines that have one
+// to the front. A mutant (the operators of [Mutation] and its repair
+// ones, [MutationOptions.Repair], without angelic values) is a plausible
+// fix when the failing case passes under it and no passing case of the
+// spectrum that executes its line fails: a syntactic change of one line
+// that the package's tests accept (which does not make it correct: it
+// may overfit them). That is evidence of another kind than a verified
+// candidate's, whose angelic values make the failing case pass but need
+// not keep the others passing. The fixes found are the report's Fixes;
+// the lines that have one come first in the ranking, in the order they
+// had, with evidence EvidenceMutation, then the others in theirs.
+//
+// Cost: one more load of the package from source with the mutants in an
+// overlay, a run of the failing case on each mutant (ten times its steps
+// at most), and, for a mutant under which it passes, runs of the passing
+// cases that execute its line, cheapest first, until one fails; a line
+// with a plausible fix has its other mutants left alone. What is settled
+// when Timeout passes is kept (Report.Reason says the probe was cut).
+//
+// bench/realbugs/RANKERS.md (go run ./bench/realbugs -kinds rankers)
+// compares the defaults (20 lines, the repair operators) with others.
+type FixProbe struct {
+	// Load and Patterns are how the program was loaded (trace.Load's
+	// arguments). Default: those of Failure.Program
+	// ([trace.Program.LoadedWith]).
+	Load     *trace.Config
+	Patterns []string
+	// Lines is how many of the ranking's first lines are mutated.
+	// Default 0: DefaultProbeLines.
+	Lines int
+	// Timeout bounds the probe. Default 0: DefaultProbeTimeout.
+	Timeout time.Duration
+	// Parallel is the number of runs at once. Default 0: 1.
+	Parallel int
+	// NoRepair leaves out the repair operators of MutationOptions.Repair
+	// (a local variable read as another of its type, an integer
+	// right-hand side or result off by one): mutants of the operators of
+	// mutation-based fault localization only. Default false: both.
+	NoRepair bool
+}
+
+var _ localize.Refiner = FixProbe{}
+
+// Refine probes the first lines of rep's ranking; see [FixProbe]. It
+// needs Failure.Spectrum (which passing cases execute a line) and
+// Failure.Package.
+func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.Failure) error {
+	n := cmp.Or(p.Lines, DefaultProbeLines)
+	var lines []trace.Line
+	for _, rl := range rep.Ranking {
+		if len(lines) == n {
+			break
+		}
+		lines = append(lines, trace.Line{File: rl.File, Line: rl.Line})
+	}
+	fixes, err := p.Fixes(ctx, []*localize.Failure{f}, lines)
+	if len(fixes) > 0 {
+		rep.Fixes = fixes
+		rep.PromoteFixes()
+	}
+	return err
+}
+
+// fixes returns the plausible fixes of every case of fs together among
+// the mutants of lines (probe.fixes), within p.Timeout. The failures
+// share a program, a package and its spectrum.
+func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {
+	f := fs[0]
+	if f.Spectrum == nil || f.Package == "" {
+		return nil, errors.New("localize: fix probe: no package cases to run (Failure.Spectrum, Failure.Package)")
+	}
+	lc, patterns := p.Load, p.Patterns
+	if lc == nil || len(patterns) == 0 {
+		if f.Program == nil {
+			return nil, errors.New("localize: fix probe: no program to load again (FixProbe.Load and Patterns, or Failure.Program)")
+		}
+		c, ps := f.Program.LoadedWith()
+		if lc == nil {
+			lc = &c
+		}
+		if len(patterns) == 0 {
+			patterns = ps
+		}
+	}
+	if len(lines) == 0 {
+		return nil, nil
+	}
+	targets := make([]mutate.Target, len(lines))
+	for i, l := range lines {
+		targets[i] = mutate.Target{File: l.File, Line: l.Line}
+	}
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(p.Timeout, DefaultProbeTimeout))
+	defer cancel()
+	pr, err := newProbe(ctx, lc, patterns, targets, p.Parallel, !p.NoRepair)
+	if err != nil {
+		return nil, fmt.Errorf("localize: fix probe: %w", err)
+	}
+	fixes, err := pr.fixes(ctx, fs, lines)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fixes, fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.schema.Mutants), context.Cause(ctx))
+		}
+		return fixes, fmt.Errorf("localize: fix probe: %w", err)
+	}
+	return fixes, nil
+}
+
+// probe runs go test cases on a schema's mutants.
+type probe struct {
+	m        *mutRunner
+	schema   *mutate.Schema
+	parallel int
+	done     int // mutants settled
+
+	mu sync.Mutex
+}
+
+func newProbe(ctx context.Context, lc *trace.Config, patterns []string, targets []mutate.Target, parallel int, repair bool) (*probe, error) {
+	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: repair}, patterns, targets)
+	if err != nil {
+		return nil, err
+	}
+	c := *lc
+	c.Overlay = make(map[string][]byte, len(lc.Overlay)+len(schema.Files))
+	for k, v := range lc.Overlay {
+		c.Overlay[k] = v
+	}
+	for k, v := range schema.Files {
+		c.Overlay[k] = v
+	}
+	prog, err := trace.Load(ctx, &c, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	return &probe{m: newMutRunner(prog, schema), schema: schema, parallel: max(1, parallel)}, nil
+}
+
+// run runs case c of the mutant program on mutant sel and reports
+// whether it passed, with ten times steps as the budget (at least 10^5).
+func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, steps int64) (bool, error) {
+	r, _, err := w.run(ctx, c, sel, max(10*steps, 100_000), false)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, nil // an error of a mutant's run: not a pass
+	}
+	return r.passed, nil
+}
+
+// fixes returns the plausible fixes of the cases of fs among the
+// mutants: those under which every one of them passes and no passing
+// case of their spectrum (fs[0]'s) that executes the mutant's line
+// fails; the first of each line, those of the lines first in the
+// ranking first.
+func (p *probe) fixes(ctx context.Context, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {
+	cases := make([]trace.Case, len(fs))
+	steps := make([]int64, len(fs))
+	for i, f := range fs {
+		c, err := p.m.prog.Rebind(f.Case)
+		if err != nil {
+			return nil, err
+		}
+		cases[i] = c
+		if t, ok := f.Spectrum.TestIndex(f.Case.Name()); ok {
+			steps[i] = f.Spectrum.Test(t).Steps
+		}
+	}
+	passes := make([]bool, len(p.schema.Mutants))
+	err := parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
+		for j, c := range cases {
+			ok, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps[j])
+			if err != nil || !ok {
+				return err
+			}
+		}
+		passes[i] = true
+		return nil
+	}, p.m)
+	if err != nil {
+		return nil, err
+	}
+	// The lines first in the ranking first: what is settled when the
+	// time is up matters most there.
+	order := make([]int, len(p.schema.Mutants))
+	for i := range order {
+		order[i] = i
+	}
+	at := func(i int) int {
+		m := p.schema.Mutants[i]
+		return slices.Index(lines, trace.Line{File: m.File, Line: m.Line})
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(at(x), at(y)) })
+	var out []localize.MutantResult
+	fixed := map[trace.Line]bool{}
+	for _, i := range order {
+		m := p.schema.Mutants[i]
+		l := trace.Line{File: m.File, Line: m.Line}
+		if !passes[i] || fixed[l] {
+			p.done++
+			continue
+		}
+		broken, err := p.breaksPassing(ctx, fs[0], m)
+		if err != nil {
+			return out, err
+		}
+		p.done++
+		if !broken {
+			fixed[l] = true
+			r := mutantResult(m)
+			r.FailKilled, r.FailToPass = len(fs), len(fs)
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// breaksPassing reports whether a passing case of f's spectrum that
+// executes m's line fails under m: the cheapest first, a few at a time.
+func (p *probe) breaksPassing(ctx context.Context, f *localize.Failure, m mutate.Mutant) (bool, error) {
+	sp := f.Spectrum
+	var cases []int
+	if e, ok := sp.Index(spectra.Element{Kind: spectra.Line, File: m.File, Line: m.Line}); ok {
+		for t := range sp.NumTests() {
+			if !sp.Test(t).Failed && sp.Covers(t, e) {
+				cases = append(cases, t)
+			}
+		}
+	}
+	slices.SortStableFunc(cases, func(x, y int) int { return cmp.Compare(sp.Test(x).Steps, sp.Test(y).Steps) })
+	for lo := 0; lo < len(cases); {
+		hi := min(len(cases), lo+max(p.parallel, lo))
+		failed := false
+		err := parallel(ctx, p.parallel, hi-lo, func(w *mutWorker, j int) error {
+			t := sp.Test(cases[lo+j])
+			ok, err := p.run(ctx, w, p.m.prog.GoTestCase(f.Package, t.Name), m.ID, t.Steps)
+			if err == nil && !ok {
+				p.mu.Lock()
+				failed = true
+				p.mu.Unlock()
+			}
+			return err
+		}, p.m)
+		if err != nil || failed {
+			return failed, err
+		}
+		lo = hi
+	}
+	return false, nil
+}

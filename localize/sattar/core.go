@@ -1,0 +1,195 @@
+package sattar
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/localize/internal/search"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Core is a minimal unsatisfiable core of one violated check of a failing
+// case: the statements of the case's trace formula that, all assumed
+// correct, make the check's failure unavoidable, while dropping any one
+// of them lets the check pass (SAT-TAR's suspects, a MUS of the formula's
+// soft constraints). A statement outside the core may still be faulty;
+// a statement in it is one the failure of this check depends on.
+type Core struct {
+	// Check names the violated check: its message (t.Error's), or the
+	// failure of a case that failed without one (a panic).
+	Check string
+	// Pos is the position of the check's call; zero for a failure
+	// without a check.
+	Pos token.Position
+	// Lines are the core's statements, in file and line order.
+	Lines []trace.Line
+	// Groups are their fault predicates' names in the formula
+	// ("file:line", or "file:line:col" by expression).
+	Groups []string
+	// Unmodeled are the lines in scope the run executed that have no
+	// fault predicate: the formula does not model what they compute (a
+	// pointer assignment), so the core can neither hold nor clear them.
+	Unmodeled []trace.Line
+}
+
+// Cores returns, for each check that c's failing run violates (each
+// failed assertion site, in the order of the run), a minimal
+// unsatisfiable core of the run's trace formula with that check alone as
+// the oracle: the formula AgxFaults starts from (opts as for
+// [AgxFaults]: Mode, InScope, Lines, SliceScope, Arith...). A failing
+// case without a failed check (a panic, a test given as data) has one
+// core, for its whole failure.
+//
+// Cores fails with ErrTestPasses if c passes.
+func Cores(ctx context.Context, prog *trace.Program, c trace.Case, opts *search.Options) ([]Core, error) {
+	if opts == nil {
+		opts = &search.Options{}
+	}
+	if c == nil {
+		return nil, errors.New("localize: Cores: no test case")
+	}
+	sub := &search.Subject{Prog: prog, Case: c}
+	var st localize.Stats
+	first, opts, err := search.FirstRun(ctx, sub, opts, nil, &st)
+	if err != nil {
+		return nil, err
+	}
+	defer first.Release()
+	checks := violatedChecks(first)
+	var out []Core
+	for _, chk := range checks {
+		v := *first
+		if chk.events != nil {
+			v.Avoid = chk.events
+		}
+		core := chk.core
+		if core.Groups, core.Lines, core.Unmodeled, err = coreOf(ctx, sub, &v, opts); err != nil {
+			return out, fmt.Errorf("localize: core of %s in %s: %w", chk.core.Check, c.Name(), err)
+		}
+		out = append(out, core)
+	}
+	return out, nil
+}
+
+// violatedCheck is a violated check of a run and its failed assertion
+// events.
+type violatedCheck struct {
+	core   Core
+	events []trace.EventID // nil: the run's whole oracle
+}
+
+// violatedChecks groups v's failed assertions by position.
+func violatedChecks(v *search.Verdict) []violatedCheck {
+	var out []violatedCheck
+	if v.Result != nil && v.Test == nil && !v.Output {
+		for _, a := range v.Result.Assertions {
+			if !slices.Contains(v.Avoid, a.Event) {
+				continue // beyond the encoded part of the run
+			}
+			i := slices.IndexFunc(out, func(c violatedCheck) bool { return c.core.Pos == a.Pos })
+			if i < 0 {
+				out = append(out, violatedCheck{core: Core{Check: a.Message, Pos: a.Pos}})
+				i = len(out) - 1
+			}
+			out[i].events = append(out[i].events, a.Event)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, violatedCheck{core: Core{Check: v.Failure}})
+	}
+	return out
+}
+
+// coreOf encodes run v of sub (its oracle v's) and returns a MUS of its
+// fault predicates' groups, their source lines, and the lines in scope
+// the run executed without a fault predicate, in file and line order.
+func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *search.Options) (groups []string, lines, unmodeled []trace.Line, err error) {
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(v.Res.Steps)})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer solver.Close()
+	eo, err := search.EncodeOptions(sub, v, opts, nil, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	eo.Done = ctx.Done() // encoding stops at the deadline, as AgxFaults's does
+	enc, err := search.CaseEncoder(sub, solver, v, eo, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cf := &search.CaseFormula{Sub: sub, First: v, Enc: enc, Opts: opts}
+	if _, err := cf.AddRun(v); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := solver.SetEngine(search.EngineFor(opts.Engine, opts.Arith, v.Res.Steps, enc.Stats())); err != nil {
+		return nil, nil, nil, err
+	}
+	groups, err = solver.MUS(ctx)
+	if errors.Is(err, maxsat.ErrSat) {
+		return nil, nil, nil, errors.New("the formula is satisfiable with every statement correct: the encoding does not reproduce the failure")
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	line := func(p token.Position) trace.Line { return trace.Line{File: p.Filename, Line: p.Line} }
+	for _, g := range groups {
+		if st := enc.Statement(g); st != nil {
+			lines = appendLine(lines, line(st.Pos))
+		}
+	}
+	modeled := map[trace.Line]bool{}
+	for _, g := range solver.GroupNames() {
+		if st := enc.Statement(g); st != nil {
+			modeled[line(st.Pos)] = true
+		}
+	}
+	inScope := opts.InScope
+	if inScope == nil {
+		pkgs := map[*ssa.Package]bool{}
+		for _, p := range sub.Prog.Packages {
+			pkgs[p] = true
+		}
+		inScope = func(fn *ssa.Function) bool { return fn.Pkg != nil && pkgs[fn.Pkg] }
+	}
+	t := v.Res.Trace
+	n := v.Until
+	if n <= 0 {
+		n = t.Len()
+	}
+	seen := map[trace.StaticID]bool{}
+	for ev := trace.EventID(0); int(ev) < n; ev++ {
+		id := t.Static(ev)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		st := t.StaticInfo(id)
+		if st.Func == nil || st.Synthetic || !inScope(st.Func) || strings.HasSuffix(st.Position.Filename, "_test.go") {
+			continue
+		}
+		if l := line(st.Position); !modeled[l] {
+			unmodeled = appendLine(unmodeled, l)
+		}
+	}
+	search.SortLines(lines)
+	search.SortLines(unmodeled)
+	return groups, lines, unmodeled, nil
+}
+
+// appendLine appends l to ls unless ls holds it.
+func appendLine(ls []trace.Line, l trace.Line) []trace.Line {
+	if slices.Contains(ls, l) {
+		return ls
+	}
+	return append(ls, l)
+}
