@@ -48,7 +48,7 @@ type Options struct {
 	// predicate may change: an instance whose key it rejects is encoded
 	// as a hard constraint, as if out of scope (other instances of its
 	// statement keep the predicate). localize uses it to keep blame
-	// inside the failure's relevant slice (localize.Options.SliceScope).
+	// inside the failure's relevant slice (agx.Options.SliceScope).
 	// Default nil: every instance of every in-scope instruction.
 	Blamable func(k trace.InstanceKey) bool
 	// BlamableOnly, with Blamable set, leaves the instances of a run that
@@ -80,7 +80,7 @@ type Options struct {
 	// (x = 600) or returns constants gets one value term for all its
 	// instances in every encoder: its fix is one new constant, the same
 	// in every test.
-	// localize.Diagnose uses it. Default nil: the Encoder's own table.
+	// diagnose.Run uses it. Default nil: the Encoder's own table.
 	Shared *Shared
 	// Inputs, if set, names the functions whose parameters are a test's
 	// inputs: where such a function is entered from outside the

@@ -44,7 +44,7 @@ func (e *Encoder) AddRun(res *trace.Result, avoid ...trace.EventID) (int, error)
 // AddRunUntil is AddRun for the run's first n events only: what the run
 // did after them, a panic included, is left out of the formula. The
 // events in avoid must be among them. localize uses it to encode a test
-// up to its first failed check (localize.Options.FirstFailure).
+// up to its first failed check (agx.Options.FirstFailure).
 func (e *Encoder) AddRunUntil(res *trace.Result, n int, avoid ...trace.EventID) (int, error) {
 	return e.AddRunExpect(res, n, nil, avoid...)
 }

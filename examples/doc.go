@@ -30,7 +30,7 @@
 //   - [github.com/faultloc/faultloc/examples/tax]: two failing tests that
 //     see one fault through different functions, so that each alone has
 //     its own fix candidates and only the fault explains both: the subject
-//     of multi-test diagnosis (localize.Diagnose).
+//     of multi-test diagnosis (diagnose.Run).
 //   - [github.com/faultloc/faultloc/examples/tcas]: the Siemens suite's TCAS
 //     program ported to Go line for line, with its 41 faulty versions as
 //     edits applied through go/packages overlays, and its test universe.

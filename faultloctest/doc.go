@@ -20,7 +20,7 @@
 //	        subject.go:8: ochiai 1.0000, rank 1: return x //fault: should be -x
 //	        subject.go:7: ochiai 0.5774, rank 2: if x < 0 {
 //
-// First come the fix candidates of the failure (see localize.AgxFaults):
+// First come the fix candidates of the failure (see agx.Localize):
 // minimal sets of statements where a change makes the test pass, with the
 // values ("angelic values") those statements must produce, or the branch
 // they must take, verified first, then smallest first; "verified" means

@@ -91,7 +91,7 @@ type Options struct {
 	// Default "": "ochiai".
 	Formula string
 	// FirstFailure localizes the test's first failed check alone
-	// (localize.Options.FirstFailure): in a test that loops over a table
+	// (agx.Options.FirstFailure): in a test that loops over a table
 	// with t.Error and fails several rows, the first failing row, which
 	// is much cheaper than a fix of every row at once. Default false.
 	FirstFailure bool

@@ -32,7 +32,7 @@ func DefaultCaseSetRefiners() []CaseSetRefiner {
 // verification, size, flexibility) are ordered by the count of their
 // most counted line, and keep their order otherwise (a tie-break's or
 // the position's); the ranking is then rebuilt, the lines with a
-// plausible fix ([FixProbe]) still first, so that among those too the
+// plausible fix (mutation.FixProbe) still first, so that among those too the
 // lines more cases hold come first.
 //
 // bench/results/tcas-probe.md (go run ./bench/tcas -all -modes agx
@@ -78,7 +78,7 @@ func (FailCount) RefineAll(ctx context.Context, reps []*Report) error {
 // scores by decreasing score, stably, and rebuilds the ranking: the
 // candidates' lines in their new order, then the other lines as they
 // were, then the lines with a plausible fix (r.Fixes) moved to the front
-// as FixProbe moves them.
+// as mutation.FixProbe moves them.
 func (r *Report) breakTies(score func(Candidate) int) {
 	if len(r.Candidates) < 2 {
 		return

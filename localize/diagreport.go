@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// DiagnosisReport is the result of [Diagnose]: one report for the
+// DiagnosisReport is the result of diagnose.Run: one report for the
 // failing cases of a package, listing diagnoses and the cases each
 // explains.
 type DiagnosisReport struct {
@@ -35,11 +35,11 @@ type DiagnosisReport struct {
 	// the deadline, a cancellation); Reason says why.
 	Partial bool   `json:"partial"`
 	Reason  string `json:"reason,omitempty"`
-	// Ranked are the lines [AgxDiagnosis] checked first, the failures'
+	// Ranked are the lines diagnose.Diagnoser checked first, the failures'
 	// ranking's first (RankedLines): where to read when no diagnosis
 	// was found within the deadline (the text report then lists them).
 	Ranked []Location `json:"ranked,omitempty"`
-	// ProbeError says why [AgxDiagnosis]' fix probe stopped before it
+	// ProbeError says why diagnose.Diagnoser' fix probe stopped before it
 	// settled every mutant (its time bound, a load error); the fixes
 	// it found are kept (Diagnosis.Fix).
 	ProbeError string `json:"probe_error,omitempty"`
@@ -103,7 +103,7 @@ type Diagnosis struct {
 	Challenged int `json:"challenged,omitempty"`
 	// Fix, for a diagnosis of one line, is a mutant of the line under
 	// which every case of the group passes and no passing case that
-	// executes the line fails ([AgxDiagnosis]' fix probe): a change of
+	// executes the line fails (diagnose.Diagnoser' fix probe): a change of
 	// the source the tests accept (which may overfit them). Such a
 	// diagnosis is one fix, and Verified, whatever its angelic values
 	// gave; one the search did not find has none.
@@ -302,7 +302,7 @@ func (r *DiagnosisReport) RelativeTo(dir string) {
 
 // A Diagnoser explains several failing cases together: the stage
 // pipeline.Options.Diagnoser runs on a package's failing cases instead
-// of a Technique on each. [AgxDiagnosis] is the built-in one.
+// of a Technique on each. diagnose.Diagnoser is the built-in one.
 type Diagnoser interface {
 	Diagnose(ctx context.Context, fs []*Failure) (*DiagnosisReport, error)
 }

@@ -78,8 +78,8 @@ func JoinReason(reason, msg string) string {
 }
 
 // DefaultFirstLines is how many lines of the failures' ranking
-// [AgxDiagnosis] checks first as diagnoses of one statement
-// ([DiagnoseOptions].First): a margin over the ranks of the faulty
+// diagnose.Diagnoser checks first as diagnoses of one statement
+// (diagnose.Options.First): a margin over the ranks of the faulty
 // lines in bench/realbugs/DIAGNOSE.md (go run ./bench/realbugs -kinds
 // diagnose), not a measured optimum.
 const DefaultFirstLines = 10

@@ -48,7 +48,7 @@ type AngelicValue struct {
 	Branch     bool   `json:"branch"`             // a branch decision: Value is "true" (then) or "false"
 	Value      string `json:"value"`              // the angelic value, formatted as Go would print it
 	Orig       string `json:"orig"`               // the instance's value (a branch: its decision) in the failing run, formatted the same way
-	Instance   string `json:"instance,omitempty"` // the instance as a reader names it ("line 16, 2nd iteration"); set by AngelicTest
+	Instance   string `json:"instance,omitempty"` // the instance as a reader names it ("line 16, 2nd iteration"); set by angelic.Localize
 }
 
 // Decision is one branch decision of an angelic path.
@@ -72,7 +72,7 @@ type Candidate struct {
 	// substituted (and the decisions forced) made it pass.
 	Verified bool `json:"verified"`
 	// Flex is what the flexibility test found on the passing cases
-	// ([FlexTest]); nil when it did not run.
+	// (angelic.FlexTest); nil when it did not run.
 	Flex *Flexibility `json:"flex,omitempty"`
 }
 
@@ -94,7 +94,7 @@ type Stats struct {
 	SolverCalls int           `json:"solverCalls"` // Z3 checks
 	Solve       time.Duration `json:"solveNanos"`  // time spent in the solver
 	// Undecided counts the checks of a statement against one case that
-	// did not answer within their share of the deadline ([Diagnose]'s
+	// did not answer within their share of the deadline (diagnose.Run's
 	// checks of one statement): the statement was not found to explain
 	// the case, nor refuted.
 	Undecided int           `json:"undecided,omitempty"`
@@ -114,7 +114,7 @@ type Report struct {
 	Reason  string `json:"reason,omitempty"`
 	Stats   Stats  `json:"stats"`
 	// Fixes are plausible fixes of the test found by mutation analysis
-	// (see [MutationAnalysis.AddFixes]); empty unless added.
+	// (see mutation.Analysis.AddFixes); empty unless added.
 	Fixes []MutantResult `json:"fixes,omitempty"`
 }
 
@@ -187,7 +187,7 @@ func (r *Report) WriteText(w io.Writer, dir string) error {
 				if a.File == l.File && a.Line == l.Line {
 					v := a.Text()
 					if a.Instance != "" {
-						// An angelic instance (AngelicTest): which one,
+						// An angelic instance (angelic.Localize): which one,
 						// and the value it replaces.
 						if !a.Branch {
 							v += " (was " + a.Orig + ")"
@@ -391,7 +391,7 @@ func FailureText(res *trace.Result) string {
 var ErrNoOracle = errors.New("localize: the failing case has no oracle")
 
 // Flexibility is what the flexibility test found for a candidate on the
-// passing cases that executed its expressions ([FlexTest]).
+// passing cases that executed its expressions (angelic.FlexTest).
 type Flexibility struct {
 	// Executed counts the passing cases that executed the candidate's
 	// expressions (the others say nothing about it).
@@ -406,7 +406,7 @@ type Flexibility struct {
 	// Untested are the cases that executed the expressions only with
 	// values of kinds no alternate is formed for (pointers, slices, maps),
 	// that ran out of time (FlexOptions.CaseTimeout) before deciding, or
-	// whose solver search could not decide (see FlexTest).
+	// whose solver search could not decide (see angelic.FlexTest).
 	Untested []string `json:"untested,omitempty"`
 	// Instances counts the instances tried over all the cases, and
 	// FlexibleInstances those where an alternate value kept the case
@@ -477,7 +477,7 @@ func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibit
 // MutantResult is one mutant and what it did to the tests.
 type MutantResult struct {
 	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
-	// [Mutation]), or, with MutationOptions.Repair, VRP, OBO or ACR.
+	// mutation.Analyze), or, with mutation.Options.Repair, VRP, OBO or ACR.
 	Op   string `json:"op"`
 	File string `json:"file"`
 	Line int    `json:"line"`
@@ -517,7 +517,7 @@ func (r *Report) PromoteFixes() {
 // Promote moves lines, those of them the ranking holds, to its front in
 // their order, each its own rank with evidence ev; the other lines keep
 // their order and ties. It is how a Refiner puts first the lines its
-// costlier evidence singles out (ForceProbe, FixProbe).
+// costlier evidence singles out (angelic.ForceProbe, mutation.FixProbe).
 func (r *Report) Promote(lines []trace.Line, ev Evidence) {
 	at := map[trace.Line]int{}
 	for i, l := range lines {

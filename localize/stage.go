@@ -29,7 +29,7 @@ type Failure struct {
 	// is a go test case ("" otherwise).
 	Package string
 	// Candidates are the technique's candidates, for scorers that look at
-	// them (MutationScorer); Package sets them before it ranks.
+	// them (mutation.Scorer); Package sets them before it ranks.
 	Candidates []Candidate
 	// Native is the native go test run of the case's package
 	// ([CollectNative]), when the pipeline collected it (pipeline.Run does);
@@ -60,7 +60,7 @@ func (c *graphCache) close() {
 }
 
 // A Technique turns a failing case into a report: fix candidates and a
-// per-line ranking. [Agx] is AgxFaults and its PF, FS and FI modes; a
+// per-line ranking. agx.Technique is AgxFaults and its PF, FS and FI modes; a
 // caller's own technique goes into pipeline.Options.Technique the same
 // way.
 type Technique interface {
@@ -81,7 +81,7 @@ func StageName(stage any) string {
 // suspicious: the evidence a [Report]'s ranking is completed with after
 // its candidates ([Report.Fuse]). [SpectrumScorer] and [SliceScorer] are
 // the built-in ones; mutation analysis gives scores too
-// ([MutationAnalysis.Metallaxis]). A scorer with a method
+// (mutation.Analysis.Metallaxis). A scorer with a method
 // Evidence() Evidence names its evidence in the ranking; others are
 // named EvidenceCombined.
 type Scorer interface {

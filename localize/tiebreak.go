@@ -16,9 +16,9 @@ import (
 // them. The usual source is a spectrum-based ranking of other tests (see
 // [SpectrumSuspiciousness]): the combination SAT-TAR (Gopinath, Zaeem and
 // Khurshid, ASE 2012) makes of an unsat-core suspect list and Tarantula.
-// Another is mutation analysis of the candidates' lines ([Mutation]):
+// Another is mutation analysis of the candidates' lines (mutation.Analysis):
 // how mutants of each line change the outcomes of failing and passing
-// tests ([MutationAnalysis.Metallaxis], [MutationAnalysis.MUSE]).
+// tests (mutation.Analysis.Metallaxis, mutation.Analysis.MUSE).
 //
 // A candidate's score is the highest score of its lines: a developer who
 // reads a candidate reads its most suspicious line, and a candidate that
@@ -74,7 +74,7 @@ func (s Suspiciousness) Candidate(c Candidate) float64 {
 // Rerank orders the report's candidates again and recomputes its Ranking:
 // candidates a passing case inhibits ([Candidate.Inhibited]) last, then
 // verified first, then by size, then by decreasing flexibility
-// (Flexibility.Score, between candidates FlexTest tested), then, when s
+// (Flexibility.Score, between candidates angelic.FlexTest tested), then, when s
 // is not nil, by decreasing [Suspiciousness] of their most suspicious
 // line, then by position. A nil
 // s restores the default order (what AgxFaults returns without

@@ -16,7 +16,7 @@ import (
 )
 
 // diagnoseResult is the diagnosis of one historical bug's failing cases
-// together (localize.Diagnose through pipeline.Run, with the
+// together (diagnose.Run through pipeline.Run, with the
 // one-fix check on the package's passing cases).
 type diagnoseResult struct {
 	bug     bug
@@ -124,8 +124,8 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Duration) {
 	rep.WriteString("## Diagnosis of each bug's failing cases together\n\n")
 	fmt.Fprintf(rep, "Each historical bug's failing cases (its test's) diagnosed together in this process, as\n"+
-		"`faultloc localize -all -run ... -timeout %v` does: pipeline.Run with localize.AgxDiagnosis,\n"+
-		"localize.Diagnose with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
+		"`faultloc localize -all -run ... -timeout %v` does: pipeline.Run with diagnose.Diagnoser,\n"+
+		"diagnose.Run with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
 		"first, holds a faulty line; place: the place of the first diagnosis that does, in the report's order;\n"+

@@ -20,7 +20,7 @@ import (
 
 // flexResult is what the flexibility test did to one historical bug's
 // AgxFaults ranking: the verified candidates of its failing cases tested
-// on the package's passing cases (localize.FlexTest), the inhibited ones
+// on the package's passing cases (angelic.FlexTest), the inhibited ones
 // demoted.
 type flexResult struct {
 	bug        bug
@@ -45,7 +45,7 @@ type flexResult struct {
 
 // flexBug validates bug b in a fresh copy, localizes each of its failing
 // cases with AgxFaults in this process (pipeline.Run with
-// localize.Agx, timeout per case and four times that plus a minute in
+// agx.Technique, timeout per case and four times that plus a minute in
 // all, ranked by localize.DefaultScorers), and tests the
 // flexibility of each report's verified candidates on the package's
 // passing cases, within flexBound per failing case.
@@ -139,10 +139,10 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 // writeFlex writes the flexibility test's table.
 func writeFlex(rep *strings.Builder, rs []flexResult, flexBound time.Duration) {
 	fmt.Fprintf(rep, "## Flexibility test on AgxFaults' candidates\n\n"+
-		"Each bug's failing cases are localized with AgxFaults in this process (pipeline.Run with localize.Agx,\n"+
+		"Each bug's failing cases are localized with AgxFaults in this process (pipeline.Run with agx.Technique,\n"+
 		"its default options, -timeout per failing case and four times that plus a minute in all, ranked by\n"+
 		"localize.DefaultScorers); each report's verified candidates are then tested\n"+
-		"by localize.FlexTest (its defaults: the values tried, then the solver search) on the package's passing test\n"+
+		"by angelic.FlexTest (its defaults: the values tried, then the solver search) on the package's passing test\n"+
 		"cases, within %v per failing case, and the inhibited ones demoted (localize.Report.PruneInhibited), the ranking\n"+
 		"redone. candidates: verified candidates tested, over the failing cases; inhibited: those a passing case\n"+
 		"inhibits (proved: with an inhibitor the solver search proved); faulty inhibited: an inhibited candidate holds\n"+

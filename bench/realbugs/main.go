@@ -91,7 +91,7 @@
 // # Flexibility
 //
 // -kinds diagnose diagnoses each historical bug's failing cases together
-// (localize.Diagnose through pipeline.Run, with the one-fix check on
+// (diagnose.Run through pipeline.Run, with the one-fix check on
 // the package's passing cases, as faultloc localize -all does), -timeout
 // bounding each bug's diagnosis: whether a diagnosis, and one of the
 // first a reader looks at, holds a faulty line (DIAGNOSE.md).
@@ -100,7 +100,7 @@
 // flexibility, the pruning of angelic debugging, in this process: each
 // failing case localized with localize.Agx (its default options, -timeout
 // per case) and ranked by localize.DefaultScorers, its verified
-// candidates tested by localize.FlexTest on the package's passing cases
+// candidates tested by angelic.FlexTest on the package's passing cases
 // (-flex-bound per failing case), and the inhibited ones demoted. It
 // writes per bug the candidates tested, those inhibited (and proved so by
 // the solver search), whether an inhibited candidate held a faulty line,
@@ -211,7 +211,7 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by localize.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, localize.Diagnose), native (the historical bugs ranked by native evidence, the interpreter's and their fusion), comma-separated")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by angelic.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, diagnose.Run), native (the historical bugs ranked by native evidence, the interpreter's and their fusion), comma-separated")
 	flexBound := flag.Duration("flex-bound", 2*time.Minute, "-kinds flex: time bound of the flexibility test of one failing case's candidates")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()

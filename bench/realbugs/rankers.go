@@ -194,7 +194,7 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 		"slice's lines by X, then the relevant slice's other lines by X, then the other executed lines by Ochiai.\n" +
 		"Each cell is the rank of the bug's first faulty line (ties at their worst position) in the failing\n" +
 		"case that places it best, without fix candidates; \"-\": not ranked. The default is\n" +
-		"localize.DefaultScorers. \"Then the fix probe\" revises the default's ranking with localize.FixProbe\n" +
+		"localize.DefaultScorers. \"Then the fix probe\" revises the default's ranking with mutation.FixProbe\n" +
 		"(the refiner of pipeline.Run's default pipeline): the lines, among the first 20 (or 10), with a\n" +
 		"plausible fix among their mutants (the failing case passes, no passing case that executes the line\n" +
 		"fails; the operators of mutation-based fault localization and the repair ones, or the former alone)\n" +

@@ -39,7 +39,7 @@ type diagResult struct {
 	Version int
 	Faulty  []int
 	Pool    int // eligible failing tests
-	Tests   int // diagnosed (given to localize.Diagnose)
+	Tests   int // diagnosed (given to diagnose.Run)
 	Left    int // left out by Diagnose (passed, not encodable)
 
 	Err      string
@@ -149,7 +149,7 @@ func runDiagnosis(ctx context.Context, o options, stderr io.Writer) error {
 
 func diagNote(r diagResult) string { return noteOf(r.Err, r.Partial, r.Reason) }
 
-// diagnoseVersion runs localize.Diagnose on ver's selected failing tests
+// diagnoseVersion runs diagnose.Run on ver's selected failing tests
 // with the version's timeout and scores the report.
 func diagnoseVersion(ctx context.Context, ver *version, o options) diagResult {
 	r := diagResult{Version: ver.v.N, Faulty: ver.lines, Pool: ver.pool, Tests: len(ver.tests)}
@@ -171,7 +171,7 @@ func diagnoseVersion(ctx context.Context, ver *version, o options) diagResult {
 	}
 	start := time.Now()
 	rep, err := diagnose.Run(ctx, ver.prog, cases, &diagnose.Options{
-		Options: agx.Options{
+		Search: agx.Options{
 			Mode:       encode.ATF,
 			InScope:    scope,
 			MaxSize:    o.MaxSize,
@@ -331,7 +331,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	}
 	size := strconv.Itoa(o.MaxSize)
 	if o.MaxSize == 0 {
-		size = fmt.Sprintf("%d (localize.DefaultDiagnosisSize)", diagnose.DefaultSize)
+		size = fmt.Sprintf("%d (diagnose.DefaultSize)", diagnose.DefaultSize)
 	}
 	arith := "exact bit-vectors"
 	if o.Arith == encode.Integer {
@@ -342,7 +342,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		vs = append(vs, versionInfo{N: r.Version})
 	}
 	p("on %s (%s), in %v of wall time. Settings: versions %s; %s, diagnosed together per version "+
-		"(localize.Diagnose, ATF); slice scope %v; blame %s; per-version timeout %v; size bound %s; integer encoding %s; "+
+		"(diagnose.Run, ATF); slice scope %v; blame %s; per-version timeout %v; size bound %s; integer encoding %s; "+
 		"out-of-bounds tests %s; %d replay(s) at a time. Per-version figures are in `%s`.\n\n",
 		env.Date, env.Machine, env.Wall.Round(time.Second), versionList(vs), sample, o.Slice,
 		map[bool]string{false: "the port's functions, main (tcas.c's test driver) included, as in the single-test runs", true: "the port's functions but main, tcas.c's test driver (`-driver=false`)"}[o.NoDriver], o.Timeout, size, arith,
@@ -489,18 +489,18 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 	}
 	p("\n## Definitions\n\n")
 	p("- A version's failing tests are the eligible failing tests of bench/tcas (expected outcome an output, altitude layer " +
-		"in 0..3 unless `-oob`); all of them are given to `localize.Diagnose` at once, each run encoded with its own values " +
+		"in 0..3 unless `-oob`); all of them are given to `diagnose.Run` at once, each run encoded with its own values " +
 		"and one fault predicate per statement shared by all. Only the port's functions of tcas.go can be blamed.\n")
 	p("- A diagnosis is a subset-minimal set of statements (lines) whose relaxation explains every test of its group; " +
 		"diagnoses are enumerated by increasing size up to the first size that holds a verified one (CFaults reports " +
 		"minimum-size diagnoses), so \"diagnoses per version\" counts every diagnosis reported, verified or not, over all groups.\n")
 	p("- Verified: every test of the group passed when replayed with its own angelic values for the diagnosis' statements.\n")
-	p("- One fix (`-consistent`, localize.DiagnoseOptions.Consistent): a verified diagnosis whose statements do the same " +
+	p("- One fix (`-consistent`, diagnose.Options.Consistent): a verified diagnosis whose statements do the same " +
 		"for the same inputs, in every failing test, and which keeps every eligible passing test of the universe passing when " +
 		"applied to it as that function. First diagnoses (localize.DiagnosisGroup.Best): those that are one fix, else the " +
 		"verified ones, else all; the diagnoses a reader looks at first.\n")
 	p("- Grouping: `joint` when the tests were diagnosed as one group; otherwise no diagnosis within the size bound " +
-		"explained all of them, and they were grouped (localize.GroupingByDiagnosis, GroupingByAssertion) and each group diagnosed.\n")
+		"explained all of them, and they were grouped (diagnose.GroupingByDiagnosis, GroupingByAssertion) and each group diagnosed.\n")
 	p("- \"A diagnosis contains a faulty line\": some reported diagnosis holds a line of the version's ground truth " +
 		"(examples/tcas); \"on faulty lines only\": all its lines are. \"A faulty tcas.c statement\": a line of the diagnosis " +
 		"ports the tcas.c statement that a faulty line ports (tcas.CLine); the two differ only on lines 62–65, which port " +
@@ -508,7 +508,7 @@ func writeDiagReport(w io.Writer, env environment, o options, rs []diagResult) e
 		"is the same fix).\n")
 	p("- Single-test agx: whether some run of the baseline CSV (one failing test per AgxFaults run) reported a candidate " +
 		"on faulty lines only — issue 29's criterion is that diagnosis finds the fault wherever that single-test search does.\n")
-	p("- Time: wall time of localize.Diagnose per version (running the tests, encoding, solving, replaying), " +
+	p("- Time: wall time of diagnose.Run per version (running the tests, encoding, solving, replaying), " +
 		"without loading the version; CFaults' figure is theirs, on their cluster, for comparison only.\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,4 +1,4 @@
-// Command tcas evaluates localize.AgxFaults on TCAS, the Siemens suite's
+// Command tcas evaluates agx.Localize on TCAS, the Siemens suite's
 // benchmark ported in examples/tcas, and compares it with the
 // AgxFaults paper's results (issue 8, "The evaluation").
 //
@@ -34,10 +34,10 @@
 // (localize.Report.Rerank; see tiePolicy): Ochiai or Tarantula over the
 // whole universe, the version's other failing tests, mutation analysis of
 // the candidates' lines over the universe (Metallaxis, MUSE:
-// localize.Mutation, once per version; see mutationScores), or signals of
+// mutation.Analyze, once per version; see mutationScores), or signals of
 // the failing test alone; each is labelled in the report with the
 // information it uses. With -flex N, angelic debugging's flexibility test
-// (localize.FlexTest) runs on every run's candidates with N passing tests
+// (angelic.FlexTest) runs on every run's candidates with N passing tests
 // of the universe per version (a seeded sample), and the report counts
 // the candidates it inhibits, those holding a faulty line, and the EXAM
 // with the inhibited ones demoted or removed, with its solver search (the
@@ -53,7 +53,7 @@
 // each committed report names the exact command that made it (see
 // bench/tcas/README.md). -v prints each run's score as it ends and -show
 // each report's candidates, on stderr. -arith int encodes integers as
-// unbounded integers (localize.Options.Arith): about three times less
+// unbounded integers (agx.Options.Arith): about three times less
 // solver time on TCAS, whose arithmetic never wraps, and every candidate is
 // still verified by re-running the test in Go's semantics.
 //
@@ -66,7 +66,7 @@
 // dominates the times compared between modes.
 //
 // With -diagnose the command instead diagnoses each version's failing
-// tests together (localize.Diagnose) and writes
+// tests together (diagnose.Run) and writes
 // bench/results/tcas-diagnosis.md, comparing with the single-test runs
 // of bench/results/tcas.csv and CFaults' figures (see README.md and
 // diagnose.go); with -consistent as well, whether each diagnosis is one

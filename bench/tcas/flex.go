@@ -13,7 +13,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// flexInfo is the flexibility test of angelic debugging (localize.FlexTest)
+// flexInfo is the flexibility test of angelic debugging (angelic.FlexTest)
 // on one version's AgxFaults candidates: every run's candidates tested on
 // a seeded sample of the universe's tests the version passes.
 type flexInfo struct {
@@ -37,7 +37,7 @@ type flexInfo struct {
 	// the solver found.
 	Proved, Searches, SolverFlexible int
 	// Values is the same test with the values tried alone
-	// (localize.FlexOptions.NoSolver), for comparison: its Values is nil.
+	// (angelic.FlexOptions.NoSolver), for comparison: its Values is nil.
 	Values *flexInfo
 }
 
@@ -167,7 +167,7 @@ func examOf(cs []localize.Candidate, exec int, ver *version, prune, demote bool)
 // writeFlex writes the flexibility test's section.
 func writeFlex(p func(string, ...any), vers []versionInfo) {
 	p("\n## Flexibility test (angelic debugging)\n\n")
-	p("For `-flex`, `localize.FlexTest` on each run's candidates, with a seeded sample of the universe's tests that the " +
+	p("For `-flex`, `angelic.FlexTest` on each run's candidates, with a seeded sample of the universe's tests that the " +
 		"version passes (twelve inputs, an output expected). A candidate is inhibited when a sampled passing test that " +
 		"executes its line fails under every alternate value tried at its instances and, with the solver search (the " +
 		"default), when the search of that test's formula finds no other value that its replay verifies: proved when " +

@@ -28,8 +28,8 @@ type options struct {
 	Modes    []encode.Mode // default agx, pf, fs, fi
 	Sel      selection
 	Timeout  time.Duration // per AgxFaults run; default 1m
-	MaxSize  int           // localize.Options.MaxSize; default 1
-	Arith    encode.Arith  // localize.Options.Arith; default encode.BitVector
+	MaxSize  int           // agx.Options.MaxSize; default 1
+	Arith    encode.Arith  // agx.Options.Arith; default encode.BitVector
 	Jobs     int           // concurrent runs; default 1
 	Out      string        // the report; default bench/results/tcas.md
 	CSV      string        // one row per run; default bench/results/tcas.csv
@@ -40,14 +40,14 @@ type options struct {
 	CPUProf  string        // write a CPU profile of the evaluation there
 	Flex     int           // passing tests of the flexibility test per version (0: not run)
 	Args     []string      // the command line, for the report
-	// Diagnose runs localize.Diagnose on each version's failing tests
+	// Diagnose runs diagnose.Run on each version's failing tests
 	// together instead of AgxFaults on each (see diagnose.go).
 	Diagnose bool
 	Baseline string // -diagnose: the single-test report's CSV to compare with
-	Slice    bool   // -diagnose: localize.Options.SliceScope
+	Slice    bool   // -diagnose: agx.Options.SliceScope
 	NoDriver bool   // -diagnose: main, tcas.c's test driver, cannot be blamed
 	// Consistent (-diagnose) verifies each diagnosis as one fix over the
-	// version's passing tests (localize.DiagnoseOptions.Consistent).
+	// version's passing tests (diagnose.Options.Consistent).
 	Consistent bool
 }
 
@@ -70,7 +70,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: go run ./bench/tcas [flags]\n\n"+
-			"Runs localize.AgxFaults on failing tests of the TCAS faulty versions and\n"+
+			"Runs agx.Localize on failing tests of the TCAS faulty versions and\n"+
 			"writes a report comparing it with the AgxFaults paper (see doc.go).\n\n")
 		fs.PrintDefaults()
 	}
@@ -91,11 +91,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		show     = fs.Bool("show", false, "print every report (its candidates) on stderr")
 		spec     = fs.Bool("spectra", true, "also rank lines with Tarantula and Ochiai over the whole universe (a few seconds per version)")
 		cpuProf  = fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) of the evaluation to this file")
-		flexN    = fs.Int("flex", 0, "also run angelic debugging's flexibility test (localize.FlexTest) on every run's candidates, with this many passing tests of the universe per version, a seeded sample (0: not run)")
-		diag     = fs.Bool("diagnose", false, "diagnose each version's failing tests together (localize.Diagnose) instead of localizing each; -timeout then bounds a version, -maxsize a diagnosis (0: localize's default), -j the parallel replays; the report defaults to bench/results/tcas-diagnosis.md")
+		flexN    = fs.Int("flex", 0, "also run angelic debugging's flexibility test (angelic.FlexTest) on every run's candidates, with this many passing tests of the universe per version, a seeded sample (0: not run)")
+		diag     = fs.Bool("diagnose", false, "diagnose each version's failing tests together (diagnose.Run) instead of localizing each; -timeout then bounds a version, -maxsize a diagnosis (0: localize's default), -j the parallel replays; the report defaults to bench/results/tcas-diagnosis.md")
 		baseline = fs.String("baseline", "bench/results/tcas.csv", "-diagnose: the CSV of a single-test run (agx) whose correct fault locations the report compares with (empty: none)")
-		slice    = fs.Bool("slice", true, "-diagnose: blame only each failing test's relevant slice (localize.Options.SliceScope)")
-		consist  = fs.Bool("consistent", false, "-diagnose: verify each diagnosis as one fix (localize.DiagnoseOptions.Consistent): its values a function of what its statements read, and that function keeping every eligible passing test of the universe passing")
+		slice    = fs.Bool("slice", true, "-diagnose: blame only each failing test's relevant slice (agx.Options.SliceScope)")
+		consist  = fs.Bool("consistent", false, "-diagnose: verify each diagnosis as one fix (diagnose.Options.Consistent): its values a function of what its statements read, and that function keeping every eligible passing test of the universe passing")
 		driver   = fs.Bool("driver", true, "-diagnose: main, tcas.c's test driver (its argc check and the assignments of argv to the inputs), can be blamed, as in the single-test runs; false leaves it out of scope, as CFaults' tests give the program its inputs")
 		ties     = fs.String("tiebreak", "ochiai,tarantula", "tie policies to score besides position and random, comma-separated: "+
 			"ochiai, tarantula (spectrum over the universe), failcount (the version's failing tests), ochiai-mfc (both), "+

@@ -28,12 +28,12 @@ const (
 	mutFixes      = "fixes"
 )
 
-// mutationScores runs localize.Mutation once for the version, on the lines
+// mutationScores runs mutation.Analyze once for the version, on the lines
 // of the verified candidates of all its runs (one mutant schema, one
 // load), with the universe's tests, o.Jobs at a time; then scores each
 // run's candidate lines from its own verified candidates: the generic
 // mutants of those lines and the ANG mutants of its own angelic values
-// (localize.MutationAnalysis.Metallaxis, MUSE). Other runs' lines and
+// (mutation.Analysis.Metallaxis, MUSE). Other runs' lines and
 // values do not enter a run's scores.
 func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int) (*mutationInfo, error) {
 	var all []localize.Candidate
@@ -54,7 +54,7 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 	if err != nil {
 		return nil, err
 	}
-	// The fixes policy: what localize.FixProbe does with a run's report,
+	// The fixes policy: what mutation.FixProbe does with a run's report,
 	// the mutants (repair operators included, no angelic values) of its
 	// first lines, in the report's order.
 	first := make([][]int, len(rs))

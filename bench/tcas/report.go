@@ -282,8 +282,8 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 	}
 
 	p("## Definitions\n\n")
-	p("- A **run** is one call of `localize.AgxFaults` in one mode on one failing test of one version, with " +
-		"`localize.Options{Mode, MaxSize, InScope}`: the statements that can be blamed are those of the port's " +
+	p("- A **run** is one call of `agx.Localize` in one mode on one failing test of one version, with " +
+		"`agx.Options{Mode, MaxSize, InScope}`: the statements that can be blamed are those of the port's " +
 		"functions in the version's `tcas.go` (lines that port tcas.c), not the entry function `tcas.Advisory` " +
 		"(twelve int parameters, one int result, calling the port's `main`; the test's oracle is the expected " +
 		"advisory). A run that reaches the timeout is scored on its partial report.\n")
@@ -314,7 +314,7 @@ func writeReport(w io.Writer, env environment, o options, vers []versionInfo, rs
 		"figure that does not depend on where in the file the fault is; the paper reads MFCs in the order its " +
 		"solver generates them and does not say how it breaks ties.\n")
 	if len(o.Ties) > 0 {
-		p("- **Tie policies** (`-tiebreak`; `localize.Options.Suspiciousness`, `Report.Rerank`): each run is " +
+		p("- **Tie policies** (`-tiebreak`; `agx.Options.Suspiciousness`, `Report.Rerank`): each run is " +
 			"localized once; its report is then reordered so that the candidates that tie on (verified, size) come " +
 			"by decreasing score of their most suspicious line, then by position, and scored like the report's own " +
 			"order; **then random order** is the expectation when the candidates that still tie (on verified, size " +
@@ -602,7 +602,7 @@ func writeSpectra(p func(string, ...any), vers []versionInfo) {
 // writeMutation renders the cost of the mutation analyses.
 func writeMutation(p func(string, ...any), vers []versionInfo) {
 	p("\n## Mutation analysis\n\n")
-	p("For the mutation-based tie policies, `localize.Mutation` once per version: the mutants of the lines of the " +
+	p("For the mutation-based tie policies, `mutation.Analyze` once per version: the mutants of the lines of the " +
 		"verified candidates of all its evaluated runs, in one mutant schema loaded once; every test of the universe " +
 		"with twelve inputs (1578) run on the version and, on each mutant, the tests whose original run reaches the " +
 		"mutated statement. Each run's scores use only the mutants of its own candidate lines and its own angelic " +

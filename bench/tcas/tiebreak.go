@@ -72,10 +72,10 @@ var tiePolicies = []tiePolicy{
 		Name: mutMetallaxis, Mutation: true,
 		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutMetallaxis] },
 		Evidence: "every passing and failing test of the universe, run on mutants of the run's candidate lines",
-		Doc: "Metallaxis-FL (Papadakis and Le Traon, STVR 2015; localize.MutationAnalysis.Metallaxis): the score of " +
+		Doc: "Metallaxis-FL (Papadakis and Le Traon, STVR 2015; mutation.Analysis.Metallaxis): the score of " +
 			"the line's best mutant, kf / sqrt(F (kf + kp)), where kf and kp count the failing and passing tests of " +
 			"the universe whose output (or panic) the mutant changes and F is the universe's failing tests; 0 when " +
-			"no failing test changes. The mutants (localize.Mutation) are those of the run's verified candidate lines: " +
+			"no failing test changes. The mutants (mutation.Analyze) are those of the run's verified candidate lines: " +
 			"ROR, LCR, AOR, CRP (constant ±1), NEG and CON (condition negated, or true, false), and ANG, the line's " +
 			"right-hand side or result replaced by one of the run's own angelic values; a line without a mutant " +
 			"(no operator applies) scores below all",
@@ -84,7 +84,7 @@ var tiePolicies = []tiePolicy{
 		Name: mutMUSE, Mutation: true,
 		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutMUSE] },
 		Evidence: "every passing and failing test of the universe, run on mutants of the run's candidate lines",
-		Doc: "MUSE (Moon, Kim, Kim and Yoo, ICST 2014; localize.MutationAnalysis.MUSE): over the same mutants, the " +
+		Doc: "MUSE (Moon, Kim, Kim and Yoo, ICST 2014; mutation.Analysis.MUSE): over the same mutants, the " +
 			"line's mean of f2p / (F2P + 1) − α p2f / (P2F + 1), where f2p counts the failing tests the mutant makes " +
 			"pass, p2f the passing tests it makes fail, F2P and P2F their sums over the mutants of the run's " +
 			"candidate lines and α = F2P / P2F (the mean divides by the line's mutants plus one)",
@@ -95,9 +95,9 @@ var tiePolicies = []tiePolicy{
 		Evidence: "every passing test of the universe, run on mutants of the report's first lines",
 		Doc: "1 for a line among the report's first (localize.DefaultProbeLines, in the report's order) with a " +
 			"plausible fix of the failing test among their mutants (the operators above but ANG, and the repair " +
-			"operators: a variable read as another, an integer off by one; localize.MutationOptions.Repair): the " +
-			"failing test passes and no passing test of the universe fails (localize.MutationAnalysis.Fixes); 0 for " +
-			"the others: the evidence localize.FixProbe, a refiner of pipeline.Run's default pipeline, adds to a " +
+			"operators: a variable read as another, an integer off by one; mutation.Options.Repair): the " +
+			"failing test passes and no passing test of the universe fails (mutation.Analysis.Fixes); 0 for " +
+			"the others: the evidence mutation.FixProbe, a refiner of pipeline.Run's default pipeline, adds to a " +
 			"ranking's first lines",
 	},
 	{

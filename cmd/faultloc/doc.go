@@ -61,7 +61,7 @@
 // executed, by Ochiai ([localize.DefaultScorers]). A candidate whose re-run did not pass is
 // a refuted guess: its lines are ranked by that evidence like any
 // other, and text reports list it after the ranked lines. When no
-// candidate is verified, the force probe ([localize.ForceProbe]) runs
+// candidate is verified, the force probe ([angelic.ForceProbe]) runs
 // the case with the values of that ranking's first 10 lines forced, one
 // line at a time, without the solver: its branches and the Booleans it
 // returns or stores the other way, the numbers it computes replaced
@@ -70,7 +70,7 @@
 // line whose forcing makes the case pass is a verified candidate, its
 // forced values the angelic values, and moves to the front, a line that
 // only passes on another's value after that line (10 seconds a case at
-// most). Then the fix probe ([localize.FixProbe]) mutates the first 20 lines of that
+// most). Then the fix probe ([mutation.FixProbe]) mutates the first 20 lines of that
 // ranking: a mutant under which the failing case passes and no passing
 // case that executes its line fails is a plausible fix, listed under the
 // case, and the lines that have one move to the front (-probe=false
@@ -184,7 +184,7 @@
 // the solver search then decides where they find nothing. A flexible
 // case is verified by its replay; an inhibitor is proved within what the
 // formula models when the search finds no value ("proved by the solver"
-// in the report). See [localize.Angelic] and [localize.FlexTest].
+// in the report). See [angelic.Technique] and [angelic.FlexTest].
 //
 // sat-tar is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012), for the
 // failing entries of fuzz targets (FuzzX/seed#N, a corpus file's entry):
@@ -304,7 +304,7 @@
 // solver candidates that re-runs would refute one by one. It is off by
 // default because the relevant slice does not model every effect (a
 // callee's writes on a branch not taken), so it may miss a fix that works
-// through one. See [localize.Options].SliceScope.
+// through one. See [agx.Options].SliceScope.
 //
 //	-first
 //
@@ -314,12 +314,12 @@
 // -first the run is encoded up to the first failing row's check, blame
 // stays in that check's slice, and a candidate is verified when its
 // re-run passes that check and those before it (for an Example: its
-// output up to the first wrong line). See [localize.Options].FirstFailure.
+// output up to the first wrong line). See [agx.Options].FirstFailure.
 //
 //	-all
 //
 // Diagnose the failing cases together instead of one at a time
-// ([localize.Diagnose], as CFaults does for C): every failing case's run
+// ([diagnose.Run], as CFaults does for C): every failing case's run
 // goes into one formula with its own copy of the program's values and
 // one fault predicate per statement shared by all, so that a diagnosis
 // is a set of statements whose change explains every failing case at
@@ -365,7 +365,7 @@
 //	-consistent (default true)
 //
 // With -all, also check whether each verified diagnosis is one fix rather
-// than one change per failing case ([localize.DiagnoseOptions].Consistent):
+// than one change per failing case ([diagnose.Options].Consistent):
 // what its statements do must be a function of what they read (the
 // values of other lines, the variables the line mentions, its calls'
 // results), the same for the same inputs in every failing case, and that
@@ -403,7 +403,7 @@
 // ranking's first 10 lines, one line at a time (default true): a line
 // whose forced branches or numbers make the case pass is a verified
 // candidate, listed with its forced values as angelic values, and its
-// line comes first ([localize.ForceProbe]; a run of the case per try,
+// line comes first ([angelic.ForceProbe]; a run of the case per try,
 // 25 tries a line at most, bounded by 10 seconds a case). Then look for
 // plausible fixes among the mutants of each ranking's first 20
 // lines: the operators of -tiebreak mutation and the
@@ -416,14 +416,14 @@
 // seconds a case; on the historical bugs of bench/realbugs it took one
 // to six seconds a case, up to that bound on the library with slow tests,
 // and put wrong operators and bounds of five bugs first. See
-// [localize.FixProbe]. With -all, the mutants of the lines checked first
+// [mutation.FixProbe]. With -all, the mutants of the lines checked first
 // (the failures' ranking's first 10) are run on every failing case
 // before the diagnosis, within a quarter of -timeout (15 seconds at
 // most): a mutant under which all of them pass and no passing case that
 // executes its line fails makes its line a diagnosis that is one fix,
 // listed first with a line "(diagnosis N: every case passes, and no
 // passing case fails, with `ORIG` replaced by `REPL` at column C (OP))";
-// json fix ([localize.AgxDiagnosis] NoProbe, [localize.Diagnosis] Fix).
+// json fix ([diagnose.Diagnoser] NoProbe, [localize.Diagnosis] Fix).
 //
 //	-fixes
 //
@@ -440,7 +440,7 @@
 // Such a fix satisfies the package's tests, which does not make it
 // correct (it may overfit them); it is evidence found without the solver,
 // and often where the solver finds nothing in time. See
-// [localize.MutationAnalysis.Fixes].
+// [mutation.Analysis.Fixes].
 //
 //	-flex
 //
@@ -448,7 +448,7 @@
 // debugging (see -mode angelic): a candidate that a passing case
 // executing it cannot survive under any alternate value tried, nor under
 // a value the solver finds in the case's formula, is listed after the
-// others (removed with -remove). See [localize.FlexFilter].
+// others (removed with -remove). See [angelic.FlexFilter].
 //
 //	-remove
 //
@@ -466,7 +466,7 @@
 // their lines over the package's cases, passing and failing, run in the
 // interpreter; mutation (Metallaxis) and muse (MUSE) by how the cases
 // fare on mutants of each case's verified candidates' lines
-// ([localize.MutationScorer]). It reorders the report; it finds no other
+// ([mutation.Scorer]). It reorders the report; it finds no other
 // candidates. See [pipeline.Options].TieBreak.
 //
 //	-format text|json|html|sarif|github

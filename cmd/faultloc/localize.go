@@ -57,14 +57,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	floats := fs.Bool("floats", true, "model floats (IEEE 754) in the formula when the test compares them (false: keep them at their run values)")
 	engineFlag := fs.String("engine", "auto", "Z3 engine of the checks: auto (by the formula: see localize.AutoEngine), smt (Z3's SMT core), bv (Z3's bit-vector SAT solver) or hybrid (the SMT core to find models, the SAT solver for exhaustion proofs); bv and hybrid use the SMT core with -arith int; it changes how fast candidates are found, not which")
 	first := fs.Bool("first", false, "in a test that fails several checks (a table-driven test looping with t.Error), localize the first failed check alone: a candidate is verified when the re-run passes it and every check before it")
-	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see localize.MutationAnalysis.Fixes)")
-	probe := fs.Bool("probe", true, "after ranking each failing case, when no candidate is verified, force the values of the ranking's first lines (localize.ForceProbe: a line whose forced branches or numbers make the case pass is a verified candidate), then look for plausible fixes among the mutants of its first lines (localize.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first; with -all, mutants under which every failing case passes are diagnoses (localize.AgxDiagnosis)")
+	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see mutation.Analysis.Fixes)")
+	probe := fs.Bool("probe", true, "after ranking each failing case, when no candidate is verified, force the values of the ranking's first lines (angelic.ForceProbe: a line whose forced branches or numbers make the case pass is a verified candidate), then look for plausible fixes among the mutants of its first lines (mutation.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first; with -all, mutants under which every failing case passes are diagnoses (diagnose.Diagnoser)")
 	native := fs.Bool("native", true, "also run the package's tests natively, as go test does (localize.CollectNative): a failing case the interpreter cannot run is ranked by that native evidence, and the native ranking is fused into the others' (localize.FuseNative)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
-	consistent := fs.Bool("consistent", true, "with -all: also check whether each verified diagnosis is one fix (localize.DiagnoseOptions.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; such diagnoses are marked \"one fix\"")
-	all := fs.Bool("all", false, "diagnose the failing cases together (localize.Diagnose): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
+	consistent := fs.Bool("consistent", true, "with -all: also check whether each verified diagnosis is one fix (diagnose.Options.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; such diagnoses are marked \"one fix\"")
+	all := fs.Bool("all", false, "diagnose the failing cases together (diagnose.Run): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -286,7 +286,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		popts.Refiners = []localize.Refiner{}
 	}
 	if useSATTAR {
-		st := &sattar.Technique{Options: sattar.Options{Core: *opts, Rounds: *rounds}}
+		st := &sattar.Technique{Options: sattar.Options{Search: *opts, Rounds: *rounds}}
 		if *under != "" {
 			st.Options.Under = strings.Split(*under, ",")
 		}
@@ -475,7 +475,7 @@ func notRun(skipped, refused int) string {
 // diagnosePackage implements localize -all: the failing cases of pkgPath
 // diagnosed together, one report written in format (text or json).
 func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
-	d := &diagnose.Diagnoser{Options: diagnose.Options{Options: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
+	d := &diagnose.Diagnoser{Options: diagnose.Options{Search: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
 		NoProbe: !probe, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout})
 	if res != nil {

@@ -1,4 +1,4 @@
-// Package tax is the subject of multi-test diagnosis (localize.Diagnose):
+// Package tax is the subject of multi-test diagnosis (diagnose.Run):
 // two functions share a helper whose fault each test sees through a
 // different function. Each failing test alone has two one-statement fix
 // candidates, the helper's return and the return of the function it

@@ -15,10 +15,11 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// AngelicOptions configure angelic debugging: [AngelicTest] and the
-// [Angelic] technique. The zero value is the default.
+// Options configure angelic debugging: [Localize] and the
+// [Technique] technique. The zero value is the default.
 type Options struct {
-	// Search are the options of the AgxFaults search behind AngelicTest;
+	// Search are the options (agx.Options) of the AgxFaults search
+	// behind Localize;
 	// its Granularity is always encode.ByExpression and its MaxSize 1.
 	// Search.InScope narrows the scope to a set of functions, as the
 	// paper does method by method. Default: AgxFaults' defaults (the
@@ -32,7 +33,7 @@ type Options struct {
 	Flex FlexOptions
 }
 
-// AngelicTest returns the repair candidates of the failing case c, the
+// Localize returns the repair candidates of the failing case c, the
 // AngelicTest of angelic debugging (Chandra, Torlak, Barman, Bodik, ICSE
 // 2011): the expression instances of the failing run whose value alone,
 // replaced at that one instance by another, makes the case pass. Each
@@ -44,7 +45,7 @@ type Options struct {
 // are reported.
 //
 // It is AgxFaults with expression granularity and candidates of size 1
-// ([AgxFaults] with encode.ByExpression, MaxSize 1): each correction set
+// (AgxFaults with encode.ByExpression, MaxSize 1): each correction set
 // names one expression and gives values to all its instances; every
 // instance of the failing run whose value the model changes is then
 // replayed alone, and each that passes alone is a candidate. Only an
@@ -63,7 +64,7 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 		opts = &Options{}
 	}
 	if c == nil {
-		return nil, fmt.Errorf("localize: AngelicTest: no test case")
+		return nil, fmt.Errorf("localize: angelic: no test case")
 	}
 	start := time.Now()
 	o := opts.Search
@@ -227,10 +228,10 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 	return finishAngelic(rep, &o, start, nil)
 }
 
-// ModeAngelic is the Mode of the reports of [AngelicTest] and [Angelic].
+// Mode is the Mode of the reports of [Localize] and [Technique].
 const Mode = "angelic"
 
-// finishAngelic orders an AngelicTest report; err (a cancellation, a
+// finishAngelic orders a Localize report; err (a cancellation, a
 // run's failure) makes it partial.
 func finishAngelic(rep *localize.Report, opts *search.Options, start time.Time, err error) (*localize.Report, error) {
 	if err != nil {
@@ -289,7 +290,7 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
-// Angelic is angelic debugging as a [Technique]: [AngelicTest] on the
+// Technique is angelic debugging as a [Technique]: [Localize] on the
 // failing case, then [FlexTest] on the passing cases (Options.Flex;
 // default: those of Failure.Spectrum), the inhibited candidates demoted
 // (or removed: FlexOptions.Remove), the others ordered by flexibility.
@@ -305,7 +306,7 @@ func (a *Technique) Name() string { return Mode }
 // Localize finds the repair candidates of f's case and tests their
 // flexibility.
 //
-// When ctx has a deadline, AngelicTest gets three quarters of the time
+// When ctx has a deadline, Localize gets three quarters of the time
 // left, so that the flexibility test has time for the candidates found.
 func (a *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	actx := ctx

@@ -17,7 +17,7 @@ import (
 )
 
 // FlexOptions configure the flexibility test ([FlexTest], [FlexFilter],
-// [Angelic]). The zero value is the default.
+// [Technique]). The zero value is the default.
 type FlexOptions struct {
 	// Passing are the passing cases to test with. Default nil: for
 	// FlexFilter and Angelic, the cases of Failure.Spectrum that passed
@@ -458,7 +458,7 @@ func alternates(orig trace.Value, branch bool, angelic []string) []trace.Value {
 
 // FlexFilter is a [Technique] combinator: it localizes with Technique,
 // then prunes its candidates with the flexibility test on the passing
-// cases ([FlexTest], [Report.PruneInhibited]): for example AgxFaults'
+// cases ([FlexTest], [localize.Report.PruneInhibited]): for example AgxFaults'
 // verified candidates, with the ones a passing case inhibits demoted
 // (or removed: FlexOptions.Remove).
 type FlexFilter struct {

@@ -54,7 +54,7 @@ type searchResult struct {
 // blamable instance, by expression, and the hard constraint that k's
 // value differs from orig, the case's own oracle (its assertions, a
 // panic) the formula's. A correction set's model is replayed with its
-// value at k alone, as AngelicTest's are; a replay that fails refines the
+// value at k alone, as Localize's are; a replay that fails refines the
 // formula (ATF) or, at the refinement bounds, is excluded and the formula
 // solved again. No model at all (the formula unsatisfiable with k
 // relaxed) proves k inflexible within what the formula models: values it

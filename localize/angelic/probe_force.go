@@ -17,13 +17,13 @@ import (
 )
 
 // DefaultForceLines is how many of a ranking's first lines [ForceProbe]
-// forces by default: those [DefaultFirstLines] names for a diagnosis.
+// forces by default: those [localize.DefaultFirstLines] names for a diagnosis.
 const DefaultForceLines = localize.DefaultFirstLines
 
 // DefaultForceTimeout bounds a [ForceProbe] by default.
 const DefaultForceTimeout = 10 * time.Second
 
-// ForceProbe is a [Refiner] that, when a report has no verified
+// ForceProbe is a [localize.Refiner] that, when a report has no verified
 // candidate, looks for candidates of one statement by running the
 // failing case with the values of one of its ranking's first lines
 // forced, without a solver: the line's branches and the Booleans it

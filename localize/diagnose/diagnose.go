@@ -17,17 +17,17 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// DiagnoseOptions configure [Diagnose]. The zero value is the default.
+// Options configure [Run]. The zero value is the default.
 type Options struct {
-	// Options are the encoding and the runs of every case, as for
-	// AgxFaults (Mode, Arith, InScope, SliceScope, Run, Overlay, Engine,
+	// Search are the encoding and the runs of every case, as for
+	// AgxFaults (agx.Options: Mode, Arith, InScope, SliceScope, Run, Overlay, Engine,
 	// SolverTimeout, the refinement bounds; MaxRefinements counts
 	// rounds, each of which may add a run to every case). MaxSize bounds the
-	// statements of a diagnosis (default 0: DefaultDiagnosisSize);
+	// statements of a diagnosis (default 0: DefaultSize);
 	// MaxCandidates bounds the diagnoses of each group (default 0: no
 	// bound). Suspiciousness does not apply; Hooks and FirstFailure are
 	// an error.
-	Options search.Options
+	Search search.Options
 	// Levels is how many cost levels (statements per diagnosis) are
 	// enumerated beyond the first that holds a verified diagnosis, as
 	// CFaults reports the diagnoses of minimum size only. Default 0.
@@ -67,7 +67,7 @@ type Options struct {
 	// formula the solver cannot search within the deadline, these are
 	// the diagnoses there are. With more than 32 cases, every statement
 	// is checked this way, those of First first. Default none;
-	// [AgxDiagnosis] gives its failures' ranking (FirstLines).
+	// [Diagnoser] gives its failures' ranking (FirstLines).
 	First []trace.Line
 	// Passing are cases that pass, which a diagnosis that is one fix
 	// must keep passing (Consistent). Each is run once at the start for
@@ -82,8 +82,8 @@ type Options struct {
 	keptEvents int
 }
 
-// DefaultDiagnosisSize is the default bound on the statements of a
-// diagnosis ([DiagnoseOptions]).
+// DefaultSize is the default bound on the statements of a
+// diagnosis ([Options]).
 const DefaultSize = 3
 
 // Grouping names how [Diagnose] grouped the failing cases.
@@ -102,7 +102,7 @@ const (
 	GroupingByAssertion = "by-assertion"
 )
 
-// Diagnose explains the failing cases of prog together, as CFaults
+// Run explains the failing cases of prog together, as CFaults
 // (Orvalho, Janota and Manquinho, FM 2024) does: every case's failing run
 // is encoded into one solver with its own copy of the program's values
 // and one fault predicate per statement shared by all
@@ -130,11 +130,11 @@ func Run(ctx context.Context, prog *trace.Program, cases []trace.Case, opts *Opt
 	if prog == nil {
 		return nil, errors.New("localize: Diagnose: no program")
 	}
-	if opts.Options.Hooks != nil || opts.Options.FirstFailure {
+	if opts.Search.Hooks != nil || opts.Search.FirstFailure {
 		return nil, errors.New("localize: Diagnose: Options.Hooks and Options.FirstFailure are not supported")
 	}
 	start := time.Now()
-	rep := &localize.DiagnosisReport{Mode: opts.Options.Mode.String(), Cases: []string{}, Groups: []localize.DiagnosisGroup{}}
+	rep := &localize.DiagnosisReport{Mode: opts.Search.Mode.String(), Cases: []string{}, Groups: []localize.DiagnosisGroup{}}
 	for _, c := range cases {
 		if c == nil {
 			return nil, errors.New("localize: Diagnose: nil case")
@@ -292,7 +292,7 @@ func (r *replay) release() {
 // group diagnoses cases together in one formula.
 func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult, error) {
 	start := time.Now()
-	opts := d.opts.Options
+	opts := d.opts.Search
 	if opts.MaxSize == 0 {
 		opts.MaxSize = DefaultSize
 	}
@@ -463,7 +463,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 // (DiagnoseOptions.First), are blocked, and the search stops after that
 // cost (and DiagnoseOptions.Levels more).
 func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *search.Options, steps int64, encsOut *[]*encode.Encoder, pre []string, preCost uint64) error {
-	maxRef, maxPer := opts.RefinementBounds()
+	maxRef, maxPer := search.RefinementBounds(opts)
 	perCand := map[string]int{}
 	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
 	src := localize.Sources{}

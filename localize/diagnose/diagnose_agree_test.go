@@ -126,7 +126,7 @@ func testDiagnoseWider(t *testing.T, subject string, passingNames []string, oneF
 		passing = append(passing, prog.GoTestCase(pkg, n))
 	}
 	rep, err := Run(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestFail1"), prog.GoTestCase(pkg, "TestFail2")}, &Options{
-		Options:    search.Options{MaxSize: 1},
+		Search:     search.Options{MaxSize: 1},
 		Consistent: true,
 		Passing:    passing,
 		keptEvents: kept,

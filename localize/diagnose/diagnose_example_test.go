@@ -53,7 +53,7 @@ func ExampleRun_alsoReads() {
 	}
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/wider"
 	rep, err := diagnose.Run(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestFail1"), prog.GoTestCase(pkg, "TestFail2")}, &diagnose.Options{
-		Options:    agx.Options{MaxSize: 1},
+		Search:     agx.Options{MaxSize: 1},
 		Consistent: true,
 		Passing:    []trace.Case{prog.GoTestCase(pkg, "TestPass1"), prog.GoTestCase(pkg, "TestPass2")},
 	})

@@ -81,7 +81,7 @@ func TestDiagnoseFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(first []trace.Line) []string {
-		rep, err := Run(ctx, prog, failing, &Options{Options: search.Options{MaxSize: 1}, First: first})
+		rep, err := Run(ctx, prog, failing, &Options{Search: search.Options{MaxSize: 1}, First: first})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestDiagnoseRefs(t *testing.T) {
 				passing = append(passing, prog.GoTestCase(pkg, n))
 			}
 			rep, err := Run(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestLonger")}, &Options{
-				Options:    search.Options{MaxSize: 1},
+				Search:     search.Options{MaxSize: 1},
 				Consistent: true,
 				Passing:    passing,
 			})

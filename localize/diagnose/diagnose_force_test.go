@@ -98,7 +98,7 @@ func TestDiagnoseForce(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				rep, err := Run(ctx, prog, failing, &Options{
-					Options:    search.Options{MaxSize: 1, SolverTimeout: timeout},
+					Search:     search.Options{MaxSize: 1, SolverTimeout: timeout},
 					First:      []trace.Line{{File: file, Line: tt.line}},
 					Consistent: true,
 					Passing:    passing,
@@ -130,8 +130,8 @@ func TestDiagnoseForce(t *testing.T) {
 func TestDiagnoseForceOrigin(t *testing.T) {
 	ctx, prog, pkg, file := testutil.LoadFlip(t)
 	rep, err := Run(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestTripled")}, &Options{
-		Options: search.Options{MaxSize: 1, SolverTimeout: time.Millisecond},
-		First:   []trace.Line{{File: file, Line: 60}, {File: file, Line: 55}}, // return Triple(n), then the fault
+		Search: search.Options{MaxSize: 1, SolverTimeout: time.Millisecond},
+		First:  []trace.Line{{File: file, Line: 60}, {File: file, Line: 55}}, // return Triple(n), then the fault
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +153,7 @@ func TestDiagnoseForceOrigin(t *testing.T) {
 func TestDiagnosePassingFails(t *testing.T) {
 	ctx, prog, pkg := testutil.LoadTestdata(t, "flip")
 	rep, err := Run(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestZero")}, &Options{
-		Options:    search.Options{MaxSize: 1},
+		Search:     search.Options{MaxSize: 1},
 		Consistent: true,
 		Passing:    []trace.Case{prog.GoTestCase(pkg, "TestPositive"), prog.GoTestCase(pkg, "TestCount")},
 	})

@@ -267,7 +267,7 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 			errs[i] = fmt.Errorf("localize: Diagnose: nil passing case")
 			return
 		}
-		p := &passCase{name: c.Name(), sub: &search.Subject{Prog: d.prog, Case: c}, run: d.opts.Options.Run, kept: kept}
+		p := &passCase{name: c.Name(), sub: &search.Subject{Prog: d.prog, Case: c}, run: d.opts.Search.Run, kept: kept}
 		p.run.Hooks = nil
 		ro := p.run
 		ro.CoverOnly = true

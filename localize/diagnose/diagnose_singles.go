@@ -49,7 +49,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 	from := len(g.Diagnoses)
 	var made []single
 	defer func() { found = g.originsFirst(members[0].cf.First.Res.Trace, from, made, found) }()
-	_, maxPer := opts.RefinementBounds()
+	_, maxPer := search.RefinementBounds(opts)
 	guess := search.GuessLimit(steps)
 	var cands []string
 	for _, name := range members[0].own.GroupNames() {

@@ -11,7 +11,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// AgxDiagnosis is [Diagnose] as a [Diagnoser]. With
+// Diagnoser is [Run] as a [localize.Diagnoser]. With
 // Options.Consistent and no Options.Passing, the passing cases are those
 // of the failures' spectrum (the package's, when pipeline.Run runs it).
 // Without Options.First, the lines checked first are the first lines of
@@ -22,11 +22,11 @@ type Diagnoser struct {
 	// Default 0: DefaultFirstLines; negative: none.
 	FirstLines int
 	// NoProbe leaves out the fix probe: before the diagnosis, the
-	// mutants of the lines checked first ([FixProbe]'s operators) are
+	// mutants of the lines checked first ([mutation.FixProbe]'s operators) are
 	// run on every failing case, and a mutant under which all of them
 	// pass and no passing case that executes its line fails makes its
 	// line a diagnosis that is one fix, with the mutant as
-	// [Diagnosis.Fix]. It needs the failures' spectrum and package (as
+	// [localize.Diagnosis.Fix]. It needs the failures' spectrum and package (as
 	// pipeline.Run gives them). Default false: the probe runs.
 	NoProbe bool
 	// Probe configures the fix probe (its Lines are not used: the lines
@@ -38,11 +38,11 @@ type Diagnoser struct {
 
 var _ localize.Diagnoser = (*Diagnoser)(nil)
 
-// Diagnose runs [Diagnose] on the failures' cases, which must share one
+// Diagnose runs [Run] on the failures' cases, which must share one
 // program.
 func (a *Diagnoser) Diagnose(ctx context.Context, fs []*localize.Failure) (*localize.DiagnosisReport, error) {
 	if len(fs) == 0 {
-		return &localize.DiagnosisReport{Mode: a.Options.Options.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Groups: []localize.DiagnosisGroup{}}, nil
+		return &localize.DiagnosisReport{Mode: a.Options.Search.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Groups: []localize.DiagnosisGroup{}}, nil
 	}
 	prog := fs[0].Program
 	cases := make([]trace.Case, len(fs))

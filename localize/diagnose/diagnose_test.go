@@ -65,7 +65,7 @@ func TestDiagnoseTax(t *testing.T) {
 			t.Fatalf("the premise: %s alone has the fault and another candidate; it has %v", name, alone[i])
 		}
 	}
-	rep, err := Run(ctx, prog, cases, &Options{Options: search.Options{Sanity: true}})
+	rep, err := Run(ctx, prog, cases, &Options{Search: search.Options{Sanity: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestDiagnoseGroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []trace.Case{prog.GoTestCase(taxPkg, "TestTax"), prog.GoTestCase(testutil.ExamplesPkg+"triangle", "TestClassify/T8")}
-	rep, err := Run(ctx, prog, cases, &Options{Options: search.Options{MaxSize: 1, Arith: testutil.QuickArith()}})
+	rep, err := Run(ctx, prog, cases, &Options{Search: search.Options{MaxSize: 1, Arith: testutil.QuickArith()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestDiagnoseConsistent(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rep, err := Run(ctx, prog, failing, &Options{
-				Options:    search.Options{MaxSize: 1},
+				Search:     search.Options{MaxSize: 1},
 				Consistent: tt.consistent,
 				Passing:    passing,
 			})
@@ -304,7 +304,7 @@ func TestDiagnoseAgree(t *testing.T) {
 				failing = append(failing, prog.GoTestCase(pkg, n))
 			}
 			rep, err := Run(ctx, prog, failing, &Options{
-				Options:    search.Options{MaxSize: 1},
+				Search:     search.Options{MaxSize: 1},
 				Consistent: true,
 				Passing:    []trace.Case{prog.GoTestCase(pkg, "TestNot")},
 			})

@@ -19,7 +19,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// MutationOptions say how to load the program and which cases to run on
+// Options say how to load the program and which cases to run on
 // its mutants.
 type Options struct {
 	// Load and Patterns are how the program was loaded (trace.Load's
@@ -45,14 +45,14 @@ type Options struct {
 	// candidates its angelic value, the other operand keeping its value
 	// of the failing run: AngelicValue.Orig and Value). They fix common
 	// faults the others cannot (a wrong variable, a forgotten +1, a wrong
-	// constant) and make many more mutants; see [MutationAnalysis.Fixes].
+	// constant) and make many more mutants; see [Analysis.Fixes].
 	// Metallaxis and MUSE scores were designed without them.
 	Repair bool
 
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
 }
 
-// MutationAnalysis is the outcome of running the tests on the mutants of
+// Analysis is the outcome of running the tests on the mutants of
 // the candidates' lines.
 type Analysis struct {
 	// Mutants are the mutants that type-checked, in the schema's order.
@@ -81,7 +81,7 @@ func (a *Analysis) Fixed(i int) []string {
 	return a.fixed[i]
 }
 
-// Mutation runs mutation analysis on the lines of the given fix
+// Analyze runs mutation analysis on the lines of the given fix
 // candidates (typically a report's verified ones): it makes the mutants
 // of each line with the operators of mutation-based fault localization
 // (Metallaxis, Papadakis and Le Traon, STVR 2015; MUSE, Moon et al.,
@@ -98,8 +98,8 @@ func (a *Analysis) Fixed(i int) []string {
 // cannot change). A mutant run has ten times its test's original steps as
 // its budget (at least 10^5): a mutant that loops is killed by the budget.
 //
-// Score the lines with [MutationAnalysis.Metallaxis] or
-// [MutationAnalysis.MUSE]. The analysis costs one more load of the
+// Score the lines with [Analysis.Metallaxis] or
+// [Analysis.MUSE]. The analysis costs one more load of the
 // program and, per mutant, one run of each test that reaches it. Errors
 // are those of loading (a typed *trace.LoadError or the schema's) and of
 // the original runs; a case the mutant program cannot run is a
@@ -530,7 +530,7 @@ func (a *Analysis) metallaxis(cands []localize.Candidate) localize.LineScores {
 // tests it makes fail, F2P and P2F their sums over the counted mutants,
 // and α = F2P/P2F (0 when P2F is 0); the mean divides by the line's
 // mutants plus one, as MUSE's formula does. Mutants count as for
-// [MutationAnalysis.Metallaxis]; lines without one score -Inf.
+// [Analysis.Metallaxis]; lines without one score -Inf.
 func (a *Analysis) MUSE(cands []localize.Candidate) localize.Suspiciousness {
 	return a.muse(cands).Suspiciousness()
 }

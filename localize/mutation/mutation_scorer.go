@@ -9,8 +9,8 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// MutationScorer scores the lines of a failing case's verified
-// candidates by mutation analysis ([Mutation]): the package's cases (those
+// Scorer scores the lines of a failing case's verified
+// candidates by mutation analysis ([Analyze]): the package's cases (those
 // of Failure.Spectrum, go test cases of Failure.Package) run on mutants of
 // those lines, scored as Metallaxis does, or as MUSE does. It needs
 // Failure.Candidates and Failure.Package, and how the program was loaded,
@@ -61,7 +61,7 @@ func (s Scorer) Score(ctx context.Context, f *localize.Failure) (localize.LineSc
 }
 
 // AddFixes sets r's Fixes to the plausible fixes of its test
-// among the analysis' mutants ([MutationAnalysis.Fixes]): mutants of the
+// among the analysis' mutants ([Analysis.Fixes]): mutants of the
 // analysed lines under which the test passes and no passing test fails.
 // The analysis must have run the report's test (by the same name).
 func (a *Analysis) AddFixes(r *localize.Report) {

@@ -23,10 +23,10 @@ const DefaultProbeLines = 20
 // DefaultProbeTimeout bounds a [FixProbe] by default.
 const DefaultProbeTimeout = 15 * time.Second
 
-// FixProbe is a [Refiner] that looks for plausible fixes among the
+// FixProbe is a [localize.Refiner] that looks for plausible fixes among the
 // mutants of a ranking's first lines and moves the lines that have one
-// to the front. A mutant (the operators of [Mutation] and its repair
-// ones, [MutationOptions.Repair], without angelic values) is a plausible
+// to the front. A mutant (the operators of [Analyze] and its repair
+// ones, [Options.Repair], without angelic values) is a plausible
 // fix when the failing case passes under it and no passing case of the
 // spectrum that executes its line fails: a syntactic change of one line
 // that the package's tests accept (which does not make it correct: it

@@ -10,7 +10,7 @@
 // through [Options].
 //
 //	stage            default
-//	Technique        agx (AgxFaults, localize.Agx)
+//	Technique        agx (AgxFaults, agx.Technique)
 //	Scorers          localize.DefaultScorers
 //	Refiners         DefaultRefiners: ForceProbe, then FixProbe
 //	CaseSetRefiners  localize.DefaultCaseSetRefiners: FailCount

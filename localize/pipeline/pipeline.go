@@ -29,7 +29,7 @@ type Options struct {
 	Technique localize.Technique
 	// Scorers give the evidence that orders the lines after the
 	// technique's candidates, in order of precedence ([Report.Fuse]).
-	// Default nil: [DefaultScorers]. A non-nil empty slice ranks by the
+	// Default nil: [localize.DefaultScorers]. A non-nil empty slice ranks by the
 	// candidates alone.
 	Scorers []localize.Scorer
 	// Refiners revise each report after its ranking, in order, with
@@ -38,7 +38,7 @@ type Options struct {
 	Refiners []localize.Refiner
 	// CaseSetRefiners revise the reports together, in order, once every
 	// failing case has its report, when more than one case failed.
-	// Default nil: [DefaultCaseSetRefiners]. A non-nil empty slice adds
+	// Default nil: [localize.DefaultCaseSetRefiners]. A non-nil empty slice adds
 	// nothing.
 	CaseSetRefiners []localize.CaseSetRefiner
 	// TieBreak orders the candidates that tie on verified status and size
@@ -87,7 +87,7 @@ type Options struct {
 	// still change.
 	Progress func(*localize.Report)
 	// Diagnoser, if set, explains the selected failing cases together
-	// ([AgxDiagnosis]: [Diagnose]) instead of localizing each with the
+	// (diagnose.Diagnoser: diagnose.Run) instead of localizing each with the
 	// Technique: Result.Diagnosis is then the one report of the
 	// package, Reports stays empty, and Timeout bounds the diagnosis as
 	// a whole. Default nil: each case localized alone.
@@ -108,8 +108,8 @@ type Options struct {
 }
 
 // DefaultRefiners returns the refiners of [Run]'s default pipeline: a
-// [ForceProbe] of the ranking's first lines when the technique verified
-// no candidate, then a [FixProbe] of its first lines, as many runs at
+// [angelic.ForceProbe] of the ranking's first lines when the technique verified
+// no candidate, then a [mutation.FixProbe] of its first lines, as many runs at
 // once as the machine has CPUs.
 func DefaultRefiners() []localize.Refiner {
 	return []localize.Refiner{angelic.ForceProbe{}, mutation.FixProbe{Parallel: runtime.NumCPU()}}

@@ -8,7 +8,7 @@
 // dependences, followed back from the failure in rounds separated by
 // critical predicates, say which changes are causes (the trace formula's
 // minimal correction sets, from
-// [github.com/faultloc/faultloc/localize.AgxFaults], mark those the
+// [github.com/faultloc/faultloc/localize/agx.Localize], mark those the
 // solver blames too). The causes up to each round are reverted, as
 // overlays of the new version's files, until the case passes; asymmetric
 // delta debugging then shrinks that set to a minimal root cause, each

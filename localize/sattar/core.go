@@ -45,7 +45,7 @@ type Core struct {
 // failed assertion site, in the order of the run), a minimal
 // unsatisfiable core of the run's trace formula with that check alone as
 // the oracle: the formula AgxFaults starts from (opts as for
-// [AgxFaults]: Mode, InScope, Lines, SliceScope, Arith...). A failing
+// AgxFaults: Mode, InScope, Lines, SliceScope, Arith...). A failing
 // case without a failed check (a panic, a test given as data) has one
 // core, for its whole failure.
 //

@@ -5,7 +5,7 @@
 // new input.
 //
 // The statements of a minimal unsat core of each violated check
-// ([localize.Cores], a MUS of the trace formula's fault predicates) are
+// ([Cores], a MUS of the trace formula's fault predicates) are
 // the suspects, with the statements the formula does not model (pointer
 // assignments: a core can neither hold nor clear them); Tarantula's
 // ranking of the lines under test is raised by one for each suspect.

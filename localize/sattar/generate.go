@@ -69,7 +69,7 @@ func (s *sattar) generate() ([]*Test, error) {
 	if fuzzFn == nil {
 		return nil, fmt.Errorf("localize: SAT-TAR: %s: no call of the fuzz function of %s in the run", s.first.Name, s.target)
 	}
-	o := s.opts.Core
+	o := s.opts.Search
 	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: o.SolverTimeout, RelaxedLimit: search.RelaxedLimit(r.Steps)})
 	if err != nil {
 		return nil, err

@@ -36,10 +36,10 @@ const (
 // Options configure [Run] and [Technique]. The
 // zero value is the default.
 type Options struct {
-	// Core configures the formulas of the unsat cores and of test
-	// generation (Mode, Arith, Engine...). Its InScope is set from
+	// Search configures the formulas of the unsat cores and of test
+	// generation (agx.Options: Mode, Arith, Engine...). Its InScope is set from
 	// Under.
-	Core search.Options
+	Search search.Options
 	// Under names the functions under test as Go writes them in their
 	// package: "(*List).Delete", "Insert", "(T).String" (a function
 	// literal belongs to the function it is in). Only their statements
@@ -148,7 +148,7 @@ type Result struct {
 // call site, and its seed corpus is the initial test suite.
 //
 // The session extracts a minimal unsat core of each check the initial
-// case violates ([localize.Cores]); their statements under test are the suspects,
+// case violates ([Cores]); their statements under test are the suspects,
 // together with the statements under test of the failing run that the
 // formula does not model (pointer assignments: the core cannot clear
 // them). It then ranks the lines under test by Tarantula over the
@@ -485,7 +485,7 @@ func (s *sattar) cores() error {
 	if s.opts.SpectrumOnly {
 		return nil
 	}
-	o := s.opts.Core
+	o := s.opts.Search
 	o.InScope = s.under
 	c := s.prog.GoTestCase(s.pkg, s.first.Name)
 	cores, err := Cores(s.ctx, s.prog, c, &o)

@@ -15,15 +15,15 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// errNotModelled is agx's error when the formula does not model the
+// ErrNotModelled is Search's error when the formula does not model the
 // values of the instance extension.differ names.
 var ErrNotModelled = errors.New("localize: the formula does not model the instance's value")
 
-// endlessSteps is how many steps of a loop that does not end the formula
+// EndlessSteps is how many steps of a loop that does not end the formula
 // holds (see endlessBudget).
 const EndlessSteps = 2000
 
-// endlessBudget returns, for a failing run v that ran out of the default
+// EndlessBudget returns, for a failing run v that ran out of the default
 // step budget (maxSteps 0), the smaller budget its case is localized
 // with: the steps before the frame that was running when the budget ran
 // out began (package initialization, the test's set-up), plus
@@ -97,7 +97,7 @@ func sliceScope(sub *Subject, v *Verdict) (func(trace.InstanceKey) bool, error) 
 	}, nil
 }
 
-// firstRun runs sub's failing case for the formula, counting its runs in
+// FirstRun runs sub's failing case for the formula, counting its runs in
 // st: again with a smaller step budget when it ran out of the default one
 // (endlessBudget), and then with opts changed to that budget. It fails
 // when the case passes or has no oracle. The caller releases the verdict.
@@ -145,7 +145,7 @@ func FirstRun(ctx context.Context, sub *Subject, opts *Options, ext *Extension, 
 	return first, opts, nil
 }
 
-// encodeOptions returns the encoding options that opts imply for sub's
+// EncodeOptions returns the encoding options that opts imply for sub's
 // failing run first (its slice scope, its lines), with shared as the
 // table of fault predicates (nil: the encoder's own).
 func EncodeOptions(sub *Subject, first *Verdict, opts *Options, ext *Extension, shared *encode.Shared) (*encode.Options, error) {
@@ -172,7 +172,7 @@ func EncodeOptions(sub *Subject, first *Verdict, opts *Options, ext *Extension, 
 	return eo, nil
 }
 
-// caseEncoder returns the encoder of sub's failing run first into solver:
+// CaseEncoder returns the encoder of sub's failing run first into solver:
 // the oracle of a test given as data is its expected results, that of
 // other cases what their runs avoid (AddRunExpect's arguments).
 func CaseEncoder(sub *Subject, solver *maxsat.Solver, first *Verdict, eo *encode.Options, opts *Options) (*encode.Encoder, error) {
@@ -192,7 +192,7 @@ func CaseEncoder(sub *Subject, solver *maxsat.Solver, first *Verdict, eo *encode
 	return enc, nil
 }
 
-// caseFormula is the formula of one failing case: its subject, its
+// CaseFormula is the formula of one failing case: its subject, its
 // failing run and its encoder.
 type CaseFormula struct {
 	Sub   *Subject
@@ -228,7 +228,7 @@ func (cf *CaseFormula) AddRun(v *Verdict) (int, error) {
 	return added, nil
 }
 
-// replayBound returns opts with the step budget of the re-runs of a case
+// ReplayBound returns opts with the step budget of the re-runs of a case
 // whose failing run took steps steps, when opts sets none: re-runs with
 // angelic values may loop far longer than the failing run.
 func ReplayBound(opts *Options, steps int64) *Options {
@@ -240,7 +240,7 @@ func ReplayBound(opts *Options, steps int64) *Options {
 	return &opts2
 }
 
-// agx is Algorithm 1 over any subject.
+// Search is Algorithm 1 over any subject, with ext the changes of a technique built on the engine (nil: none).
 func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*localize.Report, error) {
 	if ext == nil {
 		ext = &Extension{}
@@ -309,7 +309,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
-	maxRef, maxPer := opts.RefinementBounds()
+	maxRef, maxPer := RefinementBounds(opts)
 	perCand := map[string]int{}
 	unrolled := map[trace.StaticID]bool{}
 	src := localize.Sources{}

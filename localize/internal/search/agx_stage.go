@@ -10,7 +10,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// AgxFaults localizes the fault behind the failing test case c of prog
+// Localize localizes the fault behind the failing test case c of prog
 // with the incremental angelic fix localization of AgxFaults (Algorithm 1
 // of the paper), or with the PF, FS or FI encodings for comparison. It
 // returns every minimal fix candidate within the bounds, each verified by
@@ -36,7 +36,7 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 	return Search(ctx, &Subject{Prog: prog, Case: c, FirstOnly: opts.FirstFailure}, opts, nil)
 }
 
-// Agx is AgxFaults as a [Technique]: [AgxFaults] with Options.
+// Technique is AgxFaults as a [localize.Technique]: [Localize] with Options.
 type Technique struct {
 	Options Options
 }
@@ -47,7 +47,7 @@ var _ localize.Technique = (*Technique)(nil)
 // the reports.
 func (a *Technique) Name() string { return a.Options.Mode.String() }
 
-// Localize runs [AgxFaults] on f's case.
+// Localize runs [Localize] on f's case.
 func (a *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	opts := a.Options
 	return Localize(ctx, f.Program, f.Case, &opts)

@@ -11,7 +11,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// candidate converts a decoded MCS and its verification run.
+// CandidateOf converts a decoded MCS and its verification run.
 func CandidateOf(s localize.Sources, c *encode.Candidate, v *Verdict, byExpr bool) localize.Candidate {
 	rr := v.Res
 	out := localize.Candidate{Verified: v.Passed, Locations: []localize.Location{}, Angelic: []localize.AngelicValue{}}

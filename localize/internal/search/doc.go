@@ -1,10 +1,23 @@
 // Package search is the AgxFaults engine that localize's techniques
-// share: a failing case as a Subject run into Verdicts (the run, its
-// oracle, the events that show its failure), the oracle of a failing
-// Example read back from its printed output, the choice of a model for
-// a correction set (Checker, Singles), and the forcing of values into a
-// run to find the ones that make a case pass (Forcer).
+// share: encode a failing run, solve for correction sets, replay them,
+// refine the formula with the runs that leave its paths.
+//
+//	name                     what it is
+//	Options, Hooks, Engine   AgxFaults' options (localize/agx aliases them)
+//	Localize, Technique      AgxFaults on one case, and as a stage
+//	Search, Extension        Algorithm 1 over any Subject, with the changes
+//	                         a technique built on the engine makes (the
+//	                         extension point: which instances are blamable,
+//	                         a value an instance must differ from, each
+//	                         candidate as it is decoded)
+//	FirstRun, CaseFormula    the failing run and its formula, for a
+//	                         technique that searches its own way
+//	                         (diagnosis across cases, SAT-TAR's cores)
+//	Subject, Verdict         a failing case run into its oracle's verdict
+//	Checker, Singles         the choice of a model for a correction set
+//	Forcer                   forced values that make a case pass
 //
 // It is internal: the techniques under localize/ build on it, and its
-// names change with them.
+// names change with them. Callers outside reach AgxFaults through
+// localize/agx.
 package search

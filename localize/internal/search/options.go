@@ -123,26 +123,27 @@ type Options struct {
 	Suspiciousness localize.Suspiciousness
 }
 
-// extension is what a technique built on the engine changes in one
-// search, beyond the Options a caller of AgxFaults sets: AngelicTest and
-// FlexTest pass it to agx. The zero value (or nil) changes nothing.
+// Extension is the engine's extension point: what a technique built on
+// it changes in one search ([Search]), beyond the Options a caller of
+// AgxFaults sets. angelic.Localize and angelic.FlexTest pass one. The zero
+// value (or nil) changes nothing.
 type Extension struct {
-	// decoded, if set, is given every candidate as it is reported, with
-	// the correction set it was decoded from: AngelicTest reads the
+	// Decoded, if set, is given every candidate as it is reported, with
+	// the correction set it was decoded from: angelic.Localize reads the
 	// instance keys and values from it.
 	Decoded func(c *encode.Candidate, out localize.Candidate)
-	// blamable, if set, further restricts blame to the instances it
-	// accepts (encode.Options.Blamable): AngelicTest searches one
+	// Blamable, if set, further restricts blame to the instances it
+	// accepts (encode.Options.Blamable): angelic.Localize searches one
 	// instance at a time with it.
 	Blamable func(trace.InstanceKey) bool
-	// differ, if set, makes the case one that passes, searched for
-	// another value at one instance (FlexTest's solver search): its first
+	// Differ, if set, makes the case one that passes, searched for
+	// another value at one instance (angelic.FlexTest's solver search): its first
 	// run must pass, and the formula requires the instance's value to
-	// differ from each of differ's values.
+	// differ from each of Values.
 	Differ *Differ
 }
 
-// differ is an instance and the values the formula must not give it.
+// Differ is an instance and the values the formula must not give it.
 type Differ struct {
 	Key    trace.InstanceKey
 	Values []trace.Value
@@ -197,7 +198,7 @@ func (e Engine) String() string {
 // considers the bit-vector engine.
 const bvMinSteps = 400
 
-// engine returns the maxsat engine for the formula enc holds.
+// EngineFor returns the maxsat engine for the formula enc holds.
 func EngineFor(e Engine, arith encode.Arith, steps int64, st encode.Stats) maxsat.Engine {
 	if st.StringTerms > 0 || st.FloatTerms > 0 {
 		// Strings and floats, like Int, are beyond the bit-vector engines.
@@ -226,7 +227,7 @@ func EngineFor(e Engine, arith encode.Arith, steps int64, st encode.Stats) maxsa
 	return maxsat.SMTEngine
 }
 
-// AgxHooks replace parts of the AgxFaults loop ([Options.Hooks]); a nil
+// Hooks replace parts of the AgxFaults loop ([Options.Hooks]); a nil
 // field keeps the built-in part.
 type Hooks struct {
 	// NewSolver returns the solver the formula goes into, for a failing
@@ -242,9 +243,9 @@ type Hooks struct {
 	Model func(ctx context.Context, s *maxsat.Solver, enc *encode.Encoder, mcs *maxsat.MCS) (*maxsat.Model, error)
 }
 
-// refinementBounds returns MaxRefinements and MaxRefinementsPerCandidate
+// RefinementBounds returns o.MaxRefinements and MaxRefinementsPerCandidate
 // with their defaults (200 and 16).
-func (o *Options) RefinementBounds() (total, perCandidate int) {
+func RefinementBounds(o *Options) (total, perCandidate int) {
 	total, perCandidate = o.MaxRefinements, o.MaxRefinementsPerCandidate
 	if total == 0 {
 		total = 200

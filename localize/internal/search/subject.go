@@ -182,7 +182,7 @@ func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, er
 	return v, nil
 }
 
-// endless returns the oracle of a failing run that neither failed a
+// Endless returns, for a verdict that did not pass, localize.Endless: the oracle of a failing run that neither failed a
 // check nor panicked but ran out of its step budget (a loop that does not
 // end) or called os.Exit: its last event may not be reached along the
 // same path, so a candidate must end the loop or skip the exit; nil for

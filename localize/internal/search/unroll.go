@@ -11,7 +11,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// unrollBranch is ATF's refinement of a loop in one step. When an angelic
+// UnrollBranch is ATF's refinement of a loop in one step. When an angelic
 // execution left the encoded paths at branch instruction s, and the
 // failing run executed s several times (a loop's test, typically), the
 // execution sought may leave or stay in the loop at any of its iterations;
@@ -68,12 +68,12 @@ func UnrollBranch(ctx context.Context, sub *Subject, addRun func(*Verdict) (int,
 	return nil
 }
 
-// stayInLoop complements a refinement whose run t left the encoded paths at
+// StayInLoop complements a refinement whose run t left the encoded paths at
 // branch event d and then executed d's instruction again in the same frame:
 // an angelic execution that stays in a loop longer than any encoded run.
 // Refined as is, the loop would grow by one iteration per round of solving
 // (the run follows the model's decisions, then leaves the loop at once).
-// stayInLoop adds the run with the candidate's hooks that also takes d's
+// StayInLoop adds the run with the candidate's hooks that also takes d's
 // decision at every later instance of d's instruction in that frame, up to
 // the unwinding bound (without one: twice the failing run's instances of
 // it, plus 10), so that every exit up to the bound is encoded at once.
