@@ -36,7 +36,7 @@ func TestStageName(t *testing.T) {
 		{&FlexFilter{}, "agx"},
 		{&FlexFilter{Technique: &Technique{}}, Mode},
 		{&FlexFilter{Technique: named{}}, "mine"},
-		{unnamed{}, "localize.unnamed"},
+		{unnamed{}, "angelic.unnamed"},
 		{localize.SpectrumScorer{}, "localize.SpectrumScorer"},
 	}
 	for _, tt := range tests {
