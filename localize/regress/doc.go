@@ -27,6 +27,12 @@
 //	           order; text, JSON and an HTML page of both versions
 //	Technique  the same as a [localize.Technique] of a pipeline
 //
+// The versions tried keep the new version's test files that declare the
+// failing cases' tests and, where the version with every change reverted
+// builds that way, the old version's other test files (a release's other
+// tests often use its new API); else the new version's tests, with the
+// changes their declarations need kept.
+//
 // The versions tried run in faultloc's interpreter (loaded from source
 // with overlays, nothing compiled) or natively (Options.Trials): each
 // version's test binary built by go test -c with the version's files as

@@ -43,6 +43,11 @@ func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
 			overlay[f] = b
 		}
 	}
+	for f, b := range g.tests {
+		if _, ok := overlay[f]; !ok {
+			overlay[f] = b
+		}
+	}
 	return overlay, nil
 }
 
@@ -73,6 +78,9 @@ type regression struct {
 	cases   []string // the failing cases, by name
 	kept    map[*changes.Change]bool
 	native  *native // set when versions are run natively
+	// tests are the test files the versions tried get (see oldTests),
+	// nil when they keep the new version's.
+	tests map[string][]byte
 
 	mu     sync.Mutex
 	builds map[string][]buildError // build errors by reverted set

@@ -173,6 +173,12 @@ type Report struct {
 	Rounds int `json:"rounds"`
 	// Verified says that a final run with Root and Aux reverted passed.
 	Verified bool `json:"verified"`
+	// OldTests says that the versions tried had the old version's test
+	// files, except those declaring the failing cases' test functions
+	// (the new version's). A release's other tests often need its new API;
+	// they are set aside when the version with every change reverted
+	// builds without them.
+	OldTests bool `json:"old_tests,omitempty"`
 	// Trials says how the versions tried were run: "interp" (in faultloc's
 	// interpreter) or "native" (built and run by go test).
 	Trials string `json:"trials"`
@@ -426,8 +432,26 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing, native: nat,
 		kept: map[*changes.Change]bool{}, builds: map[string][]buildError{},
 		aux: map[string][]*changes.Change{}, auxOK: map[string]bool{}}
-	if err := g.keep(ctx); err != nil {
-		return rep, err
+	// The versions tried get the old version's other test files where
+	// they build that way; else the new version's, with the changes their
+	// declarations need kept.
+	if g.tests = oldTests(ctx, opts, rep.Failing); len(g.tests) > 0 {
+		if err := g.keep(ctx); err != nil {
+			if ctx.Err() != nil {
+				return rep, ctx.Err()
+			}
+			g.tests = nil
+			clear(g.kept)
+			clear(g.builds)
+			g.lastKey, g.lastProg = "", nil
+		} else {
+			rep.OldTests = true
+		}
+	}
+	if !rep.OldTests {
+		if err := g.keep(ctx); err != nil {
+			return rep, err
+		}
 	}
 	var free []*changes.Change // the changes that may be reverted
 	for _, c := range set.Changes {

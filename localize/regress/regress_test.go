@@ -360,3 +360,32 @@ func TestFirstResolved(t *testing.T) {
 		})
 	}
 }
+
+// TestRegressOldTests: the new release changed Parse's signature, which
+// its TestParse uses, so the old version builds only with the old
+// version's TestParse; the versions tried get it, and TestSum's file
+// stays the new one.
+func TestRegressOldTests(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/oldtests")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/oldtests/new", Run: "TestSum", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OldTests {
+		t.Error("OldTests is false")
+	}
+	var root []string
+	for _, id := range rep.Root {
+		for _, c := range rep.Changes {
+			if c.ID == id {
+				root = append(root, strings.Join(strings.Fields(c.NewText), " "))
+			}
+		}
+	}
+	if !slices.Equal(root, []string{"for _, x := range xs[1:]"}) || !rep.Verified {
+		t.Errorf("root %q (verified %v), want Sum's loop header, verified", root, rep.Verified)
+	}
+}

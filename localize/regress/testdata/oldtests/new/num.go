@@ -1,0 +1,21 @@
+// Package num is a regression subject whose new release changed an API
+// that its other tests use, so that the old version builds only with the
+// old version's tests.
+package num
+
+import "strconv"
+
+// Parse parses a number in base, 0 if s is not one.
+func Parse(s string, base int) int {
+	n, _ := strconv.ParseInt(s, base, 64)
+	return int(n)
+}
+
+// Sum adds xs.
+func Sum(xs []int) int {
+	t := 0
+	for _, x := range xs[1:] { // the regression: was xs
+		t += x
+	}
+	return t
+}
