@@ -82,6 +82,12 @@ type RankedLine struct {
 	Line     int      `json:"line"`
 	Rank     int      `json:"rank"`               // lines to examine, inclusive, when reading the ranking in order
 	Evidence Evidence `json:"evidence,omitempty"` // what placed the line
+	// Score is the score that placed the line: its evidence's (a
+	// Scorer's LineScores, [Report.Fuse]). It is 0 (and left out of the
+	// JSON) where the evidence gives no score: a candidate's line, a
+	// line a refiner promoted ([Report.Promote]); also where the score
+	// is infinite.
+	Score float64 `json:"score,omitempty"`
 }
 
 // Stats describes the work done for one report.
@@ -528,7 +534,7 @@ func (r *Report) Promote(lines []trace.Line, ev Evidence) {
 	var front, rest []RankedLine
 	for _, rl := range r.Ranking {
 		if _, ok := at[trace.Line{File: rl.File, Line: rl.Line}]; ok {
-			rl.Evidence = ev
+			rl.Evidence, rl.Score = ev, 0
 			front = append(front, rl)
 		} else {
 			rest = append(rest, rl)

@@ -356,7 +356,7 @@ const (
 // so on, then by position; lines of equal scores under every source
 // share their worst rank. Each ranked line says which evidence placed
 // it: names[i] for scores[i] (the first source with a finite score for
-// the line). The lines of unverified candidates, whose re-run with the
+// the line), and carries that score (RankedLine.Score). The lines of unverified candidates, whose re-run with the
 // angelic values did not pass (a refuted hypothesis, not evidence), are
 // ranked by the scores like any other line; those the scores do not
 // name come last, in the candidates' order. It is the rule of
@@ -416,16 +416,21 @@ func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
 		for j < len(lines) && byScore(lines[i], lines[j]) == 0 {
 			j++
 		}
-		ev := evidenceUnassigned
+		ev, score := evidenceUnassigned, 0.0
 		for k, x := range keys[lines[i]] {
-			if !math.IsInf(x, -1) && k < len(names) {
-				ev = names[k]
+			if !math.IsInf(x, -1) {
+				if k < len(names) {
+					ev = names[k]
+				}
+				if !math.IsInf(x, 1) {
+					score = x // JSON has no infinity
+				}
 				break
 			}
 		}
 		rk := len(r.Ranking) + j - i
 		for _, l := range lines[i:j] {
-			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: ev})
+			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: ev, Score: score})
 		}
 		i = j
 	}

@@ -2,8 +2,10 @@ package localize
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"maps"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -193,5 +195,41 @@ func TestRankSharedRunError(t *testing.T) {
 	}
 	if !strings.Contains(rep.Reason, "spectrum") {
 		t.Errorf("reason %q: want the spectrum's error too", rep.Reason)
+	}
+}
+
+// TestFuseScores: each line Fuse ranks carries the evidence that placed it
+// and that evidence's score (the first source that scores it); a verified
+// candidate's line and a line a refiner promotes carry none, nor does an
+// infinite score, which JSON cannot hold.
+func TestFuseScores(t *testing.T) {
+	a, b, c, d, v := trace.Line{File: "f.go", Line: 1}, trace.Line{File: "f.go", Line: 2}, trace.Line{File: "f.go", Line: 3}, trace.Line{File: "f.go", Line: 4}, trace.Line{File: "f.go", Line: 9}
+	rep := &Report{Candidates: []Candidate{{Verified: true, Locations: []Location{{File: v.File, Line: v.Line}}}}}
+	rep.Fuse([]Evidence{EvidenceSlice, EvidenceSpectrum},
+		LineScores{a: 0.5, d: math.Inf(1)},
+		LineScores{a: 0.9, b: 0.25, c: 0})
+	type got struct {
+		line  int
+		rank  int
+		ev    Evidence
+		score float64
+	}
+	want := []got{{9, 1, EvidenceVerified, 0}, {4, 2, EvidenceSlice, 0}, {1, 3, EvidenceSlice, 0.5}, {2, 4, EvidenceSpectrum, 0.25}, {3, 5, EvidenceSpectrum, 0}}
+	var have []got
+	for _, rl := range rep.Ranking {
+		have = append(have, got{rl.Line, rl.Rank, rl.Evidence, rl.Score})
+	}
+	if !slices.Equal(have, want) {
+		t.Errorf("Fuse ranking %v, want %v", have, want)
+	}
+	if _, err := json.Marshal(rep); err != nil {
+		t.Errorf("JSON of the fused report: %v", err)
+	}
+	rep.Promote([]trace.Line{b}, EvidenceMutation)
+	if rl := rep.Ranking[0]; rl.Line != 2 || rl.Evidence != EvidenceMutation || rl.Score != 0 {
+		t.Errorf("promoted line %+v, want line 2 with evidence %s and no score", rl, EvidenceMutation)
+	}
+	if rl := rep.Ranking[3]; rl.Line != 1 || rl.Score != 0.5 {
+		t.Errorf("line after the promoted one %+v, want line 1 keeping its score 0.5", rl)
 	}
 }
