@@ -171,12 +171,26 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	}
 	var errs []buildError
 	seen := map[string]bool{}
+	// The tests that run are the tested package's: the test files of the
+	// other packages loaded (the changes' directories) do not build into
+	// the test binary, and their errors are not the version's.
+	testDirs := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.PkgPath == g.pkgPath || p.PkgPath == g.pkgPath+"_test" {
+			for _, f := range p.GoFiles {
+				testDirs[filepath.Dir(f)] = true
+			}
+		}
+	})
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			if seen[e.Error()] {
 				continue
 			}
 			seen[e.Error()] = true
+			if g.otherTest(e, testDirs) {
+				continue
+			}
 			errs = append(errs, g.locate(e, overlay, cs))
 		}
 	})
@@ -188,6 +202,28 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	g.nbuild++
 	g.mu.Unlock()
 	return errs, nil
+}
+
+// otherTest reports whether error e lies in a test file outside the
+// tested package's directories testDirs (the go command's errors, from
+// building export data, carry their position in the message).
+func (g *regression) otherTest(e packages.Error, testDirs map[string]bool) bool {
+	file, _, _ := strings.Cut(e.Pos, ":")
+	if file == "" {
+		for _, line := range strings.Split(e.Msg, "\n") {
+			if m := errPos.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+				file = m[1]
+				break
+			}
+		}
+	}
+	if !strings.HasSuffix(file, "_test.go") {
+		return false
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(g.opts.dir(), file)
+	}
+	return !testDirs[filepath.Dir(file)]
 }
 
 // locate places a package error in the change set.
@@ -445,6 +481,9 @@ func (g *regression) keep(ctx context.Context) error {
 // declares reports whether code declares name: a func, type, var or
 // const of that name, a method, or a short variable declaration.
 func declares(code, name string) bool {
+	if n, ok := importName(code); ok {
+		return n == name
+	}
 	for _, pre := range []string{"func ", "type ", "var ", "const ", ") "} {
 		if strings.Contains(code, pre+name) {
 			i := strings.Index(code, pre+name) + len(pre+name)
@@ -454,6 +493,31 @@ func declares(code, name string) bool {
 		}
 	}
 	return mentions(code, name) && strings.Contains(code, name+" :=")
+}
+
+// importName returns the name that code, an import spec (path, or name
+// and path), declares: its name, or its path's last element (a major
+// version suffix skipped). A package whose name differs from its path's
+// last element is not recognized.
+func importName(code string) (string, bool) {
+	code = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(code), "import"))
+	name, path, ok := strings.Cut(code, " ")
+	if !ok {
+		name, path = "", code
+	}
+	path = strings.TrimSpace(path)
+	if len(path) < 2 || path[0] != '"' || path[len(path)-1] != '"' || strings.ContainsAny(path[1:len(path)-1], "\" \n") {
+		return "", false
+	}
+	if name != "" {
+		return name, name != "_" && name != "."
+	}
+	elems := strings.Split(path[1:len(path)-1], "/")
+	last := elems[len(elems)-1]
+	if len(elems) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = elems[len(elems)-2]
+	}
+	return last, true
 }
 
 func msgs(errs []buildError) []string {

@@ -389,3 +389,51 @@ func TestRegressOldTests(t *testing.T) {
 		t.Errorf("root %q (verified %v), want Sum's loop header, verified", root, rep.Verified)
 	}
 }
+
+func TestImportName(t *testing.T) {
+	tests := []struct {
+		code, want string
+		ok         bool
+	}{
+		{`"github.com/expr-lang/expr/checker/nature"`, "nature", true},
+		{`import "strings"`, "strings", true},
+		{`yaml "gopkg.in/yaml.v3"`, "yaml", true},
+		{`"github.com/pelletier/go-toml/v2"`, "go-toml", true}, // the package is toml: not recognized
+		{`_ "embed"`, "_", false},
+		{`func nature() {}`, "", false},
+		{`x := "a b"`, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := importName(tt.code)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("importName(%q) = %q, %v; want %q, %v", tt.code, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestRegressOtherTests: with native trials (whose builds are checked by
+// the type checker alone), the dependency sub changed Scale's signature
+// and its own tests call the new one; those tests are not the tested
+// package's, so the version with Scale's old signature builds, and
+// reverting Quad's change with Scale's (its auxiliary changes) is the
+// answer.
+func TestRegressOtherTests(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/othertests")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"), Dir: filepath.Join(dir, "new"),
+		Package: ".", Run: "TestQuad", NoSolver: true, NoBaselines: true, Trials: TrialsNative,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reverted []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) || slices.Contains(rep.Aux, c.ID) {
+			reverted = append(reverted, strings.Join(strings.Fields(c.NewText+" ⇐ "+c.OldText), " "))
+		}
+	}
+	slices.Sort(reverted)
+	if want := []string{"func Scale(x, k int) int ⇐ func Scale(x int) int", "return k * x ⇐ return 2 * x", "return sub.Scale(x, 3) ⇐ return sub.Scale(sub.Scale(x))"}; !slices.Equal(reverted, want) || !rep.Verified {
+		t.Errorf("root and aux %q (verified %v); want %q, verified", reverted, rep.Verified, want)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/othertests
+
+go 1.22
