@@ -182,11 +182,8 @@ func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, er
 	return v, nil
 }
 
-// Endless returns, for a verdict that did not pass, localize.Endless: the oracle of a failing run that neither failed a
-// check nor panicked but ran out of its step budget (a loop that does not
-// end) or called os.Exit: its last event may not be reached along the
-// same path, so a candidate must end the loop or skip the exit; nil for
-// other runs.
+// Endless returns the oracle of v's run r when v failed and r is a run
+// that never ends or exits ([localize.Endless]); nil otherwise.
 func Endless(r *trace.CaseResult, v *Verdict) []trace.EventID {
 	if v.Passed {
 		return nil
