@@ -208,7 +208,11 @@ func init() {
 				n, err := f.Write(data(args[1]))
 				return interp.Tuple(interp.Int(int64(n)), pathError(c, err, files(c)[f]))
 			}
-			n, err := c.Stdout().Write(data(args[1]))
+			out := c.Stdout()
+			if f == os.Stderr {
+				out = c.Stderr()
+			}
+			n, err := out.Write(data(args[1]))
 			if err != nil {
 				return interp.Tuple(interp.Int(int64(n)), c.NativeValue(err))
 			}

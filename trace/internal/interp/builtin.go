@@ -117,8 +117,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		if name == "println" {
 			sb.WriteByte('\n')
 		}
-		io := r.out
-		fmt.Fprint(io, sb.String())
+		fmt.Fprint(r.errOut, sb.String()) // print and println write to standard error
 		return Value{}
 	case "recover":
 		if r.next == fr && fr.panic != nil {

@@ -39,7 +39,8 @@ type run struct {
 	maxAlloc int64
 	depth    int
 	globals  []*cell
-	out      io.Writer
+	out      io.Writer // os.Stdout of the run (RunOptions.Stdout, or what Call.SetStdout set)
+	errOut   io.Writer // os.Stderr of the run: RunOptions.Stdout too, or what Call.SetStderr set
 	seed     uint64
 	phiBuf   []Value
 	phiEv    []EventID
@@ -187,6 +188,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	} else {
 		r.out = runOut{r, r.out}
 	}
+	r.errOut = r.out
 	if r.h != nil && r.h.Observe != nil && !o.NoTrace {
 		r.obs = r.h.Observe
 	}

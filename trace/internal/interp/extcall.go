@@ -261,17 +261,40 @@ func (c Call) Setenv(key, value string) (restore func()) {
 }
 
 // Stdout returns the writer the run's standard output goes to
-// (io.Discard when it is discarded).
-func (c Call) Stdout() io.Writer { return c.r.out }
+// (io.Discard when it is discarded): the caller's, not the run's guard
+// around it (runOut), so that a writer built on it and given to
+// SetStdout is guarded once.
+func (c Call) Stdout() io.Writer { return unguarded(c.r.out) }
+
+// Stderr is Stdout for the run's standard error (os.Stderr, print and
+// println): RunOptions.Stdout too, unless SetStderr changed it.
+func (c Call) Stderr() io.Writer { return unguarded(c.r.errOut) }
+
+func unguarded(w io.Writer) io.Writer {
+	if o, ok := w.(runOut); ok {
+		return o.w
+	}
+	return w
+}
 
 // SetStdout makes the run's standard output go to w until restore is
 // called; a w that should also write to what Stdout returned does so
-// through io.MultiWriter.
+// through io.MultiWriter. Standard error stays where it was (an
+// example's output is its standard output only, as go test captures
+// it).
 func (c Call) SetStdout(w io.Writer) (restore func()) {
 	r := c.r
 	old := r.out
 	r.out = runOut{r, w}
 	return func() { r.out = old }
+}
+
+// SetStderr is SetStdout for the run's standard error.
+func (c Call) SetStderr(w io.Writer) (restore func()) {
+	r := c.r
+	old := r.errOut
+	r.errOut = runOut{r, w}
+	return func() { r.errOut = old }
 }
 
 // Quietly runs f in quiet mode (quiet.go): nothing recorded, hooked or
@@ -280,14 +303,14 @@ func (c Call) SetStdout(w io.Writer) (restore func()) {
 // ends the run.
 func (c Call) Quietly(f func()) {
 	r := c.r
-	out, cur, depth := r.out, r.cur, r.depth
-	r.out = io.Discard
+	out, errOut, cur, depth := r.out, r.errOut, r.cur, r.depth
+	r.out, r.errOut = io.Discard, io.Discard
 	r.earlier = true
 	r.quiet(true)
 	defer func() {
 		r.earlier = false
 		r.quiet(false)
-		r.out, r.cur, r.depth = out, cur, depth
+		r.out, r.errOut, r.cur, r.depth = out, errOut, cur, depth
 	}()
 	f()
 }

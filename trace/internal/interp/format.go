@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -473,8 +474,43 @@ func (w writerVal) Write(p []byte) (int, error) {
 	return int(rs[0].Int()), err
 }
 
+// stdStream is what native code given os.Stdout or os.Stderr as a writer
+// (an io.Writer parameter: log.New, json.NewEncoder, io.Copy...) writes
+// to: the run's output, as interpreted code's writes to them go
+// (fmtWriter), never the process's own.
+type stdStream struct {
+	r   *run
+	err bool // os.Stderr
+}
+
+func (s stdStream) Write(p []byte) (int, error) {
+	if s.err {
+		return s.r.errOut.Write(p)
+	}
+	return s.r.out.Write(p)
+}
+
+func (s stdStream) WriteString(str string) (int, error) { return s.Write([]byte(str)) }
+
+// stdStreamFor returns the stdStream standing for x, os.Stdout or
+// os.Stderr passed as a native value of interface type rt, if rt is an
+// interface a stdStream implements (io.Writer, io.StringWriter): native
+// code then writes to the run's output. Other interfaces (any, io.Reader)
+// get the *os.File itself.
+func (r *run) stdStreamFor(x any, rt reflect.Type) (reflect.Value, bool) {
+	f, ok := x.(*os.File)
+	if !ok || (f != os.Stdout && f != os.Stderr) || rt.NumMethod() == 0 {
+		return reflect.Value{}, false
+	}
+	s := reflect.ValueOf(stdStream{r, f == os.Stderr})
+	if !s.Type().Implements(rt) {
+		return reflect.Value{}, false
+	}
+	return s, true
+}
+
 // fmtWriter returns the native writer for an interpreted io.Writer value:
-// os.Stdout and os.Stderr write to RunOptions.Stdout; native writers (a
+// os.Stdout and os.Stderr write to the run's (RunOptions.Stdout); native writers (a
 // *strings.Builder, a *bytes.Buffer) are used directly; interpreted types
 // with a Write method are called back.
 func (r *run) fmtWriter(fr *frame, in *ins, v Value) (io.Writer, bool) {
@@ -483,8 +519,11 @@ func (r *run) fmtWriter(fr *frame, in *ins, v Value) (io.Writer, bool) {
 	}
 	it := (*iface)(v.p)
 	if x := r.ifaceToNative(fr, it); x != nil {
-		if f, ok := x.(*os.File); ok && (f == os.Stdout || f == os.Stderr) {
+		if f, ok := x.(*os.File); ok && f == os.Stdout {
 			return r.out, true
+		}
+		if f, ok := x.(*os.File); ok && f == os.Stderr {
+			return r.errOut, true
 		}
 		if w, ok := x.(io.Writer); ok {
 			if _, wrapped := x.(fmtVal); !wrapped {

@@ -176,6 +176,10 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 		if x == nil {
 			return nv, nil
 		}
+		if s, ok := r.stdStreamFor(x, rt); ok {
+			nv.Set(s)
+			return nv, nil
+		}
 		xv := reflect.ValueOf(x)
 		if a, ok := r.adaptIface(fr, in, (*iface)(v.p), rt); ok && !xv.Type().AssignableTo(rt) {
 			xv = a

@@ -203,8 +203,11 @@ type RunOptions struct {
 	// entry function; package variables then hold zero values. Default:
 	// false: initializers run first, and their events open the trace.
 	NoInit bool
-	// Stdout receives what the interpreted program prints (print, println,
-	// fmt.Print*). Default: discarded.
+	// Stdout receives what the interpreted program writes to os.Stdout
+	// and os.Stderr (fmt.Print*, print and println, and native writers
+	// given them, such as a log.Logger or a json.Encoder); never the
+	// process's own. An example's output is what it writes to os.Stdout;
+	// it goes to Stdout as well. Default: discarded.
 	Stdout io.Writer
 	// Presets gives package variables of in-scope packages their values
 	// at the start of the run, before any package initializer runs, without

@@ -74,17 +74,33 @@ func (spec exampleSpec) judge(stdout string) string {
 	return ""
 }
 
+// captureExample makes what the example prints go to out (its output)
+// and what it writes to standard error go to errOut (part of its log, as
+// go test shows it), each also to where it went before; restore undoes
+// it.
+func captureExample(c interp.Call, out, errOut io.Writer) (restore func()) {
+	to := func(w, old io.Writer) io.Writer {
+		if old == io.Discard {
+			return w
+		}
+		return io.MultiWriter(w, old)
+	}
+	r1 := c.SetStdout(to(out, c.Stdout()))
+	r2 := c.SetStderr(to(errOut, c.Stderr()))
+	return func() { r2(); r1() }
+}
+
 // runExample runs example fn and judges its output like testing's
 // runExample. The case fails if the output differs (Result.Failure holds
 // go test's "got:/want:" message), or if the example panicked.
 func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec exampleSpec, opts *interp.RunOptions) (*interp.CaseResult, error) {
-	var out strings.Builder
+	var out, errOut strings.Builder
 	var res *interp.Result
 	var err error
 	if tm := testMain(p, fn); tm != nil {
 		// TestMain runs around the example; m.Run runs it (see mRun) with
 		// its output captured, as testing captures os.Stdout.
-		mr := &mainRun{fn: fn, example: true, out: &out}
+		mr := &mainRun{fn: fn, example: true, out: &out, errOut: &errOut}
 		res, err = runMain(ctx, p, tm, mr, opts, "")
 		if res == nil {
 			return nil, err
@@ -100,14 +116,7 @@ func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec e
 		// os.Stdout while it runs: not what package initializers print
 		// (go test prints that before the first case).
 		res, err = interp.RunWith(ctx, p, fn, nil, opts, "", func(c interp.Call, args []interp.Value) interp.Value {
-			old := c.Stdout()
-			var restore func()
-			if old == io.Discard {
-				restore = c.SetStdout(&out)
-			} else {
-				restore = c.SetStdout(io.MultiWriter(&out, old))
-			}
-			defer restore()
+			defer captureExample(c, &out, &errOut)()
 			return c.CallSSA(fn, args, interp.NoEvent, interp.Mix(0, -2, 0))
 		})
 		if res == nil {
@@ -116,7 +125,7 @@ func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec e
 	}
 	name := fn.Name()
 	gr := &interp.CaseResult{Result: res, Name: name, Ran: true, Example: &interp.ExampleOutput{Got: out.String(), Want: spec.output, Unordered: spec.unordered}}
-	log := "=== RUN   " + name + "\n"
+	log := "=== RUN   " + name + "\n" + errOut.String()
 	fail := spec.judge(out.String())
 	switch {
 	case err != nil:

@@ -22,10 +22,11 @@ import (
 type mainRun struct {
 	fn  *ssa.Function
 	top *goTest // the test's state; nil for an example
-	// An example's output is captured in out; ran and finished say
-	// whether m.Run called it and whether it returned.
+	// An example's output is captured in out, what it writes to
+	// standard error in errOut; ran and finished say whether m.Run
+	// called it and whether it returned.
 	example       bool
-	out           io.Writer
+	out, errOut   io.Writer
 	ran, finished bool
 }
 
@@ -46,8 +47,7 @@ func runExampleIn(c interp.Call, mr *mainRun) interp.Value {
 		return interp.Int(0)
 	}
 	mr.ran = true
-	restore := c.SetStdout(io.MultiWriter(mr.out, c.Stdout()))
-	defer restore()
+	defer captureExample(c, mr.out, mr.errOut)()
 	callEv, _ := c.Site()
 	c.CallSSA(mr.fn, nil, callEv, c.Path())
 	mr.finished = true

@@ -306,15 +306,15 @@ func (g *goTestRun) emit(test, text string) {
 // test binary's standard output (what a test prints with fmt.Println
 // shows in its log).
 func (g *goTestRun) captureStdout(c interp.Call, f func()) {
-	old := c.Stdout()
 	w := goTestStdout{g}
-	var restore func()
-	if old == io.Discard {
-		restore = c.SetStdout(w)
-	} else {
-		restore = c.SetStdout(io.MultiWriter(old, w))
+	to := func(old io.Writer) io.Writer {
+		if old == io.Discard {
+			return w
+		}
+		return io.MultiWriter(old, w)
 	}
-	defer restore()
+	defer c.SetStdout(to(c.Stdout()))()
+	defer c.SetStderr(to(c.Stderr()))()
 	f()
 }
 

@@ -496,7 +496,7 @@ func TestRunGoTestExample(t *testing.T) {
 	for _, fn := range exampleFuncs(p, gotestPkg) {
 		names = append(names, fn.Name())
 	}
-	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered" {
+	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered ExampleAbs_writers" {
 		t.Errorf("exampleFuncs = %v", names)
 	}
 	res, err := p.RunGoTest(bgContext, gotestPkg, "ExampleAbs", nil)
@@ -524,6 +524,30 @@ func TestRunGoTestExample(t *testing.T) {
 	res, err = p.RunGoTest(bgContext, modPath+"examples/foo", "TestFoo/testFoo", nil)
 	if err != nil || res.Example != nil {
 		t.Errorf("a test's Example = %+v (%v), want nil", res.Example, err)
+	}
+}
+
+// TestRunGoTestExampleStdout runs examples with RunOptions.Stdout set:
+// what an example prints is its output and also goes to Stdout (it once
+// deadlocked the process: the capture wrapped Stdout's writer twice),
+// including what native writers given os.Stdout print (a logger, an
+// encoder), which never reach the process's own standard output; what
+// the package's initializer prints goes to Stdout too, not in any
+// example's output.
+func TestRunGoTestExampleStdout(t *testing.T) {
+	p := loadGoTests(t)
+	for _, tt := range []struct{ name, stdout string }{
+		{"Example", "initialised\n2\n"},
+		{"ExampleAbs_writers", "initialised\nabs: 3\n{\"abs\":4}\ndone\nnot part of the output\n"},
+	} {
+		var out strings.Builder
+		res, err := p.RunGoTest(bgContext, gotestPkg, tt.name, &interp.RunOptions{Stdout: &out, NoTrace: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if res.Failed || res.Outcome != interp.Returned || out.String() != tt.stdout {
+			t.Errorf("%s: failed %v, outcome %v, failure %q, stdout %q; want it to pass, stdout %q", tt.name, res.Failed, res.Outcome, res.Failure, out.String(), tt.stdout)
+		}
 	}
 }
 

@@ -1,7 +1,11 @@
 package gotest_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"log"
+	"os"
 
 	"github.com/faultloc/faultloc/trace/testdata/gotest"
 )
@@ -39,4 +43,18 @@ func ExampleAbs_unordered() {
 // ExampleAbs_noOutput is compiled, not run.
 func ExampleAbs_noOutput() {
 	fmt.Println(gotest.Abs(1))
+}
+
+// ExampleAbs_writers prints through native writers given os.Stdout (a
+// logger, an encoder, io.WriteString): go test captures it all as the
+// example's output.
+func ExampleAbs_writers() {
+	log.New(os.Stdout, "abs: ", 0).Println(gotest.Abs(-3))
+	json.NewEncoder(os.Stdout).Encode(map[string]int{"abs": gotest.Abs(-4)})
+	io.WriteString(os.Stdout, "done\n")
+	fmt.Fprintln(os.Stderr, "not part of the output")
+	// Output:
+	// abs: 3
+	// {"abs":4}
+	// done
 }
