@@ -231,6 +231,36 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // setting unchanged and only reports it.
 func SetReuseLimit(bytes int64) int64 { return store.SetReuseLimit(bytes) }
 
+// DefaultMaxSteps is the step budget of a run for which nothing sets
+// another; see [SetMaxSteps] for the rules of the step budget.
+const DefaultMaxSteps = interp.DefaultMaxSteps
+
+// StepsPerNativeSecond converts RunOptions.NativeTime, a case's time in
+// a native go test run, into the step budget it raises the default to.
+const StepsPerNativeSecond = interp.StepsPerNativeSecond
+
+// GrowTime bounds, in wall-clock time, the run of a go test case whose
+// default step budget grows (see [SetMaxSteps]).
+const GrowTime = interp.GrowTime
+
+// SetMaxSteps sets the step budget of the runs whose RunOptions.MaxSteps
+// is 0, and returns the previous one; 0 (the default) restores the
+// default rules. A bound set by MaxSteps or SetMaxSteps is exact: a run
+// executes at most that many instructions, then ends with
+// BudgetExceeded. Without one, a run's budget is DefaultMaxSteps, or
+// StepsPerNativeSecond times RunOptions.NativeTime if that is more; and
+// a go test case ([Program.RunGoTest], [Program.ListGoTest],
+// [Program.FuzzCase]) that runs out of it runs again, unrecorded, its
+// budget doubling whenever reached for up to GrowTime of wall-clock
+// time: if it ends, its result is the case's (from one more run with the
+// steps it needed, recorded, when a trace or coverage was asked for;
+// not above 100 million steps, a trace's memory); if it does not, the
+// first run's result stands, so a case that never ends reports the same
+// budget on every machine. A test that passes natively thus fails
+// interpreted by budget only if it needs more than GrowTime and nothing
+// gave its native time.
+func SetMaxSteps(n int64) int64 { return interp.SetMaxSteps(n) }
+
 // Int returns a Value of kind KindInt.
 func Int(i int64) Value { return interp.Int(i) }
 

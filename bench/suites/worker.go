@@ -134,7 +134,10 @@ func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r rec
 			r.Ran, r.Error = false, fmt.Sprintf("panic escaping the interpreter: %v", v)
 		}
 	}()
-	res, err := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true})
+	// go test's time for the case is evidence of the steps it needs (a
+	// case under 5 ms is reported as 0.00s).
+	native := max(c.Elapsed, time.Millisecond)
+	res, err := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true, NativeTime: native})
 	if res != nil && res.Result != nil {
 		r.Steps = res.Steps
 	}

@@ -46,7 +46,7 @@ type ctxStop struct{ err error }
 // count reaches r.limit.
 func (r *run) tick(fr *frame, in *ins) {
 	r.steps++
-	if r.steps > r.max {
+	if r.steps > r.max && !r.grow() {
 		r.steps = r.max
 		fr.at = in
 		panic(budgetStop{})

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -37,20 +38,24 @@ type run struct {
 	maxDepth int
 	alloc    int64 // bytes allocated (see RunOptions.MaxAlloc)
 	maxAlloc int64
-	depth    int
-	globals  []*cell
-	out      io.Writer // os.Stdout of the run (RunOptions.Stdout, or what Call.SetStdout set)
-	errOut   io.Writer // os.Stderr of the run: RunOptions.Stdout too, or what Call.SetStderr set
-	seed     uint64
-	phiBuf   []Value
-	phiEv    []EventID
-	next     *frame // deferOf for the next frame created
-	cur      *frame
-	s        *sched        // nil until a goroutine or channel needs it
-	stop     any           // a stop of the run raised in a callback that native code swallowed
-	bst      *bridgeState  // the clock and the environment (bridge_state.go), made on first use
-	net      *netState     // the run's httptest servers and guarded HTTP transports (native_client.go)
-	pools    [][]*frameMem // free frames, by fnCode.id
+	// defaultSteps: max is the default step budget (stepbudget.go);
+	// growUntil, if not zero, is when it stops growing.
+	defaultSteps bool
+	growUntil    time.Time
+	depth        int
+	globals      []*cell
+	out          io.Writer // os.Stdout of the run (RunOptions.Stdout, or what Call.SetStdout set)
+	errOut       io.Writer // os.Stderr of the run: RunOptions.Stdout too, or what Call.SetStderr set
+	seed         uint64
+	phiBuf       []Value
+	phiEv        []EventID
+	next         *frame // deferOf for the next frame created
+	cur          *frame
+	s            *sched        // nil until a goroutine or channel needs it
+	stop         any           // a stop of the run raised in a callback that native code swallowed
+	bst          *bridgeState  // the clock and the environment (bridge_state.go), made on first use
+	net          *netState     // the run's httptest servers and guarded HTTP transports (native_client.go)
+	pools        [][]*frameMem // free frames, by fnCode.id
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.
 	plain bool
@@ -172,9 +177,10 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	if opts != nil {
 		o = *opts
 	}
-	r := &run{p: p, ctx: ctx, h: o.Hooks, max: o.MaxSteps, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent}
-	if r.max <= 0 {
-		r.max = 10_000_000
+	r := &run{p: p, ctx: ctx, h: o.Hooks, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent}
+	r.max, r.defaultSteps = stepBudget(&o) // stepbudget.go
+	if r.defaultSteps && o.growTime > 0 {
+		r.growUntil = time.Now().Add(o.growTime)
 	}
 	if r.maxDepth <= 0 {
 		r.maxDepth = 10_000
@@ -272,6 +278,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 				res.Failure = fmt.Sprintf("allocations over %d bytes", r.maxAlloc)
 			default:
 				res.Failure = fmt.Sprintf("%d steps executed", r.max)
+				res.defaultSteps = r.defaultSteps
 			}
 		case exitStop:
 			res.Outcome = Exited

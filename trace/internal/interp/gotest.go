@@ -61,7 +61,9 @@ func tester() GoTester {
 // interpreter, as for [Program.Run]. The result, with its partial trace,
 // is returned when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
-	return tester().RunGoTest(ctx, p, pkgPath, name, opts)
+	return growCase(ctx, opts, func(o *RunOptions) (*CaseResult, error) {
+		return tester().RunGoTest(ctx, p, pkgPath, name, o)
+	})
 }
 
 // TestFuncs returns the TestXxx(t *testing.T) functions of the test
@@ -113,7 +115,14 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 // it, that the run ran out of budget after starting subtests (the listing
 // may be incomplete); the cases found are returned regardless.
 func (p *Program) ListGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
-	return tester().ListGoTest(ctx, p, pkgPath, name, opts)
+	var names []string
+	res, err := growCase(ctx, opts, func(o *RunOptions) (*CaseResult, error) {
+		var res *CaseResult
+		var err error
+		names, res, err = tester().ListGoTest(ctx, p, pkgPath, name, o)
+		return res, err
+	})
+	return names, res, err
 }
 
 // FuzzCase returns the case that runs fuzz target target (FuzzXxx) of
@@ -140,5 +149,7 @@ type fuzzCase struct {
 func (c fuzzCase) Name() string { return c.target + "/" + c.entry }
 
 func (c fuzzCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error) {
-	return tester().RunFuzzInput(ctx, c.p, c.pkg, c.target, c.entry, c.args, opts)
+	return growCase(ctx, opts, func(o *RunOptions) (*CaseResult, error) {
+		return tester().RunFuzzInput(ctx, c.p, c.pkg, c.target, c.entry, c.args, o)
+	})
 }

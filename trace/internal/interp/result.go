@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"io"
 	"strings"
+	"time"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -76,6 +77,9 @@ type Result struct {
 	// not known without a trace: the run is to be repeated recorded
 	// (cover.go).
 	coverAgain bool
+	// defaultSteps: the run ended at its default step budget, which a go
+	// test case may exceed (stepbudget.go).
+	defaultSteps bool
 }
 
 // Passed reports whether the run returned and its oracle (if any) accepted it.
@@ -165,9 +169,19 @@ func (e *InternalError) Error() string {
 
 // RunOptions control a run. The zero value is the default.
 type RunOptions struct {
-	// MaxSteps bounds the number of executed instructions. Default (0):
-	// 10_000_000. A run that reaches it ends with BudgetExceeded.
+	// MaxSteps bounds the number of executed instructions. A run that
+	// reaches it ends with BudgetExceeded. Default (0): the process's
+	// bound if SetMaxSteps set one, else the default budget,
+	// DefaultMaxSteps, which NativeTime raises and which a go test case
+	// exceeds if it needs to and ends within GrowTime (SetMaxSteps has
+	// the rules).
 	MaxSteps int64
+	// NativeTime is the case's time in a native go test run (its
+	// go test -json Elapsed), as evidence of the steps it needs: with
+	// the default budget, a run's budget is at least StepsPerNativeSecond
+	// times it (10 ms at least: go test's resolution). Default (0):
+	// unknown.
+	NativeTime time.Duration
 	// MaxDepth bounds the interpreted call depth. Default (0): 10_000.
 	MaxDepth int
 	// MaxAlloc bounds the memory the interpreted program allocates, in
@@ -245,6 +259,7 @@ type RunOptions struct {
 	noRecWide    bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
 	noHot        bool                                        // recorded runs without recBlocks, to compare the recorders without it
 	noStaticDeps bool                                        // every dependence stored, none implied (see setStaticDeps): the oracle of the tests of implied ones
+	growTime     time.Duration                               // a default step budget doubles when reached, for this long (stepbudget.go)
 	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 }
 

@@ -1,0 +1,15 @@
+// Package gotestbudget's tests need more steps than the interpreter's
+// default budget (TestLong) or never end (TestForever): the subjects of
+// the step budget's tests (trace/internal/interp/stepbudget_test.go).
+// TestForever does not end natively either: go test here runs TestLong
+// alone (-run TestLong).
+package gotestbudget
+
+// Sum returns 0+1+...+n-1, by a loop of n iterations.
+func Sum(n int) int {
+	s := 0
+	for i := range n {
+		s += i
+	}
+	return s
+}

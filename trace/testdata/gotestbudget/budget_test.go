@@ -1,0 +1,25 @@
+package gotestbudget
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestLong passes after about 12 million interpreted steps, in about a
+// millisecond natively.
+func TestLong(t *testing.T) {
+	fmt.Println("long")
+	const n = 1_000_000
+	if got := Sum(n); got != n*(n-1)/2 {
+		t.Errorf("Sum(%d) = %d", n, got)
+	}
+}
+
+// TestForever never ends.
+func TestForever(t *testing.T) {
+	for i := 0; ; i++ {
+		if i < 0 {
+			t.Error("wrapped")
+		}
+	}
+}
