@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"errors"
+	"fmt"
 	"go/types"
 	"io/fs"
 	"os"
@@ -70,6 +71,9 @@ func files(c interp.Call) openFiles {
 	}).(openFiles)
 }
 
+// stdinName is the name of the run's os.Stdin (as natively).
+const stdinName = "/dev/stdin"
+
 // stdFile returns the native *os.File v holds, or nil.
 func stdFile(v interp.Value) *os.File {
 	if v.Kind() != interp.KindNative || v.IsNil() {
@@ -121,6 +125,17 @@ func init() {
 		}
 		files(c)[f] = name
 		return interp.Tuple(interp.BoxNative(f), noErr)
+	})
+	// os.Stdin: the run's own, an empty stream (a test reads nothing
+	// from go test's standard input either), not the process's. It is
+	// one of the run's files, named as natively.
+	interp.RegisterGlobal("os.Stdin", func(c interp.Call) interp.Value {
+		f, err := os.Open(os.DevNull)
+		if err != nil {
+			panic(&interp.InternalError{Value: fmt.Errorf("os.Stdin: %v", err), Pos: c.Pos()})
+		}
+		files(c)[f] = stdinName
+		return interp.BoxNative(f)
 	})
 	reg("(*os.File).Name", func(c interp.Call, args []interp.Value) interp.Value {
 		switch f := stdFile(args[0]); f {
@@ -235,8 +250,13 @@ func init() {
 			return interp.Uint(1)
 		case os.Stderr:
 			return interp.Uint(2)
+		case nil:
+		default:
+			if files(c)[stdFile(args[0])] == stdinName {
+				return interp.Uint(0)
+			}
 		}
-		panic(&interp.BridgeError{Func: "(*os.File).Fd", CallSite: c.Pos(), Reason: "only os.Stdout and os.Stderr have a descriptor"})
+		panic(&interp.BridgeError{Func: "(*os.File).Fd", CallSite: c.Pos(), Reason: "only os.Stdin, os.Stdout and os.Stderr have a descriptor"})
 	})
 	// Whether a descriptor is a terminal, as github.com/mattn/go-isatty
 	// and golang.org/x/term answer it (through system calls the

@@ -88,3 +88,12 @@ func TestMissing(t *testing.T) {
 		t.Error("no syntax error")
 	}
 }
+
+// TestStdin keeps os.Stdin, as a command-line library does for its
+// input, and asks its name and descriptor (it reads nothing: go test's
+// standard input is the terminal's when run by hand).
+func TestStdin(t *testing.T) {
+	var in io.Reader = os.Stdin
+	f, ok := in.(*os.File)
+	t.Log(ok, f == os.Stdin, f.Name(), f.Fd())
+}
