@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
 )
@@ -268,3 +269,55 @@ func init() {
 		interp.RegisterBridge(name, no)
 	}
 }
+
+// Walking a directory tree: filepath.Walk and WalkDir walk the native
+// tree from the run's directory, calling the program's function with the
+// paths as the program named them, as Glob returns them.
+func init() {
+	walk := func(walkFn func(root string, visit func(path string, info any, err error) error) error) func(interp.Call, []interp.Value) interp.Value {
+		return func(c interp.Call, args []interp.Value) interp.Value {
+			root, fn := args[0].Str(), args[1]
+			native := filePath(c, root)
+			var stop interp.Value // an error of the program's that ended the walk
+			err := walkFn(native, func(path string, info any, err error) error {
+				// the root as the program gave it, the others joined to it
+				// (cleaned), as natively
+				if rest, ok := strings.CutPrefix(path, native); ok && rest == "" {
+					path = root
+				} else if ok {
+					path = filepath.Join(root, rest)
+				}
+				infoV := noErr
+				if info != nil {
+					infoV = c.NativeValue(info)
+				}
+				res := c.CallValue(fn, []interp.Value{interp.String(path), infoV, pathError(c, err, path)})
+				if res.IsNil() {
+					return nil
+				}
+				if x, ok := c.Native(res).(error); ok && (x == filepath.SkipDir || x == filepath.SkipAll) {
+					return x
+				}
+				stop = res
+				return errStopWalk
+			})
+			switch {
+			case err == errStopWalk:
+				return stop
+			case err != nil:
+				return pathError(c, err, root)
+			}
+			return noErr
+		}
+	}
+	interp.RegisterBridge("path/filepath.Walk", walk(func(root string, visit func(string, any, error) error) error {
+		return filepath.Walk(root, func(path string, info fs.FileInfo, err error) error { return visit(path, info, err) })
+	}))
+	interp.RegisterBridge("path/filepath.WalkDir", walk(func(root string, visit func(string, any, error) error) error {
+		return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error { return visit(path, d, err) })
+	}))
+}
+
+// errStopWalk ends a walk whose function returned an error of the
+// program's, which the walk then returns.
+var errStopWalk = errors.New("walk stopped")

@@ -97,3 +97,32 @@ func TestStdin(t *testing.T) {
 	f, ok := in.(*os.File)
 	t.Log(ok, f == os.Stdin, f.Name(), f.Fd())
 }
+
+// TestWalk walks testdata: every path with whether it is a directory;
+// then a walk that skips sub, and one that stops at the first file with
+// an error of its own, which the walk returns.
+func TestWalk(t *testing.T) {
+	err := filepath.Walk("testdata", func(path string, info fs.FileInfo, err error) error {
+		t.Log(path, info.IsDir(), info.Name(), err)
+		return nil
+	})
+	t.Log(err)
+	errFirst := errors.New("first file")
+	err = filepath.WalkDir("./testdata", func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case d.Name() == "sub":
+			return filepath.SkipDir
+		case !d.IsDir():
+			t.Log("stop at", path)
+			return errFirst
+		}
+		t.Log(path)
+		return nil
+	})
+	t.Log(err == errFirst, err)
+	err = filepath.Walk("missing", func(path string, info fs.FileInfo, err error) error {
+		t.Log(path, info == nil, err)
+		return err
+	})
+	t.Log(err)
+}
