@@ -72,7 +72,12 @@ func HTTP() string {
 
 	// the native server and client
 	srv := httptest.NewServer(mux)
-	for _, path := range []string{"/greet/served", "/greet/z?fail=yes", "/missing"} {
+	mux.HandleFunc("/server", func(w http.ResponseWriter, r *http.Request) {
+		s, _ := r.Context().Value(http.ServerContextKey).(*http.Server)
+		a, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+		fmt.Fprint(w, "server ", s != nil, " local address ", a != nil && a.Network() == "tcp")
+	})
+	for _, path := range []string{"/greet/served", "/greet/z?fail=yes", "/missing", "/server"} {
 		resp, err := http.Get(srv.URL + path)
 		check(err == nil, "Get")
 		b, _ := io.ReadAll(resp.Body)

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"go/types"
+	"net/http"
 	"os"
 	"reflect"
 
@@ -71,6 +72,9 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 	}
 	if x, ok := errorGlobals[name]; ok {
 		return r.nativeIface(x), true
+	}
+	if x, ok := contextKeys[name]; ok {
+		return nativeValue(x), true
 	}
 	return Value{}, false
 }
@@ -220,6 +224,14 @@ func bridgedPackage(path string) bool {
 // (sort.go there); flag's isZeroValue (reflection on a flag's Value,
 // flag.go there).
 var handBridgedStd = map[string]bool{"flag": true, "sort": true}
+
+// contextKeys are the context keys of net/http, pointers to an
+// unexported type that the generated table leaves out: the program
+// looks up what a native server put in a request's context with them.
+var contextKeys = map[string]any{
+	"net/http.ServerContextKey":    http.ServerContextKey,
+	"net/http.LocalAddrContextKey": http.LocalAddrContextKey,
+}
 
 // errorGlobals are sentinel errors of packages the generated table
 // (internal/stdtable, which has io.EOF and others) does not cover: package
