@@ -77,6 +77,20 @@ func ReflectWalk() string {
 		}
 	}
 	walk(t, 0)
+	// unnamed interface and struct types, named as reflect names them
+	var asd interface{ ASD() }
+	var two interface {
+		fmt.Stringer
+		N(int) (string, error)
+	}
+	var anon struct {
+		A   interface{ M() }
+		B   struct{} `k:"v"`
+		any `x:"y"`
+	}
+	for _, x := range []any{&asd, &two, &anon, []interface{ M() }{}, map[string]struct{ X int }{}} {
+		fmt.Fprintf(&sb, "%v %T\n", reflect.TypeOf(x).Elem(), x)
+	}
 	v := reflect.ValueOf(&u).Elem()
 	check(v.CanSet() && v.CanAddr(), "addressable")
 	check(!reflect.ValueOf(u).Field(1).CanSet(), "not settable through a copy")

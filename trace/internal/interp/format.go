@@ -156,7 +156,7 @@ func (w fmtVal) Format(f fmt.State, verb rune) {
 // int32 and interface {} for byte, rune and any, spaced struct braces),
 // for %#v.
 func goTypeName(t types.Type) string {
-	s := runtimeTypeString(t)
+	s := runtimeTypeString(flatIfaces(t))
 	s = goByteRune.ReplaceAllStringFunc(s, func(m string) string {
 		pre, name := m[:len(m)-4], m[len(m)-4:]
 		if name == "byte" {
@@ -165,12 +165,13 @@ func goTypeName(t types.Type) string {
 		return pre + "int32"
 	})
 	s = goAny.ReplaceAllString(s, "${1}interface {}")
-	if !strings.Contains(s, "struct{") {
+	if !strings.Contains(s, "struct{") && !strings.Contains(s, "interface{") {
 		return s
 	}
-	// reflect spaces struct braces: struct { A int; B int }, struct {}.
+	// reflect spaces struct and interface braces: struct { A int; B int },
+	// struct {}, interface { M() }.
 	var sb strings.Builder
-	var structs []bool // for each open brace, whether a struct's
+	var structs []bool // for each open brace, whether a struct's or interface's
 	for i := 0; i < len(s); i++ {
 		switch {
 		case strings.HasPrefix(s[i:], "struct{}"):
@@ -180,6 +181,10 @@ func goTypeName(t types.Type) string {
 			sb.WriteString("struct { ")
 			structs = append(structs, true)
 			i += len("struct{") - 1
+		case strings.HasPrefix(s[i:], "interface{"):
+			sb.WriteString("interface { ")
+			structs = append(structs, true)
+			i += len("interface{") - 1
 		case s[i] == '{':
 			sb.WriteByte('{')
 			structs = append(structs, false)
@@ -195,6 +200,62 @@ func goTypeName(t types.Type) string {
 		}
 	}
 	return sb.String()
+}
+
+// flatIfaces returns t with its unnamed non-empty interfaces (itself, or
+// its elements, keys and fields) listing their whole method set, as
+// reflect names them (interface { N(); String() string } for an
+// interface embedding fmt.Stringer), instead of their embedded
+// interfaces.
+func flatIfaces(t types.Type) types.Type {
+	switch u := types.Unalias(t).(type) {
+	case *types.Interface:
+		if u.Empty() || u.NumEmbeddeds() == 0 {
+			return t
+		}
+		ms := make([]*types.Func, u.NumMethods())
+		for i := range ms {
+			ms[i] = u.Method(i)
+		}
+		return types.NewInterfaceType(ms, nil).Complete()
+	case *types.Pointer:
+		if e := flatIfaces(u.Elem()); e != u.Elem() {
+			return types.NewPointer(e)
+		}
+	case *types.Slice:
+		if e := flatIfaces(u.Elem()); e != u.Elem() {
+			return types.NewSlice(e)
+		}
+	case *types.Array:
+		if e := flatIfaces(u.Elem()); e != u.Elem() {
+			return types.NewArray(e, u.Len())
+		}
+	case *types.Map:
+		k, e := flatIfaces(u.Key()), flatIfaces(u.Elem())
+		if k != u.Key() || e != u.Elem() {
+			return types.NewMap(k, e)
+		}
+	case *types.Chan:
+		if e := flatIfaces(u.Elem()); e != u.Elem() {
+			return types.NewChan(u.Dir(), e)
+		}
+	case *types.Struct:
+		fs := make([]*types.Var, u.NumFields())
+		tags := make([]string, u.NumFields())
+		changed := false
+		for i := range fs {
+			f := u.Field(i)
+			fs[i], tags[i] = f, u.Tag(i)
+			if ft := flatIfaces(f.Type()); ft != f.Type() {
+				fs[i] = types.NewField(f.Pos(), f.Pkg(), f.Name(), ft, f.Embedded())
+				changed = true
+			}
+		}
+		if changed {
+			return types.NewStruct(fs, tags)
+		}
+	}
+	return t
 }
 
 var (
