@@ -170,7 +170,7 @@ func (m *jsonMirror) mirror(t types.Type) reflect.Type {
 	case *types.Chan:
 		return reflect.ChanOf(reflect.BothDir, m.typeOf(u.Elem()))
 	case *types.Signature:
-		return reflect.TypeFor[func()]() // json rejects every func type
+		return m.funcOf(u) // json rejects every func type, naming it
 	case *types.Interface:
 		return reflect.TypeFor[any]()
 	case *types.Struct:
@@ -178,6 +178,24 @@ func (m *jsonMirror) mirror(t types.Type) reflect.Type {
 	}
 	m.fail("type %s cannot be mirrored natively", t)
 	return nil
+}
+
+// funcOf mirrors signature sig, for json's message rejecting it: error
+// as error, the other parameters and results as typeOf mirrors them.
+func (m *jsonMirror) funcOf(sig *types.Signature) reflect.Type {
+	of := func(tu *types.Tuple) []reflect.Type {
+		var rts []reflect.Type
+		for i := range tu.Len() {
+			t := tu.At(i).Type()
+			if types.Identical(t, types.Universe.Lookup("error").Type()) {
+				rts = append(rts, reflect.TypeFor[error]())
+			} else {
+				rts = append(rts, m.typeOf(t))
+			}
+		}
+		return rts
+	}
+	return reflect.FuncOf(of(sig.Params()), of(sig.Results()), sig.Variadic())
 }
 
 // structOf mirrors struct type t (underlying s): the fields json sees

@@ -271,6 +271,11 @@ func JSON() string {
 	add("indent %s %v", b, err)
 	b, err = json.Marshal([]*jsonPoint{nil, {7, 8}})
 	add("pointers %s %v", b, err)
+	// funcs are rejected, named by their signature
+	_, err = json.Marshal(struct{ F func() error }{})
+	add("func %v", err)
+	_, err = json.Marshal(map[string]any{"f": func(int, ...string) (bool, []byte) { return false, nil }})
+	add("func %v", err)
 
 	// Decoding into a fresh value.
 	var back jsonDoc
