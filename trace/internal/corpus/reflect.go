@@ -206,11 +206,22 @@ func ReflectBuild() string {
 }
 
 // ReflectCall calls functions and methods by reflection.
+// reflectBang is a function ReflectCall compares reflect.Values of.
+func reflectBang(s string) string { return s + "!" }
+
 func ReflectCall() string {
 	var sb strings.Builder
 	u := &rUser{Name: "cy"}
 	v := reflect.ValueOf(u)
 	fmt.Fprintln(&sb, v.NumMethod(), reflect.ValueOf(*u).NumMethod(), v.Type().NumMethod())
+	// Values of one func, pointer or map are ==, as semver's tests compare
+	// them; of two, or of a value type, not.
+	ops := map[string]func(string) string{"up": strings.ToUpper, "walk": reflectBang}
+	clos := func() {}
+	mm := map[int]int{}
+	fmt.Fprintln(&sb, reflect.ValueOf(reflectBang) == reflect.ValueOf(ops["walk"]), reflect.ValueOf(strings.ToUpper) == reflect.ValueOf(ops["up"]),
+		reflect.ValueOf(reflectBang) == reflect.ValueOf(ops["up"]), reflect.ValueOf(clos) == reflect.ValueOf(clos),
+		reflect.ValueOf(u) == reflect.ValueOf(u), reflect.ValueOf(u) == reflect.ValueOf(&rUser{}), reflect.ValueOf(mm) == reflect.ValueOf(mm))
 	for i := 0; i < v.Type().NumMethod(); i++ {
 		m := v.Type().Method(i)
 		fmt.Fprintln(&sb, m.Name, m.Type, m.Index, m.IsExported())

@@ -42,6 +42,7 @@ type run struct {
 	// growUntil, if not zero, is when it stops growing.
 	defaultSteps bool
 	growUntil    time.Time
+	rvCells      map[rvKey]*cell // reflect.ValueOf's cells of pointer-shaped values (reflect_value.go)
 	depth        int
 	globals      []*cell
 	out          io.Writer // os.Stdout of the run (RunOptions.Stdout, or what Call.SetStdout set)

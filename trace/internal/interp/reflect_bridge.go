@@ -500,7 +500,8 @@ var rvFuncs = map[string]extFunc{
 			return rvBox(r.rvNative(reflect.ValueOf(it.nat), nil, 0))
 		}
 		r.checkReflectable(in, it.t.t, "reflect.ValueOf")
-		return rvBox(rvalue{t: r.p.rtypeOf(it.t.t), c: &cell{v: it.v, st: NoEvent}})
+		t := r.p.rtypeOf(it.t.t)
+		return rvBox(rvalue{t: t, c: r.valueOfCell(t, it.v)})
 	},
 	"reflect.TypeOf": func(r *run, fr *frame, in *ins, args []Value) Value {
 		x := args[0]

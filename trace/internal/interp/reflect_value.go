@@ -42,6 +42,42 @@ func init() {
 	nativeTypes["reflect.MapIter"] = reflect.TypeFor[mapIter]()
 }
 
+// rvKey names what a reflect.Value of a pointer-shaped kind holds.
+type rvKey struct {
+	t    *rtype
+	p    unsafe.Pointer
+	n    uint64
+	name string // a bridged function's
+}
+
+// valueOfCell returns the cell of reflect.ValueOf's Value of v, of type
+// t. A value of a pointer-shaped kind (func, pointer, map, channel) is
+// held by a native Value itself, so two Values of one func or pointer
+// are == natively; the run keeps one cell for each such value, so that
+// they are here too (a static function's closures are one function).
+func (r *run) valueOfCell(t *rtype, v Value) *cell {
+	switch v.k {
+	case KindFunc, KindPointer, KindMap, KindChan:
+	default:
+		return &cell{v: v, st: NoEvent}
+	}
+	key := rvKey{t: t, p: v.p, n: v.n}
+	if cl := (*closure)(v.p); v.k == KindFunc && v.p != nil && len(cl.env) == 0 {
+		if key.p = unsafe.Pointer(cl.fn); cl.fn == nil {
+			key.name = cl.name
+		}
+	}
+	if c := r.rvCells[key]; c != nil {
+		return c
+	}
+	if r.rvCells == nil {
+		r.rvCells = map[rvKey]*cell{}
+	}
+	c := &cell{v: v, st: NoEvent}
+	r.rvCells[key] = c
+	return c
+}
+
 // rvArg reads the reflect.Value v (a native box of an rvalue).
 func rvArg(v Value) rvalue {
 	if v.k != KindNative || v.p == nil {
