@@ -256,7 +256,7 @@ const GrowTime = interp.GrowTime
 // steps it needed, recorded, when a trace or coverage was asked for;
 // not above 100 million steps, a trace's memory); if it does not, the
 // first run's result stands, so a case that never ends reports the same
-// budget on every machine. A test that passes natively thus fails
+// budget on every machine, and the Program does not grow it again. A test that passes natively thus fails
 // interpreted by budget only if it needs more than GrowTime and nothing
 // gave its native time.
 func SetMaxSteps(n int64) int64 { return interp.SetMaxSteps(n) }

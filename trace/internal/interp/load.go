@@ -94,6 +94,9 @@ type Program struct {
 	// '('); other TypeAsserts are go/ssa's nil checks of method values.
 	assertPos map[token.Pos]bool
 	embeds    map[*ssa.Global]string // contents of //go:embed variables (loader.Program.Embeds)
+	// endless holds the go test cases (growCase's keys) whose run with a
+	// growing step budget did not end: they are not grown again.
+	endless sync.Map
 	// libs holds the packages interpreted from source out of scope
 	// (loader.Program.Libraries, Static.Library).
 	libs map[*types.Package]bool

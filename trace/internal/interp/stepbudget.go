@@ -29,7 +29,9 @@ import (
 //     once more with exactly the steps it needed, recorded, when the
 //     caller asked for a trace or for coverage); if not, the first run's
 //     result stands, so that a case that does not end reports the same
-//     default budget on every machine.
+//     default budget on every machine, and the Program does not grow
+//     that case's budget again (a caller such as localize runs a failing
+//     case many times).
 
 // DefaultMaxSteps is the step budget of a run for which nothing sets
 // another (see the package's step budget rules above).
@@ -100,7 +102,7 @@ func outOfDefaultSteps(res *CaseResult) bool {
 // with opts, and, if it runs out of the default budget, again with a
 // growing one (see above). Output to opts.Stdout is held until it is
 // known which run's result is returned, and then written once.
-func growCase(ctx context.Context, opts *RunOptions, run func(*RunOptions) (*CaseResult, error)) (*CaseResult, error) {
+func growCase(ctx context.Context, p *Program, key string, opts *RunOptions, run func(*RunOptions) (*CaseResult, error)) (*CaseResult, error) {
 	var o RunOptions
 	if opts != nil {
 		o = *opts
@@ -115,7 +117,7 @@ func growCase(ctx context.Context, opts *RunOptions, run func(*RunOptions) (*Cas
 		first.Stdout = &held
 	}
 	res, err := run(&first)
-	if !outOfDefaultSteps(res) || ctx.Err() != nil {
+	if _, endless := p.endless.Load(key); endless || !outOfDefaultSteps(res) || ctx.Err() != nil {
 		return res, flush(o.Stdout, &held, err)
 	}
 	recorded := !o.NoTrace || o.CoverOnly
@@ -129,6 +131,9 @@ func growCase(ctx context.Context, opts *RunOptions, run func(*RunOptions) (*Cas
 	switch {
 	case outOfDefaultSteps(res2) || ctx.Err() != nil || errors.Is(err2, context.DeadlineExceeded) || errors.Is(err2, context.Canceled):
 		// It did not end in time: the first run's result stands.
+		if outOfDefaultSteps(res2) {
+			p.endless.Store(key, true)
+		}
 		return res, flush(o.Stdout, &held, err)
 	case !recorded || res2 == nil || res2.Result == nil:
 		// (or it ended in an error of its own, such as a construct the

@@ -38,6 +38,8 @@ func TestStepBudget(t *testing.T) {
 		{name: "exact bound, native time", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000, NativeTime: time.Second}, grow: GrowTime, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "process bound", test: "TestLong", opts: &RunOptions{NoTrace: true}, grow: GrowTime, maxSteps: 2_000_000, failure: "2000000 steps executed", steps: 2_000_000},
 		{name: "never ends", test: "TestForever", opts: &RunOptions{NoTrace: true}, grow: 100 * time.Millisecond, failure: "10000000 steps executed", steps: DefaultMaxSteps},
+		// not grown again: a day to grow would not end the test
+		{name: "never ends, again", test: "TestForever", opts: &RunOptions{NoTrace: true}, grow: 24 * time.Hour, failure: "10000000 steps executed", steps: DefaultMaxSteps},
 		{name: "never ends, recorded", test: "TestForever", opts: nil, grow: 100 * time.Millisecond, failure: "10000000 steps executed", steps: DefaultMaxSteps},
 	}
 	for _, tt := range tests {
