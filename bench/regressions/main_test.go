@@ -114,12 +114,29 @@ func TestReport(t *testing.T) {
 		"- regressions: 2; faultloc regress reported on 1",
 		"- explained (a root cause, verified by a final run, before the deadline): 1; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: 1",
 		"- AFTER with fewer test runs than dd over all changes: 1 of the 1 where",
+		"- explained with a root cause holding a reference line: 0 of 2 (0%)",
 		"| native* | c2 | no | yes | 4/4, 1m0s / 2m0s | c2 | no | 9/9 | not run |",
 		"invalid: the test does not fail",
 		"- " + regressions[0].name + ": not run: x",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestIDs(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{nil, "none"},
+		{[]string{"c1", "c2"}, "c1 c2"},
+		{[]string{"c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"}, "c1 c2 c3 … c9 (9 changes)"},
+	}
+	for _, tt := range tests {
+		if got := ids(tt.in); got != tt.want {
+			t.Errorf("ids(%v) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

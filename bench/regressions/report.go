@@ -36,7 +36,7 @@ func report(results []result, total int, checkOnly bool) string {
 				within++
 			}
 		}
-		if res.holdsRef(res.rep.Root) {
+		if res.explained() && res.holdsRef(res.rep.Root) {
 			ref++
 		}
 		if dd := res.baseline("dd over all changes"); dd != nil && dd.Err == "" && len(dd.Diff) > 0 {
@@ -49,7 +49,7 @@ func report(results []result, total int, checkOnly bool) string {
 	fmt.Fprintf(&b, "## Summary\n\n")
 	fmt.Fprintf(&b, "- regressions: %d; faultloc regress reported on %d\n", len(results), ran)
 	fmt.Fprintf(&b, "- explained (a root cause, verified by a final run, before the deadline): %d; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: %d\n", explained, within)
-	fmt.Fprintf(&b, "- root cause holding a reference line: %d of %d (%s)\n", ref, len(results), pct(ref, len(results)))
+	fmt.Fprintf(&b, "- explained with a root cause holding a reference line: %d of %d (%s)\n", ref, len(results), pct(ref, len(results)))
 	fmt.Fprintf(&b, "- AFTER with fewer test runs than dd over all changes: %d of the %d where dd over all changes ended with an answer (%s)\n\n", fewer, ddDone, pct(fewer, ddDone))
 	b.WriteString("## Regressions\n\n")
 	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes); v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines.\n\n")
@@ -127,8 +127,11 @@ func (res result) baseline(name string) *baseline {
 }
 
 func ids(s []string) string {
-	if len(s) == 0 {
+	switch {
+	case len(s) == 0:
 		return "none"
+	case len(s) > 8:
+		return fmt.Sprintf("%s … %s (%d changes)", strings.Join(s[:3], " "), s[len(s)-1], len(s))
 	}
 	return strings.Join(s, " ")
 }

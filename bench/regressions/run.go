@@ -137,8 +137,8 @@ func (res result) summary() string {
 	case res.rep == nil:
 		return "valid"
 	}
-	return fmt.Sprintf("root %v (reference line: %v, verified %v, partial %v), %d changes, %s trials, %v",
-		res.rep.Root, res.holdsRef(res.rep.Root), res.rep.Verified, res.rep.Partial, len(res.rep.Changes), res.rep.Trials, res.wall.Round(time.Second))
+	return fmt.Sprintf("root %s (reference line: %v, verified %v, partial %v), %d changes, %s trials, %v",
+		ids(res.rep.Root), res.holdsRef(res.rep.Root), res.rep.Verified, res.rep.Partial, len(res.rep.Changes), res.rep.Trials, res.wall.Round(time.Second))
 }
 
 func lastLine(s string) string {
