@@ -55,22 +55,33 @@ func (s Span) Lines() string {
 // Change is one difference between the old and the new version, at the
 // smallest syntactic unit the diff could isolate: a statement, the header
 // of a compound statement (an if's condition, a loop's clauses, a
-// function's signature), a declaration, an import, or a whole file.
-// Reverting it replaces its New span of the new version's file with its
-// OldText.
+// function's signature), a declaration, an import, a function moved to
+// another file, or a whole file. Reverting it replaces its New span of
+// the new version's file with its OldText (and, for a moved function,
+// puts the old function back in OldFile).
+//
+// Changes nest: the statements of added code (of an added compound
+// statement, function, declaration or file, and of the function literals
+// in it) and the changes inside a moved function are changes of their
+// own, whose Parent is the change that holds them. A nested change's New
+// span lies inside its parent's; reverting a change reverts the changes
+// nested in it with it.
 type Change struct {
 	// ID names the change, "c1", "c2", … in the order of the new
-	// version's files and offsets (changes of files the new version lacks
-	// come last).
+	// version's files and offsets, a change before those nested in it
+	// (changes of files the new version lacks come last).
 	ID string `json:"id"`
 	// Kind says whether the change modifies, adds or removes code.
 	Kind Kind `json:"kind"`
 	// Unit names the syntactic unit changed: "stmt", "if header",
-	// "for header", "switch header", "case header", "else", "func
-	// signature", "decl", "spec", "import", "package clause" or "file".
+	// "for header", "switch header", "select header", "case header",
+	// "else", "block", "func signature", "decl", "spec", "import",
+	// "package clause", "moved func" or "file". The header of an added
+	// compound statement spans the whole statement: reverting it
+	// deletes the statement.
 	Unit string `json:"unit"`
 	// File is the file's path relative to the version's root, with
-	// forward slashes; the same in both versions.
+	// forward slashes; the same in both versions unless OldFile is set.
 	File string `json:"file"`
 	// Func is the declaration enclosing the change ("Max3", "(*T).M",
 	// "var sorted"), or "" for a change of the file's top level.
@@ -82,16 +93,30 @@ type Change struct {
 	// OldText and NewText are the code of the two spans.
 	OldText string `json:"old_text"`
 	NewText string `json:"new_text"`
+	// Parent is the ID of the change this one is nested in, or "" (see
+	// [Change]).
+	Parent string `json:"parent,omitempty"`
+	// OldFile is the old version's file holding Old when it is not File
+	// (a function moved to another file of its directory), or "".
+	OldFile string `json:"old_file,omitempty"`
 
 	// sep is inserted before OldText when reverting into an empty span.
 	sep string
 	// pkgName is the package clause a reverted added file keeps.
 	pkgName string
+	// parent is the change this one is nested in.
+	parent *Change
+	// moveAt is the offset of the new version of OldFile where reverting
+	// a moved function puts it back (after sep).
+	moveAt int
 }
 
 // String formats the change as "c2 max3.go:20 (Max3) if header: x < y ⇐ x > y".
 func (c *Change) String() string {
 	where := c.File + ":" + c.New.Lines()
+	if c.OldFile != "" {
+		where += " from " + c.OldFile
+	}
 	if c.Kind == Removed && c.Unit == "file" {
 		where = c.File
 	}

@@ -15,7 +15,11 @@ import (
 func summary(s *Set) []string {
 	var out []string
 	for _, c := range s.Changes {
-		out = append(out, c.Kind.String()+" "+c.Unit+": "+brief(c.NewText)+" ⇐ "+brief(c.OldText))
+		indent := ""
+		for p := c.parent; p != nil; p = p.parent {
+			indent += "  "
+		}
+		out = append(out, indent+c.Kind.String()+" "+c.Unit+": "+brief(c.NewText)+" ⇐ "+brief(c.OldText))
 	}
 	return out
 }
@@ -39,13 +43,23 @@ func TestDiff(t *testing.T) {
 		{"signature", "func F(x int) int {\n\treturn x\n}", "func F(x, y int) int {\n\treturn x\n}",
 			[]string{"modified func signature: func F(x, y int) int ⇐ func F(x int) int"}},
 		{"else added", "func F(x int) (y int) {\n\tif x > 0 {\n\t\ty = 1\n\t}\n\treturn\n}", "func F(x int) (y int) {\n\tif x > 0 {\n\t\ty = 1\n\t} else {\n\t\ty = 2\n\t}\n\treturn\n}",
-			[]string{"added else: else { y = 2 } ⇐ ∅"}},
+			[]string{"added else: else { y = 2 } ⇐ ∅", "  added stmt: y = 2 ⇐ ∅"}},
+		{"added compound", "func F(x int) int {\n\treturn x\n}", "func F(x int) int {\n\tfor x > 0 {\n\t\tif x%2 == 0 {\n\t\t\tx--\n\t\t}\n\t\tx /= 2\n\t}\n\treturn x\n}",
+			[]string{"added for header: for x > 0 { if x%2 == 0 { x-- } x /= 2 } ⇐ ∅", "  added if header: if x%2 == 0 { x-- } ⇐ ∅", "    added stmt: x-- ⇐ ∅", "  added stmt: x /= 2 ⇐ ∅"}},
+		{"added statements apart", "func F(x int) int {\n\treturn x\n}", "func F(x int) int {\n\tx++\n\tx *= 2\n\treturn x\n}",
+			[]string{"added stmt: x++ ⇐ ∅", "added stmt: x *= 2 ⇐ ∅"}},
+		{"closure body", "func F(f func(func())) {\n\tf(func() {\n\t\tprintln(1)\n\t})\n}", "func F(f func(func())) {\n\tf(func() {\n\t\tprintln(2)\n\t\tprintln(3)\n\t})\n}",
+			[]string{"modified stmt: println(2) ⇐ println(1)", "added stmt: println(3) ⇐ ∅"}},
+		{"closure and call changed", "func F(f func(int, func())) {\n\tf(1, func() {\n\t\tprintln(1)\n\t})\n}", "func F(f func(int, func())) {\n\tf(2, func() {\n\t\tprintln(2)\n\t})\n}",
+			[]string{"modified stmt: f(2, func() { println(2) }) ⇐ f(1, func() { println(1) })"}},
 		{"loop header and body", "func F(n int) (s int) {\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn\n}", "func F(n int) (s int) {\n\tfor i := 1; i <= n; i++ {\n\t\ts += i * i\n\t}\n\treturn\n}",
 			[]string{"modified for header: for i := 1; i <= n; i++ ⇐ for i := 0; i < n; i++", "modified stmt: s += i * i ⇐ s += i"}},
 		{"switch case", "func F(x int) int {\n\tswitch x {\n\tcase 1:\n\t\treturn 10\n\t}\n\treturn 0\n}", "func F(x int) int {\n\tswitch x {\n\tcase 2:\n\t\treturn 10\n\t}\n\treturn 0\n}",
 			[]string{"modified case header: case 2: ⇐ case 1:"}},
 		{"declarations", "var a = 1\n\nfunc G() {}\n\nconst (\n\tB = 1\n\tC = 2\n)", "var a = 2\n\nconst (\n\tB = 1\n\tC = 3\n)\n\nfunc H() {}",
 			[]string{"modified decl: var a = 2 ⇐ var a = 1", "removed decl: ∅ ⇐ func G() {}", "modified spec: C = 3 ⇐ C = 2", "added decl: func H() {} ⇐ ∅"}},
+		{"added function", "", "func H(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}",
+			[]string{"added decl: func H(x int) int { if x > 0 { return 1 } return 0 } ⇐ ∅", "  added if header: if x > 0 { return 1 } ⇐ ∅", "    added stmt: return 1 ⇐ ∅", "  added stmt: return 0 ⇐ ∅"}},
 		{"imports", "import (\n\t\"fmt\"\n\t\"os\"\n)\n\nvar _ = fmt.Sprint(os.Args)", "import (\n\t\"fmt\"\n)\n\nvar _ = fmt.Sprint(1)",
 			[]string{"removed import: ∅ ⇐ \"os\"", "modified decl: var _ = fmt.Sprint(1) ⇐ var _ = fmt.Sprint(os.Args)"}},
 	}
@@ -148,7 +162,7 @@ func TestFilesAndErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := summary(s), []string{"added file: package p var N = 1 ⇐ ∅", "removed file: ∅ ⇐ package p var G = 1"}; !slices.Equal(got, want) {
+	if got, want := summary(s), []string{"added file: package p var N = 1 ⇐ ∅", "  added decl: var N = 1 ⇐ ∅", "removed file: ∅ ⇐ package p var G = 1"}; !slices.Equal(got, want) {
 		t.Errorf("changes %q, want %q", got, want)
 	}
 	m, err := s.Revert(s.Changes)
@@ -251,7 +265,7 @@ func TestPatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"modified if header: if x < 0 ⇐ if x > 0", "added stmt: x++ ⇐ ∅", "added file: package p var Q = 1 ⇐ ∅"}
+	want := []string{"modified if header: if x < 0 ⇐ if x > 0", "added stmt: x++ ⇐ ∅", "added file: package p var Q = 1 ⇐ ∅", "  added decl: var Q = 1 ⇐ ∅"}
 	if got := summary(s); !slices.Equal(got, want) {
 		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

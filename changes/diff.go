@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"path"
 	"reflect"
 	"strings"
 )
@@ -98,10 +99,18 @@ type differ struct {
 	file     string
 	old, new *side
 	out      []*Change
+	// parent holds the changes recorded (those of a moved function's
+	// body), and oldFile is the old version's file when it is not file.
+	parent  *Change
+	oldFile string
 }
 
 func (d *differ) add(c *Change) {
 	c.File = d.file
+	c.OldFile = d.oldFile
+	if c.parent == nil {
+		c.parent = d.parent
+	}
 	d.out = append(d.out, c)
 }
 
@@ -112,11 +121,22 @@ func (d *differ) modified(unit, fn string, of, ot, nf, nt token.Pos) {
 		OldText: d.old.text(of, ot), NewText: d.new.text(nf, nt)})
 }
 
-// added records new code [nf, nt) absent from the old version.
-func (d *differ) added(unit, fn string, nf, nt token.Pos, oldAt int) {
-	d.add(&Change{Kind: Added, Unit: unit, Func: fn,
-		Old: d.old.spanOff(oldAt, oldAt), New: d.new.span(nf, nt),
-		NewText: d.new.text(nf, nt)})
+// added records new code [nf, nt) absent from the old version, nested in
+// parent (nil: in the differ's parent); old is where it would go in the
+// old version.
+func (d *differ) added(unit, fn string, nf, nt token.Pos, old Span, parent *Change) *Change {
+	c := &Change{Kind: Added, Unit: unit, Func: fn, Old: old, New: d.new.span(nf, nt),
+		NewText: d.new.text(nf, nt), parent: parent}
+	d.add(c)
+	return c
+}
+
+// oldPoint is the empty span of the old version at offset at.
+func (d *differ) oldPoint(at int) Span {
+	if d.old == nil {
+		return Span{}
+	}
+	return d.old.spanOff(at, at)
 }
 
 // removed records old code [of, ot) absent from the new version, which a
@@ -130,22 +150,104 @@ func (d *differ) removed(unit, fn string, of, ot token.Pos, at int, sep, text st
 		OldText: text, sep: sep})
 }
 
-// diffFile returns the changes between two versions of one file.
-func diffFile(rel string, oldSrc, newSrc []byte) ([]*Change, error) {
-	o, err := parseSide("old", rel, oldSrc)
-	if err != nil {
-		return nil, err
+// fileVersions is a file of the new version, with its old version if
+// there is one, and their top-level items.
+type fileVersions struct {
+	rel      string
+	old, new *side // old is nil for an added file
+	oi, ni   []*item
+}
+
+// diff returns the changes between the two versions of the file.
+func (fv *fileVersions) diff(moves map[*item]*move) []*Change {
+	d := &differ{file: fv.rel, old: fv.old, new: fv.new}
+	if fv.old == nil {
+		// An added file: its declarations nested in it.
+		src := fv.new.src
+		c := &Change{Kind: Added, Unit: "file", New: spanOfAll(src), NewText: string(src), pkgName: fv.new.f.Name.Name}
+		d.add(c)
+		for _, n := range fv.ni {
+			if m := moves[n]; m != nil {
+				d.moved(m, c)
+				continue
+			}
+			d.addedItem(n, Span{}, c)
+		}
+		return d.out
 	}
-	n, err := parseSide("new", rel, newSrc)
-	if err != nil {
-		return nil, err
-	}
-	d := &differ{file: rel, old: o, new: n}
+	o, n := fv.old, fv.new
 	if o.f.Name.Name != n.f.Name.Name {
 		d.modified("package clause", "", o.f.Package, o.f.Name.End(), n.f.Package, n.f.Name.End())
 	}
-	d.decls()
-	return d.out, nil
+	d.decls(fv, moves)
+	return d.out
+}
+
+// move is a function removed from one file of a directory and added to
+// another.
+type move struct {
+	from, to *fileVersions
+	o, n     *item
+}
+
+// findMoves matches the functions a file of a directory lost with those
+// another file of the directory gained, by receiver and name, where each
+// side has exactly one; the result maps both items to their move.
+func findMoves(files []*fileVersions) map[*item]*move {
+	type end struct {
+		fv *fileVersions
+		it *item
+	}
+	lost, gained := map[string][]end{}, map[string][]end{}
+	keys := func(its []*item) map[string]bool {
+		m := map[string]bool{}
+		for _, it := range its {
+			m[it.key] = true
+		}
+		return m
+	}
+	for _, fv := range files {
+		dir := path.Dir(fv.rel)
+		ok, nk := keys(fv.oi), keys(fv.ni)
+		for _, it := range fv.oi {
+			if isFunc(it) && !nk[it.key] {
+				lost[dir+" "+it.key] = append(lost[dir+" "+it.key], end{fv, it})
+			}
+		}
+		for _, it := range fv.ni {
+			if isFunc(it) && !ok[it.key] {
+				gained[dir+" "+it.key] = append(gained[dir+" "+it.key], end{fv, it})
+			}
+		}
+	}
+	out := map[*item]*move{}
+	for k, l := range lost {
+		g := gained[k]
+		if len(l) != 1 || len(g) != 1 {
+			continue
+		}
+		m := &move{from: l[0].fv, o: l[0].it, to: g[0].fv, n: g[0].it}
+		out[m.o], out[m.n] = m, m
+	}
+	return out
+}
+
+func isFunc(it *item) bool {
+	fd, ok := it.node.(*ast.FuncDecl)
+	return ok && fd.Body != nil
+}
+
+// moved records a function moved to this file, nested in parent, with the
+// differences of its two versions nested in it.
+func (d *differ) moved(m *move, parent *Change) {
+	at, sep, text := m.from.insertion(m.o)
+	c := &Change{Kind: Modified, Unit: "moved func", Func: m.n.name, File: d.file, OldFile: m.from.rel,
+		Old: m.from.old.span(m.o.from, m.o.to), New: d.new.span(m.n.from, m.n.to),
+		OldText: text, NewText: d.new.text(m.n.from, m.n.to), sep: sep, moveAt: at, parent: parent}
+	d.out = append(d.out, c)
+	sub := &differ{file: d.file, old: m.from.old, new: d.new, parent: c, oldFile: m.from.rel}
+	sub.item(m.o, m.n)
+	d.out = append(d.out, sub.out...)
 }
 
 // item is a top-level unit of a file: a function, a declaration without
@@ -239,63 +341,83 @@ func specNames(specs []ast.Spec) string {
 }
 
 // decls matches the top-level items of the two versions by name and
-// diffs each pair.
-func (d *differ) decls() {
-	oi, ni := items(d.old.f), items(d.new.f)
-	newByKey := map[string]*item{}
-	for _, it := range ni {
-		newByKey[it.key] = it
-	}
+// diffs each pair; moves are the functions moved between files.
+func (d *differ) decls(fv *fileVersions, moves map[*item]*move) {
 	oldByKey := map[string]*item{}
-	for _, it := range oi {
+	for _, it := range fv.oi {
 		oldByKey[it.key] = it
 	}
 	// Changes of the new version's items, in its order.
-	for _, n := range ni {
+	for _, n := range fv.ni {
 		o := oldByKey[n.key]
-		if o == nil {
-			d.added(n.unit, n.name, n.from, n.to, d.old.off(d.old.f.Name.End()))
-			continue
-		}
-		d.item(o, n)
-	}
-	// Items of the old version only, inserted after the new counterpart
-	// of the old item before them.
-	lastImport := d.new.off(d.new.f.Name.End())
-	for _, it := range ni {
-		if it.importDecl {
-			lastImport = d.new.off(it.decl.End())
-		}
-	}
-	var prev *item // the last old item that the new version has
-	for _, o := range oi {
-		if n := newByKey[o.key]; n != nil {
-			prev = n
-			continue
-		}
-		text := d.old.text(o.from, o.to)
 		switch {
-		case o.spec && prev != nil && prev.spec && prev.decl.Tok == o.decl.Tok:
-			d.removed(o.unit, o.name, o.from, o.to, d.new.off(prev.to), "\n\t", text)
-		case o.importDecl:
-			if o.spec {
-				text = "import " + text
-			}
-			d.removed(o.unit, o.name, o.from, o.to, lastImport, "\n", text)
+		case o != nil:
+			d.item(o, n)
+		case moves[n] != nil:
+			d.moved(moves[n], nil)
 		default:
-			at := lastImport
-			if prev != nil && !prev.importDecl {
-				at = d.new.off(prev.to)
-				if prev.spec {
-					at = d.new.off(prev.decl.End())
-				}
-			}
-			if o.spec {
-				text = o.decl.Tok.String() + " " + text
-			}
-			d.removed(o.unit, o.name, o.from, o.to, at, "\n\n", text)
+			d.addedItem(n, d.oldPoint(d.old.off(d.old.f.Name.End())), nil)
 		}
 	}
+	// Items of the old version only (but those moved to another file).
+	for _, o := range fv.oi {
+		if moves[o] != nil {
+			continue
+		}
+		if at, sep, text := fv.insertion(o); at >= 0 {
+			d.removed(o.unit, o.name, o.from, o.to, at, sep, text)
+		}
+	}
+}
+
+// insertion returns where reverting puts back the old item o in the new
+// version (after the new counterpart of the old item before it), with the
+// separator to insert before it and its text; at is -1 if the new version
+// has o.
+func (fv *fileVersions) insertion(o *item) (at int, sep, text string) {
+	newByKey := map[string]*item{}
+	for _, it := range fv.ni {
+		newByKey[it.key] = it
+	}
+	if newByKey[o.key] != nil {
+		return -1, "", ""
+	}
+	lastImport := fv.new.off(fv.new.f.Name.End())
+	for _, it := range fv.ni {
+		if it.importDecl {
+			lastImport = fv.new.off(it.decl.End())
+		}
+	}
+	var prev *item // the last old item before o that the new version has
+	for _, it := range fv.oi {
+		if it == o {
+			break
+		}
+		if n := newByKey[it.key]; n != nil {
+			prev = n
+		}
+	}
+	text = fv.old.text(o.from, o.to)
+	switch {
+	case o.spec && prev != nil && prev.spec && prev.decl.Tok == o.decl.Tok:
+		return fv.new.off(prev.to), "\n\t", text
+	case o.importDecl:
+		if o.spec {
+			text = "import " + text
+		}
+		return lastImport, "\n", text
+	}
+	at = lastImport
+	if prev != nil && !prev.importDecl {
+		at = fv.new.off(prev.to)
+		if prev.spec {
+			at = fv.new.off(prev.decl.End())
+		}
+	}
+	if o.spec {
+		text = o.decl.Tok.String() + " " + text
+	}
+	return at, "\n\n", text
 }
 
 // item diffs two versions of a top-level item.
@@ -306,7 +428,9 @@ func (d *differ) item(o, n *item) {
 	of, ok1 := o.node.(*ast.FuncDecl)
 	nf, ok2 := n.node.(*ast.FuncDecl)
 	if !ok1 || !ok2 || of.Body == nil || nf.Body == nil {
-		d.modified(n.unit, n.name, o.from, o.to, n.from, n.to)
+		if !d.closures(n.name, o.node, n.node) {
+			d.modified(n.unit, n.name, o.from, o.to, n.from, n.to)
+		}
 		return
 	}
 	if d.old.fp(of.Recv, of.Name, of.Type) != d.new.fp(nf.Recv, nf.Name, nf.Type) {

@@ -3,8 +3,6 @@ package changes
 import (
 	"cmp"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,6 +21,7 @@ type Set struct {
 
 	newSrc map[string][]byte // the new version's files by relative path
 	index  map[*Change]int
+	byFile map[string][]*Change // the changes of each file, in the set's order
 }
 
 // Options configure [Dirs].
@@ -111,26 +110,33 @@ func goFiles(root, other string, opts *Options) (map[string][]byte, error) {
 }
 
 // Diff returns the changes between two versions given as sources by
-// relative path (forward slashes). Files present in one version only are
-// one change each. The Set's roots are empty: [Set.Revert] then keys its
-// result by the relative paths.
+// relative path (forward slashes). A file present in one version only is
+// one change; an added file's declarations are changes nested in it. The
+// Set's roots are empty: [Set.Revert] then keys its result by the
+// relative paths.
 func Diff(oldFiles, newFiles map[string][]byte) (*Set, error) {
 	s := &Set{newSrc: newFiles}
-	var removed []*Change
+	var files []*fileVersions
 	for _, rel := range slices.Sorted(mapKeys(newFiles)) {
-		src := newFiles[rel]
-		old, ok := oldFiles[rel]
-		if !ok {
-			s.Changes = append(s.Changes, &Change{Kind: Added, Unit: "file", File: rel,
-				New: spanOfAll(src), NewText: string(src), pkgName: pkgName(src)})
-			continue
-		}
-		cs, err := diffFile(rel, old, src)
-		if err != nil {
+		fv := &fileVersions{rel: rel}
+		var err error
+		if fv.new, err = parseSide("new", rel, newFiles[rel]); err != nil {
 			return nil, err
 		}
-		s.Changes = append(s.Changes, cs...)
+		fv.ni = items(fv.new.f)
+		if old, ok := oldFiles[rel]; ok {
+			if fv.old, err = parseSide("old", rel, old); err != nil {
+				return nil, err
+			}
+			fv.oi = items(fv.old.f)
+		}
+		files = append(files, fv)
 	}
+	moves := findMoves(files)
+	for _, fv := range files {
+		s.Changes = append(s.Changes, fv.diff(moves)...)
+	}
+	var removed []*Change
 	for _, rel := range slices.Sorted(mapKeys(oldFiles)) {
 		if _, ok := newFiles[rel]; !ok {
 			src := oldFiles[rel]
@@ -138,14 +144,22 @@ func Diff(oldFiles, newFiles map[string][]byte) (*Set, error) {
 				Old: spanOfAll(src), OldText: string(src)})
 		}
 	}
+	// By file and offset; a change before those nested in it.
 	slices.SortStableFunc(s.Changes, func(a, b *Change) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.New.Offset, b.New.Offset), cmp.Compare(a.Old.Offset, b.Old.Offset))
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.New.Offset, b.New.Offset), cmp.Compare(a.Old.Offset, b.Old.Offset), cmp.Compare(b.New.End, a.New.End))
 	})
 	s.Changes = append(s.Changes, removed...)
 	s.index = map[*Change]int{}
+	s.byFile = map[string][]*Change{}
 	for i, c := range s.Changes {
 		c.ID = fmt.Sprintf("c%d", i+1)
 		s.index[c] = i
+		s.byFile[c.File] = append(s.byFile[c.File], c)
+	}
+	for _, c := range s.Changes {
+		if c.parent != nil {
+			c.Parent = c.parent.ID
+		}
 	}
 	return s, nil
 }
@@ -162,14 +176,6 @@ func mapKeys(m map[string][]byte) func(func(string) bool) {
 
 func spanOfAll(src []byte) Span {
 	return Span{Offset: 0, End: len(src), StartLine: 1, EndLine: 1 + strings.Count(string(src), "\n")}
-}
-
-func pkgName(src []byte) string {
-	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.PackageClauseOnly)
-	if err != nil {
-		return "main"
-	}
-	return f.Name.Name
 }
 
 // ByID returns the change named id, or nil.
@@ -206,19 +212,24 @@ func (e *ForeignError) Error() string {
 // Revert returns the new version's files that reverting cs changes, with
 // cs reverted, keyed by absolute path under s.New (by relative path when
 // s.New is empty): an overlay for go/packages (packages.Config.Overlay,
-// trace.Config.Overlay) or go build -overlay. No file is written. A
-// reverted added file keeps its package clause alone; a reverted removed
-// file comes back at its old path.
+// trace.Config.Overlay) or go build -overlay. No file is written.
+// Reverting a change reverts the changes nested in it ([Change.Parent])
+// with it: a reverted added statement, function or file takes the added
+// code inside it along, so every subset of a set's changes reverts to
+// code that parses. A reverted added file keeps its package clause alone;
+// a reverted removed file comes back at its old path; a reverted moved
+// function goes back to its old file.
 func (s *Set) Revert(cs []*Change) (map[string][]byte, error) {
-	byFile := map[string][]*Change{}
-	for _, c := range cs {
-		if _, ok := s.index[c]; !ok {
-			return nil, &ForeignError{Change: c}
-		}
-		byFile[c.File] = append(byFile[c.File], c)
+	edits, err := s.edits(cs)
+	if err != nil {
+		return nil, err
+	}
+	byFile := map[string][]edit{}
+	for _, e := range edits {
+		byFile[e.file] = append(byFile[e.file], e)
 	}
 	out := map[string][]byte{}
-	for file, fcs := range byFile {
+	for file, es := range byFile {
 		key := file
 		if s.New != "" {
 			key = filepath.Join(s.New, filepath.FromSlash(file))
@@ -226,33 +237,116 @@ func (s *Set) Revert(cs []*Change) (map[string][]byte, error) {
 		src, ok := s.newSrc[file]
 		if !ok {
 			// A removed file comes back.
-			out[key] = []byte(fcs[0].OldText)
+			out[key] = []byte(es[0].text)
 			continue
 		}
-		if len(fcs) == 1 && fcs[0].Unit == "file" {
-			out[key] = []byte("package " + fcs[0].pkgName + "\n")
-			continue
-		}
-		out[key] = apply(src, fcs, s.index)
+		out[key] = apply(src, es)
 	}
 	return out, nil
 }
 
-// apply replaces each change's New span of src with its old text, from
-// the end of the file backward so that earlier offsets stay valid;
-// insertions at one point keep the changes' order.
-func apply(src []byte, cs []*Change, index map[*Change]int) []byte {
-	cs = slices.Clone(cs)
-	slices.SortFunc(cs, func(a, b *Change) int {
-		return cmp.Or(cmp.Compare(b.New.Offset, a.New.Offset), cmp.Compare(index[b], index[a]))
+// edit is what reverting a change does to one file of the new version:
+// replace [at, end) by text.
+type edit struct {
+	file    string
+	at, end int
+	text    string
+	c       *Change
+	order   int // the change's index, to order insertions at one point
+}
+
+// edits returns the edits that revert cs: those of the changes of cs that
+// no other change of cs holds, and, for the changes nested in them, only
+// the edits outside their ancestor's span (a nested moved function put
+// back in its old file).
+func (s *Set) edits(cs []*Change) ([]edit, error) {
+	in := map[*Change]bool{}
+	for _, c := range cs {
+		if _, ok := s.index[c]; !ok {
+			return nil, &ForeignError{Change: c}
+		}
+		in[c] = true
+	}
+	var out []edit
+	for _, c := range s.Changes {
+		top := c // the outermost reverted change holding c
+		for p := c; p != nil; p = p.parent {
+			if in[p] {
+				top = p
+			}
+		}
+		if !in[top] {
+			continue
+		}
+		for _, e := range s.editsOf(c) {
+			if top == c || e.file != top.File {
+				out = append(out, e)
+			}
+		}
+	}
+	return out, nil
+}
+
+// editsOf returns the edits that revert c alone.
+func (s *Set) editsOf(c *Change) []edit {
+	i := s.index[c]
+	if _, ok := s.newSrc[c.File]; !ok {
+		return []edit{{file: c.File, text: c.OldText, c: c, order: i}}
+	}
+	switch {
+	case c.Unit == "file" && c.Kind == Added:
+		return []edit{{file: c.File, at: 0, end: c.New.End, text: "package " + c.pkgName + "\n", c: c, order: i}}
+	case c.Unit == "moved func":
+		return []edit{
+			{file: c.File, at: c.New.Offset, end: c.New.End, c: c, order: i},
+			{file: c.OldFile, at: c.moveAt, end: c.moveAt, text: c.sep + c.OldText, c: c, order: i},
+		}
+	}
+	text := c.OldText
+	if c.New.Offset == c.New.End {
+		text = c.sep + text
+	}
+	return []edit{{file: c.File, at: c.New.Offset, end: c.New.End, text: text, c: c, order: i}}
+}
+
+// fileEdits returns the edits of reverting cs that fall in file, in the
+// order of their offsets (and of the set, at one offset).
+func (s *Set) fileEdits(file string, cs []*Change) []edit {
+	all, err := s.edits(cs)
+	if err != nil {
+		// Foreign changes: keep those of the set, as Locate and
+		// Forward take any slice.
+		var mine []*Change
+		for _, c := range cs {
+			if _, ok := s.index[c]; ok {
+				mine = append(mine, c)
+			}
+		}
+		all, _ = s.edits(mine)
+	}
+	var out []edit
+	for _, e := range all {
+		if e.file == file {
+			out = append(out, e)
+		}
+	}
+	slices.SortFunc(out, func(a, b edit) int {
+		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.order, b.order))
+	})
+	return out
+}
+
+// apply applies es to src from the end of the file backward so that
+// earlier offsets stay valid; insertions at one point keep the changes'
+// order.
+func apply(src []byte, es []edit) []byte {
+	es = slices.Clone(es)
+	slices.SortFunc(es, func(a, b edit) int {
+		return cmp.Or(cmp.Compare(b.at, a.at), cmp.Compare(b.order, a.order))
 	})
 	out := slices.Clone(src)
-	for _, c := range cs {
-		repl := c.OldText
-		if c.New.Offset == c.New.End {
-			repl = c.sep + repl
-		}
-		out = slices.Concat(out[:c.New.Offset], []byte(repl), out[c.New.End:])
+	for _, e := range es {
+		out = slices.Concat(out[:e.at], []byte(e.text), out[e.end:])
 	}
 	return out
 }
@@ -287,47 +381,47 @@ func (s *Set) Source(file string, cs []*Change) ([]byte, error) {
 // [Set.Revert] rewrites it) back to the new version: if the offset lies in
 // the old code a reverted change put back, it returns that change;
 // otherwise it returns the corresponding offset of the new version and
-// the change whose New span holds it (nil if none). reverted may hold
-// changes of other files.
+// the innermost change whose New span holds it ([Set.At]; nil if none).
+// reverted may hold changes of other files.
 func (s *Set) Locate(file string, reverted []*Change, offset int) (newOffset int, in *Change) {
-	mine := s.revertedIn(file, reverted)
 	delta := 0 // reverted-file offset minus new-file offset, so far
-	for _, c := range mine {
-		repl := len(c.OldText)
-		if c.New.Offset == c.New.End {
-			repl += len(c.sep)
-		}
-		start := c.New.Offset + delta
+	for _, e := range s.fileEdits(file, reverted) {
+		start := e.at + delta
 		if offset < start {
 			break
 		}
-		if offset < start+repl {
-			return c.New.Offset, c
+		if offset < start+len(e.text) {
+			return e.at, e.c
 		}
-		delta += repl - (c.New.End - c.New.Offset)
+		delta += len(e.text) - (e.end - e.at)
 	}
 	n := offset - delta
-	for _, c := range s.Changes {
-		if c.File == file && c.New.Offset <= n && n < c.New.End {
-			return n, c
-		}
-	}
-	return n, nil
+	return n, s.At(file, n)
 }
 
-// revertedIn returns the changes of reverted in file, in the order of
-// their new spans (and of the set, for changes at one offset).
-func (s *Set) revertedIn(file string, reverted []*Change) []*Change {
-	var mine []*Change
-	for _, c := range reverted {
-		if c.File == file {
-			mine = append(mine, c)
+// At returns the innermost change of file (relative path) whose New span
+// holds the offset of the new version, or nil.
+func (s *Set) At(file string, offset int) *Change {
+	var in *Change
+	for _, c := range s.byFile[file] {
+		if c.New.Offset <= offset && offset < c.New.End {
+			if in == nil || c.New.End-c.New.Offset < in.New.End-in.New.Offset {
+				in = c
+			}
 		}
 	}
-	slices.SortFunc(mine, func(a, b *Change) int {
-		return cmp.Or(cmp.Compare(a.New.Offset, b.New.Offset), cmp.Compare(s.index[a], s.index[b]))
-	})
-	return mine
+	return in
+}
+
+// Children returns the changes whose Parent is c, in the set's order.
+func (s *Set) Children(c *Change) []*Change {
+	var out []*Change
+	for _, d := range s.Changes {
+		if d.parent == c && c != nil {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Forward maps an offset of the new version of file to the file with the
@@ -335,20 +429,15 @@ func (s *Set) revertedIn(file string, reverted []*Change) []*Change {
 // [Set.Locate]. An offset inside a reverted change maps to the same
 // distance into the old code put back, at most to its end.
 func (s *Set) Forward(file string, reverted []*Change, newOffset int) int {
-	mine := s.revertedIn(file, reverted)
 	delta := 0
-	for _, c := range mine {
-		repl := len(c.OldText)
-		if c.New.Offset == c.New.End {
-			repl += len(c.sep)
-		}
-		if newOffset < c.New.Offset || newOffset == c.New.Offset && c.New.End == c.New.Offset {
+	for _, e := range s.fileEdits(file, reverted) {
+		if newOffset < e.at || newOffset == e.at && e.end == e.at {
 			break
 		}
-		if newOffset < c.New.End {
-			return c.New.Offset + delta + min(newOffset-c.New.Offset, repl)
+		if newOffset < e.end {
+			return e.at + delta + min(newOffset-e.at, len(e.text))
 		}
-		delta += repl - (c.New.End - c.New.Offset)
+		delta += len(e.text) - (e.end - e.at)
 	}
 	return newOffset + delta
 }

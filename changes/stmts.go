@@ -39,7 +39,7 @@ func (d *differ) stmt(fn string, o, n ast.Stmt) {
 		case ni.Else == nil:
 			d.removed("else", fn, o.Body.End(), o.End(), d.new.off(ni.Body.End()), "", "")
 		case o.Else == nil:
-			d.added("else", fn, ni.Body.End(), ni.End(), d.old.off(o.Body.End()))
+			d.addedElse(fn, ni, d.oldPoint(d.old.off(o.Body.End())), nil)
 		default:
 			d.modified("else", fn, o.Body.End(), o.End(), ni.Body.End(), ni.End())
 		}
@@ -96,7 +96,9 @@ func (d *differ) stmt(fn string, o, n ast.Stmt) {
 		}
 		d.stmt(fn, o.Stmt, nl.Stmt)
 	default:
-		d.modified("stmt", fn, o.Pos(), o.End(), n.Pos(), n.End())
+		if !d.closures(fn, o, n) {
+			d.modified("stmt", fn, o.Pos(), o.End(), n.Pos(), n.End())
+		}
 	}
 }
 
@@ -180,13 +182,14 @@ func (d *differ) gap(fn string, o, n []ast.Stmt, oAt, nAt token.Pos) {
 }
 
 // run records the old statements o replaced by the new statements n as
-// one change; oAt and nAt are where the statements of one version would go
-// in the other when that one has none.
+// one change, or each added statement as its own; oAt and nAt are where
+// the statements of one version would go in the other when that one has
+// none.
 func (d *differ) run(fn string, o, n []ast.Stmt, oAt, nAt token.Pos) {
 	switch {
 	case len(o) == 0 && len(n) == 0:
 	case len(o) == 0:
-		d.added("stmt", fn, n[0].Pos(), n[len(n)-1].End(), d.old.off(oAt))
+		d.addedList(fn, n, d.oldPoint(d.old.off(oAt)), nil)
 	case len(n) == 0:
 		d.removed("stmt", fn, o[0].Pos(), o[len(o)-1].End(), d.new.off(nAt), "\n", "")
 	default:

@@ -163,11 +163,10 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		if !pos.IsValid() {
 			continue
 		}
-		var in *changes.Change
+		var in *changes.Change // the innermost change holding pos: the last, as nested ones follow
 		for _, c := range byFile[pos.Filename] {
 			if c.New.Offset <= pos.Offset && pos.Offset < c.New.End {
 				in = c
-				break
 			}
 		}
 		if how[e] != 0 && !localize.IsTestFile(pos.Filename) {

@@ -465,7 +465,7 @@ func (g *regression) keep(ctx context.Context) error {
 			for _, name := range namesIn(e.msg) {
 				for _, c := range rest {
 					if !g.kept[c] && declares(c.NewText, name) && !declares(c.OldText, name) {
-						g.kept[c] = true
+						g.keepAll(c)
 						progress = true
 					}
 				}
@@ -476,6 +476,15 @@ func (g *regression) keep(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// keepAll keeps c and the changes nested in it (the statements of a kept
+// added function).
+func (g *regression) keepAll(c *changes.Change) {
+	g.kept[c] = true
+	for _, d := range g.set.Children(c) {
+		g.keepAll(d)
+	}
 }
 
 // declares reports whether code declares name: a func, type, var or
