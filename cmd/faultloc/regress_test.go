@@ -110,7 +110,7 @@ func TestRegressTestFrom(t *testing.T) {
 	if code := run(context.Background(), append(base, "-v", "-test-from", "testdata/testfrom/later", "./testdata/testfrom/new"), &out, &errb); code != 0 {
 		t.Fatalf("with -test-from: exit %d; stderr:\n%s", code, errb.String())
 	}
-	if !strings.Contains(errb.String(), "faultloc regress: AFTER, version 1, reverted c1 c2 c3: pass (") {
+	if !strings.Contains(errb.String(), "faultloc regress: AFTER, version 1, reverted c1 c2 c3 c4: pass (") {
 		t.Errorf("-v did not print the versions tried:\n%s", errb.String())
 	}
 	var rep struct {
