@@ -54,7 +54,8 @@
 // (its insertion is atomic); a statement that differs outside its
 // function literals as well as inside them is one change; a local
 // variable or parameter renamed consistently makes one change per
-// statement that names it; two versions of a statement list longer than
+// statement that names it; a renamed file is a removed file and an added
+// one; two versions of a statement list longer than
 // a few thousand statements each differ as one change.
 //
 // # Stability
