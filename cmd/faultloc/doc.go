@@ -250,6 +250,21 @@
 // passing cases say which lines are innocent. A REGEXP that selects no
 // case is an error.
 //
+//	-failed-from FILE
+//
+// Localize the cases that failed in a run CI already made: FILE holds
+// the output of go test -json (or gotestsum's --jsonfile, the same
+// events); - reads it from standard input. The cases it records failing
+// in PKG are selected, the innermost (a failing subtest, not the test
+// function that fails with it), as -run would select them by their
+// exact names; every case of the package still runs for the spectrum,
+// the recorded passing ones among them. A recorded case that passes now,
+// skips, or is no longer a case of PKG is named on standard error and
+// not localized; if none still fails, the exit status is 1. A FILE with
+// no failing case of PKG is an error that says what it holds (other
+// packages' failures, only passing cases, a package that failed without
+// a failing test). Not with -run.
+//
 //	-tags TAGS
 //
 // Comma-separated build tags to load the package with (this repository's

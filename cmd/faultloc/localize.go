@@ -18,6 +18,7 @@ import (
 	"github.com/faultloc/faultloc/localize/mutation"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/cireport"
 	"github.com/faultloc/faultloc/localize/htmlreport"
@@ -47,6 +48,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
+	failedFrom := fs.String("failed-from", "", "localize the cases that failed in a recorded run: a file of go test -json output or a gotestsum --jsonfile (- for standard input); each must still fail, and the passing cases stay evidence; not with -run")
 	format := fs.String("format", "text", "output format: text, json, html (one self-contained page, with a spectrum heat map when passing cases exist), sarif (SARIF 2.1.0, for code scanning and editors) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
 	top := fs.Int("top", 0, "with -format sarif or github: only the first N results of each failing case, in the text report's order (0: all)")
 	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded from their replacements, as go build and go test do")
@@ -141,6 +143,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	maxSizeSet := false
 	fs.Visit(func(f *flag.Flag) { maxSizeSet = maxSizeSet || f.Name == "max-size" })
+	if *failedFrom != "" && *runRE != "" {
+		fmt.Fprintln(stderr, "faultloc localize: -failed-from selects the cases: not with -run")
+		return 1
+	}
 	consistentSet := false
 	fs.Visit(func(f *flag.Flag) { consistentSet = consistentSet || f.Name == "consistent" })
 	if consistentSet && !*all {
@@ -265,6 +271,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
+	var recorded []string // the failing cases -failed-from records
+	if *failedFrom != "" {
+		if recorded, err = recordedFailures(*failedFrom, pkgPath); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize: -failed-from:", err)
+			return 1
+		}
+		*runRE = testmatch.Exact(recorded...)
+	}
 	if *all {
 		d := time.Duration(0) // pipeline.DefaultDiagnosisTimeout: the whole diagnosis, not one case
 		fs.Visit(func(f *flag.Flag) {
@@ -272,7 +286,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				d = *timeout
 			}
 		})
-		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, *format, stdout, stderr)
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, *format, stdout, stderr, *failedFrom, recorded)
 	}
 	var tech localize.Technique = &agx.Technique{Options: *opts}
 	switch {
@@ -355,6 +369,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	if recorded != nil && !checkRecorded(stderr, *failedFrom, recorded, res) {
 		return 1
 	}
 	reports := res.Reports
@@ -474,7 +491,9 @@ func notRun(skipped, refused int) string {
 
 // diagnosePackage implements localize -all: the failing cases of pkgPath
 // diagnosed together, one report written in format (text or json).
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer) int {
+// failedFrom and recorded are -failed-from's file and the failing cases
+// it records, if given.
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer, failedFrom string, recorded []string) int {
 	d := &diagnose.Diagnoser{Options: diagnose.Options{Search: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
 		NoProbe: !probe, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout})
@@ -483,6 +502,9 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	if recorded != nil && ctx.Err() == nil && !checkRecorded(stderr, failedFrom, recorded, res) {
 		return 1
 	}
 	wd, _ := os.Getwd()
