@@ -3,6 +3,7 @@ package regress
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/faultloc/faultloc/changes"
@@ -79,4 +80,35 @@ func firstResolved(try func(int) (slicing.Outcome, error), mid, lo, hi int) (sli
 		}
 	}
 	return slicing.Unresolved, mid, nil
+}
+
+// narrow replaces each change of root that holds nested changes (an
+// added compound statement or function, see changes.Change.Parent) by one
+// of its children while reverting the child instead still makes the cases
+// pass: delta debugging settles on the outer change first, since any set
+// holding it passes, though the fault is often one statement inside it.
+func narrow(ctx context.Context, p *prober, set *changes.Set, root []*changes.Change) ([]*changes.Change, error) {
+	root = slices.Clone(root)
+	for i := 0; i < len(root); i++ {
+		for {
+			var to *changes.Change
+			for _, ch := range set.Children(root[i]) {
+				try := slices.Clone(root)
+				try[i] = ch
+				o, err := p.withAux(ctx, try)
+				if err != nil {
+					return root, err
+				}
+				if o == slicing.Pass {
+					to = ch
+					break
+				}
+			}
+			if to == nil {
+				break
+			}
+			root[i] = to
+		}
+	}
+	return root, nil
 }

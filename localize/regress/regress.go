@@ -291,8 +291,10 @@ func (e *OldFailsError) Error() string {
 //     together (with their auxiliary changes); the first set whose
 //     reversal makes the cases pass is shrunk by asymmetric delta
 //     debugging (ddmin over the reverted set, where passing is the
-//     outcome kept) to a minimal root set, verified by a final run. If
-//     no set of causes suffices, every change is searched.
+//     outcome kept) to a minimal root set; a root change holding nested
+//     changes (added code) is replaced by one of them while reverting it
+//     instead still passes; a final run verifies the root. If no set of
+//     causes suffices, every change is searched.
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a
 //     subset that cannot be completed is unresolved.
@@ -551,6 +553,15 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			return rep, fmt.Errorf("localize: regress: asymmetric delta debugging: %w", err)
 		}
 		root = res.Min
+	}
+	root, err := narrow(ctx, after, set, root)
+	if err != nil {
+		if ctx.Err() != nil {
+			for _, c := range root { // seen to pass when reverted
+				rep.Root = append(rep.Root, c.ID)
+			}
+		}
+		return rep, err
 	}
 	aux, _, err := g.auxiliary(ctx, root)
 	if err != nil {

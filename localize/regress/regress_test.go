@@ -437,3 +437,27 @@ func TestRegressOtherTests(t *testing.T) {
 		t.Errorf("root and aux %q (verified %v); want %q, verified", reverted, rep.Verified, want)
 	}
 }
+
+// TestRegressNarrow: the new version added an if block whose second
+// statement is the fault; with every change searched (native trials,
+// no causes), delta debugging settles on the block's header, and the
+// root cause narrows to that one statement, whose reversal passes too.
+func TestRegressNarrow(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/narrow")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/narrow/new", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, strings.TrimSpace(c.NewText))
+		}
+	}
+	if !slices.Equal(root, []string{"x++"}) || !rep.Verified {
+		t.Errorf("root %q (verified %v), want the added x++, verified", root, rep.Verified)
+	}
+}
