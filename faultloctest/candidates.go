@@ -24,23 +24,35 @@ import (
 const withSolver = true
 
 // candidates runs the package-level pipeline ([pipeline.Run]) on the
-// interpreted test case name (its leaf subtests, if it has some) and
-// returns the first c.candidates fix candidates of each failing case
-// (verified first, then smaller first) as log lines.
+// interpreted test case name (its leaf subtests, if it has some), configured
+// as `faultloc localize` is by default (the same scorers, refiners and
+// whole-package spectrum) except that the native go test stage is off,
+// and returns each failing case's report as log lines: its first
+// c.candidates fix candidates and its first c.top ranked lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
-	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{
-		Run:              exactRun(name),
-		Technique:        &agx.Technique{Options: agx.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
-		Scorers:          []localize.Scorer{}, // the helper shows the spectrum on its own
-		SelectedSpectrum: true,
-		Timeout:          c.timeout,
-		NoNative:         true, // it runs inside go test: no go test of its own
-	})
+	opts := &pipeline.Options{
+		Run:       exactRun(name),
+		Technique: &agx.Technique{Options: agx.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
+		Timeout:   c.timeout, // ctx, the helper's bound, ends it first
+		NoNative:  true,      // it runs inside go test: no go test of its own
+		// The cases that only add evidence get at most a third of the
+		// helper's bound, so that the search has the rest; cut short,
+		// the report's Reason says its spectrum is partial.
+		EvidenceBound: min(pipeline.DefaultEvidenceBound, c.timeout/3),
+	}
+	if c.formula != "" {
+		f, err := spectra.Lookup(c.formula)
+		if err != nil {
+			return nil, err
+		}
+		opts.TieBreak = localize.SpectrumScorer{Formula: f} // as faultloc localize -tiebreak FORMULA
+	}
+	res, err := pipeline.Run(ctx, prog, pkgPath, opts)
 	var nc *localize.NoCasesError
 	if errors.As(err, &nc) {
 		return nil, &trace.NoTestError{Pkg: pkgPath, Name: strings.SplitN(name, "/", 2)[0]}
 	}
-	if err != nil {
+	if err != nil && (res == nil || len(res.Reports) == 0) {
 		return nil, err
 	}
 	if len(res.Failing) == 0 {
@@ -49,29 +61,25 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 	if len(res.Reports) == 0 {
 		return nil, errors.Join(errs(res.Errors)...)
 	}
-	// res.Spectrum covers the selected case only: the spectrum stage
-	// runs every case of the package.
-	f := &found{}
-	var texts []func(sp *spectra.Ranking) string
-	var reports []*localize.Report
+	var sb strings.Builder
 	for _, rep := range res.Reports {
-		texts = append(texts, reportText(ctx, rep, c))
-		reports = append(reports, rep)
-	}
-	f.text = func(sp *spectra.Ranking) string {
-		var sb strings.Builder
-		for i, t := range texts {
-			if len(texts) > 1 {
-				fmt.Fprintf(&sb, "%s:\n", reports[i].Test)
-			}
-			sb.WriteString(t(sp))
+		if len(res.Reports) > 1 {
+			fmt.Fprintf(&sb, "%s:\n", rep.Test)
 		}
-		return sb.String()
+		sb.WriteString(reportText(ctx, rep, c))
 	}
-	f.write = func(dir, base string, sp *spectra.Ranking) ([]string, error) {
-		return writeReports(dir, base, name, reports, c, sp)
+	var sp *spectra.Ranking // the HTML page's heat map, as faultloc localize -format html draws it
+	if sm := res.Spectrum; sm != nil && sm.Passed() > 0 && sm.Failed() > 0 {
+		if f, err := spectra.Lookup("ochiai"); err == nil {
+			sp = sm.Rank(f, nil)
+		}
 	}
-	return f, nil
+	return &found{
+		text: sb.String(),
+		write: func(dir, base string) ([]string, error) {
+			return writeReports(dir, base, name, res.Reports, c, sp)
+		},
+	}, nil
 }
 
 // errs returns the case errors as errors.
@@ -93,48 +101,54 @@ func exactRun(name string) string {
 	return strings.Join(parts, "/")
 }
 
-// reportText returns the log lines of one report (see candidates).
-func reportText(ctx context.Context, rep *localize.Report, c config) func(sp *spectra.Ranking) string {
+// reportText returns the log lines of one report: the report's own text
+// ([localize.Report.WriteText]) without its first line, which repeats the
+// failure the test's log shows, its candidates cut to c.candidates and
+// the lines ranked after them to c.top.
+func reportText(ctx context.Context, rep *localize.Report, c config) string {
 	outOfTime := rep.Partial && ctx.Err() != nil
-	// The text reorders rep's ties by sp, so the reports written
-	// afterwards show the same order.
-	return func(sp *spectra.Ranking) string {
-		rep.Rerank(localize.SpectrumSuspiciousness(sp))
-		shown := *rep
-		if len(shown.Candidates) > c.candidates {
-			shown.Candidates = shown.Candidates[:c.candidates]
-		}
-		var text strings.Builder
-		if err := shown.WriteText(&text, c.dir); err != nil {
-			return fmt.Sprintf("fix candidates (%s): %v\n", rep.Mode, err)
-		}
-		// WriteText's first line repeats the failure, which the test's
-		// log already shows.
-		_, body, _ := strings.Cut(text.String(), "\n")
-		var sb strings.Builder
-		fmt.Fprintf(&sb, "fix candidates (%s", rep.Mode)
-		if sp != nil {
-			fmt.Fprintf(&sb, "; ties by %s", sp.Formula)
-		}
-		fmt.Fprintf(&sb, "):\n%s", body)
-		if n := len(rep.Candidates) - len(shown.Candidates); n == 1 {
-			sb.WriteString("(1 more candidate not shown)\n")
-		} else if n > 1 {
-			fmt.Fprintf(&sb, "(%d more candidates not shown)\n", n)
-		}
-		if outOfTime {
-			share := ""
-			if c.top > 0 {
-				share = "the candidates get two thirds of "
-			}
-			fmt.Fprintf(&sb, "(out of time: %s%s=%v; raise it for more", share, EnvTimeout, c.timeout)
-			if !c.first {
-				fmt.Fprintf(&sb, ", or set %s=1 to localize the first failed check alone", EnvFirst)
-			}
-			sb.WriteString(")\n")
-		}
-		return sb.String()
+	shown := *rep
+	if len(shown.Candidates) > c.candidates {
+		shown.Candidates = shown.Candidates[:c.candidates]
 	}
+	shown.Ranking = nil
+	others := 0 // ranked lines beyond the candidates'
+	for _, rl := range rep.Ranking {
+		if rl.Evidence != localize.EvidenceVerified && rl.Evidence != localize.EvidenceCandidate && rl.Evidence != "" {
+			if others == max(c.top, 0) {
+				continue
+			}
+			others++
+		}
+		shown.Ranking = append(shown.Ranking, rl)
+	}
+	var text strings.Builder
+	if err := shown.WriteText(&text, c.dir); err != nil {
+		return fmt.Sprintf("fix candidates (%s): %v\n", rep.Mode, err)
+	}
+	_, body, _ := strings.Cut(text.String(), "\n")
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "fix candidates (%s", rep.Mode)
+	if c.formula != "" {
+		fmt.Fprintf(&sb, "; ties by %s", c.formula)
+	}
+	fmt.Fprintf(&sb, ") and ranked lines:\n%s", body)
+	if n := len(rep.Candidates) - len(shown.Candidates); n == 1 {
+		sb.WriteString("(1 more candidate not shown)\n")
+	} else if n > 1 {
+		fmt.Fprintf(&sb, "(%d more candidates not shown)\n", n)
+	}
+	if n := len(rep.Ranking) - len(shown.Ranking); n > 0 {
+		fmt.Fprintf(&sb, "(%d more ranked lines not shown)\n", n)
+	}
+	if outOfTime {
+		fmt.Fprintf(&sb, "(out of time: %s=%v; raise it for more", EnvTimeout, c.timeout)
+		if !c.first {
+			fmt.Fprintf(&sb, ", or set %s=1 to localize the first failed check alone", EnvFirst)
+		}
+		sb.WriteString(")\n")
+	}
+	return sb.String()
 }
 
 // writeReports writes the JSON and HTML reports of the case name into dir.

@@ -12,25 +12,29 @@
 //	--- FAIL: TestAbs/negative (0.60s)
 //	    subject_test.go:24: Abs(-2) = -2, want 2
 //	    subject_test.go:26: faultloc explains TestAbs/negative:
-//	        fix candidates (agx; ties by ochiai):
+//	        fix candidates (agx) and ranked lines:
 //	        subject.go:8: candidate 1 (verified, size 1): return x //fault: should be -x [angelic: 2]
 //	        subject.go:7: candidate 2 (verified, size 2): if x < 0 { [angelic: branch else]
 //	        subject.go:10: candidate 2 (verified, size 2): return x [angelic: 2]
-//	        suspicious lines (ochiai over 3 passing and 1 failing interpreted test cases):
-//	        subject.go:8: ochiai 1.0000, rank 1: return x //fault: should be -x
-//	        subject.go:7: ochiai 0.5774, rank 2: if x < 0 {
 //
-// First come the fix candidates of the failure (see agx.Localize):
-// minimal sets of statements where a change makes the test pass, with the
-// values ("angelic values") those statements must produce, or the branch
-// they must take, verified first, then smallest first; "verified" means
-// that re-running the test with those values made it pass. Then come the
-// most suspicious lines by the spectrum of the package's test cases
-// (Ochiai by default), when other cases pass. Candidates that tie
-// (verified or not, same size) are ordered by that spectrum's score of
-// their most suspicious line, as the heading says ("ties by ochiai"; see
-// localize.Report.Rerank), then by position. A passing test logs
-// nothing.
+// The log is the report that `faultloc localize` writes for the same
+// case (localize.Report.WriteText): the same pipeline, configured as
+// the command is by default, ranks the same lines in the same order
+// when neither is cut short by its time bound (a test in cmd/faultloc
+// compares the two), except that the helper never runs the native go
+// test stage (see How). First come the
+// verified fix candidates of the failure (see agx.Localize): minimal
+// sets of statements where a change makes the test pass, with the values
+// ("angelic values") those statements must produce, or the branch they
+// must take, smallest first; "verified" means that re-running the test
+// with those values made it pass. Then come the first lines that the
+// pipeline's other evidence ranks after the candidates' (the spectrum of
+// the package's test cases, the failure's slice, the probes; each line
+// says which placed it), then the candidates whose re-run did not pass.
+// Candidates that tie (verified or not, same size) are ordered by
+// position, as the command orders them; [Options].Formula orders them by
+// a spectrum formula instead, as the command's -tiebreak does. A passing
+// test logs nothing.
 //
 // # Why defer
 //
@@ -59,17 +63,23 @@
 //     [EnvTags] to override them);
 //  3. runs the package-level pipeline, pipeline.Run, on the same test
 //     case, selected by its full name (t.Name(), subtest path included;
-//     a test with subtests is its failing leaves): it interprets the case
-//     and runs AgxFaults on it with at most [Options].MaxSize statements
-//     per candidate (default 2);
-//  4. with the time left (at least a third of the bound), interprets each
-//     of the package's test cases for its coverage (spectra.Traces) and
-//     ranks the lines of the package's non-test files (spectra); skipped
-//     if no case passes;
-//  5. if asked, writes the JSON and HTML reports (see [EnvReport]).
+//     a test with subtests is its failing leaves), with the options
+//     faultloc localize uses by default: it interprets every case of the
+//     package for the spectrum, runs AgxFaults on the failing case with
+//     at most [Options].MaxSize statements per candidate (default 2),
+//     ranks the lines with the default scorers and refines the ranking
+//     with the default refiners. Two things differ: the native stage
+//     (localize.CollectNative, a go test run of the package) is off, as
+//     the helper already runs inside go test; and the cases that only
+//     add evidence get at most a third of the time bound, so that the
+//     search gets the rest (a spectrum cut short says so in the JSON
+//     report's reason);
+//  4. logs the report's candidates and ranked lines; if asked, writes
+//     the JSON and HTML reports (see [EnvReport]).
 //
-// The loaded package and its spectrum are kept for the life of the test
-// binary, so the failing tests of one package share them.
+// The loaded package is kept for the life of the test binary, so the
+// failing tests of one package share one load; the spectrum is collected
+// again for each failing test.
 //
 // Inside the interpreter, Explain and ExplainWith are bridged to no-ops
 // (trace/internal/bridge/faultloc.go): interpreting a test that

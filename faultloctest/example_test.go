@@ -37,11 +37,8 @@ func ExampleExplainWith() {
 	t.end()
 	// Output:
 	// faultloc explains TestAbs/negative:
-	// fix candidates (agx; ties by ochiai):
+	// fix candidates (agx) and ranked lines:
 	// subject.go:8: candidate 1 (verified, size 1): return x //fault: should be -x [angelic: 2]
 	// subject.go:7: candidate 2 (verified, size 2): if x < 0 { [angelic: branch else]
 	// subject.go:10: candidate 2 (verified, size 2): return x [angelic: 2]
-	// suspicious lines (ochiai over 3 passing and 1 failing interpreted test cases):
-	// subject.go:8: ochiai 1.0000, rank 1: return x //fault: should be -x
-	// subject.go:7: ochiai 0.5774, rank 2: if x < 0 {
 }

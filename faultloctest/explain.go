@@ -54,8 +54,9 @@ const grace = 5 * time.Second
 // environment variables [EnvTimeout], [EnvTags] and [EnvReport], when set,
 // override the fields they correspond to.
 type Options struct {
-	// Timeout bounds the whole explanation: loading the package, fix
-	// candidates, the spectrum. What was found by then is shown, marked
+	// Timeout bounds the whole explanation: loading the package and the
+	// pipeline (the spectrum of the package's cases, fix candidates, the
+	// ranking and its refiners). What was found by then is shown, marked
 	// partial. Negative: the helper is off. Default 0: [DefaultTimeout].
 	Timeout time.Duration
 	// Tags are the comma-separated build tags the package is loaded with.
@@ -78,17 +79,19 @@ type Options struct {
 	// MaxSize bounds the number of statements of a fix candidate.
 	// Default 0: 2.
 	MaxSize int
-	// Candidates is the number of fix candidates shown, verified ones and
-	// smaller ones first, then those whose most suspicious line scores
-	// higher in the spectrum (when it is computed, see Top), then by
+	// Candidates is the number of fix candidates shown, in the report's
+	// order: verified ones and smaller ones first, then by Formula's
+	// score of their most suspicious line when it is set, then by
 	// position. Default 0: 5.
 	Candidates int
-	// Top is the number of suspicious lines shown from the spectrum of
-	// the package's interpreted test cases. Negative: no spectrum.
-	// Default 0: 5.
+	// Top is the number of ranked lines shown beyond the candidates'
+	// (the report's Ranking, placed by the pipeline's other evidence).
+	// Negative: none. Default 0: 5.
 	Top int
-	// Formula names the spectrum formula (see spectra.Lookup).
-	// Default "": "ochiai".
+	// Formula, if set, orders the candidates that tie on verified status
+	// and size by that spectrum formula (see spectra.Lookup) over the
+	// package's test cases, as faultloc localize -tiebreak FORMULA does.
+	// Default "": by position, as faultloc localize does.
 	Formula string
 	// FirstFailure localizes the test's first failed check alone
 	// (agx.Options.FirstFailure): in a test that loops over a table
@@ -178,9 +181,6 @@ func resolve(opts *Options, getenv func(string) string) (c config, off bool, err
 	if c.top == 0 {
 		c.top = 5
 	}
-	if c.formula == "" {
-		c.formula = "ochiai"
-	}
 	return c, false, nil
 }
 
@@ -207,8 +207,7 @@ func binaryTags() string {
 // Explain explains the failure of test t, if it fails: when t ends
 // failed, t's log shows the smallest verified fix candidates of the
 // failure (file:line, the statement, the angelic values that make the test
-// pass) and the most suspicious lines by the spectrum of the package's
-// other test cases. A passing test logs nothing. Use it as
+// pass) and the report's ranked lines, as faultloc localize finds them. A passing test logs nothing. Use it as
 //
 //	defer faultloctest.Explain(t)
 //

@@ -383,12 +383,16 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if len(scorers) > 0 { // none: the candidates alone, as asked
 			localize.FuseNative(ctx, rep, f, opts.NativeShare)
 		}
+		stopped := false
 		for _, r := range refiners {
 			if err := r.Refine(ctx, rep, f); err != nil {
-				if ctx.Err() != nil {
-					return res, ctx.Err()
-				}
 				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
+				if stopped = ctx.Err() != nil; stopped {
+					// The report stands as ranked, without the rest
+					// of its refinement.
+					rep.Partial = true
+					break
+				}
 			}
 		}
 		res.Reports = append(res.Reports, rep)
@@ -397,6 +401,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		if opts.Report != nil && !hold {
 			opts.Report(rep)
+		}
+		if stopped {
+			return res, ctx.Err()
 		}
 	}
 	for i, name := range onlyNative {
