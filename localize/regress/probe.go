@@ -51,10 +51,6 @@ func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
 	return overlay, nil
 }
 
-// probeHook, when set (by tests), is called as each version is tried,
-// with the prober's count of versions tried so far.
-var probeHook func(probes int)
-
 // prober builds and runs the new version with subsets of its changes
 // reverted, counting its work. Each method of the report (AFTER, the dd
 // baselines) has its own prober, so their counts and caches are apart;
@@ -562,9 +558,6 @@ func (e *BuildError) Error() string {
 func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
 	g := p.r
 	p.probes++
-	if probeHook != nil {
-		probeHook(p.probes)
-	}
 	errs, err := g.buildErrors(ctx, cs)
 	if err != nil {
 		return slicing.Unresolved, err
