@@ -69,7 +69,7 @@
 //     at most [Options].MaxSize statements per candidate (default 2),
 //     ranks the lines with the default scorers and refines the ranking
 //     with the default refiners. Two things differ: the native stage
-//     (localize.CollectNative, a go test run of the package) is off, as
+//     (native.Collect, a go test run of the package) is off, as
 //     the helper already runs inside go test; and the cases that only
 //     add evidence get at most a third of the time bound, so that the
 //     search gets the rest (a spectrum cut short says so in the JSON

@@ -11,7 +11,7 @@
 // case (any [trace.Case]: a go test case, a test given as data, a
 // caller's own harness) and, when the pipeline collected them, the
 // coverage of the package's cases and their native go test run
-// ([NativeEvidence]). These interfaces take it:
+// ([NativeRun], collected by package native). These interfaces take it:
 //
 //	interface      turns a Failure into        implementations
 //	Technique      a Report: candidates        agx.Technique (AgxFaults; PF, FS, FI),
@@ -20,8 +20,8 @@
 //	                                           sattar.Technique, regress.Technique
 //	Scorer         LineScores                  SpectrumScorer, SliceScorer,
 //	                                           ProximityScorer, Product,
-//	                                           NativeSpectrumScorer,
-//	                                           NativeProximityScorer, PackageData,
+//	                                           native.SpectrumScorer,
+//	                                           native.ProximityScorer, native.PackageData,
 //	                                           mutation.Scorer, sattar.Technique
 //	Refiner        a revised Report, with      angelic.ForceProbe, mutation.FixProbe
 //	               costlier evidence on the
@@ -36,7 +36,7 @@
 // completes a report's ranking with scorers' evidence ([Report.Fuse], in
 // order of precedence), [Report.Rerank] orders tied candidates by a
 // [Suspiciousness], [Report.Restrict] keeps what lies in a set of lines,
-// [Report.Promote] puts a refiner's lines first, and [FuseNative]
+// [Report.Promote] puts a refiner's lines first, and native.Fuse
 // interleaves the native run's ranking. A caller's own stage filters
 // lines as the built-in ones do with [LineOf]; [NewReport] orders and
 // ranks a caller's own candidates as AgxFaults orders its own.
@@ -54,12 +54,13 @@
 //	localize/diagnose      diagnosis of several failing cases at once
 //	localize/sattar        SAT-TAR over a fuzz target
 //	localize/regress       regression explanation between two versions
+//	localize/native        a native go test run's coverage and call graph as evidence
 //	localize/htmlreport    the HTML page of a Report
 //	localize/pipeline      a whole package: select, run, localize, fuse
 //
 // The core needs no cgo: a stage, a scorer or a report writer of a
 // caller's own builds without libz3. The techniques that solve formulas
-// (all but mutation analysis) need it.
+// (all but mutation analysis and the native evidence) need it.
 //
 // # Reports
 //

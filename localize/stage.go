@@ -32,14 +32,26 @@ type Failure struct {
 	// them (mutation.Scorer); Package sets them before it ranks.
 	Candidates []Candidate
 	// Native is the native go test run of the case's package
-	// ([CollectNative]), when the pipeline collected it (pipeline.Run does);
+	// (native.Collect), when the pipeline collected it (pipeline.Run does);
 	// nil otherwise.
-	Native *NativeEvidence
+	Native NativeRun
 
 	// graphs, set by Rank while its scorers run, holds the recorded run
 	// of the case and its dependence graph, shared by the scorers that
 	// slice it with trace's default options.
 	graphs *graphCache
+}
+
+// NativeRun is a native go test run of a failing case's package, as a
+// stage finds it in [Failure.Native]. Package
+// [github.com/faultloc/faultloc/localize/native] collects one
+// (*native.Run) and ranks lines by its coverage and call graph.
+type NativeRun interface {
+	// Failed reports whether case name failed in the run.
+	Failed(name string) bool
+	// Message returns the go test output of case name ("" if it passed
+	// or did not run).
+	Message(name string) string
 }
 
 // graphCache is one recorded run of a failing case and its dependence

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/internal/modfetch"
-	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -250,7 +250,7 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 		if len(rep.Ranking) > 0 {
 			r.reported = append(r.reported, rep.Name)
 		}
-		if rep.Mode == localize.ModeNative {
+		if rep.Mode == native.Mode {
 			r.nativeOnly++
 		}
 	}

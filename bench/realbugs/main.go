@@ -72,10 +72,10 @@
 //
 // -kinds native ranks, in this process and without fix candidates or
 // refiners, each historical bug's failing cases (those that fail under
-// go test) by native Ochiai, by localize.NativeScorers (the ranking of a
+// go test) by native Ochiai, by native.Scorers (the ranking of a
 // case the interpreter cannot run), by localize.DefaultScorers over the
-// interpreter's evidence, and by localize.FuseNative of the two under
-// several shares: the evidence for localize.DefaultNativeShare.
+// interpreter's evidence, and by native.Fuse of the two under
+// several shares: the evidence for native.DefaultShare.
 //
 // # Regressions
 //
@@ -381,7 +381,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		var rs []nativeResult
 		for _, b := range natived {
 			r := nativeBug(ctx, b, tmp)
-			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, NativeScorers %d, interpreter %d, fused %v %s\n", b.name, r.ochiai, r.natRank, r.interp, r.fused, r.err)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, native.Scorers %d, interpreter %d, fused %v %s\n", b.name, r.ochiai, r.natRank, r.interp, r.fused, r.err)
 			rs = append(rs, r)
 			if out != "" {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeNative(w, rs) }, len(rs), len(natived), "bugs"); err != nil {

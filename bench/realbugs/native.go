@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/spectra"
 )
 
-// nativeShares are the shares of localize.FuseNative the native kind
+// nativeShares are the shares of native.Fuse the native kind
 // compares; math.MaxInt32 appends the native ranking's other lines after
 // the interpreter's.
 var nativeShares = []int{1, 2, 3, 4, math.MaxInt32}
@@ -28,10 +29,10 @@ type nativeResult struct {
 	cases   int // failing cases ranked
 	native  int // failing cases only the native run fails
 	ochiai  int // native Ochiai over every case of the package
-	natRank int // localize.NativeScorers
+	natRank int // native.Scorers
 	interp  int // localize.DefaultScorers over the interpreter's evidence
 	fused   []int
-	elapsed time.Duration // the native stage (localize.CollectNative)
+	elapsed time.Duration // the native stage (native.Collect)
 }
 
 // nativeBug validates bug b in a fresh copy, runs the pipeline without
@@ -48,7 +49,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 	}
 	faulty, prog, pkg := bc.faulty, bc.prog, bc.pkg
 	start := time.Now()
-	n, err := localize.CollectNative(ctx, prog, pkg, nil)
+	n, err := native.Collect(ctx, prog, pkg, nil)
 	r.elapsed = time.Since(start)
 	if err != nil {
 		r.err = err.Error()
@@ -88,7 +89,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 		r.cases++
 		f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, t.Name), Native: n}
 		nat := localize.NewReport(t.Name, "none", "failed", nil)
-		localize.Rank(ctx, nat, f, localize.NativeScorers()...)
+		localize.Rank(ctx, nat, f, native.Scorers()...)
 		better(&r.natRank, firstFaulty(nat, faulty))
 		if !interpreted[t.Name] {
 			r.native++
@@ -104,7 +105,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 		for i, s := range nativeShares {
 			rep := localize.NewReport(t.Name, "none", "failed", nil)
 			rep.Ranking = append(rep.Ranking, def.Ranking...)
-			localize.FuseNative(ctx, rep, f, s)
+			native.Fuse(ctx, rep, f, s)
 			better(&r.fused[i], firstFaulty(rep, faulty))
 		}
 	}
@@ -125,15 +126,15 @@ func writeNative(rep *strings.Builder, rs []nativeResult) {
 	rep.WriteString("## Native evidence and its fusion\n\n" +
 		"Each bug's failing cases (those of its test that fail under go test) ranked without fix candidates\n" +
 		"or refiners, in this process: by native Ochiai alone (the spectrum of one native go test run of the\n" +
-		"package, every case, as `faultloc spectra` ranks it); by localize.NativeScorers (the ranking of a\n" +
+		"package, every case, as `faultloc spectra` ranks it); by native.Scorers (the ranking of a\n" +
 		"case the interpreter cannot run: native Ochiai times the line's static proximity to the failure's\n" +
 		"lines, with the package data they read); by localize.DefaultScorers over the interpreter's evidence;\n" +
-		"and by localize.FuseNative of the latter with the former under each share (\"append\": the native\n" +
+		"and by native.Fuse of the latter with the former under each share (\"append\": the native\n" +
 		"ranking's other lines after the interpreter's). Each cell is the rank of the bug's first faulty line\n" +
 		"(ties at their worst position) in the case that places it best; \"-\": not ranked. A case that only\n" +
-		"go test fails (\"native only\") is ranked by NativeScorers in every fused column. native stage: the\n" +
-		"time of localize.CollectNative.\n\n")
-	rep.WriteString("| bug | cases | native only | native Ochiai | NativeScorers | interpreter |")
+		"go test fails (\"native only\") is ranked by native.Scorers in every fused column. native stage: the\n" +
+		"time of native.Collect.\n\n")
+	rep.WriteString("| bug | cases | native only | native Ochiai | native.Scorers | interpreter |")
 	for _, s := range nativeShares {
 		fmt.Fprintf(rep, " %s |", shareName(s))
 	}

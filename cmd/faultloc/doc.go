@@ -89,7 +89,7 @@
 //
 // Beside the interpreter, localize runs the package's tests natively, as
 // go test does, once: one build with coverage, one process per case
-// ([localize.CollectNative]; -native=false turns it off). That native
+// (native.Collect; -native=false turns it off). That native
 // evidence is each case's coverage, the failing cases' output (the
 // file:line places of their failed checks and panic stacks) and each
 // line's distance from those places in the package's static call graph.
@@ -98,10 +98,10 @@
 // its lines ranked by native Ochiai times their proximity to the
 // failure, with the initializers of the package variables they read
 // (table entries, which coverage never counts) as "package data", its
-// reason naming why the interpreter stopped ([localize.NativeScorers]).
+// reason naming why the interpreter stopped (native.Scorers).
 // Where the interpreter runs the case, the native ranking is interleaved
 // with the report's own after its verified candidates, one native line
-// for every two ([localize.FuseNative]), so that the default ranking is
+// for every two (native.Fuse), so that the default ranking is
 // never far below native Ochiai's. The native run runs what the tests do
 // (writing files, the network), as go test would.
 //

@@ -18,6 +18,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -376,7 +377,7 @@ func TestLocalizeInterruptedJSON(t *testing.T) {
 		t.Fatalf("reports %+v, want the first case's first, ranked, then the others (stderr:\n%s)", reports, errw.buf.String())
 	}
 	for _, r := range reports[1:] {
-		if r.Mode != localize.ModeNative || !r.Partial || !strings.Contains(r.Reason, "stopped before it (interrupt signal received)") || len(r.Ranking) == 0 {
+		if r.Mode != native.Mode || !r.Partial || !strings.Contains(r.Reason, "stopped before it (interrupt signal received)") || len(r.Ranking) == 0 {
 			t.Errorf("%s after the interrupt: mode %s, partial %v, reason %q, %d ranked lines; want the native run's ranking, partial, saying why", r.Test, r.Mode, r.Partial, r.Reason, len(r.Ranking))
 		}
 	}

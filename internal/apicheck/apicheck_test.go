@@ -221,7 +221,7 @@ func matchAny(r string, patterns []string) bool {
 // pure are the packages that must build without cgo (DESIGN: trace,
 // spectra and slicing; changes; the subjects; the internal helpers they
 // use; the core of localize, without its engine and techniques).
-var pure = []string{"localize", "trace/...", "spectra/...", "slicing/...", "changes/...", "examples/...", "internal/cfg/...", "internal/nativetest/...", "internal/mutate/...", "internal/printf/..."}
+var pure = []string{"localize", "localize/native", "trace/...", "spectra/...", "slicing/...", "changes/...", "examples/...", "internal/cfg/...", "internal/nativetest/...", "internal/mutate/...", "internal/printf/..."}
 
 // upward are the design's layers as rules: a package matching from must
 // not depend, directly or not, on one matching forbid.
@@ -248,7 +248,7 @@ var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "fa
 // techniques are the packages of localize's techniques and writers: each
 // stands on the core (localize) and the engine (localize/internal/...),
 // never on another technique or on the pipeline.
-var techniques = []string{"localize/agx/...", "localize/angelic/...", "localize/diagnose/...", "localize/mutation/...", "localize/regress/...", "localize/sattar/...", "localize/htmlreport/..."}
+var techniques = []string{"localize/agx/...", "localize/angelic/...", "localize/diagnose/...", "localize/mutation/...", "localize/regress/...", "localize/sattar/...", "localize/native/...", "localize/htmlreport/..."}
 
 // buildsOn are the techniques a technique may build on, always downward:
 // diagnosis across cases on AgxFaults and mutation analysis.

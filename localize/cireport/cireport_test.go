@@ -12,6 +12,7 @@ import (
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/internal/sarifcheck"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/localize/regress"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -44,7 +45,7 @@ func reports(file string) []*localize.Report {
 		Ranking: []localize.RankedLine{
 			{File: file, Line: 6, Rank: 1, Evidence: localize.EvidenceVerified},
 			{File: file, Line: 5, Rank: 2, Evidence: localize.EvidenceSlice},
-			{File: file, Line: 8, Rank: 3, Evidence: localize.EvidenceNative},
+			{File: file, Line: 8, Rank: 3, Evidence: native.EvidenceSpectrum},
 		},
 		Fixes: []localize.MutantResult{{Op: "NEG", File: file, Line: 6, Column: 10, Orig: "x", Repl: "-x", FailToPass: 2}},
 	}, {

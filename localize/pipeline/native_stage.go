@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 
 	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/spectra"
@@ -20,7 +21,7 @@ import (
 type nativeStage struct {
 	done   chan struct{}
 	cancel context.CancelFunc
-	ev     *localize.NativeEvidence
+	ev     *native.Run
 	err    error
 }
 
@@ -32,7 +33,7 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	if opts.NoNative || opts.Diagnoser != nil {
 		return nil
 	}
-	nopts := &localize.NativeOptions{Bound: opts.NativeBound}
+	nopts := &native.Options{Bound: opts.NativeBound}
 	if opts.SelectedSpectrum && selects != nil {
 		var alts []string
 		for _, n := range names {
@@ -48,13 +49,13 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	s := &nativeStage{done: make(chan struct{}), cancel: cancel}
 	go func() {
 		defer close(s.done)
-		s.ev, s.err = localize.CollectNative(ctx, prog, pkgPath, nopts)
+		s.ev, s.err = native.Collect(ctx, prog, pkgPath, nopts)
 	}()
 	return s
 }
 
 // wait returns the stage's evidence once it is done (nil for a nil stage).
-func (s *nativeStage) wait() (*localize.NativeEvidence, error) {
+func (s *nativeStage) wait() (*native.Run, error) {
 	if s == nil {
 		return nil, nil
 	}
@@ -75,7 +76,7 @@ func (s *nativeStage) stop() {
 // (failing are those it did), in the native run's order, each with why
 // the interpreter did not: its error in errs (or its test function's),
 // or that it passed or did not run there.
-func nativeOnly(n *localize.NativeEvidence, selects func(string) bool, failing []string, errs []*localize.CaseError, passed func(string) bool) (names, why []string) {
+func nativeOnly(n *native.Run, selects func(string) bool, failing []string, errs []*localize.CaseError, passed func(string) bool) (names, why []string) {
 	if n == nil || n.Spectrum == nil {
 		return nil, nil
 	}
@@ -161,8 +162,8 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 			res.Cases = append(res.Cases, name)
 		}
 		res.Failing = append(res.Failing, name)
-		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: ne}
-		rep := localize.NativeReport(ctx, f, "the interpreter could not run it: "+reason)
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: runOf(ne)}
+		rep := native.Report(ctx, f, "the interpreter could not run it: "+reason)
 		res.Reports = append(res.Reports, rep)
 		if opts.Report != nil {
 			opts.Report(rep)
@@ -173,7 +174,7 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 
 // finished returns the stage's evidence if the stage is done and has
 // some, without waiting.
-func (s *nativeStage) finished() *localize.NativeEvidence {
+func (s *nativeStage) finished() *native.Run {
 	if s == nil {
 		return nil
 	}
@@ -212,12 +213,22 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 		if !slices.Contains(res.Failing, t.Name) {
 			res.Failing = append(res.Failing, t.Name)
 		}
-		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: n}
-		rep := localize.NativeReport(rctx, f, why)
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: runOf(n)}
+		rep := native.Report(rctx, f, why)
 		res.Reports = append(res.Reports, rep)
 		res.CutShort = append(res.CutShort, t.Name)
 		if report != nil {
 			report(rep)
 		}
 	}
+}
+
+// runOf returns n as a Failure's native run: nil, not a nil *native.Run,
+// when the native stage has none, so that a stage's f.Native != nil
+// means a run.
+func runOf(n *native.Run) localize.NativeRun {
+	if n == nil {
+		return nil
+	}
+	return n
 }

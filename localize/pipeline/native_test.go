@@ -12,6 +12,7 @@ import (
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -32,20 +33,20 @@ func TestPackageNativeOnly(t *testing.T) {
 		t.Fatalf("failing %q, %d reports; want TestDistance's only (errors %v)", res.Failing, len(res.Reports), res.Errors)
 	}
 	rep := res.Reports[0]
-	if rep.Mode != localize.ModeNative || !strings.Contains(rep.Reason, "unsafe.Pointer") {
-		t.Errorf("mode %q, reason %q; want %q and the interpreter's refusal", rep.Mode, rep.Reason, localize.ModeNative)
+	if rep.Mode != native.Mode || !strings.Contains(rep.Reason, "unsafe.Pointer") {
+		t.Errorf("mode %q, reason %q; want %q and the interpreter's refusal", rep.Mode, rep.Reason, native.Mode)
 	}
-	fault := faultLine(t, "../testdata/nativeonly/size.go")
+	fault := faultLine(t, "../native/testdata/nativeonly/size.go")
 	var evidence localize.Evidence
 	for _, rl := range rep.Ranking {
 		if rl.Line == fault {
 			evidence = rl.Evidence
 		}
 	}
-	if evidence != localize.EvidencePackageData {
-		t.Errorf("the faulty table entry (line %d) has evidence %q, want %q", fault, evidence, localize.EvidencePackageData)
+	if evidence != native.EvidencePackageData {
+		t.Errorf("the faulty table entry (line %d) has evidence %q, want %q", fault, evidence, native.EvidencePackageData)
 	}
-	dir, err := filepath.Abs("../testdata/nativeonly")
+	dir, err := filepath.Abs("../native/testdata/nativeonly")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestPackageNativeFused(t *testing.T) {
 	}
 	rep := res.Reports[0]
 	f := &localize.Failure{Case: prog.GoTestCase("github.com/faultloc/faultloc/examples/foo", rep.Test), Native: res.Native}
-	nat, err := localize.NativeSpectrumScorer{}.Score(context.Background(), f)
+	nat, err := native.SpectrumScorer{}.Score(context.Background(), f)
 	if err != nil || len(nat) == 0 {
 		t.Fatalf("native scores %v, %v", nat, err)
 	}
@@ -113,7 +114,7 @@ func TestPackageNativeCutShort(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want the context's", err)
 	}
-	if len(res.Reports) != 1 || res.Reports[0].Mode != localize.ModeNative || len(res.Reports[0].Ranking) == 0 || !strings.Contains(res.Reports[0].Reason, "stopped by the test") {
+	if len(res.Reports) != 1 || res.Reports[0].Mode != native.Mode || len(res.Reports[0].Ranking) == 0 || !strings.Contains(res.Reports[0].Reason, "stopped by the test") {
 		t.Fatalf("reports %+v; want one, native, ranked, naming why it stopped", res.Reports)
 	}
 }
@@ -122,7 +123,7 @@ func TestPackageNativeCutShort(t *testing.T) {
 // what the interpreter refuses.
 func loadNativeOnly(t *testing.T) (*trace.Program, string) {
 	t.Helper()
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../testdata/nativeonly", Tests: true}, ".")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../native/testdata/nativeonly", Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/faultloc/faultloc/localize/mutation"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -92,18 +93,18 @@ type Options struct {
 	// package, Reports stays empty, and Timeout bounds the diagnosis as
 	// a whole. Default nil: each case localized alone.
 	Diagnoser localize.Diagnoser
-	// NoNative turns off the native evidence stage ([localize.CollectNative]),
+	// NoNative turns off the native evidence stage ([native.Collect]),
 	// which runs the package's tests as go test does, beside the
 	// interpreter: the evidence of the default ranking's last scorers,
 	// and the only ranking of a failing case the interpreter cannot run.
 	// Default false: the stage runs (not with a Diagnoser).
 	NoNative bool
 	// NativeBound bounds the native evidence stage. Default 0:
-	// DefaultNativeBound; negative: no bound.
+	// native.DefaultBound; negative: no bound.
 	NativeBound time.Duration
 	// NativeShare is how many lines of a report's own ranking come for
-	// one line of the native evidence's when [localize.FuseNative] merges them.
-	// Default 0: DefaultNativeShare.
+	// one line of the native evidence's when [native.Fuse] merges them.
+	// Default 0: native.DefaultShare.
 	NativeShare int
 }
 
@@ -159,7 +160,7 @@ type Result struct {
 	// Reports are the failing cases' reports, in the order of Failing. A
 	// case the technique could not explain still has one: its Ranking
 	// comes from the scorers, and Reason says why there is no candidate.
-	// A case only the native run failed has one of Mode ModeNative.
+	// A case only the native run failed has one of Mode native.Mode.
 	Reports []*localize.Report
 	// Errors are the cases the interpreter could not run or list, and
 	// the failing cases the technique could not explain (each also has a
@@ -176,7 +177,7 @@ type Result struct {
 	// Native is the native evidence stage's run of the package's tests;
 	// nil when it did not run (Options.NoNative) or failed (its
 	// error is in Errors).
-	Native *localize.NativeEvidence
+	Native *native.Run
 	// CutShort are the failing cases ranked by the native run alone
 	// because the run stopped (its context ended) before the
 	// interpreter localized them, in the order of their reports; their
@@ -192,10 +193,10 @@ type Result struct {
 // the technique, completing every report's ranking with the scorers'
 // evidence, so that a case the technique could not explain in time is
 // still ranked. Beside the interpreter, the native evidence stage
-// ([localize.CollectNative]) runs the package's tests as go test does: its ranking
-// is interleaved into each report's ([localize.FuseNative]), and a selected case
+// ([native.Collect]) runs the package's tests as go test does: its ranking
+// is interleaved into each report's ([native.Fuse]), and a selected case
 // that fails there but that the interpreter cannot run, or passes, gets
-// a report ranked by it alone ([localize.NativeScorers], Mode [localize.ModeNative]), its
+// a report ranked by it alone ([native.Scorers], Mode [native.Mode]), its
 // Reason saying why the interpreter stopped; when the interpreter
 // cannot list the package's cases at all, those reports are all there
 // is. The command faultloc calls it; package faultloctest too, without
@@ -224,12 +225,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		return res, err
 	}
-	native := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
-	defer native.stop()
+	ns := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
+	defer ns.stop()
 	defer func() {
 		if ctx.Err() != nil {
 			// Stopped: the cases not localized yet get the native ranking.
-			native.cutShort(ctx, prog, pkgPath, sel.Selects, res, opts.Report)
+			ns.cutShort(ctx, prog, pkgPath, sel.Selects, res, opts.Report)
 		}
 	}()
 	cases := sel.Cases
@@ -288,7 +289,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if len(alone) > 0 && opts.Spectrum == nil {
 		res.Spectrum = without(res.Spectrum, alone)
 	}
-	ne, err := native.wait()
+	ne, err := ns.wait()
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -357,7 +358,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
 		rep, err := tech.Localize(tctx, f)
@@ -381,7 +382,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		localize.Rank(ctx, rep, f, scorers...)
 		if len(scorers) > 0 { // none: the candidates alone, as asked
-			localize.FuseNative(ctx, rep, f, opts.NativeShare)
+			native.Fuse(ctx, rep, f, opts.NativeShare)
 		}
 		stopped := false
 		for _, r := range refiners {
@@ -407,8 +408,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 	}
 	for i, name := range onlyNative {
-		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: res.Native}
-		rep := localize.NativeReport(ctx, f, why[i])
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
+		rep := native.Report(ctx, f, why[i])
 		res.Reports = append(res.Reports, rep)
 		if opts.Progress != nil && hold {
 			opts.Progress(rep)

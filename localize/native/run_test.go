@@ -1,4 +1,4 @@
-package localize
+package native
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -69,7 +70,7 @@ func TestNativeDistance(t *testing.T) {
 		t.Skip("runs go test natively")
 	}
 	prog, pkg := loadNativeOnly(t)
-	n, err := CollectNative(context.Background(), prog, pkg, nil)
+	n, err := Collect(context.Background(), prog, pkg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,24 +103,24 @@ func TestNativeDistance(t *testing.T) {
 	}
 }
 
-// TestInterleave checks FuseNative's merge against a brute-force
+// TestInterleave checks Fuse's merge against a brute-force
 // oracle: a line's position is min(r·(s+1)/s, n·(s+1)) for its rank r in
 // the report's ranking and n in the native one; verified lines stay
 // first; a line keeps the evidence of the ranking that places it higher.
 func TestInterleave(t *testing.T) {
-	rl := func(line, rank int, ev Evidence) RankedLine {
-		return RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
+	rl := func(line, rank int, ev localize.Evidence) localize.RankedLine {
+		return localize.RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
 	}
-	own := []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 3, EvidenceSlice), rl(4, 5, EvidenceSpectrum), rl(5, 5, EvidenceSpectrum)}
-	nat := []RankedLine{rl(9, 1, EvidenceNative), rl(5, 2, EvidenceNative), rl(1, 3, EvidenceNative), rl(8, 4, EvidenceNative)}
+	own := []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 3, localize.EvidenceSlice), rl(4, 5, localize.EvidenceSpectrum), rl(5, 5, localize.EvidenceSpectrum)}
+	nat := []localize.RankedLine{rl(9, 1, EvidenceSpectrum), rl(5, 2, EvidenceSpectrum), rl(1, 3, EvidenceSpectrum), rl(8, 4, EvidenceSpectrum)}
 	for _, tc := range []struct {
 		share int
-		want  []RankedLine
+		want  []localize.RankedLine
 	}{
 		// share 1: own ranks (less the head) ·2, native ·2.
-		{1, []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 3, EvidenceSlice), rl(9, 3, EvidenceNative), rl(3, 5, EvidenceSlice), rl(5, 5, EvidenceNative), rl(4, 7, EvidenceSpectrum), rl(8, 7, EvidenceNative)}},
+		{1, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 3, localize.EvidenceSlice), rl(9, 3, EvidenceSpectrum), rl(3, 5, localize.EvidenceSlice), rl(5, 5, EvidenceSpectrum), rl(4, 7, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 		// share 2: own ·1.5, native ·3; line 5 ties at 6 and keeps its own evidence.
-		{2, []RankedLine{rl(1, 1, EvidenceVerified), rl(2, 2, EvidenceSlice), rl(3, 4, EvidenceSlice), rl(9, 4, EvidenceNative), rl(4, 6, EvidenceSpectrum), rl(5, 6, EvidenceSpectrum), rl(8, 7, EvidenceNative)}},
+		{2, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 	} {
 		got := interleave(own, nat, tc.share)
 		if !slices.Equal(got, tc.want) {

@@ -1,4 +1,4 @@
-package localize
+package native
 
 import (
 	"cmp"
@@ -6,22 +6,23 @@ import (
 	"math"
 	"slices"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// DefaultNativeShare is the default share of the native ranking in
-// [FuseNative]: one native line for every DefaultNativeShare lines of
+// DefaultShare is the default share of the native ranking in
+// [Fuse]: one native line for every DefaultShare lines of
 // the report's own ranking.
-const DefaultNativeShare = 2
+const DefaultShare = 2
 
-// FuseNative merges into rep's ranking the ranking of f's native
-// evidence ([NativeScorers] over Failure.Native), so that a line the
+// Fuse merges into rep's ranking the ranking of f's native
+// evidence ([Scorers] over Failure.Native), so that a line the
 // native run places high is not buried under the interpreter's evidence
 // (a spectrum of the cases the interpreter ran within its bounds, a
 // slice of a run that stopped early). The lines of rep's verified
 // candidates stay first; the other lines are interleaved, share lines of
 // rep's ranking for one of the native ranking's (share <= 0:
-// DefaultNativeShare): a line at rank r in rep's ranking and rank s in
+// DefaultShare): a line at rank r in rep's ranking and rank s in
 // the native one takes the position min(r·(share+1)/share, s·(share+1)),
 // ties sharing their worst rank, so that no line stands much lower than
 // either ranking puts it. A line keeps the evidence of the ranking that
@@ -30,27 +31,28 @@ const DefaultNativeShare = 2
 //
 // pipeline.Run fuses every report of a case the interpreter ran; go run
 // ./bench/realbugs -kinds native compares the shares.
-func FuseNative(ctx context.Context, rep *Report, f *Failure, share int) {
-	if f.Native == nil || f.Case == nil || !f.Native.Failed(f.Case.Name()) {
+func Fuse(ctx context.Context, rep *localize.Report, f *localize.Failure, share int) {
+	n := runOf(f)
+	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
 		return
 	}
-	nat := &Report{Test: rep.Test}
-	Rank(ctx, nat, f, NativeScorers()...)
-	markData(nat, f.Native)
+	nat := &localize.Report{Test: rep.Test}
+	localize.Rank(ctx, nat, f, Scorers()...)
+	markData(nat, n)
 	rep.Ranking = interleave(rep.Ranking, nat.Ranking, share)
 }
 
-// interleave merges ranking b into ranking a as FuseNative says.
-func interleave(a, b []RankedLine, share int) []RankedLine {
+// interleave merges ranking b into ranking a as Fuse says.
+func interleave(a, b []localize.RankedLine, share int) []localize.RankedLine {
 	if share <= 0 {
-		share = DefaultNativeShare
+		share = DefaultShare
 	}
-	var head []RankedLine
-	for len(a) > 0 && a[0].Evidence == EvidenceVerified {
+	var head []localize.RankedLine
+	for len(a) > 0 && a[0].Evidence == localize.EvidenceVerified {
 		head, a = append(head, a[0]), a[1:]
 	}
 	type entry struct {
-		line  RankedLine
+		line  localize.RankedLine
 		key   float64
 		order int
 	}
@@ -61,7 +63,7 @@ func interleave(a, b []RankedLine, share int) []RankedLine {
 		seen[trace.Line{File: rl.File, Line: rl.Line}] = true
 	}
 	base := len(head) // the ranks of a count the head
-	add := func(rl RankedLine, key float64) {
+	add := func(rl localize.RankedLine, key float64) {
 		l := trace.Line{File: rl.File, Line: rl.Line}
 		if seen[l] {
 			return

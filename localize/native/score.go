@@ -1,4 +1,4 @@
-package localize
+package native
 
 import (
 	"context"
@@ -6,73 +6,75 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// The evidence of the native evidence stage ([NativeEvidence]).
+// The evidence of the native evidence stage ([Run]).
 const (
-	// EvidenceNative: the native run's spectrum, weighed by the line's
+	// EvidenceSpectrum: the native run's spectrum, weighed by the line's
 	// static distance from the failure.
-	EvidenceNative Evidence = "native spectrum"
+	EvidenceSpectrum localize.Evidence = "native spectrum"
 	// EvidencePackageData: a line of a package variable's initializer
 	// that lines of the ranking read.
-	EvidencePackageData Evidence = "package data"
+	EvidencePackageData localize.Evidence = "package data"
 )
 
-// ModeNative is the Mode of a report ranked by the native evidence
+// Mode is the Mode of a report ranked by the native evidence
 // alone: the interpreter could not run its case, or did not fail it.
-const ModeNative = "native"
+const Mode = "native"
 
-// NativeSpectrumScorer scores the lines the failing case executed in the
+// SpectrumScorer scores the lines the failing case executed in the
 // native run (Failure.Native) by a spectrum formula over the native run's
-// cases: the same evidence as [SpectrumScorer], but from every case of
+// cases: the same evidence as [localize.SpectrumScorer], but from every case of
 // the package as go test runs it, those the interpreter cannot run
 // included.
-type NativeSpectrumScorer struct {
+type SpectrumScorer struct {
 	// Formula is the spectrum formula. Default (zero): Ochiai.
 	Formula spectra.Formula
 }
 
-var _ Scorer = NativeSpectrumScorer{}
+var _ localize.Scorer = SpectrumScorer{}
 
-// Evidence returns EvidenceNative.
-func (NativeSpectrumScorer) Evidence() Evidence { return EvidenceNative }
+// Evidence returns EvidenceSpectrum.
+func (SpectrumScorer) Evidence() localize.Evidence { return EvidenceSpectrum }
 
 // Score ranks the lines f's case executed natively; it scores nothing
 // when f has no native run or its case did not fail there.
-func (s NativeSpectrumScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
-	n := f.Native
+func (s SpectrumScorer) Score(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
+	n := runOf(f)
 	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
-		return LineScores{}, nil // no native evidence of this failure
+		return localize.LineScores{}, nil // no native evidence of this failure
 	}
-	return (SpectrumScorer{Formula: s.Formula}).Score(ctx, &Failure{Case: f.Case, Spectrum: n.Spectrum})
+	return (localize.SpectrumScorer{Formula: s.Formula}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: n.Spectrum})
 }
 
-// NativeProximityScorer scores the lines of the package by their static
-// distance d from the failure in the native run ([NativeEvidence.Distance]:
+// ProximityScorer scores the lines of the package by their static
+// distance d from the failure in the native run ([Run.Distance]:
 // calls between the line's function and the functions of the panic's
 // frames or of the failed assertions) as 1/sqrt(1+d), the weight
-// [ProximityScorer] gives a dependence: the fault of a failing test
+// [localize.ProximityScorer] gives a dependence: the fault of a failing test
 // tends to lie in the functions its failure passes through, or near
 // them. Lines of functions the static call graph does not connect to
 // the failure are left out.
-type NativeProximityScorer struct{}
+type ProximityScorer struct{}
 
-var _ Scorer = NativeProximityScorer{}
+var _ localize.Scorer = ProximityScorer{}
 
-// Evidence returns EvidenceNative.
-func (NativeProximityScorer) Evidence() Evidence { return EvidenceNative }
+// Evidence returns EvidenceSpectrum.
+func (ProximityScorer) Evidence() localize.Evidence { return EvidenceSpectrum }
 
 // Score measures each line's distance from f's failure; it scores
 // nothing when f has no native run, or the failure's output names no
 // line of the package.
-func (NativeProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
-	if f.Native == nil || f.Case == nil {
-		return LineScores{}, nil // no native evidence
+func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
+	n := runOf(f)
+	if n == nil || f.Case == nil {
+		return localize.LineScores{}, nil // no native evidence
 	}
-	d := f.Native.Distance(f.Case.Name())
-	out := make(LineScores, len(d))
+	d := n.Distance(f.Case.Name())
+	out := make(localize.LineScores, len(d))
 	for l, x := range d {
 		out[l] = proximity(x)
 	}
@@ -90,21 +92,22 @@ func (NativeProximityScorer) Score(ctx context.Context, f *Failure) (LineScores,
 // alike. It needs Failure.Native, whose call graph holds the reads; a
 // line both scores keeps its Scorer's score.
 type PackageData struct {
-	Scorer Scorer
+	Scorer localize.Scorer
 }
 
-var _ Scorer = PackageData{}
+var _ localize.Scorer = PackageData{}
 
 // Evidence returns the evidence of its Scorer.
-func (p PackageData) Evidence() Evidence { return EvidenceOf(p.Scorer) }
+func (p PackageData) Evidence() localize.Evidence { return localize.EvidenceOf(p.Scorer) }
 
 // Score completes p.Scorer's scores with the initializer lines.
-func (p PackageData) Score(ctx context.Context, f *Failure) (LineScores, error) {
+func (p PackageData) Score(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
 	ls, err := p.Scorer.Score(ctx, f)
-	if err != nil || f.Native == nil || f.Native.graph == nil {
+	n := runOf(f)
+	if err != nil || n == nil || n.graph == nil {
 		return ls, err
 	}
-	for l, x := range f.Native.dataLines(ls) {
+	for l, x := range n.dataLines(ls) {
 		if _, ok := ls[l]; !ok {
 			ls[l] = x
 		}
@@ -115,8 +118,8 @@ func (p PackageData) Score(ctx context.Context, f *Failure) (LineScores, error) 
 // dataLines returns the initializer lines of the package variables that
 // lines scored by ls read, each scored by its highest reader's score
 // over sqrt(2).
-func (n *NativeEvidence) dataLines(ls LineScores) LineScores {
-	out := LineScores{}
+func (n *Run) dataLines(ls localize.LineScores) localize.LineScores {
+	out := localize.LineScores{}
 	for l, x := range ls {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			continue
@@ -135,7 +138,7 @@ func (n *NativeEvidence) dataLines(ls LineScores) LineScores {
 
 // isDataLine reports whether l is a line of a package variable's
 // initializer.
-func (n *NativeEvidence) isDataLine(l trace.Line) bool {
+func (n *Run) isDataLine(l trace.Line) bool {
 	if n == nil || n.graph == nil {
 		return false
 	}
@@ -149,35 +152,35 @@ func (n *NativeEvidence) isDataLine(l trace.Line) bool {
 	return false
 }
 
-// NativeScorers returns the evidence of a report ranked by the native
-// run alone (Mode [ModeNative]), in order of precedence: the lines the
+// Scorers returns the evidence of a report ranked by the native
+// run alone (Mode [Mode]), in order of precedence: the lines the
 // failing case executed natively by their Ochiai score over the native
 // run's cases times their proximity to the failure
-// ([NativeProximityScorer]), with the lines of the package data they
+// ([ProximityScorer]), with the lines of the package data they
 // read ([PackageData]); then the other lines the case executed, by their
 // Ochiai score.
-func NativeScorers() []Scorer {
-	return []Scorer{PackageData{Product{NativeSpectrumScorer{}, NativeProximityScorer{}}}, NativeSpectrumScorer{}}
+func Scorers() []localize.Scorer {
+	return []localize.Scorer{PackageData{localize.Product{SpectrumScorer{}, ProximityScorer{}}}, SpectrumScorer{}}
 }
 
-// NativeReport is the report of a failing case that only the native run
+// Report is the report of a failing case that only the native run
 // ranks: why the interpreter did not, in its Reason, and the ranking of
-// [NativeScorers].
-func NativeReport(ctx context.Context, f *Failure, why string) *Report {
+// [Scorers].
+func Report(ctx context.Context, f *localize.Failure, why string) *localize.Report {
 	start := time.Now()
 	name := f.Case.Name()
-	rep := &Report{Test: name, Mode: ModeNative, Failure: nativeFailure(f.Native, name), Candidates: []Candidate{}, Partial: true,
+	rep := &localize.Report{Test: name, Mode: Mode, Failure: nativeFailure(runOf(f), name), Candidates: []localize.Candidate{}, Partial: true,
 		Reason: "ranked by the native run alone: " + why}
-	Rank(ctx, rep, f, NativeScorers()...)
-	markData(rep, f.Native)
+	localize.Rank(ctx, rep, f, Scorers()...)
+	markData(rep, runOf(f))
 	rep.Stats.Total = time.Since(start)
 	return rep
 }
 
 // markData names the evidence of the ranking's package-data lines.
-func markData(rep *Report, n *NativeEvidence) {
+func markData(rep *localize.Report, n *Run) {
 	for i, rl := range rep.Ranking {
-		if rl.Evidence == EvidenceNative && n.isDataLine(trace.Line{File: rl.File, Line: rl.Line}) {
+		if rl.Evidence == EvidenceSpectrum && n.isDataLine(trace.Line{File: rl.File, Line: rl.Line}) {
 			rep.Ranking[i].Evidence = EvidencePackageData
 		}
 	}
@@ -185,7 +188,7 @@ func markData(rep *Report, n *NativeEvidence) {
 
 // nativeFailure describes how case name failed in the native run: its
 // output's first line that names a place, else its first line.
-func nativeFailure(n *NativeEvidence, name string) string {
+func nativeFailure(n *Run, name string) string {
 	msg := strings.TrimSpace(n.Message(name))
 	var first string
 	for _, line := range strings.Split(msg, "\n") {

@@ -1,0 +1,243 @@
+package native
+
+import (
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// callGraph is the static call graph of a program's target packages:
+// an edge between a function and each function it calls statically, each
+// method of the packages an interface call of the same name may reach,
+// and each function literal it holds.
+type callGraph struct {
+	fset  *token.FileSet
+	funcs []*ssa.Function
+	index map[*ssa.Function]int
+	adj   [][]int // undirected
+	// spans are the functions' source ranges, by file, for the function
+	// of a line; inits are the package-level variables' declarations.
+	spans map[string][]funcSpan
+	reads map[trace.Line][]*ssa.Global // lines of function bodies that read a package variable
+	inits map[*ssa.Global][]trace.Line // the lines of each package variable's initializer
+}
+
+// funcSpan is the lines of one function's source.
+type funcSpan struct {
+	from, to int
+	fn       int
+}
+
+// newCallGraph builds the call graph of prog's targets, filling files
+// with their files.
+func newCallGraph(prog *trace.Program, files map[string]string) *callGraph {
+	g := &callGraph{fset: prog.SSA.Fset, index: map[*ssa.Function]int{}, spans: map[string][]funcSpan{}, reads: map[trace.Line][]*ssa.Global{}, inits: map[*ssa.Global][]trace.Line{}}
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn == nil {
+			return
+		}
+		if _, ok := g.index[fn]; ok {
+			return
+		}
+		g.index[fn] = len(g.funcs)
+		g.funcs = append(g.funcs, fn)
+		for _, a := range fn.AnonFuncs {
+			add(a)
+		}
+	}
+	byName := map[string][]int{} // methods by name, for interface calls
+	for _, pkg := range prog.Targets {
+		for _, mem := range pkg.Members {
+			switch mem := mem.(type) {
+			case *ssa.Function:
+				add(mem)
+			case *ssa.Type:
+				for _, t := range []types.Type{mem.Type(), types.NewPointer(mem.Type())} {
+					ms := prog.SSA.MethodSets.MethodSet(t)
+					for i := range ms.Len() {
+						if f := prog.SSA.MethodValue(ms.At(i)); f != nil && f.Pkg == pkg {
+							add(f)
+						}
+					}
+				}
+			}
+		}
+	}
+	g.adj = make([][]int, len(g.funcs))
+	edge := func(a, b int) {
+		if a != b && !slices.Contains(g.adj[a], b) {
+			g.adj[a] = append(g.adj[a], b)
+			g.adj[b] = append(g.adj[b], a)
+		}
+	}
+	for i, fn := range g.funcs {
+		if fn.Signature.Recv() != nil {
+			byName[fn.Name()] = append(byName[fn.Name()], i)
+		}
+		if pos := fn.Pos(); pos.IsValid() {
+			name := g.fset.Position(pos).Filename
+			files[filepath.Base(name)] = name
+		}
+	}
+	for i, fn := range g.funcs {
+		if syn := fn.Syntax(); syn != nil && fn.Synthetic == "" {
+			from, to := g.fset.Position(syn.Pos()), g.fset.Position(syn.End())
+			g.spans[from.Filename] = append(g.spans[from.Filename], funcSpan{from.Line, to.Line, i})
+		}
+		if p := fn.Parent(); p != nil {
+			if j, ok := g.index[p]; ok {
+				edge(i, j)
+			}
+		}
+		initFn := fn.Synthetic == "package initializer"
+		for _, b := range fn.Blocks {
+			for _, ins := range b.Instrs {
+				if c, ok := ins.(ssa.CallInstruction); ok {
+					cc := c.Common()
+					if callee := cc.StaticCallee(); callee != nil {
+						if j, ok := g.index[callee]; ok {
+							edge(i, j)
+						}
+					} else if cc.IsInvoke() {
+						for _, j := range byName[cc.Method.Name()] {
+							edge(i, j)
+						}
+					}
+				}
+				g.globals(fn, ins, initFn)
+			}
+		}
+	}
+	for _, ss := range g.spans {
+		// Innermost first: the narrowest span that holds a line.
+		slices.SortFunc(ss, func(a, b funcSpan) int { return (a.to - a.from) - (b.to - b.from) })
+	}
+	return g
+}
+
+// globals records what instruction ins of fn does with package
+// variables of the targets: in a package initializer, a store into one
+// (through its fields and elements) is a line of its initializer; in a
+// function body, an operand that is one is a read.
+func (g *callGraph) globals(fn *ssa.Function, ins ssa.Instruction, initFn bool) {
+	pos := ins.Pos()
+	if !pos.IsValid() {
+		return
+	}
+	p := g.fset.Position(pos)
+	line := trace.Line{File: p.Filename, Line: p.Line}
+	if initFn {
+		var addr ssa.Value
+		switch ins := ins.(type) {
+		case *ssa.Store:
+			addr = ins.Addr
+		case *ssa.MapUpdate:
+			addr = ins.Map
+		default:
+			return
+		}
+		if gl := rootGlobal(addr); gl != nil && gl.Pkg == fn.Pkg && !slices.Contains(g.inits[gl], line) {
+			g.inits[gl] = append(g.inits[gl], line)
+		}
+		return
+	}
+	for _, op := range ins.Operands(nil) {
+		if op == nil {
+			continue
+		}
+		if gl, ok := (*op).(*ssa.Global); ok && !slices.Contains(g.reads[line], gl) {
+			g.reads[line] = append(g.reads[line], gl)
+		}
+	}
+}
+
+// rootGlobal returns the package variable an address is a part of
+// (through field and element addresses, and a composite literal built in
+// a temporary and then stored into the variable), or nil.
+func rootGlobal(v ssa.Value) *ssa.Global {
+	return rootGlobalDepth(v, 0)
+}
+
+func rootGlobalDepth(v ssa.Value, depth int) *ssa.Global {
+	if v == nil || depth > 16 {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.Global:
+		return x
+	case *ssa.FieldAddr:
+		return rootGlobalDepth(x.X, depth+1)
+	case *ssa.IndexAddr:
+		return rootGlobalDepth(x.X, depth+1)
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	// A value built in a temporary: where it goes.
+	for _, r := range *refs {
+		var next ssa.Value
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Val == v {
+				next = r.Addr
+			}
+		case *ssa.UnOp:
+			if r.Op == token.MUL && r.X == v {
+				next = r // the temporary's value, loaded
+			}
+		case *ssa.Slice:
+			if r.X == v {
+				next = r
+			}
+		}
+		if g := rootGlobalDepth(next, depth+1); g != nil {
+			return g
+		}
+	}
+	return nil
+}
+
+// funcOf returns the index of the innermost function whose source holds
+// line, or -1.
+func (g *callGraph) funcOf(l trace.Line) int {
+	for _, s := range g.spans[l.File] {
+		if s.from <= l.Line && l.Line <= s.to {
+			return s.fn
+		}
+	}
+	return -1
+}
+
+// distances returns the fewest call-graph edges from a function holding
+// one of lines to each function (-1: unreachable).
+func (g *callGraph) distances(lines []trace.Line) []int {
+	d := make([]int, len(g.funcs))
+	for i := range d {
+		d[i] = -1
+	}
+	var queue []int
+	for _, l := range lines {
+		if f := g.funcOf(l); f >= 0 && d[f] < 0 {
+			d[f] = 0
+			queue = append(queue, f)
+		}
+	}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		for _, h := range g.adj[f] {
+			if d[h] < 0 {
+				d[h] = d[f] + 1
+				queue = append(queue, h)
+			}
+		}
+	}
+	return d
+}

@@ -1,0 +1,247 @@
+package native
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Run is what one native go test run of a package says about
+// its cases ([Collect]): their coverage, how the failing ones
+// failed, and how far each line of the package is from those failures
+// in its static call graph. pipeline.Run collects it for every package it
+// localizes, whether or not the interpreter runs the failing cases, so
+// that a case the interpreter cannot run is still ranked.
+type Run struct {
+	// Spectrum is the line coverage of each case of the package
+	// (spectra.GoTest: one build, one process per case), with each
+	// failing case's go test output as its Message.
+	Spectrum *spectra.Matrix
+	// Stats are the native run's.
+	Stats spectra.GoTestStats
+
+	// graph is the package's static call graph, over the functions of
+	// the loaded program's target packages.
+	graph *callGraph
+	// files maps the base name of each file of the target packages to
+	// its absolute path: go test names the files of a failed assertion
+	// by base name.
+	files map[string]string
+}
+
+var _ localize.NativeRun = (*Run)(nil)
+
+// runOf returns f's native run when it is one that [Collect] made: the
+// call graph and the coverage the scorers of this package read are its
+// own. It returns nil for none, and for a caller's own
+// [localize.NativeRun], which these scorers cannot read.
+func runOf(f *localize.Failure) *Run {
+	r, _ := f.Native.(*Run)
+	return r
+}
+
+// FailureLines returns the places of case name's failure in the
+// package's files that its go test output names: the frames of its
+// panic's stack and the lines of its failed assertions (test files
+// included), in the order the output names them, each once. It returns
+// nil when the native run has no failing case of that name.
+func (n *Run) FailureLines(name string) []trace.Line {
+	if n == nil || n.Spectrum == nil {
+		return nil
+	}
+	t, ok := n.Spectrum.TestIndex(name)
+	if !ok || !n.Spectrum.Test(t).Failed {
+		return nil
+	}
+	return failureLines(n.Spectrum.Test(t).Message, n.files)
+}
+
+// Failed reports whether case name failed in the native run.
+func (n *Run) Failed(name string) bool {
+	if n == nil || n.Spectrum == nil {
+		return false
+	}
+	t, ok := n.Spectrum.TestIndex(name)
+	return ok && n.Spectrum.Test(t).Failed
+}
+
+// Message returns the go test output of case name ("" if it passed or
+// did not run natively).
+func (n *Run) Message(name string) string {
+	if n == nil || n.Spectrum == nil {
+		return ""
+	}
+	if t, ok := n.Spectrum.TestIndex(name); ok {
+		return n.Spectrum.Test(t).Message
+	}
+	return ""
+}
+
+// frameRE matches a file:line of go test's output: an assertion's
+// "    x_test.go:12: message" and a stack frame's "\t/abs/x.go:12 +0x1d".
+var frameRE = regexp.MustCompile(`([^\s:()]+\.go):(\d+)`)
+
+// failureLines returns the file:line places in msg whose file is one of
+// files (by base name, or absolute path), each once, in order.
+func failureLines(msg string, files map[string]string) []trace.Line {
+	var out []trace.Line
+	for _, m := range frameRE.FindAllStringSubmatch(msg, -1) {
+		abs, ok := files[filepath.Base(m[1])]
+		if !ok || (filepath.IsAbs(m[1]) && !sameFile(m[1], abs)) {
+			continue
+		}
+		n, err := strconv.Atoi(m[2])
+		if err != nil {
+			continue
+		}
+		if l := (trace.Line{File: abs, Line: n}); !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// sameFile reports whether a and b name the same file, through symbolic
+// links (a temporary directory's /tmp may be one).
+func sameFile(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ra == rb
+}
+
+// DefaultBound is the default bound of the native evidence stage
+// (pipeline.Options.NativeBound): the build of the test binary and the
+// runs of every case.
+const DefaultBound = 2 * time.Minute
+
+// Options configure [Collect]. The zero value is the default.
+type Options struct {
+	// Run, if not empty, is a regular expression over case names
+	// ("TestX/sub"): only the cases it matches run. Default "": every
+	// case of the package.
+	Run string
+	// Bound bounds the build and the runs: the cases not run by then are
+	// left out, and Collect returns what it has with an error.
+	// Default 0: DefaultBound; negative: no bound.
+	Bound time.Duration
+	// Timeout bounds each run of the test binary (go test's -timeout):
+	// the run of the whole suite that lists the cases, then each case's.
+	// A case that runs longer (a loop that does not end) fails, its
+	// coverage lost. Default 0: DefaultTimeout.
+	Timeout time.Duration
+}
+
+// DefaultTimeout is the default bound of one run of the test
+// binary in the native evidence stage ([Options.Timeout]).
+const DefaultTimeout = 30 * time.Second
+
+// Collect runs the tests of package pkgPath of prog natively, as go
+// test does (where prog was loaded: its directory, build tags and
+// environment), recording each case's coverage, and builds the static
+// call graph of prog's target packages, against which [Run]
+// measures the distance of a line from a failure. The tests run as the
+// user's own go test would run them: a test that writes files or opens
+// connections does so. A program loaded with an overlay is refused (its
+// files are not those on disk that go test would build). On an error
+// after some cases ran, the evidence holds them.
+func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options) (*Run, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	cfg, _ := prog.LoadedWith()
+	if len(cfg.Overlay) > 0 {
+		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
+	}
+	g := &spectra.GoTest{Patterns: []string{pkgPath}, Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
+	bound := opts.Bound
+	if bound == 0 {
+		bound = DefaultBound
+	}
+	nctx := ctx
+	if bound > 0 {
+		var cancel context.CancelFunc
+		nctx, cancel = context.WithTimeoutCause(ctx, bound, fmt.Errorf("native: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
+		defer cancel()
+	}
+	n := &Run{files: map[string]string{}}
+	n.graph = newCallGraph(prog, n.files)
+	m := spectra.NewMatrix()
+	err := g.Collect(nctx, m)
+	n.Stats = g.Stats
+	if m.NumTests() > 0 || err == nil {
+		n.Spectrum = m
+	}
+	if err != nil {
+		return n, fmt.Errorf("native: %w", err)
+	}
+	return n, nil
+}
+
+// buildTags returns the tags of a -tags build flag.
+func buildTags(flags []string) []string {
+	var tags []string
+	for i, f := range flags {
+		v, ok := strings.CutPrefix(f, "-tags=")
+		if !ok && f == "-tags" && i+1 < len(flags) {
+			v, ok = flags[i+1], true
+		}
+		if ok {
+			tags = append(tags, strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })...)
+		}
+	}
+	return tags
+}
+
+// Distance returns, for each line of the package's functions that case
+// name's failure may depend on, its static distance from the failure:
+// 0 for a line its output names (a panic's frame, a failed assertion),
+// else 1 plus the fewest calls between its function and a function of
+// those lines in the static call graph (a call either way: callers on
+// the stack and callees alike). The lines scored are all lines of the
+// reachable functions, the caller filters by coverage. It returns nil
+// when the case did not fail natively or its output names no line of the
+// package.
+func (n *Run) Distance(name string) map[trace.Line]int {
+	lines := n.FailureLines(name)
+	if len(lines) == 0 || n.graph == nil {
+		return nil
+	}
+	d := n.graph.distances(lines)
+	out := map[trace.Line]int{}
+	for file, ss := range n.graph.spans {
+		for _, s := range ss {
+			if d[s.fn] < 0 {
+				continue
+			}
+			for ln := s.from; ln <= s.to; ln++ {
+				l := trace.Line{File: file, Line: ln}
+				if x, ok := out[l]; !ok || 1+d[s.fn] < x {
+					out[l] = 1 + d[s.fn]
+				}
+			}
+		}
+	}
+	for _, l := range lines {
+		out[l] = 0
+	}
+	return out
+}
+
+// proximity is 1/sqrt(1+d), the weight of a line d dependences (here:
+// calls) from the failure, as [localize.ProximityScorer] weighs the slice's lines.
+func proximity(d int) float64 { return 1 / math.Sqrt(1+float64(d)) }
