@@ -48,9 +48,13 @@
 // [*CannotRunError]. When the context ends first, Explain returns the
 // report so far, marked Partial.
 //
-// Costs: every probe rebuilds the new version in memory with overlays
-// and runs the failing cases again, so a regression with many changes
-// takes many builds. Limits: the predicates whose outcome did not change
+// Costs: every version tried is type-checked first (the search for
+// auxiliary changes tries many that only need that): in this process,
+// from a list of the packages the go command makes once per set of
+// imports the versions have, parsing and checking only the packages a
+// version changes and those importing them; then, if it builds, it is
+// loaded with overlays and its failing cases run again (or built and run
+// natively), so a regression with many changes takes many loads. Limits: the predicates whose outcome did not change
 // are not dropped from the rounds, removed code is a cause only when no
 // set of causes suffices, and the HTML page shows the versions' files
 // side by side without aligning their lines. bench/realbugs/REGRESS.md

@@ -87,6 +87,13 @@ type regression struct {
 	nbuild   int // type checks run
 	aux      map[string][]*changes.Change
 	auxOK    map[string]bool
+
+	// tc checks versions in this process (typecheck.go); listed once, on
+	// first use, for the test files the versions get.
+	tcMu        sync.Mutex
+	tc          *typeChecker
+	tcListed    bool
+	noInProcess bool // every version checked by the go command (tests)
 }
 
 func (g *regression) key(cs []*changes.Change) string {
@@ -123,6 +130,24 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	if err != nil {
 		return nil, err
 	}
+	// In this process when the listing describes the version
+	// (typecheck.go); the program the run needs is loaded by the run.
+	if tc, err := g.checker(ctx); err != nil {
+		return nil, err
+	} else if tc != nil {
+		perrs, ok, err := tc.check(ctx, overlay)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			errs := g.locateAll(perrs, overlay, cs, tc.testDirs(g.pkgPath))
+			g.mu.Lock()
+			g.builds[k] = errs
+			g.nbuild++
+			g.mu.Unlock()
+			return errs, nil
+		}
+	}
 	// The version the test runs in the interpreter: if it loads, it
 	// builds as far as the test is concerned; keep its program for the
 	// run. Run natively, the type checker below decides.
@@ -143,16 +168,7 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 		}
 	}
 	// It does not: the type checker's errors, located.
-	patterns := []string{g.pattern}
-	dirs := map[string]bool{}
-	for _, c := range g.set.Changes {
-		d := filepath.Dir(filepath.Join(g.set.New, filepath.FromSlash(c.File)))
-		if !dirs[d] {
-			dirs[d] = true
-			patterns = append(patterns, d)
-		}
-	}
-	slices.Sort(patterns[1:])
+	patterns := g.patterns()
 	cfg := &packages.Config{
 		Context:    ctx,
 		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax,
@@ -165,31 +181,20 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	if err != nil {
 		return nil, fmt.Errorf("localize: regress: type-checking: %w", err)
 	}
-	var errs []buildError
-	seen := map[string]bool{}
 	// The tests that run are the tested package's: the test files of the
 	// other packages loaded (the changes' directories) do not build into
 	// the test binary, and their errors are not the version's.
 	testDirs := map[string]bool{}
+	var perrs []packages.Error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.PkgPath == g.pkgPath || p.PkgPath == g.pkgPath+"_test" {
 			for _, f := range p.GoFiles {
 				testDirs[filepath.Dir(f)] = true
 			}
 		}
+		perrs = append(perrs, p.Errors...)
 	})
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if seen[e.Error()] {
-				continue
-			}
-			seen[e.Error()] = true
-			if g.otherTest(e, testDirs) {
-				continue
-			}
-			errs = append(errs, g.locate(e, overlay, cs))
-		}
-	})
+	errs := g.locateAll(perrs, overlay, cs, testDirs)
 	if len(errs) == 0 && lerr != nil {
 		errs = append(errs, buildError{msg: lerr.Error()})
 	}
@@ -198,6 +203,57 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	g.nbuild++
 	g.mu.Unlock()
 	return errs, nil
+}
+
+// locateAll locates the errors perrs of a version in the change set,
+// once each, leaving out those in other packages' test files.
+func (g *regression) locateAll(perrs []packages.Error, overlay map[string][]byte, cs []*changes.Change, testDirs map[string]bool) []buildError {
+	var errs []buildError
+	seen := map[string]bool{}
+	for _, e := range perrs {
+		if seen[e.Error()] {
+			continue
+		}
+		seen[e.Error()] = true
+		if g.otherTest(e, testDirs) {
+			continue
+		}
+		errs = append(errs, g.locate(e, overlay, cs))
+	}
+	return errs
+}
+
+// checker returns the in-process type checker of the versions (nil when
+// the listing cannot serve one), listing the packages on first use.
+func (g *regression) checker(ctx context.Context) (*typeChecker, error) {
+	g.tcMu.Lock()
+	defer g.tcMu.Unlock()
+	if g.tcListed || g.noInProcess {
+		return g.tc, nil
+	}
+	base, err := g.revert(nil)
+	if err != nil {
+		return nil, err
+	}
+	tc := newTypeChecker(g.opts.dir(), g.set.New, g.opts.BuildFlags, base, g.patterns())
+	g.tc, g.tcListed = tc, true
+	return tc, nil
+}
+
+// patterns are the packages a version's type check covers: the tested
+// package and those of the changes' directories.
+func (g *regression) patterns() []string {
+	patterns := []string{g.pattern}
+	dirs := map[string]bool{}
+	for _, c := range g.set.Changes {
+		d := filepath.Dir(filepath.Join(g.set.New, filepath.FromSlash(c.File)))
+		if !dirs[d] {
+			dirs[d] = true
+			patterns = append(patterns, d)
+		}
+	}
+	slices.Sort(patterns[1:])
+	return patterns
 }
 
 // otherTest reports whether error e lies in a test file outside the

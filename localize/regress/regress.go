@@ -446,6 +446,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			clear(g.kept)
 			clear(g.builds)
 			g.lastKey, g.lastProg = "", nil
+			g.tc, g.tcListed = nil, false
 		} else {
 			rep.OldTests = true
 		}
