@@ -271,12 +271,12 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	eo.Done = ctx.Done() // a long run's encoding is bounded too
 	enc, err := CaseEncoder(sub, solver, first, eo, opts)
 	if err != nil {
-		return nil, err
+		return interrupted(ctx, rep, start, err)
 	}
 	cf := &CaseFormula{Sub: sub, First: first, Enc: enc, Opts: opts}
 	addRun := cf.AddRun
 	if _, err := addRun(first); err != nil {
-		return nil, err
+		return interrupted(ctx, rep, start, err)
 	}
 	if d := ext.Differ; d != nil {
 		for _, v := range d.Values {
@@ -448,6 +448,19 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 
 // finish completes a report; err (a cancellation, a timeout or a run's
 // failure) makes it partial rather than failing the call.
+// interrupted returns err, or, when err is the encoding of the failing
+// run stopped by ctx's end, rep as it stands (the failure, no candidates)
+// marked Partial: a bound reached while encoding is a partial result, as
+// one reached while solving is.
+func interrupted(ctx context.Context, rep *localize.Report, start time.Time, err error) (*localize.Report, error) {
+	if ctx.Err() == nil || !errors.Is(err, encode.ErrInterrupted) {
+		return nil, err
+	}
+	rep.Partial, rep.Reason = true, err.Error()
+	rep.Stats.Total = time.Since(start)
+	return rep, nil
+}
+
 func finish(rep *localize.Report, enc *encode.Encoder, s *maxsat.Solver, opts *Options, start time.Time, err error) (*localize.Report, error) {
 	if err != nil {
 		rep.Partial, rep.Reason = true, err.Error()

@@ -24,8 +24,10 @@ import (
 // cannot be encoded: the error wraps [encode.ErrNotEncodable]); for any
 // case, a panic. A candidate is verified when the re-run case passes.
 //
-// Cancelling ctx (or its deadline) stops the enumeration: the report then
-// holds the candidates found so far and is marked Partial.
+// Cancelling ctx (or its deadline) stops the encoding or the enumeration:
+// the report then holds the failure and the candidates found so far and
+// is marked Partial. Only a failing run that the cancellation stops is an
+// error.
 func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options) (*localize.Report, error) {
 	if opts == nil {
 		opts = &Options{}

@@ -159,6 +159,27 @@ func TestCancelledIsPartial(t *testing.T) {
 	}
 }
 
+// TestInterruptedEncodingIsPartial: a context that ends while the failing
+// run is encoded gives the report as it stands (the failure, no
+// candidates) marked partial with the encoder's reason, not an error.
+func TestInterruptedEncodingIsPartial(t *testing.T) {
+	p := testutil.Examples(t)
+	test := testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := &Options{Hooks: &Hooks{NewEncoder: func(s *maxsat.Solver, _ *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error) {
+		cancel() // the bound is reached as the encoding starts
+		return encode.New(p, s, test, eo)
+	}}}
+	rep, err := Localize(ctx, p, p.TestCase(test), opts)
+	if err != nil {
+		t.Fatalf("err = %v, want a partial report", err)
+	}
+	if !rep.Partial || !strings.Contains(rep.Reason, "encode: interrupted") || rep.Failure == "" || len(rep.Candidates) != 0 {
+		t.Fatalf("report partial=%v reason=%q failure=%q with %d candidates; want partial, interrupted while encoding, the failure, none", rep.Partial, rep.Reason, rep.Failure, len(rep.Candidates))
+	}
+}
+
 func TestMaxCandidates(t *testing.T) {
 	p := testutil.Examples(t)
 	rep, err := Localize(context.Background(), p, p.TestCase(testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)), &Options{MaxCandidates: 2})
