@@ -425,7 +425,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	defer solver.Close()
+	defer search.CloseSolver(ctx, solver)
 	if err := solver.SetEngine(search.EngineFor(opts.Engine, opts.Arith, maxSteps, est)); err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}

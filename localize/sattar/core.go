@@ -117,7 +117,7 @@ func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *s
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	defer solver.Close()
+	defer search.CloseSolver(ctx, solver)
 	eo, err := search.EncodeOptions(sub, v, opts, nil, nil)
 	if err != nil {
 		return nil, nil, nil, err

@@ -263,7 +263,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	defer solver.Close()
+	defer CloseSolver(ctx, solver)
 	eo, err := EncodeOptions(sub, first, opts, ext, nil)
 	if err != nil {
 		return nil, err
@@ -448,6 +448,17 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 
 // finish completes a report; err (a cancellation, a timeout or a run's
 // failure) makes it partial rather than failing the call.
+// CloseSolver closes s, in the background when ctx has ended: freeing
+// the solver of a long run's formula takes seconds (Z3 releases it term
+// by term), which a caller whose bound has passed must not wait for.
+func CloseSolver(ctx context.Context, s *maxsat.Solver) {
+	if ctx.Err() != nil {
+		go s.Close()
+		return
+	}
+	s.Close()
+}
+
 // interrupted returns err, or, when err is the encoding of the failing
 // run stopped by ctx's end, rep as it stands (the failure, no candidates)
 // marked Partial: a bound reached while encoding is a partial result, as

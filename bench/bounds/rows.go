@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/diagnose"
+	"github.com/faultloc/faultloc/localize/pipeline"
+	"github.com/faultloc/faultloc/localize/regress"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// longPkg is the subject package (testdata/long): TestSumLarge's three
+// subtests fail after 100,000 to 140,000 iterations; TestSumZero passes.
+const (
+	longDir = "./bench/bounds/testdata/long"
+	longPkg = "github.com/faultloc/faultloc/bench/bounds/testdata/long"
+)
+
+var rows = []row{
+	{name: "agx", call: "agx.Localize, context deadline (TestSumLarge/#00)", bound: 3 * time.Second, run: agxRow},
+	{name: "agx-long", call: "agx.Localize, context deadline (TestSumLarge/#00)", bound: 15 * time.Second, run: agxRow},
+	{name: "diagnose", call: "diagnose.Run, context deadline (TestSumLarge's three cases)", bound: 5 * time.Second, run: diagnoseRow},
+	{name: "diagnose-long", call: "diagnose.Run, context deadline (TestSumLarge's three cases)", bound: 20 * time.Second, run: diagnoseRow},
+	{name: "pipeline", call: "pipeline.Run, context deadline (the package)", bound: 5 * time.Second, run: pipelineRow},
+	{name: "pipeline-long", call: "pipeline.Run, context deadline (the package)", bound: 20 * time.Second, run: pipelineRow},
+	{name: "regress", call: "regress.Explain, context deadline (examples/max3)", bound: 2 * time.Second, run: regressRow},
+	{name: "localize-deadline", call: "faultloc localize -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(0, "localize", "-deadline", b.String(), longDir)
+	}},
+	{name: "localize-sigterm", call: "faultloc localize, SIGTERM (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "localize", longDir)
+	}},
+	{name: "diagnose-deadline", call: "faultloc localize -all -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(0, "localize", "-all", "-deadline", b.String(), longDir)
+	}},
+	{name: "regress-deadline", call: "faultloc regress -deadline (examples/max3)", bound: 2 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(0, "regress", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3", "-deadline", b.String(), "./examples/max3")
+	}},
+	{name: "regress-sigterm", call: "faultloc regress, SIGTERM (examples/max3)", bound: 2 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "regress", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3", "./examples/max3")
+	}},
+}
+
+// load loads the subject package with its tests.
+func (e *env) load(ctx context.Context) (*trace.Program, error) {
+	return trace.Load(ctx, &trace.Config{Dir: e.root, Tests: true}, longDir)
+}
+
+// largeCases are TestSumLarge's three failing subtests.
+func largeCases(prog *trace.Program) []trace.Case {
+	var cs []trace.Case
+	for _, sub := range []string{"#00", "#01", "#02"} {
+		cs = append(cs, prog.GoTestCase(longPkg, "TestSumLarge/"+sub))
+	}
+	return cs
+}
+
+// timed runs f under a context with deadline bound, started after the
+// program is loaded (loading is not what the bound is about).
+func (e *env) timed(bound time.Duration, f func(ctx context.Context, prog *trace.Program) (partial bool, what string, err error)) result {
+	prog, err := e.load(context.Background())
+	if err != nil {
+		return result{outcome: "load: " + err.Error()}
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
+	defer cancel()
+	partial, what, err := f(ctx, prog)
+	// A call stopped by its context returns what it has with the
+	// context's error (pipeline.Run, regress.Explain) or none.
+	stopped := err == nil || errors.Is(err, context.DeadlineExceeded)
+	res := result{elapsed: time.Since(start), partial: partial && stopped, outcome: what}
+	if err != nil {
+		res.outcome = "error: " + err.Error()
+		if what != "" {
+			res.outcome += " (" + what + ")"
+		}
+	}
+	return res
+}
+
+func agxRow(e *env, bound time.Duration) result {
+	return e.timed(bound, func(ctx context.Context, prog *trace.Program) (bool, string, error) {
+		rep, err := agx.Localize(ctx, prog, largeCases(prog)[0], nil)
+		if rep == nil {
+			return false, "", err
+		}
+		return rep.Partial, fmt.Sprintf("report, partial %v (%s), %d candidates", rep.Partial, rep.Reason, len(rep.Candidates)), err
+	})
+}
+
+func diagnoseRow(e *env, bound time.Duration) result {
+	return e.timed(bound, func(ctx context.Context, prog *trace.Program) (bool, string, error) {
+		rep, err := diagnose.Run(ctx, prog, largeCases(prog), nil)
+		if rep == nil {
+			return false, "", err
+		}
+		return rep.Partial, fmt.Sprintf("report, partial %v (%s), %d groups", rep.Partial, rep.Reason, len(rep.Groups)), err
+	})
+}
+
+func pipelineRow(e *env, bound time.Duration) result {
+	return e.timed(bound, func(ctx context.Context, prog *trace.Program) (bool, string, error) {
+		res, err := pipeline.Run(ctx, prog, longPkg, &pipeline.Options{NoNative: true})
+		if res == nil {
+			return false, "", err
+		}
+		partial := 0
+		for _, r := range res.Reports {
+			if r.Partial {
+				partial++
+			}
+		}
+		return partial > 0, fmt.Sprintf("%d reports of %d failing cases, %d partial", len(res.Reports), len(res.Failing), partial), err
+	})
+}
+
+func regressRow(e *env, bound time.Duration) result {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
+	defer cancel()
+	rep, err := regress.Explain(ctx, &regress.Options{
+		Old: filepath.Join(e.root, "examples/max3/correct"), New: filepath.Join(e.root, "examples/max3"),
+		Package: "./examples/max3", Dir: e.root, BuildFlags: []string{"-tags=faultloc"},
+	})
+	res := result{elapsed: time.Since(start)}
+	switch {
+	case rep == nil:
+		res.outcome = fmt.Sprintf("error: %v, no report", err)
+	default:
+		res.partial = rep.Partial
+		res.outcome = fmt.Sprintf("report, partial %v (%s), root %v", rep.Partial, rep.Reason, rep.Root)
+		if err != nil {
+			res.outcome += fmt.Sprintf(", error %v", err)
+		}
+	}
+	return res
+}
