@@ -327,7 +327,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	defer func() {
 		for _, m := range members {
 			if m.own != nil {
-				m.own.Close()
+				search.CloseSolver(ctx, m.own)
 			}
 		}
 	}()
