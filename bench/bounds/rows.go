@@ -75,7 +75,10 @@ func (e *env) timed(bound time.Duration, f func(ctx context.Context, prog *trace
 	// context's error (pipeline.Run, regress.Explain) or none.
 	stopped := err == nil || errors.Is(err, context.DeadlineExceeded)
 	res := result{elapsed: time.Since(start), partial: partial && stopped, outcome: what}
-	if err != nil {
+	switch {
+	case err != nil && res.partial:
+		res.outcome = what + ", with the context's error"
+	case err != nil:
 		res.outcome = "error: " + err.Error()
 		if what != "" {
 			res.outcome += " (" + what + ")"
