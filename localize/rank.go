@@ -33,8 +33,8 @@ func DefaultScorers() []Scorer {
 const DefaultEvidenceTimeout = 30 * time.Second
 
 // Rank completes rep's ranking with the scorers' evidence for f
-// ([Report.Fuse]). A scorer that fails adds nothing; its error is noted
-// in rep.Reason.
+// ([Report.Fuse]). A scorer that fails, or panics ([Guard]), adds
+// nothing; its error is noted in rep.Reason.
 func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
 	if f.graphs == nil {
 		// The scorers that slice the case share one recorded run.
@@ -46,7 +46,11 @@ func Rank(ctx context.Context, rep *Report, f *Failure, scorers ...Scorer) {
 	var names []Evidence
 	var scores []LineScores
 	for _, s := range scorers {
-		ls, err := s.Score(ctx, f)
+		var ls LineScores
+		err := Guard(StageName(s), func() (err error) {
+			ls, err = s.Score(ctx, f)
+			return err
+		})
 		if err != nil {
 			if msg := "ranking: " + err.Error(); !strings.Contains(rep.Reason, msg) {
 				// Scorers that slice the same run fail alike: said once.

@@ -14,3 +14,9 @@ type scorerFunc func(ctx context.Context, f *localize.Failure) (localize.LineSco
 func (s scorerFunc) Score(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
 	return s(ctx, f)
 }
+
+type refinerFunc func(ctx context.Context, rep *localize.Report, f *localize.Failure) error
+
+func (r refinerFunc) Refine(ctx context.Context, rep *localize.Report, f *localize.Failure) error {
+	return r(ctx, rep, f)
+}

@@ -338,7 +338,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		d, err := opts.Diagnoser.Diagnose(tctx, fs)
+		var d *localize.DiagnosisReport
+		err := localize.Guard(localize.StageName(opts.Diagnoser), func() (err error) {
+			d, err = opts.Diagnoser.Diagnose(tctx, fs)
+			return err
+		})
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
@@ -361,8 +365,15 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
-		rep, err := tech.Localize(tctx, f)
+		var rep *localize.Report
+		err := localize.Guard(localize.StageName(tech), func() (err error) {
+			rep, err = tech.Localize(tctx, f)
+			return err
+		})
 		cancel()
+		if err == nil && rep == nil {
+			err = fmt.Errorf("localize: %s returned no report and no error", localize.StageName(tech))
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
@@ -376,8 +387,14 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {
-			if ls, err := opts.TieBreak.Score(ctx, f); err == nil {
+			var ls localize.LineScores
+			if err := localize.Guard(localize.StageName(opts.TieBreak), func() (err error) {
+				ls, err = opts.TieBreak.Score(ctx, f)
+				return err
+			}); err == nil {
 				rep.Rerank(ls.Suspiciousness())
+			} else if pe := (*localize.StagePanicError)(nil); errors.As(err, &pe) {
+				rep.Reason = localize.JoinReason(rep.Reason, "tie-break: "+err.Error())
 			}
 		}
 		localize.Rank(ctx, rep, f, scorers...)
@@ -386,7 +403,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		stopped := false
 		for _, r := range refiners {
-			if err := r.Refine(ctx, rep, f); err != nil {
+			if err := localize.Guard(localize.StageName(r), func() error { return r.Refine(ctx, rep, f) }); err != nil {
 				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
 				if stopped = ctx.Err() != nil; stopped {
 					// The report stands as ranked, without the rest
@@ -422,7 +439,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		return res, nil
 	}
 	for _, r := range setRefiners {
-		if err := r.RefineAll(ctx, res.Reports); err != nil {
+		if err := localize.Guard(localize.StageName(r), func() error { return r.RefineAll(ctx, res.Reports) }); err != nil {
 			if ctx.Err() != nil {
 				break // the reports stand as they are
 			}

@@ -280,3 +280,55 @@ func TestPackageEvidenceBound(t *testing.T) {
 		t.Errorf("spectrum within an hour\n%s\nwant, unbounded\n%s", g, w)
 	}
 }
+
+// TestPackageStagePanics: a technique, a scorer or a refiner that panics
+// costs its own evidence, not the report: the panic comes back as a
+// *localize.StagePanicError naming the stage, in Result.Errors for the
+// technique and in the report's Reason for the others, and the report
+// keeps the other stages' ranking.
+func TestPackageStagePanics(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	panics := techniqueFunc(func(context.Context, *localize.Failure) (*localize.Report, error) {
+		var m map[string]int
+		m["x"]++ // a nil map: the stage's bug
+		return nil, nil
+	})
+	badScorer := scorerFunc(func(context.Context, *localize.Failure) (localize.LineScores, error) { panic("scorer bug") })
+	badRefiner := refinerFunc(func(context.Context, *localize.Report, *localize.Failure) error { panic("refiner bug") })
+	for _, tt := range []struct {
+		name   string
+		opts   Options
+		stage  string // in the report's Reason
+		errors int    // in Result.Errors
+	}{
+		{"technique", Options{Technique: panics, Refiners: []localize.Refiner{}}, "assignment to entry in nil map", 1},
+		{"scorer", Options{Technique: none, Scorers: append([]localize.Scorer{badScorer}, localize.DefaultScorers()...), Refiners: []localize.Refiner{}}, "scorer bug", 0},
+		{"refiner", Options{Technique: none, Refiners: []localize.Refiner{badRefiner}}, "refiner bug", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			res, err := Run(ctx, prog, "github.com/faultloc/faultloc/examples/foo", &opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Reports) != 1 || len(res.Errors) != tt.errors {
+				t.Fatalf("%d reports, errors %v; want 1 report and %d errors", len(res.Reports), res.Errors, tt.errors)
+			}
+			var pe *localize.StagePanicError
+			if tt.errors > 0 && !errors.As(res.Errors[0], &pe) {
+				t.Errorf("error %v is not a *localize.StagePanicError", res.Errors[0])
+			}
+			rep := res.Reports[0]
+			if !strings.Contains(rep.Reason, "panicked") || !strings.Contains(rep.Reason, tt.stage) || len(rep.Ranking) == 0 {
+				t.Errorf("reason %q, %d ranked lines; want the panic (%s) and a ranking", rep.Reason, len(rep.Ranking), tt.stage)
+			}
+		})
+	}
+}
