@@ -48,6 +48,24 @@ func ProgramCode(t *trace.Trace, e trace.EventID) bool {
 	return true
 }
 
+// InitLineOf returns the line of event e of t if it is package
+// initialization in a source file of the program, not a test file: a
+// statement of a package variable's initializer (a table's entry) or of a
+// func init, which [LineOf] leaves out.
+func InitLineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
+	fn := t.Func(e)
+	st := t.StaticInfo(t.Static(e))
+	if fn == nil || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) {
+		return trace.Line{}, false
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if f.Synthetic == "package initializer" || f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
+			return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true
+		}
+	}
+	return trace.Line{}, false
+}
+
 // LineOf returns the line of event e of t if it is one a ranking holds,
 // as spectra ranks lines: a statement of the program's own function
 // bodies ([ProgramCode]), test files and package initialization left

@@ -27,8 +27,10 @@
 // coverage, then one process per case (bounded by [Options.Bound] and
 // each by [Options.Timeout]); the tests run as the user's own go test
 // would, with their side effects. Coverage counts no package-level
-// initializer, which is why [PackageData] finds those lines statically,
-// from the SSA of the target packages. A program loaded with an overlay
+// initializer, which is why [PackageData] finds those lines from the SSA
+// of the target packages, keeping, where the interpreter records the
+// failing run, the ones its dynamic slice reaches (one more recording of
+// the case). A program loaded with an overlay
 // is refused. bench/realbugs/NATIVE.md (go run ./bench/realbugs -kinds
 // native) compares the rankings.
 //

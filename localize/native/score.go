@@ -88,9 +88,12 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 // dependence further from the failure (1/sqrt(2)). Coverage counts no
 // package-level initializer, so without it a fault in package data is
 // never ranked. The readers are found statically (the SSA of the
-// target packages), so every line of a read table's initializer scores
-// alike. It needs Failure.Native, whose call graph holds the reads; a
-// line both scores keeps its Scorer's score.
+// target packages); where the interpreter records the failing run, only
+// the initializer lines the failure depends on (its dynamic slice reaches
+// back into package initialization: the one entry of a table it read)
+// are kept, else every line of a read table's initializer scores alike.
+// It needs Failure.Native, whose call graph holds the reads; a line both
+// scores keeps its Scorer's score.
 type PackageData struct {
 	Scorer localize.Scorer
 }
@@ -107,12 +110,38 @@ func (p PackageData) Score(ctx context.Context, f *localize.Failure) (localize.L
 	if err != nil || n == nil || n.graph == nil {
 		return ls, err
 	}
+	read := readInits(ctx, f)
 	for l, x := range n.dataLines(ls) {
-		if _, ok := ls[l]; !ok {
+		if _, ok := ls[l]; !ok && (read == nil || read[l]) {
 			ls[l] = x
 		}
 	}
 	return ls, nil
+}
+
+// readInits returns the package-initialization lines in the dynamic slice
+// of f's failure, or nil when the interpreter cannot record the run (no
+// program, or the run fails to record).
+func readInits(ctx context.Context, f *localize.Failure) map[trace.Line]bool {
+	if f.Program == nil || f.Case == nil {
+		return nil
+	}
+	g, crit, release, err := localize.FailureGraph(ctx, f, trace.RunOptions{})
+	if err != nil {
+		return nil
+	}
+	defer release()
+	sl, err := g.Backward(crit...)
+	if err != nil {
+		return nil
+	}
+	read := map[trace.Line]bool{}
+	for _, e := range sl.Events() {
+		if l, ok := localize.InitLineOf(g.Trace(), e); ok {
+			read[l] = true
+		}
+	}
+	return read
 }
 
 // dataLines returns the initializer lines of the package variables that

@@ -65,6 +65,42 @@ func TestPackageNativeOnly(t *testing.T) {
 	testutil.Golden(t, "nativeonly.json", js.String())
 }
 
+// TestPackageDataRead: where the interpreter records the failing run, the
+// package data ranked is the entry of the table that the failure depends
+// on (its dynamic slice reaches back into the package's initialization),
+// with the variable's declaration, not the table's other entries.
+func TestPackageDataRead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	const dir = "../native/testdata/table"
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	res, err := Run(context.Background(), prog, "github.com/faultloc/faultloc/localize/native/testdata/table", &Options{Technique: none, Refiners: []localize.Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("%d reports, want TestThree's (errors %v)", len(res.Reports), res.Errors)
+	}
+	fault := faultLine(t, dir+"/table.go")
+	var data []int
+	for _, rl := range res.Reports[0].Ranking {
+		if rl.Evidence == native.EvidencePackageData {
+			data = append(data, rl.Line)
+		}
+	}
+	slices.Sort(data)
+	if want := []int{6, fault}; !slices.Equal(data, want) {
+		t.Errorf("package data lines %v, want %v: the declaration and the entry read", data, want)
+	}
+}
+
 // TestPackageNativeFused: where the interpreter runs the failing case,
 // its report's ranking holds the native ranking's lines too, and the
 // result holds the native evidence.
