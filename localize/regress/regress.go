@@ -532,6 +532,13 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	root := search
 	if len(search) > 1 {
 		res, err := slicing.DDMin(ctx, search, func(ctx context.Context, cs []*changes.Change) slicing.Outcome {
+			if len(cs) == 0 {
+				// The new version fails (the premise). Its auxiliary
+				// changes, when the versions get the old release's
+				// tests, are those the tests need to build, and may
+				// hold the cause: they are no root cause of nothing.
+				return slicing.Pass
+			}
 			o, err := after.withAux(ctx, cs)
 			switch {
 			case err != nil:
