@@ -681,6 +681,12 @@
 // explained; when none of them can run the command says so and exits
 // with status 1.
 //
+//	-parallel N
+//
+// Try up to N versions at once (default 1), each loaded and run on its
+// own: faster on a machine with cores to spare. The answer is the same;
+// a few more versions may be tried, so the counts reported vary with N.
+//
 //	-cpuprofile FILE
 //
 // Write a CPU profile of the command to FILE, as go test -cpuprofile

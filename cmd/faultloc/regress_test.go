@@ -21,6 +21,7 @@ func TestRegressUsage(t *testing.T) {
 		{"no package", []string{"-old", "."}, 1, "usage: faultloc regress"},
 		{"no old version", []string{"../../examples/max3"}, 1, "usage: faultloc regress"},
 		{"bad format", []string{"-old", ".", "-format", "xml", "x"}, 1, `unknown -format "xml"`},
+		{"bad parallel", []string{"-old", ".", "-parallel", "0", "x"}, 1, "-parallel 0: want at least 1"},
 		{"old neither a directory nor a revision", []string{"-old", "nowhere", "x"}, 1, "nowhere is neither a directory nor a revision"},
 		{"new not a directory", []string{"-old", ".", "-new", "nowhere", "x"}, 1, "-new nowhere is neither a directory nor a module version"},
 		{"test-from nowhere", []string{"-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-test-from", "nowhere", "./testdata/testfrom/new"}, 1, "-test-from: nowhere is neither a directory nor a module version"},

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
@@ -47,7 +48,7 @@ type native struct {
 	pkg     *nativetest.Package
 	tmp     string // scratch directory of the builds, removed by close
 	timeout time.Duration
-	n       int // builds so far, naming their directories
+	n       atomic.Int64 // builds so far, naming their directories
 }
 
 // newNative lists package pattern of the new version (resolved in
@@ -81,8 +82,7 @@ func (n *native) close() { os.RemoveAll(n.tmp) }
 // build compiles the package's test binary with overlay laid over the
 // new version. A version that does not compile is a *BuildError.
 func (n *native) build(ctx context.Context, overlay map[string][]byte) (*nativetest.Binary, error) {
-	n.n++
-	dir := filepath.Join(n.tmp, fmt.Sprint(n.n))
+	dir := filepath.Join(n.tmp, fmt.Sprint(n.n.Add(1)))
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}

@@ -58,10 +58,12 @@ func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
 type prober struct {
 	r      *regression
 	method string // "AFTER" or the baseline's name, for Progress
-	runs   int    // test runs (one per case per probe)
-	probes int    // versions run
-	unres  int    // versions that did not build, or whose run could not end
-	why    string // why the last unresolved version was unresolved
+
+	mu     sync.Mutex // versions may be tried at once (Options.Parallel)
+	runs   int        // test runs (one per case per probe)
+	probes int        // versions run
+	unres  int        // versions that did not build, or whose run could not end
+	why    string     // why the last unresolved version was unresolved
 	cache  map[string]slicing.Outcome
 }
 
@@ -94,6 +96,8 @@ type regression struct {
 	tc          *typeChecker
 	tcListed    bool
 	noInProcess bool // every version checked by the go command (tests)
+
+	progressMu sync.Mutex // one Options.Progress call at a time
 }
 
 func (g *regression) key(cs []*changes.Change) string {
@@ -608,20 +612,28 @@ func (e *BuildError) Error() string {
 	return fmt.Sprintf("localize: regress: %s does not build: %s", e.What, strings.Join(m, "; "))
 }
 
+// trial is what one version's run did.
+type trial struct {
+	outcome slicing.Outcome
+	runs    int    // test runs
+	why     string // why it was unresolved, if it was
+}
+
 // run loads the new version with cs reverted and runs the failing cases:
-// Pass if all pass, Fail if one fails, Unresolved if it does not build or
-// a run cannot end.
-func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+// Pass if all pass, Fail if one fails, Unresolved (with why) if it does
+// not build or a run cannot end. It is safe to call at once from several
+// goroutines.
+func (p *prober) run(ctx context.Context, cs []*changes.Change) (trial, error) {
 	g := p.r
-	p.probes++
+	unresolved := func(runs int, why string) (trial, error) {
+		return trial{outcome: slicing.Unresolved, runs: runs, why: why}, nil
+	}
 	errs, err := g.buildErrors(ctx, cs)
 	if err != nil {
-		return slicing.Unresolved, err
+		return trial{outcome: slicing.Unresolved}, err
 	}
 	if len(errs) > 0 {
-		p.unres++
-		p.why = (&BuildError{What: "the version", Errors: msgs(errs)}).Error()
-		return slicing.Unresolved, nil
+		return unresolved(0, (&BuildError{What: "the version", Errors: msgs(errs)}).Error())
 	}
 	if g.native != nil {
 		return p.runNative(ctx, cs)
@@ -635,105 +647,109 @@ func (p *prober) run(ctx context.Context, cs []*changes.Change) (slicing.Outcome
 	if prog == nil {
 		overlay, err := g.revert(cs)
 		if err != nil {
-			return slicing.Unresolved, err
+			return trial{outcome: slicing.Unresolved}, err
 		}
 		prog, err = trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern)
 		if err != nil {
 			if ctx.Err() != nil {
-				return slicing.Unresolved, ctx.Err()
+				return trial{outcome: slicing.Unresolved}, ctx.Err()
 			}
-			p.unres++
-			p.why = err.Error()
-			return slicing.Unresolved, nil
+			return unresolved(0, err.Error())
 		}
 	}
+	runs := 0
 	for _, name := range g.cases {
-		p.runs++
+		runs++
 		rctx, cancel := context.WithTimeout(ctx, g.opts.runTimeout())
 		r, err := prog.GoTestCase(g.pkgPath, name).Run(rctx, &trace.RunOptions{NoTrace: true})
 		ended := rctx.Err() != nil
 		cancel()
 		if ctx.Err() != nil {
-			return slicing.Unresolved, ctx.Err()
+			return trial{outcome: slicing.Unresolved, runs: runs}, ctx.Err()
 		}
-		if err != nil || ended || r == nil || !r.Ran {
-			p.unres++
-			switch {
-			case err != nil:
-				p.why = name + ": " + err.Error()
-			case ended:
-				p.why = fmt.Sprintf("%s: its run took longer than %v (RunTimeout)", name, g.opts.runTimeout())
-			default:
-				p.why = name + ": the case was not reached"
-			}
-			return slicing.Unresolved, nil
-		}
-		if r.Failed {
-			return slicing.Fail, nil
+		switch {
+		case err != nil:
+			return unresolved(runs, name+": "+err.Error())
+		case ended:
+			return unresolved(runs, fmt.Sprintf("%s: its run took longer than %v (RunTimeout)", name, g.opts.runTimeout()))
+		case r == nil || !r.Ran:
+			return unresolved(runs, name+": the case was not reached")
+		case r.Failed:
+			return trial{outcome: slicing.Fail, runs: runs}, nil
 		}
 	}
-	return slicing.Pass, nil
+	return trial{outcome: slicing.Pass, runs: runs}, nil
 }
 
 // runNative is run for native trials: the version's test binary is built
 // and run once per failing case.
-func (p *prober) runNative(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+func (p *prober) runNative(ctx context.Context, cs []*changes.Change) (trial, error) {
 	g := p.r
 	overlay, err := g.revert(cs)
 	if err != nil {
-		return slicing.Unresolved, err
+		return trial{outcome: slicing.Unresolved}, err
 	}
 	bin, err := g.native.build(ctx, overlay)
 	var be *BuildError
 	if errors.As(err, &be) {
-		p.unres++
-		p.why = be.Error()
-		return slicing.Unresolved, nil
+		return trial{outcome: slicing.Unresolved, why: be.Error()}, nil
 	}
 	if err != nil {
-		return slicing.Unresolved, err
+		return trial{outcome: slicing.Unresolved}, err
 	}
+	runs := 0
 	for _, name := range g.cases {
-		p.runs++
+		runs++
 		o, why, err := g.native.run(ctx, bin, name)
 		if err != nil {
-			return slicing.Unresolved, err
+			return trial{outcome: slicing.Unresolved, runs: runs}, err
 		}
-		switch o {
-		case slicing.Unresolved:
-			p.unres++
-			p.why = why
-			return o, nil
-		case slicing.Fail:
-			return o, nil
+		if o != slicing.Pass {
+			return trial{outcome: o, runs: runs, why: why}, nil
 		}
 	}
-	return slicing.Pass, nil
+	return trial{outcome: slicing.Pass, runs: runs}, nil
 }
 
 // outcome is run through the prober's cache.
 func (p *prober) outcome(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
+	return p.try(ctx, cs, true)
+}
+
+// try is run, through the prober's cache if cached, counting the
+// prober's work and reporting the version to Options.Progress.
+func (p *prober) try(ctx context.Context, cs []*changes.Change, cached bool) (slicing.Outcome, error) {
 	k := p.r.key(cs)
-	if o, ok := p.cache[k]; ok {
+	p.mu.Lock()
+	if o, ok := p.cache[k]; ok && cached {
+		p.mu.Unlock()
 		return o, nil
 	}
+	p.probes++
+	n := p.probes
+	p.mu.Unlock()
 	start := time.Now()
-	p.why = ""
-	o, err := p.run(ctx, cs)
+	t, err := p.run(ctx, cs)
+	p.mu.Lock()
+	p.runs += t.runs
 	if err == nil {
-		p.cache[k] = o
+		p.cache[k] = t.outcome
+		if t.outcome == slicing.Unresolved {
+			p.unres++
+			p.why = t.why
+		}
 	}
+	p.mu.Unlock()
 	if f := p.r.opts.Progress; f != nil && err == nil {
-		t := Trial{Method: p.method, N: p.probes, Outcome: o, Elapsed: time.Since(start)}
+		tr := Trial{Method: p.method, N: n, Outcome: t.outcome, Elapsed: time.Since(start), Why: t.why}
 		for _, c := range p.r.inOrder(cs) {
-			t.Reverted = append(t.Reverted, c.ID)
+			tr.Reverted = append(tr.Reverted, c.ID)
 		}
-		if o == slicing.Unresolved {
-			t.Why = p.why
-		}
-		f(t)
+		p.r.progressMu.Lock()
+		f(tr)
+		p.r.progressMu.Unlock()
 	}
-	return o, err
+	return t.outcome, err
 }
 
 // Trial is one version that a method of [Explain] tried, as
@@ -762,5 +778,7 @@ func (t Trial) String() string {
 
 // effort is a snapshot of a prober's counts.
 func (p *prober) effort(start time.Time) Effort {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	return Effort{Probes: p.probes, Runs: p.runs, Unresolved: p.unres, Time: time.Since(start)}
 }

@@ -50,9 +50,15 @@ type Options struct {
 	// Default TrialsAuto: in the interpreter when it runs the failing
 	// cases on the new version, natively otherwise.
 	Trials Trials
-	// Progress, if set, is called after each version tried, from the
-	// goroutine that called Explain.
+	// Progress, if set, is called after each version tried, one call at
+	// a time.
 	Progress func(Trial)
+	// Parallel is how many versions delta debugging tries at once (AFTER's
+	// and the baselines'), each loaded and run on its own. Default 0 or
+	// 1: one at a time. The answer is the same; more versions may be
+	// tried (those of a wave past the first that passes), so the
+	// reported effort varies with it.
+	Parallel int
 	// NoBaselines skips the baselines: delta debugging over all changes
 	// and over the causes, bisection over all changes.
 	NoBaselines bool
@@ -549,7 +555,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				return slicing.Pass
 			}
 			return slicing.Unresolved
-		}, &slicing.DDOptions{NoRecheck: true})
+		}, &slicing.DDOptions{NoRecheck: true, Parallel: opts.Parallel})
 		if err != nil && ctx.Err() != nil {
 			for _, c := range res.Min { // the smallest set seen to pass when reverted
 				rep.Root = append(rep.Root, c.ID)
@@ -582,7 +588,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		rep.Aux = append(rep.Aux, c.ID)
 	}
 	// The final run, outside the cache.
-	o, err := after.run(ctx, slices.Concat(root, aux))
+	o, err := after.try(ctx, slices.Concat(root, aux), false)
 	if err != nil {
 		return rep, err
 	}
@@ -631,7 +637,9 @@ func (p *prober) withAux(ctx context.Context, cs []*changes.Change) (slicing.Out
 		return slicing.Unresolved, err
 	}
 	if !ok {
+		p.mu.Lock()
 		p.unres++
+		p.mu.Unlock()
 		return slicing.Unresolved, nil
 	}
 	return p.outcome(ctx, slices.Concat(cs, aux))
@@ -662,7 +670,7 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 			return slicing.Unresolved
 		}
 		return o
-	}, nil)
+	}, &slicing.DDOptions{Parallel: g.opts.Parallel})
 	b.Effort = p.effort(start)
 	var oe *slicing.OutcomeError
 	switch {

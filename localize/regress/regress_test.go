@@ -461,3 +461,45 @@ func TestRegressNarrow(t *testing.T) {
 		t.Errorf("root %q (verified %v), want the added x++, verified", root, rep.Verified)
 	}
 }
+
+// TestRegressParallel: versions tried at once (Options.Parallel) give the
+// answer of one at a time, on max3 (the semantic rounds and delta
+// debugging) and on the auxiliary-changes subject, baselines included
+// (with -short, the latter only: the race detector's run in CI).
+func TestRegressParallel(t *testing.T) {
+	root := testutil.Root()
+	scale, _ := filepath.Abs("testdata/scale")
+	for _, tt := range []struct {
+		name string
+		opts Options
+	}{
+		{"max3", Options{Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+			Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true}},
+		{"scale", Options{Old: filepath.Join(scale, "old"), New: filepath.Join(scale, "new"), Package: "./testdata/scale/new", Run: "TestScale", NoSolver: true}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.name == "max3" {
+				t.Skip("runs max3's versions again")
+			}
+			var got [2]*Report
+			for i, par := range []int{1, 3} {
+				opts := tt.opts
+				opts.Parallel = par
+				rep, err := Explain(context.Background(), &opts)
+				if err != nil {
+					t.Fatalf("Parallel %d: %v", par, err)
+				}
+				got[i] = rep
+			}
+			seq, par := got[0], got[1]
+			if !slices.Equal(seq.Root, par.Root) || !slices.Equal(seq.Aux, par.Aux) || seq.Verified != par.Verified || !par.Verified {
+				t.Errorf("one at a time: root %v aux %v verified %v; three at once: root %v aux %v verified %v", seq.Root, seq.Aux, seq.Verified, par.Root, par.Aux, par.Verified)
+			}
+			for i := range seq.Baselines {
+				if !slices.Equal(seq.Baselines[i].Diff, par.Baselines[i].Diff) {
+					t.Errorf("baseline %s: %v one at a time, %v three at once", seq.Baselines[i].Name, seq.Baselines[i].Diff, par.Baselines[i].Diff)
+				}
+			}
+		})
+	}
+}
