@@ -14,7 +14,6 @@ import (
 	"github.com/faultloc/faultloc/localize/agx"
 
 	"github.com/faultloc/faultloc/localize"
-	"github.com/faultloc/faultloc/localize/htmlreport"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -68,16 +67,10 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 		}
 		sb.WriteString(reportText(ctx, rep, c))
 	}
-	var sp *spectra.Ranking // the HTML page's heat map, as faultloc localize -format html draws it
-	if sm := res.Spectrum; sm != nil && sm.Passed() > 0 && sm.Failed() > 0 {
-		if f, err := spectra.Lookup("ochiai"); err == nil {
-			sp = sm.Rank(f, nil)
-		}
-	}
 	return &found{
 		text: sb.String(),
 		write: func(dir, base string) ([]string, error) {
-			return writeReports(dir, base, name, res.Reports, c, sp)
+			return writeReports(dir, base, name, res, c)
 		},
 	}, nil
 }
@@ -123,7 +116,8 @@ func reportText(ctx context.Context, rep *localize.Report, c config) string {
 		shown.Ranking = append(shown.Ranking, rl)
 	}
 	var text strings.Builder
-	if err := shown.WriteText(&text, c.dir); err != nil {
+	shown.Output.Dir = c.dir
+	if err := shown.WriteText(&text); err != nil {
 		return fmt.Sprintf("fix candidates (%s): %v\n", rep.Mode, err)
 	}
 	_, body, _ := strings.Cut(text.String(), "\n")
@@ -151,18 +145,18 @@ func reportText(ctx context.Context, rep *localize.Report, c config) string {
 	return sb.String()
 }
 
-// writeReports writes the JSON and HTML reports of the case name into dir.
-func writeReports(dir, base, name string, reports []*localize.Report, c config, sp *spectra.Ranking) ([]string, error) {
+// writeReports writes the JSON and HTML reports of the case name into
+// dir, as faultloc localize -format json and html write them.
+func writeReports(dir, base, name string, res *pipeline.Result, c config) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
 	jf := filepath.Join(dir, base+".json")
 	hf := filepath.Join(dir, base+".html")
-	err := writeFile(jf, func(f *os.File) error { return localize.WriteJSON(f, reports) })
+	res.Output = localize.WriteOptions{Title: "faultloc: " + name, Dir: c.dir}
+	err := writeFile(jf, func(f *os.File) error { return res.WriteJSON(f) })
 	if err == nil {
-		err = writeFile(hf, func(f *os.File) error {
-			return htmlreport.Write(f, reports, &htmlreport.Options{Title: "faultloc: " + name, Base: c.dir, Spectrum: sp})
-		})
+		err = writeFile(hf, func(f *os.File) error { return res.WriteHTML(f) })
 	}
 	if err != nil {
 		return nil, err

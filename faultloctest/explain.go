@@ -69,8 +69,8 @@ type Options struct {
 	// directory, so set Dir there).
 	Dir string
 	// ReportDir, if set, receives the reports of each explained test:
-	// PKG.TEST.json ([localize.WriteJSON]) and PKG.TEST.html
-	// ([htmlreport.Write], with the spectrum as a heat map), PKG being
+	// PKG.TEST.json ([pipeline.Result.WriteJSON]) and PKG.TEST.html
+	// ([pipeline.Result.WriteHTML], with the spectrum as a heat map), PKG being
 	// the package's name and TEST the test's full name with every
 	// character other than letters, digits, '-', '_' and '.' replaced by
 	// '_'. A relative directory is relative to the package directory, where

@@ -46,6 +46,8 @@ type DiagnosisReport struct {
 	// Stats add up the work of every group (and of the joint search
 	// before grouping); Total is the wall time.
 	Stats Stats `json:"stats"`
+	// Output says how the writers write the report (not written).
+	Output WriteOptions `json:"-"`
 }
 
 // CaseFailure is a case and how it failed, or why it was left out.
@@ -170,10 +172,10 @@ func (g DiagnosisGroup) Sort() {
 }
 
 // WriteText writes the report as `file:line: message` lines, one per
-// statement of each diagnosis, with file names relative to dir when
-// possible, as [Report.WriteText] does.
-func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
-	rel := relativeTo(dir)
+// statement of each diagnosis, with file names relative to
+// r.Output.Dir when possible, as [Report.WriteText] does.
+func (r *DiagnosisReport) WriteText(w io.Writer) error {
+	rel := relativeTo(r.Output.Dir)
 	var sb strings.Builder
 	what := "failing cases"
 	if r.Package != "" {
@@ -265,6 +267,21 @@ func (r *DiagnosisReport) WriteText(w io.Writer, dir string) error {
 // reads back into a DiagnosisReport.
 func (r *DiagnosisReport) WriteJSON(w io.Writer) error {
 	return EncodeJSON(w, r)
+}
+
+// WriteHTML writes the report's text as one self-contained HTML page
+// ([EncodeHTML]: a diagnosis has no view of its own), titled by
+// r.Output.Title (default: the text's first line).
+func (r *DiagnosisReport) WriteHTML(w io.Writer) error {
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		return err
+	}
+	title := r.Output.Title
+	if title == "" {
+		title, _, _ = strings.Cut(strings.TrimPrefix(text.String(), "# "), "\n")
+	}
+	return EncodeHTML(w, title, text.String())
 }
 
 // RelativeTo rewrites the report's file names relative to dir, as

@@ -43,7 +43,7 @@ func TestDiagnosisOrder(t *testing.T) {
 				t.Errorf("Best: %d diagnoses, want %d", n, tt.best)
 			}
 			var sb strings.Builder
-			if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}}).WriteText(&sb, ""); err != nil {
+			if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}}).WriteText(&sb); err != nil {
 				t.Fatal(err)
 			}
 			headers := 0
@@ -77,7 +77,7 @@ func TestDiagnosisRanked(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: []Diagnosis{{Locations: []Location{{File: "/p/a.go", Line: 9}}, Verified: tt.verified}}}
 			var sb strings.Builder
-			if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}, Ranked: ranked}).WriteText(&sb, "/p"); err != nil {
+			if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}, Ranked: ranked, Output: WriteOptions{Dir: "/p"}}).WriteText(&sb); err != nil {
 				t.Fatal(err)
 			}
 			has := strings.Contains(sb.String(), "a.go:7: rank 1: x := y\nb.go:3: rank 2: return x\n")
@@ -101,7 +101,7 @@ func TestDiagnosisUndecided(t *testing.T) {
 	} {
 		g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: []Diagnosis{}, Stats: Stats{Undecided: tt.n}}
 		var sb strings.Builder
-		if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}}).WriteText(&sb, "/p"); err != nil {
+		if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}, Output: WriteOptions{Dir: "/p"}}).WriteText(&sb); err != nil {
 			t.Fatal(err)
 		}
 		got := sb.String()

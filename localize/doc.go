@@ -69,11 +69,18 @@
 // position or a Suspiciousness), plausible fixes found by mutation when
 // asked for (mutation.Analysis.AddFixes), a per-line ranking in which
 // each line names its [Evidence] (so results compare with spectrum-based
-// ranks by EXAM), and statistics; it renders as `file:line: message` text
-// ([Report.WriteText]), JSON ([WriteJSON]) and one self-contained HTML
-// page (package [github.com/faultloc/faultloc/localize/htmlreport]). A
-// search stopped by a bound, a timeout or a cancelled context gives a
-// partial report, marked as such, rather than an error.
+// ranks by EXAM), and statistics. A search stopped by a bound, a timeout
+// or a cancelled context gives a partial report, marked as such, rather
+// than an error.
+//
+// Every report of localize's packages (Report, DiagnosisReport,
+// regress.Report, sattar.Result, pipeline.Result) has the same three
+// writers: WriteText(w) (`file:line: message` lines, as go vet prints),
+// WriteJSON(w) and WriteHTML(w) (one self-contained page), with the
+// [WriteOptions] in its field Output. A Report's page is drawn by
+// package [github.com/faultloc/faultloc/localize/htmlreport], which the
+// program must link; a report without a view of its own shows its text
+// as a page ([EncodeHTML]).
 //
 // # Stability
 //

@@ -13,44 +13,44 @@ import (
 
 // FuzzReportJSON builds reports from the fuzzer's input and checks what a
 // user of the JSON report relies on: WriteJSON writes valid JSON, which
-// encoding/json reads back into []Report as the same reports, and writing
-// those again gives the same bytes (for valid UTF-8). Two things JSON cannot carry are
-// allowed for, as WriteJSON documents: an empty list reads back as nil,
-// and each byte of a string that is not valid UTF-8 as U+FFFD. shape
-// drives the reports' structure and numbers; the strings are text's
-// fields, split at '|'. The seeds are in testdata/fuzz/FuzzReportJSON.
+// encoding/json reads back into a Report as the same report, and writing
+// that again gives the same bytes (for valid UTF-8). Two things JSON
+// cannot carry are allowed for, as WriteJSON documents: an empty list
+// reads back as nil, and each byte of a string that is not valid UTF-8 as
+// U+FFFD. shape drives the reports' structure and numbers; the strings
+// are text's fields, split at '|'. The seeds are in
+// testdata/fuzz/FuzzReportJSON.
 func FuzzReportJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, shape []byte, text string) {
 		src := &reportSource{data: shape, words: strings.Split(text, "|")}
-		var reports []*Report
 		for range src.count() {
-			reports = append(reports, src.report())
-		}
-		var out bytes.Buffer
-		if err := WriteJSON(&out, reports); err != nil {
-			t.Fatal(err)
-		}
-		if !json.Valid(out.Bytes()) {
-			t.Fatalf("WriteJSON wrote invalid JSON:\n%s", out.Bytes())
-		}
-		var back []*Report
-		if err := json.Unmarshal(out.Bytes(), &back); err != nil {
-			t.Fatalf("reading the JSON back: %v\n%s", err, out.Bytes())
-		}
-		if back == nil {
-			t.Fatalf("WriteJSON(%d reports) wrote %s, not an array", len(reports), out.Bytes())
-		}
-		want := normalizeJSON(reflect.ValueOf(reports)).Interface()
-		if got := normalizeJSON(reflect.ValueOf(back)).Interface(); !reflect.DeepEqual(got, want) {
-			t.Fatalf("read back\n%#v\nwant\n%#v\nJSON:\n%s", got, want, out.Bytes())
-		}
-		var again bytes.Buffer
-		if err := WriteJSON(&again, back); err != nil {
-			t.Fatal(err)
-		}
-		// (An invalid byte is written "\ufffd", the rune read back as is.)
-		if utf8.ValidString(text) && !bytes.Equal(again.Bytes(), out.Bytes()) {
-			t.Fatalf("writing the reports read back gives other bytes:\n%s\nfirst:\n%s", again.Bytes(), out.Bytes())
+			rep := src.report()
+			var out bytes.Buffer
+			if err := rep.WriteJSON(&out); err != nil {
+				t.Fatal(err)
+			}
+			if !json.Valid(out.Bytes()) {
+				t.Fatalf("WriteJSON wrote invalid JSON:\n%s", out.Bytes())
+			}
+			var back *Report
+			if err := json.Unmarshal(out.Bytes(), &back); err != nil {
+				t.Fatalf("reading the JSON back: %v\n%s", err, out.Bytes())
+			}
+			if back == nil {
+				t.Fatalf("WriteJSON wrote %s, not an object", out.Bytes())
+			}
+			want := normalizeJSON(reflect.ValueOf(rep)).Interface()
+			if got := normalizeJSON(reflect.ValueOf(back)).Interface(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("read back\n%#v\nwant\n%#v\nJSON:\n%s", got, want, out.Bytes())
+			}
+			var again bytes.Buffer
+			if err := back.WriteJSON(&again); err != nil {
+				t.Fatal(err)
+			}
+			// (An invalid byte is written "\ufffd", the rune read back as is.)
+			if utf8.ValidString(text) && !bytes.Equal(again.Bytes(), out.Bytes()) {
+				t.Fatalf("writing the report read back gives other bytes:\n%s\nfirst:\n%s", again.Bytes(), out.Bytes())
+			}
 		}
 	})
 }

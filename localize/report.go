@@ -122,6 +122,8 @@ type Report struct {
 	// Fixes are plausible fixes of the test found by mutation analysis
 	// (see mutation.Analysis.AddFixes); empty unless added.
 	Fixes []MutantResult `json:"fixes,omitempty"`
+	// Output says how the writers write the report (not written).
+	Output WriteOptions `json:"-"`
 }
 
 // appendRanked appends the ranked lines rest, in their order, to out,
@@ -176,10 +178,9 @@ func rank(cs []Candidate) []RankedLine {
 }
 
 // WriteText writes the report as `file:line: message` lines, as go vet
-// does, with file names relative to dir when possible (dir may itself be
-// relative to the working directory, e.g. ".").
-func (r *Report) WriteText(w io.Writer, dir string) error {
-	rel := relativeTo(dir)
+// does, with file names relative to r.Output.Dir when possible.
+func (r *Report) WriteText(w io.Writer) error {
+	rel := relativeTo(r.Output.Dir)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s (%s): %s\n", r.Test, r.Mode, r.Failure)
 	writeCandidate := func(i int, c Candidate) {
@@ -298,16 +299,15 @@ func plural(n int, s string) string {
 	return strconv.Itoa(n) + " " + s + "s"
 }
 
-// WriteJSON writes the reports as an indented JSON array, which
-// encoding/json reads back into []Report as the same reports, but for
+// WriteJSON writes the report as one indented JSON object, which
+// encoding/json reads back into a Report as the same report, but for
 // two things JSON cannot carry: an empty Path or Fixes reads back nil,
 // and each byte of a string that is not UTF-8 (a failure message or a
 // value printed with such bytes) is written, and reads back, as U+FFFD.
-func WriteJSON(w io.Writer, reports []*Report) error {
-	if reports == nil {
-		reports = []*Report{}
-	}
-	return EncodeJSON(w, reports)
+// Output is not written. pipeline.Result.WriteJSON writes a package's
+// reports as an array.
+func (r *Report) WriteJSON(w io.Writer) error {
+	return EncodeJSON(w, r)
 }
 
 // relativeTo returns a function that writes an absolute file name

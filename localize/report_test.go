@@ -29,7 +29,8 @@ func TestWriteTextRelative(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b strings.Builder
-		if err := rep.WriteText(&b, tt.dir); err != nil {
+		rep.Output.Dir = tt.dir
+		if err := rep.WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
 		lines := strings.Split(b.String(), "\n")
@@ -46,7 +47,7 @@ func TestJSONEmptyRanking(t *testing.T) {
 	rep := &Report{Test: "T", Mode: "agx", Candidates: []Candidate{}, Partial: true, Reason: "timeout"}
 	rep.Rerank(nil)
 	var b strings.Builder
-	if err := WriteJSON(&b, []*Report{rep}); err != nil {
+	if err := rep.WriteJSON(&b); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`"candidates": []`, `"ranking": []`} {

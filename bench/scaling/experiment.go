@@ -104,7 +104,7 @@ func measure(ctx context.Context, p *trace.Program, s subject, b int, mode encod
 	}
 	m.Report = rep
 	if cfg.Log != nil {
-		rep.WriteText(cfg.Log, "")
+		rep.WriteText(cfg.Log)
 		for i, c := range rep.Candidates {
 			if !c.Verified {
 				fmt.Fprintf(cfg.Log, "candidate %d: failed verification path:", i+1)

@@ -190,7 +190,8 @@ func diagnoseVersion(ctx context.Context, ver *version, o options) diagResult {
 	}
 	scoreDiagnosis(&r, rep, ver.file, ver.faulty)
 	if o.Show {
-		rep.WriteText(os.Stderr, filepath.Dir(ver.file))
+		rep.Output.Dir = filepath.Dir(ver.file)
+		rep.WriteText(os.Stderr)
 	}
 	return r
 }

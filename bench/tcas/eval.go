@@ -315,7 +315,8 @@ func evaluate(ctx context.Context, ver *version, t trace.Test, m encode.Mode, op
 	r.cands = rep.Candidates
 	if opts.Show {
 		var b strings.Builder
-		rep.WriteText(&b, filepath.Dir(ver.file))
+		rep.Output.Dir = filepath.Dir(ver.file)
+		rep.WriteText(&b)
 		fmt.Fprintf(os.Stderr, "v%d %s", ver.v.N, b.String())
 	}
 	return r

@@ -21,7 +21,6 @@ import (
 	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/cireport"
-	"github.com/faultloc/faultloc/localize/htmlreport"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/spectra"
@@ -200,32 +199,21 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if reports == nil {
 			reports = []*localize.Report{}
 		}
+		res := &pipeline.Result{Package: pkgPath, Reports: reports, Spectrum: sm}
 		switch *format {
 		case "html":
-			hopts := &htmlreport.Options{Title: "faultloc: " + pkgPath}
-			if sm != nil && sm.Passed() > 0 && sm.Failed() > 0 {
-				if f, err := spectra.Lookup("ochiai"); err == nil {
-					hopts.Spectrum = sm.Rank(f, nil)
-				}
-			}
-			return htmlreport.Write(stdout, reports, hopts)
+			return res.WriteHTML(stdout)
 		case "sarif", "github":
 			return writeCI(stdout, *format, cireport.Top(cireport.Localize(reports), *top), "")
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files
 			}
-			return localize.WriteJSON(stdout, reports)
+			return res.WriteJSON(stdout)
 		}
-		for _, rep := range reports {
-			if streamed[rep] {
-				continue
-			}
-			if err := rep.WriteText(stdout, wd); err != nil {
-				return err
-			}
-		}
-		return nil
+		res.Reports = slices.DeleteFunc(slices.Clone(reports), func(rep *localize.Report) bool { return streamed[rep] })
+		res.Output.Dir = wd
+		return res.WriteText(stdout)
 	}
 	// stopped ends a run that a signal or -deadline stopped: it writes
 	// the reports done unless written (JSON stays one valid array) and
@@ -342,7 +330,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "faultloc localize: %s: no candidate (%s); the ranking comes from the other evidence; %s\n", rep.Test, rep.Reason, nothingFoundHint(opts, *timeout, *fixes))
 		}
 		if stream {
-			if err := rep.WriteText(stdout, wd); err != nil && writeErr == nil {
+			rep.Output.Dir = wd
+			if err := rep.WriteText(stdout); err != nil && writeErr == nil {
 				writeErr = err
 			}
 			streamed[rep] = true
@@ -518,7 +507,8 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 			rep.RelativeTo(wd)
 			werr = rep.WriteJSON(stdout)
 		} else {
-			werr = rep.WriteText(stdout, wd)
+			rep.Output.Dir = wd
+			werr = rep.WriteText(stdout)
 		}
 		if werr != nil {
 			fmt.Fprintln(stderr, "faultloc localize:", werr)

@@ -183,11 +183,13 @@ func writeRegress(w io.Writer, rep *regress.Report, format, oldDir, newDir, wd s
 	case "sarif", "github":
 		err = writeCI(w, format, cireport.Regress(rep, newDir), wd)
 	case "html":
-		oldAbs, _ := filepath.Abs(oldDir)
-		newAbs, _ := filepath.Abs(newDir)
-		err = rep.WriteHTML(w, oldAbs, newAbs, wd)
+		rep.OldDir, _ = filepath.Abs(oldDir)
+		rep.NewDir, _ = filepath.Abs(newDir)
+		rep.Output.Dir = wd
+		err = rep.WriteHTML(w)
 	default:
-		err = rep.WriteText(w, wd, timing)
+		rep.Output = localize.WriteOptions{Dir: wd, Timing: timing}
+		err = rep.WriteText(w)
 	}
 	return err
 }

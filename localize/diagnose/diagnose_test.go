@@ -91,7 +91,7 @@ func TestDiagnoseTax(t *testing.T) {
 	rep.Stats = localize.Stats{} // times and counts vary
 	rep.RelativeTo(testutil.Root())
 	var text, js bytes.Buffer
-	if err := rep.WriteText(&text, ""); err != nil {
+	if err := rep.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
 	for i := range rep.Groups {

@@ -3,7 +3,8 @@
 // candidates and the source of the files involved, the candidates' lines
 // highlighted and the angelic values shown where they apply; with a
 // spectrum ranking, the source lines are tinted by suspiciousness and its
-// top lines listed.
+// top lines listed. Linking the package makes it the page of
+// [localize.Report.WriteHTML] too.
 //
 // The page has no external assets and no script, and the same reports,
 // options and sources give the same bytes. Its rendering is for people

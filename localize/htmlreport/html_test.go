@@ -56,7 +56,7 @@ func fooReport(t *testing.T) *localize.Report {
 	live.Stats.Solve, live.Stats.Total = 0, 0
 	if *testutil.Update {
 		var buf bytes.Buffer
-		if err := localize.WriteJSON(&buf, []*localize.Report{live}); err != nil {
+		if err := localize.EncodeJSON(&buf, []*localize.Report{live}); err != nil {
 			t.Fatal(err)
 		}
 		data := strings.ReplaceAll(buf.String(), root, rootVar)
@@ -168,6 +168,28 @@ func TestWriteHTML(t *testing.T) {
 		if strings.Contains(s, forbidden) {
 			t.Errorf("page is not self-contained: it has %q", forbidden)
 		}
+	}
+}
+
+// TestReportWriteHTML checks that a Report's own WriteHTML draws this
+// package's page, with its Output's title and base.
+func TestReportWriteHTML(t *testing.T) {
+	rep := &localize.Report{Test: "TestX", Mode: "agx", Failure: "boom", Candidates: []localize.Candidate{{
+		Locations: []localize.Location{{File: "/p/a.go", Line: 3, Text: "var x = 1"}}, Verified: true}}}
+	rep.Rerank(nil)
+	rep.Output = localize.WriteOptions{Title: "the title", Dir: "/p"}
+	var want, got bytes.Buffer
+	if err := Write(&want, []*localize.Report{rep}, &Options{Title: "the title", Base: "/p"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteHTML(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("Report.WriteHTML =\n%s\nwant Write's page\n%s", got.Bytes(), want.Bytes())
+	}
+	if !strings.Contains(got.String(), "<title>the title</title>") {
+		t.Errorf("page lacks the title of Output")
 	}
 }
 

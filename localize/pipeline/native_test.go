@@ -53,13 +53,14 @@ func TestPackageNativeOnly(t *testing.T) {
 	rep.Stats = localize.Stats{} // times vary
 	rep.Reason = strings.ReplaceAll(rep.Reason, dir+string(filepath.Separator), "")
 	var text bytes.Buffer
-	if err := rep.WriteText(&text, dir); err != nil {
+	rep.Output.Dir = dir
+	if err := rep.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
 	testutil.Golden(t, "nativeonly.txt", text.String())
 	rep.RelativeTo(dir)
 	var js bytes.Buffer
-	if err := localize.WriteJSON(&js, []*localize.Report{rep}); err != nil {
+	if err := (&Result{Reports: []*localize.Report{rep}}).WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
 	testutil.Golden(t, "nativeonly.json", js.String())

@@ -183,6 +183,8 @@ type Result struct {
 	// interpreter localized them, in the order of their reports; their
 	// reports are Partial and say so in Reason.
 	CutShort []string
+	// Output says how the writers write the result's reports.
+	Output localize.WriteOptions
 }
 
 // Run is the one package-level pipeline: it lists the test cases of

@@ -1,6 +1,7 @@
 package regress
 
 import (
+	"cmp"
 	"fmt"
 	"html/template"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 // regressPage is the data of the HTML page of a RegressReport.
 type regressPage struct {
+	Title string
 	R     *Report
 	Text  string // the text report
 	Files []regressFile
@@ -33,7 +35,7 @@ type regressLine struct {
 }
 
 var regressTmpl = template.Must(template.New("regress").Parse(`<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>faultloc regress: {{.R.Package}}</title>
+<html><head><meta charset="utf-8"><title>{{.Title}}</title>
 <style>
 body{font-family:sans-serif;margin:1em}
 pre{margin:0}
@@ -61,14 +63,17 @@ td.c.change{background:#e2e8f0}
 // WriteHTML writes the report as one self-contained HTML page: each file
 // with changes in its two versions side by side, the root changes, their
 // auxiliary changes, the other causes and the other changes marked, then
-// the text report. The versions' files are read from oldRoot and
-// newRoot (the roots the changes were computed between); a file that
-// cannot be read is left out.
-func (r *Report) WriteHTML(w io.Writer, oldRoot, newRoot, dir string) error {
+// the text report, with its durations. The versions' files are read
+// from r.OldDir and r.NewDir (the roots the changes were computed
+// between); a file that cannot be read is left out.
+func (r *Report) WriteHTML(w io.Writer) error {
+	timed := *r
+	timed.Output.Timing = true
 	var text strings.Builder
-	if err := r.WriteText(&text, dir, true); err != nil {
+	if err := timed.WriteText(&text); err != nil {
 		return err
 	}
+	oldRoot, newRoot := r.OldDir, r.NewDir
 	class := map[string]string{}
 	for _, c := range r.Causes {
 		class[c.Change] = "cause"
@@ -83,7 +88,7 @@ func (r *Report) WriteHTML(w io.Writer, oldRoot, newRoot, dir string) error {
 	for _, c := range r.Changes {
 		byFile[c.File] = append(byFile[c.File], c)
 	}
-	page := regressPage{R: r, Text: text.String()}
+	page := regressPage{Title: cmp.Or(r.Output.Title, "faultloc regress: "+r.Package), R: r, Text: text.String()}
 	rank := map[string]int{"": 0, "change": 1, "cause": 2, "aux": 3, "root": 4}
 	lines := func(root, file string, cs []*changes.Change, span func(*changes.Change) changes.Span) []regressLine {
 		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))

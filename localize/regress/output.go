@@ -12,9 +12,11 @@ import (
 
 // WriteText writes the report for a reader: the root changes and their
 // auxiliary changes, the cause tree, the causes and critical predicates,
-// every change, and the baselines. Files are relative to dir when below
-// it. With timing false, durations are left out (for golden files).
-func (r *Report) WriteText(w io.Writer, dir string, timing bool) error {
+// every change, and the baselines. Files are relative to r.Output.Dir
+// when below it. Durations are shown with r.Output.Timing only (golden
+// files leave them out).
+func (r *Report) WriteText(w io.Writer) error {
+	dir, timing := r.Output.Dir, r.Output.Timing
 	var b strings.Builder
 	rel := func(f string) string {
 		if x, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(x, "..") {

@@ -211,6 +211,13 @@ type Report struct {
 	// bisection over all changes.
 	Baselines []Baseline `json:"baselines,omitempty"`
 
+	// OldDir and NewDir are the root directories of the two versions
+	// (Options.Old and New), from which WriteHTML reads their files
+	// (not written).
+	OldDir, NewDir string `json:"-"`
+	// Output says how the writers write the report (not written).
+	Output localize.WriteOptions `json:"-"`
+
 	dir string
 }
 
@@ -346,7 +353,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	rep := &Report{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, dir: opts.dir()}
+	rep := &Report{Package: opts.Package, Run: opts.Run, Changes: set.Changes, Kept: []string{}, Causes: []Cause{}, Predicates: []CriticalPredicate{}, Root: []string{}, Aux: []string{}, OldDir: opts.Old, NewDir: opts.New, dir: opts.dir()}
 	// The new version: which selected cases fail, in the interpreter
 	// unless every trial is native (the interpreter still records the
 	// failing run for the semantic analysis).

@@ -30,7 +30,8 @@ func TestRegressMax3(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := rep.WriteText(&b, root, false); err != nil {
+	rep.Output.Dir = root
+	if err := rep.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
 	checks := []struct {
@@ -80,7 +81,8 @@ func TestRegressAux(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := rep.WriteText(&b, dir, false); err != nil {
+	rep.Output.Dir = dir
+	if err := rep.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
 	byID := func(ids []string) []string {
@@ -110,7 +112,8 @@ func TestRegressAux(t *testing.T) {
 	}
 	testutil.Golden(t, "regress_scale.txt", b.String())
 	var h strings.Builder
-	if err := rep.WriteHTML(&h, filepath.Join(dir, "old"), filepath.Join(dir, "new"), dir); err != nil {
+	rep.OldDir, rep.NewDir, rep.Output.Dir = filepath.Join(dir, "old"), filepath.Join(dir, "new"), dir
+	if err := rep.WriteHTML(&h); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`class="c root" title="c1">	k := multiplier(x)`, `class="c aux" title="c3">func factor() int { return 2 }`, `class="c aux" title="c2">	return x * k`} {
@@ -257,7 +260,8 @@ func TestRegressPartial(t *testing.T) {
 				t.Errorf("stopped at version %d: no root, want the smallest set seen to pass", k)
 			}
 			var b strings.Builder
-			if err := rep.WriteText(&b, root, false); err != nil {
+			rep.Output.Dir = root
+			if err := rep.WriteText(&b); err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(b.String(), "PARTIAL: stopped before the search ended (stopped by the test)") {

@@ -115,29 +115,33 @@ type Result struct {
 	// Report is the ranking of the lines under test: Tarantula (or
 	// Options.Formula) over the seeds and the tests added, each suspect
 	// of the cores raised by one (EvidenceCore), as SAT-TAR defines it.
-	Report *localize.Report
+	Report *localize.Report `json:"report"`
 	// Cores are the unsat cores of the checks the initial failing case
 	// violates, one per check.
-	Cores []Core
+	Cores []Core `json:"cores"`
 	// Suspects are the suspects at the end: the cores' lines under test,
 	// with the statements the formula does not model (see [Run]),
 	// less those the rounds showed innocent.
-	Suspects []trace.Line
+	Suspects []trace.Line `json:"suspects"`
 	// Tests are the seeds and the generated tests, added or not.
-	Tests []*Test
+	Tests []*Test `json:"tests"`
 	// Partition groups the failing seeds by the checks they violate: a
 	// group holds the cases whose violated checks are a subset of its
 	// first case's. The session localizes the initial case's group; a
 	// failing test of another group is left out of its spectrum, as it
 	// likely shows another fault.
-	Partition [][]string
+	Partition [][]string `json:"partition"`
 	// Rounds is the number of rounds run; Generated the inputs the solver
 	// produced.
-	Rounds, Generated int
+	Rounds    int `json:"rounds"`
+	Generated int `json:"generated"`
 	// Scores are the final scores of Report's lines: the formula's
 	// suspiciousness, plus one for a suspect, plus a millionth of the
-	// confidence that breaks its ties.
-	Scores localize.LineScores
+	// confidence that breaks its ties. The JSON has them as the
+	// report's ranked lines' scores.
+	Scores localize.LineScores `json:"-"`
+	// Output says how the writers write the result (not written).
+	Output localize.WriteOptions `json:"-"`
 }
 
 // Run is SAT-TAR (Gopinath, Zaeem and Khurshid, ASE 2012) on fuzz
@@ -541,12 +545,17 @@ func (s *sattar) rank() *localize.Report {
 		if math.IsNaN(e.Score) || e.Counts.EF == 0 && !e.Suspect {
 			continue
 		}
-		s.res.Scores[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score + e.Confidence*1e-6
+		score := e.Score + e.Confidence*1e-6
+		s.res.Scores[trace.Line{File: e.Element.File, Line: e.Element.Line}] = score
 		ev := localize.EvidenceSpectrum
 		if e.Suspect {
 			ev = EvidenceCore
 		}
-		rep.Ranking = append(rep.Ranking, localize.RankedLine{File: e.Element.File, Line: e.Element.Line, Rank: int(e.Rank), Evidence: ev})
+		rl := localize.RankedLine{File: e.Element.File, Line: e.Element.Line, Rank: int(e.Rank), Evidence: ev}
+		if !math.IsInf(score, 0) {
+			rl.Score = score // JSON has no infinity: left out, as Report.Fuse does
+		}
+		rep.Ranking = append(rep.Ranking, rl)
 	}
 	return rep
 }
