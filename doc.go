@@ -43,8 +43,11 @@
 //     them as an overlay; localize/regress explains a regression with them
 //     (AFTER).
 //
-// Packages trace, spectra, slicing and changes are pure Go; maxsat, encode,
-// localize and faultloctest need libz3 through cgo.
+// Packages trace, spectra, slicing, changes and the core localize are pure
+// Go; maxsat's solver is libz3 through cgo. Built without cgo
+// (CGO_ENABLED=0), everything still builds: maxsat.NewSolver returns a
+// *maxsat.NoSolverError, the stages that need the solver report it, and
+// the others (forcing, mutation, slices, spectra) run.
 //
 // AgxFaults, the default technique, works in steps: trace.Load a
 // package with its tests, run the failing test to get a trace, encode the

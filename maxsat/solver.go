@@ -290,6 +290,9 @@ type cardKey struct {
 func NewSolver(opts *Options) (*Solver, error) {
 	c, err := z3.NewContext()
 	if err != nil {
+		if _, ok := errors.AsType[*z3.NoSolverError](err); ok {
+			return nil, &NoSolverError{}
+		}
 		return nil, fmt.Errorf("maxsat: %w", err)
 	}
 	sv, err := c.NewSolver(z3.SimpleSolver)

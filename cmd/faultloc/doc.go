@@ -17,6 +17,13 @@
 // 'faultloc help <command>' prints the command's section of this
 // reference; 'faultloc <command> -h' lists its flags briefly.
 //
+// Built without cgo (CGO_ENABLED=0 go install, where no C compiler or
+// libz3 is at hand), faultloc has no solver: the stages that need it
+// (localize's AgxFaults search, -mode angelic's and sat-tar's, -all's
+// joint diagnosis, regress's trace formula) say so in the report, and
+// the rest runs: the ranking, the force and fix probes, the native
+// evidence, -all's fix probe, regress's reversals, spectra.
+//
 // The exit status is 0 when the command ran, whatever it found; 1 on a
 // usage or load error, when -run selects no test case or none of those it
 // selects can run in the interpreter (nothing ran), when regress finds no
@@ -66,7 +73,8 @@
 // line at a time, without the solver: its branches and the Booleans it
 // returns or stores the other way, the numbers it computes replaced
 // (with what a failed check got != want expected; NaN, zero or an
-// infinity for a float, zero or one more or less for an integer); a
+// infinity for a float, zero or one more or less for an integer, or
+// the value that turns a comparison reading it the other way); a
 // line whose forcing makes the case pass is a verified candidate, its
 // forced values the angelic values, and moves to the front, a line that
 // only passes on another's value after that line (10 seconds a case at
@@ -346,7 +354,8 @@
 // search ([localize.DefaultFirstLines]): a line's branches and the
 // Booleans it returns or stores are forced the other way in each case,
 // and the numbers it computes replaced (what a failed check got != want
-// expected; NaN, zero, an infinity; zero, one more or less), by running,
+// expected; NaN, zero, an infinity; zero, one more or less, a value
+// across a comparison that reads it), by running,
 // no solver; then each case's own formula is
 // asked, each check within a share of the time left. On real code the
 // joint search often ends at the deadline, and those are the diagnoses

@@ -39,6 +39,11 @@
 // bit-vectors (bvudiv gives all ones, bvurem gives x) where Go panics: a
 // caller encoding Go must test the divisor itself.
 //
+// Built without cgo (CGO_ENABLED=0), the package keeps its API (types.go
+// and nocgo.go) and every call returns a *NoSolverError, so that the
+// packages above it build and say plainly that the solver is missing;
+// Available tells the two builds apart.
+//
 // The package is internal: its API follows Z3's shape, not Go's, and may
 // change with the needs of maxsat.
 package z3

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package z3
 
 /*
@@ -35,27 +37,6 @@ func (m *Model) Close() {
 	}
 	m.release()
 	m.c.untrack(m)
-}
-
-// ValueKind says which field of a Value is set.
-type ValueKind int
-
-// Value kinds.
-const (
-	NoValue     ValueKind = iota // the term did not evaluate to a constant
-	BoolValue                    // Value.Bool
-	Uint64Value                  // Value.Uint64: a numeral in [0, 2^64)
-	BigValue                     // Value.Big: any other numeral
-	StringValue                  // Value.Str: a string constant
-)
-
-// Value is the constant a term evaluates to in a model.
-type Value struct {
-	Kind   ValueKind
-	Bool   bool
-	Uint64 uint64
-	Big    *big.Int
-	Str    string
 }
 
 // Eval evaluates a in the model. With completion, constants the model leaves

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package z3
 
 /*
@@ -11,24 +13,6 @@ import (
 	"fmt"
 	"time"
 	"unsafe"
-)
-
-// SolverKind selects which Z3 solver object NewSolver creates.
-type SolverKind int
-
-// Solver kinds.
-const (
-	// DefaultSolver is Z3_mk_solver: a combined solver that switches to the
-	// incremental SMT core once assumptions, push or pop are used.
-	DefaultSolver SolverKind = iota
-	// SimpleSolver is Z3_mk_simple_solver: the incremental SMT core from the
-	// start, without pre-processing tactics.
-	SimpleSolver
-	// BVSolver is Z3_mk_solver_for_logic(QF_BV): in incremental use, Z3's
-	// bit-blasting SAT solver (inc_sat_solver), with assumptions, cores and
-	// native cardinality and pseudo-Boolean constraints. It is much faster
-	// than the SMT core on bit-vector problems but knows no Int arithmetic.
-	BVSolver
 )
 
 // Solver is a Z3 solver: assertions, push/pop scopes, checks under

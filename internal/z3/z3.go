@@ -1,3 +1,5 @@
+//go:build cgo
+
 package z3
 
 /*
@@ -9,25 +11,10 @@ import "C"
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"unsafe"
 )
-
-// Error is a failure reported by Z3 itself, with Z3's error code and message.
-type Error struct {
-	Code int    // Z3_error_code, or -1 when Z3 returned nothing without an error code
-	Op   string // the binding operation that failed
-	Msg  string // Z3's message for the code
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("z3: %s: %s (code %d)", e.Op, e.Msg, e.Code)
-}
-
-// ErrClosed is returned by operations on a closed Context or object.
-var ErrClosed = errors.New("z3: use of closed context or object")
 
 // Context is a Z3 context with reference-counted objects. It belongs to one
 // goroutine at a time: Z3 is not safe for concurrent use of one context
@@ -52,6 +39,9 @@ type Context struct {
 	bvSorts  map[int]Sort
 	objs     map[releaser]struct{} // live solvers, optimizers and models, released on Close
 }
+
+// available: this build calls libz3 (see Available).
+const available = true
 
 type releaser interface{ release() }
 
@@ -366,26 +356,6 @@ func (c *Context) watch(ctx context.Context) func() {
 		close(done)
 		wg.Wait()
 	}
-}
-
-// Result is the outcome of a satisfiability check.
-type Result int
-
-// Results of Check.
-const (
-	Unknown Result = iota // Z3 gave up: timeout, interruption, incompleteness
-	Sat
-	Unsat
-)
-
-func (r Result) String() string {
-	switch r {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
 }
 
 func lbool(r C.int) Result {

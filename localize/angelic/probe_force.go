@@ -34,8 +34,10 @@ const DefaultForceTimeout = 10 * time.Second
 // the failed checks expected (a check got != want of numbers: an
 // instance that computed got's value is given want's), then a float's
 // with NaN, zero and the infinities, an integer's with zero and one more
-// or less than its value, at every instance, then at the last
-// ([encode.Predicate], [encode.Replaceable]). A line whose forcing makes
+// or less than its value, at every instance, then at the last, then an
+// integer's, at one instance, with the value that turns a comparison
+// reading it the other way (the other side's value, or one more or
+// less) ([encode.Predicate], [encode.Replaceable]). A line whose forcing makes
 // the case pass is a verified candidate, its forced values the angelic
 // values: a wrong or missing condition, a wrong expression whose
 // checks compare its result, or a result that should have been NaN or

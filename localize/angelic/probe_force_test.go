@@ -29,6 +29,7 @@ func TestForceProbe(t *testing.T) {
 		{"TestRatioZero", 50, 45, "NaN", "+Inf"},
 		{"TestLastThree", 45, 50, "2", "3"},
 		{"TestMoreTriples", 50, 55, "15", "10"},
+		{"TestDiscount", 50, 66, "100", "30"},
 	} {
 		t.Run(tt.test, func(t *testing.T) {
 			f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, tt.test)}

@@ -27,7 +27,9 @@ import (
 // the values the case's failed checks expected (expected), then those
 // that make a computation's result wrong in a way a test notices, NaN,
 // zero and the infinities for a float, zero and one more or less than
-// the value run for an integer (see replacements). It returns
+// the value run for an integer (see replacements), then the value that
+// turns a comparison reading an integer the other way (boundaries). It
+// returns
 // the first replay that passes, as a diagnosis's replay with the forced
 // values as its angelic values, or nil when none does. On real code,
 // where a case's formula may not answer within the deadline (a sort of

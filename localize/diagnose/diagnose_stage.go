@@ -3,10 +3,12 @@ package diagnose
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/mutation"
+	"github.com/faultloc/faultloc/maxsat"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -39,7 +41,9 @@ type Diagnoser struct {
 var _ localize.Diagnoser = (*Diagnoser)(nil)
 
 // Diagnose runs [Run] on the failures' cases, which must share one
-// program.
+// program. In a build without the solver ([maxsat.Available]) the
+// report holds the fix probe's one fixes and the lines checked first,
+// Partial, its Reason the *maxsat.NoSolverError.
 func (a *Diagnoser) Diagnose(ctx context.Context, fs []*localize.Failure) (*localize.DiagnosisReport, error) {
 	if len(fs) == 0 {
 		return &localize.DiagnosisReport{Mode: a.Options.Search.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Groups: []localize.DiagnosisGroup{}}, nil
@@ -71,7 +75,15 @@ func (a *Diagnoser) Diagnose(ctx context.Context, fs []*localize.Failure) (*loca
 		fixes, probeErr = a.probe(ctx, fs, opts.First)
 	}
 	rep, err := Run(ctx, prog, cases, &opts)
-	if err != nil {
+	if _, ok := errors.AsType[*maxsat.NoSolverError](err); ok {
+		// A build without the solver: the fix probe's one fixes and the
+		// lines to read are what there is.
+		rep = &localize.DiagnosisReport{Mode: opts.Search.Mode.String(), Cases: []string{}, Grouping: GroupingJoint, Partial: true, Reason: err.Error()}
+		for _, c := range cases {
+			rep.Cases = append(rep.Cases, c.Name())
+		}
+		rep.Groups = []localize.DiagnosisGroup{{Cases: rep.Cases, Joint: len(rep.Cases), Diagnoses: []localize.Diagnosis{}, Partial: true, Reason: err.Error()}}
+	} else if err != nil {
 		return nil, err
 	}
 	rep.Package = fs[0].Package

@@ -17,7 +17,8 @@
 // Gupta, ICSE 2006), or replacing a number it computes (with what a
 // failed check got != want expected, a float's result with NaN, zero or
 // an infinity, an integer's with zero or one more or less, at every
-// instance, then at the last: after value replacement, Jeffrey, Gupta and
+// instance, then at the last, or with the value that turns a comparison
+// reading it the other way: after value replacement, Jeffrey, Gupta and
 // Gupta, ISSTA 2008) makes the run pass, or the case's
 // own formula admits a model with it relaxed whose replay passes. This costs a few runs or a
 // check per case for the fault and a few for the others; each check gets a

@@ -96,8 +96,9 @@ func (f *Forcer) Add(e trace.EventID, k ForceKind) {
 // then the value replacements of each replaceable instruction, a
 // Return's first, then a Store's, then the others, each in the order of
 // their first instances: the values the failed checks expected
-// (expectedTries), then the others (replacements); at most maxFlips+1 of
-// the first and maxReplacements of the second.
+// (expectedTries), then the others (replacements), then the values that
+// turn the comparisons reading them the other way (boundaries); at most
+// maxFlips+1 of the first and maxReplacements of the second.
 func (f *Forcer) tries() []map[trace.EventID]trace.Value {
 	tries := flips(f.t, f.preds)
 	order := func(sid trace.StaticID) int {
@@ -114,6 +115,7 @@ func (f *Forcer) tries() []map[trace.EventID]trace.Value {
 	for _, sid := range f.statics {
 		repl = append(repl, expectedTries(f.t, f.repl[sid], f.want)...)
 		repl = append(repl, replacements(f.t, f.repl[sid])...)
+		repl = append(repl, boundaries(f.t, f.repl[sid])...)
 		if len(repl) >= maxReplacements {
 			repl = repl[:maxReplacements]
 			break
@@ -192,6 +194,164 @@ func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace
 		}
 	}
 	return tries
+}
+
+// maxBoundaries bounds the comparisons boundaries turns for one
+// instruction.
+const maxBoundaries = 4
+
+// boundaries returns the replacements of evs, the instances of one
+// replaceable integer instruction in t, that turn a comparison reading
+// them the other way: for a comparison v op w of integers whose v is an
+// instance's value (its result, or loaded from what it stored), the
+// instance alone is given the value nearest w for which the comparison
+// would come out the other way (w itself, or one more or less); the
+// first maxBoundaries comparisons of the run that read an instance, in
+// execution order. A wrong value that should have crossed a bound (an
+// assignment of the wrong variable, a wrong offset) is one that no
+// replacement by zero or one off reaches.
+func boundaries(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.Value {
+	in := t.Instr(evs[0])
+	if k := t.Value(evs[0]).Kind(); k != trace.KindInt && k != trace.KindUint {
+		return nil
+	}
+	mine := make(map[trace.EventID]bool, len(evs))
+	for _, e := range evs {
+		mine[e] = true
+	}
+	// reads returns the instance of evs whose value x, an operand of
+	// event c, is: its producer, or the store a load of it read.
+	var buf []trace.EventID
+	reads := func(c trace.EventID, x ssa.Value) trace.EventID {
+		p := t.Producer(c, x)
+		if p == trace.NoEvent || mine[p] {
+			return p
+		}
+		if u, ok := t.Instr(p).(*ssa.UnOp); ok && u.Op == token.MUL {
+			buf = t.Deps(p, buf[:0])
+			for _, d := range buf {
+				if mine[d] {
+					return d
+				}
+			}
+		}
+		return trace.NoEvent
+	}
+	var tries []map[trace.EventID]trace.Value
+	type try struct {
+		e trace.EventID
+		v string
+	}
+	seen := map[try]bool{}
+	found := 0
+	for c := evs[0] + 1; int(c) < t.Len() && found < maxBoundaries; c++ {
+		b, ok := t.Instr(c).(*ssa.BinOp)
+		if !ok || !isComparison(b.Op) {
+			continue
+		}
+		op, e, other := b.Op, reads(c, b.X), b.Y
+		if e == trace.NoEvent || !mine[e] {
+			op, e, other = mirror(b.Op), reads(c, b.Y), b.X
+			if e == trace.NoEvent || !mine[e] {
+				continue
+			}
+		}
+		w, ok := operand(t, c, other)
+		v := t.Value(e)
+		if !ok || w.Kind() != v.Kind() {
+			continue
+		}
+		found++
+		x, ok := across(op, t.Value(c).Bool(), w)
+		if !ok || !encode.Fits(in, x) || x.String() == v.String() {
+			continue
+		}
+		key := try{e, x.String()}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		tries = append(tries, map[trace.EventID]trace.Value{e: x})
+	}
+	return tries
+}
+
+// isComparison reports whether op compares.
+func isComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// mirror returns the comparison op with its operands swapped: w op v
+// is v mirror(op) w.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.LEQ:
+		return token.GEQ
+	case token.GTR:
+		return token.LSS
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// across returns the integer v nearest w for which v op w is not was,
+// the comparison's outcome; ok is false when that value does not exist
+// in w's kind (one less than an unsigned zero, one more than the
+// largest).
+func across(op token.Token, was bool, w trace.Value) (trace.Value, bool) {
+	d := 0 // w+d
+	switch op {
+	case token.EQL:
+		if was {
+			d = 1
+		}
+	case token.NEQ:
+		if !was {
+			d = 1
+		}
+	case token.LSS, token.GTR:
+		if !was {
+			d = 1
+			if op == token.LSS {
+				d = -1
+			}
+		}
+	case token.LEQ, token.GEQ:
+		if was {
+			d = 1
+			if op == token.GEQ {
+				d = -1
+			}
+		}
+	}
+	switch w.Kind() {
+	case trace.KindInt:
+		n := w.Int()
+		if d > 0 && n == math.MaxInt64 || d < 0 && n == math.MinInt64 {
+			return trace.Value{}, false
+		}
+		return trace.Int(n + int64(d)), true
+	case trace.KindUint:
+		n := w.Uint()
+		if d > 0 && n == math.MaxUint64 || d < 0 && n == 0 {
+			return trace.Value{}, false
+		}
+		switch {
+		case d > 0:
+			n++
+		case d < 0:
+			n--
+		}
+		return trace.Uint(n), true
+	}
+	return trace.Value{}, false
 }
 
 // firstPass runs sub with each of f's tries forced in turn (runForced,

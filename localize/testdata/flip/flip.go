@@ -1,7 +1,7 @@
 // Package flip is the subject of the forcing tests: a wrong comparison
 // failing two tests, one executing it thrice, a wrong predicate function,
-// a missing guard (NaN wanted), an index off by one, and a wrong expression
-// each row expects another value of, also passed on by another function.
+// a missing guard (NaN wanted), an index off by one, a wrong expression each
+// row expects another value of, passed on by another function, a wrong total.
 package flip
 
 import "strings"
@@ -58,4 +58,14 @@ func Triple(n int) int {
 // Tripled is Triple under another name: it passes Triple's result on.
 func Tripled(n int) int {
 	return Triple(n)
+}
+
+// Discount returns 10 when the total of items at price reaches
+// threshold, else 0.
+func Discount(items, price, threshold int) int {
+	total := price //fault: should be items * price
+	if total >= threshold {
+		return 10
+	}
+	return 0
 }

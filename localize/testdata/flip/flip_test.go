@@ -108,3 +108,11 @@ func TestTripled(t *testing.T) {
 		t.Errorf("Tripled(4) = %d, want 12", got)
 	}
 }
+
+// TestDiscount fails: 4 items at 30 reach 100. Only a total across the
+// threshold passes, which no replacement by zero or one off gives.
+func TestDiscount(t *testing.T) {
+	if got := Discount(4, 30, 100); got != 10 {
+		t.Errorf("Discount(4, 30, 100) = %d, want 10", got)
+	}
+}
