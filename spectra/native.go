@@ -66,6 +66,11 @@ type GoTest struct {
 	// run and added. Use Skip for flaky tests, whose changing verdicts
 	// would make the spectra change too. Default: all cases.
 	Run, Skip string
+	// Select, if set, is asked about each case that Run and Skip leave,
+	// by its name in the matrix, package by package in the order go
+	// test lists them: only the cases it accepts are run and added (a
+	// shard of the cases, say). Default nil: all of them.
+	Select func(name string) bool
 	// AllParallel runs every case concurrently with the others (each in
 	// its own process), not only those whose test called t.Parallel.
 	// Faster, and safe unless tests share outside state (files, ports).
@@ -341,7 +346,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	}
 	var leaves []nativetest.Result
 	for _, c := range nativetest.Cases(all) {
-		if (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) {
+		if (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) && (g.Select == nil || g.Select(prefix+c.Name)) {
 			leaves = append(leaves, c)
 		}
 	}

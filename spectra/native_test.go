@@ -237,6 +237,28 @@ func TestNativeKinds(t *testing.T) {
 	}
 }
 
+// TestNativeSelect: Select is asked about every case Run leaves, in go
+// test's order, and only the cases it accepts are run.
+func TestNativeSelect(t *testing.T) {
+	var asked []string
+	g := &GoTest{Patterns: []string{"."}, Dir: "../examples/triangle", Tags: []string{examples.Tag}, Run: "T[1-4]$",
+		Select: func(name string) bool { asked = append(asked, name); return name != "TestClassify/T2" }}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"TestClassify/T1", "TestClassify/T2", "TestClassify/T3", "TestClassify/T4"}; !slices.Equal(asked, want) {
+		t.Errorf("Select asked about %v, want %v", asked, want)
+	}
+	var got []string
+	for i := range m.NumTests() {
+		got = append(got, m.Test(i).Name)
+	}
+	if want := []string{"TestClassify/T1", "TestClassify/T3", "TestClassify/T4"}; !slices.Equal(got, want) {
+		t.Errorf("cases %v, want %v", got, want)
+	}
+}
+
 // TestNoCgo checks the dependency rule: spectra and the faultloc packages
 // it imports build without cgo.
 func TestNoCgo(t *testing.T) {

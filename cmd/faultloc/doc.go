@@ -11,6 +11,7 @@
 //
 //	help      print the reference of faultloc or of one command
 //	localize  find minimal fix candidates for the failing tests of a package (AgxFaults)
+//	merge     combine the shard files of a sharded spectra or localize run into its report
 //	regress   explain a regression: the changes between two versions that make a test fail (AFTER)
 //	spectra   rank a package's lines by its own tests (spectrum-based)
 //
@@ -482,6 +483,17 @@
 // same, so removing can lose the faulty line (bench/results/tcas-flex.md
 // measures both policies on TCAS).
 //
+//	-shard i/n
+//
+// Localize shard i of n (counted from 0) of the failing cases, which a
+// stable hash of their names splits, and write the shard's reports
+// (JSON) instead of a report, for faultloc merge (see there; -format and
+// -top are merge's then). Every shard still runs every case, in the
+// interpreter and natively, for the evidence: the shards share the
+// searches, the expensive part. Not with -all or -fixes, which take every
+// failing case together. Default: from the environment of the engine
+// that runs the shards; off: no sharding.
+//
 //	-tiebreak position|FORMULA|mutation|muse
 //
 // The order of candidates that tie on verified status and size (default
@@ -833,6 +845,14 @@
 //
 // The score added to each suspect (default 1; 0: none).
 //
+//	-shard i/n
+//
+// Run shard i of n (counted from 0) of the cases, which a stable hash of
+// their names splits, and write the shard's part of the coverage matrix
+// (JSON) instead of a ranking, for faultloc merge (see there; -format,
+// -top, -threshold and -o are merge's then). Default: from the
+// environment of the engine that runs the shards; off: no sharding.
+//
 //	-cpuprofile FILE
 //
 // Write a CPU profile of the command to FILE, as go test -cpuprofile
@@ -857,6 +877,109 @@
 //	examples/triangle/triangle.go:31: 0.5000 2
 //	examples/triangle/triangle.go:30: 0.4472 3
 //	examples/triangle/triangle.go:23: 0.3780 4
+//
+// # faultloc merge
+//
+// Usage:
+//
+//	faultloc merge [flags] FILE...
+//
+// Merge combines the shard files that the n shards of one spectra or
+// localize run wrote (-shard) into the report one machine would have
+// written: for spectra, the coverage matrix of every case, ranked as the
+// shards' flags say; for localize, every failing case's report, in the
+// order of one machine's, each report's tied candidates then ordered by
+// the others' (localize.FailCount, as one machine orders them). The
+// files must be the n shards of one run, each once, with the same flags
+// and the same cases; a shard that was stopped, or one missing, is an
+// error naming it. File names in the shards are relative to the
+// directory each ran in: run merge in the same directory of the same
+// checkout.
+//
+// A shard of the cases is chosen by the FNV-1a hash of the case's name
+// modulo n. The shard comes from -shard i/n or, when -shard is not given,
+// from the environment: Bazel's TEST_SHARD_INDEX and TEST_TOTAL_SHARDS
+// (and TEST_SHARD_STATUS_FILE is created, saying the run shards); a
+// Kubernetes Indexed Job's JOB_COMPLETION_INDEX with JOB_COMPLETIONS,
+// which the manifest sets to the Job's completions; CircleCI's
+// CIRCLE_NODE_INDEX and CIRCLE_NODE_TOTAL. A total of one there is no
+// sharding.
+//
+// A GitHub Actions matrix runs the shards as jobs and merges their
+// artifacts in one more:
+//
+//	jobs:
+//	  shard:
+//	    strategy:
+//	      matrix: {shard: [0, 1, 2, 3]}
+//	    runs-on: ubuntu-latest
+//	    steps:
+//	      - uses: actions/checkout@v4
+//	      - uses: actions/setup-go@v5
+//	      - run: go install github.com/faultloc/faultloc/cmd/faultloc@latest
+//	      - run: faultloc localize -shard ${{ matrix.shard }}/4 ./pkg > shard-${{ matrix.shard }}.json
+//	      - uses: actions/upload-artifact@v4
+//	        with: {name: shard-${{ matrix.shard }}, path: shard-${{ matrix.shard }}.json}
+//	  merge:
+//	    needs: shard
+//	    runs-on: ubuntu-latest
+//	    steps:
+//	      - uses: actions/checkout@v4
+//	      - uses: actions/setup-go@v5
+//	      - uses: actions/download-artifact@v4
+//	        with: {pattern: shard-*, merge-multiple: true}
+//	      - run: go install github.com/faultloc/faultloc/cmd/faultloc@latest
+//	      - run: faultloc merge -format github shard-*.json
+//
+// (Without libz3 on the runner, go install builds without cgo: see the
+// introduction.) A Kubernetes Indexed Job runs one pod per shard, each
+// writing its file to a shared volume (here /out), and merge runs once
+// they are done:
+//
+//	apiVersion: batch/v1
+//	kind: Job
+//	metadata: {name: faultloc}
+//	spec:
+//	  completions: 4
+//	  parallelism: 4
+//	  completionMode: Indexed
+//	  template:
+//	    spec:
+//	      restartPolicy: Never
+//	      containers:
+//	        - name: faultloc
+//	          image: faultloc-checkout   # the module's checkout and faultloc
+//	          env: [{name: JOB_COMPLETIONS, value: "4"}]
+//	          command: [sh, -c, "faultloc spectra ./... > /out/shard-$JOB_COMPLETION_INDEX.json"]
+//	          volumeMounts: [{name: out, mountPath: /out}]
+//	      volumes: [{name: out, persistentVolumeClaim: {claimName: faultloc-out}}]
+//
+// Under Bazel, an sh_test that runs faultloc with shard_count = n gets
+// TEST_SHARD_INDEX and TEST_TOTAL_SHARDS; it writes the shard file to
+// $TEST_UNDECLARED_OUTPUTS_DIR, and merge runs on the n files that
+// bazel test leaves in bazel-testlogs. CircleCI's parallelism: n sets
+// its variables the same way.
+//
+// The flags are:
+//
+//	-format text|json|sarif|github|gzoltar
+//
+// The output, as the command's -format (default text; gzoltar for
+// spectra only; localize's html needs the spectrum, which the shards do
+// not keep).
+//
+//	-top N
+//
+// As the command's -top: only the first N entries (default 0: all).
+//
+//	-threshold X
+//
+// As spectra's -threshold: only the entries scored at least X (default:
+// all).
+//
+//	-o DIR
+//
+// The directory of the gzoltar files (default the current one).
 //
 // # faultloc help
 //

@@ -66,6 +66,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
 	consistent := fs.Bool("consistent", true, "with -all: also check whether each verified diagnosis is one fix (diagnose.Options.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; such diagnoses are marked \"one fix\"")
 	all := fs.Bool("all", false, "diagnose the failing cases together (diagnose.Run): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
+	shardValue := shardFlag(fs)
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -140,6 +141,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json, html, sarif or github)\n", *format)
 		return 1
 	}
+	sh, err := resolveShard(fs, *shardValue, "format", "top")
+	if err == nil && sh.On() && (*all || *fixes) {
+		err = fmt.Errorf("shard %s: not with -all or -fixes, which take every failing case together", sh)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
+	sharded := sh.On()
 	maxSizeSet := false
 	fs.Visit(func(f *flag.Flag) { maxSizeSet = maxSizeSet || f.Name == "max-size" })
 	if *failedFrom != "" && *runRE != "" {
@@ -189,9 +199,11 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
 	wd, _ := os.Getwd()
-	stream := *format == "text" && !*fixes
+	stream := *format == "text" && !*fixes && !sharded
 	streamed := map[*localize.Report]bool{} // text reports written as they came
 	pkgPath := fs.Arg(0)
+	var res *pipeline.Result // what the pipeline did, when it ran
+	noneFailing := ""        // the line a text report prints when no case fails
 	// write writes the reports in the format asked for (text reports
 	// that streamed are out already); sm, if not nil, is the spectrum
 	// of the package's cases.
@@ -199,21 +211,35 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if reports == nil {
 			reports = []*localize.Report{}
 		}
-		res := &pipeline.Result{Package: pkgPath, Reports: reports, Spectrum: sm}
+		if sharded {
+			l := &localizeShard{Package: pkgPath, Cases: []string{}, Failing: []string{}, Reports: reports, NoneFailing: noneFailing}
+			if res != nil {
+				l.Cases, l.Failing = append(l.Cases, res.Cases...), append(l.Failing, res.Failing...)
+			}
+			for _, rep := range reports {
+				rep.RelativeTo(wd)
+			}
+			sf := &shardFile{Command: "localize", Index: sh.Index, Total: sh.Total, Args: shardArgs(fs), Localize: l}
+			if ctx.Err() != nil {
+				sf.Stopped = context.Cause(ctx).Error()
+			}
+			return writeShard(stdout, sf)
+		}
+		out := &pipeline.Result{Package: pkgPath, Reports: reports, Spectrum: sm}
 		switch *format {
 		case "html":
-			return res.WriteHTML(stdout)
+			return out.WriteHTML(stdout)
 		case "sarif", "github":
 			return writeCI(stdout, *format, cireport.Top(cireport.Localize(reports), *top), "")
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files
 			}
-			return res.WriteJSON(stdout)
+			return out.WriteJSON(stdout)
 		}
-		res.Reports = slices.DeleteFunc(slices.Clone(reports), func(rep *localize.Report) bool { return streamed[rep] })
-		res.Output.Dir = wd
-		return res.WriteText(stdout)
+		out.Reports = slices.DeleteFunc(slices.Clone(reports), func(rep *localize.Report) bool { return streamed[rep] })
+		out.Output.Dir = wd
+		return out.WriteText(stdout)
 	}
 	// stopped ends a run that a signal or -deadline stopped: it writes
 	// the reports done unless written (JSON stays one valid array) and
@@ -284,6 +310,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		tech = &angelic.FlexFilter{Technique: tech, Options: angelic.FlexOptions{Remove: *remove}}
 	}
 	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native}
+	if sharded {
+		popts.Shard = sh.Has // merge runs the case-set refiners
+	}
 	if !*probe {
 		popts.Refiners = []localize.Refiner{}
 	}
@@ -343,7 +372,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			progress(rep)
 		}
 	}
-	res, err := pipeline.Run(ctx, prog, pkgPath, popts)
+	res, err = pipeline.Run(ctx, prog, pkgPath, popts)
 	if res != nil {
 		printCaseErrors(stderr, res)
 	}
@@ -409,7 +438,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// With the native evidence, go test has said which cases fail: those
 	// the interpreter does not fail have reports from it, and nothing is
 	// left to cross-check.
-	crossCheck := *format == "text" && len(res.Failing) == 0 && res.Native == nil
+	crossCheck := (*format == "text" || sharded) && len(res.Failing) == 0 && res.Native == nil
 	if crossCheck && len(refused) > 0 {
 		// A case the interpreter refused (a call it does not bridge:
 		// writing files, starting processes, the network) is not run
@@ -432,8 +461,11 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return 1
 		}
 	}
-	if *format == "text" && len(res.Failing) == 0 {
-		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran%s)\n", pkgPath, len(res.Cases)-len(refused)-len(res.Skipped), notRun(len(res.Skipped), len(refused)))
+	if len(res.Failing) == 0 {
+		noneFailing = fmt.Sprintf("no failing test case in %s (%d selected cases ran%s)", pkgPath, len(res.Cases)-len(refused)-len(res.Skipped), notRun(len(res.Skipped), len(refused)))
+		if *format == "text" && !sharded {
+			fmt.Fprintln(stdout, noneFailing)
+		}
 	}
 	if err := write(reports, sm); err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)

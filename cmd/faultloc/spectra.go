@@ -40,6 +40,7 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	list := fs.Bool("formulas", false, "list the formulas and exit")
 	suspects := fs.String("suspects", "", "comma-separated file:line suspect set (e.g. an unsat core's lines), boosted as in SAT-TAR")
 	bonus := fs.Float64("bonus", 1, "score added to each suspect")
+	shardValue := shardFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc spectra [flags] PKG...\n\nRuns the packages' tests natively, one test case at a time, and ranks\nthe lines of the packages by how often failing and passing cases execute them.\n\nFlags:")
 		fs.PrintDefaults()
@@ -63,12 +64,7 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 1
 	}
 	defer stopProfiles()
-	f, err := spectra.Lookup(*formula)
-	if err != nil {
-		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
-		return 1
-	}
-	tp, err := spectra.ParseTies(*ties)
+	f, opt, err := spectraRanking(*formula, *ties, *bonus, *suspects)
 	if err != nil {
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
 		return 1
@@ -84,21 +80,10 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc spectra: unknown -format %q (want text, json, gzoltar, sarif or github)\n", *format)
 		return 1
 	}
-	opt := &spectra.Options{Ties: tp, Bonus: *bonus}
-	if *bonus == 0 {
-		opt.Bonus = -1 // no boost: Options.Bonus 0 means the default 1
-	}
-	if *suspects != "" {
-		for _, s := range strings.Split(*suspects, ",") {
-			file, line, ok := strings.Cut(strings.TrimSpace(s), ":")
-			n, err := strconv.Atoi(line)
-			abs, aerr := filepath.Abs(file)
-			if !ok || err != nil || aerr != nil || n <= 0 {
-				fmt.Fprintf(stderr, "faultloc spectra: bad -suspects entry %q (want file:line)\n", s)
-				return 1
-			}
-			opt.Suspects = append(opt.Suspects, spectra.Element{File: abs, Line: n})
-		}
+	sh, err := resolveShard(fs, *shardValue, "format", "top", "threshold", "o")
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
+		return 1
 	}
 	src := &spectra.GoTest{Patterns: fs.Args(), Kind: k, Workers: *workers, AllParallel: *allPar, Run: *runPat, Skip: *skipPat}
 	if *tags != "" {
@@ -106,6 +91,13 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if *verbose {
 		src.Log = stderr
+	}
+	var listed []string // every case, for the shard file
+	if sh.On() {
+		src.Select = func(name string) bool {
+			listed = append(listed, name)
+			return sh.Has(name)
+		}
 	}
 	m, err := spectra.Build(ctx, src)
 	stopped := false
@@ -129,37 +121,17 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc spectra: density %.3f, diversity %.3f, uniqueness %.3f (%d ambiguity groups), DDU %.3f\n",
 			q.Density, q.Diversity, q.Uniqueness, q.Groups, q.DDU)
 	}
-	for _, name := range src.Stats.Changed {
-		fmt.Fprintf(stderr, "faultloc spectra: %s: verdict differs between the suite run and its own run (flaky or order-dependent)\n", name)
-	}
-	for _, name := range src.Stats.Lost {
-		fmt.Fprintf(stderr, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)
-	}
-	if m.Failed() == 0 {
-		fmt.Fprintln(stderr, "faultloc spectra: no test case fails: every score is uninformative")
-	}
-	r := m.Rank(f, opt)
 	base, _ := os.Getwd()
-	switch *format {
-	case "json":
-		err = r.WriteJSON(stdout, base)
-	case "gzoltar":
-		err = spectra.WriteGZoltar(*outDir, m, base, r)
-	case "sarif", "github":
-		err = writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Spectra(r), *threshold), *top), "")
-	default:
-		kept := r.Entries[:0:0]
-		for _, e := range r.Entries {
-			if !(e.Score >= *threshold) {
-				break // most suspicious first: the rest score no higher (NaN last)
-			}
-			kept = append(kept, e)
+	if sh.On() {
+		sf := &shardFile{Command: "spectra", Index: sh.Index, Total: sh.Total, Args: shardArgs(fs), Spectra: spectraShardOf(m, listed, src.Stats, base)}
+		sf.Spectra.Formula, sf.Spectra.Ties, sf.Spectra.Bonus, sf.Spectra.Suspects = *formula, *ties, *bonus, *suspects
+		if stopped {
+			sf.Stopped = context.Cause(ctx).Error()
 		}
-		if *top > 0 && *top < len(kept) {
-			kept = kept[:*top]
-		}
-		r.Entries = kept
-		err = r.WriteText(stdout, base, math.Inf(-1))
+		err = writeShard(stdout, sf)
+	} else {
+		spectraNotes(stderr, m, src.Stats)
+		err = writeSpectra(stdout, m, f, opt, spectraOutput{format: *format, top: *top, threshold: *threshold, dir: *outDir}, base)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
@@ -169,4 +141,82 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitInterrupted
 	}
 	return 0
+}
+
+// spectraRanking returns the formula and the ranking options that the
+// flags -formula, -ties, -bonus and -suspects give.
+func spectraRanking(formula, ties string, bonus float64, suspects string) (spectra.Formula, *spectra.Options, error) {
+	f, err := spectra.Lookup(formula)
+	if err != nil {
+		return f, nil, err
+	}
+	tp, err := spectra.ParseTies(ties)
+	if err != nil {
+		return f, nil, err
+	}
+	opt := &spectra.Options{Ties: tp, Bonus: bonus}
+	if bonus == 0 {
+		opt.Bonus = -1 // no boost: Options.Bonus 0 means the default 1
+	}
+	if suspects != "" {
+		for _, s := range strings.Split(suspects, ",") {
+			file, line, ok := strings.Cut(strings.TrimSpace(s), ":")
+			n, err := strconv.Atoi(line)
+			abs, aerr := filepath.Abs(file)
+			if !ok || err != nil || aerr != nil || n <= 0 {
+				return f, nil, fmt.Errorf("bad -suspects entry %q (want file:line)", s)
+			}
+			opt.Suspects = append(opt.Suspects, spectra.Element{File: abs, Line: n})
+		}
+	}
+	return f, opt, nil
+}
+
+// spectraNotes says on w which cases changed verdict or lost their
+// coverage, and that no case fails.
+func spectraNotes(w io.Writer, m *spectra.Matrix, stats spectra.GoTestStats) {
+	for _, name := range stats.Changed {
+		fmt.Fprintf(w, "faultloc spectra: %s: verdict differs between the suite run and its own run (flaky or order-dependent)\n", name)
+	}
+	for _, name := range stats.Lost {
+		fmt.Fprintf(w, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)
+	}
+	if m.Failed() == 0 {
+		fmt.Fprintln(w, "faultloc spectra: no test case fails: every score is uninformative")
+	}
+}
+
+// spectraOutput is how a spectra report is written: -format, -top,
+// -threshold and -o.
+type spectraOutput struct {
+	format    string
+	top       int
+	threshold float64
+	dir       string
+}
+
+// writeSpectra ranks m with f and opt and writes the ranking as out
+// asks, files relative to base.
+func writeSpectra(w io.Writer, m *spectra.Matrix, f spectra.Formula, opt *spectra.Options, out spectraOutput, base string) error {
+	r := m.Rank(f, opt)
+	switch out.format {
+	case "json":
+		return r.WriteJSON(w, base)
+	case "gzoltar":
+		return spectra.WriteGZoltar(out.dir, m, base, r)
+	case "sarif", "github":
+		return writeCI(w, out.format, cireport.Top(cireport.Threshold(cireport.Spectra(r), out.threshold), out.top), "")
+	}
+	kept := r.Entries[:0:0]
+	for _, e := range r.Entries {
+		if !(e.Score >= out.threshold) {
+			break // most suspicious first: the rest score no higher (NaN last)
+		}
+		kept = append(kept, e)
+	}
+	if out.top > 0 && out.top < len(kept) {
+		kept = kept[:out.top]
+	}
+	r.Entries = kept
+	return r.WriteText(w, base, math.Inf(-1))
 }

@@ -20,3 +20,10 @@ type refinerFunc func(ctx context.Context, rep *localize.Report, f *localize.Fai
 func (r refinerFunc) Refine(ctx context.Context, rep *localize.Report, f *localize.Failure) error {
 	return r(ctx, rep, f)
 }
+
+// caseSetRefinerFunc is a CaseSetRefiner made of a function.
+type caseSetRefinerFunc func(ctx context.Context, reps []*localize.Report) error
+
+func (r caseSetRefinerFunc) RefineAll(ctx context.Context, reps []*localize.Report) error {
+	return r(ctx, reps)
+}

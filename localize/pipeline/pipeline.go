@@ -102,6 +102,15 @@ type Options struct {
 	// NativeBound bounds the native evidence stage. Default 0:
 	// native.DefaultBound; negative: no bound.
 	NativeBound time.Duration
+	// Shard, if set, is asked about each failing case, by name: only the
+	// cases it accepts are localized and reported, each machine of a
+	// sharded run running every case for the evidence and localizing its
+	// share (Result.Failing still lists every failing case). The
+	// CaseSetRefiners do not run then: they revise every failing case's
+	// report together, which the caller does once the shards' reports
+	// are merged. A Diagnoser, which explains the failing cases
+	// together, ignores it. Default nil: every failing case.
+	Shard func(name string) bool
 	// NativeShare is how many lines of a report's own ranking come for
 	// one line of the native evidence's when [native.Fuse] merges them.
 	// Default 0: native.DefaultShare.
@@ -229,10 +238,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	}
 	ns := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
 	defer ns.stop()
+	mine := func(name string) bool { return opts.Shard == nil || opts.Shard(name) }
 	defer func() {
 		if ctx.Err() != nil {
 			// Stopped: the cases not localized yet get the native ranking.
-			ns.cutShort(ctx, prog, pkgPath, sel.Selects, res, opts.Report)
+			ns.cutShort(ctx, prog, pkgPath, func(name string) bool { return sel.Selects(name) && mine(name) }, res, opts.Report)
 		}
 	}()
 	cases := sel.Cases
@@ -320,6 +330,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if setRefiners == nil {
 		setRefiners = localize.DefaultCaseSetRefiners()
 	}
+	if opts.Shard != nil {
+		setRefiners = nil // on the merged reports, by the caller
+	}
 	// The reports wait for the others when case-set refiners revise
 	// them.
 	hold := len(res.Failing) > 1 && len(setRefiners) > 0
@@ -363,6 +376,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	for _, name := range interpreted {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
+		}
+		if !mine(name) {
+			continue
 		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
@@ -427,6 +443,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 	}
 	for i, name := range onlyNative {
+		if !mine(name) {
+			continue
+		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		rep := native.Report(ctx, f, why[i])
 		res.Reports = append(res.Reports, rep)

@@ -332,3 +332,29 @@ func TestPackageStagePanics(t *testing.T) {
 		})
 	}
 }
+
+// TestPackageShard: with Options.Shard, only the failing cases it
+// accepts are localized and reported, Failing still lists them all, and
+// the case-set refiners, which need every report, do not run.
+func TestPackageShard(t *testing.T) {
+	ctx := context.Background()
+	prog := testutil.LoadTax(t)
+	var localized []string
+	tech := techniqueFunc(func(_ context.Context, f *localize.Failure) (*localize.Report, error) {
+		localized = append(localized, f.Case.Name())
+		return &localize.Report{Test: f.Case.Name(), Candidates: []localize.Candidate{}}, nil
+	})
+	setRefined := false
+	set := caseSetRefinerFunc(func(context.Context, []*localize.Report) error { setRefined = true; return nil })
+	res, err := Run(ctx, prog, taxPkg, &Options{Technique: tech, Refiners: []localize.Refiner{}, CaseSetRefiners: []localize.CaseSetRefiner{set}, NoNative: true,
+		Shard: func(name string) bool { return name == "TestTax" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failing) != 2 || !slices.Contains(res.Failing, "TestNet") || !slices.Equal(localized, []string{"TestTax"}) || len(res.Reports) != 1 || res.Reports[0].Test != "TestTax" {
+		t.Errorf("failing %v, localized %v, %d reports; want both failing, TestTax alone localized and reported", res.Failing, localized, len(res.Reports))
+	}
+	if setRefined {
+		t.Error("the case-set refiners ran on a shard's reports")
+	}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/internal/shard"
+)
+
+// TestShardsMerge runs spectra and localize on examples/tax (three
+// cases, two failing) unsharded, then as n = 1, 2 and 4 shards, each
+// shard a process of its own (n = 4 takes its shard from the
+// environment, as on CircleCI and Bazel): faultloc merge of the shard
+// files writes, byte for byte, what the unsharded run writes, as text
+// and as SARIF (localize's JSON holds run times, which differ between
+// any two runs).
+func TestShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs faultloc 18 times on examples/tax: not with -short")
+	}
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		command string
+		formats []string
+		env     [2]string // the index and total variables of n = 4
+	}{
+		{"spectra", []string{"text", "sarif"}, [2]string{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"}},
+		{"localize", []string{"text", "sarif"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+	} {
+		t.Run(tt.command, func(t *testing.T) {
+			want := map[string][]byte{}
+			for _, format := range tt.formats {
+				want[format] = runChild(t, nil, tt.command, "-tags", "faultloc", "-format", format, "../../examples/tax")
+			}
+			for _, n := range []int{1, 2, 4} {
+				var files []string
+				for i := range n {
+					args := []string{tt.command, "-tags", "faultloc", "-shard", fmt.Sprintf("%d/%d", i, n), "../../examples/tax"}
+					var env []string
+					if n == 4 {
+						args = []string{tt.command, "-tags", "faultloc", "../../examples/tax"}
+						env = []string{tt.env[0] + "=" + fmt.Sprint(i), tt.env[1] + "=" + fmt.Sprint(n)}
+					}
+					f := filepath.Join(dir, fmt.Sprintf("%s-%d-of-%d.json", tt.command, i, n))
+					if err := os.WriteFile(f, runChild(t, env, args...), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					files = append(files, f)
+				}
+				for _, format := range tt.formats {
+					var out, errb bytes.Buffer
+					if code := run(context.Background(), append([]string{"merge", "-format", format}, files...), &out, &errb); code != 0 {
+						t.Fatalf("merge of %d shards: exit %d, stderr:\n%s", n, code, errb.String())
+					}
+					if !bytes.Equal(out.Bytes(), want[format]) {
+						t.Errorf("merge of %d shards, -format %s:\n%s\nunsharded:\n%s", n, format, out.Bytes(), want[format])
+					}
+				}
+			}
+		})
+	}
+}
+
+// runChild runs faultloc with args in a process of its own, env added
+// to its environment, and returns its standard output; it fails the
+// test unless the process exits 0.
+func runChild(t *testing.T, env []string, args ...string) []byte {
+	t.Helper()
+	cmd := child("main", args...)
+	cmd.Env = append(cmd.Env, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("faultloc %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// TestMergeErrors: merge refuses files that are not the n shards of one
+// run, saying which; the commands refuse -shard with what needs every
+// case, or with the flags that shape a report, which are merge's.
+func TestMergeErrors(t *testing.T) {
+	dir := t.TempDir()
+	shardOf := func(name, command string, i, n int, args, failing []string, stopped string) string {
+		f := &shardFile{Command: command, Index: i, Total: n, Args: args, Stopped: stopped}
+		if command == "spectra" {
+			f.Spectra = &spectraShard{Formula: "tarantula", Ties: "worst", Bonus: 1, Listed: []string{"TestA"}}
+		} else {
+			f.Localize = &localizeShard{Package: "p", Cases: failing, Failing: failing}
+		}
+		var b bytes.Buffer
+		if err := writeShard(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := []string{"./p"}
+	s0 := shardOf("s0", "spectra", 0, 2, a, nil, "")
+	s1 := shardOf("s1", "spectra", 1, 2, a, nil, "")
+	other := shardOf("other", "spectra", 1, 2, []string{"-formula=ochiai", "./p"}, nil, "")
+	three := shardOf("three", "spectra", 1, 3, a, nil, "")
+	stopped := shardOf("stopped", "spectra", 1, 2, a, nil, "interrupt signal received")
+	l0 := shardOf("l0", "localize", 0, 2, a, []string{"TestX"}, "")
+	l1 := shardOf("l1", "localize", 1, 2, a, []string{"TestX"}, "")
+	junk := filepath.Join(dir, "junk")
+	os.WriteFile(junk, []byte(`{"faultloc": "something else"}`), 0o644)
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing shard", []string{"merge", s0}, "shards 1/2 missing"},
+		{"shard twice", []string{"merge", s0, s0}, "are both shard 0/2"},
+		{"other flags", []string{"merge", s0, other}, "not one run"},
+		{"other total", []string{"merge", s0, three}, "not one run"},
+		{"stopped", []string{"merge", s0, stopped}, "stopped before its cases were done (interrupt signal received)"},
+		{"two commands", []string{"merge", s0, l1}, "a shard of localize"},
+		{"not a shard", []string{"merge", junk}, "not a shard file"},
+		{"no report of a failing case", []string{"merge", l0, l1}, "no shard reports the failing case TestX (shard " + fmt.Sprint(shard.Of("TestX", 2)) + "/2 should)"},
+		{"gzoltar of localize", []string{"merge", "-format", "gzoltar", l0, l1}, `-format "gzoltar" is not one of localize's`},
+		{"no files", []string{"merge"}, "usage: faultloc merge"},
+		{"shard with -format", []string{"spectra", "-shard", "0/2", "-format", "json", "./p"}, "give -format to merge"},
+		{"shard with -all", []string{"localize", "-shard", "0/2", "-all", "./p"}, "not with -all or -fixes"},
+		{"bad shard", []string{"localize", "-shard", "2/2", "./p"}, `-shard="2/2": the index must be in [0, 2)`},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), tt.args, &out, &errb); code != 1 || !strings.Contains(errb.String(), tt.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", tt.name, code, errb.String(), tt.want)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"merge", s1, s0}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "no test case fails") {
+		t.Errorf("merge of two empty spectra shards: exit %d, stderr %q", code, errb.String())
+	}
+}
