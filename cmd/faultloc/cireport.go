@@ -4,9 +4,18 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/faultloc/faultloc/localize/cireport"
 )
+
+// ciOutput is how a -format sarif or github report is cut: -format,
+// -top, -threshold.
+type ciOutput struct {
+	format    string
+	top       int
+	threshold float64
+}
 
 // ciFormat reports whether format is one of the formats cireport writes.
 func ciFormat(format string) bool { return format == "sarif" || format == "github" }
@@ -19,7 +28,7 @@ func writeCI(w io.Writer, format string, rs []cireport.Result, dir string) error
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
-	opts := &cireport.Options{Root: moduleRoot(dir)}
+	opts := &cireport.Options{Root: moduleRoot(dir), Version: toolVersion()}
 	if format == "github" {
 		return cireport.WriteGitHub(w, rs, opts)
 	}
@@ -39,4 +48,14 @@ func moduleRoot(dir string) string {
 		}
 		d = parent
 	}
+}
+
+// toolVersion is the command's version as its build info gives it: the
+// module's version when go install built it from a release (or a
+// pseudo-version from the checkout's revision), "(devel)" otherwise.
+func toolVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -97,6 +98,63 @@ func TestLocalizeSARIF(t *testing.T) {
 	// -top 1 keeps the first result of the failing case.
 	if rs := runSARIF(t, "localize", "-tags", "faultloc", "-format", "sarif", "-top", "1", "../../examples/foo"); len(rs) != 1 {
 		t.Errorf("-top 1: %d results, want 1", len(rs))
+	}
+}
+
+// TestLocalizeThresholdVersion: -threshold drops the ranked lines that
+// the evidence placing them scores below it, keeping the candidates;
+// the SARIF driver names the command's version, as its build info has it.
+func TestLocalizeThresholdVersion(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "sarif", "../../examples/foo"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var log struct {
+		Runs []struct {
+			Tool    struct{ Driver struct{ Version string } }
+			Results []sarifResult
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("%v, %d runs", err, len(log.Runs))
+	}
+	if v := log.Runs[0].Tool.Driver.Version; v != toolVersion() || v == "" {
+		t.Errorf("driver version %q, want the build info's %q", v, toolVersion())
+	}
+	var min float64 = 2 // above the lowest ranked line's score
+	ranked := 0
+	for _, r := range log.Runs[0].Results {
+		if score, ok := r.Properties["score"].(float64); ok && strings.HasPrefix(r.RuleID, "ranked-line/") {
+			ranked++
+			min = score
+		}
+	}
+	if ranked == 0 {
+		t.Fatal("no ranked line with a score")
+	}
+	all := len(log.Runs[0].Results)
+	rs := runSARIF(t, "localize", "-tags", "faultloc", "-format", "sarif", "-threshold", fmt.Sprint(min+1e-9), "../../examples/foo")
+	if len(rs) != all-1 || len(at(rs, "fix-candidate/agx", "examples/foo/foo.go", faultLines(t, "../../examples/foo/foo.go")[0])) != 1 {
+		t.Errorf("-threshold just above the last ranked line's score %v: %d results of %d, want one fewer, the candidates kept", min, len(rs), all)
+	}
+}
+
+// TestDiagnoseSARIF: localize -all writes its diagnosis as SARIF, valid,
+// the one fix of examples/tax's two failing cases on its faulty line;
+// and as GitHub annotations.
+func TestDiagnoseSARIF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("diagnoses examples/tax")
+	}
+	rs := runSARIF(t, "localize", "-tags", "faultloc", "-all", "-format", "sarif", "../../examples/tax")
+	line := faultLines(t, "../../examples/tax/tax.go")[0]
+	got := at(rs, "diagnosis/agx", "examples/tax/tax.go", line)
+	if len(got) != 1 || got[0].Level != "error" || got[0].Properties["oneFix"] != true {
+		t.Errorf("faulty line %d: %+v, want one verified diagnosis, one fix", line, got)
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-all", "-format", "github", "../../examples/tax"}, &out, &errb); code != 0 || !strings.Contains(out.String(), fmt.Sprintf("::error file=examples/tax/tax.go,line=%d,title=faultloc diagnosis/agx::", line)) {
+		t.Errorf("-all -format github: exit %d, output:\n%s", code, out.String())
 	}
 }
 

@@ -384,7 +384,10 @@
 // verified), probe_error, stats. -timeout bounds the whole diagnosis (default 1m
 // with -all, pipeline.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
-// -tiebreak or -format html. A statement that assigns or returns a
+// -tiebreak or -format html; -format sarif and github write a result per
+// diagnosis (rule diagnosis/MODE, error; unverified-diagnosis/MODE, note)
+// and, when none is verified, per line checked first
+// (ranked-line/first-lines, warning). A statement that assigns or returns a
 // constant gets one value for every case: its fix is one new constant.
 //
 //	-consistent (default true)
@@ -487,8 +490,8 @@
 //
 // Localize shard i of n (counted from 0) of the failing cases, which a
 // stable hash of their names splits, and write the shard's reports
-// (JSON) instead of a report, for faultloc merge (see there; -format and
-// -top are merge's then). Every shard still runs every case, in the
+// (JSON) instead of a report, for faultloc merge (see there; -format,
+// -top and -threshold are merge's then). Every shard still runs every case, in the
 // interpreter and natively, for the evidence: the shards share the
 // searches, the expensive part. Not with -all or -fixes, which take every
 // failing case together. Default: from the environment of the engine
@@ -549,18 +552,27 @@
 // (ranked-line/EVIDENCE, warning), per candidate whose re-run did not
 // pass (unverified-candidate/MODE, note) and per plausible fix
 // (mutant-fix, error), in the text's order; the rank, evidence, test,
-// failure and angelic values in each result's properties; URIs relative
+// failure, angelic values and a ranked line's score in each result's
+// properties; the driver's version the command's (from its build info,
+// "(devel)" when built from a checkout); URIs relative
 // to the module root (%SRCROOT%); a partial fingerprint that follows the
 // line's text. github is GitHub Actions annotations,
 // "::error file=F,line=L,col=C,title=faultloc RULE::MESSAGE" (::warning,
 // ::notice), one per location of the same results, files relative to
-// the module root. See package localize/cireport. Not with -all.
+// the module root. See package localize/cireport.
 //
 //	-top N
 //
 // With -format sarif or github, only the first N results of each failing
-// case (default 0: all). The ranked lines carry ranks, not scores, so
-// localize has no -threshold (spectra has).
+// case (default 0: all).
+//
+//	-threshold X
+//
+// With -format sarif or github, only the ranked lines that the evidence
+// placing them scores at least X (the score in their properties), as
+// GZoltar's action comments a ranking above a score threshold; the
+// candidates, the plausible fixes and the lines a probe promoted, which
+// have no score, are kept (default: all).
 //
 // Example: the running example of the AgxFaults paper, whose Foo(3, 5)
 // returns 8 where 2 is wanted, has five minimal fix candidates, each
@@ -974,8 +986,8 @@
 //
 //	-threshold X
 //
-// As spectra's -threshold: only the entries scored at least X (default:
-// all).
+// As the command's -threshold: only the entries scored at least X
+// (default: all).
 //
 //	-o DIR
 //

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -50,6 +51,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	failedFrom := fs.String("failed-from", "", "localize the cases that failed in a recorded run: a file of go test -json output or a gotestsum --jsonfile (- for standard input); each must still fail, and the passing cases stay evidence; not with -run")
 	format := fs.String("format", "text", "output format: text, json, html (one self-contained page, with a spectrum heat map when passing cases exist), sarif (SARIF 2.1.0, for code scanning and editors) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
 	top := fs.Int("top", 0, "with -format sarif or github: only the first N results of each failing case, in the text report's order (0: all)")
+	threshold := fs.Float64("threshold", math.Inf(-1), "with -format sarif or github: only the ranked lines scored at least this by the evidence that placed them (candidates, fixes and lines without a score are kept; default: all)")
 	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded from their replacements, as go build and go test do")
 	tags := fs.String("tags", "", "comma-separated build tags to load the package with (e.g. faultloc for this repository's examples)")
 	by := fs.String("by", "line", "fault locations: line (one per source line) or expr (one per expression, as angelic debugging does)")
@@ -141,7 +143,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json, html, sarif or github)\n", *format)
 		return 1
 	}
-	sh, err := resolveShard(fs, *shardValue, "format", "top")
+	sh, err := resolveShard(fs, *shardValue, "format", "top", "threshold")
 	if err == nil && sh.On() && (*all || *fixes) {
 		err = fmt.Errorf("shard %s: not with -all or -fixes, which take every failing case together", sh)
 	}
@@ -167,7 +169,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		for _, f := range []struct {
 			on   bool
 			name string
-		}{{angelicMode, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {ciFormat(*format), "-format " + *format}, {*tiebreak != "position", "-tiebreak"}} {
+		}{{angelicMode, "-mode angelic"}, {useSATTAR, "-mode sat-tar"}, {*flexFlag, "-flex"}, {*fixes, "-fixes"}, {*first, "-first"}, {*format == "html", "-format html"}, {*tiebreak != "position", "-tiebreak"}} {
 			if f.on {
 				bad = append(bad, f.name)
 			}
@@ -230,7 +232,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		case "html":
 			return out.WriteHTML(stdout)
 		case "sarif", "github":
-			return writeCI(stdout, *format, cireport.Top(cireport.Localize(reports), *top), "")
+			return writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Localize(reports), *threshold), *top), "")
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files
@@ -300,7 +302,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				d = *timeout
 			}
 		})
-		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, *format, stdout, stderr, *failedFrom, recorded)
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, ciOutput{*format, *top, *threshold}, stdout, stderr, *failedFrom, recorded)
 	}
 	var tech localize.Technique = &agx.Technique{Options: *opts}
 	switch {
@@ -511,10 +513,12 @@ func notRun(skipped, refused int) string {
 }
 
 // diagnosePackage implements localize -all: the failing cases of pkgPath
-// diagnosed together, one report written in format (text or json).
+// diagnosed together, one report written as out says (text, json, sarif
+// or github).
 // failedFrom and recorded are -failed-from's file and the failing cases
 // it records, if given.
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, format string, stdout, stderr io.Writer, failedFrom string, recorded []string) int {
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, out ciOutput, stdout, stderr io.Writer, failedFrom string, recorded []string) int {
+	format := out.format
 	d := &diagnose.Diagnoser{Options: diagnose.Options{Search: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
 		NoProbe: !probe, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
 	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout})
@@ -538,6 +542,8 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 		if format == "json" {
 			rep.RelativeTo(wd)
 			werr = rep.WriteJSON(stdout)
+		} else if ciFormat(format) {
+			werr = writeCI(stdout, format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "")
 		} else {
 			rep.Output.Dir = wd
 			werr = rep.WriteText(stdout)
@@ -548,6 +554,11 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 		}
 	} else if ctx.Err() == nil && format == "text" {
 		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
+	} else if ctx.Err() == nil && ciFormat(format) {
+		if err := writeCI(stdout, format, nil, ""); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", err)
+			return 2
+		}
 	} else if ctx.Err() == nil {
 		fmt.Fprintln(stdout, "null")
 	}

@@ -23,7 +23,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output: text, json, sarif or github; for spectra also gzoltar (files in -o)")
 	top := fs.Int("top", 0, "as spectra's and localize's -top: only the first N entries (0: all)")
-	threshold := fs.Float64("threshold", math.Inf(-1), "as spectra's -threshold: only the entries scored at least this (default: all)")
+	threshold := fs.Float64("threshold", math.Inf(-1), "as spectra's and localize's -threshold: only the entries scored at least this (default: all)")
 	outDir := fs.String("o", ".", "directory of the gzoltar files")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc merge [flags] FILE...\n\nCombines the shard files that the shards of a spectra or localize run\nwrote (-shard) into the report one machine would have written.\n\nFlags:")

@@ -3,6 +3,7 @@ package cireport
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -44,8 +45,8 @@ func reports(file string) []*localize.Report {
 		}},
 		Ranking: []localize.RankedLine{
 			{File: file, Line: 6, Rank: 1, Evidence: localize.EvidenceVerified},
-			{File: file, Line: 5, Rank: 2, Evidence: localize.EvidenceSlice},
-			{File: file, Line: 8, Rank: 3, Evidence: native.EvidenceSpectrum},
+			{File: file, Line: 5, Rank: 2, Evidence: localize.EvidenceSlice, Score: 0.5},
+			{File: file, Line: 8, Rank: 3, Evidence: native.EvidenceSpectrum, Score: 0.25},
 		},
 		Fixes: []localize.MutantResult{{Op: "NEG", File: file, Line: 6, Column: 10, Orig: "x", Repl: "-x", FailToPass: 2}},
 	}, {
@@ -67,6 +68,37 @@ func regressReport(file string) *regress.Report {
 		Causes:     []regress.Cause{{Change: "c1", Round: 0, Core: true}, {Change: "c2", Round: 1}},
 		Predicates: []regress.CriticalPredicate{{Line: trace.Line{File: file, Line: 5}, Round: 1, Influence: "direct", Taken: "if.then", Code: "if x < 0 {", Change: "c2"}},
 	}
+}
+
+// diagnosisReport is a diagnosis of the subject's two failing cases:
+// one fix found by the fix probe, and a diagnosis whose replays did not
+// all pass; unverified, without its first, it is the partial diagnosis
+// of a build without the solver, with the lines to read.
+func diagnosisReport(file string, verified bool) *localize.DiagnosisReport {
+	loc := func(line int, text string) localize.Location {
+		return localize.Location{File: file, Line: line, Text: text}
+	}
+	cases := []string{"TestAbs/neg", "TestAbs/min"}
+	r := &localize.DiagnosisReport{Package: "example.com/abs", Mode: "agx", Cases: cases, Grouping: "joint",
+		Ranked: []localize.Location{loc(6, "return x //fault: should be -x"), loc(5, "if x < 0 {")}}
+	g := localize.DiagnosisGroup{Cases: cases, Joint: 2, Diagnoses: []localize.Diagnosis{{
+		Locations: []localize.Location{loc(6, "return x //fault: should be -x")}, Verified: true, OneFix: true, Explains: cases,
+		Fix: &localize.MutantResult{Op: "NEG", File: file, Line: 6, Column: 10, Orig: "x", Repl: "-x", FailToPass: 2},
+		Cases: []localize.CaseValues{
+			{Case: "TestAbs/neg", Passed: true, Angelic: []localize.AngelicValue{{File: file, Line: 6, Expr: "return", Value: "3", Orig: "-3"}}},
+			{Case: "TestAbs/min", Passed: true, Angelic: []localize.AngelicValue{{File: file, Line: 6, Expr: "return", Value: "1", Orig: "-1"}}},
+		},
+	}, {
+		Locations: []localize.Location{loc(5, "if x < 0 {"), loc(8, "return x")}, Explains: cases[:1], Rejected: "",
+		Cases: []localize.CaseValues{{Case: "TestAbs/neg", Passed: true, Angelic: []localize.AngelicValue{{File: file, Line: 5, Branch: true, Value: "false", Orig: "true"}}}, {Case: "TestAbs/min"}},
+	}}}
+	if !verified {
+		g.Diagnoses = g.Diagnoses[1:]
+		g.Partial, g.Reason = true, "maxsat: this build has no solver"
+		r.Partial, r.Reason = true, g.Reason
+	}
+	r.Groups = []localize.DiagnosisGroup{g}
+	return r
 }
 
 func spectraRanking(file string) *spectra.Ranking {
@@ -109,6 +141,8 @@ func TestGolden(t *testing.T) {
 		{"localize", Localize(reports(file))},
 		{"regress", Regress(regressReport(file), root)},
 		{"spectra", Spectra(spectraRanking(file))},
+		{"diagnosis", Diagnosis(diagnosisReport(file, true))},
+		{"diagnosis-unverified", Diagnosis(diagnosisReport(file, false))},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var sarif, gh bytes.Buffer
@@ -179,6 +213,17 @@ func TestTopThreshold(t *testing.T) {
 		if got := msgs(tt.got); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
+	}
+	// A localize report's ranked lines carry their scores: the native
+	// line (0.25) goes below 0.3; the candidates, the slice line (0.5)
+	// and the mutant fix stay.
+	file, _ := subject(t)
+	var kept []string
+	for _, r := range Threshold(Localize(reports(file)), 0.3) {
+		kept = append(kept, fmt.Sprintf("%s:%d", r.Rule.ID, r.Locations[0].Line))
+	}
+	if got, want := strings.Join(kept, " "), "fix-candidate/agx:6 ranked-line/slice:5 unverified-candidate/agx:5 mutant-fix:6 unverified-candidate/angelic:8"; got != want {
+		t.Errorf("localize above 0.3: %s, want %s", got, want)
 	}
 }
 

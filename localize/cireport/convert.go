@@ -18,7 +18,9 @@ import (
 // fix-candidate/MODE and unverified-candidate/MODE (MODE the report's:
 // agx, pf, fs, fi, angelic, sat-tar), ranked-line/EVIDENCE
 // (ranked-line/spectrum, ranked-line/slice, ranked-line/native-spectrum,
-// …) and mutant-fix. Source lines are read from disk to quote them.
+// …) and mutant-fix. A ranked line has the score that placed it
+// (RankedLine.Score; none where that is 0: a line a refiner promoted),
+// which Threshold reads. Source lines are read from disk to quote them.
 func Localize(reports []*localize.Report) []Result {
 	src := localize.Sources{}
 	var out []Result
@@ -84,7 +86,7 @@ func Localize(reports []*localize.Report) []Result {
 				Rule:      Rule{"ranked-line/" + slug(string(rl.Evidence)), fmt.Sprintf("A line the failing test's %s evidence ranks, after the verified fix candidates' lines.", rl.Evidence), Warning},
 				Message:   strings.TrimSuffix(fmt.Sprintf("%s: rank %d (%s): %s", rep.Test, rl.Rank, rl.Evidence, text), ": "),
 				Locations: []Location{{File: rl.File, Line: rl.Line, Text: text}},
-				Group:     rep.Test, Rank: float64(rl.Rank), Evidence: string(rl.Evidence),
+				Group:     rep.Test, Rank: float64(rl.Rank), Score: rl.Score, Scored: rl.Score != 0, Evidence: string(rl.Evidence),
 				Properties: props(nil),
 			})
 		}
