@@ -928,6 +928,7 @@
 //	    steps:
 //	      - uses: actions/checkout@v4
 //	      - uses: actions/setup-go@v5
+//	      - run: sudo apt-get install -y libz3-dev
 //	      - run: go install github.com/faultloc/faultloc/cmd/faultloc@latest
 //	      - run: faultloc localize -shard ${{ matrix.shard }}/4 ./pkg > shard-${{ matrix.shard }}.json
 //	      - uses: actions/upload-artifact@v4
@@ -940,11 +941,11 @@
 //	      - uses: actions/setup-go@v5
 //	      - uses: actions/download-artifact@v4
 //	        with: {pattern: shard-*, merge-multiple: true}
-//	      - run: go install github.com/faultloc/faultloc/cmd/faultloc@latest
+//	      - run: CGO_ENABLED=0 go install github.com/faultloc/faultloc/cmd/faultloc@latest
 //	      - run: faultloc merge -format github shard-*.json
 //
-// (Without libz3 on the runner, go install builds without cgo: see the
-// introduction.) A Kubernetes Indexed Job runs one pod per shard, each
+// (merge needs no solver: the build without cgo, see the introduction,
+// does.) A Kubernetes Indexed Job runs one pod per shard, each
 // writing its file to a shared volume (here /out), and merge runs once
 // they are done:
 //

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/doc/comment"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,5 +141,47 @@ func TestMergeErrors(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"merge", s1, s0}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "no test case fails") {
 		t.Errorf("merge of two empty spectra shards: exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// TestShardRecipes: the faultloc commands of merge's recipes (the GitHub
+// Actions workflow, the Kubernetes Job) parse: every flag they give
+// exists and takes the value given, so each ends at loading its
+// (here missing) package, not at its flags.
+func TestShardRecipes(t *testing.T) {
+	ref, err := parseReference(docGo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, b := range ref.sections["merge"] {
+		c, ok := b.(*comment.Code)
+		if !ok {
+			continue
+		}
+		for _, l := range strings.Split(c.Text, "\n") {
+			if i := strings.Index(l, "faultloc "); i >= 0 && strings.Contains(l, "run: ") || strings.Contains(l, `"faultloc `) {
+				lines = append(lines, l)
+			}
+		}
+	}
+	if len(lines) < 3 {
+		t.Fatalf("merge's recipes hold %d faultloc commands: %q", len(lines), lines)
+	}
+	for _, l := range lines {
+		l = l[strings.Index(l, "faultloc ")+len("faultloc "):]
+		l, _, _ = strings.Cut(l, ">") // the shard file
+		l = strings.ReplaceAll(l, "${{ matrix.shard }}", "1")
+		args := strings.Fields(l)
+		if args[0] == "merge" {
+			args = append(args[:len(args)-1], filepath.Join(t.TempDir(), "none.json"))
+		} else {
+			args[len(args)-1] = "./nosuchpackage"
+		}
+		var out, errb bytes.Buffer
+		code := run(context.Background(), args, &out, &errb)
+		if code != 1 || strings.Contains(errb.String(), "usage:") || strings.Contains(errb.String(), "flag") || strings.Contains(errb.String(), "shard:") {
+			t.Errorf("faultloc %s: exit %d, stderr %q; want a load error, not a usage one", strings.Join(args, " "), code, errb.String())
+		}
 	}
 }
