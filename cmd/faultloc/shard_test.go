@@ -7,6 +7,7 @@ import (
 	"go/doc/comment"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,24 +28,27 @@ func TestShardsMerge(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		command string
+		flags   []string // the command and its flags; the shards' and the package added
 		formats []string
 		env     [2]string // the index and total variables of n = 4
 	}{
-		{"spectra", []string{"text", "sarif"}, [2]string{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"}},
-		{"localize", []string{"text", "sarif"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		{"spectra", []string{"spectra", "-tags", "faultloc"}, []string{"text", "sarif"}, [2]string{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"}},
+		// Without the native evidence, which costs a go test run a
+		// process and changes nothing of what merge does.
+		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"text", "sarif"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 	} {
 		t.Run(tt.command, func(t *testing.T) {
 			want := map[string][]byte{}
 			for _, format := range tt.formats {
-				want[format] = runChild(t, nil, tt.command, "-tags", "faultloc", "-format", format, "../../examples/tax")
+				want[format] = runChild(t, nil, append(slices.Clone(tt.flags), "-format", format, "../../examples/tax")...)
 			}
 			for _, n := range []int{1, 2, 4} {
 				var files []string
 				for i := range n {
-					args := []string{tt.command, "-tags", "faultloc", "-shard", fmt.Sprintf("%d/%d", i, n), "../../examples/tax"}
+					args := append(slices.Clone(tt.flags), "-shard", fmt.Sprintf("%d/%d", i, n), "../../examples/tax")
 					var env []string
 					if n == 4 {
-						args = []string{tt.command, "-tags", "faultloc", "../../examples/tax"}
+						args = append(slices.Clone(tt.flags), "../../examples/tax")
 						env = []string{tt.env[0] + "=" + fmt.Sprint(i), tt.env[1] + "=" + fmt.Sprint(n)}
 					}
 					f := filepath.Join(dir, fmt.Sprintf("%s-%d-of-%d.json", tt.command, i, n))
