@@ -51,7 +51,7 @@ func (FailCount) RefineAll(ctx context.Context, reps []*Report) error {
 				continue
 			}
 			for _, l := range c.Locations {
-				k := trace.Line{File: l.File, Line: l.Line}
+				k := l.SourceLine()
 				if !seen[k] {
 					seen[k] = true
 					count[k]++
@@ -66,7 +66,7 @@ func (FailCount) RefineAll(ctx context.Context, reps []*Report) error {
 		r.breakTies(func(c Candidate) int {
 			best := 0
 			for _, l := range c.Locations {
-				best = max(best, count[trace.Line{File: l.File, Line: l.Line}])
+				best = max(best, count[l.SourceLine()])
 			}
 			return best
 		})
@@ -92,11 +92,11 @@ func (r *Report) breakTies(score func(Candidate) int) {
 	cand := rank(r.Candidates)
 	in := map[trace.Line]bool{}
 	for _, rl := range cand {
-		in[trace.Line{File: rl.File, Line: rl.Line}] = true
+		in[rl.SourceLine()] = true
 	}
 	var rest []RankedLine
 	for _, rl := range r.Ranking {
-		if !in[trace.Line{File: rl.File, Line: rl.Line}] {
+		if !in[rl.SourceLine()] {
 			rest = append(rest, rl)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // line 30 explains both failing cases, line 10 only the first.
 func ExampleFailCount() {
 	at := func(line int) localize.Candidate {
-		return localize.Candidate{Verified: true, Locations: []localize.Location{{File: "f.go", Line: line}}}
+		return localize.Candidate{Verified: true, Locations: []localize.Location{{Position: localize.Position{File: "f.go", Line: line}}}}
 	}
 	first := &localize.Report{Test: "TestA", Candidates: []localize.Candidate{at(10), at(30)}}
 	second := &localize.Report{Test: "TestB", Candidates: []localize.Candidate{at(30), at(40)}}

@@ -11,7 +11,7 @@ import (
 func cand(verified bool, lines ...int) Candidate {
 	c := Candidate{Verified: verified}
 	for _, l := range lines {
-		c.Locations = append(c.Locations, Location{File: "f.go", Line: l})
+		c.Locations = append(c.Locations, Location{Position: Position{File: "f.go", Line: l}})
 	}
 	return c
 }
@@ -93,10 +93,10 @@ func TestFailCount(t *testing.T) {
 			}
 			r := reps[0]
 			for _, l := range tt.rest {
-				r.Ranking = appendRanked(r.Ranking, []RankedLine{{File: "f.go", Line: l, Rank: -l, Evidence: EvidenceSpectrum}})
+				r.Ranking = appendRanked(r.Ranking, []RankedLine{{Position: Position{File: "f.go", Line: l}, Rank: -l, Evidence: EvidenceSpectrum}})
 			}
 			for _, l := range tt.fixes {
-				r.Fixes = append(r.Fixes, MutantResult{File: "f.go", Line: l})
+				r.Fixes = append(r.Fixes, MutantResult{Position: Position{File: "f.go", Line: l}})
 			}
 			if len(r.Fixes) > 0 {
 				r.PromoteFixes()

@@ -12,7 +12,7 @@ import (
 // ones start.
 func TestDiagnosisOrder(t *testing.T) {
 	d := func(line int, verified, oneFix bool) Diagnosis {
-		return Diagnosis{Locations: []Location{{File: "a.go", Line: line}}, Verified: verified, OneFix: oneFix}
+		return Diagnosis{Locations: []Location{{Position: Position{File: "a.go", Line: line}}}, Verified: verified, OneFix: oneFix}
 	}
 	tests := []struct {
 		name   string
@@ -65,7 +65,7 @@ func TestDiagnosisOrder(t *testing.T) {
 // TestDiagnosisRanked checks that the text report lists the ranked lines
 // when no diagnosis is verified, and only then.
 func TestDiagnosisRanked(t *testing.T) {
-	ranked := []Location{{File: "/p/a.go", Line: 7, Text: "x := y"}, {File: "/p/b.go", Line: 3, Text: "return x"}}
+	ranked := []Location{{Position: Position{File: "/p/a.go", Line: 7}, Text: "x := y"}, {Position: Position{File: "/p/b.go", Line: 3}, Text: "return x"}}
 	for _, tt := range []struct {
 		name     string
 		verified bool
@@ -75,7 +75,7 @@ func TestDiagnosisRanked(t *testing.T) {
 		{"one verified", true, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: []Diagnosis{{Locations: []Location{{File: "/p/a.go", Line: 9}}, Verified: tt.verified}}}
+			g := DiagnosisGroup{Cases: []string{"T"}, Diagnoses: []Diagnosis{{Locations: []Location{{Position: Position{File: "/p/a.go", Line: 9}}}, Verified: tt.verified}}}
 			var sb strings.Builder
 			if err := (&DiagnosisReport{Cases: []string{"T"}, Groups: []DiagnosisGroup{g}, Ranked: ranked, Output: WriteOptions{Dir: "/p"}}).WriteText(&sb); err != nil {
 				t.Fatal(err)

@@ -69,7 +69,9 @@
 // position or a Suspiciousness), plausible fixes found by mutation when
 // asked for (mutation.Analysis.AddFixes), a per-line ranking in which
 // each line names its [Evidence] (so results compare with spectrum-based
-// ranks by EXAM), and statistics. A search stopped by a bound, a timeout
+// ranks by EXAM), and statistics. Whatever in a report points at code
+// embeds a [Position] (file, line, column where known). A search
+// stopped by a bound, a timeout
 // or a cancelled context gives a partial report, marked as such, rather
 // than an error.
 //

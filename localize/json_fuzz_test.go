@@ -153,19 +153,19 @@ func (s *reportSource) report() *Report {
 		Candidates: listOf(s, func() Candidate {
 			return Candidate{
 				Locations: listOf(s, func() Location {
-					return Location{File: s.text(), Line: s.integer(), Column: s.integer(), Text: s.text(), Expr: s.text()}
+					return Location{Position: Position{File: s.text(), Line: s.integer(), Column: s.integer()}, Text: s.text(), Expr: s.text()}
 				}),
 				Angelic: listOf(s, func() AngelicValue {
-					return AngelicValue{File: s.text(), Line: s.integer(), Occurrence: s.integer(), Instr: s.text(), Expr: s.text(), Branch: s.flag(), Value: s.text(), Orig: s.text()}
+					return AngelicValue{Position: Position{File: s.text(), Line: s.integer()}, Occurrence: s.integer(), Instr: s.text(), Expr: s.text(), Branch: s.flag(), Value: s.text(), Orig: s.text()}
 				}),
 				Path: listOf(s, func() Decision {
-					return Decision{File: s.text(), Line: s.integer(), Taken: s.flag()}
+					return Decision{Position: Position{File: s.text(), Line: s.integer()}, Taken: s.flag()}
 				}),
 				Verified: s.flag(),
 			}
 		}),
 		Ranking: listOf(s, func() RankedLine {
-			return RankedLine{File: s.text(), Line: s.integer(), Rank: s.integer(), Evidence: Evidence(s.text())}
+			return RankedLine{Position: Position{File: s.text(), Line: s.integer()}, Rank: s.integer(), Evidence: Evidence(s.text())}
 		}),
 		Partial: s.flag(),
 		Reason:  s.text(),
@@ -174,7 +174,7 @@ func (s *reportSource) report() *Report {
 			Solve: time.Duration(s.number()), Total: time.Duration(s.number()),
 		},
 		Fixes: listOf(s, func() MutantResult {
-			return MutantResult{Op: s.text(), File: s.text(), Line: s.integer(), Column: s.integer(), Orig: s.text(), Repl: s.text(),
+			return MutantResult{Position: Position{File: s.text(), Line: s.integer(), Column: s.integer()}, Op: s.text(), Orig: s.text(), Repl: s.text(),
 				FailKilled: s.integer(), PassKilled: s.integer(), FailToPass: s.integer(), PassToFail: s.integer()}
 		}),
 	}

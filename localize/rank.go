@@ -104,7 +104,7 @@ func RankedLines(ctx context.Context, fs []*Failure, n int) []trace.Line {
 		rep := &Report{Candidates: []Candidate{}}
 		Rank(ctx, rep, f, DefaultScorers()...)
 		for _, rl := range rep.Ranking {
-			l := trace.Line{File: rl.File, Line: rl.Line}
+			l := rl.SourceLine()
 			worst[l] = max(worst[l], rl.Rank)
 			count[l]++
 		}

@@ -15,33 +15,21 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// Location is a source line.
+// Location is a source line of a candidate: its position (the column
+// set with expression granularity), its text and its expression.
 type Location struct {
-	File   string `json:"file"`             // absolute path
-	Line   int    `json:"line"`             // 1-based
-	Column int    `json:"column,omitempty"` // 1-based; set with expression granularity
-	Text   string `json:"text,omitempty"`   // the line's source, trimmed
-	Expr   string `json:"expr,omitempty"`   // the expression's source; set with expression granularity
+	Position
+	Text string `json:"text,omitempty"` // the line's source, trimmed
+	Expr string `json:"expr,omitempty"` // the expression's source; set with expression granularity
 }
 
-// String formats the value for messages and reports.
-func (l Location) String() string {
-	if l.Column > 0 {
-		return fmt.Sprintf("%s:%d:%d", filepath.Base(l.File), l.Line, l.Column)
-	}
-	return fmt.Sprintf("%s:%d", filepath.Base(l.File), l.Line)
-}
-
-func compareLocations(a, b Location) int {
-	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
-}
+func compareLocations(a, b Location) int { return comparePositions(a.Position, b.Position) }
 
 // AngelicValue is the value one instance of a candidate's statement must
 // produce, or the decision a branch instance must take, for the test to
 // pass.
 type AngelicValue struct {
-	File       string `json:"file"`
-	Line       int    `json:"line"`
+	Position
 	Occurrence int    `json:"occurrence"`         // which execution of the instruction in its frame (0: first)
 	Instr      string `json:"instr"`              // the SSA instruction
 	Expr       string `json:"expr,omitempty"`     // the instruction as written: a branch's condition, an assignment's left-hand side, "return"
@@ -53,9 +41,8 @@ type AngelicValue struct {
 
 // Decision is one branch decision of an angelic path.
 type Decision struct {
-	File  string `json:"file"`
-	Line  int    `json:"line"`
-	Taken bool   `json:"taken"` // true: the then-branch
+	Position
+	Taken bool `json:"taken"` // true: the then-branch
 }
 
 // Candidate is a fix candidate: a minimal set of statements where a change
@@ -78,8 +65,7 @@ type Candidate struct {
 
 // RankedLine is a line of a report's ranking.
 type RankedLine struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line"`
+	Position
 	Rank     int      `json:"rank"`               // lines to examine, inclusive, when reading the ranking in order
 	Evidence Evidence `json:"evidence,omitempty"` // what placed the line
 	// Score is the score that placed the line: its evidence's (a
@@ -159,7 +145,7 @@ func rank(cs []Candidate) []RankedLine {
 	for _, c := range cs {
 		var fresh []Location
 		for _, l := range c.Locations {
-			k := Location{File: l.File, Line: l.Line}
+			k := Location{Position: At(l.SourceLine())}
 			if !seen[k] {
 				seen[k] = true
 				fresh = append(fresh, k)
@@ -171,7 +157,7 @@ func rank(cs []Candidate) []RankedLine {
 			ev = EvidenceVerified
 		}
 		for _, l := range fresh {
-			out = append(out, RankedLine{File: l.File, Line: l.Line, Rank: r, Evidence: ev})
+			out = append(out, RankedLine{Position: At(l.SourceLine()), Rank: r, Evidence: ev})
 		}
 	}
 	return out
@@ -465,8 +451,9 @@ func (fl *Flexibility) String() string {
 
 // FlexValue is an alternate value that kept a passing case passing.
 type FlexValue struct {
-	Case       string `json:"case"`       // the passing case
-	Line       int    `json:"line"`       // the instance's line
+	Case string `json:"case"` // the passing case
+	// Position is the instance's.
+	Position
 	Occurrence int    `json:"occurrence"` // which execution of the instruction in its frame (0: first)
 	Instance   string `json:"instance"`   // the instance as a reader names it: "line 16, 2nd iteration"
 	Value      string `json:"value"`      // the alternate value (a branch: its decision)
@@ -484,11 +471,9 @@ func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibit
 type MutantResult struct {
 	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
 	// mutation.Analyze), or, with mutation.Options.Repair, VRP, OBO or ACR.
-	Op   string `json:"op"`
-	File string `json:"file"`
-	Line int    `json:"line"`
-	// Column is the 1-based byte column of the mutated expression.
-	Column int `json:"column"`
+	Op string `json:"op"`
+	// Position is the mutated expression's (its column always set).
+	Position
 	// Orig is the mutated expression's source and Repl its replacement.
 	Orig string `json:"orig"`
 	Repl string `json:"repl"`
@@ -509,11 +494,11 @@ type MutantResult struct {
 func (r *Report) PromoteFixes() {
 	has := map[trace.Line]bool{}
 	for _, m := range r.Fixes {
-		has[trace.Line{File: m.File, Line: m.Line}] = true
+		has[m.SourceLine()] = true
 	}
 	var lines []trace.Line
 	for _, rl := range r.Ranking {
-		if l := (trace.Line{File: rl.File, Line: rl.Line}); has[l] {
+		if l := (rl.SourceLine()); has[l] {
 			lines = append(lines, l)
 		}
 	}
@@ -533,7 +518,7 @@ func (r *Report) Promote(lines []trace.Line, ev Evidence) {
 	}
 	var front, rest []RankedLine
 	for _, rl := range r.Ranking {
-		if _, ok := at[trace.Line{File: rl.File, Line: rl.Line}]; ok {
+		if _, ok := at[rl.SourceLine()]; ok {
 			rl.Evidence, rl.Score = ev, 0
 			front = append(front, rl)
 		} else {
@@ -541,7 +526,7 @@ func (r *Report) Promote(lines []trace.Line, ev Evidence) {
 		}
 	}
 	slices.SortStableFunc(front, func(a, b RankedLine) int {
-		return cmp.Compare(at[trace.Line{File: a.File, Line: a.Line}], at[trace.Line{File: b.File, Line: b.Line}])
+		return cmp.Compare(at[a.SourceLine()], at[b.SourceLine()])
 	})
 	for i := range front {
 		front[i].Rank = i + 1

@@ -17,8 +17,8 @@ func TestWriteTextRelative(t *testing.T) {
 	}
 	file := filepath.Join(wd, "testdata", "x.go")
 	rep := &Report{Test: "T", Mode: "agx", Failure: "f", Candidates: []Candidate{{
-		Locations: []Location{{File: file, Line: 3, Text: "x := 1"}},
-		Angelic:   []AngelicValue{{File: file, Line: 3, Value: "2"}},
+		Locations: []Location{{Position: Position{File: file, Line: 3}, Text: "x := 1"}},
+		Angelic:   []AngelicValue{{Position: Position{File: file, Line: 3}, Value: "2"}},
 		Verified:  true,
 	}}}
 	tests := []struct{ dir, want string }{

@@ -391,7 +391,7 @@ func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
 	r.Ranking = rank(verified)
 	seen := map[trace.Line]bool{}
 	for _, rl := range r.Ranking {
-		seen[trace.Line{File: rl.File, Line: rl.Line}] = true
+		seen[rl.SourceLine()] = true
 	}
 	var lines []trace.Line
 	for _, s := range scores {
@@ -442,21 +442,21 @@ func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
 		}
 		rk := len(r.Ranking) + j - i
 		for _, l := range lines[i:j] {
-			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: ev, Score: score})
+			r.Ranking = append(r.Ranking, RankedLine{Position: At(l), Rank: rk, Evidence: ev, Score: score})
 		}
 		i = j
 	}
 	for _, c := range refuted {
 		var fresh []trace.Line
 		for _, loc := range c.Locations {
-			if l := (trace.Line{File: loc.File, Line: loc.Line}); !seen[l] {
+			if l := (loc.SourceLine()); !seen[l] {
 				seen[l] = true
 				fresh = append(fresh, l)
 			}
 		}
 		rk := len(r.Ranking) + len(fresh)
 		for _, l := range fresh {
-			r.Ranking = append(r.Ranking, RankedLine{File: l.File, Line: l.Line, Rank: rk, Evidence: EvidenceCandidate})
+			r.Ranking = append(r.Ranking, RankedLine{Position: At(l), Rank: rk, Evidence: EvidenceCandidate})
 		}
 	}
 }
@@ -467,16 +467,16 @@ func (r *Report) Fuse(names []Evidence, scores ...LineScores) {
 // lines a diff touched) more than the formula.
 func (r *Report) Restrict(keep func(trace.Line) bool) {
 	r.Candidates = slices.DeleteFunc(r.Candidates, func(c Candidate) bool {
-		return slices.ContainsFunc(c.Locations, func(l Location) bool { return !keep(trace.Line{File: l.File, Line: l.Line}) })
+		return slices.ContainsFunc(c.Locations, func(l Location) bool { return !keep(l.SourceLine()) })
 	})
 	var rest []RankedLine
 	cands := rank(r.Candidates)
 	inCands := map[trace.Line]bool{}
 	for _, rl := range cands {
-		inCands[trace.Line{File: rl.File, Line: rl.Line}] = true
+		inCands[rl.SourceLine()] = true
 	}
 	for _, rl := range r.Ranking {
-		l := trace.Line{File: rl.File, Line: rl.Line}
+		l := rl.SourceLine()
 		if keep(l) && !inCands[l] && rl.Evidence != EvidenceVerified && rl.Evidence != EvidenceCandidate {
 			rest = append(rest, rl)
 		}

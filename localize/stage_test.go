@@ -204,7 +204,7 @@ func TestRankSharedRunError(t *testing.T) {
 // infinite score, which JSON cannot hold.
 func TestFuseScores(t *testing.T) {
 	a, b, c, d, v := trace.Line{File: "f.go", Line: 1}, trace.Line{File: "f.go", Line: 2}, trace.Line{File: "f.go", Line: 3}, trace.Line{File: "f.go", Line: 4}, trace.Line{File: "f.go", Line: 9}
-	rep := &Report{Candidates: []Candidate{{Verified: true, Locations: []Location{{File: v.File, Line: v.Line}}}}}
+	rep := &Report{Candidates: []Candidate{{Verified: true, Locations: []Location{{Position: At(v)}}}}}
 	rep.Fuse([]Evidence{EvidenceSlice, EvidenceSpectrum},
 		LineScores{a: 0.5, d: math.Inf(1)},
 		LineScores{a: 0.9, b: 0.25, c: 0})

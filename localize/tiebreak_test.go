@@ -19,7 +19,7 @@ func cands(specs ...string) []Candidate {
 		for _, l := range f[1:] {
 			var n int
 			fmt.Sscan(l, &n)
-			c.Locations = append(c.Locations, Location{File: "f.go", Line: n})
+			c.Locations = append(c.Locations, Location{Position: Position{File: "f.go", Line: n}})
 		}
 		out = append(out, c)
 	}
@@ -181,7 +181,7 @@ func TestSuspiciousnessCandidate(t *testing.T) {
 	cand := func(lines ...int) Candidate {
 		var c Candidate
 		for _, l := range lines {
-			c.Locations = append(c.Locations, Location{File: "f.go", Line: l})
+			c.Locations = append(c.Locations, Location{Position: Position{File: "f.go", Line: l}})
 		}
 		return c
 	}

@@ -16,7 +16,9 @@ import (
 // in every group) and the lines column.
 func TestScoreDiagnosis(t *testing.T) {
 	const file = "/x/tcas.go"
-	loc := func(l int) localize.Location { return localize.Location{File: file, Line: l} }
+	loc := func(l int) localize.Location {
+		return localize.Location{Position: localize.Position{File: file, Line: l}}
+	}
 	rep := &localize.DiagnosisReport{Grouping: diagnose.GroupingByDiagnosis, Groups: []localize.DiagnosisGroup{
 		{Joint: 2, Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(10)}, Verified: true}, {Locations: []localize.Location{loc(75), loc(80)}}}},
 		{Joint: 1, Diagnoses: []localize.Diagnosis{{Locations: []localize.Location{loc(141)}, Verified: true}}},

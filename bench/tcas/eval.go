@@ -390,7 +390,7 @@ func tieRank(cs []localize.Candidate, file string, faulty map[int]bool, s locali
 		fresh, bad := 0, 0
 		for _, c := range cs[i:j] {
 			for _, l := range c.Locations {
-				k := localize.Location{File: l.File, Line: l.Line}
+				k := localize.Location{Position: localize.At(l.SourceLine())}
 				if seen[k] {
 					continue
 				}

@@ -97,7 +97,9 @@ func TestExam(t *testing.T) {
 // TestScore scores a hand-made report against the ground truth {75, 79}.
 func TestScore(t *testing.T) {
 	const file = "/x/tcas.go"
-	loc := func(f string, l int) localize.Location { return localize.Location{File: f, Line: l} }
+	loc := func(f string, l int) localize.Location {
+		return localize.Location{Position: localize.Position{File: f, Line: l}}
+	}
 	faulty := map[int]bool{75: true, 79: true}
 	tests := []struct {
 		name                 string
@@ -116,7 +118,7 @@ func TestScore(t *testing.T) {
 				{Locations: []localize.Location{loc(file, 10)}, Verified: true},
 				{Locations: []localize.Location{loc(file, 75)}, Verified: true},
 			},
-			rank: []localize.RankedLine{{File: file, Line: 10, Rank: 1}, {File: file, Line: 75, Rank: 2}},
+			rank: []localize.RankedLine{{Position: localize.Position{File: file, Line: 10}, Rank: 1}, {Position: localize.Position{File: file, Line: 75}, Rank: 2}},
 			loc:  true, fix: true, any: true, bestRank: 2, suspicious: 2, verified: 2, candidates: 2,
 			wantExamNumerator: 2, wantExamDenominator: 81,
 			wantTieRank: 1.5, // one group of 2 lines, 1 faulty: (2+1)/(1+1)
@@ -126,7 +128,7 @@ func TestScore(t *testing.T) {
 			cands: []localize.Candidate{
 				{Locations: []localize.Location{loc(file, 12), loc(file, 79)}, Verified: true},
 			},
-			rank: []localize.RankedLine{{File: file, Line: 12, Rank: 2}, {File: file, Line: 79, Rank: 2}},
+			rank: []localize.RankedLine{{Position: localize.Position{File: file, Line: 12}, Rank: 2}, {Position: localize.Position{File: file, Line: 79}, Rank: 2}},
 			loc:  false, fix: false, any: true, bestRank: 2, suspicious: 2, verified: 1, candidates: 1,
 			wantExamNumerator: 2, wantExamDenominator: 81,
 			wantTieRank: 1.5,
@@ -136,7 +138,7 @@ func TestScore(t *testing.T) {
 			cands: []localize.Candidate{
 				{Locations: []localize.Location{loc(file, 75), loc(file, 79)}},
 			},
-			rank: []localize.RankedLine{{File: file, Line: 75, Rank: 2}, {File: file, Line: 79, Rank: 2}},
+			rank: []localize.RankedLine{{Position: localize.Position{File: file, Line: 75}, Rank: 2}, {Position: localize.Position{File: file, Line: 79}, Rank: 2}},
 			loc:  true, fix: false, any: false, bestRank: 2, suspicious: 2, verified: 0, candidates: 1,
 			wantExamNumerator: 2, wantExamDenominator: 81,
 			wantTieRank: 1, // both lines faulty: (2+1)/(2+1)
@@ -150,8 +152,8 @@ func TestScore(t *testing.T) {
 				{Locations: []localize.Location{loc(file, 40)}},
 				{Locations: []localize.Location{loc(file, 79)}},
 			},
-			rank: []localize.RankedLine{{File: file, Line: 10, Rank: 1}, {File: file, Line: 20, Rank: 2},
-				{File: file, Line: 30, Rank: 3}, {File: file, Line: 40, Rank: 4}, {File: file, Line: 79, Rank: 5}},
+			rank: []localize.RankedLine{{Position: localize.Position{File: file, Line: 10}, Rank: 1}, {Position: localize.Position{File: file, Line: 20}, Rank: 2},
+				{Position: localize.Position{File: file, Line: 30}, Rank: 3}, {Position: localize.Position{File: file, Line: 40}, Rank: 4}, {Position: localize.Position{File: file, Line: 79}, Rank: 5}},
 			loc: true, fix: false, any: false, bestRank: 5, suspicious: 5, verified: 3, candidates: 5,
 			wantExamNumerator: 5, wantExamDenominator: 81,
 			wantTieRank: 3 + 1.5, // 10, 20, 30 first; then 40 and 79 in either order
@@ -161,7 +163,7 @@ func TestScore(t *testing.T) {
 			cands: []localize.Candidate{
 				{Locations: []localize.Location{loc("/x/advisory.go", 75)}, Verified: true},
 			},
-			rank: []localize.RankedLine{{File: "/x/advisory.go", Line: 75, Rank: 1}},
+			rank: []localize.RankedLine{{Position: localize.Position{File: "/x/advisory.go", Line: 75}, Rank: 1}},
 			loc:  false, fix: false, any: false, bestRank: 0, suspicious: 1, verified: 1, candidates: 1,
 			wantExamNumerator: 1 + 81.0/2, wantExamDenominator: 81,
 		},

@@ -64,7 +64,7 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 			for _, l := range c.Locations {
 				if l.File == ver.file && len(first[i]) < mutation.DefaultProbeLines && !slices.Contains(first[i], l.Line) {
 					first[i] = append(first[i], l.Line)
-					probed = append(probed, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
+					probed = append(probed, localize.Candidate{Locations: []localize.Location{{Position: localize.At(l.SourceLine())}}})
 				}
 			}
 		}

@@ -13,8 +13,8 @@ func TestScoreTies(t *testing.T) {
 	const file = "/x/tcas.go"
 	one := func(line int, branch bool) localize.Candidate {
 		return localize.Candidate{
-			Locations: []localize.Location{{File: file, Line: line}},
-			Angelic:   []localize.AngelicValue{{File: file, Line: line, Branch: branch}},
+			Locations: []localize.Location{{Position: localize.Position{File: file, Line: line}}},
+			Angelic:   []localize.AngelicValue{{Position: localize.Position{File: file, Line: line}, Branch: branch}},
 			Verified:  true,
 		}
 	}

@@ -579,7 +579,7 @@ func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config
 		cands = append(cands, rep.Candidates...)
 	}
 	for _, l := range lines {
-		cands = append(cands, localize.Candidate{Locations: []localize.Location{{File: l.File, Line: l.Line}}})
+		cands = append(cands, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: l.File, Line: l.Line}}}})
 	}
 	a, err := mutation.Analyze(ctx, cands, &mutation.Options{Load: *cfg, Patterns: []string{pattern}, Cases: cases, Parallel: runtime.NumCPU(), Repair: true})
 	if err != nil {

@@ -183,7 +183,7 @@ func TestFlexStruct(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cand := localize.Candidate{Verified: true, Locations: []localize.Location{{File: file, Line: 19}}}
+	cand := localize.Candidate{Verified: true, Locations: []localize.Location{{Position: localize.Position{File: file, Line: 19}}}}
 	out, err := FlexTest(ctx, prog, []localize.Candidate{cand}, &FlexOptions{Passing: []trace.Case{prog.GoTestCase(pkg, "TestLo"), prog.GoTestCase(pkg, "TestBoth")}})
 	if err != nil {
 		t.Fatal(err)

@@ -259,7 +259,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 			if l.Column == 0 {
 				// A statement (line granularity): any of its
 				// instructions may be what a fix changes.
-				events = append(events, byLine[trace.Line{File: l.File, Line: l.Line}]...)
+				events = append(events, byLine[l.SourceLine()]...)
 			}
 		}
 		slices.Sort(events)
@@ -310,7 +310,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 				if rr.Passed() {
 					fl.FlexibleInstances++
 					if !flexible {
-						fl.Flexible = append(fl.Flexible, localize.FlexValue{Case: p.Name(), Line: t.Pos(e).Line, Occurrence: t.Occurrence(e), Instance: names(e), Value: alt.String(), Orig: orig.String()})
+						fl.Flexible = append(fl.Flexible, localize.FlexValue{Case: p.Name(), Position: localize.PositionOf(t.Pos(e)), Occurrence: t.Occurrence(e), Instance: names(e), Value: alt.String(), Orig: orig.String()})
 					}
 					flexible = true
 					break
@@ -348,7 +348,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 				switch res.outcome {
 				case found:
 					fl.FlexibleInstances++
-					fl.Flexible = append(fl.Flexible, localize.FlexValue{Case: p.Name(), Line: t.Pos(e).Line, Occurrence: t.Occurrence(e), Instance: names(e), Value: res.value.String(), Orig: orig.String(), Solver: true})
+					fl.Flexible = append(fl.Flexible, localize.FlexValue{Case: p.Name(), Position: localize.PositionOf(t.Pos(e)), Occurrence: t.Occurrence(e), Instance: names(e), Value: res.value.String(), Orig: orig.String(), Solver: true})
 					flexible = true
 				case inflexible:
 					proved++

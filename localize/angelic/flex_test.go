@@ -41,7 +41,7 @@ func TestFlexSolver(t *testing.T) {
 		t.Fatal(err)
 	}
 	cand := func(line int) localize.Candidate {
-		return localize.Candidate{Verified: true, Locations: []localize.Location{{File: file, Line: line}}}
+		return localize.Candidate{Verified: true, Locations: []localize.Location{{Position: localize.Position{File: file, Line: line}}}}
 	}
 	tests := []struct {
 		name     string

@@ -90,7 +90,7 @@ func (p ForceProbe) Refine(ctx context.Context, rep *localize.Report, f *localiz
 		if len(lines) == n {
 			break
 		}
-		l := trace.Line{File: rl.File, Line: rl.Line}
+		l := rl.SourceLine()
 		if _, ok := at[l]; !ok {
 			at[l] = len(lines)
 			lines = append(lines, l)

@@ -30,7 +30,7 @@ func ExampleForceProbe() {
 	}
 	f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestRatiosZero")}
 	rep := &localize.Report{Test: "TestRatiosZero", Ranking: []localize.RankedLine{
-		{File: file, Line: 45, Rank: 1, Evidence: localize.EvidenceSlice},
+		{Position: localize.Position{File: file, Line: 45}, Rank: 1, Evidence: localize.EvidenceSlice},
 	}}
 	if err := (angelic.ForceProbe{}).Refine(ctx, rep, f); err != nil {
 		fmt.Println(err)

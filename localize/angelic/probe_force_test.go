@@ -34,8 +34,8 @@ func TestForceProbe(t *testing.T) {
 		t.Run(tt.test, func(t *testing.T) {
 			f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, tt.test)}
 			rep := &localize.Report{Test: tt.test, Ranking: []localize.RankedLine{
-				{File: file, Line: tt.other, Rank: 1, Evidence: localize.EvidenceSlice},
-				{File: file, Line: tt.line, Rank: 2, Evidence: localize.EvidenceSlice},
+				{Position: localize.Position{File: file, Line: tt.other}, Rank: 1, Evidence: localize.EvidenceSlice},
+				{Position: localize.Position{File: file, Line: tt.line}, Rank: 2, Evidence: localize.EvidenceSlice},
 			}}
 			if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil {
 				t.Fatal(err)
@@ -51,8 +51,8 @@ func TestForceProbe(t *testing.T) {
 				t.Errorf("angelic %+v, want %s for %s", a, tt.value, tt.orig)
 			}
 			want := []localize.RankedLine{
-				{File: file, Line: tt.line, Rank: 1, Evidence: localize.EvidenceVerified},
-				{File: file, Line: tt.other, Rank: 2, Evidence: localize.EvidenceSlice},
+				{Position: localize.Position{File: file, Line: tt.line}, Rank: 1, Evidence: localize.EvidenceVerified},
+				{Position: localize.Position{File: file, Line: tt.other}, Rank: 2, Evidence: localize.EvidenceSlice},
 			}
 			if len(rep.Ranking) != 2 || rep.Ranking[0] != want[0] || rep.Ranking[1] != want[1] {
 				t.Errorf("ranking %+v, want %+v", rep.Ranking, want)
@@ -73,9 +73,9 @@ func TestForceProbeOrigin(t *testing.T) {
 	ctx, prog, pkg, file := testutil.LoadFlip(t)
 	f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestTripled")}
 	rep := &localize.Report{Test: "TestTripled", Ranking: []localize.RankedLine{
-		{File: file, Line: 60, Rank: 1, Evidence: localize.EvidenceSlice}, // return Triple(n)
-		{File: file, Line: 50, Rank: 2, Evidence: localize.EvidenceSlice}, // Last: not run
-		{File: file, Line: 55, Rank: 3, Evidence: localize.EvidenceSlice}, // return n * 2, the fault
+		{Position: localize.Position{File: file, Line: 60}, Rank: 1, Evidence: localize.EvidenceSlice}, // return Triple(n)
+		{Position: localize.Position{File: file, Line: 50}, Rank: 2, Evidence: localize.EvidenceSlice}, // Last: not run
+		{Position: localize.Position{File: file, Line: 55}, Rank: 3, Evidence: localize.EvidenceSlice}, // return n * 2, the fault
 	}}
 	if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil {
 		t.Fatal(err)
@@ -91,9 +91,9 @@ func TestForceProbeOrigin(t *testing.T) {
 		t.Errorf("candidates on lines %v, want [55 60]", lines)
 	}
 	want := []localize.RankedLine{
-		{File: file, Line: 55, Rank: 1, Evidence: localize.EvidenceVerified},
-		{File: file, Line: 60, Rank: 2, Evidence: localize.EvidenceVerified},
-		{File: file, Line: 50, Rank: 3, Evidence: localize.EvidenceSlice},
+		{Position: localize.Position{File: file, Line: 55}, Rank: 1, Evidence: localize.EvidenceVerified},
+		{Position: localize.Position{File: file, Line: 60}, Rank: 2, Evidence: localize.EvidenceVerified},
+		{Position: localize.Position{File: file, Line: 50}, Rank: 3, Evidence: localize.EvidenceSlice},
 	}
 	if !slices.Equal(rep.Ranking, want) {
 		t.Errorf("ranking %+v, want %+v", rep.Ranking, want)
@@ -106,7 +106,7 @@ func TestForceProbeNothing(t *testing.T) {
 	ctx, prog, pkg, file := testutil.LoadFlip(t)
 	for _, test := range []string{"TestRatioZero", "TestRatio"} {
 		f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, test)}
-		rep := &localize.Report{Test: test, Ranking: []localize.RankedLine{{File: file, Line: 50, Rank: 1, Evidence: localize.EvidenceSlice}}}
+		rep := &localize.Report{Test: test, Ranking: []localize.RankedLine{{Position: localize.Position{File: file, Line: 50}, Rank: 1, Evidence: localize.EvidenceSlice}}}
 		if err := (ForceProbe{}).Refine(ctx, rep, f); err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestForceProbeNothing(t *testing.T) {
 			t.Errorf("%s: candidates %+v, ranking %+v, want none and the ranking as it was", test, rep.Candidates, rep.Ranking)
 		}
 	}
-	if err := (ForceProbe{}).Refine(ctx, &localize.Report{Ranking: []localize.RankedLine{{File: file, Line: 50}}}, &localize.Failure{}); err == nil {
+	if err := (ForceProbe{}).Refine(ctx, &localize.Report{Ranking: []localize.RankedLine{{Position: localize.Position{File: file, Line: 50}}}}, &localize.Failure{}); err == nil {
 		t.Error("no error without a case")
 	}
 }

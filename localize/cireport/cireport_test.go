@@ -16,7 +16,6 @@ import (
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/localize/regress"
 	"github.com/faultloc/faultloc/spectra"
-	"github.com/faultloc/faultloc/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -36,23 +35,23 @@ func reports(file string) []*localize.Report {
 	return []*localize.Report{{
 		Test: "TestAbs/neg", Mode: "agx", Failure: "abs_test.go:9: Abs(-3) = -3, want 3",
 		Candidates: []localize.Candidate{{
-			Locations: []localize.Location{{File: file, Line: 6, Column: 10, Text: "return x //fault: should be -x", Expr: "x"}},
-			Angelic:   []localize.AngelicValue{{File: file, Line: 6, Instr: "return t0", Expr: "return", Value: "3", Orig: "-3"}},
+			Locations: []localize.Location{{Position: localize.Position{File: file, Line: 6, Column: 10}, Text: "return x //fault: should be -x", Expr: "x"}},
+			Angelic:   []localize.AngelicValue{{Position: localize.Position{File: file, Line: 6}, Instr: "return t0", Expr: "return", Value: "3", Orig: "-3"}},
 			Verified:  true,
 		}, {
-			Locations: []localize.Location{{File: file, Line: 5, Text: "if x < 0 {"}},
-			Angelic:   []localize.AngelicValue{{File: file, Line: 5, Branch: true, Value: "false", Orig: "true"}},
+			Locations: []localize.Location{{Position: localize.Position{File: file, Line: 5}, Text: "if x < 0 {"}},
+			Angelic:   []localize.AngelicValue{{Position: localize.Position{File: file, Line: 5}, Branch: true, Value: "false", Orig: "true"}},
 		}},
 		Ranking: []localize.RankedLine{
-			{File: file, Line: 6, Rank: 1, Evidence: localize.EvidenceVerified},
-			{File: file, Line: 5, Rank: 2, Evidence: localize.EvidenceSlice, Score: 0.5},
-			{File: file, Line: 8, Rank: 3, Evidence: native.EvidenceSpectrum, Score: 0.25},
+			{Position: localize.Position{File: file, Line: 6}, Rank: 1, Evidence: localize.EvidenceVerified},
+			{Position: localize.Position{File: file, Line: 5}, Rank: 2, Evidence: localize.EvidenceSlice, Score: 0.5},
+			{Position: localize.Position{File: file, Line: 8}, Rank: 3, Evidence: native.EvidenceSpectrum, Score: 0.25},
 		},
-		Fixes: []localize.MutantResult{{Op: "NEG", File: file, Line: 6, Column: 10, Orig: "x", Repl: "-x", FailToPass: 2}},
+		Fixes: []localize.MutantResult{{Position: localize.Position{File: file, Line: 6, Column: 10}, Op: "NEG", Orig: "x", Repl: "-x", FailToPass: 2}},
 	}, {
 		Test: "TestAbs/min", Mode: "angelic", Failure: "panic: overflow", Partial: true, Reason: "timeout 1s",
-		Candidates: []localize.Candidate{{Locations: []localize.Location{{File: file, Line: 8, Text: "return x"}}}},
-		Ranking:    []localize.RankedLine{{File: file, Line: 8, Rank: 1, Evidence: localize.EvidenceCandidate}},
+		Candidates: []localize.Candidate{{Locations: []localize.Location{{Position: localize.Position{File: file, Line: 8}, Text: "return x"}}}},
+		Ranking:    []localize.RankedLine{{Position: localize.Position{File: file, Line: 8}, Rank: 1, Evidence: localize.EvidenceCandidate}},
 	}}
 }
 
@@ -66,7 +65,7 @@ func regressReport(file string) *regress.Report {
 		},
 		Root: []string{"c1"}, Aux: []string{"c3"}, Verified: true,
 		Causes:     []regress.Cause{{Change: "c1", Round: 0, Core: true}, {Change: "c2", Round: 1}},
-		Predicates: []regress.CriticalPredicate{{Line: trace.Line{File: file, Line: 5}, Round: 1, Influence: "direct", Taken: "if.then", Code: "if x < 0 {", Change: "c2"}},
+		Predicates: []regress.CriticalPredicate{{Position: localize.Position{File: file, Line: 5}, Round: 1, Influence: "direct", Taken: "if.then", Code: "if x < 0 {", Change: "c2"}},
 	}
 }
 
@@ -76,21 +75,21 @@ func regressReport(file string) *regress.Report {
 // of a build without the solver, with the lines to read.
 func diagnosisReport(file string, verified bool) *localize.DiagnosisReport {
 	loc := func(line int, text string) localize.Location {
-		return localize.Location{File: file, Line: line, Text: text}
+		return localize.Location{Position: localize.Position{File: file, Line: line}, Text: text}
 	}
 	cases := []string{"TestAbs/neg", "TestAbs/min"}
 	r := &localize.DiagnosisReport{Package: "example.com/abs", Mode: "agx", Cases: cases, Grouping: "joint",
 		Ranked: []localize.Location{loc(6, "return x //fault: should be -x"), loc(5, "if x < 0 {")}}
 	g := localize.DiagnosisGroup{Cases: cases, Joint: 2, Diagnoses: []localize.Diagnosis{{
 		Locations: []localize.Location{loc(6, "return x //fault: should be -x")}, Verified: true, OneFix: true, Explains: cases,
-		Fix: &localize.MutantResult{Op: "NEG", File: file, Line: 6, Column: 10, Orig: "x", Repl: "-x", FailToPass: 2},
+		Fix: &localize.MutantResult{Position: localize.Position{File: file, Line: 6, Column: 10}, Op: "NEG", Orig: "x", Repl: "-x", FailToPass: 2},
 		Cases: []localize.CaseValues{
-			{Case: "TestAbs/neg", Passed: true, Angelic: []localize.AngelicValue{{File: file, Line: 6, Expr: "return", Value: "3", Orig: "-3"}}},
-			{Case: "TestAbs/min", Passed: true, Angelic: []localize.AngelicValue{{File: file, Line: 6, Expr: "return", Value: "1", Orig: "-1"}}},
+			{Case: "TestAbs/neg", Passed: true, Angelic: []localize.AngelicValue{{Position: localize.Position{File: file, Line: 6}, Expr: "return", Value: "3", Orig: "-3"}}},
+			{Case: "TestAbs/min", Passed: true, Angelic: []localize.AngelicValue{{Position: localize.Position{File: file, Line: 6}, Expr: "return", Value: "1", Orig: "-1"}}},
 		},
 	}, {
 		Locations: []localize.Location{loc(5, "if x < 0 {"), loc(8, "return x")}, Explains: cases[:1], Rejected: "",
-		Cases: []localize.CaseValues{{Case: "TestAbs/neg", Passed: true, Angelic: []localize.AngelicValue{{File: file, Line: 5, Branch: true, Value: "false", Orig: "true"}}}, {Case: "TestAbs/min"}},
+		Cases: []localize.CaseValues{{Case: "TestAbs/neg", Passed: true, Angelic: []localize.AngelicValue{{Position: localize.Position{File: file, Line: 5}, Branch: true, Value: "false", Orig: "true"}}}, {Case: "TestAbs/min"}},
 	}}}
 	if !verified {
 		g.Diagnoses = g.Diagnoses[1:]

@@ -214,7 +214,7 @@ func Regress(r *regress.Report, newRoot string) []Result {
 		out = append(out, Result{
 			Rule:      Rule{"regression/critical-predicate", "A branch of the failing run that decides whether a statement the failure depends on runs (AFTER's critical predicate).", Note},
 			Message:   fmt.Sprintf("critical predicate, round %d, %s influence, took %s: %s%s", p.Round, p.Influence, p.Taken, p.Code, ch),
-			Locations: []Location{{File: p.Line.File, Line: p.Line.Line, Text: src.Line(p.Line.File, p.Line.Line)}}, Evidence: "critical predicate",
+			Locations: []Location{{File: p.File, Line: p.Line, Text: src.Line(p.File, p.Line)}}, Evidence: "critical predicate",
 			Properties: common(map[string]any{"round": p.Round, "influence": p.Influence, "taken": p.Taken, "old": p.Old, "differs": p.Differs}),
 		})
 	}

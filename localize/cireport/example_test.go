@@ -14,13 +14,13 @@ func ExampleWriteGitHub() {
 	rep := &localize.Report{
 		Test: "TestAbs", Mode: "agx", Failure: "Abs(-3) = -3, want 3",
 		Candidates: []localize.Candidate{{
-			Locations: []localize.Location{{File: "/src/abs/abs.go", Line: 5, Column: 10, Text: "return x", Expr: "x"}},
-			Angelic:   []localize.AngelicValue{{File: "/src/abs/abs.go", Line: 5, Value: "3"}},
+			Locations: []localize.Location{{Position: localize.Position{File: "/src/abs/abs.go", Line: 5, Column: 10}, Text: "return x", Expr: "x"}},
+			Angelic:   []localize.AngelicValue{{Position: localize.Position{File: "/src/abs/abs.go", Line: 5}, Value: "3"}},
 			Verified:  true,
 		}},
 		Ranking: []localize.RankedLine{
-			{File: "/src/abs/abs.go", Line: 5, Rank: 1, Evidence: localize.EvidenceVerified},
-			{File: "/src/abs/abs.go", Line: 4, Rank: 2, Evidence: localize.EvidenceSlice},
+			{Position: localize.Position{File: "/src/abs/abs.go", Line: 5}, Rank: 1, Evidence: localize.EvidenceVerified},
+			{Position: localize.Position{File: "/src/abs/abs.go", Line: 4}, Rank: 2, Evidence: localize.EvidenceSlice},
 		},
 	}
 	rs := cireport.Localize([]*localize.Report{rep})

@@ -46,7 +46,7 @@ func addFixes(r *localize.DiagnosisReport, fixes []localize.MutantResult) {
 			}
 			if i < 0 {
 				g.Diagnoses = append(g.Diagnoses, localize.Diagnosis{
-					Locations: []localize.Location{{File: m.File, Line: m.Line, Text: localize.Sources{}.Line(m.File, m.Line)}},
+					Locations: []localize.Location{{Position: localize.At(m.SourceLine()), Text: localize.Sources{}.Line(m.File, m.Line)}},
 					Explains:  []string{},
 					Cases:     []localize.CaseValues{},
 				})

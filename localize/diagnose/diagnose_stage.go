@@ -89,7 +89,7 @@ func (a *Diagnoser) Diagnose(ctx context.Context, fs []*localize.Failure) (*loca
 	rep.Package = fs[0].Package
 	src := localize.Sources{}
 	for _, l := range opts.First {
-		rep.Ranked = append(rep.Ranked, localize.Location{File: l.File, Line: l.Line, Text: src.Line(l.File, l.Line)})
+		rep.Ranked = append(rep.Ranked, localize.Location{Position: localize.At(l), Text: src.Line(l.File, l.Line)})
 	}
 	addFixes(rep, fixes)
 	if probeErr != nil {

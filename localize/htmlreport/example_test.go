@@ -18,8 +18,8 @@ func ExampleWrite() {
 		Mode:    "agx",
 		Failure: "result 0 = -3, want 3",
 		Candidates: []localize.Candidate{{
-			Locations: []localize.Location{{File: "/src/abs/abs.go", Line: 5, Text: "return x"}},
-			Angelic:   []localize.AngelicValue{{File: "/src/abs/abs.go", Line: 5, Instr: "return x", Value: "3"}},
+			Locations: []localize.Location{{Position: localize.Position{File: "/src/abs/abs.go", Line: 5}, Text: "return x"}},
+			Angelic:   []localize.AngelicValue{{Position: localize.Position{File: "/src/abs/abs.go", Line: 5}, Instr: "return x", Value: "3"}},
 			Verified:  true,
 		}},
 	}

@@ -175,7 +175,7 @@ func TestWriteHTML(t *testing.T) {
 // package's page, with its Output's title and base.
 func TestReportWriteHTML(t *testing.T) {
 	rep := &localize.Report{Test: "TestX", Mode: "agx", Failure: "boom", Candidates: []localize.Candidate{{
-		Locations: []localize.Location{{File: "/p/a.go", Line: 3, Text: "var x = 1"}}, Verified: true}}}
+		Locations: []localize.Location{{Position: localize.Position{File: "/p/a.go", Line: 3}, Text: "var x = 1"}}, Verified: true}}}
 	rep.Rerank(nil)
 	rep.Output = localize.WriteOptions{Title: "the title", Dir: "/p"}
 	var want, got bytes.Buffer
@@ -210,8 +210,8 @@ func TestWriteHTMLCases(t *testing.T) {
 	}
 	cand := func(file string, line int, value string, verified bool) localize.Candidate {
 		return localize.Candidate{
-			Locations: []localize.Location{{File: file, Line: line, Text: strings.TrimSpace(strings.Split(src[file], "\n")[line-1])}},
-			Angelic:   []localize.AngelicValue{{File: file, Line: line, Instr: "t1 = x < 0", Value: value, Occurrence: 2}},
+			Locations: []localize.Location{{Position: localize.Position{File: file, Line: line}, Text: strings.TrimSpace(strings.Split(src[file], "\n")[line-1])}},
+			Angelic:   []localize.AngelicValue{{Position: localize.Position{File: file, Line: line}, Instr: "t1 = x < 0", Value: value, Occurrence: 2}},
 			Verified:  verified,
 		}
 	}
@@ -222,8 +222,8 @@ func TestWriteHTMLCases(t *testing.T) {
 	was.Candidates[0].Angelic[0].Orig = "3"
 	missing := &localize.Report{Test: "TestM", Failure: "x", Candidates: []localize.Candidate{cand("/q/gone.go", 1, "1", true)}}
 	fixed := &localize.Report{Test: "TestF/neg", Mode: "agx", Failure: "boom", Fixes: []localize.MutantResult{
-		{Op: "ROR", File: "/p/a.go", Line: 4, Column: 7, Orig: "x < 0", Repl: "x <= 0", FailToPass: 3},
-		{Op: "VRP", File: "/p/a.go", Line: 13, Column: 4, Orig: "x", Repl: "y", FailToPass: 1},
+		{Position: localize.Position{File: "/p/a.go", Line: 4, Column: 7}, Op: "ROR", Orig: "x < 0", Repl: "x <= 0", FailToPass: 3},
+		{Position: localize.Position{File: "/p/a.go", Line: 13, Column: 4}, Op: "VRP", Orig: "x", Repl: "y", FailToPass: 1},
 	}}
 	spectrum := &spectra.Ranking{Formula: "ochiai", Tests: 2, Failed: 1, Entries: []spectra.Entry{
 		{Element: spectra.Element{File: "/p/a.go", Line: 5}, Score: 1, Rank: 1},

@@ -113,14 +113,14 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	idx := map[localize.Location]int{}
 	for _, c := range cands {
 		for _, l := range c.Locations {
-			k := localize.Location{File: l.File, Line: l.Line}
+			k := localize.Location{Position: localize.At(l.SourceLine())}
 			if _, ok := idx[k]; !ok {
 				idx[k] = len(targets)
 				targets = append(targets, mutate.Target{File: l.File, Line: l.Line})
 			}
 		}
 		for _, a := range c.Angelic {
-			if i, ok := idx[localize.Location{File: a.File, Line: a.Line}]; ok && !a.Branch {
+			if i, ok := idx[localize.Location{Position: localize.At(a.SourceLine())}]; ok && !a.Branch {
 				targets[i].Values = append(targets[i].Values, a.Value)
 				if a.Orig != "" {
 					targets[i].Instances = append(targets[i].Instances, mutate.Instance{Orig: a.Orig, Angelic: a.Value})
@@ -237,7 +237,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 
 // mutantResult is mutant m, before any run.
 func mutantResult(m mutate.Mutant) localize.MutantResult {
-	return localize.MutantResult{Op: string(m.Op), File: m.File, Line: m.Line, Column: m.Column, Orig: m.Orig, Repl: m.Repl}
+	return localize.MutantResult{Position: localize.Position{File: m.File, Line: m.Line, Column: m.Column}, Op: string(m.Op), Orig: m.Orig, Repl: m.Repl}
 }
 
 // Fixes returns the plausible fixes of the named failing test among the
@@ -473,17 +473,17 @@ func counted(cands []localize.Candidate) func(m localize.MutantResult) bool {
 	vals := map[localize.Location][]string{}
 	for _, c := range cands {
 		for _, l := range c.Locations {
-			lines[localize.Location{File: l.File, Line: l.Line}] = true
+			lines[localize.Location{Position: localize.At(l.SourceLine())}] = true
 		}
 		for _, a := range c.Angelic {
 			if !a.Branch {
-				k := localize.Location{File: a.File, Line: a.Line}
+				k := localize.Location{Position: localize.At(a.SourceLine())}
 				vals[k] = append(vals[k], strings.TrimSpace(a.Value))
 			}
 		}
 	}
 	return func(m localize.MutantResult) bool {
-		k := localize.Location{File: m.File, Line: m.Line}
+		k := localize.Location{Position: localize.At(m.SourceLine())}
 		if !lines[k] {
 			return false
 		}
@@ -516,7 +516,7 @@ func (a *Analysis) metallaxis(cands []localize.Candidate) localize.LineScores {
 		if m.FailKilled > 0 {
 			s = float64(m.FailKilled) / math.Sqrt(float64(a.Failing)*float64(m.FailKilled+m.PassKilled))
 		}
-		k := localize.Location{File: m.File, Line: m.Line}
+		k := localize.Location{Position: localize.At(m.SourceLine())}
 		if old, ok := score[k]; !ok || s > old {
 			score[k] = s
 		}
@@ -555,7 +555,7 @@ func (a *Analysis) muse(cands []localize.Candidate) localize.LineScores {
 		if !included(m) {
 			continue
 		}
-		k := localize.Location{File: m.File, Line: m.Line}
+		k := localize.Location{Position: localize.At(m.SourceLine())}
 		sum[k] += float64(m.FailToPass)/(f2p+1) - alpha*float64(m.PassToFail)/(p2f+1)
 		n[k]++
 	}
@@ -569,7 +569,7 @@ func (a *Analysis) muse(cands []localize.Candidate) localize.LineScores {
 func lineScores(score map[localize.Location]float64) localize.LineScores {
 	out := make(localize.LineScores, len(score))
 	for l, x := range score {
-		out[trace.Line{File: l.File, Line: l.Line}] = x
+		out[l.SourceLine()] = x
 	}
 	return out
 }

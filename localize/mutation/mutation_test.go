@@ -129,7 +129,7 @@ func TestMutationFixes(t *testing.T) {
 	}
 	var cands []localize.Candidate
 	for line := 8; line <= 15; line++ {
-		cands = append(cands, localize.Candidate{Locations: []localize.Location{{File: file, Line: line}}})
+		cands = append(cands, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: file, Line: line}}}})
 	}
 	a, err := Analyze(ctx, cands, &Options{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases(tests), Repair: true})
 	if err != nil {
@@ -173,7 +173,7 @@ func TestMutationErrors(t *testing.T) {
 		t.Error("nil options: no error")
 	}
 	cfg := trace.Config{Dir: testutil.Subject("mutation")}
-	cands := []localize.Candidate{{Locations: []localize.Location{{File: "nosuch.go", Line: 3}}}}
+	cands := []localize.Candidate{{Locations: []localize.Location{{Position: localize.Position{File: "nosuch.go", Line: 3}}}}}
 	a, err := Analyze(ctx, cands, &Options{Load: cfg, Patterns: []string{"."}})
 	if err != nil || len(a.Mutants) != 0 {
 		t.Errorf("no line to mutate: %v, error %v", a, err)
@@ -289,7 +289,7 @@ func mutationBenchSubject(t testing.TB, prog *trace.Program, n int) ([]localize.
 	}
 	var cands []localize.Candidate
 	for l := 8; l <= 15; l++ {
-		cands = append(cands, localize.Candidate{Locations: []localize.Location{{File: file, Line: l}}, Verified: true})
+		cands = append(cands, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: file, Line: l}}}, Verified: true})
 	}
 	return cands, tests
 }

@@ -77,7 +77,7 @@ func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.
 		if len(lines) == n {
 			break
 		}
-		lines = append(lines, trace.Line{File: rl.File, Line: rl.Line})
+		lines = append(lines, rl.SourceLine())
 	}
 	fixes, err := p.Fixes(ctx, []*localize.Failure{f}, lines)
 	if len(fixes) > 0 {

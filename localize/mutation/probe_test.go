@@ -11,7 +11,7 @@ import (
 // its own rank; the others keep their order and their ties.
 func TestPromote(t *testing.T) {
 	rl := func(line, rank int, ev localize.Evidence) localize.RankedLine {
-		return localize.RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
+		return localize.RankedLine{Position: localize.Position{File: "a.go", Line: line}, Rank: rank, Evidence: ev}
 	}
 	for _, tt := range []struct {
 		name  string
@@ -31,7 +31,7 @@ func TestPromote(t *testing.T) {
 		rep := &localize.Report{Ranking: tt.in}
 		var fixes []localize.MutantResult
 		for _, l := range tt.fixes {
-			fixes = append(fixes, localize.MutantResult{File: "a.go", Line: l})
+			fixes = append(fixes, localize.MutantResult{Position: localize.Position{File: "a.go", Line: l}})
 		}
 		rep.Fixes = fixes
 		rep.PromoteFixes()

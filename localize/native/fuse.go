@@ -60,11 +60,11 @@ func interleave(a, b []localize.RankedLine, share int) []localize.RankedLine {
 	var entries []entry
 	seen := map[trace.Line]bool{}
 	for _, rl := range head {
-		seen[trace.Line{File: rl.File, Line: rl.Line}] = true
+		seen[rl.SourceLine()] = true
 	}
 	base := len(head) // the ranks of a count the head
 	add := func(rl localize.RankedLine, key float64) {
-		l := trace.Line{File: rl.File, Line: rl.Line}
+		l := rl.SourceLine()
 		if seen[l] {
 			return
 		}

@@ -109,7 +109,7 @@ func TestNativeDistance(t *testing.T) {
 // first; a line keeps the evidence of the ranking that places it higher.
 func TestInterleave(t *testing.T) {
 	rl := func(line, rank int, ev localize.Evidence) localize.RankedLine {
-		return localize.RankedLine{File: "a.go", Line: line, Rank: rank, Evidence: ev}
+		return localize.RankedLine{Position: localize.Position{File: "a.go", Line: line}, Rank: rank, Evidence: ev}
 	}
 	own := []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 3, localize.EvidenceSlice), rl(4, 5, localize.EvidenceSpectrum), rl(5, 5, localize.EvidenceSpectrum)}
 	nat := []localize.RankedLine{rl(9, 1, EvidenceSpectrum), rl(5, 2, EvidenceSpectrum), rl(1, 3, EvidenceSpectrum), rl(8, 4, EvidenceSpectrum)}

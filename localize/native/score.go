@@ -209,7 +209,7 @@ func Report(ctx context.Context, f *localize.Failure, why string) *localize.Repo
 // markData names the evidence of the ranking's package-data lines.
 func markData(rep *localize.Report, n *Run) {
 	for i, rl := range rep.Ranking {
-		if rl.Evidence == EvidenceSpectrum && n.isDataLine(trace.Line{File: rl.File, Line: rl.Line}) {
+		if rl.Evidence == EvidenceSpectrum && n.isDataLine(rl.SourceLine()) {
 			rep.Ranking[i].Evidence = EvidencePackageData
 		}
 	}

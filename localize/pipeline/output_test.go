@@ -14,7 +14,7 @@ import (
 // Output; the JSON an array of them ([] for none); the page one section
 // each; a diagnosis replaces them in every format.
 func TestResultWriters(t *testing.T) {
-	a := localize.NewReport("TestA", "agx", "got 1", []localize.Candidate{{Locations: []localize.Location{{File: "/m/p/a.go", Line: 3, Text: "x := 1"}}, Verified: true}})
+	a := localize.NewReport("TestA", "agx", "got 1", []localize.Candidate{{Locations: []localize.Location{{Position: localize.Position{File: "/m/p/a.go", Line: 3}, Text: "x := 1"}}, Verified: true}})
 	b := localize.NewReport("TestB", "agx", "got 2", nil)
 	for _, tc := range []struct {
 		name    string

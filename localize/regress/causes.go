@@ -47,11 +47,11 @@ type Cause struct {
 // redefined a variable such a generator reads (indirect influence), as
 // the AFTER paper defines them.
 type CriticalPredicate struct {
-	Line      trace.Line `json:"line"`
-	Code      string     `json:"code"`
-	Round     int        `json:"round"`     // the round of the causes it leads to
-	Influence string     `json:"influence"` // "direct" or "indirect"
-	Change    string     `json:"change,omitempty"`
+	localize.Position
+	Code      string `json:"code"`
+	Round     int    `json:"round"`     // the round of the causes it leads to
+	Influence string `json:"influence"` // "direct" or "indirect"
+	Change    string `json:"change,omitempty"`
 	// Taken is the branch the failing run took at the predicate's first
 	// instance reached, named by the block it went to ("if.then",
 	// "if.else", "if.done", "for.body", "for.done", ...); Old is the branch the same
@@ -173,7 +173,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			l := trace.Line{File: pos.Filename, Line: pos.Line}
 			if !predSeen[l] {
 				predSeen[l] = true
-				p := CriticalPredicate{Line: l, Code: sourceLine(pos.Filename, pos.Line), Round: int(dist[e]), Influence: "direct",
+				p := CriticalPredicate{Position: localize.At(l), Code: sourceLine(pos.Filename, pos.Line), Round: int(dist[e]), Influence: "direct",
 					Taken: decision(t, trace.EventID(e)), offset: pos.Offset, occ: t.Occurrence(trace.EventID(e))}
 				if how[e] == 2 {
 					p.Influence = "indirect"
@@ -209,7 +209,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(set.Index(set.ByID(a.Change)), set.Index(set.ByID(b.Change))))
 	})
 	slices.SortFunc(s.preds, func(a, b CriticalPredicate) int {
-		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Line.File, b.Line.File), cmp.Compare(a.Line.Line, b.Line.Line))
+		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
 	})
 	// The chains from the failure to each cause, for the tree.
 	chains := map[string][]*CauseNode{}
@@ -272,22 +272,22 @@ func compareOutcomes(ctx context.Context, g *regression, reverted []*changes.Cha
 	t := r.Trace
 	for i := range preds {
 		p := &preds[i]
-		rel, err := filepath.Rel(g.set.New, p.Line.File)
+		rel, err := filepath.Rel(g.set.New, p.File)
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
 		off := g.set.Forward(rel, reverted, p.offset)
-		src, ok := overlay[p.Line.File]
+		src, ok := overlay[p.File]
 		if !ok {
-			src, err = os.ReadFile(p.Line.File)
+			src, err = os.ReadFile(p.File)
 			if err != nil {
 				continue
 			}
 		}
 		line := 1 + strings.Count(string(src[:min(off, len(src))]), "\n")
 		p.Old = "not executed"
-		for _, e := range t.Events(p.Line.File, line) {
+		for _, e := range t.Events(p.File, line) {
 			if _, ok := t.Instr(e).(*ssa.If); ok && t.Occurrence(e) == p.occ {
 				p.Old = decision(t, e)
 				break
@@ -309,10 +309,10 @@ func chainNodes(t *trace.Trace, edges []slicing.Edge, byFile map[string][]*chang
 			return
 		}
 		l := trace.Line{File: pos.Filename, Line: pos.Line}
-		if len(out) > 0 && out[len(out)-1].Line == l {
+		if len(out) > 0 && out[len(out)-1].SourceLine() == l {
 			return
 		}
-		n := &CauseNode{Line: l, Code: sourceLine(pos.Filename, pos.Line), Dep: kind}
+		n := &CauseNode{Position: localize.At(l), Code: sourceLine(pos.Filename, pos.Line), Dep: kind}
 		for _, c := range byFile[pos.Filename] {
 			if c.New.Offset <= pos.Offset && pos.Offset < c.New.End {
 				n.Change = c.ID
@@ -352,7 +352,7 @@ func sourceLine(file string, line int) string {
 // node's children are the statements it depends on (by data, or as the
 // critical predicate that decides whether it runs), down to the changes.
 type CauseNode struct {
-	Line     trace.Line   `json:"line"`
+	localize.Position
 	Code     string       `json:"code"`
 	Dep      string       `json:"dep"` // how its parent depends on it: "data", "predicate", "potential"; "failure" at the root
 	Change   string       `json:"change,omitempty"`
@@ -397,7 +397,7 @@ func writeTree(b *strings.Builder, n *CauseNode, depth int, dir string) {
 	if n == nil {
 		return
 	}
-	file := n.Line.File
+	file := n.File
 	if r, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(r, "..") {
 		file = r
 	}
@@ -405,7 +405,7 @@ func writeTree(b *strings.Builder, n *CauseNode, depth int, dir string) {
 	if n.Change != "" {
 		mark = " [" + n.Change + "]"
 	}
-	fmt.Fprintf(b, "%s%s %s:%d: %s%s\n", strings.Repeat("  ", depth), n.Dep, file, n.Line.Line, n.Code, mark)
+	fmt.Fprintf(b, "%s%s %s:%d: %s%s\n", strings.Repeat("  ", depth), n.Dep, file, n.Line, n.Code, mark)
 	for _, k := range n.Children {
 		writeTree(b, k, depth+1, dir)
 	}

@@ -100,7 +100,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		default:
 			outcome += ", old version too"
 		}
-		fmt.Fprintf(&b, "  round %d %s (%s): %s:%d: %s%s\n", p.Round, p.Influence, outcome, rel(p.Line.File), p.Line.Line, p.Code, ch)
+		fmt.Fprintf(&b, "  round %d %s (%s): %s:%d: %s%s\n", p.Round, p.Influence, outcome, rel(p.File), p.Line, p.Code, ch)
 	}
 	fmt.Fprintf(&b, "\nchanges (%d; kept, as the tests need them: %s):\n", len(r.Changes), list(r.Kept))
 	for _, c := range r.Changes {

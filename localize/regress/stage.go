@@ -65,7 +65,7 @@ func (r *Technique) Localize(ctx context.Context, f *localize.Failure) (*localiz
 			}
 			file := filepath.Join(opts.Changes.New, filepath.FromSlash(ch.File))
 			for l := ch.New.StartLine; l <= ch.New.EndLine; l++ {
-				c.Locations = append(c.Locations, localize.Location{File: file, Line: l, Text: sourceLine(file, l)})
+				c.Locations = append(c.Locations, localize.Location{Position: localize.Position{File: file, Line: l}, Text: sourceLine(file, l)})
 			}
 		}
 	}

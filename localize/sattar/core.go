@@ -26,19 +26,19 @@ import (
 type Core struct {
 	// Check names the violated check: its message (t.Error's), or the
 	// failure of a case that failed without one (a panic).
-	Check string
+	Check string `json:"check"`
 	// Pos is the position of the check's call; zero for a failure
 	// without a check.
-	Pos token.Position
+	Pos localize.Position `json:"pos"`
 	// Lines are the core's statements, in file and line order.
-	Lines []trace.Line
+	Lines []trace.Line `json:"lines"`
 	// Groups are their fault predicates' names in the formula
 	// ("file:line", or "file:line:col" by expression).
-	Groups []string
+	Groups []string `json:"groups"`
 	// Unmodeled are the lines in scope the run executed that have no
 	// fault predicate: the formula does not model what they compute (a
 	// pointer assignment), so the core can neither hold nor clear them.
-	Unmodeled []trace.Line
+	Unmodeled []trace.Line `json:"unmodeled"`
 }
 
 // Cores returns, for each check that c's failing run violates (each
@@ -95,9 +95,9 @@ func violatedChecks(v *search.Verdict) []violatedCheck {
 			if !slices.Contains(v.Avoid, a.Event) {
 				continue // beyond the encoded part of the run
 			}
-			i := slices.IndexFunc(out, func(c violatedCheck) bool { return c.core.Pos == a.Pos })
+			i := slices.IndexFunc(out, func(c violatedCheck) bool { return c.core.Pos == localize.PositionOf(a.Pos) })
 			if i < 0 {
-				out = append(out, violatedCheck{core: Core{Check: a.Message, Pos: a.Pos}})
+				out = append(out, violatedCheck{core: Core{Check: a.Message, Pos: localize.PositionOf(a.Pos)}})
 				i = len(out) - 1
 			}
 			out[i].events = append(out[i].events, a.Event)

@@ -76,7 +76,7 @@ func checkMUS(t *testing.T, ctx context.Context, v *testutil.ListVersion, c trac
 	run := *first
 	run.Avoid = nil
 	for _, a := range first.Result.Assertions {
-		if a.Pos == core.Pos {
+		if localize.PositionOf(a.Pos) == core.Pos {
 			run.Avoid = append(run.Avoid, a.Event)
 		}
 	}

@@ -50,8 +50,8 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	for _, c := range r.Cores {
 		at := ""
-		if c.Pos.IsValid() {
-			at = fmt.Sprintf(" (%s:%d)", rel(c.Pos.Filename), c.Pos.Line)
+		if c.Pos.Line > 0 {
+			at = fmt.Sprintf(" (%s:%d)", rel(c.Pos.File), c.Pos.Line)
 		}
 		fmt.Fprintf(&b, "core of %q%s: %s; not modeled: %s\n", c.Check, at, lines(c.Lines), lines(c.Unmodeled))
 	}

@@ -8,8 +8,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-
-	"github.com/faultloc/faultloc/trace"
 )
 
 // TestResultWriters checks a session's three writers on the size fault
@@ -45,7 +43,7 @@ func TestResultWriters(t *testing.T) {
 		t.Fatalf("read back %+v; want the session's", back)
 	}
 	for _, rl := range back.Report.Ranking {
-		want, ok := res.Scores[trace.Line{File: rl.File, Line: rl.Line}]
+		want, ok := res.Scores[rl.SourceLine()]
 		if ok && math.Abs(rl.Score-want) > 1e-9 {
 			t.Errorf("%s:%d: score %v in the JSON, %v in the session", rl.File, rl.Line, rl.Score, want)
 		}

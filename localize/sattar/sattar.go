@@ -551,7 +551,7 @@ func (s *sattar) rank() *localize.Report {
 		if e.Suspect {
 			ev = EvidenceCore
 		}
-		rl := localize.RankedLine{File: e.Element.File, Line: e.Element.Line, Rank: int(e.Rank), Evidence: ev}
+		rl := localize.RankedLine{Position: localize.Position{File: e.Element.File, Line: e.Element.Line}, Rank: int(e.Rank), Evidence: ev}
 		if !math.IsInf(score, 0) {
 			rl.Score = score // JSON has no infinity: left out, as Report.Fuse does
 		}
