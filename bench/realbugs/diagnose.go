@@ -125,7 +125,7 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 	rep.WriteString("## Diagnosis of each bug's failing cases together\n\n")
 	fmt.Fprintf(rep, "Each historical bug's failing cases (its test's) diagnosed together in this process, as\n"+
 		"`faultloc localize -all -run ... -timeout %v` does: pipeline.Run with diagnose.Diagnoser,\n"+
-		"diagnose.Run with the one-fix check (DiagnoseOptions.Consistent) on the package's passing cases.\n"+
+		"diagnose.Run with the one-fix check (diagnose.Options.Consistent) on the package's passing cases.\n"+
 		"failing: cases diagnosed; diagnoses: all / verified / one fix; first: the diagnoses a reader looks at\n"+
 		"first (DiagnosisGroup.Best: one fix, else verified, else all); fault: whether a diagnosis, and one of the\n"+
 		"first, holds a faulty line; place: the place of the first diagnosis that does, in the report's order;\n"+

@@ -98,7 +98,7 @@
 //
 // -kinds flex tests AgxFaults' candidates of the historical bugs for
 // flexibility, the pruning of angelic debugging, in this process: each
-// failing case localized with localize.Agx (its default options, -timeout
+// failing case localized with agx.Technique (its default options, -timeout
 // per case) and ranked by localize.DefaultScorers, its verified
 // candidates tested by angelic.FlexTest on the package's passing cases
 // (-flex-bound per failing case), and the inhibited ones demoted. It

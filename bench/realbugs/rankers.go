@@ -198,7 +198,7 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 		"(the refiner of pipeline.Run's default pipeline): the lines, among the first 20 (or 10), with a\n" +
 		"plausible fix among their mutants (the failing case passes, no passing case that executes the line\n" +
 		"fails; the operators of mutation-based fault localization and the repair ones, or the former alone)\n" +
-		"move to the front. The probe has a time bound (localize.DefaultProbeTimeout): what it settles on a\n" +
+		"move to the front. The probe has a time bound (mutation.DefaultProbeTimeout): what it settles on a\n" +
 		"package with slow tests depends on the machine's load.\n\n")
 	rep.WriteString("| bug | cases |")
 	for _, ru := range rules {

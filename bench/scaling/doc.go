@@ -16,7 +16,7 @@
 // At bound b the failing test's input grows with b (Sum(b) loops b times;
 // Isqrt(b²−1) loops b times with the fault; BinarySearch searches the last
 // of b elements, which takes about log₂ b iterations) and PF's unwinding
-// bound, localize.Options.Unwind, is b: PF flips every in-scope branch
+// bound, agx.Options.Unwind, is b: PF flips every in-scope branch
 // instance whose instruction ran fewer than b times before it in its frame,
 // and encodes every path so reached. ATF gets the same bound, as in the
 // paper (where the bound limits the unwinding of both modes): it encodes

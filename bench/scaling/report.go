@@ -27,7 +27,7 @@ func header(w io.Writer, cmd string, env []string, cfg config) {
 		cfg.Timeout, sizeBound(cfg.MaxSize), cfg.MaxPaths, arith)
 	fmt.Fprintf(w, `
 Bound b. The failing test's input grows with b (see each subject) and PF's
-unwinding bound is b (localize.Options.Unwind: PF flips a branch instance
+unwinding bound is b (agx.Options.Unwind: PF flips a branch instance
 only when its instruction ran fewer than b times before it in its frame,
 and encodes every path so reached before solving). ATF has the same
 unwinding bound: it starts from the failing run and adds a run only when a

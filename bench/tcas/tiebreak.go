@@ -93,7 +93,7 @@ var tiePolicies = []tiePolicy{
 		Name: mutFixes, Mutation: true,
 		lines:    func(rs []runResult, i int) map[int]float64 { return rs[i].mut[mutFixes] },
 		Evidence: "every passing test of the universe, run on mutants of the report's first lines",
-		Doc: "1 for a line among the report's first (localize.DefaultProbeLines, in the report's order) with a " +
+		Doc: "1 for a line among the report's first (mutation.DefaultProbeLines, in the report's order) with a " +
 			"plausible fix of the failing test among their mutants (the operators above but ANG, and the repair " +
 			"operators: a variable read as another, an integer off by one; mutation.Options.Repair): the " +
 			"failing test passes and no passing test of the universe fails (mutation.Analysis.Fixes); 0 for " +

@@ -86,11 +86,10 @@
 // turns both probes off). When several cases fail, each report's tied candidates
 // (same verification and size; among the lines with a plausible fix too)
 // are then ordered by how many of the failing cases have a verified
-// candidate on their line ([localize.FailCount]; on TCAS, whose versions
-// fail many tests, it takes the average EXAM from 5.2% to 3.5%), and the
+// candidate on their line ([localize.FailCount]), and the
 // text reports come once every case is done, with a line on stderr as
-// each is. The rules were chosen on the historical bugs of
-// bench/realbugs (RANKERS.md, HISTORICAL.md) and on TCAS. Each ranked line says
+// each is. bench/realbugs/RANKERS.md and HISTORICAL.md compare the
+// rules (go run ./bench/realbugs). Each ranked line says
 // which evidence placed it: mutation (a plausible fix), verified
 // candidate, slice, spectrum, native spectrum, package data or candidate
 // (an unverified one the other evidence does not rank). Text reports
@@ -229,8 +228,8 @@
 //
 //	-timeout D
 //
-// The time bound of each failing case (default 20s, pipeline.DefaultTimeout,
-// chosen on the historical bugs of bench/realbugs). What was found by
+// The time bound of each failing case (default 20s, pipeline.DefaultTimeout).
+// What was found by
 // then is reported, marked partial.
 //
 //	-deadline D
@@ -441,10 +440,8 @@
 // first that fails; a line's other mutants are left alone once it has
 // one). The lines with one come first in the ranking. It costs a second
 // load of the package and a run of the case per mutant, bounded by 15
-// seconds a case; on the historical bugs of bench/realbugs it took one
-// to six seconds a case, up to that bound on the library with slow tests,
-// and put wrong operators and bounds of five bugs first. See
-// [mutation.FixProbe]. With -all, the mutants of the lines checked first
+// seconds a case (bench/realbugs/RANKERS.md has what it costs and
+// finds). See [mutation.FixProbe]. With -all, the mutants of the lines checked first
 // (the failures' ranking's first 10) are run on every failing case
 // before the diagnosis, within a quarter of -timeout (15 seconds at
 // most): a mutant under which all of them pass and no passing case that
