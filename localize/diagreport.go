@@ -42,7 +42,7 @@ type DiagnosisReport struct {
 	// ProbeError says why diagnose.Diagnoser' fix probe stopped before it
 	// settled every mutant (its time bound, a load error); the fixes
 	// it found are kept (Diagnosis.Fix).
-	ProbeError string `json:"probe_error,omitempty"`
+	ProbeError string `json:"probeError,omitempty"`
 	// Stats add up the work of every group (and of the joint search
 	// before grouping); Total is the wall time.
 	Stats Stats `json:"stats"`
@@ -89,14 +89,14 @@ type Diagnosis struct {
 	// statements do is a function of what they read, and that function
 	// keeps the passing cases passing. Rejected says why a verified
 	// diagnosis is not.
-	OneFix   bool   `json:"one_fix,omitempty"`
+	OneFix   bool   `json:"oneFix,omitempty"`
 	Rejected string `json:"rejected,omitempty"`
 	// AlsoReads, for a diagnosis that is one fix only when its
 	// statements also read a package variable they do not mention now
 	// (a flag the faulty statement forgot to test) or a predicate of the
 	// package they do not call (a condition it forgot), names that
 	// variable, or the predicate as a call: "pkg.Below()".
-	AlsoReads []string `json:"also_reads,omitempty"`
+	AlsoReads []string `json:"alsoReads,omitempty"`
 	// Challenged, for a diagnosis that is one fix, counts the passing
 	// cases whose runs its table changed and that still passed. With
 	// none, the table holds only inputs no passing case has (each

@@ -88,6 +88,9 @@
 //
 // The exported API is stable (recorded in api/localize.txt; changes only
 // by addition), and so are the JSON field names of Report and
-// DiagnosisReport. The text and
+// DiagnosisReport. The JSON of every report of localize's packages
+// names its keys in lowerCamelCase, durations in nanoseconds as
+// "...Nanos" (but for the source lines of sattar.Result, trace.Line
+// values, which have Go's field names). The text and
 // HTML renderings are for people and may change.
 package localize

@@ -373,14 +373,14 @@
 // before the others; in json one object with the
 // fields of [localize.DiagnosisReport]: package, mode, cases, grouping
 // (joint, by-diagnosis, by-assertion), groups [{cases, diagnoses
-// [{locations, verified, one_fix, rejected, also_reads, challenged, fix,
+// [{locations, verified, oneFix, rejected, alsoReads, challenged, fix,
 // explains, cases [{case, passed, angelic}]}], partial, reason, stats
 // (undecided: the checks that did not answer within their share of the
 // time, which the text report counts in a line of its own)}],
 // errors [{case, failure}] (cases left out), partial, reason,
 // ranked [{file, line, text}] (the lines checked first; the text report
 // lists them, "file:line: rank N: SOURCE", when no diagnosis is
-// verified), probe_error, stats. -timeout bounds the whole diagnosis (default 1m
+// verified), probeError, stats. -timeout bounds the whole diagnosis (default 1m
 // with -all, pipeline.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
 // -tiebreak or -format html; -format sarif and github write a result per
@@ -398,12 +398,12 @@
 // results), the same for the same inputs in every failing case, and that
 // function must keep the package's passing cases passing. The text
 // report marks such diagnoses "verified, one fix" and says why the others
-// are not; json has one_fix and rejected. A diagnosis rejected so is
+// are not; json has oneFix and rejected. A diagnosis rejected so is
 // checked again with one more input, each package variable of at most
 // four values in turn (a flag the faulty line forgot to test), then each
 // predicate of the package (a function of no parameters computing a bool
 // from package variables: a condition it forgot): "one fix also reading
-// V", json also_reads. A one fix whose table changed no
+// V", json alsoReads. A one fix whose table changed no
 // passing case's run (its inputs are the failing cases' own) is marked
 // "no passing case challenges" (json challenged counts those it
 // changed): a weaker claim, since any verified diagnosis with such inputs

@@ -125,7 +125,7 @@ type Effort struct {
 	Probes     int           `json:"probes"`     // versions tried (cached ones not counted)
 	Runs       int           `json:"runs"`       // test runs in the interpreter
 	Unresolved int           `json:"unresolved"` // versions tried that did not build or could not run
-	Time       time.Duration `json:"time_ns"`
+	Time       time.Duration `json:"timeNanos"`
 }
 
 // Baseline is the result of a method that AFTER is compared with: delta
@@ -151,7 +151,7 @@ type Report struct {
 	Failing []string `json:"failing"` // the cases explained: they fail on the new version
 	// NotRun are the selected cases the interpreter could not run on the
 	// new version, each with why ("case: reason"); they are not explained.
-	NotRun  []string `json:"not_run,omitempty"`
+	NotRun  []string `json:"notRun,omitempty"`
 	Failure string   `json:"failure"` // how the first one fails
 	// Changes are all the changes between the versions.
 	Changes []*changes.Change `json:"changes"`
@@ -184,7 +184,7 @@ type Report struct {
 	// (the new version's). A release's other tests often need its new API;
 	// they are set aside when the version with every change reverted
 	// builds without them.
-	OldTests bool `json:"old_tests,omitempty"`
+	OldTests bool `json:"oldTests,omitempty"`
 	// Trials says how the versions tried were run: "interp" (in faultloc's
 	// interpreter) or "native" (built and run by go test).
 	Trials string `json:"trials"`
@@ -205,7 +205,7 @@ type Report struct {
 	// (the failing run recorded and walked back, and the solver's minimal
 	// correction sets).
 	Effort   Effort        `json:"effort"`
-	Semantic time.Duration `json:"semantic_ns"`
+	Semantic time.Duration `json:"semanticNanos"`
 	Builds   int           `json:"builds"`
 	// Baselines are dd over all changes, dd over the causes and
 	// bisection over all changes.

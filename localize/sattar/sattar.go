@@ -76,17 +76,17 @@ type Options struct {
 // corpus or a generated input.
 type Test struct {
 	// Name is the case's name: "FuzzX/seed#0", "FuzzX/gen#3".
-	Name string
+	Name string `json:"name"`
 	// Input is a generated test's input (the fuzz function's arguments
 	// after its *testing.T); nil for a seed.
-	Input []trace.Value `json:",omitempty"`
+	Input []trace.Value `json:"input,omitempty"`
 	// Failed reports whether the case failed; Checks are the checks it
 	// violated (their messages), in the order of the run.
-	Failed bool
-	Checks []string `json:",omitempty"`
+	Failed bool     `json:"failed"`
+	Checks []string `json:"checks,omitempty"`
 	// Round is the round that added the test to the spectrum: 0 for the
 	// seeds, -1 for a generated test never added.
-	Round int
+	Round int `json:"round"`
 
 	checks []token.Position
 	lines  []trace.Line // the lines under test it executed
