@@ -73,6 +73,7 @@ var Programs = map[string]func() string{
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,
+	"ReflectIter":        ReflectIter,
 	"UnsafeAddrs":        UnsafeAddrs,
 	"HTTP":               HTTP,
 	"Files":              Files,

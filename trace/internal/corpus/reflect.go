@@ -263,3 +263,45 @@ func ReflectCall() string {
 	fmt.Fprintln(&sb, msg)
 	return sb.String()
 }
+
+// ReflectIter copies maps entry by entry through a reflect.MapIter into
+// reusable key and element Values (SetIterKey, SetIterValue), as
+// encoders that walk maps do, and checks reflect's panics on misuse.
+func ReflectIter() string {
+	var sb strings.Builder
+	src := map[string]rAddr{"b": {City: "Bonn"}, "a": {City: "Aosta"}, "c": {City: "Cork"}}
+	mv := reflect.ValueOf(src)
+	k := reflect.New(mv.Type().Key()).Elem()
+	e := reflect.New(mv.Type().Elem()).Elem()
+	dst := reflect.MakeMap(reflect.TypeOf(map[string]string{}))
+	it := mv.MapRange()
+	for it.Next() {
+		k.SetIterKey(it)
+		e.SetIterValue(it)
+		dst.SetMapIndex(k, e.Field(0))
+	}
+	fmt.Fprintln(&sb, dst.Interface(), k.String() != "", e.Type())
+	// Into interface-typed Values: the iterator's values keep their types.
+	var ki, ei any
+	kv, ev := reflect.ValueOf(&ki).Elem(), reflect.ValueOf(&ei).Elem()
+	it = reflect.ValueOf(map[int]float64{7: 1.5}).MapRange()
+	for it.Next() {
+		kv.SetIterKey(it)
+		ev.SetIterValue(it)
+	}
+	fmt.Fprintf(&sb, "%T %v %T %v\n", ki, ki, ei, ei)
+	misuse := func(name string, f func()) {
+		defer func() { fmt.Fprintln(&sb, name, recover()) }()
+		f()
+	}
+	it = mv.MapRange()
+	misuse("before Next", func() { k.SetIterKey(it) })
+	misuse("unaddressable", func() { it.Next(); reflect.ValueOf("x").SetIterKey(it) })
+	misuse("not assignable", func() { reflect.New(reflect.TypeOf(0)).Elem().SetIterKey(it) })
+	misuse("exhausted", func() {
+		for it.Next() {
+		}
+		e.SetIterValue(it)
+	})
+	return sb.String()
+}

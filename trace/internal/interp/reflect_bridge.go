@@ -208,6 +208,14 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		r.set(fr, in, v, r.assignTo(fr, in, x, v.t.need(r, in, "(reflect.Value).Set"), "reflect.Set"))
 		return Value{}
 	},
+	"SetIterKey": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		r.setIter(fr, in, v, args[0], "SetIterKey")
+		return Value{}
+	},
+	"SetIterValue": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		r.setIter(fr, in, v, args[0], "SetIterValue")
+		return Value{}
+	},
 	"SetZero": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		v.mustBeAssignable("SetZero")
 		r.set(fr, in, v, copyVal(r.p.zero(v.t.need(r, in, "(reflect.Value).SetZero"))))
@@ -715,6 +723,30 @@ var rvFuncs = map[string]extFunc{
 		}
 		return Value{}
 	},
+}
+
+// setIter is v.SetIterKey(iter) (method "SetIterKey") or
+// v.SetIterValue(iter): v.Set of the iterator's current key or element,
+// with reflect's checks in reflect's order.
+func (r *run) setIter(fr *frame, in *ins, v rvalue, iter Value, method string) {
+	it := iterOf(iter)
+	if it == nil || it.m.t == nil || it.i == 0 {
+		panic("reflect: Value." + method + " called before Next")
+	}
+	if !it.k.IsValid() {
+		panic("reflect: Value." + method + " called on exhausted iterator")
+	}
+	v.mustBeAssignable(method)
+	if it.m.f&flagRO != 0 {
+		panic("reflect: reflect.Value." + method + " using value obtained using unexported field")
+	}
+	mt := it.m.t.t.Underlying().(*types.Map)
+	x := r.rvOf(mt.Key(), it.k, 0)
+	what := "reflect.MapIter.SetKey"
+	if method == "SetIterValue" {
+		x, what = r.rvOf(mt.Elem(), copyVal(it.vv), 0), "reflect.MapIter.SetValue"
+	}
+	r.set(fr, in, v, r.assignTo(fr, in, x, v.t.need(r, in, "(reflect.Value)."+method), what))
 }
 
 // checkReflectable stops the run with a *BridgeError naming call if t
