@@ -35,7 +35,7 @@ import (
 // the interpreter runs from source (trace.Config).
 var Packages = []string{
 	"bufio", "bytes", "compress/flate", "compress/gzip", "compress/zlib", "crypto/md5", "crypto/rand", "crypto/sha1",
-	"crypto/sha256", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
+	"crypto/sha256", "embed", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
 	"math/rand", "net", "net/http", "net/http/httptest", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
@@ -130,6 +130,9 @@ var maps = []string{"net/http.Header", "net/textproto.MIMEHeader"}
 var interfaceParams = map[string]bool{
 	"error": true, "io.Writer": true, "io.Reader": true, "io.ByteReader": true, "io.RuneReader": true, "io.ReaderAt": true,
 	"math/rand.Source": true, "io.ByteWriter": true,
+	// io/fs: the file systems that live natively (embed.FS, os.DirFS,
+	// fs.Sub's) cross as themselves.
+	"io/fs.FS": true,
 	// net/http: interpreted handlers run as native ones (an adapter whose
 	// ServeHTTP calls into the interpreter); contexts cross as native
 	// contexts that carry the interpreted one.

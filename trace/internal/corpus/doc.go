@@ -77,6 +77,7 @@ var Programs = map[string]func() string{
 	"UnsafeAddrs":        UnsafeAddrs,
 	"HTTP":               HTTP,
 	"Files":              Files,
+	"EmbedFS":            EmbedFS,
 	"Conds":              Conds,
 }
 

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"embed"
 	"errors"
 	"fmt"
 	"math"
@@ -84,10 +85,15 @@ var bridgeArgs = map[string][]bridgeArg{
 	"unicode.CaseRange":   {{`unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}}`, func() any { return unicode.CaseRange{Lo: 'a', Hi: 'z', Delta: [unicode.MaxCase]rune{-32, 0, -32}} }}},
 	"unicode.SpecialCase": {{`unicode.TurkishCase`, func() any { return unicode.TurkishCase }}},
 	"*unicode.RangeTable": {{`unicode.Greek`, func() any { return unicode.Greek }}, {`unicode.Digit`, func() any { return unicode.Digit }}},
-	"io.Writer":           {{`io.Writer(new(bytes.Buffer))`, func() any { return io.Writer(new(bytes.Buffer)) }}},
-	"io.Reader":           {{`io.Reader(strings.NewReader("héllo\nabc"))`, func() any { return io.Reader(strings.NewReader("héllo\nabc")) }}},
-	"io.ByteReader":       {{`io.ByteReader(strings.NewReader("héllo\nabc"))`, func() any { return io.ByteReader(strings.NewReader("héllo\nabc")) }}},
-	"io.RuneReader":       {{`io.RuneReader(strings.NewReader("héllo\nabc"))`, func() any { return io.RuneReader(strings.NewReader("héllo\nabc")) }}},
+	"fs.FS":               {{`io_fs.FS(embed.FS{})`, func() any { return fs.FS(embed.FS{}) }}},
+	"embed.FS":            {{`embed.FS{}`, func() any { return embed.FS{} }}},
+	"fs.WalkDirFunc": {{`io_fs.WalkDirFunc(func(p string, d io_fs.DirEntry, err error) error { return err })`, func() any {
+		return fs.WalkDirFunc(func(p string, d fs.DirEntry, err error) error { return err })
+	}}},
+	"io.Writer":     {{`io.Writer(new(bytes.Buffer))`, func() any { return io.Writer(new(bytes.Buffer)) }}},
+	"io.Reader":     {{`io.Reader(strings.NewReader("héllo\nabc"))`, func() any { return io.Reader(strings.NewReader("héllo\nabc")) }}},
+	"io.ByteReader": {{`io.ByteReader(strings.NewReader("héllo\nabc"))`, func() any { return io.ByteReader(strings.NewReader("héllo\nabc")) }}},
+	"io.RuneReader": {{`io.RuneReader(strings.NewReader("héllo\nabc"))`, func() any { return io.RuneReader(strings.NewReader("héllo\nabc")) }}},
 	"error": {
 		{`errors.New("boom")`, func() any { return errors.New("boom") }},
 		{`error(nil)`, func() any { return error(nil) }},
@@ -158,7 +164,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url", "io/fs"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url", "io/fs", "embed"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}

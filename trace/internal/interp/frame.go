@@ -267,6 +267,12 @@ func (r *run) global(g globalSlot, fr *frame) *cell {
 		c.v = v
 	} else if v, ok := r.p.embedded(g.g); ok {
 		c.v = v
+	} else if files, ok := r.p.embedFS[g.g]; ok {
+		fsys, err := newEmbedFS(files)
+		if err != nil {
+			panic(&BridgeError{Func: g.g.Pkg.Pkg.Path() + "." + g.g.Name(), CallSite: r.p.Fset.Position(g.g.Pos()), Reason: "//go:embed of an embed.FS: " + err.Error()})
+		}
+		c.v = nativeValue(fsys)
 	} else {
 		c.v = copyVal(r.p.zero(deref(g.g.Type())))
 	}

@@ -93,7 +93,8 @@ type Program struct {
 	// assertPos holds the positions of explicit type assertions x.(T) (their
 	// '('); other TypeAsserts are go/ssa's nil checks of method values.
 	assertPos map[token.Pos]bool
-	embeds    map[*ssa.Global]string // contents of //go:embed variables (loader.Program.Embeds)
+	embeds    map[*ssa.Global]string             // contents of //go:embed variables (loader.Program.Embeds)
+	embedFS   map[*ssa.Global][]loader.EmbedFile // files of //go:embed embed.FS variables
 	// endless holds the go test cases (growCase's keys) whose run with a
 	// growing step budget did not end: they are not grown again.
 	endless sync.Map
@@ -168,6 +169,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		impl:      map[implKey]bool{},
 		globals:   map[*ssa.Global]int{},
 		embeds:    l.Embeds,
+		embedFS:   l.EmbedFS,
 		libs:      map[*types.Package]bool{},
 		initOrder: map[*ssa.Package][]*ssa.Package{},
 		tests:     cfg.Tests,

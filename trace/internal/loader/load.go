@@ -71,6 +71,9 @@ type Program struct {
 	// Embeds holds the contents of the string and []byte variables with a
 	// //go:embed directive (embed.go).
 	Embeds map[*ssa.Global]string
+	// EmbedFS holds the files of the embed.FS variables with a //go:embed
+	// directive (embed.go).
+	EmbedFS map[*ssa.Global][]EmbedFile
 }
 
 // Load loads the packages matching patterns (go/packages patterns, e.g.
@@ -146,7 +149,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 			})
 		}
 	}
-	out.Embeds = embedVars(pkgs, prog)
+	out.Embeds, out.EmbedFS = embedVars(pkgs, prog)
 	for _, p := range l.targets {
 		out.Targets = append(out.Targets, prog.Package(p.Types))
 	}
