@@ -87,3 +87,59 @@ func TestRunCanceledBefore(t *testing.T) {
 		t.Fatalf("Run = %v, %v; want context.Canceled and an empty partial result", res, err)
 	}
 }
+
+const abandonCallbackSrc = `package stuck
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// slow starts a goroutine whose native call takes about half a second.
+func slow() chan int {
+	c := make(chan int)
+	go func() {
+		c <- new(big.Int).Exp(big.NewInt(7), big.NewInt(1<<22), nil).BitLen()
+	}()
+	return c
+}
+
+// InCallback waits, inside a callback that a native function (strings.Map)
+// calls, for a goroutine whose native call takes about half a second.
+func InCallback() string {
+	c := slow()
+	return strings.Map(func(r rune) rune { return r + rune(<-c%2) }, "a")
+}
+
+type waiter chan int
+
+// String waits for the goroutine: fmt, which calls it, recovers panics.
+func (w waiter) String() string { return fmt.Sprint(<-w) }
+
+// InStringer waits inside a String method that fmt calls.
+func InStringer() string { return fmt.Sprint(waiter(slow())) }
+`
+
+// TestAbandonInCallback checks that a run abandoned at its deadline while
+// the entry goroutine waits inside a callback from native code (its
+// unwinding passes through the native call, which may recover panics)
+// returns the context's error,
+// never a panic escaping Run.
+func TestAbandonInCallback(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a native computation of about half a second")
+	}
+	p := loadSource(t, "stuck", abandonCallbackSrc)
+	for _, name := range []string{"InCallback", "InStringer"} {
+		fn := p.Func("stuck", name)
+		for _, opts := range []RunOptions{{}, {NoTrace: true}} {
+			ctx, cancel := context.WithTimeout(bgContext, 50*time.Millisecond)
+			res, err := p.Run(ctx, fn, nil, &opts)
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Trace != nil {
+				t.Fatalf("%s, NoTrace %v: Run = %v, %v; want the deadline's error and a result without trace", name, opts.NoTrace, res, err)
+			}
+		}
+	}
+}

@@ -97,13 +97,15 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 	defer func() {
 		if x := recover(); x != nil {
 			if r.abandoned.Load() {
+				if _, ok := x.(abandonStop); ok {
+					panic(x) // the entry goroutine, unwinding to Run
+				}
 				panic(killStop{}) // the run is over (see run.abandon)
 			}
 			if r.stop != nil { // a stop fmt swallowed came first
 				x, r.stop = r.stop, nil
 			}
-			switch x.(type) {
-			case *interpPanic, budgetStop, stopAt, ctxStop, *UnsupportedError, *BridgeError, killStop, fatalError, exitStop, *InternalError:
+			if _, ok := x.(*interpPanic); ok || isRunStop(x) {
 				panic(x)
 			}
 			r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: nativePanic{x}, t: typeRef{id: -1}})}, NoEvent)

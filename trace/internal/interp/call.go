@@ -240,12 +240,19 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 			// of the run may be read (it may still write), nor its
 			// trace returned.
 			x := recover()
-			as, ok := x.(abandonStop)
-			if !ok {
-				panic(x)
-			}
 			*res = Result{}
-			err = as.err
+			if as, ok := x.(abandonStop); ok {
+				err = as.err
+				return
+			}
+			// The entry goroutine unwound otherwise: through native
+			// code that turned the abandonStop into something else
+			// (a killStop, see callExt) or swallowed it. The run still
+			// ends with its context's error, never a panic of ours.
+			err = ctx.Err()
+			if _, ok := x.(*interpPanic); !ok && x != nil && !isRunStop(x) {
+				err = &InternalError{Value: x, Stack: string(debug.Stack())}
+			}
 			return
 		}
 		res.Steps, res.Alloc = r.steps, r.alloc

@@ -180,6 +180,18 @@ func (r *run) abandon() {
 // abandonStop unwinds the entry goroutine of an abandoned run.
 type abandonStop struct{ err error }
 
+// isRunStop reports whether x, a recovered panic, is one of the
+// interpreter's own values that end a run (or a goroutine of it), which
+// every recover between interpreted and native code passes on unchanged;
+// anything else is an interpreted panic or a bug of ours.
+func isRunStop(x any) bool {
+	switch x.(type) {
+	case budgetStop, stopAt, ctxStop, killStop, abandonStop, fatalError, exitStop, *UnsupportedError, *BridgeError, *InternalError:
+		return true
+	}
+	return false
+}
+
 // runOut is the run's Stdout: writes stop when the run is abandoned, so
 // that a goroutine still running then never writes to the caller's
 // writer after Run returned.
@@ -315,10 +327,9 @@ func (r *run) goroutineExit(g *gor) {
 	}
 	s := r.s
 	if x != nil && s.fatal == nil {
-		switch x.(type) {
-		case *interpPanic, budgetStop, stopAt, ctxStop, *UnsupportedError, *BridgeError, fatalError, exitStop, *InternalError:
+		if _, ok := x.(*interpPanic); ok || isRunStop(x) {
 			s.fatal = x
-		default: // a bug of ours: keep the stack where it happened
+		} else { // a bug of ours: keep the stack where it happened
 			ie := &InternalError{Value: x, Stack: string(debug.Stack())}
 			if r.cur != nil && r.cur.at != nil {
 				ie.Pos = r.pos(r.cur.at)

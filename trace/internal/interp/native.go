@@ -495,8 +495,7 @@ func (p *Program) hasMethod(t typeRef, name string) bool {
 // native code, as a value that ends the run: the interpreter's own stops
 // unchanged, anything else (a bug of ours) as an *InternalError.
 func asStop(r *run, x any) any {
-	switch x.(type) {
-	case budgetStop, stopAt, ctxStop, killStop, fatalError, exitStop, *UnsupportedError, *BridgeError, *InternalError:
+	if isRunStop(x) {
 		return x
 	}
 	ie := &InternalError{Value: x, Stack: string(debug.Stack())}
