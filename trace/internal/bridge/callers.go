@@ -11,23 +11,28 @@ import (
 // runtime.Caller, runtime.Callers, runtime.FuncForPC,
 // runtime.CallersFrames and the methods of runtime.Func and
 // runtime.Frames over the interpreted stack (pkg/errors records stack
-// traces with them; loggers name functions). A program counter is made
-// up: pcOf(s) for static instruction s, the call in progress in a frame,
-// such that pc-1 and pc+1 (which callers use to land inside the call)
-// name the same instruction. A *runtime.Func or *runtime.Frames is an
+// traces with them; loggers name functions). Program counters are the
+// ones the interpreter makes up (interp.PC). A *runtime.Func or
+// *runtime.Frames is an
 // interpreted variable of its (opaque) type that the run maps to what it
 // stands for.
 
 // pcOf returns the program counter of static instruction s (never 0).
-func pcOf(s interp.StaticID) uint64 { return 4*uint64(s) + 6 }
+func pcOf(s interp.StaticID) uint64 { return interp.PC(s) }
 
 // staticOfPC returns the static instruction of program counter pc, or
-// false if pc is not one pcOf makes.
+// false if pc is not one the interpreter makes.
 func staticOfPC(c interp.Call, pc uint64) (interp.StaticID, bool) {
-	if pc < 4 || pc/4-1 >= uint64(c.Program().NumStatics()) {
-		return 0, false
+	return interp.StaticOfPC(c.Program(), pc)
+}
+
+// entryOf returns the entry program counter of the function of static s.
+func entryOf(c interp.Call, s interp.StaticID) uint64 {
+	st, _ := c.Program().StaticInfo(s)
+	if pc := interp.FuncEntryPC(c.Program(), st.Func); pc != 0 {
+		return pc
 	}
-	return interp.StaticID(pc/4 - 1), true
+	return pcOf(s) - 2
 }
 
 // callerPCs returns the program counters of the calls in progress in the
@@ -157,10 +162,8 @@ func init() {
 		return interp.Tuple(interp.String("?"), interp.Int(0))
 	})
 	reg("(*runtime.Func).Entry", func(c interp.Call, args []interp.Value) interp.Value {
-		// Not the function's first instruction: a counter at or before
-		// every one the Func was made from.
 		if s, ok := funcOf(c, args[0], "(*runtime.Func).Entry"); ok {
-			return interp.Uint(pcOf(s) - 2)
+			return interp.Uint(entryOf(c, s))
 		}
 		return interp.Uint(0)
 	})
@@ -208,7 +211,7 @@ func init() {
 				case "Line":
 					fields[i] = interp.Int(int64(info.Position.Line))
 				case "Entry":
-					fields[i] = interp.Uint(pcOf(s) - 2)
+					fields[i] = interp.Uint(entryOf(c, s))
 				case "Func":
 					fields[i] = funcValue(c, st.Field(i).Type(), s, true)
 				}

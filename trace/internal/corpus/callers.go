@@ -3,6 +3,7 @@ package corpus
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 )
@@ -57,8 +58,45 @@ func (c *callersT) method() []string {
 }
 
 // Callers names its callers through the runtime package: function names
-// (methods and closures named as the runtime does), files and lines.
+// (methods and closures named as the runtime does), files and lines; and
+// functions by their code pointers (reflect.Value.Pointer, as lexers and
+// routers name their state functions and handlers).
 func Callers() string {
 	c := &callersT{}
-	return strings.Join(c.method(), "\n")
+	return strings.Join(append(c.method(), funcNames()...), "\n")
+}
+
+// callersState is a state function type, as lexers have.
+type callersState func(n int) callersState
+
+func callersStart(n int) callersState {
+	if n == 0 {
+		return nil
+	}
+	return callersStart
+}
+
+// callersMk makes closures of one function.
+//
+//go:noinline
+func callersMk(d int) func() int { return func() int { return d } }
+
+func funcNames() []string {
+	name := func(f any) string {
+		fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer())
+		if fn == nil {
+			return "<nil>"
+		}
+		return short(fn.Name())
+	}
+	k := 1
+	add := func(x int) int { return x + k }
+	one, two := callersMk(1), callersMk(2)
+	var nilFn func()
+	out := []string{
+		name(callersInner), name(callersStart), name(callersState(callersStart)(1)), name(add), name(one),
+		fmt.Sprint(reflect.ValueOf(one).Pointer() == reflect.ValueOf(two).Pointer(), reflect.ValueOf(one).Pointer() == reflect.ValueOf(add).Pointer(), reflect.ValueOf(nilFn).Pointer()),
+		fmt.Sprint(runtime.FuncForPC(reflect.ValueOf(callersStart).Pointer()).Entry() == reflect.ValueOf(callersStart).Pointer()),
+	}
+	return out
 }

@@ -412,6 +412,12 @@ func (r *run) pointerOf(fr *frame, in *ins, v rvalue) uintptr {
 		return r.issueUintptr(x.p, nil)
 	case x.k == KindPointer && x.n&uptrTag == 0:
 		return r.issueUintptr(x.p, elemType(v.t.t))
+	case x.k == KindFunc && x.p != nil:
+		// A func's code pointer: its entry program counter (pc.go),
+		// the same for every closure of one function.
+		if cl := (*closure)(x.p); cl.fn != nil {
+			return uintptr(r.p.entryPC(cl.fn))
+		}
 	}
 	return r.issueUintptr(x.p, nil)
 }
