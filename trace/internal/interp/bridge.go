@@ -63,9 +63,13 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 	case "os.Stderr":
 		return nativeValue(os.Stderr), true
 	case "os.Args":
-		// The program's name alone (a test's: see run.argv0), the same
-		// from run to run.
-		return Slice(String(r.argv0)), true
+		// The program's name (a test's: see run.argv0), the same from
+		// run to run, and a go test case's -test.run (WithArgs).
+		vs := []Value{String(r.argv0)}
+		for _, a := range r.args {
+			vs = append(vs, String(a))
+		}
+		return Slice(vs...), true
 	}
 	if v, ok := tableGlobal(r, g); ok {
 		return v, true

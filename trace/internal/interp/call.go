@@ -77,8 +77,10 @@ type run struct {
 	// slabN, the chunk's size.
 	slabs []cell
 	slabN int
-	// argv0 is os.Args[0] for the interpreted program (bridgeGlobal).
+	// argv0 is os.Args[0] for the interpreted program (bridgeGlobal),
+	// args the rest (RunOptions.args).
 	argv0 string
+	args  []string
 	// dir is the working directory of the interpreted program
 	// (RunOptions.dir): relative file names are in it.
 	dir string
@@ -223,6 +225,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 			r.argv0 += ".test"
 		}
 	}
+	r.args = o.args
 	r.setLimit()
 	if len(o.Presets) > 0 {
 		if err := r.applyPresets(o.Presets); err != nil {

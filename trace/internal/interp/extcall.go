@@ -340,6 +340,18 @@ func RunWith(ctx context.Context, p *Program, fn *ssa.Function, args []Value, op
 	return p.runOnce(ctx, fn, args, &o)
 }
 
+// WithArgs returns a copy of opts (nil: the defaults) whose runs see args
+// in os.Args after the program's name: a go test case's run sees the
+// -test.run flag that selects it, as under go test -run.
+func WithArgs(opts *RunOptions, args ...string) *RunOptions {
+	var o RunOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.args = args
+	return &o
+}
+
 // CoverAgain reports whether res, a coverage-only run of RunWith, left a
 // block midway, so that which of its instructions ran is unknown: the
 // caller repeats what it ran with the options returned, which record the

@@ -261,6 +261,7 @@ type RunOptions struct {
 	noStaticDeps bool                                        // every dependence stored, none implied (see setStaticDeps): the oracle of the tests of implied ones
 	growTime     time.Duration                               // a default step budget doubles when reached, for this long (stepbudget.go)
 	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
+	args         []string                                    // os.Args after the program's name (WithArgs)
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);

@@ -53,6 +53,9 @@ func runGoTestCovered(ctx context.Context, p *interp.Program, pkgPath, name stri
 // runGoTestCase is RunGoTest without a coverage-only run's repetition;
 // it also returns the run's state (nil if no test function ran).
 func runGoTestCase(ctx context.Context, p *interp.Program, pkgPath, name string, input *fuzzEntry, opts *interp.RunOptions) (*interp.CaseResult, *goTestRun, error) {
+	// The case runs as under go test -run with its name: code that reads
+	// os.Args sees the flag (a suite may select its own work by it).
+	opts = interp.WithArgs(opts, "-test.run="+name)
 	top, _, _ := strings.Cut(name, "/")
 	fn := testFunc(p, pkgPath, top)
 	if fn == nil {
