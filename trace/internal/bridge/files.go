@@ -152,7 +152,7 @@ func init() {
 	reg("(*os.File).Read", func(c interp.Call, args []interp.Value) interp.Value {
 		f := fileOf(c, args[0], "(*os.File).Read")
 		b := make([]byte, args[1].Len())
-		n, err := f.Read(b)
+		n, err := fileRead(c, f, b) // pipe.go
 		for i := range n {
 			c.Write(interp.IndexAddr(args[1], i), interp.Uint(uint64(b[i])))
 		}
@@ -221,7 +221,7 @@ func init() {
 			if f != os.Stdout && f != os.Stderr {
 				// a file the program created in its sandbox (sandbox.go)
 				f := fileOf(c, args[0], name)
-				n, err := f.Write(data(args[1]))
+				n, err := fileWrite(c, f, data(args[1])) // pipe.go
 				return interp.Tuple(interp.Int(int64(n)), pathError(c, err, files(c)[f]))
 			}
 			out := c.Stdout()

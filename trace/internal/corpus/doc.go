@@ -79,6 +79,7 @@ var Programs = map[string]func() string{
 	"Files":              Files,
 	"EmbedFS":            EmbedFS,
 	"Conds":              Conds,
+	"Pipes":              Pipes,
 }
 
 func check(ok bool, what string) {

@@ -258,6 +258,26 @@ func (r *run) yield() {
 	r.switchTo(g, s.pick(r.seed != 0))
 }
 
+// YieldWaiting lets the run's other goroutines go on while the calling
+// one waits for something the scheduler does not see (data in an
+// os.Pipe): it reports false, keeping the baton, if no other goroutine
+// can run, even with the virtual clock moved to the next timer.
+func (c Call) YieldWaiting() bool {
+	r := c.r
+	s := r.sch()
+	r.fireDue()
+	r.drainArrivals()
+	for len(s.runq) == 0 && r.advanceClock() {
+	}
+	if len(s.runq) == 0 {
+		return false
+	}
+	g := s.cur
+	s.ready(g)
+	r.switchTo(g, s.pick(r.seed != 0))
+	return true
+}
+
 // goStmt starts a goroutine running the call of in.
 func (r *run) goStmt(fr *frame, in *ins) {
 	s := r.sch()
