@@ -132,7 +132,7 @@ var interfaceParams = map[string]bool{
 	"math/rand.Source": true, "io.ByteWriter": true,
 	// io/fs: the file systems that live natively (embed.FS, os.DirFS,
 	// fs.Sub's) cross as themselves.
-	"io/fs.FS": true,
+	"io/fs.FS": true, "net/http.FileSystem": true,
 	// net/http: interpreted handlers run as native ones (an adapter whose
 	// ServeHTTP calls into the interpreter); contexts cross as native
 	// contexts that carry the interpreted one.

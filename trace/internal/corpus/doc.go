@@ -78,6 +78,7 @@ var Programs = map[string]func() string{
 	"HTTP":               HTTP,
 	"Files":              Files,
 	"EmbedFS":            EmbedFS,
+	"FileServer":         FileServer,
 	"Conds":              Conds,
 	"Pipes":              Pipes,
 }
