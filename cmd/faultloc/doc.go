@@ -226,6 +226,14 @@
 //
 // Stop after N candidates per failing case (default 0: no bound).
 //
+//	-max-steps N
+//
+// The step budget of each interpreted run of a test case: at most N
+// instructions, then the run ends as over budget (default 0: the
+// interpreter's own, 10 million steps, raised for a case that still
+// ends within a few seconds; see trace.SetMaxSteps). Raise it for a
+// test whose case is reported over budget, lower it to give up sooner.
+//
 //	-timeout D
 //
 // The time bound of each failing case (default 20s, pipeline.DefaultTimeout).

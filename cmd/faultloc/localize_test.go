@@ -19,6 +19,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -154,6 +155,7 @@ func TestLocalizeUsageErrors(t *testing.T) {
 		{[]string{"localize", "-arith", "real", "."}, "unknown -arith"},
 		{[]string{"localize", "-engine", "cvc5", "."}, "unknown -engine"},
 		{[]string{"localize", "-tiebreak", "nope", "."}, "unknown formula"},
+		{[]string{"localize", "-max-steps", "-1", "."}, "-max-steps -1"},
 		{[]string{"localize", "./no/such/package"}, "faultloc localize:"},
 	}
 	for _, tt := range tests {
@@ -164,6 +166,23 @@ func TestLocalizeUsageErrors(t *testing.T) {
 		if !strings.Contains(errb.String(), tt.want) {
 			t.Errorf("%v: stderr %q does not contain %q", tt.args, errb.String(), tt.want)
 		}
+	}
+}
+
+// TestLocalizeMaxSteps: -max-steps bounds every interpreted run of the
+// command exactly, so that foo's cases end over budget, and the budget
+// is the default again once the command returns.
+func TestLocalizeMaxSteps(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"localize", "-max-steps", "30", "-tags", "faultloc", "../../examples/foo"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	if !strings.Contains(out.String()+errb.String(), "budget exceeded: 30 steps executed") {
+		t.Errorf("no case reported over a budget of 30 steps:\n%s\n%s", out.String(), errb.String())
+	}
+	if prev := trace.SetMaxSteps(0); prev != 0 {
+		t.Errorf("the budget after the command is %d, want the default (0)", prev)
 	}
 }
 
