@@ -1,0 +1,175 @@
+package repair_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/localize/repair"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// subject is a loaded example with its failing and passing go test cases.
+type subject struct {
+	prog             *trace.Program
+	pkg              string
+	failing, passing []trace.Case
+}
+
+var (
+	subjectsMu sync.Mutex
+	subjects   = map[string]*subject{}
+)
+
+// loadExample loads examples/name with its tests (tag faultloc) and
+// sorts the subtests of test into failing and passing by running them.
+func loadExample(t *testing.T, name, test string, cases ...string) *subject {
+	t.Helper()
+	subjectsMu.Lock()
+	defer subjectsMu.Unlock()
+	if s, ok := subjects[name]; ok {
+		return s
+	}
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: testutil.ExamplesDir(), Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &subject{prog: prog, pkg: "github.com/faultloc/faultloc/examples/" + name}
+	for _, c := range cases {
+		tc := prog.GoTestCase(s.pkg, test+"/"+c)
+		r, err := tc.Run(ctx, &trace.RunOptions{NoTrace: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Passed() {
+			s.passing = append(s.passing, tc)
+		} else {
+			s.failing = append(s.failing, tc)
+		}
+	}
+	subjects[name] = s
+	return s
+}
+
+func triangle(t *testing.T) *subject {
+	return loadExample(t, "triangle", "TestClassify", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8")
+}
+
+func foo(t *testing.T) *subject {
+	return loadExample(t, "foo", "TestFoo", "testFoo", "xNotLess", "zeroX")
+}
+
+// integers is the search of the tests: a*a is slow for Z3 as 64-bit words.
+var integers = agx.Options{Arith: encode.Integer}
+
+// candidateAt returns the verified angelic candidate of s's failing case
+// at line (and column, if not 0).
+func candidateAt(t *testing.T, s *subject, line, column int) localize.Candidate {
+	t.Helper()
+	rep, err := angelic.Localize(context.Background(), s.prog, s.failing[0], &angelic.Options{Search: integers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Candidates {
+		if l := c.Locations[0]; l.Line == line && (column == 0 || l.Column == column) {
+			return c
+		}
+	}
+	t.Fatalf("no angelic candidate at line %d, column %d among %d", line, column, len(rep.Candidates))
+	return localize.Candidate{}
+}
+
+func TestCollectErrors(t *testing.T) {
+	s := triangle(t)
+	good := candidateAt(t, s, 23, 11)
+	unverified := good
+	unverified.Verified = false
+	two := good
+	two.Locations = append(two.Locations, good.Locations[0])
+	two.Angelic = append(two.Angelic, good.Angelic[0])
+	elsewhere := good
+	elsewhere.Angelic = []localize.AngelicValue{good.Angelic[0]}
+	elsewhere.Angelic[0].Line = 99
+	for _, tc := range []struct {
+		name    string
+		cand    localize.Candidate
+		failing []trace.Case
+		want    string
+		is      error
+	}{
+		{"no failing case", good, nil, "no failing case", repair.ErrNoFailing},
+		{"not verified", unverified, s.failing, "not verified", nil},
+		{"two locations", two, s.failing, "2 locations and 2 angelic values", nil},
+		{"no such instruction", elsewhere, s.failing, "no instruction", nil},
+		{"a passing case as failing", good, append(append([]trace.Case{}, s.failing...), s.passing[1]), "TestClassify/T2 passes: it is not a failing case", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := repair.Collect(context.Background(), s.prog, tc.cand, tc.failing, nil, &repair.Options{Search: integers})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Collect: error %v, want one saying %q", err, tc.want)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("Collect: error %v is not %v", err, tc.is)
+			}
+			var se *repair.SiteError
+			if strings.Contains(tc.name, "not verified") && !errors.As(err, &se) {
+				t.Errorf("Collect: error %T, want *repair.SiteError", err)
+			}
+		})
+	}
+}
+
+// TestCollectAssignment reads the data of foo's faulty assignment a = x
+// (L3): a rescued failing run whose angelic value is at least y, and the
+// passing runs that execute it, kept passing by their own value.
+func TestCollectAssignment(t *testing.T) {
+	s := foo(t)
+	cand := candidateAt(t, s, 14, 0)
+	d, err := repair.Collect(context.Background(), s.prog, cand, s.failing, s.passing, &repair.Options{Search: integers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Site.Kind != repair.AssignmentSite || d.Site.Type != "int" || d.Site.Line != 14 {
+		t.Fatalf("site %+v, want the assignment of an int at line 14", d.Site)
+	}
+	for _, run := range d.Runs {
+		for _, in := range run.Instances {
+			env := map[string]int64{}
+			for _, b := range in.Env {
+				env[b.Name] = b.Value.Int()
+			}
+			if _, ok := env["x"]; !ok {
+				t.Errorf("%s, %s: x not in scope: %v", run.Case, in.Name, in.Env)
+			}
+			switch {
+			case run.Failing:
+				if !run.Rescued || in.Value.Int() < env["y"] {
+					t.Errorf("%s: rescued %v with a = %v, want a >= y = %d", run.Case, run.Rescued, in.Value, env["y"])
+				}
+				if in.Orig.Int() != env["x"] {
+					t.Errorf("%s: orig %v, want x = %d", run.Case, in.Orig, env["x"])
+				}
+			default:
+				if len(in.Keep) == 0 || !trace.Equal(in.Keep[0], in.Value) {
+					t.Errorf("%s: keep %v does not start with the run's value %v", run.Case, in.Keep, in.Value)
+				}
+			}
+		}
+	}
+	js, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `"kind":"assignment"`) || !strings.Contains(string(js), `"keep":[`) {
+		t.Errorf("JSON lacks the kind or the kept values: %s", js)
+	}
+}

@@ -1,0 +1,46 @@
+package repair
+
+import (
+	"github.com/faultloc/faultloc/localize/internal/search"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Options configure the collection of repair data ([Collect]). The zero
+// value is the default.
+type Options struct {
+	// Search are the options (agx.Options) of the AgxFaults searches
+	// that rescue a failing run and look for values that keep a passing
+	// run passing; their Granularity is always encode.ByExpression and
+	// MaxSize 1. Default: AgxFaults' defaults.
+	Search search.Options
+	// Run are the options of the cases' runs and replays. Default:
+	// trace's defaults; replays are bounded by 100 times the steps of
+	// the run they replay, plus 100 000.
+	Run trace.RunOptions
+	// MaxInstances bounds the instances of the site recorded in one run.
+	// Default 0: 64.
+	MaxInstances int
+	// MaxProbes bounds the values replayed at one instance of a passing
+	// run. Default 0: 16.
+	MaxProbes int
+	// SolverValues bounds the values the solver is asked for at one
+	// instance of a passing run. Default 0: 2.
+	SolverValues int
+	// NoSolver leaves out the solver searches on passing runs: Keep
+	// then holds the probed values only, and KeepAll is set for
+	// conditions alone. Default false.
+	NoSolver bool
+}
+
+// defaults fills in the defaults of the zero fields.
+func (o *Options) defaults() {
+	if o.MaxInstances <= 0 {
+		o.MaxInstances = 64
+	}
+	if o.MaxProbes <= 0 {
+		o.MaxProbes = 16
+	}
+	if o.SolverValues <= 0 {
+		o.SolverValues = 2
+	}
+}

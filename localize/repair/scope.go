@@ -1,0 +1,380 @@
+package repair
+
+import (
+	"context"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// frameKey names an activation of the site's function in a trace.
+type frameKey struct {
+	call trace.EventID
+	g    int
+}
+
+// instances appends to run the instances of the site in trace t (up to
+// MaxInstances), each with the variables in scope there. orig, if not
+// nil, gives the values of the original run at the instances' keys.
+//
+// The site's function is built in ssa.NaiveForm (package trace), so
+// every local variable, parameters included, is an Alloc named by its
+// Comment: its value at an event is the last one stored to it or loaded
+// from it in the same activation, a struct variable's fields updated by
+// the stores through its field addresses.
+func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]trace.Value) {
+	fn := d.Site.fn
+	vars := map[*ssa.Alloc]bool{}
+	for _, a := range fn.Locals {
+		if a.Comment != "" {
+			vars[a] = true
+		}
+	}
+	cur := map[frameKey]map[*ssa.Alloc]trace.Value{}
+	occ := map[frameKey]int{}
+	frames := []frameKey{}
+	for e := range t.Len() {
+		ev := trace.EventID(e)
+		if t.Func(ev) != fn {
+			continue
+		}
+		fk := frameKey{t.CallOf(ev), t.Goroutine(ev)}
+		m := cur[fk]
+		if m == nil {
+			m = map[*ssa.Alloc]trace.Value{}
+			cur[fk] = m
+		}
+		if t.Static(ev) == d.Site.Static {
+			if len(run.Instances) == d.opts.MaxInstances {
+				run.Truncated = true
+				return
+			}
+			if occ[fk] == 0 {
+				frames = append(frames, fk)
+			}
+			occ[fk]++
+			k := t.Key(ev)
+			in := Instance{Key: k, Value: t.Value(ev), Env: d.env(t.Pos(ev), m)}
+			in.Orig = in.Value
+			if orig != nil {
+				in.Orig = orig[k]
+			}
+			in.Name = "line " + strconv.Itoa(d.Site.Line)
+			if k.Occ > 0 || occ[fk] > 1 {
+				in.Name += ", " + ordinal(int(k.Occ)+1) + " iteration"
+			}
+			if i := slices.Index(frames, fk); i > 0 {
+				in.Name += ", " + ordinal(i+1) + " call"
+			}
+			run.Instances = append(run.Instances, in)
+		}
+		switch in := t.Instr(ev).(type) {
+		case *ssa.Alloc:
+			// A variable declared without a value holds its zero value.
+			if vars[in] {
+				if z, ok := zero(in.Type().(*types.Pointer).Elem()); ok {
+					m[in] = z
+				}
+			}
+		case *ssa.Store:
+			switch addr := in.Addr.(type) {
+			case *ssa.Alloc:
+				if vars[addr] {
+					m[addr] = t.Value(ev)
+				}
+			case *ssa.FieldAddr:
+				if a, ok := addr.X.(*ssa.Alloc); ok && vars[a] {
+					if s, ok := m[a]; ok && s.Kind() == trace.KindStruct && addr.Field < s.Len() {
+						fields := make([]trace.Value, s.Len())
+						for i := range fields {
+							fields[i] = s.Index(i)
+						}
+						fields[addr.Field] = t.Value(ev)
+						m[a] = trace.Struct(fields...)
+					}
+				}
+			}
+		case *ssa.UnOp:
+			if a, ok := in.X.(*ssa.Alloc); ok && in.Op == token.MUL && vars[a] {
+				m[a] = t.Value(ev)
+			}
+		}
+	}
+}
+
+// env returns the bindings of the variables in scope at pos whose
+// values m knows: variables of basic types, and the basic fields of
+// struct variables (one level), sorted by name.
+func (d *Data) env(pos token.Position, m map[*ssa.Alloc]trace.Value) []Binding {
+	fn := d.Site.fn
+	p := fn.Pkg.Prog.Fset.File(fn.Pos())
+	if p == nil {
+		return nil
+	}
+	at := p.LineStart(pos.Line) + token.Pos(pos.Column-1)
+	scope := fn.Pkg.Pkg.Scope().Innermost(at)
+	qual := types.RelativeTo(fn.Pkg.Pkg)
+	var out []Binding
+	for a, v := range m {
+		if scope == nil {
+			break
+		}
+		_, obj := scope.LookupParent(a.Comment, at)
+		if obj == nil || obj.Pos() != a.Pos() {
+			continue // not in scope here, or shadowed
+		}
+		typ := obj.Type()
+		switch u := typ.Underlying().(type) {
+		case *types.Basic:
+			out = append(out, Binding{Name: a.Comment, Type: types.TypeString(typ, qual), Value: v, Text: v.String(), typ: typ})
+		case *types.Struct:
+			if v.Kind() != trace.KindStruct {
+				continue
+			}
+			for i := range min(u.NumFields(), v.Len()) {
+				f := u.Field(i)
+				if _, ok := f.Type().Underlying().(*types.Basic); !ok || f.Name() == "_" {
+					continue
+				}
+				if !f.Exported() && f.Pkg() != fn.Pkg.Pkg {
+					continue
+				}
+				fv := v.Index(i)
+				out = append(out, Binding{Name: a.Comment + "." + f.Name(), Type: types.TypeString(f.Type(), qual), Value: fv, Text: fv.String(), typ: f.Type()})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Binding) int {
+		if a.Name < b.Name {
+			return -1
+		}
+		if a.Name > b.Name {
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// zero returns the zero value of a basic type.
+func zero(typ types.Type) (trace.Value, bool) {
+	b, ok := typ.Underlying().(*types.Basic)
+	if !ok {
+		return trace.Value{}, false
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return trace.Bool(false), true
+	case b.Info()&types.IsString != 0:
+		return trace.String(""), true
+	case b.Info()&types.IsUnsigned != 0:
+		return trace.Uint(0), true
+	case b.Info()&types.IsInteger != 0:
+		return trace.Int(0), true
+	case b.Info()&types.IsFloat != 0:
+		return trace.Float(0), true
+	}
+	return trace.Value{}, false
+}
+
+// constants returns the constants of fn's body: its basic literals and
+// the named constants it refers to, with 0 and 1, as bindings whose Name
+// is their Go source.
+func constants(fn *ssa.Function) []Binding {
+	var out []Binding
+	seen := map[string]bool{}
+	add := func(name string, typ types.Type, val constant.Value) {
+		if seen[name] || val == nil {
+			return
+		}
+		v, ok := constValue(val, typ)
+		if !ok {
+			return
+		}
+		seen[name] = true
+		out = append(out, Binding{Name: name, Type: typ.String(), Value: v, Text: v.String(), typ: typ})
+	}
+	add("0", types.Typ[types.UntypedInt], constant.MakeInt64(0))
+	add("1", types.Typ[types.UntypedInt], constant.MakeInt64(1))
+	syn := fn.Syntax()
+	if syn == nil {
+		return out
+	}
+	scope := fn.Pkg.Pkg.Scope()
+	ast.Inspect(syn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			val := constant.MakeFromLiteral(n.Value, n.Kind, 0)
+			switch n.Kind {
+			case token.INT, token.CHAR:
+				add(n.Value, types.Typ[types.UntypedInt], val)
+			case token.FLOAT:
+				add(n.Value, types.Typ[types.UntypedFloat], val)
+			case token.STRING:
+				add(n.Value, types.Typ[types.UntypedString], val)
+			}
+		case *ast.Ident:
+			if in := scope.Innermost(n.Pos()); in != nil {
+				if _, obj := in.LookupParent(n.Name, n.Pos()); obj != nil {
+					if c, ok := obj.(*types.Const); ok && c.Pkg() == fn.Pkg.Pkg {
+						add(n.Name, c.Type(), c.Val())
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// constValue returns the trace value of constant val of type typ.
+func constValue(val constant.Value, typ types.Type) (trace.Value, bool) {
+	b, ok := typ.Underlying().(*types.Basic)
+	if !ok {
+		return trace.Value{}, false
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return trace.Bool(constant.BoolVal(val)), true
+	case b.Info()&types.IsString != 0:
+		return trace.String(constant.StringVal(val)), true
+	case b.Info()&types.IsUnsigned != 0:
+		u, exact := constant.Uint64Val(val)
+		return trace.Uint(u), exact
+	case b.Info()&types.IsInteger != 0:
+		i, exact := constant.Int64Val(constant.ToInt(val))
+		return trace.Int(i), exact
+	case b.Info()&types.IsFloat != 0:
+		f, _ := constant.Float64Val(constant.ToFloat(val))
+		return trace.Float(f), true
+	}
+	return trace.Value{}, false
+}
+
+// convert returns v as a value of type typ, if it is representable
+// there: an untyped constant's value taking the site's type.
+func convert(v trace.Value, typ types.Type) (trace.Value, bool) {
+	b, ok := typ.Underlying().(*types.Basic)
+	if !ok {
+		return trace.Value{}, false
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return v, v.Kind() == trace.KindBool
+	case b.Info()&types.IsString != 0:
+		return v, v.Kind() == trace.KindString
+	case b.Info()&types.IsFloat != 0:
+		switch v.Kind() {
+		case trace.KindFloat:
+			return v, true
+		case trace.KindInt:
+			return trace.Float(float64(v.Int())), true
+		}
+	case b.Info()&types.IsInteger != 0:
+		var x constant.Value
+		switch v.Kind() {
+		case trace.KindInt:
+			x = constant.MakeInt64(v.Int())
+		case trace.KindUint:
+			x = constant.MakeUint64(v.Uint())
+		default:
+			return trace.Value{}, false
+		}
+		return intValue(x, b)
+	}
+	return trace.Value{}, false
+}
+
+// intValue returns integer x as a value of basic integer type b, if it
+// fits.
+func intValue(x constant.Value, b *types.Basic) (trace.Value, bool) {
+	size := basicSize(b)
+	if b.Info()&types.IsUnsigned != 0 {
+		u, exact := constant.Uint64Val(x)
+		if !exact || size < 8 && u >= 1<<(8*size) {
+			return trace.Value{}, false
+		}
+		return trace.Uint(u), true
+	}
+	i, exact := constant.Int64Val(x)
+	if !exact || size < 8 && (i >= 1<<(8*size-1) || i < -(1<<(8*size-1))) {
+		return trace.Value{}, false
+	}
+	return trace.Int(i), true
+}
+
+// basicSize is the size in bytes of an integer type (int and uint: 8,
+// as on the 64-bit platforms the interpreter models).
+func basicSize(b *types.Basic) int {
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 1
+	case types.Int16, types.Uint16:
+		return 2
+	case types.Int32, types.Uint32:
+		return 4
+	}
+	return 8
+}
+
+// parseValue reads an angelic value as localize formats it (a branch's:
+// "true" or "false") as a value of type typ.
+func parseValue(s string, branch bool, typ types.Type) (trace.Value, bool) {
+	if branch {
+		b, err := strconv.ParseBool(s)
+		return trace.Bool(b), err == nil
+	}
+	b, ok := typ.Underlying().(*types.Basic)
+	if !ok {
+		return trace.Value{}, false
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		x, err := strconv.ParseBool(s)
+		return trace.Bool(x), err == nil
+	case b.Info()&types.IsString != 0:
+		x, err := strconv.Unquote(s)
+		return trace.String(x), err == nil
+	case b.Info()&types.IsUnsigned != 0:
+		x, err := strconv.ParseUint(s, 10, 64)
+		return trace.Uint(x), err == nil
+	case b.Info()&types.IsInteger != 0:
+		x, err := strconv.ParseInt(s, 10, 64)
+		return trace.Int(x), err == nil
+	case b.Info()&types.IsFloat != 0:
+		x, err := strconv.ParseFloat(s, 64)
+		return trace.Float(x), err == nil
+	}
+	return trace.Value{}, false
+}
+
+// ordinal formats n as "1st", "2nd", "3rd", "4th", ...
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// anyModel keeps the correction set's own model (search.Hooks.Model):
+// any value will do.
+func anyModel(context.Context, *maxsat.Solver, *encode.Encoder, *maxsat.MCS) (*maxsat.Model, error) {
+	return nil, nil
+}
