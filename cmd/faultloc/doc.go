@@ -13,6 +13,7 @@
 //	localize  find minimal fix candidates for the failing tests of a package (AgxFaults)
 //	merge     combine the shard files of a sharded spectra or localize run into its report
 //	regress   explain a regression: the changes between two versions that make a test fail (AFTER)
+//	repair    synthesize and validate patches for the failing tests of a package
 //	spectra   rank a package's lines by its own tests (spectrum-based)
 //
 // 'faultloc help <command>' prints the command's section of this
@@ -33,8 +34,9 @@
 // too), or
 // when localize finds no failing case but go test, run natively on the
 // same cases, fails some (the interpreter does not reproduce the failure),
+// when repair finds no failing case,
 // reported on standard error; 2 when writing the output failed; 3 when
-// localize, regress or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
+// localize, regress, repair or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
 // -deadline, after writing what it had done.
 //
 // Every command but help also takes -cpuprofile FILE and -memprofile
@@ -761,6 +763,125 @@
 //	  c3 max3.go:29 (Max3) modified if header: if z < sum ⇐ if z > sum
 //	auxiliary changes (reverted with it so that it builds): none
 //	...
+//
+// # faultloc repair
+//
+// Usage:
+//
+//	faultloc repair [flags] PKG
+//
+// Repair loads the package PKG with its tests, runs the test cases in
+// faultloc's interpreter and, for the failing ones, looks for patches
+// ([repair.Repair]). Angelic debugging on the first failing case gives
+// the repair sites: expressions whose value alone, changed, makes it
+// pass. At each site the repair data is collected over every selected
+// case ([repair.Collect]): the site's instances, the variables in scope
+// there, the values that make each failing case pass and those that keep
+// each passing case passing. Replacement expressions are enumerated in
+// layers of growing size over the variables in scope, the constants of
+// the code and Go's operators, and kept when they fit every case
+// ([repair.Synthesize]); mutation analysis' plausible fixes of the sites'
+// lines join them. The patches are ranked by size, distance to the
+// source they replace and the site's rank, and the first ones validated:
+// each is laid over the package as a go build -overlay and the package's
+// test suite (the cases -run selects) run natively (go test -c, then the
+// binary); a patch is plausible when every test passes. Plausible patches are listed
+// first. A plausible patch passes the tests; it need not be correct.
+//
+// The synthesis covers one expression or right-hand side of an integer,
+// float, string or Boolean type; it does not insert statements or
+// guards.
+//
+// The text output lists the failing cases, each site with how many
+// failing cases its values rescue and how many replacements fit, then
+// each patch, "file:line: patch N (validation; origin, size, distance):
+// orig -> repl", followed by its unified diff, which git apply and patch
+// -p1 read from the module's root.
+//
+// The flags are:
+//
+//	-run REGEXP
+//
+// Repair with only the cases selected as go test -run selects them
+// (default: all the package's cases): they are the evidence, and the
+// validation runs them natively (go test -run).
+//
+//	-deadline D
+//
+// A time bound on the whole run (default 0: none). When it passes, what
+// was found is written, marked partial, and the exit status is 3.
+//
+//	-format text|json
+//
+// The output (default text). JSON is the [repair.Result], files named
+// relative to the current directory.
+//
+//	-tags TAGS
+//
+// Comma-separated build tags to load and test the package with (this
+// repository's examples need faultloc).
+//
+//	-arith bv|int
+//
+// The integer encoding of the solver searches, as for localize (default
+// bv: exact bit-vectors; int: unbounded integers, faster where
+// multiplications make bit-vectors slow).
+//
+//	-max-size N
+//
+// The largest replacement synthesized, counting operands and operators
+// (default 3: a + b).
+//
+//	-max-sites N
+//
+// The most sites synthesized for, in angelic debugging's order (default
+// 5).
+//
+//	-max-patches N
+//
+// The most patches validated, in rank order (default 10): each costs a
+// build of the test binary and a run of the suite.
+//
+//	-mutation
+//
+// Add mutation analysis' plausible fixes of the sites' lines to the
+// patches (default true).
+//
+//	-cpuprofile FILE
+//
+// Write a CPU profile of the command to FILE, as go test -cpuprofile
+// does, for go tool pprof.
+//
+//	-memprofile FILE
+//
+// Write a profile of the command's allocations to FILE when it ends, as
+// go test -memprofile does.
+//
+// Example: the triangle classifier of the angelic-debugging paper, whose
+// fault is the c of `a == c` on line 23:
+//
+//	$ faultloc repair -tags faultloc -arith int -run TestClassify ./examples/triangle
+//	# repair of github.com/faultloc/faultloc/examples/triangle: 1 failing (TestClassify/T8), 7 passing
+//	examples/triangle/triangle.go:23:6: site 1: a (value, int): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23:8: site 2: a == c (condition, bool): rescues 1 of 1 failing runs; 1 replacement fits
+//	examples/triangle/triangle.go:23:11: site 3: c (value, int): rescues 1 of 1 failing runs; 1 replacement fits
+//	examples/triangle/triangle.go:23:16: site 4: b (value, int): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23:18: site 5: b == c (condition, bool): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23: patch 1 (plausible: 8 tests pass; synthesis, mutation VRP, size 1, distance 1): c -> b
+//	--- a/examples/triangle/triangle.go
+//	+++ b/examples/triangle/triangle.go
+//	@@ -20,7 +20,7 @@
+//	 func Classify(a, b, c int) int {
+//	 	var retval int
+//	 	if a >= b && b >= c {
+//	-		if a == c || b == c { //fault: should be a == b || b == c
+//	+		if a == b || b == c { //fault: should be a == b || b == c
+//	 			if a == b && a == c {
+//	 				retval = Equilateral
+//	 			} else {
+//
+// The one patch is where sites 2 and 3 and the mutant agree: it is
+// listed once, with each origin.
 //
 // # faultloc spectra
 //

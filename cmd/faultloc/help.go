@@ -109,7 +109,7 @@ func lookupPackage(name string) (importPath string, ok bool) {
 	switch name {
 	case "encode", "localize", "spectra", "trace":
 		return "github.com/faultloc/faultloc/" + name, true
-	case "agx", "angelic", "diagnose", "htmlreport", "mutation", "pipeline", "regress", "sattar":
+	case "agx", "angelic", "diagnose", "htmlreport", "mutation", "pipeline", "regress", "repair", "sattar":
 		return "github.com/faultloc/faultloc/localize/" + name, true
 	}
 	return "", false

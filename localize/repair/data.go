@@ -56,12 +56,18 @@ type Site struct {
 	localize.Location
 	Kind SiteKind `json:"kind"`
 	Type string   `json:"type"` // the Go type of the values (a condition's: bool)
+	// Replaced is the source a repair replaces: the expression, the
+	// condition, or the assignment's right-hand side; "" where Collect
+	// found no such source (a x++, a compound assignment).
+	Replaced string `json:"replaced"`
 	// Static is the static instruction: the Static of the trace's
 	// InstanceKey of every instance.
 	Static trace.StaticID `json:"static"`
 
-	fn  *ssa.Function // the function holding the instruction
-	typ types.Type
+	fn         *ssa.Function // the function holding the instruction
+	typ        types.Type
+	start, end int    // Replaced's byte offsets in src
+	src        []byte // the file's source
 }
 
 // Binding is a variable (or a field of a struct variable, "p.x") in
@@ -92,8 +98,10 @@ type Instance struct {
 	// decision). In a rescued failing run it is the angelic value: with
 	// every instance of the site at its Value, the run passes.
 	Value trace.Value `json:"-"`
-	// Orig is the value the run computed: in a failing run, the value of
-	// the original (failing) run at the instance when it had one.
+	// Orig is the value the replaced expression computed: in a failing
+	// run, the value of the original (failing) run at the instance, when
+	// it had one; at a condition, the value the condition computed in
+	// this run, which its decision (Value) may override.
 	Orig trace.Value `json:"-"`
 	// Keep are values verified, each by a replay with that one value at
 	// the instance, to keep a passing run passing (its own value first);
@@ -120,9 +128,11 @@ type Run struct {
 	// as far as the search found.
 	Rescued   bool       `json:"rescued,omitempty"`
 	Instances []Instance `json:"instances"`
-	// Truncated says the run had more instances than Options.MaxInstances:
+	// Truncated says the run had more instances than CollectOptions.MaxInstances:
 	// the later ones are left out.
 	Truncated bool `json:"truncated,omitempty"`
+
+	steps int64 // the steps of the run, which bound its replays
 }
 
 // Data is the repair data of one site: what a synthesizer needs to find
@@ -137,13 +147,13 @@ type Data struct {
 	// named constants it uses), as Go source, with their types.
 	Constants []Binding      `json:"constants"`
 	Stats     localize.Stats `json:"stats"`
-	// Partial says a bound (the context, Options) stopped the collection:
+	// Partial says a bound (the context, CollectOptions) stopped the collection:
 	// Reason says which.
 	Partial bool   `json:"partial,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 
 	prog *trace.Program
-	opts Options
+	opts CollectOptions
 	// replays caches the outcome of replays of a run with values at its
 	// instances (see verify).
 	replays map[string]bool
@@ -179,17 +189,17 @@ var ErrNoFailing = errors.New("localize: repair: no failing case")
 // the variables in scope of the site's type, the constants of the code,
 // the run's value ±1 and 0 are replayed alone, each sorted into Keep or
 // Break; a condition has both decisions tried. Then, unless
-// Options.NoSolver, the case's formula is searched for values outside
+// CollectOptions.NoSolver, the case's formula is searched for values outside
 // Keep (angelic.FlexTest's search: the instance the only one blamable,
 // its value required to differ from those known) up to
-// Options.SolverValues models, each replayed; a formula without another
+// CollectOptions.SolverValues models, each replayed; a formula without another
 // model sets KeepAll.
 //
 // Cancelling ctx stops the collection with the data so far, marked
 // Partial.
-func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, failing, passing []trace.Case, opts *Options) (*Data, error) {
+func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, failing, passing []trace.Case, opts *CollectOptions) (*Data, error) {
 	if opts == nil {
-		opts = &Options{}
+		opts = &CollectOptions{}
 	}
 	if len(failing) == 0 {
 		return nil, ErrNoFailing
@@ -197,7 +207,7 @@ func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, 
 	start := time.Now()
 	d := &Data{prog: prog, opts: *opts, replays: map[string]bool{}, cases: map[string]trace.Case{}}
 	d.opts.defaults()
-	first, err := failing[0].Run(ctx, &trace.RunOptions{MaxSteps: d.opts.Run.MaxSteps})
+	first, err := failing[0].Run(ctx, d.replayOpts(0, nil, true))
 	if err != nil {
 		return nil, fmt.Errorf("localize: repair: %s: %w", failing[0].Name(), err)
 	}
@@ -211,6 +221,9 @@ func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, 
 		return nil, err
 	}
 	d.Site = *site
+	if err := d.Site.locate(opts.Search.Overlay); err != nil {
+		return nil, err
+	}
 	d.Constants = constants(site.fn)
 	stop := func(err error) (*Data, error) {
 		d.Partial, d.Reason = true, err.Error()
@@ -333,10 +346,11 @@ func (d *Data) hooks(vals map[trace.InstanceKey]trace.Value) *trace.Hooks {
 }
 
 // replayOpts returns the run options of a replay of a run of steps
-// steps: bounded as AgxFaults bounds its re-runs.
+// steps, bounded as AgxFaults bounds its re-runs; of a first run when
+// steps is 0.
 func (d *Data) replayOpts(steps int64, h *trace.Hooks, traced bool) *trace.RunOptions {
 	ro := d.opts.Run
-	if ro.MaxSteps == 0 {
+	if ro.MaxSteps == 0 && steps > 0 {
 		ro.MaxSteps = 100*steps + 100_000
 	}
 	ro.Hooks, ro.NoTrace, ro.CoverOnly = h, !traced, false
@@ -409,7 +423,7 @@ func (d *Data) rescue(ctx context.Context, c trace.Case, cand localize.Candidate
 		}
 	}
 	// Not rescued: the original run's instances.
-	run := &Run{Case: c.Name(), Failing: true}
+	run := &Run{Case: c.Name(), Failing: true, steps: r.Steps}
 	d.instances(run, t, orig)
 	return run, nil
 }
@@ -427,7 +441,7 @@ func (d *Data) angelicRun(ctx context.Context, c trace.Case, steps int64, vals, 
 	if !r.Passed() {
 		return nil, nil
 	}
-	run := &Run{Case: c.Name(), Failing: true, Rescued: true}
+	run := &Run{Case: c.Name(), Failing: true, Rescued: true, steps: steps}
 	d.instances(run, r.Trace, orig)
 	return run, nil
 }
@@ -444,7 +458,7 @@ func (d *Data) passing(ctx context.Context, c trace.Case) (*Run, error) {
 	if !r.Passed() {
 		return nil, nil
 	}
-	run := &Run{Case: c.Name()}
+	run := &Run{Case: c.Name(), steps: r.Steps}
 	d.instances(run, r.Trace, nil)
 	for i := range run.Instances {
 		in := &run.Instances[i]

@@ -113,7 +113,7 @@ func TestCollectErrors(t *testing.T) {
 		{"a passing case as failing", good, append(append([]trace.Case{}, s.failing...), s.passing[1]), "TestClassify/T2 passes: it is not a failing case", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := repair.Collect(context.Background(), s.prog, tc.cand, tc.failing, nil, &repair.Options{Search: integers})
+			_, err := repair.Collect(context.Background(), s.prog, tc.cand, tc.failing, nil, &repair.CollectOptions{Search: integers})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Collect: error %v, want one saying %q", err, tc.want)
 			}
@@ -134,7 +134,7 @@ func TestCollectErrors(t *testing.T) {
 func TestCollectAssignment(t *testing.T) {
 	s := foo(t)
 	cand := candidateAt(t, s, 14, 0)
-	d, err := repair.Collect(context.Background(), s.prog, cand, s.failing, s.passing, &repair.Options{Search: integers})
+	d, err := repair.Collect(context.Background(), s.prog, cand, s.failing, s.passing, &repair.CollectOptions{Search: integers})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,21 +1,55 @@
 // Package repair turns angelic debugging's repair candidates into
 // patches: the step the angelic debugging paper (Chandra, Torlak,
-// Barman, Bodik, ICSE 2011) leaves to the programmer, which SemFix and
-// Angelix build on.
+// Barman, Bodik, ICSE 2011) leaves to the programmer, which SemFix
+// (Nguyen et al., ICSE 2013) and Angelix (Mechtaev et al., ICSE 2016)
+// automate.
 //
-// [Collect] gathers the repair data of a candidate's site (the
-// expression a verified angelic candidate names): its instances in every
-// failing and passing run, each keyed as the trace keys it
-// (trace.InstanceKey), the variables in scope there with their values,
-// the angelic values that make each failing run pass (replay-verified),
-// and for each passing run the values verified to keep it passing (and
-// to break it), found by replays and, where the formula models the
-// value, by the solver. A research user's own synthesizer reads it.
+// A site is the expression of a verified angelic candidate
+// (angelic.Localize): a value, a branch's condition, or the right-hand
+// side of an assignment. [Collect] gathers its repair data: its
+// instances in every failing and passing run, each keyed as the trace
+// keys it (trace.InstanceKey), the variables and fields in scope there
+// with their values, the angelic values that make each failing run pass
+// (replay-verified), and for each passing run the values verified to
+// keep it passing and to break it, found by replays and, where the
+// formula models the value, by the solver (angelic.FlexTest's search). A
+// synthesizer of one's own reads it (see the Example).
 //
-// This package is partial: it gives the repair data; synthesis,
-// validation and the command come next.
+// [Synthesize] is the built-in synthesizer: it enumerates replacement
+// expressions over the variables in scope, the constants of the code and
+// Go's operators, in layers of growing size, one expression per set of
+// values on the data, and keeps those that give every instance a value
+// the data allows, replaying the runs it does not decide. A [Validator]
+// lays a [Patch] over the package as a go build -overlay and runs its
+// test suite natively: a patch is plausible when every test passes.
+// [Repair] chains them for a package: angelic debugging's sites,
+// synthesis at each, mutation analysis' plausible fixes (localize/mutation)
+// added, the patches ranked by size, distance to the source replaced and
+// the site's rank, validated, and shown as unified diffs;
+// `faultloc repair` is its command.
+//
+//	name        what it is
+//	Collect     the repair data of a candidate's site: a Data
+//	Synthesize  replacement expressions that fit a Data: Fixes
+//	Validator   a package's tests run natively on a Patch
+//	Repair      all of it for a package's failing cases: a Result
+//
+// This package is partial. The synthesis evaluates expressions on the
+// recorded values and replays runs; it does not solve for expressions
+// with Z3 (component-based synthesis), and it neither inserts a missing
+// guard or statement nor synthesizes calls, pointers or composite
+// values. The environments of a run are those of its recorded run, so a
+// replacement that changes more than one instance of a passing run is
+// checked by a replay, and one that changes the path before a later
+// instance only approximately until validation. Results come as text and
+// JSON; SARIF fixes are not written. No bench/ report measures it yet.
+//
+// Costs: Collect runs each case once, replays each passing instance
+// with up to CollectOptions.MaxProbes values, and asks the solver for up
+// to SolverValues values per instance; Synthesize enumerates up to
+// MaxTerms expressions a size and replays at most MaxReplays runs;
+// each validation builds the package's test binary and runs it.
 //
 // The exported API is recorded in api/localize/repair.txt; it is new and
-// not yet stable: it may change, by addition, as the steps after the data
-// land.
+// not yet stable: it may change before a first release.
 package repair

@@ -44,7 +44,7 @@ func ExampleCollect() {
 		if l := cand.Locations[0]; l.Line != 23 || l.Column != 11 {
 			continue // the other candidates
 		}
-		data, err := repair.Collect(ctx, prog, cand, failing, passing, &repair.Options{Search: search})
+		data, err := repair.Collect(ctx, prog, cand, failing, passing, &repair.CollectOptions{Search: search})
 		if err != nil {
 			panic(err)
 		}

@@ -5,9 +5,9 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// Options configure the collection of repair data ([Collect]). The zero
+// CollectOptions configure the collection of repair data ([Collect]). The zero
 // value is the default.
-type Options struct {
+type CollectOptions struct {
 	// Search are the options (agx.Options) of the AgxFaults searches
 	// that rescue a failing run and look for values that keep a passing
 	// run passing; their Granularity is always encode.ByExpression and
@@ -33,7 +33,7 @@ type Options struct {
 }
 
 // defaults fills in the defaults of the zero fields.
-func (o *Options) defaults() {
+func (o *CollectOptions) defaults() {
 	if o.MaxInstances <= 0 {
 		o.MaxInstances = 64
 	}

@@ -68,6 +68,14 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 			if orig != nil {
 				in.Orig = orig[k]
 			}
+			if br, ok := t.Instr(ev).(*ssa.If); ok {
+				in.Orig = trace.Value{}
+				if p := t.Producer(ev, br.Cond); p != trace.NoEvent {
+					in.Orig = t.Value(p)
+				} else if c, ok := br.Cond.(*ssa.Const); ok {
+					in.Orig = d.prog.Const(c)
+				}
+			}
 			in.Name = "line " + strconv.Itoa(d.Site.Line)
 			if k.Occ > 0 || occ[fk] > 1 {
 				in.Name += ", " + ordinal(int(k.Occ)+1) + " iteration"

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/agx"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/repair"
+	"github.com/faultloc/faultloc/trace"
+)
+
+func init() {
+	register("repair", command{summary: "synthesize and validate patches for the failing tests of a package", run: runRepair})
+}
+
+// runRepair implements `faultloc repair [flags] PKG`.
+func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	prof := profileFlags(fs)
+	runRE := fs.String("run", "", "repair with only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
+	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, what was found is written, marked partial, and the exit status is 3")
+	format := fs.String("format", "text", "output format: text or json")
+	tags := fs.String("tags", "", "comma-separated build tags to load and test the package with (e.g. faultloc for this repository's examples)")
+	arith := fs.String("arith", "bv", "integer encoding of the solver searches: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
+	maxSize := fs.Int("max-size", 3, "largest replacement expression synthesized: operands and operators (b: 1, a + b: 3)")
+	maxSites := fs.Int("max-sites", 5, "most repair sites (angelic debugging's candidates) synthesized for")
+	maxPatches := fs.Int("max-patches", 10, "most patches validated by running the package's tests natively, in rank order")
+	mutants := fs.Bool("mutation", true, "add mutation analysis' plausible fixes of the sites' lines to the patches")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: faultloc repair [flags] PKG\n\nFinds the repair sites of the package's failing test cases (angelic\ndebugging), synthesizes replacement expressions that fit every case, and\nvalidates each patch by running the package's tests natively.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 1
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "faultloc repair: unknown -format %q (want text or json)\n", *format)
+		return 1
+	}
+	var search agx.Options
+	switch *arith {
+	case "bv":
+	case "int":
+		search.Arith = encode.Integer
+	default:
+		fmt.Fprintf(stderr, "faultloc repair: unknown -arith %q (want bv or int)\n", *arith)
+		return 1
+	}
+	if *maxSize < 1 || *maxSites < 1 || *maxPatches < 1 {
+		fmt.Fprintln(stderr, "faultloc repair: -max-size, -max-sites and -max-patches must be at least 1")
+		return 1
+	}
+	stopProfiles, err := prof.start(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "faultloc repair: %v\n", err)
+		return 1
+	}
+	defer stopProfiles()
+	if *deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
+		defer cancel()
+	}
+	cfg := &trace.Config{Tests: true, Module: true}
+	var tagList []string
+	if *tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + *tags}
+		tagList = []string{*tags}
+	}
+	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "faultloc repair: %v: stopped while loading\n", context.Cause(ctx))
+			return exitInterrupted
+		}
+		fmt.Fprintln(stderr, "faultloc repair:", err)
+		return 1
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc repair:", err)
+		return 1
+	}
+	res, err := repair.Repair(ctx, prog, pkg, &repair.Options{
+		Run:        *runRE,
+		Angelic:    angelic.Options{Search: search},
+		Synth:      repair.SynthOptions{MaxSize: *maxSize},
+		Validate:   repair.ValidateOptions{Tags: tagList},
+		MaxSites:   *maxSites,
+		MaxPatches: *maxPatches,
+		NoMutation: !*mutants,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "faultloc repair: %v: stopped before any site was repaired\n", context.Cause(ctx))
+			return exitInterrupted
+		}
+		fmt.Fprintln(stderr, "faultloc repair:", err) // no failing case, or the cases cannot run
+		return 1
+	}
+	wd, _ := os.Getwd()
+	if *format == "json" {
+		res.RelativeTo(wd)
+		err = res.WriteJSON(stdout)
+	} else {
+		err = res.WriteText(stdout, wd)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc repair:", err)
+		return 2
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "faultloc repair: %v: stopped, with what was found written\n", context.Cause(ctx))
+		return exitInterrupted
+	}
+	return 0
+}

@@ -1,0 +1,116 @@
+package repair
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+// WriteText writes the result for a reader: the failing cases, each
+// site with what its synthesis found, then the patches in rank order,
+// each with its validation and its unified diff. File names are
+// relative to dir ("": as they are).
+func (r *Result) WriteText(w io.Writer, dir string) error {
+	rel := relativeTo(dir)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# repair of %s: %d failing (%s), %d passing\n", r.Package, len(r.Failing), strings.Join(r.Failing, ", "), r.Passing)
+	for i, s := range r.Sites {
+		fmt.Fprintf(&sb, "%s:%d:%d: site %d: %s", rel(s.Site.File), s.Site.Line, s.Site.Column, i+1, s.Site.Expr)
+		if s.Site.Type != "" {
+			fmt.Fprintf(&sb, " (%s, %s)", s.Site.Kind, s.Site.Type)
+		}
+		switch {
+		case s.Error != "":
+			fmt.Fprintf(&sb, ": %s\n", s.Error)
+		case s.Synthesis == nil:
+			fmt.Fprintf(&sb, ": rescues %d of %d failing runs; not synthesized\n", s.Rescued, s.Failing)
+		default:
+			fmt.Fprintf(&sb, ": rescues %d of %d failing runs; %s", s.Rescued, s.Failing, plural(len(s.Synthesis.Fixes), "replacement fits", "replacements fit"))
+			if s.Synthesis.Partial {
+				fmt.Fprintf(&sb, " (cut: %s)", s.Synthesis.Reason)
+			}
+			sb.WriteString("\n")
+		}
+	}
+	for _, p := range r.Patches {
+		fmt.Fprintf(&sb, "%s:%d: patch %d (%s; %s, size %d, distance %d): %s -> %s\n", rel(p.File), p.Line, p.Rank, verdict(p.Validation), p.Origin, p.Size, p.Distance, p.Orig, p.Repl)
+		sb.WriteString(renamed(p.Diff, p.File, rel(p.File)))
+	}
+	if len(r.Patches) == 0 {
+		sb.WriteString("no patch found\n")
+	}
+	if r.Partial {
+		fmt.Fprintf(&sb, "partial: %s\n", r.Reason)
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// verdict says what a validation found.
+func verdict(v *Validation) string {
+	switch {
+	case v == nil:
+		return "not validated"
+	case v.Plausible:
+		return "plausible: " + plural(v.Passed, "test passes", "tests pass")
+	case v.Error != "":
+		return "refuted: " + v.Error
+	}
+	names := v.Failed
+	if len(names) > 3 {
+		names = append(names[:3:3], "...")
+	}
+	return fmt.Sprintf("refuted: %s (%s)", plural(len(v.Failed), "test fails", "tests fail"), strings.Join(names, ", "))
+}
+
+// plural returns "n one" or "n many".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// renamed returns diff, made with file's base name, naming name instead.
+func renamed(diff, file, name string) string {
+	base, name := filepath.Base(file), filepath.ToSlash(name)
+	return strings.Replace(diff, "--- a/"+base+"\n+++ b/"+base+"\n", "--- a/"+name+"\n+++ b/"+name+"\n", 1)
+}
+
+// RelativeTo rewrites the result's file names, and its diffs' paths,
+// relative to dir, as the text shows them.
+func (r *Result) RelativeTo(dir string) {
+	rel := relativeTo(dir)
+	for i := range r.Sites {
+		r.Sites[i].Site.File = rel(r.Sites[i].Site.File)
+	}
+	for i := range r.Patches {
+		p := &r.Patches[i]
+		p.Diff = renamed(p.Diff, p.File, rel(p.File))
+		p.File = rel(p.File)
+	}
+}
+
+// WriteJSON writes the result as indented JSON (localize.EncodeJSON).
+func (r *Result) WriteJSON(w io.Writer) error { return localize.EncodeJSON(w, r) }
+
+// relativeTo returns a function that names absolute files relative to
+// dir (filepath.Rel), as localize's reports do.
+func relativeTo(dir string) func(string) string {
+	if dir == "" {
+		return func(f string) string { return f }
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	return func(f string) string {
+		if r, err := filepath.Rel(abs, f); err == nil && filepath.IsAbs(f) {
+			return r
+		}
+		return f
+	}
+}

@@ -1,0 +1,174 @@
+package repair
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// locate finds the source a repair at s replaces (Site.Replaced) in its
+// file, read from overlay when it holds the file: for a value or a
+// condition, the smallest expression around the instruction's position
+// whose text is the site's Expr; for an assignment, the right-hand side
+// of the assignment on the site's line whose left-hand side is Expr.
+// A site whose source is not found keeps Replaced empty.
+func (s *Site) locate(overlay map[string][]byte) error {
+	src, ok := overlay[s.File]
+	if !ok {
+		var err error
+		if src, err = os.ReadFile(s.File); err != nil {
+			return fmt.Errorf("localize: repair: the site's source: %w", err)
+		}
+	}
+	s.src = src
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, s.File, src, parser.SkipObjectResolution)
+	if err != nil {
+		return fmt.Errorf("localize: repair: the site's source: %w", err)
+	}
+	tf := fset.File(f.Pos())
+	if s.Line < 1 || s.Line > tf.LineCount() {
+		return fmt.Errorf("localize: repair: line %d is not in %s", s.Line, s.File)
+	}
+	pos := tf.LineStart(s.Line) + token.Pos(s.Column-1)
+	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+	var best ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			return true
+		}
+		if n.Pos() > pos || n.End() <= pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if s.Kind != AssignmentSite || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+				break
+			}
+			for i, l := range n.Lhs {
+				if text(l) == s.Expr {
+					best = n.Rhs[i]
+				}
+			}
+		case *ast.ValueSpec:
+			if s.Kind != AssignmentSite || len(n.Names) != len(n.Values) {
+				break
+			}
+			for i, l := range n.Names {
+				if l.Name == s.Expr {
+					best = n.Values[i]
+				}
+			}
+		case ast.Expr:
+			if s.Kind != AssignmentSite && text(n) == s.Expr {
+				best = n // the innermost wins: Inspect goes down
+			}
+		}
+		return true
+	})
+	if best == nil && s.Kind == AssignmentSite {
+		// A Store's position need not be within its statement: look on
+		// the line.
+		ast.Inspect(f, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok && tf.Line(a.Pos()) == s.Line && len(a.Lhs) == len(a.Rhs) && (a.Tok == token.ASSIGN || a.Tok == token.DEFINE) {
+				for i, l := range a.Lhs {
+					if text(l) == s.Expr {
+						best = a.Rhs[i]
+					}
+				}
+			}
+			return best == nil
+		})
+	}
+	if best != nil {
+		s.start, s.end = tf.Offset(best.Pos()), tf.Offset(best.End())
+		s.Replaced = string(src[s.start:s.end])
+	}
+	return nil
+}
+
+// Patch is a replacement of a site's source, as a file's new content
+// and a unified diff.
+type Patch struct {
+	File string `json:"file"` // absolute path
+	Line int    `json:"line"`
+	// Orig is the source replaced, Repl the replacement.
+	Orig string `json:"orig"`
+	Repl string `json:"repl"`
+	// Source is the patched file.
+	Source []byte `json:"-"`
+	// Diff is the unified diff from the file to Source, naming the
+	// file by its base name (Result.RelativeTo names it relative to a
+	// directory).
+	Diff string `json:"diff"`
+}
+
+// patch returns the patch that replaces the site's source with repl.
+func (s *Site) patch(repl string) (*Patch, error) {
+	if s.Replaced == "" {
+		return nil, fmt.Errorf("localize: repair: no source to replace at %s:%d (%s)", s.File, s.Line, s.Expr)
+	}
+	return replace(s.File, s.src, s.start, s.end, repl), nil
+}
+
+// replace returns the patch of src (file's content) that replaces
+// bytes [start, end) with repl.
+func replace(file string, src []byte, start, end int, repl string) *Patch {
+	out := make([]byte, 0, len(src)+len(repl))
+	out = append(append(append(out, src[:start]...), repl...), src[end:]...)
+	line := 1 + bytes.Count(src[:start], []byte("\n"))
+	p := &Patch{File: file, Line: line, Orig: string(src[start:end]), Repl: repl, Source: out}
+	p.Diff = unified(filepath.Base(file), src, out)
+	return p
+}
+
+// unified returns the unified diff, with three lines of context, of two
+// versions of a file that differ in one run of lines.
+func unified(name string, a, b []byte) string {
+	lines := func(s string) []string {
+		ls := strings.SplitAfter(s, "\n")
+		if ls[len(ls)-1] == "" {
+			ls = ls[:len(ls)-1]
+		}
+		return ls
+	}
+	x, y := lines(string(a)), lines(string(b))
+	pre := 0
+	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
+		pre++
+	}
+	if pre == len(x) && pre == len(y) {
+		return ""
+	}
+	suf := 0
+	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
+		suf++
+	}
+	const context = 3
+	from := max(0, pre-context)
+	xTo, yTo := min(len(x), len(x)-suf+context), min(len(y), len(y)-suf+context)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", name, name)
+	fmt.Fprintf(&sb, "@@ -%d,%d +%d,%d @@\n", from+1, xTo-from, from+1, yTo-from)
+	line := func(prefix, l string) {
+		sb.WriteString(prefix + strings.TrimSuffix(l, "\n") + "\n")
+	}
+	for _, l := range x[from:pre] {
+		line(" ", l)
+	}
+	for _, l := range x[pre : len(x)-suf] {
+		line("-", l)
+	}
+	for _, l := range y[pre : len(y)-suf] {
+		line("+", l)
+	}
+	for _, l := range x[len(x)-suf : xTo] {
+		line(" ", l)
+	}
+	return sb.String()
+}

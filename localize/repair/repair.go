@@ -1,0 +1,359 @@
+package repair
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/mutation"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Options configure [Repair]. The zero value is the default.
+type Options struct {
+	// Run selects the package's cases as go test -run does. Default "":
+	// all of them.
+	Run string
+	// Angelic are the options of angelic debugging, which finds the
+	// sites: its verified candidates on the first failing case.
+	// Default: angelic.Localize's.
+	Angelic angelic.Options
+	// Collect are the options of the repair data; its Search is
+	// Angelic.Search's.
+	Collect CollectOptions
+	// Synth bound the synthesis of each site.
+	Synth SynthOptions
+	// Validate say how the package's tests run natively; its Run
+	// defaults to Run: the validation runs the cases the repair used.
+	Validate ValidateOptions
+	// MaxSites bounds the sites repaired, in angelic debugging's order.
+	// Default 0: 5.
+	MaxSites int
+	// MaxPatches bounds the patches validated, in rank order. Default 0:
+	// 10.
+	MaxPatches int
+	// NoMutation leaves out mutation analysis' plausible fixes
+	// (localize/mutation, with its repair operators, on the sites'
+	// lines). Default false: they join the pool.
+	NoMutation bool
+}
+
+// Result is what [Repair] found: the sites, their replacements, and the
+// patches ranked, validated ones first.
+type Result struct {
+	Package string       `json:"package"`
+	Failing []string     `json:"failing"` // the selected cases that fail in the interpreter
+	Passing int          `json:"passing"` // the selected cases that pass
+	Sites   []SiteRepair `json:"sites"`
+	Patches []Candidate  `json:"patches"`
+	// Partial says a bound (the context's deadline) or an error cut the
+	// repair: Reason says which; what was found is kept.
+	Partial bool           `json:"partial,omitempty"`
+	Reason  string         `json:"reason,omitempty"`
+	Stats   localize.Stats `json:"stats"`
+}
+
+// SiteRepair is the synthesis at one site.
+type SiteRepair struct {
+	Site Site `json:"site"`
+	// Rescued counts the failing runs the site's angelic values make
+	// pass, of Failing.
+	Rescued int `json:"rescued"`
+	Failing int `json:"failing"`
+	// Synthesis is what Synthesize found; nil if it did not run.
+	Synthesis *SynthResult `json:"synthesis,omitempty"`
+	// Error says why the site has no synthesis (no source to replace,
+	// a failing run no value there rescues).
+	Error string `json:"error,omitempty"`
+}
+
+// Candidate is a patch and where it comes from, ranked.
+type Candidate struct {
+	Rank int `json:"rank"`
+	// Origin is "synthesis" or "mutation" with the operator ("mutation
+	// VRP"); several, comma-separated, when they agree on the patch.
+	Origin string `json:"origin"`
+	// Size and Distance are the replacement's (see Fix): for a mutant,
+	// its tokens and its edit distance.
+	Size     int `json:"size"`
+	Distance int `json:"distance"`
+	// Site is the index in Result.Sites of the site (a mutant's: the
+	// site at its position, or -1).
+	Site int `json:"site"`
+	Patch
+	// Validation is the outcome of the package's tests on the patch;
+	// nil if it was not validated (MaxPatches, the deadline).
+	Validation *Validation `json:"validation,omitempty"`
+}
+
+// Repair repairs the failing cases of package pkg of prog, loaded with
+// its tests (trace.Config.Tests): angelic debugging finds the sites on
+// the first failing case; at each (up to MaxSites), [Collect] gathers
+// the repair data over all the selected cases and [Synthesize] finds
+// replacements; mutation analysis' plausible fixes join them. The
+// patches are ranked by size, then distance to the source replaced,
+// then the site's rank, and the first MaxPatches validated natively
+// ([Validator]: the package's whole test suite on the patch, which is
+// plausible when every test passes); plausible patches come first.
+//
+// A deadline on ctx bounds the whole repair: what was found by then is
+// returned, Partial. Errors are for a package whose cases cannot be
+// listed or run, or that has no failing case.
+func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options) (*Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	start := time.Now()
+	res := &Result{Package: pkg, Sites: []SiteRepair{}, Patches: []Candidate{}}
+	partial := func(err error) (*Result, error) {
+		res.Partial = true
+		res.Reason = strings.TrimPrefix(res.Reason+"; "+err.Error(), "; ")
+		res.Stats.Total = time.Since(start)
+		return res, nil
+	}
+	sel, err := localize.SelectCases(ctx, prog, pkg, opts.Run)
+	if err != nil {
+		if ctx.Err() != nil {
+			return partial(fmt.Errorf("listing the cases: %w", context.Cause(ctx)))
+		}
+		return nil, err
+	}
+	var failing, passing []trace.Case
+	for _, c := range sel.Cases {
+		r, err := c.Run(ctx, &trace.RunOptions{NoTrace: true, MaxSteps: opts.Collect.Run.MaxSteps})
+		if ctx.Err() != nil {
+			return partial(fmt.Errorf("running the cases: %w", context.Cause(ctx)))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("localize: repair: %s: %w", c.Name(), err)
+		}
+		res.Stats.Runs++
+		if r.Passed() {
+			passing = append(passing, c)
+		} else if r.Ran {
+			failing = append(failing, c)
+			res.Failing = append(res.Failing, c.Name())
+		}
+	}
+	res.Passing = len(passing)
+	if len(failing) == 0 {
+		return nil, fmt.Errorf("%w among the %d cases of %s that -run %q selects", ErrNoFailing, len(sel.Cases), pkg, opts.Run)
+	}
+	rep, err := angelic.Localize(ctx, prog, failing[0], &opts.Angelic)
+	if err != nil {
+		if ctx.Err() != nil {
+			return partial(ctx.Err())
+		}
+		return nil, err
+	}
+	res.Stats.Add(rep.Stats)
+	if rep.Partial {
+		res.Partial, res.Reason = true, "angelic debugging: "+rep.Reason
+	}
+	var sites []localize.Candidate
+	for _, c := range rep.Candidates {
+		if c.Verified && len(sites) < cmp.Or(opts.MaxSites, 5) {
+			sites = append(sites, c)
+		}
+	}
+	co := opts.Collect
+	co.Search = opts.Angelic.Search
+	var cands []Candidate
+	for _, c := range sites {
+		if ctx.Err() != nil {
+			return finish(ctx, res, cands, opts, start, ctx.Err())
+		}
+		sr := SiteRepair{}
+		d, err := Collect(ctx, prog, c, failing, passing, &co)
+		var se *SiteError
+		switch {
+		case errors.As(err, &se):
+			sr.Site.Location = c.Locations[0]
+			sr.Error = se.Reason
+			res.Sites = append(res.Sites, sr)
+			continue
+		case err != nil:
+			return nil, err
+		}
+		res.Stats.Add(d.Stats)
+		sr.Site = d.Site
+		for _, r := range d.Runs {
+			if r.Failing {
+				sr.Failing++
+				if r.Rescued {
+					sr.Rescued++
+				}
+			}
+		}
+		if d.Partial {
+			res.Sites = append(res.Sites, sr)
+			return finish(ctx, res, cands, opts, start, errors.New(d.Reason))
+		}
+		switch {
+		case d.Site.Replaced == "":
+			sr.Error = "no source to replace: " + d.Site.Expr + " is not an expression or the right-hand side of an assignment"
+		default:
+			syn, err := Synthesize(ctx, d, &opts.Synth)
+			if err != nil {
+				return nil, err
+			}
+			sr.Synthesis = syn
+			for _, f := range syn.Fixes {
+				p, err := d.Site.patch(f.Expr)
+				if err != nil {
+					return nil, err
+				}
+				cands = append(cands, Candidate{Origin: "synthesis", Size: f.Size, Distance: f.Distance, Site: len(res.Sites), Patch: *p})
+			}
+		}
+		res.Sites = append(res.Sites, sr)
+	}
+	if !opts.NoMutation && len(sites) > 0 && ctx.Err() == nil {
+		ms, err := mutants(ctx, prog, sites, append(slices.Clone(failing), passing...), len(failing))
+		if err != nil && ctx.Err() == nil {
+			res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
+		}
+		for _, m := range ms {
+			site := slices.IndexFunc(res.Sites, func(s SiteRepair) bool {
+				return s.Site.File == m.File && s.Site.Line == m.Line && s.Site.Column == m.Column
+			})
+			cands = append(cands, Candidate{Origin: "mutation " + m.Op, Size: len(tokens(m.Repl)), Distance: distance(m.Orig, m.Repl), Site: site, Patch: m.patch})
+		}
+	}
+	return finish(ctx, res, cands, opts, start, ctx.Err())
+}
+
+// finish ranks the candidates, validates the first MaxPatches and sets
+// their ranks; err (a bound) makes the result partial.
+func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, start time.Time, err error) (*Result, error) {
+	defer func() { res.Stats.Total = time.Since(start) }()
+	siteRank := func(i int) int {
+		if i < 0 {
+			return len(res.Sites)
+		}
+		return i
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int {
+		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance), cmp.Compare(siteRank(a.Site), siteRank(b.Site)))
+	})
+	// One patch per patched source: sites and mutation may agree; the
+	// first keeps the others' origins.
+	seen := map[string]int{}
+	kept := cands[:0]
+	for _, c := range cands {
+		k := c.File + "\x00" + string(c.Source)
+		if i, ok := seen[k]; ok {
+			if !strings.Contains(kept[i].Origin, c.Origin) {
+				kept[i].Origin += ", " + c.Origin
+			}
+			continue
+		}
+		seen[k] = len(kept)
+		kept = append(kept, c)
+	}
+	cands = kept
+	if err == nil && len(cands) > 0 {
+		vo := opts.Validate
+		if vo.Run == "" {
+			vo.Run = opts.Run
+		}
+		v, verr := NewValidator(ctx, res.Package, &vo)
+		if verr != nil {
+			err = verr
+		} else {
+			defer v.Close()
+			for i := range cands[:min(len(cands), cmp.Or(opts.MaxPatches, 10))] {
+				val, verr := v.Validate(ctx, &cands[i].Patch)
+				if verr != nil {
+					err = verr
+					break
+				}
+				cands[i].Validation = val
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int {
+		return cmp.Compare(rankClass(a), rankClass(b))
+	})
+	for i := range cands {
+		cands[i].Rank = i + 1
+	}
+	res.Patches = cands
+	if err != nil {
+		res.Partial = true
+		res.Reason = strings.TrimPrefix(res.Reason+"; "+err.Error(), "; ")
+	}
+	return res, nil
+}
+
+// rankClass orders patches: plausible, not validated, refuted.
+func rankClass(c Candidate) int {
+	switch {
+	case c.Validation == nil:
+		return 1
+	case c.Validation.Plausible:
+		return 0
+	}
+	return 2
+}
+
+// mutant is a plausible fix of mutation analysis as a patch.
+type mutant struct {
+	localize.MutantResult
+	patch Patch
+}
+
+// mutants returns mutation analysis' plausible fixes on the sites'
+// lines: the mutants under which every failing case passes and no
+// passing case fails, interpreted.
+func mutants(ctx context.Context, prog *trace.Program, sites []localize.Candidate, cases []trace.Case, failing int) ([]mutant, error) {
+	cfg, patterns := prog.LoadedWith()
+	a, err := mutation.Analyze(ctx, sites, &mutation.Options{Load: cfg, Patterns: patterns, Cases: cases, Repair: true})
+	if err != nil {
+		return nil, err
+	}
+	var out []mutant
+	srcs := map[string][]byte{}
+	for _, m := range a.Mutants {
+		if m.PassToFail != 0 || m.FailToPass != failing {
+			continue
+		}
+		src, ok := srcs[m.File]
+		if !ok {
+			if src, ok = cfg.Overlay[m.File]; !ok {
+				if src, err = os.ReadFile(m.File); err != nil {
+					return out, err
+				}
+			}
+			srcs[m.File] = src
+		}
+		off := lineOffset(src, m.Line) + m.Column - 1
+		if off < 0 || off+len(m.Orig) > len(src) || !bytes.Equal(src[off:off+len(m.Orig)], []byte(m.Orig)) {
+			continue // not where the mutant says: leave it out
+		}
+		out = append(out, mutant{m, *replace(m.File, src, off, off+len(m.Orig), m.Repl)})
+	}
+	return out, nil
+}
+
+// lineOffset returns the byte offset of line (1-based) in src; -1 if
+// src has fewer lines.
+func lineOffset(src []byte, line int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return -1
+		}
+		off += i + 1
+	}
+	return off
+}

@@ -1,0 +1,401 @@
+package repair
+
+import (
+	"cmp"
+	"context"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// SynthOptions configure [Synthesize]. The zero value is the default.
+type SynthOptions struct {
+	// MaxSize bounds the size of a replacement: its operands and
+	// operators (b: 1; -b: 2; a + b: 3; a + b*c: 5). Default 0: 3.
+	MaxSize int
+	// MaxTerms bounds the distinct expressions (by their values on the
+	// data) of one size. Default 0: 20 000.
+	MaxTerms int
+	// MaxFixes bounds the replacements returned. Default 0: 8.
+	MaxFixes int
+	// MaxReplays bounds the replays that check replacements whose values
+	// the data does not decide. Default 0: 500.
+	MaxReplays int
+}
+
+func (o *SynthOptions) defaults() {
+	if o.MaxSize <= 0 {
+		o.MaxSize = 3
+	}
+	if o.MaxTerms <= 0 {
+		o.MaxTerms = 20_000
+	}
+	if o.MaxFixes <= 0 {
+		o.MaxFixes = 8
+	}
+	if o.MaxReplays <= 0 {
+		o.MaxReplays = 500
+	}
+}
+
+// Fix is a replacement expression for a site that fits every run of its
+// data.
+type Fix struct {
+	Expr string `json:"expr"` // Go source
+	Size int    `json:"size"` // operands and operators
+	// Distance is the edit distance, in tokens, from the source it
+	// replaces (Site.Replaced).
+	Distance int `json:"distance"`
+}
+
+// SynthResult is what [Synthesize] found and what it cost.
+type SynthResult struct {
+	Fixes []Fix `json:"fixes"`
+	// Terms counts the distinct expressions enumerated, Replays the
+	// replays that checked them.
+	Terms   int `json:"terms"`
+	Replays int `json:"replays"`
+	// Partial says a bound (the context, MaxTerms, MaxReplays) cut the
+	// search: Reason says which.
+	Partial bool   `json:"partial,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// Synthesize enumerates replacement expressions for d's site, in layers
+// of growing size, and returns those that fit every run, smallest first,
+// then nearest to the source they replace. The components are the
+// variables and fields in scope at every instance (Instance.Env), the
+// constants of the code (Data.Constants), the replaced expression itself
+// (a condition's: its own value in each run, so that `cond && x` and
+// `cond || x` strengthen or weaken it), and Go's arithmetic, comparison
+// and logical operators on integers, floats, strings and Booleans, with
+// integers wrapping at their type's width. Expressions with the same
+// values at every instance are one: the smallest is kept.
+//
+// An expression fits when, evaluated on each instance's environment, it
+// gives every instance of a rescued failing run its angelic Value and
+// every instance of a passing run its own value or one of Keep. An
+// expression that does not, but is not excluded by Break or KeepAll, is
+// checked by replaying the runs concerned with its values at their
+// instances (cached; at most MaxReplays): a failing run must then pass,
+// a passing one stay passing. The environments of a run are those before
+// its first changed instance, so a replacement that changes an instance
+// other than a run's first is checked only approximately: Validate runs
+// the package's tests natively on the patch.
+func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult, error) {
+	if opts == nil {
+		opts = &SynthOptions{}
+	}
+	o := *opts
+	o.defaults()
+	res := &SynthResult{}
+	flat := d.flat()
+	if len(flat) == 0 {
+		res.Reason = "no run executes the site"
+		return res, nil
+	}
+	s := &synth{d: d, opts: &o, flat: flat, res: res, seen: map[string]bool{}}
+	layers := [][]*term{nil, s.leaves()}
+	var fits []Fix
+	for size := 1; size <= o.MaxSize; size++ {
+		if size > 1 {
+			layers = append(layers, s.layer(layers, size))
+		}
+		for _, t := range layers[size] {
+			if ctx.Err() != nil {
+				res.Partial, res.Reason = true, ctx.Err().Error()
+				break
+			}
+			if !s.siteTyped(t) {
+				continue
+			}
+			ok, err := s.fits(ctx, t)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				fits = append(fits, Fix{Expr: t.text, Size: t.size, Distance: distance(d.Site.Replaced, t.text)})
+			}
+		}
+		if len(fits) >= o.MaxFixes || res.Partial {
+			break
+		}
+	}
+	slices.SortStableFunc(fits, func(a, b Fix) int {
+		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
+	})
+	res.Fixes = fits[:min(len(fits), o.MaxFixes)]
+	return res, nil
+}
+
+// flatInstance is an instance of the data, in the order of the terms'
+// values.
+type flatInstance struct {
+	run, inst int
+}
+
+// flat lists the instances of d's runs.
+func (d *Data) flat() []flatInstance {
+	var out []flatInstance
+	for i, r := range d.Runs {
+		for j := range r.Instances {
+			out = append(out, flatInstance{i, j})
+		}
+	}
+	return out
+}
+
+// synth is one synthesis.
+type synth struct {
+	d    *Data
+	opts *SynthOptions
+	flat []flatInstance
+	res  *SynthResult
+	seen map[string]bool // the keys of the terms enumerated
+}
+
+// add keeps t if no smaller term has its values, within MaxTerms.
+func (s *synth) add(layer []*term, t *term) []*term {
+	k := t.key()
+	if s.seen[k] {
+		return layer
+	}
+	if len(layer) >= s.opts.MaxTerms {
+		if !s.res.Partial {
+			s.res.Partial, s.res.Reason = true, "MaxTerms expressions of one size"
+		}
+		return layer
+	}
+	s.seen[k] = true
+	s.res.Terms++
+	return append(layer, t)
+}
+
+// leaves returns the terms of size 1: the variables known at every
+// instance, the constants, and the replaced expression.
+func (s *synth) leaves() []*term {
+	var out []*term
+	first := s.d.Runs[s.flat[0].run].Instances[s.flat[0].inst]
+	for _, b := range first.Env {
+		t := &term{text: b.Name, typ: b.typ, size: 1}
+		for _, f := range s.flat {
+			env := s.d.Runs[f.run].Instances[f.inst].Env
+			i := slices.IndexFunc(env, func(x Binding) bool { return x.Name == b.Name })
+			if i < 0 {
+				t = nil
+				break
+			}
+			t.vals = append(t.vals, env[i].Value)
+		}
+		if t != nil {
+			out = s.add(out, t)
+		}
+	}
+	for _, c := range s.d.Constants {
+		t := &term{text: c.Name, size: 1, vals: make([]trace.Value, len(s.flat))}
+		if basicInfo(c.typ)&types.IsUntyped == 0 {
+			t.typ = c.typ
+		}
+		for i := range t.vals {
+			t.vals[i] = c.Value
+		}
+		out = s.add(out, t)
+	}
+	if r := s.d.Site.Replaced; r != "" {
+		t := &term{text: r, typ: s.d.Site.typ, size: 1, bin: !simple(r)}
+		for _, f := range s.flat {
+			v := s.d.Runs[f.run].Instances[f.inst].Orig
+			if !v.IsValid() {
+				t = nil
+				break
+			}
+			t.vals = append(t.vals, v)
+		}
+		if t != nil {
+			out = s.add(out, t)
+		}
+	}
+	return out
+}
+
+// simple reports whether source text is one identifier or literal, which
+// needs no parentheses as an operand.
+func simple(text string) bool {
+	return !strings.ContainsAny(text, " +-*/%&|^<>=!()")
+}
+
+// operators are the binary operators of the synthesis.
+var operators = []token.Token{
+	token.ADD, token.SUB, token.MUL, token.QUO, token.REM,
+	token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ,
+	token.LAND, token.LOR,
+}
+
+// layer returns the terms of the given size built from the smaller ones:
+// a unary operator on a term that is not unary, a binary operator on two.
+func (s *synth) layer(layers [][]*term, size int) []*term {
+	var out []*term
+	for _, x := range layers[size-1] {
+		if strings.HasPrefix(x.text, "!") || strings.HasPrefix(x.text, "-") {
+			continue
+		}
+		for _, op := range []token.Token{token.NOT, token.SUB} {
+			if t, ok := unary(op, x); ok {
+				out = s.add(out, t)
+			}
+		}
+	}
+	for i := 1; i < size-1; i++ {
+		j := size - 1 - i
+		for _, x := range layers[i] {
+			for _, y := range layers[j] {
+				for _, op := range operators {
+					if t, ok := binary(op, x, y); ok {
+						out = s.add(out, t)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// siteTyped reports whether t can replace the site's expression: its
+// type is the site's, or it is a constant the site's type represents.
+func (s *synth) siteTyped(t *term) bool {
+	if t.typ == nil {
+		vs, ok := convertAll(t.vals, s.d.Site.typ)
+		if ok {
+			t.vals = vs
+		}
+		return ok
+	}
+	return types.Identical(t.typ, s.d.Site.typ) || s.d.Site.Kind == ConditionSite && basicInfo(t.typ)&types.IsBoolean != 0
+}
+
+// fits reports whether t fits every run of the data: first by the
+// values the data records, then by replays of the runs they do not
+// decide.
+func (s *synth) fits(ctx context.Context, t *term) (bool, error) {
+	type replay struct {
+		run  int
+		vals map[trace.InstanceKey]trace.Value
+	}
+	var replays []replay
+	at := 0
+	for ri, run := range s.d.Runs {
+		vals := map[trace.InstanceKey]trace.Value{}
+		differ, decided := 0, true
+		for ii := range run.Instances {
+			in := &run.Instances[ii]
+			v := t.vals[at]
+			at++
+			vals[in.Key] = v
+			if trace.Equal(v, in.Value) {
+				continue
+			}
+			differ++
+			if run.Failing {
+				decided = false
+				continue
+			}
+			switch {
+			case slices.ContainsFunc(in.Keep, func(k trace.Value) bool { return trace.Equal(k, v) }):
+			case in.KeepAll, slices.ContainsFunc(in.Break, func(k trace.Value) bool { return trace.Equal(k, v) }):
+				return false, nil
+			default:
+				decided = false
+			}
+		}
+		if run.Failing && !run.Rescued {
+			decided = false
+		}
+		if !run.Failing && differ > 1 {
+			decided = false // each value in Keep was verified alone
+		}
+		if !decided {
+			if !run.Failing {
+				for k, v := range vals {
+					if in := run.instance(k); in != nil && trace.Equal(v, in.Value) {
+						delete(vals, k) // the run computes it itself
+					}
+				}
+			}
+			replays = append(replays, replay{ri, vals})
+		}
+	}
+	for _, r := range replays {
+		run := &s.d.Runs[r.run]
+		if _, cached := s.d.replays[replayKey(run.Case, r.vals)]; !cached {
+			if s.res.Replays >= s.opts.MaxReplays {
+				if !s.res.Partial {
+					s.res.Partial, s.res.Reason = true, "MaxReplays replays"
+				}
+				return false, nil
+			}
+			s.res.Replays++
+		}
+		ok, err := s.d.replay(ctx, s.d.cases[run.Case], run.steps, r.vals)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// instance returns the instance of r with key k.
+func (r *Run) instance(k trace.InstanceKey) *Instance {
+	for i := range r.Instances {
+		if r.Instances[i].Key == k {
+			return &r.Instances[i]
+		}
+	}
+	return nil
+}
+
+// distance is the edit distance between the tokens of two expressions.
+func distance(a, b string) int {
+	x, y := tokens(a), tokens(b)
+	prev := make([]int, len(y)+1)
+	cur := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			c := prev[j-1]
+			if x[i-1] != y[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(y)]
+}
+
+// tokens splits Go source into its tokens.
+func tokens(src string) []string {
+	var out []string
+	fs := token.NewFileSet()
+	var sc scanner.Scanner
+	sc.Init(fs.AddFile("", -1, len(src)), []byte(src), nil, 0)
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		if tok == token.SEMICOLON && lit == "\n" {
+			continue
+		}
+		if lit == "" {
+			lit = tok.String()
+		}
+		out = append(out, lit)
+	}
+}

@@ -1,0 +1,294 @@
+package repair
+
+import (
+	"go/token"
+	"go/types"
+	"math"
+	"strings"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// term is an expression of the synthesis: its Go source, its type, its
+// size (operands and operators) and its value at every instance of the
+// data (Data.flat order); an untyped constant has typ nil and takes its
+// type from the operand it meets.
+type term struct {
+	text string
+	typ  types.Type // nil: an untyped constant
+	size int
+	bin  bool // a binary expression: parenthesized as an operand
+	vals []trace.Value
+}
+
+// operand returns t's text as an operand of a binary expression.
+func (t *term) operand() string {
+	if t.bin {
+		return "(" + t.text + ")"
+	}
+	return t.text
+}
+
+// key is t's type and values: two terms with the same key are
+// observationally equivalent on the data, and the smaller is kept.
+func (t *term) key() string {
+	var sb strings.Builder
+	if t.typ != nil {
+		sb.WriteString(t.typ.String())
+	}
+	for _, v := range t.vals {
+		sb.WriteByte(0)
+		sb.WriteString(v.String())
+	}
+	return sb.String()
+}
+
+// basicInfo returns the info bits of typ's underlying basic type (0 if
+// it is none).
+func basicInfo(typ types.Type) types.BasicInfo {
+	if typ == nil {
+		return 0
+	}
+	if b, ok := typ.Underlying().(*types.Basic); ok {
+		return b.Info()
+	}
+	return 0
+}
+
+// unify returns the type of a binary expression's operands x and y: the
+// typed one's when the other is an untyped constant, whose values are
+// then converted; false if they cannot meet.
+func unify(x, y *term) (types.Type, []trace.Value, []trace.Value, bool) {
+	xs, ys := x.vals, y.vals
+	switch {
+	case x.typ != nil && y.typ != nil:
+		return x.typ, xs, ys, types.Identical(x.typ, y.typ)
+	case x.typ == nil && y.typ == nil:
+		return nil, nil, nil, false // constant folding is not synthesis
+	case x.typ == nil:
+		cs, ok := convertAll(xs, y.typ)
+		return y.typ, cs, ys, ok
+	default:
+		cs, ok := convertAll(ys, x.typ)
+		return x.typ, xs, cs, ok
+	}
+}
+
+// convertAll converts an untyped constant's values to typ.
+func convertAll(vs []trace.Value, typ types.Type) ([]trace.Value, bool) {
+	out := make([]trace.Value, len(vs))
+	for i, v := range vs {
+		c, ok := convert(v, typ)
+		if !ok {
+			return nil, false
+		}
+		out[i] = c
+	}
+	return out, true
+}
+
+// binary returns x op y, or false if Go does not allow it on their
+// types or it fails on some instance (a division by zero).
+func binary(op token.Token, x, y *term) (*term, bool) {
+	typ, xs, ys, ok := unify(x, y)
+	if !ok {
+		return nil, false
+	}
+	info := basicInfo(typ)
+	rtyp := typ
+	switch op {
+	case token.ADD:
+		if info&(types.IsNumeric|types.IsString) == 0 || info&types.IsComplex != 0 {
+			return nil, false
+		}
+	case token.SUB, token.MUL, token.QUO:
+		if info&types.IsNumeric == 0 || info&types.IsComplex != 0 {
+			return nil, false
+		}
+	case token.REM:
+		if info&types.IsInteger == 0 {
+			return nil, false
+		}
+	case token.EQL, token.NEQ:
+		if info&(types.IsNumeric|types.IsString|types.IsBoolean) == 0 || info&types.IsComplex != 0 {
+			return nil, false
+		}
+		rtyp = types.Typ[types.Bool]
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		if info&types.IsOrdered == 0 || info&types.IsComplex != 0 {
+			return nil, false
+		}
+		rtyp = types.Typ[types.Bool]
+	case token.LAND, token.LOR:
+		if info&types.IsBoolean == 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	vals := make([]trace.Value, len(xs))
+	for i := range xs {
+		v, ok := apply(op, typ, xs[i], ys[i])
+		if !ok {
+			return nil, false
+		}
+		vals[i] = v
+	}
+	return &term{text: x.operand() + " " + op.String() + " " + y.operand(), typ: rtyp, size: x.size + y.size + 1, bin: true, vals: vals}, true
+}
+
+// apply computes x op y on values of type typ with Go's semantics:
+// integers wrap around at their type's width.
+func apply(op token.Token, typ types.Type, x, y trace.Value) (trace.Value, bool) {
+	info := basicInfo(typ)
+	switch {
+	case info&types.IsBoolean != 0:
+		a, b := x.Bool(), y.Bool()
+		switch op {
+		case token.LAND:
+			return trace.Bool(a && b), true
+		case token.LOR:
+			return trace.Bool(a || b), true
+		case token.EQL:
+			return trace.Bool(a == b), true
+		case token.NEQ:
+			return trace.Bool(a != b), true
+		}
+	case info&types.IsString != 0:
+		a, b := x.Str(), y.Str()
+		switch op {
+		case token.ADD:
+			return trace.String(a + b), true
+		case token.EQL:
+			return trace.Bool(a == b), true
+		case token.NEQ:
+			return trace.Bool(a != b), true
+		case token.LSS:
+			return trace.Bool(a < b), true
+		case token.LEQ:
+			return trace.Bool(a <= b), true
+		case token.GTR:
+			return trace.Bool(a > b), true
+		case token.GEQ:
+			return trace.Bool(a >= b), true
+		}
+	case info&types.IsFloat != 0:
+		a, b := x.Float(), y.Float()
+		var r float64
+		switch op {
+		case token.ADD:
+			r = a + b
+		case token.SUB:
+			r = a - b
+		case token.MUL:
+			r = a * b
+		case token.QUO:
+			r = a / b
+		default:
+			return compare(op, a < b, a == b, a > b)
+		}
+		if typ.Underlying().(*types.Basic).Kind() == types.Float32 {
+			r = float64(float32(r))
+		}
+		return trace.Float(r), !math.IsNaN(r)
+	case info&types.IsUnsigned != 0:
+		a, b := x.Uint(), y.Uint()
+		var r uint64
+		switch op {
+		case token.ADD:
+			r = a + b
+		case token.SUB:
+			r = a - b
+		case token.MUL:
+			r = a * b
+		case token.QUO, token.REM:
+			if b == 0 {
+				return trace.Value{}, false
+			}
+			if op == token.QUO {
+				r = a / b
+			} else {
+				r = a % b
+			}
+		default:
+			return compare(op, a < b, a == b, a > b)
+		}
+		if s := basicSize(typ.Underlying().(*types.Basic)); s < 8 {
+			r &= 1<<(8*s) - 1
+		}
+		return trace.Uint(r), true
+	case info&types.IsInteger != 0:
+		a, b := x.Int(), y.Int()
+		var r int64
+		switch op {
+		case token.ADD:
+			r = a + b
+		case token.SUB:
+			r = a - b
+		case token.MUL:
+			r = a * b
+		case token.QUO, token.REM:
+			if b == 0 {
+				return trace.Value{}, false
+			}
+			if op == token.QUO {
+				r = a / b
+			} else {
+				r = a % b
+			}
+		default:
+			return compare(op, a < b, a == b, a > b)
+		}
+		if s := basicSize(typ.Underlying().(*types.Basic)); s < 8 {
+			shift := 64 - 8*uint(s)
+			r = r << shift >> shift
+		}
+		return trace.Int(r), true
+	}
+	return trace.Value{}, false
+}
+
+// compare returns the comparison op given the order of its operands.
+func compare(op token.Token, less, equal, greater bool) (trace.Value, bool) {
+	switch op {
+	case token.EQL:
+		return trace.Bool(equal), true
+	case token.NEQ:
+		return trace.Bool(!equal), true
+	case token.LSS:
+		return trace.Bool(less), true
+	case token.LEQ:
+		return trace.Bool(less || equal), true
+	case token.GTR:
+		return trace.Bool(greater), true
+	case token.GEQ:
+		return trace.Bool(greater || equal), true
+	}
+	return trace.Value{}, false
+}
+
+// unary returns op x (! on Booleans, - on signed numbers), or false.
+func unary(op token.Token, x *term) (*term, bool) {
+	if x.typ == nil {
+		return nil, false
+	}
+	info := basicInfo(x.typ)
+	vals := make([]trace.Value, len(x.vals))
+	for i, v := range x.vals {
+		switch {
+		case op == token.NOT && info&types.IsBoolean != 0:
+			vals[i] = trace.Bool(!v.Bool())
+		case op == token.SUB && info&types.IsFloat != 0:
+			vals[i] = trace.Float(-v.Float())
+		case op == token.SUB && info&types.IsInteger != 0 && info&types.IsUnsigned == 0:
+			r, ok := apply(token.SUB, x.typ, trace.Int(0), v)
+			if !ok {
+				return nil, false
+			}
+			vals[i] = r
+		default:
+			return nil, false
+		}
+	}
+	return &term{text: op.String() + x.operand(), typ: x.typ, size: x.size + 1, vals: vals}, true
+}

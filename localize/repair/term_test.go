@@ -1,0 +1,167 @@
+package repair
+
+import (
+	"go/token"
+	"go/types"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestApplyNative checks the synthesis' arithmetic against Go's own on
+// seeded random operands of each integer width: wrap-around, division
+// and remainder truncating toward zero, comparisons.
+func TestApplyNative(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	ops := []token.Token{token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.LSS, token.EQL, token.GEQ}
+	type native func(op token.Token, x, y int64) (int64, bool, bool) // value, bool result, ok
+	signed := func(conv func(int64) int64) native {
+		return func(op token.Token, x, y int64) (int64, bool, bool) {
+			a, b := conv(x), conv(y)
+			switch op {
+			case token.ADD:
+				return conv(a + b), false, true
+			case token.SUB:
+				return conv(a - b), false, true
+			case token.MUL:
+				return conv(a * b), false, true
+			case token.QUO:
+				if b == 0 {
+					return 0, false, false
+				}
+				return conv(a / b), false, true
+			case token.REM:
+				if b == 0 {
+					return 0, false, false
+				}
+				return conv(a % b), false, true
+			case token.LSS:
+				return 0, a < b, true
+			case token.EQL:
+				return 0, a == b, true
+			case token.GEQ:
+				return 0, a >= b, true
+			}
+			return 0, false, false
+		}
+	}
+	for _, tc := range []struct {
+		kind types.BasicKind
+		conv func(int64) int64
+	}{
+		{types.Int8, func(x int64) int64 { return int64(int8(x)) }},
+		{types.Int16, func(x int64) int64 { return int64(int16(x)) }},
+		{types.Int32, func(x int64) int64 { return int64(int32(x)) }},
+		{types.Int, func(x int64) int64 { return x }},
+	} {
+		typ := types.Typ[tc.kind]
+		nat := signed(tc.conv)
+		for range 2000 {
+			x, y := tc.conv(r.Int64()), tc.conv(r.Int64()>>r.IntN(64))
+			if r.IntN(8) == 0 {
+				y = 0
+			}
+			op := ops[r.IntN(len(ops))]
+			want, wantBool, wantOK := nat(op, x, y)
+			got, ok := apply(op, typ, trace.Int(x), trace.Int(y))
+			if ok != wantOK {
+				t.Fatalf("%s: %d %s %d: ok %v, want %v", typ, x, op, y, ok, wantOK)
+			}
+			if !ok {
+				continue
+			}
+			if got.Kind() == trace.KindBool {
+				if got.Bool() != wantBool {
+					t.Fatalf("%s: %d %s %d = %v, want %v", typ, x, op, y, got, wantBool)
+				}
+			} else if got.Int() != want {
+				t.Fatalf("%s: %d %s %d = %v, want %d", typ, x, op, y, got, want)
+			}
+		}
+	}
+	// Unsigned bytes wrap too.
+	for range 2000 {
+		x, y := uint8(r.Uint32()), uint8(r.Uint32())
+		got, _ := apply(token.SUB, types.Typ[types.Uint8], trace.Uint(uint64(x)), trace.Uint(uint64(y)))
+		if got.Uint() != uint64(x-y) {
+			t.Fatalf("uint8: %d - %d = %v, want %d", x, y, got, x-y)
+		}
+	}
+}
+
+// TestBinaryTypes checks which operands an operator takes, as Go's type
+// checker does.
+func TestBinaryTypes(t *testing.T) {
+	i := &term{text: "i", typ: types.Typ[types.Int], size: 1, vals: []trace.Value{trace.Int(3)}}
+	j := &term{text: "j", typ: types.Typ[types.Int32], size: 1, vals: []trace.Value{trace.Int(3)}}
+	b := &term{text: "b", typ: types.Typ[types.Bool], size: 1, vals: []trace.Value{trace.Bool(true)}}
+	s := &term{text: "s", typ: types.Typ[types.String], size: 1, vals: []trace.Value{trace.String("x")}}
+	one := &term{text: "1", size: 1, vals: []trace.Value{trace.Int(1)}}
+	for _, tc := range []struct {
+		op   token.Token
+		x, y *term
+		want string // "" if Go rejects it
+	}{
+		{token.ADD, i, one, "i + 1"},
+		{token.ADD, i, j, ""},     // mismatched types
+		{token.ADD, one, one, ""}, // constants only: folding, not synthesis
+		{token.LAND, b, b, "b && b"},
+		{token.LAND, i, i, ""},
+		{token.ADD, s, s, "s + s"},
+		{token.SUB, s, s, ""},
+		{token.REM, b, b, ""},
+		{token.LSS, b, b, ""},
+		{token.EQL, b, b, "b == b"},
+	} {
+		got, ok := binary(tc.op, tc.x, tc.y)
+		switch {
+		case tc.want == "" && ok:
+			t.Errorf("%s %s %s: accepted as %q, Go rejects it", tc.x.text, tc.op, tc.y.text, got.text)
+		case tc.want != "" && (!ok || got.text != tc.want):
+			t.Errorf("%s %s %s: %v %v, want %q", tc.x.text, tc.op, tc.y.text, got, ok, tc.want)
+		}
+	}
+	if n, ok := unary(token.SUB, i); !ok || n.text != "-i" || n.vals[0].Int() != -3 {
+		t.Errorf("-i: %+v %v", n, ok)
+	}
+	if _, ok := unary(token.SUB, &term{text: "u", typ: types.Typ[types.Uint], size: 1, vals: []trace.Value{trace.Uint(1)}}); ok {
+		t.Errorf("-u accepted on an unsigned u")
+	}
+}
+
+// TestDistance checks the token edit distance.
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"c", "b", 1},
+		{"a == c", "a == b", 1},
+		{"x", "x * 2", 2},
+		{"a+b", "a + b", 0},
+		{"", "b", 1},
+	} {
+		if got := distance(tc.a, tc.b); got != tc.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestUnified checks the diff of one changed run of lines.
+func TestUnified(t *testing.T) {
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n"
+	want := "--- a/f.go\n+++ b/f.go\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
+	if got := unified("f.go", []byte(a), []byte(b)); got != want {
+		t.Errorf("unified:\n%s\nwant:\n%s", got, want)
+	}
+	if got := unified("f.go", []byte(a), []byte(a)); got != "" {
+		t.Errorf("unified of equal files: %q, want none", got)
+	}
+	// At the start of a file, without a final newline.
+	want = "--- a/f.go\n+++ b/f.go\n@@ -1,2 +1,2 @@\n-x\n+y\n z\n"
+	if got := unified("f.go", []byte("x\nz"), []byte("y\nz")); got != want {
+		t.Errorf("unified at the start:\n%s\nwant:\n%s", got, want)
+	}
+}
