@@ -863,10 +863,10 @@
 //	$ faultloc repair -tags faultloc -arith int -run TestClassify ./examples/triangle
 //	# repair of github.com/faultloc/faultloc/examples/triangle: 1 failing (TestClassify/T8), 7 passing
 //	examples/triangle/triangle.go:23:6: site 1: a (value, int): rescues 1 of 1 failing runs; 0 replacements fit
-//	examples/triangle/triangle.go:23:8: site 2: a == c (condition, bool): rescues 1 of 1 failing runs; 1 replacement fits
-//	examples/triangle/triangle.go:23:11: site 3: c (value, int): rescues 1 of 1 failing runs; 1 replacement fits
-//	examples/triangle/triangle.go:23:16: site 4: b (value, int): rescues 1 of 1 failing runs; 0 replacements fit
-//	examples/triangle/triangle.go:23:18: site 5: b == c (condition, bool): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23:11: site 2: c (value, int): rescues 1 of 1 failing runs; 1 replacement fits
+//	examples/triangle/triangle.go:23:8: site 3: a == c (condition, bool) (inhibited by TestClassify/T2, TestClassify/T5, TestClassify/T6): rescues 1 of 1 failing runs; 1 replacement fits
+//	examples/triangle/triangle.go:23:16: site 4: b (value, int) (inhibited by TestClassify/T3): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23:18: site 5: b == c (condition, bool) (inhibited by TestClassify/T2, TestClassify/T3, TestClassify/T5, TestClassify/T6): rescues 1 of 1 failing runs; 0 replacements fit
 //	examples/triangle/triangle.go:23: patch 1 (plausible: 8 tests pass; synthesis, mutation VRP, size 1, distance 1): c -> b
 //	--- a/examples/triangle/triangle.go
 //	+++ b/examples/triangle/triangle.go
@@ -880,8 +880,10 @@
 //	 				retval = Equilateral
 //	 			} else {
 //
-// The one patch is where sites 2 and 3 and the mutant agree: it is
-// listed once, with each origin.
+// Sites 2 and 3 and a mutant give the same patch: it is listed once,
+// with each origin. A site the flexibility test inhibits (some passing
+// case fails under every other value tried there) is listed with its
+// inhibitors, after the others.
 //
 // # faultloc spectra
 //

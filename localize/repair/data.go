@@ -29,9 +29,12 @@ const (
 	// AssignmentSite is the value an assignment stores: a repair
 	// replaces its right-hand side.
 	AssignmentSite
+	// ReturnSite is the value a return statement of one result returns:
+	// a repair replaces the result.
+	ReturnSite
 )
 
-// String returns "value", "condition" or "assignment".
+// String returns "value", "condition", "assignment" or "return".
 func (k SiteKind) String() string {
 	switch k {
 	case ValueSite:
@@ -40,6 +43,8 @@ func (k SiteKind) String() string {
 		return "condition"
 	case AssignmentSite:
 		return "assignment"
+	case ReturnSite:
+		return "return"
 	}
 	return fmt.Sprintf("SiteKind(%d)", int(k))
 }
@@ -57,8 +62,9 @@ type Site struct {
 	Kind SiteKind `json:"kind"`
 	Type string   `json:"type"` // the Go type of the values (a condition's: bool)
 	// Replaced is the source a repair replaces: the expression, the
-	// condition, or the assignment's right-hand side; "" where Collect
-	// found no such source (a x++, a compound assignment).
+	// condition, the assignment's right-hand side or the result
+	// returned; "" where Collect found no such source (a x++, a compound
+	// assignment).
 	Replaced string `json:"replaced"`
 	// Static is the static instruction: the Static of the trace's
 	// InstanceKey of every instance.
@@ -224,6 +230,9 @@ func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, 
 	if err := d.Site.locate(opts.Search.Overlay); err != nil {
 		return nil, err
 	}
+	if d.Site.Expr == "" {
+		d.Site.Expr = d.Site.Replaced // a return's result
+	}
 	d.Constants = constants(site.fn)
 	stop := func(err error) (*Data, error) {
 		d.Partial, d.Reason = true, err.Error()
@@ -250,14 +259,14 @@ func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, 
 		}
 		d.cases[c.Name()] = c
 		run, err := d.passing(ctx, c)
+		if run != nil {
+			d.Runs = append(d.Runs, *run)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return stop(ctx.Err())
 			}
 			return nil, err
-		}
-		if run != nil {
-			d.Runs = append(d.Runs, *run)
 		}
 	}
 	d.Stats.Total = time.Since(start)
@@ -302,6 +311,11 @@ func findSite(prog *trace.Program, t *trace.Trace, cand localize.Candidate) (*Si
 			site.Kind, site.typ = ConditionSite, types.Typ[types.Bool]
 		case *ssa.Store:
 			site.Kind, site.typ = AssignmentSite, in.Val.Type()
+		case *ssa.Return:
+			if len(in.Results) != 1 {
+				return nil, &SiteError{name, fmt.Sprintf("a return of %d results; a repair site returns one", len(in.Results))}
+			}
+			site.Kind, site.typ = ReturnSite, in.Results[0].Type()
 		case ssa.Value:
 			site.Kind, site.typ = ValueSite, in.Type()
 		default:
@@ -461,10 +475,23 @@ func (d *Data) passing(ctx context.Context, c trace.Case) (*Run, error) {
 	run := &Run{Case: c.Name(), steps: r.Steps}
 	d.instances(run, r.Trace, nil)
 	for i := range run.Instances {
+		run.Instances[i].Keep = []trace.Value{run.Instances[i].Value}
+	}
+	// The probes and searches of the case, within its bound: a case
+	// over it keeps what they found.
+	pctx := ctx
+	if d.opts.CaseTimeout > 0 {
+		var cancel context.CancelFunc
+		pctx, cancel = context.WithTimeout(ctx, d.opts.CaseTimeout)
+		defer cancel()
+	}
+	for i := range run.Instances[:min(len(run.Instances), d.opts.ProbedInstances)] {
 		in := &run.Instances[i]
-		in.Keep = []trace.Value{in.Value}
 		for _, v := range d.probes(in) {
-			ok, err := d.replay(ctx, c, r.Steps, map[trace.InstanceKey]trace.Value{in.Key: v})
+			ok, err := d.replay(pctx, c, r.Steps, map[trace.InstanceKey]trace.Value{in.Key: v})
+			if pctx.Err() != nil {
+				return run, ctx.Err()
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -474,12 +501,15 @@ func (d *Data) passing(ctx context.Context, c trace.Case) (*Run, error) {
 				in.Break = append(in.Break, v)
 			}
 		}
-		if d.Site.Kind == ConditionSite || d.Site.typ.Underlying().(*types.Basic).Info()&types.IsBoolean != 0 {
+		if d.Site.Kind == ConditionSite || basicInfo(d.Site.typ)&types.IsBoolean != 0 {
 			in.KeepAll = true // both values tried
 			continue
 		}
-		if !d.opts.NoSolver {
-			if err := d.solverKeep(ctx, c, r.Steps, in); err != nil {
+		if !d.opts.NoSolver && i < d.opts.SolverInstances {
+			if err := d.solverKeep(pctx, c, r.Steps, in); err != nil {
+				if pctx.Err() != nil {
+					return run, ctx.Err()
+				}
 				return nil, err
 			}
 		}

@@ -100,3 +100,42 @@ func ExampleCollect() {
 	// TestClassify/T6 passes, line 23 [a=24 b=23 c=21 retval=0]: kept passing by b c retval
 	// fits every run: [b]
 }
+
+// The built-in synthesizer on the same data: the smallest replacement
+// for c in `a == c` that fits every test is b, the fix.
+func ExampleSynthesize() {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
+	if err != nil {
+		panic(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/examples/triangle"
+	failing := []trace.Case{prog.GoTestCase(pkg, "TestClassify/T8")}
+	var passing []trace.Case
+	for _, name := range []string{"T1", "T2", "T3", "T4", "T5", "T6", "T7"} {
+		passing = append(passing, prog.GoTestCase(pkg, "TestClassify/"+name))
+	}
+	search := agx.Options{Arith: encode.Integer}
+	rep, err := angelic.Localize(ctx, prog, failing[0], &angelic.Options{Search: search})
+	if err != nil {
+		panic(err)
+	}
+	for _, cand := range rep.Candidates {
+		if l := cand.Locations[0]; l.Line != 23 || l.Column != 11 {
+			continue
+		}
+		data, err := repair.Collect(ctx, prog, cand, failing, passing, &repair.CollectOptions{Search: search})
+		if err != nil {
+			panic(err)
+		}
+		res, err := repair.Synthesize(ctx, data, nil)
+		if err != nil {
+			panic(err)
+		}
+		for _, f := range res.Fixes {
+			fmt.Printf("%s -> %s (size %d, distance %d)\n", data.Site.Replaced, f.Expr, f.Size, f.Distance)
+		}
+	}
+	// Output:
+	// c -> b (size 1, distance 1)
+}

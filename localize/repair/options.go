@@ -1,6 +1,9 @@
 package repair
 
 import (
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -23,9 +26,19 @@ type CollectOptions struct {
 	// MaxProbes bounds the values replayed at one instance of a passing
 	// run. Default 0: 16.
 	MaxProbes int
+	// ProbedInstances bounds the instances of one passing run whose
+	// values are probed; the later ones keep their own value only.
+	// Default 0: 8.
+	ProbedInstances int
 	// SolverValues bounds the values the solver is asked for at one
-	// instance of a passing run. Default 0: 2.
-	SolverValues int
+	// instance of a passing run, SolverInstances the instances of a run
+	// it is asked about (the first ones). Default 0: 2 and 2.
+	SolverValues    int
+	SolverInstances int
+	// CaseTimeout bounds the probes and solver searches of one passing
+	// case: a case over it keeps what was found. Default 0:
+	// localize.DefaultEvidenceTimeout; negative: no bound.
+	CaseTimeout time.Duration
 	// NoSolver leaves out the solver searches on passing runs: Keep
 	// then holds the probed values only, and KeepAll is set for
 	// conditions alone. Default false.
@@ -42,5 +55,14 @@ func (o *CollectOptions) defaults() {
 	}
 	if o.SolverValues <= 0 {
 		o.SolverValues = 2
+	}
+	if o.ProbedInstances <= 0 {
+		o.ProbedInstances = 8
+	}
+	if o.SolverInstances <= 0 {
+		o.SolverInstances = 2
+	}
+	if o.CaseTimeout == 0 {
+		o.CaseTimeout = localize.DefaultEvidenceTimeout
 	}
 }

@@ -22,6 +22,9 @@ func (r *Result) WriteText(w io.Writer, dir string) error {
 		if s.Site.Type != "" {
 			fmt.Fprintf(&sb, " (%s, %s)", s.Site.Kind, s.Site.Type)
 		}
+		if len(s.Inhibitors) > 0 {
+			fmt.Fprintf(&sb, " (inhibited by %s)", strings.Join(s.Inhibitors, ", "))
+		}
 		switch {
 		case s.Error != "":
 			fmt.Fprintf(&sb, ": %s\n", s.Error)

@@ -15,7 +15,8 @@ import (
 // file, read from overlay when it holds the file: for a value or a
 // condition, the smallest expression around the instruction's position
 // whose text is the site's Expr; for an assignment, the right-hand side
-// of the assignment on the site's line whose left-hand side is Expr.
+// of the assignment on the site's line whose left-hand side is Expr; for
+// a return, its result.
 // A site whose source is not found keeps Replaced empty.
 func (s *Site) locate(overlay map[string][]byte) error {
 	src, ok := overlay[s.File]
@@ -64,22 +65,33 @@ func (s *Site) locate(overlay map[string][]byte) error {
 					best = n.Values[i]
 				}
 			}
+		case *ast.ReturnStmt:
+			if s.Kind == ReturnSite && len(n.Results) == 1 {
+				best = n.Results[0]
+			}
 		case ast.Expr:
-			if s.Kind != AssignmentSite && text(n) == s.Expr {
+			if s.Kind != AssignmentSite && s.Kind != ReturnSite && text(n) == s.Expr {
 				best = n // the innermost wins: Inspect goes down
 			}
 		}
 		return true
 	})
-	if best == nil && s.Kind == AssignmentSite {
-		// A Store's position need not be within its statement: look on
-		// the line.
+	if best == nil && (s.Kind == AssignmentSite || s.Kind == ReturnSite) {
+		// A Store's or Return's position need not be within its
+		// statement: look on the line.
 		ast.Inspect(f, func(n ast.Node) bool {
-			if a, ok := n.(*ast.AssignStmt); ok && tf.Line(a.Pos()) == s.Line && len(a.Lhs) == len(a.Rhs) && (a.Tok == token.ASSIGN || a.Tok == token.DEFINE) {
-				for i, l := range a.Lhs {
-					if text(l) == s.Expr {
-						best = a.Rhs[i]
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if s.Kind == AssignmentSite && tf.Line(n.Pos()) == s.Line && len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+					for i, l := range n.Lhs {
+						if text(l) == s.Expr {
+							best = n.Rhs[i]
+						}
 					}
+				}
+			case *ast.ReturnStmt:
+				if s.Kind == ReturnSite && tf.Line(n.Pos()) == s.Line && len(n.Results) == 1 {
+					best = n.Results[0]
 				}
 			}
 			return best == nil

@@ -34,9 +34,14 @@ type Options struct {
 	// Validate say how the package's tests run natively; its Run
 	// defaults to Run: the validation runs the cases the repair used.
 	Validate ValidateOptions
-	// MaxSites bounds the sites repaired, in angelic debugging's order.
-	// Default 0: 5.
+	// MaxSites bounds the sites repaired, in angelic debugging's order
+	// with the candidates the flexibility test inhibits last. Default 0:
+	// 5.
 	MaxSites int
+	// NoFlex leaves out the flexibility test (angelic.FlexTest, with
+	// Angelic.Flex's Run and NoSolver) that orders the sites. Default
+	// false: it runs.
+	NoFlex bool
 	// MaxPatches bounds the patches validated, in rank order. Default 0:
 	// 10.
 	MaxPatches int
@@ -68,6 +73,10 @@ type SiteRepair struct {
 	// pass, of Failing.
 	Rescued int `json:"rescued"`
 	Failing int `json:"failing"`
+	// Inhibitors are the passing cases that inhibit the site's angelic
+	// candidate (angelic.FlexTest): no other value of the expression
+	// keeps them passing, as far as the test found.
+	Inhibitors []string `json:"inhibitors,omitempty"`
 	// Synthesis is what Synthesize found; nil if it did not run.
 	Synthesis *SynthResult `json:"synthesis,omitempty"`
 	// Error says why the site has no synthesis (no source to replace,
@@ -96,7 +105,8 @@ type Candidate struct {
 
 // Repair repairs the failing cases of package pkg of prog, loaded with
 // its tests (trace.Config.Tests): angelic debugging finds the sites on
-// the first failing case; at each (up to MaxSites), [Collect] gathers
+// the first failing case, the flexibility test on the passing cases puts
+// those they inhibit last; at each (up to MaxSites), [Collect] gathers
 // the repair data over all the selected cases and [Synthesize] finds
 // replacements; mutation analysis' plausible fixes join them. The
 // patches are ranked by size, then distance to the source replaced,
@@ -158,12 +168,27 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if rep.Partial {
 		res.Partial, res.Reason = true, "angelic debugging: "+rep.Reason
 	}
-	var sites []localize.Candidate
+	// The flexibility test orders the sites: a candidate a passing case
+	// inhibits is one no replacement of its expression is likely to fix
+	// without breaking that case (the paper's third step), so it comes
+	// after the others.
+	var verified []localize.Candidate
 	for _, c := range rep.Candidates {
-		if c.Verified && len(sites) < cmp.Or(opts.MaxSites, 5) {
-			sites = append(sites, c)
+		if c.Verified {
+			verified = append(verified, c)
 		}
 	}
+	if !opts.NoFlex && len(verified) > 0 && len(passing) > 0 {
+		fl, err := angelic.FlexTest(ctx, prog, verified, &angelic.FlexOptions{Passing: passing, Run: opts.Angelic.Flex.Run, NoSolver: opts.Angelic.Flex.NoSolver})
+		if err != nil {
+			return partial(fmt.Errorf("flexibility test: %w", err))
+		}
+		verified = fl
+		slices.SortStableFunc(verified, func(a, b localize.Candidate) int {
+			return cmp.Compare(b2i(a.Inhibited()), b2i(b.Inhibited()))
+		})
+	}
+	sites := verified[:min(len(verified), cmp.Or(opts.MaxSites, 5))]
 	co := opts.Collect
 	co.Search = opts.Angelic.Search
 	var cands []Candidate
@@ -172,6 +197,9 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			return finish(ctx, res, cands, opts, start, ctx.Err())
 		}
 		sr := SiteRepair{}
+		if c.Flex != nil {
+			sr.Inhibitors = c.Flex.Inhibitors
+		}
 		d, err := Collect(ctx, prog, c, failing, passing, &co)
 		var se *SiteError
 		switch {
@@ -292,6 +320,14 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 		res.Reason = strings.TrimPrefix(res.Reason+"; "+err.Error(), "; ")
 	}
 	return res, nil
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // rankClass orders patches: plausible, not validated, refuted.
