@@ -816,6 +816,13 @@
 // The output (default text). JSON is the [repair.Result], files named
 // relative to the current directory.
 //
+//	-overlay FILE
+//
+// A go build -overlay file, as for localize: the files it names are
+// loaded from their replacements, the patches apply to them, and the
+// validation builds the package with them (a seeded fault, a version of
+// the code that is not on disk).
+//
 //	-tags TAGS
 //
 // Comma-separated build tags to load and test the package with (this

@@ -26,6 +26,7 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	runRE := fs.String("run", "", "repair with only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, what was found is written, marked partial, and the exit status is 3")
 	format := fs.String("format", "text", "output format: text or json")
+	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded, repaired and tested from their replacements")
 	tags := fs.String("tags", "", "comma-separated build tags to load and test the package with (e.g. faultloc for this repository's examples)")
 	arith := fs.String("arith", "bv", "integer encoding of the solver searches: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
 	maxSize := fs.Int("max-size", 3, "largest replacement expression synthesized: operands and operators (b: 1, a + b: 3)")
@@ -76,6 +77,12 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 		tagList = []string{*tags}
+	}
+	if *overlay != "" {
+		if cfg.Overlay, err = readOverlay(*overlay); err != nil {
+			fmt.Fprintln(stderr, "faultloc repair:", err)
+			return 1
+		}
 	}
 	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
 	if err != nil {

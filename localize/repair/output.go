@@ -17,6 +17,9 @@ func (r *Result) WriteText(w io.Writer, dir string) error {
 	rel := relativeTo(dir)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# repair of %s: %d failing (%s), %d passing\n", r.Package, len(r.Failing), strings.Join(r.Failing, ", "), r.Passing)
+	for _, e := range r.Errors {
+		fmt.Fprintf(&sb, "left out: %s\n", e)
+	}
 	for i, s := range r.Sites {
 		fmt.Fprintf(&sb, "%s:%d:%d: site %d: %s", rel(s.Site.File), s.Site.Line, s.Site.Column, i+1, s.Site.Expr)
 		if s.Site.Type != "" {

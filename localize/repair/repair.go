@@ -32,7 +32,8 @@ type Options struct {
 	// Synth bound the synthesis of each site.
 	Synth SynthOptions
 	// Validate say how the package's tests run natively; its Run
-	// defaults to Run: the validation runs the cases the repair used.
+	// defaults to Run (the validation runs the cases the repair used)
+	// and its Overlay to the overlay the program was loaded with.
 	Validate ValidateOptions
 	// MaxSites bounds the sites repaired, in angelic debugging's order
 	// with the candidates the flexibility test inhibits last. Default 0:
@@ -54,9 +55,13 @@ type Options struct {
 // Result is what [Repair] found: the sites, their replacements, and the
 // patches ranked, validated ones first.
 type Result struct {
-	Package string       `json:"package"`
-	Failing []string     `json:"failing"` // the selected cases that fail in the interpreter
-	Passing int          `json:"passing"` // the selected cases that pass
+	Package string   `json:"package"`
+	Failing []string `json:"failing"` // the selected cases that fail in the interpreter
+	Passing int      `json:"passing"` // the selected cases that pass
+	// Errors name the selected cases the interpreter could not run,
+	// left out of the evidence (the validation runs them natively), with
+	// why.
+	Errors  []string     `json:"errors,omitempty"`
 	Sites   []SiteRepair `json:"sites"`
 	Patches []Candidate  `json:"patches"`
 	// Partial says a bound (the context's deadline) or an error cut the
@@ -64,6 +69,8 @@ type Result struct {
 	Partial bool           `json:"partial,omitempty"`
 	Reason  string         `json:"reason,omitempty"`
 	Stats   localize.Stats `json:"stats"`
+
+	overlay map[string][]byte // the program's load overlay, laid under the patches
 }
 
 // SiteRepair is the synthesis at one site.
@@ -143,7 +150,10 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			return partial(fmt.Errorf("running the cases: %w", context.Cause(ctx)))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("localize: repair: %s: %w", c.Name(), err)
+			// The interpreter cannot run it (a missing bridge, an
+			// unsupported construct): left out of the evidence.
+			res.Errors = append(res.Errors, c.Name()+": "+err.Error())
+			continue
 		}
 		res.Stats.Runs++
 		if r.Passed() {
@@ -155,7 +165,11 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	}
 	res.Passing = len(passing)
 	if len(failing) == 0 {
-		return nil, fmt.Errorf("%w among the %d cases of %s that -run %q selects", ErrNoFailing, len(sel.Cases), pkg, opts.Run)
+		why := ""
+		if len(res.Errors) > 0 {
+			why = fmt.Sprintf(" (%d could not run in the interpreter: %s)", len(res.Errors), res.Errors[0])
+		}
+		return nil, fmt.Errorf("%w among the %d cases of %s that -run %q selects%s", ErrNoFailing, len(sel.Cases), pkg, opts.Run, why)
 	}
 	rep, err := angelic.Localize(ctx, prog, failing[0], &opts.Angelic)
 	if err != nil {
@@ -189,8 +203,13 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		})
 	}
 	sites := verified[:min(len(verified), cmp.Or(opts.MaxSites, 5))]
+	loaded, _ := prog.LoadedWith()
+	res.overlay = loaded.Overlay
 	co := opts.Collect
 	co.Search = opts.Angelic.Search
+	if co.Search.Overlay == nil {
+		co.Search.Overlay = loaded.Overlay // the sites' source
+	}
 	var cands []Candidate
 	for _, c := range sites {
 		if ctx.Err() != nil {
@@ -292,6 +311,9 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 		vo := opts.Validate
 		if vo.Run == "" {
 			vo.Run = opts.Run
+		}
+		if vo.Overlay == nil {
+			vo.Overlay = res.overlay
 		}
 		v, verr := NewValidator(ctx, res.Package, &vo)
 		if verr != nil {

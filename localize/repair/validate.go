@@ -3,6 +3,7 @@ package repair
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,10 @@ type ValidateOptions struct {
 	Dir string
 	// Tags are build tags, for example "faultloc". Default none.
 	Tags []string
+	// Overlay are files laid over the package's before the patch
+	// (absolute path: content), as go build -overlay does. Default nil:
+	// none; Repair's default is the overlay the program was loaded with.
+	Overlay map[string][]byte
 	// Run selects the cases run as go test -run does. Default "": the
 	// whole test suite.
 	Run string
@@ -46,6 +51,7 @@ type Validation struct {
 // (go test -c) and run once.
 type Validator struct {
 	run     string
+	overlay map[string][]byte
 	cfg     nativetest.Config
 	pkg     *nativetest.Package
 	tmp     string
@@ -75,7 +81,7 @@ func NewValidator(ctx context.Context, pattern string, opts *ValidateOptions) (*
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
-	return &Validator{run: opts.Run, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout}, nil
+	return &Validator{run: opts.Run, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout}, nil
 }
 
 // Close removes the validator's builds.
@@ -92,7 +98,12 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 		return nil, fmt.Errorf("localize: repair: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	ov, err := nativetest.WriteOverlay(dir, map[string][]byte{p.File: p.Source})
+	files := maps.Clone(v.overlay)
+	if files == nil {
+		files = map[string][]byte{}
+	}
+	files[p.File] = p.Source
+	ov, err := nativetest.WriteOverlay(dir, files)
 	if err != nil {
 		return nil, fmt.Errorf("localize: repair: %w", err)
 	}
