@@ -116,11 +116,12 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 1
 	}
 	wd, _ := os.Getwd()
+	res.Output.Dir = wd
 	if *format == "json" {
 		res.RelativeTo(wd)
 		err = res.WriteJSON(stdout)
 	} else {
-		err = res.WriteText(stdout, wd)
+		err = res.WriteText(stdout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc repair:", err)

@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,9 +13,9 @@ import (
 // WriteText writes the result for a reader: the failing cases, each
 // site with what its synthesis found, then the patches in rank order,
 // each with its validation and its unified diff. File names are
-// relative to dir ("": as they are).
-func (r *Result) WriteText(w io.Writer, dir string) error {
-	rel := relativeTo(dir)
+// relative to r.Output.Dir ("": as they are).
+func (r *Result) WriteText(w io.Writer) error {
+	rel := relativeTo(r.Output.Dir)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# repair of %s: %d failing (%s), %d passing\n", r.Package, len(r.Failing), strings.Join(r.Failing, ", "), r.Passing)
 	for _, e := range r.Errors {
@@ -100,8 +101,20 @@ func (r *Result) RelativeTo(dir string) {
 	}
 }
 
-// WriteJSON writes the result as indented JSON (localize.EncodeJSON).
+// WriteJSON writes the result as indented JSON (localize.EncodeJSON),
+// with the file names it was made with (RelativeTo rewrites them).
 func (r *Result) WriteJSON(w io.Writer) error { return localize.EncodeJSON(w, r) }
+
+// WriteHTML writes the result's text as one self-contained HTML page
+// ([localize.EncodeHTML]: a repair has no view of its own), titled by
+// r.Output.Title (default: "repair: " and the package).
+func (r *Result) WriteHTML(w io.Writer) error {
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		return err
+	}
+	return localize.EncodeHTML(w, cmp.Or(r.Output.Title, "repair: "+r.Package), text.String())
+}
 
 // relativeTo returns a function that names absolute files relative to
 // dir (filepath.Rel), as localize's reports do.

@@ -70,6 +70,9 @@ type Result struct {
 	Reason  string         `json:"reason,omitempty"`
 	Stats   localize.Stats `json:"stats"`
 
+	// Output says how the writers write the result (not written).
+	Output localize.WriteOptions `json:"-"`
+
 	overlay map[string][]byte // the program's load overlay, laid under the patches
 }
 

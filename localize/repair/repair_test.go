@@ -29,7 +29,8 @@ func TestRepairTriangle(t *testing.T) {
 		t.Fatalf("partial: %s", res.Reason)
 	}
 	var text bytes.Buffer
-	if err := res.WriteText(&text, testutil.Root()); err != nil {
+	res.Output.Dir = testutil.Root()
+	if err := res.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
 	testutil.Golden(t, "triangle.txt", text.String())
