@@ -47,7 +47,7 @@ func f(a, b, c int) int {
 		{"not there", ValueSite, 6, 10, "d", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &Site{Location: localize.Location{File: file, Line: tc.line, Column: tc.column, Expr: tc.expr}, Kind: tc.kind}
+			s := &Site{Location: localize.Location{Position: localize.Position{File: file, Line: tc.line, Column: tc.column}, Expr: tc.expr}, Kind: tc.kind}
 			if err := s.locate(nil); err != nil {
 				t.Fatal(err)
 			}
@@ -69,11 +69,11 @@ func f(a, b, c int) int {
 			}
 		})
 	}
-	bad := &Site{Location: localize.Location{File: filepath.Join(t.TempDir(), "none.go"), Line: 1}}
+	bad := &Site{Location: localize.Location{Position: localize.Position{File: filepath.Join(t.TempDir(), "none.go"), Line: 1}}}
 	if err := bad.locate(nil); err == nil {
 		t.Errorf("locate in a missing file: no error")
 	}
-	over := &Site{Location: localize.Location{File: "/nowhere/p.go", Line: 4, Column: 11, Expr: "b*c"}}
+	over := &Site{Location: localize.Location{Position: localize.Position{File: "/nowhere/p.go", Line: 4, Column: 11}, Expr: "b*c"}}
 	if err := over.locate(map[string][]byte{"/nowhere/p.go": []byte(src)}); err != nil || over.Replaced != "b*c" {
 		t.Errorf("locate in an overlay: %v, %q", err, over.Replaced)
 	}
