@@ -6,7 +6,7 @@
 //	go run ./bench/bounds [-rows a,b] [-out FILE]
 //
 // A bound is kept when the call returns within 10% of it, or within 2 s
-// for bounds under 20 s (issue 47's measure), with a result: a report
+// for bounds under 20 s, with a result: a report
 // marked partial, or for a command the partial report written and exit
 // status 3. The subjects are this repository's: the loop programs of
 // examples/loops (a long failing run: AgxFaults' encoding and the
