@@ -59,7 +59,6 @@ func run(only, out string) error {
 	}
 	env := &env{root: root, bin: bin}
 	load, _ := os.ReadFile("/proc/loadavg")
-	commit, _ := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
 	var results []result
 	for _, r := range rows {
 		if only != "" && !contains(strings.Split(only, ","), r.name) {
@@ -72,7 +71,7 @@ func run(only, out string) error {
 		fmt.Fprintf(os.Stderr, "bounds: %s: %v, %s\n", r.name, res.elapsed.Round(time.Millisecond), res.outcome)
 	}
 	var b bytes.Buffer
-	writeReport(&b, results, strings.TrimSpace(string(commit)), strings.Join(strings.Fields(string(load))[:3], " "))
+	writeReport(&b, results, strings.Join(strings.Fields(string(load))[:3], " "))
 	os.Stdout.Write(b.Bytes())
 	if out != "" {
 		return os.WriteFile(out, b.Bytes(), 0o666)
@@ -183,7 +182,7 @@ func repoRoot() (string, error) {
 }
 
 // header is the report's first lines.
-func header(commit, load string) string {
-	return fmt.Sprintf("- date: %s\n- commit: %s\n- go: %s %s/%s, %d CPUs\n- load average at start: %s\n\n",
-		time.Now().UTC().Format(time.RFC3339), commit, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), load)
+func header(load string) string {
+	return fmt.Sprintf("- go: %s %s/%s, %d CPUs\n- load average at start: %s\n\n",
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), load)
 }
