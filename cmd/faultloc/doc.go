@@ -1110,11 +1110,11 @@
 //
 // The flags are:
 //
-//	-format text|json|sarif|github|gzoltar
+//	-format text|json|sarif|github|gzoltar|html
 //
 // The output, as the command's -format (default text; gzoltar for
-// spectra only; localize's html needs the spectrum, which the shards do
-// not keep).
+// spectra only, html for localize only: each localize shard keeps the
+// spectrum of every case, the page's heat map).
 //
 //	-top N
 //

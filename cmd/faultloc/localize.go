@@ -229,6 +229,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			for _, rep := range reports {
 				rep.RelativeTo(wd)
 			}
+			if sm != nil {
+				l.Spectrum = matrixShard(sm, wd)
+			}
 			sf := &shardFile{Command: "localize", Index: sh.Index, Total: sh.Total, Args: shardArgs(fs), Localize: l}
 			if ctx.Err() != nil {
 				sf.Stopped = context.Cause(ctx).Error()

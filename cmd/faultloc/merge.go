@@ -21,7 +21,7 @@ func init() {
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output: text, json, sarif or github; for spectra also gzoltar (files in -o)")
+	format := fs.String("format", "text", "output: text, json, sarif or github; for spectra also gzoltar (files in -o), for localize also html")
 	top := fs.Int("top", 0, "as spectra's and localize's -top: only the first N entries (0: all)")
 	threshold := fs.Float64("threshold", math.Inf(-1), "as spectra's and localize's -threshold: only the entries scored at least this (default: all)")
 	outDir := fs.String("o", ".", "directory of the gzoltar files")
@@ -47,7 +47,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	base, _ := os.Getwd()
 	switch cmd := shards[0].Command; {
 	case cmd == "spectra" && (*format == "text" || *format == "json" || *format == "gzoltar" || ciFormat(*format)):
-	case cmd == "localize" && (*format == "text" || *format == "json" || ciFormat(*format)):
+	case cmd == "localize" && (*format == "text" || *format == "json" || *format == "html" || ciFormat(*format)):
 	default:
 		fmt.Fprintf(stderr, "faultloc merge: -format %q is not one of %s's merged reports\n", *format, cmd)
 		return 1
@@ -79,6 +79,17 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	out := &pipeline.Result{Package: l.Package, Reports: reports}
 	out.Output.Dir = base
 	switch *format {
+	case "html":
+		// As localize writes it: the spectrum's heat map, files named
+		// relative to the deepest directory holding them.
+		out.Output.Dir = ""
+		if l.Spectrum != nil {
+			if out.Spectrum, err = l.Spectrum.matrix(shards[0], base); err != nil {
+				fmt.Fprintln(stderr, "faultloc merge:", err)
+				return 1
+			}
+		}
+		err = out.WriteHTML(stdout)
 	case "json":
 		for _, rep := range reports {
 			rep.RelativeTo(base)

@@ -50,11 +50,17 @@ type spectraShard struct {
 	Suspects string  `json:"suspects,omitempty"`
 	// Listed are every case of the run, the shard's and the others', in
 	// the order go test lists them: the order of the merged matrix.
-	Listed   []string       `json:"listed"`
+	Listed []string `json:"listed"`
+	shardMatrix
+	Changed []string `json:"changed,omitempty"` // GoTestStats.Changed
+	Lost    []string `json:"lost,omitempty"`    // GoTestStats.Lost
+}
+
+// shardMatrix is a coverage matrix as a shard file holds it: its
+// elements, and its rows in the matrix's order.
+type shardMatrix struct {
 	Elements []shardElement `json:"elements"`
 	Tests    []shardTest    `json:"tests"`
-	Changed  []string       `json:"changed,omitempty"` // GoTestStats.Changed
-	Lost     []string       `json:"lost,omitempty"`    // GoTestStats.Lost
 }
 
 // shardElement is a spectra.Element, its file relative to the shard's
@@ -93,6 +99,9 @@ type localizeShard struct {
 	Reports []*localize.Report `json:"reports"`
 	// NoneFailing is the line the text report prints when no case fails.
 	NoneFailing string `json:"noneFailing,omitempty"`
+	// Spectrum is the coverage of every case of the package, which each
+	// shard collects whole: the heat map of -format html.
+	Spectrum *shardMatrix `json:"spectrum,omitempty"`
 }
 
 // shardFlag defines -shard on fs.
@@ -151,10 +160,17 @@ func writeShard(w io.Writer, f *shardFile) error {
 // spectraShardOf returns the shard file of matrix m, files relative to
 // base.
 func spectraShardOf(m *spectra.Matrix, listed []string, stats spectra.GoTestStats, base string) *spectraShard {
-	s := &spectraShard{Listed: listed, Elements: []shardElement{}, Tests: []shardTest{}, Changed: stats.Changed, Lost: stats.Lost}
+	s := &spectraShard{Listed: listed, shardMatrix: *matrixShard(m, base), Changed: stats.Changed, Lost: stats.Lost}
 	if s.Listed == nil {
 		s.Listed = []string{}
 	}
+	return s
+}
+
+// matrixShard returns matrix m as a shard file holds it, files relative
+// to base.
+func matrixShard(m *spectra.Matrix, base string) *shardMatrix {
+	s := &shardMatrix{Elements: []shardElement{}, Tests: []shardTest{}}
 	for i := range m.NumElements() {
 		e := m.Element(i)
 		file := e.File
@@ -168,6 +184,58 @@ func spectraShardOf(m *spectra.Matrix, listed []string, stats spectra.GoTestStat
 		s.Tests = append(s.Tests, shardTest{Name: tr.Name, Failed: tr.Failed, Duration: int64(tr.Duration), Message: tr.Message, Covered: m.Covered(nil, t)})
 	}
 	return s
+}
+
+// elements returns s's elements, files absolute below base; f is the
+// shard, for errors.
+func (s *shardMatrix) elements(f *shardFile, base string) ([]spectra.Element, error) {
+	elems := make([]spectra.Element, len(s.Elements))
+	for i, e := range s.Elements {
+		k, err := spectra.ParseKind(e.Kind)
+		if err != nil {
+			return nil, fmt.Errorf("shard %d/%d: %v", f.Index, f.Total, err)
+		}
+		file := filepath.FromSlash(e.File)
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(base, file)
+		}
+		elems[i] = spectra.Element{Kind: k, File: file, Line: e.Line, Col: e.Col, EndLine: e.EndLine, EndCol: e.EndCol, Name: e.Name}
+	}
+	return elems, nil
+}
+
+// covered returns the elements (of elems, s's) that test t covers; f
+// is the shard, for errors.
+func (t *shardTest) covered(f *shardFile, elems []spectra.Element) ([]spectra.Element, error) {
+	var cov []spectra.Element
+	for _, i := range t.Covered {
+		if i < 0 || i >= len(elems) {
+			return nil, fmt.Errorf("shard %d/%d: case %s covers element %d of %d", f.Index, f.Total, t.Name, i, len(elems))
+		}
+		cov = append(cov, elems[i])
+	}
+	return cov, nil
+}
+
+// matrix rebuilds the matrix s holds, files absolute below base; f is
+// the shard, for errors.
+func (s *shardMatrix) matrix(f *shardFile, base string) (*spectra.Matrix, error) {
+	elems, err := s.elements(f, base)
+	if err != nil {
+		return nil, err
+	}
+	m := spectra.NewMatrix()
+	m.AddElements(elems...)
+	for _, t := range s.Tests {
+		cov, err := t.covered(f, elems)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := m.Add(spectra.TestRun{Name: t.Name, Failed: t.Failed, Duration: time.Duration(t.Duration), Message: t.Message}, cov); err != nil {
+			return nil, fmt.Errorf("shard %d/%d: %v", f.Index, f.Total, err)
+		}
+	}
+	return m, nil
 }
 
 // readShards reads the shard files and checks that they are the n
@@ -243,29 +311,18 @@ func mergeSpectra(shards []*shardFile, base string) (*spectra.Matrix, spectra.Go
 		if !slices.Equal(s.Listed, listed) {
 			return nil, stats, fmt.Errorf("shards %d/%d and %d/%d listed different cases: not one run of the same code", shards[0].Index, shards[0].Total, f.Index, f.Total)
 		}
-		elems := make([]spectra.Element, len(s.Elements))
-		for i, e := range s.Elements {
-			k, err := spectra.ParseKind(e.Kind)
-			if err != nil {
-				return nil, stats, fmt.Errorf("shard %d/%d: %v", f.Index, f.Total, err)
-			}
-			file := filepath.FromSlash(e.File)
-			if !filepath.IsAbs(file) {
-				file = filepath.Join(base, file)
-			}
-			elems[i] = spectra.Element{Kind: k, File: file, Line: e.Line, Col: e.Col, EndLine: e.EndLine, EndCol: e.EndCol, Name: e.Name}
+		elems, err := s.elements(f, base)
+		if err != nil {
+			return nil, stats, err
 		}
 		m.AddElements(elems...)
 		for _, t := range s.Tests {
 			if _, dup := rows[t.Name]; dup {
 				return nil, stats, fmt.Errorf("case %s is in two shards", t.Name)
 			}
-			var cov []spectra.Element
-			for _, i := range t.Covered {
-				if i < 0 || i >= len(elems) {
-					return nil, stats, fmt.Errorf("shard %d/%d: case %s covers element %d of %d", f.Index, f.Total, t.Name, i, len(elems))
-				}
-				cov = append(cov, elems[i])
+			cov, err := t.covered(f, elems)
+			if err != nil {
+				return nil, stats, err
 			}
 			rows[t.Name] = row{spectra.TestRun{Name: t.Name, Failed: t.Failed, Duration: time.Duration(t.Duration), Message: t.Message}, cov}
 		}

@@ -7,6 +7,7 @@ import (
 	"go/doc/comment"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -18,12 +19,13 @@ import (
 // cases, two failing) unsharded, then as n = 1, 2 and 4 shards, each
 // shard a process of its own (n = 4 takes its shard from the
 // environment, as on CircleCI and Bazel): faultloc merge of the shard
-// files writes, byte for byte, what the unsharded run writes, as text
-// and as SARIF (localize's JSON holds run times, which differ between
-// any two runs).
+// files writes, byte for byte, what the unsharded run writes, in every
+// format both write (localize's JSON and HTML hold run times, which
+// differ between any two runs: those are compared with the times
+// blanked, see untimed).
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs faultloc 18 times on examples/tax: not with -short")
+		t.Skip("runs faultloc 23 times on examples/tax: not with -short")
 	}
 	dir := t.TempDir()
 	for _, tt := range []struct {
@@ -32,43 +34,71 @@ func TestShardsMerge(t *testing.T) {
 		formats []string
 		env     [2]string // the index and total variables of n = 4
 	}{
-		{"spectra", []string{"spectra", "-tags", "faultloc"}, []string{"text", "sarif"}, [2]string{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"}},
+		{"spectra", []string{"spectra", "-tags", "faultloc"}, []string{"text", "json", "sarif", "github"}, [2]string{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"}},
 		// Without the native evidence, which costs a go test run a
 		// process and changes nothing of what merge does.
-		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"text", "sarif"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"text", "json", "sarif", "github", "html"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 	} {
 		t.Run(tt.command, func(t *testing.T) {
-			want := map[string][]byte{}
-			for _, format := range tt.formats {
-				want[format] = runChild(t, nil, append(slices.Clone(tt.flags), "-format", format, "../../examples/tax")...)
-			}
-			for _, n := range []int{1, 2, 4} {
-				var files []string
-				for i := range n {
-					args := append(slices.Clone(tt.flags), "-shard", fmt.Sprintf("%d/%d", i, n), "../../examples/tax")
-					var env []string
-					if n == 4 {
-						args = append(slices.Clone(tt.flags), "../../examples/tax")
-						env = []string{tt.env[0] + "=" + fmt.Sprint(i), tt.env[1] + "=" + fmt.Sprint(n)}
-					}
-					f := filepath.Join(dir, fmt.Sprintf("%s-%d-of-%d.json", tt.command, i, n))
-					if err := os.WriteFile(f, runChild(t, env, args...), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					files = append(files, f)
-				}
-				for _, format := range tt.formats {
-					var out, errb bytes.Buffer
-					if code := run(context.Background(), append([]string{"merge", "-format", format}, files...), &out, &errb); code != 0 {
-						t.Fatalf("merge of %d shards: exit %d, stderr:\n%s", n, code, errb.String())
-					}
-					if !bytes.Equal(out.Bytes(), want[format]) {
-						t.Errorf("merge of %d shards, -format %s:\n%s\nunsharded:\n%s", n, format, out.Bytes(), want[format])
-					}
-				}
-			}
+			testShardsMerge(t, dir, tt.command, tt.flags, tt.formats, tt.env)
 		})
 	}
+}
+
+// testShardsMerge runs the command flags give on examples/tax unsharded
+// in each format, then as n = 1, 2 and 4 shards (n = 4 from the
+// environment variables env), and compares merge's reports with the
+// unsharded ones. name names the shard files in dir.
+func testShardsMerge(t *testing.T, dir, name string, flags, formats []string, env [2]string) {
+	want := map[string][]byte{}
+	for _, format := range formats {
+		want[format] = untimed(format, runChild(t, nil, append(slices.Clone(flags), "-format", format, "../../examples/tax")...))
+	}
+	for _, n := range []int{1, 2, 4} {
+		var files []string
+		for i := range n {
+			args := append(slices.Clone(flags), "-shard", fmt.Sprintf("%d/%d", i, n), "../../examples/tax")
+			var vars []string
+			if n == 4 {
+				args = append(slices.Clone(flags), "../../examples/tax")
+				vars = []string{env[0] + "=" + fmt.Sprint(i), env[1] + "=" + fmt.Sprint(n)}
+			}
+			f := filepath.Join(dir, fmt.Sprintf("%s-%d-of-%d.json", name, i, n))
+			if err := os.WriteFile(f, runChild(t, vars, args...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		for _, format := range formats {
+			var out, errb bytes.Buffer
+			if code := run(context.Background(), append([]string{"merge", "-format", format}, files...), &out, &errb); code != 0 {
+				t.Fatalf("merge of %d shards: exit %d, stderr:\n%s", n, code, errb.String())
+			}
+			if got := untimed(format, out.Bytes()); !bytes.Equal(got, want[format]) {
+				t.Errorf("merge of %d shards, -format %s:\n%s\nunsharded:\n%s", n, format, got, want[format])
+			}
+		}
+	}
+}
+
+// Run times in reports: JSON's durations in nanoseconds, the HTML
+// page's "solving" and "total" times.
+var (
+	jsonNanos    = regexp.MustCompile(`("[A-Za-z]*Nanos"): [0-9]+`)
+	htmlDuration = regexp.MustCompile(`, (solving|total) [0-9][0-9.]*[a-zµ]+[0-9a-zµ.]*`)
+)
+
+// untimed returns report b (of -format format) with its run times
+// blanked: JSON's durations set to 0, the HTML page's left out. Other
+// formats hold no times and are returned as they are.
+func untimed(format string, b []byte) []byte {
+	switch format {
+	case "json":
+		return jsonNanos.ReplaceAll(b, []byte("$1: 0"))
+	case "html":
+		return htmlDuration.ReplaceAll(b, nil)
+	}
+	return b
 }
 
 // runChild runs faultloc with args in a process of its own, env added
