@@ -500,9 +500,12 @@
 // (JSON) instead of a report, for faultloc merge (see there; -format,
 // -top and -threshold are merge's then). Every shard still runs every case, in the
 // interpreter and natively, for the evidence: the shards share the
-// searches, the expensive part. Not with -all or -fixes, which take every
-// failing case together. Default: from the environment of the engine
-// that runs the shards; off: no sharding.
+// searches, the expensive part. With -fixes each shard runs a share of the
+// mutants (those made from its own candidates' angelic values, and its
+// part of the others) on every case, and merge puts the plausible fixes
+// together as one machine finds them. Not with -all (see merge).
+// Default: from the environment of the engine that runs the shards;
+// off: no sharding.
 //
 //	-tiebreak position|FORMULA|mutation|muse
 //
@@ -1041,7 +1044,16 @@
 // and the same cases; a shard that was stopped, or one missing, is an
 // error naming it. File names in the shards are relative to the
 // directory each ran in: run merge in the same directory of the same
-// checkout.
+// checkout. A localize run with -fixes is merged by loading the package
+// again (no test runs) to order the shards' mutants as one machine's;
+// its -tags and -overlay are the shards'.
+//
+// localize -all does not shard: its diagnoses are sets of statements that
+// explain every failing case at once, found by one search whose formula
+// shares one fault predicate per statement across the cases, so its work
+// does not split by case, and merging would be that whole search again.
+// Run -all on one machine (its -deadline bounds it), or shard localize
+// without -all and merge the per-case reports.
 //
 // A shard of the cases is chosen by the FNV-1a hash of the case's name
 // modulo n. The shard comes from -shard i/n or, when -shard is not given,

@@ -152,8 +152,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	sh, err := resolveShard(fs, *shardValue, "format", "top", "threshold")
-	if err == nil && sh.On() && (*all || *fixes) {
-		err = fmt.Errorf("shard %s: not with -all or -fixes, which take every failing case together", sh)
+	if err == nil && sh.On() && *all {
+		err = errShardAll(sh)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
@@ -212,8 +212,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	stream := *format == "text" && !*fixes && !sharded
 	streamed := map[*localize.Report]bool{} // text reports written as they came
 	pkgPath := fs.Arg(0)
-	var res *pipeline.Result // what the pipeline did, when it ran
-	noneFailing := ""        // the line a text report prints when no case fails
+	var res *pipeline.Result        // what the pipeline did, when it ran
+	var fixShare *mutation.Analysis // a shard's share of -fixes' analysis
+	noneFailing := ""               // the line a text report prints when no case fails
 	// write writes the reports in the format asked for (text reports
 	// that streamed are out already); sm, if not nil, is the spectrum
 	// of the package's cases.
@@ -231,6 +232,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			}
 			if sm != nil {
 				l.Spectrum = matrixShard(sm, wd)
+			}
+			if fixShare != nil {
+				l.Fixes = &fixesShard{Pattern: fs.Arg(0), Tags: *tags, Overlay: *overlay, Analysis: fixShare}
+				if err := rebase(fixShare, relativeTo(wd)); err != nil {
+					return err
+				}
 			}
 			sf := &shardFile{Command: "localize", Index: sh.Index, Total: sh.Total, Args: shardArgs(fs), Localize: l}
 			if ctx.Err() != nil {
@@ -406,26 +413,29 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 1
 	}
 	reports := res.Reports
-	var ran []trace.Case            // the selected cases that ran, for -fixes
-	var failLines []spectra.Element // lines the failing cases executed, for -fixes
+	var ran []trace.Case // the selected cases that ran, for -fixes
 	sm := res.Spectrum
 	selected := map[string]bool{}
 	for _, name := range res.Cases {
 		selected[name] = true
 	}
 	for t := range sm.NumTests() {
-		if !selected[sm.Test(t).Name] {
-			continue // a fix is plausible for the cases -run selects, as go test -run would check it
-		}
-		ran = append(ran, prog.GoTestCase(pkgPath, sm.Test(t).Name))
-		if sm.Test(t).Failed {
-			for _, e := range sm.Covered(nil, t) {
-				failLines = append(failLines, sm.Element(e))
-			}
+		if selected[sm.Test(t).Name] {
+			// A fix is plausible for the cases -run selects, as go
+			// test -run would check it.
+			ran = append(ran, prog.GoTestCase(pkgPath, sm.Test(t).Name))
 		}
 	}
-	if *fixes && len(reports) > 0 {
-		if err := addFixes(ctx, reports, cfg, fs.Arg(0), ran, failLines, stderr); err != nil {
+	if *fixes && (len(reports) > 0 || sharded && len(res.Failing) > 0) {
+		cands := fixCandidates(reports, sm, selected)
+		var err error
+		if sharded {
+			// Every shard runs its share, its own reports or none.
+			fixShare, err = shardFixes(ctx, sh, cands, sm, selected, cfg, fs.Arg(0), ran, wd, stderr)
+		} else {
+			err = addFixes(ctx, reports, cands, cfg, fs.Arg(0), ran, stderr)
+		}
+		if err != nil {
 			if ctx.Err() != nil {
 				return stopped(res, false) // the reports, without fixes
 			}
@@ -578,32 +588,6 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 		return exitInterrupted
 	}
 	return 0
-}
-
-// addFixes runs mutation analysis on the lines the failing cases executed
-// and on every candidate's lines (with their angelic values as ANG
-// mutants), over every case that ran, and adds to each report the
-// plausible fixes of its case.
-func addFixes(ctx context.Context, reports []*localize.Report, cfg *trace.Config, pattern string, cases []trace.Case, lines []spectra.Element, stderr io.Writer) error {
-	var cands []localize.Candidate
-	for _, rep := range reports {
-		cands = append(cands, rep.Candidates...)
-	}
-	for _, l := range lines {
-		cands = append(cands, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: l.File, Line: l.Line}}}})
-	}
-	a, err := mutation.Analyze(ctx, cands, &mutation.Options{Load: *cfg, Patterns: []string{pattern}, Cases: cases, Parallel: runtime.NumCPU(), Repair: true})
-	if err != nil {
-		return err
-	}
-	n := 0
-	for _, rep := range reports {
-		a.AddFixes(rep)
-		n += len(rep.Fixes)
-	}
-	fmt.Fprintf(stderr, "faultloc localize: -fixes: %d mutants of the failing cases' lines, %d test runs in %v: %d plausible fix%s\n",
-		len(a.Mutants), a.Runs, a.Time.Round(time.Millisecond), n, map[bool]string{true: "es"}[n != 1])
-	return nil
 }
 
 // nothingFoundHint suggests the flags that make a search cheaper, those

@@ -72,6 +72,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 0
 	}
 	reports, l, err := mergeLocalize(ctx, shards, base)
+	if err == nil && l.Fixes != nil {
+		err = mergeFixes(ctx, shards, reports, base, stderr)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc merge:", err)
 		return 1

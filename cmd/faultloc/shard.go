@@ -102,6 +102,8 @@ type localizeShard struct {
 	// Spectrum is the coverage of every case of the package, which each
 	// shard collects whole: the heat map of -format html.
 	Spectrum *shardMatrix `json:"spectrum,omitempty"`
+	// Fixes is the shard's share of -fixes' mutation analysis.
+	Fixes *fixesShard `json:"fixes,omitempty"`
 }
 
 // shardFlag defines -shard on fs.
@@ -378,7 +380,7 @@ func mergeLocalize(ctx context.Context, shards []*shardFile, base string) ([]*lo
 		if !ok {
 			return nil, nil, fmt.Errorf("no shard reports the failing case %s (shard %d/%d should)", name, shard.Of(name, shards[0].Total), shards[0].Total)
 		}
-		if err := absolute(rep, base); err != nil {
+		if err := rebase(rep, absoluteBelow(base)); err != nil {
 			return nil, nil, err
 		}
 		reports = append(reports, rep)
@@ -394,41 +396,4 @@ func mergeLocalize(ctx context.Context, shards []*shardFile, base string) ([]*lo
 		}
 	}
 	return reports, first, nil
-}
-
-// absolute makes the relative file names of rep (every "file" of its
-// JSON) absolute below base, as the shard wrote them relative to its
-// own working directory.
-func absolute(rep *localize.Report, base string) error {
-	b, err := json.Marshal(rep)
-	if err != nil {
-		return err
-	}
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	var walk func(v any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			for k, x := range v {
-				if f, ok := x.(string); ok && k == "file" && f != "" && !filepath.IsAbs(f) {
-					v[k] = filepath.Join(base, filepath.FromSlash(f))
-					continue
-				}
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
-			}
-		}
-	}
-	walk(v)
-	if b, err = json.Marshal(v); err != nil {
-		return err
-	}
-	*rep = localize.Report{}
-	return json.Unmarshal(b, rep)
 }

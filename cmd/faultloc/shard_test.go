@@ -25,7 +25,7 @@ import (
 // blanked, see untimed).
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs faultloc 23 times on examples/tax: not with -short")
+		t.Skip("runs faultloc 32 times on examples/tax: not with -short")
 	}
 	dir := t.TempDir()
 	for _, tt := range []struct {
@@ -38,6 +38,11 @@ func TestShardsMerge(t *testing.T) {
 		// Without the native evidence, which costs a go test run a
 		// process and changes nothing of what merge does.
 		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"text", "json", "sarif", "github", "html"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		// Each shard runs its share of the mutants, and the mutants made
+		// from a case's angelic values on every case: with 4 shards
+		// TestTax and TestNet are localized by two shards, and a fix
+		// says how many failing cases it fixes ("also fixes 1 other").
+		{"localize-fixes", []string{"localize", "-tags", "faultloc", "-native=false", "-fixes"}, []string{"text", "json"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 	} {
 		t.Run(tt.command, func(t *testing.T) {
 			testShardsMerge(t, dir, tt.command, tt.flags, tt.formats, tt.env)
@@ -164,7 +169,7 @@ func TestMergeErrors(t *testing.T) {
 		{"gzoltar of localize", []string{"merge", "-format", "gzoltar", l0, l1}, `-format "gzoltar" is not one of localize's`},
 		{"no files", []string{"merge"}, "usage: faultloc merge"},
 		{"shard with -format", []string{"spectra", "-shard", "0/2", "-format", "json", "./p"}, "give -format to merge"},
-		{"shard with -all", []string{"localize", "-shard", "0/2", "-all", "./p"}, "not with -all or -fixes"},
+		{"shard with -all", []string{"localize", "-shard", "0/2", "-all", "./p"}, "not with -all: its diagnoses are sets of statements that explain every failing case at once"},
 		{"bad shard", []string{"localize", "-shard", "2/2", "./p"}, `-shard="2/2": the index must be in [0, 2)`},
 	} {
 		var out, errb bytes.Buffer
@@ -175,6 +180,13 @@ func TestMergeErrors(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"merge", s1, s0}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "no test case fails") {
 		t.Errorf("merge of two empty spectra shards: exit %d, stderr %q", code, errb.String())
+	}
+	// merge's help says why -all refuses and what to do.
+	out.Reset()
+	code := run(context.Background(), []string{"help", "merge"}, &out, &errb)
+	if help := strings.Join(strings.Fields(out.String()), " "); code != 0 ||
+		!strings.Contains(help, "localize -all does not shard") || !strings.Contains(help, "shard localize without -all and merge") {
+		t.Errorf("help merge: exit %d; says nothing of -all:\n%s", code, out.String())
 	}
 }
 

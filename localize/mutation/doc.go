@@ -18,6 +18,8 @@
 //	Scorer     Analyze as a localize.Scorer
 //	FixProbe   a localize.Refiner: plausible fixes among the mutants of a
 //	           ranking's first lines, those lines moved first
+//	Merge      the analyses of shares of the mutants (Options.Share, one
+//	           per machine of a sharded run) as the one Analyze makes
 //
 // Costs: one load of the package from source, then one run of each case
 // on each mutant, in parallel with Options.Parallel; FixProbe bounds its

@@ -48,6 +48,12 @@ type Options struct {
 	// constant) and make many more mutants; see [Analysis.Fixes].
 	// Metallaxis and MUSE scores were designed without them.
 	Repair bool
+	// Share, if set, is asked about each mutant of the schema: only the
+	// mutants it accepts are run and listed in Analysis.Mutants. The
+	// analyses of shares that together accept every mutant (each machine
+	// of a sharded run taking one) combine into the whole analysis by
+	// [Merge]. Default nil: every mutant.
+	Share func(localize.MutantResult) bool
 
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
 }
@@ -109,25 +115,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	if opts == nil || len(opts.Patterns) == 0 {
 		return nil, fmt.Errorf("localize: Mutation needs the program's load patterns")
 	}
-	var targets []mutate.Target
-	idx := map[localize.Location]int{}
-	for _, c := range cands {
-		for _, l := range c.Locations {
-			k := localize.Location{Position: localize.At(l.SourceLine())}
-			if _, ok := idx[k]; !ok {
-				idx[k] = len(targets)
-				targets = append(targets, mutate.Target{File: l.File, Line: l.Line})
-			}
-		}
-		for _, a := range c.Angelic {
-			if i, ok := idx[localize.Location{Position: localize.At(a.SourceLine())}]; ok && !a.Branch {
-				targets[i].Values = append(targets[i].Values, a.Value)
-				if a.Orig != "" {
-					targets[i].Instances = append(targets[i].Instances, mutate.Instance{Orig: a.Orig, Angelic: a.Value})
-				}
-			}
-		}
-	}
+	targets := targetsOf(cands)
 	lc := opts.Load
 	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: opts.Repair},
 		opts.Patterns, targets)
@@ -135,8 +123,14 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 		return nil, err
 	}
 	a := &Analysis{Dropped: schema.Dropped}
+	var mutants []mutate.Mutant // those run: a.Mutants[i] is mutants[i]
 	for _, m := range schema.Mutants {
-		a.Mutants = append(a.Mutants, mutantResult(m))
+		r := mutantResult(m)
+		if opts.Share != nil && !opts.Share(r) {
+			continue
+		}
+		a.Mutants = append(a.Mutants, r)
+		mutants = append(mutants, m)
 	}
 	overlay := make(map[string][]byte, len(lc.Overlay)+len(schema.Files))
 	for k, v := range lc.Overlay {
@@ -186,7 +180,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	}
 	type job struct{ mut, test int }
 	var jobs []job
-	for i, mu := range schema.Mutants {
+	for i, mu := range mutants {
 		for _, t := range byHost[mu.Host] {
 			jobs = append(jobs, job{i, t})
 		}
@@ -199,7 +193,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	err = parallel(ctx, opts.Parallel, len(jobs), func(w *mutWorker, j int) error {
 		jb := jobs[j]
 		b := base[jb.test]
-		r, _, err := w.run(ctx, tests[jb.test], schema.Mutants[jb.mut].ID, max(10*b.steps, 100_000), false)
+		r, _, err := w.run(ctx, tests[jb.test], mutants[jb.mut].ID, max(10*b.steps, 100_000), false)
 		if err != nil {
 			r = mutRun{sig: "error: " + err.Error()}
 		}
@@ -233,6 +227,31 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	a.Runs += len(jobs)
 	a.Time = time.Since(start)
 	return a, nil
+}
+
+// targetsOf returns the lines of cands to mutate, in the order of their
+// first candidate, each with the angelic values of its instances.
+func targetsOf(cands []localize.Candidate) []mutate.Target {
+	var targets []mutate.Target
+	idx := map[localize.Location]int{}
+	for _, c := range cands {
+		for _, l := range c.Locations {
+			k := localize.Location{Position: localize.At(l.SourceLine())}
+			if _, ok := idx[k]; !ok {
+				idx[k] = len(targets)
+				targets = append(targets, mutate.Target{File: l.File, Line: l.Line})
+			}
+		}
+		for _, a := range c.Angelic {
+			if i, ok := idx[localize.Location{Position: localize.At(a.SourceLine())}]; ok && !a.Branch {
+				targets[i].Values = append(targets[i].Values, a.Value)
+				if a.Orig != "" {
+					targets[i].Instances = append(targets[i].Instances, mutate.Instance{Orig: a.Orig, Angelic: a.Value})
+				}
+			}
+		}
+	}
+	return targets
 }
 
 // mutantResult is mutant m, before any run.
