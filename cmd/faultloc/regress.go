@@ -75,7 +75,8 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc regress: unknown -trials %q (want auto, interp or native)\n", *trials)
 		return 1
 	}
-	if *newDir == "" {
+	newDefault := *newDir == ""
+	if newDefault {
 		*newDir = "."
 	}
 	wd, _ := os.Getwd()
@@ -93,7 +94,9 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		*newDir, wd = dir, dir
 	}
 	var set *changes.Set
-	if st, err := os.Stat(*oldDir); err != nil && isModuleVersion(*oldDir) {
+	st, err := os.Stat(*oldDir)
+	oldIsDir := err == nil && st.IsDir() // a directory the user named
+	if err != nil && isModuleVersion(*oldDir) {
 		dir, cleanup, err := fetchVersion(ctx, *oldDir)
 		if err != nil {
 			fmt.Fprintln(stderr, "faultloc regress: -old:", err)
@@ -120,6 +123,26 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		defer cleanup()
 		*oldDir = dir
+	}
+	if oldIsDir {
+		if missing, suggest := misaligned(*oldDir, *newDir); missing != "" {
+			// Compared by paths below their roots, every file would
+			// be a change: a mistake, unless -new was chosen so.
+			newName := *newDir
+			if newDefault {
+				newName += " (the default: the current directory)"
+			}
+			msg := fmt.Sprintf("-old %s and -new %s share no Go file by its path below them (%s is not in %s): the versions are compared file by file from their roots, so every file would be a change", *oldDir, newName, missing, *newDir)
+			hint := "give -new the directory of the new version that -old's files match"
+			if suggest != "" {
+				hint += fmt.Sprintf(" (here probably -new %s)", suggest)
+			}
+			if newDefault {
+				fmt.Fprintf(stderr, "faultloc regress: %s; %s\n", msg, hint)
+				return 1
+			}
+			fmt.Fprintf(stderr, "faultloc regress: warning: %s; if that is not meant, %s\n", msg, hint)
+		}
 	}
 	if *deadline > 0 {
 		var cancel context.CancelFunc

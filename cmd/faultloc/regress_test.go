@@ -28,6 +28,12 @@ func TestRegressUsage(t *testing.T) {
 		{"test-from without tests", []string{"-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-test-from", "testdata/testfrom/old", "./testdata/testfrom/new"}, 1, "testdata/testfrom/old has no _test.go files"},
 		{"help", []string{"-h"}, 0, "-old"},
 		{"bad trials", []string{"-old", ".", "-trials", "fast", "x"}, 1, `unknown -trials "fast"`},
+		// The old version of a package against the default -new, the
+		// working directory: no file lines up.
+		{"old a package, new the default", []string{"-old", "../../examples/max3/correct", "../../examples/max3"}, 1, "-old ../../examples/max3/correct and -new . (the default: the current directory) share no Go file by its path below them (max3.go is not in .)"},
+		// Given -new, a warning, and the run goes on (here to its
+		// deadline).
+		{"old a package, new a root", []string{"-old", "../../examples/max3/correct", "-new", "../..", "-deadline", "1ns", "../../examples/max3"}, exitInterrupted, "warning: -old ../../examples/max3/correct and -new ../.. share no Go file by its path below them (max3.go is not in ../..): the versions are compared file by file from their roots, so every file would be a change; if that is not meant, give -new the directory of the new version that -old's files match (here probably -new ../../examples/max3)"},
 		{"case the interpreter cannot run", []string{"-trials", "interp", "-old", "../../localize/regress/testdata/unrunnable/old", "-new", "../../localize/regress/testdata/unrunnable/new", "../../localize/regress/testdata/unrunnable/new"}, 1, "none of the 1 selected cases of github.com/faultloc/faultloc/localize/regress/testdata/unrunnable/new could run on the new version: TestLast:"},
 	}
 	for _, tt := range tests {
@@ -123,5 +129,27 @@ func TestRegressTestFrom(t *testing.T) {
 	}
 	if !slices.Equal(rep.Failing, []string{"TestClampAbove"}) || !slices.Equal(rep.Root, []string{"c2"}) || !rep.Verified {
 		t.Errorf("failing %v, root %v (verified %v); want TestClampAbove, [c2], verified", rep.Failing, rep.Root, rep.Verified)
+	}
+}
+
+// TestMisaligned: versions line up when a Go file of the old one has
+// its path in the new one; when none does, misaligned names one and,
+// for an old version inside the new tree, the ancestor that holds its
+// files.
+func TestMisaligned(t *testing.T) {
+	for _, tt := range []struct {
+		old, new         string
+		missing, suggest string
+	}{
+		{"../../examples/max3/correct", "../../examples/max3", "", ""},
+		{"../../examples/max3/correct", "../..", "max3.go", "../../examples/max3"},
+		{"../../examples/max3/correct", ".", "max3.go", ""},
+		{"testdata/testfrom/old", "testdata/testfrom/new", "", ""},
+		{".", ".", "", ""},
+	} {
+		missing, suggest := misaligned(tt.old, tt.new)
+		if missing != tt.missing || suggest != tt.suggest {
+			t.Errorf("misaligned(%s, %s) = %q, %q; want %q, %q", tt.old, tt.new, missing, suggest, tt.missing, tt.suggest)
+		}
 	}
 }

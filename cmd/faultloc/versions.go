@@ -114,3 +114,71 @@ func testsFrom(ctx context.Context, src, newRoot, dir, pkg string, buildFlags []
 	}
 	return overlay, nil
 }
+
+// misaligned reports whether directories oldDir and newDir fail to hold
+// two versions of one tree: the versions are compared file by file, by
+// each Go file's path below its root (changes.Dirs), so versions whose
+// Go files share no path (an old package's directory against the
+// repository's root) would make every file a change. It returns a Go
+// file of oldDir that newDir lacks, and an ancestor of oldDir below
+// newDir holding its files, as -new would name it from the working
+// directory ("" if none), when they share none; "" when some path is in
+// both, or oldDir holds no Go file. It reads only the go command's
+// files: not below testdata, vendor, or a directory whose name starts
+// with "." or "_", nor in another module.
+func misaligned(oldDir, newDir string) (missing, suggest string) {
+	oldAbs, err1 := filepath.Abs(oldDir)
+	newAbs, err2 := filepath.Abs(newDir)
+	if err1 != nil || err2 != nil {
+		return "", ""
+	}
+	var files []string
+	filepath.WalkDir(oldAbs, func(path string, e os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if e.IsDir() {
+			name := e.Name()
+			if path != oldAbs && (path == newAbs || name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != oldAbs {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") {
+			rel, _ := filepath.Rel(oldAbs, path)
+			files = append(files, rel)
+		}
+		return nil
+	})
+	holds := func(root string) bool {
+		for _, f := range files {
+			if st, err := os.Stat(filepath.Join(root, f)); err == nil && st.Mode().IsRegular() {
+				return true
+			}
+		}
+		return false
+	}
+	if len(files) == 0 || holds(newAbs) {
+		return "", ""
+	}
+	// The old version in a subdirectory of the new one's tree (a
+	// package and its earlier version): the nearest ancestor holding
+	// its files.
+	if rel, err := filepath.Rel(newAbs, oldAbs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		for d := filepath.Dir(oldAbs); d != newAbs && strings.HasPrefix(d, newAbs); d = filepath.Dir(d) {
+			if holds(d) {
+				suggest = d
+				if wd, err := os.Getwd(); err == nil {
+					if r, err := filepath.Rel(wd, d); err == nil {
+						suggest = r
+					}
+				}
+				break
+			}
+		}
+	}
+	return filepath.ToSlash(files[0]), suggest
+}
