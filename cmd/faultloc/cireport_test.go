@@ -56,14 +56,21 @@ func runSARIF(t *testing.T, args ...string) []sarifResult {
 	if code := run(context.Background(), args, &out, &errb); code != 0 {
 		t.Fatalf("%s: exit %d, stderr:\n%s", strings.Join(args, " "), code, errb.String())
 	}
-	if err := sarifcheck.Validate(out.Bytes()); err != nil {
-		t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out.String())
+	return sarifResults(t, strings.Join(args, " "), out.Bytes())
+}
+
+// sarifResults validates SARIF log b, which what names, against the
+// schema's structure and returns its results.
+func sarifResults(t *testing.T, what string, b []byte) []sarifResult {
+	t.Helper()
+	if err := sarifcheck.Validate(b); err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, b)
 	}
 	var log struct {
 		Runs []struct{ Results []sarifResult } `json:"runs"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &log); err != nil || len(log.Runs) != 1 {
-		t.Fatalf("%s: %v, %d runs", strings.Join(args, " "), err, len(log.Runs))
+	if err := json.Unmarshal(b, &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("%s: %v, %d runs", what, err, len(log.Runs))
 	}
 	return log.Runs[0].Results
 }
@@ -189,11 +196,39 @@ func TestSpectraSARIF(t *testing.T) {
 }
 
 // TestRegressSARIF: the root cause of the AFTER paper's example, in
-// SARIF, is its two marked faults.
+// SARIF, is its two marked faults; and of the README's example, against
+// an old version where its fault is fixed, its faulty line.
 func TestRegressSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the example's versions in the interpreter")
 	}
+	t.Run("readme", func(t *testing.T) {
+		// The old version: examples/foo with its marked line fixed.
+		old := t.TempDir()
+		fault := faultLines(t, "../../examples/foo/foo.go")[0]
+		for _, name := range []string{"foo.go", "foo_test.go", "example_test.go"} {
+			src, err := os.ReadFile(filepath.Join("../../examples/foo", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name == "foo.go" {
+				lines := strings.Split(string(src), "\n")
+				fixed := strings.Replace(lines[fault-1], "a = x // L3 //fault: should be a = 2 * x", "a = 2 * x // L3", 1)
+				if fixed == lines[fault-1] {
+					t.Fatalf("foo.go:%d is not the fault this test fixes: %q", fault, lines[fault-1])
+				}
+				lines[fault-1] = fixed
+				src = []byte(strings.Join(lines, "\n"))
+			}
+			if err := os.WriteFile(filepath.Join(old, name), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rs := runSARIF(t, "regress", "-tags", "faultloc", "-old", old, "-new", "../../examples/foo", "-baselines=false", "-format", "sarif", "../../examples/foo")
+		if got := at(rs, "regression/root-cause", "examples/foo/foo.go", fault); len(got) != 1 || got[0].Level != "error" {
+			t.Errorf("root cause results on foo.go:%d: %+v; want one; all results %+v", fault, got, rs)
+		}
+	})
 	rs := runSARIF(t, "regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-baselines=false", "-format", "sarif", "../../examples/max3")
 	var roots []int
 	for _, r := range rs {

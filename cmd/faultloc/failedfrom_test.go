@@ -15,13 +15,22 @@ import (
 // TestFoo/testFoo fails.
 func recordFoo(t *testing.T) []byte {
 	t.Helper()
-	cmd := exec.Command("go", "test", "-json", "-tags", "faultloc", "-count", "1", "../../examples/foo")
+	return record(t, "foo", "TestFoo/testFoo")
+}
+
+// record records go test -json on the example named, checking that it
+// records the cases failing fail.
+func record(t *testing.T, example string, failing ...string) []byte {
+	t.Helper()
+	cmd := exec.Command("go", "test", "-json", "-tags", "faultloc", "-count", "1", "../../examples/"+example)
 	out, err := cmd.Output()
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		t.Fatalf("go test -json: %v", err)
 	}
-	if !bytes.Contains(out, []byte(`"Action":"fail","Package":"github.com/faultloc/faultloc/examples/foo","Test":"TestFoo/testFoo"`)) {
-		t.Fatalf("go test -json does not record TestFoo/testFoo failing:\n%s", out)
+	for _, name := range failing {
+		if !bytes.Contains(out, []byte(`"Action":"fail","Package":"github.com/faultloc/faultloc/examples/`+example+`","Test":"`+name+`"`)) {
+			t.Fatalf("go test -json does not record %s failing:\n%s", name, out)
+		}
 	}
 	return out
 }
@@ -58,6 +67,37 @@ func TestFailedFrom(t *testing.T) {
 	defer func() { stdin = os.Stdin }()
 	if got, want := localize("-failed-from", "-"), localize("-run", "^TestFoo$/^testFoo$"); got != want {
 		t.Errorf("-failed-from -: \n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestFailedFromSeveral: a recorded go test -json run of examples/tax,
+// two of whose three cases fail, drives localize to the same reports as
+// -run selecting those two, in the text and SARIF formats.
+func TestFailedFromSeveral(t *testing.T) {
+	if testing.Short() {
+		t.Skip("localizes examples/tax's two failing cases four times")
+	}
+	file := filepath.Join(t.TempDir(), "run.json")
+	if err := os.WriteFile(file, record(t, "tax", "TestTax", "TestNet"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "sarif"} {
+		localize := func(args ...string) string {
+			t.Helper()
+			var out, errb bytes.Buffer
+			args = append(append([]string{"localize", "-tags", "faultloc", "-native=false", "-format", format}, args...), "../../examples/tax")
+			if code := run(context.Background(), args, &out, &errb); code != 0 {
+				t.Fatalf("%v: exit %d, stderr:\n%s", args, code, errb.String())
+			}
+			return out.String()
+		}
+		want := localize("-run", "^(TestTax|TestNet)$")
+		if got := localize("-failed-from", file); got != want {
+			t.Errorf("-format %s: -failed-from gives\n%s\n-run gives\n%s", format, got, want)
+		}
+		if !strings.Contains(want, "TestTax") || !strings.Contains(want, "TestNet") {
+			t.Errorf("-format %s: the report does not name both failing cases:\n%s", format, want)
+		}
 	}
 }
 

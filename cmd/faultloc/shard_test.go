@@ -82,6 +82,13 @@ func testShardsMerge(t *testing.T, dir, name string, flags, formats []string, en
 			if got := untimed(format, out.Bytes()); !bytes.Equal(got, want[format]) {
 				t.Errorf("merge of %d shards, -format %s:\n%s\nunsharded:\n%s", n, format, got, want[format])
 			}
+			if format == "sarif" {
+				// Valid, and holding the example's faulty line.
+				rs := sarifResults(t, fmt.Sprintf("merge of %d shards", n), out.Bytes())
+				if fault := faultLines(t, "../../examples/tax/tax.go")[0]; len(at(rs, "", "examples/tax/tax.go", fault)) == 0 {
+					t.Errorf("merge of %d shards: no result on tax.go's faulty line %d:\n%s", n, fault, out.Bytes())
+				}
+			}
 		}
 	}
 }
