@@ -37,11 +37,16 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 // and the lines they cover. An empty span (Offset == End) is the point where
 // code absent from that version would go; its lines are the line of that
 // point.
+//
+// Span is not localize.Position, the position type of faultloc's
+// results: localize imports changes, not the other way round, and a span
+// is a range of one version of a file that its [Change] names, not a
+// point. Its JSON keys are lowerCamelCase, as every report's.
 type Span struct {
 	Offset    int `json:"offset"`
 	End       int `json:"end"`
-	StartLine int `json:"start_line"`
-	EndLine   int `json:"end_line"`
+	StartLine int `json:"startLine"`
+	EndLine   int `json:"endLine"`
 }
 
 // Lines formats the span's lines as "12" or "12-14".
@@ -91,14 +96,14 @@ type Change struct {
 	Old Span `json:"old"`
 	New Span `json:"new"`
 	// OldText and NewText are the code of the two spans.
-	OldText string `json:"old_text"`
-	NewText string `json:"new_text"`
+	OldText string `json:"oldText"`
+	NewText string `json:"newText"`
 	// Parent is the ID of the change this one is nested in, or "" (see
 	// [Change]).
 	Parent string `json:"parent,omitempty"`
 	// OldFile is the old version's file holding Old when it is not File
 	// (a function moved to another file of its directory), or "".
-	OldFile string `json:"old_file,omitempty"`
+	OldFile string `json:"oldFile,omitempty"`
 
 	// sep is inserted before OldText when reverting into an empty span.
 	sep string

@@ -23,6 +23,19 @@ type Position struct {
 // At returns the position of a source line (no column).
 func At(l trace.Line) Position { return Position{File: l.File, Line: l.Line} }
 
+// Positions returns the positions of source lines, in their order; nil
+// for nil.
+func Positions(ls []trace.Line) []Position {
+	if ls == nil {
+		return nil
+	}
+	out := make([]Position, len(ls))
+	for i, l := range ls {
+		out[i] = At(l)
+	}
+	return out
+}
+
 // PositionOf returns the position go/token gives (its offset dropped).
 func PositionOf(p token.Position) Position {
 	return Position{File: p.Filename, Line: p.Line, Column: p.Column}

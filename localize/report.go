@@ -76,21 +76,29 @@ type RankedLine struct {
 	Score float64 `json:"score,omitempty"`
 }
 
-// Stats describes the work done for one report.
+// Stats describes the work done, by any technique of localize's
+// packages: one report's, a regression search's (regress.Report.Effort),
+// a repair's. A count of work a technique does not do stays zero and is
+// left out of the JSON; Runs and Total are always written.
 type Stats struct {
-	Runs        int           `json:"runs"`        // test executions (failing run, refinements, verifications)
-	Refinements int           `json:"refinements"` // runs added to the formula after the first
-	MCSes       int           `json:"mcses"`       // correction sets obtained from the solver
-	Constraints int           `json:"constraints"` // hard constraints encoded
-	Statements  int           `json:"statements"`  // fault predicates
-	SolverCalls int           `json:"solverCalls"` // Z3 checks
-	Solve       time.Duration `json:"solveNanos"`  // time spent in the solver
+	Runs        int           `json:"runs"`                  // test executions (failing run, refinements, verifications, versions' runs)
+	Refinements int           `json:"refinements,omitempty"` // runs added to the formula after the first
+	MCSes       int           `json:"mcses,omitempty"`       // correction sets obtained from the solver
+	Constraints int           `json:"constraints,omitempty"` // hard constraints encoded
+	Statements  int           `json:"statements,omitempty"`  // fault predicates
+	SolverCalls int           `json:"solverCalls,omitempty"` // Z3 checks
+	Solve       time.Duration `json:"solveNanos,omitempty"`  // time spent in the solver
 	// Undecided counts the checks of a statement against one case that
 	// did not answer within their share of the deadline (diagnose.Run's
 	// checks of one statement): the statement was not found to explain
 	// the case, nor refuted.
-	Undecided int           `json:"undecided,omitempty"`
-	Total     time.Duration `json:"totalNanos"` // wall time
+	Undecided int `json:"undecided,omitempty"`
+	// Probes counts the versions of a program tried (regress: a set of
+	// changes reverted), a version found in a cache not counted;
+	// Unresolved those of them that did not build or could not run.
+	Probes     int           `json:"probes,omitempty"`
+	Unresolved int           `json:"unresolved,omitempty"`
+	Total      time.Duration `json:"totalNanos"` // wall time
 }
 
 // Report is the result of localizing one failing test.
@@ -569,4 +577,6 @@ func (s *Stats) Add(o Stats) {
 	s.SolverCalls += o.SolverCalls
 	s.Solve += o.Solve
 	s.Undecided += o.Undecided
+	s.Probes += o.Probes
+	s.Unresolved += o.Unresolved
 }

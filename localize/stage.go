@@ -256,13 +256,19 @@ func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, err
 			continue
 		}
 		if l, ok := LineOf(g.Trace(), trace.EventID(e)); ok {
-			if x := 1 / math.Sqrt(1+float64(d)); x > out[l] {
+			if x := Proximity(d); x > out[l] {
 				out[l] = x
 			}
 		}
 	}
 	return out, nil
 }
+
+// Proximity is the weight of a line d dependences from the failure:
+// 1/sqrt(1+d), 1 for the failure's own line. [ProximityScorer] weighs
+// the slice's lines by it, and localize/native weighs lines by their
+// distance in calls the same way.
+func Proximity(d int) float64 { return 1 / math.Sqrt(1+float64(d)) }
 
 // Product scores each line by the product of its scores under every
 // scorer, leaving out the lines any of them leaves out: a combinator that

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/regress"
 )
 
@@ -183,8 +184,8 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 	rep.WriteString("reverted: a root cause holding both is then right, and counted as a superset of the one bug's truth.\n\n")
 	rep.WriteString("| bug | changes | truth | AFTER root + aux | found among | vs truth | verified | AFTER v/r/u, time | dd all | vs truth | v/r/u, time | dd causes | v/r/u, time |\n")
 	rep.WriteString("|---|--:|---|---|---|---|---|---|---|---|---|---|---|\n")
-	effort := func(e regress.Effort) string {
-		return fmt.Sprintf("%d/%d/%d, %v", e.Probes, e.Runs, e.Unresolved, e.Time.Round(100*time.Millisecond))
+	effort := func(e localize.Stats) string {
+		return fmt.Sprintf("%d/%d/%d, %v", e.Probes, e.Runs, e.Unresolved, e.Total.Round(100*time.Millisecond))
 	}
 	counts := map[string]int{}
 	ddCounts := map[string]int{}

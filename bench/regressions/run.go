@@ -19,7 +19,7 @@ type effort struct {
 	Probes     int           `json:"probes"`
 	Runs       int           `json:"runs"`
 	Unresolved int           `json:"unresolved"`
-	Time       time.Duration `json:"time_ns"`
+	Time       time.Duration `json:"totalNanos"`
 }
 
 // regressReport is the part of faultloc regress's JSON report read here.
@@ -46,8 +46,8 @@ type change struct {
 	ID   string `json:"id"`
 	File string `json:"file"`
 	New  struct {
-		StartLine int `json:"start_line"`
-		EndLine   int `json:"end_line"`
+		StartLine int `json:"startLine"`
+		EndLine   int `json:"endLine"`
 	} `json:"new"`
 }
 

@@ -135,7 +135,7 @@ func evaluate(ctx context.Context, s subject, faults []string, rounds, draws int
 	r.suspects = len(res.Suspects)
 	for _, l := range lines {
 		r.satar = append(r.satar, rankOf(res.Report, file, l))
-		if slices.Contains(res.Suspects, trace.Line{File: file, Line: l}) {
+		if slices.Contains(res.Suspects, localize.Position{File: file, Line: l}) {
 			r.core = append(r.core, fmt.Sprint(len(res.Suspects)))
 		} else {
 			r.core = append(r.core, "-")

@@ -163,17 +163,17 @@ func TestGolden(t *testing.T) {
 // TestFingerprint: a result's fingerprint follows its line's text, not
 // its number, and differs between rules and failing cases.
 func TestFingerprint(t *testing.T) {
-	r := Result{Rule: Rule{ID: "ranked-line/spectrum"}, Group: "TestA", Locations: []Location{{File: "/src/a.go", Line: 6, Text: "return x"}}}
+	r := Result{Rule: Rule{ID: "ranked-line/spectrum"}, Group: "TestA", Locations: []Location{{Position: localize.Position{File: "/src/a.go", Line: 6}, Text: "return x"}}}
 	moved := r
-	moved.Locations = []Location{{File: "/src/a.go", Line: 9, Text: "return x"}}
+	moved.Locations = []Location{{Position: localize.Position{File: "/src/a.go", Line: 9}, Text: "return x"}}
 	if fingerprint("/src", r) != fingerprint("/src", moved) {
 		t.Error("the fingerprint changed with the line number")
 	}
 	for _, other := range []Result{
 		{Rule: Rule{ID: "ranked-line/slice"}, Group: "TestA", Locations: r.Locations},
 		{Rule: r.Rule, Group: "TestB", Locations: r.Locations},
-		{Rule: r.Rule, Group: "TestA", Locations: []Location{{File: "/src/a.go", Line: 6, Text: "return -x"}}},
-		{Rule: r.Rule, Group: "TestA", Locations: []Location{{File: "/src/b.go", Line: 6, Text: "return x"}}},
+		{Rule: r.Rule, Group: "TestA", Locations: []Location{{Position: localize.Position{File: "/src/a.go", Line: 6}, Text: "return -x"}}},
+		{Rule: r.Rule, Group: "TestA", Locations: []Location{{Position: localize.Position{File: "/src/b.go", Line: 6}, Text: "return x"}}},
 	} {
 		if fingerprint("/src", r) == fingerprint("/src", other) {
 			t.Errorf("%+v and %+v share a fingerprint", r, other)

@@ -50,7 +50,7 @@ func Localize(reports []*localize.Report) []Result {
 			var locs []Location
 			var what []string
 			for _, l := range c.Locations {
-				locs = append(locs, Location{File: l.File, Line: l.Line, Column: l.Column, Text: l.Text})
+				locs = append(locs, Location{Position: l.Position, Text: l.Text})
 				w := l.Text
 				if l.Expr != "" {
 					w = l.Expr + " in " + l.Text
@@ -85,7 +85,7 @@ func Localize(reports []*localize.Report) []Result {
 			out = append(out, Result{
 				Rule:      Rule{"ranked-line/" + slug(string(rl.Evidence)), fmt.Sprintf("A line the failing test's %s evidence ranks, after the verified fix candidates' lines.", rl.Evidence), Warning},
 				Message:   strings.TrimSuffix(fmt.Sprintf("%s: rank %d (%s): %s", rep.Test, rl.Rank, rl.Evidence, text), ": "),
-				Locations: []Location{{File: rl.File, Line: rl.Line, Text: text}},
+				Locations: []Location{{Position: localize.Position{File: rl.File, Line: rl.Line}, Text: text}},
 				Group:     rep.Test, Rank: float64(rl.Rank), Score: rl.Score, Scored: rl.Score != 0, Evidence: string(rl.Evidence),
 				Properties: props(nil),
 			})
@@ -103,7 +103,7 @@ func Localize(reports []*localize.Report) []Result {
 			out = append(out, Result{
 				Rule:      Rule{"mutant-fix", "A mutant of the line under which the failing test passes and no passing test fails: a plausible fix.", Error},
 				Message:   msg,
-				Locations: []Location{{File: m.File, Line: m.Line, Column: m.Column, Text: src.Line(m.File, m.Line)}},
+				Locations: []Location{{Position: m.Position, Text: src.Line(m.File, m.Line)}},
 				Group:     rep.Test, Evidence: string(localize.EvidenceMutation),
 				Properties: props(map[string]any{"operator": m.Op, "orig": m.Orig, "repl": m.Repl, "failToPass": m.FailToPass, "passToFail": m.PassToFail}),
 			})
@@ -147,7 +147,7 @@ func Regress(r *regress.Report, newRoot string) []Result {
 	byID := map[string]*changeLoc{}
 	for _, c := range r.Changes {
 		file := filepath.Join(newRoot, filepath.FromSlash(c.File))
-		l := Location{File: file, Line: c.New.StartLine}
+		l := Location{Position: localize.Position{File: file, Line: c.New.StartLine}}
 		if c.New.EndLine > c.New.StartLine {
 			l.EndLine = c.New.EndLine
 		}
@@ -214,7 +214,7 @@ func Regress(r *regress.Report, newRoot string) []Result {
 		out = append(out, Result{
 			Rule:      Rule{"regression/critical-predicate", "A branch of the failing run that decides whether a statement the failure depends on runs (AFTER's critical predicate).", Note},
 			Message:   fmt.Sprintf("critical predicate, round %d, %s influence, took %s: %s%s", p.Round, p.Influence, p.Taken, p.Code, ch),
-			Locations: []Location{{File: p.File, Line: p.Line, Text: src.Line(p.File, p.Line)}}, Evidence: "critical predicate",
+			Locations: []Location{{Position: localize.Position{File: p.File, Line: p.Line}, Text: src.Line(p.File, p.Line)}}, Evidence: "critical predicate",
 			Properties: common(map[string]any{"round": p.Round, "influence": p.Influence, "taken": p.Taken, "old": p.Old, "differs": p.Differs}),
 		})
 	}
@@ -240,7 +240,7 @@ func Spectra(r *spectra.Ranking) []Result {
 		if el.Line <= 0 {
 			continue
 		}
-		l := Location{File: el.File, Line: el.Line, Column: el.Col, Text: src.Line(el.File, el.Line)}
+		l := Location{Position: localize.Position{File: el.File, Line: el.Line, Column: el.Col}, Text: src.Line(el.File, el.Line)}
 		if el.Kind == spectra.Block {
 			l.EndLine, l.EndColumn = el.EndLine, el.EndCol
 		}

@@ -39,7 +39,7 @@ func Diagnosis(r *localize.DiagnosisReport) []Result {
 			var locs []Location
 			var what []string
 			for _, l := range d.Locations {
-				locs = append(locs, Location{File: l.File, Line: l.Line, Column: l.Column, Text: l.Text})
+				locs = append(locs, Location{Position: l.Position, Text: l.Text})
 				what = append(what, fmt.Sprintf("line %d: %s", l.Line, l.Text))
 			}
 			msg := fmt.Sprintf("%s: diagnosis %d (%s, size %d, explains %d of %d): %s", group, i+1, status, len(d.Locations), len(d.Explains), len(g.Cases), strings.Join(what, "; "))
@@ -79,7 +79,7 @@ func Diagnosis(r *localize.DiagnosisReport) []Result {
 			out = append(out, Result{
 				Rule:      Rule{"ranked-line/first-lines", "A line among the failures' ranking's first, which the diagnosis checked first: where to read when no diagnosis is verified.", Warning},
 				Message:   strings.TrimSuffix(fmt.Sprintf("%s: rank %d: %s", strings.Join(r.Cases, ", "), i+1, l.Text), ": "),
-				Locations: []Location{{File: l.File, Line: l.Line, Text: l.Text}},
+				Locations: []Location{{Position: localize.Position{File: l.File, Line: l.Line}, Text: l.Text}},
 				Group:     "ranked", Rank: float64(i + 1), Properties: props,
 			})
 		}

@@ -3,6 +3,8 @@ package cireport
 import (
 	"math"
 	"strings"
+
+	"github.com/faultloc/faultloc/localize"
 )
 
 // Level is how strongly a result asks for attention, SARIF's level.
@@ -26,13 +28,13 @@ type Rule struct {
 	Level Level
 }
 
-// Location is a place in source a result points at.
+// Location is a place in source a result points at: its start (the file,
+// absolute or relative to the working directory; the line, 0 for the
+// whole file; the column where known) and, for a span, its end.
 type Location struct {
-	File      string // absolute, or relative to the working directory
-	Line      int    // 1-based; 0: the whole file
-	Column    int    // 1-based byte column; 0: unknown
-	EndLine   int    // last line of a span; 0: Line
-	EndColumn int    // 1-based column after the span's end; 0: unknown
+	localize.Position
+	EndLine   int // last line of a span; 0: Line
+	EndColumn int // 1-based column after the span's end; 0: unknown
 	// Text is the line's source, trimmed; it goes into the partial
 	// fingerprint in place of the line number.
 	Text string

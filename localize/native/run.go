@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -29,7 +28,10 @@ type Run struct {
 	// (spectra.GoTest: one build, one process per case), with each
 	// failing case's go test output as its Message.
 	Spectrum *spectra.Matrix
-	// Stats are the native run's.
+	// Stats are the native run's: spectra's account of a go test
+	// collection (its build, discovery and per-case runs, the cases
+	// skipped, lost or flaky), which spectra, below localize, keeps in
+	// its own type; a report's work is in its localize.Stats.
 	Stats spectra.GoTestStats
 
 	// graph is the package's static call graph, over the functions of
@@ -241,7 +243,3 @@ func (n *Run) Distance(name string) map[trace.Line]int {
 	}
 	return out
 }
-
-// proximity is 1/sqrt(1+d), the weight of a line d dependences (here:
-// calls) from the failure, as [localize.ProximityScorer] weighs the slice's lines.
-func proximity(d int) float64 { return 1 / math.Sqrt(1+float64(d)) }

@@ -76,7 +76,7 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 	d := n.Distance(f.Case.Name())
 	out := make(localize.LineScores, len(d))
 	for l, x := range d {
-		out[l] = proximity(x)
+		out[l] = localize.Proximity(x)
 	}
 	return out, nil
 }
@@ -155,7 +155,7 @@ func (n *Run) dataLines(ls localize.LineScores) localize.LineScores {
 		}
 		for _, gl := range n.graph.reads[l] {
 			for _, il := range n.graph.inits[gl] {
-				y := x * proximity(1)
+				y := x * localize.Proximity(1)
 				if old, seen := out[il]; !seen || y > old {
 					out[il] = y
 				}

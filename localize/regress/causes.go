@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,8 +30,8 @@ type Cause struct {
 	// critical predicate of round k.
 	Round int `json:"round"`
 	// Lines are the lines of the new version the failing run executed in
-	// the change.
-	Lines []int `json:"lines"`
+	// the change, in order.
+	Lines []localize.Position `json:"lines"`
 	// Core says that a statement of the change is in a minimal
 	// correction set of the failing run's trace formula (AgxFaults,
 	// statements up to RegressOptions' bound): changing it alone, or with
@@ -151,7 +152,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		}
 	}
 	best := map[*changes.Change]*Cause{}
-	lines := map[*changes.Change]map[int]bool{}
+	lines := map[*changes.Change]map[trace.Line]bool{}
 	s := &semantic{}
 	predSeen := map[trace.Line]bool{}
 	for e := range n {
@@ -188,21 +189,17 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			continue
 		}
 		if lines[in] == nil {
-			lines[in] = map[int]bool{}
+			lines[in] = map[trace.Line]bool{}
 		}
-		lines[in][pos.Line] = true
+		lines[in][trace.Line{File: pos.Filename, Line: pos.Line}] = true
 		if b := best[in]; b == nil || int(dist[e]) < b.Round {
 			best[in] = &Cause{Change: in.ID, Round: int(dist[e]), event: trace.EventID(e)}
 		}
 	}
 	for c, b := range best {
-		b.Lines = slices.Sorted(func(yield func(int) bool) {
-			for l := range lines[c] {
-				if !yield(l) {
-					return
-				}
-			}
-		})
+		ls := slices.Collect(maps.Keys(lines[c]))
+		slices.SortFunc(ls, func(a, b trace.Line) int { return cmp.Compare(a.Line, b.Line) }) // one file: the change's
+		b.Lines = localize.Positions(ls)
 		s.causes = append(s.causes, *b)
 	}
 	slices.SortFunc(s.causes, func(a, b Cause) int {

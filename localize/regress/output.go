@@ -106,10 +106,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, c := range r.Changes {
 		fmt.Fprintf(&b, "  %s\n", c)
 	}
-	effort := func(e Effort) string {
+	effort := func(e localize.Stats) string {
 		s := fmt.Sprintf("%d versions tried, %d test runs, %d unresolved", e.Probes, e.Runs, e.Unresolved)
 		if timing {
-			s += ", " + e.Time.Round(time.Millisecond).String()
+			s += ", " + e.Total.Round(time.Millisecond).String()
 		}
 		return s
 	}

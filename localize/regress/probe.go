@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -777,8 +778,8 @@ func (t Trial) String() string {
 }
 
 // effort is a snapshot of a prober's counts.
-func (p *prober) effort(start time.Time) Effort {
+func (p *prober) effort(start time.Time) localize.Stats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return Effort{Probes: p.probes, Runs: p.runs, Unresolved: p.unres, Time: time.Since(start)}
+	return localize.Stats{Probes: p.probes, Runs: p.runs, Unresolved: p.unres, Total: time.Since(start)}
 }

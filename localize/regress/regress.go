@@ -120,14 +120,6 @@ func (o *Options) runTimeout() time.Duration {
 	return 30 * time.Second
 }
 
-// Effort is the work of one method of a [RegressReport].
-type Effort struct {
-	Probes     int           `json:"probes"`     // versions tried (cached ones not counted)
-	Runs       int           `json:"runs"`       // test runs in the interpreter
-	Unresolved int           `json:"unresolved"` // versions tried that did not build or could not run
-	Time       time.Duration `json:"timeNanos"`
-}
-
 // Baseline is the result of a method that AFTER is compared with: delta
 // debugging over the changes, the AFTER paper's comparison (Zeller's dd,
 // where a configuration is the set of changes applied to the old version,
@@ -140,8 +132,10 @@ type Baseline struct {
 	Name     string   `json:"name"`     // "dd over all changes", "dd over the causes", "bisection over all changes"
 	Universe []string `json:"universe"` // the changes dd searched
 	Diff     []string `json:"diff"`     // its failure-inducing difference
-	Effort   Effort   `json:"effort"`
-	Err      string   `json:"error,omitempty"`
+	// Effort is the method's work: Probes (versions tried), Runs (test
+	// runs), Unresolved and Total.
+	Effort localize.Stats `json:"effort"`
+	Err    string         `json:"error,omitempty"`
 }
 
 // RegressReport is what [Regress] found.
@@ -200,13 +194,14 @@ type Report struct {
 	// Tree is the cause tree: from the failure (its root) to each root
 	// change, the statements in between.
 	Tree *CauseNode `json:"tree,omitempty"`
-	// Effort is AFTER's work; Builds the type checks of all methods.
-	// Effort.Time includes Semantic, the time of the semantic analysis
+	// Effort is AFTER's work: Probes (versions tried), Runs (test runs),
+	// Unresolved and Total; Builds the type checks of all methods.
+	// Effort.Total includes Semantic, the time of the semantic analysis
 	// (the failing run recorded and walked back, and the solver's minimal
 	// correction sets).
-	Effort   Effort        `json:"effort"`
-	Semantic time.Duration `json:"semanticNanos"`
-	Builds   int           `json:"builds"`
+	Effort   localize.Stats `json:"effort"`
+	Semantic time.Duration  `json:"semanticNanos"`
+	Builds   int            `json:"builds"`
 	// Baselines are dd over all changes, dd over the causes and
 	// bisection over all changes.
 	Baselines []Baseline `json:"baselines,omitempty"`

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/faultloc/faultloc/localize"
 )
 
 // locate finds the source a repair at s replaces (Site.Replaced) in its
@@ -107,8 +109,7 @@ func (s *Site) locate(overlay map[string][]byte) error {
 // Patch is a replacement of a site's source, as a file's new content
 // and a unified diff.
 type Patch struct {
-	File string `json:"file"` // absolute path
-	Line int    `json:"line"`
+	localize.Position // the replaced source's start: the file (absolute) and line
 	// Orig is the source replaced, Repl the replacement.
 	Orig string `json:"orig"`
 	Repl string `json:"repl"`
@@ -134,7 +135,7 @@ func replace(file string, src []byte, start, end int, repl string) *Patch {
 	out := make([]byte, 0, len(src)+len(repl))
 	out = append(append(append(out, src[:start]...), repl...), src[end:]...)
 	line := 1 + bytes.Count(src[:start], []byte("\n"))
-	p := &Patch{File: file, Line: line, Orig: string(src[start:end]), Repl: repl, Source: out}
+	p := &Patch{Position: localize.Position{File: file, Line: line}, Orig: string(src[start:end]), Repl: repl, Source: out}
 	p.Diff = unified(filepath.Base(file), src, out)
 	return p
 }

@@ -31,14 +31,14 @@ type Core struct {
 	// without a check.
 	Pos localize.Position `json:"pos"`
 	// Lines are the core's statements, in file and line order.
-	Lines []trace.Line `json:"lines"`
+	Lines []localize.Position `json:"lines"`
 	// Groups are their fault predicates' names in the formula
 	// ("file:line", or "file:line:col" by expression).
 	Groups []string `json:"groups"`
 	// Unmodeled are the lines in scope the run executed that have no
 	// fault predicate: the formula does not model what they compute (a
 	// pointer assignment), so the core can neither hold nor clear them.
-	Unmodeled []trace.Line `json:"unmodeled"`
+	Unmodeled []localize.Position `json:"unmodeled"`
 }
 
 // Cores returns, for each check that c's failing run violates (each
@@ -72,9 +72,11 @@ func Cores(ctx context.Context, prog *trace.Program, c trace.Case, opts *search.
 			v.Avoid = chk.events
 		}
 		core := chk.core
-		if core.Groups, core.Lines, core.Unmodeled, err = coreOf(ctx, sub, &v, opts); err != nil {
+		groups, lines, unmodeled, err := coreOf(ctx, sub, &v, opts)
+		if err != nil {
 			return out, fmt.Errorf("localize: core of %s in %s: %w", chk.core.Check, c.Name(), err)
 		}
+		core.Groups, core.Lines, core.Unmodeled = groups, localize.Positions(lines), localize.Positions(unmodeled)
 		out = append(out, core)
 	}
 	return out, nil

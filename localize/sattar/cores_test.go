@@ -43,7 +43,7 @@ func TestCoresMinimal(t *testing.T) {
 		if err != nil || len(cores) == 0 {
 			t.Fatalf("%s: Cores = %v, %v", tt.fault, cores, err)
 		}
-		faulty := trace.Line{File: filepath.Join(mustAbs(t, filepath.Join(testutil.ExamplesDir(), "linkedlist")), linkedlist.SourceFile), Line: v.Lines[0]}
+		faulty := localize.Position{File: filepath.Join(mustAbs(t, filepath.Join(testutil.ExamplesDir(), "linkedlist")), linkedlist.SourceFile), Line: v.Lines[0]}
 		found := false
 		for _, core := range cores {
 			if len(core.Groups) == 0 || core.Pos.Line == 0 || core.Check == "" {

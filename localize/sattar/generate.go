@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
@@ -273,9 +274,9 @@ func (s *sattar) rounds() error {
 			s.strategy = "suspects"
 		}
 		prev = now
-		s.res.Suspects = slices.Clone(s.suspects)
+		s.res.Suspects = localize.Positions(s.suspects)
 		s.res.Report = s.rank()
-		if s.opts.Round != nil && !s.opts.Round(&Round{Round: round, Added: pick, Strategy: s.strategy, Dropped: dropped, Report: s.res.Report}) {
+		if s.opts.Round != nil && !s.opts.Round(&Round{Round: round, Added: pick, Strategy: s.strategy, Dropped: localize.Positions(dropped), Report: s.res.Report}) {
 			break
 		}
 		if s.ctx.Err() != nil {

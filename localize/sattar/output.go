@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
-	"github.com/faultloc/faultloc/trace"
 )
 
 // WriteText writes the session for a reader: the partition of the
@@ -28,7 +27,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		}
 		return f
 	}
-	lines := func(ls []trace.Line) string {
+	lines := func(ls []localize.Position) string {
 		if len(ls) == 0 {
 			return "none"
 		}

@@ -105,7 +105,7 @@ type Round struct {
 	Strategy string
 	// Dropped are the suspects the round's failing test showed innocent
 	// (their rating fell): they lose the core's boost.
-	Dropped []trace.Line
+	Dropped []localize.Position
 	// Report is the ranking after the round.
 	Report *localize.Report
 }
@@ -122,7 +122,7 @@ type Result struct {
 	// Suspects are the suspects at the end: the cores' lines under test,
 	// with the statements the formula does not model (see [Run]),
 	// less those the rounds showed innocent.
-	Suspects []trace.Line `json:"suspects"`
+	Suspects []localize.Position `json:"suspects"`
 	// Tests are the seeds and the generated tests, added or not.
 	Tests []*Test `json:"tests"`
 	// Partition groups the failing seeds by the checks they violate: a
@@ -498,21 +498,21 @@ func (s *sattar) cores() error {
 		return err
 	}
 	for _, core := range cores {
-		for _, l := range core.Lines {
-			if !slices.Contains(s.suspects, l) {
+		for _, p := range core.Lines {
+			if l := p.SourceLine(); !slices.Contains(s.suspects, l) {
 				s.suspects = append(s.suspects, l)
 			}
 		}
 	}
 	for _, core := range cores {
-		for _, l := range core.Unmodeled {
-			if !slices.Contains(s.suspects, l) {
+		for _, p := range core.Unmodeled {
+			if l := p.SourceLine(); !slices.Contains(s.suspects, l) {
 				s.suspects = append(s.suspects, l)
 			}
 		}
 	}
 	search.SortLines(s.suspects)
-	s.res.Suspects = slices.Clone(s.suspects)
+	s.res.Suspects = localize.Positions(s.suspects)
 	return nil
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
-	"github.com/faultloc/faultloc/trace"
 )
 
 // loadList loads examples/linkedlist with the named faults.
@@ -102,7 +101,7 @@ func satarText(t *testing.T, v *testutil.ListVersion) string {
 }
 
 // lineNums renders lines by number (the linked list is one file).
-func lineNums(ls []trace.Line) string {
+func lineNums(ls []localize.Position) string {
 	var ns []string
 	for _, l := range ls {
 		ns = append(ns, fmt.Sprint(l.Line))
