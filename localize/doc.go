@@ -90,7 +90,8 @@
 // by addition), and so are the JSON field names of Report and
 // DiagnosisReport. The JSON of every report of localize's packages
 // names its keys in lowerCamelCase, durations in nanoseconds as
-// "...Nanos" (but for the source lines of sattar.Result, trace.Line
-// values, which have Go's field names). The text and
-// HTML renderings are for people and may change.
+// "...Nanos", a place in source as a [Position] ("file", "line",
+// "column"), work done as a [Stats] (internal/apicheck's TestJSONKeys
+// checks the keys). The text and HTML renderings are for people and may
+// change.
 package localize

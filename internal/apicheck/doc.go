@@ -19,6 +19,9 @@
 //     import localize and its pipeline; the core (localize), its engine
 //     and its techniques never import the pipeline, the core no
 //     technique, a technique no other.
+//   - TestJSONKeys requires every key of the module's JSON reports to be
+//     lowerCamelCase, and the key of every duration (written in
+//     nanoseconds) to end in Nanos ([JSONKeys], from the report types).
 //
 // To accept an API change, rewrite the files and commit them with it:
 //
@@ -26,5 +29,6 @@
 //
 // The package itself is a small library for those tests: [API] renders
 // the API of a type-checked package, [Undocumented] finds exported
-// declarations without doc comments.
+// declarations without doc comments, [JSONKeys] checks the keys a type
+// is written with as JSON.
 package apicheck
