@@ -97,6 +97,38 @@ func sliceScope(sub *Subject, v *Verdict) (func(trace.InstanceKey) bool, error) 
 	}, nil
 }
 
+// FailureDistances returns, for each group of enc that the failing run
+// v executed within the backward slice of its failure, the fewest
+// dependences between one of its events and the failure (as
+// [slicing.Graph.Distances] counts them); nil when the run shows no
+// failure event to slice from or the slice cannot be computed (the
+// order it serves is then the run's).
+func FailureDistances(sub *Subject, v *Verdict, enc *encode.Encoder) map[string]int {
+	crit := sub.Criteria(v)
+	t := v.Res.Trace
+	if len(crit) == 0 || t == nil {
+		return nil
+	}
+	dist, err := slicing.NewGraph(t).Distances(crit...)
+	if err != nil {
+		return nil
+	}
+	out := map[string]int{}
+	for e, d := range dist {
+		if d < 0 {
+			continue
+		}
+		g := enc.GroupOf(t, trace.EventID(e))
+		if g == "" {
+			continue
+		}
+		if old, ok := out[g]; !ok || d < old {
+			out[g] = d
+		}
+	}
+	return out
+}
+
 // FirstRun runs sub's failing case for the formula, counting its runs in
 // st: again with a smaller step budget when it ran out of the default one
 // (endlessBudget), and then with opts changed to that budget. It fails
@@ -319,6 +351,9 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	bounds := maxsat.Bounds{MaxSize: opts.MaxSize}
 	var refined []string // the groups of the MCS refined in the last round
 	singles := &Singles{Tried: map[string]bool{}, Off: first.Res.Steps < GuessMinSteps}
+	if !singles.Off {
+		singles.Order = FailureDistances(sub, first, enc)
+	}
 	chk := Checker{Solver: solver, Encs: []*encode.Encoder{enc}, Guess: GuessLimit(first.Res.Steps)}
 	for {
 		if opts.MaxCandidates > 0 && len(rep.Candidates) >= opts.MaxCandidates {

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"context"
+	"math"
 	"slices"
 	"strings"
 
@@ -80,10 +82,40 @@ func (c Checker) Again(ctx context.Context, groups []string) (*maxsat.MCS, error
 // where the level search's model verified with 2.
 const GuessMinSteps = 200
 
+// The statements are guessed nearest the failure first (Order): a
+// statement whose correction set does not verify costs refinements,
+// each of which grows the formula and slows every later check, and on a
+// loop the loop's own branches come first in the run and refine without
+// end (a binary search whose wrong assignment feeds the result: the
+// loop's condition and the bounds' initialization refined 80 times in
+// 40 s before the assignment was guessed). The statements that define
+// the failure's values are the likeliest faults and the likeliest to
+// verify, as the ranking's slice distance holds.
 type Singles struct {
 	checked bool // the empty set was checked
 	Off     bool // no guessing: the empty set corrects the formula, or the check failed
 	Tried   map[string]bool
+	// Order ranks the groups to guess: those it holds first, by
+	// ascending value (then by creation), the others after in order
+	// of creation. Nil: order of creation.
+	Order map[string]int
+}
+
+// guessOrder returns the solver's groups in the order singles guesses
+// them (Singles.Order).
+func (sg *Singles) guessOrder(s *maxsat.Solver) []string {
+	names := s.GroupNames()
+	if sg.Order == nil {
+		return names
+	}
+	rank := func(g string) int {
+		if d, ok := sg.Order[g]; ok {
+			return d
+		}
+		return math.MaxInt
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(rank(a), rank(b)) })
+	return names
 }
 
 func (sg *Singles) Next(ctx context.Context, c Checker) (*maxsat.MCS, error) {
@@ -91,7 +123,7 @@ func (sg *Singles) Next(ctx context.Context, c Checker) (*maxsat.MCS, error) {
 		return nil, nil
 	}
 	s := c.Solver
-	for _, g := range s.GroupNames() {
+	for _, g := range sg.guessOrder(s) {
 		if sg.Tried[g] {
 			continue
 		}
