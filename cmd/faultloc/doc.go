@@ -96,6 +96,10 @@
 // candidate, slice, spectrum, native spectrum, package data or candidate
 // (an unverified one the other evidence does not rank). Text reports
 // show the first ten lines past the candidates; JSON has them all.
+// In text format, before the search of each case, a line on stderr
+// gives its preliminary ranking, the scorers' first five lines
+// ([pipeline.Options.Preliminary]), and the search's bound: the cheap
+// answer while the candidates are searched for.
 //
 // Beside the interpreter, localize runs the package's tests natively, as
 // go test does, once: one build with coverage, one process per case

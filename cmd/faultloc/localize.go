@@ -365,6 +365,13 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// With several failing cases the reports come once every case is
 	// done (each one's ties are broken by the others' candidates).
 	popts.Progress = progress
+	if *format == "text" {
+		// The cheap ranking first, while the technique searches.
+		popts.Preliminary = func(i, n int, rep *localize.Report) {
+			fmt.Fprintf(stderr, "faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates for up to %v\n",
+				rep.Test, i, n, preliminaryLines(rep, wd, 5), caseBound(*timeout))
+		}
+	}
 	popts.Report = func(rep *localize.Report) {
 		if ctx.Err() != nil {
 			// Cut short by a signal or -deadline: say so, unless the
@@ -620,4 +627,27 @@ func nothingFoundHint(opts *agx.Options, timeout time.Duration, fixes bool) stri
 	}
 	try = append(try, fmt.Sprintf("a -timeout longer than %v", timeout))
 	return "try " + strings.Join(try, ", ")
+}
+
+// preliminaryLines lists the first n lines of a preliminary report's
+// ranking, relative to dir as the text report names them: "[a.go:12
+// a.go:7 b.go:3]". It rewrites rep's file names.
+func preliminaryLines(rep *localize.Report, dir string, n int) string {
+	rep.RelativeTo(dir)
+	var out []string
+	for _, rl := range rep.Ranking[:min(n, len(rep.Ranking))] {
+		out = append(out, fmt.Sprintf("%s:%d", rl.File, rl.Line))
+	}
+	if len(out) == 0 {
+		return "(empty)"
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+// caseBound is the bound of one case's search that -timeout d gives.
+func caseBound(d time.Duration) time.Duration {
+	if d <= 0 {
+		return pipeline.DefaultTimeout
+	}
+	return d
 }

@@ -33,6 +33,10 @@ func TestLocalizeFoo(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
 	}
+	// The cheap ranking first, on stderr, while the search runs.
+	if pre := "faultloc localize: TestFoo/testFoo (1 of 1): preliminary ranking [../../examples/foo/foo.go:"; !strings.Contains(errb.String(), pre) {
+		t.Errorf("stderr lacks %q:\n%s", pre, errb.String())
+	}
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		if i := strings.Index(l, "[angelic:"); i >= 0 && !strings.Contains(l, "branch") {
@@ -94,6 +98,9 @@ func TestLocalizeJSON(t *testing.T) {
 	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "json", "-max-size", "1", "../../examples/foo"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	if strings.Contains(errb.String(), "preliminary") {
+		t.Errorf("-format json: stderr has a preliminary ranking:\n%s", errb.String())
 	}
 	var reports []struct {
 		Name       string

@@ -87,6 +87,16 @@ type Options struct {
 	// package whose many failing cases take minutes. The report may
 	// still change.
 	Progress func(*localize.Report)
+	// Preliminary, if set, is called for each failing case the
+	// technique localizes, before the technique runs, with a report
+	// ranked by the scorers alone (no candidates; Mode
+	// [PreliminaryMode], Partial, native evidence fused as in the final
+	// report): the cheap answer, ready once the evidence is, which the
+	// final report (Report) revises as candidates are verified. It
+	// costs one more ranking per case (the scorers run twice). Its
+	// argument is the case's place among the cases localized (1-based),
+	// their number, and the report.
+	Preliminary func(i, n int, rep *localize.Report)
 	// Diagnoser, if set, explains the selected failing cases together
 	// (diagnose.Diagnoser: diagnose.Run) instead of localizing each with the
 	// Technique: Result.Diagnosis is then the one report of the
@@ -373,6 +383,13 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		res.Diagnosis = d
 		return res, ctx.Err()
 	}
+	nmine := 0 // the cases this run localizes
+	for _, name := range interpreted {
+		if mine(name) {
+			nmine++
+		}
+	}
+	done := 0
 	for _, name := range interpreted {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -380,7 +397,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if !mine(name) {
 			continue
 		}
+		done++
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
+		if opts.Preliminary != nil {
+			opts.Preliminary(done, nmine, preliminary(ctx, f, scorers, opts.NativeShare, note))
+		}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
 		var rep *localize.Report
@@ -475,6 +496,24 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 	}
 	return res, ctx.Err()
+}
+
+// PreliminaryMode is the Mode of a preliminary report
+// (Options.Preliminary).
+const PreliminaryMode = "preliminary"
+
+// preliminary returns the report of f ranked by the scorers alone (and
+// the native evidence), before any technique runs.
+func preliminary(ctx context.Context, f *localize.Failure, scorers []localize.Scorer, share int, note string) *localize.Report {
+	start := time.Now()
+	rep := &localize.Report{Test: f.Case.Name(), Mode: PreliminaryMode, Failure: failureOf(f), Candidates: []localize.Candidate{}, Partial: true,
+		Reason: localize.JoinReason("preliminary: ranked before the technique ran", note)}
+	localize.Rank(ctx, rep, f, scorers...)
+	if len(scorers) > 0 {
+		native.Fuse(ctx, rep, f, share)
+	}
+	rep.Stats.Total = time.Since(start)
+	return rep
 }
 
 // ErrFailsAlone is the error of a case that fails when it starts from the

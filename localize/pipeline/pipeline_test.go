@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -356,5 +357,47 @@ func TestPackageShard(t *testing.T) {
 	}
 	if setRefined {
 		t.Error("the case-set refiners ran on a shard's reports")
+	}
+}
+
+// TestPreliminary: Options.Preliminary gets each failing case's ranking
+// before the technique runs (the technique here records when it is
+// called): on the words subject's three failing subtests, in the order
+// of the cases, numbered 1..3 of 3, no candidate, marked partial and
+// preliminary. The technique here finds nothing, so each final report's
+// ranking is the scorers' alone: the preliminary one, line for line.
+func TestPreliminary(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("words"), true, 1)
+	var events []string
+	early := map[string][]localize.RankedLine{}
+	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		events = append(events, "technique "+f.Case.Name())
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	opts := &Options{Technique: tech, Refiners: []localize.Refiner{}, NoNative: true,
+		Preliminary: func(i, n int, rep *localize.Report) {
+			events = append(events, fmt.Sprintf("preliminary %d/%d %s", i, n, rep.Test))
+			if rep.Mode != PreliminaryMode || !rep.Partial || len(rep.Candidates) != 0 || !strings.HasPrefix(rep.Reason, "preliminary") || len(rep.Ranking) == 0 {
+				t.Errorf("%s: mode %q, partial %v, %d candidates, reason %q, %d lines ranked; want a partial preliminary ranking without candidates", rep.Test, rep.Mode, rep.Partial, len(rep.Candidates), rep.Reason, len(rep.Ranking))
+			}
+			early[rep.Test] = rep.Ranking
+		}}
+	res, err := Run(ctx, prog, testutil.SubjectPkg("words"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"preliminary 1/3 TestCount/two_words", "technique TestCount/two_words",
+		"preliminary 2/3 TestCount/_lead", "technique TestCount/_lead",
+		"preliminary 3/3 TestCount/a_b_c", "technique TestCount/a_b_c",
+	}
+	if !slices.Equal(events, want) {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(events, "\n"), strings.Join(want, "\n"))
+	}
+	for _, rep := range res.Reports {
+		if !slices.Equal(rep.Ranking, early[rep.Test]) {
+			t.Errorf("%s: final ranking %v, preliminary %v; want the same (no candidate)", rep.Test, rep.Ranking, early[rep.Test])
+		}
 	}
 }
