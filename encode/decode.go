@@ -95,6 +95,7 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 	slices.SortFunc(c.Statements, func(a, b *Statement) int {
 		return cmp.Or(cmp.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column))
 	})
+	exprs := map[ssa.Instruction]string{} // sourceOf reads the file: once per instruction, not per instance
 	for _, k := range e.instOrder {
 		inst := e.insts[k]
 		if !in[inst.stmt] {
@@ -128,7 +129,12 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 		// does not model (an index out of range).
 		a := Angelic{Statement: inst.stmt, Pos: inst.pos, Instr: inst.what, Key: k, Branch: inst.branch, Value: v, Orig: inst.orig}
 		if st, ok := e.prog.StaticInfo(k.Static); ok {
-			a.Expr = sourceOf(e.prog.Fset, st.Func, st.Instr)
+			expr, ok := exprs[st.Instr]
+			if !ok {
+				expr = sourceOf(e.prog.Fset, st.Func, st.Instr)
+				exprs[st.Instr] = expr
+			}
+			a.Expr = expr
 		}
 		switch {
 		case inst.branch:
@@ -197,6 +203,7 @@ func Force(t *trace.Trace, forced map[trace.EventID]trace.Value) (*Candidate, er
 	}
 	c := &Candidate{Hooks: &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}}
 	var st *Statement
+	exprs := map[ssa.Instruction]string{} // sourceOf reads the file: once per instruction, not per instance
 	for _, ev := range slices.Sorted(maps.Keys(forced)) {
 		if int(ev) < 0 || int(ev) >= t.Len() {
 			return nil, fmt.Errorf("encode: Force: event %d is not in the run", ev)
@@ -222,11 +229,16 @@ func Force(t *trace.Trace, forced map[trace.EventID]trace.Value) (*Candidate, er
 		} else {
 			c.Hooks.Values[k] = v
 		}
-		var fset *token.FileSet
-		if si.Func != nil && si.Func.Prog != nil {
-			fset = si.Func.Prog.Fset
+		expr, ok := exprs[in]
+		if !ok {
+			var fset *token.FileSet
+			if si.Func != nil && si.Func.Prog != nil {
+				fset = si.Func.Prog.Fset
+			}
+			expr = sourceOf(fset, si.Func, in)
+			exprs[in] = expr
 		}
-		c.Angelic = append(c.Angelic, Angelic{Statement: st.Group, Pos: t.Pos(ev), Instr: in.String(), Expr: sourceOf(fset, si.Func, in), Key: k, Branch: branch, Value: v, Orig: t.Value(ev)})
+		c.Angelic = append(c.Angelic, Angelic{Statement: st.Group, Pos: t.Pos(ev), Instr: in.String(), Expr: expr, Key: k, Branch: branch, Value: v, Orig: t.Value(ev)})
 	}
 	c.Statements = []*Statement{st}
 	return c, nil
