@@ -35,6 +35,12 @@ type Failure struct {
 	// (native.Collect), when the pipeline collected it (pipeline.Run does);
 	// nil otherwise.
 	Native NativeRun
+	// Found, if set, is called by the technique with each candidate as
+	// it finds it, before the report is complete: progress for a caller
+	// waiting for the report (which may order them otherwise).
+	// AgxFaults calls it (and the techniques that wrap it pass it on);
+	// a technique that does not is no less a Technique.
+	Found func(Candidate)
 
 	// graphs, set by Rank while its scorers run, holds the recorded run
 	// of the case and its dependence graph, shared by the scorers that

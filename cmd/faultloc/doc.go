@@ -99,7 +99,8 @@
 // In text format, before the search of each case, a line on stderr
 // gives its preliminary ranking, the scorers' first five lines
 // ([pipeline.Options.Preliminary]), and the search's bound: the cheap
-// answer while the candidates are searched for.
+// answer while the candidates are searched for; then a line as each
+// candidate is found, verified or not ([pipeline.Options.Found]).
 //
 // Beside the interpreter, localize runs the package's tests natively, as
 // go test does, once: one build with coverage, one process per case

@@ -371,6 +371,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates for up to %v\n",
 				rep.Test, i, n, preliminaryLines(rep, wd, 5), caseBound(*timeout))
 		}
+		popts.Found = func(name string, c localize.Candidate, elapsed time.Duration) {
+			fmt.Fprintf(stderr, "faultloc localize: %s: found %s after %v\n", name, candidateLine(c, wd), elapsed.Round(time.Millisecond))
+		}
 	}
 	popts.Report = func(rep *localize.Report) {
 		if ctx.Err() != nil {
@@ -642,6 +645,23 @@ func preliminaryLines(rep *localize.Report, dir string, n int) string {
 		return "(empty)"
 	}
 	return "[" + strings.Join(out, " ") + "]"
+}
+
+// candidateLine describes a candidate in one line, its files relative
+// to dir: "candidate a.go:12 b.go:3 (verified, size 2)".
+func candidateLine(c localize.Candidate, dir string) string {
+	// Its locations alone, copied: the candidate is the report's too.
+	r := &localize.Report{Candidates: []localize.Candidate{{Locations: slices.Clone(c.Locations)}}}
+	r.RelativeTo(dir)
+	var lines []string
+	for _, l := range r.Candidates[0].Locations {
+		lines = append(lines, fmt.Sprintf("%s:%d", l.File, l.Line))
+	}
+	v := "NOT verified"
+	if c.Verified {
+		v = "verified"
+	}
+	return fmt.Sprintf("candidate %s (%s, size %d)", strings.Join(lines, " "), v, len(c.Locations))
 }
 
 // caseBound is the bound of one case's search that -timeout d gives.

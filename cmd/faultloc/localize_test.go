@@ -37,6 +37,9 @@ func TestLocalizeFoo(t *testing.T) {
 	if pre := "faultloc localize: TestFoo/testFoo (1 of 1): preliminary ranking [../../examples/foo/foo.go:"; !strings.Contains(errb.String(), pre) {
 		t.Errorf("stderr lacks %q:\n%s", pre, errb.String())
 	}
+	if found := "faultloc localize: TestFoo/testFoo: found candidate ../../examples/foo/foo.go:14 (verified, size 1) after "; !strings.Contains(errb.String(), found) {
+		t.Errorf("stderr lacks %q:\n%s", found, errb.String())
+	}
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		if i := strings.Index(l, "[angelic:"); i >= 0 && !strings.Contains(l, "branch") {

@@ -97,6 +97,13 @@ type Options struct {
 	// argument is the case's place among the cases localized (1-based),
 	// their number, and the report.
 	Preliminary func(i, n int, rep *localize.Report)
+	// Found, if set, is called with each candidate of a failing case as
+	// the technique finds it ([localize.Failure.Found]), with the case's
+	// name and the time since its search began: the report's candidates
+	// as they come, before the ranking and the refiners (a technique
+	// that revises its search's candidates, as angelic.FlexFilter
+	// does, may still reorder or drop them).
+	Found func(name string, c localize.Candidate, elapsed time.Duration)
 	// Diagnoser, if set, explains the selected failing cases together
 	// (diagnose.Diagnoser: diagnose.Run) instead of localizing each with the
 	// Technique: Result.Diagnosis is then the one report of the
@@ -404,6 +411,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
+		if opts.Found != nil {
+			f.Found = func(c localize.Candidate) { opts.Found(name, c, time.Since(start)) }
+		}
 		var rep *localize.Report
 		err := localize.Guard(localize.StageName(tech), func() (err error) {
 			rep, err = tech.Localize(tctx, f)
@@ -424,6 +434,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if note != "" {
 			rep.Reason = localize.JoinReason(rep.Reason, note)
 		}
+		f.Found = nil // the refiners' own searches are not the technique's
 		f.Candidates = rep.Candidates
 		if opts.TieBreak != nil {
 			var ls localize.LineScores

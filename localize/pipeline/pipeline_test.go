@@ -401,3 +401,48 @@ func TestPreliminary(t *testing.T) {
 		}
 	}
 }
+
+// TestFound: Options.Found receives the technique's candidates as it
+// finds them, each once, named by its case, before the report: on the
+// floor subject (AgxFaults, two candidates, no refiner), the report's
+// candidates (which the ranking orders by position among ties).
+func TestFound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("localizes with the solver")
+	}
+	ctx := context.Background()
+	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("floor"), true, 1)
+	var found []localize.Candidate
+	reported := false
+	opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 2}}, Refiners: []localize.Refiner{}, NoNative: true,
+		Found: func(name string, c localize.Candidate, elapsed time.Duration) {
+			if name != "TestFloor" || reported || elapsed <= 0 {
+				t.Errorf("Found(%q, %v, %v) after the report: %v", name, c.Locations, elapsed, reported)
+			}
+			found = append(found, c)
+		},
+		Report: func(*localize.Report) { reported = true },
+	}
+	res, err := Run(ctx, prog, testutil.SubjectPkg("floor"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("%d reports, want 1", len(res.Reports))
+	}
+	cands := res.Reports[0].Candidates
+	if len(found) != len(cands) || len(cands) == 0 {
+		t.Fatalf("found %d candidates, the report has %d; want the same, at least one", len(found), len(cands))
+	}
+	key := func(cs []localize.Candidate) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, fmt.Sprint(c.Locations, c.Verified))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if f, r := key(found), key(cands); !slices.Equal(f, r) {
+		t.Errorf("found %v, reported %v; want the same candidates", f, r)
+	}
+}

@@ -52,7 +52,14 @@ func (a *Technique) Name() string { return a.Options.Mode.String() }
 // Localize runs [Localize] on f's case.
 func (a *Technique) Localize(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 	opts := a.Options
-	return Localize(ctx, f.Program, f.Case, &opts)
+	if f.Found == nil {
+		return Localize(ctx, f.Program, f.Case, &opts)
+	}
+	if f.Case == nil {
+		return nil, errors.New("localize: AgxFaults: no test case")
+	}
+	ext := &Extension{Decoded: func(_ *encode.Candidate, out localize.Candidate) { f.Found(out) }}
+	return Search(ctx, &Subject{Prog: f.Program, Case: f.Case, FirstOnly: opts.FirstFailure}, &opts, ext)
 }
 
 // NewCandidate turns a decoded correction set (encode.Encoder.Decode) and
