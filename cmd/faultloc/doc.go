@@ -241,6 +241,12 @@
 // ends within a few seconds; see trace.SetMaxSteps). Raise it for a
 // test whose case is reported over budget, lower it to give up sooner.
 //
+//	-parallel N
+//
+// Localize up to N failing cases at once (default 1), each within its
+// own -timeout: the reports are the same and come in the same order;
+// the cases share the CPUs and the memory.
+//
 //	-timeout D
 //
 // The time bound of each failing case (default 20s, pipeline.DefaultTimeout).

@@ -45,6 +45,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
+	parallel := fs.Int("parallel", 1, "localize up to N failing cases at once, each within its own -timeout (the reports are the same, in the same order; more memory, and the cases share the CPUs)")
 	maxSteps := fs.Int64("max-steps", 0, "step budget of each interpreted run of a test case, exact (0: the interpreter's default, 10 million steps, raised for a case that still ends within a few seconds: see trace.SetMaxSteps); a case over it is reported as over budget")
 	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
@@ -87,6 +88,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if *maxSteps < 0 {
 		fmt.Fprintf(stderr, "faultloc localize: -max-steps %d: want 0 (the default budget) or a positive number of steps\n", *maxSteps)
+		return 1
+	}
+	if *parallel < 1 {
+		fmt.Fprintf(stderr, "faultloc localize: -parallel %d: want at least 1\n", *parallel)
 		return 1
 	}
 	if *maxSteps > 0 {
@@ -329,7 +334,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *flexFlag:
 		tech = &angelic.FlexFilter{Technique: tech, Options: angelic.FlexOptions{Remove: *remove}}
 	}
-	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native}
+	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native, Parallel: *parallel}
 	if sharded {
 		popts.Shard = sh.Has // merge runs the case-set refiners
 	}

@@ -166,6 +166,7 @@ func TestLocalizeUsageErrors(t *testing.T) {
 		{[]string{"localize", "-engine", "cvc5", "."}, "unknown -engine"},
 		{[]string{"localize", "-tiebreak", "nope", "."}, "unknown formula"},
 		{[]string{"localize", "-max-steps", "-1", "."}, "-max-steps -1"},
+		{[]string{"localize", "-parallel", "0", "."}, "-parallel 0: want at least 1"},
 		{[]string{"localize", "./no/such/package"}, "faultloc localize:"},
 	}
 	for _, tt := range tests {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/faultloc/faultloc/localize/agx"
@@ -132,6 +133,11 @@ type Options struct {
 	// one line of the native evidence's when [native.Fuse] merges them.
 	// Default 0: native.DefaultShare.
 	NativeShare int
+	// Parallel is how many failing cases are localized at once, each
+	// with its own bound (Timeout). The reports are the same and come in
+	// the order of the cases; Preliminary, Found, Progress and Report
+	// are called one at a time. Default 0 or 1: one case after another.
+	Parallel int
 }
 
 // DefaultRefiners returns the refiners of [Run]'s default pipeline: a
@@ -390,29 +396,35 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		res.Diagnosis = d
 		return res, ctx.Err()
 	}
-	nmine := 0 // the cases this run localizes
+	var todo []string // the cases this run localizes, in order
 	for _, name := range interpreted {
 		if mine(name) {
-			nmine++
+			todo = append(todo, name)
 		}
 	}
-	done := 0
-	for _, name := range interpreted {
+	// The callbacks that workers call are called one at a time.
+	var cbMu sync.Mutex
+	serial := func(f func()) {
+		cbMu.Lock()
+		defer cbMu.Unlock()
+		f()
+	}
+	// localizeCase localizes the i-th case of todo: its report, or
+	// aborted when ctx ended before the report was ranked.
+	localizeCase := func(i int) (o caseOutcome) {
+		name := todo[i]
 		if ctx.Err() != nil {
-			return res, ctx.Err()
+			return caseOutcome{aborted: true}
 		}
-		if !mine(name) {
-			continue
-		}
-		done++
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		if opts.Preliminary != nil {
-			opts.Preliminary(done, nmine, preliminary(ctx, f, scorers, opts.NativeShare, note))
+			pre := preliminary(ctx, f, scorers, opts.NativeShare, note)
+			serial(func() { opts.Preliminary(i+1, len(todo), pre) })
 		}
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
 		if opts.Found != nil {
-			f.Found = func(c localize.Candidate) { opts.Found(name, c, time.Since(start)) }
+			f.Found = func(c localize.Candidate) { serial(func() { opts.Found(name, c, time.Since(start)) }) }
 		}
 		var rep *localize.Report
 		err := localize.Guard(localize.StageName(tech), func() (err error) {
@@ -425,9 +437,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return caseOutcome{aborted: true}
 			}
-			res.Errors = append(res.Errors, &localize.CaseError{Case: name, Err: err})
+			o.err = &localize.CaseError{Case: name, Err: err}
 			rep = &localize.Report{Test: name, Mode: localize.StageName(tech), Failure: failureOf(f), Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
@@ -451,11 +463,10 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if len(scorers) > 0 { // none: the candidates alone, as asked
 			native.Fuse(ctx, rep, f, opts.NativeShare)
 		}
-		stopped := false
 		for _, r := range refiners {
 			if err := localize.Guard(localize.StageName(r), func() error { return r.Refine(ctx, rep, f) }); err != nil {
 				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
-				if stopped = ctx.Err() != nil; stopped {
+				if o.stopped = ctx.Err() != nil; o.stopped {
 					// The report stands as ranked, without the rest
 					// of its refinement.
 					rep.Partial = true
@@ -463,16 +474,30 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				}
 			}
 		}
-		res.Reports = append(res.Reports, rep)
-		if opts.Progress != nil && hold {
-			opts.Progress(rep)
+		o.rep = rep
+		return o
+	}
+	// The reports are taken in the order of the cases, as each is done.
+	deliver := func(o caseOutcome) (stop bool) {
+		if o.aborted {
+			return true
 		}
-		if opts.Report != nil && !hold {
-			opts.Report(rep)
+		if o.err != nil {
+			res.Errors = append(res.Errors, o.err)
 		}
-		if stopped {
-			return res, ctx.Err()
-		}
+		res.Reports = append(res.Reports, o.rep)
+		serial(func() {
+			if opts.Progress != nil && hold {
+				opts.Progress(o.rep)
+			}
+			if opts.Report != nil && !hold {
+				opts.Report(o.rep)
+			}
+		})
+		return o.stopped
+	}
+	if stop := forEachInOrder(len(todo), opts.Parallel, localizeCase, deliver); stop || ctx.Err() != nil {
+		return res, ctx.Err()
 	}
 	for i, name := range onlyNative {
 		if !mine(name) {

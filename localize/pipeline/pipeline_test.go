@@ -446,3 +446,33 @@ func TestFound(t *testing.T) {
 		t.Errorf("found %v, reported %v; want the same candidates", f, r)
 	}
 }
+
+// TestParallelCases: with Parallel 2 the three failing subtests of the
+// words subject get the reports they get one after another (AgxFaults
+// within its candidate bound, no time bound reached), in the same order,
+// each delivered to Report once.
+func TestParallelCases(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("words"), true, 1)
+	summary := func(parallel int) []string {
+		var reported []string
+		opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 3}}, NoNative: true, Parallel: parallel,
+			Report: func(rep *localize.Report) { reported = append(reported, rep.Test) }}
+		res, err := Run(ctx, prog, testutil.SubjectPkg("words"), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, rep := range res.Reports {
+			out = append(out, testutil.Summary(rep))
+		}
+		if !slices.Equal(reported, res.Failing) {
+			t.Errorf("parallel %d: reported %v, want %v", parallel, reported, res.Failing)
+		}
+		return out
+	}
+	one, two := summary(1), summary(2)
+	if len(one) != 3 || !slices.Equal(one, two) {
+		t.Errorf("one at a time:\n%s\ntwo at once:\n%s", strings.Join(one, "\n"), strings.Join(two, "\n"))
+	}
+}
