@@ -38,6 +38,15 @@ var rows = []row{
 	{name: "diagnose-deadline", call: "faultloc localize -all -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.command(0, "localize", "-all", "-deadline", b.String(), longDir)
 	}},
+	{name: "diagnose-sigterm", call: "faultloc localize -all, SIGTERM (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "localize", "-all", longDir)
+	}},
+	{name: "sattar-deadline", call: "faultloc localize -mode sat-tar -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(0, "localize", "-mode", "sat-tar", "-deadline", b.String(), longDir)
+	}},
+	{name: "sattar-sigterm", call: "faultloc localize -mode sat-tar, SIGTERM (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "localize", "-mode", "sat-tar", longDir)
+	}},
 	{name: "regress-deadline", call: "faultloc regress -deadline (examples/max3)", bound: 2 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.command(0, "regress", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3", "-deadline", b.String(), "./examples/max3")
 	}},
