@@ -797,9 +797,12 @@
 // ([repair.Synthesize]); mutation analysis' plausible fixes of the sites'
 // lines join them. The patches are ranked by size, distance to the
 // source they replace and the site's rank, and the first ones validated:
-// each is laid over the package as a go build -overlay and the package's
-// test suite (the cases -run selects) run natively (go test -c, then the
-// binary); a patch is plausible when every test passes. Plausible patches are listed
+// each is laid over the package as a go build -overlay, the test binary
+// built (go test -c) and run natively, first on the failing cases (a
+// patch under which one still fails is refuted there), then on the
+// package's whole test suite: every test, subtest, example and fuzz seed
+// the package has, whatever -run selects. A patch is plausible when
+// every test of the whole suite passes; plausible patches are listed
 // first. A plausible patch passes the tests; it need not be correct.
 //
 // The synthesis covers one expression or right-hand side of an integer,
@@ -817,8 +820,10 @@
 //	-run REGEXP
 //
 // Repair with only the cases selected as go test -run selects them
-// (default: all the package's cases): they are the evidence, and the
-// validation runs them natively (go test -run).
+// (default: all the package's cases): they are the evidence, run in the
+// interpreter. The validation still runs the package's whole test suite:
+// a patch that fits the selected cases but breaks another test is
+// refuted.
 //
 //	-deadline D
 //

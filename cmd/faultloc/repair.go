@@ -23,7 +23,7 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	prof := profileFlags(fs)
-	runRE := fs.String("run", "", "repair with only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
+	runRE := fs.String("run", "", "take as evidence only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub); the validation still runs the whole test suite")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, what was found is written, marked partial, and the exit status is 3")
 	format := fs.String("format", "text", "output format: text or json")
 	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded, repaired and tested from their replacements")
@@ -31,10 +31,10 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	arith := fs.String("arith", "bv", "integer encoding of the solver searches: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
 	maxSize := fs.Int("max-size", 3, "largest replacement expression synthesized: operands and operators (b: 1, a + b: 3)")
 	maxSites := fs.Int("max-sites", 5, "most repair sites (angelic debugging's candidates) synthesized for")
-	maxPatches := fs.Int("max-patches", 10, "most patches validated by running the package's tests natively, in rank order")
+	maxPatches := fs.Int("max-patches", 10, "most patches validated by running the package's whole test suite natively, in rank order")
 	mutants := fs.Bool("mutation", true, "add mutation analysis' plausible fixes of the sites' lines to the patches")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: faultloc repair [flags] PKG\n\nFinds the repair sites of the package's failing test cases (angelic\ndebugging), synthesizes replacement expressions that fit every case, and\nvalidates each patch by running the package's tests natively.\n\nFlags:")
+		fmt.Fprintln(stderr, "usage: faultloc repair [flags] PKG\n\nFinds the repair sites of the package's failing test cases (angelic\ndebugging), synthesizes replacement expressions that fit every case, and\nvalidates each patch by running the package's whole test suite natively:\na patch is plausible when every test passes.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -6,9 +6,12 @@ import (
 	"github.com/faultloc/faultloc/examples/triangle"
 )
 
-// The eight tests of the paper, run natively: T8 is the failing one.
+// The paper's passing tests T1–T7, run natively. T8, the failing one,
+// is TestClassify's (under the faultloc build tag): the output recorded
+// here holds with the fault and without it, so that a repair's
+// validation, which runs the whole suite, accepts the fix.
 func Example() {
-	for _, tc := range triangle.Cases {
+	for _, tc := range triangle.Cases[:7] {
 		got := triangle.Classify(tc.A, tc.B, tc.C)
 		fmt.Println(tc.Name, got == tc.Want)
 	}
@@ -20,5 +23,4 @@ func Example() {
 	// T5 true
 	// T6 true
 	// T7 true
-	// T8 false
 }

@@ -21,7 +21,10 @@
 // values on the data, and keeps those that give every instance a value
 // the data allows, replaying the runs it does not decide. A [Validator]
 // lays a [Patch] over the package as a go build -overlay and runs its
-// test suite natively: a patch is plausible when every test passes.
+// test suite natively: a patch is plausible when every test of the whole
+// suite (tests, subtests, examples, fuzz seeds) passes, whichever cases
+// the repair took as evidence; the failing cases run first, so that a
+// patch under which one still fails costs no run of the rest.
 // [Repair] chains them for a package: angelic debugging's sites,
 // synthesis at each, mutation analysis' plausible fixes (localize/mutation)
 // added, the patches ranked by size, distance to the source replaced and

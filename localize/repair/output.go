@@ -62,7 +62,7 @@ func verdict(v *Validation) string {
 	case v == nil:
 		return "not validated"
 	case v.Plausible:
-		return "plausible: " + plural(v.Passed, "test passes", "tests pass")
+		return "plausible: the whole suite passes, " + plural(v.Passed, "test", "tests")
 	case v.Error != "":
 		return "refuted: " + v.Error
 	}
@@ -70,7 +70,10 @@ func verdict(v *Validation) string {
 	if len(names) > 3 {
 		names = append(names[:3:3], "...")
 	}
-	return fmt.Sprintf("refuted: %s (%s)", plural(len(v.Failed), "test fails", "tests fail"), strings.Join(names, ", "))
+	if !v.Suite {
+		return fmt.Sprintf("refuted: %s (%s), the rest of the suite not run", plural(len(v.Failed), "failing test still fails", "failing tests still fail"), strings.Join(names, ", "))
+	}
+	return fmt.Sprintf("refuted: %d of the suite's %d tests %s (%s)", len(v.Failed), len(v.Failed)+v.Passed, map[bool]string{true: "fails", false: "fail"}[len(v.Failed) == 1], strings.Join(names, ", "))
 }
 
 // plural returns "n one" or "n many".

@@ -19,8 +19,9 @@ import (
 
 // Options configure [Repair]. The zero value is the default.
 type Options struct {
-	// Run selects the package's cases as go test -run does. Default "":
-	// all of them.
+	// Run selects the package's cases that are the repair's evidence
+	// (run in the interpreter), as go test -run does. Default "": all of
+	// them. The validation runs the whole suite whatever Run selects.
 	Run string
 	// Angelic are the options of angelic debugging, which finds the
 	// sites: its verified candidates on the first failing case.
@@ -31,9 +32,12 @@ type Options struct {
 	Collect CollectOptions
 	// Synth bound the synthesis of each site.
 	Synth SynthOptions
-	// Validate say how the package's tests run natively; its Run
-	// defaults to Run (the validation runs the cases the repair used)
-	// and its Overlay to the overlay the program was loaded with.
+	// Validate say how the package's tests run natively; its First
+	// defaults to the failing cases (a patch under which one still
+	// fails is refuted without the rest of the suite) and its Overlay
+	// to the overlay the program was loaded with. Run does not narrow
+	// the validation: a patch is plausible only when the package's
+	// whole test suite passes on it.
 	Validate ValidateOptions
 	// MaxSites bounds the sites repaired, in angelic debugging's order
 	// with the candidates the flexibility test inhibits last. Default 0:
@@ -121,8 +125,10 @@ type Candidate struct {
 // replacements; mutation analysis' plausible fixes join them. The
 // patches are ranked by size, then distance to the source replaced,
 // then the site's rank, and the first MaxPatches validated natively
-// ([Validator]: the package's whole test suite on the patch, which is
-// plausible when every test passes); plausible patches come first.
+// ([Validator]: the failing cases first, then the package's whole test
+// suite on the patch, whatever Options.Run selects; a patch is plausible
+// when every test of the whole suite passes); plausible patches come
+// first.
 //
 // A deadline on ctx bounds the whole repair: what was found by then is
 // returned, Partial. Errors are for a package whose cases cannot be
@@ -312,8 +318,8 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 	cands = kept
 	if err == nil && len(cands) > 0 {
 		vo := opts.Validate
-		if vo.Run == "" {
-			vo.Run = opts.Run
+		if vo.First == "" {
+			vo.First = casesPattern(res.Failing)
 		}
 		if vo.Overlay == nil {
 			vo.Overlay = res.overlay

@@ -3,6 +3,8 @@ package repair_test
 import (
 	"bytes"
 	"context"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/faultloc/faultloc/localize/angelic"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/localize/repair"
+	"github.com/faultloc/faultloc/trace"
 )
 
 // TestRepairTriangle is the repair of the angelic debugging paper's
@@ -65,5 +68,57 @@ func TestRepairDeadline(t *testing.T) {
 		if over > 30*time.Second {
 			t.Errorf("deadline %v: returned %v after it", after, over)
 		}
+	}
+}
+
+// TestRepairValidatesWholeSuite repairs testdata/abs with its failing
+// TestNegativeOne alone as evidence (-run): the smallest replacement
+// that fits it, 1, is refuted by TestNegativeFive, which the validation
+// runs although the repair did not select it, and -x, the fix, is the
+// first patch, plausible on the whole suite.
+func TestRepairValidatesWholeSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/abs", &repair.Options{
+		Run:      "^TestNegativeOne$",
+		Validate: repair.ValidateOptions{Dir: dir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	if err := res.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if res.Partial || len(res.Failing) != 1 || res.Passing != 0 {
+		t.Fatalf("partial %v (%s), failing %v, %d passing, want TestNegativeOne alone:\n%s", res.Partial, res.Reason, res.Failing, res.Passing, text.String())
+	}
+	first := res.Patches[0]
+	if first.Repl != "-x" || first.Validation == nil || !first.Validation.Plausible || !first.Validation.Suite || first.Validation.Passed != 3 {
+		t.Errorf("first patch %s -> %s (%+v), want x -> -x plausible on the suite's 3 tests:\n%s", first.Orig, first.Repl, first.Validation, text.String())
+	}
+	overfit := false
+	for _, p := range res.Patches {
+		if p.Validation == nil {
+			continue
+		}
+		if p.Validation.Plausible && (!p.Validation.Suite || len(p.Validation.Failed) > 0) {
+			t.Errorf("patch %d %s -> %s plausible without the whole suite passing: %+v", p.Rank, p.Orig, p.Repl, p.Validation)
+		}
+		if p.Repl == "1" {
+			overfit = true
+			if p.Validation.Plausible || !slices.Contains(p.Validation.Failed, "TestNegativeFive") {
+				t.Errorf("patch %s -> 1: %+v, want refuted by TestNegativeFive", p.Orig, p.Validation)
+			}
+		}
+	}
+	if !overfit {
+		t.Errorf("no patch x -> 1 validated, which fits TestNegativeOne alone:\n%s", text.String())
 	}
 }

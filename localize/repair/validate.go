@@ -6,6 +6,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,21 +26,30 @@ type ValidateOptions struct {
 	// (absolute path: content), as go build -overlay does. Default nil:
 	// none; Repair's default is the overlay the program was loaded with.
 	Overlay map[string][]byte
-	// Run selects the cases run as go test -run does. Default "": the
-	// whole test suite.
-	Run string
-	// Timeout bounds the run of the whole test suite on one patch.
-	// Default 0: 2 minutes.
+	// First selects cases, as go test -run does, that run before the
+	// rest of the suite, a quick filter: a patch under which one of them
+	// fails is refuted without the whole suite's run. Default "": none,
+	// the whole suite runs at once; Repair's default is its failing
+	// cases. First never narrows what makes a patch plausible: that is
+	// always the whole suite.
+	First string
+	// Timeout bounds one run of the test binary on a patch (the First
+	// cases, the whole suite). Default 0: 2 minutes.
 	Timeout time.Duration
 }
 
 // Validation is the outcome of a package's test suite on a patch.
 type Validation struct {
-	// Plausible says every test of the package (those
-	// ValidateOptions.Run selects) passed on the patch.
+	// Plausible says the package's whole test suite ran on the patch
+	// to its end and every test, subtest, example and fuzz seed in it
+	// passed (or skipped itself).
 	Plausible bool `json:"plausible"`
-	// Passed and Failed name the cases (tests, subtests, examples) that
-	// passed and failed.
+	// Suite says the whole suite ran; false when the patch was refuted
+	// before it (it does not build, or a case of ValidateOptions.First
+	// failed): Passed and Failed are then the First run's.
+	Suite bool `json:"suite"`
+	// Passed counts the cases (tests, subtests, examples) that passed
+	// or skipped themselves; Failed names those that failed.
 	Passed int      `json:"passed"`
 	Failed []string `json:"failed,omitempty"`
 	// Error says why the suite did not run to its end: the patch does not
@@ -48,9 +59,10 @@ type Validation struct {
 
 // Validator runs a package's test suite natively on patches: each patch
 // is laid over the package as a go build -overlay, the test binary built
-// (go test -c) and run once.
+// (go test -c), run on the ValidateOptions.First cases if any and, when
+// they pass, on the whole suite.
 type Validator struct {
-	run     string
+	first   string
 	overlay map[string][]byte
 	cfg     nativetest.Config
 	pkg     *nativetest.Package
@@ -81,16 +93,17 @@ func NewValidator(ctx context.Context, pattern string, opts *ValidateOptions) (*
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
-	return &Validator{run: opts.Run, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout}, nil
+	return &Validator{first: opts.First, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout}, nil
 }
 
 // Close removes the validator's builds.
 func (v *Validator) Close() error { return os.RemoveAll(v.tmp) }
 
-// Validate runs the package's test suite (the cases ValidateOptions.Run
-// selects) on p. The error is for a
-// cancelled context or a test binary that could not be started; a patch
-// that does not build is a Validation with Error set.
+// Validate runs the package's test suite on p: the whole suite, after
+// the ValidateOptions.First cases if any; p is plausible when every case
+// of the whole suite passes. The error is for a cancelled context or a
+// test binary that could not be started; a patch that does not build is
+// a Validation with Error set.
 func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error) {
 	v.n++
 	dir := filepath.Join(v.tmp, fmt.Sprint(v.n))
@@ -115,9 +128,36 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 		return &Validation{Error: "the patched package does not build: " + firstLine(err.Error())}, nil
 	}
 	b := &nativetest.Binary{Path: bin, Dir: v.pkg.Dir, Timeout: v.timeout}
+	if v.first != "" {
+		out, err := v.run(ctx, b, v.first)
+		if err != nil {
+			return nil, err
+		}
+		if out.Error != "" || len(out.Failed) > 0 {
+			return out, nil // refuted by the filter
+		}
+	}
+	out, err := v.run(ctx, b, "")
+	if err != nil {
+		return nil, err
+	}
+	out.Suite = true
+	switch {
+	case out.Error != "":
+	case out.Passed+len(out.Failed) == 0:
+		out.Error = "no test ran"
+	default:
+		out.Plausible = len(out.Failed) == 0
+	}
+	return out, nil
+}
+
+// run runs test binary b on the cases pattern selects ("": all) and
+// tallies their verdicts.
+func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern string) (*Validation, error) {
 	rctx, cancel := context.WithTimeout(ctx, v.timeout+10*time.Second)
 	defer cancel()
-	rs, complete, err := b.Run(rctx, v.run, "", "")
+	rs, complete, err := b.Run(rctx, pattern, "", "")
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -132,14 +172,34 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 			out.Passed++
 		}
 	}
-	switch {
-	case !complete:
+	if !complete {
 		out.Error = "the test binary did not run to its end (a crash or a timeout)"
-	case out.Passed+len(out.Failed) == 0:
-		out.Error = "no test ran"
 	}
-	out.Plausible = out.Error == "" && len(out.Failed) == 0
 	return out, nil
+}
+
+// casesPattern returns a go test -run pattern that selects the named
+// cases ("TestX", "TestX/sub"): at each level of the names, the
+// alternation of their elements at that level, anchored. It may select
+// more (TestA/x where TestA/y and TestB/x are named): enough for a
+// filter.
+func casesPattern(names []string) string {
+	var levels [][]string
+	for _, n := range names {
+		for i, part := range strings.Split(n, "/") {
+			if i == len(levels) {
+				levels = append(levels, nil)
+			}
+			if q := regexp.QuoteMeta(part); !slices.Contains(levels[i], q) {
+				levels[i] = append(levels[i], q)
+			}
+		}
+	}
+	parts := make([]string, len(levels))
+	for i, l := range levels {
+		parts[i] = "^(?:" + strings.Join(l, "|") + ")$"
+	}
+	return strings.Join(parts, "/")
 }
 
 // firstLine returns s's first line.

@@ -1,0 +1,89 @@
+package repair
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+)
+
+// TestCasesPattern checks the -run pattern of the failing cases.
+func TestCasesPattern(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"TestA"}, "^(?:TestA)$"},
+		{[]string{"TestClassify/T8"}, "^(?:TestClassify)$/^(?:T8)$"},
+		{[]string{"TestA/x", "TestA/y.z", "TestB"}, `^(?:TestA|TestB)$/^(?:x|y\.z)$`},
+	} {
+		if got := casesPattern(tc.names); got != tc.want {
+			t.Errorf("casesPattern(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+}
+
+// TestValidateWholeSuite checks what makes a patch plausible: the whole
+// suite passing natively, whichever cases run first. On testdata/abs,
+// where TestNegativeOne fails, `return 1` fixes it but breaks
+// TestNegativeFive: it is refuted, with or without TestNegativeOne run
+// first.
+func TestValidateWholeSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
+	file := filepath.Join(dir, "abs.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fault's return, or with a "|" in repl, the fault's return up
+	// to the function's last one.
+	patched := func(repl string) *Patch {
+		i := strings.Index(string(src), "return x //fault")
+		j := i + len("return x")
+		if before, after, ok := strings.Cut(repl, "|"); ok {
+			j = strings.LastIndex(string(src), "return x") + len("return x")
+			repl = before + " //fault: should be -x\n\t}\n\t" + after
+		}
+		return replace(file, src, i, j, repl)
+	}
+	for _, tc := range []struct {
+		name, first, repl string
+		plausible, suite  bool
+		failed            []string
+		err               string
+	}{
+		{name: "fix", first: "^TestNegativeOne$", repl: "return -x", plausible: true, suite: true},
+		{name: "fix, no filter", repl: "return -x", plausible: true, suite: true},
+		{name: "overfit", first: "^TestNegativeOne$", repl: "return 1", suite: true, failed: []string{"TestNegativeFive"}},
+		{name: "overfit, no filter", repl: "return 1", suite: true, failed: []string{"TestNegativeFive"}},
+		{name: "breaks a passing test", first: "^TestNegativeOne$", repl: "return -x|return -x", suite: true, failed: []string{"TestPositive"}},
+		{name: "unchanged", first: "^TestNegativeOne$", repl: "return x", failed: []string{"TestNegativeOne"}},
+		{name: "unchanged, no filter", repl: "return x", suite: true, failed: []string{"TestNegativeOne", "TestNegativeFive"}},
+		{name: "does not build", first: "^TestNegativeOne$", repl: "return -", err: "does not build"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := NewValidator(context.Background(), ".", &ValidateOptions{Dir: dir, First: tc.first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.Close()
+			got, err := v.Validate(context.Background(), patched(tc.repl))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Plausible != tc.plausible || got.Suite != tc.suite || !slices.Equal(got.Failed, tc.failed) || !strings.Contains(got.Error, tc.err) || tc.err == "" && got.Error != "" {
+				t.Errorf("%s: %+v, want plausible %v, suite %v, failed %q, error %q", tc.repl, got, tc.plausible, tc.suite, tc.failed, tc.err)
+			}
+			if got.Plausible && got.Passed != 3 {
+				t.Errorf("%s: plausible with %d passed, want the suite's 3", tc.repl, got.Passed)
+			}
+		})
+	}
+}
