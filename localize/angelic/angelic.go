@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -265,29 +264,13 @@ func instanceNames(t *trace.Trace) func(trace.EventID) string {
 		k := t.Key(e)
 		s := fmt.Sprintf("line %d", t.Pos(e).Line)
 		if runs[frameKey{k.Static, k.Path}] > 1 {
-			s += ", " + ordinal(int(k.Occ)+1) + " iteration"
+			s += ", " + search.Ordinal(int(k.Occ)+1) + " iteration"
 		}
 		if ps := calls[k.Static]; len(ps) > 1 {
-			s += ", " + ordinal(slices.Index(ps, k.Path)+1) + " call"
+			s += ", " + search.Ordinal(slices.Index(ps, k.Path)+1) + " call"
 		}
 		return s
 	}
-}
-
-// ordinal formats n as "1st", "2nd", "3rd", "4th", ...
-func ordinal(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // Technique is angelic debugging as a [Technique]: [Localize] on the

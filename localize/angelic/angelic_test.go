@@ -57,14 +57,6 @@ func TestAlternates(t *testing.T) {
 	}
 }
 
-func TestOrdinal(t *testing.T) {
-	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 102: "102nd", 111: "111th"} {
-		if got := ordinal(n); got != want {
-			t.Errorf("ordinal(%d) = %s, want %s", n, got, want)
-		}
-	}
-}
-
 // TestAngelicTestData: AngelicTest and FlexTest called directly, on the
 // triangle's tests given as data (Classify's result is the oracle, not a
 // go test's assertions): the same survivors as TestAngelicPaper's.

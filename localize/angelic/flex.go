@@ -199,18 +199,6 @@ type instrSig struct {
 	instr string
 }
 
-// instrText is the instruction's text as encode reports it
-// (encode.Angelic.Instr).
-func instrText(in ssa.Instruction) string {
-	if in == nil {
-		return "parameter"
-	}
-	if v, ok := in.(ssa.Value); ok {
-		return v.Name() + " = " + in.String()
-	}
-	return in.String()
-}
-
 // flexCase tests every candidate on the passing run r of case p.
 func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResult, cands []localize.Candidate) error {
 	t := r.Trace
@@ -223,7 +211,7 @@ func (fx *flexer) flexCase(ctx context.Context, p trace.Case, r *trace.CaseResul
 		sig, ok := sigOf[s]
 		if !ok {
 			pos := t.Pos(ev)
-			sig = instrSig{pos.Filename, pos.Line, instrText(t.Instr(ev))}
+			sig = instrSig{pos.Filename, pos.Line, search.InstrText(t.Instr(ev))}
 			sigOf[s] = sig
 		}
 		bySig[sig] = append(bySig[sig], ev)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize/internal/search"
-	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -68,7 +67,7 @@ func (fx *flexer) search(ctx context.Context, p trace.Case, k trace.InstanceKey,
 		o := search.Options{Granularity: encode.ByExpression, MaxSize: 1, MaxCandidates: 1, Run: *run}
 		// Any model will do: no preference for values near the run's,
 		// whose checks would cost more than the search.
-		o.Hooks = &search.Hooks{Model: anyModel}
+		o.Hooks = &search.Hooks{Model: search.AnyModel}
 		var got []*encode.Candidate
 		ext := &search.Extension{
 			Blamable: func(x trace.InstanceKey) bool { return x == k },
@@ -111,11 +110,6 @@ func (fx *flexer) search(ctx context.Context, p trace.Case, k trace.InstanceKey,
 	}
 	res.outcome = undecidedSearch
 	return res
-}
-
-// anyModel keeps the correction set's own model (AgxHooks.Model).
-func anyModel(context.Context, *maxsat.Solver, *encode.Encoder, *maxsat.MCS) (*maxsat.Model, error) {
-	return nil, nil
 }
 
 // valueAt returns candidate c's value at instance k (a branch: its

@@ -300,7 +300,7 @@ func findSite(prog *trace.Program, t *trace.Trace, cand localize.Candidate) (*Si
 			continue
 		}
 		in := t.Instr(ev)
-		if in == nil || instrText(in) != a.Instr && in.String() != a.Instr {
+		if in == nil || search.InstrText(in) != a.Instr && in.String() != a.Instr {
 			continue
 		}
 		loc := l
@@ -328,15 +328,6 @@ func findSite(prog *trace.Program, t *trace.Trace, cand localize.Candidate) (*Si
 		return site, nil
 	}
 	return nil, &SiteError{name, fmt.Sprintf("no instruction %q at line %d in the run of the failing case", a.Instr, a.Line)}
-}
-
-// instrText is the instruction's text as encode reports it
-// (encode.Angelic.Instr).
-func instrText(in ssa.Instruction) string {
-	if v, ok := in.(ssa.Value); ok {
-		return v.Name() + " = " + in.String()
-	}
-	return in.String()
 }
 
 // hooks returns the hooks that set values at instances: a condition's
@@ -573,7 +564,7 @@ func (d *Data) solverKeep(ctx context.Context, c trace.Case, steps int64, in *In
 		}
 		o := d.opts.Search
 		o.Granularity, o.MaxSize, o.MaxCandidates = encode.ByExpression, 1, 1
-		o.Hooks = &search.Hooks{Model: anyModel}
+		o.Hooks = &search.Hooks{Model: search.AnyModel}
 		var got []*encode.Candidate
 		k := in.Key
 		ext := &search.Extension{

@@ -1,7 +1,6 @@
 package repair
 
 import (
-	"context"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -11,8 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/faultloc/faultloc/encode"
-	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -78,10 +76,10 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 			}
 			in.Name = "line " + strconv.Itoa(d.Site.Line)
 			if k.Occ > 0 || occ[fk] > 1 {
-				in.Name += ", " + ordinal(int(k.Occ)+1) + " iteration"
+				in.Name += ", " + search.Ordinal(int(k.Occ)+1) + " iteration"
 			}
 			if i := slices.Index(frames, fk); i > 0 {
-				in.Name += ", " + ordinal(i+1) + " call"
+				in.Name += ", " + search.Ordinal(i+1) + " call"
 			}
 			run.Instances = append(run.Instances, in)
 		}
@@ -363,26 +361,4 @@ func parseValue(s string, branch bool, typ types.Type) (trace.Value, bool) {
 		return trace.Float(x), err == nil
 	}
 	return trace.Value{}, false
-}
-
-// ordinal formats n as "1st", "2nd", "3rd", "4th", ...
-func ordinal(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
-}
-
-// anyModel keeps the correction set's own model (search.Hooks.Model):
-// any value will do.
-func anyModel(context.Context, *maxsat.Solver, *encode.Encoder, *maxsat.MCS) (*maxsat.Model, error) {
-	return nil, nil
 }

@@ -156,22 +156,10 @@ func apply(op token.Token, typ types.Type, x, y trace.Value) (trace.Value, bool)
 		}
 	case info&types.IsString != 0:
 		a, b := x.Str(), y.Str()
-		switch op {
-		case token.ADD:
+		if op == token.ADD {
 			return trace.String(a + b), true
-		case token.EQL:
-			return trace.Bool(a == b), true
-		case token.NEQ:
-			return trace.Bool(a != b), true
-		case token.LSS:
-			return trace.Bool(a < b), true
-		case token.LEQ:
-			return trace.Bool(a <= b), true
-		case token.GTR:
-			return trace.Bool(a > b), true
-		case token.GEQ:
-			return trace.Bool(a >= b), true
 		}
+		return compare(op, a < b, a == b, a > b)
 	case info&types.IsFloat != 0:
 		a, b := x.Float(), y.Float()
 		var r float64
@@ -192,52 +180,18 @@ func apply(op token.Token, typ types.Type, x, y trace.Value) (trace.Value, bool)
 		}
 		return trace.Float(r), !math.IsNaN(r)
 	case info&types.IsUnsigned != 0:
-		a, b := x.Uint(), y.Uint()
-		var r uint64
-		switch op {
-		case token.ADD:
-			r = a + b
-		case token.SUB:
-			r = a - b
-		case token.MUL:
-			r = a * b
-		case token.QUO, token.REM:
-			if b == 0 {
-				return trace.Value{}, false
-			}
-			if op == token.QUO {
-				r = a / b
-			} else {
-				r = a % b
-			}
-		default:
-			return compare(op, a < b, a == b, a > b)
+		r, c, ok := integer(op, x.Uint(), y.Uint())
+		if !ok || c.IsValid() {
+			return c, ok
 		}
 		if s := basicSize(typ.Underlying().(*types.Basic)); s < 8 {
 			r &= 1<<(8*s) - 1
 		}
 		return trace.Uint(r), true
 	case info&types.IsInteger != 0:
-		a, b := x.Int(), y.Int()
-		var r int64
-		switch op {
-		case token.ADD:
-			r = a + b
-		case token.SUB:
-			r = a - b
-		case token.MUL:
-			r = a * b
-		case token.QUO, token.REM:
-			if b == 0 {
-				return trace.Value{}, false
-			}
-			if op == token.QUO {
-				r = a / b
-			} else {
-				r = a % b
-			}
-		default:
-			return compare(op, a < b, a == b, a > b)
+		r, c, ok := integer(op, x.Int(), y.Int())
+		if !ok || c.IsValid() {
+			return c, ok
 		}
 		if s := basicSize(typ.Underlying().(*types.Basic)); s < 8 {
 			shift := 64 - 8*uint(s)
@@ -246,6 +200,31 @@ func apply(op token.Token, typ types.Type, x, y trace.Value) (trace.Value, bool)
 		return trace.Int(r), true
 	}
 	return trace.Value{}, false
+}
+
+// integer computes a op b on 64-bit integers: the result of an
+// arithmetic operator (which the caller wraps at its type's width), or
+// the Boolean of a comparison; false for a division by zero or an
+// operator integers lack.
+func integer[T int64 | uint64](op token.Token, a, b T) (r T, cmp trace.Value, ok bool) {
+	switch op {
+	case token.ADD:
+		return a + b, trace.Value{}, true
+	case token.SUB:
+		return a - b, trace.Value{}, true
+	case token.MUL:
+		return a * b, trace.Value{}, true
+	case token.QUO, token.REM:
+		if b == 0 {
+			return 0, trace.Value{}, false
+		}
+		if op == token.QUO {
+			return a / b, trace.Value{}, true
+		}
+		return a % b, trace.Value{}, true
+	}
+	cmp, ok = compare(op, a < b, a == b, a > b)
+	return 0, cmp, ok
 }
 
 // compare returns the comparison op given the order of its operands.
