@@ -17,10 +17,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/faultloc/faultloc/internal/modfetch"
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/trace"
 )
+
+// bug is a historical bug (bench/internal/historical); bugs are all of
+// them.
+type bug = historical.Bug
+
+var bugs = historical.Bugs
 
 // bugResult is what one historical bug gave.
 type bugResult struct {
@@ -55,148 +61,21 @@ func (r *bugResult) exam() float64 {
 	return float64(r.rank) / float64(r.executable)
 }
 
-// goTestRun is how go test runs a bug's test: r.run as it is.
-// localizeRun is the same set of cases for faultloc's -run, which matches
-// a case's full name (TestX/sub): the test functions and their subtests.
-func localizeRun(run string) string {
-	return strings.TrimSuffix(run, "$") + "(/|$)"
-}
-
-// prepare copies the bug's module into dir (fetched with go mod download)
-// and makes its go.sum complete for its tests.
-func prepare(ctx context.Context, module, dir string) error {
-	if err := os.RemoveAll(dir); err != nil { // a copy left by -keep
-		return err
-	}
-	if err := modfetch.Copy(ctx, module, dir); err != nil {
-		return err
-	}
-	tidy := exec.CommandContext(ctx, "go", "mod", "tidy")
-	tidy.Dir = dir
-	if o, err := tidy.CombinedOutput(); err != nil {
-		return fmt.Errorf("go mod tidy: %v\n%s", err, o)
-	}
-	return nil
-}
-
-// putBack replaces the bug's fixed text with its buggy text in the copy of
-// the module in dir and returns the faulty lines of the buggy file.
-func putBack(b bug, dir string) ([]int, error) {
-	path := filepath.Join(dir, b.file)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s := string(src)
-	if n := strings.Count(s, b.fixed); n != 1 {
-		return nil, fmt.Errorf("%s: the fixed text occurs %d times, want once", b.file, n)
-	}
-	at := strings.Index(s, b.fixed)
-	if at > 0 && s[at-1] != '\n' {
-		return nil, fmt.Errorf("%s: the fixed text does not start a line", b.file)
-	}
-	first := 1 + strings.Count(s[:at], "\n") // the replacement's first line
-	if err := os.WriteFile(path, []byte(s[:at]+b.buggy+s[at+len(b.fixed):]), 0o666); err != nil {
-		return nil, err
-	}
-	return faultyLines(b.fixed, b.buggy, first), nil
-}
-
-// faultyLines returns the lines of the buggy text that differ from the
-// fixed text (lines common to the start or end of both are context), less
-// those that hold only braces; when no such line remains, as when a
-// statement is missing, the line where the fixed text's lines belong: the
-// one that now follows the replacement's common start. first is the line
-// of the buggy file where the replacement starts.
-func faultyLines(fixed, buggy string, first int) []int {
-	f := strings.Split(strings.TrimSuffix(fixed, "\n"), "\n")
-	b := strings.Split(strings.TrimSuffix(buggy, "\n"), "\n")
-	if buggy == "" {
-		b = nil
-	}
-	pre := 0
-	for pre < len(f) && pre < len(b) && f[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(f)-pre && suf < len(b)-pre && f[len(f)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
-	var lines []int
-	for i := pre; i < len(b)-suf; i++ {
-		if strings.Trim(b[i], " \t{}") != "" {
-			lines = append(lines, first+i)
-		}
-	}
-	if len(lines) == 0 {
-		lines = []int{first + pre}
-	}
-	return lines
-}
-
-// goTest runs the bug's test in dir and says whether it passed.
-// It is an error when the test did not build or did not run.
-func goTest(ctx context.Context, b bug, dir string) (passed bool, out string, err error) {
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-timeout=120s", "-v", "-run", b.run, pkgOf(b))
-	cmd.Dir = dir
-	o, runErr := cmd.CombinedOutput()
-	out = string(o)
-	switch {
-	case strings.Contains(out, "[build failed]") || strings.Contains(out, "[setup failed]"):
-		return false, out, fmt.Errorf("the package does not build")
-	case strings.Contains(out, "no tests to run") || !strings.Contains(out, "=== RUN"):
-		return false, out, fmt.Errorf("-run %s runs no test", b.run)
-	}
-	return runErr == nil && !strings.Contains(out, "--- FAIL"), out, nil
-}
-
-func pkgOf(b bug) string {
-	if b.pkg == "" {
-		return "."
-	}
-	return b.pkg
-}
-
-// validate checks in dir, a fresh copy of the bug's module, that the
-// bug's test passes there, puts the bug back, and checks that the test
-// fails. It returns the faulty lines, and why the bug is invalid if it is.
-func validate(ctx context.Context, b bug, dir string) ([]int, string) {
-	passed, out, err := goTest(ctx, b, dir)
-	if err != nil {
-		return nil, "without the bug: " + err.Error()
-	}
-	if !passed {
-		return nil, "the test fails without the bug: " + lastLines(out, 3)
-	}
-	lines, err := putBack(b, dir)
-	if err != nil {
-		return nil, err.Error()
-	}
-	passed, out, err = goTest(ctx, b, dir)
-	if err != nil {
-		return lines, "with the bug: " + err.Error() + ": " + lastLines(out, 3)
-	}
-	if passed {
-		return lines, "the test passes with the bug"
-	}
-	return lines, ""
-}
-
 // runBug validates bug b and, unless checkOnly, localizes it with the
 // faultloc command bin with its default flags.
 func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, checkOnly bool) (r bugResult) {
 	r = bugResult{bug: b, evidence: "-"}
-	dir := filepath.Join(tmp, "bug", strings.NewReplacer("/", "_").Replace(b.name))
-	if err := prepare(ctx, b.module, dir); err != nil {
+	dir := filepath.Join(tmp, "bug", strings.NewReplacer("/", "_").Replace(b.Name))
+	if err := historical.Prepare(ctx, b.Module, dir); err != nil {
 		r.invalid = err.Error()
 		return r
 	}
-	r.lines, r.invalid = validate(ctx, b, dir)
+	r.lines, r.invalid = historical.Validate(ctx, b, dir)
 	if r.invalid != "" || checkOnly {
 		return r
 	}
-	path := filepath.Join(dir, b.file)
-	r.executable = executableLines(filepath.Join(dir, pkgOf(b)), filepath.Dir(path))
+	path := filepath.Join(dir, b.File)
+	r.executable = executableLines(filepath.Join(dir, b.Package()), filepath.Dir(path))
 	defer func() {
 		// After faultloc: the copy is what it ran on, and the two runs
 		// do not share the machine.
@@ -212,7 +91,7 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	bound := 4*timeout + time.Minute
 	lctx, cancel := context.WithTimeout(ctx, bound+time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", localizeRun(b.run), "-timeout", timeout.String(), "-deadline", bound.String(), pkgOf(b))
+	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", historical.LocalizeRun(b.Run), "-timeout", timeout.String(), "-deadline", bound.String(), b.Package())
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -223,25 +102,25 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	os.WriteFile(dir+".json", stdout.Bytes(), 0o666)
 	os.WriteFile(dir+".stderr", stderr.Bytes(), 0o666)
 	if lctx.Err() != nil {
-		r.err = fmt.Sprintf("faultloc did not end within %v, the bound of its whole run: %s", bound, lastLines(stderr.String(), 2))
+		r.err = fmt.Sprintf("faultloc did not end within %v, the bound of its whole run: %s", bound, historical.LastLines(stderr.String(), 2))
 		return r
 	}
 	stopped := false
 	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 3 {
 		stopped = true // at -deadline, with the reports done
 	} else if err != nil {
-		r.err = fmt.Sprintf("faultloc: %v: %s", err, lastLines(stderr.String(), 2))
+		r.err = fmt.Sprintf("faultloc: %v: %s", err, historical.LastLines(stderr.String(), 2))
 		return r
 	}
 	var reps []report
 	if err := json.Unmarshal(stdout.Bytes(), &reps); err != nil {
-		r.err = fmt.Sprintf("faultloc's JSON: %v: %s", err, lastLines(stderr.String(), 2))
+		r.err = fmt.Sprintf("faultloc's JSON: %v: %s", err, historical.LastLines(stderr.String(), 2))
 		return r
 	}
 	if len(reps) == 0 {
-		r.err = "no report: " + lastLines(stderr.String(), 2)
+		r.err = "no report: " + historical.LastLines(stderr.String(), 2)
 		if stopped {
-			r.err = fmt.Sprintf("no case done within %v, the bound of the whole run: %s", bound, lastLines(stderr.String(), 2))
+			r.err = fmt.Sprintf("no case done within %v, the bound of the whole run: %s", bound, historical.LastLines(stderr.String(), 2))
 		}
 		return r
 	}
@@ -361,20 +240,6 @@ func executableLines(dirs ...string) int {
 	return len(lines)
 }
 
-// lastLines returns the last n non-empty lines of s on one line.
-func lastLines(s string, n int) string {
-	var ls []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			ls = append(ls, l)
-		}
-	}
-	if len(ls) > n {
-		ls = ls[len(ls)-n:]
-	}
-	return strings.Join(ls, " / ")
-}
-
 // summary is one line of progress for stderr.
 func (r *bugResult) summary() string {
 	switch {
@@ -392,12 +257,12 @@ func (r *bugResult) summary() string {
 // when the commit is not known, the comparison of the release without the
 // fix (since) with the release that has it.
 func fixLink(b bug) string {
-	repo := strings.TrimPrefix(b.repo, "github.com/")
-	if b.commit != "" {
-		return fmt.Sprintf("[%s@%s](https://%s/commit/%s)", repo, b.commit[:7], b.repo, b.commit)
+	repo := strings.TrimPrefix(b.Repo, "github.com/")
+	if b.Commit != "" {
+		return fmt.Sprintf("[%s@%s](https://%s/commit/%s)", repo, b.Commit[:7], b.Repo, b.Commit)
 	}
-	_, version, _ := strings.Cut(b.module, "@")
-	return fmt.Sprintf("[%s %s...%s](https://%s/compare/%s...%s)", repo, b.since, version, b.repo, b.since, version)
+	_, version, _ := strings.Cut(b.Module, "@")
+	return fmt.Sprintf("[%s %s...%s](https://%s/compare/%s...%s)", repo, b.Since, version, b.Repo, b.Since, version)
 }
 
 // writeHistorical writes the tables of the historical bugs: the bugs and
@@ -406,7 +271,7 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	libs := map[string]bool{}
 	valid := 0
 	for _, r := range rs {
-		libs[r.bug.repo] = true
+		libs[r.bug.Repo] = true
 		if r.invalid == "" {
 			valid++
 		}
@@ -426,7 +291,7 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 			v = "no: " + cell(r.invalid)
 		}
 		fmt.Fprintf(rep, "| %s | %s | %s: %s | %s | `%s` | %s:%s | %s |\n",
-			b.name, b.module, fixLink(b), cell(b.desc), b.kind, b.run, b.file, joinInts(r.lines), v)
+			b.Name, b.Module, fixLink(b), cell(b.Desc), b.Kind, b.Run, b.File, joinInts(r.lines), v)
 	}
 	if check {
 		return
@@ -454,7 +319,7 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 			perCase = append(perCase, r.time/time.Duration(r.cases))
 		}
 		if r.err != "" {
-			fmt.Fprintf(rep, "| %s | %s | | error: %s | | | | | %s |\n", r.bug.name, r.bug.kind, cell(r.err), r.time.Round(100*time.Millisecond))
+			fmt.Fprintf(rep, "| %s | %s | | error: %s | | | | | %s |\n", r.bug.Name, r.bug.Kind, cell(r.err), r.time.Round(100*time.Millisecond))
 			continue
 		}
 		rank, exam := "-", "-"
@@ -469,7 +334,7 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 			}
 		}
 		fmt.Fprintf(rep, "| %s | %s | %d | %d / %d | %s | %s | %s | %s | %s |\n",
-			r.bug.name, r.bug.kind, r.cases, r.verified, r.all, rank, r.evidence, exam, cell(r.ended), r.time.Round(100*time.Millisecond))
+			r.bug.Name, r.bug.Kind, r.cases, r.verified, r.all, rank, r.evidence, exam, cell(r.ended), r.time.Round(100*time.Millisecond))
 	}
 	fmt.Fprintf(rep, "\nOf %d valid bugs: top-1 %d, top-3 %d, top-5 %d, top-10 %d; %d placed", localized, top[0], top[1], top[2], top[3], placed)
 	if placed > 0 {
@@ -514,19 +379,19 @@ type bugCopy struct {
 // loadBug prepares bug b in tmp/sub, validates it and loads its package
 // with tests; on failure it returns the row's error text.
 func loadBug(ctx context.Context, b bug, tmp, sub string) (*bugCopy, string) {
-	dir := filepath.Join(tmp, sub, strings.NewReplacer("/", "_").Replace(b.name))
-	if err := prepare(ctx, b.module, dir); err != nil {
+	dir := filepath.Join(tmp, sub, strings.NewReplacer("/", "_").Replace(b.Name))
+	if err := historical.Prepare(ctx, b.Module, dir); err != nil {
 		return nil, err.Error()
 	}
-	lines, invalid := validate(ctx, b, dir)
+	lines, invalid := historical.Validate(ctx, b, dir)
 	if invalid != "" {
 		return nil, "invalid: " + invalid
 	}
-	c := &bugCopy{dir: dir, path: filepath.Join(dir, b.file)}
+	c := &bugCopy{dir: dir, path: filepath.Join(dir, b.File)}
 	c.faulty = func(file string, line int) bool {
 		return sameFile(file, c.path) && slices.Contains(lines, line)
 	}
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Module: true}, pkgOf(b))
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Module: true}, b.Package())
 	if err != nil {
 		return nil, err.Error()
 	}

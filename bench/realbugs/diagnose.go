@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/localize/diagnose"
 	"github.com/faultloc/faultloc/localize/mutation"
 
@@ -66,7 +67,7 @@ func diagnoseBug(ctx context.Context, b bug, tmp string, timeout time.Duration) 
 	lctx, cancel := context.WithTimeout(ctx, 2*timeout+time.Minute) // listing the cases runs the package's tests
 	defer cancel()
 	d := &diagnose.Diagnoser{Options: diagnose.Options{Consistent: true, Parallel: runtime.NumCPU()}, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := pipeline.Run(lctx, bc.prog, bc.pkg, &pipeline.Options{Run: localizeRun(b.run), Diagnoser: d, Timeout: timeout})
+	res, err := pipeline.Run(lctx, bc.prog, bc.pkg, &pipeline.Options{Run: historical.LocalizeRun(b.Run), Diagnoser: d, Timeout: timeout})
 	r.elapsed = time.Since(start)
 	r.peak, _ = peakRSS()
 	if err != nil {
@@ -143,7 +144,7 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 	var firsts []float64
 	for _, r := range rs {
 		if r.err != "" {
-			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | | | %v | %s |\n", r.bug.name, r.bug.kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond), gib(r.peak))
+			fmt.Fprintf(rep, "| %s | %s | | | error: %s | | | | | | | | | %v | %s |\n", r.bug.Name, r.bug.Kind, oneLine(r.err), r.elapsed.Round(100*time.Millisecond), gib(r.peak))
 			continue
 		}
 		n++
@@ -178,7 +179,7 @@ func writeDiagnose(rep *strings.Builder, rs []diagnoseResult, timeout time.Durat
 		if r.faultAt > 0 {
 			place = fmt.Sprint(r.faultAt)
 		}
-		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %s | %d (%v) | %s | %d | %s | %v | %s |\n", r.bug.name, r.bug.kind, r.failing, r.groups,
+		fmt.Fprintf(rep, "| %s | %s | %d | %d | %d (%d, %d) | %d | %v | %v | %s | %d (%v) | %s | %d | %s | %v | %s |\n", r.bug.Name, r.bug.Kind, r.failing, r.groups,
 			r.diagnoses, r.verified, r.oneFix, r.first, r.faultIn, r.faultFirst, place, r.mutantFixes, r.faultFix, ranked, r.undecided, ended, r.elapsed.Round(100*time.Millisecond), gib(r.peak))
 	}
 	slices.Sort(firsts)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/localize/agx"
 	"github.com/faultloc/faultloc/localize/angelic"
 	"github.com/faultloc/faultloc/localize/mutation"
@@ -57,7 +58,7 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 		return r
 	}
 	dir, path, faulty, prog, pkg := bc.dir, bc.path, bc.faulty, bc.prog, bc.pkg
-	r.executable = executableLines(filepath.Join(dir, pkgOf(b)), filepath.Dir(path))
+	r.executable = executableLines(filepath.Join(dir, b.Package()), filepath.Dir(path))
 	start := time.Now()
 	// The whole localization is bounded as -kinds historical bounds
 	// faultloc's run (-deadline): listing the cases runs all the
@@ -66,7 +67,7 @@ func flexBug(ctx context.Context, b bug, tmp string, timeout, flexBound time.Dur
 	// The fix probe alone: the candidates tested are AgxFaults's, not
 	// those ForceProbe finds without the solver.
 	refiners := []localize.Refiner{mutation.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := pipeline.Run(lctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: &agx.Technique{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
+	res, err := pipeline.Run(lctx, prog, pkg, &pipeline.Options{Run: historical.LocalizeRun(b.Run), Technique: &agx.Technique{}, Scorers: []localize.Scorer{}, Refiners: refiners, Timeout: timeout})
 	cancel()
 	r.agxTime = time.Since(start)
 	if err != nil {
@@ -169,7 +170,7 @@ func writeFlex(rep *strings.Builder, rs []flexResult, flexBound time.Duration) {
 	}
 	for _, r := range rs {
 		if r.cases == 0 {
-			fmt.Fprintf(rep, "| %s | error: %s | | | | | | | | | | |\n", r.bug.name, cell(r.err))
+			fmt.Fprintf(rep, "| %s | error: %s | | | | | | | | | | |\n", r.bug.Name, cell(r.err))
 			continue
 		}
 		n++
@@ -192,7 +193,7 @@ func writeFlex(rep *strings.Builder, rs []flexResult, flexBound time.Duration) {
 		case r.rank > 0 && (r.demoted == 0 || r.demoted > r.rank):
 			worse++
 		}
-		fmt.Fprintf(rep, "| %s | %d | %d | %d | %d (%d) | %s | %s | %s | %s | %s | %s | %v + %v |\n", r.bug.name, r.cases, r.passing, r.candidates,
+		fmt.Fprintf(rep, "| %s | %d | %d | %d | %d (%d) | %s | %s | %s | %s | %s | %s | %v + %v |\n", r.bug.Name, r.cases, r.passing, r.candidates,
 			r.inhibited, r.proved, yesNo(r.faultyInhibited), rk(r.rank), rk(r.demoted), e, ed, yesNo(r.partial),
 			r.agxTime.Round(100*time.Millisecond), r.flexTime.Round(100*time.Millisecond))
 	}
@@ -201,7 +202,7 @@ func writeFlex(rep *strings.Builder, rs []flexResult, flexBound time.Duration) {
 	var errs []string
 	for _, r := range rs {
 		if r.cases > 0 && r.err != "" {
-			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.name, r.err))
+			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.Name, r.err))
 		}
 	}
 	if len(errs) > 0 {

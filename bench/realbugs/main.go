@@ -255,7 +255,7 @@ func main() {
 		pick := func(all []bug) []bug {
 			var bs []bug
 			for _, b := range all {
-				if keep[b.name] {
+				if keep[b.Name] {
 					bs = append(bs, b)
 				}
 			}
@@ -306,7 +306,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		var rs []bugResult
 		for i, b := range historical {
 			r := runBug(ctx, b, bin, tmp, timeout, check)
-			fmt.Fprintf(os.Stderr, "realbugs: %s: %s\n", b.name, r.summary())
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %s\n", b.Name, r.summary())
 			rs = append(rs, r)
 			if out != "" && i+1 < len(historical) {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeHistorical(w, rs, check) }, len(rs), len(historical), "bugs"); err != nil {
@@ -320,7 +320,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		var rs []rankersResult
 		for _, b := range ranked {
 			r := rankBug(ctx, b, tmp)
-			fmt.Fprintf(os.Stderr, "realbugs: %s: ranks %v %s\n", b.name, r.ranks, r.err)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: ranks %v %s\n", b.Name, r.ranks, r.err)
 			rs = append(rs, r)
 			if out != "" {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeRankers(w, rs) }, len(rs), len(ranked), "bugs"); err != nil {
@@ -339,7 +339,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 				if r.rep != nil {
 					root = ids(r.rep.Root)
 				}
-				fmt.Fprintf(os.Stderr, "realbugs: %s: truth %s, root %s %s (%v)\n", r.bug.name, ids(r.truth), root, r.err, r.duration.Round(time.Second))
+				fmt.Fprintf(os.Stderr, "realbugs: %s: truth %s, root %s %s (%v)\n", r.bug.Name, ids(r.truth), root, r.err, r.duration.Round(time.Second))
 			})...)
 			if out != "" && i+1 < len(groups) {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeRegress(w, rs) }, i+1, len(groups), "releases"); err != nil {
@@ -353,7 +353,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		var rs []flexResult
 		for _, b := range flexed {
 			r := flexBug(ctx, b, tmp, timeout, flexBound)
-			fmt.Fprintf(os.Stderr, "realbugs: %s: %d candidates, %d inhibited, rank %d, demoted %d %s (%v + %v)\n", b.name, r.candidates, r.inhibited, r.rank, r.demoted, r.err, r.agxTime.Round(time.Second), r.flexTime.Round(time.Second))
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %d candidates, %d inhibited, rank %d, demoted %d %s (%v + %v)\n", b.Name, r.candidates, r.inhibited, r.rank, r.demoted, r.err, r.agxTime.Round(time.Second), r.flexTime.Round(time.Second))
 			rs = append(rs, r)
 			if out != "" {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeFlex(w, rs, flexBound) }, len(rs), len(flexed), "bugs"); err != nil {
@@ -367,7 +367,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		var rs []diagnoseResult
 		for _, b := range diagnosed {
 			r := diagnoseBug(ctx, b, tmp, timeout)
-			fmt.Fprintf(os.Stderr, "realbugs: %s: %d failing, %d diagnoses (%d verified, %d one fix), fault %v, first %v %s (%v)\n", b.name, r.failing, r.diagnoses, r.verified, r.oneFix, r.faultIn, r.faultFirst, r.err, r.elapsed.Round(time.Second))
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %d failing, %d diagnoses (%d verified, %d one fix), fault %v, first %v %s (%v)\n", b.Name, r.failing, r.diagnoses, r.verified, r.oneFix, r.faultIn, r.faultFirst, r.err, r.elapsed.Round(time.Second))
 			rs = append(rs, r)
 			if out != "" {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeDiagnose(w, rs, timeout) }, len(rs), len(diagnosed), "bugs"); err != nil {
@@ -381,7 +381,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		var rs []nativeResult
 		for _, b := range natived {
 			r := nativeBug(ctx, b, tmp)
-			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, native.Scorers %d, interpreter %d, fused %v %s\n", b.name, r.ochiai, r.natRank, r.interp, r.fused, r.err)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, native.Scorers %d, interpreter %d, fused %v %s\n", b.Name, r.ochiai, r.natRank, r.interp, r.fused, r.err)
 			rs = append(rs, r)
 			if out != "" {
 				if err := writePartial(out, rep.String(), func(w *strings.Builder) { writeNative(w, rs) }, len(rs), len(natived), "bugs"); err != nil {

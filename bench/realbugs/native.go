@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/localize/pipeline"
@@ -66,7 +67,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 			}
 		}
 	}
-	res, err := pipeline.Run(ctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}, Refiners: []localize.Refiner{}, CaseSetRefiners: []localize.CaseSetRefiner{}, NoNative: true})
+	res, err := pipeline.Run(ctx, prog, pkg, &pipeline.Options{Run: historical.LocalizeRun(b.Run), Technique: none{}, Scorers: []localize.Scorer{}, Refiners: []localize.Refiner{}, CaseSetRefiners: []localize.CaseSetRefiner{}, NoNative: true})
 	if err != nil {
 		r.err = strings.TrimPrefix(r.err+"; "+err.Error(), "; ")
 	}
@@ -83,7 +84,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 	}
 	for i := range n.Spectrum.NumTests() {
 		t := n.Spectrum.Test(i)
-		if !t.Failed || !inRun(b.run, t.Name) {
+		if !t.Failed || !inRun(b.Run, t.Name) {
 			continue
 		}
 		r.cases++
@@ -109,7 +110,7 @@ func nativeBug(ctx context.Context, b bug, tmp string) nativeResult {
 			better(&r.fused[i], firstFaulty(rep, faulty))
 		}
 	}
-	fmt.Fprintf(os.Stderr, "realbugs: %s: native stage %v (%d cases, build %v)\n", b.name, r.elapsed.Round(time.Millisecond), n.Stats.Cases, n.Stats.Build.Round(time.Millisecond))
+	fmt.Fprintf(os.Stderr, "realbugs: %s: native stage %v (%d cases, build %v)\n", b.Name, r.elapsed.Round(time.Millisecond), n.Stats.Cases, n.Stats.Build.Round(time.Millisecond))
 	return r
 }
 
@@ -151,15 +152,15 @@ func writeNative(rep *strings.Builder, rs []nativeResult) {
 	var errs []string
 	for _, r := range rs {
 		if r.cases == 0 {
-			fmt.Fprintf(rep, "| %s | error: %s |%s\n", r.bug.name, cell(r.err), strings.Repeat(" |", 4+len(nativeShares)))
+			fmt.Fprintf(rep, "| %s | error: %s |%s\n", r.bug.Name, cell(r.err), strings.Repeat(" |", 4+len(nativeShares)))
 			continue
 		}
 		if r.err != "" {
-			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.name, r.err))
+			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.Name, r.err))
 		}
 		valid++
 		ranks := append([]int{r.natRank, r.interp}, r.fused...)
-		fmt.Fprintf(rep, "| %s | %d | %d | %s |", r.bug.name, r.cases, r.native, rk(r.ochiai))
+		fmt.Fprintf(rep, "| %s | %d | %d | %s |", r.bug.Name, r.cases, r.native, rk(r.ochiai))
 		for i, k := range ranks {
 			fmt.Fprintf(rep, " %s |", rk(k))
 			if k > 0 && (r.ochiai == 0 || k <= r.ochiai) {
@@ -191,14 +192,14 @@ func shareName(s int) string {
 // faulty lines of path under Ochiai (ties at their worst position; 0:
 // not ranked), the selected cases that fail, and why there is no rank.
 func nativeOchiai(ctx context.Context, b bug, dir, path string, lines []int) (int, []string, string) {
-	g := &spectra.GoTest{Patterns: []string{pkgOf(b)}, Dir: dir}
+	g := &spectra.GoTest{Patterns: []string{b.Package()}, Dir: dir}
 	m := spectra.NewMatrix()
 	if err := g.Collect(ctx, m); err != nil {
 		return 0, nil, err.Error()
 	}
 	var failing []string
 	for i := range m.NumTests() {
-		if t := m.Test(i); t.Failed && inRun(b.run, t.Name) {
+		if t := m.Test(i); t.Failed && inRun(b.Run, t.Name) {
 			failing = append(failing, t.Name)
 		}
 	}
@@ -253,7 +254,7 @@ func writeBeside(rep *strings.Builder, rs []bugResult) {
 		if r.nativeErr != "" {
 			och += " (" + cell(r.nativeErr) + ")"
 		}
-		fmt.Fprintf(rep, "| %s | %d | %d | %d | %s | %s | %s |\n", r.bug.name, len(r.failingNative), ranked, r.nativeOnly, rk(r.rank), och, yesNo(ok))
+		fmt.Fprintf(rep, "| %s | %d | %d | %d | %s | %s | %s |\n", r.bug.Name, len(r.failingNative), ranked, r.nativeOnly, rk(r.rank), och, yesNo(ok))
 	}
 	fmt.Fprintf(rep, "\nOf %d valid bugs: the default at least as good as native Ochiai for %d; every failing case ranked for %d.\n", valid, good, allRanked)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/localize/mutation"
 
 	"github.com/faultloc/faultloc/localize"
@@ -111,7 +112,7 @@ func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 		return r
 	}
 	faulty, prog, pkg := bc.faulty, bc.prog, bc.pkg
-	res, err := pipeline.Run(ctx, prog, pkg, &pipeline.Options{Run: localizeRun(b.run), Technique: none{}, Scorers: []localize.Scorer{}})
+	res, err := pipeline.Run(ctx, prog, pkg, &pipeline.Options{Run: historical.LocalizeRun(b.Run), Technique: none{}, Scorers: []localize.Scorer{}})
 	if err != nil {
 		r.err = err.Error()
 		return r
@@ -150,7 +151,7 @@ func rankBug(ctx context.Context, b bug, tmp string) rankersResult {
 			if err := p.Refine(ctx, rep, f); err != nil {
 				r.err = strings.TrimPrefix(r.err+"; "+name+": "+err.Error(), "; ")
 			}
-			fmt.Fprintf(os.Stderr, "realbugs: %s: %s: fix probe (%d lines, no repair %v) %v: %d fixes\n", b.name, name, p.Lines, p.NoRepair, time.Since(start).Round(time.Millisecond), len(rep.Fixes))
+			fmt.Fprintf(os.Stderr, "realbugs: %s: %s: fix probe (%d lines, no repair %v) %v: %d fixes\n", b.Name, name, p.Lines, p.NoRepair, time.Since(start).Round(time.Millisecond), len(rep.Fixes))
 			e.probed = append(e.probed, rep)
 		}
 		r.cases++
@@ -212,10 +213,10 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 	}
 	for _, r := range rs {
 		if r.cases == 0 {
-			fmt.Fprintf(rep, "| %s | error: %s |%s\n", r.bug.name, cell(r.err), strings.Repeat(" |", len(rules)))
+			fmt.Fprintf(rep, "| %s | error: %s |%s\n", r.bug.Name, cell(r.err), strings.Repeat(" |", len(rules)))
 			continue
 		}
-		fmt.Fprintf(rep, "| %s | %d |", r.bug.name, r.cases)
+		fmt.Fprintf(rep, "| %s | %d |", r.bug.Name, r.cases)
 		for i, k := range r.ranks {
 			if k == 0 {
 				rep.WriteString(" - |")
@@ -240,7 +241,7 @@ func writeRankers(rep *strings.Builder, rs []rankersResult) {
 	var errs []string
 	for _, r := range rs {
 		if r.cases > 0 && r.err != "" {
-			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.name, r.err))
+			errs = append(errs, fmt.Sprintf("- %s: %s", r.bug.Name, r.err))
 		}
 	}
 	if len(errs) > 0 {

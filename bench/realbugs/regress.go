@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/regress"
@@ -30,10 +31,10 @@ func regressGroups(bs []bug) [][]bug {
 	var out [][]bug
 	at := map[string]int{}
 	for _, b := range bs {
-		i, ok := at[b.module]
+		i, ok := at[b.Module]
 		if !ok {
 			i = len(out)
-			at[b.module] = i
+			at[b.Module] = i
 			out = append(out, nil)
 		}
 		out[i] = append(out[i], b)
@@ -48,7 +49,7 @@ func regressGroups(bs []bug) [][]bug {
 // explained by Regress, with the changes that put it back as ground
 // truth.
 func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Duration, progress func(regressResult)) []regressResult {
-	module := group[0].module
+	module := group[0].Module
 	base := filepath.Join(tmp, "regress", strings.NewReplacer("/", "_", "@", "_").Replace(module))
 	oldDir, newDir := filepath.Join(base, "old"), filepath.Join(base, "new")
 	fail := func(msg string) []regressResult {
@@ -59,14 +60,14 @@ func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Dur
 		return rs
 	}
 	for _, d := range []string{oldDir, newDir} {
-		if err := prepare(ctx, module, d); err != nil {
+		if err := historical.Prepare(ctx, module, d); err != nil {
 			return fail(err.Error())
 		}
 	}
 	var applied []bug
 	var rs []regressResult
 	for _, b := range group {
-		if _, err := putBack(b, newDir); err != nil {
+		if _, err := historical.PutBack(b, newDir); err != nil {
 			rs = append(rs, regressResult{bug: b, err: "does not go back in with the others: " + err.Error()})
 			continue
 		}
@@ -88,8 +89,8 @@ func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Dur
 		bctx, cancel := context.WithTimeout(ctx, 5*timeout)
 		start := time.Now()
 		rep, err := regress.Explain(bctx, &regress.Options{
-			Old: oldDir, New: newDir, Changes: set, Package: "./" + strings.TrimPrefix(pkgOf(b), "./"),
-			Dir: newDir, Run: localizeRun(b.run), RunTimeout: timeout,
+			Old: oldDir, New: newDir, Changes: set, Package: "./" + strings.TrimPrefix(b.Package(), "./"),
+			Dir: newDir, Run: historical.LocalizeRun(b.Run), RunTimeout: timeout,
 		})
 		cancel()
 		r.duration = time.Since(start)
@@ -107,18 +108,18 @@ func regressGroup(ctx context.Context, group []bug, tmp string, timeout time.Dur
 // alone into the old version makes: changes of b's file whose old spans
 // overlap those of b's own changes.
 func groundTruth(set *changes.Set, oldDir string, b bug) ([]string, error) {
-	src, err := os.ReadFile(filepath.Join(oldDir, b.file))
+	src, err := os.ReadFile(filepath.Join(oldDir, b.File))
 	if err != nil {
 		return nil, err
 	}
-	buggy := strings.Replace(string(src), b.fixed, b.buggy, 1)
-	own, err := changes.Diff(map[string][]byte{b.file: src}, map[string][]byte{b.file: []byte(buggy)})
+	buggy := strings.Replace(string(src), b.Fixed, b.Buggy, 1)
+	own, err := changes.Diff(map[string][]byte{b.File: src}, map[string][]byte{b.File: []byte(buggy)})
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, c := range set.Changes {
-		if c.File != b.file {
+		if c.File != b.File {
 			continue
 		}
 		for _, o := range own.Changes {
@@ -132,7 +133,7 @@ func groundTruth(set *changes.Set, oldDir string, b bug) ([]string, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no change of %s puts the bug back", b.file)
+		return nil, fmt.Errorf("no change of %s puts the bug back", b.File)
 	}
 	return out, nil
 }
@@ -195,7 +196,7 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 			if len(msg) > 160 {
 				msg = msg[:157] + "..."
 			}
-			fmt.Fprintf(rep, "| %s | %d | %s | error: %s | | | | | | | | | |\n", r.bug.name, r.changes, ids(r.truth), cell(msg))
+			fmt.Fprintf(rep, "| %s | %d | %s | error: %s | | | | | | | | | |\n", r.bug.Name, r.changes, ids(r.truth), cell(msg))
 			continue
 		}
 		x := r.rep
@@ -212,7 +213,7 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 		if x.Rounds >= 0 {
 			among = fmt.Sprintf("causes ≤ round %d", x.Rounds)
 		}
-		cols := []string{r.bug.name, fmt.Sprint(r.changes), ids(r.truth), root, among, v, yesNo(x.Verified),
+		cols := []string{r.bug.Name, fmt.Sprint(r.changes), ids(r.truth), root, among, v, yesNo(x.Verified),
 			effort(x.Effort) + fmt.Sprintf(" (sem. %v)", x.Semantic.Round(100*time.Millisecond))}
 		for i := range 2 {
 			if i >= len(x.Baselines) {

@@ -31,8 +31,8 @@ func TestVerdict(t *testing.T) {
 // its own change, not the other's.
 func TestGroundTruth(t *testing.T) {
 	old := "package p\n\nfunc A(x int) bool {\n\treturn x > 0\n}\n\nfunc B(x int) int {\n\tif x < 0 {\n\t\treturn 0\n\t}\n\treturn x\n}\n"
-	a := bug{file: "p.go", fixed: "\treturn x > 0\n", buggy: "\treturn x >= 0\n"}
-	b := bug{file: "p.go", fixed: "\tif x < 0 {\n\t\treturn 0\n\t}\n", buggy: ""}
+	a := bug{File: "p.go", Fixed: "\treturn x > 0\n", Buggy: "\treturn x >= 0\n"}
+	b := bug{File: "p.go", Fixed: "\tif x < 0 {\n\t\treturn 0\n\t}\n", Buggy: ""}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(old), 0o666); err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func TestGroundTruth(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !slices.Equal(got, tt.want) {
-			t.Errorf("truth of %q = %v, want %v", tt.b.buggy, got, tt.want)
+			t.Errorf("truth of %q = %v, want %v", tt.b.Buggy, got, tt.want)
 		}
 	}
 }

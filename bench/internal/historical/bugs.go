@@ -1,0 +1,315 @@
+// Package historical holds the historical bugs of bench/realbugs: real
+// bugs of public Go libraries, each put back into a release that
+// contains its fix, and the steps that make a copy of the release with
+// the bug (Prepare, PutBack, Validate). bench/realbugs localizes them,
+// bench/repair repairs them.
+package historical
+
+// Bug is a real bug of a public Go library, fixed upstream by one commit
+// (or, where the commit is not known here, between two tagged releases):
+// a tagged release that contains the fix, the bug put back by one literal
+// replacement (the reverse of the fix), and the release's own test that the
+// fix made pass.
+type Bug struct {
+	Name   string
+	Module string // path@version: a release that contains the fix
+	File   string // the file of the fix, relative to the module root
+	Pkg    string // the package tested, relative to the module root (default ".")
+	Fixed  string // the fixed text, as the release has it: whole lines, once in File
+	Buggy  string // the text before the fix: the bug put back
+	Run    string // go test -run: ^Name$ or ^(Name|Name)$
+	Repo   string // the upstream repository
+	Commit string // the upstream commit that fixed the bug; "" when only Since is known
+	Since  string // with Commit "": the last release without the fix (the fix is between Since and Module's version)
+	Desc   string // the bug, in one line
+	Kind   Kind
+}
+
+// Kind is what a fix changed.
+type Kind int
+
+const (
+	WrongOperator    Kind = iota + 1 // a relational or arithmetic operator
+	WrongBound                       // a loop or size bound off by one or over the wrong length
+	WrongCondition                   // a condition that tests the wrong thing (not only its operator)
+	WrongVariable                    // one variable used for another
+	WrongExpression                  // a computed value other than a variable or operator
+	WrongConstant                    // a literal
+	WrongCall                        // the wrong function or method called
+	MissingCondition                 // a guard (if with early exit or correction) left out
+	MissingStatement                 // a statement left out
+)
+
+// String returns the kind in words ("wrong operator").
+func (k Kind) String() string {
+	switch k {
+	case WrongOperator:
+		return "wrong operator"
+	case WrongBound:
+		return "wrong bound"
+	case WrongCondition:
+		return "wrong condition"
+	case WrongVariable:
+		return "wrong variable"
+	case WrongExpression:
+		return "wrong expression"
+	case WrongConstant:
+		return "wrong constant"
+	case WrongCall:
+		return "wrong call"
+	case MissingCondition:
+		return "missing condition"
+	case MissingStatement:
+		return "missing statement"
+	}
+	return "unknown kind"
+}
+
+// Bugs are the historical bugs. Where a later upstream change touched
+// the fixed lines, Fixed is the release's text and Buggy the same lines
+// without the fix; Desc says so.
+var Bugs = []Bug{
+	{
+		Name: "bitset/shiftright-clear", Module: "github.com/bits-and-blooms/bitset@v1.24.4", File: "bitset.go",
+		Fixed: "\tfor i := int(idx-pages) + 1; i < len(b.set); i++ {\n",
+		Buggy: "\tfor i := int(idx-pages) + 1; i <= int(idx); i++ {\n",
+		Run:   "^TestShiftRightFull$",
+		Repo:  "github.com/bits-and-blooms/bitset", Commit: "f0f8af2f5d5f800f7d7f5b8598feff0ea3ebee8f",
+		Desc: "ShiftRight by whole words clears up to the old top word, past the end of the slice it has just shortened (index out of range)",
+		Kind: WrongBound,
+	},
+	{
+		Name: "bitset/shiftright-all", Module: "github.com/bits-and-blooms/bitset@v1.24.4", File: "bitset.go",
+		Fixed: "\tif bits > top {\n\t\tb.set = make([]uint64, wordsNeeded(b.length))\n",
+		Buggy: "\tif bits >= top {\n\t\tb.set = make([]uint64, wordsNeeded(b.length))\n",
+		Run:   "^TestShiftRightFull$",
+		Repo:  "github.com/bits-and-blooms/bitset", Commit: "57b66943bf177a10b96fae865ba70d142347f8ef",
+		Desc: "ShiftRight by exactly the index of the top set bit clears the whole set instead of keeping that bit at 0",
+		Kind: WrongOperator,
+	},
+	{
+		Name: "bitset/shiftleft-size", Module: "github.com/bits-and-blooms/bitset@v1.24.4", File: "bitset.go",
+		Fixed: "\tnsize := wordsNeeded(top + bits + 1)\n",
+		Buggy: "\tnsize := wordsNeeded(top + bits)\n",
+		Run:   "^TestShiftLeft$",
+		Repo:  "github.com/bits-and-blooms/bitset", Commit: "17c8f69c1cdbae56642bf6209a7098b82d569fb2",
+		Desc: "ShiftLeft sizes the new word slice for top+bits bits, one short when the top bit lands on a word's first bit (index out of range)",
+		Kind: WrongBound,
+	},
+	{
+		Name: "bitset/shrink", Module: "github.com/bits-and-blooms/bitset@v1.24.4", File: "bitset.go",
+		Fixed: "\tlastWordUsedBits := length % 64\n\tif lastWordUsedBits != 0 {\n\t\tb.set[idx-1] &= allBits >> uint64(64-wordsIndex(lastWordUsedBits))\n\t}\n",
+		Buggy: "\tif length < 64 {\n\t\tb.set[idx-1] &= allBits >> uint64(64-wordsIndex(length))\n\t}\n",
+		Run:   "^TestShrink$",
+		Repo:  "github.com/bits-and-blooms/bitset", Commit: "fd653373a687cb860efcbaf2fd0743fee18872db",
+		Desc: "Shrink clears the unused bits of the last word only when the new length fits in one word",
+		Kind: WrongCondition,
+	},
+	{
+		Name: "bitset/shrink-past-length", Module: "github.com/bits-and-blooms/bitset@v1.28.0", File: "bitset.go",
+		Fixed: "\tif lastbitindex >= b.length {\n\t\treturn b\n\t}\n\tlength := lastbitindex + 1\n",
+		Buggy: "\tlength := lastbitindex + 1\n",
+		Run:   "^(TestShrinkOutOfBounds|TestShrinkMaxIndex|TestCompactNoBitsSetShort)$",
+		Repo:  "github.com/bits-and-blooms/bitset", Since: "v1.27.0",
+		Desc: "Shrink to an index at or past the length sets the length to index+1, growing the set (or emptying it when index+1 wraps to 0) instead of leaving it alone",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "bitset/onesbetween-past-length", Module: "github.com/bits-and-blooms/bitset@v1.26.0", File: "bitset.go",
+		Fixed: "\t// Bits at or past length are unset, so clamp before indexing b.set.\n\tif to > b.length {\n\t\tto = b.length\n\t}\n\n",
+		Buggy: "",
+		Run:   "^TestBitSetOnesBetween$",
+		Repo:  "github.com/bits-and-blooms/bitset", Since: "v1.25.0",
+		Desc: "OnesBetween does not clamp a range reaching past the length, so it indexes words past the end of the set (index out of range)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "version/equal-nil", Module: "github.com/hashicorp/go-version@v1.9.0", File: "version.go",
+		Fixed: "\tif v == nil || o == nil {\n\t\treturn v == o\n\t}\n\n\treturn v.Compare(o) == 0\n",
+		Buggy: "\treturn v.Compare(o) == 0\n",
+		Run:   "^TestVersionEqual_nil$",
+		Repo:  "github.com/hashicorp/go-version", Commit: "a6043353333f90fd8ca9e55dd006201a25d5aedb",
+		Desc: "Equal dereferences a nil *Version instead of comparing nil with nil (nil pointer dereference)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "version/segments64", Module: "github.com/hashicorp/go-version@v1.9.0", File: "version.go",
+		Fixed: "\tresult := make([]int64, len(v.segments))\n\tcopy(result, v.segments)\n\treturn result\n",
+		Buggy: "\treturn v.segments\n",
+		Run:   "^TestVersionSegments64$",
+		Repo:  "github.com/hashicorp/go-version", Commit: "4e333d3bd8967ebb4613c25876444a5f7f6bfdbb",
+		Desc: "Segments64 returns the version's own slice, so a caller's change alters the version",
+		Kind: MissingStatement,
+	},
+	{
+		Name: "strcase/lowercamel-space", Module: "github.com/iancoleman/strcase@v0.3.0", File: "camel.go",
+		Fixed: "func toCamelInitCase(s string, initCase bool) string {\n\ts = strings.TrimSpace(s)\n",
+		Buggy: "func toCamelInitCase(s string, initCase bool) string {\n",
+		Run:   "^TestToLowerCamel$",
+		Repo:  "github.com/iancoleman/strcase", Commit: "692d1b89fed27aadf9d3ea07717014dffe558ede",
+		Desc: "ToLowerCamel keeps a leading space, which then capitalises the first word",
+		Kind: MissingStatement,
+	},
+	{
+		Name: "gods/arraylist-contains", Module: "github.com/emirpasic/gods@v1.18.1", File: "lists/arraylist/arraylist.go", Pkg: "./lists/arraylist",
+		Fixed: "\t\tfor index := 0; index < list.size; index++ {\n\t\t\tif list.elements[index] == searchValue {\n",
+		Buggy: "\t\tfor _, element := range list.elements {\n\t\t\tif element == searchValue {\n",
+		Run:   "^TestListContains$",
+		Repo:  "github.com/emirpasic/gods", Commit: "b486cc91bf4bc89e2213067cc005c30a3738a780",
+		Desc: "ArrayList.Contains searches the whole backing array, past the list's size, so it finds nil in the spare capacity",
+		Kind: WrongBound,
+	},
+	{
+		Name: "gods/treeset-last", Module: "github.com/emirpasic/gods@v1.18.1", File: "sets/treeset/iterator.go", Pkg: "./sets/treeset",
+		Fixed: "\titerator.End()\n\treturn iterator.Prev()\n",
+		Buggy: "\titerator.End()\n\treturn iterator.iterator.Last()\n",
+		Run:   "^TestSetIteratorLast$",
+		Repo:  "github.com/emirpasic/gods", Commit: "413aad030416e2632d07afbb70487ee4c7e98c50",
+		Desc: "the tree set iterator's Last moves the tree's iterator directly, leaving the set iterator's index one past the end",
+		Kind: WrongCall,
+	},
+	{
+		Name: "humanize/reltime-offbyone", Module: "github.com/dustin/go-humanize@v1.1.0", File: "times.go",
+		Fixed: "\t\treturn magnitudes[i].D > diff\n",
+		Buggy: "\t\treturn magnitudes[i].D >= diff\n",
+		Run:   "^TestReltimeOffbyone$",
+		Repo:  "github.com/dustin/go-humanize", Commit: "bb3d318650d48840a39aa21a027c6630e198e626",
+		Desc: "RelTime picks the next magnitude for a difference exactly on a boundary (one week ago reads 6 days ago)",
+		Kind: WrongOperator,
+	},
+	{
+		Name: "humanize/customreltime-panic", Module: "github.com/dustin/go-humanize@v1.1.0", File: "times.go",
+		Fixed: "\tif n >= len(magnitudes) {\n\t\tn = len(magnitudes) - 1\n\t}\n",
+		Buggy: "",
+		Run:   "^TestCustomRelTime$",
+		Repo:  "github.com/dustin/go-humanize", Commit: "2064d2b8b5e33b3e5d175b3d9c5b90ba7b212665",
+		Desc: "CustomRelTime indexes past its magnitude table for a difference larger than the last entry (index out of range; the fix named len(magnitudes) lenMag)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "humanize/strip-zeros", Module: "github.com/dustin/go-humanize@v1.1.0", File: "ftoa.go",
+		Fixed: "\tif !strings.ContainsRune(s, '.') {\n\t\treturn s\n\t}\n",
+		Buggy: "",
+		Run:   "^TestFtoaWithDigits$",
+		Repo:  "github.com/dustin/go-humanize", Commit: "9ec74ab2f7a7161664182fd4e5e292fccffbc75f",
+		Desc: "stripTrailingZeros strips the zeros of a number without a decimal point (20 reads 2)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "semver/range-rewrite", Module: "github.com/Masterminds/semver/v3@v3.5.0", File: "constraints.go",
+		Fixed: "\t\tt := fmt.Sprintf(\">= %s, <= %s \", v[1], v[11])\n",
+		Buggy: "\t\tt := fmt.Sprintf(\">= %s, <= %s\", v[1], v[11])\n",
+		Run:   "^TestRewriteRange$",
+		Repo:  "github.com/Masterminds/semver", Commit: "b1bb76193b9e8c97a10a4cb1d37d94a7b17e8482",
+		Desc: "a hyphen range is rewritten without a trailing space, which runs into the next constraint of an AND group",
+		Kind: WrongConstant,
+	},
+	{
+		Name: "semver/incpatch-overflow", Module: "github.com/Masterminds/semver/v3@v3.5.0", File: "version.go",
+		Fixed: "\t\tif v.patch == math.MaxUint64 {\n\t\t\tpanic(\"patch version increment would overflow uint64\")\n\t\t}\n",
+		Buggy: "",
+		Run:   "^TestIncPatchOverflow$",
+		Repo:  "github.com/Masterminds/semver", Commit: "b65b33f02f13ee4bf96b5d18ad16cab9515f72ea",
+		Desc: "IncPatch wraps a patch number of MaxUint64 around to 0 instead of panicking",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "glob/row-length", Module: "github.com/gobwas/glob@v0.2.3", File: "match/row.go",
+		Fixed: "\t\tif i > self.RunesLength {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn self.RunesLength == i\n",
+		Buggy: "\t\tif i >= self.RunesLength {\n\t\t\treturn true\n\t\t}\n\t}\n\n\treturn false\n",
+		Run:   "^TestGlob$",
+		Repo:  "github.com/gobwas/glob", Commit: "0354991b92587e2742549d3036f3b5bae5ab03f2",
+		Desc: "a row of fixed-length matchers accepts any string at least as long as the row, so sta? matches stagnation",
+		Kind: WrongCondition,
+	},
+	{
+		Name: "stats/mode-distinct", Module: "github.com/montanaflynn/stats@v0.14.0", File: "mode.go",
+		Fixed: "\tif maxCnt == 1 || len(mode)*maxCnt == l && maxCnt != l {\n",
+		Buggy: "\tif maxCnt == 1 {\n",
+		Run:   "^TestMode$",
+		Repo:  "github.com/montanaflynn/stats", Commit: "5391ebe88c319ab997c4483517123a1b4929dcc8",
+		Desc: "Mode returns every value of a slice whose values all occur equally often (more than once) instead of no mode",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "stats/entropy-mutation", Module: "github.com/montanaflynn/stats@v0.14.0", File: "entropy.go",
+		Fixed: "\tc := copyslice(input)\n\tfor i := 0; i < c.Len(); i++ {\n\t\tc[i] = c[i] / sum\n\t}\n\treturn c, nil\n",
+		Buggy: "\tfor i := 0; i < input.Len(); i++ {\n\t\tinput[i] = input[i] / sum\n\t}\n\treturn input, nil\n",
+		Run:   "^TestEntropyInputNotMutated$",
+		Repo:  "github.com/montanaflynn/stats", Commit: "e15914eeb24e8bbc6b1bc51b311d271cdc453056",
+		Desc: "Entropy normalizes its caller's slice in place instead of a copy",
+		Kind: MissingStatement,
+	},
+	{
+		Name: "stats/quartile-single", Module: "github.com/montanaflynn/stats@v0.12.6", File: "quartile.go",
+		Fixed: "\tif il < 2 {\n\t\treturn Quartiles{}, EmptyInputErr\n",
+		Buggy: "\tif il == 0 {\n\t\treturn Quartiles{}, EmptyInputErr\n",
+		Run:   "^(TestQuartileSingleElement|TestInterQuartileRange|TestMidhinge|TestTrimean|TestQuartileOutliersSingleElement)$",
+		Repo:  "github.com/montanaflynn/stats", Since: "v0.12.5",
+		Desc: "Quartile of one value returns NaN quartiles (medians of empty halves) with a nil error, and so do InterQuartileRange, Midhinge, Trimean and QuartileOutliers, which take its error",
+		Kind: WrongCondition,
+	},
+	{
+		Name: "stats/percentileofscore-nan", Module: "github.com/montanaflynn/stats@v0.14.0", File: "percentile_of_score.go",
+		Fixed: "\t// A NaN is neither below, equal to, nor above the score\n\tif hasNaN(input) {\n\t\treturn math.NaN(), nil\n\t}\n\n",
+		Buggy: "",
+		Run:   "^(TestOrderStatisticsPropagateNaN|TestNaNInputPropagates)$",
+		Repo:  "github.com/montanaflynn/stats", Since: "v0.13.0",
+		Desc: "PercentileOfScore of data holding a NaN counts the values below and equal to the score as if the NaN were absent instead of returning NaN",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "edlib/lcs-backtrack-unicode", Module: "github.com/hbollon/go-edlib@v1.7.0", File: "lcs.go",
+		Fixed: "\t\treturn processLCSBacktrack(str1, str2, lcsMatrix, m-1, n-1) + string(runeStr1[m-1])\n",
+		Buggy: "\t\treturn processLCSBacktrack(str1, str2, lcsMatrix, m-1, n-1) + string(str1[m-1])\n",
+		Run:   "^TestLCSBacktrack$",
+		Repo:  "github.com/hbollon/go-edlib", Commit: "36742328e1655a916a023dbf5b2ad375475ad44e",
+		Desc: "LCSBacktrack appends the string's byte at a rune index instead of the rune, garbling non-ASCII input",
+		Kind: WrongVariable,
+	},
+	{
+		Name: "edlib/qgram-similarity", Module: "github.com/hbollon/go-edlib@v1.7.0", File: "qgram.go",
+		Fixed: "\ttotalShingles := 0\n\tfor _, i := range splittedStr1 {\n\t\ttotalShingles += i\n\t}\n\tfor _, i := range splittedStr2 {\n\t\ttotalShingles += i\n\t}\n\treturn 1 - (res / float32(totalShingles))\n",
+		Buggy: "\treturn 1 - (res / float32(len(splittedStr1)+len(splittedStr2)))\n",
+		Run:   "^TestStringsSimilarity$",
+		Repo:  "github.com/hbollon/go-edlib", Commit: "12ac3d78fb78e00261e0ac4aa2951368e5f82941",
+		Desc: "QgramSimilarity divides by the number of distinct q-grams instead of all of them",
+		Kind: WrongExpression,
+	},
+	{
+		Name: "gjson/empty-value-query", Module: "github.com/tidwall/gjson@v1.18.0", File: "gjson.go",
+		Fixed: "\t\t\t\t\tif len(value) >= 2 && value[0] == '\"' &&\n",
+		Buggy: "\t\t\t\t\tif len(value) > 2 && value[0] == '\"' &&\n",
+		Run:   "^TestEmptyValueQuery$",
+		Repo:  "github.com/tidwall/gjson", Commit: "0b52f9a3618fb33e3cde84f9db7b73e324dff643",
+		Desc: "a query value \"\" keeps its quotes, so a query for an empty string matches nothing",
+		Kind: WrongOperator,
+	},
+	{
+		Name: "gjson/literal-raw", Module: "github.com/tidwall/gjson@v1.18.0", File: "gjson.go",
+		Fixed: "\t\tif json[i] < 'a' || json[i] > 'z' {\n\t\t\treturn json[:i]\n",
+		Buggy: "\t\tif json[i] <= 'a' || json[i] >= 'z' {\n\t\t\treturn json[:i]\n",
+		Run:   "^TestResultRawForLiteral$",
+		Repo:  "github.com/tidwall/gjson", Commit: "922b012d22650c29a4d6bd49a7e5d3daba9eeaf7",
+		Desc: "tolit stops at an 'a' or a 'z', so the raw text of false is f",
+		Kind: WrongOperator,
+	},
+	{
+		Name: "decimal/mod", Module: "github.com/shopspring/decimal@v1.4.0", File: "decimal.go",
+		Fixed: "\t_, r := d.QuoRem(d2, 0)\n\treturn r\n",
+		Buggy: "\tquo := d.DivRound(d2, -d.exp+1).Truncate(0)\n\treturn d.Sub(d2.Mul(quo))\n",
+		Run:   "^TestDecimal_Mod$",
+		Repo:  "github.com/shopspring/decimal", Commit: "7b4ffbcd3c86a54ce53fa3324e71487c95e4cafe",
+		Desc: "Mod takes a quotient rounded to the nearest integer before truncating it, one too many when the divisor is a little over half the dividend (41 mod 21 reads -1)",
+		Kind: WrongExpression,
+	},
+	{
+		Name: "decimal/neg-zero", Module: "github.com/shopspring/decimal@v1.4.0", File: "decimal.go",
+		Fixed: "func (d Decimal) Neg() Decimal {\n\td.ensureInitialized()\n",
+		Buggy: "func (d Decimal) Neg() Decimal {\n",
+		Run:   "^TestDecimal_NegFromEmpty$",
+		Repo:  "github.com/shopspring/decimal", Commit: "e3482495ff4cba75613e4177ed79825c890058a9",
+		Desc: "Neg of the zero Decimal{} negates its nil big.Int (nil pointer dereference)",
+		Kind: MissingStatement,
+	},
+}

@@ -1,0 +1,62 @@
+// Command repair evaluates repair.Repair (package localize/repair,
+// `faultloc repair`) on TCAS, the Siemens suite's benchmark ported in
+// examples/tcas, and on the historical bugs of bench/realbugs, and
+// writes a Markdown report that names the command that made it.
+//
+// Usage, from the module root:
+//
+//	go run ./bench/repair [-kinds tcas,historical] [-versions 1-41]
+//		[-bugs name,...] [-failing N] [-passing N] [-inputs N] [-seed S]
+//		[-timeout D] [-max-sites N] [-max-patches N] [-arith int|bv]
+//		[-out FILE] [-keep DIR] [-v] [-show]
+//
+// Each subject is a package with a fault and its whole test suite:
+//
+//   - a TCAS version is a package generated in a temporary module: the
+//     version's tcas.go and a test file with one test per test of the
+//     universe (TestT1 to TestT1608), each wanting the fault-free port's
+//     outcome (its output, the usage error, or the index panic of the
+//     eight out-of-bounds tests where the port calls ALIM). The
+//     reference fix is the fault-free tcas.go;
+//   - a historical bug is its library's release, fetched into a
+//     temporary directory, with the bug put back (bench/internal/
+//     historical); the reference fix is the release's file, the tests
+//     the package's own.
+//
+// Repair takes as evidence, run in the interpreter, a seeded sample of
+// the version's failing tests (-failing) and of its passing tests
+// (-passing) for TCAS, and the bug's test functions (all their
+// subtests) for a historical bug. It validates the patches it ranks
+// first (-max-patches) on the package's whole test suite, natively.
+//
+// A patch is plausible when the whole suite passes on it (repair's
+// Validation.Plausible). A plausible patch is correct when it is the
+// reference fix: the same syntax tree as the reference file (comments and
+// layout aside), or, for TCAS, the same outcome as the fault-free port
+// on -inputs generated inputs (each of the twelve inputs drawn from the
+// values the universe gives it or uniformly between their least and
+// greatest, seeded), run natively as one more test laid over the package
+// with the patch. The historical bugs have no input generator: a
+// plausible patch whose syntax tree differs from the release's file is
+// listed (its line, the source replaced, the replacement), not counted
+// correct. The check of every subject begins with the reference fix
+// itself laid over the package: the report says whether the whole suite
+// passes on it (when it does not, no patch can be plausible).
+//
+// Mutation-only repair is the same run's patches that mutation analysis
+// proposed (localize/mutation's plausible fixes on the repair sites'
+// lines, with its repair operators), ranked among themselves in the
+// run's order: the baseline the issue asks for.
+//
+// The report gives a row per subject (the evidence, the sites, the
+// patches validated, the rank of the first plausible and of the first
+// correct patch, mutation-only's, the time of the repair), the totals
+// against the issue's goals (TCAS: a plausible patch for 60% of the
+// versions, a correct one for 40%; historical bugs: a correct patch in
+// the top 3 for 30%), and the patches found correct or plausible. It
+// holds no date and no commit: the command line and the Go version say
+// how it was made.
+//
+// A full run is slow (minutes per subject): it is a command, not a
+// test. Its test runs one TCAS version, skipped under -short.
+package main

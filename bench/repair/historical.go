@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/bench/internal/historical"
+)
+
+// historicalSubjects fetches the release of each historical bug of o
+// into dir, checks the bug (its test passes as released and fails with
+// the bug put back) and puts it back. The evidence is the bug's test
+// functions with their subtests; the reference fix, the release's file.
+func historicalSubjects(ctx context.Context, o options, dir string) ([]subject, error) {
+	var out []subject
+	for _, b := range historical.Bugs {
+		if len(o.Bugs) > 0 && !slices.Contains(o.Bugs, b.Name) {
+			continue
+		}
+		out = append(out, historicalSubject(ctx, b, filepath.Join(dir, strings.ReplaceAll(b.Name, "/", "_"))))
+	}
+	return out, nil
+}
+
+// historicalSubject makes bug b's copy in dir.
+func historicalSubject(ctx context.Context, b historical.Bug, dir string) subject {
+	s := subject{kind: "historical", name: b.Name, desc: b.Kind.String() + ": " + b.Desc, evidence: historical.LocalizeRun(b.Run)}
+	if err := historical.Prepare(ctx, b.Module, dir); err != nil {
+		s.err = err.Error()
+		return s
+	}
+	s.file = filepath.Join(dir, b.File)
+	ref, err := os.ReadFile(s.file)
+	if err != nil {
+		s.err = err.Error()
+		return s
+	}
+	s.reference = ref
+	if _, invalid := historical.Validate(ctx, b, dir); invalid != "" {
+		s.err = "invalid: " + invalid
+		return s
+	}
+	s.dir = filepath.Join(dir, b.Package())
+	path, _, _ := strings.Cut(b.Module, "@")
+	s.pkg = strings.TrimSuffix(path+"/"+strings.TrimPrefix(b.Package(), "./"), "/.")
+	return s
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/examples/tcas"
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/repair"
+)
+
+// TestParseVersions checks the -versions lists.
+func TestParseVersions(t *testing.T) {
+	for in, want := range map[string][]int{"1": {1}, "1,5-7": {1, 5, 6, 7}, "3-3,3": {3}} {
+		got, err := parseVersions(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("parseVersions(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"0", "40-42", "x", "5-3"} {
+		if _, err := parseVersions(in); err == nil {
+			t.Errorf("parseVersions(%q): no error", in)
+		}
+	}
+}
+
+// TestSameSyntax checks the identity of a patch with the reference:
+// comments and layout aside, the same syntax tree.
+func TestSameSyntax(t *testing.T) {
+	ref := []byte("package p\n\nfunc f(a, b int) bool {\n\treturn a < b // less\n}\n")
+	for src, want := range map[string]bool{
+		"package p\nfunc f(a, b int) bool { return a < b }\n":                  true,
+		"package p\n\n// f.\nfunc f(a, b int) bool {\n\treturn (a < b)\n}\n":   false,
+		"package p\n\nfunc f(a, b int) bool {\n\treturn a <= b // less\n}\n":   false,
+		"package p\n\nfunc f(a, b int) bool {\n\treturn a < b /* less */\n}\n": true,
+		"package p\n\nfunc f(a, b int) bool {\n\treturn b > a\n}\n":            false,
+		"package p\n\nfunc f(a, b int) bool {\n\treturn a <":                   false,
+	} {
+		if got := sameSyntax([]byte(src), ref); got != want {
+			t.Errorf("sameSyntax(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestTCASSubject checks a generated TCAS package: the fault-free port
+// passes its whole suite and a version fails it; the generated inputs
+// tell the port from the version; the evidence holds failing tests of
+// the version.
+func TestTCASSubject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the generated package's tests natively")
+	}
+	ctx := context.Background()
+	o := options{Versions: []int{6}, Failing: 2, Passing: 3, Inputs: 200, Seed: 1}
+	ss, err := tcasSubjects(o, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ss[0]
+	if s.err != "" {
+		t.Fatal(s.err)
+	}
+	if n := strings.Count(s.evidence, "TestT"); n != 5 {
+		t.Errorf("evidence %q: %d tests, want 5", s.evidence, n)
+	}
+	v, err := repair.NewValidator(ctx, ".", &repair.ValidateOptions{Dir: s.dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	fixed, err := v.Validate(ctx, &repair.Patch{Position: localize.Position{File: s.file}, Source: s.reference})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fixed.Plausible || fixed.Passed != tcas.UniverseSize {
+		t.Errorf("the fault-free port: %+v, want all %d tests passing", fixed, tcas.UniverseSize)
+	}
+	src, err := os.ReadFile(s.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faulty, err := v.Validate(ctx, &repair.Patch{Position: localize.Position{File: s.file}, Source: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ver, _ := tcas.Lookup(6)
+	failing, _, _ := ver.FailingTests()
+	if faulty.Plausible || len(faulty.Failed) != len(failing) {
+		t.Errorf("v6: %d tests fail, want the version's %d", len(faulty.Failed), len(failing))
+	}
+	for _, c := range []struct {
+		src  []byte
+		want bool
+	}{{s.reference, true}, {src, false}} {
+		if got, err := s.equivalent(ctx, &repair.Patch{Position: localize.Position{File: s.file}, Source: c.src}); err != nil || got != c.want {
+			t.Errorf("equivalent = %v, %v; want %v", got, err, c.want)
+		}
+	}
+}
+
+// TestEvaluate repairs TCAS v6 in miniature: the row is complete and,
+// if a patch is found plausible, it passed the whole suite.
+func TestEvaluate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("repairs a TCAS version (a minute or more)")
+	}
+	o := options{Versions: []int{6}, Failing: 2, Passing: 5, Inputs: 200, Seed: 1, Timeout: 4 * time.Minute, MaxPatches: 5, MaxSites: 5, Arith: encode.Integer}
+	ss, err := tcasSubjects(o, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := evaluate(context.Background(), ss[0], o, io.Discard)
+	t.Log(r.summary())
+	if r.err != "" || !r.refOK || r.failing != 2 || r.passing != 5 || r.sites == 0 {
+		t.Fatalf("row %+v: want no error, the reference passing, 2 failing and 5 passing cases, a site", r)
+	}
+	if r.firstC > 0 && r.firstP == 0 || r.firstP > r.patches || r.checked > o.MaxPatches {
+		t.Errorf("row %+v: inconsistent ranks", r)
+	}
+	var sb strings.Builder
+	writeReport(&sb, o, []row{r})
+	for _, want := range []string{"go run ./bench/repair", "| v6 | faulty lines 104", "The issue's goal"} {
+		if !strings.Contains(sb.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, sb.String())
+		}
+	}
+}
