@@ -806,8 +806,9 @@
 // first. A plausible patch passes the tests; it need not be correct.
 //
 // The synthesis covers one expression or right-hand side of an integer,
-// float, string or Boolean type; it does not insert statements or
-// guards.
+// float, string or Boolean type, and the insertion of a guard, `if cond
+// { return result }`, before a return or an assignment (the text shows
+// it as "insert if ..."); it does not insert other statements.
 //
 // The text output lists the failing cases, each site with how many
 // failing cases its values rescue and how many replacements fit, then

@@ -34,7 +34,7 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	maxPatches := fs.Int("max-patches", 10, "most patches validated by running the package's whole test suite natively, in rank order")
 	mutants := fs.Bool("mutation", true, "add mutation analysis' plausible fixes of the sites' lines to the patches")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: faultloc repair [flags] PKG\n\nFinds the repair sites of the package's failing test cases (angelic\ndebugging), synthesizes replacement expressions that fit every case, and\nvalidates each patch by running the package's whole test suite natively:\na patch is plausible when every test passes.\n\nFlags:")
+		fmt.Fprintln(stderr, "usage: faultloc repair [flags] PKG\n\nFinds the repair sites of the package's failing test cases (angelic\ndebugging), synthesizes replacement expressions and guards that fit every\ncase, and validates each patch by running the package's whole test suite\nnatively: a patch is plausible when every test passes.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

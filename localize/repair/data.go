@@ -73,6 +73,7 @@ type Site struct {
 	fn         *ssa.Function // the function holding the instruction
 	typ        types.Type
 	start, end int    // Replaced's byte offsets in src
+	stmt       int    // the offset in src of the statement a guard precedes; -1: none
 	src        []byte // the file's source
 }
 

@@ -33,19 +33,26 @@
 //
 //	name        what it is
 //	Collect     the repair data of a candidate's site: a Data
-//	Synthesize  replacement expressions that fit a Data: Fixes
+//	Synthesize  replacement expressions that fit a Data: Fixes, Guards
 //	Validator   a package's tests run natively on a Patch
 //	Repair      all of it for a package's failing cases: a Result
 //
+// Synthesize also proposes guards: `if cond { return result }` inserted
+// before the statement of a return or assignment site, cond false at
+// every passing instance and true at a failing one (Guard); validation
+// decides whether the early return repairs.
+//
 // This package is partial. The synthesis evaluates expressions on the
 // recorded values and replays runs; it does not solve for expressions
-// with Z3 (component-based synthesis), and it neither inserts a missing
-// guard or statement nor synthesizes calls, pointers or composite
-// values. The environments of a run are those of its recorded run, so a
+// with Z3 (component-based synthesis), inserts no missing statement nor
+// a guard before other statements, and synthesizes no calls, pointers or
+// composite values; the variables in scope are the function's locals
+// (package-level variables are not components). The environments of a run are those of its recorded run, so a
 // replacement that changes more than one instance of a passing run is
 // checked by a replay, and one that changes the path before a later
 // instance only approximately until validation. Results come as text and
-// JSON; SARIF fixes are not written. No bench/ report measures it yet.
+// JSON; SARIF fixes are not written. bench/repair measures it on TCAS
+// and the historical bugs of bench/realbugs.
 //
 // Costs: Collect runs each case once, replays each passing instance
 // with up to CollectOptions.MaxProbes values, and asks the solver for up

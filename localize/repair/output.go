@@ -36,6 +36,9 @@ func (r *Result) WriteText(w io.Writer) error {
 			fmt.Fprintf(&sb, ": rescues %d of %d failing runs; not synthesized\n", s.Rescued, s.Failing)
 		default:
 			fmt.Fprintf(&sb, ": rescues %d of %d failing runs; %s", s.Rescued, s.Failing, plural(len(s.Synthesis.Fixes), "replacement fits", "replacements fit"))
+			if n := len(s.Synthesis.Guards); n > 0 {
+				fmt.Fprintf(&sb, ", %s", plural(n, "guard", "guards"))
+			}
 			if s.Synthesis.Partial {
 				fmt.Fprintf(&sb, " (cut: %s)", s.Synthesis.Reason)
 			}
@@ -43,7 +46,11 @@ func (r *Result) WriteText(w io.Writer) error {
 		}
 	}
 	for _, p := range r.Patches {
-		fmt.Fprintf(&sb, "%s:%d: patch %d (%s; %s, size %d, distance %d): %s -> %s\n", rel(p.File), p.Line, p.Rank, verdict(p.Validation), p.Origin, p.Size, p.Distance, p.Orig, p.Repl)
+		change := p.Orig + " -> " + p.Repl
+		if p.Orig == "" {
+			change = "insert " + p.Repl
+		}
+		fmt.Fprintf(&sb, "%s:%d: patch %d (%s; %s, size %d, distance %d): %s\n", rel(p.File), p.Line, p.Rank, verdict(p.Validation), p.Origin, p.Size, p.Distance, change)
 		sb.WriteString(renamed(p.Diff, p.File, rel(p.File)))
 	}
 	if len(r.Patches) == 0 {

@@ -41,12 +41,29 @@ func (s *Site) locate(overlay map[string][]byte) error {
 	pos := tf.LineStart(s.Line) + token.Pos(s.Column-1)
 	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
 	var best ast.Node
+	s.stmt = -1
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil {
 			return true
 		}
 		if n.Pos() > pos || n.End() <= pos {
 			return false
+		}
+		// The innermost statement of a statement list around the site:
+		// where a guard goes.
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for _, st := range list {
+			if st.Pos() <= pos && pos < st.End() {
+				s.stmt = tf.Offset(st.Pos())
+			}
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -106,11 +123,29 @@ func (s *Site) locate(overlay map[string][]byte) error {
 	return nil
 }
 
+// guardPatch returns the patch that inserts guard g before the site's
+// statement, laid out as gofmt lays it out.
+func (s *Site) guardPatch(g Guard) (*Patch, error) {
+	if s.stmt < 0 {
+		return nil, fmt.Errorf("localize: repair: no statement around %s:%d (%s)", s.File, s.Line, s.Expr)
+	}
+	ind := indentOf(s.src, s.stmt)
+	ret := "return"
+	if g.Result != "" {
+		ret += " " + g.Result
+	}
+	p := replace(s.File, s.src, s.stmt, s.stmt, "if "+g.Cond+" {\n"+ind+"\t"+ret+"\n"+ind+"}\n"+ind)
+	p.Repl = g.String()
+	return p, nil
+}
+
 // Patch is a replacement of a site's source, as a file's new content
 // and a unified diff.
 type Patch struct {
 	localize.Position // the replaced source's start: the file (absolute) and line
-	// Orig is the source replaced, Repl the replacement.
+	// Orig is the source replaced, Repl the replacement; for an
+	// inserted guard, Orig is empty and Repl the guard on one line
+	// (Source lays it out as gofmt does).
 	Orig string `json:"orig"`
 	Repl string `json:"repl"`
 	// Source is the patched file.

@@ -101,8 +101,9 @@ type SiteRepair struct {
 // Candidate is a patch and where it comes from, ranked.
 type Candidate struct {
 	Rank int `json:"rank"`
-	// Origin is "synthesis" or "mutation" with the operator ("mutation
-	// VRP"); several, comma-separated, when they agree on the patch.
+	// Origin is "synthesis", "guard" (an inserted guard) or "mutation"
+	// with the operator ("mutation VRP"); several, comma-separated, when
+	// they agree on the patch.
 	Origin string `json:"origin"`
 	// Size and Distance are the replacement's (see Fix): for a mutant,
 	// its tokens and its edit distance.
@@ -268,6 +269,13 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 					return nil, err
 				}
 				cands = append(cands, Candidate{Origin: "synthesis", Size: f.Size, Distance: f.Distance, Site: len(res.Sites), Patch: *p})
+			}
+			for _, g := range syn.Guards {
+				p, err := d.Site.guardPatch(g)
+				if err != nil {
+					return nil, err
+				}
+				cands = append(cands, Candidate{Origin: "guard", Size: g.Size, Distance: len(tokens(g.String())), Site: len(res.Sites), Patch: *p})
 			}
 		}
 		res.Sites = append(res.Sites, sr)

@@ -122,3 +122,39 @@ func TestRepairValidatesWholeSuite(t *testing.T) {
 		t.Errorf("no patch x -> 1 validated, which fits TestNegativeOne alone:\n%s", text.String())
 	}
 }
+
+// TestRepairGuard repairs testdata/clamp, whose Clamp lacks the guard
+// `if x > max { return max }`: no replacement of `x` in `return x` fits
+// every case, and the first patch is that guard (as the enumeration
+// writes it, max < x), inserted before the return, plausible on the
+// whole suite; the guards returning another value are refuted.
+func TestRepairGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "clamp")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/clamp", &repair.Options{
+		Validate: repair.ValidateOptions{Dir: dir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	res.Output.Dir = dir
+	if err := res.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	testutil.Golden(t, "clamp.txt", text.String())
+	if len(res.Patches) == 0 || res.Patches[0].Repl != "if max < x { return max }" || res.Patches[0].Validation == nil || !res.Patches[0].Validation.Plausible {
+		t.Fatalf("first patch is not the guard if max < x { return max }, plausible:\n%s", text.String())
+	}
+	for _, p := range res.Patches[1:] {
+		if p.Validation != nil && p.Validation.Plausible {
+			t.Errorf("patch %d %s plausible, want only the first", p.Rank, p.Repl)
+		}
+	}
+}

@@ -55,6 +55,9 @@ type Fix struct {
 // SynthResult is what [Synthesize] found and what it cost.
 type SynthResult struct {
 	Fixes []Fix `json:"fixes"`
+	// Guards are guards to insert before the site's statement, smallest
+	// first (see Synthesize).
+	Guards []Guard `json:"guards,omitempty"`
 	// Terms counts the distinct expressions enumerated, Replays the
 	// replays that checked them.
 	Terms   int `json:"terms"`
@@ -75,6 +78,16 @@ type SynthResult struct {
 // and logical operators on integers, floats, strings and Booleans, with
 // integers wrapping at their type's width. Expressions with the same
 // values at every instance are one: the smallest is kept.
+//
+// Guards (SynthResult.Guards) are the insertion of `if cond { return
+// result }` before the statement of a return or assignment site (whose
+// instances are the statement's executions): cond an expression of the
+// same enumeration, false at every instance of every passing run and
+// true at an instance of every failing one; result, for a function of
+// one basic result, a variable in scope, a constant or the zero value
+// of its type (at a return site, the one that gives each rescued failing
+// run its angelic value). The data cannot tell whether the early return
+// makes the failing runs pass: Validate decides.
 //
 // An expression fits when, evaluated on each instance's environment, it
 // gives every instance of a rescued failing run its angelic Value and
@@ -115,6 +128,10 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 			}
 			ok, err := s.fits(ctx, t)
 			if err != nil {
+				if ctx.Err() != nil {
+					res.Partial, res.Reason = true, ctx.Err().Error()
+					break
+				}
 				return nil, err
 			}
 			if ok {
@@ -129,6 +146,12 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
 	})
 	res.Fixes = fits[:min(len(fits), o.MaxFixes)]
+	if !res.Partial {
+		for len(layers) <= o.MaxSize {
+			layers = append(layers, s.layer(layers, len(layers)))
+		}
+		res.Guards = s.guards(layers)
+	}
 	return res, nil
 }
 
