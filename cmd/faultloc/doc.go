@@ -96,11 +96,11 @@
 // candidate, slice, spectrum, native spectrum, package data or candidate
 // (an unverified one the other evidence does not rank). Text reports
 // show the first ten lines past the candidates; JSON has them all.
-// In text format, before the search of each case, a line on stderr
-// gives its preliminary ranking, the scorers' first five lines
-// ([pipeline.Options.Preliminary]), and the search's bound: the cheap
-// answer while the candidates are searched for; then a line as each
-// candidate is found, verified or not ([pipeline.Options.Found]).
+// In text format, a case whose report takes more than two seconds
+// shows its progress on stderr: a line with its preliminary ranking,
+// the scorers' first five lines ([pipeline.Options.Preliminary]), and
+// the search's bound, then a line as each candidate is found, verified
+// or not ([pipeline.Options.Found]).
 //
 // Beside the interpreter, localize runs the package's tests natively, as
 // go test does, once: one build with coverage, one process per case

@@ -356,8 +356,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		popts.TieBreak = mutation.Scorer{Load: *cfg, Patterns: []string{fs.Arg(0)}, MUSE: *tiebreak == "muse", Parallel: runtime.NumCPU()}
 	}
 	var writeErr error
+	var live *liveLines                       // text format: the cases' progress lines
 	progressed := map[*localize.Report]bool{} // reports said on stderr as they came
 	progress := func(rep *localize.Report) {
+		if live != nil {
+			live.done(rep.Test)
+		}
 		verified := 0
 		for _, c := range rep.Candidates {
 			if c.Verified {
@@ -371,16 +375,24 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// done (each one's ties are broken by the others' candidates).
 	popts.Progress = progress
 	if *format == "text" {
-		// The cheap ranking first, while the technique searches.
+		// The cheap ranking first, while the technique searches, then
+		// the candidates as they come; for a case that takes longer
+		// than liveDelay.
+		stderr = &syncWriter{w: stderr} // the lines come from timers too
+		live = newLiveLines(stderr, liveDelay)
+		defer live.stop()
 		popts.Preliminary = func(i, n int, rep *localize.Report) {
-			fmt.Fprintf(stderr, "faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates for up to %v\n",
-				rep.Test, i, n, preliminaryLines(rep, wd, 5), caseBound(*timeout))
+			live.start(rep.Test, fmt.Sprintf("faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates for up to %v",
+				rep.Test, i, n, preliminaryLines(rep, wd, 5), caseBound(*timeout)))
 		}
 		popts.Found = func(name string, c localize.Candidate, elapsed time.Duration) {
-			fmt.Fprintf(stderr, "faultloc localize: %s: found %s after %v\n", name, candidateLine(c, wd), elapsed.Round(time.Millisecond))
+			live.add(name, fmt.Sprintf("faultloc localize: %s: found %s after %v", name, candidateLine(c, wd), elapsed.Round(time.Millisecond)))
 		}
 	}
 	popts.Report = func(rep *localize.Report) {
+		if live != nil {
+			live.done(rep.Test)
+		}
 		if ctx.Err() != nil {
 			// Cut short by a signal or -deadline: say so, unless the
 			// reason does already; stopped writes what remains, in
