@@ -79,9 +79,9 @@ var denied = map[string]string{
 	"io.Pipe":                       "its ends block native threads outside the interpreter's scheduler",
 	"io/ioutil.ReadDir":             "reads the file system",
 	"io/ioutil.ReadFile":            "bridged by hand as os.ReadFile, relative to the test's directory (trace/internal/bridge/files.go)",
-	"io/ioutil.TempDir":             "writes to the file system",
-	"io/ioutil.TempFile":            "writes to the file system",
-	"io/ioutil.WriteFile":           "writes to the file system",
+	"io/ioutil.TempDir":             "bridged by hand as os.MkdirTemp, in the run's sandbox (trace/internal/bridge/sandbox.go)",
+	"io/ioutil.TempFile":            "bridged by hand as os.CreateTemp, in the run's sandbox (trace/internal/bridge/sandbox.go)",
+	"io/ioutil.WriteFile":           "bridged by hand as os.WriteFile, in the run's sandbox (trace/internal/bridge/sandbox.go)",
 }
 
 // networkCall matches the functions and methods that dial, listen on or

@@ -157,35 +157,43 @@ func init() {
 		}
 		return inside(c, fn, dir)
 	}
-	reg("os.MkdirTemp", func(c interp.Call, args []interp.Value) interp.Value {
-		b := box(c)
-		dir, _, err := b.tempName(tempIn(c, "os.MkdirTemp", args[0].Str()), args[1].Str(), false)
-		if err != nil {
-			return interp.Tuple(interp.String(""), errValue(c, err, args[1].Str()))
-		}
-		return interp.Tuple(interp.String(b.shown(dir)), noErr)
-	})
+	// io/ioutil's TempDir, TempFile and WriteFile are os's under older
+	// names.
+	for _, fn := range []string{"os.MkdirTemp", "io/ioutil.TempDir"} {
+		reg(fn, func(c interp.Call, args []interp.Value) interp.Value {
+			b := box(c)
+			dir, _, err := b.tempName(tempIn(c, fn, args[0].Str()), args[1].Str(), false)
+			if err != nil {
+				return interp.Tuple(interp.String(""), errValue(c, err, args[1].Str()))
+			}
+			return interp.Tuple(interp.String(b.shown(dir)), noErr)
+		})
+	}
 	created := func(c interp.Call, f *os.File, name string) interp.Value {
 		files(c)[f] = name
 		return interp.BoxNative(f)
 	}
-	reg("os.CreateTemp", func(c interp.Call, args []interp.Value) interp.Value {
-		b := box(c)
-		p, f, err := b.tempName(tempIn(c, "os.CreateTemp", args[0].Str()), args[1].Str(), true)
-		if err != nil {
-			return interp.Tuple(c.Zero(resType(c, 0)), errValue(c, err, args[1].Str()))
-		}
-		return interp.Tuple(created(c, f, b.shown(p)), noErr)
-	})
-	reg("os.WriteFile", func(c interp.Call, args []interp.Value) interp.Value {
-		name := args[0].Str()
-		p := inside(c, "os.WriteFile", name)
-		b := make([]byte, args[1].Len())
-		for i := range b {
-			b[i] = byte(args[1].Index(i).Uint())
-		}
-		return errValue(c, os.WriteFile(p, b, fs.FileMode(args[2].Uint())), name)
-	})
+	for _, fn := range []string{"os.CreateTemp", "io/ioutil.TempFile"} {
+		reg(fn, func(c interp.Call, args []interp.Value) interp.Value {
+			b := box(c)
+			p, f, err := b.tempName(tempIn(c, fn, args[0].Str()), args[1].Str(), true)
+			if err != nil {
+				return interp.Tuple(c.Zero(resType(c, 0)), errValue(c, err, args[1].Str()))
+			}
+			return interp.Tuple(created(c, f, b.shown(p)), noErr)
+		})
+	}
+	for _, fn := range []string{"os.WriteFile", "io/ioutil.WriteFile"} {
+		reg(fn, func(c interp.Call, args []interp.Value) interp.Value {
+			name := args[0].Str()
+			p := inside(c, fn, name)
+			b := make([]byte, args[1].Len())
+			for i := range b {
+				b[i] = byte(args[1].Index(i).Uint())
+			}
+			return errValue(c, os.WriteFile(p, b, fs.FileMode(args[2].Uint())), name)
+		})
+	}
 	openFile := func(fn string, flag func([]interp.Value) int, perm func([]interp.Value) fs.FileMode) func(interp.Call, []interp.Value) interp.Value {
 		return func(c interp.Call, args []interp.Value) interp.Value {
 			name := args[0].Str()

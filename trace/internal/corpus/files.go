@@ -114,3 +114,22 @@ func Conds() string {
 	check(total == 5050, "sum of the items")
 	return fmt.Sprint(total, len(queue))
 }
+
+// StdoutToFile captures what fmt prints by making os.Stdout a temporary
+// file for a while, as tests of printing functions do (go-spew's).
+func StdoutToFile() string {
+	f, err := os.CreateTemp("", "corpus-stdout-")
+	check(err == nil, "CreateTemp")
+	defer os.Remove(f.Name())
+	saved := os.Stdout
+	os.Stdout = f
+	fmt.Print("print ", 1, "\n")
+	fmt.Printf("printf %d\n", 2)
+	fmt.Println("println", 3)
+	fmt.Fprintln(os.Stdout, "fprintln", 4)
+	os.Stdout = saved
+	check(f.Close() == nil, "Close")
+	b, err := os.ReadFile(f.Name())
+	check(err == nil, "ReadFile")
+	return string(b)
+}

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -59,4 +60,28 @@ func TypeNames() string {
 	}
 	var a any = []byte("x")
 	return fmt.Sprintf("%T|%T|%T|%T|%T|%T|%T|%T", a, []rune{}, byte(1), 'r', map[string][]byte{}, rec{}, func(rune) byte { return 0 }, [2]byte{})
+}
+
+type verbNode struct{ next *verbNode }
+
+// PointerVerbs formats references with %p, with its flags, and checks
+// that the address is the one reflect.Value.Pointer gives (go-spew's
+// tests compare the two).
+func PointerVerbs() string {
+	n := &verbNode{}
+	var none *verbNode
+	s := []int{1, 2}
+	m := map[string]int{}
+	ch := make(chan int)
+	same := func(x any) bool {
+		return fmt.Sprintf("%p", x) == fmt.Sprintf("0x%x", reflect.ValueOf(x).Pointer())
+	}
+	out := []string{
+		fmt.Sprint(same(n), same(s), same(m), same(ch), same(&s[1])),
+		fmt.Sprintf("%p %p", none, []int(nil)),
+		fmt.Sprint(fmt.Sprintf("%#p", n) == strings.TrimPrefix(fmt.Sprintf("%p", n), "0x")),
+		fmt.Sprint(len(fmt.Sprintf("%30p|", n)), len(fmt.Sprintf("%-30p|", n)), strings.HasPrefix(fmt.Sprintf("%30p", n), " ")),
+		fmt.Sprint(fmt.Sprintf("%p", n) == fmt.Sprintf("%p", n), fmt.Sprintf("%p", n) != fmt.Sprintf("%p", &verbNode{})),
+	}
+	return strings.Join(out, "\n")
 }

@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"io"
+	"os"
 	"reflect"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // nativeTypes are standard-library types whose values live natively inside
@@ -234,7 +238,9 @@ func (r *run) variadicArgs(fr *frame, s Value) []any {
 
 // rewriteT replaces %T verbs of format by %s (keeping flags and width) and
 // their operands by the interpreted type names: package fmt would name the
-// wrappers' native types.
+// wrappers' native types. It replaces %p verbs of interpreted references
+// by %x of their address, with fmt's 0x prefix (fmt takes a %p operand's
+// address before it asks for a Formatter).
 func (r *run) rewriteT(format string, args []any, raw Value) string {
 	if !strings.Contains(format, "%") {
 		return format
@@ -248,6 +254,7 @@ func (r *run) rewriteT(format string, args []any, raw Value) string {
 			continue
 		}
 		i++
+		flags := out.Len()
 		for i < len(format) && strings.IndexByte("+-# 0123456789.*[]", format[i]) >= 0 {
 			if format[i] == '*' {
 				argi++
@@ -262,7 +269,8 @@ func (r *run) rewriteT(format string, args []any, raw Value) string {
 			out.WriteByte('%')
 			continue
 		}
-		if format[i] == 'T' && argi < len(args) {
+		switch {
+		case format[i] == 'T' && argi < len(args):
 			v := cs[argi].v
 			name := "<nil>"
 			if v.p != nil {
@@ -275,12 +283,43 @@ func (r *run) rewriteT(format string, args []any, raw Value) string {
 			}
 			args[argi] = name
 			out.WriteByte('s')
-		} else {
+		case format[i] == 'p' && argi < len(args) && r.isInterpretedRef(cs[argi].v):
+			it := (*iface)(cs[argi].v.p)
+			args[argi] = uint64(r.addressOf(it.t.t, it.v))
+			s := out.String()
+			f := s[flags:]
+			if strings.Contains(f, "#") {
+				f = strings.Replace(f, "#", "", 1)
+			} else {
+				f = "#" + f
+			}
+			out.Reset()
+			out.WriteString(s[:flags] + f + "x")
+		default:
 			out.WriteByte(format[i])
 		}
 		argi++
 	}
 	return out.String()
+}
+
+// isInterpretedRef reports whether the interface value v holds an
+// interpreted pointer, slice, map, chan or func.
+func (r *run) isInterpretedRef(v Value) bool {
+	if v.p == nil {
+		return false
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		return false
+	}
+	switch it.t.t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return isUnsafePointer(it.t.t)
+	}
+	return false
 }
 
 func fmtBridge(name string) extFunc {
@@ -307,7 +346,36 @@ func fmtBridge(name string) extFunc {
 	}
 }
 
-func io_WriteString(r *run, s string) (int, error) { return fmt.Fprint(r.out, s) }
+func io_WriteString(r *run, s string) (int, error) { return fmt.Fprint(r.stdout(), s) }
+
+// stdout is where fmt.Print and its kin write: the run's output, or the
+// file the program made os.Stdout (a test capturing its output in a
+// temporary file).
+func (r *run) stdout() io.Writer {
+	pkg := r.p.SSA.ImportedPackage("os")
+	if pkg == nil {
+		return r.out
+	}
+	g, _ := pkg.Members["Stdout"].(*ssa.Global)
+	r.p.mu.Lock()
+	gid, ok := r.p.globals[g]
+	r.p.mu.Unlock()
+	if !ok || gid >= len(r.globals) || r.globals[gid] == nil {
+		return r.out
+	}
+	v := r.globals[gid].v
+	if v.k != KindNative || v.p == nil {
+		return r.out
+	}
+	f, ok := (*nativeBox)(v.p).rv.Interface().(*os.File)
+	switch {
+	case !ok || f == os.Stdout:
+		return r.out
+	case f == os.Stderr:
+		return r.errOut
+	}
+	return f
+}
 
 // appendBridge is fmt.Append, Appendf or Appendln: what Sprint, Sprintf
 // or Sprintln format, appended to the interpreted byte slice.

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"go/types"
 	"unsafe"
 )
@@ -16,7 +17,10 @@ import (
 // retrieveUnexportedField (reflect.NewAt of a field's address) run so.
 
 // uptrTable is a run's record of the uintptrs it gave out.
-type uptrTable struct{ m map[uintptr]uptrEntry }
+type uptrTable struct {
+	m       map[uintptr]uptrEntry
+	maxSize int64 // the largest size of a type in m
+}
 
 // uptrEntry is what a uintptr stands for: a cell holding a value of type
 // t, or (t nil) the address of a map, func or channel, for identity only.
@@ -36,7 +40,11 @@ func (r *run) uptrs() *uptrTable {
 func (r *run) issueUintptr(p unsafe.Pointer, t types.Type) uintptr {
 	u := uintptr(p)
 	if u != 0 {
-		r.uptrs().m[u] = uptrEntry{p: p, t: t}
+		tab := r.uptrs()
+		tab.m[u] = uptrEntry{p: p, t: t}
+		if t != nil {
+			tab.maxSize = max(tab.maxSize, sizes.Sizeof(t))
+		}
 	}
 	return u
 }
@@ -50,16 +58,45 @@ func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
 	if e, ok := tab.m[u]; ok {
 		return r.typedPtr(e.p, e.t)
 	}
-	for base, e := range tab.m {
-		if e.t == nil || u < base || u >= base+uintptr(sizes.Sizeof(e.t)) {
-			continue
+	if base, e, ok := tab.containing(u); ok {
+		off := int64(u - base)
+		if isReflectValue(e.t) {
+			if p, ok := r.rvFieldPtr((*cell)(e.p), e.t, off); ok {
+				return p
+			}
+			r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: the field at offset %d of a reflect.Value (only its flag field is modelled)", off))
 		}
-		if c, t, ok := cellAt((*cell)(e.p), e.t, int64(u-base)); ok {
+		if c, t, ok := cellAt((*cell)(e.p), e.t, off); ok {
 			return r.typedPtr(ptrOf(c), t)
 		}
+		r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside a %s is not the start of one of its fields or elements", off, e.t))
 	}
 	r.unsupportedAt(in, "conversion of a uintptr to unsafe.Pointer (only of a variable's address taken as a uintptr, or of reflect.Value's Pointer and UnsafeAddr, and of their fields' offsets)")
 	return Value{}
+}
+
+// containing returns the recorded variable whose memory holds address
+// u, the nearest below u when several do (a variable's cell may have
+// been reused since its address was recorded). It probes the addresses
+// below u when that is cheaper than scanning the table.
+func (tab *uptrTable) containing(u uintptr) (uintptr, uptrEntry, bool) {
+	if tab.maxSize < int64(len(tab.m)) {
+		for d := int64(1); d < tab.maxSize && uintptr(d) <= u; d++ {
+			if e, ok := tab.m[u-uintptr(d)]; ok && e.t != nil && d < sizes.Sizeof(e.t) {
+				return u - uintptr(d), e, true
+			}
+		}
+		return 0, uptrEntry{}, false
+	}
+	var best uintptr
+	var found uptrEntry
+	for base, e := range tab.m {
+		if e.t == nil || u < base || u >= base+uintptr(sizes.Sizeof(e.t)) || base < best {
+			continue
+		}
+		best, found = base, e
+	}
+	return best, found, found.t != nil
 }
 
 // typedPtr is the unsafe.Pointer p to a value of type t (nil: of no

@@ -24,6 +24,7 @@ const (
 	flagAddr     rflag = 1 << iota // addressable: CanAddr, and CanSet unless flagRO
 	flagStickyRO                   // obtained through an unexported field not embedded
 	flagEmbedRO                    // an unexported embedded field (its exported fields are not)
+	flagIndir                      // a field or element of a value held in memory (reflect_flag.go)
 
 	flagRO = flagStickyRO | flagEmbedRO
 )
@@ -35,6 +36,8 @@ type rvalue struct {
 	c  *cell         // the cell holding the value, when interpreted
 	nv reflect.Value // the native value, when c is nil
 	f  rflag
+	k  reflect.Kind // the kind a program set in the flag word, else 0
+	fw *cell        // the flag word a program took the address of (reflect_flag.go)
 }
 
 func init() {
@@ -84,6 +87,9 @@ func rvArg(v Value) rvalue {
 		return rvalue{}
 	}
 	x, _ := (*nativeBox)(v.p).rv.Interface().(rvalue)
+	if x.fw != nil {
+		return x.withWord(x.fw.v.n)
+	}
 	return x
 }
 
@@ -138,6 +144,12 @@ func (r *run) get(fr *frame, in *ins, v rvalue) Value {
 
 // kind is v's reflect.Kind.
 func (v rvalue) kind() reflect.Kind {
+	if v.k != 0 {
+		if v.k == kindCleared {
+			return reflect.Invalid
+		}
+		return v.k
+	}
 	if v.t == nil {
 		return reflect.Invalid
 	}
@@ -299,6 +311,9 @@ func (r *run) field(fr *frame, in *ins, v rvalue, i int) rvalue {
 	}
 	x := r.get(fr, in, v)
 	f := v.f &^ flagEmbedRO
+	if !v.t.directIface() {
+		f |= flagIndir
+	}
 	if !exported {
 		if v.t.t.Underlying().(*types.Struct).Field(i).Embedded() {
 			f |= flagEmbedRO
@@ -328,7 +343,11 @@ func (r *run) rvIndex(fr *frame, in *ins, v rvalue, i int) rvalue {
 		if i < 0 || i >= len(cs) {
 			panic("reflect: array index out of range")
 		}
-		return rvalue{t: r.p.rtypeOf(elemType(v.t.t)), c: &cs[i], f: v.f}
+		f := v.f
+		if !v.t.directIface() {
+			f |= flagIndir
+		}
+		return rvalue{t: r.p.rtypeOf(elemType(v.t.t)), c: &cs[i], f: f}
 	}
 	s := x.Str()
 	if i < 0 || i >= len(s) {
@@ -403,15 +422,20 @@ func (r *run) pointerOf(fr *frame, in *ins, v rvalue) uintptr {
 	if nv, ok := v.native(); ok {
 		return nv.Pointer()
 	}
-	x := r.get(fr, in, v)
+	return r.addressOf(v.t.t, r.get(fr, in, v))
+}
+
+// addressOf is the address the interpreted reference x of type t holds,
+// as reflect.Value's Pointer and fmt's %p give it.
+func (r *run) addressOf(t types.Type, x Value) uintptr {
 	switch {
 	case x.k == KindSlice && x.p != nil:
 		if cs := x.slice(); cap(cs) > 0 {
-			return r.issueUintptr(unsafe.Pointer(unsafe.SliceData(cs)), elemType(v.t.t))
+			return r.issueUintptr(unsafe.Pointer(unsafe.SliceData(cs)), elemType(t))
 		}
 		return r.issueUintptr(x.p, nil)
 	case x.k == KindPointer && x.n&uptrTag == 0:
-		return r.issueUintptr(x.p, elemType(v.t.t))
+		return r.issueUintptr(x.p, elemType(t))
 	case x.k == KindFunc && x.p != nil:
 		// A func's code pointer: its entry program counter (pc.go),
 		// the same for every closure of one function.

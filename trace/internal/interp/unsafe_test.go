@@ -90,6 +90,8 @@ func TestUnsafeUnsupported(t *testing.T) {
 		{"StringAsBytes", []Value{String("abc")}, "of *string to *[]byte", "*(*[]byte)(unsafe.Pointer(&s))"},
 		{"IntAsFloat", []Value{Int(1)}, "of *int to *float64", "*(*float64)(unsafe.Pointer(&x))"},
 		{"StringOfElem", []Value{bytesValue("abc")}, "unsafe.String of 3 elements", "unsafe.String(&b[0], len(b))"},
+		{"ValuePtrField", nil, "the field at offset 8 of a reflect.Value", "*(*unsafe.Pointer)(unsafe.Pointer(uintptr("},
+		{"InsideField", nil, "offset 9 inside a struct{a int64; b int64} is not the start", "*(*int8)(unsafe.Pointer(uintptr("},
 	} {
 		t.Run(c.fn, func(t *testing.T) {
 			_, err := runUnsafe(t, c.fn, c.args...)

@@ -2,7 +2,10 @@
 // package unsafe: idioms it runs and constructs it reports unsupported.
 package unsafeops
 
-import "unsafe"
+import (
+	"reflect"
+	"unsafe"
+)
 
 type strHeader struct {
 	data unsafe.Pointer
@@ -46,4 +49,19 @@ func IntAsFloat(x int) float64 {
 // StringOfElem makes a string from the address of an element.
 func StringOfElem(b []byte) string {
 	return unsafe.String(&b[0], len(b))
+}
+
+// ValuePtrField reads the ptr field of a reflect.Value through the
+// variable's address as a uintptr.
+func ValuePtrField() unsafe.Pointer {
+	v := reflect.ValueOf(1)
+	f, _ := reflect.TypeOf(v).FieldByName("ptr")
+	return *(*unsafe.Pointer)(unsafe.Pointer(uintptr(unsafe.Pointer(&v)) + f.Offset))
+}
+
+// InsideField reads a byte inside an int64 field through the struct's
+// address as a uintptr.
+func InsideField() int8 {
+	var p struct{ a, b int64 }
+	return *(*int8)(unsafe.Pointer(uintptr(unsafe.Pointer(&p)) + 9))
 }
