@@ -305,3 +305,67 @@ func ReflectIter() string {
 	})
 	return sb.String()
 }
+
+type seqCount uint8
+
+// ReflectSeq iterates values through reflect.Value's Seq and Seq2: an
+// integer (of a named type too), arrays, a pointer to one, slices,
+// strings (byte offsets and runes), maps (sorted here: their order
+// varies) and range-over-func iterators, stopping early too.
+func ReflectSeq() string {
+	var out []string
+	seq := func(v reflect.Value, stop int) string {
+		var parts []string
+		for x := range v.Seq() {
+			if len(parts) == stop {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%v:%s", x.Interface(), x.Type()))
+		}
+		return strings.Join(parts, " ")
+	}
+	seq2 := func(v reflect.Value, stop int) string {
+		var parts []string
+		for k, e := range v.Seq2() {
+			if len(parts) == stop {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%v=%v", k.Interface(), e.Interface()))
+		}
+		return strings.Join(parts, " ")
+	}
+	arr := [3]string{"a", "b", "c"}
+	pairs := func(yield func(string, int) bool) {
+		for i, s := range []string{"x", "y", "z"} {
+			if !yield(s, i) {
+				return
+			}
+		}
+	}
+	evens := func(yield func(int) bool) {
+		for i := 0; i < 10; i += 2 {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	out = append(out,
+		seq(reflect.ValueOf(4), -1), seq(reflect.ValueOf(seqCount(3)), -1), seq(reflect.ValueOf(int8(-2)), -1),
+		seq(reflect.ValueOf(arr), -1), seq(reflect.ValueOf(&arr), 2), seq(reflect.ValueOf([]float64{1.5, 2}), -1),
+		seq(reflect.ValueOf("héllo"), -1), seq(reflect.ValueOf(evens), 3), seq(reflect.ValueOf(uint(5)), 2),
+		seq2(reflect.ValueOf(arr), -1), seq2(reflect.ValueOf([]int{7, 8}), 1), seq2(reflect.ValueOf("añb"), -1),
+		seq2(reflect.ValueOf(pairs), -1), seq2(reflect.ValueOf(pairs), 2),
+	)
+	var keys []string
+	m := map[string]int{"one": 1, "two": 2, "three": 3}
+	for k, e := range reflect.ValueOf(m).Seq2() {
+		keys = append(keys, fmt.Sprint(k, "=", e))
+	}
+	for k := range reflect.ValueOf(m).Seq() {
+		keys = append(keys, k.String())
+	}
+	sort.Strings(keys)
+	out = append(out, strings.Join(keys, " "))
+	out = append(out, recovered(func() { reflect.ValueOf(true).Seq() }), recovered(func() { reflect.ValueOf(3).Seq2() }))
+	return strings.Join(out, "\n")
+}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"go/types"
 	"reflect"
 	"strings"
@@ -70,6 +71,28 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 			v = r.field(fr, in, v, i)
 		}
 		return rvBox(v)
+	},
+	"FieldByIndexErr": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		idx := intsOf(args[0])
+		if len(idx) != 1 {
+			v.mustBe("FieldByIndexErr", reflect.Struct)
+		}
+		for k, i := range idx {
+			if k > 0 && v.kind() == reflect.Pointer {
+				et := r.p.rtypeOf(elemType(v.t.need(r, in, "(reflect.Value).FieldByIndexErr")))
+				if et.kind() != reflect.Struct {
+					v = r.field(fr, in, v, i) // panics as reflect does
+					continue
+				}
+				if r.get(fr, in, v).p == nil {
+					err := errors.New("reflect: indirection through nil pointer to embedded struct field " + et.name())
+					return Tuple(rvBox(rvalue{}), r.nativeIface(err))
+				}
+				v = r.elem(fr, in, v)
+			}
+			v = r.field(fr, in, v, i)
+		}
+		return Tuple(rvBox(v), Value{k: KindInterface})
 	},
 	"FieldByNameFunc": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		v.mustBe("FieldByNameFunc", reflect.Struct)

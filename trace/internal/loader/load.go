@@ -169,19 +169,27 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // virtual clock (its atomic.Pointer is bridged, its os.Stderr writes go
 // to the run's output); sort, whose Reverse wraps an interpreted
 // sort.Interface (its reflective Slice functions keep their hand bridges,
-// see the bridge's handBridgedStd); and flag, whose FlagSets hold interpreted
-// variables and flag.Values. Other standard packages stay native.
+// see the bridge's handBridgedStd); flag, whose FlagSets hold interpreted
+// variables and flag.Values; log/slog, whose Loggers call interpreted
+// Handlers, LogValuers and ReplaceAttr functions and write to interpreted
+// io.Writers; and text/template, which executes over interpreted values
+// with the interpreter's reflect and calls interpreted funcs and methods
+// (with internal/fmtsort, which sorts map keys by reflection). Other
+// standard packages stay native.
 var sourceStd = map[string][]string{
-	"cmp":            nil,
-	"container/list": nil,
-	"container/ring": nil,
-	"context":        nil,
-	"flag":           nil,
-	"iter":           nil,
-	"log":            {"log/internal"},
-	"maps":           {"iter"},
-	"slices":         {"cmp", "iter"},
-	"sort":           {"slices"},
+	"cmp":              nil,
+	"container/list":   nil,
+	"container/ring":   nil,
+	"context":          nil,
+	"flag":             nil,
+	"internal/fmtsort": {"cmp", "slices"},
+	"iter":             nil,
+	"log":              {"log/internal"},
+	"log/slog":         {"context", "log", "log/internal", "log/slog/internal", "log/slog/internal/buffer", "slices"},
+	"maps":             {"iter"},
+	"slices":           {"cmp", "iter"},
+	"sort":             {"slices"},
+	"text/template":    {"internal/fmtsort", "maps", "text/template/parse"},
 }
 
 // IsStd reports whether path names a standard package: its first
