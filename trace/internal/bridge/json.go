@@ -367,6 +367,9 @@ func (m *jsonMirror) back(old interp.Value, nv reflect.Value, t types.Type) inte
 		for i := range min(n, full.Len()) {
 			interp.Store(interp.IndexAddr(full, i), m.back(full.Index(i), nv.Index(i), u.Elem()))
 		}
+		if n == 0 && old.IsNil() {
+			return c.MakeSlice(t, 0, 0) // json makes an empty array's slice
+		}
 		if n <= full.Len() {
 			return interp.Reslice(full, n)
 		}
