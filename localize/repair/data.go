@@ -77,8 +77,10 @@ type Site struct {
 	src        []byte // the file's source
 }
 
-// Binding is a variable (or a field of a struct variable, "p.x") in
-// scope at an instance, with its value there.
+// Binding is a variable (or a field of a local struct variable, "p.x")
+// in scope at an instance, with its value there: a local of the site's
+// function, or a package-level variable of its package whose value the
+// run stored or loaded before the instance.
 type Binding struct {
 	Name  string      `json:"name"`
 	Type  string      `json:"type"`

@@ -46,8 +46,8 @@
 // recorded values and replays runs; it does not solve for expressions
 // with Z3 (component-based synthesis), inserts no missing statement nor
 // a guard before other statements, and synthesizes no calls, pointers or
-// composite values; the variables in scope are the function's locals
-// (package-level variables are not components). The environments of a run are those of its recorded run, so a
+// composite values; a package-level variable is a component where the
+// run stored or loaded it before the instance. The environments of a run are those of its recorded run, so a
 // replacement that changes more than one instance of a passing run is
 // checked by a replay, and one that changes the path before a later
 // instance only approximately until validation. Results come as text and

@@ -158,3 +158,35 @@ func TestRepairGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairGlobal repairs testdata/limit, whose condition compares with
+// the literal 5 where the package-level Max belongs: Max, stored by the
+// package's initializer, is a component of the synthesis, and the fix
+// (as the enumeration writes it, Max < x) is a plausible patch.
+func TestRepairGlobal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "limit")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/limit", &repair.Options{
+		Validate: repair.ValidateOptions{Dir: dir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	res.Output.Dir = dir
+	if err := res.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return p.Orig == "x > 5" && p.Repl == "Max < x" && p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible patch x > 5 -> Max < x:\n%s", text.String())
+	}
+}

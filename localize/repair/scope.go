@@ -40,8 +40,28 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 	cur := map[frameKey]map[*ssa.Alloc]trace.Value{}
 	occ := map[frameKey]int{}
 	frames := []frameKey{}
+	// The package-level variables of the site's package, as last stored
+	// or loaded anywhere in the run: an event's store counts from the
+	// next event on, so that an instance's environment is the one
+	// before it.
+	globals := map[*ssa.Global]trace.Value{}
+	var stored *ssa.Global
+	var storedVal trace.Value
 	for e := range t.Len() {
 		ev := trace.EventID(e)
+		if stored != nil {
+			globals[stored], stored = storedVal, nil
+		}
+		switch in := t.Instr(ev).(type) {
+		case *ssa.Store:
+			if g, ok := in.Addr.(*ssa.Global); ok && g.Pkg == fn.Pkg {
+				stored, storedVal = g, t.Value(ev)
+			}
+		case *ssa.UnOp:
+			if g, ok := in.X.(*ssa.Global); ok && in.Op == token.MUL && g.Pkg == fn.Pkg {
+				globals[g] = t.Value(ev)
+			}
+		}
 		if t.Func(ev) != fn {
 			continue
 		}
@@ -61,7 +81,7 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 			}
 			occ[fk]++
 			k := t.Key(ev)
-			in := Instance{Key: k, Value: t.Value(ev), Env: d.env(t.Pos(ev), m)}
+			in := Instance{Key: k, Value: t.Value(ev), Env: d.env(t.Pos(ev), m, globals)}
 			in.Orig = in.Value
 			if orig != nil {
 				in.Orig = orig[k]
@@ -118,9 +138,10 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 }
 
 // env returns the bindings of the variables in scope at pos whose
-// values m knows: variables of basic types, and the basic fields of
-// struct variables (one level), sorted by name.
-func (d *Data) env(pos token.Position, m map[*ssa.Alloc]trace.Value) []Binding {
+// values m (the function's locals) and globals (the package's) know:
+// variables of basic types, and the basic fields of local struct
+// variables (one level), sorted by name.
+func (d *Data) env(pos token.Position, m map[*ssa.Alloc]trace.Value, globals map[*ssa.Global]trace.Value) []Binding {
 	fn := d.Site.fn
 	p := fn.Pkg.Prog.Fset.File(fn.Pos())
 	if p == nil {
@@ -157,6 +178,22 @@ func (d *Data) env(pos token.Position, m map[*ssa.Alloc]trace.Value) []Binding {
 				fv := v.Index(i)
 				out = append(out, Binding{Name: a.Comment + "." + f.Name(), Type: types.TypeString(f.Type(), qual), Value: fv, Text: fv.String(), typ: f.Type()})
 			}
+		}
+	}
+	for g, v := range globals {
+		if scope == nil {
+			break
+		}
+		o := g.Object()
+		if o == nil {
+			continue // synthetic: the initializer's guard
+		}
+		if _, obj := scope.LookupParent(g.Name(), at); obj != o {
+			continue // shadowed here
+		}
+		typ := o.Type()
+		if _, ok := typ.Underlying().(*types.Basic); ok {
+			out = append(out, Binding{Name: g.Name(), Type: types.TypeString(typ, qual), Value: v, Text: v.String(), typ: typ})
 		}
 	}
 	slices.SortFunc(out, func(a, b Binding) int {
