@@ -77,31 +77,13 @@ func TestRepairDeadline(t *testing.T) {
 // runs although the repair did not select it, and -x, the fix, is the
 // first patch, plausible on the whole suite.
 func TestRepairValidatesWholeSuite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the subject's test binary once a patch")
-	}
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/abs", &repair.Options{
-		Run:      "^TestNegativeOne$",
-		Validate: repair.ValidateOptions{Dir: dir},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text strings.Builder
-	if err := res.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
+	res, text := repairTestdata(t, "abs", "^TestNegativeOne$")
 	if res.Partial || len(res.Failing) != 1 || res.Passing != 0 {
-		t.Fatalf("partial %v (%s), failing %v, %d passing, want TestNegativeOne alone:\n%s", res.Partial, res.Reason, res.Failing, res.Passing, text.String())
+		t.Fatalf("partial %v (%s), failing %v, %d passing, want TestNegativeOne alone:\n%s", res.Partial, res.Reason, res.Failing, res.Passing, text)
 	}
 	first := res.Patches[0]
 	if first.Repl != "-x" || first.Validation == nil || !first.Validation.Plausible || !first.Validation.Suite || first.Validation.Passed != 3 {
-		t.Errorf("first patch %s -> %s (%+v), want x -> -x plausible on the suite's 3 tests:\n%s", first.Orig, first.Repl, first.Validation, text.String())
+		t.Errorf("first patch %s -> %s (%+v), want x -> -x plausible on the suite's 3 tests:\n%s", first.Orig, first.Repl, first.Validation, text)
 	}
 	overfit := false
 	for _, p := range res.Patches {
@@ -119,7 +101,7 @@ func TestRepairValidatesWholeSuite(t *testing.T) {
 		}
 	}
 	if !overfit {
-		t.Errorf("no patch x -> 1 validated, which fits TestNegativeOne alone:\n%s", text.String())
+		t.Errorf("no patch x -> 1 validated, which fits TestNegativeOne alone:\n%s", text)
 	}
 }
 
@@ -129,28 +111,10 @@ func TestRepairValidatesWholeSuite(t *testing.T) {
 // writes it, max < x), inserted before the return, plausible on the
 // whole suite; the guards returning another value are refuted.
 func TestRepairGuard(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the subject's test binary once a patch")
-	}
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "clamp")
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/clamp", &repair.Options{
-		Validate: repair.ValidateOptions{Dir: dir},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text bytes.Buffer
-	res.Output.Dir = dir
-	if err := res.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
-	testutil.Golden(t, "clamp.txt", text.String())
+	res, text := repairTestdata(t, "clamp", "")
+	testutil.Golden(t, "clamp.txt", text)
 	if len(res.Patches) == 0 || res.Patches[0].Repl != "if max < x { return max }" || res.Patches[0].Validation == nil || !res.Patches[0].Validation.Plausible {
-		t.Fatalf("first patch is not the guard if max < x { return max }, plausible:\n%s", text.String())
+		t.Fatalf("first patch is not the guard if max < x { return max }, plausible:\n%s", text)
 	}
 	for _, p := range res.Patches[1:] {
 		if p.Validation != nil && p.Validation.Plausible {
@@ -164,29 +128,39 @@ func TestRepairGuard(t *testing.T) {
 // package's initializer, is a component of the synthesis, and the fix
 // (as the enumeration writes it, Max < x) is a plausible patch.
 func TestRepairGlobal(t *testing.T) {
+	res, text := repairTestdata(t, "limit", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return p.Orig == "x > 5" && p.Repl == "Max < x" && p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible patch x > 5 -> Max < x:\n%s", text)
+	}
+}
+
+// repairTestdata repairs testdata/name with the cases run selects ("":
+// all) as evidence, validated natively, and returns the result and its
+// text, files named from the subject's directory. It skips under -short.
+func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "limit")
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", name)
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/limit", &repair.Options{
+	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/"+name, &repair.Options{
+		Run:      run,
 		Validate: repair.ValidateOptions{Dir: dir},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text bytes.Buffer
+	var text strings.Builder
 	res.Output.Dir = dir
 	if err := res.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
-		return p.Orig == "x > 5" && p.Repl == "Max < x" && p.Validation != nil && p.Validation.Plausible
-	})
-	if !fixed {
-		t.Fatalf("no plausible patch x > 5 -> Max < x:\n%s", text.String())
-	}
+	return res, text.String()
 }
