@@ -333,9 +333,12 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 			vo.Overlay = res.overlay
 		}
 		v, verr := NewValidator(ctx, res.Package, &vo)
-		if verr != nil {
+		switch {
+		case verr != nil && ctx.Err() != nil:
+			err = ctx.Err() // the go command was stopped by the bound
+		case verr != nil:
 			err = verr
-		} else {
+		default:
 			defer v.Close()
 			for i := range cands[:min(len(cands), cmp.Or(opts.MaxPatches, 10))] {
 				val, verr := v.Validate(ctx, &cands[i].Patch)
