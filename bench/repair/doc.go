@@ -35,7 +35,8 @@
 // layout aside), or, for TCAS, the same outcome as the fault-free port
 // on -inputs generated inputs (each of the twelve inputs drawn from the
 // values the universe gives it or uniformly between their least and
-// greatest, seeded), run natively as one more test laid over the package
+// greatest, and in one input of three one input set to another's value
+// or one off, seeded), run natively as one more test laid over the package
 // with the patch. The historical bugs have no input generator: a
 // plausible patch whose syntax tree differs from the release's file is
 // listed (its line, the source replaced, the replacement), not counted

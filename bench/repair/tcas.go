@@ -176,7 +176,9 @@ func intArgs(args []int) string {
 // generatedInputs returns a test file, TestEquivalence, that wants the
 // fault-free port's outcome on n generated inputs: each of the twelve
 // drawn, with even odds, from the values the universe's tests give it
-// or uniformly between their least and greatest. "" when n is 0.
+// or uniformly between their least and greatest; in one input of three,
+// one input then set to another's value, or one off, the boundaries of
+// the comparisons between them. "" when n is 0.
 func generatedInputs(universe []tcas.Test, n int, seed uint64) (string, error) {
 	if n == 0 {
 		return "", nil
@@ -205,6 +207,12 @@ func generatedInputs(universe []tcas.Test, n int, seed uint64) (string, error) {
 			}
 			lo, hi := slices.Min(vs), slices.Max(vs)
 			args[i] = lo + rng.IntN(hi-lo+1)
+		}
+		// One input in three puts two inputs at a boundary of their
+		// comparisons: one equal to the other, or one off.
+		if rng.IntN(3) == 0 {
+			i, j := rng.IntN(12), rng.IntN(12)
+			args[j] = args[i] + rng.IntN(3) - 1
 		}
 		out, _ := tcas.Run(tcas.Main, args)
 		fmt.Fprintf(&sb, "\t{%d%s},\n", out, intArgs(args))
