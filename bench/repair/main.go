@@ -76,7 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		seed       = fs.Uint64("seed", 1, "seed of the samples and of the generated inputs")
 		timeout    = fs.Duration("timeout", 3*time.Minute, "time bound of one subject's repair (a repair cut by it is reported partial, with what it found)")
 		maxPatches = fs.Int("max-patches", 20, "patches validated per subject, in rank order")
-		maxSites   = fs.Int("max-sites", 10, "repair sites (angelic debugging's verified candidates, those the flexibility test inhibits last) synthesized for per subject")
+		maxSites   = fs.Int("max-sites", 40, "repair sites (angelic debugging's verified candidates, those the flexibility test inhibits last) synthesized for per subject (on TCAS v6 the faulty line's is the 15th)")
 		arith      = fs.String("arith", "int", "integer encoding of the solver searches: int (unbounded integers, faster; values are verified by replays) or bv")
 		out        = fs.String("out", "bench/repair/REPORT.md", "the report (- for stdout)")
 		verbose    = fs.Bool("v", false, "print each subject's result on stderr as it ends")
