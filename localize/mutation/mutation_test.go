@@ -117,16 +117,7 @@ func TestMutation(t *testing.T) {
 func TestMutationFixes(t *testing.T) {
 	ctx := context.Background()
 	cfg, prog := mutationSubject(t)
-	fn := prog.Func(mutPkg, "Classify")
-	var tests []trace.Test
-	for i, c := range [][3]int{{11, 11, 2}, {5, 5, 0}, {11, 5, 1}, {5, 11, 1}, {11, 10, 1}, {5, 10, 0}, {12, 9, 1}} {
-		tests = append(tests, trace.Test{Name: fmt.Sprintf("t%d", i+1), Func: fn,
-			Args: []trace.Value{trace.Int(int64(c[0])), trace.Int(int64(c[1]))}, Want: []trace.Value{trace.Int(int64(c[2]))}})
-	}
-	file, err := filepath.Abs(filepath.Join(testutil.Subject("mutation"), "mut.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests, file := classifyTests(t, prog)
 	var cands []localize.Candidate
 	for line := 8; line <= 15; line++ {
 		cands = append(cands, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: file, Line: line}}}})
@@ -292,4 +283,21 @@ func mutationBenchSubject(t testing.TB, prog *trace.Program, n int) ([]localize.
 		cands = append(cands, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: file, Line: l}}}, Verified: true})
 	}
 	return cands, tests
+}
+
+// classifyTests returns the seven tests of testdata/mutation's Classify
+// (t1..t7, given as data) and the absolute path of its source file.
+func classifyTests(t *testing.T, prog *trace.Program) ([]trace.Test, string) {
+	t.Helper()
+	fn := prog.Func(mutPkg, "Classify")
+	var tests []trace.Test
+	for i, c := range [][3]int{{11, 11, 2}, {5, 5, 0}, {11, 5, 1}, {5, 11, 1}, {11, 10, 1}, {5, 10, 0}, {12, 9, 1}} {
+		tests = append(tests, trace.Test{Name: fmt.Sprintf("t%d", i+1), Func: fn,
+			Args: []trace.Value{trace.Int(int64(c[0])), trace.Int(int64(c[1]))}, Want: []trace.Value{trace.Int(int64(c[2]))}})
+	}
+	file, err := filepath.Abs(filepath.Join(testutil.Subject("mutation"), "mut.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tests, file
 }

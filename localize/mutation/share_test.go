@@ -4,15 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/faultloc/faultloc/localize"
-	"github.com/faultloc/faultloc/localize/internal/testutil"
-	"github.com/faultloc/faultloc/trace"
 )
 
 // TestMergeShares splits the analysis of testdata/mutation's lines, with
@@ -25,16 +21,7 @@ import (
 func TestMergeShares(t *testing.T) {
 	ctx := context.Background()
 	cfg, prog := mutationSubject(t)
-	fn := prog.Func(mutPkg, "Classify")
-	var tests []trace.Test
-	for i, c := range [][3]int{{11, 11, 2}, {5, 5, 0}, {11, 5, 1}, {5, 11, 1}, {11, 10, 1}, {5, 10, 0}, {12, 9, 1}} {
-		tests = append(tests, trace.Test{Name: fmt.Sprintf("t%d", i+1), Func: fn,
-			Args: []trace.Value{trace.Int(int64(c[0])), trace.Int(int64(c[1]))}, Want: []trace.Value{trace.Int(int64(c[2]))}})
-	}
-	file, err := filepath.Abs(filepath.Join(testutil.Subject("mutation"), "mut.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests, file := classifyTests(t, prog)
 	at := func(line int) localize.Position { return localize.Position{File: file, Line: line} }
 	var plain []localize.Candidate
 	for line := 8; line <= 15; line++ {
