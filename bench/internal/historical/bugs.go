@@ -38,6 +38,7 @@ const (
 	WrongCall                        // the wrong function or method called
 	MissingCondition                 // a guard (if with early exit or correction) left out
 	MissingStatement                 // a statement left out
+	ExtraStatement                   // a statement that does not belong (the fix deleted it)
 )
 
 // String returns the kind in words ("wrong operator").
@@ -61,6 +62,8 @@ func (k Kind) String() string {
 		return "missing condition"
 	case MissingStatement:
 		return "missing statement"
+	case ExtraStatement:
+		return "extra statement"
 	}
 	return "unknown kind"
 }
@@ -311,5 +314,131 @@ var Bugs = []Bug{
 		Repo:  "github.com/shopspring/decimal", Commit: "e3482495ff4cba75613e4177ed79825c890058a9",
 		Desc: "Neg of the zero Decimal{} negates its nil big.Int (nil pointer dereference)",
 		Kind: MissingStatement,
+	},
+	{
+		Name: "godotenv/unquoted-space", Module: "github.com/joho/godotenv@v1.5.1", File: "parser.go",
+		Fixed: "\t\t// unquoted value - read until end of line\n\t\tendOfLine := bytes.IndexFunc(src, isLineEnd)\n\n\t\t// Hit EOF without a trailing newline\n\t\tif endOfLine == -1 {\n\t\t\tendOfLine = len(src)\n\n\t\t\tif endOfLine == 0 {\n\t\t\t\treturn \"\", nil, nil\n\t\t\t}\n\t\t}\n\n\t\t// Convert line to rune away to do accurate countback of runes\n\t\tline := []rune(string(src[0:endOfLine]))\n\n\t\t// Assume end of line is end of var\n\t\tendOfVar := len(line)\n\t\tif endOfVar == 0 {\n\t\t\treturn \"\", src[endOfLine:], nil\n\t\t}\n\n\t\t// Work backwards to check if the line ends in whitespace then\n\t\t// a comment (ie asdasd # some comment)\n\t\tfor i := endOfVar - 1; i >= 0; i-- {\n\t\t\tif line[i] == charComment && i > 0 {\n\t\t\t\tif isSpace(line[i-1]) {\n\t\t\t\t\tendOfVar = i\n\t\t\t\t\tbreak\n\t\t\t\t}\n\t\t\t}\n\t\t}\n\n\t\ttrimmed := strings.TrimFunc(string(line[0:endOfVar]), isSpace)\n\n\t\treturn expandVariables(trimmed, vars), src[endOfLine:], nil\n",
+		Buggy: "\t\t// unquoted value - read until whitespace\n\t\tend := bytes.IndexFunc(src, unicode.IsSpace)\n\t\tif end == -1 {\n\t\t\treturn expandVariables(string(src), vars), nil, nil\n\t\t}\n\n\t\treturn expandVariables(string(src[0:end]), vars), src[end:], nil\n",
+		Run:   "^(TestLoadPlainEnv|TestParsing|TestReadPlainEnv|TestTrailingNewlines)$",
+		Repo:  "github.com/joho/godotenv", Commit: "3fc4292b58a67b78e1dbb6e47b4879a6cc602ec4",
+		Desc: "an unquoted value ends at its first space instead of at the end of the line (less a trailing comment), so OPTION_H=1 2 reads 1",
+		Kind: WrongExpression,
+	},
+	{
+		Name: "mapstructure/squash-pointer", Module: "github.com/mitchellh/mapstructure@v1.4.1", File: "mapstructure.go",
+		Fixed: "\t\tv := dataVal.Field(i)\n\t\tif !v.Type().AssignableTo(valMap.Type().Elem()) {\n",
+		Buggy: "\t\tv := dataVal.Field(i)\n\t\tif v.Kind() == reflect.Ptr && v.Elem().Kind() == reflect.Struct {\n\t\t\t// Handle embedded struct pointers as embedded structs.\n\t\t\tv = v.Elem()\n\t\t}\n\t\tif !v.Type().AssignableTo(valMap.Type().Elem()) {\n",
+		Run:   "^(TestMapSquash|TestDecode_StructTaggedWithOmitempty_KeepNonEmptyValues)$",
+		Repo:  "github.com/mitchellh/mapstructure", Commit: "cbfe7942a733e1acd6e6d46e8a61e243f42da29e",
+		Desc: "decoding a struct into a map dereferences every pointer-to-struct field, squashed or not, so a map of pointers gets struct values (the fix moved the dereference under the squash test)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "mapstructure/compose-no-funcs", Module: "github.com/mitchellh/mapstructure@v1.4.2", File: "decode_hooks.go",
+		Fixed: "\t\tvar err error\n\t\tdata := f.Interface()\n",
+		Buggy: "\t\tvar err error\n\t\tvar data interface{}\n",
+		Run:   "^TestComposeDecodeHookFunc_safe_nofuncs$",
+		Repo:  "github.com/mitchellh/mapstructure", Commit: "edc56495e150df241791bf5db02b83f66000686a",
+		Desc: "ComposeDecodeHookFunc with no functions returns nil data instead of its input, so decoding through it fails (the release sets data at its declaration, where the fix had a guard)",
+		Kind: WrongExpression,
+	},
+	{
+		Name: "expr/get-nil", Module: "github.com/expr-lang/expr@v1.17.3", File: "builtin/lib.go",
+		Fixed: "\tif from == nil {\n\t\treturn nil, nil\n\t}\n\n\tif v.Kind() == reflect.Invalid {\n",
+		Buggy: "\tif v.Kind() == reflect.Invalid {\n",
+		Run:   "^TestIssue785_get_nil$",
+		Repo:  "github.com/expr-lang/expr", Commit: "28d9b3d4575bc9bb3d4e92cb18a6f7924693a583",
+		Desc: "get of nil panics (cannot fetch from nil) instead of returning nil, so a chain of get over a missing key fails",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "expr/fold-predicate", Module: "github.com/expr-lang/expr@v1.17.7", File: "optimizer/fold.go", Pkg: "./test/issues/857",
+		Fixed: "\t\t\t\t\t\t&PredicateNode{\n\t\t\t\t\t\t\tNode: &BinaryNode{\n\t\t\t\t\t\t\t\tOperator: \"&&\",\n\t\t\t\t\t\t\t\tLeft:     base.Arguments[1].(*PredicateNode).Node,\n\t\t\t\t\t\t\t\tRight:    n.Arguments[1].(*PredicateNode).Node,\n\t\t\t\t\t\t\t},\n\t\t\t\t\t\t},\n",
+		Buggy: "\t\t\t\t\t\t&BinaryNode{\n\t\t\t\t\t\t\tOperator: \"&&\",\n\t\t\t\t\t\t\tLeft:     base.Arguments[1].(*PredicateNode).Node,\n\t\t\t\t\t\t\tRight:    n.Arguments[1].(*PredicateNode).Node,\n\t\t\t\t\t\t},\n",
+		Run:   "^TestIssue857$",
+		Repo:  "github.com/expr-lang/expr", Commit: "f423c10c5f7436c70edc7158a97193f87591a309",
+		Desc: "the optimizer merges two filters' predicates into a bare && node, not a predicate, so a third filter's merge fails its type assertion (panic)",
+		Kind: WrongExpression,
+	},
+	{
+		Name: "expr/variadic-method", Module: "github.com/expr-lang/expr@v1.17.8", File: "checker/checker.go", Pkg: "./test/issues/888",
+		Fixed: "\t\t\tin = fn.InElem(&v.config.NtCache, fnNumIn-1+fnInOffset)\n",
+		Buggy: "\t\t\tin = fn.InElem(&v.config.NtCache, fnNumIn-1)\n",
+		Run:   "^TestIssue888$",
+		Repo:  "github.com/expr-lang/expr", Commit: "c020e9595927657cc9a0c5dca091b47058473ff5",
+		Desc: "the checker takes a variadic method's element type from the parameter before the last, ignoring the receiver's offset",
+		Kind: WrongExpression,
+	},
+	{
+		Name: "gjson/modifier-options", Module: "github.com/tidwall/gjson@v1.14.3", File: "gjson.go",
+		Fixed: "\t\t\tif s[i] == '.' || s[i] == '|' || s[i] == ':' {\n",
+		Buggy: "\t\t\tif s[i] == '.' || s[i] == '|' {\n",
+		Run:   "^TestDeepModifierWithOptions$",
+		Repo:  "github.com/tidwall/gjson", Commit: "9e848707d6d313c64b3815dd0de8c45b9e9d4dbc",
+		Desc: "a modifier's name after a dot ends only at '.' or '|', not at ':', so a modifier with options is not taken for one",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "go-toml/custom-unmarshaler-nil", Module: "github.com/pelletier/go-toml@v1.8.1", File: "marshal.go",
+		Fixed: "\t\tif tval == nil {\n\t\t\treturn mvalPtr.Elem(), nil\n\t\t}\n\n\t\tif err := callCustomUnmarshaler(mvalPtr, tval.ToMap()); err != nil {\n",
+		Buggy: "\t\tif err := callCustomUnmarshaler(mvalPtr, tval.ToMap()); err != nil {\n",
+		Run:   "^TestGithubIssue431$",
+		Repo:  "github.com/pelletier/go-toml", Commit: "65ca8064882c8c308e5c804c5d5443d409e0738c",
+		Desc: "a custom Unmarshaler of a key missing from the document is called on a nil tree (nil pointer dereference)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "go-toml/unexported-embedded", Module: "github.com/pelletier/go-toml/v2@v2.1.1", File: "unmarshaler.go",
+		Fixed: "\t\tif !f.CanAddr() {\n\t\t\t// If the field is not addressable, need to take a slower path and\n\t\t\t// make a copy of the struct itself to a new location.\n",
+		Buggy: "\t\tif !f.CanSet() {\n\t\t\t// If the field is not settable, need to take a slower path and make a copy of\n\t\t\t// the struct itself to a new location.\n",
+		Run:   "^TestIssue915$",
+		Repo:  "github.com/pelletier/go-toml", Commit: "34765b4a9e937ab927b5bd57231e98c68fe13109",
+		Desc: "a key of a struct nested in an unexported embedded struct copies the struct whenever the field cannot be set rather than when it cannot be addressed, recursing without end",
+		Kind: WrongCall,
+	},
+	{
+		Name: "cast/numeric-timezone", Module: "github.com/spf13/cast@v1.4.1", File: "caste.go",
+		Fixed: "\t\ttimeFormat{\"2006-01-02 15:04:05 -07:00\", timeFormatNumericTimezone},\n\t\ttimeFormat{\"2006-01-02 15:04:05 -0700\", timeFormatNumericTimezone},\n",
+		Buggy: "\t\ttimeFormat{\"2006-01-02 15:04:05 -07:00\", 1},\n\t\ttimeFormat{\"2006-01-02 15:04:05 -0700\", 1},\n",
+		Run:   "^TestToTime$",
+		Repo:  "github.com/spf13/cast", Commit: "88075729b052bca4b8b6c31bf198db2fe6c9da93",
+		Desc: "two entries of the package-level table of time formats give a numeric zone's format the type 1 (named zone), so a time with +0900 is read in the default location",
+		Kind: WrongConstant,
+	},
+	{
+		Name: "kong/callback-error-value", Module: "github.com/alecthomas/kong@v1.4.0", File: "callbacks.go",
+		Fixed: "\tif ferrv := reflect.ValueOf(ferr); !ferrv.IsValid() || ((ferrv.Kind() == reflect.Interface || ferrv.Kind() == reflect.Pointer) && ferrv.IsNil()) {\n",
+		Buggy: "\tif ferrv := reflect.ValueOf(ferr); !ferrv.IsValid() || ferrv.IsNil() {\n",
+		Run:   "^TestCallbackNonPointerError$",
+		Repo:  "github.com/alecthomas/kong", Commit: "f388f6cd39ae7fdbc4ffc75205d16a798c5a56bf",
+		Desc: "a callback's error held as a non-pointer value gets IsNil, which panics on a struct",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "kong/empty-root-run", Module: "github.com/alecthomas/kong@v1.6.1", File: "context.go",
+		Fixed: "\t\t\t\tnode = selected\n\t\t\t}\n\t\t}\n\n\t\tif node == nil {\n\t\t\treturn fmt.Errorf(\"no command selected\")\n\t\t}\n",
+		Buggy: "\t\t\t\tnode = selected\n\t\t\t}\n\t\t} else {\n\t\t\treturn fmt.Errorf(\"no command selected\")\n\t\t}\n",
+		Run:   "^TestIssue483EmptyRootNodeNoRun$",
+		Repo:  "github.com/alecthomas/kong", Commit: "7ca846736ce870e28be6cbfbfa4e27e2b0609770",
+		Desc: "Run of an application whose root has no Run method and no command selected goes on to RunNode(nil) (panic) instead of reporting that no command was selected",
+		Kind: WrongCondition,
+	},
+	{
+		Name: "sqlbuilder/empty-where", Module: "github.com/huandu/go-sqlbuilder@v1.27.2", File: "select.go",
+		Fixed: "func (sb *SelectBuilder) Where(andExpr ...string) *SelectBuilder {\n\tif len(andExpr) == 0 {\n\t\treturn sb\n\t}\n\n",
+		Buggy: "func (sb *SelectBuilder) Where(andExpr ...string) *SelectBuilder {\n",
+		Run:   "^TestEmptyWhereExpr$",
+		Repo:  "github.com/huandu/go-sqlbuilder", Commit: "08114a0155afa9c2c9c983f061cd8d76c54b96cd",
+		Desc: "SELECT's Where with no expressions still makes a WHERE clause (the fix added the guard to four builders; this is SELECT's)",
+		Kind: MissingCondition,
+	},
+	{
+		Name: "go-yaml/empty-anchor", Module: "github.com/goccy/go-yaml@v1.15.22", File: "internal/format/format.go", Pkg: ".",
+		Fixed: "func (f *Formatter) formatMapping(n *ast.MappingNode) string {\n\tvar ret string\n",
+		Buggy: "func (f *Formatter) formatMapping(n *ast.MappingNode) string {\n\tif len(n.Values) == 0 {\n\t\treturn \"{}\"\n\t}\n\n\tvar ret string\n",
+		Run:   "^TestBytesUnmarshalerWithEmptyValue$",
+		Repo:  "github.com/goccy/go-yaml", Commit: "2ac8cffa276e56c4dc385f5bd2404c07152bb49b",
+		Desc: "an empty mapping is formatted as {} without its anchor, so a later alias to it is undefined (the fix deleted this early return and the sequence's)",
+		Kind: ExtraStatement,
 	},
 }
