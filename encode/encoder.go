@@ -308,7 +308,8 @@ type seenKey struct {
 // ErrNotEncodable reports an oracle the encoding cannot express.
 var ErrNotEncodable = errors.New("encode: oracle not encodable")
 
-// ErrInterrupted is the error of an encoding stopped by Options.Done.
+// ErrInterrupted is the error of an encoding stopped by Options.Done, or
+// by the solver's own maxsat.Options.Done while it translated a term.
 var ErrInterrupted = errors.New("encode: interrupted")
 
 // New returns an Encoder for test, whose oracle must be expected results

@@ -66,7 +66,14 @@ type Expectation struct {
 // on an operand the encoding does not model (a string, a float) is left
 // out if the run already meets it, and is an error wrapping
 // [ErrNotEncodable], naming its position, if not.
-func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, avoid ...trace.EventID) (int, error) {
+func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, avoid ...trace.EventID) (added int, err error) {
+	defer func() {
+		// The solver's own interruption (maxsat.Options.Done) while it
+		// translated a term: the encoding's, for callers.
+		if err != nil && errors.Is(err, maxsat.ErrInterrupted) && !errors.Is(err, ErrInterrupted) {
+			err = fmt.Errorf("%w while the solver translated the run's formula (%w)", ErrInterrupted, err)
+		}
+	}()
 	if res == nil || res.Trace == nil {
 		return 0, errors.New("encode: run has no trace")
 	}

@@ -23,7 +23,8 @@ func (s *Solver) CheckRelaxed(ctx context.Context, relaxed []string, assume ...*
 // CheckRelaxedLimit is CheckRelaxed bounded by Z3's resource limit limit
 // instead of Options.RelaxedLimit (0: no bound), for checks that are only
 // worth a smaller effort, such as a guess tried before the check that
-// decides.
+// decides. A formula with string terms is bounded by ctx only (see
+// Options.RelaxedLimit).
 func (s *Solver) CheckRelaxedLimit(ctx context.Context, limit uint32, relaxed []string, assume ...*Term) (*Model, Status, error) {
 	if s.closed {
 		return nil, Unknown, ErrClosed
@@ -63,7 +64,7 @@ func (s *Solver) CheckRelaxedLimit(ctx context.Context, limit uint32, relaxed []
 		}
 		as = append(as, act)
 	}
-	if limit > 0 {
+	if limit > 0 && !s.strs { // see Options.RelaxedLimit
 		if err := s.sv.SetParam("rlimit", int(limit)); err != nil {
 			return nil, Unknown, fmt.Errorf("maxsat: %w", err)
 		}

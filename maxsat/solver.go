@@ -45,6 +45,9 @@ var (
 	ErrSat = errors.New("maxsat: hard and soft constraints are satisfiable together")
 	// ErrClosed: the Solver was closed.
 	ErrClosed = errors.New("maxsat: solver is closed")
+	// ErrInterrupted: Options.Done was closed while a term was being
+	// translated into Z3 (AddHard, AddSoft, the checks given terms).
+	ErrInterrupted = errors.New("maxsat: interrupted")
 )
 
 // UnknownError reports that Z3 returned unknown (timeout, resource limit,
@@ -63,8 +66,20 @@ type Options struct {
 	// RelaxedLimit bounds each CheckRelaxed call by Z3's resource limit
 	// (the "rlimit" parameter: a deterministic count of solver steps,
 	// unlike a timeout); a call that reaches it returns Unknown. Default
-	// 0: no bound.
+	// 0: no bound. A formula with string terms is not bounded so: Z3
+	// 4.8.12's sequence solver can crash the process (a segmentation
+	// fault, which no Go code recovers) when the resource limit stops it
+	// (TestStringsNotResourceBounded); its checks are bounded by their
+	// context only.
 	RelaxedLimit uint32
+	// Done, if set, interrupts the translation of a term into Z3 when it
+	// is closed (a context's Done channel): a call that adds or checks a
+	// term then returns an error wrapping ErrInterrupted. Translating one
+	// term of millions of nodes (a long run's accumulated arithmetic)
+	// takes seconds, which a bound on the whole call must be able to
+	// stop. The nodes translated so far are kept, so the Solver stays
+	// usable. Checks are bounded by their own context.
+	Done <-chan struct{}
 }
 
 // Engine names the Z3 solver a Solver checks with.
@@ -243,6 +258,7 @@ type Solver struct {
 	total   uint64 // sum of all soft weights
 	hardLog []z3.AST
 	ints    bool // a term of sort Int was translated
+	strs    bool // a term of sort String was translated
 	blocked int
 
 	// Level search state: no unblocked correction set of size <= lvlSize
@@ -357,6 +373,7 @@ func (s *Solver) Reset() error {
 		bsort:  s.bsort,
 		memo:   s.memo,
 		ints:   s.ints, // memoized terms are not translated again
+		strs:   s.strs,
 		byName: map[string]int{},
 		bySel:  map[z3.AST]int{},
 		unit:   true,

@@ -119,3 +119,28 @@ func anyModel(t *testing.T) *Model {
 	}
 	return m
 }
+
+// TestStringsNotResourceBounded: a check of a formula with strings is
+// not stopped by the resource limit (Z3 4.8.12's sequence solver can
+// crash the process when it is), while a bit-vector formula's is.
+func TestStringsNotResourceBounded(t *testing.T) {
+	x := BVVar("x", 32)
+	s := StringVar("s")
+	for _, c := range []struct {
+		name string
+		hard *Term
+		want Status
+	}{
+		{"bit-vectors", And(Eq(Mul(x, Mul(x, x)), BV(4657463, 32)), UGT(x, BV(100, 32))), Unknown},
+		{"strings", Eq(StrConcat(s, Str("b")), Str("ab")), Sat},
+	} {
+		sv := newSolver(t, nil)
+		if err := sv.AddHard(c.hard); err != nil {
+			t.Fatal(err)
+		}
+		_, st, err := sv.CheckRelaxedLimit(context.Background(), 1, nil)
+		if st != c.want {
+			t.Errorf("%s: CheckRelaxedLimit with a resource limit of 1 = %v (%v), want %v", c.name, st, err, c.want)
+		}
+	}
+}

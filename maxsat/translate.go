@@ -1,6 +1,7 @@
 package maxsat
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -17,10 +18,17 @@ func (s *Solver) translate(t *Term) (z3.AST, error) {
 	a, err := s.tr(t)
 	s.stats.BuildTime += time.Since(start)
 	if err != nil {
+		if errors.Is(err, ErrInterrupted) {
+			return z3.AST{}, err
+		}
 		return z3.AST{}, fmt.Errorf("maxsat: %w", err)
 	}
 	return a, nil
 }
+
+// interruptEvery is how many terms translate makes between two looks at
+// Options.Done (a power of two): a few milliseconds of work.
+const interruptEvery = 4096
 
 func (s *Solver) sort(so Sort) (z3.Sort, error) {
 	switch so.Kind {
@@ -45,8 +53,18 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 	if t.err != nil {
 		return z3.AST{}, t.err
 	}
+	if s.stats.Z3Terms&(interruptEvery-1) == 0 && s.opts.Done != nil {
+		select {
+		case <-s.opts.Done:
+			return z3.AST{}, fmt.Errorf("%w after %d terms", ErrInterrupted, s.stats.Z3Terms)
+		default:
+		}
+	}
 	if t.sort.Kind == IntSort || t.sort.Kind == StringSort || t.sort.Kind == FloatSort {
 		s.ints = true // beyond the bit-vector engine
+	}
+	if t.sort.Kind == StringSort {
+		s.strs = true // not bounded by a resource limit: Options.RelaxedLimit
 	}
 	var a z3.AST
 	var err error

@@ -323,7 +323,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
-	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(maxSteps)}
+	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(maxSteps), Done: ctx.Done()}
 	defer func() {
 		for _, m := range members {
 			if m.own != nil {

@@ -115,7 +115,7 @@ func violatedChecks(v *search.Verdict) []violatedCheck {
 // fault predicates' groups, their source lines, and the lines in scope
 // the run executed without a fault predicate, in file and line order.
 func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *search.Options) (groups []string, lines, unmodeled []trace.Line, err error) {
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(v.Res.Steps)})
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(v.Res.Steps), Done: ctx.Done()})
 	if err != nil {
 		return nil, nil, nil, err
 	}

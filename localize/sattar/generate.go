@@ -71,7 +71,7 @@ func (s *sattar) generate() ([]*Test, error) {
 		return nil, fmt.Errorf("localize: SAT-TAR: %s: no call of the fuzz function of %s in the run", s.first.Name, s.target)
 	}
 	o := s.opts.Search
-	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: o.SolverTimeout, RelaxedLimit: search.RelaxedLimit(r.Steps)})
+	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: o.SolverTimeout, RelaxedLimit: search.RelaxedLimit(r.Steps), Done: s.ctx.Done()})
 	if err != nil {
 		return nil, err
 	}

@@ -290,7 +290,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	if opts.Hooks != nil && opts.Hooks.NewSolver != nil {
 		solver, err = opts.Hooks.NewSolver(first.Res.Steps)
 	} else {
-		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: RelaxedLimit(first.Res.Steps)})
+		solver, err = maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: RelaxedLimit(first.Res.Steps), Done: ctx.Done()})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
