@@ -283,7 +283,8 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 		"named, where the commit is not known), put back into a release\n"+
 		"that contains the fix by one literal replacement (the reverse of the fix). valid: the release's test\n"+
 		"(`go test -run`) passes as released and fails with the bug put back. faulty lines: the lines of the\n"+
-		"buggy text that differ from the fix; for a missing statement or condition, the line where it belongs.\n"+
+		"buggy text that differ from the fix; for a missing statement or condition, the line where it belongs\n"+
+		"(at a block's end: the line that opens the block).\n"+
 		"%d bugs of %d libraries, %d valid.\n\n", len(rs), len(libs), valid)
 	rep.WriteString("| bug | release | upstream fix | kind | test | faulty lines | valid |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {

@@ -47,7 +47,8 @@
 // and reads the report's ranking as a user would, in order (the verified
 // candidates' lines, then what the other evidence ranks). The rank of a bug is the number of lines examined
 // up to the first faulty line (the buggy text's lines that differ from the
-// fix, or, for a missing statement, the line where it belongs); EXAM is
+// fix, or, for a missing statement, the line where it belongs: at a
+// block's end, the line that opens the block); EXAM is
 // the rank over the executable lines of the package tested and of the
 // faulty file's package. The report counts the bugs placed within the
 // top 1, 3, 5 and 10 lines.

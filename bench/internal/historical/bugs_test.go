@@ -121,3 +121,26 @@ func TestLocalizeRun(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockOpening checks the line a statement missing at a block's end
+// is placed at: the block's opening line when the line only closes a
+// block, else the line itself.
+func TestBlockOpening(t *testing.T) {
+	src := "package p\n\nfunc f(a int) int {\n\tif a > 0 {\n\t\ta++\n\t}\n\tfor a > 9 {\n\t\tif a > 99 {\n\t\t\ta--\n\t\t}\n\t}\n\treturn a\n}\n"
+	for _, c := range []struct{ line, want int }{
+		{6, 4},   // closes the if
+		{10, 8},  // the inner if, not the for
+		{11, 7},  // the for
+		{13, 3},  // the func
+		{5, 5},   // a statement
+		{2, 2},   // an empty line closes nothing
+		{99, 99}, // past the end
+	} {
+		if got := BlockOpening(src, c.line); got != c.want {
+			t.Errorf("line %d: BlockOpening = %d, want %d", c.line, got, c.want)
+		}
+	}
+	if got := BlockOpening("package p\n\nfunc f() {\n\t}\n}\n", 4); got != 4 {
+		t.Errorf("unparsable source: BlockOpening = %d, want the line itself", got)
+	}
+}

@@ -3,6 +3,9 @@ package historical
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +39,10 @@ func Prepare(ctx context.Context, module, dir string) error {
 }
 
 // PutBack replaces the bug's fixed text with its buggy text in the copy
-// of the module in dir and returns the faulty lines of the buggy file.
+// of the module in dir and returns the faulty lines of the buggy file
+// (FaultyLines; where the line a missing statement belongs at only
+// closes a block, as when a statement is missing at a block's end, the
+// line that opens the block: the if, for or func whose block it is).
 func PutBack(b Bug, dir string) ([]int, error) {
 	path := filepath.Join(dir, b.File)
 	src, err := os.ReadFile(path)
@@ -52,10 +58,41 @@ func PutBack(b Bug, dir string) ([]int, error) {
 		return nil, fmt.Errorf("%s: the fixed text does not start a line", b.File)
 	}
 	first := 1 + strings.Count(s[:at], "\n") // the replacement's first line
-	if err := os.WriteFile(path, []byte(s[:at]+b.Buggy+s[at+len(b.Fixed):]), 0o666); err != nil {
+	buggy := s[:at] + b.Buggy + s[at+len(b.Fixed):]
+	if err := os.WriteFile(path, []byte(buggy), 0o666); err != nil {
 		return nil, err
 	}
-	return FaultyLines(b.Fixed, b.Buggy, first), nil
+	lines := FaultyLines(b.Fixed, b.Buggy, first)
+	if len(lines) == 1 {
+		lines[0] = BlockOpening(buggy, lines[0])
+	}
+	return lines, nil
+}
+
+// BlockOpening returns the line of src (Go source) that opens the block
+// whose closing brace is alone on line (only braces there): the line of
+// the block's opening brace. It returns line itself when line holds
+// more than braces, closes no block, or src does not parse.
+func BlockOpening(src string, line int) int {
+	ls := strings.Split(src, "\n")
+	if line < 1 || line > len(ls) || strings.Trim(ls[line-1], " \t{}") != "" {
+		return line
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return line
+	}
+	open := line
+	ast.Inspect(f, func(n ast.Node) bool {
+		// Blocks nest: the last one found closing on line is the
+		// innermost.
+		if b, ok := n.(*ast.BlockStmt); ok && b.Rbrace.IsValid() && fset.Position(b.Rbrace).Line == line {
+			open = fset.Position(b.Lbrace).Line
+		}
+		return true
+	})
+	return open
 }
 
 // FaultyLines returns the lines of the buggy text that differ from the
