@@ -788,15 +788,19 @@
 // faultloc's interpreter and, for the failing ones, looks for patches
 // ([repair.Repair]). Angelic debugging on the first failing case gives
 // the repair sites: expressions whose value alone, changed, makes it
-// pass. At each site the repair data is collected over every selected
+// pass; those a passing case inhibits (the flexibility test) come last,
+// the others in the order of their lines' suspiciousness in the
+// spectrum of the selected cases (Ochiai). At each site the repair data is collected over every selected
 // case ([repair.Collect]): the site's instances, the variables in scope
 // there, the values that make each failing case pass and those that keep
 // each passing case passing. Replacement expressions are enumerated in
 // layers of growing size over the variables in scope, the constants of
 // the code and Go's operators, and kept when they fit every case
 // ([repair.Synthesize]); mutation analysis' plausible fixes of the sites'
-// lines join them. The patches are ranked by size, distance to the
-// source they replace and the site's rank, and the first ones validated:
+// lines join them. The patches are ranked site by site, in the sites'
+// order, a site's by size and distance to the source they replace (the
+// first quarter of -max-patches of each site before the others), and
+// the first ones validated:
 // each is laid over the package as a go build -overlay, the test binary
 // built (go test -c) and run natively, first on the failing cases (a
 // patch under which one still fails is refuted there), then on the
@@ -806,9 +810,10 @@
 // first. A plausible patch passes the tests; it need not be correct.
 //
 // The synthesis covers one expression or right-hand side of an integer,
-// float, string or Boolean type, and the insertion of a guard, `if cond
-// { return result }`, before a return or an assignment (the text shows
-// it as "insert if ..."); it does not insert other statements.
+// float, string or Boolean type (a compound assignment x -= c, or x++,
+// becomes x = replacement), and the insertion of a guard, `if cond {
+// return result }`, before a return or an assignment (the text shows it
+// as "insert if ..."); it does not insert other statements.
 //
 // The text output lists the failing cases, each site with how many
 // failing cases its values rescue and how many replacements fit, then
@@ -828,13 +833,19 @@
 //
 //	-deadline D
 //
-// A time bound on the whole run (default 0: none). When it passes, what
-// was found is written, marked partial, and the exit status is 3.
+// A time bound on the whole run (default 0: none). The search for
+// patches ends at 70% of it, leaving the rest to their validation; when
+// the bound passes, what was found is written, marked partial, and the
+// exit status is 3.
 //
-//	-format text|json
+//	-format text|json|sarif
 //
 // The output (default text). JSON is the [repair.Result], files named
-// relative to the current directory.
+// relative to the current directory. SARIF 2.1.0 has a result per
+// plausible patch (rule repair/plausible-patch, level error) and per
+// patch not validated (repair/unvalidated-patch, a note), in rank order,
+// each with its fix (the span replaced and the text put there), files
+// named relative to the module root; refuted patches are left out.
 //
 //	-overlay FILE
 //
@@ -861,8 +872,7 @@
 //
 //	-max-sites N
 //
-// The most sites synthesized for, in angelic debugging's order (default
-// 5).
+// The most sites synthesized for, in their order (default 5).
 //
 //	-max-patches N
 //
@@ -889,12 +899,12 @@
 //
 //	$ faultloc repair -tags faultloc -arith int -run TestClassify ./examples/triangle
 //	# repair of github.com/faultloc/faultloc/examples/triangle: 1 failing (TestClassify/T8), 7 passing
-//	examples/triangle/triangle.go:23:6: site 1: a (value, int): rescues 1 of 1 failing runs; 0 replacements fit
-//	examples/triangle/triangle.go:23:11: site 2: c (value, int): rescues 1 of 1 failing runs; 1 replacement fits
-//	examples/triangle/triangle.go:23:8: site 3: a == c (condition, bool) (inhibited by TestClassify/T2, TestClassify/T5, TestClassify/T6): rescues 1 of 1 failing runs; 1 replacement fits
-//	examples/triangle/triangle.go:23:16: site 4: b (value, int) (inhibited by TestClassify/T3): rescues 1 of 1 failing runs; 0 replacements fit
-//	examples/triangle/triangle.go:23:18: site 5: b == c (condition, bool) (inhibited by TestClassify/T2, TestClassify/T3, TestClassify/T5, TestClassify/T6): rescues 1 of 1 failing runs; 0 replacements fit
-//	examples/triangle/triangle.go:23: patch 1 (plausible: 8 tests pass; synthesis, mutation VRP, size 1, distance 1): c -> b
+//	examples/triangle/triangle.go:23:6: site 1: a (value, int, spectrum 0.41): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23:11: site 2: c (value, int, spectrum 0.41): rescues 1 of 1 failing runs; 1 replacement fits
+//	examples/triangle/triangle.go:32:6: site 3: retval (assignment, int, spectrum 0.71) (inhibited by TestClassify/T6): rescues 1 of 1 failing runs; 0 replacements fit, 8 guards
+//	examples/triangle/triangle.go:23:8: site 4: a == c (condition, bool, spectrum 0.41) (inhibited by TestClassify/T2, TestClassify/T5, TestClassify/T6): rescues 1 of 1 failing runs; 1 replacement fits
+//	examples/triangle/triangle.go:23:16: site 5: b (value, int, spectrum 0.41) (inhibited by TestClassify/T3): rescues 1 of 1 failing runs; 0 replacements fit
+//	examples/triangle/triangle.go:23: patch 1 (plausible: the whole suite passes, 9 tests; mutation VRP, synthesis, size 1, distance 1): c -> b
 //	--- a/examples/triangle/triangle.go
 //	+++ b/examples/triangle/triangle.go
 //	@@ -20,7 +20,7 @@
@@ -906,11 +916,16 @@
 //	 			if a == b && a == c {
 //	 				retval = Equilateral
 //	 			} else {
+//	...
 //
-// Sites 2 and 3 and a mutant give the same patch: it is listed once,
-// with each origin. A site the flexibility test inhibits (some passing
-// case fails under every other value tried there) is listed with its
-// inhibitors, after the others.
+// Site 2 and a mutant give the same patch: it is listed once, with each
+// origin. A site the flexibility test inhibits (some passing case fails
+// under every other value tried there) is listed with its inhibitors,
+// after the others; sites otherwise come in the order of their lines'
+// spectrum score. The patches that follow (left out here) are guards at
+// site 3: the suite passes on the first, if a == b { return Isosceles }
+// before line 32; a plausible patch passes the tests, it need not be
+// the fix.
 //
 // # faultloc spectra
 //

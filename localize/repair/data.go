@@ -63,8 +63,10 @@ type Site struct {
 	Type string   `json:"type"` // the Go type of the values (a condition's: bool)
 	// Replaced is the source a repair replaces: the expression, the
 	// condition, the assignment's right-hand side or the result
-	// returned; "" where Collect found no such source (a x++, a compound
-	// assignment).
+	// returned; for a compound assignment or an increment, the value it
+	// stores as an expression (x - c for x -= c, x + 1 for x++), the
+	// repair then replacing the statement with x = replacement; ""
+	// where Collect found no such source.
 	Replaced string `json:"replaced"`
 	// Static is the static instruction: the Static of the trace's
 	// InstanceKey of every instance.
@@ -72,7 +74,9 @@ type Site struct {
 
 	fn         *ssa.Function // the function holding the instruction
 	typ        types.Type
-	start, end int    // Replaced's byte offsets in src
+	start, end int    // Replaced's byte offsets in src (a compound assignment's: the statement's)
+	assign     string // what precedes a replacement at a compound assignment: "x = "
+	binop      bool   // the instruction is a binary operation
 	stmt       int    // the offset in src of the statement a guard precedes; -1: none
 	src        []byte // the file's source
 }
@@ -321,6 +325,7 @@ func findSite(prog *trace.Program, t *trace.Trace, cand localize.Candidate) (*Si
 			site.Kind, site.typ = ReturnSite, in.Results[0].Type()
 		case ssa.Value:
 			site.Kind, site.typ = ValueSite, in.Type()
+			_, site.binop = in.(*ssa.BinOp)
 		default:
 			return nil, &SiteError{name, fmt.Sprintf("instruction %q has no value to replace", a.Instr)}
 		}

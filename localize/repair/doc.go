@@ -25,11 +25,13 @@
 // suite (tests, subtests, examples, fuzz seeds) passes, whichever cases
 // the repair took as evidence; the failing cases run first, so that a
 // patch under which one still fails costs no run of the rest.
-// [Repair] chains them for a package: angelic debugging's sites,
-// synthesis at each, mutation analysis' plausible fixes (localize/mutation)
-// added, the patches ranked by size, distance to the source replaced and
-// the site's rank, validated, and shown as unified diffs;
-// `faultloc repair` is its command.
+// [Repair] chains them for a package: angelic debugging's sites (those
+// the flexibility test inhibits last, the others by their lines'
+// suspiciousness in the spectrum of the selected cases), synthesis at
+// each, mutation analysis' plausible fixes (localize/mutation) added,
+// the patches ranked site by site in the sites' order, a site's by size
+// and distance to the source replaced, validated, and shown as unified
+// diffs; `faultloc repair` is its command.
 //
 //	name        what it is
 //	Collect     the repair data of a candidate's site: a Data
@@ -41,6 +43,10 @@
 // before the statement of a return or assignment site, cond false at
 // every passing instance and true at a failing one (Guard); validation
 // decides whether the early return repairs.
+//
+// A compound assignment (x -= c) or an increment is a site too: a
+// repair rewrites it as x = replacement, Site.Replaced being the value
+// it stores as an expression (x - c).
 //
 // This package is partial. The synthesis evaluates expressions on the
 // recorded values and replays runs; it does not solve for expressions

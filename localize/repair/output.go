@@ -24,7 +24,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	for i, s := range r.Sites {
 		fmt.Fprintf(&sb, "%s:%d:%d: site %d: %s", rel(s.Site.File), s.Site.Line, s.Site.Column, i+1, s.Site.Expr)
 		if s.Site.Type != "" {
-			fmt.Fprintf(&sb, " (%s, %s)", s.Site.Kind, s.Site.Type)
+			fmt.Fprintf(&sb, " (%s, %s, spectrum %.2f)", s.Site.Kind, s.Site.Type, s.Score)
+		} else {
+			fmt.Fprintf(&sb, " (spectrum %.2f)", s.Score)
 		}
 		if len(s.Inhibitors) > 0 {
 			fmt.Fprintf(&sb, " (inhibited by %s)", strings.Join(s.Inhibitors, ", "))

@@ -18,8 +18,10 @@ import (
 // condition, the smallest expression around the instruction's position
 // whose text is the site's Expr; for an assignment, the right-hand side
 // of the assignment on the site's line whose left-hand side is Expr; for
-// a return, its result.
-// A site whose source is not found keeps Replaced empty.
+// a return, its result; for a compound assignment x op= e or an x++ /
+// x-- (its operation or its store, both at x), the statement, which a patch replaces with x = replacement, Replaced its
+// value as an expression (x op e). A site whose source is not found
+// keeps Replaced empty.
 func (s *Site) locate(overlay map[string][]byte) error {
 	src, ok := overlay[s.File]
 	if !ok {
@@ -41,6 +43,7 @@ func (s *Site) locate(overlay map[string][]byte) error {
 	pos := tf.LineStart(s.Line) + token.Pos(s.Column-1)
 	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
 	var best ast.Node
+	var upd ast.Stmt // a compound assignment or x++ / x--: best, rewritten as lhs = value
 	s.stmt = -1
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil {
@@ -67,6 +70,10 @@ func (s *Site) locate(overlay map[string][]byte) error {
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
+			if compound(n) != token.ILLEGAL && text(n.Lhs[0]) == s.Expr && s.update() {
+				best, upd = n, n
+				return false
+			}
 			if s.Kind != AssignmentSite || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 				break
 			}
@@ -83,6 +90,11 @@ func (s *Site) locate(overlay map[string][]byte) error {
 				if l.Name == s.Expr {
 					best = n.Values[i]
 				}
+			}
+		case *ast.IncDecStmt:
+			if text(n.X) == s.Expr && s.update() {
+				best, upd = n, n
+				return false
 			}
 		case *ast.ReturnStmt:
 			if s.Kind == ReturnSite && len(n.Results) == 1 {
@@ -120,7 +132,47 @@ func (s *Site) locate(overlay map[string][]byte) error {
 		s.start, s.end = tf.Offset(best.Pos()), tf.Offset(best.End())
 		s.Replaced = string(src[s.start:s.end])
 	}
+	switch n := upd.(type) {
+	case *ast.AssignStmt:
+		// x -= c computes x - c and stores it: a repair replaces the
+		// statement with x = repl.
+		rhs := text(n.Rhs[0])
+		if !simple(rhs) {
+			rhs = "(" + rhs + ")"
+		}
+		s.assign = text(n.Lhs[0]) + " = "
+		s.Replaced = text(n.Lhs[0]) + " " + compound(n).String() + " " + rhs
+	case *ast.IncDecStmt:
+		op := token.ADD
+		if n.Tok == token.DEC {
+			op = token.SUB
+		}
+		s.assign = text(n.X) + " = "
+		s.Replaced = text(n.X) + " " + op.String() + " 1"
+	}
 	return nil
+}
+
+// update reports whether s, at the start of a compound assignment or
+// an increment, is the value it stores: the store (an assignment site)
+// or the operation (a value site), both placed, as the load of the old
+// value is, at the left-hand side.
+func (s *Site) update() bool {
+	return s.Kind == AssignmentSite || s.Kind == ValueSite && s.binop
+}
+
+// compound returns the operator of a compound assignment of one
+// variable (token.SUB for x -= c); token.ILLEGAL for another statement.
+func compound(n *ast.AssignStmt) token.Token {
+	if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+		return token.ILLEGAL
+	}
+	switch n.Tok {
+	case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN, token.REM_ASSIGN,
+		token.AND_ASSIGN, token.OR_ASSIGN, token.XOR_ASSIGN, token.SHL_ASSIGN, token.SHR_ASSIGN, token.AND_NOT_ASSIGN:
+		return n.Tok - (token.ADD_ASSIGN - token.ADD)
+	}
+	return token.ILLEGAL
 }
 
 // guardPatch returns the patch that inserts guard g before the site's
@@ -142,7 +194,11 @@ func (s *Site) guardPatch(g Guard) (*Patch, error) {
 // Patch is a replacement of a site's source, as a file's new content
 // and a unified diff.
 type Patch struct {
-	localize.Position // the replaced source's start: the file (absolute) and line
+	localize.Position // the replaced source's start: the file (absolute), line and column
+	// EndLine and EndColumn are the replaced source's end: the line and
+	// the column after it (an inserted guard's: its start).
+	EndLine   int `json:"endLine"`
+	EndColumn int `json:"endColumn"`
 	// Orig is the source replaced, Repl the replacement; for an
 	// inserted guard, Orig is empty and Repl the guard on one line
 	// (Source lays it out as gofmt does).
@@ -154,14 +210,21 @@ type Patch struct {
 	// file by its base name (Result.RelativeTo names it relative to a
 	// directory).
 	Diff string `json:"diff"`
+
+	inserted string // the text put in the span's place
 }
+
+// Inserted returns the text the patch puts in place of the span from
+// its Position to its EndLine and EndColumn: Repl, or for an inserted
+// guard, the guard laid out on its lines as Source has it.
+func (p *Patch) Inserted() string { return p.inserted }
 
 // patch returns the patch that replaces the site's source with repl.
 func (s *Site) patch(repl string) (*Patch, error) {
 	if s.Replaced == "" {
 		return nil, fmt.Errorf("localize: repair: no source to replace at %s:%d (%s)", s.File, s.Line, s.Expr)
 	}
-	return replace(s.File, s.src, s.start, s.end, repl), nil
+	return replace(s.File, s.src, s.start, s.end, s.assign+repl), nil
 }
 
 // replace returns the patch of src (file's content) that replaces
@@ -169,8 +232,12 @@ func (s *Site) patch(repl string) (*Patch, error) {
 func replace(file string, src []byte, start, end int, repl string) *Patch {
 	out := make([]byte, 0, len(src)+len(repl))
 	out = append(append(append(out, src[:start]...), repl...), src[end:]...)
-	line := 1 + bytes.Count(src[:start], []byte("\n"))
-	p := &Patch{Position: localize.Position{File: file, Line: line}, Orig: string(src[start:end]), Repl: repl, Source: out}
+	at := func(off int) (line, column int) {
+		return 1 + bytes.Count(src[:off], []byte("\n")), off - bytes.LastIndexByte(src[:off], '\n')
+	}
+	line, col := at(start)
+	endLine, endCol := at(end)
+	p := &Patch{Position: localize.Position{File: file, Line: line, Column: col}, EndLine: endLine, EndColumn: endCol, Orig: string(src[start:end]), Repl: repl, Source: out, inserted: repl}
 	p.Diff = unified(filepath.Base(file), src, out)
 	return p
 }

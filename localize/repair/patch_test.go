@@ -3,6 +3,7 @@ package repair
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/localize"
@@ -20,9 +21,11 @@ func f(a, b, c int) int {
 	}
 	var y int = c
 	y++
+	x -= a + b
 	return x + y
 }
 `
+	updates := map[int]string{10: "y++", 11: "x -= a + b"} // the statements rewritten
 	file := filepath.Join(t.TempDir(), "p.go")
 	if err := os.WriteFile(file, []byte(src), 0o666); err != nil {
 		t.Fatal(err)
@@ -41,13 +44,17 @@ func f(a, b, c int) int {
 		{"a definition", AssignmentSite, 4, 2, "x", "a + b*c"},
 		{"an assignment, at its operator", AssignmentSite, 5, 4, "x", "b"},
 		{"a declaration", AssignmentSite, 9, 6, "y", "c"},
-		{"an increment", AssignmentSite, 10, 2, "y", ""},
-		{"a return", ReturnSite, 11, 2, "", "x + y"},
+		{"an increment", AssignmentSite, 10, 2, "y", "y + 1"},
+		{"an increment's value", ValueSite, 10, 2, "y", "y + 1"},
+		{"a compound assignment", AssignmentSite, 11, 2, "x", "x - (a + b)"},
+		{"a compound assignment's value", ValueSite, 11, 2, "x", "x - (a + b)"},
+		{"a return", ReturnSite, 12, 2, "", "x + y"},
 		{"a return in a block", ReturnSite, 7, 3, "", "x"},
 		{"not there", ValueSite, 6, 10, "d", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &Site{Location: localize.Location{Position: localize.Position{File: file, Line: tc.line, Column: tc.column}, Expr: tc.expr}, Kind: tc.kind}
+			s.binop = strings.HasSuffix(tc.name, "'s value") // go/ssa places the operation at the left-hand side
 			if err := s.locate(nil); err != nil {
 				t.Fatal(err)
 			}
@@ -63,6 +70,28 @@ func f(a, b, c int) int {
 			p, err := s.patch("z")
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The span from Position to EndLine/EndColumn is Orig in
+			// the source, Inserted what takes its place.
+			offset := func(line, col int) int {
+				lines := strings.SplitAfter(src, "\n")
+				off := 0
+				for _, l := range lines[:line-1] {
+					off += len(l)
+				}
+				return off + col - 1
+			}
+			if span := src[offset(p.Line, p.Column):offset(p.EndLine, p.EndColumn)]; span != p.Orig || p.Inserted() != p.Repl {
+				t.Errorf("span %d:%d-%d:%d is %q, Orig %q; inserted %q, Repl %q", p.Line, p.Column, p.EndLine, p.EndColumn, span, p.Orig, p.Inserted(), p.Repl)
+			}
+			if stmt, ok := updates[tc.line]; ok {
+				// The statement becomes an assignment of the
+				// replacement.
+				lhs := tc.expr[:1]
+				if p.Line != tc.line || p.Orig != stmt || p.Repl != lhs+" = z" || !strings.Contains(string(p.Source), "\n\t"+lhs+" = z\n") || len(p.Source) != len(src)-len(stmt)+len(lhs+" = z") {
+					t.Errorf("patch %+v:\n%s", p, p.Source)
+				}
+				return
 			}
 			if p.Line != tc.line || p.Orig != tc.want || p.Repl != "z" || len(p.Source) != len(src)-len(tc.want)+1 {
 				t.Errorf("patch %+v", p)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
 	"github.com/faultloc/faultloc/localize/mutation"
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -39,9 +41,9 @@ type Options struct {
 	// the validation: a patch is plausible only when the package's
 	// whole test suite passes on it.
 	Validate ValidateOptions
-	// MaxSites bounds the sites repaired, in angelic debugging's order
-	// with the candidates the flexibility test inhibits last. Default 0:
-	// 5.
+	// MaxSites bounds the sites repaired, in their order: the
+	// candidates the flexibility test inhibits last, then by the
+	// spectrum score of their lines (SiteRepair.Score). Default 0: 5.
 	MaxSites int
 	// NoFlex leaves out the flexibility test (angelic.FlexTest, with
 	// Angelic.Flex's Run and NoSolver) that orders the sites. Default
@@ -83,6 +85,10 @@ type Result struct {
 // SiteRepair is the synthesis at one site.
 type SiteRepair struct {
 	Site Site `json:"site"`
+	// Score is the suspiciousness of the site's line in the spectrum
+	// of the selected cases (Ochiai; 0 for a line no failing case
+	// executed), which orders the sites.
+	Score float64 `json:"score"`
 	// Rescued counts the failing runs the site's angelic values make
 	// pass, of Failing.
 	Rescued int `json:"rescued"`
@@ -110,7 +116,7 @@ type Candidate struct {
 	Size     int `json:"size"`
 	Distance int `json:"distance"`
 	// Site is the index in Result.Sites of the site (a mutant's: the
-	// site at its position, or -1).
+	// first site of its line, or -1).
 	Site int `json:"site"`
 	Patch
 	// Validation is the outcome of the package's tests on the patch;
@@ -121,24 +127,36 @@ type Candidate struct {
 // Repair repairs the failing cases of package pkg of prog, loaded with
 // its tests (trace.Config.Tests): angelic debugging finds the sites on
 // the first failing case, the flexibility test on the passing cases puts
-// those they inhibit last; at each (up to MaxSites), [Collect] gathers
-// the repair data over all the selected cases and [Synthesize] finds
-// replacements; mutation analysis' plausible fixes join them. The
-// patches are ranked by size, then distance to the source replaced,
-// then the site's rank, and the first MaxPatches validated natively
+// those they inhibit last, and the others come in the order of their
+// lines' suspiciousness in the spectrum of the selected cases (Ochiai
+// over the coverage of their first runs). Mutation analysis of the
+// lines of the first MaxSites sites gives its plausible fixes; then at
+// each of these sites [Collect] gathers the repair data over all the
+// selected cases and [Synthesize] finds replacements. The
+// patches are ranked site by site in the sites' order, a site's by
+// size then distance to the source replaced, the first MaxPatches/4 of
+// each site before the others (so that validation spreads over the
+// first sites), and the first MaxPatches validated natively
 // ([Validator]: the failing cases first, then the package's whole test
 // suite on the patch, whatever Options.Run selects; a patch is plausible
 // when every test of the whole suite passes); plausible patches come
 // first.
 //
-// A deadline on ctx bounds the whole repair: what was found by then is
-// returned, Partial. Errors are for a package whose cases cannot be
-// listed or run, or that has no failing case.
+// A deadline on ctx bounds the whole repair: the search for patches
+// ends at 70% of the time to it, the validation of what it found has
+// the rest; what was found and validated by then is returned, Partial.
+// Errors are for a package whose cases cannot be listed or run, or that
+// has no failing case.
 func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
 	start := time.Now()
+	// The search for patches ends at its share of the time to ctx's
+	// deadline; the validation of what it found has the rest.
+	vctx := ctx
+	ctx, cancel := searchContext(ctx, start)
+	defer cancel()
 	res := &Result{Package: pkg, Sites: []SiteRepair{}, Patches: []Candidate{}}
 	partial := func(err error) (*Result, error) {
 		res.Partial = true
@@ -154,8 +172,10 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		return nil, err
 	}
 	var failing, passing []trace.Case
+	// The cases' coverage, the spectrum that orders the sites.
+	spectrum := spectra.NewMatrix()
 	for _, c := range sel.Cases {
-		r, err := c.Run(ctx, &trace.RunOptions{NoTrace: true, MaxSteps: opts.Collect.Run.MaxSteps})
+		r, err := c.Run(ctx, &trace.RunOptions{CoverOnly: true, MaxSteps: opts.Collect.Run.MaxSteps})
 		if ctx.Err() != nil {
 			return partial(fmt.Errorf("running the cases: %w", context.Cause(ctx)))
 		}
@@ -166,6 +186,9 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			continue
 		}
 		res.Stats.Runs++
+		if r.Ran && !r.Skipped {
+			spectrum.Add(spectra.TestRun{Name: c.Name(), Failed: !r.Passed()}, spectra.CoveredCodeElements(prog, r.Covered, spectra.Line))
+		}
 		if r.Passed() {
 			passing = append(passing, c)
 		} else if r.Ran {
@@ -184,7 +207,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	rep, err := angelic.Localize(ctx, prog, failing[0], &opts.Angelic)
 	if err != nil {
 		if ctx.Err() != nil {
-			return partial(ctx.Err())
+			return partial(context.Cause(ctx))
 		}
 		return nil, err
 	}
@@ -205,13 +228,14 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if !opts.NoFlex && len(verified) > 0 && len(passing) > 0 {
 		fl, err := angelic.FlexTest(ctx, prog, verified, &angelic.FlexOptions{Passing: passing, Run: opts.Angelic.Flex.Run, NoSolver: opts.Angelic.Flex.NoSolver})
 		if err != nil {
+			if ctx.Err() != nil {
+				err = context.Cause(ctx)
+			}
 			return partial(fmt.Errorf("flexibility test: %w", err))
 		}
 		verified = fl
-		slices.SortStableFunc(verified, func(a, b localize.Candidate) int {
-			return cmp.Compare(b2i(a.Inhibited()), b2i(b.Inhibited()))
-		})
 	}
+	scores := orderSites(verified, spectrum)
 	sites := verified[:min(len(verified), cmp.Or(opts.MaxSites, 5))]
 	loaded, _ := prog.LoadedWith()
 	res.overlay = loaded.Overlay
@@ -220,12 +244,35 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if co.Search.Overlay == nil {
 		co.Search.Overlay = loaded.Overlay // the sites' source
 	}
-	var cands []Candidate
-	for _, c := range sites {
-		if ctx.Err() != nil {
-			return finish(ctx, res, cands, opts, start, ctx.Err())
+	// Mutation analysis first: one run of the cases on each mutant of
+	// the sites' lines is cheap beside a site's collection, and it finds
+	// the one-token fixes (an operator, a variable, a constant moved by
+	// one) that a time bound would otherwise leave out.
+	var ms []mutant
+	if !opts.NoMutation && len(sites) > 0 {
+		var err error
+		ms, err = mutants(ctx, prog, sites, append(slices.Clone(failing), passing...), len(failing))
+		if err != nil && ctx.Err() == nil {
+			res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 		}
-		sr := SiteRepair{}
+	}
+	var cands []Candidate
+	// done adds the mutants, each at the first site of its line (-1:
+	// none), and ranks and validates the patches.
+	done := func(err error) (*Result, error) {
+		for _, m := range ms {
+			site := slices.IndexFunc(res.Sites, func(s SiteRepair) bool {
+				return s.Site.File == m.File && s.Site.Line == m.Line
+			})
+			cands = append(cands, Candidate{Origin: "mutation " + m.Op, Size: len(tokens(m.Repl)), Distance: distance(m.Orig, m.Repl), Site: site, Patch: m.patch})
+		}
+		return finish(vctx, res, cands, opts, start, err)
+	}
+	for i, c := range sites {
+		if ctx.Err() != nil {
+			return done(context.Cause(ctx))
+		}
+		sr := SiteRepair{Score: scores[i]}
 		if c.Flex != nil {
 			sr.Inhibitors = c.Flex.Inhibitors
 		}
@@ -252,7 +299,10 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		if d.Partial {
 			res.Sites = append(res.Sites, sr)
-			return finish(ctx, res, cands, opts, start, errors.New(d.Reason))
+			if ctx.Err() != nil {
+				return done(context.Cause(ctx))
+			}
+			return done(errors.New(d.Reason))
 		}
 		switch {
 		case d.Site.Replaced == "":
@@ -280,34 +330,37 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		res.Sites = append(res.Sites, sr)
 	}
-	if !opts.NoMutation && len(sites) > 0 && ctx.Err() == nil {
-		ms, err := mutants(ctx, prog, sites, append(slices.Clone(failing), passing...), len(failing))
-		if err != nil && ctx.Err() == nil {
-			res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
-		}
-		for _, m := range ms {
-			site := slices.IndexFunc(res.Sites, func(s SiteRepair) bool {
-				return s.Site.File == m.File && s.Site.Line == m.Line && s.Site.Column == m.Column
-			})
-			cands = append(cands, Candidate{Origin: "mutation " + m.Op, Size: len(tokens(m.Repl)), Distance: distance(m.Orig, m.Repl), Site: site, Patch: m.patch})
-		}
+	var cut error
+	if ctx.Err() != nil {
+		cut = context.Cause(ctx)
 	}
-	return finish(ctx, res, cands, opts, start, ctx.Err())
+	return done(cut)
 }
 
-// finish ranks the candidates, validates the first MaxPatches and sets
-// their ranks; err (a bound) makes the result partial.
+// searchShare is the share of the time to a repair's deadline given to
+// the search for patches (sites, synthesis, mutation analysis); the
+// validation of the patches found has the rest, so that a repair cut by
+// its deadline reports validated patches.
+const searchShare = 0.7
+
+// searchContext returns the context of the search for patches of a
+// repair started at start: ctx's deadline, if it has one, brought
+// forward to searchShare of the time to it.
+func searchContext(ctx context.Context, start time.Time) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	share := time.Duration(float64(dl.Sub(start)) * searchShare)
+	return context.WithDeadlineCause(ctx, start.Add(share), fmt.Errorf("the search for patches took its share (%.0f%%) of the time to the deadline, the rest left to validation", 100*searchShare))
+}
+
+// finish ranks the candidates, validates the first MaxPatches (while
+// ctx lasts) and sets their ranks; err (a bound) makes the result
+// partial.
 func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, start time.Time, err error) (*Result, error) {
 	defer func() { res.Stats.Total = time.Since(start) }()
-	siteRank := func(i int) int {
-		if i < 0 {
-			return len(res.Sites)
-		}
-		return i
-	}
-	slices.SortStableFunc(cands, func(a, b Candidate) int {
-		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance), cmp.Compare(siteRank(a.Site), siteRank(b.Site)))
-	})
+	rankPatches(cands, len(res.Sites), cmp.Or(opts.MaxPatches, 10))
 	// One patch per patched source: sites and mutation may agree; the
 	// first keeps the others' origins.
 	seen := map[string]int{}
@@ -324,7 +377,7 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 		kept = append(kept, c)
 	}
 	cands = kept
-	if err == nil && len(cands) > 0 {
+	if ctx.Err() == nil && len(cands) > 0 {
 		vo := opts.Validate
 		if vo.First == "" {
 			vo.First = casesPattern(res.Failing)
@@ -332,18 +385,25 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 		if vo.Overlay == nil {
 			vo.Overlay = res.overlay
 		}
+		also := func(e error) {
+			if err == nil {
+				err = e
+			} else {
+				err = fmt.Errorf("%w; %w", err, e)
+			}
+		}
 		v, verr := NewValidator(ctx, res.Package, &vo)
 		switch {
 		case verr != nil && ctx.Err() != nil:
-			err = ctx.Err() // the go command was stopped by the bound
+			also(ctx.Err()) // the go command was stopped by the bound
 		case verr != nil:
-			err = verr
+			also(verr)
 		default:
 			defer v.Close()
 			for i := range cands[:min(len(cands), cmp.Or(opts.MaxPatches, 10))] {
 				val, verr := v.Validate(ctx, &cands[i].Patch)
 				if verr != nil {
-					err = verr
+					also(verr)
 					break
 				}
 				cands[i].Validation = val
@@ -362,6 +422,74 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 		res.Reason = strings.TrimPrefix(res.Reason+"; "+err.Error(), "; ")
 	}
 	return res, nil
+}
+
+// rankPatches orders the candidates site by site, so that the sites'
+// order (the localization) decides which patches are validated first:
+// the first max(1, maxPatches/4) patches of each site, by size then
+// distance, in the sites' order, then the other patches the same way.
+// The patches validated (maxPatches) thus spread over the first sites
+// rather than going all to the first one. A candidate without a site
+// (Site -1) comes after those of the sites. sites is their number.
+func rankPatches(cands []Candidate, sites, maxPatches int) {
+	siteRank := func(i int) int {
+		if i < 0 {
+			return sites
+		}
+		return i
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int {
+		return cmp.Or(cmp.Compare(siteRank(a.Site), siteRank(b.Site)), cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
+	})
+	perSite := max(1, maxPatches/4)
+	round := make([]int, len(cands))
+	for i := range cands {
+		if i >= perSite && cands[i-perSite].Site == cands[i].Site {
+			round[i] = 1
+		}
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(round[a], round[b]) })
+	sorted := make([]Candidate, len(cands))
+	for i, j := range order {
+		sorted[i] = cands[j]
+	}
+	copy(cands, sorted)
+}
+
+// orderSites sorts the verified candidates, the sites, by the
+// suspiciousness of their lines in the spectrum of the selected cases
+// (Ochiai), the candidates the flexibility test inhibits after the
+// others, ties in angelic debugging's order; it returns each site's
+// score in the new order (0 for a line no failing case executed).
+func orderSites(cands []localize.Candidate, m *spectra.Matrix) []float64 {
+	line := map[trace.Line]float64{}
+	if m.Failed() > 0 {
+		if ochiai, err := spectra.Lookup("ochiai"); err == nil {
+			for _, e := range m.Rank(ochiai, nil).Entries {
+				if e.Element.Kind == spectra.Line && e.Counts.EF > 0 && !math.IsNaN(e.Score) {
+					line[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score
+				}
+			}
+		}
+	}
+	score := func(c localize.Candidate) float64 {
+		if len(c.Locations) == 0 {
+			return 0
+		}
+		return line[c.Locations[0].SourceLine()]
+	}
+	slices.SortStableFunc(cands, func(a, b localize.Candidate) int {
+		return cmp.Or(cmp.Compare(b2i(a.Inhibited()), b2i(b.Inhibited())), cmp.Compare(score(b), score(a)))
+	})
+	out := make([]float64, len(cands))
+	for i, c := range cands {
+		out[i] = score(c)
+	}
+	return out
 }
 
 // b2i is 1 for true, 0 for false.

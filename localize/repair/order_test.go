@@ -1,0 +1,97 @@
+package repair
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/spectra"
+)
+
+// TestSearchContext checks the search's share of a deadline: it ends at
+// searchShare of the time to the deadline, saying why, and a context
+// without a deadline gives the search no bound.
+func TestSearchContext(t *testing.T) {
+	start := time.Now()
+	ctx, cancel := context.WithDeadline(context.Background(), start.Add(10*time.Second))
+	defer cancel()
+	sctx, scancel := searchContext(ctx, start)
+	defer scancel()
+	dl, ok := sctx.Deadline()
+	if want := start.Add(7 * time.Second); !ok || !dl.Equal(want) {
+		t.Fatalf("search deadline %v, %v; want %v", dl, ok, want)
+	}
+	// A repair started 10 s before a deadline 1 s away: its search's
+	// share is over.
+	late, cancelLate := context.WithDeadline(context.Background(), time.Now().Add(time.Second))
+	defer cancelLate()
+	s2, c2 := searchContext(late, time.Now().Add(-10*time.Second))
+	defer c2()
+	<-s2.Done()
+	if cause := context.Cause(s2); cause == nil || !strings.Contains(cause.Error(), "its share (70%)") {
+		t.Errorf("cause %v, want the search's share", cause)
+	}
+	if late.Err() != nil {
+		t.Errorf("the repair's own context ended with its search's share")
+	}
+	free, c3 := searchContext(context.Background(), start)
+	defer c3()
+	if _, ok := free.Deadline(); ok {
+		t.Errorf("a search without a deadline got one")
+	}
+}
+
+// TestOrderSites checks the order of the sites: the flexibility test's
+// inhibited candidates last, the others by their lines' Ochiai score in
+// the spectrum, ties in their first order.
+func TestOrderSites(t *testing.T) {
+	m := spectra.NewMatrix()
+	line := func(n int) spectra.Element { return spectra.Element{Kind: spectra.Line, File: "/p/a.go", Line: n} }
+	// Line 3 runs in the failing case alone, line 2 in it and a passing
+	// one, line 1 in every case.
+	m.Add(spectra.TestRun{Name: "TestFail", Failed: true}, []spectra.Element{line(1), line(2), line(3)})
+	m.Add(spectra.TestRun{Name: "TestPassA"}, []spectra.Element{line(1), line(2)})
+	m.Add(spectra.TestRun{Name: "TestPassB"}, []spectra.Element{line(1)})
+	cand := func(l int, expr string, inhibited bool) localize.Candidate {
+		c := localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: "/p/a.go", Line: l}, Expr: expr}}, Flex: &localize.Flexibility{}}
+		if inhibited {
+			c.Flex.Inhibitors = []string{"TestPassA"}
+		}
+		return c
+	}
+	cands := []localize.Candidate{cand(1, "a", false), cand(3, "b", true), cand(2, "c", false), cand(3, "d", false), cand(1, "e", false), cand(9, "f", false)}
+	scores := orderSites(cands, m)
+	var got []string
+	for _, c := range cands {
+		got = append(got, c.Locations[0].Expr)
+	}
+	if strings.Join(got, " ") != "d c a e f b" {
+		t.Errorf("order %v, want d c a e f b", got)
+	}
+	if scores[0] != 1 || scores[4] != 0 || scores[1] <= scores[2] || scores[2] <= 0 {
+		t.Errorf("scores %v", scores)
+	}
+}
+
+// TestRankPatches checks the patches' order: site by site, a site's by
+// size then distance, the first maxPatches/4 of each site before the
+// others, those without a site last.
+func TestRankPatches(t *testing.T) {
+	p := func(site, size, dist int, name string) Candidate {
+		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}}
+	}
+	cands := []Candidate{
+		p(1, 1, 1, "b1"), p(0, 3, 2, "a3"), p(-1, 1, 1, "m"), p(0, 1, 2, "a2"), p(0, 1, 1, "a1"),
+		p(1, 2, 1, "b2"), p(0, 5, 1, "a4"), p(2, 9, 9, "c1"),
+	}
+	rankPatches(cands, 3, 8) // two a site first
+	var got []string
+	for _, c := range cands {
+		got = append(got, c.Repl)
+	}
+	if want := "a1 a2 b1 b2 c1 m a3 a4"; strings.Join(got, " ") != want {
+		t.Errorf("order %v, want %s", got, want)
+	}
+}
