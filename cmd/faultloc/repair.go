@@ -10,6 +10,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize/agx"
 	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/cireport"
 	"github.com/faultloc/faultloc/localize/repair"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -25,7 +26,7 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	prof := profileFlags(fs)
 	runRE := fs.String("run", "", "take as evidence only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub); the validation still runs the whole test suite")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, what was found is written, marked partial, and the exit status is 3")
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json or sarif (SARIF 2.1.0: the plausible and the unvalidated patches as results with their fixes, files named relative to the module root)")
 	overlay := fs.String("overlay", "", "a go build -overlay file (JSON: {\"Replace\": {file: replacement}}): the files it names are loaded, repaired and tested from their replacements")
 	tags := fs.String("tags", "", "comma-separated build tags to load and test the package with (e.g. faultloc for this repository's examples)")
 	arith := fs.String("arith", "bv", "integer encoding of the solver searches: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
@@ -44,8 +45,8 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fs.Usage()
 		return 1
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "faultloc repair: unknown -format %q (want text or json)\n", *format)
+	if *format != "text" && *format != "json" && *format != "sarif" {
+		fmt.Fprintf(stderr, "faultloc repair: unknown -format %q (want text, json or sarif)\n", *format)
 		return 1
 	}
 	var search agx.Options
@@ -117,10 +118,13 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	wd, _ := os.Getwd()
 	res.Output.Dir = wd
-	if *format == "json" {
+	switch *format {
+	case "json":
 		res.RelativeTo(wd)
 		err = res.WriteJSON(stdout)
-	} else {
+	case "sarif":
+		err = writeCI(stdout, "sarif", cireport.Repair(res), wd)
+	default:
 		err = res.WriteText(stdout)
 	}
 	if err != nil {

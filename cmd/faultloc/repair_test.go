@@ -46,6 +46,52 @@ func TestRepairTriangleJSON(t *testing.T) {
 	}
 }
 
+// TestRepairSARIF runs faultloc repair on the triangle classifier with
+// -format sarif: the log is valid SARIF, with fixes, and its first
+// result is the plausible patch c -> b on line 23, its fix replacing
+// that c (line 23, columns 11 to 12) with b.
+func TestRepairSARIF(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"repair", "-tags=faultloc", "-arith=int", "-run=TestClassify", "-format=sarif", triangle}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	rs := sarifResults(t, "repair -format sarif", out.Bytes())
+	if len(rs) == 0 {
+		t.Fatalf("no result:\n%s", out.String())
+	}
+	if got := at(rs[:1], "repair/plausible-patch", "examples/triangle/triangle.go", 23); len(got) != 1 || got[0].Level != "error" || got[0].Properties["repl"] != "b" {
+		t.Errorf("first result %+v, want the plausible patch c -> b on line 23", rs[0])
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Fixes []struct {
+					ArtifactChanges []struct {
+						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						Replacements     []struct {
+							DeletedRegion   struct{ StartLine, StartColumn, EndLine, EndColumn int } `json:"deletedRegion"`
+							InsertedContent struct{ Text string }                                    `json:"insertedContent"`
+						} `json:"replacements"`
+					} `json:"artifactChanges"`
+				} `json:"fixes"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	fixes := log.Runs[0].Results[0].Fixes
+	if len(fixes) != 1 || len(fixes[0].ArtifactChanges) != 1 || len(fixes[0].ArtifactChanges[0].Replacements) != 1 {
+		t.Fatalf("first result's fixes %+v, want one replacement", fixes)
+	}
+	ch := fixes[0].ArtifactChanges[0]
+	r := ch.Replacements[0]
+	if ch.ArtifactLocation.URI != "examples/triangle/triangle.go" || r.DeletedRegion.StartLine != 23 || r.DeletedRegion.EndLine != 23 ||
+		r.DeletedRegion.StartColumn != 11 || r.DeletedRegion.EndColumn != 12 || r.InsertedContent.Text != "b" {
+		t.Errorf("fix %+v, want c (23:11-12) replaced with b", ch)
+	}
+}
+
 // TestRepairUsage checks the usage errors.
 func TestRepairUsage(t *testing.T) {
 	for _, tc := range []struct {

@@ -25,13 +25,20 @@
 //     "startLine" ≥ 1, "startColumn" ≥ 1, "endLine" ≥ "startLine",
 //     "endColumn" ≥ 1; "partialFingerprints" and "fingerprints" objects
 //     of strings; "properties" an object;
+//   - each fix of a result: "description" a message, "artifactChanges"
+//     an array of at least one artifactChange, each with an
+//     "artifactLocation" (checked as a location's) and "replacements",
+//     an array of at least one, each with a "deletedRegion" (checked as
+//     a location's region) and, if present, "insertedContent" whose
+//     "text" is a string;
 //   - on every object it visits (log, run, tool, toolComponent,
 //     reportingDescriptor, reportingConfiguration, result, message,
-//     location, physicalLocation, artifactLocation, region), that each
+//     location, physicalLocation, artifactLocation, region, fix,
+//     artifactChange, replacement, artifactContent), that each
 //     property is one the schema declares for it.
 //
 // It does not check the schema's other objects (invocations, code flows,
-// fixes, taxonomies, graphs, …: a log that has them gets an "unknown
+// taxonomies, graphs, …: a log that has them gets an "unknown
 // property" only where the schema forbids them, never a full check) nor
 // the string formats beyond URIs.
 //

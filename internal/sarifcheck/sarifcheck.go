@@ -48,6 +48,10 @@ var declared = map[string][]string{
 	"artifactLocation": {"uri", "uriBaseId", "index", "description", "properties"},
 	"region": {"startLine", "startColumn", "endLine", "endColumn", "charOffset", "charLength", "byteOffset",
 		"byteLength", "snippet", "message", "sourceLanguage", "properties"},
+	"fix":             {"description", "artifactChanges", "properties"},
+	"artifactChange":  {"artifactLocation", "replacements", "properties"},
+	"replacement":     {"deletedRegion", "insertedContent", "properties"},
+	"artifactContent": {"text", "binary", "rendered", "properties"},
 }
 
 var (
@@ -316,6 +320,11 @@ func (c *checker) result(path string, v any, rules []string) {
 			}
 		}
 	}
+	if fs, ok := o["fixes"]; ok {
+		for i, f := range c.array(path+".fixes", fs) {
+			c.fix(fmt.Sprintf("%s.fixes[%d]", path, i), f)
+		}
+	}
 	if p, ok := o["properties"]; ok {
 		if _, ok := p.(map[string]any); !ok {
 			c.fail(path+".properties", "is not an object")
@@ -337,45 +346,114 @@ func (c *checker) location(path string, v any) {
 	if po == nil {
 		return
 	}
-	al, hasAL := po["artifactLocation"]
-	if hasAL {
-		p := path + ".artifactLocation"
-		if a := c.object(p, "artifactLocation", al); a != nil {
-			s, hasURI := c.str(p, a, "uri", false)
-			base, hasBase := c.str(p, a, "uriBaseId", false)
-			if hasURI {
-				u, err := url.Parse(s)
-				switch {
-				case err != nil:
-					c.fail(p+".uri", "%q is not a URI reference: %v", s, err)
-				case u.IsAbs() && hasBase:
-					c.fail(p, "absolute uri %q with a uriBaseId", s)
-				}
-			}
-			if hasBase && c.bases != nil && !c.bases[base] {
-				c.fail(p+".uriBaseId", "%q is not among the run's originalUriBaseIds", base)
-			}
-			c.integer(p, a, "index", -1)
-		}
+	if al, ok := po["artifactLocation"]; ok {
+		c.artifactLocation(path+".artifactLocation", al)
 	}
 	if r, ok := po["region"]; ok {
-		p := path + ".region"
-		ro := c.object(p, "region", r)
-		if ro == nil {
-			return
+		c.region(path+".region", r)
+	}
+}
+
+func (c *checker) artifactLocation(p string, v any) {
+	a := c.object(p, "artifactLocation", v)
+	if a == nil {
+		return
+	}
+	s, hasURI := c.str(p, a, "uri", false)
+	base, hasBase := c.str(p, a, "uriBaseId", false)
+	if hasURI {
+		u, err := url.Parse(s)
+		switch {
+		case err != nil:
+			c.fail(p+".uri", "%q is not a URI reference: %v", s, err)
+		case u.IsAbs() && hasBase:
+			c.fail(p, "absolute uri %q with a uriBaseId", s)
 		}
-		start, hasStart := c.integer(p, ro, "startLine", 1)
-		c.integer(p, ro, "startColumn", 1)
-		if end, ok := c.integer(p, ro, "endLine", 1); ok && hasStart && end < start {
-			c.fail(p+".endLine", "is %d, before startLine %d", end, start)
+	}
+	if hasBase && c.bases != nil && !c.bases[base] {
+		c.fail(p+".uriBaseId", "%q is not among the run's originalUriBaseIds", base)
+	}
+	c.integer(p, a, "index", -1)
+}
+
+func (c *checker) region(p string, v any) {
+	ro := c.object(p, "region", v)
+	if ro == nil {
+		return
+	}
+	start, hasStart := c.integer(p, ro, "startLine", 1)
+	c.integer(p, ro, "startColumn", 1)
+	if end, ok := c.integer(p, ro, "endLine", 1); ok && hasStart && end < start {
+		c.fail(p+".endLine", "is %d, before startLine %d", end, start)
+	}
+	c.integer(p, ro, "endColumn", 1)
+	c.integer(p, ro, "charOffset", -1)
+	c.integer(p, ro, "byteOffset", -1)
+	_, hasChar := ro["charOffset"]
+	_, hasByte := ro["byteOffset"]
+	if !hasStart && !hasChar && !hasByte {
+		c.fail(p, "has neither startLine, charOffset nor byteOffset (specification §3.30.2)")
+	}
+}
+
+// fix checks a result's fix: its description, and its artifact changes
+// (at least one), each an artifact location and replacements (at least
+// one), each a deleted region and, if any, inserted content.
+func (c *checker) fix(path string, v any) {
+	o := c.object(path, "fix", v)
+	if o == nil {
+		return
+	}
+	if d, ok := o["description"]; ok {
+		if mo := c.object(path+".description", "message", d); mo != nil {
+			c.str(path+".description", mo, "text", false)
 		}
-		c.integer(p, ro, "endColumn", 1)
-		c.integer(p, ro, "charOffset", -1)
-		c.integer(p, ro, "byteOffset", -1)
-		_, hasChar := ro["charOffset"]
-		_, hasByte := ro["byteOffset"]
-		if !hasStart && !hasChar && !hasByte {
-			c.fail(p, "has neither startLine, charOffset nor byteOffset (specification §3.30.2)")
+	}
+	changes, ok := o["artifactChanges"]
+	if !ok {
+		c.fail(path, "lacks the required %q", "artifactChanges")
+		return
+	}
+	cs := c.array(path+".artifactChanges", changes)
+	if cs != nil && len(cs) == 0 {
+		c.fail(path+".artifactChanges", "is empty (minItems 1)")
+	}
+	for i, ch := range cs {
+		p := fmt.Sprintf("%s.artifactChanges[%d]", path, i)
+		co := c.object(p, "artifactChange", ch)
+		if co == nil {
+			continue
+		}
+		if al, ok := co["artifactLocation"]; ok {
+			c.artifactLocation(p+".artifactLocation", al)
+		} else {
+			c.fail(p, "lacks the required %q", "artifactLocation")
+		}
+		reps, ok := co["replacements"]
+		if !ok {
+			c.fail(p, "lacks the required %q", "replacements")
+			continue
+		}
+		rs := c.array(p+".replacements", reps)
+		if rs != nil && len(rs) == 0 {
+			c.fail(p+".replacements", "is empty (minItems 1)")
+		}
+		for j, r := range rs {
+			rp := fmt.Sprintf("%s.replacements[%d]", p, j)
+			ro := c.object(rp, "replacement", r)
+			if ro == nil {
+				continue
+			}
+			if dr, ok := ro["deletedRegion"]; ok {
+				c.region(rp+".deletedRegion", dr)
+			} else {
+				c.fail(rp, "lacks the required %q", "deletedRegion")
+			}
+			if ic, ok := ro["insertedContent"]; ok {
+				if co := c.object(rp+".insertedContent", "artifactContent", ic); co != nil {
+					c.str(rp+".insertedContent", co, "text", false)
+				}
+			}
 		}
 	}
 }

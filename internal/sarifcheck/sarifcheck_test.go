@@ -15,7 +15,9 @@ const valid = `{
     "results": [{
       "ruleId": "r1", "ruleIndex": 0, "level": "error", "message": {"text": "m"},
       "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a/b.go", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 3, "startColumn": 2, "endLine": 4}}}],
-      "partialFingerprints": {"k": "v"}, "properties": {"rank": 1}
+      "partialFingerprints": {"k": "v"}, "properties": {"rank": 1},
+      "fixes": [{"description": {"text": "f"}, "artifactChanges": [{"artifactLocation": {"uri": "a/b.go", "uriBaseId": "%SRCROOT%"},
+        "replacements": [{"deletedRegion": {"startLine": 5, "startColumn": 7, "endLine": 5, "endColumn": 8}, "insertedContent": {"text": "b"}}]}]}]
     }]
   }]
 }`
@@ -51,6 +53,19 @@ func TestValidate(t *testing.T) {
 		{"fingerprint not a string", `{"k": "v"}`, `{"k": 1}`, `partialFingerprints.k: is not a string`},
 		{"unknown result property", `"ruleId": "r1"`, `"rule_id": "r1"`, `property "rule_id" is not one of result's`},
 		{"unknown region property", `"startColumn": 2`, `"column": 2`, `property "column" is not one of region's`},
+		{"fix without changes", `"artifactChanges": [{"artifactLocation"`, `"changes": [{"artifactLocation"`, `fixes[0]: lacks the required "artifactChanges"`},
+		{"fix of no change", `"artifactChanges": [{"artifactLocation": {"uri": "a/b.go", "uriBaseId": "%SRCROOT%"},
+        "replacements": [{"deletedRegion": {"startLine": 5, "startColumn": 7, "endLine": 5, "endColumn": 8}, "insertedContent": {"text": "b"}}]}]`, `"artifactChanges": []`, `artifactChanges: is empty`},
+		{"change without location", `{"artifactLocation": {"uri": "a/b.go", "uriBaseId": "%SRCROOT%"},
+        "replacements"`, `{"replacements"`, `artifactChanges[0]: lacks the required "artifactLocation"`},
+		{"change of an unknown base", `"uriBaseId": "%SRCROOT%"},
+        "replacements"`, `"uriBaseId": "%ELSEWHERE%"},
+        "replacements"`, `artifactChanges[0].artifactLocation.uriBaseId: "%ELSEWHERE%" is not among`},
+		{"change without replacements", `"replacements": [{"deletedRegion": {"startLine": 5, "startColumn": 7, "endLine": 5, "endColumn": 8}, "insertedContent": {"text": "b"}}]`, `"replacements": []`, `replacements: is empty`},
+		{"replacement without region", `{"deletedRegion": {"startLine": 5, "startColumn": 7, "endLine": 5, "endColumn": 8}, `, `{`, `replacements[0]: lacks the required "deletedRegion"`},
+		{"deleted region ending before it starts", `"startLine": 5, "startColumn": 7, "endLine": 5`, `"startLine": 5, "startColumn": 7, "endLine": 4`, `deletedRegion.endLine: is 4, before startLine 5`},
+		{"inserted content not text", `"insertedContent": {"text": "b"}`, `"insertedContent": {"text": 2}`, `insertedContent.text: is not a string`},
+		{"unknown fix property", `"fixes": [{"description"`, `"fixes": [{"summary": 1, "description"`, `property "summary" is not one of fix's`},
 		{"not JSON", `{`, `[`, `not JSON`},
 	}
 	for _, tt := range tests {

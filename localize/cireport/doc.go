@@ -9,10 +9,11 @@
 //
 // Both take the same model, a list of [Result]s, each a finding at one
 // or more source locations with the [Rule] (the technique and what it
-// found) that produced it. [Localize], [Diagnosis], [Regress] and
-// [Spectra] turn the reports of localize (per failing case, and of the
-// failing cases diagnosed together), localize/regress and spectra into
-// results, in the order the reports rank them; [Top] and [Threshold] keep the first
+// found) that produced it. [Localize], [Diagnosis], [Regress], [Repair]
+// and [Spectra] turn the reports of localize (per failing case, and of
+// the failing cases diagnosed together), localize/regress,
+// localize/repair and spectra into results, in the order the reports
+// rank them (a repair's patches carry their SARIF fixes); [Top] and [Threshold] keep the first
 // ones or those scored high enough.
 //
 // In SARIF, files below Options.Root are URIs relative to it, with the

@@ -65,6 +65,23 @@ type Result struct {
 	// Properties are further facts, written into SARIF's property bag
 	// (angelic values, spectrum counts, the test's failure).
 	Properties map[string]any
+	// Fixes are changes that repair what the result found (a patch of
+	// faultloc repair): SARIF's fixes; GitHub annotations leave them
+	// out.
+	Fixes []Fix
+}
+
+// Fix is one change of one file that repairs a result's finding: the
+// span Deleted replaced with Inserted.
+type Fix struct {
+	// Description says what the change is, for a reader.
+	Description string
+	// Deleted is the span replaced: its start (file, line, column) and
+	// its EndLine and EndColumn (the column after it); a span that
+	// ends where it starts is an insertion point.
+	Deleted Location
+	// Inserted is the text put in its place ("" deletes it).
+	Inserted string
 }
 
 // Top returns the first n results of each group of rs, in their order

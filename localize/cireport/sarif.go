@@ -1,6 +1,7 @@
 package cireport
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -76,6 +77,22 @@ type (
 		Locations           []sarifLocation   `json:"locations"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		Properties          map[string]any    `json:"properties,omitempty"`
+		Fixes               []sarifFix        `json:"fixes,omitempty"`
+	}
+	sarifFix struct {
+		Description     sarifMessage     `json:"description"`
+		ArtifactChanges []artifactChange `json:"artifactChanges"`
+	}
+	artifactChange struct {
+		ArtifactLocation artifactLocation `json:"artifactLocation"`
+		Replacements     []replacement    `json:"replacements"`
+	}
+	replacement struct {
+		DeletedRegion   region           `json:"deletedRegion"`
+		InsertedContent *artifactContent `json:"insertedContent,omitempty"`
+	}
+	artifactContent struct {
+		Text string `json:"text"`
 	}
 	sarifLocation struct {
 		PhysicalLocation physicalLocation `json:"physicalLocation"`
@@ -100,9 +117,11 @@ type (
 // faultloc: the rules in the order the results first use them, then the
 // results in their order. A result's properties hold its rank, score
 // (the strings "+Inf", "-Inf", "NaN" when not finite) and evidence with
-// its own Properties. Files below opts.Root are relative URIs against
-// the base id %SRCROOT%, which originalUriBaseIds sets to opts.Root; the
-// others are absolute file URIs.
+// its own Properties; its Fixes are SARIF fixes, each one artifact
+// change of one replacement (the deleted region, the inserted text).
+// Files below opts.Root are relative URIs against the base id
+// %SRCROOT%, which originalUriBaseIds sets to opts.Root; the others are
+// absolute file URIs.
 func WriteSARIF(w io.Writer, rs []Result, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
@@ -151,6 +170,16 @@ func WriteSARIF(w io.Writer, rs []Result, opts *Options) error {
 		}
 		if r.Evidence != "" {
 			res.Properties["evidence"] = r.Evidence
+		}
+		for _, f := range r.Fixes {
+			uri, base := relURI(root, f.Deleted.File)
+			d := f.Deleted
+			rep := replacement{DeletedRegion: region{StartLine: d.Line, StartColumn: d.Column, EndLine: cmp.Or(d.EndLine, d.Line), EndColumn: cmp.Or(d.EndColumn, d.Column)}}
+			if f.Inserted != "" {
+				rep.InsertedContent = &artifactContent{f.Inserted}
+			}
+			res.Fixes = append(res.Fixes, sarifFix{Description: sarifMessage{f.Description},
+				ArtifactChanges: []artifactChange{{ArtifactLocation: artifactLocation{URI: uri, URIBaseID: base}, Replacements: []replacement{rep}}}})
 		}
 		run.Results = append(run.Results, res)
 	}
