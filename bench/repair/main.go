@@ -41,6 +41,8 @@ type options struct {
 	Show       bool     // each repair's text on stderr
 	Keep       string   // make the subjects' packages here and keep them
 	Args       []string // the command line, for the report
+
+	loadStart, loadEnd string // the load average when the run began and ended
 }
 
 func main() {
@@ -195,6 +197,7 @@ type row struct {
 
 // run evaluates every subject of o and writes the report.
 func run(ctx context.Context, o options, stderr io.Writer) error {
+	o.loadStart = loadAverage()
 	tmp := o.Keep
 	if tmp == "" {
 		var err error
@@ -227,6 +230,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			rows = append(rows, r)
 		}
 	}
+	o.loadEnd = loadAverage()
 	var sb strings.Builder
 	writeReport(&sb, o, rows)
 	if o.Out == "-" {
