@@ -76,22 +76,26 @@ func TestOrderSites(t *testing.T) {
 }
 
 // TestRankPatches checks the patches' order: site by site, a site's by
-// size then distance, the first maxPatches/4 of each site before the
-// others, those without a site last.
+// size then distance, the first maxPatches/4 replacements of each site
+// before the others, those without a site last, then the guards.
 func TestRankPatches(t *testing.T) {
 	p := func(site, size, dist int, name string) Candidate {
 		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}}
 	}
 	cands := []Candidate{
 		p(1, 1, 1, "b1"), p(0, 3, 2, "a3"), p(-1, 1, 1, "m"), p(0, 1, 2, "a2"), p(0, 1, 1, "a1"),
-		p(1, 2, 1, "b2"), p(0, 5, 1, "a4"), p(2, 9, 9, "c1"),
+		p(1, 2, 1, "b2"), p(0, 5, 1, "a4"), p(2, 9, 9, "c1"), p(0, 1, 1, "g"),
+	}
+	cands[len(cands)-1].Orig = "" // an inserted guard
+	for i := range cands[:len(cands)-1] {
+		cands[i].Orig = "x"
 	}
 	rankPatches(cands, 3, 8) // two a site first
 	var got []string
 	for _, c := range cands {
 		got = append(got, c.Repl)
 	}
-	if want := "a1 a2 b1 b2 c1 m a3 a4"; strings.Join(got, " ") != want {
+	if want := "a1 a2 b1 b2 c1 m a3 a4 g"; strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }

@@ -134,9 +134,10 @@ type Candidate struct {
 // each of these sites [Collect] gathers the repair data over all the
 // selected cases and [Synthesize] finds replacements. The
 // patches are ranked site by site in the sites' order, a site's by
-// size then distance to the source replaced, the first MaxPatches/4 of
-// each site before the others (so that validation spreads over the
-// first sites), and the first MaxPatches validated natively
+// size then distance to the source replaced, the first MaxPatches/4
+// replacements of each site before the others (so that validation
+// spreads over the first sites), inserted guards last, and the first
+// MaxPatches validated natively
 // ([Validator]: the failing cases first, then the package's whole test
 // suite on the patch, whatever Options.Run selects; a patch is plausible
 // when every test of the whole suite passes); plausible patches come
@@ -426,9 +427,11 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 
 // rankPatches orders the candidates site by site, so that the sites'
 // order (the localization) decides which patches are validated first:
-// the first max(1, maxPatches/4) patches of each site, by size then
-// distance, in the sites' order, then the other patches the same way.
-// The patches validated (maxPatches) thus spread over the first sites
+// the first max(1, maxPatches/4) replacements of each site, by size
+// then distance, in the sites' order, then the other replacements the
+// same way, then the inserted guards (a guard is false on every passing
+// run's instances by construction, so the data supports it least). The
+// patches validated (maxPatches) thus spread over the first sites
 // rather than going all to the first one. A candidate without a site
 // (Site -1) comes after those of the sites. sites is their number.
 func rankPatches(cands []Candidate, sites, maxPatches int) {
@@ -443,10 +446,19 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 	})
 	perSite := max(1, maxPatches/4)
 	round := make([]int, len(cands))
+	k := 0 // the replacements of the site so far
 	for i := range cands {
-		if i >= perSite && cands[i-perSite].Site == cands[i].Site {
+		switch {
+		case cands[i].Orig == "":
+			round[i] = 2 // an inserted guard: the synthesis' weakest evidence
+			continue
+		case i > 0 && cands[i-1].Site != cands[i].Site:
+			k = 0
+		}
+		if k >= perSite {
 			round[i] = 1
 		}
+		k++
 	}
 	order := make([]int, len(cands))
 	for i := range order {
