@@ -99,3 +99,23 @@ func TestRankPatches(t *testing.T) {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }
+
+// TestFinishDropsIdentity checks that a replacement by the source itself
+// is no patch, and that patches of the same source are one, with both
+// origins (the context is cancelled: nothing is validated).
+func TestFinishDropsIdentity(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cands := []Candidate{
+		{Origin: "synthesis", Site: 0, Patch: Patch{Position: localize.Position{File: "/p/a.go", Line: 3}, Orig: "x", Repl: "x", Source: []byte("same")}},
+		{Origin: "synthesis", Site: 0, Patch: Patch{Position: localize.Position{File: "/p/a.go", Line: 3}, Orig: "x", Repl: "y", Source: []byte("fixed")}},
+		{Origin: "mutation VRP", Site: 0, Patch: Patch{Position: localize.Position{File: "/p/a.go", Line: 3}, Orig: "x", Repl: "y", Source: []byte("fixed")}},
+	}
+	res, err := finish(ctx, &Result{Sites: []SiteRepair{{}}}, cands, &Options{}, time.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Patches) != 1 || res.Patches[0].Repl != "y" || res.Patches[0].Origin != "synthesis, mutation VRP" || res.Patches[0].Rank != 1 {
+		t.Errorf("patches %+v, want x -> y alone, of both origins", res.Patches)
+	}
+}

@@ -363,10 +363,15 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 	defer func() { res.Stats.Total = time.Since(start) }()
 	rankPatches(cands, len(res.Sites), cmp.Or(opts.MaxPatches, 10))
 	// One patch per patched source: sites and mutation may agree; the
-	// first keeps the others' origins.
+	// first keeps the others' origins. A replacement by the source
+	// itself (the synthesis may find the site's own expression fits
+	// the data) is no patch.
 	seen := map[string]int{}
 	kept := cands[:0]
 	for _, c := range cands {
+		if c.Orig != "" && c.Orig == c.Repl {
+			continue // the source as it is: the failing cases still fail
+		}
 		k := c.File + "\x00" + string(c.Source)
 		if i, ok := seen[k]; ok {
 			if !strings.Contains(kept[i].Origin, c.Origin) {
