@@ -28,6 +28,10 @@ type bug = historical.Bug
 
 var bugs = historical.Bugs
 
+// localizeFlags are the -flags given: faultloc localize's own flags,
+// added to the defaults for the historical bugs.
+var localizeFlags []string
+
 // bugResult is what one historical bug gave.
 type bugResult struct {
 	bug     bug
@@ -92,7 +96,8 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	bound := 4*timeout + time.Minute
 	lctx, cancel := context.WithTimeout(ctx, bound+time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(lctx, bin, "localize", "-format", "json", "-run", historical.LocalizeRun(b.Run), "-timeout", timeout.String(), "-deadline", bound.String(), b.Package())
+	args := append([]string{"localize", "-format", "json", "-run", historical.LocalizeRun(b.Run), "-timeout", timeout.String(), "-deadline", bound.String()}, localizeFlags...)
+	cmd := exec.CommandContext(lctx, bin, append(args, b.Package())...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -299,8 +304,12 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	if check {
 		return
 	}
-	rep.WriteString("\nLocalization, as a user runs it with the default flags:\n" +
-		"`faultloc localize -format json -run '^Test$(/|$)' -timeout D PKG` in the copy with the bug.\n" +
+	flags, with := "", "the default flags"
+	if len(localizeFlags) > 0 {
+		flags, with = strings.Join(localizeFlags, " ")+" ", "the flags of -flags"
+	}
+	rep.WriteString("\nLocalization, as a user runs it with " + with + ":\n" +
+		"`faultloc localize -format json -run '^Test$(/|$)' -timeout D " + flags + "PKG` in the copy with the bug.\n" +
 		"cases: failing cases localized (the row shows the one that placed the fault best); candidates:\n" +
 		"verified / all of that case; rank: lines examined, reading the report's ranking in order (the verified\n" +
 		"candidates' lines, then the other evidence's; ties at their worst position), up to and including the first\n" +

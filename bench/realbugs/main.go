@@ -214,6 +214,10 @@ func main() {
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
 	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by angelic.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, diagnose.Run), native (the historical bugs ranked by native evidence, the interpreter's and their fusion), comma-separated")
 	flexBound := flag.Duration("flex-bound", 2*time.Minute, "-kinds flex: time bound of the flexibility test of one failing case's candidates")
+	flag.Func("flags", "extra flags of faultloc localize for the historical bugs, space-separated (for example \"-evidence native\"), to measure a setting against the default", func(v string) error {
+		localizeFlags = strings.Fields(v)
+		return nil
+	})
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject

@@ -445,6 +445,18 @@
 // evidence (default true; see above): the ranking of a failing case the
 // interpreter cannot run, and the native spectrum fused into the others'.
 //
+//	-evidence interp|native
+//
+// Where the spectrum's cases that -run leaves out come from: interp
+// (default) interprets each, bounded one by one and all together;
+// native takes their verdicts and line coverage from the native stage's
+// go test run, which runs anyway: far faster on a package with many or
+// slow tests, but those cases carry no step count, so the
+// fix probe runs them on mutants with the interpreter's default budget.
+// The selected failing cases are interpreted either way. Needs -native;
+// where the native stage fails, the cases are interpreted and each
+// report's reason says why (pipeline.Options.Evidence).
+//
 //	-probe
 //
 // When a case has no verified candidate, force the values of its

@@ -65,6 +65,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fixes := fs.Bool("fixes", false, "also search the mutants of every line the failing cases executed (and of the candidates' lines) for plausible fixes: mutants under which the case passes and no passing case fails (see mutation.Analysis.Fixes)")
 	probe := fs.Bool("probe", true, "after ranking each failing case, when no candidate is verified, force the values of the ranking's first lines (angelic.ForceProbe: a line whose forced branches or numbers make the case pass is a verified candidate), then look for plausible fixes among the mutants of its first lines (mutation.FixProbe: the case passes and no passing case that executes the line fails) and rank the lines that have one first; with -all, mutants under which every failing case passes are diagnoses (diagnose.Diagnoser)")
 	native := fs.Bool("native", true, "also run the package's tests natively, as go test does (native.Collect): a failing case the interpreter cannot run is ranked by that native evidence, and the native ranking is fused into the others' (native.Fuse)")
+	evidence := fs.String("evidence", "interp", "where the coverage of the package's cases that -run leaves out comes from: interp (each interpreted) or native (the native stage's go test run, far faster on a large suite; needs -native); the failing cases selected are interpreted either way (pipeline.Options.Evidence)")
 	slice := fs.Bool("slice", false, "blame only statements in the relevant slice of each failure (and statements its run did not execute): much faster on tests that run code unrelated to the failure, such as package initialization")
 	flexFlag := fs.Bool("flex", false, "order the candidates by the flexibility test on the passing cases: a candidate is listed last (removed with -remove) when a passing case that executes it fails under every alternate value tried and every value the solver finds in its formula (always on with -mode angelic)")
 	remove := fs.Bool("remove", false, "with -flex or -mode angelic: remove the candidates a passing case inhibits instead of listing them after the others")
@@ -92,6 +93,20 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if *parallel < 1 {
 		fmt.Fprintf(stderr, "faultloc localize: -parallel %d: want at least 1\n", *parallel)
+		return 1
+	}
+	var evidenceSource pipeline.EvidenceSource
+	switch *evidence {
+	case "interp":
+		evidenceSource = pipeline.InterpretedEvidence
+	case "native":
+		if !*native {
+			fmt.Fprintln(stderr, "faultloc localize: -evidence native needs the native stage: drop -native=false")
+			return 1
+		}
+		evidenceSource = pipeline.NativeEvidence
+	default:
+		fmt.Fprintf(stderr, "faultloc localize: -evidence %q: want interp or native\n", *evidence)
 		return 1
 	}
 	if *maxSteps > 0 {
@@ -335,6 +350,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		tech = &angelic.FlexFilter{Technique: tech, Options: angelic.FlexOptions{Remove: *remove}}
 	}
 	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native, Parallel: *parallel}
+	popts.Evidence = evidenceSource
 	if sharded {
 		popts.Shard = sh.Has // merge runs the case-set refiners
 	}

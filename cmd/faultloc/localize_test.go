@@ -188,6 +188,8 @@ func TestLocalizeUsageErrors(t *testing.T) {
 		{[]string{"localize", "-tiebreak", "nope", "."}, "unknown formula"},
 		{[]string{"localize", "-max-steps", "-1", "."}, "-max-steps -1"},
 		{[]string{"localize", "-parallel", "0", "."}, "-parallel 0: want at least 1"},
+		{[]string{"localize", "-evidence", "cover", "."}, `-evidence "cover": want interp or native`},
+		{[]string{"localize", "-evidence", "native", "-native=false", "."}, "-evidence native needs the native stage"},
 		{[]string{"localize", "./no/such/package"}, "faultloc localize:"},
 	}
 	for _, tt := range tests {

@@ -17,7 +17,9 @@
 //	TieBreak         none: ties in position order
 //
 // Costs: every case of the package runs once for the spectrum (each
-// bounded by Options.EvidenceTimeout, all by Options.EvidenceBound), and
+// bounded by Options.EvidenceTimeout, all by Options.EvidenceBound;
+// with Options.Evidence NativeEvidence the cases -run leaves out come
+// from the native stage's go test run instead of the interpreter), and
 // each failing case's technique is bounded by Options.Timeout; what a
 // bound cuts short is reported partial, with the reason, not dropped.
 // bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -197,4 +198,78 @@ func (c ranCase) Name() string { return c.name }
 
 func (c ranCase) Run(context.Context, *trace.RunOptions) (*trace.CaseResult, error) {
 	return c.res, nil
+}
+
+// EvidenceSource says where the coverage of the cases that only add
+// evidence comes from ([Options.Evidence]).
+type EvidenceSource int
+
+// The evidence sources.
+const (
+	// DefaultEvidence is InterpretedEvidence.
+	DefaultEvidence EvidenceSource = iota
+	// InterpretedEvidence runs each case that only adds evidence under
+	// the interpreter, each bounded by Options.EvidenceTimeout, all by
+	// Options.EvidenceBound: line coverage as the interpreter records it,
+	// and each case's steps (which bound its runs on the fix probe's
+	// mutants).
+	InterpretedEvidence
+	// NativeEvidence takes those cases' verdicts and line coverage from
+	// the native evidence stage's go test run (one build, one process
+	// per case; native.Collect), which the pipeline runs anyway: a
+	// package whose many tests the interpreter takes minutes over is
+	// covered in seconds. Coverage counts the statements of the package
+	// tested (not its imports, nor package-level initializers); the
+	// cases carry no step count, so the fix probe runs them on mutants
+	// with the interpreter's default budget. Where the stage is off or
+	// fails, the cases are interpreted, and each report's Reason says
+	// why.
+	NativeEvidence
+)
+
+// String returns the source's name as faultloc's -evidence flag spells
+// it: "default", "interp" or "native".
+func (e EvidenceSource) String() string {
+	switch e {
+	case DefaultEvidence:
+		return "default"
+	case InterpretedEvidence:
+		return "interp"
+	case NativeEvidence:
+		return "native"
+	}
+	return fmt.Sprintf("EvidenceSource(%d)", int(e))
+}
+
+// addNativeEvidence adds to m, from the native run ne (err: why the stage
+// failed), the cases that selects leaves out and that m has not run, as
+// collectEvidence would have interpreted them: each case's verdict,
+// duration and covered lines. It returns why it could not, or "".
+func addNativeEvidence(m *spectra.Matrix, ne *native.Run, err error, selects func(string) bool) string {
+	switch {
+	case err != nil:
+		return "the native evidence stage failed: " + err.Error()
+	case ne == nil || ne.Spectrum == nil:
+		return "the native evidence stage did not run (Options.NoNative)"
+	}
+	sp := ne.Spectrum
+	var cov []int
+	for t := range sp.NumTests() {
+		tr := sp.Test(t)
+		if selects(tr.Name) {
+			continue
+		}
+		if _, ok := m.TestIndex(tr.Name); ok {
+			continue
+		}
+		cov = sp.Covered(cov[:0], t)
+		elems := make([]spectra.Element, len(cov))
+		for i, e := range cov {
+			elems[i] = sp.Element(e)
+		}
+		if _, err := m.Add(spectra.TestRun{Name: tr.Name, Failed: tr.Failed, Duration: tr.Duration, Message: tr.Message}, elems); err != nil {
+			return fmt.Sprintf("case %s of the native run: %v", tr.Name, err)
+		}
+	}
+	return ""
 }

@@ -60,6 +60,13 @@ type Options struct {
 	// case of the package, as the cases Run leaves out still say which
 	// lines pass.
 	SelectedSpectrum bool
+	// Evidence says where the coverage of the cases that only add
+	// evidence (those Run leaves out) comes from: interpreting each
+	// (InterpretedEvidence) or the native evidence stage's go test run
+	// (NativeEvidence), which on a package with many or slow tests is
+	// far faster. The failing cases Run selects are interpreted either
+	// way. Default (DefaultEvidence): interpreted.
+	Evidence EvidenceSource
 	// EvidenceTimeout bounds the run of each case that Run leaves out,
 	// when collecting the spectrum from every case (which Package does
 	// only if a selected case fails), and the run of each test function
@@ -288,7 +295,19 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if err := collect(cases); err != nil {
 			return res, err
 		}
-		if opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0 {
+		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
+		if evidence && opts.Evidence == NativeEvidence {
+			ne, err := ns.wait()
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			if why := addNativeEvidence(m, ne, err, sel.Selects); why != "" {
+				note = "evidence interpreted: " + why // as without the option
+			} else {
+				evidence = false
+			}
+		}
+		if evidence {
 			errs, cut, err := collectEvidence(ctx, prog, pkgPath, sel, opts, m)
 			res.Errors = appendNew(res.Errors, errs...)
 			if err != nil {
@@ -296,7 +315,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 			if cut != nil {
 				res.Errors = append(res.Errors, &localize.CaseError{Err: cut})
-				note = "spectrum partial: " + cut.Error()
+				note = localize.JoinReason(note, "spectrum partial: "+cut.Error())
 			}
 		}
 		res.Spectrum = m
