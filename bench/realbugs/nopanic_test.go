@@ -17,7 +17,7 @@ import (
 // faultloc's own: a crash of the command or a stage's panic recovered in
 // a report. The quality of the rankings is bench/realbugs' report's
 // business; here each case has a short bound. It runs under -tags long
-// (about a quarter of an hour on 2 cores):
+// (about half an hour on 2 cores):
 //
 //	go test -tags long -run TestNoPanicOfOurs ./bench/realbugs
 func TestNoPanicOfOurs(t *testing.T) {
