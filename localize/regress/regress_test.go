@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,19 +17,55 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
+// sharedSubjects are the options of the regressions that TestRegressMax3
+// (max3) and TestRegressAux (scale) explain, whose one-at-a-time reports
+// TestRegressParallel compares with its own.
+func sharedSubjects() map[string]Options {
+	root := testutil.Root()
+	scale, _ := filepath.Abs("testdata/scale")
+	return map[string]Options{
+		"max3": {Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+			Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, ReverseDD: true},
+		"scale": {Old: filepath.Join(scale, "old"), New: filepath.Join(scale, "new"), Package: "./testdata/scale/new", Run: "TestScale"},
+	}
+}
+
+// sharedReports holds the reports of sharedSubjects explained so far.
+var sharedReports struct {
+	sync.Mutex
+	reps map[string]*Report
+}
+
+// explained returns the report of sharedSubjects' name, explaining it
+// the first time it is asked for: TestRegressMax3 or TestRegressAux and
+// TestRegressParallel share it (each test only reads it, but for the
+// fields it blanks or sets before writing it out).
+func explained(t *testing.T, name string) *Report {
+	t.Helper()
+	sharedReports.Lock()
+	defer sharedReports.Unlock()
+	if rep := sharedReports.reps[name]; rep != nil {
+		return rep
+	}
+	opts := sharedSubjects()[name]
+	rep, err := Explain(context.Background(), &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sharedReports.reps == nil {
+		sharedReports.reps = map[string]*Report{}
+	}
+	sharedReports.reps[name] = rep
+	return rep
+}
+
 // TestRegressMax3 is the done-when of the regression explanation: on the
 // AFTER paper's running example, the root cause is c2 and c3 together
 // (with no auxiliary change), where classic dd over all changes, trying
 // them in the paper's order, blames c3 alone.
 func TestRegressMax3(t *testing.T) {
 	root := testutil.Root()
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
-		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, ReverseDD: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := explained(t, "max3")
 	var b strings.Builder
 	rep.Output.Dir = root
 	if err := rep.WriteText(&b); err != nil {
@@ -73,13 +110,7 @@ func TestRegressMax3(t *testing.T) {
 // function and the statement using the new variable must go with it.
 func TestRegressAux(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/scale")
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/scale/new", Run: "TestScale",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := explained(t, "scale")
 	var b strings.Builder
 	rep.Output.Dir = dir
 	if err := rep.WriteText(&b); err != nil {
@@ -469,33 +500,22 @@ func TestRegressNarrow(t *testing.T) {
 // TestRegressParallel: versions tried at once (Options.Parallel) give the
 // answer of one at a time, on max3 (the semantic rounds and delta
 // debugging) and on the auxiliary-changes subject, baselines included
-// (with -short, the latter only: the race detector's run in CI).
+// (with -short, the latter only: the race detector's run in CI). The
+// answers one at a time are TestRegressMax3's and TestRegressAux's
+// (explained).
 func TestRegressParallel(t *testing.T) {
-	root := testutil.Root()
-	scale, _ := filepath.Abs("testdata/scale")
-	for _, tt := range []struct {
-		name string
-		opts Options
-	}{
-		{"max3", Options{Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
-			Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true}},
-		{"scale", Options{Old: filepath.Join(scale, "old"), New: filepath.Join(scale, "new"), Package: "./testdata/scale/new", Run: "TestScale", NoSolver: true}},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.name == "max3" {
+	for _, name := range []string{"max3", "scale"} {
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && name == "max3" {
 				t.Skip("runs max3's versions again")
 			}
-			var got [2]*Report
-			for i, par := range []int{1, 3} {
-				opts := tt.opts
-				opts.Parallel = par
-				rep, err := Explain(context.Background(), &opts)
-				if err != nil {
-					t.Fatalf("Parallel %d: %v", par, err)
-				}
-				got[i] = rep
+			seq := explained(t, name)
+			opts := sharedSubjects()[name]
+			opts.Parallel = 3
+			par, err := Explain(context.Background(), &opts)
+			if err != nil {
+				t.Fatalf("Parallel 3: %v", err)
 			}
-			seq, par := got[0], got[1]
 			if !slices.Equal(seq.Root, par.Root) || !slices.Equal(seq.Aux, par.Aux) || seq.Verified != par.Verified || !par.Verified {
 				t.Errorf("one at a time: root %v aux %v verified %v; three at once: root %v aux %v verified %v", seq.Root, seq.Aux, seq.Verified, par.Root, par.Aux, par.Verified)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/internal/longtest"
 )
 
 // TestTypeCheckMatchesGoCommand checks the in-process type check of the
@@ -20,6 +21,11 @@ import (
 // the in-process check. The subjects: auxiliary changes (scale), a
 // changed dependency in the tree with tests of its own (othertests), and
 // a changed import, whose versions have two shapes (imports).
+//
+// The go command takes about a second a version: go test ./... checks
+// the empty and the whole set and a seeded sample of two other subsets
+// of a subject that has more than four; -tags long (.ci/run) checks them
+// all.
 func TestTypeCheckMatchesGoCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("asks the go command for every version")
@@ -82,6 +88,9 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 					subsets = append(subsets, cs)
 				}
 			}
+			if !longtest.Enabled {
+				subsets = sampleSubsets(subsets, n, rand.New(rand.NewSource(2)))
+			}
 			listings := 0
 			for _, cs := range subsets {
 				got, err := in.buildErrors(ctx, cs)
@@ -120,6 +129,27 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sampleSubsets returns, of more than four subsets of n changes, the
+// empty and the whole set and two others drawn by rng; of four or fewer,
+// all of them.
+func sampleSubsets(subsets [][]*changes.Change, n int, rng *rand.Rand) [][]*changes.Change {
+	if len(subsets) <= 4 {
+		return subsets
+	}
+	var out, others [][]*changes.Change
+	for _, cs := range subsets {
+		if len(cs) == 0 || len(cs) == n {
+			out = append(out, cs)
+		} else {
+			others = append(others, cs)
+		}
+	}
+	for _, i := range rng.Perm(len(others))[:min(2, len(others))] {
+		out = append(out, others[i])
+	}
+	return out
 }
 
 func changeIDs(cs []*changes.Change) []string {
