@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/trace/internal/corpus"
 	"golang.org/x/tools/go/ssa"
 )
@@ -27,7 +28,19 @@ type differ struct {
 	slow int64
 	// noFast is plainOutcome's argument when measuring their steps.
 	noFast bool
+	// part, from 1 to corpusParts, is the share of the corpus that corpus
+	// compares on without the build tag long: the programs whose index
+	// in name order is part-1 modulo corpusParts. 0: every program.
+	part int
 }
+
+// corpusParts is how many shares the corpus is dealt into for the
+// differs that set part: recEach, recGen and recNoHot, which take
+// recFast's recorded path with one of its fast paths off and each cost
+// about as much as recFast. Dealt to them, every program is compared
+// with one of the three, and on recFast's path; with the build tag long
+// (.ci/run runs them) each compares on every program.
+const corpusParts = 3
 
 // examples compares on the examples' functions, on their cases and on
 // seeded random inputs.
@@ -51,22 +64,25 @@ func (d differ) examples(t *testing.T, rng *rand.Rand) {
 	t.Logf("%d runs compared", runs)
 }
 
-// corpus compares on every program of trace/internal/corpus with two map
-// seeds and three allocation budgets (which stop runs inside fused
-// allocations too). The five tests that do so, seconds of CPU each, run
+// corpus compares on every program of trace/internal/corpus (or on its
+// share, d.part) with two map seeds and three allocation budgets (which
+// stop runs inside fused allocations too). The five tests that do so, seconds of CPU each, run
 // in parallel with each other: they share only the loaded corpus, which
 // is safe for concurrent runs.
 func (d differ) corpus(t *testing.T, rng *rand.Rand) {
 	t.Parallel()
 	p := load(t, "./trace/internal/corpus")
 	runs := 0
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
+	for i, name := range slices.Sorted(func(yield func(string) bool) {
 		for n := range corpus.Programs {
 			if !yield(n) {
 				return
 			}
 		}
 	}) {
+		if d.part > 0 && !longtest.Enabled && i%corpusParts != d.part-1 {
+			continue
+		}
 		fn := p.Func(corpusPkg, name)
 		if fn == nil {
 			t.Fatalf("no function %s", name)

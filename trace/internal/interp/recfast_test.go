@@ -146,7 +146,7 @@ func TestRecFastConformance(t *testing.T) { recFast.conformance(t, rand.New(rand
 // chunks may lack room), so that both of its paths are compared with
 // exec on every subject, not only at chunk ends.
 var recEach = differ{same: sameRecordedWith(func(o *RunOptions) { o.noRecWide = true }),
-	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8, part: 1}
 
 // sameRecordedWith is sameRecorded on runs whose options set changes.
 func sameRecordedWith(set func(*RunOptions)) func(*testing.T, *Program, *ssa.Function, []Value, RunOptions, *rand.Rand, int) int {
@@ -165,7 +165,7 @@ func TestRecEachWork(t *testing.T) { recEach.work(t, rand.New(rand.NewPCG(27, 28
 // recNoHot is recFast without hot blocks (RunOptions.noHot), so that
 // recRun is compared with exec on the blocks recBlocks takes otherwise.
 var recNoHot = differ{same: sameRecordedWith(func(o *RunOptions) { o.noHot = true }),
-	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8, part: 2}
 
 // recGen is recFast with every dependence stored on execRec's side too
 // (RunOptions.noStaticDeps), so that the hot blocks' general opcodes
@@ -173,7 +173,7 @@ var recNoHot = differ{same: sameRecordedWith(func(o *RunOptions) { o.noHot = tru
 // recRun's and addIns's paths for dependences outside the segment are
 // compared with exec.
 var recGen = differ{same: sameRecordedWith(func(o *RunOptions) { o.noStaticDeps = true }),
-	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8}
+	exampleCuts: 1, randoms: 3, corpusCuts: 2, workCuts: 4, confCuts: 1, slow: 8, part: 3}
 
 func TestRecGenExamples(t *testing.T) { recGen.examples(t, rand.New(rand.NewPCG(33, 34))) }
 
