@@ -240,25 +240,48 @@ const DefaultMaxSteps = interp.DefaultMaxSteps
 const StepsPerNativeSecond = interp.StepsPerNativeSecond
 
 // GrowTime bounds, in wall-clock time, the run of a go test case whose
-// default step budget grows (see [SetMaxSteps]).
+// default step budget grows, when nothing gives its native time (see
+// [SetMaxSteps]).
 const GrowTime = interp.GrowTime
+
+// NativeSlowdown bounds, as a multiple of its native time, the run of a
+// go test case with native evidence whose default step budget grows,
+// when that is longer than GrowTime (see [SetMaxSteps]).
+const NativeSlowdown = interp.NativeSlowdown
+
+// DefaultMaxDepth is the call depth budget of a run for which nothing
+// sets another (RunOptions.MaxDepth 0).
+const DefaultMaxDepth = interp.DefaultMaxDepth
+
+// GrownMaxDepth bounds the call depth of a go test case with native
+// evidence that ran out of DefaultMaxDepth (see [SetMaxSteps]).
+const GrownMaxDepth = interp.GrownMaxDepth
 
 // SetMaxSteps sets the step budget of the runs whose RunOptions.MaxSteps
 // is 0, and returns the previous one; 0 (the default) restores the
 // default rules. A bound set by MaxSteps or SetMaxSteps is exact: a run
 // executes at most that many instructions, then ends with
 // BudgetExceeded. Without one, a run's budget is DefaultMaxSteps, or
-// StepsPerNativeSecond times RunOptions.NativeTime if that is more; and
-// a go test case ([Program.RunGoTest], [Program.ListGoTest],
+// StepsPerNativeSecond times the case's native time (RunOptions.NativeTime,
+// or else the time [Program.SetNativeTimes] recorded) if that is more;
+// and a go test case ([Program.RunGoTest], [Program.ListGoTest],
 // [Program.FuzzCase]) that runs out of it runs again, unrecorded, its
-// budget doubling whenever reached for up to GrowTime of wall-clock
-// time: if it ends, its result is the case's (from one more run with the
-// steps it needed, recorded, when a trace or coverage was asked for;
-// not above 100 million steps, a trace's memory); if it does not, the
-// first run's result stands, so a case that never ends reports the same
-// budget on every machine, and the Program does not grow it again. A test that passes natively thus fails
-// interpreted by budget only if it needs more than GrowTime and nothing
-// gave its native time.
+// budget doubling whenever reached for up to GrowTime of wall-clock time,
+// or NativeSlowdown times its native time if that is longer: if it ends,
+// its result is the case's (from one more run with the steps it needed,
+// recorded, when a trace or coverage was asked for; not above 100
+// million steps, a trace's memory); if it does not, the first run's
+// result stands, so a case that never ends reports the same budget on
+// every machine, and the Program does not grow it again unless native
+// evidence given later widens its window. A
+// test that passes natively thus fails interpreted by budget only if it
+// runs more than NativeSlowdown times slower than natively (GrowTime
+// when nothing gave its native time). Such a case that runs out of the
+// default call depth, DefaultMaxDepth, runs again so too, up to
+// GrownMaxDepth calls deep (without native evidence a recursion that
+// deep is more likely endless). The caller's limits bound it all: an
+// exact bound (RunOptions.MaxSteps, MaxDepth, SetMaxSteps) is never
+// raised, and a run's context ends it.
 func SetMaxSteps(n int64) int64 { return interp.SetMaxSteps(n) }
 
 // Int returns a Value of kind KindInt.

@@ -19,8 +19,9 @@
 // time, and the binary's wall and CPU time are the native figures. A
 // worker process, this command started again, then loads the package with
 // its tests (trace.Load) and runs each case alone with
-// trace.Program.RunGoTest (no trace, default budgets, the case's go test
-// time as RunOptions.NativeTime, which raises its step budget), bounded by
+// trace.Program.RunGoTest (no trace, default budgets; the cases' go test
+// times given to trace.Program.SetNativeTimes, the evidence by which a
+// case's step budget scales), bounded by
 // -case-timeout, recording for each whether it ran to a verdict, that
 // verdict and whether its log equals go test's (durations aside), and its
 // wall and CPU time. A case the interpreter cannot run is an error naming

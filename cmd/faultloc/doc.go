@@ -238,7 +238,9 @@
 // The step budget of each interpreted run of a test case: at most N
 // instructions, then the run ends as over budget (default 0: the
 // interpreter's own, 10 million steps, raised for a case that still
-// ends within a few seconds; see trace.SetMaxSteps). Raise it for a
+// ends within a few seconds, or within its native go test time times
+// trace.NativeSlowdown when the native evidence stage measured it; see
+// trace.SetMaxSteps). Raise it for a
 // test whose case is reported over budget, lower it to give up sooner.
 //
 //	-parallel N

@@ -46,7 +46,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	parallel := fs.Int("parallel", 1, "localize up to N failing cases at once, each within its own -timeout (the reports are the same, in the same order; more memory, and the cases share the CPUs)")
-	maxSteps := fs.Int64("max-steps", 0, "step budget of each interpreted run of a test case, exact (0: the interpreter's default, 10 million steps, raised for a case that still ends within a few seconds: see trace.SetMaxSteps); a case over it is reported as over budget")
+	maxSteps := fs.Int64("max-steps", 0, "step budget of each interpreted run of a test case, exact (0: the interpreter's default, 10 million steps, raised for a case that still ends within a few seconds or as its native time says: see trace.SetMaxSteps); a case over it is reported as over budget")
 	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")

@@ -22,6 +22,10 @@
 // from the native stage's go test run instead of the interpreter), and
 // each failing case's technique is bounded by Options.Timeout; what a
 // bound cuts short is reported partial, with the reason, not dropped.
+// The native evidence stage's time of each case that passed scales the
+// interpreter's step budget of that case (trace.Program.SetNativeTimes);
+// a case that ran out of a budget before those times were known but
+// passed natively runs again, and is not a failure if it then passes.
 // bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds
 // historical) holds the figures.
 //

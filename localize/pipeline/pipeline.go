@@ -352,6 +352,18 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	}
 	if ne != nil && ne.Spectrum != nil {
 		res.Native = ne
+		// The native times scale the interpreter's step budget of every
+		// later run (budget.go).
+		nativeTimes(prog, pkgPath, ne)
+		if opts.Spectrum == nil {
+			var passed []string
+			bound := opts.EvidenceTimeout
+			if bound == 0 {
+				bound = localize.DefaultEvidenceTimeout
+			}
+			res.Spectrum, passed = rerunOverBudget(ctx, prog, pkgPath, res.Spectrum, ne, bound)
+			res.Failing = slices.DeleteFunc(res.Failing, func(n string) bool { return slices.Contains(passed, n) })
+		}
 	}
 	interpreted := res.Failing // the cases the interpreter failed; then those only go test fails
 	onlyNative, why := nativeOnly(res.Native, sel.Selects, interpreted, res.Errors, passedIn(res.Spectrum))

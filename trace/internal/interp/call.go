@@ -42,6 +42,7 @@ type run struct {
 	// growUntil, if not zero, is when it stops growing.
 	defaultSteps bool
 	growUntil    time.Time
+	defaultDepth bool            // maxDepth is the default depth budget (stepbudget.go)
 	rvCells      map[rvKey]*cell // reflect.ValueOf's cells of pointer-shaped values (reflect_value.go)
 	depth        int
 	globals      []*cell
@@ -186,7 +187,10 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 		r.growUntil = time.Now().Add(o.growTime)
 	}
 	if r.maxDepth <= 0 {
-		r.maxDepth = 10_000
+		r.maxDepth, r.defaultDepth = DefaultMaxDepth, true
+		if o.deeper {
+			r.maxDepth = GrownMaxDepth
+		}
 	}
 	r.maxAlloc = o.MaxAlloc
 	if r.maxAlloc <= 0 {
@@ -285,6 +289,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 			switch {
 			case x.depth:
 				res.Failure = fmt.Sprintf("call depth over %d", r.maxDepth)
+				res.defaultDepth = r.defaultDepth
 			case x.mem:
 				res.Failure = fmt.Sprintf("allocations over %d bytes", r.maxAlloc)
 			default:

@@ -61,7 +61,7 @@ func tester() GoTester {
 // interpreter, as for [Program.Run]. The result, with its partial trace,
 // is returned when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
-	return growCase(ctx, p, "run "+pkgPath+" "+name, opts, func(o *RunOptions) (*CaseResult, error) {
+	return growCase(ctx, p, "run", pkgPath, name, opts, func(o *RunOptions) (*CaseResult, error) {
 		return tester().RunGoTest(ctx, p, pkgPath, name, o)
 	})
 }
@@ -116,7 +116,7 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 // may be incomplete); the cases found are returned regardless.
 func (p *Program) ListGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
 	var names []string
-	res, err := growCase(ctx, p, "list "+pkgPath+" "+name, opts, func(o *RunOptions) (*CaseResult, error) {
+	res, err := growCase(ctx, p, "list", pkgPath, name, opts, func(o *RunOptions) (*CaseResult, error) {
 		var res *CaseResult
 		var err error
 		names, res, err = tester().ListGoTest(ctx, p, pkgPath, name, o)
@@ -149,7 +149,7 @@ type fuzzCase struct {
 func (c fuzzCase) Name() string { return c.target + "/" + c.entry }
 
 func (c fuzzCase) Run(ctx context.Context, opts *RunOptions) (*CaseResult, error) {
-	return growCase(ctx, c.p, "fuzz "+c.pkg+" "+c.target+" "+c.entry, opts, func(o *RunOptions) (*CaseResult, error) {
+	return growCase(ctx, c.p, "fuzz", c.pkg, c.target+"/"+c.entry, opts, func(o *RunOptions) (*CaseResult, error) {
 		return tester().RunFuzzInput(ctx, c.p, c.pkg, c.target, c.entry, c.args, o)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -96,8 +97,12 @@ type Program struct {
 	embeds    map[*ssa.Global]string             // contents of //go:embed variables (loader.Program.Embeds)
 	embedFS   map[*ssa.Global][]loader.EmbedFile // files of //go:embed embed.FS variables
 	// endless holds the go test cases (growCase's keys) whose run with a
-	// growing step budget did not end: they are not grown again.
+	// growing step budget did not end, with the growth window it had:
+	// they are not grown again for a window as long.
 	endless sync.Map
+	// nativeTimes holds, by package and case, the native go test times
+	// of SetNativeTimes (guarded by mu).
+	nativeTimes map[string]map[string]time.Duration
 	// libs holds the packages interpreted from source out of scope
 	// (loader.Program.Libraries, Static.Library).
 	libs map[*types.Package]bool

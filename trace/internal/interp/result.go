@@ -80,6 +80,9 @@ type Result struct {
 	// defaultSteps: the run ended at its default step budget, which a go
 	// test case may exceed (stepbudget.go).
 	defaultSteps bool
+	// defaultDepth: the run ended at its default depth budget, which a
+	// go test case with native evidence may exceed (stepbudget.go).
+	defaultDepth bool
 }
 
 // Passed reports whether the run returned and its oracle (if any) accepted it.
@@ -179,10 +182,14 @@ type RunOptions struct {
 	// NativeTime is the case's time in a native go test run (its
 	// go test -json Elapsed), as evidence of the steps it needs: with
 	// the default budget, a run's budget is at least StepsPerNativeSecond
-	// times it (10 ms at least: go test's resolution). Default (0):
-	// unknown.
+	// times it (10 ms at least: go test's resolution), and a go test
+	// case's growing budget may grow for longer (SetMaxSteps has the
+	// rules). Default (0): the time Program.SetNativeTimes recorded for
+	// the case, if any.
 	NativeTime time.Duration
-	// MaxDepth bounds the interpreted call depth. Default (0): 10_000.
+	// MaxDepth bounds the interpreted call depth. Default (0):
+	// DefaultMaxDepth, which a go test case with native evidence exceeds
+	// up to GrownMaxDepth if it needs to (SetMaxSteps has the rules).
 	MaxDepth int
 	// MaxAlloc bounds the memory the interpreted program allocates, in
 	// bytes, summed over the run (freed memory is not given back): each
@@ -260,6 +267,7 @@ type RunOptions struct {
 	noHot        bool                                        // recorded runs without recBlocks, to compare the recorders without it
 	noStaticDeps bool                                        // every dependence stored, none implied (see setStaticDeps): the oracle of the tests of implied ones
 	growTime     time.Duration                               // a default step budget doubles when reached, for this long (stepbudget.go)
+	deeper       bool                                        // the default depth budget is GrownMaxDepth (stepbudget.go)
 	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 	args         []string                                    // os.Args after the program's name (WithArgs)
 }

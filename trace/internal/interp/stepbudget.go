@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -18,30 +19,50 @@ import (
 // case starts: a test that passes natively must not fail interpreted for
 // want of steps.
 //
-//   - Native evidence: RunOptions.NativeTime, the case's time in a native
-//     go test run, raises the default to StepsPerNativeSecond times that
-//     time (at least go test's 10 ms resolution).
+//   - Native evidence: a go test case's time in a native go test run,
+//     RunOptions.NativeTime or, when that is 0, the time the Program
+//     holds for the case (SetNativeTimes), raises the default to
+//     StepsPerNativeSecond times that time (at least go test's 10 ms
+//     resolution).
 //   - Growth: a go test case (RunGoTest, ListGoTest, FuzzCase) that runs
 //     out of the default budget runs again, unrecorded, with a budget
 //     that doubles each time it is reached as long as the run has taken
-//     less than GrowTime (5 s) of wall-clock time (and its context is not
-//     done). If that run ends, the case's result is its (the case run
-//     once more with exactly the steps it needed, recorded, when the
-//     caller asked for a trace or for coverage); if not, the first run's
-//     result stands, so that a case that does not end reports the same
-//     default budget on every machine, and the Program does not grow
-//     that case's budget again (a caller such as localize runs a failing
-//     case many times).
+//     less than its growth window of wall-clock time (and its context is
+//     not done): GrowTime (5 s) without native evidence, and with it
+//     NativeSlowdown times the native time if that is longer (a case the
+//     native run shows to end may run as much slower as the interpreter
+//     is on the slowest suites measured). If that run ends, the case's
+//     result is its (the case run once more with exactly the steps it
+//     needed, recorded, when the caller asked for a trace or for
+//     coverage); if not, the first run's result stands, so that a case
+//     that does not end reports the same default budget on every
+//     machine, and the Program does not grow that case's budget again (a
+//     caller such as localize runs a failing case many times) unless
+//     native evidence given later widens its window.
+//   - Depth: a go test case with native evidence that runs out of the
+//     default call depth (DefaultMaxDepth, RunOptions.MaxDepth 0) is run
+//     again as one that runs out of its steps is, its depth bounded by
+//     GrownMaxDepth: native Go's stack holds far deeper recursions (a
+//     parser's nesting limit of 10,000 levels is two or three calls a
+//     level). Without native evidence a case that recurses so deep is
+//     more likely endless, and is not run again.
+//
+// The caller's own limits bound all of it: an exact bound is never
+// raised, and the run's context ends it whatever its budget.
 
 // DefaultMaxSteps is the step budget of a run for which nothing sets
 // another (see the package's step budget rules above).
 const DefaultMaxSteps = 10_000_000
 
 // StepsPerNativeSecond converts a case's native time (RunOptions.
-// NativeTime) into a step budget: ten billion interpreted instructions a
-// native second, above what natively compiled code executes in a second
-// (about one to four SSA instructions a nanosecond).
-const StepsPerNativeSecond = 10_000_000_000
+// NativeTime) into a step budget: a hundred billion interpreted
+// instructions a native second. Natively compiled code executes about one
+// to four SSA instructions a nanosecond, and real suites have cases that
+// need ten interpreted steps a native nanosecond (a parser's tests on
+// pathological inputs, whose native time go test rounds to 10 ms): the
+// bound is ten times that. A case's context, not this bound, is what
+// ends a slow interpretation in practice.
+const StepsPerNativeSecond = 100_000_000_000
 
 // GrowTime bounds, in wall-clock time, the run of a go test case whose
 // default budget grows.
@@ -49,6 +70,41 @@ const GrowTime = 5 * time.Second
 
 // growTime is GrowTime; tests shorten it.
 var growTime = GrowTime
+
+// NativeSlowdown bounds, as a multiple of a go test case's native time,
+// the growth window of a case with native evidence: above the
+// interpreter's CPU time over the native suite's on every library of
+// bench/suites (its REPORT.md gives the ratios).
+const NativeSlowdown = 1000
+
+// nativeSlowdown is NativeSlowdown; tests lower it.
+var nativeSlowdown int64 = NativeSlowdown
+
+// minNativeTime is go test's resolution: a case's native time counts as
+// at least this much.
+const minNativeTime = 10 * time.Millisecond
+
+// growWindow returns the growth window of a go test case whose native
+// time is native (0: unknown).
+func growWindow(native time.Duration) time.Duration {
+	if native <= 0 || nativeSlowdown <= 0 {
+		return growTime
+	}
+	w := max(native, minNativeTime)
+	if int64(w) > math.MaxInt64/nativeSlowdown {
+		return math.MaxInt64
+	}
+	return max(growTime, w*time.Duration(nativeSlowdown))
+}
+
+// DefaultMaxDepth is the call depth budget of a run for which nothing
+// sets another.
+const DefaultMaxDepth = 10_000
+
+// GrownMaxDepth bounds the call depth of a go test case run again with
+// native evidence (see the rules above): an interpreted call takes
+// about 650 bytes of the host's stack, so it is about 130 MB.
+const GrownMaxDepth = 200_000
 
 // maxGrownRecord bounds the steps of a case run recorded after its
 // budget grew: a trace costs about 20 bytes an event.
@@ -61,6 +117,53 @@ var processMaxSteps atomic.Int64
 // and returns the previous one; 0 restores the default rules.
 func SetMaxSteps(n int64) int64 { return processMaxSteps.Swap(max(n, 0)) }
 
+// SetNativeTimes records times, the go test cases of package pkgPath
+// named as go test -json names them ("TestX", "TestX/sub", "ExampleY"),
+// each with its time in a native go test run in which it passed: the
+// evidence of the steps a case needs when it runs with
+// RunOptions.NativeTime 0 (see SetMaxSteps for the budget's rules). A
+// case with no time of its own, such as a test function whose subtests
+// have theirs, takes the sum of its subtests' times. A time of 0 or less
+// forgets the case's; times of other cases recorded before are kept.
+func (p *Program) SetNativeTimes(pkgPath string, times map[string]time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.nativeTimes == nil {
+		p.nativeTimes = map[string]map[string]time.Duration{}
+	}
+	m := p.nativeTimes[pkgPath]
+	if m == nil {
+		m = map[string]time.Duration{}
+		p.nativeTimes[pkgPath] = m
+	}
+	for name, d := range times {
+		if d > 0 {
+			m[name] = d
+		} else {
+			delete(m, name)
+		}
+	}
+}
+
+// NativeTime returns the native time SetNativeTimes recorded for go test
+// case name of package pkgPath, or else the sum of its subtests' (0 when
+// none is known).
+func (p *Program) NativeTime(pkgPath, name string) time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	m := p.nativeTimes[pkgPath]
+	if d, ok := m[name]; ok {
+		return d
+	}
+	var sum time.Duration
+	for n, d := range m {
+		if strings.HasPrefix(n, name+"/") {
+			sum += d
+		}
+	}
+	return sum
+}
+
 // stepBudget returns the step budget of a run with options o and whether
 // it is the default one, which a go test case may exceed.
 func stepBudget(o *RunOptions) (budget int64, dflt bool) {
@@ -72,7 +175,7 @@ func stepBudget(o *RunOptions) (budget int64, dflt bool) {
 	}
 	budget = DefaultMaxSteps
 	if o.NativeTime > 0 {
-		t := max(o.NativeTime, 10*time.Millisecond)
+		t := max(o.NativeTime, minNativeTime)
 		if s := t.Seconds() * StepsPerNativeSecond; s < math.MaxInt64/2 {
 			budget = max(budget, int64(s))
 		} else {
@@ -98,11 +201,19 @@ func outOfDefaultSteps(res *CaseResult) bool {
 	return res != nil && res.Result != nil && res.Outcome == BudgetExceeded && res.defaultSteps
 }
 
-// growCase runs a go test case by run under the step budget rules: once
-// with opts, and, if it runs out of the default budget, again with a
-// growing one (see above). Output to opts.Stdout is held until it is
-// known which run's result is returned, and then written once.
-func growCase(ctx context.Context, p *Program, key string, opts *RunOptions, run func(*RunOptions) (*CaseResult, error)) (*CaseResult, error) {
+// outOfDefaultDepth reports whether res ended at its default depth
+// budget.
+func outOfDefaultDepth(res *CaseResult) bool {
+	return res != nil && res.Result != nil && res.Outcome == BudgetExceeded && res.defaultDepth
+}
+
+// growCase runs go test case name of package pkgPath by run under the
+// step budget rules: once with opts, and, if it runs out of the default
+// budget, again with a growing one (see above). kind tells apart the
+// Program's ways of running a case ("run", "list", "fuzz"). Output to
+// opts.Stdout is held until it is known which run's result is returned,
+// and then written once.
+func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts *RunOptions, run func(*RunOptions) (*CaseResult, error)) (*CaseResult, error) {
 	var o RunOptions
 	if opts != nil {
 		o = *opts
@@ -111,28 +222,37 @@ func growCase(ctx context.Context, p *Program, key string, opts *RunOptions, run
 		// An exact bound, or hooks (which would see the case twice).
 		return run(opts)
 	}
+	if o.NativeTime <= 0 {
+		o.NativeTime = p.NativeTime(pkgPath, name)
+	}
+	key := kind + " " + pkgPath + " " + name
+	window := growWindow(o.NativeTime)
 	first := o
 	var held bytes.Buffer
 	if o.Stdout != nil {
 		first.Stdout = &held
 	}
 	res, err := run(&first)
-	if _, endless := p.endless.Load(key); endless || !outOfDefaultSteps(res) || ctx.Err() != nil {
+	deeper := o.NativeTime > 0 && o.MaxDepth <= 0 // native evidence: the depth may grow
+	over := outOfDefaultSteps(res) || deeper && outOfDefaultDepth(res)
+	if w, ok := p.endless.Load(key); ok && (o.NativeTime <= 0 || w.(time.Duration) >= window) || !over || ctx.Err() != nil {
 		return res, flush(o.Stdout, &held, err)
 	}
 	recorded := !o.NoTrace || o.CoverOnly
 	grown := o
-	grown.NoTrace, grown.CoverOnly, grown.growTime = true, false, growTime
+	grown.NoTrace, grown.CoverOnly, grown.growTime = true, false, window
+	grown.deeper = deeper
 	var grownOut bytes.Buffer
 	if o.Stdout != nil {
 		grown.Stdout = &grownOut
 	}
 	res2, err2 := run(&grown)
+	deep := deeper && outOfDefaultDepth(res2)
 	switch {
-	case outOfDefaultSteps(res2) || ctx.Err() != nil || errors.Is(err2, context.DeadlineExceeded) || errors.Is(err2, context.Canceled):
+	case outOfDefaultSteps(res2) || deep || ctx.Err() != nil || errors.Is(err2, context.DeadlineExceeded) || errors.Is(err2, context.Canceled):
 		// It did not end in time: the first run's result stands.
-		if outOfDefaultSteps(res2) {
-			p.endless.Store(key, true)
+		if outOfDefaultSteps(res2) || deep {
+			p.endless.Store(key, window)
 		}
 		return res, flush(o.Stdout, &held, err)
 	case !recorded || res2 == nil || res2.Result == nil:
@@ -144,7 +264,7 @@ func growCase(ctx context.Context, p *Program, key string, opts *RunOptions, run
 		return res, flush(o.Stdout, &held, err)
 	}
 	exact := o
-	exact.MaxSteps = res2.Steps + res2.Steps/8 + 1000
+	exact.MaxSteps, exact.deeper = res2.Steps+res2.Steps/8+1000, deeper
 	return run(&exact)
 }
 

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -8,22 +9,24 @@ import (
 
 // TestStepBudget checks the step budget's rules (stepbudget.go) on
 // trace/testdata/gotestbudget: TestLong passes natively and needs more
-// than the default budget, TestForever never ends.
+// than the default budget, TestDeep more than the default depth,
+// TestForever never ends.
 func TestStepBudget(t *testing.T) {
 	const pkg = "github.com/faultloc/faultloc/trace/testdata/gotestbudget"
 	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/gotestbudget")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(d time.Duration) { growTime = d }(growTime)
+	defer func(d time.Duration, n int64) { growTime, nativeSlowdown = d, n }(growTime, nativeSlowdown)
 	var out strings.Builder
 	tests := []struct {
 		name     string
 		test     string
 		opts     *RunOptions
-		grow     time.Duration // growTime
+		grow     time.Duration // growTime; 0: no growth at all
 		maxSteps int64         // SetMaxSteps
-		// want: passed, or else the budget's message and steps
+		program  time.Duration // the case's time given to SetNativeTimes
+		// want: passed, or else the budget's message and steps (-1: any)
 		passed  bool
 		failure string
 		steps   int64
@@ -34,9 +37,16 @@ func TestStepBudget(t *testing.T) {
 		{name: "default, output held", test: "TestLong", opts: &RunOptions{NoTrace: true, Stdout: &out}, grow: GrowTime, passed: true},
 		{name: "no growth", test: "TestLong", opts: &RunOptions{NoTrace: true}, failure: "10000000 steps executed", steps: DefaultMaxSteps},
 		{name: "native time", test: "TestLong", opts: &RunOptions{NoTrace: true, NativeTime: time.Millisecond}, passed: true},
+		{name: "native time from the program", test: "TestLong", opts: &RunOptions{NoTrace: true}, program: time.Millisecond, passed: true},
+		{name: "native time from the program, recorded", test: "TestLong", opts: nil, program: time.Millisecond, passed: true},
+		{name: "exact bound, native time from the program", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000}, program: time.Second, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "exact bound", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000}, grow: GrowTime, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "exact bound, native time", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000, NativeTime: time.Second}, grow: GrowTime, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "process bound", test: "TestLong", opts: &RunOptions{NoTrace: true}, grow: GrowTime, maxSteps: 2_000_000, failure: "2000000 steps executed", steps: 2_000_000},
+		{name: "deep, no native time", test: "TestDeep", opts: &RunOptions{NoTrace: true}, grow: GrowTime, failure: "call depth over 10000", steps: -1},
+		{name: "deep, native time", test: "TestDeep", opts: &RunOptions{NoTrace: true, NativeTime: time.Millisecond}, grow: GrowTime, passed: true},
+		{name: "deep, native time from the program, recorded", test: "TestDeep", opts: nil, program: time.Millisecond, grow: GrowTime, passed: true},
+		{name: "deep, exact depth", test: "TestDeep", opts: &RunOptions{NoTrace: true, NativeTime: time.Millisecond, MaxDepth: 12_000}, grow: GrowTime, failure: "call depth over 12000", steps: -1},
 		{name: "never ends", test: "TestForever", opts: &RunOptions{NoTrace: true}, grow: 100 * time.Millisecond, failure: "10000000 steps executed", steps: DefaultMaxSteps},
 		// not grown again: a day to grow would not end the test
 		{name: "never ends, again", test: "TestForever", opts: &RunOptions{NoTrace: true}, grow: 24 * time.Hour, failure: "10000000 steps executed", steps: DefaultMaxSteps},
@@ -44,7 +54,12 @@ func TestStepBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		growTime = tt.grow
+		nativeSlowdown = NativeSlowdown
+		if tt.grow == 0 {
+			nativeSlowdown = 0 // no growth, native evidence or not
+		}
 		SetMaxSteps(tt.maxSteps)
+		p.SetNativeTimes(pkg, map[string]time.Duration{tt.test: tt.program})
 		out.Reset()
 		t0 := time.Now()
 		res, err := p.RunGoTest(bgContext, pkg, tt.test, tt.opts)
@@ -54,11 +69,15 @@ func TestStepBudget(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
-		if tt.passed {
+		if tt.passed && tt.test == "TestDeep" {
+			if res.Failed || res.Outcome != Returned {
+				t.Errorf("%s: failed %v, outcome %v (%s); want it to pass", tt.name, res.Failed, res.Outcome, res.Failure)
+			}
+		} else if tt.passed {
 			if res.Failed || res.Outcome != Returned || res.Steps <= DefaultMaxSteps {
 				t.Errorf("%s: failed %v, outcome %v (%s), %d steps; want it to pass after more than %d steps", tt.name, res.Failed, res.Outcome, res.Failure, res.Steps, DefaultMaxSteps)
 			}
-		} else if !res.Failed || res.Outcome != BudgetExceeded || res.Failure != tt.failure || res.Steps != tt.steps {
+		} else if !res.Failed || res.Outcome != BudgetExceeded || res.Failure != tt.failure || tt.steps >= 0 && res.Steps != tt.steps {
 			t.Errorf("%s: failed %v, outcome %v (%s), %d steps; want budget exceeded (%s) after %d steps", tt.name, res.Failed, res.Outcome, res.Failure, res.Steps, tt.failure, tt.steps)
 		}
 		recorded := tt.opts == nil || !tt.opts.NoTrace && !tt.opts.CoverOnly
@@ -67,6 +86,56 @@ func TestStepBudget(t *testing.T) {
 		}
 		if tt.opts != nil && tt.opts.Stdout != nil && out.String() != "long\n" {
 			t.Errorf("%s: stdout %q, want the case's output once", tt.name, out.String())
+		}
+	}
+}
+
+// TestGrowWindow checks how long a go test case's budget may grow: for
+// GrowTime without native evidence, and with it for NativeSlowdown times
+// its native time (10 ms at least) when that is longer.
+func TestGrowWindow(t *testing.T) {
+	if growTime != GrowTime || nativeSlowdown != NativeSlowdown {
+		t.Fatalf("growTime %v, nativeSlowdown %d: want the defaults", growTime, nativeSlowdown)
+	}
+	for _, tt := range []struct {
+		native, want time.Duration
+	}{
+		{0, GrowTime},
+		{-time.Second, GrowTime},
+		{time.Microsecond, 10 * time.Second},
+		{time.Millisecond, 10 * time.Second},
+		{20 * time.Millisecond, 20 * time.Second},
+		{time.Second, 1000 * time.Second},
+		{math.MaxInt64 / 10, math.MaxInt64},
+	} {
+		if got := growWindow(tt.native); got != tt.want {
+			t.Errorf("growWindow(%v) = %v, want %v", tt.native, got, tt.want)
+		}
+	}
+}
+
+// TestNativeTimes checks the times SetNativeTimes records: a case's own,
+// or the sum of its subtests', per package; 0 forgets one.
+func TestNativeTimes(t *testing.T) {
+	p := &Program{}
+	p.SetNativeTimes("a", map[string]time.Duration{"TestX/one": 2 * time.Millisecond, "TestX/two/deep": 3 * time.Millisecond, "TestXY": 7 * time.Millisecond, "TestZ": 4 * time.Millisecond})
+	p.SetNativeTimes("b", map[string]time.Duration{"TestX": time.Second})
+	p.SetNativeTimes("a", map[string]time.Duration{"TestZ": 0, "TestX": -1})
+	for _, tt := range []struct {
+		pkg, name string
+		want      time.Duration
+	}{
+		{"a", "TestX", 5 * time.Millisecond}, // not TestXY's
+		{"a", "TestX/two", 3 * time.Millisecond},
+		{"a", "TestX/one", 2 * time.Millisecond},
+		{"a", "TestXY", 7 * time.Millisecond},
+		{"a", "TestZ", 0},
+		{"a", "TestW", 0},
+		{"b", "TestX", time.Second},
+		{"c", "TestX", 0},
+	} {
+		if got := p.NativeTime(tt.pkg, tt.name); got != tt.want {
+			t.Errorf("NativeTime(%s, %s) = %v, want %v", tt.pkg, tt.name, got, tt.want)
 		}
 	}
 }

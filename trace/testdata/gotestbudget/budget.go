@@ -1,5 +1,6 @@
 // Package gotestbudget's tests need more steps than the interpreter's
-// default budget (TestLong) or never end (TestForever): the subjects of
+// default budget (TestLong), a deeper recursion than its default depth
+// (TestDeep), or never end (TestForever): the subjects of
 // the step budget's tests (trace/internal/interp/stepbudget_test.go).
 // TestForever does not end natively either: go test here runs TestLong
 // alone (-run TestLong).
@@ -12,4 +13,12 @@ func Sum(n int) int {
 		s += i
 	}
 	return s
+}
+
+// Depth returns n, by a recursion n calls deep.
+func Depth(n int) int {
+	if n == 0 {
+		return 0
+	}
+	return Depth(n-1) + 1
 }

@@ -23,3 +23,11 @@ func TestForever(t *testing.T) {
 		}
 	}
 }
+
+// TestDeep recurses 15,000 calls deep, beyond the interpreter's default
+// depth budget, as natively compiled code does without a second thought.
+func TestDeep(t *testing.T) {
+	if got := Depth(15_000); got != 15_000 {
+		t.Errorf("Depth(15000) = %d", got)
+	}
+}
