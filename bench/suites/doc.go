@@ -22,7 +22,10 @@
 // trace.Program.RunGoTest (no trace, default budgets; the cases' go test
 // times given to trace.Program.SetNativeTimes, the evidence by which a
 // case's step budget scales), bounded by
-// -case-timeout, recording for each whether it ran to a verdict, that
+// -case-timeout (a case that fails so but passes natively runs again
+// after the test functions go test runs before it, as go test runs it,
+// with RunOptions.EarlierTests: its verdict is that run's, and the report
+// counts such cases), recording for each whether it ran to a verdict, that
 // verdict and whether its log equals go test's (durations aside), and its
 // wall and CPU time. A case the interpreter cannot run is an error naming
 // the construct or the missing bridge; reason (reasons.go) strips its

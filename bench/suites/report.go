@@ -26,6 +26,7 @@ type report struct {
 // tally counts cases.
 type tally struct {
 	libs, cases, ran, verdict, output, falseFail int
+	inOrder                                      int // cases that passed only after the earlier test functions
 	allRan, allVerdict, noneRan                  int // libraries
 	sumRan, sumVerdict                           float64
 	measured                                     int // libraries with cases, for the means
@@ -50,6 +51,9 @@ func (t *tally) add(r *libResult) {
 		}
 		if c.falseFailure() {
 			t.falseFail++
+		}
+		if c.InOrder {
+			t.inOrder++
 		}
 	}
 	n := len(r.Cases)
@@ -256,6 +260,9 @@ func (rep *report) write(w io.Writer) error {
 	if all.measured > 0 {
 		p("Per library, on average, %.1f%% of the cases run and %.1f%% get go test's verdict. ", 100*all.sumRan/float64(all.measured), 100*all.sumVerdict/float64(all.measured))
 		p("Of %d libraries with cases, every case runs in %d, every case gets go test's verdict in %d, and no case runs in %d.\n\n", all.measured, all.allRan, all.allVerdict, all.noneRan)
+	}
+	if all.inOrder > 0 {
+		p("%d cases failed run alone and passed run after the test functions go test runs before them, as go test runs them: their verdict is that run's.\n\n", all.inOrder)
 	}
 	var ratios []float64
 	for i := range rep.Libs {

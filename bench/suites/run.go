@@ -29,7 +29,10 @@ type caseResult struct {
 	Error      string `json:",omitempty"` // why it could not run
 	Detail     string `json:",omitempty"` // why the interpreted case failed
 	OutputDiff string `json:",omitempty"` // the first line where the logs differ
-	Wall, CPU  time.Duration
+	// InOrder: it failed run alone and passed run after the test
+	// functions go test runs before it (RunOptions.EarlierTests).
+	InOrder   bool `json:",omitempty"`
+	Wall, CPU time.Duration
 }
 
 // sameVerdict reports whether the interpreter ran the case to go test's
@@ -111,7 +114,7 @@ func measure(ctx context.Context, lib library, tmp string, opts options) *libRes
 				c := byName[rec.Name]
 				c.Ran, c.Verdict, c.SameOutput = rec.Ran, rec.Verdict, rec.SameOutput
 				c.Error, c.Detail, c.Wall, c.CPU = relative(rec.Error, dir), relative(rec.Detail, dir), rec.Wall, rec.CPU
-				c.OutputDiff = rec.OutputDiff
+				c.OutputDiff, c.InOrder = rec.OutputDiff, rec.InOrder
 				started = ""
 			}
 		}
