@@ -59,6 +59,7 @@ var Programs = map[string]func() string{
 	"URLs":               URLs,
 	"ErrorsIs":           ErrorsIs,
 	"Formatter":          Formatter,
+	"FmtNilReceiver":     FmtNilReceiver,
 	"Callers":            Callers,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,

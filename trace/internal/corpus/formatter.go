@@ -37,6 +37,22 @@ type fmtBad struct{}
 
 func (fmtBad) Format(s fmt.State, verb rune) { panic("no format") }
 
+// fmtGo has a GoString method.
+type fmtGo int
+
+func (g fmtGo) GoString() string { return fmt.Sprintf("fmtGo(%d)", int(g)) }
+
+// fmtFields holds formatting fields, exported or not: fmt calls their
+// methods under %#v only when exported (reflect's CanInterface).
+type fmtFields struct {
+	P fmtPoint
+	p fmtPoint
+	G fmtGo
+	g fmtGo
+	S []fmtPoint
+	s []fmtGo
+}
+
 // Formatter formats values whose types implement fmt.Formatter, with
 // several verbs and flags, inside slices, pointers and interfaces, and
 // one whose Format panics.
@@ -48,7 +64,55 @@ func Formatter() string {
 	var pc fmtPC = 7
 	out = append(out, fmt.Sprintf("%s|%v|%d|%v", pc, pc, pc, []fmtPC{1, 2}))
 	out = append(out, fmt.Sprint(fmtBad{}), fmt.Sprintf("%d", fmtBad{}))
+	ff := fmtFields{P: fmtPoint{1, 2}, p: fmtPoint{3, 4}, G: 5, g: 6, S: []fmtPoint{{7, 8}}, s: []fmtGo{9}}
+	out = append(out, fmt.Sprintf("%#v", ff), fmt.Sprintf("%#v", []fmtFields{ff}), fmt.Sprintf("%+v|%v", ff, &ff))
 	return strings.Join(out, "\n")
+}
+
+// fmtNilStringer, fmtNilFormat and fmtNilError have methods on a
+// pointer receiver that do not guard against a nil one.
+type (
+	fmtNilStringer struct{ s string }
+	fmtNilFormat   struct{ n int }
+	fmtNilError    struct{ msg string }
+)
+
+func (r *fmtNilStringer) String() string              { return r.s }
+func (r *fmtNilFormat) Format(s fmt.State, verb rune) { fmt.Fprintf(s, "%d", r.n) }
+func (e *fmtNilError) Error() string                  { return e.msg }
+
+// fmtNilMap's String panics on a nil map, which is no pointer.
+type fmtNilMap map[string]int
+
+func (m fmtNilMap) String() string {
+	if m == nil {
+		panic("nil map")
+	}
+	return "m"
+}
+
+// FmtNilReceiver formats nil pointers whose String, Format and Error
+// methods panic on them, as fmt prints them ("<nil>", whatever the
+// directive's width and precision), in slices too, beside a non-pointer whose
+// method panics (fmt prints the panic); and nil pointers, funcs and
+// channels without methods, alone, in structs and in a reflect.Value
+// (gorilla/schema's error message names a nil func field so).
+func FmtNilReceiver() string {
+	var r *fmtNilStringer
+	var f *fmtNilFormat
+	var e *fmtNilError
+	var err error = e
+	var m fmtNilMap
+	var nilFunc, nilFuncInt any = (func())(nil), (func(int))(nil)
+	return strings.Join([]string{
+		fmt.Sprintf("%v|%s|%6v|%-6s|%.2v|%q", r, r, r, r, r, r),
+		fmt.Sprintf("%v|%d|%x|%+v", f, f, f, f),
+		fmt.Sprintf("%v|%s|%v", err, e, fmt.Errorf("wrapped: %w", err)),
+		fmt.Sprint(m),
+		fmt.Sprintf("%v|%s", []*fmtNilStringer{nil, {"a"}}, []*fmtNilFormat{{1}, nil}),
+		fmt.Sprintf("%v|%6v|%-6v|%d|%x", nilFunc, (chan int)(nil), (*int)(nil), (*int)(nil), nilFuncInt),
+		fmt.Sprintf("%v|%+v|%v", struct{ F func() }{}, struct{ C chan bool }{}, reflect.ValueOf(struct{ F func() }{}).Field(0)),
+	}, "\n")
 }
 
 // TypeNames formats types as reflect names them (%T), with byte and rune

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // fmtVal formats an interpreted value as package fmt would format the
@@ -78,7 +79,7 @@ func (w fmtVal) formatMethod(f fmt.State, verb rune) (ok bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			if ip, isInterp := x.(*interpPanic); isInterp {
-				fmt.Fprintf(f, "%%!%c(PANIC=Format method: %s)", verb, formatPanic(ip.v))
+				w.writePanic(f, verb, "Format", ip)
 				return
 			}
 			panic(x)
@@ -106,11 +107,23 @@ func (w fmtVal) callCatching(f fmt.State, verb rune, method string) (s string, o
 			if !isInterp {
 				panic(x)
 			}
-			fmt.Fprintf(f, "%%!%c(PANIC=%s method: %s)", verb, method, formatPanic(ip.v))
+			w.writePanic(f, verb, method, ip)
 			s, ok = "", false
 		}
 	}()
 	return w.callString(method), true
+}
+
+// writePanic writes what fmt writes when the value's method (Format,
+// Error, String or GoString) panics with ip: "<nil>" for a nil pointer
+// (a method that does not guard against one; unpadded, as fmt writes
+// it), else the panic.
+func (w fmtVal) writePanic(f fmt.State, verb rune, method string, ip *interpPanic) {
+	if w.it.v.Kind() == KindPointer && w.it.v.IsNil() {
+		f.Write([]byte("<nil>"))
+		return
+	}
+	fmt.Fprintf(f, "%%!%c(PANIC=%s method: %s)", verb, method, formatPanic(ip.v))
 }
 
 // Format implements fmt.Formatter: an interpreted Format(fmt.State, rune)
@@ -146,10 +159,10 @@ func (w fmtVal) Format(f fmt.State, verb rune) {
 			}
 			return
 		}
-		w.r.goSyntax(f, t, w.it.v, 0)
+		w.r.goSyntax(f, t, w.it.v, 0, false)
 		return
 	}
-	w.r.formatValue(f, dir, verb, t, w.it.v, 0)
+	w.r.formatValue(f, dir, verb, t, w.it.v, 0, false)
 }
 
 // goTypeName names t as reflect.Type.String does (package names, uint8,
@@ -266,9 +279,11 @@ var (
 // goSyntax writes interpreted value v of type t as %#v does (fmt's
 // printValue with sharpV): type names, field names, nil composites as
 // T(nil), pointers below the top level as (T)(address).
-func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
+func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden bool) {
 	w := func(s string) { f.Write([]byte(s)) }
-	elem := func(et types.Type, ev Value) {
+	// elem writes an element or field; hidden: reached through an
+	// unexported field, where fmt calls no method (reflect's CanInterface).
+	elem := func(et types.Type, ev Value, hidden bool) {
 		if _, isIface := et.Underlying().(*types.Interface); isIface || ev.k == KindInterface {
 			if ev.p == nil {
 				w(goTypeName(et) + "(nil)")
@@ -281,11 +296,11 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
 			}
 			et, ev = it.t.t, it.v
 		}
-		if r.p.hasMethod(r.p.internLocked(et), "GoString") {
-			fmt.Fprintf(f, "%#v", r.fmtArg(et, ev)) // fmtVal calls it
+		if ref := r.p.internLocked(et); !hidden && (r.p.hasMethod(ref, "Format") || r.p.hasMethod(ref, "GoString")) {
+			fmt.Fprintf(f, "%#v", r.fmtArg(et, ev)) // fmtVal calls Format, else GoString
 			return
 		}
-		r.goSyntax(f, et, ev, depth+1)
+		r.goSyntax(f, et, ev, depth+1, hidden)
 	}
 	if v.k == KindNative && v.p != nil {
 		fmt.Fprintf(f, "%#v", (*nativeBox)(v.p).rv.Interface())
@@ -301,7 +316,7 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
 				w(", ")
 			}
 			w(u.Field(i).Name() + ":")
-			elem(u.Field(i).Type(), c.v)
+			elem(u.Field(i).Type(), c.v, hidden || !u.Field(i).Exported())
 		}
 		w("}")
 	case *types.Slice, *types.Array:
@@ -321,7 +336,7 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
 			if i > 0 {
 				w(", ")
 			}
-			elem(et, cs[i].v)
+			elem(et, cs[i].v, hidden)
 		}
 		w("}")
 	case *types.Map:
@@ -352,13 +367,13 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int) {
 			switch u.Elem().Underlying().(type) {
 			case *types.Struct, *types.Array, *types.Slice, *types.Map:
 				w("&")
-				r.goSyntax(f, u.Elem(), (*cell)(v.p).v, depth+1)
+				r.goSyntax(f, u.Elem(), (*cell)(v.p).v, depth+1, hidden)
 				return
 			}
 		}
 		fmt.Fprintf(f, "(%s)(%p)", goTypeName(t), v.p)
 	case *types.Interface:
-		elem(t, v)
+		elem(t, v, hidden)
 	default:
 		if v.p == nil {
 			w("(" + goTypeName(t) + ")(nil)")
@@ -411,7 +426,7 @@ func directive(f fmt.State, verb rune) string {
 
 // formatValue writes v of type t as fmt formats values of composite types:
 // elements with the same directive.
-func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Value, depth int) {
+func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Value, depth int, hidden bool) {
 	sub := func(et types.Type, ev Value) any {
 		if ev.k == KindInterface {
 			if ev.p == nil {
@@ -420,6 +435,28 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			return r.ifaceToNative(nil, (*iface)(ev.p))
 		}
 		return r.ifaceToNative(nil, &iface{t: r.p.internLocked(et), v: ev})
+	}
+	// elem writes an element or field; hidden: reached through an
+	// unexported field, where fmt calls no method (reflect's
+	// CanInterface), so the value is written as it is.
+	elem := func(et types.Type, ev Value, hidden bool) {
+		if !hidden {
+			fmt.Fprintf(f, dir, sub(et, ev))
+			return
+		}
+		if ev.k == KindInterface {
+			if ev.p == nil {
+				fmt.Fprintf(f, dir, nil)
+				return
+			}
+			it := (*iface)(ev.p)
+			if it.nat != nil {
+				fmt.Fprintf(f, dir, it.nat)
+				return
+			}
+			et, ev = it.t.t, it.v
+		}
+		r.formatValue(f, dir, verb, et, ev, depth+1, true)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -433,7 +470,7 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			if f.Flag('+') {
 				f.Write([]byte(u.Field(i).Name() + ":"))
 			}
-			fmt.Fprintf(f, dir, sub(u.Field(i).Type(), c.v))
+			elem(u.Field(i).Type(), c.v, hidden || !u.Field(i).Exported())
 		}
 		f.Write([]byte("}"))
 	case *types.Slice, *types.Array:
@@ -457,7 +494,7 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			if i > 0 {
 				f.Write([]byte(" "))
 			}
-			fmt.Fprintf(f, dir, sub(et, cs[i].v))
+			elem(et, cs[i].v, hidden)
 		}
 		f.Write([]byte("]"))
 	case *types.Map:
@@ -484,18 +521,22 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 		f.Write([]byte("]"))
 	case *types.Pointer:
 		if v.p == nil {
-			f.Write([]byte("<nil>"))
+			if !formatPointer(f, dir, verb, nil) {
+				f.Write([]byte("<nil>"))
+			}
 			return
 		}
 		if depth == 0 {
 			switch u.Elem().Underlying().(type) {
 			case *types.Struct, *types.Array, *types.Slice, *types.Map:
 				f.Write([]byte("&"))
-				r.formatValue(f, dir, verb, u.Elem(), (*cell)(v.p).v, depth+1)
+				r.formatValue(f, dir, verb, u.Elem(), (*cell)(v.p).v, depth+1, hidden)
 				return
 			}
 		}
-		fmt.Fprintf(f, "%p", v.p)
+		if !formatPointer(f, dir, verb, v.p) {
+			fmt.Fprintf(f, "%p", v.p)
+		}
 	case *types.Interface:
 		if v.p == nil {
 			f.Write([]byte("<nil>"))
@@ -507,8 +548,23 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			fmt.Fprintf(f, dir, (*nativeBox)(v.p).rv.Interface())
 			return
 		}
-		fmt.Fprintf(f, "%p", v.p)
+		if !formatPointer(f, dir, verb, v.p) {
+			fmt.Fprintf(f, "%p", v.p)
+		}
 	}
+}
+
+// formatPointer writes a pointer, func or channel whose address is p as
+// fmt does for the verbs it takes (v: "<nil>" or the address, padded; p;
+// b, o, d, x, X: the address as an integer), reporting whether verb is
+// one of them.
+func formatPointer(f fmt.State, dir string, verb rune, p unsafe.Pointer) bool {
+	switch verb {
+	case 'v', 'p', 'b', 'o', 'd', 'x', 'X':
+		fmt.Fprintf(f, dir, p)
+		return true
+	}
+	return false
 }
 
 // writerVal is an io.Writer whose Write is an interpreted method.

@@ -429,7 +429,7 @@ func (r *run) ifaceToNative(fr *frame, it *iface) any {
 			return (*nativeBox)(c.v.p).rv.Addr().Interface()
 		}
 	}
-	if b, ok := it.t.t.Underlying().(*types.Basic); ok && !r.p.hasMethod(it.t, "String") && !r.p.hasMethod(it.t, "Error") && !r.p.hasMethod(it.t, "Format") {
+	if b, ok := it.t.t.Underlying().(*types.Basic); ok && !r.p.hasMethod(it.t, "String") && !r.p.hasMethod(it.t, "Error") && !r.p.hasMethod(it.t, "Format") && !r.p.hasMethod(it.t, "GoString") {
 		// a named basic type without String or Error formats like its
 		// underlying type (and Sprint spaces strings like fmt does)
 		return basicNative(it.v, b)

@@ -51,7 +51,6 @@ var realModules = []struct {
 		"TestFormatWrapf":       stackFramesReason,
 		"TestFormatWrappedNew":  stackFramesReason,
 		"TestStackTrace":        stackFramesReason,
-		"TestStackTraceFormat":  stackFramesReason,
 	}},
 	// go-multierror calls github.com/hashicorp/errwrap, another module,
 	// interpreted from source as a library.
