@@ -84,6 +84,7 @@ var Programs = map[string]func() string{
 	"Template":           Template,
 	"HTTP":               HTTP,
 	"Files":              Files,
+	"AliasTypes":         AliasTypes,
 	"EmbedFS":            EmbedFS,
 	"FileServer":         FileServer,
 	"Conds":              Conds,

@@ -93,8 +93,81 @@ func runtimeTypeString(t types.Type) string {
 	if it, ok := types.Unalias(t).(*types.Interface); ok && it.Empty() {
 		return "interface {}"
 	}
-	s := types.TypeString(types.Unalias(t), func(p *types.Package) string { return p.Name() })
+	s := types.TypeString(unaliasAll(t), func(p *types.Package) string { return p.Name() })
 	return strings.ReplaceAll(s, "interface{}", "interface {}")
+}
+
+// unaliasAll returns t with the aliases in it, at any depth of its
+// pointer, slice, array, map, channel, func and struct types, replaced
+// by the types they stand for, as the runtime names types (*os.PathError
+// is *fs.PathError). Named types are kept, their type arguments too.
+func unaliasAll(t types.Type) types.Type {
+	tuple := func(tu *types.Tuple) (*types.Tuple, bool) {
+		if tu == nil {
+			return nil, false
+		}
+		vs := make([]*types.Var, tu.Len())
+		changed := false
+		for i := range vs {
+			v := tu.At(i)
+			ut := unaliasAll(v.Type())
+			changed = changed || ut != v.Type()
+			vs[i] = types.NewParam(v.Pos(), v.Pkg(), v.Name(), ut)
+		}
+		return types.NewTuple(vs...), changed
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		if e := unaliasAll(u.Elem()); e != u.Elem() {
+			return types.NewPointer(e)
+		}
+		return u
+	case *types.Slice:
+		if e := unaliasAll(u.Elem()); e != u.Elem() {
+			return types.NewSlice(e)
+		}
+		return u
+	case *types.Array:
+		if e := unaliasAll(u.Elem()); e != u.Elem() {
+			return types.NewArray(e, u.Len())
+		}
+		return u
+	case *types.Chan:
+		if e := unaliasAll(u.Elem()); e != u.Elem() {
+			return types.NewChan(u.Dir(), e)
+		}
+		return u
+	case *types.Map:
+		k, e := unaliasAll(u.Key()), unaliasAll(u.Elem())
+		if k != u.Key() || e != u.Elem() {
+			return types.NewMap(k, e)
+		}
+		return u
+	case *types.Signature:
+		ps, pc := tuple(u.Params())
+		rs, rc := tuple(u.Results())
+		if pc || rc {
+			return types.NewSignatureType(nil, nil, nil, ps, rs, u.Variadic())
+		}
+		return u
+	case *types.Struct:
+		fs := make([]*types.Var, u.NumFields())
+		tags := make([]string, u.NumFields())
+		changed := false
+		for i := range fs {
+			f := u.Field(i)
+			ft := unaliasAll(f.Type())
+			changed = changed || ft != f.Type()
+			fs[i] = types.NewField(f.Pos(), f.Pkg(), f.Name(), ft, f.Embedded())
+			tags[i] = u.Tag(i)
+		}
+		if changed {
+			return types.NewStruct(fs, tags)
+		}
+		return u
+	default:
+		return u
+	}
 }
 
 // goexit is the panic value that unwinds a test stopped by t.FailNow,
