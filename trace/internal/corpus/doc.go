@@ -85,6 +85,8 @@ var Programs = map[string]func() string{
 	"HTTP":               HTTP,
 	"Files":              Files,
 	"AliasTypes":         AliasTypes,
+	"NativeMapKeys":      NativeMapKeys,
+	"NativeEquality":     NativeEquality,
 	"EmbedFS":            EmbedFS,
 	"FileServer":         FileServer,
 	"Conds":              Conds,

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -125,10 +126,8 @@ func keyOf(v Value) mkey {
 		}
 		it := (*iface)(v.p)
 		if it.nat != nil {
-			var sb strings.Builder
-			sb.WriteString("native:")
-			sb.WriteString(strconv.Quote(Value{k: KindInterface, p: v.p}.String()))
-			return mkey{k: v.k, s: sb.String()}
+			rv := reflect.ValueOf(it.nat)
+			return mkey{k: v.k, p: nativeKey(rv), n: nativeTypeKey(rv.Type()), s: "native"}
 		}
 		inner := keyOf(it.v)
 		if inner.s == "" && inner.p == nil {
@@ -139,8 +138,40 @@ func keyOf(v Value) mkey {
 		var sb strings.Builder
 		encodeKey(&sb, v)
 		return mkey{k: v.k, s: sb.String()}
+	case KindNative:
+		if v.p != nil {
+			rv := (*nativeBox)(v.p).rv
+			return mkey{k: v.k, p: nativeKey(rv), n: nativeTypeKey(rv.Type())}
+		}
 	}
 	return mkey{k: v.k, p: v.p, n: v.n}
+}
+
+// nativeTypeKey tells native types apart in a key: two values of
+// different types are different keys, whatever their pointers.
+func nativeTypeKey(t reflect.Type) uint64 {
+	return uint64(reflect.ValueOf(t).Pointer())
+}
+
+// nativeKeys interns the comparable native values used as map keys (or
+// in them) that are not pointers: each value, by Go's ==, has one
+// pointer.
+var nativeKeys sync.Map
+
+// nativeKey returns the key of native value rv as == compares it: a
+// pointer-shaped value's pointer, another comparable value's interned
+// pointer. The boxes that hold one native value may differ: the value,
+// not its box, is the key.
+func nativeKey(rv reflect.Value) unsafe.Pointer {
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.UnsafePointer:
+		return rv.UnsafePointer()
+	}
+	if !rv.CanInterface() || !rv.Comparable() {
+		return unsafe.Pointer(&rv) // never equal to another (Go panics on such a key)
+	}
+	id, _ := nativeKeys.LoadOrStore(rv.Interface(), new(byte))
+	return unsafe.Pointer(id.(*byte))
 }
 
 func encodeKey(sb *strings.Builder, v Value) {

@@ -400,8 +400,13 @@ func Equal(a, b Value) bool {
 			return a.p == b.p
 		}
 		ai, bi := (*iface)(a.p), (*iface)(b.p)
-		if ai.nat != nil || bi.nat != nil {
+		switch {
+		case ai.nat != nil && bi.nat != nil:
 			return ai.nat == bi.nat
+		case ai.nat != nil:
+			return nativeEqualsInterpreted(ai.nat, bi)
+		case bi.nat != nil:
+			return nativeEqualsInterpreted(bi.nat, ai)
 		}
 		return ai.t.id == bi.t.id && Equal(ai.v, bi.v)
 	case KindTuple:
@@ -422,6 +427,31 @@ func Equal(a, b Value) bool {
 		return (*nativeBox)(a.p).rv.Interface() == (*nativeBox)(b.p).rv.Interface()
 	}
 	return a.p == b.p
+}
+
+// nativeEqualsInterpreted reports whether native value x equals the interpreted
+// value of interface it: one of the same type (by name) and of a basic
+// kind with the same value. A constant of a standard type the program
+// names (syscall.EINVAL) is interpreted; the same value a native call
+// returned (an *fs.PathError's Err) is native, and == holds between them.
+func nativeEqualsInterpreted(x any, it *iface) bool {
+	if it.t.t == nil || !nativeIs(x, it.t.t) {
+		return false
+	}
+	rv, v := reflect.ValueOf(x), it.v
+	switch rv.Kind() {
+	case reflect.Bool:
+		return v.k == KindBool && rv.Bool() == (v.n != 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v.k == KindInt && rv.Int() == v.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return v.k == KindUint && rv.Uint() == v.n
+	case reflect.Float32, reflect.Float64:
+		return v.k == KindFloat && rv.Float() == v.Float()
+	case reflect.String:
+		return v.k == KindString && rv.String() == v.Str()
+	}
+	return false
 }
 
 // String formats v for people and golden files: integers in decimal, strings
