@@ -30,8 +30,8 @@ func filePath(c interp.Call, name string) string {
 	if p, ok := sandboxPath(c, name); ok {
 		return p // in the run's sandbox (sandbox.go)
 	}
-	if dir := c.Dir(); dir != "" && !filepath.IsAbs(name) {
-		return filepath.Join(dir, name)
+	if dir := c.Dir(); dir != "" && name != "" && !filepath.IsAbs(name) {
+		return filepath.Join(dir, name) // (an empty name names no file, in any directory)
 	}
 	return name
 }

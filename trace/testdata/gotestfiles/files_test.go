@@ -80,6 +80,9 @@ func TestMissing(t *testing.T) {
 	t.Log(err, errors.Is(err, fs.ErrNotExist))
 	_, err = os.Stat("nope")
 	t.Log(err)
+	_, err = os.Stat("") // no file, not the working directory
+	_, err2 := os.ReadFile("")
+	t.Log(err, err2)
 	f, err := os.Open("nope")
 	t.Log(f == nil, err != nil)
 	m, err := filepath.Glob("testdata/[")
