@@ -114,8 +114,9 @@ type jsonHandle struct {
 var jsonCBType = reflect.TypeFor[jsonCB]()
 
 var (
-	_ json.Marshaler   = jsonCB{}
-	_ json.Unmarshaler = (*jsonCB)(nil)
+	_ json.Marshaler             = jsonCB{}
+	_ json.Unmarshaler           = (*jsonCB)(nil)
+	_ interface{ IsZero() bool } = jsonCB{}
 )
 
 // MarshalJSON encodes the interpreted value: its MarshalJSON, else its
@@ -144,6 +145,46 @@ func (c jsonCB) MarshalJSON() ([]byte, error) {
 	defer func() { m.depth-- }()
 	u := h.t.Underlying()
 	return jsonUnescaped(m.toNative(h.v, u, m.typeOf(u)).Interface())
+}
+
+// IsZero answers json's omitzero option for the interpreted value: its
+// IsZero() bool method if its type (or a pointer to it) has one, as json
+// calls it, else whether it is its type's zero value, as
+// reflect.Value.IsZero says. (A type without JSON methods is mirrored
+// by its underlying type, whose zero is reflect's, not its IsZero
+// method's.)
+func (c jsonCB) IsZero() bool {
+	h := c.h
+	if h == nil {
+		return true
+	}
+	m := h.m
+	if _, ptr := h.t.Underlying().(*types.Pointer); ptr && h.v.IsNil() {
+		return true
+	}
+	if f := m.isZeroMethod(h.t); f != nil {
+		return m.call(f, h.v).Bool()
+	}
+	if f := m.isZeroMethod(types.NewPointer(h.t)); f != nil {
+		p := m.c.New(h.t)
+		interp.Store(p, interp.Copy(h.v))
+		return m.call(f, p).Bool()
+	}
+	return interp.IsZero(h.t, h.v)
+}
+
+// isZeroMethod returns t's method IsZero() bool, nil if it has none.
+func (m *jsonMirror) isZeroMethod(t types.Type) *ssa.Function {
+	prog := m.c.Program().SSA
+	sel := prog.MethodSets.MethodSet(t).Lookup(nil, "IsZero")
+	if sel == nil {
+		return nil
+	}
+	sig := sel.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return nil
+	}
+	return prog.MethodValue(sel)
 }
 
 // jsonUnescaped encodes v without escaping HTML characters: json escapes

@@ -63,6 +63,7 @@ var Programs = map[string]func() string{
 	"Callers":            Callers,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
+	"JSONOmitZero":       JSONOmitZero,
 	"Quick":              Quick,
 	"Goexit":             Goexit,
 	"StackText":          StackText,

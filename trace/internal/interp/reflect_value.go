@@ -378,7 +378,10 @@ func (r *run) length(fr *frame, in *ins, v rvalue) int {
 	return x.Len()
 }
 
-// isZero is reflect's IsZero on the interpreted value x of type t.
+// IsZero is reflect.Value's IsZero on the interpreted value x of type t.
+func IsZero(t types.Type, x Value) bool { return isZeroVal(t, x) }
+
+// isZeroVal is reflect's IsZero on the interpreted value x of type t.
 func isZeroVal(t types.Type, x Value) bool {
 	if x.k == KindNative {
 		return x.p == nil || (*nativeBox)(x.p).rv.IsZero()
