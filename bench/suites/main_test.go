@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/faultloc/faultloc/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -263,5 +265,34 @@ func TestMerge(t *testing.T) {
 	libs, missing = merge(nil, sel, results)
 	if len(libs) != 2 || strings.Join(missing, " ") != "c e" {
 		t.Errorf("merge without prior = %d libraries, missing %q; want 2, c e", len(libs), missing)
+	}
+}
+
+// TestRunCaseInOrder checks a case that fails alone but passed under go
+// test (testdata/order): one that passes after the earlier test functions
+// takes that verdict (InOrder); one that still fails, or whose run in
+// order does not end within the case's time, keeps its verdict alone,
+// not "over the time bound".
+func TestRunCaseInOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a package with the go command")
+	}
+	ctx := context.Background()
+	p, err := trace.Load(ctx, &trace.Config{Dir: "testdata/order", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &job{ImportPath: "example.com/order", CaseTimeout: 2 * time.Second}
+	for _, tt := range []struct {
+		name, verdict string
+		inOrder       bool
+	}{
+		{"TestAfterSetup", "pass", true},
+		{"TestFails", "fail", false}, // after TestSlow, which does not end
+	} {
+		r := runCase(ctx, p, j, nativeCase{Name: tt.name, Verdict: "pass"})
+		if !r.Ran || r.Verdict != tt.verdict || r.InOrder != tt.inOrder || r.Error != "" {
+			t.Errorf("%s: ran %v, verdict %q, in order %v, error %q; want verdict %q, in order %v", tt.name, r.Ran, r.Verdict, r.InOrder, r.Error, tt.verdict, tt.inOrder)
+		}
 	}
 }

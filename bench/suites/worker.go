@@ -147,10 +147,13 @@ func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r rec
 		}
 	}()
 	res, err := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true})
-	if err == nil && res != nil && res.Result != nil && res.Failed && c.Verdict == "pass" && ctx.Err() == nil {
+	over := errors.Is(err, context.DeadlineExceeded) || (err == nil && ctx.Err() != nil)
+	if !over && err == nil && res != nil && res.Result != nil && res.Failed && c.Verdict == "pass" {
 		// It fails alone: go test ran it after the test functions before
-		// it, in the same process, whose state it may need.
-		if again, err2 := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true, EarlierTests: true}); err2 == nil && again != nil && again.Result != nil && again.Passed() {
+		// it, in the same process, whose state it may need. If that run
+		// does not pass within the case's time, the case's verdict is
+		// the one it has alone.
+		if again, err2 := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true, EarlierTests: true}); err2 == nil && ctx.Err() == nil && again != nil && again.Result != nil && again.Passed() {
 			res, r.InOrder = again, true
 		}
 	}
@@ -158,7 +161,7 @@ func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r rec
 		r.Steps = res.Steps
 	}
 	switch {
-	case errors.Is(err, context.DeadlineExceeded) || (err == nil && ctx.Err() != nil):
+	case over:
 		r.Error = fmt.Sprintf("over the per-case time bound (%v)", j.CaseTimeout)
 		return r
 	case err != nil:
