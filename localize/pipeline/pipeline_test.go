@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 
 	"github.com/faultloc/faultloc/localize/agx"
@@ -108,17 +109,29 @@ func TestPackageTechniqueError(t *testing.T) {
 }
 
 // TestPackageCrashes: failing cases that fail by a slice-bounds panic, an
-// index out of range, a nil dereference in a method, a loop that does not end (its step skips
-// its bound; the default budget of ten million steps, localized over its
-// first steps: endlessBudget) and an os.Exit each get a candidate on the
-// faulty line. The bounds panics and the exit get it verified, first in
-// their ranking; the nil dereference's fix reads another pointer, and
+// index out of range, a nil dereference in a method, a loop that does
+// not end (its step skips its bound; localized over its first steps:
+// endlessBudget) and an os.Exit each get a candidate on the faulty line.
+// The bounds panics and the exit get it verified, first in their
+// ranking; the nil dereference's fix reads another pointer, and
 // pointers have no angelic values; the endless loop's angelic exit from
 // the loop is refined without reaching a re-run that passes: these two
 // unverified candidates' lines are ranked by the other evidence, within
 // the first three lines.
+//
+// The loop runs out of its step budget: with -tags long (.ci/run) the
+// interpreter's default one (ten million steps, grown while the case
+// runs under GrowTime, five seconds); by default an exact bound of a
+// million steps, as faultloc localize -max-steps sets it (process-wide,
+// so the test then does not run in parallel with others), which spares
+// that growth and nine million steps recorded, and takes the same path
+// (the search localizes over the loop's first steps).
 func TestPackageCrashes(t *testing.T) {
-	t.Parallel()
+	if longtest.Enabled {
+		t.Parallel()
+	} else {
+		defer trace.SetMaxSteps(trace.SetMaxSteps(1_000_000))
+	}
 	ctx := context.Background()
 	prog, faults := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	byLine := map[int]bool{}
@@ -456,7 +469,9 @@ func TestParallelCases(t *testing.T) {
 	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("words"), true, 1)
 	summary := func(parallel int) []string {
 		var reported []string
-		opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 3}}, NoNative: true, Parallel: parallel,
+		// A time bound no run reaches: under load the default one (20 s)
+		// stopped one of the two runs early and not the other.
+		opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 3}}, NoNative: true, Parallel: parallel, Timeout: time.Hour,
 			Report: func(rep *localize.Report) { reported = append(reported, rep.Test) }}
 		res, err := Run(ctx, prog, testutil.SubjectPkg("words"), opts)
 		if err != nil {
