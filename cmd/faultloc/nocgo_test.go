@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
 )
 
@@ -19,9 +20,14 @@ import (
 // example: the solver-backed search says that this build lacks it, the
 // other stages rank the faulty line in the first three, and -all
 // reports the diagnosis it could not make instead of failing.
+//
+// Only with -tags long: .ci/run runs it in its long step, after its own
+// no-cgo build and smoke test (which this build then finds in the build
+// cache); go test ./... would compile every package again without cgo
+// the first time, a minute or more.
 func TestNoCgoBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command without cgo, which compiles every package again the first time (a minute or more): not with -short")
+	if testing.Short() || !longtest.Enabled {
+		t.Skip("builds the command without cgo, which compiles every package again the first time (a minute or more): with -tags long and without -short only")
 	}
 	bin := filepath.Join(t.TempDir(), "faultloc")
 	build := exec.Command("go", "build", "-o", bin, ".")

@@ -12,20 +12,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/internal/shard"
 )
 
 // TestShardsMerge runs spectra and localize on examples/tax (three
-// cases, two failing) unsharded, then as n = 1, 2 and 4 shards, each
-// shard a process of its own (n = 4 takes its shard from the
-// environment, as on CircleCI and Bazel): faultloc merge of the shard
-// files writes, byte for byte, what the unsharded run writes, in every
-// format both write (localize's JSON and HTML hold run times, which
-// differ between any two runs: those are compared with the times
-// blanked, see untimed).
+// cases, two failing) unsharded, then as n shards (shardCounts), each
+// shard a process of its own: faultloc merge of the shard files writes,
+// byte for byte, what the unsharded run writes, in every format both
+// write (localize's JSON and HTML hold run times, which differ between
+// any two runs: those are compared with the times blanked, see untimed).
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs faultloc 32 times on examples/tax: not with -short")
+		t.Skip("runs faultloc 23 times on examples/tax (41 with -tags long): not with -short")
+	}
+	// What shardCounts says of 3 shards: the failing cases in two, one empty.
+	if of := func(name string) int { return shard.Of(name, 3) }; of("TestTax") == of("TestNet") || of("TestTax") == 0 || of("TestNet") == 0 || of("TestZero") == 0 {
+		t.Fatalf("of 3 shards, TestTax is in %d, TestNet in %d, TestZero in %d: want the failing cases apart and shard 0 empty", of("TestTax"), of("TestNet"), of("TestZero"))
 	}
 	dir := t.TempDir()
 	for _, tt := range []struct {
@@ -39,7 +42,7 @@ func TestShardsMerge(t *testing.T) {
 		// process and changes nothing of what merge does.
 		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"text", "json", "sarif", "github", "html"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 		// Each shard runs its share of the mutants, and the mutants made
-		// from a case's angelic values on every case: with 4 shards
+		// from a case's angelic values on every case: with 3 or 4 shards
 		// TestTax and TestNet are localized by two shards, and a fix
 		// says how many failing cases it fixes ("also fixes 1 other").
 		{"localize-fixes", []string{"localize", "-tags", "faultloc", "-native=false", "-fixes"}, []string{"text", "json"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
@@ -50,21 +53,37 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
+// shardCounts are the numbers of shards TestShardsMerge tries; with n of
+// 3 or more, each shard takes its index from the environment, as on
+// CircleCI and Bazel, and the others from -shard. examples/tax's cases
+// fall (internal/shard.Of) as follows: of 2, TestTax and TestNet in
+// shard 0, TestZero in 1; of 3, TestTax in 2, TestNet and TestZero in 1,
+// none in 0; of 4, TestNet in 0, TestTax in 2, TestZero in 3, none in
+// 1. So 3 shards check what 4 do (the environment, the failing cases
+// in two shards, an empty shard) with one process less; with -tags long
+// (.ci/run) 2 and 4 are tried too.
+func shardCounts() []int {
+	if longtest.Enabled {
+		return []int{1, 2, 3, 4}
+	}
+	return []int{1, 3}
+}
+
 // testShardsMerge runs the command flags give on examples/tax unsharded
-// in each format, then as n = 1, 2 and 4 shards (n = 4 from the
-// environment variables env), and compares merge's reports with the
-// unsharded ones. name names the shard files in dir.
+// in each format, then as each of shardCounts' n shards (n of 3 or more
+// from the environment variables env), and compares merge's reports with
+// the unsharded ones. name names the shard files in dir.
 func testShardsMerge(t *testing.T, dir, name string, flags, formats []string, env [2]string) {
 	want := map[string][]byte{}
 	for _, format := range formats {
 		want[format] = untimed(format, runChild(t, nil, append(slices.Clone(flags), "-format", format, "../../examples/tax")...))
 	}
-	for _, n := range []int{1, 2, 4} {
+	for _, n := range shardCounts() {
 		var files []string
 		for i := range n {
 			args := append(slices.Clone(flags), "-shard", fmt.Sprintf("%d/%d", i, n), "../../examples/tax")
 			var vars []string
-			if n == 4 {
+			if n >= 3 {
 				args = append(slices.Clone(flags), "../../examples/tax")
 				vars = []string{env[0] + "=" + fmt.Sprint(i), env[1] + "=" + fmt.Sprint(n)}
 			}
