@@ -115,6 +115,9 @@ var handles = map[string]bool{
 	"net.IPNet": true, "net.TCPAddr": true, "net.UDPAddr": true, "net.IPAddr": true, "net.UnixAddr": true,
 	"net.OpError": true, "net.DNSError": true, "net.AddrError": true, "net.ParseError": true,
 	"net/textproto.Error": true, "net/url.URL": true,
+	// gzip's Reader and Writer embed the gzip.Header of exported fields
+	// beside their state (the stream being written or read).
+	"compress/gzip.Reader": true, "compress/gzip.Writer": true,
 }
 
 // maps are standard named map types whose values keep their native

@@ -84,6 +84,7 @@ var Programs = map[string]func() string{
 	"Slog":               Slog,
 	"Template":           Template,
 	"HTTP":               HTTP,
+	"Gzip":               Gzip,
 	"Files":              Files,
 	"AliasTypes":         AliasTypes,
 	"NativeMapKeys":      NativeMapKeys,

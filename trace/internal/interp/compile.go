@@ -448,7 +448,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.a = []int32{cp.slot(i.X)}
 		in.dst = cp.dst(i)
 	case *ssa.FieldAddr:
-		if isNativeType(deref(i.X.Type())) {
+		if nativeField(i) {
 			return cp.compileNativeFieldAddr(i) // native_field.go
 		}
 		in.op = opFieldAddr

@@ -19,10 +19,11 @@ import (
 // address used otherwise is an unsupported construct.
 
 // nativeField reports whether v, the address of a field, is the field of
-// a struct that lives natively.
+// a struct that lives natively, or a field of such a field (a gzip.Writer's
+// embedded Header's Name).
 func nativeField(v ssa.Value) bool {
 	fa, ok := v.(*ssa.FieldAddr)
-	return ok && isNativeType(deref(fa.X.Type()))
+	return ok && (isNativeType(deref(fa.X.Type())) || nativeField(fa.X))
 }
 
 // compileNativeFieldAddr compiles i, the address of a field of a struct
@@ -38,6 +39,7 @@ func (cp *compiler) compileNativeFieldAddr(i *ssa.FieldAddr) ins {
 			if ref.Addr != ssa.Value(i) {
 				return unsupported("address of a field of "+deref(i.X.Type()).String()+", whose values live natively, stored in a variable", i)
 			}
+		case *ssa.FieldAddr: // a field of the field, itself compiled here
 		case *ssa.DebugRef:
 		default:
 			return unsupported("address of a field of "+deref(i.X.Type()).String()+", whose values live natively, used other than to read or set the field", i)
