@@ -85,6 +85,11 @@ func loadPackages(ctx context.Context, cfg *Config, fset *token.FileSet, pattern
 	inScope := append(append([]*packages.Package(nil), l.targets...), l.extras...)
 	for _, withDeps := range []bool{true, false} {
 		libs, std := libraries(cfg, inScope, withDeps)
+		for _, p := range libs {
+			if !std[p] {
+				preferPureGo(cfg, p) // asm.go
+			}
+		}
 		errs, err := typeCheck(ctx, fset, cfg.Overlay, append(append([]*packages.Package(nil), inScope...), libs...))
 		if err != nil {
 			return nil, err
