@@ -95,6 +95,23 @@ func HTTP() string {
 	srv.Close()
 	out = append(out, fmt.Sprint("calls ", g.calls))
 
+	// a server whose base context is the program's: the requests'
+	// contexts, made natively from it, hold its values and the server's
+	base := context.WithValue(context.Background(), httpCtxKey{}, "base")
+	based := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, _ := r.Context().Value(httpCtxKey{}).(string)
+		_, isServer := r.Context().Value(http.ServerContextKey).(*http.Server)
+		fmt.Fprint(w, "base=", v, " server ", isServer, " other ", r.Context().Value("other"))
+	}))
+	based.Config.BaseContext = func(net.Listener) context.Context { return base }
+	based.Start()
+	resp, err = http.Get(based.URL)
+	check(err == nil, "Get from the server with a base context")
+	b, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	based.Close()
+	out = append(out, string(b))
+
 	ip := net.ParseIP("192.168.1.10")
 	_, cidr, err := net.ParseCIDR("192.168.0.0/16")
 	out = append(out, fmt.Sprint(ip, ip.To4() != nil, err, cidr, cidr.Contains(ip), net.ParseIP("nope") == nil, cidr.IP, cidr.Mask.String()))

@@ -12,7 +12,9 @@ import (
 // interpreted func, a router), called by a native server or mux; and an
 // interpreted context.Context given to a Request, which crosses as a
 // native context carrying it, so that Request.Context gives the
-// interpreted one back (its cancellation does not reach native code).
+// interpreted one back, and a native context derived from it (a
+// server's, from its BaseContext) finds its values (its cancellation does
+// not reach native code).
 
 // handlerVal is an http.Handler whose ServeHTTP is an interpreted method.
 type handlerVal struct {
@@ -54,32 +56,50 @@ func (r *run) methodSig(t types.Type, name string) *types.Signature {
 	return nil
 }
 
-// ctxCarrier is the key, and the value, of the native context that
-// carries an interpreted one.
-type ctxCarrier struct {
+// carriedCtx is the native context that carries an interpreted one: its
+// Value asks the interpreted context, so that a native context derived
+// from it (the request's context a native server makes from its
+// BaseContext) finds the interpreted values too; its deadline, Done and
+// Err are Background's.
+type carriedCtx struct {
+	context.Context
 	r  *run
+	fr *frame
+	in *ins
 	it *iface
 }
 
 type ctxCarrierKey struct{}
 
+// Value returns the value the interpreted context holds for key.
+func (c *carriedCtx) Value(key any) any {
+	if key == (ctxCarrierKey{}) {
+		return c
+	}
+	var out any
+	c.r.callback(func() {
+		v := c.r.callMethod(c.fr, c.in, c.it, "Value", []Value{c.r.nativeIface(key)})
+		if v.p != nil {
+			out = c.r.ifaceToNative(c.fr, (*iface)(v.p))
+		}
+	})
+	return out
+}
+
 // carryContext returns a native context carrying interpreted it.
-func (r *run) carryContext(it *iface) context.Context {
-	return context.WithValue(context.Background(), ctxCarrierKey{}, ctxCarrier{r, it})
+func (r *run) carryContext(fr *frame, in *ins, it *iface) context.Context {
+	return &carriedCtx{Context: context.Background(), r: r, fr: fr, in: in, it: it}
 }
 
 // carriedContext returns the interpreted context x carries, if it is a
-// native context made by carryContext in this run.
+// native context made by carryContext in this run (not one derived from
+// it: that one keeps its own values).
 func (r *run) carriedContext(x any) (*iface, bool) {
-	c, ok := x.(context.Context)
-	if !ok {
+	c, ok := x.(*carriedCtx)
+	if !ok || c.r != r {
 		return nil, false
 	}
-	cc, ok := c.Value(ctxCarrierKey{}).(ctxCarrier)
-	if !ok || cc.r != r {
-		return nil, false
-	}
-	return cc.it, true
+	return c.it, true
 }
 
 var (
@@ -97,7 +117,7 @@ func (r *run) adaptHTTP(fr *frame, in *ins, it *iface, rt reflect.Type) (reflect
 	case rt == writerType && r.p.hasMethod(it.t, "WriteHeader") && r.p.hasMethod(it.t, "Header"):
 		return reflect.ValueOf(writerAdapter{r, fr, in, it}), true
 	case rt == contextType && r.p.hasMethod(it.t, "Done"):
-		return reflect.ValueOf(r.carryContext(it)), true
+		return reflect.ValueOf(r.carryContext(fr, in, it)), true
 	}
 	return reflect.Value{}, false
 }
