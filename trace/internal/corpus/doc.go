@@ -85,6 +85,7 @@ var Programs = map[string]func() string{
 	"Template":           Template,
 	"HTTP":               HTTP,
 	"Gzip":               Gzip,
+	"UnsafeHash":         UnsafeHash,
 	"Files":              Files,
 	"AliasTypes":         AliasTypes,
 	"NativeMapKeys":      NativeMapKeys,

@@ -23,10 +23,63 @@ type uptrTable struct {
 }
 
 // uptrEntry is what a uintptr stands for: a cell holding a value of type
-// t, or (t nil) the address of a map, func or channel, for identity only.
+// t; or the bytes of a string, str of them from p; or n element cells of
+// an array of elem from p (unsafe.go: the addresses of string bytes and
+// elements, which arithmetic on them, as xxh3's, moves within); or (all
+// of those zero) the address of a map, func or channel, for identity
+// only.
 type uptrEntry struct {
-	p unsafe.Pointer
-	t types.Type
+	p    unsafe.Pointer
+	t    types.Type
+	str  int64
+	elem types.Type
+	n    int64
+	word uint64 // the element pointers' tag and type id (unsafe.go)
+}
+
+// size is the number of bytes from the entry's address it reaches.
+func (e uptrEntry) size() int64 {
+	switch {
+	case e.t != nil:
+		return sizes.Sizeof(e.t)
+	case e.elem != nil:
+		return e.n * sizes.Sizeof(e.elem)
+	}
+	return e.str
+}
+
+// issueRange records e, a string's bytes or element cells, at u, unless
+// u already reaches as far.
+func (r *run) issueRange(u uintptr, e uptrEntry) {
+	if u == 0 || e.size() == 0 {
+		return
+	}
+	tab := r.uptrs()
+	if old, ok := tab.m[u]; ok && old.size() >= e.size() {
+		return
+	}
+	tab.m[u] = e
+	tab.maxSize = max(tab.maxSize, e.size())
+}
+
+// rangePtr is the unsafe.Pointer at offset off into e, a string's bytes
+// or element cells; ok is false for other entries and for an offset
+// inside an element.
+func rangePtr(e uptrEntry, off int64) (Value, bool) {
+	switch {
+	case e.t != nil:
+		return Value{}, false
+	case e.elem != nil:
+		es := sizes.Sizeof(e.elem)
+		if es == 0 || off%es != 0 || off/es >= e.n {
+			return Value{}, false
+		}
+		i := off / es
+		return Value{k: KindPointer, p: unsafe.Add(e.p, i*int64(cellBytes)), n: e.word | uint64(e.n-i)}, true
+	case e.str > 0 && off < e.str:
+		return Value{k: KindPointer, p: unsafe.Add(e.p, off), n: uptrStr | uint64(e.str-off)}, true
+	}
+	return Value{}, false
 }
 
 type uptrKey struct{}
@@ -56,10 +109,19 @@ func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
 	}
 	tab := r.uptrs()
 	if e, ok := tab.m[u]; ok {
+		if p, ok := rangePtr(e, 0); ok {
+			return p
+		}
 		return r.typedPtr(e.p, e.t)
 	}
 	if base, e, ok := tab.containing(u); ok {
 		off := int64(u - base)
+		if p, ok := rangePtr(e, off); ok {
+			return p
+		}
+		if e.t == nil {
+			r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside an element of the array its address was taken in", off))
+		}
 		if isReflectValue(e.t) {
 			if p, ok := r.rvFieldPtr((*cell)(e.p), e.t, off); ok {
 				return p
@@ -75,14 +137,14 @@ func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
 	return Value{}
 }
 
-// containing returns the recorded variable whose memory holds address
-// u, the nearest below u when several do (a variable's cell may have
+// containing returns the recorded variable, string bytes or element
+// cells whose memory holds address u, the nearest below u when several do (a variable's cell may have
 // been reused since its address was recorded). It probes the addresses
 // below u when that is cheaper than scanning the table.
 func (tab *uptrTable) containing(u uintptr) (uintptr, uptrEntry, bool) {
 	if tab.maxSize < int64(len(tab.m)) {
 		for d := int64(1); d < tab.maxSize && uintptr(d) <= u; d++ {
-			if e, ok := tab.m[u-uintptr(d)]; ok && e.t != nil && d < sizes.Sizeof(e.t) {
+			if e, ok := tab.m[u-uintptr(d)]; ok && d < e.size() {
 				return u - uintptr(d), e, true
 			}
 		}
@@ -91,12 +153,12 @@ func (tab *uptrTable) containing(u uintptr) (uintptr, uptrEntry, bool) {
 	var best uintptr
 	var found uptrEntry
 	for base, e := range tab.m {
-		if e.t == nil || u < base || u >= base+uintptr(sizes.Sizeof(e.t)) || base < best {
+		if u < base || u >= base+uintptr(e.size()) || base < best {
 			continue
 		}
 		best, found = base, e
 	}
-	return best, found, found.t != nil
+	return best, found, found.size() > 0
 }
 
 // typedPtr is the unsafe.Pointer p to a value of type t (nil: of no

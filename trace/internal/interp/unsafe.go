@@ -127,6 +127,7 @@ func (cp *compiler) compileUnsafeConv(i *ssa.Convert) ins {
 func readOnlyView(conv *ssa.Convert) bool {
 	b := conv.Block()
 	last := -1
+	var own *ssa.Store // the store of conv's result into a local, if any
 	var uses func(v ssa.Value) bool
 	uses = func(v ssa.Value) bool {
 		refs := v.Referrers()
@@ -146,6 +147,18 @@ func readOnlyView(conv *ssa.Convert) bool {
 				if !uses(r) {
 					return false
 				}
+			case *ssa.IndexAddr:
+				if r.X != v || !uses(r) {
+					return false
+				}
+			case *ssa.Store:
+				// b := (*[8]byte)(p) in naive form: the pointer kept in a
+				// local that is stored once and only loaded
+				a, ok := r.Addr.(*ssa.Alloc)
+				if !ok || r.Val != v || own != nil || !localOnlyLoaded(a, r, uses) {
+					return false
+				}
+				own = r
 			default:
 				return false
 			}
@@ -158,6 +171,9 @@ func readOnlyView(conv *ssa.Convert) bool {
 	}
 	first := indexIn(b, conv)
 	for _, in := range b.Instrs[first+1 : last+1] {
+		if in == ssa.Instruction(own) {
+			continue
+		}
 		switch in := in.(type) {
 		case *ssa.Store, *ssa.MapUpdate, *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.RunDefers, *ssa.Panic:
 			return false
@@ -165,6 +181,27 @@ func readOnlyView(conv *ssa.Convert) bool {
 			if in.Op == token.ARROW {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// localOnlyLoaded reports whether local a is stored only by st and
+// otherwise only loaded, each load's value meeting uses.
+func localOnlyLoaded(a *ssa.Alloc, st *ssa.Store, uses func(ssa.Value) bool) bool {
+	for _, ref := range *a.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref != st {
+				return false
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL || ref.Block() != st.Block() || !uses(ref) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
 		}
 	}
 	return true
@@ -267,10 +304,13 @@ func (r *run) uintptrOf(in *ins, x Value) uint64 {
 	case x.p == nil:
 		return 0
 	case x.n&uptrTag == uptrStr:
+		r.issueRange(uintptr(x.p), uptrEntry{p: x.p, str: int64(x.n &^ uptrTag)})
 		return uint64(uintptr(x.p))
 	case x.n&uptrTag == uptrElem:
-		elem, _, _ := r.uptrElemOf(x)
-		return uptrCellBase | uint64(uintptr(x.p))/uint64(cellBytes)*uint64(gcSizes.Sizeof(elem))
+		elem, n, _ := r.uptrElemOf(x)
+		u := uptrCellBase | uint64(uintptr(x.p))/uint64(cellBytes)*uint64(gcSizes.Sizeof(elem))
+		r.issueRange(uintptr(u), uptrEntry{p: x.p, elem: elem, n: int64(n), word: x.n &^ uptrLenMask})
+		return u
 	case x.n&uptrTag == uptrTyped:
 		return uint64(r.issueUintptr(x.p, r.typeOfID(int32(x.n&^uptrTag))))
 	}
@@ -303,15 +343,35 @@ func (r *run) fromUnsafe(fr *frame, in *ins, uc *unsafeConv, x Value) {
 		r.viewOf(fr, in, c, v)
 		return
 	case uptrElem:
-		elem, _, _ := r.uptrElemOf(x)
+		elem, n, _ := r.uptrElemOf(x)
 		if types.Identical(elem.Underlying(), u.Underlying()) {
 			r.def(fr, in, x)
+			return
+		}
+		if a, ok := u.Underlying().(*types.Array); ok && uc.readOnly && types.Identical(a.Elem().Underlying(), elem.Underlying()) && a.Len() <= int64(n) {
+			// [N]E read over N elements of E: xxh3's readU64
+			cs := unsafe.Slice((*cell)(x.p), a.Len())
+			vs := make([]Value, len(cs))
+			for i := range cs {
+				vs[i] = copyVal(cs[i].v)
+			}
+			r.viewOf(fr, in, &cs[0], Array(vs...))
 			return
 		}
 		r.unsupportedAt(in, fmt.Sprintf("conversion through unsafe.Pointer of a pointer to a %s element to *%s", elem, u))
 	case uptrStr:
 		if s, _ := uptrStrOf(x); isByteType(u) && uc.readOnly && len(s) > 0 {
 			r.viewOf(fr, in, nil, Uint(uint64(s[0])))
+			return
+		}
+		if s, _ := uptrStrOf(x); uc.readOnly && isByteArray(u, len(s)) {
+			// [N]byte read over a string's bytes: xxh3's readU64
+			n := u.Underlying().(*types.Array).Len()
+			vs := make([]Value, n)
+			for i := range vs {
+				vs[i] = Uint(uint64(s[i]))
+			}
+			r.viewOf(fr, in, nil, Array(vs...))
 			return
 		}
 		r.unsupportedAt(in, fmt.Sprintf("conversion through unsafe.Pointer of a pointer to string bytes to *%s", u))
@@ -361,17 +421,55 @@ func headerShape(t types.Type) (n int, uintptrData bool) {
 		return 0, false
 	}
 	for i := 1; i < st.NumFields(); i++ {
-		if b, ok := st.Field(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Int {
+		if _, ok := headerLen(st.Field(i).Type()); !ok {
 			return 0, false
 		}
 	}
 	return st.NumFields(), uintptrData
 }
 
+// headerLen reports whether t can hold a header's length, an int or, as
+// some libraries declare theirs, a uint or uintptr (the same word); u says
+// it is unsigned.
+func headerLen(t types.Type) (u, ok bool) {
+	b, isBasic := t.Underlying().(*types.Basic)
+	if !isBasic {
+		return false, false
+	}
+	switch b.Kind() {
+	case types.Int:
+		return false, true
+	case types.Uint, types.Uintptr:
+		return true, true
+	}
+	return false, false
+}
+
+// headerInts returns the length fields of a header of type t (of
+// headerShape) holding ns.
+func headerInts(t types.Type, ns ...int64) []Value {
+	st := t.Underlying().(*types.Struct)
+	vs := make([]Value, len(ns))
+	for i, n := range ns {
+		if u, _ := headerLen(st.Field(i + 1).Type()); u {
+			vs[i] = Uint(uint64(n))
+		} else {
+			vs[i] = Int(n)
+		}
+	}
+	return vs
+}
+
 // isByteType reports whether t is byte.
 func isByteType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Uint8
+}
+
+// isByteArray reports whether t is an array of at most n bytes.
+func isByteArray(t types.Type, n int) bool {
+	a, ok := t.Underlying().(*types.Array)
+	return ok && isByteType(a.Elem()) && a.Len() <= int64(n)
 }
 
 // isBytes reports whether t is a slice of byte.
@@ -395,7 +493,7 @@ func (r *run) reinterpret(in *ins, v Value, t, u types.Type) (Value, bool) {
 	_, tSlice := t.Underlying().(*types.Slice)
 	switch {
 	case isString(t) && un == 2:
-		return r.header(in, strPtr(v), uUintptr, int64(v.Len())), true
+		return r.header(in, strPtr(v), uUintptr, headerInts(u, int64(v.Len()))), true
 	case tSlice && un > 0:
 		cs := v.slice()
 		data := r.elemPtr(cs[:cap(cs)], t.Underlying().(*types.Slice).Elem())
@@ -405,11 +503,11 @@ func (r *run) reinterpret(in *ins, v Value, t, u types.Type) (Value, bool) {
 		if uUintptr {
 			data = Uint(r.uintptrOf(in, data))
 		}
-		fs := []Value{data, Int(int64(len(cs)))}
+		ns := []int64{int64(len(cs))}
 		if un == 3 {
-			fs = append(fs, Int(int64(cap(cs))))
+			ns = append(ns, int64(cap(cs)))
 		}
-		return structOf(fs), true
+		return structOf(append([]Value{data}, headerInts(u, ns...)...)), true
 	case isBytes(t) && isString(u):
 		return String(bytesOf(v.slice())), true
 	case tn > 0 && isString(u):
@@ -423,12 +521,12 @@ func (r *run) reinterpret(in *ins, v Value, t, u types.Type) (Value, bool) {
 	return Value{}, false
 }
 
-// header returns a header struct of data and n.
-func (r *run) header(in *ins, data Value, uintptrData bool, n int64) Value {
+// header returns a header struct of data and its length field n.
+func (r *run) header(in *ins, data Value, uintptrData bool, n []Value) Value {
 	if uintptrData {
 		data = Uint(r.uintptrOf(in, data))
 	}
-	return structOf([]Value{data, Int(n)})
+	return structOf(append([]Value{data}, n...))
 }
 
 // structOf returns a struct value of fields vs.
