@@ -1,9 +1,11 @@
 package corpus
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -102,6 +104,11 @@ func HTTP() string {
 		v, _ := r.Context().Value(httpCtxKey{}).(string)
 		_, isServer := r.Context().Value(http.ServerContextKey).(*http.Server)
 		fmt.Fprint(w, "base=", v, " server ", isServer, " other ", r.Context().Value("other"))
+		// a router's context over the request's, as chi's
+		r = r.WithContext(context.WithValue(r.Context(), "route", 1))
+		_, isServer = r.Context().Value(http.ServerContextKey).(*http.Server)
+		v, _ = r.Context().Value(httpCtxKey{}).(string)
+		fmt.Fprint(w, " routed base=", v, " server ", isServer, " ", r.Context().Value("route"))
 	}))
 	based.Config.BaseContext = func(net.Listener) context.Context { return base }
 	based.Start()
@@ -111,6 +118,20 @@ func HTTP() string {
 	resp.Body.Close()
 	based.Close()
 	out = append(out, string(b))
+
+	// a logger of the program's as the server's error log: the native
+	// server reports a handler's second WriteHeader there
+	var logged bytes.Buffer
+	twice := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusAccepted)
+		w.WriteHeader(http.StatusOK)
+	}))
+	twice.Config.ErrorLog = log.New(&logged, "server: ", 0)
+	resp, err = http.Get(twice.URL)
+	check(err == nil, "Get from the server with an error log")
+	resp.Body.Close()
+	twice.Close()
+	out = append(out, fmt.Sprint(resp.StatusCode, strings.Contains(logged.String(), "server: http: superfluous response.WriteHeader call")))
 
 	ip := net.ParseIP("192.168.1.10")
 	_, cidr, err := net.ParseCIDR("192.168.0.0/16")

@@ -155,7 +155,19 @@ func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args [
 }
 
 // nativeIs reports whether native value x has type t.
+//
+// A type only its own package can name (context's valueCtx) is never a
+// native value's: only a package interpreted from source asks for one,
+// and its values are interpreted; the native value of the same name
+// (a native context) is another type, whose methods are the native ones.
 func nativeIs(x any, t types.Type) bool {
+	base := t
+	if pt, ok := t.(*types.Pointer); ok {
+		base = pt.Elem()
+	}
+	if n, ok := types.Unalias(base).(*types.Named); ok && !n.Obj().Exported() && n.Obj().Pkg() != nil {
+		return false
+	}
 	return reflect.TypeOf(x).String() == goTypeName(t)
 }
 

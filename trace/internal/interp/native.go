@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"sort"
+	"unsafe"
 )
 
 // reflectCall calls the native function f with interpreted args, converting
@@ -209,6 +210,11 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 			return outs
 		})
 	case reflect.Pointer, reflect.Struct:
+		if rt == loggerType {
+			if x, ok := r.nativeLogger(fr, in, v, t); ok { // native_http.go
+				return x, nil
+			}
+		}
 		if x, ok, err := r.dataToNative(fr, in, v, t, rt); ok {
 			return x, err
 		}
@@ -542,7 +548,7 @@ func (r *run) dataToNative(fr *frame, in *ins, v Value, t types.Type, rt reflect
 			if err != nil {
 				return x, true, err
 			}
-			x.Field(i).Set(f)
+			exposed(x.Field(i)).Set(exposed(f))
 		}
 		return x, true, nil
 	case rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct && v.k == KindPointer && v.p != nil:
@@ -572,9 +578,14 @@ func (r *run) dataFromNative(rv reflect.Value, t types.Type) (Value, bool, error
 		if !ok || st.NumFields() != rv.NumField() {
 			return Value{}, false, nil
 		}
+		if !rv.CanAddr() {
+			c := reflect.New(rv.Type()).Elem()
+			c.Set(exposed(rv))
+			rv = c
+		}
 		cs := make([]cell, rv.NumField())
 		for i := range cs {
-			f, err := r.fromNative(rv.Field(i), st.Field(i).Type())
+			f, err := r.fromNative(exposed(rv.Field(i)), st.Field(i).Type())
 			if err != nil {
 				return Value{}, true, err
 			}
@@ -597,6 +608,19 @@ func (r *run) dataFromNative(rv reflect.Value, t types.Type) (Value, bool, error
 		return Value{k: KindPointer, p: ptrOf(newCell(v, NoEvent))}, true, nil
 	}
 	return Value{}, false, nil
+}
+
+// exposed returns v, or, if v was reached through an unexported field
+// (which reflect lets nothing read or set), the same memory without that
+// mark, where it is addressable. The data structs the bridge copies
+// between interpreted and native (a log.Logger given to an http.Server's
+// ErrorLog) are the standard library's, whose unexported fields a copy
+// must carry.
+func exposed(v reflect.Value) reflect.Value {
+	if v.CanInterface() || !v.CanAddr() {
+		return v
+	}
+	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 }
 
 // dataWriteBack copies what native code left in nv, the native copy of
@@ -622,7 +646,7 @@ func (r *run) dataWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID)
 			// Userinfo) stay what the interpreted code put there.
 			continue
 		}
-		if f, err := r.fromNative(nv.Elem().Field(i), st.Field(i).Type()); err == nil && !Equal(f, cs[i].v) {
+		if f, err := r.fromNative(exposed(nv.Elem().Field(i)), st.Field(i).Type()); err == nil && !Equal(f, cs[i].v) {
 			cs[i].v, cs[i].st = f, ev
 		}
 	}

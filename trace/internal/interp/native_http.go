@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"go/types"
+	"log"
 	"net/http"
 	"reflect"
 )
@@ -161,4 +162,42 @@ func (w writerAdapter) Write(p []byte) (n int, err error) {
 
 func (w writerAdapter) WriteHeader(code int) {
 	w.r.callback(func() { w.r.callMethod(w.fr, w.in, w.it, "WriteHeader", []Value{Int(int64(code))}) })
+}
+
+// A *log.Logger of the program's (package log runs interpreted) given to
+// native code, as an http.Server's ErrorLog, crosses as a native logger
+// without prefix or flags whose lines go to the interpreted logger's
+// Output, which adds its own: SetPrefix and SetOutput on it after still
+// count, as they would natively.
+
+var loggerType = reflect.TypeFor[*log.Logger]()
+
+// logWriter writes each line of a native logger to an interpreted one.
+type logWriter struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+func (w logWriter) Write(p []byte) (int, error) {
+	w.r.callback(func() {
+		w.r.callMethod(w.fr, w.in, w.it, "Output", []Value{Int(2), String(string(p))})
+	})
+	return len(p), nil
+}
+
+// nativeLogger returns the native logger standing for v, a non-nil
+// interpreted *log.Logger of type t (see above).
+func (r *run) nativeLogger(fr *frame, in *ins, v Value, t types.Type) (reflect.Value, bool) {
+	pt, ok := t.Underlying().(*types.Pointer)
+	if !ok || v.p == nil {
+		return reflect.Value{}, false
+	}
+	n, ok := types.Unalias(pt.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "log" || n.Obj().Name() != "Logger" || !r.p.hasMethod(r.p.internLocked(t), "Output") {
+		return reflect.Value{}, false
+	}
+	it := &iface{t: r.p.internLocked(t), v: v}
+	return reflect.ValueOf(log.New(logWriter{r, fr, in, it}, "", 0)), true
 }
