@@ -23,8 +23,9 @@
 // times given to trace.Program.SetNativeTimes, the evidence by which a
 // case's step budget scales), bounded by
 // -case-timeout (a case that fails so but passes natively runs again
-// after the test functions go test runs before it, as go test runs it,
-// with RunOptions.EarlierTests: its verdict is that run's, and the report
+// after the test functions go test runs before it, and the subtests it
+// runs before it in the tests on its path, as go test runs it, with
+// RunOptions.EarlierTests: its verdict is that run's, and the report
 // counts such cases), recording for each whether it ran to a verdict, that
 // verdict and whether its log equals go test's (durations aside), and its
 // wall and CPU time. A case the interpreter cannot run is an error naming

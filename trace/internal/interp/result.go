@@ -248,9 +248,10 @@ type RunOptions struct {
 	// EarlierTests makes RunGoTest run, before a test's or fuzz target's
 	// case, the test functions go test runs before it, whole, in the same
 	// memory, untraced and unhooked (their outcomes and output are not
-	// the case's), so that the case starts from the package state go test
-	// gives it; ListTests then lists the subtests each test starts after
-	// them. Default: false: a case starts from the state the package
+	// the case's), and within the tests on the case's path the subtests
+	// go test runs before it (quietly too), so that the case starts from
+	// the state go test gives it; ListTests then lists the subtests each
+	// test starts after them. Default: false: a case starts from the state the package
 	// initializers leave.
 	EarlierTests bool
 	// EarlierOnly, with EarlierTests, keeps only the earlier test

@@ -20,6 +20,40 @@ import (
 // earlier fuzz targets and the examples are not run, nor anything
 // before an example.
 
+// Within the tests on the case's path, the subtests go test runs before
+// the case (its earlier siblings and theirs) run too, whole and quietly,
+// when RunOptions.EarlierTests: subtests that share their parent's
+// variables (a counter a table's cases add to) leave the case the state
+// go test's run gives it, which go test -run with the case's name alone
+// does not.
+
+// runsEarlier reports whether a subtest that go test -run with the case's
+// name would not run is one of the earlier subtests that run anyway: with
+// RunOptions.EarlierTests, before the case has started.
+func (g *goTestRun) runsEarlier() bool {
+	if !g.earlierSubs {
+		return false
+	}
+	for _, t := range g.tests {
+		if t.name == g.target && t.started {
+			return false
+		}
+	}
+	return true
+}
+
+// runEarlierSub runs t, an earlier subtest started by the call c of
+// t.Run, with its function fnv, quietly and whole (its subtests are
+// earlier too); the step count restarts after it, as after the earlier
+// tests.
+func (g *goTestRun) runEarlierSub(c interp.Call, t *goTest, fnv interp.Value) {
+	c.Quietly(func() {
+		g.start(t)
+		t.run(c, fnv, []interp.Value{t.tv})
+	})
+	c.ResetSteps()
+}
+
 // earlierTests returns the test functions go test runs before fn, the
 // case's test function or fuzz target, of package pkgPath: those only
 // accepts (RunOptions.EarlierOnly; nil: all).

@@ -29,6 +29,18 @@ func TestEarlierTests(t *testing.T) {
 			t.Errorf("%s TestB alone: %v, %v; want it to fail", path, alone, err)
 		}
 	}
+	// A subtest after others that share its parent's counter: alone, it
+	// fails, as go test -run with its name does; with EarlierTests the
+	// subtests before it run first, quietly, out of its log.
+	if alone, err := p.RunGoTest(bgContext, pkg, "TestE/third/inner", nil); err != nil || !alone.Failed {
+		t.Errorf("TestE/third/inner alone: %v, %v; want it to fail", alone, err)
+	}
+	for _, opts := range []*interp.RunOptions{{EarlierTests: true}, {EarlierTests: true, NoTrace: true}} {
+		res, err := p.RunGoTest(bgContext, pkg, "TestE/third/inner", opts)
+		if err != nil || !res.Ran || res.Failed || strings.Contains(res.Log, "first") || !strings.Contains(res.Log, "call 3") {
+			t.Errorf("TestE/third/inner (%+v): %v, %v, log %q; want it to pass, logging its own call alone", *opts, res, err, res.Log)
+		}
+	}
 	// go test -run '^TestB$' runs TestB alone: EarlierOnly keeps TestA
 	// out, and TestB fails as it does there.
 	onlyB := &interp.RunOptions{EarlierTests: true, EarlierOnly: func(name string) bool { return name == "TestB" }}
@@ -40,8 +52,8 @@ func TestEarlierTests(t *testing.T) {
 		opts *interp.RunOptions
 		want string
 	}{
-		{nil, "TestA/setup TestB TestC/after TestD"},
-		{&interp.RunOptions{EarlierTests: true}, "TestA/setup TestB TestC/after TestD/served"},
+		{nil, "TestA/setup TestB TestC/after TestD TestE/first/inner TestE/second/inner TestE/third/inner"},
+		{&interp.RunOptions{EarlierTests: true}, "TestA/setup TestB TestC/after TestD/served TestE/first/inner TestE/second/inner TestE/third/inner"},
 	} {
 		if cases, err := p.ListTests(bgContext, pkg, tt.opts); err != nil || strings.Join(cases, " ") != tt.want {
 			t.Errorf("ListTests(%+v) = %q, %v; want %s", tt.opts, cases, err, tt.want)

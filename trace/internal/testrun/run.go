@@ -188,7 +188,10 @@ type goTestRun struct {
 	tType    types.Type      // testing.T, or testing.F for a fuzz target
 	dir      string          // the directory of the test function's file
 	earlier  []*ssa.Function // RunOptions.EarlierTests: the tests to run before (order.go)
-	input    *fuzzEntry      // FuzzCase's input (fuzz.go)
+	// earlierSubs (RunOptions.EarlierTests): the subtests go test runs
+	// before the case, of the tests on its path, run too (order.go)
+	earlierSubs bool
+	input       *fuzzEntry // FuzzCase's input (fuzz.go)
 }
 
 // testingType returns the type testing.name.
@@ -223,6 +226,7 @@ type goTest struct {
 	cleanups []interp.Value
 	caller   interp.Call // the call of t.Run (the zero Call for a top-level test)
 	path     uint64
+	earlier  bool // an earlier subtest, run quietly and whole (order.go)
 }
 
 // within reports whether t is the case name or one of its subtests.
@@ -232,7 +236,8 @@ func (t *goTest) within(name string) bool {
 
 func runGoTest(ctx context.Context, p *interp.Program, fn *ssa.Function, target string, earlier []*ssa.Function, input *fuzzEntry, opts *interp.RunOptions) (*goTestRun, *interp.Result, error) {
 	g := &goTestRun{p: p, target: target, subNames: map[string]int{}, tType: fn.Signature.Params().At(0).Type().(*types.Pointer).Elem(),
-		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier, input: input}
+		dir: filepath.Dir(p.Fset.Position(fn.Pos()).Filename), earlier: earlier, input: input,
+		earlierSubs: opts != nil && opts.EarlierTests}
 	defer func() {
 		for _, t := range g.tests {
 			t.restoreEnv()

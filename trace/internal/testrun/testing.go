@@ -248,12 +248,21 @@ func init() {
 			g := parent.g
 			name := g.unique(parent.name, rewriteName(args[1].Str()))
 			parent.hasSub = true
-			if !g.selects(name) {
-				return interp.Bool(true)
+			earlier := false
+			if !g.selects(name) && !parent.earlier {
+				if !g.runsEarlier() {
+					return interp.Bool(true)
+				}
+				earlier = true
 			}
 			t := g.newTest(name, parent, g.testingType("T"))
 			t.caller = c
 			t.path = c.Path()
+			t.earlier = earlier || parent.earlier
+			if earlier {
+				g.runEarlierSub(c, t, args[2]) // order.go
+				return interp.Bool(!t.failed)
+			}
 			g.start(t)
 			t.run(c, args[2], []interp.Value{t.tv})
 			return interp.Bool(!t.failed)

@@ -44,3 +44,21 @@ func TestD(t *testing.T) {
 		})
 	}
 }
+
+// TestE's subtests share a counter: each leaf wants the leaves before it
+// to have run, as go test runs them (go test -run with a leaf's name
+// alone fails but for the first).
+func TestE(t *testing.T) {
+	calls := 0
+	for i, name := range []string{"first", "second", "third"} {
+		t.Run(name, func(t *testing.T) {
+			t.Run("inner", func(t *testing.T) {
+				calls++
+				t.Log("call", calls)
+				if calls != i+1 {
+					t.Errorf("calls = %d, want %d (the subtests before run first)", calls, i+1)
+				}
+			})
+		})
+	}
+}
