@@ -3,6 +3,8 @@ package interp
 import (
 	"go/types"
 	"reflect"
+	"runtime/debug"
+	"strings"
 	"time"
 )
 
@@ -141,7 +143,11 @@ func init() {
 	// runtime/debug.Stack formats the interpreted goroutine's stack as the
 	// runtime does, without program counters and arguments.
 	bridges["runtime/debug.Stack"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		v, err := r.fromNative(reflect.ValueOf([]byte(r.stackText(fr, in))), types.NewSlice(types.Typ[types.Byte]))
+		text := r.stackText(fr, in)
+		if head, rest, ok := strings.Cut(text, "\n"); ok {
+			text = head + "\n" + debugStackFrame + rest // its own frame first, as natively
+		}
+		v, err := r.fromNative(reflect.ValueOf([]byte(text)), types.NewSlice(types.Typ[types.Byte]))
 		if err != nil {
 			panic(&InternalError{Value: err, Pos: r.pos(in)})
 		}
@@ -242,3 +248,16 @@ func onceFunc(name string) extFunc {
 		return Value{k: KindFunc, p: ptrOf(&closure{ext: call, name: "sync." + name + "'s result"})}
 	}
 }
+
+// debugStackFrame is runtime/debug.Stack's own frame in what it returns,
+// as the native one prints it (without its program counter offset).
+var debugStackFrame = func() string {
+	lines := strings.SplitAfter(string(debug.Stack()), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "runtime/debug.Stack(") && i+1 < len(lines) {
+			file, _, _ := strings.Cut(lines[i+1], " +0x")
+			return "runtime/debug.Stack(...)\n" + strings.TrimSuffix(file, "\n") + "\n"
+		}
+	}
+	return "runtime/debug.Stack(...)\n"
+}()
