@@ -97,9 +97,11 @@ func HTTP() string {
 	srv.Close()
 	out = append(out, fmt.Sprint("calls ", g.calls))
 
-	// a server whose base context is the program's: the requests'
-	// contexts, made natively from it, hold its values and the server's
-	base := context.WithValue(context.Background(), httpCtxKey{}, "base")
+	// a server whose connections' context is the program's: the
+	// requests' contexts, made natively from it, hold its values and the
+	// server's (ConnContext, which the server calls while the client
+	// waits; BaseContext is called by the server's goroutine at once,
+	// beside the program's: see trace/README.md's limits)
 	based := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		v, _ := r.Context().Value(httpCtxKey{}).(string)
 		_, isServer := r.Context().Value(http.ServerContextKey).(*http.Server)
@@ -110,7 +112,9 @@ func HTTP() string {
 		v, _ = r.Context().Value(httpCtxKey{}).(string)
 		fmt.Fprint(w, " routed base=", v, " server ", isServer, " ", r.Context().Value("route"))
 	}))
-	based.Config.BaseContext = func(net.Listener) context.Context { return base }
+	based.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
+		return context.WithValue(ctx, httpCtxKey{}, "base")
+	}
 	based.Start()
 	resp, err = http.Get(based.URL)
 	check(err == nil, "Get from the server with a base context")

@@ -422,21 +422,8 @@ func (r *run) stackText(fr *frame, in *ins) string {
 }
 
 // runtimeFuncName names a function as the runtime's tracebacks do: go/ssa's
-// closure names f$1 and f$1$2 become f.func1 and f.func1.2, its method
-// names (pkg.T).m and (*pkg.T).m become pkg.T.m and pkg.(*T).m.
+// closure names f$1 and f$1$2 become f.func1 and f.func1.2.
 func runtimeFuncName(ssaName string) string {
-	if recv, m, ok := strings.Cut(strings.TrimPrefix(ssaName, "("), ")."); ok && strings.HasPrefix(ssaName, "(") {
-		ptr := strings.HasPrefix(recv, "*")
-		recv = strings.TrimPrefix(recv, "*")
-		if i := strings.LastIndex(recv, "/"); i >= 0 || strings.Contains(recv, ".") {
-			dot := strings.Index(recv[i+1:], ".") + i + 1
-			pkg, typ := recv[:dot], recv[dot+1:]
-			if ptr {
-				typ = "(*" + typ + ")"
-			}
-			ssaName = pkg + "." + typ + "." + m
-		}
-	}
 	base, rest, ok := strings.Cut(ssaName, "$")
 	if !ok {
 		return ssaName
