@@ -80,11 +80,13 @@
 //   - Native collection starts one process per test case: milliseconds a
 //     case on top of the test's own time, plus one build of the test
 //     binary.
-//   - A case's coverage is lost, and the case left out (and named in
-//     [GoTestStats].Lost), when its binary dies in a way no cleanup sees:
-//     os.Exit, a panic in a goroutine the test started, a timeout; or any
-//     crash in a package of the module cache, where the go command forbids
-//     the overlay that adds the cleanups.
+//   - A case's coverage is lost (the case is named in [GoTestStats].Lost)
+//     when its binary dies in a way no cleanup sees: os.Exit, a panic in a
+//     goroutine the test started, a fatal error such as a stack overflow,
+//     a timeout; or any crash in a package of the module cache, where the
+//     go command forbids the overlay that adds the cleanups. A passing
+//     case so lost is left out; a failing one is kept, failing and
+//     covering nothing.
 //   - Discovery finds the subtests after a crashing subtest one level deep
 //     only; a subtest whose own name contains "/" cannot be selected alone.
 //   - A line holds one element whatever it contains, so a line with two

@@ -40,8 +40,13 @@ import (
 // faultloc asks for them; they are converted with go tool covdata. Cases
 // whose coverage is still lost (os.Exit, a panic in a goroutine of the
 // test's own, a timeout, or any crash in a package of the module cache,
-// whose files the go command does not let overlays replace) are left out
-// of the matrix and named in [GoTestStats].Lost.
+// whose files the go command does not let overlays replace) are named in
+// [GoTestStats].Lost: a passing one is left out of the matrix, a failing
+// one is added as failing with no coverage, so that every case go test
+// fails, or whose binary died while it ran, is a failing test of the
+// matrix. A test package without statements of its own (test files only)
+// writes no coverage when its binary dies: such a case is kept the same
+// way.
 //
 // Cancelling the context stops the runs: the cases already done are
 // added, and Collect returns an error naming how many of the package's
@@ -92,7 +97,10 @@ type GoTestStats struct {
 	Packages int      // packages with tests
 	Cases    int      // test cases added to the sink
 	Skipped  []string // cases that skipped
-	Lost     []string // cases whose coverage could not be recorded (left out)
+	// Lost lists the cases whose coverage could not be recorded: a
+	// passing one is left out, a failing one is a failing test of the
+	// sink that covers nothing.
+	Lost []string
 	// Changed lists the cases whose verdict in their own run differs from
 	// their verdict in the whole suite's run: flaky or order-dependent
 	// tests. The matrix keeps the verdict of the run whose coverage it has.
@@ -444,9 +452,14 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		case r.skip:
 			g.Stats.Skipped = append(g.Stats.Skipped, r.test.Name)
 		case r.absent:
-		case r.lost:
+		case r.lost && !r.test.Failed:
 			g.Stats.Lost = append(g.Stats.Lost, r.test.Name)
 		default:
+			if r.lost {
+				// A failing case stays a failing row, with no
+				// coverage: its failure is evidence still.
+				g.Stats.Lost = append(g.Stats.Lost, r.test.Name)
+			}
 			if _, err := into.Add(r.test, r.elems); err != nil {
 				return err
 			}

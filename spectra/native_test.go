@@ -207,6 +207,46 @@ func TestNativePanics(t *testing.T) {
 	}
 }
 
+// TestNativeDied runs the packages of testdata/died, whose failing
+// tests lose their coverage: a panic in a test-only package (no
+// statements of its own, so no counters to flush) and a stack overflow
+// (a fatal error no cleanup sees). Each stays a failing case, covering
+// nothing, with its go test output as its message; the passing cases
+// keep their coverage.
+func TestNativeDied(t *testing.T) {
+	for _, tc := range []struct {
+		dir, failing, passing, message string
+		covered                        int // lines the passing case covers
+	}{
+		{dir: "testdata/died/only", failing: "TestEmpty", passing: "TestFirst", message: "index out of range", covered: 0},
+		{dir: "testdata/died/overflow", failing: "TestNegative", passing: "TestDepth", message: "stack overflow", covered: 3},
+	} {
+		t.Run(filepath.Base(tc.dir), func(t *testing.T) {
+			m, g := collect(t, tc.dir, Line)
+			f, ok := m.TestIndex(tc.failing)
+			if !ok || !m.Test(f).Failed {
+				t.Fatalf("%s is not a failing case of the matrix (%d cases, stats %+v)", tc.failing, m.NumTests(), g.Stats)
+			}
+			if n := len(m.Covered(nil, f)); n != 0 {
+				t.Errorf("%s covers %d lines, want none (its coverage is lost)", tc.failing, n)
+			}
+			if msg := m.Test(f).Message; !strings.Contains(msg, tc.message) {
+				t.Errorf("%s's message does not say %q:\n%s", tc.failing, tc.message, msg)
+			}
+			p, ok := m.TestIndex(tc.passing)
+			if !ok || m.Test(p).Failed {
+				t.Fatalf("%s is not a passing case of the matrix", tc.passing)
+			}
+			if n := len(m.Covered(nil, p)); n != tc.covered {
+				t.Errorf("%s covers %d lines, want %d", tc.passing, n, tc.covered)
+			}
+			if m.NumTests() != 2 || g.Stats.Cases != 2 || !slices.Equal(g.Stats.Lost, []string{tc.failing}) {
+				t.Errorf("%d cases, stats %+v; want 2 cases, %s lost", m.NumTests(), g.Stats, tc.failing)
+			}
+		})
+	}
+}
+
 // TestNativeKinds collects blocks and functions of examples/triangle.
 func TestNativeKinds(t *testing.T) {
 	m, _ := collect(t, "../examples/triangle", Block)

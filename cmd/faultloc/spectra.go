@@ -179,7 +179,11 @@ func spectraNotes(w io.Writer, m *spectra.Matrix, stats spectra.GoTestStats) {
 		fmt.Fprintf(w, "faultloc spectra: %s: verdict differs between the suite run and its own run (flaky or order-dependent)\n", name)
 	}
 	for _, name := range stats.Lost {
-		fmt.Fprintf(w, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)
+		if t, ok := m.TestIndex(name); ok && m.Test(t).Failed {
+			fmt.Fprintf(w, "faultloc spectra: %s: coverage lost (the test binary died), kept as failing with no coverage\n", name)
+		} else {
+			fmt.Fprintf(w, "faultloc spectra: %s: coverage lost (the test binary died), case left out\n", name)
+		}
 	}
 	if m.Failed() == 0 {
 		fmt.Fprintln(w, "faultloc spectra: no test case fails: every score is uninformative")

@@ -1,0 +1,3 @@
+module died
+
+go 1.26
