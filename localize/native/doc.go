@@ -26,7 +26,13 @@
 // Costs and limits: one build of the package's test binary with
 // coverage, then one process per case (bounded by [Options.Bound] and
 // each by [Options.Timeout]); the tests run as the user's own go test
-// would, with their side effects. Coverage counts no package-level
+// would, with their side effects. A failing case whose binary died
+// before writing its coverage (a stack overflow, a panic in a package
+// of test files only) covers nothing: its report ranks the package's
+// lines by their proximity to the failure alone. Only lines of the
+// target packages (test files included) are ranked: a fault in another
+// package, such as the code a package of test files only exercises, is
+// not. Coverage counts no package-level
 // initializer, which is why [PackageData] finds those lines from the SSA
 // of the target packages, keeping, where the interpreter records the
 // failing run, the ones its dynamic slice reaches (one more recording of

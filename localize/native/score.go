@@ -187,9 +187,32 @@ func (n *Run) isDataLine(l trace.Line) bool {
 // run's cases times their proximity to the failure
 // ([ProximityScorer]), with the lines of the package data they
 // read ([PackageData]); then the other lines the case executed, by their
-// Ochiai score.
+// Ochiai score; then, for a case that covers no line natively (its
+// binary died before its coverage was written, a stack overflow say),
+// the lines of the package by their proximity to the failure alone.
 func Scorers() []localize.Scorer {
-	return []localize.Scorer{PackageData{localize.Product{SpectrumScorer{}, ProximityScorer{}}}, SpectrumScorer{}}
+	return []localize.Scorer{PackageData{localize.Product{SpectrumScorer{}, ProximityScorer{}}}, SpectrumScorer{}, uncoveredProximity{}}
+}
+
+// uncoveredProximity is [ProximityScorer] for a failing case that covers
+// no line in the native run, whose failure's place is then its only
+// evidence; it scores nothing for any other case.
+type uncoveredProximity struct{}
+
+// Evidence returns EvidenceSpectrum.
+func (uncoveredProximity) Evidence() localize.Evidence { return EvidenceSpectrum }
+
+// Score scores as ProximityScorer when f's case failed natively and
+// covers no line there.
+func (uncoveredProximity) Score(ctx context.Context, f *localize.Failure) (localize.LineScores, error) {
+	n := runOf(f)
+	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
+		return localize.LineScores{}, nil
+	}
+	if t, _ := n.Spectrum.TestIndex(f.Case.Name()); len(n.Spectrum.Covered(nil, t)) > 0 {
+		return localize.LineScores{}, nil // the spectrum scorers rank it
+	}
+	return ProximityScorer{}.Score(ctx, f)
 }
 
 // Report is the report of a failing case that only the native run

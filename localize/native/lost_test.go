@@ -1,0 +1,55 @@
+package native
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestReportCoverageLost ranks testdata/overflow's TestNegative, which
+// dies of a stack overflow: the native run keeps it as a failing case
+// covering nothing, and its report ranks the lines of the functions on
+// the crash's stack by their proximity to it: the frames' lines of
+// Depth (9, 13) first, the rest of Depth (the fault, 10, among them)
+// next, tied, then the test's.
+func TestReportCoverageLost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/overflow", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := Collect(ctx, prog, pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.Failed("TestNegative") || n.Failed("TestTwice") {
+		t.Fatalf("native verdicts wrong (stats %+v)", n.Stats)
+	}
+	f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestNegative"), Native: n}
+	rep := Report(ctx, f, "test")
+	if len(rep.Ranking) == 0 {
+		t.Fatalf("no ranking: %s", rep.Reason)
+	}
+	dir, _ := filepath.Abs("testdata/overflow")
+	ranks := map[trace.Line]int{}
+	for _, rl := range rep.Ranking {
+		ranks[rl.SourceLine()] = rl.Rank
+	}
+	fault := trace.Line{File: filepath.Join(dir, "depth.go"), Line: 10}
+	if r, ok := ranks[fault]; !ok || r != 6 {
+		t.Errorf("the fault %v ranks %d (0: not ranked), want 6 (Depth's six lines): %v", fault, r, rep.Ranking)
+	}
+	if r, ok := ranks[trace.Line{File: filepath.Join(dir, "depth.go"), Line: 18}]; ok && r <= ranks[fault] {
+		t.Errorf("Twice, far from the crash, ranks %d, not below the fault's %d", r, ranks[fault])
+	}
+}
