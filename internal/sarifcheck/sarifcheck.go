@@ -399,6 +399,21 @@ func (c *checker) region(p string, v any) {
 // fix checks a result's fix: its description, and its artifact changes
 // (at least one), each an artifact location and replacements (at least
 // one), each a deleted region and, if any, inserted content.
+// items returns the required non-empty array o[key] (minItems 1) of
+// the object at path, failing when it is missing, not an array or empty.
+func (c *checker) items(path string, o map[string]any, key string) []any {
+	v, ok := o[key]
+	if !ok {
+		c.fail(path, "lacks the required %q", key)
+		return nil
+	}
+	a := c.array(path+"."+key, v)
+	if a != nil && len(a) == 0 {
+		c.fail(path+"."+key, "is empty (minItems 1)")
+	}
+	return a
+}
+
 func (c *checker) fix(path string, v any) {
 	o := c.object(path, "fix", v)
 	if o == nil {
@@ -409,16 +424,7 @@ func (c *checker) fix(path string, v any) {
 			c.str(path+".description", mo, "text", false)
 		}
 	}
-	changes, ok := o["artifactChanges"]
-	if !ok {
-		c.fail(path, "lacks the required %q", "artifactChanges")
-		return
-	}
-	cs := c.array(path+".artifactChanges", changes)
-	if cs != nil && len(cs) == 0 {
-		c.fail(path+".artifactChanges", "is empty (minItems 1)")
-	}
-	for i, ch := range cs {
+	for i, ch := range c.items(path, o, "artifactChanges") {
 		p := fmt.Sprintf("%s.artifactChanges[%d]", path, i)
 		co := c.object(p, "artifactChange", ch)
 		if co == nil {
@@ -429,16 +435,7 @@ func (c *checker) fix(path string, v any) {
 		} else {
 			c.fail(p, "lacks the required %q", "artifactLocation")
 		}
-		reps, ok := co["replacements"]
-		if !ok {
-			c.fail(p, "lacks the required %q", "replacements")
-			continue
-		}
-		rs := c.array(p+".replacements", reps)
-		if rs != nil && len(rs) == 0 {
-			c.fail(p+".replacements", "is empty (minItems 1)")
-		}
-		for j, r := range rs {
+		for j, r := range c.items(p, co, "replacements") {
 			rp := fmt.Sprintf("%s.replacements[%d]", p, j)
 			ro := c.object(rp, "replacement", r)
 			if ro == nil {
