@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/spectra"
@@ -42,10 +43,27 @@ type Failure struct {
 	// a technique that does not is no less a Technique.
 	Found func(Candidate)
 
-	// graphs, set by Rank while its scorers run, holds the recorded run
-	// of the case and its dependence graph, shared by the scorers that
-	// slice it with trace's default options.
+	// graphs, set by Rank while its scorers run (or by ShareRecording
+	// for longer), holds the recorded run of the case and its
+	// dependence graph, shared by the scorers that slice it with
+	// trace's default options.
 	graphs *graphCache
+}
+
+// ShareRecording returns a copy of f whose stages share one recorded run
+// of its case, with trace's default options, and the run's dependence
+// graph: the scorers of every [Rank] of the copy (and of native.Fuse,
+// which ranks it too), which would otherwise record the case again
+// each time. The run is recorded when first needed, with the context
+// of that call; release frees it once the copy's stages are done. A
+// copy of a failure that shares one already shares the same.
+func (f *Failure) ShareRecording() (shared *Failure, release func()) {
+	if f.graphs != nil {
+		return f, func() {}
+	}
+	c := *f
+	c.graphs = &graphCache{}
+	return &c, c.graphs.close
 }
 
 // NativeRun is a native go test run of a failing case's package, as a
@@ -63,6 +81,7 @@ type NativeRun interface {
 // graphCache is one recorded run of a failing case and its dependence
 // graph, kept for the scorers of one Rank.
 type graphCache struct {
+	mu      sync.Mutex // the recording is made once
 	g       *slicing.Graph
 	crit    []trace.EventID
 	release func()
@@ -72,10 +91,21 @@ type graphCache struct {
 
 // close releases the cached run's trace.
 func (c *graphCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.release != nil {
 		c.release()
+		c.release = nil
+	}
+	c.g, c.crit, c.done = nil, nil, true
+	if c.err == nil {
+		c.err = errReleased
 	}
 }
+
+// errReleased is FailureGraph's error for a shared recording asked for
+// after its release.
+var errReleased = errors.New("localize: the shared recording of the case was released")
 
 // A Technique turns a failing case into a report: fix candidates and a
 // per-line ranking. agx.Technique is AgxFaults and its PF, FS and FI modes; a
@@ -325,6 +355,8 @@ func (p Product) Score(ctx context.Context, f *Failure) (LineScores, error) {
 func FailureGraph(ctx context.Context, f *Failure, opts trace.RunOptions) (*slicing.Graph, []trace.EventID, func(), error) {
 	opts.CoverOnly, opts.NoTrace = false, false
 	if c := f.graphs; c != nil && reflect.ValueOf(opts).IsZero() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
 		if !c.done {
 			c.g, c.crit, c.release, c.err = recordFailure(ctx, f, opts)
 			c.done = true

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"strings"
 
+	"github.com/faultloc/faultloc/internal/inorder"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -33,6 +34,11 @@ type Traces struct {
 	// a *trace.TestError), after collecting the others. Default: false,
 	// the first such error stops the collection.
 	KeepGoing bool
+	// Parallel is how many cases run at once. The rows are added in the
+	// order of Cases either way, and the collection stops where the
+	// sequential one would: runs of later cases under way then are
+	// cancelled and dropped. Default 0 or 1: one case after another.
+	Parallel int
 }
 
 var _ Source = (*Traces)(nil)
@@ -54,20 +60,32 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 	o.CoverOnly = true
 	cache := newElementCache(programStatics{s.Program}, s.Kind)
 	var errs []error
-	for _, c := range s.Cases {
-		if err := ctx.Err(); err != nil {
-			return errors.Join(append(errs, err)...)
+	var stop error // what ended the collection early
+	type run struct {
+		res *trace.CaseResult
+		err error
+	}
+	inorder.Run(ctx, len(s.Cases), s.Parallel, func(ctx context.Context, i int) run {
+		oc := o // each run its own copy
+		res, err := s.Cases[i].Run(ctx, &oc)
+		return run{res, err}
+	}, func(i int, r run, ran bool) bool {
+		c := s.Cases[i]
+		if !ran { // ctx ended before it started
+			stop = errors.Join(append(errs, ctx.Err())...)
+			return false
 		}
-		res, err := c.Run(ctx, &o)
+		res, err := r.res, r.err
 		if err != nil {
 			if s.KeepGoing && ctx.Err() == nil {
 				errs = append(errs, &trace.TestError{Test: c.Name(), Err: err})
-				continue
+				return true
 			}
-			return fmt.Errorf("spectra: test %s: %w", c.Name(), err)
+			stop = fmt.Errorf("spectra: test %s: %w", c.Name(), err)
+			return false
 		}
 		if !res.Ran || res.Skipped {
-			continue
+			return true
 		}
 		test := TestRun{Name: c.Name(), Steps: res.Steps}
 		if res.Failed {
@@ -82,8 +100,13 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 			elems = codeOnly(elems)
 		}
 		if _, err := into.Add(test, elems); err != nil {
-			return errors.Join(append(errs, err)...)
+			stop = errors.Join(append(errs, err)...)
+			return false
 		}
+		return true
+	})
+	if stop != nil {
+		return stop
 	}
 	all := cache.elements(allStatics(programStatics{s.Program}))
 	if s.Code {

@@ -100,7 +100,16 @@
 // shows its progress on stderr: a line with its preliminary ranking,
 // the scorers' first five lines ([pipeline.Options.Preliminary]), and
 // the search's bound, then a line as each candidate is found, verified
-// or not ([pipeline.Options.Found]).
+// or not ([pipeline.Options.Found]). A long run shows its progress on
+// stderr too (-progress, on by default in text format): what runs now
+// (loading, the selected cases, the listing and interpretation of the
+// cases -run leaves out with their count, the wait for the native run,
+// a case's search, ranking and probes), the failing cases done, and the
+// time left of the stage's bound and of -deadline; as a bar redrawn in
+// place when stderr is a terminal, else as a line once a stage has run
+// two seconds and every ten seconds after; when the run took two
+// seconds or more, a last line gives each stage's time, the cases'
+// summed ([pipeline.Options.Status]).
 //
 // Beside the interpreter, localize runs the package's tests natively, as
 // go test does, once: one build with coverage, one process per case
@@ -248,6 +257,21 @@
 // Localize up to N failing cases at once (default 1), each within its
 // own -timeout: the reports are the same and come in the same order;
 // the cases share the CPUs and the memory.
+//
+//	-evidence-parallel N
+//
+// Interpret up to N of the package's cases at once for the spectrum
+// (default 1): the selected cases, the listing of the others' subtests,
+// then their runs. The rows are the same and in the same order, sooner
+// on idle cores, except where a wall-clock bound decides: the cases
+// share the CPUs, so a slow one comes nearer to its bound
+// (pipeline.Options.EvidenceParallel).
+//
+//	-progress
+//
+// Show the run's progress on stderr (see above): default on with
+// -format text, off with the other formats, whose stderr stays as it
+// was unless -progress is given.
 //
 //	-timeout D
 //

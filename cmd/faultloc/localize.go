@@ -72,6 +72,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	consistent := fs.Bool("consistent", true, "with -all: also check whether each verified diagnosis is one fix (diagnose.Options.Consistent): what its statements do a function of what they read, in every failing case, and that function keeping the package's passing cases passing; such diagnoses are marked \"one fix\"")
 	all := fs.Bool("all", false, "diagnose the failing cases together (diagnose.Run): one report for the package listing diagnoses, sets of statements that explain every failing case at once, and the cases each explains; -timeout then bounds the whole diagnosis, -max-size a diagnosis (default 3), -max-candidates the diagnoses of each group; text or json")
 	shardValue := shardFlag(fs)
+	evidenceParallel := fs.Int("evidence-parallel", 1, "interpret up to N of the package's cases at once for the spectrum (the selected ones, then those -run leaves out): the same rows in the same order, sooner on idle cores, unless a case comes near a wall-clock bound (pipeline.Options.EvidenceParallel)")
+	showProgress := fs.Bool("progress", false, "show progress on stderr: what runs now, the failing cases done, the time left of the stage's bound and of -deadline, as a bar on a terminal, else as a line once a stage has run 2 s and every 10 s after; then each stage's time (default: on with -format text, off with the other formats)")
 	tiebreak := fs.String("tiebreak", "position", "order of candidates that tie on verified and size: position (file, line); a spectrum formula (e.g. ochiai, tarantula; see faultloc spectra -formula list) over the package's test cases, passing and failing, run in the interpreter; or mutation (Metallaxis) or muse (MUSE): the package's test cases run on mutants of the candidates' lines")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc localize [flags] PKG\n\nRuns every test case of PKG (subtests included) in faultloc's interpreter and,\nfor each failing one, reports the minimal sets of statements where a change\nmakes it pass, with the angelic values that do it, each verified by a re-run.\n\nFlags:")
@@ -93,6 +95,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if *parallel < 1 {
 		fmt.Fprintf(stderr, "faultloc localize: -parallel %d: want at least 1\n", *parallel)
+		return 1
+	}
+	if *evidenceParallel < 1 {
+		fmt.Fprintf(stderr, "faultloc localize: -evidence-parallel %d: want at least 1\n", *evidenceParallel)
 		return 1
 	}
 	var evidenceSource pipeline.EvidenceSource
@@ -215,6 +221,23 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
 		defer cancel()
 	}
+	progressSet := false
+	fs.Visit(func(f *flag.Flag) { progressSet = progressSet || f.Name == "progress" })
+	var view *progressView // -progress: the run's progress on stderr
+	if *showProgress || !progressSet && *format == "text" {
+		view = newProgress(stderr, "faultloc localize", isTerminal(stderr), time.Now())
+		view.liveSearch = *format == "text" && !*all
+		view.deadline, _ = ctx.Deadline()
+		stderr = view // its bar kept clear of the other lines
+		view.run(progressPoll)
+		defer func() { view.stop(time.Now()) }()
+	}
+	status := func(s pipeline.Status) {
+		if view != nil {
+			view.update(s, time.Now())
+		}
+	}
+	status(pipeline.Status{Stage: "load"})
 	cfg := &trace.Config{Tests: true, Module: true} // the module's own packages from source
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
@@ -285,6 +308,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	// the reports done unless written (JSON stays one valid array) and
 	// says how far the run got. res is nil if the cases had not run yet.
 	stopped := func(res *pipeline.Result, written bool) int {
+		view.stop(time.Now()) // the progress ends before the reports
 		var reports []*localize.Report
 		var sm *spectra.Matrix
 		if res != nil {
@@ -340,7 +364,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				d = *timeout
 			}
 		})
-		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, ciOutput{*format, *top, *threshold}, stdout, stderr, *failedFrom, recorded)
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, ciOutput{*format, *top, *threshold}, stdout, stderr, *failedFrom, recorded, status, view)
 	}
 	var tech localize.Technique = &agx.Technique{Options: *opts}
 	switch {
@@ -349,8 +373,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *flexFlag:
 		tech = &angelic.FlexFilter{Technique: tech, Options: angelic.FlexOptions{Remove: *remove}}
 	}
-	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native, Parallel: *parallel}
+	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native, Parallel: *parallel, Status: status}
 	popts.Evidence = evidenceSource
+	popts.EvidenceParallel = *evidenceParallel
 	if sharded {
 		popts.Shard = sh.Has // merge runs the case-set refiners
 	}
@@ -470,6 +495,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	if *fixes && (len(reports) > 0 || sharded && len(res.Failing) > 0) {
+		status(pipeline.Status{Stage: "fixes"})
 		cands := fixCandidates(reports, sm, selected)
 		var err error
 		if sharded {
@@ -533,6 +559,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			fmt.Fprintln(stdout, noneFailing)
 		}
 	}
+	view.stop(time.Now())
 	if err := write(reports, sm); err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 2
@@ -581,11 +608,13 @@ func notRun(skipped, refused int) string {
 // or github).
 // failedFrom and recorded are -failed-from's file and the failing cases
 // it records, if given.
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, out ciOutput, stdout, stderr io.Writer, failedFrom string, recorded []string) int {
+// status and view show its progress (view nil: none).
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, out ciOutput, stdout, stderr io.Writer, failedFrom string, recorded []string, status func(pipeline.Status), view *progressView) int {
 	format := out.format
 	d := &diagnose.Diagnoser{Options: diagnose.Options{Search: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
 		NoProbe: !probe, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout})
+	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout, Status: status})
+	view.stop(time.Now())
 	if res != nil {
 		printCaseErrors(stderr, res)
 	}

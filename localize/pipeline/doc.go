@@ -16,7 +16,8 @@
 //	CaseSetRefiners  localize.DefaultCaseSetRefiners: FailCount
 //	TieBreak         none: ties in position order
 //
-// Costs: every case of the package runs once for the spectrum (each
+// Costs: every case of the package runs once for the spectrum (one
+// after another, or Options.EvidenceParallel at once; each
 // bounded by Options.EvidenceTimeout, all by Options.EvidenceBound;
 // with Options.Evidence NativeEvidence the cases -run leaves out come
 // from the native stage's go test run instead of the interpreter), and
@@ -27,7 +28,9 @@
 // a case that ran out of a budget before those times were known but
 // passed natively runs again, and is not a failure if it then passes.
 // bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds
-// historical) holds the figures.
+// historical) holds the figures. Options.Status hears each stage as it
+// starts: what runs, on which case, the cases done and the stage's
+// bound (the command's -progress shows it, and each stage's time).
 //
 // The exported API is stable (api/localize/pipeline.txt); the reports'
 // JSON is [localize.Report]'s.

@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/inorder"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/spectra"
@@ -42,8 +45,10 @@ func (e *EvidenceCutError) Error() string {
 // selection sel leaves out (each bounded by opts.EvidenceTimeout), listing
 // them first, all within opts.EvidenceBound. It returns the errors of
 // single cases, and a non-nil *EvidenceCutError when the bound passed
-// (what finished is in m); the error is ctx's when ctx ended.
-func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *localize.Selection, opts *Options, m *spectra.Matrix) ([]*localize.CaseError, *EvidenceCutError, error) {
+// (what finished is in m); the error is ctx's when ctx ended. It says
+// StageListing to status as the listing starts and as each function is
+// listed, then StageEvidence as the runs start and as each ends.
+func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *localize.Selection, opts *Options, m *spectra.Matrix, status *statusFunc) ([]*localize.CaseError, *EvidenceCutError, error) {
 	bound := opts.EvidenceTimeout
 	if bound == 0 {
 		bound = localize.DefaultEvidenceTimeout
@@ -57,7 +62,10 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 		ectx, cancel = context.WithTimeout(ctx, whole)
 	}
 	defer cancel()
-	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.SelectsTop(n) }, bound)
+	due, _ := ectx.Deadline()
+	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.SelectsTop(n) }, bound, evidenceParallel(opts), func(done, total int) {
+		status.say(Status{Stage: StageListing, Done: done, Total: total, Deadline: due})
+	})
 	if ctx.Err() != nil {
 		return errs, nil, ctx.Err()
 	}
@@ -74,15 +82,24 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 			evidence = append(evidence, c)
 		}
 	}
-	done := 0 // the cases run within the bound
-	for i, c := range evidence {
-		evidence[i] = countedCase{c, ectx, &done}
+	var done atomic.Int64 // the cases run within the bound
+	var mu sync.Mutex
+	ran := 0 // the cases run, within the bound or not; under mu, so that the counts come in order
+	tick := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		ran++
+		status.say(Status{Stage: StageEvidence, Done: ran, Total: len(evidence), Deadline: due})
 	}
+	for i, c := range evidence {
+		evidence[i] = countedCase{c, ectx, &done, tick}
+	}
+	status.say(Status{Stage: StageEvidence, Total: len(evidence), Deadline: due})
 	cctx := ectx
 	if listCut {
 		cctx = ctx // the listed runs are done: adding them takes no time
 	}
-	err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true}).Collect(cctx, m)
+	err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true, Parallel: evidenceParallel(opts)}).Collect(cctx, m)
 	if ctx.Err() != nil {
 		return errs, nil, ctx.Err()
 	}
@@ -97,30 +114,36 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 	}
 	left := -1
 	if !listCut {
-		left = len(evidence) - done
+		left = len(evidence) - int(done.Load())
 	}
-	return errs, &EvidenceCutError{Bound: whole, Ran: done, Left: left}, nil
+	return errs, &EvidenceCutError{Bound: whole, Ran: int(done.Load()), Left: left}, nil
 }
 
-// countedCase counts in done its runs that end before ctx does.
+// countedCase counts in done its runs that end before ctx does, and
+// calls tick after each run.
 type countedCase struct {
 	trace.Case
 	ctx  context.Context
-	done *int
+	done *atomic.Int64
+	tick func()
 }
 
 func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
 	r, err := c.Case.Run(ctx, opts)
 	if c.ctx.Err() == nil {
-		*c.done++
+		c.done.Add(1)
 	}
+	c.tick()
 	return r, err
 }
 
 // listEvidence lists the cases of the test functions and fuzz targets of
 // pkgPath whose names keep accepts, each function's listing run bounded
 // by bound (0 or negative: unbounded), then the examples keep accepts, in
-// go test's order, as cases whose runs are bounded by bound. A function
+// go test's order, as cases whose runs are bounded by bound, up to
+// workers functions listed at once; listed (if not nil) is called
+// before the first listing and after each, with the functions listed
+// and their number. A function
 // without subtests is its one case, which its listing has run recording
 // coverage: that case returns the listing's run instead of running again. Listing runs a test function whole to find its
 // subtests, so a test that runs for ever under the interpreter (one that
@@ -128,42 +151,65 @@ func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Ca
 // otherwise hold the evidence stage, and with it the failing cases, for
 // ever. A function whose listing outlives its bound adds a CaseError and
 // none of its cases: running them again would take as long.
-func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration) ([]trace.Case, []*localize.CaseError, error) {
+func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration, workers int, listed func(done, total int)) ([]trace.Case, []*localize.CaseError, error) {
 	var names []trace.Case
 	var errs []*localize.CaseError
 	run := map[string]bool{}
+	var funcs []string // those to list
 	for _, fn := range append(prog.TestFuncs(pkgPath), prog.FuzzFuncs(pkgPath)...) {
 		name := fn.Name()
 		run[name] = true
-		if !keep(name) {
-			continue
+		if keep(name) {
+			funcs = append(funcs, name)
 		}
+	}
+	type listing struct {
+		ns      []string
+		r       *trace.CaseResult
+		err     error
+		expired bool
+	}
+	if listed != nil {
+		listed(0, len(funcs))
+	}
+	var stopped error // ctx's, when it ended
+	inorder.Run(ctx, len(funcs), workers, func(ctx context.Context, i int) listing {
 		lctx, cancel := ctx, context.CancelFunc(func() {})
 		if bound > 0 {
 			lctx, cancel = context.WithTimeout(ctx, bound)
 		}
+		defer cancel()
 		// The listing records coverage: a function without subtests is
 		// its one case, and its listing run is that case's run.
-		ns, r, err := prog.ListGoTest(lctx, pkgPath, name, &trace.RunOptions{CoverOnly: true})
-		expired := lctx.Err() != nil
-		cancel()
-		if ctx.Err() != nil {
-			return names, errs, ctx.Err()
+		ns, r, err := prog.ListGoTest(lctx, pkgPath, funcs[i], &trace.RunOptions{CoverOnly: true})
+		return listing{ns, r, err, lctx.Err() != nil}
+	}, func(i int, l listing, ran bool) bool {
+		name := funcs[i]
+		if !ran || ctx.Err() != nil {
+			stopped = ctx.Err()
+			return false
 		}
-		if expired {
+		if listed != nil {
+			listed(i+1, len(funcs))
+		}
+		if l.expired {
 			errs = append(errs, &localize.CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (pipeline.Options.EvidenceTimeout): left out of the spectrum", bound)})
-			continue
+			return true
 		}
-		if err != nil {
-			errs = append(errs, &localize.CaseError{Case: name, Err: err})
+		if l.err != nil {
+			errs = append(errs, &localize.CaseError{Case: name, Err: l.err})
 		}
-		if err == nil && r != nil && len(ns) == 1 && ns[0] == name {
-			names = append(names, ranCase{name: name, res: r})
-			continue
+		if l.err == nil && l.r != nil && len(l.ns) == 1 && l.ns[0] == name {
+			names = append(names, ranCase{name: name, res: l.r})
+			return true
 		}
-		for _, n := range ns {
+		for _, n := range l.ns {
 			names = append(names, evidenceCase(prog, pkgPath, n, bound))
 		}
+		return true
+	})
+	if stopped != nil {
+		return names, errs, stopped
 	}
 	// The rest are examples, listed without running them.
 	ns, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !run[n] && keep(n) }, nil)
@@ -198,6 +244,12 @@ func (c ranCase) Name() string { return c.name }
 
 func (c ranCase) Run(context.Context, *trace.RunOptions) (*trace.CaseResult, error) {
 	return c.res, nil
+}
+
+// evidenceParallel is how many of the spectrum's cases opts run at once
+// (Options.EvidenceParallel).
+func evidenceParallel(opts *Options) int {
+	return max(1, opts.EvidenceParallel)
 }
 
 // EvidenceSource says where the coverage of the cases that only add

@@ -20,8 +20,15 @@ import (
 // what trace's ListTestsOf lists; when every function's listing outlives
 // the bound, none of their cases is listed (running them would take as
 // long) and each function has an error saying why, while the examples,
-// listed without running them, still are.
+// listed without running them, still are. Listing several functions at
+// once lists the same, in the same order, and counts them all.
 func TestListEvidenceBound(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		t.Run(fmt.Sprint(workers), func(t *testing.T) { testListEvidenceBound(t, workers) })
+	}
+}
+
+func testListEvidenceBound(t *testing.T, workers int) {
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/crash"
@@ -30,22 +37,26 @@ func TestListEvidenceBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, errs, err := listEvidence(ctx, prog, pkg, keep, time.Minute)
+	var counts []string
+	cs, errs, err := listEvidence(ctx, prog, pkg, keep, time.Minute, workers, func(done, total int) { counts = append(counts, fmt.Sprintf("%d/%d", done, total)) })
 	got := caseNames(cs)
 	if err != nil || len(errs) != 0 || !slices.Equal(got, want) {
 		t.Errorf("listEvidence within a minute = %v, %v, %v; want %v", got, errs, err, want)
-	}
-
-	cs, errs, err = listEvidence(ctx, prog, pkg, keep, time.Nanosecond)
-	got = caseNames(cs)
-	if err != nil {
-		t.Fatal(err)
 	}
 	funcs := 0
 	for _, fn := range append(prog.TestFuncs(pkg), prog.FuzzFuncs(pkg)...) {
 		if keep(fn.Name()) {
 			funcs++
 		}
+	}
+	if n := len(counts); n != funcs+1 || counts[0] != fmt.Sprintf("0/%d", funcs) || counts[n-1] != fmt.Sprintf("%d/%d", funcs, funcs) {
+		t.Errorf("listed counts %v: want 0/%d to %d/%d", counts, funcs, funcs, funcs)
+	}
+
+	cs, errs, err = listEvidence(ctx, prog, pkg, keep, time.Nanosecond, workers, nil)
+	got = caseNames(cs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if funcs == 0 || len(errs) != funcs {
 		t.Errorf("%d errors for %d test functions: %v", len(errs), funcs, errs)
@@ -84,7 +95,7 @@ func TestListEvidenceSpectrum(t *testing.T) {
 		}
 		pkg := path.Join("github.com/faultloc/faultloc/localize/pipeline", dir)
 		keep := func(string) bool { return true }
-		cs, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute)
+		cs, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,11 +110,16 @@ func TestListEvidenceSpectrum(t *testing.T) {
 		if reused == 0 {
 			t.Errorf("%s: no case reuses its listing's run", dir)
 		}
-		got, want := spectra.NewMatrix(), spectra.NewMatrix()
+		got, want, par := spectra.NewMatrix(), spectra.NewMatrix(), spectra.NewMatrix()
 		(&spectra.Traces{Program: prog, Cases: cs, Code: true, KeepGoing: true}).Collect(ctx, got)
 		(&spectra.Traces{Program: prog, Cases: again, Code: true, KeepGoing: true}).Collect(ctx, want)
 		if g, w := dumpMatrix(got), dumpMatrix(want); g != w {
 			t.Errorf("%s: spectrum from the listing\n%s\nwant, running every case\n%s", dir, g, w)
+		}
+		// Several cases at once: the same rows, in the same order.
+		(&spectra.Traces{Program: prog, Cases: again, Code: true, KeepGoing: true, Parallel: 3}).Collect(ctx, par)
+		if p, w := dumpMatrix(par), dumpMatrix(want); p != w {
+			t.Errorf("%s: spectrum of 3 cases at once\n%s\nwant, one after another\n%s", dir, p, w)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
@@ -19,10 +20,11 @@ import (
 // nativeStage is the native evidence stage of [Run], running beside
 // the interpreter's.
 type nativeStage struct {
-	done   chan struct{}
-	cancel context.CancelFunc
-	ev     *native.Run
-	err    error
+	done     chan struct{}
+	cancel   context.CancelFunc
+	ev       *native.Run
+	err      error
+	deadline time.Time // when its bound passes (zero: none)
 }
 
 // startNative starts collecting the native evidence of pkgPath: every
@@ -47,6 +49,12 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	s := &nativeStage{done: make(chan struct{}), cancel: cancel}
+	switch {
+	case opts.NativeBound == 0:
+		s.deadline = deadline(native.DefaultBound)
+	case opts.NativeBound > 0:
+		s.deadline = deadline(opts.NativeBound)
+	}
 	go func() {
 		defer close(s.done)
 		s.ev, s.err = native.Collect(ctx, prog, pkgPath, nopts)
@@ -61,6 +69,20 @@ func (s *nativeStage) wait() (*native.Run, error) {
 	}
 	<-s.done
 	return s.ev, s.err
+}
+
+// waitSaying is wait, saying StageNative to status first when the stage
+// is still running.
+func (s *nativeStage) waitSaying(status *statusFunc) (*native.Run, error) {
+	if s == nil {
+		return nil, nil
+	}
+	select {
+	case <-s.done:
+	default:
+		status.say(Status{Stage: StageNative, Deadline: s.deadline})
+	}
+	return s.wait()
 }
 
 // stop ends the stage and waits for it.

@@ -76,6 +76,18 @@ type Options struct {
 	// run unbounded. Default 0: DefaultEvidenceTimeout;
 	// negative: no bound.
 	EvidenceTimeout time.Duration
+	// EvidenceParallel is how many cases run at once when the spectrum
+	// is collected under the interpreter (the selected cases, the
+	// listing of the others, then their runs), in the order of the
+	// cases: on a package with many cases the evidence stage takes
+	// about 1/N of its time on N idle cores. The rows are the same and
+	// in the same order, except where a wall-clock bound decides (the
+	// cases share the CPUs, so a slow case comes nearer to
+	// EvidenceTimeout, or to the interpreter's growth window of its
+	// step budget): measured so far only under load, where a long
+	// case was left out that one-at-a-time kept. Default 0 or 1: one
+	// after another.
+	EvidenceParallel int
 	// EvidenceBound bounds the evidence stage as a whole: the listing of
 	// the cases that Run leaves out and their runs (each also bounded by
 	// EvidenceTimeout). When it passes, the cases not run by then are
@@ -142,9 +154,18 @@ type Options struct {
 	NativeShare int
 	// Parallel is how many failing cases are localized at once, each
 	// with its own bound (Timeout). The reports are the same and come in
-	// the order of the cases; Preliminary, Found, Progress and Report
-	// are called one at a time. Default 0 or 1: one case after another.
+	// the order of the cases; Preliminary, Found, Progress, Report and
+	// Status are called one at a time. Default 0 or 1: one case after
+	// another.
 	Parallel int
+	// Status, if set, is called as each stage of the run starts (and as
+	// the evidence stage interprets each case), with what runs, on which
+	// case, the cases done and the stage's bound: for showing progress
+	// on a run that takes minutes, and for measuring where its time
+	// goes (a stage lasts until the next Status of the same case, or of
+	// the package for Case ""). It must return quickly: the stage waits
+	// for it.
+	Status func(Status)
 }
 
 // DefaultRefiners returns the refiners of [Run]'s default pipeline: a
@@ -255,6 +276,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		return nil, errors.New("localize: Package: no program")
 	}
 	res := &Result{Package: pkgPath}
+	status := newStatus(opts.Status)
+	status.say(Status{Stage: StageSpectrum})
 	sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
 	res.Errors = appendNew(res.Errors, sel.Errors...)
 	for _, c := range sel.Cases {
@@ -285,7 +308,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		// fails, each bounded by EvidenceTimeout.
 		m := spectra.NewMatrix()
 		collect := func(cs []trace.Case) error {
-			err := (&spectra.Traces{Program: prog, Cases: cs, Code: true, KeepGoing: true}).Collect(ctx, m)
+			err := (&spectra.Traces{Program: prog, Cases: cs, Code: true, KeepGoing: true, Parallel: evidenceParallel(opts)}).Collect(ctx, m)
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -297,7 +320,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
 		if evidence && opts.Evidence == NativeEvidence {
-			ne, err := ns.wait()
+			ne, err := ns.waitSaying(status)
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
@@ -308,7 +331,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 		if evidence {
-			errs, cut, err := collectEvidence(ctx, prog, pkgPath, sel, opts, m)
+			errs, cut, err := collectEvidence(ctx, prog, pkgPath, sel, opts, m, status)
 			res.Errors = appendNew(res.Errors, errs...)
 			if err != nil {
 				return res, err
@@ -319,6 +342,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 		res.Spectrum = m
+	}
+	if opts.Spectrum == nil {
+		status.say(Status{Stage: StageSpectrum}) // the failing cases run again, after the earlier tests
 	}
 	selected := map[string]bool{}
 	for _, c := range cases {
@@ -343,7 +369,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if len(alone) > 0 && opts.Spectrum == nil {
 		res.Spectrum = without(res.Spectrum, alone)
 	}
-	ne, err := ns.wait()
+	ne, err := ns.waitSaying(status)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -405,6 +431,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		for i, name := range res.Failing {
 			fs[i] = &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
 		}
+		status.failing(len(res.Failing))
+		status.say(Status{Stage: StageSearch, Deadline: deadline(timeout)})
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		var d *localize.DiagnosisReport
@@ -448,10 +476,16 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			return caseOutcome{aborted: true}
 		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
+		// The preliminary and the final ranking, each fused with the
+		// native evidence, slice one recorded run of the case.
+		f, release := f.ShareRecording()
+		defer release()
 		if opts.Preliminary != nil {
+			status.say(Status{Stage: StagePreliminary, Case: name})
 			pre := preliminary(ctx, f, scorers, opts.NativeShare, note)
 			serial(func() { opts.Preliminary(i+1, len(todo), pre) })
 		}
+		status.say(Status{Stage: StageSearch, Case: name, Deadline: deadline(timeout)})
 		tctx, cancel := context.WithTimeout(ctx, timeout)
 		start := time.Now()
 		if opts.Found != nil {
@@ -479,6 +513,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		f.Found = nil // the refiners' own searches are not the technique's
 		f.Candidates = rep.Candidates
+		status.say(Status{Stage: StageRank, Case: name})
 		if opts.TieBreak != nil {
 			var ls localize.LineScores
 			if err := localize.Guard(localize.StageName(opts.TieBreak), func() (err error) {
@@ -495,6 +530,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			native.Fuse(ctx, rep, f, opts.NativeShare)
 		}
 		for _, r := range refiners {
+			status.say(Status{Stage: StageRefine, Refiner: localize.StageName(r), Case: name})
 			if err := localize.Guard(localize.StageName(r), func() error { return r.Refine(ctx, rep, f) }); err != nil {
 				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
 				if o.stopped = ctx.Err() != nil; o.stopped {
@@ -506,6 +542,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 		o.rep = rep
+		status.say(Status{Stage: StageCaseDone, Case: name})
 		return o
 	}
 	// The reports are taken in the order of the cases, as each is done.
@@ -527,6 +564,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		})
 		return o.stopped
 	}
+	status.failing(len(todo))
 	if stop := forEachInOrder(len(todo), opts.Parallel, localizeCase, deliver); stop || ctx.Err() != nil {
 		return res, ctx.Err()
 	}
@@ -547,6 +585,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if !hold {
 		return res, nil
 	}
+	status.say(Status{Stage: StageCaseSet})
 	for _, r := range setRefiners {
 		if err := localize.Guard(localize.StageName(r), func() error { return r.RefineAll(ctx, res.Reports) }); err != nil {
 			if ctx.Err() != nil {

@@ -1,0 +1,97 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+)
+
+// TestStatus: Options.Status hears each stage as it starts, in the
+// order of the run: the selected cases, the listing of the others and
+// their interpretation counted up to their number, then per failing
+// case its preliminary ranking, the search within its bound, the
+// ranking, each refiner by name, and its end, counted among the cases
+// localized. With the evidence interpreted three cases at once, the
+// stages and the spectrum are the same.
+func TestStatus(t *testing.T) {
+	var spectra []string
+	for _, par := range []int{1, 3} {
+		t.Run(fmt.Sprint(par), func(t *testing.T) { spectra = append(spectra, testStatus(t, par)) })
+	}
+	if len(spectra) == 2 && spectra[0] != spectra[1] {
+		t.Errorf("spectrum, one case at a time:\n%s\nthree at once:\n%s", spectra[0], spectra[1])
+	}
+}
+
+func testStatus(t *testing.T, par int) string {
+	ctx := context.Background()
+	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	var got []Status
+	opts := &Options{Run: "^TestWindow$", Technique: none, NoNative: true, Timeout: time.Minute, EvidenceParallel: par,
+		Refiners:    []localize.Refiner{refinerFunc(func(context.Context, *localize.Report, *localize.Failure) error { return nil })},
+		Preliminary: func(int, int, *localize.Report) {},
+		Status:      func(s Status) { got = append(got, s) }}
+	start := time.Now()
+	res, err := Run(ctx, prog, testutil.SubjectPkg("crash"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stages []string
+	for i, s := range got {
+		name := s.Stage
+		if s.Case != "" {
+			name += " " + s.Case
+		}
+		if s.Refiner != "" {
+			name += " " + s.Refiner
+		}
+		if len(stages) == 0 || stages[len(stages)-1] != name {
+			stages = append(stages, name)
+		}
+		if s.At.Before(start) || i > 0 && s.At.Before(got[i-1].At) {
+			t.Errorf("status %d at %v: before the run or the status before it", i, s.At)
+		}
+		switch s.Stage {
+		case StageListing, StageEvidence:
+			if s.Done > s.Total || s.Deadline.Before(start.Add(DefaultEvidenceBound-time.Second)) {
+				t.Errorf("%s: %d of %d, deadline %v after the start", s.Stage, s.Done, s.Total, s.Deadline.Sub(start))
+			}
+		case StageSearch:
+			if s.Failing != 1 || s.Localized != 0 || s.Deadline.Sub(s.At) > time.Minute || s.Deadline.Sub(s.At) < 59*time.Second {
+				t.Errorf("search: %d of %d cases, deadline %v after it; want 0 of 1, the minute's bound", s.Localized, s.Failing, s.Deadline.Sub(s.At))
+			}
+		case StageCaseDone:
+			if s.Failing != 1 || s.Localized != 1 {
+				t.Errorf("case done: %d of %d cases, want 1 of 1", s.Localized, s.Failing)
+			}
+		}
+	}
+	refiner := fmt.Sprintf("%T", opts.Refiners[0])
+	want := []string{"spectrum", "listing", "evidence", "spectrum", "preliminary TestWindow", "search TestWindow", "rank TestWindow", "refine TestWindow " + refiner, "case done TestWindow"}
+	if !slices.Equal(stages, want) {
+		t.Errorf("stages:\n%s\nwant:\n%s", strings.Join(stages, "\n"), strings.Join(want, "\n"))
+	}
+	last := func(stage string) Status {
+		for i := len(got) - 1; i >= 0; i-- {
+			if got[i].Stage == stage {
+				return got[i]
+			}
+		}
+		return Status{}
+	}
+	for _, stage := range []string{StageListing, StageEvidence} {
+		if s := last(stage); s.Total == 0 || s.Done != s.Total {
+			t.Errorf("%s ends at %d of %d, want all of them (more than none)", stage, s.Done, s.Total)
+		}
+	}
+	return dumpMatrix(res.Spectrum)
+}
