@@ -75,16 +75,20 @@ func TestOrderSites(t *testing.T) {
 	}
 }
 
-// TestRankPatches checks the patches' order: site by site, a site's by
-// size then distance, the first maxPatches/4 replacements of each site
-// before the others, those without a site last, then the guards.
+// TestRankPatches checks the patches' order: the first maxPatches/4
+// mutants first, then site by site, a site's by size then distance, the
+// first maxPatches/4 replacements of each site before the others (and
+// the other mutants), those without a site last, then the guards.
 func TestRankPatches(t *testing.T) {
 	p := func(site, size, dist int, name string) Candidate {
 		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}}
 	}
 	cands := []Candidate{
 		p(1, 1, 1, "b1"), p(0, 3, 2, "a3"), p(-1, 1, 1, "m"), p(0, 1, 2, "a2"), p(0, 1, 1, "a1"),
-		p(1, 2, 1, "b2"), p(0, 5, 1, "a4"), p(2, 9, 9, "c1"), p(0, 1, 1, "g"),
+		p(1, 2, 1, "b2"), p(0, 5, 1, "a4"), p(2, 9, 9, "c1"), p(2, 6, 1, "c0"), p(2, 7, 1, "c2"), p(2, 8, 1, "c3"), p(0, 1, 1, "g"),
+	}
+	for _, i := range []int{8, 9, 10} { // c0, c2, c3: the first two first, whatever their site and size
+		cands[i].Origin = "mutation ROR"
 	}
 	cands[len(cands)-1].Orig = "" // an inserted guard
 	for i := range cands[:len(cands)-1] {
@@ -95,14 +99,15 @@ func TestRankPatches(t *testing.T) {
 	for _, c := range cands {
 		got = append(got, c.Repl)
 	}
-	if want := "a1 a2 b1 b2 c1 m a3 a4 g"; strings.Join(got, " ") != want {
+	if want := "c0 c2 a1 a2 b1 b2 c1 m a3 a4 c3 g"; strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }
 
 // TestFinishDropsIdentity checks that a replacement by the source itself
 // is no patch, and that patches of the same source are one, with both
-// origins (the context is cancelled: nothing is validated).
+// origins, the mutant's first as it ranks first (the context is
+// cancelled: nothing is validated).
 func TestFinishDropsIdentity(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -115,7 +120,7 @@ func TestFinishDropsIdentity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Patches) != 1 || res.Patches[0].Repl != "y" || res.Patches[0].Origin != "synthesis, mutation VRP" || res.Patches[0].Rank != 1 {
+	if len(res.Patches) != 1 || res.Patches[0].Repl != "y" || res.Patches[0].Origin != "mutation VRP, synthesis" || res.Patches[0].Rank != 1 {
 		t.Errorf("patches %+v, want x -> y alone, of both origins", res.Patches)
 	}
 }

@@ -1,20 +1,17 @@
 package repair
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
-	"github.com/faultloc/faultloc/localize/mutation"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -132,12 +129,12 @@ type Candidate struct {
 // over the coverage of their first runs). Mutation analysis of the
 // lines of the first MaxSites sites gives its plausible fixes; then at
 // each of these sites [Collect] gathers the repair data over all the
-// selected cases and [Synthesize] finds replacements. The
-// patches are ranked site by site in the sites' order, a site's by
-// size then distance to the source replaced, the first MaxPatches/4
-// replacements of each site before the others (so that validation
-// spreads over the first sites), inserted guards last, and the first
-// MaxPatches validated natively
+// selected cases and [Synthesize] finds replacements. The patches are
+// ranked mutation analysis' first (up to MaxPatches/4 of them), then
+// site by site in the sites' order, a site's by size then distance to
+// the source replaced, the first MaxPatches/4 replacements of each site
+// before the others (so that validation spreads over the first sites),
+// inserted guards last, and the first MaxPatches validated natively
 // ([Validator]: the failing cases first, then the package's whole test
 // suite on the patch, whatever Options.Run selects; a patch is plausible
 // when every test of the whole suite passes); plausible patches come
@@ -307,7 +304,11 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		switch {
 		case d.Site.Replaced == "":
-			sr.Error = "no source to replace: " + d.Site.Expr + " is not an expression or the right-hand side of an assignment"
+			what := d.Site.Expr
+			if what == "" {
+				what = fmt.Sprintf("the instruction at column %d (%s)", d.Site.Column, c.Angelic[0].Instr)
+			}
+			sr.Error = "no source to replace: " + what + " is not an expression or the right-hand side of an assignment"
 		default:
 			syn, err := Synthesize(ctx, d, &opts.Synth)
 			if err != nil {
@@ -315,6 +316,9 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			}
 			sr.Synthesis = syn
 			for _, f := range syn.Fixes {
+				if f.Expr == d.Site.Replaced {
+					continue // the source as it is (the old value at a compound assignment's load)
+				}
 				p, err := d.Site.patch(f.Expr)
 				if err != nil {
 					return nil, err
@@ -430,11 +434,16 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 	return res, nil
 }
 
-// rankPatches orders the candidates site by site, so that the sites'
-// order (the localization) decides which patches are validated first:
-// the first max(1, maxPatches/4) replacements of each site, by size
-// then distance, in the sites' order, then the other replacements the
-// same way, then the inserted guards (a guard is false on every passing
+// rankPatches orders the candidates: the first max(1, maxPatches/4) of
+// mutation analysis' plausible fixes first, in their sites' order (each
+// is one token away from the source, and every case of the evidence ran
+// on it: worth validating before the synthesis' replacements, which the
+// data checks only approximately; the others come with the second
+// round), then site by site, so that the sites' order (the
+// localization) decides which patches are validated first, the first
+// max(1, maxPatches/4) replacements of each site, by size then
+// distance, in the sites' order, then the other replacements the same
+// way, then the inserted guards (a guard is false on every passing
 // run's instances by construction, so the data supports it least). The
 // patches validated (maxPatches) thus spread over the first sites
 // rather than going all to the first one. A candidate without a site
@@ -452,18 +461,26 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 	perSite := max(1, maxPatches/4)
 	round := make([]int, len(cands))
 	k := 0 // the replacements of the site so far
+	m := 0 // the mutants so far
 	for i := range cands {
-		switch {
-		case cands[i].Orig == "":
-			round[i] = 2 // an inserted guard: the synthesis' weakest evidence
-			continue
-		case i > 0 && cands[i-1].Site != cands[i].Site:
+		if i > 0 && cands[i-1].Site != cands[i].Site {
 			k = 0
 		}
-		if k >= perSite {
+		switch {
+		case fromMutation(cands[i]) && m < perSite:
+			round[i] = 0
+			m++
+		case fromMutation(cands[i]):
+			round[i] = 2
+		case cands[i].Orig == "":
+			round[i] = 3 // an inserted guard: the synthesis' weakest evidence
+		case k < perSite:
 			round[i] = 1
+			k++
+		default:
+			round[i] = 2
+			k++
 		}
-		k++
 	}
 	order := make([]int, len(cands))
 	for i := range order {
@@ -509,6 +526,10 @@ func orderSites(cands []localize.Candidate, m *spectra.Matrix) []float64 {
 	return out
 }
 
+// fromMutation reports whether c is one of mutation analysis' plausible
+// fixes.
+func fromMutation(c Candidate) bool { return strings.HasPrefix(c.Origin, "mutation") }
+
 // b2i is 1 for true, 0 for false.
 func b2i(b bool) int {
 	if b {
@@ -526,57 +547,4 @@ func rankClass(c Candidate) int {
 		return 0
 	}
 	return 2
-}
-
-// mutant is a plausible fix of mutation analysis as a patch.
-type mutant struct {
-	localize.MutantResult
-	patch Patch
-}
-
-// mutants returns mutation analysis' plausible fixes on the sites'
-// lines: the mutants under which every failing case passes and no
-// passing case fails, interpreted.
-func mutants(ctx context.Context, prog *trace.Program, sites []localize.Candidate, cases []trace.Case, failing int) ([]mutant, error) {
-	cfg, patterns := prog.LoadedWith()
-	a, err := mutation.Analyze(ctx, sites, &mutation.Options{Load: cfg, Patterns: patterns, Cases: cases, Repair: true})
-	if err != nil {
-		return nil, err
-	}
-	var out []mutant
-	srcs := map[string][]byte{}
-	for _, m := range a.Mutants {
-		if m.PassToFail != 0 || m.FailToPass != failing {
-			continue
-		}
-		src, ok := srcs[m.File]
-		if !ok {
-			if src, ok = cfg.Overlay[m.File]; !ok {
-				if src, err = os.ReadFile(m.File); err != nil {
-					return out, err
-				}
-			}
-			srcs[m.File] = src
-		}
-		off := lineOffset(src, m.Line) + m.Column - 1
-		if off < 0 || off+len(m.Orig) > len(src) || !bytes.Equal(src[off:off+len(m.Orig)], []byte(m.Orig)) {
-			continue // not where the mutant says: leave it out
-		}
-		out = append(out, mutant{m, *replace(m.File, src, off, off+len(m.Orig), m.Repl)})
-	}
-	return out, nil
-}
-
-// lineOffset returns the byte offset of line (1-based) in src; -1 if
-// src has fewer lines.
-func lineOffset(src []byte, line int) int {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return -1
-		}
-		off += i + 1
-	}
-	return off
 }

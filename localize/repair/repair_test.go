@@ -159,6 +159,21 @@ func TestRepairCompound(t *testing.T) {
 	}
 }
 
+// TestRepairMutantOperator repairs testdata/adult, whose age > 18
+// should be age >= 18: mutation analysis' operator replacement (ROR),
+// which internal/mutate places at the operator rather than at the
+// expression's start, is a patch of the expression, first at its site,
+// plausible.
+func TestRepairMutantOperator(t *testing.T) {
+	res, text := repairTestdata(t, "adult", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.HasPrefix(p.Origin, "mutation ROR") && p.Orig == "age > 18" && p.Repl == "age >= 18" && p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible mutant age > 18 -> age >= 18:\n%s", text)
+	}
+}
+
 // repairTestdata repairs testdata/name with the cases run selects ("":
 // all) as evidence, validated natively, and returns the result and its
 // text, files named from the subject's directory. It skips under -short.
