@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"time"
@@ -65,8 +66,10 @@ type Site struct {
 	// condition, the assignment's right-hand side or the result
 	// returned; for a compound assignment or an increment, the value it
 	// stores as an expression (x - c for x -= c, x + 1 for x++), the
-	// repair then replacing the statement with x = replacement; ""
-	// where Collect found no such source.
+	// repair then replacing the statement with x = replacement; for
+	// the load of x's old value there, x, the repair replacing the
+	// statement with x = replacement - c; "" where Collect found no
+	// such source.
 	Replaced string `json:"replaced"`
 	// Static is the static instruction: the Static of the trace's
 	// InstanceKey of every instance.
@@ -76,6 +79,14 @@ type Site struct {
 	typ        types.Type
 	start, end int    // Replaced's byte offsets in src (a compound assignment's: the statement's)
 	assign     string // what precedes a replacement at a compound assignment: "x = "
+	rest       string // what follows it at the load of a compound assignment's variable: " - c"
+	prec       int    // the binding of the site's context (operandContext); 0: none
+	synthetic  bool   // the position is not the one go/ssa gives the value (see borrowed)
+	once       bool   // a value or condition evaluated once each time its statement runs (see once)
+	loaded     string // the variable whose value a condition is, where its load has no position
+	fnStart    int    // the byte range of the site's function in src, where loaded is looked for
+	fnEnd      int
+	right      bool   // the site is a binary operator's right operand
 	binop      bool   // the instruction is a binary operation
 	stmt       int    // the offset in src of the statement a guard precedes; -1: none
 	src        []byte // the file's source
@@ -312,10 +323,11 @@ func findSite(prog *trace.Program, t *trace.Trace, cand localize.Candidate) (*Si
 		}
 		loc := l
 		loc.Column = pos.Column
-		site := &Site{Location: loc, Static: s, fn: t.Func(ev)}
+		site := &Site{Location: loc, Static: s, fn: t.Func(ev), synthetic: borrowed(t, ev, in)}
 		switch in := in.(type) {
 		case *ssa.If:
 			site.Kind, site.typ = ConditionSite, types.Typ[types.Bool]
+			site.loadedVar(in)
 		case *ssa.Store:
 			site.Kind, site.typ = AssignmentSite, in.Val.Type()
 		case *ssa.Return:
@@ -336,6 +348,49 @@ func findSite(prog *trace.Program, t *trace.Trace, cand localize.Candidate) (*Si
 		return site, nil
 	}
 	return nil, &SiteError{name, fmt.Sprintf("no instruction %q at line %d in the run of the failing case", a.Instr, a.Line)}
+}
+
+// loadedVar records, for a branch on a variable's value (`if ok`, an
+// operand of && or ||), whose load has no position in go/ssa, the
+// variable's name and the byte range of the site's function in its
+// file, where locate looks for the variable's use.
+func (s *Site) loadedVar(br *ssa.If) {
+	u, ok := br.Cond.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL || u.Pos().IsValid() || s.fn == nil || s.fn.Syntax() == nil {
+		return
+	}
+	switch x := u.X.(type) {
+	case *ssa.Alloc:
+		s.loaded = x.Comment
+	case *ssa.Global:
+		s.loaded = x.Name()
+	default:
+		return
+	}
+	fset := s.fn.Prog.Fset
+	s.fnStart, s.fnEnd = fset.Position(s.fn.Syntax().Pos()).Offset, fset.Position(s.fn.Syntax().End()).Offset
+}
+
+// borrowed reports whether the position the trace gives event ev, of
+// instruction in, is not where go/ssa places in's value: a position
+// borrowed from a neighbouring instruction (trace's Synthetic), but for
+// the load of an element or a field through the address just computed,
+// whose borrowed position, the address's, is the element's or the
+// field's.
+func borrowed(t *trace.Trace, ev trace.EventID, in ssa.Instruction) bool {
+	if !t.StaticInfo(t.Static(ev)).Synthetic {
+		return false
+	}
+	u, ok := in.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return true
+	}
+	switch a := u.X.(type) {
+	case *ssa.IndexAddr, *ssa.FieldAddr:
+		p, at := t.Pos(ev), a.Parent().Prog.Fset.Position(a.Pos())
+		return p.Filename != at.Filename || p.Line != at.Line || p.Column != at.Column
+	}
+	return true
 }
 
 // hooks returns the hooks that set values at instances: a condition's

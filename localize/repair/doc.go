@@ -29,9 +29,9 @@
 // the flexibility test inhibits last, the others by their lines'
 // suspiciousness in the spectrum of the selected cases), synthesis at
 // each, mutation analysis' plausible fixes (localize/mutation) added,
-// the patches ranked site by site in the sites' order, a site's by size
-// and distance to the source replaced, validated, and shown as unified
-// diffs; `faultloc repair` is its command.
+// the patches ranked (a few of mutation analysis' first, then site by
+// site in the sites' order, a site's by size and distance to the source
+// replaced), validated, and shown as unified diffs; `faultloc repair` is its command.
 //
 //	name        what it is
 //	Collect     the repair data of a candidate's site: a Data
@@ -40,13 +40,20 @@
 //	Repair      all of it for a package's failing cases: a Result
 //
 // Synthesize also proposes guards: `if cond { return result }` inserted
-// before the statement of a return or assignment site, cond false at
-// every passing instance and true at a failing one (Guard); validation
-// decides whether the early return repairs.
+// before the statement of a return or assignment site, or of a value
+// or condition the statement evaluates each time it runs (not a right
+// operand of && or ||), cond false at every passing instance and true
+// at a failing one (Guard); validation decides whether the early return
+// repairs.
 //
 // A compound assignment (x -= c) or an increment is a site too: a
 // repair rewrites it as x = replacement, Site.Replaced being the value
-// it stores as an expression (x - c).
+// it stores as an expression (x - c); at the load of x's old value, as
+// x = replacement - c. A site whose instruction has no source text (a
+// call, an element read or stored, a condition that is a call operand
+// of && or ||) is found in the syntax tree by the position go/ssa gives
+// it; a replacement is parenthesized where the operator around the site
+// binds tighter.
 //
 // This package is partial. The synthesis evaluates expressions on the
 // recorded values and replays runs; it does not solve for expressions
@@ -57,7 +64,10 @@
 // replacement that changes more than one instance of a passing run is
 // checked by a replay, and one that changes the path before a later
 // instance only approximately until validation. Results come as text and
-// JSON; SARIF fixes are not written. bench/repair measures it on TCAS
+// JSON, and as SARIF with fixes (package cireport). A branch on a
+// variable's value (`if ok && b {`) has no position of its own in
+// go/ssa: its source is the variable's use where go/ssa branches on it
+// only when the function has one such use. bench/repair measures it on TCAS
 // and the historical bugs of bench/realbugs.
 //
 // Costs: Collect runs each case once, replays each passing instance

@@ -29,10 +29,12 @@ func (g Guard) String() string {
 }
 
 // guards enumerates the guards to insert before the statement of the
-// data's site, a return or an assignment, smallest first, up to
-// MaxFixes. A condition is a Boolean
-// expression of the synthesis (over the variables in scope at every
-// instance and the constants of the code) that is false at every
+// data's site, a return, an assignment, or a value or condition
+// evaluated each time the statement runs (the left operand of && in
+// `if a > 0 && b {`, not b), smallest first, up to MaxFixes. A
+// condition is a Boolean expression of the synthesis (over the
+// variables in scope at every instance and the constants of the code)
+// that is false at every
 // instance of every passing run, so that no passing run changes, and
 // true at an instance of every failing run. The result, for a function
 // of one basic result, is a variable in scope or a constant of its
@@ -45,9 +47,10 @@ func (s *synth) guards(layers [][]*term) []Guard {
 	// The instances must be the statement's executions, so that a
 	// condition false at each passing instance leaves every passing run
 	// as it was: a return's or an assignment's value is produced each
-	// time its statement runs, an operand or a condition of && or ||
-	// not always.
-	if d.Site.Kind != ReturnSite && d.Site.Kind != AssignmentSite || d.Site.stmt < 0 || d.Site.src == nil || d.Site.fn == nil {
+	// time its statement runs, and so is a value or condition that no
+	// right operand of && or || holds (Site.once); another operand of
+	// && or || not always.
+	if d.Site.Kind != ReturnSite && d.Site.Kind != AssignmentSite && !d.Site.once || d.Site.stmt < 0 || d.Site.src == nil || d.Site.fn == nil {
 		return nil
 	}
 	res := d.Site.fn.Signature.Results()

@@ -3,177 +3,11 @@ package repair
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
 )
-
-// locate finds the source a repair at s replaces (Site.Replaced) in its
-// file, read from overlay when it holds the file: for a value or a
-// condition, the smallest expression around the instruction's position
-// whose text is the site's Expr; for an assignment, the right-hand side
-// of the assignment on the site's line whose left-hand side is Expr; for
-// a return, its result; for a compound assignment x op= e or an x++ /
-// x-- (its operation or its store, both at x), the statement, which a patch replaces with x = replacement, Replaced its
-// value as an expression (x op e). A site whose source is not found
-// keeps Replaced empty.
-func (s *Site) locate(overlay map[string][]byte) error {
-	src, ok := overlay[s.File]
-	if !ok {
-		var err error
-		if src, err = os.ReadFile(s.File); err != nil {
-			return fmt.Errorf("localize: repair: the site's source: %w", err)
-		}
-	}
-	s.src = src
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, s.File, src, parser.SkipObjectResolution)
-	if err != nil {
-		return fmt.Errorf("localize: repair: the site's source: %w", err)
-	}
-	tf := fset.File(f.Pos())
-	if s.Line < 1 || s.Line > tf.LineCount() {
-		return fmt.Errorf("localize: repair: line %d is not in %s", s.Line, s.File)
-	}
-	pos := tf.LineStart(s.Line) + token.Pos(s.Column-1)
-	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
-	var best ast.Node
-	var upd ast.Stmt // a compound assignment or x++ / x--: best, rewritten as lhs = value
-	s.stmt = -1
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil {
-			return true
-		}
-		if n.Pos() > pos || n.End() <= pos {
-			return false
-		}
-		// The innermost statement of a statement list around the site:
-		// where a guard goes.
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
-		for _, st := range list {
-			if st.Pos() <= pos && pos < st.End() {
-				s.stmt = tf.Offset(st.Pos())
-			}
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if compound(n) != token.ILLEGAL && text(n.Lhs[0]) == s.Expr && s.update() {
-				best, upd = n, n
-				return false
-			}
-			if s.Kind != AssignmentSite || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
-				break
-			}
-			for i, l := range n.Lhs {
-				if text(l) == s.Expr {
-					best = n.Rhs[i]
-				}
-			}
-		case *ast.ValueSpec:
-			if s.Kind != AssignmentSite || len(n.Names) != len(n.Values) {
-				break
-			}
-			for i, l := range n.Names {
-				if l.Name == s.Expr {
-					best = n.Values[i]
-				}
-			}
-		case *ast.IncDecStmt:
-			if text(n.X) == s.Expr && s.update() {
-				best, upd = n, n
-				return false
-			}
-		case *ast.ReturnStmt:
-			if s.Kind == ReturnSite && len(n.Results) == 1 {
-				best = n.Results[0]
-			}
-		case ast.Expr:
-			if s.Kind != AssignmentSite && s.Kind != ReturnSite && text(n) == s.Expr {
-				best = n // the innermost wins: Inspect goes down
-			}
-		}
-		return true
-	})
-	if best == nil && (s.Kind == AssignmentSite || s.Kind == ReturnSite) {
-		// A Store's or Return's position need not be within its
-		// statement: look on the line.
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if s.Kind == AssignmentSite && tf.Line(n.Pos()) == s.Line && len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
-					for i, l := range n.Lhs {
-						if text(l) == s.Expr {
-							best = n.Rhs[i]
-						}
-					}
-				}
-			case *ast.ReturnStmt:
-				if s.Kind == ReturnSite && tf.Line(n.Pos()) == s.Line && len(n.Results) == 1 {
-					best = n.Results[0]
-				}
-			}
-			return best == nil
-		})
-	}
-	if best != nil {
-		s.start, s.end = tf.Offset(best.Pos()), tf.Offset(best.End())
-		s.Replaced = string(src[s.start:s.end])
-	}
-	switch n := upd.(type) {
-	case *ast.AssignStmt:
-		// x -= c computes x - c and stores it: a repair replaces the
-		// statement with x = repl.
-		rhs := text(n.Rhs[0])
-		if !simple(rhs) {
-			rhs = "(" + rhs + ")"
-		}
-		s.assign = text(n.Lhs[0]) + " = "
-		s.Replaced = text(n.Lhs[0]) + " " + compound(n).String() + " " + rhs
-	case *ast.IncDecStmt:
-		op := token.ADD
-		if n.Tok == token.DEC {
-			op = token.SUB
-		}
-		s.assign = text(n.X) + " = "
-		s.Replaced = text(n.X) + " " + op.String() + " 1"
-	}
-	return nil
-}
-
-// update reports whether s, at the start of a compound assignment or
-// an increment, is the value it stores: the store (an assignment site)
-// or the operation (a value site), both placed, as the load of the old
-// value is, at the left-hand side.
-func (s *Site) update() bool {
-	return s.Kind == AssignmentSite || s.Kind == ValueSite && s.binop
-}
-
-// compound returns the operator of a compound assignment of one
-// variable (token.SUB for x -= c); token.ILLEGAL for another statement.
-func compound(n *ast.AssignStmt) token.Token {
-	if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
-		return token.ILLEGAL
-	}
-	switch n.Tok {
-	case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN, token.REM_ASSIGN,
-		token.AND_ASSIGN, token.OR_ASSIGN, token.XOR_ASSIGN, token.SHL_ASSIGN, token.SHR_ASSIGN, token.AND_NOT_ASSIGN:
-		return n.Tok - (token.ADD_ASSIGN - token.ADD)
-	}
-	return token.ILLEGAL
-}
 
 // guardPatch returns the patch that inserts guard g before the site's
 // statement, laid out as gofmt lays it out.
@@ -224,7 +58,7 @@ func (s *Site) patch(repl string) (*Patch, error) {
 	if s.Replaced == "" {
 		return nil, fmt.Errorf("localize: repair: no source to replace at %s:%d (%s)", s.File, s.Line, s.Expr)
 	}
-	return replace(s.File, s.src, s.start, s.end, s.assign+repl), nil
+	return replace(s.File, s.src, s.start, s.end, s.assign+s.wrap(repl)+s.rest), nil
 }
 
 // replace returns the patch of src (file's content) that replaces

@@ -1,0 +1,471 @@
+package repair
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"slices"
+)
+
+// locate finds the source a repair at s replaces (Site.Replaced) in its
+// file, read from overlay when it holds the file: for a value or a
+// condition, the smallest expression around the instruction's position
+// whose text is the site's Expr or, where the instruction has no source
+// text (Expr ""), the expression to which go/ssa gives that position (a
+// call's parenthesis, an index's bracket, a field's name: see ssaPos), an
+// operand of && or || included, unless the position is not the value's
+// own (a variable's load has none: see borrowed); for a branch on a
+// variable's value, the variable's one use in the site's function where
+// go/ssa branches on it (see loadedUse); for an assignment, the right-hand side
+// of the assignment on the site's line whose left-hand side is Expr (or,
+// Expr "", is at the position, as an element's store is at its
+// bracket); for a return, its result; for a compound assignment x op= e
+// or an x++ / x-- (its operation or its store, both at x), the
+// statement, which a patch replaces with x = replacement, Replaced its
+// value as an expression (x op e); for the load of x's old value there,
+// the statement too, which a patch replaces with x = replacement op e,
+// Replaced being x. A site whose source is not found, or that is the
+// left-hand side of another assignment, keeps Replaced empty.
+func (s *Site) locate(overlay map[string][]byte) error {
+	src, ok := overlay[s.File]
+	if !ok {
+		var err error
+		if src, err = os.ReadFile(s.File); err != nil {
+			return fmt.Errorf("localize: repair: the site's source: %w", err)
+		}
+	}
+	s.src = src
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, s.File, src, parser.SkipObjectResolution)
+	if err != nil {
+		return fmt.Errorf("localize: repair: the site's source: %w", err)
+	}
+	tf := fset.File(f.Pos())
+	if s.Line < 1 || s.Line > tf.LineCount() {
+		return fmt.Errorf("localize: repair: line %d is not in %s", s.Line, s.File)
+	}
+	pos := tf.LineStart(s.Line) + token.Pos(s.Column-1)
+	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+	// lhs reports whether l is the left-hand side the site stores to.
+	lhs := func(l ast.Expr) bool {
+		return s.Expr != "" && text(l) == s.Expr || s.Expr == "" && !s.synthetic && ssaPos(l) == pos
+	}
+	var best, parent ast.Node // parent: best's, where best is an operand
+	var byPos, byPosParent ast.Node
+	var around, byPosAround []ast.Node // the nodes around best and byPos, outermost first
+	var upd ast.Stmt                   // a compound assignment or x++ / x--: best, rewritten as lhs = value
+	load := false                      // the site is the load of upd's old value
+	var stack []ast.Node
+	s.stmt = stmtAround(f, tf, pos)
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if n.Pos() > pos || n.End() <= pos {
+			return false
+		}
+		var up ast.Node // n's parent
+		if len(stack) > 0 {
+			up = stack[len(stack)-1]
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if compound(n) != token.ILLEGAL && text(n.Lhs[0]) == s.Expr {
+				switch {
+				case s.update():
+					best, upd = n, n
+					return false
+				case s.Kind == ValueSite && within(n.Lhs[0], pos):
+					best, upd, load = n, n, true
+					return false
+				}
+			}
+			if s.Kind != AssignmentSite || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+				break
+			}
+			for i, l := range n.Lhs {
+				if lhs(l) {
+					best, parent = n.Rhs[i], nil
+					s.Expr = text(l)
+				}
+			}
+		case *ast.ValueSpec:
+			if s.Kind != AssignmentSite || len(n.Names) != len(n.Values) {
+				break
+			}
+			for i, l := range n.Names {
+				if lhs(l) {
+					best, parent = n.Values[i], nil
+					s.Expr = l.Name
+				}
+			}
+		case *ast.IncDecStmt:
+			if text(n.X) == s.Expr {
+				switch {
+				case s.update():
+					best, upd = n, n
+					return false
+				case s.Kind == ValueSite && within(n.X, pos):
+					best, upd, load = n, n, true
+					return false
+				}
+			}
+		case *ast.ReturnStmt:
+			if s.Kind == ReturnSite && len(n.Results) == 1 {
+				best, parent = n.Results[0], nil
+			}
+		case ast.Expr:
+			if s.Kind != AssignmentSite && s.Kind != ReturnSite {
+				if s.Expr != "" && text(n) == s.Expr {
+					best, parent = n, up // the innermost wins: Inspect goes down
+					around = slices.Clone(stack)
+				}
+				if byPos == nil && s.Expr == "" && !s.synthetic && ssaPos(n) == pos {
+					byPos, byPosParent = n, up // the outermost: a selector before its name
+					byPosAround = slices.Clone(stack)
+				}
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	if best == nil && byPos != nil {
+		best, parent, around = byPos, byPosParent, byPosAround
+	}
+	if best == nil && s.Kind == ConditionSite && s.Expr == "" && s.loaded != "" {
+		// A branch on a variable's value: its one use where go/ssa
+		// branches on it.
+		if id, stack := s.loadedUse(f, tf); id != nil {
+			best, parent, around = id, stack[len(stack)-1], stack
+			s.stmt = stmtAround(f, tf, id.Pos())
+		}
+	}
+	if best == nil && (s.Kind == AssignmentSite || s.Kind == ReturnSite) {
+		// A Store's or Return's position need not be within its
+		// statement: look on the line.
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if s.Kind == AssignmentSite && tf.Line(n.Pos()) == s.Line && len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+					for i, l := range n.Lhs {
+						if lhs(l) {
+							best = n.Rhs[i]
+							s.Expr = text(l)
+						}
+					}
+				}
+			case *ast.ReturnStmt:
+				if s.Kind == ReturnSite && tf.Line(n.Pos()) == s.Line && len(n.Results) == 1 {
+					best = n.Results[0]
+				}
+			}
+			return best == nil
+		})
+	}
+	if assigned(parent, best) {
+		best = nil // the variable an assignment stores to is no value
+	}
+	if best != nil {
+		s.start, s.end = tf.Offset(best.Pos()), tf.Offset(best.End())
+		s.Replaced = string(src[s.start:s.end])
+		s.prec, s.right = operandContext(parent, best)
+		if (s.Kind == ValueSite || s.Kind == ConditionSite) && s.stmt >= 0 {
+			s.once = once(around, best, tf.Pos(s.stmt))
+		}
+		if s.Expr == "" && s.Kind != ReturnSite {
+			s.Expr = s.Replaced
+		}
+	}
+	var op token.Token // a compound assignment's or increment's operator
+	var x, rhs string  // its variable and operand
+	switch n := upd.(type) {
+	case *ast.AssignStmt:
+		// x -= c computes x - c and stores it.
+		op, x, rhs = compound(n), text(n.Lhs[0]), text(n.Rhs[0])
+		if !simple(rhs) {
+			rhs = "(" + rhs + ")"
+		}
+	case *ast.IncDecStmt:
+		op, x, rhs = token.ADD, text(n.X), "1"
+		if n.Tok == token.DEC {
+			op = token.SUB
+		}
+	}
+	switch {
+	case upd == nil:
+	case load:
+		// The old value of x: a repair replaces the statement with
+		// x = repl op c.
+		s.assign, s.rest = x+" = ", " "+op.String()+" "+rhs
+		s.prec, s.right = op.Precedence(), false
+		s.Replaced = x
+	default:
+		// The value stored: a repair replaces the statement with
+		// x = repl.
+		s.assign = x + " = "
+		s.Replaced = x + " " + op.String() + " " + rhs
+	}
+	return nil
+}
+
+// stmtAround returns the offset of the innermost statement of a
+// statement list (a block, a case) around pos, where a guard goes; -1
+// if none.
+func stmtAround(f *ast.File, tf *token.File, pos token.Pos) int {
+	stmt := -1
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || n.Pos() > pos || n.End() <= pos {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for _, st := range list {
+			if st.Pos() <= pos && pos < st.End() {
+				stmt = tf.Offset(st.Pos())
+			}
+		}
+		return true
+	})
+	return stmt
+}
+
+// loadedUse returns the use of the variable s.loaded, in the site's
+// function, on whose value go/ssa branches (see branched), with the
+// nodes around it, outermost first; nil unless there is exactly one
+// (a variable of the same name that shadows it counts as a use).
+func (s *Site) loadedUse(f *ast.File, tf *token.File) (*ast.Ident, []ast.Node) {
+	var hit *ast.Ident
+	var hitAround []ast.Node
+	n := 0
+	var stack []ast.Node
+	ast.Inspect(f, func(x ast.Node) bool {
+		if x == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if tf.Offset(x.End()) <= s.fnStart || tf.Offset(x.Pos()) >= s.fnEnd {
+			return false
+		}
+		if id, ok := x.(*ast.Ident); ok && id.Name == s.loaded && tf.Offset(id.Pos()) >= s.fnStart && branched(stack, id) {
+			n++
+			hit, hitAround = id, slices.Clone(stack)
+		}
+		stack = append(stack, x)
+		return true
+	})
+	if n != 1 {
+		return nil, nil
+	}
+	return hit, hitAround
+}
+
+// branched reports whether go/ssa branches on the value of e, inside the
+// nodes around it (outermost first): e is an operand of && or ||, or an
+// if's or a for's condition or a case of a switch without a tag, under
+// parentheses and !.
+func branched(around []ast.Node, e ast.Node) bool {
+	cur := e
+	for i := len(around) - 1; i >= 0; i-- {
+		switch p := around[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			if p.Op != token.NOT {
+				return false
+			}
+		case *ast.BinaryExpr:
+			return p.Op == token.LAND || p.Op == token.LOR
+		case *ast.IfStmt:
+			return p.Cond == cur
+		case *ast.ForStmt:
+			return p.Cond == cur
+		case *ast.CaseClause:
+			// A case of a switch without a tag is a condition.
+			sw, ok := ast.Node(nil), false
+			if i >= 2 {
+				sw = around[i-2]
+			}
+			if s, isSwitch := sw.(*ast.SwitchStmt); isSwitch {
+				ok = s.Tag == nil
+			}
+			return ok
+		default:
+			return false
+		}
+		cur = around[i]
+	}
+	return false
+}
+
+// once reports whether expression e, inside the nodes around it
+// (outermost first, its parent last), is evaluated once each time the
+// statement at stmt runs: that statement is an assignment, a return, an
+// expression statement or an if without an initialization whose
+// condition holds e, and e is in no right operand of && or || (which
+// runs only when the left one does not decide) and no function literal.
+// A guard before the statement then sees at e's instances every
+// execution of the statement.
+func once(around []ast.Node, e ast.Node, stmt token.Pos) bool {
+	cur := e
+	for i := len(around) - 1; i >= 0; i-- {
+		switch p := around[i].(type) {
+		case *ast.BinaryExpr:
+			if (p.Op == token.LAND || p.Op == token.LOR) && p.Y == cur {
+				return false
+			}
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			return p.Cond == cur && p.Init == nil && p.Pos() == stmt
+		case *ast.AssignStmt, *ast.ReturnStmt, *ast.ExprStmt, *ast.DeclStmt:
+			return p.Pos() == stmt
+		case *ast.ValueSpec, *ast.GenDecl, ast.Expr:
+		default:
+			return false // a loop, a switch, a go or defer statement...
+		}
+		cur = around[i]
+	}
+	return false
+}
+
+// within reports whether pos is within n.
+func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
+
+// assigned reports whether e is the left-hand side of an assignment or
+// of an increment, its parent: a variable stored to, not a value a
+// replacement can take the place of.
+func assigned(parent, e ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		for _, l := range p.Lhs {
+			if l == e {
+				return true
+			}
+		}
+	case *ast.IncDecStmt:
+		return p.X == e
+	}
+	return false
+}
+
+// ssaPos returns the position go/ssa gives the value of expression e:
+// a binary or unary operation's operator, a call's or a type
+// assertion's opening parenthesis, an index's or a slice's bracket, a
+// selector's name, a dereference's star, a composite literal's brace;
+// else e's start.
+func ssaPos(e ast.Node) token.Pos {
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		return e.OpPos
+	case *ast.UnaryExpr:
+		return e.OpPos
+	case *ast.CallExpr:
+		return e.Lparen
+	case *ast.TypeAssertExpr:
+		return e.Lparen
+	case *ast.IndexExpr:
+		return e.Lbrack
+	case *ast.SliceExpr:
+		return e.Lbrack
+	case *ast.SelectorExpr:
+		return e.Sel.Pos()
+	case *ast.StarExpr:
+		return e.Star
+	case *ast.CompositeLit:
+		return e.Lbrace
+	}
+	return e.Pos()
+}
+
+// operandContext returns how tightly the expression around e, its
+// parent, binds e: the precedence of a binary operator e is an operand
+// of (right: e is its right operand), token.UnaryPrec under a unary
+// operator, token.HighestPrec as the operand of a selector, index,
+// slice, type assertion or call; 0 elsewhere (a statement, parentheses,
+// an argument), where a replacement needs no parentheses.
+func operandContext(parent, e ast.Node) (prec int, right bool) {
+	switch p := parent.(type) {
+	case *ast.BinaryExpr:
+		return p.Op.Precedence(), p.Y == e
+	case *ast.UnaryExpr, *ast.StarExpr:
+		return token.UnaryPrec, false
+	case *ast.SelectorExpr:
+		if p.X == e {
+			return token.HighestPrec, false
+		}
+	case *ast.IndexExpr:
+		if p.X == e {
+			return token.HighestPrec, false
+		}
+	case *ast.SliceExpr:
+		if p.X == e {
+			return token.HighestPrec, false
+		}
+	case *ast.TypeAssertExpr:
+		if p.X == e {
+			return token.HighestPrec, false
+		}
+	case *ast.CallExpr:
+		if p.Fun == e {
+			return token.HighestPrec, false
+		}
+	}
+	return 0, false
+}
+
+// wrap returns repl as the site's context needs it: parenthesized where
+// its operator binds less tightly than the one around the site (a sum
+// replacing a product's operand), or where it is a unary expression
+// under an operator (- -x is not --x).
+func (s *Site) wrap(repl string) string {
+	if s.prec == 0 {
+		return repl
+	}
+	e, err := parser.ParseExpr(repl)
+	if err != nil {
+		return repl
+	}
+	need := false
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		q := e.Op.Precedence()
+		need = q < s.prec || q == s.prec && s.right
+	case *ast.UnaryExpr, *ast.StarExpr:
+		need = s.prec >= token.UnaryPrec
+	}
+	if need {
+		return "(" + repl + ")"
+	}
+	return repl
+}
+
+// update reports whether s, at the start of a compound assignment or
+// an increment, is the value it stores: the store (an assignment site)
+// or the operation (a value site), both placed, as the load of the old
+// value is, at the left-hand side.
+func (s *Site) update() bool {
+	return s.Kind == AssignmentSite || s.Kind == ValueSite && s.binop
+}
+
+// compound returns the operator of a compound assignment of one
+// variable (token.SUB for x -= c); token.ILLEGAL for another statement.
+func compound(n *ast.AssignStmt) token.Token {
+	if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+		return token.ILLEGAL
+	}
+	switch n.Tok {
+	case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN, token.REM_ASSIGN,
+		token.AND_ASSIGN, token.OR_ASSIGN, token.XOR_ASSIGN, token.SHL_ASSIGN, token.SHR_ASSIGN, token.AND_NOT_ASSIGN:
+		return n.Tok - (token.ADD_ASSIGN - token.ADD)
+	}
+	return token.ILLEGAL
+}
