@@ -174,6 +174,22 @@ func TestRepairMutantOperator(t *testing.T) {
 	}
 }
 
+// TestRepairClause repairs testdata/discount, whose condition lacks the
+// clause items <= stock: no expression of size 3 or less fits the
+// cases (one must read total, items and stock), and the condition
+// joined by && to the clause, of size 5, is found and plausible.
+func TestRepairClause(t *testing.T) {
+	res, text := repairTestdata(t, "discount", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.Contains(p.Origin, "synthesis") && p.Orig == "total >= limit" &&
+			(p.Repl == "(total >= limit) && (items <= stock)" || p.Repl == "(total >= limit) && (stock >= items)") &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible patch total >= limit -> (total >= limit) && (items <= stock):\n%s", text)
+	}
+}
+
 // repairTestdata repairs testdata/name with the cases run selects ("":
 // all) as evidence, validated natively, and returns the result and its
 // text, files named from the subject's directory. It skips under -short.

@@ -15,7 +15,9 @@ import (
 // SynthOptions configure [Synthesize]. The zero value is the default.
 type SynthOptions struct {
 	// MaxSize bounds the size of a replacement: its operands and
-	// operators (b: 1; -b: 2; a + b: 3; a + b*c: 5). Default 0: 3.
+	// operators (b: 1; -b: 2; a + b: 3; a + b*c: 5), but for the
+	// clauses added to a Boolean site's own expression (see
+	// Synthesize), whose size is bounded by MaxSize+2. Default 0: 3.
 	MaxSize int
 	// MaxTerms bounds the distinct expressions (by their values on the
 	// data) of one size. Default 0: 20 000.
@@ -77,10 +79,14 @@ type SynthResult struct {
 // `cond || x` strengthen or weaken it), and Go's arithmetic, comparison
 // and logical operators on integers, floats, strings and Booleans, with
 // integers wrapping at their type's width. Expressions with the same
-// values at every instance are one: the smallest is kept.
+// values at every instance are one: the smallest is kept. At a Boolean
+// site, when fewer than MaxFixes fit, the replaced expression joined by
+// && or || to a Boolean expression of size 2 to MaxSize is tried too (a
+// missing or extra clause: `x > 0 && a < b`), past MaxSize.
 //
 // Guards (SynthResult.Guards) are the insertion of `if cond { return
-// result }` before the statement of a return or assignment site (whose
+// result }` before the statement of a return or assignment site, or of
+// a value or condition no right operand of && or || holds (whose
 // instances are the statement's executions): cond an expression of the
 // same enumeration, false at every instance of every passing run and
 // true at an instance of every failing one; result, for a function of
@@ -94,7 +100,9 @@ type SynthResult struct {
 // every instance of a passing run its own value or one of Keep. An
 // expression that does not, but is not excluded by Break or KeepAll, is
 // checked by replaying the runs concerned with its values at their
-// instances (cached; at most MaxReplays): a failing run must then pass,
+// instances (cached; at most MaxReplays), except a failing run it
+// leaves as it was (its original values at every instance, or at the
+// one instance of a run that has one), which fails: a failing run must then pass,
 // a passing one stay passing. The environments of a run are those before
 // its first changed instance, so a replacement that changes an instance
 // other than a run's first is checked only approximately: Validate runs
@@ -142,6 +150,12 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 			break
 		}
 	}
+	if len(fits) < o.MaxFixes && !res.Partial && s.own != nil && len(layers) > o.MaxSize {
+		var err error
+		if fits, err = s.strengthen(ctx, layers, fits); err != nil {
+			return nil, err
+		}
+	}
 	slices.SortStableFunc(fits, func(a, b Fix) int {
 		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
 	})
@@ -179,6 +193,7 @@ type synth struct {
 	flat []flatInstance
 	res  *SynthResult
 	seen map[string]bool // the keys of the terms enumerated
+	own  *term           // the replaced expression, a leaf; nil if another leaf has its values
 }
 
 // add keeps t if no smaller term has its values, within MaxTerms.
@@ -240,9 +255,58 @@ func (s *synth) leaves() []*term {
 		}
 		if t != nil {
 			out = s.add(out, t)
+			if out[len(out)-1] == t {
+				s.own = t
+			}
 		}
 	}
 	return out
+}
+
+// strengthen adds to fits, up to MaxFixes, the Boolean replacements
+// own && c and own || c that fit, own the replaced expression and c a
+// Boolean term of size 2 to MaxSize (with c of size 1 they are terms of
+// size 3, enumerated already): a condition's missing or extra clause,
+// whose size passes MaxSize. Terms with the values of one enumerated
+// before are not checked again.
+func (s *synth) strengthen(ctx context.Context, layers [][]*term, fits []Fix) ([]Fix, error) {
+	if basicInfo(s.own.typ)&types.IsBoolean == 0 {
+		return fits, nil
+	}
+	for size := 2; size < len(layers); size++ {
+		for _, c := range layers[size] {
+			if basicInfo(c.typ)&types.IsBoolean == 0 {
+				continue
+			}
+			for _, op := range []token.Token{token.LAND, token.LOR} {
+				if ctx.Err() != nil {
+					s.res.Partial, s.res.Reason = true, ctx.Err().Error()
+					return fits, nil
+				}
+				t, ok := binary(op, s.own, c)
+				if !ok || s.seen[t.key()] {
+					continue
+				}
+				s.seen[t.key()] = true
+				s.res.Terms++
+				ok, err := s.fits(ctx, t)
+				if err != nil {
+					if ctx.Err() != nil {
+						s.res.Partial, s.res.Reason = true, ctx.Err().Error()
+						return fits, nil
+					}
+					return nil, err
+				}
+				if ok {
+					fits = append(fits, Fix{Expr: t.text, Size: t.size, Distance: distance(s.d.Site.Replaced, t.text)})
+					if len(fits) >= s.opts.MaxFixes {
+						return fits, nil
+					}
+				}
+			}
+		}
+	}
+	return fits, nil
 }
 
 // simple reports whether source text is one identifier or literal, which
@@ -323,6 +387,9 @@ func (s *synth) fits(ctx context.Context, t *term) (bool, error) {
 			}
 			differ++
 			if run.Failing {
+				if len(run.Instances) == 1 && in.Orig.IsValid() && trace.Equal(v, in.Orig) {
+					return false, nil // the failing run as it was
+				}
 				decided = false
 				continue
 			}
@@ -335,6 +402,9 @@ func (s *synth) fits(ctx context.Context, t *term) (bool, error) {
 			}
 		}
 		if run.Failing && !run.Rescued {
+			if differ == 0 {
+				return false, nil // the failing run unchanged
+			}
 			decided = false
 		}
 		if !run.Failing && differ > 1 {
