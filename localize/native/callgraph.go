@@ -1,6 +1,7 @@
 package native
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -11,10 +12,10 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// callGraph is the static call graph of a program's target packages:
-// an edge between a function and each function it calls statically, each
-// method of the packages an interface call of the same name may reach,
-// and each function literal it holds.
+// callGraph is the static call graph of a program's code under test
+// ([codePackages]): an edge between a function and each function it calls
+// statically, each method of the packages an interface call of the same
+// name may reach, and each function literal it holds.
 type callGraph struct {
 	fset  *token.FileSet
 	funcs []*ssa.Function
@@ -33,9 +34,22 @@ type funcSpan struct {
 	fn       int
 }
 
-// newCallGraph builds the call graph of prog's targets, filling files
-// with their files.
-func newCallGraph(prog *trace.Program, files map[string]string) *callGraph {
+// codePackages returns the packages of prog's code under test: its
+// targets (the package tested, with its test packages), then the other
+// packages it has in scope, in load order.
+func codePackages(prog *trace.Program) []*ssa.Package {
+	out := slices.Clone(prog.Targets)
+	for _, p := range prog.Packages {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// newCallGraph builds the call graph of prog's code under test, adding
+// its files to files by base name, the targets' first.
+func newCallGraph(prog *trace.Program, files map[string][]string) *callGraph {
 	g := &callGraph{fset: prog.SSA.Fset, index: map[*ssa.Function]int{}, spans: map[string][]funcSpan{}, reads: map[trace.Line][]*ssa.Global{}, inits: map[*ssa.Global][]trace.Line{}}
 	var add func(fn *ssa.Function)
 	add = func(fn *ssa.Function) {
@@ -52,7 +66,7 @@ func newCallGraph(prog *trace.Program, files map[string]string) *callGraph {
 		}
 	}
 	byName := map[string][]int{} // methods by name, for interface calls
-	for _, pkg := range prog.Targets {
+	for _, pkg := range codePackages(prog) {
 		for _, mem := range pkg.Members {
 			switch mem := mem.(type) {
 			case *ssa.Function:
@@ -82,7 +96,9 @@ func newCallGraph(prog *trace.Program, files map[string]string) *callGraph {
 		}
 		if pos := fn.Pos(); pos.IsValid() {
 			name := g.fset.Position(pos).Filename
-			files[filepath.Base(name)] = name
+			if base := filepath.Base(name); !slices.Contains(files[base], name) {
+				files[base] = append(files[base], name)
+			}
 		}
 	}
 	for i, fn := range g.funcs {
@@ -213,6 +229,41 @@ func (g *callGraph) funcOf(l trace.Line) int {
 		}
 	}
 	return -1
+}
+
+// statementOf returns the line where the innermost statement holding l
+// starts, when l is a later line of it (a statement written over
+// several lines: a panic's frame inside a composite literal, say),
+// since coverage and rankings name a statement by its first line.
+func (g *callGraph) statementOf(l trace.Line) (trace.Line, bool) {
+	f := g.funcOf(l)
+	if f < 0 {
+		return trace.Line{}, false
+	}
+	syn := g.funcs[f].Syntax()
+	if syn == nil {
+		return trace.Line{}, false
+	}
+	start := 0
+	ast.Inspect(syn, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		from, to := g.fset.Position(n.Pos()).Line, g.fset.Position(n.End()).Line
+		if to < l.Line || from > l.Line {
+			return false // holds no part of l
+		}
+		if _, block := n.(*ast.BlockStmt); !block {
+			if _, stmt := n.(ast.Stmt); stmt && from > start {
+				start = from
+			}
+		}
+		return true
+	})
+	if start == 0 || start == l.Line {
+		return trace.Line{}, false
+	}
+	return trace.Line{File: l.File, Line: start}, true
 }
 
 // distances returns the fewest call-graph edges from a function holding

@@ -26,15 +26,22 @@
 // Costs and limits: one build of the package's test binary with
 // coverage, then one process per case (bounded by [Options.Bound] and
 // each by [Options.Timeout]); the tests run as the user's own go test
-// would, with their side effects. A failing case whose binary died
-// before writing its coverage (a stack overflow, a panic in a package
-// of test files only) covers nothing: its report ranks the package's
-// lines by their proximity to the failure alone. Only lines of the
-// target packages (test files included) are ranked: a fault in another
-// package, such as the code a package of test files only exercises, is
-// not. Coverage counts no package-level
+// would, with their side effects. The code under test is the target
+// package (test files included) and the other packages the program has
+// in scope (trace.Config.Module puts there the module's own packages
+// that the tests import, as faultloc localize loads it): the run
+// measures their lines too (go test -coverpkg), the call graph spans
+// them and a failure's frames in them count, so that a fault in a
+// sibling package of the module (in the code that a package of test
+// files only exercises, say) is ranked as one in the target is.
+// Measuring more packages makes the build longer and each case's
+// coverage profile larger. A failing case whose binary died before
+// writing its coverage (a stack overflow; a panic in a package of test
+// files only, when no other package is measured) covers nothing: its
+// report ranks the lines of the code under test by their proximity to
+// the failure alone. Coverage counts no package-level
 // initializer, which is why [PackageData] finds those lines from the SSA
-// of the target packages, keeping, where the interpreter records the
+// of the code under test, keeping, where the interpreter records the
 // failing run, the ones its dynamic slice reaches (one more recording of
 // the case). A program loaded with an overlay
 // is refused. bench/realbugs/NATIVE.md (go run ./bench/realbugs -kinds

@@ -34,13 +34,14 @@ type Run struct {
 	// its own type; a report's work is in its localize.Stats.
 	Stats spectra.GoTestStats
 
-	// graph is the package's static call graph, over the functions of
-	// the loaded program's target packages.
+	// graph is the static call graph of the code under test: the
+	// functions of the loaded program's in-scope packages ([measured]).
 	graph *callGraph
-	// files maps the base name of each file of the target packages to
-	// its absolute path: go test names the files of a failed assertion
-	// by base name.
-	files map[string]string
+	// files maps the base name of each file of those packages to its
+	// absolute paths, the target packages' first: go test names the
+	// files of a failed assertion by base name, a panic's frames by
+	// absolute path.
+	files map[string][]string
 }
 
 var _ localize.NativeRun = (*Run)(nil)
@@ -54,8 +55,8 @@ func runOf(f *localize.Failure) *Run {
 	return r
 }
 
-// FailureLines returns the places of case name's failure in the
-// package's files that its go test output names: the frames of its
+// FailureLines returns the places of case name's failure in the files
+// of the code under test that its go test output names: the frames of its
 // panic's stack and the lines of its failed assertions (test files
 // included), in the order the output names them, each once. It returns
 // nil when the native run has no failing case of that name.
@@ -96,12 +97,12 @@ func (n *Run) Message(name string) string {
 var frameRE = regexp.MustCompile(`([^\s:()]+\.go):(\d+)`)
 
 // failureLines returns the file:line places in msg whose file is one of
-// files (by base name, or absolute path), each once, in order.
-func failureLines(msg string, files map[string]string) []trace.Line {
+// files (by base name: files' paths of that name), each once, in order.
+func failureLines(msg string, files map[string][]string) []trace.Line {
 	var out []trace.Line
 	for _, m := range frameRE.FindAllStringSubmatch(msg, -1) {
-		abs, ok := files[filepath.Base(m[1])]
-		if !ok || (filepath.IsAbs(m[1]) && !sameFile(m[1], abs)) {
+		abs, ok := resolve(m[1], files[filepath.Base(m[1])])
+		if !ok {
 			continue
 		}
 		n, err := strconv.Atoi(m[2])
@@ -113,6 +114,24 @@ func failureLines(msg string, files map[string]string) []trace.Line {
 		}
 	}
 	return out
+}
+
+// resolve returns the path among paths (files of one base name) that
+// name, as go test's output writes it, stands for: the same file for an
+// absolute name (a stack frame); else the first whose path ends in name
+// (a base name, as a failed assertion's; or a relative path), paths
+// being in order of preference.
+func resolve(name string, paths []string) (string, bool) {
+	for _, p := range paths {
+		if filepath.IsAbs(name) {
+			if sameFile(name, p) {
+				return p, true
+			}
+		} else if p == name || strings.HasSuffix(p, string(filepath.Separator)+filepath.Clean(name)) {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // sameFile reports whether a and b name the same file, through symbolic
@@ -154,9 +173,11 @@ const DefaultTimeout = 30 * time.Second
 
 // Collect runs the tests of package pkgPath of prog natively, as go
 // test does (where prog was loaded: its directory, build tags and
-// environment), recording each case's coverage, and builds the static
-// call graph of prog's target packages, against which [Run]
-// measures the distance of a line from a failure. The tests run as the
+// environment), recording each case's coverage of the code under test
+// (pkgPath and prog's other in-scope packages: go test -coverpkg; see
+// the package doc), and builds the static call graph of that code,
+// against which [Run] measures the distance of a line from a failure,
+// whatever package the line or the failure is in. The tests run as the
 // user's own go test would run them: a test that writes files or opens
 // connections does so. A program loaded with an overlay is refused (its
 // files are not those on disk that go test would build). On an error
@@ -169,7 +190,7 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	if len(cfg.Overlay) > 0 {
 		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
 	}
-	g := &spectra.GoTest{Patterns: []string{pkgPath}, Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
+	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
 	bound := opts.Bound
 	if bound == 0 {
 		bound = DefaultBound
@@ -180,7 +201,7 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		nctx, cancel = context.WithTimeoutCause(ctx, bound, fmt.Errorf("native: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
 		defer cancel()
 	}
-	n := &Run{files: map[string]string{}}
+	n := &Run{files: map[string][]string{}}
 	n.graph = newCallGraph(prog, n.files)
 	m := spectra.NewMatrix()
 	err := g.Collect(nctx, m)
@@ -192,6 +213,28 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		return n, fmt.Errorf("native: %w", err)
 	}
 	return n, nil
+}
+
+// measured returns the import paths of the packages whose lines the
+// native run measures (go test -coverpkg): pkgPath and the other
+// packages prog has in scope (those trace.Config.Module or Scope put
+// there: with Module, the module's own packages that the tests import,
+// where a failing test's fault may lie as well as in pkgPath), test
+// packages aside; nil when that is pkgPath alone, go test's default.
+// They are the packages whose lines the interpreter's evidence ranks too.
+func measured(prog *trace.Program, pkgPath string) []string {
+	out := []string{pkgPath}
+	for _, p := range codePackages(prog) {
+		path := p.Pkg.Path()
+		if strings.HasSuffix(path, "_test") || strings.HasSuffix(path, ".test") || slices.Contains(out, path) {
+			continue
+		}
+		out = append(out, path)
+	}
+	if len(out) == 1 {
+		return nil
+	}
+	return out
 }
 
 // buildTags returns the tags of a -tags build flag.
@@ -209,15 +252,16 @@ func buildTags(flags []string) []string {
 	return tags
 }
 
-// Distance returns, for each line of the package's functions that case
-// name's failure may depend on, its static distance from the failure:
-// 0 for a line its output names (a panic's frame, a failed assertion),
-// else 1 plus the fewest calls between its function and a function of
-// those lines in the static call graph (a call either way: callers on
-// the stack and callees alike). The lines scored are all lines of the
-// reachable functions, the caller filters by coverage. It returns nil
-// when the case did not fail natively or its output names no line of the
-// package.
+// Distance returns, for each line of the functions of the code under
+// test (any of its packages) that case name's failure may depend on,
+// its static distance from the failure: 0 for a line its output names
+// (a panic's frame, a failed assertion) and for the first line of the
+// statement such a line is part of, else 1 plus the fewest calls
+// between its function and a function of those lines in the static call
+// graph (a call either way: callers on the stack and callees alike).
+// The lines scored are all lines of the reachable functions, the caller
+// filters by coverage. It returns nil when the case did not fail
+// natively or its output names no line of the code under test.
 func (n *Run) Distance(name string) map[trace.Line]int {
 	lines := n.FailureLines(name)
 	if len(lines) == 0 || n.graph == nil {
@@ -240,6 +284,9 @@ func (n *Run) Distance(name string) map[trace.Line]int {
 	}
 	for _, l := range lines {
 		out[l] = 0
+		if st, ok := n.graph.statementOf(l); ok {
+			out[st] = 0
+		}
 	}
 	return out
 }

@@ -11,7 +11,9 @@ import (
 )
 
 func TestFailureLines(t *testing.T) {
-	files := map[string]string{"a.go": "/m/p/a.go", "a_test.go": "/m/p/a_test.go"}
+	// p is the package tested, q a sibling package of the module with a
+	// file of the same name.
+	files := map[string][]string{"a.go": {"/m/p/a.go", "/m/q/a.go"}, "a_test.go": {"/m/p/a_test.go"}, "b.go": {"/m/q/b.go"}}
 	for _, tc := range []struct {
 		name, msg string
 		want      []trace.Line
@@ -20,7 +22,11 @@ func TestFailureLines(t *testing.T) {
 		{"panic stack", "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 7 [running]:\nexample.com/p.F(...)\n\t/m/p/a.go:33 +0x1d\nexample.com/p.TestX(0xc000)\n\t/m/p/a_test.go:9 +0x25\ntesting.tRunner(0xc0001)\n\t/usr/local/go/src/testing/testing.go:1934 +0xea",
 			[]trace.Line{{File: "/m/p/a.go", Line: 33}, {File: "/m/p/a_test.go", Line: 9}}},
 		{"same line twice", "    a_test.go:12: one\n    a_test.go:12: two", []trace.Line{{File: "/m/p/a_test.go", Line: 12}}},
-		{"another package's file of the same name", "\t/m/q/a.go:5 +0x1", nil},
+		{"a sibling package's frames", "panic: boom\n\ngoroutine 7 [running]:\nexample.com/q.G(...)\n\t/m/q/b.go:4 +0x1d\nexample.com/q.F(...)\n\t/m/q/a.go:5 +0x1\nexample.com/p.TestX(0xc000)\n\t/m/p/a_test.go:9 +0x25",
+			[]trace.Line{{File: "/m/q/b.go", Line: 4}, {File: "/m/q/a.go", Line: 5}, {File: "/m/p/a_test.go", Line: 9}}},
+		{"a base name: the package tested's file first", "    a.go:3: wrong", []trace.Line{{File: "/m/p/a.go", Line: 3}}},
+		{"a relative path", "    q/a.go:3: wrong", []trace.Line{{File: "/m/q/a.go", Line: 3}}},
+		{"a file of no package of the code", "\t/m/r/a.go:5 +0x1\n\t/usr/local/go/src/testing/testing.go:1934 +0xea", nil},
 		{"no place", "--- FAIL: TestX (0.00s)", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

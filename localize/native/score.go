@@ -50,7 +50,7 @@ func (s SpectrumScorer) Score(ctx context.Context, f *localize.Failure) (localiz
 	return (localize.SpectrumScorer{Formula: s.Formula}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: n.Spectrum})
 }
 
-// ProximityScorer scores the lines of the package by their static
+// ProximityScorer scores the lines of the code under test by their static
 // distance d from the failure in the native run ([Run.Distance]:
 // calls between the line's function and the functions of the panic's
 // frames or of the failed assertions) as 1/sqrt(1+d), the weight
@@ -87,8 +87,8 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 // literal) scores what its highest-scoring reader scores, weighed as one
 // dependence further from the failure (1/sqrt(2)). Coverage counts no
 // package-level initializer, so without it a fault in package data is
-// never ranked. The readers are found statically (the SSA of the
-// target packages); where the interpreter records the failing run, only
+// never ranked. The readers are found statically (the SSA of the code
+// under test); where the interpreter records the failing run, only
 // the initializer lines the failure depends on (its dynamic slice reaches
 // back into package initialization: the one entry of a table it read)
 // are kept, else every line of a read table's initializer scores alike.
@@ -189,7 +189,8 @@ func (n *Run) isDataLine(l trace.Line) bool {
 // read ([PackageData]); then the other lines the case executed, by their
 // Ochiai score; then, for a case that covers no line natively (its
 // binary died before its coverage was written, a stack overflow say),
-// the lines of the package by their proximity to the failure alone.
+// the lines of the code under test by their proximity to the failure
+// alone.
 func Scorers() []localize.Scorer {
 	return []localize.Scorer{PackageData{localize.Product{SpectrumScorer{}, ProximityScorer{}}}, SpectrumScorer{}, uncoveredProximity{}}
 }

@@ -1,0 +1,3 @@
+module sibling
+
+go 1.26
