@@ -42,8 +42,8 @@
 // the failure alone. Coverage counts no package-level
 // initializer, which is why [PackageData] finds those lines from the SSA
 // of the code under test, keeping, where the interpreter records the
-// failing run, the ones its dynamic slice reaches (one more recording of
-// the case). A program loaded with an overlay
+// failing run and its dynamic slice reaches any, the ones it reaches
+// (one more recording of the case). A program loaded with an overlay
 // is refused. bench/realbugs/NATIVE.md (go run ./bench/realbugs -kinds
 // native) compares the rankings.
 //

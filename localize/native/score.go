@@ -88,10 +88,11 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 // dependence further from the failure (1/sqrt(2)). Coverage counts no
 // package-level initializer, so without it a fault in package data is
 // never ranked. The readers are found statically (the SSA of the code
-// under test); where the interpreter records the failing run, only
-// the initializer lines the failure depends on (its dynamic slice reaches
-// back into package initialization: the one entry of a table it read)
-// are kept, else every line of a read table's initializer scores alike.
+// under test); where the interpreter records the failing run and its
+// dynamic slice reaches back into package initialization, only the
+// initializer lines the failure depends on (the one entry of a table it
+// read) are kept, else every line of a read table's initializer scores
+// alike.
 // It needs Failure.Native, whose call graph holds the reads; a line both
 // scores keeps its Scorer's score.
 type PackageData struct {
@@ -121,7 +122,10 @@ func (p PackageData) Score(ctx context.Context, f *localize.Failure) (localize.L
 
 // readInits returns the package-initialization lines in the dynamic slice
 // of f's failure, or nil when the interpreter cannot record the run (no
-// program, or the run fails to record).
+// program, or the run fails to record) or the slice reaches none: a
+// slice loses dependences that pass through native code (a table entry
+// given to a standard function, compared by a stand-in assertion), so a
+// slice without any initializer line says nothing about package data.
 func readInits(ctx context.Context, f *localize.Failure) map[trace.Line]bool {
 	if f.Program == nil || f.Case == nil {
 		return nil
@@ -140,6 +144,9 @@ func readInits(ctx context.Context, f *localize.Failure) map[trace.Line]bool {
 		if l, ok := localize.InitLineOf(g.Trace(), e); ok {
 			read[l] = true
 		}
+	}
+	if len(read) == 0 {
+		return nil // the static rule
 	}
 	return read
 }
