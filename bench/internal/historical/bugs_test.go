@@ -144,3 +144,29 @@ func TestBlockOpening(t *testing.T) {
 		t.Errorf("unparsable source: BlockOpening = %d, want the line itself", got)
 	}
 }
+
+// TestStatementLines checks the statement lines added to faulty lines: a
+// later line of a statement written over several lines, and an
+// "} else {", add the line of the innermost statement holding them; a
+// statement's own line, a comment and a package-level table's entry
+// add nothing.
+func TestStatementLines(t *testing.T) {
+	src := "package p\n\nvar table = []int{\n\t1,\n}\n\nfunc f(a int) int {\n\tif a > 0 {\n\t\tg(&T{\n\t\t\tX: a,\n\t\t})\n\t} else {\n\t\t// none\n\t\ta++\n\t}\n\treturn a\n}\n"
+	for _, c := range []struct {
+		lines, want []int
+	}{
+		{[]int{10}, []int{9, 10}},      // X: a, inside g(...): the call's line
+		{[]int{12}, []int{8, 12}},      // } else {: the if's line
+		{[]int{9, 10}, []int{9, 10}},   // the call's line is already there
+		{[]int{14, 16}, []int{14, 16}}, // statements' own lines
+		{[]int{13}, []int{13}},         // a comment
+		{[]int{4}, []int{4}},           // a table's entry
+	} {
+		if got := StatementLines(src, c.lines); !slices.Equal(got, c.want) {
+			t.Errorf("StatementLines(%v) = %v, want %v", c.lines, got, c.want)
+		}
+	}
+	if got := StatementLines("package p\n\nfunc f() {\n", []int{3}); !slices.Equal(got, []int{3}) {
+		t.Errorf("unparsable source: StatementLines = %v, want the lines themselves", got)
+	}
+}

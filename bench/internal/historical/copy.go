@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/faultloc/faultloc/internal/modfetch"
@@ -42,7 +43,9 @@ func Prepare(ctx context.Context, module, dir string) error {
 // of the module in dir and returns the faulty lines of the buggy file
 // (FaultyLines; where the line a missing statement belongs at only
 // closes a block, as when a statement is missing at a block's end, the
-// line that opens the block: the if, for or func whose block it is).
+// line that opens the block: the if, for or func whose block it is;
+// with the lines where the statements holding them start,
+// StatementLines).
 func PutBack(b Bug, dir string) ([]int, error) {
 	path := filepath.Join(dir, b.File)
 	src, err := os.ReadFile(path)
@@ -66,7 +69,55 @@ func PutBack(b Bug, dir string) ([]int, error) {
 	if len(lines) == 1 {
 		lines[0] = BlockOpening(buggy, lines[0])
 	}
-	return lines, nil
+	return StatementLines(buggy, lines), nil
+}
+
+// StatementLines returns lines (of src, Go source) with, for each one
+// that holds code inside a statement of a function body but starts no
+// statement (a later line of a statement written over several lines, an
+// "} else {"), the line where the innermost statement holding it starts:
+// a ranking of lines names a statement by the line it starts on, so
+// that line is faulty too. Lines that start a statement, comment lines
+// and lines of package-level declarations (a table's entries, which
+// rankings name as they are) add nothing. The result is in order; lines
+// itself when src does not parse.
+func StatementLines(src string, lines []int) []int {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return lines
+	}
+	ls := strings.Split(src, "\n")
+	starts := map[int]bool{}
+	type span struct{ from, to int }
+	var stmts []span
+	ast.Inspect(f, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok {
+			if _, block := st.(*ast.BlockStmt); !block {
+				sp := span{fset.Position(st.Pos()).Line, fset.Position(st.End()).Line}
+				starts[sp.from] = true
+				stmts = append(stmts, sp)
+			}
+		}
+		return true
+	})
+	out := slices.Clone(lines)
+	for _, l := range lines {
+		if starts[l] || l < 1 || l > len(ls) || strings.HasPrefix(strings.TrimSpace(ls[l-1]), "//") {
+			continue
+		}
+		in := 0 // the innermost statement holding l starts last
+		for _, sp := range stmts {
+			if sp.from < l && l <= sp.to && sp.from > in {
+				in = sp.from
+			}
+		}
+		if in > 0 && !slices.Contains(out, in) {
+			out = append(out, in)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // BlockOpening returns the line of src (Go source) that opens the block
