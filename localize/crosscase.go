@@ -76,9 +76,10 @@ func (FailCount) RefineAll(ctx context.Context, reps []*Report) error {
 
 // breakTies orders the candidates that tie on Rerank's keys before its
 // scores by decreasing score, stably, and rebuilds the ranking: the
-// candidates' lines in their new order, then the other lines as they
-// were, then the lines with a plausible fix (r.Fixes) moved to the front
-// as mutation.FixProbe moves them.
+// verified candidates' lines in their new order, then the other lines as
+// they were (the unverified candidates' where Report.Fuse put them,
+// after the lines the evidence ranks), then the lines with a plausible
+// fix (r.Fixes) moved to the front as mutation.FixProbe moves them.
 func (r *Report) breakTies(score func(Candidate) int) {
 	if len(r.Candidates) < 2 {
 		return
@@ -89,7 +90,13 @@ func (r *Report) breakTies(score func(Candidate) int) {
 		}
 		return cmp.Compare(score(b), score(a))
 	})
-	cand := rank(r.Candidates)
+	var verified []Candidate
+	for _, c := range r.Candidates {
+		if c.Verified {
+			verified = append(verified, c)
+		}
+	}
+	cand := rank(verified)
 	in := map[trace.Line]bool{}
 	for _, rl := range cand {
 		in[rl.SourceLine()] = true

@@ -109,6 +109,18 @@ func TestFailCount(t *testing.T) {
 			}
 		})
 	}
+	// Unverified candidates stay where Report.Fuse ranks them, after
+	// the lines the evidence ranks, not in front of those.
+	r := &Report{Test: "T0", Candidates: []Candidate{cand(true, 10), cand(false, 20)}}
+	r.Fuse([]Evidence{EvidenceSpectrum}, LineScores{{File: "f.go", Line: 7}: 1})
+	other := &Report{Test: "T1", Candidates: []Candidate{cand(true, 10)}}
+	other.Rerank(nil)
+	if err := (FailCount{}).RefineAll(context.Background(), []*Report{r, other}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rankedLines(r), []string{"10:1", "7:2", "20:3"}; !slices.Equal(got, want) {
+		t.Errorf("with an unverified candidate: ranking %v, want %v", got, want)
+	}
 	// A cancelled context stops it.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
