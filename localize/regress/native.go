@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
 )
 
@@ -139,13 +141,22 @@ func (n *native) failing(ctx context.Context, overlay map[string][]byte, run str
 	}
 	rctx, cancel := context.WithTimeout(ctx, n.timeout)
 	defer cancel()
-	rs, _, err := b.Run(rctx, run, "", "")
+	rs, complete, err := b.Run(rctx, run, "", "")
 	if err != nil {
+		if ctx.Err() == nil && rctx.Err() != nil {
+			return nil, "", n.cannotRun(fmt.Errorf("go test: the run of the cases selected by -run %q took longer than %v (RunTimeout)", run, n.timeout))
+		}
 		return nil, "", err
+	}
+	cases := nativetest.Cases(rs)
+	if len(cases) == 0 && !complete {
+		// The binary ended before any case started: a panic in a
+		// package initializer or TestMain, os.Exit, a fatal error.
+		return nil, "", n.cannotRun(fmt.Errorf("go test: the test binary ended before it ran a case selected by -run %q: %s", run, n.crash(ctx, b, run)))
 	}
 	var names []string
 	output := ""
-	for _, r := range nativetest.Cases(rs) {
+	for _, r := range cases {
 		if r.Status == nativetest.Fail {
 			names = append(names, r.Name)
 			for _, line := range strings.Split(r.Output, "\n") {
@@ -156,4 +167,33 @@ func (n *native) failing(ctx context.Context, overlay map[string][]byte, run str
 		}
 	}
 	return names, output, nil
+}
+
+// cannotRun is a *CannotRunError of the new version for why, which
+// concerns every selected case.
+func (n *native) cannotRun(why error) error {
+	return &CannotRunError{Package: n.pkg.ImportPath, Version: "new", Cases: []*localize.CaseError{{Err: why}}}
+}
+
+// crash runs b once more, as go test does, and returns the last lines of
+// its output: why it ended before running a case.
+func (n *native) crash(ctx context.Context, b *nativetest.Binary, run string) string {
+	rctx, cancel := context.WithTimeout(ctx, n.timeout)
+	defer cancel()
+	args := []string{"-test.count=1"}
+	if run != "" {
+		args = append(args, "-test.run="+run)
+	}
+	cmd := exec.CommandContext(rctx, b.Path, args...)
+	cmd.Dir = b.Dir
+	out, err := cmd.CombinedOutput()
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) > 5 {
+		lines = lines[:5]
+	}
+	why := strings.Join(lines, " | ")
+	if why == "" && err != nil {
+		why = err.Error()
+	}
+	return why
 }

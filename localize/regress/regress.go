@@ -232,16 +232,24 @@ func (e *NoRegressionError) Error() string {
 	return fmt.Sprintf("localize: regress: none of the %d cases of %s selected by -run %q fails on the new version", e.Cases, e.Package, e.Run)
 }
 
-// CannotRunError reports that the interpreter could not run any of the
-// selected cases on a version, so whether they fail there is unknown.
+// CannotRunError reports that none of the selected cases could run on a
+// version, so whether they fail there is unknown: the interpreter could
+// not run them (with TrialsInterp), or their native test binary ended
+// before it ran one (a panic in a package initializer, os.Exit) or
+// outlived RunTimeout.
 type CannotRunError struct {
 	Package string
-	Version string                // "new", or "old" (every change reverted but the kept ones)
-	Cases   []*localize.CaseError // each case and why it could not run
+	Version string // "new", or "old" (every change reverted but the kept ones)
+	// Cases are each case and why it could not run; natively, one entry
+	// without a case name, for every selected case.
+	Cases []*localize.CaseError
 }
 
 // Error formats the error with the first cases' reasons.
 func (e *CannotRunError) Error() string {
+	if len(e.Cases) == 1 && e.Cases[0].Case == "" {
+		return fmt.Sprintf("localize: regress: the selected cases of %s could not run on the %s version: %s", e.Package, e.Version, e.Cases[0].Error())
+	}
 	var why []string
 	for i, c := range e.Cases {
 		if i == 3 {

@@ -527,3 +527,21 @@ func TestRegressParallel(t *testing.T) {
 		})
 	}
 }
+
+// TestRegressNativeCannotRun: the new version's package initializer
+// panics, so its native test binary ends before it runs a case: that is
+// a *CannotRunError naming why, not "no case fails".
+func TestRegressNativeCannotRun(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/initpanic")
+	_, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/initpanic/new", NoSolver: true, NoBaselines: true, Trials: TrialsNative,
+	})
+	var cr *CannotRunError
+	if !errors.As(err, &cr) {
+		t.Fatalf("err = %v, want a *CannotRunError", err)
+	}
+	if msg := err.Error(); cr.Version != "new" || !strings.Contains(msg, "ended before it ran a case") || !strings.Contains(msg, "no limit configured") {
+		t.Errorf("the error does not say why the cases could not run: %s", msg)
+	}
+}
