@@ -753,7 +753,9 @@
 // the reason: the failing cases, the causes found, and as root cause the
 // smallest set of changes seen to make the cases pass when reverted, if
 // delta debugging got that far (neither minimal nor verified); the exit
-// status is 3.
+// status is 3. When it passes during the baselines, after the root cause
+// was found, the report is complete but for the baselines stopped, each
+// marked so; the exit status is 3 too.
 //
 //	-v
 //

@@ -169,7 +169,11 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "faultloc regress: %v: stopped before a failing case was found\n", context.Cause(ctx))
 			return exitInterrupted
 		}
-		fmt.Fprintf(stderr, "faultloc regress: %v: stopped; the report is partial\n", context.Cause(ctx))
+		if rep.Partial {
+			fmt.Fprintf(stderr, "faultloc regress: %v: stopped; the report is partial\n", context.Cause(ctx))
+		} else {
+			fmt.Fprintf(stderr, "faultloc regress: %v: stopped during the baselines; AFTER's answer is complete, the baselines stopped say so\n", context.Cause(ctx))
+		}
 		if err := writeRegress(stdout, rep, *format, *oldDir, *newDir, wd, *timing); err != nil {
 			fmt.Fprintln(stderr, "faultloc regress:", err)
 		}

@@ -39,6 +39,9 @@ func (g *regression) bisect(ctx context.Context, universe []*changes.Change) (b 
 		o, at, err := firstResolved(applied, mid, lo, hi)
 		if err != nil {
 			b.Err = err.Error()
+			if ctx.Err() != nil {
+				b.Err = "stopped before it ended: " + context.Cause(ctx).Error()
+			}
 			break
 		}
 		if o == slicing.Unresolved {

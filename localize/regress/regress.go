@@ -188,7 +188,8 @@ type Report struct {
 	Analysis string `json:"analysis,omitempty"`
 	// Partial says that the search was stopped (Reason says why) before
 	// it ended: Root is then the smallest set seen to pass when reverted,
-	// if any, not minimal and not verified.
+	// if any, not minimal and not verified. A baseline stopped after the
+	// search ended does not make the report partial: its Err says so.
 	Partial bool   `json:"partial,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 	// Tree is the cause tree: from the failure (its root) to each root
@@ -213,7 +214,8 @@ type Report struct {
 	// Output says how the writers write the report (not written).
 	Output localize.WriteOptions `json:"-"`
 
-	dir string
+	dir      string
+	searched bool // AFTER's search, its verification and the cause tree are done
 }
 
 // NoRegressionError reports that no selected case fails on the new
@@ -334,10 +336,12 @@ func (e *OldFailsError) Error() string {
 // When ctx ends first, Explain returns the report so far, marked Partial,
 // with ctx's error: the failing cases, the changes and causes found, and
 // as Root the smallest set of changes whose reversal was seen to make the
-// cases pass, if the search got that far (not verified).
+// cases pass, if the search got that far (not verified). When it ends
+// during the baselines, after the search, the report is complete but for
+// the baselines stopped, each saying so in its Err.
 func Explain(ctx context.Context, opts *Options) (*Report, error) {
 	rep, err := explain(ctx, opts)
-	if rep != nil && ctx.Err() != nil {
+	if rep != nil && ctx.Err() != nil && !rep.searched {
 		rep.Partial = true
 		rep.Reason = context.Cause(ctx).Error()
 	}
@@ -624,6 +628,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 	}
 	rep.Tree = causeTree(chains)
+	rep.searched = true
 	if !opts.NoBaselines {
 		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over all changes", free))
 		var causes []*changes.Change
@@ -684,6 +689,8 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 	b.Effort = p.effort(start)
 	var oe *slicing.OutcomeError
 	switch {
+	case ctx.Err() != nil:
+		b.Err = "stopped before it ended: " + context.Cause(ctx).Error()
 	case len(universe) == 0:
 		b.Err = "no change to search"
 	case errors.As(err, &oe) && oe.Config == "empty changes":

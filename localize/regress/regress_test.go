@@ -545,3 +545,38 @@ func TestRegressNativeCannotRun(t *testing.T) {
 		t.Errorf("the error does not say why the cases could not run: %s", msg)
 	}
 }
+
+// TestRegressBaselinesStopped stops max3's explanation at the first
+// version a baseline tries: AFTER's answer is complete (not partial,
+// verified), and each baseline stopped says so.
+func TestRegressBaselinesStopped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs max3's versions again")
+	}
+	root := testutil.Root()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	rep, err := Explain(ctx, &Options{
+		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
+		Package: "./examples/max3", Dir: root, BuildFlags: []string{"-tags=faultloc"}, NoSolver: true,
+		Progress: func(tr Trial) {
+			if tr.Method != "AFTER" {
+				cancel(errors.New("stopped by the test"))
+			}
+		},
+	})
+	if err != nil {
+		t.Fatalf("err = %v, want none: the search ended", err)
+	}
+	if rep.Partial || !rep.Verified || !slices.Equal(rep.Root, []string{"c2", "c3"}) {
+		t.Errorf("partial %v, verified %v, root %v; want a complete, verified [c2 c3]", rep.Partial, rep.Verified, rep.Root)
+	}
+	if len(rep.Baselines) != 3 {
+		t.Fatalf("%d baselines, want 3", len(rep.Baselines))
+	}
+	for _, b := range rep.Baselines {
+		if !strings.Contains(b.Err, "stopped before it ended: stopped by the test") {
+			t.Errorf("baseline %s: Err %q, want it stopped by the test", b.Name, b.Err)
+		}
+	}
+}
