@@ -676,8 +676,14 @@
 // then shrinks that set to a minimal root cause, which a final run
 // verifies. Each tried set is completed with the auxiliary changes it
 // needs to build, found from the type checker's errors; a set that
-// cannot be completed counts as unresolved. The report gives the root
-// cause, its auxiliary changes, the cause tree from the failure back to
+// cannot be completed counts as unresolved. The root cause says which
+// change broke the cases; when it replaced code (a call to a new parser
+// where the old loop was), the bug is often in the new code it brought
+// in: the causes outside the root cause and its auxiliary changes that
+// the failing run executed and the run with them reverted does not are
+// listed after it as fix sites, ranked ("where to fix"). The report gives
+// the root cause, its auxiliary changes, the fix sites, the cause tree
+// from the failure back to
 // the root changes, the causes by round, the critical predicates, every
 // change, and, for comparison, classic delta debugging over all changes
 // and over the causes (without auxiliary changes) and git bisect's halving
@@ -736,8 +742,8 @@
 // changes, their auxiliary changes, the other causes and the other
 // changes marked, followed by the text report; a SARIF 2.1.0 log with a
 // result per root change (rule regression/root-cause, level error when
-// verified), auxiliary change (regression/auxiliary-change), other cause
-// (regression/cause) and critical predicate
+// verified), auxiliary change (regression/auxiliary-change), fix site
+// (regression/fix-site), other cause (regression/cause) and critical predicate
 // (regression/critical-predicate); or the same results as GitHub Actions
 // annotations. sarif and github name files relative to the module root.
 //

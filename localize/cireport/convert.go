@@ -199,6 +199,15 @@ func Regress(r *regress.Report, newRoot string) []Result {
 		if cause.Core {
 			core = ", in a minimal correction set"
 		}
+		if i := slices.IndexFunc(r.FixSites, func(s regress.FixSite) bool { return s.Change == cause.Change }); i >= 0 {
+			out = append(out, Result{
+				Rule:      Rule{"regression/fix-site", "A change the root cause brought into the failing run, which the failure depends on: where the fix may lie when the root cause replaced code.", Warning},
+				Message:   fmt.Sprintf("where to fix, rank %d (the root cause replaced code; this change runs only because of it; round %d%s): %s", r.FixSites[i].Rank, cause.Round, core, c.text),
+				Locations: []Location{c.loc}, Evidence: "fix site",
+				Properties: common(map[string]any{"change": cause.Change, "rank": r.FixSites[i].Rank, "round": cause.Round, "core": cause.Core}),
+			})
+			continue
+		}
 		out = append(out, Result{
 			Rule:      Rule{"regression/cause", "A change among the statements the failing run depends on (AFTER's semantic analysis), outside the root cause.", Warning},
 			Message:   fmt.Sprintf("change the failing run depends on (round %d%s): %s", cause.Round, core, c.text),

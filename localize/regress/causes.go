@@ -39,7 +39,8 @@ type Cause struct {
 	// minimal correction sets is that of all minimal unsat cores.
 	Core bool `json:"core,omitempty"`
 
-	event trace.EventID // the change's event closest to the failure
+	event   trace.EventID // the change's event closest to the failure
+	offsets []int         // an offset in the new version's file on each of Lines
 }
 
 // CriticalPredicate is a branch instance of the failing run that decides
@@ -75,6 +76,15 @@ type semantic struct {
 	preds  []CriticalPredicate
 	tree   []*CauseNode // by cause change, from the change to the failure
 	why    func(id string) []*CauseNode
+}
+
+// hops is the length of the chain from the failure to cause change id
+// (its source lines), or a large number if there is none.
+func (s *semantic) hops(id string) int {
+	if ch := s.why(id); ch != nil {
+		return len(ch)
+	}
+	return 1 << 30
 }
 
 // analyze records the failing case on the new version and walks its
@@ -152,7 +162,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		}
 	}
 	best := map[*changes.Change]*Cause{}
-	lines := map[*changes.Change]map[trace.Line]bool{}
+	lines := map[*changes.Change]map[trace.Line]int{} // each line reached, with an offset on it
 	s := &semantic{}
 	predSeen := map[trace.Line]bool{}
 	for e := range n {
@@ -189,9 +199,12 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			continue
 		}
 		if lines[in] == nil {
-			lines[in] = map[trace.Line]bool{}
+			lines[in] = map[trace.Line]int{}
 		}
-		lines[in][trace.Line{File: pos.Filename, Line: pos.Line}] = true
+		l := trace.Line{File: pos.Filename, Line: pos.Line}
+		if _, seen := lines[in][l]; !seen {
+			lines[in][l] = pos.Offset
+		}
 		if b := best[in]; b == nil || int(dist[e]) < b.Round {
 			best[in] = &Cause{Change: in.ID, Round: int(dist[e]), event: trace.EventID(e)}
 		}
@@ -200,6 +213,9 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		ls := slices.Collect(maps.Keys(lines[c]))
 		slices.SortFunc(ls, func(a, b trace.Line) int { return cmp.Compare(a.Line, b.Line) }) // one file: the change's
 		b.Lines = localize.Positions(ls)
+		for _, l := range ls {
+			b.offsets = append(b.offsets, lines[c][l])
+		}
 		s.causes = append(s.causes, *b)
 	}
 	slices.SortFunc(s.causes, func(a, b Cause) int {

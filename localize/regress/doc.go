@@ -17,14 +17,23 @@
 // branch is compared with the same occurrence of the same branch in the
 // run with every change reverted.
 //
+// The root cause says which change broke the case. When it replaced code
+// (a rewrite: a call to a new parser where the old loop was), the bug is
+// often in the new code it brought in, which no reversal singles out:
+// the causes outside the root cause and its auxiliary changes that the
+// failing run executed and the run with those reverted (which passes)
+// does not are the fix sites ([FixSite]), ranked by round, the trace
+// formula's mark and their distance from the failure.
+//
 //	type       what it is
 //	Options    the two versions (directories, or a directory and a
 //	           unified diff), the package, the cases, the bounds
-//	Report     the root cause, its auxiliary changes, a cause tree from
-//	           the failure back to the root changes, and for comparison
-//	           classic delta debugging over all changes and over the
-//	           causes, and git bisect's halving over the changes in file
-//	           order; text, JSON and an HTML page of both versions
+//	Report     the root cause, its auxiliary changes, the fix sites, a
+//	           cause tree from the failure back to the root changes, and
+//	           for comparison classic delta debugging over all changes
+//	           and over the causes, and git bisect's halving over the
+//	           changes in file order; text, JSON and an HTML page of both
+//	           versions
 //	Technique  the same as a [localize.Technique] of a pipeline
 //
 // The versions tried keep the new version's test files that declare the

@@ -11,7 +11,8 @@ import (
 )
 
 // WriteText writes the report for a reader: the root changes and their
-// auxiliary changes, the cause tree, the causes and critical predicates,
+// auxiliary changes, the fix sites (if the root cause replaced code), the
+// cause tree, the causes and critical predicates,
 // every change, and the baselines. Files are relative to r.Output.Dir
 // when below it. Durations are shown with r.Output.Timing only (golden
 // files leave them out).
@@ -66,6 +67,23 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "auxiliary changes (reverted with it so that it builds): %s\n", list(r.Aux))
 	for _, id := range r.Aux {
 		fmt.Fprintf(&b, "  %s\n", byID[id])
+	}
+	if len(r.FixSites) > 0 {
+		b.WriteString("\nwhere to fix (the root cause replaced code: the causes it brought into the failing run, which with it reverted do not run; ranked):\n")
+		for _, s := range r.FixSites {
+			core := ""
+			if s.Core {
+				core = ", in a minimal correction set"
+			}
+			var ls []string
+			for _, p := range s.Lines {
+				ls = append(ls, fmt.Sprint(p.Line))
+			}
+			fmt.Fprintf(&b, "  %d. %s (round %d%s; ran lines %s)\n", s.Rank, byID[s.Change], s.Round, core, strings.Join(ls, ", "))
+		}
+	}
+	if r.Descent != "" {
+		fmt.Fprintf(&b, "where to fix: %s\n", r.Descent)
 	}
 	if r.Tree != nil {
 		b.WriteString("\ncause tree (from the failure back to the root changes):\n")

@@ -192,6 +192,18 @@ type Report struct {
 	// search ended does not make the report partial: its Err says so.
 	Partial bool   `json:"partial,omitempty"`
 	Reason  string `json:"reason,omitempty"`
+	// FixSites are where the fix may lie when the root cause replaced
+	// code: the causes outside Root and Aux that the failing run executed
+	// only because of the root cause (see FixSite), ranked. Root answers
+	// which change broke the cases; on a rewrite, the fix sites answer
+	// where in the new code it brought in the failure comes from. Empty
+	// when no such cause ran (a root cause that replaced nothing the
+	// failure depends on), or when the root cause is not verified or
+	// there was no semantic analysis.
+	FixSites []FixSite `json:"fixSites,omitempty"`
+	// Descent says why the fix sites could not be looked for, if they
+	// could not (the run with the root cause reverted could not be made).
+	Descent string `json:"descent,omitempty"`
 	// Tree is the cause tree: from the failure (its root) to each root
 	// change, the statements in between.
 	Tree *CauseNode `json:"tree,omitempty"`
@@ -316,7 +328,10 @@ func (e *OldFailsError) Error() string {
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a
 //     subset that cannot be completed is unresolved.
-//  5. The cause tree joins each root change to the failure.
+//  5. Fix sites: the causes outside the root and its auxiliary changes
+//     that the failing run executed and the run with those reverted does
+//     not (the new code a rewriting root cause brought in; see [FixSite]).
+//  6. The cause tree joins each root change to the failure.
 //
 // Unless opts.NoBaselines, dd over all changes, dd over the causes and
 // bisection over all changes in file order run too, each with its own
@@ -607,6 +622,11 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		return rep, err
 	}
 	rep.Verified = o == slicing.Pass
+	if sem != nil && rep.Verified {
+		if rep.FixSites, rep.Descent, err = descend(ctx, g, sem, rep.Causes, slices.Concat(root, aux)); err != nil {
+			return rep, err
+		}
+	}
 	rep.Effort = after.effort(start)
 	if len(rep.Predicates) == 0 {
 		// nothing to compare

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/slicing"
@@ -526,6 +528,59 @@ func TestRegressParallel(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRegressFixSites: the new version of testdata/rewrite rewrote Parse
+// around a scanner whose values end at the first space. The root cause
+// is the rewrite, Parse's call to the scanner (reverting it brings the
+// old loop back); the fault lies in the scanner, new code that no
+// reversal singles out. It is among the fix sites, which hold only the
+// scanner's lines: the code the rewrite brought into the failing run.
+func TestRegressFixSites(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/rewrite")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/rewrite/new", NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*changes.Change{}
+	for _, c := range rep.Changes {
+		byID[c.ID] = c
+	}
+	var root []string
+	for _, id := range rep.Root {
+		root = append(root, strings.TrimSpace(byID[id].NewText))
+	}
+	if !slices.Equal(root, []string{"scan(src, out)"}) || !rep.Verified {
+		t.Errorf("root %q (verified %v), want Parse's call to scan, verified", root, rep.Verified)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "new", "scan.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fault := 1 + strings.Count(string(src[:strings.Index(string(src), "// the fault")]), "\n")
+	found := 0
+	for _, s := range rep.FixSites {
+		if c := byID[s.Change]; c.File != "scan.go" {
+			t.Errorf("fix site %d, %s, is not in the scanner", s.Rank, c)
+		}
+		for _, p := range s.Lines {
+			if p.Line == fault && found == 0 {
+				found = s.Rank
+			}
+		}
+	}
+	if found == 0 {
+		t.Errorf("no fix site holds the faulty line scan.go:%d; fix sites %+v", fault, rep.FixSites)
+	}
+	var b strings.Builder
+	rep.Output.Dir = dir
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	testutil.Golden(t, "regress_rewrite.txt", b.String())
 }
 
 // TestRegressNativeCannotRun: the new version's package initializer

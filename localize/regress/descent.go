@@ -1,0 +1,150 @@
+package regress
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// FixSite is a change where the fix may belong although the root cause
+// lies elsewhere: a cause (found by the semantic analysis) outside the
+// root cause and its auxiliary changes, some of whose lines the failing
+// run executed only because of the root cause, since the run with Root
+// and Aux reverted (which passes) executes none of them. When the root
+// cause replaced code (a rewrite: a call to a new parser where the old
+// loop was), reverting it says which change broke the case, while the
+// bug is often in the new code it brought in, which no reversal can
+// single out (it has no old version): the fix sites are those of its
+// lines the failure depends on.
+type FixSite struct {
+	// Rank orders the sites, 1 first: by round (the critical predicates
+	// between the failure and the change, as Cause.Round), then those in
+	// a minimal correction set of the trace formula first, then by the
+	// length of the dependence chain from the failure to the change (its
+	// source lines), then in the changes' order.
+	Rank   int    `json:"rank"`
+	Change string `json:"change"`
+	Round  int    `json:"round"`
+	Core   bool   `json:"core,omitempty"`
+	// Lines are the change's lines of the new version that the failing
+	// run executed (among those the failure depends on) and the run with
+	// the root cause reverted did not, in order.
+	Lines []localize.Position `json:"lines"`
+}
+
+// descend finds the fix sites of a verified root cause: it runs the
+// first failing case, recording its coverage only, on the new version
+// with reverted (the root cause and its auxiliary changes) reverted, and
+// keeps the causes outside reverted (and outside the changes nested in
+// them) with a line that run does not execute, ranked (see FixSite.Rank);
+// an added function's declaration is left out (its statements are
+// changes of their own).
+// When that run cannot be made, it returns no sites and why.
+func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, reverted []*changes.Change) ([]FixSite, string, error) {
+	gone := func(c *changes.Change) bool { // reverted, or nested in a reverted change
+		for ; c != nil; c = g.set.ByID(c.Parent) {
+			if slices.Contains(reverted, c) {
+				return true
+			}
+		}
+		return false
+	}
+	var cand []Cause
+	for _, c := range causes {
+		ch := g.set.ByID(c.Change)
+		if ch == nil || gone(ch) || len(c.offsets) != len(c.Lines) || len(c.Lines) == 0 {
+			continue
+		}
+		if ch.Kind == changes.Added && ch.Unit == "decl" && len(g.set.Children(ch)) > 0 {
+			// An added function: its body's statements are changes
+			// of their own, its own lines its parameters'.
+			continue
+		}
+		cand = append(cand, c)
+	}
+	if len(cand) == 0 {
+		return nil, "", nil
+	}
+	overlay, err := g.revert(reverted)
+	if err != nil {
+		return nil, "", err
+	}
+	g.mu.Lock()
+	prog := g.lastProg // loaded for the final run, with interpreted trials
+	if g.lastKey != g.key(reverted) {
+		prog = nil
+	}
+	g.mu.Unlock()
+	if prog == nil {
+		if prog, err = trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern); err != nil {
+			if ctx.Err() != nil {
+				return nil, "", ctx.Err()
+			}
+			return nil, "not run: the interpreter could not load the version with the root cause reverted: " + err.Error(), nil
+		}
+	}
+	rctx, cancel := context.WithTimeout(ctx, g.opts.runTimeout())
+	r, err := prog.GoTestCase(g.pkgPath, g.cases[0]).Run(rctx, &trace.RunOptions{CoverOnly: true})
+	ended := rctx.Err() != nil
+	cancel()
+	switch {
+	case ctx.Err() != nil:
+		return nil, "", ctx.Err()
+	case err != nil:
+		return nil, fmt.Sprintf("not run: the interpreter could not run %s with the root cause reverted: %v", g.cases[0], err), nil
+	case ended:
+		return nil, fmt.Sprintf("not run: the run of %s with the root cause reverted took longer than %v (RunTimeout)", g.cases[0], g.opts.runTimeout()), nil
+	case r == nil || !r.Ran:
+		return nil, fmt.Sprintf("not run: %s was not reached with the root cause reverted", g.cases[0]), nil
+	}
+	ran := map[trace.Line]bool{}
+	for _, id := range r.Covered {
+		if st, ok := prog.StaticInfo(id); ok && st.Position.IsValid() {
+			ran[trace.Line{File: st.Position.Filename, Line: st.Position.Line}] = true
+		}
+	}
+	var sites []FixSite
+	for _, c := range cand {
+		ch := g.set.ByID(c.Change)
+		file := filepath.Join(g.set.New, filepath.FromSlash(ch.File))
+		src, ok := overlay[file]
+		if !ok {
+			if src, err = os.ReadFile(file); err != nil {
+				return nil, "", err
+			}
+		}
+		var only []localize.Position
+		for i, p := range c.Lines {
+			off := g.set.Forward(ch.File, reverted, c.offsets[i])
+			line := 1 + bytes.Count(src[:min(off, len(src))], []byte("\n"))
+			if !ran[trace.Line{File: file, Line: line}] {
+				only = append(only, p)
+			}
+		}
+		if len(only) > 0 {
+			sites = append(sites, FixSite{Change: c.Change, Round: c.Round, Core: c.Core, Lines: only})
+		}
+	}
+	slices.SortStableFunc(sites, func(a, b FixSite) int {
+		core := func(s FixSite) int {
+			if s.Core {
+				return 0
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(core(a), core(b)), cmp.Compare(sem.hops(a.Change), sem.hops(b.Change)),
+			cmp.Compare(g.set.Index(g.set.ByID(a.Change)), g.set.Index(g.set.ByID(b.Change))))
+	})
+	for i := range sites {
+		sites[i].Rank = i + 1
+	}
+	return sites, "", nil
+}
