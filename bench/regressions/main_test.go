@@ -115,7 +115,8 @@ func TestReport(t *testing.T) {
 		"- explained (a root cause, verified by a final run, before the deadline): 1; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: 1",
 		"- AFTER with fewer test runs than dd over all changes: 1 of the 1 where",
 		"- explained with a root cause holding a reference line: 0 of 2 (0%)",
-		"| native* | c2 | no | yes | 4/4, 1m0s / 2m0s | c2 | no | 9/9 | not run |",
+		"| native* | c2 | no | yes | none | 4/4, 1m0s / 2m0s | c2 | no | 9/9 | not run |",
+		"- explained with a reference line in the root cause or, where the root cause replaced code, in the first fix site (where to fix it): 0 of 2 (0%); in the first 3 fix sites: 0 (0%)",
 		"invalid: the test does not fail",
 		"- " + regressions[0].name + ": not run: x",
 	} {
@@ -137,6 +138,36 @@ func TestIDs(t *testing.T) {
 	for _, tt := range tests {
 		if got := ids(tt.in); got != tt.want {
 			t.Errorf("ids(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFixRef(t *testing.T) {
+	site := func(rank int, id string, lines ...int) fixSite {
+		s := fixSite{Rank: rank, Change: id}
+		for _, l := range lines {
+			s.Lines = append(s.Lines, struct {
+				Line int `json:"line"`
+			}{l})
+		}
+		return s
+	}
+	rep := &regressReport{Changes: []change{{ID: "c1", File: "a.go"}, {ID: "c2", File: "b.go"}, {ID: "c3", File: "b.go"}}}
+	r := regression{refFile: "b.go", refLines: []int{20, 21}}
+	tests := []struct {
+		name  string
+		sites []fixSite
+		want  int
+	}{
+		{"none", nil, 0},
+		{"second", []fixSite{site(1, "c2", 5, 6), site(2, "c3", 21)}, 2},
+		{"another file's line 20", []fixSite{site(1, "c1", 20)}, 0},
+		{"lines ran, not the span", []fixSite{site(1, "c2", 19, 22)}, 0},
+	}
+	for _, tt := range tests {
+		rep.FixSites = tt.sites
+		if got := (result{r: r, rep: rep}).fixRef(); got != tt.want {
+			t.Errorf("%s: fixRef() = %d, want %d", tt.name, got, tt.want)
 		}
 	}
 }

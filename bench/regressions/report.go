@@ -24,7 +24,7 @@ func report(results []result, total int, checkOnly bool) string {
 		}
 		return b.String()
 	}
-	var ran, explained, within, ref, fewer, ddDone int
+	var ran, explained, within, ref, fix1, fix3, fewer, ddDone int
 	for _, res := range results {
 		if res.rep == nil {
 			continue
@@ -39,6 +39,12 @@ func report(results []result, total int, checkOnly bool) string {
 		if res.explained() && res.holdsRef(res.rep.Root) {
 			ref++
 		}
+		if res.explained() && (res.holdsRef(res.rep.Root) || res.fixRef() == 1) {
+			fix1++
+		}
+		if k := res.fixRef(); res.explained() && (res.holdsRef(res.rep.Root) || k >= 1 && k <= 3) {
+			fix3++
+		}
 		if dd := res.baseline("dd over all changes"); dd != nil && dd.Err == "" && len(dd.Diff) > 0 {
 			ddDone++
 			if res.rep.Effort.Runs < dd.Effort.Runs {
@@ -49,17 +55,18 @@ func report(results []result, total int, checkOnly bool) string {
 	fmt.Fprintf(&b, "## Summary\n\n")
 	fmt.Fprintf(&b, "- regressions: %d; faultloc regress reported on %d\n", len(results), ran)
 	fmt.Fprintf(&b, "- explained (a root cause, verified by a final run, before the deadline): %d; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: %d\n", explained, within)
-	fmt.Fprintf(&b, "- explained with a root cause holding a reference line: %d of %d (%s)\n", ref, len(results), pct(ref, len(results)))
+	fmt.Fprintf(&b, "- explained with a root cause holding a reference line (which change broke it): %d of %d (%s)\n", ref, len(results), pct(ref, len(results)))
+	fmt.Fprintf(&b, "- explained with a reference line in the root cause or, where the root cause replaced code, in the first fix site (where to fix it): %d of %d (%s); in the first 3 fix sites: %d (%s)\n", fix1, len(results), pct(fix1, len(results)), fix3, pct(fix3, len(results)))
 	fmt.Fprintf(&b, "- AFTER with fewer test runs than dd over all changes: %d of the %d where dd over all changes ended with an answer (%s)\n\n", fewer, ddDone, pct(fewer, ddDone))
 	b.WriteString("## Regressions\n\n")
-	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes); v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines.\n\n")
-	b.WriteString("| regression | releases | changes | causes | trials | AFTER root + aux | ref | verified | v/r, time | dd all | ref | v/r | dd causes | v/r | bisection | ref | v/r |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes); fix sites: how many causes the root cause brought into the failing run (those it runs that the run with the root cause reverted does not), and the rank of the first whose executed lines hold a reference line; v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines.\n\n")
+	b.WriteString("| regression | releases | changes | causes | trials | AFTER root + aux | ref | verified | fix sites | v/r, time | dd all | ref | v/r | dd causes | v/r | bisection | ref | v/r |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, res := range results {
 		r := res.r
 		rel := fmt.Sprintf("%s %s → %s", strings.TrimPrefix(r.module, "github.com/"), r.good, r.bad)
 		if res.rep == nil {
-			fmt.Fprintf(&b, "| %s | %s | %s |  |  |  |  |  |  |  |  |  |  |  |  |  |  |\n", r.name, rel, cell(res.err))
+			fmt.Fprintf(&b, "| %s | %s | %s |  |  |  |  |  |  |  |  |  |  |  |  |  |  |  |\n", r.name, rel, cell(res.err))
 			continue
 		}
 		rep := res.rep
@@ -74,8 +81,17 @@ func report(results []result, total int, checkOnly bool) string {
 		if rep.Analysis != "" {
 			trials += "*"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s | %s | %d/%d, %v / %v |", r.name, rel, len(rep.Changes), len(rep.Causes), trials, root,
-			yes(res.holdsRef(rep.Root)), yes(rep.Verified), rep.Effort.Probes, rep.Effort.Runs, rep.Effort.Time.Round(time.Second), res.wall.Round(time.Second))
+		fix := "none"
+		switch {
+		case rep.Descent != "":
+			fix = "not looked for"
+		case len(rep.FixSites) > 0 && res.fixRef() > 0:
+			fix = fmt.Sprintf("%d, ref at %d", len(rep.FixSites), res.fixRef())
+		case len(rep.FixSites) > 0:
+			fix = fmt.Sprintf("%d, no ref", len(rep.FixSites))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %d/%d, %v / %v |", r.name, rel, len(rep.Changes), len(rep.Causes), trials, root,
+			yes(res.holdsRef(rep.Root)), yes(rep.Verified), fix, rep.Effort.Probes, rep.Effort.Runs, rep.Effort.Time.Round(time.Second), res.wall.Round(time.Second))
 		for _, name := range []string{"dd over all changes", "dd over the causes", "bisection over all changes"} {
 			bl := res.baseline(name)
 			switch {
@@ -106,6 +122,12 @@ func report(results []result, total int, checkOnly bool) string {
 	for _, res := range results {
 		if res.rep != nil && res.rep.Analysis != "" {
 			fmt.Fprintf(&b, "- %s: %s\n", res.r.name, cell(res.rep.Analysis))
+		}
+	}
+	b.WriteString("\nLoad average (1, 5, 15 minutes) when each regression ended:\n\n")
+	for _, res := range results {
+		if res.load != "" {
+			fmt.Fprintf(&b, "- %s: %s\n", res.r.name, res.load)
 		}
 	}
 	b.WriteString("\n## Sources\n\n| regression | test (from the fix release) | reference lines (bad release) | upstream fix |\n|---|---|---|---|\n")

@@ -30,6 +30,8 @@ type regressReport struct {
 		Change string `json:"change"`
 	} `json:"causes"`
 	Root      []string   `json:"root"`
+	FixSites  []fixSite  `json:"fixSites"`
+	Descent   string     `json:"descent"`
 	Aux       []string   `json:"aux"`
 	Rounds    int        `json:"rounds"`
 	Verified  bool       `json:"verified"`
@@ -51,6 +53,15 @@ type change struct {
 	} `json:"new"`
 }
 
+// fixSite is a cause in the code a rewriting root cause brought in.
+type fixSite struct {
+	Rank   int    `json:"rank"`
+	Change string `json:"change"`
+	Lines  []struct {
+		Line int `json:"line"`
+	} `json:"lines"`
+}
+
 // baseline is one of the methods run beside AFTER.
 type baseline struct {
 	Name   string   `json:"name"`
@@ -65,6 +76,7 @@ type result struct {
 	err  string // why there is no report
 	rep  *regressReport
 	wall time.Duration
+	load string // the load average (1, 5, 15 minutes) when it ended
 }
 
 // one prepares regression r in dir, checks it, and runs faultloc regress.
@@ -124,6 +136,26 @@ func (res result) holdsRef(ids []string) bool {
 	return false
 }
 
+// fixRef returns the rank of the first fix site with a reference line
+// among the lines the failing run executed in it, or 0 if none has one.
+// Lines, not the change's span: an added function's declaration spans
+// its whole body, though the lines it ran are its signature's.
+func (res result) fixRef() int {
+	for _, s := range res.rep.FixSites {
+		for _, c := range res.rep.Changes {
+			if c.ID != s.Change || c.File != res.r.refFile {
+				continue
+			}
+			for _, l := range s.Lines {
+				if slices.Contains(res.r.refLines, l.Line) {
+					return s.Rank
+				}
+			}
+		}
+	}
+	return 0
+}
+
 // explained reports whether AFTER gave a root cause that a final run
 // verified within the deadline.
 func (res result) explained() bool {
@@ -137,8 +169,8 @@ func (res result) summary() string {
 	case res.rep == nil:
 		return "valid"
 	}
-	return fmt.Sprintf("root %s (reference line: %v, verified %v, partial %v), %d changes, %s trials, %v",
-		ids(res.rep.Root), res.holdsRef(res.rep.Root), res.rep.Verified, res.rep.Partial, len(res.rep.Changes), res.rep.Trials, res.wall.Round(time.Second))
+	return fmt.Sprintf("root %s (reference line: %v, verified %v, partial %v), %d fix sites (first with a reference line: %d), %d changes, %s trials, %v",
+		ids(res.rep.Root), res.holdsRef(res.rep.Root), res.rep.Verified, res.rep.Partial, len(res.rep.FixSites), res.fixRef(), len(res.rep.Changes), res.rep.Trials, res.wall.Round(time.Second))
 }
 
 func lastLine(s string) string {
