@@ -540,7 +540,7 @@ func TestRegressFixSites(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/rewrite")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/rewrite/new", NoBaselines: true,
+		Package: "./testdata/rewrite/new", NoBaselines: true, NoSolver: true, // the solver's marks vary with the machine's load
 	})
 	if err != nil {
 		t.Fatal(err)
