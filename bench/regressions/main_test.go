@@ -152,7 +152,15 @@ func TestFixRef(t *testing.T) {
 		}
 		return s
 	}
-	rep := &regressReport{Changes: []change{{ID: "c1", File: "a.go"}, {ID: "c2", File: "b.go"}, {ID: "c3", File: "b.go"}}}
+	rep := &regressReport{}
+	for _, c := range []struct {
+		id, file string
+		from, to int
+	}{{"c1", "a.go", 20, 20}, {"c2", "b.go", 5, 6}, {"c3", "b.go", 18, 25}} {
+		ch := change{ID: c.id, File: c.file}
+		ch.New.StartLine, ch.New.EndLine = c.from, c.to
+		rep.Changes = append(rep.Changes, ch)
+	}
 	r := regression{refFile: "b.go", refLines: []int{20, 21}}
 	tests := []struct {
 		name  string
@@ -160,9 +168,8 @@ func TestFixRef(t *testing.T) {
 		want  int
 	}{
 		{"none", nil, 0},
-		{"second", []fixSite{site(1, "c2", 5, 6), site(2, "c3", 21)}, 2},
+		{"second", []fixSite{site(1, "c2", 5, 6), site(2, "c3", 18)}, 2}, // an if header whose block holds line 20
 		{"another file's line 20", []fixSite{site(1, "c1", 20)}, 0},
-		{"lines ran, not the span", []fixSite{site(1, "c2", 19, 22)}, 0},
 	}
 	for _, tt := range tests {
 		rep.FixSites = tt.sites

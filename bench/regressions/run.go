@@ -136,21 +136,13 @@ func (res result) holdsRef(ids []string) bool {
 	return false
 }
 
-// fixRef returns the rank of the first fix site with a reference line
-// among the lines the failing run executed in it, or 0 if none has one.
-// Lines, not the change's span: an added function's declaration spans
-// its whole body, though the lines it ran are its signature's.
+// fixRef returns the rank of the first fix site holding a reference
+// line (as holdsRef: its change's span covers one; fix sites are never
+// an added function's whole declaration), or 0 if none does.
 func (res result) fixRef() int {
 	for _, s := range res.rep.FixSites {
-		for _, c := range res.rep.Changes {
-			if c.ID != s.Change || c.File != res.r.refFile {
-				continue
-			}
-			for _, l := range s.Lines {
-				if slices.Contains(res.r.refLines, l.Line) {
-					return s.Rank
-				}
-			}
+		if res.holdsRef([]string{s.Change}) {
+			return s.Rank
 		}
 	}
 	return 0

@@ -679,8 +679,8 @@
 // cannot be completed counts as unresolved. The root cause says which
 // change broke the cases; when it replaced code (a call to a new parser
 // where the old loop was), the bug is often in the new code it brought
-// in: the causes outside the root cause and its auxiliary changes that
-// the failing run executed and the run with them reverted does not are
+// in: the causes outside the root cause that the failing run executed
+// and the run with it and its auxiliary changes reverted does not are
 // listed after it as fix sites, ranked ("where to fix"). The report gives
 // the root cause, its auxiliary changes, the fix sites, the cause tree
 // from the failure back to

@@ -192,14 +192,15 @@ func Regress(r *regress.Report, newRoot string) []Result {
 	}
 	for _, cause := range r.Causes {
 		c := byID[cause.Change]
-		if c == nil || slices.Contains(r.Root, cause.Change) || slices.Contains(r.Aux, cause.Change) {
+		fix := slices.IndexFunc(r.FixSites, func(s regress.FixSite) bool { return s.Change == cause.Change })
+		if c == nil || slices.Contains(r.Root, cause.Change) || slices.Contains(r.Aux, cause.Change) && fix < 0 {
 			continue
 		}
 		core := ""
 		if cause.Core {
 			core = ", in a minimal correction set"
 		}
-		if i := slices.IndexFunc(r.FixSites, func(s regress.FixSite) bool { return s.Change == cause.Change }); i >= 0 {
+		if i := fix; i >= 0 {
 			out = append(out, Result{
 				Rule:      Rule{"regression/fix-site", "A change the root cause brought into the failing run, which the failure depends on: where the fix may lie when the root cause replaced code.", Warning},
 				Message:   fmt.Sprintf("where to fix, rank %d (the root cause replaced code; this change runs only because of it; round %d%s): %s", r.FixSites[i].Rank, cause.Round, core, c.text),

@@ -16,14 +16,15 @@ import (
 
 // FixSite is a change where the fix may belong although the root cause
 // lies elsewhere: a cause (found by the semantic analysis) outside the
-// root cause and its auxiliary changes, some of whose lines the failing
-// run executed only because of the root cause, since the run with Root
-// and Aux reverted (which passes) executes none of them. When the root
-// cause replaced code (a rewrite: a call to a new parser where the old
-// loop was), reverting it says which change broke the case, while the
-// bug is often in the new code it brought in, which no reversal can
-// single out (it has no old version): the fix sites are those of its
-// lines the failure depends on.
+// root cause, some of whose lines the failing run executed only because
+// of the root cause: the run with Root and Aux reverted (which passes)
+// executes none of them. An auxiliary change that is a cause is one: it
+// is new code the root cause needs, gone with it. When the root cause
+// replaced code (a rewrite: a call to a new parser where the old loop
+// was), reverting it says which change broke the case, while the bug is
+// often in the new code it brought in, which no reversal can single out
+// (it has no old version): the fix sites are those of its lines the
+// failure depends on.
 type FixSite struct {
 	// Rank orders the sites, 1 first: by round (the critical predicates
 	// between the failure and the change, as Cause.Round), then those in
@@ -42,16 +43,16 @@ type FixSite struct {
 
 // descend finds the fix sites of a verified root cause: it runs the
 // first failing case, recording its coverage only, on the new version
-// with reverted (the root cause and its auxiliary changes) reverted, and
-// keeps the causes outside reverted (and outside the changes nested in
-// them) with a line that run does not execute, ranked (see FixSite.Rank);
+// with reverted (root and its auxiliary changes) reverted, and keeps the
+// causes outside root (and outside the changes nested in it) with a line
+// that run does not execute, ranked (see FixSite.Rank);
 // an added function's declaration is left out (its statements are
 // changes of their own).
 // When that run cannot be made, it returns no sites and why.
-func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, reverted []*changes.Change) ([]FixSite, string, error) {
-	gone := func(c *changes.Change) bool { // reverted, or nested in a reverted change
+func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, root, reverted []*changes.Change) ([]FixSite, string, error) {
+	within := func(c *changes.Change, cs []*changes.Change) bool { // c is in cs, or nested in a change of cs
 		for ; c != nil; c = g.set.ByID(c.Parent) {
-			if slices.Contains(reverted, c) {
+			if slices.Contains(cs, c) {
 				return true
 			}
 		}
@@ -60,7 +61,7 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 	var cand []Cause
 	for _, c := range causes {
 		ch := g.set.ByID(c.Change)
-		if ch == nil || gone(ch) || len(c.offsets) != len(c.Lines) || len(c.Lines) == 0 {
+		if ch == nil || within(ch, root) || len(c.offsets) != len(c.Lines) || len(c.Lines) == 0 {
 			continue
 		}
 		if ch.Kind == changes.Added && ch.Unit == "decl" && len(g.set.Children(ch)) > 0 {
@@ -120,6 +121,12 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 			if src, err = os.ReadFile(file); err != nil {
 				return nil, "", err
 			}
+		}
+		if within(ch, reverted) {
+			// An auxiliary change: its new code is gone, the old
+			// code in its place may run.
+			sites = append(sites, FixSite{Change: c.Change, Round: c.Round, Core: c.Core, Lines: c.Lines})
+			continue
 		}
 		var only []localize.Position
 		for i, p := range c.Lines {

@@ -20,10 +20,10 @@
 // The root cause says which change broke the case. When it replaced code
 // (a rewrite: a call to a new parser where the old loop was), the bug is
 // often in the new code it brought in, which no reversal singles out:
-// the causes outside the root cause and its auxiliary changes that the
-// failing run executed and the run with those reverted (which passes)
-// does not are the fix sites ([FixSite]), ranked by round, the trace
-// formula's mark and their distance from the failure.
+// the causes outside the root cause that the failing run executed and
+// the run with it and its auxiliary changes reverted (which passes) does
+// not are the fix sites ([FixSite]), ranked by round, the trace formula's
+// mark and their distance from the failure.
 //
 //	type       what it is
 //	Options    the two versions (directories, or a directory and a

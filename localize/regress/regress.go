@@ -193,8 +193,8 @@ type Report struct {
 	Partial bool   `json:"partial,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 	// FixSites are where the fix may lie when the root cause replaced
-	// code: the causes outside Root and Aux that the failing run executed
-	// only because of the root cause (see FixSite), ranked. Root answers
+	// code: the causes outside Root that the failing run executed only
+	// because of the root cause, Aux's among them (see FixSite), ranked. Root answers
 	// which change broke the cases; on a rewrite, the fix sites answer
 	// where in the new code it brought in the failure comes from. Empty
 	// when no such cause ran (a root cause that replaced nothing the
@@ -328,9 +328,10 @@ func (e *OldFailsError) Error() string {
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a
 //     subset that cannot be completed is unresolved.
-//  5. Fix sites: the causes outside the root and its auxiliary changes
-//     that the failing run executed and the run with those reverted does
-//     not (the new code a rewriting root cause brought in; see [FixSite]).
+//  5. Fix sites: the causes outside the root that the failing run
+//     executed and the run with the root and its auxiliary changes
+//     reverted does not (the new code a rewriting root cause brought in;
+//     see [FixSite]).
 //  6. The cause tree joins each root change to the failure.
 //
 // Unless opts.NoBaselines, dd over all changes, dd over the causes and
@@ -623,7 +624,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	}
 	rep.Verified = o == slicing.Pass
 	if sem != nil && rep.Verified {
-		if rep.FixSites, rep.Descent, err = descend(ctx, g, sem, rep.Causes, slices.Concat(root, aux)); err != nil {
+		if rep.FixSites, rep.Descent, err = descend(ctx, g, sem, rep.Causes, root, slices.Concat(root, aux)); err != nil {
 			return rep, err
 		}
 	}
