@@ -30,12 +30,13 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// Packages are the standard packages the table covers. container/list and
-// container/ring are not among them: they hold values of type any, which
-// the interpreter runs from source (trace.Config).
+// Packages are the standard packages the table covers. container/list,
+// container/ring and encoding/json are not among them: they hold or
+// reflect on values of type any, and the interpreter runs them from
+// source (trace/internal/loader's sourceStd).
 var Packages = []string{
 	"bufio", "bytes", "compress/flate", "compress/gzip", "compress/zlib", "crypto/md5", "crypto/rand", "crypto/sha1",
-	"crypto/sha256", "embed", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/json", "errors",
+	"crypto/sha256", "embed", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
 	"math/rand", "net", "net/http", "net/http/httptest", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",

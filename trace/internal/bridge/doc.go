@@ -13,7 +13,7 @@
 //
 // One file per concern (trace/README.md lists them): testify's
 // assertions, randomness, time, files, flag, sort, fmt's scanners,
-// encoding/json and testing/quick on native mirrors of interpreted types,
+// testing/quick on native mirrors of interpreted types,
 // runtime.Callers and its kin, internal/reflectlite, sync and sync/atomic where
 // nothing waits, faultloctest's helper.
 //

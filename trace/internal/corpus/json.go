@@ -3,7 +3,9 @@ package corpus
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 )
@@ -327,6 +329,24 @@ func JSON() string {
 	var anyv any
 	err = json.Unmarshal([]byte(`[1.5, {"a": "b"}]`), &anyv)
 	add("any %v %v", anyv, err)
+	return strings.Join(out, "\n")
+}
+
+// JSONNatives encodes and decodes values of standard types: an error
+// made by errors.New (a pointer to a struct of unexported fields, a type
+// the program cannot name), a time and big numbers (their MarshalJSON,
+// UnmarshalJSON and MarshalText methods), inside the program's values.
+func JSONNatives() string {
+	b, err := json.Marshal(map[string]any{"err": errors.New("boom"), "when": time.Unix(0, 0).UTC(), "big": big.NewInt(1 << 62)})
+	out := []string{fmt.Sprintf("native %s %v", b, err)}
+	var into struct {
+		N    *big.Int
+		When time.Time
+	}
+	err = json.Unmarshal([]byte(`{"N":123456789012345678901234567890,"When":"2024-02-29T12:00:00Z"}`), &into)
+	out = append(out, fmt.Sprintf("into %v %v %v", into.N, into.When, err))
+	err = json.Unmarshal([]byte(`{"When":"never"}`), &into)
+	out = append(out, fmt.Sprintf("bad time %v", err))
 	return strings.Join(out, "\n")
 }
 

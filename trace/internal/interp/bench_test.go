@@ -161,3 +161,46 @@ func BenchmarkWorkClassify(b *testing.B)   { benchWork(b, "Classify", 1000, work
 // chunk), where what a released trace leaves for the next run is its
 // first chunks.
 func BenchmarkWorkTCASMedium(b *testing.B) { benchWork(b, "TCAS", 40, workload.TCAS) }
+
+// BenchmarkJSON runs corpus.JSON (encoding/json's Marshal, Unmarshal,
+// Encoder and Decoder over the program's own types) traced, untraced
+// and natively, and checks the interpreted result against native. It is
+// what a test that encodes or decodes JSON costs.
+func BenchmarkJSON(b *testing.B) {
+	p := load(b, "./trace/internal/corpus")
+	fn := p.Func(corpusPkg, "JSON")
+	want := corpus.JSON()
+	for _, mode := range []struct {
+		name string
+		opts RunOptions
+	}{
+		{"traced", RunOptions{}},
+		{"untraced", RunOptions{NoTrace: true}},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.ReportAllocs()
+			events := 0
+			for i := 0; i < b.N; i++ {
+				res, err := p.Run(bgContext, fn, nil, &mode.opts)
+				if err != nil || res.Outcome != Returned {
+					b.Fatal(err, res)
+				}
+				if got := res.Returns[0].Str(); got != want {
+					b.Fatalf("interpreted:\n%s\nnative:\n%s", got, want)
+				}
+				if res.Trace != nil {
+					events += res.Trace.Len()
+					res.Trace.Release()
+				}
+			}
+			if events > 0 {
+				b.ReportMetric(float64(events)/float64(b.N), "events/run")
+			}
+		})
+	}
+	b.Run("native", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			benchSink += len(corpus.JSON())
+		}
+	})
+}

@@ -196,7 +196,7 @@ func fmt(err error) string {
 		{fn: "GenericOther", bridge: "unique.Make", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
 		{fn: "Wd", bridge: "os.Hostname", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
 		{fn: "JSONMarshaler", want: "[1]"},
-		{fn: "JSONPtrMarshaler", bridge: "encoding/json.Marshal", line: srcLine(src, "func JSONPtrMarshaler"), want: "type edge.Kelvin has a marshaling method with a pointer receiver, which json calls on a Kelvin value only where it can take its address: encode a *Kelvin"},
+		{fn: "JSONPtrMarshaler", want: "[1]"}, // json takes a slice element's address
 		{fn: "JSONRecursive", want: `{"Next":null}`},
 		{fn: "Clock", want: "1s 2026-05-13T09:41:27Z true"},
 		{fn: "Env", want: "v1false."},

@@ -17,7 +17,6 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"encoding/csv"
-	"encoding/json"
 	"io"
 	"io/fs"
 	"math/big"
@@ -62,16 +61,14 @@ var bridgeArgs = map[string][]bridgeArg{
 		{`time.Date(2024, time.February, 29, 13, 4, 5, 600, time.UTC)`, func() any { return time.Date(2024, time.February, 29, 13, 4, 5, 600, time.UTC) }},
 		{`time.Unix(1700000000, 5).In(time.FixedZone("X", 5400))`, func() any { return time.Unix(1700000000, 5).In(time.FixedZone("X", 5400)) }},
 	},
-	"*time.Time":       {{`new(time.Time)`, func() any { return new(time.Time) }}},
-	"*json.RawMessage": {{`new(encoding_json.RawMessage)`, func() any { return new(json.RawMessage) }}},
+	"*time.Time": {{`new(time.Time)`, func() any { return new(time.Time) }}},
 	// Data structs (all fields exported): interpreted structs converted
 	// field by field.
-	"*csv.ParseError":        {{`&encoding_csv.ParseError{StartLine: 1, Line: 2, Column: 3, Err: encoding_csv.ErrQuote}`, func() any { return &csv.ParseError{StartLine: 1, Line: 2, Column: 3, Err: csv.ErrQuote} }}},
-	"*io.LimitedReader":      {{`&io.LimitedReader{R: strings.NewReader("héllo abc"), N: 4}`, func() any { return &io.LimitedReader{R: strings.NewReader("héllo abc"), N: 4} }}},
-	"*json.InvalidUTF8Error": {{`&encoding_json.InvalidUTF8Error{S: "x\xff"}`, func() any { return &json.InvalidUTF8Error{S: "x\xff"} }}},
-	"*strconv.NumError":      {{`&strconv.NumError{Func: "Atoi", Num: "x1", Err: strconv.ErrSyntax}`, func() any { return &strconv.NumError{Func: "Atoi", Num: "x1", Err: strconv.ErrSyntax} }}},
-	"*time.ParseError":       {{`&time.ParseError{Layout: "2006", Value: "x", LayoutElem: "2006", ValueElem: "x"}`, func() any { return &time.ParseError{Layout: "2006", Value: "x", LayoutElem: "2006", ValueElem: "x"} }}},
-	"*url.Error":             {{`&net_url.Error{Op: "parse", URL: "::", Err: errors.New("missing protocol scheme")}`, func() any { return &url.Error{Op: "parse", URL: "::", Err: errors.New("missing protocol scheme")} }}},
+	"*csv.ParseError":   {{`&encoding_csv.ParseError{StartLine: 1, Line: 2, Column: 3, Err: encoding_csv.ErrQuote}`, func() any { return &csv.ParseError{StartLine: 1, Line: 2, Column: 3, Err: csv.ErrQuote} }}},
+	"*io.LimitedReader": {{`&io.LimitedReader{R: strings.NewReader("héllo abc"), N: 4}`, func() any { return &io.LimitedReader{R: strings.NewReader("héllo abc"), N: 4} }}},
+	"*strconv.NumError": {{`&strconv.NumError{Func: "Atoi", Num: "x1", Err: strconv.ErrSyntax}`, func() any { return &strconv.NumError{Func: "Atoi", Num: "x1", Err: strconv.ErrSyntax} }}},
+	"*time.ParseError":  {{`&time.ParseError{Layout: "2006", Value: "x", LayoutElem: "2006", ValueElem: "x"}`, func() any { return &time.ParseError{Layout: "2006", Value: "x", LayoutElem: "2006", ValueElem: "x"} }}},
+	"*url.Error":        {{`&net_url.Error{Op: "parse", URL: "::", Err: errors.New("missing protocol scheme")}`, func() any { return &url.Error{Op: "parse", URL: "::", Err: errors.New("missing protocol scheme")} }}},
 	"*url.URL": {
 		{`&net_url.URL{Scheme: "https", User: net_url.UserPassword("u", "p"), Host: "example.com:8080", Path: "/a b/c", RawQuery: "x=1&y=2", Fragment: "f"}`, func() any {
 			return &url.URL{Scheme: "https", User: url.UserPassword("u", "p"), Host: "example.com:8080", Path: "/a b/c", RawQuery: "x=1&y=2", Fragment: "f"}
@@ -164,7 +161,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "encoding/json", "strconv", "net/url", "io/fs", "embed"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "strconv", "net/url", "io/fs", "embed"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}

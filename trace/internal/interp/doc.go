@@ -27,7 +27,7 @@
 // Program, such as RunGoTest, ListTests, TestFuncs and FuzzCase, call the
 // GoTester it registers), and package internal/bridge, which holds the
 // other stand-ins (testify, randomness, time, files, flag, sort, fmt's
-// scanners, encoding/json, testing/quick, runtime.Callers,
+// scanners, testing/quick, runtime.Callers,
 // internal/reflectlite, sync where nothing waits). That surface is extcall.go (Call, RegisterBridge,
 // RegisterGlobal, RegisterNativeType, RunWith), memory.go (operations on
 // interpreted values and memory) and runstate.go (a stand-in's per-run

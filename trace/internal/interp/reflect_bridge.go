@@ -306,6 +306,26 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		r.set(fr, in, v, Reslice(x, n))
 		return Value{}
 	},
+	"Grow": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		v.mustBeAssignable("Grow")
+		v.mustBe("Grow", reflect.Slice)
+		if v.nv.IsValid() {
+			v.nv.Grow(int(args[0].Int()))
+			return Value{}
+		}
+		x, n := r.get(fr, in, v), int(args[0].Int())
+		l := len(x.slice())
+		switch {
+		case n < 0:
+			panic("reflect.Value.Grow: negative len")
+		case l+n < 0:
+			panic("reflect.Value.Grow: slice overflow")
+		case l+n > Cap(x):
+			// growslice's capacity, as append's; the length stays.
+			r.set(fr, in, v, r.growVals(x, v.t.need(r, in, "(reflect.Value).Grow"), l+n))
+		}
+		return Value{}
+	},
 	"SetMapIndex": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		v.mustBe("SetMapIndex", reflect.Map)
 		if v.f&flagRO != 0 {
@@ -553,6 +573,38 @@ var rvFuncs = map[string]extFunc{
 		}
 		r.checkReflectable(in, ci.code.fn.TypeArgs()[0], "reflect.TypeFor")
 		return r.typeValue(r.p.rtypeOf(ci.code.fn.TypeArgs()[0]))
+	},
+	"reflect.TypeAssert": func(r *run, fr *frame, in *ins, args []Value) Value {
+		// TypeAssert[T](v) is v.Interface().(T), with the comma.
+		ci := in.x.(*callInfo)
+		if ci.code == nil || ci.code.fn.TypeArgs() == nil {
+			panic(&BridgeError{Func: "reflect.TypeAssert", CallSite: r.pos(in), Reason: "called other than directly"})
+		}
+		t := ci.code.fn.TypeArgs()[0]
+		v := rvArg(args[0])
+		if v.t == nil {
+			panic(&reflect.ValueError{Method: "reflect.TypeAssert", Kind: reflect.Invalid})
+		}
+		if v.f&flagRO != 0 || (v.nv.IsValid() && !v.nv.CanInterface()) {
+			panic("reflect.TypeAssert: cannot return value obtained from unexported field or method")
+		}
+		x := r.toIface(fr, in, v)
+		if isIface(t) {
+			if x.p == nil || !r.p.implements((*iface)(x.p), r.p.internLocked(t)) {
+				return Tuple(Value{k: KindInterface}, Bool(false))
+			}
+			return Tuple(x, Bool(true))
+		}
+		if x.p != nil {
+			it := (*iface)(x.p)
+			switch {
+			case it.nat != nil && nativeIs(it.nat, t):
+				return Tuple(nativeToValue(r, it.nat, t), Bool(true))
+			case it.nat == nil && types.Identical(it.t.t, t):
+				return Tuple(it.v, Bool(true))
+			}
+		}
+		return Tuple(copyVal(r.p.zero(t)), Bool(false))
 	},
 	"reflect.Indirect": func(r *run, fr *frame, in *ins, args []Value) Value {
 		v := rvArg(args[0])

@@ -7,9 +7,11 @@ import (
 
 // The methods of reflect.Type on an *rtype (see reflect_type.go), called
 // by callNativeMethod: what reflect's own methods answer for the native
-// type, computed from the go/types type. A method that needs the go/types
-// type of a native type the program cannot name, and a method not
-// emulated here, stop the run with a *BridgeError naming the call.
+// type, computed from the go/types type (for a native type the program
+// cannot name, from the native type where nativeTypeMethod can). A
+// method that needs the go/types type of such a type otherwise, and a
+// method not emulated here, stop the run with a *BridgeError naming the
+// call.
 
 // rtypeMethod runs the reflect.Type method ci names on t.
 func (r *run) rtypeMethod(fr *frame, in *ins, ci *callInfo, t *rtype, args []Value) Value {
@@ -33,6 +35,11 @@ func (r *run) rtypeMethod(fr *frame, in *ins, ci *callInfo, t *rtype, args []Val
 			return Bool(t.rt.Comparable())
 		}
 		return Bool(types.Comparable(t.t))
+	}
+	if t.t == nil {
+		if v, ok := r.nativeTypeMethod(ci, t, args); ok {
+			return v
+		}
 	}
 	tt := t.need(r, in, call)
 	switch name {
@@ -231,4 +238,72 @@ func intsOf(v Value) []int {
 		out[i] = int(cs[i].v.Int())
 	}
 	return out
+}
+
+// nativeTypeMethod answers, natively, the reflect.Type methods that walk
+// a native type the program cannot name (t.t nil: a value of an
+// unexported standard type held in an interface, such as
+// *errors.errorString), as encoding/json walks every value it encodes:
+// the types it reaches are the native ones, as natively; ok is false for
+// the other methods.
+func (r *run) nativeTypeMethod(ci *callInfo, t *rtype, args []Value) (v Value, ok bool) {
+	rt := t.rt
+	switch name := ci.method.Name(); name {
+	case "Elem":
+		switch rt.Kind() {
+		case reflect.Array, reflect.Chan, reflect.Map, reflect.Pointer, reflect.Slice:
+			return r.typeValue(r.p.rtypeNative(rt.Elem())), true
+		}
+	case "Key":
+		if rt.Kind() == reflect.Map {
+			return r.typeValue(r.p.rtypeNative(rt.Key())), true
+		}
+	case "Len":
+		if rt.Kind() == reflect.Array {
+			return Int(int64(rt.Len())), true
+		}
+	case "NumField":
+		if rt.Kind() == reflect.Struct {
+			return Int(int64(rt.NumField())), true
+		}
+	case "Field":
+		if i := int(args[0].Int()); rt.Kind() == reflect.Struct && i >= 0 && i < rt.NumField() {
+			f := rt.Field(i)
+			return r.p.makeStruct(ci.sig.Results().At(0).Type(), map[string]Value{
+				"Name":      String(f.Name),
+				"PkgPath":   String(f.PkgPath),
+				"Type":      r.typeValue(r.p.rtypeNative(f.Type)),
+				"Tag":       String(string(f.Tag)),
+				"Offset":    Uint(uint64(f.Offset)),
+				"Index":     intSlice(f.Index),
+				"Anonymous": Bool(f.Anonymous),
+			}), true
+		}
+	case "NumMethod":
+		return Int(int64(rt.NumMethod())), true
+	case "Implements":
+		u := r.asType(args[0])
+		if u == nil {
+			return Value{}, false
+		}
+		if u.t == nil {
+			if u.rt.Kind() != reflect.Interface {
+				return Value{}, false
+			}
+			return Bool(rt.Implements(u.rt)), true
+		}
+		it, isIface := u.t.Underlying().(*types.Interface)
+		if !isIface {
+			return Value{}, false
+		}
+		for i := range it.NumMethods() {
+			m := it.Method(i)
+			nm, found := rt.MethodByName(m.Name())
+			if !found || !m.Exported() || !kindsMatch(nm.Type, m.Signature()) {
+				return Bool(false), true
+			}
+		}
+		return Bool(true), true
+	}
+	return Value{}, false
 }

@@ -605,6 +605,24 @@ func rvSlice(vs []rvalue) Value {
 	return sliceOf(cs)
 }
 
+// growVals returns a copy of slice s, of type t, with the capacity
+// append gives it to hold n elements (n > cap(s)) and s's length.
+func (r *run) growVals(s Value, t types.Type, n int) Value {
+	old := s.slice()
+	et := elemType(t)
+	c := growCap(n, cap(old), sizes.Sizeof(et), false)
+	r.allocCells(c)
+	cs := make([]cell, c)
+	for i := range old {
+		cs[i] = cell{v: copyVal(old[i].v), st: old[i].st}
+	}
+	z := r.p.zero(et)
+	for i := len(old); i < c; i++ {
+		cs[i] = cell{v: copyVal(z), st: NoEvent}
+	}
+	return sliceOf(cs[:len(old)])
+}
+
 // appendVals returns append(s, vs...) for the interpreted slice s of
 // type t, grown as the runtime grows it.
 func (r *run) appendVals(s Value, t types.Type, vs []Value) Value {
@@ -613,26 +631,14 @@ func (r *run) appendVals(s Value, t types.Type, vs []Value) Value {
 	if s.p == nil && len(vs) == 0 {
 		return s
 	}
-	if n <= cap(old) {
-		full := old[:n]
-		for i, v := range vs {
-			storeInto(&full[len(old)+i], v, r.extEv)
-		}
-		return sliceOf(full)
+	if n > cap(old) {
+		old = r.growVals(s, t, n).slice()
 	}
-	et := elemType(t)
-	c := growCap(n, cap(old), sizes.Sizeof(et), false)
-	r.allocCells(c)
-	cs := make([]cell, c)
-	copy(cs, old)
+	full := old[:n]
 	for i, v := range vs {
-		cs[len(old)+i] = cell{v: copyVal(v), st: r.extEv}
+		storeInto(&full[len(old)+i], v, r.extEv)
 	}
-	z := r.p.zero(et)
-	for i := n; i < c; i++ {
-		cs[i] = cell{v: copyVal(z), st: NoEvent}
-	}
-	return sliceOf(cs[:n])
+	return sliceOf(full)
 }
 
 // mapIter is a reflect.MapIter of interpreted code over an interpreted

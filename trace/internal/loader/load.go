@@ -174,13 +174,18 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // Handlers, LogValuers and ReplaceAttr functions and write to interpreted
 // io.Writers; and text/template, which executes over interpreted values
 // with the interpreter's reflect and calls interpreted funcs and methods
-// (with internal/fmtsort, which sorts map keys by reflection). Other
-// standard packages stay native.
+// (with internal/fmtsort, which sorts map keys by reflection); and
+// encoding/json, which encodes and decodes interpreted values with the
+// interpreter's reflect, calls their interpreted MarshalJSON, MarshalText,
+// UnmarshalJSON and UnmarshalText methods where json calls them, and
+// names the program's own types in its errors. Other standard packages
+// stay native.
 var sourceStd = map[string][]string{
 	"cmp":              nil,
 	"container/list":   nil,
 	"container/ring":   nil,
 	"context":          nil,
+	"encoding/json":    {"cmp", "slices"},
 	"flag":             nil,
 	"internal/fmtsort": {"cmp", "slices"},
 	"iter":             nil,

@@ -19,7 +19,6 @@ import (
 	encoding_binary "encoding/binary"
 	encoding_csv "encoding/csv"
 	encoding_hex "encoding/hex"
-	encoding_json "encoding/json"
 	errors "errors"
 	hash_crc32 "hash/crc32"
 	hash_fnv "hash/fnv"
@@ -159,16 +158,6 @@ var Funcs = map[string]any{
 	"(*encoding/csv.Writer).Flush":                               (*encoding_csv.Writer).Flush,
 	"(*encoding/csv.Writer).Write":                               (*encoding_csv.Writer).Write,
 	"(*encoding/csv.Writer).WriteAll":                            (*encoding_csv.Writer).WriteAll,
-	"(*encoding/json.Decoder).Buffered":                          (*encoding_json.Decoder).Buffered,
-	"(*encoding/json.Decoder).DisallowUnknownFields":             (*encoding_json.Decoder).DisallowUnknownFields,
-	"(*encoding/json.Decoder).InputOffset":                       (*encoding_json.Decoder).InputOffset,
-	"(*encoding/json.Decoder).More":                              (*encoding_json.Decoder).More,
-	"(*encoding/json.Decoder).Token":                             (*encoding_json.Decoder).Token,
-	"(*encoding/json.Decoder).UseNumber":                         (*encoding_json.Decoder).UseNumber,
-	"(*encoding/json.Encoder).SetEscapeHTML":                     (*encoding_json.Encoder).SetEscapeHTML,
-	"(*encoding/json.Encoder).SetIndent":                         (*encoding_json.Encoder).SetIndent,
-	"(*encoding/json.InvalidUTF8Error).Error":                    (*encoding_json.InvalidUTF8Error).Error,
-	"(*encoding/json.RawMessage).UnmarshalJSON":                  (*encoding_json.RawMessage).UnmarshalJSON,
 	"(*io.LimitedReader).Read":                                   (*io.LimitedReader).Read,
 	"(*io.SectionReader).Outer":                                  (*io.SectionReader).Outer,
 	"(*io.SectionReader).Read":                                   (*io.SectionReader).Read,
@@ -672,11 +661,6 @@ var Funcs = map[string]any{
 	"(encoding/binary.littleEndian).Uint32":                      encoding_binary.LittleEndian.Uint32,
 	"(encoding/binary.littleEndian).Uint64":                      encoding_binary.LittleEndian.Uint64,
 	"(encoding/hex.InvalidByteError).Error":                      encoding_hex.InvalidByteError.Error,
-	"(encoding/json.Delim).String":                               encoding_json.Delim.String,
-	"(encoding/json.Number).Float64":                             encoding_json.Number.Float64,
-	"(encoding/json.Number).Int64":                               encoding_json.Number.Int64,
-	"(encoding/json.Number).String":                              encoding_json.Number.String,
-	"(encoding/json.RawMessage).MarshalJSON":                     encoding_json.RawMessage.MarshalJSON,
 	"(io/fs.FileMode).IsDir":                                     io_fs.FileMode.IsDir,
 	"(io/fs.FileMode).IsRegular":                                 io_fs.FileMode.IsRegular,
 	"(io/fs.FileMode).Perm":                                      io_fs.FileMode.Perm,
@@ -986,12 +970,6 @@ var Funcs = map[string]any{
 	"encoding/hex.EncodedLen":                                    encoding_hex.EncodedLen,
 	"encoding/hex.NewDecoder":                                    encoding_hex.NewDecoder,
 	"encoding/hex.NewEncoder":                                    encoding_hex.NewEncoder,
-	"encoding/json.Compact":                                      encoding_json.Compact,
-	"encoding/json.HTMLEscape":                                   encoding_json.HTMLEscape,
-	"encoding/json.Indent":                                       encoding_json.Indent,
-	"encoding/json.NewDecoder":                                   encoding_json.NewDecoder,
-	"encoding/json.NewEncoder":                                   encoding_json.NewEncoder,
-	"encoding/json.Valid":                                        encoding_json.Valid,
 	"errors.Is":                                                  errors.Is,
 	"errors.Join":                                                errors.Join,
 	"errors.New":                                                 errors.New,
@@ -1479,8 +1457,6 @@ var Types = map[string]reflect.Type{
 	"encoding/base64.Encoding":           reflect.TypeFor[encoding_base64.Encoding](),
 	"encoding/csv.Reader":                reflect.TypeFor[encoding_csv.Reader](),
 	"encoding/csv.Writer":                reflect.TypeFor[encoding_csv.Writer](),
-	"encoding/json.Decoder":              reflect.TypeFor[encoding_json.Decoder](),
-	"encoding/json.Encoder":              reflect.TypeFor[encoding_json.Encoder](),
 	"io.SectionReader":                   reflect.TypeFor[io.SectionReader](),
 	"math/big.ErrNaN":                    reflect.TypeFor[math_big.ErrNaN](),
 	"math/big.Float":                     reflect.TypeFor[math_big.Float](),
@@ -1904,8 +1880,6 @@ var Vars = map[string]any{
 // Excluded are the exported functions and methods of these packages
 // that are not bridged, with the reason a *BridgeError reports.
 var Excluded = map[string]string{
-	"(*encoding/json.Decoder).Decode":         "parameter of type any",
-	"(*encoding/json.Encoder).Encode":         "parameter of type any",
 	"(*math/big.Float).Format":                "parameter of type fmt.State",
 	"(*math/big.Float).Scan":                  "parameter of type fmt.ScanState",
 	"(*math/big.Int).Format":                  "parameter of type fmt.State",
@@ -1936,9 +1910,6 @@ var Excluded = map[string]string{
 	"encoding/binary.Read":                    "parameter of type ByteOrder",
 	"encoding/binary.Size":                    "parameter of type any",
 	"encoding/binary.Write":                   "parameter of type ByteOrder",
-	"encoding/json.Marshal":                   "parameter of type any",
-	"encoding/json.MarshalIndent":             "parameter of type any",
-	"encoding/json.Unmarshal":                 "parameter of type any",
 	"errors.As":                               "parameter of type any",
 	"errors.AsType":                           "generic",
 	"hash/crc32.Checksum":                     "parameter of type *Table",
