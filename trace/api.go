@@ -239,6 +239,16 @@ const DefaultMaxSteps = interp.DefaultMaxSteps
 // a native go test run, into the step budget it raises the default to.
 const StepsPerNativeSecond = interp.StepsPerNativeSecond
 
+// DefaultMaxAlloc is the allocation budget, in bytes, of a run for which
+// nothing sets another (RunOptions.MaxAlloc 0); see [SetMaxSteps] for the
+// rules it follows as the step budget does.
+const DefaultMaxAlloc = interp.DefaultMaxAlloc
+
+// AllocPerNativeSecond converts RunOptions.NativeTime, a case's time in
+// a native go test run, into the allocation budget it raises the default
+// to, in bytes.
+const AllocPerNativeSecond = interp.AllocPerNativeSecond
+
 // GrowTime bounds, in wall-clock time, the run of a go test case whose
 // default step budget grows, when nothing gives its native time (see
 // [SetMaxSteps]).
@@ -279,9 +289,16 @@ const GrownMaxDepth = interp.GrownMaxDepth
 // when nothing gave its native time). Such a case that runs out of the
 // default call depth, DefaultMaxDepth, runs again so too, up to
 // GrownMaxDepth calls deep (without native evidence a recursion that
-// deep is more likely endless). The caller's limits bound it all: an
-// exact bound (RunOptions.MaxSteps, MaxDepth, SetMaxSteps) is never
-// raised, and a run's context ends it.
+// deep is more likely endless). The allocation budget, which counts what
+// a run allocates, garbage too, follows the step budget: DefaultMaxAlloc,
+// or AllocPerNativeSecond times the case's native time if that is more,
+// and for a go test case that runs out of it, a budget that doubles in the
+// same window (once for each allocation that exceeds it, and only while
+// the process's live heap after a collection has grown by at most
+// DefaultMaxAlloc since the run started: garbage grows it, memory the
+// program keeps does not). The caller's
+// limits bound it all: an exact bound (RunOptions.MaxSteps, MaxDepth,
+// MaxAlloc, SetMaxSteps) is never raised, and a run's context ends it.
 func SetMaxSteps(n int64) int64 { return interp.SetMaxSteps(n) }
 
 // Int returns a Value of kind KindInt.

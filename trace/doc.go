@@ -24,7 +24,8 @@
 // with an [Outcome]: the function returned, an interpreted panic escaped
 // (value, position and interpreted stack in [PanicInfo]), the step, depth
 // or allocation budget ran out (RunOptions.MaxAlloc bounds the memory a
-// program allocates, 4 GiB by default), a test oracle rejected the results ([Program.RunTest],
+// program allocates, DefaultMaxAlloc by default, more for a go test case
+// that needs it: see [SetMaxSteps]), a test oracle rejected the results ([Program.RunTest],
 // tests as data: function, arguments, expected results or a predicate), or
 // the program called os.Exit. Only failures of the interpreter itself are
 // errors: an [*UnsupportedError] names a construct and its position, a

@@ -39,9 +39,9 @@ const exitInterrupted = 3
 
 // memoryLimit is the Go runtime's soft memory limit of the command,
 // unless GOMEMLIMIT sets one: an interpreted run may hold its whole
-// allocation budget (trace.RunOptions.MaxAlloc, 4 GiB by default), and
-// without a limit the collector lets the heap grow to twice what is live
-// before it collects.
+// allocation budget (trace.DefaultMaxAlloc, 4 GiB: a larger budget grows
+// only while the live heap grows by at most that), and without a limit the
+// collector lets the heap grow to twice what is live before it collects.
 const memoryLimit = 5 << 30
 
 func main() {

@@ -13,10 +13,11 @@ type stopAt struct{}
 const cellBytes = int64(unsafe.Sizeof(cell{}))
 
 // allocate charges n bytes to the run's allocation budget before they are
-// allocated.
+// allocated; a growing default budget doubles once if they exceed it
+// (growAlloc, stepbudget.go).
 func (r *run) allocate(n int64) {
 	r.alloc += n
-	if r.alloc > r.maxAlloc || n < 0 {
+	if n < 0 || r.alloc > r.maxAlloc && !r.growAlloc() {
 		r.alloc = r.maxAlloc
 		panic(budgetStop{mem: true})
 	}

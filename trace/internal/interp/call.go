@@ -38,10 +38,13 @@ type run struct {
 	maxDepth int
 	alloc    int64 // bytes allocated (see RunOptions.MaxAlloc)
 	maxAlloc int64
-	// defaultSteps: max is the default step budget (stepbudget.go);
-	// growUntil, if not zero, is when it stops growing.
+	// defaultSteps, defaultAlloc: max, maxAlloc are the default budgets
+	// (stepbudget.go); growUntil, if not zero, is when they stop growing.
 	defaultSteps bool
+	defaultAlloc bool
 	growUntil    time.Time
+	allocRaised  int64           // what native evidence raises a default maxAlloc to (growAlloc)
+	heapBase     uint64          // the process's live heap as the run started (growAlloc)
 	defaultDepth bool            // maxDepth is the default depth budget (stepbudget.go)
 	rvCells      map[rvKey]*cell // reflect.ValueOf's cells of pointer-shaped values (reflect_value.go)
 	depth        int
@@ -183,7 +186,11 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	}
 	r := &run{p: p, ctx: ctx, h: o.Hooks, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent}
 	r.max, r.defaultSteps = stepBudget(&o) // stepbudget.go
-	if r.defaultSteps && o.growTime > 0 {
+	r.maxAlloc, r.defaultAlloc, r.allocRaised = allocBudget(&o)
+	if r.defaultAlloc {
+		r.heapBase = liveHeap() // stepbudget.go
+	}
+	if (r.defaultSteps || r.defaultAlloc) && o.growTime > 0 {
 		r.growUntil = time.Now().Add(o.growTime)
 	}
 	if r.maxDepth <= 0 {
@@ -191,10 +198,6 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 		if o.deeper {
 			r.maxDepth = GrownMaxDepth
 		}
-	}
-	r.maxAlloc = o.MaxAlloc
-	if r.maxAlloc <= 0 {
-		r.maxAlloc = 4 << 30
 	}
 	if r.out == nil {
 		r.out = io.Discard
@@ -292,6 +295,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 				res.defaultDepth = r.defaultDepth
 			case x.mem:
 				res.Failure = fmt.Sprintf("allocations over %d bytes", r.maxAlloc)
+				res.defaultAlloc = r.defaultAlloc
 			default:
 				res.Failure = fmt.Sprintf("%d steps executed", r.max)
 				res.defaultSteps = r.defaultSteps

@@ -83,6 +83,10 @@ type Result struct {
 	// defaultDepth: the run ended at its default depth budget, which a
 	// go test case with native evidence may exceed (stepbudget.go).
 	defaultDepth bool
+	// defaultAlloc: the run ended at its default allocation budget,
+	// which a go test case may exceed as it may the default step budget
+	// (stepbudget.go).
+	defaultAlloc bool
 }
 
 // Passed reports whether the run returned and its oracle (if any) accepted it.
@@ -197,7 +201,10 @@ type RunOptions struct {
 	// cell of interpreted memory (32 bytes), strings and conversions their
 	// length. It is checked before an allocation is made, so a program
 	// asking for too much ends with BudgetExceeded instead of exhausting
-	// the host's memory. Default (0): 4 GiB.
+	// the host's memory. A bound set here is exact. Default (0):
+	// DefaultMaxAlloc, which the case's native time raises and which a
+	// go test case may exceed as it may the default step budget
+	// (SetMaxSteps has the rules).
 	MaxAlloc int64
 	// Hooks steer the run; nil for none.
 	Hooks *Hooks
@@ -267,7 +274,7 @@ type RunOptions struct {
 	noRecWide    bool                                        // execRec's runs of simple instructions recorded one event at a time (recRunEach), to test that path too
 	noHot        bool                                        // recorded runs without recBlocks, to compare the recorders without it
 	noStaticDeps bool                                        // every dependence stored, none implied (see setStaticDeps): the oracle of the tests of implied ones
-	growTime     time.Duration                               // a default step budget doubles when reached, for this long (stepbudget.go)
+	growTime     time.Duration                               // default step and allocation budgets double when reached, for this long (stepbudget.go)
 	deeper       bool                                        // the default depth budget is GrownMaxDepth (stepbudget.go)
 	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 	args         []string                                    // os.Args after the program's name (WithArgs)

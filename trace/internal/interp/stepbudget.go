@@ -7,23 +7,29 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"sync/atomic"
 	"time"
 )
 
-// The step budget of a run. A bound the caller sets is exact: a run with
-// RunOptions.MaxSteps, or, when that is 0, with the process's bound
-// (SetMaxSteps), executes at most that many instructions. Without one,
-// the budget is the default, and the default is only where a go test
-// case starts: a test that passes natively must not fail interpreted for
-// want of steps.
+// The step and allocation budgets of a run. A bound the caller sets is
+// exact: a run with RunOptions.MaxSteps, or, when that is 0, with the
+// process's bound (SetMaxSteps), executes at most that many
+// instructions; a run with RunOptions.MaxAlloc allocates at most that
+// many bytes. Without one, the budget is the default, and the default is
+// only where a go test case starts: a test that passes natively must not
+// fail interpreted for want of steps or memory. The allocation budget
+// counts what a run allocates, garbage too, so it grows with the steps a
+// case runs, and follows the same rules.
 //
 //   - Native evidence: a go test case's time in a native go test run,
 //     RunOptions.NativeTime or, when that is 0, the time the Program
 //     holds for the case (SetNativeTimes), raises the default to
 //     StepsPerNativeSecond times that time (at least go test's 10 ms
-//     resolution).
+//     resolution), and the allocation budget to AllocPerNativeSecond
+//     times it.
 //   - Growth: a go test case (RunGoTest, ListGoTest, FuzzCase) that runs
 //     out of the default budget runs again, unrecorded, with a budget
 //     that doubles each time it is reached as long as the run has taken
@@ -39,6 +45,13 @@ import (
 //     machine, and the Program does not grow that case's budget again (a
 //     caller such as localize runs a failing case many times) unless
 //     native evidence given later widens its window.
+//   - Memory: an allocation budget above DefaultMaxAlloc (raised or
+//     growing) is reached by doublings from DefaultMaxAlloc, each when
+//     an allocation exceeds the budget so far (so that no single
+//     allocation gets more than twice that), and each only if the
+//     process's live heap after a collection has grown by at most
+//     DefaultMaxAlloc since the run started: garbage lets the budget
+//     grow, memory the program keeps does not.
 //   - Depth: a go test case with native evidence that runs out of the
 //     default call depth (DefaultMaxDepth, RunOptions.MaxDepth 0) is run
 //     again as one that runs out of its steps is, its depth bounded by
@@ -63,6 +76,22 @@ const DefaultMaxSteps = 10_000_000
 // bound is ten times that. A case's context, not this bound, is what
 // ends a slow interpretation in practice.
 const StepsPerNativeSecond = 100_000_000_000
+
+// DefaultMaxAlloc is the allocation budget, in bytes, of a run for which
+// nothing sets another (see the package's budget rules above).
+const DefaultMaxAlloc = 4 << 30
+
+// AllocPerNativeSecond converts a case's native time (RunOptions.
+// NativeTime) into an allocation budget, in bytes: 64 GiB a native
+// second. Natively compiled Go allocates at most a few gigabytes a
+// second on one core, garbage included, and the interpreter counts a
+// word of memory as a cell of 32 bytes, four times its native size: the
+// bound covers a native rate of 16 GiB a second. What the program keeps
+// is bounded apart (see the memory rule above).
+const AllocPerNativeSecond = 64 << 30
+
+// defaultMaxAlloc is DefaultMaxAlloc; tests lower it.
+var defaultMaxAlloc int64 = DefaultMaxAlloc
 
 // GrowTime bounds, in wall-clock time, the run of a go test case whose
 // default budget grows.
@@ -185,20 +214,87 @@ func stepBudget(o *RunOptions) (budget int64, dflt bool) {
 	return budget, true
 }
 
+// allocBudget returns the allocation budget of a run with options o,
+// whether it is the default one, which a go test case may exceed, and
+// the budget native evidence raises the default to (the budget itself
+// without native evidence), up to which the run's budget grows without a
+// growth window (see growAlloc).
+func allocBudget(o *RunOptions) (budget int64, dflt bool, raised int64) {
+	if o.MaxAlloc > 0 {
+		return o.MaxAlloc, false, o.MaxAlloc
+	}
+	budget, raised = defaultMaxAlloc, defaultMaxAlloc
+	if o.NativeTime > 0 {
+		t := max(o.NativeTime, minNativeTime)
+		if s := t.Seconds() * AllocPerNativeSecond; s < math.MaxInt64/4 {
+			raised = max(budget, int64(s))
+		} else {
+			raised = math.MaxInt64 / 4
+		}
+	}
+	return budget, true, raised
+}
+
 // grow is called by tick when the run has executed its budget: it
 // doubles a growing run's budget if the run's time allows, and reports
 // whether it did.
 func (r *run) grow() bool {
-	if r.growUntil.IsZero() || r.max >= math.MaxInt64/2 || time.Now().After(r.growUntil) {
+	if !r.defaultSteps || r.growUntil.IsZero() || r.max >= math.MaxInt64/2 || time.Now().After(r.growUntil) {
 		return false
 	}
 	r.max *= 2
 	return true
 }
 
+// growAlloc is called by allocate when the run's allocations exceed its
+// budget: it doubles a default allocation budget, once, if native
+// evidence raised it above that (r.allocRaised) or the run is growing
+// and its time allows, and if what the process holds after a collection
+// has grown by at most maxGrowHeap since the run started (the budget
+// counts garbage, which may grow it, but not memory the program keeps);
+// it reports whether the allocations fit now.
+func (r *run) growAlloc() bool {
+	if !r.defaultAlloc || r.maxAlloc >= math.MaxInt64/4 {
+		return false
+	}
+	growing := !r.growUntil.IsZero() && !time.Now().After(r.growUntil)
+	if r.maxAlloc >= r.allocRaised && !growing {
+		return false
+	}
+	runtime.GC()
+	if live := liveHeap(); live > r.heapBase && live-r.heapBase > maxGrowHeap {
+		return false
+	}
+	if r.maxAlloc *= 2; !growing {
+		r.maxAlloc = min(r.maxAlloc, r.allocRaised)
+	}
+	return r.alloc <= r.maxAlloc
+}
+
+// maxGrowHeap bounds the growth of the process's live heap since the
+// run started (run.heapBase), in bytes, under which a growing allocation
+// budget doubles: DefaultMaxAlloc, what a run may hold without growth.
+const maxGrowHeap = DefaultMaxAlloc
+
+// liveHeap returns the bytes of heap the last collection found live.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
 // outOfDefaultSteps reports whether res ended at its default step budget.
 func outOfDefaultSteps(res *CaseResult) bool {
 	return res != nil && res.Result != nil && res.Outcome == BudgetExceeded && res.defaultSteps
+}
+
+// outOfDefaultAlloc reports whether res ended at its default allocation
+// budget.
+func outOfDefaultAlloc(res *CaseResult) bool {
+	return res != nil && res.Result != nil && res.Outcome == BudgetExceeded && res.defaultAlloc
 }
 
 // outOfDefaultDepth reports whether res ended at its default depth
@@ -234,7 +330,7 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 	}
 	res, err := run(&first)
 	deeper := o.NativeTime > 0 && o.MaxDepth <= 0 // native evidence: the depth may grow
-	over := outOfDefaultSteps(res) || deeper && outOfDefaultDepth(res)
+	over := outOfDefaultSteps(res) || outOfDefaultAlloc(res) || deeper && outOfDefaultDepth(res)
 	if w, ok := p.endless.Load(key); ok && (o.NativeTime <= 0 || w.(time.Duration) >= window) || !over || ctx.Err() != nil {
 		return res, flush(o.Stdout, &held, err)
 	}
@@ -249,9 +345,9 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 	res2, err2 := run(&grown)
 	deep := deeper && outOfDefaultDepth(res2)
 	switch {
-	case outOfDefaultSteps(res2) || deep || ctx.Err() != nil || errors.Is(err2, context.DeadlineExceeded) || errors.Is(err2, context.Canceled):
+	case outOfDefaultSteps(res2) || outOfDefaultAlloc(res2) || deep || ctx.Err() != nil || errors.Is(err2, context.DeadlineExceeded) || errors.Is(err2, context.Canceled):
 		// It did not end in time: the first run's result stands.
-		if outOfDefaultSteps(res2) || deep {
+		if outOfDefaultSteps(res2) || outOfDefaultAlloc(res2) || deep {
 			p.endless.Store(key, window)
 		}
 		return res, flush(o.Stdout, &held, err)
@@ -265,6 +361,14 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 	}
 	exact := o
 	exact.MaxSteps, exact.deeper = res2.Steps+res2.Steps/8+1000, deeper
+	// A recorded run charges a cell for each instance of a local variable
+	// after a frame's first, which a plain run keeps in its frame: at
+	// most a cell a step more.
+	if _, _, raised := allocBudget(&o); o.MaxAlloc <= 0 {
+		if need := res2.Alloc + res2.Alloc/8 + cellBytes*exact.MaxSteps; need > raised {
+			exact.MaxAlloc = need
+		}
+	}
 	return run(&exact)
 }
 

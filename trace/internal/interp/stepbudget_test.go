@@ -139,3 +139,62 @@ func TestNativeTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocBudget checks that the allocation budget follows the step
+// budget's rules (stepbudget.go) on trace/testdata/gotestbudget's
+// TestGarbage, which allocates 32 MB of interpreted cells and keeps
+// none, under a default budget lowered to 1 MiB: native evidence raises
+// the default, a go test case that runs out of it runs again with a
+// growing one, and a bound the caller sets is exact.
+func TestAllocBudget(t *testing.T) {
+	const pkg = "github.com/faultloc/faultloc/trace/testdata/gotestbudget"
+	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/gotestbudget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration, n, a int64) { growTime, nativeSlowdown, defaultMaxAlloc = d, n, a }(growTime, nativeSlowdown, defaultMaxAlloc)
+	defaultMaxAlloc = 1 << 20
+	const over = "allocations over 1048576 bytes"
+	tests := []struct {
+		name    string
+		opts    *RunOptions
+		grow    bool          // growth as by default; else none
+		program time.Duration // the case's time given to SetNativeTimes
+		passed  bool          // else: budget exceeded, failure over
+	}{
+		{name: "growth, unrecorded", opts: &RunOptions{NoTrace: true}, grow: true, passed: true},
+		{name: "growth, recorded", grow: true, passed: true},
+		{name: "growth, coverage", opts: &RunOptions{CoverOnly: true}, grow: true, passed: true},
+		{name: "native time, no growth", opts: &RunOptions{NoTrace: true, NativeTime: time.Millisecond}, passed: true},
+		{name: "native time from the program, no growth, recorded", program: time.Millisecond, passed: true},
+		{name: "exact bound", opts: &RunOptions{NoTrace: true, MaxAlloc: 1 << 20, NativeTime: time.Second}, grow: true},
+		// last: the Program does not grow this case's budget again
+		{name: "no growth", opts: &RunOptions{NoTrace: true}},
+	}
+	for _, tt := range tests {
+		// (a window wide enough for a loaded machine: each doubling
+		// collects the process's heap)
+		growTime, nativeSlowdown = time.Minute, NativeSlowdown
+		if !tt.grow {
+			growTime, nativeSlowdown = 0, 0
+		}
+		p.SetNativeTimes(pkg, map[string]time.Duration{"TestGarbage": tt.program})
+		res, err := p.RunGoTest(bgContext, pkg, "TestGarbage", tt.opts)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		t.Logf("%s: %d steps, %d bytes", tt.name, res.Steps, res.Alloc)
+		if tt.passed {
+			if res.Failed || res.Outcome != Returned || res.Alloc <= 1<<20 {
+				t.Errorf("%s: failed %v, outcome %v (%s), %d bytes; want it to pass after more than 1 MiB", tt.name, res.Failed, res.Outcome, res.Failure, res.Alloc)
+			}
+		} else if !res.Failed || res.Outcome != BudgetExceeded || res.Failure != over {
+			t.Errorf("%s: failed %v, outcome %v (%s); want budget exceeded (%s)", tt.name, res.Failed, res.Outcome, res.Failure, over)
+		}
+		recorded := tt.opts == nil || !tt.opts.NoTrace && !tt.opts.CoverOnly
+		if (res.Trace != nil) != recorded {
+			t.Errorf("%s: trace %v, want %v", tt.name, res.Trace != nil, recorded)
+		}
+	}
+}

@@ -1,7 +1,8 @@
 // Package gotestbudget's tests need more steps than the interpreter's
 // default budget (TestLong), a deeper recursion than its default depth
-// (TestDeep), or never end (TestForever): the subjects of
-// the step budget's tests (trace/internal/interp/stepbudget_test.go).
+// (TestDeep), more allocations than an allocation budget lowered for the
+// test (TestGarbage), or never end (TestForever): the subjects of the
+// budgets' tests (trace/internal/interp/stepbudget_test.go).
 // TestForever does not end natively either: go test here runs TestLong
 // alone (-run TestLong).
 package gotestbudget
@@ -21,4 +22,15 @@ func Depth(n int) int {
 		return 0
 	}
 	return Depth(n-1) + 1
+}
+
+// Garbage allocates n slices of 1000 ints, keeping none, and returns the
+// sum of their lengths.
+func Garbage(n int) int {
+	s := 0
+	for range n {
+		b := make([]int, 1000)
+		s += len(b)
+	}
+	return s
 }
