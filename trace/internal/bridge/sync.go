@@ -3,6 +3,8 @@ package bridge
 import (
 	"fmt"
 	"go/types"
+	"reflect"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
@@ -15,15 +17,39 @@ import (
 // atomic. What waits (Mutex, RWMutex, WaitGroup, Once, OnceFunc...) is
 // interp's, beside its scheduler.
 
-// syncVars holds, per run, the state of the sync.Map, sync.Pool and
-// atomic.Value variables the program used, by their address.
+// syncVars holds, per run, the state of the sync.Map and sync.Pool
+// variables the program used, by their address (a copy of either after
+// first use is a bug in Go).
 type syncVars map[unsafe.Pointer]*syncVar
 
 // syncVar is the state of one variable.
 type syncVar struct {
-	val  interp.Value   // an atomic.Value's value: an interpreted interface (invalid: never stored)
 	m    interp.Value   // a sync.Map's entries, keys and values interpreted interfaces
 	pool []interp.Value // a sync.Pool's free values, interpreted interfaces: the private one, then a stack
+}
+
+// avHolder is what a native atomic.Value that the program stores into
+// holds: the interpreted interface stored. Each store puts a new holder,
+// so that a copy of the Value (made by assignment, or by a range over an
+// array of them) keeps what was stored before it, as a copy of a real
+// one does.
+type avHolder struct{ v interp.Value }
+
+// atomicValue returns the native atomic.Value the interpreted pointer p
+// points to.
+func atomicValue(c interp.Call, p interp.Value) *atomic.Value {
+	if p.IsNil() {
+		c.RuntimeError(nilDeref)
+	}
+	t := types.Type(types.NewPointer(types.NewStruct(nil, nil))) // any type the bridge does not convert field by field
+	if sig := c.Signature(); sig != nil && sig.Recv() != nil {
+		t = sig.Recv().Type() // *atomic.Value
+	}
+	x, err := c.ToNative(p, t, reflect.TypeFor[*atomic.Value]())
+	if err != nil {
+		panic(&interp.BridgeError{Func: "sync/atomic.Value", CallSite: c.Pos(), Reason: err.Error()})
+	}
+	return x.Interface().(*atomic.Value)
 }
 
 // syncVarsKey keys a run's syncVars (interp.Call.State).
@@ -60,46 +86,46 @@ func init() {
 	bothNative := func(a, b interp.Value) bool {
 		return interp.NativeDynamic(a) != nil && interp.NativeDynamic(b) != nil
 	}
-	store := func(c interp.Call, st *syncVar, v interp.Value, op string) {
+	load := func(av *atomic.Value) interp.Value {
+		if h, _ := av.Load().(*avHolder); h != nil {
+			return h.v
+		}
+		return noErr // a nil interface
+	}
+	store := func(c interp.Call, av *atomic.Value, v interp.Value, op string) {
 		if v.IsNil() {
 			stringPanic(c, "sync/atomic: "+op+" of nil value into Value")
 		}
-		if st.val.IsValid() && !st.val.IsNil() && !sameType(st.val, v) {
+		if cur := load(av); !cur.IsNil() && !sameType(cur, v) {
 			stringPanic(c, "sync/atomic: "+op+" of inconsistently typed value into Value")
 		}
-		st.val = v
-	}
-	loadVal := func(st *syncVar) interp.Value {
-		if !st.val.IsValid() {
-			return noErr // a nil interface
-		}
-		return st.val
+		av.Store(&avHolder{v})
 	}
 	reg("(*sync/atomic.Value).Load", func(c interp.Call, args []interp.Value) interp.Value {
-		return loadVal(syncOf(c, args[0]))
+		return load(atomicValue(c, args[0]))
 	})
 	reg("(*sync/atomic.Value).Store", func(c interp.Call, args []interp.Value) interp.Value {
-		store(c, syncOf(c, args[0]), args[1], "store")
+		store(c, atomicValue(c, args[0]), args[1], "store")
 		return interp.Value{}
 	})
 	reg("(*sync/atomic.Value).Swap", func(c interp.Call, args []interp.Value) interp.Value {
-		st := syncOf(c, args[0])
-		old := loadVal(st)
-		store(c, st, args[1], "swap")
+		av := atomicValue(c, args[0])
+		old := load(av)
+		store(c, av, args[1], "swap")
 		return old
 	})
 	reg("(*sync/atomic.Value).CompareAndSwap", func(c interp.Call, args []interp.Value) interp.Value {
-		st := syncOf(c, args[0])
+		av := atomicValue(c, args[0])
 		if args[2].IsNil() {
 			stringPanic(c, "sync/atomic: compare and swap of nil value into Value")
 		}
 		if !args[1].IsNil() && !sameType(args[1], args[2]) && !bothNative(args[1], args[2]) {
 			stringPanic(c, "sync/atomic: compare and swap of inconsistently typed values")
 		}
-		if cur := loadVal(st); !c.Equal(cur, args[1]) {
+		if cur := load(av); !c.Equal(cur, args[1]) {
 			return interp.Bool(false)
 		}
-		store(c, st, args[2], "compare and swap")
+		store(c, av, args[2], "compare and swap")
 		return interp.Bool(true)
 	})
 	// sync.Map holds interpreted interfaces in an interpreted map kept

@@ -191,8 +191,8 @@ func WorkerPool() string {
 }
 
 // AtomicValue exercises sync/atomic.Value: loads before and after stores,
-// Swap, CompareAndSwap, and the panics of a nil or inconsistently typed
-// value.
+// Swap, CompareAndSwap, the panics of a nil or inconsistently typed
+// value, and copies of Values.
 func AtomicValue() string {
 	var v atomic.Value
 	out := []string{fmt.Sprint("empty ", v.Load())}
@@ -214,6 +214,20 @@ func AtomicValue() string {
 	w2.Store(pair{1, 2})
 	p := w2.Load().(pair)
 	out = append(out, fmt.Sprint("struct ", p.a+p.b))
+	// Copies keep what was stored before them: by assignment, and by a
+	// range over an array of Values (as registries clone their caches).
+	c := v
+	c.Store(8)
+	var arr [3]atomic.Value
+	arr[1].Store("one")
+	var clone [3]atomic.Value
+	for i, e := range arr {
+		if x := e.Load(); x != nil {
+			clone[i].Store(x)
+		}
+	}
+	arr[1].Store("changed")
+	out = append(out, fmt.Sprint("copies ", v.Load(), " ", c.Load(), " ", clone[0].Load(), " ", clone[1].Load(), " ", arr[1].Load()))
 	return strings.Join(out, "; ")
 }
 
