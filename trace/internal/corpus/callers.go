@@ -100,3 +100,37 @@ func funcNames() []string {
 	}
 	return out
 }
+
+// callersW's who names itself and its caller as the runtime reports
+// them.
+type callersW struct{}
+
+//go:noinline
+func (callersW) who() string {
+	self, _, _, _ := runtime.Caller(0)
+	pc, _, line, ok := runtime.Caller(1)
+	return fmt.Sprintf("%s called by %s:%d %v", short(runtime.FuncForPC(self).Name()), short(runtime.FuncForPC(pc).Name()), line, ok)
+}
+
+// callersHolder promotes who: (*callersHolder).who is a wrapper.
+type callersHolder struct{ callersW }
+
+type callersWho interface{ who() string }
+
+// CallersWrappers calls a method through a method value, a promoted
+// method behind an interface, a method expression and a pointer method
+// expression: the wrappers Go makes for them are not frames that
+// runtime.Caller reports.
+func CallersWrappers() string {
+	var w callersW
+	f := w.who
+	var i callersWho = &callersHolder{}
+	g := callersW.who
+	h := (*callersW).who
+	return strings.Join([]string{
+		f(),
+		i.who(),
+		g(w),
+		h(&w),
+	}, "\n")
+}

@@ -61,6 +61,7 @@ var Programs = map[string]func() string{
 	"Formatter":          Formatter,
 	"FmtNilReceiver":     FmtNilReceiver,
 	"Callers":            Callers,
+	"CallersWrappers":    CallersWrappers,
 	"JSONTrees":          JSONTrees,
 	"JSONStreams":        JSONStreams,
 	"JSONOmitZero":       JSONOmitZero,

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -70,16 +71,28 @@ func (c Call) Dir() string { return c.r.dir }
 // Stack returns the static instructions of the calls in progress on c's
 // goroutine, innermost first: c's own call, then the call in progress in
 // each caller's frame, up to the outermost interpreted frame (none at the
-// root of a run).
+// root of a run). The frames of go/ssa's wrappers are left out, as the
+// Go runtime leaves out its own (isWrapper).
 func (c Call) Stack() []StaticID {
 	var sids []StaticID
 	for f, at := c.fr, c.in; f != nil && at != nil; f = f.caller {
-		sids = append(sids, at.sid)
+		if !isWrapper(f.c.fn) {
+			sids = append(sids, at.sid)
+		}
 		if f.caller != nil {
 			at = f.caller.at
 		}
 	}
 	return sids
+}
+
+// isWrapper reports whether fn is a method wrapper, a bound method
+// wrapper (a method value's function) or a thunk (a method expression's)
+// that go/ssa makes: what the Go compiler makes as wrappers too, which
+// tracebacks and runtime.Callers leave out.
+func isWrapper(fn *ssa.Function) bool {
+	s := fn.Synthetic
+	return strings.HasPrefix(s, "wrapper for ") || strings.HasPrefix(s, "bound method wrapper for ") || strings.HasPrefix(s, "thunk for ")
 }
 
 // Fatal ends the run as a fatal error of the Go runtime does (a throw,
