@@ -11,7 +11,8 @@ import (
 // function that reflects on a flag's Value: isZeroValue, which
 // PrintDefaults calls to leave out a default that is its type's zero. It
 // is bridged here on the interpreted value (interp stands in for it
-// rather than running its body: see handBridgedStd there).
+// rather than running its body: see handBridgedStd there). flag.Parse,
+// which parses go test's command line, is package testrun's.
 func init() {
 	interp.RegisterBridge("flag.isZeroValue", isZeroValue)
 }
@@ -51,30 +52,4 @@ func isZeroValue(c interp.Call, args []interp.Value) interp.Value {
 		err = c.NativeValue(fmt.Errorf("panic calling String method on zero %s for flag %s: %v", interp.ReflectTypeString(shown), name, c.Native(p)))
 	}
 	return interp.Tuple(interp.Bool(err.IsNil() && s == args[1].Str()), err)
-}
-
-// Test packages define flags (var update = flag.Bool("update", ...)); go
-// test runs them without flags: every flag has its default value.
-func init() {
-	interp.RegisterBridge("flag.Parse", func(c interp.Call, args []interp.Value) interp.Value { return interp.Value{} })
-	interp.RegisterBridge("flag.Parsed", func(c interp.Call, args []interp.Value) interp.Value { return interp.Bool(true) })
-	interp.RegisterBridge("flag.NArg", func(c interp.Call, args []interp.Value) interp.Value { return interp.Int(0) })
-	interp.RegisterBridge("flag.Args", func(c interp.Call, args []interp.Value) interp.Value { return interp.Nil(interp.KindSlice) })
-	for _, kind := range []string{"Bool", "String", "Int", "Int64", "Uint", "Uint64", "Float64", "Duration"} {
-		// flag.Kind(name, value, usage) *T: a new variable holding
-		// value.
-		interp.RegisterBridge("flag."+kind, func(c interp.Call, args []interp.Value) interp.Value {
-			p := c.New(c.Signature().Results().At(0).Type().(*types.Pointer).Elem())
-			interp.Store(p, args[1])
-			return p
-		})
-		// flag.KindVar(p *T, name, value, usage)
-		interp.RegisterBridge("flag."+kind+"Var", func(c interp.Call, args []interp.Value) interp.Value {
-			if args[0].IsNil() {
-				c.RuntimeError("invalid memory address or nil pointer dereference")
-			}
-			interp.Store(args[0], args[2])
-			return interp.Value{}
-		})
-	}
 }

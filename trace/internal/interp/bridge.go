@@ -240,7 +240,8 @@ func bridgedPackage(path string) bool {
 // interpreted or not: sort's Slice, SliceStable, SliceIsSorted
 // (reflection on the interpreted slice), Sort, Stable and IsSorted
 // (sort.go there); flag's isZeroValue (reflection on a flag's Value,
-// flag.go there).
+// flag.go there) and Parse (go test's command line, internal/testrun's
+// flags.go).
 var handBridgedStd = map[string]bool{"flag": true, "sort": true}
 
 // contextKeys are the context keys of net/http, pointers to an

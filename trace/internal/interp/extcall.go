@@ -222,6 +222,20 @@ func (c Call) CallValue(fnv Value, args []Value) Value {
 	return c.r.callValue(c.fr, c.in, fnv, args)
 }
 
+// GlobalAddr returns the address of package variable g in the run's
+// memory, as &g in interpreted code gives it.
+func (c Call) GlobalAddr(g *ssa.Global) Value {
+	r := c.r
+	r.p.mu.Lock()
+	gid, ok := r.p.globals[g]
+	if !ok {
+		gid = len(r.p.globals)
+		r.p.globals[g] = gid
+	}
+	r.p.mu.Unlock()
+	return addrOf(r.global(globalSlot{gid: gid, g: g}, c.fr))
+}
+
 // FuncValue returns fn as an interpreted func value.
 func (c Call) FuncValue(fn *ssa.Function) Value {
 	return Value{k: KindFunc, p: ptrOf(&closure{fn: c.r.p.code(fn), name: fn.String()})}

@@ -116,6 +116,7 @@ func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec e
 		// os.Stdout while it runs: not what package initializers print
 		// (go test prints that before the first case).
 		res, err = interp.RunWith(ctx, p, fn, nil, opts, "", func(c interp.Call, args []interp.Value) interp.Value {
+			startFlags(c) // flags.go
 			defer captureExample(c, &out, &errOut)()
 			return c.CallSSA(fn, args, interp.NoEvent, interp.Mix(0, -2, 0))
 		})

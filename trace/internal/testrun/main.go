@@ -84,6 +84,8 @@ func mRun(c interp.Call, args []interp.Value) interp.Value {
 		panic(&interp.BridgeError{Func: "(*testing.M).Run", CallSite: c.Pos(), Reason: "a testing.M not created by RunGoTest"})
 	}
 	mr := x.(*mainRun)
+	flagEv, _ := c.Site()
+	parseFlags(c, flagEv, interp.Mix(c.Path(), -8, 0)) // M.Run's flag.Parse (flags.go)
 	if mr.example {
 		return runExampleIn(c, mr)
 	}

@@ -259,6 +259,7 @@ func runGoTest(ctx context.Context, p *interp.Program, fn *ssa.Function, target 
 		// The entry runs the test function like testing's tRunner: a
 		// Goexit (t.FailNow, t.SkipNow) ends it, then its cleanups run.
 		res, err = interp.RunWith(ctx, p, fn, []interp.Value{top.tv}, opts, g.dir, func(c interp.Call, args []interp.Value) interp.Value {
+			startFlags(c)   // flags.go
 			g.runEarlier(c) // order.go
 			top.path = interp.Mix(0, -2, 0)
 			g.start(top)

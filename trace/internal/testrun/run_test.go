@@ -25,7 +25,7 @@ import (
 // go test -json.
 var goTestPkgs = []string{
 	"./examples/triangle", "./examples/zune", "./examples/foo", "./examples/max3", "./examples/loops",
-	"./trace/testdata/gotest", "./trace/testdata/gotestmain", "./trace/testdata/gotestlog", "./trace/testdata/gotestfiles", panicPattern,
+	"./trace/testdata/gotest", "./trace/testdata/gotestmain", "./trace/testdata/gotestlog", "./trace/testdata/gotestfiles", "./trace/testdata/gotestflags", panicPattern,
 }
 
 // panicPattern's test panics: go test stops there, so only the cases it ran
