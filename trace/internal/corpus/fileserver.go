@@ -11,9 +11,10 @@ import (
 )
 
 // FileServer serves files with net/http's file server from a directory
-// (http.Dir), from an embedded file system (http.FS, FileServerFS) and
-// under a prefix (StripPrefix), through a recorder and a test server:
-// contents, directory listings, redirects and missing files.
+// (http.Dir), from an embedded file system (http.FS, FileServerFS), under
+// a prefix (StripPrefix) and from a file system of the program's own,
+// through a recorder and a test server: contents, directory listings,
+// redirects, missing and refused files.
 func FileServer() string {
 	var out []string
 	dir, err := os.MkdirTemp("", "corpus-fileserver-")
@@ -43,5 +44,26 @@ func FileServer() string {
 	b, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	out = append(out, fmt.Sprint(res.StatusCode, string(b), res.Header.Get("Content-Length")))
+	// A file system of the program's own: its Open is called by the
+	// native file server.
+	fsys := &fsCounting{dir: http.Dir(dir)}
+	fromOwn := http.FileServer(fsys)
+	out = append(out, get(fromOwn, "/hello.txt"), get(fromOwn, "/secret"), get(fromOwn, "/missing"))
+	out = append(out, fmt.Sprint("opened ", fsys.opened))
 	return strings.Join(out, "\n")
+}
+
+// fsCounting is an http.FileSystem of the program's: it counts the files
+// opened, refuses "/secret" and opens the others from its directory.
+type fsCounting struct {
+	dir    http.Dir
+	opened []string
+}
+
+func (f *fsCounting) Open(name string) (http.File, error) {
+	f.opened = append(f.opened, name)
+	if name == "/secret" {
+		return nil, os.ErrPermission
+	}
+	return f.dir.Open(name)
 }

@@ -10,7 +10,8 @@ import (
 
 // Interpreted values that native net/http code uses: a Handler whose
 // ServeHTTP is an interpreted method (an http.HandlerFunc of an
-// interpreted func, a router), called by a native server or mux; and an
+// interpreted func, a router), called by a native server or mux; a
+// FileSystem whose Open is, given to http.FileServer; and an
 // interpreted context.Context given to a Request, which crosses as a
 // native context carrying it, so that Request.Context gives the
 // interpreted one back, and a native context derived from it (a
@@ -119,8 +120,48 @@ func (r *run) adaptHTTP(fr *frame, in *ins, it *iface, rt reflect.Type) (reflect
 		return reflect.ValueOf(writerAdapter{r, fr, in, it}), true
 	case rt == contextType && r.p.hasMethod(it.t, "Done"):
 		return reflect.ValueOf(r.carryContext(fr, in, it)), true
+	case rt == fileSystemType && r.p.hasMethod(it.t, "Open"):
+		return reflect.ValueOf(fileSystemVal{r, fr, in, it}), true
 	}
 	return reflect.Value{}, false
+}
+
+var fileSystemType = reflect.TypeFor[http.FileSystem]()
+
+// fileSystemVal is an http.FileSystem whose Open is an interpreted
+// method (a test's file system given to http.FileServer): the file it
+// returns crosses as the generated bridge converts an http.File (a
+// native file, such as http.Dir's, crosses; an interpreted
+// implementation of http.File does not), its error as an error.
+type fileSystemVal struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+var _ http.FileSystem = fileSystemVal{}
+
+func (f fileSystemVal) Open(name string) (file http.File, err error) {
+	f.r.callback(func() {
+		sig := f.r.methodSig(f.it.t.t, "Open")
+		if sig == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+			panic(&BridgeError{Func: "Open", CallSite: f.r.pos(f.in), Reason: "no method Open(string) (http.File, error) on " + f.it.t.t.String()})
+		}
+		rs := splitResults(f.r.callMethod(f.fr, f.in, f.it, "Open", []Value{String(name)}), 2)
+		if e := rs[1]; e.k == KindInterface && e.p != nil {
+			err, _ = f.r.ifaceToNative(f.fr, (*iface)(e.p)).(error)
+		}
+		if rs[0].p == nil {
+			return
+		}
+		x, cerr := f.r.toNative(f.fr, f.in, rs[0], sig.Results().At(0).Type(), reflect.TypeFor[http.File]())
+		if cerr != nil {
+			panic(&BridgeError{Func: "Open", CallSite: f.r.pos(f.in), Reason: cerr.Error()})
+		}
+		file, _ = x.Interface().(http.File)
+	})
+	return file, err
 }
 
 func init() {

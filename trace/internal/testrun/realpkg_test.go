@@ -206,7 +206,6 @@ var realModules = []struct {
 	// HTTP routers: requests, recorders and handlers of net/http, run
 	// natively with the routers' handlers interpreted.
 	{mod: "github.com/julienschmidt/httprouter@v1.3.0", pkg: ".", cannot: map[string]string{
-		"TestRouterServeFiles": "http.FileServer takes an http.FileSystem (an http.Dir), which the bridge does not convert",
 		"TestPathCleanMallocs": "same verdict, other log: runtime.GOMAXPROCS is 1 in the interpreter, so it does not log that it skips its allocation checks",
 	}},
 	{mod: "github.com/gorilla/mux@v1.8.1", pkg: ".", cannot: map[string]string{
