@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/internal/longtest"
@@ -66,7 +67,11 @@ func (d differ) examples(t *testing.T, rng *rand.Rand) {
 
 // corpus compares on every program of trace/internal/corpus (or on its
 // share, d.part) with two map seeds and three allocation budgets (which
-// stop runs inside fused allocations too). The five tests that do so, seconds of CPU each, run
+// stop runs inside fused allocations too); the JSON programs, which run
+// encoding/json from source (reflection through the bridge: compared so,
+// they took most of the time of the tests that compare on the corpus),
+// with one seed, one cut and one budget but with the build tag long
+// (.ci/run runs them). The five tests that do so, seconds of CPU each, run
 // in parallel with each other: they share only the loaded corpus, which
 // is safe for concurrent runs.
 func (d differ) corpus(t *testing.T, rng *rand.Rand) {
@@ -87,10 +92,14 @@ func (d differ) corpus(t *testing.T, rng *rand.Rand) {
 		if fn == nil {
 			t.Fatalf("no function %s", name)
 		}
-		for _, seed := range []int64{0, 7} {
-			runs += d.same(t, p, fn, nil, RunOptions{Seed: seed}, rng, d.corpusCuts)
+		seeds, cuts, allocs := []int64{0, 7}, d.corpusCuts, []int64{100, 1000, 10000}
+		if strings.HasPrefix(name, "JSON") && !longtest.Enabled {
+			seeds, cuts, allocs = []int64{0}, 1, []int64{1000}
 		}
-		for _, maxAlloc := range []int64{100, 1000, 10000} {
+		for _, seed := range seeds {
+			runs += d.same(t, p, fn, nil, RunOptions{Seed: seed}, rng, cuts)
+		}
+		for _, maxAlloc := range allocs {
 			runs += d.same(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1)
 		}
 	}
