@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -49,8 +50,19 @@ func TestRunStop(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		var got []int
 		var cancelled atomic.Int32
+		// With several workers, piece 2 ends only once a later piece is
+		// under way, so that the stop at piece 2 has one to cancel.
+		started := make(chan struct{})
+		var once sync.Once
 		Run(context.Background(), 50, workers, func(ctx context.Context, i int) int {
+			if i == 2 && workers > 1 {
+				select {
+				case <-started:
+				case <-time.After(10 * time.Second):
+				}
+			}
 			if i > 2 {
+				once.Do(func() { close(started) })
 				select {
 				case <-ctx.Done():
 					cancelled.Add(1)
