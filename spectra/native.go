@@ -26,7 +26,8 @@ import (
 // instrumentation (go test -c -cover -covermode=set), runs the whole suite
 // once to discover the test cases and their verdicts, then runs the binary
 // once per test case with -test.run anchored on the case's name and
-// -test.coverprofile. Test cases are the leaves of the test tree: a test
+// -test.coverprofile (the cases First selects are discovered and run
+// before the others). Test cases are the leaves of the test tree: a test
 // that calls t.Run is represented by its subtests, each its own case (and
 // is a case itself only if it fails outside them); examples and fuzz
 // targets' seed inputs are cases too; skipped cases are left out. Verdicts follow go test -json: a case that started and did not
@@ -76,6 +77,14 @@ type GoTest struct {
 	// test lists them: only the cases it accepts are run and added (a
 	// shard of the cases, say). Default nil: all of them.
 	Select func(name string) bool
+	// First, if not empty, is a go test -run expression (one regular
+	// expression per level of a case's name) whose cases are listed and
+	// run before the others, the listing running only them: they are
+	// done, and added when Collect is stopped, even where the whole
+	// suite's run is slow (the failing cases a caller localizes, say).
+	// They come first in the sink. Run, Skip and Select apply to them
+	// too. Default "": one listing of the whole suite.
+	First string
 	// AllParallel runs every case concurrently with the others (each in
 	// its own process), not only those whose test called t.Parallel.
 	// Faster, and safe unless tests share outside state (files, ports).
@@ -346,39 +355,11 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	}
 	g.Stats.Build += time.Since(start)
 
-	start = time.Now()
-	all, crashed, err := bin.Discover(ctx)
-	g.Stats.Discover += time.Since(start)
-	if err != nil {
-		return fmt.Errorf("spectra: %w", err)
-	}
-	var leaves []nativetest.Result
-	for _, c := range nativetest.Cases(all) {
-		if (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) && (g.Select == nil || g.Select(prefix+c.Name)) {
-			leaves = append(leaves, c)
-		}
-	}
-	g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves), len(crashed))
-	parallel := map[string]bool{}
-	for _, r := range all {
-		if r.Parallel {
-			parallel[r.Name] = true
-		}
-	}
-	var seq, par []int
-	for i, l := range leaves {
-		top, _, _ := strings.Cut(l.Name, "/")
-		if g.AllParallel || parallel[l.Name] || parallel[top] {
-			par = append(par, i)
-		} else {
-			seq = append(seq, i)
-		}
-	}
-
 	mp := newMapper(g.Kind, measured)
 	var initOnce sync.Once
 	var initErr error
-	results := make([]caseResult, len(leaves))
+	var leaves []nativetest.Result // the cases listed, in the order they run
+	var results []caseResult       // their results, by index
 	run := func(i int) error {
 		name := leaves[i].Name
 		prof := filepath.Join(tmp, fmt.Sprintf("case%d.out", i))
@@ -421,21 +402,60 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		results[i] = res
 		return nil
 	}
-	start = time.Now()
-	for _, i := range seq {
-		if err := run(i); err != nil {
-			if ctx.Err() != nil {
-				break // the cases done are added below
+	// listAndRun lists the cases that the -test.run expression pattern
+	// selects ("": every case), those not listed before, and runs them.
+	listed := map[string]bool{}
+	cut := false // the stop came during a listing
+	listAndRun := func(pattern string) error {
+		start := time.Now()
+		all, crashed, err := bin.Discover(ctx, pattern)
+		g.Stats.Discover += time.Since(start)
+		if err != nil {
+			cut = ctx.Err() != nil
+			return err
+		}
+		from := len(leaves)
+		for _, c := range nativetest.Cases(all) {
+			if !listed[c.Name] && (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) && (g.Select == nil || g.Select(prefix+c.Name)) {
+				listed[c.Name] = true
+				leaves = append(leaves, c)
 			}
-			return fmt.Errorf("spectra: %w", err)
 		}
-	}
-	if ctx.Err() == nil {
-		if err := parallelRun(ctx, par, g.Workers, run); err != nil && ctx.Err() == nil {
-			return fmt.Errorf("spectra: %w", err)
+		results = append(results, make([]caseResult, len(leaves)-from)...)
+		g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves)-from, len(crashed))
+		parallel := map[string]bool{}
+		for _, r := range all {
+			if r.Parallel {
+				parallel[r.Name] = true
+			}
 		}
+		var seq, par []int
+		for i := from; i < len(leaves); i++ {
+			top, _, _ := strings.Cut(leaves[i].Name, "/")
+			if g.AllParallel || parallel[leaves[i].Name] || parallel[top] {
+				par = append(par, i)
+			} else {
+				seq = append(seq, i)
+			}
+		}
+		start = time.Now()
+		defer func() { g.Stats.Runs += time.Since(start) }()
+		for _, i := range seq {
+			if err := run(i); err != nil {
+				return err
+			}
+		}
+		return parallelRun(ctx, par, g.Workers, run)
 	}
-	g.Stats.Runs += time.Since(start)
+	if g.First != "" {
+		err = listAndRun(g.First)
+	}
+	if err == nil {
+		err = listAndRun("")
+	}
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("spectra: %w", err)
+	}
 
 	if mp.elems == nil {
 		// No case produced a profile: fall back to an empty layout.
@@ -468,6 +488,9 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				g.Stats.Changed = append(g.Stats.Changed, r.test.Name)
 			}
 		}
+	}
+	if ctx.Err() != nil && cut {
+		return fmt.Errorf("spectra: %s: stopped after %d cases, listing the others: %w", p.ImportPath, done, context.Cause(ctx))
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("spectra: %s: stopped after %d of %d cases: %w", p.ImportPath, done, len(leaves), context.Cause(ctx))

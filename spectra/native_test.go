@@ -299,6 +299,30 @@ func TestNativeSelect(t *testing.T) {
 	}
 }
 
+// TestNativeFirst: the cases First selects are listed and run before the
+// others, and come first in the matrix; the cases are those of a
+// collection without it.
+func TestNativeFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	g := &GoTest{Patterns: []string{"."}, Dir: "../examples/triangle", Tags: []string{examples.Tag}, Run: "T[6-8]$", First: "^TestClassify$/^T8$"}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := range m.NumTests() {
+		got = append(got, m.Test(i).Name)
+	}
+	if want := []string{"TestClassify/T8", "TestClassify/T6", "TestClassify/T7"}; !slices.Equal(got, want) {
+		t.Errorf("cases %v, want %v", got, want)
+	}
+	if !m.Test(0).Failed || m.Test(1).Failed || len(m.Covered(nil, 0)) == 0 {
+		t.Errorf("T8 failed %v covering %d elements, T6 failed %v; want T8 failing with coverage, T6 passing", m.Test(0).Failed, len(m.Covered(nil, 0)), m.Test(1).Failed)
+	}
+}
+
 // TestNoCgo checks the dependency rule: spectra and the faultloc packages
 // it imports build without cgo.
 func TestNoCgo(t *testing.T) {

@@ -112,8 +112,10 @@
 // summed ([pipeline.Options.Status]).
 //
 // Beside the interpreter, localize runs the package's tests natively, as
-// go test does, once: one build with coverage, one process per case
-// (native.Collect; -native=false turns it off). That native
+// go test does, once: one build with coverage, one process per case,
+// the cases -run selects first (native.Collect; -native=false turns it
+// off), so that a slow suite stopped by the stage's bound still leaves
+// the failing cases' evidence. That native
 // evidence is each case's coverage, the failing cases' output (the
 // file:line places of their failed checks and panic stacks) and each
 // line's distance from those places in the package's static call graph.

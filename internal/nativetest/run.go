@@ -71,15 +71,16 @@ func Pattern(name string) string {
 	return strings.Join(parts, "/")
 }
 
-// Discover runs the whole suite once, without coverage, and returns every
-// test, subtest and example that ran, with its verdict. When a test crashes
+// Discover runs the whole suite once (the tests that run selects, as
+// go test -run does, when it is not empty), without coverage, and returns
+// every test, subtest and example that ran, with its verdict. When a test crashes
 // the binary (a panic, os.Exit, a timeout), Discover runs the suite again
 // skipping the crashed top-level test, so the tests after it are still
 // found; then it runs each crashed test alone, skipping its crashed
 // subtests one by one, so the subtests after a crashing one are found too
 // (deeper levels are not explored). crashed lists the top-level tests that
 // stopped a run.
-func (b *Binary) Discover(ctx context.Context) (results []Result, crashed []string, err error) {
+func (b *Binary) Discover(ctx context.Context, run string) (results []Result, crashed []string, err error) {
 	seen := map[string]bool{}
 	merge := func(rs []Result) {
 		for _, r := range rs {
@@ -94,7 +95,7 @@ func (b *Binary) Discover(ctx context.Context) (results []Result, crashed []stri
 		if len(crashed) > 0 {
 			skip = "^(" + quoteAll(crashed) + ")$"
 		}
-		rs, complete, err := b.Run(ctx, "", skip, "")
+		rs, complete, err := b.Run(ctx, run, skip, "")
 		if err != nil {
 			return results, crashed, err
 		}

@@ -156,6 +156,12 @@ type Options struct {
 	// ("TestX/sub"): only the cases it matches run. Default "": every
 	// case of the package.
 	Run string
+	// First, if not empty, is a go test -run expression whose cases run
+	// before the others (spectra.GoTest.First): the failing cases a
+	// caller localizes, whose coverage and failures are then in the
+	// run even when the bound stops the rest of a slow suite. Default
+	// "": every case in the suite's order.
+	First string
 	// Bound bounds the build and the runs: the cases not run by then are
 	// left out, and Collect returns what it has with an error.
 	// Default 0: DefaultBound; negative: no bound.
@@ -190,7 +196,7 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	if len(cfg.Overlay) > 0 {
 		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
 	}
-	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
+	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, First: opts.First, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
 	bound := opts.Bound
 	if bound == 0 {
 		bound = DefaultBound

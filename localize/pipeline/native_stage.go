@@ -28,14 +28,17 @@ type nativeStage struct {
 }
 
 // startNative starts collecting the native evidence of pkgPath: every
-// case of the package, or with SelectedSpectrum those of names that
-// selects accepts (the interpreter's listing; when it listed none, every
-// case). It returns nil when opts turn the stage off.
+// case of the package, those opts.Run selects first, or with
+// SelectedSpectrum those of names that selects accepts (the
+// interpreter's listing; when it listed none, every case). It returns
+// nil when opts turn the stage off.
 func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, names []string, selects func(string) bool) *nativeStage {
 	if opts.NoNative || opts.Diagnoser != nil {
 		return nil
 	}
-	nopts := &native.Options{Bound: opts.NativeBound}
+	// The selected cases first: a slow suite's listing and passing
+	// cases do not keep the bound from their failures.
+	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run}
 	if opts.SelectedSpectrum && selects != nil {
 		var alts []string
 		for _, n := range names {

@@ -9,10 +9,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -195,4 +197,44 @@ func loadFoo(t *testing.T) *trace.Program {
 		t.Fatal(err)
 	}
 	return prog
+}
+
+// TestPackageNativeFirst: the native stage runs the selected cases
+// before the rest of the suite, so a failing case is ranked natively
+// even when a slow passing case that go test runs before it keeps the
+// rest of the suite from ending within the stage's bound. The bound is
+// set from the time of one quick collection of the same suite (its
+// slow test not sleeping), and that test then sleeps far longer.
+func TestPackageNativeFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	const dir = "../native/testdata/slowsuite"
+	start := time.Now()
+	if err := (&spectra.GoTest{Patterns: []string{"."}, Dir: dir, Run: "^TestNegative$"}).Collect(context.Background(), spectra.NewMatrix()); err != nil {
+		t.Fatal(err)
+	}
+	bound := 2*time.Since(start) + 5*time.Second
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true, Env: append(os.Environ(), "SLOWSUITE_SLEEP=1h")}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestNegative$", NativeBound: bound, Refiners: []localize.Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(res.Errors, func(e *localize.CaseError) bool { return strings.Contains(e.Error(), "NativeBound") }) {
+		t.Errorf("errors %v; want the native stage's bound (%v) to have stopped the slow test", res.Errors, bound)
+	}
+	if len(res.Reports) != 1 || res.Reports[0].Mode != native.Mode {
+		t.Fatalf("failing %q, %d reports (errors %v); want TestNegative's, ranked natively", res.Failing, len(res.Reports), res.Errors)
+	}
+	fault := faultLine(t, dir+"/sign.go")
+	if !slices.ContainsFunc(res.Reports[0].Ranking, func(rl localize.RankedLine) bool { return rl.Line == fault }) {
+		t.Errorf("the faulty line %d is not ranked: %v", fault, res.Reports[0].Ranking)
+	}
 }

@@ -136,8 +136,9 @@ type Options struct {
 	// and the only ranking of a failing case the interpreter cannot run.
 	// Default false: the stage runs (not with a Diagnoser).
 	NoNative bool
-	// NativeBound bounds the native evidence stage. Default 0:
-	// native.DefaultBound; negative: no bound.
+	// NativeBound bounds the native evidence stage, which runs the
+	// cases Run selects first and the others in what is left of it.
+	// Default 0: native.DefaultBound; negative: no bound.
 	NativeBound time.Duration
 	// Shard, if set, is asked about each failing case, by name: only the
 	// cases it accepts are localized and reported, each machine of a
