@@ -96,9 +96,16 @@ type Stats struct {
 	// Probes counts the versions of a program tried (regress: a set of
 	// changes reverted), a version found in a cache not counted;
 	// Unresolved those of them that did not build or could not run.
-	Probes     int           `json:"probes,omitempty"`
-	Unresolved int           `json:"unresolved,omitempty"`
-	Total      time.Duration `json:"totalNanos"` // wall time
+	Probes     int `json:"probes,omitempty"`
+	Unresolved int `json:"unresolved,omitempty"`
+	// Builds counts the versions type-checked (regress: by every
+	// method of a report, which share one cache of type checks).
+	Builds int `json:"builds,omitempty"`
+	// Analysis is the time of a semantic analysis before the search,
+	// included in Total (regress: the failing run recorded and walked
+	// back, and the solver's minimal correction sets).
+	Analysis time.Duration `json:"analysisNanos,omitempty"`
+	Total    time.Duration `json:"totalNanos"` // wall time
 }
 
 // Report is the result of localizing one failing test.
@@ -579,4 +586,6 @@ func (s *Stats) Add(o Stats) {
 	s.Undecided += o.Undecided
 	s.Probes += o.Probes
 	s.Unresolved += o.Unresolved
+	s.Builds += o.Builds
+	s.Analysis += o.Analysis
 }

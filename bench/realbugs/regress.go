@@ -214,7 +214,7 @@ func writeRegress(rep *strings.Builder, rs []regressResult) {
 			among = fmt.Sprintf("causes ≤ round %d", x.Rounds)
 		}
 		cols := []string{r.bug.Name, fmt.Sprint(r.changes), ids(r.truth), root, among, v, yesNo(x.Verified),
-			effort(x.Effort) + fmt.Sprintf(" (sem. %v)", x.Semantic.Round(100*time.Millisecond))}
+			effort(x.Effort) + fmt.Sprintf(" (sem. %v)", x.Effort.Analysis.Round(100*time.Millisecond))}
 		for i := range 2 {
 			if i >= len(x.Baselines) {
 				cols = append(cols, "-", "-", "-")

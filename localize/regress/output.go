@@ -133,7 +133,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\nAFTER: root %s, aux %s: %s", list(r.Root), list(r.Aux), effort(r.Effort))
 	if timing {
-		fmt.Fprintf(&b, " (semantic analysis %v)", r.Semantic.Round(time.Millisecond))
+		fmt.Fprintf(&b, " (semantic analysis %v)", r.Effort.Analysis.Round(time.Millisecond))
 	}
 	b.WriteString("\n")
 	for _, bl := range r.Baselines {

@@ -208,13 +208,12 @@ type Report struct {
 	// change, the statements in between.
 	Tree *CauseNode `json:"tree,omitempty"`
 	// Effort is AFTER's work: Probes (versions tried), Runs (test runs),
-	// Unresolved and Total; Builds the type checks of all methods.
-	// Effort.Total includes Semantic, the time of the semantic analysis
-	// (the failing run recorded and walked back, and the solver's minimal
-	// correction sets).
-	Effort   localize.Stats `json:"effort"`
-	Semantic time.Duration  `json:"semanticNanos"`
-	Builds   int            `json:"builds"`
+	// Unresolved, Analysis (the semantic analysis: the failing run
+	// recorded and walked back, and the solver's minimal correction
+	// sets) and Total, which includes Analysis; Builds counts the type
+	// checks of all methods, the baselines' included (they share one
+	// cache).
+	Effort localize.Stats `json:"effort"`
 	// Baselines are dd over all changes, dd over the causes and
 	// bisection over all changes.
 	Baselines []Baseline `json:"baselines,omitempty"`
@@ -535,7 +534,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	} else {
 		rep.Solver = "not run: no recorded failing run"
 	}
-	rep.Semantic = time.Since(semStart)
+	semantic := time.Since(semStart)
 	// Dynamic analysis, round by round.
 	rep.Rounds = -1
 	var search []*changes.Change
@@ -591,6 +590,10 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				rep.Root = append(rep.Root, c.ID)
 			}
 			rep.Effort = after.effort(start)
+			rep.Effort.Analysis = semantic
+			g.mu.Lock()
+			rep.Effort.Builds = g.nbuild
+			g.mu.Unlock()
 			return rep, ctx.Err()
 		}
 		if err != nil {
@@ -629,6 +632,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 	}
 	rep.Effort = after.effort(start)
+	rep.Effort.Analysis = semantic
 	if len(rep.Predicates) == 0 {
 		// nothing to compare
 	} else if err := compareOutcomes(ctx, g, free, rep.Predicates); err != nil {
@@ -660,7 +664,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		rep.Baselines = append(rep.Baselines, g.bisect(ctx, free))
 	}
 	g.mu.Lock()
-	rep.Builds = g.nbuild
+	rep.Effort.Builds = g.nbuild
 	g.mu.Unlock()
 	return rep, nil
 }
