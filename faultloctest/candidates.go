@@ -11,11 +11,10 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/faultloc/faultloc/localize/agx"
-
+	"github.com/faultloc/faultloc/internal/frontend"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/agx"
 	"github.com/faultloc/faultloc/localize/pipeline"
-	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -23,28 +22,27 @@ import (
 const withSolver = true
 
 // candidates runs the package-level pipeline ([pipeline.Run]) on the
-// interpreted test case name (its leaf subtests, if it has some), configured
-// as `faultloc localize` is by default (the same scorers, refiners and
-// whole-package spectrum) except that the native go test stage is off,
-// and returns each failing case's report as log lines: its first
-// c.candidates fix candidates and its first c.top ranked lines.
+// interpreted test case name (its leaf subtests, if it has some), with
+// the options `faultloc localize` builds from the same settings
+// (internal/frontend: the same technique, scorers, refiners, tie-break
+// and whole-package spectrum; the native go test stage only with
+// c.native), and returns each failing case's report as log lines: its
+// first c.candidates fix candidates and its first c.top ranked lines.
 func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, c config) (*found, error) {
-	opts := &pipeline.Options{
-		Run:       exactRun(name),
-		Technique: &agx.Technique{Options: agx.Options{MaxSize: c.maxSize, FirstFailure: c.first}},
-		Timeout:   c.timeout, // ctx, the helper's bound, ends it first
-		NoNative:  true,      // it runs inside go test: no go test of its own
+	set := &frontend.Settings{
+		Run:      exactRun(name),
+		Search:   agx.Options{MaxSize: c.maxSize, FirstFailure: c.first},
+		Timeout:  c.timeout, // ctx, the helper's bound, ends it first
+		NoNative: !c.native,
 		// The cases that only add evidence get at most a third of the
 		// helper's bound, so that the search has the rest; cut short,
 		// the report's Reason says its spectrum is partial.
 		EvidenceBound: min(pipeline.DefaultEvidenceBound, c.timeout/3),
+		TieBreak:      c.formula, // as faultloc localize -tiebreak FORMULA
 	}
-	if c.formula != "" {
-		f, err := spectra.Lookup(c.formula)
-		if err != nil {
-			return nil, err
-		}
-		opts.TieBreak = localize.SpectrumScorer{Formula: f} // as faultloc localize -tiebreak FORMULA
+	opts, err := set.Options()
+	if err != nil {
+		return nil, err
 	}
 	res, err := pipeline.Run(ctx, prog, pkgPath, opts)
 	var nc *localize.NoCasesError

@@ -17,12 +17,14 @@
 //	        subject.go:7: candidate 2 (verified, size 2): if x < 0 { [angelic: branch else]
 //	        subject.go:10: candidate 2 (verified, size 2): return x [angelic: 2]
 //
-// The log is the report that `faultloc localize` writes for the same
-// case (localize.Report.WriteText): the same pipeline, configured as
-// the command is by default, ranks the same lines in the same order
-// when neither is cut short by its time bound (a test in cmd/faultloc
-// compares the two), except that the helper never runs the native go
-// test stage (see How). First come the
+// The log is the report that `faultloc localize -native=false` writes
+// for the same case (localize.Report.WriteText): the helper builds the
+// pipeline's options with the command's own code from the same settings,
+// so the two rank the same lines in the same order when neither is cut
+// short by its time bound (a test in cmd/faultloc compares them). With
+// [Options].Native (FAULTLOC_NATIVE=1) the helper runs the native go
+// test stage too and ranks as `faultloc localize` does by default (see
+// How). First come the
 // verified fix candidates of the failure (see agx.Localize): minimal
 // sets of statements where a change makes the test pass, with the values
 // ("angelic values") those statements must produce, or the branch they
@@ -69,11 +71,13 @@
 //     at most [Options].MaxSize statements per candidate (default 2),
 //     ranks the lines with the default scorers and refines the ranking
 //     with the default refiners. Two things differ: the native stage
-//     (native.Collect, a go test run of the package) is off, as
-//     the helper already runs inside go test; and the cases that only
-//     add evidence get at most a third of the time bound, so that the
-//     search gets the rest (a spectrum cut short says so in the JSON
-//     report's reason);
+//     (native.Collect, a go test run of the package) is off unless
+//     [Options].Native turns it on, as the helper already runs inside
+//     go test (the stage would build the package's tests again and run
+//     them beside those of this run that have not ended; see
+//     Options.Native); and the cases that only add evidence get at
+//     most a third of the time bound, so that the search gets the rest
+//     (a spectrum cut short says so in the JSON report's reason);
 //  4. logs the report's candidates and ranked lines; if asked, writes
 //     the JSON and HTML reports (see [EnvReport]).
 //
@@ -106,6 +110,8 @@
 //	                          (relative to the package directory)
 //	FAULTLOC_FIRST=1          localize the first failed check alone
 //	                          (Options.FirstFailure; 0 turns it off)
+//	FAULTLOC_NATIVE=1         run the native evidence stage too
+//	                          (Options.Native; 0 turns it off)
 //
 // The package links faultloc's solver, so a test binary that imports it
 // needs cgo and libz3 (Debian's libz3-dev) to build. Built with

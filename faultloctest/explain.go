@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/internal/frontend"
 )
 
 // T is what the helper needs of a test: *testing.T, *testing.B, *testing.F
@@ -39,6 +41,9 @@ const (
 	// EnvFirst, "1" (or "true", "on") or "0" ("false", "off"), sets
 	// [Options].FirstFailure.
 	EnvFirst = "FAULTLOC_FIRST"
+	// EnvNative, "1" (or "true", "on") or "0" ("false", "off"), sets
+	// [Options].Native.
+	EnvNative = "FAULTLOC_NATIVE"
 )
 
 // DefaultTimeout is the time bound of an explanation when neither
@@ -98,6 +103,17 @@ type Options struct {
 	// with t.Error and fails several rows, the first failing row, which
 	// is much cheaper than a fix of every row at once. Default false.
 	FirstFailure bool
+	// Native runs the native evidence stage as faultloc localize does by
+	// default (native.Collect: the package's tests built with coverage
+	// and run again by go test, the helper turned off in them), so that
+	// the helper ranks as the command does. Default false: the stage is
+	// off, as the helper runs inside go test, where that second run of
+	// the package's tests costs a build and the suite's time within the
+	// helper's bound, and runs beside the tests of the first that have
+	// not ended (parallel tests, other packages' binaries), which may
+	// share files, ports or other state with them. The ranking then
+	// equals the command's with -native=false.
+	Native bool
 }
 
 // config is Options resolved against the environment and the defaults.
@@ -111,6 +127,7 @@ type config struct {
 	top        int
 	formula    string
 	first      bool
+	native     bool
 }
 
 // resolve applies the environment (getenv) and the defaults to opts.
@@ -129,6 +146,7 @@ func resolve(opts *Options, getenv func(string) string) (c config, off bool, err
 		top:        opts.Top,
 		formula:    opts.Formula,
 		first:      opts.FirstFailure,
+		native:     opts.Native,
 	}
 	if s := strings.TrimSpace(getenv(EnvTimeout)); s != "" {
 		switch s {
@@ -162,18 +180,23 @@ func resolve(opts *Options, getenv func(string) string) (c config, off bool, err
 	if s, ok := lookup(getenv, EnvReport); ok {
 		c.reportDir = s
 	}
-	if s, ok := lookup(getenv, EnvFirst); ok {
-		switch strings.ToLower(s) {
-		case "1", "true", "on":
-			c.first = true
-		case "0", "false", "off":
-			c.first = false
-		default:
-			return c, false, fmt.Errorf("%s=%q is not 1 or 0", EnvFirst, s)
+	for _, b := range []struct {
+		key string
+		to  *bool
+	}{{EnvFirst, &c.first}, {EnvNative, &c.native}} {
+		if s, ok := lookup(getenv, b.key); ok {
+			switch strings.ToLower(s) {
+			case "1", "true", "on":
+				*b.to = true
+			case "0", "false", "off":
+				*b.to = false
+			default:
+				return c, false, fmt.Errorf("%s=%q is not 1 or 0", b.key, s)
+			}
 		}
 	}
 	if c.maxSize == 0 {
-		c.maxSize = 2
+		c.maxSize = frontend.DefaultMaxSize
 	}
 	if c.candidates <= 0 {
 		c.candidates = 5

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/faultloc/faultloc/internal/nativetest"
 )
 
 func TestResolve(t *testing.T) {
@@ -22,7 +24,7 @@ func TestResolve(t *testing.T) {
 		name string
 		opts *Options
 		env  map[string]string
-		want config // fields compared: timeout, tags (if set), dir, reportDir, maxSize, candidates, top, formula, first
+		want config // fields compared: timeout, tags (if set), dir, reportDir, maxSize, candidates, top, formula, first, native
 		off  bool
 		err  string
 	}{
@@ -42,6 +44,13 @@ func TestResolve(t *testing.T) {
 		{name: "first off by environment", opts: &Options{FirstFailure: true}, env: map[string]string{EnvFirst: "0"},
 			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5}},
 		{name: "bad first", env: map[string]string{EnvFirst: "yes please"}, err: "FAULTLOC_FIRST"},
+		{name: "native by options", opts: &Options{Native: true},
+			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5, native: true}},
+		{name: "native by environment", env: map[string]string{EnvNative: "1"},
+			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5, native: true}},
+		{name: "native off by environment", opts: &Options{Native: true}, env: map[string]string{EnvNative: "off"},
+			want: config{timeout: DefaultTimeout, maxSize: 2, candidates: 5, top: 5}},
+		{name: "bad native", env: map[string]string{EnvNative: "sometimes"}, err: "FAULTLOC_NATIVE"},
 		{name: "bad timeout", env: map[string]string{EnvTimeout: "soon"}, err: "FAULTLOC_TIMEOUT"},
 		{name: "negative timeout", env: map[string]string{EnvTimeout: "-1s"}, err: "FAULTLOC_TIMEOUT"},
 	} {
@@ -66,6 +75,21 @@ func TestResolve(t *testing.T) {
 				t.Errorf("config\n%+v, want\n%+v", c, tt.want)
 			}
 		})
+	}
+}
+
+// TestNativeRunsDoNotExplain checks that the environment entry faultloc
+// gives the test binaries it runs natively turns the helper off there.
+func TestNativeRunsDoNotExplain(t *testing.T) {
+	key, value, _ := strings.Cut(nativetest.NoExplain, "=")
+	_, off, err := resolve(&Options{Native: true}, func(k string) string {
+		if k == key {
+			return value
+		}
+		return ""
+	})
+	if err != nil || !off {
+		t.Errorf("with %s the helper is on (off %v, err %v)", nativetest.NoExplain, off, err)
 	}
 }
 

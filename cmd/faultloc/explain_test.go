@@ -36,13 +36,14 @@ func (t *failedT) end() {
 }
 
 // rankedLines reads the JSON reports in b and returns the one report's
-// ranked lines as file:line, files made absolute against dir.
+// ranked lines as "file:line evidence", files made absolute against dir.
 func rankedLines(t *testing.T, b []byte, dir string) []string {
 	t.Helper()
 	var reps []struct {
 		Ranking []struct {
-			File string
-			Line int
+			File     string
+			Line     int
+			Evidence string
 		}
 	}
 	if err := json.Unmarshal(b, &reps); err != nil || len(reps) != 1 {
@@ -54,31 +55,37 @@ func rankedLines(t *testing.T, b []byte, dir string) []string {
 		if !filepath.IsAbs(f) {
 			f = filepath.Join(dir, f)
 		}
-		out = append(out, filepath.Clean(f)+":"+strconv.Itoa(rl.Line))
+		out = append(out, filepath.Clean(f)+":"+strconv.Itoa(rl.Line)+" "+rl.Evidence)
 	}
 	return out
 }
 
 // TestExplainSameRanking explains one failing case both ways, with
-// faultloctest.ExplainWith and with faultloc localize -native=false (the
-// helper runs inside go test, without the native stage), and checks that
-// the two reports rank the same lines in the same order.
+// faultloctest.ExplainWith and with faultloc localize, and checks that
+// the two reports rank the same lines in the same order: the helper by
+// default against the command with -native=false (the helper runs
+// inside go test, without the native stage unless asked), and the
+// helper with Options.Native against the command's defaults.
 func TestExplainSameRanking(t *testing.T) {
 	for _, tt := range []struct {
 		dir, test, run string
-		maxSize        int // 0: both defaults
-		minLines       int // the ranking has at least this many lines
+		maxSize        int  // 0: both defaults
+		native         bool // the native evidence stage in both
+		minLines       int  // the ranking has at least this many lines
 	}{
 		{dir: "../../faultloctest/testdata/subject", test: "TestAbs/negative", run: "^TestAbs$/^negative$", minLines: 3},
-		{dir: "../../faultloctest/testdata/ties", test: "TestDist/reversed", run: "^TestDist$/^reversed$", maxSize: 1, minLines: 3},
+		// ties' tests do not import faultloctest: its native test
+		// binary builds in a moment.
+		{dir: "../../faultloctest/testdata/ties", test: "TestDist/reversed", run: "^TestDist$/^reversed$", maxSize: 1, native: true, minLines: 3},
 	} {
 		t.Run(tt.test, func(t *testing.T) {
 			t.Setenv(faultloctest.EnvTimeout, "")
 			t.Setenv(faultloctest.EnvTags, "")
 			t.Setenv(faultloctest.EnvReport, "")
 			t.Setenv(faultloctest.EnvFirst, "")
+			t.Setenv(faultloctest.EnvNative, "")
 			wd, _ := os.Getwd()
-			args := []string{"localize", "-native=false", "-tags", "faultloc", "-format", "json", "-run", tt.run}
+			args := []string{"localize", "-native=" + strconv.FormatBool(tt.native), "-tags", "faultloc", "-format", "json", "-run", tt.run}
 			if tt.maxSize > 0 {
 				args = append(args, "-max-size", strconv.Itoa(tt.maxSize))
 			}
@@ -90,7 +97,7 @@ func TestExplainSameRanking(t *testing.T) {
 
 			reports := t.TempDir()
 			ft := &failedT{name: tt.test}
-			faultloctest.ExplainWith(ft, &faultloctest.Options{Dir: tt.dir, Tags: "faultloc", ReportDir: reports, MaxSize: tt.maxSize})
+			faultloctest.ExplainWith(ft, &faultloctest.Options{Dir: tt.dir, Tags: "faultloc", ReportDir: reports, MaxSize: tt.maxSize, Native: tt.native})
 			ft.end()
 			if len(ft.logs) != 1 {
 				t.Fatalf("the helper logged %q", ft.logs)

@@ -19,6 +19,7 @@ import (
 	"github.com/faultloc/faultloc/localize/mutation"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/internal/frontend"
 	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/cireport"
@@ -43,7 +44,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	mode := fs.String("mode", "agx", "encoding: agx (angelic trace formula), pf (program formula), fs or fi (single path); or angelic (angelic debugging: one-expression repair candidates, those the passing cases inhibit listed last); or sat-tar (SAT-TAR, for a fuzz target's failing entries: Tarantula boosted by unsat cores, with concolic tests)")
 	under := fs.String("under", "", "with -mode sat-tar: comma-separated functions under test, as named in their package ((*List).Delete); default the package's non-test functions")
 	rounds := fs.Int("rounds", 10, "with -mode sat-tar: most generated tests added to the spectrum, one per round (negative: none)")
-	maxSize := fs.Int("max-size", 2, "largest number of statements in a candidate (0: no bound)")
+	maxSize := fs.Int("max-size", frontend.DefaultMaxSize, "largest number of statements in a candidate (0: no bound)")
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	parallel := fs.Int("parallel", 1, "localize up to N failing cases at once, each within its own -timeout (the reports are the same, in the same order; more memory, and the cases share the CPUs)")
 	maxSteps := fs.Int64("max-steps", 0, "step budget of each interpreted run of a test case, exact (0: the interpreter's default, 10 million steps, raised for a case that still ends within a few seconds or as its native time says: see trace.SetMaxSteps); a case over it is reported as over budget")
@@ -163,15 +164,14 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: unknown -by %q (want line or expr)\n", *by)
 		return 1
 	}
-	var tieFormula *spectra.Formula
+	tieFormula := "" // -tiebreak's spectrum formula, if it names one
 	byMutation := *tiebreak == "mutation" || *tiebreak == "muse"
 	if *tiebreak != "position" && !byMutation {
-		f, err := spectra.Lookup(*tiebreak)
-		if err != nil {
+		if _, err := spectra.Lookup(*tiebreak); err != nil {
 			fmt.Fprintf(stderr, "faultloc localize: -tiebreak: %v (or position, mutation, muse)\n", err)
 			return 1
 		}
-		tieFormula = &f
+		tieFormula = *tiebreak
 	}
 	if *format != "text" && *format != "json" && *format != "html" && !ciFormat(*format) {
 		fmt.Fprintf(stderr, "faultloc localize: unknown -format %q (want text, json, html, sarif or github)\n", *format)
@@ -366,21 +366,24 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		})
 		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, ciOutput{*format, *top, *threshold}, stdout, stderr, *failedFrom, recorded, status, view)
 	}
-	var tech localize.Technique = &agx.Technique{Options: *opts}
+	// The options faultloctest builds too (internal/frontend), so that
+	// the helper ranks a failing case as the command does.
+	set := &frontend.Settings{Run: *runRE, Search: *opts, Timeout: *timeout, NoNative: !*native, Evidence: evidenceSource, NoProbe: !*probe, TieBreak: tieFormula}
+	popts, err := set.Options()
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 1
+	}
 	switch {
 	case angelicMode:
-		tech = &angelic.Technique{Options: angelic.Options{Search: *opts, Flex: angelic.FlexOptions{Remove: *remove}}}
+		popts.Technique = &angelic.Technique{Options: angelic.Options{Search: *opts, Flex: angelic.FlexOptions{Remove: *remove}}}
 	case *flexFlag:
-		tech = &angelic.FlexFilter{Technique: tech, Options: angelic.FlexOptions{Remove: *remove}}
+		popts.Technique = &angelic.FlexFilter{Technique: popts.Technique, Options: angelic.FlexOptions{Remove: *remove}}
 	}
-	popts := &pipeline.Options{Run: *runRE, Technique: tech, Timeout: *timeout, NoNative: !*native, Parallel: *parallel, Status: status}
-	popts.Evidence = evidenceSource
+	popts.Parallel, popts.Status = *parallel, status
 	popts.EvidenceParallel = *evidenceParallel
 	if sharded {
 		popts.Shard = sh.Has // merge runs the case-set refiners
-	}
-	if !*probe {
-		popts.Refiners = []localize.Refiner{}
 	}
 	if useSATTAR {
 		st := &sattar.Technique{Options: sattar.Options{Search: *opts, Rounds: *rounds}}
@@ -390,10 +393,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		popts.Technique = st
 		popts.Scorers = append([]localize.Scorer{st}, localize.DefaultScorers()...)
 	}
-	switch {
-	case tieFormula != nil:
-		popts.TieBreak = localize.SpectrumScorer{Formula: *tieFormula}
-	case byMutation:
+	if byMutation {
 		popts.TieBreak = mutation.Scorer{Load: *cfg, Patterns: []string{fs.Arg(0)}, MUSE: *tiebreak == "muse", Parallel: runtime.NumCPU()}
 	}
 	var writeErr error

@@ -241,9 +241,10 @@ var upward = []struct {
 }
 
 // localizeImporters may import localize: the commands (the benchmark
-// commands under bench/ among them), and faultloctest, the go test helper,
-// a front end like them.
-var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "faultloctest/..."}
+// commands under bench/ among them), faultloctest, the go test helper,
+// a front end like them, and internal/frontend, the options that
+// faultloc localize and faultloctest build alike.
+var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "faultloctest/...", "internal/frontend/..."}
 
 // techniques are the packages of localize's techniques and writers: each
 // stands on the core (localize) and the engine (localize/internal/...),
@@ -289,10 +290,10 @@ func depViolations(all map[string]*listed) []string {
 			}
 		}
 		if !match(r, "localize/...") && !matchAny(r, localizeImporters) && slices.Contains(p.Imports, module+"/localize") {
-			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/..., bench/...) and the go test helper (faultloctest) may", path))
+			out = append(out, fmt.Sprintf("%s imports localize: only commands (cmd/..., internal/cmd/..., bench/...), the go test helper (faultloctest) and their shared options (internal/frontend) may", path))
 		}
 		if !match(r, "localize/pipeline/...") && !matchAny(r, pipelineImporters) && slices.Contains(p.Imports, module+"/localize/pipeline") {
-			out = append(out, fmt.Sprintf("%s imports localize/pipeline: only commands (cmd/..., internal/cmd/..., bench/...) and the go test helper (faultloctest) may", path))
+			out = append(out, fmt.Sprintf("%s imports localize/pipeline: only commands (cmd/..., internal/cmd/..., bench/...), the go test helper (faultloctest) and their shared options (internal/frontend) may", path))
 		}
 		if r == "localize" || match(r, "localize/internal/...") || matchAny(r, techniques) {
 			for _, d := range p.Deps {

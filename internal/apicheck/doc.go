@@ -15,8 +15,9 @@
 //     what of it is stable.
 //   - TestDependencies enforces the design's package map: trace, spectra,
 //     slicing and the examples depend on no cgo package; nothing imports
-//     upward; only commands (and faultloctest, the go test helper)
-//     import localize and its pipeline; the core (localize), its engine
+//     upward; only commands (and faultloctest, the go test helper,
+//     and internal/frontend, the options both build) import localize
+//     and its pipeline; the core (localize), its engine
 //     and its techniques never import the pipeline, the core no
 //     technique, a technique no other.
 //   - TestJSONKeys requires every key of the module's JSON reports to be

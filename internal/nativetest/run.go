@@ -17,9 +17,18 @@ import (
 type Binary struct {
 	Path    string        // the executable
 	Dir     string        // working directory of its runs: the package's directory, as go test does
-	Env     []string      // extra environment entries
+	Env     []string      // extra environment entries, after NoExplain
 	Timeout time.Duration // -test.timeout of one run; default 10 minutes
 }
+
+// NoExplain is the environment entry every run of a test binary gets
+// (before [Binary].Env): it turns off faultloctest's helper
+// (faultloctest.EnvTimeout=off) in tests that call it. faultloc runs a
+// package's tests natively for their coverage or verdicts; an
+// explanation of a failing test there would run faultloc's pipeline
+// again inside that run, and the native evidence stage of faultloctest's
+// own explanation would then start another.
+const NoExplain = "FAULTLOC_TIMEOUT=off"
 
 // Run runs the binary once with -test.v=test2json, -test.run=run (if not
 // empty), -test.skip=skip (if not empty) and, when profile is not empty,
@@ -43,7 +52,7 @@ func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, 
 	}
 	cmd := exec.CommandContext(ctx, b.Path, args...)
 	cmd.Dir = b.Dir
-	cmd.Env = append(os.Environ(), b.Env...)
+	cmd.Env = append(append(os.Environ(), NoExplain), b.Env...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
