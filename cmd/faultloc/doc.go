@@ -127,8 +127,10 @@
 // reason naming why the interpreter stopped (native.Scorers).
 // Where the interpreter runs the case, the native ranking is interleaved
 // with the report's own after its verified candidates, one native line
-// for every two (native.Fuse), so that the default ranking is
-// never far below native Ochiai's. The native run runs what the tests do
+// for every two, lines of one place ordered by native Ochiai and a
+// statement written over several lines ranked as its first line
+// (native.Fuse), so that the default ranking is never far below native
+// Ochiai's. The native run runs what the tests do
 // (writing files, the network), as go test would.
 //
 // PKG and the packages of its module that it imports are interpreted from

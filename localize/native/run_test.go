@@ -112,23 +112,31 @@ func TestNativeDistance(t *testing.T) {
 // TestInterleave checks Fuse's merge against a brute-force
 // oracle: a line's position is min(r·(s+1)/s, n·(s+1)) for its rank r in
 // the report's ranking and n in the native one; verified lines stay
-// first; a line keeps the evidence of the ranking that places it higher.
+// first; a line keeps the evidence of the ranking that places it higher;
+// lines of one position are ordered by the tie scores.
 func TestInterleave(t *testing.T) {
 	rl := func(line, rank int, ev localize.Evidence) localize.RankedLine {
 		return localize.RankedLine{Position: localize.Position{File: "a.go", Line: line}, Rank: rank, Evidence: ev}
 	}
+	at := func(line int) trace.Line { return trace.Line{File: "a.go", Line: line} }
 	own := []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 3, localize.EvidenceSlice), rl(4, 5, localize.EvidenceSpectrum), rl(5, 5, localize.EvidenceSpectrum)}
 	nat := []localize.RankedLine{rl(9, 1, EvidenceSpectrum), rl(5, 2, EvidenceSpectrum), rl(1, 3, EvidenceSpectrum), rl(8, 4, EvidenceSpectrum)}
 	for _, tc := range []struct {
 		share int
+		tie   localize.LineScores
 		want  []localize.RankedLine
 	}{
 		// share 1: own ranks (less the head) ·2, native ·2.
-		{1, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 3, localize.EvidenceSlice), rl(9, 3, EvidenceSpectrum), rl(3, 5, localize.EvidenceSlice), rl(5, 5, EvidenceSpectrum), rl(4, 7, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		{1, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 3, localize.EvidenceSlice), rl(9, 3, EvidenceSpectrum), rl(3, 5, localize.EvidenceSlice), rl(5, 5, EvidenceSpectrum), rl(4, 7, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 		// share 2: own ·1.5, native ·3; line 5 ties at 6 and keeps its own evidence.
-		{2, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		{2, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		// share 2, ties of position broken by the tie scores (line 9
+		// unscored after line 3; line 4 before line 5).
+		{2, localize.LineScores{at(3): 0.2, at(4): 0.9, at(5): 0.5, at(8): 1}, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 3, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 5, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		// ties on both keys still share their worst rank.
+		{2, localize.LineScores{at(4): 0.5, at(5): 0.5}, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 	} {
-		got := interleave(own, nat, tc.share)
+		got := interleave(own, nat, tc.share, tc.tie)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("share %d:\n got %v\nwant %v", tc.share, got, tc.want)
 		}
