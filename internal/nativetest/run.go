@@ -84,8 +84,9 @@ func Pattern(name string) string {
 // go test -run does, when it is not empty), without coverage, and returns
 // every test, subtest and example that ran, with its verdict. When a test crashes
 // the binary (a panic, os.Exit, a timeout), Discover runs the suite again
-// skipping the crashed top-level test, so the tests after it are still
-// found; then it runs each crashed test alone, skipping its crashed
+// skipping the crashed top-level test, and those that ended before it
+// (their results are in), so the tests after it are still found without
+// running the others again; then it runs each crashed test alone, skipping its crashed
 // subtests one by one, so the subtests after a crashing one are found too
 // (deeper levels are not explored). crashed lists the top-level tests that
 // stopped a run.
@@ -99,10 +100,14 @@ func (b *Binary) Discover(ctx context.Context, run string) (results []Result, cr
 			}
 		}
 	}
+	var ended []string // top-level tests that ended in a run that did not
 	for {
 		skip := ""
 		if len(crashed) > 0 {
-			skip = "^(" + quoteAll(crashed) + ")$"
+			skip = "^(" + quoteAll(append(slices.Clip(crashed), ended...)) + ")$"
+			if len(skip) > maxSkip {
+				skip = "^(" + quoteAll(crashed) + ")$"
+			}
 		}
 		rs, complete, err := b.Run(ctx, run, skip, "")
 		if err != nil {
@@ -117,6 +122,11 @@ func (b *Binary) Discover(ctx context.Context, run string) (results []Result, cr
 			return results, crashed, fmt.Errorf("nativetest: %s stopped before its end, and no running test is to blame", b.Path)
 		}
 		crashed = append(crashed, top)
+		for _, r := range rs {
+			if r.Ended && r.Name != top && !strings.Contains(r.Name, "/") {
+				ended = append(ended, r.Name)
+			}
+		}
 	}
 	for _, top := range crashed {
 		var subs []string
@@ -139,6 +149,11 @@ func (b *Binary) Discover(ctx context.Context, run string) (results []Result, cr
 	}
 	return results, crashed, nil
 }
+
+// maxSkip bounds the -test.skip expression of Discover's reruns: past it,
+// they skip the crashed tests only (and run the others again), keeping
+// the binary's argument well under the system's limit.
+const maxSkip = 64 << 10
 
 // culprit returns the test to blame for a run that did not complete: the
 // last test to start of those left running or, when the crash let the test
