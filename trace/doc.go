@@ -35,8 +35,11 @@
 // Calls into the standard library out of scope run natively
 // through a bridge (the generated table of internal/stdtable and the
 // hand-written bridges list the functions covered; README.md says which
-// file does what). Some take interpreted values through mirrors of their
-// types (encoding/json, testing/quick), and the most used assertions of
+// file does what). testing/quick takes interpreted values through
+// mirrors of their types; the standard packages that reflect on them or
+// call them back (encoding/json, encoding/xml, text/template,
+// html/template, log/slog and a few more) are interpreted from source,
+// over the interpreter's reflect; and the most used assertions of
 // github.com/stretchr/testify, another module, are bridged by hand. Arguments and results are converted by the function's
 // signature; interpreted func values passed to native code (sort.Slice's
 // less, strings.Map's mapping) call back into the interpreter, and fmt

@@ -86,6 +86,8 @@ var Programs = map[string]func() string{
 	"StdoutToFile":       StdoutToFile,
 	"Slog":               Slog,
 	"Template":           Template,
+	"HTMLTemplate":       HTMLTemplate,
+	"XML":                XML,
 	"HTTP":               HTTP,
 	"Gzip":               Gzip,
 	"UnsafeHash":         UnsafeHash,

@@ -77,6 +77,11 @@ func (r *run) lookupEnv(key string) (string, bool) {
 	return os.LookupEnv(key)
 }
 
+// LookupEnv reads the environment variable key as the run's os.LookupEnv
+// does: through the run's overlay (t.Setenv, os.Setenv) of the process's
+// environment.
+func (c Call) LookupEnv(key string) (string, bool) { return c.r.lookupEnv(key) }
+
 // setEnv records key=value (value nil: unset) in the run's overlay.
 func (r *run) setEnv(key string, value *string) {
 	st := r.bridges()

@@ -172,21 +172,27 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // see the bridge's handBridgedStd); flag, whose FlagSets hold interpreted
 // variables and flag.Values; log/slog, whose Loggers call interpreted
 // Handlers, LogValuers and ReplaceAttr functions and write to interpreted
-// io.Writers; and text/template, which executes over interpreted values
+// io.Writers; text/template, which executes over interpreted values
 // with the interpreter's reflect and calls interpreted funcs and methods
-// (with internal/fmtsort, which sorts map keys by reflection); and
+// (with internal/fmtsort, which sorts map keys by reflection);
 // encoding/json, which encodes and decodes interpreted values with the
 // interpreter's reflect, calls their interpreted MarshalJSON, MarshalText,
 // UnmarshalJSON and UnmarshalText methods where json calls them, and
-// names the program's own types in its errors. Other standard packages
-// stay native.
+// names the program's own types in its errors; encoding/xml, likewise
+// (with interpreted MarshalXML, MarshalXMLAttr, UnmarshalXML,
+// UnmarshalXMLAttr and text methods); and html/template, which escapes
+// and executes over interpreted values on text/template and calls
+// encoding/json on them (its internal/godebug settings stay native,
+// bridged). Other standard packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":              nil,
 	"container/list":   nil,
 	"container/ring":   nil,
 	"context":          nil,
 	"encoding/json":    {"cmp", "slices"},
+	"encoding/xml":     nil,
 	"flag":             nil,
+	"html/template":    {"encoding/json", "maps", "slices", "text/template", "text/template/parse"},
 	"internal/fmtsort": {"cmp", "slices"},
 	"iter":             nil,
 	"log":              {"log/internal"},
