@@ -7,7 +7,7 @@
 //
 //	go run ./bench/repair [-kinds tcas,historical] [-versions 1-41]
 //		[-bugs name,...] [-failing N] [-passing N] [-inputs N] [-seed S]
-//		[-timeout D] [-max-sites N] [-max-patches N] [-arith int|bv]
+//		[-timeout D] [-max-sites N] [-max-patches N] [-no-schema] [-arith int|bv]
 //		[-out FILE] [-keep DIR] [-v] [-show]
 //
 // Each subject is a package with a fault and its whole test suite:
@@ -27,7 +27,10 @@
 // the version's failing tests (-failing) and of its passing tests
 // (-passing) for TCAS, and the bug's test functions (all their
 // subtests) for a historical bug. It validates the patches it ranks
-// first (-max-patches) on the package's whole test suite, natively.
+// first on the package's whole test suite, natively: ten times
+// -max-patches screened in one build (a patch schema), and up to
+// -max-patches by builds of their own, those that pass in the schema
+// first (-no-schema: the first -max-patches, each by its own build).
 //
 // A patch is plausible when the whole suite passes on it (repair's
 // Validation.Plausible). A plausible patch is correct when it is the

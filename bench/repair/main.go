@@ -35,6 +35,7 @@ type options struct {
 	Timeout    time.Duration // one subject's repair
 	MaxPatches int
 	MaxSites   int
+	NoSchema   bool // validate each patch by a build of its own
 	Arith      encode.Arith
 	Out        string
 	Verbose    bool
@@ -79,6 +80,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		timeout    = fs.Duration("timeout", 3*time.Minute, "time bound of one subject's repair (a repair cut by it is reported partial, with what it found)")
 		maxPatches = fs.Int("max-patches", 20, "patches validated per subject, in rank order")
 		maxSites   = fs.Int("max-sites", 40, "repair sites (angelic debugging's verified candidates, those the flexibility test inhibits last) synthesized for per subject (on TCAS v6 the faulty line's is the 15th)")
+		noSchema   = fs.Bool("no-schema", false, "validate each patch by a build of its own, without the patch schema that screens them in one build")
 		arith      = fs.String("arith", "int", "integer encoding of the solver searches: int (unbounded integers, faster; values are verified by replays) or bv")
 		out        = fs.String("out", "bench/repair/REPORT.md", "the report (- for stdout)")
 		verbose    = fs.Bool("v", false, "print each subject's result on stderr as it ends")
@@ -89,7 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	o := options{Kinds: split(*kinds), Bugs: split(*bugs), Failing: *failing, Passing: *passing, Inputs: *inputs, Seed: *seed,
-		Timeout: *timeout, MaxPatches: *maxPatches, MaxSites: *maxSites, Out: *out, Verbose: *verbose, Show: *show, Keep: *keep, Args: args}
+		Timeout: *timeout, MaxPatches: *maxPatches, MaxSites: *maxSites, NoSchema: *noSchema, Out: *out, Verbose: *verbose, Show: *show, Keep: *keep, Args: args}
 	fail := func(err error) (options, error) {
 		fmt.Fprintln(stderr, "bench/repair:", err)
 		return options{}, err
@@ -276,7 +278,7 @@ func evaluate(ctx context.Context, s subject, o options, stderr io.Writer) (r ro
 	res, err := repair.Repair(rctx, prog, s.pkg, &repair.Options{
 		Run:        s.evidence,
 		Angelic:    angelic.Options{Search: agx.Options{Arith: o.Arith}},
-		Validate:   repair.ValidateOptions{Dir: s.dir},
+		Validate:   repair.ValidateOptions{Dir: s.dir, NoSchema: o.NoSchema},
 		MaxPatches: o.MaxPatches,
 		MaxSites:   o.MaxSites,
 	})

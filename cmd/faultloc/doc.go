@@ -858,6 +858,12 @@
 // the package has, whatever -run selects. A patch is plausible when
 // every test of the whole suite passes; plausible patches are listed
 // first. A plausible patch passes the tests; it need not be correct.
+// Before those builds, a patch schema screens the first patches (ten
+// times -max-patches) in one build: each patch's statement is switched
+// on an environment variable the test binary reads, and the suite runs
+// once per patch, stopping at its first failing test; a patch refuted
+// there is shown "refuted in the patch schema", one that passes is then
+// validated by its own build.
 //
 // The synthesis covers one expression or right-hand side of an integer,
 // float, string or Boolean type (a compound assignment x -= c, or x++,
@@ -926,8 +932,15 @@
 //
 //	-max-patches N
 //
-// The most patches validated, in rank order (default 10): each costs a
-// build of the test binary and a run of the suite.
+// The most patches validated by a build of their own, in rank order
+// (default 10): each costs a build of the test binary and a run of the
+// suite. The patch schema screens ten times as many first.
+//
+//	-schema
+//
+// Screen the patches in a patch schema before their own builds (default
+// true; -schema=false validates the first -max-patches by their own
+// builds only).
 //
 //	-mutation
 //

@@ -32,7 +32,8 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	arith := fs.String("arith", "bv", "integer encoding of the solver searches: bv (exact bit-vectors) or int (unbounded integers, faster, inexact)")
 	maxSize := fs.Int("max-size", 3, "largest replacement expression synthesized: operands and operators (b: 1, a + b: 3)")
 	maxSites := fs.Int("max-sites", 5, "most repair sites (angelic debugging's candidates) synthesized for")
-	maxPatches := fs.Int("max-patches", 10, "most patches validated by running the package's whole test suite natively, in rank order")
+	maxPatches := fs.Int("max-patches", 10, "most patches validated by a build of their own that runs the package's whole test suite natively, in rank order (ten times as many are first screened in one build, a patch schema)")
+	schema := fs.Bool("schema", true, "screen the patches in a patch schema, one build holding them all behind a switch, before validating those that pass by their own builds")
 	mutants := fs.Bool("mutation", true, "add mutation analysis' plausible fixes of the sites' lines to the patches")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: faultloc repair [flags] PKG\n\nFinds the repair sites of the package's failing test cases (angelic\ndebugging), synthesizes replacement expressions and guards that fit every\ncase, and validates each patch by running the package's whole test suite\nnatively: a patch is plausible when every test passes.\n\nFlags:")
@@ -103,7 +104,7 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		Run:        *runRE,
 		Angelic:    angelic.Options{Search: search},
 		Synth:      repair.SynthOptions{MaxSize: *maxSize},
-		Validate:   repair.ValidateOptions{Tags: tagList},
+		Validate:   repair.ValidateOptions{Tags: tagList, NoSchema: !*schema},
 		MaxSites:   *maxSites,
 		MaxPatches: *maxPatches,
 		NoMutation: !*mutants,

@@ -19,6 +19,9 @@ type Binary struct {
 	Dir     string        // working directory of its runs: the package's directory, as go test does
 	Env     []string      // extra environment entries, after NoExplain
 	Timeout time.Duration // -test.timeout of one run; default 10 minutes
+	// FailFast stops a run at its first failing test (-test.failfast):
+	// the results then end with it.
+	FailFast bool
 }
 
 // NoExplain is the environment entry every run of a test binary gets
@@ -41,6 +44,9 @@ func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, 
 		timeout = 10 * time.Minute
 	}
 	args := []string{"-test.v=test2json", "-test.count=1", "-test.timeout=" + timeout.String()}
+	if b.FailFast {
+		args = append(args, "-test.failfast")
+	}
 	if run != "" {
 		args = append(args, "-test.run="+run)
 	}

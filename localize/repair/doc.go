@@ -24,7 +24,13 @@
 // test suite natively: a patch is plausible when every test of the whole
 // suite (tests, subtests, examples, fuzz seeds) passes, whichever cases
 // the repair took as evidence; the failing cases run first, so that a
-// patch under which one still fails costs no run of the rest.
+// patch under which one still fails costs no run of the rest. Repair
+// validates many patches with one build: a patch schema (mutant
+// schemata) compiles its patches into the package together, each behind
+// a switch on an environment variable, and runs the test binary once per
+// patch, each run stopped at its first failing test; a patch that passes
+// the whole suite there is validated again by a build of its own, so a
+// plausible patch is always one built as a user would build it.
 // [Repair] chains them for a package: angelic debugging's sites (those
 // the flexibility test inhibits last, the others by their lines'
 // suspiciousness in the spectrum of the selected cases), synthesis at
@@ -74,7 +80,10 @@
 // with up to CollectOptions.MaxProbes values, and asks the solver for up
 // to SolverValues values per instance; Synthesize enumerates up to
 // MaxTerms expressions a size and replays at most MaxReplays runs;
-// each validation builds the package's test binary and runs it.
+// each patch schema builds the package's test binary once (again
+// without the patches a build error points into) and runs it once or
+// twice per patch; each validation by a patch's own build builds it and
+// runs it.
 //
 // The exported API is recorded in api/localize/repair.txt; it is new and
 // not yet stable: it may change before a first release.

@@ -79,6 +79,12 @@ func verdict(v *Validation) string {
 	if len(names) > 3 {
 		names = append(names[:3:3], "...")
 	}
+	switch {
+	case v.Schema && !v.Suite:
+		return fmt.Sprintf("refuted in the patch schema: failing test %s still fails, the rest of the suite not run", strings.Join(names, ", "))
+	case v.Schema:
+		return fmt.Sprintf("refuted in the patch schema: %s fails, after %s", strings.Join(names, ", "), plural(v.Passed, "test passed", "tests passed"))
+	}
 	if !v.Suite {
 		return fmt.Sprintf("refuted: %s (%s), the rest of the suite not run", plural(len(v.Failed), "failing test still fails", "failing tests still fail"), strings.Join(names, ", "))
 	}

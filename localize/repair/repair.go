@@ -46,8 +46,11 @@ type Options struct {
 	// Angelic.Flex's Run and NoSolver) that orders the sites. Default
 	// false: it runs.
 	NoFlex bool
-	// MaxPatches bounds the patches validated, in rank order. Default 0:
-	// 10.
+	// MaxPatches bounds the patches validated by a build of their own,
+	// in rank order. Default 0: 10. Unless Validate.NoSchema, the first
+	// 10 times MaxPatches are first screened in a patch schema (one
+	// build for all of them): only those that pass the whole suite there
+	// take a build of their own, then the patches the schema left out.
 	MaxPatches int
 	// NoMutation leaves out mutation analysis' plausible fixes
 	// (localize/mutation, with its repair operators, on the sites'
@@ -134,11 +137,15 @@ type Candidate struct {
 // site by site in the sites' order, a site's by size then distance to
 // the source replaced, the first MaxPatches/4 replacements of each site
 // before the others (so that validation spreads over the first sites),
-// inserted guards last, and the first MaxPatches validated natively
+// inserted guards last, and validated natively in that order
 // ([Validator]: the failing cases first, then the package's whole test
 // suite on the patch, whatever Options.Run selects; a patch is plausible
-// when every test of the whole suite passes); plausible patches come
-// first.
+// when every test of the whole suite passes on a build of its own): the
+// first 10 times MaxPatches screened in a patch schema, which compiles
+// them into one build, each behind a switch on an environment variable,
+// and refutes most at the cost of a run; those that pass the suite there,
+// then those the schema left out, validated by their own builds, up to
+// MaxPatches of them; plausible patches come first.
 //
 // A deadline on ctx bounds the whole repair: the search for patches
 // ends at 70% of the time to it, the validation of what it found has
@@ -360,7 +367,7 @@ func searchContext(ctx context.Context, start time.Time) (context.Context, conte
 	return context.WithDeadlineCause(ctx, start.Add(share), fmt.Errorf("the search for patches took its share (%.0f%%) of the time to the deadline, the rest left to validation", 100*searchShare))
 }
 
-// finish ranks the candidates, validates the first MaxPatches (while
+// finish ranks the candidates, validates them (Validator.validateRanked, while
 // ctx lasts) and sets their ranks; err (a bound) makes the result
 // partial.
 func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, start time.Time, err error) (*Result, error) {
@@ -410,13 +417,12 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 			also(verr)
 		default:
 			defer v.Close()
-			for i := range cands[:min(len(cands), cmp.Or(opts.MaxPatches, 10))] {
-				val, verr := v.Validate(ctx, &cands[i].Patch)
-				if verr != nil {
-					also(verr)
-					break
-				}
-				cands[i].Validation = val
+			ps := make([]*Patch, len(cands))
+			for i := range cands {
+				ps[i] = &cands[i].Patch
+			}
+			if verr := v.validateRanked(ctx, ps, cmp.Or(opts.MaxPatches, 10), func(i int, val *Validation) { cands[i].Validation = val }); verr != nil {
+				also(verr)
 			}
 		}
 	}

@@ -36,6 +36,11 @@ type ValidateOptions struct {
 	// Timeout bounds one run of the test binary on a patch (the First
 	// cases, the whole suite). Default 0: 2 minutes.
 	Timeout time.Duration
+	// NoSchema validates each of Repair's patches by a build of its own.
+	// Default false: Repair first runs the suite on its patches in a
+	// patch schema, one build holding them all, each behind a switch,
+	// and validates by its own build only a patch that passes there.
+	NoSchema bool
 }
 
 // Validation is the outcome of a package's test suite on a patch.
@@ -55,6 +60,12 @@ type Validation struct {
 	// Error says why the suite did not run to its end: the patch does not
 	// build, or the run timed out or crashed.
 	Error string `json:"error,omitempty"`
+	// Schema says the patch was refuted in Repair's patch schema (see
+	// ValidateOptions.NoSchema), where each run stops at its first
+	// failing test: Failed then names that one, and Passed counts the
+	// tests before it. A plausible patch is always one whose own build
+	// passed the whole suite.
+	Schema bool `json:"schema,omitempty"`
 }
 
 // Validator runs a package's test suite natively on patches: each patch
@@ -69,6 +80,8 @@ type Validator struct {
 	tmp     string
 	timeout time.Duration
 	n       int
+	// noSchema is ValidateOptions.NoSchema.
+	noSchema bool
 }
 
 // NewValidator lists package pattern (one package, resolved in
@@ -93,14 +106,15 @@ func NewValidator(ctx context.Context, pattern string, opts *ValidateOptions) (*
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
-	return &Validator{first: opts.First, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout}, nil
+	return &Validator{first: opts.First, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout, noSchema: opts.NoSchema}, nil
 }
 
 // Close removes the validator's builds.
 func (v *Validator) Close() error { return os.RemoveAll(v.tmp) }
 
 // Validate runs the package's test suite on p: the whole suite, after
-// the ValidateOptions.First cases if any; p is plausible when every case
+// the ValidateOptions.First cases if any (that run stops at the first
+// of them that fails, which Failed then names); p is plausible when every case
 // of the whole suite passes. The error is for a cancelled context or a
 // test binary that could not be started; a patch that does not build is
 // a Validation with Error set.
@@ -127,9 +141,10 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 		}
 		return &Validation{Error: "the patched package does not build: " + firstLine(err.Error())}, nil
 	}
-	b := &nativetest.Binary{Path: bin, Dir: v.pkg.Dir, Timeout: v.timeout}
 	if v.first != "" {
-		out, err := v.run(ctx, b, v.first)
+		// The filter stops at its first failing case.
+		b := &nativetest.Binary{Path: bin, Dir: v.pkg.Dir, Timeout: v.timeout, FailFast: true}
+		out, err := v.run(ctx, b, v.first, "")
 		if err != nil {
 			return nil, err
 		}
@@ -137,7 +152,8 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 			return out, nil // refuted by the filter
 		}
 	}
-	out, err := v.run(ctx, b, "")
+	b := &nativetest.Binary{Path: bin, Dir: v.pkg.Dir, Timeout: v.timeout}
+	out, err := v.run(ctx, b, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -153,11 +169,11 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 }
 
 // run runs test binary b on the cases pattern selects ("": all) and
-// tallies their verdicts.
-func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern string) (*Validation, error) {
+// skip does not, and tallies their verdicts.
+func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern, skip string) (*Validation, error) {
 	rctx, cancel := context.WithTimeout(ctx, v.timeout+10*time.Second)
 	defer cancel()
-	rs, complete, err := b.Run(rctx, pattern, "", "")
+	rs, complete, err := b.Run(rctx, pattern, skip, "")
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

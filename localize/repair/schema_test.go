@@ -1,0 +1,133 @@
+package repair
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+)
+
+// TestFlatten checks statements laid on one line: the semicolons the
+// line ends stand for written out, comments dropped.
+func TestFlatten(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"x = 1", "x = 1 ;"},
+		{"if a > b { // why\n\treturn a\n}\nc++", "if a > b { return a ; } ; c ++ ;"},
+		{"f(a,\n\tb)", "f ( a , b ) ;"},
+		{"s := `a\nb`", "s := `a\nb` ;"},
+	} {
+		if got := flatten(tc.in); got != tc.want {
+			t.Errorf("flatten(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// schemaPatches returns patches of testdata/schema, each the first
+// occurrence of a text replaced (an empty text: inserted before the
+// marker).
+func schemaPatches(t *testing.T) (dir string, ps []*Patch) {
+	t.Helper()
+	dir = filepath.Join(testutil.Root(), "localize", "repair", "testdata", "schema")
+	file := filepath.Join(dir, "schema.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ at, orig, repl string }{
+		{"good := score > 80", "score > 80", "score >= 80"},                     // 0: the fix, in a declaration
+		{"good := score > 80", "score > 80", "score > 79"},                      // 1: a fix too
+		{"if x < 0", "x < 0", "x <= 0"},                                         // 2: breaks TestSum, fixes nothing
+		{"good := score", "", "if score == 80 {\n\t\treturn \"good\"\n\t}\n\t"}, // 3: a guard that fixes
+		{"limit := 50", "50", "\"50\""},                                         // 4: does not build (types)
+		{"total += x", "x", "2 * x"},                                            // 5: breaks TestSum
+		{"range rows", "rows", "rows[:len(rows)]"},                              // 6: in a labeled statement: left out
+		{"h, rem := n/2", "n/2", "n>>1"},                                        // 7: a := reusing a result: left out
+		{"if x == v", "x == v", "x >= v"},                                       // 8: beside a continue with a label
+		{"good := score > 80", "score > 80", "score >= 80 && score < 100"},      // 9: fixes TestGrade, breaks TestGradeTop
+		{"limit := 50", "50", "50 +"},                                           // 10: does not parse
+	} {
+		i := strings.Index(string(src), c.at)
+		if i < 0 {
+			t.Fatalf("no %q in %s", c.at, file)
+		}
+		i += strings.Index(c.at, c.orig)
+		ps = append(ps, replace(file, src, i, i+len(c.orig), c.repl))
+	}
+	return dir, ps
+}
+
+// TestSchemaLeavesOut checks which patches a schema holds: not one
+// inside a labeled statement, nor a := that reuses a variable of its
+// block (a named result).
+func TestSchemaLeavesOut(t *testing.T) {
+	_, ps := schemaPatches(t)
+	s := newSchema(nil, ps, make([]bool, len(ps)))
+	if s == nil {
+		t.Fatal("no schema")
+	}
+	for i := range ps {
+		if in, want := s.num[i] > 0, i != 6 && i != 7; in != want {
+			t.Errorf("patch %d (%s -> %s) in the schema: %v, want %v", i, ps[i].Orig, ps[i].Repl, in, want)
+		}
+	}
+}
+
+// TestSchemaVerdicts checks that the patch schema refutes what builds of
+// the patches' own refute and nothing else: each patch of
+// testdata/schema validated with the schema and without it has the same
+// verdict; in the schema, the refuted ones are refuted there (the one that
+// does not build by its build error), those it leaves out and the
+// plausible ones are validated by their own builds.
+func TestSchemaVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	dir, ps := schemaPatches(t)
+	validate := func(noSchema bool) []*Validation {
+		v, err := NewValidator(context.Background(), ".", &ValidateOptions{Dir: dir, First: "^TestGrade$", NoSchema: noSchema})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer v.Close()
+		out := make([]*Validation, len(ps))
+		if err := v.validateRanked(context.Background(), ps, len(ps), func(i int, val *Validation) { out[i] = val }); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	schema, own := validate(false), validate(true)
+	plausible := map[int]bool{0: true, 1: true, 3: true}
+	for i, p := range ps {
+		s, o := schema[i], own[i]
+		if s == nil || o == nil {
+			t.Errorf("patch %d (%s -> %s) not validated: %+v, %+v", i, p.Orig, p.Repl, s, o)
+			continue
+		}
+		if s.Plausible != plausible[i] || o.Plausible != plausible[i] {
+			t.Errorf("patch %d (%s -> %s): plausible %v in the schema, %v by its own build, want %v", i, p.Orig, p.Repl, s.Plausible, o.Plausible, plausible[i])
+		}
+		if o.Schema {
+			t.Errorf("patch %d: validated without a schema, yet Schema is set", i)
+		}
+		if want := !plausible[i] && i != 6 && i != 7; s.Schema != want {
+			t.Errorf("patch %d (%s -> %s): refuted in the schema %v, want %v (%+v)", i, p.Orig, p.Repl, s.Schema, want, s)
+		}
+	}
+	for _, i := range []int{4, 10} {
+		if !strings.Contains(schema[i].Error, "does not build") {
+			t.Errorf("patch %d (50 -> %s): %+v, want a build error", i, ps[i].Repl, schema[i])
+		}
+	}
+	if f := schema[9].Failed; !schema[9].Suite || len(f) != 1 || f[0] != "TestGradeTop" {
+		t.Errorf("patch 9: %+v in the schema, want TestGradeTop failed in the whole suite", schema[9])
+	}
+	if f := schema[2].Failed; len(f) != 1 || f[0] != "TestGrade" {
+		t.Errorf("patch 2 (x < 0 -> x <= 0): failed %q in the schema, want TestGrade, the first case", f)
+	}
+	if f := schema[5].Failed; len(f) != 1 || f[0] != "TestGrade" {
+		t.Errorf("patch 5: failed %q in the schema, want TestGrade", f)
+	}
+}
