@@ -114,6 +114,12 @@ func BuildPlain(ctx context.Context, c *Config, pkg *Package, out, overlay strin
 	return build(ctx, c, pkg, nil, out, overlay)
 }
 
+// BuildUnvetted compiles the test binary of pkg as [BuildPlain] does,
+// without the go vet checks go test runs before a build (-vet=off).
+func BuildUnvetted(ctx context.Context, c *Config, pkg *Package, out, overlay string) error {
+	return build(ctx, c, pkg, []string{"-vet=off"}, out, overlay)
+}
+
 func build(ctx context.Context, c *Config, pkg *Package, cover []string, out, overlay string) error {
 	args := append(append([]string{"test", "-c"}, cover...), "-o", out)
 	args = append(args, c.tagFlag()...)
