@@ -34,7 +34,8 @@
 // [Repair] chains them for a package: angelic debugging's sites (those
 // the flexibility test inhibits last, the others by their lines'
 // suspiciousness in the spectrum of the selected cases), synthesis at
-// each, mutation analysis' plausible fixes (localize/mutation) added,
+// each, mutation analysis' plausible fixes (localize/mutation) added
+// (with no site, those of the lines the failing cases ran),
 // the patches ranked (a few of mutation analysis' first, then site by
 // site in the sites' order, a site's by size and distance to the source
 // replaced), validated, and shown as unified diffs; `faultloc repair` is its command.

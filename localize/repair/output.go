@@ -72,6 +72,8 @@ func verdict(v *Validation) string {
 		return "not validated"
 	case v.Plausible:
 		return "plausible: the whole suite passes, " + plural(v.Passed, "test", "tests")
+	case v.Error != "" && v.Schema:
+		return "refuted in the patch schema: " + v.Error
 	case v.Error != "":
 		return "refuted: " + v.Error
 	}

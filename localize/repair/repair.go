@@ -130,7 +130,11 @@ type Candidate struct {
 // those they inhibit last, and the others come in the order of their
 // lines' suspiciousness in the spectrum of the selected cases (Ochiai
 // over the coverage of their first runs). Mutation analysis of the
-// lines of the first MaxSites sites gives its plausible fixes; then at
+// lines of the first MaxSites sites gives its plausible fixes (when
+// angelic debugging found no site, of up to 30 lines the failing cases
+// ran, the most suspicious in that spectrum first, ties to the lines the
+// first failing case ran last, ten at a time until some give fixes);
+// then at
 // each of these sites [Collect] gathers the repair data over all the
 // selected cases and [Synthesize] finds replacements. The patches are
 // ranked mutation analysis' first (up to MaxPatches/4 of them), then
@@ -149,7 +153,9 @@ type Candidate struct {
 //
 // A deadline on ctx bounds the whole repair: the search for patches
 // ends at 70% of the time to it, the validation of what it found has
-// the rest; what was found and validated by then is returned, Partial.
+// the rest, and angelic debugging has 40% of the search's time (the
+// candidates it found by then are the sites); what was found and
+// validated by then is returned, Partial.
 // Errors are for a package whose cases cannot be listed or run, or that
 // has no failing case.
 func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options) (*Result, error) {
@@ -209,11 +215,17 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		return nil, fmt.Errorf("%w among the %d cases of %s that -run %q selects%s", ErrNoFailing, len(sel.Cases), pkg, opts.Run, why)
 	}
-	rep, err := angelic.Localize(ctx, prog, failing[0], &opts.Angelic)
-	if err != nil {
-		if ctx.Err() != nil {
-			return partial(context.Cause(ctx))
-		}
+	// Angelic debugging has its share of the search's time, so that
+	// mutation analysis and the synthesis have the rest.
+	actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
+	rep, err := angelic.Localize(actx, prog, failing[0], &opts.Angelic)
+	acancel()
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return partial(context.Cause(ctx))
+	case err != nil && actx.Err() != nil:
+		rep = &localize.Report{Partial: true, Reason: err.Error()}
+	case err != nil:
 		return nil, err
 	}
 	res.Stats.Add(rep.Stats)
@@ -254,11 +266,29 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// the one-token fixes (an operator, a variable, a constant moved by
 	// one) that a time bound would otherwise leave out.
 	var ms []mutant
-	if !opts.NoMutation && len(sites) > 0 {
+	cases := append(slices.Clone(failing), passing...)
+	switch {
+	case opts.NoMutation:
+	case len(sites) > 0:
 		var err error
-		ms, err = mutants(ctx, prog, sites, append(slices.Clone(failing), passing...), len(failing))
+		ms, err = mutants(ctx, prog, sites, cases, len(failing))
 		if err != nil && ctx.Err() == nil {
 			res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
+		}
+	default:
+		// No site: mutation analysis on the lines the failing cases ran,
+		// the most suspicious first, a few lines at a time, until some
+		// give plausible fixes (so that a bound keeps the mutants of the
+		// lines done, and the less suspicious lines cost nothing once
+		// fixes are found).
+		lines := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxLineSites)
+		for i := 0; i < len(lines) && len(ms) == 0 && ctx.Err() == nil; i += lineChunk {
+			m, err := mutants(ctx, prog, lines[i:min(i+lineChunk, len(lines))], cases, len(failing))
+			ms = append(ms, m...)
+			if err != nil && ctx.Err() == nil {
+				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
+				break
+			}
 		}
 	}
 	var cands []Candidate
@@ -354,6 +384,22 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 // validation of the patches found has the rest, so that a repair cut by
 // its deadline reports validated patches.
 const searchShare = 0.7
+
+// angelicShare is the share of the time to the search's end that
+// angelic debugging has: the candidates it found by then are the sites.
+const angelicShare = 0.4
+
+// shareContext returns ctx with its deadline, if it has one, brought
+// forward to share of the time to it, the cause why (a format with the
+// share in percent).
+func shareContext(ctx context.Context, share float64, why string) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	now := time.Now()
+	return context.WithDeadlineCause(ctx, now.Add(time.Duration(float64(dl.Sub(now))*share)), fmt.Errorf(why, 100*share))
+}
 
 // searchContext returns the context of the search for patches of a
 // repair started at start: ctx's deadline, if it has one, brought
