@@ -7,7 +7,8 @@
 // test subjects (integers by default), the go command's type check of
 // every subset of a regression's changes (a seeded sample by default),
 // the interpreter's corpus on each of its recorder's paths (a third of
-// it on each by default), merges of 2 and 4 shards (1 and 3 by
+// it on each by default, its encoding/json and html/template programs
+// on the main path alone, with one seed, cut and budget), merges of 2 and 4 shards (1 and 3 by
 // default), an endless loop under the interpreter's default step budget
 // (an exact million steps by default) and the command built without cgo
 // (not by default). With the tag (go test -tags long, which .ci/run runs
