@@ -62,6 +62,17 @@ func TestDiff(t *testing.T) {
 			[]string{"added decl: func H(x int) int { if x > 0 { return 1 } return 0 } ⇐ ∅", "  added if header: if x > 0 { return 1 } ⇐ ∅", "    added stmt: return 1 ⇐ ∅", "  added stmt: return 0 ⇐ ∅"}},
 		{"imports", "import (\n\t\"fmt\"\n\t\"os\"\n)\n\nvar _ = fmt.Sprint(os.Args)", "import (\n\t\"fmt\"\n)\n\nvar _ = fmt.Sprint(1)",
 			[]string{"removed import: ∅ ⇐ \"os\"", "modified decl: var _ = fmt.Sprint(1) ⇐ var _ = fmt.Sprint(os.Args)"}},
+		// go-toml v1.7.0 -> v1.8.0's token.go: the import block lost a
+		// path and its parentheses, and a body stopped using it.
+		{"import block to one import", "import (\n\t\"fmt\"\n\t\"unicode\"\n)\n\nfunc L(r rune) bool {\n\treturn unicode.IsLetter(r) || r == '_'\n}\n\nvar _ = fmt.Sprint(1)",
+			"import \"fmt\"\n\nfunc L(r rune) bool {\n\treturn 'a' <= r && r <= 'z' || r == '_'\n}\n\nvar _ = fmt.Sprint(1)",
+			[]string{"removed import: ∅ ⇐ import \"unicode\"", "modified stmt: return 'a' <= r && r <= 'z' || r == '_' ⇐ return unicode.IsLetter(r) || r == '_'"}},
+		{"one import to a block", "import f \"fmt\"\n\nvar _ = f.Sprint(1)", "import (\n\tg \"fmt\"\n\t\"os\"\n)\n\nvar _ = g.Sprint(os.Args)",
+			[]string{"modified import: g \"fmt\" ⇐ f \"fmt\"", "added import: \"os\" ⇐ ∅", "modified decl: var _ = g.Sprint(os.Args) ⇐ var _ = f.Sprint(1)"}},
+		{"var into a block", "var a = 1\n\nvar b = 2", "var (\n\ta = 3\n\tb = 2\n)\n\nconst c = 4",
+			[]string{"modified spec: a = 3 ⇐ a = 1", "added decl: const c = 4 ⇐ ∅"}},
+		{"var out of a block", "var (\n\ta = 1\n\tb = 2\n)", "var a = 1",
+			[]string{"removed spec: ∅ ⇐ var b = 2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -262,6 +262,15 @@ type item struct {
 	importDecl bool
 }
 
+// specNode returns the item's one spec: the item itself when it is a spec
+// of a parenthesized declaration, else its declaration's only spec.
+func (it *item) specNode() ast.Node {
+	if it.spec || len(it.decl.Specs) != 1 {
+		return it.node
+	}
+	return it.decl.Specs[0]
+}
+
 func items(f *ast.File) []*item {
 	var out []*item
 	seen := map[string]int{}
@@ -422,6 +431,24 @@ func (fv *fileVersions) insertion(o *item) (at int, sep, text string) {
 
 // item diffs two versions of a top-level item.
 func (d *differ) item(o, n *item) {
+	if o.spec != n.spec && o.decl != nil && n.decl != nil {
+		// One version declares it in parentheses, the other alone
+		// (import "fmt" against import ( "fmt"; "unicode" )): compare
+		// the specs, and revert the spec alone, so that the old text
+		// fits where the new one stood.
+		op, np := o.specNode(), n.specNode()
+		if d.old.fp(op) == d.new.fp(np) {
+			return
+		}
+		unit := "spec"
+		if n.importDecl {
+			unit = "import"
+		}
+		if !d.closures(n.name, op, np) {
+			d.modified(unit, n.name, op.Pos(), op.End(), np.Pos(), np.End())
+		}
+		return
+	}
 	if d.old.fp(o.node) == d.new.fp(n.node) {
 		return
 	}
