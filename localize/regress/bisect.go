@@ -90,6 +90,9 @@ func firstResolved(try func(int) (slicing.Outcome, error), mid, lo, hi int) (sli
 // of its children while reverting the child instead still makes the cases
 // pass: delta debugging settles on the outer change first, since any set
 // holding it passes, though the fault is often one statement inside it.
+// A child whose auxiliary changes take the change holding it along (an
+// added declaration whose later uses need it) is no narrower: it is
+// passed over.
 func narrow(ctx context.Context, p *prober, set *changes.Set, root []*changes.Change) ([]*changes.Change, error) {
 	root = slices.Clone(root)
 	for i := 0; i < len(root); i++ {
@@ -98,6 +101,13 @@ func narrow(ctx context.Context, p *prober, set *changes.Set, root []*changes.Ch
 			for _, ch := range set.Children(root[i]) {
 				try := slices.Clone(root)
 				try[i] = ch
+				aux, ok, err := p.r.auxiliary(ctx, try)
+				if err != nil {
+					return root, err
+				}
+				if ok && holdsAncestor(set, aux, ch) {
+					continue
+				}
 				o, err := p.withAux(ctx, try)
 				if err != nil {
 					return root, err
@@ -114,4 +124,50 @@ func narrow(ctx context.Context, p *prober, set *changes.Set, root []*changes.Ch
 		}
 	}
 	return root, nil
+}
+
+// widen replaces each change of root whose reversal needs a change
+// holding it (an added block whose statements need each other) as an
+// auxiliary change by the outermost such holder: reverting root reverts
+// the holder, and the change with it. It keeps root unless the widened
+// set, with its own auxiliary changes, still makes the cases pass.
+func widen(ctx context.Context, p *prober, set *changes.Set, root []*changes.Change) ([]*changes.Change, error) {
+	aux, ok, err := p.r.auxiliary(ctx, root)
+	if err != nil || !ok {
+		return root, err
+	}
+	var wide []*changes.Change
+	for _, c := range root {
+		w := c
+		for a := set.ByID(c.Parent); a != nil; a = set.ByID(a.Parent) {
+			if slices.Contains(aux, a) {
+				w = a
+			}
+		}
+		wide = append(wide, w)
+	}
+	if slices.Equal(wide, root) {
+		return root, nil
+	}
+	var out []*changes.Change // without duplicates and changes nested in others
+	for _, c := range wide {
+		if !slices.Contains(out, c) && !holdsAncestor(set, wide, c) {
+			out = append(out, c)
+		}
+	}
+	o, err := p.withAux(ctx, out)
+	if err != nil || o != slicing.Pass {
+		return root, err
+	}
+	return out, nil
+}
+
+// holdsAncestor reports whether cs holds a change that c is nested in.
+func holdsAncestor(set *changes.Set, cs []*changes.Change, c *changes.Change) bool {
+	for p := set.ByID(c.Parent); p != nil; p = set.ByID(p.Parent) {
+		if slices.Contains(cs, p) {
+			return true
+		}
+	}
+	return false
 }

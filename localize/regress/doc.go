@@ -13,7 +13,11 @@
 // overlays of the new version's files, until the case passes; asymmetric
 // delta debugging then shrinks that set to a minimal root cause, each
 // tried set completed with the auxiliary changes it needs to build
-// (found from the type checker's errors). Each critical predicate's
+// (found from the type checker's errors). Where one of those auxiliary
+// changes, a cause, reverted alone passes with fewer changes reverted in
+// all, it is the root cause instead: the first minimal set found may
+// need the faulty change to build (a call site reverted to a rewritten
+// function's old signature takes the function along). Each critical predicate's
 // branch is compared with the same occurrence of the same branch in the
 // run with every change reverted.
 //

@@ -320,9 +320,16 @@ func (e *OldFailsError) Error() string {
 //     together (with their auxiliary changes); the first set whose
 //     reversal makes the cases pass is shrunk by asymmetric delta
 //     debugging (ddmin over the reverted set, where passing is the
-//     outcome kept) to a minimal root set; a root change holding nested
-//     changes (added code) is replaced by one of them while reverting it
-//     instead still passes; a final run verifies the root. If no set of
+//     outcome kept) to a minimal root set; a root change whose reversal
+//     needs a change holding it (an added block) is replaced by that
+//     change; a root change holding nested changes (added code) is
+//     replaced by one of them while reverting it instead still passes
+//     (and does not need it); an auxiliary change of the root (a cause,
+//     where there are causes) replaces the whole root when reverting it
+//     alone passes and reverts fewer changes in all (reverting the first
+//     minimal set found may need the faulty change as an auxiliary one:
+//     a call site reverted to a rewritten function's old signature takes
+//     the function along); a final run verifies the root. If no set of
 //     causes suffices, every change is searched.
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a
@@ -601,7 +608,25 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 		root = res.Min
 	}
-	root, err := narrow(ctx, after, set, root)
+	root, err := widen(ctx, after, set, root)
+	if err == nil {
+		root, err = narrow(ctx, after, set, root)
+	}
+	if err == nil {
+		var rank map[string]int // the causes' order, nil without any
+		for i, c := range rep.Causes {
+			if rank == nil {
+				rank = map[string]int{}
+			}
+			if _, ok := rank[c.Change]; !ok {
+				rank[c.Change] = i
+			}
+		}
+		var t []*changes.Change
+		if t, err = tighten(ctx, after, root, rank); err == nil && !slices.Equal(t, root) {
+			root, err = narrow(ctx, after, set, t)
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			for _, c := range root { // seen to pass when reverted

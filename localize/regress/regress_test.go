@@ -635,3 +635,49 @@ func TestRegressBaselinesStopped(t *testing.T) {
 		}
 	}
 }
+
+// TestRegressTighten: in testdata/tighten, Pad's call width(s, 1) comes
+// first in the file, and reverting it alone passes with width's old
+// signature and its faulty return statement as auxiliary changes; the
+// root cause is the return statement, whose reversal alone passes with
+// no auxiliary change. Or's fault is a whole added block whose
+// statements need each other: reverting one of them needs the block
+// reverted, so the root cause is the block, not a statement with the
+// block as its auxiliary change.
+func TestRegressTighten(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/tighten")
+	for _, tt := range []struct{ run, root string }{
+		{"TestPad", "return len(s) + extra"},
+		{"TestOr", "if s == \"\" {"},
+	} {
+		t.Run(tt.run, func(t *testing.T) {
+			rep, err := Explain(context.Background(), &Options{
+				Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+				Package: "./testdata/tighten/new", Run: "^" + tt.run + "$", NoSolver: true, NoBaselines: true,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			byID := map[string]*changes.Change{}
+			for _, c := range rep.Changes {
+				byID[c.ID] = c
+			}
+			var root []string
+			for _, id := range rep.Root {
+				line, _, _ := strings.Cut(byID[id].NewText, "\n")
+				line, _, _ = strings.Cut(line, " //")
+				root = append(root, line)
+			}
+			if !slices.Equal(root, []string{tt.root}) || !rep.Verified {
+				t.Errorf("root %q (verified %v, aux %v), want %q, verified", root, rep.Verified, rep.Aux, tt.root)
+			}
+			for _, id := range rep.Root {
+				for p := byID[byID[id].Parent]; p != nil; p = byID[p.Parent] {
+					if slices.Contains(rep.Aux, p.ID) {
+						t.Errorf("root change %s is nested in %s, one of its auxiliary changes", id, p.ID)
+					}
+				}
+			}
+		})
+	}
+}
