@@ -18,10 +18,11 @@ import (
 // from a failing one: that change is its answer. A version that does not
 // build or run is skipped as git bisect skip does: the nearest untried
 // version of the range is tried instead, and if every version of the range
-// is unresolved the answer is the whole range.
-func (g *regression) bisect(ctx context.Context, universe []*changes.Change) (b Baseline) {
+// is unresolved the answer is the whole range. The changes of base stay
+// reverted in every version (see Baseline.Base).
+func (g *regression) bisect(ctx context.Context, universe, base []*changes.Change) (b Baseline) {
 	const name = "bisection over all changes"
-	b = Baseline{Name: name, Universe: []string{}, Diff: []string{}}
+	b = Baseline{Name: name, Universe: []string{}, Diff: []string{}, Base: ids(base)}
 	for _, c := range universe {
 		b.Universe = append(b.Universe, c.ID)
 	}
@@ -32,7 +33,7 @@ func (g *regression) bisect(ctx context.Context, universe []*changes.Change) (b 
 		b.Err = "no change to search"
 		return b
 	}
-	applied := func(i int) (slicing.Outcome, error) { return p.outcome(ctx, universe[i:]) }
+	applied := func(i int) (slicing.Outcome, error) { return p.outcome(ctx, slices.Concat(universe[i:], base)) }
 	lo, hi := 0, len(universe) // lo passes, hi fails (assumed, as git bisect's good and bad)
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2

@@ -137,7 +137,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	for _, bl := range r.Baselines {
-		fmt.Fprintf(&b, "%s (%s): %s: %s", bl.Name, list(bl.Universe), list(bl.Diff), effort(bl.Effort))
+		fmt.Fprintf(&b, "%s (%s", bl.Name, list(bl.Universe))
+		if len(bl.Base) > 0 {
+			fmt.Fprintf(&b, "; %s reverted in every version", list(bl.Base))
+		}
+		fmt.Fprintf(&b, "): %s: %s", list(bl.Diff), effort(bl.Effort))
 		if bl.Err != "" {
 			fmt.Fprintf(&b, " (%s)", bl.Err)
 		}

@@ -127,11 +127,18 @@ func (o *Options) runTimeout() time.Duration {
 // run fails, and a version that does not build is unresolved: no
 // auxiliary changes), or git bisect's halving over the changes in file
 // order, what a user does by hand (Diff is then the one change that
-// separates a passing version from a failing one).
+// separates a passing version from a failing one). Each searches between
+// the versions AFTER starts from (see Base); dd over the causes searches
+// the causes with the auxiliary changes that reverting them all needs.
 type Baseline struct {
 	Name     string   `json:"name"`     // "dd over all changes", "dd over the causes", "bisection over all changes"
 	Universe []string `json:"universe"` // the changes dd searched
 	Diff     []string `json:"diff"`     // its failure-inducing difference
+	// Base are the changes reverted in every version the method tried:
+	// those the versions' tests need reverted to build on the new
+	// version (AFTER's auxiliary changes of reverting nothing), so that
+	// it searches between the versions AFTER starts from. Usually none.
+	Base []string `json:"base,omitempty"`
 	// Effort is the method's work: Probes (versions tried), Runs (test
 	// runs), Unresolved and Total.
 	Effort localize.Stats `json:"effort"`
@@ -340,10 +347,12 @@ func (e *OldFailsError) Error() string {
 //     see [FixSite]).
 //  6. The cause tree joins each root change to the failure.
 //
-// Unless opts.NoBaselines, dd over all changes, dd over the causes and
-// bisection over all changes in file order run too, each with its own
-// cache, for comparison. The versions run in faultloc's interpreter or
-// natively (Options.Trials).
+// Unless opts.NoBaselines, dd over all changes, dd over the causes (with
+// the auxiliary changes reverting them all needs) and bisection over all
+// changes in file order run too, each with its own cache, for
+// comparison, between the versions AFTER starts from (Baseline.Base).
+// The versions run in faultloc's interpreter or natively
+// (Options.Trials).
 //
 // The semantic analysis follows dynamic dependences: the statements it
 // takes as generators of a predicate are its data slice, a superset of
@@ -680,13 +689,28 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	rep.Tree = causeTree(chains)
 	rep.searched = true
 	if !opts.NoBaselines {
-		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over all changes", free))
+		// The baselines search between the versions AFTER starts from:
+		// the new version with the changes its tests need reverted
+		// (base: usually none; with the old release's other tests, what
+		// they use of the old API) and every change reverted.
+		base, ok, err := g.auxiliary(ctx, nil)
+		if err != nil || !ok {
+			base = nil
+		}
 		var causes []*changes.Change
 		for _, c := range rep.Causes {
 			causes = append(causes, set.ByID(c.Change))
 		}
-		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over the causes", g.inOrder(causes)))
-		rep.Baselines = append(rep.Baselines, g.bisect(ctx, free))
+		if len(causes) > 0 {
+			// The causes reverted need their auxiliary changes to build:
+			// they join the universe, as they join each set AFTER tries.
+			if aux, ok, err := g.auxiliary(ctx, causes); err == nil && ok {
+				causes = append(causes, aux...)
+			}
+		}
+		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over all changes", without(free, base), base))
+		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over the causes", without(g.inOrder(causes), base), base))
+		rep.Baselines = append(rep.Baselines, g.bisect(ctx, without(free, base), base))
 	}
 	g.mu.Lock()
 	rep.Effort.Builds = g.nbuild
@@ -710,10 +734,22 @@ func (p *prober) withAux(ctx context.Context, cs []*changes.Change) (slicing.Out
 	return p.outcome(ctx, slices.Concat(cs, aux))
 }
 
+// without returns cs without the changes of drop.
+func without(cs, drop []*changes.Change) []*changes.Change {
+	var out []*changes.Change
+	for _, c := range cs {
+		if !slices.Contains(drop, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // baseline runs classic dd over universe: a configuration is the subset
-// applied to the old version, the rest of universe reverted from the new.
-func (g *regression) baseline(ctx context.Context, name string, universe []*changes.Change) Baseline {
-	b := Baseline{Name: name, Universe: []string{}, Diff: []string{}}
+// applied to the old version, the rest of universe reverted from the new,
+// and base reverted in every configuration.
+func (g *regression) baseline(ctx context.Context, name string, universe, base []*changes.Change) Baseline {
+	b := Baseline{Name: name, Universe: []string{}, Diff: []string{}, Base: ids(base)}
 	for _, c := range universe {
 		b.Universe = append(b.Universe, c.ID)
 	}
@@ -730,7 +766,7 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 				revert = append(revert, c)
 			}
 		}
-		o, err := p.outcome(ctx, revert)
+		o, err := p.outcome(ctx, slices.Concat(revert, base))
 		if err != nil {
 			return slicing.Unresolved
 		}
@@ -746,6 +782,9 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 	case errors.As(err, &oe) && oe.Config == "empty changes":
 		b.Err = fmt.Sprintf("not applicable: with all of them reverted the cases do not pass (%s)", oe.Got)
 		res.Diff = nil
+	case errors.As(err, &oe) && oe.Config == "all changes":
+		b.Err = fmt.Sprintf("not applicable: with none of them reverted (the new version%s) the cases do not fail (%s)", baseText(base), oe.Got)
+		res.Diff = nil
 	case err != nil:
 		b.Err = err.Error()
 	}
@@ -753,4 +792,21 @@ func (g *regression) baseline(ctx context.Context, name string, universe []*chan
 		b.Diff = append(b.Diff, c.ID)
 	}
 	return b
+}
+
+// ids returns the changes' IDs, never nil.
+func ids(cs []*changes.Change) []string {
+	out := []string{}
+	for _, c := range cs {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+// baseText says which changes base reverts, for an error's message.
+func baseText(base []*changes.Change) string {
+	if len(base) == 0 {
+		return ""
+	}
+	return ", with " + strings.Join(ids(base), " ") + " reverted for its tests to build"
 }
