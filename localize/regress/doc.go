@@ -42,9 +42,11 @@
 //
 // The versions tried keep the new version's test files that declare the
 // failing cases' tests and, where the version with every change reverted
-// builds that way, the old version's other test files (a release's other
-// tests often use its new API); else the new version's tests, with the
-// changes their declarations need kept.
+// builds that way and the new version, with the changes they need
+// reverted, still fails (or the new tests do not build on the old
+// version), the old version's other test files (a release's
+// other tests often use its new API); else the new version's tests, with
+// the changes their declarations need kept.
 //
 // The versions tried run in faultloc's interpreter (loaded from source
 // with overlays, nothing compiled) or natively (Options.Trials): each

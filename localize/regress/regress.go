@@ -184,7 +184,9 @@ type Report struct {
 	// files, except those declaring the failing cases' test functions
 	// (the new version's). A release's other tests often need its new API;
 	// they are set aside when the version with every change reverted
-	// builds without them.
+	// builds without them and the new version, with the changes they
+	// need reverted, still fails (or the new tests do not build on the
+	// old version).
 	OldTests bool `json:"oldTests,omitempty"`
 	// Trials says how the versions tried were run: "interp" (in faultloc's
 	// interpreter) or "native" (built and run by go test).
@@ -488,17 +490,57 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	// The versions tried get the old version's other test files where
 	// they build that way; else the new version's, with the changes their
 	// declarations need kept.
-	if g.tests = oldTests(ctx, opts, rep.Failing); len(g.tests) > 0 {
-		if err := g.keep(ctx); err != nil {
-			if ctx.Err() != nil {
-				return rep, ctx.Err()
+	after := &prober{r: g, method: "AFTER", cache: map[string]slicing.Outcome{}}
+	reset := func() { // forget what the checks found with other test files
+		g.tests = nil
+		clear(g.kept)
+		clear(g.builds)
+		clear(g.aux)
+		clear(g.auxOK)
+		clear(after.cache)
+		g.lastKey, g.lastProg = "", nil
+		g.tc, g.tcListed = nil, false
+	}
+	if old := oldTests(ctx, opts, rep.Failing); len(old) > 0 {
+		g.tests = old
+		err := g.keep(ctx)
+		hides := false
+		if err == nil {
+			// The old tests may use old API that the fault is part of:
+			// the new version with what they need reverted must still
+			// fail, or the search would start from a passing version;
+			// then the new tests are used, where the old version builds
+			// with them.
+			base, ok, err2 := g.auxiliary(ctx, nil)
+			if err2 != nil {
+				err = err2
+			} else if ok && len(base) > 0 {
+				o, err2 := after.outcome(ctx, base)
+				err, hides = err2, o == slicing.Pass
 			}
-			g.tests = nil
-			clear(g.kept)
-			clear(g.builds)
-			g.lastKey, g.lastProg = "", nil
-			g.tc, g.tcListed = nil, false
-		} else {
+		}
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		switch {
+		case err != nil:
+			reset()
+		case hides:
+			reset()
+			if g.keep(ctx) != nil {
+				if ctx.Err() != nil {
+					return rep, ctx.Err()
+				}
+				// The new tests do not build on the old version: the
+				// old tests it is.
+				reset()
+				g.tests = old
+				if err := g.keep(ctx); err != nil {
+					return rep, err
+				}
+				rep.OldTests = true
+			}
+		default:
 			rep.OldTests = true
 		}
 	}
@@ -516,7 +558,6 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 	}
 	start := time.Now()
-	after := &prober{r: g, method: "AFTER", cache: map[string]slicing.Outcome{}}
 	if o, err := after.withAux(ctx, free); err != nil {
 		return rep, err
 	} else if o != slicing.Pass {

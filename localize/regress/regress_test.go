@@ -681,3 +681,28 @@ func TestRegressTighten(t *testing.T) {
 		})
 	}
 }
+
+// TestRegressOldTestsHideFault: testdata/oldapi's old TestTwice calls
+// Twice with its old signature, so the new version built for it reverts
+// the new Twice and Apply's call of it, the fault: it passes. The
+// versions tried keep the new tests, and the root cause is the new
+// Twice's return.
+func TestRegressOldTestsHideFault(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/oldapi")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/oldapi/new", Run: "^TestApply$", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, strings.TrimSpace(c.NewText))
+		}
+	}
+	if rep.OldTests || !slices.Equal(root, []string{"return x*2 + plus"}) || !rep.Verified {
+		t.Errorf("old tests %v, root %q (aux %v, verified %v); want the new tests and root Twice's return, verified", rep.OldTests, root, rep.Aux, rep.Verified)
+	}
+}

@@ -24,12 +24,12 @@ const (
 // signature of a rewritten function takes the rewritten function along,
 // and the root cause is then the call site, the fault one of its
 // auxiliary changes. The candidates are the auxiliary changes that are
-// causes (rank is their position among the causes, nearest the failure
-// first), or, without a semantic analysis (rank nil), the first
-// tightenLooks auxiliary changes; those that would revert fewer changes
-// are tried smallest first, at most tightenTrials of them. Changes count
-// as the outermost ones: a change nested in another reverted one is
-// reverted with it.
+// causes, in the causes' order (rank: nearest the failure first), or,
+// without a semantic analysis (rank nil), the auxiliary changes in the
+// changes' order; it looks at most tightenLooks of them (type checks
+// only) and runs those that would revert fewer changes, at most
+// tightenTrials. Changes count as the outermost ones: a change nested in
+// another reverted one is reverted with it.
 func tighten(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int) ([]*changes.Change, error) {
 	g := p.r
 	aux, ok, err := g.auxiliary(ctx, root)
@@ -37,41 +37,34 @@ func tighten(ctx context.Context, p *prober, root []*changes.Change, rank map[st
 		return root, err
 	}
 	total := outermost(g.set, slices.Concat(root, aux))
-	type candidate struct {
-		c          *changes.Change
-		size, rank int
-	}
-	var cands []candidate
-	looked := 0
-	for i, a := range aux {
-		r := i
-		if rank != nil {
-			k, isCause := rank[a.ID]
-			if !isCause {
-				continue
-			}
-			r = k
+	var cands []*changes.Change
+	for _, a := range aux {
+		if _, isCause := rank[a.ID]; isCause || rank == nil {
+			cands = append(cands, a)
 		}
-		if looked == tightenLooks {
+	}
+	if rank != nil {
+		slices.SortStableFunc(cands, func(x, y *changes.Change) int { return cmp.Compare(rank[x.ID], rank[y.ID]) })
+	}
+	trials := 0
+	for _, a := range cands[:min(len(cands), tightenLooks)] {
+		if trials == tightenTrials {
 			break
 		}
-		looked++
 		aa, ok, err := g.auxiliary(ctx, []*changes.Change{a})
 		if err != nil {
 			return root, err
 		}
-		if n := outermost(g.set, append([]*changes.Change{a}, aa...)); ok && n < total {
-			cands = append(cands, candidate{a, n, r})
+		if !ok || outermost(g.set, append([]*changes.Change{a}, aa...)) >= total {
+			continue
 		}
-	}
-	slices.SortFunc(cands, func(x, y candidate) int { return cmp.Or(cmp.Compare(x.size, y.size), cmp.Compare(x.rank, y.rank)) })
-	for _, c := range cands[:min(len(cands), tightenTrials)] {
-		o, err := p.withAux(ctx, []*changes.Change{c.c})
+		trials++
+		o, err := p.outcome(ctx, append([]*changes.Change{a}, aa...))
 		if err != nil {
 			return root, err
 		}
 		if o == slicing.Pass {
-			return []*changes.Change{c.c}, nil
+			return []*changes.Change{a}, nil
 		}
 	}
 	return root, nil
