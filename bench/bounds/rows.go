@@ -29,6 +29,10 @@ var rows = []row{
 	{name: "pipeline", call: "pipeline.Run, context deadline (the package)", bound: 5 * time.Second, run: pipelineRow},
 	{name: "pipeline-long", call: "pipeline.Run, context deadline (the package)", bound: 20 * time.Second, run: pipelineRow},
 	{name: "regress", call: "regress.Explain, context deadline (examples/max3)", bound: 2 * time.Second, run: regressRow},
+	{name: "pipeline-timeout", call: "pipeline.Run, Options.Timeout a third of the bound (the package's three failing cases)", bound: 9 * time.Second, run: pipelineTimeoutRow},
+	{name: "localize-timeout", call: "faultloc localize -timeout a third of the bound (the package's three failing cases)", bound: 9 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.timeoutCommand("localize", "-format", "json", "-timeout", (b / 3).String(), longDir)
+	}},
 	{name: "localize-deadline", call: "faultloc localize -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.command(0, "localize", "-deadline", b.String(), longDir)
 	}},
@@ -130,6 +134,31 @@ func pipelineRow(e *env, bound time.Duration) result {
 		}
 		return partial > 0, fmt.Sprintf("%d reports of %d failing cases, %d partial", len(res.Reports), len(res.Failing), partial), err
 	})
+}
+
+// pipelineTimeoutRow: no deadline, each failing case bounded by a third
+// of bound (Options.Timeout covers a case as a whole).
+func pipelineTimeoutRow(e *env, bound time.Duration) result {
+	prog, err := e.load(context.Background())
+	if err != nil {
+		return result{outcome: "load: " + err.Error()}
+	}
+	start := time.Now()
+	res, err := pipeline.Run(context.Background(), prog, longPkg, &pipeline.Options{NoNative: true, Timeout: bound / 3})
+	r := result{elapsed: time.Since(start)}
+	if err != nil || res == nil {
+		r.outcome = fmt.Sprintf("error: %v", err)
+		return r
+	}
+	partial := 0
+	for _, rep := range res.Reports {
+		if rep.Partial {
+			partial++
+		}
+	}
+	r.partial = partial > 0 && len(res.Reports) == len(res.Failing)
+	r.outcome = fmt.Sprintf("%d reports of %d failing cases, %d partial, %d stages cut", len(res.Reports), len(res.Failing), partial, len(res.Cuts))
+	return r
 }
 
 func regressRow(e *env, bound time.Duration) result {

@@ -279,9 +279,12 @@
 //
 //	-timeout D
 //
-// The time bound of each failing case (default 20s, pipeline.DefaultTimeout).
-// What was found by
-// then is reported, marked partial.
+// The time bound of each failing case (default 20s, pipeline.DefaultTimeout),
+// all its stages included: the search for candidates, the ranking and
+// the probes, and for the first case the evidence every case shares
+// (the other cases' runs, at most half of it; the native go test run,
+// waited for two thirds of it: pipeline.Options.Timeout). What was found by then is
+// reported, marked partial, its reason naming the stage cut.
 //
 //	-deadline D
 //

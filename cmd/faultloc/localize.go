@@ -48,7 +48,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	maxCands := fs.Int("max-candidates", 0, "stop after this many candidates per test (0: no bound)")
 	parallel := fs.Int("parallel", 1, "localize up to N failing cases at once, each within its own -timeout (the reports are the same, in the same order; more memory, and the cases share the CPUs)")
 	maxSteps := fs.Int64("max-steps", 0, "step budget of each interpreted run of a test case, exact (0: the interpreter's default, 10 million steps, raised for a case that still ends within a few seconds or as its native time says: see trace.SetMaxSteps); a case over it is reported as over budget")
-	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case; results found by then are reported as partial")
+	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case, all its stages included (search, ranking, probes; for the first case also the evidence the cases share, which gets at most half of it, two thirds while waiting for the native go test run); results found by then are reported as partial, the stage cut named in the reason")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	failedFrom := fs.String("failed-from", "", "localize the cases that failed in a recorded run: a file of go test -json output or a gotestsum --jsonfile (- for standard input); each must still fail, and the passing cases stay evidence; not with -run")
@@ -238,6 +238,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	status(pipeline.Status{Stage: "load"})
+	// The first case's bound (-timeout) covers the load too.
+	began := time.Now()
 	cfg := &trace.Config{Tests: true, Module: true} // the module's own packages from source
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
@@ -364,7 +366,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				d = *timeout
 			}
 		})
-		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, ciOutput{*format, *top, *threshold}, stdout, stderr, *failedFrom, recorded, status, view)
+		return diagnosePackage(ctx, prog, pkgPath, *opts, *consistent, *probe, *runRE, d, began, ciOutput{*format, *top, *threshold}, stdout, stderr, *failedFrom, recorded, status, view)
 	}
 	// The options faultloctest builds too (internal/frontend), so that
 	// the helper ranks a failing case as the command does.
@@ -380,7 +382,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *flexFlag:
 		popts.Technique = &angelic.FlexFilter{Technique: popts.Technique, Options: angelic.FlexOptions{Remove: *remove}}
 	}
-	popts.Parallel, popts.Status = *parallel, status
+	popts.Parallel, popts.Status, popts.Start = *parallel, status, began
 	popts.EvidenceParallel = *evidenceParallel
 	if sharded {
 		popts.Shard = sh.Has // merge runs the case-set refiners
@@ -423,7 +425,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		live = newLiveLines(stderr, liveDelay)
 		defer live.stop()
 		popts.Preliminary = func(i, n int, rep *localize.Report) {
-			live.start(rep.Test, fmt.Sprintf("faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates for up to %v",
+			live.start(rep.Test, fmt.Sprintf("faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates within the case's bound (%v)",
 				rep.Test, i, n, preliminaryLines(rep, wd, 5), caseBound(*timeout)))
 		}
 		popts.Found = func(name string, c localize.Candidate, elapsed time.Duration) {
@@ -609,11 +611,11 @@ func notRun(skipped, refused int) string {
 // failedFrom and recorded are -failed-from's file and the failing cases
 // it records, if given.
 // status and view show its progress (view nil: none).
-func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, out ciOutput, stdout, stderr io.Writer, failedFrom string, recorded []string, status func(pipeline.Status), view *progressView) int {
+func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, opts agx.Options, consistent, probe bool, runRE string, timeout time.Duration, began time.Time, out ciOutput, stdout, stderr io.Writer, failedFrom string, recorded []string, status func(pipeline.Status), view *progressView) int {
 	format := out.format
 	d := &diagnose.Diagnoser{Options: diagnose.Options{Search: opts, Parallel: runtime.NumCPU(), Consistent: consistent},
 		NoProbe: !probe, Probe: mutation.FixProbe{Parallel: runtime.NumCPU()}}
-	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout, Status: status})
+	res, err := pipeline.Run(ctx, prog, pkgPath, &pipeline.Options{Run: runRE, Diagnoser: d, Timeout: timeout, Start: began, Status: status})
 	view.stop(time.Now())
 	if res != nil {
 		printCaseErrors(stderr, res)

@@ -55,17 +55,18 @@ func TestLocalizeFoo(t *testing.T) {
 }
 
 // TestLocalizeLive: a case whose search takes longer than liveDelay
-// (the floor subject, its search bound 6 s) shows its preliminary
-// ranking and its candidates on stderr as they come, before the report.
+// (the floor subject, its bound 10 s, without the native stage, whose
+// wait would share it) shows its preliminary ranking and its candidates
+// on stderr as they come, before the report.
 func TestLocalizeLive(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"localize", "-timeout", "6s", "../../localize/testdata/floor"}, &out, &errb)
+	code := run(context.Background(), []string{"localize", "-native=false", "-timeout", "10s", "../../localize/testdata/floor"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
 	}
 	for _, want := range []string{
 		"faultloc localize: TestFloor (1 of 1): preliminary ranking [../../localize/testdata/floor/floor.go:",
-		"; searching for candidates for up to 6s\n",
+		"; searching for candidates within the case's bound (10s)\n",
 		"faultloc localize: TestFloor: found candidate ../../localize/testdata/floor/floor.go:13 (verified, size 1) after ",
 	} {
 		if !strings.Contains(errb.String(), want) {
@@ -453,6 +454,39 @@ func TestLocalizeDeadline(t *testing.T) {
 	}
 	if want := "faultloc localize: -deadline 1ns passed: stopped before any failing case was localized\n"; !strings.HasSuffix(errb.String(), want) {
 		t.Errorf("stderr %q does not end with %q", errb.String(), want)
+	}
+}
+
+// TestLocalizeTimeoutKept: -timeout bounds each failing case as a
+// whole, for the first the package's load and the evidence the cases
+// share included. On slowshared, whose interpreted evidence (TestSpin)
+// and native go test run (TestSleep sleeps a minute) outlast their
+// shares of the bound, the command ends within it (10% or 2 s over at most) with
+// its whole report, partial, its reason naming what was cut.
+func TestLocalizeTimeoutKept(t *testing.T) {
+	const bound = 8 * time.Second
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := run(context.Background(), []string{"localize", "-format", "json", "-timeout", bound.String(), "-run", "^TestAbs$", "../../localize/testdata/slowshared"}, &out, &errb)
+	elapsed := time.Since(start)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	if over := elapsed - bound; over > max(bound/10, 2*time.Second) {
+		t.Errorf("ended %v after its start, %v past -timeout %v", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), bound)
+	}
+	var reps []struct {
+		Name    string            `json:"name"`
+		Partial bool              `json:"partial"`
+		Reason  string            `json:"reason"`
+		Ranking []json.RawMessage `json:"ranking"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("stdout: %v, %d reports; want one:\n%s", err, len(reps), out.String())
+	}
+	rep := reps[0]
+	if rep.Name != "TestAbs" || !rep.Partial || len(rep.Ranking) == 0 || !strings.Contains(rep.Reason, "spectrum partial") || !strings.Contains(rep.Reason, "the native evidence stage was not done") {
+		t.Errorf("report of %s, partial %v, %d ranked lines, reason %q; want TestAbs's, partial, ranked, the evidence and the native run cut", rep.Name, rep.Partial, len(rep.Ranking), rep.Reason)
 	}
 }
 

@@ -24,7 +24,7 @@ type Settings struct {
 	// Its MaxSize is taken as given (0: no bound): set it to
 	// DefaultMaxSize for the front ends' default.
 	Search agx.Options
-	// Timeout bounds the technique on each failing case.
+	// Timeout bounds each failing case as a whole (pipeline.Options.Timeout).
 	Timeout time.Duration
 	// NoNative turns the native evidence stage off.
 	NoNative bool

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -36,6 +37,11 @@ func nativeTimes(prog *trace.Program, pkgPath string, n *native.Run) {
 	}
 	prog.SetNativeTimes(pkgPath, times)
 }
+
+// errBudgetNotRerun is the error of a selected case that ran out of the
+// interpreter's budget and passed natively, when the shared stages'
+// share of the first case's bound (bound.go) ended before it ran again.
+var errBudgetNotRerun = errors.New("localize: the case ran out of the interpreter's step budget and passes under go test; not run again within the shared stages' share of the first failing case's bound (pipeline.Options.Timeout), so not localized")
 
 // overBudget returns the cases of the interpreter's spectrum m that
 // failed by running out of a budget but passed in the native run n.

@@ -21,8 +21,10 @@
 // bounded by Options.EvidenceTimeout, all by Options.EvidenceBound;
 // with Options.Evidence NativeEvidence the cases -run leaves out come
 // from the native stage's go test run instead of the interpreter), and
-// each failing case's technique is bounded by Options.Timeout; what a
-// bound cuts short is reported partial, with the reason, not dropped.
+// each failing case's localization as a whole (its search, ranking and
+// refiners; for the first case, the evidence before it too) is bounded
+// by Options.Timeout; what a bound cuts short is reported partial, with
+// the reason and in Result.Cuts, not dropped.
 // The native evidence stage's time of each case that passed scales the
 // interpreter's step budget of that case (trace.Program.SetNativeTimes);
 // a case that ran out of a budget before those times were known but

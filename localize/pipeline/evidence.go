@@ -28,6 +28,10 @@ const DefaultEvidenceBound = 2 * time.Minute
 // finished by then, the others are left out.
 type EvidenceCutError struct {
 	Bound time.Duration
+	// Share is true when Bound was the stage's share of the first
+	// failing case's bound (Options.Timeout), false when it was
+	// Options.EvidenceBound or DefaultEvidenceBound.
+	Share bool
 	Ran   int // the cases that only add evidence run within the bound (those that passed or failed are in the spectrum)
 	Left  int // those listed but not run within it; -1 when the listing was cut too
 }
@@ -38,31 +42,54 @@ func (e *EvidenceCutError) Error() string {
 	if e.Left < 0 {
 		left = "the listing of the others cut short"
 	}
-	return fmt.Sprintf("localize: the evidence stage ran longer than %v (pipeline.Options.EvidenceBound): %d cases that only add evidence ran, %s", e.Bound, e.Ran, left)
+	of := "pipeline.Options.EvidenceBound"
+	if e.Share {
+		of = "its share of the first failing case's bound, pipeline.Options.Timeout"
+	}
+	return fmt.Sprintf("localize: the evidence stage ran longer than %v (%s): %d cases that only add evidence ran, %s", e.Bound, of, e.Ran, left)
+}
+
+// evidenceLimit is when the evidence stage must end (zero: no bound),
+// and the bound that says so, for its EvidenceCutError.
+type evidenceLimit struct {
+	due   time.Time
+	bound time.Duration
+	share bool
+}
+
+// evidenceLimitOf returns the limit of an evidence stage that starts
+// now: opts.EvidenceBound when set, else the earlier of
+// DefaultEvidenceBound and the end of the shared stages' share of
+// first, the first case's clock (bound.go).
+func evidenceLimitOf(opts *Options, first caseClock) evidenceLimit {
+	switch {
+	case opts.EvidenceBound > 0:
+		return evidenceLimit{due: time.Now().Add(opts.EvidenceBound), bound: opts.EvidenceBound}
+	case opts.EvidenceBound < 0:
+		return evidenceLimit{}
+	}
+	l := evidenceLimit{due: time.Now().Add(DefaultEvidenceBound), bound: DefaultEvidenceBound}
+	if shared := first.shared(); shared.Before(l.due) {
+		l = evidenceLimit{due: shared, bound: first.bound / sharedShare, share: true}
+	}
+	return l
 }
 
 // collectEvidence adds to m the coverage of the cases of pkgPath that the
 // selection sel leaves out (each bounded by opts.EvidenceTimeout), listing
-// them first, all within opts.EvidenceBound. It returns the errors of
+// them first, all within limit. It returns the errors of
 // single cases, and a non-nil *EvidenceCutError when the bound passed
 // (what finished is in m); the error is ctx's when ctx ended. It says
 // StageListing to status as the listing starts and as each function is
 // listed, then StageEvidence as the runs start and as each ends.
-func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *localize.Selection, opts *Options, m *spectra.Matrix, status *statusFunc) ([]*localize.CaseError, *EvidenceCutError, error) {
+func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *localize.Selection, opts *Options, m *spectra.Matrix, status *statusFunc, limit evidenceLimit) ([]*localize.CaseError, *EvidenceCutError, error) {
 	bound := opts.EvidenceTimeout
 	if bound == 0 {
 		bound = localize.DefaultEvidenceTimeout
 	}
-	whole := opts.EvidenceBound
-	if whole == 0 {
-		whole = DefaultEvidenceBound
-	}
-	ectx, cancel := ctx, context.CancelFunc(func() {})
-	if whole > 0 {
-		ectx, cancel = context.WithTimeout(ctx, whole)
-	}
+	ectx, cancel := until(ctx, limit.due)
 	defer cancel()
-	due, _ := ectx.Deadline()
+	due := limit.due
 	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.SelectsTop(n) }, bound, evidenceParallel(opts), func(done, total int) {
 		status.say(Status{Stage: StageListing, Done: done, Total: total, Deadline: due})
 	})
@@ -116,7 +143,7 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 	if !listCut {
 		left = len(evidence) - int(done.Load())
 	}
-	return errs, &EvidenceCutError{Bound: whole, Ran: int(done.Load()), Left: left}, nil
+	return errs, &EvidenceCutError{Bound: limit.bound, Share: limit.share, Ran: int(done.Load()), Left: left}, nil
 }
 
 // countedCase counts in done its runs that end before ctx does, and

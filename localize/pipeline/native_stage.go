@@ -25,6 +25,7 @@ type nativeStage struct {
 	ev       *native.Run
 	err      error
 	deadline time.Time // when its bound passes (zero: none)
+	late     error     // why Run stopped waiting for it, if it did (waitSaying)
 }
 
 // startNative starts collecting the native evidence of pkgPath: every
@@ -75,17 +76,48 @@ func (s *nativeStage) wait() (*native.Run, error) {
 }
 
 // waitSaying is wait, saying StageNative to status first when the stage
-// is still running.
-func (s *nativeStage) waitSaying(status *statusFunc) (*native.Run, error) {
+// is still running. When due (zero: none) passes first, it stops the
+// stage and returns, with late as the error, what the stage had
+// finished (the cases -run selects run first: native.Options.First;
+// nil if none), as it does on every later call.
+func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) (*native.Run, error) {
 	if s == nil {
 		return nil, nil
 	}
+	if s.late != nil {
+		return s.kept(), s.late
+	}
 	select {
 	case <-s.done:
+		return s.ev, s.err
 	default:
-		status.say(Status{Stage: StageNative, Deadline: s.deadline})
+		d := s.deadline
+		if !due.IsZero() && (d.IsZero() || due.Before(d)) {
+			d = due
+		}
+		status.say(Status{Stage: StageNative, Deadline: d})
 	}
-	return s.wait()
+	if due.IsZero() {
+		return s.wait()
+	}
+	t := time.NewTimer(time.Until(due))
+	defer t.Stop()
+	select {
+	case <-s.done:
+		return s.ev, s.err
+	case <-t.C:
+		s.late = late
+		s.stop()
+		return s.kept(), late
+	}
+}
+
+// kept returns what a stopped stage had finished, or nil.
+func (s *nativeStage) kept() *native.Run {
+	if s.ev != nil && s.ev.Spectrum != nil && s.ev.Spectrum.NumTests() > 0 {
+		return s.ev
+	}
+	return nil
 }
 
 // stop ends the stage and waits for it.
@@ -157,8 +189,9 @@ func passedIn(m *spectra.Matrix) func(string) bool {
 // fail under go test when the interpreter selected none (its listing
 // failed, err): it collects the native evidence, adds a report of each
 // such case to res with the interpreter's error as the reason, and
-// reports whether there was one (else Package returns err).
-func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, res *Result, err error) bool {
+// reports whether there was one (else Package returns err); report
+// gets each report.
+func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, res *Result, err error, report func(*localize.Report)) bool {
 	match, merr := testmatch.Compile(opts.Run)
 	if merr != nil || ctx.Err() != nil {
 		return false
@@ -190,9 +223,7 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: runOf(ne)}
 		rep := native.Report(ctx, f, "the interpreter could not run it: "+reason)
 		res.Reports = append(res.Reports, rep)
-		if opts.Report != nil {
-			opts.Report(rep)
-		}
+		report(rep)
 	}
 	return true
 }
@@ -202,6 +233,9 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 func (s *nativeStage) finished() *native.Run {
 	if s == nil {
 		return nil
+	}
+	if s.late != nil {
+		return s.kept()
 	}
 	select {
 	case <-s.done:

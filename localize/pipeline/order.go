@@ -16,6 +16,7 @@ type caseOutcome struct {
 	err     *localize.CaseError
 	stopped bool
 	aborted bool
+	cuts    []Cut // the stages the case's bound cut (bound.go)
 }
 
 // forEachInOrder calls work(i) for i in [0, n), up to parallel of them

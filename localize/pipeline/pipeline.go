@@ -47,9 +47,16 @@ type Options struct {
 	// by its scores ([Report.Rerank]), for example a SpectrumScorer with
 	// another formula. Default nil: by position.
 	TieBreak localize.Scorer
-	// Timeout bounds the technique on each failing case; what it found by
-	// then is reported, marked partial. Default 0: DefaultTimeout, or
-	// DefaultDiagnosisTimeout for a Diagnoser.
+	// Timeout bounds the localization of each failing case as a whole:
+	// its search, its ranking and its refiners, and for the first case
+	// the stages the cases share before it (the evidence, the native
+	// stage), of which those get at most a half (the wait for the native
+	// stage, which runs beside them, two thirds); with a Diagnoser, the
+	// diagnosis and the shared stages before it. What a stage found by
+	// the end of its share is reported, marked partial, and
+	// Result.Cuts names the stage (bound.go says how the time is
+	// shared). Default 0: DefaultTimeout, or DefaultDiagnosisTimeout
+	// for a Diagnoser.
 	Timeout time.Duration
 	// Spectrum is the coverage of the package's cases from an earlier
 	// call (Result.Spectrum), reused instead of running every
@@ -93,8 +100,10 @@ type Options struct {
 	// EvidenceTimeout). When it passes, the cases not run by then are
 	// left out: the spectrum holds those that finished, Result.
 	// Errors has an *EvidenceCutError, and each report's Reason says
-	// that its spectrum is partial. Default 0: DefaultEvidenceBound;
-	// negative: no bound.
+	// that its spectrum is partial. Set, it takes the stages the cases
+	// share out of the first failing case's bound (Timeout), whose
+	// clock then starts after them. Default 0: half of the first
+	// case's Timeout, at most DefaultEvidenceBound; negative: no bound.
 	EvidenceBound time.Duration
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases: when several cases
@@ -159,6 +168,11 @@ type Options struct {
 	// Status are called one at a time. Default 0 or 1: one case after
 	// another.
 	Parallel int
+	// Start, if set, is when the first failing case's clock (Timeout)
+	// started, when that bound covers the shared stages (EvidenceBound
+	// 0): a caller that loaded the program for this run charges the
+	// load to the bound too. Default zero: when Run is called.
+	Start time.Time
 	// Status, if set, is called as each stage of the run starts (and as
 	// the evidence stage interprets each case), with what runs, on which
 	// case, the cases done and the stage's bound: for showing progress
@@ -239,6 +253,11 @@ type Result struct {
 	// nil when it did not run (Options.NoNative) or failed (its
 	// error is in Errors).
 	Native *native.Run
+	// Cuts are the stages a failing case's bound (Options.Timeout) cut
+	// short, the shared stages' first, then in the order of the
+	// reports; each of those reports is Partial and its Reason says
+	// what was cut.
+	Cuts []Cut
 	// CutShort are the failing cases ranked by the native run alone
 	// because the run stopped (its context ended) before the
 	// interpreter localized them, in the order of their reports; their
@@ -277,6 +296,33 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		return nil, errors.New("localize: Package: no program")
 	}
 	res := &Result{Package: pkgPath}
+	// final hands a failing case's report to the caller.
+	final := func(rep *localize.Report) {
+		if opts.Report != nil {
+			opts.Report(rep)
+		}
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+		if opts.Diagnoser != nil {
+			timeout = DefaultDiagnosisTimeout
+		}
+	}
+	// The first case's bound covers the stages the cases share, unless
+	// EvidenceBound gives them their own (bound.go).
+	charged := opts.EvidenceBound == 0
+	start := opts.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
+	first := newClock(start, timeout)
+	var sharedDue, nativeDue time.Time // when the shared stages' shares end (zero: not charged)
+	if charged {
+		sharedDue, nativeDue = first.shared(), first.native()
+	}
+	sctx, scancel := until(ctx, sharedDue) // the shared stages' context
+	defer scancel()
 	status := newStatus(opts.Status)
 	status.say(Status{Stage: StageSpectrum})
 	sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
@@ -285,7 +331,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		res.Cases = append(res.Cases, c.Name())
 	}
 	if err != nil {
-		if nativeInstead(ctx, prog, pkgPath, opts, res, err) {
+		if nativeInstead(ctx, prog, pkgPath, opts, res, err, final) {
 			return res, nil
 		}
 		return res, err
@@ -296,12 +342,13 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	defer func() {
 		if ctx.Err() != nil {
 			// Stopped: the cases not localized yet get the native ranking.
-			ns.cutShort(ctx, prog, pkgPath, func(name string) bool { return sel.Selects(name) && mine(name) }, res, opts.Report)
+			ns.cutShort(ctx, prog, pkgPath, func(name string) bool { return sel.Selects(name) && mine(name) }, res, final)
 		}
 	}()
 	cases := sel.Cases
 	res.Spectrum = opts.Spectrum
-	note := "" // said in every report's Reason: the spectrum was cut
+	note := ""       // said in every report's Reason: the spectrum was cut
+	partial := false // every report is partial: the first case's bound cut its evidence
 	if res.Spectrum == nil {
 		// The failing cases localized are the selected ones; the spectrum
 		// is every case's: the passing cases -run leaves out still say
@@ -321,7 +368,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
 		if evidence && opts.Evidence == NativeEvidence {
-			ne, err := ns.waitSaying(status)
+			ne, err := waitNative(ns, status, nativeDue, first, res)
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
@@ -332,7 +379,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 		if evidence {
-			errs, cut, err := collectEvidence(ctx, prog, pkgPath, sel, opts, m, status)
+			errs, cut, err := collectEvidence(ctx, prog, pkgPath, sel, opts, m, status, evidenceLimitOf(opts, first))
 			res.Errors = appendNew(res.Errors, errs...)
 			if err != nil {
 				return res, err
@@ -340,6 +387,10 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			if cut != nil {
 				res.Errors = append(res.Errors, &localize.CaseError{Err: cut})
 				note = localize.JoinReason(note, "spectrum partial: "+cut.Error())
+				partial = true
+				if cut.Share {
+					res.Cuts = append(res.Cuts, first.cut("", StageEvidence, "", sharedDue))
+				}
 			}
 		}
 		res.Spectrum = m
@@ -360,7 +411,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if !t.Failed || !selected[t.Name] {
 			continue
 		}
-		if passesInOrder(ctx, prog.GoTestCase(pkgPath, t.Name), sel.SelectsTop) {
+		if passesInOrder(sctx, prog.GoTestCase(pkgPath, t.Name), sel.SelectsTop) {
 			alone = append(alone, t.Name)
 			res.Errors = append(res.Errors, &localize.CaseError{Case: t.Name, Err: ErrFailsAlone})
 			continue
@@ -370,12 +421,25 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if len(alone) > 0 && opts.Spectrum == nil {
 		res.Spectrum = without(res.Spectrum, alone)
 	}
-	ne, err := ns.waitSaying(status)
+	if charged && len(res.Failing) == 0 {
+		// Only the native run can give reports (of the cases the
+		// interpreter cannot run): it gets the first case's whole bound.
+		nativeDue = first.due
+	}
+	ne, err := waitNative(ns, status, nativeDue, first, res)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		res.Errors = append(res.Errors, &localize.CaseError{Err: err})
+		res.Errors = appendNew(res.Errors, &localize.CaseError{Err: err})
+		if errors.Is(err, errNativeLate) {
+			what := "native evidence left out: "
+			if ne != nil {
+				what = "native evidence partial: "
+			}
+			note = localize.JoinReason(note, what+err.Error())
+			partial = true
+		}
 	}
 	if ne != nil && ne.Spectrum != nil {
 		res.Native = ne
@@ -388,7 +452,16 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			if bound == 0 {
 				bound = localize.DefaultEvidenceTimeout
 			}
-			res.Spectrum, passed = rerunOverBudget(ctx, prog, pkgPath, res.Spectrum, ne, bound)
+			res.Spectrum, passed = rerunOverBudget(sctx, prog, pkgPath, res.Spectrum, ne, bound)
+			if sctx.Err() != nil && ctx.Err() == nil {
+				// Cut before they ran again: go test's verdict stands.
+				for _, n := range overBudget(res.Spectrum, ne) {
+					if slices.Contains(res.Failing, n) {
+						passed = append(passed, n)
+						res.Errors = append(res.Errors, &localize.CaseError{Case: n, Err: errBudgetNotRerun})
+					}
+				}
+			}
 			res.Failing = slices.DeleteFunc(res.Failing, func(n string) bool { return slices.Contains(passed, n) })
 		}
 	}
@@ -417,13 +490,6 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	// The reports wait for the others when case-set refiners revise
 	// them.
 	hold := len(res.Failing) > 1 && len(setRefiners) > 0
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-		if opts.Diagnoser != nil {
-			timeout = DefaultDiagnosisTimeout
-		}
-	}
 	if opts.Diagnoser != nil {
 		if len(res.Failing) == 0 {
 			return res, nil
@@ -433,8 +499,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			fs[i] = &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum}
 		}
 		status.failing(len(res.Failing))
-		status.say(Status{Stage: StageSearch, Deadline: deadline(timeout)})
-		tctx, cancel := context.WithTimeout(ctx, timeout)
+		clock := first
+		if !charged {
+			clock = newClock(time.Now(), timeout)
+		}
+		status.say(Status{Stage: StageSearch, Deadline: clock.due})
+		tctx, cancel := context.WithDeadline(ctx, clock.due)
 		defer cancel()
 		var d *localize.DiagnosisReport
 		err := localize.Guard(localize.StageName(opts.Diagnoser), func() (err error) {
@@ -450,8 +520,15 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if d.Package == "" {
 			d.Package = pkgPath
 		}
+		if tctx.Err() != nil && ctx.Err() == nil {
+			c := clock.cut("", StageSearch, "", clock.due)
+			res.Cuts = append(res.Cuts, c)
+			d.Partial = true
+			d.Reason = localize.JoinReason(d.Reason, c.String())
+		}
 		if note != "" {
 			d.Reason = localize.JoinReason(d.Reason, note)
+			d.Partial = d.Partial || partial
 		}
 		res.Diagnosis = d
 		return res, ctx.Err()
@@ -476,18 +553,42 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if ctx.Err() != nil {
 			return caseOutcome{aborted: true}
 		}
+		// The case's bound covers all its stages; the first case's, the
+		// shared ones before it too (bound.go).
+		clock := newClock(time.Now(), timeout)
+		if i == 0 && charged {
+			clock = first
+		}
+		cctx, ccancel := context.WithDeadline(ctx, clock.due)
+		defer ccancel()
+		// cut notes in the report that the case's clock cut stage: at
+		// the end of the search's share, or at the case's end (once).
+		var cuts []Cut
+		ended := false
+		cut := func(rep *localize.Report, stage, refiner string, at time.Time) {
+			if ended {
+				return
+			}
+			ended = at.Equal(clock.due)
+			c := clock.cut(name, stage, refiner, at)
+			cuts = append(cuts, c)
+			rep.Partial = true
+			rep.Reason = localize.JoinReason(rep.Reason, c.String())
+		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		// The preliminary and the final ranking, each fused with the
 		// native evidence, slice one recorded run of the case.
 		f, release := f.ShareRecording()
 		defer release()
 		if opts.Preliminary != nil {
-			status.say(Status{Stage: StagePreliminary, Case: name})
-			pre := preliminary(ctx, f, scorers, opts.NativeShare, note)
+			status.say(Status{Stage: StagePreliminary, Case: name, Deadline: clock.due})
+			pre := preliminary(cctx, f, scorers, opts.NativeShare, note)
 			serial(func() { opts.Preliminary(i+1, len(todo), pre) })
 		}
-		status.say(Status{Stage: StageSearch, Case: name, Deadline: deadline(timeout)})
-		tctx, cancel := context.WithTimeout(ctx, timeout)
+		preCut := opts.Preliminary != nil && cctx.Err() != nil && ctx.Err() == nil
+		searchDue := clock.searchDue(time.Now())
+		status.say(Status{Stage: StageSearch, Case: name, Deadline: searchDue})
+		tctx, cancel := context.WithDeadline(cctx, searchDue)
 		start := time.Now()
 		if opts.Found != nil {
 			f.Found = func(c localize.Candidate) { serial(func() { opts.Found(name, c, time.Since(start)) }) }
@@ -497,6 +598,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			rep, err = tech.Localize(tctx, f)
 			return err
 		})
+		searchCut := tctx.Err() != nil && ctx.Err() == nil
 		cancel()
 		if err == nil && rep == nil {
 			err = fmt.Errorf("localize: %s returned no report and no error", localize.StageName(tech))
@@ -506,19 +608,26 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				return caseOutcome{aborted: true}
 			}
 			o.err = &localize.CaseError{Case: name, Err: err}
-			rep = &localize.Report{Test: name, Mode: localize.StageName(tech), Failure: failureOf(f), Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
+			rep = &localize.Report{Test: name, Mode: localize.StageName(tech), Failure: failureOf(context.Background(), f), Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
+		}
+		if preCut {
+			cut(rep, StagePreliminary, "", clock.due)
+		}
+		if searchCut {
+			cut(rep, StageSearch, "", searchDue)
 		}
 		if note != "" {
 			rep.Reason = localize.JoinReason(rep.Reason, note)
+			rep.Partial = rep.Partial || partial
 		}
 		f.Found = nil // the refiners' own searches are not the technique's
 		f.Candidates = rep.Candidates
-		status.say(Status{Stage: StageRank, Case: name})
+		status.say(Status{Stage: StageRank, Case: name, Deadline: clock.due})
 		if opts.TieBreak != nil {
 			var ls localize.LineScores
 			if err := localize.Guard(localize.StageName(opts.TieBreak), func() (err error) {
-				ls, err = opts.TieBreak.Score(ctx, f)
+				ls, err = opts.TieBreak.Score(cctx, f)
 				return err
 			}); err == nil {
 				rep.Rerank(ls.Suspiciousness())
@@ -526,13 +635,24 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				rep.Reason = localize.JoinReason(rep.Reason, "tie-break: "+err.Error())
 			}
 		}
-		localize.Rank(ctx, rep, f, scorers...)
+		localize.Rank(cctx, rep, f, scorers...)
 		if len(scorers) > 0 { // none: the candidates alone, as asked
-			native.Fuse(ctx, rep, f, opts.NativeShare)
+			native.Fuse(cctx, rep, f, opts.NativeShare)
+		}
+		if cctx.Err() != nil && ctx.Err() == nil {
+			cut(rep, StageRank, "", clock.due)
 		}
 		for _, r := range refiners {
-			status.say(Status{Stage: StageRefine, Refiner: localize.StageName(r), Case: name})
-			if err := localize.Guard(localize.StageName(r), func() error { return r.Refine(ctx, rep, f) }); err != nil {
+			if cctx.Err() != nil {
+				// Cut (noted once), or stopped: the report stands as
+				// ranked.
+				if o.stopped = ctx.Err() != nil; o.stopped {
+					rep.Partial = true
+				}
+				break
+			}
+			status.say(Status{Stage: StageRefine, Refiner: localize.StageName(r), Case: name, Deadline: clock.due})
+			if err := localize.Guard(localize.StageName(r), func() error { return r.Refine(cctx, rep, f) }); err != nil {
 				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
 				if o.stopped = ctx.Err() != nil; o.stopped {
 					// The report stands as ranked, without the rest
@@ -541,8 +661,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 					break
 				}
 			}
+			if cctx.Err() != nil && ctx.Err() == nil {
+				// The report stands as refined so far.
+				cut(rep, StageRefine, localize.StageName(r), clock.due)
+			}
 		}
-		o.rep = rep
+		o.rep, o.cuts = rep, cuts
 		status.say(Status{Stage: StageCaseDone, Case: name})
 		return o
 	}
@@ -555,12 +679,13 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			res.Errors = append(res.Errors, o.err)
 		}
 		res.Reports = append(res.Reports, o.rep)
+		res.Cuts = append(res.Cuts, o.cuts...)
 		serial(func() {
 			if opts.Progress != nil && hold {
 				opts.Progress(o.rep)
 			}
-			if opts.Report != nil && !hold {
-				opts.Report(o.rep)
+			if !hold {
+				final(o.rep)
 			}
 		})
 		return o.stopped
@@ -579,8 +704,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if opts.Progress != nil && hold {
 			opts.Progress(rep)
 		}
-		if opts.Report != nil && !hold {
-			opts.Report(rep)
+		if !hold {
+			final(rep)
 		}
 	}
 	if !hold {
@@ -597,30 +722,10 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 	}
-	if opts.Report != nil {
-		for _, rep := range res.Reports {
-			opts.Report(rep)
-		}
+	for _, rep := range res.Reports {
+		final(rep)
 	}
 	return res, ctx.Err()
-}
-
-// PreliminaryMode is the Mode of a preliminary report
-// (Options.Preliminary).
-const PreliminaryMode = "preliminary"
-
-// preliminary returns the report of f ranked by the scorers alone (and
-// the native evidence), before any technique runs.
-func preliminary(ctx context.Context, f *localize.Failure, scorers []localize.Scorer, share int, note string) *localize.Report {
-	start := time.Now()
-	rep := &localize.Report{Test: f.Case.Name(), Mode: PreliminaryMode, Failure: failureOf(f), Candidates: []localize.Candidate{}, Partial: true,
-		Reason: localize.JoinReason("preliminary: ranked before the technique ran", note)}
-	localize.Rank(ctx, rep, f, scorers...)
-	if len(scorers) > 0 {
-		native.Fuse(ctx, rep, f, share)
-	}
-	rep.Stats.Total = time.Since(start)
-	return rep
 }
 
 // ErrFailsAlone is the error of a case that fails when it starts from the
@@ -659,9 +764,9 @@ func without(m *spectra.Matrix, names []string) *spectra.Matrix {
 }
 
 // failureOf describes how f's case failed, for a report the technique
-// did not write.
-func failureOf(f *localize.Failure) string {
-	r, err := f.Case.Run(context.Background(), &trace.RunOptions{NoTrace: true})
+// did not write: "failed" when ctx ends before its run does.
+func failureOf(ctx context.Context, f *localize.Failure) string {
+	r, err := f.Case.Run(ctx, &trace.RunOptions{NoTrace: true})
 	if err != nil || r == nil || r.Result == nil {
 		return "failed"
 	}

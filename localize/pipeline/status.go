@@ -27,8 +27,12 @@ type Status struct {
 	// StagePreliminary or StageSearch on).
 	Localized, Failing int
 	// Deadline is when the stage's own bound passes (zero: none or not
-	// known): the technique's Timeout for StageSearch, EvidenceBound
-	// for StageListing and StageEvidence, NativeBound for StageNative.
+	// known): the end of the search's share of its case's bound
+	// (Options.Timeout) for StageSearch, the end of the case's bound
+	// for StagePreliminary, StageRank and StageRefine, the evidence
+	// stage's bound (its share of the first case's, or EvidenceBound)
+	// for StageListing and StageEvidence, NativeBound or that share,
+	// whichever is sooner, for StageNative.
 	Deadline time.Time
 	// At is when the stage started, or when Done changed.
 	At time.Time
