@@ -33,6 +33,10 @@
 // historical) holds the figures. Options.Status hears each stage as it
 // starts: what runs, on which case, the cases done and the stage's
 // bound (the command's -progress shows it, and each stage's time).
+// Options.Updates gets each failing case's report as it improves
+// ([Update]): the preliminary ranking by the scorers as soon as the
+// evidence is in, a revision each time the technique verifies a
+// candidate, and the final report.
 //
 // The exported API is stable (api/localize/pipeline.txt); the reports'
 // JSON is [localize.Report]'s.

@@ -126,6 +126,14 @@ type Options struct {
 	// argument is the case's place among the cases localized (1-based),
 	// their number, and the report.
 	Preliminary func(i, n int, rep *localize.Report)
+	// Updates, if set, is called with each failing case's report as it
+	// improves ([Update]): the preliminary ranking as soon as the
+	// evidence is in, a revision each time the technique verifies a
+	// candidate, and the final report. It is the one callback a caller
+	// needs to show the best answer so far; it costs what Preliminary
+	// does (the scorers run twice). Called one at a time, in the order
+	// of each case's reports.
+	Updates func(Update)
 	// Found, if set, is called with each candidate of a failing case as
 	// the technique finds it ([localize.Failure.Found]), with the case's
 	// name and the time since its search began: the report's candidates
@@ -300,6 +308,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	final := func(rep *localize.Report) {
 		if opts.Report != nil {
 			opts.Report(rep)
+		}
+		if opts.Updates != nil {
+			opts.Updates(Update{Kind: UpdateFinal, Case: rep.Test, Report: rep})
 		}
 	}
 	timeout := opts.Timeout
@@ -580,18 +591,43 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		// native evidence, slice one recorded run of the case.
 		f, release := f.ShareRecording()
 		defer release()
-		if opts.Preliminary != nil {
+		var pre *localize.Report // the preliminary report, if asked for
+		if opts.Preliminary != nil || opts.Updates != nil {
 			status.say(Status{Stage: StagePreliminary, Case: name, Deadline: clock.due})
-			pre := preliminary(cctx, f, scorers, opts.NativeShare, note)
-			serial(func() { opts.Preliminary(i+1, len(todo), pre) })
+			pre = preliminary(cctx, f, scorers, opts.NativeShare, note)
+			// The revisions start from a copy: the callees may rewrite
+			// theirs (file names relative to a directory, say).
+			own := snapshot(pre)
+			serial(func() {
+				if opts.Updates != nil {
+					opts.Updates(Update{Kind: UpdatePreliminary, Case: name, Report: snapshot(own)})
+				}
+				if opts.Preliminary != nil {
+					opts.Preliminary(i+1, len(todo), pre)
+				}
+			})
+			pre = own
 		}
-		preCut := opts.Preliminary != nil && cctx.Err() != nil && ctx.Err() == nil
+		preCut := pre != nil && cctx.Err() != nil && ctx.Err() == nil
 		searchDue := clock.searchDue(time.Now())
 		status.say(Status{Stage: StageSearch, Case: name, Deadline: searchDue})
 		tctx, cancel := context.WithDeadline(cctx, searchDue)
 		start := time.Now()
-		if opts.Found != nil {
-			f.Found = func(c localize.Candidate) { serial(func() { opts.Found(name, c, time.Since(start)) }) }
+		var found []localize.Candidate // for the revisions
+		if opts.Found != nil || opts.Updates != nil {
+			f.Found = func(c localize.Candidate) {
+				serial(func() {
+					if opts.Found != nil {
+						opts.Found(name, c, time.Since(start))
+					}
+					if opts.Updates != nil {
+						found = append(found, c)
+						if c.Verified {
+							opts.Updates(Update{Kind: UpdateRevised, Case: name, Report: revise(pre, found)})
+						}
+					}
+				})
+			}
 		}
 		var rep *localize.Report
 		err := localize.Guard(localize.StageName(tech), func() (err error) {
