@@ -63,7 +63,7 @@ func candidates(ctx context.Context, prog *trace.Program, pkgPath, name string, 
 		if len(res.Reports) > 1 {
 			fmt.Fprintf(&sb, "%s:\n", rep.Test)
 		}
-		sb.WriteString(reportText(ctx, rep, c))
+		sb.WriteString(reportText(rep, c, ctx.Err() != nil || cutBy(res.Cuts, rep.Test)))
 	}
 	return &found{
 		text: sb.String(),
@@ -92,12 +92,25 @@ func exactRun(name string) string {
 	return strings.Join(parts, "/")
 }
 
+// cutBy reports whether the bound of the case named test cut one of its
+// stages, or a stage the cases share.
+func cutBy(cuts []pipeline.Cut, test string) bool {
+	for _, cut := range cuts {
+		if cut.Case == test || cut.Case == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // reportText returns the log lines of one report: the report's own text
 // ([localize.Report.WriteText]) without its first line, which repeats the
 // failure the test's log shows, its candidates cut to c.candidates and
-// the lines ranked after them to c.top.
-func reportText(ctx context.Context, rep *localize.Report, c config) string {
-	outOfTime := rep.Partial && ctx.Err() != nil
+// the lines ranked after them to c.top. timeUp says that the helper's
+// bound ended the report's work: a partial report then says how to
+// give it more.
+func reportText(rep *localize.Report, c config, timeUp bool) string {
+	outOfTime := rep.Partial && timeUp
 	shown := *rep
 	if len(shown.Candidates) > c.candidates {
 		shown.Candidates = shown.Candidates[:c.candidates]
