@@ -1,6 +1,7 @@
 package localize
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -61,6 +62,44 @@ type Candidate struct {
 	// Flex is what the flexibility test found on the passing cases
 	// (angelic.FlexTest); nil when it did not run.
 	Flex *Flexibility `json:"flex,omitempty"`
+	// AngelicOmitted and PathOmitted count the angelic values and the
+	// decisions a written report left out (see [MaxWritten]); 0 in a
+	// candidate a technique returns, which holds them all.
+	AngelicOmitted int `json:"angelicOmitted,omitempty"`
+	PathOmitted    int `json:"pathOmitted,omitempty"`
+}
+
+// MaxWritten is how many angelic values, and how many path decisions,
+// of one candidate a JSON or HTML report writes (the text report shows
+// fewer: [MaxTextValues] a line). A candidate in a loop has one angelic
+// value per iteration, hundreds of thousands in a long run: written
+// whole they made reports of tens of megabytes that took seconds to
+// write after a deadline. The candidate keeps them all; the JSON
+// counts what it left out in angelicOmitted and pathOmitted.
+const MaxWritten = 1000
+
+// MaxTextValues is how many angelic values of one line the text report
+// shows; it says how many more there are.
+const MaxTextValues = 20
+
+// MarshalJSON writes the candidate as its fields are tagged, with at
+// most [MaxWritten] angelic values and path decisions.
+func (c Candidate) MarshalJSON() ([]byte, error) {
+	type plain Candidate // without the method
+	p := plain(c)
+	if n := len(p.Angelic); n > MaxWritten {
+		p.Angelic, p.AngelicOmitted = p.Angelic[:MaxWritten], p.AngelicOmitted+n-MaxWritten
+	}
+	if n := len(p.Path); n > MaxWritten {
+		p.Path, p.PathOmitted = p.Path[:MaxWritten], p.PathOmitted+n-MaxWritten
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // as EncodeJSON: "a >= y"
+	if err := enc.Encode(p); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // RankedLine is a line of a report's ranking.
@@ -191,8 +230,13 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		for _, l := range c.Locations {
 			var vals []string
+			more := 0
 			for _, a := range c.Angelic {
 				if a.File == l.File && a.Line == l.Line {
+					if len(vals) == MaxTextValues {
+						more++
+						continue
+					}
 					v := a.Text()
 					if a.Instance != "" {
 						// An angelic instance (angelic.Localize): which one,
@@ -213,6 +257,9 @@ func (r *Report) WriteText(w io.Writer) error {
 				what = l.Expr + "   in   " + l.Text
 			}
 			fmt.Fprintf(&sb, "%s: candidate %d (%s, size %d): %s", where, i+1, status, len(c.Locations), what)
+			if more > 0 {
+				vals = append(vals, fmt.Sprintf("… (%d more)", more))
+			}
 			if len(vals) > 0 {
 				fmt.Fprintf(&sb, " [angelic: %s]", strings.Join(vals, ", "))
 			}

@@ -1,8 +1,12 @@
 package localize
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -53,6 +57,61 @@ func TestJSONEmptyRanking(t *testing.T) {
 	for _, want := range []string{`"candidates": []`, `"ranking": []`} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("JSON lacks %s:\n%s", want, b.String())
+		}
+	}
+}
+
+// TestWrittenValuesBounded: a candidate with an angelic value and a
+// decision per iteration of a long loop is written with at most
+// MaxWritten of each in JSON, which counts the rest, and MaxTextValues
+// values in text; a small candidate is written whole and reads back the
+// same.
+func TestWrittenValuesBounded(t *testing.T) {
+	long := func(n int) Candidate {
+		c := Candidate{Locations: []Location{{Position: Position{File: "x.go", Line: 3}, Text: "s += i"}}, Verified: true}
+		for i := range n {
+			c.Angelic = append(c.Angelic, AngelicValue{Position: Position{File: "x.go", Line: 3}, Occurrence: i, Value: strconv.Itoa(i), Orig: strconv.Itoa(i)})
+			c.Path = append(c.Path, Decision{Position: Position{File: "x.go", Line: 2}, Taken: true})
+		}
+		return c
+	}
+	tests := []struct {
+		n                    int
+		angelic, omitted     int
+		textValues, textMore string
+	}{
+		{n: 3, angelic: 3, omitted: 0, textValues: "[angelic: 0, 1, 2]"},
+		{n: MaxWritten, angelic: MaxWritten, omitted: 0, textMore: fmt.Sprintf("… (%d more)]", MaxWritten-MaxTextValues)},
+		{n: MaxWritten + 5, angelic: MaxWritten, omitted: 5, textMore: fmt.Sprintf("… (%d more)]", MaxWritten+5-MaxTextValues)},
+	}
+	for _, tt := range tests {
+		rep := &Report{Test: "T", Mode: "agx", Candidates: []Candidate{long(tt.n)}}
+		var b strings.Builder
+		if err := rep.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		var back Report
+		if err := json.Unmarshal([]byte(b.String()), &back); err != nil {
+			t.Fatal(err)
+		}
+		c := back.Candidates[0]
+		if len(c.Angelic) != tt.angelic || c.AngelicOmitted != tt.omitted || len(c.Path) != tt.angelic || c.PathOmitted != tt.omitted {
+			t.Errorf("n=%d: JSON has %d angelic values (%d omitted) and %d decisions (%d omitted), want %d (%d)", tt.n, len(c.Angelic), c.AngelicOmitted, len(c.Path), c.PathOmitted, tt.angelic, tt.omitted)
+		}
+		if tt.omitted == 0 && !reflect.DeepEqual(c, rep.Candidates[0]) {
+			t.Errorf("n=%d: the candidate does not read back the same", tt.n)
+		}
+		b.Reset()
+		if err := rep.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if tt.textValues != "" && !strings.Contains(text, tt.textValues) {
+			t.Errorf("n=%d: text lacks %q:\n%s", tt.n, tt.textValues, text)
+		}
+		_, vals, _ := strings.Cut(text, "[angelic: ")
+		if tt.textMore != "" && (!strings.Contains(text, tt.textMore) || strings.Count(vals, ", ") != MaxTextValues) {
+			t.Errorf("n=%d: text does not show %d values then %q:\n%s", tt.n, MaxTextValues, tt.textMore, text)
 		}
 	}
 }

@@ -453,7 +453,14 @@ func (b *htmlBuilder) section(n int, r *localize.Report) *htmlSection {
 				m.badges = append(m.badges, htmlBadge{N: i + 1, Href: "#" + hc.ID, Verified: c.Verified})
 			}
 		}
-		for _, a := range c.Angelic {
+		angelic, path := c.Angelic, c.Path
+		if len(angelic) > localize.MaxWritten {
+			angelic = angelic[:localize.MaxWritten]
+		}
+		if len(path) > localize.MaxWritten {
+			path = path[:localize.MaxWritten]
+		}
+		for _, a := range angelic {
 			v := a.Text()
 			ha := htmlAngelic{Cand: i + 1, Where: b.name(a.File) + ":" + strconv.Itoa(a.Line), Href: anchor(a.File, a.Line), Value: v, Instr: a.Instr}
 			// What the source says: "a == c is false", "retval = 4".
@@ -481,11 +488,14 @@ func (b *htmlBuilder) section(n int, r *localize.Report) *htmlSection {
 		if fl := c.Flex; fl != nil {
 			hc.Flex = fl.String()
 		}
-		var path []string
-		for _, d := range c.Path {
-			path = append(path, fmt.Sprintf("%s:%d %s", b.name(d.File), d.Line, thenElseBool(d.Taken)))
+		var decisions []string
+		for _, d := range path {
+			decisions = append(decisions, fmt.Sprintf("%s:%d %s", b.name(d.File), d.Line, thenElseBool(d.Taken)))
 		}
-		hc.Path = strings.Join(path, " → ")
+		if n := len(c.Path) - len(path) + c.PathOmitted; n > 0 {
+			decisions = append(decisions, fmt.Sprintf("… (%d more)", n))
+		}
+		hc.Path = strings.Join(decisions, " → ")
 		s.Candidates = append(s.Candidates, hc)
 	}
 	for _, m := range r.Fixes {
