@@ -11,11 +11,11 @@
 // for bounds under 20 s, with a result: a report marked partial, or for
 // a command the partial report written and exit status 3 (with
 // -timeout: exit status 0 and a report marked partial). The subjects
-// are this repository's: the loop programs of
-// examples/loops (a long failing run: AgxFaults' encoding and the
-// diagnosis of several cases take far longer than the bounds), the
-// package examples/loops under go test (the package pipeline and faultloc
-// localize) and examples/max3's regression (regress). The report names
+// are this repository's: testdata/long, whose TestSumLarge's three
+// subtests fail after 100,000 to 140,000 iterations (AgxFaults'
+// encoding and the diagnosis of several cases take far longer than the
+// bounds), taken whole by the package pipeline and faultloc localize;
+// and examples/max3's regression (regress). The report names
 // its command and the machine's load: a loaded machine stretches the
 // uninterruptible steps, and so the overshoots.
 package main
