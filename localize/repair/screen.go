@@ -72,8 +72,7 @@ func (v *Validator) newScreen(ctx context.Context, patches []*Patch) (*screen, e
 			return nil, fmt.Errorf("localize: repair: %w", err)
 		}
 		bin := filepath.Join(dir, "test.exe")
-		// Without vet: a check of vet's on one patch would cost a build
-		// of the rest; the own build of a patch that passes here runs it.
+		// Without vet, as every validation builds (see Validation).
 		err = nativetest.BuildUnvetted(ctx, &v.cfg, v.pkg, bin, ov)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
