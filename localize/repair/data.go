@@ -138,6 +138,12 @@ type Instance struct {
 	// value outside Keep (within what the formula models, see
 	// localize/angelic).
 	KeepAll bool `json:"keepAll,omitempty"`
+
+	// globals are the values of the package-level variables of the
+	// site's package just before the instance, as far as its run stored
+	// or loaded them (those of basic types are in Env, unless shadowed):
+	// what a call of a pure function reads (see callTerms).
+	globals map[*ssa.Global]trace.Value
 }
 
 // Run is one run of a case, failing or passing, and the instances of the

@@ -16,8 +16,9 @@
 // synthesizer of one's own reads it (see the Example).
 //
 // [Synthesize] is the built-in synthesizer: it enumerates replacement
-// expressions over the variables in scope, the constants of the code and
-// Go's operators, in layers of growing size, one expression per set of
+// expressions over the variables in scope, the constants of the code,
+// calls of the package's functions that have no side effects, and Go's
+// operators, in layers of growing size, one expression per set of
 // values on the data, and keeps those that give every instance a value
 // the data allows, replaying the runs it does not decide. A [Validator]
 // lays a [Patch] over the package as a go build -overlay and runs its
@@ -65,9 +66,23 @@
 // This package is partial. The synthesis evaluates expressions on the
 // recorded values and replays runs; it does not solve for expressions
 // with Z3 (component-based synthesis), inserts no missing statement nor
-// a guard before other statements, and synthesizes no calls, pointers or
+// a guard before other statements, and synthesizes no pointers or
 // composite values; a package-level variable is a component where the
-// run stored or loaded it before the instance. The environments of a run are those of its recorded run, so a
+// run stored or loaded it before the instance.
+//
+// A call is a component when its function has no side effects by a
+// conservative check of its SSA form: a plain function of the site's
+// package (no method, closure or generic one, not the site's own
+// function nor one that calls it) whose instructions compute on values,
+// store only to its own local variables, and call only functions that
+// pass the same check (or len, cap, min, max); a store through a
+// pointer or to a package-level variable, a map update, a call through
+// an interface, a function value or into another package, go, defer,
+// panic and channel operations all fail it. Its parameters (at most
+// two) and result are of basic types, its arguments variables or
+// constants, and the package-level variables it reads of basic types,
+// so that its value at an instance is computed by running it in the
+// interpreter with those variables preset to their values there. The environments of a run are those of its recorded run, so a
 // replacement that changes more than one instance of a passing run is
 // checked by a replay, and one that changes the path before a later
 // instance only approximately until validation. Results come as text and

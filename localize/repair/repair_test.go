@@ -217,3 +217,17 @@ func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
 	}
 	return res, text.String()
 }
+
+// TestRepairCall repairs testdata/fee, whose Fee charges Base where the
+// tier's rate belongs: no expression over the variables in scope and the
+// constants computes it, but the side-effect-free tierRate does, and
+// its call is a plausible patch of the synthesis.
+func TestRepairCall(t *testing.T) {
+	res, text := repairTestdata(t, "fee", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.Contains(p.Origin, "synthesis") && strings.Contains(p.Repl, "tierRate()") && p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible synthesized patch calling tierRate():\n%s", text)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -81,7 +82,7 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 			}
 			occ[fk]++
 			k := t.Key(ev)
-			in := Instance{Key: k, Value: t.Value(ev), Env: d.env(t.Pos(ev), m, globals)}
+			in := Instance{Key: k, Value: t.Value(ev), Env: d.env(t.Pos(ev), m, globals), globals: maps.Clone(globals)}
 			in.Orig = in.Value
 			if orig != nil {
 				in.Orig = orig[k]

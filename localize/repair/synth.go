@@ -74,7 +74,9 @@ type SynthResult struct {
 // of growing size, and returns those that fit every run, smallest first,
 // then nearest to the source they replace. The components are the
 // variables and fields in scope at every instance (Instance.Env), the
-// constants of the code (Data.Constants), the replaced expression itself
+// constants of the code (Data.Constants), the calls of the package's
+// functions that have no side effects (see the package doc; `f()` of
+// size 1, `f(x)` of size 2), the replaced expression itself
 // (a condition's: its own value in each run, so that `cond && x` and
 // `cond || x` strengthen or weaken it), and Go's arithmetic, comparison
 // and logical operators on integers, floats, strings and Booleans, with
@@ -120,7 +122,12 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 		return res, nil
 	}
 	s := &synth{d: d, opts: &o, flat: flat, res: res, seen: map[string]bool{}}
-	layers := [][]*term{nil, s.leaves()}
+	leaves := s.leaves()
+	s.calls = s.callTerms(ctx, leaves)
+	for _, t := range s.calls[1] {
+		leaves = s.add(leaves, t)
+	}
+	layers := [][]*term{nil, leaves}
 	var fits []Fix
 	for size := 1; size <= o.MaxSize; size++ {
 		if size > 1 {
@@ -194,6 +201,8 @@ type synth struct {
 	res  *SynthResult
 	seen map[string]bool // the keys of the terms enumerated
 	own  *term           // the replaced expression, a leaf; nil if another leaf has its values
+	// calls are the calls of pure functions by size (see callTerms).
+	calls map[int][]*term
 }
 
 // add keeps t if no smaller term has its values, within MaxTerms.
@@ -323,7 +332,8 @@ var operators = []token.Token{
 }
 
 // layer returns the terms of the given size built from the smaller ones:
-// a unary operator on a term that is not unary, a binary operator on two.
+// a unary operator on a term that is not unary, a binary operator on two;
+// then the calls of that size.
 func (s *synth) layer(layers [][]*term, size int) []*term {
 	var out []*term
 	for _, x := range layers[size-1] {
@@ -347,6 +357,9 @@ func (s *synth) layer(layers [][]*term, size int) []*term {
 				}
 			}
 		}
+	}
+	for _, t := range s.calls[size] {
+		out = s.add(out, t)
 	}
 	return out
 }

@@ -1,0 +1,311 @@
+package repair
+
+import (
+	"context"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace"
+)
+
+// Calls as components: a call of a function of the site's package that
+// has no side effects (pure) can replace an expression, as `f()` or
+// `f(x, 1)`, its arguments leaves of the synthesis (variables in scope,
+// constants). Its value at an instance is computed by running the
+// function in the interpreter, in a fresh memory, the package-level
+// variables it reads preset to their values at the instance.
+
+// maxCallArgs bounds the parameters of a function called as a component.
+const maxCallArgs = 2
+
+// maxCallTerms bounds the call terms of one synthesis: the argument
+// combinations of the functions, in declaration order.
+const maxCallTerms = 200
+
+// callSteps bounds the instructions of one evaluation of a call.
+const callSteps = 100_000
+
+// purity is the conservative side-effect check of the functions of one
+// package.
+type purity struct {
+	pkg  *ssa.Package
+	site *ssa.Function // never pure: a call of it at its own site recurses
+	// memo holds the verdicts: the package-level variables a pure
+	// function reads (its callees' too), or !ok.
+	memo map[*ssa.Function]pureInfo
+}
+
+type pureInfo struct {
+	ok      bool
+	pending bool // being checked: a recursive call is checked by the outer one
+	reads   []*ssa.Global
+}
+
+// pure reports whether fn has no side effects, as a conservative check
+// of its SSA form tells, and the package-level variables it (and its
+// callees) read. fn must be a plain function of the package (no method,
+// closure or generic function, not declared in a _test.go file), and
+// every instruction of it one of:
+//   - a computation on values (operators, conversions, field and element
+//     reads, φ, branches, returns, allocation of its own locals);
+//   - a store to one of its own local variables (or a field or element
+//     of one), never through a pointer it was given or to a
+//     package-level variable;
+//   - a static call of a function of the same package that is pure
+//     by the same rules (recursion allowed), or of the builtins len,
+//     cap, min and max.
+//
+// Anything else makes it impure: a store elsewhere, a map update, a call
+// through an interface or a function value, a call outside the package,
+// go, defer, panic, channel operations, select, closures. A function
+// that calls the site's function is impure too, as a replacement there
+// would recurse.
+func (p *purity) pure(fn *ssa.Function) ([]*ssa.Global, bool) {
+	if info, ok := p.memo[fn]; ok {
+		return info.reads, info.ok || info.pending
+	}
+	if fn == p.site || fn.Pkg != p.pkg || fn.Blocks == nil || fn.Signature.Recv() != nil || len(fn.FreeVars) > 0 ||
+		fn.TypeParams().Len() > 0 || fn.Parent() != nil || fn.Synthetic != "" || fn.Object() == nil {
+		p.memo[fn] = pureInfo{}
+		return nil, false
+	}
+	if pos := fn.Prog.Fset.Position(fn.Pos()); strings.HasSuffix(pos.Filename, "_test.go") {
+		p.memo[fn] = pureInfo{}
+		return nil, false
+	}
+	p.memo[fn] = pureInfo{pending: true}
+	reads := map[*ssa.Global]bool{}
+	ok := true
+	local := func(v ssa.Value) bool {
+		a, isAlloc := v.(*ssa.Alloc)
+		return isAlloc && a.Parent() == fn
+	}
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			ops = in.Operands(ops[:0])
+			for _, o := range ops {
+				if o == nil {
+					continue
+				}
+				if g, isGlobal := (*o).(*ssa.Global); isGlobal {
+					reads[g] = true
+				}
+			}
+			switch in := in.(type) {
+			case *ssa.Store:
+				switch addr := in.Addr.(type) {
+				case *ssa.FieldAddr:
+					ok = ok && local(addr.X)
+				case *ssa.IndexAddr:
+					_, array := addr.X.Type().Underlying().(*types.Pointer)
+					ok = ok && array && local(addr.X)
+				default:
+					ok = ok && local(addr)
+				}
+			case *ssa.Call:
+				ok = ok && p.pureCall(&in.Call, reads)
+			case *ssa.UnOp:
+				ok = ok && in.Op != token.ARROW
+			case *ssa.Go, *ssa.Defer, *ssa.Panic, *ssa.Send, *ssa.Select, *ssa.MapUpdate,
+				*ssa.MakeClosure, *ssa.MakeChan, *ssa.Range, *ssa.Next:
+				ok = false
+			}
+			if !ok {
+				break
+			}
+		}
+		if !ok {
+			break
+		}
+	}
+	info := pureInfo{ok: ok}
+	if ok {
+		for g := range reads {
+			info.reads = append(info.reads, g)
+		}
+		slices.SortFunc(info.reads, func(a, b *ssa.Global) int { return strings.Compare(a.Name(), b.Name()) })
+	}
+	p.memo[fn] = info
+	return info.reads, ok
+}
+
+// pureCall reports whether call is a call of a pure function of the
+// package or of a pure builtin, adding what the callee reads to reads.
+func (p *purity) pureCall(call *ssa.CallCommon, reads map[*ssa.Global]bool) bool {
+	if call.IsInvoke() {
+		return false
+	}
+	switch f := call.Value.(type) {
+	case *ssa.Builtin:
+		// ssa:deferstack is go/ssa's own, at every function's entry.
+		return slices.Contains([]string{"len", "cap", "min", "max", "ssa:deferstack"}, f.Name())
+	case *ssa.Function:
+		rs, ok := p.pure(f)
+		for _, g := range rs {
+			reads[g] = true
+		}
+		return ok
+	}
+	return false
+}
+
+// callTerms returns the call terms of the synthesis by size: a call of
+// each pure function of the site's package, with at most maxCallArgs
+// parameters of basic types and one basic result, that reads only
+// package-level variables of basic types and is not shadowed at the
+// site, its arguments leaves of its parameters' types (not the
+// replaced expression), up to maxCallTerms in all; a call whose
+// function does not return normally at some instance (a panic, the
+// step bound) or reads a variable the instance's run did not set or
+// read before it is left out. Calls with the values of a smaller term
+// are left out by the caller.
+func (s *synth) callTerms(ctx context.Context, leaves []*term) map[int][]*term {
+	d := s.d
+	fn := d.Site.fn
+	if fn == nil || d.prog == nil || fn.Pkg == nil {
+		return nil
+	}
+	p := &purity{pkg: fn.Pkg, site: fn, memo: map[*ssa.Function]pureInfo{}}
+	var funcs []*ssa.Function
+	for _, m := range fn.Pkg.Members {
+		if f, ok := m.(*ssa.Function); ok {
+			funcs = append(funcs, f)
+		}
+	}
+	slices.SortFunc(funcs, func(a, b *ssa.Function) int { return int(a.Pos() - b.Pos()) })
+	out := map[int][]*term{}
+	n := 0
+	for _, f := range funcs {
+		if n >= maxCallTerms || ctx.Err() != nil {
+			break
+		}
+		sig := f.Signature
+		if sig.Results().Len() != 1 || basicInfo(sig.Results().At(0).Type()) == 0 || sig.Params().Len() > maxCallArgs || sig.Variadic() {
+			continue
+		}
+		reads, ok := p.pure(f)
+		if !ok || !d.visible(f) {
+			continue
+		}
+		if slices.ContainsFunc(reads, func(g *ssa.Global) bool {
+			return g.Pkg != fn.Pkg || basicInfo(g.Type().(*types.Pointer).Elem()) == 0
+		}) {
+			continue // a variable the run's values cannot preset
+		}
+		// The arguments: for each parameter, the leaves of its type.
+		args := make([][]*term, sig.Params().Len())
+		for i := range args {
+			pt := sig.Params().At(i).Type()
+			if basicInfo(pt) == 0 {
+				args = nil
+				break
+			}
+			for _, l := range leaves {
+				if l.bin || l == s.own {
+					continue
+				}
+				if l.typ == nil {
+					if vs, ok := convertAll(l.vals, pt); ok {
+						args[i] = append(args[i], &term{text: l.text, typ: pt, size: 1, vals: vs})
+					}
+				} else if types.Identical(l.typ, pt) {
+					args[i] = append(args[i], l)
+				}
+			}
+		}
+		if args == nil {
+			continue
+		}
+		for _, combo := range combinations(args) {
+			if n >= maxCallTerms || ctx.Err() != nil {
+				break
+			}
+			n++
+			if t := s.evalCall(ctx, f, reads, combo); t != nil {
+				out[t.size] = append(out[t.size], t)
+			}
+		}
+	}
+	return out
+}
+
+// combinations returns every choice of one term from each of args.
+func combinations(args [][]*term) [][]*term {
+	out := [][]*term{nil}
+	for _, choices := range args {
+		var next [][]*term
+		for _, prefix := range out {
+			for _, c := range choices {
+				next = append(next, append(slices.Clone(prefix), c))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// evalCall returns the term of the call of f on args, its value at each
+// instance computed by a run of f in the interpreter with the
+// package-level variables it reads preset to their values there; nil if
+// some instance gives none.
+func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Global, args []*term) *term {
+	texts := make([]string, len(args))
+	size := 1
+	for i, a := range args {
+		texts[i] = a.text
+		size += a.size
+	}
+	t := &term{text: f.Name() + "(" + strings.Join(texts, ", ") + ")", typ: f.Signature.Results().At(0).Type(), size: size}
+	cache := map[string]trace.Value{}
+	for i, fi := range s.flat {
+		in := &s.d.Runs[fi.run].Instances[fi.inst]
+		presets := map[string]trace.Value{}
+		var key strings.Builder
+		for _, g := range reads {
+			v, ok := in.globals[g]
+			if !ok {
+				return nil
+			}
+			presets[g.Pkg.Pkg.Path()+"."+g.Name()] = v
+			key.WriteString(v.String() + "\x00")
+		}
+		vals := make([]trace.Value, len(args))
+		for j, a := range args {
+			vals[j] = a.vals[i]
+			key.WriteString(a.vals[i].String() + "\x00")
+		}
+		v, done := cache[key.String()]
+		if !done {
+			r, err := s.d.prog.Run(ctx, f, vals, &trace.RunOptions{NoInit: true, NoTrace: true, Presets: presets, MaxSteps: callSteps})
+			if err != nil || r.Outcome != trace.Returned || len(r.Returns) != 1 {
+				return nil
+			}
+			v = r.Returns[0]
+			cache[key.String()] = v
+		}
+		t.vals = append(t.vals, v)
+	}
+	return t
+}
+
+// visible reports whether f's name refers to f at the site: no
+// declaration in between shadows it.
+func (d *Data) visible(f *ssa.Function) bool {
+	fn := d.Site.fn
+	file := fn.Prog.Fset.File(fn.Pos())
+	if file == nil || d.Site.Line < 1 || d.Site.Line > file.LineCount() {
+		return false
+	}
+	at := file.LineStart(d.Site.Line) + token.Pos(max(d.Site.Column, 1)-1)
+	scope := fn.Pkg.Pkg.Scope().Innermost(at)
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(f.Name(), at)
+	return obj != nil && obj == f.Object()
+}
