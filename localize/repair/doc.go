@@ -50,9 +50,11 @@
 // Synthesize also proposes guards: `if cond { return result }` inserted
 // before the statement of a return or assignment site, or of a value
 // or condition the statement evaluates each time it runs (not a right
-// operand of && or ||), cond false at every passing instance and true
-// at a failing one (Guard); validation decides whether the early return
-// repairs.
+// operand of && or ||) (Guard). Before a return, a guard is the
+// replacement of the result by "result if cond, else the result",
+// checked on the runs as replacements are; before another statement,
+// cond is false at every passing instance and true at a failing one,
+// and validation decides whether the early return repairs.
 //
 // A compound assignment (x -= c) or an increment is a site too: a
 // repair rewrites it as x = replacement, Site.Replaced being the value

@@ -1,6 +1,8 @@
 package repair
 
 import (
+	"cmp"
+	"context"
 	"go/types"
 	"slices"
 	"strings"
@@ -29,21 +31,21 @@ func (g Guard) String() string {
 }
 
 // guards enumerates the guards to insert before the statement of the
-// data's site, a return, an assignment, or a value or condition
-// evaluated each time the statement runs (the left operand of && in
-// `if a > 0 && b {`, not b), smallest first, up to MaxFixes. A
-// condition is a Boolean expression of the synthesis (over the
-// variables in scope at every instance and the constants of the code)
-// that is false at every
-// instance of every passing run, so that no passing run changes, and
-// true at an instance of every failing run. The result, for a function
-// of one basic result, is a variable in scope or a constant of its
-// type, or its zero value; at a return site, only those that equal the
-// angelic value of each rescued failing run where the guard first
-// holds. Whether the early return makes the failing runs pass is left
-// to the validation, which runs the package's tests on the patch.
-func (s *synth) guards(layers [][]*term) []Guard {
+// data's site, a return (see returnGuards), an assignment, or a value
+// or condition evaluated each time the statement runs (the left operand
+// of && in `if a > 0 && b {`, not b), smallest first, up to MaxFixes. A
+// condition (before another statement than a return) is a Boolean
+// expression of the synthesis that is false at every instance of every
+// passing run, so that no passing run changes, and true at an instance
+// of every failing run. The result, for a function of one basic
+// result, is a variable in scope or a constant of its type, or its
+// zero value. Whether the early return makes the failing runs pass is
+// left to the validation, which runs the package's tests on the patch.
+func (s *synth) guards(ctx context.Context, layers [][]*term) []Guard {
 	d := s.d
+	if d.Site.Kind == ReturnSite && d.Site.stmt >= 0 && d.Site.src != nil && d.Site.fn != nil {
+		return s.returnGuards(ctx, layers)
+	}
 	// The instances must be the statement's executions, so that a
 	// condition false at each passing instance leaves every passing run
 	// as it was: a return's or an assignment's value is produced each
@@ -70,16 +72,12 @@ func (s *synth) guards(layers [][]*term) []Guard {
 			if basicInfo(c.typ)&types.IsBoolean == 0 || !simple(d.Site.Replaced) && strings.Contains(c.text, d.Site.Replaced) {
 				continue // not a condition, or built on the site's own expression
 			}
-			first, ok := s.guardFires(c)
-			if !ok {
+			if !s.guardFires(c) {
 				continue
 			}
 			for _, r := range results {
 				g := Guard{Cond: c.text, Size: c.size}
 				if r != nil {
-					if d.Site.Kind == ReturnSite && !s.returns(r, first) {
-						continue
-					}
 					g.Result, g.Size = r.text, g.Size+r.size
 				}
 				out = append(out, g)
@@ -91,40 +89,20 @@ func (s *synth) guards(layers [][]*term) []Guard {
 }
 
 // guardFires reports whether condition c is false at every instance of
-// the passing runs and true at some instance of each failing run; first
-// gives, for each failing run, the index in s.flat of its first
-// instance where c holds.
-func (s *synth) guardFires(c *term) (first map[int]int, ok bool) {
-	first = map[int]int{}
+// the passing runs and true at some instance of each failing run.
+func (s *synth) guardFires(c *term) bool {
+	fired := map[int]bool{}
 	for i, f := range s.flat {
-		run := s.d.Runs[f.run]
 		if !c.vals[i].Bool() {
 			continue
 		}
-		if !run.Failing {
-			return nil, false
+		if !s.d.Runs[f.run].Failing {
+			return false
 		}
-		if _, seen := first[f.run]; !seen {
-			first[f.run] = i
-		}
+		fired[f.run] = true
 	}
 	for ri, run := range s.d.Runs {
-		if _, seen := first[ri]; run.Failing && !seen {
-			return nil, false
-		}
-	}
-	return first, true
-}
-
-// returns reports whether result term r has, where the guard first
-// holds in each rescued failing run, that instance's angelic value.
-func (s *synth) returns(r *term, first map[int]int) bool {
-	for ri, i := range first {
-		run := s.d.Runs[ri]
-		if !run.Rescued {
-			continue
-		}
-		if !trace.Equal(r.vals[i], run.Instances[s.flat[i].inst].Value) {
+		if run.Failing && !fired[ri] {
 			return false
 		}
 	}
@@ -182,4 +160,114 @@ func indentOf(src []byte, off int) string {
 	}
 	line := string(src[start:off])
 	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+}
+
+// returnGuards enumerates the guards to insert before the data's return
+// site: `if cond { return result }` before `return e` returns what
+// e's replacement by "result if cond, else e" would, so a guard is
+// checked as that replacement is (fits: by the data, then by replays of
+// the runs the data does not decide). cond is a Boolean term that holds
+// at an instance of every failing run; result a term of the result's
+// type (a variable, a constant, the zero value, a call, an operation)
+// that differs from e there; each of size up to MaxSize and together
+// up to MaxSize+1. They are tried smallest first, then with the result
+// nearest to e in tokens, then with the smaller condition, up to
+// MaxFixes that fit; their replays have a budget of MaxReplays of their
+// own. A passing run may take the guard: where cond holds there, the
+// result's value must keep it passing.
+func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
+	d := s.d
+	typ := d.Site.typ
+	// own is e's value at each instance: in a failing run, the original
+	// run's where it had one.
+	own := make([]trace.Value, len(s.flat))
+	for i, f := range s.flat {
+		in := &d.Runs[f.run].Instances[f.inst]
+		own[i] = in.Orig
+		if !own[i].IsValid() {
+			own[i] = in.Value
+		}
+	}
+	var conds, results []*term
+	for size := 1; size < len(layers); size++ {
+		if size == 1 {
+			results = append(results, s.resultTerms(layers[1], typ)...)
+		}
+		for _, t := range layers[size] {
+			switch {
+			case basicInfo(t.typ)&types.IsBoolean != 0:
+				if !simple(d.Site.Replaced) && strings.Contains(t.text, d.Site.Replaced) {
+					continue // built on the site's own expression
+				}
+				if s.firesInEachFailing(t, own, nil) {
+					conds = append(conds, t)
+				}
+			case size > 1 && t.typ != nil && types.Identical(t.typ, typ):
+				results = append(results, t)
+			}
+		}
+	}
+	type pair struct {
+		c, r     *term
+		size, rd int
+	}
+	rdist := make([]int, len(results))
+	for i, r := range results {
+		rdist[i] = distance(d.Site.Replaced, r.text)
+	}
+	var pairs []pair
+	for _, c := range conds {
+		for i, r := range results {
+			if size := c.size + r.size; c.size <= s.opts.MaxSize && r.size <= s.opts.MaxSize && size <= s.opts.MaxSize+1 {
+				pairs = append(pairs, pair{c, r, size, rdist[i]})
+			}
+		}
+	}
+	slices.SortStableFunc(pairs, func(a, b pair) int {
+		return cmp.Or(cmp.Compare(a.size, b.size), cmp.Compare(a.rd, b.rd), cmp.Compare(a.c.size, b.c.size))
+	})
+	limit := s.replayLimit
+	s.replayLimit = s.res.Replays + s.opts.MaxReplays
+	defer func() { s.replayLimit = limit }()
+	var out []Guard
+	for _, p := range pairs {
+		if len(out) >= s.opts.MaxFixes || ctx.Err() != nil || s.res.Replays >= s.replayLimit {
+			break
+		}
+		if !s.firesInEachFailing(p.c, own, p.r) {
+			continue // leaves a failing run as it was
+		}
+		t := &term{text: "if " + p.c.text + " { return " + p.r.text + " }", typ: typ, size: p.size, vals: make([]trace.Value, len(s.flat))}
+		for i := range s.flat {
+			t.vals[i] = own[i]
+			if p.c.vals[i].Bool() {
+				t.vals[i] = p.r.vals[i]
+			}
+		}
+		ok, err := s.fits(ctx, t)
+		if err != nil || !ok {
+			continue // an interpreter failure on a replay refutes the guard
+		}
+		out = append(out, Guard{Cond: p.c.text, Result: p.r.text, Size: p.size})
+	}
+	return out
+}
+
+// firesInEachFailing reports whether condition c holds at an instance
+// of every failing run, and with result r (nil: any), at one where r's
+// value differs from own's: a guard that does not fire in a failing run
+// leaves it failing.
+func (s *synth) firesInEachFailing(c *term, own []trace.Value, r *term) bool {
+	fired := map[int]bool{}
+	for i, f := range s.flat {
+		if s.d.Runs[f.run].Failing && c.vals[i].Bool() && (r == nil || !trace.Equal(r.vals[i], own[i])) {
+			fired[f.run] = true
+		}
+	}
+	for ri, run := range s.d.Runs {
+		if run.Failing && !fired[ri] {
+			return false
+		}
+	}
+	return true
 }

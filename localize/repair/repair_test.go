@@ -116,7 +116,8 @@ func TestRepairValidatesWholeSuite(t *testing.T) {
 // `if x > max { return max }`: no replacement of `x` in `return x` fits
 // every case, and the first patch is that guard (as the enumeration
 // writes it, max < x), inserted before the return, plausible on the
-// whole suite; the guards returning another value are refuted.
+// whole suite; so is max <= x, which returns the same; the guards
+// returning another value are refuted.
 func TestRepairGuard(t *testing.T) {
 	res, text := repairTestdata(t, "clamp", "")
 	testutil.Golden(t, "clamp.txt", text)
@@ -124,7 +125,7 @@ func TestRepairGuard(t *testing.T) {
 		t.Fatalf("first patch is not the guard if max < x { return max }, plausible:\n%s", text)
 	}
 	for _, p := range res.Patches[1:] {
-		if p.Validation != nil && p.Validation.Plausible {
+		if p.Validation != nil && p.Validation.Plausible && p.Repl != "if max <= x { return max }" {
 			t.Errorf("patch %d %s plausible, want only the first", p.Rank, p.Repl)
 		}
 	}
@@ -229,5 +230,21 @@ func TestRepairCall(t *testing.T) {
 	})
 	if !fixed {
 		t.Fatalf("no plausible synthesized patch calling tierRate():\n%s", text)
+	}
+}
+
+// TestRepairReturnGuard repairs testdata/bias, whose bias lacks the
+// guard `if inhibit { return up + margin }` before its return: the
+// guard holds in passing cases too, where its result keeps them
+// passing, and its result is an operation, not a variable; it is found
+// (as the enumeration writes it, margin + up) and plausible.
+func TestRepairReturnGuard(t *testing.T) {
+	res, text := repairTestdata(t, "bias", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.Contains(p.Origin, "guard") && (p.Repl == "if inhibit { return up + margin }" || p.Repl == "if inhibit { return margin + up }") &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible guard if inhibit { return margin + up }:\n%s", text)
 	}
 }

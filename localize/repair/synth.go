@@ -89,13 +89,19 @@ type SynthResult struct {
 // Guards (SynthResult.Guards) are the insertion of `if cond { return
 // result }` before the statement of a return or assignment site, or of
 // a value or condition no right operand of && or || holds (whose
-// instances are the statement's executions): cond an expression of the
-// same enumeration, false at every instance of every passing run and
-// true at an instance of every failing one; result, for a function of
-// one basic result, a variable in scope, a constant or the zero value
-// of its type (at a return site, the one that gives each rescued failing
-// run its angelic value). The data cannot tell whether the early return
-// makes the failing runs pass: Validate decides.
+// instances are the statement's executions), cond an expression of the
+// same enumeration. Before a return, the guard returns what the
+// replacement of the result by "result if cond, else the result" would:
+// it is checked as a replacement is, cond holding at an instance of
+// every failing run (and possibly of passing ones, where result must
+// keep them passing), result any expression of the result's type, each
+// of size up to MaxSize, together up to MaxSize+1, with MaxReplays
+// replays of their own. Before another statement, cond is false at
+// every instance of every passing run and true at an instance of every
+// failing one, result a variable in scope, a constant or the zero
+// value of the function's one basic result: the data cannot tell
+// whether the early return makes the failing runs pass, and Validate
+// decides.
 //
 // An expression fits when, evaluated on each instance's environment, it
 // gives every instance of a rescued failing run its angelic Value and
@@ -121,7 +127,7 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 		res.Reason = "no run executes the site"
 		return res, nil
 	}
-	s := &synth{d: d, opts: &o, flat: flat, res: res, seen: map[string]bool{}}
+	s := &synth{d: d, opts: &o, flat: flat, res: res, seen: map[string]bool{}, replayLimit: o.MaxReplays}
 	leaves := s.leaves()
 	s.calls = s.callTerms(ctx, leaves)
 	for _, t := range s.calls[1] {
@@ -167,11 +173,11 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
 	})
 	res.Fixes = fits[:min(len(fits), o.MaxFixes)]
-	if !res.Partial {
+	if ctx.Err() == nil {
 		for len(layers) <= o.MaxSize {
 			layers = append(layers, s.layer(layers, len(layers)))
 		}
-		res.Guards = s.guards(layers)
+		res.Guards = s.guards(ctx, layers)
 	}
 	return res, nil
 }
@@ -203,6 +209,9 @@ type synth struct {
 	own  *term           // the replaced expression, a leaf; nil if another leaf has its values
 	// calls are the calls of pure functions by size (see callTerms).
 	calls map[int][]*term
+	// replayLimit is the count of replays (SynthResult.Replays) at
+	// which fits stops replaying.
+	replayLimit int
 }
 
 // add keeps t if no smaller term has its values, within MaxTerms.
@@ -437,7 +446,7 @@ func (s *synth) fits(ctx context.Context, t *term) (bool, error) {
 	for _, r := range replays {
 		run := &s.d.Runs[r.run]
 		if _, cached := s.d.replays[replayKey(run.Case, r.vals)]; !cached {
-			if s.res.Replays >= s.opts.MaxReplays {
+			if s.res.Replays >= s.replayLimit {
 				if !s.res.Partial {
 					s.res.Partial, s.res.Reason = true, "MaxReplays replays"
 				}
