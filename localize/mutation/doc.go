@@ -23,7 +23,8 @@
 //
 // Costs: one load of the package from source, then one run of each case
 // on each mutant, in parallel with Options.Parallel; FixProbe bounds its
-// runs by a timeout. It needs no solver and builds without cgo.
+// runs by a timeout. A context's end stops Analyze soon after, with the
+// mutants it had run every case on (Analysis.Partial). It needs no solver and builds without cgo.
 // bench/realbugs/RANKERS.md (go run ./bench/realbugs -kinds rankers)
 // holds the figures.
 //

@@ -56,6 +56,10 @@ type Options struct {
 	Share func(localize.MutantResult) bool
 
 	hooked bool // mutant runs select their mutant by hook, not by preset (tests compare the two)
+	// beforeJob, if set, is called before each run of a case on a
+	// mutant, with the mutant's line (a test seam: it may cancel the
+	// context).
+	beforeJob func(line int)
 }
 
 // Analysis is the outcome of running the tests on the mutants of
@@ -74,6 +78,11 @@ type Analysis struct {
 	// time of the analysis, loading included.
 	Runs int
 	Time time.Duration
+	// Partial says the context ended the analysis: Mutants are then
+	// those whose cases had all run (none if it ended before the
+	// mutants' runs began), each with its complete results, and Analyze
+	// returns the context's error with it.
+	Partial bool
 
 	fixed [][]string // per mutant, the names of the failing tests it makes pass
 }
@@ -110,16 +119,32 @@ func (a *Analysis) Fixed(i int) []string {
 // are those of loading (a typed *trace.LoadError or the schema's) and of
 // the original runs; a case the mutant program cannot run is a
 // *trace.RebindError.
+//
+// The context bounds the whole analysis: when it ends, Analyze returns
+// soon after, with its error (context.Cause) and the partial analysis
+// (Analysis.Partial): the mutants every case reaching them ran on. The
+// loads of the program do not stop at the context's end: Analyze then
+// returns without waiting for them, and they finish in the background.
 func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*Analysis, error) {
 	start := time.Now()
 	if opts == nil || len(opts.Patterns) == 0 {
 		return nil, fmt.Errorf("localize: Mutation needs the program's load patterns")
 	}
+	cut := func(a *Analysis) (*Analysis, error) {
+		a.Partial = true
+		a.Time = time.Since(start)
+		return a, context.Cause(ctx)
+	}
 	targets := targetsOf(cands)
 	lc := opts.Load
-	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: opts.Repair},
-		opts.Patterns, targets)
+	schema, err := bounded(ctx, func() (*mutate.Schema, error) {
+		return mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: opts.Repair},
+			opts.Patterns, targets)
+	})
 	if err != nil {
+		if ctx.Err() != nil {
+			return cut(&Analysis{})
+		}
 		return nil, err
 	}
 	a := &Analysis{Dropped: schema.Dropped}
@@ -140,8 +165,12 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 		overlay[k] = v
 	}
 	lc.Overlay = overlay
-	prog, err := trace.Load(ctx, &lc, opts.Patterns...)
+	prog, err := bounded(ctx, func() (*trace.Program, error) { return trace.Load(ctx, &lc, opts.Patterns...) })
 	if err != nil {
+		if ctx.Err() != nil {
+			a.Mutants = nil
+			return cut(a)
+		}
 		return nil, err
 	}
 	tests, err := rebindCases(prog, opts)
@@ -162,6 +191,10 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 		return nil
 	}, m)
 	if err != nil {
+		if ctx.Err() != nil {
+			a.Mutants = nil
+			return cut(a)
+		}
 		return nil, err
 	}
 	a.Runs += len(tests)
@@ -190,15 +223,29 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	// parallel runs' order; Fixed is filled from it in the tests' order.
 	type fixedTest struct{ mut, test int }
 	var fixedAt []fixedTest
+	// left counts each mutant's jobs not yet done; ran the jobs done.
+	left := make([]int, len(mutants))
+	for _, jb := range jobs {
+		left[jb.mut]++
+	}
+	ran := 0
 	err = parallel(ctx, opts.Parallel, len(jobs), func(w *mutWorker, j int) error {
 		jb := jobs[j]
 		b := base[jb.test]
+		if opts.beforeJob != nil {
+			opts.beforeJob(mutants[jb.mut].Line)
+		}
 		r, _, err := w.run(ctx, tests[jb.test], mutants[jb.mut].ID, max(10*b.steps, 100_000), false)
+		if ctx.Err() != nil {
+			return nil // cut by the context: the mutant is left incomplete
+		}
 		if err != nil {
 			r = mutRun{sig: "error: " + err.Error()}
 		}
 		mu.Lock()
 		defer mu.Unlock()
+		left[jb.mut]--
+		ran++
 		res := &a.Mutants[jb.mut]
 		if r.sig != b.sig {
 			if b.passed {
@@ -216,7 +263,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 		}
 		return nil
 	}, m)
-	if err != nil {
+	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
 	slices.SortFunc(fixedAt, func(x, y fixedTest) int { return cmp.Or(cmp.Compare(x.mut, y.mut), cmp.Compare(x.test, y.test)) })
@@ -224,9 +271,42 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	for _, f := range fixedAt {
 		a.fixed[f.mut] = append(a.fixed[f.mut], tests[f.test].Name())
 	}
-	a.Runs += len(jobs)
+	a.Runs += ran
+	if ctx.Err() != nil {
+		// Only the mutants whose jobs all ran.
+		kept, fixed := a.Mutants[:0], a.fixed[:0]
+		for i := range a.Mutants {
+			if left[i] == 0 {
+				kept, fixed = append(kept, a.Mutants[i]), append(fixed, a.fixed[i])
+			}
+		}
+		a.Mutants, a.fixed = kept, fixed
+		return cut(a)
+	}
 	a.Time = time.Since(start)
 	return a, nil
+}
+
+// bounded returns f's result, or the context's cause as soon as ctx
+// ends: f (a load, which does not stop at ctx's end) then goes on in the
+// background, its result dropped.
+func bounded[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, context.Cause(ctx)
+	}
 }
 
 // targetsOf returns the lines of cands to mutate, in the order of their

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -300,4 +301,143 @@ func classifyTests(t *testing.T, prog *trace.Program) ([]trace.Test, string) {
 		t.Fatal(err)
 	}
 	return tests, file
+}
+
+// TestAnalyzeCut checks the bound of mutation analysis on
+// testdata/slowmutation, whose Slow line has mutants that run for
+// seconds: cancelled while one of them runs, or at a deadline, Analyze
+// returns soon after with the context's error and a partial analysis
+// whose mutants are those every case ran on, each with the results the
+// whole analysis gives it; cancelled at the first run of a Slow mutant,
+// it keeps every mutant of Fast, which ran before, and not all of
+// Slow's.
+func TestAnalyzeCut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs mutants to their step budget")
+	}
+	dir := testutil.Subject("slowmutation")
+	cfg := trace.Config{Dir: dir}
+	prog, err := trace.Load(context.Background(), &cfg, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := testutil.SubjectPkg("slowmutation")
+	fast, slow := prog.Func(pkg, "Fast"), prog.Func(pkg, "Slow")
+	tests := []trace.Test{
+		{Name: "fast5", Func: fast, Args: []trace.Value{trace.Int(5)}, Want: []trace.Value{trace.Bool(false)}},
+		{Name: "fast11", Func: fast, Args: []trace.Value{trace.Int(11)}, Want: []trace.Value{trace.Bool(true)}},
+		{Name: "fast10", Func: fast, Args: []trace.Value{trace.Int(10)}, Want: []trace.Value{trace.Bool(true)}}, // fails: Fast is off by one
+		{Name: "slow", Func: slow, Args: []trace.Value{trace.Int(1_000_000_000)}, Want: []trace.Value{trace.Int(499_999_500_000)}},
+	}
+	file, err := filepath.Abs(filepath.Join(dir, "slow.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fastLine, slowLine = 9, 14
+	cands := []localize.Candidate{
+		{Locations: []localize.Location{{Position: localize.Position{File: file, Line: fastLine}}}},
+		{Locations: []localize.Location{{Position: localize.Position{File: file, Line: slowLine}}}},
+	}
+	opts := func() *Options {
+		return &Options{Load: cfg, Patterns: []string{"."}, Cases: prog.TestCases(tests), Repair: true}
+	}
+	start := time.Now()
+	whole, err := Analyze(context.Background(), cands, opts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("whole analysis: %d mutants, %d runs in %v", len(whole.Mutants), whole.Runs, time.Since(start))
+	type result struct {
+		m     localize.MutantResult
+		fixed []string
+	}
+	want := map[string]result{}
+	key := func(m localize.MutantResult) string {
+		return fmt.Sprintf("%d:%d %s %s -> %s", m.Line, m.Column, m.Op, m.Orig, m.Repl)
+	}
+	nSlow := 0
+	for i, m := range whole.Mutants {
+		want[key(m)] = result{m, whole.Fixed(i)}
+		if m.Line == slowLine {
+			nSlow++
+		}
+	}
+	if nSlow == 0 || len(whole.Mutants) == nSlow {
+		t.Fatalf("%d mutants, %d of Slow's line: want some of each line", len(whole.Mutants), nSlow)
+	}
+	// check compares a partial analysis with the whole one.
+	check := func(t *testing.T, a *Analysis) (fastKept, slowKept int) {
+		t.Helper()
+		if !a.Partial {
+			t.Errorf("not partial")
+		}
+		for i, m := range a.Mutants {
+			w, ok := want[key(m)]
+			if !ok {
+				t.Errorf("mutant %s not in the whole analysis", key(m))
+				continue
+			}
+			if m != w.m || !slices.Equal(a.Fixed(i), w.fixed) {
+				t.Errorf("mutant %s: %+v fixing %v, want the whole analysis' %+v fixing %v", key(m), m, a.Fixed(i), w.m, w.fixed)
+			}
+			if m.Line == slowLine {
+				slowKept++
+			} else {
+				fastKept++
+			}
+		}
+		return fastKept, slowKept
+	}
+	t.Run("cancelled", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var once sync.Once
+		var cancelled time.Time
+		var mu sync.Mutex
+		o := opts()
+		o.beforeJob = func(line int) {
+			if line == slowLine {
+				once.Do(func() {
+					time.AfterFunc(100*time.Millisecond, func() {
+						mu.Lock()
+						cancelled = time.Now()
+						mu.Unlock()
+						cancel()
+					})
+				})
+			}
+		}
+		a, err := Analyze(ctx, cands, o)
+		mu.Lock()
+		over := time.Since(cancelled)
+		mu.Unlock()
+		if !errors.Is(err, context.Canceled) || a == nil {
+			t.Fatalf("analysis %v, error %v: want a partial analysis and context.Canceled", a, err)
+		}
+		fastKept, slowKept := check(t, a)
+		t.Logf("returned %v after the cancel: %d of Fast's mutants, %d of Slow's", over, fastKept, slowKept)
+		if fastKept != len(whole.Mutants)-nSlow || slowKept == nSlow {
+			t.Errorf("kept %d of Fast's %d mutants and %d of Slow's %d: want all of Fast's, not all of Slow's", fastKept, len(whole.Mutants)-nSlow, slowKept, nSlow)
+		}
+		if over > 2*time.Second {
+			t.Errorf("returned %v after the cancel", over)
+		}
+	})
+	t.Run("deadline", func(t *testing.T) {
+		for _, after := range []time.Duration{50 * time.Millisecond, 2 * time.Second} {
+			ctx, cancel := context.WithTimeout(context.Background(), after)
+			start := time.Now()
+			a, err := Analyze(ctx, cands, opts())
+			over := time.Since(start) - after
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) || a == nil {
+				t.Fatalf("deadline %v: analysis %v, error %v: want a partial analysis and context.DeadlineExceeded", after, a, err)
+			}
+			fastKept, slowKept := check(t, a)
+			t.Logf("deadline %v: returned %v after it: %d of Fast's mutants, %d of Slow's", after, over, fastKept, slowKept)
+			if over > 2*time.Second {
+				t.Errorf("deadline %v: returned %v after it", after, over)
+			}
+		}
+	})
 }

@@ -21,13 +21,15 @@ type mutant struct {
 
 // mutants returns mutation analysis' plausible fixes on the sites'
 // lines: the mutants under which every failing case passes and no
-// passing case fails, interpreted.
+// passing case fails, interpreted. An analysis the context cut gives
+// those of its mutants every case ran on, with the context's error.
 func mutants(ctx context.Context, prog *trace.Program, sites []localize.Candidate, cases []trace.Case, failing int) ([]mutant, error) {
 	cfg, patterns := prog.LoadedWith()
-	a, err := mutation.Analyze(ctx, sites, &mutation.Options{Load: cfg, Patterns: patterns, Cases: cases, Repair: true})
-	if err != nil {
-		return nil, err
+	a, cut := mutation.Analyze(ctx, sites, &mutation.Options{Load: cfg, Patterns: patterns, Cases: cases, Repair: true})
+	if a == nil {
+		return nil, cut
 	}
+	var err error
 	var out []mutant
 	type parsed struct {
 		src  []byte
@@ -61,7 +63,7 @@ func mutants(ctx context.Context, prog *trace.Program, sites []localize.Candidat
 		}
 		out = append(out, mutant{m, *replace(m.File, p.src, start, start+len(m.Orig), m.Repl)})
 	}
-	return out, nil
+	return out, cut
 }
 
 // mutantSpan returns the offset in src (file f, parsed from it) of the
