@@ -83,6 +83,7 @@ type Site struct {
 	prec       int    // the binding of the site's context (operandContext); 0: none
 	synthetic  bool   // the position is not the one go/ssa gives the value (see borrowed)
 	once       bool   // a value or condition evaluated once each time its statement runs (see once)
+	result     bool   // a value that is the whole result of the return statement at stmt (see result)
 	loaded     string // the variable whose value a condition is, where its load has no position
 	fnStart    int    // the byte range of the site's function in src, where loaded is looked for
 	fnEnd      int

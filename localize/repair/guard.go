@@ -43,7 +43,7 @@ func (g Guard) String() string {
 // left to the validation, which runs the package's tests on the patch.
 func (s *synth) guards(ctx context.Context, layers [][]*term) []Guard {
 	d := s.d
-	if d.Site.Kind == ReturnSite && d.Site.stmt >= 0 && d.Site.src != nil && d.Site.fn != nil {
+	if d.Site.stmt >= 0 && d.Site.src != nil && d.Site.fn != nil && d.Site.returned() {
 		return s.returnGuards(ctx, layers)
 	}
 	// The instances must be the statement's executions, so that a
@@ -162,8 +162,20 @@ func indentOf(src []byte, off int) string {
 	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 }
 
+// returned reports whether the site's values are the results of its
+// function: a return site, or the whole result of a return statement
+// of the function's result type.
+func (s *Site) returned() bool {
+	if s.Kind == ReturnSite {
+		return true
+	}
+	res := s.fn.Signature.Results()
+	return s.Kind == ValueSite && s.result && res.Len() == 1 && types.Identical(res.At(0).Type(), s.typ)
+}
+
 // returnGuards enumerates the guards to insert before the data's return
-// site: `if cond { return result }` before `return e` returns what
+// site, or a value that is a return's whole result (see returned):
+// `if cond { return result }` before `return e` returns what
 // e's replacement by "result if cond, else e" would, so a guard is
 // checked as that replacement is (fits: by the data, then by replays of
 // the runs the data does not decide). cond is a Boolean term that holds

@@ -174,6 +174,7 @@ func (s *Site) locate(overlay map[string][]byte) error {
 		s.prec, s.right = operandContext(parent, best)
 		if (s.Kind == ValueSite || s.Kind == ConditionSite) && s.stmt >= 0 {
 			s.once = once(around, best, tf.Pos(s.stmt))
+			s.result = result(around, best, tf.Pos(s.stmt))
 		}
 		if s.Expr == "" && s.Kind != ReturnSite {
 			s.Expr = s.Replaced
@@ -333,6 +334,24 @@ func once(around []ast.Node, e ast.Node, stmt token.Pos) bool {
 			return false // a loop, a switch, a go or defer statement...
 		}
 		cur = around[i]
+	}
+	return false
+}
+
+// result reports whether expression e, inside the nodes around it
+// (outermost first, its parent last), is, parentheses aside, the one
+// result of the return statement at stmt.
+func result(around []ast.Node, e ast.Node, stmt token.Pos) bool {
+	cur := e
+	for i := len(around) - 1; i >= 0; i-- {
+		switch p := around[i].(type) {
+		case *ast.ParenExpr:
+			cur = p
+			continue
+		case *ast.ReturnStmt:
+			return len(p.Results) == 1 && p.Results[0] == cur && p.Pos() == stmt
+		}
+		return false
 	}
 	return false
 }

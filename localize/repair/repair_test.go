@@ -237,14 +237,27 @@ func TestRepairCall(t *testing.T) {
 // guard `if inhibit { return up + margin }` before its return: the
 // guard holds in passing cases too, where its result keeps them
 // passing, and its result is an operation, not a variable; it is found
-// (as the enumeration writes it, margin + up) and plausible.
+// (as the enumeration writes it, margin + up) and plausible, at the
+// return's site and at the site of the value it returns, up, both.
 func TestRepairReturnGuard(t *testing.T) {
 	res, text := repairTestdata(t, "bias", "")
+	guard := func(cond, result string) bool {
+		return cond == "inhibit" && (result == "up + margin" || result == "margin + up")
+	}
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "guard") && (p.Repl == "if inhibit { return up + margin }" || p.Repl == "if inhibit { return margin + up }") &&
 			p.Validation != nil && p.Validation.Plausible
 	})
 	if !fixed {
 		t.Fatalf("no plausible guard if inhibit { return margin + up }:\n%s", text)
+	}
+	kinds := map[repair.SiteKind]bool{}
+	for _, s := range res.Sites {
+		if s.Site.Line == 10 && s.Synthesis != nil && slices.ContainsFunc(s.Synthesis.Guards, func(g repair.Guard) bool { return guard(g.Cond, g.Result) }) {
+			kinds[s.Site.Kind] = true
+		}
+	}
+	if !kinds[repair.ReturnSite] || !kinds[repair.ValueSite] {
+		t.Errorf("the guard at the sites of kinds %v of line 10, want the return and the value returned:\n%s", kinds, text)
 	}
 }
