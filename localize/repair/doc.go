@@ -97,7 +97,9 @@
 // Costs: Collect runs each case once, replays each passing instance
 // with up to CollectOptions.MaxProbes values, and asks the solver for up
 // to SolverValues values per instance; Synthesize enumerates up to
-// MaxTerms expressions a size and replays at most MaxReplays runs;
+// MaxTerms expressions a size and replays at most MaxReplays runs (and
+// as many for the guards before a return), and runs each call component
+// (up to 200) once per distinct set of values it reads at the instances;
 // each patch schema builds the package's test binary once (again
 // without the patches a build error points into) and runs it once or
 // twice per patch; each validation by a patch's own build builds it and

@@ -25,7 +25,8 @@ type SynthOptions struct {
 	// MaxFixes bounds the replacements returned. Default 0: 8.
 	MaxFixes int
 	// MaxReplays bounds the replays that check replacements whose values
-	// the data does not decide. Default 0: 500.
+	// the data does not decide; the guards before a return have as many
+	// of their own. Default 0: 500.
 	MaxReplays int
 }
 
