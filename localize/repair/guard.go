@@ -182,10 +182,10 @@ func (s *Site) returned() bool {
 // at an instance of every failing run; result a term of the result's
 // type (a variable, a constant, the zero value, a call, an operation)
 // that differs from e there; each of size up to MaxSize and together
-// up to MaxSize+1. They are tried smallest first, then with the result
-// nearest to e in tokens, then with the smaller condition, up to
-// MaxFixes that fit; their replays have a budget of MaxReplays of their
-// own. A passing run may take the guard: where cond holds there, the
+// up to MaxSize+1. They are tried smallest first, then with the smaller
+// condition, then with the result nearest to e in tokens (parentheses
+// around e aside), up to MaxFixes that fit; their replays have a budget
+// of MaxReplays of their own. A passing run may take the guard: where cond holds there, the
 // result's value must keep it passing.
 func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 	d := s.d
@@ -223,9 +223,14 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 		c, r     *term
 		size, rd int
 	}
+	// The result's distance to e, parentheses around e aside.
+	e := d.Site.Replaced
+	for len(e) > 1 && e[0] == '(' && e[len(e)-1] == ')' && simple(e[1:len(e)-1]) {
+		e = e[1 : len(e)-1]
+	}
 	rdist := make([]int, len(results))
 	for i, r := range results {
-		rdist[i] = distance(d.Site.Replaced, r.text)
+		rdist[i] = distance(e, r.text)
 	}
 	var pairs []pair
 	for _, c := range conds {
@@ -236,7 +241,7 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 		}
 	}
 	slices.SortStableFunc(pairs, func(a, b pair) int {
-		return cmp.Or(cmp.Compare(a.size, b.size), cmp.Compare(a.rd, b.rd), cmp.Compare(a.c.size, b.c.size))
+		return cmp.Or(cmp.Compare(a.size, b.size), cmp.Compare(a.c.size, b.c.size), cmp.Compare(a.rd, b.rd))
 	})
 	limit := s.replayLimit
 	s.replayLimit = s.res.Replays + s.opts.MaxReplays
