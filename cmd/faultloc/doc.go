@@ -870,9 +870,11 @@
 //
 // The synthesis covers one expression or right-hand side of an integer,
 // float, string or Boolean type (a compound assignment x -= c, or x++,
-// becomes x = replacement), and the insertion of a guard, `if cond {
-// return result }`, before a return or an assignment (the text shows it
-// as "insert if ..."); it does not insert other statements.
+// becomes x = replacement), over the variables in scope, the constants
+// of the code and calls of the package's functions that have no side
+// effects, and the insertion of a guard, `if cond { return result }`,
+// before a return or an assignment (the text shows it as "insert if
+// ..."); it does not insert other statements.
 //
 // The text output lists the failing cases, each site with how many
 // failing cases its values rescue and how many replacements fit, then
