@@ -184,9 +184,11 @@ func (s *Site) returned() bool {
 // that differs from e there; each of size up to MaxSize and together
 // up to MaxSize+1. They are tried smallest first, then with the smaller
 // condition, then with the result nearest to e in tokens (parentheses
-// around e aside), up to MaxFixes that fit; their replays have a budget
-// of MaxReplays of their own. A passing run may take the guard: where cond holds there, the
-// result's value must keep it passing.
+// around e aside), up to twice MaxFixes that fit (the data tells fewer
+// of them apart than of replacements: a result only matters where cond
+// holds); their replays have a budget of MaxReplays of their own. A
+// passing run may take the guard: where cond holds there, the result's
+// value must keep it passing.
 func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 	d := s.d
 	typ := d.Site.typ
@@ -248,7 +250,7 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 	defer func() { s.replayLimit = limit }()
 	var out []Guard
 	for _, p := range pairs {
-		if len(out) >= s.opts.MaxFixes || ctx.Err() != nil || s.res.Replays >= s.replayLimit {
+		if len(out) >= 2*s.opts.MaxFixes || ctx.Err() != nil || s.res.Replays >= s.replayLimit {
 			break
 		}
 		if !s.firesInEachFailing(p.c, own, p.r) {

@@ -22,7 +22,8 @@ type SynthOptions struct {
 	// MaxTerms bounds the distinct expressions (by their values on the
 	// data) of one size. Default 0: 20 000.
 	MaxTerms int
-	// MaxFixes bounds the replacements returned. Default 0: 8.
+	// MaxFixes bounds the replacements returned, and the guards (twice
+	// as many before a return). Default 0: 8.
 	MaxFixes int
 	// MaxReplays bounds the replays that check replacements whose values
 	// the data does not decide; the guards before a return have as many
