@@ -103,7 +103,7 @@ func TestHoldsRef(t *testing.T) {
 
 func TestReport(t *testing.T) {
 	ok := result{r: regressions[0], wall: 2 * time.Minute, rep: &regressReport{
-		Root: []string{"c2"}, Verified: true, Trials: "native", Analysis: "not run: x",
+		Root: []string{"c2"}, Verified: true, Trials: "native", AnalysisError: "not run: x",
 		Effort:    effort{Probes: 4, Runs: 4, Time: time.Minute},
 		Baselines: []baseline{{Name: "dd over all changes", Diff: []string{"c2"}, Effort: effort{Probes: 9, Runs: 9}}},
 	}}

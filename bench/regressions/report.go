@@ -78,7 +78,7 @@ func report(results []result, total int, checkOnly bool) string {
 			root += " (partial: " + cell(rep.Reason) + ")"
 		}
 		trials := rep.Trials
-		if rep.Analysis != "" {
+		if rep.AnalysisError != "" {
 			trials += "*"
 		}
 		fix := "none"
@@ -124,8 +124,8 @@ func report(results []result, total int, checkOnly bool) string {
 	}
 	b.WriteString("\n\\* the interpreter could not record the failing run, so there was no semantic analysis and AFTER searched every change:\n\n")
 	for _, res := range results {
-		if res.rep != nil && res.rep.Analysis != "" {
-			fmt.Fprintf(&b, "- %s: %s\n", res.r.name, cell(res.rep.Analysis))
+		if res.rep != nil && res.rep.AnalysisError != "" {
+			fmt.Fprintf(&b, "- %s: %s\n", res.r.name, cell(res.rep.AnalysisError))
 		}
 	}
 	b.WriteString("\nLoad average (1, 5, 15 minutes) when each regression ended:\n\n")

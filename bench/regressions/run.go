@@ -29,18 +29,18 @@ type regressReport struct {
 	Causes  []struct {
 		Change string `json:"change"`
 	} `json:"causes"`
-	Root      []string   `json:"root"`
-	FixSites  []fixSite  `json:"fixSites"`
-	Descent   string     `json:"descent"`
-	Aux       []string   `json:"aux"`
-	Rounds    int        `json:"rounds"`
-	Verified  bool       `json:"verified"`
-	Trials    string     `json:"trials"`
-	Analysis  string     `json:"analysis"`
-	Partial   bool       `json:"partial"`
-	Reason    string     `json:"reason"`
-	Effort    effort     `json:"effort"`
-	Baselines []baseline `json:"baselines"`
+	Root          []string   `json:"root"`
+	FixSites      []fixSite  `json:"fixSites"`
+	Descent       string     `json:"descent"`
+	Aux           []string   `json:"aux"`
+	Rounds        int        `json:"rounds"`
+	Verified      bool       `json:"verified"`
+	Trials        string     `json:"trials"`
+	AnalysisError string     `json:"analysisError"`
+	Partial       bool       `json:"partial"`
+	Reason        string     `json:"reason"`
+	Effort        effort     `json:"effort"`
+	Baselines     []baseline `json:"baselines"`
 }
 
 // change is one change between the releases.

@@ -55,7 +55,7 @@
 // runs them when it can run the failing cases on the new version; when
 // it cannot (a construct it does not support), the versions run natively
 // and, with no recorded failing run, there are no causes: the root cause
-// is searched among every change (Report.Analysis says why). Native
+// is searched among every change (Report.AnalysisError says why). Native
 // trials need no interpreter support but compile every version, which
 // costs more than interpreting a small package's tests. With
 // TrialsInterp, a selected case the interpreter cannot run is named in

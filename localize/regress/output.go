@@ -46,8 +46,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Trials == TrialsNative.String() {
 		b.WriteString("versions tried: built and run by go test (native trials)\n")
 	}
-	if r.Analysis != "" {
-		fmt.Fprintf(&b, "semantic analysis: %s\n", r.Analysis)
+	if r.AnalysisError != "" {
+		fmt.Fprintf(&b, "semantic analysis: %s\n", r.AnalysisError)
 	}
 	for _, nr := range r.NotRun {
 		fmt.Fprintf(&b, "not run (the interpreter could not run it on the new version): %s\n", nr)

@@ -191,10 +191,11 @@ type Report struct {
 	// Trials says how the versions tried were run: "interp" (in faultloc's
 	// interpreter) or "native" (built and run by go test).
 	Trials string `json:"trials"`
-	// Analysis says why the semantic analysis did not run, if it did not
-	// (the interpreter could not run the failing case): then there are
-	// no causes, and the root cause is searched among every change.
-	Analysis string `json:"analysis,omitempty"`
+	// AnalysisError says why the semantic analysis did not run, if it
+	// did not (the interpreter could not run the failing case): then
+	// there are no causes, and the root cause is searched among every
+	// change. (Effort.Analysis is the analysis' time when it ran.)
+	AnalysisError string `json:"analysisError,omitempty"`
 	// Partial says that the search was stopped (Reason says why) before
 	// it ended: Root is then the smallest set seen to pass when reverted,
 	// if any, not minimal and not verified. A baseline stopped after the
@@ -470,7 +471,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 		if why != "" {
 			rep.NotRun = nil // the cases ran natively
-			rep.Analysis = "not run: " + why
+			rep.AnalysisError = "not run: " + why
 			prog = nil
 		}
 	} else {
@@ -573,7 +574,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			if ctx.Err() != nil || nat == nil {
 				return rep, fmt.Errorf("localize: regress: semantic analysis: %w", err)
 			}
-			rep.Analysis = "not run: the interpreter could not record " + rep.Failing[0] + ": " + err.Error()
+			rep.AnalysisError = "not run: the interpreter could not record " + rep.Failing[0] + ": " + err.Error()
 		}
 	}
 	if sem != nil {

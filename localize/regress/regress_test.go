@@ -316,8 +316,8 @@ func TestRegressNativeFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Trials != "native" || !strings.Contains(rep.Analysis, "reflect.Select") {
-		t.Errorf("trials %q, analysis %q; want native, and why the interpreter did not run", rep.Trials, rep.Analysis)
+	if rep.Trials != "native" || !strings.Contains(rep.AnalysisError, "reflect.Select") {
+		t.Errorf("trials %q, analysis %q; want native, and why the interpreter did not run", rep.Trials, rep.AnalysisError)
 	}
 	if !slices.Equal(rep.Failing, []string{"TestLast"}) || !slices.Equal(rep.Root, []string{"c1"}) || !rep.Verified || rep.Rounds != -1 {
 		t.Errorf("failing %v, root %v (verified %v, rounds %d); want TestLast, [c1] verified among every change", rep.Failing, rep.Root, rep.Verified, rep.Rounds)
@@ -341,8 +341,8 @@ func TestRegressNativeAux(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Trials != "native" || rep.Analysis != "" || len(rep.Causes) == 0 {
-		t.Errorf("trials %q, analysis %q, %d causes; want native trials after an interpreted analysis", rep.Trials, rep.Analysis, len(rep.Causes))
+	if rep.Trials != "native" || rep.AnalysisError != "" || len(rep.Causes) == 0 {
+		t.Errorf("trials %q, analysis %q, %d causes; want native trials after an interpreted analysis", rep.Trials, rep.AnalysisError, len(rep.Causes))
 	}
 	if !slices.Equal(rep.Root, []string{"c1"}) || !slices.Equal(rep.Aux, []string{"c2", "c3"}) || !rep.Verified {
 		t.Errorf("root %v, aux %v (verified %v), want [c1], [c2 c3] verified", rep.Root, rep.Aux, rep.Verified)
