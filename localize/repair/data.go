@@ -483,7 +483,7 @@ func (d *Data) rescue(ctx context.Context, c trace.Case, cand localize.Candidate
 			return nil, fmt.Errorf("localize: repair: %s: %w", c.Name(), err)
 		}
 		if rep != nil {
-			d.addStats(rep.Stats)
+			d.Stats.Add(rep.Stats)
 		}
 		for _, enc := range got {
 			vals := map[trace.InstanceKey]trace.Value{}
@@ -646,7 +646,7 @@ func (d *Data) solverKeep(ctx context.Context, c trace.Case, steps int64, in *In
 		if err != nil {
 			return nil // not modelled, or the search failed: the probes stand
 		}
-		d.addStats(rep.Stats)
+		d.Stats.Add(rep.Stats)
 		if len(rep.Candidates) == 0 {
 			in.KeepAll = !rep.Partial
 			return nil
@@ -718,13 +718,4 @@ func replayKey(name string, vals map[trace.InstanceKey]trace.Value) string {
 		s += fmt.Sprintf("\x00%d/%d/%d=%s", k.Static, k.Path, k.Occ, vals[k])
 	}
 	return s
-}
-
-// addStats adds a search's work to d's.
-func (d *Data) addStats(s localize.Stats) {
-	d.Stats.Runs += s.Runs
-	d.Stats.Refinements += s.Refinements
-	d.Stats.MCSes += s.MCSes
-	d.Stats.SolverCalls += s.SolverCalls
-	d.Stats.Solve += s.Solve
 }

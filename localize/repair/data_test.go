@@ -130,7 +130,8 @@ func TestCollectErrors(t *testing.T) {
 
 // TestCollectAssignment reads the data of foo's faulty assignment a = x
 // (L3): a rescued failing run whose angelic value is at least y, and the
-// passing runs that execute it, kept passing by their own value.
+// passing runs that execute it, kept passing by their own value; the
+// rescue's search counted in the data's Stats.
 func TestCollectAssignment(t *testing.T) {
 	s := foo(t)
 	cand := candidateAt(t, s, 14, 0)
@@ -164,6 +165,11 @@ func TestCollectAssignment(t *testing.T) {
 				}
 			}
 		}
+	}
+	// The rescue searched for the angelic value: its work is in the
+	// data's, counts of constraints included (localize.Stats.Add).
+	if d.Stats.MCSes == 0 || d.Stats.Constraints == 0 || d.Stats.SolverCalls == 0 {
+		t.Errorf("stats %+v: the search's correction sets, constraints or solver calls are not counted", d.Stats)
 	}
 	js, err := json.Marshal(d)
 	if err != nil {
