@@ -216,28 +216,13 @@ func (s *Site) locate(overlay map[string][]byte) error {
 // statement list (a block, a case) around pos, where a guard goes; -1
 // if none.
 func stmtAround(f *ast.File, tf *token.File, pos token.Pos) int {
-	stmt := -1
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || n.Pos() > pos || n.End() <= pos {
-			return false
-		}
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
-		for _, st := range list {
-			if st.Pos() <= pos && pos < st.End() {
-				stmt = tf.Offset(st.Pos())
-			}
-		}
-		return true
-	})
-	return stmt
+	lists := listStmts(f)
+	off := tf.Offset(pos)
+	j := innermost(lists, tf, off, off+1)
+	if j < 0 {
+		return -1
+	}
+	return tf.Offset(lists[j].list[lists[j].i].Pos())
 }
 
 // loadedUse returns the use of the variable s.loaded, in the site's

@@ -261,6 +261,21 @@ func listStmts(f *ast.File) []listStmt {
 	return out
 }
 
+// innermost returns the index in lists of the innermost statement
+// around bytes [start, end) of tf, -1 if none is.
+func innermost(lists []listStmt, tf *token.File, start, end int) int {
+	best, size := -1, 0
+	for j, l := range lists {
+		st := l.list[l.i]
+		if tf.Offset(st.Pos()) <= start && end <= tf.Offset(st.End()) {
+			if n := int(st.End() - st.Pos()); best < 0 || n < size {
+				best, size = j, n
+			}
+		}
+	}
+	return best
+}
+
 // guardFits reports whether offset off starts a statement of a list, so
 // that a statement inserted there is one of the list.
 func guardFits(lists []listStmt, tf *token.File, off int) bool {
@@ -278,15 +293,7 @@ func guardFits(lists []listStmt, tf *token.File, off int) bool {
 // cannot be copied into the branches of an if (see the package's schema
 // comment).
 func spanAround(lists []listStmt, tf *token.File, start, end int) (int, int, bool) {
-	best := -1
-	for j, l := range lists {
-		st := l.list[l.i]
-		if tf.Offset(st.Pos()) <= start && end <= tf.Offset(st.End()) {
-			if best < 0 || st.End()-st.Pos() < lists[best].list[lists[best].i].End()-lists[best].list[lists[best].i].Pos() {
-				best = j
-			}
-		}
-	}
+	best := innermost(lists, tf, start, end)
 	if best < 0 {
 		return 0, 0, false
 	}
