@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/faultloc/faultloc/internal/longtest"
 )
 
 // TestCommandsKeepBounds runs each long command as a process (this test
@@ -25,7 +27,10 @@ import (
 // machine whose load is at most twice its CPUs (else logged): a loaded
 // machine stretches the steps that cannot stop at once (at load 35 on
 // two CPUs, -all and sat-tar exited 2-5 s late; bench/bounds/REPORT.md
-// has the quiet figures).
+// has the quiet figures). By default each command is stopped one way:
+// localize by -deadline, -all by SIGTERM, sat-tar by -deadline, and
+// regress both ways (two seconds each); with the build tag long
+// (.ci/run) every command both ways.
 func TestCommandsKeepBounds(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGTERM to send to a process on Windows")
@@ -36,22 +41,26 @@ func TestCommandsKeepBounds(t *testing.T) {
 	const long = "./bench/bounds/testdata/long"
 	max3 := []string{"regress", "-format", "json", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3"}
 	rows := []struct {
-		name   string
-		args   []string
-		signal time.Duration // SIGTERM this long after the start; 0: the args set -deadline
-		bound  time.Duration
+		name     string
+		args     []string
+		signal   time.Duration // SIGTERM this long after the start; 0: the args set -deadline
+		bound    time.Duration
+		longOnly bool // only with the build tag long: the other stop of a command checked by default
 	}{
-		{"localize -deadline", []string{"localize", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second},
-		{"localize SIGTERM", []string{"localize", "-format", "json", long}, 5 * time.Second, 5 * time.Second},
-		{"localize -all -deadline", []string{"localize", "-all", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second},
-		{"localize -all SIGTERM", []string{"localize", "-all", "-format", "json", long}, 5 * time.Second, 5 * time.Second},
-		{"localize -mode sat-tar -deadline", []string{"localize", "-mode", "sat-tar", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second},
-		{"localize -mode sat-tar SIGTERM", []string{"localize", "-mode", "sat-tar", "-format", "json", long}, 5 * time.Second, 5 * time.Second},
-		{"regress -deadline", append(max3[:len(max3):len(max3)], "-deadline", "2s", "./examples/max3"), 0, 2 * time.Second},
-		{"regress SIGTERM", append(max3[:len(max3):len(max3)], "./examples/max3"), 2 * time.Second, 2 * time.Second},
+		{"localize -deadline", []string{"localize", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, false},
+		{"localize SIGTERM", []string{"localize", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
+		{"localize -all -deadline", []string{"localize", "-all", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, true},
+		{"localize -all SIGTERM", []string{"localize", "-all", "-format", "json", long}, 5 * time.Second, 5 * time.Second, false},
+		{"localize -mode sat-tar -deadline", []string{"localize", "-mode", "sat-tar", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, false},
+		{"localize -mode sat-tar SIGTERM", []string{"localize", "-mode", "sat-tar", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
+		{"regress -deadline", append(max3[:len(max3):len(max3)], "-deadline", "2s", "./examples/max3"), 0, 2 * time.Second, false},
+		{"regress SIGTERM", append(max3[:len(max3):len(max3)], "./examples/max3"), 2 * time.Second, 2 * time.Second, false},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
+			if row.longOnly && !longtest.Enabled {
+				t.Skip("each command is stopped one way by default, both ways with -tags long")
+			}
 			cmd := child("main", row.args...)
 			cmd.Dir = "../.."
 			var stdout, stderr bytes.Buffer

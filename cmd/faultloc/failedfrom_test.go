@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/internal/longtest"
 )
 
 // recordFoo records go test -json on the example foo, whose case
@@ -37,7 +39,9 @@ func record(t *testing.T, example string, failing ...string) []byte {
 
 // TestFailedFrom: a recorded go test -json run of the example drives
 // localize to the same report as -run on the case it records failing,
-// read from a file or from standard input.
+// read from a file or from standard input; in the text format, and with
+// the build tag long in JSON too (the same selection, written
+// otherwise).
 func TestFailedFrom(t *testing.T) {
 	dir := t.TempDir()
 	stream := recordFoo(t)
@@ -57,7 +61,11 @@ func TestFailedFrom(t *testing.T) {
 		return out.String()
 	}
 	var text string // -run's report in text, the default format
-	for _, format := range []string{"text", "json"} {
+	formats := []string{"text"}
+	if longtest.Enabled {
+		formats = append(formats, "json")
+	}
+	for _, format := range formats {
 		want := noStats(t, format, localize("-format", format, "-run", "^TestFoo$/^testFoo$"))
 		if got := noStats(t, format, localize("-format", format, "-failed-from", file)); got != want {
 			t.Errorf("-format %s: -failed-from gives\n%s\n-run gives\n%s", format, got, want)
@@ -78,16 +86,21 @@ func TestFailedFrom(t *testing.T) {
 
 // TestFailedFromSeveral: a recorded go test -json run of examples/tax,
 // two of whose three cases fail, drives localize to the same reports as
-// -run selecting those two, in the text and SARIF formats.
+// -run selecting those two, in the text format, and with the build tag
+// long in SARIF too (the same selection, written otherwise).
 func TestFailedFromSeveral(t *testing.T) {
 	if testing.Short() {
-		t.Skip("localizes examples/tax's two failing cases four times")
+		t.Skip("localizes examples/tax's two failing cases twice (four times with -tags long)")
 	}
 	file := filepath.Join(t.TempDir(), "run.json")
 	if err := os.WriteFile(file, record(t, "tax", "TestTax", "TestNet"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range []string{"text", "sarif"} {
+	formats := []string{"text"}
+	if longtest.Enabled {
+		formats = append(formats, "sarif")
+	}
+	for _, format := range formats {
 		localize := func(args ...string) string {
 			t.Helper()
 			var out, errb bytes.Buffer
