@@ -188,21 +188,34 @@ type goTestEvent struct {
 	Output string
 }
 
-// runSubject runs the subject's tests natively with go test -json, the
-// helper configured by env, and returns each test's output.
-func runSubject(t *testing.T, env ...string) map[string]string {
+// buildSubject builds the subject's test binary, with the build tag
+// faultloc, into dir, as go test would for the runs of runSubject.
+func buildSubject(t *testing.T, dir string) string {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command:", err)
 	}
-	cmd := exec.Command("go", "test", "-json", "-count=1", "-tags=faultloc", "./testdata/subject")
+	bin := filepath.Join(dir, "subject.test")
+	if out, err := exec.Command("go", "test", "-c", "-tags=faultloc", "-o", bin, "./testdata/subject").CombinedOutput(); err != nil {
+		t.Fatalf("go test -c: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runSubject runs the subject's test binary bin (buildSubject) in the
+// subject's directory, as go test -json does, the helper configured by
+// env, and returns each test's output.
+func runSubject(t *testing.T, bin string, env ...string) map[string]string {
+	t.Helper()
+	cmd := exec.Command("go", "tool", "test2json", "-p", "github.com/faultloc/faultloc/faultloctest/testdata/subject", bin, "-test.v=test2json", "-test.count=1")
+	cmd.Dir = "testdata/subject"
 	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) { // exit status 1: the subject fails by design
-		t.Fatalf("go test: %v\n%s", err, stderr.Bytes())
+		t.Fatalf("go tool test2json %s: %v\n%s", bin, err, stderr.Bytes())
 	}
 	logs := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -239,14 +252,21 @@ func faultLine(t *testing.T, fn string) int {
 	return 0
 }
 
-// TestGoTest runs the subject's tests under go test, as a developer
-// would, and checks what the helper logs in each configuration.
+// TestGoTest runs the subject's tests natively, as go test -json would
+// for a developer, and checks what the helper logs in each
+// configuration. The configurations differ only in the environment: they
+// share one build of the subject's test binary.
 func TestGoTest(t *testing.T) {
 	if !withSolver {
 		t.Skip("fix candidates need cgo")
 	}
-	reports := t.TempDir()
-	t.Run("runs", func(t *testing.T) { testGoTestRuns(t, reports) })
+	tmp := t.TempDir()
+	bin := buildSubject(t, tmp)
+	reports := filepath.Join(tmp, "reports")
+	if err := os.Mkdir(reports, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("runs", func(t *testing.T) { testGoTestRuns(t, bin, reports) })
 	t.Run("reports", func(t *testing.T) {
 		b, err := os.ReadFile(filepath.Join(reports, "subject.TestAbs_negative.json"))
 		if err != nil {
@@ -266,8 +286,9 @@ func TestGoTest(t *testing.T) {
 	})
 }
 
-// testGoTestRuns runs the subject in each configuration, in parallel.
-func testGoTestRuns(t *testing.T, reports string) {
+// testGoTestRuns runs the subject's test binary bin in each
+// configuration, in parallel.
+func testGoTestRuns(t *testing.T, bin, reports string) {
 	fault, last := faultLine(t, "Abs"), faultLine(t, "Last")
 	for _, tt := range []struct {
 		name string
@@ -293,7 +314,7 @@ func testGoTestRuns(t *testing.T, reports string) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			logs := runSubject(t, tt.env...)
+			logs := runSubject(t, bin, tt.env...)
 			test := cmp.Or(tt.test, "TestAbs/negative")
 			for name, out := range logs {
 				if name != "" && name != test && name != "TestAbs/negative" && helperLogged(out) {
