@@ -80,6 +80,7 @@ func cutsOf(res *Result, shared bool) []string {
 // report is ranked, partial, and names the stages cut, as Result.Cuts
 // does.
 func TestCaseBound(t *testing.T) {
+	endlessBudget(t)
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	const bound = 4 * time.Second
@@ -195,6 +196,7 @@ func TestSharedStagesCut(t *testing.T) {
 // the stages before it: a Diagnoser that would never end returns within
 // the bound, partial, the cut named.
 func TestDiagnosisBound(t *testing.T) {
+	endlessBudget(t)
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	const bound = 3 * time.Second

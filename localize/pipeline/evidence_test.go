@@ -23,6 +23,7 @@ import (
 // listed without running them, still are. Listing several functions at
 // once lists the same, in the same order, and counts them all.
 func TestListEvidenceBound(t *testing.T) {
+	endlessBudget(t)
 	for _, workers := range []int{1, 3} {
 		t.Run(fmt.Sprint(workers), func(t *testing.T) { testListEvidenceBound(t, workers) })
 	}
@@ -86,6 +87,7 @@ func caseNames(cs []trace.Case) []string {
 // which reuse the coverage their listing recorded, give the same spectrum
 // (cases, outcomes, covered lines) as running every listed case again.
 func TestListEvidenceSpectrum(t *testing.T) {
+	endlessBudget(t)
 	ctx := context.Background()
 	// trace's gotest has subtests, failing and skipped cases.
 	for _, dir := range []string{"../testdata/crash", "../testdata/table", "../../trace/testdata/gotest"} {

@@ -108,6 +108,24 @@ func TestPackageTechniqueError(t *testing.T) {
 	}
 }
 
+// endlessBudget sets, for the rest of test t, the step budget under
+// which testdata/crash's TestEvens, a loop that does not end, stops:
+// with -tags long (.ci/run) the interpreter's default one (ten million
+// steps, grown while the case runs under GrowTime, five seconds of a
+// CPU each time the case runs, as a localized case or as evidence); by
+// default an exact bound of a million steps, as faultloc localize
+// -max-steps sets it, which spares that growth and nine million steps
+// recorded, and takes the same path. The bound is process-wide: a test
+// that sets it does not call t.Parallel, so no other test runs under
+// it (parallel tests start once the others have ended).
+func endlessBudget(t *testing.T) {
+	if longtest.Enabled {
+		return
+	}
+	prev := trace.SetMaxSteps(1_000_000)
+	t.Cleanup(func() { trace.SetMaxSteps(prev) })
+}
+
 // TestPackageCrashes: failing cases that fail by a slice-bounds panic, an
 // index out of range, a nil dereference in a method, a loop that does
 // not end (its step skips its bound; localized over its first steps:
@@ -119,19 +137,13 @@ func TestPackageTechniqueError(t *testing.T) {
 // unverified candidates' lines are ranked by the other evidence, within
 // the first three lines.
 //
-// The loop runs out of its step budget: with -tags long (.ci/run) the
-// interpreter's default one (ten million steps, grown while the case
-// runs under GrowTime, five seconds); by default an exact bound of a
-// million steps, as faultloc localize -max-steps sets it (process-wide,
-// so the test then does not run in parallel with others), which spares
-// that growth and nine million steps recorded, and takes the same path
-// (the search localizes over the loop's first steps).
+// The loop runs out of its step budget (endlessBudget), and the search
+// localizes over the loop's first steps either way.
 func TestPackageCrashes(t *testing.T) {
 	if longtest.Enabled {
 		t.Parallel()
-	} else {
-		defer trace.SetMaxSteps(trace.SetMaxSteps(1_000_000))
 	}
+	endlessBudget(t)
 	ctx := context.Background()
 	prog, faults := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	byLine := map[int]bool{}
@@ -258,6 +270,7 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 // the report's reason says that its spectrum is partial. A generous bound
 // cuts nothing and gives the same spectrum as no bound.
 func TestPackageEvidenceBound(t *testing.T) {
+	endlessBudget(t)
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
 	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {

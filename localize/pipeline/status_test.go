@@ -20,6 +20,7 @@ import (
 // localized. With the evidence interpreted three cases at once, the
 // stages and the spectrum are the same.
 func TestStatus(t *testing.T) {
+	endlessBudget(t)
 	var spectra []string
 	for _, par := range []int{1, 3} {
 		t.Run(fmt.Sprint(par), func(t *testing.T) { spectra = append(spectra, testStatus(t, par)) })
