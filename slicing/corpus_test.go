@@ -6,6 +6,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
 )
@@ -16,7 +17,8 @@ import (
 // program: a backward slice holds its criterion and nothing later; the
 // relevant slice contains the backward slice; a forward slice holds its
 // sources and nothing earlier; the chop is within both; Why agrees with
-// membership on a sample of events.
+// membership on a sample of events (three a program, ten with the build
+// tag long).
 func TestCorpusInvariants(t *testing.T) {
 	const pkg = "github.com/faultloc/faultloc/trace/internal/corpus"
 	p := loadProg(t, "./trace/internal/corpus")
@@ -77,8 +79,14 @@ func TestCorpusInvariants(t *testing.T) {
 		if d2, _ := chop.Minus(fs); d2.Len() != 0 {
 			t.Errorf("%s: chop outside the forward slice", name)
 		}
-		// Ten events a program: a Why may search the whole graph.
-		step := max(1, tr.Len()/10)
+		// Ten events a program with the build tag long, three without:
+		// a Why may search the whole graph (a second or more on the
+		// longest runs).
+		whys := 3
+		if longtest.Enabled {
+			whys = 10
+		}
+		step := max(1, tr.Len()/whys)
 		for e := trace.EventID(0); int(e) < tr.Len(); e += trace.EventID(step) {
 			chain, err := g.Why(crit, e, false)
 			if err != nil {
