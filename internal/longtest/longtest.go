@@ -8,11 +8,15 @@
 // every subset of a regression's changes (a seeded sample by default),
 // the interpreter's corpus on each of its recorder's paths (a third of
 // it on each by default, its encoding/json and html/template programs
-// on the main path alone, with one seed, cut and budget), merges of 2 and 4 shards (1 and 3 by
-// default), an endless loop under the interpreter's default step budget
-// (an exact million steps by default) and the command built without cgo
-// (not by default). With the tag (go test -tags long, which .ci/run runs
-// after go test ./...) the tests check all of it:
+// on the main path alone, with one seed, cut and budget), merges of 1,
+// 2 and 4 shards (3 by default, and not every format of localize),
+// endless loops under the interpreter's default step budget (an exact
+// million steps by default), each long command stopped by -deadline and
+// by SIGTERM (one way each by default), the patch schema's patches each
+// built on its own (one of each kind by default), Why on ten events of
+// each sliced corpus run (three by default) and the command built
+// without cgo (not by default). With the tag (go test -tags long, which
+// .ci/run runs after go test ./...) the tests check all of it:
 //
 //	if !longtest.Enabled {
 //		// the sample only
