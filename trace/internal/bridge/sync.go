@@ -266,30 +266,29 @@ func init() {
 	reg("runtime.GOMAXPROCS", one)
 	reg("runtime.NumCPU", one)
 	reg("runtime.GC", func(c interp.Call, args []interp.Value) interp.Value { return interp.Value{} })
-	for _, name := range []string{"AddInt32", "AddInt64", "AddUint32", "AddUint64", "LoadInt32", "LoadInt64", "LoadUint32", "LoadUint64",
-		"StoreInt32", "StoreInt64", "StoreUint32", "StoreUint64", "SwapInt32", "SwapInt64", "CompareAndSwapInt32", "CompareAndSwapInt64"} {
-		reg("sync/atomic."+name, atomicFunc(name))
+	for _, op := range []string{"Add", "And", "Or", "Load", "Store", "Swap", "CompareAndSwap"} {
+		for _, typ := range []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr"} {
+			reg("sync/atomic."+op+typ, atomicFunc(op, typ))
+		}
+	}
+	for _, op := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
+		reg("sync/atomic."+op+"Pointer", atomicUnsafePointer(op))
 	}
 	for _, name := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
 		reg("(*sync/atomic.Pointer[T])."+name, atomicPointer(name))
 	}
 }
 
-// atomicFunc implements the sync/atomic function name on interpreted
-// memory.
-func atomicFunc(name string) func(interp.Call, []interp.Value) interp.Value {
-	var op, typ string
-	for _, o := range []string{"Add", "Load", "Store", "Swap", "CompareAndSwap"} {
-		if len(name) > len(o) && name[:len(o)] == o {
-			op, typ = o, name[len(o):]
-		}
-	}
-	// wrap gives the sum of two words the width of the operands' type.
-	wrap := map[string]func(a, b interp.Value) interp.Value{
-		"Int32":  func(a, b interp.Value) interp.Value { return interp.Int(int64(int32(a.Int() + b.Int()))) },
-		"Int64":  func(a, b interp.Value) interp.Value { return interp.Int(a.Int() + b.Int()) },
-		"Uint32": func(a, b interp.Value) interp.Value { return interp.Uint(uint64(uint32(a.Uint() + b.Uint()))) },
-		"Uint64": func(a, b interp.Value) interp.Value { return interp.Uint(a.Uint() + b.Uint()) },
+// atomicFunc implements sync/atomic's function op+typ (AddInt32,
+// OrUintptr...) on interpreted memory: typ is the integer type pointed to.
+func atomicFunc(op, typ string) func(interp.Call, []interp.Value) interp.Value {
+	// fit gives a word the width and signedness of typ.
+	fit := map[string]func(n uint64) interp.Value{
+		"Int32":   func(n uint64) interp.Value { return interp.Int(int64(int32(n))) },
+		"Int64":   func(n uint64) interp.Value { return interp.Int(int64(n)) },
+		"Uint32":  func(n uint64) interp.Value { return interp.Uint(uint64(uint32(n))) },
+		"Uint64":  func(n uint64) interp.Value { return interp.Uint(n) },
+		"Uintptr": func(n uint64) interp.Value { return interp.Uint(uint64(uintptr(n))) },
 	}[typ]
 	return func(c interp.Call, args []interp.Value) interp.Value {
 		p := args[0]
@@ -297,13 +296,45 @@ func atomicFunc(name string) func(interp.Call, []interp.Value) interp.Value {
 			c.RuntimeError(nilDeref)
 		}
 		old := p.Elem()
-		if op == "Add" {
-			v := wrap(old, args[1])
+		switch op {
+		case "Add": // the new value
+			v := fit(old.Uint() + args[1].Uint())
 			interp.Store(p, v)
 			return v
+		case "And": // the old value
+			interp.Store(p, fit(old.Uint()&args[1].Uint()))
+			return old
+		case "Or":
+			interp.Store(p, fit(old.Uint()|args[1].Uint()))
+			return old
 		}
 		return atomicOp(op, p, old, args, func(a, b interp.Value) bool { return a.Uint() == b.Uint() })
 	}
+}
+
+// atomicUnsafePointer implements sync/atomic's op+"Pointer" functions
+// (LoadPointer...) on an interpreted *unsafe.Pointer.
+func atomicUnsafePointer(op string) func(interp.Call, []interp.Value) interp.Value {
+	return func(c interp.Call, args []interp.Value) interp.Value {
+		p := args[0]
+		if p.IsNil() {
+			c.RuntimeError(nilDeref)
+		}
+		return atomicOp(op, p, unsafePointerIn(c, p), args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
+	}
+}
+
+// unsafePointerIn returns the unsafe.Pointer the interpreted cell p
+// holds: the zero value of a cell never stored into is the nil pointer.
+func unsafePointerIn(c interp.Call, p interp.Value) interp.Value {
+	v := p.Elem()
+	if v.Kind() != interp.KindPointer {
+		if !v.IsNil() {
+			panic(&interp.InternalError{Value: fmt.Errorf("unsafe.Pointer holding a value of kind %v", v.Kind()), Pos: c.Pos()})
+		}
+		v = interp.Nil(interp.KindPointer)
+	}
+	return v
 }
 
 // atomicOp performs op, Load, Store, Swap or CompareAndSwap (same tells
@@ -344,13 +375,6 @@ func atomicPointer(name string) func(interp.Call, []interp.Value) interp.Value {
 			panic(&interp.InternalError{Value: fmt.Errorf("atomic.Pointer value of kind %v", s.Kind()), Pos: c.Pos()})
 		}
 		f := interp.IndexAddr(s, s.Len()-1)
-		old := f.Elem()
-		if old.Kind() != interp.KindPointer {
-			if !old.IsNil() {
-				panic(&interp.InternalError{Value: fmt.Errorf("atomic.Pointer holding a value of kind %v", old.Kind()), Pos: c.Pos()})
-			}
-			old = interp.Nil(interp.KindPointer) // the zero unsafe.Pointer
-		}
-		return atomicOp(name, f, old, args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
+		return atomicOp(name, f, unsafePointerIn(c, f), args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
 	}
 }

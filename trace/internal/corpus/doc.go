@@ -39,6 +39,7 @@ var Programs = map[string]func() string{
 	"WorkerPool":         WorkerPool,
 	"Containers":         Containers,
 	"AtomicValue":        AtomicValue,
+	"AtomicFuncs":        AtomicFuncs,
 	"Contexts":           Contexts,
 	"Timers":             Timers,
 	"ChanTimers":         ChanTimers,
