@@ -52,7 +52,7 @@ var denied = map[string]string{
 	"testing/iotest.NewReadLogger":  "it logs through the native log package, to the process's standard error",
 	"testing/iotest.NewWriteLogger": "it logs through the native log package, to the process's standard error",
 	"time.LoadLocation":             "bridged by hand: it reads the system's time zone database (trace/internal/bridge/time.go)",
-	"path/filepath.Abs":             "reads the working directory",
+	"path/filepath.Abs":             "bridged by hand: relative to the run's working directory (trace/internal/bridge/sandbox.go)",
 	"path/filepath.EvalSymlinks":    "reads the file system",
 	"path/filepath.Glob":            "reads the file system",
 	"path/filepath.Walk":            "reads the file system",

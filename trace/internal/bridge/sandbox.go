@@ -133,6 +133,25 @@ func (b *sandbox) tempName(dir, pattern string, file bool) (string, *os.File, er
 	}
 }
 
+// missingDir returns the error of opening name for writing outside the
+// run's sandbox when its directory does not exist: no file is written
+// then, natively either, and the program sees the error it would see
+// natively (a logger's test of a sink it cannot open). Nil otherwise.
+func missingDir(c interp.Call, name string) error {
+	if _, ok := sandboxPath(c, name); ok {
+		return nil
+	}
+	p := filePath(c, name)
+	if _, err := os.Stat(filepath.Dir(p)); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	f, err := os.Open(p) // read-only: the error, and nothing written
+	if err == nil {
+		f.Close()
+	}
+	return err
+}
+
 // errValue is err as an interpreted error (nil for nil), a path error
 // carrying the name the program gave.
 func errValue(c interp.Call, err error, name string) interp.Value { return pathError(c, err, name) }
@@ -201,6 +220,8 @@ func init() {
 			var p string
 			if fl&(os.O_WRONLY|os.O_RDWR|os.O_CREATE|os.O_TRUNC|os.O_APPEND) == 0 {
 				p = filePath(c, name) // reading, as os.Open (files.go)
+			} else if err := missingDir(c, name); err != nil {
+				return interp.Tuple(c.Zero(resType(c, 0)), errValue(c, err, name))
 			} else {
 				p = inside(c, fn, name)
 			}
@@ -240,6 +261,9 @@ func init() {
 	})
 	// Files the program created or opened: write, sync, seek.
 	reg("(*os.File).Sync", func(c interp.Call, args []interp.Value) interp.Value {
+		if f := stdFile(args[0]); f == os.Stdout || f == os.Stderr {
+			return errValue(c, syncPipe(), f.Name())
+		}
 		f := fileOf(c, args[0], "(*os.File).Sync")
 		return errValue(c, f.Sync(), files(c)[f])
 	})
@@ -256,13 +280,46 @@ func init() {
 		})
 	}
 	reg("os.Getwd", func(c interp.Call, args []interp.Value) interp.Value {
-		dir := c.Dir()
-		if dir == "" {
-			var err error
-			if dir, err = os.Getwd(); err != nil {
-				return interp.Tuple(interp.String(""), c.NativeValue(err))
-			}
+		dir, err := getwd(c)
+		if err != nil {
+			return interp.Tuple(interp.String(""), c.NativeValue(err))
 		}
 		return interp.Tuple(interp.String(dir), noErr)
 	})
+	// filepath.Abs joins a relative path to that working directory, as
+	// natively to the process's.
+	reg("path/filepath.Abs", func(c interp.Call, args []interp.Value) interp.Value {
+		path := args[0].Str()
+		if filepath.IsAbs(path) {
+			return interp.Tuple(interp.String(filepath.Clean(path)), noErr)
+		}
+		dir, err := getwd(c)
+		if err != nil {
+			return interp.Tuple(interp.String(""), c.NativeValue(err))
+		}
+		return interp.Tuple(interp.String(filepath.Join(dir, path)), noErr)
+	})
+}
+
+// getwd is the run's working directory: the program's (a test's package
+// directory, as go test runs it), else the process's.
+func getwd(c interp.Call) (string, error) {
+	if dir := c.Dir(); dir != "" {
+		return dir, nil
+	}
+	return os.Getwd()
+}
+
+// syncPipe is what Sync of a pipe returns, as Sync of os.Stdout or
+// os.Stderr does under go test, whose standard streams are pipes (the
+// run's are RunOptions.Stdout): the error of syncing a pipe made for the
+// purpose (invalid argument on Linux).
+func syncPipe() error {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	defer w.Close()
+	return w.Sync()
 }

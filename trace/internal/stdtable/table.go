@@ -1988,7 +1988,7 @@ var Excluded = map[string]string{
 	"net/textproto.NewConn":                   "parameter of type io.ReadWriteCloser",
 	"net/textproto.NewReader":                 "result of type *Reader",
 	"net/textproto.NewWriter":                 "result of type *Writer",
-	"path/filepath.Abs":                       "reads the working directory",
+	"path/filepath.Abs":                       "bridged by hand: relative to the run's working directory (trace/internal/bridge/sandbox.go)",
 	"path/filepath.EvalSymlinks":              "reads the file system",
 	"path/filepath.Glob":                      "reads the file system",
 	"path/filepath.Walk":                      "reads the file system",

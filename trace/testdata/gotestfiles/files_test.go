@@ -129,3 +129,29 @@ func TestWalk(t *testing.T) {
 	})
 	t.Log(err)
 }
+
+// TestSyncAndMissingDir syncs the standard streams, pipes under go test,
+// and opens for writing a file whose directory does not exist, outside
+// the run's sandbox: each error as natively, and nothing written.
+func TestSyncAndMissingDir(t *testing.T) {
+	t.Log(os.Stdout.Sync())
+	t.Log(os.Stderr.Sync())
+	f, err := os.OpenFile("/faultloc-not-there/x.log", os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	t.Log(f == nil, err)
+	f, err = os.Create(filepath.Join("testdata", "not-there", "x.txt"))
+	t.Log(f == nil, err, errors.Is(err, fs.ErrNotExist))
+}
+
+// TestAbs makes paths absolute against the working directory, the
+// package's directory as go test runs it.
+func TestAbs(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs("testdata/../testdata/a.txt")
+	t.Log(abs == filepath.Join(wd, "testdata", "a.txt"), strings.HasSuffix(abs, "gotestfiles/testdata/a.txt"), err)
+	t.Log(filepath.Abs("/a/b/../c"))
+	abs, err = filepath.Abs("")
+	t.Log(abs == wd, err)
+}
