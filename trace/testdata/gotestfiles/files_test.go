@@ -130,12 +130,11 @@ func TestWalk(t *testing.T) {
 	t.Log(err)
 }
 
-// TestSyncAndMissingDir syncs the standard streams, pipes under go test,
-// and opens for writing a file whose directory does not exist, outside
+// TestSyncAndMissingDir syncs standard output, a pipe under go test (not
+// standard error, which go test -json makes standard output), and opens for writing a file whose directory does not exist, outside
 // the run's sandbox: each error as natively, and nothing written.
 func TestSyncAndMissingDir(t *testing.T) {
 	t.Log(os.Stdout.Sync())
-	t.Log(os.Stderr.Sync())
 	f, err := os.OpenFile("/faultloc-not-there/x.log", os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	t.Log(f == nil, err)
 	f, err = os.Create(filepath.Join("testdata", "not-there", "x.txt"))
