@@ -40,7 +40,7 @@
 // call them back (encoding/json, encoding/xml, text/template,
 // html/template, log/slog and a few more) are interpreted from source,
 // over the interpreter's reflect; and the most used assertions of
-// github.com/stretchr/testify, another module, are bridged by hand. Arguments and results are converted by the function's
+// github.com/stretchr/testify stand in for its interpreted source. Arguments and results are converted by the function's
 // signature; interpreted func values passed to native code (sort.Slice's
 // less, strings.Map's mapping) call back into the interpreter, and fmt
 // formats interpreted values as it would native ones, calling their

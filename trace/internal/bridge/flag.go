@@ -11,7 +11,7 @@ import (
 // function that reflects on a flag's Value: isZeroValue, which
 // PrintDefaults calls to leave out a default that is its type's zero. It
 // is bridged here on the interpreted value (interp stands in for it
-// rather than running its body: see handBridgedStd there). flag.Parse,
+// rather than running its body: see handBridgedSource there). flag.Parse,
 // which parses go test's command line, is package testrun's.
 func init() {
 	interp.RegisterBridge("flag.isZeroValue", isZeroValue)

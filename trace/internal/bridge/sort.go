@@ -9,7 +9,7 @@ import (
 // sort's functions that take an interpreted slice or sort.Interface.
 // Package sort is interpreted from source, but sort.Slice, SliceStable
 // and SliceIsSorted reflect on the slice, so these stand in for them
-// (interp's handBridgedStd), and Sort, Stable and IsSorted with them: on
+// (interp's handBridgedSource), and Sort, Stable and IsSorted with them: on
 // an interpreted slice the elements are swapped in place with their
 // stores (interp.SwapElems), the less function called back; a
 // sort.Interface is sorted through its interpreted methods, or natively

@@ -12,9 +12,12 @@ import (
 )
 
 // The most used assertions of github.com/stretchr/testify's assert and
-// require packages, bridged by hand: testify is loaded from export data
-// (it is another module) and needs reflection on the values it compares,
-// which interpreted values do not have. Each bridge decides as testify
+// require packages, bridged by hand: testify is interpreted from source
+// like any library, but these stand in for its functions of the same
+// name (interp's handBridgedSource), so that a failed assertion is
+// recorded at the test's call of it rather than at a call of t.Errorf
+// deep in testify; testify's other functions and variables (Equalf, Regexp,
+// JSONEq, AnError...) run from its source. Each bridge decides as testify
 // does (ObjectsAreEqual: bytes.Equal for []byte, else reflect.DeepEqual
 // over interpreted values; isNil, isEmpty, Len, Contains likewise) and, on
 // failure, calls the test's Errorf at the assertion's call site (and, for

@@ -221,28 +221,32 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 }
 
 // bridgedPackage reports whether the bridge stands in for the non-standard
-// package at path (faultloctest and testify's assert and require, whose
-// stand-ins are package bridge's, and the terminal checks of go-isatty
-// and x/term, see package bridge's files.go), which Load then neither puts in scope
-// for Config.Module nor interprets from source as a dependency.
+// package at path (faultloctest, whose stand-ins are package bridge's,
+// and the terminal checks of go-isatty and x/term, see package bridge's
+// files.go), which Load then neither puts in scope for Config.Module nor
+// interprets from source as a dependency.
 func bridgedPackage(path string) bool {
 	switch path {
-	case "github.com/faultloc/faultloc/faultloctest", "github.com/stretchr/testify/assert", "github.com/stretchr/testify/require",
-		"github.com/mattn/go-isatty", "golang.org/x/term":
+	case "github.com/faultloc/faultloc/faultloctest", "github.com/mattn/go-isatty", "golang.org/x/term":
 		return true
 	}
 	return false
 }
 
-// handBridgedStd lists the standard packages interpreted from source
-// (loader's sourceStd) whose hand-written bridges (bridges, registered by
-// package bridge) stand in for their functions of the same name,
-// interpreted or not: sort's Slice, SliceStable, SliceIsSorted
-// (reflection on the interpreted slice), Sort, Stable and IsSorted
-// (sort.go there); flag's isZeroValue (reflection on a flag's Value,
-// flag.go there) and Parse (go test's command line, internal/testrun's
-// flags.go).
-var handBridgedStd = map[string]bool{"flag": true, "sort": true}
+// handBridgedSource lists the packages interpreted from source (the
+// standard ones of loader's sourceStd, and libraries) whose hand-written
+// bridges (bridges, registered by package bridge) stand in for their
+// functions of the same name, interpreted or not: sort's Slice,
+// SliceStable, SliceIsSorted (reflection on the interpreted slice), Sort,
+// Stable and IsSorted (sort.go there); flag's isZeroValue (reflection on
+// a flag's Value, flag.go there) and Parse (go test's command line,
+// internal/testrun's flags.go); testify's most used assertions, which
+// report their failure at the test's call of the assertion (testify.go
+// there), its other functions running from its source.
+var handBridgedSource = map[string]bool{
+	"flag": true, "sort": true,
+	"github.com/stretchr/testify/assert": true, "github.com/stretchr/testify/require": true,
+}
 
 // contextKeys are the context keys of net/http, pointers to an
 // unexported type that the generated table leaves out: the program

@@ -654,10 +654,10 @@ func isUnsafePointer(t types.Type) bool {
 }
 
 // bridgedSource reports whether fn, which may have a body, is run by its
-// hand-written bridge instead (see handBridgedStd).
+// hand-written bridge instead (see handBridgedSource).
 func bridgedSource(fn *ssa.Function) bool {
 	fp := funcPackage(fn)
-	return fp != nil && handBridgedStd[fp.Path()] && bridges[externalName(fn)] != nil
+	return fp != nil && handBridgedSource[fp.Path()] && bridges[externalName(fn)] != nil
 }
 
 // funcPackage returns the package of fn, or of its generic origin for an

@@ -15,7 +15,8 @@ import (
 // What a client of the interpreter outside the package, the emulation of
 // go test (package testrun) and the stand-ins of package bridge, uses of
 // it: RegisterBridge, to stand in for functions without an interpreted
-// body (the testing package's, testify's...), RegisterGlobal for package
+// body (the testing package's...) or instead of the source of a few
+// (handBridgedSource: testify's assertions...), RegisterGlobal for package
 // variables, and RegisterNativeType; a
 // Call, through which such a bridge sees the run, calls interpreted and
 // native functions and methods, formats, writes output, catches panics and

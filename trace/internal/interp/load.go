@@ -43,7 +43,7 @@ type Config struct {
 	// from source all the same, their events marked [Static].Library:
 	// every non-standard package the loaded ones import, directly or not
 	// (the bridge's table covers the standard library only), except those
-	// the bridge stands in for (testify's assert and require, faultloctest)
+	// the bridge stands in for (faultloctest, go-isatty, x/term)
 	// and what only they import; and, whenever a loaded package imports
 	// them, the generic standard packages cmp, iter, maps and slices
 	// (generic functions have no native counterpart to call), the

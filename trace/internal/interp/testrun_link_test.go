@@ -2,7 +2,7 @@ package interp_test
 
 // The go test methods of Program (RunGoTest, ListTests...) call the
 // emulation of go test, package testrun, and some stand-ins of functions
-// without an interpreted body (testify's assertions, math/rand/v2's
+// (testify's assertions, math/rand/v2's
 // generators, faultloctest's helper) are package bridge's: both register
 // themselves when they are linked in, and this test binary links them for
 // the tests of package interp.

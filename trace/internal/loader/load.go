@@ -31,7 +31,7 @@ type Config struct {
 	Env        []string
 
 	// StandIn reports whether the interpreter's bridge stands in for the
-	// non-standard package at path (testify's assertions, faultloctest):
+	// non-standard package at path (faultloctest, terminal checks):
 	// such a package is neither put in scope by Module nor interpreted
 	// from source as a library, and neither is what only it imports.
 	// Nil: none.
@@ -169,7 +169,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // virtual clock (its atomic.Pointer is bridged, its os.Stderr writes go
 // to the run's output); sort, whose Reverse wraps an interpreted
 // sort.Interface (its reflective Slice functions keep their hand bridges,
-// see the bridge's handBridgedStd); flag, whose FlagSets hold interpreted
+// see the bridge's handBridgedSource); flag, whose FlagSets hold interpreted
 // variables and flag.Values; log/slog, whose Loggers call interpreted
 // Handlers, LogValuers and ReplaceAttr functions and write to interpreted
 // io.Writers; text/template, which executes over interpreted values

@@ -32,7 +32,8 @@ var realModules = []struct {
 	cannotTests map[string]string // test function -> why
 }{
 	{mod: "github.com/agnivade/levenshtein@v1.2.1", pkg: "."},
-	// testify's assertions (bridged by hand, internal/bridge/testify.go).
+	// testify, from source, its most used assertions bridged by hand
+	// (internal/bridge/testify.go).
 	{mod: "github.com/sergi/go-diff@v1.4.0", pkg: "./diffmatchpatch", cannot: map[string]string{
 		"TestDiffMainWithTimeout": "its diffs of long texts exceed the default budget of 10^7 steps " + growthNote,
 		"TestIndexConversion":     "its diffs of long texts exceed the default budget of 10^7 steps " + growthNote,
