@@ -1,8 +1,15 @@
 package bridge
 
 import (
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
@@ -37,15 +44,92 @@ func entryOf(c interp.Call, s interp.StaticID) uint64 {
 
 // callerPCs returns the program counters of the calls in progress in the
 // current goroutine's frames, innermost first, from the caller of the
-// bridged function on.
+// bridged function on, then those of the native frames beyond them.
 func callerPCs(c interp.Call) []uint64 {
-	stack := c.Stack()
+	stack, end := c.Stack()
 	pcs := make([]uint64, len(stack))
 	for i, s := range stack {
 		pcs[i] = pcOf(s)
 	}
+	for _, f := range nativeEnd(end) {
+		pcs = append(pcs, f.pc)
+	}
 	return pcs
 }
+
+// A nativeFrame is a frame of native code that the Go runtime shows
+// beyond a goroutine's outermost interpreted frame (interp.StackEnd):
+// testing.tRunner, runtime.goexit. Its program counter is odd, which
+// interp.PC never makes.
+type nativeFrame struct {
+	pc   uint64
+	name string
+	file string
+	line int
+}
+
+// nativeEnd returns the native frames beyond the outermost interpreted
+// one, outermost last.
+func nativeEnd(end interp.StackEnd) []nativeFrame {
+	f := nativeFrames()
+	switch end {
+	case interp.EndOfGoroutine:
+		return f[1:]
+	case interp.EndOfTest:
+		return f[:]
+	}
+	return nil
+}
+
+// nativeFrameOf returns the native frame of program counter pc.
+func nativeFrameOf(pc uint64) (nativeFrame, bool) {
+	for _, f := range nativeFrames() {
+		if f.pc == pc {
+			return f, true
+		}
+	}
+	return nativeFrame{}, false
+}
+
+// nativeFrames are testing.tRunner at its call of the test's function
+// (found in GOROOT's source of package testing) and runtime.goexit (as a
+// native goroutine's stack ends).
+var nativeFrames = sync.OnceValue(func() [2]nativeFrame {
+	tRunner := nativeFrame{pc: 1, name: "testing.tRunner", file: filepath.Join(build.Default.GOROOT, "src", "testing", "testing.go")}
+	fset := token.NewFileSet()
+	if f, err := parser.ParseFile(fset, tRunner.file, nil, 0); err == nil {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "tRunner" && fd.Recv == nil {
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok && tRunner.line == 0 {
+						if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "fn" {
+							tRunner.line = fset.Position(call.Pos()).Line
+						}
+					}
+					return tRunner.line == 0
+				})
+			}
+		}
+	}
+	goexit := nativeFrame{pc: 3, name: "runtime.goexit"}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		pcs := make([]uintptr, 32)
+		frames := runtime.CallersFrames(pcs[:runtime.Callers(0, pcs)])
+		for {
+			f, more := frames.Next()
+			if f.Function == goexit.name {
+				goexit.file, goexit.line = f.File, f.Line
+			}
+			if !more {
+				break
+			}
+		}
+	}()
+	<-done
+	return [2]nativeFrame{tRunner, goexit}
+})
 
 // runtimeName names function fn (as go/ssa names it) as the runtime
 // does: pkg.F, pkg.(*T).M, pkg.T.M, pkg.F.func1.
@@ -84,7 +168,8 @@ func callers(c interp.Call) *callerState {
 }
 
 // funcValue returns a *runtime.Func (type pt) for the function of static
-// instruction s (nil if ok is false).
+// instruction s (nil if ok is false); s is minus the program counter of a
+// nativeFrame for its function.
 func funcValue(c interp.Call, pt types.Type, s interp.StaticID, ok bool) interp.Value {
 	if !ok {
 		return interp.Nil(interp.KindPointer)
@@ -106,8 +191,12 @@ func funcOf(c interp.Call, v interp.Value, name string) (interp.StaticID, bool) 
 	return s, true
 }
 
-// staticFuncName returns the runtime name of the function of static s.
+// staticFuncName returns the runtime name of the function of static s
+// (of a nativeFrame's, see funcValue).
 func staticFuncName(c interp.Call, s interp.StaticID) string {
+	if f, ok := nativeFrameOf(uint64(-s)); ok && s < 0 {
+		return f.name
+	}
 	st, _ := c.Program().StaticInfo(s)
 	if st.Func == nil {
 		return ""
@@ -118,13 +207,19 @@ func staticFuncName(c interp.Call, s interp.StaticID) string {
 func init() {
 	reg := interp.RegisterBridge
 	// runtime.Caller(skip): skip 0 is the call of runtime.Caller itself;
-	// ok is false beyond the outermost interpreted frame (natively the
-	// runtime's frames would follow).
+	// beyond the outermost interpreted frame come the native frames that
+	// start its goroutine (nativeEnd), then ok is false.
 	reg("runtime.Caller", func(c interp.Call, args []interp.Value) interp.Value {
-		if stack, skip := c.Stack(), int(args[0].Int()); skip >= 0 && skip < len(stack) {
+		stack, end := c.Stack()
+		skip := int(args[0].Int())
+		if skip >= 0 && skip < len(stack) {
 			st, _ := c.Program().StaticInfo(stack[skip])
 			pos := st.Position
 			return interp.Tuple(interp.Uint(pcOf(stack[skip])), interp.String(pos.Filename), interp.Int(int64(pos.Line)), interp.Bool(true))
+		}
+		if native := nativeEnd(end); skip >= len(stack) && skip-len(stack) < len(native) {
+			f := native[skip-len(stack)]
+			return interp.Tuple(interp.Uint(f.pc), interp.String(f.file), interp.Int(int64(f.line)), interp.Bool(true))
 		}
 		return interp.Tuple(interp.Uint(0), interp.String(""), interp.Int(0), interp.Bool(false))
 	})
@@ -143,6 +238,9 @@ func init() {
 		return interp.Int(int64(n))
 	})
 	reg("runtime.FuncForPC", func(c interp.Call, args []interp.Value) interp.Value {
+		if f, ok := nativeFrameOf(args[0].Uint()); ok {
+			return funcValue(c, resType(c, 0), -interp.StaticID(f.pc), true)
+		}
 		s, ok := staticOfPC(c, args[0].Uint())
 		return funcValue(c, resType(c, 0), s, ok)
 	})
@@ -154,6 +252,9 @@ func init() {
 	})
 	reg("(*runtime.Func).FileLine", func(c interp.Call, args []interp.Value) interp.Value {
 		if _, ok := funcOf(c, args[0], "(*runtime.Func).FileLine"); ok {
+			if f, ok := nativeFrameOf(args[1].Uint()); ok {
+				return interp.Tuple(interp.String(f.file), interp.Int(int64(f.line)))
+			}
 			if s, ok := staticOfPC(c, args[1].Uint()); ok {
 				st, _ := c.Program().StaticInfo(s)
 				return interp.Tuple(interp.String(st.Position.Filename), interp.Int(int64(st.Position.Line)))
@@ -163,6 +264,9 @@ func init() {
 	})
 	reg("(*runtime.Func).Entry", func(c interp.Call, args []interp.Value) interp.Value {
 		if s, ok := funcOf(c, args[0], "(*runtime.Func).Entry"); ok {
+			if s < 0 {
+				return interp.Uint(uint64(-s)) // a nativeFrame's
+			}
 			return interp.Uint(entryOf(c, s))
 		}
 		return interp.Uint(0)
@@ -195,11 +299,18 @@ func init() {
 		for len(pcs) > 0 {
 			pc := pcs[0]
 			pcs = pcs[1:]
+			var file string
+			var line int
+			var entry uint64
 			s, ok := staticOfPC(c, pc)
-			if !ok {
+			if f, native := nativeFrameOf(pc); native {
+				s, file, line, entry = -interp.StaticID(pc), f.file, f.line, pc
+			} else if !ok {
 				continue // runtime.Callers' own frame
+			} else {
+				info, _ := c.Program().StaticInfo(s)
+				file, line, entry = info.Position.Filename, info.Position.Line, entryOf(c, s)
 			}
-			info, _ := c.Program().StaticInfo(s)
 			for i := range st.NumFields() {
 				switch st.Field(i).Name() {
 				case "PC":
@@ -207,11 +318,11 @@ func init() {
 				case "Function":
 					fields[i] = interp.String(staticFuncName(c, s))
 				case "File":
-					fields[i] = interp.String(info.Position.Filename)
+					fields[i] = interp.String(file)
 				case "Line":
-					fields[i] = interp.Int(int64(info.Position.Line))
+					fields[i] = interp.Int(int64(line))
 				case "Entry":
-					fields[i] = interp.Uint(entryOf(c, s))
+					fields[i] = interp.Uint(entry)
 				case "Func":
 					fields[i] = funcValue(c, st.Field(i).Type(), s, true)
 				}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"go/types"
 	"strings"
 	"time"
 
@@ -70,20 +71,58 @@ func (c Call) Dir() string { return c.r.dir }
 
 // Stack returns the static instructions of the calls in progress on c's
 // goroutine, innermost first: c's own call, then the call in progress in
-// each caller's frame, up to the outermost interpreted frame (none at the
-// root of a run). The frames of go/ssa's wrappers are left out, as the
-// Go runtime leaves out its own (isWrapper).
-func (c Call) Stack() []StaticID {
+// each caller's frame, up to the outermost frame of the goroutine as Go
+// would run it (a function a go statement, time.AfterFunc or testing's
+// t.Run or f.Fuzz started has no interpreted caller natively, where it runs
+// on a goroutine of its own), and what lies beyond it natively. The
+// frames of go/ssa's wrappers are left out, as the Go runtime leaves out
+// its own (isWrapper).
+func (c Call) Stack() ([]StaticID, StackEnd) {
 	var sids []StaticID
 	for f, at := c.fr, c.in; f != nil && at != nil; f = f.caller {
 		if !isWrapper(f.c.fn) {
 			sids = append(sids, at.sid)
 		}
-		if f.caller != nil {
-			at = f.caller.at
+		if f.caller == nil {
+			if isTestFunc(f.c.fn) {
+				return sids, EndOfTest
+			}
+			return sids, EndOfRun
+		}
+		at = f.caller.at
+		st, _ := c.r.p.StaticInfo(at.sid)
+		switch in := st.Instr.(type) {
+		case *ssa.Go:
+			return sids, EndOfGoroutine
+		case *ssa.Call:
+			if callee := in.Call.StaticCallee(); callee != nil {
+				switch callee.String() {
+				case "(*testing.T).Run", "(*testing.B).Run", "(*testing.F).Fuzz":
+					return sids, EndOfTest
+				case "time.AfterFunc":
+					return sids, EndOfGoroutine
+				}
+			}
 		}
 	}
-	return sids
+	return sids, EndOfRun
+}
+
+// A StackEnd says which frames the Go runtime would show beyond the
+// outermost one [Call.Stack] returns.
+type StackEnd int
+
+const (
+	EndOfRun       StackEnd = iota // the run's entry: none
+	EndOfGoroutine                 // a goroutine's function: runtime.goexit
+	EndOfTest                      // a test's function: testing.tRunner, then runtime.goexit
+)
+
+// isTestFunc reports whether fn is a test's function, func(*testing.T),
+// which go test runs on a goroutine of its own under testing.tRunner.
+func isTestFunc(fn *ssa.Function) bool {
+	ps := fn.Signature.Params()
+	return ps.Len() == 1 && fn.Signature.Results().Len() == 0 && types.TypeString(ps.At(0).Type(), nil) == "*testing.T"
 }
 
 // isWrapper reports whether fn is a method wrapper, a bound method

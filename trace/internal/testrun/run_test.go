@@ -442,8 +442,8 @@ func TestRunGoTestErrors(t *testing.T) {
 	if fz := p.FuzzFuncs(gotestPkg); len(fz) != 1 || fz[0].Name() != "FuzzAbs" {
 		t.Errorf("FuzzFuncs = %v, want [FuzzAbs]", fz)
 	}
-	if got := len(p.TestFuncs(gotestPkg)); got != 22 {
-		t.Errorf("TestFuncs: %d functions, want 22", got)
+	if got := len(p.TestFuncs(gotestPkg)); got != 23 {
+		t.Errorf("TestFuncs: %d functions, want 23", got)
 	}
 }
 
