@@ -22,11 +22,18 @@ func init() {
 	interp.RegisterBridge("runtime.KeepAlive", none)
 }
 
-// The user and group IDs and the process IDs are the process's: a run
-// reads them as the native test would (uuid's DCE identifiers, xid's
-// process part). The Go version is the one running the interpreter (and
-// the native test).
+// The user and group IDs, the process IDs and the host's name are the
+// process's: a run reads them as the native test would (uuid's DCE
+// identifiers, xid's process part, chi's request IDs). The Go version is
+// the one running the interpreter (and the native test).
 func init() {
+	interp.RegisterBridge("os.Hostname", func(c interp.Call, args []interp.Value) interp.Value {
+		name, err := os.Hostname()
+		if err != nil {
+			return interp.Tuple(interp.String(""), c.NativeValue(err))
+		}
+		return interp.Tuple(interp.String(name), noErr)
+	})
 	for name, f := range map[string]func() int{"os.Getuid": os.Getuid, "os.Geteuid": os.Geteuid, "os.Getgid": os.Getgid, "os.Getegid": os.Getegid,
 		"os.Getpid": os.Getpid, "os.Getppid": os.Getppid} {
 		interp.RegisterBridge(name, func(c interp.Call, args []interp.Value) interp.Value { return interp.Int(int64(f())) })

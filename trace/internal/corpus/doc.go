@@ -40,6 +40,7 @@ var Programs = map[string]func() string{
 	"Containers":         Containers,
 	"AtomicValue":        AtomicValue,
 	"AtomicFuncs":        AtomicFuncs,
+	"Process":            Process,
 	"Contexts":           Contexts,
 	"Timers":             Timers,
 	"ChanTimers":         ChanTimers,
