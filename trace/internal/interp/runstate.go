@@ -72,11 +72,11 @@ func (c Call) Dir() string { return c.r.dir }
 // Stack returns the static instructions of the calls in progress on c's
 // goroutine, innermost first: c's own call, then the call in progress in
 // each caller's frame, up to the outermost frame of the goroutine as Go
-// would run it (a function a go statement, time.AfterFunc or testing's
-// t.Run or f.Fuzz started has no interpreted caller natively, where it runs
-// on a goroutine of its own), and what lies beyond it natively. The
-// frames of go/ssa's wrappers are left out, as the Go runtime leaves out
-// its own (isWrapper).
+// would run it (a function a go statement or time.AfterFunc started, and
+// a test's function, which go test's t.Run, f.Fuzz and m.Run start, have
+// no interpreted caller natively, where each runs on a goroutine of its
+// own), and what lies beyond it natively. The frames of go/ssa's wrappers
+// are left out, as the Go runtime leaves out its own (isWrapper).
 func (c Call) Stack() ([]StaticID, StackEnd) {
 	var sids []StaticID
 	for f, at := c.fr, c.in; f != nil && at != nil; f = f.caller {
@@ -95,13 +95,16 @@ func (c Call) Stack() ([]StaticID, StackEnd) {
 		case *ssa.Go:
 			return sids, EndOfGoroutine
 		case *ssa.Call:
-			if callee := in.Call.StaticCallee(); callee != nil {
-				switch callee.String() {
-				case "(*testing.T).Run", "(*testing.B).Run", "(*testing.F).Fuzz":
-					return sids, EndOfTest
-				case "time.AfterFunc":
-					return sids, EndOfGoroutine
-				}
+			callee := in.Call.StaticCallee()
+			if callee != nil && callee.String() == "time.AfterFunc" {
+				return sids, EndOfGoroutine
+			}
+			// f was started by native code: a bridged function, or an
+			// interface's method that is no interpreted method.
+			native := callee != nil && (len(callee.Blocks) == 0 || bridgedSource(callee)) ||
+				in.Call.IsInvoke() && f.c.fn.Signature.Recv() == nil && f.c.fn.Synthetic == ""
+			if native && isTestFunc(f.c.fn) {
+				return sids, EndOfTest
 			}
 		}
 	}
@@ -118,11 +121,13 @@ const (
 	EndOfTest                      // a test's function: testing.tRunner, then runtime.goexit
 )
 
-// isTestFunc reports whether fn is a test's function, func(*testing.T),
-// which go test runs on a goroutine of its own under testing.tRunner.
+// isTestFunc reports whether fn is a test's function or a fuzz target's,
+// func(*testing.T, ...), which go test runs on a goroutine of its own
+// under testing.tRunner.
 func isTestFunc(fn *ssa.Function) bool {
 	ps := fn.Signature.Params()
-	return ps.Len() == 1 && fn.Signature.Results().Len() == 0 && types.TypeString(ps.At(0).Type(), nil) == "*testing.T"
+	return ps.Len() >= 1 && fn.Signature.Results().Len() == 0 && fn.Signature.Recv() == nil &&
+		types.TypeString(ps.At(0).Type(), nil) == "*testing.T"
 }
 
 // isWrapper reports whether fn is a method wrapper, a bound method

@@ -13,10 +13,14 @@ var ready bool
 func TestMain(m *testing.M) {
 	flag.Parse()
 	ready = true
-	code := m.Run()
+	code := run(m)
 	fmt.Println("teardown, code", code)
 	os.Exit(code)
 }
+
+// run runs the tests through an interface, as goleak's VerifyTestMain
+// does.
+func run(m interface{ Run() int }) int { return m.Run() }
 
 func TestReady(t *testing.T) {
 	if !ready {
