@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"go/types"
 	"os"
 	"runtime"
 
@@ -39,4 +40,16 @@ func init() {
 		interp.RegisterBridge(name, func(c interp.Call, args []interp.Value) interp.Value { return interp.Int(int64(f())) })
 	}
 	interp.RegisterBridge("runtime.Version", func(c interp.Call, args []interp.Value) interp.Value { return interp.String(runtime.Version()) })
+	// The memory statistics are the process's too (gopkg.in/check.v1
+	// reads them around each test): what the allocator has done, natively
+	// and for the interpreter alike.
+	interp.RegisterBridge("runtime.ReadMemStats", func(c interp.Call, args []interp.Value) interp.Value {
+		if args[0].IsNil() {
+			c.RuntimeError(nilDeref)
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		interp.Store(args[0], result(c, m, c.Signature().Params().At(0).Type().(*types.Pointer).Elem()))
+		return interp.Value{}
+	})
 }
