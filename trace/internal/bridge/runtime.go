@@ -49,7 +49,7 @@ func init() {
 		}
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		interp.Store(args[0], result(c, m, c.Signature().Params().At(0).Type().(*types.Pointer).Elem()))
+		c.Write(args[0], result(c, m, c.Signature().Params().At(0).Type().(*types.Pointer).Elem()))
 		return interp.Value{}
 	})
 }

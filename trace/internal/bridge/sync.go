@@ -299,16 +299,16 @@ func atomicFunc(op, typ string) func(interp.Call, []interp.Value) interp.Value {
 		switch op {
 		case "Add": // the new value
 			v := fit(old.Uint() + args[1].Uint())
-			interp.Store(p, v)
+			c.Write(p, v)
 			return v
 		case "And": // the old value
-			interp.Store(p, fit(old.Uint()&args[1].Uint()))
+			c.Write(p, fit(old.Uint()&args[1].Uint()))
 			return old
 		case "Or":
-			interp.Store(p, fit(old.Uint()|args[1].Uint()))
+			c.Write(p, fit(old.Uint()|args[1].Uint()))
 			return old
 		}
-		return atomicOp(op, p, old, args, func(a, b interp.Value) bool { return a.Uint() == b.Uint() })
+		return atomicOp(c, op, p, old, args, func(a, b interp.Value) bool { return a.Uint() == b.Uint() })
 	}
 }
 
@@ -320,7 +320,7 @@ func atomicUnsafePointer(op string) func(interp.Call, []interp.Value) interp.Val
 		if p.IsNil() {
 			c.RuntimeError(nilDeref)
 		}
-		return atomicOp(op, p, unsafePointerIn(c, p), args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
+		return atomicOp(c, op, p, unsafePointerIn(c, p), args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
 	}
 }
 
@@ -340,20 +340,20 @@ func unsafePointerIn(c interp.Call, p interp.Value) interp.Value {
 // atomicOp performs op, Load, Store, Swap or CompareAndSwap (same tells
 // whether two values are equal), on the value old that cell holds, with
 // args[1] the new value (args[2] for CompareAndSwap, args[1] the one
-// compared with).
-func atomicOp(op string, cell, old interp.Value, args []interp.Value, same func(a, b interp.Value) bool) interp.Value {
+// compared with); the stores are the call's.
+func atomicOp(c interp.Call, op string, cell, old interp.Value, args []interp.Value, same func(a, b interp.Value) bool) interp.Value {
 	switch op {
 	case "Load":
 		return old
 	case "Store":
-		interp.Store(cell, args[1])
+		c.Write(cell, args[1])
 		return interp.Value{}
 	case "Swap":
-		interp.Store(cell, args[1])
+		c.Write(cell, args[1])
 		return old
 	default: // CompareAndSwap
 		if same(old, args[1]) {
-			interp.Store(cell, args[2])
+			c.Write(cell, args[2])
 			return interp.Bool(true)
 		}
 		return interp.Bool(false)
@@ -375,6 +375,6 @@ func atomicPointer(name string) func(interp.Call, []interp.Value) interp.Value {
 			panic(&interp.InternalError{Value: fmt.Errorf("atomic.Pointer value of kind %v", s.Kind()), Pos: c.Pos()})
 		}
 		f := interp.IndexAddr(s, s.Len()-1)
-		return atomicOp(name, f, unsafePointerIn(c, f), args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
+		return atomicOp(c, name, f, unsafePointerIn(c, f), args, func(a, b interp.Value) bool { return interp.Addr(a) == interp.Addr(b) })
 	}
 }
