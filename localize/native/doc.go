@@ -16,7 +16,9 @@
 //	                 by the lines another Scorer scores
 //	Scorers          the evidence of a case ranked by the run alone
 //	Report           that ranking as a report, Mode "native"
-//	Fuse             interleaves the run's ranking into a report's
+//	Fuse             interleaves the run's ranking into a report's;
+//	                 a line nearly every passing case runs (far more
+//	                 than run the best line) goes by its Ochiai rank
 //
 // A stage finds the run in [localize.Failure.Native]; the scorers read
 // the *Run that Collect returns (a caller's own [localize.NativeRun]

@@ -35,17 +35,31 @@ const DefaultShare = 2
 // ranked as that statement's first line, as coverage and the native
 // ranking name a statement: the interpreter attributes such a line's
 // instructions to the line itself, and a statement written over four
-// lines would otherwise take four places. A line keeps the evidence of
-// the ranking that places it higher. It does nothing when f has no
-// native evidence of the case's failure.
+// lines would otherwise take four places. A weak line (one that the
+// native run's Ochiai scores below a third of the best score it gives a
+// line of the case), a verified candidate's included, takes the position
+// of its rank under that Ochiai alone, s for rank s, in place of both
+// rankings' places, about where plain native Ochiai puts it: the whole
+// suite shows it run by many times more passing cases than the best
+// line, as the plumbing every test runs is (a router's constructor, a
+// parser's build step), which the slice of one failing run reaches and
+// an angelic value may patch over, and which the interpreter's spectrum,
+// over fewer cases, does not tell from the fault; the native ranking
+// would still place it high for its proximity to the failure. The lines
+// ranked below a weak line in rep's ranking move up, as if it were not
+// there. A line keeps the evidence of the ranking that places it higher.
+// It does nothing when f has no native evidence of the case's failure.
 //
 // pipeline.Run fuses every report of a case the interpreter ran; go run
-// ./bench/realbugs -kinds native compares the shares. The two rules on
+// ./bench/realbugs -kinds native compares the shares. The rules on
 // places were chosen on the historical bugs' table beside native Ochiai
 // (bench/realbugs/HISTORICAL.md): where the default placed the faulty
 // line below native Ochiai, it stood below the continuation lines of
 // statements ranked above it (gorilla/mux), or last in a tie that
-// native Ochiai splits (rs/cors).
+// native Ochiai splits (rs/cors). So was the rule on weak lines: there
+// the faulty line stood below lines of a slice, or below verified
+// candidates, that nearly every test of the package runs (go-chi/chi,
+// alecthomas/kong, mitchellh/mapstructure).
 func Fuse(ctx context.Context, rep *localize.Report, f *localize.Failure, share int) {
 	n := runOf(f)
 	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
@@ -55,7 +69,60 @@ func Fuse(ctx context.Context, rep *localize.Report, f *localize.Failure, share 
 	localize.Rank(ctx, nat, f, Scorers()...)
 	markData(nat, n)
 	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
-	rep.Ranking = interleave(n.statements(rep.Ranking), n.statements(nat.Ranking), share, ochiai)
+	rep.Ranking = interleave(n.statements(rep.Ranking), n.statements(nat.Ranking), share, ochiai, n.weak(rep.Ranking, ochiai))
+}
+
+// weak returns the weak lines of Fuse among the lines ochiai scores and
+// the lines of rs's verified candidates, each with its rank under ochiai
+// (ties at their worst position): a verified candidate's line that
+// continues a statement as that statement's first line, which coverage
+// names.
+func (n *Run) weak(rs []localize.RankedLine, ochiai localize.LineScores) map[trace.Line]int {
+	ranks := tieRanks(ochiai)
+	out := map[trace.Line]int{}
+	for l := range weakLines(ochiai) {
+		out[l] = ranks[l]
+	}
+	for _, rl := range rs {
+		l := rl.SourceLine()
+		if _, ok := out[l]; ok || rl.Evidence != localize.EvidenceVerified || n.graph == nil {
+			continue
+		}
+		if st, ok := n.graph.statementOf(l); ok {
+			if r, ok := out[st]; ok {
+				out[l] = r
+			}
+		}
+	}
+	return out
+}
+
+// weakShare is the share of the best native Ochiai score below which
+// [Fuse] places a line by its native Ochiai rank alone.
+const weakShare = 1.0 / 3
+
+// weakLines returns the lines that ochiai (the native run's Ochiai scores of
+// a failing case's lines, [SpectrumScorer]) scores below weakShare of
+// its best score: lines that, with one failing case, many times more
+// passing cases run than run the best line (Ochiai falls as one over the
+// square root of them). It returns nil when ochiai scores no line above 0.
+func weakLines(ochiai localize.LineScores) map[trace.Line]bool {
+	best := 0.0
+	for _, x := range ochiai {
+		if !math.IsNaN(x) && !math.IsInf(x, 0) && x > best {
+			best = x
+		}
+	}
+	if best <= 0 {
+		return nil
+	}
+	out := map[trace.Line]bool{}
+	for l, x := range ochiai {
+		if !math.IsNaN(x) && x < best*weakShare {
+			out[l] = true
+		}
+	}
+	return out
 }
 
 // statements returns rs with each line that continues a statement begun
@@ -79,11 +146,14 @@ func (n *Run) statements(rs []localize.RankedLine) []localize.RankedLine {
 
 // interleave merges ranking b into ranking a as Fuse says, breaking ties
 // of position by the scores of tie (higher first; a line it does not
-// score after those it does).
-func interleave(a, b []localize.RankedLine, share int, tie localize.LineScores) []localize.RankedLine {
+// score after those it does). The lines that weak holds take the
+// position of the rank it gives them (rank s, position s), as if neither
+// ranking held them; a verified candidate's among them leaves the head.
+func interleave(a, b []localize.RankedLine, share int, tie localize.LineScores, weak map[trace.Line]int) []localize.RankedLine {
 	if share <= 0 {
 		share = DefaultShare
 	}
+	a, dropped := without(a, weak)
 	var head []localize.RankedLine
 	for len(a) > 0 && a[0].Evidence == localize.EvidenceVerified {
 		head, a = append(head, a[0]), a[1:]
@@ -123,8 +193,16 @@ func interleave(a, b []localize.RankedLine, share int, tie localize.LineScores) 
 	for _, rl := range a {
 		add(rl, float64(rl.Rank-base)*(s+1)/s)
 	}
+	var weakOf []localize.RankedLine // b's weak lines, then a's
 	for _, rl := range b {
-		add(rl, float64(rl.Rank)*(s+1))
+		if _, ok := weak[rl.SourceLine()]; ok {
+			weakOf = append(weakOf, rl)
+		} else {
+			add(rl, float64(rl.Rank)*(s+1))
+		}
+	}
+	for _, rl := range append(weakOf, dropped...) {
+		add(rl, float64(weak[rl.SourceLine()]))
 	}
 	slices.SortStableFunc(entries, func(x, y entry) int {
 		return cmp.Or(samePlace(x.key, y.key), cmp.Compare(y.tie, x.tie), cmp.Compare(x.order, y.order))
@@ -143,6 +221,46 @@ func interleave(a, b []localize.RankedLine, share int, tie localize.LineScores) 
 		i = j
 	}
 	return out
+}
+
+// tieRanks ranks the lines tie scores by their score, higher first,
+// ties at their worst position.
+func tieRanks(tie localize.LineScores) map[trace.Line]int {
+	var xs []float64
+	for _, x := range tie {
+		if !math.IsNaN(x) {
+			xs = append(xs, x)
+		}
+	}
+	slices.Sort(xs)
+	out := make(map[trace.Line]int, len(xs))
+	for l, x := range tie {
+		if !math.IsNaN(x) {
+			// the lines scoring at least x
+			i, _ := slices.BinarySearch(xs, x)
+			out[l] = len(xs) - i
+		}
+	}
+	return out
+}
+
+// without returns ranking rs less the lines drop holds, ranked as if rs
+// had not held them (each rank less the dropped lines of earlier ties),
+// and the dropped lines, ranked the same way.
+func without(rs []localize.RankedLine, drop map[trace.Line]int) (kept, dropped []localize.RankedLine) {
+	n, before := 0, 0 // lines dropped: so far, and before the current tie
+	for i, rl := range rs {
+		if i == 0 || rl.Rank != rs[i-1].Rank {
+			before = n
+		}
+		rl.Rank -= before
+		if _, ok := drop[rl.SourceLine()]; ok {
+			dropped, n = append(dropped, rl), n+1
+		} else {
+			kept = append(kept, rl)
+		}
+	}
+	return kept, dropped
 }
 
 // samePlace compares two positions of interleave, 0 for the same one (up

@@ -113,7 +113,10 @@ func TestNativeDistance(t *testing.T) {
 // oracle: a line's position is min(r·(s+1)/s, n·(s+1)) for its rank r in
 // the report's ranking and n in the native one; verified lines stay
 // first; a line keeps the evidence of the ranking that places it higher;
-// lines of one position are ordered by the tie scores.
+// lines of one position are ordered by the tie scores; a weak line takes
+// the place of its rank under the tie scores alone, a verified one
+// leaving the head, and the lines below it in the report's ranking move
+// up.
 func TestInterleave(t *testing.T) {
 	rl := func(line, rank int, ev localize.Evidence) localize.RankedLine {
 		return localize.RankedLine{Position: localize.Position{File: "a.go", Line: line}, Rank: rank, Evidence: ev}
@@ -124,19 +127,31 @@ func TestInterleave(t *testing.T) {
 	for _, tc := range []struct {
 		share int
 		tie   localize.LineScores
+		weak  []int
 		want  []localize.RankedLine
 	}{
 		// share 1: own ranks (less the head) ·2, native ·2.
-		{1, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 3, localize.EvidenceSlice), rl(9, 3, EvidenceSpectrum), rl(3, 5, localize.EvidenceSlice), rl(5, 5, EvidenceSpectrum), rl(4, 7, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		{1, nil, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 3, localize.EvidenceSlice), rl(9, 3, EvidenceSpectrum), rl(3, 5, localize.EvidenceSlice), rl(5, 5, EvidenceSpectrum), rl(4, 7, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 		// share 2: own ·1.5, native ·3; line 5 ties at 6 and keeps its own evidence.
-		{2, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		{2, nil, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 		// share 2, ties of position broken by the tie scores (line 9
 		// unscored after line 3; line 4 before line 5).
-		{2, localize.LineScores{at(3): 0.2, at(4): 0.9, at(5): 0.5, at(8): 1}, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 3, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 5, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		{2, localize.LineScores{at(3): 0.2, at(4): 0.9, at(5): 0.5, at(8): 1}, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 3, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 5, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 		// ties on both keys still share their worst rank.
-		{2, localize.LineScores{at(4): 0.5, at(5): 0.5}, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		{2, localize.LineScores{at(4): 0.5, at(5): 0.5}, nil, []localize.RankedLine{rl(1, 1, localize.EvidenceVerified), rl(2, 2, localize.EvidenceSlice), rl(3, 4, localize.EvidenceSlice), rl(9, 4, EvidenceSpectrum), rl(4, 6, localize.EvidenceSpectrum), rl(5, 6, localize.EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
+		// weak lines 1 (verified) and 2 take their tie ranks as
+		// positions, 7 and 6; own without them: 3 at 1 (1.5), 4 and 5
+		// at 3 (4.5); native: 9 at 3, 8 at 12.
+		{2, localize.LineScores{at(1): 0.1, at(2): 0.2, at(3): 0.5, at(4): 0.5, at(5): 0.5, at(8): 0.4, at(9): 0.9}, []int{1, 2},
+			[]localize.RankedLine{rl(3, 1, localize.EvidenceSlice), rl(9, 2, EvidenceSpectrum), rl(4, 4, localize.EvidenceSpectrum), rl(5, 4, localize.EvidenceSpectrum), rl(2, 5, localize.EvidenceSlice), rl(1, 6, EvidenceSpectrum), rl(8, 7, EvidenceSpectrum)}},
 	} {
-		got := interleave(own, nat, tc.share, tc.tie)
+		weak := map[trace.Line]int{}
+		for l, r := range tieRanks(tc.tie) {
+			if slices.Contains(tc.weak, l.Line) {
+				weak[l] = r
+			}
+		}
+		got := interleave(own, nat, tc.share, tc.tie, weak)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("share %d:\n got %v\nwant %v", tc.share, got, tc.want)
 		}
