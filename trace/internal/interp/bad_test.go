@@ -64,7 +64,7 @@ func TestBadInputs(t *testing.T) {
 		if !errors.As(err, &b) {
 			t.Fatalf("err = %v, want *BridgeError", err)
 		}
-		if b.Func != "os.Hostname" || b.CallSite.Line != lineOf(t, badFile, "os.Hostname()") {
+		if b.Func != "os.Executable" || b.CallSite.Line != lineOf(t, badFile, "os.Executable()") {
 			t.Errorf("BridgeError = %+v", b)
 		}
 	})

@@ -48,7 +48,7 @@ import (
 
 func Timer() string { return strconv.FormatBool(time.NewTimer(time.Second).Stop()) }
 
-func Wd() string { h, _ := os.Hostname(); return h }
+func Wd() string { h, _ := os.Executable(); return h }
 
 type Celsius float64
 
@@ -194,7 +194,7 @@ func fmt(err error) string {
 		{fn: "Generic", want: "a,b21"},
 		{fn: "AsType", want: "false"},
 		{fn: "GenericOther", bridge: "unique.Make", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
-		{fn: "Wd", bridge: "os.Hostname", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
+		{fn: "Wd", bridge: "os.Executable", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", want: "[1]"}, // json takes a slice element's address
 		{fn: "JSONRecursive", want: `{"Next":null}`},

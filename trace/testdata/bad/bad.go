@@ -16,7 +16,7 @@ func Unsafe(x uintptr) *int {
 
 // Host calls a function the bridge does not cover.
 func Host() string {
-	h, _ := os.Hostname()
+	h, _ := os.Executable()
 	return h
 }
 
