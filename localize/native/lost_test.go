@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -20,22 +19,10 @@ func TestReportCoverageLost(t *testing.T) {
 		t.Skip("runs go test natively")
 	}
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/overflow", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := Collect(ctx, prog, pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, n := collectIn(t, "testdata/overflow", "TestNegative")
 	if !n.Failed("TestNegative") || n.Failed("TestTwice") {
 		t.Fatalf("native verdicts wrong (stats %+v)", n.Stats)
 	}
-	f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestNegative"), Native: n}
 	rep := Report(ctx, f, "test")
 	if len(rep.Ranking) == 0 {
 		t.Fatalf("no ranking: %s", rep.Reason)

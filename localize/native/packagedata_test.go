@@ -5,9 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/faultloc/faultloc/localize"
-	"github.com/faultloc/faultloc/trace"
 )
 
 // TestPackageDataUnsliced: testdata/unread's failing TestLabel reads a
@@ -20,19 +17,7 @@ func TestPackageDataUnsliced(t *testing.T) {
 		t.Skip("runs go test natively")
 	}
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/unread", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := Collect(ctx, prog, pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestLabel"), Native: n}
+	f, _ := collectIn(t, "testdata/unread", "TestLabel")
 	if read := readInits(ctx, f); read != nil {
 		t.Fatalf("the slice's package-initialization lines: %v, want none (nil)", read)
 	}

@@ -57,7 +57,13 @@ func TestBuildTags(t *testing.T) {
 // what the interpreter refuses.
 func loadNativeOnly(t *testing.T) (*trace.Program, string) {
 	t.Helper()
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/nativeonly", Tests: true}, ".")
+	return loadDir(t, "testdata/nativeonly")
+}
+
+// loadDir loads the package in dir with its tests.
+func loadDir(t *testing.T, dir string) (*trace.Program, string) {
+	t.Helper()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +72,18 @@ func loadNativeOnly(t *testing.T) (*trace.Program, string) {
 		t.Fatal(err)
 	}
 	return prog, pkg
+}
+
+// collectIn loads the package in dir, runs its tests natively and
+// returns the failing case named failing with that run, and the run.
+func collectIn(t *testing.T, dir, failing string) (*localize.Failure, *Run) {
+	t.Helper()
+	prog, pkg := loadDir(t, dir)
+	n, err := Collect(context.Background(), prog, pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, failing), Native: n}, n
 }
 
 // TestNativeDistance checks the static distance from a failure: the

@@ -21,22 +21,10 @@ func TestFuseWeak(t *testing.T) {
 		t.Skip("runs go test natively")
 	}
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/plumbing", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := Collect(ctx, prog, pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, n := collectIn(t, "testdata/plumbing", "TestMissing")
 	if !n.Failed("TestMissing") || n.Failed("TestPutOne") {
 		t.Fatalf("native verdicts wrong (stats %+v)", n.Stats)
 	}
-	f := &localize.Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestMissing"), Native: n}
 	file, _ := filepath.Abs("testdata/plumbing/table.go")
 	at := func(line int) trace.Line { return trace.Line{File: file, Line: line} }
 	ochiai, err := SpectrumScorer{}.Score(ctx, f)
