@@ -53,10 +53,15 @@ import (
 // added, and Collect returns an error naming how many of the package's
 // cases were, wrapping the context's cause.
 //
-// Concurrency: cases run one binary process at a time, except cases whose
-// test called t.Parallel (or whose top-level test did): like go test, those
-// run after the others, up to Workers processes at once. AllParallel runs
-// every case that way. Cases are added to the sink in discovery order
+// Order and concurrency: the cases the discovery run failed run before
+// those it passed, and of those the ones whose names share the most
+// levels with a failing case's first ("TestX/a/b" before "TestX/c" when
+// "TestX/a/c" fails), so that a stopped collection keeps the failures
+// and the passing cases most like them.
+// Within each group cases run one binary process at a time, except cases
+// whose test called t.Parallel (or whose top-level test did): like go
+// test, those run after the others, up to Workers processes at once.
+// AllParallel runs every case that way. Cases are added to the sink in discovery order
 // whatever the concurrency, so results are deterministic.
 type GoTest struct {
 	Patterns []string // packages to test, as for go test (required)
@@ -429,23 +434,42 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				parallel[r.Name] = true
 			}
 		}
-		var seq, par []int
+		// The cases the listing failed run first, then the others,
+		// nearest relatives of a failure first: a stop keeps the
+		// failures, the evidence a caller localizes by, and the passing
+		// cases that tell their lines apart best, whatever the order of
+		// a slow suite.
+		var failed, passed []int
 		for i := from; i < len(leaves); i++ {
-			top, _, _ := strings.Cut(leaves[i].Name, "/")
-			if g.AllParallel || parallel[leaves[i].Name] || parallel[top] {
-				par = append(par, i)
+			if leaves[i].Status == nativetest.Fail {
+				failed = append(failed, i)
 			} else {
-				seq = append(seq, i)
+				passed = append(passed, i)
 			}
 		}
+		byKinship(passed, failed, leaves)
 		start = time.Now()
 		defer func() { g.Stats.Runs += time.Since(start) }()
-		for _, i := range seq {
-			if err := run(i); err != nil {
+		for _, group := range [][]int{failed, passed} {
+			var seq, par []int
+			for _, i := range group {
+				top, _, _ := strings.Cut(leaves[i].Name, "/")
+				if g.AllParallel || parallel[leaves[i].Name] || parallel[top] {
+					par = append(par, i)
+				} else {
+					seq = append(seq, i)
+				}
+			}
+			for _, i := range seq {
+				if err := run(i); err != nil {
+					return err
+				}
+			}
+			if err := parallelRun(ctx, par, g.Workers, run); err != nil {
 				return err
 			}
 		}
-		return parallelRun(ctx, par, g.Workers, run)
+		return nil
 	}
 	if g.First != "" {
 		err = listAndRun(g.First)
@@ -496,6 +520,33 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		return fmt.Errorf("spectra: %s: stopped after %d of %d cases: %w", p.ImportPath, done, len(leaves), context.Cause(ctx))
 	}
 	return nil
+}
+
+// byKinship orders the cases idx (indexes of leaves) by their kinship
+// to the failing cases failed, most akin first, stably: the kinship of
+// two cases is the number of leading levels their names share
+// ("TestX/a/b" and "TestX/a/c" share 2), a case's the most it shares
+// with any failing case.
+func byKinship(idx, failed []int, leaves []nativetest.Result) {
+	if len(failed) == 0 {
+		return
+	}
+	fails := make([][]string, len(failed))
+	for k, i := range failed {
+		fails[k] = strings.Split(leaves[i].Name, "/")
+	}
+	kin := make(map[int]int, len(idx))
+	for _, i := range idx {
+		parts := strings.Split(leaves[i].Name, "/")
+		for _, f := range fails {
+			n := 0
+			for n < len(parts) && n < len(f) && parts[n] == f[n] {
+				n++
+			}
+			kin[i] = max(kin[i], n)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return kin[b] - kin[a] })
 }
 
 func parallelRun(ctx context.Context, idx []int, workers int, run func(int) error) error {

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/examples"
+	"github.com/faultloc/faultloc/internal/nativetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -320,6 +321,71 @@ func TestNativeFirst(t *testing.T) {
 	}
 	if !m.Test(0).Failed || m.Test(1).Failed || len(m.Covered(nil, 0)) == 0 {
 		t.Errorf("T8 failed %v covering %d elements, T6 failed %v; want T8 failing with coverage, T6 passing", m.Test(0).Failed, len(m.Covered(nil, 0)), m.Test(1).Failed)
+	}
+}
+
+// TestNativeFailingFirst: the cases the discovery run failed run before
+// those it passed (so a stopped collection keeps the failures), the
+// failing ones in listing order, the passing ones nearest kin of a
+// failure first; the matrix keeps the listing order. Each case
+// of testdata/died/order notes its name in a file as it runs.
+func TestNativeFailingFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	file := filepath.Join(t.TempDir(), "order")
+	g := &GoTest{Patterns: []string{"./order"}, Dir: "testdata/died", Env: []string{"ORDER_FILE=" + file}}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listing := []string{"TestA", "TestB/x", "TestB/y", "TestC", "TestD"}
+	runs := append(slices.Clone(listing), "TestB/y", "TestD", "TestB/x", "TestA", "TestC")
+	if got := strings.Fields(string(data)); !slices.Equal(got, runs) {
+		t.Errorf("cases ran in the order %v, want the listing, then the failures, then their kin first: %v", got, runs)
+	}
+	var got []string
+	for i := range m.NumTests() {
+		got = append(got, m.Test(i).Name)
+	}
+	if !slices.Equal(got, listing) {
+		t.Errorf("matrix cases %v, want the listing's order %v", got, listing)
+	}
+}
+
+func TestByKinship(t *testing.T) {
+	for _, tc := range []struct {
+		names   []string // the passing cases, in listing order
+		failing []string
+		want    []string
+	}{
+		{[]string{"A", "B", "C"}, nil, []string{"A", "B", "C"}},
+		{[]string{"A", "B", "C"}, []string{"D"}, []string{"A", "B", "C"}},
+		{[]string{"A", "T/x", "T/y/1", "T/y/2", "U/y"}, []string{"T/y/3"}, []string{"T/y/1", "T/y/2", "T/x", "A", "U/y"}},
+		{[]string{"A/x", "B/x", "B/y/z"}, []string{"A/y", "B/y/w"}, []string{"B/y/z", "A/x", "B/x"}},
+	} {
+		var leaves []nativetest.Result
+		var idx, failed []int
+		for _, n := range tc.names {
+			idx = append(idx, len(leaves))
+			leaves = append(leaves, nativetest.Result{Name: n})
+		}
+		for _, n := range tc.failing {
+			failed = append(failed, len(leaves))
+			leaves = append(leaves, nativetest.Result{Name: n, Status: nativetest.Fail})
+		}
+		byKinship(idx, failed, leaves)
+		var got []string
+		for _, i := range idx {
+			got = append(got, leaves[i].Name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("byKinship(%v, failing %v) = %v, want %v", tc.names, tc.failing, got, tc.want)
+		}
 	}
 }
 
