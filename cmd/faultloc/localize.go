@@ -17,6 +17,7 @@ import (
 	"github.com/faultloc/faultloc/localize/angelic"
 	"github.com/faultloc/faultloc/localize/diagnose"
 	"github.com/faultloc/faultloc/localize/mutation"
+	"github.com/faultloc/faultloc/localize/native"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/internal/frontend"
@@ -514,13 +515,19 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return 1
 		}
 	}
-	var refused []string // selected cases the interpreter could not run
+	var refused []string // selected cases (or their tests) the interpreter could not run
 	for _, e := range res.Errors {
-		if selected[e.Case] && !slices.Contains(refused, e.Case) && !errors.Is(e.Err, pipeline.ErrFailsAlone) {
+		if (selected[e.Case] || isParentOf(e.Case, res.Cases)) && !slices.Contains(refused, e.Case) && !errors.Is(e.Err, pipeline.ErrFailsAlone) {
 			refused = append(refused, e.Case)
 		}
 	}
-	if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil {
+	unrun := notRunNatively(refused, res.Native)
+	if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil && len(unrun) > 0 {
+		// go test was stopped before it ran them: nobody knows whether
+		// they fail.
+		fmt.Fprintf(stderr, "faultloc localize: neither the interpreter nor the native go test run, stopped at its bound, ran %s of %s: no verdict (raise -timeout)\n", strings.Join(unrun, ", "), pkgPath)
+		return 1
+	} else if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil {
 		// go test ran them: none of the selected cases fails there.
 		fmt.Fprintf(stderr, "faultloc localize: the interpreter could not run %s, which go test passes\n", strings.Join(refused, ", "))
 	} else if len(res.Failing) == 0 && len(refused) == len(res.Cases) {
@@ -590,6 +597,35 @@ func printCaseErrors(w io.Writer, res *pipeline.Result) {
 	if len(others) > 0 {
 		fmt.Fprintf(w, "faultloc localize: left out of the spectrum, as the interpreter could not run them: %s\n", strings.Join(others, ", "))
 	}
+}
+
+// isParentOf reports whether test is the test function (or a parent
+// subtest) of one of the cases names.
+func isParentOf(test string, names []string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, test+"/") })
+}
+
+// notRunNatively returns the cases of names (a name may be a parent
+// test: any of its subtests counts) that the native run n has no
+// verdict of: it was stopped before it ran them.
+func notRunNatively(names []string, n *native.Run) []string {
+	if n == nil || n.Spectrum == nil {
+		return nil
+	}
+	var out []string
+	for _, name := range names {
+		ran := false
+		for i := range n.Spectrum.NumTests() {
+			if t := n.Spectrum.Test(i).Name; t == name || strings.HasPrefix(t, name+"/") {
+				ran = true
+				break
+			}
+		}
+		if !ran {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // notRun says how many selected cases skipped and how many could not
