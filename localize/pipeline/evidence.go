@@ -352,3 +352,19 @@ func addNativeEvidence(m *spectra.Matrix, ne *native.Run, err error, selects fun
 	}
 	return ""
 }
+
+// completeEvidence adds to m, a spectrum whose interpreted evidence a
+// bound cut, the cases of the native run ne that the interpreter did
+// not reach (those selects leaves out and m lacks), as NativeEvidence
+// would take them, and says so for the reports' Reason ("" when it
+// added none).
+func completeEvidence(m *spectra.Matrix, ne *native.Run, selects func(string) bool) string {
+	before := m.NumTests()
+	if why := addNativeEvidence(m, ne, nil, selects); why != "" {
+		return "native evidence not added: " + why
+	}
+	if n := m.NumTests() - before; n > 0 {
+		return fmt.Sprintf("the coverage of %d cases the interpreter did not reach taken from the native run", n)
+	}
+	return ""
+}

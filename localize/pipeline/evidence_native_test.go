@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
@@ -78,4 +79,39 @@ func lines(m *spectra.Matrix, t int) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestEvidenceCompleted: when a bound cuts the interpreted evidence, the
+// cases it did not reach come from the native run (no step count), and
+// every report says so.
+func TestEvidenceCompleted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../../examples/tax", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
+	})
+	res, err := Run(context.Background(), prog, taxPkg, &Options{Run: "^TestTax$", Technique: none, Refiners: []localize.Refiner{}, EvidenceBound: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("reports %v, want TestTax's", res.Reports)
+	}
+	for _, name := range []string{"TestNet", "TestZero"} {
+		i, ok := res.Spectrum.TestIndex(name)
+		if !ok {
+			t.Fatalf("%s is not in the spectrum", name)
+		}
+		if tr := res.Spectrum.Test(i); tr.Steps != 0 || len(lines(res.Spectrum, i)) == 0 {
+			t.Errorf("%s: %d steps, lines %v; want the native run's coverage", name, tr.Steps, lines(res.Spectrum, i))
+		}
+	}
+	if r := res.Reports[0].Reason; !strings.Contains(r, "spectrum partial") || !strings.Contains(r, "the interpreter did not reach taken from the native run") {
+		t.Errorf("reason %q does not say the evidence was completed natively", r)
+	}
 }

@@ -98,9 +98,12 @@ type Options struct {
 	// EvidenceBound bounds the evidence stage as a whole: the listing of
 	// the cases that Run leaves out and their runs (each also bounded by
 	// EvidenceTimeout). When it passes, the cases not run by then are
-	// left out: the spectrum holds those that finished, Result.
+	// left out: the spectrum holds those that finished, and those the
+	// native evidence stage ran by the time Run stops waiting for it
+	// (their go test coverage, as NativeEvidence takes it); Result.
 	// Errors has an *EvidenceCutError, and each report's Reason says
-	// that its spectrum is partial. Set, it takes the stages the cases
+	// that its spectrum is partial and how many cases the native run
+	// gave. Set, it takes the stages the cases
 	// share out of the first failing case's bound (Timeout), whose
 	// clock then starts after them. Default 0: half of the first
 	// case's Timeout, at most DefaultEvidenceBound; negative: no bound.
@@ -360,6 +363,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	res.Spectrum = opts.Spectrum
 	note := ""       // said in every report's Reason: the spectrum was cut
 	partial := false // every report is partial: the first case's bound cut its evidence
+	evidenceCut := false
 	if res.Spectrum == nil {
 		// The failing cases localized are the selected ones; the spectrum
 		// is every case's: the passing cases -run leaves out still say
@@ -399,6 +403,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				res.Errors = append(res.Errors, &localize.CaseError{Err: cut})
 				note = localize.JoinReason(note, "spectrum partial: "+cut.Error())
 				partial = true
+				evidenceCut = true
 				if cut.Share {
 					res.Cuts = append(res.Cuts, first.cut("", StageEvidence, "", sharedDue))
 				}
@@ -474,6 +479,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				}
 			}
 			res.Failing = slices.DeleteFunc(res.Failing, func(n string) bool { return slices.Contains(passed, n) })
+			if evidenceCut {
+				note = localize.JoinReason(note, completeEvidence(res.Spectrum, ne, sel.Selects))
+			}
 		}
 	}
 	interpreted := res.Failing // the cases the interpreter failed; then those only go test fails
