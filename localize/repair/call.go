@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -164,7 +165,7 @@ func (p *purity) pureCall(call *ssa.CallCommon, reads map[*ssa.Global]bool) bool
 // step bound) or reads a variable the instance's run did not set or
 // read before it is left out. Calls with the values of a smaller term
 // are left out by the caller.
-func (s *synth) callTerms(ctx context.Context, leaves []*term) map[int][]*term {
+func (s *synth) callTerms(ctx context.Context, leaves []*term.Term) map[int][]*term.Term {
 	d := s.d
 	fn := d.Site.fn
 	if fn == nil || d.prog == nil || fn.Pkg == nil {
@@ -178,14 +179,14 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term) map[int][]*term {
 		}
 	}
 	slices.SortFunc(funcs, func(a, b *ssa.Function) int { return int(a.Pos() - b.Pos()) })
-	out := map[int][]*term{}
+	out := map[int][]*term.Term{}
 	n := 0
 	for _, f := range funcs {
 		if n >= maxCallTerms || ctx.Err() != nil {
 			break
 		}
 		sig := f.Signature
-		if sig.Results().Len() != 1 || basicInfo(sig.Results().At(0).Type()) == 0 || sig.Params().Len() > maxCallArgs || sig.Variadic() {
+		if sig.Results().Len() != 1 || term.BasicInfo(sig.Results().At(0).Type()) == 0 || sig.Params().Len() > maxCallArgs || sig.Variadic() {
 			continue
 		}
 		reads, ok := p.pure(f)
@@ -193,27 +194,27 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term) map[int][]*term {
 			continue
 		}
 		if slices.ContainsFunc(reads, func(g *ssa.Global) bool {
-			return g.Pkg != fn.Pkg || basicInfo(g.Type().(*types.Pointer).Elem()) == 0
+			return g.Pkg != fn.Pkg || term.BasicInfo(g.Type().(*types.Pointer).Elem()) == 0
 		}) {
 			continue // a variable the run's values cannot preset
 		}
 		// The arguments: for each parameter, the leaves of its type.
-		args := make([][]*term, sig.Params().Len())
+		args := make([][]*term.Term, sig.Params().Len())
 		for i := range args {
 			pt := sig.Params().At(i).Type()
-			if basicInfo(pt) == 0 {
+			if term.BasicInfo(pt) == 0 {
 				args = nil
 				break
 			}
 			for _, l := range leaves {
-				if l.bin || l == s.own {
+				if l.Bin || l == s.own {
 					continue
 				}
-				if l.typ == nil {
-					if vs, ok := convertAll(l.vals, pt); ok {
-						args[i] = append(args[i], &term{text: l.text, typ: pt, size: 1, vals: vs})
+				if l.Type == nil {
+					if vs, ok := term.ConvertAll(l.Vals, pt); ok {
+						args[i] = append(args[i], &term.Term{Text: l.Text, Type: pt, Size: 1, Vals: vs})
 					}
-				} else if types.Identical(l.typ, pt) {
+				} else if types.Identical(l.Type, pt) {
 					args[i] = append(args[i], l)
 				}
 			}
@@ -227,7 +228,7 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term) map[int][]*term {
 			}
 			n++
 			if t := s.evalCall(ctx, f, reads, combo); t != nil {
-				out[t.size] = append(out[t.size], t)
+				out[t.Size] = append(out[t.Size], t)
 			}
 		}
 	}
@@ -235,10 +236,10 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term) map[int][]*term {
 }
 
 // combinations returns every choice of one term from each of args.
-func combinations(args [][]*term) [][]*term {
-	out := [][]*term{nil}
+func combinations(args [][]*term.Term) [][]*term.Term {
+	out := [][]*term.Term{nil}
 	for _, choices := range args {
-		var next [][]*term
+		var next [][]*term.Term
 		for _, prefix := range out {
 			for _, c := range choices {
 				next = append(next, append(slices.Clone(prefix), c))
@@ -253,14 +254,14 @@ func combinations(args [][]*term) [][]*term {
 // instance computed by a run of f in the interpreter with the
 // package-level variables it reads preset to their values there; nil if
 // some instance gives none.
-func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Global, args []*term) *term {
+func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Global, args []*term.Term) *term.Term {
 	texts := make([]string, len(args))
 	size := 1
 	for i, a := range args {
-		texts[i] = a.text
-		size += a.size
+		texts[i] = a.Text
+		size += a.Size
 	}
-	t := &term{text: f.Name() + "(" + strings.Join(texts, ", ") + ")", typ: f.Signature.Results().At(0).Type(), size: size}
+	t := &term.Term{Text: f.Name() + "(" + strings.Join(texts, ", ") + ")", Type: f.Signature.Results().At(0).Type(), Size: size}
 	cache := map[string]trace.Value{}
 	for i, fi := range s.flat {
 		in := &s.d.Runs[fi.run].Instances[fi.inst]
@@ -276,8 +277,8 @@ func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Glob
 		}
 		vals := make([]trace.Value, len(args))
 		for j, a := range args {
-			vals[j] = a.vals[i]
-			key.WriteString(a.vals[i].String() + "\x00")
+			vals[j] = a.Vals[i]
+			key.WriteString(a.Vals[i].String() + "\x00")
 		}
 		v, done := cache[key.String()]
 		if !done {
@@ -288,7 +289,7 @@ func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Glob
 			v = r.Returns[0]
 			cache[key.String()] = v
 		}
-		t.vals = append(t.vals, v)
+		t.Vals = append(t.Vals, v)
 	}
 	return t
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/search"
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -452,7 +453,7 @@ func (d *Data) rescue(ctx context.Context, c trace.Case, cand localize.Candidate
 	}
 	// The candidate's own value, at the instances of its occurrence.
 	a := cand.Angelic[0]
-	if v, ok := parseValue(a.Value, a.Branch, d.Site.typ); ok {
+	if v, ok := term.Parse(a.Value, a.Branch, d.Site.typ); ok {
 		vals := map[trace.InstanceKey]trace.Value{}
 		for k := range orig {
 			if int(k.Occ) == a.Occurrence {
@@ -562,7 +563,7 @@ func (d *Data) passing(ctx context.Context, c trace.Case) (*Run, error) {
 				in.Break = append(in.Break, v)
 			}
 		}
-		if d.Site.Kind == ConditionSite || basicInfo(d.Site.typ)&types.IsBoolean != 0 {
+		if d.Site.Kind == ConditionSite || term.BasicInfo(d.Site.typ)&types.IsBoolean != 0 {
 			in.KeepAll = true // both values tried
 			continue
 		}
@@ -599,7 +600,7 @@ func (d *Data) probes(in *Instance) []trace.Value {
 		}
 	}
 	for _, b := range d.Constants {
-		if v, ok := convert(b.Value, d.Site.typ); ok {
+		if v, ok := term.Convert(b.Value, d.Site.typ); ok {
 			add(v)
 		}
 	}
@@ -607,14 +608,14 @@ func (d *Data) probes(in *Instance) []trace.Value {
 	case trace.KindInt:
 		w := in.Value.Int()
 		for _, x := range []int64{w + 1, w - 1, 0} {
-			if v, ok := convert(trace.Int(x), d.Site.typ); ok {
+			if v, ok := term.Convert(trace.Int(x), d.Site.typ); ok {
 				add(v)
 			}
 		}
 	case trace.KindUint:
 		w := in.Value.Uint()
 		for _, x := range []uint64{w + 1, w - 1, 0} {
-			if v, ok := convert(trace.Uint(x), d.Site.typ); ok {
+			if v, ok := term.Convert(trace.Uint(x), d.Site.typ); ok {
 				add(v)
 			}
 		}

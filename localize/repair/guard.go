@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -41,7 +42,7 @@ func (g Guard) String() string {
 // result, is a variable in scope or a constant of its type, or its
 // zero value. Whether the early return makes the failing runs pass is
 // left to the validation, which runs the package's tests on the patch.
-func (s *synth) guards(ctx context.Context, layers [][]*term) []Guard {
+func (s *synth) guards(ctx context.Context, layers [][]*term.Term) []Guard {
 	d := s.d
 	if d.Site.stmt >= 0 && d.Site.src != nil && d.Site.fn != nil && d.Site.returned() {
 		return s.returnGuards(ctx, layers)
@@ -56,10 +57,10 @@ func (s *synth) guards(ctx context.Context, layers [][]*term) []Guard {
 		return nil
 	}
 	res := d.Site.fn.Signature.Results()
-	var results []*term // nil element: no result
+	var results []*term.Term // nil element: no result
 	switch {
 	case res.Len() == 0:
-		results = []*term{nil}
+		results = []*term.Term{nil}
 	case res.Len() == 1:
 		results = s.resultTerms(layers[1], res.At(0).Type())
 	}
@@ -69,16 +70,16 @@ func (s *synth) guards(ctx context.Context, layers [][]*term) []Guard {
 	var out []Guard
 	for size := 1; size < len(layers) && len(out) < s.opts.MaxFixes; size++ {
 		for _, c := range layers[size] {
-			if basicInfo(c.typ)&types.IsBoolean == 0 || !simple(d.Site.Replaced) && strings.Contains(c.text, d.Site.Replaced) {
+			if term.BasicInfo(c.Type)&types.IsBoolean == 0 || !term.Simple(d.Site.Replaced) && strings.Contains(c.Text, d.Site.Replaced) {
 				continue // not a condition, or built on the site's own expression
 			}
 			if !s.guardFires(c) {
 				continue
 			}
 			for _, r := range results {
-				g := Guard{Cond: c.text, Size: c.size}
+				g := Guard{Cond: c.Text, Size: c.Size}
 				if r != nil {
-					g.Result, g.Size = r.text, g.Size+r.size
+					g.Result, g.Size = r.Text, g.Size+r.Size
 				}
 				out = append(out, g)
 			}
@@ -90,10 +91,10 @@ func (s *synth) guards(ctx context.Context, layers [][]*term) []Guard {
 
 // guardFires reports whether condition c is false at every instance of
 // the passing runs and true at some instance of each failing run.
-func (s *synth) guardFires(c *term) bool {
+func (s *synth) guardFires(c *term.Term) bool {
 	fired := map[int]bool{}
 	for i, f := range s.flat {
-		if !c.vals[i].Bool() {
+		if !c.Vals[i].Bool() {
 			continue
 		}
 		if !s.d.Runs[f.run].Failing {
@@ -112,41 +113,41 @@ func (s *synth) guardFires(c *term) bool {
 // resultTerms returns the terms of size 1 that a function returning typ
 // can return: the variables of that type, the constants it represents,
 // and its zero value when no constant is it.
-func (s *synth) resultTerms(leaves []*term, typ types.Type) []*term {
-	if basicInfo(typ) == 0 {
+func (s *synth) resultTerms(leaves []*term.Term, typ types.Type) []*term.Term {
+	if term.BasicInfo(typ) == 0 {
 		return nil
 	}
-	var out []*term
-	zero, _ := zero(typ)
+	var out []*term.Term
+	zero, _ := term.Zero(typ)
 	hasZero := false
 	for _, t := range leaves {
-		if t.bin {
+		if t.Bin {
 			continue // the site's own expression
 		}
-		vals := t.vals
-		if t.typ == nil {
+		vals := t.Vals
+		if t.Type == nil {
 			var ok bool
-			if vals, ok = convertAll(t.vals, typ); !ok {
+			if vals, ok = term.ConvertAll(t.Vals, typ); !ok {
 				continue
 			}
-		} else if !types.Identical(t.typ, typ) {
+		} else if !types.Identical(t.Type, typ) {
 			continue
 		}
-		if len(vals) > 0 && trace.Equal(vals[0], zero) && t.typ == nil {
+		if len(vals) > 0 && trace.Equal(vals[0], zero) && t.Type == nil {
 			hasZero = true
 		}
-		out = append(out, &term{text: t.text, typ: typ, size: 1, vals: vals})
+		out = append(out, &term.Term{Text: t.Text, Type: typ, Size: 1, Vals: vals})
 	}
 	if !hasZero && zero.IsValid() {
 		text := zero.String()
-		if basicInfo(typ)&types.IsString != 0 {
+		if term.BasicInfo(typ)&types.IsString != 0 {
 			text = `""`
 		}
 		vals := make([]trace.Value, len(s.flat))
 		for i := range vals {
 			vals[i] = zero
 		}
-		out = append(out, &term{text: text, typ: typ, size: 1, vals: vals})
+		out = append(out, &term.Term{Text: text, Type: typ, Size: 1, Vals: vals})
 	}
 	return out
 }
@@ -189,7 +190,7 @@ func (s *Site) returned() bool {
 // holds); their replays have a budget of MaxReplays of their own. A
 // passing run may take the guard: where cond holds there, the result's
 // value must keep it passing.
-func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
+func (s *synth) returnGuards(ctx context.Context, layers [][]*term.Term) []Guard {
 	d := s.d
 	typ := d.Site.typ
 	// own is e's value at each instance: in a failing run, the original
@@ -202,48 +203,48 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 			own[i] = in.Value
 		}
 	}
-	var conds, results []*term
+	var conds, results []*term.Term
 	for size := 1; size < len(layers); size++ {
 		if size == 1 {
 			results = append(results, s.resultTerms(layers[1], typ)...)
 		}
 		for _, t := range layers[size] {
 			switch {
-			case basicInfo(t.typ)&types.IsBoolean != 0:
-				if !simple(d.Site.Replaced) && strings.Contains(t.text, d.Site.Replaced) {
+			case term.BasicInfo(t.Type)&types.IsBoolean != 0:
+				if !term.Simple(d.Site.Replaced) && strings.Contains(t.Text, d.Site.Replaced) {
 					continue // built on the site's own expression
 				}
 				if s.firesInEachFailing(t, own, nil) {
 					conds = append(conds, t)
 				}
-			case size > 1 && t.typ != nil && types.Identical(t.typ, typ):
+			case size > 1 && t.Type != nil && types.Identical(t.Type, typ):
 				results = append(results, t)
 			}
 		}
 	}
 	type pair struct {
-		c, r     *term
+		c, r     *term.Term
 		size, rd int
 	}
 	// The result's distance to e, parentheses around e aside.
 	e := d.Site.Replaced
-	for len(e) > 1 && e[0] == '(' && e[len(e)-1] == ')' && simple(e[1:len(e)-1]) {
+	for len(e) > 1 && e[0] == '(' && e[len(e)-1] == ')' && term.Simple(e[1:len(e)-1]) {
 		e = e[1 : len(e)-1]
 	}
 	rdist := make([]int, len(results))
 	for i, r := range results {
-		rdist[i] = distance(e, r.text)
+		rdist[i] = term.Distance(e, r.Text)
 	}
 	var pairs []pair
 	for _, c := range conds {
 		for i, r := range results {
-			if size := c.size + r.size; c.size <= s.opts.MaxSize && r.size <= s.opts.MaxSize && size <= s.opts.MaxSize+1 {
+			if size := c.Size + r.Size; c.Size <= s.opts.MaxSize && r.Size <= s.opts.MaxSize && size <= s.opts.MaxSize+1 {
 				pairs = append(pairs, pair{c, r, size, rdist[i]})
 			}
 		}
 	}
 	slices.SortStableFunc(pairs, func(a, b pair) int {
-		return cmp.Or(cmp.Compare(a.size, b.size), cmp.Compare(a.c.size, b.c.size), cmp.Compare(a.rd, b.rd))
+		return cmp.Or(cmp.Compare(a.size, b.size), cmp.Compare(a.c.Size, b.c.Size), cmp.Compare(a.rd, b.rd))
 	})
 	limit := s.replayLimit
 	s.replayLimit = s.res.Replays + s.opts.MaxReplays
@@ -256,18 +257,18 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 		if !s.firesInEachFailing(p.c, own, p.r) {
 			continue // leaves a failing run as it was
 		}
-		t := &term{text: "if " + p.c.text + " { return " + p.r.text + " }", typ: typ, size: p.size, vals: make([]trace.Value, len(s.flat))}
+		t := &term.Term{Text: "if " + p.c.Text + " { return " + p.r.Text + " }", Type: typ, Size: p.size, Vals: make([]trace.Value, len(s.flat))}
 		for i := range s.flat {
-			t.vals[i] = own[i]
-			if p.c.vals[i].Bool() {
-				t.vals[i] = p.r.vals[i]
+			t.Vals[i] = own[i]
+			if p.c.Vals[i].Bool() {
+				t.Vals[i] = p.r.Vals[i]
 			}
 		}
 		ok, err := s.fits(ctx, t)
 		if err != nil || !ok {
 			continue // an interpreter failure on a replay refutes the guard
 		}
-		out = append(out, Guard{Cond: p.c.text, Result: p.r.text, Size: p.size})
+		out = append(out, Guard{Cond: p.c.Text, Result: p.r.Text, Size: p.size})
 	}
 	return out
 }
@@ -276,10 +277,10 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term) []Guard {
 // of every failing run, and with result r (nil: any), at one where r's
 // value differs from own's: a guard that does not fire in a failing run
 // leaves it failing.
-func (s *synth) firesInEachFailing(c *term, own []trace.Value, r *term) bool {
+func (s *synth) firesInEachFailing(c *term.Term, own []trace.Value, r *term.Term) bool {
 	fired := map[int]bool{}
 	for i, f := range s.flat {
-		if s.d.Runs[f.run].Failing && c.vals[i].Bool() && (r == nil || !trace.Equal(r.vals[i], own[i])) {
+		if s.d.Runs[f.run].Failing && c.Vals[i].Bool() && (r == nil || !trace.Equal(r.Vals[i], own[i])) {
 			fired[f.run] = true
 		}
 	}

@@ -2,6 +2,8 @@ package repair
 
 import (
 	"fmt"
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -58,7 +60,7 @@ func (s *Site) locate(overlay map[string][]byte) error {
 	var upd ast.Stmt                   // a compound assignment or x++ / x--: best, rewritten as lhs = value
 	load := false                      // the site is the load of upd's old value
 	var stack []ast.Node
-	s.stmt = stmtAround(f, tf, pos)
+	s.stmt = schema.StmtAround(f, tf, tf.Offset(pos))
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -140,7 +142,7 @@ func (s *Site) locate(overlay map[string][]byte) error {
 		// branches on it.
 		if id, stack := s.loadedUse(f, tf); id != nil {
 			best, parent, around = id, stack[len(stack)-1], stack
-			s.stmt = stmtAround(f, tf, id.Pos())
+			s.stmt = schema.StmtAround(f, tf, tf.Offset(id.Pos()))
 		}
 	}
 	if best == nil && (s.Kind == AssignmentSite || s.Kind == ReturnSite) {
@@ -186,7 +188,7 @@ func (s *Site) locate(overlay map[string][]byte) error {
 	case *ast.AssignStmt:
 		// x -= c computes x - c and stores it.
 		op, x, rhs = compound(n), text(n.Lhs[0]), text(n.Rhs[0])
-		if !simple(rhs) {
+		if !term.Simple(rhs) {
 			rhs = "(" + rhs + ")"
 		}
 	case *ast.IncDecStmt:
@@ -210,19 +212,6 @@ func (s *Site) locate(overlay map[string][]byte) error {
 		s.Replaced = x + " " + op.String() + " " + rhs
 	}
 	return nil
-}
-
-// stmtAround returns the offset of the innermost statement of a
-// statement list (a block, a case) around pos, where a guard goes; -1
-// if none.
-func stmtAround(f *ast.File, tf *token.File, pos token.Pos) int {
-	lists := listStmts(f)
-	off := tf.Offset(pos)
-	j := innermost(lists, tf, off, off+1)
-	if j < 0 {
-		return -1
-	}
-	return tf.Offset(lists[j].list[lists[j].i].Pos())
 }
 
 // loadedUse returns the use of the variable s.loaded, in the site's

@@ -1,7 +1,6 @@
 package repair
 
 import (
-	"bytes"
 	"context"
 	"go/ast"
 	"go/parser"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/mutation"
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -75,11 +75,10 @@ func mutants(ctx context.Context, prog *trace.Program, sites []localize.Candidat
 // the start of the statement whose right-hand side or result it
 // replaces. False if no expression of that text is there.
 func mutantSpan(f *ast.File, tf *token.File, src []byte, line, column int, orig string) (int, bool) {
-	off := lineOffset(src, line)
-	if off < 0 || column < 1 || off+column-1 > len(src) {
+	off := schema.Offset(src, line, column)
+	if off < 0 {
 		return 0, false
 	}
-	off += column - 1
 	at := tf.Pos(off)
 	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
 	var inside, rhs ast.Expr
@@ -118,18 +117,4 @@ func mutantSpan(f *ast.File, tf *token.File, src []byte, line, column int, orig 
 		return tf.Offset(inside.Pos()), true
 	}
 	return 0, false
-}
-
-// lineOffset returns the byte offset of line (1-based) in src; -1 if
-// src has fewer lines.
-func lineOffset(src []byte, line int) int {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return -1
-		}
-		off += i + 1
-	}
-	return off
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -299,7 +300,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			site := slices.IndexFunc(res.Sites, func(s SiteRepair) bool {
 				return s.Site.File == m.File && s.Site.Line == m.Line
 			})
-			cands = append(cands, Candidate{Origin: "mutation " + m.Op, Size: len(tokens(m.Repl)), Distance: distance(m.Orig, m.Repl), Site: site, Patch: m.patch})
+			cands = append(cands, Candidate{Origin: "mutation " + m.Op, Size: len(term.Tokens(m.Repl)), Distance: term.Distance(m.Orig, m.Repl), Site: site, Patch: m.patch})
 		}
 		return finish(vctx, res, cands, opts, start, err)
 	}
@@ -367,7 +368,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 				if err != nil {
 					return nil, err
 				}
-				cands = append(cands, Candidate{Origin: "guard", Size: g.Size, Distance: len(tokens(g.String())), Site: len(res.Sites), Patch: *p})
+				cands = append(cands, Candidate{Origin: "guard", Size: g.Size, Distance: len(term.Tokens(g.String())), Site: len(res.Sites), Patch: *p})
 			}
 		}
 		res.Sites = append(res.Sites, sr)

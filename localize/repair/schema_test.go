@@ -10,22 +10,8 @@ import (
 
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
 )
-
-// TestFlatten checks statements laid on one line: the semicolons the
-// line ends stand for written out, comments dropped.
-func TestFlatten(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"x = 1", "x = 1 ;"},
-		{"if a > b { // why\n\treturn a\n}\nc++", "if a > b { return a ; } ; c ++ ;"},
-		{"f(a,\n\tb)", "f ( a , b ) ;"},
-		{"s := `a\nb`", "s := `a\nb` ;"},
-	} {
-		if got := flatten(tc.in); got != tc.want {
-			t.Errorf("flatten(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
 
 // schemaPatches returns patches of testdata/schema, each the first
 // occurrence of a text replaced (an empty text: inserted before the
@@ -66,12 +52,12 @@ func schemaPatches(t *testing.T) (dir string, ps []*Patch) {
 // block (a named result).
 func TestSchemaLeavesOut(t *testing.T) {
 	_, ps := schemaPatches(t)
-	s := newSchema(nil, ps, make([]bool, len(ps)))
+	s := schema.New(nil, forSchema(ps), make([]bool, len(ps)))
 	if s == nil {
 		t.Fatal("no schema")
 	}
 	for i := range ps {
-		if in, want := s.num[i] > 0, i != 6 && i != 7; in != want {
+		if in, want := s.Num[i] > 0, i != 6 && i != 7; in != want {
 			t.Errorf("patch %d (%s -> %s) in the schema: %v, want %v", i, ps[i].Orig, ps[i].Repl, in, want)
 		}
 	}
@@ -123,10 +109,10 @@ func TestSchemaVerdicts(t *testing.T) {
 	if !longtest.Enabled {
 		ownIdx = ownSample
 	}
-	schema, own := validate(false, all), validate(true, ownIdx)
+	inSchema, own := validate(false, all), validate(true, ownIdx)
 	plausible := map[int]bool{0: true, 1: true, 3: true}
 	for i, p := range ps {
-		s, o := schema[i], own[i]
+		s, o := inSchema[i], own[i]
 		if s == nil || o == nil && slices.Contains(ownIdx, i) {
 			t.Errorf("patch %d (%s -> %s) not validated: %+v, %+v", i, p.Orig, p.Repl, s, o)
 			continue
@@ -145,17 +131,17 @@ func TestSchemaVerdicts(t *testing.T) {
 		}
 	}
 	for _, i := range []int{4, 10} {
-		if !strings.Contains(schema[i].Error, "does not build") {
-			t.Errorf("patch %d (50 -> %s): %+v, want a build error", i, ps[i].Repl, schema[i])
+		if !strings.Contains(inSchema[i].Error, "does not build") {
+			t.Errorf("patch %d (50 -> %s): %+v, want a build error", i, ps[i].Repl, inSchema[i])
 		}
 	}
-	if f := schema[9].Failed; !schema[9].Suite || len(f) != 1 || f[0] != "TestGradeTop" {
-		t.Errorf("patch 9: %+v in the schema, want TestGradeTop failed in the whole suite", schema[9])
+	if f := inSchema[9].Failed; !inSchema[9].Suite || len(f) != 1 || f[0] != "TestGradeTop" {
+		t.Errorf("patch 9: %+v in the schema, want TestGradeTop failed in the whole suite", inSchema[9])
 	}
-	if f := schema[2].Failed; len(f) != 1 || f[0] != "TestGrade" {
+	if f := inSchema[2].Failed; len(f) != 1 || f[0] != "TestGrade" {
 		t.Errorf("patch 2 (x < 0 -> x <= 0): failed %q in the schema, want TestGrade, the first case", f)
 	}
-	if f := schema[5].Failed; len(f) != 1 || f[0] != "TestGrade" {
+	if f := inSchema[5].Failed; len(f) != 1 || f[0] != "TestGrade" {
 		t.Errorf("patch 5: failed %q in the schema, want TestGrade", f)
 	}
 }

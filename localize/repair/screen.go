@@ -12,13 +12,14 @@ import (
 	"strconv"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
 )
 
-// screen is a built patch schema (see newSchema): it runs the package's
+// screen is a built patch schema (see schema.New): it runs the package's
 // tests on each of its patches without a build of the patch's own.
 type screen struct {
 	v      *Validator
-	s      *schema
+	s      *schema.Schema
 	bin    string
 	failed []*Validation // the patches refuted by the schema's build
 }
@@ -52,7 +53,7 @@ func (v *Validator) newScreen(ctx context.Context, patches []*Patch) (*screen, e
 		}
 	}
 	for attempt := range 4 {
-		s := newSchema(v.overlay, patches, left)
+		s := schema.New(v.overlay, forSchema(patches), left)
 		if s == nil {
 			return sc.fallback(), nil
 		}
@@ -64,7 +65,7 @@ func (v *Validator) newScreen(ctx context.Context, patches []*Patch) (*screen, e
 		for f, b := range v.overlay {
 			files[f] = b
 		}
-		for f, b := range s.files {
+		for f, b := range s.Files {
 			files[f] = b
 		}
 		ov, err := nativetest.WriteOverlay(dir, files)
@@ -78,7 +79,7 @@ func (v *Validator) newScreen(ctx context.Context, patches []*Patch) (*screen, e
 			return nil, ctx.Err()
 		}
 		if err != nil {
-			blamed := s.blame(err.Error())
+			blamed := s.Blame(err.Error())
 			if len(blamed) == 0 {
 				return sc.fallback(), nil
 			}
@@ -114,7 +115,7 @@ func (sc *screen) fallback() *screen {
 
 // has reports whether patch i is in the schema.
 func (sc *screen) has(i int) bool {
-	return sc != nil && sc.s != nil && i < len(sc.s.num) && sc.s.num[i] > 0
+	return sc != nil && sc.s != nil && i < len(sc.s.Num) && sc.s.Num[i] > 0
 }
 
 // check runs the package's tests on patch i of the schema, each run
@@ -125,7 +126,7 @@ func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
 	v := sc.v
 	passed := 0
 	if v.first != "" {
-		out, err := sc.run(ctx, sc.s.num[i], v.first, "")
+		out, err := sc.run(ctx, sc.s.Num[i], v.first, "")
 		if err != nil {
 			return nil, err
 		}
@@ -134,7 +135,7 @@ func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
 		}
 		passed = out.Passed
 	}
-	out, err := sc.run(ctx, sc.s.num[i], "", v.first)
+	out, err := sc.run(ctx, sc.s.Num[i], "", v.first)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +155,7 @@ func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
 // the cases run selects and skip does not, stopping at the first failing
 // one.
 func (sc *screen) run(ctx context.Context, num int, run, skip string) (*Validation, error) {
-	b := &nativetest.Binary{Path: sc.bin, Dir: sc.v.pkg.Dir, Timeout: sc.v.timeout, FailFast: true, Env: []string{schemaEnv + "=" + strconv.Itoa(num)}}
+	b := &nativetest.Binary{Path: sc.bin, Dir: sc.v.pkg.Dir, Timeout: sc.v.timeout, FailFast: true, Env: []string{schema.Env + "=" + strconv.Itoa(num)}}
 	out, err := sc.v.run(ctx, b, run, skip)
 	if out != nil {
 		out.Schema = true
@@ -229,4 +230,13 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 		}
 	}
 	return nil
+}
+
+// forSchema returns the patches as the schema takes them.
+func forSchema(ps []*Patch) []*schema.Patch {
+	out := make([]*schema.Patch, len(ps))
+	for i, p := range ps {
+		out[i] = &schema.Patch{File: p.File, Line: p.Line, Column: p.Column, EndLine: p.EndLine, EndColumn: p.EndColumn, Orig: p.Orig, Inserted: p.inserted, Source: p.Source}
+	}
+	return out
 }

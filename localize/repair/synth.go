@@ -3,12 +3,12 @@ package repair
 import (
 	"cmp"
 	"context"
-	"go/scanner"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -135,7 +135,7 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 	for _, t := range s.calls[1] {
 		leaves = s.add(leaves, t)
 	}
-	layers := [][]*term{nil, leaves}
+	layers := [][]*term.Term{nil, leaves}
 	var fits []Fix
 	for size := 1; size <= o.MaxSize; size++ {
 		if size > 1 {
@@ -158,7 +158,7 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 				return nil, err
 			}
 			if ok {
-				fits = append(fits, Fix{Expr: t.text, Size: t.size, Distance: distance(d.Site.Replaced, t.text)})
+				fits = append(fits, Fix{Expr: t.Text, Size: t.Size, Distance: term.Distance(d.Site.Replaced, t.Text)})
 			}
 		}
 		if len(fits) >= o.MaxFixes || res.Partial {
@@ -208,17 +208,17 @@ type synth struct {
 	flat []flatInstance
 	res  *SynthResult
 	seen map[string]bool // the keys of the terms enumerated
-	own  *term           // the replaced expression, a leaf; nil if another leaf has its values
+	own  *term.Term      // the replaced expression, a leaf; nil if another leaf has its values
 	// calls are the calls of pure functions by size (see callTerms).
-	calls map[int][]*term
+	calls map[int][]*term.Term
 	// replayLimit is the count of replays (SynthResult.Replays) at
 	// which fits stops replaying.
 	replayLimit int
 }
 
 // add keeps t if no smaller term has its values, within MaxTerms.
-func (s *synth) add(layer []*term, t *term) []*term {
-	k := t.key()
+func (s *synth) add(layer []*term.Term, t *term.Term) []*term.Term {
+	k := t.Key()
 	if s.seen[k] {
 		return layer
 	}
@@ -235,11 +235,11 @@ func (s *synth) add(layer []*term, t *term) []*term {
 
 // leaves returns the terms of size 1: the variables known at every
 // instance, the constants, and the replaced expression.
-func (s *synth) leaves() []*term {
-	var out []*term
+func (s *synth) leaves() []*term.Term {
+	var out []*term.Term
 	first := s.d.Runs[s.flat[0].run].Instances[s.flat[0].inst]
 	for _, b := range first.Env {
-		t := &term{text: b.Name, typ: b.typ, size: 1}
+		t := &term.Term{Text: b.Name, Type: b.typ, Size: 1}
 		for _, f := range s.flat {
 			env := s.d.Runs[f.run].Instances[f.inst].Env
 			i := slices.IndexFunc(env, func(x Binding) bool { return x.Name == b.Name })
@@ -247,31 +247,31 @@ func (s *synth) leaves() []*term {
 				t = nil
 				break
 			}
-			t.vals = append(t.vals, env[i].Value)
+			t.Vals = append(t.Vals, env[i].Value)
 		}
 		if t != nil {
 			out = s.add(out, t)
 		}
 	}
 	for _, c := range s.d.Constants {
-		t := &term{text: c.Name, size: 1, vals: make([]trace.Value, len(s.flat))}
-		if basicInfo(c.typ)&types.IsUntyped == 0 {
-			t.typ = c.typ
+		t := &term.Term{Text: c.Name, Size: 1, Vals: make([]trace.Value, len(s.flat))}
+		if term.BasicInfo(c.typ)&types.IsUntyped == 0 {
+			t.Type = c.typ
 		}
-		for i := range t.vals {
-			t.vals[i] = c.Value
+		for i := range t.Vals {
+			t.Vals[i] = c.Value
 		}
 		out = s.add(out, t)
 	}
 	if r := s.d.Site.Replaced; r != "" {
-		t := &term{text: r, typ: s.d.Site.typ, size: 1, bin: !simple(r)}
+		t := &term.Term{Text: r, Type: s.d.Site.typ, Size: 1, Bin: !term.Simple(r)}
 		for _, f := range s.flat {
 			v := s.d.Runs[f.run].Instances[f.inst].Orig
 			if !v.IsValid() {
 				t = nil
 				break
 			}
-			t.vals = append(t.vals, v)
+			t.Vals = append(t.Vals, v)
 		}
 		if t != nil {
 			out = s.add(out, t)
@@ -289,13 +289,13 @@ func (s *synth) leaves() []*term {
 // size 3, enumerated already): a condition's missing or extra clause,
 // whose size passes MaxSize. Terms with the values of one enumerated
 // before are not checked again.
-func (s *synth) strengthen(ctx context.Context, layers [][]*term, fits []Fix) ([]Fix, error) {
-	if basicInfo(s.own.typ)&types.IsBoolean == 0 {
+func (s *synth) strengthen(ctx context.Context, layers [][]*term.Term, fits []Fix) ([]Fix, error) {
+	if term.BasicInfo(s.own.Type)&types.IsBoolean == 0 {
 		return fits, nil
 	}
 	for size := 2; size < len(layers); size++ {
 		for _, c := range layers[size] {
-			if basicInfo(c.typ)&types.IsBoolean == 0 {
+			if term.BasicInfo(c.Type)&types.IsBoolean == 0 {
 				continue
 			}
 			for _, op := range []token.Token{token.LAND, token.LOR} {
@@ -303,11 +303,11 @@ func (s *synth) strengthen(ctx context.Context, layers [][]*term, fits []Fix) ([
 					s.res.Partial, s.res.Reason = true, ctx.Err().Error()
 					return fits, nil
 				}
-				t, ok := binary(op, s.own, c)
-				if !ok || s.seen[t.key()] {
+				t, ok := term.Binary(op, s.own, c)
+				if !ok || s.seen[t.Key()] {
 					continue
 				}
-				s.seen[t.key()] = true
+				s.seen[t.Key()] = true
 				s.res.Terms++
 				ok, err := s.fits(ctx, t)
 				if err != nil {
@@ -318,7 +318,7 @@ func (s *synth) strengthen(ctx context.Context, layers [][]*term, fits []Fix) ([
 					return nil, err
 				}
 				if ok {
-					fits = append(fits, Fix{Expr: t.text, Size: t.size, Distance: distance(s.d.Site.Replaced, t.text)})
+					fits = append(fits, Fix{Expr: t.Text, Size: t.Size, Distance: term.Distance(s.d.Site.Replaced, t.Text)})
 					if len(fits) >= s.opts.MaxFixes {
 						return fits, nil
 					}
@@ -327,12 +327,6 @@ func (s *synth) strengthen(ctx context.Context, layers [][]*term, fits []Fix) ([
 		}
 	}
 	return fits, nil
-}
-
-// simple reports whether source text is one identifier or literal, which
-// needs no parentheses as an operand.
-func simple(text string) bool {
-	return !strings.ContainsAny(text, " +-*/%&|^<>=!()")
 }
 
 // operators are the binary operators of the synthesis.
@@ -345,14 +339,14 @@ var operators = []token.Token{
 // layer returns the terms of the given size built from the smaller ones:
 // a unary operator on a term that is not unary, a binary operator on two;
 // then the calls of that size.
-func (s *synth) layer(layers [][]*term, size int) []*term {
-	var out []*term
+func (s *synth) layer(layers [][]*term.Term, size int) []*term.Term {
+	var out []*term.Term
 	for _, x := range layers[size-1] {
-		if strings.HasPrefix(x.text, "!") || strings.HasPrefix(x.text, "-") {
+		if strings.HasPrefix(x.Text, "!") || strings.HasPrefix(x.Text, "-") {
 			continue
 		}
 		for _, op := range []token.Token{token.NOT, token.SUB} {
-			if t, ok := unary(op, x); ok {
+			if t, ok := term.Unary(op, x); ok {
 				out = s.add(out, t)
 			}
 		}
@@ -362,7 +356,7 @@ func (s *synth) layer(layers [][]*term, size int) []*term {
 		for _, x := range layers[i] {
 			for _, y := range layers[j] {
 				for _, op := range operators {
-					if t, ok := binary(op, x, y); ok {
+					if t, ok := term.Binary(op, x, y); ok {
 						out = s.add(out, t)
 					}
 				}
@@ -377,21 +371,21 @@ func (s *synth) layer(layers [][]*term, size int) []*term {
 
 // siteTyped reports whether t can replace the site's expression: its
 // type is the site's, or it is a constant the site's type represents.
-func (s *synth) siteTyped(t *term) bool {
-	if t.typ == nil {
-		vs, ok := convertAll(t.vals, s.d.Site.typ)
+func (s *synth) siteTyped(t *term.Term) bool {
+	if t.Type == nil {
+		vs, ok := term.ConvertAll(t.Vals, s.d.Site.typ)
 		if ok {
-			t.vals = vs
+			t.Vals = vs
 		}
 		return ok
 	}
-	return types.Identical(t.typ, s.d.Site.typ) || s.d.Site.Kind == ConditionSite && basicInfo(t.typ)&types.IsBoolean != 0
+	return types.Identical(t.Type, s.d.Site.typ) || s.d.Site.Kind == ConditionSite && term.BasicInfo(t.Type)&types.IsBoolean != 0
 }
 
 // fits reports whether t fits every run of the data: first by the
 // values the data records, then by replays of the runs they do not
 // decide.
-func (s *synth) fits(ctx context.Context, t *term) (bool, error) {
+func (s *synth) fits(ctx context.Context, t *term.Term) (bool, error) {
 	type replay struct {
 		run  int
 		vals map[trace.InstanceKey]trace.Value
@@ -403,7 +397,7 @@ func (s *synth) fits(ctx context.Context, t *term) (bool, error) {
 		differ, decided := 0, true
 		for ii := range run.Instances {
 			in := &run.Instances[ii]
-			v := t.vals[at]
+			v := t.Vals[at]
 			at++
 			vals[in.Key] = v
 			if trace.Equal(v, in.Value) {
@@ -472,47 +466,4 @@ func (r *Run) instance(k trace.InstanceKey) *Instance {
 		}
 	}
 	return nil
-}
-
-// distance is the edit distance between the tokens of two expressions.
-func distance(a, b string) int {
-	x, y := tokens(a), tokens(b)
-	prev := make([]int, len(y)+1)
-	cur := make([]int, len(y)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		cur[0] = i
-		for j := 1; j <= len(y); j++ {
-			c := prev[j-1]
-			if x[i-1] != y[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(y)]
-}
-
-// tokens splits Go source into its tokens.
-func tokens(src string) []string {
-	var out []string
-	fs := token.NewFileSet()
-	var sc scanner.Scanner
-	sc.Init(fs.AddFile("", -1, len(src)), []byte(src), nil, 0)
-	for {
-		_, tok, lit := sc.Scan()
-		if tok == token.EOF {
-			return out
-		}
-		if tok == token.SEMICOLON && lit == "\n" {
-			continue
-		}
-		if lit == "" {
-			lit = tok.String()
-		}
-		out = append(out, lit)
-	}
 }

@@ -1,4 +1,4 @@
-package repair
+package term
 
 import (
 	"go/token"
@@ -9,43 +9,43 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// term is an expression of the synthesis: its Go source, its type, its
+// Term is an expression of the synthesis: its Go source, its type, its
 // size (operands and operators) and its value at every instance of the
-// data (Data.flat order); an untyped constant has typ nil and takes its
-// type from the operand it meets.
-type term struct {
-	text string
-	typ  types.Type // nil: an untyped constant
-	size int
-	bin  bool // a binary expression: parenthesized as an operand
-	vals []trace.Value
+// repair data, in one order the synthesis fixes; an untyped constant
+// has Type nil and takes its type from the operand it meets.
+type Term struct {
+	Text string
+	Type types.Type // nil: an untyped constant
+	Size int
+	Bin  bool // a binary expression: parenthesized as an operand
+	Vals []trace.Value
 }
 
-// operand returns t's text as an operand of a binary expression.
-func (t *term) operand() string {
-	if t.bin {
-		return "(" + t.text + ")"
+// Operand returns t's text as an operand of a binary expression.
+func (t *Term) Operand() string {
+	if t.Bin {
+		return "(" + t.Text + ")"
 	}
-	return t.text
+	return t.Text
 }
 
-// key is t's type and values: two terms with the same key are
+// Key is t's type and values: two terms with the same key are
 // observationally equivalent on the data, and the smaller is kept.
-func (t *term) key() string {
+func (t *Term) Key() string {
 	var sb strings.Builder
-	if t.typ != nil {
-		sb.WriteString(t.typ.String())
+	if t.Type != nil {
+		sb.WriteString(t.Type.String())
 	}
-	for _, v := range t.vals {
+	for _, v := range t.Vals {
 		sb.WriteByte(0)
 		sb.WriteString(v.String())
 	}
 	return sb.String()
 }
 
-// basicInfo returns the info bits of typ's underlying basic type (0 if
+// BasicInfo returns the info bits of typ's underlying basic type (0 if
 // it is none).
-func basicInfo(typ types.Type) types.BasicInfo {
+func BasicInfo(typ types.Type) types.BasicInfo {
 	if typ == nil {
 		return 0
 	}
@@ -58,27 +58,27 @@ func basicInfo(typ types.Type) types.BasicInfo {
 // unify returns the type of a binary expression's operands x and y: the
 // typed one's when the other is an untyped constant, whose values are
 // then converted; false if they cannot meet.
-func unify(x, y *term) (types.Type, []trace.Value, []trace.Value, bool) {
-	xs, ys := x.vals, y.vals
+func unify(x, y *Term) (types.Type, []trace.Value, []trace.Value, bool) {
+	xs, ys := x.Vals, y.Vals
 	switch {
-	case x.typ != nil && y.typ != nil:
-		return x.typ, xs, ys, types.Identical(x.typ, y.typ)
-	case x.typ == nil && y.typ == nil:
+	case x.Type != nil && y.Type != nil:
+		return x.Type, xs, ys, types.Identical(x.Type, y.Type)
+	case x.Type == nil && y.Type == nil:
 		return nil, nil, nil, false // constant folding is not synthesis
-	case x.typ == nil:
-		cs, ok := convertAll(xs, y.typ)
-		return y.typ, cs, ys, ok
+	case x.Type == nil:
+		cs, ok := ConvertAll(xs, y.Type)
+		return y.Type, cs, ys, ok
 	default:
-		cs, ok := convertAll(ys, x.typ)
-		return x.typ, xs, cs, ok
+		cs, ok := ConvertAll(ys, x.Type)
+		return x.Type, xs, cs, ok
 	}
 }
 
-// convertAll converts an untyped constant's values to typ.
-func convertAll(vs []trace.Value, typ types.Type) ([]trace.Value, bool) {
+// ConvertAll converts an untyped constant's values to typ.
+func ConvertAll(vs []trace.Value, typ types.Type) ([]trace.Value, bool) {
 	out := make([]trace.Value, len(vs))
 	for i, v := range vs {
-		c, ok := convert(v, typ)
+		c, ok := Convert(v, typ)
 		if !ok {
 			return nil, false
 		}
@@ -87,14 +87,14 @@ func convertAll(vs []trace.Value, typ types.Type) ([]trace.Value, bool) {
 	return out, true
 }
 
-// binary returns x op y, or false if Go does not allow it on their
+// Binary returns x op y, or false if Go does not allow it on their
 // types or it fails on some instance (a division by zero).
-func binary(op token.Token, x, y *term) (*term, bool) {
+func Binary(op token.Token, x, y *Term) (*Term, bool) {
 	typ, xs, ys, ok := unify(x, y)
 	if !ok {
 		return nil, false
 	}
-	info := basicInfo(typ)
+	info := BasicInfo(typ)
 	rtyp := typ
 	switch op {
 	case token.ADD:
@@ -128,19 +128,19 @@ func binary(op token.Token, x, y *term) (*term, bool) {
 	}
 	vals := make([]trace.Value, len(xs))
 	for i := range xs {
-		v, ok := apply(op, typ, xs[i], ys[i])
+		v, ok := Apply(op, typ, xs[i], ys[i])
 		if !ok {
 			return nil, false
 		}
 		vals[i] = v
 	}
-	return &term{text: x.operand() + " " + op.String() + " " + y.operand(), typ: rtyp, size: x.size + y.size + 1, bin: true, vals: vals}, true
+	return &Term{Text: x.Operand() + " " + op.String() + " " + y.Operand(), Type: rtyp, Size: x.Size + y.Size + 1, Bin: true, Vals: vals}, true
 }
 
-// apply computes x op y on values of type typ with Go's semantics:
+// Apply computes x op y on values of type typ with Go's semantics:
 // integers wrap around at their type's width.
-func apply(op token.Token, typ types.Type, x, y trace.Value) (trace.Value, bool) {
-	info := basicInfo(typ)
+func Apply(op token.Token, typ types.Type, x, y trace.Value) (trace.Value, bool) {
+	info := BasicInfo(typ)
 	switch {
 	case info&types.IsBoolean != 0:
 		a, b := x.Bool(), y.Bool()
@@ -246,21 +246,21 @@ func compare(op token.Token, less, equal, greater bool) (trace.Value, bool) {
 	return trace.Value{}, false
 }
 
-// unary returns op x (! on Booleans, - on signed numbers), or false.
-func unary(op token.Token, x *term) (*term, bool) {
-	if x.typ == nil {
+// Unary returns op x (! on Booleans, - on signed numbers), or false.
+func Unary(op token.Token, x *Term) (*Term, bool) {
+	if x.Type == nil {
 		return nil, false
 	}
-	info := basicInfo(x.typ)
-	vals := make([]trace.Value, len(x.vals))
-	for i, v := range x.vals {
+	info := BasicInfo(x.Type)
+	vals := make([]trace.Value, len(x.Vals))
+	for i, v := range x.Vals {
 		switch {
 		case op == token.NOT && info&types.IsBoolean != 0:
 			vals[i] = trace.Bool(!v.Bool())
 		case op == token.SUB && info&types.IsFloat != 0:
 			vals[i] = trace.Float(-v.Float())
 		case op == token.SUB && info&types.IsInteger != 0 && info&types.IsUnsigned == 0:
-			r, ok := apply(token.SUB, x.typ, trace.Int(0), v)
+			r, ok := Apply(token.SUB, x.Type, trace.Int(0), v)
 			if !ok {
 				return nil, false
 			}
@@ -269,5 +269,5 @@ func unary(op token.Token, x *term) (*term, bool) {
 			return nil, false
 		}
 	}
-	return &term{text: op.String() + x.operand(), typ: x.typ, size: x.size + 1, vals: vals}, true
+	return &Term{Text: op.String() + x.Operand(), Type: x.Type, Size: x.Size + 1, Vals: vals}, true
 }

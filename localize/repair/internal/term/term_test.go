@@ -1,4 +1,4 @@
-package repair
+package term
 
 import (
 	"go/token"
@@ -64,7 +64,7 @@ func TestApplyNative(t *testing.T) {
 			}
 			op := ops[r.IntN(len(ops))]
 			want, wantBool, wantOK := nat(op, x, y)
-			got, ok := apply(op, typ, trace.Int(x), trace.Int(y))
+			got, ok := Apply(op, typ, trace.Int(x), trace.Int(y))
 			if ok != wantOK {
 				t.Fatalf("%s: %d %s %d: ok %v, want %v", typ, x, op, y, ok, wantOK)
 			}
@@ -83,7 +83,7 @@ func TestApplyNative(t *testing.T) {
 	// Unsigned bytes wrap too.
 	for range 2000 {
 		x, y := uint8(r.Uint32()), uint8(r.Uint32())
-		got, _ := apply(token.SUB, types.Typ[types.Uint8], trace.Uint(uint64(x)), trace.Uint(uint64(y)))
+		got, _ := Apply(token.SUB, types.Typ[types.Uint8], trace.Uint(uint64(x)), trace.Uint(uint64(y)))
 		if got.Uint() != uint64(x-y) {
 			t.Fatalf("uint8: %d - %d = %v, want %d", x, y, got, x-y)
 		}
@@ -93,14 +93,14 @@ func TestApplyNative(t *testing.T) {
 // TestBinaryTypes checks which operands an operator takes, as Go's type
 // checker does.
 func TestBinaryTypes(t *testing.T) {
-	i := &term{text: "i", typ: types.Typ[types.Int], size: 1, vals: []trace.Value{trace.Int(3)}}
-	j := &term{text: "j", typ: types.Typ[types.Int32], size: 1, vals: []trace.Value{trace.Int(3)}}
-	b := &term{text: "b", typ: types.Typ[types.Bool], size: 1, vals: []trace.Value{trace.Bool(true)}}
-	s := &term{text: "s", typ: types.Typ[types.String], size: 1, vals: []trace.Value{trace.String("x")}}
-	one := &term{text: "1", size: 1, vals: []trace.Value{trace.Int(1)}}
+	i := &Term{Text: "i", Type: types.Typ[types.Int], Size: 1, Vals: []trace.Value{trace.Int(3)}}
+	j := &Term{Text: "j", Type: types.Typ[types.Int32], Size: 1, Vals: []trace.Value{trace.Int(3)}}
+	b := &Term{Text: "b", Type: types.Typ[types.Bool], Size: 1, Vals: []trace.Value{trace.Bool(true)}}
+	s := &Term{Text: "s", Type: types.Typ[types.String], Size: 1, Vals: []trace.Value{trace.String("x")}}
+	one := &Term{Text: "1", Size: 1, Vals: []trace.Value{trace.Int(1)}}
 	for _, tc := range []struct {
 		op   token.Token
-		x, y *term
+		x, y *Term
 		want string // "" if Go rejects it
 	}{
 		{token.ADD, i, one, "i + 1"},
@@ -114,18 +114,18 @@ func TestBinaryTypes(t *testing.T) {
 		{token.LSS, b, b, ""},
 		{token.EQL, b, b, "b == b"},
 	} {
-		got, ok := binary(tc.op, tc.x, tc.y)
+		got, ok := Binary(tc.op, tc.x, tc.y)
 		switch {
 		case tc.want == "" && ok:
-			t.Errorf("%s %s %s: accepted as %q, Go rejects it", tc.x.text, tc.op, tc.y.text, got.text)
-		case tc.want != "" && (!ok || got.text != tc.want):
-			t.Errorf("%s %s %s: %v %v, want %q", tc.x.text, tc.op, tc.y.text, got, ok, tc.want)
+			t.Errorf("%s %s %s: accepted as %q, Go rejects it", tc.x.Text, tc.op, tc.y.Text, got.Text)
+		case tc.want != "" && (!ok || got.Text != tc.want):
+			t.Errorf("%s %s %s: %v %v, want %q", tc.x.Text, tc.op, tc.y.Text, got, ok, tc.want)
 		}
 	}
-	if n, ok := unary(token.SUB, i); !ok || n.text != "-i" || n.vals[0].Int() != -3 {
+	if n, ok := Unary(token.SUB, i); !ok || n.Text != "-i" || n.Vals[0].Int() != -3 {
 		t.Errorf("-i: %+v %v", n, ok)
 	}
-	if _, ok := unary(token.SUB, &term{text: "u", typ: types.Typ[types.Uint], size: 1, vals: []trace.Value{trace.Uint(1)}}); ok {
+	if _, ok := Unary(token.SUB, &Term{Text: "u", Type: types.Typ[types.Uint], Size: 1, Vals: []trace.Value{trace.Uint(1)}}); ok {
 		t.Errorf("-u accepted on an unsigned u")
 	}
 }
@@ -142,26 +142,8 @@ func TestDistance(t *testing.T) {
 		{"a+b", "a + b", 0},
 		{"", "b", 1},
 	} {
-		if got := distance(tc.a, tc.b); got != tc.want {
+		if got := Distance(tc.a, tc.b); got != tc.want {
 			t.Errorf("distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
-	}
-}
-
-// TestUnified checks the diff of one changed run of lines.
-func TestUnified(t *testing.T) {
-	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n"
-	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n"
-	want := "--- a/f.go\n+++ b/f.go\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
-	if got := unified("f.go", []byte(a), []byte(b)); got != want {
-		t.Errorf("unified:\n%s\nwant:\n%s", got, want)
-	}
-	if got := unified("f.go", []byte(a), []byte(a)); got != "" {
-		t.Errorf("unified of equal files: %q, want none", got)
-	}
-	// At the start of a file, without a final newline.
-	want = "--- a/f.go\n+++ b/f.go\n@@ -1,2 +1,2 @@\n-x\n+y\n z\n"
-	if got := unified("f.go", []byte("x\nz"), []byte("y\nz")); got != want {
-		t.Errorf("unified at the start:\n%s\nwant:\n%s", got, want)
 	}
 }
