@@ -61,7 +61,7 @@ func mutants(ctx context.Context, prog *trace.Program, sites []localize.Candidat
 		if !ok {
 			continue // not where the mutant says: leave it out
 		}
-		out = append(out, mutant{m, *replace(m.File, p.src, start, start+len(m.Orig), m.Repl)})
+		out = append(out, mutant{m, *replaceUsed(m.File, p.src, start, start+len(m.Orig), m.Repl)})
 	}
 	return out, cut
 }

@@ -35,7 +35,9 @@ type Patch struct {
 	EndColumn int `json:"endColumn"`
 	// Orig is the source replaced, Repl the replacement; for an
 	// inserted guard, Orig is empty and Repl the guard on one line
-	// (Source lays it out as gofmt does).
+	// (Source lays it out as gofmt does). Where the replacement leaves
+	// a local variable unused, the span starts at the statement around
+	// Orig, before which Inserted puts `_ = x` (see Inserted).
 	Orig string `json:"orig"`
 	Repl string `json:"repl"`
 	// Source is the patched file.
@@ -49,8 +51,11 @@ type Patch struct {
 }
 
 // Inserted returns the text the patch puts in place of the span from
-// its Position to its EndLine and EndColumn: Repl, or for an inserted
-// guard, the guard laid out on its lines as Source has it.
+// its Position to its EndLine and EndColumn: Repl; for an inserted
+// guard, the guard laid out on its lines as Source has it; for a
+// replacement that leaves a local variable x unused (which Go does not
+// build), `_ = x` on a line of its own and the statement's text up to
+// Repl.
 func (p *Patch) Inserted() string { return p.inserted }
 
 // patch returns the patch that replaces the site's source with repl.
@@ -58,7 +63,7 @@ func (s *Site) patch(repl string) (*Patch, error) {
 	if s.Replaced == "" {
 		return nil, fmt.Errorf("localize: repair: no source to replace at %s:%d (%s)", s.File, s.Line, s.Expr)
 	}
-	return replace(s.File, s.src, s.start, s.end, s.assign+s.wrap(repl)+s.rest), nil
+	return replaceUsed(s.File, s.src, s.start, s.end, s.assign+s.wrap(repl)+s.rest), nil
 }
 
 // replace returns the patch of src (file's content) that replaces

@@ -222,7 +222,8 @@ func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
 // TestRepairCall repairs testdata/fee, whose Fee charges Base where the
 // tier's rate belongs: no expression over the variables in scope and the
 // constants computes it, but the side-effect-free tierRate does, and
-// its call is a plausible patch of the synthesis.
+// its call is a plausible patch of the synthesis, at the assignment and
+// at the return, where it leaves rate unused.
 func TestRepairCall(t *testing.T) {
 	res, text := repairTestdata(t, "fee", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
@@ -230,6 +231,15 @@ func TestRepairCall(t *testing.T) {
 	})
 	if !fixed {
 		t.Fatalf("no plausible synthesized patch calling tierRate():\n%s", text)
+	}
+	// The replacement at the return leaves rate unused: the patch uses
+	// it, and builds.
+	used := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return p.Orig == "n * rate" && p.Repl == "n * tierRate()" && strings.Contains(string(p.Source), "_ = rate\n") &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if !used {
+		t.Errorf("no plausible patch n * rate -> n * tierRate() that uses rate:\n%s", text)
 	}
 }
 

@@ -236,7 +236,7 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 func forSchema(ps []*Patch) []*schema.Patch {
 	out := make([]*schema.Patch, len(ps))
 	for i, p := range ps {
-		out[i] = &schema.Patch{File: p.File, Line: p.Line, Column: p.Column, EndLine: p.EndLine, EndColumn: p.EndColumn, Orig: p.Orig, Inserted: p.inserted, Source: p.Source}
+		out[i] = &schema.Patch{File: p.File, Line: p.Line, Column: p.Column, EndLine: p.EndLine, EndColumn: p.EndColumn, Inserted: p.inserted, Source: p.Source}
 	}
 	return out
 }

@@ -28,7 +28,6 @@ type Patch struct {
 	File               string // absolute path
 	Line, Column       int
 	EndLine, EndColumn int
-	Orig               string // the source replaced
 	Inserted           string
 	Source             []byte
 }
@@ -182,7 +181,7 @@ func editOf(p *Patch, i int, src []byte) (edit, bool) {
 		return edit{}, false
 	}
 	e := edit{patch: i, start: start, end: end, text: p.Inserted}
-	if string(src[start:end]) != p.Orig || len(p.Source) != len(src)-(end-start)+len(e.text) ||
+	if len(p.Source) != len(src)-(end-start)+len(e.text) ||
 		!bytes.Equal(p.Source[:start], src[:start]) || string(p.Source[start:start+len(e.text)]) != e.text || !bytes.Equal(p.Source[start+len(e.text):], src[end:]) {
 		return edit{}, false
 	}

@@ -1,0 +1,300 @@
+package repair
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
+)
+
+// replaceUsed returns the patch of src (file's content) that replaces
+// bytes [start, end) with repl, as replace does, but one that builds
+// where the replacement leaves unused a local variable the replaced
+// source read (`n * rate` replaced by `n * tierRate()` after `rate :=
+// Base`), which Go refuses ("declared and not used"): `_ = x` is then
+// inserted before the statement around the replaced source for each
+// such x, so that its declaration, and whatever computing its value
+// does, stays as it was. The patch's span then starts at that
+// statement (its Inserted holds the uses and the statement's text up
+// to the replacement), while Orig and Repl stay the source replaced and
+// its replacement. A variable declared inside that statement (`if x :=
+// f(); x > 0`) cannot be used before it: such a patch is left as
+// replace makes it, and its validation finds it does not build.
+func replaceUsed(file string, src []byte, start, end int, repl string) *Patch {
+	p := replace(file, src, start, end, repl)
+	names, stmt := unusedBy(file, src, p.Source, start, end)
+	if len(names) == 0 {
+		return p
+	}
+	ind := indentOf(src, stmt)
+	var uses strings.Builder
+	for _, n := range names {
+		uses.WriteString("_ = " + n + "\n" + ind)
+	}
+	q := replace(file, src, stmt, end, uses.String()+string(src[stmt:start])+repl)
+	q.Orig, q.Repl = p.Orig, p.Repl
+	return q
+}
+
+// unusedBy returns the local variables that bytes [start, end) of src
+// read and that patched, src with those bytes replaced, no longer uses,
+// sorted, with the offset of the statement around the bytes before
+// which a use of each can go; nil if there is none, or if one of them
+// is declared inside that statement (or the sources do not parse).
+func unusedBy(file string, src, patched []byte, start, end int) ([]string, int) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, -1
+	}
+	orig := usesOf(fset, f)
+	g, err := parser.ParseFile(fset, file, patched, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, -1
+	}
+	after := usesOf(fset, g)
+	tf := fset.File(f.Pos())
+	var names []string
+	decls := map[string]int{}
+	for decl, u := range orig {
+		read := slices.ContainsFunc(u.uses, func(off int) bool { return start <= off && off < end })
+		if !read || decl >= start || len(after[decl].uses) > 0 {
+			continue // not read there, declared in the patched bytes, or still used
+		}
+		names = append(names, u.name)
+		decls[u.name] = decl
+	}
+	if len(names) == 0 {
+		return nil, -1
+	}
+	stmt := schema.StmtAround(f, tf, start)
+	if stmt < 0 {
+		return nil, -1
+	}
+	for _, n := range names {
+		if decls[n] >= stmt {
+			return nil, -1 // declared in the statement: no use can go before it
+		}
+	}
+	slices.Sort(names)
+	return names, stmt
+}
+
+// localVar is a variable declared in a function body and the offsets of
+// the identifiers that use it as Go counts a use: all but the
+// left-hand side of an assignment (x = e; x += e and x++ use x).
+type localVar struct {
+	name string
+	uses []int
+}
+
+// usesOf returns the local variables of f's function bodies by the
+// offset of their declaring identifier (:=, var, range), each with its
+// uses. Identifiers are resolved by the blocks' scopes, as Go resolves
+// them (a variable's scope starts after its declaration), enough for
+// the variables of one function.
+func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
+	tf := fset.File(f.Pos())
+	out := map[int]*localVar{}
+	// scopes is the stack of the blocks' declarations: name to the
+	// offset of its declaring identifier.
+	var scopes []map[string]int
+	lookup := func(name string) (int, bool) {
+		for i := len(scopes) - 1; i >= 0; i-- {
+			if off, ok := scopes[i][name]; ok {
+				return off, true
+			}
+		}
+		return 0, false
+	}
+	declare := func(id *ast.Ident, local bool) {
+		if id == nil || id.Name == "_" || len(scopes) == 0 {
+			return
+		}
+		off := tf.Offset(id.Pos())
+		scopes[len(scopes)-1][id.Name] = off
+		if local {
+			out[off] = &localVar{name: id.Name}
+		} else {
+			scopes[len(scopes)-1][id.Name] = -1 // a parameter or result: never unused
+		}
+	}
+	// assigned are the identifiers that are assigned, not read.
+	assigned := map[*ast.Ident]bool{}
+	var visit func(n ast.Node) bool
+	walk := func(n ast.Node) {
+		if n != nil {
+			ast.Inspect(n, visit)
+		}
+	}
+	block := func(body func()) {
+		scopes = append(scopes, map[string]int{})
+		body()
+		scopes = scopes[:len(scopes)-1]
+	}
+	fields := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, fd := range fl.List {
+			for _, id := range fd.Names {
+				declare(id, false)
+			}
+		}
+	}
+	// body walks a function's body in the block of its parameters, as
+	// Go scopes them.
+	body := func(b *ast.BlockStmt) {
+		for _, s := range b.List {
+			walk(s)
+		}
+	}
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
+				block(func() {
+					fields(n.Recv)
+					fields(n.Type.Params)
+					fields(n.Type.Results)
+					body(n.Body)
+				})
+			}
+			return false
+		case *ast.FuncLit:
+			block(func() {
+				fields(n.Type.Params)
+				fields(n.Type.Results)
+				body(n.Body)
+			})
+			return false
+		case *ast.BlockStmt:
+			block(func() {
+				for _, s := range n.List {
+					walk(s)
+				}
+			})
+			return false
+		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.CommClause, *ast.SelectStmt:
+			block(func() { stmtChildren(n, walk, declare) })
+			return false
+		case *ast.AssignStmt:
+			for _, e := range n.Rhs {
+				walk(e)
+			}
+			for _, e := range n.Lhs {
+				id, ok := e.(*ast.Ident)
+				switch {
+				case !ok || n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
+					walk(e) // x += 1 reads x
+				case n.Tok == token.DEFINE:
+					if _, ok := scopes[len(scopes)-1][id.Name]; !ok {
+						declare(id, true)
+					} else {
+						assigned[id] = true // redeclared: assigned
+						walk(id)
+					}
+				default:
+					assigned[id] = true
+					walk(id)
+				}
+			}
+			return false
+		case *ast.ValueSpec:
+			for _, e := range n.Values {
+				walk(e)
+			}
+			walk(n.Type)
+			for _, id := range n.Names {
+				declare(id, len(scopes) > 0)
+			}
+			return false
+		case *ast.SelectorExpr:
+			walk(n.X) // the selector names a field or method
+			return false
+		case *ast.KeyValueExpr:
+			if _, ok := n.Key.(*ast.Ident); !ok {
+				walk(n.Key) // an identifier key may name a field
+			}
+			walk(n.Value)
+			return false
+		case *ast.Ident:
+			if off, ok := lookup(n.Name); ok && off >= 0 && !assigned[n] {
+				if v := out[off]; v != nil {
+					v.uses = append(v.uses, tf.Offset(n.Pos()))
+				}
+			}
+		}
+		return true
+	}
+	for _, d := range f.Decls {
+		walk(d)
+	}
+	return out
+}
+
+// stmtChildren walks the parts of a statement that opens a scope of its
+// own, declaring the variables it declares where their scope starts.
+func stmtChildren(n ast.Node, walk func(ast.Node), declare func(*ast.Ident, bool)) {
+	switch n := n.(type) {
+	case *ast.IfStmt:
+		walk(n.Init)
+		walk(n.Cond)
+		walk(n.Body)
+		walk(n.Else)
+	case *ast.ForStmt:
+		walk(n.Init)
+		walk(n.Cond)
+		walk(n.Post)
+		walk(n.Body)
+	case *ast.RangeStmt:
+		walk(n.X)
+		for _, e := range []ast.Expr{n.Key, n.Value} {
+			if id, ok := e.(*ast.Ident); ok && n.Tok == token.DEFINE {
+				declare(id, true)
+			} else {
+				walk(e)
+			}
+		}
+		walk(n.Body)
+	case *ast.SwitchStmt:
+		walk(n.Init)
+		walk(n.Tag)
+		walk(n.Body)
+	case *ast.TypeSwitchStmt:
+		// The symbolic variable of `switch x := y.(type)` is declared in
+		// each clause, and Go reports it unused only when no clause uses
+		// it: left alone (not a local variable here).
+		walk(n.Init)
+		if a, ok := n.Assign.(*ast.AssignStmt); ok {
+			for _, e := range a.Rhs {
+				walk(e)
+			}
+			if len(a.Lhs) == 1 {
+				if id, ok := a.Lhs[0].(*ast.Ident); ok {
+					declare(id, false)
+				}
+			}
+		} else {
+			walk(n.Assign)
+		}
+		walk(n.Body)
+	case *ast.CaseClause:
+		for _, e := range n.List {
+			walk(e)
+		}
+		for _, s := range n.Body {
+			walk(s)
+		}
+	case *ast.CommClause:
+		walk(n.Comm)
+		for _, s := range n.Body {
+			walk(s)
+		}
+	case *ast.SelectStmt:
+		walk(n.Body)
+	}
+}
