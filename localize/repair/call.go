@@ -257,11 +257,13 @@ func combinations(args [][]*term.Term) [][]*term.Term {
 func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Global, args []*term.Term) *term.Term {
 	texts := make([]string, len(args))
 	size := 1
+	constant := len(reads) == 0 // of constants alone, a constant
 	for i, a := range args {
 		texts[i] = a.Text
 		size += a.Size
+		constant = constant && a.Const
 	}
-	t := &term.Term{Text: f.Name() + "(" + strings.Join(texts, ", ") + ")", Type: f.Signature.Results().At(0).Type(), Size: size}
+	t := &term.Term{Text: f.Name() + "(" + strings.Join(texts, ", ") + ")", Type: f.Signature.Results().At(0).Type(), Size: size, Const: constant}
 	cache := map[string]trace.Value{}
 	for i, fi := range s.flat {
 		in := &s.d.Runs[fi.run].Instances[fi.inst]

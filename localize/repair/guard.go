@@ -70,8 +70,8 @@ func (s *synth) guards(ctx context.Context, layers [][]*term.Term) []Guard {
 	var out []Guard
 	for size := 1; size < len(layers) && len(out) < s.opts.MaxFixes; size++ {
 		for _, c := range layers[size] {
-			if term.BasicInfo(c.Type)&types.IsBoolean == 0 || !term.Simple(d.Site.Replaced) && strings.Contains(c.Text, d.Site.Replaced) {
-				continue // not a condition, or built on the site's own expression
+			if term.BasicInfo(c.Type)&types.IsBoolean == 0 || c.Const || !term.Simple(d.Site.Replaced) && strings.Contains(c.Text, d.Site.Replaced) {
+				continue // not a condition, a constant one, or built on the site's own expression
 			}
 			if !s.guardFires(c) {
 				continue
@@ -182,7 +182,8 @@ func (s *Site) returned() bool {
 // the runs the data does not decide). cond is a Boolean term that holds
 // at an instance of every failing run; result a term of the result's
 // type (a variable, a constant, the zero value, a call, an operation)
-// that differs from e there; each of size up to MaxSize and together
+// that differs from e there (in values, and in text: a guard that
+// returns e itself changes nothing); each of size up to MaxSize and together
 // up to MaxSize+1. They are tried smallest first, then with the smaller
 // condition, then with the result nearest to e in tokens (parentheses
 // around e aside), up to twice MaxFixes that fit (the data tells fewer
@@ -211,8 +212,8 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term.Term) []Guard
 		for _, t := range layers[size] {
 			switch {
 			case term.BasicInfo(t.Type)&types.IsBoolean != 0:
-				if !term.Simple(d.Site.Replaced) && strings.Contains(t.Text, d.Site.Replaced) {
-					continue // built on the site's own expression
+				if t.Const || !term.Simple(d.Site.Replaced) && strings.Contains(t.Text, d.Site.Replaced) {
+					continue // constant, or built on the site's own expression
 				}
 				if s.firesInEachFailing(t, own, nil) {
 					conds = append(conds, t)
@@ -238,6 +239,11 @@ func (s *synth) returnGuards(ctx context.Context, layers [][]*term.Term) []Guard
 	var pairs []pair
 	for _, c := range conds {
 		for i, r := range results {
+			if term.Same(r.Text, e) {
+				// if c { return e } before return e: no change, whatever
+				// values the data (approximate in a failing run) gives r.
+				continue
+			}
 			if size := c.Size + r.Size; c.Size <= s.opts.MaxSize && r.Size <= s.opts.MaxSize && size <= s.opts.MaxSize+1 {
 				pairs = append(pairs, pair{c, r, size, rdist[i]})
 			}

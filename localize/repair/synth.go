@@ -234,7 +234,8 @@ func (s *synth) add(layer []*term.Term, t *term.Term) []*term.Term {
 }
 
 // leaves returns the terms of size 1: the variables known at every
-// instance, the constants, and the replaced expression.
+// instance, the constants, and the replaced expression, unless it is
+// one of those variables.
 func (s *synth) leaves() []*term.Term {
 	var out []*term.Term
 	first := s.d.Runs[s.flat[0].run].Instances[s.flat[0].inst]
@@ -254,7 +255,7 @@ func (s *synth) leaves() []*term.Term {
 		}
 	}
 	for _, c := range s.d.Constants {
-		t := &term.Term{Text: c.Name, Size: 1, Vals: make([]trace.Value, len(s.flat))}
+		t := &term.Term{Text: c.Name, Size: 1, Const: true, Vals: make([]trace.Value, len(s.flat))}
 		if term.BasicInfo(c.typ)&types.IsUntyped == 0 {
 			t.Type = c.typ
 		}
@@ -263,7 +264,10 @@ func (s *synth) leaves() []*term.Term {
 		}
 		out = s.add(out, t)
 	}
-	if r := s.d.Site.Replaced; r != "" {
+	if r := s.d.Site.Replaced; r != "" && !slices.ContainsFunc(out, func(l *term.Term) bool { return term.Same(l.Text, r) }) {
+		// (A variable the site reads is the leaf of its name: one text,
+		// one term, whose values are the environment's, so that no
+		// expression compares x with x.)
 		t := &term.Term{Text: r, Type: s.d.Site.typ, Size: 1, Bin: !term.Simple(r)}
 		for _, f := range s.flat {
 			v := s.d.Runs[f.run].Instances[f.inst].Orig

@@ -18,7 +18,11 @@ type Term struct {
 	Type types.Type // nil: an untyped constant
 	Size int
 	Bin  bool // a binary expression: parenthesized as an operand
-	Vals []trace.Value
+	// Const says the expression is a constant of the code, or one
+	// computed from constants alone (-c, f(c)): the same value at every
+	// instance, whatever the run.
+	Const bool
+	Vals  []trace.Value
 }
 
 // Operand returns t's text as an operand of a binary expression.
@@ -88,8 +92,16 @@ func ConvertAll(vs []trace.Value, typ types.Type) ([]trace.Value, bool) {
 }
 
 // Binary returns x op y, or false if Go does not allow it on their
-// types or it fails on some instance (a division by zero).
+// types, it fails on some instance (a division by zero), or its value
+// does not depend on its operands' values: both constants (a constant
+// expression, whose value is the same in every run: as a condition,
+// always true or always false), or one expression on both sides of an
+// operator for which x op x is a constant or x itself (x != x, x - x,
+// x / x, x && x; x + x and x * x stay).
 func Binary(op token.Token, x, y *Term) (*Term, bool) {
+	if x.Const && y.Const || x.Text == y.Text && op != token.ADD && op != token.MUL {
+		return nil, false
+	}
 	typ, xs, ys, ok := unify(x, y)
 	if !ok {
 		return nil, false
@@ -269,5 +281,5 @@ func Unary(op token.Token, x *Term) (*Term, bool) {
 			return nil, false
 		}
 	}
-	return &Term{Text: op.String() + x.Operand(), Type: x.Type, Size: x.Size + 1, Vals: vals}, true
+	return &Term{Text: op.String() + x.Operand(), Type: x.Type, Size: x.Size + 1, Const: x.Const, Vals: vals}, true
 }

@@ -91,28 +91,46 @@ func TestApplyNative(t *testing.T) {
 }
 
 // TestBinaryTypes checks which operands an operator takes, as Go's type
-// checker does.
+// checker does, and that an expression whose value does not depend on
+// its operands' (constants alone, x != x) is none.
 func TestBinaryTypes(t *testing.T) {
 	i := &Term{Text: "i", Type: types.Typ[types.Int], Size: 1, Vals: []trace.Value{trace.Int(3)}}
 	j := &Term{Text: "j", Type: types.Typ[types.Int32], Size: 1, Vals: []trace.Value{trace.Int(3)}}
 	b := &Term{Text: "b", Type: types.Typ[types.Bool], Size: 1, Vals: []trace.Value{trace.Bool(true)}}
 	s := &Term{Text: "s", Type: types.Typ[types.String], Size: 1, Vals: []trace.Value{trace.String("x")}}
-	one := &Term{Text: "1", Size: 1, Vals: []trace.Value{trace.Int(1)}}
+	c := &Term{Text: "c", Type: types.Typ[types.Bool], Size: 1, Vals: []trace.Value{trace.Bool(false)}}
+	one := &Term{Text: "1", Size: 1, Const: true, Vals: []trace.Value{trace.Int(1)}}
+	k := &Term{Text: "K", Type: types.Typ[types.Int], Size: 1, Const: true, Vals: []trace.Value{trace.Int(5)}}
+	l := &Term{Text: "L", Type: types.Typ[types.Int], Size: 1, Const: true, Vals: []trace.Value{trace.Int(6)}}
+	// x and its namesake with other values (the site's own value beside
+	// the variable's, as the data may hold them).
+	x := &Term{Text: "x", Type: types.Typ[types.Int], Size: 1, Vals: []trace.Value{trace.Int(3)}}
+	x2 := &Term{Text: "x", Type: types.Typ[types.Int], Size: 1, Vals: []trace.Value{trace.Int(4)}}
 	for _, tc := range []struct {
 		op   token.Token
 		x, y *Term
-		want string // "" if Go rejects it
+		want string // "" if Go rejects it, or the synthesis does
 	}{
 		{token.ADD, i, one, "i + 1"},
 		{token.ADD, i, j, ""},     // mismatched types
 		{token.ADD, one, one, ""}, // constants only: folding, not synthesis
-		{token.LAND, b, b, "b && b"},
-		{token.LAND, i, i, ""},
+		{token.LAND, b, c, "b && c"},
+		{token.LAND, i, x, ""},
 		{token.ADD, s, s, "s + s"},
 		{token.SUB, s, s, ""},
-		{token.REM, b, b, ""},
-		{token.LSS, b, b, ""},
-		{token.EQL, b, b, "b == b"},
+		{token.REM, b, c, ""},
+		{token.LSS, b, c, ""},
+		{token.EQL, b, c, "b == c"},
+		{token.ADD, i, k, "i + K"},
+		{token.LSS, k, l, ""},  // typed constants: always true
+		{token.EQL, b, b, ""},  // always true
+		{token.LAND, b, b, ""}, // b itself
+		{token.NEQ, x, x2, ""}, // always false, whatever the values
+		{token.LSS, x, x2, ""}, // always false
+		{token.SUB, x, x2, ""}, // always 0
+		{token.QUO, x, x2, ""}, // always 1
+		{token.ADD, x, x2, "x + x"},
+		{token.MUL, x, x2, "x * x"},
 	} {
 		got, ok := Binary(tc.op, tc.x, tc.y)
 		switch {
@@ -122,8 +140,11 @@ func TestBinaryTypes(t *testing.T) {
 			t.Errorf("%s %s %s: %v %v, want %q", tc.x.Text, tc.op, tc.y.Text, got, ok, tc.want)
 		}
 	}
-	if n, ok := Unary(token.SUB, i); !ok || n.Text != "-i" || n.Vals[0].Int() != -3 {
+	if n, ok := Unary(token.SUB, i); !ok || n.Text != "-i" || n.Vals[0].Int() != -3 || n.Const {
 		t.Errorf("-i: %+v %v", n, ok)
+	}
+	if n, ok := Unary(token.SUB, k); !ok || !n.Const {
+		t.Errorf("-K: %+v %v, want a constant", n, ok)
 	}
 	if _, ok := Unary(token.SUB, &Term{Text: "u", Type: types.Typ[types.Uint], Size: 1, Vals: []trace.Value{trace.Uint(1)}}); ok {
 		t.Errorf("-u accepted on an unsigned u")
@@ -144,6 +165,25 @@ func TestDistance(t *testing.T) {
 	} {
 		if got := Distance(tc.a, tc.b); got != tc.want {
 			t.Errorf("distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestSame checks which expressions are one, parentheses and layout
+// aside.
+func TestSame(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"(Up_Separation)", "Up_Separation", true},
+		{"a+b", "(a + b)", true},
+		{"(a + b) * c", "a + b*c", false},
+		{"x", "y", false},
+		{"f(x)", "f( x )", true},
+	} {
+		if got := Same(tc.a, tc.b); got != tc.want {
+			t.Errorf("Same(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

@@ -1,8 +1,11 @@
 package term
 
 import (
+	"go/ast"
+	"go/parser"
 	"go/scanner"
 	"go/token"
+	"go/types"
 	"strings"
 )
 
@@ -53,4 +56,18 @@ func Tokens(src string) []string {
 		}
 		out = append(out, lit)
 	}
+}
+
+// Same reports whether Go expressions a and b are one expression, the
+// parentheses around either and their layout aside.
+func Same(a, b string) bool {
+	x, err := parser.ParseExpr(a)
+	if err != nil {
+		return a == b
+	}
+	y, err := parser.ParseExpr(b)
+	if err != nil {
+		return false
+	}
+	return types.ExprString(ast.Unparen(x)) == types.ExprString(ast.Unparen(y))
 }
