@@ -872,9 +872,12 @@
 // float, string or Boolean type (a compound assignment x -= c, or x++,
 // becomes x = replacement), over the variables in scope, the constants
 // of the code and calls of the package's functions that have no side
-// effects, and the insertion of a guard, `if cond { return result }`,
+// effects, the insertion of a guard, `if cond { return result }`,
 // before a return or an assignment (the text shows it as "insert if
-// ..."); it does not insert other statements.
+// ..."), and the insertion before the site's statement of a statement
+// of its function that assigns a variable the site reads (a missing
+// statement from nearby code, "insert x += c"), which only the
+// validation checks.
 //
 // The text output lists the failing cases, each site with how many
 // failing cases its values rescue and how many replacements fit, then

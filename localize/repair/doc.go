@@ -65,12 +65,24 @@
 // it; a replacement is parenthesized where the operator around the site
 // binds tighter.
 //
+// Repair also inserts missing statements from nearby code: before a
+// site's statement, a statement of its function on one line (an
+// assignment or an increment, no declaration) that assigns a variable
+// the site reads and whose variables are in scope there. The data
+// cannot tell what such a statement does to a run: they are ranked with
+// the guards and the validation decides.
+//
+// A replacement that leaves a local variable unused (`n * rate` by `n *
+// tierRate()` after `rate := Base`), which Go does not build, comes with
+// `_ = rate` before its statement, so that its patch builds.
+//
 // This package is partial. The synthesis evaluates expressions on the
 // recorded values and replays runs; it does not solve for expressions
-// with Z3 (component-based synthesis), inserts no missing statement nor
-// a guard before other statements, and synthesizes no pointers or
-// composite values; a package-level variable is a component where the
-// run stored or loaded it before the instance.
+// with Z3 (component-based synthesis), inserts no guard before other
+// statements than a site's, and synthesizes no pointers or composite
+// values; a package-level variable is a component where the run stored
+// or loaded it before the instance. Its expression algebra is in
+// internal/term, the patch schema's sources in internal/schema.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

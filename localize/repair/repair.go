@@ -108,12 +108,14 @@ type SiteRepair struct {
 // Candidate is a patch and where it comes from, ranked.
 type Candidate struct {
 	Rank int `json:"rank"`
-	// Origin is "synthesis", "guard" (an inserted guard) or "mutation"
-	// with the operator ("mutation VRP"); several, comma-separated, when
-	// they agree on the patch.
+	// Origin is "synthesis", "guard" (an inserted guard), "statement"
+	// (an inserted statement from nearby code) or "mutation" with the
+	// operator ("mutation VRP"); several, comma-separated, when they
+	// agree on the patch.
 	Origin string `json:"origin"`
 	// Size and Distance are the replacement's (see Fix): for a mutant,
-	// its tokens and its edit distance.
+	// its tokens and its edit distance; for an inserted statement, its
+	// tokens.
 	Size     int `json:"size"`
 	Distance int `json:"distance"`
 	// Site is the index in Result.Sites of the site (a mutant's: the
@@ -137,12 +139,15 @@ type Candidate struct {
 // first failing case ran last, ten at a time until some give fixes);
 // then at
 // each of these sites [Collect] gathers the repair data over all the
-// selected cases and [Synthesize] finds replacements. The patches are
+// selected cases, [Synthesize] finds replacements and guards, and the
+// statements of the site's function that assign a variable it reads
+// are candidates for insertion before its statement (see the package
+// doc). The patches are
 // ranked mutation analysis' first (up to MaxPatches/4 of them), then
 // site by site in the sites' order, a site's by size then distance to
 // the source replaced, the first MaxPatches/4 replacements of each site
 // before the others (so that validation spreads over the first sites),
-// inserted guards last, and validated natively in that order
+// inserted guards and statements last, and validated natively in that order
 // ([Validator]: the failing cases first, then the package's whole test
 // suite on the patch, whatever Options.Run selects; a patch is plausible
 // when every test of the whole suite passes on a build of its own): the
@@ -370,6 +375,10 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 				}
 				cands = append(cands, Candidate{Origin: "guard", Size: g.Size, Distance: len(term.Tokens(g.String())), Site: len(res.Sites), Patch: *p})
 			}
+			for _, in := range d.Site.insertions() {
+				n := insertionSize(in)
+				cands = append(cands, Candidate{Origin: "statement", Size: n, Distance: n, Site: len(res.Sites), Patch: *d.Site.insertionPatch(in)})
+			}
 		}
 		res.Sites = append(res.Sites, sr)
 	}
@@ -496,8 +505,10 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 // localization) decides which patches are validated first, the first
 // max(1, maxPatches/4) replacements of each site, by size then
 // distance, in the sites' order, then the other replacements the same
-// way, then the inserted guards (a guard is false on every passing
-// run's instances by construction, so the data supports it least). The
+// way, then the inserted guards and statements (a guard is false on
+// every passing run's instances by construction, and an inserted
+// statement is not checked on the data at all, so the data supports
+// them least). The
 // patches validated (maxPatches) thus spread over the first sites
 // rather than going all to the first one. A candidate without a site
 // (Site -1) comes after those of the sites. sites is their number.
@@ -526,7 +537,7 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 		case fromMutation(cands[i]):
 			round[i] = 2
 		case cands[i].Orig == "":
-			round[i] = 3 // an inserted guard: the synthesis' weakest evidence
+			round[i] = 3 // an inserted guard or statement: the weakest evidence
 		case k < perSite:
 			round[i] = 1
 			k++

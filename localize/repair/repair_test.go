@@ -271,3 +271,24 @@ func TestRepairReturnGuard(t *testing.T) {
 		t.Errorf("the guard at the sites of kinds %v of line 10, want the return and the value returned:\n%s", kinds, text)
 	}
 }
+
+// TestRepairStatement repairs testdata/shipping, whose standard path
+// lacks the statement sum += Shipping that its express path has: no
+// replacement of size 3 or less fits, and the statement copied from the
+// express path, inserted before the return, is a plausible patch; sum
+// += p, whose p is out of scope there, is not inserted.
+func TestRepairStatement(t *testing.T) {
+	res, text := repairTestdata(t, "shipping", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.Contains(p.Origin, "statement") && p.Orig == "" && p.Repl == "sum += Shipping" &&
+			strings.Contains(string(p.Source), "\tsum += Shipping\n\treturn sum + sum/10") && p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible insertion of sum += Shipping before the return:\n%s", text)
+	}
+	for _, p := range res.Patches {
+		if strings.Contains(p.Origin, "statement") && strings.Contains(p.Repl, "p") && !strings.Contains(p.Repl, "Shipping") {
+			t.Errorf("patch %d inserts %s, whose variable is out of scope", p.Rank, p.Repl)
+		}
+	}
+}

@@ -83,25 +83,28 @@ func unusedBy(file string, src, patched []byte, start, end int) ([]string, int) 
 	return names, stmt
 }
 
-// localVar is a variable declared in a function body and the offsets of
-// the identifiers that use it as Go counts a use: all but the
-// left-hand side of an assignment (x = e; x += e and x++ use x).
+// localVar is a variable declared in a function body, the offsets of
+// the identifiers that use it as Go counts a use (all but the left-hand
+// side of an assignment: x = e; x += e and x++ use x) and of all those
+// that refer to it, and the end of its scope.
 type localVar struct {
-	name string
-	uses []int
+	name       string
+	uses, refs []int
+	end        int
 }
 
 // usesOf returns the local variables of f's function bodies by the
 // offset of their declaring identifier (:=, var, range), each with its
-// uses. Identifiers are resolved by the blocks' scopes, as Go resolves
+// uses and references. Identifiers are resolved by the blocks' scopes, as Go resolves
 // them (a variable's scope starts after its declaration), enough for
 // the variables of one function.
 func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
 	tf := fset.File(f.Pos())
 	out := map[int]*localVar{}
 	// scopes is the stack of the blocks' declarations: name to the
-	// offset of its declaring identifier.
+	// offset of its declaring identifier; ends, the blocks' ends.
 	var scopes []map[string]int
+	var ends []int
 	lookup := func(name string) (int, bool) {
 		for i := len(scopes) - 1; i >= 0; i-- {
 			if off, ok := scopes[i][name]; ok {
@@ -117,7 +120,7 @@ func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
 		off := tf.Offset(id.Pos())
 		scopes[len(scopes)-1][id.Name] = off
 		if local {
-			out[off] = &localVar{name: id.Name}
+			out[off] = &localVar{name: id.Name, end: ends[len(ends)-1]}
 		} else {
 			scopes[len(scopes)-1][id.Name] = -1 // a parameter or result: never unused
 		}
@@ -130,10 +133,10 @@ func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
 			ast.Inspect(n, visit)
 		}
 	}
-	block := func(body func()) {
-		scopes = append(scopes, map[string]int{})
+	block := func(n ast.Node, body func()) {
+		scopes, ends = append(scopes, map[string]int{}), append(ends, tf.Offset(n.End()))
 		body()
-		scopes = scopes[:len(scopes)-1]
+		scopes, ends = scopes[:len(scopes)-1], ends[:len(ends)-1]
 	}
 	fields := func(fl *ast.FieldList) {
 		if fl == nil {
@@ -156,7 +159,7 @@ func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil {
-				block(func() {
+				block(n, func() {
 					fields(n.Recv)
 					fields(n.Type.Params)
 					fields(n.Type.Results)
@@ -165,21 +168,21 @@ func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
 			}
 			return false
 		case *ast.FuncLit:
-			block(func() {
+			block(n, func() {
 				fields(n.Type.Params)
 				fields(n.Type.Results)
 				body(n.Body)
 			})
 			return false
 		case *ast.BlockStmt:
-			block(func() {
+			block(n, func() {
 				for _, s := range n.List {
 					walk(s)
 				}
 			})
 			return false
 		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.CommClause, *ast.SelectStmt:
-			block(func() { stmtChildren(n, walk, declare) })
+			block(n, func() { stmtChildren(n, walk, declare) })
 			return false
 		case *ast.AssignStmt:
 			for _, e := range n.Rhs {
@@ -222,9 +225,12 @@ func usesOf(fset *token.FileSet, f *ast.File) map[int]*localVar {
 			walk(n.Value)
 			return false
 		case *ast.Ident:
-			if off, ok := lookup(n.Name); ok && off >= 0 && !assigned[n] {
+			if off, ok := lookup(n.Name); ok && off >= 0 {
 				if v := out[off]; v != nil {
-					v.uses = append(v.uses, tf.Offset(n.Pos()))
+					v.refs = append(v.refs, tf.Offset(n.Pos()))
+					if !assigned[n] {
+						v.uses = append(v.uses, tf.Offset(n.Pos()))
+					}
 				}
 			}
 		}
