@@ -279,9 +279,9 @@ func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, err
 	defer release()
 	var dist []int
 	if s.Relevant {
-		dist, err = g.RelevantDistances(crit...)
+		dist, err = g.RelevantDistancesContext(ctx, crit...)
 	} else {
-		dist, err = g.Distances(crit...)
+		dist, err = g.DistancesContext(ctx, crit...)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: proximity: %w", err)
@@ -389,7 +389,12 @@ func recordFailure(ctx context.Context, f *Failure, opts trace.RunOptions) (*sli
 		release()
 		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)
 	}
-	return slicing.NewGraph(r.Trace), crit, release, nil
+	g, err := slicing.NewGraphContext(ctx, r.Trace)
+	if err != nil {
+		release()
+		return nil, nil, nil, fmt.Errorf("localize: slice: %w", err)
+	}
+	return g, crit, release, nil
 }
 
 // Evidence names what placed a line in a report's ranking.

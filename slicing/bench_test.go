@@ -187,7 +187,7 @@ func BenchmarkTraceSlice(b *testing.B) {
 	})
 	b.Run("PotentialDeps", func(b *testing.B) {
 		for b.Loop() {
-			NewGraph(r.Trace).computePotential()
+			_ = NewGraph(r.Trace).computePotential(context.Background())
 		}
 	})
 }

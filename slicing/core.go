@@ -1,5 +1,7 @@
 package slicing
 
+import "context"
+
 import "math/bits"
 
 // bitset is a fixed-size set of event indices.
@@ -127,7 +129,7 @@ func (c *core) backward(criteria []int32, relevant bool) bitset {
 // exec state) continues through its control parent only, as in backward.
 // Breadth first over (event, need or exec): time O(c + dependences of the
 // slice), memory two int32 per event up to the latest criterion.
-func (c *core) distances(criteria []int32, relevant bool) []int32 {
+func (c *core) distances(ctx context.Context, criteria []int32, relevant bool) ([]int32, error) {
 	usePot := relevant && c.potOff != nil
 	n := c.n()
 	dist := make([]int32, n)
@@ -160,7 +162,10 @@ func (c *core) distances(criteria []int32, relevant bool) []int32 {
 			queue = append(queue, state{e, false})
 		}
 	}
-	for len(queue) > 0 {
+	for k := 0; len(queue) > 0; k++ {
+		if k%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		s := queue[0]
 		queue = queue[1:]
 		d := dist[s.e]
@@ -185,7 +190,7 @@ func (c *core) distances(criteria []int32, relevant bool) []int32 {
 			dist[e] = d
 		}
 	}
-	return dist
+	return dist, nil
 }
 
 // forward computes the forward dynamic slice of the sources: every event

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -251,7 +252,7 @@ func TestCoreDistancesOracle(t *testing.T) {
 				}
 			}
 		}
-		got := c.distances(crit, relevant)
+		got, _ := c.distances(context.Background(), crit, relevant)
 		in := c.backward(crit, relevant)
 		for e := range int32(n) {
 			want := min(need[e], exec[e])

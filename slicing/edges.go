@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/faultloc/faultloc/trace"
@@ -68,7 +69,7 @@ func (g *Graph) PotentialDeps(e trace.EventID, dst []trace.EventID) []trace.Even
 	if e < 0 || int(e) >= g.c.n() {
 		return dst
 	}
-	g.potOnce.Do(g.computePotential)
+	g.potential(context.Background())
 	for _, d := range g.c.pot[g.c.potOff[e]:g.c.potOff[e+1]] {
 		dst = append(dst, trace.EventID(d))
 	}
@@ -88,7 +89,7 @@ func (g *Graph) Why(criterion, target trace.EventID, relevant bool) ([]Edge, err
 		return nil, err
 	}
 	if relevant {
-		g.potOnce.Do(g.computePotential)
+		g.potential(context.Background())
 	}
 	c := &g.c
 	from, to := ids[0], ids[1]

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/constant"
@@ -29,8 +30,9 @@ type Graph struct {
 	// first appearance.
 	lines []trace.Line
 
-	a       *analysis // static facts about the trace's instructions
-	potOnce sync.Once
+	a      *analysis // static facts about the trace's instructions
+	potMu  sync.Mutex
+	potSet bool // the potential dependences are computed
 }
 
 // NewGraph builds the dependence graph of t in one pass over its events:
@@ -60,6 +62,17 @@ type Graph struct {
 // incoming edge, so a short-circuit value a && b that is false because a is
 // false depends on a.)
 func NewGraph(t *trace.Trace) *Graph {
+	g, _ := NewGraphContext(context.Background(), t)
+	return g
+}
+
+// checkEvery is how many events a pass over a trace handles between two
+// looks at its context.
+const checkEvery = 1 << 14
+
+// NewGraphContext is [NewGraph], stopped when ctx ends: it then returns
+// ctx's error and no graph.
+func NewGraphContext(ctx context.Context, t *trace.Trace) (*Graph, error) {
 	n := t.Len()
 	g := &Graph{t: t}
 	g.c.off = make([]int32, 1, n+1)
@@ -73,6 +86,9 @@ func NewGraph(t *trace.Trace) *Graph {
 	intoAlloc := map[int32]map[uint64]int32{}
 	var buf []trace.EventID
 	for i := range n {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		e := trace.EventID(i)
 		s := t.Static(e)
 		g.sid[i] = s
@@ -132,7 +148,7 @@ func NewGraph(t *trace.Trace) *Graph {
 		g.line[s] = k
 	}
 	g.a = a
-	return g
+	return g, nil
 }
 
 // depOf returns the dependence among deps that defined operand v, or
@@ -309,11 +325,24 @@ func (g *Graph) Backward(criteria ...trace.EventID) (*Slice, error) {
 // tends to lie few dependences from where it shows. Errors as for
 // [Graph.Backward].
 func (g *Graph) Distances(criteria ...trace.EventID) ([]int, error) {
+	return g.DistancesContext(context.Background(), criteria...)
+}
+
+// DistancesContext is [Graph.Distances], stopped when ctx ends: it then
+// returns ctx's error.
+func (g *Graph) DistancesContext(ctx context.Context, criteria ...trace.EventID) ([]int, error) {
 	cs, err := g.check(criteria)
 	if err != nil {
 		return nil, err
 	}
-	d := g.c.distances(cs, false)
+	return ints(g.c.distances(ctx, cs, false))
+}
+
+// ints returns d as ints, or err.
+func ints(d []int32, err error) ([]int, error) {
+	if err != nil {
+		return nil, err
+	}
 	out := make([]int, len(d))
 	for i, x := range d {
 		out[i] = int(x)

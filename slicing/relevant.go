@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"context"
 	"go/types"
 
 	"github.com/faultloc/faultloc/trace"
@@ -34,7 +35,7 @@ func (g *Graph) Relevant(criteria ...trace.EventID) (*Slice, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.potOnce.Do(g.computePotential)
+	g.potential(context.Background())
 	return &Slice{g: g, set: g.c.backward(cs, true)}, nil
 }
 
@@ -45,17 +46,37 @@ func (g *Graph) Relevant(criteria ...trace.EventID) (*Slice, error) {
 // failure as the read it would have changed. Events outside the
 // relevant slice are -1. Errors as for [Graph.Backward].
 func (g *Graph) RelevantDistances(criteria ...trace.EventID) ([]int, error) {
+	return g.RelevantDistancesContext(context.Background(), criteria...)
+}
+
+// RelevantDistancesContext is [Graph.RelevantDistances], stopped when
+// ctx ends: it then returns ctx's error (and the potential dependences
+// are computed again by the next call that needs them).
+func (g *Graph) RelevantDistancesContext(ctx context.Context, criteria ...trace.EventID) ([]int, error) {
 	cs, err := g.check(criteria)
 	if err != nil {
 		return nil, err
 	}
-	g.potOnce.Do(g.computePotential)
-	d := g.c.distances(cs, true)
-	out := make([]int, len(d))
-	for i, x := range d {
-		out[i] = int(x)
+	if err := g.potential(ctx); err != nil {
+		return nil, err
 	}
-	return out, nil
+	return ints(g.c.distances(ctx, cs, true))
+}
+
+// potential computes the potential dependences once: a computation ctx
+// stops is dropped, for a later call to do again.
+func (g *Graph) potential(ctx context.Context) error {
+	g.potMu.Lock()
+	defer g.potMu.Unlock()
+	if g.potSet {
+		return nil
+	}
+	if err := g.computePotential(ctx); err != nil {
+		g.c.pot, g.c.potOff = nil, nil
+		return err
+	}
+	g.potSet = true
+	return nil
 }
 
 // anyFrame is the frame key of variables shared between frames.
@@ -146,7 +167,7 @@ func shared(v ssa.Value) bool {
 	return true
 }
 
-func (g *Graph) computePotential() {
+func (g *Graph) computePotential(ctx context.Context) error {
 	t := g.t
 	n := g.c.n()
 	g.c.potOff = make([]int32, 1, n+1)
@@ -164,6 +185,9 @@ func (g *Graph) computePotential() {
 	}
 	var buf []trace.EventID
 	for i := range n {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		e := trace.EventID(i)
 		info := g.a.static(g.sid[i])
 		switch info.kind {
@@ -213,4 +237,5 @@ func (g *Graph) computePotential() {
 		}
 		g.c.potOff = append(g.c.potOff, int32(len(g.c.pot)))
 	}
+	return nil
 }
