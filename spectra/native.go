@@ -27,7 +27,8 @@ import (
 // once to discover the test cases and their verdicts, then runs the binary
 // once per test case with -test.run anchored on the case's name and
 // -test.coverprofile (the cases First selects are discovered and run
-// before the others). Test cases are the leaves of the test tree: a test
+// before the others, and the others then one top-level test at a time,
+// a test without subtests once: see First). Test cases are the leaves of the test tree: a test
 // that calls t.Run is represented by its subtests, each its own case (and
 // is a case itself only if it fails outside them); examples and fuzz
 // targets' seed inputs are cases too; skipped cases are left out. Verdicts follow go test -json: a case that started and did not
@@ -88,7 +89,12 @@ type GoTest struct {
 	// done, and added when Collect is stopped, even where the whole
 	// suite's run is slow (the failing cases a caller localizes, say).
 	// They come first in the sink. Run, Skip and Select apply to them
-	// too. Default "": one listing of the whole suite.
+	// too. The other cases are then listed with -test.list and run one
+	// top-level test at a time: a test without subtests runs once, its
+	// run its case's (no listing run of the whole suite before it), and
+	// its verdict is that run's (a failure that shows only after other
+	// tests in the same process shows only without First). Default "":
+	// one listing of the whole suite.
 	First string
 	// AllParallel runs every case concurrently with the others (each in
 	// its own process), not only those whose test called t.Parallel.
@@ -365,13 +371,10 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	var initErr error
 	var leaves []nativetest.Result // the cases listed, in the order they run
 	var results []caseResult       // their results, by index
-	run := func(i int) error {
+	// finish records case i's result from rs, the results of a run of
+	// it, and prof, that run's coverage profile.
+	finish := func(i int, rs []nativetest.Result, prof string) error {
 		name := leaves[i].Name
-		prof := filepath.Join(tmp, fmt.Sprintf("case%d.out", i))
-		rs, _, err := bin.Run(ctx, nativetest.Pattern(name), "", prof)
-		if err != nil {
-			return err
-		}
 		res := caseResult{test: TestRun{Name: prefix + name}}
 		r, found := findResult(rs, name)
 		switch {
@@ -407,9 +410,30 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		results[i] = res
 		return nil
 	}
-	// listAndRun lists the cases that the -test.run expression pattern
-	// selects ("": every case), those not listed before, and runs them.
+	run := func(i int) error {
+		prof := filepath.Join(tmp, fmt.Sprintf("case%d.out", i))
+		rs, _, err := bin.Run(ctx, nativetest.Pattern(leaves[i].Name), "", prof)
+		if err != nil {
+			return err
+		}
+		return finish(i, rs, prof)
+	}
+	// add adds the cases of the results rs not listed before, as Run,
+	// Skip and Select filter them, to leaves.
 	listed := map[string]bool{}
+	add := func(rs []nativetest.Result) {
+		from := len(leaves)
+		for _, c := range nativetest.Cases(rs) {
+			if !listed[c.Name] && (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) && (g.Select == nil || g.Select(prefix+c.Name)) {
+				listed[c.Name] = true
+				leaves = append(leaves, c)
+			}
+		}
+		results = append(results, make([]caseResult, len(leaves)-from)...)
+	}
+	var runFrom func(from int, all []nativetest.Result) error
+	// listAndRun lists the cases that the -test.run expression pattern
+	// selects, those not listed before, and runs them.
 	cut := false // the stop came during a listing
 	listAndRun := func(pattern string) error {
 		start := time.Now()
@@ -420,14 +444,65 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			return err
 		}
 		from := len(leaves)
-		for _, c := range nativetest.Cases(all) {
-			if !listed[c.Name] && (g.runRE == nil || g.runRE.MatchString(c.Name)) && (g.skipRE == nil || !g.skipRE.MatchString(c.Name)) && (g.Select == nil || g.Select(prefix+c.Name)) {
-				listed[c.Name] = true
-				leaves = append(leaves, c)
+		add(all)
+		g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves)-from, len(crashed))
+		start = time.Now()
+		defer func() { g.Stats.Runs += time.Since(start) }()
+		return runFrom(from, all)
+	}
+	// eachTop lists the top-level tests, examples and fuzz targets and
+	// runs each on its own with coverage: one without subtests is its
+	// own case, and that run its case's run; the subtests of one with
+	// subtests (found by that run, or by a discovery of it when it
+	// crashed the binary) are its cases, run as listAndRun runs them. A
+	// suite of flat tests runs once, not once to list and once to cover.
+	eachTop := func() error {
+		start := time.Now()
+		tops, err := bin.List(ctx, "")
+		g.Stats.Discover += time.Since(start)
+		if err != nil {
+			cut = ctx.Err() != nil
+			return err
+		}
+		count := 0
+		for k, top := range tops {
+			if strings.HasPrefix(top, "Benchmark") || listed[top] {
+				continue
+			}
+			start := time.Now()
+			prof := filepath.Join(tmp, fmt.Sprintf("top%d.out", k))
+			rs, complete, err := bin.Run(ctx, nativetest.Pattern(top), "", prof)
+			if err == nil && !complete {
+				// It crashed the binary: discover its subtests.
+				rs, _, err = bin.Discover(ctx, nativetest.Pattern(top))
+			}
+			g.Stats.Runs += time.Since(start)
+			if err != nil {
+				return err
+			}
+			from := len(leaves)
+			add(rs)
+			count += len(leaves) - from
+			if complete && len(leaves) == from+1 && leaves[from].Name == top && len(rs) == 1 {
+				// No subtests: this run was the case's own.
+				if err := finish(from, rs, prof); err != nil {
+					return err
+				}
+				continue
+			}
+			start = time.Now()
+			err = runFrom(from, rs)
+			g.Stats.Runs += time.Since(start)
+			if err != nil {
+				return err
 			}
 		}
-		results = append(results, make([]caseResult, len(leaves)-from)...)
-		g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves)-from, len(crashed))
+		g.logf("spectra: %s: %d test cases", p.ImportPath, count)
+		return nil
+	}
+	// runFrom runs the cases leaves[from:], listed by a run with the
+	// results all.
+	runFrom = func(from int, all []nativetest.Result) error {
 		parallel := map[string]bool{}
 		for _, r := range all {
 			if r.Parallel {
@@ -448,8 +523,6 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			}
 		}
 		byKinship(passed, failed, leaves)
-		start = time.Now()
-		defer func() { g.Stats.Runs += time.Since(start) }()
 		for _, group := range [][]int{failed, passed} {
 			var seq, par []int
 			for _, i := range group {
@@ -471,11 +544,10 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		}
 		return nil
 	}
-	if g.First != "" {
-		err = listAndRun(g.First)
-	}
-	if err == nil {
+	if g.First == "" {
 		err = listAndRun("")
+	} else if err = listAndRun(g.First); err == nil {
+		err = eachTop()
 	}
 	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("spectra: %w", err)

@@ -357,6 +357,45 @@ func TestNativeFailingFirst(t *testing.T) {
 	}
 }
 
+// TestNativeEachTop: with First, the cases First selects are listed and
+// run first, then every other top-level test runs on its own: a flat
+// test once (its run is its case's), one with subtests once to list
+// them, then each subtest, failures first.
+func TestNativeEachTop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	file := filepath.Join(t.TempDir(), "order")
+	g := &GoTest{Patterns: []string{"./order"}, Dir: "testdata/died", Env: []string{"ORDER_FILE=" + file}, First: "^TestD$"}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := []string{"TestD", "TestD", "TestA", "TestB/x", "TestB/y", "TestB/y", "TestB/x", "TestC"}
+	if got := strings.Fields(string(data)); !slices.Equal(got, runs) {
+		t.Errorf("cases ran in the order %v, want %v", got, runs)
+	}
+	var got []string
+	for i := range m.NumTests() {
+		got = append(got, m.Test(i).Name)
+	}
+	if want := []string{"TestD", "TestA", "TestB/x", "TestB/y", "TestC"}; !slices.Equal(got, want) {
+		t.Errorf("matrix cases %v, want %v", got, want)
+	}
+	for _, name := range []string{"TestD", "TestB/y"} {
+		if i, ok := m.TestIndex(name); !ok || !m.Test(i).Failed {
+			t.Errorf("%s is not a failing case", name)
+		}
+	}
+	if i, ok := m.TestIndex("TestA"); !ok || m.Test(i).Failed || len(m.Covered(nil, i)) == 0 {
+		t.Errorf("TestA is not a passing case with coverage")
+	}
+}
+
 func TestByKinship(t *testing.T) {
 	for _, tc := range []struct {
 		names   []string // the passing cases, in listing order

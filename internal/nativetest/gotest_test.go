@@ -197,3 +197,23 @@ func BenchmarkX(b *testing.B) {}
 		t.Error("file without tests rewritten")
 	}
 }
+
+func TestIsListed(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"TestA", true},
+		{"BenchmarkX", true},
+		{"FuzzParse", true},
+		{"ExampleBitSet_Len", true},
+		{"warning: GOCOVERDIR not set, no coverage data emitted", false},
+		{"ok  \tpkg\t0.1s", false},
+		{"", false},
+		{"Testing: something", false},
+	} {
+		if got := isListed(tc.line); got != tc.want {
+			t.Errorf("isListed(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}

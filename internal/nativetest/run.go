@@ -74,6 +74,47 @@ func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, 
 	return results, complete && err == nil || complete && exit != nil && exit.ExitCode() == 1, nil
 }
 
+// List returns the names of the top-level tests, benchmarks, fuzz
+// targets and examples whose names the regular expression pattern
+// matches ("": all), in the order the binary lists them
+// (-test.list), without running any.
+func (b *Binary) List(ctx context.Context, pattern string) ([]string, error) {
+	if pattern == "" {
+		pattern = "."
+	}
+	cmd := exec.CommandContext(ctx, b.Path, "-test.list="+pattern)
+	cmd.Dir = b.Dir
+	cmd.Env = append(append(os.Environ(), NoExplain), b.Env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("nativetest: listing the tests of %s: %v: %s", b.Path, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	var names []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if isListed(line) {
+			names = append(names, line)
+		}
+	}
+	return names, nil
+}
+
+// isListed reports whether line of -test.list's output names a test,
+// benchmark, fuzz target or example (not a warning the binary printed
+// on the same stream).
+func isListed(line string) bool {
+	for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(line, prefix) && !strings.ContainsAny(line, " \t:") {
+			return true
+		}
+	}
+	return false
+}
+
 // Pattern returns the -test.run pattern that selects exactly the test or
 // subtest called name: each level anchored and quoted. (A subtest whose own
 // name contains "/" cannot be told from a deeper one; go test has the same
