@@ -95,6 +95,7 @@ var Programs = map[string]func() string{
 	"UnsafeHash":         UnsafeHash,
 	"Files":              Files,
 	"AliasTypes":         AliasTypes,
+	"ZeroSize":           ZeroSize,
 	"NativeMapKeys":      NativeMapKeys,
 	"NativeEquality":     NativeEquality,
 	"EmbedFS":            EmbedFS,

@@ -47,6 +47,7 @@ type run struct {
 	heapBase     uint64          // the process's live heap as the run started (growAlloc)
 	defaultDepth bool            // maxDepth is the default depth budget (stepbudget.go)
 	rvCells      map[rvKey]*cell // reflect.ValueOf's cells of pointer-shaped values (reflect_value.go)
+	zeroCells    map[int32]*cell // the zero-size variables, by type (zerobase.go)
 	depth        int
 	globals      []*cell
 	out          io.Writer // os.Stdout of the run (RunOptions.Stdout, or what Call.SetStdout set)

@@ -340,6 +340,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 			in.n = int32(cp.c.nslab)
 			cp.c.nslab++
 		}
+		p.compileZeroAlloc(&in, i)
 	case *ssa.BinOp:
 		in.op = opBinOp
 		in.sub = i.Op

@@ -148,7 +148,7 @@ func buildFast(c *fnCode) *fastCode {
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {
 			in := &c.blocks[bi].instrs[ii]
-			if a, ok := in.instr.(*ssa.Alloc); ok && in.op == opAlloc && in.n < 0 &&
+			if a, ok := in.instr.(*ssa.Alloc); ok && in.op == opAlloc && in.n == -1 &&
 				in.z.isAgg() && !hasNative(in.z) && (&escapes{}).local(a, false) {
 				local[in] = int32(len(local))
 			}
@@ -375,7 +375,7 @@ func fuse(c *fnCode, ms []mop, localRegs map[int32]bool) []fop {
 			} else {
 				emit(fop{op: fLocal, d: in.dst, z: in.z, n: m.v}, i+1)
 			}
-		case m.kind == mNaive && in.op == opAlloc && in.n < 0 && i+1 < len(ms) && ms[i+1].kind == mNaive &&
+		case m.kind == mNaive && in.op == opAlloc && in.n == -1 && i+1 < len(ms) && ms[i+1].kind == mNaive &&
 			ms[i+1].in.op == opStore && ms[i+1].in.a0 == in.dst && ms[i+1].in.a1 != in.dst:
 			// The zero value is never seen: the variable starts as a copy
 			// of what is stored.

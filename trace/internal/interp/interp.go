@@ -238,6 +238,8 @@ func (r *run) step(fr *frame, in *ins) {
 			}
 			c = &fr.slab[in.n]
 			*c = cell{v: copyVal(in.z), st: NoEvent}
+		} else if in.n == zeroAlloc {
+			c = r.zeroCell(in.x.(int32), in.z)
 		} else {
 			r.allocCells(1 + in.z.aggLen())
 			c = newCell(in.z, NoEvent)

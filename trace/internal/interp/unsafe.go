@@ -498,7 +498,7 @@ func (r *run) reinterpret(in *ins, v Value, t, u types.Type) (Value, bool) {
 		cs := v.slice()
 		data := r.elemPtr(cs[:cap(cs)], t.Underlying().(*types.Slice).Elem())
 		if len(cs) == 0 && cap(cs) == 0 && v.p != nil {
-			data = Value{k: KindPointer, p: ptrOf(&cell{})} // zerobase: not nil
+			data = r.zerobase() // not nil
 		}
 		if uUintptr {
 			data = Uint(r.uintptrOf(in, data))
