@@ -41,6 +41,7 @@ var Programs = map[string]func() string{
 	"AtomicValue":        AtomicValue,
 	"AtomicFuncs":        AtomicFuncs,
 	"Process":            Process,
+	"GoSource":           GoSource,
 	"Contexts":           Contexts,
 	"Timers":             Timers,
 	"ChanTimers":         ChanTimers,

@@ -183,24 +183,36 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // UnmarshalXMLAttr and text methods); and html/template, which escapes
 // and executes over interpreted values on text/template and calls
 // encoding/json on them (its internal/godebug settings stay native,
-// bridged). Other standard packages stay native.
+// bridged); and go/token, go/scanner, go/ast, go/parser and go/printer
+// (with go/build/constraint and go/doc/comment), whose FileSets, syntax
+// trees and printers hold interpreted values and walk them with the
+// interpreter's reflect (quicktest prints a failed check's source with
+// them). Other standard packages stay native.
 var sourceStd = map[string][]string{
-	"cmp":              nil,
-	"container/list":   nil,
-	"container/ring":   nil,
-	"context":          nil,
-	"encoding/json":    {"cmp", "slices"},
-	"encoding/xml":     nil,
-	"flag":             nil,
-	"html/template":    {"encoding/json", "maps", "slices", "text/template", "text/template/parse"},
-	"internal/fmtsort": {"cmp", "slices"},
-	"iter":             nil,
-	"log":              {"log/internal"},
-	"log/slog":         {"context", "log", "log/internal", "log/slog/internal", "log/slog/internal/buffer", "slices"},
-	"maps":             {"iter"},
-	"slices":           {"cmp", "iter"},
-	"sort":             {"slices"},
-	"text/template":    {"internal/fmtsort", "maps", "text/template/parse"},
+	"cmp":                      nil,
+	"container/list":           nil,
+	"container/ring":           nil,
+	"context":                  nil,
+	"encoding/json":            {"cmp", "slices"},
+	"encoding/xml":             nil,
+	"flag":                     nil,
+	"go/ast":                   {"cmp", "go/scanner", "go/token", "iter", "slices"},
+	"go/build/constraint":      nil,
+	"go/doc/comment":           {"slices"},
+	"go/internal/scannerhooks": {"go/token"},
+	"go/parser":                {"go/ast", "go/build/constraint", "go/internal/scannerhooks", "go/scanner", "go/token"},
+	"go/printer":               {"go/ast", "go/build/constraint", "go/doc/comment", "go/token", "slices"},
+	"go/scanner":               {"go/internal/scannerhooks", "go/token"},
+	"go/token":                 {"cmp", "iter", "slices"},
+	"html/template":            {"encoding/json", "maps", "slices", "text/template", "text/template/parse"},
+	"internal/fmtsort":         {"cmp", "slices"},
+	"iter":                     nil,
+	"log":                      {"log/internal"},
+	"log/slog":                 {"context", "log", "log/internal", "log/slog/internal", "log/slog/internal/buffer", "slices"},
+	"maps":                     {"iter"},
+	"slices":                   {"cmp", "iter"},
+	"sort":                     {"slices"},
+	"text/template":            {"internal/fmtsort", "maps", "text/template/parse"},
 }
 
 // IsStd reports whether path names a standard package: its first
