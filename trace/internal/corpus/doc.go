@@ -97,6 +97,8 @@ var Programs = map[string]func() string{
 	"Files":              Files,
 	"AliasTypes":         AliasTypes,
 	"ZeroSize":           ZeroSize,
+	"MapFSMethods":       MapFSMethods,
+	"FSFuncs":            FSFuncs,
 	"NativeMapKeys":      NativeMapKeys,
 	"NativeEquality":     NativeEquality,
 	"EmbedFS":            EmbedFS,

@@ -95,6 +95,9 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 	if v, ok := r.adaptHTTP(fr, in, it, rt); ok { // native_http.go
 		return v, true
 	}
+	if v, ok := r.adaptFS(fr, in, it, rt); ok { // native_fs.go
+		return v, true
+	}
 	var x any
 	switch {
 	case reflect.TypeFor[writerVal]().Implements(rt) && r.p.hasMethod(it.t, "Write"):

@@ -402,6 +402,8 @@ func (r *run) nativeIface(x any) Value {
 		return Value{k: KindInterface, p: ptrOf(w.it)}
 	case errVal:
 		return Value{k: KindInterface, p: ptrOf(w.it)}
+	case adapted: // native_fs.go
+		return Value{k: KindInterface, p: ptrOf(w.adaptedIface())}
 	}
 	if it, ok := r.carriedContext(x); ok { // native_http.go
 		return Value{k: KindInterface, p: ptrOf(it)}

@@ -187,7 +187,9 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // (with go/build/constraint and go/doc/comment), whose FileSets, syntax
 // trees and printers hold interpreted values and walk them with the
 // interpreter's reflect (quicktest prints a failed check's source with
-// them). Other standard packages stay native.
+// them); and testing/fstest, whose MapFS is a map of the program's
+// values with methods (a test's file system). Other standard packages
+// stay native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
@@ -213,6 +215,7 @@ var sourceStd = map[string][]string{
 	"slices":                   {"cmp", "iter"},
 	"sort":                     {"slices"},
 	"text/template":            {"internal/fmtsort", "maps", "text/template/parse"},
+	"testing/fstest":           {"maps", "slices"},
 }
 
 // IsStd reports whether path names a standard package: its first
