@@ -115,7 +115,7 @@ var handles = map[string]bool{
 	"net/http/httptest.ResponseRecorder": true, "net/http/httptest.Server": true,
 	"net.IPNet": true, "net.TCPAddr": true, "net.UDPAddr": true, "net.IPAddr": true, "net.UnixAddr": true,
 	"net.OpError": true, "net.DNSError": true, "net.AddrError": true, "net.ParseError": true,
-	"net/textproto.Error": true, "net/url.URL": true,
+	"net/textproto.Error": true, "net/textproto.Reader": true, "net/url.URL": true,
 	// gzip's Reader and Writer embed the gzip.Header of exported fields
 	// beside their state (the stream being written or read).
 	"compress/gzip.Reader": true, "compress/gzip.Writer": true,

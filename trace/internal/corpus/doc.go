@@ -99,6 +99,7 @@ var Programs = map[string]func() string{
 	"ZeroSize":           ZeroSize,
 	"MapFSMethods":       MapFSMethods,
 	"FSFuncs":            FSFuncs,
+	"Multipart":          Multipart,
 	"NativeMapKeys":      NativeMapKeys,
 	"NativeEquality":     NativeEquality,
 	"EmbedFS":            EmbedFS,

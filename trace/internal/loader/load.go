@@ -187,9 +187,12 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // (with go/build/constraint and go/doc/comment), whose FileSets, syntax
 // trees and printers hold interpreted values and walk them with the
 // interpreter's reflect (quicktest prints a failed check's source with
-// them); and testing/fstest, whose MapFS is a map of the program's
-// values with methods (a test's file system). Other standard packages
-// stay native.
+// them); testing/fstest, whose MapFS is a map of the program's values
+// with methods (a test's file system); and mime/multipart (with mime and
+// mime/quotedprintable), whose forms write their files through the
+// run's sandbox and hold the program's values (its header reads bridged,
+// trace/internal/bridge's multipart.go). Other standard packages stay
+// native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
@@ -212,6 +215,9 @@ var sourceStd = map[string][]string{
 	"log":                      {"log/internal"},
 	"log/slog":                 {"context", "log", "log/internal", "log/slog/internal", "log/slog/internal/buffer", "slices"},
 	"maps":                     {"iter"},
+	"mime":                     {"maps", "slices"},
+	"mime/multipart":           {"maps", "mime", "mime/quotedprintable", "slices"},
+	"mime/quotedprintable":     nil,
 	"slices":                   {"cmp", "iter"},
 	"sort":                     {"slices"},
 	"text/template":            {"internal/fmtsort", "maps", "text/template/parse"},
