@@ -36,6 +36,7 @@ import (
 	"math/big"
 	mrand "math/rand"
 	"os"
+	"os/exec"
 	"reflect"
 	"runtime"
 	"slices"
@@ -49,6 +50,10 @@ import (
 func Timer() string { return strconv.FormatBool(time.NewTimer(time.Second).Stop()) }
 
 func Wd() string { h, _ := os.Executable(); return h }
+
+func Groups() int { g, _ := os.Getgroups(); return len(g) }
+
+func Exec() string { out, _ := exec.Command("true").Output(); return string(out) }
 
 type Celsius float64
 
@@ -194,7 +199,9 @@ func fmt(err error) string {
 		{fn: "Generic", want: "a,b21"},
 		{fn: "AsType", want: "false"},
 		{fn: "GenericOther", bridge: "unique.Make", line: srcLine(src, "func GenericOther"), want: "generic function of a standard package, which has no native counterpart to call"},
-		{fn: "Wd", bridge: "os.Executable", line: srcLine(src, "func Wd"), want: "not in the bridge's table"},
+		{fn: "Wd", bridge: "os.Executable", line: srcLine(src, "func Wd"), want: "an interpreted run has no test binary, so this cannot be supported"},
+		{fn: "Groups", bridge: "os.Getgroups", line: srcLine(src, "func Groups"), want: "not in the bridge's table"},
+		{fn: "Exec", bridge: "os/exec.Command", line: srcLine(src, "func Exec"), want: "child processes are not run"},
 		{fn: "JSONMarshaler", want: "[1]"},
 		{fn: "JSONPtrMarshaler", want: "[1]"}, // json takes a slice element's address
 		{fn: "JSONRecursive", want: `{"Next":null}`},

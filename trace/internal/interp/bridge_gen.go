@@ -76,6 +76,9 @@ func unbridgedReason(fn *ssa.Function, name string) string {
 	if fn.Origin() != nil || fn.TypeParams().Len() > 0 {
 		return "an instance of a generic function of a standard package, which has no native counterpart to call (Load interprets cmp, iter, maps, slices and non-standard dependencies from source; see Config.Scope)"
 	}
+	if why := processReason(name); why != "" {
+		return why
+	}
 	if why, ok := stdtable.Excluded[name]; ok {
 		return why
 	}
@@ -83,6 +86,22 @@ func unbridgedReason(fn *ssa.Function, name string) string {
 		return "this part of reflect is not emulated over interpreted values (trace/README.md lists what is)"
 	}
 	return "not in the bridge's table (see trace/README.md)"
+}
+
+// processReason says why name, a standard function that names or starts
+// a process, has no bridge, or is "".
+func processReason(name string) string {
+	switch {
+	case name == "os.Executable":
+		// The re-executed test binary would run natively, untraced, even
+		// if one were built.
+		return "the interpreted test has no executable: natively it is the test binary, which a test runs again as a child process to run a case in it, and an interpreted run has no test binary, so this cannot be supported"
+	case strings.HasPrefix(name, "os/exec.") || strings.HasPrefix(name, "(*os/exec.") || strings.HasPrefix(name, "(os/exec."),
+		name == "os.StartProcess", name == "os.FindProcess", strings.HasPrefix(name, "(*os.Process)."),
+		name == "syscall.ForkExec", name == "syscall.StartProcess", name == "syscall.Exec":
+		return "child processes are not run: one would run natively, outside the run's sandbox, virtual clock and trace"
+	}
+	return ""
 }
 
 // adaptIface returns a native value implementing the interface type rt
