@@ -59,8 +59,8 @@ func callerPCs(c interp.Call) []uint64 {
 
 // A nativeFrame is a frame of native code that the Go runtime shows
 // beyond a goroutine's outermost interpreted frame (interp.StackEnd):
-// testing.tRunner, runtime.goexit. Its program counter is odd, which
-// interp.PC never makes.
+// testing.tRunner, runtime.goexit, and an Example's callers. Its program
+// counter is odd, which interp.PC never makes.
 type nativeFrame struct {
 	pc   uint64
 	name string
@@ -74,9 +74,11 @@ func nativeEnd(end interp.StackEnd) []nativeFrame {
 	f := nativeFrames()
 	switch end {
 	case interp.EndOfGoroutine:
-		return f[1:]
+		return f[1:2]
 	case interp.EndOfTest:
-		return f[:]
+		return f[:2]
+	case interp.EndOfExample:
+		return append(f[2:len(f):len(f)], f[1])
 	}
 	return nil
 }
@@ -92,26 +94,18 @@ func nativeFrameOf(pc uint64) (nativeFrame, bool) {
 }
 
 // nativeFrames are testing.tRunner at its call of the test's function
-// (found in GOROOT's source of package testing) and runtime.goexit (as a
-// native goroutine's stack ends).
-var nativeFrames = sync.OnceValue(func() [2]nativeFrame {
-	tRunner := nativeFrame{pc: 1, name: "testing.tRunner", file: filepath.Join(build.Default.GOROOT, "src", "testing", "testing.go")}
-	fset := token.NewFileSet()
-	if f, err := parser.ParseFile(fset, tRunner.file, nil, 0); err == nil {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "tRunner" && fd.Recv == nil {
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if call, ok := n.(*ast.CallExpr); ok && tRunner.line == 0 {
-						if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "fn" {
-							tRunner.line = fset.Position(call.Pos()).Line
-						}
-					}
-					return tRunner.line == 0
-				})
-			}
-		}
-	}
+// and runtime.goexit (as a native goroutine's stack ends), then an
+// Example's native callers on go test's main goroutine: testing's
+// runExample, runExamples and M.Run, each at its call (found in GOROOT's
+// source of package testing), the test binary's main.main in the
+// _testmain.go go test generates (at no line: it depends on the
+// package's tests) and runtime.main.
+var nativeFrames = sync.OnceValue(func() []nativeFrame {
+	testing := func(file string) string { return filepath.Join(build.Default.GOROOT, "src", "testing", file) }
+	tRunner := nativeFrame{pc: 1, name: "testing.tRunner", file: testing("testing.go")}
+	tRunner.line = callLine(tRunner.file, "", "tRunner", "fn")
 	goexit := nativeFrame{pc: 3, name: "runtime.goexit"}
+	runtimeMain := nativeFrame{pc: 13, name: "runtime.main"}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -128,8 +122,53 @@ var nativeFrames = sync.OnceValue(func() [2]nativeFrame {
 		}
 	}()
 	<-done
-	return [2]nativeFrame{tRunner, goexit}
+	if goexit.file != "" {
+		runtimeMain.file = filepath.Join(filepath.Dir(goexit.file), "proc.go")
+		runtimeMain.line = callLine(runtimeMain.file, "", "main", "fn")
+	}
+	runExample := nativeFrame{pc: 5, name: "testing.runExample", file: testing("run_example.go")}
+	runExample.line = callLine(runExample.file, "", "runExample", "eg.F")
+	runExamples := nativeFrame{pc: 7, name: "testing.runExamples", file: testing("example.go")}
+	runExamples.line = callLine(runExamples.file, "", "runExamples", "runExample")
+	mRun := nativeFrame{pc: 9, name: "testing.(*M).Run", file: testing("testing.go")}
+	mRun.line = callLine(mRun.file, "M", "Run", "runExamples")
+	mainMain := nativeFrame{pc: 11, name: "main.main", file: "_testmain.go"}
+	return []nativeFrame{tRunner, goexit, runExample, runExamples, mRun, mainMain, runtimeMain}
 })
+
+// callLine returns the line of the first call of callee (an identifier or
+// a selector x.f, as written) in the function name (a method of recv's
+// pointer if recv is not "") of Go source file file, or 0.
+func callLine(file, recv, name, callee string) int {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		return 0
+	}
+	line := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != name || (fd.Recv == nil) != (recv == "") || fd.Body == nil {
+			continue
+		}
+		if recv != "" {
+			star, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			if x, ok := star.X.(*ast.Ident); !ok || x.Name != recv {
+				continue
+			}
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && line == 0 && types.ExprString(call.Fun) == callee {
+				line = fset.Position(call.Pos()).Line
+			}
+			return line == 0
+		})
+	}
+	return line
+}
 
 // runtimeName names function fn (as go/ssa names it) as the runtime
 // does: pkg.F, pkg.(*T).M, pkg.T.M, pkg.F.func1.

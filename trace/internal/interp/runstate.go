@@ -87,6 +87,9 @@ func (c Call) Stack() ([]StaticID, StackEnd) {
 			if isTestFunc(f.c.fn) {
 				return sids, EndOfTest
 			}
+			if c.r.p.isExampleFunc(f.c.fn) {
+				return sids, EndOfExample
+			}
 			return sids, EndOfRun
 		}
 		at = f.caller.at
@@ -119,7 +122,23 @@ const (
 	EndOfRun       StackEnd = iota // the run's entry: none
 	EndOfGoroutine                 // a goroutine's function: runtime.goexit
 	EndOfTest                      // a test's function: testing.tRunner, then runtime.goexit
+	// An Example's function, which go test runs on the main goroutine:
+	// testing's runExample, runExamples and M.Run, the test binary's
+	// main.main, runtime.main and runtime.goexit.
+	EndOfExample
 )
+
+// isExampleFunc reports whether fn is an Example of a _test.go file,
+// func ExampleXxx() without parameters and results, which go test runs
+// on its main goroutine.
+func (p *Program) isExampleFunc(fn *ssa.Function) bool {
+	sig := fn.Signature
+	if sig.Recv() != nil || sig.Params().Len() != 0 || sig.Results().Len() != 0 || fn.Parent() != nil ||
+		!strings.HasPrefix(fn.Name(), "Example") || fn.Pkg == nil {
+		return false
+	}
+	return strings.HasSuffix(p.Fset.Position(fn.Pos()).Filename, "_test.go")
+}
 
 // isTestFunc reports whether fn is a test's function or a fuzz target's,
 // func(*testing.T, ...), which go test runs on a goroutine of its own

@@ -496,7 +496,7 @@ func TestRunGoTestExample(t *testing.T) {
 	for _, fn := range exampleFuncs(p, gotestPkg) {
 		names = append(names, fn.Name())
 	}
-	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered ExampleAbs_writers" {
+	if strings.Join(names, " ") != "Example ExampleAbs ExampleAbs_unordered ExampleAbs_writers ExampleCallers" {
 		t.Errorf("exampleFuncs = %v", names)
 	}
 	res, err := p.RunGoTest(bgContext, gotestPkg, "ExampleAbs", nil)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
+	"runtime"
 
 	"github.com/faultloc/faultloc/trace/testdata/gotest"
 )
@@ -57,4 +59,29 @@ func ExampleAbs_writers() {
 	// abs: 3
 	// {"abs":4}
 	// done
+}
+
+// ExampleCallers prints the frames above it as runtime.CallersFrames
+// gives them (the directory of each file, but the test binary's main,
+// whose _testmain.go go test generates in a directory of its own): an
+// Example runs on go test's main goroutine, under testing's runExample,
+// runExamples and M.Run, and each frame but the last has more frames
+// after it, which a logger looking for its caller relies on.
+func ExampleCallers() {
+	pcs := make([]uintptr, 16)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	for f, more := frames.Next(); more; f, more = frames.Next() {
+		if f.Function == "main.main" {
+			fmt.Println(f.Function)
+			continue
+		}
+		fmt.Println(f.Function, filepath.Base(filepath.Dir(f.File)), f.Line > 0)
+	}
+	// Output:
+	// github.com/faultloc/faultloc/trace/testdata/gotest_test.ExampleCallers gotest true
+	// testing.runExample testing true
+	// testing.runExamples testing true
+	// testing.(*M).Run testing true
+	// main.main
+	// runtime.main runtime true
 }
