@@ -38,7 +38,7 @@ var Packages = []string{
 	"bufio", "bytes", "compress/flate", "compress/gzip", "compress/zlib", "crypto/md5", "crypto/rand", "crypto/sha1",
 	"crypto/sha256", "embed", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "errors",
 	"hash/crc32", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
-	"math/rand", "net", "net/http", "net/http/httptest", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
+	"math/rand", "net", "net/http", "net/http/httptest", "net/mail", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 

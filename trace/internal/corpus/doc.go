@@ -100,6 +100,7 @@ var Programs = map[string]func() string{
 	"MapFSMethods":       MapFSMethods,
 	"FSFuncs":            FSFuncs,
 	"Multipart":          Multipart,
+	"Mail":               Mail,
 	"NativeMapKeys":      NativeMapKeys,
 	"NativeEquality":     NativeEquality,
 	"EmbedFS":            EmbedFS,

@@ -34,6 +34,7 @@ import (
 	net "net"
 	net_http "net/http"
 	net_http_httptest "net/http/httptest"
+	net_mail "net/mail"
 	net_netip "net/netip"
 	net_textproto "net/textproto"
 	net_url "net/url"
@@ -484,6 +485,9 @@ var Funcs = map[string]any{
 	"(*net/http/httptest.Server).CloseClientConnections":         (*net_http_httptest.Server).CloseClientConnections,
 	"(*net/http/httptest.Server).Start":                          (*net_http_httptest.Server).Start,
 	"(*net/http/httptest.Server).StartTLS":                       (*net_http_httptest.Server).StartTLS,
+	"(*net/mail.Address).String":                                 (*net_mail.Address).String,
+	"(*net/mail.AddressParser).Parse":                            (*net_mail.AddressParser).Parse,
+	"(*net/mail.AddressParser).ParseList":                        (*net_mail.AddressParser).ParseList,
 	"(*net/netip.Addr).UnmarshalBinary":                          (*net_netip.Addr).UnmarshalBinary,
 	"(*net/netip.Addr).UnmarshalText":                            (*net_netip.Addr).UnmarshalText,
 	"(*net/netip.AddrPort).UnmarshalBinary":                      (*net_netip.AddrPort).UnmarshalBinary,
@@ -723,6 +727,9 @@ var Funcs = map[string]any{
 	"(net/http.noBody).Close":                                    net_http.NoBody.Close,
 	"(net/http.noBody).Read":                                     net_http.NoBody.Read,
 	"(net/http.noBody).WriteTo":                                  net_http.NoBody.WriteTo,
+	"(net/mail.Header).AddressList":                              net_mail.Header.AddressList,
+	"(net/mail.Header).Date":                                     net_mail.Header.Date,
+	"(net/mail.Header).Get":                                      net_mail.Header.Get,
 	"(net/netip.Addr).AppendBinary":                              net_netip.Addr.AppendBinary,
 	"(net/netip.Addr).AppendText":                                net_netip.Addr.AppendText,
 	"(net/netip.Addr).AppendTo":                                  net_netip.Addr.AppendTo,
@@ -1226,6 +1233,10 @@ var Funcs = map[string]any{
 	"net/http/httptest.NewServer":                                net_http_httptest.NewServer,
 	"net/http/httptest.NewTLSServer":                             net_http_httptest.NewTLSServer,
 	"net/http/httptest.NewUnstartedServer":                       net_http_httptest.NewUnstartedServer,
+	"net/mail.ParseAddress":                                      net_mail.ParseAddress,
+	"net/mail.ParseAddressList":                                  net_mail.ParseAddressList,
+	"net/mail.ParseDate":                                         net_mail.ParseDate,
+	"net/mail.ReadMessage":                                       net_mail.ReadMessage,
 	"net/netip.AddrFrom16":                                       net_netip.AddrFrom16,
 	"net/netip.AddrFrom4":                                        net_netip.AddrFrom4,
 	"net/netip.AddrFromSlice":                                    net_netip.AddrFromSlice,
@@ -1620,6 +1631,7 @@ var Vars = map[string]any{
 	"net/http.ErrUseLastResponse":                &net_http.ErrUseLastResponse,
 	"net/http.ErrWriteAfterFlush":                &net_http.ErrWriteAfterFlush,
 	"net/http.NoBody":                            &net_http.NoBody,
+	"net/mail.ErrHeaderNotPresent":               &net_mail.ErrHeaderNotPresent,
 	"path.ErrBadPattern":                         &path.ErrBadPattern,
 	"path/filepath.ErrBadPattern":                &path_filepath.ErrBadPattern,
 	"path/filepath.SkipAll":                      &path_filepath.SkipAll,
