@@ -187,6 +187,17 @@ func TestTestify(t *testing.T) {
 		if tc.failed && len(res.Assertions) == 0 {
 			t.Errorf("%s: no assertion recorded", tc.name)
 		}
+		// Each failed assertion is recorded at its own call, the
+		// criterion a slice of the failure starts from.
+		for _, a := range res.Assertions {
+			if res.Trace == nil || a.Event == interp.NoEvent {
+				t.Errorf("%s: assertion at %v has no event", tc.name, a.Pos)
+				continue
+			}
+			if at := res.Trace.Pos(a.Event); at.Line != a.Pos.Line || !strings.Contains(res.Trace.Instr(a.Event).String(), "github.com/stretchr/testify/") {
+				t.Errorf("%s: assertion at line %d recorded at line %d, event %v", tc.name, a.Pos.Line, at.Line, res.Trace.Instr(a.Event))
+			}
+		}
 	}
 }
 

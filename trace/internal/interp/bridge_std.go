@@ -444,14 +444,21 @@ func fprintBridge(name string) extFunc {
 	}
 }
 
-// callMethod calls the interpreted method name of the dynamic value of it.
+// callMethod calls the interpreted method name of the dynamic value of it,
+// from the branch fr is under.
 func (r *run) callMethod(fr *frame, in *ins, it *iface, name string, args []Value) Value {
+	return r.callMethodFrom(fr, in, it, name, args, fr.ctrl)
+}
+
+// callMethodFrom is callMethod with callEv as the method frame's call
+// event.
+func (r *run) callMethodFrom(fr *frame, in *ins, it *iface, name string, args []Value, callEv EventID) Value {
 	ms := r.p.SSA.MethodSets.MethodSet(it.t.t)
 	for i := 0; i < ms.Len(); i++ {
 		if ms.At(i).Obj().Name() == name {
 			c := r.p.code(r.p.SSA.MethodValue(ms.At(i)))
 			full := append([]Value{it.v}, args...)
-			v, _ := r.invokeCode(fr, in, c, nil, nil, full, nil, fr.ctrl, mix(fr.path, in.sid, -1-int32(r.steps%1024)))
+			v, _ := r.invokeCode(fr, in, c, nil, nil, full, nil, callEv, mix(fr.path, in.sid, -1-int32(r.steps%1024)))
 			r.cur = fr
 			return v
 		}

@@ -33,7 +33,7 @@ import (
 // the generated table. Call it only from an init function.
 func RegisterBridge(name string, f func(c Call, args []Value) Value) {
 	bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		return f(Call{r: r, fr: fr, in: in}, args)
+		return f(Call{r: r, fr: fr, in: in, ev: r.extEv, hasEv: true}, args)
 	}
 }
 
@@ -52,6 +52,10 @@ type Call struct {
 	r  *run
 	fr *frame // nil at the root
 	in *ins
+	// ev is the bridged call's own event (NoEvent in a run without a
+	// trace), when hasEv: the call event of the methods it calls back.
+	ev    EventID
+	hasEv bool
 }
 
 // Root returns the call at the root of c's run: functions it calls are
@@ -463,9 +467,16 @@ func (c Call) HasMethod(v Value, name string) bool {
 
 // CallMethod calls the interpreted method name of the dynamic value of
 // the interface value v, not nil and not holding a native value, with
-// args, and returns its result.
+// args, and returns its result. The method's frame is called from the
+// bridge's call (its events depend on that call as on any call), so that
+// a bridge calling back, as testify's assertions call t.Errorf, has the
+// failure recorded at its own call.
 func (c Call) CallMethod(v Value, name string, args []Value) Value {
-	return c.r.callMethod(c.fr, c.in, (*iface)(v.p), name, args)
+	callEv := c.fr.ctrl
+	if c.hasEv && c.ev != NoEvent {
+		callEv = c.ev
+	}
+	return c.r.callMethodFrom(c.fr, c.in, (*iface)(v.p), name, args, callEv)
 }
 
 // ErrorsIs reports errors.Is(err, target) of interpreted error values,
