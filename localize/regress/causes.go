@@ -74,8 +74,13 @@ type CriticalPredicate struct {
 type semantic struct {
 	causes []Cause
 	preds  []CriticalPredicate
-	tree   []*CauseNode // by cause change, from the change to the failure
-	why    func(id string) []*CauseNode
+	// upstream holds, for each of the first upstreamCauses causes, the
+	// causes whose new code its own reached code depends on by data
+	// (through calls and returns), each with the fewest dependences
+	// between them.
+	upstream map[string]map[string]int
+	tree     []*CauseNode // by cause change, from the change to the failure
+	why      func(id string) []*CauseNode
 }
 
 // hops is the length of the chain from the failure to cause change id
@@ -162,6 +167,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		}
 	}
 	best := map[*changes.Change]*Cause{}
+	inChange := map[int]*changes.Change{}             // a reached event's innermost change
 	lines := map[*changes.Change]map[trace.Line]int{} // each line reached, with an offset on it
 	s := &semantic{}
 	predSeen := map[trace.Line]bool{}
@@ -198,6 +204,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		if in == nil {
 			continue
 		}
+		inChange[e] = in
 		if lines[in] == nil {
 			lines[in] = map[trace.Line]int{}
 		}
@@ -221,6 +228,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	slices.SortFunc(s.causes, func(a, b Cause) int {
 		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(set.Index(set.ByID(a.Change)), set.Index(set.ByID(b.Change))))
 	})
+	s.upstream = upstream(g, s.causes, inChange)
 	slices.SortFunc(s.preds, func(a, b CriticalPredicate) int {
 		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
 	})
@@ -238,6 +246,77 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	}
 	s.why = func(id string) []*CauseNode { return chains[id] }
 	return s, nil
+}
+
+// upstreamCauses bounds the causes whose upstream causes analyze finds:
+// each costs a walk of the failing run's dependences.
+const upstreamCauses = 32
+
+// upstream returns, for each of the first upstreamCauses causes (in
+// order), the other causes its reached events depend on by data,
+// transitively, each with the number of dependences between them (the
+// fewest): the walk, breadth first, follows the dependences (and the
+// call that created a frame) back from the cause's events, as the first
+// round of analyze does, never a predicate. inChange maps each reached
+// event to the innermost change holding it.
+func upstream(g *slicing.Graph, causes []Cause, inChange map[int]*changes.Change) map[string]map[string]int {
+	byChange := map[string][]trace.EventID{}
+	for e, c := range inChange {
+		byChange[c.ID] = append(byChange[c.ID], trace.EventID(e))
+	}
+	t := g.Trace()
+	out := map[string]map[string]int{}
+	seen := make([]int32, g.Len()) // the walk's number + 1 that reached an event
+	var buf []trace.EventID
+	for i, c := range causes[:min(len(causes), upstreamCauses)] {
+		mark := int32(i + 1)
+		up := map[string]int{}
+		cur := slices.Clone(byChange[c.Change])
+		for _, e := range cur {
+			seen[e] = mark
+		}
+		for depth := 0; len(cur) > 0; depth++ {
+			var next []trace.EventID
+			for _, e := range cur {
+				if d := inChange[int(e)]; d != nil && d.ID != c.Change {
+					if _, ok := up[d.ID]; !ok {
+						up[d.ID] = depth
+					}
+				}
+				buf = g.Deps(e, buf[:0])
+				if p := g.ControlParent(e); p != trace.NoEvent {
+					if _, branch := t.StaticInfo(t.Static(p)).Instr.(*ssa.If); !branch {
+						buf = append(buf, p)
+					}
+				}
+				for _, d := range buf {
+					if seen[d] != mark {
+						seen[d] = mark
+						next = append(next, d)
+					}
+				}
+			}
+			cur = next
+		}
+		out[c.Change] = up
+	}
+	return out
+}
+
+// upstreamDepth returns the fewest dependences from the reached code of
+// root to cause id's (the most over root's changes), and whether every
+// root change depends on id by data (see upstream); false when that is
+// not known.
+func (s *semantic) upstreamDepth(root []*changes.Change, id string) (int, bool) {
+	most := 0
+	for _, r := range root {
+		d, ok := s.upstream[r.ID][id]
+		if !ok {
+			return 0, false
+		}
+		most = max(most, d)
+	}
+	return most, len(root) > 0
 }
 
 // decision names the block an If event branched to, as go/ssa names

@@ -339,7 +339,10 @@ func (e *OldFailsError) Error() string {
 //     alone passes and reverts fewer changes in all (reverting the first
 //     minimal set found may need the faulty change as an auxiliary one:
 //     a call site reverted to a rewritten function's old signature takes
-//     the function along); a final run verifies the root. If no set of
+//     the function along); an auxiliary change that needs the root as
+//     much as the root needs it, and on which the root's code depends by
+//     data, replaces the root (where the wrong value starts, not the
+//     call passing it on); a final run verifies the root. If no set of
 //     causes suffices, every change is searched.
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a
@@ -676,6 +679,11 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		var t []*changes.Change
 		if t, err = tighten(ctx, after, root, rank); err == nil && !slices.Equal(t, root) {
 			root, err = narrow(ctx, after, set, t)
+		}
+		if err == nil {
+			if t, err = origin(ctx, after, root, rank, sem); err == nil && !slices.Equal(t, root) {
+				root, err = narrow(ctx, after, set, t)
+			}
 		}
 	}
 	if err != nil {

@@ -682,6 +682,36 @@ func TestRegressTighten(t *testing.T) {
 	}
 }
 
+// TestRegressOrigin: in testdata/origin, Label's call format(s) and
+// format's new statement prefix := "> " need each other (and format's
+// signature) to be reverted, so either names the same version; the
+// failure depends on the statement through the call, and the root
+// cause is the statement, where the wrong value starts, with the call
+// among its auxiliary changes.
+func TestRegressOrigin(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/origin")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/origin/new", Run: "^TestLabel$", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, aux []string
+	for _, c := range rep.Changes {
+		text, _, _ := strings.Cut(strings.TrimSpace(c.NewText), " //")
+		switch {
+		case slices.Contains(rep.Root, c.ID):
+			root = append(root, text)
+		case slices.Contains(rep.Aux, c.ID):
+			aux = append(aux, text)
+		}
+	}
+	if !slices.Equal(root, []string{`prefix := "> "`}) || !slices.Contains(aux, "return format(s)") || !rep.Verified {
+		t.Errorf("root %q (aux %q, verified %v); want the new statement, with the call among the auxiliary changes, verified", root, aux, rep.Verified)
+	}
+}
+
 // TestRegressOldTestsHideFault: testdata/oldapi's old TestTwice calls
 // Twice with its old signature, so the new version built for it reverts
 // the new Twice and Apply's call of it, the fault: it passes. The

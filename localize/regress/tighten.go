@@ -80,3 +80,74 @@ func outermost(set *changes.Set, cs []*changes.Change) int {
 	}
 	return n
 }
+
+// origin replaces root by one of its auxiliary changes that is a cause
+// and that needs the root as much as the root needs it: reverting the
+// change needs every root change too (as auxiliary changes). Such
+// changes cannot be told apart by reverting them (a call site of a
+// function's new signature, the function, a statement of it written
+// against the new signature), and the root cause is then the one where
+// the wrong value starts: a change the root's code depends on by data,
+// the farthest from the root's code first (the most dependences between
+// them, semantic.upstreamDepth: a call site passes on the value its
+// callee returns, computed farther back), then in the causes' order
+// (rank). A function's signature computes nothing (its parameters pass
+// values on) and is never chosen. It looks at most tightenLooks candidates and runs at most
+// tightenTrials; a candidate replaces the root when its reversal, with
+// its own auxiliary changes, makes the cases pass. Without a semantic
+// analysis root is returned as is.
+func origin(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int, sem *semantic) ([]*changes.Change, error) {
+	if sem == nil || rank == nil {
+		return root, nil
+	}
+	g := p.r
+	aux, ok, err := g.auxiliary(ctx, root)
+	if err != nil || !ok || len(aux) == 0 {
+		return root, err
+	}
+	var cands []*changes.Change
+	depth := map[string]int{}
+	for _, a := range aux {
+		_, isCause := rank[a.ID]
+		d, up := sem.upstreamDepth(root, a.ID)
+		if isCause && up && a.Unit != "func signature" {
+			cands, depth[a.ID] = append(cands, a), d
+		}
+	}
+	slices.SortStableFunc(cands, func(x, y *changes.Change) int {
+		return cmp.Or(cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
+	})
+	trials := 0
+	for _, a := range cands[:min(len(cands), tightenLooks)] {
+		if trials == tightenTrials {
+			break
+		}
+		aa, ok, err := g.auxiliary(ctx, []*changes.Change{a})
+		if err != nil {
+			return root, err
+		}
+		if !ok || !needsAll(g.set, aa, root) {
+			continue
+		}
+		trials++
+		o, err := p.outcome(ctx, append([]*changes.Change{a}, aa...))
+		if err != nil {
+			return root, err
+		}
+		if o == slicing.Pass {
+			return []*changes.Change{a}, nil
+		}
+	}
+	return root, nil
+}
+
+// needsAll reports whether every change of root is in reverted or
+// nested in a change of it.
+func needsAll(set *changes.Set, reverted, root []*changes.Change) bool {
+	for _, r := range root {
+		if !holdsAncestor(set, reverted, r) && !slices.Contains(reverted, r) {
+			return false
+		}
+	}
+	return true
+}
