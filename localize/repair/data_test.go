@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -177,5 +179,80 @@ func TestCollectAssignment(t *testing.T) {
 	}
 	if !strings.Contains(string(js), `"kind":"assignment"`) || !strings.Contains(string(js), `"keep":[`) {
 		t.Errorf("JSON lacks the kind or the kept values: %s", js)
+	}
+}
+
+// TestCollectSteeredLoad collects the data of testdata/rate's loads of
+// a variable that every iteration of a loop reads at the site: Total's
+// of the package-level Rate, Cost's of its local cost. In the rescued
+// failing runs, whose angelic values stand for the loads', every
+// instance's environment holds the variable's value in memory (2), at
+// the instance and after a steered one, the angelic value only as the
+// instance's Value. A synthesizer given the angelic value as the
+// variable's would find the variable itself, which changes nothing.
+func TestCollectSteeredLoad(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "rate")
+	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/localize/repair/testdata/rate"
+	for _, tc := range []struct {
+		test         string
+		line, column int
+		name         string
+	}{
+		{"TestTotal", 15, 12, "Rate"},
+		{"TestCost", 26, 12, "cost"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			s := &subject{prog: prog, pkg: pkg}
+			for _, name := range []string{"two", "one", "none", "zero"} {
+				c := prog.GoTestCase(pkg, tc.test+"/"+name)
+				r, err := c.Run(ctx, &trace.RunOptions{NoTrace: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Passed() {
+					s.passing = append(s.passing, c)
+				} else {
+					s.failing = append(s.failing, c)
+				}
+			}
+			if len(s.failing) != 2 || len(s.passing) != 2 {
+				t.Fatalf("%d failing and %d passing cases, want 2 and 2", len(s.failing), len(s.passing))
+			}
+			cand := candidateAt(t, s, tc.line, tc.column)
+			d, err := repair.Collect(ctx, prog, cand, s.failing, s.passing, &repair.CollectOptions{Search: integers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Site.Replaced != tc.name {
+				t.Fatalf("site %+v, want the load of %s", d.Site, tc.name)
+			}
+			steered := 0
+			for _, run := range d.Runs {
+				if run.Failing && !run.Rescued {
+					t.Errorf("%s: not rescued", run.Case)
+				}
+				for _, in := range run.Instances {
+					i := slices.IndexFunc(in.Env, func(b repair.Binding) bool { return b.Name == tc.name })
+					if i < 0 {
+						t.Errorf("%s, %s: %s not in the environment %v", run.Case, in.Name, tc.name, in.Env)
+						continue
+					}
+					if got := in.Env[i].Value.Int(); got != 2 {
+						t.Errorf("%s, %s: %s = %d in the environment (the value at the site %v), want 2, the value in memory", run.Case, in.Name, tc.name, got, in.Value)
+					}
+					if run.Failing && in.Value.Int() != 2 {
+						steered++
+					}
+				}
+			}
+			if steered < len(s.failing) {
+				t.Errorf("%d instances of the failing runs with an angelic value other than %s's, want at least one a run", steered, tc.name)
+			}
+		})
 	}
 }

@@ -30,7 +30,10 @@ type frameKey struct {
 // every local variable, parameters included, is an Alloc named by its
 // Comment: its value at an event is the last one stored to it or loaded
 // from it in the same activation, a struct variable's fields updated by
-// the stores through its field addresses.
+// the stores through its field addresses. A load whose value a hook
+// set (an angelic run's instance of the site, trace.Trace.Steered) is
+// not the value in memory: it is the instance's Value, not a binding of
+// its environment or of those after it.
 func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]trace.Value) {
 	fn := d.Site.fn
 	vars := map[*ssa.Alloc]bool{}
@@ -54,13 +57,14 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 		if stored != nil {
 			globals[stored], stored = storedVal, nil
 		}
+		steered := t.Steered(ev)
 		switch in := t.Instr(ev).(type) {
 		case *ssa.Store:
 			if g, ok := in.Addr.(*ssa.Global); ok && g.Pkg == fn.Pkg {
 				stored, storedVal = g, t.Value(ev)
 			}
 		case *ssa.UnOp:
-			if g, ok := in.X.(*ssa.Global); ok && in.Op == token.MUL && g.Pkg == fn.Pkg {
+			if g, ok := in.X.(*ssa.Global); ok && in.Op == token.MUL && g.Pkg == fn.Pkg && !steered {
 				globals[g] = t.Value(ev)
 			}
 		}
@@ -132,7 +136,7 @@ func (d *Data) instances(run *Run, t *trace.Trace, orig map[trace.InstanceKey]tr
 				}
 			}
 		case *ssa.UnOp:
-			if a, ok := in.X.(*ssa.Alloc); ok && in.Op == token.MUL && vars[a] {
+			if a, ok := in.X.(*ssa.Alloc); ok && in.Op == token.MUL && vars[a] && !steered {
 				m[a] = t.Value(ev)
 			}
 		}
