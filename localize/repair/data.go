@@ -117,8 +117,10 @@ type Instance struct {
 	// iteration" or ", 2nd call" where the site ran several times.
 	Name string `json:"name"`
 	// Env are the variables and fields in scope at the instance, with
-	// their values just before it ran. In a failing run they are those
-	// of the angelic run (Run.Rescued).
+	// their values in memory just before it ran. In a failing run they
+	// are those of the angelic run (Run.Rescued): a variable the site
+	// reads has there the value in memory, the angelic one being the
+	// instance's Value only.
 	Env []Binding `json:"env"`
 	// Value is the run's value at the instance (a condition's: its
 	// decision). In a rescued failing run it is the angelic value: with
