@@ -16,13 +16,6 @@ import (
 // (see store.Poison).
 func poisonPools() { store.Poison() }
 
-// sameTrace reports the first difference between traces a and b of two
-// runs of the same program with the same inputs: in any event's static
-// instruction (hence position), occurrence, value, dependences, control
-// parent, goroutine, call, depth and callee, or in the inputs. Values
-// compare by kind and word; their pointers, different in two runs, must
-// correspond one to one (the same pointer in a at two events is the same
-// pointer in b there, and a different one elsewhere).
 // isUintptr reports whether v is of type uintptr.
 func isUintptr(v ssa.Value) bool {
 	if v == nil {
@@ -32,10 +25,23 @@ func isUintptr(v ssa.Value) bool {
 	return ok && b.Kind() == types.Uintptr
 }
 
+// sameTrace reports the first difference between traces a and b of two
+// runs of the same program with the same inputs: in any event's static
+// instruction (hence position), occurrence, value, dependences, control
+// parent, goroutine, call, depth and callee, or in the inputs. Values
+// compare by kind and word; their pointers, different in two runs, must
+// correspond one to one (the same pointer in a at two events is the same
+// pointer in b there, and a different one elsewhere).
+//
+// Depth, a walk up the frame's callers, is a function of the event's
+// frame: it is asked once per frame of each trace (depths), which keeps
+// deep recursions (JSONTrees' cyclic value, a thousand frames deep)
+// from costing the walk at every event.
 func sameTrace(a, b *Trace) error {
 	if a.Len() != b.Len() {
 		return fmt.Errorf("%d events, then %d", a.Len(), b.Len())
 	}
+	depthA, depthB := depths(a), depths(b)
 	ab, ba := map[unsafe.Pointer]unsafe.Pointer{}, map[unsafe.Pointer]unsafe.Pointer{}
 	var da, db []EventID
 	for e := EventID(0); int(e) < a.Len(); e++ {
@@ -82,7 +88,7 @@ func sameTrace(a, b *Trace) error {
 		if x, y := a.Key(e), b.Key(e); x != y {
 			return where("key", x, y)
 		}
-		if x, y := a.Depth(e), b.Depth(e); x != y {
+		if x, y := depthA(e), depthB(e); x != y {
 			return where("depth", x, y)
 		}
 		if x, y := a.Steered(e), b.Steered(e); x != y {
@@ -98,6 +104,20 @@ func sameTrace(a, b *Trace) error {
 		return fmt.Errorf("inputs %v, then %v", x, y)
 	}
 	return nil
+}
+
+// depths returns t.Depth, asked once per frame.
+func depths(t *Trace) func(EventID) int {
+	known := map[int32]int{}
+	return func(e EventID) int {
+		f := t.ev.FrameOf(e)
+		d, ok := known[f]
+		if !ok {
+			d = t.Depth(e)
+			known[f] = d
+		}
+		return d
+	}
 }
 
 // TestReleaseReuse records a run long enough to fill several chunks of
