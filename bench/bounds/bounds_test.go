@@ -1,12 +1,10 @@
 package main
 
 import (
-	"os"
-	"runtime"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/faultloc/faultloc/internal/loadgate"
 )
 
 func TestKept(t *testing.T) {
@@ -50,9 +48,8 @@ func TestOverText(t *testing.T) {
 // short bound (AgxFaults, the diagnosis, the package pipeline under a
 // context deadline and under Options.Timeout, regress.Explain) and
 // checks that each returns a partial result, within its bound's margin
-// (10% or 2 s) on a machine whose load is at most twice its CPUs (on a
-// loaded one the overshoot is logged: the steps that cannot stop at
-// once stretch). The commands' rows are cmd/faultloc's
+// (10% or 2 s) on a quiet machine (loadgate; on a loaded one the
+// overshoot is logged: the steps that cannot stop at once stretch). The commands' rows are cmd/faultloc's
 // TestCommandsKeepBounds.
 func TestLibraryBoundsKept(t *testing.T) {
 	if testing.Short() {
@@ -76,27 +73,8 @@ func TestLibraryBoundsKept(t *testing.T) {
 				t.Fatalf("%s: no partial result: %s", r.call, res.outcome)
 			}
 			if !res.kept() {
-				report := t.Errorf
-				if load := loadAverage(); load > 2*float64(runtime.NumCPU()) {
-					report = t.Logf
-				}
-				report("%s returned %v after its start, bound %v (load %.1f): %s", r.call, res.elapsed.Round(time.Millisecond), r.bound, loadAverage(), res.outcome)
+				loadgate.Errorf(t, "%s returned %v after its start, bound %v: %s", r.call, res.elapsed.Round(time.Millisecond), r.bound, res.outcome)
 			}
 		})
 	}
-}
-
-// loadAverage returns the machine's load average over the last minute
-// (0 where /proc/loadavg does not say).
-func loadAverage() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 0
-	}
-	load, _ := strconv.ParseFloat(f[0], 64)
-	return load
 }

@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/loadgate"
 	"github.com/faultloc/faultloc/internal/longtest"
 )
 
@@ -24,7 +22,7 @@ import (
 // one valid JSON document. The subjects: bench/bounds' long sum (a
 // failing run of hundreds of thousands of iterations) and the
 // regression of examples/max3. The overshoot is asserted only on a
-// machine whose load is at most twice its CPUs (else logged): a loaded
+// quiet machine (loadgate; else logged): a loaded
 // machine stretches the steps that cannot stop at once (at load 35 on
 // two CPUs, -all and sat-tar exited 2-5 s late; bench/bounds/REPORT.md
 // has the quiet figures). By default each command is stopped one way:
@@ -80,30 +78,11 @@ func TestCommandsKeepBounds(t *testing.T) {
 				t.Errorf("exit: %v, want status %d (stderr:\n%s)", err, exitInterrupted, stderr.String())
 			}
 			if over := elapsed - row.bound; over > max(row.bound/10, 2*time.Second) {
-				report := t.Errorf
-				if load := loadAverage(); load > 2*float64(runtime.NumCPU()) {
-					report = t.Logf
-				}
-				report("exited %v after its start, %v past its bound of %v (load %.1f)", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), row.bound, loadAverage())
+				loadgate.Errorf(t, "exited %v after its start, %v past its bound of %v", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), row.bound)
 			}
 			if stdout.Len() == 0 || !json.Valid(stdout.Bytes()) {
 				t.Errorf("stdout is not one whole JSON report:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
 			}
 		})
 	}
-}
-
-// loadAverage returns the machine's load average over the last minute
-// (0 where /proc/loadavg does not say).
-func loadAverage() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 0
-	}
-	load, _ := strconv.ParseFloat(f[0], 64)
-	return load
 }
