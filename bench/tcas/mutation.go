@@ -125,5 +125,5 @@ func mutationScores(ctx context.Context, ver *version, rs []runResult, jobs int)
 		}
 		rs[i].mut[mutFixes] = m
 	}
-	return &mutationInfo{Lines: len(lines), Mutants: len(a.Mutants), Dropped: a.Dropped, Runs: a.Runs + fa.Runs, Time: a.Time + fa.Time}, nil
+	return &mutationInfo{Lines: len(lines), Mutants: len(a.Mutants), Dropped: a.Dropped, Runs: a.Stats.Runs + fa.Stats.Runs, Time: a.Stats.Total + fa.Stats.Total}, nil
 }

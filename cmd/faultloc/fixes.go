@@ -68,7 +68,7 @@ func fixesDone(stderr io.Writer, command string, a *mutation.Analysis, reports [
 		n += len(rep.Fixes)
 	}
 	fmt.Fprintf(stderr, "faultloc %s: -fixes: %d mutants of the failing cases' lines, %d test runs in %v: %d plausible fix%s\n",
-		command, len(a.Mutants), a.Runs, a.Time.Round(time.Millisecond), n, map[bool]string{true: "es"}[n != 1])
+		command, len(a.Mutants), a.Stats.Runs, a.Stats.Total.Round(time.Millisecond), n, map[bool]string{true: "es"}[n != 1])
 }
 
 // fixesShard is a localize shard's share of -fixes' mutation analysis,
@@ -111,7 +111,7 @@ func shardFixes(ctx context.Context, sh shard.Shard, cands []localize.Candidate,
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(stderr, "faultloc localize: -fixes: shard %s: %d mutants, %d test runs in %v\n", sh, len(a.Mutants), a.Runs, a.Time.Round(time.Millisecond))
+	fmt.Fprintf(stderr, "faultloc localize: -fixes: shard %s: %d mutants, %d test runs in %v\n", sh, len(a.Mutants), a.Stats.Runs, a.Stats.Total.Round(time.Millisecond))
 	return a, nil
 }
 

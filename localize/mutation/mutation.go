@@ -73,11 +73,11 @@ type Analysis struct {
 	// Dropped counts the mutants generated but dropped because they did
 	// not type-check.
 	Dropped int
-	// Runs counts the test executions (a test is run on a mutant only if
-	// its original run reaches the mutated statement); Time is the wall
-	// time of the analysis, loading included.
-	Runs int
-	Time time.Duration
+	// Stats is the work done: Runs counts the test executions (a test is
+	// run on a mutant only if its original run reaches the mutated
+	// statement), Total is the wall time of the analysis, loading
+	// included; the other counts are zero.
+	Stats localize.Stats
 	// Partial says the context ended the analysis: Mutants are then
 	// those whose cases had all run (none if it ended before the
 	// mutants' runs began), each with its complete results, and Analyze
@@ -132,7 +132,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	}
 	cut := func(a *Analysis) (*Analysis, error) {
 		a.Partial = true
-		a.Time = time.Since(start)
+		a.Stats.Total = time.Since(start)
 		return a, context.Cause(ctx)
 	}
 	targets := targetsOf(cands)
@@ -197,7 +197,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 		}
 		return nil, err
 	}
-	a.Runs += len(tests)
+	a.Stats.Runs += len(tests)
 	for _, b := range base {
 		if b.passed {
 			a.Passing++
@@ -271,7 +271,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 	for _, f := range fixedAt {
 		a.fixed[f.mut] = append(a.fixed[f.mut], tests[f.test].Name())
 	}
-	a.Runs += ran
+	a.Stats.Runs += ran
 	if ctx.Err() != nil {
 		// Only the mutants whose jobs all ran.
 		kept, fixed := a.Mutants[:0], a.fixed[:0]
@@ -283,7 +283,7 @@ func Analyze(ctx context.Context, cands []localize.Candidate, opts *Options) (*A
 		a.Mutants, a.fixed = kept, fixed
 		return cut(a)
 	}
-	a.Time = time.Since(start)
+	a.Stats.Total = time.Since(start)
 	return a, nil
 }
 

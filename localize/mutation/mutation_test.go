@@ -106,7 +106,7 @@ func TestMutation(t *testing.T) {
 			r := *rep
 			r.Candidates = slices.Clone(rep.Candidates)
 			r.Rerank(nil)
-			t.Logf("position order: %v; %d mutants, %d runs", r.Ranking, len(a.Mutants), a.Runs)
+			t.Logf("position order: %v; %d mutants, %d runs", r.Ranking, len(a.Mutants), a.Stats.Runs)
 		}
 	}
 }
@@ -211,8 +211,8 @@ func BenchmarkMutation(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		runs += a.Runs
-		runTime += a.Time
+		runs += a.Stats.Runs
+		runTime += a.Stats.Total
 	}
 	b.ReportMetric(float64(runs)/float64(b.N), "runs/op")
 	b.ReportMetric(float64(runTime.Nanoseconds())/float64(runs), "ns/run")
@@ -238,9 +238,9 @@ func TestMutationPresetsMatchHooks(t *testing.T) {
 		}
 	}
 	p, h := got[0], got[1]
-	if len(p.Mutants) == 0 || p.Runs != h.Runs || p.Passing != h.Passing || p.Failing != h.Failing {
+	if len(p.Mutants) == 0 || p.Stats.Runs != h.Stats.Runs || p.Passing != h.Passing || p.Failing != h.Failing {
 		t.Fatalf("presets: %d mutants, %d runs, %d passing, %d failing; hooks: %d, %d, %d, %d",
-			len(p.Mutants), p.Runs, p.Passing, p.Failing, len(h.Mutants), h.Runs, h.Passing, h.Failing)
+			len(p.Mutants), p.Stats.Runs, p.Passing, p.Failing, len(h.Mutants), h.Stats.Runs, h.Passing, h.Failing)
 	}
 	kinds := map[localize.MutantResult]bool{}
 	for i := range p.Mutants {
@@ -253,7 +253,7 @@ func TestMutationPresetsMatchHooks(t *testing.T) {
 	if len(kinds) < 3 {
 		t.Errorf("only %d distinct kill counts among %d mutants: the comparison tells little", len(kinds), len(p.Mutants))
 	}
-	t.Logf("%d mutants, %d distinct kill counts, %d runs", len(p.Mutants), len(kinds), p.Runs)
+	t.Logf("%d mutants, %d distinct kill counts, %d runs", len(p.Mutants), len(kinds), p.Stats.Runs)
 }
 
 // mutationBenchSubject returns candidates on every line of
@@ -347,7 +347,7 @@ func TestAnalyzeCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	took := time.Since(start)
-	t.Logf("whole analysis: %d mutants, %d runs in %v", len(whole.Mutants), whole.Runs, took)
+	t.Logf("whole analysis: %d mutants, %d runs in %v", len(whole.Mutants), whole.Stats.Runs, took)
 	type result struct {
 		m     localize.MutantResult
 		fixed []string

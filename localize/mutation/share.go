@@ -74,8 +74,8 @@ func Merge(ctx context.Context, cands []localize.Candidate, opts *Options, share
 				byKey[keyOf(m)] = ran{m, s.Fixed(j)}
 			}
 		}
-		a.Runs += s.Runs
-		longest = max(longest, s.Time)
+		a.Stats.Add(s.Stats)
+		longest = max(longest, s.Stats.Total)
 	}
 	for _, m := range schema.Mutants {
 		want := mutantResult(m)
@@ -90,7 +90,7 @@ func Merge(ctx context.Context, cands []localize.Candidate, opts *Options, share
 		a.Mutants = append(a.Mutants, got)
 		a.fixed = append(a.fixed, r.fixed)
 	}
-	a.Time = longest + time.Since(start)
+	a.Stats.Total = longest + time.Since(start)
 	return a, nil
 }
 
@@ -113,8 +113,7 @@ type analysisJSON struct {
 	Failing int                     `json:"failing"`
 	Passing int                     `json:"passing"`
 	Dropped int                     `json:"dropped"`
-	Runs    int                     `json:"runs"`
-	Time    int64                   `json:"timeNanos"`
+	Stats   localize.Stats          `json:"stats"`
 	// Fixed are, per mutant, the failing cases it made pass.
 	Fixed [][]string `json:"fixed"`
 }
@@ -122,7 +121,7 @@ type analysisJSON struct {
 // MarshalJSON encodes a with, for each mutant, the failing tests it made
 // pass (Analysis.Fixed): what [Merge] needs of a share.
 func (a *Analysis) MarshalJSON() ([]byte, error) {
-	v := analysisJSON{Mutants: a.Mutants, Failing: a.Failing, Passing: a.Passing, Dropped: a.Dropped, Runs: a.Runs, Time: int64(a.Time), Fixed: a.fixed}
+	v := analysisJSON{Mutants: a.Mutants, Failing: a.Failing, Passing: a.Passing, Dropped: a.Dropped, Stats: a.Stats, Fixed: a.fixed}
 	if v.Mutants == nil {
 		v.Mutants = []localize.MutantResult{}
 	}
@@ -141,6 +140,6 @@ func (a *Analysis) UnmarshalJSON(b []byte) error {
 	if len(v.Fixed) != 0 && len(v.Fixed) != len(v.Mutants) {
 		return fmt.Errorf("localize: mutation analysis: %d mutants, the cases fixed of %d", len(v.Mutants), len(v.Fixed))
 	}
-	*a = Analysis{Mutants: v.Mutants, Failing: v.Failing, Passing: v.Passing, Dropped: v.Dropped, Runs: v.Runs, Time: time.Duration(v.Time), fixed: v.Fixed}
+	*a = Analysis{Mutants: v.Mutants, Failing: v.Failing, Passing: v.Passing, Dropped: v.Dropped, Stats: v.Stats, fixed: v.Fixed}
 	return nil
 }
