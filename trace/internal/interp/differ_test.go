@@ -15,10 +15,12 @@ import (
 
 // differ compares two ways of running a program (the fast form against
 // the naive one, the specialised recorder against the general one) on the
-// shared subjects below; same runs fn once per way, at its full budget and
-// at cuts seeded cut points, and returns the number of runs compared.
+// shared subjects below; same runs fn once per way, at its full budget,
+// at the budgets of one and two steps, at cuts seeded cut points and, if
+// ends, at the budgets right around the run's end, and returns the
+// number of runs compared.
 type differ struct {
-	same func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int) int
+	same func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int, ends bool) int
 	// cuts per run of an example, of a corpus program, of a workload, of
 	// a conformance program; randoms: seeded random inputs per example,
 	// besides its cases.
@@ -60,7 +62,7 @@ func (d differ) examples(t *testing.T, rng *rand.Rand) {
 			for i, x := range in {
 				args[i] = Int(int64(x))
 			}
-			runs += d.same(t, p, fn, args, RunOptions{}, rng, d.exampleCuts)
+			runs += d.same(t, p, fn, args, RunOptions{}, rng, d.exampleCuts, true)
 		}
 	}
 	t.Logf("%d runs compared", runs)
@@ -69,12 +71,13 @@ func (d differ) examples(t *testing.T, rng *rand.Rand) {
 // corpus compares on every program of trace/internal/corpus (or on its
 // share, d.part) with two map seeds and three allocation budgets (which
 // stop runs inside fused allocations too). The costliest programs of the
-// encoders interpreted from source (fromSourceCostly; JSONTrees alone
-// took about 25 s of CPU on one recorder path, most of the time of the
-// tests that compare on the corpus) are compared, but with the build tag
-// long (.ci/run runs them), with one seed, one cut and one budget, and
-// only by the differs that take the whole corpus (recFast, the fast
-// form), not by those dealt a share. The five tests that do so, seconds
+// encoders interpreted from source (fromSourceCostly: each run is long,
+// and JSONTrees' recurses a thousand frames deep) are compared, but with
+// the build tag long (.ci/run runs them), with one seed, one cut and one
+// budget, not at the budgets around the end (whose last steps return the
+// program's string as every other program's do), and only by the
+// differs that take the whole corpus (recFast, the fast form), not by
+// those dealt a share. The five tests that do so, seconds
 // of CPU each, run in parallel with each other: they share only the
 // loaded corpus, which is safe for concurrent runs.
 func (d differ) corpus(t *testing.T, rng *rand.Rand) {
@@ -95,18 +98,18 @@ func (d differ) corpus(t *testing.T, rng *rand.Rand) {
 		if fn == nil {
 			t.Fatalf("no function %s", name)
 		}
-		seeds, cuts, allocs := []int64{0, 7}, d.corpusCuts, []int64{100, 1000, 10000}
+		seeds, cuts, ends, allocs := []int64{0, 7}, d.corpusCuts, true, []int64{100, 1000, 10000}
 		if fromSourceCostly(name) && !longtest.Enabled {
 			if d.part > 0 {
 				continue // compared on recFast's path, which these differ from in one fast path each
 			}
-			seeds, cuts, allocs = []int64{0}, 1, []int64{1000}
+			seeds, cuts, ends, allocs = []int64{0}, 1, false, []int64{1000}
 		}
 		for _, seed := range seeds {
-			runs += d.same(t, p, fn, nil, RunOptions{Seed: seed}, rng, cuts)
+			runs += d.same(t, p, fn, nil, RunOptions{Seed: seed}, rng, cuts, ends)
 		}
 		for _, maxAlloc := range allocs {
-			runs += d.same(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1)
+			runs += d.same(t, p, fn, nil, RunOptions{MaxAlloc: maxAlloc}, rng, 1, true)
 		}
 	}
 	t.Logf("%d runs compared", runs)
@@ -130,8 +133,8 @@ func (d differ) work(t *testing.T, rng *rand.Rand) {
 	for _, name := range []string{"SumSquares", "TCAS", "Classify"} {
 		fn := p.Func(workPkg, name)
 		for _, n := range []int64{0, 1, 7, 100} {
-			runs += d.same(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, d.workCuts)
-			runs += d.same(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30, MaxAlloc: 2000}, rng, 1)
+			runs += d.same(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30}, rng, d.workCuts, true)
+			runs += d.same(t, p, fn, []Value{Int(n)}, RunOptions{MaxSteps: 1 << 30, MaxAlloc: 2000}, rng, 1, true)
 		}
 	}
 	t.Logf("%d runs compared", runs)
@@ -158,7 +161,7 @@ func (d differ) conformance(t *testing.T, rng *rand.Rand) {
 			continue // the slow ones: their budget stops are checked by the cuts of others
 		}
 		programs++
-		runs += d.same(t, prog, fn, nil, RunOptions{MaxSteps: max(2*steps, 100)}, rng, d.confCuts)
+		runs += d.same(t, prog, fn, nil, RunOptions{MaxSteps: max(2*steps, 100)}, rng, d.confCuts, true)
 	}
 	t.Logf("%d programs, %d runs compared", programs, runs)
 	if programs == 0 {

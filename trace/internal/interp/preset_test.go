@@ -42,7 +42,7 @@ func TestPresets(t *testing.T) {
 			for _, in := range inputs {
 				args := []Value{Int(int64(in[0])), Int(int64(in[1])), Int(int64(in[2]))}
 				opts := RunOptions{NoInit: noInit, Presets: presets}
-				runs += sameOnFastForm(t, p, fn, args, opts, rng, 2)
+				runs += sameOnFastForm(t, p, fn, args, opts, rng, 2, true)
 				want := max3.Max3(in[0], in[1], in[2])
 				if noInit && sorted {
 					want = max3Sorted(in[0], in[1], in[2])
