@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/faultloc/faultloc/internal/sarifcheck"
@@ -91,11 +92,26 @@ func at(rs []sarifResult, rule, uri string, line int) []sarifResult {
 	return out
 }
 
+// fooSARIF runs the README's first command with -format sarif once for
+// the tests that read its log (a localization of examples/foo each would
+// otherwise repeat) and returns the log.
+var fooSARIF = sync.OnceValues(func() ([]byte, error) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "sarif", "../../examples/foo"}, &out, &errb); code != 0 {
+		return nil, fmt.Errorf("localize -format sarif examples/foo: exit %d, stderr:\n%s", code, errb.String())
+	}
+	return out.Bytes(), nil
+})
+
 // TestLocalizeSARIF runs the README's first command with -format sarif:
 // the log is valid and its verified fix candidates hold the example's
 // faulty line, relative to the module root.
 func TestLocalizeSARIF(t *testing.T) {
-	rs := runSARIF(t, "localize", "-tags", "faultloc", "-format", "sarif", "../../examples/foo")
+	b, err := fooSARIF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := sarifResults(t, "localize -format sarif examples/foo", b)
 	for _, line := range faultLines(t, "../../examples/foo/foo.go") {
 		got := at(rs, "fix-candidate/agx", "examples/foo/foo.go", line)
 		if len(got) != 1 || got[0].Level != "error" || got[0].Properties["verified"] != true || got[0].PartialFingerprints["faultloc/v1"] == "" {
@@ -112,9 +128,9 @@ func TestLocalizeSARIF(t *testing.T) {
 // the evidence placing them scores below it, keeping the candidates;
 // the SARIF driver names the command's version, as its build info has it.
 func TestLocalizeThresholdVersion(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "sarif", "../../examples/foo"}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	b, err := fooSARIF()
+	if err != nil {
+		t.Fatal(err)
 	}
 	var log struct {
 		Runs []struct {
@@ -122,7 +138,7 @@ func TestLocalizeThresholdVersion(t *testing.T) {
 			Results []sarifResult
 		}
 	}
-	if err := json.Unmarshal(out.Bytes(), &log); err != nil || len(log.Runs) != 1 {
+	if err := json.Unmarshal(b, &log); err != nil || len(log.Runs) != 1 {
 		t.Fatalf("%v, %d runs", err, len(log.Runs))
 	}
 	if v := log.Runs[0].Tool.Driver.Version; v != toolVersion() || v == "" {
