@@ -8,7 +8,8 @@
 // every subset of a regression's changes (a seeded sample by default),
 // the interpreter's corpus on each of its recorder's paths (a third of
 // it on each by default, its encoding/json and html/template programs
-// on the main path alone, with one seed, cut and budget), merges of 1,
+// on the main path alone, with one seed, cut and budget, not at the
+// budgets around their end), merges of 1,
 // 2 and 4 shards (3 by default, and not every format of localize),
 // endless loops under the interpreter's default step budget (an exact
 // million steps by default), each long command stopped by -deadline and
