@@ -333,19 +333,10 @@ func TestNativeFailingFirst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
 	}
-	file := filepath.Join(t.TempDir(), "order")
-	g := &GoTest{Patterns: []string{"./order"}, Dir: "testdata/died", Env: []string{"ORDER_FILE=" + file}}
-	m, err := Build(context.Background(), g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, ran := collectOrder(t, "")
 	listing := []string{"TestA", "TestB/x", "TestB/y", "TestC", "TestD"}
 	runs := append(slices.Clone(listing), "TestB/y", "TestD", "TestB/x", "TestA", "TestC")
-	if got := strings.Fields(string(data)); !slices.Equal(got, runs) {
+	if got := ran; !slices.Equal(got, runs) {
 		t.Errorf("cases ran in the order %v, want the listing, then the failures, then their kin first: %v", got, runs)
 	}
 	var got []string
@@ -365,18 +356,9 @@ func TestNativeEachTop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
 	}
-	file := filepath.Join(t.TempDir(), "order")
-	g := &GoTest{Patterns: []string{"./order"}, Dir: "testdata/died", Env: []string{"ORDER_FILE=" + file}, First: "^TestD$"}
-	m, err := Build(context.Background(), g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, ran := collectOrder(t, "^TestD$")
 	runs := []string{"TestD", "TestD", "TestA", "TestB/x", "TestB/y", "TestB/y", "TestB/x", "TestC"}
-	if got := strings.Fields(string(data)); !slices.Equal(got, runs) {
+	if got := ran; !slices.Equal(got, runs) {
 		t.Errorf("cases ran in the order %v, want %v", got, runs)
 	}
 	var got []string
@@ -394,6 +376,24 @@ func TestNativeEachTop(t *testing.T) {
 	if i, ok := m.TestIndex("TestA"); !ok || m.Test(i).Failed || len(m.Covered(nil, i)) == 0 {
 		t.Errorf("TestA is not a passing case with coverage")
 	}
+}
+
+// collectOrder collects testdata/died/order with First first and
+// returns the matrix and the cases in the order they ran, the listing's
+// runs included (each case notes its name in a file as it runs).
+func collectOrder(t *testing.T, first string) (*Matrix, []string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "order")
+	g := &GoTest{Patterns: []string{"./order"}, Dir: "testdata/died", Env: []string{"ORDER_FILE=" + file}, First: first}
+	m, err := Build(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, strings.Fields(string(data))
 }
 
 func TestByKinship(t *testing.T) {
