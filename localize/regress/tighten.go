@@ -46,16 +46,27 @@ func tighten(ctx context.Context, p *prober, root []*changes.Change, rank map[st
 	if rank != nil {
 		slices.SortStableFunc(cands, func(x, y *changes.Change) int { return cmp.Compare(rank[x.ID], rank[y.ID]) })
 	}
+	return tryReverting(ctx, p, root, cands, func(a *changes.Change, aa []*changes.Change) bool {
+		return outermost(g.set, append([]*changes.Change{a}, aa...)) < total
+	})
+}
+
+// tryReverting looks at the candidates cands in order, at most
+// tightenLooks of them, and reverts each that try accepts (given the
+// candidate and its auxiliary changes) with its auxiliary changes, at
+// most tightenTrials: the first whose reversal makes the cases pass is
+// the new root; root stays when none does.
+func tryReverting(ctx context.Context, p *prober, root, cands []*changes.Change, try func(a *changes.Change, aa []*changes.Change) bool) ([]*changes.Change, error) {
 	trials := 0
 	for _, a := range cands[:min(len(cands), tightenLooks)] {
 		if trials == tightenTrials {
 			break
 		}
-		aa, ok, err := g.auxiliary(ctx, []*changes.Change{a})
+		aa, ok, err := p.r.auxiliary(ctx, []*changes.Change{a})
 		if err != nil {
 			return root, err
 		}
-		if !ok || outermost(g.set, append([]*changes.Change{a}, aa...)) >= total {
+		if !ok || !try(a, aa) {
 			continue
 		}
 		trials++
@@ -117,28 +128,9 @@ func origin(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 	slices.SortStableFunc(cands, func(x, y *changes.Change) int {
 		return cmp.Or(cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
 	})
-	trials := 0
-	for _, a := range cands[:min(len(cands), tightenLooks)] {
-		if trials == tightenTrials {
-			break
-		}
-		aa, ok, err := g.auxiliary(ctx, []*changes.Change{a})
-		if err != nil {
-			return root, err
-		}
-		if !ok || !needsAll(g.set, aa, root) {
-			continue
-		}
-		trials++
-		o, err := p.outcome(ctx, append([]*changes.Change{a}, aa...))
-		if err != nil {
-			return root, err
-		}
-		if o == slicing.Pass {
-			return []*changes.Change{a}, nil
-		}
-	}
-	return root, nil
+	return tryReverting(ctx, p, root, cands, func(_ *changes.Change, aa []*changes.Change) bool {
+		return needsAll(g.set, aa, root)
+	})
 }
 
 // needsAll reports whether every change of root is in reverted or
