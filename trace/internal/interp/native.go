@@ -201,11 +201,7 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 		nv = reflect.MakeFunc(rt, func(nargs []reflect.Value) (outs []reflect.Value) {
 			r.callback(func() { outs = r.nativeCallback(fr, in, fnv, sig, rt, nargs) }) // foreign.go
 			if outs == nil {
-				// the run ended first: zero results
-				outs = make([]reflect.Value, rt.NumOut())
-				for i := range outs {
-					outs[i] = reflect.Zero(rt.Out(i))
-				}
+				outs = cutResults(rt, nargs)
 			}
 			return outs
 		})
@@ -795,6 +791,31 @@ func (r *run) nativeCallback(fr *frame, in *ins, fnv Value, sig *types.Signature
 			panic(&BridgeError{Func: "callback", CallSite: r.pos(in), Reason: err.Error()})
 		}
 		outs[i] = o
+	}
+	return outs
+}
+
+// cutResults returns the results of a callback of native func type rt
+// called with args when the run ended before or while it ran: zero
+// values, but a context.Context result is the first context argument,
+// if any. Native code that derives a context through a callback (an
+// http.Server's ConnContext and BaseContext) panics on a nil one, and
+// outside the interpreter's goroutines that panic would end the
+// process; the context it was given is one it accepts.
+func cutResults(rt reflect.Type, args []reflect.Value) []reflect.Value {
+	outs := make([]reflect.Value, rt.NumOut())
+	for i := range outs {
+		outs[i] = reflect.Zero(rt.Out(i))
+		if rt.Out(i) != contextType {
+			continue
+		}
+		for j, a := range args {
+			if j < rt.NumIn() && rt.In(j) == contextType && a.IsValid() && !a.IsZero() {
+				outs[i] = reflect.New(contextType).Elem()
+				outs[i].Set(a)
+				break
+			}
+		}
 	}
 	return outs
 }
