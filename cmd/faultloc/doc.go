@@ -113,9 +113,13 @@
 //
 // Beside the interpreter, localize runs the package's tests natively, as
 // go test does, once: one build with coverage, one process per case,
-// the cases -run selects first (native.Collect; -native=false turns it
-// off), so that a slow suite stopped by the stage's bound still leaves
-// the failing cases' evidence. That native
+// the cases -run selects first, then the failing ones, then the passing
+// ones most like them, a test without subtests run once
+// (native.Collect; -native=false turns it off), so that a slow suite
+// stopped by the stage's bound still leaves the failing cases' evidence
+// and the passing cases nearest them. A bound that stops the
+// interpreted evidence (the cases -run leaves out) takes those cases the
+// interpreter did not reach from the native run. That native
 // evidence is each case's coverage, the failing cases' output (the
 // file:line places of their failed checks and panic stacks) and each
 // line's distance from those places in the package's static call graph.
