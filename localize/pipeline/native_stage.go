@@ -251,7 +251,10 @@ func (s *nativeStage) finished() *native.Run {
 // evidence alone for each selected case (those selects accepts) that
 // failed natively and has no report yet, if the native stage had
 // finished: a run stopped by its deadline still ranks every failing case
-// the native run saw.
+// the native run saw. Those reports share cutShortGrace: the package-data
+// rule, which records the case's run under the interpreter and may take
+// seconds, gives up after it (its static rule stands), so that the stop
+// is kept.
 func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath string, selects func(string) bool, res *Result, report func(*localize.Report)) {
 	n := s.finished()
 	if n == nil {
@@ -263,7 +266,8 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 		done[rep.Test] = true
 	}
 	why := fmt.Sprintf("the interpreter's localization stopped before it (%v)", context.Cause(ctx))
-	rctx := context.WithoutCancel(ctx)
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cutShortGrace)
+	defer cancel()
 	for i := range n.Spectrum.NumTests() {
 		t := n.Spectrum.Test(i)
 		if !t.Failed || done[t.Name] || !selects(t.Name) {
@@ -281,6 +285,10 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 		}
 	}
 }
+
+// cutShortGrace is the time the native reports of the cases a stop left
+// without one share (nativeStage.cutShort).
+const cutShortGrace = 500 * time.Millisecond
 
 // runOf returns n as a Failure's native run: nil, not a nil *native.Run,
 // when the native stage has none, so that a stage's f.Native != nil
