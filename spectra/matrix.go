@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -43,7 +44,8 @@ var ErrDuplicateTest = errors.New("spectra: duplicate test name")
 // sort, independent of the number of tests.
 //
 // The zero Matrix is empty and ready to use. A Matrix is not safe for
-// concurrent mutation.
+// concurrent mutation; its readers (Rank, Scores, ...) may run
+// concurrently.
 type Matrix struct {
 	elems  []Element
 	index  map[Element]int
@@ -53,7 +55,8 @@ type Matrix struct {
 	ef, ep []int32
 	failed int
 
-	order []int32 // element indices in Compare order; nil when stale
+	orderMu sync.Mutex // the readers that sort share order
+	order   []int32    // element indices in Compare order; nil when stale
 }
 
 // NewMatrix returns an empty matrix.
@@ -192,6 +195,8 @@ func (m *Matrix) Counts(e int) Counts {
 
 // sorted returns the element indices in Compare order, cached.
 func (m *Matrix) sorted() []int32 {
+	m.orderMu.Lock()
+	defer m.orderMu.Unlock()
 	if m.order == nil || len(m.order) != len(m.elems) {
 		o := make([]int32, len(m.elems))
 		for i := range o {
