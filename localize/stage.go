@@ -87,6 +87,43 @@ type graphCache struct {
 	release func()
 	err     error
 	done    bool
+	// scores memoizes the scores the built-in scorers compute from
+	// the run (a slice's lines, their distances), by the scorer's kind:
+	// a ranking computed again (the pipeline's preliminary and final
+	// ones, a Rank's two Products that share a ProximityScorer) costs
+	// no second traversal of the graph.
+	scores map[string]LineScores
+}
+
+// memoScores returns the scores of kind computed from f's recorded run
+// with opts: computed once per shared recording (the cache holds a
+// success only: a computation a context cut is tried again), each
+// time without one.
+func memoScores(f *Failure, kind string, opts trace.RunOptions, compute func() (LineScores, error)) (LineScores, error) {
+	c := f.graphs
+	opts.CoverOnly, opts.NoTrace = false, false
+	if c == nil || !reflect.ValueOf(opts).IsZero() {
+		return compute()
+	}
+	c.mu.Lock()
+	ls, ok := c.scores[kind]
+	c.mu.Unlock()
+	if ok {
+		return maps.Clone(ls), nil
+	}
+	ls, err := compute()
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.err == nil { // not released
+		if c.scores == nil {
+			c.scores = map[string]LineScores{}
+		}
+		c.scores[kind] = maps.Clone(ls)
+	}
+	c.mu.Unlock()
+	return ls, nil
 }
 
 // close releases the cached run's trace.
@@ -97,7 +134,7 @@ func (c *graphCache) close() {
 		c.release()
 		c.release = nil
 	}
-	c.g, c.crit, c.done = nil, nil, true
+	c.g, c.crit, c.done, c.scores = nil, nil, true, nil
 	if c.err == nil {
 		c.err = errReleased
 	}
@@ -218,6 +255,14 @@ func (SliceScorer) Evidence() Evidence { return EvidenceSlice }
 
 // Score runs f's case recorded and slices back from its failure.
 func (s SliceScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	kind := "slice"
+	if s.Relevant {
+		kind = "relevant slice"
+	}
+	return memoScores(f, kind, s.Run, func() (LineScores, error) { return s.score(ctx, f) })
+}
+
+func (s SliceScorer) score(ctx context.Context, f *Failure) (LineScores, error) {
 	g, crit, release, err := FailureGraph(ctx, f, s.Run)
 	if err != nil {
 		return nil, err
@@ -272,6 +317,14 @@ func (ProximityScorer) Evidence() Evidence { return EvidenceSlice }
 // Score runs f's case recorded and measures each slice line's distance
 // from its failure.
 func (s ProximityScorer) Score(ctx context.Context, f *Failure) (LineScores, error) {
+	kind := "proximity"
+	if s.Relevant {
+		kind = "relevant proximity"
+	}
+	return memoScores(f, kind, s.Run, func() (LineScores, error) { return s.score(ctx, f) })
+}
+
+func (s ProximityScorer) score(ctx context.Context, f *Failure) (LineScores, error) {
 	g, crit, release, err := FailureGraph(ctx, f, s.Run)
 	if err != nil {
 		return nil, err

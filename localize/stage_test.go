@@ -233,3 +233,53 @@ func TestFuseScores(t *testing.T) {
 		t.Errorf("line after the promoted one %+v, want line 1 keeping its score 0.5", rl)
 	}
 }
+
+// TestSharedScores: the scorers of a failure that shares its recording
+// compute a slice and its distances once: asked again, even with a
+// context that has ended, they give the same scores (a failure without
+// a shared recording records the run again, which the ended context
+// stops), and each call gets its own copy.
+func TestSharedScores(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	for _, tt := range []struct {
+		name string
+		s    Scorer
+	}{{"slice", SliceScorer{}}, {"relevant slice", SliceScorer{Relevant: true}}, {"proximity", ProximityScorer{}}, {"relevant proximity", ProximityScorer{Relevant: true}}} {
+		s := tt.s
+		f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestFoo/testFoo")}
+		if _, err := s.Score(ended, f); err == nil {
+			t.Errorf("%s: scored with an ended context and no shared recording", tt.name)
+		}
+		shared, release := f.ShareRecording()
+		first, err := s.Score(ctx, shared)
+		if err != nil || len(first) == 0 {
+			t.Fatalf("%s: %v, %v", tt.name, first, err)
+		}
+		for l := range first {
+			first[l] = -1 // the caller's copy
+			break
+		}
+		again, err := s.Score(ended, shared)
+		if err != nil {
+			t.Errorf("%s: asked again: %v", tt.name, err)
+		}
+		fresh, _ := s.Score(ctx, &Failure{Program: prog, Package: pkg, Case: f.Case})
+		if !maps.Equal(again, fresh) {
+			t.Errorf("%s: asked again %v, want %v", tt.name, again, fresh)
+		}
+		release()
+		if _, err := s.Score(ended, shared); err == nil {
+			t.Errorf("%s: scored after the shared recording's release", tt.name)
+		}
+	}
+}
