@@ -35,10 +35,12 @@ import (
 // report needs them; a case that runs longer than its bound under the
 // interpreter leaves the first case's later stages no time.
 //
-// Within a case's time, its preliminary ranking and the recording of
-// its run come first; the search then gets two thirds of what is left
-// (searchNum/searchDen), and the ranking and the refiners the rest,
-// with whatever the search did not use. The shares are a first choice,
+// Within a case's time, its preliminary ranking (the recording of its
+// run, its slice and distances) runs beside the search, bounded by the
+// case's clock; the search gets two thirds of the case's time left
+// when it starts (searchNum/searchDen), and the final ranking and the
+// refiners the rest, with whatever the search did not use. The final
+// ranking waits for the preliminary one and reuses what it computed. The shares are a first choice,
 // not measured: bench/realbugs (go run ./bench/realbugs -kinds
 // historical) measures a bound as a whole. A stage the clock cuts ends
 // with what it found, the report is marked Partial, its Reason names

@@ -120,22 +120,23 @@ type Options struct {
 	// still change.
 	Progress func(*localize.Report)
 	// Preliminary, if set, is called for each failing case the
-	// technique localizes, before the technique runs, with a report
-	// ranked by the scorers alone (no candidates; Mode
-	// [PreliminaryMode], Partial, native evidence fused as in the final
-	// report): the cheap answer, ready once the evidence is, which the
-	// final report (Report) revises as candidates are verified. It
-	// costs one more ranking per case (the scorers run twice). Its
-	// argument is the case's place among the cases localized (1-based),
-	// their number, and the report.
+	// technique localizes with a report ranked by the scorers alone (no
+	// candidates; Mode [PreliminaryMode], Partial, native evidence
+	// fused as in the final report): the cheap answer, ranked while the
+	// technique searches and delivered as soon as it is ready, always
+	// before the case's final report, which revises it as candidates
+	// are verified. Run ranks it whether or not Preliminary is set (the
+	// final ranking reuses its slice and distances), so it costs
+	// nothing more. Its argument is the case's place among the cases
+	// localized (1-based), their number, and the report.
 	Preliminary func(i, n int, rep *localize.Report)
 	// Updates, if set, is called with each failing case's report as it
 	// improves ([Update]): the preliminary ranking as soon as the
 	// evidence is in, a revision each time the technique verifies a
 	// candidate, and the final report. It is the one callback a caller
-	// needs to show the best answer so far; it costs what Preliminary
-	// does (the scorers run twice). Called one at a time, in the order
-	// of each case's reports.
+	// needs to show the best answer so far. Called one at a time, in
+	// the order of each case's reports (a candidate verified before the
+	// preliminary ranking is ready revises it as soon as it is).
 	Updates func(Update)
 	// Found, if set, is called with each candidate of a failing case as
 	// the technique finds it ([localize.Failure.Found]), with the case's
@@ -599,44 +600,70 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		// native evidence, slice one recorded run of the case.
 		f, release := f.ShareRecording()
 		defer release()
-		var pre *localize.Report // the preliminary report, if asked for
-		if opts.Preliminary != nil || opts.Updates != nil {
-			status.say(Status{Stage: StagePreliminary, Case: name, Deadline: clock.due})
-			pre = preliminary(cctx, f, scorers, opts.NativeShare, note)
-			// The revisions start from a copy: the callees may rewrite
-			// theirs (file names relative to a directory, say).
-			own := snapshot(pre)
-			serial(func() {
-				if opts.Updates != nil {
-					opts.Updates(Update{Kind: UpdatePreliminary, Case: name, Report: snapshot(own)})
-				}
-				if opts.Preliminary != nil {
-					opts.Preliminary(i+1, len(todo), pre)
-				}
-			})
-			pre = own
-		}
-		preCut := pre != nil && cctx.Err() != nil && ctx.Err() == nil
-		searchDue := clock.searchDue(time.Now())
-		status.say(Status{Stage: StageSearch, Case: name, Deadline: searchDue})
-		tctx, cancel := context.WithDeadline(cctx, searchDue)
-		start := time.Now()
-		var found []localize.Candidate // for the revisions
-		if opts.Found != nil || opts.Updates != nil {
+		// The preliminary ranking runs beside the search, asked for or
+		// not: the slice and distances it computes are the final
+		// ranking's too (the shared recording keeps them), so the
+		// final ranking after a search that used its whole share is
+		// ready at once, and on a machine of two cores the ranking's
+		// work is done on the core the search leaves idle.
+		var (
+			pre      *localize.Report // the preliminary report, once ready (read under serial)
+			preCut   bool             // the case's bound cut the preliminary ranking
+			found    []localize.Candidate
+			preDone  = make(chan struct{})
+			start    = time.Now()
+			revising = opts.Updates != nil
+		)
+		if opts.Found != nil || revising {
 			f.Found = func(c localize.Candidate) {
 				serial(func() {
 					if opts.Found != nil {
 						opts.Found(name, c, time.Since(start))
 					}
-					if opts.Updates != nil {
+					if revising {
 						found = append(found, c)
-						if c.Verified {
+						if c.Verified && pre != nil {
 							opts.Updates(Update{Kind: UpdateRevised, Case: name, Report: revise(pre, found)})
 						}
 					}
 				})
 			}
 		}
+		if len(scorers) > 0 || opts.Preliminary != nil || revising {
+			status.say(Status{Stage: StagePreliminary, Case: name, Deadline: clock.due})
+			go func() {
+				defer close(preDone)
+				var p *localize.Report
+				err := localize.Guard(PreliminaryMode, func() error {
+					p = preliminary(cctx, f, scorers, opts.NativeShare, note)
+					return nil
+				})
+				if err != nil {
+					p = &localize.Report{Test: name, Mode: PreliminaryMode, Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
+				}
+				preCut = cctx.Err() != nil && ctx.Err() == nil
+				// The callees get copies: they may rewrite theirs
+				// (file names relative to a directory, say).
+				own := snapshot(p)
+				serial(func() {
+					if revising {
+						opts.Updates(Update{Kind: UpdatePreliminary, Case: name, Report: snapshot(own)})
+					}
+					if opts.Preliminary != nil {
+						opts.Preliminary(i+1, len(todo), p)
+					}
+					pre = own
+					if revising && slices.ContainsFunc(found, func(c localize.Candidate) bool { return c.Verified }) {
+						opts.Updates(Update{Kind: UpdateRevised, Case: name, Report: revise(pre, found)})
+					}
+				})
+			}()
+		} else {
+			close(preDone)
+		}
+		searchDue := clock.searchDue(time.Now())
+		status.say(Status{Stage: StageSearch, Case: name, Deadline: searchDue})
+		tctx, cancel := context.WithDeadline(cctx, searchDue)
 		var rep *localize.Report
 		err := localize.Guard(localize.StageName(tech), func() (err error) {
 			rep, err = tech.Localize(tctx, f)
@@ -644,6 +671,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		})
 		searchCut := tctx.Err() != nil && ctx.Err() == nil
 		cancel()
+		<-preDone // the final ranking reads what the preliminary computed
 		if err == nil && rep == nil {
 			err = fmt.Errorf("localize: %s returned no report and no error", localize.StageName(tech))
 		}
@@ -655,11 +683,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			rep = &localize.Report{Test: name, Mode: localize.StageName(tech), Failure: failureOf(context.Background(), f), Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
-		if preCut {
-			cut(rep, StagePreliminary, "", clock.due)
-		}
 		if searchCut {
 			cut(rep, StageSearch, "", searchDue)
+		}
+		if preCut {
+			cut(rep, StagePreliminary, "", clock.due)
 		}
 		if note != "" {
 			rep.Reason = localize.JoinReason(rep.Reason, note)

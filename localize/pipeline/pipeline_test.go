@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -387,39 +388,58 @@ func TestPackageShard(t *testing.T) {
 }
 
 // TestPreliminary: Options.Preliminary gets each failing case's ranking
-// before the technique runs (the technique here records when it is
-// called): on the words subject's three failing subtests, in the order
-// of the cases, numbered 1..3 of 3, no candidate, marked partial and
-// preliminary. The technique here finds nothing, so each final report's
-// ranking is the scorers' alone: the preliminary one, line for line.
+// while the technique runs (the technique here records when it is
+// called) and before the case's report: on the words subject's three
+// failing subtests, in the order of the cases, numbered 1..3 of 3, no
+// candidate, marked partial and preliminary. The technique here finds
+// nothing, so each final report's ranking is the scorers' alone: the
+// preliminary one, line for line.
 func TestPreliminary(t *testing.T) {
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("words"), true, 1)
+	var mu sync.Mutex // the technique and the callbacks run on their own goroutines
 	var events []string
+	event := func(e string) {
+		mu.Lock()
+		defer mu.Unlock()
+		events = append(events, e)
+	}
 	early := map[string][]localize.RankedLine{}
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
-		events = append(events, "technique "+f.Case.Name())
+		event("technique " + f.Case.Name())
 		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
 	opts := &Options{Technique: tech, Refiners: []localize.Refiner{}, NoNative: true,
 		Preliminary: func(i, n int, rep *localize.Report) {
-			events = append(events, fmt.Sprintf("preliminary %d/%d %s", i, n, rep.Test))
+			event(fmt.Sprintf("preliminary %d/%d %s", i, n, rep.Test))
 			if rep.Mode != PreliminaryMode || !rep.Partial || len(rep.Candidates) != 0 || !strings.HasPrefix(rep.Reason, "preliminary") || len(rep.Ranking) == 0 {
 				t.Errorf("%s: mode %q, partial %v, %d candidates, reason %q, %d lines ranked; want a partial preliminary ranking without candidates", rep.Test, rep.Mode, rep.Partial, len(rep.Candidates), rep.Reason, len(rep.Ranking))
 			}
 			early[rep.Test] = rep.Ranking
-		}}
+		},
+		Progress: func(rep *localize.Report) { event("report " + rep.Test) }}
 	res, err := Run(ctx, prog, testutil.SubjectPkg("words"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{
-		"preliminary 1/3 TestCount/two_words", "technique TestCount/two_words",
-		"preliminary 2/3 TestCount/_lead", "technique TestCount/_lead",
-		"preliminary 3/3 TestCount/a_b_c", "technique TestCount/a_b_c",
+	// Each case's preliminary ranking and technique (in either order)
+	// come before its report, and the reports in the order of the cases.
+	cases := []string{"TestCount/two_words", "TestCount/_lead", "TestCount/a_b_c"}
+	var got, want []string
+	for _, e := range events {
+		if !strings.HasPrefix(e, "technique ") {
+			got = append(got, e)
+		}
 	}
-	if !slices.Equal(events, want) {
-		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(events, "\n"), strings.Join(want, "\n"))
+	for i, c := range cases {
+		want = append(want, fmt.Sprintf("preliminary %d/3 %s", i+1, c), "report "+c)
+		tech, report := slices.Index(events, "technique "+c), slices.Index(events, "report "+c)
+		if tech < 0 || tech > report || (i > 0 && tech < slices.Index(events, "report "+cases[i-1])) {
+			t.Errorf("%s: the technique ran at event %d, its report at %d; want it after the earlier case's report, before its own", c, tech, report)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("events:\n%s\nwant (the technique's aside):\n%s", strings.Join(events, "\n"), strings.Join(want, "\n"))
 	}
 	for _, rep := range res.Reports {
 		if !slices.Equal(rep.Ranking, early[rep.Test]) {

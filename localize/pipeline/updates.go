@@ -27,7 +27,7 @@ type UpdateKind int
 
 // The kinds of updates, in the order each case gets them.
 const (
-	// UpdatePreliminary: the case ranked by the scorers alone, before
+	// UpdatePreliminary: the case ranked by the scorers alone, while
 	// the technique runs (Mode PreliminaryMode, Partial), as
 	// Options.Preliminary gets it.
 	UpdatePreliminary UpdateKind = iota + 1
