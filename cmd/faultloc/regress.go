@@ -166,7 +166,20 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	rep, err := regress.Explain(ctx, opts)
 	if ctx.Err() != nil {
 		if rep == nil || len(rep.Failing) == 0 {
-			fmt.Fprintf(stderr, "faultloc regress: %v: stopped before a failing case was found\n", context.Cause(ctx))
+			// The report says so too, whole in its format: a caller
+			// reading it finds a partial report, not nothing.
+			const why = "stopped before a failing case was found"
+			fmt.Fprintf(stderr, "faultloc regress: %v: %s\n", context.Cause(ctx), why)
+			if rep == nil {
+				rep = &regress.Report{Package: fs.Arg(0), Run: *runRE}
+			}
+			if rep.Reason == "" {
+				rep.Reason = fmt.Sprintf("%v", context.Cause(ctx))
+			}
+			rep.Partial, rep.Reason = true, rep.Reason+": "+why
+			if err := writeRegress(stdout, rep, *format, *oldDir, *newDir, wd, *timing); err != nil {
+				fmt.Fprintln(stderr, "faultloc regress:", err)
+			}
 			return exitInterrupted
 		}
 		if rep.Partial {

@@ -88,6 +88,36 @@ func TestRegressMax3(t *testing.T) {
 	}
 }
 
+// TestRegressStoppedEarly: a -deadline that passes before a failing
+// case is found still writes a whole report in the chosen format,
+// partial, saying so, with the interrupted exit status.
+func TestRegressStoppedEarly(t *testing.T) {
+	for _, format := range []string{"json", "text"} {
+		var out, errb bytes.Buffer
+		args := []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-deadline", "1ns", "-format", format, "../../examples/max3"}
+		if code := run(context.Background(), args, &out, &errb); code != exitInterrupted {
+			t.Errorf("%s: exit = %d, want %d; stderr:\n%s", format, code, exitInterrupted, errb.String())
+		}
+		const why = "-deadline 1ns passed: stopped before a failing case was found"
+		if format == "text" {
+			if !strings.Contains(out.String(), "PARTIAL") || !strings.Contains(out.String(), why) {
+				t.Errorf("text report:\n%s\nwant it PARTIAL, saying %q", out.String(), why)
+			}
+			continue
+		}
+		var rep struct {
+			Package, Reason string
+			Partial         bool
+		}
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatalf("stdout is not one JSON report: %v\n%s", err, out.String())
+		}
+		if !rep.Partial || rep.Reason != why || rep.Package != "../../examples/max3" {
+			t.Errorf("report %+v, want partial, reason %q, the package", rep, why)
+		}
+	}
+}
+
 // TestRegressPatch gives the old version as a unified diff: a patch that
 // does not apply is a usage error naming the line.
 func TestRegressPatch(t *testing.T) {
