@@ -1,7 +1,10 @@
 package interp
 
 import (
+	"bytes"
 	"math"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -145,8 +148,14 @@ func TestNativeTimes(t *testing.T) {
 // TestGarbage, which allocates 32 MB of interpreted cells and keeps
 // none, under a default budget lowered to 1 MiB: native evidence raises
 // the default, a go test case that runs out of it runs again with a
-// growing one, and a bound the caller sets is exact.
+// growing one, and a bound the caller sets is exact. It runs in a
+// process of its own (alone): each doubling of a budget collects the
+// process's heap, which in this test binary holds every program the
+// tests before it loaded and shared.
 func TestAllocBudget(t *testing.T) {
+	if alone(t) {
+		return
+	}
 	const pkg = "github.com/faultloc/faultloc/trace/testdata/gotestbudget"
 	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/gotestbudget")
 	if err != nil {
@@ -197,4 +206,36 @@ func TestAllocBudget(t *testing.T) {
 			t.Errorf("%s: trace %v, want %v", tt.name, res.Trace != nil, recorded)
 		}
 	}
+}
+
+// aloneEnv, in a child process's environment, names the test that
+// process runs alone (see alone).
+const aloneEnv = "FAULTLOC_INTERP_ALONE"
+
+// alone runs test t in a child process of this test binary that runs
+// nothing else, its heap holding only what t loads, and reports true,
+// failing t if the child fails; in that child it reports false, and t
+// runs there.
+func alone(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(aloneEnv) == t.Name() {
+		return false
+	}
+	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.v"}
+	if testing.Short() {
+		args = append(args, "-test.short")
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), aloneEnv+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s in a process of its own: %v\n%s", t.Name(), err, out)
+	}
+	if !bytes.Contains(out, []byte("--- PASS: "+t.Name()+" ")) {
+		t.Fatalf("%s in a process of its own did not pass:\n%s", t.Name(), out)
+	}
+	if testing.Verbose() {
+		t.Logf("%s in a process of its own:\n%s", t.Name(), out)
+	}
+	return true
 }
