@@ -446,8 +446,6 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		from := len(leaves)
 		add(all)
 		g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves)-from, len(crashed))
-		start = time.Now()
-		defer func() { g.Stats.Runs += time.Since(start) }()
 		return runFrom(from, all)
 	}
 	// eachTop lists the top-level tests, examples and fuzz targets and
@@ -469,14 +467,12 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			if strings.HasPrefix(top, "Benchmark") || listed[top] {
 				continue
 			}
-			start := time.Now()
 			prof := filepath.Join(tmp, fmt.Sprintf("top%d.out", k))
 			rs, complete, err := bin.Run(ctx, nativetest.Pattern(top), "", prof)
 			if err == nil && !complete {
 				// It crashed the binary: discover its subtests.
 				rs, _, err = bin.Discover(ctx, nativetest.Pattern(top))
 			}
-			g.Stats.Runs += time.Since(start)
 			if err != nil {
 				return err
 			}
@@ -490,10 +486,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				}
 				continue
 			}
-			start = time.Now()
-			err = runFrom(from, rs)
-			g.Stats.Runs += time.Since(start)
-			if err != nil {
+			if err := runFrom(from, rs); err != nil {
 				return err
 			}
 		}
@@ -544,11 +537,15 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		}
 		return nil
 	}
+	// The runs' time is this phase's past its discovery runs: the
+	// per-case runs, and eachTop's runs of the top-level tests.
+	start, discovered := time.Now(), g.Stats.Discover
 	if g.First == "" {
 		err = listAndRun("")
 	} else if err = listAndRun(g.First); err == nil {
 		err = eachTop()
 	}
+	g.Stats.Runs += time.Since(start) - (g.Stats.Discover - discovered)
 	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("spectra: %w", err)
 	}

@@ -73,7 +73,7 @@ func TestNativeTriangleHand(t *testing.T) {
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("tests:\n got %s\nwant %s", got, want)
 	}
-	if g.Stats.Cases != 9 || len(g.Stats.Lost) != 0 || len(g.Stats.Skipped) != 0 {
+	if g.Stats.Cases != 9 || len(g.Stats.Lost) != 0 || len(g.Stats.Skipped) != 0 || g.Stats.Runs <= 0 || g.Stats.Discover <= 0 {
 		t.Errorf("stats %+v", g.Stats)
 	}
 	type row struct {
@@ -318,6 +318,10 @@ func TestNativeFirst(t *testing.T) {
 	}
 	if want := []string{"TestClassify/T8", "TestClassify/T6", "TestClassify/T7"}; !slices.Equal(got, want) {
 		t.Errorf("cases %v, want %v", got, want)
+	}
+	// The runs of the cases First selects and of the others are timed.
+	if g.Stats.Runs <= 0 || g.Stats.Discover <= 0 || g.Stats.PerCase() <= 0 {
+		t.Errorf("stats %+v: want the runs and the discovery timed", g.Stats)
 	}
 	if !m.Test(0).Failed || m.Test(1).Failed || len(m.Covered(nil, 0)) == 0 {
 		t.Errorf("T8 failed %v covering %d elements, T6 failed %v; want T8 failing with coverage, T6 passing", m.Test(0).Failed, len(m.Covered(nil, 0)), m.Test(1).Failed)
