@@ -93,13 +93,17 @@ func firstResolved(try func(int) (slicing.Outcome, error), mid, lo, hi int) (sli
 // holding it passes, though the fault is often one statement inside it.
 // A child whose auxiliary changes take the change holding it along (an
 // added declaration whose later uses need it) is no narrower: it is
-// passed over.
+// passed over; so is the one statement of an added if without else,
+// whose deletion neutralises the if's condition (see conditionOnly).
 func narrow(ctx context.Context, p *prober, set *changes.Set, root []*changes.Change) ([]*changes.Change, error) {
 	root = slices.Clone(root)
 	for i := 0; i < len(root); i++ {
 		for {
 			var to *changes.Change
 			for _, ch := range set.Children(root[i]) {
+				if conditionOnly(set, root[i], ch) {
+					break
+				}
 				try := slices.Clone(root)
 				try[i] = ch
 				aux, ok, err := p.r.auxiliary(ctx, try)

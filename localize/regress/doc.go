@@ -22,7 +22,10 @@
 // signature and a statement of the function written against it), no
 // reversal tells them apart, and the root cause is the one the others'
 // code depends on by data: where the wrong value starts, not the call
-// passing it on. Each critical predicate's branch is compared with the same occurrence of the same branch in the
+// passing it on. So too when a call site entering added code and a
+// statement of that code each pass reverted alone: the statement of
+// added code is the root cause (an added if whose body is one statement
+// is the change, as deleting the statement neutralises its condition). Each critical predicate's branch is compared with the same occurrence of the same branch in the
 // run with every change reverted.
 //
 // The root cause says which change broke the case. When it replaced code

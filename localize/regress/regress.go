@@ -342,7 +342,11 @@ func (e *OldFailsError) Error() string {
 //     the function along); an auxiliary change that needs the root as
 //     much as the root needs it, and on which the root's code depends by
 //     data, replaces the root (where the wrong value starts, not the
-//     call passing it on); a final run verifies the root. If no set of
+//     call passing it on); a statement of added code that a root of one
+//     change depends on by data replaces it when deleting the statement
+//     alone passes too (added code has no old version: the call site
+//     entering it is found first), the one statement of an added if
+//     without else standing for the if; a final run verifies the root. If no set of
 //     causes suffices, every change is searched.
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a
@@ -682,6 +686,11 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 		if err == nil {
 			if t, err = origin(ctx, after, root, rank, sem); err == nil && !slices.Equal(t, root) {
+				root, err = narrow(ctx, after, set, t)
+			}
+		}
+		if err == nil {
+			if t, err = deepen(ctx, after, root, rank, sem); err == nil && !slices.Equal(t, root) {
 				root, err = narrow(ctx, after, set, t)
 			}
 		}

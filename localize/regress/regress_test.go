@@ -499,6 +499,31 @@ func TestRegressNarrow(t *testing.T) {
 	}
 }
 
+// TestRegressAddedIf: testdata/addedif's new Clamp calls an added
+// function whose second if has the wrong condition. Reverting the call
+// site alone passes, and so does deleting the if's one statement; the
+// root cause is the if, where the wrong value starts, not the call site
+// that passes it on nor the statement its condition guards.
+func TestRegressAddedIf(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/addedif")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/addedif/new", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, c.Unit+" "+c.New.Lines())
+		}
+	}
+	if !slices.Equal(root, []string{"if header 16-18"}) || !rep.Verified {
+		t.Errorf("root %q (verified %v), want the added if at lines 16-18, verified", root, rep.Verified)
+	}
+}
+
 // TestRegressParallel: versions tried at once (Options.Parallel) give the
 // answer of one at a time, on max3 (the semantic rounds and delta
 // debugging) and on the auxiliary-changes subject, baselines included

@@ -143,3 +143,66 @@ func needsAll(set *changes.Set, reverted, root []*changes.Change) bool {
 	}
 	return true
 }
+
+// deepen replaces a root of one change by a statement of added code the
+// root's code depends on by data when reverting that statement alone
+// (deleting it, with its own auxiliary changes) makes the cases pass
+// and reverts no more changes in all, and does not need the root
+// reverted. Added code has no old version to revert to: delta debugging
+// finds the change through which the failing run enters it (a call
+// site rewritten to call an added function) before the wrong statement
+// inside it, though reverting either alone passes; the root cause is
+// then where the wrong value starts, as with origin. The candidates are
+// the causes nested in added code (Change.Parent set, Kind Added), not
+// an added function's whole declaration, the farthest from the root's
+// code first (semantic.upstreamDepth), then in the causes' order; a
+// statement that is the whole body of an added if without else is
+// lifted to the if's header (see conditionOnly). It looks at most
+// tightenLooks candidates and runs at most tightenTrials. Without a
+// semantic analysis root is returned as is.
+func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int, sem *semantic) ([]*changes.Change, error) {
+	if sem == nil || rank == nil || len(root) != 1 || root[0].Parent != "" {
+		return root, nil
+	}
+	g := p.r
+	aux, ok, err := g.auxiliary(ctx, root)
+	if err != nil || !ok {
+		return root, err
+	}
+	total := outermost(g.set, slices.Concat(root, aux))
+	var cands []*changes.Change
+	depth := map[string]int{}
+	for _, c := range g.set.Changes {
+		_, isCause := rank[c.ID]
+		if !isCause || c.Kind != changes.Added || c.Parent == "" || c == root[0] || len(g.set.Children(c)) > 0 && c.Unit == "decl" {
+			continue
+		}
+		if d, up := sem.upstreamDepth(root, c.ID); up {
+			cands, depth[c.ID] = append(cands, c), d
+		}
+	}
+	slices.SortStableFunc(cands, func(x, y *changes.Change) int {
+		return cmp.Or(cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
+	})
+	t, err := tryReverting(ctx, p, root, cands, func(a *changes.Change, aa []*changes.Change) bool {
+		cs := append([]*changes.Change{a}, aa...)
+		return !slices.Contains(cs, root[0]) && !holdsAncestor(g.set, cs, root[0]) && outermost(g.set, cs) <= total
+	})
+	if err != nil || slices.Equal(t, root) {
+		return root, err
+	}
+	if h := g.set.ByID(t[0].Parent); h != nil && conditionOnly(g.set, h, t[0]) {
+		if o, err := p.withAux(ctx, []*changes.Change{h}); err != nil || o == slicing.Pass {
+			return []*changes.Change{h}, err
+		}
+	}
+	return t, nil
+}
+
+// conditionOnly reports whether c is the whole body of h, an added if
+// without else: deleting c then does what neutralising h's condition
+// does, and h, which holds the condition, is no wider a change than c.
+func conditionOnly(set *changes.Set, h, c *changes.Change) bool {
+	kids := set.Children(h)
+	return h.Kind == changes.Added && h.Unit == "if header" && len(kids) == 1 && kids[0] == c
+}

@@ -1,0 +1,15 @@
+// Package addedif is a regression subject whose fault is one if
+// statement of a function the new version added, reached through a call
+// site that the new version rewrote to call it.
+package addedif
+
+// Clamp returns x limited to [lo, hi].
+func Clamp(x, lo, hi int) int {
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
+}
