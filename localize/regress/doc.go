@@ -17,16 +17,18 @@
 // changes, a cause, reverted alone passes with fewer changes reverted in
 // all, it is the root cause instead: the first minimal set found may
 // need the faulty change to build (a call site reverted to a rewritten
-// function's old signature takes the function along). Where changes
-// need each other to be reverted (a call site of a function's new
-// signature and a statement of the function written against it), no
-// reversal tells them apart, and the root cause is the one the others'
-// code depends on by data: where the wrong value starts, not the call
+// function's old signature takes the function along). Where a change
+// cannot be reverted without the root (a call site of a function's new
+// signature and a statement of the function written against it; a new
+// table of values and the rewritten function reading it), no reversal
+// tells them apart, and the root cause is the one the others' code
+// depends on by data: where the wrong value starts, not the call
 // passing it on. So too when a call site entering added code and a
 // statement of that code each pass reverted alone: the statement of
 // added code is the root cause (an added if whose body is one statement
-// is the change, as deleting the statement neutralises its condition). Each critical predicate's branch is compared with the same occurrence of the same branch in the
-// run with every change reverted.
+// is the change, as deleting the statement neutralises its condition).
+// Each critical predicate's branch is compared with the same occurrence
+// of the same branch in the run with every change reverted.
 //
 // The root cause says which change broke the case. When it replaced code
 // (a rewrite: a call to a new parser where the old loop was), the bug is

@@ -339,9 +339,9 @@ func (e *OldFailsError) Error() string {
 //     alone passes and reverts fewer changes in all (reverting the first
 //     minimal set found may need the faulty change as an auxiliary one:
 //     a call site reverted to a rewritten function's old signature takes
-//     the function along); an auxiliary change that needs the root as
-//     much as the root needs it, and on which the root's code depends by
-//     data, replaces the root (where the wrong value starts, not the
+//     the function along); a cause that cannot be reverted without the
+//     root, and on which the root's code depends by data, replaces the
+//     root (where the wrong value starts, not the
 //     call passing it on); a statement of added code that a root of one
 //     change depends on by data replaces it when deleting the statement
 //     alone passes too (added code has no old version: the call site

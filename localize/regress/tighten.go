@@ -92,18 +92,21 @@ func outermost(set *changes.Set, cs []*changes.Change) int {
 	return n
 }
 
-// origin replaces root by one of its auxiliary changes that is a cause
-// and that needs the root as much as the root needs it: reverting the
-// change needs every root change too (as auxiliary changes). Such
-// changes cannot be told apart by reverting them (a call site of a
-// function's new signature, the function, a statement of it written
-// against the new signature), and the root cause is then the one where
+// origin replaces root by a cause that cannot be reverted without it:
+// reverting the cause needs every root change too (as auxiliary
+// changes), whether or not the root needs the cause back. Such changes
+// cannot be told apart by reverting them (a call site of a function's
+// new signature, the function, a statement of it written against the
+// new signature; a new table of values that only the rewritten function
+// taking it as a parameter reads), and the root cause is then the one where
 // the wrong value starts: a change the root's code depends on by data,
-// the farthest from the root's code first (the most dependences between
-// them, semantic.upstreamDepth: a call site passes on the value its
-// callee returns, computed farther back), then in the causes' order
-// (rank). A function's signature computes nothing (its parameters pass
-// values on) and is never chosen. It looks at most tightenLooks candidates and runs at most
+// those depending on the fewest other candidates first (the table the
+// loop reading it depends on), then the farthest from the root's code
+// (the most dependences between them, semantic.upstreamDepth: a call
+// site passes on the value its callee returns, computed farther back),
+// then in the causes' order (rank). A function's signature computes nothing (its parameters pass
+// values on) and is never chosen, nor is a change holding a root change
+// (reverting it reverts the root with it: wider, not another). It looks at most tightenLooks candidates and runs at most
 // tightenTrials; a candidate replaces the root when its reversal, with
 // its own auxiliary changes, makes the cases pass. Without a semantic
 // analysis root is returned as is.
@@ -112,21 +115,30 @@ func origin(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 		return root, nil
 	}
 	g := p.r
-	aux, ok, err := g.auxiliary(ctx, root)
-	if err != nil || !ok || len(aux) == 0 {
+	if _, ok, err := g.auxiliary(ctx, root); err != nil || !ok {
 		return root, err
 	}
 	var cands []*changes.Change
 	depth := map[string]int{}
-	for _, a := range aux {
+	for _, a := range g.set.Changes {
 		_, isCause := rank[a.ID]
-		d, up := sem.upstreamDepth(root, a.ID)
-		if isCause && up && a.Unit != "func signature" {
+		if !isCause || a.Unit == "func signature" || slices.Contains(root, a) || holdsAncestor(g.set, root, a) || holdsDescendant(g.set, a, root) {
+			continue
+		}
+		if d, up := sem.upstreamDepth(root, a.ID); up {
 			cands, depth[a.ID] = append(cands, a), d
 		}
 	}
+	below := map[string]int{} // the other candidates a candidate depends on by data
+	for _, x := range cands {
+		for _, y := range cands {
+			if _, ok := sem.upstream[x.ID][y.ID]; ok && x != y {
+				below[x.ID]++
+			}
+		}
+	}
 	slices.SortStableFunc(cands, func(x, y *changes.Change) int {
-		return cmp.Or(cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
+		return cmp.Or(cmp.Compare(below[x.ID], below[y.ID]), cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
 	})
 	return tryReverting(ctx, p, root, cands, func(_ *changes.Change, aa []*changes.Change) bool {
 		return needsAll(g.set, aa, root)
@@ -205,4 +217,14 @@ func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 func conditionOnly(set *changes.Set, h, c *changes.Change) bool {
 	kids := set.Children(h)
 	return h.Kind == changes.Added && h.Unit == "if header" && len(kids) == 1 && kids[0] == c
+}
+
+// holdsDescendant reports whether a change of cs is nested in c.
+func holdsDescendant(set *changes.Set, c *changes.Change, cs []*changes.Change) bool {
+	for _, d := range cs {
+		if holdsAncestor(set, []*changes.Change{c}, d) {
+			return true
+		}
+	}
+	return false
 }
