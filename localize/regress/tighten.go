@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/slicing"
@@ -94,28 +95,32 @@ func outermost(set *changes.Set, cs []*changes.Change) int {
 
 // origin replaces root by a cause that cannot be reverted without it:
 // reverting the cause needs every root change too (as auxiliary
-// changes), whether or not the root needs the cause back. Such changes
-// cannot be told apart by reverting them (a call site of a function's
-// new signature, the function, a statement of it written against the
-// new signature; a new table of values that only the rewritten function
-// taking it as a parameter reads), and the root cause is then the one where
+// changes). The candidates are the root's auxiliary changes (which
+// the root needs as much: a call site of a function's new signature,
+// the function, a statement of it written against the new signature)
+// and package-level variables (a new table of values that only the
+// rewritten function taking it as a parameter reads, though the
+// function can be reverted without it). Reverting cannot tell such
+// changes apart, and the root cause is then the one where
 // the wrong value starts: a change the root's code depends on by data,
 // those depending on the fewest other candidates first (the table the
 // loop reading it depends on), then the farthest from the root's code
 // (the most dependences between them, semantic.upstreamDepth: a call
 // site passes on the value its callee returns, computed farther back),
-// then in the causes' order (rank). A function's signature computes nothing (its parameters pass
-// values on) and is never chosen, nor is a change holding a root change
-// (reverting it reverts the root with it: wider, not another). It looks at most tightenLooks candidates and runs at most
-// tightenTrials; a candidate replaces the root when its reversal, with
-// its own auxiliary changes, makes the cases pass. Without a semantic
-// analysis root is returned as is.
+// then in the causes' order (rank). A function's signature computes
+// nothing (its parameters pass values on) and is never chosen, nor is a
+// change holding a root change (reverting it reverts the root with it:
+// wider, not another). It looks at most tightenLooks candidates and
+// runs at most tightenTrials; a candidate replaces the root when its
+// reversal, with its own auxiliary changes, makes the cases pass.
+// Without a semantic analysis root is returned as is.
 func origin(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int, sem *semantic) ([]*changes.Change, error) {
 	if sem == nil || rank == nil {
 		return root, nil
 	}
 	g := p.r
-	if _, ok, err := g.auxiliary(ctx, root); err != nil || !ok {
+	aux, ok, err := g.auxiliary(ctx, root)
+	if err != nil || !ok {
 		return root, err
 	}
 	var cands []*changes.Change
@@ -123,6 +128,9 @@ func origin(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 	for _, a := range g.set.Changes {
 		_, isCause := rank[a.ID]
 		if !isCause || a.Unit == "func signature" || slices.Contains(root, a) || holdsAncestor(g.set, root, a) || holdsDescendant(g.set, a, root) {
+			continue
+		}
+		if !slices.Contains(aux, a) && !isVarDecl(a) {
 			continue
 		}
 		if d, up := sem.upstreamDepth(root, a.ID); up {
@@ -227,4 +235,11 @@ func holdsDescendant(set *changes.Set, c *changes.Change, cs []*changes.Change) 
 		}
 	}
 	return false
+}
+
+// isVarDecl reports whether c is a whole package-level variable
+// declaration (or one spec of a parenthesized one): a value the code
+// reads, not code that runs.
+func isVarDecl(c *changes.Change) bool {
+	return c.Parent == "" && (c.Unit == "decl" || c.Unit == "spec") && strings.HasPrefix(c.Func, "var ")
 }
