@@ -1,0 +1,3 @@
+module golang.org/x/sys
+
+go 1.26
