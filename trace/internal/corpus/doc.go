@@ -107,6 +107,7 @@ var Programs = map[string]func() string{
 	"FileServer":         FileServer,
 	"Conds":              Conds,
 	"Pipes":              Pipes,
+	"Binary":             Binary,
 }
 
 func check(ok bool, what string) {

@@ -191,13 +191,16 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // with methods (a test's file system); and mime/multipart (with mime and
 // mime/quotedprintable), whose forms write their files through the
 // run's sandbox and hold the program's values (its header reads bridged,
-// trace/internal/bridge's multipart.go). Other standard packages stay
-// native.
+// trace/internal/bridge's multipart.go); and encoding/binary, whose Read,
+// Write, Size, Encode, Decode and Append walk the program's values with
+// the interpreter's reflect and take the program's ByteOrders and
+// io.Readers and io.Writers. Other standard packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
 	"container/ring":           nil,
 	"context":                  nil,
+	"encoding/binary":          {"slices"},
 	"encoding/json":            {"cmp", "slices"},
 	"encoding/xml":             nil,
 	"flag":                     nil,
