@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -97,11 +98,13 @@ func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec e
 	var out, errOut strings.Builder
 	var res *interp.Result
 	var err error
+	// go test runs an example, as a test, in its package's directory.
+	dir := filepath.Dir(p.Fset.Position(fn.Pos()).Filename)
 	if tm := testMain(p, fn); tm != nil {
 		// TestMain runs around the example; m.Run runs it (see mRun) with
 		// its output captured, as testing captures os.Stdout.
 		mr := &mainRun{fn: fn, example: true, out: &out, errOut: &errOut}
-		res, err = runMain(ctx, p, tm, mr, opts, "")
+		res, err = runMain(ctx, p, tm, mr, opts, dir)
 		if res == nil {
 			return nil, err
 		}
@@ -115,7 +118,7 @@ func runExample(ctx context.Context, p *interp.Program, fn *ssa.Function, spec e
 		// Only the example's own output is captured, as testing captures
 		// os.Stdout while it runs: not what package initializers print
 		// (go test prints that before the first case).
-		res, err = interp.RunWith(ctx, p, fn, nil, opts, "", func(c interp.Call, args []interp.Value) interp.Value {
+		res, err = interp.RunWith(ctx, p, fn, nil, opts, dir, func(c interp.Call, args []interp.Value) interp.Value {
 			startFlags(c) // flags.go
 			defer captureExample(c, &out, &errOut)()
 			return c.CallSSA(fn, args, interp.NoEvent, interp.Mix(0, -2, 0))

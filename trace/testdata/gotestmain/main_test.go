@@ -53,3 +53,11 @@ func Example() {
 	fmt.Println("ready", ready)
 	// Output: ready true
 }
+
+// Example_relativeFile reads a file relative to the package's
+// directory, as go test runs an Example there, TestMain around it.
+func Example_relativeFile() {
+	b, err := os.ReadFile("testdata/hello.txt")
+	fmt.Printf("%q %v\n", b, err)
+	// Output: "hello, embed\n" <nil>
+}
