@@ -133,3 +133,55 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoricalWholeSuite checks that a historical bug's patches are
+// validated on its package's whole suite, not on the bug's test alone:
+// on humanize/reltime-offbyone, the release's file passes all of it,
+// and the release's file with the one-second magnitude reworded, which
+// the bug's test (TestReltimeOffbyone) does not read, is refuted by
+// the tests that do.
+func TestHistoricalWholeSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fetches a module and builds its tests natively")
+	}
+	ctx := context.Background()
+	ss, err := historicalSubjects(ctx, options{Bugs: []string{"humanize/reltime-offbyone"}}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ss[0]
+	if s.err != "" {
+		t.Skip("the subject could not be made (is the module fetchable?): ", s.err)
+	}
+	overfit := strings.Replace(string(s.reference), `"1 second %s"`, `"one second %s"`, 1)
+	if overfit == string(s.reference) {
+		t.Fatal("times.go has no one-second magnitude to reword")
+	}
+	v, err := repair.NewValidator(ctx, ".", &repair.ValidateOptions{Dir: s.dir, First: "^TestReltimeOffbyone$"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	for _, c := range []struct {
+		name      string
+		src       []byte
+		plausible bool
+	}{{"reference", s.reference, true}, {"overfit", []byte(overfit), false}} {
+		got, err := v.Validate(ctx, &repair.Patch{Position: localize.Position{File: s.file}, Source: c.src})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !got.Suite:
+			t.Errorf("%s: the whole suite did not run: %+v", c.name, got)
+		case got.Plausible != c.plausible:
+			t.Errorf("%s: plausible %v, want %v: %+v", c.name, got.Plausible, c.plausible, got)
+		case c.plausible && got.Passed < 10:
+			t.Errorf("%s: %d tests passed, want the package's whole suite (dozens)", c.name, got.Passed)
+		case !c.plausible && slices.Contains(got.Failed, "TestReltimeOffbyone"):
+			t.Errorf("%s: the bug's own test fails (%q): the patch should pass it and break others", c.name, got.Failed)
+		case !c.plausible && len(got.Failed) == 0:
+			t.Errorf("%s: refuted with no failing test: %+v", c.name, got)
+		}
+	}
+}
