@@ -36,7 +36,9 @@
 // the flexibility test inhibits last, the others by their lines'
 // suspiciousness in the spectrum of the selected cases), synthesis at
 // each, mutation analysis' plausible fixes (localize/mutation) added
-// (with no site, those of the lines the failing cases ran),
+// (with no site of angelic debugging, those of the localization's
+// ranked lines, the sites those of them whose forced values make the
+// failing case pass),
 // the patches ranked (a few of mutation analysis' first, then site by
 // site in the sites' order, a site's by size and distance to the source
 // replaced), validated, and shown as unified diffs; `faultloc repair` is its command.

@@ -13,9 +13,9 @@ import (
 )
 
 // maxLineSites bounds the lines mutation analysis tries when angelic
-// debugging finds no site (see lineSites), lineChunk at a time.
+// debugging finds no site (see fallbackSites), lineChunk at a time.
 const (
-	maxLineSites = 30
+	maxLineSites = 400
 	lineChunk    = 10
 )
 

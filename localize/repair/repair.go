@@ -133,11 +133,17 @@ type Candidate struct {
 // those they inhibit last, and the others come in the order of their
 // lines' suspiciousness in the spectrum of the selected cases (Ochiai
 // over the coverage of their first runs). Mutation analysis of the
-// lines of the first MaxSites sites gives its plausible fixes (when
-// angelic debugging found no site, of up to 30 lines the failing cases
-// ran, the most suspicious in that spectrum first, ties to the lines the
-// first failing case ran last, ten at a time until some give fixes);
-// then at
+// lines of the first MaxSites sites gives its plausible fixes. When
+// angelic debugging verified no candidate (in its share of the time),
+// the failing cases are ranked as the localization pipeline ranks a
+// case its technique could not explain (the slice, the proximity to the
+// failure, the spectrum; the first three failing cases, their rankings
+// interleaved), the first case's first ranked lines are forced
+// (angelic.ForceProbe): the lines whose forced values make it pass are
+// the sites, those values their angelic values; and mutation analysis
+// tries the ranked lines, the forced ones first, then the spectrum's,
+// a few at a time until they give half MaxPatches fixes or the time
+// ends (with forced sites, at half the search's time left). Then at
 // each of these sites [Collect] gathers the repair data over all the
 // selected cases, [Synthesize] finds replacements and guards, and the
 // statements of the site's function that assign a variable it reads
@@ -259,6 +265,22 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		verified = fl
 	}
 	scores := orderSites(verified, spectrum)
+	// lines are the ranked lines mutation analysis tries when angelic
+	// debugging gave no site; nil: the sites' lines.
+	var lines []localize.Candidate
+	if len(verified) == 0 {
+		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
+		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites)
+		fcancel()
+		if ctx.Err() != nil {
+			return partial(context.Cause(ctx))
+		}
+		if fb.reason != "" {
+			res.Reason = strings.TrimPrefix(res.Reason+"; no site: "+fb.reason, "; ")
+		}
+		verified, lines = fb.sites, fb.lines
+		scores = lineScores(verified, spectrum)
+	}
 	sites := verified[:min(len(verified), cmp.Or(opts.MaxSites, 5))]
 	loaded, _ := prog.LoadedWith()
 	res.overlay = loaded.Overlay
@@ -275,27 +297,36 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	cases := append(slices.Clone(failing), passing...)
 	switch {
 	case opts.NoMutation:
-	case len(sites) > 0:
+	case lines == nil && len(sites) > 0:
 		var err error
 		ms, err = mutants(ctx, prog, sites, cases, len(failing))
 		if err != nil && ctx.Err() == nil {
 			res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 		}
 	default:
-		// No site: mutation analysis on the lines the failing cases ran,
-		// the most suspicious first, a few lines at a time, until some
-		// give plausible fixes (so that a bound keeps the mutants of the
-		// lines done, and the less suspicious lines cost nothing once
-		// fixes are found).
-		lines := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxLineSites)
-		for i := 0; i < len(lines) && len(ms) == 0 && ctx.Err() == nil; i += lineChunk {
-			m, err := mutants(ctx, prog, lines[i:min(i+lineChunk, len(lines))], cases, len(failing))
+		// No site of angelic debugging: mutation analysis on the
+		// fallback's ranked lines, the first first, a few lines at a
+		// time (two, then twice as many up to lineChunk), until they
+		// give half MaxPatches plausible fixes: a bound keeps the
+		// mutants of the lines done, a fix which only fits the evidence
+		// does not end the search, and the later lines cost nothing
+		// once enough fixes are found. With sites of the fallback's
+		// forcing, it has half the search's time left, the synthesis
+		// at those sites the rest.
+		mctx, mcancel := ctx, context.CancelFunc(func() {})
+		if len(sites) > 0 {
+			mctx, mcancel = shareContext(ctx, 0.5, "mutation analysis of the ranked lines took its share (%.0f%%) of the search's time left")
+		}
+		enough := max(1, cmp.Or(opts.MaxPatches, 10)/2)
+		for i, n := 0, 2; i < len(lines) && len(ms) < enough && mctx.Err() == nil; i, n = i+n, min(2*n, lineChunk) {
+			m, err := mutants(mctx, prog, lines[i:min(i+n, len(lines))], cases, len(failing))
 			ms = append(ms, m...)
-			if err != nil && ctx.Err() == nil {
+			if err != nil && mctx.Err() == nil {
 				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 				break
 			}
 		}
+		mcancel()
 	}
 	var cands []Candidate
 	// done adds the mutants, each at the first site of its line (-1:
@@ -564,6 +595,27 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 // others, ties in angelic debugging's order; it returns each site's
 // score in the new order (0 for a line no failing case executed).
 func orderSites(cands []localize.Candidate, m *spectra.Matrix) []float64 {
+	type scored struct {
+		c     localize.Candidate
+		score float64
+	}
+	scores := lineScores(cands, m)
+	sc := make([]scored, len(cands))
+	for i, c := range cands {
+		sc[i] = scored{c, scores[i]}
+	}
+	slices.SortStableFunc(sc, func(a, b scored) int {
+		return cmp.Or(cmp.Compare(b2i(a.c.Inhibited()), b2i(b.c.Inhibited())), cmp.Compare(b.score, a.score))
+	})
+	for i := range sc {
+		cands[i], scores[i] = sc[i].c, sc[i].score
+	}
+	return scores
+}
+
+// lineScores returns the suspiciousness of each candidate's line in
+// the spectrum m (Ochiai; 0 for a line no failing case executed).
+func lineScores(cands []localize.Candidate, m *spectra.Matrix) []float64 {
 	line := map[trace.Line]float64{}
 	if m.Failed() > 0 {
 		if ochiai, err := spectra.Lookup("ochiai"); err == nil {
@@ -574,18 +626,11 @@ func orderSites(cands []localize.Candidate, m *spectra.Matrix) []float64 {
 			}
 		}
 	}
-	score := func(c localize.Candidate) float64 {
-		if len(c.Locations) == 0 {
-			return 0
-		}
-		return line[c.Locations[0].SourceLine()]
-	}
-	slices.SortStableFunc(cands, func(a, b localize.Candidate) int {
-		return cmp.Or(cmp.Compare(b2i(a.Inhibited()), b2i(b.Inhibited())), cmp.Compare(score(b), score(a)))
-	})
 	out := make([]float64, len(cands))
 	for i, c := range cands {
-		out[i] = score(c)
+		if len(c.Locations) > 0 {
+			out[i] = line[c.Locations[0].SourceLine()]
+		}
 	}
 	return out
 }

@@ -1,0 +1,110 @@
+package repair
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// rankedCases bounds the failing cases whose rankings the fallback
+// interleaves (see fallbackSites).
+const rankedCases = 3
+
+// fallbackShare is the share of the time to the search's end that the
+// fallback's rankings and forcing have, when angelic debugging gave no
+// site: mutation analysis and the synthesis have the rest.
+const fallbackShare = 0.3
+
+// fallback is what a repair tries when angelic debugging verified no
+// candidate: the sites its forcing verified and the ranked lines for
+// mutation analysis.
+type fallback struct {
+	// sites are the candidates that forcing a ranked line verified
+	// (angelic.ForceProbe), with their angelic values: sites for the
+	// synthesis, in the ranking's order.
+	sites []localize.Candidate
+	// lines are the lines for mutation analysis, each a candidate with
+	// the line as its one location: the localization's ranking of the
+	// failing cases, interleaved, the forced sites' lines first; then
+	// the spectrum's (lineSites) that the rankings left out.
+	lines []localize.Candidate
+	// reason says what the fallback could not do ("": all of it).
+	reason string
+}
+
+// fallbackSites is the repair's fallback when angelic debugging (rep,
+// its report on failing[0]) verified no candidate: each of the first
+// rankedCases failing cases is ranked as the pipeline ranks a case the
+// technique could not explain (localize.Rank with
+// localize.DefaultScorers over the spectrum m of the selected cases:
+// the backward slice, the proximity to the failure, the spectrum), the
+// rankings are interleaved, the first failing case's first lines are
+// forced (angelic.ForceProbe) for verified candidates with angelic
+// values, and up to n lines are returned for mutation analysis: the
+// forced ones first, then the rankings', then the spectrum's. A bound
+// on ctx keeps what was ranked by then.
+func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *localize.Report, failing []trace.Case, m *spectra.Matrix, maxSteps int64, n int) fallback {
+	var fb fallback
+	var reports []*localize.Report
+	for i, c := range failing[:min(len(failing), rankedCases)] {
+		if ctx.Err() != nil {
+			break
+		}
+		r := &localize.Report{Test: c.Name()}
+		if i == 0 {
+			r.Candidates = slices.Clone(rep.Candidates)
+		}
+		f := &localize.Failure{Program: prog, Package: pkg, Case: c, Spectrum: m, Candidates: r.Candidates}
+		localize.Rank(ctx, r, f, localize.DefaultScorers()...)
+		if i == 0 && ctx.Err() == nil {
+			if err := (angelic.ForceProbe{}).Refine(ctx, r, f); err != nil {
+				fb.reason = localize.JoinReason(fb.reason, err.Error())
+			}
+			for _, cand := range r.Candidates[len(rep.Candidates):] {
+				if cand.Verified && len(cand.Locations) > 0 && len(cand.Angelic) > 0 {
+					fb.sites = append(fb.sites, cand)
+				}
+			}
+		}
+		if r.Reason != "" {
+			fb.reason = localize.JoinReason(fb.reason, r.Reason)
+		}
+		reports = append(reports, r)
+	}
+	seen := map[trace.Line]bool{}
+	add := func(file string, line int) {
+		l := trace.Line{File: file, Line: line}
+		if len(fb.lines) >= n || seen[l] || strings.HasSuffix(file, "_test.go") {
+			return
+		}
+		seen[l] = true
+		fb.lines = append(fb.lines, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: file, Line: line}}}})
+	}
+	for _, c := range fb.sites {
+		add(c.Locations[0].File, c.Locations[0].Line)
+	}
+	// Round robin over the rankings: each failing case's next line.
+	for k := 0; len(fb.lines) < n; k++ {
+		more := false
+		for _, r := range reports {
+			if k < len(r.Ranking) {
+				more = true
+				add(r.Ranking[k].File, r.Ranking[k].Line)
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	if len(fb.lines) < n {
+		for _, c := range lineSites(ctx, m, failing[0], maxSteps, n) {
+			add(c.Locations[0].File, c.Locations[0].Line)
+		}
+	}
+	return fb
+}
