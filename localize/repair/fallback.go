@@ -29,9 +29,9 @@ type fallback struct {
 	// synthesis, in the ranking's order.
 	sites []localize.Candidate
 	// lines are the lines for mutation analysis, each a candidate with
-	// the line as its one location: the localization's ranking of the
-	// failing cases, interleaved, the forced sites' lines first; then
-	// the spectrum's (lineSites) that the rankings left out.
+	// the line as its one location: the forced sites' lines, then the
+	// spectrum's order (lineSites) and the localization's rankings of
+	// the failing cases, interleaved.
 	lines []localize.Candidate
 	// reason says what the fallback could not do ("": all of it).
 	reason string
@@ -46,9 +46,10 @@ type fallback struct {
 // rankings are interleaved, the first failing case's first lines are
 // forced (angelic.ForceProbe) for verified candidates with angelic
 // values, and up to n lines are returned for mutation analysis: the
-// forced ones first, then the rankings', then the spectrum's. A bound
+// forced ones first, then the spectrum's and the rankings',
+// interleaved, less the lines tried (already mutated). A bound
 // on ctx keeps what was ranked by then.
-func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *localize.Report, failing []trace.Case, m *spectra.Matrix, maxSteps int64, n int) fallback {
+func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *localize.Report, failing []trace.Case, m *spectra.Matrix, maxSteps int64, n int, tried []localize.Candidate) fallback {
 	var fb fallback
 	var reports []*localize.Report
 	for i, c := range failing[:min(len(failing), rankedCases)] {
@@ -77,6 +78,9 @@ func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *lo
 		reports = append(reports, r)
 	}
 	seen := map[trace.Line]bool{}
+	for _, c := range tried {
+		seen[c.Locations[0].SourceLine()] = true
+	}
 	add := func(file string, line int) {
 		l := trace.Line{File: file, Line: line}
 		if len(fb.lines) >= n || seen[l] || strings.HasSuffix(file, "_test.go") {
@@ -88,22 +92,31 @@ func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *lo
 	for _, c := range fb.sites {
 		add(c.Locations[0].File, c.Locations[0].Line)
 	}
-	// Round robin over the rankings: each failing case's next line.
+	// Round robin over the spectrum's lines (lineSites: by Ochiai, ties
+	// to the lines the first failing case ran last) and the rankings:
+	// the next line of each in turn, so that the first lines of every
+	// order come before the later ones of any.
+	orders := [][]localize.Position{nil}
+	for _, c := range lineSites(ctx, m, failing[0], maxSteps, n) {
+		orders[0] = append(orders[0], c.Locations[0].Position)
+	}
+	for _, r := range reports {
+		var o []localize.Position
+		for _, rl := range r.Ranking {
+			o = append(o, rl.Position)
+		}
+		orders = append(orders, o)
+	}
 	for k := 0; len(fb.lines) < n; k++ {
 		more := false
-		for _, r := range reports {
-			if k < len(r.Ranking) {
+		for _, o := range orders {
+			if k < len(o) {
 				more = true
-				add(r.Ranking[k].File, r.Ranking[k].Line)
+				add(o[k].File, o[k].Line)
 			}
 		}
 		if !more {
 			break
-		}
-	}
-	if len(fb.lines) < n {
-		for _, c := range lineSites(ctx, m, failing[0], maxSteps, n) {
-			add(c.Locations[0].File, c.Locations[0].Line)
 		}
 	}
 	return fb

@@ -42,7 +42,7 @@ func TestFallbackSites(t *testing.T) {
 	if len(failing) != 2 {
 		t.Fatalf("%d failing cases, want 2", len(failing))
 	}
-	fb := fallbackSites(ctx, prog, pkg, &localize.Report{}, failing, m, 0, 10)
+	fb := fallbackSites(ctx, prog, pkg, &localize.Report{}, failing, m, 0, 10, nil)
 	if len(fb.sites) != 1 || fb.sites[0].Locations[0].Line != 9 || len(fb.sites[0].Angelic) == 0 {
 		t.Fatalf("sites %+v, want line 9's with its angelic value (reason %q)", fb.sites, fb.reason)
 	}

@@ -135,14 +135,16 @@ type Candidate struct {
 // over the coverage of their first runs). Mutation analysis of the
 // lines of the first MaxSites sites gives its plausible fixes. When
 // angelic debugging verified no candidate (in its share of the time),
-// the failing cases are ranked as the localization pipeline ranks a
+// mutation analysis tries the ten most suspicious lines in the spectrum
+// (ties to the lines the first failing case ran last), then the
+// failing cases are ranked as the localization pipeline ranks a
 // case its technique could not explain (the slice, the proximity to the
 // failure, the spectrum; the first three failing cases, their rankings
 // interleaved), the first case's first ranked lines are forced
 // (angelic.ForceProbe): the lines whose forced values make it pass are
 // the sites, those values their angelic values; and mutation analysis
-// tries the ranked lines, the forced ones first, then the spectrum's,
-// a few at a time until they give half MaxPatches fixes or the time
+// tries the other ranked lines, the forced ones first, then the
+// spectrum's and the rankings' interleaved, a few at a time until they give half MaxPatches fixes or the time
 // ends (with forced sites, at half the search's time left). Then at
 // each of these sites [Collect] gathers the repair data over all the
 // selected cases, [Synthesize] finds replacements and guards, and the
@@ -268,11 +270,25 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// lines are the ranked lines mutation analysis tries when angelic
 	// debugging gave no site; nil: the sites' lines.
 	var lines []localize.Candidate
+	var ms []mutant
+	cases := append(slices.Clone(failing), passing...)
 	if len(verified) == 0 {
+		// First, mutation analysis of the spectrum's first lines (by
+		// Ochiai, ties to the lines the failing case ran last), which
+		// costs no ranking; then the fallback's rankings and forcing.
+		var first []localize.Candidate
+		if !opts.NoMutation {
+			first = lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
+			m, err := mutants(ctx, prog, first, cases, len(failing))
+			ms = m
+			if err != nil && ctx.Err() == nil {
+				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
+			}
+		}
 		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
-		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites)
+		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites, first)
 		fcancel()
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && len(ms) == 0 {
 			return partial(context.Cause(ctx))
 		}
 		if fb.reason != "" {
@@ -293,8 +309,6 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// the sites' lines is cheap beside a site's collection, and it finds
 	// the one-token fixes (an operator, a variable, a constant moved by
 	// one) that a time bound would otherwise leave out.
-	var ms []mutant
-	cases := append(slices.Clone(failing), passing...)
 	switch {
 	case opts.NoMutation:
 	case lines == nil && len(sites) > 0:
