@@ -121,6 +121,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/nativeochiai"
 	"github.com/faultloc/faultloc/internal/modfetch"
 	"github.com/faultloc/faultloc/localize/pipeline"
 )
@@ -563,14 +564,8 @@ func rowsOf(reps []report, path string, line int) []row {
 	return rows
 }
 
-func sameFile(a, b string) bool {
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	if err1 != nil || err2 != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return ra == rb
-}
+// sameFile reports whether a and b name the same file.
+func sameFile(a, b string) bool { return nativeochiai.SameFile(a, b) }
 
 func yesNo(b bool) string {
 	if b {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/bench/internal/historical"
+	"github.com/faultloc/faultloc/bench/internal/nativeochiai"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/localize/pipeline"
@@ -192,27 +193,13 @@ func shareName(s int) string {
 // faulty lines of path under Ochiai (ties at their worst position; 0:
 // not ranked), the selected cases that fail, and why there is no rank.
 func nativeOchiai(ctx context.Context, b bug, dir, path string, lines []int) (int, []string, string) {
-	g := &spectra.GoTest{Patterns: []string{b.Package()}, Dir: dir}
-	m := spectra.NewMatrix()
-	if err := g.Collect(ctx, m); err != nil {
+	m, err := nativeochiai.Collect(ctx, dir, b.Package())
+	if err != nil {
 		return 0, nil, err.Error()
 	}
-	var failing []string
-	for i := range m.NumTests() {
-		if t := m.Test(i); t.Failed && inRun(b.Run, t.Name) {
-			failing = append(failing, t.Name)
-		}
-	}
-	f, err := spectra.Lookup("ochiai")
-	if err != nil {
-		return 0, failing, err.Error()
-	}
-	for _, e := range m.Rank(f, nil).Entries {
-		if e.Counts.EF > 0 && sameFile(e.Element.File, path) && slices.Contains(lines, e.Element.Line) {
-			return int(e.Rank), failing, ""
-		}
-	}
-	return 0, failing, "no faulty line executed by a failing case"
+	failing := nativeochiai.Failing(m, func(name string) bool { return inRun(b.Run, name) })
+	rank, why := nativeochiai.Rank(m, path, lines)
+	return rank, failing, why
 }
 
 // writeBeside writes the historical bugs' table of the default beside
