@@ -43,6 +43,9 @@ func run(args []string) error {
 	par := fs.Int("p", 1, "libraries measured at once")
 	jsonOut := fs.String("json", "", "also write the results as JSON to `file`")
 	from := fs.String("from", "", "start from the results in JSON `file` (from -json): write their report, or with -libs or -families measure those libraries again in them")
+	seeded := fs.Int("seeded", 0, "put back `n` bugs into each library and localize them with faultloc (SEEDED.md); -faultloc, -run-timeout")
+	faultlocCmd := fs.String("faultloc", "faultloc", "the faultloc `command` the seeded mode runs")
+	runTimeout := fs.Duration("run-timeout", 20*time.Second, "faultloc localize's -timeout in the seeded mode")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -51,6 +54,16 @@ func run(args []string) error {
 	}
 	if *par < 1 || *caseTimeout <= 0 || *libTimeout <= 0 {
 		return fmt.Errorf("-p, -case-timeout and -lib-timeout must be positive")
+	}
+	if *seeded > 0 {
+		selected, err := selectLibraries(*libsFlag, *famFlag)
+		if err != nil {
+			return err
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		opts := seededOptions{n: *seeded, faultloc: *faultlocCmd, runTimeout: *runTimeout, libTimeout: *libTimeout}
+		return runSeeded(ctx, selected, opts, *deadline, *out, "go run ./bench/suites "+strings.Join(args, " "))
 	}
 	var prior *report
 	if *from != "" {
