@@ -9,6 +9,8 @@
 //
 //	go run ./bench/suites [-out bench/suites/REPORT.md] [-libs words] [-families list]
 //	    [-case-timeout 30s] [-lib-timeout 10m] [-deadline 0] [-p 1] [-json file] [-from file]
+//	go run ./bench/suites -seeded n [-faultloc command] [-run-timeout 20s] [-run-deadline 3m]
+//	    [-out bench/suites/SEEDED.md] [-libs words] [-families list] [-lib-timeout 10m] [-deadline 0]
 //
 // For each library (libraries.go: a module version the module proxy
 // serves, pinned, and its package), the command copies the module from
@@ -56,4 +58,23 @@
 // cannot run, by cases blocked; and the interpreted cases' CPU time
 // against the native suite's. The report of the latest measurement is
 // REPORT.md, beside this file; it names its command.
+//
+// With -seeded n the command instead puts bugs back into the libraries
+// (seeded.go) and asks whether faultloc ranks every case they make fail.
+// Per library, within -lib-timeout: its suite runs natively
+// (bench/internal/nativeochiai: one go test run per case, with line
+// coverage) and must pass; the one-token mutants of internal/mutate (ROR,
+// LCR, AOR, CRP, NEG) of the lines of the package's own files that a case
+// covers are tried one at a time, in an order fixed by a seed, each
+// written into the copy; a mutant is kept when go test fails, until n are
+// kept. For each, the suite runs natively again (its failing cases, and
+// native Ochiai's rank of the mutated line), then `faultloc localize
+// -format json -run <the failing cases' top-level tests> -timeout
+// <-run-timeout> -deadline <-run-deadline>` in the copy (the cases it has
+// not localized by its deadline are ranked by the native run alone). The report (SEEDED.md) gives per library
+// and overall the mutants, the failing cases, those with a ranking (and of
+// those, the ones ranked by the native run alone), the mutants whose
+// mutated line ranks top-1, 3, 5 and 10 in the best of their cases'
+// rankings and those ranked at least as well as by native Ochiai, and
+// lists every failing case left without a ranking with faultloc's error.
 package main

@@ -45,7 +45,8 @@ func run(args []string) error {
 	from := fs.String("from", "", "start from the results in JSON `file` (from -json): write their report, or with -libs or -families measure those libraries again in them")
 	seeded := fs.Int("seeded", 0, "put back `n` bugs into each library and localize them with faultloc (SEEDED.md); -faultloc, -run-timeout")
 	faultlocCmd := fs.String("faultloc", "faultloc", "the faultloc `command` the seeded mode runs")
-	runTimeout := fs.Duration("run-timeout", 20*time.Second, "faultloc localize's -timeout in the seeded mode")
+	runTimeout := fs.Duration("run-timeout", 20*time.Second, "faultloc localize's -timeout (one case) in the seeded mode")
+	runDeadline := fs.Duration("run-deadline", 3*time.Minute, "faultloc localize's -deadline (one run) in the seeded mode")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func run(args []string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		opts := seededOptions{n: *seeded, faultloc: *faultlocCmd, runTimeout: *runTimeout, libTimeout: *libTimeout}
+		opts := seededOptions{n: *seeded, faultloc: *faultlocCmd, runTimeout: *runTimeout, runDeadline: *runDeadline, libTimeout: *libTimeout}
 		return runSeeded(ctx, selected, opts, *deadline, *out, "go run ./bench/suites "+strings.Join(args, " "))
 	}
 	var prior *report

@@ -32,10 +32,11 @@ const seed = 51
 
 // seededOptions bound the seeded mode.
 type seededOptions struct {
-	n          int           // mutants kept per library
-	faultloc   string        // the faultloc command
-	runTimeout time.Duration // one faultloc localize run
-	libTimeout time.Duration
+	n           int           // mutants kept per library
+	faultloc    string        // the faultloc command
+	runTimeout  time.Duration // faultloc localize's -timeout: one case
+	runDeadline time.Duration // faultloc localize's -deadline: one run
+	libTimeout  time.Duration
 }
 
 // seededCase is one case go test fails under a mutant.
@@ -239,10 +240,12 @@ func seedLibrary(ctx context.Context, lib library, tmp string, opts seededOption
 			return r
 		}
 		r.Tried++
+		rel, _ := filepath.Rel(dir, m.File)
+		name := fmt.Sprintf("%s:%d:%d: %s -> %s (%s)", rel, m.Line, m.Column, m.Orig, m.Repl, m.Op)
 		if ok {
-			rel, _ := filepath.Rel(dir, m.File)
-			sm.Mutant = fmt.Sprintf("%s:%d:%d: %s -> %s (%s)", rel, m.Line, m.Column, m.Orig, m.Repl, m.Op)
+			sm.Mutant = name
 			r.Mutants = append(r.Mutants, *sm)
+			fmt.Fprintf(os.Stderr, "suites: seeded %s: %s: %d failing cases\n", r.Name, name, len(sm.Cases))
 		}
 	}
 	if len(r.Mutants) < opts.n && r.Err == "" {
@@ -309,9 +312,15 @@ func trySeeded(ctx context.Context, dir, pkg, pkgDir string, m mutate.Mutant, op
 	}
 	sm := &seededMutant{}
 	sm.Ochiai, _ = nativeochiai.Rank(mat, m.File, []int{m.Line})
-	rctx, cancel := context.WithTimeout(ctx, opts.runTimeout+2*time.Minute)
+	// faultloc's -deadline bounds the run: the cases it has not localized
+	// by then are ranked by the native run alone. A run that outlives it
+	// by a minute is interrupted as by Ctrl-C, and killed 30 s later.
+	rctx, cancel := context.WithTimeout(ctx, opts.runDeadline+time.Minute)
 	defer cancel()
-	fl := exec.CommandContext(rctx, opts.faultloc, "localize", "-format", "json", "-run", runPattern(failing), "-timeout", opts.runTimeout.String(), pkg)
+	fl := exec.CommandContext(rctx, opts.faultloc, "localize", "-format", "json", "-run", runPattern(failing),
+		"-timeout", opts.runTimeout.String(), "-deadline", opts.runDeadline.String(), pkg)
+	fl.Cancel = func() error { return fl.Process.Signal(os.Interrupt) }
+	fl.WaitDelay = 30 * time.Second
 	fl.Dir = dir
 	fl.Env = goEnv()
 	var stdout, stderr bytes.Buffer
@@ -321,7 +330,7 @@ func trySeeded(ctx context.Context, dir, pkg, pkgDir string, m mutate.Mutant, op
 		errText = faultlocError(stderr.Bytes(), err)
 		var ee *exec.ExitError
 		if rctx.Err() != nil {
-			errText = fmt.Sprintf("faultloc ran past its bound (%v): %s", opts.runTimeout+2*time.Minute, errText)
+			errText = fmt.Sprintf("faultloc ran past its -deadline by a minute: %s", errText)
 		} else if !errors.As(err, &ee) {
 			errText = err.Error()
 		}

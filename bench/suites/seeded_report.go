@@ -117,7 +117,7 @@ func runSeeded(ctx context.Context, selected []library, opts seededOptions, dead
 	rep := &seededReport{
 		Command: command,
 		Env:     strings.TrimPrefix(loadAverage(), ", "),
-		Bounds:  fmt.Sprintf("%d mutants a library, %v a faultloc run (-timeout), %v a library", opts.n, opts.runTimeout, opts.libTimeout),
+		Bounds:  fmt.Sprintf("%d mutants a library, faultloc -timeout %v -deadline %v, %v a library", opts.n, opts.runTimeout, opts.runDeadline, opts.libTimeout),
 	}
 	tmp, err := os.MkdirTemp("", "suites-seeded")
 	if err != nil {
