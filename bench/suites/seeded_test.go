@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -142,5 +143,22 @@ func TestSeededTally(t *testing.T) {
 	want := seededTally{mutants: 4, cases: 5, ranked: 4, nativeOnly: 2, top: [4]int{1, 1, 1, 2}, atLeastOchiai: 1}
 	if got != want {
 		t.Errorf("tally = %+v, want %+v", got, want)
+	}
+}
+
+func TestFaultlocError(t *testing.T) {
+	exit1 := errors.New("exit status 1")
+	tests := []struct {
+		stderr, want string
+	}{
+		{"faultloc localize: TestA: 1 candidates in 2s\nfaultloc localize: none of the 1 selected cases ran\n", "faultloc localize: none of the 1 selected cases ran"},
+		{"progress\nfaultloc localize: stopped\nsomething else\n", "faultloc localize: stopped"},
+		{"panic: boom\n", "panic: boom"},
+		{"", "exit status 1"},
+	}
+	for _, tt := range tests {
+		if got := faultlocError([]byte(tt.stderr), exit1); got != tt.want {
+			t.Errorf("faultlocError(%q) = %q, want %q", tt.stderr, got, tt.want)
+		}
 	}
 }
