@@ -9,7 +9,9 @@ import (
 )
 
 func TestFailingAndRank(t *testing.T) {
-	el := func(line int) spectra.Element { return spectra.Element{Kind: spectra.Line, File: "/m/a.go", Line: line} }
+	el := func(line int) spectra.Element {
+		return spectra.Element{Kind: spectra.Line, File: "/m/a.go", Line: line}
+	}
 	m := spectra.NewMatrix()
 	for _, r := range []struct {
 		run   spectra.TestRun
