@@ -157,7 +157,11 @@ func scoreCases(failing []string, out []byte, errText, dir, file string, line in
 	for _, name := range failing {
 		c := seededCase{Name: name, Err: errText}
 		for _, r := range reps {
-			if r.Name != name || len(r.Ranking) == 0 {
+			if r.Name != name {
+				continue
+			}
+			if len(r.Ranking) == 0 {
+				c.Err = "a report with an empty ranking: " + cmp.Or(r.Reason, "no reason given")
 				continue
 			}
 			c.Ranked, c.Err = true, ""

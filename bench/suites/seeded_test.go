@@ -114,12 +114,12 @@ func TestScoreCases(t *testing.T) {
 	file := filepath.Join(dir, "a.go")
 	out := `[{"name":"TestA","reason":"","ranking":[{"file":"b.go","line":4,"rank":1},{"file":"a.go","line":7,"rank":2}]},
 	{"name":"TestB/x","reason":"ranked by the native run alone: the interpreter stopped","ranking":[{"file":"a.go","line":7,"rank":5}]},
-	{"name":"TestC","ranking":[]}]`
+	{"name":"TestC","reason":"ranked by the native run alone: x","ranking":[]}]`
 	got := scoreCases([]string{"TestA", "TestB/x", "TestC", "TestD"}, []byte(out), "faultloc localize: exit 1", dir, file, 7)
 	want := []seededCase{
 		{Name: "TestA", Ranked: true, Rank: 2},
 		{Name: "TestB/x", Ranked: true, NativeOnly: true, Rank: 5},
-		{Name: "TestC", Err: "faultloc localize: exit 1"},
+		{Name: "TestC", Err: "a report with an empty ranking: ranked by the native run alone: x"},
 		{Name: "TestD", Err: "faultloc localize: exit 1"},
 	}
 	if !slices.Equal(got, want) {
