@@ -390,6 +390,12 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			res.changed = r.Status != leaves[i].Status
 			if r.Status == nativetest.Fail {
 				res.test.Message = strings.TrimSpace(r.Output)
+				if res.test.Message == "" {
+					// A panic that kills the binary in a subtest
+					// (a fuzz target's seed) is printed as the
+					// parent's output: the failure's place.
+					res.test.Message = ancestorOutput(rs, name)
+				}
 			}
 		}
 		blocks, perr := readProfile(prof)
@@ -660,6 +666,20 @@ func findResult(rs []nativetest.Result, name string) (nativetest.Result, bool) {
 		}
 	}
 	return nativetest.Result{}, false
+}
+
+// ancestorOutput returns the output of the nearest test above name
+// (its parent, the parent's parent, ...) that failed with some, or "".
+func ancestorOutput(rs []nativetest.Result, name string) string {
+	for i := strings.LastIndexByte(name, '/'); i > 0; i = strings.LastIndexByte(name, '/') {
+		name = name[:i]
+		if r, ok := findResult(rs, name); ok && r.Status == nativetest.Fail {
+			if out := strings.TrimSpace(r.Output); out != "" {
+				return out
+			}
+		}
+	}
+	return ""
 }
 
 func anyFailed(rs []nativetest.Result) bool {

@@ -465,3 +465,26 @@ func runGo(args ...string) (string, error) {
 	}
 	return string(out), nil
 }
+
+// TestAncestorOutput: a failing case without output of its own takes
+// the nearest failing ancestor's that has some.
+func TestAncestorOutput(t *testing.T) {
+	rs := []nativetest.Result{
+		{Name: "FuzzF", Status: nativetest.Fail, Output: "panic: boom\n\tf.go:3 +0x1\n"},
+		{Name: "FuzzF/seed#1", Status: nativetest.Fail},
+		{Name: "TestT", Status: nativetest.Fail},
+		{Name: "TestT/a", Status: nativetest.Fail, Output: "  "},
+		{Name: "TestT/a/b", Status: nativetest.Fail},
+		{Name: "TestP", Status: nativetest.Pass, Output: "ok"},
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"FuzzF/seed#1", "panic: boom\n\tf.go:3 +0x1"},
+		{"TestT/a/b", ""},
+		{"TestP/x", ""},
+		{"FuzzF", ""},
+	} {
+		if got := ancestorOutput(rs, tc.name); got != tc.want {
+			t.Errorf("ancestorOutput(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
