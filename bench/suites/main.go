@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -275,11 +276,17 @@ func writeOut(rep *report, out, jsonOut string) error {
 	if out == "" {
 		return rep.write(os.Stdout)
 	}
+	return writeFile(out, rep.write)
+}
+
+// writeFile writes out whole with write, through a temporary file
+// renamed into place, so a reader never sees half a report.
+func writeFile(out string, write func(io.Writer) error) error {
 	f, err := os.Create(out + ".tmp")
 	if err != nil {
 		return err
 	}
-	if err := rep.write(f); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return err
 	}

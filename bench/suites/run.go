@@ -62,14 +62,21 @@ type options struct {
 	restarts    int           // worker processes started again after one dies
 }
 
+// copyModule copies lib's module into a directory of its own under tmp
+// and returns the directory.
+func copyModule(ctx context.Context, lib library, tmp string) (string, error) {
+	dir := filepath.Join(tmp, strings.NewReplacer("/", "_", "@", "_").Replace(lib.mod))
+	return dir, modfetch.Copy(ctx, lib.mod, dir)
+}
+
 // measure runs lib's suite natively, then under the interpreter in
 // worker processes, within opts.libTimeout.
 func measure(ctx context.Context, lib library, tmp string, opts options) *libResult {
 	r := &libResult{Name: lib.name(), Family: lib.family, Mod: lib.mod}
 	ctx, cancel := context.WithTimeout(ctx, opts.libTimeout)
 	defer cancel()
-	dir := filepath.Join(tmp, strings.NewReplacer("/", "_", "@", "_").Replace(lib.mod))
-	if err := modfetch.Copy(ctx, lib.mod, dir); err != nil {
+	dir, err := copyModule(ctx, lib, tmp)
+	if err != nil {
 		r.Err = err.Error()
 		return r
 	}

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/bench/internal/nativeochiai"
-	"github.com/faultloc/faultloc/internal/modfetch"
 	"github.com/faultloc/faultloc/internal/mutate"
 	"github.com/faultloc/faultloc/spectra"
 )
@@ -191,8 +190,8 @@ func seedLibrary(ctx context.Context, lib library, tmp string, opts seededOption
 	r := &seededLib{Name: lib.name()}
 	ctx, cancel := context.WithTimeout(ctx, opts.libTimeout)
 	defer cancel()
-	dir := filepath.Join(tmp, strings.NewReplacer("/", "_", "@", "_").Replace(lib.mod))
-	if err := modfetch.Copy(ctx, lib.mod, dir); err != nil {
+	dir, err := copyModule(ctx, lib, tmp)
+	if err != nil {
 		r.Err = err.Error()
 		return r
 	}

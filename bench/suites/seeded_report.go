@@ -132,18 +132,7 @@ func runSeeded(ctx context.Context, selected []library, opts seededOptions, dead
 		if out == "" {
 			return nil
 		}
-		f, err := os.Create(out + ".tmp")
-		if err != nil {
-			return err
-		}
-		if err := rep.write(f); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
-		}
-		return os.Rename(out+".tmp", out)
+		return writeFile(out, rep.write)
 	}
 	start := time.Now()
 	done := 0
