@@ -59,14 +59,7 @@ func TestProduct(t *testing.T) {
 // value reaches it only through the return.
 func TestProximityScorer(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, pkg := loadFoo(t)
 	f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestFoo/testFoo")}
 	prox, err := ProximityScorer{}.Score(ctx, f)
 	if err != nil {
@@ -241,14 +234,7 @@ func TestFuseScores(t *testing.T) {
 // stops), and each call gets its own copy.
 func TestSharedScores(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, pkg := loadFoo(t)
 	ended, cancel := context.WithCancel(ctx)
 	cancel()
 	for _, tt := range []struct {
@@ -282,4 +268,18 @@ func TestSharedScores(t *testing.T) {
 			t.Errorf("%s: scored after the shared recording's release", tt.name)
 		}
 	}
+}
+
+// loadFoo loads examples/foo with its tests.
+func loadFoo(t *testing.T) (*trace.Program, string) {
+	t.Helper()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, pkg
 }
