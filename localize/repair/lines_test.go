@@ -19,23 +19,8 @@ import (
 // (line 11, which only the passing case ran, left out); test files left
 // out.
 func TestLineSites(t *testing.T) {
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "github.com/faultloc/faultloc/localize/repair/testdata/abs"
-	file := filepath.Join(dir, "abs.go")
-	add := func(m *spectra.Matrix, name string) trace.Case {
-		c := prog.GoTestCase(pkg, name)
-		r, err := c.Run(ctx, &trace.RunOptions{CoverOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.Add(spectra.TestRun{Name: name, Failed: !r.Passed()}, spectra.CoveredCodeElements(prog, r.Covered, spectra.Line))
-		return c
-	}
+	_, file, add := loadAbs(t)
 	linesOf := func(m *spectra.Matrix, c trace.Case) []int {
 		var out []int
 		for _, s := range lineSites(ctx, m, c, 0, 10) {
@@ -48,7 +33,7 @@ func TestLineSites(t *testing.T) {
 		return out
 	}
 	alone := spectra.NewMatrix()
-	failing := add(alone, "TestNegativeOne")
+	failing, _ := add(alone, "TestNegativeOne")
 	if got, want := linesOf(alone, failing), []int{9, 8}; !slices.Equal(got, want) {
 		t.Errorf("failing case alone: lines %v, want %v (the last run first)", got, want)
 	}
@@ -57,5 +42,27 @@ func TestLineSites(t *testing.T) {
 	add(both, "TestPositive")
 	if got, want := linesOf(both, failing), []int{9, 8}; !slices.Equal(got, want) {
 		t.Errorf("with TestPositive: lines %v, want %v (by Ochiai, 1 and 0.71; not line 11)", got, want)
+	}
+}
+
+// loadAbs loads testdata/abs with its tests and returns it, its abs.go,
+// and add, which runs case name of it, adds its line coverage to m and
+// returns the case and whether it passed.
+func loadAbs(t *testing.T) (prog *trace.Program, file string, add func(m *spectra.Matrix, name string) (trace.Case, bool)) {
+	t.Helper()
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := "github.com/faultloc/faultloc/localize/repair/testdata/abs"
+	return prog, filepath.Join(dir, "abs.go"), func(m *spectra.Matrix, name string) (trace.Case, bool) {
+		c := prog.GoTestCase(pkg, name)
+		r, err := c.Run(context.Background(), &trace.RunOptions{CoverOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Add(spectra.TestRun{Name: name, Failed: !r.Passed()}, spectra.CoveredCodeElements(prog, r.Covered, spectra.Line))
+		return c, r.Passed()
 	}
 }
