@@ -18,6 +18,7 @@ import (
 
 	"github.com/faultloc/faultloc/bench/internal/nativeochiai"
 	"github.com/faultloc/faultloc/internal/mutate"
+	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/spectra"
 )
 
@@ -122,8 +123,8 @@ func runPattern(cases []string) string {
 	var tops []string
 	for _, c := range cases {
 		top, _, _ := strings.Cut(c, "/")
-		if !slices.Contains(tops, top) {
-			tops = append(tops, regexp.QuoteMeta(top))
+		if top = regexp.QuoteMeta(top); !slices.Contains(tops, top) {
+			tops = append(tops, top)
 		}
 	}
 	return "^(" + strings.Join(tops, "|") + ")$"
@@ -132,6 +133,7 @@ func runPattern(cases []string) string {
 // jsonReport is what the bench reads of faultloc localize's JSON reports.
 type jsonReport struct {
 	Name    string `json:"name"`
+	Mode    string `json:"mode"`
 	Reason  string `json:"reason"`
 	Ranking []struct {
 		File string `json:"file"`
@@ -139,9 +141,6 @@ type jsonReport struct {
 		Rank int    `json:"rank"`
 	} `json:"ranking"`
 }
-
-// nativeOnlyReason marks a report ranked by the native run alone.
-const nativeOnlyReason = "ranked by the native run alone"
 
 // scoreCases returns the failing cases' outcome in faultloc's reports
 // (JSON output out, read relative to dir; errText where a case has none):
@@ -164,7 +163,7 @@ func scoreCases(failing []string, out []byte, errText, dir, file string, line in
 				continue
 			}
 			c.Ranked, c.Err = true, ""
-			c.NativeOnly = strings.Contains(r.Reason, nativeOnlyReason)
+			c.NativeOnly = r.Mode == native.Mode
 			for _, e := range r.Ranking {
 				f := e.File
 				if !filepath.IsAbs(f) {

@@ -113,8 +113,8 @@ func TestScoreCases(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
 	out := `[{"name":"TestA","reason":"","ranking":[{"file":"b.go","line":4,"rank":1},{"file":"a.go","line":7,"rank":2}]},
-	{"name":"TestB/x","reason":"ranked by the native run alone: the interpreter stopped","ranking":[{"file":"a.go","line":7,"rank":5}]},
-	{"name":"TestC","reason":"ranked by the native run alone: x","ranking":[]}]`
+	{"name":"TestB/x","mode":"native","reason":"ranked by the native run alone: the interpreter stopped","ranking":[{"file":"a.go","line":7,"rank":5}]},
+	{"name":"TestC","mode":"native","reason":"ranked by the native run alone: x","ranking":[]}]`
 	got := scoreCases([]string{"TestA", "TestB/x", "TestC", "TestD"}, []byte(out), "faultloc localize: exit 1", dir, file, 7)
 	want := []seededCase{
 		{Name: "TestA", Ranked: true, Rank: 2},
