@@ -96,6 +96,11 @@ type GoTest struct {
 	// tests in the same process shows only without First). Default "":
 	// one listing of the whole suite.
 	First string
+	// FirstDone, if set, is called when the cases First selects are
+	// done in a package, before the others run, with a matrix of those
+	// cases alone: evidence a caller can use while Collect goes on. The
+	// matrix is the callee's; the sink still gets every case at the end.
+	FirstDone func(*Matrix)
 	// AllParallel runs every case concurrently with the others (each in
 	// its own process), not only those whose test called t.Parallel.
 	// Faster, and safe unless tests share outside state (files, ports).
@@ -549,6 +554,13 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	if g.First == "" {
 		err = listAndRun("")
 	} else if err = listAndRun(g.First); err == nil {
+		if g.FirstDone != nil {
+			first := NewMatrix()
+			if _, err = g.addResults(first, mp, results, nil); err != nil {
+				return err
+			}
+			g.FirstDone(first)
+		}
 		err = eachTop()
 	}
 	g.Stats.Runs += time.Since(start) - (g.Stats.Discover - discovered)
@@ -560,33 +572,9 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		// No case produced a profile: fall back to an empty layout.
 		g.logf("spectra: %s: no coverage profile was produced", p.ImportPath)
 	}
-	into.AddElements(mp.universe...)
-	done := 0
-	for _, r := range results {
-		if r.test.Name == "" {
-			continue // not run: the collection was stopped
-		}
-		done++
-		switch {
-		case r.skip:
-			g.Stats.Skipped = append(g.Stats.Skipped, r.test.Name)
-		case r.absent:
-		case r.lost && !r.test.Failed:
-			g.Stats.Lost = append(g.Stats.Lost, r.test.Name)
-		default:
-			if r.lost {
-				// A failing case stays a failing row, with no
-				// coverage: its failure is evidence still.
-				g.Stats.Lost = append(g.Stats.Lost, r.test.Name)
-			}
-			if _, err := into.Add(r.test, r.elems); err != nil {
-				return err
-			}
-			g.Stats.Cases++
-			if r.changed {
-				g.Stats.Changed = append(g.Stats.Changed, r.test.Name)
-			}
-		}
+	done, err := g.addResults(into, mp, results, &g.Stats)
+	if err != nil {
+		return err
 	}
 	if ctx.Err() != nil && cut {
 		return fmt.Errorf("spectra: %s: stopped after %d cases, listing the others: %w", p.ImportPath, done, context.Cause(ctx))
@@ -595,6 +583,46 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		return fmt.Errorf("spectra: %s: stopped after %d of %d cases: %w", p.ImportPath, done, len(leaves), context.Cause(ctx))
 	}
 	return nil
+}
+
+// addResults adds the measured elements and the cases of results that
+// ran to into, and returns how many ran; stats, when not nil, gets the
+// cases skipped, lost, added and flaky.
+func (g *GoTest) addResults(into Sink, mp *mapper, results []caseResult, stats *GoTestStats) (done int, err error) {
+	into.AddElements(mp.universe...)
+	for _, r := range results {
+		if r.test.Name == "" {
+			continue // not run: the collection was stopped
+		}
+		done++
+		switch {
+		case r.skip:
+			if stats != nil {
+				stats.Skipped = append(stats.Skipped, r.test.Name)
+			}
+		case r.absent:
+		case r.lost && !r.test.Failed:
+			if stats != nil {
+				stats.Lost = append(stats.Lost, r.test.Name)
+			}
+		default:
+			if r.lost && stats != nil {
+				// A failing case stays a failing row, with no
+				// coverage: its failure is evidence still.
+				stats.Lost = append(stats.Lost, r.test.Name)
+			}
+			if _, err := into.Add(r.test, r.elems); err != nil {
+				return done, err
+			}
+			if stats != nil {
+				stats.Cases++
+				if r.changed {
+					stats.Changed = append(stats.Changed, r.test.Name)
+				}
+			}
+		}
+	}
+	return done, nil
 }
 
 // byKinship orders the cases idx (indexes of leaves) by their kinship

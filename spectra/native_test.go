@@ -308,9 +308,18 @@ func TestNativeFirst(t *testing.T) {
 		t.Skip("builds and runs test binaries")
 	}
 	g := &GoTest{Patterns: []string{"."}, Dir: "../examples/triangle", Tags: []string{examples.Tag}, Run: "T[6-8]$", First: "^TestClassify$/^T8$"}
+	var firsts []*Matrix
+	g.FirstDone = func(m *Matrix) { firsts = append(firsts, m) }
 	m, err := Build(context.Background(), g)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// FirstDone got the cases First selects alone, as the sink has them.
+	if len(firsts) != 1 {
+		t.Fatalf("FirstDone called %d times, want once", len(firsts))
+	}
+	if f := firsts[0]; f.NumTests() != 1 || f.Test(0).Name != "TestClassify/T8" || !f.Test(0).Failed || !slices.Equal(f.Covered(nil, 0), m.Covered(nil, 0)) {
+		t.Errorf("FirstDone's matrix: %d cases (first %+v); want TestClassify/T8 alone, failing, covering what the sink's T8 covers", f.NumTests(), f.Test(0))
 	}
 	var got []string
 	for i := range m.NumTests() {

@@ -162,6 +162,12 @@ type Options struct {
 	// run even when the bound stops the rest of a slow suite. Default
 	// "": every case in the suite's order.
 	First string
+	// FirstDone, if set, gets the evidence of the cases First selects
+	// as soon as they are done, while Collect goes on with the others
+	// (spectra.GoTest.FirstDone): a caller that cannot wait for the
+	// whole suite ranks the failing cases by it. It is called at most
+	// once, on Collect's goroutine.
+	FirstDone func(*Run)
 	// Bound bounds the build and the runs: the cases not run by then are
 	// left out, and Collect returns what it has with an error.
 	// Default 0: DefaultBound; negative: no bound.
@@ -197,6 +203,13 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
 	}
 	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, First: opts.First, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
+	n := &Run{files: map[string][]string{}}
+	n.graph = newCallGraph(prog, n.files)
+	if opts.FirstDone != nil {
+		g.FirstDone = func(m *spectra.Matrix) {
+			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files})
+		}
+	}
 	bound := opts.Bound
 	if bound == 0 {
 		bound = DefaultBound
@@ -207,8 +220,6 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		nctx, cancel = context.WithTimeoutCause(ctx, bound, fmt.Errorf("native: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
 		defer cancel()
 	}
-	n := &Run{files: map[string][]string{}}
-	n.graph = newCallGraph(prog, n.files)
 	m := spectra.NewMatrix()
 	err := g.Collect(nctx, m)
 	n.Stats = g.Stats

@@ -25,10 +25,13 @@ import (
 // passes under go test and was not yet run again with its native budget
 // is not localized (Result.Errors says so). The native go test run,
 // which runs beside them and costs the interpreter no time, is waited
-// for until two thirds of the first case's bound (nativeNum/nativeDen); after
-// that Run stops it and keeps what it finished (the cases -run selects
-// run first), or none (then its evidence is left out of every report,
-// and the cases only go test fails get none). When the
+// for until two thirds of the first case's bound (nativeNum/nativeDen);
+// after that the cases go on with the evidence of the cases -run selects
+// (they run first) if those are done, or none, their reports partial,
+// while the stage goes on within its own bound (Options.NativeBound):
+// the cases localized after it is done get its whole run, and so do the
+// cases only go test fails and those a stop leaves without a report.
+// When the
 // interpreter fails none of the selected cases, the native run is the
 // only source of reports, and Run waits for it until the end of the
 // first case's bound. The selected cases' own runs are not cut: every
@@ -139,7 +142,7 @@ func until(ctx context.Context, t time.Time) (context.Context, context.CancelFun
 
 // errNativeLate ends the error of a native evidence stage that Run
 // stopped at the end of its share of the first case's bound.
-var errNativeLate = errors.New("stopped, what it finished kept")
+var errNativeLate = errors.New("the cases localized before it is done go on without its whole run")
 
 // waitNative waits for the native stage ns until due (zero: its own
 // bound only), the end of the shared stages' share of the first case's

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
@@ -22,10 +23,13 @@ import (
 type nativeStage struct {
 	done     chan struct{}
 	cancel   context.CancelFunc
-	ev       *native.Run
+	ev       *native.Run // the whole run's evidence, once done
 	err      error
 	deadline time.Time // when its bound passes (zero: none)
 	late     error     // why Run stopped waiting for it, if it did (waitSaying)
+
+	mu    sync.Mutex
+	first *native.Run // the selected cases' evidence, once they are done
 }
 
 // startNative starts collecting the native evidence of pkgPath: every
@@ -39,7 +43,16 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	}
 	// The selected cases first: a slow suite's listing and passing
 	// cases do not keep the bound from their failures.
-	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run}
+	s := &nativeStage{done: make(chan struct{})}
+	hook := testHookNative
+	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, FirstDone: func(r *native.Run) {
+		s.mu.Lock()
+		s.first = r
+		s.mu.Unlock()
+		if hook != nil {
+			hook("first")
+		}
+	}}
 	if opts.SelectedSpectrum && selects != nil {
 		var alts []string
 		for _, n := range names {
@@ -51,8 +64,7 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 			nopts.Run = "^(" + strings.Join(alts, "|") + ")$"
 		}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	s := &nativeStage{done: make(chan struct{}), cancel: cancel}
+	ctx, s.cancel = context.WithCancel(ctx)
 	switch {
 	case opts.NativeBound == 0:
 		s.deadline = deadline(native.DefaultBound)
@@ -60,11 +72,19 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 		s.deadline = deadline(opts.NativeBound)
 	}
 	go func() {
-		defer close(s.done)
 		s.ev, s.err = native.Collect(ctx, prog, pkgPath, nopts)
+		close(s.done)
+		if hook != nil {
+			hook("done")
+		}
 	}()
 	return s
 }
+
+// testHookNative, when a test sets it, hears each native stage started
+// after that: "first" when the selected cases' evidence is there,
+// "done" when the stage is.
+var testHookNative func(event string)
 
 // wait returns the stage's evidence once it is done (nil for a nil stage).
 func (s *nativeStage) wait() (*native.Run, error) {
@@ -76,16 +96,22 @@ func (s *nativeStage) wait() (*native.Run, error) {
 }
 
 // waitSaying is wait, saying StageNative to status first when the stage
-// is still running. When due (zero: none) passes first, it stops the
-// stage and returns, with late as the error, what the stage had
-// finished (the cases -run selects run first: native.Options.First;
-// nil if none), as it does on every later call.
+// is still running. When due (zero: none) passes first, it returns, with
+// late as the error, the evidence of the cases -run selects if they are
+// done (they run first: native.Options.First; nil if not), as it does
+// on every later call until the stage is done: the stage goes on, within
+// its own bound, for the later cases and for a stop (cutShort).
 func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) (*native.Run, error) {
 	if s == nil {
 		return nil, nil
 	}
 	if s.late != nil {
-		return s.kept(), s.late
+		select {
+		case <-s.done:
+			return s.ev, s.err
+		default:
+			return s.current(), s.late
+		}
 	}
 	select {
 	case <-s.done:
@@ -107,17 +133,38 @@ func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) 
 		return s.ev, s.err
 	case <-t.C:
 		s.late = late
-		s.stop()
-		return s.kept(), late
+		return s.current(), late
 	}
 }
 
-// kept returns what a stopped stage had finished, or nil.
-func (s *nativeStage) kept() *native.Run {
-	if s.ev != nil && s.ev.Spectrum != nil && s.ev.Spectrum.NumTests() > 0 {
-		return s.ev
+// current returns the stage's evidence so far without waiting: the
+// whole run's once the stage is done, else the selected cases' once
+// they are done; nil when it has none.
+func (s *nativeStage) current() *native.Run {
+	select {
+	case <-s.done:
+		if s.ev != nil && s.ev.Spectrum != nil && s.ev.Spectrum.NumTests() > 0 {
+			return s.ev
+		}
+	default:
 	}
-	return nil
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.first
+}
+
+// whole reports whether n is the evidence of the stage's whole run, done
+// without an error.
+func (s *nativeStage) whole(n *native.Run) bool {
+	if s == nil || n == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		return n == s.ev && s.err == nil
+	default:
+		return false
+	}
 }
 
 // stop ends the stage and waits for it.
@@ -228,30 +275,20 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 	return true
 }
 
-// finished returns the stage's evidence if the stage is done and has
-// some, without waiting.
+// finished returns the stage's evidence so far (current), nil for a
+// nil stage.
 func (s *nativeStage) finished() *native.Run {
 	if s == nil {
 		return nil
 	}
-	if s.late != nil {
-		return s.kept()
-	}
-	select {
-	case <-s.done:
-		if s.ev != nil && s.ev.Spectrum != nil {
-			return s.ev
-		}
-	default:
-	}
-	return nil
+	return s.current()
 }
 
 // cutShort adds to res, once ctx has ended, a report ranked by the native
 // evidence alone for each selected case (those selects accepts) that
-// failed natively and has no report yet, if the native stage had
-// finished: a run stopped by its deadline still ranks every failing case
-// the native run saw. Those reports share cutShortGrace: the package-data
+// failed natively and has no report yet, by the stage's evidence so far
+// (its whole run, or the selected cases' once done): a run stopped by
+// its deadline still ranks every failing case the native run saw. Those reports share cutShortGrace: the package-data
 // rule, which records the case's run under the interpreter and may take
 // seconds, gives up after it (its static rule stands), so that the stop
 // is kept.

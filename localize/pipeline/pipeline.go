@@ -364,6 +364,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	res.Spectrum = opts.Spectrum
 	note := ""       // said in every report's Reason: the spectrum was cut
 	partial := false // every report is partial: the first case's bound cut its evidence
+	nativeNote := "" // said in a report's Reason, which is partial, when the native stage was not done before it
 	evidenceCut := false
 	if res.Spectrum == nil {
 		// The failing cases localized are the selected ones; the spectrum
@@ -450,12 +451,13 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		res.Errors = appendNew(res.Errors, &localize.CaseError{Err: err})
 		if errors.Is(err, errNativeLate) {
-			what := "native evidence left out: "
+			// Said in the reports of the cases localized before the
+			// stage is done (nativeNow).
+			nativeNote = "native evidence left out: "
 			if ne != nil {
-				what = "native evidence partial: "
+				nativeNote = "native evidence partial: "
 			}
-			note = localize.JoinReason(note, what+err.Error())
-			partial = true
+			nativeNote += err.Error()
 		}
 	}
 	if ne != nil && ne.Spectrum != nil {
@@ -484,6 +486,16 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				note = localize.JoinReason(note, completeEvidence(res.Spectrum, ne, sel.Selects))
 			}
 		}
+	}
+	// nativeNow returns the native evidence of a case localized now, and
+	// what its report says of it: the stage's whole run once it is done
+	// (it goes on after Run stops waiting for it, within its own bound),
+	// else what the wait returned.
+	nativeNow := func() (*native.Run, string) {
+		if n := ns.finished(); ns.whole(n) {
+			return n, ""
+		}
+		return res.Native, nativeNote
 	}
 	interpreted := res.Failing // the cases the interpreter failed; then those only go test fails
 	onlyNative, why := nativeOnly(res.Native, sel.Selects, interpreted, res.Errors, passedIn(res.Spectrum))
@@ -595,7 +607,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			rep.Partial = true
 			rep.Reason = localize.JoinReason(rep.Reason, c.String())
 		}
-		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
+		nat, natNote := nativeNow()
+		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(nat)}
 		// The preliminary and the final ranking, each fused with the
 		// native evidence, slice one recorded run of the case.
 		f, release := f.ShareRecording()
@@ -635,7 +648,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				defer close(preDone)
 				var p *localize.Report
 				err := localize.Guard(PreliminaryMode, func() error {
-					p = preliminary(cctx, f, scorers, opts.NativeShare, note)
+					p = preliminary(cctx, f, scorers, opts.NativeShare, localize.JoinReason(note, natNote))
 					return nil
 				})
 				if err != nil {
@@ -692,6 +705,10 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if note != "" {
 			rep.Reason = localize.JoinReason(rep.Reason, note)
 			rep.Partial = rep.Partial || partial
+		}
+		if natNote != "" {
+			rep.Reason = localize.JoinReason(rep.Reason, natNote)
+			rep.Partial = true
 		}
 		f.Found = nil // the refiners' own searches are not the technique's
 		f.Candidates = rep.Candidates
@@ -765,6 +782,16 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	status.failing(len(todo))
 	if stop := forEachInOrder(len(todo), opts.Parallel, localizeCase, deliver); stop || ctx.Err() != nil {
 		return res, ctx.Err()
+	}
+	if n, _ := nativeNow(); n != res.Native && n != nil {
+		// The native stage was done after Run stopped waiting for it:
+		// the cases only go test fails that the evidence then did not
+		// show are ranked by it too.
+		more, whyMore := nativeOnly(n, sel.Selects, slices.Concat(interpreted, onlyNative), res.Errors, passedIn(res.Spectrum))
+		res.Native = n
+		res.Failing = append(res.Failing, more...)
+		onlyNative = append(onlyNative, more...)
+		why = append(why, whyMore...)
 	}
 	for i, name := range onlyNative {
 		if !mine(name) {

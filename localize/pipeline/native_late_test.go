@@ -1,0 +1,164 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// loadLateNative loads testdata/latenative with the path of its gate
+// file, not there yet: its native TestGated waits for it.
+func loadLateNative(t *testing.T) (prog *trace.Program, pkg, gate string) {
+	t.Helper()
+	gate = filepath.Join(t.TempDir(), "gate")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/latenative", Tests: true, Env: append(os.Environ(), "LATENATIVE_GATE="+gate)}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pkg, err = prog.TargetPackage(); err != nil {
+		t.Fatal(err)
+	}
+	return prog, pkg, gate
+}
+
+// hearNative sets testHookNative for the test and returns the events.
+func hearNative(t *testing.T) <-chan string {
+	events := make(chan string, 4)
+	testHookNative = func(e string) { events <- e }
+	t.Cleanup(func() { testHookNative = nil })
+	return events
+}
+
+// waitEvent waits, a minute at most, for event among events.
+func waitEvent(t *testing.T, events <-chan string, event string) {
+	t.Helper()
+	timeout := time.After(time.Minute)
+	for {
+		select {
+		case e := <-events:
+			if e == event {
+				return
+			}
+		case <-timeout:
+			t.Errorf("the native stage did not say %q within a minute", event)
+			return
+		}
+	}
+}
+
+// open creates the gate file.
+func open(t *testing.T, gate string) {
+	if err := os.WriteFile(gate, nil, 0o666); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestNativeLate: Run stops waiting for the native stage at its share
+// of the first case's bound, but the stage goes on. The first case is
+// localized without its evidence (said in its report, which is
+// partial); the case localized after the stage is done gets its whole
+// run, and the case only go test fails, which the stage had not yet
+// run when Run stopped waiting, is ranked by it.
+func TestNativeLate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, pkg, gate := loadLateNative(t)
+	events := hearNative(t)
+	var mu sync.Mutex
+	natives := map[string]*native.Run{}
+	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		name := f.Case.Name()
+		n, _ := f.Native.(*native.Run)
+		mu.Lock()
+		natives[name] = n
+		mu.Unlock()
+		if name == "TestHigh" {
+			// Past the native stage's share: let it end.
+			open(t, gate)
+			waitEvent(t, events, "done")
+		}
+		return localize.NewReport(name, "stand-in", "failed", nil), nil
+	})
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^(TestHigh|TestHigher|TestGated)$", Timeout: 3 * time.Second, Technique: tech, Refiners: []localize.Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports := map[string]*localize.Report{}
+	for _, rep := range res.Reports {
+		reports[rep.Test] = rep
+	}
+	if n := natives["TestHigh"]; n != nil {
+		t.Errorf("TestHigh got native evidence of %d cases; want none (the stage waits for TestGated, which waits for the gate)", n.Spectrum.NumTests())
+	}
+	if rep := reports["TestHigh"]; rep == nil || !rep.Partial || !strings.Contains(rep.Reason, "native evidence left out") {
+		t.Errorf("TestHigh's report %+v; want it partial, saying the native evidence was left out", rep)
+	}
+	n := natives["TestHigher"]
+	if n == nil || n != res.Native {
+		t.Fatalf("TestHigher got native evidence %v, the result %v; want the stage's whole run in both", n, res.Native)
+	}
+	if i, ok := n.Spectrum.TestIndex("TestGated"); !ok || !n.Spectrum.Test(i).Failed {
+		t.Errorf("the whole run has TestGated %v; want it, failing", ok)
+	}
+	if rep := reports["TestHigher"]; rep == nil || strings.Contains(rep.Reason, "native evidence") {
+		t.Errorf("TestHigher's report %+v; want one that does not say its native evidence was cut", rep)
+	}
+	rep := reports["TestGated"]
+	if rep == nil || rep.Mode != native.Mode || len(rep.Ranking) == 0 || !strings.Contains(rep.Reason, "the interpreter could not run it") {
+		t.Fatalf("TestGated's report %+v; want one ranked by the native run, saying the interpreter could not run it", rep)
+	}
+	if fault := faultLine(t, "testdata/latenative/clamp.go"); !ranks(rep, fault) {
+		t.Errorf("TestGated's ranking %v; want the faulty line %d in it", rep.Ranking, fault)
+	}
+}
+
+// ranks reports whether rep ranks line.
+func ranks(rep *localize.Report, line int) bool {
+	return slices.ContainsFunc(rep.Ranking, func(rl localize.RankedLine) bool { return rl.Line == line })
+}
+
+// TestNativeLateCutShort: a run stopped after Run stopped waiting for
+// the native stage still ranks every selected failing case by the
+// native run once the stage has their evidence: the stage went on.
+func TestNativeLateCutShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, pkg, gate := loadLateNative(t)
+	events := hearNative(t)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	stop := errors.New("stopped by the test")
+	stopping := techniqueFunc(func(context.Context, *localize.Failure) (*localize.Report, error) {
+		open(t, gate)
+		waitEvent(t, events, "first")
+		cancel(stop)
+		return nil, stop
+	})
+	res, err := Run(ctx, prog, pkg, &Options{Run: "^(TestHigh|TestGated)$", Timeout: 3 * time.Second, Technique: stopping})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want the context's", err)
+	}
+	fault := faultLine(t, "testdata/latenative/clamp.go")
+	var names []string
+	for _, rep := range res.Reports {
+		names = append(names, rep.Test)
+		if rep.Mode != native.Mode || !ranks(rep, fault) || !strings.Contains(rep.Reason, "stopped by the test") {
+			t.Errorf("%s's report %+v; want it ranked by the native run, the faulty line %d in it, naming why it stopped", rep.Test, rep, fault)
+		}
+	}
+	if len(names) != 2 {
+		t.Errorf("reports of %q; want TestHigh's and TestGated's", names)
+	}
+}
