@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -297,6 +298,26 @@ func TestNativeSelect(t *testing.T) {
 	}
 	if want := []string{"TestClassify/T1", "TestClassify/T3", "TestClassify/T4"}; !slices.Equal(got, want) {
 		t.Errorf("cases %v, want %v", got, want)
+	}
+}
+
+// TestNativeVetFinding: a go vet finding in a test file, for which go
+// test runs no test, does not keep the collection from the cases'
+// coverage and verdicts.
+func TestNativeVetFinding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	m, err := Build(context.Background(), &GoTest{Patterns: []string{"."}, Dir: "testdata/vetfinding"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	verdicts := map[string]bool{}
+	for i := range m.NumTests() {
+		verdicts[m.Test(i).Name] = m.Test(i).Failed
+	}
+	if want := map[string]bool{"TestHalf": false, "TestOdd": true}; !maps.Equal(verdicts, want) {
+		t.Errorf("cases and whether each failed: %v, want %v", verdicts, want)
 	}
 }
 

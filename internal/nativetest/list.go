@@ -101,11 +101,14 @@ func List(ctx context.Context, c *Config, patterns ...string) ([]*Package, error
 // Build compiles the test binary of pkg with set-mode coverage of the
 // packages coverPkgs (import paths; default pkg itself) into out.
 // overlay, if not empty, is a go build -overlay file (see [FlushOverlay]).
+// It skips go vet (-vet=off): the binary is for the cases' coverage and
+// verdicts, which a vet finding in a test file (go test then runs no
+// test) would leave without any.
 func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out, overlay string) error {
 	if len(coverPkgs) == 0 {
 		coverPkgs = []string{pkg.ImportPath}
 	}
-	return build(ctx, c, pkg, []string{"-cover", "-covermode=set", "-coverpkg=" + strings.Join(coverPkgs, ",")}, out, overlay)
+	return build(ctx, c, pkg, []string{"-vet=off", "-cover", "-covermode=set", "-coverpkg=" + strings.Join(coverPkgs, ",")}, out, overlay)
 }
 
 // BuildPlain compiles the test binary of pkg into out as go test does,

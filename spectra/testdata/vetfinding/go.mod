@@ -1,0 +1,3 @@
+module vetfinding
+
+go 1.26
