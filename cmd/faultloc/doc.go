@@ -98,7 +98,9 @@
 // show the first ten lines past the candidates; JSON has them all.
 // In text format, a case whose report takes more than two seconds
 // shows its progress on stderr: a line with its preliminary ranking,
-// the scorers' first five lines ([pipeline.Options.Preliminary]), and
+// the scorers' first five lines ([pipeline.Options.Preliminary]; the
+// first case's from its own run before the other cases' evidence, and
+// again when that evidence changes them), and
 // the search's bound, then a line as each candidate is found, verified
 // or not ([pipeline.Options.Found]). A long run shows its progress on
 // stderr too (-progress, on by default in text format): what runs now

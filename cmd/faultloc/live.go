@@ -24,6 +24,7 @@ type liveLines struct {
 
 type liveCase struct {
 	lines       []string // held until shown
+	started     bool     // lines[0] is the first line, until shown
 	shown, done bool
 	timer       *time.Timer
 }
@@ -33,13 +34,26 @@ func newLiveLines(w io.Writer, delay time.Duration) *liveLines {
 }
 
 // start holds the first line of case name and shows it, with the lines
-// added meanwhile, after the delay unless the case is done by then.
+// added meanwhile, after the delay unless the case is done by then. A
+// later start (a better preliminary ranking) replaces the first line
+// held, or is written when the case's lines show.
 func (l *liveLines) start(name, line string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	c := l.get(name)
-	c.lines = append([]string{line}, c.lines...)
-	if c.timer == nil && !c.done {
+	switch {
+	case c.done:
+		return
+	case c.shown:
+		fmt.Fprintln(l.w, line)
+		return
+	case c.started:
+		c.lines[0] = line
+	default:
+		c.lines = append([]string{line}, c.lines...)
+		c.started = true
+	}
+	if c.timer == nil {
 		c.timer = time.AfterFunc(l.delay, func() { l.show(name) })
 	}
 }

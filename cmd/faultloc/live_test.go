@@ -22,6 +22,8 @@ func TestLiveLines(t *testing.T) {
 		{"shown after the delay", []step{{"start", "a", "p"}, {"add", "a", "f1"}, {"show", "a", ""}, {"add", "a", "f2"}, {"done", "a", ""}, {"add", "a", "f3"}}, "p f1 f2"},
 		{"found before the preliminary", []step{{"add", "a", "f1"}, {"start", "a", "p"}, {"show", "a", ""}}, "p f1"},
 		{"two cases", []step{{"start", "a", "pa"}, {"start", "b", "pb"}, {"add", "b", "fb"}, {"show", "b", ""}, {"add", "a", "fa"}, {"done", "a", ""}, {"show", "a", ""}}, "pb fb"},
+		{"a better preliminary before the delay", []step{{"start", "a", "p1"}, {"add", "a", "f1"}, {"start", "a", "p2"}, {"show", "a", ""}}, "p2 f1"},
+		{"a better preliminary after it", []step{{"start", "a", "p1"}, {"show", "a", ""}, {"add", "a", "f1"}, {"start", "a", "p2"}, {"done", "a", ""}, {"start", "a", "p3"}}, "p1 f1 p2"},
 		{"stopped", []step{{"start", "a", "p"}, {"stop", "", ""}, {"show", "a", ""}, {"add", "a", "f"}}, ""},
 	} {
 		var buf bytes.Buffer

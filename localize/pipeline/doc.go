@@ -35,8 +35,9 @@
 // bound (the command's -progress shows it, and each stage's time).
 // Options.Updates gets each failing case's report as it improves
 // ([Update]): the preliminary ranking by the scorers as soon as the
-// evidence is in, a revision each time the technique verifies a
-// candidate, and the final report.
+// evidence is in (the first case's from the selected cases' runs alone,
+// before the evidence of the others), a revision each time the
+// technique verifies a candidate, and the final report.
 //
 // The exported API is stable (api/localize/pipeline.txt); the reports'
 // JSON is [localize.Report]'s.

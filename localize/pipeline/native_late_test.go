@@ -162,3 +162,52 @@ func TestNativeLateCutShort(t *testing.T) {
 		t.Errorf("reports of %q; want TestHigh's and TestGated's", names)
 	}
 }
+
+// TestEarlyPreliminary: the first failing case's preliminary ranking
+// comes from the selected cases' runs as soon as they ran, without
+// waiting for the native stage: here the stage cannot end before the
+// test opens its gate, which it does only once it has that ranking, so
+// without the early ranking the first update would come only when Run
+// stops waiting for the stage (two thirds of the case's bound).
+func TestEarlyPreliminary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, pkg, gate := loadLateNative(t)
+	const timeout = 45 * time.Second
+	start := time.Now()
+	var updates []Update
+	var firstAfter time.Duration
+	updatesFunc := func(u Update) {
+		if len(updates) == 0 {
+			firstAfter = time.Since(start)
+			open(t, gate)
+		}
+		updates = append(updates, u)
+	}
+	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
+	})
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestHigh$", Timeout: timeout, Start: start, Technique: tech, Refiners: []localize.Refiner{}, Updates: updatesFunc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(updates) < 2 {
+		t.Fatalf("%d updates; want the preliminary ranking and the final report at least", len(updates))
+	}
+	first, last := updates[0], updates[len(updates)-1]
+	if first.Kind != UpdatePreliminary || first.Case != "TestHigh" || len(first.Report.Ranking) == 0 || !strings.Contains(first.Report.Reason, "selected cases' runs alone") {
+		t.Errorf("first update %v of %s, reason %q, %d lines; want TestHigh's preliminary ranking from the selected cases' runs", first.Kind, first.Case, first.Report.Reason, len(first.Report.Ranking))
+	}
+	if share := timeout * nativeNum / nativeDen; firstAfter >= share {
+		t.Errorf("the first update came %v after the start; want it before Run stops waiting for the native stage (%v)", firstAfter, share)
+	}
+	for _, u := range updates[1 : len(updates)-1] {
+		if u.Kind != UpdatePreliminary && u.Kind != UpdateRevised {
+			t.Errorf("update %v between the first and the last", u.Kind)
+		}
+	}
+	if last.Kind != UpdateFinal || len(res.Reports) != 1 || last.Report != res.Reports[0] {
+		t.Errorf("last update %v; want the final report, the result's own", last.Kind)
+	}
+}

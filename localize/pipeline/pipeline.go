@@ -127,12 +127,19 @@ type Options struct {
 	// before the case's final report, which revises it as candidates
 	// are verified. Run ranks it whether or not Preliminary is set (the
 	// final ranking reuses its slice and distances), so it costs
-	// nothing more. Its argument is the case's place among the cases
-	// localized (1-based), their number, and the report.
+	// nothing more. The first failing case's comes earlier: ranked
+	// from the selected cases' runs alone as soon as they ran, beside
+	// the evidence of the others and the wait for the native run (with
+	// Spectrum nil); when that evidence changes its ranking, the case
+	// gets a second one. Its argument is the case's place among the
+	// cases localized (1-based), their number (for the early one, the
+	// selected cases that failed under the interpreter), and the
+	// report.
 	Preliminary func(i, n int, rep *localize.Report)
 	// Updates, if set, is called with each failing case's report as it
 	// improves ([Update]): the preliminary ranking as soon as the
-	// evidence is in, a revision each time the technique verifies a
+	// evidence is in (the first case's earlier, as Preliminary says), a
+	// revision each time the technique verifies a
 	// candidate, and the final report. It is the one callback a caller
 	// needs to show the best answer so far. Called one at a time, in
 	// the order of each case's reports (a candidate verified before the
@@ -354,12 +361,25 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	ns := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
 	defer ns.stop()
 	mine := func(name string) bool { return opts.Shard == nil || opts.Shard(name) }
+	scorers := opts.Scorers
+	if scorers == nil {
+		scorers = localize.DefaultScorers()
+	}
+	// The callbacks that workers call are called one at a time.
+	var cbMu sync.Mutex
+	serial := func(f func()) {
+		cbMu.Lock()
+		defer cbMu.Unlock()
+		f()
+	}
+	var early *earlyPreliminary // the first case's ranking from the selected cases' runs alone
 	defer func() {
 		if ctx.Err() != nil {
 			// Stopped: the cases not localized yet get the native ranking.
 			ns.cutShort(ctx, prog, pkgPath, func(name string) bool { return sel.Selects(name) && mine(name) }, res, final)
 		}
 	}()
+	defer func() { early.wait() }() // before the reports of a stop: no callback after Run
 	cases := sel.Cases
 	res.Spectrum = opts.Spectrum
 	note := ""       // said in every report's Reason: the spectrum was cut
@@ -382,6 +402,29 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		if err := collect(cases); err != nil {
 			return res, err
+		}
+		if opts.Diagnoser == nil && (opts.Preliminary != nil || opts.Updates != nil) {
+			// The first answer does not wait for the evidence of the
+			// others and the native run.
+			selects := func(name string) bool { return sel.Selects(name) && mine(name) }
+			failing := 0
+			for i := range m.NumTests() {
+				if t := m.Test(i); t.Failed && selects(t.Name) {
+					failing++
+				}
+			}
+			early = startEarly(ctx, prog, pkgPath, m, selects, ns, scorers, opts.NativeShare, first.due, func(e *earlyPreliminary, rep *localize.Report) {
+				own := snapshot(rep)
+				serial(func() {
+					e.rep = own
+					if opts.Updates != nil {
+						opts.Updates(Update{Kind: UpdatePreliminary, Case: rep.Test, Report: snapshot(own)})
+					}
+					if opts.Preliminary != nil {
+						opts.Preliminary(1, failing, own)
+					}
+				})
+			})
 		}
 		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
 		if evidence && opts.Evidence == NativeEvidence {
@@ -504,10 +547,6 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if tech == nil {
 		tech = &agx.Technique{}
 	}
-	scorers := opts.Scorers
-	if scorers == nil {
-		scorers = localize.DefaultScorers()
-	}
 	refiners := opts.Refiners
 	if refiners == nil {
 		refiners = DefaultRefiners()
@@ -571,13 +610,6 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			todo = append(todo, name)
 		}
 	}
-	// The callbacks that workers call are called one at a time.
-	var cbMu sync.Mutex
-	serial := func(f func()) {
-		cbMu.Lock()
-		defer cbMu.Unlock()
-		f()
-	}
 	// localizeCase localizes the i-th case of todo: its report, or
 	// aborted when ctx ended before the report was ranked.
 	localizeCase := func(i int) (o caseOutcome) {
@@ -611,7 +643,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(nat)}
 		// The preliminary and the final ranking, each fused with the
 		// native evidence, slice one recorded run of the case.
-		f, release := f.ShareRecording()
+		f, release := early.failure(f)
 		defer release()
 		// The preliminary ranking runs beside the search, asked for or
 		// not: the slice and distances it computes are the final
@@ -635,8 +667,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 					}
 					if revising {
 						found = append(found, c)
-						if c.Verified && pre != nil {
-							opts.Updates(Update{Kind: UpdateRevised, Case: name, Report: revise(pre, found)})
+						if base := early.preliminaryOf(name, pre); c.Verified && base != nil {
+							opts.Updates(Update{Kind: UpdateRevised, Case: name, Report: revise(base, found)})
 						}
 					}
 				})
@@ -646,6 +678,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			status.say(Status{Stage: StagePreliminary, Case: name, Deadline: clock.due})
 			go func() {
 				defer close(preDone)
+				if early != nil && early.name == name {
+					// After the early ranking, whose recording and
+					// scores this one reuses.
+					<-early.done
+				}
 				var p *localize.Report
 				err := localize.Guard(PreliminaryMode, func() error {
 					p = preliminary(cctx, f, scorers, opts.NativeShare, localize.JoinReason(note, natNote))
@@ -659,6 +696,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				// (file names relative to a directory, say).
 				own := snapshot(p)
 				serial(func() {
+					earlier := early.preliminaryOf(name, nil)
+					if earlier != nil && sameRanking(earlier, own) {
+						// Nothing to say that the early ranking did not.
+						pre = own
+						return
+					}
 					if revising {
 						opts.Updates(Update{Kind: UpdatePreliminary, Case: name, Report: snapshot(own)})
 					}

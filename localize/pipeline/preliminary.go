@@ -2,10 +2,14 @@ package pipeline
 
 import (
 	"context"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/spectra"
+	"github.com/faultloc/faultloc/trace"
 )
 
 // PreliminaryMode is the Mode of a preliminary report
@@ -24,4 +28,98 @@ func preliminary(ctx context.Context, f *localize.Failure, scorers []localize.Sc
 	}
 	rep.Stats.Total = time.Since(start)
 	return rep
+}
+
+// earlyPreliminary is the preliminary ranking of the first failing case,
+// ranked from the selected cases' runs alone as soon as they ran, beside
+// the stages every case waits for (the evidence of the cases -run leaves
+// out, the native run), so that the first answer does not wait for them.
+// Its recording is the case's: the case's own localization reuses it,
+// and with it the slice and distances the early ranking computed.
+type earlyPreliminary struct {
+	name    string
+	f       *localize.Failure // shares its recording (ShareRecording)
+	release func()            // frees the recording, once: the case's localization, or Run at its end
+	done    chan struct{}     // closed once delivered (or given up): the case's own ranking waits for it
+	rep     *localize.Report  // the report delivered, under the callbacks' lock (nil: none)
+}
+
+// startEarly ranks, on its own goroutine and within the first case's
+// bound (due), the first case of m that failed and that selects
+// accepts, by the scorers over a copy of m (the selected cases' runs)
+// and the native evidence if the native stage has it already; deliver
+// gets the report (not when ctx ended first). It returns nil when there
+// is no such case or no scorer.
+func startEarly(ctx context.Context, prog *trace.Program, pkgPath string, m *spectra.Matrix, selects func(string) bool, ns *nativeStage, scorers []localize.Scorer, share int, due time.Time, deliver func(*earlyPreliminary, *localize.Report)) *earlyPreliminary {
+	if len(scorers) == 0 {
+		return nil
+	}
+	name := ""
+	for i := range m.NumTests() {
+		if t := m.Test(i); t.Failed && selects(t.Name) {
+			name = t.Name
+			break
+		}
+	}
+	if name == "" {
+		return nil
+	}
+	f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: without(m, nil), Native: runOf(ns.finished())}
+	e := &earlyPreliminary{name: name, done: make(chan struct{})}
+	var release func()
+	e.f, release = f.ShareRecording()
+	e.release = sync.OnceFunc(release)
+	go func() {
+		defer close(e.done)
+		ectx, cancel := until(ctx, due)
+		defer cancel()
+		var rep *localize.Report
+		err := localize.Guard(PreliminaryMode, func() error {
+			rep = preliminary(ectx, e.f, scorers, share, "ranked from the selected cases' runs alone, before the evidence of the others")
+			return nil
+		})
+		if err != nil || ctx.Err() != nil {
+			return
+		}
+		deliver(e, rep)
+	}()
+	return e
+}
+
+// failure returns f sharing a recording of its case
+// (localize.Failure.ShareRecording), and what releases it: for the
+// early case, the early ranking's recording, with f's evidence.
+func (e *earlyPreliminary) failure(f *localize.Failure) (*localize.Failure, func()) {
+	if e == nil || f.Case.Name() != e.name {
+		return f.ShareRecording()
+	}
+	c := *e.f // shares e.f's recording
+	c.Spectrum, c.Native = f.Spectrum, f.Native
+	return &c, e.release
+}
+
+// preliminaryOf returns pre, the preliminary report of case name so
+// far, or when there is none the early one of that case, if delivered
+// (nil: none). Called under the callbacks' lock.
+func (e *earlyPreliminary) preliminaryOf(name string, pre *localize.Report) *localize.Report {
+	if pre != nil || e == nil || e.name != name {
+		return pre
+	}
+	return e.rep
+}
+
+// sameRanking reports whether a and b rank the same lines the same.
+func sameRanking(a, b *localize.Report) bool {
+	return slices.EqualFunc(a.Ranking, b.Ranking, func(x, y localize.RankedLine) bool {
+		return x.File == y.File && x.Line == y.Line && x.Rank == y.Rank
+	})
+}
+
+// wait waits for the early ranking's goroutine and frees its recording
+// (once more is harmless): Run calls it before it returns.
+func (e *earlyPreliminary) wait() {
+	if e != nil {
+		<-e.done
+		e.release()
+	}
 }

@@ -29,7 +29,9 @@ type UpdateKind int
 const (
 	// UpdatePreliminary: the case ranked by the scorers alone, while
 	// the technique runs (Mode PreliminaryMode, Partial), as
-	// Options.Preliminary gets it.
+	// Options.Preliminary gets it: the first case may get two, the
+	// early one from the selected cases' runs and one with the whole
+	// evidence when that ranks it otherwise.
 	UpdatePreliminary UpdateKind = iota + 1
 	// UpdateRevised: the preliminary ranking with the lines of the
 	// candidates the technique has verified so far first, in the order
