@@ -44,12 +44,19 @@ type earlyPreliminary struct {
 	rep     *localize.Report  // the report delivered, under the callbacks' lock (nil: none)
 }
 
+// earlyTies is the most lines the early ranking's first place may
+// share: a spectrum of failing cases alone ties every line they ran
+// (when the failure's slice ranks none), and a pick among those says
+// nothing (the command shows five lines).
+const earlyTies = 5
+
 // startEarly ranks, on its own goroutine and within the first case's
 // bound (due), the first case of m that failed and that selects
 // accepts, by the scorers over a copy of m (the selected cases' runs)
 // and the native evidence if the native stage has it already; deliver
-// gets the report (not when ctx ended first). It returns nil when there
-// is no such case or no scorer.
+// gets the report, unless ctx ended first or more than earlyTies lines
+// share its first place. It returns nil when there is no such case or
+// no scorer.
 func startEarly(ctx context.Context, prog *trace.Program, pkgPath string, m *spectra.Matrix, selects func(string) bool, ns *nativeStage, scorers []localize.Scorer, share int, due time.Time, deliver func(*earlyPreliminary, *localize.Report)) *earlyPreliminary {
 	if len(scorers) == 0 {
 		return nil
@@ -78,8 +85,8 @@ func startEarly(ctx context.Context, prog *trace.Program, pkgPath string, m *spe
 			rep = preliminary(ectx, e.f, scorers, share, "ranked from the selected cases' runs alone, before the evidence of the others")
 			return nil
 		})
-		if err != nil || ctx.Err() != nil {
-			return
+		if err != nil || ctx.Err() != nil || len(rep.Ranking) == 0 || rep.Ranking[0].Rank > earlyTies {
+			return // nothing to say yet that the later ranking would not
 		}
 		deliver(e, rep)
 	}()
