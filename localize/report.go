@@ -145,6 +145,11 @@ type Stats struct {
 	// back, and the solver's minimal correction sets).
 	Analysis time.Duration `json:"analysisNanos,omitempty"`
 	Total    time.Duration `json:"totalNanos"` // wall time
+	// Preliminary is how long the first answer took: from the start of
+	// the case's bound (the package pipeline's first case: of its run)
+	// until the case's first preliminary ranking was ready (pipeline.Run
+	// sets it; zero: none).
+	Preliminary time.Duration `json:"preliminaryNanos,omitempty"`
 }
 
 // Report is the result of localizing one failing test.

@@ -46,7 +46,8 @@ type bugResult struct {
 	executable    int // executable lines: the denominator of EXAM
 	ended         string
 	time          time.Duration
-	crash         string // a panic of faultloc's own, recovered or not ("" when none)
+	first         time.Duration // the first preliminary ranking's time, from the command's start (0: none)
+	crash         string        // a panic of faultloc's own, recovered or not ("" when none)
 
 	// The native comparison: Ochiai over one native go test run of the
 	// package, beside the default.
@@ -138,6 +139,9 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 		}
 		if rep.Mode == native.Mode {
 			r.nativeOnly++
+		}
+		if p := rep.Stats.Preliminary; p > 0 && r.first == 0 {
+			r.first = p // the first case's: its clock starts with the command
 		}
 	}
 	best := -1
@@ -355,12 +359,17 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	if len(perCase) > 0 {
 		// A bug's time is the command's (loading and the package's
 		// spectrum included, shared by its cases) over its failing cases.
-		slices.Sort(perCase)
-		med := perCase[len(perCase)/2]
-		if len(perCase)%2 == 0 {
-			med = (perCase[len(perCase)/2-1] + med) / 2
+		fmt.Fprintf(rep, "; median time per failing case %v (a bug's time over its failing cases)", median(perCase).Round(100*time.Millisecond))
+	}
+	var firsts []time.Duration
+	for _, r := range rs {
+		if r.first > 0 {
+			firsts = append(firsts, r.first)
 		}
-		fmt.Fprintf(rep, "; median time per failing case %v (a bug's time over its failing cases)", med.Round(100*time.Millisecond))
+	}
+	if len(firsts) > 0 {
+		fmt.Fprintf(rep, "; the first (preliminary) ranking of %d bugs after a median %v, at most %v (from the command's start, its report's stats)",
+			len(firsts), median(firsts).Round(100*time.Millisecond), slices.Max(firsts).Round(100*time.Millisecond))
 	}
 	rep.WriteString(".\n")
 	var crashes []string
@@ -463,4 +472,14 @@ func loadBug(ctx context.Context, b bug, tmp, sub string) (*bugCopy, string) {
 	}
 	c.prog, c.pkg = prog, pkg
 	return c, ""
+}
+
+// median returns the median of ds (which it sorts).
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	med := ds[len(ds)/2]
+	if len(ds)%2 == 0 {
+		med = (ds[len(ds)/2-1] + med) / 2
+	}
+	return med
 }

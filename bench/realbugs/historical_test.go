@@ -3,7 +3,9 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 )
@@ -100,6 +102,23 @@ func TestCrashOf(t *testing.T) {
 	} {
 		if got := crashOf(c.stdout, c.stderr); got != c.want {
 			t.Errorf("%s: crashOf = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestMedian: the middle value, or the mean of the two middle ones.
+func TestMedian(t *testing.T) {
+	for _, tt := range []struct {
+		in   []time.Duration
+		want time.Duration
+	}{
+		{[]time.Duration{3}, 3},
+		{[]time.Duration{5, 1, 3}, 3},
+		{[]time.Duration{4, 1, 3, 2}, 2}, // (2+3)/2 in integer nanoseconds
+		{[]time.Duration{10, 2, 8, 4}, 6},
+	} {
+		if got := median(slices.Clone(tt.in)); got != tt.want {
+			t.Errorf("median(%v) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

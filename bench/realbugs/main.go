@@ -464,7 +464,8 @@ type report struct {
 		Line int    `json:"line"`
 	} `json:"fixes"`
 	Stats struct {
-		Total time.Duration `json:"totalNanos"`
+		Total       time.Duration `json:"totalNanos"`
+		Preliminary time.Duration `json:"preliminaryNanos"`
 	} `json:"stats"`
 }
 

@@ -208,6 +208,10 @@ func TestEarlyPreliminary(t *testing.T) {
 		}
 	}
 	if last.Kind != UpdateFinal || len(res.Reports) != 1 || last.Report != res.Reports[0] {
-		t.Errorf("last update %v; want the final report, the result's own", last.Kind)
+		t.Fatalf("last update %v; want the final report, the result's own", last.Kind)
+	}
+	// The report says how long the first answer took, from the start.
+	if p := res.Reports[0].Stats.Preliminary; p <= 0 || p > firstAfter {
+		t.Errorf("Stats.Preliminary %v; want the early ranking's time, after the start and by the first update (%v)", p, firstAfter)
 	}
 }

@@ -403,9 +403,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if err := collect(cases); err != nil {
 			return res, err
 		}
-		if opts.Diagnoser == nil && (opts.Preliminary != nil || opts.Updates != nil) {
+		if opts.Diagnoser == nil {
 			// The first answer does not wait for the evidence of the
-			// others and the native run.
+			// others and the native run. Ranked whether or not a
+			// callback hears it: its recording and scores are the
+			// case's own, and its time is the report's
+			// Stats.Preliminary.
 			selects := func(name string) bool { return sel.Selects(name) && mine(name) }
 			failing := 0
 			for i := range m.NumTests() {
@@ -413,18 +416,22 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 					failing++
 				}
 			}
-			early = startEarly(ctx, prog, pkgPath, m, selects, ns, scorers, opts.NativeShare, first.due, func(e *earlyPreliminary, rep *localize.Report) {
-				own := snapshot(rep)
-				serial(func() {
-					e.rep = own
-					if opts.Updates != nil {
-						opts.Updates(Update{Kind: UpdatePreliminary, Case: rep.Test, Report: snapshot(own)})
-					}
-					if opts.Preliminary != nil {
-						opts.Preliminary(1, failing, own)
-					}
-				})
-			})
+			var deliver func(*earlyPreliminary, *localize.Report)
+			if opts.Preliminary != nil || opts.Updates != nil {
+				deliver = func(e *earlyPreliminary, rep *localize.Report) {
+					own := snapshot(rep)
+					serial(func() {
+						e.rep = own
+						if opts.Updates != nil {
+							opts.Updates(Update{Kind: UpdatePreliminary, Case: rep.Test, Report: snapshot(own)})
+						}
+						if opts.Preliminary != nil {
+							opts.Preliminary(1, failing, own)
+						}
+					})
+				}
+			}
+			early = startEarly(ctx, prog, pkgPath, m, selects, ns, scorers, opts.NativeShare, first.due, deliver)
 		}
 		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
 		if evidence && opts.Evidence == NativeEvidence {
@@ -653,6 +660,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		// work is done on the core the search leaves idle.
 		var (
 			pre      *localize.Report // the preliminary report, once ready (read under serial)
+			preAt    time.Time        // when the preliminary ranking was ready (read after preDone)
 			preCut   bool             // the case's bound cut the preliminary ranking
 			found    []localize.Candidate
 			preDone  = make(chan struct{})
@@ -692,6 +700,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 					p = &localize.Report{Test: name, Mode: PreliminaryMode, Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
 				}
 				preCut = cctx.Err() != nil && ctx.Err() == nil
+				preAt = time.Now()
 				// The callees get copies: they may rewrite theirs
 				// (file names relative to a directory, say).
 				own := snapshot(p)
@@ -797,6 +806,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				// The report stands as refined so far.
 				cut(rep, StageRefine, localize.StageName(r), clock.due)
 			}
+		}
+		if at := early.firstAt(name, preAt); !at.IsZero() {
+			rep.Stats.Preliminary = at.Sub(clock.start)
 		}
 		o.rep, o.cuts = rep, cuts
 		status.say(Status{Stage: StageCaseDone, Case: name})

@@ -42,6 +42,7 @@ type earlyPreliminary struct {
 	release func()            // frees the recording, once: the case's localization, or Run at its end
 	done    chan struct{}     // closed once delivered (or given up): the case's own ranking waits for it
 	rep     *localize.Report  // the report delivered, under the callbacks' lock (nil: none)
+	at      time.Time         // when it was ready to deliver (zero: never); read after done
 }
 
 // earlyTies is the most lines the early ranking's first place may
@@ -54,8 +55,8 @@ const earlyTies = 5
 // bound (due), the first case of m that failed and that selects
 // accepts, by the scorers over a copy of m (the selected cases' runs)
 // and the native evidence if the native stage has it already; deliver
-// gets the report, unless ctx ended first or more than earlyTies lines
-// share its first place. It returns nil when there is no such case or
+// (if not nil) gets the report, unless ctx ended first or more than
+// earlyTies lines share its first place. It returns nil when there is no such case or
 // no scorer.
 func startEarly(ctx context.Context, prog *trace.Program, pkgPath string, m *spectra.Matrix, selects func(string) bool, ns *nativeStage, scorers []localize.Scorer, share int, due time.Time, deliver func(*earlyPreliminary, *localize.Report)) *earlyPreliminary {
 	if len(scorers) == 0 {
@@ -88,7 +89,10 @@ func startEarly(ctx context.Context, prog *trace.Program, pkgPath string, m *spe
 		if err != nil || ctx.Err() != nil || len(rep.Ranking) == 0 || rep.Ranking[0].Rank > earlyTies {
 			return // nothing to say yet that the later ranking would not
 		}
-		deliver(e, rep)
+		e.at = time.Now()
+		if deliver != nil {
+			deliver(e, rep)
+		}
 	}()
 	return e
 }
@@ -120,6 +124,20 @@ func sameRanking(a, b *localize.Report) bool {
 	return slices.EqualFunc(a.Ranking, b.Ranking, func(x, y localize.RankedLine) bool {
 		return x.File == y.File && x.Line == y.Line && x.Rank == y.Rank
 	})
+}
+
+// firstAt returns when case name's first preliminary ranking was ready:
+// the early one's time, if it is that case's and came before at (the
+// case's own ranking's time; zero: none), else at.
+func (e *earlyPreliminary) firstAt(name string, at time.Time) time.Time {
+	if e == nil || e.name != name {
+		return at
+	}
+	<-e.done
+	if !e.at.IsZero() && (at.IsZero() || e.at.Before(at)) {
+		return e.at
+	}
+	return at
 }
 
 // wait waits for the early ranking's goroutine and frees its recording
