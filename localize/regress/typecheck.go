@@ -105,7 +105,8 @@ func (tc *typeChecker) listing(ctx context.Context, shape string, overlay map[st
 
 // newListing indexes the go command's list. The listing cannot serve
 // in-process checks when a package of the tree uses cgo, a package outside
-// the tree has errors or no export data, or a test variant of a package
+// the tree has errors or no export data (but for one without files: a
+// directory holding only external tests), or a test variant of a package
 // outside the tree exists (it imports the tree).
 func (tc *typeChecker) newListing(listed []*packages.Package) *listing {
 	l := &listing{byID: map[string]*packages.Package{}, files: map[string][]*packages.Package{}, clean: map[string]*checked{}}
@@ -114,7 +115,10 @@ func (tc *typeChecker) newListing(listed []*packages.Package) *listing {
 		switch {
 		case l.err != nil:
 		case !tc.inTree(p):
-			if p.PkgPath == "unsafe" || strings.HasSuffix(p.ID, ".test") {
+			if p.PkgPath == "unsafe" || strings.HasSuffix(p.ID, ".test") || len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) == 0 {
+				// The generated test main, or a directory of
+				// external tests only (the package without its
+				// tests has no files to import).
 				break
 			}
 			if len(p.Errors) > 0 {

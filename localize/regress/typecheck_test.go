@@ -19,8 +19,10 @@ import (
 // say whether the version builds alike, and every error the go command
 // places in a change is placed in the same change, at the same offset, by
 // the in-process check. The subjects: auxiliary changes (scale), a
-// changed dependency in the tree with tests of its own (othertests), and
-// a changed import, whose versions have two shapes (imports).
+// changed dependency in the tree with tests of its own (othertests), a
+// changed import, whose versions have two shapes (imports), and a tested
+// directory holding only external test files (testsonly), whose package
+// without its tests has no files and no export data.
 //
 // The go command takes about a second a version: go test ./... checks
 // the empty and the whole set and a seeded sample of two other subsets
@@ -37,6 +39,7 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 		{"scale", "testdata/scale", "./testdata/scale/new", "github.com/faultloc/faultloc/localize/regress/testdata/scale/new", 1},
 		{"othertests", "testdata/othertests", ".", "example.com/othertests", 1},
 		{"imports", "testdata/imports", "./testdata/imports/new", "github.com/faultloc/faultloc/localize/regress/testdata/imports/new", 2},
+		{"testsonly", "testdata/testsonly", "./check", "example.com/testsonly/check", 1},
 	}
 	ctx := context.Background()
 	for _, s := range subjects {
@@ -45,7 +48,7 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 			old, newDir, wd := filepath.Join(dir, "old"), filepath.Join(dir, "new"), ""
 			opts := &Options{Package: s.pattern}
 			switch s.name {
-			case "othertests":
+			case "othertests", "testsonly":
 				wd = newDir
 			default:
 				wd, _ = filepath.Abs("../..")
