@@ -116,8 +116,10 @@ func (g *regression) key(cs []*changes.Change) string {
 	return b.String()
 }
 
-// errPos matches "file:line:col: message" and "file:line: message".
-var errPos = regexp.MustCompile(`^(.+?\.go):(\d+)(?::(\d+))?:?\s*(.*)$`)
+// errPos matches "file:line:col: message" and "file:line: message", the
+// message of more than one line too (the type checker's "not enough
+// return values\n\thave (...)\n\twant (...)").
+var errPos = regexp.MustCompile(`(?s)^([^\n]+?\.go):(\d+)(?::(\d+))?:?\s*(.*)$`)
 
 // buildErrors checks that the new version with cs reverted builds: that
 // the tested package loads with its tests; if it does not, it
