@@ -60,6 +60,18 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Rounds < 0 {
 		where = "among every change (no set of causes sufficed)"
 	}
+	if r.Chosen != "" {
+		how := r.Chosen
+		switch r.Chosen {
+		case ChosenAuxiliary:
+			how = "an auxiliary change that, reverted alone, passes with fewer changes reverted"
+		case ChosenOrigin:
+			how = "where the wrong value starts: a cause that the root found before it cannot be reverted without, and whose code it depends on by data"
+		case ChosenAddedCode:
+			how = "a statement of added code that the root found before it depends on by data, and that, deleted alone, passes"
+		}
+		where = fmt.Sprintf("%s; delta debugging found %s %s", how, list(r.Found), where)
+	}
 	fmt.Fprintf(&b, "\nroot cause: %s (%s; %s)\n", list(r.Root), where, verified)
 	for _, id := range r.Root {
 		fmt.Fprintf(&b, "  %s\n", byID[id])

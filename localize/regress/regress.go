@@ -175,9 +175,18 @@ type Report struct {
 	// Aux are the auxiliary changes: reverted with Root so that the
 	// version builds; not causes.
 	Aux []string `json:"aux"`
-	// Rounds is the round of the causes Root was searched among: -1 if
-	// no set of causes sufficed and Root comes from every change.
+	// Rounds is the round of the causes delta debugging searched among:
+	// -1 if no set of causes sufficed and it searched every change.
 	Rounds int `json:"rounds"`
+	// Chosen says how Root was chosen when it is not the minimal set
+	// that delta debugging found (Found), or "" when it is:
+	// ChosenAuxiliary, ChosenOrigin or ChosenAddedCode, the step that
+	// replaced the root found before it (when more than one did, the
+	// last). Root may then lie outside the causes up to round Rounds.
+	Chosen string `json:"chosen,omitempty"`
+	// Found is the minimal set that delta debugging found (at the
+	// changes' grain), when Root replaced it (Chosen is set).
+	Found []string `json:"found,omitempty"`
 	// Verified says that a final run with Root and Aux reverted passed.
 	Verified bool `json:"verified"`
 	// OldTests says that the versions tried had the old version's test
@@ -238,6 +247,23 @@ type Report struct {
 	dir      string
 	searched bool // AFTER's search, its verification and the cause tree are done
 }
+
+// How Report.Root was chosen when it replaced the minimal set that delta
+// debugging found (Report.Chosen).
+const (
+	// ChosenAuxiliary: an auxiliary change of the minimal set that,
+	// reverted alone, makes the cases pass with fewer changes reverted
+	// in all (the minimal set needed it to build).
+	ChosenAuxiliary = "auxiliary"
+	// ChosenOrigin: a cause that cannot be reverted without the root
+	// found before it, on which that root's code depends by data: where
+	// the wrong value starts.
+	ChosenOrigin = "origin"
+	// ChosenAddedCode: a statement of added code on which the root
+	// found before it depends by data, and whose deletion alone makes
+	// the cases pass.
+	ChosenAddedCode = "added code"
+)
 
 // NoRegressionError reports that no selected case fails on the new
 // version, so there is nothing to explain.
@@ -680,19 +706,28 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				rank[c.Change] = i
 			}
 		}
-		var t []*changes.Change
-		if t, err = tighten(ctx, after, root, rank); err == nil && !slices.Equal(t, root) {
-			root, err = narrow(ctx, after, set, t)
-		}
-		if err == nil {
-			if t, err = origin(ctx, after, root, rank, sem); err == nil && !slices.Equal(t, root) {
-				root, err = narrow(ctx, after, set, t)
+		found := root
+		for _, step := range []struct {
+			chosen string
+			f      func([]*changes.Change) ([]*changes.Change, error)
+		}{
+			{ChosenAuxiliary, func(r []*changes.Change) ([]*changes.Change, error) { return tighten(ctx, after, r, rank) }},
+			{ChosenOrigin, func(r []*changes.Change) ([]*changes.Change, error) { return origin(ctx, after, r, rank, sem) }},
+			{ChosenAddedCode, func(r []*changes.Change) ([]*changes.Change, error) { return deepen(ctx, after, r, rank, sem) }},
+		} {
+			var t []*changes.Change
+			if t, err = step.f(root); err != nil {
+				break
+			}
+			if !slices.Equal(t, root) {
+				if root, err = narrow(ctx, after, set, t); err != nil {
+					break
+				}
+				rep.Chosen, rep.Found = step.chosen, ids(found)
 			}
 		}
-		if err == nil {
-			if t, err = deepen(ctx, after, root, rank, sem); err == nil && !slices.Equal(t, root) {
-				root, err = narrow(ctx, after, set, t)
-			}
+		if slices.Equal(root, found) { // replaced, then put back
+			rep.Chosen, rep.Found = "", nil
 		}
 	}
 	if err != nil {

@@ -522,6 +522,9 @@ func TestRegressAddedIf(t *testing.T) {
 	if !slices.Equal(root, []string{"if header 16-18"}) || !rep.Verified {
 		t.Errorf("root %q (verified %v), want the added if at lines 16-18, verified", root, rep.Verified)
 	}
+	if rep.Chosen != ChosenAddedCode || len(rep.Found) == 0 || slices.Equal(rep.Found, rep.Root) {
+		t.Errorf("chosen %q in place of %v, want %q in place of delta debugging's minimal set (the call site)", rep.Chosen, rep.Found, ChosenAddedCode)
+	}
 }
 
 // TestRegressParallel: versions tried at once (Options.Parallel) give the
@@ -671,9 +674,12 @@ func TestRegressBaselinesStopped(t *testing.T) {
 // block as its auxiliary change.
 func TestRegressTighten(t *testing.T) {
 	dir, _ := filepath.Abs("testdata/tighten")
-	for _, tt := range []struct{ run, root string }{
-		{"TestPad", "return len(s) + extra"},
-		{"TestOr", "if s == \"\" {"},
+	for _, tt := range []struct {
+		run, root string
+		chosen    string // Report.Chosen
+	}{
+		{"TestPad", "return len(s) + extra", ChosenAuxiliary},
+		{"TestOr", "if s == \"\" {", ""}, // delta debugging's set, widened to the block
 	} {
 		t.Run(tt.run, func(t *testing.T) {
 			rep, err := Explain(context.Background(), &Options{
@@ -696,6 +702,9 @@ func TestRegressTighten(t *testing.T) {
 			if !slices.Equal(root, []string{tt.root}) || !rep.Verified {
 				t.Errorf("root %q (verified %v, aux %v), want %q, verified", root, rep.Verified, rep.Aux, tt.root)
 			}
+			if rep.Chosen != tt.chosen || (len(rep.Found) == 0) != (tt.chosen == "") {
+				t.Errorf("chosen %q in place of %v, want %q", rep.Chosen, rep.Found, tt.chosen)
+			}
 			for _, id := range rep.Root {
 				for p := byID[byID[id].Parent]; p != nil; p = byID[p.Parent] {
 					if slices.Contains(rep.Aux, p.ID) {
@@ -714,14 +723,18 @@ func TestRegressTighten(t *testing.T) {
 // depends on the statement through the call. In testdata/table, the
 // new table of layouts cannot be reverted without the rewritten lookup
 // reading it (its loop, its signature, its call), which can be
-// reverted without the table: the loop depends on the table.
+// reverted without the table: the loop depends on the table. The text
+// report says so (testdata/regress_origin.txt, regress_table.txt).
 func TestRegressOrigin(t *testing.T) {
 	tests := []struct {
 		subject, run string
 		root, aux    string // prefixes of the root's one change and of an auxiliary change
+		chosen       string // Report.Chosen
 	}{
-		{"origin", "^TestLabel$", `prefix := "> "`, "return format(s)"},
-		{"table", "^TestNumeric$", "var table = []entry{", "return lookup(s, table)"},
+		{"origin", "^TestLabel$", `prefix := "> "`, "return format(s)", ChosenOrigin},
+		// delta debugging finds the table; tighten's lookup, which
+		// reverted alone passes, is put back by origin
+		{"table", "^TestNumeric$", "var table = []entry{", "return lookup(s, table)", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.subject, func(t *testing.T) {
@@ -747,6 +760,17 @@ func TestRegressOrigin(t *testing.T) {
 			if len(root) != 1 || !strings.HasPrefix(root[0], tt.root) || !hasAux || !rep.Verified {
 				t.Errorf("root %q (aux %q, verified %v); want %q, with %q among the auxiliary changes, verified", root, aux, rep.Verified, tt.root, tt.aux)
 			}
+			if rep.Chosen != tt.chosen || (len(rep.Found) == 0) != (tt.chosen == "") {
+				t.Errorf("chosen %q in place of %v, want %q", rep.Chosen, rep.Found, tt.chosen)
+			}
+			// The text says how the root was chosen, not that it
+			// is among the causes delta debugging searched.
+			var b strings.Builder
+			rep.Output.Dir = dir
+			if err := rep.WriteText(&b); err != nil {
+				t.Fatal(err)
+			}
+			testutil.Golden(t, "regress_"+tt.subject+".txt", b.String())
 		})
 	}
 }
