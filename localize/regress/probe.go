@@ -66,6 +66,9 @@ type prober struct {
 	unres  int        // versions that did not build, or whose run could not end
 	why    string     // why the last unresolved version was unresolved
 	cache  map[string]slicing.Outcome
+	// smallest is the smallest set that withAux saw pass when reverted
+	// (with its auxiliary changes), nil before one did.
+	smallest []*changes.Change
 }
 
 // regression is the state of one Regress call shared by its probers.

@@ -206,8 +206,10 @@ type Report struct {
 	// change. (Effort.Analysis is the analysis' time when it ran.)
 	AnalysisError string `json:"analysisError,omitempty"`
 	// Partial says that the search was stopped (Reason says why) before
-	// it ended: Root is then the smallest set seen to pass when reverted,
-	// if any, not minimal and not verified. A baseline stopped after the
+	// it ended: Root is then the smallest set seen to pass when reverted
+	// (with its auxiliary changes, not listed), if any: every change not
+	// kept when the search stopped before a smaller set passed; not
+	// minimal and not verified. A baseline stopped after the
 	// search ended does not make the report partial: its Err says so.
 	Partial bool   `json:"partial,omitempty"`
 	Reason  string `json:"reason,omitempty"`
@@ -525,6 +527,15 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	// they build that way; else the new version's, with the changes their
 	// declarations need kept.
 	after := &prober{r: g, method: "AFTER", cache: map[string]slicing.Outcome{}}
+	defer func() {
+		// Stopped before delta debugging gave a smaller set: the
+		// smallest set seen to pass when reverted, if any.
+		if ctx.Err() != nil && !rep.searched && len(rep.Root) == 0 {
+			after.mu.Lock()
+			rep.Root = ids(g.inOrder(after.smallest))
+			after.mu.Unlock()
+		}
+	}()
 	reset := func() { // forget what the checks found with other test files
 		g.tests = nil
 		clear(g.kept)
@@ -825,7 +836,15 @@ func (p *prober) withAux(ctx context.Context, cs []*changes.Change) (slicing.Out
 		p.mu.Unlock()
 		return slicing.Unresolved, nil
 	}
-	return p.outcome(ctx, slices.Concat(cs, aux))
+	o, err := p.outcome(ctx, slices.Concat(cs, aux))
+	if err == nil && o == slicing.Pass {
+		p.mu.Lock()
+		if p.smallest == nil || len(cs) < len(p.smallest) {
+			p.smallest = slices.Clone(cs)
+		}
+		p.mu.Unlock()
+	}
+	return o, err
 }
 
 // without returns cs without the changes of drop.

@@ -260,7 +260,8 @@ func TestRegressCannotRun(t *testing.T) {
 // TestRegressPartial stops the search of max3's regression after its
 // k-th version (through Options.Progress): every time, Explain returns the
 // context's error and the report so far, marked partial with the cause,
-// never verified.
+// never verified, and as root the smallest set seen to pass when reverted
+// (after the first version, every change).
 func TestRegressPartial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs max3's versions again")
@@ -289,8 +290,19 @@ func TestRegressPartial(t *testing.T) {
 			if len(rep.Failing) != 1 {
 				t.Errorf("failing cases %v, want max3's one", rep.Failing)
 			}
-			if k >= 4 && len(rep.Root) == 0 { // stopped in or after delta debugging
+			if len(rep.Root) == 0 { // the version with every change reverted passed first
 				t.Errorf("stopped at version %d: no root, want the smallest set seen to pass", k)
+			}
+			if k == 1 {
+				var free []string
+				for _, c := range rep.Changes {
+					if !slices.Contains(rep.Kept, c.ID) {
+						free = append(free, c.ID)
+					}
+				}
+				if !slices.Equal(rep.Root, free) {
+					t.Errorf("stopped after the version with every change reverted: root %v, want every change not kept, %v", rep.Root, free)
+				}
 			}
 			var b strings.Builder
 			rep.Output.Dir = root
