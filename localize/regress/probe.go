@@ -388,7 +388,12 @@ func isWord(b byte) bool {
 
 // suspects are the changes outside skip that an error points at: the
 // unreverted change holding its position, and the changes whose code
-// (either version's) names an identifier the message names.
+// (either version's) names an identifier the message names: those of
+// the error's file when the change holding it may be reverted (which
+// removes the error), else those of every file (the error lies in
+// unchanged code, in old code a reverted change put back, or in a kept
+// change). Between releases with a thousand changes, an identifier of a
+// refactoring is named in hundreds of them.
 func (g *regression) suspects(errs []buildError, skip map[*changes.Change]bool) []*changes.Change {
 	var out []*changes.Change
 	add := func(c *changes.Change) {
@@ -397,11 +402,15 @@ func (g *regression) suspects(errs []buildError, skip map[*changes.Change]bool) 
 		}
 	}
 	for _, e := range errs {
-		if e.in != nil && !e.back {
+		local := e.in != nil && !e.back && !g.kept[e.in]
+		if local {
 			add(e.in)
 		}
 		for _, name := range namesIn(e.msg) {
 			for _, c := range g.set.Changes {
+				if local && c.File != e.file {
+					continue
+				}
 				if mentions(c.OldText, name) || mentions(c.NewText, name) {
 					add(c)
 				}
@@ -411,12 +420,23 @@ func (g *regression) suspects(errs []buildError, skip map[*changes.Change]bool) 
 	return out
 }
 
+// Bounds of the shrinking of one set's auxiliary changes to a 1-minimal
+// set: more than auxShrinkMax changes are kept as found (between releases
+// with a thousand changes, a refactoring's hundreds of changes that need
+// each other take thousands of checks, and halving them rarely builds),
+// and past auxShrinkChecks type checks the smallest set seen to build is
+// kept.
+const (
+	auxShrinkMax    = 64
+	auxShrinkChecks = 64
+)
+
 // auxiliary returns the changes that must be reverted with cs for the
 // version to build, and whether there are such: none if it builds as is.
 // It first follows the type checker's errors (the changes holding an
 // error's position, those naming the identifiers its message names),
 // then shrinks what it added to a 1-minimal set (ddmin with "builds" as
-// the outcome); if the errors lead nowhere, it falls back to the AFTER
+// the outcome, within the bounds auxShrinkMax and auxShrinkChecks); if the errors lead nowhere, it falls back to the AFTER
 // paper's search, ddmin over every other change from the set that
 // reverts them all (the old version, which builds). Results are cached
 // by reverted set.
@@ -479,17 +499,17 @@ func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*ch
 		}
 	}
 	extra = g.inOrder(extra)
-	if len(extra) > 1 {
+	if len(extra) > 1 && len(extra) <= auxShrinkMax {
 		res, err := slicing.DDMin(ctx, extra, func(ctx context.Context, sub []*changes.Change) slicing.Outcome {
 			if ok, _, err := builds(sub); err == nil && ok {
 				return slicing.Fail // "interesting": it builds
 			}
 			return slicing.Pass
-		}, &slicing.DDOptions{NoRecheck: true})
-		if err != nil {
+		}, &slicing.DDOptions{NoRecheck: true, MaxTests: auxShrinkChecks})
+		if err != nil && !errors.Is(err, slicing.ErrTestBudget) {
 			return done(nil, false, err)
 		}
-		extra = res.Min
+		extra = res.Min // on an exhausted budget, the smallest that built
 	}
 	return done(extra, true, nil)
 }
