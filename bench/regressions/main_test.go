@@ -76,27 +76,39 @@ func TestExtract(t *testing.T) {
 
 func TestHoldsRef(t *testing.T) {
 	rep := &regressReport{}
-	add := func(id, file string, from, to int) {
-		c := change{ID: id, File: file}
+	add := func(id, file, parent string, from, to int) {
+		c := change{ID: id, File: file, Parent: parent}
 		c.New.StartLine, c.New.EndLine = from, to
 		rep.Changes = append(rep.Changes, c)
 	}
-	add("c1", "a.go", 10, 12)
-	add("c2", "b.go", 20, 20)
-	add("c3", "b.go", 30, 0) // a removal: no lines in bad
-	res := result{r: regression{refFile: "b.go", refLines: []int{20, 30}}, rep: rep}
+	add("c1", "a.go", "", 10, 12)
+	add("c2", "b.go", "", 20, 20)
+	add("c3", "b.go", "", 30, 0)    // a removal: no lines in bad
+	add("c4", "b.go", "", 40, 60)   // an added function
+	add("c5", "b.go", "c4", 45, 50) // its if
+	add("c6", "b.go", "c5", 46, 46) // the if's statement
+	add("c7", "b.go", "", 70, 83)   // a modified statement: no nested changes
+	res := result{r: regression{refFile: "b.go", refLines: []int{20, 30, 46, 80}}, rep: rep}
 	tests := []struct {
 		ids  []string
-		want bool
+		want int // refSpan
 	}{
-		{[]string{"c1"}, false}, // another file
-		{[]string{"c2"}, true},
-		{[]string{"c3"}, true}, // at the line where it was
-		{nil, false},
+		{[]string{"c1"}, 0}, // another file
+		{[]string{"c2"}, 1},
+		{[]string{"c3"}, 1}, // at the line where it was
+		{[]string{"c4"}, 0}, // line 46 is its statement's, nested twice
+		{[]string{"c5"}, 0},
+		{[]string{"c6"}, 1},
+		{[]string{"c7"}, 14},
+		{[]string{"c7", "c2"}, 1}, // the narrowest
+		{nil, 0},
 	}
 	for _, tt := range tests {
-		if got := res.holdsRef(tt.ids); got != tt.want {
-			t.Errorf("holdsRef(%v) = %v, want %v", tt.ids, got, tt.want)
+		if got := res.refSpan(tt.ids); got != tt.want {
+			t.Errorf("refSpan(%v) = %d, want %d", tt.ids, got, tt.want)
+		}
+		if got := res.holdsRef(tt.ids); got != (tt.want > 0) {
+			t.Errorf("holdsRef(%v) = %v, want %v", tt.ids, got, tt.want > 0)
 		}
 	}
 }

@@ -45,9 +45,10 @@ type regressReport struct {
 
 // change is one change between the releases.
 type change struct {
-	ID   string `json:"id"`
-	File string `json:"file"`
-	New  struct {
+	ID     string `json:"id"`
+	File   string `json:"file"`
+	Parent string `json:"parent"` // the change this one is nested in, or ""
+	New    struct {
 		StartLine int `json:"startLine"`
 		EndLine   int `json:"endLine"`
 	} `json:"new"`
@@ -120,25 +121,53 @@ func one(ctx context.Context, r regression, bin, dir string, deadline, timeout t
 
 // holdsRef reports whether one of the changes ids holds a reference line
 // of r: a change of the faulty file whose span in bad covers one (a
-// removal, which has no lines in bad, at the line where it was).
+// removal, which has no lines in bad, at the line where it was), and is
+// the finest change there: no change nested in it covers that line too
+// (an added function whose statement at the line is a change of its own
+// does not hold it; a modified statement, which has no nested changes,
+// does, whatever its size: refSpan says it).
 func (res result) holdsRef(ids []string) bool {
+	return res.refSpan(ids) > 0
+}
+
+// refSpan returns the lines of the narrowest change of ids that holds a
+// reference line (see holdsRef), or 0 if none does.
+func (res result) refSpan(ids []string) int {
+	byID := map[string]change{}
 	for _, c := range res.rep.Changes {
-		if !slices.Contains(ids, c.ID) || c.File != res.r.refFile {
-			continue
-		}
-		end := max(c.New.EndLine, c.New.StartLine)
-		for _, l := range res.r.refLines {
-			if c.New.StartLine <= l && l <= end {
+		byID[c.ID] = c
+	}
+	covers := func(c change, l int) bool {
+		return c.File == res.r.refFile && c.New.StartLine <= l && l <= max(c.New.EndLine, c.New.StartLine)
+	}
+	nestedIn := func(c change, id string) bool {
+		for p := c.Parent; p != ""; p = byID[p].Parent {
+			if p == id {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	best := 0
+	for _, c := range res.rep.Changes {
+		if !slices.Contains(ids, c.ID) {
+			continue
+		}
+		for _, l := range res.r.refLines {
+			if !covers(c, l) || slices.ContainsFunc(res.rep.Changes, func(d change) bool { return nestedIn(d, c.ID) && covers(d, l) }) {
+				continue
+			}
+			if n := max(c.New.EndLine, c.New.StartLine) - c.New.StartLine + 1; best == 0 || n < best {
+				best = n
+			}
+		}
+	}
+	return best
 }
 
 // fixRef returns the rank of the first fix site holding a reference
-// line (as holdsRef: its change's span covers one; fix sites are never
-// an added function's whole declaration), or 0 if none does.
+// line (as holdsRef: its change is the finest covering one; fix sites are
+// never an added function's whole declaration), or 0 if none does.
 func (res result) fixRef() int {
 	for _, s := range res.rep.FixSites {
 		if res.holdsRef([]string{s.Change}) {
