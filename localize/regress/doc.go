@@ -78,7 +78,12 @@
 // imports the versions have, parsing and checking only the packages a
 // version changes and those importing them; then, if it builds, it is
 // loaded with overlays and its failing cases run again (or built and run
-// natively), so a regression with many changes takes many loads. Limits: the predicates whose outcome did not change
+// natively), so a regression with many changes takes many loads. Limits:
+// between releases with a thousand changes, the auxiliary changes of a
+// set can number hundreds (a refactoring's changes that need each
+// other); more than a few dozen are kept as found, not shrunk to a
+// 1-minimal set, and a root cause reverted with that many is verified
+// but says little (Report.Aux lists them). The predicates whose outcome did not change
 // are not dropped from the rounds, removed code is a cause only when no
 // set of causes suffices, and the HTML page shows the versions' files
 // side by side without aligning their lines. bench/realbugs/REGRESS.md
