@@ -28,19 +28,86 @@ func isUintptr(v ssa.Value) bool {
 // sameTrace reports the first difference between traces a and b of two
 // runs of the same program with the same inputs: in any event's static
 // instruction (hence position), occurrence, value, dependences, control
-// parent, goroutine, call, depth and callee, or in the inputs. Values
-// compare by kind and word; their pointers, different in two runs, must
-// correspond one to one (the same pointer in a at two events is the same
-// pointer in b there, and a different one elsewhere).
+// parent, goroutine, call, depth, key, steering and callee, or in the
+// inputs. Values compare by kind and word; their pointers, different in
+// two runs, must correspond one to one (the same pointer in a at two
+// events is the same pointer in b there, and a different one elsewhere).
+//
+// The traces are compared whole first, decoded into one slice per query
+// (sameDecoded), which costs a fraction of asking every query of every
+// event; only if they differ are they walked event by event
+// (eventDifference), for the first difference and its event.
+func sameTrace(a, b *Trace) error {
+	if a.Len() != b.Len() {
+		return fmt.Errorf("%d events, then %d", a.Len(), b.Len())
+	}
+	if sameDecoded(a, b) {
+		return nil
+	}
+	if err := eventDifference(a, b); err != nil {
+		return err
+	}
+	return fmt.Errorf("the traces differ decoded whole (store.Decode) but not event by event")
+}
+
+// sameDecoded reports whether traces a and b, of the same length, are
+// the same by sameTrace's measure, compared column by column.
+func sameDecoded(a, b *Trace) bool {
+	x, y := a.ev.Decode((*implier)(a)), b.ev.Decode((*implier)(b))
+	if !slices.Equal(x.Static, y.Static) || !slices.Equal(x.Occ, y.Occ) || !slices.Equal(x.Ctrl, y.Ctrl) ||
+		!slices.Equal(x.Kind, y.Kind) || !slices.Equal(x.DepEnd, y.DepEnd) || !slices.Equal(x.Deps, y.Deps) ||
+		!slices.Equal(x.Steered, y.Steered) || !slices.Equal(a.Inputs(), b.Inputs()) {
+		return false
+	}
+	ab, ba := map[unsafe.Pointer]unsafe.Pointer{}, map[unsafe.Pointer]unsafe.Pointer{}
+	for e := range x.Word {
+		// The uintptr of an address, or arithmetic on one (see
+		// unsafe.go), differs from run to run as pointers do.
+		if x.Word[e] != y.Word[e] && !isUintptr(a.SSAValue(EventID(e))) {
+			return false
+		}
+		if p, q := x.Ptr[e], y.Ptr[e]; p != nil || q != nil {
+			if p == nil || q == nil {
+				return false
+			}
+			if r, ok := ab[p]; ok && r != q {
+				return false
+			}
+			if r, ok := ba[q]; ok && r != p {
+				return false
+			}
+			ab[p], ba[q] = q, p
+		}
+		fx, fy := x.Frame[e], y.Frame[e]
+		if f, g := &x.Frames[fx], &y.Frames[fy]; f.Call != g.Call || f.G != g.G || f.Path != g.Path || x.Depth[fx] != y.Depth[fy] {
+			return false
+		}
+	}
+	// Callee is (NoEvent, NoEvent, false) but for the call events of
+	// frames.
+	for _, fs := range [][]store.Frame{x.Frames, y.Frames} {
+		for _, f := range fs {
+			if f.Call < 0 {
+				continue
+			}
+			xe, xr, xok := a.Callee(f.Call)
+			ye, yr, yok := b.Callee(f.Call)
+			if xe != ye || xr != yr || xok != yok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eventDifference is sameTrace event by event, asking each query of each
+// event of a and b, of the same length: it returns the first difference.
 //
 // Depth, a walk up the frame's callers, is a function of the event's
 // frame: it is asked once per frame of each trace (depths), which keeps
 // deep recursions (JSONTrees' cyclic value, a thousand frames deep)
 // from costing the walk at every event.
-func sameTrace(a, b *Trace) error {
-	if a.Len() != b.Len() {
-		return fmt.Errorf("%d events, then %d", a.Len(), b.Len())
-	}
+func eventDifference(a, b *Trace) error {
 	depthA, depthB := depths(a), depths(b)
 	ab, ba := map[unsafe.Pointer]unsafe.Pointer{}, map[unsafe.Pointer]unsafe.Pointer{}
 	var da, db []EventID

@@ -30,7 +30,13 @@ func (t *Trace) Static(e EventID) StaticID { return t.sid(int(e)) }
 // implied: im gives, for its static instruction, the distances back to
 // them (see Implier).
 func (t *Trace) Deps(e EventID, dst []EventID, im Implier) []EventID {
-	lo, hi := t.depRange(int(e))
+	s, lo, hi := t.depRange(int(e))
+	return t.depsIn(e, s, lo, hi, dst, im)
+}
+
+// depsIn is Deps for event e of Segment s, whose dependence units are
+// t.Units[lo:hi].
+func (t *Trace) depsIn(e EventID, s *Segment, lo, hi int, dst []EventID, im Implier) []EventID {
 	first := NoEvent
 	i := lo
 	// next appends the dependence whose units start at i and moves i
@@ -43,7 +49,7 @@ func (t *Trace) Deps(e EventID, dst []EventID, im Implier) []EventID {
 			dst = append(dst, e-EventID(u))
 		case u != depLong:
 			if first < 0 {
-				first = t.FrameFirst(t.FrameOf(e))
+				first = t.FrameFirst(s.Frame)
 			}
 			dst = append(dst, first+EventID(u&^depFar))
 		default:
@@ -53,13 +59,13 @@ func (t *Trace) Deps(e EventID, dst []EventID, im Implier) []EventID {
 		i++
 	}
 	if t.Meta.At(int(e))&SdepFlag != 0 {
-		s := t.sid(int(e))
-		for _, d := range im.Implied(s) {
+		sid := s.Sid0 + StaticID(e-s.First)
+		for _, d := range im.Implied(sid) {
 			switch {
 			case d > 0:
 				dst = append(dst, e-EventID(d))
 			case d < 0:
-				dst = append(dst, t.entryEvent(e, s+StaticID(d)))
+				dst = append(dst, t.entryEvent(s.Frame, sid+StaticID(d)))
 			default:
 				next()
 			}
@@ -82,12 +88,11 @@ type Implier interface {
 }
 
 // entryEvent returns the event of static instruction s, an Alloc of the
-// entry block of the function of event e, in e's frame: the entry block
+// entry block of frame fr's function, in frame fr: the entry block
 // runs once per frame, before the frame's other blocks, so the event is in
 // the first of the frame's segments, from its first event on, that holds
 // s (usually the first).
-func (t *Trace) entryEvent(e EventID, s StaticID) EventID {
-	fr := t.FrameOf(e)
+func (t *Trace) entryEvent(fr int32, s StaticID) EventID {
 	slot := &t.entrySegs[uint32(fr)*31&uint32(len(t.entrySegs)-1)]
 	i := -1
 	if c := slot.Load(); int32(c>>32) == fr+1 {
@@ -151,9 +156,12 @@ func (t *Trace) Callee(c EventID) (entry, ret EventID, ok bool) {
 }
 
 // Depth returns the call depth of e's frame (0 for root frames).
-func (t *Trace) Depth(e EventID) int {
+func (t *Trace) Depth(e EventID) int { return t.frameDepth(t.FrameOf(e)) }
+
+// frameDepth returns the call depth of frame fr (0 for root frames).
+func (t *Trace) frameDepth(fr int32) int {
 	d := 0
-	for f := t.Frames.Ptr(int(t.FrameOf(e))).Parent; f >= 0; f = t.Frames.Ptr(int(f)).Parent {
+	for f := t.Frames.Ptr(int(fr)).Parent; f >= 0; f = t.Frames.Ptr(int(f)).Parent {
 		d++
 	}
 	return d

@@ -42,7 +42,8 @@ func TestColumn(t *testing.T) {
 // occurrences, control parents, values and dependences read back as they
 // were added, through segments of every length (a segment continues while
 // the static instruction is the next one and the rest is equal) and
-// dependences near and far (one, two or three units each).
+// dependences near and far (one, two or three units each); so do they
+// decoded whole (Decode).
 func TestTraceRoundTrip(t *testing.T) {
 	type event struct {
 		s    StaticID
@@ -101,6 +102,17 @@ func TestTraceRoundTrip(t *testing.T) {
 			}
 			if got := tr.Deps(e, nil, nil); !slices.Equal(got, ev.deps) && !(len(got) == 0 && len(ev.deps) == 0) {
 				t.Fatalf("seed %d: event %d deps %v, want %v", seed, i, got, ev.deps)
+			}
+		}
+		d := tr.Decode(nil)
+		for i, ev := range want {
+			e := EventID(i)
+			if d.Static[e] != ev.s || d.Ctrl[e] != ev.ctrl || d.Occ[e] != ev.occ || d.Kind[e] != ev.k || d.Word[e] != ev.w || d.Ptr[e] != ev.p {
+				t.Fatalf("seed %d: decoded event %d = static %d ctrl %d occ %d value (%d %d %p), want %+v",
+					seed, i, d.Static[e], d.Ctrl[e], d.Occ[e], d.Kind[e], d.Word[e], d.Ptr[e], ev)
+			}
+			if got := d.EventDeps(e); !slices.Equal(got, ev.deps) && !(len(got) == 0 && len(ev.deps) == 0) {
+				t.Fatalf("seed %d: decoded event %d deps %v, want %v", seed, i, got, ev.deps)
 			}
 		}
 		tr.Release()

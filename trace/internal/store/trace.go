@@ -345,12 +345,13 @@ func (t *Trace) refIndex(e int) int {
 	return i
 }
 
-// depRange returns the bounds of e's dependences in t.Units.
-func (t *Trace) depRange(e int) (lo, hi int) {
-	s := t.runOf(EventID(e))
+// depRange returns the Segment of e and the bounds of e's dependences in
+// t.Units.
+func (t *Trace) depRange(e int) (s *Segment, lo, hi int) {
+	s = t.runOf(EventID(e))
 	lo = int(s.Dep)
 	t.walk(s, e, func(m uint16, x int) { lo += t.depCount(x, m) })
-	return lo, lo + t.depCount(e, t.Meta.At(e))
+	return s, lo, lo + t.depCount(e, t.Meta.At(e))
 }
 
 // runOf returns the Segment holding event e.
@@ -515,10 +516,20 @@ func (t *Trace) Commit(k, j, nr int, s0 StaticID) {
 // Raw returns the value of event e as Add took it: its kind (without
 // flags), word and pointer.
 func (t *Trace) Raw(e EventID) (k uint16, w uint64, p unsafe.Pointer) {
+	ref := -1
+	if t.Meta.At(int(e))&RefFlag != 0 {
+		ref = t.refIndex(int(e))
+	}
+	return t.rawAt(e, ref)
+}
+
+// rawAt is Raw for event e whose pointer, if its record has RefFlag, is
+// t.Refs[ref].
+func (t *Trace) rawAt(e EventID, ref int) (k uint16, w uint64, p unsafe.Pointer) {
 	m, w := t.Meta.At(int(e)), t.Words.At(int(e))
 	switch {
 	case m&RefFlag != 0:
-		p = t.Refs.At(t.refIndex(int(e)))
+		p = t.Refs.At(ref)
 	case m&LateFlag != 0:
 		p = t.lateRefs[e]
 	}
