@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/faultloc/faultloc/trace/internal/store"
 )
@@ -97,8 +98,8 @@ func decodedAsQueried(tr *Trace) error {
 // TestSameTraceFindsDifference: sameTrace, which compares two traces
 // decoded whole before it walks them event by event, finds two recordings
 // of one run the same, and names the first difference of one changed in a
-// value, an occurrence, a control parent, a dependence or a frame's
-// goroutine.
+// value, an occurrence, a control parent, a dependence, a frame's
+// goroutine or the correspondence of its pointers.
 func TestSameTraceFindsDifference(t *testing.T) {
 	record := recorder(t, load(t, "./internal/workload"), "TCAS", 7)
 	ref := record().Trace
@@ -114,6 +115,11 @@ func TestSameTraceFindsDifference(t *testing.T) {
 		{"control parent", func(tr *store.Trace) { tr.Segs.Ptr(tr.Segs.N/2).Ctrl++ }},
 		{"deps", func(tr *store.Trace) { tr.Units.Set(tr.Units.N/2, tr.Units.At(tr.Units.N/2)+1) }},
 		{"goroutine", func(tr *store.Trace) { tr.Frames.Ptr(tr.Frames.N-1).G++ }},
+		{"pointer", func(tr *store.Trace) { // a second event holding the first pointer
+			i := slices.IndexFunc(refs(tr), func(p unsafe.Pointer) bool { return p != nil })
+			j := slices.IndexFunc(refs(tr), func(p unsafe.Pointer) bool { return p != nil && p != tr.Refs.At(i) })
+			tr.Refs.Set(j, tr.Refs.At(i))
+		}},
 	} {
 		tr := record().Trace
 		c.change(&tr.ev)
@@ -126,4 +132,13 @@ func TestSameTraceFindsDifference(t *testing.T) {
 		}
 		tr.Release()
 	}
+}
+
+// refs returns the pointers of tr's values.
+func refs(tr *store.Trace) []unsafe.Pointer {
+	out := make([]unsafe.Pointer, tr.Refs.N)
+	for i := range out {
+		out[i] = tr.Refs.At(i)
+	}
+	return out
 }

@@ -59,7 +59,7 @@ func sameDecoded(a, b *Trace) bool {
 		!slices.Equal(x.Steered, y.Steered) || !slices.Equal(a.Inputs(), b.Inputs()) {
 		return false
 	}
-	ab, ba := map[unsafe.Pointer]unsafe.Pointer{}, map[unsafe.Pointer]unsafe.Pointer{}
+	var withPtr []int32 // the events whose values hold a pointer
 	for e := range x.Word {
 		// The uintptr of an address, or arithmetic on one (see
 		// unsafe.go), differs from run to run as pointers do.
@@ -70,18 +70,15 @@ func sameDecoded(a, b *Trace) bool {
 			if p == nil || q == nil {
 				return false
 			}
-			if r, ok := ab[p]; ok && r != q {
-				return false
-			}
-			if r, ok := ba[q]; ok && r != p {
-				return false
-			}
-			ab[p], ba[q] = q, p
+			withPtr = append(withPtr, int32(e))
 		}
 		fx, fy := x.Frame[e], y.Frame[e]
 		if f, g := &x.Frames[fx], &y.Frames[fy]; f.Call != g.Call || f.G != g.G || f.Path != g.Path || x.Depth[fx] != y.Depth[fy] {
 			return false
 		}
+	}
+	if !slices.Equal(firstOfPointer(x.Ptr, withPtr), firstOfPointer(y.Ptr, withPtr)) {
+		return false
 	}
 	// Callee is (NoEvent, NoEvent, false) but for the call events of
 	// frames.
@@ -98,6 +95,23 @@ func sameDecoded(a, b *Trace) bool {
 		}
 	}
 	return true
+}
+
+// firstOfPointer returns, for each event of events (in order), the first
+// of them whose value holds the same pointer of ptrs: two traces' pointers
+// correspond one to one at events if and only if these are equal.
+func firstOfPointer(ptrs []unsafe.Pointer, events []int32) []int32 {
+	first := make(map[unsafe.Pointer]int32, len(events))
+	out := make([]int32, len(events))
+	for k, e := range events {
+		f, ok := first[ptrs[e]]
+		if !ok {
+			f = e
+			first[ptrs[e]] = e
+		}
+		out[k] = f
+	}
+	return out
 }
 
 // eventDifference is sameTrace event by event, asking each query of each
