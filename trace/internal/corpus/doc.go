@@ -77,6 +77,7 @@ var Programs = map[string]func() string{
 	"LateGoroutine":      LateGoroutine,
 	"FastPaths":          FastPaths,
 	"Unsafe":             Unsafe,
+	"UnsafeViews":        UnsafeViews,
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,

@@ -54,6 +54,8 @@ const (
 	opFieldAddrNative // &x.f of a struct that lives natively (native_field.go)
 	opFieldNative     // x.f, likewise
 	opUnsafeConv      // a conversion to or from unsafe.Pointer (unsafe.go)
+	opLoadView        // *p of a variable that has a live header view (unsafe_view.go)
+	opStoreView       // *p = v, likewise
 	// Specialised BinOps on integer words (see specialise).
 	opAddW // 64-bit + (result kind in ins.rk)
 	opSubW // 64-bit -

@@ -36,6 +36,7 @@ type compiler struct {
 	p     *Program
 	c     *fnCode
 	slots map[ssa.Value]int32
+	views map[*ssa.Alloc]*liveViewInfo // liveView's answers
 }
 
 func (p *Program) compile(c *fnCode) {
@@ -358,6 +359,8 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 			in.op = opLoad
 			if isNativeType(deref(i.X.Type())) || nativeField(i.X) {
 				in.op = opLoadNative
+			} else if lv := cp.liveViewOfAddr(i.X); lv != nil {
+				in.op, in.x = opLoadView, lv
 			}
 		case token.ARROW:
 			in.op = opRecv
@@ -374,6 +377,8 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.op = opStore
 		if isNativeType(deref(i.Addr.Type())) || nativeField(i.Addr) {
 			in.op = opStoreNative
+		} else if lv := cp.liveViewOfAddr(i.Addr); lv != nil {
+			in.op, in.x = opStoreView, lv
 		}
 		in.a = []int32{cp.slot(i.Addr), cp.slot(i.Val)}
 	case *ssa.If:

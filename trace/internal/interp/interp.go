@@ -280,6 +280,10 @@ func (r *run) step(fr *frame, in *ins) {
 		r.def(fr, in, r.convert(in.x.(*convInfo), regs[in.a[0]]))
 	case opUnsafeConv:
 		r.unsafeConv(fr, in, regs[in.a[0]])
+	case opLoadView:
+		r.loadLiveView(fr, in)
+	case opStoreView:
+		r.storeLiveView(fr, in)
 	case opChangeType:
 		r.def(fr, in, regs[in.a[0]])
 	case opMakeInterface:

@@ -44,7 +44,10 @@ import (
 // A reinterpretation that changes the representation (a string read as
 // a header, a header read as a []byte) makes a new cell, read at the
 // conversion: go/ssa's form shows that the converted pointer is only
-// read, at once (see readOnlyView); a store through it is unsupported.
+// read, at once (see readOnlyView). A header view of a local string or
+// []byte that is written is a live view (unsafe_view.go); a store
+// through another view is unsupported. A header's uintptr data word is
+// the pointer the run recorded for it (reflect_unsafe.go).
 // Where compiled code shares memory between a string and a []byte, the
 // interpreter copies the bytes: a string made from a []byte does not
 // change with it, which unsafe.String's contract (the bytes must not
@@ -76,9 +79,10 @@ const (
 // unsafeConv is the static part of a conversion through unsafe.Pointer.
 type unsafeConv struct {
 	kind     unsafeConvKind
-	elem     types.Type // T of a *T converted to unsafe.Pointer, U of a conversion to *U
-	id       int32      // T's type id (toUnsafe)
-	readOnly bool       // fromUnsafe: the result is only read, at once (readOnlyView)
+	elem     types.Type    // T of a *T converted to unsafe.Pointer, U of a conversion to *U
+	id       int32         // T's type id (toUnsafe)
+	readOnly bool          // fromUnsafe: the result is only read, at once (readOnlyView)
+	live     *liveViewInfo // fromUnsafe: the header view of a variable that has a live view (unsafe_view.go)
 	err      *UnsupportedError
 }
 
@@ -106,6 +110,7 @@ func (cp *compiler) compileUnsafeConv(i *ssa.Convert) ins {
 		case *types.Pointer:
 			uc.kind, uc.elem = fromUnsafe, u.Elem()
 			uc.readOnly = readOnlyView(i)
+			uc.live = cp.liveViewOfConv(i)
 		case *types.Basic:
 			if u.Kind() != types.Uintptr {
 				return unsupported(fmt.Sprintf("conversion of unsafe.Pointer to %s", to), i)
@@ -292,6 +297,10 @@ func (r *run) unsafeConv(fr *frame, in *ins, x Value) {
 	case toUintptr:
 		r.def(fr, in, Uint(r.uintptrOf(in, x)))
 	case fromUnsafe:
+		if uc.live != nil && x.p != nil {
+			r.liveViewConv(fr, in, uc.live, x)
+			return
+		}
 		r.fromUnsafe(fr, in, uc, x)
 	case fromUintptr:
 		r.def(fr, in, r.pointerFromUintptr(in, uintptr(x.n)))
@@ -385,10 +394,15 @@ func (r *run) fromUnsafe(fr *frame, in *ins, uc *unsafeConv, x Value) {
 // reads the memory of src (nil: none): its event depends on src's last
 // store, and the new cells' last store is the event.
 func (r *run) viewOf(fr *frame, in *ins, src *cell, v Value) {
+	r.viewCell(fr, in, src, v)
+}
+
+// viewCell is viewOf, and returns the new cell.
+func (r *run) viewCell(fr *frame, in *ins, src *cell, v Value) *cell {
 	c := newCell(v, NoEvent)
 	e := r.def(fr, in, Value{k: KindPointer, p: ptrOf(c)})
 	if r.tr == nil {
-		return
+		return c
 	}
 	if src != nil {
 		r.memDeps(src, e)
@@ -403,6 +417,7 @@ func (r *run) viewOf(fr *frame, in *ins, src *cell, v Value) {
 		}
 	}
 	mark(c)
+	return c
 }
 
 // headerShape reports whether t is a struct laid out as a string header
@@ -551,7 +566,7 @@ func bytesOf(cs []cell) string {
 // string of a header; it stops the run when data reaches fewer.
 func (r *run) headerBytes(in *ins, data Value, n int64, what string) string {
 	if data.k == KindUint {
-		r.unsupportedAt(in, "a "+what+" made from a header whose data is a uintptr")
+		data = r.pointerFromUintptr(in, uintptr(data.n))
 	}
 	if n == 0 {
 		return ""
@@ -569,7 +584,7 @@ func (r *run) headerBytes(in *ins, data Value, n int64, what string) string {
 // headerSlice returns the []byte of a slice header {data, n, c}.
 func (r *run) headerSlice(in *ins, data Value, n, c int64) Value {
 	if data.k == KindUint {
-		r.unsupportedAt(in, "a slice made from a header whose data is a uintptr")
+		data = r.pointerFromUintptr(in, uintptr(data.n))
 	}
 	if n < 0 || c < n {
 		r.unsupportedAt(in, fmt.Sprintf("a slice made from a header of length %d and capacity %d", n, c))

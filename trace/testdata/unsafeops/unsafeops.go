@@ -29,7 +29,8 @@ func AddrOfVar() int {
 	return *(*int)(unsafe.Pointer(uintptr(unsafe.Pointer(&x)) + 8))
 }
 
-// StoreThroughView keeps a header view of a string and writes through it.
+// StoreThroughView keeps a header view of a string and writes through
+// it: the string is then the header's.
 func StoreThroughView(s string) int {
 	h := (*strHeader)(unsafe.Pointer(&s))
 	h.len = 1
