@@ -30,6 +30,11 @@ func filePath(c interp.Call, name string) string {
 	if p, ok := sandboxPath(c, name); ok {
 		return p // in the run's sandbox (sandbox.go)
 	}
+	if rel, ok := inPkgDir(c, name); ok {
+		if l := pkgLayer(c, false); l != nil {
+			return l.readPath(rel) // what the run wrote there (pkgdir.go)
+		}
+	}
 	if dir := c.Dir(); dir != "" && name != "" && !filepath.IsAbs(name) {
 		return filepath.Join(dir, name) // (an empty name names no file, in any directory)
 	}

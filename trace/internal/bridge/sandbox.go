@@ -15,7 +15,8 @@ import (
 
 // The run's sandbox: a directory of its own, made under the system's
 // temporary directory on first use and removed with everything in it
-// when the run ends. The program writes only there: os.TempDir is the
+// when the run ends. The program writes only there, and in its copy of
+// its package directory (pkgdir.go): os.TempDir is the
 // sandbox, t.TempDir, os.MkdirTemp and os.CreateTemp make their
 // directories and files in it, and os.WriteFile, os.Create, os.OpenFile
 // (for writing), os.Mkdir, os.MkdirAll, os.Remove, os.RemoveAll,
@@ -94,14 +95,21 @@ func sandboxPath(c interp.Call, name string) (string, bool) {
 	return box(c).virtual(p)
 }
 
-// inside returns the real path of name, a file name the program gave, if
-// it is inside c's sandbox; else it refuses the call fn.
+// inside returns the real path where the call fn writes name, a file
+// name the program gave: in c's sandbox, or in the run's copy of its
+// package directory (pkgdir.go); any other name is refused.
 func inside(c interp.Call, fn, name string) string {
-	p, ok := sandboxPath(c, name)
-	if !ok {
-		panic(&interp.BridgeError{Func: fn, CallSite: c.Pos(), Reason: fmt.Sprintf("the program writes only inside its run's temporary directory (os.TempDir, t.TempDir, os.MkdirTemp, os.CreateTemp), not %s", name)})
+	if p, ok := sandboxPath(c, name); ok {
+		return p
 	}
-	return p
+	if rel, ok := inPkgDir(c, name); ok {
+		p, err := pkgLayer(c, true).writePath(rel)
+		if err != nil {
+			panic(&interp.BridgeError{Func: fn, CallSite: c.Pos(), Reason: fmt.Sprintf("copying %s into the run's copy of its package directory: %v", name, err)})
+		}
+		return p
+	}
+	panic(&interp.BridgeError{Func: fn, CallSite: c.Pos(), Reason: fmt.Sprintf("the program writes only inside its run's temporary directory (os.TempDir, t.TempDir, os.MkdirTemp, os.CreateTemp) and its package directory, not %s", name)})
 }
 
 // tempName makes a new directory (or file, when file) in real directory
@@ -244,13 +252,32 @@ func init() {
 	}
 	onPath("os.Mkdir", func(p string, a []interp.Value) error { return os.Mkdir(p, fs.FileMode(a[1].Uint())) })
 	onPath("os.MkdirAll", func(p string, a []interp.Value) error { return os.MkdirAll(p, fs.FileMode(a[1].Uint())) })
-	onPath("os.Remove", func(p string, a []interp.Value) error { return os.Remove(p) })
-	onPath("os.RemoveAll", func(p string, a []interp.Value) error { return os.RemoveAll(p) })
+	for _, fn := range []string{"os.Remove", "os.RemoveAll"} {
+		all := fn == "os.RemoveAll"
+		reg(fn, func(c interp.Call, args []interp.Value) interp.Value {
+			name := args[0].Str()
+			if _, ok := sandboxPath(c, name); !ok {
+				if rel, ok := inPkgDir(c, name); ok {
+					return errValue(c, pkgLayer(c, true).remove(rel, all), name)
+				}
+			}
+			p := inside(c, fn, name)
+			if all {
+				return errValue(c, os.RemoveAll(p), name)
+			}
+			return errValue(c, os.Remove(p), name)
+		})
+	}
 	onPath("os.Chmod", func(p string, a []interp.Value) error { return os.Chmod(p, fs.FileMode(a[1].Uint())) })
 	onPath("os.Truncate", func(p string, a []interp.Value) error { return os.Truncate(p, a[1].Int()) })
 	reg("os.Rename", func(c interp.Call, args []interp.Value) interp.Value {
 		from, to := args[0].Str(), args[1].Str()
 		err := os.Rename(inside(c, "os.Rename", from), inside(c, "os.Rename", to))
+		if rel, ok := inPkgDir(c, from); ok && err == nil {
+			if _, inBox := sandboxPath(c, from); !inBox {
+				pkgLayer(c, true).hide(rel)
+			}
+		}
 		if le, ok := err.(*os.LinkError); ok {
 			le.Old, le.New = from, to
 		}

@@ -42,13 +42,55 @@ func TestOutside(t *testing.T) {
 }
 
 func TestPackageDir(t *testing.T) {
-	os.Remove("sbx.go")
+	f, err := os.OpenFile("rel.txt", os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("test")
+	f.Close()
+	if b, err := os.ReadFile("rel.txt"); err != nil || string(b) != "test" {
+		t.Fatalf("rel.txt: %q %v", b, err)
+	}
+	// A file of the directory, written: a copy, then its changes.
+	f, err = os.OpenFile("sbx.go", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("// more\n")
+	f.Close()
+	if b, err := os.ReadFile("sbx.go"); err != nil || string(b) != "package sbx\n// more\n" {
+		t.Fatalf("sbx.go: %q %v", b, err)
+	}
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("sub", "x"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename("sub/x", "y"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sbx.go", "rel.txt", "y"} {
+		if err := os.Remove(name); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(name); !os.IsNotExist(err) {
+			t.Fatalf("Stat of %s removed: %v", name, err)
+		}
+	}
+	if err := os.Remove("sub/x"); !os.IsNotExist(err) {
+		t.Fatalf("Remove of sub/x moved away: %v", err)
+	}
+	if _, err := os.Stat("sbx_test.go"); err != nil {
+		t.Fatal(err)
+	}
 }
 `
 
 // TestSandbox runs tests that write files: inside their run's directory
-// they do, and it is gone when the run ends; outside it (its parent, the
-// package's directory) the call is a *BridgeError naming it.
+// they do, and it is gone when the run ends; in the package's directory
+// they write the run's copy of it, and the directory stays as it was;
+// elsewhere the call is a *BridgeError naming it.
 func TestSandbox(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{"go.mod": "module sbx\n\ngo 1.26\n", "sbx.go": "package sbx\n", "sbx_test.go": sandboxUser} {
@@ -82,14 +124,24 @@ func TestSandbox(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, want string }{
 		{"TestOutside", "no bridge for os.WriteFile: the program writes only inside its run's temporary directory"},
-		{"TestPackageDir", "no bridge for os.Remove: the program writes only inside its run's temporary directory (os.TempDir, t.TempDir, os.MkdirTemp, os.CreateTemp), not sbx.go"},
 	} {
 		_, err := p.RunGoTest(context.Background(), "sbx", tc.name, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "sbx.go")); err != nil {
-		t.Errorf("sbx.go: %v", err)
+	// Writes in the package's directory go to the run's copy of it: the
+	// directory is as it was.
+	res, err = p.RunGoTest(context.Background(), "sbx", "TestPackageDir", nil)
+	if err != nil || res.Failed || !res.Ran {
+		t.Fatalf("TestPackageDir: %v %+v", err, res)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "sbx.go")); err != nil || string(b) != "package sbx\n" {
+		t.Errorf("sbx.go: %q %v", b, err)
+	}
+	for _, name := range []string{"rel.txt", "sub", "y"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !os.IsNotExist(err) {
+			t.Errorf("%s in the package's directory: %v", name, err)
+		}
 	}
 }
