@@ -78,6 +78,7 @@ var Programs = map[string]func() string{
 	"FastPaths":          FastPaths,
 	"Unsafe":             Unsafe,
 	"UnsafeViews":        UnsafeViews,
+	"AtomicTypes":        AtomicTypes,
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,
