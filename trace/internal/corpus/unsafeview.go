@@ -54,14 +54,14 @@ func reslice(b []byte, n int) (int, int, string) {
 func UnsafeViews() string {
 	var out []string
 	doc := `{"a":[1,2,3],"b":"fastjson"}`
-	for _, s := range []string{doc, doc[5:12], "", "x"} {
+	for _, s := range []string{doc, doc[5:12], "", "x", doc[3:3], doc[len(doc):]} {
 		b := s2b(s)
 		out = append(out, fmt.Sprint(len(b), cap(b), string(b) == s, b == nil))
 	}
 	b := s2b(doc)
 	out = append(out, string(b[1:4]), fmt.Sprint(b[len(b)-1]))
 	w := []byte("hello, world")
-	out = append(out, b2sHeader(w), b2sHeader(w[7:]), fmt.Sprint(len(b2sHeader(nil))))
+	out = append(out, b2sHeader(w), b2sHeader(w[7:]), fmt.Sprint(len(b2sHeader(nil)), len(b2sHeader(w[3:3]))))
 	out = append(out, truncate(doc, 4), truncate(doc[2:], 3), fmt.Sprint(len(truncate(doc, 0))))
 	buf := make([]byte, 3, 8)
 	copy(buf[:8], "abcdefgh")

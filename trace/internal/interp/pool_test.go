@@ -136,9 +136,11 @@ func eventDifference(a, b *Trace) error {
 			return where("occurrence", x, y)
 		}
 		va, vb := a.Value(e), b.Value(e)
-		if isUintptr(a.SSAValue(e)) && va.k == vb.k {
+		st, isStore := a.Instr(e).(*ssa.Store)
+		if (isUintptr(a.SSAValue(e)) || isStore && isUintptr(st.Val)) && va.k == vb.k {
 			// The uintptr of an address, or arithmetic on one (see
-			// unsafe.go), differs from run to run as pointers do.
+			// unsafe.go), differs from run to run as pointers do, and
+			// so does a store of one (a header's data word).
 			va.n = vb.n
 		}
 		if va.k != vb.k || va.n != vb.n || (va.p == nil) != (vb.p == nil) {

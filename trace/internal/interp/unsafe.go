@@ -565,11 +565,11 @@ func bytesOf(cs []cell) string {
 // headerBytes returns the n bytes unsafe.Pointer data points to, as the
 // string of a header; it stops the run when data reaches fewer.
 func (r *run) headerBytes(in *ins, data Value, n int64, what string) string {
-	if data.k == KindUint {
-		data = r.pointerFromUintptr(in, uintptr(data.n))
-	}
 	if n == 0 {
 		return ""
+	}
+	if data.k == KindUint {
+		data = r.pointerFromUintptr(in, uintptr(data.n))
 	}
 	if s, ok := uptrStrOf(data); ok && n > 0 && n <= int64(len(s)) {
 		return s[:n]
@@ -584,6 +584,11 @@ func (r *run) headerBytes(in *ins, data Value, n int64, what string) string {
 // headerSlice returns the []byte of a slice header {data, n, c}.
 func (r *run) headerSlice(in *ins, data Value, n, c int64) Value {
 	if data.k == KindUint {
+		if c == 0 && data.n != 0 {
+			// an empty slice that points somewhere: the address of an
+			// empty string's bytes is not recorded (issueRange)
+			return sliceOf([]cell{})
+		}
 		data = r.pointerFromUintptr(in, uintptr(data.n))
 	}
 	if n < 0 || c < n {

@@ -55,8 +55,11 @@ func (r *run) zeroCell(id int32, z Value) *cell {
 }
 
 // zerobase returns an unsafe.Pointer to the run's struct{} variable, where
-// the data pointer of an empty slice points as natively.
+// the data pointer of an empty slice points as natively: a pointer to a
+// variable of type struct{} (unsafe.go), which has a uintptr.
 func (r *run) zerobase() Value {
 	id := r.p.internLocked(types.NewStruct(nil, nil)).id
-	return addrOf(r.zeroCell(id, structOf(nil)))
+	v := addrOf(r.zeroCell(id, structOf(nil)))
+	v.n = uptrTyped | uint64(id)
+	return v
 }
