@@ -562,8 +562,42 @@ func (r *run) dataToNative(fr *frame, in *ins, v Value, t types.Type, rt reflect
 		x = reflect.New(rt.Elem())
 		x.Elem().Set(e)
 		return x, true, nil
+	case rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Slice && v.k == KindPointer && v.p != nil:
+		// A pointer to a named slice of basic elements (net.IP, whose
+		// UnmarshalText sets it): a copy, written back (dataWriteBack).
+		pt, _ := t.Underlying().(*types.Pointer)
+		c := (*cell)(v.p)
+		if pt == nil || !dataSlice(pt.Elem()) || c.v.k != KindSlice {
+			return x, false, nil
+		}
+		e, err := r.toNative(fr, in, c.v, pt.Elem(), rt.Elem())
+		if err != nil {
+			return x, true, err
+		}
+		x = reflect.New(rt.Elem())
+		x.Elem().Set(e)
+		return x, true, nil
 	}
 	return x, false, nil
+}
+
+// dataSlice reports whether t is a named slice type, not native, of
+// basic elements: a value of it holds no reference that native code
+// could keep.
+func dataSlice(t types.Type) bool {
+	if t == nil || isNativeType(t) {
+		return false
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	sl, ok := n.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	_, basic := sl.Elem().Underlying().(*types.Basic)
+	return basic
 }
 
 // dataFromNative converts rv, a data struct of type t or a pointer to
@@ -622,14 +656,26 @@ func exposed(v reflect.Value) reflect.Value {
 }
 
 // dataWriteBack copies what native code left in nv, the native copy of
-// argument a (a pointer to a data struct of type t), back into a's
-// struct, field by field, as stored by event ev (the call).
+// argument a (a pointer to a data struct of type t, or to a named slice
+// of basic elements), back into a's struct, field by field, or a's
+// slice, as stored by event ev (the call).
 func (r *run) dataWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) {
-	if a.k != KindPointer || a.p == nil || nv.Kind() != reflect.Pointer || nv.IsNil() || nv.Elem().Kind() != reflect.Struct {
+	if a.k != KindPointer || a.p == nil || nv.Kind() != reflect.Pointer || nv.IsNil() {
 		return
 	}
 	pt, ok := t.Underlying().(*types.Pointer)
 	if !ok {
+		return
+	}
+	if nv.Elem().Kind() == reflect.Slice && dataSlice(pt.Elem()) {
+		// a named slice of basic elements (dataToNative): its new value
+		c := (*cell)(a.p)
+		if v, err := r.fromNative(nv.Elem(), pt.Elem()); err == nil && c.v.k == KindSlice && !sameSlice(v, c.v) {
+			c.v, c.st = v, ev
+		}
+		return
+	}
+	if nv.Elem().Kind() != reflect.Struct {
 		return
 	}
 	st, ok := dataStruct(pt.Elem())
@@ -818,4 +864,19 @@ func cutResults(rt reflect.Type, args []reflect.Value) []reflect.Value {
 		}
 	}
 	return outs
+}
+
+// sameSlice reports whether interpreted slices a and b hold the same
+// elements (and are both nil or both not).
+func sameSlice(a, b Value) bool {
+	if (a.p == nil) != (b.p == nil) || a.Len() != b.Len() {
+		return false
+	}
+	as, bs := a.slice(), b.slice()
+	for i := range as {
+		if !Equal(as[i].v, bs[i].v) {
+			return false
+		}
+	}
+	return true
 }
