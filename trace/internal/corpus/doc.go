@@ -79,6 +79,8 @@ var Programs = map[string]func() string{
 	"Unsafe":             Unsafe,
 	"UnsafeViews":        UnsafeViews,
 	"AtomicTypes":        AtomicTypes,
+	"NativeSlices":       NativeSlices,
+	"ResolveLiteral":     ResolveLiteral,
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,
