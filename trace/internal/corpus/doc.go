@@ -80,6 +80,7 @@ var Programs = map[string]func() string{
 	"UnsafeViews":        UnsafeViews,
 	"AtomicTypes":        AtomicTypes,
 	"NativeSlices":       NativeSlices,
+	"NativeFields":       NativeFields,
 	"ResolveLiteral":     ResolveLiteral,
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,

@@ -22,3 +22,29 @@ func NativeSlices() string {
 	errEmpty := empty.UnmarshalText(nil)
 	return fmt.Sprint(ip, " ", err, " ", bad == nil, " ", errBad, " ", held, " ", errU, " ", len(held), " ", empty == nil, len(empty), errEmpty)
 }
+
+// wrappedParseError holds a *net.ParseError, as mapstructure's
+// netParseError does.
+type wrappedParseError struct {
+	Err *net.ParseError
+}
+
+func (e *wrappedParseError) Error() string { return "invalid " + e.Err.Type }
+
+// NativeFields reads the fields of values of a standard struct type
+// that lives natively (net.ParseError) however they were made: by
+// net.ParseCIDR and net.ParseIP's callers, and by a composite literal.
+func NativeFields() string {
+	var out []string
+	_, _, err := net.ParseCIDR("testing")
+	if pe, ok := err.(*net.ParseError); ok {
+		w := &wrappedParseError{Err: pe}
+		out = append(out, w.Error(), pe.Text, fmt.Sprint(*pe))
+	}
+	lit := &net.ParseError{Type: "IP address", Text: "x"}
+	lit.Text += "y"
+	out = append(out, lit.Type, lit.Text, lit.Error(), (&wrappedParseError{Err: lit}).Error())
+	v := *lit
+	out = append(out, v.Type, v.Text)
+	return fmt.Sprint(out)
+}

@@ -65,6 +65,13 @@ func (r *run) fieldAddrNative(fr *frame, in *ins) {
 		st = rv.Elem()
 	default:
 		c := (*cell)(x.p)
+		if c.v.k == KindStruct && int(in.n) < len(c.v.cells()) {
+			// a value of the type made by interpreted code or a bridge
+			// as an interpreted struct: its field, as for any struct
+			// (loadNative and storeNative follow such an address)
+			r.def(fr, in, addrOf(&c.v.cells()[in.n]))
+			return
+		}
 		if c.v.k != KindNative || c.v.p == nil {
 			panic(&InternalError{Value: fmt.Sprintf("field address of a %v value where a native struct was expected", c.v.k), Pos: r.pos(in)})
 		}
@@ -79,6 +86,10 @@ func (r *run) fieldAddrNative(fr *frame, in *ins) {
 // fieldNative executes x.f for x a struct value that lives natively.
 func (r *run) fieldNative(fr *frame, in *ins) {
 	x := fr.regs[in.a[0]]
+	if x.k == KindStruct && int(in.n) < len(x.cells()) {
+		r.def(fr, in, x.cells()[in.n].v) // an interpreted struct (fieldAddrNative)
+		return
+	}
 	if x.k != KindNative || x.p == nil {
 		panic(&InternalError{Value: fmt.Sprintf("field of a %v value where a native struct was expected", x.k), Pos: r.pos(in)})
 	}
