@@ -25,6 +25,15 @@ func isUintptr(v ssa.Value) bool {
 	return ok && b.Kind() == types.Uintptr
 }
 
+// uintptrEvent reports whether event e of t has a uintptr value: the
+// uintptr of an address, or arithmetic on one (see unsafe.go), or a
+// store of one (a header's data word), which differ from run to run as
+// pointers do.
+func uintptrEvent(t *Trace, e EventID) bool {
+	st, isStore := t.Instr(e).(*ssa.Store)
+	return isUintptr(t.SSAValue(e)) || isStore && isUintptr(st.Val)
+}
+
 // sameTrace reports the first difference between traces a and b of two
 // runs of the same program with the same inputs: in any event's static
 // instruction (hence position), occurrence, value, dependences, control
@@ -61,9 +70,7 @@ func sameDecoded(a, b *Trace) bool {
 	}
 	var withPtr []int32 // the events whose values hold a pointer
 	for e := range x.Word {
-		// The uintptr of an address, or arithmetic on one (see
-		// unsafe.go), differs from run to run as pointers do.
-		if x.Word[e] != y.Word[e] && !isUintptr(a.SSAValue(EventID(e))) {
+		if x.Word[e] != y.Word[e] && !uintptrEvent(a, EventID(e)) {
 			return false
 		}
 		if p, q := x.Ptr[e], y.Ptr[e]; p != nil || q != nil {
@@ -136,11 +143,7 @@ func eventDifference(a, b *Trace) error {
 			return where("occurrence", x, y)
 		}
 		va, vb := a.Value(e), b.Value(e)
-		st, isStore := a.Instr(e).(*ssa.Store)
-		if (isUintptr(a.SSAValue(e)) || isStore && isUintptr(st.Val)) && va.k == vb.k {
-			// The uintptr of an address, or arithmetic on one (see
-			// unsafe.go), differs from run to run as pointers do, and
-			// so does a store of one (a header's data word).
+		if uintptrEvent(a, e) && va.k == vb.k {
 			va.n = vb.n
 		}
 		if va.k != vb.k || va.n != vb.n || (va.p == nil) != (vb.p == nil) {
