@@ -35,14 +35,20 @@
 // A patch is plausible when the whole suite passes on it (repair's
 // Validation.Plausible). A plausible patch is correct when it is the
 // reference fix: the same syntax tree as the reference file (comments and
-// layout aside), or, for TCAS, the same outcome as the fault-free port
+// layout aside); or the same bound: the trees differ only in integer
+// comparisons with a constant, each holding for the same integers in
+// both (`len(v) > 1` for `len(v) >= 2`: the same operand's tree, of an
+// integer type, and the same constant once `a > k` is read `a >= k+1`
+// and `a < k` `a <= k-1`, as the type checker sees both files; since the
+// patch is plausible, the upstream fix's own tests pass on it); or, for
+// TCAS, the same outcome as the fault-free port
 // on -inputs generated inputs (each of the twelve inputs drawn from the
 // values the universe gives it or uniformly between their least and
 // greatest, and in one input of three one input set to another's value
 // or one off, seeded), run natively as one more test laid over the package
 // with the patch. The historical bugs have no input generator: a
-// plausible patch whose syntax tree differs from the release's file is
-// listed (its line, the source replaced, the replacement), not counted
+// plausible patch that is neither the release's file's syntax tree nor
+// the same bound is listed (its line, the source replaced, the replacement), not counted
 // correct. The check of every subject begins with the reference fix
 // itself laid over the package: the report says whether the whole suite
 // passes on it (when it does not, no patch can be plausible).

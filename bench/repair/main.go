@@ -338,11 +338,16 @@ func evaluate(ctx context.Context, s subject, o options, stderr io.Writer) (r ro
 }
 
 // correct says how plausible patch p is the reference fix: "identical"
-// (the same syntax tree), "equivalent" (the same outcomes on generated
+// (the same syntax tree), "same bound" (the one difference an integer
+// comparison with a constant that holds for the same integers:
+// sameBound), "equivalent" (TCAS: the same outcomes on generated
 // inputs), or "" when it is not found to be.
 func (s subject) correct(ctx context.Context, p *repair.Patch) (string, error) {
 	if sameSyntax(p.Source, s.reference) {
 		return "identical", nil
+	}
+	if ok, err := sameBound(ctx, filepath.Dir(s.file), s.file, p.Source, s.reference); err != nil || ok {
+		return map[bool]string{true: "same bound"}[ok], err
 	}
 	if s.equivalent == nil {
 		return "", nil
@@ -372,35 +377,38 @@ func syntax(src []byte) ([]string, bool) {
 	}
 	var out []string
 	ast.Inspect(f, func(n ast.Node) bool {
-		var s string
-		switch n := n.(type) {
-		case nil:
-			s = "end"
-		case *ast.Ident:
-			s = "ident " + n.Name
-		case *ast.BasicLit:
-			s = "literal " + n.Value
-		case *ast.BinaryExpr:
-			s = "binary " + n.Op.String()
-		case *ast.UnaryExpr:
-			s = "unary " + n.Op.String()
-		case *ast.AssignStmt:
-			s = "assign " + n.Tok.String()
-		case *ast.IncDecStmt:
-			s = "incdec " + n.Tok.String()
-		case *ast.BranchStmt:
-			s = "branch " + n.Tok.String()
-		case *ast.RangeStmt:
-			s = "range " + n.Tok.String()
-		case *ast.GenDecl:
-			s = "decl " + n.Tok.String()
-		default:
-			s = fmt.Sprintf("%T", n)
-		}
-		out = append(out, s)
+		out = append(out, label(n))
 		return true
 	})
 	return out, true
+}
+
+// label is a node of a syntax tree in a word: its name, operator or
+// token kind ("end" for nil, the end of a node's children).
+func label(n ast.Node) string {
+	switch n := n.(type) {
+	case nil:
+		return "end"
+	case *ast.Ident:
+		return "ident " + n.Name
+	case *ast.BasicLit:
+		return "literal " + n.Value
+	case *ast.BinaryExpr:
+		return "binary " + n.Op.String()
+	case *ast.UnaryExpr:
+		return "unary " + n.Op.String()
+	case *ast.AssignStmt:
+		return "assign " + n.Tok.String()
+	case *ast.IncDecStmt:
+		return "incdec " + n.Tok.String()
+	case *ast.BranchStmt:
+		return "branch " + n.Tok.String()
+	case *ast.RangeStmt:
+		return "range " + n.Tok.String()
+	case *ast.GenDecl:
+		return "decl " + n.Tok.String()
+	}
+	return fmt.Sprintf("%T", n)
 }
 
 // why says why a validation did not find a patch plausible.

@@ -25,7 +25,9 @@ func writeReport(sb *strings.Builder, o options, rows []row) {
 	sb.WriteString("A patch is *plausible* when the subject's whole test suite passes on it, natively " +
 		"(TCAS: the 1608 tests of the universe; a historical bug: its package's own tests). " +
 		"It is *correct* when it is plausible and the reference fix (the fault-free tcas.go, the release's file): " +
-		"the same syntax tree, comments and layout aside (*identical*) or, for TCAS, the same outcome as the fault-free port on the generated inputs (*equivalent*). " +
+		"the same syntax tree, comments and layout aside (*identical*), " +
+		"trees that differ only in integer comparisons with a constant that hold for the same integers, `a > k` read `a >= k+1` and `a < k` `a <= k-1`, the operand of an integer type by the type checker (*same bound*), " +
+		"or, for TCAS, the same outcome as the fault-free port on the generated inputs (*equivalent*). " +
 		"Ranks are those of repair's result (plausible patches first, then by size, distance and site); " +
 		"mutation-only ranks are among the patches that mutation analysis proposed, in the same order. " +
 		"*reference passes*: the whole suite passes with the reference fix laid over the package (when not, no patch can be plausible). " +
