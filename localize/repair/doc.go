@@ -74,6 +74,18 @@
 // cannot tell what such a statement does to a run: they are ranked with
 // the guards and the validation decides.
 //
+// Repair also edits the statements of the first lines of the sites,
+// the spectrum and the fallback's rankings (up to eight lines,
+// interleaved), after the templates of program repair (GenProg's
+// deletion and swap, PAR's missing bound checks): it deletes a
+// statement, swaps it with its neighbour, inserts before it a call
+// x.m(...) that the file's other functions make on a parameter of the
+// same name and type, clamps an index (`if i >= len(a) { i = len(a) -
+// 1 }` before a statement reading a[i]) and guards a condition's index
+// by a constant (`len(x) > k && ...`). No data checks them: they are
+// validated after mutation analysis' first fixes, by their lines'
+// order.
+//
 // A replacement that leaves a local variable unused (`n * rate` by `n *
 // tierRate()` after `rate := Base`), which Go does not build, comes with
 // `_ = rate` before its statement, so that its patch builds.

@@ -94,12 +94,18 @@ func TestRankPatches(t *testing.T) {
 	for i := range cands[:len(cands)-1] {
 		cands[i].Orig = "x"
 	}
+	// Statement edits: after the first mutants, by their lines' order,
+	// an inserted one (Orig "") too.
+	e2, e1, e1b := p(-1, 1, 1, "e2"), p(-1, 9, 9, "e1"), p(-1, 2, 2, "e1b")
+	e2.line, e1.line, e1b.line = 2, 1, 1
+	e2.Orig, e1.Orig = "x", "x"
+	cands = append(cands, e2, e1, e1b)
 	rankPatches(cands, 3, 8) // two a site first
 	var got []string
 	for _, c := range cands {
 		got = append(got, c.Repl)
 	}
-	if want := "c0 c2 a1 a2 b1 b2 c1 m a3 a4 c3 g"; strings.Join(got, " ") != want {
+	if want := "c0 c2 e1b e1 e2 a1 a2 b1 b2 c1 m a3 a4 c3 g"; strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }

@@ -109,9 +109,10 @@ type SiteRepair struct {
 type Candidate struct {
 	Rank int `json:"rank"`
 	// Origin is "synthesis", "guard" (an inserted guard), "statement"
-	// (an inserted statement from nearby code) or "mutation" with the
-	// operator ("mutation VRP"); several, comma-separated, when they
-	// agree on the patch.
+	// (an inserted statement from nearby code), "mutation" with the
+	// operator ("mutation VRP") or "edit" with its kind ("edit delete",
+	// a statement edit: see the package doc); several, comma-separated,
+	// when they agree on the patch.
 	Origin string `json:"origin"`
 	// Size and Distance are the replacement's (see Fix): for a mutant,
 	// its tokens and its edit distance; for an inserted statement, its
@@ -125,6 +126,8 @@ type Candidate struct {
 	// Validation is the outcome of the package's tests on the patch;
 	// nil if it was not validated (MaxPatches, the deadline).
 	Validation *Validation `json:"validation,omitempty"`
+
+	line int // a statement edit's: its line's place among the edited lines (from 1)
 }
 
 // Repair repairs the failing cases of package pkg of prog, loaded with
@@ -152,6 +155,7 @@ type Candidate struct {
 // are candidates for insertion before its statement (see the package
 // doc). The patches are
 // ranked mutation analysis' first (up to MaxPatches/4 of them), then
+// the statement edits of the first lines (see the package doc), then
 // site by site in the sites' order, a site's by size then distance to
 // the source replaced, the first MaxPatches/4 replacements of each site
 // before the others (so that validation spreads over the first sites),
@@ -270,13 +274,14 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// lines are the ranked lines mutation analysis tries when angelic
 	// debugging gave no site; nil: the sites' lines.
 	var lines []localize.Candidate
+	// first are the spectrum's first lines (lineSites).
+	var first []localize.Candidate
 	var ms []mutant
 	cases := append(slices.Clone(failing), passing...)
 	if len(verified) == 0 {
 		// First, mutation analysis of the spectrum's first lines (by
 		// Ochiai, ties to the lines the failing case ran last), which
 		// costs no ranking; then the fallback's rankings and forcing.
-		var first []localize.Candidate
 		if !opts.NoMutation {
 			first = lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
 			m, err := mutants(ctx, prog, first, cases, len(failing))
@@ -342,7 +347,13 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		mcancel()
 	}
-	var cands []Candidate
+	// Statement edits at the first lines of the sites, the spectrum and
+	// the fallback's rankings, interleaved: for the faults no site's
+	// expression repairs (a statement missing, extra or misplaced).
+	if first == nil && ctx.Err() == nil {
+		first = lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxEditLines)
+	}
+	cands := editCandidates(editLines(sites, first, lines), loaded.Overlay)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
 	done := func(err error) (*Result, error) {
@@ -546,7 +557,9 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 // is one token away from the source, and every case of the evidence ran
 // on it: worth validating before the synthesis' replacements, which the
 // data checks only approximately; the others come with the second
-// round), then site by site, so that the sites' order (the
+// round), then the statement edits (a few at the first lines, by their
+// lines' order: cheap to refute, and the only patches of a fault no
+// expression's replacement repairs), then site by site, so that the sites' order (the
 // localization) decides which patches are validated first, the first
 // max(1, maxPatches/4) replacements of each site, by size then
 // distance, in the sites' order, then the other replacements the same
@@ -565,7 +578,7 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 		return i
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
-		return cmp.Or(cmp.Compare(siteRank(a.Site), siteRank(b.Site)), cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
+		return cmp.Or(cmp.Compare(siteRank(a.Site), siteRank(b.Site)), cmp.Compare(a.line, b.line), cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
 	})
 	perSite := max(1, maxPatches/4)
 	round := make([]int, len(cands))
@@ -580,14 +593,16 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 			round[i] = 0
 			m++
 		case fromMutation(cands[i]):
-			round[i] = 2
+			round[i] = 3
+		case cands[i].line > 0:
+			round[i] = 1 // a statement edit: few, at the first lines
 		case cands[i].Orig == "":
-			round[i] = 3 // an inserted guard or statement: the weakest evidence
+			round[i] = 4 // an inserted guard or statement: the weakest evidence
 		case k < perSite:
-			round[i] = 1
+			round[i] = 2
 			k++
 		default:
-			round[i] = 2
+			round[i] = 3
 			k++
 		}
 	}

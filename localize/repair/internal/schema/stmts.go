@@ -199,3 +199,14 @@ func StmtAround(f *ast.File, tf *token.File, off int) int {
 	}
 	return tf.Offset(lists[j].list[lists[j].i].Pos())
 }
+
+// Lists returns the statement lists of f: its blocks' and its cases'.
+func Lists(f *ast.File) [][]ast.Stmt {
+	var out [][]ast.Stmt
+	for _, l := range listStmts(f) {
+		if l.i == 0 {
+			out = append(out, l.list)
+		}
+	}
+	return out
+}

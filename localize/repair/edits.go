@@ -1,0 +1,366 @@
+package repair
+
+import (
+	"cmp"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
+	"github.com/faultloc/faultloc/localize/repair/internal/term"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// maxEditLines bounds the lines that take statement edits, and
+// maxCalls the calls inserted at one line.
+const (
+	maxEditLines = 8
+	maxCalls     = 3
+)
+
+// edit is a statement edit at a line: a patch of its statement that no
+// site's data checks (the validation decides), after a template of
+// program repair (GenProg's deletion and swap of statements, PAR's
+// templates of a missing bound check).
+type edit struct {
+	kind  string // delete, swap, call, clamp, clause
+	patch *Patch
+	text  string // the code deleted or inserted, for its size
+}
+
+// lineEdits returns the statement edits of the statements that begin
+// at line of file (src its content):
+//
+//   - delete: the statement deleted (not one that declares, returns,
+//     jumps or is labeled);
+//   - swap: the statement swapped with the one after it or before it in
+//     their block (neither declaring, returning or jumping);
+//   - call: a call statement x.m(...) of the file's other functions
+//     inserted before it, when x and the call's variable arguments are
+//     parameters (or the receiver) of the same names and types in both
+//     functions and the statement's function has no such statement: a
+//     missing statement from nearby code (the most frequent first);
+//   - clamp: before a statement that indexes a[i] (a and i variables, i
+//     declared in its function), `if i >= len(a) { i = len(a) - 1 }`;
+//   - clause: an if's condition that indexes x[k] (k a literal) with
+//     `len(x) > k &&` before it.
+func lineEdits(file string, src []byte, line int) []edit {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	tf := fset.File(f.Pos())
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	text := func(n ast.Node) string { return string(src[off(n.Pos()):off(n.End())]) }
+	var out []edit
+	add := func(kind, txt string, p *Patch) {
+		out = append(out, edit{kind: kind, patch: p, text: txt})
+	}
+	calls := fileCalls(f, text)
+	for _, list := range schema.Lists(f) {
+		for i, s := range list {
+			if tf.Line(s.Pos()) != line {
+				continue
+			}
+			start, ind := off(s.Pos()), indentOf(src, off(s.Pos()))
+			fn := innermostFunc(f, tf, start)
+			if fn == nil {
+				continue
+			}
+			if movable(s) {
+				// Deleted up to the next code, so that no blank line stays.
+				end := off(s.End())
+				for end < len(src) && strings.ContainsRune(" \t\r\n", rune(src[end])) {
+					end++
+				}
+				if strings.Contains(string(src[off(s.End()):end]), "\n") {
+					p := replace(file, src, start, end, "")
+					add("delete", text(s), p)
+				}
+				for _, j := range []int{i - 1, i + 1} {
+					if j < 0 || j >= len(list) || !movable(list[j]) {
+						continue
+					}
+					a, b := list[min(i, j)], list[max(i, j)]
+					between := string(src[off(a.End()):off(b.Pos())])
+					p := replace(file, src, off(a.Pos()), off(b.End()), text(b)+between+text(a))
+					add("swap", text(b), p)
+				}
+			}
+			params := funcParams(fn, text)
+			n := 0
+			for _, c := range calls {
+				if n == maxCalls {
+					break
+				}
+				if c.fn == fn || strings.Contains(text(fn), c.text) || !c.fits(params) {
+					continue
+				}
+				n++
+				p := replace(file, src, start, start, c.text+"\n"+ind)
+				p.Repl = c.text
+				add("call", c.text, p)
+			}
+			var indexed ast.Node // the statement's own expressions, not its blocks'
+			switch s := s.(type) {
+			case *ast.IfStmt:
+				if s.Init == nil {
+					indexed = s.Cond
+				}
+			case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.IncDecStmt:
+				indexed = s
+			}
+			if indexed != nil {
+				for _, ix := range indexes(indexed) {
+					a := ix.X.(*ast.Ident)
+					i, ok := ix.Index.(*ast.Ident)
+					if !ok || !declaredIn(fn, i.Name) {
+						continue
+					}
+					guard := "if " + i.Name + " >= len(" + a.Name + ") {\n" + ind + "\t" + i.Name + " = len(" + a.Name + ") - 1\n" + ind + "}"
+					p := replace(file, src, start, start, guard+"\n"+ind)
+					p.Repl = strings.Join(strings.Fields(guard), " ")
+					add("clamp", guard, p)
+				}
+			}
+			if is, ok := s.(*ast.IfStmt); ok {
+				for _, ix := range indexes(is.Cond) {
+					k, ok := ix.Index.(*ast.BasicLit)
+					if !ok || k.Kind != token.INT {
+						continue
+					}
+					cond := text(is.Cond)
+					if b, ok := is.Cond.(*ast.BinaryExpr); ok && b.Op == token.LOR {
+						cond = "(" + cond + ")"
+					}
+					clause := "len(" + ix.X.(*ast.Ident).Name + ") > " + k.Value + " && "
+					p := replace(file, src, off(is.Cond.Pos()), off(is.Cond.End()), clause+cond)
+					add("clause", clause, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// movable reports whether statement s may be deleted or swapped with
+// its neighbour and the code still builds, as far as its syntax tells:
+// it declares nothing, does not return, jump or fall through, and has
+// no label.
+func movable(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		return s.Tok != token.DEFINE
+	case *ast.DeclStmt, *ast.ReturnStmt, *ast.BranchStmt, *ast.LabeledStmt, *ast.EmptyStmt:
+		return false
+	}
+	return true
+}
+
+// indexes returns the index expressions a[i] in n, a and i identifiers
+// or i an integer literal, outside function literals, in source order.
+func indexes(n ast.Node) []*ast.IndexExpr {
+	var out []*ast.IndexExpr
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IndexExpr:
+			_, okx := m.X.(*ast.Ident)
+			_, oki := m.Index.(*ast.Ident)
+			k, okk := m.Index.(*ast.BasicLit)
+			if okx && (oki || okk && k.Kind == token.INT) {
+				out = append(out, m)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// declaredIn reports whether a variable named name is a parameter of
+// function fn or declared in it (:=, var, range).
+func declaredIn(fn ast.Node, name string) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Field:
+			found = found || slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return id.Name == name })
+		case *ast.AssignStmt:
+			found = found || n.Tok == token.DEFINE && slices.ContainsFunc(n.Lhs, func(e ast.Expr) bool {
+				id, ok := e.(*ast.Ident)
+				return ok && id.Name == name
+			})
+		case *ast.ValueSpec:
+			found = found || slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return id.Name == name })
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok && id.Name == name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// funcParams returns the parameters and receiver of function fn (a
+// declaration or literal), by name, with their types' source.
+func funcParams(fn ast.Node, text func(ast.Node) string) map[string]string {
+	out := map[string]string{}
+	var lists []*ast.FieldList
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		lists = []*ast.FieldList{fn.Recv, fn.Type.Params}
+	case *ast.FuncLit:
+		lists = []*ast.FieldList{fn.Type.Params}
+	}
+	for _, l := range lists {
+		if l == nil {
+			continue
+		}
+		for _, fd := range l.List {
+			for _, id := range fd.Names {
+				out[id.Name] = text(fd.Type)
+			}
+		}
+	}
+	return out
+}
+
+// call is a call statement of a file, to insert elsewhere: its text, its
+// function, the parameters it reads (name to type source) and how many
+// times the file has it.
+type call struct {
+	text  string
+	fn    ast.Node
+	reads map[string]string
+	count int
+}
+
+// fits reports whether the parameters params (name to type source) of
+// another function have those the call reads.
+func (c call) fits(params map[string]string) bool {
+	for name, typ := range c.reads {
+		if params[name] != typ {
+			return false
+		}
+	}
+	return true
+}
+
+// fileCalls returns the call statements x.m(args) of f's function
+// declarations on one line whose x and identifier arguments are
+// parameters or the receiver of their function, and whose other
+// arguments are literals; one per text, the most frequent first.
+func fileCalls(f *ast.File, text func(ast.Node) string) []call {
+	var out []call
+	at := map[string]int{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		params := funcParams(fd, text)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			es, ok := n.(*ast.ExprStmt)
+			if !ok {
+				return true
+			}
+			ce, ok := es.X.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			sel, ok := ce.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			reads := map[string]string{}
+			for _, e := range append([]ast.Expr{sel.X}, ce.Args...) {
+				switch e := e.(type) {
+				case *ast.Ident:
+					t, ok := params[e.Name]
+					if !ok {
+						return false
+					}
+					reads[e.Name] = t
+				case *ast.BasicLit:
+				default:
+					return false
+				}
+			}
+			if _, ok := sel.X.(*ast.Ident); !ok {
+				return false
+			}
+			t := text(es)
+			if strings.Contains(t, "\n") {
+				return false
+			}
+			if i, ok := at[t]; ok {
+				out[i].count++
+				return false
+			}
+			at[t] = len(out)
+			out = append(out, call{text: t, fn: fd, reads: reads, count: 1})
+			return false
+		})
+	}
+	slices.SortStableFunc(out, func(a, b call) int { return cmp.Compare(b.count, a.count) })
+	return out
+}
+
+// editLines returns up to maxEditLines lines for statement edits: the
+// next line of each order in turn (the sites', the spectrum's, the
+// rankings'), each line once, no test file's.
+func editLines(orders ...[]localize.Candidate) []trace.Line {
+	var out []trace.Line
+	seen := map[trace.Line]bool{}
+	for k := 0; len(out) < maxEditLines; k++ {
+		more := false
+		for _, o := range orders {
+			if k >= len(o) || len(o[k].Locations) == 0 {
+				continue
+			}
+			more = true
+			l := o[k].Locations[0].SourceLine()
+			if !seen[l] && !strings.HasSuffix(l.File, "_test.go") && len(out) < maxEditLines {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	return out
+}
+
+// editCandidates returns the statement edits of lines (editLines) as
+// candidates, each line's after the previous line's; the files' content
+// is overlay's or on disk.
+func editCandidates(lines []trace.Line, overlay map[string][]byte) []Candidate {
+	var out []Candidate
+	for i, l := range lines {
+		src, ok := overlay[l.File]
+		if !ok {
+			var err error
+			if src, err = os.ReadFile(l.File); err != nil {
+				continue
+			}
+		}
+		for _, e := range lineEdits(l.File, src, l.Line) {
+			n := len(term.Tokens(e.text))
+			out = append(out, Candidate{Origin: "edit " + e.kind, Size: n, Distance: n, Site: -1, Patch: *e.patch, line: i + 1})
+		}
+	}
+	return out
+}

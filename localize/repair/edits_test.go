@@ -1,0 +1,91 @@
+package repair
+
+import (
+	"strings"
+	"testing"
+)
+
+// editsSrc has a line of each statement edit's pattern: an extra if, a
+// statement after the return that needs it first, a method that lacks
+// its type's usual first call, an index past a table's end and a
+// condition indexing an empty string.
+const editsSrc = `package p
+
+type T struct{ v []int }
+
+func (t T) init() {}
+
+func (t T) Sum() int {
+	t.init()
+	return len(t.v)
+}
+
+func (t T) Neg() int {
+	n := -len(t.v)
+	return n
+}
+
+func parse(args []string, out []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	out = make([]string, 0, len(args))
+	return nil
+}
+
+func pick(table []string, n int) string {
+	s := table[n]
+	return s
+}
+
+func first(arg string) bool {
+	if arg[0] == '-' || arg == "x" {
+		return true
+	}
+	return false
+}
+`
+
+// TestLineEdits checks each statement edit on the line of its pattern:
+// the patched file has the edit, and a line without one has none.
+func TestLineEdits(t *testing.T) {
+	for _, c := range []struct {
+		line int
+		kind string
+		want string // in the patched file
+		none bool   // no edit of this kind at line
+	}{
+		{line: 13, kind: "call", want: "func (t T) Neg() int {\n\tt.init()\n\tn := -len(t.v)"},
+		{line: 13, kind: "delete", none: true}, // a declaration
+		{line: 18, kind: "swap", want: "\tout = make([]string, 0, len(args))\n\tif len(args) == 0 {\n\t\treturn nil\n\t}\n\treturn nil"},
+		{line: 18, kind: "delete", want: "error {\n\tout = make"},
+		{line: 18, kind: "call", none: true}, // no parameter t
+		{line: 26, kind: "clamp", want: "\tif n >= len(table) {\n\t\tn = len(table) - 1\n\t}\n\ts := table[n]"},
+		{line: 31, kind: "clause", want: "if len(arg) > 0 && (arg[0] == '-' || arg == \"x\") {"},
+		{line: 9, kind: "delete", none: true}, // a return
+		{line: 8, kind: "call", none: true},   // the function has it
+	} {
+		var got []string
+		for _, e := range lineEdits("p.go", []byte(editsSrc), c.line) {
+			if e.kind == c.kind {
+				got = append(got, string(e.patch.Source))
+			}
+		}
+		switch {
+		case c.none && len(got) > 0:
+			t.Errorf("line %d: %d %s edits, want none:\n%s", c.line, len(got), c.kind, got[0])
+		case !c.none && !anyContains(got, c.want):
+			t.Errorf("line %d: no %s edit gives %q among %d", c.line, c.kind, c.want, len(got))
+		}
+	}
+}
+
+// anyContains reports whether one of ss contains sub.
+func anyContains(ss []string, sub string) bool {
+	for _, s := range ss {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
