@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -39,8 +41,9 @@ type edit struct {
 //     jumps or is labeled);
 //   - swap: the statement swapped with the one after it or before it in
 //     their block (neither declaring, returning or jumping);
-//   - call: a call statement x.m(...) of the file's other functions
-//     inserted before it, when x and the call's variable arguments are
+//   - call: a call statement of the package's functions (x.m(...),
+//     f(...), v = f(...); see packageCalls; pkg holds the package's
+//     sources by path) inserted before it, when its variables are
 //     parameters (or the receiver) of the same names and types in both
 //     functions and the statement's function has no such statement: a
 //     missing statement from nearby code (the most frequent first);
@@ -48,7 +51,7 @@ type edit struct {
 //     declared in its function), `if i >= len(a) { i = len(a) - 1 }`;
 //   - clause: an if's condition that indexes x[k] (k a literal) with
 //     `len(x) > k &&` before it.
-func lineEdits(file string, src []byte, line int) []edit {
+func lineEdits(file string, src []byte, line int, pkg map[string][]byte) []edit {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
@@ -61,7 +64,7 @@ func lineEdits(file string, src []byte, line int) []edit {
 	add := func(kind, txt string, p *Patch) {
 		out = append(out, edit{kind: kind, patch: p, text: txt})
 	}
-	calls := fileCalls(f, text)
+	calls := packageCalls(pkg)
 	for _, list := range schema.Lists(f) {
 		for i, s := range list {
 			if tf.Line(s.Pos()) != line {
@@ -98,7 +101,7 @@ func lineEdits(file string, src []byte, line int) []edit {
 				if n == maxCalls {
 					break
 				}
-				if c.fn == fn || strings.Contains(text(fn), c.text) || !c.fits(params) {
+				if strings.Contains(text(fn), c.text) || !c.fits(params) {
 					continue
 				}
 				n++
@@ -234,9 +237,9 @@ func funcParams(fn ast.Node, text func(ast.Node) string) map[string]string {
 	return out
 }
 
-// call is a call statement of a file, to insert elsewhere: its text, its
-// function, the parameters it reads (name to type source) and how many
-// times the file has it.
+// call is a call statement of a package, to insert elsewhere: its
+// text, its function, the parameters it reads (name to type source) and
+// how many times the package has it.
 type call struct {
 	text  string
 	fn    ast.Node
@@ -255,64 +258,97 @@ func (c call) fits(params map[string]string) bool {
 	return true
 }
 
-// fileCalls returns the call statements x.m(args) of f's function
-// declarations on one line whose x and identifier arguments are
-// parameters or the receiver of their function, and whose other
-// arguments are literals; one per text, the most frequent first.
-func fileCalls(f *ast.File, text func(ast.Node) string) []call {
+// packageCalls returns the call statements of the function
+// declarations of files (the package's sources, by path), each on one
+// line: x.m(args), f(args) or p.f(args), or v = such a call, whose
+// variables (v, x, and the identifiers among args) are parameters or
+// the receiver of their function, whose other arguments are literals,
+// and whose other identifiers are a called function or a package's
+// name; one per text, the most frequent first, ties in the files' and
+// then the source's order.
+func packageCalls(files map[string][]byte) []call {
 	var out []call
 	at := map[string]int{}
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
+	names := slices.Sorted(maps.Keys(files))
+	for _, name := range names {
+		src := files[name]
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
 			continue
 		}
-		params := funcParams(fd, text)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
+		tf := fset.File(f.Pos())
+		text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
 			}
-			es, ok := n.(*ast.ExprStmt)
-			if !ok {
-				return true
-			}
-			ce, ok := es.X.(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			sel, ok := ce.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return false
-			}
-			reads := map[string]string{}
-			for _, e := range append([]ast.Expr{sel.X}, ce.Args...) {
-				switch e := e.(type) {
+			params := funcParams(fd, text)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				var ce *ast.CallExpr
+				reads := map[string]string{}
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.ExprStmt:
+					ce, _ = n.X.(*ast.CallExpr)
+				case *ast.AssignStmt:
+					if n.Tok != token.ASSIGN || len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+						return false
+					}
+					v, ok := n.Lhs[0].(*ast.Ident)
+					if !ok || params[v.Name] == "" {
+						return false
+					}
+					reads[v.Name] = params[v.Name]
+					ce, _ = n.Rhs[0].(*ast.CallExpr)
+				default:
+					return true
+				}
+				if ce == nil {
+					return false
+				}
+				vars := slices.Clone(ce.Args)
+				switch fun := ce.Fun.(type) {
 				case *ast.Ident:
-					t, ok := params[e.Name]
+				case *ast.SelectorExpr:
+					x, ok := fun.X.(*ast.Ident)
 					if !ok {
 						return false
 					}
-					reads[e.Name] = t
-				case *ast.BasicLit:
+					if _, ok := params[x.Name]; ok {
+						vars = append(vars, x) // a method's receiver
+					}
 				default:
 					return false
 				}
-			}
-			if _, ok := sel.X.(*ast.Ident); !ok {
+				for _, e := range vars {
+					switch e := e.(type) {
+					case *ast.Ident:
+						t, ok := params[e.Name]
+						if !ok {
+							return false
+						}
+						reads[e.Name] = t
+					case *ast.BasicLit:
+					default:
+						return false
+					}
+				}
+				t := text(n)
+				if strings.Contains(t, "\n") {
+					return false
+				}
+				if i, ok := at[t]; ok {
+					out[i].count++
+					return false
+				}
+				at[t] = len(out)
+				out = append(out, call{text: t, fn: fd, reads: reads, count: 1})
 				return false
-			}
-			t := text(es)
-			if strings.Contains(t, "\n") {
-				return false
-			}
-			if i, ok := at[t]; ok {
-				out[i].count++
-				return false
-			}
-			at[t] = len(out)
-			out = append(out, call{text: t, fn: fd, reads: reads, count: 1})
-			return false
-		})
+			})
+		}
 	}
 	slices.SortStableFunc(out, func(a, b call) int { return cmp.Compare(b.count, a.count) })
 	return out
@@ -346,18 +382,38 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's; the files' content
-// is overlay's or on disk.
+// is overlay's or on disk, the calls inserted those of the package of
+// each line's file (the non-test Go files of its directory).
 func editCandidates(lines []trace.Line, overlay map[string][]byte) []Candidate {
+	read := func(file string) ([]byte, error) {
+		if src, ok := overlay[file]; ok {
+			return src, nil
+		}
+		return os.ReadFile(file)
+	}
+	pkgs := map[string]map[string][]byte{}
 	var out []Candidate
 	for i, l := range lines {
-		src, ok := overlay[l.File]
-		if !ok {
-			var err error
-			if src, err = os.ReadFile(l.File); err != nil {
-				continue
-			}
+		src, err := read(l.File)
+		if err != nil {
+			continue
 		}
-		for _, e := range lineEdits(l.File, src, l.Line) {
+		dir := filepath.Dir(l.File)
+		pkg, ok := pkgs[dir]
+		if !ok {
+			pkg = map[string][]byte{}
+			names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+			for _, name := range names {
+				if strings.HasSuffix(name, "_test.go") {
+					continue
+				}
+				if b, err := read(name); err == nil {
+					pkg[name] = b
+				}
+			}
+			pkgs[dir] = pkg
+		}
+		for _, e := range lineEdits(l.File, src, l.Line, pkg) {
 			n := len(term.Tokens(e.text))
 			out = append(out, Candidate{Origin: "edit " + e.kind, Size: n, Distance: n, Site: -1, Patch: *e.patch, line: i + 1})
 		}

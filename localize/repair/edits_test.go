@@ -46,6 +46,18 @@ func first(arg string) bool {
 }
 `
 
+// editsOther is another file of editsSrc's package, with a call to
+// insert.
+const editsOther = `package p
+
+import "strings"
+
+func trim(arg string) string {
+	arg = strings.TrimSpace(arg)
+	return arg
+}
+`
+
 // TestLineEdits checks each statement edit on the line of its pattern:
 // the patched file has the edit, and a line without one has none.
 func TestLineEdits(t *testing.T) {
@@ -61,12 +73,13 @@ func TestLineEdits(t *testing.T) {
 		{line: 18, kind: "delete", want: "error {\n\tout = make"},
 		{line: 18, kind: "call", none: true}, // no parameter t
 		{line: 26, kind: "clamp", want: "\tif n >= len(table) {\n\t\tn = len(table) - 1\n\t}\n\ts := table[n]"},
+		{line: 31, kind: "call", want: "func first(arg string) bool {\n\targ = strings.TrimSpace(arg)\n\tif arg[0]"},
 		{line: 31, kind: "clause", want: "if len(arg) > 0 && (arg[0] == '-' || arg == \"x\") {"},
 		{line: 9, kind: "delete", none: true}, // a return
 		{line: 8, kind: "call", none: true},   // the function has it
 	} {
 		var got []string
-		for _, e := range lineEdits("p.go", []byte(editsSrc), c.line) {
+		for _, e := range lineEdits("p.go", []byte(editsSrc), c.line, map[string][]byte{"p.go": []byte(editsSrc), "q.go": []byte(editsOther)}) {
 			if e.kind == c.kind {
 				got = append(got, string(e.patch.Source))
 			}
