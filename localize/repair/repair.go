@@ -148,9 +148,12 @@ type Candidate struct {
 // the sites, those values their angelic values; and mutation analysis
 // tries the other ranked lines, the forced ones first, then the
 // spectrum's and the rankings' interleaved, a few at a time until they give half MaxPatches fixes or the time
-// ends (with forced sites, at half the search's time left). Then at
+// ends (with forced sites, at half the search's time left). With
+// fewer than three sites of angelic debugging, the fallback's forcing
+// adds its sites after them. Then at
 // each of these sites [Collect] gathers the repair data over all the
-// selected cases, [Synthesize] finds replacements and guards, and the
+// selected cases (with half the search's time left when other sites
+// follow: a site whose collection that share cuts is passed over), [Synthesize] finds replacements and guards, and the
 // statements of the site's function that assign a variable it reads
 // are candidates for insertion before its statement (see the package
 // doc). The patches are
@@ -301,6 +304,21 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		verified, lines = fb.sites, fb.lines
 		scores = lineScores(verified, spectrum)
+	} else if len(verified) < fewSites {
+		// Few sites: one that rescues only some failing runs would leave
+		// nothing to synthesize, so the fallback's forcing adds the
+		// sites of the ranked lines after them (one per line).
+		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
+		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, 0, nil)
+		fcancel()
+		for _, c := range fb.sites {
+			if !slices.ContainsFunc(verified, func(v localize.Candidate) bool {
+				return v.Locations[0].SourceLine() == c.Locations[0].SourceLine()
+			}) {
+				verified = append(verified, c)
+				scores = append(scores, lineScores([]localize.Candidate{c}, spectrum)...)
+			}
+		}
 	}
 	sites := verified[:min(len(verified), cmp.Or(opts.MaxSites, 5))]
 	loaded, _ := prog.LoadedWith()
@@ -373,7 +391,15 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		if c.Flex != nil {
 			sr.Inhibitors = c.Flex.Inhibitors
 		}
-		d, err := Collect(ctx, prog, c, failing, passing, &co)
+		// A site's collection has half the search's time left when
+		// other sites follow, so that one whose searches for angelic
+		// values do not end leaves them time.
+		sctx, scancel := ctx, context.CancelFunc(func() {})
+		if i < len(sites)-1 {
+			sctx, scancel = shareContext(ctx, siteShare, "the site's collection took its share (%.0f%%) of the search's time left")
+		}
+		d, err := Collect(sctx, prog, c, failing, passing, &co)
+		scancel()
 		var se *SiteError
 		switch {
 		case errors.As(err, &se):
@@ -395,6 +421,11 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			}
 		}
 		if d.Partial {
+			if ctx.Err() == nil && sctx.Err() != nil {
+				sr.Error = "collection cut: " + context.Cause(sctx).Error()
+				res.Sites = append(res.Sites, sr)
+				continue // the next site
+			}
 			res.Sites = append(res.Sites, sr)
 			if ctx.Err() != nil {
 				return done(context.Cause(ctx))
@@ -450,6 +481,14 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 // validation of the patches found has the rest, so that a repair cut by
 // its deadline reports validated patches.
 const searchShare = 0.7
+
+// fewSites is the number of angelic debugging's sites under which the
+// fallback's forcing adds its sites after them.
+const fewSites = 3
+
+// siteShare is the share of the search's time left that a site's
+// collection has when other sites follow it.
+const siteShare = 0.5
 
 // angelicShare is the share of the time to the search's end that
 // angelic debugging has: the candidates it found by then are the sites.
