@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/repair"
 )
 
 // TestSameBound checks the correctness check's integer bounds: a
@@ -40,7 +43,7 @@ func g(n int) int { return n + 1 }
 		{"n <= limit-1", "n < 5", true},
 		{"len(s) >= 2", "len(s) > 2", false},
 		{"len(s) >= 2", "len(s) >= 1+1", false}, // another syntax tree than a comparison with its bound: not normalized
-		{"x >= 2", "x > 1", false},               // floats
+		{"x >= 2", "x > 1", false},              // floats
 		{"len(s) >= 2", "len(s) <= 1", false},
 		{"len(s) >= 2 && n <= limit-1", "len(s) > 1 && n < limit", true},
 		{"len(s) >= 2 && n <= limit-1", "len(s) > 1 && n < limit-1", false},
@@ -50,6 +53,38 @@ func g(n int) int { return n + 1 }
 		got, err := sameBound(context.Background(), dir, file, []byte(patched), []byte(reference))
 		if err != nil || got != c.want {
 			t.Errorf("%s → %s: sameBound = %v, %v; want %v", c.from, c.to, got, err, c.want)
+		}
+	}
+}
+
+// TestHistoricalSameBound checks the correctness check on a historical
+// bug: gjson/empty-value-query's fix `len(value) >= 2` is found as
+// `len(value) > 1`, the same bound, and the bug's `len(value) > 2` is
+// not.
+func TestHistoricalSameBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fetches a module and type-checks it")
+	}
+	ctx := context.Background()
+	ss, err := historicalSubjects(ctx, options{Bugs: []string{"gjson/empty-value-query"}}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ss[0]
+	if s.err != "" {
+		t.Skip("the subject could not be made (is the module fetchable?): ", s.err)
+	}
+	for _, c := range []struct {
+		to   string
+		want string
+	}{{"len(value) > 1 &&", "same bound"}, {"len(value) > 2 &&", ""}} {
+		patched := strings.Replace(string(s.reference), "len(value) >= 2 &&", c.to, 1)
+		if patched == string(s.reference) {
+			t.Fatal("gjson.go has no len(value) >= 2 to replace")
+		}
+		got, err := s.correct(ctx, &repair.Patch{Position: localize.Position{File: s.file}, Source: []byte(patched)})
+		if err != nil || got != c.want {
+			t.Errorf("%s: correct = %q, %v; want %q", c.to, got, err, c.want)
 		}
 	}
 }
