@@ -76,13 +76,20 @@ func lineEdits(file string, src []byte, line int, pkg map[string][]byte) []edit 
 				continue
 			}
 			if movable(s) {
-				// Deleted up to the next code, so that no blank line stays.
-				end := off(s.End())
+				// Deleted up to the next code, so that no blank line
+				// stays; before a block's end, from the line's start.
+				from, end := start, off(s.End())
 				for end < len(src) && strings.ContainsRune(" \t\r\n", rune(src[end])) {
 					end++
 				}
-				if strings.Contains(string(src[off(s.End()):end]), "\n") {
-					p := replace(file, src, start, end, "")
+				if end < len(src) && src[end] == '}' {
+					from, end = start-len(ind), off(s.End()) // its whole lines
+					if end < len(src) && src[end] == '\n' {
+						end++
+					}
+				}
+				if strings.Contains(string(src[from:end]), "\n") || from < start {
+					p := replace(file, src, from, end, "")
 					add("delete", text(s), p)
 				}
 				for _, j := range []int{i - 1, i + 1} {

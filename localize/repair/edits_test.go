@@ -8,7 +8,8 @@ import (
 // editsSrc has a line of each statement edit's pattern: an extra if, a
 // statement after the return that needs it first, a method that lacks
 // its type's usual first call, an index past a table's end and a
-// condition indexing an empty string.
+// condition indexing an empty string, and the last statement of a
+// block.
 const editsSrc = `package p
 
 type T struct{ v []int }
@@ -44,6 +45,13 @@ func first(arg string) bool {
 	}
 	return false
 }
+
+func count(n int) int {
+	if n > 0 {
+		n++
+	}
+	return n
+}
 `
 
 // editsOther is another file of editsSrc's package, with a call to
@@ -72,6 +80,8 @@ func TestLineEdits(t *testing.T) {
 		{line: 18, kind: "swap", want: "\tout = make([]string, 0, len(args))\n\tif len(args) == 0 {\n\t\treturn nil\n\t}\n\treturn nil"},
 		{line: 18, kind: "delete", want: "error {\n\tout = make"},
 		{line: 18, kind: "call", none: true}, // no parameter t
+		{line: 21, kind: "delete", want: "\t\treturn nil\n\t}\n\treturn nil\n}"},
+		{line: 39, kind: "delete", want: "\tif n > 0 {\n\t}\n\treturn n"}, // the last of its block
 		{line: 26, kind: "clamp", want: "\tif n >= len(table) {\n\t\tn = len(table) - 1\n\t}\n\ts := table[n]"},
 		{line: 31, kind: "call", want: "func first(arg string) bool {\n\targ = strings.TrimSpace(arg)\n\tif arg[0]"},
 		{line: 31, kind: "clause", want: "if len(arg) > 0 && (arg[0] == '-' || arg == \"x\") {"},
