@@ -84,7 +84,7 @@
 // 1 }` before a statement reading a[i]) and guards a condition's index
 // by a constant (`len(x) > k && ...`). No data checks them: they are
 // validated after mutation analysis' first fixes, by their lines'
-// order.
+// order, a line's deletions last.
 //
 // A replacement that leaves a local variable unused (`n * rate` by `n *
 // tierRate()` after `rate := Base`), which Go does not build, comes with

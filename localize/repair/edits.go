@@ -387,8 +387,15 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 	return out
 }
 
+// editKinds are the kinds of statement edits in the order they are
+// validated at a line: a deletion last, as a deletion that passes the
+// tests is seldom the fix (Qi et al., ISSTA 2015: most of the plausible
+// patches of GenProg and RSRepair delete functionality).
+var editKinds = []string{"swap", "call", "clamp", "clause", "delete"}
+
 // editCandidates returns the statement edits of lines (editLines) as
-// candidates, each line's after the previous line's; the files' content
+// candidates, each line's after the previous line's, by kind
+// (editKinds) then size; the files' content
 // is overlay's or on disk, the calls inserted those of the package of
 // each line's file (the non-test Go files of its directory).
 func editCandidates(lines []trace.Line, overlay map[string][]byte) []Candidate {
@@ -422,7 +429,8 @@ func editCandidates(lines []trace.Line, overlay map[string][]byte) []Candidate {
 		}
 		for _, e := range lineEdits(l.File, src, l.Line, pkg) {
 			n := len(term.Tokens(e.text))
-			out = append(out, Candidate{Origin: "edit " + e.kind, Size: n, Distance: n, Site: -1, Patch: *e.patch, line: i + 1})
+			k := slices.Index(editKinds, e.kind)
+			out = append(out, Candidate{Origin: "edit " + e.kind, Size: n, Distance: n, Site: -1, Patch: *e.patch, edit: 1 + i*len(editKinds) + k})
 		}
 	}
 	return out

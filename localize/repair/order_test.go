@@ -94,10 +94,10 @@ func TestRankPatches(t *testing.T) {
 	for i := range cands[:len(cands)-1] {
 		cands[i].Orig = "x"
 	}
-	// Statement edits: after the first mutants, by their lines' order,
+	// Statement edits: after the first mutants, by their places,
 	// an inserted one (Orig "") too.
 	e2, e1, e1b := p(-1, 1, 1, "e2"), p(-1, 9, 9, "e1"), p(-1, 2, 2, "e1b")
-	e2.line, e1.line, e1b.line = 2, 1, 1
+	e2.edit, e1.edit, e1b.edit = 2, 1, 1
 	e2.Orig, e1.Orig = "x", "x"
 	cands = append(cands, e2, e1, e1b)
 	rankPatches(cands, 3, 8) // two a site first

@@ -127,7 +127,9 @@ type Candidate struct {
 	// nil if it was not validated (MaxPatches, the deadline).
 	Validation *Validation `json:"validation,omitempty"`
 
-	line int // a statement edit's: its line's place among the edited lines (from 1)
+	// edit is a statement edit's place (0: not one): its line's among
+	// the edited lines, then its kind's (editKinds).
+	edit int
 }
 
 // Repair repairs the failing cases of package pkg of prog, loaded with
@@ -617,7 +619,7 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 		return i
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
-		return cmp.Or(cmp.Compare(siteRank(a.Site), siteRank(b.Site)), cmp.Compare(a.line, b.line), cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
+		return cmp.Or(cmp.Compare(siteRank(a.Site), siteRank(b.Site)), cmp.Compare(a.edit, b.edit), cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance))
 	})
 	perSite := max(1, maxPatches/4)
 	round := make([]int, len(cands))
@@ -633,7 +635,7 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 			m++
 		case fromMutation(cands[i]):
 			round[i] = 3
-		case cands[i].line > 0:
+		case cands[i].edit > 0:
 			round[i] = 1 // a statement edit: few, at the first lines
 		case cands[i].Orig == "":
 			round[i] = 4 // an inserted guard or statement: the weakest evidence
