@@ -145,14 +145,7 @@ func TestHistoricalWholeSuite(t *testing.T) {
 		t.Skip("fetches a module and builds its tests natively")
 	}
 	ctx := context.Background()
-	ss, err := historicalSubjects(ctx, options{Bugs: []string{"humanize/reltime-offbyone"}}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := ss[0]
-	if s.err != "" {
-		t.Skip("the subject could not be made (is the module fetchable?): ", s.err)
-	}
+	s := historicalSubjectOf(t, "humanize/reltime-offbyone")
 	overfit := strings.Replace(string(s.reference), `"1 second %s"`, `"one second %s"`, 1)
 	if overfit == string(s.reference) {
 		t.Fatal("times.go has no one-second magnitude to reword")
@@ -184,4 +177,18 @@ func TestHistoricalWholeSuite(t *testing.T) {
 			t.Errorf("%s: refuted with no failing test: %+v", c.name, got)
 		}
 	}
+}
+
+// historicalSubjectOf makes the historical bug name's subject in a
+// temporary directory; the test is skipped if it cannot be made.
+func historicalSubjectOf(t *testing.T, name string) subject {
+	t.Helper()
+	ss, err := historicalSubjects(context.Background(), options{Bugs: []string{name}}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ss[0].err != "" {
+		t.Skip("the subject could not be made (is the module fetchable?): ", ss[0].err)
+	}
+	return ss[0]
 }
