@@ -48,6 +48,7 @@ func g(n int) int { return n + 1 }
 		{"len(s) >= 2 && n <= limit-1", "len(s) > 1 && n < limit", true},
 		{"len(s) >= 2 && n <= limit-1", "len(s) > 1 && n < limit-1", false},
 		{"n + 1", "n + 2", false},
+		{"len(s) >= 2", "len(s) > undeclared", false}, // no type-check: not the reference
 	} {
 		patched := strings.Replace(reference, c.from, c.to, 1)
 		got, err := sameBound(context.Background(), dir, file, []byte(patched), []byte(reference))
