@@ -270,8 +270,8 @@ func (c call) fits(params map[string]string) bool {
 // line: x.m(args), f(args) or p.f(args), or v = such a call, whose
 // variables (v, x, and the identifiers among args) are parameters or
 // the receiver of their function, whose other arguments are literals,
-// and whose other identifiers are a called function or a package's
-// name; one per text, the most frequent first, ties in the files' and
+// and whose other identifiers are a called function or an imported
+// package's name; one per text, the most frequent first, ties in the files' and
 // then the source's order.
 func packageCalls(files map[string][]byte) []call {
 	var out []call
@@ -286,6 +286,15 @@ func packageCalls(files map[string][]byte) []call {
 		}
 		tf := fset.File(f.Pos())
 		text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+		imported := map[string]bool{}
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			name := path[strings.LastIndex(path, "/")+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			imported[name] = true
+		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
@@ -324,8 +333,11 @@ func packageCalls(files map[string][]byte) []call {
 					if !ok {
 						return false
 					}
-					if _, ok := params[x.Name]; ok {
+					switch _, ok := params[x.Name]; {
+					case ok:
 						vars = append(vars, x) // a method's receiver
+					case !imported[x.Name]:
+						return false // a local variable's method
 					}
 				default:
 					return false

@@ -62,6 +62,8 @@ import "strings"
 
 func trim(arg string) string {
 	arg = strings.TrimSpace(arg)
+	var b strings.Builder
+	b.Reset()
 	return arg
 }
 `
@@ -84,6 +86,7 @@ func TestLineEdits(t *testing.T) {
 		{line: 39, kind: "delete", want: "\tif n > 0 {\n\t}\n\treturn n"}, // the last of its block
 		{line: 26, kind: "clamp", want: "\tif n >= len(table) {\n\t\tn = len(table) - 1\n\t}\n\ts := table[n]"},
 		{line: 31, kind: "call", want: "func first(arg string) bool {\n\targ = strings.TrimSpace(arg)\n\tif arg[0]"},
+		{line: 26, kind: "call", want: "b.Reset()", none: true}, // a local variable's method
 		{line: 31, kind: "clause", want: "if len(arg) > 0 && (arg[0] == '-' || arg == \"x\") {"},
 		{line: 9, kind: "delete", none: true}, // a return
 		{line: 8, kind: "call", none: true},   // the function has it
