@@ -146,9 +146,9 @@ type Stats struct {
 	Analysis time.Duration `json:"analysisNanos,omitempty"`
 	Total    time.Duration `json:"totalNanos"` // wall time
 	// Preliminary is how long the first answer took: from the start of
-	// the case's bound (the package pipeline's first case: of its run)
-	// until the case's first preliminary ranking was ready (pipeline.Run
-	// sets it; zero: none).
+	// the case's bound (the package pipeline's first case: of its run,
+	// or Options.Start) until the case's first preliminary ranking was
+	// ready (pipeline.Run sets it; zero: none).
 	Preliminary time.Duration `json:"preliminaryNanos,omitempty"`
 }
 

@@ -808,7 +808,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 		if at := early.firstAt(name, preAt); !at.IsZero() {
-			rep.Stats.Preliminary = at.Sub(clock.start)
+			from := clock.start
+			if i == 0 {
+				from = first.start // the early ranking may come before the case's clock starts
+			}
+			rep.Stats.Preliminary = max(at.Sub(from), time.Nanosecond)
 		}
 		o.rep, o.cuts = rep, cuts
 		status.say(Status{Stage: StageCaseDone, Case: name})
