@@ -22,6 +22,7 @@ var Programs = map[string]func() string{
 	"Pointers":           Pointers,
 	"Interfaces":         Interfaces,
 	"GoSyntax":           GoSyntax,
+	"FormatCycles":       FormatCycles,
 	"Closures":           Closures,
 	"Generics":           Generics,
 	"Defers":             Defers,

@@ -296,10 +296,12 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden boo
 			}
 			et, ev = it.t.t, it.v
 		}
-		if ref := r.p.internLocked(et); !hidden && (r.p.hasMethod(ref, "Format") || r.p.hasMethod(ref, "GoString")) {
+		if ref := r.p.internLocked(et); !hidden && r.p.callsFmtMethod(ref, 'v', true) {
 			fmt.Fprintf(f, "%#v", r.fmtArg(et, ev)) // fmtVal calls Format, else GoString
 			return
 		}
+		// No method of its own: written here, a level deeper (a nested
+		// pointer as its address, so that a cycle ends), as fmt does.
 		r.goSyntax(f, et, ev, depth+1, hidden)
 	}
 	if v.k == KindNative && v.p != nil {
@@ -427,14 +429,26 @@ func directive(f fmt.State, verb rune) string {
 // formatValue writes v of type t as fmt formats values of composite types:
 // elements with the same directive.
 func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Value, depth int, hidden bool) {
+	// sub returns what fmt formats for an element or map entry: the
+	// value itself when fmt calls a method of its (or it lives natively),
+	// else the interpreted value written a level deeper (a nested
+	// pointer as its address, so that a cycle ends), as fmt does.
 	sub := func(et types.Type, ev Value) any {
 		if ev.k == KindInterface {
 			if ev.p == nil {
 				return nil
 			}
-			return r.ifaceToNative(nil, (*iface)(ev.p))
+			it := (*iface)(ev.p)
+			if it.nat != nil || r.p.callsFmtMethod(it.t, verb, f.Flag('#')) {
+				return r.ifaceToNative(nil, it)
+			}
+			return deeper{r, it.t.t, it.v, depth + 1}
 		}
-		return r.ifaceToNative(nil, &iface{t: r.p.internLocked(et), v: ev})
+		ref := r.p.internLocked(et)
+		if ev.k == KindNative || r.p.callsFmtMethod(ref, verb, f.Flag('#')) {
+			return r.ifaceToNative(nil, &iface{t: ref, v: ev})
+		}
+		return deeper{r, et, ev, depth + 1}
 	}
 	// elem writes an element or field; hidden: reached through an
 	// unexported field, where fmt calls no method (reflect's
@@ -552,6 +566,40 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			fmt.Fprintf(f, "%p", v.p)
 		}
 	}
+}
+
+// deeper is an interpreted value without a method fmt calls, nested
+// depth levels in the value fmt formats: fmt writes it as formatValue
+// does at that depth.
+type deeper struct {
+	r     *run
+	t     types.Type
+	v     Value
+	depth int
+}
+
+func (d deeper) Format(f fmt.State, verb rune) {
+	d.r.formatValue(f, directive(f, verb), verb, d.t, d.v, d.depth, false)
+}
+
+// callsFmtMethod reports whether fmt, formatting a value of type t with
+// verb (sharp: the # flag), calls a method of it, as fmtVal.Format does:
+// Format (fmt.Formatter's), else with %#v GoString, else for v, s, q, x
+// and X without # Error or String.
+func (p *Program) callsFmtMethod(t typeRef, verb rune, sharp bool) bool {
+	if sel := p.SSA.MethodSets.MethodSet(t.t).Lookup(nil, "Format"); sel != nil {
+		sig := sel.Type().(*types.Signature)
+		if sig.Params().Len() == 2 && sig.Results().Len() == 0 && isNamedType(sig.Params().At(0).Type(), "fmt", "State") {
+			return true
+		}
+	}
+	if verb == 'v' && sharp {
+		return p.hasMethod(t, "GoString") && methodSig(p, t, "GoString")
+	}
+	if sharp || !strings.ContainsRune("vsqxX", verb) {
+		return false
+	}
+	return p.hasMethod(t, "Error") || p.hasMethod(t, "String") && methodSig(p, t, "String")
 }
 
 // formatPointer writes a pointer, func or channel whose address is p as
