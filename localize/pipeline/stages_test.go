@@ -288,7 +288,11 @@ func TestPackageDiagnoser(t *testing.T) {
 // package's go test cases (Failure.Program's, found again in the mutant
 // program) on the mutants of the verified candidates' lines, and the
 // faulty line of testdata/plural, which its failing case's mutants kill,
-// scores above zero; without a program it is an error.
+// scores above zero; without a program it is an error. The case's bound
+// (Options.Timeout) is far above what the case takes on a busy machine:
+// the default bound's share for the search could cut it there before it
+// verified a candidate, leaving the scorer nothing to mutate, and what
+// this test checks is the scoring, not the bound.
 func TestMutationScorer(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -303,9 +307,12 @@ func TestMutationScorer(t *testing.T) {
 		}
 		return scores, scoreErr
 	})
-	res, err := Run(ctx, prog, testutil.SubjectPkg("plural"), &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1}}, Scorers: []localize.Scorer{scorer}})
+	res, err := Run(ctx, prog, testutil.SubjectPkg("plural"), &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1}}, Scorers: []localize.Scorer{scorer}, Timeout: time.Hour})
 	if err != nil || len(res.Reports) != 1 {
 		t.Fatalf("Package: %v reports, error %v", res, err)
+	}
+	if len(res.Cuts) != 0 {
+		t.Fatalf("cut by the bound: %v", res.Cuts)
 	}
 	if scoreErr != nil {
 		t.Fatal(scoreErr)
