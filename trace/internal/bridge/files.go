@@ -145,7 +145,7 @@ func init() {
 	})
 	reg("(*os.File).Name", func(c interp.Call, args []interp.Value) interp.Value {
 		switch f := stdFile(args[0]); f {
-		case os.Stdout, os.Stderr:
+		case interp.StdoutFile(), interp.StderrFile():
 			return interp.String(f.Name())
 		}
 		return interp.String(files(c)[fileOf(c, args[0], "(*os.File).Name")])
@@ -223,14 +223,14 @@ func init() {
 	write := func(name string, data func(interp.Value) []byte) func(interp.Call, []interp.Value) interp.Value {
 		return func(c interp.Call, args []interp.Value) interp.Value {
 			f := stdFile(args[0])
-			if f != os.Stdout && f != os.Stderr {
+			if f != interp.StdoutFile() && f != interp.StderrFile() {
 				// a file the program created in its sandbox (sandbox.go)
 				f := fileOf(c, args[0], name)
 				n, err := fileWrite(c, f, data(args[1])) // pipe.go
 				return interp.Tuple(interp.Int(int64(n)), pathError(c, err, files(c)[f]))
 			}
 			out := c.Stdout()
-			if f == os.Stderr {
+			if f == interp.StderrFile() {
 				out = c.Stderr()
 			}
 			n, err := out.Write(data(args[1]))
@@ -252,9 +252,9 @@ func init() {
 	// whether they are terminals, below).
 	interp.RegisterBridge("(*os.File).Fd", func(c interp.Call, args []interp.Value) interp.Value {
 		switch stdFile(args[0]) {
-		case os.Stdout:
+		case interp.StdoutFile():
 			return interp.Uint(1)
-		case os.Stderr:
+		case interp.StderrFile():
 			return interp.Uint(2)
 		case nil:
 		default:

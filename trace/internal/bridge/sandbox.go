@@ -288,7 +288,7 @@ func init() {
 	})
 	// Files the program created or opened: write, sync, seek.
 	reg("(*os.File).Sync", func(c interp.Call, args []interp.Value) interp.Value {
-		if f := stdFile(args[0]); f == os.Stdout || f == os.Stderr {
+		if f := stdFile(args[0]); f == interp.StdoutFile() || f == interp.StderrFile() {
 			return errValue(c, syncPipe(), f.Name())
 		}
 		f := fileOf(c, args[0], "(*os.File).Sync")

@@ -58,10 +58,10 @@ func bridgeGlobal(r *run, g *ssa.Global) (Value, bool) {
 		return f(Call{r: r}), true
 	}
 	switch name {
-	case "os.Stdout": // writes go to RunOptions.Stdout (see fmtWriter)
-		return nativeValue(os.Stdout), true
+	case "os.Stdout": // writes go to RunOptions.Stdout (see fmtWriter, stdstreams.go)
+		return nativeValue(stdoutFile), true
 	case "os.Stderr":
-		return nativeValue(os.Stderr), true
+		return nativeValue(stderrFile), true
 	case "os.Args":
 		// The program's name (a test's: see run.argv0), the same from
 		// run to run, and a go test case's -test.run (WithArgs).

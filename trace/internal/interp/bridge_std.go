@@ -369,9 +369,9 @@ func (r *run) stdout() io.Writer {
 	}
 	f, ok := (*nativeBox)(v.p).rv.Interface().(*os.File)
 	switch {
-	case !ok || f == os.Stdout:
+	case !ok || f == stdoutFile:
 		return r.out
-	case f == os.Stderr:
+	case f == stderrFile:
 		return r.errOut
 	}
 	return f

@@ -664,10 +664,10 @@ func (s stdStream) WriteString(str string) (int, error) { return s.Write([]byte(
 // get the *os.File itself.
 func (r *run) stdStreamFor(x any, rt reflect.Type) (reflect.Value, bool) {
 	f, ok := x.(*os.File)
-	if !ok || (f != os.Stdout && f != os.Stderr) || rt.NumMethod() == 0 {
+	if !ok || (f != stdoutFile && f != stderrFile) || rt.NumMethod() == 0 {
 		return reflect.Value{}, false
 	}
-	s := reflect.ValueOf(stdStream{r, f == os.Stderr})
+	s := reflect.ValueOf(stdStream{r, f == stderrFile})
 	if !s.Type().Implements(rt) {
 		return reflect.Value{}, false
 	}
@@ -684,10 +684,10 @@ func (r *run) fmtWriter(fr *frame, in *ins, v Value) (io.Writer, bool) {
 	}
 	it := (*iface)(v.p)
 	if x := r.ifaceToNative(fr, it); x != nil {
-		if f, ok := x.(*os.File); ok && f == os.Stdout {
+		if f, ok := x.(*os.File); ok && f == stdoutFile {
 			return r.out, true
 		}
-		if f, ok := x.(*os.File); ok && f == os.Stderr {
+		if f, ok := x.(*os.File); ok && f == stderrFile {
 			return r.errOut, true
 		}
 		if w, ok := x.(io.Writer); ok {
