@@ -26,11 +26,12 @@ import (
 // is not localized (Result.Errors says so). The native go test run,
 // which runs beside them and costs the interpreter no time, is waited
 // for until two thirds of the first case's bound (nativeNum/nativeDen);
-// after that the cases go on with the evidence of the cases -run selects
-// (they run first) if those are done, or none, their reports partial,
-// while the stage goes on within its own bound (Options.NativeBound):
-// the cases localized after it is done get its whole run, and so do the
-// cases only go test fails and those a stop leaves without a report.
+// after that, if the cases -run selects are done (they run first), the
+// cases go on with their evidence, their reports partial, while the
+// stage goes on within its own bound (Options.NativeBound): the cases
+// localized after it is done get its whole run, and those a stop leaves
+// without a report its evidence so far; else Run stops the stage and
+// keeps what it finished (the failures run first), or none.
 // When the
 // interpreter fails none of the selected cases, the native run is the
 // only source of reports, and Run waits for it until the end of the

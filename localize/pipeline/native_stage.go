@@ -98,9 +98,10 @@ func (s *nativeStage) wait() (*native.Run, error) {
 // waitSaying is wait, saying StageNative to status first when the stage
 // is still running. When due (zero: none) passes first, it returns, with
 // late as the error, the evidence of the cases -run selects if they are
-// done (they run first: native.Options.First; nil if not), as it does
-// on every later call until the stage is done: the stage goes on, within
-// its own bound, for the later cases and for a stop (cutShort).
+// done (they run first: native.Options.First), as it does on every later
+// call until the stage is done: the stage goes on, within its own bound,
+// for the later cases and for a stop (cutShort). If they are not done,
+// it stops the stage and returns what it finished (nil if nothing).
 func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) (*native.Run, error) {
 	if s == nil {
 		return nil, nil
@@ -133,6 +134,11 @@ func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) 
 		return s.ev, s.err
 	case <-t.C:
 		s.late = late
+		if s.current() == nil {
+			// Not even the selected cases are done: stop the stage,
+			// which keeps the cases it finished (the failures first).
+			s.stop()
+		}
 		return s.current(), late
 	}
 }

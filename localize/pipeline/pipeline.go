@@ -842,15 +842,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if stop := forEachInOrder(len(todo), opts.Parallel, localizeCase, deliver); stop || ctx.Err() != nil {
 		return res, ctx.Err()
 	}
-	if n, _ := nativeNow(); n != res.Native && n != nil {
-		// The native stage was done after Run stopped waiting for it:
-		// the cases only go test fails that the evidence then did not
-		// show are ranked by it too.
-		more, whyMore := nativeOnly(n, sel.Selects, slices.Concat(interpreted, onlyNative), res.Errors, passedIn(res.Spectrum))
-		res.Native = n
-		res.Failing = append(res.Failing, more...)
-		onlyNative = append(onlyNative, more...)
-		why = append(why, whyMore...)
+	if n, _ := nativeNow(); n != nil {
+		res.Native = n // the whole run, when the stage was done after Run stopped waiting for it
 	}
 	for i, name := range onlyNative {
 		if !mine(name) {
