@@ -49,9 +49,6 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 		s.mu.Lock()
 		s.first = r
 		s.mu.Unlock()
-		if hook != nil {
-			hook("first")
-		}
 	}}
 	if opts.SelectedSpectrum && selects != nil {
 		var alts []string
@@ -82,8 +79,7 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 }
 
 // testHookNative, when a test sets it, hears each native stage started
-// after that: "first" when the selected cases' evidence is there,
-// "done" when the stage is.
+// after that: "done" when the stage is.
 var testHookNative func(event string)
 
 // wait returns the stage's evidence once it is done (nil for a nil stage).
