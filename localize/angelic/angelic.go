@@ -79,11 +79,18 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 	if err != nil {
 		return nil, err
 	}
+	rep.Mode = Mode
+	rep.Candidates = []localize.Candidate{}
+	// Only a verified expression has instances to confirm: without one
+	// there is nothing to replay, and the failing run is not run again
+	// (a search its context stopped then returns at once, not after an
+	// uncancelled run of the whole case).
+	if !slices.ContainsFunc(all, func(f found) bool { return f.out.Verified }) {
+		return finishAngelic(rep, &o, start, nil)
+	}
 	// The search may have stopped at ctx's deadline; the replays of what
 	// it found are bounded by their steps and MaxInstances instead.
 	rctx := context.WithoutCancel(ctx)
-	rep.Mode = Mode
-	rep.Candidates = []localize.Candidate{}
 	// The failing run, for the values and counts of its instances.
 	ro := o.Run
 	ro.Hooks = nil
