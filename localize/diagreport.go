@@ -247,6 +247,10 @@ func (r *DiagnosisReport) WriteText(w io.Writer) error {
 			fmt.Fprintf(&sb, "(%s of a statement against one case did not answer within the share of the time each had: those statements are neither found nor ruled out)\n", plural(n, "check"))
 		}
 	}
+	if r.Partial && len(r.Groups) == 0 {
+		// Stopped before any group: the groups say nothing of why.
+		fmt.Fprintf(&sb, "(partial: %s)\n", r.Reason)
+	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(&sb, "(left out: %s: %s)\n", e.Case, e.Failure)
 	}

@@ -440,7 +440,10 @@
 // errors [{case, failure}] (cases left out), partial, reason,
 // ranked [{file, line, text}] (the lines checked first; the text report
 // lists them, "file:line: rank N: SOURCE", when no diagnosis is
-// verified), probeError, stats. -timeout bounds the whole diagnosis (default 1m
+// verified), probeError, stats. Stopped by Ctrl-C, SIGTERM or -deadline
+// before the diagnosis ran, it writes that report empty, partial, the
+// reason naming the signal or the deadline (in text a line "(partial:
+// REASON)"). -timeout bounds the whole diagnosis (default 1m
 // with -all, pipeline.DefaultDiagnosisTimeout); -max-candidates bounds the diagnoses of each group. -all
 // does not combine with -mode angelic or sat-tar, -flex, -fixes, -first,
 // -tiebreak or -format html; -format sarif and github write a result per
@@ -906,7 +909,9 @@
 // A time bound on the whole run (default 0: none). The search for
 // patches ends at 70% of it, leaving the rest to their validation; when
 // the bound passes, what was found is written, marked partial, and the
-// exit status is 3.
+// exit status is 3. Ctrl-C (SIGINT) and SIGTERM stop it the same way;
+// stopped before any site was repaired (while loading, say), it writes
+// an empty result, partial, its reason naming the signal or the deadline.
 //
 //	-format text|json|sarif
 //
@@ -1021,7 +1026,8 @@
 // tests), the cases whose coverage was lost (the test binary died), which
 // are left out, and that no case fails, if none does (every score is then
 // uninformative). Stopped by Ctrl-C or SIGTERM, it ranks the cases done
-// so far, says how many, and exits with status 3.
+// so far (none: an empty ranking, in the format asked for), says how
+// many, and exits with status 3.
 //
 // The flags are:
 //

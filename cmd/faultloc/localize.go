@@ -341,6 +341,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
 	if err != nil {
+		if ctx.Err() != nil && *all {
+			// -all's report is one diagnosis, not a list of cases.
+			view.stop(time.Now())
+			if code := writeDiagnosis(stoppedDiagnosis(ctx, pkgPath, opts.Mode.String(), nil), ciOutput{*format, *top, *threshold}, stdout, stderr); code != 0 {
+				return code
+			}
+			fmt.Fprintf(stderr, "faultloc localize: %v: stopped while loading\n", context.Cause(ctx))
+			return exitInterrupted
+		}
 		if ctx.Err() != nil {
 			return stopped(nil, false)
 		}
@@ -663,34 +672,32 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 	if recorded != nil && ctx.Err() == nil && !checkRecorded(stderr, failedFrom, recorded, res) {
 		return 1
 	}
-	wd, _ := os.Getwd()
 	if res != nil && res.Diagnosis != nil {
 		rep := res.Diagnosis
 		if ctx.Err() != nil && rep.Partial {
 			rep.Reason = fmt.Sprintf("%v: %s", context.Cause(ctx), rep.Reason)
 		}
-		var werr error
-		if format == "json" {
-			rep.RelativeTo(wd)
-			werr = rep.WriteJSON(stdout)
-		} else if ciFormat(format) {
-			werr = writeCI(stdout, format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "")
-		} else {
-			rep.Output.Dir = wd
-			werr = rep.WriteText(stdout)
+		if code := writeDiagnosis(rep, out, stdout, stderr); code != 0 {
+			return code
 		}
-		if werr != nil {
-			fmt.Fprintln(stderr, "faultloc localize:", werr)
-			return 2
+	} else if ctx.Err() != nil {
+		// Stopped before the diagnosis: its report all the same, empty
+		// and partial, one whole document in the format asked for.
+		var failing []string
+		if res != nil {
+			failing = res.Failing
 		}
-	} else if ctx.Err() == nil && format == "text" {
+		if code := writeDiagnosis(stoppedDiagnosis(ctx, pkgPath, opts.Mode.String(), failing), out, stdout, stderr); code != 0 {
+			return code
+		}
+	} else if format == "text" {
 		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
-	} else if ctx.Err() == nil && ciFormat(format) {
+	} else if ciFormat(format) {
 		if err := writeCI(stdout, format, nil, ""); err != nil {
 			fmt.Fprintln(stderr, "faultloc localize:", err)
 			return 2
 		}
-	} else if ctx.Err() == nil {
+	} else {
 		fmt.Fprintln(stdout, "null")
 	}
 	if ctx.Err() != nil {
@@ -770,4 +777,35 @@ func caseBound(d time.Duration) time.Duration {
 		return pipeline.DefaultTimeout
 	}
 	return d
+}
+
+// stoppedDiagnosis is the report of localize -all stopped (ctx ended)
+// before the diagnosis ran: no group, partial, saying so; mode is the
+// encoding's name (-mode) and failing are
+// the failing cases found by then, if any.
+func stoppedDiagnosis(ctx context.Context, pkgPath, mode string, failing []string) *localize.DiagnosisReport {
+	return &localize.DiagnosisReport{Package: pkgPath, Mode: mode, Cases: append([]string{}, failing...), Groups: []localize.DiagnosisGroup{},
+		Partial: true, Reason: fmt.Sprintf("%v: stopped before the diagnosis", context.Cause(ctx))}
+}
+
+// writeDiagnosis writes rep as out asks (text, json, sarif or github)
+// and returns 0, or 2 when writing failed (said on stderr).
+func writeDiagnosis(rep *localize.DiagnosisReport, out ciOutput, stdout, stderr io.Writer) int {
+	wd, _ := os.Getwd()
+	var err error
+	switch {
+	case out.format == "json":
+		rep.RelativeTo(wd)
+		err = rep.WriteJSON(stdout)
+	case ciFormat(out.format):
+		err = writeCI(stdout, out.format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "")
+	default:
+		rep.Output.Dir = wd
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "faultloc localize:", err)
+		return 2
+	}
+	return 0
 }

@@ -86,11 +86,21 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return 1
 		}
 	}
+	wd, _ := os.Getwd()
+	// stoppedEarly writes the result of a run stopped before Repair
+	// returned one: nothing found, partial, saying where it stopped.
+	stoppedEarly := func(pkg, where string) int {
+		why := fmt.Sprintf("%v: stopped %s", context.Cause(ctx), where)
+		if code := writeRepair(&repair.Result{Package: pkg, Failing: []string{}, Sites: []repair.SiteRepair{}, Patches: []repair.Candidate{}, Partial: true, Reason: why}, *format, wd, stdout, stderr); code != 0 {
+			return code
+		}
+		fmt.Fprintf(stderr, "faultloc repair: %s\n", why)
+		return exitInterrupted
+	}
 	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "faultloc repair: %v: stopped while loading\n", context.Cause(ctx))
-			return exitInterrupted
+			return stoppedEarly(fs.Arg(0), "while loading")
 		}
 		fmt.Fprintln(stderr, "faultloc repair:", err)
 		return 1
@@ -111,15 +121,28 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "faultloc repair: %v: stopped before any site was repaired\n", context.Cause(ctx))
-			return exitInterrupted
+			return stoppedEarly(pkg, "before any site was repaired")
 		}
 		fmt.Fprintln(stderr, "faultloc repair:", err) // no failing case, or the cases cannot run
 		return 1
 	}
-	wd, _ := os.Getwd()
+	if code := writeRepair(res, *format, wd, stdout, stderr); code != 0 {
+		return code
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "faultloc repair: %v: stopped, with what was found written\n", context.Cause(ctx))
+		return exitInterrupted
+	}
+	return 0
+}
+
+// writeRepair writes res to stdout in format (text, json or sarif),
+// files named relative to wd, and returns 0, or 2 when writing failed
+// (said on stderr).
+func writeRepair(res *repair.Result, format, wd string, stdout, stderr io.Writer) int {
 	res.Output.Dir = wd
-	switch *format {
+	var err error
+	switch format {
 	case "json":
 		res.RelativeTo(wd)
 		err = res.WriteJSON(stdout)
@@ -131,10 +154,6 @@ func runRepair(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc repair:", err)
 		return 2
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintf(stderr, "faultloc repair: %v: stopped, with what was found written\n", context.Cause(ctx))
-		return exitInterrupted
 	}
 	return 0
 }

@@ -102,15 +102,13 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	m, err := spectra.Build(ctx, src)
 	stopped := false
 	switch {
-	case err != nil && ctx.Err() != nil && m.NumTests() > 0:
-		// Stopped by a signal: rank the cases done.
-		fmt.Fprintf(stderr, "faultloc spectra: %v; ranking the %d cases done\n", err, m.NumTests())
+	case err != nil && ctx.Err() != nil:
+		// Stopped by a signal: rank the cases done (none: an empty
+		// ranking, still one whole report in the format asked for).
+		fmt.Fprintf(stderr, "faultloc spectra: %v: stopped (%v); ranking the %d cases done\n", context.Cause(ctx), err, m.NumTests())
 		stopped = true
 	case err != nil:
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
-		if ctx.Err() != nil {
-			return exitInterrupted
-		}
 		return 1
 	}
 	if *verbose {
@@ -130,7 +128,9 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		err = writeShard(stdout, sf)
 	} else {
-		spectraNotes(stderr, m, src.Stats)
+		if !stopped || m.NumTests() > 0 {
+			spectraNotes(stderr, m, src.Stats)
+		}
 		err = writeSpectra(stdout, m, f, opt, spectraOutput{format: *format, top: *top, threshold: *threshold, dir: *outDir}, base)
 	}
 	if err != nil {
