@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/internal/loadgate"
+	"github.com/faultloc/faultloc/internal/longtest"
 )
 
 func TestKept(t *testing.T) {
@@ -46,10 +47,12 @@ func TestOverText(t *testing.T) {
 
 // TestLibraryBoundsKept calls each library API of the report with its
 // short bound (AgxFaults, the diagnosis, the package pipeline under a
-// context deadline and under Options.Timeout, regress.Explain) and
-// checks that each returns a partial result, within its bound's margin
-// (10% or 2 s) on a quiet machine (loadgate; on a loaded one the
-// overshoot is logged: the steps that cannot stop at once stretch). The commands' rows are cmd/faultloc's
+// context deadline and under Options.Timeout, regress.Explain,
+// repair.Repair), and with the build tag long also with its long bound
+// (the -long rows), and checks that each returns a partial result,
+// within its bound's margin (10% or 2 s) on a quiet machine (loadgate;
+// on a loaded one the overshoot is logged: the steps that cannot stop
+// at once stretch). The commands' rows are cmd/faultloc's
 // TestCommandsKeepBounds.
 func TestLibraryBoundsKept(t *testing.T) {
 	if testing.Short() {
@@ -62,7 +65,11 @@ func TestLibraryBoundsKept(t *testing.T) {
 	e := &env{root: root}
 	for _, r := range rows {
 		switch r.name {
-		case "agx", "diagnose", "pipeline", "pipeline-timeout", "regress":
+		case "agx", "diagnose", "pipeline", "pipeline-timeout", "regress", "repair":
+		case "agx-long", "diagnose-long", "pipeline-long":
+			if !longtest.Enabled {
+				continue
+			}
 		default:
 			continue
 		}

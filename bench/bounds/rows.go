@@ -11,6 +11,7 @@ import (
 	"github.com/faultloc/faultloc/localize/diagnose"
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/localize/regress"
+	"github.com/faultloc/faultloc/localize/repair"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -29,6 +30,7 @@ var rows = []row{
 	{name: "pipeline", call: "pipeline.Run, context deadline (the package)", bound: 5 * time.Second, run: pipelineRow},
 	{name: "pipeline-long", call: "pipeline.Run, context deadline (the package)", bound: 20 * time.Second, run: pipelineRow},
 	{name: "regress", call: "regress.Explain, context deadline (examples/max3)", bound: 2 * time.Second, run: regressRow},
+	{name: "repair", call: "repair.Repair, context deadline (the package)", bound: 5 * time.Second, run: repairRow},
 	{name: "pipeline-timeout", call: "pipeline.Run, Options.Timeout a third of the bound (the package's three failing cases)", bound: 9 * time.Second, run: pipelineTimeoutRow},
 	{name: "localize-timeout", call: "faultloc localize -timeout a third of the bound (the package's three failing cases)", bound: 9 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.timeoutCommand("localize", "-format", "json", "-timeout", (b / 3).String(), longDir)
@@ -57,7 +59,20 @@ var rows = []row{
 	{name: "regress-sigterm", call: "faultloc regress, SIGTERM (examples/max3)", bound: 2 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.command(b, "regress", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3", "./examples/max3")
 	}},
+	{name: "repair-deadline", call: "faultloc repair -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(0, "repair", "-format", "json", "-deadline", b.String(), longDir)
+	}},
+	{name: "repair-sigterm", call: "faultloc repair, SIGTERM (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "repair", "-format", "json", longDir)
+	}},
+	{name: "spectra-sigterm", call: "faultloc spectra, SIGTERM (cmd/faultloc/testdata/slowspectra)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "spectra", "-format", "json", slowSpectraDir)
+	}},
 }
+
+// slowSpectraDir is spectra's subject: its TestSlow runs for a minute in
+// its own run when FAULTLOC_SLOW_MARK names a file (env.command sets it).
+const slowSpectraDir = "./cmd/faultloc/testdata/slowspectra"
 
 // load loads the subject package with its tests.
 func (e *env) load(ctx context.Context) (*trace.Program, error) {
@@ -159,6 +174,18 @@ func pipelineTimeoutRow(e *env, bound time.Duration) result {
 	r.partial = partial > 0 && len(res.Reports) == len(res.Failing)
 	r.outcome = fmt.Sprintf("%d reports of %d failing cases, %d partial, %d stages cut", len(res.Reports), len(res.Failing), partial, len(res.Cuts))
 	return r
+}
+
+// repairRow: repair.Repair of the package's failing cases under a
+// context deadline, its validation run from the repository.
+func repairRow(e *env, bound time.Duration) result {
+	return e.timed(bound, func(ctx context.Context, prog *trace.Program) (bool, string, error) {
+		res, err := repair.Repair(ctx, prog, longPkg, &repair.Options{Validate: repair.ValidateOptions{Dir: e.root}})
+		if res == nil {
+			return false, "", err
+		}
+		return res.Partial, fmt.Sprintf("result, partial %v (%s), %d sites, %d patches", res.Partial, res.Reason, len(res.Sites), len(res.Patches)), err
+	})
 }
 
 func regressRow(e *env, bound time.Duration) result {

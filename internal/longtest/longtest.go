@@ -13,8 +13,11 @@
 // 2 and 4 shards (3 by default, and not every format of localize),
 // endless loops under the interpreter's default step budget (an exact
 // million steps by default), each long command stopped by -deadline and
-// by SIGTERM (one way each by default), the patch schema's patches each
-// built on its own (one of each kind by default), Why on ten events of
+// by SIGTERM (one way each by default) and stopped while running in
+// each output format (one format each by default), the library's
+// bounds at their long lengths (the short ones by default), the patch
+// schema's patches each built on its own (one of each kind by
+// default), Why on ten events of
 // each sliced corpus run (three by default), the bit-vector engines'
 // seeded random problems (half by default) and the command built
 // without cgo (not by default). With the tag (go test -tags long, which
