@@ -30,7 +30,9 @@ import (
 // has the quiet figures). By default each command is stopped one way:
 // localize by -deadline, -all by SIGTERM, sat-tar by -deadline, repair
 // by -deadline, spectra by SIGTERM, and regress both ways (two seconds
-// each); with the build tag long (.ci/run) every command both ways.
+// each); with the build tag long (.ci/run) every command both ways, and
+// -mode angelic (whose library bound angelic's TestLocalizeBound checks
+// by default) both ways.
 func TestCommandsKeepBounds(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGTERM to send to a process on Windows")
@@ -55,6 +57,8 @@ func TestCommandsKeepBounds(t *testing.T) {
 		{"localize -mode sat-tar SIGTERM", []string{"localize", "-mode", "sat-tar", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
 		{"regress -deadline", append(max3[:len(max3):len(max3)], "-deadline", "2s", "./examples/max3"), 0, 2 * time.Second, false},
 		{"regress SIGTERM", append(max3[:len(max3):len(max3)], "./examples/max3"), 2 * time.Second, 2 * time.Second, false},
+		{"localize -mode angelic -deadline", []string{"localize", "-mode", "angelic", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, true},
+		{"localize -mode angelic SIGTERM", []string{"localize", "-mode", "angelic", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
 		{"repair -deadline", []string{"repair", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, false},
 		{"repair SIGTERM", []string{"repair", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
 		{"spectra SIGTERM", []string{"spectra", "-format", "json", "./cmd/faultloc/testdata/slowspectra"}, 5 * time.Second, 5 * time.Second, false},
