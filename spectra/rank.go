@@ -80,6 +80,12 @@ type Ranking struct {
 	Tests   int     // number of tests in the matrix
 	Failed  int     // number of failing tests
 	Entries []Entry // most suspicious first
+	// Partial says the matrix holds only the tests run before the
+	// collection was stopped (a signal, a deadline); Reason says why.
+	// Rank leaves them unset: the caller that stopped the collection
+	// sets them.
+	Partial bool
+	Reason  string
 }
 
 // tieTolerance is the relative difference below which two scores count as

@@ -80,16 +80,19 @@ type jsonRanking struct {
 	Tests   int         `json:"tests"`
 	Failed  int         `json:"failed"`
 	Entries []jsonEntry `json:"elements"`
+	Partial bool        `json:"partial,omitempty"`
+	Reason  string      `json:"reason,omitempty"`
 }
 
 // WriteJSON writes the ranking as one indented JSON object:
 // {"formula", "ties", "tests", "failed", "elements": [{"element", "kind",
 // "file", "line", "name", "score", "confidence", "rank", "ef", "ep", "nf",
-// "np", "suspect"}]}, file names relative to base when base is not empty.
+// "np", "suspect"}], "partial", "reason"} (the last two only when the
+// ranking is partial), file names relative to base when base is not empty.
 // Non-finite scores are the strings "+Inf", "-Inf" and "NaN".
 func (r *Ranking) WriteJSON(w io.Writer, base string) error {
 	out := jsonRanking{Formula: r.Formula, Ties: r.Ties.String(), Tests: r.Tests, Failed: r.Failed,
-		Entries: make([]jsonEntry, len(r.Entries))}
+		Entries: make([]jsonEntry, len(r.Entries)), Partial: r.Partial, Reason: r.Reason}
 	for i, e := range r.Entries {
 		file := e.Element.File
 		if base != "" {

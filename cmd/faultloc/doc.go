@@ -1026,8 +1026,9 @@
 // tests), the cases whose coverage was lost (the test binary died), which
 // are left out, and that no case fails, if none does (every score is then
 // uninformative). Stopped by Ctrl-C or SIGTERM, it ranks the cases done
-// so far (none: an empty ranking, in the format asked for), says how
-// many, and exits with status 3.
+// so far (none: an empty ranking, in the format asked for), marked
+// partial in json ("partial": true, "reason"), says how many, and exits
+// with status 3.
 //
 // The flags are:
 //

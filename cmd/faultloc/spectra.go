@@ -131,7 +131,11 @@ func runSpectra(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if !stopped || m.NumTests() > 0 {
 			spectraNotes(stderr, m, src.Stats)
 		}
-		err = writeSpectra(stdout, m, f, opt, spectraOutput{format: *format, top: *top, threshold: *threshold, dir: *outDir}, base)
+		out := spectraOutput{format: *format, top: *top, threshold: *threshold, dir: *outDir}
+		if stopped {
+			out.partial = fmt.Sprintf("%v: stopped after %d cases", context.Cause(ctx), m.NumTests())
+		}
+		err = writeSpectra(stdout, m, f, opt, out, base)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "faultloc spectra: %v\n", err)
@@ -197,12 +201,14 @@ type spectraOutput struct {
 	top       int
 	threshold float64
 	dir       string
+	partial   string // why the collection stopped early ("": it did not); the JSON ranking says it
 }
 
 // writeSpectra ranks m with f and opt and writes the ranking as out
 // asks, files relative to base.
 func writeSpectra(w io.Writer, m *spectra.Matrix, f spectra.Formula, opt *spectra.Options, out spectraOutput, base string) error {
 	r := m.Rank(f, opt)
+	r.Partial, r.Reason = out.partial != "", out.partial
 	switch out.format {
 	case "json":
 		return r.WriteJSON(w, base)
