@@ -799,9 +799,11 @@
 //
 //	-parallel N
 //
-// Try up to N versions at once (default 1), each loaded and run on its
-// own: faster on a machine with cores to spare. The answer is the same;
-// a few more versions may be tried, so the counts reported vary with N.
+// Try up to N versions at once, each loaded or built and run on its own
+// (default 0: as many as GOMAXPROCS when the versions run natively, one
+// at a time in the interpreter, where each version is loaded whole). The
+// answer is the same; a few more versions may be tried, so the counts
+// reported vary with N.
 //
 //	-cpuprofile FILE
 //
@@ -812,6 +814,14 @@
 //
 // Write a profile of the command's allocations to FILE when it ends, as
 // go test -memprofile does.
+//
+//	-prune
+//
+// Set aside, before any trial, the changes the failing cases cannot
+// execute, by a static call graph of the new version from the cases'
+// test functions (default true); they are put back when the version with
+// every other change reverted does not pass. False: AFTER searches every
+// change.
 //
 //	-baselines
 //

@@ -37,8 +37,9 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
 	trials := fs.String("trials", "auto", "how the versions tried are run: interp (faultloc's interpreter), native (built and run by go test, with -overlay), or auto (the interpreter when it runs the failing cases, native otherwise)")
-	parallel := fs.Int("parallel", 1, "try up to N versions at once (the answer is the same; a few more versions may be tried)")
+	parallel := fs.Int("parallel", 0, "try up to N versions at once (0: as many as GOMAXPROCS when the versions run natively, one at a time in the interpreter); the answer is the same, a few more versions may be tried")
 	verbose := fs.Bool("v", false, "print each version tried, with its outcome, on standard error as it ends")
+	prune := fs.Bool("prune", true, "set aside, before any trial, the changes the failing cases cannot execute (by a static call graph of the new version); false: search every change")
 	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, and bisection over the changes in file order, for comparison")
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
@@ -66,8 +67,8 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "faultloc regress: unknown -format %q (want text, json, html, sarif or github)\n", *format)
 		return 1
 	}
-	if *parallel < 1 {
-		fmt.Fprintf(stderr, "faultloc regress: -parallel %d: want at least 1\n", *parallel)
+	if *parallel < 0 {
+		fmt.Fprintf(stderr, "faultloc regress: -parallel %d: want 0 (the default) or more\n", *parallel)
 		return 1
 	}
 	trialsMode, ok := map[string]regress.Trials{"auto": regress.TrialsAuto, "interp": regress.TrialsInterp, "native": regress.TrialsNative}[*trials]
@@ -150,7 +151,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		defer cancel()
 	}
 	opts := &regress.Options{Old: *oldDir, New: *newDir, Changes: set, Package: fs.Arg(0), Dir: wd, Run: *runRE,
-		RunTimeout: *timeout, NoBaselines: !*baselines, ReverseDD: *reverse, Trials: trialsMode, Parallel: *parallel}
+		RunTimeout: *timeout, NoBaselines: !*baselines, NoPrune: !*prune, ReverseDD: *reverse, Trials: trialsMode, Parallel: *parallel}
 	if *tags != "" {
 		opts.BuildFlags = []string{"-tags=" + *tags}
 	}

@@ -57,10 +57,38 @@
 // other tests often use its new API); else the new version's tests, with
 // the changes their declarations need kept.
 //
+// Before any trial, the changes the failing cases cannot execute are
+// set aside (Report.Unreachable): those lying only in functions that a
+// static call graph of the new version does not reach from the cases'
+// test functions and the packages' initialisation, and those of files
+// the test binary does not compile. The graph is conservative: a
+// function is reached when reached code calls it or takes its value, and
+// a type converted to an interface in reached code brings in the methods
+// of its method sets and of the types it holds (what library code and
+// reflection may call with it). The old version is not loaded: its calls
+// are read from the old text of the changes in reached code, every
+// function or method of the program it names being reached too. A change
+// outside function bodies counts as reached when its file is compiled.
+// When the version with every other change reverted does not pass, the
+// changes set aside are put back (Report.PutBack). The graph needs the
+// new version loaded by the interpreter (not run): without it nothing is
+// set aside. Limits: a function called only by code outside the loaded
+// program that reached code never hands it (a registry filled by another
+// package's init through reflection) is not reached; the check by trial
+// catches such a change when it matters.
+//
 // The versions tried run in faultloc's interpreter (loaded from source
 // with overlays, nothing compiled) or natively (Options.Trials): each
 // version's test binary built by go test -c with the version's files as
-// -overlay, and run once per failing case. By default the interpreter
+// -overlay, and run once per failing case. Natively, delta debugging
+// tries up to GOMAXPROCS versions at once by default (Options.Parallel),
+// in the order the one-at-a-time search would try them, taking the first
+// that answers, so the report is the same but for Effort (a wave may try
+// versions past the one that answers). A test binary is built once per
+// distinct content of its overlay (the last few kept on disk), and a
+// version's verdict is kept by the hash of the set of changes reverted,
+// shared by AFTER and the baselines: a version one method ran is not run
+// again for another, which still counts it in its effort. By default the interpreter
 // runs them when it can run the failing cases on the new version; when
 // it cannot (a construct it does not support), the versions run natively
 // and, with no recorded failing run, there are no causes: the root cause

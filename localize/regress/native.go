@@ -1,12 +1,19 @@
 package regress
 
 import (
+	"container/list"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -51,6 +58,32 @@ type native struct {
 	tmp     string // scratch directory of the builds, removed by close
 	timeout time.Duration
 	n       atomic.Int64 // builds so far, naming their directories
+
+	// The test binaries built, by the hash of their overlay's content:
+	// a version whose files are those of one built before is not built
+	// again. At most keptBinaries stay on disk, the least recently used
+	// removed first.
+	mu     sync.Mutex
+	bins   map[string]*build
+	recent *list.List // of overlay hashes, most recently used first
+}
+
+// keptBinaries bounds the test binaries kept on disk (a large package's
+// test binary weighs tens of megabytes, and a search tries hundreds of
+// versions).
+const keptBinaries = 16
+
+// build is one version's test binary: built once, by the first trial
+// that wants it, while the others wanting it wait.
+type build struct {
+	done chan struct{} // closed when bin or err is set
+	bin  *nativetest.Binary
+	err  error
+	dir  string
+	elem *list.Element // in native.recent
+
+	users   int  // trials holding the binary (guarded by native.mu)
+	evicted bool // out of native.bins: removed when users drops to 0
 }
 
 // newNative lists package pattern of the new version (resolved in
@@ -75,31 +108,113 @@ func newNative(ctx context.Context, opts *Options, pattern string) (*native, err
 	if err != nil {
 		return nil, err
 	}
-	return &native{cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: opts.runTimeout()}, nil
+	return &native{cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: opts.runTimeout(), bins: map[string]*build{}, recent: list.New()}, nil
 }
 
 // close removes the builds.
 func (n *native) close() { os.RemoveAll(n.tmp) }
 
-// build compiles the package's test binary with overlay laid over the
-// new version. A version that does not compile is a *BuildError.
-func (n *native) build(ctx context.Context, overlay map[string][]byte) (*nativetest.Binary, error) {
+// overlayHash is the hash of an overlay's content: its paths and their
+// files, in path order.
+func overlayHash(overlay map[string][]byte) string {
+	h := sha256.New()
+	for _, path := range slices.Sorted(maps.Keys(overlay)) {
+		fmt.Fprintf(h, "%d:%s%d:", len(path), path, len(overlay[path]))
+		h.Write(overlay[path])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// build returns the package's test binary with overlay laid over the new
+// version, built once per distinct overlay content (see native.bins),
+// and the function that releases it once run (never nil, to be called
+// whatever the error). A version that does not
+// compile is a *BuildError, remembered too.
+func (n *native) build(ctx context.Context, overlay map[string][]byte) (*nativetest.Binary, func(), error) {
+	key := overlayHash(overlay)
+	n.mu.Lock()
+	b, ok := n.bins[key]
+	if ok {
+		n.recent.MoveToFront(b.elem)
+		b.users++
+		n.mu.Unlock()
+		select {
+		case <-b.done:
+		case <-ctx.Done():
+			n.release(b)
+			return nil, func() {}, ctx.Err()
+		}
+		if b.err != nil && isCanceled(b.err) { // its builder was canceled
+			n.release(b)
+			if ctx.Err() != nil {
+				return nil, func() {}, ctx.Err()
+			}
+			return n.build(ctx, overlay)
+		}
+		return b.bin, func() { n.release(b) }, b.err
+	}
+	b = &build{done: make(chan struct{}), users: 1}
+	b.elem = n.recent.PushFront(key)
+	n.bins[key] = b
+	for n.recent.Len() > keptBinaries {
+		k := n.recent.Remove(n.recent.Back()).(string)
+		e := n.bins[k]
+		delete(n.bins, k)
+		e.evicted = true
+		if e.users == 0 {
+			os.RemoveAll(e.dir)
+		}
+	}
+	n.mu.Unlock()
+	dir, bin, err := n.compile(ctx, overlay)
+	n.mu.Lock()
+	b.dir, b.bin, b.err = dir, bin, err
+	if err != nil && isCanceled(err) && n.bins[key] == b {
+		n.recent.Remove(b.elem)
+		delete(n.bins, key)
+		b.evicted = true
+	}
+	n.mu.Unlock()
+	close(b.done)
+	return bin, func() { n.release(b) }, err
+}
+
+// release says that a trial is done with b's binary: an evicted build's
+// files are removed once no trial uses them.
+func (n *native) release(b *build) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	b.users--
+	if b.users == 0 && b.evicted && b.dir != "" {
+		os.RemoveAll(b.dir)
+	}
+}
+
+// isCanceled reports whether err is a context's end rather than the
+// version's own build error.
+func isCanceled(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// compile compiles the package's test binary with overlay laid over the
+// new version, in a directory of its own.
+func (n *native) compile(ctx context.Context, overlay map[string][]byte) (string, *nativetest.Binary, error) {
 	dir := filepath.Join(n.tmp, fmt.Sprint(n.n.Add(1)))
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	ov, err := nativetest.WriteOverlay(dir, overlay)
 	if err != nil {
-		return nil, err
+		return dir, nil, err
 	}
 	bin := filepath.Join(dir, "test.exe")
 	if err := nativetest.BuildPlain(ctx, &n.cfg, n.pkg, bin, ov); err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return dir, nil, ctx.Err()
 		}
-		return nil, &BuildError{What: "the version (go test -c)", Errors: []string{err.Error()}}
+		return dir, nil, &BuildError{What: "the version (go test -c)", Errors: []string{err.Error()}}
 	}
-	return &nativetest.Binary{Path: bin, Dir: n.pkg.Dir, Timeout: n.timeout + 10*time.Second}, nil
+	return dir, &nativetest.Binary{Path: bin, Dir: n.pkg.Dir, Timeout: n.timeout + 10*time.Second}, nil
 }
 
 // run runs case name with b: Fail if it fails (a panic, a timeout of the
@@ -135,7 +250,8 @@ func (n *native) run(ctx context.Context, b *nativetest.Binary, name string) (sl
 // new version and returns those that fail natively, with the first line
 // of the first one's output.
 func (n *native) failing(ctx context.Context, overlay map[string][]byte, run string) ([]string, string, error) {
-	b, err := n.build(ctx, overlay)
+	b, release, err := n.build(ctx, overlay)
+	defer release()
 	if err != nil {
 		return nil, "", err
 	}

@@ -49,6 +49,13 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.AnalysisError != "" {
 		fmt.Fprintf(&b, "semantic analysis: %s\n", r.AnalysisError)
 	}
+	if len(r.Unreachable) > 0 {
+		back := "set aside"
+		if r.PutBack {
+			back = "put back: with every other change reverted the cases did not pass"
+		}
+		fmt.Fprintf(&b, "unreachable from the failing cases (%d, %s): %s\n", len(r.Unreachable), back, list(r.Unreachable))
+	}
 	for _, nr := range r.NotRun {
 		fmt.Fprintf(&b, "not run (the interpreter could not run it on the new version): %s\n", nr)
 	}

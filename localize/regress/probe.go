@@ -3,6 +3,8 @@ package regress
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -93,6 +95,10 @@ type regression struct {
 	nbuild   int // type checks run
 	aux      map[string][]*changes.Change
 	auxOK    map[string]bool
+	// verdicts are the trials run, by the hash of the set of changes
+	// reverted (setHash), shared by the methods: a version one method
+	// ran is not run again for another (which counts it as its own).
+	verdicts map[string]trial
 
 	// tc checks versions in this process (typecheck.go); listed once, on
 	// first use, for the test files the versions get.
@@ -117,6 +123,13 @@ func (g *regression) key(cs []*changes.Change) string {
 		b.WriteByte(',')
 	}
 	return b.String()
+}
+
+// setHash is the canonical hash of a set of changes: of its changes'
+// indices, sorted, whatever the order and repetitions of cs.
+func (g *regression) setHash(cs []*changes.Change) string {
+	sum := sha256.Sum256([]byte(g.key(cs)))
+	return hex.EncodeToString(sum[:])
 }
 
 // errPos matches "file:line:col: message" and "file:line: message", the
@@ -715,7 +728,8 @@ func (p *prober) runNative(ctx context.Context, cs []*changes.Change) (trial, er
 	if err != nil {
 		return trial{outcome: slicing.Unresolved}, err
 	}
-	bin, err := g.native.build(ctx, overlay)
+	bin, release, err := g.native.build(ctx, overlay)
+	defer release()
 	var be *BuildError
 	if errors.As(err, &be) {
 		return trial{outcome: slicing.Unresolved, why: be.Error()}, nil
@@ -755,7 +769,18 @@ func (p *prober) try(ctx context.Context, cs []*changes.Change, cached bool) (sl
 	n := p.probes
 	p.mu.Unlock()
 	start := time.Now()
-	t, err := p.run(ctx, cs)
+	h := p.r.setHash(cs)
+	p.r.mu.Lock()
+	t, ok := p.r.verdicts[h]
+	p.r.mu.Unlock()
+	var err error
+	if !ok || !cached {
+		if t, err = p.run(ctx, cs); err == nil {
+			p.r.mu.Lock()
+			p.r.verdicts[h] = t
+			p.r.mu.Unlock()
+		}
+	}
 	p.mu.Lock()
 	p.runs += t.runs
 	if err == nil {

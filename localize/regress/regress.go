@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -54,11 +55,16 @@ type Options struct {
 	// a time.
 	Progress func(Trial)
 	// Parallel is how many versions delta debugging tries at once (AFTER's
-	// and the baselines'), each loaded and run on its own. Default 0 or
-	// 1: one at a time. The answer is the same; more versions may be
-	// tried (those of a wave past the first that passes), so the
-	// reported effort varies with it.
+	// and the baselines'), each loaded or built and run on its own.
+	// Default 0: GOMAXPROCS when the versions run natively, one at a time
+	// in the interpreter (each version loaded whole). The report is the
+	// same but for Effort: more versions may be tried (those of a wave
+	// past the first that answers).
 	Parallel int
+	// NoPrune keeps the changes the failing cases cannot execute in
+	// AFTER's search (Report.Unreachable stays empty). Default false:
+	// they are set aside before any trial.
+	NoPrune bool
 	// NoBaselines skips the baselines: delta debugging over all changes
 	// and over the causes, bisection over all changes.
 	NoBaselines bool
@@ -113,6 +119,17 @@ func coreChanges(ctx context.Context, prog *trace.Program, pkgPath, name string,
 	return core, summary
 }
 
+// parallel is Parallel with its default, for native trials or not.
+func (o *Options) parallel(native bool) int {
+	switch {
+	case o.Parallel > 0:
+		return o.Parallel
+	case native:
+		return runtime.GOMAXPROCS(0)
+	}
+	return 1
+}
+
 func (o *Options) runTimeout() time.Duration {
 	if o.RunTimeout > 0 {
 		return o.RunTimeout
@@ -159,6 +176,14 @@ type Report struct {
 	// Kept are the changes the new version's tests need (declarations the
 	// old version lacks): never reverted.
 	Kept []string `json:"kept"`
+	// Unreachable are the changes that the failing cases cannot execute
+	// (by a static call graph of the new version, see the package doc),
+	// set aside before any trial: AFTER's search never reverts them (the
+	// baselines still search them), unless PutBack.
+	Unreachable []string `json:"unreachable,omitempty"`
+	// PutBack says that the Unreachable changes were put back into the
+	// search: with every other change reverted the cases did not pass.
+	PutBack bool `json:"putBack,omitempty"`
 	// Causes are the changes the semantic analysis of the failing run
 	// found, by round.
 	Causes []Cause `json:"causes"`
@@ -437,7 +462,8 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	var pkgPath string
 	var notRun []*localize.CaseError
 	var selected int
-	var why string // why the interpreter cannot be used
+	var why string            // why the interpreter cannot be used
+	var loaded *trace.Program // the new version, loaded for the call graph
 	{
 		var err error
 		prog, err = trace.Load(ctx, &trace.Config{Dir: opts.dir(), Tests: true, Module: true, BuildFlags: opts.BuildFlags, Overlay: opts.Overlay}, opts.Package)
@@ -450,6 +476,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			}
 			why = "the interpreter could not load the new version: " + err.Error()
 		}
+		loaded = prog
 	}
 	if prog != nil && opts.Trials != TrialsNative {
 		var err error
@@ -522,7 +549,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	}
 	g := &regression{opts: opts, set: set, pattern: opts.Package, pkgPath: pkgPath, cases: rep.Failing, native: nat,
 		kept: map[*changes.Change]bool{}, builds: map[string][]buildError{},
-		aux: map[string][]*changes.Change{}, auxOK: map[string]bool{}}
+		aux: map[string][]*changes.Change{}, auxOK: map[string]bool{}, verdicts: map[string]trial{}}
 	// The versions tried get the old version's other test files where
 	// they build that way; else the new version's, with the changes their
 	// declarations need kept.
@@ -542,6 +569,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		clear(g.builds)
 		clear(g.aux)
 		clear(g.auxOK)
+		clear(g.verdicts)
 		clear(after.cache)
 		g.lastKey, g.lastProg = "", nil
 		g.tc, g.tcListed = nil, false
@@ -603,10 +631,30 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		}
 	}
 	start := time.Now()
-	if o, err := after.withAux(ctx, free); err != nil {
-		return rep, err
-	} else if o != slicing.Pass {
-		return rep, &OldFailsError{Outcome: o, Reason: after.why}
+	// The changes the cases cannot execute are set aside, where the
+	// version with every other change reverted passes.
+	all := free
+	if loaded != nil && !opts.NoPrune {
+		if un := unreachable(loaded, pkgPath, rep.Failing, set, free); len(un) > 0 {
+			rep.Unreachable = ids(un)
+			rest := without(free, un)
+			o, err := after.withAux(ctx, rest)
+			if err != nil {
+				return rep, err
+			}
+			if o == slicing.Pass {
+				free = rest
+			} else {
+				rep.PutBack = true
+			}
+		}
+	}
+	if len(free) == len(all) {
+		if o, err := after.withAux(ctx, free); err != nil {
+			return rep, err
+		} else if o != slicing.Pass {
+			return rep, &OldFailsError{Outcome: o, Reason: after.why}
+		}
 	}
 	// Semantic analysis, where the interpreter runs the failing case.
 	semStart := time.Now()
@@ -686,7 +734,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				return slicing.Pass
 			}
 			return slicing.Unresolved
-		}, &slicing.DDOptions{NoRecheck: true, Parallel: opts.Parallel})
+		}, &slicing.DDOptions{NoRecheck: true, Parallel: opts.parallel(nat != nil)})
 		if err != nil && ctx.Err() != nil {
 			for _, c := range res.Min { // the smallest set seen to pass when reverted
 				rep.Root = append(rep.Root, c.ID)
@@ -774,7 +822,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	rep.Effort.Analysis = semantic
 	if len(rep.Predicates) == 0 {
 		// nothing to compare
-	} else if err := compareOutcomes(ctx, g, free, rep.Predicates); err != nil {
+	} else if err := compareOutcomes(ctx, g, all, rep.Predicates); err != nil {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
 		}
@@ -813,9 +861,9 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				causes = append(causes, aux...)
 			}
 		}
-		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over all changes", without(free, base), base))
+		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over all changes", without(all, base), base))
 		rep.Baselines = append(rep.Baselines, g.baseline(ctx, "dd over the causes", without(g.inOrder(causes), base), base))
-		rep.Baselines = append(rep.Baselines, g.bisect(ctx, without(free, base), base))
+		rep.Baselines = append(rep.Baselines, g.bisect(ctx, without(all, base), base))
 	}
 	g.mu.Lock()
 	rep.Effort.Builds = g.nbuild
@@ -884,7 +932,7 @@ func (g *regression) baseline(ctx context.Context, name string, universe, base [
 			return slicing.Unresolved
 		}
 		return o
-	}, &slicing.DDOptions{Parallel: g.opts.Parallel})
+	}, &slicing.DDOptions{Parallel: g.opts.parallel(g.native != nil)})
 	b.Effort = p.effort(start)
 	var oe *slicing.OutcomeError
 	switch {
