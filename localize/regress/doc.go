@@ -67,7 +67,8 @@
 // of its method sets and of the types it holds (what library code and
 // reflection may call with it). The old version is not loaded: its calls
 // are read from the old text of the changes in reached code, every
-// function or method of the program it names being reached too. A change
+// function or method of the program of a name it calls being reached
+// too. A change
 // outside function bodies counts as reached when its file is compiled.
 // When the version with every other change reverted does not pass, the
 // changes set aside are put back (Report.PutBack). The graph needs the

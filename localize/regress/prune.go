@@ -28,7 +28,7 @@ import (
 // of the types it holds (what reflection and library code called with
 // it may call). The old version's calls are read from the old text of
 // the changes in reached code: every function or method of the program
-// it names is reached too (the old version is not loaded). A change
+// of a name it calls is reached too (the old version is not loaded). A change
 // outside function bodies (a declaration of a type, a variable, an
 // import) is reachable when its file is compiled.
 func unreachable(prog *trace.Program, pkgPath string, cases []string, set *changes.Set, free []*changes.Change) []*changes.Change {
@@ -91,7 +91,7 @@ func unreachable(prog *trace.Program, pkgPath string, cases []string, set *chang
 			}
 		}
 	}
-	named := map[string]bool{} // identifiers of the old text of reached changes
+	named := map[string]bool{} // the names the old text of reached changes calls
 	var out []*changes.Change
 	for {
 		r.walk()
@@ -100,8 +100,8 @@ func unreachable(prog *trace.Program, pkgPath string, cases []string, set *chang
 		grew := false
 		for _, c := range free {
 			if reached(c, set, compiled, spans, named) {
-				for _, id := range identifier.FindAllString(c.OldText, -1) {
-					if !named[id] {
+				for _, m := range called.FindAllStringSubmatch(c.OldText, -1) {
+					if id := m[1]; !named[id] {
 						named[id] = true
 						for _, f := range byName[id] {
 							if !r.seen[f] {
@@ -121,7 +121,9 @@ func unreachable(prog *trace.Program, pkgPath string, cases []string, set *chang
 	}
 }
 
-var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+// called matches a call in code: the name called, a type instantiation
+// of it allowed (f[T](x)).
+var called = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]\n]*\])?\(`)
 
 // span is the extent of a reached function's syntax in its file.
 type span struct{ from, to int }
@@ -129,7 +131,7 @@ type span struct{ from, to int }
 // reached reports whether change c may execute: it lies in a compiled
 // file, outside function bodies or overlapping a reached function (by
 // spans, of that file), or it is a removed function that the old text
-// of reached changes names.
+// of reached changes calls.
 func reached(c *changes.Change, set *changes.Set, compiled map[string]bool, spans map[string][]span, named map[string]bool) bool {
 	file := filepath.Join(set.New, filepath.FromSlash(c.File))
 	if !compiled[file] {
@@ -144,7 +146,7 @@ func reached(c *changes.Change, set *changes.Set, compiled map[string]bool, span
 			return true
 		}
 	}
-	if a == b { // removed code: a removed function named by reached old code
+	if a == b { // removed code: a removed function called by reached old code
 		name := c.Func[strings.LastIndexByte(c.Func, '.')+1:]
 		return named[name]
 	}
