@@ -107,7 +107,16 @@
 // imports the versions have, parsing and checking only the packages a
 // version changes and those importing them; then, if it builds, it is
 // loaded with overlays and its failing cases run again (or built and run
-// natively), so a regression with many changes takes many loads. Limits:
+// natively), so a regression with many changes takes many loads. A
+// native version costs a go test -c (the packages it changes compiled
+// again, the binary linked) unless a version of the same files was
+// built; versions run at once share the machine's cores with the go
+// command's own parallelism. Setting changes aside costs a walk of the
+// new version's functions (loaded once for the analysis) and one trial;
+// it saves trials only where the failing cases reach a small part of
+// the code (a test of a compiler's whole pipeline reaches most of it),
+// and a smaller set of changes may still take delta debugging along a
+// longer path. Limits:
 // between releases with a thousand changes, the auxiliary changes of a
 // set can number hundreds (a refactoring's changes that need each
 // other); more than a few dozen are kept as found, not shrunk to a

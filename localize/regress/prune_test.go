@@ -179,3 +179,25 @@ func TestNativeBuildOnce(t *testing.T) {
 		t.Errorf("%d builds of 3 distinct overlays, want 3", got)
 	}
 }
+
+// TestIsFunc: which declarations a change's Func names hold a function
+// body, where a change is reached only through the call graph.
+func TestIsFunc(t *testing.T) {
+	for _, tt := range []struct {
+		decl string
+		want bool
+	}{
+		{"Total", true},
+		{"(*T).M", true},
+		{"(Circle).Area", true},
+		{"", false},
+		{"var sorted", false},
+		{"const (a, b)", false},
+		{"type Shape", false},
+		{`import "fmt"`, false},
+	} {
+		if got := isFunc(tt.decl); got != tt.want {
+			t.Errorf("isFunc(%q) = %v, want %v", tt.decl, got, tt.want)
+		}
+	}
+}
