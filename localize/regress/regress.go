@@ -765,12 +765,23 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				rank[c.Change] = i
 			}
 		}
+		if rank == nil && len(free) < len(all) {
+			// Without causes, the changes the cases can execute stand
+			// for them: an auxiliary change set aside as unreachable
+			// (one the root needs to build) is no root cause.
+			rank = map[string]int{}
+			for i, c := range free {
+				rank[c.ID] = i
+			}
+		}
 		found := root
 		for _, step := range []struct {
 			chosen string
 			f      func([]*changes.Change) ([]*changes.Change, error)
 		}{
-			{ChosenAuxiliary, func(r []*changes.Change) ([]*changes.Change, error) { return tighten(ctx, after, r, rank) }},
+			{ChosenAuxiliary, func(r []*changes.Change) ([]*changes.Change, error) {
+				return tighten(ctx, after, r, rank, len(rep.Causes) > 0)
+			}},
 			{ChosenOrigin, func(r []*changes.Change) ([]*changes.Change, error) { return origin(ctx, after, r, rank, sem) }},
 			{ChosenAddedCode, func(r []*changes.Change) ([]*changes.Change, error) { return deepen(ctx, after, r, rank, sem) }},
 		} {

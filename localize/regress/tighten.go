@@ -26,12 +26,13 @@ const (
 // and the root cause is then the call site, the fault one of its
 // auxiliary changes. The candidates are the auxiliary changes that are
 // causes, in the causes' order (rank: nearest the failure first), or,
-// without a semantic analysis (rank nil), the auxiliary changes in the
-// changes' order; it looks at most tightenLooks of them (type checks
+// without causes, those the cases can execute (rank: the changes not
+// set aside as unreachable; nil, every auxiliary change, when none was),
+// those reverting the fewest changes in all first; it looks at most tightenLooks of them (type checks
 // only) and runs those that would revert fewer changes, at most
 // tightenTrials. Changes count as the outermost ones: a change nested in
 // another reverted one is reverted with it.
-func tighten(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int) ([]*changes.Change, error) {
+func tighten(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int, causes bool) ([]*changes.Change, error) {
 	g := p.r
 	aux, ok, err := g.auxiliary(ctx, root)
 	if err != nil || !ok || len(aux) == 0 {
@@ -44,8 +45,25 @@ func tighten(ctx context.Context, p *prober, root []*changes.Change, rank map[st
 			cands = append(cands, a)
 		}
 	}
-	if rank != nil {
+	switch {
+	case causes:
 		slices.SortStableFunc(cands, func(x, y *changes.Change) int { return cmp.Compare(rank[x.ID], rank[y.ID]) })
+	default:
+		// Without causes to order them, those reverting the fewest
+		// changes in all first (the bounds leave most untried).
+		size := map[*changes.Change]int{}
+		for _, a := range cands[:min(len(cands), tightenLooks)] {
+			aa, ok, err := g.auxiliary(ctx, []*changes.Change{a})
+			if err != nil {
+				return root, err
+			}
+			size[a] = len(g.set.Changes) + 1
+			if ok {
+				size[a] = outermost(g.set, append([]*changes.Change{a}, aa...))
+			}
+		}
+		cands = cands[:min(len(cands), tightenLooks)]
+		slices.SortStableFunc(cands, func(x, y *changes.Change) int { return cmp.Compare(size[x], size[y]) })
 	}
 	return tryReverting(ctx, p, root, cands, func(a *changes.Change, aa []*changes.Change) bool {
 		return outermost(g.set, append([]*changes.Change{a}, aa...)) < total
