@@ -17,11 +17,14 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// maxEditLines bounds the lines that take statement edits, and
-// maxCalls the calls inserted at one line.
+// maxEditLines bounds the lines that take statement edits, maxCalls
+// the calls inserted at one line, maxGuardLines the lines that take
+// guards and maxGuardedStmts the statements around a line that do.
 const (
-	maxEditLines = 8
-	maxCalls     = 3
+	maxEditLines    = 8
+	maxCalls        = 3
+	maxGuardLines   = 4
+	maxGuardedStmts = 2
 )
 
 // edit is a statement edit at a line: a patch of its statement that no
@@ -29,9 +32,10 @@ const (
 // program repair (GenProg's deletion and swap of statements, PAR's
 // templates of a missing bound check).
 type edit struct {
-	kind  string // delete, swap, call, clamp, clause
+	kind  string // delete, swap, call, clamp, clause, guard
 	patch *Patch
 	text  string // the code deleted or inserted, for its size
+	size  int    // a guard's operands and operators; 0: text's tokens
 }
 
 // lineEdits returns the statement edits of the statements that begin
@@ -51,27 +55,37 @@ type edit struct {
 //     declared in its function), `if i >= len(a) { i = len(a) - 1 }`;
 //   - clause: an if's condition that indexes x[k] (k a literal) with
 //     `len(x) > k &&` before it.
-func lineEdits(file string, src []byte, line int, pkg map[string][]byte) []edit {
+//   - guard: before the statements that contain the line in the
+//     function of its first statement (the outermost and the
+//     innermost: maxGuardedStmts),
+//     an early return `if cond { return results }` (statementGuards;
+//     tf the file's types, nil: none).
+func lineEdits(file string, src []byte, line int, pkg map[string][]byte, tf *typedFile) []edit {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
 		return nil
 	}
-	tf := fset.File(f.Pos())
-	off := func(p token.Pos) int { return tf.Offset(p) }
+	tfile := fset.File(f.Pos())
+	off := func(p token.Pos) int { return tfile.Offset(p) }
 	text := func(n ast.Node) string { return string(src[off(n.Pos()):off(n.End())]) }
 	var out []edit
 	add := func(kind, txt string, p *Patch) {
 		out = append(out, edit{kind: kind, patch: p, text: txt})
 	}
 	calls := packageCalls(pkg)
+	var inner ast.Node // the function of the line's first statement
+	var around []ast.Stmt
 	for _, list := range schema.Lists(f) {
 		for i, s := range list {
-			if tf.Line(s.Pos()) != line {
+			if tfile.Line(s.Pos()) <= line && line <= tfile.Line(s.End()) {
+				around = append(around, s)
+			}
+			if tfile.Line(s.Pos()) != line {
 				continue
 			}
 			start, ind := off(s.Pos()), indentOf(src, off(s.Pos()))
-			fn := innermostFunc(f, tf, start)
+			fn := innermostFunc(f, tfile, start)
 			if fn == nil {
 				continue
 			}
@@ -152,6 +166,34 @@ func lineEdits(file string, src []byte, line int, pkg map[string][]byte) []edit 
 					p := replace(file, src, off(is.Cond.Pos()), off(is.Cond.End()), clause+cond)
 					add("clause", clause, p)
 				}
+			}
+			if inner == nil {
+				inner = fn
+			}
+		}
+	}
+	if inner != nil && tf != nil {
+		// The statements around the line in its function, the
+		// outermost first (schema.Lists lists the outer lists first).
+		kept := around[:0]
+		for _, s := range around {
+			if innermostFunc(f, tfile, off(s.Pos())) == inner {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) > maxGuardedStmts {
+			kept = append(kept[:maxGuardedStmts-1], kept[len(kept)-1])
+		}
+		for _, s := range kept {
+			start, ind := off(s.Pos()), indentOf(src, off(s.Pos()))
+			for _, g := range statementGuards(fset, tf, src, inner, s) {
+				ret := "return"
+				if g.result != "" {
+					ret += " " + g.result
+				}
+				p := replace(file, src, start, start, "if "+g.cond+" {\n"+ind+"\t"+ret+"\n"+ind+"}\n"+ind)
+				p.Repl = g.String()
+				out = append(out, edit{kind: "guard", patch: p, text: g.String(), size: g.size})
 			}
 		}
 	}
@@ -403,14 +445,18 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // validated at a line: a deletion last, as a deletion that passes the
 // tests is seldom the fix (Qi et al., ISSTA 2015: most of the plausible
 // patches of GenProg and RSRepair delete functionality).
-var editKinds = []string{"swap", "call", "clamp", "clause", "delete"}
+var editKinds = []string{"swap", "call", "clamp", "clause", "guard", "delete"}
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind
 // (editKinds) then size; the files' content
 // is overlay's or on disk, the calls inserted those of the package of
 // each line's file (the non-test Go files of its directory).
-func editCandidates(lines []trace.Line, overlay map[string][]byte) []Candidate {
+//
+// The guards' types are prog's (nil: no guards); the first
+// maxGuardLines lines take guards, so that they leave the patch schema
+// room for the synthesis' replacements.
+func editCandidates(lines []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {
 	read := func(file string) ([]byte, error) {
 		if src, ok := overlay[file]; ok {
 			return src, nil
@@ -439,11 +485,42 @@ func editCandidates(lines []trace.Line, overlay map[string][]byte) []Candidate {
 			}
 			pkgs[dir] = pkg
 		}
-		for _, e := range lineEdits(l.File, src, l.Line, pkg) {
-			n := len(term.Tokens(e.text))
+		var tf *typedFile
+		if i < maxGuardLines {
+			tf = typedFileOf(prog, l.File, src)
+		}
+		for _, e := range lineEdits(l.File, src, l.Line, pkg, tf) {
+			n := cmp.Or(e.size, len(term.Tokens(e.text)))
 			k := slices.Index(editKinds, e.kind)
 			out = append(out, Candidate{Origin: "edit " + e.kind, Size: n, Distance: n, Site: -1, Patch: *e.patch, edit: 1 + i*len(editKinds) + k})
 		}
 	}
 	return out
+}
+
+// typedFileOf returns the types of file, whose content is src, in
+// prog: nil if prog is nil, has no such file among its in-scope
+// packages, or loaded other content.
+func typedFileOf(prog *trace.Program, file string, src []byte) *typedFile {
+	if prog == nil || prog.SSA == nil {
+		return nil
+	}
+	fset := prog.SSA.Fset
+	var tok *token.File
+	fset.Iterate(func(f *token.File) bool {
+		if f.Name() == file {
+			tok = f
+		}
+		return tok == nil
+	})
+	if tok == nil || tok.Size() != len(src) {
+		return nil
+	}
+	for _, pk := range prog.Packages {
+		if pk.Pkg.Scope().Innermost(tok.Pos(0)) == nil {
+			continue
+		}
+		return &typedFile{fset: fset, pkg: pk.Pkg, file: tok}
+	}
+	return nil
 }

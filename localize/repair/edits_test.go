@@ -92,7 +92,7 @@ func TestLineEdits(t *testing.T) {
 		{line: 8, kind: "call", none: true},   // the function has it
 	} {
 		var got []string
-		for _, e := range lineEdits("p.go", []byte(editsSrc), c.line, map[string][]byte{"p.go": []byte(editsSrc), "q.go": []byte(editsOther)}) {
+		for _, e := range lineEdits("p.go", []byte(editsSrc), c.line, map[string][]byte{"p.go": []byte(editsSrc), "q.go": []byte(editsOther)}, nil) {
 			if e.kind == c.kind {
 				got = append(got, string(e.patch.Source))
 			}

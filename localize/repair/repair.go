@@ -373,7 +373,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if first == nil && ctx.Err() == nil {
 		first = lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxEditLines)
 	}
-	cands := editCandidates(editLines(sites, first, lines), loaded.Overlay)
+	cands := editCandidates(editLines(sites, first, lines), loaded.Overlay, prog)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
 	done := func(err error) (*Result, error) {

@@ -1,0 +1,145 @@
+package repair
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/localize/repair/internal/schema"
+)
+
+// guardsBefore type-checks src (package p) and returns the guards
+// statementGuards gives before the statement that follows the line
+// `// here`.
+func guardsBefore(t *testing.T, src string) []stmtGuard {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(src, "\n") {
+		if strings.TrimSpace(l) == "// here" {
+			line = i + 2
+		}
+	}
+	tf := fset.File(f.Pos())
+	for _, list := range schema.Lists(f) {
+		for _, s := range list {
+			if tf.Line(s.Pos()) == line {
+				fn := innermostFunc(f, tf, tf.Offset(s.Pos()))
+				return statementGuards(fset, &typedFile{fset, pkg, tf}, []byte(src), fn, s)
+			}
+		}
+	}
+	t.Fatalf("no statement after // here")
+	return nil
+}
+
+func TestStatementGuards(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // a guard among those returned
+		not  string // a guard not among them ("": none)
+	}{
+		{
+			name: "empty variadic returns the receiver",
+			src: `package p
+type B struct{ parts []string; n int }
+func (b *B) Add(xs ...string) *B {
+	// here
+	b.parts = append(b.parts, xs...)
+	b.n++
+	return b
+}`,
+			want: "if len(xs) == 0 { return b }",
+		},
+		{
+			name: "nil interface returns zero values",
+			src: `package p
+import "errors"
+func get(args ...any) (out any, err error) {
+	from := args[0]
+	// here
+	if s, ok := from.([]any); ok {
+		return s[0], nil
+	}
+	return nil, errors.New("cannot get")
+}`,
+			want: "if from == nil { return nil, nil }",
+		},
+		{
+			name: "index past a field's length returns the receiver",
+			src: `package p
+type S struct{ length uint; words []uint64 }
+func (s *S) Cut(last uint) *S {
+	// here
+	n := last + 1
+	s.words = s.words[:n/64+1]
+	s.length = n
+	return s
+}`,
+			want: "if last >= s.length { return s }",
+		},
+		{
+			name: "nil pointers compared",
+			src: `package p
+type V struct{ n int }
+func (v *V) cmp(o *V) int { return v.n - o.n }
+func (v *V) Same(o *V) bool {
+	// here
+	return v.cmp(o) == 0
+}`,
+			want: "if v == nil || o == nil { return v == o }",
+		},
+		{
+			name: "no results: a bare return",
+			src: `package p
+func set(m map[string]int, k string) {
+	// here
+	m[k]++
+}`,
+			want: "if m == nil { return }",
+		},
+		{
+			name: "a variable declared after the statement is not in scope",
+			src: `package p
+func f(a []int) int {
+	// here
+	x := len(a)
+	return x
+}`,
+			want: "if len(a) == 0 { return 0 }",
+			not:  "x",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			gs := guardsBefore(t, tt.src)
+			var got []string
+			for _, g := range gs {
+				got = append(got, g.String())
+			}
+			found := false
+			for _, g := range got {
+				found = found || g == tt.want
+				if tt.not != "" && strings.Contains(g, tt.not+" ") {
+					t.Errorf("guard %q reads %s, declared after the statement", g, tt.not)
+				}
+			}
+			if !found {
+				t.Errorf("guards:\n\t%s\nwant among them %q", strings.Join(got, "\n\t"), tt.want)
+			}
+		})
+	}
+}
