@@ -292,3 +292,31 @@ func TestRepairStatement(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairEarlyReturn repairs testdata/rows, whose Append lacks the
+// early return `if len(vals) == 0 { return t }` before its first
+// statement: the rows are no basic value, so no site's replacement
+// repairs it, and the guard of the statement edits at its line is a
+// plausible patch, the whole suite passing on it natively; every
+// plausible patch is one.
+func TestRepairEarlyReturn(t *testing.T) {
+	res, text := repairTestdata(t, "rows", "")
+	found := false
+	for _, p := range res.Patches {
+		if p.Validation == nil || !p.Validation.Plausible {
+			continue
+		}
+		if !p.Validation.Suite || len(p.Validation.Failed) > 0 {
+			t.Errorf("patch %d %s plausible without the whole suite passing: %+v", p.Rank, p.Repl, p.Validation)
+		}
+		if p.Repl == "if len(vals) == 0 { return t }" && strings.HasPrefix(p.Origin, "edit guard") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no plausible edit guard if len(vals) == 0 { return t }:\n%s", text)
+	}
+	if first := res.Patches[0]; first.Repl != "if len(vals) == 0 { return t }" {
+		t.Errorf("first patch %s, want the early return:\n%s", first.Repl, text)
+	}
+}
