@@ -18,13 +18,12 @@ import (
 )
 
 // maxEditLines bounds the lines that take statement edits, maxCalls
-// the calls inserted at one line, maxGuardLines the lines that take
-// guards and maxGuardedStmts the statements around a line that do.
+// the calls inserted at one line, and maxGuardLines the lines that take
+// guards.
 const (
-	maxEditLines    = 8
-	maxCalls        = 3
-	maxGuardLines   = 4
-	maxGuardedStmts = 2
+	maxEditLines  = 8
+	maxCalls      = 3
+	maxGuardLines = 4
 )
 
 // edit is a statement edit at a line: a patch of its statement that no
@@ -55,9 +54,9 @@ type edit struct {
 //     declared in its function), `if i >= len(a) { i = len(a) - 1 }`;
 //   - clause: an if's condition that indexes x[k] (k a literal) with
 //     `len(x) > k &&` before it.
-//   - guard: before the statements that contain the line in the
-//     function of its first statement (the outermost and the
-//     innermost: maxGuardedStmts),
+//   - guard: before the first statement of the function of the line's
+//     first statement (where a precondition is checked), the outermost
+//     statement around the line in that function and the line's own,
 //     an early return `if cond { return results }` (statementGuards;
 //     tf the file's types, nil: none).
 func lineEdits(file string, src []byte, line int, pkg map[string][]byte, tf *typedFile) []edit {
@@ -181,10 +180,28 @@ func lineEdits(file string, src []byte, line int, pkg map[string][]byte, tf *typ
 				kept = append(kept, s)
 			}
 		}
-		if len(kept) > maxGuardedStmts {
-			kept = append(kept[:maxGuardedStmts-1], kept[len(kept)-1])
+		// Before the function's first statement, the outermost
+		// statement around the line and the line's own.
+		var stmts []ast.Stmt
+		switch fn := inner.(type) {
+		case *ast.FuncDecl:
+			if fn.Body != nil && len(fn.Body.List) > 0 {
+				stmts = append(stmts, fn.Body.List[0])
+			}
+		case *ast.FuncLit:
+			if len(fn.Body.List) > 0 {
+				stmts = append(stmts, fn.Body.List[0])
+			}
 		}
-		for _, s := range kept {
+		if len(kept) > 0 {
+			stmts = append(stmts, kept[0], kept[len(kept)-1])
+		}
+		seen := map[ast.Stmt]bool{}
+		for _, s := range stmts {
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
 			start, ind := off(s.Pos()), indentOf(src, off(s.Pos()))
 			for _, g := range statementGuards(fset, tf, src, inner, s) {
 				ret := "return"

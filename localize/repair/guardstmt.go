@@ -12,7 +12,7 @@ import (
 
 // maxStmtGuards bounds the guards inserted before one statement of a
 // line's statement edits (statementGuards).
-const maxStmtGuards = 8
+const maxStmtGuards = 6
 
 // stmtGuard is an early return to insert before a statement: `if cond
 // { return result }`.
@@ -21,7 +21,8 @@ type stmtGuard struct {
 	size         int    // the condition's and the result's operands and operators
 	class        int    // the result's kind (resultReturned...)
 	kind         int    // the condition's kind (condEmpty...)
-	reads        int    // the condition's terms that the statement reads
+	reads        int    // 1 if the statement reads one of the condition's terms
+	arg          int    // 1 if the condition reads a variable other than the receiver
 }
 
 // String returns the guard on one line.
@@ -49,11 +50,15 @@ type typedFile struct {
 	file *token.File
 }
 
+// errorType is the type error.
+var errorType = types.Universe.Lookup("error").Type()
+
 // The kinds of condition of a guard, in the order they are tried at
 // one size: a test for nothing (`x == nil`, `len(x) == 0`, the
 // templates of PAR's null checks), a comparison of two terms or a
-// Boolean term, a comparison with a constant, a test for something
-// (`x != nil`, which holds on most runs).
+// Boolean term, a comparison with a constant, an error's test `err !=
+// nil` (the only test for something: a guard `if p != nil { return }`
+// before a statement that uses p is seldom right).
 const (
 	condEmpty = iota
 	condCompare
@@ -72,28 +77,36 @@ type guardTerm struct {
 }
 
 // statementGuards returns the guards to insert before stmt, a statement
-// of function fn (a declaration or literal) in file f of package pkg
-// (type-checked with fset's positions): `if cond { return results }`,
-// the repair of a missing early exit (PAR's null and range checks),
-// enumerated in layers of growing size, smallest first, up to
-// maxStmtGuards.
+// of function fn (a declaration or literal): `if cond { return
+// results }`, the repair of a missing early exit (PAR's null and range
+// checks), up to maxStmtGuards.
 //
 // The conditions are over the variables in scope before stmt (the
 // parameters, the receiver and the locals declared before it, not the
 // named results), their fields (one level, through a pointer too) and
-// their lengths: a Boolean term or its negation, `x == nil` and `x !=
-// nil` for a pointer, interface, slice, map, function or channel,
-// `len(x) == 0`, a comparison (==, !=, <, <=, >, >=) of two integer
-// terms of one type or of one with an integer constant of the function,
-// and the disjunction of two nil checks (`a == nil || b == nil`). Each
-// reads a variable that stmt or a statement after it in fn reads. The
-// results are the result lists of fn's return statements whose
-// variables are the same there and before stmt, the parameters and
-// receiver of the one result's type, the zero values, for one Boolean
-// result a comparison of two variables of one type that the condition
-// reads (`a == b`), and for named results a bare return; for a function
-// without results, a bare return. Every guard type-checks before stmt
-// (types.Eval). No run checks them: Validate decides.
+// their lengths: a Boolean term or its negation, `x == nil` for a
+// pointer, interface, map, function or channel (a slice's emptiness is
+// its length's), `x != nil` for an error, `len(x) == 0`, a comparison
+// (>=, >, <=, <, ==, !=) of two integer terms of one type, the one stmt
+// reads on the left, or of one with an integer literal of the function
+// (==, <, >), and the disjunction of the nil checks of two terms of one
+// type (`a == nil || b == nil`). Each reads a variable that stmt or a statement after it
+// reads. The results are the result lists of fn's other return
+// statements whose variables are the same there and before stmt, the
+// parameters and receiver of the one result's type, the zero values,
+// for one Boolean result a comparison of two variables of one type
+// that the condition reads (`a == b`), and for named results a bare
+// return (of their size); for a function without results, a bare
+// return. Every guard type-checks before stmt (types.Eval).
+//
+// The guards come in this order: those whose condition reads a
+// variable or field stmt reads first (the statement a missing guard
+// protects uses what it tests), then those that read another variable
+// than the receiver (a precondition tests the arguments more often
+// than the receiver's state), then by size (the condition's and the
+// results' operands and operators; an emptiness test, `len(x) == 0`,
+// counts as `x == nil`), by the condition's kind (condEmpty...), by the
+// result's (resultReturned...). No run checks them: Validate decides.
 //
 // fset positions fn's syntax and src is its file's content; tf gives
 // the types.
@@ -106,9 +119,13 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 	at := func(p token.Pos) token.Pos { return tf.file.Pos(fset.Position(p).Offset) }
 	var ftype *ast.FuncType
 	var body *ast.BlockStmt
+	recv := ""
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
 		ftype, body = fn.Type, fn.Body
+		if fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
+			recv = fn.Recv.List[0].Names[0].Name
+		}
 	case *ast.FuncLit:
 		ftype, body = fn.Type, fn.Body
 	}
@@ -220,7 +237,8 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 		text  string
 		size  int
 		kind  int // condKinds
-		reads int // the terms stmt reads
+		reads int // 1 if stmt reads one of its terms
+		arg   int // 1 if it reads a variable other than the receiver
 		vars  []string
 	}
 	var conds []condition
@@ -240,7 +258,11 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 			return
 		}
 		if tv, ok := eval(text); ok && types.Identical(tv.Type.Underlying(), types.Typ[types.Bool]) || ok && tv.Type == types.Typ[types.UntypedBool] {
-			conds = append(conds, condition{text, size, kind, min(reads, 1), all})
+			arg := 0
+			if slices.ContainsFunc(all, func(v string) bool { return v != recv }) {
+				arg = 1
+			}
+			conds = append(conds, condition{text, size, kind, min(reads, 1), arg, all})
 		}
 	}
 	consts := intConstants(body)
@@ -270,7 +292,7 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 				}
 				for _, k := range consts {
 					for _, op := range []string{"==", "<", ">"} {
-						if op == "<" && k == "0" && u.Info()&types.IsUnsigned != 0 {
+						if op == "<" && k == "0" && (u.Info()&types.IsUnsigned != 0 || strings.HasPrefix(t.text, "len(")) {
 							continue // never true
 						}
 						addCond(t.text+" "+op+" "+k, t.size+2, condConstant, t)
@@ -279,12 +301,17 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 			}
 		case *types.Pointer, *types.Interface, *types.Map, *types.Signature, *types.Chan:
 			addCond(t.text+" == nil", t.size+2, condEmpty, t)
-			addCond(t.text+" != nil", t.size+2, condNotNil, t)
+			if types.Identical(t.typ, errorType) {
+				addCond(t.text+" != nil", t.size+2, condNotNil, t)
+			}
 			nils = append(nils, t)
 		}
 	}
 	for i, a := range nils {
 		for _, b := range nils[i+1:] {
+			if !types.Identical(a.typ, b.typ) {
+				continue // either of two values of one kind missing
+			}
 			addCond(a.text+" == nil || "+b.text+" == nil", a.size+b.size+5, condEmpty, a, b)
 		}
 	}
@@ -363,7 +390,7 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 			}
 		}
 		if len(named) == len(resTypes) {
-			addResult(result{"", 0, resultBare, nil})
+			addResult(result{"", len(named), resultBare, nil}) // it returns the named results
 		}
 	}
 	var out []stmtGuard
@@ -372,11 +399,11 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 			if r.vars != nil && slices.ContainsFunc(r.vars, func(v string) bool { return !slices.Contains(c.vars, v) }) {
 				continue // a comparison of variables the condition does not test
 			}
-			out = append(out, stmtGuard{cond: c.text, result: r.text, size: c.size + r.size, class: r.class, reads: c.reads, kind: c.kind})
+			out = append(out, stmtGuard{cond: c.text, result: r.text, size: c.size + r.size, class: r.class, reads: c.reads, arg: c.arg, kind: c.kind})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b stmtGuard) int {
-		return cmp.Or(cmp.Compare(b.reads, a.reads), cmp.Compare(a.size, b.size), cmp.Compare(a.kind, b.kind), cmp.Compare(a.class, b.class))
+		return cmp.Or(cmp.Compare(b.reads, a.reads), cmp.Compare(b.arg, a.arg), cmp.Compare(a.size, b.size), cmp.Compare(a.kind, b.kind), cmp.Compare(a.class, b.class))
 	})
 	return out[:min(len(out), maxStmtGuards)]
 }

@@ -298,7 +298,9 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
 		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites, first)
 		fcancel()
-		if ctx.Err() != nil && len(ms) == 0 {
+		if ctx.Err() != nil && len(ms) == 0 && len(first) == 0 && len(fb.lines) == 0 {
+			// Nothing to validate; with the spectrum's or the rankings'
+			// lines, their statement edits are validated in the rest.
 			return partial(context.Cause(ctx))
 		}
 		if fb.reason != "" {
