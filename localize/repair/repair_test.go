@@ -320,3 +320,35 @@ func TestRepairEarlyReturn(t *testing.T) {
 		t.Errorf("first patch %s, want the early return:\n%s", first.Repl, text)
 	}
 }
+
+// TestRepairBoundNativeCall repairs testdata/slowcall, whose failing
+// test spends seconds in one call of native code, under a bound much
+// shorter than that call: the repair returns within 10% or 2 s of its
+// deadline (whichever is larger), partial, instead of waiting for the
+// call to end.
+func TestRepairBoundNativeCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spends seconds of CPU in native code")
+	}
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "slowcall")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const bound = 3 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
+	defer cancel()
+	start := time.Now()
+	res, err := repair.Repair(ctx, prog, "github.com/faultloc/faultloc/localize/repair/testdata/slowcall", &repair.Options{Validate: repair.ValidateOptions{Dir: dir}})
+	over := time.Since(start) - bound
+	if err != nil {
+		t.Fatalf("%v, want a partial result", err)
+	}
+	t.Logf("returned %v after the deadline: %s", over, res.Reason)
+	if margin := max(2*time.Second, bound/10); over > margin {
+		t.Errorf("returned %v after the deadline, want within %v", over, margin)
+	}
+	if !res.Partial {
+		t.Errorf("not partial, want partial for the deadline")
+	}
+}
