@@ -82,9 +82,18 @@
 // x.m(...) that the file's other functions make on a parameter of the
 // same name and type, clamps an index (`if i >= len(a) { i = len(a) -
 // 1 }` before a statement reading a[i]) and guards a condition's index
-// by a constant (`len(x) > k && ...`). No data checks them: they are
-// validated after mutation analysis' first fixes, by their lines'
-// order, a line's deletions last.
+// by a constant (`len(x) > k && ...`); at the first four lines, it
+// inserts early returns `if cond { return results }` (PAR's null and
+// range checks) before the function's first statement, the outermost
+// statement around the line and the line's own: cond over the
+// variables in scope there, their fields and lengths (`x == nil`,
+// `len(x) == 0`, `a >= b.n`, `a == nil || b == nil`), the results what
+// the function returns elsewhere, a parameter, the zero values, or a
+// comparison of the variables cond tests (`return a == b`), each
+// type-checked in place. No data checks them: they are validated after
+// mutation analysis' first fixes, by their lines' order, a line's
+// deletions last. Among the spectrum's tied lines, those where the
+// failing run raised a panic come first.
 //
 // A replacement that leaves a local variable unused (`n * rate` by `n *
 // tierRate()` after `rate := Base`), which Go does not build, comes with
@@ -92,9 +101,9 @@
 //
 // This package is partial. The synthesis evaluates expressions on the
 // recorded values and replays runs; it does not solve for expressions
-// with Z3 (component-based synthesis), inserts no guard before other
-// statements than a site's, and synthesizes no pointers or composite
-// values; a package-level variable is a component where the run stored
+// with Z3 (component-based synthesis), checks the guards of the
+// statement edits on no data (the validation alone decides), and
+// synthesizes no pointers or composite values; a package-level variable is a component where the run stored
 // or loaded it before the instance. Its expression algebra is in
 // internal/term, the patch schema's sources in internal/schema.
 //

@@ -91,8 +91,8 @@ type guardTerm struct {
 // reads on the left, or of one with an integer literal of the function
 // (==, <, >), and the disjunction of the nil checks of two terms of one
 // type (`a == nil || b == nil`). Each reads a variable that stmt or a statement after it
-// reads. The results are the result lists of fn's other return
-// statements whose variables are the same there and before stmt, the
+// reads. The results, other than what stmt returns if it is a return,
+// are the result lists of fn's return statements whose variables are the same there and before stmt, the
 // parameters and receiver of the one result's type, the zero values,
 // for one Boolean result a comparison of two variables of one type
 // that the condition reads (`a == b`), and for named results a bare
@@ -323,8 +323,18 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 		vars  []string // a comparison's variables, which the condition must read
 	}
 	var results []result
+	// own is what stmt returns, if it is a return: a guard that
+	// returns it too changes nothing.
+	own := "\x00"
+	if rs, ok := stmt.(*ast.ReturnStmt); ok && len(rs.Results) > 0 {
+		var parts []string
+		for _, e := range rs.Results {
+			parts = append(parts, text(e))
+		}
+		own = strings.Join(parts, ", ")
+	}
 	addResult := func(r result) {
-		if slices.ContainsFunc(results, func(x result) bool { return x.text == r.text }) {
+		if r.text == own || slices.ContainsFunc(results, func(x result) bool { return x.text == r.text }) {
 			return
 		}
 		results = append(results, r)
@@ -339,8 +349,8 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 			case *ast.FuncLit:
 				return false
 			case *ast.ReturnStmt:
-				if len(n.Results) != len(resTypes) || n == stmt {
-					return true // (a guard that returns what stmt does changes nothing)
+				if len(n.Results) != len(resTypes) {
+					return true
 				}
 				var parts []string
 				size := 0

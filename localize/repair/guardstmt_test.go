@@ -50,7 +50,8 @@ func TestStatementGuards(t *testing.T) {
 		name string
 		src  string
 		want string // a guard among those returned
-		not  string // a guard not among them ("": none)
+		not  string // a variable no guard reads ("": none)
+		same string // a result no guard returns ("": none)
 	}{
 		{
 			name: "empty variadic returns the receiver",
@@ -122,6 +123,16 @@ func f(a []int) int {
 			want: "if len(a) == 0 { return 0 }",
 			not:  "x",
 		},
+		{
+			name: "a return's own result is no guard's",
+			src: `package p
+func clamp(x, max int) int {
+	// here
+	return x
+}`,
+			want: "if x >= max { return max }",
+			same: "{ return x }",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,6 +146,9 @@ func f(a []int) int {
 				found = found || g == tt.want
 				if tt.not != "" && strings.Contains(g, tt.not+" ") {
 					t.Errorf("guard %q reads %s, declared after the statement", g, tt.not)
+				}
+				if tt.same != "" && strings.HasSuffix(g, tt.same) {
+					t.Errorf("guard %q returns what the statement does", g)
 				}
 			}
 			if !found {

@@ -178,7 +178,10 @@ type Candidate struct {
 // ends at 70% of the time to it, the validation of what it found has
 // the rest, and angelic debugging has 40% of the search's time (the
 // candidates it found by then are the sites); what was found and
-// validated by then is returned, Partial.
+// validated by then is returned, Partial. A stage of the search stuck
+// in one call of native code, which an interpreted run cannot stop, is
+// left behind a second after its share of the time ends (its goroutine
+// ends on its own, its result dropped).
 // Errors are for a package whose cases cannot be listed or run, or that
 // has no failing case.
 func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options) (*Result, error) {
