@@ -378,7 +378,7 @@ func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node
 		}
 		var zeros []string
 		for _, t := range resTypes {
-			z := zeroText(t, pkg)
+			z := zeroText(t)
 			if z == "" {
 				zeros = nil
 				break
@@ -461,16 +461,12 @@ func sameObject(pkg *types.Package, idPos token.Pos, name string, pos token.Pos)
 func exprSize(e ast.Expr) int {
 	n := 0
 	ast.Inspect(e, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.Ident, *ast.BasicLit:
+		switch m.(type) {
+		case *ast.Ident, *ast.BasicLit, *ast.BinaryExpr, *ast.UnaryExpr, *ast.StarExpr:
 			n++
 		case *ast.SelectorExpr:
 			n++
 			return false
-		case *ast.BinaryExpr, *ast.UnaryExpr, *ast.StarExpr:
-			n++
-		case *ast.CallExpr:
-			_ = m
 		}
 		return true
 	})
@@ -492,9 +488,9 @@ func intConstants(body *ast.BlockStmt) []string {
 	return out
 }
 
-// zeroText returns the zero value of t as Go source in package pkg, ""
-// when it has none that short (a struct or an array).
-func zeroText(t types.Type, pkg *types.Package) string {
+// zeroText returns the zero value of t as Go source, "" when it has
+// none that short (a struct or an array).
+func zeroText(t types.Type) string {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
