@@ -345,6 +345,13 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if co.Search.Overlay == nil {
 		co.Search.Overlay = loaded.Overlay // the sites' source
 	}
+	// The spectrum's first lines, for the statement edits, before
+	// mutation analysis can take the search's time.
+	if first == nil && ctx.Err() == nil {
+		first, _ = bounded(ctx, func() []localize.Candidate {
+			return lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxEditLines)
+		})
+	}
 	// Mutation analysis first: one run of the cases on each mutant of
 	// the sites' lines is cheap beside a site's collection, and it finds
 	// the one-token fixes (an operator, a variable, a constant moved by
@@ -386,11 +393,6 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// Statement edits at the first lines of the sites, the spectrum and
 	// the fallback's rankings, interleaved: for the faults no site's
 	// expression repairs (a statement missing, extra or misplaced).
-	if first == nil && ctx.Err() == nil {
-		first, _ = bounded(ctx, func() []localize.Candidate {
-			return lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxEditLines)
-		})
-	}
 	cands := editCandidates(editLines(sites, first, lines), loaded.Overlay, prog)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
