@@ -243,6 +243,13 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		return nil, fmt.Errorf("%w among the %d cases of %s that -run %q selects%s", ErrNoFailing, len(sel.Cases), pkg, opts.Run, why)
 	}
+	// The spectrum's first lines (lineSites), for the statement edits
+	// and, with no site of angelic debugging, mutation analysis: found
+	// first, as no later stage's time bound must leave the statement
+	// edits without lines.
+	first, _ := bounded(ctx, func() []localize.Candidate {
+		return lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
+	})
 	// Angelic debugging has its share of the search's time, so that
 	// mutation analysis and the synthesis have the rest.
 	actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
@@ -286,8 +293,6 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// lines are the ranked lines mutation analysis tries when angelic
 	// debugging gave no site; nil: the sites' lines.
 	var lines []localize.Candidate
-	// first are the spectrum's first lines (lineSites).
-	var first []localize.Candidate
 	var ms []mutant
 	cases := append(slices.Clone(failing), passing...)
 	if len(verified) == 0 {
@@ -295,9 +300,6 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// Ochiai, ties to the lines the failing case ran last), which
 		// costs no ranking; then the fallback's rankings and forcing.
 		if !opts.NoMutation {
-			first, _ = bounded(ctx, func() []localize.Candidate {
-				return lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
-			})
 			m, err := boundedErr(ctx, func() ([]mutant, error) { return mutants(ctx, prog, first, cases, len(failing)) })
 			ms = m
 			if err != nil && ctx.Err() == nil {
@@ -344,13 +346,6 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	co.Search = opts.Angelic.Search
 	if co.Search.Overlay == nil {
 		co.Search.Overlay = loaded.Overlay // the sites' source
-	}
-	// The spectrum's first lines, for the statement edits, before
-	// mutation analysis can take the search's time.
-	if first == nil && ctx.Err() == nil {
-		first, _ = bounded(ctx, func() []localize.Candidate {
-			return lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, maxEditLines)
-		})
 	}
 	// Mutation analysis first: one run of the cases on each mutant of
 	// the sites' lines is cheap beside a site's collection, and it finds
