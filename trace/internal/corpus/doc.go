@@ -23,6 +23,7 @@ var Programs = map[string]func() string{
 	"Interfaces":         Interfaces,
 	"GoSyntax":           GoSyntax,
 	"FormatCycles":       FormatCycles,
+	"FormatNamedNative":  FormatNamedNative,
 	"Closures":           Closures,
 	"Generics":           Generics,
 	"Defers":             Defers,

@@ -230,7 +230,7 @@ func (r *run) variadicArgs(fr *frame, s Value) []any {
 	for i := range cs {
 		v := cs[i].v
 		if v.k == KindInterface && v.p != nil {
-			out[i] = r.ifaceToNative(fr, (*iface)(v.p))
+			out[i] = r.fmtOperand(fr, (*iface)(v.p))
 		}
 	}
 	return out

@@ -439,14 +439,14 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 				return nil
 			}
 			it := (*iface)(ev.p)
-			if it.nat != nil || r.p.callsFmtMethod(it.t, verb, f.Flag('#')) {
-				return r.ifaceToNative(nil, it)
+			if it.nat != nil || it.v.k == KindNative || r.p.callsFmtMethod(it.t, verb, f.Flag('#')) {
+				return r.fmtOperand(nil, it)
 			}
 			return deeper{r, it.t.t, it.v, depth + 1}
 		}
 		ref := r.p.internLocked(et)
 		if ev.k == KindNative || r.p.callsFmtMethod(ref, verb, f.Flag('#')) {
-			return r.ifaceToNative(nil, &iface{t: ref, v: ev})
+			return r.fmtOperand(nil, &iface{t: ref, v: ev})
 		}
 		return deeper{r, et, ev, depth + 1}
 	}
@@ -465,7 +465,7 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			}
 			it := (*iface)(ev.p)
 			if it.nat != nil {
-				fmt.Fprintf(f, dir, it.nat)
+				fmt.Fprintf(f, dir, bare(reflect.ValueOf(it.nat)))
 				return
 			}
 			et, ev = it.t.t, it.v
@@ -476,6 +476,13 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 	case *types.Basic:
 		fmt.Fprintf(f, dir, basicNative(v, u))
 	case *types.Struct:
+		if v.k == KindNative && v.p != nil {
+			// A standard struct that lives natively (time.Time), reached
+			// where fmt calls no method of it: an unexported field, or a
+			// program's type over it without a method fmt calls.
+			fmt.Fprintf(f, dir, bare((*nativeBox)(v.p).rv))
+			return
+		}
 		f.Write([]byte("{"))
 		for i, c := range v.cells() {
 			if i > 0 {
@@ -566,6 +573,38 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 			fmt.Fprintf(f, "%p", v.p)
 		}
 	}
+}
+
+// fmtOperand returns what fmt receives for the interpreted interface
+// value it: ifaceToNative's value, except for a value that lives
+// natively held as a program's type over its standard type (type MyTime
+// time.Time), whose methods are the program type's, not the standard
+// type's: an fmtVal, which calls them, or writes the fields.
+func (r *run) fmtOperand(fr *frame, it *iface) any {
+	if it.nat == nil && it.v.k == KindNative && it.v.p != nil && nativeType(it.t.t) != (*nativeBox)(it.v.p).rv.Type() {
+		w := fmtVal{r: r, it: it}
+		if r.p.hasMethod(it.t, "Error") {
+			return errVal{w}
+		}
+		return w
+	}
+	return r.ifaceToNative(fr, it)
+}
+
+// hiddenHolder holds a value in an unexported field, which reflect
+// lets nothing call a method of.
+type hiddenHolder struct{ v any }
+
+// bare returns rv as fmt's operand that fmt writes without calling a
+// method of it or of anything in it, as fmt writes a value it reaches
+// through an unexported field: a reflect.Value of an unexported field
+// of interface type, which fmt writes a level deeper, where a pointer is
+// its address.
+func bare(rv reflect.Value) reflect.Value {
+	if !rv.IsValid() {
+		return rv
+	}
+	return reflect.ValueOf(hiddenHolder{rv.Interface()}).Field(0)
 }
 
 // deeper is an interpreted value without a method fmt calls, nested
