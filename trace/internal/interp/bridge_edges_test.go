@@ -154,7 +154,7 @@ func Env() string {
 	a := os.Getenv("FAULTLOC_BRIDGE_TEST")
 	os.Unsetenv("FAULTLOC_BRIDGE_TEST")
 	_, ok := os.LookupEnv("FAULTLOC_BRIDGE_TEST")
-	return a + strconv.FormatBool(ok) + os.ExpandEnv("${FAULTLOC_BRIDGE_TEST}.")
+	return a + strconv.FormatBool(ok) + os.ExpandEnv("${FAULTLOC_BRIDGE_TEST}.") + os.Expand("$A-${B}", func(k string) string { return strings.ToLower(k) + "!" })
 }
 
 func Scan() string {
@@ -206,7 +206,7 @@ func fmt(err error) string {
 		{fn: "JSONPtrMarshaler", want: "[1]"}, // json takes a slice element's address
 		{fn: "JSONRecursive", want: `{"Next":null}`},
 		{fn: "Clock", want: "1s 2026-05-13T09:41:27Z true"},
-		{fn: "Env", want: "v1false."},
+		{fn: "Env", want: "v1false.a!-b!"}, // os.Expand calls the interpreted mapping
 		{fn: "Scan", want: "2.5kB73"},
 		{fn: "Dur", want: "1m30s March Thursday"},
 		{fn: "Field", want: strconv.Itoa(len(unicode.Latin.R16))},

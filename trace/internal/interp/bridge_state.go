@@ -152,6 +152,10 @@ func init() {
 		v, _ := r.fromNative(reflect.ValueOf(r.environ()), nil)
 		return v
 	}
+	bridges["os.Expand"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		mapping := args[1]
+		return String(os.Expand(args[0].Str(), func(k string) string { return r.callValue(fr, in, mapping, []Value{String(k)}).Str() }))
+	}
 	bridges["os.ExpandEnv"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		return String(os.Expand(args[0].Str(), func(k string) string { v, _ := r.lookupEnv(k); return v }))
 	}
