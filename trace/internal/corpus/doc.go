@@ -24,6 +24,8 @@ var Programs = map[string]func() string{
 	"GoSyntax":           GoSyntax,
 	"FormatCycles":       FormatCycles,
 	"FormatNamedNative":  FormatNamedNative,
+	"GoFormat":           GoFormat,
+	"Gob":                Gob,
 	"Closures":           Closures,
 	"Generics":           Generics,
 	"Defers":             Defers,

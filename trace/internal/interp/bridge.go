@@ -172,14 +172,24 @@ func nativeIs(x any, t types.Type) bool {
 }
 
 // nativeImplements reports whether native value x has the methods of
-// interface type t (by name).
+// interface type t (by name). An *rtype, an interpreted reflect.Type, has
+// the exported methods of reflect.Type (rtypeMethods emulates them): a
+// reflect.Type held as any and asserted back (gob's registry of
+// concrete types) is one.
 func nativeImplements(x any, t types.Type) bool {
 	it, ok := t.Underlying().(*types.Interface)
 	if !ok {
 		return false
 	}
 	rt := reflect.TypeOf(x)
+	_, isType := x.(*rtype)
+	if isType {
+		rt = nativeRtypeType
+	}
 	for i := 0; i < it.NumMethods(); i++ {
+		if isType && !it.Method(i).Exported() && it.Method(i).Pkg().Path() == "reflect" {
+			continue // reflect.Type's own seal (common, uncommon)
+		}
 		m, ok := rt.MethodByName(it.Method(i).Name())
 		if !ok || !kindsMatch(m.Type, it.Method(i).Signature()) {
 			return false
@@ -187,6 +197,10 @@ func nativeImplements(x any, t types.Type) bool {
 	}
 	return true
 }
+
+// nativeRtypeType is the type of the native reflect.Types, whose
+// methods are reflect.Type's.
+var nativeRtypeType = reflect.TypeOf(reflect.TypeFor[int]())
 
 // kindsMatch reports whether the native method type mt (receiver first)
 // has sig's parameters and results, compared by kind: an Unwrap() error

@@ -183,30 +183,37 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // UnmarshalXMLAttr and text methods); and html/template, which escapes
 // and executes over interpreted values on text/template and calls
 // encoding/json on them (its internal/godebug settings stay native,
-// bridged); and go/token, go/scanner, go/ast, go/parser and go/printer
-// (with go/build/constraint and go/doc/comment), whose FileSets, syntax
-// trees and printers hold interpreted values and walk them with the
-// interpreter's reflect (quicktest prints a failed check's source with
-// them); testing/fstest, whose MapFS is a map of the program's values
-// with methods (a test's file system); and mime/multipart (with mime and
+// bridged); and go/token, go/scanner, go/ast, go/parser, go/printer and
+// go/format (with go/build/constraint and go/doc/comment), whose
+// FileSets, syntax trees and printers hold interpreted values and walk
+// them with the interpreter's reflect (quicktest and gotest.tools print
+// a failed check's source with them); testing/fstest, whose MapFS is a
+// map of the program's values with methods (a test's file system);
+// and mime/multipart (with mime and
 // mime/quotedprintable), whose forms write their files through the
 // run's sandbox and hold the program's values (its header reads bridged,
 // trace/internal/bridge's multipart.go); and encoding/binary, whose Read,
 // Write, Size, Encode, Decode and Append walk the program's values with
 // the interpreter's reflect and take the program's ByteOrders and
-// io.Readers and io.Writers. Other standard packages stay native.
+// io.Readers and io.Writers; and encoding/gob (with internal/saferio,
+// whose SliceCap is generic), which encodes and decodes the program's
+// values with the interpreter's reflect, keeps the program's registered
+// types and calls their GobEncode and GobDecode methods (gorilla's
+// securecookie and sessions). Other standard packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
 	"container/ring":           nil,
 	"context":                  nil,
 	"encoding/binary":          {"slices"},
+	"encoding/gob":             {"encoding/binary", "internal/saferio", "maps"},
 	"encoding/json":            {"cmp", "slices"},
 	"encoding/xml":             nil,
 	"flag":                     nil,
 	"go/ast":                   {"cmp", "go/scanner", "go/token", "iter", "slices"},
 	"go/build/constraint":      nil,
 	"go/doc/comment":           {"slices"},
+	"go/format":                {"go/ast", "go/parser", "go/printer", "go/token"},
 	"go/internal/scannerhooks": {"go/token"},
 	"go/parser":                {"go/ast", "go/build/constraint", "go/internal/scannerhooks", "go/scanner", "go/token"},
 	"go/printer":               {"go/ast", "go/build/constraint", "go/doc/comment", "go/token", "slices"},
@@ -214,6 +221,7 @@ var sourceStd = map[string][]string{
 	"go/token":                 {"cmp", "iter", "slices"},
 	"html/template":            {"encoding/json", "maps", "slices", "text/template", "text/template/parse"},
 	"internal/fmtsort":         {"cmp", "slices"},
+	"internal/saferio":         nil,
 	"iter":                     nil,
 	"log":                      {"log/internal"},
 	"log/slog":                 {"context", "log", "log/internal", "log/slog/internal", "log/slog/internal/buffer", "slices"},
