@@ -25,6 +25,7 @@ var Programs = map[string]func() string{
 	"FormatCycles":       FormatCycles,
 	"FormatNamedNative":  FormatNamedNative,
 	"GoFormat":           GoFormat,
+	"Crypto":             Crypto,
 	"Gob":                Gob,
 	"Closures":           Closures,
 	"Generics":           Generics,

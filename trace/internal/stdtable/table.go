@@ -10,16 +10,25 @@ import (
 	compress_flate "compress/flate"
 	compress_gzip "compress/gzip"
 	compress_zlib "compress/zlib"
+	crypto_aes "crypto/aes"
+	crypto_cipher "crypto/cipher"
+	crypto_ed25519 "crypto/ed25519"
+	crypto_hmac "crypto/hmac"
 	crypto_md5 "crypto/md5"
 	crypto_rand "crypto/rand"
 	crypto_sha1 "crypto/sha1"
 	crypto_sha256 "crypto/sha256"
+	crypto_sha512 "crypto/sha512"
+	crypto_subtle "crypto/subtle"
 	embed "embed"
+	encoding_base32 "encoding/base32"
 	encoding_base64 "encoding/base64"
 	encoding_binary "encoding/binary"
 	encoding_csv "encoding/csv"
 	encoding_hex "encoding/hex"
+	encoding_pem "encoding/pem"
 	errors "errors"
+	hash_adler32 "hash/adler32"
 	hash_crc32 "hash/crc32"
 	hash_fnv "hash/fnv"
 	html "html"
@@ -141,6 +150,15 @@ var Funcs = map[string]any{
 	"(*compress/zlib.Writer).Flush":                              (*compress_zlib.Writer).Flush,
 	"(*compress/zlib.Writer).Reset":                              (*compress_zlib.Writer).Reset,
 	"(*compress/zlib.Writer).Write":                              (*compress_zlib.Writer).Write,
+	"(*crypto/ed25519.Options).HashFunc":                         (*crypto_ed25519.Options).HashFunc,
+	"(*encoding/base32.Encoding).AppendDecode":                   (*encoding_base32.Encoding).AppendDecode,
+	"(*encoding/base32.Encoding).AppendEncode":                   (*encoding_base32.Encoding).AppendEncode,
+	"(*encoding/base32.Encoding).Decode":                         (*encoding_base32.Encoding).Decode,
+	"(*encoding/base32.Encoding).DecodeString":                   (*encoding_base32.Encoding).DecodeString,
+	"(*encoding/base32.Encoding).DecodedLen":                     (*encoding_base32.Encoding).DecodedLen,
+	"(*encoding/base32.Encoding).Encode":                         (*encoding_base32.Encoding).Encode,
+	"(*encoding/base32.Encoding).EncodeToString":                 (*encoding_base32.Encoding).EncodeToString,
+	"(*encoding/base32.Encoding).EncodedLen":                     (*encoding_base32.Encoding).EncodedLen,
 	"(*encoding/base64.Encoding).AppendDecode":                   (*encoding_base64.Encoding).AppendDecode,
 	"(*encoding/base64.Encoding).AppendEncode":                   (*encoding_base64.Encoding).AppendEncode,
 	"(*encoding/base64.Encoding).Decode":                         (*encoding_base64.Encoding).Decode,
@@ -646,9 +664,17 @@ var Funcs = map[string]any{
 	"(*time.Time).UnmarshalText":                                 (*time.Time).UnmarshalText,
 	"(compress/flate.CorruptInputError).Error":                   compress_flate.CorruptInputError.Error,
 	"(compress/flate.InternalError).Error":                       compress_flate.InternalError.Error,
+	"(crypto/aes.KeySizeError).Error":                            crypto_aes.KeySizeError.Error,
+	"(crypto/cipher.StreamReader).Read":                          crypto_cipher.StreamReader.Read,
+	"(crypto/cipher.StreamWriter).Close":                         crypto_cipher.StreamWriter.Close,
+	"(crypto/cipher.StreamWriter).Write":                         crypto_cipher.StreamWriter.Write,
+	"(crypto/ed25519.PrivateKey).Public":                         crypto_ed25519.PrivateKey.Public,
+	"(crypto/ed25519.PrivateKey).Seed":                           crypto_ed25519.PrivateKey.Seed,
 	"(embed.FS).Open":                                            embed.FS.Open,
 	"(embed.FS).ReadDir":                                         embed.FS.ReadDir,
 	"(embed.FS).ReadFile":                                        embed.FS.ReadFile,
+	"(encoding/base32.CorruptInputError).Error":                  encoding_base32.CorruptInputError.Error,
+	"(encoding/base32.Encoding).WithPadding":                     encoding_base32.Encoding.WithPadding,
 	"(encoding/base64.CorruptInputError).Error":                  encoding_base64.CorruptInputError.Error,
 	"(encoding/base64.Encoding).Strict":                          encoding_base64.Encoding.Strict,
 	"(encoding/base64.Encoding).WithPadding":                     encoding_base64.Encoding.WithPadding,
@@ -953,6 +979,23 @@ var Funcs = map[string]any{
 	"compress/zlib.NewWriter":                                    compress_zlib.NewWriter,
 	"compress/zlib.NewWriterLevel":                               compress_zlib.NewWriterLevel,
 	"compress/zlib.NewWriterLevelDict":                           compress_zlib.NewWriterLevelDict,
+	"crypto/aes.NewCipher":                                       crypto_aes.NewCipher,
+	"crypto/cipher.NewCBCDecrypter":                              crypto_cipher.NewCBCDecrypter,
+	"crypto/cipher.NewCBCEncrypter":                              crypto_cipher.NewCBCEncrypter,
+	"crypto/cipher.NewCFBDecrypter":                              crypto_cipher.NewCFBDecrypter,
+	"crypto/cipher.NewCFBEncrypter":                              crypto_cipher.NewCFBEncrypter,
+	"crypto/cipher.NewCTR":                                       crypto_cipher.NewCTR,
+	"crypto/cipher.NewGCM":                                       crypto_cipher.NewGCM,
+	"crypto/cipher.NewGCMWithNonceSize":                          crypto_cipher.NewGCMWithNonceSize,
+	"crypto/cipher.NewGCMWithTagSize":                            crypto_cipher.NewGCMWithTagSize,
+	"crypto/cipher.NewOFB":                                       crypto_cipher.NewOFB,
+	"crypto/ed25519.GenerateKey":                                 crypto_ed25519.GenerateKey,
+	"crypto/ed25519.NewKeyFromSeed":                              crypto_ed25519.NewKeyFromSeed,
+	"crypto/ed25519.Sign":                                        crypto_ed25519.Sign,
+	"crypto/ed25519.Verify":                                      crypto_ed25519.Verify,
+	"crypto/ed25519.VerifyWithOptions":                           crypto_ed25519.VerifyWithOptions,
+	"crypto/hmac.Equal":                                          crypto_hmac.Equal,
+	"crypto/hmac.New":                                            crypto_hmac.New,
 	"crypto/md5.New":                                             crypto_md5.New,
 	"crypto/md5.Sum":                                             crypto_md5.Sum,
 	"crypto/rand.Int":                                            crypto_rand.Int,
@@ -962,6 +1005,25 @@ var Funcs = map[string]any{
 	"crypto/sha256.New224":                                       crypto_sha256.New224,
 	"crypto/sha256.Sum224":                                       crypto_sha256.Sum224,
 	"crypto/sha256.Sum256":                                       crypto_sha256.Sum256,
+	"crypto/sha512.New":                                          crypto_sha512.New,
+	"crypto/sha512.New384":                                       crypto_sha512.New384,
+	"crypto/sha512.New512_224":                                   crypto_sha512.New512_224,
+	"crypto/sha512.New512_256":                                   crypto_sha512.New512_256,
+	"crypto/sha512.Sum384":                                       crypto_sha512.Sum384,
+	"crypto/sha512.Sum512":                                       crypto_sha512.Sum512,
+	"crypto/sha512.Sum512_224":                                   crypto_sha512.Sum512_224,
+	"crypto/sha512.Sum512_256":                                   crypto_sha512.Sum512_256,
+	"crypto/subtle.ConstantTimeByteEq":                           crypto_subtle.ConstantTimeByteEq,
+	"crypto/subtle.ConstantTimeCompare":                          crypto_subtle.ConstantTimeCompare,
+	"crypto/subtle.ConstantTimeCopy":                             crypto_subtle.ConstantTimeCopy,
+	"crypto/subtle.ConstantTimeEq":                               crypto_subtle.ConstantTimeEq,
+	"crypto/subtle.ConstantTimeLessOrEq":                         crypto_subtle.ConstantTimeLessOrEq,
+	"crypto/subtle.ConstantTimeSelect":                           crypto_subtle.ConstantTimeSelect,
+	"crypto/subtle.WithDataIndependentTiming":                    crypto_subtle.WithDataIndependentTiming,
+	"crypto/subtle.XORBytes":                                     crypto_subtle.XORBytes,
+	"encoding/base32.NewDecoder":                                 encoding_base32.NewDecoder,
+	"encoding/base32.NewEncoder":                                 encoding_base32.NewEncoder,
+	"encoding/base32.NewEncoding":                                encoding_base32.NewEncoding,
 	"encoding/base64.NewDecoder":                                 encoding_base64.NewDecoder,
 	"encoding/base64.NewEncoder":                                 encoding_base64.NewEncoder,
 	"encoding/base64.NewEncoding":                                encoding_base64.NewEncoding,
@@ -987,10 +1049,15 @@ var Funcs = map[string]any{
 	"encoding/hex.EncodedLen":                                    encoding_hex.EncodedLen,
 	"encoding/hex.NewDecoder":                                    encoding_hex.NewDecoder,
 	"encoding/hex.NewEncoder":                                    encoding_hex.NewEncoder,
+	"encoding/pem.Decode":                                        encoding_pem.Decode,
+	"encoding/pem.Encode":                                        encoding_pem.Encode,
+	"encoding/pem.EncodeToMemory":                                encoding_pem.EncodeToMemory,
 	"errors.Is":                                                  errors.Is,
 	"errors.Join":                                                errors.Join,
 	"errors.New":                                                 errors.New,
 	"errors.Unwrap":                                              errors.Unwrap,
+	"hash/adler32.Checksum":                                      hash_adler32.Checksum,
+	"hash/adler32.New":                                           hash_adler32.New,
 	"hash/crc32.ChecksumIEEE":                                    hash_crc32.ChecksumIEEE,
 	"hash/crc32.NewIEEE":                                         hash_crc32.NewIEEE,
 	"hash/fnv.New128":                                            hash_fnv.New128,
@@ -1476,6 +1543,7 @@ var Types = map[string]reflect.Type{
 	"compress/gzip.Writer":               reflect.TypeFor[compress_gzip.Writer](),
 	"compress/zlib.Writer":               reflect.TypeFor[compress_zlib.Writer](),
 	"embed.FS":                           reflect.TypeFor[embed.FS](),
+	"encoding/base32.Encoding":           reflect.TypeFor[encoding_base32.Encoding](),
 	"encoding/base64.Encoding":           reflect.TypeFor[encoding_base64.Encoding](),
 	"encoding/csv.Reader":                reflect.TypeFor[encoding_csv.Reader](),
 	"encoding/csv.Writer":                reflect.TypeFor[encoding_csv.Writer](),
@@ -1566,6 +1634,8 @@ var Vars = map[string]any{
 	"compress/zlib.ErrChecksum":                  &compress_zlib.ErrChecksum,
 	"compress/zlib.ErrDictionary":                &compress_zlib.ErrDictionary,
 	"compress/zlib.ErrHeader":                    &compress_zlib.ErrHeader,
+	"encoding/base32.HexEncoding":                &encoding_base32.HexEncoding,
+	"encoding/base32.StdEncoding":                &encoding_base32.StdEncoding,
 	"encoding/base64.RawStdEncoding":             &encoding_base64.RawStdEncoding,
 	"encoding/base64.RawURLEncoding":             &encoding_base64.RawURLEncoding,
 	"encoding/base64.StdEncoding":                &encoding_base64.StdEncoding,
@@ -1923,7 +1993,11 @@ var Excluded = map[string]string{
 	"(*sync/atomic.Value).Load":               "result of type any",
 	"(*sync/atomic.Value).Store":              "parameter of type any",
 	"(*sync/atomic.Value).Swap":               "parameter of type any",
+	"(crypto/ed25519.PrivateKey).Equal":       "parameter of type crypto.PrivateKey",
+	"(crypto/ed25519.PrivateKey).Sign":        "parameter of type crypto.SignerOpts",
+	"(crypto/ed25519.PublicKey).Equal":        "parameter of type crypto.PublicKey",
 	"bufio.NewReadWriter":                     "result of type *ReadWriter",
+	"crypto/cipher.NewGCMWithRandomNonce":     "its Seal draws each nonce from the process's secure source, not the run's seeded stream",
 	"crypto/rand.Prime":                       "ignores its reader and draws from the process's secure source",
 	"crypto/rand.Read":                        "bridged by hand: the run's seeded stream (trace/internal/bridge/rand.go)",
 	"crypto/rand.Reader":                      "bridged by hand: the run's seeded stream (trace/internal/bridge/rand.go)",
@@ -1940,6 +2014,10 @@ var Excluded = map[string]string{
 	"hash/crc32.MakeTable":                    "result of type *Table",
 	"hash/crc32.New":                          "parameter of type *Table",
 	"hash/crc32.Update":                       "parameter of type *Table",
+	"hash/crc64.Checksum":                     "parameter of type *Table",
+	"hash/crc64.MakeTable":                    "result of type *Table",
+	"hash/crc64.New":                          "parameter of type *Table",
+	"hash/crc64.Update":                       "parameter of type *Table",
 	"io.NewOffsetWriter":                      "parameter of type WriterAt",
 	"io.OffsetWriter":                         "it writes to an io.WriterAt, which only files implement",
 	"io.Pipe":                                 "its ends block native threads outside the interpreter's scheduler",
