@@ -27,6 +27,7 @@ var Programs = map[string]func() string{
 	"GoFormat":           GoFormat,
 	"Crypto":             Crypto,
 	"Gob":                Gob,
+	"IOCopy":             IOCopy,
 	"Closures":           Closures,
 	"Generics":           Generics,
 	"Defers":             Defers,

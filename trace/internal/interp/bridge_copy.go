@@ -1,0 +1,68 @@
+package interp
+
+import (
+	"go/types"
+	"io"
+	"reflect"
+
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
+)
+
+// io.Copy and io.CopyBuffer start as io's copyBuffer does: a source with
+// a WriteTo method writes itself to the destination, else a destination
+// with a ReadFrom method reads the source, else the native copy moves the
+// bytes. The table's reflective call alone would hand native io.Copy
+// adapters with only Read and Write, hiding an interpreted WriteTo or
+// ReadFrom (a ResponseWriter wrapper's ReadFrom, which counts what it
+// writes).
+
+func init() {
+	for _, name := range []string{"io.Copy", "io.CopyBuffer"} {
+		native := reflect.ValueOf(stdtable.Funcs[name])
+		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			dst, src := args[0], args[1]
+			if name == "io.CopyBuffer" && args[2].p != nil && len(args[2].slice()) == 0 {
+				// CopyBuffer's panic on an empty buffer comes first.
+				return r.reflectCall(fr, in, name, native, calleeSig(in), args)
+			}
+			if it := r.interpretedWith(src, "WriteTo", "io", "Writer"); it != nil {
+				return r.callMethod(fr, in, it, "WriteTo", []Value{dst})
+			}
+			if src.k == KindInterface && src.p != nil {
+				if _, ok := (*iface)(src.p).nat.(io.WriterTo); ok {
+					// The native copy calls the native WriteTo.
+					return r.reflectCall(fr, in, name, native, calleeSig(in), args)
+				}
+			}
+			if it := r.interpretedWith(dst, "ReadFrom", "io", "Reader"); it != nil {
+				return r.callMethod(fr, in, it, "ReadFrom", []Value{src})
+			}
+			return r.reflectCall(fr, in, name, native, calleeSig(in), args)
+		}
+	}
+}
+
+// interpretedWith returns the interpreted dynamic value of interface
+// value v if its type has method name of io's WriterTo or ReaderFrom
+// shape, func(pkg.param) (int64, error); else nil.
+func (r *run) interpretedWith(v Value, name, pkg, param string) *iface {
+	if v.k != KindInterface || v.p == nil {
+		return nil
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		return nil
+	}
+	sel := r.p.SSA.MethodSets.MethodSet(it.t.t).Lookup(nil, name)
+	if sel == nil {
+		return nil
+	}
+	sig := sel.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || !isNamedType(sig.Params().At(0).Type(), pkg, param) || sig.Results().Len() != 2 {
+		return nil
+	}
+	if b, ok := sig.Results().At(0).Type().(*types.Basic); !ok || b.Kind() != types.Int64 {
+		return nil
+	}
+	return it
+}
