@@ -135,7 +135,7 @@ var maps = []string{"net/http.Header", "net/textproto.MIMEHeader"}
 // themselves; any other interpreted value is a *BridgeError at run time.
 var interfaceParams = map[string]bool{
 	"error": true, "io.Writer": true, "io.Reader": true, "io.ByteReader": true, "io.RuneReader": true, "io.ReaderAt": true,
-	"math/rand.Source": true, "io.ByteWriter": true,
+	"math/rand.Source": true, "io.ByteWriter": true, "io.ReadSeeker": true,
 	// io/fs: the file systems that live natively (embed.FS, os.DirFS,
 	// fs.Sub's) cross as themselves.
 	"io/fs.FS": true, "net/http.FileSystem": true,

@@ -28,6 +28,7 @@ var Programs = map[string]func() string{
 	"Crypto":             Crypto,
 	"Gob":                Gob,
 	"IOCopy":             IOCopy,
+	"ServeContent":       ServeContent,
 	"Closures":           Closures,
 	"Generics":           Generics,
 	"Defers":             Defers,

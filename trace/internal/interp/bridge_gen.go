@@ -119,6 +119,8 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 	}
 	var x any
 	switch {
+	case reflect.TypeFor[readSeekerVal]().Implements(rt) && r.p.hasMethod(it.t, "Read") && r.p.hasMethod(it.t, "Seek"):
+		x = readSeekerVal{readerVal{r, fr, in, it}}
 	case reflect.TypeFor[writerVal]().Implements(rt) && r.p.hasMethod(it.t, "Write"):
 		x = writerVal{r, fr, in, it}
 	case reflect.TypeFor[readerVal]().Implements(rt) && r.p.hasMethod(it.t, "Read"):
@@ -158,6 +160,24 @@ func (rd readerVal) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// readSeekerVal is an io.ReadSeeker whose Read and Seek are interpreted
+// methods (http.ServeContent's content).
+type readSeekerVal struct{ readerVal }
+
+var _ io.ReadSeeker = readSeekerVal{}
+
+func (rs readSeekerVal) Seek(offset int64, whence int) (int64, error) {
+	rd := rs.readerVal
+	res := splitResults(rd.r.callMethod(rd.fr, rd.in, rd.it, "Seek", []Value{Int(offset), Int(int64(whence))}), 2)
+	var err error
+	if e := res[1]; e.k == KindInterface && e.p != nil {
+		if x, ok := rd.r.ifaceToNative(rd.fr, (*iface)(e.p)).(error); ok {
+			err = x
+		}
+	}
+	return res[0].Int(), err
 }
 
 // isNativeType reports whether values of t live natively (see nativeTypes).
