@@ -52,6 +52,9 @@ var libraries = []library{
 	{reflection, "github.com/spf13/cast@v1.10.0", "."},
 	{reflection, "github.com/kelseyhightower/envconfig@v1.4.0", "."},
 	{reflection, "github.com/gorilla/schema@v1.4.1", "."},
+	{reflection, "github.com/caarlos0/env/v11@v11.4.2", "."},
+	{reflection, "github.com/magiconair/properties@v1.18.13", "."},
+	{reflection, "gotest.tools/v3@v3.5.2", "./assert"},
 
 	{httpFamily, "github.com/go-chi/chi/v5@v5.5.0", "."},
 	{httpFamily, "github.com/gorilla/mux@v1.8.1", "."},
@@ -60,12 +63,15 @@ var libraries = []library{
 	{httpFamily, "github.com/go-chi/httprate@v0.16.1", "."},
 	{httpFamily, "github.com/rs/cors@v1.11.1", "."},
 	{httpFamily, "github.com/gorilla/handlers@v1.5.2", "."},
+	{httpFamily, "github.com/gorilla/sessions@v1.4.0", "."},
+	{httpFamily, "github.com/urfave/negroni/v3@v3.1.2", "."},
 
 	{parsers, "github.com/tidwall/gjson@v1.20.2", "."},
 	{parsers, "github.com/valyala/fastjson@v1.6.10", "."},
 	{parsers, "github.com/gobwas/glob@v1.1.0", "."},
 	{parsers, "github.com/Masterminds/semver/v3@v3.5.0", "."},
 	{parsers, "github.com/joho/godotenv@v1.5.1", "."},
+	{parsers, "github.com/beevik/etree@v1.8.1", "."},
 
 	{structures, "github.com/google/btree@v1.1.3", "."},
 	{structures, "github.com/tidwall/btree@v1.8.2", "."},
@@ -92,4 +98,5 @@ var libraries = []library{
 	{timeText, "github.com/iancoleman/strcase@v0.3.0", "."},
 	{timeText, "github.com/shopspring/decimal@v1.6.0", "."},
 	{timeText, "github.com/robfig/cron/v3@v3.0.1", "."},
+	{timeText, "github.com/Masterminds/sprig/v3@v3.3.0", "."},
 }
