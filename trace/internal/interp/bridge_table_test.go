@@ -15,8 +15,13 @@ import (
 	"bufio"
 	"bytes"
 	"compress/flate"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/ed25519"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/csv"
+	"encoding/pem"
 	"io"
 	"io/fs"
 	"math/big"
@@ -112,6 +117,29 @@ var bridgeArgs = map[string][]bridgeArg{
 	"func(string) string":   {{`func(s string) string { return "<" + s + ">" }`, func() any { return func(s string) string { return "<" + s + ">" } }}},
 	"func([]uint8) []uint8": {{`func(b []byte) []byte { return append([]byte("<"), b...) }`, func() any { return func(b []byte) []byte { return append([]byte("<"), b...) } }}},
 	"bufio.SplitFunc":       {{`bufio.ScanWords`, func() any { return bufio.SplitFunc(bufio.ScanWords) }}},
+	// crypto: a block cipher and streams over it, keyed and seeded alike.
+	"cipher.Block": {{`func() crypto_cipher.Block { b, _ := crypto_aes.NewCipher([]byte("0123456789abcdef")); return b }()`, func() any { return testBlock() }}},
+	"cipher.StreamReader": {{`crypto_cipher.StreamReader{S: crypto_cipher.NewCTR(func() crypto_cipher.Block { b, _ := crypto_aes.NewCipher([]byte("0123456789abcdef")); return b }(), []byte("fedcba9876543210")), R: strings.NewReader("héllo\nabc")}`, func() any {
+		return cipher.StreamReader{S: cipher.NewCTR(testBlock(), []byte("fedcba9876543210")), R: strings.NewReader("héllo\nabc")}
+	}}},
+	"cipher.StreamWriter": {{`crypto_cipher.StreamWriter{S: crypto_cipher.NewCTR(func() crypto_cipher.Block { b, _ := crypto_aes.NewCipher([]byte("0123456789abcdef")); return b }(), []byte("fedcba9876543210")), W: new(bytes.Buffer)}`, func() any {
+		return cipher.StreamWriter{S: cipher.NewCTR(testBlock(), []byte("fedcba9876543210")), W: new(bytes.Buffer)}
+	}}},
+	"*ed25519.Options": {{`&crypto_ed25519.Options{Context: "ctx"}`, func() any { return &ed25519.Options{Context: "ctx"} }}},
+	"*pem.Block": {{`&encoding_pem.Block{Type: "TEST", Headers: map[string]string{"A": "1"}, Bytes: []byte("héllo")}`, func() any {
+		return &pem.Block{Type: "TEST", Headers: map[string]string{"A": "1"}, Bytes: []byte("héllo")}
+	}}},
+	"func() hash.Hash": {{`crypto_sha256.New`, func() any { return sha256.New }}},
+	"func()":           {{`func() {}`, func() any { return func() {} }}},
+}
+
+// testBlock is an AES block cipher of a fixed key.
+func testBlock() cipher.Block {
+	b, err := aes.NewCipher([]byte("0123456789abcdef"))
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // Basic values the generated calls draw from.
@@ -161,7 +189,7 @@ func (g *argGen) typeSrc(rt reflect.Type) string {
 func (g *argGen) arg(rt reflect.Type) (bridgeArg, bool) {
 	if pool, ok := bridgeArgs[rt.String()]; ok {
 		a := pool[g.rng.IntN(len(pool))]
-		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "strconv", "net/url", "io/fs", "embed"} {
+		for _, imp := range []string{"regexp", "strings", "bytes", "bufio", "encoding/base64", "text/tabwriter", "time", "unicode", "io", "errors", "math/big", "math/rand", "encoding/csv", "strconv", "net/url", "io/fs", "embed", "crypto/aes", "crypto/cipher", "crypto/ed25519", "crypto/sha256", "encoding/pem"} {
 			if regexp.MustCompile(`\b` + strings.ReplaceAll(imp, "/", "_") + `\.`).MatchString(a.src) {
 				g.imports[imp] = true
 			}
