@@ -45,9 +45,9 @@ func (p *icPlain) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// IOCopy copies with io.Copy and io.CopyBuffer between the program's
-// readers and writers: a source's WriteTo first, then a destination's
-// ReadFrom, then Read and Write, as io does.
+// IOCopy copies with io.Copy, io.CopyBuffer and io.CopyN between the
+// program's readers and writers: a source's WriteTo first (not CopyN's),
+// then a destination's ReadFrom, then Read and Write, as io does.
 func IOCopy() string {
 	var out []string
 	c := &icCounter{}
@@ -68,6 +68,13 @@ func IOCopy() string {
 	out = append(out, fmt.Sprint(n, err, b.String()))
 	n, err = io.CopyBuffer(c, &icPlain{"rf"}, make([]byte, 3))
 	out = append(out, fmt.Sprint(n, err, c.reads, c.buf.String()))
+	n, err = io.CopyN(c, &icPlain{"limited copy"}, 7)
+	out = append(out, fmt.Sprint(n, err, c.reads, c.buf.String()))
+	n, err = io.CopyN(c, strings.NewReader("short"), 9)
+	out = append(out, fmt.Sprint(n, err, c.reads, c.buf.String()))
+	b.Reset()
+	n, err = io.CopyN(&b, &icPlain{"plain dst"}, 5)
+	out = append(out, fmt.Sprint(n, err, b.String()))
 	func() {
 		defer func() { out = append(out, fmt.Sprint(recover())) }()
 		io.CopyBuffer(c, &icPlain{"x"}, []byte{})

@@ -8,13 +8,14 @@ import (
 	"github.com/faultloc/faultloc/trace/internal/stdtable"
 )
 
-// io.Copy and io.CopyBuffer start as io's copyBuffer does: a source with
-// a WriteTo method writes itself to the destination, else a destination
-// with a ReadFrom method reads the source, else the native copy moves the
-// bytes. The table's reflective call alone would hand native io.Copy
-// adapters with only Read and Write, hiding an interpreted WriteTo or
-// ReadFrom (a ResponseWriter wrapper's ReadFrom, which counts what it
-// writes).
+// io.Copy and io.CopyBuffer start as io's copyBuffer does: a source
+// with a WriteTo method writes itself to the destination, else a
+// destination with a ReadFrom method reads the source, else the native
+// copy moves the bytes; io.CopyN, a copy from an io.LimitReader (which
+// has no WriteTo), calls the destination's ReadFrom likewise. The
+// table's reflective call alone would hand native io.Copy adapters with
+// only Read and Write, hiding an interpreted WriteTo or ReadFrom (a
+// ResponseWriter wrapper's ReadFrom, which counts what it writes).
 
 func init() {
 	for _, name := range []string{"io.Copy", "io.CopyBuffer"} {
@@ -39,6 +40,38 @@ func init() {
 			}
 			return r.reflectCall(fr, in, name, native, calleeSig(in), args)
 		}
+	}
+}
+
+func init() {
+	native := reflect.ValueOf(stdtable.Funcs["io.CopyN"])
+	bridges["io.CopyN"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		// io.CopyN is io.Copy from an io.LimitReader, which has no
+		// WriteTo: only the destination's ReadFrom comes first.
+		dst, src, n := args[0], args[1], args[2].Int()
+		it := r.interpretedWith(dst, "ReadFrom", "io", "Reader")
+		if it == nil {
+			return r.reflectCall(fr, in, "io.CopyN", native, calleeSig(in), args)
+		}
+		sig := calleeSig(in)
+		nsrc, err := r.toNative(fr, in, src, sig.Params().At(1).Type(), reflect.TypeFor[io.Reader]())
+		if err != nil {
+			panic(&BridgeError{Func: "io.CopyN", CallSite: r.pos(in), Reason: err.Error()})
+		}
+		var lr io.Reader
+		if nsrc.IsValid() && !nsrc.IsNil() {
+			lr = io.LimitReader(nsrc.Interface().(io.Reader), n)
+		} else {
+			lr = io.LimitReader(nil, n)
+		}
+		res := splitResults(r.callMethod(fr, in, it, "ReadFrom", []Value{r.nativeIface(lr)}), 2)
+		written, rerr := res[0], res[1]
+		if written.Int() < n && (rerr.k != KindInterface || rerr.p == nil) {
+			rerr = r.nativeIface(io.EOF)
+		} else if written.Int() == n {
+			rerr = Value{k: KindInterface}
+		}
+		return Tuple(written, rerr)
 	}
 }
 
