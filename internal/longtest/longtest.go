@@ -6,8 +6,10 @@
 // default), the slowest bit-vector runs of the paper examples and the
 // test subjects (integers by default), the go command's type check of
 // every subset of a regression's changes (a seeded sample by default),
-// the interpreter's corpus on each of its recorder's paths (a third of
-// it on each by default, its encoding/json and html/template programs
+// the interpreter's corpus on each of its recorder's paths and in its
+// fast form with two map seeds and three allocation budgets a program
+// (one of each by default, and a third of it on each path but the
+// main one, its encoding/json and html/template programs
 // on the main path alone, with one seed, cut and budget, not at the
 // budgets around their end), merges of 1,
 // 2 and 4 shards (3 by default, and not every format of localize),

@@ -70,7 +70,10 @@ func (d differ) examples(t *testing.T, rng *rand.Rand) {
 
 // corpus compares on every program of trace/internal/corpus (or on its
 // share, d.part) with two map seeds and three allocation budgets (which
-// stop runs inside fused allocations too). The costliest programs of the
+// stop runs inside fused allocations too); without the build tag long,
+// each program with one of the seeds and one of the budgets, dealt in
+// turn, so that every seed and budget is still compared on a third of
+// the programs or more. The costliest programs of the
 // encoders interpreted from source (fromSourceCostly: each run is long,
 // and JSONTrees' recurses a thousand frames deep) are compared, but with
 // the build tag long (.ci/run runs them), with one seed, one cut and one
@@ -99,6 +102,15 @@ func (d differ) corpus(t *testing.T, rng *rand.Rand) {
 			t.Fatalf("no function %s", name)
 		}
 		seeds, cuts, ends, allocs := []int64{0, 7}, d.corpusCuts, true, []int64{100, 1000, 10000}
+		if !longtest.Enabled {
+			// One seed and one budget a program, dealt in turn over the
+			// programs this differ compares on.
+			k := i
+			if d.part > 0 {
+				k = i / corpusParts
+			}
+			seeds, allocs = seeds[k%len(seeds):][:1], allocs[k%len(allocs):][:1]
+		}
 		if fromSourceCostly(name) && !longtest.Enabled {
 			if d.part > 0 {
 				continue // compared on recFast's path, which these differ from in one fast path each
