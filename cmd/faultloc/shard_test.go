@@ -24,7 +24,7 @@ import (
 // any two runs: those are compared with the times blanked, see untimed).
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs faultloc 17 times on examples/tax (41 with -tags long): not with -short")
+		t.Skip("runs faultloc 16 times on examples/tax (41 with -tags long): not with -short")
 	}
 	// What shardCounts says of 3 shards: the failing cases in two, one empty.
 	if of := func(name string) int { return shard.Of(name, 3) }; of("TestTax") == of("TestNet") || of("TestTax") == 0 || of("TestNet") == 0 || of("TestZero") == 0 {
@@ -42,9 +42,9 @@ func TestShardsMerge(t *testing.T) {
 		// Without the native evidence, which costs a go test run a
 		// process and changes nothing of what merge does. Each format
 		// costs a localization of its own; by default localize's text
-		// and JSON are compared with -fixes (below) and its GitHub
-		// annotations with spectra's.
-		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"sarif", "html"}, []string{"text", "json", "github"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		// and JSON are compared with -fixes (below), its GitHub
+		// annotations with spectra's, and its HTML page with -tags long.
+		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"sarif"}, []string{"html", "text", "json", "github"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 		// Each shard runs its share of the mutants, and the mutants made
 		// from a case's angelic values on every case: with 3 or 4 shards
 		// TestTax and TestNet are localized by two shards, and a fix
