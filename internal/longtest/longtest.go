@@ -21,8 +21,8 @@
 // schema's patches each built on its own (one of each kind by
 // default), Why on ten events of
 // each sliced corpus run (three by default), the bit-vector engines'
-// seeded random problems (half by default) and the command built
-// without cgo (not by default). With the tag (go test -tags long, which
+// seeded random problems (half by default) and the command and spectra
+// built without cgo (not by default). With the tag (go test -tags long, which
 // .ci/run runs after go test ./...) the tests check all of it:
 //
 //	if !longtest.Enabled {
