@@ -6,6 +6,8 @@
 // default), the slowest bit-vector runs of the paper examples and the
 // test subjects (integers by default), the go command's type check of
 // every subset of a regression's changes (a seeded sample by default),
+// max3's regression explained with versions tried at once (the
+// auxiliary-changes subject's alone by default),
 // the interpreter's corpus on each of its recorder's paths and in its
 // fast form with two map seeds and three allocation budgets a program
 // (one of each by default, and a third of it on each path but the

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/slicing"
@@ -540,16 +541,16 @@ func TestRegressAddedIf(t *testing.T) {
 }
 
 // TestRegressParallel: versions tried at once (Options.Parallel) give the
-// answer of one at a time, on max3 (the semantic rounds and delta
-// debugging) and on the auxiliary-changes subject, baselines included
-// (with -short, the latter only: the race detector's run in CI). The
-// answers one at a time are TestRegressMax3's and TestRegressAux's
-// (explained).
+// answer of one at a time, on the auxiliary-changes subject and, with
+// -tags long (.ci/run), on max3 (the semantic rounds and delta
+// debugging), baselines included (with -short, the former only: the
+// race detector's run in CI). The answers one at a time are
+// TestRegressAux's and TestRegressMax3's (explained).
 func TestRegressParallel(t *testing.T) {
 	for _, name := range []string{"max3", "scale"} {
 		t.Run(name, func(t *testing.T) {
-			if testing.Short() && name == "max3" {
-				t.Skip("runs max3's versions again")
+			if (testing.Short() || !longtest.Enabled) && name == "max3" {
+				t.Skip("runs max3's versions again: with -tags long, not with -short")
 			}
 			seq := explained(t, name)
 			opts := sharedSubjects()[name]
