@@ -3,8 +3,6 @@ package regress
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -95,8 +93,8 @@ type regression struct {
 	nbuild   int // type checks run
 	aux      map[string][]*changes.Change
 	auxOK    map[string]bool
-	// verdicts are the trials run, by the hash of the set of changes
-	// reverted (setHash), shared by the methods: a version one method
+	// verdicts are the trials run, by the set of changes reverted
+	// (key), shared by the methods: a version one method
 	// ran is not run again for another (which counts it as its own).
 	verdicts map[string]trial
 
@@ -110,6 +108,8 @@ type regression struct {
 	progressMu sync.Mutex // one Options.Progress call at a time
 }
 
+// key is the canonical key of a set of changes: its changes' indices,
+// sorted, whatever the order and repetitions of cs.
 func (g *regression) key(cs []*changes.Change) string {
 	ids := make([]int, 0, len(cs))
 	for _, c := range cs {
@@ -123,13 +123,6 @@ func (g *regression) key(cs []*changes.Change) string {
 		b.WriteByte(',')
 	}
 	return b.String()
-}
-
-// setHash is the canonical hash of a set of changes: of its changes'
-// indices, sorted, whatever the order and repetitions of cs.
-func (g *regression) setHash(cs []*changes.Change) string {
-	sum := sha256.Sum256([]byte(g.key(cs)))
-	return hex.EncodeToString(sum[:])
 }
 
 // errPos matches "file:line:col: message" and "file:line: message", the
@@ -769,15 +762,14 @@ func (p *prober) try(ctx context.Context, cs []*changes.Change, cached bool) (sl
 	n := p.probes
 	p.mu.Unlock()
 	start := time.Now()
-	h := p.r.setHash(cs)
 	p.r.mu.Lock()
-	t, ok := p.r.verdicts[h]
+	t, ok := p.r.verdicts[k]
 	p.r.mu.Unlock()
 	var err error
 	if !ok || !cached {
 		if t, err = p.run(ctx, cs); err == nil {
 			p.r.mu.Lock()
-			p.r.verdicts[h] = t
+			p.r.verdicts[k] = t
 			p.r.mu.Unlock()
 		}
 	}
