@@ -35,7 +35,12 @@ import (
 // When the
 // interpreter fails none of the selected cases, the native run is the
 // only source of reports, and Run waits for it until the end of the
-// first case's bound. The selected cases' own runs are not cut: every
+// first case's bound; if the selected cases are not done by then and
+// the interpreter could not run one of them, Run does not stop the
+// stage but waits on, within the stage's own bound
+// and the run's (its context: the command's -deadline), for them or the
+// whole run, and the reports it ranks say in their Reason that Run
+// waited past the bound. The selected cases' own runs are not cut: every
 // report needs them; a case that runs longer than its bound under the
 // interpreter leaves the first case's later stages no time.
 //
@@ -147,16 +152,24 @@ var errNativeLate = errors.New("the cases localized before it is done go on with
 
 // waitNative waits for the native stage ns until due (zero: its own
 // bound only), the end of the shared stages' share of the first case's
-// clock; the first time due passes first, it adds the Cut to res.
-func waitNative(ns *nativeStage, status *statusFunc, due time.Time, first caseClock, res *Result) (*native.Run, error) {
+// clock; the first time due passes first, it adds the Cut to res. With
+// beyond (nothing else can rank the selected cases: the interpreter
+// fails none of them and could not run one), a stage whose selected cases are not done by due
+// is waited for past it, within its own bound and the run's (ctx), and
+// the note returned says so, for the Reason of the reports it ranks.
+func waitNative(ns *nativeStage, status *statusFunc, due time.Time, first caseClock, res *Result, beyond bool) (*native.Run, string, error) {
 	if ns == nil {
-		return nil, nil
+		return nil, "", nil
 	}
 	wasLate := ns.late != nil
 	late := fmt.Errorf("localize: the native evidence stage was not done %v into the first failing case's bound of %v (pipeline.Options.Timeout), the end of its share: %w", due.Sub(first.start).Round(time.Millisecond), first.bound, errNativeLate)
-	ne, err := ns.waitSaying(status, due, late)
+	ne, past, err := ns.waitSaying(status, due, late, beyond)
 	if !wasLate && ns.late != nil {
 		res.Cuts = append(res.Cuts, first.cut("", StageNative, "", due))
 	}
-	return ne, err
+	note := ""
+	if past {
+		note = fmt.Sprintf("native evidence waited for past the first failing case's bound of %v (pipeline.Options.Timeout), as nothing else could rank the selected cases: it came %v into it", first.bound, time.Since(first.start).Round(time.Millisecond))
+	}
+	return ne, note, err
 }

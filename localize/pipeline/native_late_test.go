@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -204,5 +205,82 @@ func TestEarlyPreliminary(t *testing.T) {
 	// The report says how long the first answer took, from the start.
 	if p := res.Reports[0].Stats.Preliminary; p <= 0 || p > firstAfter {
 		t.Errorf("Stats.Preliminary %v; want the early ranking's time, after the start and by the first update (%v)", p, firstAfter)
+	}
+}
+
+// TestNativePastDue: when the interpreter ranks none of the selected
+// cases (it refuses TestGated) and the native stage has not run them by
+// the end of the first case's bound, Run waits for the stage past that
+// bound instead of stopping it. With the gate opened once Run waits
+// past the bound (so whatever the load, the evidence comes after it),
+// TestGated gets the native ranking, its Reason (and so its JSON)
+// saying that Run waited; with the gate never opened, the stage's own
+// bound ends the wait, and there is no report, the error naming that
+// bound.
+func TestNativePastDue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	for _, tt := range []struct {
+		name        string
+		open        bool          // open the gate once Run waits past the bound
+		nativeBound time.Duration // Options.NativeBound
+	}{
+		{"evidence after the bound", true, 0},
+		{"stage bound ends the wait", false, 8 * time.Second},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			prog, pkg, gate := loadLateNative(t)
+			events := hearNative(t)
+			heard := make(chan bool, 1) // whether Run waited past the bound
+			stop := make(chan struct{})
+			go func() {
+				for {
+					select {
+					case e := <-events:
+						if e != "past due" {
+							continue
+						}
+						if tt.open {
+							os.WriteFile(gate, nil, 0o666)
+						}
+						heard <- true
+						return
+					case <-stop:
+						heard <- false
+						return
+					}
+				}
+			}()
+			res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestGated$", Timeout: 2 * time.Second, NativeBound: tt.nativeBound, Refiners: []localize.Refiner{}})
+			close(stop)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !<-heard {
+				t.Fatalf("Run did not wait for the native stage past the first case's bound (errors %v)", res.Errors)
+			}
+			if !tt.open {
+				if len(res.Reports) != 0 || !slices.ContainsFunc(res.Errors, func(e *localize.CaseError) bool { return strings.Contains(e.Error(), "NativeBound") }) {
+					t.Errorf("%d reports, errors %v; want none, and the native stage's bound named", len(res.Reports), res.Errors)
+				}
+				return
+			}
+			if len(res.Reports) != 1 {
+				t.Fatalf("%d reports (failing %q, errors %v); want TestGated's", len(res.Reports), res.Failing, res.Errors)
+			}
+			rep := res.Reports[0]
+			fault := faultLine(t, "testdata/latenative/clamp.go")
+			if rep.Test != "TestGated" || rep.Mode != native.Mode || !ranks(rep, fault) || !strings.Contains(rep.Reason, "unsafe.Pointer") {
+				t.Errorf("report %s, mode %q, reason %q; want TestGated's, ranked natively (the faulty line %d in it), with the interpreter's refusal", rep.Test, rep.Mode, rep.Reason, fault)
+			}
+			var js bytes.Buffer
+			if err := res.WriteJSON(&js); err != nil {
+				t.Fatal(err)
+			}
+			if want := "native evidence waited for past the first failing case's bound of 2s"; !strings.Contains(rep.Reason, want) || !strings.Contains(js.String(), want) {
+				t.Errorf("reason %q; want it, and the JSON, to say %q", rep.Reason, want)
+			}
+		})
 	}
 }

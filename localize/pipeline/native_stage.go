@@ -25,11 +25,13 @@ type nativeStage struct {
 	cancel   context.CancelFunc
 	ev       *native.Run // the whole run's evidence, once done
 	err      error
-	deadline time.Time // when its bound passes (zero: none)
-	late     error     // why Run stopped waiting for it, if it did (waitSaying)
+	deadline time.Time          // when its bound passes (zero: none)
+	late     error              // why Run stopped waiting for it, if it did (waitSaying)
+	hook     func(event string) // testHookNative when the stage started
 
-	mu    sync.Mutex
-	first *native.Run // the selected cases' evidence, once they are done
+	mu        sync.Mutex
+	first     *native.Run   // the selected cases' evidence, once they are done
+	firstDone chan struct{} // closed when first is set
 }
 
 // startNative starts collecting the native evidence of pkgPath: every
@@ -43,12 +45,16 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	}
 	// The selected cases first: a slow suite's listing and passing
 	// cases do not keep the bound from their failures.
-	s := &nativeStage{done: make(chan struct{})}
+	s := &nativeStage{done: make(chan struct{}), firstDone: make(chan struct{})}
 	hook := testHookNative
+	s.hook = hook
 	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, FirstDone: func(r *native.Run) {
 		s.mu.Lock()
-		s.first = r
-		s.mu.Unlock()
+		defer s.mu.Unlock()
+		if s.first == nil {
+			s.first = r
+			close(s.firstDone)
+		}
 	}}
 	if opts.SelectedSpectrum && selects != nil {
 		var alts []string
@@ -68,6 +74,9 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	case opts.NativeBound > 0:
 		s.deadline = deadline(opts.NativeBound)
 	}
+	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
+		s.deadline = d // the whole run's bound ends the stage first
+	}
 	go func() {
 		s.ev, s.err = native.Collect(ctx, prog, pkgPath, nopts)
 		close(s.done)
@@ -79,7 +88,9 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 }
 
 // testHookNative, when a test sets it, hears each native stage started
-// after that: "done" when the stage is.
+// after that: "done" when the stage is, and "past due" when Run, which
+// has nothing else to rank the selected cases by, goes on waiting for it
+// after the end of its share of the first case's bound (waitSaying).
 var testHookNative func(event string)
 
 // wait returns the stage's evidence once it is done (nil for a nil stage).
@@ -96,23 +107,27 @@ func (s *nativeStage) wait() (*native.Run, error) {
 // late as the error, the evidence of the cases -run selects if they are
 // done (they run first: native.Options.First), as it does on every later
 // call until the stage is done: the stage goes on, within its own bound,
-// for the later cases and for a stop (cutShort). If they are not done,
-// it stops the stage and returns what it finished (nil if nothing).
-func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) (*native.Run, error) {
+// for the later cases and for a stop (cutShort). If they are not done:
+// without beyond, it stops the stage and returns what it finished (nil
+// if nothing); with beyond (nothing else can rank the selected cases),
+// it waits on past due, up to the stage's own bound or the end of its
+// context, for the selected cases or the whole run, whichever is done
+// first, and past says so.
+func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, beyond bool) (n *native.Run, past bool, err error) {
 	if s == nil {
-		return nil, nil
+		return nil, false, nil
 	}
 	if s.late != nil {
 		select {
 		case <-s.done:
-			return s.ev, s.err
+			return s.ev, false, s.err
 		default:
-			return s.current(), s.late
+			return s.current(), false, s.late
 		}
 	}
 	select {
 	case <-s.done:
-		return s.ev, s.err
+		return s.ev, false, s.err
 	default:
 		d := s.deadline
 		if !due.IsZero() && (d.IsZero() || due.Before(d)) {
@@ -121,22 +136,36 @@ func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error) 
 		status.say(Status{Stage: StageNative, Deadline: d})
 	}
 	if due.IsZero() {
-		return s.wait()
+		n, err := s.wait()
+		return n, false, err
 	}
 	t := time.NewTimer(time.Until(due))
 	defer t.Stop()
 	select {
 	case <-s.done:
-		return s.ev, s.err
+		return s.ev, false, s.err
 	case <-t.C:
-		s.late = late
-		if s.current() == nil {
-			// Not even the selected cases are done: stop the stage,
-			// which keeps the cases it finished (the failures first).
-			s.stop()
-		}
-		return s.current(), late
 	}
+	if s.current() == nil && beyond {
+		status.say(Status{Stage: StageNative, Deadline: s.deadline})
+		if s.hook != nil {
+			s.hook("past due")
+		}
+		select {
+		case <-s.done:
+			return s.ev, true, s.err
+		case <-s.firstDone:
+			s.late = late
+			return s.current(), true, late
+		}
+	}
+	s.late = late
+	if s.current() == nil {
+		// Not even the selected cases are done: stop the stage,
+		// which keeps the cases it finished (the failures first).
+		s.stop()
+	}
+	return s.current(), false, late
 }
 
 // current returns the stage's evidence so far without waiting: the
@@ -221,6 +250,21 @@ func interpreterStopped(name string, errs []*localize.CaseError, passed func(str
 		return "it passes in the interpreter, which does not reproduce the failure"
 	}
 	return "the interpreter did not run it"
+}
+
+// refusedAny reports whether the interpreter could not run one of the
+// selected cases (of cases, those mine accepts): errs has its error or
+// its test function's, other than ErrFailsAlone.
+func refusedAny(errs []*localize.CaseError, cases []string, mine func(string) bool) bool {
+	for _, e := range errs {
+		if e.Case == "" || errors.Is(e.Err, ErrFailsAlone) {
+			continue
+		}
+		if slices.ContainsFunc(cases, func(c string) bool { return mine(c) && (c == e.Case || strings.HasPrefix(c, e.Case+"/")) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // passedIn returns whether a case passed in spectrum m.

@@ -435,7 +435,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
 		if evidence && opts.Evidence == NativeEvidence {
-			ne, err := waitNative(ns, status, nativeDue, first, res)
+			ne, _, err := waitNative(ns, status, nativeDue, first, res, false)
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
@@ -489,12 +489,17 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if len(alone) > 0 && opts.Spectrum == nil {
 		res.Spectrum = without(res.Spectrum, alone)
 	}
-	if charged && len(res.Failing) == 0 {
-		// Only the native run can give reports (of the cases the
-		// interpreter cannot run): it gets the first case's whole bound.
+	// Only the native run can give reports (of the cases the
+	// interpreter cannot run): it gets the first case's whole bound,
+	// and past it, if the selected cases are not done by then and the
+	// interpreter could not run one of them, the stage's own bound and
+	// the run's.
+	onlyByNative := !slices.ContainsFunc(res.Failing, mine)
+	if charged && onlyByNative {
 		nativeDue = first.due
 	}
-	ne, err := waitNative(ns, status, nativeDue, first, res)
+	beyond := onlyByNative && refusedAny(res.Errors, res.Cases, mine)
+	ne, pastNote, err := waitNative(ns, status, nativeDue, first, res, beyond)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -851,6 +856,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
 		rep := native.Report(ctx, f, why[i])
+		if pastNote != "" {
+			rep.Reason = localize.JoinReason(rep.Reason, pastNote)
+		}
 		res.Reports = append(res.Reports, rep)
 		if opts.Progress != nil && hold {
 			opts.Progress(rep)
