@@ -280,10 +280,11 @@ func passedIn(m *spectra.Matrix) func(string) bool {
 
 // nativeInstead ranks by the native run alone the selected cases that
 // fail under go test when the interpreter selected none (its listing
-// failed, err): it collects the native evidence, adds a report of each
-// such case to res with the interpreter's error as the reason, and
-// reports whether there was one (else Package returns err); report
-// gets each report.
+// failed, err): it collects the native evidence, adds each such case to
+// res.Failing and a report of each of the shard's (Options.Shard) to
+// res with the interpreter's error as the reason, and reports whether
+// there was a failing case (else Package returns err); report gets each
+// report.
 func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, res *Result, err error, report func(*localize.Report)) bool {
 	match, merr := testmatch.Compile(opts.Run)
 	if merr != nil || ctx.Err() != nil {
@@ -313,6 +314,9 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 			res.Cases = append(res.Cases, name)
 		}
 		res.Failing = append(res.Failing, name)
+		if opts.Shard != nil && !opts.Shard(name) {
+			continue // another shard's
+		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: runOf(ne)}
 		rep := native.Report(ctx, f, "the interpreter could not run it: "+reason)
 		res.Reports = append(res.Reports, rep)
