@@ -55,8 +55,11 @@ type Options struct {
 	// diagnosis and the shared stages before it. What a stage found by
 	// the end of its share is reported, marked partial, and
 	// Result.Cuts names the stage (bound.go says how the time is
-	// shared). Default 0: DefaultTimeout, or DefaultDiagnosisTimeout
-	// for a Diagnoser.
+	// shared). One wait outlasts it: when the interpreter fails none
+	// of the selected cases and could not run one, the native stage,
+	// the only ranking left, is waited for within NativeBound and ctx,
+	// and its reports say so. Default 0: DefaultTimeout, or
+	// DefaultDiagnosisTimeout for a Diagnoser.
 	Timeout time.Duration
 	// Spectrum is the coverage of the package's cases from an earlier
 	// call (Result.Spectrum), reused instead of running every
