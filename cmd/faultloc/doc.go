@@ -290,7 +290,12 @@
 // the probes, and for the first case the evidence every case shares
 // (the other cases' runs, at most half of it; the native go test run,
 // waited for two thirds of it: pipeline.Options.Timeout). What was found by then is
-// reported, marked partial, its reason naming the stage cut.
+// reported, marked partial, its reason naming the stage cut. When only
+// the native run can rank the selected cases (the interpreter fails
+// none of them and could not run one) and it has not run them within
+// the first case's bound,
+// localize waits for it past the bound, up to -deadline or the native
+// run's own bound (2 minutes), and the reason says so.
 //
 //	-deadline D
 //

@@ -533,8 +533,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	unrun := notRunNatively(refused, res.Native)
 	if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil && len(unrun) > 0 {
 		// go test was stopped before it ran them: nobody knows whether
-		// they fail.
-		fmt.Fprintf(stderr, "faultloc localize: neither the interpreter nor the native go test run, stopped at its bound, ran %s of %s: no verdict (raise -timeout)\n", strings.Join(unrun, ", "), pkgPath)
+		// they fail. The pipeline waited for it past -timeout, up to its
+		// own bound.
+		fmt.Fprintf(stderr, "faultloc localize: neither the interpreter nor the native go test run, stopped at its bound (%v), ran %s of %s: no verdict, not a pass\n", nativeStageBound, strings.Join(unrun, ", "), pkgPath)
 		return 1
 	} else if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil {
 		// go test ran them: none of the selected cases fails there.
@@ -613,6 +614,10 @@ func printCaseErrors(w io.Writer, res *pipeline.Result) {
 func isParentOf(test string, names []string) bool {
 	return slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, test+"/") })
 }
+
+// nativeStageBound bounds the native go test run, which localize waits
+// for past -timeout when nothing else can rank the selected cases.
+const nativeStageBound = native.DefaultBound
 
 // notRunNatively returns the cases of names (a name may be a parent
 // test: any of its subtests counts) that the native run n has no

@@ -24,7 +24,7 @@ import (
 // any two runs: those are compared with the times blanked, see untimed).
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs faultloc 16 times on examples/tax (41 with -tags long): not with -short")
+		t.Skip("runs faultloc 20 times on examples/tax (68 with -tags long): not with -short")
 	}
 	// What shardCounts says of 3 shards: the failing cases in two, one empty.
 	if of := func(name string) int { return shard.Of(name, 3) }; of("TestTax") == of("TestNet") || of("TestTax") == 0 || of("TestNet") == 0 || of("TestZero") == 0 {
@@ -45,6 +45,12 @@ func TestShardsMerge(t *testing.T) {
 		// and JSON are compared with -fixes (below), its GitHub
 		// annotations with spectra's, and its HTML page with -tags long.
 		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"sarif"}, []string{"html", "text", "json", "github"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		// With -evidence native, -run leaving TestZero out: its
+		// coverage comes from each shard's native go test run, which
+		// sees every failing case; each shard reports its own. With
+		// -fixes only with -tags long.
+		{"localize-native", []string{"localize", "-tags", "faultloc", "-evidence", "native", "-run", "^Test(Tax|Net)$"}, []string{"sarif"}, []string{"html", "text", "json", "github"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		{"localize-native-fixes", []string{"localize", "-tags", "faultloc", "-evidence", "native", "-run", "^Test(Tax|Net)$", "-fixes"}, nil, []string{"text", "json"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 		// Each shard runs its share of the mutants, and the mutants made
 		// from a case's angelic values on every case: with 3 or 4 shards
 		// TestTax and TestNet are localized by two shards, and a fix
@@ -55,6 +61,9 @@ func TestShardsMerge(t *testing.T) {
 			formats := tt.formats
 			if longtest.Enabled {
 				formats = append(slices.Clone(formats), tt.long...)
+			}
+			if len(formats) == 0 {
+				t.Skip("only with -tags long")
 			}
 			testShardsMerge(t, dir, tt.command, tt.flags, formats, tt.env)
 		})
