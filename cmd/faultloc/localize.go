@@ -335,6 +335,12 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			if n := len(res.CutShort); n > 0 {
 				how += fmt.Sprintf("; %d more ranked by the native run alone", n)
 			}
+			if len(reports) == 0 && len(res.Failing) == 0 {
+				// Not a pass: the native run, waited for past -timeout
+				// when the interpreter could not run a case, had not
+				// answered.
+				how = "before any failing case was known: the interpreter failed none of the selected cases, and the native go test run had given no verdict on them"
+			}
 		}
 		fmt.Fprintf(stderr, "faultloc localize: %v: stopped %s\n", context.Cause(ctx), how)
 		return exitInterrupted

@@ -457,6 +457,24 @@ func TestLocalizeDeadline(t *testing.T) {
 	}
 }
 
+// TestLocalizeDeadlineNative: the interpreter refuses the only selected
+// case, TestGated, so localize waits for the native run past -timeout;
+// that run waits for a gate that never opens, so -deadline ends the
+// wait, and the command says no failing case was known, not that none
+// fails. The deadline leaves the package's load time on a busy machine.
+func TestLocalizeDeadlineNative(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Setenv("LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"localize", "-run", "^TestGated$", "-timeout", "1s", "-deadline", "20s", "../../localize/pipeline/testdata/latenative"}, &out, &errb)
+	want := "faultloc localize: -deadline 20s passed: stopped before any failing case was known: the interpreter failed none of the selected cases, and the native go test run had given no verdict on them\n"
+	if code != exitInterrupted || !strings.HasSuffix(errb.String(), want) || strings.Contains(out.String(), "no failing test case") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %d, and stderr ending with %q", code, out.String(), errb.String(), exitInterrupted, want)
+	}
+}
+
 // TestLocalizeTimeoutKept: -timeout bounds each failing case as a
 // whole, for the first the package's load and the evidence the cases
 // share included. On slowshared, whose interpreted evidence (TestSpin)
