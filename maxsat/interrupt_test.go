@@ -60,3 +60,47 @@ func TestDoneInterruptsTranslation(t *testing.T) {
 		})
 	}
 }
+
+// TestDoneInterruptsSetEngine: changing the engine asserts every
+// constraint anew, which Done stops; the Solver then keeps its engine
+// and constraints.
+func TestDoneInterruptsSetEngine(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		close  bool // Done closed before SetEngine
+		want   error
+		engine Engine // after SetEngine
+	}{
+		{"Done open", false, nil, BVEngine},
+		{"Done closed", true, ErrInterrupted, SMTEngine},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan struct{})
+			s := newSolver(t, &Options{Done: done})
+			x := BVVar("x", 32)
+			for i := range 8 {
+				if err := s.AddHard(ULT(BV(uint64(i), 32), x)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.AddSoft(ULT(x, BV(5, 32)), 1, "small"); err != nil {
+				t.Fatal(err)
+			}
+			if tc.close {
+				close(done)
+			}
+			err := s.SetEngine(BVEngine)
+			if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+				t.Fatalf("SetEngine = %v, want %v", err, tc.want)
+			}
+			if got := s.Engine(); got != tc.engine {
+				t.Errorf("engine %v after SetEngine, want %v", got, tc.engine)
+			}
+			// The constraints are all there: x > 7 refutes x < 5.
+			m, err := s.NextMCS(context.Background(), Bounds{})
+			if err != nil || len(m.Groups) != 1 || m.Groups[0] != "small" {
+				t.Errorf("NextMCS after SetEngine = %v, %v; want the correction set {small}", m, err)
+			}
+		})
+	}
+}

@@ -491,7 +491,12 @@ func (s *Solver) nextOptimize(ctx context.Context, b Bounds) (*MCS, error) {
 			}
 		}
 		for _, a := range s.hardLog {
+			if ctx.Err() != nil {
+				o.Close()
+				return nil, fmt.Errorf("maxsat: check interrupted: %w", ctx.Err())
+			}
 			if err := o.Assert(a); err != nil {
+				o.Close()
 				return nil, fmt.Errorf("maxsat: %w", err)
 			}
 		}

@@ -46,6 +46,11 @@ func (s *Solver) proverCheck(ctx context.Context, inside bool, as []z3.AST) (Sta
 		p.sv = sv
 	}
 	for ; p.n < len(p.log); p.n++ {
+		// Catching up with a long run's formula takes seconds: it stops
+		// at ctx's end and goes on from there at the next check.
+		if ctx.Err() != nil {
+			return Unknown, fmt.Errorf("maxsat: check interrupted: %w", ctx.Err())
+		}
 		if err := p.sv.Assert(p.log[p.n]); err != nil {
 			return Unknown, fmt.Errorf("maxsat: %w", err)
 		}

@@ -134,7 +134,11 @@ var ErrEngine = errors.New("maxsat: cannot change the engine")
 
 // SetEngine makes the Solver check with engine e from now on. It must be
 // called before the first check; the constraints added so far are kept.
-// A Solver starts with SMTEngine.
+// A Solver starts with SMTEngine. The constraints are asserted anew into
+// the new engine's solver, which takes seconds for a long run's formula:
+// when Options.Done is closed meanwhile, SetEngine returns an error
+// wrapping ErrInterrupted and the Solver keeps its engine and
+// constraints.
 func (s *Solver) SetEngine(e Engine) error {
 	if s.closed {
 		return ErrClosed
@@ -162,7 +166,11 @@ func (s *Solver) SetEngine(e Engine) error {
 	if err != nil {
 		return err
 	}
-	for _, a := range s.hardLog {
+	for i, a := range s.hardLog {
+		if s.done() {
+			sv.Close()
+			return fmt.Errorf("%w: changing the engine, after %d of %d constraints", ErrInterrupted, i, len(s.hardLog))
+		}
 		if err := sv.Assert(a); err != nil {
 			sv.Close()
 			return fmt.Errorf("maxsat: %w", err)

@@ -26,9 +26,23 @@ func (s *Solver) translate(t *Term) (z3.AST, error) {
 	return a, nil
 }
 
-// interruptEvery is how many terms translate makes between two looks at
-// Options.Done (a power of two): a few milliseconds of work.
+// interruptEvery is how many terms translate makes, or constraints
+// SetEngine asserts, between two looks at Options.Done (a power of two):
+// a few milliseconds of work.
 const interruptEvery = 4096
+
+// done reports whether Options.Done is closed.
+func (s *Solver) done() bool {
+	if s.opts.Done == nil {
+		return false
+	}
+	select {
+	case <-s.opts.Done:
+		return true
+	default:
+		return false
+	}
+}
 
 func (s *Solver) sort(so Sort) (z3.Sort, error) {
 	switch so.Kind {
@@ -53,12 +67,8 @@ func (s *Solver) tr(t *Term) (z3.AST, error) {
 	if t.err != nil {
 		return z3.AST{}, t.err
 	}
-	if s.stats.Z3Terms&(interruptEvery-1) == 0 && s.opts.Done != nil {
-		select {
-		case <-s.opts.Done:
-			return z3.AST{}, fmt.Errorf("%w after %d terms", ErrInterrupted, s.stats.Z3Terms)
-		default:
-		}
+	if s.stats.Z3Terms&(interruptEvery-1) == 0 && s.done() {
+		return z3.AST{}, fmt.Errorf("%w after %d terms", ErrInterrupted, s.stats.Z3Terms)
 	}
 	if t.sort.Kind == IntSort || t.sort.Kind == StringSort || t.sort.Kind == FloatSort {
 		s.ints = true // beyond the bit-vector engine

@@ -338,6 +338,10 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	}
 	if opts.Hooks == nil || opts.Hooks.NewSolver == nil {
 		if err := solver.SetEngine(EngineFor(opts.Engine, opts.Arith, first.Res.Steps, enc.Stats())); err != nil {
+			if ctx.Err() != nil {
+				// Stopped while the formula moved to its engine.
+				return finish(rep, enc, solver, opts, start, err)
+			}
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
