@@ -30,6 +30,10 @@ type Options struct {
 	MaxInstances int
 	// Flex configure the flexibility test of the Angelic technique.
 	Flex FlexOptions
+
+	// replaying, for tests, is called before each replay that confirms
+	// an instance.
+	replaying func()
 }
 
 // Localize returns the repair candidates of the failing case c, the
@@ -55,9 +59,9 @@ type Options struct {
 // expression the model can fix only by changing several of its instances
 // at once gives no candidate.
 //
-// Cancelling ctx stops the searches with the candidates found so far,
-// the report marked Partial; the replays of the first search's models
-// (at most MaxInstances a model) run all the same.
+// Cancelling ctx stops the searches and the replays that confirm their
+// instances with the candidates confirmed so far, the report marked
+// Partial.
 func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Options) (*localize.Report, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -88,15 +92,12 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 	if !slices.ContainsFunc(all, func(f found) bool { return f.out.Verified }) {
 		return finishAngelic(rep, &o, start, nil)
 	}
-	// The search may have stopped at ctx's deadline; the replays of what
-	// it found are bounded by their steps and MaxInstances instead.
-	rctx := context.WithoutCancel(ctx)
 	// The failing run, for the values and counts of its instances.
 	ro := o.Run
 	ro.Hooks = nil
-	fail, err := sub.Run(rctx, &ro)
+	fail, err := sub.Run(ctx, &ro)
 	if err != nil {
-		return finishAngelic(rep, &o, start, err)
+		return finishAngelic(rep, &o, start, stopped(ctx, err))
 	}
 	rep.Stats.Runs++
 	if budget, ok := search.EndlessBudget(fail, o.Run.MaxSteps); ok {
@@ -104,8 +105,8 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 		// it cut it short.
 		fail.Release()
 		ro.MaxSteps = budget
-		if fail, err = sub.Run(rctx, &ro); err != nil {
-			return finishAngelic(rep, &o, start, err)
+		if fail, err = sub.Run(ctx, &ro); err != nil {
+			return finishAngelic(rep, &o, start, stopped(ctx, err))
 		}
 		rep.Stats.Runs++
 	}
@@ -154,11 +155,14 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 				break
 			}
 			replays++
+			if opts.replaying != nil {
+				opts.replaying()
+			}
 			ro.Hooks = h
-			v, err := sub.Run(rctx, &ro)
+			v, err := sub.Run(ctx, &ro)
 			rep.Stats.Runs++
 			if err != nil {
-				return err
+				return stopped(ctx, err)
 			}
 			if v.Passed {
 				confirmed[a.Key] = true
@@ -236,6 +240,15 @@ func Localize(ctx context.Context, prog *trace.Program, c trace.Case, opts *Opti
 
 // Mode is the Mode of the reports of [Localize] and [Technique].
 const Mode = "angelic"
+
+// stopped is err, or ctx's error when ctx ended: a run cut by the
+// deadline says so.
+func stopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
 
 // finishAngelic orders a Localize report; err (a cancellation, a
 // run's failure) makes it partial.
