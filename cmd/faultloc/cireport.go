@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/cireport"
 )
 
@@ -23,16 +25,29 @@ func ciFormat(format string) bool { return format == "sarif" || format == "githu
 // writeCI writes results as -format sarif or -format github asks, files
 // relative to the root of the module holding dir (default the working
 // directory): code scanning's %SRCROOT%, and the directory a workflow
-// step runs in when the module is the repository.
-func writeCI(w io.Writer, format string, rs []cireport.Result, dir string) error {
+// step runs in when the module is the repository. partial, when not
+// empty, says why the run stopped early (cireport.Options.Partial).
+func writeCI(w io.Writer, format string, rs []cireport.Result, dir, partial string) error {
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
-	opts := &cireport.Options{Root: moduleRoot(dir), Version: toolVersion()}
+	opts := &cireport.Options{Root: moduleRoot(dir), Version: toolVersion(), Partial: partial}
 	if format == "github" {
 		return cireport.WriteGitHub(w, rs, opts)
 	}
 	return cireport.WriteSARIF(w, rs, opts)
+}
+
+// partialReason is why the run of reports stopped early: the first
+// partial report's reason, else stopped (a cause of the command's
+// context; "" when it ran to its end).
+func partialReason(reports []*localize.Report, stopped string) string {
+	for _, r := range reports {
+		if r != nil && r.Partial {
+			return cmp.Or(r.Reason, stopped, "partial")
+		}
+	}
+	return stopped
 }
 
 // moduleRoot is the directory of the go.mod file that holds dir, or dir

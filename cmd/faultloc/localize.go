@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -296,7 +297,11 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		case "html":
 			return out.WriteHTML(stdout)
 		case "sarif", "github":
-			return writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Localize(reports), *threshold), *top), "")
+			stopped := ""
+			if ctx.Err() != nil {
+				stopped = context.Cause(ctx).Error()
+			}
+			return writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Localize(reports), *threshold), *top), "", partialReason(reports, stopped))
 		case "json":
 			for _, rep := range reports {
 				rep.RelativeTo(wd) // as the text report names files
@@ -704,7 +709,7 @@ func diagnosePackage(ctx context.Context, prog *trace.Program, pkgPath string, o
 	} else if format == "text" {
 		fmt.Fprintf(stdout, "no failing test case in %s (%d selected cases ran)\n", pkgPath, len(res.Cases))
 	} else if ciFormat(format) {
-		if err := writeCI(stdout, format, nil, ""); err != nil {
+		if err := writeCI(stdout, format, nil, "", ""); err != nil {
 			fmt.Fprintln(stderr, "faultloc localize:", err)
 			return 2
 		}
@@ -809,7 +814,11 @@ func writeDiagnosis(rep *localize.DiagnosisReport, out ciOutput, stdout, stderr 
 		rep.RelativeTo(wd)
 		err = rep.WriteJSON(stdout)
 	case ciFormat(out.format):
-		err = writeCI(stdout, out.format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "")
+		partial := ""
+		if rep.Partial {
+			partial = cmp.Or(rep.Reason, "partial")
+		}
+		err = writeCI(stdout, out.format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "", partial)
 	default:
 		rep.Output.Dir = wd
 		err = rep.WriteText(stdout)

@@ -99,7 +99,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		err = out.WriteJSON(stdout)
 	case "sarif", "github":
-		err = writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Localize(reports), *threshold), *top), "")
+		err = writeCI(stdout, *format, cireport.Top(cireport.Threshold(cireport.Localize(reports), *threshold), *top), "", partialReason(reports, ""))
 	default:
 		if len(reports) == 0 && l.NoneFailing != "" {
 			_, err = fmt.Fprintln(stdout, l.NoneFailing)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -222,7 +223,11 @@ func writeRegress(w io.Writer, rep *regress.Report, format, oldDir, newDir, wd s
 	case "json":
 		err = rep.WriteJSON(w)
 	case "sarif", "github":
-		err = writeCI(w, format, cireport.Regress(rep, newDir), wd)
+		partial := ""
+		if rep.Partial {
+			partial = cmp.Or(rep.Reason, "partial")
+		}
+		err = writeCI(w, format, cireport.Regress(rep, newDir), wd, partial)
 	case "html":
 		rep.OldDir, _ = filepath.Abs(oldDir)
 		rep.NewDir, _ = filepath.Abs(newDir)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -147,7 +148,11 @@ func writeRepair(res *repair.Result, format, wd string, stdout, stderr io.Writer
 		res.RelativeTo(wd)
 		err = res.WriteJSON(stdout)
 	case "sarif":
-		err = writeCI(stdout, "sarif", cireport.Repair(res), wd)
+		partial := ""
+		if res.Partial {
+			partial = cmp.Or(res.Reason, "partial")
+		}
+		err = writeCI(stdout, "sarif", cireport.Repair(res), wd, partial)
 	default:
 		err = res.WriteText(stdout)
 	}

@@ -215,7 +215,7 @@ func writeSpectra(w io.Writer, m *spectra.Matrix, f spectra.Formula, opt *spectr
 	case "gzoltar":
 		return spectra.WriteGZoltar(out.dir, m, base, r)
 	case "sarif", "github":
-		return writeCI(w, out.format, cireport.Top(cireport.Threshold(cireport.Spectra(r), out.threshold), out.top), "")
+		return writeCI(w, out.format, cireport.Top(cireport.Threshold(cireport.Spectra(r), out.threshold), out.top), "", out.partial)
 	}
 	kept := r.Entries[:0:0]
 	for _, e := range r.Entries {

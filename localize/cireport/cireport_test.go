@@ -131,28 +131,33 @@ func golden(t *testing.T, name string, got []byte, root string) {
 
 // TestGolden writes each report model in both formats, checks the SARIF
 // against the schema's structure, and compares both with golden files.
+// A run stopped before any result (stopped-empty) and one stopped with
+// results (localize-stopped) say they are partial.
 func TestGolden(t *testing.T) {
 	file, root := subject(t)
 	for _, tt := range []struct {
-		name string
-		rs   []Result
+		name    string
+		rs      []Result
+		partial string // Options.Partial
 	}{
-		{"localize", Localize(reports(file))},
-		{"regress", Regress(regressReport(file), root)},
-		{"spectra", Spectra(spectraRanking(file))},
-		{"diagnosis", Diagnosis(diagnosisReport(file, true))},
-		{"diagnosis-unverified", Diagnosis(diagnosisReport(file, false))},
+		{"localize", Localize(reports(file)), ""},
+		{"regress", Regress(regressReport(file), root), ""},
+		{"spectra", Spectra(spectraRanking(file)), ""},
+		{"diagnosis", Diagnosis(diagnosisReport(file, true)), ""},
+		{"diagnosis-unverified", Diagnosis(diagnosisReport(file, false)), ""},
+		{"stopped-empty", nil, "context deadline exceeded"},
+		{"localize-stopped", Localize(reports(file)), "signal: terminated"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var sarif, gh bytes.Buffer
-			if err := WriteSARIF(&sarif, tt.rs, &Options{Root: root, Version: "test"}); err != nil {
+			if err := WriteSARIF(&sarif, tt.rs, &Options{Root: root, Version: "test", Partial: tt.partial}); err != nil {
 				t.Fatal(err)
 			}
 			if err := sarifcheck.Validate(sarif.Bytes()); err != nil {
 				t.Error(err)
 			}
 			golden(t, tt.name+".sarif", sarif.Bytes(), root)
-			if err := WriteGitHub(&gh, tt.rs, &Options{Root: root}); err != nil {
+			if err := WriteGitHub(&gh, tt.rs, &Options{Root: root, Partial: tt.partial}); err != nil {
 				t.Fatal(err)
 			}
 			golden(t, tt.name+".github", gh.Bytes(), root)

@@ -19,13 +19,19 @@ import (
 // relative to opts.Root, which should be the directory the workflow
 // step runs in (the repository's checkout); files outside it keep their
 // absolute names. Values are escaped as the runner expects ('%', '\r',
-// '\n'; in the parameters also ':' and ',').
+// '\n'; in the parameters also ':' and ','). With opts.Partial, the
+// first line is a warning without a file that the results are partial:
+//
+//	::warning title=faultloc partial::faultloc stopped before its end (REASON): the results are partial
 func WriteGitHub(w io.Writer, rs []Result, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
 	}
 	root := absRoot(opts.Root)
 	bw := bufio.NewWriter(w)
+	if opts.Partial != "" {
+		fmt.Fprintf(bw, "::warning title=%s::%s\n", escapeProperty("faultloc partial"), escapeData(partialMessage(opts.Partial)))
+	}
 	for _, r := range rs {
 		cmd := map[Level]string{Error: "error", Warning: "warning", Note: "notice"}[r.Rule.Level]
 		if cmd == "" {
@@ -47,6 +53,11 @@ func WriteGitHub(w io.Writer, rs []Result, opts *Options) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// partialMessage says that a run stopped early, and why.
+func partialMessage(reason string) string {
+	return "faultloc stopped before its end (" + reason + "): the results are partial"
 }
 
 // relName is file relative to root when it lies below it, with forward

@@ -25,6 +25,13 @@ type Options struct {
 	// Version is the tool's version written into SARIF's driver
 	// (default: none).
 	Version string
+	// Partial, when not empty, says why the run that made the results
+	// stopped before its end (a deadline, a signal): SARIF's run then
+	// has the property partial and an invocation whose execution did not
+	// succeed, with a warning notification saying why; the GitHub
+	// commands start with a ::warning saying so. It marks a run whose
+	// results are empty as partial too. Default "": complete.
+	Partial string
 }
 
 // The SARIF version written, its schema, and the tool's home page.
@@ -47,8 +54,18 @@ type (
 	}
 	sarifRun struct {
 		Tool               sarifTool                   `json:"tool"`
+		Invocations        []sarifInvocation           `json:"invocations,omitempty"`
 		OriginalURIBaseIDs map[string]artifactLocation `json:"originalUriBaseIds,omitempty"`
 		Results            []sarifResult               `json:"results"`
+		Properties         map[string]any              `json:"properties,omitempty"`
+	}
+	sarifInvocation struct {
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level   Level        `json:"level"`
+		Message sarifMessage `json:"message"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -121,7 +138,7 @@ type (
 // change of one replacement (the deleted region, the inserted text).
 // Files below opts.Root are relative URIs against the base id
 // %SRCROOT%, which originalUriBaseIds sets to opts.Root; the others are
-// absolute file URIs.
+// absolute file URIs. With opts.Partial, the run says it stopped early.
 func WriteSARIF(w io.Writer, rs []Result, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
@@ -131,6 +148,10 @@ func WriteSARIF(w io.Writer, rs []Result, opts *Options) error {
 		Tool:               sarifTool{Driver: sarifDriver{Name: "faultloc", InformationURI: toolURI, Version: opts.Version, Rules: []sarifRule{}}},
 		OriginalURIBaseIDs: map[string]artifactLocation{srcRoot: {URI: fileURI(root) + "/"}},
 		Results:            []sarifResult{},
+	}
+	if opts.Partial != "" {
+		run.Invocations = []sarifInvocation{{ExecutionSuccessful: false, ToolExecutionNotifications: []sarifNotification{{Level: Warning, Message: sarifMessage{partialMessage(opts.Partial)}}}}}
+		run.Properties = map[string]any{"partial": opts.Partial}
 	}
 	ruleIndex := map[string]int{}
 	for _, r := range rs {
