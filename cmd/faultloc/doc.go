@@ -639,7 +639,11 @@
 // line's text. github is GitHub Actions annotations,
 // "::error file=F,line=L,col=C,title=faultloc RULE::MESSAGE" (::warning,
 // ::notice), one per location of the same results, files relative to
-// the module root. See package localize/cireport.
+// the module root. A run stopped early (a signal, -deadline, a partial
+// report) says so in both, results or none: SARIF's run has the
+// property partial and an invocation whose execution did not succeed,
+// github's first line is "::warning title=faultloc partial::...". See
+// package localize/cireport.
 //
 //	-top N
 //

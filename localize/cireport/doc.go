@@ -23,7 +23,8 @@
 // evidence are in its properties; its partial fingerprint
 // (faultloc/v1) hashes the rule, the file, the line's source text and
 // the failing case, not the line number, so that an alert follows its
-// line when code above it moves.
+// line when code above it moves. Options.Partial marks a run that
+// stopped early, in both formats, even one without results.
 //
 // # Stability
 //
