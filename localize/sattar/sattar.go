@@ -135,6 +135,12 @@ type Result struct {
 	// produced.
 	Rounds    int `json:"rounds"`
 	Generated int `json:"generated"`
+	// Partial reports that the context ended the session before its
+	// end, Reason why: the result holds what was done by then (with the
+	// seeds run, Report ranks them without the cores' suspects when the
+	// cores were not done).
+	Partial bool   `json:"partial,omitempty"`
+	Reason  string `json:"reason,omitempty"`
 	// Scores are the final scores of Report's lines: the formula's
 	// suspiciousness, plus one for a suspect, plus a millionth of the
 	// confidence that breaks its ties. The JSON has them as the
@@ -165,6 +171,9 @@ type Result struct {
 // test added shows innocent the suspects whose rating falls; when rounds
 // stop moving the suspects' ratings, uniqueness is judged on the
 // suspects' coverage alone.
+//
+// When ctx ends first, Run returns what the session has done, marked
+// Partial, with an error wrapping ctx's.
 func Run(ctx context.Context, prog *trace.Program, pkg, target, initial string, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -180,16 +189,44 @@ func Run(ctx context.Context, prog *trace.Program, pkg, target, initial string, 
 		return nil, err
 	}
 	if err := s.seeds(initial); err != nil {
+		if s.ctx.Err() != nil {
+			return s.stopped(err)
+		}
 		return nil, err
 	}
 	if err := s.cores(); err != nil {
+		if s.ctx.Err() != nil {
+			// The seeds' ranking, without the cores' suspects.
+			s.res.Report = s.rank()
+			return s.stopped(err)
+		}
 		return s.res, err
 	}
 	s.res.Report = s.rank()
 	if err := s.rounds(); err != nil {
+		if s.ctx.Err() != nil {
+			return s.stopped(err)
+		}
 		return s.res, err
 	}
 	return s.res, nil
+}
+
+// stopped returns the session's result marked Partial, its report too,
+// and err as an error of the context's: the context ended the session
+// (err says where).
+func (s *sattar) stopped(err error) (*Result, error) {
+	if !errors.Is(err, s.ctx.Err()) {
+		err = fmt.Errorf("%w: %w", s.ctx.Err(), err)
+	}
+	if s.res == nil {
+		s.res = &Result{}
+	}
+	s.res.Partial, s.res.Reason = true, err.Error()
+	if s.res.Report != nil {
+		s.res.Report.Partial, s.res.Report.Reason = true, s.res.Reason
+	}
+	return s.res, err
 }
 
 // Technique is SAT-TAR as a [localize.Technique] and a [localize.Scorer]: a failing case of a

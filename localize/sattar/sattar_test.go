@@ -2,12 +2,14 @@ package sattar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
@@ -129,6 +131,41 @@ func TestSATTARStop(t *testing.T) {
 	}
 	if added != 1 {
 		t.Errorf("%d tests of round 1, want 1", added)
+	}
+}
+
+// TestSATTARStopped: a context that has ended stops the session at
+// once with what it has, marked partial, and the context's error; one
+// that ends during the cores keeps the seeds' ranking, marked partial.
+func TestSATTARStopped(t *testing.T) {
+	t.Parallel()
+	v := loadList(t, "size")
+	expired, cancel := context.WithCancel(context.Background())
+	cancel()
+	short, cancelShort := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancelShort()
+	for _, tt := range []struct {
+		name string
+		ctx  context.Context
+		want error
+	}{
+		{"expired", expired, context.Canceled},
+		{"short", short, context.DeadlineExceeded},
+	} {
+		start := time.Now()
+		res, err := Run(tt.ctx, v.Prog, v.Pkg, "FuzzDelete", "", &Options{InitialOnly: true, Under: []string{"(*List).Delete"}})
+		if elapsed := time.Since(start); elapsed > 2*time.Second {
+			t.Errorf("%s: returned after %v", tt.name, elapsed.Round(time.Millisecond))
+		}
+		if !errors.Is(err, tt.want) || res == nil {
+			t.Fatalf("%s: result %v, error %v; want a partial result and %v", tt.name, res != nil, err, tt.want)
+		}
+		if !res.Partial || !strings.Contains(res.Reason, tt.want.Error()) {
+			t.Errorf("%s: partial %v, reason %q; want partial, saying %q", tt.name, res.Partial, res.Reason, tt.want)
+		}
+		if res.Report != nil && !res.Report.Partial {
+			t.Errorf("%s: the result is partial, its report not", tt.name)
+		}
 	}
 }
 
