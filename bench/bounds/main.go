@@ -16,7 +16,9 @@
 // subtests fail after 100,000 to 140,000 iterations (AgxFaults'
 // encoding and the diagnosis of several cases take far longer than the
 // bounds), taken whole by the package pipeline, repair and faultloc
-// localize; examples/max3's regression (regress); and for spectra
+// localize; testdata/longfuzz, the same sum under a fuzz target whose
+// failing seed runs as long (sattar.Run); examples/max3's regression
+// (regress); and for spectra
 // cmd/faultloc/testdata/slowspectra, whose TestSlow runs for a minute
 // in its own run. The report names
 // its command and the machine's load: a loaded machine stretches the

@@ -12,6 +12,7 @@ import (
 	"github.com/faultloc/faultloc/localize/pipeline"
 	"github.com/faultloc/faultloc/localize/regress"
 	"github.com/faultloc/faultloc/localize/repair"
+	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -31,6 +32,7 @@ var rows = []row{
 	{name: "pipeline-long", call: "pipeline.Run, context deadline (the package)", bound: 20 * time.Second, run: pipelineRow},
 	{name: "regress", call: "regress.Explain, context deadline (examples/max3)", bound: 2 * time.Second, run: regressRow},
 	{name: "repair", call: "repair.Repair, context deadline (the package)", bound: 5 * time.Second, run: repairRow},
+	{name: "sattar", call: "sattar.Run, context deadline (testdata/longfuzz's FuzzSum)", bound: 5 * time.Second, run: sattarRow},
 	{name: "pipeline-timeout", call: "pipeline.Run, Options.Timeout a third of the bound (the package's three failing cases)", bound: 9 * time.Second, run: pipelineTimeoutRow},
 	{name: "localize-timeout", call: "faultloc localize -timeout a third of the bound (the package's three failing cases)", bound: 9 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.timeoutCommand("localize", "-format", "json", "-timeout", (b / 3).String(), longDir)
@@ -69,6 +71,13 @@ var rows = []row{
 		return e.command(b, "spectra", "-format", "json", slowSpectraDir)
 	}},
 }
+
+// longFuzzDir is SAT-TAR's subject: FuzzSum's seed 100000 fails after
+// as many iterations.
+const (
+	longFuzzDir = "./bench/bounds/testdata/longfuzz"
+	longFuzzPkg = "github.com/faultloc/faultloc/bench/bounds/testdata/longfuzz"
+)
 
 // slowSpectraDir is spectra's subject: its TestSlow runs for a minute in
 // its own run when FAULTLOC_SLOW_MARK names a file (env.command sets it).
@@ -113,6 +122,30 @@ func (e *env) timed(bound time.Duration, f func(ctx context.Context, prog *trace
 		}
 	}
 	return res
+}
+
+// sattarRow: sattar.Run from FuzzSum's failing seed under a context
+// deadline (its own program, loaded before the bound starts).
+func sattarRow(e *env, bound time.Duration) result {
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: e.root, Tests: true}, longFuzzDir)
+	if err != nil {
+		return result{outcome: "load: " + err.Error()}
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
+	defer cancel()
+	res, err := sattar.Run(ctx, prog, longFuzzPkg, "FuzzSum", "", nil)
+	r := result{elapsed: time.Since(start)}
+	if res == nil {
+		r.outcome = fmt.Sprintf("error: %v, no result", err)
+		return r
+	}
+	r.partial = res.Partial && (err == nil || errors.Is(err, context.DeadlineExceeded))
+	r.outcome = fmt.Sprintf("result, partial %v (%s), %d tests, %d cores", res.Partial, res.Reason, len(res.Tests), len(res.Cores))
+	if err != nil {
+		r.outcome += fmt.Sprintf(", error %v", err)
+	}
+	return r
 }
 
 func agxRow(e *env, bound time.Duration) result {
