@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"regexp"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
 )
 
 const abandonSrc = `package stuck
@@ -140,6 +143,96 @@ func TestAbandonInCallback(t *testing.T) {
 			if !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Trace != nil {
 				t.Fatalf("%s, NoTrace %v: Run = %v, %v; want the deadline's error and a result without trace", name, opts.NoTrace, res, err)
 			}
+		}
+	}
+}
+
+const abandonEntrySrc = `package blocked
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// Entry makes a native call on the entry goroutine itself, with no other
+// goroutine running.
+func Entry() bool {
+	fmt.Println("before")
+	ok := regexp.MustCompile("a+").MatchString("aa")
+	fmt.Println("after")
+	return ok
+}
+`
+
+// TestAbandonEntryNativeCall checks that a run whose entry goroutine is
+// in a native call when its context ends returns at once with the
+// context's error, without waiting for the call, and that the goroutine
+// left in it calls no hook and writes no output once Run has returned (a
+// data race under -race otherwise), and ends when the call returns. The
+// native call (regexp.MustCompile, replaced in the bridge's table) blocks
+// until the test releases it.
+func TestAbandonEntryNativeCall(t *testing.T) {
+	entered := make(chan struct{}, 1)
+	release := make(chan struct{})
+	old := stdtable.Funcs["regexp.MustCompile"]
+	stdtable.Funcs["regexp.MustCompile"] = func(s string) *regexp.Regexp {
+		entered <- struct{}{}
+		<-release
+		return regexp.MustCompile(s)
+	}
+	defer func() { stdtable.Funcs["regexp.MustCompile"] = old }()
+	p := loadSource(t, "blocked", abandonEntrySrc)
+	fn := p.Func("blocked", "Entry")
+	before := runtime.NumGoroutine()
+	var observed int
+	var out bytes.Buffer
+	opts := RunOptions{Stdout: &out, Hooks: &Hooks{Observe: func(*Trace, EventID) { observed++ }}}
+	ctx, cancel := context.WithTimeout(bgContext, 100*time.Millisecond)
+	defer cancel()
+	// Without the fix Run would wait for the call: release it at last.
+	safety := time.AfterFunc(30*time.Second, func() { close(release) })
+	start := time.Now()
+	res, err := p.Run(ctx, fn, nil, &opts)
+	took := time.Since(start)
+	select {
+	case <-entered:
+	default:
+		t.Fatalf("Run = %v, %v without making the native call", res, err)
+	}
+	if !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Trace != nil {
+		t.Fatalf("Run = %v, %v; want the deadline's error and a result without trace", res, err)
+	}
+	if took > 5*time.Second {
+		t.Errorf("Run returned after %v, 100ms past its start, waiting for the native call", took)
+	}
+	seen, printed := observed, out.String()
+	if safety.Stop() {
+		close(release)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines left once the native call returned, %d before", n, before)
+	}
+	if observed != seen || out.String() != printed || printed != "before\n" {
+		t.Errorf("observed %d events and printed %q by Run's return, %d and %q after; want no more, and only %q", seen, printed, observed, out.String(), "before\n")
+	}
+}
+
+// TestRunReturnsWhole checks that a run with a context that can end, but
+// does not, returns its whole result and trace, as without one.
+func TestRunReturnsWhole(t *testing.T) {
+	p := loadSource(t, "blocked", abandonEntrySrc)
+	fn := p.Func("blocked", "Entry")
+	ctx, cancel := context.WithTimeout(bgContext, time.Minute)
+	defer cancel()
+	for _, c := range []context.Context{bgContext, ctx} {
+		var out bytes.Buffer
+		res, err := p.Run(c, fn, nil, &RunOptions{Stdout: &out})
+		if err != nil || res.Outcome != Returned || !res.Returns[0].Bool() || res.Trace == nil || res.Trace.Len() == 0 || out.String() != "before\nafter\n" {
+			t.Fatalf("Run = %v, %v, printing %q; want true with its trace, printing before and after", res, err, out.String())
 		}
 	}
 }

@@ -97,14 +97,20 @@ func nativeValue(x any) Value {
 // callExt runs a bridged function, turning native panics into interpreted
 // ones.
 func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) (v Value) {
+	if r.native {
+		// Called back by native code: a stand-in runs as interpreted
+		// code does (abandon.go).
+		r.leaveNative()
+		defer r.backToNative()
+	}
 	fr.at = in
 	defer func() {
 		if x := recover(); x != nil {
-			if r.abandoned.Load() {
+			if r.isAbandoned() {
 				if _, ok := x.(abandonStop); ok {
 					panic(x) // the entry goroutine, unwinding to Run
 				}
-				panic(killStop{}) // the run is over (see run.abandon)
+				panic(killStop{}) // the run is over (see abandon.go)
 			}
 			if r.stop != nil { // a stop fmt swallowed came first
 				x, r.stop = r.stop, nil
@@ -116,9 +122,9 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 		}
 	}()
 	v = f(r, fr, in, args)
-	if r.abandoned.Load() {
-		// The run ended while this goroutine was in native code (see
-		// run.abandon): it ends here, touching nothing of the run.
+	if r.isAbandoned() {
+		// The run was given up while this goroutine was in native code
+		// (see abandon.go): it ends here, touching nothing of the run.
 		panic(killStop{})
 	}
 	if r.stop != nil {

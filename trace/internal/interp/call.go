@@ -18,11 +18,16 @@ import (
 
 type run struct {
 	p *Program
-	// abandoned: Run returned while a goroutine was in a native call
-	// (see run.abandon); outMu orders it with writes to the run's output.
-	abandoned atomic.Bool
-	outMu     sync.Mutex
-	cov       *coverage // a coverage-only run's record (cover.go), else nil
+	// mode: whether interpreted code may run, or Run gave the run up
+	// while a goroutine was in a native call (abandon.go); outMu orders
+	// giving up with writes to the run's output. gone is closed when the
+	// run is given up; native: the holder of the baton is in a native
+	// function, not in one of its callbacks.
+	mode   atomic.Int32
+	outMu  sync.Mutex
+	gone   chan struct{}
+	native bool
+	cov    *coverage // a coverage-only run's record (cover.go), else nil
 	// extEv is the call event of the bridged call being made: what a
 	// native function writes into interpreted memory (reflectCall's write
 	// backs) is stored by it.
@@ -129,7 +134,9 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // interpreted panic, an exhausted budget or a failed oracle are outcomes in
 // the Result. Even with an error, the Result (with its partial trace) is
 // returned when one was started; a ctx already done stops the run before
-// its first step. A bad entry of RunOptions.Presets is a *PresetError,
+// its first step. When ctx ends while the program is in a native call
+// (which cannot be interrupted), Run returns at once with ctx's error and
+// an empty Result, without waiting for the call (see abandon.go). A bad entry of RunOptions.Presets is a *PresetError,
 // with a nil Result.
 //
 // With RunOptions.CoverOnly, the Result has the executed instructions
@@ -185,7 +192,8 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	if opts != nil {
 		o = *opts
 	}
-	r := &run{p: p, ctx: ctx, h: o.Hooks, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent}
+	r := &run{p: p, ctx: ctx, h: o.Hooks, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent, gone: make(chan struct{})}
+	r.mode.Store(modeInterp)
 	r.max, r.defaultSteps = stepBudget(&o) // stepbudget.go
 	r.maxAlloc, r.defaultAlloc, r.allocRaised = allocBudget(&o)
 	if r.defaultAlloc {
@@ -235,6 +243,18 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	}
 	r.args = o.args
 	r.setLimit()
+	if ctx.Done() == nil || ctx.Err() != nil {
+		// Nothing can end the run early, or it stops before its first
+		// step: on this goroutine.
+		return r.runEntry(fn, args, &o)
+	}
+	return r.runAbandonable(ctx, func() (*Result, error) { return r.runEntry(fn, args, &o) })
+}
+
+// runEntry runs the entry of r, fn with args, under the options o: Run
+// without its checks and set-up.
+func (r *run) runEntry(fn *ssa.Function, args []Value, o *RunOptions) (res *Result, err error) {
+	p, ctx := r.p, r.ctx
 	if len(o.Presets) > 0 {
 		if err := r.applyPresets(o.Presets); err != nil {
 			return nil, err
@@ -246,7 +266,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	}
 	defer r.end() // Call.AtEnd
 	defer func() {
-		if r.abandoned.Load() {
+		if !r.finish() {
 			// A goroutine of the run is still in a native call: nothing
 			// of the run may be read (it may still write), nor its
 			// trace returned.
@@ -373,6 +393,9 @@ func (r *run) root(c *fnCode, args []Value, path uint64) (Value, EventID) {
 
 // enter creates a frame for c and runs it.
 func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []EventID, args []Value, argEv []EventID, callEv EventID, path uint64, isRoot bool) (Value, EventID) {
+	if r.native {
+		return r.enterFromNative(caller, in, c, env, envEv, args, argEv, callEv, path, isRoot) // abandon.go
+	}
 	r.depth++
 	if r.depth > r.maxDepth {
 		panic(budgetStop{depth: true})

@@ -200,10 +200,11 @@ func (r *run) callback(call func()) {
 	if !r.wait(g) {
 		panic(killStop{})
 	}
+	r.inInterpMode() // abandon.go
 	s.cur = g
 	s.curGoid.Store(g.goid)
 	r.adopt(g)
 	r.quietFor(g)
-	r.depth, r.cur = 0, nil
+	r.depth, r.cur, r.native = 0, nil, false
 	call()
 }

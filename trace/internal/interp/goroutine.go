@@ -34,6 +34,7 @@ type gor struct {
 	done   bool
 	depth  int
 	cur    *frame
+	native bool  // in a native function when it handed the baton on (abandon.go)
 	goid   int64 // the Go goroutine running it (foreign.go)
 }
 
@@ -124,7 +125,8 @@ func (s *sched) remove(g *gor) {
 func (r *run) switchTo(g, next *gor) {
 	s := r.s
 	s.cur = next
-	g.depth, g.cur = r.depth, r.cur
+	g.depth, g.cur, g.native = r.depth, r.cur, r.native
+	r.inNativeMode()
 	next.wake <- true
 	r.resume(g)
 }
@@ -136,10 +138,13 @@ func (r *run) resume(g *gor) {
 	if !r.wait(g) {
 		panic(killStop{})
 	}
+	if !g.native {
+		r.inInterpMode()
+	}
 	s.cur = g
 	s.curGoid.Store(g.goid)
 	r.quietFor(g) // quiet.go
-	r.depth, r.cur = g.depth, g.cur
+	r.depth, r.cur, r.native = g.depth, g.cur, g.native
 	if g.id == 0 && s.fatal != nil {
 		x := s.fatal
 		s.fatal = nil
@@ -148,36 +153,23 @@ func (r *run) resume(g *gor) {
 }
 
 // wait blocks goroutine g until it is given the baton (true) or killed
-// (false). The entry goroutine also watches the run's context: when it is
-// done while another goroutine holds the baton, that goroutine is in a
-// native call (an interpreted one checks the context itself, see tick),
-// which cannot be interrupted, so the run is abandoned (see abandon) and
-// Run returns the context's error without waiting for it.
+// (false). A run given up (abandon.go) ends its parked goroutines: the
+// entry goroutine unwinds with abandonStop, the others are killed.
 func (r *run) wait(g *gor) bool {
-	if g.id != 0 || r.ctx.Done() == nil {
-		return <-g.wake && !r.abandoned.Load()
-	}
 	select {
 	case ok := <-g.wake:
-		return ok
-	case <-r.ctx.Done():
-		r.abandon()
+		if !r.isAbandoned() {
+			return ok
+		}
+	case <-r.gone:
+	}
+	if g.id == 0 {
 		panic(abandonStop{r.ctx.Err()})
 	}
+	return false
 }
 
-// abandon ends the run while a goroutine is in a native call: from now on
-// the run's output is discarded, and that goroutine ends as soon as it
-// returns to the interpreter (callExt), taking the run's parked goroutines
-// with it (goroutineExit); nothing else of the run is touched by the
-// entry goroutine, which returns.
-func (r *run) abandon() {
-	r.outMu.Lock()
-	r.abandoned.Store(true)
-	r.outMu.Unlock()
-}
-
-// abandonStop unwinds the entry goroutine of an abandoned run.
+// abandonStop unwinds the entry goroutine of a run given up.
 type abandonStop struct{ err error }
 
 // isRunStop reports whether x, a recovered panic, is one of the
@@ -203,7 +195,7 @@ type runOut struct {
 func (o runOut) Write(p []byte) (int, error) {
 	o.r.outMu.Lock()
 	defer o.r.outMu.Unlock()
-	if o.r.abandoned.Load() {
+	if o.r.isAbandoned() {
 		return len(p), nil
 	}
 	return o.w.Write(p)
@@ -222,9 +214,10 @@ func (r *run) park() {
 	}
 	if next == nil {
 		// A call outside the scheduler may bring one (foreign.go).
-		g.depth, g.cur = r.depth, r.cur
+		g.depth, g.cur, g.native = r.depth, r.cur, r.native
 		idle, ready := r.goIdle()
 		if idle {
+			r.inNativeMode() // nobody holds the baton
 			r.resume(g)
 			return
 		}
@@ -313,12 +306,13 @@ func (r *run) startGoroutine(s *sched, body func()) {
 		defer close(g.exited)
 		defer r.goroutineExit(g)
 		g.goid = goid()
-		if !<-g.wake {
+		if !r.wait(g) {
 			panic(killStop{})
 		}
+		r.inInterpMode()
 		s.curGoid.Store(g.goid)
 		r.quietFor(g)
-		r.depth, r.cur = 0, nil
+		r.depth, r.cur, r.native = 0, nil, false
 		body()
 	}()
 }
@@ -327,21 +321,16 @@ func (r *run) startGoroutine(s *sched, body func()) {
 // and passes the baton on.
 func (r *run) goroutineExit(g *gor) {
 	x := recover()
-	g.done = true
-	if _, kill := x.(killStop); kill {
-		if r.abandoned.Load() {
-			// The run was abandoned: end its parked goroutines too.
-			for _, o := range r.s.gs[1:] {
-				if !o.done && o != g {
-					select {
-					case o.wake <- false:
-					default:
-					}
-				}
-			}
+	if _, kill := x.(killStop); kill || r.isAbandoned() {
+		// Ended by the run's end, or the run was given up (its parked
+		// goroutines end by themselves, see wait): nothing of the run is
+		// touched.
+		if !r.isAbandoned() {
+			g.done = true
 		}
 		return
 	}
+	g.done = true
 	if ip, ok := x.(*interpPanic); ok && isGoexit(ip.v) {
 		x = nil // runtime.Goexit (t.FailNow) ends only this goroutine
 	}
@@ -370,6 +359,7 @@ func (r *run) goroutineExit(g *gor) {
 		if next == nil {
 			idle, ready := r.goIdle() // foreign.go
 			if idle {
+				r.inNativeMode() // nobody holds the baton
 				return
 			}
 			if ready {
@@ -385,6 +375,7 @@ func (r *run) goroutineExit(g *gor) {
 		s.remove(next)
 	}
 	s.cur = next
+	r.inNativeMode()
 	next.wake <- true
 }
 

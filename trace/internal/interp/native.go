@@ -43,9 +43,9 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 	}
 	var out []reflect.Value
 	if outsideFuncs[name] {
-		out = r.callOutside(call) // foreign.go
+		out = r.callNative(func() []reflect.Value { return r.callOutside(call) }) // foreign.go
 	} else {
-		out = call()
+		out = r.callNative(call) // abandon.go
 	}
 	// Write back data structs and slices the native code may have
 	// changed in place.
