@@ -201,7 +201,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		res.Stats.Total = time.Since(start)
 		return res, nil
 	}
-	sel, err := boundedErr(ctx, func() (*localize.Selection, error) { return localize.SelectCases(ctx, prog, pkg, opts.Run) })
+	sel, err := localize.SelectCases(ctx, prog, pkg, opts.Run)
 	if err != nil {
 		if ctx.Err() != nil {
 			return partial(fmt.Errorf("listing the cases: %w", context.Cause(ctx)))
@@ -212,9 +212,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// The cases' coverage, the spectrum that orders the sites.
 	spectrum := spectra.NewMatrix()
 	for _, c := range sel.Cases {
-		r, err := boundedErr(ctx, func() (*trace.CaseResult, error) {
-			return c.Run(ctx, &trace.RunOptions{CoverOnly: true, MaxSteps: opts.Collect.Run.MaxSteps})
-		})
+		r, err := c.Run(ctx, &trace.RunOptions{CoverOnly: true, MaxSteps: opts.Collect.Run.MaxSteps})
 		if ctx.Err() != nil {
 			return partial(fmt.Errorf("running the cases: %w", context.Cause(ctx)))
 		}
@@ -247,13 +245,11 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// and, with no site of angelic debugging, mutation analysis: found
 	// first, as no later stage's time bound must leave the statement
 	// edits without lines.
-	first, _ := bounded(ctx, func() []localize.Candidate {
-		return lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
-	})
+	first := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
 	// Angelic debugging has its share of the search's time, so that
 	// mutation analysis and the synthesis have the rest.
 	actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
-	rep, err := boundedErr(actx, func() (*localize.Report, error) { return angelic.Localize(actx, prog, failing[0], &opts.Angelic) })
+	rep, err := angelic.Localize(actx, prog, failing[0], &opts.Angelic)
 	acancel()
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -278,9 +274,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 	}
 	if !opts.NoFlex && len(verified) > 0 && len(passing) > 0 {
-		fl, err := boundedErr(ctx, func() ([]localize.Candidate, error) {
-			return angelic.FlexTest(ctx, prog, verified, &angelic.FlexOptions{Passing: passing, Run: opts.Angelic.Flex.Run, NoSolver: opts.Angelic.Flex.NoSolver})
-		})
+		fl, err := angelic.FlexTest(ctx, prog, verified, &angelic.FlexOptions{Passing: passing, Run: opts.Angelic.Flex.Run, NoSolver: opts.Angelic.Flex.NoSolver})
 		if err != nil {
 			if ctx.Err() != nil {
 				err = context.Cause(ctx)
@@ -300,16 +294,14 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// Ochiai, ties to the lines the failing case ran last), which
 		// costs no ranking; then the fallback's rankings and forcing.
 		if !opts.NoMutation {
-			m, err := boundedErr(ctx, func() ([]mutant, error) { return mutants(ctx, prog, first, cases, len(failing)) })
+			m, err := mutants(ctx, prog, first, cases, len(failing))
 			ms = m
 			if err != nil && ctx.Err() == nil {
 				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 			}
 		}
 		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
-		fb, _ := bounded(fctx, func() fallback {
-			return fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites, first)
-		})
+		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites, first)
 		fcancel()
 		if ctx.Err() != nil && len(ms) == 0 && len(first) == 0 && len(fb.lines) == 0 {
 			// Nothing to validate; with the spectrum's or the rankings'
@@ -326,9 +318,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// nothing to synthesize, so the fallback's forcing adds the
 		// sites of the ranked lines after them (one per line).
 		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
-		fb, _ := bounded(fctx, func() fallback {
-			return fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, 0, nil)
-		})
+		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, 0, nil)
 		fcancel()
 		for _, c := range fb.sites {
 			if !slices.ContainsFunc(verified, func(v localize.Candidate) bool {
@@ -355,7 +345,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	case opts.NoMutation:
 	case lines == nil && len(sites) > 0:
 		var err error
-		ms, err = boundedErr(ctx, func() ([]mutant, error) { return mutants(ctx, prog, sites, cases, len(failing)) })
+		ms, err = mutants(ctx, prog, sites, cases, len(failing))
 		if err != nil && ctx.Err() == nil {
 			res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 		}
@@ -376,7 +366,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		enough := max(1, cmp.Or(opts.MaxPatches, 10)/2)
 		for i, n := 0, 2; i < len(lines) && len(ms) < enough && mctx.Err() == nil; i, n = i+n, min(2*n, lineChunk) {
 			part := lines[i:min(i+n, len(lines))]
-			m, err := boundedErr(mctx, func() ([]mutant, error) { return mutants(mctx, prog, part, cases, len(failing)) })
+			m, err := mutants(mctx, prog, part, cases, len(failing))
 			ms = append(ms, m...)
 			if err != nil && mctx.Err() == nil {
 				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
@@ -415,18 +405,14 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		if i < len(sites)-1 {
 			sctx, scancel = shareContext(ctx, siteShare, "the site's collection took its share (%.0f%%) of the search's time left")
 		}
-		col, ok := bounded(sctx, func() stageResult[*Data] {
-			d, err := Collect(sctx, prog, c, failing, passing, &co)
-			return stageResult[*Data]{d, err}
-		})
-		d, err := col.v, col.err
+		d, err := Collect(sctx, prog, c, failing, passing, &co)
 		cause := context.Cause(sctx)
 		scancel()
 		var se *SiteError
 		switch {
-		case !ok && ctx.Err() != nil:
+		case err != nil && ctx.Err() != nil:
 			return done(context.Cause(ctx))
-		case !ok:
+		case err != nil && cause != nil:
 			sr.Site.Location = c.Locations[0]
 			sr.Error = "collection cut: " + cause.Error()
 			res.Sites = append(res.Sites, sr)
@@ -469,7 +455,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			}
 			sr.Error = "no source to replace: " + what + " is not an expression or the right-hand side of an assignment"
 		default:
-			syn, err := boundedErr(ctx, func() (*SynthResult, error) { return Synthesize(ctx, d, &opts.Synth) })
+			syn, err := Synthesize(ctx, d, &opts.Synth)
 			if err != nil && ctx.Err() != nil {
 				res.Sites = append(res.Sites, sr)
 				return done(context.Cause(ctx))
