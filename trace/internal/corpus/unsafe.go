@@ -46,6 +46,15 @@ func toBytes(s string) []byte {
 	}))
 }
 
+// capBytes converts as msgpack's stringToBytes does: a string and a
+// capacity laid out as a slice header.
+func capBytes(s string) []byte {
+	return *(*[]byte)(unsafe.Pointer(&struct {
+		string
+		Cap int
+	}{s, len(s)}))
+}
+
 func toString(b []byte) string {
 	return *(*string)(unsafe.Pointer(&b))
 }
@@ -84,6 +93,8 @@ func Unsafe() string {
 
 	b := toBytes(doc[1:7])
 	out = append(out, fmt.Sprint(len(b), cap(b), string(b), b[0]))
+	b = capBytes(doc[2:6])
+	out = append(out, fmt.Sprint(len(b), cap(b), string(b), b[3], len(capBytes(""))))
 	w := []byte("hello, world")
 	s := toString(w[7:])
 	out = append(out, s, toString(nil), fmt.Sprint(len(toString(w[:0]))))

@@ -532,8 +532,25 @@ func (r *run) reinterpret(in *ins, v Value, t, u types.Type) (Value, bool) {
 	case tn == 3 && isBytes(u):
 		fs := v.cells()
 		return r.headerSlice(in, fs[0].v, fs[1].v.Int(), fs[2].v.Int()), true
+	case isStringCap(t) && isBytes(u):
+		// struct{string; Cap int} read as a []byte: the string's header
+		// and a capacity (msgpack's stringToBytes)
+		fs := v.cells()
+		return r.headerSlice(in, strPtr(fs[0].v), int64(fs[0].v.Len()), fs[1].v.Int()), true
 	}
 	return Value{}, false
+}
+
+// isStringCap reports whether t is a struct of a string and a word that
+// can hold a length: a slice header's layout, its data and length the
+// string's.
+func isStringCap(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 2 || !isString(st.Field(0).Type()) {
+		return false
+	}
+	_, ok = headerLen(st.Field(1).Type())
+	return ok
 }
 
 // header returns a header struct of data and its length field n.
