@@ -84,6 +84,7 @@ var Programs = map[string]func() string{
 	"LateGoroutine":      LateGoroutine,
 	"FastPaths":          FastPaths,
 	"Unsafe":             Unsafe,
+	"DeepEqualNative":    DeepEqualNative,
 	"UnsafeViews":        UnsafeViews,
 	"AtomicTypes":        AtomicTypes,
 	"NativeSlices":       NativeSlices,

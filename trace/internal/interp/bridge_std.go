@@ -88,10 +88,12 @@ func deepEqual(a, b Value, depth int) bool {
 		}
 		ai, bi := (*iface)(a.p), (*iface)(b.p)
 		if ai.nat != nil || bi.nat != nil {
-			if ai.nat == nil || bi.nat == nil {
-				return false
-			}
-			return reflect.DeepEqual(ai.nat, bi.nat)
+			// a value native code made against one interpreted code
+			// holds natively (a url.URL from reflect's Elem().Interface()
+			// and a new(url.URL)'s): compared natively
+			x, xok := ifaceNative(ai)
+			y, yok := ifaceNative(bi)
+			return xok && yok && reflect.DeepEqual(x, y)
 		}
 		return ai.t.id == bi.t.id && deepEqual(ai.v, bi.v, depth+1)
 	case KindPointer:
@@ -156,6 +158,18 @@ func deepEqual(a, b Value, depth int) bool {
 		return reflect.DeepEqual((*nativeBox)(a.p).rv.Interface(), (*nativeBox)(b.p).rv.Interface())
 	}
 	return Equal(a, b)
+}
+
+// ifaceNative returns the native value an interface holds: one native
+// code made, a value living natively, or a pointer to one.
+func ifaceNative(i *iface) (any, bool) {
+	switch {
+	case i.nat != nil:
+		return i.nat, true
+	case i.v.k == KindNative && i.v.p != nil:
+		return (*nativeBox)(i.v.p).rv.Interface(), true
+	}
+	return nativePointer(i.v)
 }
 
 // nativePointer returns the native pointer v is: a native one, or an
