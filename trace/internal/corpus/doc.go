@@ -84,6 +84,7 @@ var Programs = map[string]func() string{
 	"LateGoroutine":      LateGoroutine,
 	"FastPaths":          FastPaths,
 	"Unsafe":             Unsafe,
+	"NativeAssert":       NativeAssert,
 	"DeepEqualNative":    DeepEqualNative,
 	"UnsafeViews":        UnsafeViews,
 	"AtomicTypes":        AtomicTypes,

@@ -234,6 +234,13 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 		return v // a data struct (*url.Error): an interpreted copy
 	}
 	v, err := valueOfReflect(reflect.ValueOf(x))
+	if err != nil && x != nil {
+		// a variable of x's dynamic type, not of any: a box of an
+		// interface is no *http.Transport whose fields can be reached
+		rv := reflect.New(reflect.TypeOf(x)).Elem()
+		rv.Set(reflect.ValueOf(x))
+		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: rv})}
+	}
 	if err != nil {
 		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.ValueOf(&x).Elem()})}
 	}
