@@ -39,7 +39,7 @@ var Packages = []string{
 	"crypto/hmac", "crypto/md5", "crypto/rand", "crypto/sha1", "crypto/sha256", "crypto/sha512", "crypto/subtle", "embed",
 	"encoding/base32", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/pem", "errors",
 	"hash/adler32", "hash/crc32", "hash/crc64", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
-	"math/rand", "net", "net/http", "net/http/httptest", "net/mail", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
+	"math/rand", "net", "net/http", "net/http/httptest", "net/http/httptrace", "net/mail", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 

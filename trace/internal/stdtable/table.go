@@ -2086,6 +2086,8 @@ var Excluded = map[string]string{
 	"net/http.ListenAndServeTLS":              "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)",
 	"net/http.Serve":                          "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)",
 	"net/http.ServeTLS":                       "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)",
+	"net/http/httptrace.ContextClientTrace":   "result of type *ClientTrace",
+	"net/http/httptrace.WithClientTrace":      "parameter of type *ClientTrace",
 	"net/textproto.Dial":                      "result of type *Conn",
 	"net/textproto.NewConn":                   "parameter of type io.ReadWriteCloser",
 	"net/textproto.NewWriter":                 "result of type *Writer",
