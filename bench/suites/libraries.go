@@ -55,6 +55,9 @@ var libraries = []library{
 	{reflection, "github.com/caarlos0/env/v11@v11.4.2", "."},
 	{reflection, "github.com/magiconair/properties@v1.18.13", "."},
 	{reflection, "gotest.tools/v3@v3.5.2", "./assert"},
+	{reflection, "github.com/google/go-querystring@v1.2.0", "./query"},
+	{reflection, "sigs.k8s.io/yaml@v1.6.0", "."},
+	{reflection, "github.com/vmihailenco/msgpack/v5@v5.4.1", "."},
 
 	{httpFamily, "github.com/go-chi/chi/v5@v5.5.0", "."},
 	{httpFamily, "github.com/gorilla/mux@v1.8.1", "."},
@@ -65,6 +68,7 @@ var libraries = []library{
 	{httpFamily, "github.com/gorilla/handlers@v1.5.2", "."},
 	{httpFamily, "github.com/gorilla/sessions@v1.4.0", "."},
 	{httpFamily, "github.com/urfave/negroni/v3@v3.1.2", "."},
+	{httpFamily, "github.com/gorilla/websocket@v1.5.3", "."},
 
 	{parsers, "github.com/tidwall/gjson@v1.20.2", "."},
 	{parsers, "github.com/valyala/fastjson@v1.6.10", "."},
@@ -72,6 +76,9 @@ var libraries = []library{
 	{parsers, "github.com/Masterminds/semver/v3@v3.5.0", "."},
 	{parsers, "github.com/joho/godotenv@v1.5.1", "."},
 	{parsers, "github.com/beevik/etree@v1.8.1", "."},
+	{parsers, "github.com/gorilla/feeds@v1.2.0", "."},
+	{parsers, "github.com/google/uuid@v1.6.0", "."},
+	{parsers, "github.com/hashicorp/go-version@v1.9.0", "."},
 
 	{structures, "github.com/google/btree@v1.1.3", "."},
 	{structures, "github.com/tidwall/btree@v1.8.2", "."},

@@ -103,7 +103,7 @@ func TestSelectLibraries(t *testing.T) {
 		{"spf13/pflag", "", 1},
 		{"spf13/pflag,gorilla/mux", "", 2},
 		{"", "CLI", 3},
-		{"gorilla", "HTTP", 3},
+		{"gorilla", "HTTP", 4},
 		{"", "no such family", -1},
 		{"no such library", "", -1},
 	}
