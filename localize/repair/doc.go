@@ -105,7 +105,8 @@
 // statement edits on no data (the validation alone decides), and
 // synthesizes no pointers or composite values; a package-level variable is a component where the run stored
 // or loaded it before the instance. Its expression algebra is in
-// internal/term, the patch schema's sources in internal/schema.
+// internal/term, the patch schema's sources in internal/schema, the
+// statement edits' search of the source in internal/stmtedit.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

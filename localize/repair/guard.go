@@ -152,17 +152,6 @@ func (s *synth) resultTerms(leaves []*term.Term, typ types.Type) []*term.Term {
 	return out
 }
 
-// indentOf returns the white space that starts the line of offset off
-// in src.
-func indentOf(src []byte, off int) string {
-	start := off
-	for start > 0 && src[start-1] != '\n' {
-		start--
-	}
-	line := string(src[start:off])
-	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-}
-
 // returned reports whether the site's values are the results of its
 // function: a return site, or the whole result of a return statement
 // of the function's result type.

@@ -1,174 +1,28 @@
 package repair
 
 import (
-	"cmp"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"slices"
-	"strings"
-
+	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 )
 
-// maxInsertions bounds the statements inserted at one site.
-const maxInsertions = 8
-
-// insertion is a statement of the site's function to insert before the
-// site's statement: a missing statement, copied from nearby code.
-type insertion struct {
-	text string // the statement, on one line
-	line int    // the line it is copied from
-}
-
 // insertions returns the statements to insert before the site's
-// statement, the repair of a missing statement from nearby code (as
-// GenProg and SemFix insert statements of the program): the simple
-// statements of the site's function (an assignment with = or an
-// operator, an increment or decrement, on one line) that assign a
-// variable the replaced source reads, so that the site's value can
-// change where the statement runs first, and whose variables are in
-// scope before the site's statement; not the statement just before it
-// nor one that declares, nor one inside a function literal the site is
-// not in. Nearest to the site first, up to maxInsertions. The data
-// cannot tell what an inserted statement does to a run: validation
-// decides.
-func (s *Site) insertions() []insertion {
-	if s.stmt < 0 || s.src == nil || s.Replaced == "" {
+// statement (stmtedit.Insertions): none for a site without source to
+// replace.
+func (s *Site) insertions() []stmtedit.Insertion {
+	if s.Replaced == "" {
 		return nil
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, s.File, s.src, parser.SkipObjectResolution)
-	if err != nil {
-		return nil
-	}
-	tf := fset.File(f.Pos())
-	vars := usesOf(fset, f)
-	// decl is the declaration of the local variable an identifier at
-	// an offset refers to; -1 for a package-level variable or a
-	// parameter.
-	decl := map[int]int{}
-	for d, v := range vars {
-		for _, r := range v.refs {
-			decl[r] = d
-		}
-	}
-	declOf := func(id *ast.Ident) int {
-		if d, ok := decl[tf.Offset(id.Pos())]; ok {
-			return d
-		}
-		return -1
-	}
-	fn := innermostFunc(f, tf, s.stmt)
-	if fn == nil {
-		return nil
-	}
-	// The variables the replaced source reads, by name and declaration,
-	// and the statement just before the site's.
-	read := map[string]int{}
-	var before ast.Stmt
-	ast.Inspect(fn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == fn
-		case *ast.Ident:
-			if off := tf.Offset(n.Pos()); s.start <= off && off < s.end {
-				read[n.Name] = declOf(n)
-			}
-		case ast.Stmt:
-			if tf.Offset(n.End()) <= s.stmt && (before == nil || n.End() > before.End()) {
-				before = n
-			}
-		}
-		return true
-	})
-	text := func(n ast.Node) string { return string(s.src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
-	var out []insertion
-	seen := map[string]bool{}
-	if before != nil {
-		seen[text(before)] = true
-	}
-	ast.Inspect(fn, func(n ast.Node) bool {
-		var assigned []ast.Expr
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == fn // a closure's statements, unless the site is in it
-		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
-				assigned = n.Lhs
-			}
-		case *ast.IncDecStmt:
-			assigned = []ast.Expr{n.X}
-		default:
-			return true
-		}
-		t := text(n)
-		if seen[t] || strings.Contains(t, "\n") || tf.Offset(n.Pos()) <= s.stmt && s.stmt < tf.Offset(n.End()) {
-			return false
-		}
-		relevant := slices.ContainsFunc(assigned, func(e ast.Expr) bool {
-			id, ok := ast.Unparen(e).(*ast.Ident)
-			if !ok {
-				return false
-			}
-			d, reads := read[id.Name]
-			return reads && d == declOf(id)
-		})
-		inScope := true
-		ast.Inspect(n, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok {
-				if d := declOf(id); d >= 0 && (d >= s.stmt || vars[d].end <= s.stmt) {
-					inScope = false
-				}
-			}
-			return inScope
-		})
-		if relevant && inScope {
-			seen[t] = true
-			out = append(out, insertion{text: t, line: tf.Line(n.Pos())})
-		}
-		return false
-	})
-	site := tf.Line(tf.Pos(s.stmt))
-	slices.SortStableFunc(out, func(a, b insertion) int {
-		return cmp.Compare(abs(a.line-site), abs(b.line-site))
-	})
-	return out[:min(len(out), maxInsertions)]
-}
-
-// innermostFunc returns the innermost function (declaration or literal)
-// of f around offset off; nil if none is.
-func innermostFunc(f *ast.File, tf *token.File, off int) ast.Node {
-	var fn ast.Node
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || tf.Offset(n.Pos()) > off || tf.Offset(n.End()) <= off {
-			return false
-		}
-		switch n.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			fn = n
-		}
-		return true
-	})
-	return fn
+	return stmtedit.Insertions(s.File, s.src, s.stmt, s.start, s.end)
 }
 
 // insertionPatch returns the patch that inserts statement in before the
 // site's statement.
-func (s *Site) insertionPatch(in insertion) *Patch {
-	ind := indentOf(s.src, s.stmt)
-	p := replace(s.File, s.src, s.stmt, s.stmt, in.text+"\n"+ind)
-	p.Repl = in.text
+func (s *Site) insertionPatch(in stmtedit.Insertion) *Patch {
+	ind := stmtedit.Indent(s.src, s.stmt)
+	p := replace(s.File, s.src, s.stmt, s.stmt, in.Text+"\n"+ind)
+	p.Repl = in.Text
 	return p
 }
 
 // insertionSize is the size of an inserted statement: its tokens.
-func insertionSize(in insertion) int { return len(term.Tokens(in.text)) }
-
-// abs is |x|.
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func insertionSize(in stmtedit.Insertion) int { return len(term.Tokens(in.Text)) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 )
 
 // guardPatch returns the patch that inserts guard g before the site's
@@ -15,7 +16,7 @@ func (s *Site) guardPatch(g Guard) (*Patch, error) {
 	if s.stmt < 0 {
 		return nil, fmt.Errorf("localize: repair: no statement around %s:%d (%s)", s.File, s.Line, s.Expr)
 	}
-	ind := indentOf(s.src, s.stmt)
+	ind := stmtedit.Indent(s.src, s.stmt)
 	ret := "return"
 	if g.Result != "" {
 		ret += " " + g.Result

@@ -1,12 +1,9 @@
 package repair
 
 import (
-	"go/parser"
-	"go/token"
-	"slices"
 	"strings"
 
-	"github.com/faultloc/faultloc/localize/repair/internal/schema"
+	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 )
 
 // replaceUsed returns the patch of src (file's content) that replaces
@@ -24,11 +21,11 @@ import (
 // replace makes it, and its validation finds it does not build.
 func replaceUsed(file string, src []byte, start, end int, repl string) *Patch {
 	p := replace(file, src, start, end, repl)
-	names, stmt := unusedBy(file, src, p.Source, start, end)
+	names, stmt := stmtedit.Unused(file, src, p.Source, start, end)
 	if len(names) == 0 {
 		return p
 	}
-	ind := indentOf(src, stmt)
+	ind := stmtedit.Indent(src, stmt)
 	var uses strings.Builder
 	for _, n := range names {
 		uses.WriteString("_ = " + n + "\n" + ind)
@@ -36,48 +33,4 @@ func replaceUsed(file string, src []byte, start, end int, repl string) *Patch {
 	q := replace(file, src, stmt, end, uses.String()+string(src[stmt:start])+repl)
 	q.Orig, q.Repl = p.Orig, p.Repl
 	return q
-}
-
-// unusedBy returns the local variables that bytes [start, end) of src
-// read and that patched, src with those bytes replaced, no longer uses,
-// sorted, with the offset of the statement around the bytes before
-// which a use of each can go; nil if there is none, or if one of them
-// is declared inside that statement (or the sources do not parse).
-func unusedBy(file string, src, patched []byte, start, end int) ([]string, int) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, -1
-	}
-	orig := usesOf(fset, f)
-	g, err := parser.ParseFile(fset, file, patched, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, -1
-	}
-	after := usesOf(fset, g)
-	tf := fset.File(f.Pos())
-	var names []string
-	decls := map[string]int{}
-	for decl, u := range orig {
-		read := slices.ContainsFunc(u.uses, func(off int) bool { return start <= off && off < end })
-		if !read || decl >= start || len(after[decl].uses) > 0 {
-			continue // not read there, declared in the patched bytes, or still used
-		}
-		names = append(names, u.name)
-		decls[u.name] = decl
-	}
-	if len(names) == 0 {
-		return nil, -1
-	}
-	stmt := schema.StmtAround(f, tf, start)
-	if stmt < 0 {
-		return nil, -1
-	}
-	for _, n := range names {
-		if decls[n] >= stmt {
-			return nil, -1 // declared in the statement: no use can go before it
-		}
-	}
-	slices.Sort(names)
-	return names, stmt
 }

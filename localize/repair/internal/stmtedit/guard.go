@@ -1,4 +1,4 @@
-package repair
+package stmtedit
 
 import (
 	"cmp"
@@ -25,9 +25,12 @@ type stmtGuard struct {
 	arg          int    // 1 if the condition reads a variable other than the receiver
 }
 
-// String returns the guard on one line.
+// String returns the guard on one line, as repair's Guard writes it.
 func (g stmtGuard) String() string {
-	return Guard{Cond: g.cond, Result: g.result}.String()
+	if g.result == "" {
+		return "if " + g.cond + " { return }"
+	}
+	return "if " + g.cond + " { return " + g.result + " }"
 }
 
 // The kinds of result of a guard, in the order they are tried at one
@@ -42,12 +45,13 @@ const (
 	resultBare
 )
 
-// typedFile is the type information of a file parsed on its own: its
-// package, type-checked with file set fset, where the file is file.
-type typedFile struct {
-	fset *token.FileSet
-	pkg  *types.Package
-	file *token.File
+// Types is the type information of a file that [Line] parses on its
+// own: its package, type-checked with file set Fset, where the file is
+// File.
+type Types struct {
+	Fset *token.FileSet
+	Pkg  *types.Package
+	File *token.File
 }
 
 // errorType is the type error.
@@ -110,13 +114,13 @@ type guardTerm struct {
 //
 // fset positions fn's syntax and src is its file's content; tf gives
 // the types.
-func statementGuards(fset *token.FileSet, tf *typedFile, src []byte, fn ast.Node, stmt ast.Stmt) []stmtGuard {
+func statementGuards(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, stmt ast.Stmt) []stmtGuard {
 	if tf == nil {
 		return nil
 	}
-	pkg, tfset := tf.pkg, tf.fset
+	pkg, tfset := tf.Pkg, tf.Fset
 	// at maps a position of fset to the one of the same offset in tfset.
-	at := func(p token.Pos) token.Pos { return tf.file.Pos(fset.Position(p).Offset) }
+	at := func(p token.Pos) token.Pos { return tf.File.Pos(fset.Position(p).Offset) }
 	var ftype *ast.FuncType
 	var body *ast.BlockStmt
 	recv := ""

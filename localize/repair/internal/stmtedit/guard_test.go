@@ -1,4 +1,4 @@
-package repair
+package stmtedit
 
 import (
 	"go/ast"
@@ -37,7 +37,7 @@ func guardsBefore(t *testing.T, src string) []stmtGuard {
 		for _, s := range list {
 			if tf.Line(s.Pos()) == line {
 				fn := innermostFunc(f, tf, tf.Offset(s.Pos()))
-				return statementGuards(fset, &typedFile{fset, pkg, tf}, []byte(src), fn, s)
+				return statementGuards(fset, &Types{fset, pkg, tf}, []byte(src), fn, s)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package repair
+package stmtedit
 
 import (
 	"strings"
@@ -68,9 +68,9 @@ func trim(arg string) string {
 }
 `
 
-// TestLineEdits checks each statement edit on the line of its pattern:
+// TestLine checks each statement edit on the line of its pattern:
 // the patched file has the edit, and a line without one has none.
-func TestLineEdits(t *testing.T) {
+func TestLine(t *testing.T) {
 	for _, c := range []struct {
 		line int
 		kind string
@@ -92,9 +92,9 @@ func TestLineEdits(t *testing.T) {
 		{line: 8, kind: "call", none: true},   // the function has it
 	} {
 		var got []string
-		for _, e := range lineEdits("p.go", []byte(editsSrc), c.line, map[string][]byte{"p.go": []byte(editsSrc), "q.go": []byte(editsOther)}, nil) {
-			if e.kind == c.kind {
-				got = append(got, string(e.patch.Source))
+		for _, e := range Line("p.go", []byte(editsSrc), c.line, map[string][]byte{"p.go": []byte(editsSrc), "q.go": []byte(editsOther)}, nil) {
+			if e.Kind == c.kind {
+				got = append(got, string(e.Apply([]byte(editsSrc))))
 			}
 		}
 		switch {

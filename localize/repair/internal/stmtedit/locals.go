@@ -1,4 +1,4 @@
-package repair
+package stmtedit
 
 import (
 	"go/ast"
