@@ -65,9 +65,13 @@ func (r *run) valueOfCell(t *rtype, v Value) *cell {
 		return &cell{v: v, st: NoEvent}
 	}
 	key := rvKey{t: t, p: v.p, n: v.n}
-	if cl := (*closure)(v.p); v.k == KindFunc && v.p != nil && len(cl.env) == 0 {
-		if key.p = unsafe.Pointer(cl.fn); cl.fn == nil {
-			key.name = cl.name
+	// Only a func's pointer is a *closure: a pointer, map or channel may
+	// point at a smaller object, which the conversion must not cover.
+	if v.k == KindFunc && v.p != nil {
+		if cl := (*closure)(v.p); len(cl.env) == 0 {
+			if key.p = unsafe.Pointer(cl.fn); cl.fn == nil {
+				key.name = cl.name
+			}
 		}
 	}
 	if c := r.rvCells[key]; c != nil {
