@@ -155,15 +155,26 @@ func Unsafe() string {
 	*third = 300
 	out = append(out, fmt.Sprint(nums, uintptr(unsafe.Add(base, 3*unsafe.Sizeof(nums[0])))-uintptr(base)))
 	out = append(out, fmt.Sprint(unsafe.SliceData([]int(nil)) == nil, unsafe.SliceData(nums[:0]) != nil))
-	out = append(out, recovered(func() { _ = unsafe.String(nil, 1) }))
-	out = append(out, recovered(func() { _ = unsafe.Slice((*int)(nil), 2) }))
-	k := -1
-	out = append(out, recovered(func() { _ = unsafe.Slice(&n, k) }))
-	out = append(out, recovered(func() { _ = unsafe.String(unsafe.SliceData(data), k) }))
+	out = append(out, recovered(func() { unsafeString(nil, 1) }))
+	out = append(out, recovered(func() { unsafeSlice(nil, 2) }))
+	out = append(out, recovered(func() { unsafeSlice(&n, -1) }))
+	out = append(out, recovered(func() { unsafeString(unsafe.SliceData(data), -1) }))
 	check(offsetIn(doc, doc[5:]) == 5, "substring offset")
 	check(toString(toBytes(doc)) == doc, "round trip")
 	return strings.Join(out, "\n")
 }
+
+// unsafeSlice and unsafeString call unsafe.Slice and unsafe.String with
+// arguments that make them panic. Under -race (checkptr) the compiler
+// calls checking variants in the runtime, from which the panic is a
+// fatal error, not one recover sees; go:nocheckptr keeps the plain
+// calls, so the native program panics as the spec says.
+//
+//go:nocheckptr
+func unsafeSlice(p *int, n int) { _ = unsafe.Slice(p, n) }
+
+//go:nocheckptr
+func unsafeString(p *byte, n int) { _ = unsafe.String(p, n) }
 
 type uPair struct {
 	a int16
