@@ -334,17 +334,22 @@ func Timers() string {
 	return strings.Join(out, "; ")
 }
 
-// SleepHandoff sleeps so that goroutines it started finish meanwhile (as a
-// test that gives a job a few milliseconds does), then waits on a timer
-// while a goroutine it started ends: the sleeper must not resume before
-// the others have run, nor the run deadlock when the last running
-// goroutine ends while the rest wait on the clock. Natively the 50 ms
-// sleep leaves the three increments ample time.
+// SleepHandoff sleeps while goroutines it started sleep a shorter time
+// and count (as a test that gives a job a few milliseconds does), then
+// waits for them, then waits on a timer while a goroutine it started
+// ends: the sleepers must be woken in turn and the run must not deadlock
+// when the last running goroutine ends while the rest wait on the clock.
+// The result depends on no sleep's length, as native Go does not promise
+// that the 1 ms sleepers run before the 50 ms one wakes; that the
+// interpreter's clock does is TestBridgeEdges's SleepOrder.
 func SleepHandoff() string {
 	var mu sync.Mutex
+	var wg sync.WaitGroup
 	done := 0
 	for range 3 {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			time.Sleep(time.Millisecond)
 			mu.Lock()
 			done++
@@ -352,13 +357,11 @@ func SleepHandoff() string {
 		}()
 	}
 	time.Sleep(50 * time.Millisecond)
-	mu.Lock()
-	n := done
-	mu.Unlock()
+	wg.Wait()
 	ended := make(chan bool, 1)
 	go func() { ended <- true }()
 	<-time.After(time.Millisecond)
-	return fmt.Sprint("done ", n, ", ended ", <-ended)
+	return fmt.Sprint("done ", done, ", ended ", <-ended)
 }
 
 // OnceFuncs exercises sync.OnceFunc, OnceValue and OnceValues: f runs once,

@@ -16,8 +16,9 @@ import (
 // and its address kept in a variable is an *UnsupportedError; values
 // that live natively can be copied and assigned through native pointers;
 // package variables keep their identity; interpreted writers and readers
-// serve native code; the clock, randomness and the environment are the
-// run's own; fmt.Sscanf scans into interpreted variables.
+// serve native code; the clock (whose sleepers wake in order of their
+// times), randomness and the environment are the run's own; fmt.Sscanf
+// scans into interpreted variables.
 func TestBridgeEdges(t *testing.T) {
 	const src = `package edge
 
@@ -42,6 +43,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unique"
@@ -134,6 +136,23 @@ func Stack() string {
 	return fmtpkg.Sprint(strings.HasPrefix(string(buf[:n]), "goroutine 1 [running]:\nedge.Stack(...)\n"), " ", runtime.Stack(short, false), string(short))
 }
 
+// SleepOrder: sleepers wake in the order of their times on the run's
+// clock, the main goroutine's among them, whatever the load.
+func SleepOrder() string {
+	var mu sync.Mutex
+	var order []string
+	note := func(s string) { mu.Lock(); order = append(order, s); mu.Unlock() }
+	for _, ms := range []int{3, 1, 100, 2} {
+		go func() { time.Sleep(time.Duration(ms) * time.Millisecond); note(strconv.Itoa(ms)) }()
+	}
+	time.Sleep(50 * time.Millisecond)
+	note("main")
+	time.Sleep(100 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	return strings.Join(order, " ")
+}
+
 func Clock() string {
 	t0 := time.Now()
 	time.Sleep(time.Second)
@@ -206,6 +225,7 @@ func fmt(err error) string {
 		{fn: "JSONPtrMarshaler", want: "[1]"}, // json takes a slice element's address
 		{fn: "JSONRecursive", want: `{"Next":null}`},
 		{fn: "Clock", want: "1s 2026-05-13T09:41:27Z true"},
+		{fn: "SleepOrder", want: "1 2 3 main 100"},
 		{fn: "Env", want: "v1false.a!-b!"}, // os.Expand calls the interpreted mapping
 		{fn: "Scan", want: "2.5kB73"},
 		{fn: "Dur", want: "1m30s March Thursday"},
