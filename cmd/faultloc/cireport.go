@@ -50,6 +50,15 @@ func partialReason(reports []*localize.Report, stopped string) string {
 	return stopped
 }
 
+// partialMark is writeCI's partial argument for one report: its reason
+// ("partial" if it gives none) when partial, else "".
+func partialMark(partial bool, reason string) string {
+	if !partial {
+		return ""
+	}
+	return cmp.Or(reason, "partial")
+}
+
 // moduleRoot is the directory of the go.mod file that holds dir, or dir
 // when none does.
 func moduleRoot(dir string) string {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -814,11 +813,7 @@ func writeDiagnosis(rep *localize.DiagnosisReport, out ciOutput, stdout, stderr 
 		rep.RelativeTo(wd)
 		err = rep.WriteJSON(stdout)
 	case ciFormat(out.format):
-		partial := ""
-		if rep.Partial {
-			partial = cmp.Or(rep.Reason, "partial")
-		}
-		err = writeCI(stdout, out.format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "", partial)
+		err = writeCI(stdout, out.format, cireport.Top(cireport.Threshold(cireport.Diagnosis(rep), out.threshold), out.top), "", partialMark(rep.Partial, rep.Reason))
 	default:
 		rep.Output.Dir = wd
 		err = rep.WriteText(stdout)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -223,11 +222,7 @@ func writeRegress(w io.Writer, rep *regress.Report, format, oldDir, newDir, wd s
 	case "json":
 		err = rep.WriteJSON(w)
 	case "sarif", "github":
-		partial := ""
-		if rep.Partial {
-			partial = cmp.Or(rep.Reason, "partial")
-		}
-		err = writeCI(w, format, cireport.Regress(rep, newDir), wd, partial)
+		err = writeCI(w, format, cireport.Regress(rep, newDir), wd, partialMark(rep.Partial, rep.Reason))
 	case "html":
 		rep.OldDir, _ = filepath.Abs(oldDir)
 		rep.NewDir, _ = filepath.Abs(newDir)

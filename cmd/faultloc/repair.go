@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -148,11 +147,7 @@ func writeRepair(res *repair.Result, format, wd string, stdout, stderr io.Writer
 		res.RelativeTo(wd)
 		err = res.WriteJSON(stdout)
 	case "sarif":
-		partial := ""
-		if res.Partial {
-			partial = cmp.Or(res.Reason, "partial")
-		}
-		err = writeCI(stdout, "sarif", cireport.Repair(res), wd, partial)
+		err = writeCI(stdout, "sarif", cireport.Repair(res), wd, partialMark(res.Partial, res.Reason))
 	default:
 		err = res.WriteText(stdout)
 	}
