@@ -237,9 +237,7 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 	if err != nil && x != nil {
 		// a variable of x's dynamic type, not of any: a box of an
 		// interface is no *http.Transport whose fields can be reached
-		rv := reflect.New(reflect.TypeOf(x)).Elem()
-		rv.Set(reflect.ValueOf(x))
-		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: rv})}
+		return nativeValue(x)
 	}
 	if err != nil {
 		return Value{k: KindNative, p: ptrOf(&nativeBox{rv: reflect.ValueOf(&x).Elem()})}
