@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -24,12 +25,7 @@ type Guard struct {
 }
 
 // String returns the guard as one line of Go.
-func (g Guard) String() string {
-	if g.Result == "" {
-		return "if " + g.Cond + " { return }"
-	}
-	return "if " + g.Cond + " { return " + g.Result + " }"
-}
+func (g Guard) String() string { return stmtedit.GuardText(g.Cond, g.Result) }
 
 // guards enumerates the guards to insert before the statement of the
 // data's site, a return (see returnGuards), an assignment, or a value

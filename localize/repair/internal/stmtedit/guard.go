@@ -25,12 +25,17 @@ type stmtGuard struct {
 	arg          int    // 1 if the condition reads a variable other than the receiver
 }
 
-// String returns the guard on one line, as repair's Guard writes it.
-func (g stmtGuard) String() string {
-	if g.result == "" {
-		return "if " + g.cond + " { return }"
+// String returns the guard on one line (GuardText).
+func (g stmtGuard) String() string { return GuardText(g.cond, g.result) }
+
+// GuardText returns the early return `if cond { return result }` on one
+// line, a bare return when result is "": the one spelling of a guard,
+// repair's Guard's too.
+func GuardText(cond, result string) string {
+	if result == "" {
+		return "if " + cond + " { return }"
 	}
-	return "if " + g.cond + " { return " + g.result + " }"
+	return "if " + cond + " { return " + result + " }"
 }
 
 // The kinds of result of a guard, in the order they are tried at one
