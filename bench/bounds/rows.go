@@ -49,11 +49,11 @@ var rows = []row{
 	{name: "diagnose-sigterm", call: "faultloc localize -all, SIGTERM (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.command(b, "localize", "-all", longDir)
 	}},
-	{name: "sattar-deadline", call: "faultloc localize -mode sat-tar -deadline (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
-		return e.command(0, "localize", "-mode", "sat-tar", "-deadline", b.String(), longDir)
+	{name: "sattar-deadline", call: "faultloc localize -mode sat-tar -deadline (longfuzz)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(0, "localize", "-mode", "sat-tar", "-deadline", b.String(), longFuzzDir)
 	}},
-	{name: "sattar-sigterm", call: "faultloc localize -mode sat-tar, SIGTERM (the package)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
-		return e.command(b, "localize", "-mode", "sat-tar", longDir)
+	{name: "sattar-sigterm", call: "faultloc localize -mode sat-tar, SIGTERM (longfuzz)", bound: 5 * time.Second, run: func(e *env, b time.Duration) result {
+		return e.command(b, "localize", "-mode", "sat-tar", longFuzzDir)
 	}},
 	{name: "regress-deadline", call: "faultloc regress -deadline (examples/max3)", bound: 2 * time.Second, run: func(e *env, b time.Duration) result {
 		return e.command(0, "regress", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3", "-deadline", b.String(), "./examples/max3")

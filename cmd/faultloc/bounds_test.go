@@ -21,7 +21,8 @@ import (
 // deadline, or the signal) it exits: at most 10% of the bound or 2 s,
 // whichever is more, with exit status 3 and its report written whole,
 // one valid JSON document. The subjects: bench/bounds' long sum (a
-// failing run of hundreds of thousands of iterations), the regression
+// failing run of hundreds of thousands of iterations; for sat-tar the
+// same sum under longfuzz's fuzz target), the regression
 // of examples/max3 and, for spectra (which has no -deadline),
 // testdata/slowspectra, whose TestSlow runs for a minute in its own run. The overshoot is asserted only on a
 // quiet machine (loadgate; else logged): a loaded
@@ -42,6 +43,9 @@ func TestCommandsKeepBounds(t *testing.T) {
 		t.Skip("each row runs for seconds")
 	}
 	const long = "./bench/bounds/testdata/long"
+	// SAT-TAR localizes a fuzz target's failing entry only: on long's
+	// table test it refuses each case and the command ends in seconds.
+	const longFuzz = "./bench/bounds/testdata/longfuzz"
 	max3 := []string{"regress", "-format", "json", "-tags", "faultloc", "-old", "examples/max3/correct", "-new", "examples/max3"}
 	rows := []struct {
 		name     string
@@ -54,8 +58,8 @@ func TestCommandsKeepBounds(t *testing.T) {
 		{"localize SIGTERM", []string{"localize", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
 		{"localize -all -deadline", []string{"localize", "-all", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, true},
 		{"localize -all SIGTERM", []string{"localize", "-all", "-format", "json", long}, 5 * time.Second, 5 * time.Second, false},
-		{"localize -mode sat-tar -deadline", []string{"localize", "-mode", "sat-tar", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, true},
-		{"localize -mode sat-tar SIGTERM", []string{"localize", "-mode", "sat-tar", "-format", "json", long}, 5 * time.Second, 5 * time.Second, true},
+		{"localize -mode sat-tar -deadline", []string{"localize", "-mode", "sat-tar", "-format", "json", "-deadline", "5s", longFuzz}, 0, 5 * time.Second, true},
+		{"localize -mode sat-tar SIGTERM", []string{"localize", "-mode", "sat-tar", "-format", "json", longFuzz}, 5 * time.Second, 5 * time.Second, true},
 		{"regress -deadline", append(max3[:len(max3):len(max3)], "-deadline", "700ms", "./examples/max3"), 0, 700 * time.Millisecond, false},
 		{"regress SIGTERM", append(max3[:len(max3):len(max3)], "./examples/max3"), 700 * time.Millisecond, 700 * time.Millisecond, true},
 		{"localize -mode angelic -deadline", []string{"localize", "-mode", "angelic", "-format", "json", "-deadline", "5s", long}, 0, 5 * time.Second, true},
