@@ -231,10 +231,16 @@ type CaseFormula struct {
 	First *Verdict
 	Enc   *encode.Encoder
 	Opts  *Options
+	// Owner, if set, holds the solver of Enc and runs each encoding of
+	// a run as a step it may give up (Owner.Step). Default nil: the
+	// encoding runs in the caller's goroutine.
+	Owner *Owner
 }
 
-// addRun adds run v of the case to its formula, with ATF's unwinding
-// assumption, and returns how many constraints it added.
+// AddRun adds run v of the case to its formula, with ATF's unwinding
+// assumption, and returns how many constraints it added. An encoding
+// given up at the end of the Owner's context is an error wrapping
+// ErrGivenUp and encode.ErrInterrupted.
 func (cf *CaseFormula) AddRun(v *Verdict) (int, error) {
 	until := v.Until
 	if until <= 0 {
@@ -244,15 +250,23 @@ func (cf *CaseFormula) AddRun(v *Verdict) (int, error) {
 		// A re-run whose output the oracle cannot read adds nothing.
 		return 0, nil
 	}
-	added, err := cf.Enc.AddRunExpect(v.Res, until, v.Expect, v.Avoid...)
-	if errors.Is(err, encode.ErrNotEncodable) {
-		if v == cf.First {
-			return 0, fmt.Errorf("%w: %s: %v", localize.ErrNoOracle, cf.Sub.Name(), err)
+	var added int
+	err := cf.Owner.Step(func() error {
+		var err error
+		added, err = cf.Enc.AddRunExpect(v.Res, until, v.Expect, v.Avoid...)
+		if errors.Is(err, encode.ErrNotEncodable) {
+			if v == cf.First {
+				return fmt.Errorf("%w: %s: %v", localize.ErrNoOracle, cf.Sub.Name(), err)
+			}
+			err = nil
 		}
-		err = nil
-	}
-	if err == nil && cf.Opts.Mode == encode.ATF && cf.Opts.Unwind > 0 {
-		_, err = cf.Enc.CloseBeyond(cf.Opts.Unwind)
+		if err == nil && cf.Opts.Mode == encode.ATF && cf.Opts.Unwind > 0 {
+			_, err = cf.Enc.CloseBeyond(cf.Opts.Unwind)
+		}
+		return err
+	}, v)
+	if errors.Is(err, localize.ErrNoOracle) {
+		return 0, err
 	}
 	if err != nil {
 		return 0, fmt.Errorf("localize: %w", err)
@@ -295,7 +309,11 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	defer CloseSolver(ctx, solver)
+	// The encodings of runs and the move to the engine are steps the
+	// call gives up at ctx's end; own closes the solver.
+	own := NewOwner(ctx)
+	defer own.Close()
+	own.Hold(solver)
 	eo, err := EncodeOptions(sub, first, opts, ext, nil)
 	if err != nil {
 		return nil, err
@@ -305,7 +323,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	if err != nil {
 		return interrupted(ctx, rep, start, err)
 	}
-	cf := &CaseFormula{Sub: sub, First: first, Enc: enc, Opts: opts}
+	cf := &CaseFormula{Sub: sub, First: first, Enc: enc, Opts: opts, Owner: own}
 	addRun := cf.AddRun
 	if _, err := addRun(first); err != nil {
 		return interrupted(ctx, rep, start, err)
@@ -324,7 +342,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	opts = ReplayBound(opts, first.Res.Steps)
 	if opts.Mode == encode.PF {
 		if err := explorePaths(ctx, sub, enc, first.Res, opts, rep); err != nil {
-			return finish(rep, enc, solver, opts, start, err)
+			return finish(rep, own, enc, solver, opts, start, err)
 		}
 		// Within the bound, a side PF did not explore is infeasible, not
 		// angelic. When MaxPaths cut the exploration short, sides within
@@ -337,10 +355,11 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 		}
 	}
 	if opts.Hooks == nil || opts.Hooks.NewSolver == nil {
-		if err := solver.SetEngine(EngineFor(opts.Engine, opts.Arith, first.Res.Steps, enc.Stats())); err != nil {
+		engine := EngineFor(opts.Engine, opts.Arith, first.Res.Steps, enc.Stats())
+		if err := own.Step(func() error { return solver.SetEngine(engine) }); err != nil {
 			if ctx.Err() != nil {
 				// Stopped while the formula moved to its engine.
-				return finish(rep, enc, solver, opts, start, err)
+				return finish(rep, own, enc, solver, opts, start, err)
 			}
 			return nil, fmt.Errorf("localize: %w", err)
 		}
@@ -367,12 +386,12 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 		mcs, err := chk.Again(ctx, refined)
 		refined = nil
 		if err != nil {
-			return finish(rep, enc, solver, opts, start, err)
+			return finish(rep, own, enc, solver, opts, start, err)
 		}
 		if mcs == nil {
 			mcs, err = singles.Next(ctx, chk)
 			if err != nil {
-				return finish(rep, enc, solver, opts, start, err)
+				return finish(rep, own, enc, solver, opts, start, err)
 			}
 		}
 		if mcs == nil {
@@ -382,19 +401,19 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 			break
 		}
 		if err != nil {
-			return finish(rep, enc, solver, opts, start, err)
+			return finish(rep, own, enc, solver, opts, start, err)
 		}
 		rep.Stats.MCSes++
 		if opts.Hooks != nil && opts.Hooks.Model != nil {
 			m, err := opts.Hooks.Model(ctx, solver, enc, mcs)
 			if err != nil {
-				return finish(rep, enc, solver, opts, start, err)
+				return finish(rep, own, enc, solver, opts, start, err)
 			}
 			if m != nil {
 				mcs.Model = m
 			}
 		} else if err := chk.PreferredModel(ctx, mcs, opts.Mode); err != nil {
-			return finish(rep, enc, solver, opts, start, err)
+			return finish(rep, own, enc, solver, opts, start, err)
 		}
 		cand, err := enc.Decode(mcs)
 		if err != nil {
@@ -405,7 +424,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 		v, err := sub.Run(ctx, &ro)
 		rep.Stats.Runs++
 		if err != nil {
-			return finish(rep, enc, solver, opts, start, err)
+			return finish(rep, own, enc, solver, opts, start, err)
 		}
 		// A candidate whose replay fails may still pass when replayed from
 		// inside its statements (encode.Candidate.Inner): the model may
@@ -418,7 +437,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 			rep.Stats.Runs++
 			if err != nil {
 				v.Release()
-				return finish(rep, enc, solver, opts, start, err)
+				return finish(rep, own, enc, solver, opts, start, err)
 			}
 			if w.Passed {
 				v.Release()
@@ -449,7 +468,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 					}
 				}
 				if errors.Is(err, encode.ErrInterrupted) {
-					return finish(rep, enc, solver, opts, start, err) // the candidates found stand
+					return finish(rep, own, enc, solver, opts, start, err) // the candidates found stand
 				}
 				if err != nil {
 					return nil, err
@@ -458,10 +477,10 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 					rep.Stats.Refinements++
 					if d := enc.Diverged(); d != trace.NoEvent {
 						if err := UnrollBranch(ctx, sub, addRun, first.Res, v.Res.Trace.Static(d), eo.Blamable, opts, rep, unrolled); err != nil {
-							return finish(rep, enc, solver, opts, start, err)
+							return finish(rep, own, enc, solver, opts, start, err)
 						}
 						if err := StayInLoop(ctx, sub, addRun, first.Res, v.Res.Trace, d, cand.Hooks, opts, rep); err != nil {
-							return finish(rep, enc, solver, opts, start, err)
+							return finish(rep, own, enc, solver, opts, start, err)
 						}
 					}
 					refined = mcs.Groups
@@ -482,20 +501,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 			return nil, fmt.Errorf("localize: %w", err)
 		}
 	}
-	return finish(rep, enc, solver, opts, start, nil)
-}
-
-// finish completes a report; err (a cancellation, a timeout or a run's
-// failure) makes it partial rather than failing the call.
-// CloseSolver closes s, in the background when ctx has ended: freeing
-// the solver of a long run's formula takes seconds (Z3 releases it term
-// by term), which a caller whose bound has passed must not wait for.
-func CloseSolver(ctx context.Context, s *maxsat.Solver) {
-	if ctx.Err() != nil {
-		go s.Close()
-		return
-	}
-	s.Close()
+	return finish(rep, own, enc, solver, opts, start, nil)
 }
 
 // interrupted returns err, or, when err is the encoding of the failing
@@ -511,15 +517,21 @@ func interrupted(ctx context.Context, rep *localize.Report, start time.Time, err
 	return rep, nil
 }
 
-func finish(rep *localize.Report, enc *encode.Encoder, s *maxsat.Solver, opts *Options, start time.Time, err error) (*localize.Report, error) {
+// finish completes a report; err (a cancellation, a timeout or a run's
+// failure) makes it partial rather than failing the call. Once own gave
+// a step up, the formula's statistics are left out: the goroutine left
+// behind owns the encoder and the solver.
+func finish(rep *localize.Report, own *Owner, enc *encode.Encoder, s *maxsat.Solver, opts *Options, start time.Time, err error) (*localize.Report, error) {
 	if err != nil {
 		rep.Partial, rep.Reason = true, err.Error()
 	}
 	rep.Rerank(opts.Suspiciousness)
-	st := enc.Stats()
-	rep.Stats.Constraints, rep.Stats.Statements = st.Constraints, st.Statements
-	ss := s.Stats()
-	rep.Stats.SolverCalls, rep.Stats.Solve = ss.Checks, ss.SolveTime
+	if !own.GivenUp() {
+		st := enc.Stats()
+		rep.Stats.Constraints, rep.Stats.Statements = st.Constraints, st.Statements
+		ss := s.Stats()
+		rep.Stats.SolverCalls, rep.Stats.Solve = ss.Checks, ss.SolveTime
+	}
 	rep.Stats.Total = time.Since(start)
 	return rep, nil
 }

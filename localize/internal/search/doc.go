@@ -13,6 +13,9 @@
 //	FirstRun, CaseFormula    the failing run and its formula, for a
 //	                         technique that searches its own way
 //	                         (diagnosis across cases, SAT-TAR's cores)
+//	Owner                    the solvers of a bounded call, and the steps
+//	                         Z3 cannot interrupt (a run's encoding) that
+//	                         the call gives up at its context's end
 //	Subject, Verdict         a failing case run into its oracle's verdict
 //	Checker, Singles         the choice of a model for a correction set
 //	Forcer                   forced values that make a case pass

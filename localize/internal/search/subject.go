@@ -30,12 +30,17 @@ type Verdict struct {
 	// and events are the events of the results it rejects.
 	Test   *trace.Test
 	events []trace.EventID
+	// givenUp: a step that read the trace was given up (Owner.Step),
+	// whose goroutine releases it.
+	givenUp bool
 }
 
-// release hands v's trace back to package trace for later runs to reuse
+// Release hands v's trace back to package trace for later runs to reuse
 // its memory (trace.Trace.Release): v's trace must not be read afterwards.
+// The trace of a verdict that a step given up read (Owner.Step) is left
+// to that step's goroutine.
 func (v *Verdict) Release() {
-	if v != nil && v.Res != nil {
+	if v != nil && v.Res != nil && !v.givenUp {
 		v.Res.Trace.Release()
 	}
 }

@@ -1,0 +1,209 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/internal/loadgate"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// stuckFor is how long a step of these tests stays in its stand-in for a
+// long Z3 call unless the test lets it go: far past any margin, so that a
+// call that waited for it misses its bound on any machine.
+const stuckFor = 20 * time.Second
+
+// givenUpMargin is how far past its deadline a call whose step is given
+// up may return on a quiet machine: the caller does nothing but return.
+const givenUpMargin = 500 * time.Millisecond
+
+// waitLeftBehind waits until every step given up has ended and every
+// solver handed to the closer is closed.
+func waitLeftBehind(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		steps, solvers := Behind()
+		if steps == 0 && solvers == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after a minute, %d steps given up still run and %d solvers are not closed", steps, solvers)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// fooVerdict runs the AgxFaults paper's example foo into a verdict with a
+// trace.
+func fooVerdict(t *testing.T) *Verdict {
+	p := testutil.Examples(t)
+	test := testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
+	sub := &Subject{Prog: p, Case: p.TestCase(test)}
+	v, err := sub.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestOwnerStepGivenUp: a step still running when its context ends is
+// given up at once, with an error that says so; the call may release
+// the verdict the step reads without harm; once the step returns, its
+// goroutine releases that trace and the solvers held are closed. Run
+// with -race, it also shows that nothing of the caller's touches what
+// the goroutine left behind owns.
+func TestOwnerStepGivenUp(t *testing.T) {
+	v := fooVerdict(t)
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Skip(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	own := NewOwner(ctx)
+	own.Hold(s)
+	let := make(chan struct{})
+	var ended atomic.Bool
+	start := time.Now()
+	err = own.Step(func() error {
+		// The stand-in for a Z3 call that does not look at the context:
+		// it uses the solver and the trace until it is let go.
+		if err := s.AddHard(maxsat.True()); err != nil {
+			return err
+		}
+		select {
+		case <-let:
+		case <-time.After(stuckFor):
+		}
+		_ = v.Res.Trace.Len()
+		ended.Store(true)
+		return s.AddHard(maxsat.True())
+	}, v)
+	elapsed := time.Since(start)
+	if ended.Load() {
+		t.Fatalf("Step returned after its step ended (%v), not when its context did", elapsed)
+	}
+	if !errors.Is(err, ErrGivenUp) || !errors.Is(err, encode.ErrInterrupted) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Step: %v, want an error wrapping ErrGivenUp, encode.ErrInterrupted and the deadline", err)
+	}
+	if over := elapsed - 100*time.Millisecond; over > givenUpMargin {
+		loadgate.Errorf(t, "Step returned %v past its deadline", over)
+	}
+	if !own.GivenUp() {
+		t.Error("GivenUp = false after a step was given up")
+	}
+	// Nothing runs after a step was given up.
+	ran := false
+	if err := own.Step(func() error { ran = true; return nil }); !errors.Is(err, ErrGivenUp) || ran {
+		t.Errorf("a step after one given up: ran %v, error %v; want not run, ErrGivenUp", ran, err)
+	}
+	v.Release() // the step still reads the trace: left to it
+	own.Close()
+	close(let)
+	waitLeftBehind(t)
+	if !ended.Load() {
+		t.Error("the step given up did not end")
+	}
+	if err := s.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
+		t.Errorf("the solver held after the step ended: AddHard = %v, want maxsat.ErrClosed", err)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the trace the step read was not released")
+			}
+		}()
+		v.Res.Trace.Len() // panics once released
+	}()
+}
+
+// TestOwnerStepDone: a step that ends within its context returns its own
+// error, and Close closes the solvers held at once.
+func TestOwnerStepDone(t *testing.T) {
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Skip(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	own := NewOwner(ctx)
+	own.Hold(s)
+	want := errors.New("the step's own error")
+	if err := own.Step(func() error { return s.AddHard(maxsat.True()) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := own.Step(func() error { return want }); err != want {
+		t.Errorf("Step = %v, want the step's error", err)
+	}
+	if own.GivenUp() {
+		t.Error("GivenUp = true, no step was given up")
+	}
+	own.Close()
+	if err := s.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
+		t.Errorf("after Close: AddHard = %v, want maxsat.ErrClosed", err)
+	}
+}
+
+// TestSearchGivesUpEncoding: AgxFaults on foo under a deadline, its
+// failing run's encoding stuck in one call past the deadline (a blame
+// filter that blocks, in place of a Z3 call that makes a term for
+// seconds), returns at the deadline with a partial report while the
+// encoding still runs; the encoding's goroutine then ends and its solver
+// is closed.
+func TestSearchGivesUpEncoding(t *testing.T) {
+	p := testutil.Examples(t)
+	test := testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
+	let := make(chan struct{})
+	var stuck, ended atomic.Bool
+	var solver *maxsat.Solver
+	hooks := &Hooks{NewEncoder: func(s *maxsat.Solver, first *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error) {
+		solver = s
+		eo.Blamable = func(trace.InstanceKey) bool {
+			if stuck.CompareAndSwap(false, true) {
+				select {
+				case <-let:
+				case <-time.After(stuckFor):
+				}
+				ended.Store(true)
+			}
+			return true
+		}
+		return encode.New(p, s, *first.Test, eo)
+	}}
+	const bound = 500 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
+	defer cancel()
+	start := time.Now()
+	rep, err := Localize(ctx, p, p.TestCase(test), &Options{Hooks: hooks})
+	elapsed := time.Since(start)
+	stillRunning := !ended.Load()
+	close(let)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stuck.Load() {
+		t.Fatal("the encoding never reached its blame filter")
+	}
+	if !stillRunning {
+		t.Errorf("Localize returned after %v, once the encoding ended, not at its deadline", elapsed)
+	}
+	if !rep.Partial || !strings.Contains(rep.Reason, "given up") {
+		t.Errorf("report partial %v (%s), want partial, its encoding given up", rep.Partial, rep.Reason)
+	}
+	if over := elapsed - bound; over > givenUpMargin {
+		loadgate.Errorf(t, "Localize returned %v past its deadline of %v", over, bound)
+	}
+	t.Logf("returned %v after its start, deadline %v: %s", elapsed.Round(time.Millisecond), bound, rep.Reason)
+	waitLeftBehind(t)
+	if err := solver.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
+		t.Errorf("the solver of the encoding given up: AddHard = %v, want maxsat.ErrClosed", err)
+	}
+}
