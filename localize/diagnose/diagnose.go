@@ -80,6 +80,9 @@ type Options struct {
 	// keptEvents, for tests, bounds the events of the passing cases'
 	// runs kept: 0 is keptEvents, negative none.
 	keptEvents int
+	// encodeHook, for tests, may change each case's encoding options
+	// before its formula is made.
+	encodeHook func(*encode.Options)
 }
 
 // DefaultSize is the default bound on the statements of a
@@ -324,27 +327,28 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		return g, nil
 	}
 	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(maxSteps), Done: ctx.Done()}
-	defer func() {
-		for _, m := range members {
-			if m.own != nil {
-				search.CloseSolver(ctx, m.own)
-			}
-		}
-	}()
+	// The encodings of runs and the moves to an engine are steps the
+	// group gives up at ctx's end; own closes the solvers.
+	own := search.NewOwner(ctx)
+	defer own.Close()
 	// Every case first gets a formula of its own.
 	var est encode.Stats
 	for _, m := range slices.Clone(members) {
 		cf := m.cf
-		own, err := maxsat.NewSolver(so)
+		s, err := maxsat.NewSolver(so)
 		if err != nil {
 			return nil, fmt.Errorf("localize: %w", err)
 		}
-		m.own = own
+		m.own = own.Hold(s)
+		cf.Owner = own
 		m.eo, err = search.EncodeOptions(cf.Sub, cf.First, cf.Opts, nil, nil)
 		if err == nil {
 			m.eo.Done = ctx.Done() // encoding stops at the deadline, as AgxFaults's does
 			m.blamable = m.eo.Blamable
-			cf.Enc, err = search.CaseEncoder(cf.Sub, own, cf.First, m.eo, cf.Opts)
+			if d.opts.encodeHook != nil {
+				d.opts.encodeHook(m.eo)
+			}
+			cf.Enc, err = search.CaseEncoder(cf.Sub, s, cf.First, m.eo, cf.Opts)
 		}
 		if err == nil {
 			_, err = cf.AddRun(cf.First)
@@ -352,7 +356,8 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		var st encode.Stats
 		if err == nil {
 			st = cf.Enc.Stats()
-			err = own.SetEngine(search.EngineFor(opts.Engine, opts.Arith, cf.First.Res.Steps, st))
+			engine := search.EngineFor(opts.Engine, opts.Arith, cf.First.Res.Steps, st)
+			err = own.Step(func() error { return s.SetEngine(engine) })
 		}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -363,7 +368,8 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
 			g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
 			cf.First.Release()
-			own.Close()
+			own.Drop(s)
+			m.own = nil
 			continue
 		}
 		cf.Opts = search.ReplayBound(cf.Opts, cf.First.Res.Steps)
@@ -386,14 +392,16 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			if err != nil {
 				g.Partial, g.Reason = true, err.Error()
 			}
-			for _, m := range members {
-				g.Stats.Constraints += m.cf.Enc.Stats().Constraints
-			}
-			g.Stats.Statements = len(members[0].own.GroupNames())
-			for _, s := range ownSolvers(members) {
-				ss := s.Stats()
-				g.Stats.SolverCalls += ss.Checks
-				g.Stats.Solve += ss.SolveTime
+			if !own.GivenUp() {
+				for _, m := range members {
+					g.Stats.Constraints += m.cf.Enc.Stats().Constraints
+				}
+				g.Stats.Statements = len(members[0].own.GroupNames())
+				for _, s := range ownSolvers(members) {
+					ss := s.Stats()
+					g.Stats.SolverCalls += ss.Checks
+					g.Stats.Solve += ss.SolveTime
+				}
 			}
 			g.Stats.Total = time.Since(start)
 			return g, nil
@@ -425,25 +433,27 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	defer search.CloseSolver(ctx, solver)
+	own.Hold(solver)
 	if err := solver.SetEngine(search.EngineFor(opts.Engine, opts.Arith, maxSteps, est)); err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
 	var encs []*encode.Encoder
-	err = d.enumerate(ctx, g, members, solver, &opts, maxSteps, &encs, preSets, preCost)
+	err = d.enumerate(ctx, g, members, solver, own, &opts, maxSteps, &encs, preSets, preCost)
 	if err != nil {
 		g.Partial, g.Reason = true, err.Error()
 	}
 	g.Diagnoses = append(pre, g.Diagnoses...)
-	for _, e := range encs {
-		st := e.Stats()
-		g.Stats.Constraints += st.Constraints
-	}
-	g.Stats.Statements = len(solver.GroupNames())
-	for _, s := range append([]*maxsat.Solver{solver}, ownSolvers(members)...) {
-		ss := s.Stats()
-		g.Stats.SolverCalls += ss.Checks
-		g.Stats.Solve += ss.SolveTime
+	if !own.GivenUp() {
+		for _, e := range encs {
+			st := e.Stats()
+			g.Stats.Constraints += st.Constraints
+		}
+		g.Stats.Statements = len(solver.GroupNames())
+		for _, s := range append([]*maxsat.Solver{solver}, ownSolvers(members)...) {
+			ss := s.Stats()
+			g.Stats.SolverCalls += ss.Checks
+			g.Stats.Solve += ss.SolveTime
+		}
 	}
 	g.Stats.Total = time.Since(start)
 	return g, nil
@@ -462,7 +472,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 // The statements of pre, verified diagnoses of cost preCost found before
 // (DiagnoseOptions.First), are blocked, and the search stops after that
 // cost (and DiagnoseOptions.Levels more).
-func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, opts *search.Options, steps int64, encsOut *[]*encode.Encoder, pre []string, preCost uint64) error {
+func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*member, solver *maxsat.Solver, own *search.Owner, opts *search.Options, steps int64, encsOut *[]*encode.Encoder, pre []string, preCost uint64) error {
 	maxRef, maxPer := search.RefinementBounds(opts)
 	perCand := map[string]int{}
 	rounds := 0 // refinement rounds: the bound counts them, not the runs added (one per case)
@@ -478,7 +488,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		// replay that needs them refines the group's formula again).
 		eo := *m.eo
 		eo.Shared = shared
-		cf := &search.CaseFormula{Sub: m.cf.Sub, First: m.cf.First, Opts: m.cf.Opts}
+		cf := &search.CaseFormula{Sub: m.cf.Sub, First: m.cf.First, Opts: m.cf.Opts, Owner: own}
 		enc, err := search.CaseEncoder(cf.Sub, solver, cf.First, &eo, cf.Opts)
 		if err != nil {
 			return err
@@ -492,7 +502,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 			g.Joint++
 		}
 		if m.own != nil {
-			m.own.Close()
+			own.Drop(m.own)
 			m.own = nil
 		}
 		encs = append(encs, enc)
