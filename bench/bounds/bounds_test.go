@@ -54,9 +54,7 @@ func TestOverText(t *testing.T) {
 // within its bound's margin (10% or 2 s) on a quiet machine (loadgate;
 // on a loaded one the overshoot is logged: the steps that cannot stop
 // at once stretch). The commands' rows are cmd/faultloc's
-// TestCommandsKeepBounds. The rows of unkept lists only log their
-// overshoot: their bound is not kept yet (issue 47), and the reason says
-// why.
+// TestCommandsKeepBounds.
 func TestLibraryBoundsKept(t *testing.T) {
 	if testing.Short() {
 		t.Skip("each row runs for seconds")
@@ -87,10 +85,6 @@ func TestLibraryBoundsKept(t *testing.T) {
 				t.Logf("%s: complete within its bound (%v): %s", r.call, res.elapsed.Round(time.Millisecond), res.outcome)
 				return
 			}
-			if why, ok := unkept[r.name]; ok && !res.kept() {
-				t.Logf("%s returned %v after its start, bound %v, not kept: %s: %s", r.call, res.elapsed.Round(time.Millisecond), r.bound, why, res.outcome)
-				return
-			}
 			if !res.kept() {
 				loadgate.Errorf(t, "%s returned %v after its start, bound %v: %s", r.call, res.elapsed.Round(time.Millisecond), r.bound, res.outcome)
 				return
@@ -98,16 +92,4 @@ func TestLibraryBoundsKept(t *testing.T) {
 			t.Logf("%s: %v, bound %v: %s", r.call, res.elapsed.Round(time.Millisecond), r.bound, res.outcome)
 		})
 	}
-}
-
-// unkept holds the rows of TestLibraryBoundsKept whose bound is not kept
-// on every quiet run, with the reason measured. A stack sampled past the
-// deadline shows one Z3 call (making a term, inside the encoding of the
-// failing run) that lasts seconds and cannot be interrupted; the encoding
-// checks the deadline only between calls. Run in one process after the
-// shorter rows, both ended seconds past their bounds on a quiet machine;
-// each alone kept its bound.
-var unkept = map[string]string{
-	"agx-long":      "one Z3 call of the encoding outlasts the deadline by seconds",
-	"diagnose-long": "one Z3 call of the encoding outlasts the deadline by seconds",
 }
