@@ -21,12 +21,32 @@ func (e *StagePanicError) Error() string {
 
 // Guard calls f and returns its error, or a [*StagePanicError] naming
 // stage when f panics. The pipeline calls every stage through it; a
-// panic in a goroutine a stage starts is not recovered.
+// panic in a goroutine a stage starts is not recovered, unless the stage
+// raises it again in its own goroutine as a [*RaisedPanic].
 func Guard(stage string, f func() error) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = &StagePanicError{Stage: stage, Value: v, Stack: string(debug.Stack())}
+			pe := &StagePanicError{Stage: stage, Value: v, Stack: string(debug.Stack())}
+			if r, ok := v.(*RaisedPanic); ok {
+				pe.Value, pe.Stack = r.Value, r.Stack
+			}
+			err = pe
 		}
 	}()
 	return f()
+}
+
+// RaisedPanic is a panic of a goroutine that a call started for part of
+// its work, recovered there and raised again in the call's goroutine
+// (the steps of a search that its context may give up run so), where
+// [Guard] sees it.
+type RaisedPanic struct {
+	Value any    // what the goroutine panicked with
+	Stack string // the goroutine's stack where it panicked
+}
+
+// Error gives the panic's value and the stack of the goroutine it
+// happened in, for a program that does not recover it.
+func (r *RaisedPanic) Error() string {
+	return fmt.Sprintf("%v\n\nraised again from the panic of another goroutine:\n%s", r.Value, r.Stack)
 }

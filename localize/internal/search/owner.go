@@ -6,11 +6,13 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -147,21 +149,24 @@ func (o *Owner) Step(step func() error, reads ...*Verdict) error {
 			traces = append(traces, v.Res.Trace)
 		}
 	}
-	done := make(chan error, 1)
+	done := make(chan stepEnd, 1)
 	go func() {
 		// The thread stays locked if the step is given up: it may be
 		// made idle, and ends with the goroutine.
 		runtime.LockOSThread()
 		tid.Store(int64(threadID()))
 		var err error
+		var raised *localize.RaisedPanic
 		if state.Load() == stepRunning {
-			err = step()
+			raised, err = runStep(step)
 		}
 		if state.CompareAndSwap(stepRunning, stepDone) {
-			done <- err
 			runtime.UnlockOSThread()
+			done <- stepEnd{err, raised}
 			return
 		}
+		// A panic of a step given up ends with it: its call has returned
+		// and nothing of it is read again.
 		// Given up: the call no longer reads these traces.
 		for _, t := range traces {
 			t.Release()
@@ -169,21 +174,22 @@ func (o *Owner) Step(step func() error, reads ...*Verdict) error {
 		o.stepEnded()
 	}()
 	select {
-	case err := <-done:
-		return err
+	case end := <-done:
+		return end.result()
 	case <-o.ctx.Done():
 	}
 	wait := time.NewTimer(giveUpAfter)
 	defer wait.Stop()
 	select {
-	case err := <-done:
-		return err
+	case end := <-done:
+		return end.result()
 	case <-wait.C:
 	}
 	o.mu.Lock()
 	if !state.CompareAndSwap(stepRunning, stepGivenUp) {
 		o.mu.Unlock()
-		return <-done // it ended meanwhile
+		end := <-done // it ended meanwhile
+		return end.result()
 	}
 	o.gone = true
 	o.left++
@@ -199,6 +205,32 @@ func (o *Owner) Step(step func() error, reads ...*Verdict) error {
 		}
 	}
 	return o.givenUp()
+}
+
+// stepEnd is how a step that was not given up ended.
+type stepEnd struct {
+	err    error
+	raised *localize.RaisedPanic // its panic, if it panicked
+}
+
+// result returns the step's error, or panics again with its panic in the
+// caller's goroutine, where the stage's recovery (localize.Guard) sees it.
+func (e stepEnd) result() error {
+	if e.raised != nil {
+		panic(e.raised)
+	}
+	return e.err
+}
+
+// runStep calls step and returns its panic, if it panicked, or its
+// error.
+func runStep(step func() error) (raised *localize.RaisedPanic, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			raised = &localize.RaisedPanic{Value: v, Stack: string(debug.Stack())}
+		}
+	}()
+	return nil, step()
 }
 
 // givenUp returns the error of a step given up.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/internal/loadgate"
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
@@ -149,6 +150,23 @@ func TestOwnerStepDone(t *testing.T) {
 	own.Close()
 	if err := s.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
 		t.Errorf("after Close: AddHard = %v, want maxsat.ErrClosed", err)
+	}
+}
+
+// TestOwnerStepPanics: a step's panic is raised again in the caller's
+// goroutine, where a stage's recovery sees its value and the stack of
+// the step's goroutine.
+func TestOwnerStepPanics(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	own := NewOwner(ctx)
+	defer own.Close()
+	err := localize.Guard("step", func() error {
+		return own.Step(func() error { panic("the step's bug") })
+	})
+	pe, ok := errors.AsType[*localize.StagePanicError](err)
+	if !ok || pe.Value != "the step's bug" || !strings.Contains(pe.Stack, "TestOwnerStepPanics.func") {
+		t.Errorf("Guard = %v; want the step's panic, with the stack of its goroutine", err)
 	}
 }
 
