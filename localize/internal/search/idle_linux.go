@@ -14,9 +14,12 @@ func threadID() int { return syscall.Gettid() }
 
 // idleThread moves thread tid of this process into the idle scheduling
 // class, where it runs only on a CPU nothing else wants. Any user may so
-// lower a thread of its own; an error (a kernel or sandbox that refuses)
-// leaves the thread as it was.
-func idleThread(tid int) {
+// lower a thread of its own; on an error (a kernel or sandbox that
+// refuses) the thread stays as it was, which callers accept.
+func idleThread(tid int) error {
 	var param struct{ priority int32 }
-	syscall.Syscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(tid), schedIdle, uintptr(unsafe.Pointer(&param)))
+	if _, _, errno := syscall.Syscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(tid), schedIdle, uintptr(unsafe.Pointer(&param))); errno != 0 {
+		return errno
+	}
+	return nil
 }

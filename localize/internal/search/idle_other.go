@@ -6,4 +6,4 @@ package search
 func threadID() int { return 0 }
 
 // idleThread does nothing where Linux's idle scheduling class is missing.
-func idleThread(tid int) {}
+func idleThread(tid int) error { return nil }

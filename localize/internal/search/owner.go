@@ -196,7 +196,7 @@ func (o *Owner) Step(step func() error, reads ...*Verdict) error {
 	stepsLeft.Add(1)
 	// The goroutine takes o.mu before it ends: its thread is alive.
 	if id := tid.Load(); id != 0 {
-		idleThread(int(id))
+		_ = idleThread(int(id)) // refused: it competes as before
 	}
 	o.mu.Unlock()
 	for _, v := range reads {
@@ -316,7 +316,7 @@ func closeLater(ss ...*maxsat.Solver) {
 func closeQueued() {
 	// Never unlocked: the thread, made idle, ends with the goroutine.
 	runtime.LockOSThread()
-	idleThread(threadID())
+	_ = idleThread(threadID()) // refused: it competes as before
 	for {
 		closer.mu.Lock()
 		if len(closer.queue) == 0 {
