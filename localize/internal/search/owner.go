@@ -130,7 +130,9 @@ func Behind() (steps, solvers int64) { return stepsLeft.Load(), closer.pending.L
 // Owner's context ends before step returns (and step does not return
 // within giveUpAfter), Step gives it up and returns an error wrapping
 // ErrGivenUp and the context's error at once; once a
-// step was given up, Step returns that error without running step.
+// step was given up, Step returns that error without running step. The
+// verdicts in reads must be the ones the call releases, not copies: a
+// copy's Release would hand back the trace the step still reads.
 func (o *Owner) Step(step func() error, reads ...*Verdict) error {
 	if o == nil || o.ctx.Done() == nil {
 		return step()
