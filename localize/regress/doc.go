@@ -116,15 +116,17 @@
 // it saves trials only where the failing cases reach a small part of
 // the code (a test of a compiler's whole pipeline reaches most of it),
 // and a smaller set of changes may still take delta debugging along a
-// longer path. Limits:
-// between releases with a thousand changes, the auxiliary changes of a
-// set can number hundreds (a refactoring's changes that need each
-// other); more than a few dozen are kept as found, not shrunk to a
-// 1-minimal set, and a root cause reverted with that many is verified
-// but says little (Report.Aux lists them). The predicates whose outcome did not change
-// are not dropped from the rounds, removed code is a cause only when no
-// set of causes suffices, and the HTML page shows the versions' files
-// side by side without aligning their lines. bench/realbugs/REGRESS.md
+// longer path. Limits: between releases with a thousand changes, the
+// auxiliary changes of a set can number hundreds (a refactoring's
+// changes that need each other); more than a few dozen are kept as
+// found, not shrunk to a 1-minimal set, and a root cause reverted with
+// that many is verified but says little (Report.Aux lists them); a set
+// whose build errors lead to none, where the other changes are that
+// many, is unresolved (reverting all of them is the old version). The
+// predicates whose outcome did not change are not dropped from the
+// rounds, removed code is a cause only when no set of causes suffices,
+// and the HTML page shows the versions' files side by side without
+// aligning their lines. bench/realbugs/REGRESS.md
 // (go run ./bench/realbugs -kinds regress) holds the figures.
 //
 // The exported API is stable (api/localize/regress.txt), and so are the

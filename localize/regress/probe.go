@@ -399,7 +399,12 @@ func isWord(b byte) bool {
 // removes the error), else those of every file (the error lies in
 // unchanged code, in old code a reverted change put back, or in a kept
 // change). Between releases with a thousand changes, an identifier of a
-// refactoring is named in hundreds of them.
+// refactoring is named in hundreds of them. An error in old code a
+// reverted change put back whose message names no identifier (a bare
+// return put back into a function that lost its named results: "not
+// enough return values"; "missing return") points at the other changes
+// of the same function: the old statement needs the old function around
+// it, its signature among them.
 func (g *regression) suspects(errs []buildError, skip map[*changes.Change]bool) []*changes.Change {
 	var out []*changes.Change
 	add := func(c *changes.Change) {
@@ -412,7 +417,15 @@ func (g *regression) suspects(errs []buildError, skip map[*changes.Change]bool) 
 		if local {
 			add(e.in)
 		}
-		for _, name := range namesIn(e.msg) {
+		names := namesIn(e.msg)
+		if e.in != nil && e.back && e.in.Func != "" && len(names) == 0 {
+			for _, c := range g.set.Changes {
+				if c.File == e.in.File && c.Func == e.in.Func {
+					add(c)
+				}
+			}
+		}
+		for _, name := range names {
 			for _, c := range g.set.Changes {
 				if local && c.File != e.file {
 					continue
@@ -442,10 +455,11 @@ const (
 // It first follows the type checker's errors (the changes holding an
 // error's position, those naming the identifiers its message names),
 // then shrinks what it added to a 1-minimal set (ddmin with "builds" as
-// the outcome, within the bounds auxShrinkMax and auxShrinkChecks); if the errors lead nowhere, it falls back to the AFTER
-// paper's search, ddmin over every other change from the set that
-// reverts them all (the old version, which builds). Results are cached
-// by reverted set.
+// the outcome, within the bounds auxShrinkMax and auxShrinkChecks); if
+// the errors lead nowhere, it falls back to the AFTER paper's search,
+// ddmin over every other change from the set that reverts them all (the
+// old version, which builds), and finds none when those are more than
+// auxShrinkMax. Results are cached by reverted set.
 func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*changes.Change, bool, error) {
 	k := g.key(cs)
 	g.mu.Lock()
@@ -502,6 +516,13 @@ func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*ch
 		}
 		if ok, _, err = builds(extra); err != nil || !ok {
 			return done(nil, false, err)
+		}
+		if len(extra) > auxShrinkMax {
+			// Too many to shrink: reverted with every other change,
+			// cs is the old version, whose passing is the premise and
+			// says nothing of cs (delta debugging would take any such
+			// cs, a single change, for a root cause).
+			return done(nil, false, nil)
 		}
 	}
 	extra = g.inOrder(extra)
