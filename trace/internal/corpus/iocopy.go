@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -47,7 +48,8 @@ func (p *icPlain) Read(b []byte) (int, error) {
 
 // IOCopy copies with io.Copy, io.CopyBuffer and io.CopyN between the
 // program's readers and writers: a source's WriteTo first (not CopyN's),
-// then a destination's ReadFrom, then Read and Write, as io does.
+// then a destination's ReadFrom, then Read and Write, as io does; and
+// from an *os.File, whose WriteTo is native.
 func IOCopy() string {
 	var out []string
 	c := &icCounter{}
@@ -79,5 +81,20 @@ func IOCopy() string {
 		defer func() { out = append(out, fmt.Sprint(recover())) }()
 		io.CopyBuffer(c, &icPlain{"x"}, []byte{})
 	}()
+	f, err := os.CreateTemp("", "corpus-iocopy-")
+	check(err == nil, "CreateTemp")
+	defer os.Remove(f.Name())
+	defer f.Close()
+	_, err = f.WriteString("from a file")
+	check(err == nil, "WriteString")
+	_, err = f.Seek(0, io.SeekStart)
+	check(err == nil, "Seek")
+	b.Reset()
+	n, err = io.Copy(&b, f)
+	out = append(out, fmt.Sprint(n, err, b.String()))
+	_, err = f.Seek(5, io.SeekStart)
+	check(err == nil, "Seek")
+	n, err = io.Copy(c, f)
+	out = append(out, fmt.Sprint(n, err, c.reads, c.buf.String()))
 	return strings.Join(out, "\n")
 }

@@ -3,6 +3,7 @@ package interp
 import (
 	"go/types"
 	"io"
+	"os"
 	"reflect"
 
 	"github.com/faultloc/faultloc/trace/internal/stdtable"
@@ -15,7 +16,11 @@ import (
 // has no WriteTo), calls the destination's ReadFrom likewise. The
 // table's reflective call alone would hand native io.Copy adapters with
 // only Read and Write, hiding an interpreted WriteTo or ReadFrom (a
-// ResponseWriter wrapper's ReadFrom, which counts what it writes).
+// ResponseWriter wrapper's ReadFrom, which counts what it writes). A
+// native source's WriteTo is native (an *os.File's, which io.Copy
+// calls for a file from os.Open, reads into an interpreted
+// destination's ReadFrom, as it does natively for a writer that is not
+// a socket).
 
 func init() {
 	for _, name := range []string{"io.Copy", "io.CopyBuffer"} {
@@ -29,11 +34,17 @@ func init() {
 			if it := r.interpretedWith(src, "WriteTo", "io", "Writer"); it != nil {
 				return r.callMethod(fr, in, it, "WriteTo", []Value{dst})
 			}
-			if src.k == KindInterface && src.p != nil {
-				if _, ok := (*iface)(src.p).nat.(io.WriterTo); ok {
-					// The native copy calls the native WriteTo.
-					return r.reflectCall(fr, in, name, native, calleeSig(in), args)
+			if nativeWith[io.WriterTo](src) {
+				if f, ok := nativeOf[*os.File](src); ok {
+					// (*os.File).WriteTo to a writer that is not a
+					// socket is io.Copy from the file with its WriteTo
+					// hidden: the destination's ReadFrom comes next.
+					if it := r.interpretedWith(dst, "ReadFrom", "io", "Reader"); it != nil {
+						return r.callMethod(fr, in, it, "ReadFrom", []Value{r.nativeIface(struct{ io.Reader }{f})})
+					}
 				}
+				// The native copy calls the native WriteTo.
+				return r.reflectCall(fr, in, name, native, calleeSig(in), args)
 			}
 			if it := r.interpretedWith(dst, "ReadFrom", "io", "Reader"); it != nil {
 				return r.callMethod(fr, in, it, "ReadFrom", []Value{src})
@@ -83,7 +94,9 @@ func (r *run) interpretedWith(v Value, name, pkg, param string) *iface {
 		return nil
 	}
 	it := (*iface)(v.p)
-	if it.nat != nil {
+	if it.nat != nil || it.v.k == KindNative {
+		// A native value (an *os.File from os.Open) has native
+		// methods alone, which the native copy calls.
 		return nil
 	}
 	sel := r.p.SSA.MethodSets.MethodSet(it.t.t).Lookup(nil, name)
@@ -98,4 +111,31 @@ func (r *run) interpretedWith(v Value, name, pkg, param string) *iface {
 		return nil
 	}
 	return it
+}
+
+// nativeWith reports whether interface value v holds a native value
+// that implements I: a value of a native type, or an interpreted
+// type's value that lives natively (an *os.File).
+func nativeWith[I any](v Value) bool {
+	_, ok := nativeOf[I](v)
+	return ok
+}
+
+// nativeOf returns the native value interface value v holds as a T,
+// if it holds one: a value of a native type, or an interpreted type's
+// value that lives natively.
+func nativeOf[T any](v Value) (T, bool) {
+	var zero T
+	if v.k != KindInterface || v.p == nil {
+		return zero, false
+	}
+	it := (*iface)(v.p)
+	if x, ok := it.nat.(T); ok {
+		return x, true
+	}
+	if it.v.k == KindNative && it.v.p != nil {
+		x, ok := (*nativeBox)(it.v.p).rv.Interface().(T)
+		return x, ok
+	}
+	return zero, false
 }
