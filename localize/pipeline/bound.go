@@ -29,8 +29,10 @@ import (
 // after that, if the cases -run selects are done (they run first), the
 // cases go on with their evidence, their reports partial, while the
 // stage goes on within its own bound (Options.NativeBound): the cases
-// localized after it is done get its whole run, and those a stop leaves
-// without a report its evidence so far; else Run stops the stage and
+// localized after it is done get its whole run, the reports ranked
+// before are fused again with it if it is done before Run returns
+// (refuse.go), and the cases a stop leaves without a report get its
+// evidence so far; else Run stops the stage and
 // keeps what it finished (the failures run first), or none.
 // When the
 // interpreter fails none of the selected cases, the native run is the

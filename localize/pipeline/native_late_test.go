@@ -21,8 +21,15 @@ import (
 // file, not there yet: its native TestGated waits for it.
 func loadLateNative(t *testing.T) (prog *trace.Program, pkg, gate string) {
 	t.Helper()
+	return loadGated(t, "testdata/latenative")
+}
+
+// loadGated loads the subject in dir with the path of its gate file,
+// not there yet, in $LATENATIVE_GATE.
+func loadGated(t *testing.T, dir string) (prog *trace.Program, pkg, gate string) {
+	t.Helper()
 	gate = filepath.Join(t.TempDir(), "gate")
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/latenative", Tests: true, Env: append(os.Environ(), "LATENATIVE_GATE="+gate)}, ".")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true, Env: append(os.Environ(), "LATENATIVE_GATE="+gate)}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,10 +74,11 @@ func open(t *testing.T, gate string) {
 // TestNativeLate: Run stops waiting for the native stage at its share
 // of the first case's bound, but the stage, whose selected cases are
 // done, goes on. The first case is localized with the selected cases'
-// evidence (said in its report, which is partial); the case localized
-// after the stage is done gets its whole run. The rest of the suite
-// waits for the gate the first case's technique opens; the bound leaves
-// the selected cases' runs time even on a busy machine.
+// evidence, and its report, once the stage is done, fused again with
+// the whole run (TestNativeLateRefused checks the ranking); the case
+// localized after the stage is done gets the whole run. The rest of the
+// suite waits for the gate the first case's technique opens; the bound
+// leaves the selected cases' runs time even on a busy machine.
 func TestNativeLate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
@@ -103,8 +111,8 @@ func TestNativeLate(t *testing.T) {
 	if n := natives["TestHigh"]; n == nil || n.Spectrum.NumTests() != 2 {
 		t.Errorf("TestHigh got native evidence %v; want the two selected cases'", n)
 	}
-	if rep := reports["TestHigh"]; rep == nil || !rep.Partial || !strings.Contains(rep.Reason, "native evidence partial") {
-		t.Errorf("TestHigh's report %+v; want it partial, saying the native evidence was partial", rep)
+	if rep := reports["TestHigh"]; rep == nil || rep.Partial || strings.Contains(rep.Reason, "native evidence partial") || !strings.Contains(rep.Reason, refusedNote) {
+		t.Errorf("TestHigh's report %+v; want it whole, saying that its native evidence was fused again", rep)
 	}
 	n := natives["TestHigher"]
 	if n == nil || n != res.Native {

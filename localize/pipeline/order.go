@@ -16,7 +16,8 @@ type caseOutcome struct {
 	err     *localize.CaseError
 	stopped bool
 	aborted bool
-	cuts    []Cut // the stages the case's bound cut (bound.go)
+	cuts    []Cut    // the stages the case's bound cut (bound.go)
+	again   *refusal // how to fuse the report again once the native stage is done (refuse.go), if it waits for that
 }
 
 // forEachInOrder calls work(i) for i in [0, n), up to parallel of them

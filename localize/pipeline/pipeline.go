@@ -114,13 +114,15 @@ type Options struct {
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases: when several cases
 	// fail and CaseSetRefiners revise their reports, once every case is
-	// localized.
+	// localized; a report ranked before the native stage was done, once
+	// fused again with its whole run, or at Run's end as it is
+	// (refuse.go).
 	Report func(*localize.Report)
 	// Progress, if set, is called with each failing case's report as
 	// soon as its own stages are done, when Report waits for the
-	// CaseSetRefiners (several failing cases): a sign of life on a
-	// package whose many failing cases take minutes. The report may
-	// still change.
+	// CaseSetRefiners (several failing cases) or for the native stage's
+	// whole run: a sign of life on a package whose many failing cases
+	// take minutes. The report may still change.
 	Progress func(*localize.Report)
 	// Preliminary, if set, is called for each failing case the
 	// technique localizes with a report ranked by the scorers alone (no
@@ -278,7 +280,8 @@ type Result struct {
 	// Cuts are the stages a failing case's bound (Options.Timeout) cut
 	// short, the shared stages' first, then in the order of the
 	// reports; each of those reports is Partial and its Reason says
-	// what was cut.
+	// what was cut, except that a report fused again with the native
+	// stage's whole run (refuse.go) is not partial for StageNative.
 	Cuts []Cut
 	// CutShort are the failing cases ranked by the native run alone
 	// because the run stopped (its context ended) before the
@@ -298,7 +301,8 @@ type Result struct {
 // evidence, so that a case the technique could not explain in time is
 // still ranked. Beside the interpreter, the native evidence stage
 // ([native.Collect]) runs the package's tests as go test does: its ranking
-// is interleaved into each report's ([native.Fuse]), and a selected case
+// is interleaved into each report's ([native.Fuse]; into a report ranked
+// before the stage was done, again once it is), and a selected case
 // that fails there but that the interpreter cannot run, or passes, gets
 // a report ranked by it alone ([native.Scorers], Mode [native.Mode]), its
 // Reason saying why the interpreter stopped; when the interpreter
@@ -625,6 +629,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			todo = append(todo, name)
 		}
 	}
+	var refusing refuser // the reports to fuse again once the native stage is done (refuse.go)
+	defer refusing.freeAll()
 	// localizeCase localizes the i-th case of todo: its report, or
 	// aborted when ctx ended before the report was ranked.
 	localizeCase := func(i int) (o caseOutcome) {
@@ -659,7 +665,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		// The preliminary and the final ranking, each fused with the
 		// native evidence, slice one recorded run of the case.
 		f, release := early.failure(f)
-		defer release()
+		kept := false // the recording kept for fusing the report again (refuse.go)
+		defer func() {
+			if !kept {
+				release()
+			}
+		}()
 		// The preliminary ranking runs beside the search, asked for or
 		// not: the slice and distances it computes are the final
 		// ranking's too (the shared recording keeps them), so the
@@ -766,7 +777,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			rep.Reason = localize.JoinReason(rep.Reason, note)
 			rep.Partial = rep.Partial || partial
 		}
+		var again *refusal // to fuse the report again once the native stage is done (refuse.go)
 		if natNote != "" {
+			again = &refusal{note: natNote, partial: rep.Partial, f: f, fixed: len(scorers) == 0}
 			rep.Reason = localize.JoinReason(rep.Reason, natNote)
 			rep.Partial = true
 		}
@@ -786,6 +799,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		localize.Rank(cctx, rep, f, scorers...)
 		if len(scorers) > 0 { // none: the candidates alone, as asked
+			if again != nil {
+				again.own = slices.Clone(rep.Ranking)
+			}
 			native.Fuse(cctx, rep, f, opts.NativeShare)
 		}
 		if cctx.Err() != nil && ctx.Err() == nil {
@@ -801,7 +817,10 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				break
 			}
 			status.say(Status{Stage: StageRefine, Refiner: localize.StageName(r), Case: name, Deadline: clock.due})
-			if err := localize.Guard(localize.StageName(r), func() error { return r.Refine(cctx, rep, f) }); err != nil {
+			before := slices.Clone(rep.Ranking) // what the refiner changes (refuse.go)
+			err := localize.Guard(localize.StageName(r), func() error { return r.Refine(cctx, rep, f) })
+			again.refined(before, rep.Ranking)
+			if err != nil {
 				rep.Reason = localize.JoinReason(rep.Reason, err.Error())
 				if o.stopped = ctx.Err() != nil; o.stopped {
 					// The report stands as ranked, without the rest
@@ -823,8 +842,22 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			rep.Stats.Preliminary = max(at.Sub(from), time.Nanosecond)
 		}
 		o.rep, o.cuts = rep, cuts
+		if again != nil {
+			again.partial = again.partial || len(cuts) > 0 || o.stopped
+			if again.pending() {
+				kept = refusing.keep(again, release)
+			}
+			o.again = again
+		}
 		status.say(Status{Stage: StageCaseDone, Case: name})
 		return o
+	}
+	// refuse fuses again, once the native stage is done, the reports
+	// ranked before it was.
+	refuse := func() {
+		if n, _ := nativeNow(); ns.whole(n) {
+			refusing.refuse(ctx, res.Reports, n, opts.NativeShare)
+		}
 	}
 	// The reports are taken in the order of the cases, as each is done.
 	deliver := func(o caseOutcome) (stop bool) {
@@ -836,22 +869,32 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		res.Reports = append(res.Reports, o.rep)
 		res.Cuts = append(res.Cuts, o.cuts...)
+		refusing.add(o.rep, o.again)
+		refuse()
 		serial(func() {
-			if opts.Progress != nil && hold {
-				opts.Progress(o.rep)
-			}
-			if !hold {
-				final(o.rep)
+			if hold {
+				if opts.Progress != nil {
+					opts.Progress(o.rep)
+				}
+			} else if refusing.hold(o.rep, final) && opts.Progress != nil {
+				opts.Progress(o.rep) // a sign of life while it waits
 			}
 		})
 		return o.stopped
 	}
 	status.failing(len(todo))
 	if stop := forEachInOrder(len(todo), opts.Parallel, localizeCase, deliver); stop || ctx.Err() != nil {
+		serial(func() { refusing.flush(final) })
 		return res, ctx.Err()
 	}
+	refuse()
+	serial(func() { refusing.flush(final) })
 	if n, _ := nativeNow(); n != nil {
 		res.Native = n // the whole run, when the stage was done after Run stopped waiting for it
+		if ns.whole(n) && !refusing.left() {
+			// No report is left without it.
+			res.Errors = slices.DeleteFunc(res.Errors, func(e *localize.CaseError) bool { return errors.Is(e.Err, errNativeLate) })
+		}
 	}
 	for i, name := range onlyNative {
 		if !mine(name) {
