@@ -136,7 +136,9 @@
 // for every two, lines of one place ordered by native Ochiai and a
 // statement written over several lines ranked as its first line
 // (native.Fuse), so that the default ranking is never far below native
-// Ochiai's. The native run runs what the tests do
+// Ochiai's; a case ranked before the native run was done is fused again
+// once it is, if that is before localize ends, and its text report
+// waits for that. The native run runs what the tests do
 // (writing files, the network), as go test would.
 //
 // PKG and the packages of its module that it imports are interpreted from

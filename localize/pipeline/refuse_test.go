@@ -176,3 +176,45 @@ func rankOf(rs []localize.RankedLine, line int) int {
 	}
 	return 0
 }
+
+// TestNativeLateHeld: without the case-set refiners' hold, the report
+// of a case ranked before the native stage was done is held until the
+// stage is done (Progress hears it meanwhile), fused again, and
+// delivered before the next case's, in the order of the cases; the next
+// case's technique, which opens the gate, runs while it is held.
+func TestNativeLateHeld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	prog, pkg, gate := loadLateNative(t)
+	events := hearNative(t)
+	var calls []string // the callbacks, in order
+	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		name := f.Case.Name()
+		if name == "TestHigher" {
+			calls = append(calls, "localize TestHigher")
+			open(t, gate)
+			waitEvent(t, events, "done")
+		}
+		return localize.NewReport(name, "stand-in", "failed", nil), nil
+	})
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^(TestHigh|TestHigher)$", Timeout: 15 * time.Second, Technique: tech,
+		Refiners: []localize.Refiner{}, CaseSetRefiners: []localize.CaseSetRefiner{},
+		Progress: func(rep *localize.Report) { calls = append(calls, "progress "+rep.Test) },
+		Report: func(rep *localize.Report) {
+			calls = append(calls, "report "+rep.Test)
+			if rep.Test == "TestHigh" && !strings.Contains(rep.Reason, refusedNote) {
+				t.Errorf("TestHigh's report delivered with reason %q; want it fused again first", rep.Reason)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"progress TestHigh", "localize TestHigher", "report TestHigh", "report TestHigher"}
+	if !slices.Equal(calls, want) {
+		t.Errorf("calls %q; want %q", calls, want)
+	}
+	if len(res.Reports) != 2 || res.Reports[0].Partial || res.Reports[1].Partial {
+		t.Errorf("%d reports; want two, neither partial", len(res.Reports))
+	}
+}
