@@ -22,10 +22,14 @@ import (
 // byte for byte, what the unsharded run writes, in every format both
 // write (localize's JSON and HTML hold run times, which differ between
 // any two runs: those are compared with the times blanked, see untimed).
+// Its runs are processes of their own (and merge touches no state of the
+// process): it runs in parallel with TestLocalizeDeadlineNative, which
+// waits.
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs faultloc 20 times on examples/tax (68 with -tags long): not with -short")
 	}
+	t.Parallel()
 	// What shardCounts says of 3 shards: the failing cases in two, one empty.
 	if of := func(name string) int { return shard.Of(name, 3) }; of("TestTax") == of("TestNet") || of("TestTax") == 0 || of("TestNet") == 0 || of("TestZero") == 0 {
 		t.Fatalf("of 3 shards, TestTax is in %d, TestNet in %d, TestZero in %d: want the failing cases apart and shard 0 empty", of("TestTax"), of("TestNet"), of("TestZero"))
