@@ -35,6 +35,27 @@ func (c *Config) command(ctx context.Context, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// linkFlag returns -ldflags=-w, which leaves the DWARF debugging
+// information out of a test binary: the binaries are run for their
+// verdicts and coverage, never debugged (stack traces come from the
+// runtime's own tables, which stay), and without it the link, the part
+// of a build the build cache does not keep, is cheaper: a small
+// package's go test -c takes about a third less CPU.
+// It returns nothing when GOFLAGS (the Config's Env, else the process's)
+// sets -ldflags, which a -ldflags on the command line would replace.
+func (c *Config) linkFlag() []string {
+	goflags := os.Getenv("GOFLAGS")
+	for _, kv := range c.Env {
+		if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			goflags = v
+		}
+	}
+	if strings.Contains(goflags, "-ldflags") {
+		return nil
+	}
+	return []string{"-ldflags=-w"}
+}
+
 func (c *Config) tagFlag() []string {
 	if len(c.Tags) == 0 {
 		return nil
@@ -126,6 +147,7 @@ func BuildUnvetted(ctx context.Context, c *Config, pkg *Package, out, overlay st
 func build(ctx context.Context, c *Config, pkg *Package, cover []string, out, overlay string) error {
 	args := append(append([]string{"test", "-c"}, cover...), "-o", out)
 	args = append(args, c.tagFlag()...)
+	args = append(args, c.linkFlag()...)
 	if overlay != "" {
 		args = append(args, "-overlay="+overlay)
 	}
