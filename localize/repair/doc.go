@@ -90,7 +90,12 @@
 // `len(x) == 0`, `a >= b.n`, `a == nil || b == nil`), the results what
 // the function returns elsewhere, a parameter, the zero values, or a
 // comparison of the variables cond tests (`return a == b`), each
-// type-checked in place. No data checks them: they are validated after
+// type-checked in place. The lines of the failing run's panic and of
+// the calls on its stack (the first failing case's: the panic that
+// ended it, or else the last call of panic it recovered from), in the
+// module's files, take these early returns too, whatever their rank,
+// before the other lines: a panic is where a missing guard shows, and a
+// localization seldom ranks its line first. No data checks them: they are validated after
 // mutation analysis' first fixes, by their lines' order, a line's
 // deletions last. Among the spectrum's tied lines, those where the
 // failing run raised a panic come first.

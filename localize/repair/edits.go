@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
@@ -61,8 +63,14 @@ var editKinds = []string{"swap", "call", "clamp", "clause", "guard", "delete"}
 //
 // The guards' types are prog's (nil: no guards); the first
 // maxGuardLines lines take guards, so that they leave the patch schema
-// room for the synthesis' replacements.
-func editCandidates(lines []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {
+// room for the synthesis' replacements. So do the lines of frames, the
+// failing run's panic and the calls on its stack (panicFrames), which
+// come first: a guard missing before a panic is the likeliest fix of a
+// panic the tests do not want, and the line of a panic is seldom among
+// a localization's first, since the panic is where the fault shows. A
+// frame's line takes only guards there (the other edits, if at all,
+// where lines has it).
+func editCandidates(lines, frames []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {
 	read := func(file string) ([]byte, error) {
 		if src, ok := overlay[file]; ok {
 			return src, nil
@@ -71,7 +79,27 @@ func editCandidates(lines []trace.Line, overlay map[string][]byte, prog *trace.P
 	}
 	pkgs := map[string]map[string][]byte{}
 	var out []Candidate
+	// The frames' lines, then lines; guards at the frames' lines and
+	// the first maxGuardLines of lines, the other edits at lines only.
+	type edited struct {
+		line          trace.Line
+		guards, edits bool
+	}
+	var all []edited
+	for _, l := range frames {
+		if !strings.HasSuffix(l.File, "_test.go") && !slices.ContainsFunc(all, func(e edited) bool { return e.line == l }) {
+			all = append(all, edited{line: l, guards: true})
+		}
+	}
 	for i, l := range lines {
+		if j := slices.IndexFunc(all, func(e edited) bool { return e.line == l }); j >= 0 {
+			all[j].edits = true
+			continue
+		}
+		all = append(all, edited{line: l, guards: i < maxGuardLines, edits: true})
+	}
+	for i, el := range all {
+		l := el.line
 		src, err := read(l.File)
 		if err != nil {
 			continue
@@ -92,10 +120,13 @@ func editCandidates(lines []trace.Line, overlay map[string][]byte, prog *trace.P
 			pkgs[dir] = pkg
 		}
 		var tf *stmtedit.Types
-		if i < maxGuardLines {
+		if el.guards {
 			tf = typedFileOf(prog, l.File, src)
 		}
 		for _, e := range stmtedit.Line(l.File, src, l.Line, pkg, tf) {
+			if !el.edits && e.Kind != "guard" {
+				continue
+			}
 			n := cmp.Or(e.Size, len(term.Tokens(e.Text)))
 			k := slices.Index(editKinds, e.Kind)
 			p := replace(l.File, src, e.Start, e.End, e.New)
@@ -107,8 +138,9 @@ func editCandidates(lines []trace.Line, overlay map[string][]byte, prog *trace.P
 }
 
 // typedFileOf returns the types of file, whose content is src, in
-// prog: nil if prog is nil, has no such file among its in-scope
-// packages, or loaded other content.
+// prog: nil if prog is nil, has no such file among its packages loaded
+// from source (the in-scope ones first, then those it interpreted as
+// libraries, by path), or loaded other content.
 func typedFileOf(prog *trace.Program, file string, src []byte) *stmtedit.Types {
 	if prog == nil || prog.SSA == nil {
 		return nil
@@ -124,7 +156,9 @@ func typedFileOf(prog *trace.Program, file string, src []byte) *stmtedit.Types {
 	if tok == nil || tok.Size() != len(src) {
 		return nil
 	}
-	for _, pk := range prog.Packages {
+	libs := prog.SSA.AllPackages()
+	slices.SortFunc(libs, func(a, b *ssa.Package) int { return strings.Compare(a.Pkg.Path(), b.Pkg.Path()) })
+	for _, pk := range append(slices.Clone(prog.Packages), libs...) {
 		if pk.Pkg.Scope().Innermost(tok.Pos(0)) == nil {
 			continue
 		}

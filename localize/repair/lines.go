@@ -3,7 +3,10 @@ package repair
 import (
 	"cmp"
 	"context"
+	"go/token"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -33,7 +36,13 @@ const (
 // last executed them, the latest first: a failure shows soon after its
 // fault more often than long after. Each is a candidate with the line
 // as its one location.
-func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps int64, n int) []localize.Candidate {
+//
+// frames are the lines of the failing run's panic and of its callers
+// (panicFrames) in the files keep keeps (nil: none are sought): where
+// a missing guard belongs, whatever their rank. They may lie outside
+// the spectrum, in a package of the module that the run interpreted
+// as a library.
+func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps int64, n int, keep func(file string) bool) (sites []localize.Candidate, frames []trace.Line) {
 	type line struct {
 		file  string
 		line  int
@@ -57,7 +66,7 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 		}
 	}
 	if len(lines) == 0 {
-		return nil
+		return nil, nil
 	}
 	// The failing run's last event on each line.
 	if r, err := c.Run(ctx, &trace.RunOptions{MaxSteps: maxSteps}); err == nil && r.Trace != nil {
@@ -72,7 +81,6 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 				panicked[l] = true
 			}
 		}
-		t.Release()
 		for i := range lines {
 			l := trace.Line{File: lines[i].file, Line: lines[i].line}
 			if e, ok := last[l]; ok {
@@ -80,13 +88,104 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 			}
 			lines[i].panic = panicked[l]
 		}
+		if keep != nil {
+			frames = panicFrames(r.Result, t, keep)
+		}
+		t.Release()
 	}
 	slices.SortStableFunc(lines, func(a, b line) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b2i(b.panic), b2i(a.panic)), cmp.Compare(b.last, a.last))
 	})
-	var out []localize.Candidate
 	for _, l := range lines[:min(len(lines), n)] {
-		out = append(out, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: l.file, Line: l.line}}}})
+		sites = append(sites, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: l.file, Line: l.line}}}})
+	}
+	return sites, frames
+}
+
+// maxPanicFrames bounds the frames of a failing run's panic that take
+// guards (lineSites, editCandidates).
+const maxPanicFrames = 3
+
+// panicFrames returns the lines of the panic that ended run r, or else
+// of the last call of panic in its trace t in a file keep keeps (one
+// the program recovered from, as a library that turns panics into
+// errors does), and of the calls on its stack, innermost first, in the
+// files keep keeps, each line once, up to maxPanicFrames: a missing
+// guard (`if from == nil { return nil, nil }`) belongs before the
+// statement that panics or before a call on the way to it, lines a
+// localization may rank low, since the panic is where the failure
+// shows, not its cause. Nil if the run raised no such panic. A run-time
+// panic the program recovered from (a nil dereference, an index out of
+// range) is not in the trace as a call of panic: it has none.
+func panicFrames(r *trace.Result, t *trace.Trace, keep func(file string) bool) []trace.Line {
+	var out []trace.Line
+	add := func(p token.Position) {
+		l := trace.Line{File: p.Filename, Line: p.Line}
+		if p.Line > 0 && len(out) < maxPanicFrames && keep(l.File) && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	if r != nil && r.Outcome == trace.Panicked && r.Panic != nil {
+		add(r.Panic.Pos)
+		for _, f := range r.Panic.Stack {
+			add(f.Pos)
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	for e := trace.EventID(t.Len() - 1); e >= 0; e-- {
+		if _, ok := t.Instr(e).(*ssa.Panic); !ok || !keep(t.Pos(e).Filename) {
+			continue
+		}
+		add(t.Pos(e))
+		for c := t.CallOf(e); c != trace.NoEvent; c = t.CallOf(c) {
+			add(t.Pos(c))
+		}
+		break
 	}
 	return out
+}
+
+// moduleFiles returns whether a file is one of the module of package
+// pkg of prog, not a test file: under the directory of the go.mod above
+// the package's files, which leaves out the standard library's and
+// other modules' (a patch there is no repair of the package's). It
+// keeps no file if the package or its go.mod is not found.
+func moduleFiles(prog *trace.Program, pkg string) func(file string) bool {
+	none := func(string) bool { return false }
+	if prog == nil {
+		return none
+	}
+	p := prog.Package(pkg)
+	if p == nil {
+		return none
+	}
+	dir := ""
+	for _, m := range p.Members {
+		if pos := m.Pos(); pos.IsValid() {
+			dir = filepath.Dir(prog.Fset.Position(pos).Filename)
+			break
+		}
+	}
+	for dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return none
+		}
+		dir = parent
+	}
+	if dir == "" {
+		return none
+	}
+	root := dir + string(filepath.Separator)
+	return func(file string) bool {
+		return strings.HasPrefix(file, root) && strings.HasSuffix(file, ".go") && !strings.HasSuffix(file, "_test.go")
+	}
 }

@@ -23,7 +23,8 @@ func TestLineSites(t *testing.T) {
 	_, file, add := loadAbs(t)
 	linesOf := func(m *spectra.Matrix, c trace.Case) []int {
 		var out []int
-		for _, s := range lineSites(ctx, m, c, 0, 10) {
+		ls, _ := lineSites(ctx, m, c, 0, 10, nil)
+		for _, s := range ls {
 			l := s.Locations[0]
 			if l.File != file {
 				t.Errorf("line site %s:%d, want only %s's", l.File, l.Line, file)

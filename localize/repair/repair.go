@@ -244,8 +244,9 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// The spectrum's first lines (lineSites), for the statement edits
 	// and, with no site of angelic debugging, mutation analysis: found
 	// first, as no later stage's time bound must leave the statement
-	// edits without lines.
-	first := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk)
+	// edits without lines; with the lines of the failing run's panic
+	// and its callers, which take guards whatever their rank.
+	first, frames := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, moduleFiles(prog, pkg))
 	// Angelic debugging has its share of the search's time, so that
 	// mutation analysis and the synthesis have the rest.
 	actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
@@ -377,8 +378,9 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	}
 	// Statement edits at the first lines of the sites, the spectrum and
 	// the fallback's rankings, interleaved: for the faults no site's
-	// expression repairs (a statement missing, extra or misplaced).
-	cands := editCandidates(editLines(sites, first, lines), loaded.Overlay, prog)
+	// expression repairs (a statement missing, extra or misplaced); and
+	// guards at the failing run's panic frames.
+	cands := editCandidates(editLines(sites, first, lines), frames, loaded.Overlay, prog)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
 	done := func(err error) (*Result, error) {

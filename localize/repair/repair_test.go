@@ -354,3 +354,25 @@ func TestRepairBoundNativeCall(t *testing.T) {
 		t.Errorf("not partial, want partial for the deadline")
 	}
 }
+
+// TestRepairPanicFrameGuard repairs testdata/fetch, whose get panics
+// on a nil value where it must give nil (Eval turns the panic into an
+// error), after expr-lang/expr's get: the fix, the early return `if
+// from == nil { return nil }` before the statement that panics, is at
+// a line the localization ranks after Eval's, where the statement
+// edits' guards go; the failing run's panic frame takes guards all the
+// same, and the fix is a plausible patch among the first three.
+func TestRepairPanicFrameGuard(t *testing.T) {
+	res, text := repairTestdata(t, "fetch", "")
+	i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
+		return p.Repl == "if from == nil { return nil }" && strings.HasPrefix(p.Origin, "edit guard") &&
+			strings.Contains(string(p.Source), "\tif from == nil {\n\t\treturn nil\n\t}\n\tif v.Kind() != reflect.Map {") &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if i < 0 {
+		t.Fatalf("no plausible edit guard if from == nil { return nil } before get's panic:\n%s", text)
+	}
+	if rank := res.Patches[i].Rank; rank > 3 {
+		t.Errorf("the guard at the panic is patch %d, want among the first 3:\n%s", rank, text)
+	}
+}
