@@ -41,8 +41,9 @@ const (
 // (panicFrames) in the files keep keeps (nil: none are sought): where
 // a missing guard belongs, whatever their rank. They may lie outside
 // the spectrum, in a package of the module that the run interpreted
-// as a library.
-func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps int64, n int, keep func(file string) bool) (sites []localize.Candidate, frames []trace.Line) {
+// as a library. events is the number of events of the failing run's
+// trace (0 if it did not run).
+func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps int64, n int, keep func(file string) bool) (sites []localize.Candidate, frames []trace.Line, events int) {
 	type line struct {
 		file  string
 		line  int
@@ -66,13 +67,14 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 		}
 	}
 	if len(lines) == 0 {
-		return nil, nil
+		return nil, nil, 0
 	}
 	// The failing run's last event on each line.
 	if r, err := c.Run(ctx, &trace.RunOptions{MaxSteps: maxSteps}); err == nil && r.Trace != nil {
 		last := map[trace.Line]int{}
 		panicked := map[trace.Line]bool{}
 		t := r.Trace
+		events = t.Len()
 		for e := range t.Len() {
 			p := t.Pos(trace.EventID(e))
 			l := trace.Line{File: p.Filename, Line: p.Line}
@@ -99,7 +101,7 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 	for _, l := range lines[:min(len(lines), n)] {
 		sites = append(sites, localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: l.file, Line: l.line}}}})
 	}
-	return sites, frames
+	return sites, frames, events
 }
 
 // maxPanicFrames bounds the frames of a failing run's panic that take

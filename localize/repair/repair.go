@@ -177,7 +177,11 @@ type Candidate struct {
 // A deadline on ctx bounds the whole repair: the search for patches
 // ends at 70% of the time to it, the validation of what it found has
 // the rest, and angelic debugging has 40% of the search's time (the
-// candidates it found by then are the sites); what was found and
+// candidates it found by then are the sites; a first failing case
+// whose run has more than a million events skips it, as its encoding
+// would not end in that share), and with no site, mutation analysis of
+// the spectrum's first lines has half the search's time left, the
+// fallback the rest; what was found and
 // validated by then is returned, Partial. A stage of the search stuck
 // in one call of native code, which an interpreted run cannot stop, is
 // left behind a second after its share of the time ends (its goroutine
@@ -246,17 +250,25 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// first, as no later stage's time bound must leave the statement
 	// edits without lines; with the lines of the failing run's panic
 	// and its callers, which take guards whatever their rank.
-	first, frames := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, moduleFiles(prog, pkg))
+	first, frames, events := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, moduleFiles(prog, pkg))
 	// Angelic debugging has its share of the search's time, so that
-	// mutation analysis and the synthesis have the rest.
-	actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
-	rep, err := angelic.Localize(actx, prog, failing[0], &opts.Angelic)
-	acancel()
+	// mutation analysis and the synthesis have the rest; a failing run
+	// too long for its encoding to end in that share skips it, and its
+	// share goes to the cheap edits of the ranked lines.
+	var rep *localize.Report
+	if events > maxAngelicEvents {
+		rep, err = &localize.Report{Partial: true, Reason: fmt.Sprintf("skipped: the failing run has %d events, more than the %d whose encoding ends in its share of the time", events, maxAngelicEvents)}, nil
+	} else {
+		actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
+		rep, err = angelic.Localize(actx, prog, failing[0], &opts.Angelic)
+		acancel()
+		if err != nil && ctx.Err() == nil && actx.Err() != nil {
+			rep, err = &localize.Report{Partial: true, Reason: err.Error()}, nil
+		}
+	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return partial(context.Cause(ctx))
-	case err != nil && actx.Err() != nil:
-		rep = &localize.Report{Partial: true, Reason: err.Error()}
 	case err != nil:
 		return nil, err
 	}
@@ -294,9 +306,17 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// First, mutation analysis of the spectrum's first lines (by
 		// Ochiai, ties to the lines the failing case ran last), which
 		// costs no ranking; then the fallback's rankings and forcing.
+		// It has half the search's time left, the fallback the rest:
+		// a run of millions of events makes each mutant's run long, and
+		// the fallback's rankings give the statement edits their lines.
 		if !opts.NoMutation {
-			m, err := mutants(ctx, prog, first, cases, len(failing))
+			mctx, mcancel := shareContext(ctx, 0.5, "mutation analysis of the spectrum's first lines took its share (%.0f%%) of the search's time left")
+			m, err := spectrumMutants(mctx, prog, first, cases, len(failing))
+			mcancel()
 			ms = m
+			if err != nil && mctx.Err() != nil && ctx.Err() == nil {
+				err = context.Cause(mctx)
+			}
 			if err != nil && ctx.Err() == nil {
 				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 			}
@@ -514,6 +534,19 @@ const siteShare = 0.5
 // angelicShare is the share of the time to the search's end that
 // angelic debugging has: the candidates it found by then are the sites.
 const angelicShare = 0.4
+
+// spectrumMutants is mutants, for the spectrum's first lines when
+// angelic debugging gave no site: a variable for the tests.
+var spectrumMutants = mutants
+
+// maxAngelicEvents bounds the events of the failing run on which
+// angelic debugging runs: its encoding of a longer run seldom ends in
+// its share of a bound of minutes (on a busy 2-core machine the
+// encoding went through about 50,000 events a second, and
+// sqlbuilder/empty-where's run of 1.4 million events was not encoded
+// in 50 s), and without it the fallback's rankings and the statement
+// edits have that time. A variable for the tests.
+var maxAngelicEvents = 1_000_000
 
 // shareContext returns ctx with its deadline, if it has one, brought
 // forward to share of the time to it, the cause why (a format with the
