@@ -269,7 +269,9 @@ func evaluate(ctx context.Context, s subject, o options, stderr io.Writer) (r ro
 	start := time.Now()
 	rctx, cancel := context.WithTimeoutCause(ctx, o.Timeout, fmt.Errorf("-timeout %v passed", o.Timeout))
 	defer cancel()
-	prog, err := trace.Load(rctx, &trace.Config{Dir: s.dir, Tests: true}, ".")
+	// As faultloc repair loads: the module's other packages from source,
+	// so their lines can rank and take edits.
+	prog, err := trace.Load(rctx, &trace.Config{Dir: s.dir, Tests: true, Module: true}, ".")
 	if err != nil {
 		r.err = "load: " + err.Error()
 		r.elapsed = time.Since(start)
