@@ -103,6 +103,11 @@ type Assertion = interp.Assertion
 // the case and Reason says why.
 type RebindError = interp.RebindError
 
+// BudgetError reports a go test case that passes natively and ran out
+// of the interpreter's default step, depth or allocation budget even
+// after it grew: no verdict, rather than a failure.
+type BudgetError = interp.BudgetError
+
 // TestError reports that a test function could not be interpreted: it
 // wraps the interpreter's error (an *UnsupportedError, *BridgeError,
 // *InternalError or a context error) with the test's name.

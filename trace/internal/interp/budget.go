@@ -1,6 +1,9 @@
 package interp
 
-import "unsafe"
+import (
+	"go/token"
+	"unsafe"
+)
 
 // budgetStop unwinds a run that exhausted its step or depth budget.
 type budgetStop struct{ depth, mem bool }
@@ -19,7 +22,7 @@ func (r *run) allocate(n int64) {
 	r.alloc += n
 	if n < 0 || r.alloc > r.maxAlloc && !r.growAlloc() {
 		r.alloc = r.maxAlloc
-		panic(budgetStop{mem: true})
+		r.outOfBudget(budgetStop{mem: true})
 	}
 }
 
@@ -50,7 +53,7 @@ func (r *run) tick(fr *frame, in *ins) {
 	if r.steps > r.max && !r.grow() {
 		r.steps = r.max
 		fr.at = in
-		panic(budgetStop{})
+		r.outOfBudget(budgetStop{})
 	}
 	r.setLimit()
 	if r.steps&0x3fff == 0 {
@@ -77,4 +80,30 @@ const quantum = 1 << 20
 // exceeds r.max.)
 func (r *run) setLimit() {
 	r.limit = min(r.max, r.steps|0x3fff) + 1
+}
+
+// outOfBudget stops the run at budget b, noting where (stopPos).
+func (r *run) outOfBudget(b budgetStop) {
+	if !r.budgetPos.IsValid() {
+		r.budgetPos = r.stopPos()
+	}
+	panic(b)
+}
+
+// stopPos returns where a run that ran out of a budget stopped, as well
+// as the frames know it: the instruction or call the innermost frame
+// that records one was at (a frame records its calls, not each step).
+func (r *run) stopPos() token.Position {
+	for fr := r.cur; fr != nil; fr = fr.caller {
+		if fr.at == nil {
+			continue
+		}
+		if pos := r.pos(fr.at); pos.IsValid() {
+			return pos
+		}
+		if fr.at.instr != nil && fr.at.instr.Pos().IsValid() {
+			return r.p.Fset.Position(fr.at.instr.Pos())
+		}
+	}
+	return token.Position{}
 }

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"go/types"
 	"io"
 	"runtime"
@@ -62,11 +63,12 @@ type run struct {
 	phiEv        []EventID
 	next         *frame // deferOf for the next frame created
 	cur          *frame
-	s            *sched        // nil until a goroutine or channel needs it
-	stop         any           // a stop of the run raised in a callback that native code swallowed
-	bst          *bridgeState  // the clock and the environment (bridge_state.go), made on first use
-	net          *netState     // the run's httptest servers and guarded HTTP transports (native_client.go)
-	pools        [][]*frameMem // free frames, by fnCode.id
+	budgetPos    token.Position // where the run ran out of a budget (budget.go's outOfBudget)
+	s            *sched         // nil until a goroutine or channel needs it
+	stop         any            // a stop of the run raised in a callback that native code swallowed
+	bst          *bridgeState   // the clock and the environment (bridge_state.go), made on first use
+	net          *netState      // the run's httptest servers and guarded HTTP transports (native_client.go)
+	pools        [][]*frameMem  // free frames, by fnCode.id
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.
 	plain bool
@@ -310,6 +312,7 @@ func (r *run) runEntry(fn *ssa.Function, args []Value, o *RunOptions) (res *Resu
 			}
 		case budgetStop:
 			res.Outcome = BudgetExceeded
+			res.stopPos = r.budgetPos
 			switch {
 			case x.depth:
 				res.Failure = fmt.Sprintf("call depth over %d", r.maxDepth)
@@ -398,7 +401,7 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 	}
 	r.depth++
 	if r.depth > r.maxDepth {
-		panic(budgetStop{depth: true})
+		r.outOfBudget(budgetStop{depth: true})
 	}
 	fr := r.newFrame(c, caller, callEv, path)
 	copy(fr.regs, args)

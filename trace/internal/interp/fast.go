@@ -467,7 +467,7 @@ func (r *run) callPlain(fr *frame, in *ins) {
 	path := mix(fr.path, in.sid, occ)
 	r.depth++
 	if r.depth > r.maxDepth {
-		panic(budgetStop{depth: true})
+		r.outOfBudget(budgetStop{depth: true})
 	}
 	callee := r.newFramePlain(c, fr, path)
 	regs := callee.regs

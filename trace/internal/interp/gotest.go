@@ -58,8 +58,10 @@ func tester() GoTester {
 // run (no Hooks values, branches or substitutions, no Presets): its parent
 // ran without starting it, as go test -run reports "no tests to run" (a
 // *NoTestError, with the result, Ran false); or for failures of the
-// interpreter, as for [Program.Run]. The result, with its partial trace,
-// is returned when a run was started.
+// interpreter, as for [Program.Run]; or a *BudgetError for a case with
+// native evidence (it passes natively) that runs out of a default budget
+// (see [SetMaxSteps]). The result, with its partial trace, is returned
+// when a run was started.
 func (p *Program) RunGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) (*CaseResult, error) {
 	return growCase(ctx, p, "run", pkgPath, name, opts, func(o *RunOptions) (*CaseResult, error) {
 		return tester().RunGoTest(ctx, p, pkgPath, name, o)

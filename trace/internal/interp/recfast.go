@@ -587,7 +587,7 @@ func (r *run) recCall(fr *frame, in *ins, ci *callInfo, c *fnCode, env []Value, 
 	}
 	r.depth++
 	if r.depth > r.maxDepth {
-		panic(budgetStop{depth: true})
+		r.outOfBudget(budgetStop{depth: true})
 	}
 	nf := r.newFrame(c, fr, e, mix(fr.path, in.sid, occ))
 	for i, s := range in.a[1:] {

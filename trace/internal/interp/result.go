@@ -87,6 +87,8 @@ type Result struct {
 	// which a go test case may exceed as it may the default step budget
 	// (stepbudget.go).
 	defaultAlloc bool
+	// stopPos: where a BudgetExceeded run stopped, if known.
+	stopPos token.Position
 }
 
 // Passed reports whether the run returned and its oracle (if any) accepted it.
@@ -161,6 +163,28 @@ func (e *PresetError) Error() string {
 	return fmt.Sprintf("trace: preset %s: %s", e.Var, e.Reason)
 }
 
+// BudgetError reports a go test case that passes natively (the native
+// evidence of SetNativeTimes or RunOptions.NativeTime) and that ran out
+// of the interpreter's default step, depth or allocation budget even
+// after it grew (see SetMaxSteps for the rules): the interpreter could
+// not give the case a verdict, which is not the case failing. Result is
+// the run whose budget ran out.
+type BudgetError struct {
+	Failure    string         // which budget ran out, as Result.Failure says it
+	NativeTime time.Duration  // the case's time in its passing native run
+	Pos        token.Position // where the run stopped, as well as its frames know it
+	Result     *Result
+}
+
+// Error formats the error, naming the budget and where the run stopped.
+func (e *BudgetError) Error() string {
+	at := ""
+	if e.Pos.IsValid() {
+		at = e.Pos.String() + ": "
+	}
+	return fmt.Sprintf("trace: %scannot run a case that passes natively in %v: budget exceeded: %s", at, e.NativeTime, e.Failure)
+}
+
 // InternalError reports a failure of the interpreter itself (a bug): the
 // recovered panic and the Go stack where it happened.
 type InternalError struct {
@@ -183,8 +207,8 @@ type RunOptions struct {
 	// exceeds if it needs to and ends within GrowTime (SetMaxSteps has
 	// the rules).
 	MaxSteps int64
-	// NativeTime is the case's time in a native go test run (its
-	// go test -json Elapsed), as evidence of the steps it needs: with
+	// NativeTime is the case's time in a native go test run in which
+	// it passed (its go test -json Elapsed), as evidence of the steps it needs: with
 	// the default budget, a run's budget is at least StepsPerNativeSecond
 	// times it (10 ms at least: go test's resolution), and a go test
 	// case's growing budget may grow for longer (SetMaxSteps has the

@@ -62,6 +62,12 @@ import (
 //
 // The caller's own limits bound all of it: an exact bound is never
 // raised, and the run's context ends it whatever its budget.
+//
+// A case with native evidence passes natively (SetNativeTimes records
+// the times of passing runs): if it still runs out of a default budget,
+// the interpreter could not give it a verdict, which is not the case
+// failing, and the go test methods return a *BudgetError with the run's
+// result.
 
 // DefaultMaxSteps is the step budget of a run for which nothing sets
 // another (see the package's step budget rules above).
@@ -89,6 +95,9 @@ const DefaultMaxAlloc = 4 << 30
 // bound covers a native rate of 16 GiB a second. What the program keeps
 // is bounded apart (see the memory rule above).
 const AllocPerNativeSecond = 64 << 30
+
+// allocPerNativeSecond is AllocPerNativeSecond; tests lower it.
+var allocPerNativeSecond float64 = AllocPerNativeSecond
 
 // defaultMaxAlloc is DefaultMaxAlloc; tests lower it.
 var defaultMaxAlloc int64 = DefaultMaxAlloc
@@ -226,7 +235,7 @@ func allocBudget(o *RunOptions) (budget int64, dflt bool, raised int64) {
 	budget, raised = defaultMaxAlloc, defaultMaxAlloc
 	if o.NativeTime > 0 {
 		t := max(o.NativeTime, minNativeTime)
-		if s := t.Seconds() * AllocPerNativeSecond; s < math.MaxInt64/4 {
+		if s := t.Seconds() * allocPerNativeSecond; s < math.MaxInt64/4 {
 			raised = max(budget, int64(s))
 		} else {
 			raised = math.MaxInt64 / 4
@@ -321,6 +330,14 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 	if o.NativeTime <= 0 {
 		o.NativeTime = p.NativeTime(pkgPath, name)
 	}
+	// A case that passes natively and runs out of a default budget has
+	// no verdict here: a *BudgetError, not a failure.
+	stands := func(res *CaseResult, err error) (*CaseResult, error) {
+		if err == nil && o.NativeTime > 0 && (outOfDefaultSteps(res) || outOfDefaultAlloc(res) || outOfDefaultDepth(res)) {
+			err = &BudgetError{Failure: res.Failure, NativeTime: o.NativeTime, Pos: res.stopPos, Result: res.Result}
+		}
+		return res, err
+	}
 	key := kind + " " + pkgPath + " " + name
 	window := growWindow(o.NativeTime)
 	first := o
@@ -332,7 +349,10 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 	deeper := o.NativeTime > 0 && o.MaxDepth <= 0 // native evidence: the depth may grow
 	over := outOfDefaultSteps(res) || outOfDefaultAlloc(res) || deeper && outOfDefaultDepth(res)
 	if w, ok := p.endless.Load(key); ok && (o.NativeTime <= 0 || w.(time.Duration) >= window) || !over || ctx.Err() != nil {
-		return res, flush(o.Stdout, &held, err)
+		if ctx.Err() != nil {
+			return res, flush(o.Stdout, &held, err)
+		}
+		return stands(res, flush(o.Stdout, &held, err))
 	}
 	recorded := !o.NoTrace || o.CoverOnly
 	grown := o
@@ -349,6 +369,7 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 		// It did not end in time: the first run's result stands.
 		if outOfDefaultSteps(res2) || outOfDefaultAlloc(res2) || deep {
 			p.endless.Store(key, window)
+			return stands(res, flush(o.Stdout, &held, err))
 		}
 		return res, flush(o.Stdout, &held, err)
 	case !recorded || res2 == nil || res2.Result == nil:

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
@@ -205,6 +206,48 @@ func TestAllocBudget(t *testing.T) {
 		if (res.Trace != nil) != recorded {
 			t.Errorf("%s: trace %v, want %v", tt.name, res.Trace != nil, recorded)
 		}
+	}
+}
+
+// TestBudgetErrorNativePass checks that a go test case with native
+// evidence (a time of a passing native run) that runs out of its default
+// allocation budget, grown as far as the rules let it, is a *BudgetError
+// (no verdict), not a failure; without the evidence it fails by budget.
+func TestBudgetErrorNativePass(t *testing.T) {
+	const pkg = "github.com/faultloc/faultloc/trace/testdata/gotestbudget"
+	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/gotestbudget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration, n, a int64, per float64) {
+		growTime, nativeSlowdown, defaultMaxAlloc, allocPerNativeSecond = d, n, a, per
+	}(growTime, nativeSlowdown, defaultMaxAlloc, allocPerNativeSecond)
+	growTime, nativeSlowdown, defaultMaxAlloc, allocPerNativeSecond = 0, 0, 1<<20, 1<<20
+	const over = "allocations over 1048576 bytes"
+
+	res, err := p.RunGoTest(bgContext, pkg, "TestGarbage", &RunOptions{NoTrace: true})
+	if err != nil || !res.Failed || res.Outcome != BudgetExceeded || res.Failure != over {
+		t.Fatalf("no native evidence: %v; want the case to fail by budget (%s)", err, over)
+	}
+	p.SetNativeTimes(pkg, map[string]time.Duration{"TestGarbage": time.Millisecond})
+	res, err = p.RunGoTest(bgContext, pkg, "TestGarbage", &RunOptions{NoTrace: true})
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("native evidence: error %v; want a *BudgetError", err)
+	}
+	if be.Failure != over || be.NativeTime != time.Millisecond || be.Result == nil || res == nil || res.Outcome != BudgetExceeded {
+		t.Errorf("native evidence: %+v, result %v; want %q after a native millisecond, with the run's result", be, res, over)
+	}
+	if !be.Pos.IsValid() || !strings.Contains(be.Pos.Filename, "gotestbudget") {
+		t.Errorf("native evidence: stopped at %v; want a position in the package", be.Pos)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "cannot run a case that passes natively") || !strings.Contains(msg, over) {
+		t.Errorf("native evidence: message %q", msg)
+	}
+	// An exact bound stays a verdict: the caller asked for it.
+	res, err = p.RunGoTest(bgContext, pkg, "TestGarbage", &RunOptions{NoTrace: true, MaxAlloc: 1 << 20})
+	if err != nil || res.Outcome != BudgetExceeded {
+		t.Errorf("exact bound: %v, %v; want budget exceeded", err, res)
 	}
 }
 
