@@ -122,6 +122,7 @@ var Programs = map[string]func() string{
 	"Conds":              Conds,
 	"Pipes":              Pipes,
 	"Binary":             Binary,
+	"UnsafeWords":        UnsafeWords,
 }
 
 func check(ok bool, what string) {

@@ -56,6 +56,7 @@ const (
 	opUnsafeConv      // a conversion to or from unsafe.Pointer (unsafe.go)
 	opLoadView        // *p of a variable that has a live header view (unsafe_view.go)
 	opStoreView       // *p = v, likewise
+	opStoreWord       // *p = v through a view of bytes as an integer, written back (unsafe_word.go)
 	// Specialised BinOps on integer words (see specialise).
 	opAddW // 64-bit + (result kind in ins.rk)
 	opSubW // 64-bit -

@@ -381,6 +381,10 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 			in.op, in.x = opStoreView, lv
 		}
 		in.a = []int32{cp.slot(i.Addr), cp.slot(i.Val)}
+		if conv, ok := wordStoreOf(i.Addr); ok && in.op == opStore {
+			in.op, in.n = opStoreWord, int32(wordSize(deref(conv.Type())))
+			in.a = append(in.a, cp.slot(conv.X))
+		}
 	case *ssa.If:
 		in.op = opIf
 		in.a = []int32{cp.slot(i.Cond)}

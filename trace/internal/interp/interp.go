@@ -284,6 +284,11 @@ func (r *run) step(fr *frame, in *ins) {
 		r.loadLiveView(fr, in)
 	case opStoreView:
 		r.storeLiveView(fr, in)
+	case opStoreWord:
+		c := r.deref(fr, in, regs[in.a[0]])
+		v, e := r.stmtV(fr, in, regs[in.a[1]])
+		storeIns(in, c, v, e)
+		r.storeWordBack(regs[in.a[2]], int64(in.n), v, e)
 	case opChangeType:
 		r.def(fr, in, regs[in.a[0]])
 	case opMakeInterface:

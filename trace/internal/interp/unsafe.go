@@ -82,6 +82,8 @@ type unsafeConv struct {
 	elem     types.Type    // T of a *T converted to unsafe.Pointer, U of a conversion to *U
 	id       int32         // T's type id (toUnsafe)
 	readOnly bool          // fromUnsafe: the result is only read, at once (readOnlyView)
+	word     bool          // fromUnsafe: the result, to an integer, is only loaded and stored through (unsafe_word.go)
+	elems    int32         // toUnsafe of an element's address: the slot of the slice or array pointer indexed, else -1
 	live     *liveViewInfo // fromUnsafe: the header view of a variable that has a live view (unsafe_view.go)
 	err      *UnsupportedError
 }
@@ -90,7 +92,7 @@ type unsafeConv struct {
 // from unsafe.Pointer.
 func (cp *compiler) compileUnsafeConv(i *ssa.Convert) ins {
 	from, to := i.X.Type(), i.Type()
-	uc := &unsafeConv{}
+	uc := &unsafeConv{elems: -1}
 	switch {
 	case isUnsafePointer(from) && isUnsafePointer(to):
 		uc.kind = unsafeSame
@@ -105,11 +107,15 @@ func (cp *compiler) compileUnsafeConv(i *ssa.Convert) ins {
 		}
 		uc.kind, uc.elem = toUnsafe, pt.Elem()
 		uc.id = cp.p.intern(pt.Elem()).id
+		if ia, ok := i.X.(*ssa.IndexAddr); ok {
+			uc.elems = cp.slot(ia.X)
+		}
 	default:
 		switch u := to.Underlying().(type) {
 		case *types.Pointer:
 			uc.kind, uc.elem = fromUnsafe, u.Elem()
 			uc.readOnly = readOnlyView(i)
+			uc.word = wordStores(i)
 			uc.live = cp.liveViewOfConv(i)
 		case *types.Basic:
 			if u.Kind() != types.Uintptr {
@@ -291,6 +297,12 @@ func (r *run) unsafeConv(fr *frame, in *ins, x Value) {
 			r.def(fr, in, Value{k: KindPointer})
 		case x.n&uptrTag == uptrElem: // from unsafe.SliceData: keeps its extent
 			r.def(fr, in, x)
+		case uc.elems >= 0:
+			if p, ok := r.elemExtent(fr.regs[uc.elems], x, uc.elem); ok {
+				r.def(fr, in, p)
+				return
+			}
+			r.def(fr, in, Value{k: KindPointer, p: x.p, n: uptrTyped | uint64(uc.id)})
 		default:
 			r.def(fr, in, Value{k: KindPointer, p: x.p, n: uptrTyped | uint64(uc.id)})
 		}
@@ -341,6 +353,9 @@ func (r *run) fromUnsafe(fr *frame, in *ins, uc *unsafeConv, x Value) {
 			r.def(fr, in, Value{k: KindPointer, p: x.p})
 			return
 		}
+		if r.wordView(fr, in, uc, x) {
+			return
+		}
 		c := (*cell)(x.p)
 		v, ok := r.reinterpret(in, c.v, t, u)
 		if !ok {
@@ -355,6 +370,9 @@ func (r *run) fromUnsafe(fr *frame, in *ins, uc *unsafeConv, x Value) {
 		elem, n, _ := r.uptrElemOf(x)
 		if types.Identical(elem.Underlying(), u.Underlying()) {
 			r.def(fr, in, x)
+			return
+		}
+		if r.wordView(fr, in, uc, x) {
 			return
 		}
 		if a, ok := u.Underlying().(*types.Array); ok && uc.readOnly && types.Identical(a.Elem().Underlying(), elem.Underlying()) && a.Len() <= int64(n) {
@@ -388,6 +406,33 @@ func (r *run) fromUnsafe(fr *frame, in *ins, uc *unsafeConv, x Value) {
 		r.unsupportedAt(in, fmt.Sprintf("conversion through unsafe.Pointer to *%s of a pointer of unknown type", u))
 	}
 	r.unsupportedAt(in, fmt.Sprintf("conversion through unsafe.Pointer of *%s to *%s", r.typeOfID(int32(x.n&^uptrTag)), u))
+}
+
+// elemExtent returns the unsafe.Pointer to element x of the slice, or
+// the array base points to, with its extent to the end of the backing
+// array (elemPtr); ok is false if x is not one of those elements.
+func (r *run) elemExtent(base, x Value, elem types.Type) (Value, bool) {
+	var cs []cell
+	switch base.k {
+	case KindSlice:
+		cs = base.slice()
+		cs = cs[:cap(cs)]
+	case KindPointer:
+		if base.p == nil || !(*cell)(base.p).v.isAgg() {
+			return Value{}, false
+		}
+		cs = (*cell)(base.p).v.cells()
+	default:
+		return Value{}, false
+	}
+	if len(cs) == 0 {
+		return Value{}, false
+	}
+	off := uintptr(x.p) - uintptr(unsafe.Pointer(&cs[0]))
+	if uintptr(x.p) < uintptr(unsafe.Pointer(&cs[0])) || off%uintptr(cellBytes) != 0 || off/uintptr(cellBytes) >= uintptr(len(cs)) {
+		return Value{}, false
+	}
+	return r.elemPtr(cs[off/uintptr(cellBytes):], elem), true
 }
 
 // viewOf defines in's result as a pointer to a new cell holding v, which
