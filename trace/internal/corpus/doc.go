@@ -123,6 +123,7 @@ var Programs = map[string]func() string{
 	"Pipes":              Pipes,
 	"Binary":             Binary,
 	"UnsafeWords":        UnsafeWords,
+	"NetBuffers":         NetBuffers,
 }
 
 func check(ok bool, what string) {

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding"
 	"fmt"
 	"net"
@@ -47,4 +48,36 @@ func NativeFields() string {
 	v := *lit
 	out = append(out, v.Type, v.Text)
 	return fmt.Sprint(out)
+}
+
+// NetBuffers writes a net.Buffers, a named [][]byte, to a writer of the
+// program's own and to a bytes.Buffer with its WriteTo (a pointer
+// method that consumes the buffers as it writes them) and reads it with
+// Read, as gorilla/websocket writes a frame's header and payload.
+func NetBuffers() string {
+	header, payload := []byte("hd"), []byte("payload")
+	bufs := net.Buffers{header, payload, nil, []byte("!")}
+	w := &countingWriter{}
+	n, err := bufs.WriteTo(w)
+	out := fmt.Sprint(n, err, len(bufs), w.calls, string(w.b), string(header), string(payload))
+	var b bytes.Buffer
+	more := net.Buffers{[]byte("ab"), []byte("cd")}
+	n, err = more.WriteTo(&b)
+	out += fmt.Sprint(" ", n, err, len(more), b.String())
+	rd := net.Buffers{[]byte("xyz"), []byte("w")}
+	p := make([]byte, 2)
+	k, err := rd.Read(p)
+	return out + fmt.Sprint(" ", k, err, string(p), len(rd), string(rd[0]))
+}
+
+// countingWriter keeps what it is given and counts its calls.
+type countingWriter struct {
+	b     []byte
+	calls int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.calls++
+	w.b = append(w.b, p...)
+	return len(p), nil
 }

@@ -564,7 +564,8 @@ func (r *run) dataToNative(fr *frame, in *ins, v Value, t types.Type, rt reflect
 		return x, true, nil
 	case rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Slice && v.k == KindPointer && v.p != nil:
 		// A pointer to a named slice of basic elements (net.IP, whose
-		// UnmarshalText sets it): a copy, written back (dataWriteBack).
+		// UnmarshalText sets it) or of slices of them (net.Buffers, whose
+		// WriteTo consumes it): a copy, written back (dataWriteBack).
 		pt, _ := t.Underlying().(*types.Pointer)
 		c := (*cell)(v.p)
 		if pt == nil || !dataSlice(pt.Elem()) || c.v.k != KindSlice {
@@ -582,7 +583,8 @@ func (r *run) dataToNative(fr *frame, in *ins, v Value, t types.Type, rt reflect
 }
 
 // dataSlice reports whether t is a named slice type, not native, of
-// basic elements: a value of it holds no reference that native code
+// basic elements or of slices of them (net.Buffers, a [][]byte): a value
+// of it crosses as a copy, so it holds no reference that native code
 // could keep.
 func dataSlice(t types.Type) bool {
 	if t == nil || isNativeType(t) {
@@ -596,7 +598,11 @@ func dataSlice(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	_, basic := sl.Elem().Underlying().(*types.Basic)
+	elem := sl.Elem()
+	if inner, ok := elem.(*types.Slice); ok {
+		elem = inner.Elem()
+	}
+	_, basic := elem.Underlying().(*types.Basic)
 	return basic
 }
 
@@ -657,7 +663,7 @@ func exposed(v reflect.Value) reflect.Value {
 
 // dataWriteBack copies what native code left in nv, the native copy of
 // argument a (a pointer to a data struct of type t, or to a named slice
-// of basic elements), back into a's struct, field by field, or a's
+// of dataSlice), back into a's struct, field by field, or a's
 // slice, as stored by event ev (the call).
 func (r *run) dataWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) {
 	if a.k != KindPointer || a.p == nil || nv.Kind() != reflect.Pointer || nv.IsNil() {
@@ -668,7 +674,7 @@ func (r *run) dataWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID)
 		return
 	}
 	if nv.Elem().Kind() == reflect.Slice && dataSlice(pt.Elem()) {
-		// a named slice of basic elements (dataToNative): its new value
+		// a named slice of dataSlice (dataToNative): its new value
 		c := (*cell)(a.p)
 		if v, err := r.fromNative(nv.Elem(), pt.Elem()); err == nil && c.v.k == KindSlice && !sameSlice(v, c.v) {
 			c.v, c.st = v, ev
