@@ -118,6 +118,10 @@ var handles = map[string]bool{
 	"net.IPNet": true, "net.TCPAddr": true, "net.UDPAddr": true, "net.IPAddr": true, "net.UnixAddr": true,
 	"net.OpError": true, "net.DNSError": true, "net.AddrError": true, "net.ParseError": true,
 	"net/textproto.Error": true, "net/textproto.Reader": true, "net/url.URL": true,
+	// A ClientTrace's hooks are funcs that net/http, given the trace in a
+	// request's context, calls: interpreted hooks stored in the native
+	// struct are callbacks into the interpreter.
+	"net/http/httptrace.ClientTrace": true,
 	// gzip's Reader and Writer embed the gzip.Header of exported fields
 	// beside their state (the stream being written or read).
 	"compress/gzip.Reader": true, "compress/gzip.Writer": true,

@@ -124,6 +124,7 @@ var Programs = map[string]func() string{
 	"Binary":             Binary,
 	"UnsafeWords":        UnsafeWords,
 	"NetBuffers":         NetBuffers,
+	"HTTPTrace":          HTTPTrace,
 }
 
 func check(ok bool, what string) {

@@ -361,6 +361,9 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 				return r.nativeIface(rv.Interface()), nil
 			}
 		}
+		if rv.Kind() == reflect.Func && rv.IsNil() {
+			return Value{k: KindFunc}, nil
+		}
 		if rv.Kind() != reflect.Struct && rv.IsNil() {
 			return Value{k: KindPointer}, nil
 		}

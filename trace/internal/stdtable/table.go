@@ -43,6 +43,7 @@ import (
 	net "net"
 	net_http "net/http"
 	net_http_httptest "net/http/httptest"
+	net_http_httptrace "net/http/httptrace"
 	net_mail "net/mail"
 	net_netip "net/netip"
 	net_textproto "net/textproto"
@@ -1301,6 +1302,8 @@ var Funcs = map[string]any{
 	"net/http/httptest.NewServer":                                net_http_httptest.NewServer,
 	"net/http/httptest.NewTLSServer":                             net_http_httptest.NewTLSServer,
 	"net/http/httptest.NewUnstartedServer":                       net_http_httptest.NewUnstartedServer,
+	"net/http/httptrace.ContextClientTrace":                      net_http_httptrace.ContextClientTrace,
+	"net/http/httptrace.WithClientTrace":                         net_http_httptrace.WithClientTrace,
 	"net/mail.ParseAddress":                                      net_mail.ParseAddress,
 	"net/mail.ParseAddressList":                                  net_mail.ParseAddressList,
 	"net/mail.ParseDate":                                         net_mail.ParseDate,
@@ -1585,6 +1588,7 @@ var Types = map[string]reflect.Type{
 	"net/http.Transport":                 reflect.TypeFor[net_http.Transport](),
 	"net/http/httptest.ResponseRecorder": reflect.TypeFor[net_http_httptest.ResponseRecorder](),
 	"net/http/httptest.Server":           reflect.TypeFor[net_http_httptest.Server](),
+	"net/http/httptrace.ClientTrace":     reflect.TypeFor[net_http_httptrace.ClientTrace](),
 	"net/netip.Addr":                     reflect.TypeFor[net_netip.Addr](),
 	"net/netip.AddrPort":                 reflect.TypeFor[net_netip.AddrPort](),
 	"net/netip.Prefix":                   reflect.TypeFor[net_netip.Prefix](),
@@ -2086,8 +2090,6 @@ var Excluded = map[string]string{
 	"net/http.ListenAndServeTLS":              "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)",
 	"net/http.Serve":                          "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)",
 	"net/http.ServeTLS":                       "it reaches the network or the system's name service (the interpreter's HTTP client reaches only the run's httptest servers)",
-	"net/http/httptrace.ContextClientTrace":   "result of type *ClientTrace",
-	"net/http/httptrace.WithClientTrace":      "parameter of type *ClientTrace",
 	"net/textproto.Dial":                      "result of type *Conn",
 	"net/textproto.NewConn":                   "parameter of type io.ReadWriteCloser",
 	"net/textproto.NewWriter":                 "result of type *Writer",

@@ -1,0 +1,41 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httptrace"
+	"strings"
+)
+
+// HTTPTrace gives the native HTTP client a ClientTrace of the program's
+// own hooks in a request's context, which the client calls as the
+// request goes, and reads the trace back from the context, its hooks
+// set and unset, as gorilla/websocket's dialer does.
+func HTTPTrace() string {
+	var got []string
+	trace := &httptrace.ClientTrace{
+		GetConn:              func(hostPort string) { got = append(got, "GetConn") },
+		GotConn:              func(info httptrace.GotConnInfo) { got = append(got, fmt.Sprint("GotConn ", info.Reused, info.Conn != nil)) },
+		WroteHeaders:         func() { got = append(got, "WroteHeaders") },
+		WroteRequest:         func(w httptrace.WroteRequestInfo) { got = append(got, fmt.Sprint("WroteRequest ", w.Err)) },
+		GotFirstResponseByte: func() { got = append(got, "GotFirstResponseByte") },
+	}
+	ctx := httptrace.WithClientTrace(context.Background(), trace)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "traced") }))
+	defer ts.Close()
+	req, err := http.NewRequestWithContext(ctx, "GET", ts.URL, nil)
+	check(err == nil, "NewRequestWithContext")
+	res, err := ts.Client().Do(req)
+	check(err == nil, "Do")
+	res.Body.Close()
+	tr := httptrace.ContextClientTrace(ctx)
+	check(tr != nil, "ContextClientTrace")
+	if tr.GetConn != nil {
+		tr.GetConn("example.com:80")
+	}
+	empty := httptrace.ContextClientTrace(httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{}))
+	none := httptrace.ContextClientTrace(context.Background())
+	return fmt.Sprint(strings.Join(got, ","), " ", tr.DNSStart == nil, tr.GotConn != nil, " ", empty != nil && empty.GetConn == nil, " ", none == nil)
+}
