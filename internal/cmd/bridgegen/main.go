@@ -122,6 +122,9 @@ var handles = map[string]bool{
 	// request's context, calls: interpreted hooks stored in the native
 	// struct are callbacks into the interpreter.
 	"net/http/httptrace.ClientTrace": true,
+	// A Dialer's dials are bridged by hand, to the run's httptest servers
+	// only (the interpreter's native_client.go).
+	"net.Dialer": true,
 	// gzip's Reader and Writer embed the gzip.Header of exported fields
 	// beside their state (the stream being written or read).
 	"compress/gzip.Reader": true, "compress/gzip.Writer": true,

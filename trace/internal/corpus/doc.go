@@ -125,6 +125,7 @@ var Programs = map[string]func() string{
 	"UnsafeWords":        UnsafeWords,
 	"NetBuffers":         NetBuffers,
 	"HTTPTrace":          HTTPTrace,
+	"NetDial":            NetDial,
 }
 
 func check(ok bool, what string) {

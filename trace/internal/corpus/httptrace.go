@@ -1,12 +1,16 @@
 package corpus
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httptrace"
 	"strings"
+	"time"
 )
 
 // HTTPTrace gives the native HTTP client a ClientTrace of the program's
@@ -16,8 +20,10 @@ import (
 func HTTPTrace() string {
 	var got []string
 	trace := &httptrace.ClientTrace{
-		GetConn:              func(hostPort string) { got = append(got, "GetConn") },
-		GotConn:              func(info httptrace.GotConnInfo) { got = append(got, fmt.Sprint("GotConn ", info.Reused, info.Conn != nil)) },
+		GetConn: func(hostPort string) { got = append(got, "GetConn") },
+		GotConn: func(info httptrace.GotConnInfo) {
+			got = append(got, fmt.Sprint("GotConn ", info.Reused, info.Conn != nil))
+		},
 		WroteHeaders:         func() { got = append(got, "WroteHeaders") },
 		WroteRequest:         func(w httptrace.WroteRequestInfo) { got = append(got, fmt.Sprint("WroteRequest ", w.Err)) },
 		GotFirstResponseByte: func() { got = append(got, "GotFirstResponseByte") },
@@ -38,4 +44,32 @@ func HTTPTrace() string {
 	empty := httptrace.ContextClientTrace(httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{}))
 	none := httptrace.ContextClientTrace(context.Background())
 	return fmt.Sprint(strings.Join(got, ","), " ", tr.DNSStart == nil, tr.GotConn != nil, " ", empty != nil && empty.GetConn == nil, " ", none == nil)
+}
+
+// NetDial dials an httptest server with net.Dial and a net.Dialer, as a
+// websocket client does, writes a request by hand and reads the status
+// line; a dial to an address no server of the program listens on fails.
+func NetDial() string {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "dialed ", r.URL.Path)
+	}))
+	defer ts.Close()
+	addr := ts.Listener.Addr().String()
+	var out []string
+	get := func(c net.Conn, err error) {
+		check(err == nil, "dial")
+		defer c.Close()
+		fmt.Fprintf(c, "GET /p HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", addr)
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		check(err == nil, "ReadResponse")
+		b, _ := io.ReadAll(res.Body)
+		out = append(out, fmt.Sprint(res.StatusCode, " ", string(b)))
+	}
+	get(net.Dial("tcp", addr))
+	get(net.DialTimeout("tcp", addr, time.Minute))
+	d := &net.Dialer{Timeout: time.Minute}
+	get(d.Dial("tcp", addr))
+	get(d.DialContext(context.Background(), "tcp", addr))
+	_, err := d.Dial("tcp", "127.0.0.1:1")
+	return strings.Join(out, ",") + fmt.Sprint(" ", err != nil)
 }

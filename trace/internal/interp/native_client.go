@@ -9,13 +9,16 @@ import (
 	"net/url"
 	"reflect"
 	"sync"
+	"time"
 )
 
 // The HTTP client of interpreted code reaches only the httptest servers
 // its run started: the client calls (http.Get, Client.Do, ...) run on a
 // copy of the client whose transport dials nothing but those servers'
 // listeners (on the loopback interface), without proxies; anything else
-// is the error the call returns. bridgegen leaves out net's dialing,
+// is the error the call returns. net.Dial, net.DialTimeout and a
+// net.Dialer's Dial and DialContext dial those listeners likewise, and
+// nothing else. bridgegen leaves out net's dialing,
 // listening and lookups, and net/http's ListenAndServe. The servers a run
 // started and did not close are closed when it ends.
 
@@ -32,6 +35,17 @@ func (r *run) netSt() *netState {
 		r.net = &netState{addrs: map[string]bool{}, transports: map[http.RoundTripper]*http.Transport{}}
 	}
 	return r.net
+}
+
+// allow returns nil if addr is the address of one of the run's httptest
+// servers, else the netRefused error a dial to it returns.
+func (st *netState) allow(addr string) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !st.addrs[addr] {
+		return netRefused{addr}
+	}
+	return nil
 }
 
 // netRefused is the error the interpreted HTTP client's dial returns for
@@ -63,14 +77,7 @@ func (r *run) guardTransport(rt http.RoundTripper) http.RoundTripper {
 	if dial == nil {
 		dial = (&net.Dialer{}).DialContext
 	}
-	check := func(addr string) error {
-		st.mu.Lock()
-		defer st.mu.Unlock()
-		if !st.addrs[addr] {
-			return netRefused{addr}
-		}
-		return nil
-	}
+	check := st.allow
 	g.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		if err := check(addr); err != nil {
 			return nil, err
@@ -158,6 +165,32 @@ func init() {
 	})
 	clientBridge("(*net/http.Client).CloseIdleConnections", func(r *run, c *http.Client) {
 		r.guardClient(c).CloseIdleConnections()
+	})
+	// The dials of package net, to the run's servers only, as the
+	// guarded transport's.
+	clientBridge("net.Dial", func(r *run, network, addr string) (net.Conn, error) {
+		if err := r.netSt().allow(addr); err != nil {
+			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
+		}
+		return net.Dial(network, addr)
+	})
+	clientBridge("net.DialTimeout", func(r *run, network, addr string, timeout time.Duration) (net.Conn, error) {
+		if err := r.netSt().allow(addr); err != nil {
+			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
+		}
+		return net.DialTimeout(network, addr, timeout)
+	})
+	clientBridge("(*net.Dialer).Dial", func(r *run, d *net.Dialer, network, addr string) (net.Conn, error) {
+		if err := r.netSt().allow(addr); err != nil {
+			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
+		}
+		return d.Dial(network, addr)
+	})
+	clientBridge("(*net.Dialer).DialContext", func(r *run, d *net.Dialer, ctx context.Context, network, addr string) (net.Conn, error) {
+		if err := r.netSt().allow(addr); err != nil {
+			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
+		}
+		return d.DialContext(ctx, network, addr)
 	})
 	// The servers, recorded.
 	serverBridge := func(name string, f func(http.Handler) *httptest.Server) {
