@@ -47,8 +47,8 @@ func HTTPTrace() string {
 }
 
 // NetDial dials an httptest server with net.Dial and a net.Dialer, as a
-// websocket client does, writes a request by hand and reads the status
-// line; a dial to an address no server of the program listens on fails.
+// websocket client does, sets the connection's deadline a minute ahead,
+// writes a request by hand and reads the status line; a dial to an address no server of the program listens on fails.
 func NetDial() string {
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, "dialed ", r.URL.Path)
@@ -59,9 +59,15 @@ func NetDial() string {
 	get := func(c net.Conn, err error) {
 		check(err == nil, "dial")
 		defer c.Close()
+		// a deadline of the program's clock
+		check(c.SetDeadline(time.Now().Add(time.Minute)) == nil, "SetDeadline")
+		check(c.SetReadDeadline(time.Time{}) == nil, "SetReadDeadline")
 		fmt.Fprintf(c, "GET /p HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", addr)
 		res, err := http.ReadResponse(bufio.NewReader(c), nil)
-		check(err == nil, "ReadResponse")
+		if err != nil {
+			out = append(out, "ReadResponse: "+err.Error())
+			return
+		}
 		b, _ := io.ReadAll(res.Body)
 		out = append(out, fmt.Sprint(res.StatusCode, " ", string(b)))
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"reflect"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -135,6 +136,28 @@ func (r *run) callExt(fr *frame, in *ins, name string, f extFunc, args []Value) 
 	return v
 }
 
+// deadlineMethods are the methods by which a native connection, listener
+// or file (net.Conn's, os.File's) takes a deadline, an instant of the
+// real clock: interpreted code reads the run's virtual clock (its
+// time.Now), so its deadline crosses as the real instant as far ahead of
+// the real clock as the deadline is of the virtual one (realDeadline).
+var deadlineMethods = map[string]bool{"SetDeadline": true, "SetReadDeadline": true, "SetWriteDeadline": true}
+
+var setDeadlineType = reflect.TypeFor[func(time.Time) error]()
+
+// realDeadline returns method m, a func(time.Time) error of
+// deadlineMethods, taking a deadline of the run's virtual clock; the
+// zero time (no deadline) stays zero.
+func (r *run) realDeadline(m reflect.Value) reflect.Value {
+	vnow := virtualTime(r.bridges().now)
+	return reflect.ValueOf(func(t time.Time) error {
+		if !t.IsZero() {
+			t = time.Now().Add(t.Sub(vnow))
+		}
+		return m.Interface().(func(time.Time) error)(t)
+	})
+}
+
 // nativePanic wraps the value of a panic raised by native code.
 type nativePanic struct{ v any }
 
@@ -154,6 +177,9 @@ func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args [
 	m := reflect.ValueOf(nat).MethodByName(ci.method.Name())
 	if !m.IsValid() {
 		panic(&BridgeError{Func: ci.name, CallSite: r.pos(in), Reason: fmt.Sprintf("native %T has no method %s", nat, ci.method.Name())})
+	}
+	if deadlineMethods[ci.method.Name()] && m.Type() == setDeadlineType {
+		m = r.realDeadline(m)
 	}
 	return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
 		return r.reflectCall(fr, in, ci.name, m, ci.sig, args)
