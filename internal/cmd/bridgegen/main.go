@@ -24,6 +24,7 @@ import (
 	"go/types"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,6 +43,12 @@ var Packages = []string{
 	"math/rand", "net", "net/http", "net/http/httptest", "net/http/httptrace", "net/mail", "net/netip", "net/textproto", "net/url", "path", "path/filepath", "regexp", "sort", "strconv", "strings",
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
+
+// handlePackages are packages out of the table (crypto/tls: trace's
+// README says why) whose handles (see handles) nevertheless live
+// natively, for their identity: a *tls.Config read from a native
+// transport is the one net/http changes (its NextProtos).
+var handlePackages = []string{"crypto/tls"}
 
 // denied are functions whose signatures convert but which must not run
 // natively from interpreted code, with the reason the bridge reports.
@@ -125,6 +132,8 @@ var handles = map[string]bool{
 	// A Dialer's dials are bridged by hand, to the run's httptest servers
 	// only (the interpreter's native_client.go).
 	"net.Dialer": true,
+	// crypto/tls's Config, of handlePackages.
+	"crypto/tls.Config": true,
 	// gzip's Reader and Writer embed the gzip.Header of exported fields
 	// beside their state (the stream being written or read).
 	"compress/gzip.Reader": true, "compress/gzip.Writer": true,
@@ -186,11 +195,26 @@ func main() {
 
 // Generate returns the source of trace/internal/stdtable/table.go.
 func Generate(ctx context.Context) ([]byte, error) {
-	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: packages.NeedName | packages.NeedTypes}, Packages...)
+	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: packages.NeedName | packages.NeedTypes}, append(append([]string{}, Packages...), handlePackages...)...)
 	if err != nil {
 		return nil, err
 	}
 	g := &gen{excluded: map[string]string{}, native: map[*types.TypeName]bool{}}
+	for _, p := range pkgs {
+		if !slices.Contains(handlePackages, p.PkgPath) {
+			continue
+		}
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("%s: %v", p.PkgPath, p.Errors[0])
+		}
+		for _, n := range p.Types.Scope().Names() {
+			if tn, ok := p.Types.Scope().Lookup(n).(*types.TypeName); ok && handles[p.PkgPath+"."+n] {
+				g.native[tn] = true
+				g.natives = append(g.natives, p.PkgPath+"."+n)
+			}
+		}
+	}
+	pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool { return slices.Contains(handlePackages, p.PkgPath) })
 	// The opaque struct types first: functions may take them anywhere.
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
@@ -433,7 +457,7 @@ func (g *gen) write() ([]byte, error) {
 	for _, n := range append(append([]string{}, g.natives...), maps...) {
 		used[qual(types.NewPackage(n[:strings.LastIndexByte(n, '.')], ""))] = true
 	}
-	for _, p := range Packages {
+	for _, p := range append(append([]string{}, Packages...), handlePackages...) {
 		if q := qual(types.NewPackage(p, "")); used[q] {
 			fmt.Fprintf(&b, "\t%s %q\n", q, p)
 		}

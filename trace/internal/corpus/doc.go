@@ -126,6 +126,7 @@ var Programs = map[string]func() string{
 	"NetBuffers":         NetBuffers,
 	"HTTPTrace":          HTTPTrace,
 	"NetDial":            NetDial,
+	"TLSConfig":          TLSConfig,
 }
 
 func check(ok bool, what string) {

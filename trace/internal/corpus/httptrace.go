@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"net"
@@ -78,4 +79,24 @@ func NetDial() string {
 	get(d.DialContext(context.Background(), "tcp", addr))
 	_, err := d.Dial("tcp", "127.0.0.1:1")
 	return strings.Join(out, ",") + fmt.Sprint(" ", err != nil)
+}
+
+// TLSConfig reads the *tls.Config of an httptest TLS server's client
+// before a request, which configures HTTP/2 on it (NextProtos gains
+// "h2"), as gorilla/websocket's TestNextProtos does, and builds one of
+// its own, given to a transport and read back.
+func TLSConfig() string {
+	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	ts.EnableHTTP2 = true
+	ts.StartTLS()
+	defer ts.Close()
+	cfg := ts.Client().Transport.(*http.Transport).TLSClientConfig
+	before := fmt.Sprint(cfg.NextProtos)
+	res, err := ts.Client().Get(ts.URL)
+	check(err == nil, "Get")
+	res.Body.Close()
+	mine := &tls.Config{ServerName: "example.com", NextProtos: []string{"x"}, MinVersion: tls.VersionTLS12}
+	tr := &http.Transport{TLSClientConfig: mine}
+	mine.NextProtos = append(mine.NextProtos, "y")
+	return fmt.Sprint(before, " ", cfg.NextProtos, " ", res.ProtoMajor, " ", tr.TLSClientConfig.NextProtos, mine.ServerName, mine.MinVersion == tls.VersionTLS12)
 }

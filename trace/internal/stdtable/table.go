@@ -20,6 +20,7 @@ import (
 	crypto_sha256 "crypto/sha256"
 	crypto_sha512 "crypto/sha512"
 	crypto_subtle "crypto/subtle"
+	crypto_tls "crypto/tls"
 	embed "embed"
 	encoding_base32 "encoding/base32"
 	encoding_base64 "encoding/base64"
@@ -1546,6 +1547,7 @@ var Types = map[string]reflect.Type{
 	"compress/gzip.Reader":               reflect.TypeFor[compress_gzip.Reader](),
 	"compress/gzip.Writer":               reflect.TypeFor[compress_gzip.Writer](),
 	"compress/zlib.Writer":               reflect.TypeFor[compress_zlib.Writer](),
+	"crypto/tls.Config":                  reflect.TypeFor[crypto_tls.Config](),
 	"embed.FS":                           reflect.TypeFor[embed.FS](),
 	"encoding/base32.Encoding":           reflect.TypeFor[encoding_base32.Encoding](),
 	"encoding/base64.Encoding":           reflect.TypeFor[encoding_base64.Encoding](),
