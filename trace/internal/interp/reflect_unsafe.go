@@ -20,6 +20,21 @@ import (
 type uptrTable struct {
 	m       map[uintptr]uptrEntry
 	maxSize int64 // the largest size of a type in m
+	// last is the entry containing found last, at lastBase, while no
+	// address recorded since lies inside it (it is still the nearest
+	// below the addresses it reaches): a loop's arithmetic on one
+	// element's address, as websocket's maskBytes, finds it at once.
+	last     uptrEntry
+	lastBase uintptr
+}
+
+// record records e at u, forgetting the last entry found if u lies
+// inside it.
+func (tab *uptrTable) record(u uintptr, e uptrEntry) {
+	if tab.last.p != nil && u >= tab.lastBase && int64(u-tab.lastBase) < tab.last.size() {
+		tab.last = uptrEntry{}
+	}
+	tab.m[u] = e
 }
 
 // uptrEntry is what a uintptr stands for: a cell holding a value of type
@@ -58,7 +73,7 @@ func (r *run) issueRange(u uintptr, e uptrEntry) {
 	if old, ok := tab.m[u]; ok && old.size() >= e.size() {
 		return
 	}
-	tab.m[u] = e
+	tab.record(u, e)
 	tab.maxSize = max(tab.maxSize, e.size())
 }
 
@@ -94,7 +109,7 @@ func (r *run) issueUintptr(p unsafe.Pointer, t types.Type) uintptr {
 	u := uintptr(p)
 	if u != 0 {
 		tab := r.uptrs()
-		tab.m[u] = uptrEntry{p: p, t: t}
+		tab.record(u, uptrEntry{p: p, t: t})
 		if t != nil {
 			tab.maxSize = max(tab.maxSize, sizes.Sizeof(t))
 		}
@@ -141,7 +156,15 @@ func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
 // cells whose memory holds address u, the nearest below u when several do (a variable's cell may have
 // been reused since its address was recorded). It probes the addresses
 // below u when that is cheaper than scanning the table.
-func (tab *uptrTable) containing(u uintptr) (uintptr, uptrEntry, bool) {
+func (tab *uptrTable) containing(u uintptr) (base uintptr, e uptrEntry, ok bool) {
+	if tab.last.p != nil && u > tab.lastBase && int64(u-tab.lastBase) < tab.last.size() {
+		return tab.lastBase, tab.last, true
+	}
+	defer func() {
+		if ok && e.p != nil {
+			tab.last, tab.lastBase = e, base
+		}
+	}()
 	if tab.maxSize < int64(len(tab.m)) {
 		for d := int64(1); d < tab.maxSize && uintptr(d) <= u; d++ {
 			if e, ok := tab.m[u-uintptr(d)]; ok && d < e.size() {
