@@ -11,7 +11,10 @@ const wordBytes = int(unsafe.Sizeof(uintptr(0)))
 // maskWords masks b with key a word at a time, as gorilla/websocket's
 // maskBytes does: a [8]byte read as a uintptr, and the words of b read
 // and written through pointers made by uintptr arithmetic on the address
-// of its first element.
+// of its first element. (maskBytes first masks the bytes up to a word's
+// alignment, whose count would vary from run to run here, where an
+// element's address is its cell's: the engines' comparisons need the
+// same steps in every run.)
 func maskWords(key [4]byte, pos int, b []byte) int {
 	if len(b) < 2*wordBytes {
 		for i := range b {
@@ -19,14 +22,6 @@ func maskWords(key [4]byte, pos int, b []byte) int {
 			pos++
 		}
 		return pos & 3
-	}
-	if n := int(uintptr(unsafe.Pointer(&b[0]))) % wordBytes; n != 0 {
-		n = wordBytes - n
-		for i := range b[:n] {
-			b[i] ^= key[pos&3]
-			pos++
-		}
-		b = b[n:]
 	}
 	var k [wordBytes]byte
 	for i := range k {
