@@ -372,6 +372,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if scorers == nil {
 		scorers = localize.DefaultScorers()
 	}
+	prelim := withoutTechnique(scorers, opts.Technique)
 	// The callbacks that workers call are called one at a time.
 	var cbMu sync.Mutex
 	serial := func(f func()) {
@@ -438,7 +439,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 					})
 				}
 			}
-			early = startEarly(ctx, prog, pkgPath, m, selects, ns, scorers, opts.NativeShare, first.due, deliver)
+			early = startEarly(ctx, prog, pkgPath, m, selects, ns, prelim, opts.NativeShare, first.due, deliver)
 		}
 		evidence := opts.Run != "" && !opts.SelectedSpectrum && m.Failed() > 0
 		if evidence && opts.Evidence == NativeEvidence {
@@ -712,7 +713,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				}
 				var p *localize.Report
 				err := localize.Guard(PreliminaryMode, func() error {
-					p = preliminary(cctx, f, scorers, opts.NativeShare, localize.JoinReason(note, natNote))
+					p = preliminary(cctx, f, prelim, opts.NativeShare, localize.JoinReason(note, natNote))
 					return nil
 				})
 				if err != nil {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"sync"
 	"time"
@@ -28,6 +29,28 @@ func preliminary(ctx context.Context, f *localize.Failure, scorers []localize.Sc
 	}
 	rep.Stats.Total = time.Since(start)
 	return rep
+}
+
+// withoutTechnique returns scorers without the one that is the
+// technique itself (sattar.Technique scores with its own session): the
+// preliminary ranking comes before the technique, and such a scorer
+// would run the technique's whole search for it, a second time beside
+// the case's own.
+func withoutTechnique(scorers []localize.Scorer, tech localize.Technique) []localize.Scorer {
+	if tech == nil || !reflect.TypeOf(tech).Comparable() {
+		return scorers
+	}
+	var out []localize.Scorer
+	for _, s := range scorers {
+		if t, ok := s.(localize.Technique); ok && reflect.TypeOf(t) == reflect.TypeOf(tech) && t == tech {
+			continue
+		}
+		out = append(out, s)
+	}
+	if len(out) == len(scorers) {
+		return scorers
+	}
+	return out
 }
 
 // earlyPreliminary is the preliminary ranking of the first failing case,
