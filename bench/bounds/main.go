@@ -104,15 +104,17 @@ type row struct {
 
 // result is what a row's call did.
 type result struct {
-	row     row
-	elapsed time.Duration // from the call to its return (or the command's exit)
-	partial bool          // a result came back, marked partial
-	outcome string        // what came back, in words
+	row      row
+	elapsed  time.Duration // from the call to its return (or the command's exit)
+	partial  bool          // a result came back, marked partial
+	complete bool          // a whole result came back, not partial, without an error
+	outcome  string        // what came back, in words
 }
 
-// kept reports whether r ended within its bound's margin with a result.
+// kept reports whether r ended within its bound's margin with a result,
+// partial or whole (a call that answers before its bound keeps it).
 func (r result) kept() bool {
-	return r.partial && r.elapsed <= r.row.bound+margin(r.row.bound)
+	return (r.partial || r.complete) && r.elapsed <= r.row.bound+margin(r.row.bound)
 }
 
 // margin is how far past bound a call may return: 10% of it, or 2 s
@@ -164,6 +166,7 @@ func (e *env) command(stopAfter time.Duration, args ...string) result {
 		res.partial = true
 		res.outcome = fmt.Sprintf("exit 0 before the deadline, partial report of %d bytes", stdout.Len())
 	default:
+		res.complete = code == 0 && stdout.Len() > 0
 		res.outcome = fmt.Sprintf("exit %d, %d bytes of report: %s", code, stdout.Len(), lastLine(stderr.String()))
 	}
 	return res
@@ -198,6 +201,7 @@ func (e *env) timeoutCommand(args ...string) result {
 		}
 	}
 	res.partial = partial > 0
+	res.complete = partial == 0 && len(reps) > 0
 	res.outcome = fmt.Sprintf("exit 0, %d reports, %d partial", len(reps), partial)
 	return res
 }

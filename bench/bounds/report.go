@@ -12,8 +12,8 @@ func writeReport(w io.Writer, results []result, load string) {
 	fmt.Fprint(w, header(load))
 	fmt.Fprintf(w, "Each row calls faultloc with a time bound on a subject that takes longer (the package doc of bench/bounds names them) "+
 		"and measures the wall time from the call to its return (the command's exit). "+
-		"over: how far past the bound it returned; kept: within 10%% of the bound or 2 s, whichever is more, with a partial result "+
-		"(a report marked partial; for a command, the report written and exit status 3).\n\n")
+		"over: how far past the bound it returned; kept: within 10%% of the bound or 2 s, whichever is more, with a result: partial "+
+		"(a report marked partial; for a command, the report written and exit status 3), or whole when the call answered before its bound.\n\n")
 	fmt.Fprintf(w, "| row | call | bound | returned after | over | kept | result |\n|---|---|--:|--:|--:|---|---|\n")
 	kept := 0
 	for _, r := range results {

@@ -111,7 +111,7 @@ func (e *env) timed(bound time.Duration, f func(ctx context.Context, prog *trace
 	// A call stopped by its context returns what it has with the
 	// context's error (pipeline.Run, regress.Explain) or none.
 	stopped := err == nil || errors.Is(err, context.DeadlineExceeded)
-	res := result{elapsed: time.Since(start), partial: partial && stopped, outcome: what}
+	res := result{elapsed: time.Since(start), partial: partial && stopped, complete: !partial && err == nil && what != "", outcome: what}
 	switch {
 	case err != nil && res.partial:
 		res.outcome = what + ", with the context's error"
@@ -141,6 +141,7 @@ func sattarRow(e *env, bound time.Duration) result {
 		return r
 	}
 	r.partial = res.Partial && (err == nil || errors.Is(err, context.DeadlineExceeded))
+	r.complete = !res.Partial && err == nil
 	r.outcome = fmt.Sprintf("result, partial %v (%s), %d tests, %d cores", res.Partial, res.Reason, len(res.Tests), len(res.Cores))
 	if err != nil {
 		r.outcome += fmt.Sprintf(", error %v", err)
@@ -205,6 +206,7 @@ func pipelineTimeoutRow(e *env, bound time.Duration) result {
 		}
 	}
 	r.partial = partial > 0 && len(res.Reports) == len(res.Failing)
+	r.complete = partial == 0 && len(res.Reports) == len(res.Failing)
 	r.outcome = fmt.Sprintf("%d reports of %d failing cases, %d partial, %d stages cut", len(res.Reports), len(res.Failing), partial, len(res.Cuts))
 	return r
 }
@@ -235,6 +237,7 @@ func regressRow(e *env, bound time.Duration) result {
 		res.outcome = fmt.Sprintf("error: %v, no report", err)
 	default:
 		res.partial = rep.Partial
+		res.complete = !rep.Partial && err == nil
 		res.outcome = fmt.Sprintf("report, partial %v (%s), root %v", rep.Partial, rep.Reason, rep.Root)
 		if err != nil {
 			res.outcome += fmt.Sprintf(", error %v", err)
