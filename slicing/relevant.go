@@ -2,7 +2,10 @@ package slicing
 
 import (
 	"context"
+	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
@@ -24,9 +27,15 @@ import (
 // chains), so stores into different fields of one struct count as stores
 // into the same variable. A call in the branch not taken that is given the
 // address of a variable (f(&x), or x.m() with a pointer receiver) counts
-// as a store into it; other effects of callees (through globals, or
-// pointers held elsewhere) are not considered. For each static branch only
-// the latest qualifying instance is kept.
+// as a store into it. A store through a pointer a frame was given (a
+// pointer parameter, or a local assigned once from one) counts as a store
+// into the escaping variable (a heap allocation or a global) the caller
+// passed, followed back through the calls that passed it on, so that a
+// caller's later load of that variable depends on the callee's branch
+// (a callee that did not set a field of its caller's struct); other
+// effects of callees (through pointers held elsewhere) are not
+// considered. For each static branch only the latest qualifying instance
+// is kept.
 //
 // The potential dependences are computed on the first call, in one pass over
 // the trace; the slice itself costs as much as [Graph.Backward].
@@ -183,6 +192,7 @@ func (g *Graph) computePotential(ctx context.Context) error {
 		}
 		return frameVar{int32(t.CallOf(e)), v}
 	}
+	orig := &origins{t: t, memo: map[ssa.Value]ssa.Value{}}
 	var buf []trace.EventID
 	for i := range n {
 		if i%checkEvery == 0 && ctx.Err() != nil {
@@ -198,6 +208,16 @@ func (g *Graph) computePotential(ctx context.Context) error {
 			}
 			fn := info.block.Parent()
 			for _, v := range g.a.storesIn(fn)[info.block][untaken] {
+				if o := orig.origin(e, v); o != nil && o != v {
+					// A store through a pointer the frame was
+					// given: into the variable it points to.
+					m := pending[frameVar{anyFrame, o}]
+					if m == nil {
+						m = map[trace.StaticID]int32{}
+						pending[frameVar{anyFrame, o}] = m
+					}
+					m[g.sid[i]] = int32(i)
+				}
 				k := key(e, v)
 				m := pending[k]
 				if m == nil {
@@ -211,6 +231,15 @@ func (g *Graph) computePotential(ctx context.Context) error {
 			}
 		case kindLoad:
 			m := pending[key(e, info.root)]
+			if o := orig.origin(e, info.root); o != nil && o != info.root {
+				if mo := pending[frameVar{anyFrame, o}]; len(mo) > 0 {
+					m = maps.Clone(m)
+					if m == nil {
+						m = map[trace.StaticID]int32{}
+					}
+					maps.Copy(m, mo)
+				}
+			}
 			if len(m) == 0 {
 				break
 			}
@@ -239,3 +268,108 @@ func (g *Graph) computePotential(ctx context.Context) error {
 	}
 	return nil
 }
+
+// origins finds the escaping variable a pointer points to (see origin),
+// remembering what each static value leads to.
+type origins struct {
+	t    *trace.Trace
+	memo map[ssa.Value]ssa.Value // v's heap allocation, global or pointer parameter; nil for none
+}
+
+// origin returns the escaping variable (a heap allocation or a global)
+// that the pointer held in v points to, where v, in e's frame, is a
+// pointer parameter or a local assigned once, with such a parameter, a
+// load of such a local or the allocation itself, followed back through
+// the calls that passed it on; nil otherwise. Stores through a pointer a
+// callee was given then meet the caller's loads through its own copy.
+func (o *origins) origin(e trace.EventID, v ssa.Value) ssa.Value {
+	for range maxOriginCalls {
+		p, ok := o.static(v).(*ssa.Parameter)
+		if !ok {
+			return o.static(v)
+		}
+		call := o.t.CallOf(e)
+		if call == trace.NoEvent {
+			return nil
+		}
+		ci, ok := o.t.Instr(call).(ssa.CallInstruction)
+		if !ok || ci.Common().IsInvoke() || ci.Common().StaticCallee() != p.Parent() {
+			return nil
+		}
+		idx := slices.Index(p.Parent().Params, p)
+		args := ci.Common().Args
+		if idx < 0 || idx >= len(args) {
+			return nil
+		}
+		e, v = call, args[idx]
+	}
+	return nil
+}
+
+// static returns the heap allocation, global or pointer parameter that v
+// holds or points to within its function, or nil.
+func (o *origins) static(v ssa.Value) ssa.Value {
+	if r, ok := o.memo[v]; ok {
+		return r
+	}
+	var r ssa.Value
+	w := v
+	for range maxOriginSteps {
+		switch x := w.(type) {
+		case *ssa.Alloc:
+			if x.Heap {
+				r = x
+				break
+			}
+			if w = onlyStore(x); w != nil {
+				if _, ok := w.Type().Underlying().(*types.Pointer); !ok {
+					w = nil
+				}
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				w = nil
+				break
+			}
+			w = x.X
+		case *ssa.Parameter:
+			if _, ok := x.Type().Underlying().(*types.Pointer); ok {
+				r = x
+			}
+			w = nil
+		case *ssa.Global:
+			r = x
+			w = nil
+		default:
+			w = nil
+		}
+		if r != nil || w == nil {
+			break
+		}
+	}
+	o.memo[v] = r
+	return r
+}
+
+// onlyStore returns the value of the one store into local a, or nil if it
+// has none or several.
+func onlyStore(a *ssa.Alloc) ssa.Value {
+	var w ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if w != nil {
+				return nil
+			}
+			w = st.Val
+		}
+	}
+	return w
+}
+
+// maxOriginSteps bounds the values origins.static follows back in one
+// function, maxOriginCalls the calls origins.origin follows a parameter
+// back through.
+const (
+	maxOriginSteps = 32
+	maxOriginCalls = 16
+)

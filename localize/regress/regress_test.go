@@ -540,6 +540,40 @@ func TestRegressAddedIf(t *testing.T) {
 	}
 }
 
+// TestRegressNestedAdded: testdata/nestedadd's new isPipe adds an if
+// block whose loop misses the ':' ending a modifier's name, so the
+// callee parse never sets the caller's c.piped, which Piped returns.
+// The failing run executes the statements nested in the block, and the
+// failure depends on them through that omitted store into the caller's
+// context (a potential dependence through the pointer parse was given):
+// the loop's if and the block's return must be among the causes, not
+// only the block's header.
+func TestRegressNestedAdded(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/nestedadd")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/nestedadd/new", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	causes := map[string]bool{}
+	for _, c := range rep.Causes {
+		causes[c.Change] = true
+	}
+	var nested []string
+	for _, c := range rep.Changes {
+		if c.Parent != "" && causes[c.ID] {
+			nested = append(nested, strings.SplitN(strings.TrimSpace(c.NewText), "\n", 2)[0])
+		}
+	}
+	for _, want := range []string{"if s[i] == '.' { // the regression: a modifier's name also ends at ':'", `return s[1:i] == "pretty"`} {
+		if !slices.Contains(nested, want) {
+			t.Errorf("nested changes among the causes %q, want %q among them", nested, want)
+		}
+	}
+}
+
 // TestRegressParallel: versions tried at once (Options.Parallel) give the
 // answer of one at a time, on the auxiliary-changes subject and, with
 // -tags long (.ci/run), on max3 (the semantic rounds and delta
