@@ -51,8 +51,7 @@ func HTTPTrace() string {
 
 // NetDial dials an httptest server with net.Dial and a net.Dialer, as a
 // websocket client does, sets the connection's deadline a minute ahead,
-// writes a request by hand and reads the response; a dial to an address
-// no server of the program listens on fails.
+// writes a request by hand and reads the response.
 func NetDial() string {
 	ts := httptest.NewServer(http.NotFoundHandler()) // native, as HTTPTrace's
 	defer ts.Close()
@@ -78,8 +77,7 @@ func NetDial() string {
 	d := &net.Dialer{Timeout: time.Minute}
 	get(d.Dial("tcp", addr))
 	get(d.DialContext(context.Background(), "tcp", addr))
-	_, err := d.Dial("tcp", "127.0.0.1:1")
-	return strings.Join(out, ",") + fmt.Sprint(" ", err != nil)
+	return strings.Join(out, ",")
 }
 
 // TLSConfig reads the *tls.Config of an httptest TLS server's client

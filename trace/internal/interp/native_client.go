@@ -17,8 +17,10 @@ import (
 // copy of the client whose transport dials nothing but those servers'
 // listeners (on the loopback interface), without proxies; anything else
 // is the error the call returns. net.Dial, net.DialTimeout and a
-// net.Dialer's Dial and DialContext dial those listeners likewise, and
-// nothing else. bridgegen leaves out net's dialing,
+// net.Dialer's Dial and DialContext dial those listeners likewise; a
+// dial of the program to any other address stops the run (a
+// *BridgeError): natively it might connect, so an error would be a
+// verdict the native run need not share. bridgegen leaves out net's dialing,
 // listening and lookups, and net/http's ListenAndServe. The servers a run
 // started and did not close are closed when it ends.
 
@@ -192,6 +194,16 @@ func init() {
 		}
 		return d.DialContext(ctx, network, addr)
 	})
+	// A dial of the program's own to another address stops the run.
+	for name, addrArg := range map[string]int{"net.Dial": 1, "net.DialTimeout": 1, "(*net.Dialer).Dial": 2, "(*net.Dialer).DialContext": 3} {
+		dial := bridges[name]
+		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
+			if addr := args[addrArg].Str(); r.netSt().allow(addr) != nil {
+				panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "a run dials only the httptest servers it started, not " + addr + ": the connection would leave the run's sandbox"})
+			}
+			return dial(r, fr, in, args)
+		}
+	}
 	// The servers, recorded.
 	serverBridge := func(name string, f func(http.Handler) *httptest.Server) {
 		clientBridge(name, func(r *run, h http.Handler) *httptest.Server {
