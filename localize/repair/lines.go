@@ -188,6 +188,6 @@ func moduleFiles(prog *trace.Program, pkg string) func(file string) bool {
 	}
 	root := dir + string(filepath.Separator)
 	return func(file string) bool {
-		return strings.HasPrefix(file, root) && strings.HasSuffix(file, ".go") && !strings.HasSuffix(file, "_test.go")
+		return strings.HasPrefix(file, root) && strings.HasSuffix(file, ".go") && !localize.IsTestFile(file)
 	}
 }
