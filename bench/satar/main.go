@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultloc/faultloc/examples/bst"
 	"github.com/faultloc/faultloc/examples/linkedlist"
+	"github.com/faultloc/faultloc/internal/gomod"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/sattar"
 	"github.com/faultloc/faultloc/trace"
@@ -250,14 +251,9 @@ func moduleRoot() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
+	root, ok := gomod.Root(dir)
+	if !ok {
+		return "", fmt.Errorf("no go.mod above the working directory %s", dir)
 	}
+	return root, nil
 }

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 
+	"github.com/faultloc/faultloc/internal/gomod"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/cireport"
 )
@@ -62,16 +62,10 @@ func partialMark(partial bool, reason string) string {
 // moduleRoot is the directory of the go.mod file that holds dir, or dir
 // when none does.
 func moduleRoot(dir string) string {
-	for d := dir; ; {
-		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return dir
-		}
-		d = parent
+	if root, ok := gomod.Root(dir); ok {
+		return root
 	}
+	return dir
 }
 
 // toolVersion is the command's version as its build info gives it: the

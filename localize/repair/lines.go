@@ -5,13 +5,13 @@ import (
 	"context"
 	"go/token"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/internal/gomod"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -173,17 +173,11 @@ func moduleFiles(prog *trace.Program, pkg string) func(file string) bool {
 			break
 		}
 	}
-	for dir != "" {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return none
-		}
-		dir = parent
-	}
 	if dir == "" {
+		return none
+	}
+	dir, ok := gomod.Root(dir)
+	if !ok {
 		return none
 	}
 	root := dir + string(filepath.Separator)
