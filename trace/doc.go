@@ -27,7 +27,11 @@
 // program allocates, DefaultMaxAlloc by default, more for a go test case
 // that needs it: see [SetMaxSteps]), a test oracle rejected the results ([Program.RunTest],
 // tests as data: function, arguments, expected results or a predicate), or
-// the program called os.Exit. Only failures of the interpreter itself are
+// the program called os.Exit. The trace keeps the panics the run raised
+// ([Trace.Panics]), the recovered ones and run-time errors (a nil
+// dereference, an index out of range) too, with their positions and
+// stacks: a library that turns a panic into an error leaves no other
+// mark of where it failed. Only failures of the interpreter itself are
 // errors: an [*UnsupportedError] names a construct and its position, a
 // [*BridgeError] a function without a body that the bridge cannot run, an
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -43,7 +44,58 @@ func (r *run) throw(fr *frame, in *ins, v Value, e EventID) {
 	for f := fr; f != nil; f = f.caller {
 		ip.stack = append(ip.stack, StackFrame{Func: f.c.fn.String(), Pos: r.pos(f.at)})
 	}
+	if r.tr != nil && !isGoexit(v) {
+		r.tr.raise(ip)
+	}
 	panic(ip)
+}
+
+// maxRaised bounds the panics a trace keeps (Trace.Panics): the last
+// ones, so that a program that panics and recovers in a loop costs no
+// more.
+const maxRaised = 32
+
+// raise notes panic ip, just raised, for Panics.
+func (t *Trace) raise(ip *interpPanic) {
+	if len(t.raised) < maxRaised {
+		t.raised = append(t.raised, ip)
+	} else {
+		t.raised[t.next%maxRaised] = ip
+	}
+	t.next++
+}
+
+// Panics returns the panics the run raised, in the order it raised
+// them, whether they escaped the run or a deferred recover stopped
+// them: calls of panic and run-time errors alike (a nil dereference, an
+// index out of range, a write to a nil map, a failed type assertion, a
+// division by zero...), with their value, message, position, event and
+// interpreted stack at the raise, innermost first, as Result.Panic
+// describes the one that escapes. The event is NoEvent for the
+// run-time errors that record none (see PanicInfo.Event). A panic that
+// unwinds through deferred calls is raised once; a deferred call that
+// panics again (panic(r)) raises another. The unwinding of
+// runtime.Goexit or t.FailNow is no panic. Only the last 32 are kept,
+// so that a program that panics and recovers in a loop costs no more;
+// the trace costs nothing more when the run raises none. The slice is
+// the caller's.
+func (t *Trace) Panics() []PanicInfo {
+	n := len(t.raised)
+	out := make([]PanicInfo, 0, n)
+	for i := range n {
+		ip := t.raised[i]
+		if t.next > n {
+			ip = t.raised[(t.next+i)%n]
+		}
+		pi := PanicInfo{Value: ip.v, Message: formatPanic(ip.v), Event: ip.ev, Stack: slices.Clone(ip.stack)}
+		if ip.pos.IsValid() {
+			pi.Pos = t.prog.Fset.Position(ip.pos)
+		} else if len(ip.stack) > 0 {
+			pi.Pos = ip.stack[0].Pos
+		}
+		out = append(out, pi)
+	}
+	return out
 }
 
 func (r *run) rtPanic(fr *frame, in *ins, format string, args ...any) {

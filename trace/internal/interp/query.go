@@ -103,6 +103,7 @@ func (t *Trace) Release() {
 	}
 	t.ev.Release()
 	t.prog, t.statics = nil, nil
+	t.raised, t.next = nil, 0
 }
 
 // StaticInfo returns the description of static instruction s.

@@ -71,6 +71,11 @@ type Trace struct {
 	ev      store.Trace
 	prog    *Program
 	statics []Static // snapshot of prog.statics at the end of the run
+	// raised holds the last maxRaised panics the run raised (see
+	// Panics), from raised[next%maxRaised] on once it is full; next is
+	// how many were raised.
+	raised []*interpPanic
+	next   int
 }
 
 // The flags of an event's record (see store.RefFlag), as Kinds, and the
