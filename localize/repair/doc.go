@@ -92,8 +92,9 @@
 // comparison of the variables cond tests (`return a == b`), each
 // type-checked in place. The lines of the failing run's panic and of
 // the calls on its stack (the first failing case's: the panic that
-// ended it, or else the last call of panic it recovered from), in the
-// module's files, take these early returns too, whatever their rank,
+// ended it, or else the last it recovered from, a call of panic or a
+// run-time error such as a nil dereference or an index out of range:
+// trace.Trace.Panics), in the module's files, take these early returns too, whatever their rank,
 // before the other lines: a panic is where a missing guard shows, and a
 // localization seldom ranks its line first. No data checks them: they are validated after
 // mutation analysis' first fixes, by their lines' order, a line's

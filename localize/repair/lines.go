@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/faultloc/faultloc/internal/gomod"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
@@ -30,11 +28,11 @@ const (
 // executed in the program's non-test files: by their suspiciousness in
 // the spectrum m of the selected cases (Ochiai), ties (as with a single
 // failing case and no passing one, where every line it ran ties) broken
-// first by whether c's run raised a panic there (a call of panic, even
-// one the program recovers from: the failure shows where it is
-// raised, and a missing guard belongs before it), then by how late it
-// last executed them, the latest first: a failure shows soon after its
-// fault more often than long after. Each is a candidate with the line
+// first by whether c's run raised a panic there (a call of panic or a
+// run-time error, even one the program recovers from: the failure
+// shows where it is raised, and a missing guard belongs before it),
+// then by how late it last executed them, the latest first: a failure
+// shows soon after its fault more often than long after. Each is a candidate with the line
 // as its one location.
 //
 // frames are the lines of the failing run's panic and of its callers
@@ -77,11 +75,10 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 		events = t.Len()
 		for e := range t.Len() {
 			p := t.Pos(trace.EventID(e))
-			l := trace.Line{File: p.Filename, Line: p.Line}
-			last[l] = e
-			if _, ok := t.Instr(trace.EventID(e)).(*ssa.Panic); ok {
-				panicked[l] = true
-			}
+			last[trace.Line{File: p.Filename, Line: p.Line}] = e
+		}
+		for _, p := range t.Panics() {
+			panicked[trace.Line{File: p.Pos.Filename, Line: p.Pos.Line}] = true
 		}
 		for i := range lines {
 			l := trace.Line{File: lines[i].file, Line: lines[i].line}
@@ -109,16 +106,17 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 const maxPanicFrames = 3
 
 // panicFrames returns the lines of the panic that ended run r, or else
-// of the last call of panic in its trace t in a file keep keeps (one
-// the program recovered from, as a library that turns panics into
-// errors does), and of the calls on its stack, innermost first, in the
-// files keep keeps, each line once, up to maxPanicFrames: a missing
-// guard (`if from == nil { return nil, nil }`) belongs before the
-// statement that panics or before a call on the way to it, lines a
-// localization may rank low, since the panic is where the failure
-// shows, not its cause. Nil if the run raised no such panic. A run-time
-// panic the program recovered from (a nil dereference, an index out of
-// range) is not in the trace as a call of panic: it has none.
+// of the last panic its trace t holds (trace.Trace.Panics) raised or
+// passed through in a file keep keeps (one the program recovered
+// from, as a library that turns panics into errors does: a call of
+// panic or a run-time error, a nil dereference, an index out of range,
+// a write to a nil map), and of the calls on its stack, innermost
+// first, in the files keep keeps, each line once, up to
+// maxPanicFrames: a missing guard (`if from == nil { return nil, nil
+// }`) belongs before the statement that panics or before a call on the
+// way to it, lines a localization may rank low, since the panic is
+// where the failure shows, not its cause. Nil if the run raised no
+// such panic.
 func panicFrames(r *trace.Result, t *trace.Trace, keep func(file string) bool) []trace.Line {
 	var out []trace.Line
 	add := func(p token.Position) {
@@ -127,27 +125,23 @@ func panicFrames(r *trace.Result, t *trace.Trace, keep func(file string) bool) [
 			out = append(out, l)
 		}
 	}
-	if r != nil && r.Outcome == trace.Panicked && r.Panic != nil {
-		add(r.Panic.Pos)
-		for _, f := range r.Panic.Stack {
+	addPanic := func(p *trace.PanicInfo) {
+		add(p.Pos)
+		for _, f := range p.Stack {
 			add(f.Pos)
 		}
-		if len(out) > 0 {
+	}
+	if r != nil && r.Outcome == trace.Panicked && r.Panic != nil {
+		if addPanic(r.Panic); len(out) > 0 {
 			return out
 		}
 	}
 	if t == nil {
 		return nil
 	}
-	for e := trace.EventID(t.Len() - 1); e >= 0; e-- {
-		if _, ok := t.Instr(e).(*ssa.Panic); !ok || !keep(t.Pos(e).Filename) {
-			continue
-		}
-		add(t.Pos(e))
-		for c := t.CallOf(e); c != trace.NoEvent; c = t.CallOf(c) {
-			add(t.Pos(c))
-		}
-		break
+	ps := t.Panics()
+	for i := len(ps) - 1; i >= 0 && len(out) == 0; i-- {
+		addPanic(&ps[i])
 	}
 	return out
 }

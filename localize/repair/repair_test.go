@@ -376,3 +376,36 @@ func TestRepairPanicFrameGuard(t *testing.T) {
 		t.Errorf("the guard at the panic is patch %d, want among the first 3:\n%s", rank, text)
 	}
 }
+
+// TestRepairRuntimePanicGuard repairs the subjects whose failing run
+// raises a run-time panic that is recovered, so that the trace holds no
+// call of panic: testdata/option (an index out of range that the
+// library's deferred recover turns into an error), testdata/tally (a
+// write to a nil map that the test's own recover reports) and
+// testdata/quota (a nil dereference two calls below the recover). The
+// fix, a guard before the statement that panics, is at a line every
+// passing test runs, which the spectrum ranks low; the panic's frame
+// (Trace.Panics) takes guards all the same, and the fix is a plausible
+// patch among the first three.
+func TestRepairRuntimePanicGuard(t *testing.T) {
+	for _, tc := range []struct{ name, guard, before string }{
+		{"option", `if len(kv) < 2 { return "", "", nil }`, "\treturn strings.TrimSpace(kv[0]), strings.TrimSpace(kv[1]), nil"},
+		{"tally", "if stats == nil { return }", "\tstats[w]++"},
+		{"quota", "if l == nil { return false }", "\treturn n > l.Max"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, text := repairTestdata(t, tc.name, "")
+			i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
+				return p.Repl == tc.guard && strings.HasPrefix(p.Origin, "edit guard") &&
+					strings.Contains(string(p.Source), "\n\t}\n"+tc.before+"\n") &&
+					p.Validation != nil && p.Validation.Plausible
+			})
+			if i < 0 {
+				t.Fatalf("no plausible edit guard %s before the panic:\n%s", tc.guard, text)
+			}
+			if rank := res.Patches[i].Rank; rank > 3 {
+				t.Errorf("the guard at the panic is patch %d, want among the first 3:\n%s", rank, text)
+			}
+		})
+	}
+}
