@@ -1,8 +1,10 @@
 // Package native turns one native go test run of a package into
 // evidence for the failing cases: what each case covered, where its
 // failure happened (the file:line places of its failed assertions and
-// of its panic's stack), and how far each line of the package is from
-// those places in its static call graph. It ranks a case the
+// of its panic's stack, and the frames of a run-time error its
+// interpreted run recovered from, which go test's output does not
+// show), and how far each line of the package is from those places in
+// its static call graph. It ranks a case the
 // interpreter cannot run, and its ranking is fused into the ranking of a
 // case the interpreter ran, so that the lines a plain spectrum would
 // place high are not buried.

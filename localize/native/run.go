@@ -280,7 +280,11 @@ func buildTags(flags []string) []string {
 // filters by coverage. It returns nil when the case did not fail
 // natively or its output names no line of the code under test.
 func (n *Run) Distance(name string) map[trace.Line]int {
-	lines := n.FailureLines(name)
+	return n.distance(n.FailureLines(name))
+}
+
+// distance is Distance from the failure's places lines.
+func (n *Run) distance(lines []trace.Line) map[trace.Line]int {
 	if len(lines) == 0 || n.graph == nil {
 		return nil
 	}

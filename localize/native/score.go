@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,7 +54,9 @@ func (s SpectrumScorer) Score(ctx context.Context, f *localize.Failure) (localiz
 // ProximityScorer scores the lines of the code under test by their static
 // distance d from the failure in the native run ([Run.Distance]:
 // calls between the line's function and the functions of the panic's
-// frames or of the failed assertions) as 1/sqrt(1+d), the weight
+// frames or of the failed assertions; with the frames of a run-time
+// error that the case's interpreted run recovered from, which go
+// test's output does not show: recoveredFrames) as 1/sqrt(1+d), the weight
 // [localize.ProximityScorer] gives a dependence: the fault of a failing test
 // tends to lie in the functions its failure passes through, or near
 // them. Lines of functions the static call graph does not connect to
@@ -73,7 +76,15 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 	if n == nil || f.Case == nil {
 		return localize.LineScores{}, nil // no native evidence
 	}
-	d := n.Distance(f.Case.Name())
+	lines := n.FailureLines(f.Case.Name())
+	if len(lines) > 0 {
+		for _, l := range n.recoveredFrames(ctx, f) {
+			if !slices.Contains(lines, l) {
+				lines = append(lines, l)
+			}
+		}
+	}
+	d := n.distance(lines)
 	out := make(localize.LineScores, len(d))
 	for l, x := range d {
 		out[l] = localize.Proximity(x)
