@@ -24,13 +24,20 @@ import (
 // was), reverting it says which change broke the case, while the bug is
 // often in the new code it brought in, which no reversal can single out
 // (it has no old version): the fix sites are those of its lines the
-// failure depends on.
+// failure depends on. When the root cause is itself added code (an
+// added block whose deletion makes the cases pass), the causes nested in
+// it are fix sites too: the fault is one of its statements, which no
+// reversal singles out when deleting it alone does not pass.
 type FixSite struct {
-	// Rank orders the sites, 1 first: by round (the critical predicates
-	// between the failure and the change, as Cause.Round), then those in
-	// a minimal correction set of the trace formula first, then by the
-	// length of the dependence chain from the failure to the change (its
-	// source lines), then in the changes' order.
+	// Rank orders the sites, 1 first: those nested in the most changes
+	// first (Change.Parent: a statement inside an added loop inside an
+	// added if runs only under the new code's own conditions, which also
+	// count as critical predicates and so raise its round), then by
+	// round (the critical predicates between the failure and the change,
+	// as Cause.Round), then those in a minimal correction set of the
+	// trace formula first, then by the length of the dependence chain
+	// from the failure to the change (its source lines), then in the
+	// changes' order.
 	Rank   int    `json:"rank"`
 	Change string `json:"change"`
 	Round  int    `json:"round"`
@@ -44,8 +51,9 @@ type FixSite struct {
 // descend finds the fix sites of a verified root cause: it runs the
 // first failing case, recording its coverage only, on the new version
 // with reverted (root and its auxiliary changes) reverted, and keeps the
-// causes outside root (and outside the changes nested in it) with a line
-// that run does not execute, ranked (see FixSite.Rank);
+// causes outside root (and outside the changes nested in it, but for
+// those nested in an added root change) with a line that run does not
+// execute, ranked (see FixSite.Rank);
 // an added function's declaration is left out (its statements are
 // changes of their own).
 // When that run cannot be made, it returns no sites and why.
@@ -61,7 +69,7 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 	var cand []Cause
 	for _, c := range causes {
 		ch := g.set.ByID(c.Change)
-		if ch == nil || within(ch, root) || len(c.offsets) != len(c.Lines) || len(c.Lines) == 0 {
+		if ch == nil || slices.Contains(root, ch) || within(ch, root) && !inAdded(g.set, ch, root) || len(c.offsets) != len(c.Lines) || len(c.Lines) == 0 {
 			continue
 		}
 		if ch.Kind == changes.Added && ch.Unit == "decl" && len(g.set.Children(ch)) > 0 {
@@ -147,11 +155,33 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 			}
 			return 1
 		}
-		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(core(a), core(b)), cmp.Compare(sem.hops(a.Change), sem.hops(b.Change)),
+		da, db := depth(g.set, g.set.ByID(a.Change)), depth(g.set, g.set.ByID(b.Change))
+		return cmp.Or(cmp.Compare(db, da), cmp.Compare(a.Round, b.Round), cmp.Compare(core(a), core(b)), cmp.Compare(sem.hops(a.Change), sem.hops(b.Change)),
 			cmp.Compare(g.set.Index(g.set.ByID(a.Change)), g.set.Index(g.set.ByID(b.Change))))
 	})
 	for i := range sites {
 		sites[i].Rank = i + 1
 	}
 	return sites, "", nil
+}
+
+// inAdded reports whether c is nested in an added change of root: a
+// statement of the new code the root cause is (an added block or
+// function), which reverting the root deletes with it.
+func inAdded(set *changes.Set, c *changes.Change, root []*changes.Change) bool {
+	for p := set.ByID(c.Parent); p != nil; p = set.ByID(p.Parent) {
+		if p.Kind == changes.Added && slices.Contains(root, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// depth is the number of changes c is nested in.
+func depth(set *changes.Set, c *changes.Change) int {
+	n := 0
+	for p := set.ByID(c.Parent); p != nil; p = set.ByID(p.Parent) {
+		n++
+	}
+	return n
 }

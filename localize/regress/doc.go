@@ -27,6 +27,14 @@
 // statement of that code each pass reverted alone: the statement of
 // added code is the root cause (an added if whose body is one statement
 // is the change, as deleting the statement neutralises its condition).
+// Delta debugging keeps the first minimal set it meets; among minimal
+// sets of the same size the root cause is the one reverting the fewest
+// changes in all, its auxiliary changes counted: a change of the set is
+// replaced by one of the set's auxiliary changes that its own reversal
+// needs (a call site reverted to a rewritten function's old parameter
+// takes the function's added block along) when the set so made passes
+// with fewer changes reverted, those the failing run depends on
+// (causes) and nearest the failure (by round) tried first.
 // Each critical predicate's branch is compared with the same occurrence
 // of the same branch in the run with every change reverted.
 //
@@ -35,7 +43,11 @@
 // often in the new code it brought in, which no reversal singles out:
 // the causes outside the root cause that the failing run executed and
 // the run with it and its auxiliary changes reverted (which passes) does
-// not are the fix sites ([FixSite]), ranked by round, the trace formula's
+// not are the fix sites ([FixSite]), and so are the causes nested in a
+// root change that is added code (an added block whose statement is
+// wrong, though deleting that statement alone does not pass): ranked
+// by how deep in changed code they lie (the new code's own conditions
+// count as critical predicates), then by round, the trace formula's
 // mark and their distance from the failure.
 //
 //	type       what it is

@@ -71,7 +71,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		how := r.Chosen
 		switch r.Chosen {
 		case ChosenAuxiliary:
-			how = "an auxiliary change that, reverted alone, passes with fewer changes reverted"
+			how = "an auxiliary change that, reverted alone or in place of one of the set's changes, passes with fewer changes reverted"
 		case ChosenOrigin:
 			how = "where the wrong value starts: a cause that the root found before it cannot be reverted without, and whose code it depends on by data"
 		case ChosenAddedCode:

@@ -240,7 +240,8 @@ type Report struct {
 	Reason  string `json:"reason,omitempty"`
 	// FixSites are where the fix may lie when the root cause replaced
 	// code: the causes outside Root that the failing run executed only
-	// because of the root cause, Aux's among them (see FixSite), ranked. Root answers
+	// because of the root cause, Aux's among them, and the causes nested
+	// in an added root change (see FixSite), ranked. Root answers
 	// which change broke the cases; on a rewrite, the fix sites answer
 	// where in the new code it brought in the failure comes from. Empty
 	// when no such cause ran (a root cause that replaced nothing the
@@ -279,8 +280,9 @@ type Report struct {
 // debugging found (Report.Chosen).
 const (
 	// ChosenAuxiliary: an auxiliary change of the minimal set that,
-	// reverted alone, makes the cases pass with fewer changes reverted
-	// in all (the minimal set needed it to build).
+	// reverted alone or in place of one of the set's changes, makes the
+	// cases pass with fewer changes reverted in all (the minimal set
+	// needed it to build).
 	ChosenAuxiliary = "auxiliary"
 	// ChosenOrigin: a cause that cannot be reverted without the root
 	// found before it, on which that root's code depends by data: where
@@ -782,6 +784,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			{ChosenAuxiliary, func(r []*changes.Change) ([]*changes.Change, error) {
 				return tighten(ctx, after, r, rank, len(rep.Causes) > 0)
 			}},
+			{ChosenAuxiliary, func(r []*changes.Change) ([]*changes.Change, error) { return swap(ctx, after, r, rank) }},
 			{ChosenOrigin, func(r []*changes.Change) ([]*changes.Change, error) { return origin(ctx, after, r, rank, sem) }},
 			{ChosenAddedCode, func(r []*changes.Change) ([]*changes.Change, error) { return deepen(ctx, after, r, rank, sem) }},
 		} {

@@ -572,6 +572,62 @@ func TestRegressNestedAdded(t *testing.T) {
 			t.Errorf("nested changes among the causes %q, want %q among them", nested, want)
 		}
 	}
+	// The faulty if, nested deepest in the added block, is the first fix
+	// site: the block's own conditions raise its round above the loop's
+	// and the return's.
+	if first := firstFixSite(rep); !strings.HasPrefix(first, "if s[i] == '.' {") {
+		t.Errorf("first fix site %q, want the loop's if; fix sites %+v", first, rep.FixSites)
+	}
+}
+
+// firstFixSite returns the first line of the text of rep's first fix
+// site, or "" without any.
+func firstFixSite(rep *Report) string {
+	if len(rep.FixSites) == 0 {
+		return ""
+	}
+	for _, c := range rep.Changes {
+		if c.ID == rep.FixSites[0].Change {
+			line, _, _ := strings.Cut(strings.TrimSpace(c.NewText), "\n")
+			return line
+		}
+	}
+	return ""
+}
+
+// TestRegressSwap: in testdata/swap, isPipe takes a string instead of a
+// byte and adds a modifier check whose loop misses the ':' ending a
+// modifier's name; its last return no longer accepts '@'. Reverting the
+// return with splitObject's call site passes, the call site taking the
+// whole new isPipe along as auxiliary changes (its old parameter); so
+// does reverting the return with the added check, a set of the same
+// size needing none: it is the root cause. The statements of the added
+// check are fix sites, the faulty if first.
+func TestRegressSwap(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/swap")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/swap/new", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			line, _, _ := strings.Cut(strings.TrimSpace(c.NewText), "\n")
+			root = append(root, line)
+		}
+	}
+	if !slices.Equal(root, []string{"if c == '@' {", "return c == '[' || c == '{'"}) || len(rep.Aux) > 0 || !rep.Verified {
+		t.Errorf("root %q (aux %v, verified %v), want the added check and the last return, no auxiliary change, verified", root, rep.Aux, rep.Verified)
+	}
+	if rep.Chosen != ChosenAuxiliary || len(rep.Found) != len(rep.Root) || slices.Equal(rep.Found, rep.Root) {
+		t.Errorf("chosen %q in place of %v, want %q in place of delta debugging's set of the same size", rep.Chosen, rep.Found, ChosenAuxiliary)
+	}
+	if first := firstFixSite(rep); !strings.HasPrefix(first, "if s[i] == '.' || s[i] == '|' {") {
+		t.Errorf("first fix site %q, want the loop's if; fix sites %+v", first, rep.FixSites)
+	}
 }
 
 // TestRegressParallel: versions tried at once (Options.Parallel) give the
