@@ -22,6 +22,10 @@
 //	                 a line nearly every passing case runs (far more
 //	                 than run the best line) goes by its Ochiai rank
 //
+// No scorer of this package ranks a line of a test file: the native run
+// measures them, and counts distances from them, but test code is the
+// oracle, not a place to blame, as the interpreter's scorers have it.
+//
 // A stage finds the run in [localize.Failure.Native]; the scorers read
 // the *Run that Collect returns (a caller's own [localize.NativeRun]
 // scores nothing). pipeline.Run collects one for every package it

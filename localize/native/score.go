@@ -30,7 +30,7 @@ const Mode = "native"
 // native run (Failure.Native) by a spectrum formula over the native run's
 // cases: the same evidence as [localize.SpectrumScorer], but from every case of
 // the package as go test runs it, those the interpreter cannot run
-// included.
+// included. The lines of test files are left out.
 type SpectrumScorer struct {
 	// Formula is the spectrum formula. Default (zero): Ochiai.
 	Formula spectra.Formula
@@ -48,7 +48,24 @@ func (s SpectrumScorer) Score(ctx context.Context, f *localize.Failure) (localiz
 	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
 		return localize.LineScores{}, nil // no native evidence of this failure
 	}
-	return (localize.SpectrumScorer{Formula: s.Formula}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: n.Spectrum})
+	ls, err := (localize.SpectrumScorer{Formula: s.Formula}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: n.Spectrum})
+	return withoutTests(ls), err
+}
+
+// withoutTests drops from ls the lines of test files, which no scorer
+// of the native evidence ranks: test code is the oracle, not a place to
+// blame ([localize.IsTestFile]), as the interpreter's scorers have it.
+// The native run measures the test files of the package too, and counts
+// distances from their lines; ranked, the failing test's own lines
+// (which only it runs, at distance 0) would come first, and raise the
+// best score by which [Fuse] finds the weak lines.
+func withoutTests(ls localize.LineScores) localize.LineScores {
+	for l := range ls {
+		if localize.IsTestFile(l.File) {
+			delete(ls, l)
+		}
+	}
+	return ls
 }
 
 // ProximityScorer scores the lines of the code under test by their static
@@ -60,7 +77,7 @@ func (s SpectrumScorer) Score(ctx context.Context, f *localize.Failure) (localiz
 // [localize.ProximityScorer] gives a dependence: the fault of a failing test
 // tends to lie in the functions its failure passes through, or near
 // them. Lines of functions the static call graph does not connect to
-// the failure are left out.
+// the failure are left out, and so are the lines of test files.
 type ProximityScorer struct{}
 
 var _ localize.Scorer = ProximityScorer{}
@@ -89,7 +106,7 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 	for l, x := range d {
 		out[l] = localize.Proximity(x)
 	}
-	return out, nil
+	return withoutTests(out), nil
 }
 
 // PackageData completes the scores of its Scorer with the lines of the
