@@ -21,6 +21,16 @@
 //	Fuse             interleaves the run's ranking into a report's;
 //	                 a line nearly every passing case runs (far more
 //	                 than run the best line) goes by its Ochiai rank
+//	Floor            no line of a ranking lower than its native
+//	                 Ochiai rank (Fuse and Report apply it)
+//
+// Both rankings of a case, fused and by the native run alone, are
+// floored by native Ochiai ([Floor]): the interpreter's evidence and the
+// call distances may lift a line above the lines native Ochiai scores
+// higher, but a line past the verified candidates' waits only behind
+// the lines native Ochiai ranks above it and those the ranking placed
+// above that rank, at most about twice its native Ochiai rank, where the
+// ranking alone could bury it anywhere.
 //
 // No scorer of this package ranks a line of a test file: the native run
 // measures them, and counts distances from them, but test code is the

@@ -48,7 +48,9 @@ const DefaultShare = 2
 // would still place it high for its proximity to the failure. The lines
 // ranked below a weak line in rep's ranking move up, as if it were not
 // there. A line keeps the evidence of the ranking that places it higher.
-// It does nothing when f has no native evidence of the case's failure.
+// Last, no line stands lower than its native Ochiai rank ([Floor] with
+// [DefaultFloor]). It does nothing when f has no native evidence of the
+// case's failure.
 //
 // pipeline.Run fuses every report of a case the interpreter ran; go run
 // ./bench/realbugs -kinds native compares the shares. The rules on
@@ -69,7 +71,7 @@ func Fuse(ctx context.Context, rep *localize.Report, f *localize.Failure, share 
 	localize.Rank(ctx, nat, f, Scorers()...)
 	markData(nat, n)
 	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
-	rep.Ranking = interleave(n.statements(rep.Ranking), n.statements(nat.Ranking), share, ochiai, n.weak(rep.Ranking, ochiai))
+	rep.Ranking = Floor(interleave(n.statements(rep.Ranking), n.statements(nat.Ranking), share, ochiai, n.weak(rep.Ranking, ochiai)), ochiai, DefaultFloor)
 }
 
 // weak returns the weak lines of Fuse among the lines ochiai scores and

@@ -253,7 +253,8 @@ func (uncoveredProximity) Score(ctx context.Context, f *localize.Failure) (local
 
 // Report is the report of a failing case that only the native run
 // ranks: why the interpreter did not, in its Reason, and the ranking of
-// [Scorers].
+// [Scorers], no line lower than its native Ochiai rank ([Floor] with
+// [DefaultFloor]).
 func Report(ctx context.Context, f *localize.Failure, why string) *localize.Report {
 	start := time.Now()
 	name := f.Case.Name()
@@ -261,6 +262,8 @@ func Report(ctx context.Context, f *localize.Failure, why string) *localize.Repo
 		Reason: "ranked by the native run alone: " + why}
 	localize.Rank(ctx, rep, f, Scorers()...)
 	markData(rep, runOf(f))
+	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
+	rep.Ranking = Floor(rep.Ranking, ochiai, DefaultFloor)
 	rep.Stats.Total = time.Since(start)
 	return rep
 }

@@ -1,0 +1,96 @@
+package native
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/faultloc/faultloc/localize"
+)
+
+// DefaultFloor is the factor of [Floor] that [Fuse] and [Report] apply:
+// each line of the case's ranking takes a place no lower than its rank
+// under native Ochiai. bench/realbugs (go run ./bench/realbugs -kinds fusion -keep
+// DIR, over the reports a historical run kept in DIR) compares factors.
+const DefaultFloor = 1.0
+
+// Floor returns ranking rs with no line placed lower than factor times
+// its rank under ochiai (native Ochiai's scores of the case's lines,
+// [SpectrumScorer]; ties at their worst position): each line past the
+// head of rs (the lines of verified candidates and of plausible fixes
+// that lead it, which stay first as they are) takes the position
+// min(p, factor·s), p its position in rs after the head and s its
+// rank under ochiai (a line ochiai does not score keeps p), and the
+// lines are ordered by that position, those that take the same one as
+// rs orders them. Lines that tie in rs and take the same position still
+// share a rank, their worst. A factor <= 0, or no score, returns rs.
+//
+// The evidence of the interpreter (a slice's lines by their distance
+// from the failure, a spectrum over the cases it ran within its bounds)
+// and the native run's call distances place a line ahead of others that
+// native Ochiai, over every case of the package, scores higher; where
+// that evidence is right the fault rises above its Ochiai rank, where it
+// is wrong the fault would fall below it, behind lines that a slice
+// reaches but the suite clears. The floor keeps the gain and bounds the
+// loss: under factor 1 a line past the head waits only behind the lines
+// native Ochiai ranks above it and the lines rs places above its Ochiai
+// rank, at most about twice that rank. Since lines that take the same
+// position keep the order of rs, the first line of rs keeps its place;
+// a line at position p can be passed only by lines whose Ochiai rank,
+// times factor, is below p.
+//
+// The rule was chosen on the historical bugs' kept reports (go run
+// ./bench/realbugs -kinds fusion), beside native Ochiai: factor 1 placed
+// the faulty line at least as well as native Ochiai for more bugs than
+// the default's ranking or factors 1.5, 2 and 3, and moved no fault out
+// of the first place or the first five; the larger factors lift fewer
+// faults to their Ochiai rank and, lifting other lines, pushed one below
+// where the default had it (BurntSushi/toml). Where the default placed
+// the fault below native Ochiai, the lines above it were a slice's,
+// near the failure in its dependences but run by many passing cases
+// (tidwall/gjson, hbollon/go-edlib, go-chi/chi); the interpreter's
+// spectrum over too few cases (its evidence stage cut short), tying
+// lines that native Ochiai tells apart (huandu/go-sqlbuilder,
+// bits-and-blooms/bitset); or, in a ranking by the native run alone,
+// lines tied with it under Ochiai times call distance that Ochiai alone
+// places below it (go-chi/chi's middleware).
+func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64) []localize.RankedLine {
+	if factor <= 0 || len(ochiai) == 0 {
+		return rs
+	}
+	head := 0
+	for head < len(rs) && (rs[head].Evidence == localize.EvidenceVerified || rs[head].Evidence == localize.EvidenceMutation) {
+		head++
+	}
+	ranks := tieRanks(ochiai)
+	type entry struct {
+		line  localize.RankedLine
+		key   float64
+		order int
+	}
+	entries := make([]entry, 0, len(rs)-head)
+	for i, rl := range rs[head:] {
+		e := entry{line: rl, key: float64(rl.Rank - head), order: i}
+		if s, ok := ochiai[rl.SourceLine()]; ok && !math.IsNaN(s) {
+			e.key = min(e.key, factor*float64(ranks[rl.SourceLine()]))
+		}
+		entries = append(entries, e)
+	}
+	slices.SortStableFunc(entries, func(x, y entry) int {
+		return cmp.Or(samePlace(x.key, y.key), cmp.Compare(x.order, y.order))
+	})
+	out := slices.Clone(rs[:head])
+	for i := 0; i < len(entries); {
+		j := i + 1
+		for j < len(entries) && samePlace(entries[j].key, entries[i].key) == 0 && entries[j].line.Rank == entries[i].line.Rank {
+			j++
+		}
+		rk := len(out) + j - i
+		for _, e := range entries[i:j] {
+			e.line.Rank = rk
+			out = append(out, e.line)
+		}
+		i = j
+	}
+	return out
+}

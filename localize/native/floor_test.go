@@ -1,0 +1,74 @@
+package native
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/trace"
+)
+
+func TestFloor(t *testing.T) {
+	rl := func(line, rank int, ev localize.Evidence) localize.RankedLine {
+		return localize.RankedLine{Position: localize.Position{File: "a.go", Line: line}, Rank: rank, Evidence: ev}
+	}
+	at := func(line int) trace.Line { return trace.Line{File: "a.go", Line: line} }
+	sl, sp := localize.EvidenceSlice, localize.EvidenceSpectrum
+	// Lines 1 to 6; 3 and 4 tie at 4. Native Ochiai puts 5 first (rank
+	// 1) and 1 to 4 at 5; it does not score 6.
+	rs := []localize.RankedLine{rl(1, 1, sl), rl(2, 2, sl), rl(3, 4, sl), rl(4, 4, sl), rl(5, 5, sp), rl(6, 6, sp)}
+	ochiai := localize.LineScores{at(1): 0.5, at(2): 0.5, at(3): 0.5, at(4): 0.5, at(5): 0.9}
+	// Led by a verified candidate's line and a plausible fix's, which
+	// stay first; 5 follows 2 at 3 (position 1 under factor 1).
+	headed := []localize.RankedLine{rl(10, 1, localize.EvidenceVerified), rl(11, 2, localize.EvidenceMutation), rl(1, 3, sl), rl(2, 4, sl), rl(5, 5, sp)}
+	for _, tc := range []struct {
+		name   string
+		rs     []localize.RankedLine
+		ochiai localize.LineScores
+		factor float64
+		want   []localize.RankedLine
+	}{
+		{"factor 0: as it was", rs, ochiai, 0, rs},
+		{"no scores: as it was", rs, nil, 1, rs},
+		// 5 takes position 1, after 1 (which keeps the first place);
+		// 3 and 4 still tie; 6, unscored, keeps 6.
+		{"factor 1", rs, ochiai, 1, []localize.RankedLine{rl(1, 1, sl), rl(5, 2, sp), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
+		// 5 takes position 2, after 2.
+		{"factor 2", rs, ochiai, 2, []localize.RankedLine{rl(1, 1, sl), rl(2, 2, sl), rl(5, 3, sp), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
+		// 5 at position 10: no higher than it was.
+		{"factor 10", rs, ochiai, 10, rs},
+		{"head first", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.2, at(11): 0.2}, 1,
+			[]localize.RankedLine{rl(10, 1, localize.EvidenceVerified), rl(11, 2, localize.EvidenceMutation), rl(1, 3, sl), rl(5, 4, sp), rl(2, 5, sl)}},
+	} {
+		got := Floor(slices.Clone(tc.rs), tc.ochiai, tc.factor)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s:\n got %v\nwant %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestFloorBound: under factor 1 the line native Ochiai ranks best among
+// many ties at the bottom of a long ranking rises to its Ochiai rank,
+// however many lines rs puts above it, and the first line of rs stays
+// first.
+func TestFloorBound(t *testing.T) {
+	var rs []localize.RankedLine
+	ochiai := localize.LineScores{}
+	for i := 1; i <= 50; i++ {
+		rs = append(rs, localize.RankedLine{Position: localize.Position{File: "a.go", Line: i}, Rank: i, Evidence: localize.EvidenceSlice})
+		ochiai[trace.Line{File: "a.go", Line: i}] = 0.1
+	}
+	ochiai[trace.Line{File: "a.go", Line: 50}] = 1 // first under Ochiai
+	ochiai[trace.Line{File: "a.go", Line: 49}] = 0.5
+	got := Floor(rs, ochiai, 1)
+	pos := map[int]int{}
+	for _, rl := range got {
+		pos[rl.Line] = rl.Rank
+	}
+	if pos[1] != 1 || pos[50] != 2 || pos[49] != 4 {
+		t.Errorf("line 1 at %d (want 1), line 50 at %d (want 2, its Ochiai rank 1 behind the first line), line 49 at %d (want 4: Ochiai rank 2, behind 1, 50 and 2)", pos[1], pos[50], pos[49])
+	}
+	if len(got) != len(rs) {
+		t.Errorf("%d lines, want %d", len(got), len(rs))
+	}
+}
