@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex,diagnose,native] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR]
+//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex,diagnose,native,fusion] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR] [-ahead]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -15,7 +15,8 @@
 // a file, after each historical bug as well (a run takes long). With
 // -keep, the copies are made in DIR and left there, each with its bug, for
 // running faultloc on by hand, and beside each historical bug's copy the
-// JSON report and the standard error of its localization.
+// JSON report and the standard error of its localization, and native
+// Ochiai's ranking of the package's lines (<copy>.ochiai.json).
 //
 // # Seeded faults
 //
@@ -77,6 +78,20 @@
 // case the interpreter cannot run), by localize.DefaultScorers over the
 // interpreter's evidence, and by native.Fuse of the two under
 // several shares: the evidence for native.DefaultShare.
+//
+// # Fusion rules
+//
+// -kinds fusion -keep DIR runs nothing: it reads the reports and native
+// Ochiai's rankings a historical run kept in DIR and orders each report's
+// ranking again by each of several rules (native.Floor under several
+// factors, the lines of test files left out), so that one change to the
+// fusion of the default's evidence is judged on every bug at once,
+// beside the rank the default gave and native Ochiai's. The reports are
+// those of the faultloc that the historical run built; a report fused
+// before the native stage was done (under load) is marked, as the rule
+// would have had less evidence than the kept ranking gives it. -ahead
+// lists, per failing case, the lines ranked up to the faulty line, with
+// their evidence and native Ochiai's rank and score.
 //
 // # Regressions
 //
@@ -213,16 +228,17 @@ func main() {
 	out := flag.String("out", "", "also write the report to this file")
 	only := flag.String("subjects", "", "comma-separated names of seeded subjects and historical bugs to run (default all)")
 	check := flag.Bool("check", false, "only validate the historical bugs: their test passes as released and fails with the bug put back")
-	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by angelic.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, diagnose.Run), native (the historical bugs ranked by native evidence, the interpreter's and their fusion), comma-separated")
+	kinds := flag.String("kinds", "seeded,historical", "the kinds of rows to run: seeded, historical, rankers (the historical bugs ranked by each rule, without fix candidates), regress (the historical bugs explained as regressions, AFTER), flex (AgxFaults' verified candidates of the historical bugs tested by angelic.FlexTest on the passing cases), diagnose (each historical bug's failing cases diagnosed together, diagnose.Run), native (the historical bugs ranked by native evidence, the interpreter's and their fusion), fusion (the reports a historical run kept in -keep DIR ordered again by each fusion rule), comma-separated")
 	flexBound := flag.Duration("flex-bound", 2*time.Minute, "-kinds flex: time bound of the flexibility test of one failing case's candidates")
 	flag.Func("flags", "extra flags of faultloc localize for the historical bugs, space-separated (for example \"-evidence native\"), to measure a setting against the default", func(v string) error {
 		localizeFlags = strings.Fields(v)
 		return nil
 	})
+	flag.BoolVar(&verboseFusion, "ahead", false, "-kinds fusion: list on stderr, per failing case, the lines the default ranks up to the faulty line, with native Ochiai's rank and score of each")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
 	flag.Parse()
 	var seeded []subject
-	var historical, ranked, regressed, flexed, diagnosed, natived []bug
+	var historical, ranked, regressed, flexed, diagnosed, natived, fused []bug
 	for _, k := range strings.Split(*kinds, ",") {
 		switch strings.TrimSpace(k) {
 		case "seeded":
@@ -239,13 +255,15 @@ func main() {
 			diagnosed = bugs
 		case "native":
 			natived = bugs
+		case "fusion":
+			fused = bugs
 		default:
-			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress, flex, diagnose or native)\n", k)
+			fmt.Fprintf(os.Stderr, "realbugs: unknown kind %q in -kinds (want seeded, historical, rankers, regress, flex, diagnose, native or fusion)\n", k)
 			os.Exit(2)
 		}
 	}
 	if *check {
-		seeded, historical, ranked, regressed, flexed, diagnosed, natived = nil, bugs, nil, nil, nil, nil, nil
+		seeded, historical, ranked, regressed, flexed, diagnosed, natived, fused = nil, bugs, nil, nil, nil, nil, nil, nil
 	}
 	if *only != "" {
 		keep := map[string]bool{}
@@ -267,21 +285,25 @@ func main() {
 			}
 			return bs
 		}
-		bs, rs, gs, fs, ds, ns := pick(historical), pick(ranked), pick(regressed), pick(flexed), pick(diagnosed), pick(natived)
-		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs)+len(ds)+len(ns) == 0 {
+		bs, rs, gs, fs, ds, ns, us := pick(historical), pick(ranked), pick(regressed), pick(flexed), pick(diagnosed), pick(natived), pick(fused)
+		if len(ss)+len(bs)+len(rs)+len(gs)+len(fs)+len(ds)+len(ns)+len(us) == 0 {
 			fmt.Fprintln(os.Stderr, "realbugs: no subject or bug named in -subjects")
 			os.Exit(2)
 		}
-		seeded, historical, ranked, regressed, flexed, diagnosed, natived = ss, bs, rs, gs, fs, ds, ns
+		seeded, historical, ranked, regressed, flexed, diagnosed, natived, fused = ss, bs, rs, gs, fs, ds, ns, us
+	}
+	if len(fused) > 0 && *keep == "" {
+		fmt.Fprintln(os.Stderr, "realbugs: -kinds fusion reads the reports a historical run kept: name its -keep DIR")
+		os.Exit(2)
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed, natived); err != nil {
+	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed, natived, fused); err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
 }
 
-func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed, diagnosed, natived []bug) error {
+func run(cmdline string, timeout, flexBound time.Duration, out, keep string, check bool, seeded []subject, historical, ranked, regressed, flexed, diagnosed, natived, fused []bug) error {
 	ctx := context.Background()
 	tmp := keep
 	if keep == "" {
@@ -396,6 +418,15 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			}
 		}
 		writeNative(&rep, rs)
+	}
+	if len(fused) > 0 {
+		var rs []fusionResult
+		for _, b := range fused {
+			r := fusionBug(b, keep, fusionRules, verboseFusion)
+			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, rules %v %s\n%s", b.Name, r.ochiai, r.ranks, r.err, r.ahead)
+			rs = append(rs, r)
+		}
+		writeFusion(&rep, rs, fusionRules)
 	}
 	fmt.Print(rep.String())
 	if out != "" {

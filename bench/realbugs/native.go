@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -199,6 +200,11 @@ func nativeOchiai(ctx context.Context, b bug, dir, path string, lines []int) (in
 	}
 	failing := nativeochiai.Failing(m, func(name string) bool { return inRun(b.Run, name) })
 	rank, why := nativeochiai.Rank(m, path, lines)
+	// Beside the copy, for -keep: the ranking the reports are put beside,
+	// which -kinds refuse reads.
+	if data, err := json.Marshal(keptOchiaiOf(m, path, lines, failing)); err == nil {
+		os.WriteFile(dir+".ochiai.json", data, 0o666)
+	}
 	return rank, failing, why
 }
 
