@@ -66,13 +66,18 @@ func Cores(ctx context.Context, prog *trace.Program, c trace.Case, opts *search.
 	defer first.Release()
 	checks := violatedChecks(first)
 	var out []Core
+	avoid := first.Avoid
 	for _, chk := range checks {
-		v := *first
+		// The oracle is this check's alone. first itself, not a copy, is
+		// encoded: an encoding given up at ctx's end leaves first's trace
+		// to the step still reading it (search.Owner.Step), which a copy
+		// would not tell first.Release.
+		first.Avoid = avoid
 		if chk.events != nil {
-			v.Avoid = chk.events
+			first.Avoid = chk.events
 		}
 		core := chk.core
-		groups, lines, unmodeled, err := coreOf(ctx, sub, &v, opts)
+		groups, lines, unmodeled, err := coreOf(ctx, sub, first, opts)
 		if err != nil {
 			return out, fmt.Errorf("localize: core of %s in %s: %w", chk.core.Check, c.Name(), err)
 		}
@@ -114,12 +119,19 @@ func violatedChecks(v *search.Verdict) []violatedCheck {
 // coreOf encodes run v of sub (its oracle v's) and returns a MUS of its
 // fault predicates' groups, their source lines, and the lines in scope
 // the run executed without a fault predicate, in file and line order.
+//
+// The encoding of the run and the move of its formula to its engine are
+// steps of a search.Owner: one still in a Z3 call when ctx ends is given
+// up a moment later (an error wrapping search.ErrGivenUp), and the solver
+// and v's trace are left to it.
 func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *search.Options) (groups []string, lines, unmodeled []trace.Line, err error) {
 	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(v.Res.Steps), Done: ctx.Done()})
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	defer search.CloseSolver(ctx, solver)
+	own := search.NewOwner(ctx)
+	defer own.Close()
+	own.Hold(solver)
 	eo, err := search.EncodeOptions(sub, v, opts, nil, nil)
 	if err != nil {
 		return nil, nil, nil, err
@@ -129,11 +141,12 @@ func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *s
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cf := &search.CaseFormula{Sub: sub, First: v, Enc: enc, Opts: opts}
+	cf := &search.CaseFormula{Sub: sub, First: v, Enc: enc, Opts: opts, Owner: own}
 	if _, err := cf.AddRun(v); err != nil {
 		return nil, nil, nil, err
 	}
-	if err := solver.SetEngine(search.EngineFor(opts.Engine, opts.Arith, v.Res.Steps, enc.Stats())); err != nil {
+	engine := search.EngineFor(opts.Engine, opts.Arith, v.Res.Steps, enc.Stats())
+	if err := own.Step(func() error { return solver.SetEngine(engine) }); err != nil {
 		return nil, nil, nil, err
 	}
 	groups, err = solver.MUS(ctx)
