@@ -341,7 +341,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	}
 	opts = ReplayBound(opts, first.Res.Steps)
 	if opts.Mode == encode.PF {
-		if err := explorePaths(ctx, sub, enc, first.Res, opts, rep); err != nil {
+		if err := explorePaths(ctx, sub, own, enc, first.Res, opts, rep); err != nil {
 			return finish(rep, own, enc, solver, opts, start, err)
 		}
 		// Within the bound, a side PF did not explore is infeasible, not

@@ -225,3 +225,75 @@ func TestSearchGivesUpEncoding(t *testing.T) {
 		t.Errorf("the solver of the encoding given up: AddHard = %v, want maxsat.ErrClosed", err)
 	}
 }
+
+// armingCase is a case that arms a blame filter once it is re-run with
+// forced branch decisions: a path of PF's exploration after the failing
+// run.
+type armingCase struct {
+	trace.Case
+	armed *atomic.Bool
+}
+
+func (c armingCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
+	if opts != nil && opts.Hooks != nil && len(opts.Hooks.Branches) > 0 {
+		c.armed.Store(true)
+	}
+	return c.Case.Run(ctx, opts)
+}
+
+// TestPFGivesUpEncoding: PF on foo, the encoding of a path it explores
+// stuck in one call when the context ends (a blame filter that ends the
+// context and blocks), returns a moment after the end with a partial
+// report while the encoding still runs; the encoding's goroutine then
+// ends and its solver is closed.
+func TestPFGivesUpEncoding(t *testing.T) {
+	p := testutil.Examples(t)
+	test := testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	let := make(chan struct{})
+	var armed, stuck, ended atomic.Bool
+	var ctxEnd atomic.Int64 // when the filter ended the context, in UnixNano
+	var solver *maxsat.Solver
+	hooks := &Hooks{NewEncoder: func(s *maxsat.Solver, first *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error) {
+		solver = s
+		eo.Blamable = func(trace.InstanceKey) bool {
+			if armed.Load() && stuck.CompareAndSwap(false, true) {
+				ctxEnd.Store(time.Now().UnixNano())
+				cancel()
+				select {
+				case <-let:
+				case <-time.After(stuckFor):
+				}
+				ended.Store(true)
+			}
+			return true
+		}
+		return encode.New(p, s, *first.Test, eo)
+	}}
+	rep, err := Localize(ctx, p, armingCase{p.TestCase(test), &armed}, &Options{Mode: encode.PF, Hooks: hooks})
+	returned := time.Now()
+	stillRunning := !ended.Load()
+	close(let)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stuck.Load() {
+		t.Fatal("no explored path's encoding reached its blame filter")
+	}
+	elapsed := returned.Sub(time.Unix(0, ctxEnd.Load()))
+	if !stillRunning {
+		t.Errorf("Localize returned %v after its context ended, once the encoding ended, not at the end", elapsed)
+	}
+	if !rep.Partial || !strings.Contains(rep.Reason, "given up") {
+		t.Errorf("report partial %v (%s), want partial, its encoding given up", rep.Partial, rep.Reason)
+	}
+	if over := elapsed - giveUpAfter; over > givenUpMargin {
+		loadgate.Errorf(t, "Localize returned %v past the end of its context and the moment given to the encoding", over)
+	}
+	t.Logf("returned %v after the context ended: %s", elapsed.Round(time.Millisecond), rep.Reason)
+	waitLeftBehind(t)
+	if err := solver.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
+		t.Errorf("the solver of the encoding given up: AddHard = %v, want maxsat.ErrClosed", err)
+	}
+}

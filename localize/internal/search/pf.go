@@ -18,8 +18,10 @@ import (
 // opts.Unwind times before it in its frame is taken both ways, depth first, and adds
 // every run to the formula before any solving. The number of paths grows
 // exponentially with the bound; opts.MaxPaths caps it (the report is then
-// partial).
-func explorePaths(ctx context.Context, sub *Subject, enc *encode.Encoder, first *trace.Result, opts *Options, rep *localize.Report) error {
+// partial). Each run's encoding is a step of own (Owner.Step): one still
+// in a Z3 call when ctx ends is given up a moment later, an error
+// wrapping ErrGivenUp.
+func explorePaths(ctx context.Context, sub *Subject, own *Owner, enc *encode.Encoder, first *trace.Result, opts *Options, rep *localize.Report) error {
 	unwind := opts.Unwind
 	if unwind == 0 {
 		unwind = 10
@@ -56,8 +58,12 @@ func explorePaths(ctx context.Context, sub *Subject, enc *encode.Encoder, first 
 				return err
 			}
 			res = v.Res
-			if _, err := enc.AddRun(res, v.Avoid...); err != nil {
+			err = own.Step(func() error {
+				_, err := enc.AddRun(res, v.Avoid...)
 				return err
+			}, v)
+			if err != nil {
+				return err // given up: the step still reads res's trace
 			}
 		}
 		runs++
