@@ -46,8 +46,10 @@ func (s *sattar) generate() ([]*Test, error) {
 	if err != nil {
 		return nil, fmt.Errorf("localize: SAT-TAR: running %s: %w", s.first.Name, err)
 	}
+	// The run as a verdict: its encoding is a step its Release knows of.
+	first := &search.Verdict{Res: r.Result, Result: r}
+	defer first.Release()
 	t := r.Trace
-	defer t.Release()
 	// The failing input, in the order of the fuzz function's parameters.
 	var orig []trace.Value
 	var fuzzFn *ssa.Function
@@ -75,10 +77,18 @@ func (s *sattar) generate() ([]*Test, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer solver.Close()
-	enc := encode.NewAssertions(s.prog, solver, &encode.Options{Mode: o.Mode, Arith: o.Arith, InScope: s.under, NoStrings: o.NoStrings, NoFloats: o.NoFloats,
-		Inputs: func(fn *ssa.Function) bool { return fn == fuzzFn }})
-	if _, err := enc.AddRun(r.Result); err != nil {
+	// The run's encoding is a step of own, given up when it is still in
+	// a Z3 call a moment after the context's end; own closes the solver.
+	own := search.NewOwner(s.ctx)
+	defer own.Close()
+	own.Hold(solver)
+	eo := &encode.Options{Mode: o.Mode, Arith: o.Arith, InScope: s.under, NoStrings: o.NoStrings, NoFloats: o.NoFloats,
+		Inputs: func(fn *ssa.Function) bool { return fn == fuzzFn }, Done: s.ctx.Done()}
+	enc, err := search.CaseEncoder(&search.Subject{Prog: s.prog}, solver, first, eo, &o)
+	if err != nil {
+		return nil, err
+	}
+	if err := own.Step(func() error { _, err := enc.AddRun(r.Result); return err }, first); err != nil {
 		return nil, fmt.Errorf("localize: SAT-TAR: %w", err)
 	}
 	ins, err := enc.Inputs(nil)

@@ -37,8 +37,9 @@ const (
 // zero value is the default.
 type Options struct {
 	// Search configures the formulas of the unsat cores and of test
-	// generation (agx.Options: Mode, Arith, Engine...). Its InScope is set from
-	// Under.
+	// generation (agx.Options: Mode, Arith, Engine...); its
+	// Hooks.NewEncoder makes the encoders of both. Its InScope is set
+	// from Under.
 	Search search.Options
 	// Under names the functions under test as Go writes them in their
 	// package: "(*List).Delete", "Insert", "(T).String" (a function
