@@ -44,11 +44,60 @@ var Packages = []string{
 	"sync/atomic", "testing/iotest", "text/tabwriter", "time", "unicode", "unicode/utf16", "unicode/utf8",
 }
 
-// handlePackages are packages out of the table (crypto/tls: trace's
-// README says why) whose handles (see handles) nevertheless live
-// natively, for their identity: a *tls.Config read from a native
-// transport is the one net/http changes (its NextProtos).
-var handlePackages = []string{"crypto/tls"}
+// partialPackages are packages of which the table takes only the
+// functions and methods listed (by their ssa names), and whose types
+// listed live natively: every other exported function of theirs, and
+// every other method of those types, is left out with the package's
+// reason. crypto/x509 and crypto/tls are not wholly bridged because since
+// Go 1.26 their key generation and signing draw from the process's
+// secure source whatever reader they are given, so a run that reached
+// them could not be repeated (trace/README.md). What is listed is
+// deterministic where interpreted code can see it: x509's parsing of
+// certificates and its pools, and a TLS client over a connection that
+// lives natively (a dial to the run's httptest servers), whose key
+// exchange stays inside native code; the program reads only the
+// plaintext and the connection's state.
+var partialPackages = map[string]partialPackage{
+	"crypto/x509": {
+		types: []string{"CertPool", "Certificate"},
+		funcs: []string{
+			"NewCertPool", "ParseCertificate", "ParseCertificates",
+			"(*CertPool).AddCert", "(*CertPool).AppendCertsFromPEM", "(*CertPool).Clone", "(*CertPool).Equal",
+			"(*Certificate).Equal", "(*Certificate).VerifyHostname", "(*Certificate).CheckSignatureFrom",
+		},
+		why: "crypto/x509 is bridged only for parsing certificates and pooling them: its signing draws from the process's secure source whatever reader it is given, and Verify reads the process's clock, not the run's",
+	},
+	"crypto/tls": {
+		// A *tls.Config lives natively for its identity too: one read
+		// from a native transport is the one net/http changes (its
+		// NextProtos).
+		types: []string{"Config", "Conn", "ConnectionState"},
+		funcs: []string{
+			"Client", "VersionName", "CipherSuiteName", "(*Config).Clone",
+			"(*Conn).Handshake", "(*Conn).HandshakeContext", "(*Conn).ConnectionState", "(*Conn).VerifyHostname",
+			"(*Conn).Read", "(*Conn).Write", "(*Conn).Close", "(*Conn).CloseWrite", "(*Conn).NetConn",
+			"(*Conn).LocalAddr", "(*Conn).RemoteAddr", "(*Conn).SetDeadline", "(*Conn).SetReadDeadline", "(*Conn).SetWriteDeadline",
+		},
+		why: "crypto/tls is bridged only for a client over a connection that lives natively: its key generation draws from the process's secure source, which must stay inside native code",
+	},
+}
+
+// partialPaths returns the paths of partialPackages, sorted.
+func partialPaths() []string {
+	var ps []string
+	for p := range partialPackages {
+		ps = append(ps, p)
+	}
+	sort.Strings(ps)
+	return ps
+}
+
+// partialPackage is an entry of partialPackages.
+type partialPackage struct {
+	types []string // the types whose values live natively
+	funcs []string // the functions and methods bridged, by ssa name without the package path
+	why   string   // why the others are not
+}
 
 // denied are functions whose signatures convert but which must not run
 // natively from interpreted code, with the reason the bridge reports.
@@ -132,8 +181,6 @@ var handles = map[string]bool{
 	// A Dialer's dials are bridged by hand, to the run's httptest servers
 	// only (the interpreter's native_client.go).
 	"net.Dialer": true,
-	// crypto/tls's Config, of handlePackages.
-	"crypto/tls.Config": true,
 	// gzip's Reader and Writer embed the gzip.Header of exported fields
 	// beside their state (the stream being written or read).
 	"compress/gzip.Reader": true, "compress/gzip.Writer": true,
@@ -195,26 +242,31 @@ func main() {
 
 // Generate returns the source of trace/internal/stdtable/table.go.
 func Generate(ctx context.Context) ([]byte, error) {
-	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: packages.NeedName | packages.NeedTypes}, append(append([]string{}, Packages...), handlePackages...)...)
+	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: packages.NeedName | packages.NeedTypes}, append(slices.Clone(Packages), partialPaths()...)...)
 	if err != nil {
 		return nil, err
 	}
 	g := &gen{excluded: map[string]string{}, native: map[*types.TypeName]bool{}}
+	var partial []*packages.Package
 	for _, p := range pkgs {
-		if !slices.Contains(handlePackages, p.PkgPath) {
+		pp, ok := partialPackages[p.PkgPath]
+		if !ok {
 			continue
 		}
 		if len(p.Errors) > 0 {
 			return nil, fmt.Errorf("%s: %v", p.PkgPath, p.Errors[0])
 		}
-		for _, n := range p.Types.Scope().Names() {
-			if tn, ok := p.Types.Scope().Lookup(n).(*types.TypeName); ok && handles[p.PkgPath+"."+n] {
-				g.native[tn] = true
-				g.natives = append(g.natives, p.PkgPath+"."+n)
+		partial = append(partial, p)
+		for _, n := range pp.types {
+			tn, ok := p.Types.Scope().Lookup(n).(*types.TypeName)
+			if !ok {
+				return nil, fmt.Errorf("%s has no type %s", p.PkgPath, n)
 			}
+			g.native[tn] = true
+			g.natives = append(g.natives, p.PkgPath+"."+n)
 		}
 	}
-	pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool { return slices.Contains(handlePackages, p.PkgPath) })
+	pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool { return slices.Contains(partial, p) })
 	// The opaque struct types first: functions may take them anywhere.
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
@@ -288,7 +340,49 @@ func Generate(ctx context.Context) ([]byte, error) {
 			}
 		}
 	}
+	for _, p := range partial {
+		g.addPartial(p, partialPackages[p.PkgPath])
+	}
 	return g.write()
+}
+
+// addPartial records the functions and methods of p, a package of
+// partialPackages, that pp lists, and leaves out its other exported
+// functions and the other methods of its native types with pp's reason.
+func (g *gen) addPartial(p *packages.Package, pp partialPackage) {
+	sc := p.Types.Scope()
+	consider := func(f *types.Func, recv string) {
+		name := strings.Replace(f.FullName(), p.PkgPath+".", "", 1)
+		if !slices.Contains(pp.funcs, name) {
+			g.excluded[f.FullName()] = pp.why
+			return
+		}
+		g.add(f, recv)
+	}
+	for _, n := range sc.Names() {
+		switch o := sc.Lookup(n).(type) {
+		case *types.Func:
+			if o.Exported() {
+				consider(o, "")
+			}
+		case *types.TypeName:
+			if !g.native[o] {
+				continue
+			}
+			ms := types.NewMethodSet(types.NewPointer(o.Type()))
+			for i := 0; i < ms.Len(); i++ {
+				m := ms.At(i).Obj().(*types.Func)
+				if !m.Exported() || len(ms.At(i).Index()) > 1 {
+					continue
+				}
+				recv := qual(p.Types) + "." + o.Name()
+				if _, ptr := m.Signature().Recv().Type().(*types.Pointer); ptr {
+					recv = "(*" + recv + ")"
+				}
+				consider(m, recv)
+			}
+		}
+	}
 }
 
 // opaque reports whether tn is a struct type whose fields are all
@@ -457,7 +551,7 @@ func (g *gen) write() ([]byte, error) {
 	for _, n := range append(append([]string{}, g.natives...), maps...) {
 		used[qual(types.NewPackage(n[:strings.LastIndexByte(n, '.')], ""))] = true
 	}
-	for _, p := range append(append([]string{}, Packages...), handlePackages...) {
+	for _, p := range append(slices.Clone(Packages), partialPaths()...) {
 		if q := qual(types.NewPackage(p, "")); used[q] {
 			fmt.Fprintf(&b, "\t%s %q\n", q, p)
 		}

@@ -127,6 +127,7 @@ var Programs = map[string]func() string{
 	"HTTPTrace":          HTTPTrace,
 	"NetDial":            NetDial,
 	"TLSConfig":          TLSConfig,
+	"TLSClient":          TLSClient,
 }
 
 func check(ok bool, what string) {

@@ -158,6 +158,18 @@ func (r *run) realDeadline(m reflect.Value) reflect.Value {
 	})
 }
 
+// realDeadlineExpr is realDeadline for f, the method expression of a
+// method of deadlineMethods (a func(recv, time.Time) error).
+func (r *run) realDeadlineExpr(f reflect.Value) reflect.Value {
+	vnow := virtualTime(r.bridges().now)
+	return reflect.MakeFunc(f.Type(), func(args []reflect.Value) []reflect.Value {
+		if t := args[1].Interface().(time.Time); !t.IsZero() {
+			args[1] = reflect.ValueOf(time.Now().Add(t.Sub(vnow)))
+		}
+		return f.Call(args)
+	})
+}
+
 // nativePanic wraps the value of a panic raised by native code.
 type nativePanic struct{ v any }
 

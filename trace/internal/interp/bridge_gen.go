@@ -5,6 +5,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -35,10 +36,24 @@ func reflectBridge(fn *ssa.Function, name string) extFunc {
 		return nil
 	}
 	rv, sig := reflect.ValueOf(f), fn.Signature
+	ft := rv.Type()
+	if i := strings.LastIndex(name, ")."); i > 0 && deadlineMethods[name[i+2:]] && ft.NumIn() == 2 && ft.In(1) == timeType && ft.NumOut() == 1 && ft.Out(0) == errorType {
+		// a connection's SetDeadline called statically (a *tls.Conn's,
+		// a *net.TCPConn's): the deadline of the run's clock crosses as
+		// the real one, as through an interface (realDeadline)
+		return func(r *run, fr *frame, in *ins, args []Value) Value {
+			return r.reflectCall(fr, in, name, r.realDeadlineExpr(rv), sig, args)
+		}
+	}
 	return func(r *run, fr *frame, in *ins, args []Value) Value {
 		return r.reflectCall(fr, in, name, rv, sig, args)
 	}
 }
+
+var (
+	timeType  = reflect.TypeFor[time.Time]()
+	errorType = reflect.TypeFor[error]()
+)
 
 // tableGlobal returns the value of a package variable of the table: the
 // variable's current native value, converted once per run.

@@ -641,11 +641,13 @@ func statelessVar(name string) string {
 }
 
 // networkEntry reports whether table entry name is of net, net/http and
-// the packages under them but net/url: their calls need servers,
-// handlers, connections and contexts rather than seeded values, so the
-// corpus's differential HTTP program (corpus.HTTP) and the HTTP routers'
+// the packages under them but net/url, or crypto/tls's client and its
+// connections: their calls need servers, handlers, connections and
+// contexts rather than seeded values, so the corpus's differential HTTP
+// and TLS programs (corpus.HTTP, corpus.TLSClient) and the HTTP routers'
 // suites (testrun's realModules) check them instead.
 func networkEntry(name string) bool {
 	pkg := strings.TrimLeft(name, "(*")
-	return strings.HasPrefix(pkg, "net.") || strings.HasPrefix(pkg, "net/") && !strings.HasPrefix(pkg, "net/url.")
+	return strings.HasPrefix(pkg, "net.") || strings.HasPrefix(pkg, "net/") && !strings.HasPrefix(pkg, "net/url.") ||
+		name == "crypto/tls.Client" || strings.HasPrefix(name, "(*crypto/tls.Conn).")
 }
