@@ -128,6 +128,7 @@ var Programs = map[string]func() string{
 	"NetDial":            NetDial,
 	"TLSConfig":          TLSConfig,
 	"TLSClient":          TLSClient,
+	"ReadWriter":         ReadWriter,
 }
 
 func check(ok bool, what string) {
