@@ -129,6 +129,7 @@ var Programs = map[string]func() string{
 	"TLSConfig":          TLSConfig,
 	"TLSClient":          TLSClient,
 	"ReadWriter":         ReadWriter,
+	"ErrorLogIdentity":   ErrorLogIdentity,
 }
 
 func check(ok bool, what string) {

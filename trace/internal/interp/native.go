@@ -350,6 +350,11 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 		}
 		return Value{k: KindMap, p: ptrOf(m)}, nil
 	case reflect.Pointer, reflect.Struct, reflect.Func:
+		if r.loggers != nil {
+			if v, ok := r.programLogger(rv, t); ok { // native_http.go
+				return v, nil
+			}
+		}
 		if v, ok, err := r.dataFromNative(rv, t); ok {
 			return v, err
 		}

@@ -6,6 +6,8 @@ import (
 	"log"
 	"net/http"
 	"reflect"
+	"sync"
+	"unsafe"
 )
 
 // Interpreted values that native net/http code uses: a Handler whose
@@ -209,9 +211,18 @@ func (w writerAdapter) WriteHeader(code int) {
 // native code, as an http.Server's ErrorLog, crosses as a native logger
 // without prefix or flags whose lines go to the interpreted logger's
 // Output, which adds its own: SetPrefix and SetOutput on it after still
-// count, as they would natively.
+// count, as they would natively. The same interpreted logger crosses as
+// the same native one, and that native logger read back (the server's
+// ErrorLog field) is the program's logger again.
 
 var loggerType = reflect.TypeFor[*log.Logger]()
+
+// loggerState is a run's native loggers and the program's they stand for.
+type loggerState struct {
+	mu     sync.Mutex // a native goroutine's callback may convert one
+	native map[unsafe.Pointer]*log.Logger
+	interp map[*log.Logger]Value
+}
 
 // logWriter writes each line of a native logger to an interpreted one.
 type logWriter struct {
@@ -239,6 +250,33 @@ func (r *run) nativeLogger(fr *frame, in *ins, v Value, t types.Type) (reflect.V
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "log" || n.Obj().Name() != "Logger" || !r.p.hasMethod(r.p.internLocked(t), "Output") {
 		return reflect.Value{}, false
 	}
-	it := &iface{t: r.p.internLocked(t), v: v}
-	return reflect.ValueOf(log.New(logWriter{r, fr, in, it}, "", 0)), true
+	if r.loggers == nil {
+		r.loggers = &loggerState{native: map[unsafe.Pointer]*log.Logger{}, interp: map[*log.Logger]Value{}}
+	}
+	st := r.loggers
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	l := st.native[v.p]
+	if l == nil {
+		l = log.New(logWriter{r, fr, in, &iface{t: r.p.internLocked(t), v: v}}, "", 0)
+		st.native[v.p], st.interp[l] = l, v
+	}
+	return reflect.ValueOf(l), true
+}
+
+// programLogger returns the program's logger that native logger rv (a
+// *log.Logger) stands for, read as a value of type t, if it stands for
+// one and t is a pointer type (not an interface).
+func (r *run) programLogger(rv reflect.Value, t types.Type) (Value, bool) {
+	st := r.loggers
+	if st == nil || rv.Type() != loggerType || rv.IsNil() {
+		return Value{}, false
+	}
+	if _, ok := t.(*types.Pointer); !ok {
+		return Value{}, false
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	v, ok := st.interp[rv.Interface().(*log.Logger)]
+	return v, ok
 }
