@@ -130,6 +130,7 @@ var Programs = map[string]func() string{
 	"TLSClient":          TLSClient,
 	"ReadWriter":         ReadWriter,
 	"ErrorLogIdentity":   ErrorLogIdentity,
+	"CookieJar":          CookieJar,
 }
 
 func check(ok bool, what string) {

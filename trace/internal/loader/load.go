@@ -199,7 +199,10 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // whose SliceCap is generic), which encodes and decodes the program's
 // values with the interpreter's reflect, keeps the program's registered
 // types and calls their GobEncode and GobDecode methods (gorilla's
-// securecookie and sessions). Other standard packages stay native.
+// securecookie and sessions); and net/http/cookiejar (with
+// net/http/internal/ascii), whose Jar reads the run's virtual clock to
+// expire the cookies the program set by it. Other standard packages stay
+// native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
@@ -229,6 +232,8 @@ var sourceStd = map[string][]string{
 	"mime":                     {"maps", "slices"},
 	"mime/multipart":           {"maps", "mime", "mime/quotedprintable", "slices"},
 	"mime/quotedprintable":     nil,
+	"net/http/cookiejar":       {"cmp", "net/http/internal/ascii", "slices"},
+	"net/http/internal/ascii":  nil,
 	"slices":                   {"cmp", "iter"},
 	"sort":                     {"slices"},
 	"text/template":            {"internal/fmtsort", "maps", "text/template/parse"},
