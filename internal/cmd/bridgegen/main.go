@@ -510,17 +510,15 @@ func (g *gen) conv(t types.Type, result bool, depth int) bool {
 }
 
 // dataStruct reports whether n is a struct type whose fields are all
-// exported and convertible (url.URL), embedded ones too (bufio.ReadWriter's
-// *Reader and *Writer, native values whose methods its own promote): its
-// values are interpreted structs, converted field by field when they
-// cross the bridge.
+// exported and convertible (url.URL): its values are interpreted structs,
+// converted field by field when they cross the bridge.
 func (g *gen) dataStruct(n *types.Named, result bool, depth int) bool {
 	st, ok := n.Underlying().(*types.Struct)
 	if !ok || st.NumFields() == 0 || n.TypeParams().Len() > 0 || handles[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
 		return false
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if f := st.Field(i); !f.Exported() || !g.conv(f.Type(), result, depth+1) {
+		if f := st.Field(i); !f.Exported() || f.Embedded() || !g.conv(f.Type(), result, depth+1) {
 			return false
 		}
 	}

@@ -128,7 +128,6 @@ var Programs = map[string]func() string{
 	"NetDial":            NetDial,
 	"TLSConfig":          TLSConfig,
 	"TLSClient":          TLSClient,
-	"ReadWriter":         ReadWriter,
 	"ErrorLogIdentity":   ErrorLogIdentity,
 	"CookieJar":          CookieJar,
 }
