@@ -130,6 +130,7 @@ var Programs = map[string]func() string{
 	"TLSClient":          TLSClient,
 	"ErrorLogIdentity":   ErrorLogIdentity,
 	"CookieJar":          CookieJar,
+	"TransportDial":      TransportDial,
 }
 
 func check(ok bool, what string) {

@@ -197,6 +197,14 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 		if !ok {
 			return nv, fmt.Errorf("cannot pass %s as %s", t, rt)
 		}
+		if cl := (*closure)(v.p); cl.fn == nil && cl.name == "native func" && len(cl.env) == 1 && cl.env[0].k == KindNative {
+			// a native func read by the program (fromNative): itself,
+			// not a callback into the interpreter that calls it
+			if f := (*nativeBox)(cl.env[0].p).rv; f.Type().AssignableTo(rt) {
+				nv.Set(f)
+				return nv, nil
+			}
+		}
 		fnv := v
 		nv = reflect.MakeFunc(rt, func(nargs []reflect.Value) (outs []reflect.Value) {
 			r.callback(func() { outs = r.nativeCallback(fr, in, fnv, sig, rt, nargs) }) // foreign.go
@@ -374,7 +382,8 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 		}
 		if rv.Kind() == reflect.Func {
 			f := rv
-			return Value{k: KindFunc, p: ptrOf(&closure{name: "native func", ext: func(r *run, fr *frame, in *ins, args []Value) Value {
+			// env holds f itself, which toNative gives back to native code
+			return Value{k: KindFunc, p: ptrOf(&closure{name: "native func", env: []Value{nativeValue(f.Interface())}, ext: func(r *run, fr *frame, in *ins, args []Value) Value {
 				sig, _ := t.Underlying().(*types.Signature)
 				if sig == nil {
 					panic(&BridgeError{Func: "native func", CallSite: r.pos(in)})

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"strings"
 	"sync"
 	"time"
 )
@@ -16,7 +17,8 @@ import (
 // its run started: the client calls (http.Get, Client.Do, ...) run on a
 // copy of the client whose transport dials nothing but those servers'
 // listeners (on the loopback interface), without proxies; anything else
-// is the error the call returns. net.Dial, net.DialTimeout and a
+// is the error the call returns. A transport's dial of the program's own
+// is asked for any address: its own dials are guarded. net.Dial, net.DialTimeout and a
 // net.Dialer's Dial and DialContext dial those listeners likewise; a
 // dial of the program to any other address stops the run (a
 // *BridgeError): natively it might connect, so an error would be a
@@ -75,27 +77,76 @@ func (r *run) guardTransport(rt http.RoundTripper) http.RoundTripper {
 	}
 	g := t.Clone()
 	g.Proxy = nil
-	dial := g.DialContext
+	check := st.allow
+	if redirect := st.redirectedPortLocked(t); redirect != "" {
+		// an httptest server's client: its own dial sends example.com
+		// and its subdomains, at that port, to the server
+		check = func(addr string) error {
+			if host, port, err := net.SplitHostPort(addr); err == nil && port == redirect && (host == "example.com" || strings.HasSuffix(host, ".example.com")) {
+				return nil
+			}
+			return st.allow(addr)
+		}
+	}
+	dial, own := g.DialContext, programFunc(g.DialContext)
+	if dial == nil && g.Dial != nil {
+		dial, own = func(_ context.Context, network, addr string) (net.Conn, error) { return t.Dial(network, addr) }, programFunc(g.Dial)
+	}
+	g.DialContext = guardDial(dial, own, check)
+	if g.DialTLSContext != nil {
+		g.DialTLSContext = guardDial(g.DialTLSContext, programFunc(g.DialTLSContext), check)
+	} else if g.DialTLS != nil {
+		g.DialTLSContext = guardDial(func(_ context.Context, network, addr string) (net.Conn, error) { return t.DialTLS(network, addr) }, programFunc(g.DialTLS), check)
+	}
+	st.transports[rt] = g
+	return g
+}
+
+// guardDial returns dial (nil: a net.Dialer's) dialing only the
+// addresses check allows, unless dial is the program's (own): its own
+// dials are the bridged ones, which reach the run's servers alone, and
+// the address the transport asks it for may be another, which it maps to
+// one of them (a test's Dial that sends every host to its server).
+func guardDial(dial func(context.Context, string, string) (net.Conn, error), own bool, check func(string) error) func(context.Context, string, string) (net.Conn, error) {
+	if own {
+		return dial
+	}
 	if dial == nil {
 		dial = (&net.Dialer{}).DialContext
 	}
-	check := st.allow
-	g.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
 		if err := check(addr); err != nil {
 			return nil, err
 		}
 		return dial(ctx, network, addr)
 	}
-	if tlsDial := g.DialTLSContext; tlsDial != nil {
-		g.DialTLSContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-			if err := check(addr); err != nil {
-				return nil, err
+}
+
+// programFunc reports whether f, a non-nil func, is the program's: a
+// func of the program's reaches native code as a func reflect.MakeFunc
+// made (toNative; a native func the program read crosses back as
+// itself).
+func programFunc(f any) bool {
+	rv := reflect.ValueOf(f)
+	return rv.Kind() == reflect.Func && !rv.IsNil() && rv.Pointer() == makeFuncCode
+}
+
+// makeFuncCode is the code pointer of every func reflect.MakeFunc makes.
+var makeFuncCode = reflect.MakeFunc(reflect.TypeFor[func()](), func([]reflect.Value) []reflect.Value { return nil }).Pointer()
+
+// redirectedPortLocked returns the port at which t, the transport of
+// one of the run's httptest servers' clients, sends example.com to its
+// server (80, or 443 for a TLS server's), or "" (called holding st.mu).
+func (st *netState) redirectedPortLocked(t *http.Transport) string {
+	for _, s := range st.servers {
+		if c := s.Client(); c != nil && c.Transport == http.RoundTripper(t) {
+			if s.TLS != nil {
+				return "443"
 			}
-			return tlsDial(ctx, network, addr)
+			return "80"
 		}
 	}
-	st.transports[rt] = g
-	return g
+	return ""
 }
 
 // guardClient returns a copy of c (nil: the default client) whose
