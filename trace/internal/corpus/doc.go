@@ -131,6 +131,7 @@ var Programs = map[string]func() string{
 	"ErrorLogIdentity":   ErrorLogIdentity,
 	"CookieJar":          CookieJar,
 	"TransportDial":      TransportDial,
+	"NetInterfaces":      NetInterfaces,
 }
 
 func check(ok bool, what string) {
