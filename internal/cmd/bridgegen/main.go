@@ -149,8 +149,9 @@ var denied = map[string]string{
 // (trace/internal/interp's native_client.go), whose listeners httptest
 // opens on the loopback interface. net.Interfaces and the rest of the
 // machine's network interfaces reach nothing: they are the process's
-// facts, the same in every run, like os.Hostname.
-var networkCall = regexp.MustCompile(`^(net\.(Dial|Listen|Lookup|File|ResolveIPAddr|ResolveTCPAddr|ResolveUDPAddr|ResolveUnixAddr)|\(\*?net\.(Dialer|Resolver|ListenConfig)\)\.|net/http\.(ListenAndServe|ListenAndServeTLS|Serve|ServeTLS)$|\(\*net/http\.Server\)\.(ListenAndServe|ListenAndServeTLS)$)`)
+// facts, the same in every run, like os.Hostname; nor does
+// net.ResolveUnixAddr, which only pairs its network with the path.
+var networkCall = regexp.MustCompile(`^(net\.(Dial|Listen|Lookup|File|ResolveIPAddr|ResolveTCPAddr|ResolveUDPAddr)|\(\*?net\.(Dialer|Resolver|ListenConfig)\)\.|net/http\.(ListenAndServe|ListenAndServeTLS|Serve|ServeTLS)$|\(\*net/http\.Server\)\.(ListenAndServe|ListenAndServeTLS)$)`)
 
 // deniedTypes are opaque types left out of the table, with why: their
 // methods are not bridged.

@@ -132,6 +132,7 @@ var Programs = map[string]func() string{
 	"CookieJar":          CookieJar,
 	"TransportDial":      TransportDial,
 	"NetInterfaces":      NetInterfaces,
+	"UnixAddrs":          UnixAddrs,
 }
 
 func check(ok bool, what string) {

@@ -34,3 +34,19 @@ func NetInterfaces() string {
 	all, aerr := net.InterfaceAddrs()
 	return strings.Join(out, "\n") + fmt.Sprint(" ", err, " ", aerr == nil, len(all) > 0)
 }
+
+// UnixAddrs resolves Unix socket addresses, as go-playground/validator's
+// unix_addr check does: net.ResolveUnixAddr pairs the network with the
+// path, and refuses a network other than Unix's.
+func UnixAddrs() string {
+	var out []string
+	for _, network := range []string{"unix", "unixgram", "unixpacket", "tcp"} {
+		a, err := net.ResolveUnixAddr(network, "/tmp/validator.sock")
+		if err != nil {
+			out = append(out, err.Error())
+			continue
+		}
+		out = append(out, fmt.Sprint(a.Name, " ", a.Net, " ", a.Network(), " ", a.String()))
+	}
+	return strings.Join(out, ",")
+}
