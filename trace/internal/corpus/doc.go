@@ -130,6 +130,7 @@ var Programs = map[string]func() string{
 	"TLSClient":          TLSClient,
 	"ErrorLogIdentity":   ErrorLogIdentity,
 	"CookieJar":          CookieJar,
+	"CookieJarClient":    CookieJarClient,
 	"TransportDial":      TransportDial,
 	"NetInterfaces":      NetInterfaces,
 	"UnixAddrs":          UnixAddrs,

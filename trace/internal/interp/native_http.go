@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"log"
 	"net/http"
+	"net/url"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -124,11 +125,74 @@ func (r *run) adaptHTTP(fr *frame, in *ins, it *iface, rt reflect.Type) (reflect
 		return reflect.ValueOf(r.carryContext(fr, in, it)), true
 	case rt == fileSystemType && r.p.hasMethod(it.t, "Open"):
 		return reflect.ValueOf(fileSystemVal{r, fr, in, it}), true
+	case rt == cookieJarType && r.p.hasMethod(it.t, "SetCookies") && r.p.hasMethod(it.t, "Cookies"):
+		return reflect.ValueOf(cookieJarVal{r, fr, in, it}), true
 	}
 	return reflect.Value{}, false
 }
 
-var fileSystemType = reflect.TypeFor[http.FileSystem]()
+var (
+	fileSystemType = reflect.TypeFor[http.FileSystem]()
+	cookieJarType  = reflect.TypeFor[http.CookieJar]()
+)
+
+// cookieJarVal is an http.CookieJar whose methods are an interpreted
+// value's (a net/http/cookiejar.Jar, which runs from source, given to a
+// native http.Client): the client calls them as it sends requests and
+// reads responses.
+type cookieJarVal struct {
+	r  *run
+	fr *frame
+	in *ins
+	it *iface
+}
+
+var _ http.CookieJar = cookieJarVal{}
+
+// adaptedIface makes a jar read back (a Client's Jar) the program's own
+// (nativeIface).
+func (j cookieJarVal) adaptedIface() *iface { return j.it }
+
+// jarArgs converts the native arguments of jar method name to the
+// interpreted method's parameter types.
+func (j cookieJarVal) jarArgs(name string, nargs ...reflect.Value) ([]Value, *types.Signature) {
+	sig := j.r.methodSig(j.it.t.t, name)
+	if sig == nil || sig.Params().Len() != len(nargs) {
+		panic(&BridgeError{Func: name, CallSite: j.r.pos(j.in), Reason: "no method " + name + " of http.CookieJar's signature on " + j.it.t.t.String()})
+	}
+	args := make([]Value, len(nargs))
+	for i, a := range nargs {
+		v, err := j.r.fromNative(a, sig.Params().At(i).Type())
+		if err != nil {
+			panic(&BridgeError{Func: name, CallSite: j.r.pos(j.in), Reason: err.Error()})
+		}
+		args[i] = v
+	}
+	return args, sig
+}
+
+func (j cookieJarVal) SetCookies(u *url.URL, cookies []*http.Cookie) {
+	j.r.callback(func() {
+		args, _ := j.jarArgs("SetCookies", reflect.ValueOf(u), reflect.ValueOf(cookies))
+		j.r.callMethod(j.fr, j.in, j.it, "SetCookies", args)
+	})
+}
+
+func (j cookieJarVal) Cookies(u *url.URL) (cookies []*http.Cookie) {
+	j.r.callback(func() {
+		args, sig := j.jarArgs("Cookies", reflect.ValueOf(u))
+		if sig.Results().Len() != 1 {
+			panic(&BridgeError{Func: "Cookies", CallSite: j.r.pos(j.in), Reason: "no method Cookies of http.CookieJar's signature on " + j.it.t.t.String()})
+		}
+		res := j.r.callMethod(j.fr, j.in, j.it, "Cookies", args)
+		x, err := j.r.toNative(j.fr, j.in, res, sig.Results().At(0).Type(), reflect.TypeFor[[]*http.Cookie]())
+		if err != nil {
+			panic(&BridgeError{Func: "Cookies", CallSite: j.r.pos(j.in), Reason: err.Error()})
+		}
+		cookies, _ = x.Interface().([]*http.Cookie)
+	})
+	return cookies
+}
 
 // fileSystemVal is an http.FileSystem whose Open is an interpreted
 // method (a test's file system given to http.FileServer): the file it

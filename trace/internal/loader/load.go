@@ -201,7 +201,8 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // types and calls their GobEncode and GobDecode methods (gorilla's
 // securecookie and sessions); and net/http/cookiejar (with
 // net/http/internal/ascii), whose Jar reads the run's virtual clock to
-// expire the cookies the program set by it. Other standard packages stay
+// expire the cookies the program set by it (given to a native
+// http.Client, it crosses as a jar whose methods call it). Other standard packages stay
 // native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
