@@ -38,6 +38,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/faultloc/faultloc/bench/internal/loadavg"
 )
 
 func main() {
@@ -67,7 +69,7 @@ func run(only, out string) error {
 		return fmt.Errorf("building faultloc: %v\n%s", err, b)
 	}
 	env := &env{root: root, bin: bin}
-	load, _ := os.ReadFile("/proc/loadavg")
+	load := loadavg.Now()
 	var results []result
 	for _, r := range rows {
 		if only != "" && !contains(strings.Split(only, ","), r.name) {
@@ -80,7 +82,7 @@ func run(only, out string) error {
 		fmt.Fprintf(os.Stderr, "bounds: %s: %v, %s\n", r.name, res.elapsed.Round(time.Millisecond), res.outcome)
 	}
 	var b bytes.Buffer
-	writeReport(&b, results, strings.Join(strings.Fields(string(load))[:3], " "))
+	writeReport(&b, results, load)
 	os.Stdout.Write(b.Bytes())
 	if out != "" {
 		return os.WriteFile(out, b.Bytes(), 0o666)

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/tools/go/ssa/interp"
 	"golang.org/x/tools/go/ssa/ssautil"
 
+	"github.com/faultloc/faultloc/bench/internal/loadavg"
 	"github.com/faultloc/faultloc/internal/workload"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -329,9 +330,9 @@ func measureAll(ctx context.Context, ws []task, runs int, progress io.Writer) ([
 // report writes the table of rows.
 func report(out io.Writer, rows []row, runs int) {
 	fmt.Fprintf(out, "bench/interp: %s/%s, %d CPUs, %s; fastest of %d runs per cell", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runs)
-	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
+	if load := loadavg.Now(); load != "" {
 		// The machine may be shared: its load says how far to trust times.
-		fmt.Fprintf(out, "; load average at the end: %s", strings.Join(strings.Fields(string(load))[:3], " "))
+		fmt.Fprintf(out, "; load average at the end: %s", load)
 	}
 	fmt.Fprintln(out)
 	fmt.Fprintln(out)

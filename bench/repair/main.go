@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/loadavg"
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/agx"
@@ -199,7 +200,7 @@ type row struct {
 
 // run evaluates every subject of o and writes the report.
 func run(ctx context.Context, o options, stderr io.Writer) error {
-	o.loadStart = loadAverage()
+	o.loadStart = loadavg.One()
 	tmp := o.Keep
 	if tmp == "" {
 		var err error
@@ -232,7 +233,7 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 			rows = append(rows, r)
 		}
 	}
-	o.loadEnd = loadAverage()
+	o.loadEnd = loadavg.One()
 	var sb strings.Builder
 	writeReport(&sb, o, rows)
 	if o.Out == "-" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -170,20 +169,6 @@ func met(ok bool) string {
 		return "met"
 	}
 	return "not met"
-}
-
-// loadAverage returns the one-minute load average as the system gives
-// it (/proc/loadavg); "" where it does not.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return ""
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return ""
-	}
-	return f[0]
 }
 
 // cell makes s fit in a table cell: one line, no bars.

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/loadavg"
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples"
 	"github.com/faultloc/faultloc/trace"
@@ -232,8 +233,8 @@ func environment() []string {
 		env = append(env, "commit: "+strings.TrimSpace(string(out))+" (plus any uncommitted changes of the checkout)")
 	}
 	env = append(env, fmt.Sprintf("go: %s %s/%s, %d CPUs", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU()))
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		env = append(env, "load average at start: "+strings.Join(strings.Fields(string(b))[:3], " ")+" (the machine is shared: times are noisy)")
+	if load := loadavg.Now(); load != "" {
+		env = append(env, "load average at start: "+load+" (the machine is shared: times are noisy)")
 	}
 	return env
 }

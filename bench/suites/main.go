@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/faultloc/faultloc/bench/internal/loadavg"
 )
 
 // workerEnv names the environment variable that makes the command a
@@ -85,14 +87,24 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	startLoad, watch := loadavg.One(), loadavg.Watch(10*time.Second)
+	defer watch.Stop()
+	env := fmt.Sprintf("%s, %s/%s, %d cores", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 	rep := &report{
 		Command: "go run ./bench/suites " + strings.Join(args, " "),
-		Env:     fmt.Sprintf("%s, %s/%s, %d cores%s", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAverage()),
 		Bounds:  fmt.Sprintf("%v a case, %v a library, %d at once", *caseTimeout, *libTimeout, *par),
 	}
+	// envNow is the report's environment with the load seen so far.
+	envNow := func() string {
+		e := env + loadAverage(startLoad, watch)
+		if prior != nil {
+			e = prior.Env + "; measured again: " + e
+		}
+		return e
+	}
+	rep.Env = envNow()
 	if prior != nil {
 		rep.Command = prior.Command + " && " + rep.Command
-		rep.Env = prior.Env + "; measured again: " + rep.Env
 		rep.Bounds = prior.Bounds + "; measured again: " + rep.Bounds
 	}
 	tmp, err := os.MkdirTemp("", "suites")
@@ -115,6 +127,7 @@ func run(args []string) error {
 		}
 		mu.Lock()
 		defer mu.Unlock()
+		rep.Env = envNow()
 		rep.Libs, rep.Missing = merge(prior, selected, results)
 		if err := writeOut(rep, *out, *jsonOut); err != nil {
 			werr = err
@@ -192,15 +205,22 @@ func merge(prior *report, selected []library, results []*libResult) (libs []libR
 	return libs, missing
 }
 
-// loadAverage is ", load average L" with the machine's load average over
-// the last minute when the run starts, where known: a loaded machine
-// slows every figure.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
-		return ", load average " + f[0] + " at the start"
+// loadAverage is ", load average L at the start" with the machine's
+// one-minute load average when the run started, and ", H at most while
+// it ran" with the highest one sampled since, where known: a loaded
+// machine slows every figure, and the per-case time bound turns that
+// into cases not run.
+func loadAverage(start string, w *loadavg.Watcher) string {
+	s := ""
+	if start != "" {
+		s = ", load average " + start + " at the start"
 	}
-	return ""
+	if w != nil {
+		if m := w.Max(); m != "" {
+			s += ", " + m + " at most while it ran"
+		}
+	}
+	return s
 }
 
 // selectLibraries returns the libraries whose name contains one of the

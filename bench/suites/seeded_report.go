@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/faultloc/faultloc/bench/internal/loadavg"
 )
 
 // seededReport is the seeded mode's report: the libraries done, those
@@ -114,9 +116,11 @@ func rankText(r int) string {
 // runSeeded is the seeded mode: opts.n bugs put back into each selected
 // library, localized, the report rewritten to out after each library.
 func runSeeded(ctx context.Context, selected []library, opts seededOptions, deadline time.Duration, out, command string) error {
+	startLoad, watch := loadavg.One(), loadavg.Watch(10*time.Second)
+	defer watch.Stop()
 	rep := &seededReport{
 		Command: command,
-		Env:     strings.TrimPrefix(loadAverage(), ", "),
+		Env:     strings.TrimPrefix(loadAverage(startLoad, watch), ", "),
 		Bounds:  fmt.Sprintf("%d mutants a library, faultloc -timeout %v -deadline %v, %v a library", opts.n, opts.runTimeout, opts.runDeadline, opts.libTimeout),
 	}
 	tmp, err := os.MkdirTemp("", "suites-seeded")
@@ -125,6 +129,7 @@ func runSeeded(ctx context.Context, selected []library, opts seededOptions, dead
 	}
 	defer os.RemoveAll(tmp)
 	save := func(done int) error {
+		rep.Env = strings.TrimPrefix(loadAverage(startLoad, watch), ", ")
 		rep.Missing = nil
 		for _, l := range selected[done:] {
 			rep.Missing = append(rep.Missing, l.name())
