@@ -595,10 +595,31 @@ func (r *Report) Promote(lines []trace.Line, ev Evidence) {
 	slices.SortStableFunc(front, func(a, b RankedLine) int {
 		return cmp.Compare(at[a.SourceLine()], at[b.SourceLine()])
 	})
-	for i := range front {
-		front[i].Rank = i + 1
+	r.Ranking = MoveToFront(rest, front)
+}
+
+// MoveToFront returns ranking rs with the lines of front first, in
+// front's order and as front has them (evidence, score), each its own
+// rank; rs's other lines follow in their order, a tie sharing its worst
+// position. [Report.Promote] is MoveToFront with one evidence for every
+// line moved; a caller that moves lines of several evidences at once (a
+// ranking fused again, with the lines its refiners had promoted put back
+// in front) calls it directly.
+func MoveToFront(rs, front []RankedLine) []RankedLine {
+	out := make([]RankedLine, 0, len(rs)+len(front))
+	in := map[trace.Line]bool{}
+	for _, rl := range front {
+		rl.Rank = len(out) + 1
+		out = append(out, rl)
+		in[rl.SourceLine()] = true
 	}
-	r.Ranking = appendRanked(front, rest)
+	rest := make([]RankedLine, 0, len(rs))
+	for _, rl := range rs {
+		if !in[rl.SourceLine()] {
+			rest = append(rest, rl)
+		}
+	}
+	return appendRanked(out, rest)
 }
 
 // PruneInhibited removes the candidates a passing case inhibits

@@ -115,3 +115,44 @@ func TestWrittenValuesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveToFront: the lines moved come first in the order given, each
+// its own rank, with their own evidence; the others keep their order,
+// and a tie that loses a line to the front still shares its worst
+// position.
+func TestMoveToFront(t *testing.T) {
+	at := func(line, rank int, ev Evidence) RankedLine {
+		return RankedLine{Position: Position{File: "a.go", Line: line}, Rank: rank, Evidence: ev}
+	}
+	// Lines 1 and 2 tie at 2, lines 3, 4 and 5 at 5, line 6 alone.
+	rs := []RankedLine{at(1, 2, EvidenceSlice), at(2, 2, EvidenceSlice), at(3, 5, EvidenceSpectrum), at(4, 5, EvidenceSpectrum), at(5, 5, EvidenceSpectrum), at(6, 6, EvidenceSpectrum)}
+	type line struct {
+		line, rank int
+		ev         Evidence
+	}
+	tests := []struct {
+		name  string
+		front []RankedLine
+		want  []line
+	}{
+		{"nothing moved", nil, []line{{1, 2, EvidenceSlice}, {2, 2, EvidenceSlice}, {3, 5, EvidenceSpectrum}, {4, 5, EvidenceSpectrum}, {5, 5, EvidenceSpectrum}, {6, 6, EvidenceSpectrum}}},
+		{"one out of a tie", []RankedLine{at(4, 9, EvidenceMutation)},
+			[]line{{4, 1, EvidenceMutation}, {1, 3, EvidenceSlice}, {2, 3, EvidenceSlice}, {3, 5, EvidenceSpectrum}, {5, 5, EvidenceSpectrum}, {6, 6, EvidenceSpectrum}}},
+		{"two evidences, in the order given", []RankedLine{at(6, 1, EvidenceVerified), at(1, 1, EvidenceMutation)},
+			[]line{{6, 1, EvidenceVerified}, {1, 2, EvidenceMutation}, {2, 3, EvidenceSlice}, {3, 6, EvidenceSpectrum}, {4, 6, EvidenceSpectrum}, {5, 6, EvidenceSpectrum}}},
+		{"a line the ranking lacks", []RankedLine{at(7, 0, EvidenceMutation)},
+			[]line{{7, 1, EvidenceMutation}, {1, 3, EvidenceSlice}, {2, 3, EvidenceSlice}, {3, 6, EvidenceSpectrum}, {4, 6, EvidenceSpectrum}, {5, 6, EvidenceSpectrum}, {6, 7, EvidenceSpectrum}}},
+	}
+	for _, tt := range tests {
+		var got []line
+		for _, rl := range MoveToFront(rs, tt.front) {
+			got = append(got, line{rl.Line, rl.Rank, rl.Evidence})
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if rs[0].Rank != 2 {
+		t.Errorf("MoveToFront changed its argument: %+v", rs[0])
+	}
+}

@@ -97,7 +97,7 @@ func (r *refusal) apply(ctx context.Context, rep *localize.Report, n *native.Run
 	}
 	ranking := fused.Ranking
 	for _, front := range r.fronts {
-		ranking = toFront(ranking, front)
+		ranking = localize.MoveToFront(ranking, front)
 	}
 	rep.Ranking = ranking
 	rep.Reason = strings.Replace(rep.Reason, r.note, refusedNote, 1)
@@ -238,36 +238,4 @@ func sameRest(before, rest []localize.RankedLine, moved map[trace.Line]bool) boo
 		i++
 	}
 	return i == len(rest)
-}
-
-// toFront returns ranking rs with the lines of front first, in front's
-// order, as front has them, each its own rank; the other lines follow in
-// their order and ties.
-func toFront(rs, front []localize.RankedLine) []localize.RankedLine {
-	out := make([]localize.RankedLine, 0, len(rs)+len(front))
-	in := map[trace.Line]bool{}
-	for _, rl := range front {
-		rl.Rank = len(out) + 1
-		out = append(out, rl)
-		in[rl.SourceLine()] = true
-	}
-	for i := 0; i < len(rs); {
-		j := i + 1
-		for j < len(rs) && rs[j].Rank == rs[i].Rank {
-			j++
-		}
-		var tie []localize.RankedLine
-		for _, rl := range rs[i:j] {
-			if !in[rl.SourceLine()] {
-				tie = append(tie, rl)
-			}
-		}
-		rk := len(out) + len(tie) // a tie shares its worst position
-		for _, rl := range tie {
-			rl.Rank = rk
-			out = append(out, rl)
-		}
-		i = j
-	}
-	return out
 }

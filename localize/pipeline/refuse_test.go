@@ -36,7 +36,7 @@ func randomRanking(r *rand.Rand, n int) []localize.RankedLine {
 }
 
 // TestMovedToFront: what localize.Report.Promote does to a ranking,
-// movedToFront reads back and toFront does again, on random rankings
+// movedToFront reads back and localize.MoveToFront does again, on random rankings
 // and promotions; a change that is no promotion is read as such.
 func TestMovedToFront(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -56,8 +56,8 @@ func TestMovedToFront(t *testing.T) {
 		if !ok {
 			t.Fatalf("trial %d: promotion of %v not read as one", trial, lines)
 		}
-		if got := toFront(before, front); !slices.Equal(got, rep.Ranking) {
-			t.Fatalf("trial %d: toFront gives\n%v\nwant what Promote gave\n%v", trial, got, rep.Ranking)
+		if got := localize.MoveToFront(before, front); !slices.Equal(got, rep.Ranking) {
+			t.Fatalf("trial %d: MoveToFront gives\n%v\nwant what Promote gave\n%v", trial, got, rep.Ranking)
 		}
 		// The same promotion on another ranking of the same lines puts
 		// them first in the same order.
@@ -65,8 +65,8 @@ func TestMovedToFront(t *testing.T) {
 		r.Shuffle(len(other), func(i, j int) { other[i].Line, other[j].Line = other[j].Line, other[i].Line })
 		again := &localize.Report{Ranking: slices.Clone(other)}
 		again.Promote(lines, ev)
-		if got := toFront(other, front); !slices.Equal(got, again.Ranking) {
-			t.Fatalf("trial %d: on another ranking, toFront gives\n%v\nwant\n%v", trial, got, again.Ranking)
+		if got := localize.MoveToFront(other, front); !slices.Equal(got, again.Ranking) {
+			t.Fatalf("trial %d: on another ranking, MoveToFront gives\n%v\nwant\n%v", trial, got, again.Ranking)
 		}
 	}
 	// A line dropped is no promotion; two lines swapped read as the head
