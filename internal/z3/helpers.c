@@ -24,6 +24,18 @@ int fl_err(Z3_context c) {
 	return (int)e;
 }
 
+// fl_dec_refs gives back the n references a[i], the last taken first.
+// Deleting a context whose terms are still referenced makes Z3 find the
+// roots of what is left by marking every term's children in a hash table,
+// again and again until nothing is left; terms given back are freed
+// through their reference counts, which is much cheaper.
+void fl_dec_refs(Z3_context c, Z3_ast *a, unsigned n) {
+	while (n > 0) {
+		Z3_dec_ref(c, a[--n]);
+	}
+	fl_err(c);
+}
+
 #define FL_RET_AST(c, r, err) do { \
 	int _e = fl_err(c); \
 	if (_e != 0) { *(err) = _e; return NULL; } \

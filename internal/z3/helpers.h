@@ -26,6 +26,7 @@ enum {
 
 Z3_context fl_mk_context(void);
 int fl_err(Z3_context c);
+void fl_dec_refs(Z3_context c, Z3_ast *a, unsigned n);
 
 Z3_sort fl_bool_sort(Z3_context c, int *err);
 Z3_sort fl_bv_sort(Z3_context c, unsigned w, int *err);

@@ -38,6 +38,10 @@ type Context struct {
 	fpSorts  [2]Sort // float32, float64
 	bvSorts  map[int]Sort
 	objs     map[releaser]struct{} // live solvers, optimizers and models, released on Close
+	// pinned holds every reference the context's C calls took on the
+	// terms and sorts they made (one entry per reference), which Close
+	// gives back before deleting the context (see Close).
+	pinned []C.Z3_ast
 }
 
 // available: this build calls libz3 (see Available).
@@ -79,8 +83,20 @@ func (c *Context) Close() {
 	}
 	c.objs = nil
 	c.closed = true
+	if len(c.pinned) > 0 {
+		C.fl_dec_refs(c.c, (*C.Z3_ast)(unsafe.Pointer(&c.pinned[0])), C.uint(len(c.pinned)))
+	}
+	c.pinned = nil
 	C.Z3_del_context(c.c)
 	c.c = nil
+}
+
+// pin records the reference a C call took on the term or sort a it made
+// (nil: nothing was made).
+func (c *Context) pin(a C.Z3_ast) {
+	if a != nil {
+		c.pinned = append(c.pinned, a)
+	}
 }
 
 func (c *Context) track(r releaser) { c.objs[r] = struct{}{} }
@@ -109,6 +125,7 @@ func (c *Context) BoolSort() (Sort, error) {
 		if err := c.error("bool_sort", e); err != nil {
 			return Sort{}, err
 		}
+		c.pin((C.Z3_ast)(unsafe.Pointer(s)))
 		c.boolSort = Sort{s}
 	}
 	return c.boolSort, nil
@@ -125,6 +142,7 @@ func (c *Context) IntSort() (Sort, error) {
 		if err := c.error("int_sort", e); err != nil {
 			return Sort{}, err
 		}
+		c.pin((C.Z3_ast)(unsafe.Pointer(s)))
 		c.intSort = Sort{s}
 	}
 	return c.intSort, nil
@@ -147,6 +165,7 @@ func (c *Context) StringSort() (Sort, error) {
 		if err := c.error("string_sort", e); err != nil {
 			return Sort{}, err
 		}
+		c.pin((C.Z3_ast)(unsafe.Pointer(s)))
 		c.strSort = Sort{s}
 	}
 	return c.strSort, nil
@@ -168,6 +187,7 @@ func (c *Context) FloatSort(width int) (Sort, error) {
 		if err := c.error("fp_sort", e); err != nil {
 			return Sort{}, err
 		}
+		c.pin((C.Z3_ast)(unsafe.Pointer(s)))
 		c.fpSorts[i] = Sort{s}
 	}
 	return c.fpSorts[i], nil
@@ -188,6 +208,7 @@ func (c *Context) StringVal(v string) (AST, error) {
 		a = C.fl_lstring(c.c, C.uint(len(v)), (*C.char)(b), &e)
 		C.free(b)
 	}
+	c.pin(a)
 	return AST{a}, c.error("string", e)
 }
 
@@ -207,6 +228,7 @@ func (c *Context) BVSort(width int) (Sort, error) {
 	if err := c.error("bv_sort", e); err != nil {
 		return Sort{}, err
 	}
+	c.pin((C.Z3_ast)(unsafe.Pointer(s)))
 	c.bvSorts[width] = Sort{s}
 	return Sort{s}, nil
 }
@@ -221,6 +243,7 @@ func (c *Context) Const(name string, s Sort) (AST, error) {
 	defer C.free(unsafe.Pointer(cs))
 	var e C.int
 	a := C.fl_const(c.c, cs, s.p, &e)
+	c.pin(a)
 	return AST{a}, c.error("const", e)
 }
 
@@ -234,6 +257,7 @@ func (c *Context) Fresh(prefix string, s Sort) (AST, error) {
 	defer C.free(unsafe.Pointer(cs))
 	var e C.int
 	a := C.fl_fresh(c.c, cs, s.p, &e)
+	c.pin(a)
 	return AST{a}, c.error("fresh_const", e)
 }
 
@@ -248,6 +272,7 @@ func (c *Context) BoolVal(v bool) (AST, error) {
 		b = 1
 	}
 	a := C.fl_bool_val(c.c, b, &e)
+	c.pin(a)
 	return AST{a}, c.error("bool_val", e)
 }
 
@@ -259,6 +284,7 @@ func (c *Context) Uint64(v uint64, s Sort) (AST, error) {
 	}
 	var e C.int
 	a := C.fl_uint64(c.c, C.uint64_t(v), s.p, &e)
+	c.pin(a)
 	return AST{a}, c.error("numeral", e)
 }
 
@@ -272,6 +298,7 @@ func (c *Context) Numeral(dec string, s Sort) (AST, error) {
 	defer C.free(unsafe.Pointer(cs))
 	var e C.int
 	a := C.fl_numeral(c.c, cs, s.p, &e)
+	c.pin(a)
 	return AST{a}, c.error("numeral", e)
 }
 
@@ -293,6 +320,7 @@ func (c *Context) App(op Op, p1, p2 int, args ...AST) (AST, error) {
 	}
 	var e C.int
 	a := C.fl_mk(c.c, C.int(op), C.uint(len(args)), (*C.Z3_ast)(unsafe.Pointer(&args[0])), C.uint(p1), C.uint(p2), &e)
+	c.pin(a)
 	return AST{a}, c.error(op.String(), e)
 }
 
@@ -311,6 +339,7 @@ func (c *Context) PBLe(args []AST, coeffs []int, k int) (AST, error) {
 	}
 	var e C.int
 	a := C.fl_pble(c.c, C.uint(len(args)), (*C.Z3_ast)(unsafe.Pointer(&args[0])), &cc[0], C.int(k), &e)
+	c.pin(a)
 	return AST{a}, c.error("pble", e)
 }
 

@@ -354,3 +354,80 @@ func TestSetParam(t *testing.T) {
 		t.Error("negative value: no error")
 	}
 }
+
+// TestPinned: each term or sort a call makes holds one reference, recorded
+// once per call (a hash-consed term made twice twice, a cached sort once,
+// a failed call not at all), and Close gives every one back before it
+// deletes the context, with solvers and models still holding terms.
+func TestPinned(t *testing.T) {
+	c, err := NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ast := must[AST](t)
+	b := must[Sort](t)(c.BoolSort())
+	c.BoolSort()
+	bv := must[Sort](t)(c.BVSort(8))
+	c.BVSort(8)
+	i := must[Sort](t)(c.IntSort())
+	if n := len(c.pinned); n != 3 {
+		t.Fatalf("%d references after three sorts (two asked twice), want 3", n)
+	}
+	p, p2 := ast(c.Const("p", b)), ast(c.Const("p", b))
+	if p != p2 {
+		t.Fatal("Const p made twice: two terms")
+	}
+	x := ast(c.Const("x", bv))
+	s := must[*Solver](t)(c.NewSolver(SimpleSolver))
+	s.Assert(p)
+	s.Assert(ast(c.App(OpEq, 0, 0, x, ast(c.Uint64(7, bv)))))
+	ast(c.Fresh("f", i))
+	ast(c.Numeral("-12", i))
+	ast(c.BoolVal(true))
+	ast(c.StringVal("ab"))
+	ast(c.PBLe([]AST{p}, []int{1}, 1))
+	if n := len(c.pinned); n != 3+10 {
+		t.Fatalf("%d references after 10 terms made, want 13", n)
+	}
+	if _, err := c.App(OpBVAdd, 0, 0, x, p); err == nil {
+		t.Fatal("bvadd of a bit-vector and a Boolean: no error")
+	}
+	if n := len(c.pinned); n != 13 {
+		t.Fatalf("%d references after a failed App, want 13", n)
+	}
+	if r := must[Result](t)(s.Check(context.Background(), nil)); r != Sat {
+		t.Fatal(r)
+	}
+	m := must[*Model](t)(s.Model())
+	if v := must[Value](t)(m.Eval(x, true)); v.Uint64 != 7 {
+		t.Fatalf("x = %d, want 7", v.Uint64)
+	}
+	c.Close()
+	if c.pinned != nil {
+		t.Fatalf("%d references kept after Close", len(c.pinned))
+	}
+}
+
+// BenchmarkCloseChain closes a context holding a chain of n nested sums,
+// the shape a run's encoding has (each value built from earlier ones).
+// Deleting a context whose terms are still referenced peels the term
+// graph one layer per pass over all its terms; with the references given
+// back first (fl_dec_refs), it frees the terms through their counts.
+func BenchmarkCloseChain(b *testing.B) {
+	for _, n := range []int{0, 500, 2000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				c := newCtx(b)
+				is := must[Sort](b)(c.IntSort())
+				acc := must[AST](b)(c.Const("acc", is))
+				for range n {
+					v := must[AST](b)(c.Fresh("v", is))
+					acc = must[AST](b)(c.App(OpAdd, 0, 0, acc, v))
+				}
+				b.StartTimer()
+				c.Close()
+			}
+		})
+	}
+}
