@@ -83,16 +83,25 @@ func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64)
 	slices.SortStableFunc(entries, func(x, y entry) int {
 		return cmp.Or(samePlace(x.key, y.key), cmp.Compare(x.order, y.order))
 	})
-	out := slices.Clone(rs[:head])
-	for i := 0; i < len(entries); {
+	return appendTies(slices.Clone(rs[:head]), entries, func(e entry) localize.RankedLine { return e.line }, func(x, y entry) bool {
+		return samePlace(x.key, y.key) == 0 && x.line.Rank == y.line.Rank
+	})
+}
+
+// appendTies appends the lines of es to out in es's order; each run of
+// consecutive entries that tie (same) shares a rank, its worst position,
+// as every ranking of localize does.
+func appendTies[E any](out []localize.RankedLine, es []E, line func(E) localize.RankedLine, tie func(x, y E) bool) []localize.RankedLine {
+	for i := 0; i < len(es); {
 		j := i + 1
-		for j < len(entries) && samePlace(entries[j].key, entries[i].key) == 0 && entries[j].line.Rank == entries[i].line.Rank {
+		for j < len(es) && tie(es[j], es[i]) {
 			j++
 		}
 		rk := len(out) + j - i
-		for _, e := range entries[i:j] {
-			e.line.Rank = rk
-			out = append(out, e.line)
+		for _, e := range es[i:j] {
+			rl := line(e)
+			rl.Rank = rk
+			out = append(out, rl)
 		}
 		i = j
 	}

@@ -209,20 +209,9 @@ func interleave(a, b []localize.RankedLine, share int, tie localize.LineScores, 
 	slices.SortStableFunc(entries, func(x, y entry) int {
 		return cmp.Or(samePlace(x.key, y.key), cmp.Compare(y.tie, x.tie), cmp.Compare(x.order, y.order))
 	})
-	out := head
-	for i := 0; i < len(entries); {
-		j := i + 1
-		for j < len(entries) && samePlace(entries[j].key, entries[i].key) == 0 && entries[j].tie == entries[i].tie {
-			j++
-		}
-		rk := len(out) + j - i
-		for _, e := range entries[i:j] {
-			e.line.Rank = rk
-			out = append(out, e.line)
-		}
-		i = j
-	}
-	return out
+	return appendTies(head, entries, func(e entry) localize.RankedLine { return e.line }, func(x, y entry) bool {
+		return samePlace(x.key, y.key) == 0 && x.tie == y.tie
+	})
 }
 
 // tieRanks ranks the lines tie scores by their score, higher first,
