@@ -74,12 +74,6 @@ var realModules = []struct {
 	// uuid's tests that compare clock readings fail now and then natively
 	// on a loaded machine (the interpreter's clock is virtual).
 	{mod: "github.com/google/uuid@v1.6.0", pkg: ".", flaky: regexp.MustCompile(`^(TestVersion1|TestVersion6|TestVersion7.*|TestClockSeq.*|TestNodeAndTime)$`), cannot: map[string]string{
-		"TestClockSeq":                   netReason,
-		"TestVersion1":                   netReason,
-		"TestNode":                       netReason,
-		"TestNodeID":                     netReason,
-		"TestDCE":                        netReason,
-		"TestVersion6":                   netReason,
 		"TestVersion7MonotonicityStrict": "its 100,000 NewV7 calls exceed the default budget of 10^7 steps " + growthNote,
 	}},
 	{mod: "golang.org/x/mod@v0.42.0", pkg: "./semver"},
@@ -228,9 +222,6 @@ const (
 	// statsReflectReason: its helper names functions by
 	// runtime.FuncForPC(reflect.ValueOf(f).Pointer()).
 	statsReflectReason = "runtime.FuncForPC of a func's (reflect.Value).Pointer names no function: the emulation's Pointer is no code address"
-	// netReason: trace may not import net (it uses cgo; trace builds
-	// without), so net.Interfaces is not bridged.
-	netReason = "the node ID comes from net.Interfaces, which the bridge lacks (importing net would bring cgo into trace)"
 	// subprocessReason: the test runs its own binary (os.Executable,
 	// os/exec), which an interpreted test does not have.
 	subprocessReason = "it runs the test binary again as a subprocess (os.Executable): not bridged"
