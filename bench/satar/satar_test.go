@@ -23,7 +23,7 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("row %+v", r)
 	}
 	var b strings.Builder
-	report(&b, []row{r}, []string{"-rounds", "2"}, 2, 1)
+	report(&b, []row{r}, []string{"-rounds", "2"}, 2, 1, "")
 	if !strings.Contains(b.String(), "go run ./bench/satar -rounds 2") || !strings.Contains(b.String(), "| linkedlist | size | [53] |") {
 		t.Errorf("report:\n%s", b.String())
 	}
