@@ -21,8 +21,8 @@
 //	Fuse             interleaves the run's ranking into a report's;
 //	                 a line nearly every passing case runs (far more
 //	                 than run the best line) goes by its Ochiai rank
-//	Floor            no line of a ranking lower than its native
-//	                 Ochiai rank (Fuse and Report apply it)
+//	Floor            moves each line of a ranking up toward its
+//	                 native Ochiai rank (Fuse and Report apply it)
 //
 // Both rankings of a case, fused and by the native run alone, are
 // floored by native Ochiai ([Floor]): the interpreter's evidence and the

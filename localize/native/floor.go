@@ -9,12 +9,13 @@ import (
 )
 
 // DefaultFloor is the factor of [Floor] that [Fuse] and [Report] apply:
-// each line of the case's ranking takes a place no lower than its rank
-// under native Ochiai. bench/realbugs (go run ./bench/realbugs -kinds fusion -keep
-// DIR, over the reports a historical run kept in DIR) compares factors.
+// each line of the case's ranking takes the position its native Ochiai
+// rank gives it when that is nearer the front. bench/realbugs (go run
+// ./bench/realbugs -kinds fusion -keep DIR, over the reports a historical
+// run kept in DIR) compares factors.
 const DefaultFloor = 1.0
 
-// Floor returns ranking rs with no line placed lower than factor times
+// Floor returns ranking rs with each line moved up toward factor times
 // its rank under ochiai (native Ochiai's scores of the case's lines,
 // [SpectrumScorer]; ties at their worst position): each line past the
 // head of rs (the lines of verified candidates and of plausible fixes
@@ -39,25 +40,12 @@ const DefaultFloor = 1.0
 // a line at position p can be passed only by lines whose Ochiai rank,
 // times factor, is below p.
 //
-// The rule was chosen on the historical bugs' kept reports (go run
-// ./bench/realbugs -kinds fusion), beside native Ochiai: factor 1 placed
-// the faulty line at least as well as native Ochiai for more bugs than
-// the default's ranking or factors 1.5, 2 and 3, put more faults in the
-// first five, and moved none out of the first place or the first five.
-// It lowered the fault of a few bugs, lifting above it lines that native
-// Ochiai ranks above it (julienschmidt/httprouter, goccy/go-yaml,
-// BurntSushi/toml), none of them from at least as good as native Ochiai
-// to worse. Where the default placed the fault below native Ochiai, the
-// lines above it were a slice's, near the failure in its dependences but
-// run by many passing cases (tidwall/gjson, hbollon/go-edlib,
-// go-chi/chi); the interpreter's spectrum over too few cases (its
-// evidence stage cut short), tying lines that native Ochiai tells apart
-// (huandu/go-sqlbuilder, bits-and-blooms/bitset, tidwall/btree); or, in
-// a ranking by the native run alone, lines tied with it under Ochiai
-// times call distance that Ochiai alone places below it (go-chi/chi's
-// middleware). The floor needs the native run whole: over the selected
-// cases alone (the native stage not done when the case is ranked, and
-// the report not fused again) Ochiai ties the lines it would lift.
+// Factor 1 was chosen on the historical bugs' kept reports beside
+// factors 1.5, 2 and 3 (go run ./bench/realbugs -kinds fusion; the
+// figures are in that command's report). The floor needs the native run
+// whole: over the selected cases alone (the native stage not done when
+// the case is ranked, and the report not fused again) Ochiai ties the
+// lines it would lift.
 func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64) []localize.RankedLine {
 	if factor <= 0 || len(ochiai) == 0 {
 		return rs

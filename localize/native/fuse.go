@@ -48,7 +48,7 @@ const DefaultShare = 2
 // would still place it high for its proximity to the failure. The lines
 // ranked below a weak line in rep's ranking move up, as if it were not
 // there. A line keeps the evidence of the ranking that places it higher.
-// Last, no line stands lower than its native Ochiai rank ([Floor] with
+// Last, each line moves up toward its native Ochiai rank ([Floor] with
 // [DefaultFloor]). It does nothing when f has no native evidence of the
 // case's failure.
 //

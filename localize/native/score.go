@@ -253,7 +253,7 @@ func (uncoveredProximity) Score(ctx context.Context, f *localize.Failure) (local
 
 // Report is the report of a failing case that only the native run
 // ranks: why the interpreter did not, in its Reason, and the ranking of
-// [Scorers], no line lower than its native Ochiai rank ([Floor] with
+// [Scorers], each line moved up toward its native Ochiai rank ([Floor] with
 // [DefaultFloor]).
 func Report(ctx context.Context, f *localize.Failure, why string) *localize.Report {
 	start := time.Now()
