@@ -117,7 +117,11 @@ func (p ForceProbe) Refine(ctx context.Context, rep *localize.Report, f *localiz
 	kinds := map[trace.StaticID]search.ForceKind{}
 	want := search.Expected(first)
 	forcers := make([]*search.Forcer, len(lines))
+	poll := search.NewPoll(ctx)
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		if poll.Stopped() {
+			return p.cut(ctx, 0, len(lines), ctx.Err())
+		}
 		l, ok := localize.LineOf(t, e)
 		if !ok {
 			continue

@@ -46,7 +46,11 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *loc
 		m.want = search.Expected(m.cf.First)
 	}
 	f := search.NewForcer(t, m.want, m.kinds)
+	poll := search.NewPoll(ctx)
 	for e := trace.EventID(0); int(e) < t.Len(); e++ {
+		if poll.Stopped() {
+			return nil, ctx.Err()
+		}
 		// GroupOf last: it formats a name, and it is per instance (the
 		// slice scope blames some instances of an instruction only).
 		if k := f.Kind(e); k != search.ForceNone && m.cf.Enc.GroupOf(t, e) == s {

@@ -9,6 +9,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"math"
 	"slices"
 
@@ -98,30 +99,66 @@ func (f *Forcer) Add(e trace.EventID, k ForceKind) {
 // their first instances: the values the failed checks expected
 // (expectedTries), then the others (replacements), then the values that
 // turn the comparisons reading them the other way (boundaries); at most
-// maxFlips+1 of the first and maxReplacements of the second.
-func (f *Forcer) tries() []map[trace.EventID]trace.Value {
-	tries := flips(f.t, f.preds)
-	order := func(sid trace.StaticID) int {
-		switch f.t.Instr(f.repl[sid][0]).(type) {
-		case *ssa.Return:
-			return 0
-		case *ssa.Store:
-			return 1
+// maxFlips+1 of the first and maxReplacements of the second. The tries
+// are made as they are asked for; when ctx ends the sequence ends.
+func (f *Forcer) tries(ctx context.Context) iter.Seq[map[trace.EventID]trace.Value] {
+	return func(yield func(map[trace.EventID]trace.Value) bool) {
+		for _, try := range flips(f.t, f.preds) {
+			if !yield(try) {
+				return
+			}
 		}
-		return 2
-	}
-	slices.SortStableFunc(f.statics, func(a, b trace.StaticID) int { return cmp.Compare(order(a), order(b)) })
-	var repl []map[trace.EventID]trace.Value
-	for _, sid := range f.statics {
-		repl = append(repl, expectedTries(f.t, f.repl[sid], f.want)...)
-		repl = append(repl, replacements(f.t, f.repl[sid])...)
-		repl = append(repl, boundaries(f.t, f.repl[sid])...)
-		if len(repl) >= maxReplacements {
-			repl = repl[:maxReplacements]
-			break
+		order := func(sid trace.StaticID) int {
+			switch f.t.Instr(f.repl[sid][0]).(type) {
+			case *ssa.Return:
+				return 0
+			case *ssa.Store:
+				return 1
+			}
+			return 2
+		}
+		slices.SortStableFunc(f.statics, func(a, b trace.StaticID) int { return cmp.Compare(order(a), order(b)) })
+		// Each kind is made only when the ones before it did not pass:
+		// an instruction run a million times makes tries of a million
+		// values, and a scan for the comparisons reading it.
+		p := NewPoll(ctx)
+		n := 0
+		for _, sid := range f.statics {
+			for _, mk := range []func() []map[trace.EventID]trace.Value{
+				func() []map[trace.EventID]trace.Value { return expectedTries(p, f.t, f.repl[sid], f.want) },
+				func() []map[trace.EventID]trace.Value { return replacements(p, f.t, f.repl[sid]) },
+				func() []map[trace.EventID]trace.Value { return boundaries(p, f.t, f.repl[sid]) },
+			} {
+				for _, try := range mk() {
+					if n == maxReplacements || p.ctx.Err() != nil || !yield(try) {
+						return
+					}
+					n++
+				}
+			}
 		}
 	}
-	return append(tries, repl...)
+}
+
+// Poll tells a loop over a run's events that its context ended,
+// looking at the context once every pollEvery calls: on each event it
+// would cost more than the step.
+type Poll struct {
+	ctx context.Context
+	n   uint32
+}
+
+// pollEvery is how many calls of Stopped look at the context once.
+const pollEvery = 1024
+
+// NewPoll returns a Poll of ctx.
+func NewPoll(ctx context.Context) *Poll { return &Poll{ctx: ctx} }
+
+// Stopped reports whether the context ended, seen at every pollEvery-th
+// call (false at the others).
+func (p *Poll) Stopped() bool {
+	p.n++
+	return p.n%pollEvery == 0 && p.ctx.Err() != nil
 }
 
 // flips returns the predicate switches of the predicate instances preds
@@ -151,7 +188,7 @@ func flips(t *trace.Trace, preds []trace.EventID) []map[trace.EventID]trace.Valu
 // minus one, each at every instance at once, then at the last instance
 // alone. A replacement that changes no value, or holds a value that does
 // not fit the instruction (encode.Fits), is left out.
-func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.Value {
+func replacements(p *Poll, t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.Value {
 	in := t.Instr(evs[0])
 	var ways []func(trace.Value) trace.Value
 	switch t.Value(evs[0]).Kind() {
@@ -182,6 +219,9 @@ func replacements(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace
 			forced := map[trace.EventID]trace.Value{}
 			changed, fits := false, true
 			for _, e := range scope {
+				if p.Stopped() {
+					return tries
+				}
 				orig := t.Value(e)
 				v := way(orig)
 				changed = changed || v.String() != orig.String()
@@ -210,13 +250,16 @@ const maxBoundaries = 4
 // execution order. A wrong value that should have crossed a bound (an
 // assignment of the wrong variable, a wrong offset) is one that no
 // replacement by zero or one off reaches.
-func boundaries(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.Value {
+func boundaries(p *Poll, t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.Value {
 	in := t.Instr(evs[0])
 	if k := t.Value(evs[0]).Kind(); k != trace.KindInt && k != trace.KindUint {
 		return nil
 	}
 	mine := make(map[trace.EventID]bool, len(evs))
 	for _, e := range evs {
+		if p.Stopped() {
+			return nil
+		}
 		mine[e] = true
 	}
 	// reads returns the instance of evs whose value x, an operand of
@@ -245,6 +288,9 @@ func boundaries(t *trace.Trace, evs []trace.EventID) []map[trace.EventID]trace.V
 	seen := map[try]bool{}
 	found := 0
 	for c := evs[0] + 1; int(c) < t.Len() && found < maxBoundaries; c++ {
+		if p.Stopped() {
+			return tries
+		}
 		b, ok := t.Instr(c).(*ssa.BinOp)
 		if !ok || !isComparison(b.Op) {
 			continue
@@ -359,7 +405,7 @@ func across(op token.Token, was bool, w trace.Value) (trace.Value, bool) {
 // candidate, and returns the first that passes with its run; nil when
 // none does. runs counts the runs. forced is the try that passed.
 func (f *Forcer) FirstPass(ctx context.Context, sub *Subject, ro trace.RunOptions, first *trace.Result, candidate func(map[trace.EventID]trace.Value) (*encode.Candidate, error), runs *int) (cand *encode.Candidate, forced map[trace.EventID]trace.Value, v *Verdict, err error) {
-	for _, try := range f.tries() {
+	for try := range f.tries(ctx) {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, nil, err
 		}
@@ -468,7 +514,7 @@ func isUnsigned(t types.Type) bool {
 // expected (want, from expected): every instance whose value a check
 // expected otherwise given that value at once, then the last of them
 // alone.
-func expectedTries(t *trace.Trace, evs []trace.EventID, want map[ValueKey]trace.Value) []map[trace.EventID]trace.Value {
+func expectedTries(p *Poll, t *trace.Trace, evs []trace.EventID, want map[ValueKey]trace.Value) []map[trace.EventID]trace.Value {
 	if len(want) == 0 {
 		return nil
 	}
@@ -476,6 +522,9 @@ func expectedTries(t *trace.Trace, evs []trace.EventID, want map[ValueKey]trace.
 	all := map[trace.EventID]trace.Value{}
 	last := trace.NoEvent
 	for _, e := range evs {
+		if p.Stopped() {
+			return nil
+		}
 		if w, ok := want[numKey(t.Value(e))]; ok && encode.Fits(in, w) {
 			all[e] = w
 			last = e

@@ -1,10 +1,13 @@
 package search
 
 import (
+	"context"
 	"go/token"
 	"math"
+	"slices"
 	"testing"
 
+	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -100,6 +103,73 @@ func TestMirror(t *testing.T) {
 					t.Errorf("%d %v %d != %d %v %d", v, mirror(op), w, w, op, v)
 				}
 			}
+		}
+	}
+}
+
+// TestTriesStopWithContext: the tries are made as they are asked for,
+// and when the context has ended only the predicate switches, made
+// before any replacement, come: no replacement is made past the end.
+func TestTriesStopWithContext(t *testing.T) {
+	p := testutil.Examples(t)
+	sub := &Subject{Prog: p, Case: p.TestCase(testutil.IntTest(t, p, "loops", "Sum", "SumFails", 45, 10))}
+	v, err := sub.Run(context.Background(), &trace.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Release()
+	tr := v.Res.Trace
+	f := NewForcer(tr, nil, map[trace.StaticID]ForceKind{})
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		if k := f.Kind(e); k != ForceNone {
+			f.Add(e, k)
+		}
+	}
+	flipped := len(flips(tr, f.preds))
+	all := slices.Collect(f.tries(context.Background()))
+	if flipped == 0 || len(all) <= flipped {
+		t.Fatalf("%d tries of which %d predicate switches: want both kinds", len(all), flipped)
+	}
+	if n := len(all) - flipped; n > maxReplacements {
+		t.Errorf("%d replacements, want at most %d", n, maxReplacements)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := slices.Collect(f.tries(ctx)); len(got) != flipped {
+		t.Errorf("after the context ended: %d tries, want the %d predicate switches only", len(got), flipped)
+	}
+	// Taking the first only makes no more.
+	for range f.tries(context.Background()) {
+		break
+	}
+}
+
+// TestPoll: Stopped looks at the context once every pollEvery calls.
+func TestPoll(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		cancel bool
+		calls  int
+		want   bool
+	}{
+		{"live, at the poll", false, pollEvery, false},
+		{"ended, before the poll", true, pollEvery - 1, false},
+		{"ended, at the poll", true, pollEvery, true},
+		{"ended, past the poll", true, pollEvery + 1, false},
+		{"ended, at the second poll", true, 2 * pollEvery, true},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		if tt.cancel {
+			cancel()
+		}
+		p := NewPoll(ctx)
+		got := false
+		for range tt.calls {
+			got = p.Stopped()
+		}
+		cancel()
+		if got != tt.want {
+			t.Errorf("%s: call %d: Stopped = %v, want %v", tt.name, tt.calls, got, tt.want)
 		}
 	}
 }
