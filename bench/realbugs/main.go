@@ -333,6 +333,12 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 		writeSeeded(ctx, &rep, seeded, bin, tmp, timeout)
 	}
 	if len(historical) > 0 {
+		if keep != "" {
+			// What made the reports kept, for the fusion kind to name.
+			if err := os.WriteFile(filepath.Join(keep, keptRunFile), []byte(rep.String()), 0o666); err != nil {
+				return err
+			}
+		}
 		var rs []bugResult
 		for i, b := range historical {
 			r := runBug(ctx, b, bin, tmp, timeout, check)
@@ -428,7 +434,7 @@ func run(cmdline string, timeout, flexBound time.Duration, out, keep string, che
 			fmt.Fprintf(os.Stderr, "realbugs: %s: native Ochiai %d, rules %v %s\n%s", b.Name, r.ochiai, r.ranks, r.err, r.ahead)
 			rs = append(rs, r)
 		}
-		writeFusion(&rep, rs, fusionRules)
+		writeFusion(&rep, rs, fusionRules, keptRun(keep))
 	}
 	watch.Stop()
 	if m := watch.Max(); m != "" {

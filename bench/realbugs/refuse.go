@@ -200,6 +200,9 @@ var verboseFusion bool
 var fusionRules = []fusionRule{
 	{"default", func(rs []localize.RankedLine, _ localize.LineScores) []localize.RankedLine { return rs }},
 	{"no tests", func(rs []localize.RankedLine, _ localize.LineScores) []localize.RankedLine { return noTests(rs) }},
+	{"floor 0.33", floor(0.33)},
+	{"floor 0.5", floor(0.5)},
+	{"floor 0.75", floor(0.75)},
 	{"floor 1", floor(1)},
 	{"floor 1.5", floor(1.5)},
 	{"floor 2", floor(2)},
@@ -233,17 +236,44 @@ func noTests(rs []localize.RankedLine) []localize.RankedLine {
 	return out
 }
 
-// writeFusion writes the fusion kind's table.
-func writeFusion(rep *strings.Builder, rs []fusionResult, rules []fusionRule) {
+// keptRunFile, in a -keep directory, is the header of the historical run
+// that kept its reports.
+const keptRunFile = "RUN.md"
+
+// keptRun returns what the historical run that kept the reports in keep
+// said of itself (its command, commit, date, bound and load), as the
+// lines of a Markdown quote, or a sentence saying it left no record.
+func keptRun(keep string) string {
+	b, err := os.ReadFile(filepath.Join(keep, keptRunFile))
+	if err != nil {
+		return "The historical run that kept these reports left no record of itself (" + keptRunFile + ").\n"
+	}
+	var w strings.Builder
+	w.WriteString("The reports were kept by this run:\n\n")
+	text := strings.TrimSpace(string(b))
+	if title, rest, ok := strings.Cut(text, "\n"); ok && strings.HasPrefix(title, "# ") {
+		text = strings.TrimSpace(rest)
+	}
+	for _, l := range strings.Split(text, "\n") {
+		w.WriteString(strings.TrimRight("> "+l, " ") + "\n")
+	}
+	return w.String()
+}
+
+// writeFusion writes the fusion kind's table; kept says which run kept
+// the reports (keptRun).
+func writeFusion(rep *strings.Builder, rs []fusionResult, rules []fusionRule, kept string) {
 	rep.WriteString("## Fusion rules on kept reports\n\n" +
 		"Each bug's reports, as a historical run kept them (-keep: made by the faultloc that run built),\n" +
 		"ordered again by each rule with native Ochiai's ranking kept beside them (Ochiai over one native go\n" +
 		"test run of the package, every case, as the table beside native Ochiai ranks it). default: the\n" +
-		"ranking as faultloc wrote it; no tests: less the lines of test files; floor k: no tests, then\n" +
-		"native.Floor with factor k (no line past the head of verified candidates' and plausible fixes'\n" +
-		"lines lower than k times its native Ochiai rank). Each cell is the rank of the first faulty line\n" +
+		"ranking as faultloc wrote it (floored already, by the native.DefaultFloor of the faultloc that ran);\n" +
+		"no tests: less the lines of test files; floor k: no tests, then native.Floor with factor k (each\n" +
+		"line past the head of verified candidates' and plausible fixes' lines takes the position\n" +
+		"min(its own, k times its native Ochiai rank)). Each cell is the rank of the first faulty line\n" +
 		"(ties at their worst position) in the case that places it best; \"-\": not placed. as good: at most\n" +
 		"native Ochiai's rank (or native Ochiai ranking nothing).\n\n")
+	rep.WriteString(kept + "\n")
 	rep.WriteString("| bug | native run | native Ochiai |")
 	for _, r := range rules {
 		rep.WriteString(" " + r.name + " |")
@@ -261,19 +291,22 @@ func writeFusion(rep *strings.Builder, rs []fusionResult, rules []fusionRule) {
 	// stage's whole run keeps the default's rank under every rule (the
 	// first), as the rule would have had no more evidence than the
 	// default had.
-	var whole, asRun [3][]int
-	for i := range 3 {
+	var whole, asRun [4][]int
+	for i := range 4 {
 		whole[i], asRun[i] = make([]int, len(rules)), make([]int, len(rules))
 	}
-	count := func(c *[3][]int, i, k, och int) {
+	count := func(c *[4][]int, i, k, och int) {
 		if k == 1 {
 			c[0][i]++
 		}
 		if k > 0 && k <= 5 {
 			c[1][i]++
 		}
-		if k > 0 && (och == 0 || k <= och) {
+		if k > 0 && k <= 10 {
 			c[2][i]++
+		}
+		if k > 0 && (och == 0 || k <= och) {
+			c[3][i]++
 		}
 	}
 	partial := 0
@@ -299,9 +332,9 @@ func writeFusion(rep *strings.Builder, rs []fusionResult, rules []fusionRule) {
 	}
 	for _, c := range []struct {
 		name string
-		c    [3][]int
+		c    [4][]int
 	}{{"", whole}, {", as run", asRun}} {
-		for j, name := range []string{"top-1", "top-5", "as good as native Ochiai"} {
+		for j, name := range []string{"top-1", "top-5", "top-10", "as good as native Ochiai"} {
 			fmt.Fprintf(rep, "| **%s%s** (of %d) | | |", name, c.name, n)
 			for _, x := range c.c[j] {
 				fmt.Fprintf(rep, " %d |", x)
