@@ -225,3 +225,43 @@ type diagnoserFunc func(ctx context.Context, fs []*localize.Failure) (*localize.
 func (d diagnoserFunc) Diagnose(ctx context.Context, fs []*localize.Failure) (*localize.DiagnosisReport, error) {
 	return d(ctx, fs)
 }
+
+// TestSearchCutBeforeReport: a technique whose share of the case's bound
+// ends before it has a report (its first run of the case not done, say)
+// and that returns the context's error is cut, not failed: the report is
+// ranked, partial, names the search cut and the technique's error, and
+// Result.Errors is empty. A technique's other error is still the case's.
+func TestSearchCutBeforeReport(t *testing.T) {
+	prog := loadFoo(t)
+	cutShort := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		<-ctx.Done()
+		return nil, fmt.Errorf("localize: running %s: %w", f.Case.Name(), ctx.Err())
+	})
+	failing := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return nil, fmt.Errorf("localize: broken")
+	})
+	for _, tt := range []struct {
+		name      string
+		tech      localize.Technique
+		wantError bool
+		reason    string
+	}{
+		{"cut", cutShort, false, "search cut at "},
+		{"failed", failing, true, "localize: broken"},
+	} {
+		res, err := Run(context.Background(), prog, "github.com/faultloc/faultloc/examples/foo", &Options{Technique: tt.tech, Refiners: []localize.Refiner{}, Timeout: 2 * time.Second, NoNative: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(res.Reports) != 1 {
+			t.Fatalf("%s: %d reports, want 1", tt.name, len(res.Reports))
+		}
+		rep := res.Reports[0]
+		if !rep.Partial || len(rep.Ranking) == 0 || !strings.Contains(rep.Reason, tt.reason) {
+			t.Errorf("%s: partial %v, %d ranked lines, reason %q; want partial, ranked, the reason saying %q", tt.name, rep.Partial, len(rep.Ranking), rep.Reason, tt.reason)
+		}
+		if got := len(res.Errors) > 0; got != tt.wantError {
+			t.Errorf("%s: errors %v, want some: %v", tt.name, res.Errors, tt.wantError)
+		}
+	}
+}

@@ -764,7 +764,12 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			if ctx.Err() != nil {
 				return caseOutcome{aborted: true}
 			}
-			o.err = &localize.CaseError{Case: name, Err: err}
+			// A search its share cut before it had a report (its first
+			// run of the case not done) is cut, not failed: the report
+			// says so, partial, as any cut stage's does.
+			if !searchCut || !errors.Is(err, context.DeadlineExceeded) {
+				o.err = &localize.CaseError{Case: name, Err: err}
+			}
 			rep = &localize.Report{Test: name, Mode: localize.StageName(tech), Failure: failureOf(context.Background(), f), Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
 			rep.Stats.Total = time.Since(start) // the time the technique took to fail
 		}
