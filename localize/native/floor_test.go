@@ -33,6 +33,10 @@ func TestFloor(t *testing.T) {
 		// 5 takes position 1, after 1 (which keeps the first place);
 		// 3 and 4 still tie; 6, unscored, keeps 6.
 		{"factor 1", rs, ochiai, 1, []localize.RankedLine{rl(1, 1, sl), rl(5, 2, sp), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
+		// 5 takes position 0.5, before 1: under a factor below 1
+		// Ochiai's first line can lead; 1 to 4 keep their places (half
+		// of 5 is past them).
+		{"factor 0.5", rs, ochiai, 0.5, []localize.RankedLine{rl(5, 1, sp), rl(1, 2, sl), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
 		// 5 takes position 2, after 2.
 		{"factor 2", rs, ochiai, 2, []localize.RankedLine{rl(1, 1, sl), rl(2, 2, sl), rl(5, 3, sp), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
 		// 5 at position 10: no higher than it was.
