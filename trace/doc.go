@@ -29,9 +29,11 @@
 // tests as data: function, arguments, expected results or a predicate), or
 // the program called os.Exit. The trace keeps the panics the run raised
 // ([Trace.Panics]), the recovered ones and run-time errors (a nil
-// dereference, an index out of range) too, with their positions and
-// stacks: a library that turns a panic into an error leaves no other
-// mark of where it failed. Only failures of the interpreter itself are
+// dereference, an index out of range) too, with their positions,
+// stacks and events: a library that turns a panic into an error leaves
+// no other mark of where it failed, and the recover() call that stops a
+// panic depends on the panic's event, whose dependences are the operands
+// that made it fail. Only failures of the interpreter itself are
 // errors: an [*UnsupportedError] names a construct and its position, a
 // [*BridgeError] a function without a body that the bridge cannot run, an
 // [*InternalError] a bug of ours (recovered, never a crash of the caller).

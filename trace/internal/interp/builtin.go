@@ -23,7 +23,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	}
 	switch name {
 	case "panic":
-		r.throw(fr, in, args[0], NoEvent)
+		r.throw(fr, in, args[0], st) // the call's event depends on the value
 	case "close":
 		r.closeChan(fr, in, args[0])
 		return Value{}
@@ -37,7 +37,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		}
 		if x.k == KindPointer {
 			if x.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				r.rtPanicAt(fr, in, st, "invalid memory address or nil pointer dereference")
 			}
 			return Int(int64((*cell)(x.p).v.n))
 		}
@@ -54,7 +54,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			return Int(int64(cap(x.slice())))
 		case KindPointer:
 			if x.p == nil {
-				r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+				r.rtPanicAt(fr, in, st, "invalid memory address or nil pointer dereference")
 			}
 			return Int(int64((*cell)(x.p).v.n))
 		case KindArray:
@@ -129,6 +129,12 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		}
 		if d := fr.deferOf; d != nil && d.panic != nil && !isGoexit(d.panic.v) { // a Goexit is not recovered
 			v := d.panic.v
+			if pe := d.panic.ev; pe >= 0 && st >= 0 && int(st) == r.tr.Len()-1 {
+				// The value is the panic's: the call's event, the last
+				// one, depends on the panic's event (whose dependences
+				// say why it panicked).
+				r.tr.ev.Dep(pe)
+			}
 			d.panic = nil
 			return v
 		}
@@ -177,7 +183,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	case "ssa:wrapnilchk":
 		if args[0].p == nil {
 			// compiled code (gc, Go 1.26) dereferences the nil receiver
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			r.rtPanicAt(fr, in, st, "invalid memory address or nil pointer dereference")
 		}
 		return args[0]
 	case "ssa:deferstack":

@@ -618,8 +618,8 @@ func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value
 	case callBuiltin:
 		return r.builtin(fr, in, ci, ci.builtin, args), NoEvent
 	case callDynamic:
-		if fnv.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		if fnv.p == nil { // the call's event depends on the nil function
+			r.rtPanicAt(fr, in, callEv, "invalid memory address or nil pointer dereference")
 		}
 		cl := (*closure)(fnv.p)
 		if cl.fn == nil {
@@ -632,8 +632,8 @@ func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value
 		}
 		return r.invokeCode(fr, in, cl.fn.ensure(r.p), cl.env, cl.envEv, args, argEv, callEv, path)
 	case callInvoke:
-		if fnv.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+		if fnv.p == nil { // the call's event depends on the nil function
+			r.rtPanicAt(fr, in, callEv, "invalid memory address or nil pointer dereference")
 		}
 		it := (*iface)(fnv.p)
 		if it.nat != nil {

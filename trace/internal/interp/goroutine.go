@@ -76,6 +76,13 @@ func (r *run) plainPanic(fr *frame, in *ins, msg string) {
 	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: plainError{msg}, t: typeRef{id: -1}})}, NoEvent)
 }
 
+// plainPanicEvent is plainPanic for an instruction whose operands say
+// why it panics (a write to a nil map): it records the instruction's event
+// first (panicEvent), and the panic points at it.
+func (r *run) plainPanicEvent(fr *frame, in *ins, msg string) {
+	r.throw(fr, in, Value{k: KindInterface, p: ptrOf(&iface{nat: plainError{msg}, t: typeRef{id: -1}})}, r.panicEvent(fr, in))
+}
+
 // stringPanic panics with the string msg, as panic(msg) in the standard
 // library code a bridge stands for.
 func (r *run) stringPanic(fr *frame, in *ins, msg string) {

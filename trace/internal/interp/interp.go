@@ -111,7 +111,7 @@ func (r *run) panicIns(fr *frame, in *ins) {
 // is nil.
 func (r *run) deref(fr *frame, in *ins, x Value) *cell {
 	if x.p == nil {
-		r.rtPanic(fr, in, nilDeref)
+		r.rtPanicEvent(fr, in, nilDeref)
 	}
 	return (*cell)(x.p)
 }
@@ -303,7 +303,7 @@ func (r *run) step(fr *frame, in *ins) {
 	case opFieldAddr:
 		c := fieldCell(regs[in.a[0]], in.n)
 		if c == nil {
-			r.rtPanic(fr, in, nilDeref)
+			r.rtPanicEvent(fr, in, nilDeref)
 		}
 		r.def(fr, in, addrOf(c))
 	case opIndex:
@@ -333,7 +333,7 @@ func (r *run) step(fr *frame, in *ins) {
 		x := regs[in.a[0]]
 		cs := x.slice()
 		if len(cs) < int(in.n) {
-			r.rtPanic(fr, in, "cannot convert slice with length %d to array or pointer to array with length %d", len(cs), in.n)
+			r.rtPanicEvent(fr, in, "cannot convert slice with length %d to array or pointer to array with length %d", len(cs), in.n)
 		}
 		if x.p == nil || (cs == nil && in.n == 0) {
 			r.def(fr, in, Value{k: KindPointer})
@@ -349,10 +349,10 @@ func (r *run) step(fr *frame, in *ins) {
 	case opMakeSlice:
 		n, m := r.index(regs[in.a[0]]), r.index(regs[in.a[1]])
 		if n < 0 || n > 1<<28 {
-			r.rtPanic(fr, in, "makeslice: len out of range")
+			r.rtPanicEvent(fr, in, "makeslice: len out of range")
 		}
 		if m < n || m > 1<<28 {
-			r.rtPanic(fr, in, "makeslice: cap out of range")
+			r.rtPanicEvent(fr, in, "makeslice: cap out of range")
 		}
 		fr.at = in
 		r.allocCells(m)
@@ -370,7 +370,7 @@ func (r *run) step(fr *frame, in *ins) {
 	case opMapUpdate:
 		m := regs[in.a[0]]
 		if m.p == nil {
-			r.plainPanic(fr, in, "assignment to entry in nil map")
+			r.plainPanicEvent(fr, in, "assignment to entry in nil map")
 		}
 		r.hashable(fr, in, regs[in.a[1]])
 		v, e := r.stmtV(fr, in, regs[in.a[2]])
@@ -429,7 +429,7 @@ func (r *run) step(fr *frame, in *ins) {
 	case opMakeChan:
 		n := r.index(regs[in.a[0]])
 		if n < 0 || n > 1<<28 {
-			r.rtPanic(fr, in, "makechan: size out of range")
+			r.rtPanicEvent(fr, in, "makechan: size out of range")
 		}
 		fr.at = in
 		r.allocCells(1 + n)

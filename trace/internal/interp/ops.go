@@ -17,7 +17,7 @@ func (r *run) elemAddr(fr *frame, in *ins, x, i Value) Value {
 		return addrOf(c)
 	}
 	if x.k != KindSlice && x.p == nil {
-		r.rtPanic(fr, in, nilDeref)
+		r.rtPanicEvent(fr, in, nilDeref)
 	}
 	r.rtPanicEvent(fr, in, "%s", indexOutOfRange(i, len(elemCells(x))))
 	panic("unreachable")
@@ -56,7 +56,7 @@ func (r *run) binop(fr *frame, in *ins, x, y Value) Value {
 			case token.QUO, token.REM:
 				r.rtPanicEvent(fr, in, "integer divide by zero")
 			case token.SHL, token.SHR:
-				r.rtPanic(fr, in, "negative shift amount")
+				r.rtPanicEvent(fr, in, "negative shift amount")
 			}
 			panic("bad integer op " + op.String())
 		}
@@ -311,7 +311,7 @@ func (r *run) typeAssert(fr *frame, in *ins, x Value) Value {
 		var msg string
 		if x.p == nil && ai.nilCheck {
 			// go/ssa's nil check of an interface method value x.M
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			r.rtPanicEvent(fr, in, "invalid memory address or nil pointer dereference")
 		}
 		if x.p == nil {
 			msg = "interface conversion: interface is nil, not " + want
@@ -335,7 +335,7 @@ func (r *run) typeAssert(fr *frame, in *ins, x Value) Value {
 			}
 		}
 		v := Value{k: KindInterface, p: ptrOf(&iface{nat: typeAssertionError{msg}, t: typeRef{id: -1}})}
-		r.throw(fr, in, v, NoEvent)
+		r.throw(fr, in, v, r.panicEvent(fr, in))
 	}
 	return v
 }
@@ -375,7 +375,7 @@ func (r *run) sliceOp(fr *frame, in *ins) Value {
 			hi = len(s)
 		}
 		if lo < 0 || hi < lo || hi > len(s) {
-			r.rtPanic(fr, in, "slice bounds out of range [%d:%d] with length %d", lo, hi, len(s))
+			r.rtPanicEvent(fr, in, "slice bounds out of range [%d:%d] with length %d", lo, hi, len(s))
 		}
 		return String(s[lo:hi])
 	}
@@ -384,7 +384,7 @@ func (r *run) sliceOp(fr *frame, in *ins) Value {
 		cs = x.slice()
 	} else {
 		if x.p == nil {
-			r.rtPanic(fr, in, "invalid memory address or nil pointer dereference")
+			r.rtPanicEvent(fr, in, "invalid memory address or nil pointer dereference")
 		}
 		cs = (*cell)(x.p).v.cells()
 		if cs == nil {
@@ -398,7 +398,7 @@ func (r *run) sliceOp(fr *frame, in *ins) Value {
 		max = cap(cs)
 	}
 	if lo < 0 || hi < lo || max < hi || max > cap(cs) {
-		r.rtPanic(fr, in, "slice bounds out of range [%d:%d:%d] with capacity %d", lo, hi, max, cap(cs))
+		r.rtPanicEvent(fr, in, "slice bounds out of range [%d:%d:%d] with capacity %d", lo, hi, max, cap(cs))
 	}
 	if cs == nil {
 		return Value{k: KindSlice}

@@ -71,8 +71,9 @@ func (t *Trace) raise(ip *interpPanic) {
 // index out of range, a write to a nil map, a failed type assertion, a
 // division by zero...), with their value, message, position, event and
 // interpreted stack at the raise, innermost first, as Result.Panic
-// describes the one that escapes. The event is NoEvent for the
-// run-time errors that record none (see PanicInfo.Event). A panic that
+// describes the one that escapes. The event is NoEvent for the panics
+// that record none (see PanicInfo.Event); a recovered panic's event is a
+// dependence of the recover() call that stopped it. A panic that
 // unwinds through deferred calls is raised once; a deferred call that
 // panics again (panic(r)) raises another. The unwinding of
 // runtime.Goexit or t.FailNow is no panic. Only the last 32 are kept,
@@ -98,22 +99,39 @@ func (t *Trace) Panics() []PanicInfo {
 	return out
 }
 
+// rtPanic raises the run-time error of format and args at in, recording
+// no event: for a panic raised inside a call whose event is recorded
+// already (a bridge, Call.RuntimeError), which rtPanicAt points at when it
+// is known.
 func (r *run) rtPanic(fr *frame, in *ins, format string, args ...any) {
+	r.rtPanicAt(fr, in, NoEvent, format, args...)
+}
+
+// rtPanicAt is rtPanic pointing at event e (PanicInfo.Event): the event
+// of the call that panics, whose dependences are its operands.
+func (r *run) rtPanicAt(fr *frame, in *ins, e EventID, format string, args ...any) {
 	v := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{fmt.Sprintf(format, args...)}, t: typeRef{id: -1}})}
-	r.throw(fr, in, v, NoEvent)
+	r.throw(fr, in, v, e)
 }
 
 // rtPanicEvent is rtPanic for an instruction whose operands say why it
-// panics (an index out of range, a zero divisor): it first records the
-// instruction's event, with its operands as dependences and no value, and
-// the panic points at it (PanicInfo.Event).
+// panics (a nil pointer, an index and length, a zero divisor, a nil map,
+// the bounds of a slice...): it first records the instruction's event
+// (panicEvent), and the panic points at it (PanicInfo.Event).
 func (r *run) rtPanicEvent(fr *frame, in *ins, format string, args ...any) {
-	e := NoEvent
-	if r.tr != nil {
-		e, _ = r.stmt(fr, in, Value{})
+	r.rtPanicAt(fr, in, r.panicEvent(fr, in), format, args...)
+}
+
+// panicEvent records the event of instruction in, which is about to
+// panic and has recorded none: its register operands are its
+// dependences, and it has no value (an invalid Value). It returns
+// NoEvent when the run records no trace.
+func (r *run) panicEvent(fr *frame, in *ins) EventID {
+	if r.tr == nil || in == nil {
+		return NoEvent
 	}
-	v := Value{k: KindInterface, p: ptrOf(&iface{nat: runtimeError{fmt.Sprintf(format, args...)}, t: typeRef{id: -1}})}
-	r.throw(fr, in, v, e)
+	e, _ := r.stmt(fr, in, Value{})
+	return e
 }
 
 func formatPanic(v Value) string {

@@ -114,7 +114,7 @@ blocks:
 			case opFieldAddr:
 				c := fieldCell(regs[in.a0], in.n)
 				if c == nil {
-					r.rtPanic(fr, in, nilDeref)
+					r.rtPanicEvent(fr, in, nilDeref)
 				}
 				v = addrOf(c)
 			case opBinOp:
@@ -308,7 +308,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.Commit(k, j, nr, s0)
-				r.rtPanic(fr, in, nilDeref)
+				r.rtPanicEvent(fr, in, nilDeref)
 			}
 			c = (*cell)(x.p)
 			v, extra = loadVal(c), c.st
@@ -317,7 +317,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			if x.p == nil {
 				r.steps += int64(i + 1)
 				t.Commit(k, j, nr, s0)
-				r.rtPanic(fr, in, nilDeref)
+				r.rtPanicEvent(fr, in, nilDeref)
 			}
 			c = (*cell)(x.p)
 			v = *rg(rp, in.a1)
@@ -326,7 +326,7 @@ func (r *run) recRun(fr *frame, ins []ins, b int) int {
 			if fc == nil {
 				r.steps += int64(i + 1)
 				t.Commit(k, j, nr, s0)
-				r.rtPanic(fr, in, nilDeref)
+				r.rtPanicEvent(fr, in, nilDeref)
 			}
 			v = addrOf(fc)
 		case opAlloc:
@@ -510,7 +510,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 		case opFieldAddr:
 			fc := fieldCell(regs[in.a0], in.n)
 			if fc == nil {
-				r.rtPanic(fr, in, nilDeref)
+				r.rtPanicEvent(fr, in, nilDeref)
 			}
 			v = addrOf(fc)
 		case opAlloc:

@@ -104,10 +104,19 @@ type PanicInfo struct {
 	Message string
 	// Pos is the position of the panicking instruction.
 	Pos token.Position
-	// Event is the panicking event, NoEvent if not recorded. An index out
-	// of range and an integer division by zero are recorded: their event
-	// has the panicking instruction's operands as dependences and no value
-	// (an invalid Value).
+	// Event is the panicking event, NoEvent if not recorded. A run-time
+	// error of an instruction (a nil dereference, an index or slice
+	// bounds out of range, a write to a nil map, a failed type assertion,
+	// a division by zero, a bad make size) records the instruction's
+	// event, with its operands (the nil pointer, the index, the
+	// container, the divisor, the map...) as dependences and no value (an
+	// invalid Value); a call of panic points at its event, which depends
+	// on the value, and a nil function called or a nil pointer given to a
+	// builtin at the call's. A panic raised in a bridged call (natively
+	// run code, Call.RuntimeError) records none. The event of recover()'s
+	// call that stops a panic depends on the panic's event, so that a
+	// slice of what the run made of the recovered value reaches why it
+	// panicked.
 	Event EventID
 	// Stack is the interpreted call stack at the panic, innermost first.
 	Stack []StackFrame
