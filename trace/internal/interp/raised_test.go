@@ -1,8 +1,11 @@
 package interp
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 const raisedSrc = `package raised
@@ -124,4 +127,54 @@ func TestTracePanics(t *testing.T) {
 		t.Errorf("None's Panics() = %+v, want none", ps)
 	}
 	res.Trace.Release()
+}
+
+// TestRaisedEvents: each run-time error of raisedSrc's All (an index out
+// of range, a write to a nil map, a nil dereference two calls deep)
+// records its instruction's event, at its line, with the operands that
+// made it fail as dependences, and the recover() call that stops it
+// depends on that event: whether the run is recorded by execRec, by
+// exec (noRecFast) or with hooks.
+func TestRaisedEvents(t *testing.T) {
+	p := loadSource(t, "raised", raisedSrc)
+	for _, mode := range []struct {
+		name string
+		opts *RunOptions
+	}{{"execRec", nil}, {"exec", &RunOptions{noRecFast: true}}, {"hooks", &RunOptions{Hooks: &Hooks{}}}} {
+		res, err := p.Run(bgContext, p.Func("raised", "All"), nil, mode.opts)
+		if err != nil || res.Outcome != Returned {
+			t.Fatalf("Run = %v, %v", res, err)
+		}
+		tr := res.Trace
+		ps := tr.Panics()
+		if len(ps) != 3 {
+			t.Fatalf("Panics() = %+v, want 3", ps)
+		}
+		for i, pi := range ps {
+			e := pi.Event
+			if e == NoEvent || tr.Pos(e).Line != pi.Pos.Line {
+				t.Errorf("%s: panic %d's event %d, want one at line %d", mode.name, i, e, pi.Pos.Line)
+				continue
+			}
+			if v := tr.Value(e); v.Kind() != KindInvalid {
+				t.Errorf("%s: panic %d's event has value %v, want none", mode.name, i, v)
+			}
+			if len(tr.Deps(e, nil)) == 0 {
+				t.Errorf("%s: panic %d's event (%v) has no dependences", mode.name, i, tr.Instr(e))
+			}
+			recovered := false
+			for d := e + 1; int(d) < tr.Len() && !recovered; d++ {
+				if c, ok := tr.Instr(d).(*ssa.Call); ok {
+					if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "recover" {
+						recovered = slices.Contains(tr.Deps(d, nil), e)
+						break
+					}
+				}
+			}
+			if !recovered {
+				t.Errorf("%s: the recover() after panic %d does not depend on its event", mode.name, i)
+			}
+		}
+		tr.Release()
+	}
 }
