@@ -40,10 +40,12 @@
 // index is within bounds unless its statement is changed:
 // π ⇒ (ab_s ∨ 0 ≤ T(i) < len). The oracle is hard: each return of the
 // function under test, under its path literal, yields the expected results.
-// A run that panicked on an index out of range or a zero divisor gets that
-// condition for the panicking instance (trace records its event); after any
-// other panic, the panicking event (the run's last when trace recorded
-// none) may not be reached unchanged, in runs without substituted values. Bit-vectors have the
+// A run that panicked on an index or slice bounds out of range or a zero
+// divisor gets that condition for the panicking instance (trace records
+// its event); after any other panic, the panicking event (the run's last
+// when trace recorded none) may not be reached unchanged, in runs without substituted values.
+// A panic that a deferred recover stopped (its event has no value) is left
+// out of the formula, the run going on through the recover. Bit-vectors have the
 // width of the Go type (exact wrap-around, signed or unsigned comparisons and
 // division as Go has them; a divisor must be non-zero unless its statement
 // is changed). The builtins min and max of integers are if-then-else chains

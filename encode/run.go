@@ -138,6 +138,22 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 			fault = true // after the last event is encoded: faultCondition
 		}
 	}
+	// The panics that a deferred recover stopped have events too (the
+	// faulting instruction's, with no value; trace.Trace.Panics): the run
+	// went on through the recover, whose result, a value the formula does
+	// not model, depends on them. They are left out: their instruction
+	// produced nothing, and their condition (an index within bounds, a
+	// pointer not nil) is false in the run, which a passing run that
+	// recovers by design must be able to keep.
+	var recovered map[trace.EventID]bool
+	for _, p := range t.Panics() {
+		if p.Event >= 0 && int(p.Event) < n && (res.Panic == nil || p.Event != res.Panic.Event) {
+			if recovered == nil {
+				recovered = map[trace.EventID]bool{}
+			}
+			recovered[p.Event] = true
+		}
+	}
 	leaveOut := e.opts.BlamableOnly && e.opts.Blamable != nil
 	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		if ev&1023 == 0 && e.opts.Done != nil {
@@ -148,6 +164,9 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 			}
 		}
 		e.stats.Events++
+		if recovered[ev] {
+			continue
+		}
 		if leaveOut && ev != panicAt && !bad[ev] && want[ev] == nil && !e.opts.Blamable(t.Key(ev)) && !isReturn(t.Instr(ev)) {
 			e.stats.LeftOut++
 			continue
