@@ -290,7 +290,10 @@ func (s SliceScorer) score(ctx context.Context, f *Failure) (LineScores, error) 
 // close they are to the failure: 1/sqrt(1+d), where d is the fewest
 // dependences (data or control, [slicing.Graph.Distances]) between one
 // of the line's events and the failure (its failed assertions, the
-// results its oracle rejects, its panic). A fault tends to lie few
+// results its oracle rejects, its panic, and each panic the failure
+// depends on that a deferred recover turned into a value, as a library
+// turns a run-time error into an error: [trace.Trace.Panics]). A fault
+// tends to lie few
 // dependences from where it shows; lines the failure depends on through
 // long chains of computation score less. Lines outside the slice are
 // left out, so its evidence is the slice's. With Relevant, the slice and
@@ -339,6 +342,20 @@ func (s ProximityScorer) score(ctx context.Context, f *Failure) (LineScores, err
 	if err != nil {
 		return nil, fmt.Errorf("localize: proximity: %w", err)
 	}
+	if raised := recoveredIn(g.Trace(), crit, dist); len(raised) > 0 {
+		// A run-time error the failure depends on, which a deferred
+		// recover turned into a value, is a place of the failure too,
+		// as a panic that escapes is.
+		crit = append(slices.Clip(crit), raised...)
+		if s.Relevant {
+			dist, err = g.RelevantDistancesContext(ctx, crit...)
+		} else {
+			dist, err = g.DistancesContext(ctx, crit...)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("localize: proximity: %w", err)
+		}
+	}
 	out := LineScores{}
 	for e, d := range dist {
 		if d < 0 {
@@ -351,6 +368,23 @@ func (s ProximityScorer) score(ctx context.Context, f *Failure) (LineScores, err
 		}
 	}
 	return out, nil
+}
+
+// recoveredIn returns the events of the panics of t (trace.Trace.Panics)
+// that a deferred recover stopped and that are at a finite distance
+// dist from the failure's events crit, leaving out those crit holds: the
+// run-time errors (and calls of panic) whose recovered value the failure
+// depends on, through recover's result.
+func recoveredIn(t *trace.Trace, crit []trace.EventID, dist []int) []trace.EventID {
+	var out []trace.EventID
+	for _, p := range t.Panics() {
+		e := p.Event
+		if e < 0 || int(e) >= len(dist) || dist[e] < 0 || slices.Contains(crit, e) || slices.Contains(out, e) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // Proximity is the weight of a line d dependences from the failure:
