@@ -380,7 +380,7 @@ func splitResults(v Value, n int) []Value {
 	case 1:
 		return []Value{v}
 	}
-	return append([]Value(nil), (*(*tuple)(v.p))...)
+	return append([]Value(nil), v.tuple()...)
 }
 
 // root calls c as a root frame (no caller).

@@ -297,7 +297,7 @@ func (r *run) step(fr *frame, in *ins) {
 	case opTypeAssert:
 		r.def(fr, in, r.typeAssert(fr, in, regs[in.a[0]]))
 	case opExtract:
-		r.def(fr, in, (*(*tuple)(regs[in.a[0]].p))[in.n])
+		r.def(fr, in, regs[in.a[0]].tuple()[in.n])
 	case opField:
 		r.def(fr, in, regs[in.a[0]].cells()[in.n].v)
 	case opFieldAddr:

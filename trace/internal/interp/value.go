@@ -88,7 +88,9 @@ type closure struct {
 	name  string
 }
 
-type tuple []Value
+// A tuple, the results of a multi-valued call (KindTuple), is a Value
+// whose p points at its first element and n is its length (see Tuple and
+// Value.tuple): making one allocates its elements and nothing else.
 
 type nativeBox struct {
 	rv reflect.Value // addressable
@@ -187,7 +189,7 @@ func (v Value) Len() int {
 		}
 		return len(*(*[]cell)(v.p))
 	case KindTuple:
-		return len(*(*tuple)(v.p))
+		return int(v.n)
 	case KindMap:
 		if v.p == nil {
 			return 0
@@ -209,7 +211,7 @@ func (v Value) Index(i int) Value {
 	case KindSlice:
 		return (*(*[]cell)(v.p))[i].v
 	case KindTuple:
-		return (*(*tuple)(v.p))[i]
+		return v.tuple()[i]
 	}
 	panic("trace: Value.Index of " + v.k.String())
 }
@@ -244,11 +246,13 @@ func (v Value) DynamicType() types.Type {
 	return nil
 }
 
-// Tuple returns a KindTuple value holding vs.
+// Tuple returns a KindTuple value holding vs (not a copy).
 func Tuple(vs ...Value) Value {
-	t := tuple(vs)
-	return Value{p: unsafe.Pointer(&t), k: KindTuple}
+	return Value{p: unsafe.Pointer(unsafe.SliceData(vs)), n: uint64(len(vs)), k: KindTuple}
 }
+
+// tuple returns the elements of v, a KindTuple value.
+func (v Value) tuple() []Value { return unsafe.Slice((*Value)(v.p), v.n) }
 
 // Slice returns a KindSlice value whose elements are copies of elems.
 func Slice(elems ...Value) Value {
@@ -410,7 +414,7 @@ func Equal(a, b Value) bool {
 		}
 		return ai.t.id == bi.t.id && Equal(ai.v, bi.v)
 	case KindTuple:
-		at, bt := *(*tuple)(a.p), *(*tuple)(b.p)
+		at, bt := a.tuple(), b.tuple()
 		if len(at) != len(bt) {
 			return false
 		}
