@@ -45,6 +45,9 @@ func reflectBridge(fn *ssa.Function, name string) extFunc {
 			return r.reflectCall(fr, in, name, r.realDeadlineExpr(rv), sig, args)
 		}
 	}
+	if ext := typedBridge(name, f, sig); ext != nil { // bridge_typed.go
+		return ext
+	}
 	return func(r *run, fr *frame, in *ins, args []Value) Value {
 		return r.reflectCall(fr, in, name, rv, sig, args)
 	}
