@@ -657,7 +657,9 @@ func (r *run) dispatch(fr *frame, in *ins, ci *callInfo, fnv Value, args []Value
 
 func (r *run) invokeCode(fr *frame, in *ins, c *fnCode, env []Value, envEv []EventID, args []Value, argEv []EventID, callEv EventID, path uint64) (Value, EventID) {
 	if len(c.fn.Blocks) == 0 || c.ext != nil { // no body, or a hand bridge stands in for it (handBridgedSource)
-		args = slices.Clone(args) // not the argument stack: bridges may keep it
+		if !c.extTyped {
+			args = slices.Clone(args) // not the argument stack: bridges may keep it
+		}
 		if c.ext == nil {
 			if strings.HasSuffix(c.extName, ".init") {
 				return Value{}, NoEvent

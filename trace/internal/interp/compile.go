@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/faultloc/faultloc/trace/internal/stdtable"
 )
 
 // shell returns fn's fnCode, creating an uncompiled shell. p.mu must be held.
@@ -51,6 +53,7 @@ func (p *Program) compile(c *fnCode) {
 	if len(fn.Blocks) == 0 {
 		c.extName = externalName(fn)
 		c.ext = lookupBridge(p, fn, c.extName)
+		c.extTyped = bridges[c.extName] == nil && typedBridge(c.extName, stdtable.Funcs[c.extName], fn.Signature) != nil
 		return
 	}
 	if bridgedSource(fn) {
