@@ -81,6 +81,9 @@ type semantic struct {
 	upstream map[string]map[string]int
 	tree     []*CauseNode // by cause change, from the change to the failure
 	why      func(id string) []*CauseNode
+	// branches are the branches of changed code the failing run
+	// executed, for the switching of the fix sites.
+	branches []*branch
 }
 
 // hops is the length of the chain from the failure to cause change id
@@ -166,10 +169,13 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			byFile[filepath.Join(set.New, filepath.FromSlash(c.File))] = append(byFile[filepath.Join(set.New, filepath.FromSlash(c.File))], c)
 		}
 	}
+	s := &semantic{}
+	if s.branches, err = changedBranches(ctx, t, byFile); err != nil {
+		return nil, err
+	}
 	best := map[*changes.Change]*Cause{}
 	inChange := map[int]*changes.Change{}             // a reached event's innermost change
 	lines := map[*changes.Change]map[trace.Line]int{} // each line reached, with an offset on it
-	s := &semantic{}
 	predSeen := map[trace.Line]bool{}
 	for e := range n {
 		if dist[e] < 0 {

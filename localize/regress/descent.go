@@ -29,7 +29,9 @@ import (
 // it are fix sites too: the fault is one of its statements, which no
 // reversal singles out when deleting it alone does not pass.
 type FixSite struct {
-	// Rank orders the sites, 1 first: those nested in the most changes
+	// Rank orders the sites, 1 first: those a switch of their branches
+	// made pass (Switched) first; then, as the structural order, those
+	// nested in the most changes
 	// first (Change.Parent: a statement inside an added loop inside an
 	// added if runs only under the new code's own conditions, which also
 	// count as critical predicates and so raise its round), then by
@@ -42,6 +44,10 @@ type FixSite struct {
 	Change string `json:"change"`
 	Round  int    `json:"round"`
 	Core   bool   `json:"core,omitempty"`
+	// Switched says that switching a branch of the site (the decision
+	// of one of its instances in the failing run, or of all of them)
+	// made the failing case pass: the site decides the failure.
+	Switched bool `json:"switched,omitempty"`
 	// Lines are the change's lines of the new version that the failing
 	// run executed (among those the failure depends on) and the run with
 	// the root cause reverted did not, in order.
@@ -57,7 +63,10 @@ type FixSite struct {
 // an added function's declaration is left out (its statements are
 // changes of their own).
 // When that run cannot be made, it returns no sites and why.
-func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, root, reverted []*changes.Change) ([]FixSite, string, error) {
+// The sites are then switched (switchSites) in the failing case's run
+// on newProg, the new version, unless it is nil; the switching's account
+// is returned.
+func descend(ctx context.Context, g *regression, sem *semantic, newProg *trace.Program, name string, causes []Cause, root, reverted []*changes.Change) ([]FixSite, string, *Switching, error) {
 	within := func(c *changes.Change, cs []*changes.Change) bool { // c is in cs, or nested in a change of cs
 		for ; c != nil; c = g.set.ByID(c.Parent) {
 			if slices.Contains(cs, c) {
@@ -80,11 +89,11 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 		cand = append(cand, c)
 	}
 	if len(cand) == 0 {
-		return nil, "", nil
+		return nil, "", nil, nil
 	}
 	overlay, err := g.revert(reverted)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	g.mu.Lock()
 	prog := g.lastProg // loaded for the final run, with interpreted trials
@@ -95,9 +104,9 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 	if prog == nil {
 		if prog, err = trace.Load(ctx, &trace.Config{Dir: g.opts.dir(), Tests: true, Module: true, BuildFlags: g.opts.BuildFlags, Overlay: overlay}, g.pattern); err != nil {
 			if ctx.Err() != nil {
-				return nil, "", ctx.Err()
+				return nil, "", nil, ctx.Err()
 			}
-			return nil, "not run: the interpreter could not load the version with the root cause reverted: " + err.Error(), nil
+			return nil, "not run: the interpreter could not load the version with the root cause reverted: " + err.Error(), nil, nil
 		}
 	}
 	rctx, cancel := context.WithTimeout(ctx, g.opts.runTimeout())
@@ -106,13 +115,13 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 	cancel()
 	switch {
 	case ctx.Err() != nil:
-		return nil, "", ctx.Err()
+		return nil, "", nil, ctx.Err()
 	case err != nil:
-		return nil, fmt.Sprintf("not run: the interpreter could not run %s with the root cause reverted: %v", g.cases[0], err), nil
+		return nil, fmt.Sprintf("not run: the interpreter could not run %s with the root cause reverted: %v", g.cases[0], err), nil, nil
 	case ended:
-		return nil, fmt.Sprintf("not run: the run of %s with the root cause reverted took longer than %v (RunTimeout)", g.cases[0], g.opts.runTimeout()), nil
+		return nil, fmt.Sprintf("not run: the run of %s with the root cause reverted took longer than %v (RunTimeout)", g.cases[0], g.opts.runTimeout()), nil, nil
 	case r == nil || !r.Ran:
-		return nil, fmt.Sprintf("not run: %s was not reached with the root cause reverted", g.cases[0]), nil
+		return nil, fmt.Sprintf("not run: %s was not reached with the root cause reverted", g.cases[0]), nil, nil
 	}
 	ran := map[trace.Line]bool{}
 	for _, id := range r.Covered {
@@ -127,7 +136,7 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 		src, ok := overlay[file]
 		if !ok {
 			if src, err = os.ReadFile(file); err != nil {
-				return nil, "", err
+				return nil, "", nil, err
 			}
 		}
 		if within(ch, reverted) {
@@ -159,10 +168,12 @@ func descend(ctx context.Context, g *regression, sem *semantic, causes []Cause, 
 		return cmp.Or(cmp.Compare(db, da), cmp.Compare(a.Round, b.Round), cmp.Compare(core(a), core(b)), cmp.Compare(sem.hops(a.Change), sem.hops(b.Change)),
 			cmp.Compare(g.set.Index(g.set.ByID(a.Change)), g.set.Index(g.set.ByID(b.Change))))
 	})
-	for i := range sites {
-		sites[i].Rank = i + 1
+	var sw *Switching
+	if newProg != nil && len(sites) > 0 {
+		sw = switchSites(ctx, g, newProg, name, sem.branches, sites, r.Steps)
 	}
-	return sites, "", nil
+	switchedFirst(sites)
+	return sites, "", sw, nil
 }
 
 // inAdded reports whether c is nested in an added change of root: a

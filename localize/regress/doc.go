@@ -45,10 +45,15 @@
 // the run with it and its auxiliary changes reverted (which passes) does
 // not are the fix sites ([FixSite]), and so are the causes nested in a
 // root change that is added code (an added block whose statement is
-// wrong, though deleting that statement alone does not pass): ranked
-// by how deep in changed code they lie (the new code's own conditions
-// count as critical predicates), then by round, the trace formula's
-// mark and their distance from the failure.
+// wrong, though deleting that statement alone does not pass). They are
+// ranked by evidence first: predicate switching forces the decisions of
+// each site's branches in the failing run, one instance at a time, then
+// all at once, and a site where a switch makes the case pass comes
+// first (bounded in runs and to a third of the time the context leaves;
+// Report.Switching says what it did, partial when cut). Then, as the
+// structural order: by how deep in changed code they lie (the new
+// code's own conditions count as critical predicates), by round, the
+// trace formula's mark and their distance from the failure.
 //
 //	type       what it is
 //	Options    the two versions (directories, or a directory and a

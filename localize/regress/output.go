@@ -94,12 +94,22 @@ func (r *Report) WriteText(w io.Writer) error {
 			if s.Core {
 				core = ", in a minimal correction set"
 			}
+			if s.Switched {
+				core += ", a switch of its branch passes"
+			}
 			var ls []string
 			for _, p := range s.Lines {
 				ls = append(ls, fmt.Sprint(p.Line))
 			}
 			fmt.Fprintf(&b, "  %d. %s (round %d%s; ran lines %s)\n", s.Rank, byID[s.Change], s.Round, core, strings.Join(ls, ", "))
 		}
+	}
+	if sw := r.Switching; sw != nil && sw.Sites > 0 {
+		fmt.Fprintf(&b, "  (predicate switching: sites with a branch %d, tried %d, switched runs %d", sw.Sites, sw.Tried, sw.Runs)
+		if sw.Partial {
+			fmt.Fprintf(&b, "; partial, %s", sw.Reason)
+		}
+		b.WriteString(")\n")
 	}
 	if r.Descent != "" {
 		fmt.Fprintf(&b, "where to fix: %s\n", r.Descent)

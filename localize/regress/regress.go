@@ -65,6 +65,9 @@ type Options struct {
 	// AFTER's search (Report.Unreachable stays empty). Default false:
 	// they are set aside before any trial.
 	NoPrune bool
+	// NoSwitch leaves the fix sites in their structural order (see
+	// FixSite.Rank): no branch of theirs is switched.
+	NoSwitch bool
 	// NoBaselines skips the baselines: delta debugging over all changes
 	// and over the causes, bisection over all changes.
 	NoBaselines bool
@@ -251,6 +254,9 @@ type Report struct {
 	// Descent says why the fix sites could not be looked for, if they
 	// could not (the run with the root cause reverted could not be made).
 	Descent string `json:"descent,omitempty"`
+	// Switching says what the predicate switching that ranks the fix
+	// sites did, when there were fix sites to switch.
+	Switching *Switching `json:"switching,omitempty"`
 	// Tree is the cause tree: from the failure (its root) to each root
 	// change, the statements in between.
 	Tree *CauseNode `json:"tree,omitempty"`
@@ -828,7 +834,11 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	}
 	rep.Verified = o == slicing.Pass
 	if sem != nil && rep.Verified {
-		if rep.FixSites, rep.Descent, err = descend(ctx, g, sem, rep.Causes, root, slices.Concat(root, aux)); err != nil {
+		switchProg := prog
+		if opts.NoSwitch {
+			switchProg = nil
+		}
+		if rep.FixSites, rep.Descent, rep.Switching, err = descend(ctx, g, sem, switchProg, rep.Failing[0], rep.Causes, root, slices.Concat(root, aux)); err != nil {
 			return rep, err
 		}
 	}

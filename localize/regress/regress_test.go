@@ -902,3 +902,44 @@ func TestRegressOldTestsHideFault(t *testing.T) {
 		t.Errorf("old tests %v, root %q (aux %v, verified %v); want the new tests and root Twice's return, verified", rep.OldTests, root, rep.Aux, rep.Verified)
 	}
 }
+
+// TestRegressSwitchFix: in testdata/switchfix, isPipe now calls an
+// added function, known, which cuts a modifier's name at ':' in a loop
+// (an if in an if in it) and looks the name up only if it is shorter
+// than six letters: the fault, an if nested one level deep. Reverting
+// isPipe's return is the root cause; known's statements are fix sites.
+// The structural order (NoSwitch) ranks the loop's more deeply nested
+// statements first; switching the faulty if's one decision makes the
+// case pass, switching the loop's branches does not, so with switching
+// it is the first fix site.
+func TestRegressSwitchFix(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/switchfix")
+	explain := func(noSwitch bool) *Report {
+		t.Helper()
+		rep, err := Explain(context.Background(), &Options{
+			Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+			Package: "./testdata/switchfix/new", NoSolver: true, NoBaselines: true, NoSwitch: noSwitch,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	const faulty = "if len(name) < 6 {"
+	if first := firstFixSite(explain(true)); first == "" || strings.HasPrefix(first, faulty) {
+		t.Fatalf("structural order: first fix site %q, want another: the subject does not exercise the switching", first)
+	}
+	rep := explain(false)
+	if first := firstFixSite(rep); !strings.HasPrefix(first, faulty) {
+		t.Errorf("first fix site %q, want %q; fix sites %+v", first, faulty, rep.FixSites)
+	}
+	sw := rep.Switching
+	if sw == nil || sw.Partial || sw.Runs == 0 || sw.Tried != sw.Sites {
+		t.Errorf("switching %+v, want every site with a branch tried", sw)
+	}
+	for _, s := range rep.FixSites[1:] {
+		if s.Switched {
+			t.Errorf("fix site %s switched to a pass too, want only the faulty if", s.Change)
+		}
+	}
+}
