@@ -708,7 +708,11 @@
 // where the old loop was), the bug is often in the new code it brought
 // in: the causes outside the root cause that the failing run executed
 // and the run with it and its auxiliary changes reverted does not are
-// listed after it as fix sites, ranked ("where to fix"). The report gives
+// listed after it as fix sites, ranked ("where to fix"): first those
+// where switching a branch's decision in the failing run makes it pass
+// (predicate switching, bounded by a third of the time -deadline leaves
+// and a number of runs), then by how deeply each is nested in added
+// code and by round. The report gives
 // the root cause, its auxiliary changes, the fix sites, the cause tree
 // from the failure back to
 // the root changes, the causes by round, the critical predicates, every
@@ -837,6 +841,11 @@
 //	-baselines
 //
 // Also run the two delta-debugging baselines (default true).
+//
+//	-switch
+//
+// Rank the fix sites by predicate switching first (default true). False:
+// the structural order alone, and no switched runs.
 //
 //	-reverse-dd
 //
