@@ -333,20 +333,9 @@ func (s ProximityScorer) score(ctx context.Context, f *Failure) (LineScores, err
 		return nil, err
 	}
 	defer release()
-	var dist []int
-	if s.Relevant {
-		dist, err = g.RelevantDistancesContext(ctx, crit...)
-	} else {
-		dist, err = g.DistancesContext(ctx, crit...)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("localize: proximity: %w", err)
-	}
-	if raised := recoveredIn(g.Trace(), crit, dist); len(raised) > 0 {
-		// A run-time error the failure depends on, which a deferred
-		// recover turned into a value, is a place of the failure too,
-		// as a panic that escapes is.
-		crit = append(slices.Clip(crit), raised...)
+	distances := func() ([]int, error) {
+		var dist []int
+		var err error
 		if s.Relevant {
 			dist, err = g.RelevantDistancesContext(ctx, crit...)
 		} else {
@@ -354,6 +343,20 @@ func (s ProximityScorer) score(ctx context.Context, f *Failure) (LineScores, err
 		}
 		if err != nil {
 			return nil, fmt.Errorf("localize: proximity: %w", err)
+		}
+		return dist, nil
+	}
+	dist, err := distances()
+	if err != nil {
+		return nil, err
+	}
+	if raised := recoveredIn(g.Trace(), crit, dist); len(raised) > 0 {
+		// A run-time error the failure depends on, which a deferred
+		// recover turned into a value, is a place of the failure too,
+		// as a panic that escapes is.
+		crit = append(slices.Clip(crit), raised...)
+		if dist, err = distances(); err != nil {
+			return nil, err
 		}
 	}
 	out := LineScores{}
