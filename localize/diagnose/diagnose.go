@@ -83,6 +83,9 @@ type Options struct {
 	// encodeHook, for tests, may change each case's encoding options
 	// before its formula is made.
 	encodeHook func(*encode.Options)
+	// newEncoder, for tests, makes each case's encoders in place of
+	// encode.New and encode.NewAssertions (search.Hooks.NewEncoder).
+	newEncoder func(s *maxsat.Solver, first *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error)
 }
 
 // DefaultSize is the default bound on the statements of a
@@ -299,6 +302,9 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if opts.MaxSize == 0 {
 		opts.MaxSize = DefaultSize
 	}
+	if d.opts.newEncoder != nil {
+		opts.Hooks = &search.Hooks{NewEncoder: d.opts.newEncoder}
+	}
 	g := &groupResult{DiagnosisGroup: localize.DiagnosisGroup{Cases: []string{}, Diagnoses: []localize.Diagnosis{}}, failures: map[string]string{}}
 	var members []*member
 	defer func() {
@@ -327,8 +333,9 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		return g, nil
 	}
 	so := &maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(maxSteps), Done: ctx.Done()}
-	// The encodings of runs and the moves to an engine are steps the
-	// group gives up at ctx's end; own closes the solvers.
+	// Making the encoders, the encodings of runs and the moves to an
+	// engine are steps the group gives up at ctx's end; own closes the
+	// solvers.
 	own := search.NewOwner(ctx)
 	defer own.Close()
 	// Every case first gets a formula of its own.
@@ -348,7 +355,7 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			if d.opts.encodeHook != nil {
 				d.opts.encodeHook(m.eo)
 			}
-			cf.Enc, err = search.CaseEncoder(cf.Sub, s, cf.First, m.eo, cf.Opts)
+			cf.Enc, err = search.CaseEncoder(own, cf.Sub, s, cf.First, m.eo, cf.Opts)
 		}
 		if err == nil {
 			_, err = cf.AddRun(cf.First)
@@ -362,6 +369,11 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 		if err != nil {
 			if ctx.Err() != nil {
 				g.Partial, g.Reason = true, ctx.Err().Error()
+				if errors.Is(err, encode.ErrInterrupted) {
+					// Stopped while encoding, or a step given up: the
+					// error says which.
+					g.Reason = err.Error()
+				}
 				return g, nil
 			}
 			d.rep.Errors = append(d.rep.Errors, localize.CaseFailure{Case: m.name, Failure: err.Error()})
@@ -489,7 +501,7 @@ func (d *diagnoser) enumerate(ctx context.Context, g *groupResult, members []*me
 		eo := *m.eo
 		eo.Shared = shared
 		cf := &search.CaseFormula{Sub: m.cf.Sub, First: m.cf.First, Opts: m.cf.Opts, Owner: own}
-		enc, err := search.CaseEncoder(cf.Sub, solver, cf.First, &eo, cf.Opts)
+		enc, err := search.CaseEncoder(own, cf.Sub, solver, cf.First, &eo, cf.Opts)
 		if err != nil {
 			return err
 		}

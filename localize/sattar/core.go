@@ -120,10 +120,10 @@ func violatedChecks(v *search.Verdict) []violatedCheck {
 // fault predicates' groups, their source lines, and the lines in scope
 // the run executed without a fault predicate, in file and line order.
 //
-// The encoding of the run and the move of its formula to its engine are
-// steps of a search.Owner: one still in a Z3 call when ctx ends is given
-// up a moment later (an error wrapping search.ErrGivenUp), and the solver
-// and v's trace are left to it.
+// Making the encoder, the encoding of the run and the move of its
+// formula to its engine are steps of a search.Owner: one still in a Z3
+// call when ctx ends is given up a moment later (an error wrapping
+// search.ErrGivenUp), and the solver and v's trace are left to it.
 func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *search.Options) (groups []string, lines, unmodeled []trace.Line, err error) {
 	solver, err := maxsat.NewSolver(&maxsat.Options{Timeout: opts.SolverTimeout, RelaxedLimit: search.RelaxedLimit(v.Res.Steps), Done: ctx.Done()})
 	if err != nil {
@@ -137,7 +137,7 @@ func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *s
 		return nil, nil, nil, err
 	}
 	eo.Done = ctx.Done() // encoding stops at the deadline, as AgxFaults's does
-	enc, err := search.CaseEncoder(sub, solver, v, eo, opts)
+	enc, err := search.CaseEncoder(own, sub, solver, v, eo, opts)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -89,7 +89,7 @@ func checkMUS(t *testing.T, ctx context.Context, v *testutil.ListVersion, c trac
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := search.CaseEncoder(sub, solver, &run, eo, o)
+	enc, err := search.CaseEncoder(nil, sub, solver, &run, eo, o)
 	if err != nil {
 		t.Fatal(err)
 	}

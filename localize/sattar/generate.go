@@ -77,14 +77,15 @@ func (s *sattar) generate() ([]*Test, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The run's encoding is a step of own, given up when it is still in
-	// a Z3 call a moment after the context's end; own closes the solver.
+	// Making the encoder and the run's encoding are steps of own, given
+	// up when still in a Z3 call a moment after the context's end; own
+	// closes the solver.
 	own := search.NewOwner(s.ctx)
 	defer own.Close()
 	own.Hold(solver)
 	eo := &encode.Options{Mode: o.Mode, Arith: o.Arith, InScope: s.under, NoStrings: o.NoStrings, NoFloats: o.NoFloats,
 		Inputs: func(fn *ssa.Function) bool { return fn == fuzzFn }, Done: s.ctx.Done()}
-	enc, err := search.CaseEncoder(&search.Subject{Prog: s.prog}, solver, first, eo, &o)
+	enc, err := search.CaseEncoder(own, &search.Subject{Prog: s.prog}, solver, first, eo, &o)
 	if err != nil {
 		return nil, err
 	}

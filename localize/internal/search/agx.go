@@ -206,18 +206,26 @@ func EncodeOptions(sub *Subject, first *Verdict, opts *Options, ext *Extension, 
 
 // CaseEncoder returns the encoder of sub's failing run first into solver:
 // the oracle of a test given as data is its expected results, that of
-// other cases what their runs avoid (AddRunExpect's arguments).
-func CaseEncoder(sub *Subject, solver *maxsat.Solver, first *Verdict, eo *encode.Options, opts *Options) (*encode.Encoder, error) {
+// other cases what their runs avoid (AddRunExpect's arguments). Making
+// it is a step of own (Owner.Step; nil: run in the caller's goroutine):
+// the expected results become terms of the solver, and
+// Hooks.NewEncoder may do anything, so a construction still in a Z3
+// call a moment after own's context ends is given up, an error wrapping
+// ErrGivenUp, and the solver and first's trace are left to it.
+func CaseEncoder(own *Owner, sub *Subject, solver *maxsat.Solver, first *Verdict, eo *encode.Options, opts *Options) (*encode.Encoder, error) {
 	var enc *encode.Encoder
-	var err error
-	switch {
-	case opts.Hooks != nil && opts.Hooks.NewEncoder != nil:
-		enc, err = opts.Hooks.NewEncoder(solver, first.Result, eo)
-	case first.Test != nil:
-		enc, err = encode.New(sub.Prog, solver, *first.Test, eo)
-	default:
-		enc = encode.NewAssertions(sub.Prog, solver, eo)
-	}
+	err := own.Step(func() error {
+		var err error
+		switch {
+		case opts.Hooks != nil && opts.Hooks.NewEncoder != nil:
+			enc, err = opts.Hooks.NewEncoder(solver, first.Result, eo)
+		case first.Test != nil:
+			enc, err = encode.New(sub.Prog, solver, *first.Test, eo)
+		default:
+			enc = encode.NewAssertions(sub.Prog, solver, eo)
+		}
+		return err
+	}, first)
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
@@ -309,8 +317,9 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 	if err != nil {
 		return nil, fmt.Errorf("localize: %w", err)
 	}
-	// The encodings of runs and the move to the engine are steps the
-	// call gives up at ctx's end; own closes the solver.
+	// Making the encoder, the encodings of runs and the move to the
+	// engine are steps the call gives up at ctx's end; own closes the
+	// solver.
 	own := NewOwner(ctx)
 	defer own.Close()
 	own.Hold(solver)
@@ -319,7 +328,7 @@ func Search(ctx context.Context, sub *Subject, opts *Options, ext *Extension) (*
 		return nil, err
 	}
 	eo.Done = ctx.Done() // a long run's encoding is bounded too
-	enc, err := CaseEncoder(sub, solver, first, eo, opts)
+	enc, err := CaseEncoder(own, sub, solver, first, eo, opts)
 	if err != nil {
 		return interrupted(ctx, rep, start, err)
 	}

@@ -226,6 +226,60 @@ func TestSearchGivesUpEncoding(t *testing.T) {
 	}
 }
 
+// TestSearchGivesUpEncoder: AgxFaults on foo, the making of its encoder
+// stuck in one call when the context ends (an encoder hook that ends the
+// context and blocks, in place of a Z3 call that makes the expected
+// results' terms for seconds), returns a moment after the end with a
+// partial report while the encoder is still being made; the hook's
+// goroutine then ends and its solver is closed.
+func TestSearchGivesUpEncoder(t *testing.T) {
+	p := testutil.Examples(t)
+	test := testutil.IntTest(t, p, "foo", "Foo", "testFoo", 2, 3, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	let := make(chan struct{})
+	var stuck, ended atomic.Bool
+	var ctxEnd atomic.Int64 // when the hook ended the context, in UnixNano
+	var solver *maxsat.Solver
+	hooks := &Hooks{NewEncoder: func(s *maxsat.Solver, first *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error) {
+		solver = s
+		stuck.Store(true)
+		ctxEnd.Store(time.Now().UnixNano())
+		cancel()
+		select {
+		case <-let:
+		case <-time.After(stuckFor):
+		}
+		ended.Store(true)
+		return encode.New(p, s, *first.Test, eo)
+	}}
+	rep, err := Localize(ctx, p, p.TestCase(test), &Options{Hooks: hooks})
+	returned := time.Now()
+	stillRunning := !ended.Load()
+	close(let)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stuck.Load() {
+		t.Fatal("the encoder hook was never called")
+	}
+	elapsed := returned.Sub(time.Unix(0, ctxEnd.Load()))
+	if !stillRunning {
+		t.Errorf("Localize returned %v after its context ended, once the encoder was made, not at the end", elapsed)
+	}
+	if !rep.Partial || !strings.Contains(rep.Reason, "given up") {
+		t.Errorf("report partial %v (%s), want partial, the making of its encoder given up", rep.Partial, rep.Reason)
+	}
+	if over := elapsed - giveUpAfter; over > givenUpMargin {
+		loadgate.Errorf(t, "Localize returned %v past the end of its context and the moment given to the step", over)
+	}
+	t.Logf("returned %v after the context ended: %s", elapsed.Round(time.Millisecond), rep.Reason)
+	waitLeftBehind(t)
+	if err := solver.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
+		t.Errorf("the solver of the encoder given up: AddHard = %v, want maxsat.ErrClosed", err)
+	}
+}
+
 // armingCase is a case that arms a blame filter once it is re-run with
 // forced branch decisions: a path of PF's exploration after the failing
 // run.
