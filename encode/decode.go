@@ -160,17 +160,44 @@ func (e *Encoder) Decode(m *maxsat.MCS) (*Candidate, error) {
 
 // Forced returns the candidate that replays the statement of group with
 // instances of t given the values of forced, as [Force] does, the
-// statement being one of the encoder's: it is an error when group is no
-// statement of the runs added or an event of forced is not one of its
-// instances.
+// statement being one of the encoder's (GroupOf names it): it is an error
+// when an event of forced is not one of its instances. No run need have
+// been added: forcing runs the program, not the formula, and a statement
+// no run added yet gets a Statement of its own, with no fault predicate
+// in the solver (the encoding of a run makes that one).
 func (e *Encoder) Forced(group string, t *trace.Trace, forced map[trace.EventID]trace.Value) (*Candidate, error) {
 	st := e.stmts[group]
-	if st == nil {
-		return nil, fmt.Errorf("encode: Forced: unknown statement %q", group)
-	}
+	first := trace.NoEvent
 	for ev := range forced {
-		if int(ev) >= 0 && int(ev) < t.Len() && e.GroupOf(t, ev) != group {
-			return nil, fmt.Errorf("encode: Forced: event %d (%v) is not an instance of %s", ev, t.Instr(ev), group)
+		if int(ev) >= 0 && int(ev) < t.Len() {
+			if e.GroupOf(t, ev) != group {
+				if st == nil {
+					return nil, fmt.Errorf("encode: Forced: unknown statement %q", group)
+				}
+				return nil, fmt.Errorf("encode: Forced: event %d (%v) is not an instance of %s", ev, t.Instr(ev), group)
+			}
+			if first == trace.NoEvent || ev < first {
+				first = ev
+			}
+		}
+	}
+	if st == nil {
+		if first == trace.NoEvent {
+			return nil, fmt.Errorf("encode: Forced: unknown statement %q", group)
+		}
+		// The statement's position is its first instance's, as the
+		// encoding of t would make it.
+		at := t.StaticInfo(t.Static(first)).Position
+		for ev := range first {
+			if p := t.StaticInfo(t.Static(ev)).Position; p.Line == at.Line && p.Filename == at.Filename && e.GroupOf(t, ev) == group {
+				first = ev
+				break
+			}
+		}
+		info := t.StaticInfo(t.Static(first))
+		st = &Statement{Group: group, Pos: info.Position, Func: info.Func}
+		if e.opts.Granularity == ByExpression {
+			st.Expr = exprText(e.prog.Fset, info.Func, info.Pos)
 		}
 	}
 	c, err := Force(t, forced)

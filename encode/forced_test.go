@@ -24,7 +24,8 @@ import (
 // angelic value names the condition as written, and replaying it takes
 // the else side (a = y - x = 2 < y, so b stays 8: the case still fails,
 // which Forced does not check). It gives the candidate that replaces
-// L1's sum with 2 too, and that one passes. A statement not in the runs,
+// L1's sum with 2 too, and that one passes, also from an encoder no run
+// was added to. A statement that is not an event's,
 // an event of another statement, a value of the wrong kind or for an
 // instruction that is neither a predicate nor replaceable is an error.
 func TestForced(t *testing.T) {
@@ -106,6 +107,19 @@ func TestForced(t *testing.T) {
 	}
 	if !rerun.Passed() {
 		t.Errorf("replay with b = 2: %v, want it to pass", rerun)
+	}
+	// Forced by an encoder no run was added to: the same candidate, its
+	// statement made for it (not one of the encoder's).
+	_, bare := newEncoder(t, prog, test, nil)
+	bc, err := bare.Forced(enc.GroupOf(tr, sum), tr, map[trace.EventID]trace.Value{store: trace.Int(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bc.Statements) != 1 || bc.Statements[0].Group != enc.GroupOf(tr, sum) || bc.Statements[0].Pos != enc.Statement(enc.GroupOf(tr, sum)).Pos || bare.Statement(enc.GroupOf(tr, sum)) != nil {
+		t.Errorf("Forced before any run: statements %v", bc.Statements)
+	}
+	if len(bc.Angelic) != 1 || bc.Angelic[0].Value.Int() != 2 || bc.Hooks.Values[tr.Key(store)].Int() != 2 {
+		t.Errorf("Forced before any run: angelic %+v, hooks %+v", bc.Angelic, bc.Hooks)
 	}
 	// Force, without the encoder: the same candidate, its statement the
 	// line's; no event, or events of two lines, are errors.
