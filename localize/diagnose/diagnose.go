@@ -59,9 +59,11 @@ type Options struct {
 	// false.
 	Consistent bool
 	// First are lines to check first as diagnoses of one statement (a
-	// ranking's first lines), in order: each case's formula is asked
-	// for values with the line's statements alone relaxed, and the
-	// values are replayed, before the joint search, which then looks
+	// ranking's first lines), in order: each case's run is forced
+	// (predicate switching, value replacement) and, where that finds
+	// no passing replay, each case's formula is asked for values with
+	// the line's statements alone relaxed, and the values are
+	// replayed, before the joint search, which then looks
 	// only for the other diagnoses of the same size (with a verified
 	// one among First) or for any (without). On code whose joint
 	// formula the solver cannot search within the deadline, these are
@@ -258,6 +260,10 @@ type member struct {
 	// expected (expected), both made at its first forcing.
 	kinds map[trace.StaticID]search.ForceKind
 	want  map[search.ValueKey]trace.Value
+	// unforced holds the statements whose forcing in the case's failing
+	// run found no replay that passes (forceAlone): that run does not
+	// change, so neither would the answer.
+	unforced map[string]bool
 }
 
 // explainedSet is an inactive case's passing replay of a correction set.
@@ -338,8 +344,28 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	// solvers.
 	own := search.NewOwner(ctx)
 	defer own.Close()
-	// Every case first gets a formula of its own.
-	var est encode.Stats
+	// drop leaves out case m, whose formula could not be made for err,
+	// and reports whether the group stops there (ctx ended: partial).
+	drop := func(m *member, err error) bool {
+		if ctx.Err() != nil {
+			g.Partial, g.Reason = true, ctx.Err().Error()
+			if errors.Is(err, encode.ErrInterrupted) {
+				// Stopped while encoding, or a step given up: the
+				// error says which.
+				g.Reason = err.Error()
+			}
+			return true
+		}
+		d.rep.Errors = append(d.rep.Errors, localize.CaseFailure{Case: m.name, Failure: err.Error()})
+		members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
+		g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
+		m.cf.First.Release()
+		own.Drop(m.own)
+		m.own = nil
+		return false
+	}
+	// Every case first gets a formula of its own: its encoder, then,
+	// after the forcing below, its failing run.
 	for _, m := range slices.Clone(members) {
 		cf := m.cf
 		s, err := maxsat.NewSolver(so)
@@ -357,34 +383,51 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 			}
 			cf.Enc, err = search.CaseEncoder(own, cf.Sub, s, cf.First, m.eo, cf.Opts)
 		}
-		if err == nil {
-			_, err = cf.AddRun(cf.First)
+		if err != nil {
+			if drop(m, err) {
+				return g, nil
+			}
+			continue
 		}
+		cf.Opts = search.ReplayBound(cf.Opts, cf.First.Res.Steps)
+	}
+	if len(members) == 0 {
+		return g, nil
+	}
+	// With few cases, the statements on the lines first alone, before
+	// the joint search; with many, every statement, those first. Those
+	// that forcing explains in every case come first of all, before the
+	// formulas are made: forcing runs the program, and a run's encoding
+	// may take longer than every forcing of the lines first together.
+	only := len(members) <= singlesFrom
+	done := map[string]bool{} // the statements singles made a diagnosis of
+	var forced []string       // the verified ones among them
+	if only && len(d.opts.First) > 0 {
+		var err error
+		forced, err = d.singles(ctx, g, members, &opts, maxSteps, d.opts.First, true, done, true)
+		if err != nil {
+			g.Partial, g.Reason = true, err.Error()
+			g.Stats.Total = time.Since(start)
+			return g, nil
+		}
+	}
+	var est encode.Stats
+	for _, m := range slices.Clone(members) {
+		cf := m.cf
+		_, err := cf.AddRun(cf.First)
 		var st encode.Stats
 		if err == nil {
 			st = cf.Enc.Stats()
 			engine := search.EngineFor(opts.Engine, opts.Arith, cf.First.Res.Steps, st)
+			s := m.own
 			err = own.Step(func() error { return s.SetEngine(engine) })
 		}
 		if err != nil {
-			if ctx.Err() != nil {
-				g.Partial, g.Reason = true, ctx.Err().Error()
-				if errors.Is(err, encode.ErrInterrupted) {
-					// Stopped while encoding, or a step given up: the
-					// error says which.
-					g.Reason = err.Error()
-				}
+			if drop(m, err) {
 				return g, nil
 			}
-			d.rep.Errors = append(d.rep.Errors, localize.CaseFailure{Case: m.name, Failure: err.Error()})
-			members = slices.DeleteFunc(members, func(x *member) bool { return x == m })
-			g.Cases = slices.DeleteFunc(g.Cases, func(n string) bool { return n == m.name })
-			cf.First.Release()
-			own.Drop(s)
-			m.own = nil
 			continue
 		}
-		cf.Opts = search.ReplayBound(cf.Opts, cf.First.Res.Steps)
 		est.StringTerms += st.StringTerms
 		est.FloatTerms += st.FloatTerms
 		est.IndexLoads += st.IndexLoads
@@ -392,14 +435,12 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 	if len(members) == 0 {
 		return g, nil
 	}
-	// With few cases, the statements on the lines first alone, before
-	// the joint search; with many, every statement, those first.
-	only := len(members) <= singlesFrom
 	var pre []localize.Diagnosis
 	var preSets []string
 	var preCost uint64
 	if (d.opts.Levels == 0 && !only) || (only && len(d.opts.First) > 0) {
-		found, err := d.singles(ctx, g, members, &opts, maxSteps, d.opts.First, only)
+		found, err := d.singles(ctx, g, members, &opts, maxSteps, d.opts.First, only, done, false)
+		found = append(forced, found...)
 		if err != nil || (len(found) > 0 && !only) {
 			if err != nil {
 				g.Partial, g.Reason = true, err.Error()
@@ -427,11 +468,19 @@ func (d *diagnoser) group(ctx context.Context, cases []trace.Case) (*groupResult
 					pre = append(pre, dg)
 				}
 			}
-			preSets = found
+			// Forcing may verify a statement the formulas do not hold
+			// (whose values they do not model): the joint search
+			// cannot block it, and its cost is one statement's.
 			for _, s := range found {
-				if w, ok := members[0].own.GroupWeight(s); ok && (preCost == 0 || w < preCost) {
-					preCost = w
+				if w, ok := members[0].own.GroupWeight(s); ok {
+					preSets = append(preSets, s)
+					if preCost == 0 || w < preCost {
+						preCost = w
+					}
 				}
+			}
+			if preCost == 0 && len(found) > 0 {
+				preCost = 1
 			}
 		} else {
 			// No verified diagnosis of one statement: the joint search

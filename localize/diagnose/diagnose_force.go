@@ -35,10 +35,14 @@ import (
 // where a case's formula may not answer within the deadline (a sort of
 // the input, IEEE 754 arithmetic), this decides a wrong or missing
 // condition, or a result that should have been NaN or off by one, in a
-// few runs.
+// few runs. A statement forcing found nothing for is remembered
+// (member.unforced), and not forced again in the case.
 func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *localize.Stats) (*replay, error) {
 	if r := m.recalled([]string{s}); r != nil {
 		return r, nil
+	}
+	if m.unforced[s] {
+		return nil, nil
 	}
 	t := m.cf.First.Res.Trace
 	if m.kinds == nil {
@@ -64,8 +68,18 @@ func (d *diagnoser) forceAlone(ctx context.Context, m *member, s string, st *loc
 		}
 		return c, nil
 	}, &st.Runs)
-	if err != nil || v == nil {
+	if err != nil {
 		return nil, err
+	}
+	if v == nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // cut short: the answer is not known
+		}
+		if m.unforced == nil {
+			m.unforced = map[string]bool{}
+		}
+		m.unforced[s] = true
+		return nil, nil
 	}
 	r := &replay{cand: cand, v: v, forced: forced}
 	m.remember([]string{s}, r)

@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/search"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/maxsat"
 
 	"github.com/faultloc/faultloc/trace"
 )
@@ -165,5 +167,44 @@ func TestDiagnosePassingFails(t *testing.T) {
 	}
 	if len(rep.Diagnoses()) == 0 {
 		t.Errorf("no diagnosis")
+	}
+}
+
+// TestDiagnoseForceFirst: the lines checked first are forced before any
+// case's formula holds its run. With every case's encoding of its run
+// failing at once (an encoder whose Done is closed: "encode:
+// interrupted"), so that no case has a formula, testdata/flip's branch
+// fault is still a verified diagnosis that is one fix, found by forcing
+// alone; each case's formula is named in the report's errors.
+func TestDiagnoseForceFirst(t *testing.T) {
+	ctx, prog, pkg, file := testutil.LoadFlip(t)
+	stop := make(chan struct{})
+	close(stop)
+	hook := func(s *maxsat.Solver, first *trace.CaseResult, eo *encode.Options) (*encode.Encoder, error) {
+		eo.Done = stop
+		if first.Test != nil {
+			return encode.New(prog, s, *first.Test, eo)
+		}
+		return encode.NewAssertions(prog, s, eo), nil
+	}
+	rep, err := Run(ctx, prog, []trace.Case{prog.GoTestCase(pkg, "TestTen"), prog.GoTestCase(pkg, "TestLabels")}, &Options{
+		Search:     search.Options{MaxSize: 1},
+		First:      []trace.Line{{File: file, Line: 11}},
+		Consistent: true,
+		Passing:    []trace.Case{prog.GoTestCase(pkg, "TestNine"), prog.GoTestCase(pkg, "TestEleven")},
+		newEncoder: hook,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) != 2 || !strings.Contains(rep.Errors[0].Failure, "interrupted") {
+		t.Errorf("errors %+v, want both cases' encodings interrupted", rep.Errors)
+	}
+	ds := rep.Diagnoses()
+	if len(ds) == 0 {
+		t.Fatalf("no diagnosis (%s)", rep.Reason)
+	}
+	if d := ds[0]; d.Locations[0].Line != 11 || !d.Verified || !d.OneFix || len(d.Explains) != 2 {
+		t.Errorf("first diagnosis %v: verified %v, one fix %v (%s), explains %v", d.Locations, d.Verified, d.OneFix, d.Rejected, d.Explains)
 	}
 }

@@ -42,7 +42,14 @@ const singlesFrom = 32
 // follows it (originsFirst). It returns the statements of the verified
 // diagnoses found, in the order of g.Diagnoses' verified ones;
 // if there are none, the caller goes on with the joint search.
-func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *search.Options, steps int64, first []trace.Line, only bool) (found []string, err error) {
+//
+// The statements in done are left out, and those singles makes a
+// diagnosis of are added to it. With forceOnly, a statement is checked
+// by forcing alone (forceAlone), before the cases' formulas hold their
+// runs: one that forcing does not explain in some case is left for a
+// later call, as are the statements not on the lines first (only is
+// implied).
+func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*member, opts *search.Options, steps int64, first []trace.Line, only bool, done map[string]bool, forceOnly bool) (found []string, err error) {
 	// Each diagnosis appended (made[k] is g.Diagnoses[from+k]'s) ends
 	// after those whose value it only passes on in the first case
 	// (originsFirst); found follows.
@@ -52,15 +59,22 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 	_, maxPer := search.RefinementBounds(opts)
 	guess := search.GuessLimit(steps)
 	var cands []string
-	for _, name := range members[0].own.GroupNames() {
-		if !slices.ContainsFunc(members[1:], func(m *member) bool {
-			_, ok := m.own.GroupWeight(name)
-			return !ok
-		}) {
-			cands = append(cands, name)
+	if forceOnly {
+		only = true
+		if cands, err = statementsOn(ctx, members, first); err != nil {
+			return nil, err
+		}
+	} else {
+		for _, name := range members[0].own.GroupNames() {
+			if !slices.ContainsFunc(members[1:], func(m *member) bool {
+				_, ok := m.own.GroupWeight(name)
+				return !ok
+			}) {
+				cands = append(cands, name)
+			}
 		}
 	}
-	cands = onLinesFirst(cands, first, only)
+	cands = onLinesFirst(slices.DeleteFunc(cands, func(s string) bool { return done[s] }), first, only)
 	src := localize.Sources{}
 	for name, b := range opts.Overlay {
 		src[name] = strings.Split(string(b), "\n")
@@ -96,7 +110,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 			stats := make([]localize.Stats, len(idx))
 			bound := checkShare(ctx, len(cands)-si, (len(order)+par-1)/par)
 			d.each(len(idx), func(j int) {
-				reps[idx[j]], errs[j] = d.explainOne(ctx, members[idx[j]], s, guess, maxPer, opts.Mode, bound, &stats[j])
+				reps[idx[j]], errs[j] = d.explainOne(ctx, members[idx[j]], s, guess, maxPer, opts.Mode, bound, forceOnly, &stats[j])
 			})
 			for j, i := range idx {
 				g.Stats.Add(stats[j])
@@ -148,6 +162,7 @@ func (d *diagnoser) singles(ctx context.Context, g *groupResult, members []*memb
 			dg.Rejected = why
 		}
 		made = append(made, single{s: s, verified: all, forced: reps[0].forced})
+		done[s] = true
 		g.Diagnoses = append(g.Diagnoses, dg)
 		release()
 		if all {
@@ -210,10 +225,11 @@ func checkShare(ctx context.Context, left, rounds int) time.Duration {
 
 // explainOne checks whether statement s alone explains case m, within
 // bound (0: ctx's deadline alone): first by forcing its values
-// (forceAlone), then by asking the case's formula (explainAlone). A
-// check that does not answer within its bound leaves the case
-// unexplained, as a refutation does; only ctx's end is an error.
-func (d *diagnoser) explainOne(ctx context.Context, m *member, s string, guess uint32, maxPer int, mode encode.Mode, bound time.Duration, st *localize.Stats) (*replay, error) {
+// (forceAlone), then, unless forceOnly, by asking the case's formula
+// (explainAlone). A check that does not answer within its bound leaves
+// the case unexplained, as a refutation does; only ctx's end is an
+// error.
+func (d *diagnoser) explainOne(ctx context.Context, m *member, s string, guess uint32, maxPer int, mode encode.Mode, bound time.Duration, forceOnly bool, st *localize.Stats) (*replay, error) {
 	cctx := ctx
 	if bound > 0 {
 		var cancel context.CancelFunc
@@ -221,14 +237,58 @@ func (d *diagnoser) explainOne(ctx context.Context, m *member, s string, guess u
 		defer cancel()
 	}
 	r, err := d.forceAlone(cctx, m, s, st)
-	if err == nil && r == nil {
+	if err == nil && r == nil && !forceOnly {
 		r, err = d.explainAlone(cctx, m, []string{s}, guess, maxPer, mode, st)
 	}
 	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
-		st.Undecided++
+		if !forceOnly { // the formula is asked later
+			st.Undecided++
+		}
 		return nil, nil
 	}
 	return r, err
+}
+
+// statementsOn returns the statements (encode.Encoder.GroupOf) on the
+// lines first that every case's failing run executes, read from the
+// runs, not from the cases' formulas, which need not hold them yet.
+func statementsOn(ctx context.Context, members []*member, first []trace.Line) ([]string, error) {
+	lines := map[string]bool{}
+	for _, l := range first {
+		lines[lineName(l.File, l.Line)] = true
+	}
+	var common map[string]bool
+	poll := search.NewPoll(ctx)
+	for _, m := range members {
+		t := m.cf.First.Res.Trace
+		have := map[string]bool{}
+		onLine := map[trace.StaticID]bool{} // by static instruction: its line is one of first's
+		for e := trace.EventID(0); int(e) < t.Len(); e++ {
+			if poll.Stopped() {
+				return nil, ctx.Err()
+			}
+			sid := t.Static(e)
+			on, seen := onLine[sid]
+			if !seen {
+				p := t.StaticInfo(sid).Position
+				on = lines[lineName(p.Filename, p.Line)]
+				onLine[sid] = on
+			}
+			if !on {
+				continue
+			}
+			if g := m.cf.Enc.GroupOf(t, e); g != "" && (common == nil || common[g]) {
+				have[g] = true
+			}
+		}
+		common = have
+	}
+	out := make([]string, 0, len(common))
+	for g := range common {
+		out = append(out, g)
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // onLinesFirst returns the statements of names on the lines first

@@ -29,7 +29,10 @@
 // [localize.RankedLines]) are checked that way before the joint search with few
 // cases too, which then looks only for the other diagnoses of their size:
 // on real code the joint formula is often too large to search within the
-// deadline. When no diagnosis within the size bound explains all the
+// deadline. With few cases those lines are first forced alone, before any
+// case's formula holds its run (encoding a long run may take longer than
+// forcing every line checked first), and only the statements forcing
+// did not explain in every case are then asked of the formulas. When no diagnosis within the size bound explains all the
 // cases, they are grouped and each group is diagnosed alone.
 // pipeline.Options.Diagnoser makes it the package pipeline's stage; a
 // [localize.DiagnosisReport] lists the diagnoses and the cases each explains.
