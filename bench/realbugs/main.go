@@ -133,6 +133,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -237,6 +238,7 @@ func main() {
 	})
 	flag.BoolVar(&verboseFusion, "ahead", false, "-kinds fusion: list on stderr, per failing case, the lines the default ranks up to the faulty line, with native Ochiai's rank and score of each")
 	keep := flag.String("keep", "", "make the copies of the modules in this directory and keep them there, to run faultloc on by hand")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof reads it), to see where a kind's time goes")
 	flag.Parse()
 	var seeded []subject
 	var historical, ranked, regressed, flexed, diagnosed, natived, fused []bug
@@ -298,7 +300,21 @@ func main() {
 		os.Exit(2)
 	}
 	cmdline := "go run ./bench/realbugs " + strings.Join(os.Args[1:], " ")
-	if err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed, natived, fused); err != nil {
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "realbugs: -cpuprofile:", err)
+			os.Exit(1)
+		}
+	}
+	err := run(cmdline, *timeout, *flexBound, *out, *keep, *check, seeded, historical, ranked, regressed, flexed, diagnosed, natived, fused)
+	if *cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "realbugs:", err)
 		os.Exit(1)
 	}
