@@ -8,7 +8,7 @@
 // Usage:
 //
 //	go run ./bench/suites [-out bench/suites/REPORT.md] [-libs words] [-families list]
-//	    [-case-timeout 30s] [-lib-timeout 10m] [-deadline 0] [-p 1] [-json file] [-from file]
+//	    [-case-cpu 30s] [-case-timeout 0] [-lib-timeout 10m] [-deadline 0] [-p 1] [-json file] [-from file]
 //	go run ./bench/suites -seeded n [-faultloc command] [-run-timeout 20s] [-run-deadline 3m]
 //	    [-out bench/suites/SEEDED.md] [-libs words] [-families list] [-lib-timeout 10m] [-deadline 0]
 //
@@ -24,7 +24,7 @@
 // trace.Program.RunGoTest (no trace, default budgets; the cases' go test
 // times given to trace.Program.SetNativeTimes, the evidence by which a
 // case's step budget scales), bounded by
-// -case-timeout (a case that fails so but passes natively runs again
+// -case-cpu and -case-timeout (Bounds below; a case that fails so but passes natively runs again
 // after the test functions go test runs before it, and the subtests it
 // runs before it in the tests on its path, as go test runs it, with
 // RunOptions.EarlierTests: its verdict is that run's, and the report
@@ -35,11 +35,33 @@
 // positions, test names, quoted strings, numbers and the library's types
 // so that the cases blocked by the same gap count together.
 //
-// Bounds: one library, native and interpreted, within -lib-timeout (its
-// worker is killed then; the cases not tried count as not run, and the
-// report says so); a case that outlives -case-timeout by 15 seconds (a
-// native call that ignores the context) ends its worker, which is
-// started again on the cases after it, three times at most. -p libraries
+// Bounds: a case within -case-cpu of CPU time, the worker process's
+// (user and system, all threads, by getrusage) while it runs the case,
+// and, as a backstop for a case that waits without using CPU, within
+// -case-timeout of wall time (0, the default: 5 times -case-cpu). A case
+// that passes either bound is ended and counts as not run, with the
+// reason "over the per-case CPU time bound" or "over the per-case wall
+// time bound"; the report's header gives both bounds. The CPU bound is
+// the one that counts: on a loaded machine a case's wall time grows
+// with the other processes' work (a case of 2 to 4.5 s of CPU took 13
+// to 50 s of wall time on two busy cores) and its CPU time hardly, so
+// that which cases run does not depend on the machine's load, as long
+// as the backstop is far enough. The worker watches its own CPU time
+// (watchCase, bounds.go), rather than the parent the worker's
+// (/proc/PID/stat): the worker runs one case at a time, so that its
+// process's CPU time since the case began is the case's; it can end the
+// case through the context the interpreter checks, as the wall bound
+// does, and go on with the next one instead of being killed and loading
+// the package again; and getrusage works on every Unix, /proc only on
+// Linux. Off Unix the process's CPU time is not measured: only the wall
+// bound holds, and the header says so. That CPU time includes the
+// collector's and that of any goroutine an earlier case left running. A
+// case still running 15 seconds past its bound (a native call that
+// ignores the context) ends its worker, which is started again on the
+// cases after it, three times at most. One library, native and
+// interpreted, runs within -lib-timeout of wall time (its worker is
+// killed then; the cases not tried count as not run, and the report says
+// so). -p libraries
 // run at once. After -deadline no library is started: the report is then
 // marked partial and names the libraries not measured. The report is
 // rewritten after each library, so that a run stopped midway leaves a

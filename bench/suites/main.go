@@ -40,7 +40,8 @@ func run(args []string) error {
 	out := fs.String("out", "", "write the report to `file` (default: standard output)")
 	libsFlag := fs.String("libs", "", "measure only the libraries whose name contains one of these comma-separated `words`")
 	famFlag := fs.String("families", "", "measure only these comma-separated `families`")
-	caseTimeout := fs.Duration("case-timeout", 30*time.Second, "bound one interpreted case")
+	caseCPU := fs.Duration("case-cpu", 30*time.Second, "bound one interpreted case by the CPU time its worker process spends on it")
+	caseTimeout := fs.Duration("case-timeout", 0, "bound one interpreted case's wall time, a backstop for a case that waits (0: 5 times -case-cpu)")
 	libTimeout := fs.Duration("lib-timeout", 10*time.Minute, "bound one library: fetch, native run and interpreted cases")
 	deadline := fs.Duration("deadline", 0, "start no library after this long; the report is then partial (0: no deadline)")
 	par := fs.Int("p", 1, "libraries measured at once")
@@ -56,8 +57,12 @@ func run(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if *par < 1 || *caseTimeout <= 0 || *libTimeout <= 0 {
-		return fmt.Errorf("-p, -case-timeout and -lib-timeout must be positive")
+	if *par < 1 || *libTimeout <= 0 {
+		return fmt.Errorf("-p and -lib-timeout must be positive")
+	}
+	bounds, err := newCaseBounds(*caseCPU, *caseTimeout)
+	if err != nil {
+		return err
 	}
 	if *seeded > 0 {
 		selected, err := selectLibraries(*libsFlag, *famFlag)
@@ -92,7 +97,7 @@ func run(args []string) error {
 	env := fmt.Sprintf("%s, %s/%s, %d cores", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 	rep := &report{
 		Command: "go run ./bench/suites " + strings.Join(args, " "),
-		Bounds:  fmt.Sprintf("%v a case, %v a library, %d at once", *caseTimeout, *libTimeout, *par),
+		Bounds:  fmt.Sprintf("%v, %v a library, %d at once", bounds, *libTimeout, *par),
 	}
 	// envNow is the report's environment with the load seen so far.
 	envNow := func() string {
@@ -115,7 +120,7 @@ func run(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	opts := options{caseTimeout: *caseTimeout, libTimeout: *libTimeout, restarts: 3}
+	opts := options{caseBounds: bounds, libTimeout: *libTimeout, restarts: 3}
 	results := make([]*libResult, len(selected))
 	var mu sync.Mutex
 	var werr error
@@ -208,8 +213,8 @@ func merge(prior *report, selected []library, results []*libResult) (libs []libR
 // loadAverage is ", load average L at the start" with the machine's
 // one-minute load average when the run started, and ", H at most while
 // it ran" with the highest one sampled since, where known: a loaded
-// machine slows every figure, and the per-case time bound turns that
-// into cases not run.
+// machine slows every wall-time figure, and the wall-time bounds (a
+// case's backstop, a library's) turn that into cases not run.
 func loadAverage(start string, w *loadavg.Watcher) string {
 	s := ""
 	if start != "" {

@@ -40,7 +40,8 @@ func TestReason(t *testing.T) {
 		{"budget exceeded: 10000000 steps executed", "budget exceeded: N steps executed"},
 		{"trace: name.go:12:29: no bridge for reflect.TypeOf: type *interface{} has no native equivalent",
 			"no bridge for reflect.TypeOf: type … has no native equivalent"},
-		{"over the per-case time bound (30s)", "over the per-case time bound (30s)"},
+		{"over the per-case CPU time bound (30s)", "over the per-case CPU time bound (30s)"},
+		{"over the per-case wall time bound (2m30s)", "over the per-case wall time bound (2m30s)"},
 		{"trace: internal error at y.go:9:1: runtime error: index out of range [5] with length 3",
 			"internal error at runtime error: index out of range [N] with length N"},
 		{strings.Repeat("word ", 40), strings.TrimSpace(strings.Repeat("word ", 20)) + " …"},
@@ -153,7 +154,7 @@ func canned() *report {
 	return &report{
 		Command: "go run ./bench/suites -out REPORT.md",
 		Env:     "go1.26, linux/amd64, 2 cores",
-		Bounds:  "30s a case, 10m0s a library, 1 at once",
+		Bounds:  caseBounds{CPU: 30 * time.Second, Wall: 150 * time.Second}.String() + ", 10m0s a library, 1 at once",
 		Libs: []libResult{
 			lib("example.com/good", reflection, ok("TestA"), ok("TestB/x"), ok("ExampleC")),
 			lib("example.com/mixed", httpFamily,
@@ -225,7 +226,7 @@ func TestMeasure(t *testing.T) {
 		t.Skip("downloads a module and builds its tests")
 	}
 	lib := library{timeText, "github.com/iancoleman/strcase@v0.3.0", "."}
-	r := measure(context.Background(), lib, t.TempDir(), options{caseTimeout: time.Minute, libTimeout: 5 * time.Minute})
+	r := measure(context.Background(), lib, t.TempDir(), options{caseBounds: caseBounds{CPU: time.Minute, Wall: 5 * time.Minute}, libTimeout: 5 * time.Minute})
 	if strings.Contains(r.Err, "modfetch:") {
 		t.Skipf("module proxy unavailable (offline?): %s", r.Err)
 	}
@@ -271,7 +272,7 @@ func TestMerge(t *testing.T) {
 // TestRunCaseInOrder checks a case that fails alone but passed under go
 // test (testdata/order): one that passes after the earlier test functions
 // takes that verdict (InOrder); one that still fails, or whose run in
-// order does not end within the case's time, keeps its verdict alone,
+// order does not end within the case's bounds, keeps its verdict alone,
 // not "over the time bound".
 func TestRunCaseInOrder(t *testing.T) {
 	if testing.Short() {
@@ -282,7 +283,7 @@ func TestRunCaseInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := &job{ImportPath: "example.com/order", CaseTimeout: 2 * time.Second}
+	j := &job{ImportPath: "example.com/order", Bounds: caseBounds{CPU: 2 * time.Second, Wall: time.Minute}}
 	for _, tt := range []struct {
 		name, verdict string
 		inOrder       bool

@@ -57,9 +57,9 @@ type libResult struct {
 
 // options are the bounds of a run.
 type options struct {
-	caseTimeout time.Duration // one interpreted case
-	libTimeout  time.Duration // a library, native and interpreted
-	restarts    int           // worker processes started again after one dies
+	caseBounds caseBounds    // one interpreted case
+	libTimeout time.Duration // a library, native and interpreted
+	restarts   int           // worker processes started again after one dies
 }
 
 // copyModule copies lib's module into a directory of its own under tmp
@@ -100,7 +100,7 @@ func measure(ctx context.Context, lib library, tmp string, opts options) *libRes
 	}
 	todo := native.Cases
 	for try := 0; len(todo) > 0; try++ {
-		recs, stderr, werr := runWorker(ctx, dir, lib.pkg, native.ImportPath, todo, opts.caseTimeout, tmp)
+		recs, stderr, werr := runWorker(ctx, dir, lib.pkg, native.ImportPath, todo, opts.caseBounds, tmp)
 		loaded := false
 		var started string
 		for _, rec := range recs {
@@ -216,7 +216,7 @@ func lastLine(stderr []byte, err error) string {
 
 // runWorker runs this command as a worker on cases and returns the
 // records it wrote, its standard error and how it ended.
-func runWorker(ctx context.Context, dir, pkg, importPath string, cases []nativeCase, caseTimeout time.Duration, tmp string) ([]record, []byte, error) {
+func runWorker(ctx context.Context, dir, pkg, importPath string, cases []nativeCase, bounds caseBounds, tmp string) ([]record, []byte, error) {
 	f, err := os.CreateTemp(tmp, "job")
 	if err != nil {
 		return nil, nil, err
@@ -224,7 +224,7 @@ func runWorker(ctx context.Context, dir, pkg, importPath string, cases []nativeC
 	defer os.Remove(f.Name())
 	out := f.Name() + ".out"
 	defer os.Remove(out)
-	b, _ := json.Marshal(job{Dir: dir, Pkg: pkg, ImportPath: importPath, Cases: cases, CaseTimeout: caseTimeout, Out: out})
+	b, _ := json.Marshal(job{Dir: dir, Pkg: pkg, ImportPath: importPath, Cases: cases, Bounds: bounds, Out: out})
 	f.Write(b)
 	f.Close()
 	exe, err := os.Executable()

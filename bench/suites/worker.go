@@ -19,12 +19,12 @@ import (
 // so that the parent can bound it by killing it, and measure its CPU
 // time apart from the other libraries'.
 type job struct {
-	Dir         string       // the module copy
-	Pkg         string       // the package, relative to Dir
-	ImportPath  string       // the package's import path
-	Cases       []nativeCase // the cases to run, with go test's verdict and log
-	CaseTimeout time.Duration
-	Out         string // the file the worker appends its records to
+	Dir        string       // the module copy
+	Pkg        string       // the package, relative to Dir
+	ImportPath string       // the package's import path
+	Cases      []nativeCase // the cases to run, with go test's verdict and log
+	Bounds     caseBounds   // each case's CPU and wall time bounds
+	Out        string       // the file the worker appends its records to
 }
 
 // A record is one line of a worker's output file: the load, the start of
@@ -51,8 +51,8 @@ type record struct {
 
 // workerMain is the worker process: it reads a job from the file named
 // and writes records to job.Out as it goes. It exits with 3 if a case
-// outlives its timeout by far (the interpreter did not see the context's
-// end), so that the parent goes on with the next case.
+// outlives one of its bounds by far (watchCase: the interpreter did not
+// see the context's end), so that the parent goes on with the next case.
 func workerMain(jobFile string) error {
 	b, err := os.ReadFile(jobFile)
 	if err != nil {
@@ -107,38 +107,20 @@ func runJob(ctx context.Context, j *job, w *recordWriter) error {
 	p.SetNativeTimes(j.ImportPath, times)
 	for _, c := range j.Cases {
 		w.write(record{Kind: "start", Name: c.Name})
-		done := make(chan struct{})
-		go watchdog(c.Name, j.CaseTimeout, done)
 		w.write(runCase(ctx, p, j, c))
-		close(done)
 	}
 	return nil
 }
 
-// watchdogGrace is how long a case may outlive its time bound before
-// the worker process ends.
-const watchdogGrace = 15 * time.Second
-
-// watchdog ends the process if the case is still running long after its
-// timeout: the interpreter checks the context every few thousand steps,
-// but a native call it made may block.
-func watchdog(name string, timeout time.Duration, done <-chan struct{}) {
-	t := time.NewTimer(timeout + watchdogGrace)
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-		fmt.Fprintf(os.Stderr, "suites: case %s still running %v after its time bound: the process ends\n", name, watchdogGrace)
-		os.Exit(3)
-	}
-}
-
 // runCase runs one case under the interpreter and compares it with go
-// test's verdict and log.
+// test's verdict and log, within j.Bounds (watchCase).
 func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r record) {
 	r = record{Kind: "case", Name: c.Name}
-	ctx, cancel := context.WithTimeout(ctx, j.CaseTimeout)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	done := make(chan struct{})
+	defer close(done)
+	go watchCase(c.Name, j.Bounds, cancel, done)
 	start, cpu0 := time.Now(), cpuTime()
 	defer func() {
 		r.Wall, r.CPU = time.Since(start), cpuTime()-cpu0
@@ -147,11 +129,16 @@ func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r rec
 		}
 	}()
 	res, err := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true})
-	over := errors.Is(err, context.DeadlineExceeded) || (err == nil && ctx.Err() != nil)
-	if !over && err == nil && res != nil && res.Result != nil && res.Failed && c.Verdict == "pass" {
+	// The case is over its bound if watchCase ended it: the interpreter
+	// then returns the context's error, or a result cut short.
+	var over *boundError
+	if !errors.As(context.Cause(ctx), &over) || err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		over = nil
+	}
+	if over == nil && err == nil && res != nil && res.Result != nil && res.Failed && c.Verdict == "pass" {
 		// It fails alone: go test ran it after the test functions before
 		// it, in the same process, whose state it may need. If that run
-		// does not pass within the case's time, the case's verdict is
+		// does not pass within the case's bounds, the case's verdict is
 		// the one it has alone.
 		if again, err2 := p.RunGoTest(ctx, j.ImportPath, c.Name, &trace.RunOptions{NoTrace: true, EarlierTests: true}); err2 == nil && ctx.Err() == nil && again != nil && again.Result != nil && again.Passed() {
 			res, r.InOrder = again, true
@@ -161,8 +148,8 @@ func runCase(ctx context.Context, p *trace.Program, j *job, c nativeCase) (r rec
 		r.Steps = res.Steps
 	}
 	switch {
-	case over:
-		r.Error = fmt.Sprintf("over the per-case time bound (%v)", j.CaseTimeout)
+	case over != nil:
+		r.Error = over.Error()
 		return r
 	case err != nil:
 		r.Error = err.Error()
