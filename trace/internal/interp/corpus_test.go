@@ -1,9 +1,13 @@
 package interp
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"sync"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/faultloc/faultloc/trace/internal/corpus"
 )
@@ -32,7 +36,7 @@ func TestCorpusDifferential(t *testing.T) {
 				t.Fatalf("no function %s", name)
 			}
 			want := corpus.Programs[name]()
-			res, err := p.Run(bgContext, fn, nil, nil)
+			res, err := differentialRun(p, fn, name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,4 +48,71 @@ func TestCorpusDifferential(t *testing.T) {
 			}
 		})
 	}
+}
+
+// differentialRun returns the result of corpus program name (fn of p),
+// recorded with the default options, for TestCorpusDifferential: the run
+// the other tests on the corpus share (recordedCorpus), but under the
+// race detector, where .ci/run runs this test alone and reading the trace
+// for the others would cost more than twice the run, a run of its own.
+func differentialRun(p *Program, fn *ssa.Function, name string) (*Result, error) {
+	if !raceEnabled {
+		r := recordedCorpus(p, name)
+		return r.res, r.err
+	}
+	res, err := p.Run(bgContext, fn, nil, nil)
+	if err == nil && res.Trace != nil {
+		res.Trace.Release()
+		res.Trace = nil
+	}
+	return res, err
+}
+
+// corpusRun is what the tests on the corpus read of a program's run
+// recorded with the default options: TestCorpusDifferential its result
+// (but under the race detector, see differentialRun),
+// TestCoverOnlyCorpus the statics its trace names, TestTraceInvariants
+// what is wrong with the trace. The three check the same run (the
+// interpreter's runs are deterministic), so it is made once a program
+// (recordedCorpus) and its trace read for all three at once, then
+// released: holding every program's trace until the last of the three
+// has run would take the memory of the whole corpus's traces.
+type corpusRun struct {
+	res        *Result    // the run's result, its Trace released and nil
+	err        error      // the run's error
+	traced     bool       // whether the run returned a trace
+	covered    []StaticID // the statics of the trace's events (coveredByTrace)
+	invariants []string   // what invariantErrors finds wrong with the trace
+}
+
+var corpusRuns sync.Map // program name -> *corpusRunOnce
+
+type corpusRunOnce struct {
+	once sync.Once
+	run  corpusRun
+}
+
+// recordedCorpus returns corpus program name's run recorded with the
+// default options on p (the loaded corpus), made once.
+func recordedCorpus(p *Program, name string) *corpusRun {
+	v, _ := corpusRuns.LoadOrStore(name, &corpusRunOnce{})
+	o := v.(*corpusRunOnce)
+	o.once.Do(func() {
+		fn := p.Func(corpusPkg, name)
+		if fn == nil {
+			o.run.err = fmt.Errorf("no function %s", name)
+			return
+		}
+		res, err := p.Run(bgContext, fn, nil, nil)
+		o.run.res, o.run.err = res, err
+		if err != nil || res.Trace == nil {
+			return
+		}
+		o.run.traced = true
+		o.run.covered = coveredByTrace(res.Trace)
+		o.run.invariants = invariantErrors(name, res.Trace)
+		res.Trace.Release()
+		res.Trace = nil
+	})
+	return &o.run
 }

@@ -18,30 +18,36 @@ type coverCount struct{ fast, again int }
 
 // checkCovered compares a coverage-only result with the statics of a
 // recorded run of the same thing.
-func checkCovered(t *testing.T, name string, cov, rec *Result) {
+func checkCovered(t *testing.T, name string, p *Program, cov, rec *Result) {
+	t.Helper()
+	if rec.Trace == nil {
+		t.Fatalf("%s: the recorded run has no trace", name)
+	}
+	checkCoveredStatics(t, name, p, cov, rec, coveredByTrace(rec.Trace))
+}
+
+// checkCoveredStatics is checkCovered given the statics the recorded
+// run's trace names (want), the trace itself gone.
+func checkCoveredStatics(t *testing.T, name string, p *Program, cov, rec *Result, want []StaticID) {
 	t.Helper()
 	if cov.Trace != nil {
 		t.Errorf("%s: a coverage-only run returned a trace", name)
 	}
-	if rec.Trace == nil {
-		t.Fatalf("%s: the recorded run has no trace", name)
-	}
-	want := coveredByTrace(rec.Trace)
 	if !slices.Equal(cov.Covered, want) {
 		t.Errorf("%s: covered %d statics, the trace names %d:\nonly covered: %v\nonly traced: %v", name,
-			len(cov.Covered), len(want), missing(cov.Covered, want, rec.Trace), missing(want, cov.Covered, rec.Trace))
+			len(cov.Covered), len(want), missing(cov.Covered, want, p), missing(want, cov.Covered, p))
 	}
 	if cov.Outcome != rec.Outcome || cov.Steps != rec.Steps {
 		t.Errorf("%s: coverage-only run %v in %d steps, recorded %v in %d", name, cov.Outcome, cov.Steps, rec.Outcome, rec.Steps)
 	}
 }
 
-// missing describes the statics of a not in b.
-func missing(a, b []StaticID, tr *Trace) []string {
+// missing describes the statics of a not in b, of program p.
+func missing(a, b []StaticID, p *Program) []string {
 	var out []string
 	for _, s := range a {
 		if _, ok := slices.BinarySearch(b, s); !ok {
-			st := tr.StaticInfo(s)
+			st, _ := p.StaticInfo(s)
 			what := "param"
 			if st.Instr != nil {
 				what = st.Instr.String()
@@ -100,12 +106,17 @@ func TestCoverOnlyCorpus(t *testing.T) {
 	var n coverCount
 	for _, name := range names {
 		fn := p.Func(corpusPkg, name)
+		// The recorded run is the one TestCorpusDifferential and
+		// TestTraceInvariants check too (recordedCorpus).
+		r := recordedCorpus(p, name)
 		cov, rec := n.runs(t, name,
 			func() (*Result, error) { return p.runOnce(bgContext, fn, nil, &RunOptions{CoverOnly: true}) },
 			func() (*Result, error) { return p.Run(bgContext, fn, nil, &RunOptions{CoverOnly: true}) },
-			func() (*Result, error) { return p.Run(bgContext, fn, nil, nil) })
-		checkCovered(t, name, cov, rec)
-		rec.Trace.Release()
+			func() (*Result, error) { return r.res, r.err })
+		if !r.traced {
+			t.Fatalf("%s: the recorded run has no trace", name)
+		}
+		checkCoveredStatics(t, name, p, cov, rec, r.covered)
 	}
 	n.report(t, fmt.Sprintf("%d programs", len(names)))
 }
@@ -143,7 +154,7 @@ func TestCoverOnlyConformance(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.name, err)
 		}
-		checkCovered(t, p.name, cov, rec)
+		checkCovered(t, p.name, prog, cov, rec)
 		if got, want := hexAddr.ReplaceAllString(o2.String(), "0x…"), hexAddr.ReplaceAllString(o3.String(), "0x…"); got != want {
 			t.Errorf("%s: coverage-only run printed\n%s\nrecorded run\n%s", p.name, tail(got), tail(want))
 		}
@@ -247,7 +258,7 @@ func TestCoverOnlyPaths(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkCovered(t, tc.name, cov, rec)
+			checkCovered(t, tc.name, p, cov, rec)
 			rec.Trace.Release()
 		})
 	}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -14,12 +15,19 @@ import (
 // checkInvariants verifies properties every trace must have.
 func checkInvariants(t *testing.T, name string, tr *Trace) {
 	t.Helper()
-	errs := 0
+	for _, msg := range invariantErrors(name, tr) {
+		t.Error(msg)
+	}
+}
+
+// invariantErrors returns what is wrong with trace tr of the run name by
+// the properties every trace must have, at most the first five.
+func invariantErrors(name string, tr *Trace) []string {
+	var errs []string
 	fail := func(format string, args ...any) {
-		if errs < 5 {
-			t.Errorf(name+": "+format, args...)
+		if len(errs) < 5 {
+			errs = append(errs, fmt.Sprintf(name+": "+format, args...))
 		}
-		errs++
 	}
 	var deps []EventID
 	type inFrame struct {
@@ -80,16 +88,19 @@ func checkInvariants(t *testing.T, name string, tr *Trace) {
 	}) {
 		fail("lines not sorted")
 	}
+	return errs
 }
 
 func TestTraceInvariants(t *testing.T) {
 	p := load(t, "./trace/internal/corpus")
 	for _, name := range slices.Sorted(maps.Keys(corpus.Programs)) {
-		res, err := p.Run(bgContext, p.Func(corpusPkg, name), nil, nil)
-		if err != nil {
-			t.Fatal(err)
+		r := recordedCorpus(p, name)
+		if r.err != nil {
+			t.Fatal(r.err)
 		}
-		checkInvariants(t, name, res.Trace)
+		for _, msg := range r.invariants {
+			t.Error(msg)
+		}
 	}
 	ex := loadExamples(t)
 	for _, s := range subjects() {
