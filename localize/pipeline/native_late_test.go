@@ -25,7 +25,13 @@ func loadLateNative(t *testing.T) (prog *trace.Program, pkg, gate string) {
 }
 
 // loadGated loads the subject in dir with the path of its gate file,
-// not there yet, in $LATENATIVE_GATE.
+// not there yet, in $LATENATIVE_GATE. The tests on such a subject
+// (TestNativeLate, TestNativeLateCutShort, TestNativePastDue,
+// TestNativeLateRefused, TestNativeLateHeld) spend about ten seconds
+// each waiting for a share of their bound to pass, using the CPU for a
+// fraction of a second: they run in parallel with each other, each on
+// a program of its own, whose native stage's hook (hearNative) is its
+// own too.
 func loadGated(t *testing.T, dir string) (prog *trace.Program, pkg, gate string) {
 	t.Helper()
 	gate = filepath.Join(t.TempDir(), "gate")
@@ -39,11 +45,12 @@ func loadGated(t *testing.T, dir string) (prog *trace.Program, pkg, gate string)
 	return prog, pkg, gate
 }
 
-// hearNative sets testHookNative for the test and returns the events.
-func hearNative(t *testing.T) <-chan string {
+// hearNative sets the native stage's test hook of prog (testHooksNative)
+// for the test and returns the events.
+func hearNative(t *testing.T, prog *trace.Program) <-chan string {
 	events := make(chan string, 4)
-	testHookNative = func(e string) { events <- e }
-	t.Cleanup(func() { testHookNative = nil })
+	testHooksNative.Store(prog, func(e string) { events <- e })
+	t.Cleanup(func() { testHooksNative.Delete(prog) })
 	return events
 }
 
@@ -83,8 +90,10 @@ func TestNativeLate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
 	prog, pkg, gate := loadLateNative(t)
-	events := hearNative(t)
+	events := hearNative(t, prog)
 	var mu sync.Mutex
 	natives := map[string]*native.Run{}
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
@@ -138,6 +147,8 @@ func TestNativeLateCutShort(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
 	prog, pkg, _ := loadLateNative(t) // the gate stays closed: the stage never ends
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
@@ -229,6 +240,8 @@ func TestNativePastDue(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
 	for _, tt := range []struct {
 		name        string
 		open        bool          // open the gate once Run waits past the bound
@@ -239,7 +252,7 @@ func TestNativePastDue(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			prog, pkg, gate := loadLateNative(t)
-			events := hearNative(t)
+			events := hearNative(t, prog)
 			heard := make(chan bool, 1) // whether Run waited past the bound
 			stop := make(chan struct{})
 			go func() {

@@ -27,7 +27,7 @@ type nativeStage struct {
 	err      error
 	deadline time.Time          // when its bound passes (zero: none)
 	late     error              // why Run stopped waiting for it, if it did (waitSaying)
-	hook     func(event string) // testHookNative when the stage started
+	hook     func(event string) // testHooksNative's for the program when the stage started
 
 	mu        sync.Mutex
 	first     *native.Run   // the selected cases' evidence, once they are done
@@ -46,7 +46,10 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	// The selected cases first: a slow suite's listing and passing
 	// cases do not keep the bound from their failures.
 	s := &nativeStage{done: make(chan struct{}), firstDone: make(chan struct{})}
-	hook := testHookNative
+	var hook func(event string)
+	if h, ok := testHooksNative.Load(prog); ok {
+		hook = h.(func(event string))
+	}
 	s.hook = hook
 	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, FirstDone: func(r *native.Run) {
 		s.mu.Lock()
@@ -87,11 +90,14 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	return s
 }
 
-// testHookNative, when a test sets it, hears each native stage started
-// after that: "done" when the stage is, and "past due" when Run, which
-// has nothing else to rank the selected cases by, goes on waiting for it
-// after the end of its share of the first case's bound (waitSaying).
-var testHookNative func(event string)
+// testHooksNative holds, for a *trace.Program a test put in it, a
+// func(event string) that hears each native stage started on that
+// program after that: "done" when the stage is, and "past due" when
+// Run, which has nothing else to rank the selected cases by, goes on
+// waiting for it after the end of its share of the first case's bound
+// (waitSaying). Keyed by program, so that tests that each load their
+// own may listen in parallel.
+var testHooksNative sync.Map
 
 // wait returns the stage's evidence once it is done (nil for a nil stage).
 func (s *nativeStage) wait() (*native.Run, error) {

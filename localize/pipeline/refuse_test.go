@@ -97,8 +97,10 @@ func TestNativeLateRefused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
 	prog, pkg, gate := loadGated(t, "testdata/laterefuse")
-	events := hearNative(t)
+	events := hearNative(t, prog)
 	var seen *native.Run // the native evidence the technique got
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		seen, _ = f.Native.(*native.Run)
@@ -186,8 +188,10 @@ func TestNativeLateHeld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
 	prog, pkg, gate := loadLateNative(t)
-	events := hearNative(t)
+	events := hearNative(t, prog)
 	var calls []string // the callbacks, in order
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		name := f.Case.Name()
