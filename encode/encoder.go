@@ -68,6 +68,24 @@ type Options struct {
 	// not seen by the formula, and the replay of a candidate judges it.
 	// Default: off.
 	BlamableOnly bool
+	// Independent leaves out of the formula the events of a run that
+	// are not blamable and read no value that a blamable event defined,
+	// directly or through other events ([trace.Trace.Deps], stores and
+	// loads included): whatever the fault predicates say, such an
+	// event's value is its run value wherever the path to it holds, so
+	// a use of it takes its run value and a branch among them, which
+	// goes the run's way on that path, does not advance it. What
+	// Deps does not see is not followed: memory that a native (bridged)
+	// call reads through a pointer argument, whose result is then its
+	// run value even if a blamable store wrote that memory (the replay
+	// of a candidate judges it). Returns, the failed assertions, the
+	// expectations and the panic are encoded all the same, as with
+	// BlamableOnly. A library's work that only the test's own values
+	// feed, such as an assertion library parsing the test's source to
+	// print the failed expression, is then left out of the formula
+	// (Stats.LeftOut counts it). Ignored with Inputs, whose parameters
+	// are free. Default: off.
+	Independent bool
 	// Shared, if set, is a table of fault predicates that this Encoder
 	// shares with the other Encoders given the same table, all of them
 	// into the same solver: one predicate and one soft group per
@@ -187,7 +205,7 @@ type instance struct {
 type Stats struct {
 	Runs        int // runs added
 	Events      int // events visited
-	LeftOut     int // of which left out of the formula (Options.BlamableOnly)
+	LeftOut     int // of which left out of the formula (Options.BlamableOnly, Independent)
 	Constraints int // hard constraints added
 	Statements  int // fault predicates (soft groups) created
 	// IndexLoads counts the loads of a symbolic index encoded as an

@@ -155,6 +155,10 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 		}
 	}
 	leaveOut := e.opts.BlamableOnly && e.opts.Blamable != nil
+	var dependent []bool
+	if e.opts.Independent && e.opts.Inputs == nil {
+		dependent = e.dependent(t, n)
+	}
 	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		if ev&1023 == 0 && e.opts.Done != nil {
 			select {
@@ -167,7 +171,7 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 		if recovered[ev] {
 			continue
 		}
-		if leaveOut && ev != panicAt && !bad[ev] && want[ev] == nil && !e.opts.Blamable(t.Key(ev)) && !isReturn(t.Instr(ev)) {
+		if (leaveOut && !e.opts.Blamable(t.Key(ev)) || dependent != nil && !dependent[ev]) && ev != panicAt && !bad[ev] && want[ev] == nil && !isReturn(t.Instr(ev)) {
 			e.stats.LeftOut++
 			continue
 		}
@@ -334,4 +338,26 @@ func (e *Encoder) record(r *run, ev trace.EventID, stmt string, si sortInfo, ter
 func isReturn(in ssa.Instruction) bool {
 	_, ok := in.(*ssa.Return)
 	return ok
+}
+
+// dependent returns, for each of the first n events of t, whether it is
+// blamable (GroupOf) or reads, directly or through other events, a
+// value that a blamable event defined (Options.Independent).
+func (e *Encoder) dependent(t *trace.Trace, n int) []bool {
+	dep := make([]bool, n)
+	var deps []trace.EventID
+	for ev := trace.EventID(0); int(ev) < n; ev++ {
+		if e.GroupOf(t, ev) != "" {
+			dep[ev] = true
+			continue
+		}
+		deps = t.Deps(ev, deps[:0])
+		for _, d := range deps {
+			if d >= 0 && int(d) < n && dep[d] {
+				dep[ev] = true
+				break
+			}
+		}
+	}
+	return dep
 }

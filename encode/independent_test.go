@@ -1,0 +1,83 @@
+package encode_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/maxsat"
+	"github.com/faultloc/faultloc/trace"
+)
+
+// TestIndependent encodes testdata/libwork's failing run, most of whose
+// events are its assertion helper (package check, a library) parsing
+// Go source after Clamp returned, with Options.Independent: most of the
+// run is left out of the formula, the run's values still satisfy what
+// was encoded (Sanity), and the one-statement fixes are Clamp's, its
+// faulty condition among them. Without it the whole parse is in the
+// formula.
+func TestIndependent(t *testing.T) {
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/libwork", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/encode/testdata/libwork"
+	cr, err := prog.RunGoTest(ctx, pkg, "TestClamp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := cr.Trace
+	var avoid []trace.EventID
+	for _, a := range cr.Assertions {
+		avoid = append(avoid, a.Event)
+	}
+	library, last := 0, trace.EventID(0)
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		if fn := tr.Func(e); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == pkg {
+			last = e
+		} else if e > last {
+			library++
+		}
+	}
+	if len(avoid) != 1 || 2*library < tr.Len() {
+		t.Fatalf("the premise: %d failed assertions, %d of the run's %d events in libraries after Clamp's last", len(avoid), library, tr.Len())
+	}
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	enc := encode.NewAssertions(prog, s, &encode.Options{Independent: true, Sanity: true})
+	if _, err := enc.AddRunUntil(cr.Result, tr.Len(), avoid...); err != nil {
+		t.Fatal(err)
+	}
+	if st := enc.Stats(); 2*st.LeftOut < tr.Len() || st.Events != tr.Len() {
+		t.Errorf("%d of %d events left out, want more than half of the run's %d", st.LeftOut, st.Events, tr.Len())
+	}
+	var fixes []string
+	for {
+		m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 1})
+		if errors.Is(err, maxsat.ErrExhausted) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixes = append(fixes, strings.Join(m.Groups, "+"))
+		if err := s.Block(m.Groups); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.ContainsFunc(fixes, func(g string) bool { return strings.HasSuffix(g, "clamp.go:10") }) {
+		t.Errorf("one-statement fixes %q: no clamp.go:10 (x > 11)", fixes)
+	}
+	for _, g := range fixes {
+		if !strings.Contains(g, "libwork/clamp.go:") {
+			t.Errorf("one-statement fix %q outside Clamp", g)
+		}
+	}
+}
