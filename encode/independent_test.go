@@ -81,3 +81,41 @@ func TestIndependent(t *testing.T) {
 		}
 	}
 }
+
+// TestFullSanity encodes testdata/libwork's failing run in full (no
+// Options.Independent): the whole parse of its assertion helper is in the
+// formula, and the run's own values must still satisfy it (Sanity). The
+// parser's deferred closures read variables they captured (free
+// variables), the loads a wrong memory dependence once encoded as the
+// variables' zero values.
+func TestFullSanity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes a run of about 90,000 events")
+	}
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/libwork", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/faultloc/faultloc/encode/testdata/libwork"
+	cr, err := prog.RunGoTest(ctx, pkg, "TestClamp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var avoid []trace.EventID
+	for _, a := range cr.Assertions {
+		avoid = append(avoid, a.Event)
+	}
+	s, err := maxsat.NewSolver(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	enc := encode.NewAssertions(prog, s, &encode.Options{Sanity: true})
+	if _, err := enc.AddRunUntil(cr.Result, cr.Trace.Len(), avoid...); err != nil {
+		t.Fatal(err)
+	}
+	if st := enc.Stats(); st.LeftOut != 0 || st.Events != cr.Trace.Len() {
+		t.Errorf("%d of %d events left out, want none of the run's %d", st.LeftOut, st.Events, cr.Trace.Len())
+	}
+}

@@ -84,21 +84,17 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 			return nil
 		}
 		deps := t.Deps(d, nil)
-		var addr trace.Value
-		for _, dep := range deps {
-			if t.SSAValue(dep) == in.X {
-				addr = t.Value(dep)
-			}
-		}
-		if !addr.IsValid() {
+		ai := addrIndex(t, deps, in.X)
+		if ai < 0 {
 			return nil
 		}
+		addr := t.Value(deps[ai])
 		if types.IsInterface(in.Type()) {
 			// An interface boxing the struct: its one memory dependence
 			// is the cell's last store, which append or copy may have
 			// made at another address (trace: copiedStore).
-			for _, dep := range deps {
-				if t.SSAValue(dep) == in.X {
+			for j, dep := range deps {
+				if j == ai {
 					continue
 				}
 				if st, ok := t.Instr(dep).(*ssa.Store); ok && types.IsInterface(st.Val.Type()) {
@@ -111,8 +107,8 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 		// A later store of field i itself, else the memory's last
 		// store of the whole (its first dependence after the address).
 		var whole trace.EventID = trace.NoEvent
-		for _, dep := range deps {
-			if t.SSAValue(dep) == in.X {
+		for j, dep := range deps {
+			if j == ai {
 				continue
 			}
 			st, ok := t.Instr(dep).(*ssa.Store)
@@ -146,6 +142,52 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 	return nil
 }
 
+// addrUnknown is addrIndex's answer when it cannot tell which dependence
+// is the address.
+const addrUnknown = -2
+
+// addrIndex returns the index in deps, the dependences of a load or of
+// another access through address operand x, of x's producer: the
+// address operand's dependence comes first when it has one, the memory's
+// (its last store, or the Alloc of a variable never stored) after it. It
+// returns -1 when x has no producer among deps (a global), and
+// addrUnknown when it cannot tell.
+//
+// A free variable (a variable a closure captured) has no event of its
+// own: its dependence is on the event that produced the value bound to
+// it, the captured variable's Alloc, whose SSA value is not x. Taking
+// that Alloc for the memory's dependence would read the variable as its
+// zero value whatever was stored in it.
+func addrIndex(t *trace.Trace, deps []trace.EventID, x ssa.Value) int {
+	for i, d := range deps {
+		if produces(t, d, x) {
+			return i
+		}
+	}
+	if _, ok := x.(*ssa.FreeVar); !ok || len(deps) == 0 {
+		return -1
+	}
+	switch in := t.Instr(deps[0]).(type) {
+	case *ssa.Store, *ssa.MapUpdate:
+		return -1 // the memory's: the bound value has no event
+	case *ssa.Return:
+		return 0 // the bound value is a call's result
+	case *ssa.Alloc:
+		if len(deps) == 1 {
+			// The bound variable with no store (its Alloc the memory's
+			// dependence too, twice), or a cell the run wrote without
+			// an event: either one.
+			return addrUnknown
+		}
+		return 0
+	case ssa.Value:
+		if types.Identical(in.Type(), x.Type()) {
+			return 0
+		}
+	}
+	return addrUnknown
+}
+
 // load returns the term of the value a load reads: the last store's, or the
 // zero value of a never-assigned variable. A load through &a[i] with a
 // non-constant index reads, for every other value of T(i), the element of
@@ -153,11 +195,15 @@ func (e *Encoder) fieldOf(r *run, d trace.EventID, i int, si sortInfo, depth int
 func (e *Encoder) load(r *run, ev trace.EventID, in *ssa.UnOp, si sortInfo) *maxsat.Term {
 	t := r.t
 	r.deps = t.Deps(ev, r.deps[:0])
+	ai := addrIndex(t, r.deps, in.X)
+	if ai == addrUnknown {
+		return nil
+	}
 	addr := trace.NoEvent
 	var base *maxsat.Term
 	found := false
-	for _, d := range r.deps {
-		if t.SSAValue(d) == in.X {
+	for i, d := range r.deps {
+		if i == ai {
 			addr = d
 			continue // the address
 		}
