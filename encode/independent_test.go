@@ -10,6 +10,8 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestIndependent encodes testdata/libwork's failing run, most of whose
@@ -57,6 +59,17 @@ func TestIndependent(t *testing.T) {
 	}
 	if st := enc.Stats(); 2*st.LeftOut < tr.Len() || st.Events != tr.Len() {
 		t.Errorf("%d of %d events left out, want more than half of the run's %d", st.LeftOut, st.Events, tr.Len())
+	}
+	// IndependentEvents counts, without a solver, what was encoded: all
+	// but the failed assertion that is not among the dependent events.
+	opts := &encode.Options{Independent: true}
+	if n, kept := encode.IndependentEvents(prog, tr, tr.Len(), opts), enc.Stats().Events-enc.Stats().LeftOut; n > kept || kept > n+len(avoid) || n == tr.Len() {
+		t.Errorf("IndependentEvents = %d, the encoder kept %d of %d", n, kept, tr.Len())
+	} else {
+		t.Logf("IndependentEvents = %d, the encoder kept %d of %d", n, kept, tr.Len())
+	}
+	if n := encode.IndependentEvents(prog, tr, tr.Len(), &encode.Options{Inputs: func(*ssa.Function) bool { return false }}); n != tr.Len() {
+		t.Errorf("IndependentEvents with Inputs = %d, want all %d", n, tr.Len())
 	}
 	var fixes []string
 	for {

@@ -340,6 +340,41 @@ func isReturn(in ssa.Instruction) bool {
 	return ok
 }
 
+// IndependentEvents returns how many of the first n events of t (all of
+// them when n is out of range) the formula of the run holds when an
+// Encoder with opts and Options.Independent encodes it: the blamable
+// events, those that read a value one defined, directly or through other
+// events, and the returns, which are kept all the same. It runs the
+// dependence pass by which Independent leaves the others out, with no
+// solver, so that a caller can tell before encoding whether a long run's
+// formula is small. The failed assertions, the expectations and the
+// panic, which the formula also holds, are not counted unless they are
+// among those, and neither BlamableOnly nor the recovered panics, which
+// leave events out, lower the count: it is an upper bound of the
+// events encoded but for those few. With opts.Inputs, which Independent
+// ignores, it is n.
+func IndependentEvents(prog *trace.Program, t *trace.Trace, n int, opts *Options) int {
+	if n < 0 || n > t.Len() {
+		n = t.Len()
+	}
+	if opts != nil && opts.Inputs != nil {
+		return n
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	o.Shared = nil // an encoder of its own, never added to a table
+	dep := newEncoder(prog, nil, &o).dependent(t, n)
+	kept := 0
+	for ev, d := range dep {
+		if d || isReturn(t.Instr(trace.EventID(ev))) {
+			kept++
+		}
+	}
+	return kept
+}
+
 // dependent returns, for each of the first n events of t, whether it is
 // blamable (GroupOf) or reads, directly or through other events, a
 // value that a blamable event defined (Options.Independent).
