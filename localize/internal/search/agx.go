@@ -181,7 +181,7 @@ func FirstRun(ctx context.Context, sub *Subject, opts *Options, ext *Extension, 
 // failing run first (its slice scope, its lines), with shared as the
 // table of fault predicates (nil: the encoder's own).
 func EncodeOptions(sub *Subject, first *Verdict, opts *Options, ext *Extension, shared *encode.Shared) (*encode.Options, error) {
-	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats, Shared: shared}
+	eo := &encode.Options{Mode: opts.Mode, Granularity: opts.Granularity, InScope: opts.InScope, Arith: opts.Arith, Sanity: opts.Sanity, NoStrings: opts.NoStrings, NoFloats: opts.NoFloats, Independent: opts.Independent, Shared: shared}
 	// FirstFailure slices only for assertions, not for an Example's
 	// output (its criteria do not cover missing lines).
 	if opts.SliceScope || (opts.FirstFailure && !first.Output) {

@@ -85,6 +85,13 @@ type Options struct {
 	// unrolling flips only the instances in it. Default:
 	// off.
 	SliceScope bool
+	// Independent leaves out of the formula of every run the events
+	// that are not blamable and read no value a blamable event defined
+	// (encode.Options.Independent): a library's work that only the
+	// test's own values feed, such as an assertion library parsing the
+	// test's source to print the failed check. The replay of a
+	// candidate judges it as before. Default: off.
+	Independent bool
 	// Lines, if set, restricts blame to the statements on the lines it
 	// accepts (the others keep their semantics): a caller's own scope,
 	// such as the lines of a dynamic slice or of a diff. Default nil:
