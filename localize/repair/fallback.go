@@ -97,7 +97,7 @@ func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *lo
 	// the next line of each in turn, so that the first lines of every
 	// order come before the later ones of any.
 	orders := [][]localize.Position{nil}
-	ls, _, _ := lineSites(ctx, m, failing[0], maxSteps, n, nil)
+	ls, _, _ := lineSites(ctx, m, failing[0], maxSteps, n, nil, nil)
 	for _, c := range ls {
 		orders[0] = append(orders[0], c.Locations[0].Position)
 	}

@@ -40,8 +40,8 @@ const (
 // a missing guard belongs, whatever their rank. They may lie outside
 // the spectrum, in a package of the module that the run interpreted
 // as a library. events is the number of events of the failing run's
-// trace (0 if it did not run).
-func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps int64, n int, keep func(file string) bool) (sites []localize.Candidate, frames []trace.Line, events int) {
+// trace that count counts (nil: all of them; 0 if it did not run).
+func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps int64, n int, keep func(file string) bool, count func(*trace.Trace) int) (sites []localize.Candidate, frames []trace.Line, events int) {
 	type line struct {
 		file  string
 		line  int
@@ -73,6 +73,9 @@ func lineSites(ctx context.Context, m *spectra.Matrix, c trace.Case, maxSteps in
 		panicked := map[trace.Line]bool{}
 		t := r.Trace
 		events = t.Len()
+		if count != nil {
+			events = count(t)
+		}
 		for e := range t.Len() {
 			p := t.Pos(trace.EventID(e))
 			last[trace.Line{File: p.Filename, Line: p.Line}] = e

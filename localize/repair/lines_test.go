@@ -23,7 +23,7 @@ func TestLineSites(t *testing.T) {
 	_, file, add := loadAbs(t)
 	linesOf := func(m *spectra.Matrix, c trace.Case) []int {
 		var out []int
-		ls, _, _ := lineSites(ctx, m, c, 0, 10, nil)
+		ls, _, _ := lineSites(ctx, m, c, 0, 10, nil, nil)
 		for _, s := range ls {
 			l := s.Locations[0]
 			if l.File != file {

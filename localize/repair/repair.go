@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
@@ -25,7 +26,9 @@ type Options struct {
 	Run string
 	// Angelic are the options of angelic debugging, which finds the
 	// sites: its verified candidates on the first failing case.
-	// Default: angelic.Localize's.
+	// Its Search.Independent is always on (the formula leaves out the
+	// events that depend on no blamable one; every value it proposes
+	// is replayed). Default: angelic.Localize's.
 	Angelic angelic.Options
 	// Collect are the options of the repair data; its Search is
 	// Angelic.Search's.
@@ -178,8 +181,10 @@ type Candidate struct {
 // ends at 70% of the time to it, the validation of what it found has
 // the rest, and angelic debugging has 40% of the search's time (the
 // candidates it found by then are the sites; a first failing case
-// whose run has more than a million events skips it, as its encoding
-// would not end in that share), and with no site, mutation analysis of
+// whose formula would hold more than a million events skips it, as its
+// encoding would not end in that share: the formula leaves out the
+// events that depend on no blamable one (encode.IndependentEvents),
+// such as an assertion library's parse of the test's source), and with no site, mutation analysis of
 // the spectrum's first lines has half the search's time left, the
 // fallback the rest; what was found and
 // validated by then is returned, Partial. A stage of the search stuck
@@ -192,6 +197,13 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if opts == nil {
 		opts = &Options{}
 	}
+	// The formulas of angelic debugging and of the repair data leave out
+	// the events that depend on no blamable one, such as an assertion
+	// library's parse of the test's source: every value they propose is
+	// replayed.
+	o := *opts
+	o.Angelic.Search.Independent = true
+	opts = &o
 	start := time.Now()
 	// The search for patches ends at its share of the time to ctx's
 	// deadline; the validation of what it found has the rest.
@@ -250,14 +262,16 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// first, as no later stage's time bound must leave the statement
 	// edits without lines; with the lines of the failing run's panic
 	// and its callers, which take guards whatever their rank.
-	first, frames, events := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, moduleFiles(prog, pkg))
+	first, frames, events := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, moduleFiles(prog, pkg), func(t *trace.Trace) int {
+		return encode.IndependentEvents(prog, t, t.Len(), &encode.Options{InScope: opts.Angelic.Search.InScope})
+	})
 	// Angelic debugging has its share of the search's time, so that
 	// mutation analysis and the synthesis have the rest; a failing run
 	// too long for its encoding to end in that share skips it, and its
 	// share goes to the cheap edits of the ranked lines.
 	var rep *localize.Report
 	if events > maxAngelicEvents {
-		rep, err = &localize.Report{Partial: true, Reason: fmt.Sprintf("skipped: the failing run has %d events, more than the %d whose encoding ends in its share of the time", events, maxAngelicEvents)}, nil
+		rep, err = &localize.Report{Partial: true, Reason: fmt.Sprintf("skipped: the failing run's formula would hold %d events (its blamable ones and those that depend on them), more than the %d whose encoding ends in its share of the time", events, maxAngelicEvents)}, nil
 	} else {
 		actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
 		rep, err = angelic.Localize(actx, prog, failing[0], &opts.Angelic)
@@ -539,11 +553,13 @@ const angelicShare = 0.4
 // angelic debugging gave no site: a variable for the tests.
 var spectrumMutants = mutants
 
-// maxAngelicEvents bounds the events of the failing run on which
-// angelic debugging runs: its encoding of a longer run seldom ends in
+// maxAngelicEvents bounds the events of the failing run that the
+// formula of angelic debugging holds (encode.IndependentEvents: the
+// blamable events and those that depend on them; the others are left
+// out, encode.Options.Independent): the encoding of more seldom ends in
 // its share of a bound of minutes (on a busy 2-core machine the
-// encoding went through about 50,000 events a second, and
-// sqlbuilder/empty-where's run of 1.4 million events was not encoded
+// encoding went through about 50,000 events a second, and the whole
+// of sqlbuilder/empty-where's run, 1.4 million events, was not encoded
 // in 50 s), and without it the fallback's rankings and the statement
 // edits have that time. A variable for the tests.
 var maxAngelicEvents = 1_000_000

@@ -32,7 +32,7 @@ func TestRepairSkipsLongEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Reason, "angelic debugging: skipped: the failing run has") {
+	if !strings.Contains(res.Reason, "angelic debugging: skipped: the failing run's formula would hold") {
 		t.Errorf("reason %q, want angelic debugging skipped", res.Reason)
 	}
 	found := false

@@ -1,0 +1,98 @@
+package repair
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/trace"
+)
+
+const libworkPkg = "github.com/faultloc/faultloc/localize/repair/testdata/libwork"
+
+// libwork loads testdata/libwork, whose failing test fails through an
+// assertion helper (package check) that parses Go source, most of the
+// failing run, and counts that run's events: all of them, those the
+// formula of angelic debugging holds (encode.IndependentEvents), and
+// the package's own (Clamp's).
+func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own int) {
+	t.Helper()
+	dir = filepath.Join(testutil.Root(), "localize", "repair", "testdata", "libwork")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := prog.RunGoTest(context.Background(), libworkPkg, "TestClamp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := cr.Trace
+	defer tr.Release()
+	total, kept = tr.Len(), encode.IndependentEvents(prog, tr, tr.Len(), nil)
+	for e := range tr.Len() {
+		if fn := tr.Func(trace.EventID(e)); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == libworkPkg && !strings.HasSuffix(tr.Pos(trace.EventID(e)).Filename, "_test.go") {
+			own++
+		}
+	}
+	if own == 0 || own > kept || 2*kept > total {
+		t.Fatalf("the premise: of the failing run's %d events, %d in the formula, %d Clamp's", total, kept, own)
+	}
+	return prog, dir, total, kept, own
+}
+
+// TestRepairIndependent repairs testdata/libwork with a bound on the
+// events angelic debugging encodes between those its formula holds
+// and the whole failing run, which the bound counted before: angelic
+// debugging runs (it is not skipped), and Clamp's faulty condition
+// x > 11 has a plausible patch.
+func TestRepairIndependent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	prog, dir, total, kept, _ := libwork(t)
+	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
+	maxAngelicEvents = (kept + total) / 2
+	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(res.Reason, "skipped") {
+		t.Errorf("reason %q: angelic debugging skipped with a bound of %d on a formula of %d events", res.Reason, maxAngelicEvents, kept)
+	}
+	found := false
+	for _, p := range res.Patches {
+		if p.Orig == "x > 11" && p.Validation != nil && p.Validation.Plausible {
+			found = true
+		}
+	}
+	if !found {
+		var text strings.Builder
+		res.Output.Dir = dir
+		_ = res.WriteText(&text)
+		t.Fatalf("no plausible patch of x > 11:\n%s", text.String())
+	}
+}
+
+// TestRepairIndependentBound repairs testdata/libwork with a bound
+// below the events of the package's own work in the failing run: the
+// formula would hold more, and angelic debugging is skipped, saying so.
+func TestRepairIndependentBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	prog, dir, _, kept, own := libwork(t)
+	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
+	maxAngelicEvents = own - 1
+	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, MaxPatches: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "angelic debugging: skipped: the failing run's formula would hold " + strconv.Itoa(kept) + " events"
+	if !strings.Contains(res.Reason, want) {
+		t.Errorf("reason %q, want %q", res.Reason, want)
+	}
+}
