@@ -404,6 +404,15 @@ func (e *Encoder) operand(r *run, ev trace.EventID, v ssa.Value) *maxsat.Term {
 		if ts := r.terms[d]; len(ts) == 1 {
 			return ts[0]
 		}
+		// Left out by Options.Independent: its value is the run's
+		// wherever the path to it holds, and a use of it takes that
+		// value (left unknown, it would free every use that a
+		// blamable value also feeds).
+		if int(d) < len(r.independent) && r.independent[d] {
+			if si := e.valueSort(v.Type(), r.t.Value(d)); si.ok {
+				return si.concrete(r.t.Value(d))
+			}
+		}
 	}
 	return nil
 }

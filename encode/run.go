@@ -22,6 +22,9 @@ type run struct {
 	prefix uint64           // hash of the decisions so far
 	added  int
 	deps   []trace.EventID
+	// independent marks the events Options.Independent leaves out (nil:
+	// none): a use of one takes its run value (operand).
+	independent []bool
 
 	diverged trace.EventID // the first decision no earlier run took under its prefix
 }
@@ -158,6 +161,7 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 	var dependent []bool
 	if e.opts.Independent && e.opts.Inputs == nil {
 		dependent = e.dependent(t, n)
+		r.independent = make([]bool, n)
 	}
 	for ev := trace.EventID(0); int(ev) < n; ev++ {
 		if ev&1023 == 0 && e.opts.Done != nil {
@@ -173,6 +177,9 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 		}
 		if (leaveOut && !e.opts.Blamable(t.Key(ev)) || dependent != nil && !dependent[ev]) && ev != panicAt && !bad[ev] && want[ev] == nil && !isReturn(t.Instr(ev)) {
 			e.stats.LeftOut++
+			if dependent != nil && !dependent[ev] {
+				r.independent[ev] = true
+			}
 			continue
 		}
 		if ev == panicAt {
