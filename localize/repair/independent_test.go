@@ -41,6 +41,7 @@ func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own in
 	if own == 0 || own > kept || 2*kept > total {
 		t.Fatalf("the premise: of the failing run's %d events, %d in the formula, %d Clamp's", total, kept, own)
 	}
+	t.Logf("the failing run: %d events, %d in the formula, %d Clamp's", total, kept, own)
 	return prog, dir, total, kept, own
 }
 
