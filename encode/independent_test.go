@@ -14,6 +14,29 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// libworkPkg is testdata/libwork's package.
+const libworkPkg = "github.com/faultloc/faultloc/encode/testdata/libwork"
+
+// libworkRun loads testdata/libwork and runs its failing TestClamp,
+// returning the run and the events of its failed assertions.
+func libworkRun(t *testing.T) (*trace.Program, *trace.CaseResult, []trace.EventID) {
+	t.Helper()
+	ctx := context.Background()
+	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/libwork", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := prog.RunGoTest(ctx, libworkPkg, "TestClamp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var avoid []trace.EventID
+	for _, a := range cr.Assertions {
+		avoid = append(avoid, a.Event)
+	}
+	return prog, cr, avoid
+}
+
 // TestIndependent encodes testdata/libwork's failing run, most of whose
 // events are its assertion helper (package check, a library) parsing
 // Go source after Clamp returned, with Options.Independent: most of the
@@ -23,23 +46,11 @@ import (
 // formula.
 func TestIndependent(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/libwork", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const pkg = "github.com/faultloc/faultloc/encode/testdata/libwork"
-	cr, err := prog.RunGoTest(ctx, pkg, "TestClamp", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, cr, avoid := libworkRun(t)
 	tr := cr.Trace
-	var avoid []trace.EventID
-	for _, a := range cr.Assertions {
-		avoid = append(avoid, a.Event)
-	}
 	library, last := 0, trace.EventID(0)
 	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
-		if fn := tr.Func(e); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == pkg {
+		if fn := tr.Func(e); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == libworkPkg {
 			last = e
 		} else if e > last {
 			library++
@@ -99,26 +110,13 @@ func TestIndependent(t *testing.T) {
 // Options.Independent): the whole parse of its assertion helper is in the
 // formula, and the run's own values must still satisfy it (Sanity). The
 // parser's deferred closures read variables they captured (free
-// variables), the loads a wrong memory dependence once encoded as the
-// variables' zero values.
+// variables), whose loads must read the variables' last stores, not
+// their zero values.
 func TestFullSanity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("encodes a run of about 90,000 events")
 	}
-	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/libwork", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const pkg = "github.com/faultloc/faultloc/encode/testdata/libwork"
-	cr, err := prog.RunGoTest(ctx, pkg, "TestClamp", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var avoid []trace.EventID
-	for _, a := range cr.Assertions {
-		avoid = append(avoid, a.Event)
-	}
+	prog, cr, avoid := libworkRun(t)
 	s, err := maxsat.NewSolver(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -142,19 +140,7 @@ func TestFullSanity(t *testing.T) {
 // changed, and the model's value for x any.
 func TestIndependentValue(t *testing.T) {
 	ctx := context.Background()
-	prog, err := trace.Load(ctx, &trace.Config{Dir: "testdata/libwork", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const pkg = "github.com/faultloc/faultloc/encode/testdata/libwork"
-	cr, err := prog.RunGoTest(ctx, pkg, "TestClamp", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var avoid []trace.EventID
-	for _, a := range cr.Assertions {
-		avoid = append(avoid, a.Event)
-	}
+	prog, cr, avoid := libworkRun(t)
 	s, err := maxsat.NewSolver(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -179,7 +165,7 @@ func TestIndependentValue(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := prog.RunGoTest(ctx, pkg, "TestClamp", &trace.RunOptions{Hooks: c.Hooks})
+			res, err := prog.RunGoTest(ctx, libworkPkg, "TestClamp", &trace.RunOptions{Hooks: c.Hooks})
 			if err != nil {
 				t.Fatal(err)
 			}
