@@ -71,7 +71,7 @@ func (x *execution) set() map[trace.EventID]bool {
 }
 
 // executions returns the executions in t of the given lines, in order.
-func executions(t *trace.Trace, lines map[string]bool) []*execution {
+func executions(poll *search.Poll, t *trace.Trace, lines map[string]bool) []*execution {
 	type key struct {
 		frame trace.EventID
 		line  string
@@ -84,6 +84,9 @@ func executions(t *trace.Trace, lines map[string]bool) []*execution {
 	// dear to compute.
 	lineOf := map[trace.StaticID]string{}
 	for e := range trace.EventID(t.Len()) {
+		if poll.Stopped() {
+			return out
+		}
 		s := t.Static(e)
 		line, ok := lineOf[s]
 		if !ok {
@@ -451,7 +454,7 @@ func hookedLines(r fixRun, lines map[string]bool) {
 // changing one run alone), the change is taken for both: resolved then
 // reports that the members' replays no longer show what the table does,
 // and the caller replays them under it.
-func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []extraInput) (tab fixTable, rd reading, groups []*entryGroup, why string, resolved bool) {
+func buildFix(poll *search.Poll, fset *token.FileSet, members []*member, runs []fixRun, also []extraInput) (tab fixTable, rd reading, groups []*entryGroup, why string, resolved bool) {
 	byKey := map[string]*entryGroup{}
 	lines := map[string]bool{}
 	undecided := "" // the line of a changed execution whose inputs have no key
@@ -473,7 +476,10 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []extr
 		origVal := map[string]map[trace.StaticID]trace.Value{}
 		if r.orig != nil {
 			origIn = map[string]inputs{}
-			for _, x := range executions(r.orig, lines) {
+			for _, x := range executions(poll, r.orig, lines) {
+				if poll.Stopped() {
+					break
+				}
 				origEff[x.id(r.orig)] = x.effects(r.orig)
 				vs := map[trace.StaticID]trace.Value{}
 				for _, e := range x.events {
@@ -485,7 +491,10 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []extr
 				}
 			}
 		}
-		for _, x := range executions(r.t, lines) {
+		for _, x := range executions(poll, r.t, lines) {
+			if poll.Stopped() {
+				break
+			}
 			in, ok := x.inputs(r.t, fset, also)
 			if !ok {
 				if o, known := origEff[x.id(r.t)]; (!known || o != x.effects(r.t)) && undecided == "" {
@@ -582,10 +591,13 @@ func buildFix(fset *token.FileSet, members []*member, runs []fixRun, also []extr
 // fixHooks returns the hooks that apply tab to the run t, and whether
 // there are any: the table's values for every execution whose inputs it
 // holds and whose effects differ from the table's.
-func fixHooks(fset *token.FileSet, t *trace.Trace, tab fixTable, rd reading) (*trace.Hooks, bool) {
+func fixHooks(poll *search.Poll, fset *token.FileSet, t *trace.Trace, tab fixTable, rd reading) (*trace.Hooks, bool) {
 	h := &trace.Hooks{Values: map[trace.InstanceKey]trace.Value{}, Branches: map[trace.InstanceKey]bool{}}
 	any := false
-	for _, x := range executions(t, rd.lines) {
+	for _, x := range executions(poll, t, rd.lines) {
+		if poll.Stopped() {
+			break
+		}
 		in, ok := x.inputs(t, fset, rd.also)
 		if !ok {
 			continue
@@ -689,7 +701,11 @@ func (d *diagnoser) checkFix(ctx context.Context, members []*member, reps []*rep
 			runs[i] = fixRun{t: r.v.Res.Trace, hooks: r.cand.Hooks, orig: m.cf.First.Res.Trace}
 		}
 	}
-	tab, rd, groups, why, resolved := buildFix(d.prog.Fset, members, runs, also)
+	tab, rd, groups, why, resolved := buildFix(search.NewPoll(ctx), d.prog.Fset, members, runs, also)
+	if err := ctx.Err(); err != nil {
+		// The tables are partial: no verdict.
+		return fixVerdict{}, err
+	}
 	if why != "" {
 		fv := fixVerdict{why: why, all: groups, also: also}
 		for _, g := range groups {

@@ -143,9 +143,13 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*sear
 	if fresh {
 		runs++
 	}
-	hooks, changed := fixHooks(p.sub.Prog.Fset, base.Res.Trace, tab, rd)
+	poll := search.NewPoll(ctx)
+	hooks, changed := fixHooks(poll, p.sub.Prog.Fset, base.Res.Trace, tab, rd)
 	if fresh {
 		base.Release()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, runs, err
 	}
 	if !changed {
 		return nil, nil, runs, nil
@@ -158,7 +162,11 @@ func runUnder(ctx context.Context, p *passCase, tab fixTable, rd reading) (*sear
 		if err != nil {
 			return nil, nil, runs, err
 		}
-		next, _ := fixHooks(p.sub.Prog.Fset, v.Res.Trace, tab, rd)
+		next, _ := fixHooks(poll, p.sub.Prog.Fset, v.Res.Trace, tab, rd)
+		if err := ctx.Err(); err != nil {
+			v.Release()
+			return nil, nil, runs, err
+		}
 		// The hooks found in a run that had hooks include them.
 		for k, b := range hooks.Branches {
 			if _, ok := next.Branches[k]; !ok {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/internal/search"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -125,8 +126,9 @@ func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*
 	mentioned := map[*ssa.Global]bool{}
 	called := map[*ssa.Function]bool{}
 	seen := map[*ssa.Package]bool{}
+	poll := search.NewPoll(ctx)
 	scan := func(t *trace.Trace) {
-		xs := executions(t, lines)
+		xs := executions(poll, t, lines)
 		for _, x := range xs[:min(len(xs), maxFlagExecs)] {
 			first := x.events[0]
 			fn := t.Func(first)
@@ -200,6 +202,9 @@ func (d *diagnoser) extraInputs(ctx context.Context, members []*member, reps []*
 		if fresh {
 			v.Release()
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // the scans were cut
 	}
 	var vars []*ssa.Global
 	for g, vs := range values {
