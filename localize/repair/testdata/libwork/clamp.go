@@ -1,5 +1,5 @@
 // Package libwork is a subject of the repair tests: a faulty
-// function whose test fails through an assertion helper (package check)
+// function whose test fails through an assertion helper (encode's testdata/libwork/check)
 // that, as assertion libraries do, parses Go source to print the failed
 // check, work that reads none of the function's values and that is
 // most of the failing run.

@@ -3,7 +3,7 @@ package libwork
 import (
 	"testing"
 
-	"github.com/faultloc/faultloc/localize/repair/testdata/libwork/check"
+	"github.com/faultloc/faultloc/encode/testdata/libwork/check"
 )
 
 func TestClamp(t *testing.T) {
