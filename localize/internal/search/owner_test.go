@@ -210,20 +210,7 @@ func TestSearchGivesUpEncoding(t *testing.T) {
 	if !stuck.Load() {
 		t.Fatal("the encoding never reached its blame filter")
 	}
-	if !stillRunning {
-		t.Errorf("Localize returned after %v, once the encoding ended, not at its deadline", elapsed)
-	}
-	if !rep.Partial || !strings.Contains(rep.Reason, "given up") {
-		t.Errorf("report partial %v (%s), want partial, its encoding given up", rep.Partial, rep.Reason)
-	}
-	if over := elapsed - bound; over > givenUpMargin {
-		loadgate.Errorf(t, "Localize returned %v past its deadline of %v", over, bound)
-	}
-	t.Logf("returned %v after its start, deadline %v: %s", elapsed.Round(time.Millisecond), bound, rep.Reason)
-	waitLeftBehind(t)
-	if err := solver.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
-		t.Errorf("the solver of the encoding given up: AddHard = %v, want maxsat.ErrClosed", err)
-	}
+	checkGivenUp(t, rep, elapsed, bound, stillRunning, solver, "its encoding")
 }
 
 // TestSearchGivesUpEncoder: AgxFaults on foo, the making of its encoder
@@ -263,21 +250,7 @@ func TestSearchGivesUpEncoder(t *testing.T) {
 	if !stuck.Load() {
 		t.Fatal("the encoder hook was never called")
 	}
-	elapsed := returned.Sub(time.Unix(0, ctxEnd.Load()))
-	if !stillRunning {
-		t.Errorf("Localize returned %v after its context ended, once the encoder was made, not at the end", elapsed)
-	}
-	if !rep.Partial || !strings.Contains(rep.Reason, "given up") {
-		t.Errorf("report partial %v (%s), want partial, the making of its encoder given up", rep.Partial, rep.Reason)
-	}
-	if over := elapsed - giveUpAfter; over > givenUpMargin {
-		loadgate.Errorf(t, "Localize returned %v past the end of its context and the moment given to the step", over)
-	}
-	t.Logf("returned %v after the context ended: %s", elapsed.Round(time.Millisecond), rep.Reason)
-	waitLeftBehind(t)
-	if err := solver.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
-		t.Errorf("the solver of the encoder given up: AddHard = %v, want maxsat.ErrClosed", err)
-	}
+	checkGivenUp(t, rep, returned.Sub(time.Unix(0, ctxEnd.Load())), giveUpAfter, stillRunning, solver, "the making of its encoder")
 }
 
 // armingCase is a case that arms a blame filter once it is re-run with
@@ -335,19 +308,28 @@ func TestPFGivesUpEncoding(t *testing.T) {
 	if !stuck.Load() {
 		t.Fatal("no explored path's encoding reached its blame filter")
 	}
-	elapsed := returned.Sub(time.Unix(0, ctxEnd.Load()))
+	checkGivenUp(t, rep, returned.Sub(time.Unix(0, ctxEnd.Load())), giveUpAfter, stillRunning, solver, "its encoding")
+}
+
+// checkGivenUp checks a report Localize returned elapsed after its
+// start (its deadline allowed) or after its context ended (the moment
+// allowed given to the step), while the step it gave up (what) was
+// stillRunning: the report partial, saying "given up", within
+// givenUpMargin of allowed, and the step's solver closed once it ended.
+func checkGivenUp(t *testing.T, rep *localize.Report, elapsed, allowed time.Duration, stillRunning bool, solver *maxsat.Solver, what string) {
+	t.Helper()
 	if !stillRunning {
-		t.Errorf("Localize returned %v after its context ended, once the encoding ended, not at the end", elapsed)
+		t.Errorf("Localize returned after %v, once %s ended, not at the end", elapsed, what)
 	}
 	if !rep.Partial || !strings.Contains(rep.Reason, "given up") {
-		t.Errorf("report partial %v (%s), want partial, its encoding given up", rep.Partial, rep.Reason)
+		t.Errorf("report partial %v (%s), want partial, %s given up", rep.Partial, rep.Reason, what)
 	}
-	if over := elapsed - giveUpAfter; over > givenUpMargin {
-		loadgate.Errorf(t, "Localize returned %v past the end of its context and the moment given to the encoding", over)
+	if over := elapsed - allowed; over > givenUpMargin {
+		loadgate.Errorf(t, "Localize returned %v past the %v allowed", over, allowed)
 	}
-	t.Logf("returned %v after the context ended: %s", elapsed.Round(time.Millisecond), rep.Reason)
+	t.Logf("returned %v, %v allowed: %s", elapsed.Round(time.Millisecond), allowed, rep.Reason)
 	waitLeftBehind(t)
 	if err := solver.AddHard(maxsat.True()); !errors.Is(err, maxsat.ErrClosed) {
-		t.Errorf("the solver of the encoding given up: AddHard = %v, want maxsat.ErrClosed", err)
+		t.Errorf("the solver of %s given up: AddHard = %v, want maxsat.ErrClosed", what, err)
 	}
 }
