@@ -185,11 +185,15 @@
 // nothing it has done: it writes the reports of the failing cases done
 // and, if its search had begun, the report of the case it was
 // localizing, marked partial, its reason naming the signal or the
-// deadline; then, if the native go test run had finished, each failing
-// case it had not reached, ranked by that run alone (mode native,
-// partial); leaves out -fixes; says on standard error how many failing
-// cases it localized and how many the native run ranked; and exits with
-// status 3. With -format json the
+// deadline; then, at once, each failing case it had not localized,
+// ranked by the native go test run alone (mode native, partial), its
+// reason saying whether the deadline passed or the run was stopped: the
+// native run runs the selected cases first, and their runs are enough.
+// A failing case that run has no failure of (it had not run it yet, or
+// passed it) still gets a report, without a ranking, saying why. It
+// leaves out -fixes; says on standard error how many failing cases it
+// localized and how many the native run ranked; and exits with status
+// 3, in every format. With -format json the
 // output is one valid JSON array still. A second signal ends it at once.
 //
 // The flags are:
@@ -302,8 +306,9 @@
 //	-deadline D
 //
 // The time bound of the whole run (default 0: none). When it passes,
-// localize stops as on Ctrl-C: it writes the reports done and exits with
-// status 3.
+// localize stops as on Ctrl-C: it writes the reports done, then the
+// failing cases not localized by then, ranked by the native run alone,
+// and exits with status 3.
 //
 //	-cpuprofile FILE
 //

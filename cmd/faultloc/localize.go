@@ -50,7 +50,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	parallel := fs.Int("parallel", 1, "localize up to N failing cases at once, each within its own -timeout (the reports are the same, in the same order; more memory, and the cases share the CPUs)")
 	maxSteps := fs.Int64("max-steps", 0, "step budget of each interpreted run of a test case, exact (0: the interpreter's default, 10 million steps, raised for a case that still ends within a few seconds or as its native time says: see trace.SetMaxSteps); a case over it is reported as over budget")
 	timeout := fs.Duration("timeout", pipeline.DefaultTimeout, "time bound per failing test case, all its stages included (search, ranking, probes; for the first case also the evidence the cases share, which gets at most half of it, two thirds while waiting for the native go test run); results found by then are reported as partial, the stage cut named in the reason")
-	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, and the exit status is 3")
+	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes, the reports of the cases done are written, as on Ctrl-C, then the failing cases not localized by then, ranked by the native run alone, and the exit status is 3")
 	runRE := fs.String("run", "", "localize only the test cases selected as go test -run selects them: one regular expression per level of the name, split at slashes (TestX/sub)")
 	failedFrom := fs.String("failed-from", "", "localize the cases that failed in a recorded run: a file of go test -json output or a gotestsum --jsonfile (- for standard input); each must still fail, and the passing cases stay evidence; not with -run")
 	format := fs.String("format", "text", "output format: text, json, html (one self-contained page, with a spectrum heat map when passing cases exist), sarif (SARIF 2.1.0, for code scanning and editors) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
@@ -219,7 +219,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if *deadline > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
+		ctx, cancel = withDeadline(ctx, *deadline, fmt.Errorf("-deadline %v passed", *deadline))
 		defer cancel()
 	}
 	progressSet := false
@@ -336,8 +336,17 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			if n := len(done); n > 0 && done[n-1].Partial {
 				how += fmt.Sprintf(" (%s's partial)", done[n-1].Test)
 			}
-			if n := len(res.CutShort); n > 0 {
-				how += fmt.Sprintf("; %d more ranked by the native run alone", n)
+			ranked := 0
+			for _, rep := range reports[len(done):] {
+				if len(rep.Ranking) > 0 {
+					ranked++
+				}
+			}
+			if ranked > 0 {
+				how += fmt.Sprintf("; %d more ranked by the native run alone", ranked)
+			}
+			if n := len(res.CutShort) - ranked; n > 0 {
+				how += fmt.Sprintf("; %d more without a ranking: the native run had none of them (their reports say why)", n)
 			}
 			if len(reports) == 0 && len(res.Failing) == 0 {
 				// Not a pass: the native run, waited for past -timeout
@@ -624,6 +633,11 @@ func printCaseErrors(w io.Writer, res *pipeline.Result) {
 func isParentOf(test string, names []string) bool {
 	return slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, test+"/") })
 }
+
+// withDeadline derives the context of localize's -deadline: d from now,
+// cause its cause. A test replaces it to pass the deadline at a point of
+// the run it chooses, without a timed wait.
+var withDeadline = context.WithTimeoutCause
 
 // nativeStageBound bounds the native go test run, which localize waits
 // for past -timeout when nothing else can rank the selected cases.

@@ -340,42 +340,88 @@ func (s *nativeStage) finished() *native.Run {
 	return s.current()
 }
 
-// cutShort adds to res, once ctx has ended, a report ranked by the native
-// evidence alone for each selected case (those selects accepts) that
-// failed natively and has no report yet, by the stage's evidence so far
-// (its whole run, or the selected cases' once done): a run stopped by
-// its deadline still ranks every failing case the native run saw. Those reports share cutShortGrace: the package-data
-// rule, which records the case's run under the interpreter and may take
-// seconds, gives up after it (its static rule stands), so that the stop
-// is kept.
+// cutShort adds to res, once ctx has ended, a report for each selected
+// failing case (those selects accepts) that has none yet, so that a run
+// stopped by its deadline or a signal still says something of every
+// failing case it found: ranked by the native evidence alone for each
+// case that failed natively, by the stage's evidence so far (its whole
+// run, or the selected cases' once done); for a case the interpreter
+// failed but the native evidence cannot rank (the stage had not run it
+// yet, failed, or passed it), a report without a ranking that says so.
+// Each report's Reason says why the interpreter did not localize the
+// case (stopReason). The native reports share cutShortGrace: the
+// package-data rule, which records the case's run under the interpreter
+// and may take seconds, gives up after it (its static rule stands), so
+// that the stop is kept; nothing else waits.
 func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath string, selects func(string) bool, res *Result, report func(*localize.Report)) {
 	n := s.finished()
-	if n == nil {
-		return
-	}
-	res.Native = n
 	done := map[string]bool{}
 	for _, rep := range res.Reports {
 		done[rep.Test] = true
 	}
-	why := fmt.Sprintf("the interpreter's localization stopped before it (%v)", context.Cause(ctx))
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cutShortGrace)
-	defer cancel()
-	for i := range n.Spectrum.NumTests() {
-		t := n.Spectrum.Test(i)
-		if !t.Failed || done[t.Name] || !selects(t.Name) {
-			continue
-		}
-		if !slices.Contains(res.Failing, t.Name) {
-			res.Failing = append(res.Failing, t.Name)
-		}
-		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: runOf(n)}
-		rep := native.Report(rctx, f, why)
+	why := stopReason(ctx)
+	add := func(rep *localize.Report) {
 		res.Reports = append(res.Reports, rep)
-		res.CutShort = append(res.CutShort, t.Name)
+		res.CutShort = append(res.CutShort, rep.Test)
+		done[rep.Test] = true
 		if report != nil {
 			report(rep)
 		}
+	}
+	if n != nil {
+		res.Native = n
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cutShortGrace)
+		defer cancel()
+		for i := range n.Spectrum.NumTests() {
+			t := n.Spectrum.Test(i)
+			if !t.Failed || done[t.Name] || !selects(t.Name) {
+				continue
+			}
+			if !slices.Contains(res.Failing, t.Name) {
+				res.Failing = append(res.Failing, t.Name)
+			}
+			f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: runOf(n)}
+			add(native.Report(rctx, f, why))
+		}
+	}
+	if s == nil {
+		return // no native stage asked for: nothing more to say
+	}
+	for _, name := range res.Failing {
+		if done[name] || !selects(name) {
+			continue
+		}
+		add(&localize.Report{Test: name, Mode: native.Mode, Failure: "failed under the interpreter", Candidates: []localize.Candidate{}, Partial: true,
+			Reason: "not ranked: " + why + "; " + s.lacks(n, name)})
+	}
+}
+
+// stopReason says why a run whose context ended did not localize a case
+// under the interpreter: its deadline passed, or it was stopped, and
+// the context's cause (-deadline's, a signal's).
+func stopReason(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Sprintf("not localized by the interpreter before the run's deadline passed (%v)", context.Cause(ctx))
+	}
+	return fmt.Sprintf("the interpreter's localization stopped before it (%v)", context.Cause(ctx))
+}
+
+// lacks says why n, the stage's evidence so far (nil: none), cannot
+// rank case name.
+func (s *nativeStage) lacks(n *native.Run, name string) string {
+	if n != nil && n.Spectrum != nil {
+		if t, ok := n.Spectrum.TestIndex(name); ok && !n.Spectrum.Test(t).Failed {
+			return "it passed in the native go test run, which then has no failure of it to rank by"
+		}
+	}
+	select {
+	case <-s.done:
+		if s.err != nil {
+			return "the native evidence stage had not run it when it ended: " + s.err.Error()
+		}
+		return "the native evidence stage's go test run has no failure of it"
+	default:
+		return "the native evidence stage was not done: its go test run had not run it yet"
 	}
 }
 

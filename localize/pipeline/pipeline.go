@@ -283,10 +283,14 @@ type Result struct {
 	// what was cut, except that a report fused again with the native
 	// stage's whole run (refuse.go) is not partial for StageNative.
 	Cuts []Cut
-	// CutShort are the failing cases ranked by the native run alone
-	// because the run stopped (its context ended) before the
-	// interpreter localized them, in the order of their reports; their
-	// reports are Partial and say so in Reason.
+	// CutShort are the failing cases that the run stopped (its
+	// context ended: a deadline, a signal) before the interpreter
+	// localized them, in the order of their reports, which come after
+	// the others: each is ranked by the native run alone when the
+	// native evidence stage has its failure, else its report has no
+	// ranking and says why (the stage was not done, failed, or passed
+	// it). Their reports are Partial, of Mode native.Mode, and Reason
+	// says whether the deadline passed or the run was stopped.
 	CutShort []string
 	// Output says how the writers write the result's reports.
 	Output localize.WriteOptions
@@ -313,7 +317,10 @@ type Result struct {
 //
 // A *localize.NoCasesError says that Options.Run selected nothing. Errors of single cases
 // do not stop the others: they are in Result.Errors. Cancelling
-// ctx stops the pipeline with the reports done so far.
+// ctx, or its deadline, stops the pipeline with the reports done so far,
+// then, at once, a report of each selected failing case not localized
+// yet, ranked by the native evidence alone where the native stage has
+// its failure (Result.CutShort).
 func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
