@@ -50,6 +50,13 @@ import (
 // writes no coverage when its binary dies: such a case is kept the same
 // way.
 //
+// The binary is built as go test builds it, but without the go vet
+// checks go test runs first (go test -vet=off): a vet finding (a
+// printf verb of the wrong type in a test file, say) makes go test
+// report a build failure and run no test, while the evidence collected
+// here is how the cases behave, which the finding does not change. Run
+// go vet for the findings.
+//
 // Cancelling the context stops the runs: the cases already done are
 // added, and Collect returns an error naming how many of the package's
 // cases were, wrapping the context's cause.

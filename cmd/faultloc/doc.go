@@ -114,7 +114,10 @@
 // summed ([pipeline.Options.Status]).
 //
 // Beside the interpreter, localize runs the package's tests natively, as
-// go test does, once: one build with coverage, one process per case,
+// go test does, once (but without go test's vet checks, whose findings,
+// a printf verb of the wrong type in a test file say, would leave no
+// case run, and say nothing of behaviour: run go vet for them): one
+// build with coverage, one process per case,
 // the cases -run selects first, then the failing ones, then the passing
 // ones most like them, a test without subtests run once
 // (native.Collect; -native=false turns it off), so that a slow suite

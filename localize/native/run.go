@@ -185,7 +185,8 @@ const DefaultTimeout = 30 * time.Second
 
 // Collect runs the tests of package pkgPath of prog natively, as go
 // test does (where prog was loaded: its directory, build tags and
-// environment), recording each case's coverage of the code under test
+// environment; without go test's vet checks, whose findings say nothing
+// of how the cases behave: spectra.GoTest), recording each case's coverage of the code under test
 // (pkgPath and prog's other in-scope packages: go test -coverpkg; see
 // the package doc), and builds the static call graph of that code,
 // against which [Run] measures the distance of a line from a failure,
