@@ -85,7 +85,9 @@
 // (seeded.go) and asks whether faultloc ranks every case they make fail.
 // Per library, within -lib-timeout: its suite runs natively
 // (bench/internal/nativeochiai: one go test run per case, with line
-// coverage) and must pass; the one-token mutants of internal/mutate (ROR,
+// coverage); the top-level tests of the cases that fail there (a timing
+// test on a busy machine, say) are left out of the mutants' runs (go test
+// -skip) and of native Ochiai's spectrum, and the report names them; the one-token mutants of internal/mutate (ROR,
 // LCR, AOR, CRP, NEG) of the lines of the package's own files that a case
 // covers are tried one at a time, in an order fixed by a seed, each
 // written into the copy; a mutant is kept when go test fails, until n are

@@ -72,6 +72,9 @@ type seededLib struct {
 	Tried   int // mutants tried (built and run)
 	Mutants []seededMutant
 	Err     string // why the library has fewer mutants than asked
+	// Skipped are the top-level tests left out of the mutants' runs
+	// (go test -skip), which fail unmutated.
+	Skipped []string
 }
 
 // orderMutants returns the mutants of seededOps in the order they are
@@ -210,8 +213,11 @@ func seedLibrary(ctx context.Context, lib library, tmp string, opts seededOption
 		return r
 	}
 	if f := nativeochiai.Failing(m0, nil); len(f) > 0 {
-		r.Err = fmt.Sprintf("the suite fails unmutated (%s)", strings.Join(f, ", "))
-		return r
+		// A test that fails unmutated (a timing test on a busy
+		// machine, say) says nothing of a mutant: its top-level test
+		// is left out of the mutants' runs.
+		r.Skipped = nativeochiai.TopLevel(f)
+		fmt.Fprintf(os.Stderr, "suites: seeded %s: fails unmutated (%s): leaving out %s\n", r.Name, strings.Join(f, ", "), strings.Join(r.Skipped, ", "))
 	}
 	targets := coveredTargets(m0, pkgDir)
 	schema, err := mutate.Build(ctx, &mutate.Config{Dir: dir, Env: goEnv()}, []string{lib.pkg}, targets)
@@ -236,7 +242,7 @@ func seedLibrary(ctx context.Context, lib library, tmp string, opts seededOption
 			r.Err = err.Error()
 			return r
 		}
-		sm, ok := trySeeded(ctx, dir, lib.pkg, pkgDir, m, opts)
+		sm, ok := trySeeded(ctx, dir, lib.pkg, pkgDir, m, r.Skipped, opts)
 		if err := os.WriteFile(m.File, src, 0o666); err != nil {
 			r.Err = err.Error()
 			return r
@@ -295,16 +301,21 @@ func faultlocError(stderr []byte, err error) string {
 }
 
 // trySeeded runs the package's tests under the mutant written in its
-// file; when some fail, it localizes them with faultloc and ranks the
-// mutated line with native Ochiai.
-func trySeeded(ctx context.Context, dir, pkg, pkgDir string, m mutate.Mutant, opts seededOptions) (*seededMutant, bool) {
-	test := exec.CommandContext(ctx, "go", "test", "-vet=off", "-count=1", "-failfast", pkg)
+// file, but the top-level tests skip (those that fail unmutated); when
+// some fail, it localizes them with faultloc and ranks the mutated line
+// with native Ochiai.
+func trySeeded(ctx context.Context, dir, pkg, pkgDir string, m mutate.Mutant, skip []string, opts seededOptions) (*seededMutant, bool) {
+	args := []string{"test", "-vet=off", "-count=1", "-failfast"}
+	if len(skip) > 0 {
+		args = append(args, "-skip", nativeochiai.SkipPattern(skip))
+	}
+	test := exec.CommandContext(ctx, "go", append(args, pkg)...)
 	test.Dir = dir
 	test.Env = goEnv()
 	if err := test.Run(); err == nil {
 		return nil, false // no test fails
 	}
-	mat, err := nativeochiai.Collect(ctx, dir, pkg)
+	mat, err := nativeochiai.CollectSkipping(ctx, dir, pkg, skip)
 	if err != nil {
 		return nil, false // the mutant does not build, or the run failed
 	}

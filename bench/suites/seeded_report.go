@@ -58,8 +58,9 @@ func (r *seededReport) write(w io.Writer) error {
 	}
 	b.WriteString("Per library, one-token mutants (ROR, LCR, AOR, CRP, NEG of internal/mutate) of lines its suite\n" +
 		"covers, tried in a fixed pseudo-random order; a mutant is kept when it builds and a case fails under\n" +
-		"go test (the suite passing unmutated). Its failing cases are localized by `faultloc localize -format json\n" +
-		"-run <their top-level tests>`. ranked: failing cases with a report that has a ranking (goal: all);\n" +
+		"go test. A top-level test that fails unmutated is left out of the mutants' runs (go test -skip) and of\n" +
+		"native Ochiai's spectrum (faultloc's native stage still runs it, as evidence only). Its failing cases\n" +
+		"are localized by `faultloc localize -format json -run <their top-level tests>`. ranked: failing cases with a report that has a ranking (goal: all);\n" +
 		"native only: of those, ranked by the native run alone; top-k: mutants whose seeded line ranks at most k\n" +
 		"in the best of their cases' rankings; ≥ Ochiai: that rank at most native Ochiai's (Ochiai over one\n" +
 		"native go test run, bench/internal/nativeochiai), or native Ochiai ranking nothing.\n\n")
@@ -77,6 +78,9 @@ func (r *seededReport) write(w io.Writer) error {
 		fmt.Fprintf(&b, "- %s (%d mutants tried)", l.Name, l.Tried)
 		if l.Err != "" {
 			fmt.Fprintf(&b, ": %s", l.Err)
+		}
+		if len(l.Skipped) > 0 {
+			fmt.Fprintf(&b, "; left out of the mutants' runs, failing unmutated: %s", strings.Join(l.Skipped, ", "))
 		}
 		b.WriteString("\n")
 		for _, m := range l.Mutants {

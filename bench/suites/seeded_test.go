@@ -162,3 +162,17 @@ func TestFaultlocError(t *testing.T) {
 		}
 	}
 }
+
+// TestSeededReportSkipped: a library whose suite fails unmutated is
+// measured without those tests, and the report names them.
+func TestSeededReportSkipped(t *testing.T) {
+	r := &seededReport{Command: "c", Env: "e", Bounds: "b", Libs: []*seededLib{{Name: "example.com/lib", Tried: 1, Skipped: []string{"TestTiming"},
+		Mutants: []seededMutant{{Mutant: "a.go:1:1: x -> y (ROR)", Cases: []seededCase{{Name: "TestA", Ranked: true, Rank: 1}}, Ochiai: 2}}}}}
+	var b strings.Builder
+	if err := r.write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "- example.com/lib (1 mutants tried); left out of the mutants' runs, failing unmutated: TestTiming\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("report:\n%s\nwant the line %q", b.String(), want)
+	}
+}

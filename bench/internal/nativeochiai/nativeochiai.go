@@ -7,7 +7,9 @@ package nativeochiai
 import (
 	"context"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/faultloc/faultloc/spectra"
 )
@@ -15,7 +17,17 @@ import (
 // Collect runs the tests of pattern natively in dir and returns their
 // spectrum: one row per case, its line coverage and verdict.
 func Collect(ctx context.Context, dir, pattern string) (*spectra.Matrix, error) {
+	return CollectSkipping(ctx, dir, pattern, nil)
+}
+
+// CollectSkipping is Collect without the top-level tests skip names
+// and their subtests, which neither run nor have a row.
+func CollectSkipping(ctx context.Context, dir, pattern string, skip []string) (*spectra.Matrix, error) {
 	g := &spectra.GoTest{Patterns: []string{pattern}, Dir: dir}
+	if len(skip) > 0 {
+		// Over whole case names: the tests and their subtests.
+		g.Skip = strings.TrimSuffix(SkipPattern(skip), "$") + "(/.*)?$"
+	}
 	m := spectra.NewMatrix()
 	if err := g.Collect(ctx, m); err != nil {
 		return nil, err
@@ -60,4 +72,27 @@ func SameFile(a, b string) bool {
 		return filepath.Clean(a) == filepath.Clean(b)
 	}
 	return ra == rb
+}
+
+// TopLevel returns the top-level tests of cases ("TestX" of "TestX/a"),
+// each once, in the order of cases.
+func TopLevel(cases []string) []string {
+	var out []string
+	for _, c := range cases {
+		top, _, _ := strings.Cut(c, "/")
+		if !slices.Contains(out, top) {
+			out = append(out, top)
+		}
+	}
+	return out
+}
+
+// SkipPattern returns a go test -skip pattern of the top-level tests
+// tops: the tests named and their subtests.
+func SkipPattern(tops []string) string {
+	quoted := make([]string, len(tops))
+	for i, t := range tops {
+		quoted[i] = regexp.QuoteMeta(t)
+	}
+	return "^(" + strings.Join(quoted, "|") + ")$"
 }

@@ -1,6 +1,8 @@
 package nativeochiai
 
 import (
+	"context"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -52,5 +54,41 @@ func TestFailingAndRank(t *testing.T) {
 		if got != tt.want || (why != "") != tt.wantWhy {
 			t.Errorf("Rank(%s, %v) = %d, %q; want %d", tt.path, tt.lines, got, why, tt.want)
 		}
+	}
+}
+
+// TestCollectSkipping: the top-level tests skipped, subtests and all,
+// neither run under go test -skip of SkipPattern nor have a row in
+// CollectSkipping's spectrum; a test whose name only begins with theirs
+// still does.
+func TestCollectSkipping(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	const dir = "testdata/skip"
+	m, err := Collect(context.Background(), dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := Failing(m, nil)
+	if tops := TopLevel(broken); !slices.Equal(broken, []string{"TestBroken/sub"}) || !slices.Equal(tops, []string{"TestBroken"}) {
+		t.Fatalf("failing %q, top-level %q; want TestBroken/sub, TestBroken", broken, tops)
+	}
+	m, err = CollectSkipping(context.Background(), dir, ".", TopLevel(broken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i := range m.NumTests() {
+		names = append(names, m.Test(i).Name)
+	}
+	slices.Sort(names)
+	if want := []string{"TestBrokenNot", "TestHalf"}; !slices.Equal(names, want) {
+		t.Errorf("cases %q, want %q", names, want)
+	}
+	test := exec.Command("go", "test", "-count=1", "-skip", SkipPattern(TopLevel(broken)), ".")
+	test.Dir = dir
+	if out, err := test.CombinedOutput(); err != nil {
+		t.Errorf("go test -skip %s: %v\n%s", SkipPattern(TopLevel(broken)), err, out)
 	}
 }

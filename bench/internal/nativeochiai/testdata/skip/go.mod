@@ -1,0 +1,3 @@
+module example.com/skip
+
+go 1.26
