@@ -274,7 +274,8 @@ const GrownMaxDepth = interp.GrownMaxDepth
 
 // SetMaxSteps sets the step budget of the runs whose RunOptions.MaxSteps
 // is 0, and returns the previous one; 0 (the default) restores the
-// default rules. A bound set by MaxSteps or SetMaxSteps is exact: a run
+// default rules. [Program.SetMaxSteps] sets one program's bound, which
+// comes before this one. A bound set by MaxSteps or SetMaxSteps is exact: a run
 // executes at most that many instructions, then ends with
 // BudgetExceeded. Without one, a run's budget is DefaultMaxSteps, or
 // StepsPerNativeSecond times the case's native time (RunOptions.NativeTime,

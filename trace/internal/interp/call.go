@@ -197,7 +197,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	}
 	r := &run{p: p, ctx: ctx, h: o.Hooks, maxDepth: o.MaxDepth, out: o.Stdout, seed: uint64(o.Seed), pending: NoEvent, extEv: NoEvent, gone: make(chan struct{})}
 	r.mode.Store(modeInterp)
-	r.max, r.defaultSteps = stepBudget(&o) // stepbudget.go
+	r.max, r.defaultSteps = stepBudget(p, &o) // stepbudget.go
 	r.maxAlloc, r.defaultAlloc, r.allocRaised = allocBudget(&o)
 	if r.defaultAlloc {
 		r.heapBase = liveHeap() // stepbudget.go

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -100,6 +101,9 @@ type Program struct {
 	// growing step budget did not end, with the growth window it had:
 	// they are not grown again for a window as long.
 	endless sync.Map
+	// maxSteps is the step budget SetMaxSteps set for the program's runs
+	// (0: none of its own).
+	maxSteps atomic.Int64
 	// nativeTimes holds, by package and case, the native go test times
 	// of SetNativeTimes (guarded by mu).
 	nativeTimes map[string]map[string]time.Duration

@@ -155,6 +155,14 @@ var processMaxSteps atomic.Int64
 // and returns the previous one; 0 restores the default rules.
 func SetMaxSteps(n int64) int64 { return processMaxSteps.Swap(max(n, 0)) }
 
+// SetMaxSteps sets the step budget of p's runs whose RunOptions.MaxSteps
+// is 0, an exact bound as MaxSteps is, and returns the previous one; 0
+// (the default) leaves p's runs to the process's bound (the package's
+// SetMaxSteps) or the default rules. p's bound comes before the
+// process's: a program's own limit lets runs of different programs in
+// one process have different bounds at once.
+func (p *Program) SetMaxSteps(n int64) int64 { return p.maxSteps.Swap(max(n, 0)) }
+
 // SetNativeTimes records times, the go test cases of package pkgPath
 // named as go test -json names them ("TestX", "TestX/sub", "ExampleY"),
 // each with its time in a native go test run in which it passed: the
@@ -202,11 +210,14 @@ func (p *Program) NativeTime(pkgPath, name string) time.Duration {
 	return sum
 }
 
-// stepBudget returns the step budget of a run with options o and whether
+// stepBudget returns the step budget of a run of p with options o and whether
 // it is the default one, which a go test case may exceed.
-func stepBudget(o *RunOptions) (budget int64, dflt bool) {
+func stepBudget(p *Program, o *RunOptions) (budget int64, dflt bool) {
 	if o.MaxSteps > 0 {
 		return o.MaxSteps, false
+	}
+	if n := p.maxSteps.Load(); n > 0 {
+		return n, false
 	}
 	if n := processMaxSteps.Load(); n > 0 {
 		return n, false
@@ -323,7 +334,7 @@ func growCase(ctx context.Context, p *Program, kind, pkgPath, name string, opts 
 	if opts != nil {
 		o = *opts
 	}
-	if _, dflt := stepBudget(&o); !dflt || o.Hooks != nil {
+	if _, dflt := stepBudget(p, &o); !dflt || o.Hooks != nil {
 		// An exact bound, or hooks (which would see the case twice).
 		return run(opts)
 	}

@@ -29,6 +29,7 @@ func TestStepBudget(t *testing.T) {
 		opts     *RunOptions
 		grow     time.Duration // growTime; 0: no growth at all
 		maxSteps int64         // SetMaxSteps
+		progMax  int64         // p.SetMaxSteps
 		program  time.Duration // the case's time given to SetNativeTimes
 		// want: passed, or else the budget's message and steps (-1: any)
 		passed  bool
@@ -47,6 +48,9 @@ func TestStepBudget(t *testing.T) {
 		{name: "exact bound", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000}, grow: GrowTime, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "exact bound, native time", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000, NativeTime: time.Second}, grow: GrowTime, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "process bound", test: "TestLong", opts: &RunOptions{NoTrace: true}, grow: GrowTime, maxSteps: 2_000_000, failure: "2000000 steps executed", steps: 2_000_000},
+		{name: "program bound", test: "TestLong", opts: &RunOptions{NoTrace: true}, grow: GrowTime, progMax: 1_500_000, failure: "1500000 steps executed", steps: 1_500_000},
+		{name: "program bound before the process's", test: "TestLong", opts: &RunOptions{NoTrace: true}, grow: GrowTime, maxSteps: 2_000_000, progMax: 1_500_000, failure: "1500000 steps executed", steps: 1_500_000},
+		{name: "exact bound before the program's", test: "TestLong", opts: &RunOptions{NoTrace: true, MaxSteps: 1_000_000}, grow: GrowTime, progMax: 1_500_000, failure: "1000000 steps executed", steps: 1_000_000},
 		{name: "deep, no native time", test: "TestDeep", opts: &RunOptions{NoTrace: true}, grow: GrowTime, failure: "call depth over 10000", steps: -1},
 		{name: "deep, native time", test: "TestDeep", opts: &RunOptions{NoTrace: true, NativeTime: time.Millisecond}, grow: GrowTime, passed: true},
 		{name: "deep, native time from the program, recorded", test: "TestDeep", opts: nil, program: time.Millisecond, grow: GrowTime, passed: true},
@@ -63,12 +67,14 @@ func TestStepBudget(t *testing.T) {
 			nativeSlowdown = 0 // no growth, native evidence or not
 		}
 		SetMaxSteps(tt.maxSteps)
+		p.SetMaxSteps(tt.progMax)
 		p.SetNativeTimes(pkg, map[string]time.Duration{tt.test: tt.program})
 		out.Reset()
 		t0 := time.Now()
 		res, err := p.RunGoTest(bgContext, pkg, tt.test, tt.opts)
 		t.Logf("%s: %v, %d steps", tt.name, time.Since(t0), res.Steps)
 		SetMaxSteps(0)
+		p.SetMaxSteps(0)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
