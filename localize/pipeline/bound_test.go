@@ -80,9 +80,10 @@ func cutsOf(res *Result, shared bool) []string {
 // report is ranked, partial, and names the stages cut, as Result.Cuts
 // does.
 func TestCaseBound(t *testing.T) {
-	endlessBudget(t)
+	t.Parallel()
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	endlessBudget(prog)
 	const bound = 4 * time.Second
 	st := newStalls()
 	start := time.Now()
@@ -196,9 +197,10 @@ func TestSharedStagesCut(t *testing.T) {
 // the stages before it: a Diagnoser that would never end returns within
 // the bound, partial, the cut named.
 func TestDiagnosisBound(t *testing.T) {
-	endlessBudget(t)
+	t.Parallel()
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	endlessBudget(prog)
 	const bound = 3 * time.Second
 	d := diagnoserFunc(func(ctx context.Context, fs []*localize.Failure) (*localize.DiagnosisReport, error) {
 		<-ctx.Done()

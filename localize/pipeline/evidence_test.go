@@ -23,7 +23,7 @@ import (
 // listed without running them, still are. Listing several functions at
 // once lists the same, in the same order, and counts them all.
 func TestListEvidenceBound(t *testing.T) {
-	endlessBudget(t)
+	t.Parallel()
 	for _, workers := range []int{1, 3} {
 		t.Run(fmt.Sprint(workers), func(t *testing.T) { testListEvidenceBound(t, workers) })
 	}
@@ -32,6 +32,7 @@ func TestListEvidenceBound(t *testing.T) {
 func testListEvidenceBound(t *testing.T, workers int) {
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	endlessBudget(prog)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/crash"
 	keep := func(n string) bool { return n != "TestSum" }
 	want, err := prog.ListTestsOf(ctx, pkg, keep, nil)
@@ -87,7 +88,7 @@ func caseNames(cs []trace.Case) []string {
 // which reuse the coverage their listing recorded, give the same spectrum
 // (cases, outcomes, covered lines) as running every listed case again.
 func TestListEvidenceSpectrum(t *testing.T) {
-	endlessBudget(t)
+	t.Parallel()
 	ctx := context.Background()
 	// trace's gotest has subtests, failing and skipped cases.
 	for _, dir := range []string{"../testdata/crash", "../testdata/table", "../../trace/testdata/gotest"} {
@@ -95,6 +96,7 @@ func TestListEvidenceSpectrum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		endlessBudget(prog)
 		pkg := path.Join("github.com/faultloc/faultloc/localize/pipeline", dir)
 		keep := func(string) bool { return true }
 		cs, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute, 2, nil)

@@ -25,6 +25,7 @@ import (
 // 'TestFoo/^zero' leaves out; a pattern that selects nothing is a
 // *NoCasesError.
 func TestPackageRun(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
 	if err != nil {
@@ -91,6 +92,7 @@ func (t techniqueFunc) Localize(ctx context.Context, f *localize.Failure) (*loca
 // other evidence's ranking, and its error is in the result's Errors; its
 // Stats.Total is the time the technique took.
 func TestPackageTechniqueError(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
 	if err != nil {
@@ -114,22 +116,20 @@ func TestPackageTechniqueError(t *testing.T) {
 	}
 }
 
-// endlessBudget sets, for the rest of test t, the step budget under
-// which testdata/crash's TestEvens, a loop that does not end, stops:
-// with -tags long (.ci/run) the interpreter's default one (ten million
-// steps, grown while the case runs under GrowTime, five seconds of a
-// CPU each time the case runs, as a localized case or as evidence); by
-// default an exact bound of a million steps, as faultloc localize
-// -max-steps sets it, which spares that growth and nine million steps
-// recorded, and takes the same path. The bound is process-wide: a test
-// that sets it does not call t.Parallel, so no other test runs under
-// it (parallel tests start once the others have ended).
-func endlessBudget(t *testing.T) {
+// endlessBudget sets the step budget of prog under which
+// testdata/crash's TestEvens, a loop that does not end, stops: with -tags long (.ci/run) the interpreter's default one (ten
+// million steps, grown while the case runs under GrowTime, five seconds
+// of a CPU each time the case runs, as a localized case or as
+// evidence); by default an exact bound of a million steps, as faultloc
+// localize -max-steps sets it, which spares that growth and nine
+// million steps recorded, and takes the same path. The bound is prog's
+// own (Program.SetMaxSteps): the tests that set it run in parallel with
+// the others.
+func endlessBudget(prog *trace.Program) {
 	if longtest.Enabled {
 		return
 	}
-	prev := trace.SetMaxSteps(1_000_000)
-	t.Cleanup(func() { trace.SetMaxSteps(prev) })
+	prog.SetMaxSteps(1_000_000)
 }
 
 // TestPackageCrashes: failing cases that fail by a slice-bounds panic, an
@@ -146,12 +146,10 @@ func endlessBudget(t *testing.T) {
 // The loop runs out of its step budget (endlessBudget), and the search
 // localizes over the loop's first steps either way.
 func TestPackageCrashes(t *testing.T) {
-	if longtest.Enabled {
-		t.Parallel()
-	}
-	endlessBudget(t)
+	t.Parallel()
 	ctx := context.Background()
 	prog, faults := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	endlessBudget(prog)
 	byLine := map[int]bool{}
 	for _, f := range faults {
 		byLine[f.Line] = true
@@ -198,6 +196,7 @@ func TestPackageCrashes(t *testing.T) {
 // ErrFailsAlone in Errors, and the spectrum leaves them out. With a -run
 // that selects TestB alone, go test fails it too, and so does Package.
 func TestPackageFailsAlone(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../trace/testdata/gotestorder", Tests: true}, ".")
 	if err != nil {
@@ -276,9 +275,10 @@ func TestPackageEvidenceTimeout(t *testing.T) {
 // the report's reason says that its spectrum is partial. A generous bound
 // cuts nothing and gives the same spectrum as no bound.
 func TestPackageEvidenceBound(t *testing.T) {
-	endlessBudget(t)
+	t.Parallel()
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	endlessBudget(prog)
 	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
@@ -503,6 +503,7 @@ func TestFound(t *testing.T) {
 // within its candidate bound, no time bound reached), in the same order,
 // each delivered to Report once.
 func TestParallelCases(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("words"), true, 1)
 	summary := func(parallel int) []string {

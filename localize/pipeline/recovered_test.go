@@ -24,6 +24,7 @@ import (
 // the recover handler, which only the failing test runs, are some
 // dependences away from it.
 func TestRecoveredPanicSliceAndRank(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}

@@ -20,7 +20,7 @@ import (
 // localized. With the evidence interpreted three cases at once, the
 // stages and the spectrum are the same.
 func TestStatus(t *testing.T) {
-	endlessBudget(t)
+	t.Parallel()
 	var spectra []string
 	for _, par := range []int{1, 3} {
 		t.Run(fmt.Sprint(par), func(t *testing.T) { spectra = append(spectra, testStatus(t, par)) })
@@ -33,6 +33,7 @@ func TestStatus(t *testing.T) {
 func testStatus(t *testing.T, par int) string {
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/crash", true, 5)
+	endlessBudget(prog)
 	none := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		return localize.NewReport(f.Case.Name(), "none", "failed", nil), nil
 	})
