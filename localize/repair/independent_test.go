@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/faultloc/faultloc/encode"
@@ -14,13 +15,32 @@ import (
 
 const libworkPkg = "github.com/faultloc/faultloc/localize/repair/testdata/libwork"
 
+// libworkSubject is testdata/libwork loaded, and its failing run's
+// counts (see libwork), shared by the tests that repair it.
+type libworkSubject struct {
+	prog             *trace.Program
+	dir              string
+	total, kept, own int
+}
+
+var (
+	libworkMu     sync.Mutex
+	libworkLoaded *libworkSubject
+)
+
 // libwork loads testdata/libwork, whose failing test fails through an
 // assertion helper (package check) that parses Go source, most of the
 // failing run, and counts that run's events: all of them, those the
 // formula of angelic debugging holds (encode.IndependentEvents), and
-// the package's own (Clamp's).
+// the package's own (Clamp's). The program is loaded once for the tests
+// that repair it.
 func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own int) {
 	t.Helper()
+	libworkMu.Lock()
+	defer libworkMu.Unlock()
+	if s := libworkLoaded; s != nil {
+		return s.prog, s.dir, s.total, s.kept, s.own
+	}
 	dir = filepath.Join(testutil.Root(), "localize", "repair", "testdata", "libwork")
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
 	if err != nil {
@@ -42,6 +62,7 @@ func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own in
 		t.Fatalf("the premise: of the failing run's %d events, %d in the formula, %d Clamp's", total, kept, own)
 	}
 	t.Logf("the failing run: %d events, %d in the formula, %d Clamp's", total, kept, own)
+	libworkLoaded = &libworkSubject{prog: prog, dir: dir, total: total, kept: kept, own: own}
 	return prog, dir, total, kept, own
 }
 
@@ -49,7 +70,10 @@ func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own in
 // events angelic debugging encodes between those its formula holds
 // and the whole failing run, which the bound counted before: angelic
 // debugging runs (it is not skipped), and Clamp's faulty condition
-// x > 11 has a plausible patch.
+// x > 11 has a plausible patch. The flexibility test, which orders the
+// sites angelic debugging gives and encodes no run under the bound, is
+// left out (NoFlex): its solver searches on the passing cases took three
+// quarters of the test's time.
 func TestRepairIndependent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
@@ -57,7 +81,7 @@ func TestRepairIndependent(t *testing.T) {
 	prog, dir, total, kept, _ := libwork(t)
 	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
 	maxAngelicEvents = (kept + total) / 2
-	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}})
+	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, NoFlex: true})
 	if err != nil {
 		t.Fatal(err)
 	}

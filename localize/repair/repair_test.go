@@ -19,6 +19,7 @@ import (
 // triangle classifier: c in `a == c` becomes b, and the package's tests
 // all pass on the patch natively.
 func TestRepairTriangle(t *testing.T) {
+	t.Parallel()
 	s := triangle(t)
 	res, err := repair.Repair(context.Background(), s.prog, s.pkg, &repair.Options{
 		Run:      "TestClassify",
@@ -84,6 +85,7 @@ func TestRepairDeadline(t *testing.T) {
 // runs although the repair did not select it, and -x, the fix, is the
 // first patch, plausible on the whole suite.
 func TestRepairValidatesWholeSuite(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "abs", "^TestNegativeOne$")
 	if res.Partial || len(res.Failing) != 1 || res.Passing != 0 {
 		t.Fatalf("partial %v (%s), failing %v, %d passing, want TestNegativeOne alone:\n%s", res.Partial, res.Reason, res.Failing, res.Passing, text)
@@ -120,6 +122,7 @@ func TestRepairValidatesWholeSuite(t *testing.T) {
 // < x` and `max <= x`, as the synthesis writes them), which return the
 // same; the guards returning another value are refuted.
 func TestRepairGuard(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "clamp", "")
 	testutil.Golden(t, "clamp.txt", text)
 	fixes := []string{"if x >= max { return max }", "if x > max { return max }", "if max < x { return max }", "if max <= x { return max }"}
@@ -138,6 +141,7 @@ func TestRepairGuard(t *testing.T) {
 // package's initializer, is a component of the synthesis, and the fix
 // (as the enumeration writes it, Max < x) is a plausible patch.
 func TestRepairGlobal(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "limit", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return p.Orig == "x > 5" && p.Repl == "Max < x" && p.Validation != nil && p.Validation.Plausible
@@ -152,6 +156,7 @@ func TestRepairGlobal(t *testing.T) {
 // and the patch that assigns d its right value (d = d - freezing, or
 // f - freezing, which has its values) is plausible.
 func TestRepairCompound(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "celsius", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "synthesis") && p.Orig == "d += freezing" &&
@@ -168,6 +173,7 @@ func TestRepairCompound(t *testing.T) {
 // expression's start, is a patch of the expression, first at its site,
 // plausible.
 func TestRepairMutantOperator(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "adult", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.HasPrefix(p.Origin, "mutation ROR") && p.Orig == "age > 18" && p.Repl == "age >= 18" && p.Validation != nil && p.Validation.Plausible
@@ -182,6 +188,7 @@ func TestRepairMutantOperator(t *testing.T) {
 // cases (one must read total, items and stock), and the condition
 // joined by && to the clause, of size 5, is found and plausible.
 func TestRepairClause(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "discount", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "synthesis") && p.Orig == "total >= limit" &&
@@ -227,6 +234,7 @@ func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
 // its call is a plausible patch of the synthesis, at the assignment and
 // at the return, where it leaves rate unused.
 func TestRepairCall(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "fee", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "synthesis") && strings.Contains(p.Repl, "tierRate()") && p.Validation != nil && p.Validation.Plausible
@@ -252,6 +260,7 @@ func TestRepairCall(t *testing.T) {
 // (as the enumeration writes it, margin + up) and plausible, at the
 // return's site and at the site of the value it returns, up, both.
 func TestRepairReturnGuard(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "bias", "")
 	guard := func(cond, result string) bool {
 		return cond == "inhibit" && (result == "up + margin" || result == "margin + up")
@@ -280,6 +289,7 @@ func TestRepairReturnGuard(t *testing.T) {
 // express path, inserted before the return, is a plausible patch; sum
 // += p, whose p is out of scope there, is not inserted.
 func TestRepairStatement(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "shipping", "")
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "statement") && p.Orig == "" && p.Repl == "sum += Shipping" &&
@@ -302,6 +312,7 @@ func TestRepairStatement(t *testing.T) {
 // plausible patch, the whole suite passing on it natively; every
 // plausible patch is one.
 func TestRepairEarlyReturn(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "rows", "")
 	found := false
 	for _, p := range res.Patches {
@@ -363,6 +374,7 @@ func TestRepairBoundNativeCall(t *testing.T) {
 // edits' guards go; the failing run's panic frame takes guards all the
 // same, and the fix is a plausible patch among the first three.
 func TestRepairPanicFrameGuard(t *testing.T) {
+	t.Parallel()
 	res, text := repairTestdata(t, "fetch", "")
 	i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
 		return p.Repl == "if from == nil { return nil }" && strings.HasPrefix(p.Origin, "edit guard") &&
@@ -388,12 +400,14 @@ func TestRepairPanicFrameGuard(t *testing.T) {
 // (Trace.Panics) takes guards all the same, and the fix is a plausible
 // patch among the first three.
 func TestRepairRuntimePanicGuard(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, guard, before string }{
 		{"option", `if len(kv) < 2 { return "", "", nil }`, "\treturn strings.TrimSpace(kv[0]), strings.TrimSpace(kv[1]), nil"},
 		{"tally", "if stats == nil { return }", "\tstats[w]++"},
 		{"quota", "if l == nil { return false }", "\treturn n > l.Max"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			res, text := repairTestdata(t, tc.name, "")
 			i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
 				return p.Repl == tc.guard && strings.HasPrefix(p.Origin, "edit guard") &&

@@ -81,6 +81,7 @@ var ownSample = []int{0, 2, 3, 4, 6, 9}
 // build tag long (.ci/run) of every patch; the schema's are checked for
 // every patch.
 func TestSchemaVerdicts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}

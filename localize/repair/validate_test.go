@@ -33,6 +33,7 @@ func TestCasesPattern(t *testing.T) {
 // TestNegativeFive: it is refuted, with or without TestNegativeOne run
 // first.
 func TestValidateWholeSuite(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
