@@ -107,6 +107,7 @@ var fooSARIF = sync.OnceValues(func() ([]byte, error) {
 // the log is valid and its verified fix candidates hold the example's
 // faulty line, relative to the module root.
 func TestLocalizeSARIF(t *testing.T) {
+	t.Parallel()
 	b, err := fooSARIF()
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +170,7 @@ func TestDiagnoseSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("diagnoses examples/tax")
 	}
+	t.Parallel()
 	rs := runSARIF(t, "localize", "-tags", "faultloc", "-all", "-format", "sarif", "../../examples/tax")
 	line := faultLines(t, "../../examples/tax/tax.go")[0]
 	got := at(rs, "diagnosis/agx", "examples/tax/tax.go", line)
@@ -185,6 +187,7 @@ func TestDiagnoseSARIF(t *testing.T) {
 // first, with its score; -top and -threshold cut the github and text
 // rankings.
 func TestSpectraSARIF(t *testing.T) {
+	t.Parallel()
 	rs := runSARIF(t, "spectra", "-tags", "faultloc", "-format", "sarif", "../../examples/foo")
 	line := faultLines(t, "../../examples/foo/foo.go")[0]
 	got := at(rs, "spectrum/tarantula", "examples/foo/foo.go", line)
@@ -218,6 +221,7 @@ func TestRegressSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the example's versions in the interpreter")
 	}
+	t.Parallel()
 	t.Run("readme", func(t *testing.T) {
 		// The old version: examples/foo with its marked line fixed.
 		old := t.TempDir()
@@ -269,6 +273,7 @@ func TestRegressSARIF(t *testing.T) {
 // annotations as col= (golden, angelic values blanked as in
 // TestLocalizeFoo). Ranked lines have no column: they stay file:line.
 func TestColumns(t *testing.T) {
+	t.Parallel()
 	blank := regexp.MustCompile(`\[angelic: -?[0-9]+\]`)
 	var got strings.Builder
 	for _, format := range []string{"text", "github"} {

@@ -17,6 +17,7 @@ import (
 // DiagnosisReport whose one diagnosis is the fault and explains both
 // failing tests, and flags that -all does not take are refused.
 func TestLocalizeAll(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"localize", "-all", "-tags", "faultloc", "../../examples/tax"}, &out, &errb)
 	if code != 0 {

@@ -92,6 +92,7 @@ func TestFailedFromSeveral(t *testing.T) {
 	if testing.Short() {
 		t.Skip("localizes examples/tax's two failing cases twice (four times with -tags long)")
 	}
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "run.json")
 	if err := os.WriteFile(file, record(t, "tax", "TestTax", "TestNet"), 0o666); err != nil {
 		t.Fatal(err)

@@ -117,9 +117,6 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "faultloc localize: -evidence %q: want interp or native\n", *evidence)
 		return 1
 	}
-	if *maxSteps > 0 {
-		defer trace.SetMaxSteps(trace.SetMaxSteps(*maxSteps))
-	}
 	stopProfiles, err := prof.start(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "faultloc localize: %v\n", err)
@@ -375,6 +372,9 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "faultloc localize:", err)
 		return 1
 	}
+	// The program's own bound, not the process's: runs of other
+	// programs in the process (tests of the command) keep theirs.
+	prog.SetMaxSteps(*maxSteps)
 	pkgPath, err = prog.TargetPackage()
 	if err != nil {
 		fmt.Fprintln(stderr, "faultloc localize:", err)

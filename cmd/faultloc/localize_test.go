@@ -83,6 +83,7 @@ func TestLocalizeLive(t *testing.T) {
 // Metallaxis over the same cases' runs on mutants of the candidates'
 // lines.
 func TestLocalizeTiebreak(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		tiebreak string
 		first    string
@@ -208,9 +209,12 @@ func TestLocalizeUsageErrors(t *testing.T) {
 }
 
 // TestLocalizeMaxSteps: -max-steps bounds every interpreted run of the
-// command exactly, so that foo's cases end over budget, and the budget
-// is the default again once the command returns.
+// command exactly, so that foo's cases end over budget, as the bound of
+// the command's program (trace.Program.SetMaxSteps): the process's
+// bound is left at the default, and the test runs in parallel with the
+// others.
 func TestLocalizeMaxSteps(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"localize", "-max-steps", "30", "-tags", "faultloc", "../../examples/foo"}, &out, &errb)
 	if code != 0 {
@@ -220,7 +224,7 @@ func TestLocalizeMaxSteps(t *testing.T) {
 		t.Errorf("no case reported over a budget of 30 steps:\n%s\n%s", out.String(), errb.String())
 	}
 	if prev := trace.SetMaxSteps(0); prev != 0 {
-		t.Errorf("the budget after the command is %d, want the default (0)", prev)
+		t.Errorf("the process's budget after the command is %d, want the default (0)", prev)
 	}
 }
 
@@ -270,6 +274,7 @@ func TestNothingFoundHint(t *testing.T) {
 // (the angelic values, one model among those that fix the test, may
 // differ: candidate 2's is 6 under bv and 7 under smt).
 func TestLocalizeEngines(t *testing.T) {
+	t.Parallel()
 	var want string
 	for _, engine := range []string{"auto", "smt", "bv", "hybrid"} {
 		var out, errb bytes.Buffer
@@ -303,6 +308,7 @@ var angelicSuffix = regexp.MustCompile(` \[angelic: [^\]]*\]`)
 // same candidate lines as the default bit-vectors at a quarter of the
 // cost; the fixes come from the lines.)
 func TestLocalizeFixes(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want []string
@@ -336,6 +342,7 @@ func TestLocalizeFixes(t *testing.T) {
 // case, and the case's report has no candidate, says why, and ranks the
 // lines by the other evidence (the spectrum of the package's cases).
 func TestLocalizeNoOracle(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"text", "json"} {
 		var out, errb bytes.Buffer
 		args := []string{"localize", "-format", format, "-run", "^ExampleCelsius$", "../../localize/testdata/output"}
@@ -528,6 +535,7 @@ func TestLocalizeTimeoutKept(t *testing.T) {
 // every passing case needs their values), or drops them with -remove;
 // -flex -remove prunes AgxFaults' line candidates the same way.
 func TestLocalizeAngelic(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args        []string
 		first       string // the first candidate's location

@@ -56,6 +56,7 @@ func TestRegressMax3(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the example's versions in the interpreter")
 	}
+	t.Parallel()
 	args := []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-baselines=false", "-format", "json", "../../examples/max3"}
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), args, &out, &errb); code != 0 {

@@ -11,6 +11,7 @@ import (
 // TestRepairTriangleJSON runs faultloc repair on the triangle classifier:
 // its first patch, c -> b on line 23, is plausible.
 func TestRepairTriangleJSON(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"repair", "-tags=faultloc", "-arith=int", "-run=TestClassify", "-format=json", triangle}, &out, &errb)
 	if code != 0 {
@@ -51,6 +52,7 @@ func TestRepairTriangleJSON(t *testing.T) {
 // result is the plausible patch c -> b on line 23, its fix replacing
 // that c (line 23, columns 11 to 12) with b.
 func TestRepairSARIF(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"repair", "-tags=faultloc", "-arith=int", "-run=TestClassify", "-format=sarif", triangle}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())

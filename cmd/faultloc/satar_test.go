@@ -18,6 +18,7 @@ import (
 // seeded through -overlay, ranks the faulty line first of Delete's lines
 // in a JSON report of mode sat-tar.
 func TestLocalizeSATTAR(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ov, lines, err := linkedlist.Version("../../examples/linkedlist", "size")
 	if err != nil {

@@ -24,7 +24,9 @@ import (
 // any two runs: those are compared with the times blanked, see untimed).
 // Its runs are processes of their own (and merge touches no state of the
 // process): it runs in parallel with TestLocalizeDeadlineNative, which
-// waits.
+// waits. What it compares cannot depend on timing: the localize shards'
+// reports are whole (see whole), and localize runs with a bound none
+// reaches.
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs faultloc 20 times on examples/tax (68 with -tags long): not with -short")
@@ -62,6 +64,7 @@ func TestShardsMerge(t *testing.T) {
 		{"localize-fixes", []string{"localize", "-tags", "faultloc", "-native=false", "-fixes"}, []string{"text", "json"}, nil, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 	} {
 		t.Run(tt.command, func(t *testing.T) {
+			t.Parallel() // its shard files are its own (named by the command)
 			formats := tt.formats
 			if longtest.Enabled {
 				formats = append(slices.Clone(formats), tt.long...)
@@ -124,6 +127,9 @@ func testShardsMerge(t *testing.T, dir, name string, flags, formats []string, en
 			}
 			files = append(files, f)
 		}
+		if flags[0] == "localize" {
+			whole(t, files)
+		}
 		for _, format := range formats {
 			var out, errb bytes.Buffer
 			if code := run(context.Background(), append([]string{"merge", "-format", format}, files...), &out, &errb); code != 0 {
@@ -138,6 +144,28 @@ func testShardsMerge(t *testing.T, dir, name string, flags, formats []string, en
 				if fault := faultLines(t, "../../examples/tax/tax.go")[0]; len(at(rs, "", "examples/tax/tax.go", fault)) == 0 {
 					t.Errorf("merge of %d shards: no result on tax.go's faulty line %d:\n%s", n, fault, out.Bytes())
 				}
+			}
+		}
+	}
+}
+
+// whole fails the test unless every report of the localize shard files
+// is whole: examples/tax's reports are (each failing case has verified
+// candidates, so no probe runs, and no bound is reached: the case's
+// -timeout outlasts go test's own, and the native stage of the
+// -evidence native rows, bounded by native.DefaultBound, takes seconds).
+// A partial report means a bound was reached, and its difference from
+// the unsharded run's would be the machine's timing, not merge's.
+func whole(t *testing.T, files []string) {
+	t.Helper()
+	shards, err := readShards(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sh := range shards {
+		for _, rep := range sh.Localize.Reports {
+			if rep.Partial {
+				t.Fatalf("shard %d/%d: %s's report is partial (%s): a bound was reached, so its comparison with the unsharded run's would measure the machine's timing", sh.Index, sh.Total, rep.Test, rep.Reason)
 			}
 		}
 	}
