@@ -74,6 +74,7 @@ func TestUnreachable(t *testing.T) {
 // cannot reach are set aside before any trial, and the explanation is
 // the one of the search over every change.
 func TestRegressPrune(t *testing.T) {
+	t.Parallel()
 	opts := pruneOptions()
 	opts.NoBaselines = true
 	pruned, err := Explain(context.Background(), &opts)
@@ -101,6 +102,7 @@ func TestRegressPrune(t *testing.T) {
 // TestRegressNativeParallel: natively, two versions at once give the
 // report of one at a time, baselines included, but for the effort.
 func TestRegressNativeParallel(t *testing.T) {
+	t.Parallel()
 	reports := map[int]string{}
 	for _, par := range []int{1, 2} {
 		opts := pruneOptions()
@@ -148,6 +150,7 @@ func TestOverlayHash(t *testing.T) {
 // TestNativeBuildOnce: a test binary is built once per distinct overlay
 // content, a version that does not compile too.
 func TestNativeBuildOnce(t *testing.T) {
+	t.Parallel()
 	opts := pruneOptions()
 	n, err := newNative(context.Background(), &opts, opts.Package)
 	if err != nil {

@@ -67,6 +67,7 @@ func explained(t *testing.T, name string) *Report {
 // (with no auxiliary change), where classic dd over all changes, trying
 // them in the paper's order, blames c3 alone.
 func TestRegressMax3(t *testing.T) {
+	t.Parallel()
 	root := testutil.Root()
 	rep := explained(t, "max3")
 	var b strings.Builder
@@ -112,6 +113,7 @@ func TestRegressMax3(t *testing.T) {
 // version had, so reverting it alone does not build; the removed
 // function and the statement using the new variable must go with it.
 func TestRegressAux(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/scale")
 	rep := explained(t, "scale")
 	var b strings.Builder
@@ -177,6 +179,7 @@ func TestRegressErrors(t *testing.T) {
 // stage on max3's failing case: one verified candidate, the root
 // changes' lines.
 func TestRegressionTechnique(t *testing.T) {
+	t.Parallel()
 	root := testutil.Root()
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: root, Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./examples/max3")
 	if err != nil {
@@ -214,6 +217,7 @@ func TestRegressMax3SourceOrder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs max3's versions again")
 	}
+	t.Parallel()
 	root := testutil.Root()
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(root, "examples/max3/correct"), New: filepath.Join(root, "examples/max3"),
@@ -267,6 +271,7 @@ func TestRegressPartial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs max3's versions again")
 	}
+	t.Parallel()
 	root := testutil.Root()
 	stop := errors.New("stopped by the test")
 	for _, k := range []int{1, 2, 3, 4} { // max3: 1 all reverted, 2-3 the rounds, 4 delta debugging, 5 the final run
@@ -321,6 +326,7 @@ func TestRegressPartial(t *testing.T) {
 // cannot run is explained with native trials: no semantic analysis (the
 // report says why), the root cause searched among every change.
 func TestRegressNativeFallback(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/unrunnable")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -345,6 +351,7 @@ func TestRegressNativeFallback(t *testing.T) {
 // versions that do not type-check are not built), with the semantic
 // analysis still interpreted.
 func TestRegressNativeAux(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/scale")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -416,6 +423,7 @@ func TestFirstResolved(t *testing.T) {
 // version's TestParse; the versions tried get it, and TestSum's file
 // stays the new one.
 func TestRegressOldTests(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/oldtests")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -468,6 +476,7 @@ func TestImportName(t *testing.T) {
 // reverting Quad's change with Scale's (its auxiliary changes) is the
 // answer.
 func TestRegressOtherTests(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/othertests")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"), Dir: filepath.Join(dir, "new"),
@@ -493,6 +502,7 @@ func TestRegressOtherTests(t *testing.T) {
 // no causes), delta debugging settles on the block's header, and the
 // root cause narrows to that one statement, whose reversal passes too.
 func TestRegressNarrow(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/narrow")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -518,6 +528,7 @@ func TestRegressNarrow(t *testing.T) {
 // root cause is the if, where the wrong value starts, not the call site
 // that passes it on nor the statement its condition guards.
 func TestRegressAddedIf(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/addedif")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -549,6 +560,7 @@ func TestRegressAddedIf(t *testing.T) {
 // the loop's if and the block's return must be among the causes, not
 // only the block's header.
 func TestRegressNestedAdded(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/nestedadd")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -604,6 +616,7 @@ func firstFixSite(rep *Report) string {
 // size needing none: it is the root cause. The statements of the added
 // check are fix sites, the faulty if first.
 func TestRegressSwap(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/swap")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -637,6 +650,7 @@ func TestRegressSwap(t *testing.T) {
 // race detector's run in CI). The answers one at a time are
 // TestRegressAux's and TestRegressMax3's (explained).
 func TestRegressParallel(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"max3", "scale"} {
 		t.Run(name, func(t *testing.T) {
 			if (testing.Short() || !longtest.Enabled) && name == "max3" {
@@ -668,6 +682,7 @@ func TestRegressParallel(t *testing.T) {
 // reversal singles out. It is among the fix sites, which hold only the
 // scanner's lines: the code the rewrite brought into the failing run.
 func TestRegressFixSites(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/rewrite")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -739,6 +754,7 @@ func TestRegressBaselinesStopped(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs max3's versions again")
 	}
+	t.Parallel()
 	root := testutil.Root()
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
@@ -776,6 +792,7 @@ func TestRegressBaselinesStopped(t *testing.T) {
 // reverted, so the root cause is the block, not a statement with the
 // block as its auxiliary change.
 func TestRegressTighten(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/tighten")
 	for _, tt := range []struct {
 		run, root string
@@ -829,6 +846,7 @@ func TestRegressTighten(t *testing.T) {
 // reverted without the table: the loop depends on the table. The text
 // report says so (testdata/regress_origin.txt, regress_table.txt).
 func TestRegressOrigin(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		subject, run string
 		root, aux    string // prefixes of the root's one change and of an auxiliary change
@@ -884,6 +902,7 @@ func TestRegressOrigin(t *testing.T) {
 // versions tried keep the new tests, and the root cause is the new
 // Twice's return.
 func TestRegressOldTestsHideFault(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/oldapi")
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
@@ -913,6 +932,7 @@ func TestRegressOldTestsHideFault(t *testing.T) {
 // case pass, switching the loop's branches does not, so with switching
 // it is the first fix site.
 func TestRegressSwitchFix(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs("testdata/switchfix")
 	explain := func(noSwitch bool) *Report {
 		t.Helper()

@@ -32,6 +32,7 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("asks the go command for every version")
 	}
+	t.Parallel()
 	subjects := []struct {
 		name, dir, pattern, pkgPath string
 		shapes                      int // the imports the versions have
