@@ -78,9 +78,12 @@ type Options struct {
 	// Deps does not see is not followed: memory that a native (bridged)
 	// call reads through a pointer argument, whose result is then its
 	// run value even if a blamable store wrote that memory (the replay
-	// of a candidate judges it). Returns, the failed assertions, the
-	// expectations and the panic are encoded all the same, as with
-	// BlamableOnly. A library's work that only the test's own values
+	// of a candidate judges it). Returns are no exception (unlike
+	// BlamableOnly, which keeps them all): a return that reads no
+	// blamable value gives its caller its run value, as a bridged call
+	// does. The failed assertions, the expectations, the panic and the
+	// return of a trace.Test's function (its oracle) are encoded all
+	// the same. A library's work that only the test's own values
 	// feed, such as an assertion library parsing the test's source to
 	// print the failed expression, is then left out of the formula
 	// (Stats.LeftOut counts it). Ignored with Inputs, whose parameters

@@ -221,6 +221,9 @@ func (e *Encoder) unchangedDeps(r *run, ev trace.EventID, depth int, seen map[tr
 			continue
 		}
 		seen[d] = true
+		if int(d) < len(r.independent) && r.independent[d] {
+			continue // left out by Options.Independent: its run value
+		}
 		if ts := r.terms[d]; len(ts) == 1 && ts[0] != nil {
 			if cv := concreteFor(ts[0], t.Value(d)); cv != nil {
 				cs = append(cs, maxsat.Eq(ts[0], cv))

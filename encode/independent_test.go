@@ -40,8 +40,9 @@ func libworkRun(t *testing.T) (*trace.Program, *trace.CaseResult, []trace.EventI
 // TestIndependent encodes testdata/libwork's failing run, most of whose
 // events are its assertion helper (package check, a library) parsing
 // Go source after Clamp returned, with Options.Independent: most of the
-// run is left out of the formula, the run's values still satisfy what
-// was encoded (Sanity), and the one-statement fixes are Clamp's, its
+// run is left out of the formula, the parse whole (its returns too),
+// the run's values still satisfy what was encoded (Sanity), and the
+// one-statement fixes are Clamp's, its
 // faulty condition among them. Without it the whole parse is in the
 // formula.
 func TestIndependent(t *testing.T) {
@@ -70,6 +71,23 @@ func TestIndependent(t *testing.T) {
 	}
 	if st := enc.Stats(); 2*st.LeftOut < tr.Len() || st.Events != tr.Len() {
 		t.Errorf("%d of %d events left out, want more than half of the run's %d", st.LeftOut, st.Events, tr.Len())
+	}
+	// The parse reads the test's constant source only: none of its
+	// events, its returns included, is in the formula.
+	parse, returns, in := 0, 0, 0
+	for e := trace.EventID(0); int(e) < tr.Len(); e++ {
+		if fn := tr.Func(e); fn != nil && fn.Pkg != nil && slices.Contains([]string{"go/parser", "go/scanner", "go/ast", "go/token"}, fn.Pkg.Pkg.Path()) {
+			parse++
+			if _, ok := tr.Instr(e).(*ssa.Return); ok {
+				returns++
+			}
+			if encode.Named(enc, tr.Key(e)) {
+				in++
+			}
+		}
+	}
+	if parse == 0 || returns == 0 || in > 0 {
+		t.Errorf("%d of the parse's %d events (%d returns) in the formula, want none", in, parse, returns)
 	}
 	// IndependentEvents counts, without a solver, what was encoded: all
 	// but the failed assertion that is not among the dependent events.

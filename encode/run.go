@@ -175,12 +175,19 @@ func (e *Encoder) AddRunExpect(res *trace.Result, n int, expect []Expectation, a
 		if recovered[ev] {
 			continue
 		}
-		if (leaveOut && !e.opts.Blamable(t.Key(ev)) || dependent != nil && !dependent[ev]) && ev != panicAt && !bad[ev] && want[ev] == nil && !isReturn(t.Instr(ev)) {
-			e.stats.LeftOut++
-			if dependent != nil && !dependent[ev] {
+		if ev != panicAt && !bad[ev] && want[ev] == nil {
+			// Independent leaves out a return too: its value is its
+			// run value wherever the path to it holds, as any other
+			// such event's; BlamableOnly keeps every return.
+			if dependent != nil && !dependent[ev] && !e.oracleReturn(t, ev) {
+				e.stats.LeftOut++
 				r.independent[ev] = true
+				continue
 			}
-			continue
+			if leaveOut && !e.opts.Blamable(t.Key(ev)) && !isReturn(t.Instr(ev)) {
+				e.stats.LeftOut++
+				continue
+			}
 		}
 		if ev == panicAt {
 			// Its constraint is false in the run: the oracle's, not a
@@ -347,18 +354,26 @@ func isReturn(in ssa.Instruction) bool {
 	return ok
 }
 
+// oracleReturn reports whether event ev of t is the return of the test
+// function of a trace.Test (New) from the run's root frame, which holds
+// the test's oracle (its expected results) and which Options.Independent
+// therefore keeps.
+func (e *Encoder) oracleReturn(t *trace.Trace, ev trace.EventID) bool {
+	return e.test.Func != nil && isReturn(t.Instr(ev)) && t.Func(ev) == e.test.Func && t.CallOf(ev) == trace.NoEvent
+}
+
 // IndependentEvents returns how many of the first n events of t (all of
 // them when n is out of range) the formula of the run holds when an
 // Encoder with opts and Options.Independent encodes it: the blamable
-// events, those that read a value one defined, directly or through other
-// events, and the returns, which are kept all the same. It runs the
-// dependence pass by which Independent leaves the others out, with no
-// solver, so that a caller can tell before encoding whether a long run's
-// formula is small. The failed assertions, the expectations and the
-// panic, which the formula also holds, are not counted unless they are
-// among those, and neither BlamableOnly nor the recovered panics, which
-// leave events out, lower the count: it is an upper bound of the
-// events encoded but for those few. With opts.Inputs, which Independent
+// events and those that read a value one defined, directly or through
+// other events. It runs the dependence pass by which Independent leaves
+// the others out, with no solver, so that a caller can tell before
+// encoding whether a long run's formula is small. The failed
+// assertions, the expectations, the panic and a trace.Test's return,
+// which the formula also holds, are not counted unless they are among
+// those, and neither BlamableOnly nor the recovered panics, which leave
+// events out, lower the count: it is an upper bound of the events
+// encoded but for those few. With opts.Inputs, which Independent
 // ignores, it is n.
 func IndependentEvents(prog *trace.Program, t *trace.Trace, n int, opts *Options) int {
 	if n < 0 || n > t.Len() {
@@ -372,10 +387,9 @@ func IndependentEvents(prog *trace.Program, t *trace.Trace, n int, opts *Options
 		o = *opts
 	}
 	o.Shared = nil // an encoder of its own, never added to a table
-	dep := newEncoder(prog, nil, &o).dependent(t, n)
 	kept := 0
-	for ev, d := range dep {
-		if d || isReturn(t.Instr(trace.EventID(ev))) {
+	for _, d := range newEncoder(prog, nil, &o).dependent(t, n) {
+		if d {
 			kept++
 		}
 	}
