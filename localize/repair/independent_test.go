@@ -18,9 +18,9 @@ const libworkPkg = "github.com/faultloc/faultloc/localize/repair/testdata/libwor
 // libworkSubject is testdata/libwork loaded, and its failing run's
 // counts (see libwork), shared by the tests that repair it.
 type libworkSubject struct {
-	prog             *trace.Program
-	dir              string
-	total, kept, own int
+	prog        *trace.Program
+	dir         string
+	total, kept int
 }
 
 var (
@@ -30,16 +30,16 @@ var (
 
 // libwork loads testdata/libwork, whose failing test fails through an
 // assertion helper (package check) that parses Go source, most of the
-// failing run, and counts that run's events: all of them, those the
-// formula of angelic debugging holds (encode.IndependentEvents), and
-// the package's own (Clamp's). The program is loaded once for the tests
-// that repair it.
-func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own int) {
+// failing run, and counts that run's events: all of them and those the
+// formula of angelic debugging holds (encode.IndependentEvents), Clamp's
+// blamable work and what reads it, far fewer. The program is loaded once
+// for the tests that repair it.
+func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept int) {
 	t.Helper()
 	libworkMu.Lock()
 	defer libworkMu.Unlock()
 	if s := libworkLoaded; s != nil {
-		return s.prog, s.dir, s.total, s.kept, s.own
+		return s.prog, s.dir, s.total, s.kept
 	}
 	dir = filepath.Join(testutil.Root(), "localize", "repair", "testdata", "libwork")
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
@@ -53,17 +53,12 @@ func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept, own in
 	tr := cr.Trace
 	defer tr.Release()
 	total, kept = tr.Len(), encode.IndependentEvents(prog, tr, tr.Len(), nil)
-	for e := range tr.Len() {
-		if fn := tr.Func(trace.EventID(e)); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == libworkPkg && !strings.HasSuffix(tr.Pos(trace.EventID(e)).Filename, "_test.go") {
-			own++
-		}
+	if kept < 2 || 2*kept > total {
+		t.Fatalf("the premise: of the failing run's %d events, %d in the formula", total, kept)
 	}
-	if own == 0 || own > kept || 2*kept > total {
-		t.Fatalf("the premise: of the failing run's %d events, %d in the formula, %d Clamp's", total, kept, own)
-	}
-	t.Logf("the failing run: %d events, %d in the formula, %d Clamp's", total, kept, own)
-	libworkLoaded = &libworkSubject{prog: prog, dir: dir, total: total, kept: kept, own: own}
-	return prog, dir, total, kept, own
+	t.Logf("the failing run: %d events, %d in the formula", total, kept)
+	libworkLoaded = &libworkSubject{prog: prog, dir: dir, total: total, kept: kept}
+	return prog, dir, total, kept
 }
 
 // TestRepairIndependent repairs testdata/libwork with a bound on the
@@ -78,7 +73,7 @@ func TestRepairIndependent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
-	prog, dir, total, kept, _ := libwork(t)
+	prog, dir, total, kept := libwork(t)
 	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
 	maxAngelicEvents = (kept + total) / 2
 	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, NoFlex: true})
@@ -102,16 +97,16 @@ func TestRepairIndependent(t *testing.T) {
 	}
 }
 
-// TestRepairIndependentBound repairs testdata/libwork with a bound
-// below the events of the package's own work in the failing run: the
-// formula would hold more, and angelic debugging is skipped, saying so.
+// TestRepairIndependentBound repairs testdata/libwork with a bound one
+// below the events the failing run's formula would hold: angelic
+// debugging is skipped, saying so.
 func TestRepairIndependentBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
-	prog, dir, _, kept, own := libwork(t)
+	prog, dir, _, kept := libwork(t)
 	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
-	maxAngelicEvents = own - 1
+	maxAngelicEvents = kept - 1
 	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, MaxPatches: 1})
 	if err != nil {
 		t.Fatal(err)
