@@ -520,6 +520,12 @@ func (s *Solver) AddSoft(t *Term, weight uint64, groupName string) error {
 	return nil
 }
 
+// ResourceBounded reports whether the resource limit of
+// [Solver.CheckRelaxedLimit] (and Options.RelaxedLimit) bounds the
+// solver's checks: false once a term of sort String is in the formula,
+// whose checks only their context bounds (see Options.RelaxedLimit).
+func (s *Solver) ResourceBounded() bool { return !s.strs }
+
 // GroupNames returns the names of the soft groups in order of creation.
 func (s *Solver) GroupNames() []string {
 	names := make([]string, len(s.groups))

@@ -122,7 +122,8 @@ func anyModel(t *testing.T) *Model {
 
 // TestStringsNotResourceBounded: a check of a formula with strings is
 // not stopped by the resource limit (Z3 4.8.12's sequence solver can
-// crash the process when it is), while a bit-vector formula's is.
+// crash the process when it is), while a bit-vector formula's is, and
+// ResourceBounded says so.
 func TestStringsNotResourceBounded(t *testing.T) {
 	x := BVVar("x", 32)
 	s := StringVar("s")
@@ -141,6 +142,9 @@ func TestStringsNotResourceBounded(t *testing.T) {
 		_, st, err := sv.CheckRelaxedLimit(context.Background(), 1, nil)
 		if st != c.want {
 			t.Errorf("%s: CheckRelaxedLimit with a resource limit of 1 = %v (%v), want %v", c.name, st, err, c.want)
+		}
+		if bounded := sv.ResourceBounded(); bounded != (c.want == Unknown) {
+			t.Errorf("%s: ResourceBounded() = %v", c.name, bounded)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/maxsat"
@@ -222,6 +223,29 @@ func GuessLimit(steps int64) uint32 {
 	return max(4*preferenceLimit, RelaxedLimit(steps)/4)
 }
 
+// unboundedShare is the part of the time left to the context's deadline
+// that one guess or one preference check may take on a formula that the
+// resource limit does not bound (one with strings:
+// maxsat.Solver.ResourceBounded): such a check only saves a search or
+// improves a model, and one that does not answer within its share is one
+// that did not answer within its resource limit. Unbounded, one guess on
+// sqlbuilder/empty-where (a SQL string built from a builder's fields)
+// took the whole of angelic debugging's time. Without a deadline, such a
+// check is not bounded.
+const unboundedShare = 10
+
+// limited returns the context of a check that only saves a search or
+// improves a model: ctx itself when the resource limit bounds the
+// solver's checks, else ctx bounded by its share (unboundedShare) of the
+// time left to its deadline.
+func (c Checker) limited(ctx context.Context) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if c.Solver.ResourceBounded() || !ok {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, time.Until(dl)/unboundedShare)
+}
+
 // guessModel returns a model of the formula with groups relaxed, assume
 // holding and the groups' values within guessRadius of the original ones,
 // or nil when the guess failed or did not answer within its bound. Only a
@@ -232,7 +256,9 @@ func (c Checker) guessModel(ctx context.Context, groups []string, assume ...*max
 		if pref.String() == "true" {
 			return nil, nil // nothing to guess: only branches and Booleans, or no bound at r
 		}
-		m, st, err := c.Solver.CheckRelaxedLimit(ctx, c.Guess, groups, c.also(append(slices.Clone(assume), pref)...)...)
+		gctx, cancel := c.limited(ctx)
+		m, st, err := c.Solver.CheckRelaxedLimit(gctx, c.Guess, groups, c.also(append(slices.Clone(assume), pref)...)...)
+		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err
@@ -332,7 +358,9 @@ func (c Checker) PreferredModel(ctx context.Context, mcs *maxsat.MCS, mode encod
 			// costs seconds of bit-vector search for nothing.
 			break
 		}
-		m, st, err := c.Solver.CheckRelaxedLimit(ctx, preferenceLimit, mcs.Groups, c.also(pref)...)
+		pctx, cancel := c.limited(ctx)
+		m, st, err := c.Solver.CheckRelaxedLimit(pctx, preferenceLimit, mcs.Groups, c.also(pref)...)
+		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
 				return err
