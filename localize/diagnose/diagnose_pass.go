@@ -39,10 +39,13 @@ type passCase struct {
 	// first is the case's recorded run, nil until one is kept; passed
 	// says whether the case passed, and lines are the lines it executed
 	// ("file:line"), nil when first was given. kept bounds the runs
-	// kept, shared by the passing cases of a Diagnose call.
+	// kept, shared by the passing cases of a Diagnose call. told, when
+	// lines come from a spectrum's row, says which lines the row tells
+	// (nil: lines are the run's own, every line told).
 	first  *search.Verdict
 	passed bool
 	lines  map[string]bool
+	told   *toldLines
 	kept   *keptRuns
 	run    trace.RunOptions
 }
@@ -78,14 +81,7 @@ func (p *passCase) base(ctx context.Context, lines map[string]bool) (v *search.V
 	if p.first != nil {
 		return p.first, false, nil
 	}
-	hit := false
-	for l := range lines {
-		if p.lines[l] {
-			hit = true
-			break
-		}
-	}
-	if !hit {
+	if !p.executes(lines) {
 		return nil, false, nil
 	}
 	ro := p.run
@@ -260,7 +256,9 @@ func passingMember(p *passCase, v *search.Verdict, opts *search.Options) (*membe
 
 // runPassing runs the cases of DiagnoseOptions.Passing once each, for
 // their coverage alone, and keeps those that pass; the others are named
-// in the report's Errors.
+// in the report's Errors. A case whose row of the failures' spectrum
+// holds that run (a spectrumCase) is not run again: it passed, and its
+// lines and steps are the row's.
 func (d *diagnoser) runPassing(ctx context.Context) error {
 	if !d.opts.Consistent || len(d.opts.Passing) == 0 {
 		return nil
@@ -277,6 +275,13 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 		}
 		p := &passCase{name: c.Name(), sub: &search.Subject{Prog: d.prog, Case: c}, run: d.opts.Search.Run, kept: kept}
 		p.run.Hooks = nil
+		if sc, ok := c.(*spectrumCase); ok {
+			p.sub.Case = sc.Case
+			p.passed, p.lines, p.told = true, sc.lines, sc.told
+			p.run = search.ReplayBound(&search.Options{Run: p.run}, sc.steps).Run
+			ps[i] = p
+			return
+		}
 		ro := p.run
 		ro.CoverOnly = true
 		v, err := p.sub.Run(ctx, &ro)
@@ -293,7 +298,9 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		d.passRuns++
+		if _, reused := d.opts.Passing[i].(*spectrumCase); !reused {
+			d.passRuns++
+		}
 		if !p.passed {
 			d.rep.Errors = append(d.rep.Errors, localize.CaseFailure{Case: p.name, Failure: "given as passing, it fails: " + failures[i]})
 			continue

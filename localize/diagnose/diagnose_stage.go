@@ -15,7 +15,9 @@ import (
 
 // Diagnoser is [Run] as a [localize.Diagnoser]. With
 // Options.Consistent and no Options.Passing, the passing cases are those
-// of the failures' spectrum (the package's, when pipeline.Run runs it).
+// of the failures' spectrum (the package's, when pipeline.Run runs it);
+// a case whose row the interpreter ran (spectra.Traces: a row with its
+// steps) is not run again for its coverage, the row is that run.
 // Without Options.First, the lines checked first are the first lines of
 // the failures' ranking (RankedLines).
 type Diagnoser struct {
@@ -58,13 +60,9 @@ func (a *Diagnoser) Diagnose(ctx context.Context, fs []*localize.Failure) (*loca
 	}
 	opts := a.Options
 	if opts.Consistent && opts.Passing == nil && fs[0].Spectrum != nil && fs[0].Package != "" {
-		// The package's passing cases, as its spectrum lists them.
-		sp := fs[0].Spectrum
-		for i := range sp.NumTests() {
-			if tr := sp.Test(i); !tr.Failed {
-				opts.Passing = append(opts.Passing, prog.GoTestCase(fs[0].Package, tr.Name))
-			}
-		}
+		// The package's passing cases, as its spectrum lists them; the
+		// rows the interpreter ran are their coverage runs.
+		opts.Passing = passingFromSpectrum(prog, fs[0].Package, fs[0].Spectrum)
 	}
 	if opts.First == nil && a.FirstLines >= 0 {
 		opts.First = localize.RankedLines(ctx, fs, cmp.Or(a.FirstLines, localize.DefaultFirstLines))
