@@ -199,6 +199,9 @@ type blockCode struct {
 	instrs []ins
 	preds  []int32
 	nphi   int
+	// sids are the static instructions a trace names when the block
+	// completes: those of instrs but Jump's (coveredStatics).
+	sids []StaticID
 }
 
 // fnCode is a compiled function. It is created as a shell and compiled on

@@ -121,6 +121,11 @@ func (p *Program) compile(c *fnCode) {
 	for bi := range c.blocks {
 		bc := &c.blocks[bi]
 		setRecRuns(c, bc.instrs[bc.nphi:])
+		for ii := range bc.instrs {
+			if in := &bc.instrs[ii]; in.op != opJump {
+				bc.sids = append(bc.sids, in.sid)
+			}
+		}
 	}
 	p.setStaticDeps(c)
 	c.nloc = len(c.blocks) // occurrence counters: one per block (ins.loc)

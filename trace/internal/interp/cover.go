@@ -70,11 +70,7 @@ func (p *Program) coveredStatics(cv *coverage) []StaticID {
 		if br.b == 0 {
 			out = append(out, br.c.psid...)
 		}
-		for j := range br.c.blocks[br.b].instrs {
-			if in := &br.c.blocks[br.b].instrs[j]; in.op != opJump {
-				out = append(out, in.sid)
-			}
-		}
+		out = append(out, br.c.blocks[br.b].sids...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
