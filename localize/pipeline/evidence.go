@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -90,7 +91,18 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 	ectx, cancel := until(ctx, limit.due)
 	defer cancel()
 	due := limit.due
-	others, errs, err := listEvidence(ectx, prog, pkgPath, func(n string) bool { return !sel.SelectsTop(n) }, bound, evidenceParallel(opts), func(done, total int) {
+	keep := func(n string) bool { return !sel.SelectsTop(n) }
+	slice := time.Duration(0)
+	if !due.IsZero() {
+		n := 0
+		for _, fn := range append(prog.TestFuncs(pkgPath), prog.FuzzFuncs(pkgPath)...) {
+			if keep(fn.Name()) {
+				n++
+			}
+		}
+		slice = listSlice(time.Until(due), n)
+	}
+	others, deferred, errs, err := listEvidence(ectx, prog, pkgPath, keep, bound, slice, evidenceParallel(opts), func(done, total int) {
 		status.say(Status{Stage: StageListing, Done: done, Total: total, Deadline: due})
 	})
 	if ctx.Err() != nil {
@@ -109,55 +121,88 @@ func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, s
 			evidence = append(evidence, c)
 		}
 	}
+	late := &lateSubtests{}
+	if !listCut {
+		for _, n := range deferred {
+			evidence = append(evidence, lateCase{prog: prog, pkg: pkgPath, name: n, bound: bound, subtests: late})
+		}
+	}
 	var done atomic.Int64 // the cases run within the bound
 	var mu sync.Mutex
-	ran := 0 // the cases run, within the bound or not; under mu, so that the counts come in order
+	ran, total := 0, len(evidence) // the cases run, within the bound or not, and those to run; under mu, so that the counts come in order
 	tick := func() {
 		mu.Lock()
 		defer mu.Unlock()
 		ran++
-		status.say(Status{Stage: StageEvidence, Done: ran, Total: len(evidence), Deadline: due})
+		status.say(Status{Stage: StageEvidence, Done: ran, Total: total, Deadline: due})
 	}
-	for i, c := range evidence {
-		evidence[i] = countedCase{c, ectx, &done, tick}
+	counted := func(cs []trace.Case) []trace.Case {
+		out := make([]trace.Case, len(cs))
+		for i, c := range cs {
+			_, already := c.(ranCase) // run by its listing, within the bound
+			out[i] = countedCase{c, ectx, &done, tick, already}
+		}
+		return out
 	}
-	status.say(Status{Stage: StageEvidence, Total: len(evidence), Deadline: due})
+	status.say(Status{Stage: StageEvidence, Total: total, Deadline: due})
 	cctx := ectx
 	if listCut {
 		cctx = ctx // the listed runs are done: adding them takes no time
 	}
-	err = (&spectra.Traces{Program: prog, Cases: evidence, Code: true, KeepGoing: true, Parallel: evidenceParallel(opts)}).Collect(cctx, m)
+	collect := func(cs []trace.Case) {
+		err := (&spectra.Traces{Program: prog, Cases: counted(cs), Code: true, KeepGoing: true, Parallel: evidenceParallel(opts)}).Collect(cctx, m)
+		if ctx.Err() != nil {
+			return
+		}
+		cut := listCut || ectx.Err() != nil
+		for _, e := range localize.CaseErrors(err) {
+			if (!cut || e.Case != "?") && !errors.Is(e.Err, errHasSubtests) { // "?": the run the bound interrupted
+				errs = append(errs, e)
+			}
+		}
+	}
+	collect(evidence)
+	if len(late.names) > 0 && ectx.Err() == nil {
+		// The subtests of the functions run late.
+		var subs []trace.Case
+		for _, n := range late.names {
+			subs = append(subs, evidenceCase(prog, pkgPath, n, bound))
+		}
+		mu.Lock()
+		total += len(subs)
+		mu.Unlock()
+		collect(subs)
+		evidence = append(evidence, subs...)
+	}
 	if ctx.Err() != nil {
 		return errs, nil, ctx.Err()
 	}
 	cut := listCut || ectx.Err() != nil
-	for _, e := range localize.CaseErrors(err) {
-		if !cut || e.Case != "?" { // "?": the run the bound interrupted
-			errs = append(errs, e)
-		}
-	}
 	if !cut {
 		return errs, nil, nil
 	}
 	left := -1
 	if !listCut {
-		left = len(evidence) - int(done.Load())
+		left = len(evidence) - late.funcs - int(done.Load()) // a late function with subtests is not a case
 	}
 	return errs, &EvidenceCutError{Bound: limit.bound, Share: limit.share, Ran: int(done.Load()), Left: left}, nil
 }
 
-// countedCase counts in done its runs that end before ctx does, and
-// calls tick after each run.
+// countedCase counts in done its runs that end before ctx does (a
+// lateCase's that found subtests aside), and calls tick after each run.
 type countedCase struct {
 	trace.Case
 	ctx  context.Context
 	done *atomic.Int64
 	tick func()
+	// ran says the case ran before (a ranCase, run by its listing
+	// within the bound): counted whenever it is added.
+	ran bool
 }
 
 func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
 	r, err := c.Case.Run(ctx, opts)
-	if c.ctx.Err() == nil {
+	if (c.ran || c.ctx.Err() == nil) && !errors.Is(err, errHasSubtests) {
 		c.done.Add(1)
 	}
 	c.tick()
@@ -178,10 +223,12 @@ func (c countedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Ca
 // otherwise hold the evidence stage, and with it the failing cases, for
 // ever. A function whose listing outlives its bound adds a CaseError and
 // none of its cases: running them again would take as long.
-func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound time.Duration, workers int, listed func(done, total int)) ([]trace.Case, []*localize.CaseError, error) {
+func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep func(string) bool, bound, slice time.Duration, workers int, listed func(done, total int)) ([]trace.Case, []string, []*localize.CaseError, error) {
 	var names []trace.Case
+	var deferred []string
 	var errs []*localize.CaseError
 	run := map[string]bool{}
+	sliced := slice > 0 && (bound <= 0 || slice < bound)
 	var funcs []string // those to list
 	for _, fn := range append(prog.TestFuncs(pkgPath), prog.FuzzFuncs(pkgPath)...) {
 		name := fn.Name()
@@ -202,7 +249,10 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 	var stopped error // ctx's, when it ended
 	inorder.Run(ctx, len(funcs), workers, func(ctx context.Context, i int) listing {
 		lctx, cancel := ctx, context.CancelFunc(func() {})
-		if bound > 0 {
+		switch {
+		case sliced:
+			lctx, cancel = context.WithTimeout(ctx, slice)
+		case bound > 0:
 			lctx, cancel = context.WithTimeout(ctx, bound)
 		}
 		defer cancel()
@@ -218,6 +268,10 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 		}
 		if listed != nil {
 			listed(i+1, len(funcs))
+		}
+		if l.expired && sliced {
+			deferred = append(deferred, name)
+			return true
 		}
 		if l.expired {
 			errs = append(errs, &localize.CaseError{Case: name, Err: fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (pipeline.Options.EvidenceTimeout): left out of the spectrum", bound)})
@@ -236,17 +290,84 @@ func listEvidence(ctx context.Context, prog *trace.Program, pkgPath string, keep
 		return true
 	})
 	if stopped != nil {
-		return names, errs, stopped
+		return names, deferred, errs, stopped
 	}
 	// The rest are examples, listed without running them.
 	ns, err := prog.ListTestsOf(ctx, pkgPath, func(n string) bool { return !run[n] && keep(n) }, nil)
 	if ctx.Err() != nil {
-		return names, errs, ctx.Err()
+		return names, deferred, errs, ctx.Err()
 	}
 	for _, n := range ns {
 		names = append(names, evidenceCase(prog, pkgPath, n, bound))
 	}
-	return names, append(errs, localize.CaseErrors(err)...), nil
+	return names, deferred, append(errs, localize.CaseErrors(err)...), nil
+}
+
+// sliceFactor sets the slice of a function's first listing run
+// (listSlice): that many times an equal share of the time left.
+const sliceFactor = 4
+
+// listSlice returns the bound of each of n test functions' first
+// listing runs when the stage has left before it ends (0: unbounded):
+// sliceFactor times an equal share of it, so that the functions whose
+// listing outlives it, run later, cost the quick ones at most that each.
+// It is 0 (no slice: each function gets the whole bound) when nothing
+// bounds the stage or there is nothing to list.
+func listSlice(left time.Duration, n int) time.Duration {
+	if left <= 0 || n <= 0 {
+		return 0
+	}
+	return max(left*sliceFactor/time.Duration(n), time.Millisecond)
+}
+
+// errHasSubtests says that a test function deferred by its listing's
+// slice (listEvidence) has subtests: its cases are run after it.
+var errHasSubtests = errors.New("localize: the test function has subtests, run as its own cases")
+
+// lateCase is a test function whose first listing run outlived its
+// slice (listEvidence), run in the spectrum's collection after the
+// cases listed, its listing bounded by bound. Without subtests, its
+// listing run is its case's run, as a ranCase's. With subtests, its
+// Run returns errHasSubtests and adds them to subtests, for the caller
+// to run.
+type lateCase struct {
+	prog     *trace.Program
+	pkg      string
+	name     string
+	bound    time.Duration
+	subtests *lateSubtests
+}
+
+// lateSubtests are the subtests lateCases found, in the order found.
+type lateSubtests struct {
+	mu    sync.Mutex
+	names []string
+	funcs int // the functions that had them
+}
+
+func (c lateCase) Name() string { return c.name }
+
+func (c lateCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.CaseResult, error) {
+	if c.bound > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.bound)
+		defer cancel()
+	}
+	ns, r, err := c.prog.ListGoTest(ctx, c.pkg, c.name, opts)
+	if ctx.Err() != nil {
+		if err == nil {
+			err = ctx.Err()
+		}
+		return r, fmt.Errorf("localize: listing its cases ran longer than %v, the bound of a case that only adds evidence (pipeline.Options.EvidenceTimeout): %w", c.bound, err)
+	}
+	if err != nil || (len(ns) == 1 && ns[0] == c.name) {
+		return r, err
+	}
+	c.subtests.mu.Lock()
+	c.subtests.names = append(c.subtests.names, ns...)
+	c.subtests.funcs++
+	c.subtests.mu.Unlock()
+	return nil, errHasSubtests
 }
 
 // evidenceCase is case name of pkgPath, its runs bounded by bound (0 or

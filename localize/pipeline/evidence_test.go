@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 
 	"github.com/faultloc/faultloc/spectra"
@@ -40,7 +42,7 @@ func testListEvidenceBound(t *testing.T, workers int) {
 		t.Fatal(err)
 	}
 	var counts []string
-	cs, errs, err := listEvidence(ctx, prog, pkg, keep, time.Minute, workers, func(done, total int) { counts = append(counts, fmt.Sprintf("%d/%d", done, total)) })
+	cs, _, errs, err := listEvidence(ctx, prog, pkg, keep, time.Minute, 0, workers, func(done, total int) { counts = append(counts, fmt.Sprintf("%d/%d", done, total)) })
 	got := caseNames(cs)
 	if err != nil || len(errs) != 0 || !slices.Equal(got, want) {
 		t.Errorf("listEvidence within a minute = %v, %v, %v; want %v", got, errs, err, want)
@@ -55,7 +57,7 @@ func testListEvidenceBound(t *testing.T, workers int) {
 		t.Errorf("listed counts %v: want 0/%d to %d/%d", counts, funcs, funcs, funcs)
 	}
 
-	cs, errs, err = listEvidence(ctx, prog, pkg, keep, time.Nanosecond, workers, nil)
+	cs, _, errs, err = listEvidence(ctx, prog, pkg, keep, time.Nanosecond, 0, workers, nil)
 	got = caseNames(cs)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +101,7 @@ func TestListEvidenceSpectrum(t *testing.T) {
 		endlessBudget(prog)
 		pkg := path.Join("github.com/faultloc/faultloc/localize/pipeline", dir)
 		keep := func(string) bool { return true }
-		cs, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute, 2, nil)
+		cs, _, _, err := listEvidence(ctx, prog, pkg, keep, time.Minute, 0, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,4 +145,78 @@ func dumpMatrix(m *spectra.Matrix) string {
 	}
 	fmt.Fprintf(&b, "%d elements\n", m.NumElements())
 	return b.String()
+}
+
+// TestEvidenceSlowFirst: a test function the interpreter takes longer
+// over than the evidence stage's bound, first in go test's order, does
+// not hold the quick ones after it: its listing is cut at its slice and
+// it runs after them, so that every quick case is in the spectrum and
+// the cut counts them, the runs that listed them among them.
+func TestEvidenceSlowFirst(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/slowfirst", true, 0)
+	pkg := testutil.SubjectPkg("slowfirst")
+	sel, err := localize.SelectCases(ctx, prog, pkg, "^TestAbs1$")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const bound = 6 * time.Second // slice 2.4 s for each of 10 functions: TestSpin's listing runs it for longer
+	m := spectra.NewMatrix()
+	errs, cut, err := collectEvidence(ctx, prog, pkg, sel, &Options{EvidenceTimeout: time.Minute}, m, newStatus(nil), evidenceLimit{due: time.Now().Add(bound), bound: bound})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := range m.NumTests() {
+		got = append(got, m.Test(i).Name)
+	}
+	want := []string{"TestAbs2", "TestAbs3", "TestAbs4", "TestAbs5", "TestAbs6", "TestAbs7", "TestTable/neg", "TestTable/pos"}
+	if !slices.Equal(got, want) {
+		t.Errorf("spectrum's cases %v, want %v (errors %v)", got, want, errs)
+	}
+	if cut == nil || cut.Ran != len(want) || cut.Left != 1 {
+		t.Errorf("cut %+v, want %d cases run and TestSpin left", cut, len(want))
+	}
+}
+
+// TestLateCase: a function run late (lateCase) is its own case when it
+// has no subtests, its listing's run its run; with subtests it is none,
+// and names them for the caller to run.
+func TestLateCase(t *testing.T) {
+	ctx := context.Background()
+	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/slowfirst", true, 0)
+	pkg := testutil.SubjectPkg("slowfirst")
+	late := &lateSubtests{}
+	r, err := lateCase{prog: prog, pkg: pkg, name: "TestAbs2", bound: time.Minute, subtests: late}.Run(ctx, &trace.RunOptions{CoverOnly: true})
+	if err != nil || r == nil || !r.Ran || r.Failed || len(r.Covered) == 0 {
+		t.Errorf("TestAbs2 run late: %+v, %v; want its passing run with coverage", r, err)
+	}
+	r, err = lateCase{prog: prog, pkg: pkg, name: "TestTable", bound: time.Minute, subtests: late}.Run(ctx, &trace.RunOptions{CoverOnly: true})
+	if !errors.Is(err, errHasSubtests) || r != nil {
+		t.Errorf("TestTable run late: %v, %v; want errHasSubtests", r, err)
+	}
+	if want := []string{"TestTable/neg", "TestTable/pos"}; !slices.Equal(late.names, want) || late.funcs != 1 {
+		t.Errorf("subtests found %v of %d functions, want %v of 1", late.names, late.funcs, want)
+	}
+}
+
+// TestListSlice: a function's first listing run gets sliceFactor equal
+// shares of the time left, none when nothing bounds the stage.
+func TestListSlice(t *testing.T) {
+	for _, tt := range []struct {
+		left time.Duration
+		n    int
+		want time.Duration
+	}{
+		{10 * time.Second, 147, 10 * time.Second * sliceFactor / 147},
+		{6 * time.Second, 10, 6 * time.Second * sliceFactor / 10},
+		{0, 10, 0},
+		{-time.Second, 10, 0},
+		{time.Second, 0, 0},
+		{time.Microsecond, 1000, time.Millisecond},
+	} {
+		if got := listSlice(tt.left, tt.n); got != tt.want {
+			t.Errorf("listSlice(%v, %d) = %v, want %v", tt.left, tt.n, got, tt.want)
+		}
+	}
 }

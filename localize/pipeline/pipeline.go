@@ -108,8 +108,14 @@ type Options struct {
 	// that its spectrum is partial and how many cases the native run
 	// gave. Set, it takes the stages the cases
 	// share out of the first failing case's bound (Timeout), whose
-	// clock then starts after them. Default 0: half of the first
-	// case's Timeout, at most DefaultEvidenceBound; negative: no bound.
+	// clock then starts after them. Under a bound, a test function's
+	// listing run (which is its case's run when it has no subtests)
+	// first gets four equal shares of the time left, and a function
+	// whose listing outlives that runs after the cases listed, so that
+	// a few slow functions early in go test's order do not hold the
+	// quick ones after them; the rows are then in that order. Default
+	// 0: half of the first case's Timeout, at most
+	// DefaultEvidenceBound; negative: no bound.
 	EvidenceBound time.Duration
 	// Report, if set, is called with each failing case's report as soon
 	// as it is complete, in the order of the cases: when several cases
