@@ -267,6 +267,7 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 	ps := make([]*passCase, len(d.opts.Passing))
 	errs := make([]error, len(d.opts.Passing))
 	failures := make([]string, len(d.opts.Passing))
+	reused := make([]bool, len(d.opts.Passing)) // taken from the spectrum: not run
 	d.each(len(ps), func(i int) {
 		c := d.opts.Passing[i]
 		if c == nil {
@@ -275,7 +276,8 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 		}
 		p := &passCase{name: c.Name(), sub: &search.Subject{Prog: d.prog, Case: c}, run: d.opts.Search.Run, kept: kept}
 		p.run.Hooks = nil
-		if sc, ok := c.(*spectrumCase); ok {
+		if sc, ok := c.(*spectrumCase); ok && sc.asRun(&p.run) {
+			reused[i] = true
 			p.sub.Case = sc.Case
 			p.passed, p.lines, p.told = true, sc.lines, sc.told
 			p.run = search.ReplayBound(&search.Options{Run: p.run}, sc.steps).Run
@@ -298,7 +300,7 @@ func (d *diagnoser) runPassing(ctx context.Context) error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		if _, reused := d.opts.Passing[i].(*spectrumCase); !reused {
+		if !reused[i] {
 			d.passRuns++
 		}
 		if !p.passed {

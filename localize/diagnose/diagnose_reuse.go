@@ -54,6 +54,14 @@ func passingFromSpectrum(prog *trace.Program, pkg string, sp *spectra.Matrix) []
 	return out
 }
 
+// asRun reports whether c's row stands for a run with o, the options
+// runPassing runs it with: the spectrum's runs had no presets, seed,
+// bounds of depth or memory, and skipped no initializer, and a step
+// bound o sets must have let the row's run end.
+func (c *spectrumCase) asRun(o *trace.RunOptions) bool {
+	return (o.MaxSteps == 0 || o.MaxSteps >= c.steps) && o.MaxDepth == 0 && o.MaxAlloc == 0 && o.Seed == 0 && !o.NoInit && len(o.Presets) == 0
+}
+
 // toldLines are the lines of a program on which a spectrum row's
 // coverage says exactly whether a run executed an instruction: each
 // instruction positioned on the line is one that spectra.Traces counts

@@ -173,3 +173,27 @@ func TestToldLines(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectrumCaseAsRun: a row stands for runPassing's run only under
+// options that a spectrum's run shares.
+func TestSpectrumCaseAsRun(t *testing.T) {
+	c := &spectrumCase{steps: 1000}
+	for _, tt := range []struct {
+		name string
+		o    trace.RunOptions
+		want bool
+	}{
+		{"default", trace.RunOptions{}, true},
+		{"steps enough", trace.RunOptions{MaxSteps: 1000}, true},
+		{"steps short", trace.RunOptions{MaxSteps: 999}, false},
+		{"depth", trace.RunOptions{MaxDepth: 10}, false},
+		{"alloc", trace.RunOptions{MaxAlloc: 1 << 20}, false},
+		{"seed", trace.RunOptions{Seed: 2}, false},
+		{"no init", trace.RunOptions{NoInit: true}, false},
+		{"presets", trace.RunOptions{Presets: map[string]trace.Value{"x": trace.Int(1)}}, false},
+	} {
+		if got := c.asRun(&tt.o); got != tt.want {
+			t.Errorf("%s: asRun %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
