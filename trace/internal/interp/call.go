@@ -90,6 +90,10 @@ type run struct {
 	// slabN, the chunk's size.
 	slabs []cell
 	slabN int
+	// vars is the rest of the chunk newVar carves heap variables from
+	// (varcells.go); varN, the chunk's size.
+	vars []cell
+	varN int
 	// argv0 is os.Args[0] for the interpreted program (bridgeGlobal),
 	// args the rest (RunOptions.args).
 	argv0 string

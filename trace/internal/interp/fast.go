@@ -203,7 +203,7 @@ blocks:
 					continue
 				}
 				r.alloc += n
-				c := newCell(*rg(rp, f.y), NoEvent)
+				c := r.newVar(*rg(rp, f.y), NoEvent)
 				if c.v.isAgg() {
 					setStores(c.v.cells(), NoEvent) // as storeInto does
 				}

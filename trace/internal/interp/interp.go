@@ -242,7 +242,7 @@ func (r *run) step(fr *frame, in *ins) {
 			c = r.zeroCell(in.x.(int32), in.z)
 		} else {
 			r.allocCells(1 + in.z.aggLen())
-			c = newCell(in.z, NoEvent)
+			c = r.newVar(in.z, NoEvent)
 		}
 		e := r.def(fr, in, addrOf(c))
 		c.st = e

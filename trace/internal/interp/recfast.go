@@ -519,7 +519,7 @@ func (r *run) recRunEach(fr *frame, ins []ins, b int) int {
 				*c = cell{v: in.z, st: NoEvent}
 			} else {
 				r.allocCells(1)
-				c = newCell(in.z, NoEvent)
+				c = r.newVar(in.z, NoEvent)
 			}
 			v = addrOf(c)
 		case opRunDefers:
