@@ -16,6 +16,7 @@ var Programs = map[string]func() string{
 	"Floats":             Floats,
 	"Strings":            Strings,
 	"Arrays":             Arrays,
+	"ByteArrays":         ByteArrays,
 	"Slices":             Slices,
 	"Maps":               Maps,
 	"Structs":            Structs,
