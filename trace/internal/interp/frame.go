@@ -228,14 +228,16 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 // trace or hooks (where every activation has its own cells), carved from
 // chunks shared by frames: one allocation for many calls. A chunk lives as
 // long as any of its cells; in a recorded run they all do anyway (their
-// Alloc events hold their addresses). Chunks double from 16 cells to
-// slabChunk, so that short runs stay small.
+// Alloc events hold their addresses). Chunks double from 15 cells to
+// slabChunk, so that short runs stay small, each one cell less than a
+// power of two, so that with its allocation header it fills its size
+// class (see varChunk).
 func (r *run) newSlab(n int) []cell {
 	if n > len(r.slabs) {
 		if n > slabChunk/8 {
 			return make([]cell, n)
 		}
-		r.slabN = min(max(2*r.slabN, 16, n), slabChunk)
+		r.slabN = min(max(2*r.slabN+1, 15, n), slabChunk)
 		r.slabs = make([]cell, r.slabN)
 	}
 	s := r.slabs[:n:n]
@@ -243,8 +245,8 @@ func (r *run) newSlab(n int) []cell {
 	return s
 }
 
-// slabChunk is the number of cells newSlab allocates at once.
-const slabChunk = 512
+// slabChunk is the largest number of cells newSlab allocates at once.
+const slabChunk = 511
 
 func (r *run) global(g globalSlot, fr *frame) *cell {
 	for len(r.globals) <= g.gid {
