@@ -71,11 +71,15 @@ type frameMem struct {
 func (c *fnCode) reusable() bool { return !c.defers && !c.hasGo }
 
 // releaseFrames hands the run's free frames to their functions' pools,
-// for later runs.
+// for later runs, their registers reset to the function's template: a
+// register left as the run left it would keep what it refers to alive
+// (the variables of a finished run, and the chunk each was carved from,
+// varcells.go) for as long as the pool keeps the frame.
 func (r *run) releaseFrames() {
 	for _, l := range r.pools {
 		for _, m := range l {
 			m.fr.caller, m.fr.slab, m.fr.locals = nil, nil, nil
+			copy(m.fr.regs, m.fr.c.tmpl)
 			m.fr.c.pool.Put(m)
 		}
 	}
