@@ -6,52 +6,23 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/ctxtest"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 )
 
-// deadlineCtx is a context whose deadline passes when a test says so
-// (pass): Err is then context.DeadlineExceeded and Cause the cause
-// given, as for -deadline's context once its time came, without a timed
-// wait. Its Done differs from its inner context's, so that the contexts
-// derived from it take its Err.
-type deadlineCtx struct {
-	context.Context // cancelled with the cause as the deadline passes
-	done            chan struct{}
-}
-
-func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
-
-func (c *deadlineCtx) Err() error {
-	select {
-	case <-c.done:
-		return context.DeadlineExceeded
-	default:
-		return nil
-	}
-}
-
 // passOnProgress replaces localize's -deadline context (withDeadline)
-// for the test with a deadlineCtx whose deadline passes once the first
+// for the test with a context (ctxtest.Deadline) whose deadline passes once the first
 // case's progress line is written to the writer it returns, standard
 // error for the run.
 func passOnProgress(t *testing.T) *passWriter {
 	w := &passWriter{}
 	t.Cleanup(func() { withDeadline = context.WithTimeoutCause })
 	withDeadline = func(parent context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
-		inner, cancel := context.WithCancelCause(parent)
-		c := &deadlineCtx{Context: inner, done: make(chan struct{})}
-		var once sync.Once
-		pass := func() {
-			once.Do(func() {
-				cancel(cause)
-				close(c.done)
-			})
-		}
+		c, pass := ctxtest.Deadline(parent, cause)
 		w.pass = pass
 		return c, pass
 	}

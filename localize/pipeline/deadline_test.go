@@ -5,48 +5,13 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/ctxtest"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 )
-
-// deadlineCtx is a context whose deadline passes when a test says so
-// (pass): Err is then context.DeadlineExceeded and Cause the cause
-// given, as for a context.WithDeadlineCause whose time came, without a
-// timed wait. Its Done differs from its inner context's, so that the
-// contexts derived from it take its Err.
-type deadlineCtx struct {
-	context.Context // cancelled with the cause as the deadline passes
-	done            chan struct{}
-}
-
-func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
-
-func (c *deadlineCtx) Err() error {
-	select {
-	case <-c.done:
-		return context.DeadlineExceeded
-	default:
-		return nil
-	}
-}
-
-// newDeadlineCtx returns a deadlineCtx and the function that passes its
-// deadline (once) with cause.
-func newDeadlineCtx(cause error) (*deadlineCtx, func()) {
-	inner, cancel := context.WithCancelCause(context.Background())
-	c := &deadlineCtx{Context: inner, done: make(chan struct{})}
-	var once sync.Once
-	return c, func() {
-		once.Do(func() {
-			cancel(cause)
-			close(c.done)
-		})
-	}
-}
 
 // passingDeadline is a technique that, on its first case, checks that
 // the case has native evidence when want says it should, passes the
@@ -73,7 +38,7 @@ func TestRunDeadlineNotReached(t *testing.T) {
 	}
 	prog, pkg, gate := loadLateNative(t)
 	open(t, gate) // the native stage runs the whole suite at once
-	ctx, pass := newDeadlineCtx(errors.New("deadline of the test"))
+	ctx, pass := ctxtest.Deadline(context.Background(), errors.New("deadline of the test"))
 	defer pass()
 	// The case's bound is far past what the native stage needs: Run
 	// waits for it before the first case.
@@ -105,7 +70,7 @@ func TestRunDeadlineNoNative(t *testing.T) {
 	}
 	prog, pkg, gate := loadLateNative(t)
 	open(t, gate)
-	ctx, pass := newDeadlineCtx(errors.New("deadline of the test"))
+	ctx, pass := ctxtest.Deadline(context.Background(), errors.New("deadline of the test"))
 	defer pass()
 	res, err := Run(ctx, prog, pkg, &Options{Run: "^(TestHigh|TestHigher)$", NativeBound: time.Nanosecond, Technique: passingDeadline(t, pass, false), Refiners: []localize.Refiner{}})
 	if !errors.Is(err, context.DeadlineExceeded) {
