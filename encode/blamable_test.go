@@ -2,14 +2,12 @@ package encode_test
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/encode"
-	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 	"golang.org/x/tools/go/ssa"
@@ -63,19 +61,7 @@ func TestBlamableOnly(t *testing.T) {
 		if st := enc.Stats(); st.LeftOut != tt.leftOut || st.Events != tr.Len() {
 			t.Errorf("BlamableOnly %v: %d of %d events left out, want %d of %d", tt.only, st.LeftOut, st.Events, tt.leftOut, tr.Len())
 		}
-		for {
-			m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 1})
-			if errors.Is(err, maxsat.ErrExhausted) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("BlamableOnly %v: %v", tt.only, err)
-			}
-			fixes[tt.only] = append(fixes[tt.only], strings.Join(m.Groups, "+"))
-			if err := s.Block(m.Groups); err != nil {
-				t.Fatal(err)
-			}
-		}
+		fixes[tt.only] = encode.OneStatementFixes(ctx, t, s)
 		slices.Sort(fixes[tt.only])
 	}
 	if len(fixes[false]) == 0 || !slices.Equal(fixes[false], fixes[true]) {

@@ -2,7 +2,6 @@ package encode
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -78,20 +77,7 @@ func TestCapturedThrough(t *testing.T) {
 	if _, err := enc.AddRun(res); err != nil {
 		t.Fatal(err)
 	}
-	var fixes []string
-	for {
-		m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 1})
-		if errors.Is(err, maxsat.ErrExhausted) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixes = append(fixes, strings.Join(m.Groups, "+"))
-		if err := s.Block(m.Groups); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixes := OneStatementFixes(ctx, t, s)
 	if !slices.ContainsFunc(fixes, func(g string) bool { return strings.HasSuffix(g, "captured.go:9") }) {
 		t.Errorf("one-statement fixes %q: no captured.go:9 (n := 0)", fixes)
 	}

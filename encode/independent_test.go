@@ -100,20 +100,7 @@ func TestIndependent(t *testing.T) {
 	if n := encode.IndependentEvents(prog, tr, tr.Len(), &encode.Options{Inputs: func(*ssa.Function) bool { return false }}); n != tr.Len() {
 		t.Errorf("IndependentEvents with Inputs = %d, want all %d", n, tr.Len())
 	}
-	var fixes []string
-	for {
-		m, err := s.NextMCS(ctx, maxsat.Bounds{MaxSize: 1})
-		if errors.Is(err, maxsat.ErrExhausted) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixes = append(fixes, strings.Join(m.Groups, "+"))
-		if err := s.Block(m.Groups); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixes := encode.OneStatementFixes(ctx, t, s)
 	if !slices.ContainsFunc(fixes, func(g string) bool { return strings.HasSuffix(g, "clamp.go:10") }) {
 		t.Errorf("one-statement fixes %q: no clamp.go:10 (x > 11)", fixes)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/encode"
@@ -117,20 +116,7 @@ func TestShared(t *testing.T) {
 // name and line, sorted.
 func singles(t *testing.T, s *maxsat.Solver) []string {
 	t.Helper()
-	var out []string
-	for {
-		m, err := s.NextMCS(context.Background(), maxsat.Bounds{MaxSize: 1})
-		if errors.Is(err, maxsat.ErrExhausted) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, strings.Join(m.Groups, "+"))
-		if err := s.Block(m.Groups); err != nil {
-			t.Fatal(err)
-		}
-	}
+	out := encode.OneStatementFixes(context.Background(), t, s)
 	for i, g := range out {
 		out[i] = filepath.Base(g)
 	}
