@@ -83,18 +83,23 @@ func TestRepairIndependent(t *testing.T) {
 	if strings.Contains(res.Reason, "skipped") {
 		t.Errorf("reason %q: angelic debugging skipped with a bound of %d on a formula of %d events", res.Reason, maxAngelicEvents, kept)
 	}
-	found := false
+	requirePlausible(t, res, dir, "patch of x > 11", func(p Candidate) bool { return p.Orig == "x > 11" })
+}
+
+// requirePlausible fails t, with res's text (its paths relative to
+// dir), unless one of res's patches that match is plausible; what names
+// the patch wanted.
+func requirePlausible(t *testing.T, res *Result, dir, what string, match func(Candidate) bool) {
+	t.Helper()
 	for _, p := range res.Patches {
-		if p.Orig == "x > 11" && p.Validation != nil && p.Validation.Plausible {
-			found = true
+		if match(p) && p.Validation != nil && p.Validation.Plausible {
+			return
 		}
 	}
-	if !found {
-		var text strings.Builder
-		res.Output.Dir = dir
-		_ = res.WriteText(&text)
-		t.Fatalf("no plausible patch of x > 11:\n%s", text.String())
-	}
+	var text strings.Builder
+	res.Output.Dir = dir
+	_ = res.WriteText(&text)
+	t.Fatalf("no plausible %s:\n%s", what, text.String())
 }
 
 // TestRepairIndependentBound repairs testdata/libwork with a bound one

@@ -35,18 +35,9 @@ func TestRepairSkipsLongEncoding(t *testing.T) {
 	if !strings.Contains(res.Reason, "angelic debugging: skipped: the failing run's formula would hold") {
 		t.Errorf("reason %q, want angelic debugging skipped", res.Reason)
 	}
-	found := false
-	for _, p := range res.Patches {
-		if p.Repl == "if len(vals) == 0 { return t }" && p.Validation != nil && p.Validation.Plausible {
-			found = true
-		}
-	}
-	if !found {
-		var text strings.Builder
-		res.Output.Dir = dir
-		_ = res.WriteText(&text)
-		t.Fatalf("no plausible early return if len(vals) == 0 { return t }:\n%s", text.String())
-	}
+	requirePlausible(t, res, dir, "early return if len(vals) == 0 { return t }", func(p Candidate) bool {
+		return p.Repl == "if len(vals) == 0 { return t }"
+	})
 }
 
 // TestRepairBoundsSpectrumMutation repairs testdata/rows under a
