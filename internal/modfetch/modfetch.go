@@ -1,9 +1,7 @@
-// Package modfetch gives tests and benchmarks writable copies of real
-// modules that nobody here wrote, fetched through the go command and so
-// through the module proxy (GOPROXY) into the module cache.
 package modfetch
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -31,6 +29,10 @@ func (e *Error) Error() string {
 // Copy downloads mod ("path@version") with go mod download and copies its
 // files, writable, into dst (created if needed). A module that predates
 // modules gets the go.mod the proxy serves for it: just its module line.
+// A go.mod without a go directive gets the one the go command assumes for
+// it, go 1.16 ([AssumedGo]), so that a later go command run with
+// -mod=mod does not write its own version there and change the module's
+// language rules (loop variables, vet's checks).
 // A module that cannot be downloaded is an *Error.
 func Copy(ctx context.Context, mod, dst string) error {
 	tmp, err := os.MkdirTemp("", "modfetch")
@@ -67,11 +69,41 @@ func Copy(ctx context.Context, mod, dst string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(filepath.Join(dst, "go.mod")); os.IsNotExist(err) {
+	gomod := filepath.Join(dst, "go.mod")
+	data, err := os.ReadFile(gomod)
+	missing := os.IsNotExist(err)
+	if missing {
 		path, _, _ := strings.Cut(mod, "@")
-		return os.WriteFile(filepath.Join(dst, "go.mod"), []byte("module "+path+"\n"), 0o666)
+		data, err = []byte("module "+path+"\n"), nil
+	}
+	if err != nil {
+		return err
+	}
+	if fixed := WithGoLine(data); missing || !bytes.Equal(fixed, data) {
+		return os.WriteFile(gomod, fixed, 0o666)
 	}
 	return nil
+}
+
+// AssumedGo is the language version the go command assumes for a module
+// whose go.mod has no go directive (see "go directive" in the go.mod
+// reference).
+const AssumedGo = "1.16"
+
+// WithGoLine returns the go.mod text data with a go directive: data itself
+// when it has one, else data followed by "go [AssumedGo]".
+func WithGoLine(data []byte) []byte {
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "go" {
+			return data
+		}
+	}
+	out := append([]byte(nil), data...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return append(out, "\ngo "+AssumedGo+"\n"...)
 }
 
 // Fetch is [Copy] into a temporary directory of t, whose path it returns.
