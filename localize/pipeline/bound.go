@@ -37,12 +37,14 @@ import (
 // When the
 // interpreter fails none of the selected cases, the native run is the
 // only source of reports, and Run waits for it until the end of the
-// first case's bound; if the selected cases are not done by then and
-// the interpreter could not run one of them, Run does not stop the
-// stage but waits on, within the stage's own bound
-// and the run's (its context: the command's -deadline), for them or the
-// whole run, and the reports it ranks say in their Reason that Run
-// waited past the bound. The selected cases' own runs are not cut: every
+// first case's bound; if the stage is not done by then and the
+// interpreter could not run one of the selected cases, Run does not stop
+// the stage but waits on, within the stage's own bound and the run's
+// (its context: the command's -deadline), for its whole run, even when
+// the selected cases are done: their runs alone, failing cases only,
+// tie every line under Ochiai, so the native ranking would go by
+// proximity alone and its floor (native.Floor) by nothing. The reports
+// it ranks say in their Reason that Run waited past the bound. The selected cases' own runs are not cut: every
 // report needs them; a case that runs longer than its bound under the
 // interpreter leaves the first case's later stages no time.
 //
@@ -156,8 +158,8 @@ var errNativeLate = errors.New("the cases localized before it is done go on with
 // bound only), the end of the shared stages' share of the first case's
 // clock; the first time due passes first, it adds the Cut to res. With
 // beyond (nothing else can rank the selected cases: the interpreter
-// fails none of them and could not run one), a stage whose selected cases are not done by due
-// is waited for past it, within its own bound and the run's (ctx), and
+// fails none of them and could not run one), a stage not done by due
+// is waited for past it, for its whole run, within its own bound and the run's (ctx), and
 // the note returned says so, for the Reason of the reports it ranks.
 func waitNative(ns *nativeStage, status *statusFunc, due time.Time, first caseClock, res *Result, beyond bool) (*native.Run, string, error) {
 	if ns == nil {

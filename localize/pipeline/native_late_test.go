@@ -305,3 +305,54 @@ func TestNativePastDue(t *testing.T) {
 		})
 	}
 }
+
+// TestNativePastDueWhole: when only the native run can rank the selected
+// case (the interpreter refuses TestBig) and the stage has run it by the
+// end of the first case's bound but not the rest of the suite, Run waits
+// on for the whole run: TestBig's run alone ties every line of Scale
+// under Ochiai, the whole run puts the faulty line first, alone. The
+// rest of the suite waits for the gate, opened only once Run waits past
+// the bound, so whatever the load the whole run comes after it.
+func TestNativePastDueWhole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Parallel()
+	prog, pkg, gate := loadGated(t, "testdata/latewhole")
+	events := hearNative(t, prog)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			select {
+			case e := <-events:
+				if e == "past due" {
+					os.WriteFile(gate, nil, 0o666)
+				}
+			case <-stop:
+				return
+			}
+		}
+	}()
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestBig$", Timeout: 2 * time.Second, Refiners: []localize.Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Native == nil {
+		t.Fatalf("no native run (errors %v)", res.Errors)
+	}
+	if _, ok := res.Native.Spectrum.TestIndex("TestGated"); !ok {
+		t.Errorf("the native run has %d cases, not TestGated: Run did not wait for the whole run (errors %v)", res.Native.Spectrum.NumTests(), res.Errors)
+	}
+	if len(res.Reports) != 1 || res.Reports[0].Mode != native.Mode {
+		t.Fatalf("%d reports; want TestBig's, ranked natively", len(res.Reports))
+	}
+	rep := res.Reports[0]
+	fault := faultLine(t, "testdata/latewhole/scale.go")
+	if len(rep.Ranking) == 0 || rep.Ranking[0].Line != fault || rep.Ranking[0].Rank != 1 {
+		t.Errorf("ranking %v; want the faulty line %d first, alone", rep.Ranking, fault)
+	}
+	if !strings.Contains(rep.Reason, "native evidence waited for past") {
+		t.Errorf("reason %q; want it to say that Run waited past the bound", rep.Reason)
+	}
+}

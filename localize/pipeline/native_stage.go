@@ -113,12 +113,13 @@ func (s *nativeStage) wait() (*native.Run, error) {
 // late as the error, the evidence of the cases -run selects if they are
 // done (they run first: native.Options.First), as it does on every later
 // call until the stage is done: the stage goes on, within its own bound,
-// for the later cases and for a stop (cutShort). If they are not done:
-// without beyond, it stops the stage and returns what it finished (nil
-// if nothing); with beyond (nothing else can rank the selected cases),
-// it waits on past due, up to the stage's own bound or the end of its
-// context, for the selected cases or the whole run, whichever is done
-// first, and past says so.
+// for the later cases and for a stop (cutShort); if they are not done,
+// it stops the stage and returns what it finished (nil if nothing).
+// With beyond (nothing else can rank the selected cases), it waits
+// instead on past due, up to the stage's own bound or the end of its
+// context, for the whole run, and past says so: the selected cases'
+// runs alone rank nothing by their spectrum (Ochiai over failing cases
+// only ties every line they ran), and native.Floor needs the whole run.
 func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, beyond bool) (n *native.Run, past bool, err error) {
 	if s == nil {
 		return nil, false, nil
@@ -152,18 +153,16 @@ func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, 
 		return s.ev, false, s.err
 	case <-t.C:
 	}
-	if s.current() == nil && beyond {
+	if beyond {
 		status.say(Status{Stage: StageNative, Deadline: s.deadline})
 		if s.hook != nil {
 			s.hook("past due")
 		}
-		select {
-		case <-s.done:
-			return s.ev, true, s.err
-		case <-s.firstDone:
-			s.late = late
-			return s.current(), true, late
-		}
+		// The whole run, not the selected cases' alone: over failing
+		// cases only, Ochiai ties every line they ran, and the native
+		// ranking and its floor (native.Floor) have nothing to go by.
+		<-s.done
+		return s.ev, true, s.err
 	}
 	s.late = late
 	if s.current() == nil {

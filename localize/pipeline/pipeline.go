@@ -512,9 +512,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	}
 	// Only the native run can give reports (of the cases the
 	// interpreter cannot run): it gets the first case's whole bound,
-	// and past it, if the selected cases are not done by then and the
-	// interpreter could not run one of them, the stage's own bound and
-	// the run's.
+	// and past it, if the stage is not done by then and the
+	// interpreter could not run one of the selected cases, the stage's
+	// own bound and the run's, for the whole run (bound.go).
 	onlyByNative := !slices.ContainsFunc(res.Failing, mine)
 	if charged && onlyByNative {
 		nativeDue = first.due
