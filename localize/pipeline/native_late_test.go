@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/loadgate"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/trace"
@@ -354,5 +355,54 @@ func TestNativePastDueWhole(t *testing.T) {
 	}
 	if !strings.Contains(rep.Reason, "native evidence waited for past") {
 		t.Errorf("reason %q; want it to say that Run waited past the bound", rep.Reason)
+	}
+}
+
+// TestNativeLateWaitToBound: the case, ranked before the native stage
+// is done, ends before its bound; Run waits for the stage until that
+// bound and fuses the report again with the whole run, rather than
+// returning it as ranked. The gate that holds the stage opens only once
+// the report is ranked and held (Options.Progress hears it), so without
+// the wait the report would never be fused again. On a machine so busy
+// that the rest of the suite outlasts the bound, the miss is logged
+// (loadgate), not failed.
+func TestNativeLateWaitToBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
+	prog, pkg, gate := loadLateNative(t)
+	var mu sync.Mutex
+	var doneAt time.Time // when the stage was done
+	testHooksNative.Store(prog, func(e string) {
+		if e == "done" {
+			mu.Lock()
+			doneAt = time.Now()
+			mu.Unlock()
+		}
+	})
+	t.Cleanup(func() { testHooksNative.Delete(prog) })
+	var once sync.Once
+	const bound = 15 * time.Second
+	start := time.Now()
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestHigh$", Timeout: bound, Start: start, Technique: techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
+	}), Refiners: []localize.Refiner{},
+		Progress: func(*localize.Report) { once.Do(func() { open(t, gate) }) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("%d reports; want TestHigh's", len(res.Reports))
+	}
+	if rep := res.Reports[0]; !strings.Contains(rep.Reason, refusedNote) {
+		mu.Lock()
+		defer mu.Unlock()
+		if doneAt.IsZero() || doneAt.Before(start.Add(bound)) {
+			t.Errorf("TestHigh's report %q; want it fused again with the native stage's whole run, done before the case's bound", rep.Reason)
+		} else {
+			loadgate.Errorf(t, "the native stage was done after the case's bound; report %q", rep.Reason)
+		}
 	}
 }

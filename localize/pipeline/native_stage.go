@@ -437,3 +437,20 @@ func runOf(n *native.Run) localize.NativeRun {
 	}
 	return n
 }
+
+// waitToRefuse waits for the native stage s to be done, until due (zero,
+// or past: not at all) or the end of ctx: the reports ranked before the
+// stage was done wait for it, to be fused again with its whole run,
+// until the end of their cases' bounds (refuse.go).
+func waitToRefuse(ctx context.Context, s *nativeStage, due time.Time) {
+	if s == nil || due.IsZero() || !time.Now().Before(due) {
+		return
+	}
+	t := time.NewTimer(time.Until(due))
+	defer t.Stop()
+	select {
+	case <-s.done:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}

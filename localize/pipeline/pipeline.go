@@ -798,7 +798,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		var again *refusal // to fuse the report again once the native stage is done (refuse.go)
 		if natNote != "" {
-			again = &refusal{note: natNote, partial: rep.Partial, f: f, fixed: len(scorers) == 0}
+			again = &refusal{note: natNote, partial: rep.Partial, f: f, fixed: len(scorers) == 0, due: clock.due}
 			rep.Reason = localize.JoinReason(rep.Reason, natNote)
 			rep.Partial = true
 		}
@@ -906,6 +906,9 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		serial(func() { refusing.flush(final) })
 		return res, ctx.Err()
 	}
+	// The cases ended before their bounds: the time left of them goes
+	// to the native stage, for the reports that wait for it.
+	waitToRefuse(ctx, ns, refusing.due())
 	refuse()
 	serial(func() { refusing.flush(final) })
 	if n, _ := nativeNow(); n != nil {

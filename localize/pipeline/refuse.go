@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
@@ -34,9 +35,11 @@ import (
 // Until then the report is held: Options.Report and the final Update
 // get it once it is fused again, or at Run's end (or stop) as it was,
 // and the reports after it wait, so that they come in the order of the
-// cases; Options.Progress hears it at once. Run does not wait for the
-// stage for this: a run whose cases end before it does keeps its
-// reports as they were ranked.
+// cases; Options.Progress hears it at once. When the cases end before
+// their bounds, Run waits for the stage up to the end of the latest
+// bound of a case whose report waits (waitToRefuse), so that the time
+// the bound gives the case goes to the native evidence the case lacks;
+// a stage not done by then leaves the reports as they were ranked.
 
 // refuseKept is how many cases' recordings Run keeps at once for fusing
 // their reports again.
@@ -57,6 +60,7 @@ type refusal struct {
 	partial bool                    // the report is partial for another reason
 	fixed   bool                    // a refiner changed the ranking otherwise: not fused again
 	done    bool                    // fused again
+	due     time.Time               // the end of the case's bound, up to which Run waits for the stage
 }
 
 // refined records the change a refiner made to the ranking, before, to
@@ -185,6 +189,18 @@ func (rf *refuser) left() bool {
 		}
 	}
 	return false
+}
+
+// due returns the latest end of the bounds of the cases whose reports
+// still wait to be fused again (zero: none waits).
+func (rf *refuser) due() time.Time {
+	var d time.Time
+	for _, r := range rf.again {
+		if r.pending() && r.due.After(d) {
+			d = r.due
+		}
+	}
+	return d
 }
 
 // hold adds rep to the reports held, hands to final those that no
