@@ -406,3 +406,41 @@ func TestNativeLateWaitToBound(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeStartsFirst: the native stage starts before Run lists and
+// runs the cases under the interpreter (Options.Status hears
+// StageSpectrum first thing before that), so that its go test build has
+// the CPU first.
+func TestNativeStartsFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Parallel()
+	prog, pkg, gate := loadLateNative(t)
+	open(t, gate)
+	var mu sync.Mutex
+	var order []string
+	testHooksNative.Store(prog, func(e string) {
+		mu.Lock()
+		defer mu.Unlock()
+		order = append(order, "native "+e)
+	})
+	t.Cleanup(func() { testHooksNative.Delete(prog) })
+	_, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestHigh$", Timeout: 20 * time.Second, Refiners: []localize.Refiner{},
+		Technique: techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+			return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
+		}),
+		Status: func(s Status) {
+			mu.Lock()
+			defer mu.Unlock()
+			order = append(order, "status "+s.Stage)
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(order) == 0 || order[0] != "native started" {
+		t.Errorf("events %q; want the native stage started before any stage of the interpreter", order)
+	}
+}

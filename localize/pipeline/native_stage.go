@@ -51,6 +51,9 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 		hook = h.(func(event string))
 	}
 	s.hook = hook
+	if hook != nil {
+		hook("started")
+	}
 	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, FirstDone: func(r *native.Run) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -92,7 +95,8 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 
 // testHooksNative holds, for a *trace.Program a test put in it, a
 // func(event string) that hears each native stage started on that
-// program after that: "done" when the stage is, and "past due" when
+// program after that: "started" when it starts, "done" when the stage
+// is, and "past due" when
 // Run, which has nothing else to rank the selected cases by, goes on
 // waiting for it after the end of its share of the first case's bound
 // (waitSaying). Keyed by program, so that tests that each load their
@@ -289,13 +293,16 @@ func passedIn(m *spectra.Matrix) func(string) bool {
 // res.Failing and a report of each of the shard's (Options.Shard) to
 // res with the interpreter's error as the reason, and reports whether
 // there was a failing case (else Package returns err); report gets each
-// report.
-func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, res *Result, err error, report func(*localize.Report)) bool {
+// report. ns is the stage Run started before the listing, if it did.
+func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, ns *nativeStage, res *Result, err error, report func(*localize.Report)) bool {
 	match, merr := testmatch.Compile(opts.Run)
 	if merr != nil || ctx.Err() != nil {
 		return false
 	}
-	ne, nerr := startNative(ctx, prog, pkgPath, opts, nil, match.Match).wait()
+	if ns == nil {
+		ns = startNative(ctx, prog, pkgPath, opts, nil, match.Match)
+	}
+	ne, nerr := ns.wait()
 	if ne == nil || ne.Spectrum == nil {
 		return false
 	}

@@ -55,10 +55,12 @@ type Options struct {
 	// diagnosis and the shared stages before it. What a stage found by
 	// the end of its share is reported, marked partial, and
 	// Result.Cuts names the stage (bound.go says how the time is
-	// shared). One wait outlasts it: when the interpreter fails none
-	// of the selected cases and could not run one, the native stage,
-	// the only ranking left, is waited for within NativeBound and ctx,
-	// and its reports say so. Default 0: DefaultTimeout, or
+	// shared). A report ranked before the native stage was done waits
+	// for it until the end of its case's bound, to be fused again with
+	// its whole run. One wait outlasts it: when the interpreter fails
+	// none of the selected cases and could not run one, the native
+	// stage's whole run, the only ranking left, is waited for within
+	// NativeBound and ctx, and its reports say so. Default 0: DefaultTimeout, or
 	// DefaultDiagnosisTimeout for a Diagnoser.
 	Timeout time.Duration
 	// Spectrum is the coverage of the package's cases from an earlier
@@ -121,8 +123,8 @@ type Options struct {
 	// as it is complete, in the order of the cases: when several cases
 	// fail and CaseSetRefiners revise their reports, once every case is
 	// localized; a report ranked before the native stage was done, once
-	// fused again with its whole run, or at Run's end as it is
-	// (refuse.go).
+	// fused again with its whole run, or at Run's end as it is (after
+	// waiting for the stage up to its case's bound: refuse.go).
 	Report func(*localize.Report)
 	// Progress, if set, is called with each failing case's report as
 	// soon as its own stages are done, when Report waits for the
@@ -365,6 +367,15 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	}
 	sctx, scancel := until(ctx, sharedDue) // the shared stages' context
 	defer scancel()
+	// The native stage's go test build starts before the interpreter's
+	// listing and runs of the cases, so that under load it has the CPU
+	// first; with SelectedSpectrum it runs the cases the listing
+	// selects, and waits for it.
+	var ns *nativeStage
+	if !opts.SelectedSpectrum {
+		ns = startNative(ctx, prog, pkgPath, opts, nil, nil)
+	}
+	defer func() { ns.stop() }()
 	status := newStatus(opts.Status)
 	status.say(Status{Stage: StageSpectrum})
 	sel, err := localize.SelectCases(ctx, prog, pkgPath, opts.Run)
@@ -373,13 +384,14 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		res.Cases = append(res.Cases, c.Name())
 	}
 	if err != nil {
-		if nativeInstead(ctx, prog, pkgPath, opts, res, err, final) {
+		if nativeInstead(ctx, prog, pkgPath, opts, ns, res, err, final) {
 			return res, nil
 		}
 		return res, err
 	}
-	ns := startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
-	defer ns.stop()
+	if opts.SelectedSpectrum {
+		ns = startNative(ctx, prog, pkgPath, opts, sel.Listed, sel.Selects)
+	}
 	mine := func(name string) bool { return opts.Shard == nil || opts.Shard(name) }
 	scorers := opts.Scorers
 	if scorers == nil {
