@@ -270,7 +270,9 @@ func writeFusion(rep *strings.Builder, rs []fusionResult, rules []fusionRule, ke
 		"ranking as faultloc wrote it (floored already, by the native.DefaultFloor of the faultloc that ran);\n" +
 		"no tests: less the lines of test files; floor k: no tests, then native.Floor with factor k (each\n" +
 		"line past the head of verified candidates' and plausible fixes' lines takes the position\n" +
-		"min(its own, k times its native Ochiai rank)). Each cell is the rank of the first faulty line\n" +
+		"min(its own, k times its native Ochiai rank); a verified candidate's line that native Ochiai\n" +
+		"scores below a third of its best score leaves the head for its Ochiai rank). Each cell is the\n" +
+		"rank of the first faulty line\n" +
 		"(ties at their worst position) in the case that places it best; \"-\": not placed. as good: at most\n" +
 		"native Ochiai's rank (or native Ochiai ranking nothing).\n\n")
 	rep.WriteString(kept + "\n")

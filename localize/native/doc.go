@@ -23,6 +23,8 @@
 //	                 than run the best line) goes by its Ochiai rank
 //	Floor            moves each line of a ranking up toward its
 //	                 native Ochiai rank (Fuse and Report apply it)
+//	FloorReport      Floor on a report's final ranking (pipeline.Run
+//	                 applies it after the refiners)
 //
 // Both rankings of a case, fused and by the native run alone, are
 // floored by native Ochiai ([Floor]): the interpreter's evidence and the

@@ -2,6 +2,7 @@ package native
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"slices"
 
@@ -17,11 +18,31 @@ import (
 // Ochiai for nine bugs in ten.
 const DefaultFloor = 0.5
 
+// FloorReport moves each line of rep's ranking up toward its native
+// Ochiai rank ([Floor] with [DefaultFloor]), over f's native evidence,
+// as [Fuse] does last: pipeline.Run applies it again to the final
+// ranking, after the refiners, whose promotions (angelic.ForceProbe's
+// forced lines, mutation.FixProbe's fixed ones) would otherwise put
+// lines ahead of the floor, a weak line among them. It does nothing
+// when f has no native evidence of the case's failure.
+func FloorReport(ctx context.Context, rep *localize.Report, f *localize.Failure) {
+	n := runOf(f)
+	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
+		return
+	}
+	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
+	rep.Ranking = Floor(rep.Ranking, ochiai, DefaultFloor)
+}
+
 // Floor returns ranking rs with each line moved up toward factor times
 // its rank under ochiai (native Ochiai's scores of the case's lines,
 // [SpectrumScorer]; ties at their worst position): each line past the
 // head of rs (the lines of verified candidates and of plausible fixes
-// that lead it, which stay first as they are) takes the position
+// that lead it, which stay first as they are, except a verified
+// candidate's weak line, whose native Ochiai score is below a third of
+// the best, which takes the position of its Ochiai rank alone as [Fuse]
+// places it, the lines below it moving up as if it were not there; a
+// plausible fix's line stays) takes the position
 // min(p, factor·s), p its position in rs after the head and s its
 // rank under ochiai (a line ochiai does not score keeps p), and the
 // lines are ordered by that position, those that take the same one as
@@ -51,19 +72,35 @@ func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64)
 	if factor <= 0 || len(ochiai) == 0 {
 		return rs
 	}
-	head := 0
-	for head < len(rs) && (rs[head].Evidence == localize.EvidenceVerified || rs[head].Evidence == localize.EvidenceMutation) {
-		head++
-	}
 	ranks := tieRanks(ochiai)
+	weak := weakLines(ochiai)
 	type entry struct {
 		line  localize.RankedLine
 		key   float64
 		order int
 	}
-	entries := make([]entry, 0, len(rs)-head)
-	for i, rl := range rs[head:] {
-		e := entry{line: rl, key: float64(rl.Rank - head), order: i}
+	var head []localize.RankedLine
+	var entries []entry
+	n := 0 // the lines of rs's head
+	for n < len(rs) && (rs[n].Evidence == localize.EvidenceVerified || rs[n].Evidence == localize.EvidenceMutation) {
+		if l := rs[n].SourceLine(); weak[l] && rs[n].Evidence == localize.EvidenceVerified {
+			// By its Ochiai rank alone, as Fuse places a weak line.
+			entries = append(entries, entry{line: rs[n], key: float64(ranks[l]), order: n})
+		} else {
+			rl := rs[n]
+			rl.Rank -= n - len(head) // less the weak lines gone before it
+			head = append(head, rl)
+		}
+		n++
+	}
+	out := n - len(head) // the weak lines out of the head
+	for i, rl := range rs[n:] {
+		// Positions after the head that stays: the lines below a weak
+		// line move up, as if it were not there.
+		e := entry{line: rl, key: float64(rl.Rank - n), order: n + i}
+		if out > 0 {
+			e.key = float64(rl.Rank - len(head) - out)
+		}
 		if s, ok := ochiai[rl.SourceLine()]; ok && !math.IsNaN(s) {
 			e.key = min(e.key, factor*float64(ranks[rl.SourceLine()]))
 		}
@@ -72,7 +109,7 @@ func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64)
 	slices.SortStableFunc(entries, func(x, y entry) int {
 		return cmp.Or(samePlace(x.key, y.key), cmp.Compare(x.order, y.order))
 	})
-	return appendTies(slices.Clone(rs[:head]), entries, func(e entry) localize.RankedLine { return e.line }, func(x, y entry) bool {
+	return appendTies(head, entries, func(e entry) localize.RankedLine { return e.line }, func(x, y entry) bool {
 		return samePlace(x.key, y.key) == 0 && x.line.Rank == y.line.Rank
 	})
 }

@@ -41,8 +41,13 @@ func TestFloor(t *testing.T) {
 		{"factor 2", rs, ochiai, 2, []localize.RankedLine{rl(1, 1, sl), rl(2, 2, sl), rl(5, 3, sp), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
 		// 5 at position 10: no higher than it was.
 		{"factor 10", rs, ochiai, 10, rs},
-		{"head first", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.2, at(11): 0.2}, 1,
+		{"head first", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.4, at(11): 0.4}, 1,
 			[]localize.RankedLine{rl(10, 1, localize.EvidenceVerified), rl(11, 2, localize.EvidenceMutation), rl(1, 3, sl), rl(5, 4, sp), rl(2, 5, sl)}},
+		// 10, weak (0.2, below a third of 0.9), leaves the head for its
+		// Ochiai rank, 5; the lines below it move up a place, so 1
+		// takes position 1, and 5 (Ochiai rank 1) follows it.
+		{"weak head line by its Ochiai rank", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.2, at(11): 0.4}, 1,
+			[]localize.RankedLine{rl(11, 1, localize.EvidenceMutation), rl(1, 2, sl), rl(5, 3, sp), rl(2, 4, sl), rl(10, 5, localize.EvidenceVerified)}},
 	} {
 		got := Floor(slices.Clone(tc.rs), tc.ochiai, tc.factor)
 		if !slices.Equal(got, tc.want) {

@@ -444,3 +444,50 @@ func TestNativeStartsFirst(t *testing.T) {
 		t.Errorf("events %q; want the native stage started before any stage of the interpreter", order)
 	}
 }
+
+// TestFloorAfterRefiners: a refiner's promotion of a line that nearly
+// every passing case runs (Scale's first line, weak under native
+// Ochiai) does not stand above the native floor: the final ranking is
+// floored again (native.FloorReport), the faulty line, which only the
+// failing case runs, first, the promoted line at its Ochiai rank.
+func TestFloorAfterRefiners(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Parallel()
+	prog, pkg, gate := loadGated(t, "testdata/laterefuse")
+	open(t, gate)
+	fault := faultLine(t, "testdata/laterefuse/scale.go")
+	first := fault - 2 // y := x * 2
+	refiner := refinerFunc(func(ctx context.Context, rep *localize.Report, f *localize.Failure) error {
+		for _, rl := range rep.Ranking {
+			if rl.Line == first {
+				rep.Promote([]trace.Line{rl.SourceLine()}, localize.EvidenceVerified)
+			}
+		}
+		return nil
+	})
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestScale$", Timeout: time.Minute, NativeBound: -1, EvidenceBound: -1, Refiners: []localize.Refiner{refiner},
+		Technique: techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+			return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("%d reports; want TestScale's", len(res.Reports))
+	}
+	rep := res.Reports[0]
+	if strings.Contains(rep.Reason, "native evidence") {
+		t.Fatalf("reason %q: the native run was not whole", rep.Reason)
+	}
+	pos := map[int]int{}
+	for i, rl := range rep.Ranking {
+		if _, ok := pos[rl.Line]; !ok {
+			pos[rl.Line] = i + 1
+		}
+	}
+	if pos[fault] != 1 || pos[first] <= pos[fault] {
+		t.Errorf("ranking %v; want the faulty line %d first, the promoted line %d after it", rep.Ranking, fault, first)
+	}
+}

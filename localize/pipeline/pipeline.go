@@ -838,6 +838,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		if cctx.Err() != nil && ctx.Err() == nil {
 			cut(rep, StageRank, "", clock.due)
 		}
+		fused := slices.Clone(rep.Ranking) // what the refiners change
 		for _, r := range refiners {
 			if cctx.Err() != nil {
 				// Cut (noted once), or stopped: the report stands as
@@ -864,6 +865,11 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				// The report stands as refined so far.
 				cut(rep, StageRefine, localize.StageName(r), clock.due)
 			}
+		}
+		if len(scorers) > 0 && !sameLines(fused, rep.Ranking) {
+			// The refiners' promotions stand above the floor of native
+			// Ochiai, which the final ranking keeps as the fused one did.
+			native.FloorReport(cctx, rep, f)
 		}
 		if at := early.firstAt(name, preAt); !at.IsZero() {
 			from := clock.start
@@ -1025,4 +1031,12 @@ func appendNew(list []*localize.CaseError, errs ...*localize.CaseError) []*local
 		}
 	}
 	return list
+}
+
+// sameLines reports whether rankings a and b hold the same lines in
+// the same order, with the same ranks and evidence.
+func sameLines(a, b []localize.RankedLine) bool {
+	return slices.EqualFunc(a, b, func(x, y localize.RankedLine) bool {
+		return x.SourceLine() == y.SourceLine() && x.Rank == y.Rank && x.Evidence == y.Evidence
+	})
 }

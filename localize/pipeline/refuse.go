@@ -25,7 +25,9 @@ import (
 // stage's whole run ([native.Fuse]); then the lines that each refiner
 // moved to the front (angelic.ForceProbe's forced lines,
 // mutation.FixProbe's fixed ones) are moved there again, in the order
-// and with the evidence the refiner gave them. Neither the technique nor
+// and with the evidence the refiner gave them, and the ranking floored
+// by native Ochiai again (native.FloorReport), as Run floors a refined
+// ranking. Neither the technique nor
 // the interpreter runs again: the package-data rule reads the case's
 // recording, kept until then for refuseKept cases at once (a later
 // case's is freed at its end, and its package data goes by the static
@@ -104,6 +106,9 @@ func (r *refusal) apply(ctx context.Context, rep *localize.Report, n *native.Run
 		ranking = localize.MoveToFront(ranking, front)
 	}
 	rep.Ranking = ranking
+	if len(r.fronts) > 0 {
+		native.FloorReport(ctx, rep, &f) // as Run floors a refined ranking
+	}
 	rep.Reason = strings.Replace(rep.Reason, r.note, refusedNote, 1)
 	rep.Partial = r.partial
 	r.done = true
