@@ -27,7 +27,10 @@
 //	                 applies it after the refiners)
 //
 // Both rankings of a case, fused and by the native run alone, are
-// floored by native Ochiai ([Floor]): the interpreter's evidence and the
+// floored by native Ochiai ([Floor]) over the lines of the package
+// tested and of the packages its own code imports (the lines of a
+// package only its tests import, a test helper, get no floor):
+// the interpreter's evidence and the
 // call distances may lift a line above the lines native Ochiai scores
 // higher, but a line past the verified candidates' waits only behind
 // the lines native Ochiai ranks above it and those the ranking placed

@@ -31,7 +31,7 @@ func FloorReport(ctx context.Context, rep *localize.Report, f *localize.Failure)
 		return
 	}
 	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
-	rep.Ranking = Floor(rep.Ranking, ochiai, DefaultFloor)
+	rep.Ranking = Floor(rep.Ranking, n.floorScores(ochiai), DefaultFloor)
 }
 
 // Floor returns ranking rs with each line moved up toward factor times

@@ -1,6 +1,8 @@
 package native
 
 import (
+	"context"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -79,5 +81,53 @@ func TestFloorBound(t *testing.T) {
 	}
 	if len(got) != len(rs) {
 		t.Errorf("%d lines, want %d", len(got), len(rs))
+	}
+}
+
+// TestFloorScoresTarget: the floor ranks the lines of the package tested
+// and of the packages its code imports (testdata/sibling/use and
+// calc), not those of a package only its tests import (testdata/helper's
+// check, which the native run measures too): ranked, a test helper that
+// only the failing case runs would tie the fault's Ochiai rank down.
+func TestFloorScoresTarget(t *testing.T) {
+	abs := func(dir string) string {
+		d, err := filepath.Abs(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		dir        string
+		want, away []string // directories in targets and not
+	}{
+		{"testdata/sibling/use", []string{"testdata/sibling/use", "testdata/sibling/calc"}, nil},
+		{"testdata/helper/lib", []string{"testdata/helper/lib"}, []string{"testdata/helper/check"}},
+	} {
+		prog, err := trace.Load(context.Background(), &trace.Config{Dir: tc.dir, Tests: true, Module: true}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := &Run{targets: targetDirs(prog)}
+		for _, d := range tc.want {
+			if !n.targets[abs(d)] {
+				t.Errorf("%s: targets %v; want %s in them", tc.dir, n.targets, d)
+			}
+		}
+		for _, d := range tc.away {
+			if n.targets[abs(d)] {
+				t.Errorf("%s: targets %v; want %s not in them", tc.dir, n.targets, d)
+			}
+			own, other := trace.Line{File: filepath.Join(abs(tc.dir), "lib.go"), Line: 7}, trace.Line{File: filepath.Join(abs(d), "check.go"), Line: 6}
+			got := n.floorScores(localize.LineScores{own: 0.5, other: 1})
+			if _, ok := got[other]; ok || got[own] != 0.5 || len(got) != 1 {
+				t.Errorf("%s: floor scores %v; want %v alone", tc.dir, got, own)
+			}
+		}
+	}
+	// Unknown targets: every line.
+	l1, l2 := trace.Line{File: "/a/x.go", Line: 1}, trace.Line{File: "/b/y.go", Line: 1}
+	if got := (&Run{}).floorScores(localize.LineScores{l1: 0.5, l2: 1}); len(got) != 2 {
+		t.Errorf("floor scores without targets %v; want both lines", got)
 	}
 }

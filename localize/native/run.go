@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,6 +18,7 @@ import (
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Run is what one native go test run of a package says about
@@ -42,6 +46,9 @@ type Run struct {
 	// files of a failed assertion by base name, a panic's frames by
 	// absolute path.
 	files map[string][]string
+	// targets are the directories of the packages whose lines native
+	// Ochiai ranks for [Floor] (targetDirs).
+	targets map[string]bool
 }
 
 var _ localize.NativeRun = (*Run)(nil)
@@ -204,11 +211,11 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
 	}
 	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, First: opts.First, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
-	n := &Run{files: map[string][]string{}}
+	n := &Run{files: map[string][]string{}, targets: targetDirs(prog)}
 	n.graph = newCallGraph(prog, n.files)
 	if opts.FirstDone != nil {
 		g.FirstDone = func(m *spectra.Matrix) {
-			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files})
+			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files, targets: n.targets})
 		}
 	}
 	bound := opts.Bound
@@ -308,6 +315,105 @@ func (n *Run) distance(lines []trace.Line) map[trace.Line]int {
 		out[l] = 0
 		if st, ok := n.graph.statementOf(l); ok {
 			out[st] = 0
+		}
+	}
+	return out
+}
+
+// targetDirs returns the directories of the files of the code the floor
+// ranks: prog's target packages and the packages of the code under test
+// ([codePackages]) that their own code (test files aside) imports,
+// directly or not; not a package that only their tests import (a test
+// helper, the oracle's scaffolding as test files are).
+func targetDirs(prog *trace.Program) map[string]bool {
+	code := map[string]*ssa.Package{}
+	for _, p := range codePackages(prog) {
+		code[p.Pkg.Path()] = p
+	}
+	reach := map[*ssa.Package]bool{}
+	var visit func(p *ssa.Package, imports []string)
+	visit = func(p *ssa.Package, imports []string) {
+		if p == nil || reach[p] {
+			return
+		}
+		reach[p] = true
+		for _, imp := range imports {
+			if q := code[imp]; q != nil {
+				visit(q, importPaths(q.Pkg.Imports()))
+			}
+		}
+	}
+	for _, p := range prog.Targets {
+		if path := p.Pkg.Path(); !strings.HasSuffix(path, "_test") && !strings.HasSuffix(path, ".test") {
+			// A target's package holds its in-package test files,
+			// whose imports are the tests': its own files' only.
+			visit(p, ownImports(prog, p))
+		}
+	}
+	out := map[string]bool{}
+	for p := range reach {
+		for _, mem := range p.Members {
+			if fn, ok := mem.(*ssa.Function); ok && fn.Pos().IsValid() {
+				out[filepath.Dir(prog.SSA.Fset.Position(fn.Pos()).Filename)] = true
+			}
+		}
+	}
+	return out
+}
+
+// importPaths returns the paths of ps.
+func importPaths(ps []*types.Package) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Path()
+	}
+	return out
+}
+
+// ownImports returns the import paths of the files of package p other
+// than its test files: those of its members' files, read again for their
+// imports.
+func ownImports(prog *trace.Program, p *ssa.Package) []string {
+	files := map[string]bool{}
+	for _, mem := range p.Members {
+		if pos := mem.Pos(); pos.IsValid() {
+			if f := prog.SSA.Fset.Position(pos).Filename; !strings.HasSuffix(f, "_test.go") {
+				files[f] = true
+			}
+		}
+	}
+	var out []string
+	fset := token.NewFileSet()
+	for f := range files {
+		af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range af.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(out, path) {
+				out = append(out, path)
+			}
+		}
+	}
+	return out
+}
+
+// floorScores returns the scores of ochiai (native Ochiai over the run's
+// cases) of the lines of the package tested and of the packages its code
+// imports (targetDirs), which [Floor] ranks the lines by. The lines of a
+// package that only the tests import (a test helper the native run
+// measures with -coverpkg) get no floor: ranked, those that only the
+// failing case runs would tie the fault's Ochiai rank down, as neither
+// go test's coverage of the package nor the benchmarks' baseline counts
+// them. All of ochiai when the targets are not known.
+func (n *Run) floorScores(ochiai localize.LineScores) localize.LineScores {
+	if n == nil || len(n.targets) == 0 {
+		return ochiai
+	}
+	out := localize.LineScores{}
+	for l, x := range ochiai {
+		if n.targets[filepath.Dir(l.File)] {
+			out[l] = x
 		}
 	}
 	return out

@@ -1,0 +1,3 @@
+module helper
+
+go 1.26
