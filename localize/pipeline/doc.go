@@ -25,6 +25,10 @@
 // refiners; for the first case, the evidence before it too) is bounded
 // by Options.Timeout; what a bound cuts short is reported partial, with
 // the reason and in Result.Cuts, not dropped.
+// A ranking the refiners or the case-set refiners change is floored by
+// native Ochiai again (native.FloorReport), as the fused ranking was:
+// their promotions do not put a line that nearly every passing case
+// runs ahead of the floor.
 // The native evidence stage's time of each case that passed scales the
 // interpreter's step budget of that case (trace.Program.SetNativeTimes);
 // a case that ran out of a budget before those times were known but

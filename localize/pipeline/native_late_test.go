@@ -491,3 +491,57 @@ func TestFloorAfterRefiners(t *testing.T) {
 		t.Errorf("ranking %v; want the faulty line %d first, the promoted line %d after it", rep.Ranking, fault, first)
 	}
 }
+
+// caseSetFunc is a CaseSetRefiner of a function.
+type caseSetFunc func(ctx context.Context, reps []*localize.Report) error
+
+func (c caseSetFunc) RefineAll(ctx context.Context, reps []*localize.Report) error {
+	return c(ctx, reps)
+}
+
+// TestFloorAfterCaseSet: a case-set refiner's promotion of a weak line
+// (Scale's first line, which every passing case runs) in each report
+// does not stand above the native floor either: each report changed is
+// floored again, the faulty line first.
+func TestFloorAfterCaseSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Parallel()
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/caseset", Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := prog.TargetPackage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fault := faultLine(t, "testdata/caseset/scale.go")
+	first := fault - 2 // y := x * 2
+	promote := caseSetFunc(func(ctx context.Context, reps []*localize.Report) error {
+		for _, rep := range reps {
+			for _, rl := range rep.Ranking {
+				if rl.Line == first {
+					rep.Promote([]trace.Line{rl.SourceLine()}, localize.EvidenceVerified)
+				}
+			}
+		}
+		return nil
+	})
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestBig", Timeout: time.Minute, NativeBound: -1, EvidenceBound: -1, Refiners: []localize.Refiner{},
+		CaseSetRefiners: []localize.CaseSetRefiner{promote},
+		Technique: techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+			return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reports) != 2 {
+		t.Fatalf("%d reports; want TestBig's and TestBigger's", len(res.Reports))
+	}
+	for _, rep := range res.Reports {
+		if len(rep.Ranking) == 0 || rep.Ranking[0].Line != fault {
+			t.Errorf("%s: ranking %v; want the faulty line %d first, the promoted line %d after it", rep.Test, rep.Ranking, fault, first)
+		}
+	}
+}

@@ -957,6 +957,10 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		return res, nil
 	}
 	status.say(Status{Stage: StageCaseSet})
+	before := make([][]localize.RankedLine, len(res.Reports)) // what the case-set refiners change
+	for i, rep := range res.Reports {
+		before[i] = slices.Clone(rep.Ranking)
+	}
 	for _, r := range setRefiners {
 		if err := localize.Guard(localize.StageName(r), func() error { return r.RefineAll(ctx, res.Reports) }); err != nil {
 			if ctx.Err() != nil {
@@ -967,7 +971,14 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			}
 		}
 	}
-	for _, rep := range res.Reports {
+	for i, rep := range res.Reports {
+		if len(scorers) > 0 && !sameLines(before[i], rep.Ranking) && ns.whole(res.Native) {
+			// As a case's refiners' promotions, the case-set refiners'
+			// stand above the floor of native Ochiai (FailCount puts
+			// first the lines every failing case's candidates share).
+			f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, rep.Test), Native: runOf(res.Native)}
+			native.FloorReport(ctx, rep, f)
+		}
 		final(rep)
 	}
 	return res, ctx.Err()
