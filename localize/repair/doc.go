@@ -81,8 +81,11 @@
 // statement, swaps it with its neighbour, inserts before it a call
 // x.m(...) that the file's other functions make on a parameter of the
 // same name and type, clamps an index (`if i >= len(a) { i = len(a) -
-// 1 }` before a statement reading a[i]) and guards a condition's index
-// by a constant (`len(x) > k && ...`); at the first four lines, it
+// 1 }` before a statement reading a[i]), guards a condition's index by
+// a constant (`len(x) > k && ...`) and inserts `return` after it when
+// it ends the body of an if, an else or a case in a function without
+// results and code follows (Kali's return insertion: a branch that
+// falls through into the code for the other cases); at the first four lines, it
 // inserts early returns `if cond { return results }` (PAR's null and
 // range checks) before the function's first statement, the outermost
 // statement around the line and the line's own: cond over the

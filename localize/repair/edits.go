@@ -53,7 +53,7 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // validated at a line: a deletion last, as a deletion that passes the
 // tests is seldom the fix (Qi et al., ISSTA 2015: most of the plausible
 // patches of GenProg and RSRepair delete functionality).
-var editKinds = []string{"swap", "call", "clamp", "clause", "guard", "delete"}
+var editKinds = []string{"swap", "call", "clamp", "clause", "return", "guard", "delete"}
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind

@@ -200,6 +200,22 @@ func TestRepairClause(t *testing.T) {
 	}
 }
 
+// TestRepairReturn repairs testdata/route, whose static branch lacks
+// the return that keeps it from falling through into the dynamic one:
+// the return inserted after the branch's last statement is a plausible
+// patch (a statement edit).
+func TestRepairReturn(t *testing.T) {
+	t.Parallel()
+	res, text := repairTestdata(t, "route", "")
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return p.Origin == "edit return" && p.Repl == "return" && strings.Contains(string(p.Source), "r.Static = append(r.Static, path)\n\t\treturn\n") &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible edit return after the static branch:\n%s", text)
+	}
+}
+
 // repairTestdata repairs testdata/name with the cases run selects ("":
 // all) as evidence, validated natively, and returns the result and its
 // text, files named from the subject's directory. It skips under -short.

@@ -51,7 +51,12 @@ func (e Edit) Apply(src []byte) []byte {
 //   - clamp: before a statement that indexes a[i] (a and i variables, i
 //     declared in its function), `if i >= len(a) { i = len(a) - 1 }`;
 //   - clause: an if's condition that indexes x[k] (k a literal) with
-//     `len(x) > k &&` before it.
+//     `len(x) > k &&` before it;
+//   - return: after a simple statement that ends the body of an if, an
+//     else or a case, in a function without results, `return`, when
+//     statements of the function follow (Kali's return insertion, Qi et
+//     al., ISSTA 2015): a branch that handled the case and fell through
+//     into the code for the others (missingReturn);
 //   - guard: before the first statement of the function of the line's
 //     first statement (where a precondition is checked), the outermost
 //     statement around the line in that function and the line's own,
@@ -159,6 +164,9 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 					add("clause", clause, off(is.Cond.Pos()), off(is.Cond.End()), clause+cond, "")
 				}
 			}
+			if missingReturn(fn, s) {
+				add("return", "return", off(s.End()), off(s.End()), "\n"+ind+"return", "return")
+			}
 			if inner == nil {
 				inner = fn
 			}
@@ -206,6 +214,60 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 		}
 	}
 	return out
+}
+
+// missingReturn reports whether a `return` after statement s of
+// function fn is a return insertion: fn has no results; s is a simple
+// statement (an expression, an assignment that declares nothing, an
+// increment or a send) and the last of the body of an if, an else or a
+// case clause of fn (not of a function literal in it); and a statement
+// of fn begins after s, which the return skips.
+func missingReturn(fn ast.Node, s ast.Stmt) bool {
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft, body = fn.Type, fn.Body
+	case *ast.FuncLit:
+		ft, body = fn.Type, fn.Body
+	}
+	if ft == nil || body == nil || ft.Results != nil && len(ft.Results.List) > 0 {
+		return false
+	}
+	switch s := s.(type) {
+	case *ast.ExprStmt, *ast.IncDecStmt, *ast.SendStmt:
+	case *ast.AssignStmt:
+		if s.Tok == token.DEFINE {
+			return false
+		}
+	default:
+		return false
+	}
+	last := func(list []ast.Stmt) bool { return len(list) > 0 && list[len(list)-1] == s }
+	ends, after := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if last(n.Body.List) {
+				ends = true
+			}
+			if b, ok := n.Else.(*ast.BlockStmt); ok && last(b.List) {
+				ends = true
+			}
+		case *ast.CaseClause:
+			ends = ends || last(n.Body)
+		case *ast.CommClause:
+			ends = ends || last(n.Body)
+		case ast.Stmt:
+			if _, block := n.(*ast.BlockStmt); !block && n.Pos() > s.End() {
+				after = true
+			}
+		}
+		return true
+	})
+	return ends && after
 }
 
 // movable reports whether statement s may be deleted or swapped with

@@ -8,8 +8,8 @@ import (
 // editsSrc has a line of each statement edit's pattern: an extra if, a
 // statement after the return that needs it first, a method that lacks
 // its type's usual first call, an index past a table's end and a
-// condition indexing an empty string, and the last statement of a
-// block.
+// condition indexing an empty string, the last statement of a
+// block, and branches that may lack a return.
 const editsSrc = `package p
 
 type T struct{ v []int }
@@ -52,6 +52,26 @@ func count(n int) int {
 	}
 	return n
 }
+
+func serve(c chan int, ok bool) {
+	if ok {
+		c <- 1
+	}
+	c <- 2
+}
+
+func served(c chan int, ok bool) bool {
+	if ok {
+		c <- 1
+	}
+	return ok
+}
+
+func tail(c chan int, ok bool) {
+	if ok {
+		c <- 1
+	}
+}
 `
 
 // editsOther is another file of editsSrc's package, with a call to
@@ -90,6 +110,11 @@ func TestLine(t *testing.T) {
 		{line: 31, kind: "clause", want: "if len(arg) > 0 && (arg[0] == '-' || arg == \"x\") {"},
 		{line: 9, kind: "delete", none: true}, // a return
 		{line: 8, kind: "call", none: true},   // the function has it
+		{line: 46, kind: "return", want: "\tif ok {\n\t\tc <- 1\n\t\treturn\n\t}\n\tc <- 2\n}"},
+		{line: 48, kind: "return", none: true}, // the function body's own
+		{line: 53, kind: "return", none: true}, // the function has results
+		{line: 60, kind: "return", none: true}, // nothing follows
+		{line: 39, kind: "return", none: true}, // the function has results
 	} {
 		var got []string
 		for _, e := range Line("p.go", []byte(editsSrc), c.line, map[string][]byte{"p.go": []byte(editsSrc), "q.go": []byte(editsOther)}, nil) {
