@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,17 +11,26 @@ import (
 	"github.com/faultloc/faultloc/bench/internal/historical"
 )
 
-// historicalSubjects fetches the release of each historical bug of o
+// historicalSubjects returns the historical bugs of o, in the bench's
+// order, each made when its turn comes: its make fetches the release
 // into dir, checks the bug (its test passes as released and fails with
 // the bug put back) and puts it back. The evidence is the bug's test
 // functions with their subtests; the reference fix, the release's file.
-func historicalSubjects(ctx context.Context, o options, dir string) ([]subject, error) {
-	var out []subject
+// A name of -bugs that is no bug's is an error.
+func historicalSubjects(ctx context.Context, o options, dir string) ([]pending, error) {
+	for _, name := range o.Bugs {
+		if !slices.ContainsFunc(historical.Bugs, func(b historical.Bug) bool { return b.Name == name }) {
+			return nil, fmt.Errorf("-bugs: no historical bug is named %q", name)
+		}
+	}
+	var out []pending
 	for _, b := range historical.Bugs {
 		if len(o.Bugs) > 0 && !slices.Contains(o.Bugs, b.Name) {
 			continue
 		}
-		out = append(out, historicalSubject(ctx, b, filepath.Join(dir, strings.ReplaceAll(b.Name, "/", "_"))))
+		out = append(out, pending{kind: "historical", name: b.Name, make: func() subject {
+			return historicalSubject(ctx, b, filepath.Join(dir, strings.ReplaceAll(b.Name, "/", "_")))
+		}})
 	}
 	return out, nil
 }

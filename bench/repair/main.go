@@ -42,9 +42,11 @@ type options struct {
 	Verbose    bool
 	Show       bool     // each repair's text on stderr
 	Keep       string   // make the subjects' packages here and keep them
+	Results    string   // keep each subject's row here, and read the rows kept there instead of repairing again
 	Args       []string // the command line, for the report
 
 	loadStart, loadEnd string // the load average when the run began and ended
+	kept               int    // rows read from Results
 }
 
 func main() {
@@ -86,13 +88,14 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		out        = fs.String("out", "bench/repair/REPORT.md", "the report (- for stdout)")
 		verbose    = fs.Bool("v", false, "print each subject's result on stderr as it ends")
 		show       = fs.Bool("show", false, "print each repair's result (its sites and patches) on stderr")
+		results    = fs.String("results", "", "keep each subject's result in this directory as it ends (one JSON file a subject), and take the results kept there instead of repairing those subjects again: a stopped run resumes, runs of subsets of -bugs merge; delete a file to run its subject again")
 		keep       = fs.String("keep", "", "make the subjects' packages in this directory and keep them there, to run faultloc repair on by hand")
 	)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
 	o := options{Kinds: split(*kinds), Bugs: split(*bugs), Failing: *failing, Passing: *passing, Inputs: *inputs, Seed: *seed,
-		Timeout: *timeout, MaxPatches: *maxPatches, MaxSites: *maxSites, NoSchema: *noSchema, Out: *out, Verbose: *verbose, Show: *show, Keep: *keep, Args: args}
+		Timeout: *timeout, MaxPatches: *maxPatches, MaxSites: *maxSites, NoSchema: *noSchema, Out: *out, Verbose: *verbose, Show: *show, Keep: *keep, Results: *results, Args: args}
 	fail := func(err error) (options, error) {
 		fmt.Fprintln(stderr, "bench/repair:", err)
 		return options{}, err
@@ -159,6 +162,14 @@ func parseVersions(s string) ([]int, error) {
 	return out, nil
 }
 
+// pending is a subject not yet made: make makes it (a historical bug's
+// fetches and checks its release), when its turn comes and only if
+// -results holds no row of it.
+type pending struct {
+	kind, name string
+	make       func() subject
+}
+
 // subject is a package with a fault, ready to repair.
 type subject struct {
 	kind, name string
@@ -194,8 +205,12 @@ type row struct {
 	others   []repair.Candidate // plausible, not correct
 	partial  string
 	err      string
-	elapsed  time.Duration
+	elapsed  time.Duration // the repair's
+	whole    time.Duration // the subject's: made (a historical bug's release fetched and checked), the reference checked, repaired, scored
 	nCorrect int
+
+	keptArgs []string // a row read from -results: the command line of the run that made it
+	keptLoad string   // and the one-minute load when it ended
 }
 
 // run evaluates every subject of o and writes the report.
@@ -210,29 +225,56 @@ func run(ctx context.Context, o options, stderr io.Writer) error {
 		defer os.RemoveAll(tmp)
 	}
 	var rows []row
+	kept := 0
 	for _, kind := range o.Kinds {
-		var subjects []subject
+		var subjects []pending
 		var err error
 		switch kind {
 		case "tcas":
-			subjects, err = tcasSubjects(o, filepath.Join(tmp, "tcas"))
+			var ss []subject
+			ss, err = tcasSubjects(o, filepath.Join(tmp, "tcas"))
+			for _, s := range ss {
+				subjects = append(subjects, pending{kind: s.kind, name: s.name, make: func() subject { return s }})
+			}
 		case "historical":
 			subjects, err = historicalSubjects(ctx, o, filepath.Join(tmp, "historical"))
 		}
 		if err != nil {
 			return err
 		}
-		for _, s := range subjects {
+		for _, p := range subjects {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			r := evaluate(ctx, s, o, stderr)
+			if o.Results != "" {
+				r, ok, err := loadKept(o.Results, p.kind, p.name)
+				if err != nil {
+					return err
+				}
+				if ok {
+					rows = append(rows, r)
+					kept++
+					continue
+				}
+			}
+			begun := time.Now()
+			r := evaluate(ctx, p.make(), o, stderr)
+			r.whole = time.Since(begun)
+			if ctx.Err() != nil {
+				return ctx.Err() // a stopped repair's row is not kept: it would be kept as finished
+			}
 			if o.Verbose {
 				fmt.Fprintln(stderr, r.summary())
+			}
+			if o.Results != "" {
+				if err := saveKept(o.Results, r, o.Args, loadavg.One()); err != nil {
+					return err
+				}
 			}
 			rows = append(rows, r)
 		}
 	}
+	o.kept = kept
 	o.loadEnd = loadavg.One()
 	var sb strings.Builder
 	writeReport(&sb, o, rows)
@@ -428,7 +470,7 @@ func why(v *repair.Validation) string {
 
 // summary is the row in one line, for -v.
 func (r row) summary() string {
-	s := fmt.Sprintf("%s %s: %v", r.s.kind, r.s.name, r.elapsed.Round(time.Second))
+	s := fmt.Sprintf("%s %s: %v (%v in all)", r.s.kind, r.s.name, r.elapsed.Round(time.Second), r.whole.Round(time.Second))
 	switch {
 	case r.err != "":
 		return s + ": error: " + r.err

@@ -188,8 +188,9 @@ func historicalSubjectOf(t *testing.T, name string) subject {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ss[0].err != "" {
-		t.Skip("the subject could not be made (is the module fetchable?): ", ss[0].err)
+	s := ss[0].make()
+	if s.err != "" {
+		t.Skip("the subject could not be made (is the module fetchable?): ", s.err)
 	}
-	return ss[0]
+	return s
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +20,9 @@ func writeReport(sb *strings.Builder, o options, rows []row) {
 	fmt.Fprintf(sb, "- TCAS evidence: %d failing and %d passing tests of each version (seeded sample, seed %d); correctness: %d generated inputs\n", o.Failing, o.Passing, o.Seed, o.Inputs)
 	if o.loadStart != "" && o.loadEnd != "" {
 		fmt.Fprintf(sb, "- load average (1 minute) when the run began: %s; when it ended: %s (other work on the machine slows the repairs and, through their time bound, can change what they find)\n", o.loadStart, o.loadEnd)
+	}
+	if o.kept > 0 {
+		writeKept(sb, o, rows)
 	}
 	sb.WriteString("\n")
 	sb.WriteString("A patch is *plausible* when the subject's whole test suite passes on it, natively " +
@@ -81,9 +85,10 @@ func writeReport(sb *strings.Builder, o options, rows []row) {
 func writeTotals(sb *strings.Builder, kind string, rs []row) {
 	n := len(rs)
 	var plausible, correct, top3, mutP, mutC, mutTop3 int
-	var total time.Duration
+	var total, whole time.Duration
 	for _, r := range rs {
 		total += r.elapsed
+		whole += r.whole
 		if r.firstP > 0 {
 			plausible++
 		}
@@ -107,6 +112,9 @@ func writeTotals(sb *strings.Builder, kind string, rs []row) {
 	fmt.Fprintf(sb, "\nRepair: a plausible patch for %s, a correct one for %s, in the top 3 for %s. "+
 		"Mutation-only: plausible %s, correct %s, in its top 3 %s. Time of the repairs: %v.\n",
 		pct(plausible), pct(correct), pct(top3), pct(mutP), pct(mutC), pct(mutTop3), total.Round(time.Second))
+	if whole > 0 {
+		fmt.Fprintf(sb, "Time of the subjects in all (each made, its reference fix checked, repaired and its patches scored): %v.\n", whole.Round(time.Second))
+	}
 	switch kind {
 	case "tcas":
 		fmt.Fprintf(sb, "The issue's goal: a plausible patch for 60%% of the versions (%s), a correct one for 40%% (%s).\n\n",
@@ -175,4 +183,23 @@ func met(ok bool) string {
 func cell(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// writeKept says which rows were read from -results and how the runs
+// that made them were run: their command lines and the loads when their
+// rows ended.
+func writeKept(sb *strings.Builder, o options, rows []row) {
+	var cmds []string
+	var loads []string
+	for _, r := range rows {
+		if r.keptArgs == nil {
+			continue
+		}
+		if c := strings.Join(r.keptArgs, " "); !slices.Contains(cmds, c) {
+			cmds = append(cmds, c)
+		}
+		loads = append(loads, r.keptLoad)
+	}
+	fmt.Fprintf(sb, "- %d of %d rows read from -results %s, made by `go run ./bench/repair %s`; one-minute load when they ended: %s\n",
+		o.kept, len(rows), o.Results, strings.Join(cmds, "`, `go run ./bench/repair "), strings.Join(loads, ", "))
 }
