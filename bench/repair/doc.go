@@ -77,14 +77,17 @@
 // release is fetched and checked when its turn comes, so a kept row
 // costs no fetch. Delete a row's file to repair its subject again.
 //
-// The historical mode's 60 bugs take about an hour on two cores with
-// -timeout 45s, quietly: each bug costs, besides its repair, its
-// release's fetch and checks (the bug's test passes as released and
-// fails with the bug put back) and the reference fix's run of the
-// whole suite; the -v line of each subject gives both times. Under a
-// one-minute load of 13 to 16, repairs bounded at 60s found every correct
-// patch they found within it, with a fraction of the two cores; a quiet
-// 45s gives a repair more CPU than that. So:
+// The historical mode's bound is -timeout 45s, chosen so that the 60
+// bugs take about an hour on two cores: each bug costs, besides its
+// repair, its release's fetch and checks (the bug's test passes as
+// released and fails with the bug put back) and the reference fix's
+// run of the whole suite; the -v line of each subject gives both
+// times. Measured on every fourth bug at nice 19 under a one-minute
+// load of 10 to 21 with -timeout 60s: the three correct patches in the
+// top 3 came from repairs of 34 s and 60 s (cut), and a subject's
+// fetch and checks took 9 to 46 s. A quiet machine gives a repair of
+// 45 s more CPU than those loaded repairs of 60 s had; the fetch and
+// checks were not measured quietly. So, with -results to resume:
 //
 //	go run ./bench/repair -kinds historical -timeout 45s -results /tmp/repair-hist -v
 //
