@@ -60,7 +60,7 @@ func TestResultsResume(t *testing.T) {
 	dir := t.TempDir()
 	names := []string{"humanize/reltime-offbyone", "httprouter/cleanpath-root"}
 	for i, n := range names {
-		if err := saveKept(dir, keptRow(n, i+1), []string{"-bugs", n}, "0.5"); err != nil {
+		if err := saveKept(dir, keptRow(n, i+1), []string{"-bugs", n}, []string{"0.5", "1.75"}[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,6 +82,7 @@ func TestResultsResume(t *testing.T) {
 		"| humanize/reltime-offbyone |",
 		"| httprouter/cleanpath-root |",
 		"in the top 3 for 2 of 2 (100%)",
+		"one-minute load when they ended: 0.50 to 1.75",
 	} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)

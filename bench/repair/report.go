@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -186,11 +188,11 @@ func cell(s string) string {
 }
 
 // writeKept says which rows were read from -results and how the runs
-// that made them were run: their command lines and the loads when their
-// rows ended.
+// that made them were run: their command lines and the least and the
+// greatest one-minute load when their rows ended.
 func writeKept(sb *strings.Builder, o options, rows []row) {
 	var cmds []string
-	var loads []string
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, r := range rows {
 		if r.keptArgs == nil {
 			continue
@@ -198,8 +200,14 @@ func writeKept(sb *strings.Builder, o options, rows []row) {
 		if c := strings.Join(r.keptArgs, " "); !slices.Contains(cmds, c) {
 			cmds = append(cmds, c)
 		}
-		loads = append(loads, r.keptLoad)
+		if l, err := strconv.ParseFloat(r.keptLoad, 64); err == nil {
+			lo, hi = min(lo, l), max(hi, l)
+		}
+	}
+	loads := "not known"
+	if lo <= hi {
+		loads = fmt.Sprintf("%.2f to %.2f", lo, hi)
 	}
 	fmt.Fprintf(sb, "- %d of %d rows read from -results %s, made by `go run ./bench/repair %s`; one-minute load when they ended: %s\n",
-		o.kept, len(rows), o.Results, strings.Join(cmds, "`, `go run ./bench/repair "), strings.Join(loads, ", "))
+		o.kept, len(rows), o.Results, strings.Join(cmds, "`, `go run ./bench/repair "), loads)
 }
