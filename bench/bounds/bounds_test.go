@@ -57,7 +57,15 @@ func TestOverText(t *testing.T) {
 // within its bound's margin (10% or 2 s) on a quiet machine (loadgate;
 // on a loaded one the overshoot is logged: the steps that cannot stop
 // at once stretch). The commands' rows are cmd/faultloc's
-// TestCommandsKeepBounds.
+// TestCommandsKeepBounds. Its default rows "localize -deadline" and
+// "repair -deadline" stop pipeline.Run (with its native stage besides)
+// and repair.Repair on the same package (testdata/long) by a context
+// deadline of the same bound, with the same margin, counted from the
+// process's start, the load included: stricter than the library rows,
+// counted from after the load. So the library's "pipeline" and
+// "repair" rows, which would check that again for the CPU of their
+// bounds, run here only with the build tag long (.ci/run), as the -long
+// rows do.
 func TestLibraryBoundsKept(t *testing.T) {
 	if testing.Short() {
 		t.Skip("each row runs for seconds")
@@ -69,8 +77,8 @@ func TestLibraryBoundsKept(t *testing.T) {
 	e := &env{root: root}
 	for _, r := range rows {
 		switch r.name {
-		case "agx", "diagnose", "pipeline", "pipeline-timeout", "regress", "repair", "sattar":
-		case "agx-long", "diagnose-long", "pipeline-long":
+		case "agx", "diagnose", "pipeline-timeout", "regress", "sattar":
+		case "agx-long", "diagnose-long", "pipeline-long", "pipeline", "repair":
 			if !longtest.Enabled {
 				continue
 			}
