@@ -37,7 +37,9 @@
 // when repair finds no failing case,
 // reported on standard error; 2 when writing the output failed; 3 when
 // localize, regress, repair or spectra was stopped by Ctrl-C (SIGINT), SIGTERM or
-// -deadline, after writing what it had done.
+// -deadline, after writing what it had done. A second signal ends the
+// process at once. A signal ignored when faultloc started (SIGINT, for a
+// background job of a shell script) stays ignored.
 //
 // Every command but help also takes -cpuprofile FILE and -memprofile
 // FILE, as go test does: a CPU profile of the command, and a profile of

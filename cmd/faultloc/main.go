@@ -57,9 +57,22 @@ func main() {
 // interruptible returns a context that the first SIGINT (Ctrl-C) or
 // SIGTERM cancels, context.Cause naming the signal, so that the command
 // writes what it has done. Once it is canceled the signals' default
-// action is back: a second signal ends the process at once.
+// action is back: a second signal ends the process at once. A signal
+// that was ignored when the process started stays ignored (a background
+// job of a non-interactive shell starts with SIGINT ignored): catching it
+// would leave its action, after the first, ignored, so that a second
+// could not end the process.
 func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	var sigs []os.Signal
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		if !signal.Ignored(sig) {
+			sigs = append(sigs, sig)
+		}
+	}
+	if len(sigs) == 0 { // NotifyContext with no signal would catch every one
+		return context.WithCancel(parent)
+	}
+	ctx, stop := signal.NotifyContext(parent, sigs...)
 	context.AfterFunc(ctx, stop)
 	return ctx, stop
 }

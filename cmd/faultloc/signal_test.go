@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -80,6 +81,10 @@ func TestSecondSignal(t *testing.T) {
 		sig   syscall.Signal
 		cause string
 	}{{syscall.SIGINT, "interrupt signal received"}, {syscall.SIGTERM, "terminated signal received"}} {
+		if signal.Ignored(tt.sig) {
+			t.Logf("%v: ignored by this process, so by the child (TestIgnoredSignal covers that)", tt.sig)
+			continue
+		}
 		cmd := child("signals")
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
@@ -128,6 +133,41 @@ func TestSecondSignal(t *testing.T) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
 			t.Errorf("%v: child ended with %v, not by the second signal", tt.sig, ee)
 		}
+	}
+}
+
+// TestIgnoredSignal starts the command's signal handling in a child that
+// begins with SIGINT ignored, as a background job of a shell script does,
+// and sends it SIGINT then SIGTERM: SIGINT stays ignored, so SIGTERM (which
+// the kernel would deliver after a caught SIGINT, the lower number, were
+// both pending) is the cause the child reports.
+func TestIgnoredSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send to a process on Windows")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to start the child with SIGINT ignored")
+	}
+	cmd := exec.Command(sh, "-c", `trap "" INT; exec "$0"`, os.Args[0])
+	cmd.Env = append(os.Environ(), childEnv+"=signals")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(stdout)
+	if !lines.Scan() || lines.Text() != "ready" {
+		t.Fatalf("child said %q, not ready", lines.Text())
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Process.Signal(syscall.SIGTERM)
+	if !lines.Scan() || lines.Text() != "terminated signal received" {
+		t.Fatalf("child said %q, want %q: SIGINT, ignored at its start, was caught", lines.Text(), "terminated signal received")
 	}
 }
 
