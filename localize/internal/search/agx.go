@@ -192,6 +192,18 @@ func EncodeOptions(sub *Subject, first *Verdict, opts *Options, ext *Extension, 
 		// The instances outside the slice are left out of the formula:
 		// the failure does not depend on them.
 		eo.BlamableOnly = true
+	} else if opts.Lines == nil && (ext == nil || ext.Blamable == nil) && !opts.NoInitScope {
+		// A long package initialization is left out of the formula but
+		// for the failure's slice of it (initScope). Only without other
+		// filters: under BlamableOnly they would leave out what they
+		// reject instead of encoding it as hard constraints.
+		f, err := initScope(sub, first)
+		if err != nil {
+			return nil, fmt.Errorf("localize: %w", err)
+		}
+		if f != nil {
+			eo.Blamable, eo.BlamableOnly = f, true
+		}
 	}
 	if opts.Lines != nil {
 		eo.Blamable = onLines(sub.Prog, eo.Blamable, opts.Lines)

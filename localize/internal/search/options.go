@@ -85,6 +85,16 @@ type Options struct {
 	// unrolling flips only the instances in it. Default:
 	// off.
 	SliceScope bool
+	// NoInitScope keeps the whole of a long package initialization in
+	// the formula. By default, when the first failing run holds at least
+	// InitPruneMin events under package initializers and no other blame
+	// filter is set (SliceScope, Lines, a technique's own), the
+	// initializers' events outside the relevant slice of the failure are
+	// left out of the formula (encode.Options.BlamableOnly), as
+	// SliceScope leaves out everything outside it: the test's own events
+	// are encoded as before, and so is the initialization the failure
+	// reads. Default false: pruned.
+	NoInitScope bool
 	// Independent leaves out of the formula of every run the events
 	// that are not blamable and read no value a blamable event defined
 	// (encode.Options.Independent): a library's work that only the
