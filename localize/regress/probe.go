@@ -18,6 +18,7 @@ import (
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/regress/internal/typecheck"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -98,10 +99,10 @@ type regression struct {
 	// ran is not run again for another (which counts it as its own).
 	verdicts map[string]trial
 
-	// tc checks versions in this process (typecheck.go); listed once, on
+	// tc checks versions in this process (internal/typecheck); listed once, on
 	// first use, for the test files the versions get.
 	tcMu        sync.Mutex
-	tc          *typeChecker
+	tc          *typecheck.Checker
 	tcListed    bool
 	noInProcess bool // every version checked by the go command (tests)
 
@@ -147,16 +148,16 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 		return nil, err
 	}
 	// In this process when the listing describes the version
-	// (typecheck.go); the program the run needs is loaded by the run.
+	// (internal/typecheck); the program the run needs is loaded by the run.
 	if tc, err := g.checker(ctx); err != nil {
 		return nil, err
 	} else if tc != nil {
-		perrs, ok, err := tc.check(ctx, overlay)
+		perrs, ok, err := tc.Check(ctx, overlay)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			errs := g.locateAll(perrs, overlay, cs, tc.testDirs(g.pkgPath))
+			errs := g.locateAll(perrs, overlay, cs, tc.TestDirs(g.pkgPath))
 			g.mu.Lock()
 			g.builds[k] = errs
 			g.nbuild++
@@ -241,7 +242,7 @@ func (g *regression) locateAll(perrs []packages.Error, overlay map[string][]byte
 
 // checker returns the in-process type checker of the versions (nil when
 // the listing cannot serve one), listing the packages on first use.
-func (g *regression) checker(ctx context.Context) (*typeChecker, error) {
+func (g *regression) checker(ctx context.Context) (*typecheck.Checker, error) {
 	g.tcMu.Lock()
 	defer g.tcMu.Unlock()
 	if g.tcListed || g.noInProcess {
@@ -251,7 +252,7 @@ func (g *regression) checker(ctx context.Context) (*typeChecker, error) {
 	if err != nil {
 		return nil, err
 	}
-	tc := newTypeChecker(g.opts.dir(), g.set.New, g.opts.BuildFlags, base, g.patterns())
+	tc := typecheck.New(g.opts.dir(), g.set.New, g.opts.BuildFlags, base, g.patterns())
 	g.tc, g.tcListed = tc, true
 	return tc, nil
 }

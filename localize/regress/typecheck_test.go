@@ -13,7 +13,7 @@ import (
 )
 
 // TestTypeCheckMatchesGoCommand checks the in-process type check of the
-// versions tried (typecheck.go) against the go command's (go/packages,
+// versions tried (internal/typecheck) against the go command's (go/packages,
 // what buildErrors asks when the listing cannot serve): on every subset of
 // the changes of small subjects, or seeded random ones of larger, both
 // say whether the version builds alike, and every error the go command
@@ -122,12 +122,11 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 			if in.tc == nil {
 				t.Fatal("no in-process checker was made")
 			}
-			for _, l := range in.tc.listings {
-				if l.err != nil {
-					t.Errorf("a listing could not serve: %v", l.err)
-				}
-				listings++
+			n, unusable := in.tc.Listings()
+			for _, err := range unusable {
+				t.Errorf("a listing could not serve: %v", err)
 			}
+			listings += n
 			if listings < s.shapes {
 				t.Errorf("%d listings, want at least %d (one per shape of the versions)", listings, s.shapes)
 			}

@@ -1,4 +1,4 @@
-package regress
+package typecheck
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// typeChecker type-checks versions of the new tree in this process, so
+// Checker type-checks versions of the new tree in this process, so
 // that a version tried costs a parse and a type check of what it changed
 // instead of a run of the go command. The go command lists the packages
 // (go list -deps -export -test: every package variant, its files, its
@@ -32,7 +32,7 @@ import (
 // source; every other package is read from its export data, shared by all
 // checks, and a package of the tree that neither holds a file the version
 // changes nor imports one that does is checked once per listing.
-type typeChecker struct {
+type Checker struct {
 	dir        string
 	root       string            // the new tree (changes.Set.New): checked from source
 	base       map[string][]byte // the overlay every version has (the caller's, the tests')
@@ -63,8 +63,12 @@ type checked struct {
 	done chan struct{} // closed when pkg and errs are set (shared checks)
 }
 
-func newTypeChecker(dir, root string, buildFlags []string, base map[string][]byte, patterns []string) *typeChecker {
-	return &typeChecker{
+// New returns a Checker of versions of the tree root (the new version),
+// as the go command run in dir with buildFlags sees them: base is the
+// overlay every version has, and patterns the packages a check covers.
+// Nothing runs until the first Check.
+func New(dir, root string, buildFlags []string, base map[string][]byte, patterns []string) *Checker {
+	return &Checker{
 		dir: dir, root: root, base: base, buildFlags: buildFlags, patterns: patterns, fset: token.NewFileSet(),
 		listings: map[string]*listing{}, exports: map[string]*types.Package{}, parsed: map[string]*ast.File{},
 	}
@@ -72,7 +76,7 @@ func newTypeChecker(dir, root string, buildFlags []string, base map[string][]byt
 
 // listing returns the listing of shape, listing the packages with overlay
 // (a version of that shape) the first time.
-func (tc *typeChecker) listing(ctx context.Context, shape string, overlay map[string][]byte) (*listing, error) {
+func (tc *Checker) listing(ctx context.Context, shape string, overlay map[string][]byte) (*listing, error) {
 	tc.mu.Lock()
 	l := tc.listings[shape]
 	tc.mu.Unlock()
@@ -108,7 +112,7 @@ func (tc *typeChecker) listing(ctx context.Context, shape string, overlay map[st
 // the tree has errors or no export data (but for one without files: a
 // directory holding only external tests), or a test variant of a package
 // outside the tree exists (it imports the tree).
-func (tc *typeChecker) newListing(listed []*packages.Package) *listing {
+func (tc *Checker) newListing(listed []*packages.Package) *listing {
 	l := &listing{byID: map[string]*packages.Package{}, files: map[string][]*packages.Package{}, clean: map[string]*checked{}}
 	packages.Visit(listed, nil, func(p *packages.Package) {
 		l.byID[p.ID] = p
@@ -152,7 +156,7 @@ func (tc *typeChecker) newListing(listed []*packages.Package) *listing {
 
 // inTree reports whether p's files lie in the new tree (the generated
 // test main, in the build cache, does not).
-func (tc *typeChecker) inTree(p *packages.Package) bool {
+func (tc *Checker) inTree(p *packages.Package) bool {
 	if len(p.CompiledGoFiles) == 0 {
 		return false
 	}
@@ -160,14 +164,14 @@ func (tc *typeChecker) inTree(p *packages.Package) bool {
 	return err == nil && !strings.HasPrefix(rel, "..")
 }
 
-// check type-checks the version overlay describes (the new version's
+// Check type-checks the version overlay describes (the new version's
 // files with those of overlay laid over them) and returns the errors of
 // the listed packages of the tree and their dependencies in the tree (the
 // go command's errors on those, which are those of the version listed
 // first of its shape, are not: an import it could not list is an error of
 // the check). ok is false when the version cannot be checked in this
 // process; the go command must check it.
-func (tc *typeChecker) check(ctx context.Context, overlay map[string][]byte) (errs []packages.Error, ok bool, err error) {
+func (tc *Checker) Check(ctx context.Context, overlay map[string][]byte) (errs []packages.Error, ok bool, err error) {
 	changed, shape, ok := tc.changed(overlay)
 	if !ok {
 		return nil, false, nil
@@ -218,10 +222,10 @@ func (tc *typeChecker) check(ctx context.Context, overlay map[string][]byte) (er
 	return out, true, nil
 }
 
-// testDirs returns the directories of the files of the package whose
+// TestDirs returns the directories of the files of the package whose
 // path is pkgPath and of its external test package: those whose test
 // files build into the test binary.
-func (tc *typeChecker) testDirs(pkgPath string) map[string]bool {
+func (tc *Checker) TestDirs(pkgPath string) map[string]bool {
 	dirs := map[string]bool{}
 	tc.mu.Lock()
 	defer tc.mu.Unlock()
@@ -243,7 +247,7 @@ func (tc *typeChecker) testDirs(pkgPath string) map[string]bool {
 // shape differs from the new version's file (or that the new version
 // lacks), so that versions of one shape share one listing. ok is false
 // when a changed file does not parse.
-func (tc *typeChecker) changed(overlay map[string][]byte) (changed map[string][]byte, shape string, ok bool) {
+func (tc *Checker) changed(overlay map[string][]byte) (changed map[string][]byte, shape string, ok bool) {
 	changed = map[string][]byte{}
 	var shapes []string
 	for f, src := range overlay {
@@ -300,7 +304,7 @@ func fileShape(name string, src []byte) (string, error) {
 
 // version is one check: the packages of the tree it built, by ID.
 type version struct {
-	tc      *typeChecker
+	tc      *Checker
 	l       *listing
 	changed map[string][]byte
 	dirty   map[string]bool
@@ -418,7 +422,7 @@ func (v *version) parse(name string) (*ast.File, error) {
 }
 
 // export returns p read from its export data (once for all versions).
-func (tc *typeChecker) export(p *packages.Package) (*types.Package, error) {
+func (tc *Checker) export(p *packages.Package) (*types.Package, error) {
 	tc.mu.Lock()
 	defer tc.mu.Unlock()
 	if t := tc.exports[p.PkgPath]; t != nil && t.Complete() {
@@ -442,3 +446,17 @@ func (tc *typeChecker) export(p *packages.Package) (*types.Package, error) {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// Listings returns how many listings the Checker has made (one per shape
+// of the versions checked so far) and why those that cannot serve
+// in-process checks cannot.
+func (tc *Checker) Listings() (n int, unusable []error) {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	for _, shape := range slices.Sorted(maps.Keys(tc.listings)) {
+		if err := tc.listings[shape].err; err != nil {
+			unusable = append(unusable, err)
+		}
+	}
+	return len(tc.listings), unusable
+}
