@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -177,6 +180,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	inChange := map[int]*changes.Change{}             // a reached event's innermost change
 	lines := map[*changes.Change]map[trace.Line]int{} // each line reached, with an offset on it
 	predSeen := map[trace.Line]bool{}
+	reached := map[string][]reachedAt{} // by file, the reached events' offsets
 	for e := range n {
 		if dist[e] < 0 {
 			continue
@@ -186,6 +190,7 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 		if !pos.IsValid() {
 			continue
 		}
+		reached[pos.Filename] = append(reached[pos.Filename], reachedAt{pos.Offset, int(dist[e]), trace.EventID(e)})
 		var in *changes.Change // the innermost change holding pos: the last, as nested ones follow
 		for _, c := range byFile[pos.Filename] {
 			if c.New.Offset <= pos.Offset && pos.Offset < c.New.End {
@@ -222,6 +227,11 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			best[in] = &Cause{Change: in.ID, Round: int(dist[e]), event: trace.EventID(e)}
 		}
 	}
+	for c, b := range removedCauses(set, reached) {
+		if best[c] == nil {
+			best[c] = b
+		}
+	}
 	for c, b := range best {
 		ls := slices.Collect(maps.Keys(lines[c]))
 		slices.SortFunc(ls, func(a, b trace.Line) int { return cmp.Compare(a.Line, b.Line) }) // one file: the change's
@@ -252,6 +262,94 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	}
 	s.why = func(id string) []*CauseNode { return chains[id] }
 	return s, nil
+}
+
+// reachedAt is an event the walk back from the failure reached: its
+// offset in its file, its round and its ID.
+type reachedAt struct {
+	offset, round int
+	event         trace.EventID
+}
+
+// removedCauses returns the causes among the changes that removed code
+// from a function body: no event reaches removed code, but a statement
+// removed from a function whose code the walk back from the failure
+// reached could have redefined what that code reads, had it stayed (the
+// paper's indirect influence of a statement not executed, here one not
+// there). Each is a cause one round after the earliest round of the
+// reached code of its innermost function (a function literal, or a
+// declaration), its event that code's event of that round; a removal
+// outside any function body (a declaration), or in a function the walk
+// did not reach, is none. reached holds the reached events by file
+// (absolute paths, as the trace names them).
+func removedCauses(set *changes.Set, reached map[string][]reachedAt) map[*changes.Change]*Cause {
+	out := map[*changes.Change]*Cause{}
+	bodies := map[string][]*ast.BlockStmt{} // by file, the function bodies, parsed once
+	for _, c := range set.Changes {
+		if c.Kind != changes.Removed || c.New.End != c.New.Offset || c.Unit == "file" {
+			continue
+		}
+		file := filepath.Join(set.New, filepath.FromSlash(c.File))
+		if len(reached[file]) == 0 {
+			continue
+		}
+		bs, ok := bodies[file]
+		if !ok {
+			bs = funcBodies(set, c.File)
+			bodies[file] = bs
+		}
+		var body *ast.BlockStmt // the innermost holding the removal
+		for _, b := range bs {
+			if int(b.Lbrace) <= c.New.Offset && c.New.Offset <= int(b.Rbrace) && (body == nil || b.Rbrace-b.Lbrace < body.Rbrace-body.Lbrace) {
+				body = b
+			}
+		}
+		if body == nil {
+			continue
+		}
+		var first *reachedAt
+		for i, r := range reached[file] {
+			if int(body.Lbrace) < r.offset && r.offset < int(body.Rbrace) && (first == nil || r.round < first.round) {
+				first = &reached[file][i]
+			}
+		}
+		if first != nil {
+			out[c] = &Cause{Change: c.ID, Round: first.round + 1, Lines: []localize.Position{}, event: first.event}
+		}
+	}
+	return out
+}
+
+// funcBodies returns the bodies of the functions (declarations and
+// literals) of file (relative path) in the new version, their positions
+// offsets (the file parsed alone, base 0); none if it does not parse.
+func funcBodies(set *changes.Set, file string) []*ast.BlockStmt {
+	src, err := set.Source(file, nil)
+	if err != nil {
+		return nil
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	base := fset.File(f.Pos()).Base()
+	var out []*ast.BlockStmt
+	ast.Inspect(f, func(n ast.Node) bool {
+		var b *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			b = n.Body
+		case *ast.FuncLit:
+			b = n.Body
+		}
+		if b != nil {
+			// Offsets, not positions: the file's base subtracted.
+			out = append(out, &ast.BlockStmt{Lbrace: b.Lbrace - token.Pos(base), Rbrace: b.Rbrace - token.Pos(base)})
+		}
+		return true
+	})
+	return out
 }
 
 // upstreamCauses bounds the causes whose upstream causes analyze finds:

@@ -963,3 +963,40 @@ func TestRegressSwitchFix(t *testing.T) {
 		}
 	}
 }
+
+// TestRegressRemovedCause: testdata/removed's new Key drops the
+// statement that trimmed the name, in a function the failing run
+// executes, beside a rewritten return that is a cause but harmless. No
+// event reaches removed code, so without the rule for it the causes of
+// every round, reverted, still fail and the search falls back to every
+// change; with it the removed statement is a cause in the round of the
+// function's code it precedes, and the rounds find the root cause.
+func TestRegressRemovedCause(t *testing.T) {
+	t.Parallel()
+	dir, _ := filepath.Abs("testdata/removed")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/removed/new", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var removed string
+	for _, c := range rep.Changes {
+		if c.Kind == changes.Removed && c.Unit == "stmt" {
+			removed = c.ID
+		}
+	}
+	if removed == "" {
+		t.Fatalf("no removed statement among the changes %v", rep.Changes)
+	}
+	if !slices.ContainsFunc(rep.Causes, func(c Cause) bool { return c.Change == removed }) {
+		t.Errorf("causes %v, want the removed statement %s among them", rep.Causes, removed)
+	}
+	if rep.Rounds < 0 {
+		t.Errorf("rounds %d: the causes of no round made the case pass", rep.Rounds)
+	}
+	if !slices.Equal(rep.Root, []string{removed}) || !rep.Verified {
+		t.Errorf("root %v (verified %v), want the removed statement %s", rep.Root, rep.Verified, removed)
+	}
+}
