@@ -141,7 +141,8 @@
 // whose build errors lead to none, where the other changes are that
 // many, is unresolved (reverting all of them is the old version). The
 // predicates whose outcome did not change are not dropped from the
-// rounds, removed code is a cause only when no set of causes suffices,
+// rounds, removed code outside the bodies of the functions the failing
+// run's dependences reach is a cause only when no set of causes suffices,
 // and the HTML page shows the versions' files side by side without
 // aligning their lines. bench/realbugs/REGRESS.md
 // (go run ./bench/realbugs -kinds regress) holds the figures.

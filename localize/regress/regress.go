@@ -432,8 +432,11 @@ func (e *OldFailsError) Error() string {
 // the causes (Cause.Core). The critical predicates' outcomes are
 // compared with the old version's (CriticalPredicate.Differs) for the
 // report, not used to prune the rounds. Removed code (a change with an empty span in
-// the new version) is reached by no event: it is a cause only through the
-// final search over every change.
+// the new version) is reached by no event: a statement removed from a
+// function body whose code the walk reached is a cause one round after
+// that code's earliest (it could have redefined what that code reads);
+// other removed code is a cause only through the final search over every
+// change.
 //
 // When ctx ends first, Explain returns the report so far, marked Partial,
 // with ctx's error: the failing cases, the changes and causes found, and
