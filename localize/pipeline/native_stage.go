@@ -448,11 +448,22 @@ func runOf(n *native.Run) localize.NativeRun {
 // waitToRefuse waits for the native stage s to be done, until due (zero,
 // or past: not at all) or the end of ctx: the reports ranked before the
 // stage was done wait for it, to be fused again with its whole run,
-// until the end of their cases' bounds (refuse.go).
-func waitToRefuse(ctx context.Context, s *nativeStage, due time.Time) {
+// until the end of their cases' bounds (refuse.go). When it waits, status
+// hears StageNative with the sooner of due and the stage's own bound.
+func waitToRefuse(ctx context.Context, s *nativeStage, status *statusFunc, due time.Time) {
 	if s == nil || due.IsZero() || !time.Now().Before(due) {
 		return
 	}
+	select {
+	case <-s.done:
+		return
+	default:
+	}
+	d := due
+	if !s.deadline.IsZero() && s.deadline.Before(d) {
+		d = s.deadline
+	}
+	status.say(Status{Stage: StageNative, Deadline: d})
 	t := time.NewTimer(time.Until(due))
 	defer t.Stop()
 	select {

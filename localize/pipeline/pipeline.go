@@ -926,7 +926,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	}
 	// The cases ended before their bounds: the time left of them goes
 	// to the native stage, for the reports that wait for it.
-	waitToRefuse(ctx, ns, refusing.due())
+	waitToRefuse(ctx, ns, status, refusing.due())
 	refuse()
 	serial(func() { refusing.flush(final) })
 	if n, _ := nativeNow(); n != nil {

@@ -32,7 +32,9 @@ type Status struct {
 	// for StagePreliminary, StageRank and StageRefine, the evidence
 	// stage's bound (its share of the first case's, or EvidenceBound)
 	// for StageListing and StageEvidence, NativeBound or that share,
-	// whichever is sooner, for StageNative.
+	// whichever is sooner, for StageNative (after the cases, when Run
+	// waits for the native stage to fuse their reports again: the end
+	// of their bounds, if sooner than NativeBound).
 	Deadline time.Time
 	// At is when the stage started, or when Done changed.
 	At time.Time
@@ -51,7 +53,9 @@ const (
 	// StageEvidence: the cases the listing found run under the
 	// interpreter for the spectrum.
 	StageEvidence = "evidence"
-	// StageNative: waiting for the native evidence stage's go test run.
+	// StageNative: waiting for the native evidence stage's go test run,
+	// before a case or, once the cases are done, to fuse again the
+	// reports ranked before it was done.
 	StageNative = "native"
 	// StagePreliminary: a failing case ranked by the scorers alone
 	// (Options.Preliminary).

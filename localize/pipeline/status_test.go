@@ -99,3 +99,48 @@ func testStatus(t *testing.T, par int) string {
 	}
 	return dumpMatrix(res.Spectrum)
 }
+
+// TestWaitToRefuseSays: while Run waits, after the cases, for the native
+// stage to fuse their reports again (waitToRefuse), Options.Status hears
+// StageNative with the sooner of the cases' bound and the stage's own
+// (where the stage ends at the latest); it hears nothing when there is no
+// wait: the stage done, or the cases' bound past.
+func TestWaitToRefuseSays(t *testing.T) {
+	const soon, later = 30 * time.Millisecond, time.Hour
+	for _, tt := range []struct {
+		name      string
+		done      bool
+		stageEnds time.Duration // from now, the stage's own bound (0: none)
+		due       time.Duration // from now, the cases' bound
+		want      time.Duration // the Deadline heard, from now (0: nothing heard)
+	}{
+		{"waits to the cases' bound", false, later, soon, soon},
+		{"the stage's bound first", false, soon, later, soon},
+		{"no stage bound", false, 0, soon, soon},
+		{"stage done", true, later, soon, 0},
+		{"bound past", false, later, -time.Second, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			now := time.Now()
+			s := &nativeStage{done: make(chan struct{})}
+			if tt.stageEnds != 0 {
+				s.deadline = now.Add(tt.stageEnds)
+				stop := time.AfterFunc(tt.stageEnds, func() { close(s.done) }) // the stage ends by its bound
+				defer stop.Stop()
+			}
+			if tt.done {
+				close(s.done)
+			}
+			var got []Status
+			status := newStatus(func(st Status) { got = append(got, Status{Stage: st.Stage, Deadline: st.Deadline}) })
+			waitToRefuse(context.Background(), s, status, now.Add(tt.due))
+			var want []Status
+			if tt.want != 0 {
+				want = []Status{{Stage: StageNative, Deadline: now.Add(tt.want)}}
+			}
+			if !slices.EqualFunc(got, want, func(a, b Status) bool { return a.Stage == b.Stage && a.Deadline.Equal(b.Deadline) }) {
+				t.Errorf("Status heard %v; want %v", got, want)
+			}
+		})
+	}
+}
