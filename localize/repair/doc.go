@@ -82,7 +82,15 @@
 // x.m(...) that the file's other functions make on a parameter of the
 // same name and type, clamps an index (`if i >= len(a) { i = len(a) -
 // 1 }` before a statement reading a[i]), guards a condition's index by
-// a constant (`len(x) > k && ...`) and inserts `return` after it when
+// a constant (`len(x) > k && ...`), strengthens an if's or a for's
+// condition C to `C && G` (the missing condition that Nopol's and ACS's
+// condition synthesis add to an existing one; G a nil check `x != nil`
+// or a length check `len(x) > 0` of a variable of the function or its
+// field that the line or the branch's body reads, not one the line
+// compares or dereferences, or the negation of another if condition of
+// the function over a variable they read; at most four a condition,
+// those testing the line's terms first, then by size; at the first four
+// lines, where the types are known) and inserts `return` after it when
 // it ends the body of an if, an else or a case in a function without
 // results and code follows (Kali's return insertion: a branch that
 // falls through into the code for the other cases); at the first four lines, it

@@ -52,8 +52,11 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // editKinds are the kinds of statement edits in the order they are
 // validated at a line: a deletion last, as a deletion that passes the
 // tests is seldom the fix (Qi et al., ISSTA 2015: most of the plausible
-// patches of GenProg and RSRepair delete functionality).
-var editKinds = []string{"swap", "call", "clamp", "clause", "return", "guard", "delete"}
+// patches of GenProg and RSRepair delete functionality); a condition's
+// conjunct after the clause (both narrow a condition the localization
+// ranks, without new control flow) and before the insertions of a
+// return or an early return, which change the function's exits.
+var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return", "guard", "delete"}
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind
@@ -61,8 +64,9 @@ var editKinds = []string{"swap", "call", "clamp", "clause", "return", "guard", "
 // is overlay's or on disk, the calls inserted those of the package of
 // each line's file (the non-test Go files of its directory).
 //
-// The guards' types are prog's (nil: no guards); the first
-// maxGuardLines lines take guards, so that they leave the patch schema
+// The guards' types are prog's (nil: no guards nor conjuncts, which
+// need them too); the first maxGuardLines lines take guards and
+// conjuncts, so that they leave the patch schema
 // room for the synthesis' replacements. So do the lines of frames, the
 // failing run's panic and the calls on its stack (panicFrames), which
 // come first: a guard missing before a panic is the likeliest fix of a

@@ -439,3 +439,20 @@ func TestRepairRuntimePanicGuard(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairConjunct repairs testdata/mismatch, whose route clears an
+// earlier method mismatch even when it has no handler: strengthening
+// the condition to `m.Err == ErrMethodMismatch && r.Handler != nil` (a
+// statement edit's conjunct) is a plausible patch among the first
+// three.
+func TestRepairConjunct(t *testing.T) {
+	t.Parallel()
+	res, text := repairTestdata(t, "mismatch", "")
+	i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
+		return p.Origin == "edit conjunct" && p.Repl == "m.Err == ErrMethodMismatch && r.Handler != nil" &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if i < 0 || i >= 3 {
+		t.Fatalf("conjunct r.Handler != nil at %d, want a plausible patch among the first 3:\n%s", i, text)
+	}
+}

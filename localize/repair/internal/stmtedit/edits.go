@@ -21,7 +21,7 @@ const maxCalls = 3
 // (GenProg's deletion and swap of statements, PAR's templates of a
 // missing bound check).
 type Edit struct {
-	Kind       string // delete, swap, call, clamp, clause, guard
+	Kind       string // delete, swap, call, clamp, clause, conjunct, return, guard
 	Start, End int    // the bytes replaced
 	New        string // their replacement
 	Repl       string // the edit on one line, as a patch shows it
@@ -52,6 +52,10 @@ func (e Edit) Apply(src []byte) []byte {
 //     declared in its function), `if i >= len(a) { i = len(a) - 1 }`;
 //   - clause: an if's condition that indexes x[k] (k a literal) with
 //     `len(x) > k &&` before it;
+//   - conjunct: an if's or a for's condition C strengthened to `C &&
+//     G`, G a nil or length check of a term the line or the body reads
+//     or the negation of another condition of the function
+//     (conditionConjuncts; tf nil: none);
 //   - return: after a simple statement that ends the body of an if, an
 //     else or a case, in a function without results, `return`, when
 //     statements of the function follow (Kali's return insertion, Qi et
@@ -162,6 +166,19 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 					}
 					clause := "len(" + ix.X.(*ast.Ident).Name + ") > " + k.Value + " && "
 					add("clause", clause, off(is.Cond.Pos()), off(is.Cond.End()), clause+cond, "")
+				}
+			}
+			if tf != nil {
+				var cond ast.Expr
+				switch s := s.(type) {
+				case *ast.IfStmt:
+					cond = s.Cond
+				case *ast.ForStmt:
+					cond = s.Cond
+				}
+				for _, c := range conditionConjuncts(fset, tf, src, fn, s) {
+					repl := strengthened(cond, text(cond), c.text)
+					out = append(out, Edit{Kind: "conjunct", Start: off(cond.Pos()), End: off(cond.End()), New: repl, Repl: repl, Text: c.text, Size: c.size})
 				}
 			}
 			if missingReturn(fn, s) {
