@@ -256,7 +256,8 @@ func typeOfSel(pkg *types.Package, scope *types.Scope, pos token.Pos, x, f strin
 }
 
 // negation returns the negation of condition e as Go source: == and !=
-// flipped, `!x` as x, else `!(e)`.
+// flipped, `!x` as x, an operand x (a variable, a field, a call, an
+// element) as `!x`, else `!(e)`.
 func negation(e ast.Expr, text func(ast.Node) string) string {
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
@@ -272,6 +273,8 @@ func negation(e ast.Expr, text func(ast.Node) string) string {
 		}
 	case *ast.ParenExpr:
 		return negation(e.X, text)
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
+		return "!" + text(e)
 	}
 	return "!(" + text(e) + ")"
 }

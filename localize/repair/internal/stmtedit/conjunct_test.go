@@ -92,12 +92,16 @@ func f(xs []int, s string, p *int, ok bool) int {
 		{
 			name: "negation of another condition of the function",
 			src: `package p
+func ok(int) bool { return true }
 func g(a, b int, done bool) int {
 	if a == b {
 		return 1
 	}
 	if !done {
 		a++
+	}
+	if a > 2 || ok(a) {
+		b--
 	}
 	// here
 	for a > 0 {
@@ -106,7 +110,8 @@ func g(a, b int, done bool) int {
 	return a
 }`,
 			first: "a != b",
-			not:   []string{"a > 0", "!(a > 0)", "done"},
+			has:   []string{"!(a > 2 || ok(a))"},
+			not:   []string{"a > 0", "!(a > 0)", "done", "!done"},
 		},
 		{
 			name: "the init's terms first, then a disjunction negated",
