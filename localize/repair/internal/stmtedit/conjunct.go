@@ -48,8 +48,10 @@ type conjunct struct {
 //     it dereferences (x in x.f: a test after C cannot protect C), nor
 //     one the body only assigns;
 //   - the negation of another condition of an if of fn on one line
-//     (`!(D)`; == and != flipped, `!x` as x), that type-checks at C and
-//     reads a variable that C or the body reads.
+//     (`!(D)`; == and != flipped, `!x` as x), not of an if around stmt
+//     (in its body C && !D never holds, in its else !D always does),
+//     that type-checks at C and reads a variable that the line or the
+//     body reads.
 //
 // Every G type-checks at C as a Boolean (types.Eval). They come in
 // this order: those testing a term the line reads first, then by size, by
@@ -222,6 +224,9 @@ func conditionConjuncts(fset *token.FileSet, tf *Types, src []byte, fn ast.Node,
 		case *ast.IfStmt:
 			if n.Cond == cond || fset.Position(n.Cond.Pos()).Line != fset.Position(n.Cond.End()).Line {
 				return true
+			}
+			if n.Pos() <= stmt.Pos() && stmt.End() <= n.End() {
+				return true // C && !D is false in D's body, !D true in its else
 			}
 			shared := false
 			ast.Inspect(n.Cond, func(m ast.Node) bool {

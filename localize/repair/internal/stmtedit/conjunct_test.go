@@ -90,7 +90,7 @@ func f(xs []int, s string, p *int, ok bool) int {
 			not:   []string{"ok != nil"},
 		},
 		{
-			name: "negation of another condition of the function",
+			name: "negation of another condition, not of an enclosing one",
 			src: `package p
 func ok(int) bool { return true }
 func g(a, b int, done bool) int {
@@ -103,15 +103,17 @@ func g(a, b int, done bool) int {
 	if a > 2 || ok(a) {
 		b--
 	}
-	// here
-	for a > 0 {
-		a--
+	if a < 9 && b > 0 {
+		// here
+		for a > 0 {
+			a--
+		}
 	}
 	return a
 }`,
 			first: "a != b",
 			has:   []string{"!(a > 2 || ok(a))"},
-			not:   []string{"a > 0", "!(a > 0)", "done", "!done"},
+			not:   []string{"a > 0", "!(a > 0)", "!(a < 9 && b > 0)", "done", "!done"},
 		},
 		{
 			name: "the init's terms first, then a disjunction negated",
