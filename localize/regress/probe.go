@@ -252,7 +252,7 @@ func (g *regression) checker(ctx context.Context) (*typecheck.Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	tc := typecheck.New(g.opts.dir(), g.set.New, g.opts.BuildFlags, base, g.patterns())
+	tc := typecheck.New(g.opts.dir(), g.set.New, g.pkgPath, g.opts.BuildFlags, base, g.patterns())
 	g.tc, g.tcListed = tc, true
 	return tc, nil
 }

@@ -35,6 +35,7 @@ import (
 type Checker struct {
 	dir        string
 	root       string            // the new tree (changes.Set.New): checked from source
+	tested     string            // the import path of the package whose tests the versions run
 	base       map[string][]byte // the overlay every version has (the caller's, the tests')
 	buildFlags []string
 	patterns   []string
@@ -44,13 +45,14 @@ type Checker struct {
 	listings map[string]*listing       // by shape (see changed)
 	exports  map[string]*types.Package // read from export data, by path (gcexportdata's map)
 	parsed   map[string]*ast.File      // the unchanged files of the tree, parsed once
+	nsource  int                       // packages checked from source (see Checked)
 }
 
 // listing is the go command's list of the packages for one shape.
 type listing struct {
 	err   error                        // why in-process checks cannot use it, if they cannot
 	byID  map[string]*packages.Package // every package listed
-	roots []*packages.Package          // the listed packages of the patterns, in the tree
+	roots []*packages.Package          // the listed packages of the patterns a check covers (see New)
 	files map[string][]*packages.Package
 	goVer string
 	clean map[string]*checked // packages no version of this shape changes, by ID
@@ -65,11 +67,15 @@ type checked struct {
 
 // New returns a Checker of versions of the tree root (the new version),
 // as the go command run in dir with buildFlags sees them: base is the
-// overlay every version has, and patterns the packages a check covers.
-// Nothing runs until the first Check.
-func New(dir, root string, buildFlags []string, base map[string][]byte, patterns []string) *Checker {
+// overlay every version has, patterns the packages a check covers and
+// tested the import path of the package whose tests the versions run. Of
+// the packages of patterns, a check covers the tested package with its
+// tests and the others without theirs: their test files do not build
+// into the tested package's test binary. Nothing runs until the first
+// Check.
+func New(dir, root, tested string, buildFlags []string, base map[string][]byte, patterns []string) *Checker {
 	return &Checker{
-		dir: dir, root: root, base: base, buildFlags: buildFlags, patterns: patterns, fset: token.NewFileSet(),
+		dir: dir, root: root, tested: tested, base: base, buildFlags: buildFlags, patterns: patterns, fset: token.NewFileSet(),
 		listings: map[string]*listing{}, exports: map[string]*types.Package{}, parsed: map[string]*ast.File{},
 	}
 }
@@ -144,7 +150,10 @@ func (tc *Checker) newListing(listed []*packages.Package) *listing {
 		}
 	})
 	for _, p := range listed {
-		if tc.inTree(p) {
+		// The test variants of the other packages (their tests, and
+		// the packages built again for them) are not the tested
+		// package's test binary.
+		if tc.inTree(p) && (p.ID == p.PkgPath || p.PkgPath == tc.tested || p.PkgPath == tc.tested+"_test") {
 			l.roots = append(l.roots, p)
 		}
 	}
@@ -344,6 +353,9 @@ func (v *version) pkg(p *packages.Package) *types.Package {
 // changes them) and returns the package and its errors.
 func (v *version) checkSource(p *packages.Package) (*types.Package, []packages.Error) {
 	tc := v.tc
+	tc.mu.Lock()
+	tc.nsource++
+	tc.mu.Unlock()
 	var errs []packages.Error
 	add := func(pos token.Position, msg string) {
 		errs = append(errs, packages.Error{Pos: pos.String(), Msg: msg, Kind: packages.TypeError})
@@ -459,4 +471,14 @@ func (tc *Checker) Listings() (n int, unusable []error) {
 		}
 	}
 	return len(tc.listings), unusable
+}
+
+// Checked returns how many packages the Checker has type-checked from
+// source so far, over all versions: a version's check costs one per
+// package it changes or that imports one it changes (and, the first time
+// in a listing, one per other package of the tree it needs).
+func (tc *Checker) Checked() int {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	return tc.nsource
 }
