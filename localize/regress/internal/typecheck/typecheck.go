@@ -3,6 +3,8 @@ package typecheck
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -31,7 +33,8 @@ import (
 // tree are then parsed with the version's overlay and checked from
 // source; every other package is read from its export data, shared by all
 // checks, and a package of the tree that neither holds a file the version
-// changes nor imports one that does is checked once per listing.
+// changes nor imports one that does is checked once, shared by the
+// listings that list it alike (same files, same imports).
 type Checker struct {
 	dir        string
 	root       string            // the new tree (changes.Set.New): checked from source
@@ -45,6 +48,7 @@ type Checker struct {
 	listings map[string]*listing       // by shape (see changed)
 	exports  map[string]*types.Package // read from export data, by path (gcexportdata's map)
 	parsed   map[string]*ast.File      // the unchanged files of the tree, parsed once
+	clean    map[string]*checked       // packages checked as the new tree has them, by key (see listing.keys)
 	nsource  int                       // packages checked from source (see Checked)
 }
 
@@ -55,7 +59,11 @@ type listing struct {
 	roots []*packages.Package          // the listed packages of the patterns a check covers (see New)
 	files map[string][]*packages.Package
 	goVer string
-	clean map[string]*checked // packages no version of this shape changes, by ID
+	// keys are the in-tree packages' keys, by ID: what their check from
+	// the new tree's files depends on (their files, Go version, and
+	// their imports' keys or export data), so that listings of other
+	// shapes share the checks of the packages they list alike.
+	keys map[string]string
 }
 
 // checked is a package of the tree checked from source.
@@ -76,7 +84,7 @@ type checked struct {
 func New(dir, root, tested string, buildFlags []string, base map[string][]byte, patterns []string) *Checker {
 	return &Checker{
 		dir: dir, root: root, tested: tested, base: base, buildFlags: buildFlags, patterns: patterns, fset: token.NewFileSet(),
-		listings: map[string]*listing{}, exports: map[string]*types.Package{}, parsed: map[string]*ast.File{},
+		listings: map[string]*listing{}, exports: map[string]*types.Package{}, parsed: map[string]*ast.File{}, clean: map[string]*checked{},
 	}
 }
 
@@ -119,7 +127,7 @@ func (tc *Checker) listing(ctx context.Context, shape string, overlay map[string
 // directory holding only external tests), or a test variant of a package
 // outside the tree exists (it imports the tree).
 func (tc *Checker) newListing(listed []*packages.Package) *listing {
-	l := &listing{byID: map[string]*packages.Package{}, files: map[string][]*packages.Package{}, clean: map[string]*checked{}}
+	l := &listing{byID: map[string]*packages.Package{}, files: map[string][]*packages.Package{}, keys: map[string]string{}}
 	packages.Visit(listed, nil, func(p *packages.Package) {
 		l.byID[p.ID] = p
 		switch {
@@ -157,10 +165,39 @@ func (tc *Checker) newListing(listed []*packages.Package) *listing {
 			l.roots = append(l.roots, p)
 		}
 	}
+	for _, p := range l.byID {
+		if tc.inTree(p) {
+			tc.key(l, p)
+		}
+	}
 	if l.err == nil && len(l.roots) == 0 {
 		l.err = fmt.Errorf("no package of %q in %s", tc.patterns, tc.root)
 	}
 	return l
+}
+
+// key returns p's key (see listing.keys), computing those of its
+// in-tree imports first.
+func (tc *Checker) key(l *listing, p *packages.Package) string {
+	if k, ok := l.keys[p.ID]; ok {
+		return k
+	}
+	// An import cycle (an error of the listing) ends here, at a key
+	// of this listing's alone.
+	l.keys[p.ID] = fmt.Sprintf("%p %s", l, p.ID)
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n%q\n", p.ID, l.goVer, p.CompiledGoFiles)
+	for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+		imp := p.Imports[path]
+		if tc.inTree(imp) {
+			fmt.Fprintf(h, "%s %s\n", path, tc.key(l, imp))
+		} else {
+			fmt.Fprintf(h, "%s %s %s\n", path, imp.ID, imp.ExportFile)
+		}
+	}
+	k := hex.EncodeToString(h.Sum(nil))
+	l.keys[p.ID] = k
+	return k
 }
 
 // inTree reports whether p's files lie in the new tree (the generated
@@ -334,13 +371,14 @@ func (v *version) pkg(p *packages.Package) *types.Package {
 	}
 	tc := v.tc
 	tc.mu.Lock()
-	c := v.l.clean[p.ID]
+	key := v.l.keys[p.ID]
+	c := tc.clean[key]
 	if c != nil {
 		tc.mu.Unlock()
 		<-c.done
 	} else {
 		c = &checked{done: make(chan struct{})}
-		v.l.clean[p.ID] = c
+		tc.clean[key] = c
 		tc.mu.Unlock()
 		c.pkg, c.errs = v.checkSource(p)
 		close(c.done)

@@ -72,7 +72,8 @@ func TestCheck(t *testing.T) {
 // without theirs: reverting a body of q, which the tested package m
 // imports, checks again q, m and m's test variant, not q's tests (whose
 // files do not build into m's test binary, and which a real tree has
-// many and large of).
+// many and large of). A version of another shape (its own listing)
+// checks again only what it changes.
 func TestCheckCoversTestedOnly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -105,5 +106,14 @@ func TestCheckCoversTestedOnly(t *testing.T) {
 	check(nil)
 	if n := check(map[string][]byte{filepath.Join(dir, "q", "q.go"): []byte("package q\n\nfunc G() int { return 2 }\n")}); n != 3 {
 		t.Errorf("a version changing q checked %d packages from source, want 3 (q, m, m with its tests)", n)
+	}
+	// A new import makes a new shape, listed again; q, listed alike,
+	// keeps its check.
+	m := "package m\n\nimport (\n\t\"strings\"\n\n\t\"example.com/m/q\"\n)\n\nfunc F() int { return q.G() + len(strings.Fields(\"a\")) }\n"
+	if n := check(map[string][]byte{filepath.Join(dir, "m.go"): []byte(m)}); n != 2 {
+		t.Errorf("a version of a new shape changing m checked %d packages from source, want 2 (m, m with its tests)", n)
+	}
+	if n, unusable := tc.Listings(); n != 2 || len(unusable) > 0 {
+		t.Errorf("Listings() = %d, %v; want 2, all usable", n, unusable)
 	}
 }
