@@ -37,7 +37,7 @@ const DefaultProbeTimeout = 15 * time.Second
 // had, with evidence EvidenceMutation, then the others in theirs.
 //
 // Cost: one more load of the package from source with the mutants in an
-// overlay, a run of the failing case on each mutant (ten times its steps
+// overlay (shared by the probes of several cases with [FixProbe.Share]), a run of the failing case on each mutant (ten times its steps
 // at most), and, for a mutant under which it passes, runs of the passing
 // cases that execute its line, cheapest first, until one fails; a line
 // with a plausible fix has its other mutants left alone. What is settled
@@ -63,6 +63,10 @@ type FixProbe struct {
 	// right-hand side or result off by one): mutants of the operators of
 	// mutation-based fault localization only. Default false: both.
 	NoRepair bool
+	// Share, if set, lets the probes of several failing cases share
+	// their mutant program (see [ProbeShare]); the pipeline's default
+	// refiners share one per run. Default nil: each probe loads its own.
+	Share *ProbeShare
 }
 
 var _ localize.Refiner = FixProbe{}
@@ -111,37 +115,52 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	if len(lines) == 0 {
 		return nil, nil
 	}
-	targets := make([]mutate.Target, len(lines))
-	for i, l := range lines {
-		targets[i] = mutate.Target{File: l.File, Line: l.Line}
-	}
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(p.Timeout, DefaultProbeTimeout))
 	defer cancel()
-	pr, err := newProbe(ctx, lc, patterns, targets, p.Parallel, !p.NoRepair)
+	var mp *mutProgram
+	var err error
+	if p.Share != nil {
+		mp, err = p.Share.program(ctx, lc, patterns, lines, !p.NoRepair)
+	} else {
+		mp, err = loadMutants(ctx, lc, patterns, targetsOfLines(lines), !p.NoRepair)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("localize: fix probe: %w", err)
 	}
+	pr := mp.probe(lines, p.Parallel)
 	fixes, err := pr.fixes(ctx, fs, lines)
 	if err != nil {
 		if ctx.Err() != nil {
-			return fixes, fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.schema.Mutants), context.Cause(ctx))
+			return fixes, fmt.Errorf("localize: fix probe cut after %d mutants of %d: %w", pr.done, len(pr.mutants), context.Cause(ctx))
 		}
 		return fixes, fmt.Errorf("localize: fix probe: %w", err)
 	}
 	return fixes, nil
 }
 
-// probe runs go test cases on a schema's mutants.
+// mutProgram is the program loaded with a mutant schema in its overlay;
+// probes of several cases may run on it at once.
+type mutProgram struct {
+	m      *mutRunner
+	schema *mutate.Schema
+}
+
+// probe runs go test cases on the mutants of some lines of a schema.
 type probe struct {
 	m        *mutRunner
 	schema   *mutate.Schema
+	mutants  []mutate.Mutant // those of the lines probed, in the schema's order
 	parallel int
 	done     int // mutants settled
 
 	mu sync.Mutex
 }
 
-func newProbe(ctx context.Context, lc *trace.Config, patterns []string, targets []mutate.Target, parallel int, repair bool) (*probe, error) {
+// loadMutants builds the schema of targets and loads the program with it.
+func loadMutants(ctx context.Context, lc *trace.Config, patterns []string, targets []mutate.Target, repair bool) (*mutProgram, error) {
+	if probeLoads != nil {
+		probeLoads()
+	}
 	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: repair}, patterns, targets)
 	if err != nil {
 		return nil, err
@@ -158,7 +177,19 @@ func newProbe(ctx context.Context, lc *trace.Config, patterns []string, targets 
 	if err != nil {
 		return nil, err
 	}
-	return &probe{m: newMutRunner(prog, schema), schema: schema, parallel: max(1, parallel)}, nil
+	return &mutProgram{m: newMutRunner(prog, schema), schema: schema}, nil
+}
+
+// probe returns a probe of mp's mutants of lines (a mutant belongs to
+// one line: those a schema of lines alone has).
+func (mp *mutProgram) probe(lines []trace.Line, parallel int) *probe {
+	var ms []mutate.Mutant
+	for _, m := range mp.schema.Mutants {
+		if slices.Contains(lines, trace.Line{File: m.File, Line: m.Line}) {
+			ms = append(ms, m)
+		}
+	}
+	return &probe{m: mp.m, schema: mp.schema, mutants: ms, parallel: max(1, parallel)}
 }
 
 // run runs case c of the mutant program on mutant sel and reports
@@ -192,10 +223,10 @@ func (p *probe) fixes(ctx context.Context, fs []*localize.Failure, lines []trace
 			steps[i] = f.Spectrum.Test(t).Steps
 		}
 	}
-	passes := make([]bool, len(p.schema.Mutants))
-	err := parallel(ctx, p.parallel, len(p.schema.Mutants), func(w *mutWorker, i int) error {
+	passes := make([]bool, len(p.mutants))
+	err := parallel(ctx, p.parallel, len(p.mutants), func(w *mutWorker, i int) error {
 		for j, c := range cases {
-			ok, err := p.run(ctx, w, c, p.schema.Mutants[i].ID, steps[j])
+			ok, err := p.run(ctx, w, c, p.mutants[i].ID, steps[j])
 			if err != nil || !ok {
 				return err
 			}
@@ -208,19 +239,19 @@ func (p *probe) fixes(ctx context.Context, fs []*localize.Failure, lines []trace
 	}
 	// The lines first in the ranking first: what is settled when the
 	// time is up matters most there.
-	order := make([]int, len(p.schema.Mutants))
+	order := make([]int, len(p.mutants))
 	for i := range order {
 		order[i] = i
 	}
 	at := func(i int) int {
-		m := p.schema.Mutants[i]
+		m := p.mutants[i]
 		return slices.Index(lines, trace.Line{File: m.File, Line: m.Line})
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(at(x), at(y)) })
 	var out []localize.MutantResult
 	fixed := map[trace.Line]bool{}
 	for _, i := range order {
-		m := p.schema.Mutants[i]
+		m := p.mutants[i]
 		l := trace.Line{File: m.File, Line: m.Line}
 		if !passes[i] || fixed[l] {
 			p.done++

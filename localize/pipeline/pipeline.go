@@ -218,9 +218,11 @@ type Options struct {
 // DefaultRefiners returns the refiners of [Run]'s default pipeline: a
 // [angelic.ForceProbe] of the ranking's first lines when the technique verified
 // no candidate, then a [mutation.FixProbe] of its first lines, as many runs at
-// once as the machine has CPUs.
+// once as the machine has CPUs. The fix probes of the refiners of one call
+// share their mutant program (a new [mutation.ProbeShare] each call): Run
+// calls it once per run when Options.Refiners is nil.
 func DefaultRefiners() []localize.Refiner {
-	return []localize.Refiner{angelic.ForceProbe{}, mutation.FixProbe{Parallel: runtime.NumCPU()}}
+	return []localize.Refiner{angelic.ForceProbe{}, mutation.FixProbe{Parallel: runtime.NumCPU(), Share: new(mutation.ProbeShare)}}
 }
 
 // timedCase is a Case whose runs are bounded by d.
