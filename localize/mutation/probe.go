@@ -115,12 +115,13 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	if len(lines) == 0 {
 		return nil, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, cmp.Or(p.Timeout, DefaultProbeTimeout))
+	timeout := cmp.Or(p.Timeout, DefaultProbeTimeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var mp *mutProgram
 	var err error
 	if p.Share != nil {
-		mp, err = p.Share.program(ctx, lc, patterns, lines, !p.NoRepair)
+		mp, err = p.Share.program(ctx, lc, patterns, lines, !p.NoRepair, timeout)
 	} else {
 		mp, err = loadMutants(ctx, lc, patterns, targetsOfLines(lines), !p.NoRepair)
 	}

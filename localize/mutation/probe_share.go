@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/faultloc/faultloc/internal/mutate"
 	"github.com/faultloc/faultloc/trace"
@@ -20,12 +21,13 @@ import (
 // same lines. A share keeps, per load (the load config with its overlay's
 // contents, the patterns, the repair operators), the mutant program of
 // every line asked so far; a probe whose lines it holds runs on it, one
-// that asks for a line it does not hold loads the program again with the
-// schema of all the lines asked so far and its own, within its own bound,
-// and the share keeps that one. A probe waits while another one loads the
-// same program and then uses it if it holds its lines. The fixes found
-// are those of a probe without a share: only the mutants of its own lines
-// run.
+// that asks for a line it does not hold starts a load of the schema of all
+// the lines asked so far and its own, and the share keeps that one. A
+// probe waits for the load under way, within its own bound; the load goes
+// on past the bound of the probe that started it (for at most
+// FixProbe.Timeout), for the probes of the cases after it, until it is
+// done or [ProbeShare.Close] ends it. The fixes found are those of a probe
+// without a share: only the mutants of its own lines run.
 //
 // A share is for one state of the sources (one run of the pipeline; a file
 // changed on disk is not seen). Its zero value is ready to use; it is safe
@@ -33,17 +35,34 @@ import (
 type ProbeShare struct {
 	mu      sync.Mutex
 	entries map[string]*shareEntry
+	loads   map[*shareLoad]context.CancelFunc // under way
 }
 
 // shareEntry is the shared mutant program of one load.
 type shareEntry struct {
-	// sem is held by the probe that loads the program; others wait for
-	// it, or for their context's end.
-	sem chan struct{}
+	mu      sync.Mutex
+	lines   map[trace.Line]bool // the lines pr's schema holds
+	pr      *mutProgram         // nil before the first load
+	loading *shareLoad          // the load under way, or nil
+}
 
-	mu    sync.Mutex
-	lines map[trace.Line]bool // the lines pr's schema holds
-	pr    *mutProgram         // nil before the first load
+// shareLoad is a load of a mutant program; done is closed when pr or err
+// is set.
+type shareLoad struct {
+	lines map[trace.Line]bool
+	done  chan struct{}
+	pr    *mutProgram
+	err   error
+}
+
+// Close ends the loads under way. The share stays usable: a probe after
+// Close loads again what it needs.
+func (s *ProbeShare) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, cancel := range s.loads {
+		cancel()
+	}
 }
 
 // probeLoads, if set, is called at each load of a mutant program (tests
@@ -60,7 +79,7 @@ func (s *ProbeShare) entry(lc *trace.Config, patterns []string, repair bool) *sh
 	}
 	e := s.entries[k]
 	if e == nil {
-		e = &shareEntry{sem: make(chan struct{}, 1)}
+		e = &shareEntry{}
 		s.entries[k] = e
 	}
 	return e
@@ -78,65 +97,84 @@ func shareKey(lc *trace.Config, patterns []string, repair bool) string {
 	return string(b.Sum(nil))
 }
 
-// covered returns e's program if its schema holds every one of lines.
-func (e *shareEntry) covered(lines []trace.Line) (*mutProgram, map[trace.Line]bool) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.pr == nil {
-		return nil, e.lines
-	}
+// holds reports whether had holds every one of lines.
+func holds(had map[trace.Line]bool, lines []trace.Line) bool {
 	for _, l := range lines {
-		if !e.lines[l] {
-			return nil, e.lines
+		if !had[l] {
+			return false
 		}
 	}
-	return e.pr, e.lines
+	return true
 }
 
-// probe returns a mutant program whose schema holds the mutants of lines:
-// the shared one if it holds them, else one loaded now (with the lines
-// asked before too) and kept.
-func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, repair bool) (*mutProgram, error) {
+// program returns a mutant program whose schema holds the mutants of
+// lines: the shared one if it holds them, else the one of the load under
+// way if it will, else one loaded now (with the lines asked before too)
+// and kept; a load goes on for at most timeout, past ctx's end.
+func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, repair bool, timeout time.Duration) (*mutProgram, error) {
 	e := s.entry(lc, patterns, repair)
-	if pr, _ := e.covered(lines); pr != nil {
-		return pr, nil
+	for {
+		e.mu.Lock()
+		if e.pr != nil && holds(e.lines, lines) {
+			e.mu.Unlock()
+			return e.pr, nil
+		}
+		l := e.loading
+		if l == nil {
+			l = &shareLoad{lines: maps.Clone(e.lines), done: make(chan struct{})}
+			if l.lines == nil {
+				l.lines = map[trace.Line]bool{}
+			}
+			for _, x := range lines {
+				l.lines[x] = true
+			}
+			e.loading = l
+			s.start(ctx, e, l, lc, patterns, repair, timeout)
+		}
+		e.mu.Unlock()
+		select {
+		case <-l.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if l.err != nil && holds(l.lines, lines) {
+			return nil, l.err
+		}
+		// Loaded, or a load of other lines ended: look again.
 	}
-	select {
-	case e.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+}
+
+// start loads l's program in its own goroutine, for at most timeout,
+// past ctx's end (its values kept) until Close.
+func (s *ProbeShare) start(ctx context.Context, e *shareEntry, l *shareLoad, lc *trace.Config, patterns []string, repair bool, timeout time.Duration) {
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	s.mu.Lock()
+	if s.loads == nil {
+		s.loads = map[*shareLoad]context.CancelFunc{}
 	}
-	defer func() { <-e.sem }()
-	pr, had := e.covered(lines)
-	if pr != nil {
-		return pr, nil // loaded while this one waited
-	}
-	all := maps.Clone(had)
-	if all == nil {
-		all = map[trace.Line]bool{}
-	}
-	for _, l := range lines {
-		all[l] = true
-	}
-	union := slices.SortedFunc(maps.Keys(all), func(x, y trace.Line) int {
+	s.loads[l] = cancel
+	s.mu.Unlock()
+	union := slices.SortedFunc(maps.Keys(l.lines), func(x, y trace.Line) int {
 		if c := strings.Compare(x.File, y.File); c != 0 {
 			return c
 		}
 		return x.Line - y.Line
 	})
-	pr, err := loadMutants(ctx, lc, patterns, targetsOfLines(union), repair)
-	if err != nil {
-		if len(had) > 0 && ctx.Err() == nil {
-			// A line asked before may keep the wider schema from
-			// loading: this probe's lines alone, not kept.
-			return loadMutants(ctx, lc, patterns, targetsOfLines(lines), repair)
+	go func() {
+		pr, err := loadMutants(lctx, lc, patterns, targetsOfLines(union), repair)
+		cancel()
+		s.mu.Lock()
+		delete(s.loads, l)
+		s.mu.Unlock()
+		e.mu.Lock()
+		l.pr, l.err = pr, err
+		if err == nil {
+			e.pr, e.lines = pr, l.lines
 		}
-		return nil, err
-	}
-	e.mu.Lock()
-	e.pr, e.lines = pr, all
-	e.mu.Unlock()
-	return pr, nil
+		e.loading = nil
+		e.mu.Unlock()
+		close(l.done)
+	}()
 }
 
 // targetsOfLines returns the targets of lines, no values.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/mutation"
@@ -142,6 +143,27 @@ func TestProbeShare(t *testing.T) {
 		}
 		if n := loads() - before; n != 1 {
 			t.Errorf("%d loads for two cases of the same lines, want 1", n)
+		}
+	})
+
+	t.Run("cut while loading", func(t *testing.T) {
+		// The first probe's bound ends during its load: the load goes
+		// on, and the next probe of the same lines runs on it.
+		before := loads()
+		p := mutation.FixProbe{Lines: probeLines, Share: new(mutation.ProbeShare)}
+		defer p.Share.Close()
+		c := cases[0]
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		defer cancel()
+		rep := &localize.Report{Ranking: slices.Clone(c.ranking)}
+		if err := p.Refine(ctx, rep, c.f); err == nil {
+			t.Errorf("%s: probe with a bound of 1ms: no error", c.f.Case.Name())
+		}
+		if got := fixesOf(t, p, c); !slices.Equal(got, want[c.f.Case.Name()]) {
+			t.Errorf("%s: fixes %q after a cut load, %q alone", c.f.Case.Name(), got, want[c.f.Case.Name()])
+		}
+		if n := loads() - before; n != 1 {
+			t.Errorf("%d loads, want 1: the cut probe's load goes on", n)
 		}
 	})
 

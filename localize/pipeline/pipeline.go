@@ -220,9 +220,20 @@ type Options struct {
 // no candidate, then a [mutation.FixProbe] of its first lines, as many runs at
 // once as the machine has CPUs. The fix probes of the refiners of one call
 // share their mutant program (a new [mutation.ProbeShare] each call): Run
-// calls it once per run when Options.Refiners is nil.
+// calls it once per run when Options.Refiners is nil, and ends the share's
+// loads under way when it returns.
 func DefaultRefiners() []localize.Refiner {
 	return []localize.Refiner{angelic.ForceProbe{}, mutation.FixProbe{Parallel: runtime.NumCPU(), Share: new(mutation.ProbeShare)}}
+}
+
+// closeShares ends the loads under way of the fix probes' shares among
+// refiners: a run's own refiners load nothing after it.
+func closeShares(refiners []localize.Refiner) {
+	for _, r := range refiners {
+		if fp, ok := r.(mutation.FixProbe); ok && fp.Share != nil {
+			fp.Share.Close()
+		}
+	}
 }
 
 // timedCase is a Case whose runs are bounded by d.
@@ -597,6 +608,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	refiners := opts.Refiners
 	if refiners == nil {
 		refiners = DefaultRefiners()
+		defer closeShares(refiners)
 	}
 	setRefiners := opts.CaseSetRefiners
 	if setRefiners == nil {
