@@ -1,52 +1,20 @@
 package stmtedit
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"slices"
-	"strings"
 	"testing"
-
-	"github.com/faultloc/faultloc/localize/repair/internal/schema"
 )
 
 // conjunctsAt type-checks src (package p) and returns the conjuncts
 // conditionConjuncts gives for the statement after the line `// here`.
 func conjunctsAt(t *testing.T, src string) []string {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
+	fset, ty, fn, s := statementHere(t, src)
+	var out []string
+	for _, c := range conditionConjuncts(fset, ty, []byte(src), fn, s) {
+		out = append(out, c.text)
 	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := 0
-	for i, l := range strings.Split(src, "\n") {
-		if strings.TrimSpace(l) == "// here" {
-			line = i + 2
-		}
-	}
-	tf := fset.File(f.Pos())
-	for _, list := range schema.Lists(f) {
-		for _, s := range list {
-			if tf.Line(s.Pos()) == line {
-				fn := innermostFunc(f, tf, tf.Offset(s.Pos()))
-				var out []string
-				for _, c := range conditionConjuncts(fset, &Types{fset, pkg, tf}, []byte(src), fn, s) {
-					out = append(out, c.text)
-				}
-				return out
-			}
-		}
-	}
-	t.Fatalf("no statement after // here")
-	return nil
+	return out
 }
 
 func TestConditionConjuncts(t *testing.T) {

@@ -17,6 +17,15 @@ import (
 // `// here`.
 func guardsBefore(t *testing.T, src string) []stmtGuard {
 	t.Helper()
+	fset, ty, fn, s := statementHere(t, src)
+	return statementGuards(fset, ty, []byte(src), fn, s)
+}
+
+// statementHere type-checks src (package p) and returns the statement
+// after the line `// here`, its innermost function and the types to
+// edit it with.
+func statementHere(t *testing.T, src string) (*token.FileSet, *Types, ast.Node, ast.Stmt) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	if err != nil {
@@ -36,13 +45,12 @@ func guardsBefore(t *testing.T, src string) []stmtGuard {
 	for _, list := range schema.Lists(f) {
 		for _, s := range list {
 			if tf.Line(s.Pos()) == line {
-				fn := innermostFunc(f, tf, tf.Offset(s.Pos()))
-				return statementGuards(fset, &Types{fset, pkg, tf}, []byte(src), fn, s)
+				return fset, &Types{fset, pkg, tf}, innermostFunc(f, tf, tf.Offset(s.Pos())), s
 			}
 		}
 	}
 	t.Fatalf("no statement after // here")
-	return nil
+	return nil, nil, nil, nil
 }
 
 func TestStatementGuards(t *testing.T) {
