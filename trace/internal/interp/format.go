@@ -281,12 +281,13 @@ var (
 // T(nil), pointers below the top level as (T)(address).
 func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden bool) {
 	w := func(s string) { f.Write([]byte(s)) }
-	// elem writes an element or field; hidden: reached through an
-	// unexported field, where fmt calls no method (reflect's CanInterface).
-	elem := func(et types.Type, ev Value, hidden bool) {
+	// elemTo writes an element, field or map entry to f; hidden: reached
+	// through an unexported field, where fmt calls no method (reflect's
+	// CanInterface).
+	elemTo := func(f fmt.State, et types.Type, ev Value, hidden bool) {
 		if _, isIface := et.Underlying().(*types.Interface); isIface || ev.k == KindInterface {
 			if ev.p == nil {
-				w(goTypeName(et) + "(nil)")
+				f.Write([]byte(goTypeName(et) + "(nil)"))
 				return
 			}
 			it := (*iface)(ev.p)
@@ -303,6 +304,13 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden boo
 		// No method of its own: written here, a level deeper (a nested
 		// pointer as its address, so that a cycle ends), as fmt does.
 		r.goSyntax(f, et, ev, depth+1, hidden)
+	}
+	elem := func(et types.Type, ev Value, hidden bool) { elemTo(f, et, ev, hidden) }
+	// entry is a map key or value as elem writes it.
+	entry := func(et types.Type, ev Value) string {
+		var b sharpState
+		elemTo(&b, et, ev, hidden)
+		return b.String()
 	}
 	if v.k == KindNative && v.p != nil {
 		fmt.Fprintf(f, "%#v", (*nativeBox)(v.p).rv.Interface())
@@ -349,7 +357,7 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden boo
 		type kv struct{ k, v string }
 		var out []kv
 		for _, e := range (*mapObj)(v.p).live() {
-			out = append(out, kv{fmt.Sprintf("%#v", r.fmtArg(u.Key(), e.k)), fmt.Sprintf("%#v", r.fmtArg(u.Elem(), e.c.v))})
+			out = append(out, kv{entry(u.Key(), e.k), entry(u.Elem(), e.c.v)})
 		}
 		sort.Slice(out, func(i, j int) bool { return out[i].k < out[j].k })
 		w(goTypeName(t) + "{")
@@ -384,6 +392,14 @@ func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden boo
 		fmt.Fprintf(f, "(%s)(%p)", goTypeName(t), v.p)
 	}
 }
+
+// sharpState is the fmt.State of %#v, collecting what is written: a map
+// entry that goSyntax writes apart, to sort the entries.
+type sharpState struct{ strings.Builder }
+
+func (*sharpState) Width() (int, bool)     { return 0, false }
+func (*sharpState) Precision() (int, bool) { return 0, false }
+func (*sharpState) Flag(c int) bool        { return c == '#' }
 
 // fmtArg returns what fmt receives for an interpreted value v of type t.
 func (r *run) fmtArg(t types.Type, v Value) any {
