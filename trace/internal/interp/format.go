@@ -276,10 +276,25 @@ var (
 	goAny      = regexp.MustCompile(`(^|[^.\w])any\b`)         // the alias, not a type pkg.any
 )
 
+// maxFormatDepth bounds how deep goSyntax and formatValue follow a value.
+// fmt follows maps, slices and interfaces at every depth (only a pointer
+// below the top is written as its address), so a map or slice that holds
+// itself overflows a native program's stack: the formatting, done in
+// this process, would end it. Past the bound they panic with
+// errFormatDepth, which fmt recovers and writes as a Format method's
+// panic (%!v(PANIC=Format method: ...)): the interpreted program goes
+// on, where the native one dies.
+const maxFormatDepth = 10_000
+
+var errFormatDepth = fmt.Errorf("interp: a value nested deeper than %d levels (one that holds itself through maps, slices or interfaces, which overflows a native program's stack)", maxFormatDepth)
+
 // goSyntax writes interpreted value v of type t as %#v does (fmt's
 // printValue with sharpV): type names, field names, nil composites as
 // T(nil), pointers below the top level as (T)(address).
 func (r *run) goSyntax(f fmt.State, t types.Type, v Value, depth int, hidden bool) {
+	if depth > maxFormatDepth {
+		panic(errFormatDepth)
+	}
 	w := func(s string) { f.Write([]byte(s)) }
 	// elemTo writes an element, field or map entry to f; hidden: reached
 	// through an unexported field, where fmt calls no method (reflect's
@@ -445,6 +460,9 @@ func directive(f fmt.State, verb rune) string {
 // formatValue writes v of type t as fmt formats values of composite types:
 // elements with the same directive.
 func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Value, depth int, hidden bool) {
+	if depth > maxFormatDepth {
+		panic(errFormatDepth)
+	}
 	// sub returns what fmt formats for an element or map entry: the
 	// value itself when fmt calls a method of its (or it lives natively),
 	// else the interpreted value written a level deeper (a nested
