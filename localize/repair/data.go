@@ -14,6 +14,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/internal/search"
+	"github.com/faultloc/faultloc/localize/repair/internal/locate"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -76,22 +77,15 @@ type Site struct {
 	// InstanceKey of every instance.
 	Static trace.StaticID `json:"static"`
 
-	fn         *ssa.Function // the function holding the instruction
-	typ        types.Type
-	start, end int    // Replaced's byte offsets in src (a compound assignment's: the statement's)
-	assign     string // what precedes a replacement at a compound assignment: "x = "
-	rest       string // what follows it at the load of a compound assignment's variable: " - c"
-	prec       int    // the binding of the site's context (operandContext); 0: none
-	synthetic  bool   // the position is not the one go/ssa gives the value (see borrowed)
-	once       bool   // a value or condition evaluated once each time its statement runs (see once)
-	result     bool   // a value that is the whole result of the return statement at stmt (see result)
-	loaded     string // the variable whose value a condition is, where its load has no position
-	fnStart    int    // the byte range of the site's function in src, where loaded is looked for
-	fnEnd      int
-	right      bool   // the site is a binary operator's right operand
-	binop      bool   // the instruction is a binary operation
-	stmt       int    // the offset in src of the statement a guard precedes; -1: none
-	src        []byte // the file's source
+	fn        *ssa.Function // the function holding the instruction
+	typ       types.Type
+	synthetic bool   // the position is not the one go/ssa gives the value (see borrowed)
+	loaded    string // the variable whose value a condition is, where its load has no position
+	fnStart   int    // the byte range of the site's function in src, where loaded is looked for
+	fnEnd     int
+	binop     bool        // the instruction is a binary operation
+	src       []byte      // the file's source
+	at        locate.Span // the source a repair replaces (see locate)
 }
 
 // Binding is a variable (or a field of a local struct variable, "p.x")

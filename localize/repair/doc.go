@@ -58,14 +58,11 @@
 // cond is false at every passing instance and true at a failing one,
 // and validation decides whether the early return repairs.
 //
-// A compound assignment (x -= c) or an increment is a site too: a
-// repair rewrites it as x = replacement, Site.Replaced being the value
-// it stores as an expression (x - c); at the load of x's old value, as
-// x = replacement - c. A site whose instruction has no source text (a
-// call, an element read or stored, a condition that is a call operand
-// of && or ||) is found in the syntax tree by the position go/ssa gives
-// it; a replacement is parenthesized where the operator around the site
-// binds tighter.
+// A compound assignment (x -= c) or an increment is a site too,
+// rewritten as x = replacement (see Site.Replaced); a site whose
+// instruction has no source text (a call, an element read or stored) is
+// found by the position go/ssa gives it; a replacement is parenthesized
+// where the operator around the site binds tighter.
 //
 // Repair also inserts missing statements from nearby code: before a
 // site's statement, a statement of its function on one line (an
@@ -123,7 +120,8 @@
 // synthesizes no pointers or composite values; a package-level variable is a component where the run stored
 // or loaded it before the instance. Its expression algebra is in
 // internal/term, the patch schema's sources in internal/schema, the
-// statement edits' search of the source in internal/stmtedit.
+// statement edits' search of the source in internal/stmtedit, that of
+// a site's or a mutant's source in internal/locate.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

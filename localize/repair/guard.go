@@ -40,16 +40,16 @@ func (g Guard) String() string { return stmtedit.GuardText(g.Cond, g.Result) }
 // left to the validation, which runs the package's tests on the patch.
 func (s *synth) guards(ctx context.Context, layers [][]*term.Term) []Guard {
 	d := s.d
-	if d.Site.stmt >= 0 && d.Site.src != nil && d.Site.fn != nil && d.Site.returned() {
+	if d.Site.at.Stmt >= 0 && d.Site.src != nil && d.Site.fn != nil && d.Site.returned() {
 		return s.returnGuards(ctx, layers)
 	}
 	// The instances must be the statement's executions, so that a
 	// condition false at each passing instance leaves every passing run
 	// as it was: a return's or an assignment's value is produced each
 	// time its statement runs, and so is a value or condition that no
-	// right operand of && or || holds (Site.once); another operand of
+	// right operand of && or || holds (locate.Span.Once); another operand of
 	// && or || not always.
-	if d.Site.Kind != ReturnSite && d.Site.Kind != AssignmentSite && !d.Site.once || d.Site.stmt < 0 || d.Site.src == nil || d.Site.fn == nil {
+	if d.Site.Kind != ReturnSite && d.Site.Kind != AssignmentSite && !d.Site.at.Once || d.Site.at.Stmt < 0 || d.Site.src == nil || d.Site.fn == nil {
 		return nil
 	}
 	res := d.Site.fn.Signature.Results()
@@ -156,7 +156,7 @@ func (s *Site) returned() bool {
 		return true
 	}
 	res := s.fn.Signature.Results()
-	return s.Kind == ValueSite && s.result && res.Len() == 1 && types.Identical(res.At(0).Type(), s.typ)
+	return s.Kind == ValueSite && s.at.Result && res.Len() == 1 && types.Identical(res.At(0).Type(), s.typ)
 }
 
 // returnGuards enumerates the guards to insert before the data's return

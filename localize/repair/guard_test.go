@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/repair/internal/locate"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -20,7 +21,7 @@ import (
 func guardData(k SiteKind, replaced string, runs []Run) *Data {
 	intType := types.Typ[types.Int]
 	sig := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "", intType)), false)
-	d := &Data{Site: Site{Kind: k, Replaced: replaced, typ: intType, once: true, stmt: 0, src: []byte("return " + replaced), fn: &ssa.Function{Signature: sig}}, Runs: runs,
+	d := &Data{Site: Site{Kind: k, Replaced: replaced, typ: intType, at: locate.Span{Once: true, Stmt: 0}, src: []byte("return " + replaced), fn: &ssa.Function{Signature: sig}}, Runs: runs,
 		replays: map[string]bool{}, cases: map[string]trace.Case{}, Constants: []Binding{
 			{Name: "0", Value: trace.Int(0), typ: types.Typ[types.UntypedInt]},
 			{Name: "1", Value: trace.Int(1), typ: types.Typ[types.UntypedInt]},

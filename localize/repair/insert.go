@@ -12,14 +12,14 @@ func (s *Site) insertions() []stmtedit.Insertion {
 	if s.Replaced == "" {
 		return nil
 	}
-	return stmtedit.Insertions(s.File, s.src, s.stmt, s.start, s.end)
+	return stmtedit.Insertions(s.File, s.src, s.at.Stmt, s.at.Start, s.at.End)
 }
 
 // insertionPatch returns the patch that inserts statement in before the
 // site's statement.
 func (s *Site) insertionPatch(in stmtedit.Insertion) *Patch {
-	ind := stmtedit.Indent(s.src, s.stmt)
-	p := replace(s.File, s.src, s.stmt, s.stmt, in.Text+"\n"+ind)
+	ind := stmtedit.Indent(s.src, s.at.Stmt)
+	p := replace(s.File, s.src, s.at.Stmt, s.at.Stmt, in.Text+"\n"+ind)
 	p.Repl = in.Text
 	return p
 }

@@ -13,15 +13,15 @@ import (
 // guardPatch returns the patch that inserts guard g before the site's
 // statement, laid out as gofmt lays it out.
 func (s *Site) guardPatch(g Guard) (*Patch, error) {
-	if s.stmt < 0 {
+	if s.at.Stmt < 0 {
 		return nil, fmt.Errorf("localize: repair: no statement around %s:%d (%s)", s.File, s.Line, s.Expr)
 	}
-	ind := stmtedit.Indent(s.src, s.stmt)
+	ind := stmtedit.Indent(s.src, s.at.Stmt)
 	ret := "return"
 	if g.Result != "" {
 		ret += " " + g.Result
 	}
-	p := replace(s.File, s.src, s.stmt, s.stmt, "if "+g.Cond+" {\n"+ind+"\t"+ret+"\n"+ind+"}\n"+ind)
+	p := replace(s.File, s.src, s.at.Stmt, s.at.Stmt, "if "+g.Cond+" {\n"+ind+"\t"+ret+"\n"+ind+"}\n"+ind)
 	p.Repl = g.String()
 	return p, nil
 }
@@ -64,7 +64,7 @@ func (s *Site) patch(repl string) (*Patch, error) {
 	if s.Replaced == "" {
 		return nil, fmt.Errorf("localize: repair: no source to replace at %s:%d (%s)", s.File, s.Line, s.Expr)
 	}
-	return replaceUsed(s.File, s.src, s.start, s.end, s.assign+s.wrap(repl)+s.rest), nil
+	return replaceUsed(s.File, s.src, s.at.Start, s.at.End, s.at.Text(repl)), nil
 }
 
 // replace returns the patch of src (file's content) that replaces

@@ -1,17 +1,19 @@
-package repair
+package locate
 
 import (
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestMutantSpan finds the expression a mutant replaces where
+// TestMutant finds the expression a mutant replaces where
 // internal/mutate places it: an operator's mutant at its operator, a
 // constant's or a variable's at its start, an angelic value's at its
 // statement's start.
-func TestMutantSpan(t *testing.T) {
+func TestMutant(t *testing.T) {
 	const src = `package p
 
 func f(a, b, c int) int {
@@ -66,7 +68,7 @@ func f(a, b, c int) int {
 		{"past the file", 40, 1, "a", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			start, ok := mutantSpan(f, tf, []byte(src), tc.line, tc.column, tc.orig)
+			start, ok := Mutant(f, tf, []byte(src), tc.line, tc.column, tc.orig)
 			switch {
 			case tc.want == "" && ok:
 				t.Errorf("found at %d (%q), want none", start, src[start:])
@@ -77,5 +79,32 @@ func f(a, b, c int) int {
 				t.Errorf("found %q, want %q", src[start:min(len(src), start+20)], tc.want)
 			}
 		})
+	}
+}
+
+// TestFilesMutant reads a mutant's file from the overlay or the disk,
+// once, and finds its expression there.
+func TestFilesMutant(t *testing.T) {
+	const src = "package p\n\nfunc f(a int) int { return a + 1 }\n"
+	disk := filepath.Join(t.TempDir(), "q.go")
+	if err := os.WriteFile(disk, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	fs := NewFiles(map[string][]byte{"/nowhere/p.go": []byte(src)})
+	col := strings.Index(src, "+") - strings.Index(src, "func") + 1
+	for _, file := range []string{"/nowhere/p.go", disk} {
+		got, start, err := fs.Mutant(file, 3, col, "a + 1")
+		if err != nil || string(got) != src || src[start:start+5] != "a + 1" {
+			t.Errorf("%s: %q at %d, %v", file, got, start, err)
+		}
+		if _, start, err := fs.Mutant(file, 3, col, "a - 1"); err != nil || start != -1 {
+			t.Errorf("%s: a mutant not there at %d, %v; want -1", file, start, err)
+		}
+	}
+	if _, _, err := fs.Mutant(filepath.Join(t.TempDir(), "none.go"), 1, 1, "a"); err == nil {
+		t.Errorf("a missing file: no error")
+	}
+	if _, _, err := NewFiles(map[string][]byte{"/nowhere/bad.go": []byte("package")}).Mutant("/nowhere/bad.go", 1, 1, "a"); err == nil {
+		t.Errorf("a file that does not parse: no error")
 	}
 }
