@@ -249,11 +249,24 @@ var localizeImporters = []string{"cmd/...", "internal/cmd/...", "bench/...", "fa
 // techniques are the packages of localize's techniques and writers: each
 // stands on the core (localize) and the engine (localize/internal/...),
 // never on another technique or on the pipeline.
-var techniques = []string{"localize/agx/...", "localize/angelic/...", "localize/diagnose/...", "localize/mutation/...", "localize/regress/...", "localize/sattar/...", "localize/native/...", "localize/htmlreport/..."}
+var techniques = []string{"localize/agx/...", "localize/angelic/...", "localize/diagnose/...", "localize/mutation/...", "localize/regress/...", "localize/repair/...", "localize/sattar/...", "localize/native/...", "localize/htmlreport/..."}
 
 // buildsOn are the techniques a technique may build on, always downward:
-// diagnosis across cases on AgxFaults and mutation analysis.
-var buildsOn = map[string][]string{"localize/diagnose": {"localize/agx/...", "localize/mutation/..."}}
+// diagnosis across cases on AgxFaults and mutation analysis, repair on
+// angelic debugging's sites and mutation analysis' fixes.
+var buildsOn = map[string][]string{
+	"localize/diagnose": {"localize/agx/...", "localize/mutation/..."},
+	"localize/repair":   {"localize/angelic/...", "localize/mutation/..."},
+}
+
+// siblings reports whether r and d are internal packages of one
+// technique (T/internal/...), which may import each other.
+func siblings(r, d string) bool {
+	return slices.ContainsFunc(techniques, func(p string) bool {
+		in := strings.TrimSuffix(p, "/...") + "/internal/..."
+		return match(r, in) && match(d, in)
+	})
+}
 
 // pipelineImporters may import the package pipeline: the commands, bench
 // and faultloctest (tests and examples aside, which go list does not
@@ -304,7 +317,7 @@ func depViolations(all map[string]*listed) []string {
 					out = append(out, fmt.Sprintf("%s depends on %s: the core, the engine and the techniques never import the pipeline", path, d))
 				case r == "localize" && match(dr, "localize/..."):
 					out = append(out, fmt.Sprintf("%s depends on %s: the core imports neither its engine nor a technique", path, d))
-				case matchAny(dr, techniques) && dr != r && !match(dr, r+"/...") && !matchAny(dr, buildsOn[r]):
+				case matchAny(dr, techniques) && dr != r && !match(dr, r+"/...") && !matchAny(dr, buildsOn[r]) && !siblings(r, dr):
 					out = append(out, fmt.Sprintf("%s depends on %s: the core and the engine import no technique, a technique no other", path, d))
 				}
 			}
@@ -394,6 +407,12 @@ func TestDependencyRules(t *testing.T) {
 		{"a technique imports another", graph(pkg("localize/regress", false, "localize/sattar"), pkg("localize/sattar", false)),
 			[]string{"localize/regress depends on " + m("localize/sattar") + ": the core and the engine import no technique, a technique no other"}},
 		{"a technique imports its own internal package", graph(pkg("localize/regress", false, "localize", "localize/regress/internal/typecheck"), pkg("localize/regress/internal/typecheck", false), pkg("localize", false)), nil},
+		{"repair builds on angelic debugging and mutation analysis", graph(pkg("localize/repair", false, "localize/angelic", "localize/mutation", "localize"), pkg("localize/angelic", false, "localize"), pkg("localize/mutation", false, "localize"), pkg("localize", false)), nil},
+		{"repair imports diagnosis", graph(pkg("localize/repair", false, "localize/diagnose"), pkg("localize/diagnose", false)),
+			[]string{"localize/repair depends on " + m("localize/diagnose") + ": the core and the engine import no technique, a technique no other"}},
+		{"a technique's internal packages import each other", graph(pkg("localize/repair/internal/locate", false, "localize/repair/internal/schema"), pkg("localize/repair/internal/schema", false)), nil},
+		{"a technique's internal package imports another's", graph(pkg("localize/repair/internal/locate", false, "localize/regress/internal/typecheck"), pkg("localize/regress/internal/typecheck", false)),
+			[]string{"localize/repair/internal/locate depends on " + m("localize/regress/internal/typecheck") + ": the core and the engine import no technique, a technique no other"}},
 		{"a technique's internal package imports the technique", graph(pkg("localize/regress/internal/typecheck", false, "localize/regress"), pkg("localize/regress", false)),
 			[]string{"localize/regress/internal/typecheck depends on " + m("localize/regress") + ": the core and the engine import no technique, a technique no other"}},
 		{"a library imports the pipeline", graph(pkg("slicing", false, "localize/pipeline"), pkg("localize/pipeline", false)),

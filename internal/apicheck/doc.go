@@ -19,7 +19,9 @@
 //     and internal/frontend, the options both build) import localize
 //     and its pipeline; the core (localize), its engine
 //     and its techniques never import the pipeline, the core no
-//     technique, a technique no other.
+//     technique, a technique no other but those it builds on (diagnosis
+//     on AgxFaults and mutation analysis, repair on angelic debugging
+//     and mutation analysis).
 //   - TestJSONKeys requires every key of the module's JSON reports to be
 //     lowerCamelCase, and the key of every duration (written in
 //     nanoseconds) to end in Nanos ([JSONKeys], from the report types).
