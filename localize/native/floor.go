@@ -11,11 +11,9 @@ import (
 
 // DefaultFloor is the factor of [Floor] that [Fuse] and [Report] apply:
 // each line of the case's ranking takes the position half its native
-// Ochiai rank gives it when that is nearer the front. Of the factors
-// bench/realbugs compares on the reports a historical run kept (go run
-// ./bench/realbugs -kinds fusion -keep DIR; bench/realbugs/FUSION.md),
-// it is the largest that ranks the fault at least as well as native
-// Ochiai for nine bugs in ten.
+// Ochiai rank gives it when that is nearer the front.
+// bench/realbugs/FUSION.md (go run ./bench/realbugs -kinds fusion -keep
+// DIR) compares the factors on the reports a historical run kept.
 const DefaultFloor = 0.5
 
 // FloorReport moves each line of rep's ranking up toward its native

@@ -52,16 +52,10 @@ const DefaultShare = 2
 // [DefaultFloor]). It does nothing when f has no native evidence of the
 // case's failure.
 //
-// pipeline.Run fuses every report of a case the interpreter ran; go run
-// ./bench/realbugs -kinds native compares the shares. The rules on
-// places were chosen on the historical bugs' table beside native Ochiai
-// (bench/realbugs/HISTORICAL.md): where the default placed the faulty
-// line below native Ochiai, it stood below the continuation lines of
-// statements ranked above it (gorilla/mux), or last in a tie that
-// native Ochiai splits (rs/cors). So was the rule on weak lines: there
-// the faulty line stood below lines of a slice, or below verified
-// candidates, that nearly every test of the package runs (go-chi/chi,
-// alecthomas/kong, mitchellh/mapstructure).
+// pipeline.Run fuses every report of a case the interpreter ran.
+// bench/realbugs/NATIVE.md (go run ./bench/realbugs -kinds native)
+// compares the shares, and bench/realbugs/HISTORICAL.md ranks the
+// historical bugs under these rules beside native Ochiai.
 func Fuse(ctx context.Context, rep *localize.Report, f *localize.Failure, share int) {
 	n := runOf(f)
 	if n == nil || f.Case == nil || !n.Failed(f.Case.Name()) {
