@@ -22,6 +22,9 @@
 //     technique, a technique no other but those it builds on (diagnosis
 //     on AgxFaults and mutation analysis, repair on angelic debugging
 //     and mutation analysis).
+//   - TestReportWriters requires every report of localize's packages
+//     (every type with one of the writers) to have the same three:
+//     WriteText, WriteJSON and WriteHTML, each (io.Writer) error.
 //   - TestJSONKeys requires every key of the module's JSON reports to be
 //     lowerCamelCase, and the key of every duration (written in
 //     nanoseconds) to end in Nanos ([JSONKeys], from the report types).
