@@ -21,15 +21,16 @@
 //   - [github.com/faultloc/faultloc/localize] is the core of the
 //     techniques: the failing case, the stage interfaces (Technique,
 //     Scorer, Refiner, CaseSetRefiner, Diagnoser), the report and the
-//     ranking. The techniques are its own packages or still in it:
-//     AgxFaults (minimal fix candidates, each verified by re-running the
-//     test with its angelic values), angelic debugging with the
-//     flexibility test, mutation analysis (Metallaxis, MUSE, plausible
-//     fixes) and diagnosis across failing cases in localize;
-//     localize/sattar (SAT-TAR over fuzz targets) and localize/regress
-//     (regression explanation, AFTER) apart; localize/htmlreport writes
-//     reports as a page, and localize/pipeline assembles the stages for a
-//     whole package.
+//     ranking. Each technique is a package of its own under localize/:
+//     agx (AgxFaults: minimal fix candidates, each verified by re-running
+//     the test with its angelic values), angelic (angelic debugging with
+//     the flexibility test), mutation (Metallaxis, MUSE, plausible
+//     fixes), diagnose (diagnosis across failing cases), sattar (SAT-TAR
+//     over fuzz targets), regress (regression explanation, AFTER),
+//     repair (patches from angelic values, validated by the tests) and
+//     native (a native go test run's evidence); htmlreport and cireport
+//     write reports as a page, SARIF or annotations, and pipeline
+//     assembles the stages for a whole package.
 //   - [github.com/faultloc/faultloc/spectra] ranks program elements by
 //     spectrum formulas (Tarantula, Ochiai, DStar, ...) over many test
 //     runs, interpreted or native.
@@ -64,7 +65,8 @@
 // # Stability
 //
 // The API of the public packages (trace, maxsat, encode, localize and its
-// packages, spectra, slicing, changes, faultloctest, examples) is stable: it is recorded in api/*.txt
-// and changes only by addition; internal/apicheck fails on anything else.
+// packages, spectra, slicing, changes, faultloctest, examples) is stable,
+// localize/repair's aside, which is new: it is recorded in api/*.txt and
+// changes only by addition; internal/apicheck fails on anything else.
 // Packages under internal/ are not API.
 package faultloc

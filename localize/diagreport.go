@@ -136,8 +136,8 @@ func (r *DiagnosisReport) Diagnoses() []Diagnosis {
 // Best returns the diagnoses of group g a reader should look at first:
 // those that are one fix (DiagnoseOptions.Consistent) when there are
 // any, else the verified ones when there are any, else all of them. A
-// one fix no passing case challenged (Diagnosis.Challenged) counts: on
-// TCAS many true fixes are keyed by inputs no passing test shares.
+// one fix no passing case challenged (Diagnosis.Challenged) counts: a
+// true fix may be keyed by inputs no passing test shares.
 func (g *DiagnosisGroup) Best() []Diagnosis {
 	for _, keep := range []func(Diagnosis) bool{
 		func(d Diagnosis) bool { return d.OneFix },

@@ -54,8 +54,10 @@
 //	localize/diagnose      diagnosis of several failing cases at once
 //	localize/sattar        SAT-TAR over a fuzz target
 //	localize/regress       regression explanation between two versions
+//	localize/repair        patches from angelic values, validated by the tests
 //	localize/native        a native go test run's coverage and call graph as evidence
 //	localize/htmlreport    the HTML page of a Report
+//	localize/cireport      every report as SARIF or GitHub annotations
 //	localize/pipeline      a whole package: select, run, localize, fuse
 //
 // The core needs no cgo: a stage, a scorer or a report writer of a
@@ -76,10 +78,10 @@
 // than an error.
 //
 // Every report of localize's packages (Report, DiagnosisReport,
-// regress.Report, sattar.Result, pipeline.Result) has the same three
-// writers: WriteText(w) (`file:line: message` lines, as go vet prints),
-// WriteJSON(w) and WriteHTML(w) (one self-contained page), with the
-// [WriteOptions] in its field Output. A Report's page is drawn by
+// regress.Report, sattar.Result, repair.Result, pipeline.Result) has
+// the same three writers: WriteText(w) (`file:line: message` lines, as
+// go vet prints), WriteJSON(w) and WriteHTML(w) (one self-contained
+// page), with the [WriteOptions] in its field Output. A Report's page is drawn by
 // package [github.com/faultloc/faultloc/localize/htmlreport], which the
 // program must link; a report without a view of its own shows its text
 // as a page ([EncodeHTML]).
