@@ -492,10 +492,10 @@
 // not mention, is outside this check and shows as verified only. On by default: it only adds a mark, at the cost
 // of running the passing cases under each verified diagnosis; where the
 // cases' values disagree only by the solver's choice, values that agree
-// are looked for first. On TCAS the diagnoses marked one fix (or, in a
-// version with none, the verified ones) are far fewer than the verified
-// ones (bench/results/tcas-diagnosis-consistent.md gives both per
-// version, and the versions where they miss the fault).
+// are looked for first. bench/results/tcas-diagnosis-consistent.md
+// compares, per TCAS version, the diagnoses marked one fix (or, in a
+// version with none, the verified ones) with the verified ones, and
+// gives the versions where they miss the fault.
 // -consistent=false turns it off.
 //
 //	-native
