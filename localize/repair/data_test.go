@@ -177,8 +177,8 @@ func TestCollectAssignment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(js), `"kind":"assignment"`) || !strings.Contains(string(js), `"keep":[`) {
-		t.Errorf("JSON lacks the kind or the kept values: %s", js)
+	if !strings.Contains(string(js), `"kind":"assignment"`) || !strings.Contains(string(js), `"keep":[`) || !strings.Contains(string(js), `"key":{"static":`) {
+		t.Errorf("JSON lacks the kind, the kept values or an instance's key in lowerCamelCase: %s", js)
 	}
 }
 

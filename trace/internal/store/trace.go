@@ -25,11 +25,12 @@ type StaticID int32
 // runs of the same Program with the same inputs produce the same keys in
 // the same order up to the first event where they diverge, so a key taken
 // from one run identifies the same instance in a re-run (the basis of
-// angelic re-execution).
+// angelic re-execution). As JSON its keys are lowerCamelCase, as every
+// key of faultloc's reports is.
 type InstanceKey struct {
-	Static StaticID
-	Path   uint64
-	Occ    int32
+	Static StaticID `json:"static"`
+	Path   uint64   `json:"path"`
+	Occ    int32    `json:"occ"`
 }
 
 // Frame describes one activation record of a trace. It holds no
