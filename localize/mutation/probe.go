@@ -91,7 +91,7 @@ func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.
 	return err
 }
 
-// fixes returns the plausible fixes of every case of fs together among
+// Fixes returns the plausible fixes of every case of fs together among
 // the mutants of lines (probe.fixes), within p.Timeout. The failures
 // share a program, a package and its spectrum.
 func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {

@@ -27,7 +27,7 @@ const maxFlips = 8
 // tried in one case.
 const maxReplacements = 16
 
-// forceKind is what forcing can do with an instruction's instances.
+// ForceKind is what forcing can do with an instruction's instances.
 type ForceKind uint8
 
 const (
@@ -49,7 +49,7 @@ func classify(in ssa.Instruction) ForceKind {
 	return ForceNone
 }
 
-// forcer collects the instances of one statement in a run that forcing
+// Forcer collects the instances of one statement in a run that forcing
 // can change, and makes its tries.
 type Forcer struct {
 	t       *trace.Trace
@@ -60,14 +60,14 @@ type Forcer struct {
 	statics []trace.StaticID // of repl, by first instance
 }
 
-// newForcer returns a forcer of run t, whose failed checks expected the
+// NewForcer returns a forcer of run t, whose failed checks expected the
 // values of want (expected; nil for none), with kinds as its cache of
 // what can be forced.
 func NewForcer(t *trace.Trace, want map[ValueKey]trace.Value, kinds map[trace.StaticID]ForceKind) *Forcer {
 	return &Forcer{t: t, want: want, kinds: kinds, repl: map[trace.StaticID][]trace.EventID{}}
 }
 
-// kind returns what forcing can do with event e (classify, cached by
+// Kind returns what forcing can do with event e (classify, cached by
 // static instruction).
 func (f *Forcer) Kind(e trace.EventID) ForceKind {
 	sid := f.t.Static(e)
@@ -79,7 +79,7 @@ func (f *Forcer) Kind(e trace.EventID) ForceKind {
 	return k
 }
 
-// add adds event e, of kind k, an instance of the statement.
+// Add adds event e, of kind k, an instance of the statement.
 func (f *Forcer) Add(e trace.EventID, k ForceKind) {
 	switch {
 	case k == forcePredicate && f.t.Value(e).Kind() == trace.KindBool:
@@ -400,7 +400,7 @@ func across(op token.Token, was bool, w trace.Value) (trace.Value, bool) {
 	return trace.Value{}, false
 }
 
-// firstPass runs sub with each of f's tries forced in turn (runForced,
+// FirstPass runs sub with each of f's tries forced in turn (runForced,
 // on the failing run first under ro), candidate making each try's
 // candidate, and returns the first that passes with its run; nil when
 // none does. runs counts the runs. forced is the try that passed.
@@ -424,7 +424,7 @@ func (f *Forcer) FirstPass(ctx context.Context, sub *Subject, ro trace.RunOption
 	return nil, nil, nil, nil
 }
 
-// valueKey identifies a number as a trace holds it.
+// ValueKey identifies a number as a trace holds it.
 type ValueKey struct {
 	Kind trace.Kind
 	Text string
@@ -432,7 +432,7 @@ type ValueKey struct {
 
 func numKey(v trace.Value) ValueKey { return ValueKey{v.Kind(), v.String()} }
 
-// expected returns what run v's failed checks expected of its numbers:
+// Expected returns what run v's failed checks expected of its numbers:
 // for each failed assertion under a branch on x == y or x != y of
 // numbers (if got != want), each side's value is mapped to the other's,
 // so that a statement that computed got can be given want. Checks of
@@ -589,7 +589,7 @@ func runForced(ctx context.Context, sub *Subject, ro trace.RunOptions, first *tr
 // maxCarried bounds the events carries visits for one pair.
 const maxCarried = 1 << 16
 
-// originsFirst moves each of xs, forced values in trace t (forced gives
+// OriginsFirst moves each of xs, forced values in trace t (forced gives
 // them, nil when x has none), before those that only carry its value
 // on: an x whose forced value equals one that another was given, at an
 // event its own forced event depends on by data (a caller's `return

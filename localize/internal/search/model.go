@@ -21,7 +21,7 @@ import (
 // verified).
 var preferenceLimit uint32 = 2_000_000
 
-// relaxedLimit scales preferenceLimit with the square of the failing run's
+// RelaxedLimit scales preferenceLimit with the square of the failing run's
 // length (in steps, so deterministically): the formula grows with the run,
 // and the work of a check faster. It bounds the checks whose failure
 // costs refinements: ATF's check for a model on the encoded paths, and
@@ -35,7 +35,7 @@ func RelaxedLimit(steps int64) uint32 {
 	return preferenceLimit * uint32(min(f, 100))
 }
 
-// again returns the MCS relaxing groups, an MCS before the refinement that
+// Again returns the MCS relaxing groups, an MCS before the refinement that
 // just added runs to the formula, if it still is a correction set, with a
 // model; nil if not, or if no check answered within its resource bound.
 // It is still minimal: refinements only add constraints, so a proper
@@ -60,9 +60,17 @@ func (c Checker) Again(ctx context.Context, groups []string) (*maxsat.MCS, error
 	return mcs, nil
 }
 
-// singles finds minimal fix candidates of one statement by guessing before
+// GuessMinSteps is the length of the failing run from which Singles
+// guesses. On short runs the level search is fast, and a guess's model,
+// pinned near the original values, can be one that the formula admits
+// and the re-run refutes where it is imprecise (a Go test's oracle): on
+// faultloctest's Dist, `return Abs(a - b)` came out unverified with -5
+// where the level search's model verified with 2.
+const GuessMinSteps = 200
+
+// Singles finds minimal fix candidates of one statement by guessing before
 // the level search of maxsat does: for each statement in turn, a guess
-// (checker.guessModel) with it relaxed. When the failing test's formula
+// (Checker.guessModel) with it relaxed. When the failing test's formula
 // is unsatisfiable with no statement relaxed (the empty set corrects
 // nothing), a statement that corrects it alone is a minimal correction
 // set, so every satisfiable guess is an MCS, with a model; a guess that
@@ -75,14 +83,7 @@ func (c Checker) Again(ctx context.Context, groups []string) (*maxsat.MCS, error
 // long loop that took it from seconds to minutes per MCS (Isqrt at loop
 // bound 80: 64 s for `odd := 0`, whose angelic value is 1) where the
 // guess took a fraction of a second.
-// guessMinSteps is the length of the failing run from which singles
-// guesses. On short runs the level search is fast, and a guess's model,
-// pinned near the original values, can be one that the formula admits
-// and the re-run refutes where it is imprecise (a Go test's oracle): on
-// faultloctest's Dist, `return Abs(a - b)` came out unverified with -5
-// where the level search's model verified with 2.
-const GuessMinSteps = 200
-
+//
 // The statements are guessed nearest the failure first (Order): a
 // statement whose correction set does not verify costs refinements,
 // each of which grows the formula and slows every later check, and on a
@@ -153,7 +154,7 @@ func (sg *Singles) Next(ctx context.Context, c Checker) (*maxsat.MCS, error) {
 	return nil, nil
 }
 
-// checker makes the relaxed checks of localization: a guess first, then
+// Checker makes the relaxed checks of localization: a guess first, then
 // the check that decides.
 type Checker struct {
 	Solver *maxsat.Solver
@@ -168,7 +169,7 @@ type Checker struct {
 	Assume []*maxsat.Term
 }
 
-// setKey names a correction set (its groups) in the maps of the
+// SetKey names a correction set (its groups) in the maps of the
 // searches: perCand's, the explained sets', the agreements'.
 func SetKey(groups []string) string { return strings.Join(groups, "\x00") }
 
@@ -215,7 +216,7 @@ func (c Checker) explored() *maxsat.Term {
 // are left to the check that decides.
 var guessRadii = []uint64{4, 1 << 12}
 
-// guessLimit is the resource limit of guesses for a failing run of steps
+// GuessLimit is the resource limit of guesses for a failing run of steps
 // steps: a quarter of relaxedLimit's, at least 4 × preferenceLimit. (On
 // examples/loops' Isqrt at loop bound 100, the guess for `odd := 0` took
 // 20M where 2M did not answer.)
@@ -272,7 +273,7 @@ func (c Checker) guessModel(ctx context.Context, groups []string, assume ...*max
 	return nil, nil
 }
 
-// relaxedModel returns a model of the formula with groups relaxed and
+// RelaxedModel returns a model of the formula with groups relaxed and
 // assume holding, or nil when there is none or the check did not answer
 // within its resource bound. Only a cancelled ctx is an error. A guess
 // comes first: any of its models is one of the check's.
@@ -310,7 +311,7 @@ func (c Checker) chooseModel(ctx context.Context, groups []string, model *maxsat
 	return nil, nil, nil
 }
 
-// preferredModel gives mcs the model whose angelic values its replay
+// PreferredModel gives mcs the model whose angelic values its replay
 // uses: one close to the original values, and in ATF on the encoded
 // paths when one is (see the comments inside). The MCS's own model stands
 // when no check answers within its resource bound; an error is a

@@ -13,7 +13,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// verdict is the outcome of one run of a subject.
+// Verdict is the outcome of one run of a subject.
 type Verdict struct {
 	Result  *trace.CaseResult
 	Res     *trace.Result // result.Result
@@ -45,7 +45,7 @@ func (v *Verdict) Release() {
 	}
 }
 
-// oracle returns an error wrapping localize.ErrNoOracle if the failing run v has
+// Oracle returns an error wrapping localize.ErrNoOracle if the failing run v has
 // no failed assertion and no panic to avoid: with an empty oracle every
 // formula is satisfiable and the empty set of statements would "fix" it.
 func (g *Subject) Oracle(v *Verdict) error {
@@ -62,7 +62,7 @@ func (g *Subject) Oracle(v *Verdict) error {
 	return fmt.Errorf("%w: %s: %s", localize.ErrNoOracle, g.Case.Name(), why)
 }
 
-// subject is the case being localized, with the oracle localize reads
+// Subject is the case being localized, with the oracle localize reads
 // from its runs: a Go test's failed assertions (or, with
 // Options.FirstFailure, its first failed check), an Example's output
 // comment, a test given as data's expected results, and a panic.
@@ -82,7 +82,7 @@ type Subject struct {
 	Target       *Check
 }
 
-// check is the instance of a branch that decides a check of a test, and
+// Check is the instance of a branch that decides a check of a test, and
 // the side that led to the failed assertion.
 type Check struct {
 	Key    trace.InstanceKey
@@ -91,7 +91,7 @@ type Check struct {
 
 func (g *Subject) Name() string { return g.Case.Name() }
 
-// criteria returns the events of a failed run that show its failure, for
+// Criteria returns the events of a failed run that show its failure, for
 // slicing: the failed assertions that count, the events of an Example's
 // expectations (outputOracle), the events that defined the results a
 // test given as data rejects, and the panic's event if the case panicked.
@@ -109,7 +109,7 @@ func (g *Subject) Criteria(v *Verdict) []trace.EventID {
 	return crit
 }
 
-// run runs the case once with opts and reads its oracle.
+// Run runs the case once with opts and reads its oracle.
 func (g *Subject) Run(ctx context.Context, opts *trace.RunOptions) (*Verdict, error) {
 	if g.Target != nil && opts != nil && opts.Hooks != nil {
 		// A re-run with FirstFailure counts up to the target check
