@@ -60,6 +60,12 @@
 //	localize/cireport      every report as SARIF or GitHub annotations
 //	localize/pipeline      a whole package: select, run, localize, fuse
 //
+// Every import among them points down, layer by layer: the core; the
+// engine; agx, angelic, mutation, native, sattar, regress and
+// htmlreport; diagnose (on mutation) and repair (on angelic and
+// mutation); cireport and pipeline. internal/apicheck's
+// TestDependencies holds them to it.
+//
 // The core needs no cgo: a stage, a scorer or a report writer of a
 // caller's own builds without libz3. The techniques that solve formulas
 // (all but mutation analysis and the native evidence) need it.
