@@ -20,6 +20,11 @@ import (
 // code: the setting's name, "#" first for an undocumented one.
 type godebugSetting struct{ name string }
 
+// Immutable marks a setting as one runs may share (interp.Immutable).
+func (*godebugSetting) Immutable() {}
+
+var _ interp.Immutable = (*godebugSetting)(nil)
+
 // setting returns the setting the interpreted *godebug.Setting v holds.
 func setting(c interp.Call, v interp.Value) *godebugSetting {
 	x, err := c.ToNative(v, nil, reflect.TypeFor[*godebugSetting]())

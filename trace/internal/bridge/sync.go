@@ -52,6 +52,43 @@ func atomicValue(c interp.Call, p interp.Value) *atomic.Value {
 	return x.Interface().(*atomic.Value)
 }
 
+// InitReach and InitCopy let a snapshot of library initialization copy
+// the variables' states (interp.InitState).
+func (vs syncVars) InitReach(value func(interp.Value), addr func(unsafe.Pointer)) {
+	for p, st := range vs {
+		addr(p)
+		value(st.m)
+		for _, v := range st.pool {
+			value(v)
+		}
+	}
+}
+
+func (vs syncVars) InitCopy(value func(interp.Value) interp.Value, addr func(unsafe.Pointer) unsafe.Pointer) any {
+	out := make(syncVars, len(vs))
+	for p, st := range vs {
+		n := &syncVar{m: value(st.m), pool: make([]interp.Value, len(st.pool))}
+		for i, v := range st.pool {
+			n.pool[i] = value(v)
+		}
+		out[addr(p)] = n
+	}
+	return out
+}
+
+// InitReach and InitCopy let a snapshot of library initialization copy
+// what an atomic.Value holds (interp.InitState).
+func (h *avHolder) InitReach(value func(interp.Value), _ func(unsafe.Pointer)) { value(h.v) }
+
+func (h *avHolder) InitCopy(value func(interp.Value) interp.Value, _ func(unsafe.Pointer) unsafe.Pointer) any {
+	return &avHolder{value(h.v)}
+}
+
+var (
+	_ interp.InitState = syncVars(nil)
+	_ interp.InitState = (*avHolder)(nil)
+)
+
 // syncVarsKey keys a run's syncVars (interp.Call.State).
 type syncVarsKey struct{}
 

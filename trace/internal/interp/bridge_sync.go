@@ -212,41 +212,52 @@ func init() {
 // returned, or panics again with the value f panicked with.
 func onceFunc(name string) extFunc {
 	return func(r *run, fr *frame, in *ins, args []Value) Value {
-		f := args[0]
-		var (
-			started, done bool
-			res           Value
-			panicked      *interpPanic
-			wait          syncState // callers waiting while f runs (it may block)
-		)
-		call := func(r *run, fr *frame, in *ins, _ []Value) Value {
-			for started && !done {
-				r.waitOn(&wait)
-			}
-			if panicked != nil {
-				r.throw(fr, in, panicked.v, NoEvent)
-			}
-			if done {
-				return res
-			}
-			started = true
-			func() {
-				defer func() {
-					done = true
-					r.wakeAll(&wait)
-					if x := recover(); x != nil {
-						if ip, ok := x.(*interpPanic); ok {
-							panicked = ip
-						}
-						panic(x)
-					}
-				}()
-				res = r.callValue(fr, in, f, nil)
-			}()
-			return res
-		}
-		return Value{k: KindFunc, p: ptrOf(&closure{ext: call, name: "sync." + name + "'s result"})}
+		return (&onceCall{f: args[0]}).value("sync." + name + "'s result")
 	}
+}
+
+// onceCall is the state of a function sync.OnceFunc, OnceValue or
+// OnceValues returned.
+type onceCall struct {
+	f             Value
+	started, done bool
+	res           Value
+	panicked      *interpPanic
+	wait          syncState // callers waiting while f runs (it may block)
+}
+
+// value returns the func value that calls o, named name: a closure
+// whose environment holds o, so that a copy of memory can copy it
+// (initsnap_copy.go).
+func (o *onceCall) value(name string) Value {
+	return Value{k: KindFunc, p: ptrOf(&closure{ext: o.call, name: name, env: []Value{nativeValue(o)}})}
+}
+
+func (o *onceCall) call(r *run, fr *frame, in *ins, _ []Value) Value {
+	for o.started && !o.done {
+		r.waitOn(&o.wait)
+	}
+	if o.panicked != nil {
+		r.throw(fr, in, o.panicked.v, NoEvent)
+	}
+	if o.done {
+		return o.res
+	}
+	o.started = true
+	func() {
+		defer func() {
+			o.done = true
+			r.wakeAll(&o.wait)
+			if x := recover(); x != nil {
+				if ip, ok := x.(*interpPanic); ok {
+					o.panicked = ip
+				}
+				panic(x)
+			}
+		}()
+		o.res = r.callValue(fr, in, o.f, nil)
+	}()
+	return o.res
 }
 
 // debugStackFrame is runtime/debug.Stack's own frame in what it returns,

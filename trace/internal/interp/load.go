@@ -118,6 +118,11 @@ type Program struct {
 	// initOrder holds, by package, the libraries it imports in the order
 	// they are initialized (libinit.go).
 	initOrder map[*ssa.Package][]*ssa.Package
+	// initSnaps holds the snapshots of library initialization
+	// (initsnap.go), and globalByID the package variables by global
+	// index.
+	initSnaps  map[initSnapKey]*initSnap
+	globalByID []*ssa.Global
 	// covBlocks lists the blocks of the compiled functions by global
 	// index (cover.go).
 	covBlocks []blockRef

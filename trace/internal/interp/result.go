@@ -311,6 +311,7 @@ type RunOptions struct {
 	deeper       bool                                        // the default depth budget is GrownMaxDepth (stepbudget.go)
 	coverRec     bool                                        // CoverOnly, recorded: the repetition of a coverage-only run that left a block midway (cover.go)
 	args         []string                                    // os.Args after the program's name (WithArgs)
+	noInitSnap   bool                                        // library initializers run in every run, not copied from a snapshot (initsnap.go): the oracle of its tests
 }
 
 // Hooks steer a run. Instances are named by InstanceKey (see [Trace.Key]);

@@ -1,0 +1,362 @@
+package interp
+
+import (
+	"go/types"
+	"io"
+	"maps"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Library initialization from a snapshot. Every run of a package's code
+// first runs the initializers of the libraries it imports (libinit.go):
+// tens of thousands of steps for a package that imports the standard
+// library's encoders, the same in every run, often more than the case
+// itself. A run that records nothing of them (no trace, no hooks: a plain
+// or coverage-only run) starts instead from a copy of the memory they
+// left in an earlier such run of the Program: the library package
+// variables and what they reach, the libraries set aside, and the steps,
+// allocations and covered blocks the initializers took, so that the run's
+// budgets, step counts, coverage and everything after are those of a run
+// that executed them. The entry package's own initializer still runs.
+//
+// The snapshot is taken at the end of library initialization in the first
+// eligible run (initSnapKey: per entry package, map seed, program
+// arguments and directory, the run's inputs initializers may read) and
+// copied for each later run (snapshotCopier, initsnap_copy.go), which
+// preserves the identity and aliasing of what it copies (pointers, arrays
+// shared by slices, maps, closures, interfaces) and the address order of
+// its variables. A snapshot is only kept if a copy means what running the
+// initializers means: when they leave nothing the copy cannot reproduce
+// (goroutines, channels, or scheduler state; output written; native
+// values other than immutable ones; run state of stand-ins, addresses
+// issued as uintptrs; variables of a package that is not a library),
+// initSnap.reason says why and every run runs them, as before. A run whose
+// budget the initializers exceed runs them too, to stop where they do.
+
+// InitState is implemented by what a stand-in keeps for a run
+// ([Call.State]) or stores in a native value of the run (the content of a
+// sync/atomic.Value) when it refers to interpreted memory: a snapshot of
+// library initialization copies it with the memory. State that does not
+// implement it makes the snapshot unusable: the initializers then run in
+// every run.
+type InitState interface {
+	// InitReach calls value with each interpreted value the state holds
+	// and addr with the address of each interpreted variable it is keyed
+	// by ([Addr]).
+	InitReach(value func(Value), addr func(unsafe.Pointer))
+	// InitCopy returns a copy of the state whose values are value's
+	// copies of its values and addresses addr's copies of its addresses.
+	InitCopy(value func(Value) Value, addr func(unsafe.Pointer) unsafe.Pointer) any
+}
+
+// Immutable is implemented by the native values stand-ins give a run that
+// never change once made (a godebug setting's name): a snapshot of library
+// initialization shares them between runs instead of giving up.
+type Immutable interface {
+	// Immutable does nothing; it marks the type.
+	Immutable()
+}
+
+// initSnapKey names the library initialization a snapshot stands for.
+type initSnapKey struct {
+	pkg   *ssa.Package // the entry's package: which libraries are initialized
+	seed  uint64       // map iteration order
+	argv0 string       // os.Args
+	args  string
+	dir   string // relative file names
+}
+
+// initSnap is the memory library initialization left, or why it cannot be
+// copied (reason).
+type initSnap struct {
+	reason string
+	// mem holds the cells reachable from the variables, laid out in the
+	// address order they had; references into it point into it.
+	mem []cell
+	// fix lists the cells of mem whose value holds a reference: the ones
+	// a copy translates (the others are copied as they are).
+	fix []int32
+	// globals: the package variables initialization made (by global
+	// index), with their cells in mem; zero, the run's zero-size
+	// variables (zerobase.go).
+	globals []snapVar
+	zero    []snapVar
+	// sched: the run has a scheduler (goroutine.go), with the states of
+	// the sync variables used (at sync's cells).
+	sched    bool
+	sync     []syncState
+	syncAt   []int32
+	poisoned map[*types.Package]error
+	bst      *bridgeState
+	ext      map[any]InitState // the stand-ins' state (Call.State), in mem's terms
+	// steps and alloc are what the initializers took; covered, the
+	// blocks they completed (cover.go), and blockEntries and blockExits
+	// the block instances they entered and left.
+	steps, alloc             int64
+	covered                  []int32
+	blockEntries, blockExits int64
+	varN, slabN              int
+}
+
+// snapVar is a variable of a snapshot: its index (global index or zero
+// type id) and its cell in initSnap.mem.
+type snapVar struct {
+	id, cell int32
+}
+
+// initSnapshots reports whether r may start from, or take, a snapshot of
+// library initialization: a plain run on the fast form (the naive form
+// is the fast form's oracle, and runs everything itself).
+func (r *run) initSnapshots(o *RunOptions) bool {
+	return r.plain && !r.noFast && !o.noInitSnap
+}
+
+// snapKey returns the key of the library initialization of r for
+// entry package pkg.
+func (r *run) snapKey(pkg *ssa.Package) initSnapKey {
+	k := initSnapKey{pkg: pkg, seed: r.seed, argv0: r.argv0, dir: r.dir}
+	for _, a := range r.args {
+		k.args += a + "\x00"
+	}
+	return k
+}
+
+// initLibrariesSnap initializes the libraries that pkg imports: from the
+// Program's snapshot if it has a usable one, else by running their
+// initializers and, the first time, taking the snapshot.
+func (r *run) initLibrariesSnap(pkg *ssa.Package) {
+	key := r.snapKey(pkg)
+	p := r.p
+	p.mu.Lock()
+	s, tried := p.initSnaps[key]
+	p.mu.Unlock()
+	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc {
+		r.restoreInit(s)
+		return
+	}
+	if tried {
+		r.initLibraries(pkg)
+		return
+	}
+	s = r.initLibrariesTaking(pkg)
+	p.mu.Lock()
+	if _, ok := p.initSnaps[key]; !ok {
+		if p.initSnaps == nil {
+			p.initSnaps = map[initSnapKey]*initSnap{}
+		}
+		p.initSnaps[key] = s
+	}
+	p.mu.Unlock()
+}
+
+// initOutput counts what is written to the run's output while the
+// libraries are initialized.
+type initOutput struct {
+	w io.Writer
+	n int
+}
+
+func (o *initOutput) Write(b []byte) (int, error) {
+	o.n += len(b)
+	return o.w.Write(b)
+}
+
+// initLibrariesTaking runs the initializers of the libraries pkg imports
+// and returns the snapshot of what they left. If they stop the run (a
+// panic, a budget, an exit), no snapshot is taken: the caller's run ends.
+func (r *run) initLibrariesTaking(pkg *ssa.Package) *initSnap {
+	before := len(r.globals)
+	preset := make([]bool, before)
+	for i, c := range r.globals {
+		preset[i] = c != nil
+	}
+	steps, alloc := r.steps, r.alloc
+	out, errOut := r.out, r.errOut
+	wo := &initOutput{w: out}
+	we := wo
+	if errOut != out {
+		we = &initOutput{w: errOut}
+	}
+	r.out, r.errOut = wo, we
+	cov := r.cov
+	if cov == nil {
+		r.cov = r.p.newCoverage()
+	}
+	var entries, exits int64
+	if cov != nil {
+		entries, exits = cov.entries, cov.exits
+	}
+	var done []bool
+	if cov != nil {
+		done = append([]bool(nil), cov.done...)
+	}
+	func() {
+		defer func() {
+			r.out, r.errOut = out, errOut
+			if cov == nil {
+				r.cov, cov = nil, r.cov
+			}
+		}()
+		r.initLibraries(pkg)
+	}()
+	s := &initSnap{steps: r.steps - steps, alloc: r.alloc - alloc, varN: r.varN, slabN: r.slabN}
+	s.blockEntries, s.blockExits = cov.entries-entries, cov.exits-exits
+	for i, d := range cov.done {
+		if d && (i >= len(done) || !done[i]) {
+			s.covered = append(s.covered, int32(i))
+		}
+	}
+	switch {
+	case wo.n > 0 || we.n > 0:
+		s.reason = "an initializer wrote output"
+	case s.blockEntries != s.blockExits:
+		s.reason = "an initializer left a block midway"
+	case r.s != nil && !idleScheduler(r):
+		s.reason = "an initializer left goroutines, timers or waiters"
+	case r.net != nil || r.loggers != nil || len(r.atEnd) > 0:
+		s.reason = "an initializer left state of the stand-ins"
+	case len(r.rvCells) > 0:
+		s.reason = "an initializer made reflect.Values of references"
+	case r.stop != nil:
+		s.reason = "an initializer's stop was swallowed"
+	}
+	if s.reason != "" {
+		s.mem = nil
+		return s
+	}
+	if r.bst != nil {
+		s.bst = &bridgeState{now: r.bst.now, env: maps.Clone(r.bst.env), clear: r.bst.clear}
+	}
+	s.poisoned = maps.Clone(r.poisoned)
+	var roots []snapRoot
+	for gid, c := range r.globals {
+		if c == nil || gid < before && preset[gid] {
+			continue
+		}
+		if g := r.p.globalOf(gid); g == nil || r.p.inScope(g.Pkg) && !r.p.libs[g.Pkg.Pkg] {
+			s.reason = "an initializer made a variable of a package that is not a library"
+			return s
+		}
+		roots = append(roots, snapRoot{kind: rootGlobal, id: int32(gid), c: c})
+	}
+	for id, c := range r.zeroCells {
+		roots = append(roots, snapRoot{kind: rootZero, id: id, c: c})
+	}
+	if r.s != nil {
+		s.sched = true
+		for p, st := range r.s.sync {
+			roots = append(roots, snapRoot{kind: rootSync, sync: *st, c: (*cell)(p)})
+		}
+	}
+	if reason := s.take(roots, r.ext); reason != "" {
+		*s = initSnap{reason: reason}
+	}
+	return s
+}
+
+// snapRoot is a variable a snapshot starts from.
+type snapRoot struct {
+	kind rootKind
+	id   int32
+	c    *cell
+	sync syncState // of a sync variable (bridge_sync.go), c
+}
+
+// rootKind says what a snapRoot is.
+type rootKind uint8
+
+const (
+	rootGlobal rootKind = iota // a package variable, by global index
+	rootZero                   // the zero-size variable of a type, by type id (zerobase.go)
+	rootSync                   // a sync variable with its state
+)
+
+// restoreInit sets r's memory to a copy of s, as if the initializers had
+// just run.
+func (r *run) restoreInit(s *initSnap) {
+	mem, c := s.restore()
+	for _, g := range s.globals {
+		for len(r.globals) <= int(g.id) {
+			r.globals = append(r.globals, nil)
+		}
+		r.globals[g.id] = &mem[g.cell]
+	}
+	if len(s.zero) > 0 {
+		r.zeroCells = make(map[int32]*cell, len(s.zero))
+		for _, z := range s.zero {
+			r.zeroCells[z.id] = &mem[z.cell]
+		}
+	}
+	if len(s.poisoned) > 0 {
+		r.poisoned = maps.Clone(s.poisoned)
+	}
+	if s.sched {
+		sch := r.sch()
+		for i, st := range s.sync {
+			sch.sync[ptrOf(&mem[s.syncAt[i]])] = &syncState{n: st.n, locked: st.locked, done: st.done}
+		}
+	}
+	if len(s.ext) > 0 {
+		r.ext = make(map[any]any, len(s.ext))
+		for k, st := range s.ext {
+			r.ext[k] = st.InitCopy(c.value, c.cellAt)
+		}
+	}
+	if s.bst != nil {
+		r.bst = &bridgeState{now: s.bst.now, env: maps.Clone(s.bst.env), clear: s.bst.clear}
+	}
+	r.steps += s.steps
+	r.alloc += s.alloc
+	r.varN, r.slabN = max(r.varN, s.varN), max(r.slabN, s.slabN)
+	r.setLimit()
+	if cv := r.cov; cv != nil {
+		for _, b := range s.covered {
+			if int(b) >= len(cv.done) {
+				cv.done = append(cv.done, make([]bool, int(b)+1-len(cv.done))...)
+			}
+			cv.done[b] = true
+		}
+		cv.entries += s.blockEntries
+		cv.exits += s.blockExits
+	}
+}
+
+// idleScheduler reports whether r's scheduler holds nothing but the
+// entry goroutine and the states of idle sync variables: a fresh one
+// with those states stands for it.
+func idleScheduler(r *run) bool {
+	s := r.s
+	if len(s.gs) != 1 || len(s.runq) > 0 || s.fatal != nil || len(s.timers) > 0 || len(s.byCell) > 0 || s.rng != r.seed|1 {
+		return false
+	}
+	s.ext.mu.Lock()
+	busy := len(s.ext.queue) > 0 || s.ext.outside > 0
+	s.ext.mu.Unlock()
+	if busy {
+		return false
+	}
+	for _, st := range s.sync {
+		if len(st.waiters) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// globalOf returns the package variable with global index gid.
+func (p *Program) globalOf(gid int) *ssa.Global {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.globalByID == nil || len(p.globalByID) < len(p.globals) {
+		p.globalByID = make([]*ssa.Global, len(p.globals))
+		for g, i := range p.globals {
+			p.globalByID[i] = g
+		}
+	}
+	if gid < len(p.globalByID) {
+		return p.globalByID[gid]
+	}
+	return nil
+}
