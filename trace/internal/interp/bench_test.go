@@ -204,3 +204,37 @@ func BenchmarkJSON(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkInitSnapshot runs one short corpus program (corpus.Ints: 600
+// steps of its own after 38k of library initialization) again and again,
+// plainly and coverage-only, starting from the snapshot of library
+// initialization (initsnap.go) and running the initializers each time: what
+// repeated runs of one test case (mutants, probes without hooks, coverage)
+// gain.
+func BenchmarkInitSnapshot(b *testing.B) {
+	p := load(b, "./trace/internal/corpus")
+	fn := p.Func(corpusPkg, "Ints")
+	want := corpus.Ints()
+	for _, mode := range []struct {
+		name string
+		opts RunOptions
+	}{
+		{"untraced/snapshot", RunOptions{NoTrace: true}},
+		{"untraced/init", RunOptions{NoTrace: true, noInitSnap: true}},
+		{"cover/snapshot", RunOptions{CoverOnly: true}},
+		{"cover/init", RunOptions{CoverOnly: true, noInitSnap: true}},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := p.Run(bgContext, fn, nil, &mode.opts)
+				if err != nil || res.Outcome != Returned {
+					b.Fatal(err, res)
+				}
+				if got := res.Returns[0].Str(); got != want {
+					b.Fatalf("interpreted %q, native %q", got, want)
+				}
+			}
+		})
+	}
+}

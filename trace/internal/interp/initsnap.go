@@ -98,6 +98,9 @@ type initSnap struct {
 	covered                  []int32
 	blockEntries, blockExits int64
 	varN, slabN              int
+	// maxDepth is the depth budget of the run that took the snapshot: a
+	// run with a smaller one might not have finished the initializers.
+	maxDepth int
 }
 
 // snapVar is a variable of a snapshot: its index (global index or zero
@@ -132,7 +135,7 @@ func (r *run) initLibrariesSnap(pkg *ssa.Package) {
 	p.mu.Lock()
 	s, tried := p.initSnaps[key]
 	p.mu.Unlock()
-	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc {
+	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc && s.maxDepth <= r.maxDepth {
 		r.restoreInit(s)
 		return
 	}
@@ -201,7 +204,7 @@ func (r *run) initLibrariesTaking(pkg *ssa.Package) *initSnap {
 		}()
 		r.initLibraries(pkg)
 	}()
-	s := &initSnap{steps: r.steps - steps, alloc: r.alloc - alloc, varN: r.varN, slabN: r.slabN}
+	s := &initSnap{steps: r.steps - steps, alloc: r.alloc - alloc, varN: r.varN, slabN: r.slabN, maxDepth: r.maxDepth}
 	s.blockEntries, s.blockExits = cov.entries-entries, cov.exits-exits
 	for i, d := range cov.done {
 		if d && (i >= len(done) || !done[i]) {

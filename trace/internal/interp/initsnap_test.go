@@ -1,0 +1,146 @@
+package interp
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultloc/faultloc/internal/longtest"
+	"github.com/faultloc/faultloc/trace/internal/corpus"
+)
+
+// A run that starts from a copy of library initialization (initsnap.go)
+// must be the run that executes the initializers: same outcome, results,
+// steps, allocations, output and coverage.
+
+// snapOf returns the snapshot of library initialization p keeps for the
+// package with path pkgPath (the first, if runs differ in seed or
+// arguments), or nil.
+func snapOf(p *Program, pkgPath string) *initSnap {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k, s := range p.initSnaps {
+		if k.pkg.Pkg.Path() == pkgPath {
+			return s
+		}
+	}
+	return nil
+}
+
+// snapOutcome formats everything a plain or coverage-only run's Result
+// says, with its allocations and covered instructions.
+func snapOutcome(p *Program, name string, opts RunOptions) string {
+	var out bytes.Buffer
+	opts.Stdout = &out
+	fn := p.Func(corpusPkg, name)
+	res, err := p.Run(bgContext, fn, nil, &opts)
+	var sb strings.Builder
+	if err != nil {
+		fmt.Fprintf(&sb, "error: %v\n", err)
+	}
+	if res == nil {
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "outcome %v, steps %d, alloc %d, failure %q, exit %d\n", res.Outcome, res.Steps, res.Alloc, res.Failure, res.ExitCode)
+	for _, v := range res.Returns {
+		fmt.Fprintf(&sb, "return %s\n", v)
+	}
+	if pi := res.Panic; pi != nil {
+		fmt.Fprintf(&sb, "panic %q at %v\n", pi.Message, pi.Pos)
+	}
+	fmt.Fprintf(&sb, "output %q\ncovered %v\n", out.String(), res.Covered)
+	return address.ReplaceAllString(sb.String(), "0xADDR")
+}
+
+// TestInitSnapshotCorpus runs the corpus programs plainly and
+// coverage-only, with the libraries' initializers run (the oracle) and
+// from the snapshot, twice (the second run copies what the first left:
+// a program's changes to library variables must not reach it), and with
+// budgets that stop inside the initializers and just after them.
+// Without the build tag long, the programs costly to interpret are left
+// out.
+func TestInitSnapshotCorpus(t *testing.T) {
+	t.Parallel()
+	p := load(t, "./trace/internal/corpus")
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range corpus.Programs {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	runs := 0
+	for i, name := range names {
+		if fromSourceCostly(name) && !longtest.Enabled {
+			continue
+		}
+		opts := []RunOptions{{NoTrace: true}, {CoverOnly: true}, {NoTrace: true, Seed: 7}}
+		if s := snapOf(p, corpusPkg); s != nil && s.reason == "" && i%4 == 0 {
+			opts = append(opts, RunOptions{NoTrace: true, MaxSteps: s.steps - 1}, RunOptions{CoverOnly: true, MaxSteps: s.steps + 1})
+		}
+		for _, o := range opts {
+			ref := o
+			ref.noInitSnap = true
+			want := snapOutcome(p, name, ref)
+			for range 2 {
+				runs++
+				if got := snapOutcome(p, name, o); got != want {
+					t.Fatalf("%s %+v: from the snapshot\n%s\nrunning the initializers\n%s", name, o, got, want)
+				}
+			}
+		}
+	}
+	s := snapOf(p, corpusPkg)
+	if s == nil || s.reason != "" {
+		t.Fatalf("no usable snapshot of the corpus's library initialization: %+v", s)
+	}
+	t.Logf("%d runs compared; the snapshot: %d cells, %d variables, %d steps", runs, len(s.mem), len(s.globals), s.steps)
+}
+
+// TestInitSnapshotNoLeak runs a go test case whose library's variables
+// (slices sharing an array, a pointer into it, a map, a ring of
+// pointers) it checks and then changes, several times: each run must see
+// them as the initializer left them, with their aliasing.
+func TestInitSnapshotNoLeak(t *testing.T) {
+	const a = "github.com/faultloc/faultloc/trace/testdata/initsnap/a"
+	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/initsnap/a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, opts := range []*RunOptions{{NoTrace: true}, {NoTrace: true}, {CoverOnly: true}, {}, {NoTrace: true}} {
+		cr, err := p.RunGoTest(bgContext, a, "TestBump", opts)
+		if err != nil || !cr.Ran || cr.Failed {
+			t.Fatalf("run %d (%+v): %v, %v\n%s", i, opts, cr, err, cr.Log)
+		}
+	}
+	if s := snapOf(p, a); s == nil || s.reason != "" {
+		t.Fatalf("no usable snapshot: %+v", s)
+	}
+}
+
+// TestInitSnapshotFallback runs a go test case whose library's
+// initializer prints: no copy of memory reproduces that, so every run
+// runs it, and prints.
+func TestInitSnapshotFallback(t *testing.T) {
+	const b = "github.com/faultloc/faultloc/trace/testdata/initsnap/b"
+	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/initsnap/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		var out bytes.Buffer
+		cr, err := p.RunGoTest(bgContext, b, "TestReady", &RunOptions{NoTrace: true, Stdout: &out})
+		if err != nil || !cr.Ran || cr.Failed {
+			t.Fatalf("run %d: %v, %v\n%s", i, cr, err, cr.Log)
+		}
+		if !strings.Contains(out.String(), "noisy ready") {
+			t.Errorf("run %d printed %q, want the initializer's line", i, out.String())
+		}
+	}
+	s := snapOf(p, b)
+	if s == nil || !strings.Contains(s.reason, "output") {
+		t.Fatalf("snapshot %+v, want one set aside for the initializer's output", s)
+	}
+}

@@ -1,0 +1,3 @@
+// Package a's tests use a library whose initialization a copy can stand
+// for (trace/testdata/initsnap/lib).
+package a

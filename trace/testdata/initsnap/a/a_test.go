@@ -1,0 +1,13 @@
+package a
+
+import (
+	"testing"
+
+	"github.com/faultloc/faultloc/trace/testdata/initsnap/lib"
+)
+
+func TestBump(t *testing.T) {
+	if msg := lib.Bump(); msg != "" {
+		t.Error(msg)
+	}
+}

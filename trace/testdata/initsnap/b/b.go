@@ -1,0 +1,3 @@
+// Package b's tests use a library whose initializer prints
+// (trace/testdata/initsnap/noisy).
+package b
