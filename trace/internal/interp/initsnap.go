@@ -21,19 +21,20 @@ import (
 // budgets, step counts, coverage and everything after are those of a run
 // that executed them. The entry package's own initializer still runs.
 //
-// The snapshot is taken at the end of library initialization in the first
-// eligible run (initSnapKey: per entry package, map seed, program
-// arguments and directory, the run's inputs initializers may read) and
-// copied for each later run (snapshotCopier, initsnap_copy.go), which
-// preserves the identity and aliasing of what it copies (pointers, arrays
-// shared by slices, maps, closures, interfaces) and the address order of
-// its variables. A snapshot is only kept if a copy means what running the
-// initializers means: when they leave nothing the copy cannot reproduce
-// (goroutines, channels, or scheduler state; output written; native
-// values other than immutable ones; run state of stand-ins, addresses
-// issued as uintptrs; variables of a package that is not a library),
-// initSnap.reason says why and every run runs them, as before. A run whose
-// budget the initializers exceed runs them too, to stop where they do.
+// The snapshot is taken at the end of library initialization in the
+// first such run on the fast form (initSnapKey: per entry package, map
+// seed, program arguments and directory, the run's inputs initializers
+// may read) and copied for each later run (snapshotCopier,
+// initsnap_copy.go), which preserves the identity and aliasing of what it
+// copies (pointers, arrays shared by slices, maps, channels, closures,
+// interfaces) and the address order of its variables. A snapshot is only
+// kept if a copy means what running the initializers means: when they
+// leave something a copy cannot reproduce (goroutines, timers or waiters;
+// output written; native values that may change; stand-in state that is
+// no InitState; addresses issued as uintptrs; variables of a package that
+// is not a library), initSnap.reason says why and every run runs them, as
+// before. A run whose budget the initializers exceed runs them too, to
+// stop where they do. Runs on the naive form use a snapshot but take none.
 
 // InitState is implemented by what a stand-in keeps for a run
 // ([Call.State]) or stores in a native value of the run (the content of a
@@ -109,11 +110,10 @@ type snapVar struct {
 	id, cell int32
 }
 
-// initSnapshots reports whether r may start from, or take, a snapshot of
-// library initialization: a plain run on the fast form (the naive form
-// is the fast form's oracle, and runs everything itself).
+// initSnapshots reports whether r may start from a snapshot of library
+// initialization: a plain run (no trace, no hooks).
 func (r *run) initSnapshots(o *RunOptions) bool {
-	return r.plain && !r.noFast && !o.noInitSnap
+	return r.plain && !o.noInitSnap
 }
 
 // snapKey returns the key of the library initialization of r for
@@ -139,7 +139,10 @@ func (r *run) initLibrariesSnap(pkg *ssa.Package) {
 		r.restoreInit(s)
 		return
 	}
-	if tried {
+	if tried || r.noFast {
+		// A run on the naive form (the fast form's oracle) takes no
+		// snapshot: it does not mark the blocks a coverage-only run's
+		// copy adds to its own (cover.go).
 		r.initLibraries(pkg)
 		return
 	}
