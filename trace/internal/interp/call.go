@@ -362,14 +362,11 @@ func (r *run) runEntry(fn *ssa.Function, args []Value, o *RunOptions) (res *Resu
 		panic(ctxStop{err})
 	}
 	if !o.NoInit && fn.Pkg != nil && p.inScope(fn.Pkg) {
-		if r.initSnapshots(o) {
-			r.initLibrariesSnap(fn.Pkg) // initsnap.go
-		} else {
-			r.initLibraries(fn.Pkg) // libinit.go
-		}
-		if f := fn.Pkg.Func("init"); f != nil {
-			r.root(p.code(f), nil, mix(0, -3, 0))
-		}
+		r.initialize(fn.Pkg, o, func() { // initsnap.go
+			if f := fn.Pkg.Func("init"); f != nil {
+				r.root(p.code(f), nil, mix(0, -3, 0))
+			}
+		})
 	}
 	var v Value
 	if o.entry != nil {

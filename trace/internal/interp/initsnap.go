@@ -1,28 +1,35 @@
 package interp
 
 import (
+	"fmt"
 	"go/types"
 	"io"
 	"maps"
+	"slices"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// Library initialization from a snapshot. Every run of a package's code
-// first runs the initializers of the libraries it imports (libinit.go):
-// tens of thousands of steps for a package that imports the standard
-// library's encoders, the same in every run, often more than the case
+// Initialization from a snapshot. Every run of a package's code first
+// runs the initializers of the libraries it imports (libinit.go), then
+// its own: tens of thousands of steps for a package that imports the
+// standard library's encoders, hundreds of thousands for one that fills
+// lookup tables, the same in every run and often more than the case
 // itself. A run that records nothing of them (no trace, no hooks: a plain
 // or coverage-only run) starts instead from a copy of the memory they
-// left in an earlier such run of the Program: the library package
-// variables and what they reach, the libraries set aside, and the steps,
-// allocations and covered blocks the initializers took, so that the run's
-// budgets, step counts, coverage and everything after are those of a run
-// that executed them. The entry package's own initializer still runs.
+// left in an earlier such run of the Program: the package variables and
+// what they reach, the libraries set aside, and the steps, allocations
+// and covered blocks the initializers took, so that the run's budgets,
+// step counts, coverage and everything after are those of a run that
+// executed them. There are two snapshots per entry package: of the whole
+// initialization, for runs with the same presets (which the package's
+// initializer may read), and of the libraries' alone, for the first run
+// with other presets. A recorded run executes every initializer: its
+// trace holds their events.
 //
-// The snapshot is taken at the end of library initialization in the
-// first such run on the fast form (initSnapKey: per entry package, map
+// A snapshot is taken at the end of the initialization it stands for in
+// the first such run on the fast form (initSnapKey: per entry package, map
 // seed, program arguments and directory, the run's inputs initializers
 // may read) and copied for each later run (snapshotCopier,
 // initsnap_copy.go), which preserves the identity and aliasing of what it
@@ -31,8 +38,8 @@ import (
 // kept if a copy means what running the initializers means: when they
 // leave something a copy cannot reproduce (goroutines, timers or waiters;
 // output written; native values that may change; stand-in state that is
-// no InitState; addresses issued as uintptrs; variables of a package that
-// is not a library), initSnap.reason says why and every run runs them, as
+// no InitState; addresses issued as uintptrs; in the libraries' snapshot,
+// variables of a package that is not a library), initSnap.reason says why and every run runs them, as
 // before. A run whose budget the initializers exceed runs them too, to
 // stop where they do. Runs on the naive form use a snapshot but take none.
 
@@ -67,6 +74,11 @@ type initSnapKey struct {
 	argv0 string       // os.Args
 	args  string
 	dir   string // relative file names
+	// whole: the snapshot is of the entry package's initialization too,
+	// with these presets (RunOptions.Presets, which it may read);
+	// otherwise of the libraries' only.
+	whole   bool
+	presets string
 }
 
 // initSnap is the memory library initialization left, or why it cannot be
@@ -116,21 +128,26 @@ func (r *run) initSnapshots(o *RunOptions) bool {
 	return r.plain && !o.noInitSnap
 }
 
-// snapKey returns the key of the library initialization of r for
-// entry package pkg.
-func (r *run) snapKey(pkg *ssa.Package) initSnapKey {
-	k := initSnapKey{pkg: pkg, seed: r.seed, argv0: r.argv0, dir: r.dir}
+// snapKey returns the key of the initialization of r for entry package
+// pkg: of its libraries, or of the whole with presets.
+func (r *run) snapKey(pkg *ssa.Package, whole bool, presets map[string]Value) initSnapKey {
+	k := initSnapKey{pkg: pkg, seed: r.seed, argv0: r.argv0, dir: r.dir, whole: whole}
 	for _, a := range r.args {
 		k.args += a + "\x00"
+	}
+	if whole {
+		for _, name := range slices.Sorted(maps.Keys(presets)) {
+			v := presets[name]
+			k.presets += fmt.Sprintf("%s=%d:%d:%q\x00", name, v.k, v.n, v.Str())
+		}
 	}
 	return k
 }
 
-// initLibrariesSnap initializes the libraries that pkg imports: from the
-// Program's snapshot if it has a usable one, else by running their
-// initializers and, the first time, taking the snapshot.
-func (r *run) initLibrariesSnap(pkg *ssa.Package) {
-	key := r.snapKey(pkg)
+// initSnapped initializes what key names: from the Program's snapshot if
+// it has a usable one, else by calling init and, the first time, taking
+// the snapshot (of the libraries' variables only if libs).
+func (r *run) initSnapped(key initSnapKey, libs bool, init func()) {
 	p := r.p
 	p.mu.Lock()
 	s, tried := p.initSnaps[key]
@@ -143,10 +160,10 @@ func (r *run) initLibrariesSnap(pkg *ssa.Package) {
 		// A run on the naive form (the fast form's oracle) takes no
 		// snapshot: it does not mark the blocks a coverage-only run's
 		// copy adds to its own (cover.go).
-		r.initLibraries(pkg)
+		init()
 		return
 	}
-	s = r.initLibrariesTaking(pkg)
+	s = r.takeInit(libs, init)
 	p.mu.Lock()
 	if _, ok := p.initSnaps[key]; !ok {
 		if p.initSnaps == nil {
@@ -155,6 +172,20 @@ func (r *run) initLibrariesSnap(pkg *ssa.Package) {
 		p.initSnaps[key] = s
 	}
 	p.mu.Unlock()
+}
+
+// initialize runs the initializers of entry package pkg's libraries, then
+// its own (init), from snapshots where they can (see initSnapshots).
+func (r *run) initialize(pkg *ssa.Package, o *RunOptions, init func()) {
+	if !r.initSnapshots(o) {
+		r.initLibraries(pkg) // libinit.go
+		init()
+		return
+	}
+	r.initSnapped(r.snapKey(pkg, true, o.Presets), false, func() {
+		r.initSnapped(r.snapKey(pkg, false, nil), true, func() { r.initLibraries(pkg) })
+		init()
+	})
 }
 
 // initOutput counts what is written to the run's output while the
@@ -169,10 +200,12 @@ func (o *initOutput) Write(b []byte) (int, error) {
 	return o.w.Write(b)
 }
 
-// initLibrariesTaking runs the initializers of the libraries pkg imports
-// and returns the snapshot of what they left. If they stop the run (a
-// panic, a budget, an exit), no snapshot is taken: the caller's run ends.
-func (r *run) initLibrariesTaking(pkg *ssa.Package) *initSnap {
+// takeInit calls init, which initializes packages, and returns the
+// snapshot of what it left: of the variables it made if libs (which
+// must all be libraries'), else of every variable. If init stops the
+// run (a panic, a budget, an exit), no snapshot is taken: the caller's
+// run ends.
+func (r *run) takeInit(libs bool, init func()) *initSnap {
 	before := len(r.globals)
 	preset := make([]bool, before)
 	for i, c := range r.globals {
@@ -205,7 +238,7 @@ func (r *run) initLibrariesTaking(pkg *ssa.Package) *initSnap {
 				r.cov, cov = nil, r.cov
 			}
 		}()
-		r.initLibraries(pkg)
+		init()
 	}()
 	s := &initSnap{steps: r.steps - steps, alloc: r.alloc - alloc, varN: r.varN, slabN: r.slabN, maxDepth: r.maxDepth}
 	s.blockEntries, s.blockExits = cov.entries-entries, cov.exits-exits
@@ -238,10 +271,10 @@ func (r *run) initLibrariesTaking(pkg *ssa.Package) *initSnap {
 	s.poisoned = maps.Clone(r.poisoned)
 	var roots []snapRoot
 	for gid, c := range r.globals {
-		if c == nil || gid < before && preset[gid] {
+		if c == nil || libs && gid < before && preset[gid] {
 			continue
 		}
-		if g := r.p.globalOf(gid); g == nil || r.p.inScope(g.Pkg) && !r.p.libs[g.Pkg.Pkg] {
+		if g := r.p.globalOf(gid); g == nil || libs && r.p.inScope(g.Pkg) && !r.p.libs[g.Pkg.Pkg] {
 			s.reason = "an initializer made a variable of a package that is not a library"
 			return s
 		}

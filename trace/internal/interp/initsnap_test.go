@@ -102,17 +102,38 @@ func TestInitSnapshotCorpus(t *testing.T) {
 // TestInitSnapshotNoLeak runs a go test case whose library's variables
 // (slices sharing an array, a pointer into it, a map, a ring of
 // pointers) it checks and then changes, several times: each run must see
-// them as the initializer left them, with their aliasing.
+// them as the initializer left them, with their aliasing; and the
+// package's own variables, which its initializer computes from a preset
+// one, as the run's preset makes them.
 func TestInitSnapshotNoLeak(t *testing.T) {
 	const a = "github.com/faultloc/faultloc/trace/testdata/initsnap/a"
 	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/initsnap/a")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, opts := range []*RunOptions{{NoTrace: true}, {NoTrace: true}, {CoverOnly: true}, {}, {NoTrace: true}} {
-		cr, err := p.RunGoTest(bgContext, a, "TestBump", opts)
+	for i, c := range []struct {
+		opts RunOptions
+		mode int64
+	}{
+		{RunOptions{NoTrace: true}, 0},
+		{RunOptions{NoTrace: true}, 0},
+		{RunOptions{CoverOnly: true}, 1},
+		{RunOptions{NoTrace: true}, 1},
+		{RunOptions{NoTrace: true}, 2},
+		{RunOptions{}, 1},
+		{RunOptions{NoTrace: true}, 0},
+		{RunOptions{NoTrace: true}, 1},
+	} {
+		opts := c.opts
+		if c.mode != 0 {
+			opts.Presets = map[string]Value{a + ".Mode": Int(c.mode)}
+		}
+		cr, err := p.RunGoTest(bgContext, a, "TestBump", &opts)
 		if err != nil || !cr.Ran || cr.Failed {
 			t.Fatalf("run %d (%+v): %v, %v\n%s", i, opts, cr, err, cr.Log)
+		}
+		if want := fmt.Sprintf("Mode %d, Derived %d", c.mode, 10*c.mode); !strings.Contains(cr.Log, want) {
+			t.Errorf("run %d (%+v) logged\n%s\nwant %q", i, opts, cr.Log, want)
 		}
 	}
 	if s := snapOf(p, a); s == nil || s.reason != "" {

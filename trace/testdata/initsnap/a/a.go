@@ -1,3 +1,10 @@
 // Package a's tests use a library whose initialization a copy can stand
-// for (trace/testdata/initsnap/lib).
+// for (trace/testdata/initsnap/lib). Its own initialization reads Mode,
+// which runs preset.
 package a
+
+// Mode is preset by the runs of the tests.
+var Mode int
+
+// Derived is computed from Mode by the package's initializer.
+var Derived = 10 * Mode

@@ -10,4 +10,7 @@ func TestBump(t *testing.T) {
 	if msg := lib.Bump(); msg != "" {
 		t.Error(msg)
 	}
+	t.Logf("Mode %d, Derived %d", Mode, Derived)
+	Mode++
+	Derived++
 }
