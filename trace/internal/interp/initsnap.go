@@ -151,6 +151,12 @@ func (r *run) initSnapped(key initSnapKey, libs bool, init func()) {
 	p := r.p
 	p.mu.Lock()
 	s, tried := p.initSnaps[key]
+	if key.presets != "" && !tried && !p.snaps.taking() {
+		tried = true // snapshots per presets are not used again: take no more
+	}
+	if s != nil && key.presets != "" {
+		p.snaps.hits++
+	}
 	p.mu.Unlock()
 	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc && s.maxDepth <= r.maxDepth {
 		r.restoreInit(s)
@@ -170,9 +176,40 @@ func (r *run) initSnapped(key initSnapKey, libs bool, init func()) {
 			p.initSnaps = map[initSnapKey]*initSnap{}
 		}
 		p.initSnaps[key] = s
+		if key.presets != "" {
+			p.snaps.add(p.initSnaps, key)
+		}
 	}
 	p.mu.Unlock()
 }
+
+// snapshotCache bounds the snapshots of initializations with presets:
+// a mutation analysis presets each mutant's selector, and its snapshots,
+// each as large as the package's memory, are only worth keeping while
+// the runs of one mutant follow each other.
+type snapshotCache struct {
+	preset        []initSnapKey // the keys with presets kept, oldest first
+	hits, evicted int
+}
+
+// maxPresetSnaps is the number of snapshots with presets a Program keeps.
+const maxPresetSnaps = 8
+
+// add notes that snaps has a new snapshot with presets, key, dropping the
+// oldest beyond maxPresetSnaps.
+func (c *snapshotCache) add(snaps map[initSnapKey]*initSnap, key initSnapKey) {
+	c.preset = append(c.preset, key)
+	if len(c.preset) > maxPresetSnaps {
+		delete(snaps, c.preset[0])
+		c.preset = c.preset[1:]
+		c.evicted++
+	}
+}
+
+// taking reports whether snapshots with presets are still taken: not once
+// many were dropped and few used (runs change presets more often than
+// the cache holds).
+func (c *snapshotCache) taking() bool { return c.evicted < 4*maxPresetSnaps || c.hits >= c.evicted }
 
 // initialize runs the initializers of entry package pkg's libraries, then
 // its own (init), from snapshots where they can (see initSnapshots).

@@ -165,3 +165,32 @@ func TestInitSnapshotFallback(t *testing.T) {
 		t.Fatalf("snapshot %+v, want one set aside for the initializer's output", s)
 	}
 }
+
+// TestSnapshotCacheBound checks that a Program keeps at most
+// maxPresetSnaps snapshots with presets, the latest, and stops taking
+// them when runs do not use them again.
+func TestSnapshotCacheBound(t *testing.T) {
+	var c snapshotCache
+	snaps := map[initSnapKey]*initSnap{}
+	for i := range 5 * maxPresetSnaps {
+		if !c.taking() {
+			t.Fatalf("stopped taking after %d snapshots, %d evicted, %d used", i, c.evicted, c.hits)
+		}
+		k := initSnapKey{whole: true, presets: fmt.Sprint(i)}
+		snaps[k] = &initSnap{}
+		c.add(snaps, k)
+		if len(snaps) != min(i+1, maxPresetSnaps) || len(c.preset) != len(snaps) {
+			t.Fatalf("after %d snapshots: %d kept, %d listed", i+1, len(snaps), len(c.preset))
+		}
+		if _, ok := snaps[k]; !ok {
+			t.Fatalf("the latest snapshot %d was dropped", i)
+		}
+	}
+	if c.taking() {
+		t.Errorf("%d snapshots dropped unused, still taking", c.evicted)
+	}
+	c.hits = c.evicted
+	if !c.taking() {
+		t.Errorf("snapshots used as often as dropped, not taking")
+	}
+}

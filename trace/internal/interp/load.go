@@ -118,10 +118,11 @@ type Program struct {
 	// initOrder holds, by package, the libraries it imports in the order
 	// they are initialized (libinit.go).
 	initOrder map[*ssa.Package][]*ssa.Package
-	// initSnaps holds the snapshots of library initialization
-	// (initsnap.go), and globalByID the package variables by global
-	// index.
+	// initSnaps holds the snapshots of initialization (initsnap.go),
+	// snaps bounds those with presets. globalByID holds the package
+	// variables by global index.
 	initSnaps  map[initSnapKey]*initSnap
+	snaps      snapshotCache
 	globalByID []*ssa.Global
 	// covBlocks lists the blocks of the compiled functions by global
 	// index (cover.go).
