@@ -134,7 +134,11 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // match fn's parameters: an argument of another kind (or an integer that
 // overflows its type) is an *ArgError. The initializer of fn's package
 // runs first (it initializes the in-scope packages it imports; see
-// RunOptions.NoInit), in a fresh memory: runs do not share state.
+// RunOptions.NoInit), in a fresh memory: runs do not share state. A run
+// that records nothing (no trace, no hooks) may start instead from a
+// copy of the memory the initializers left in an earlier run of the
+// Program, with their steps, allocations and coverage counted: nothing
+// it can observe tells the two apart (see initsnap.go).
 //
 // The error is non-nil only for failures of the interpreter: an
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An
