@@ -137,8 +137,9 @@ func (p *Program) inScope(pkg *ssa.Package) bool {
 // RunOptions.NoInit), in a fresh memory: runs do not share state. A run
 // that records nothing (no trace, no hooks) may start instead from a
 // copy of the memory the initializers left in an earlier run of the
-// Program, with their steps, allocations and coverage counted: nothing
-// it can observe tells the two apart (see initsnap.go).
+// Program, with their steps, allocations and coverage counted, and the
+// same result (but that files or process environment variables the
+// initializers read are read once; see initsnap.go).
 //
 // The error is non-nil only for failures of the interpreter: an
 // *UnsupportedError, a *BridgeError, an *InternalError, or ctx's error. An

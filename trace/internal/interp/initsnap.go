@@ -42,6 +42,9 @@ import (
 // variables of a package that is not a library), initSnap.reason says why and every run runs them, as
 // before. A run whose budget the initializers exceed runs them too, to
 // stop where they do. Runs on the naive form use a snapshot but take none.
+// What the initializers read from outside the run (files, the process's
+// environment) is read once per snapshot: a change to them between runs
+// reaches later runs only through what the initializers do not read.
 
 // InitState is implemented by what a stand-in keeps for a run
 // ([Call.State]) or stores in a native value of the run (the content of a
