@@ -44,7 +44,7 @@ import (
 // stop where they do. Runs on the naive form use a snapshot but take none.
 // What the initializers read from outside the run (files, the process's
 // environment) is read once per snapshot: a change to them between runs
-// reaches later runs only through what the initializers do not read.
+// of the Program does not reach the runs that copy it.
 
 // InitState is implemented by what a stand-in keeps for a run
 // ([Call.State]) or stores in a native value of the run (the content of a
