@@ -180,28 +180,33 @@ func (c *snapshotCopier) cellAt(p unsafe.Pointer) unsafe.Pointer {
 	return ptrOf(&c.dst[i])
 }
 
-// memo returns the copy of the object at p made so far, if any.
-func (c *snapshotCopier) memo(p unsafe.Pointer) (unsafe.Pointer, bool) {
+// value returns the copy of v, whose cells are in the source memory.
+func (c *snapshotCopier) value(v Value) Value {
+	switch {
+	case !refers(v):
+		return v
+	case v.k == KindPointer || v.isAgg():
+		v.p = c.cellAt(v.p)
+		return v
+	}
 	if c.seen == nil {
 		c.seen = map[unsafe.Pointer]unsafe.Pointer{}
 	}
-	q, ok := c.seen[p]
-	return q, ok
-}
-
-// value returns the copy of v, whose cells are in the source memory.
-func (c *snapshotCopier) value(v Value) Value {
-	if !refers(v) {
+	if q, ok := c.seen[v.p]; ok {
+		v.p = q
 		return v
 	}
+	v.p = c.object(v)
+	return v
+}
+
+// object returns the copy of the object v refers to (a slice header,
+// map, interface, closure, native box or channel), noting it in c.seen
+// before copying what it holds: a map may hold itself through an
+// interface.
+func (c *snapshotCopier) object(v Value) unsafe.Pointer {
 	switch v.k {
-	case KindPointer, KindStruct, KindArray:
-		v.p = c.cellAt(v.p)
 	case KindSlice:
-		if q, ok := c.memo(v.p); ok {
-			v.p = q
-			return v
-		}
 		h := *(*[]cell)(v.p)
 		var nh []cell
 		if cap(h) == 0 {
@@ -213,16 +218,11 @@ func (c *snapshotCopier) value(v Value) Value {
 			}
 			nh = c.dst[i : i+len(h) : i+cap(h)]
 		}
-		q := ptrOf(&nh)
-		c.seen[v.p], v.p = q, q
+		return c.note(v.p, ptrOf(&nh))
 	case KindMap:
-		if q, ok := c.memo(v.p); ok {
-			v.p = q
-			return v
-		}
 		m := (*mapObj)(v.p)
 		nm := &mapObj{idx: make(map[mkey]*mentry, len(m.idx)), ents: make([]*mentry, len(m.ents)), nlive: m.nlive}
-		c.seen[v.p] = ptrOf(nm)
+		c.note(v.p, ptrOf(nm))
 		for i, e := range m.ents {
 			ne := &mentry{k: c.value(e.k), c: cell{v: c.value(e.c.v), st: NoEvent}, dead: e.dead}
 			nm.ents[i] = ne
@@ -230,75 +230,66 @@ func (c *snapshotCopier) value(v Value) Value {
 				nm.idx[keyOf(ne.k)] = ne
 			}
 		}
-		v.p = ptrOf(nm)
+		return ptrOf(nm)
 	case KindInterface:
-		if q, ok := c.memo(v.p); ok {
-			v.p = q
-			return v
-		}
 		it := (*iface)(v.p)
 		n := &iface{t: it.t, nat: it.nat}
-		c.seen[v.p] = ptrOf(n)
+		c.note(v.p, ptrOf(n))
 		n.v = c.value(it.v)
-		v.p = ptrOf(n)
+		return ptrOf(n)
 	case KindFunc:
-		if q, ok := c.memo(v.p); ok {
-			v.p = q
-			return v
-		}
 		cl := (*closure)(v.p)
 		if len(cl.env) == 0 {
-			return v // a function, or a stand-in by name: no state
+			return c.note(v.p, v.p) // a function, or a stand-in by name: no state
 		}
 		if o := onceOf(cl); o != nil {
-			n := &onceCall{f: c.value(o.f), started: o.started, done: o.done, res: c.value(o.res)}
-			q := n.value(cl.name).p
-			c.seen[v.p], v.p = q, q
-			return v
+			n := &onceCall{started: o.started, done: o.done}
+			q := c.note(v.p, n.value(cl.name).p)
+			n.f, n.res = c.value(o.f), c.value(o.res)
+			return q
 		}
 		n := &closure{fn: cl.fn, name: cl.name, envEv: cl.envEv, env: make([]Value, len(cl.env))}
-		c.seen[v.p] = ptrOf(n)
+		c.note(v.p, ptrOf(n))
 		for i, e := range cl.env {
 			n.env[i] = c.value(e)
 		}
-		v.p = ptrOf(n)
+		return ptrOf(n)
 	case KindNative:
-		if q, ok := c.memo(v.p); ok {
-			v.p = q
-			return v
-		}
 		rv := (*nativeBox)(v.p).rv
-		nv := copyVal(v)
 		if st, ok := atomicState(rv); ok {
 			nb := &nativeBox{rv: reflect.New(rv.Type()).Elem()}
 			if st != nil {
 				nb.rv.Addr().Interface().(*atomic.Value).Store(st.InitCopy(c.value, c.cellAt))
 			}
-			nv.p = ptrOf(nb)
-		} else if x, ok := rv.Interface().(rvalue); ok {
+			return c.note(v.p, ptrOf(nb))
+		}
+		if x, ok := rv.Interface().(rvalue); ok {
 			if x.c != nil {
 				x.c = (*cell)(c.cellAt(ptrOf(x.c)))
 			}
 			if x.fw != nil {
 				x.fw = (*cell)(c.cellAt(ptrOf(x.fw)))
 			}
-			nv = nativeValue(x)
+			return c.note(v.p, nativeValue(x).p)
 		}
-		c.seen[v.p], v.p = nv.p, nv.p
+		return c.note(v.p, copyVal(v).p)
 	case KindChan:
-		if q, ok := c.memo(v.p); ok {
-			v.p = q
-			return v
-		}
 		ch := (*chanObj)(v.p)
-		n := &chanObj{cap: ch.cap, closed: ch.closed, timer: ch.timer, zero: c.value(ch.zero), buf: make([]chanItem, len(ch.buf), cap(ch.buf))}
-		c.seen[v.p] = ptrOf(n)
+		n := &chanObj{cap: ch.cap, closed: ch.closed, timer: ch.timer, buf: make([]chanItem, len(ch.buf), cap(ch.buf))}
+		c.note(v.p, ptrOf(n))
+		n.zero = c.value(ch.zero)
 		for i, it := range ch.buf {
 			n.buf[i] = chanItem{v: c.value(it.v), ev: NoEvent}
 		}
-		v.p = ptrOf(n)
+		return ptrOf(n)
 	}
-	return v
+	panic(&InternalError{Value: "init snapshot: a " + v.k.String() + " to copy"})
+}
+
+// note records q as the copy of the object at p, and returns q.
+func (c *snapshotCopier) note(p, q unsafe.Pointer) unsafe.Pointer {
+	c.seen[p] = q
+	return q
 }
 
 // snapWalk finds the memory a snapshot's roots reach, and stops at what

@@ -1,7 +1,8 @@
 // Package lib is a library whose initializer leaves memory that a copy
 // must reproduce exactly: a slice and a subslice of one array, a pointer
-// into it, a map, a cycle of pointers. Bump changes all of it: a run
-// that sees another run's changes started from a leaked copy.
+// into it, a map, a cycle of pointers, a map holding itself, a closure's
+// variable. Bump changes all of it: a run that sees another run's
+// changes started from a leaked copy.
 package lib
 
 // T is a node of a ring.
@@ -17,7 +18,17 @@ var (
 	Table = map[string]int{"a": 1}
 	Ring  = newRing(3)
 	Count = initCount()
+	// Self holds itself through an interface; Next counts in a closure.
+	Self = map[string]any{}
+	Next = counter()
 )
+
+func init() { Self["self"] = Self }
+
+func counter() func() int {
+	n := 0
+	return func() int { n++; return n }
+}
 
 func newRing(n int) *T {
 	head := &T{N: 0}
@@ -44,6 +55,14 @@ func Bump() string {
 		return "aliasing lost"
 	case Ring.Next.Next.Next != Ring:
 		return "ring broken"
+	case len(Self) != 1:
+		return "Self changed"
+	case Next() != 1:
+		return "the closure's variable changed"
+	}
+	Self["self"].(map[string]any)["n"] = 1
+	if Self["n"] != 1 {
+		return "Self is not itself"
 	}
 	Count++
 	*First += 100
