@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -23,10 +24,15 @@ import (
 // and covered blocks the initializers took, so that the run's budgets,
 // step counts, coverage and everything after are those of a run that
 // executed them. There are two snapshots per entry package: of the whole
-// initialization, for runs with the same presets (which the package's
-// initializer may read), and of the libraries' alone, for the first run
-// with other presets. A recorded run executes every initializer: its
-// trace holds their events.
+// initialization, and of the libraries' alone, which serves runs the
+// first cannot. Presets (RunOptions.Presets) are applied before the
+// initializers run, which may read them: the snapshot of the whole notes
+// the variables the initializers named (the operands of the instructions
+// of the blocks they completed) and serves the runs whose presets of
+// those variables are its own; a run whose presets differ there takes a
+// snapshot of its own (a few are kept, snapshotCache), and the variables
+// it presets and the initializers did not touch keep its presets. A
+// recorded run executes every initializer: its trace holds their events.
 //
 // A snapshot is taken at the end of the initialization it stands for in
 // the first such run on the fast form (initSnapKey: per entry package, map
@@ -78,8 +84,8 @@ type initSnapKey struct {
 	args  string
 	dir   string // relative file names
 	// whole: the snapshot is of the entry package's initialization too,
-	// with these presets (RunOptions.Presets, which it may read);
-	// otherwise of the libraries' only.
+	// with these presets (RunOptions.Presets) of the variables the
+	// initializers read; otherwise of the libraries' only.
 	whole   bool
 	presets string
 }
@@ -114,6 +120,12 @@ type initSnap struct {
 	covered                  []int32
 	blockEntries, blockExits int64
 	varN, slabN              int
+	// touched holds the package variables (by global index) the
+	// initializers read or wrote; presets, the presets of the run that
+	// took the snapshot for those (Program.presetsRead): a run with
+	// others must not use it.
+	touched map[int]bool
+	presets string
 	// maxDepth is the depth budget of the run that took the snapshot: a
 	// run with a smaller one might not have finished the initializers.
 	maxDepth int
@@ -132,25 +144,21 @@ func (r *run) initSnapshots(o *RunOptions) bool {
 }
 
 // snapKey returns the key of the initialization of r for entry package
-// pkg: of its libraries, or of the whole with presets.
-func (r *run) snapKey(pkg *ssa.Package, whole bool, presets map[string]Value) initSnapKey {
-	k := initSnapKey{pkg: pkg, seed: r.seed, argv0: r.argv0, dir: r.dir, whole: whole}
+// pkg: of its libraries, or of the whole with presets (in the form of
+// Program.presetsRead).
+func (r *run) snapKey(pkg *ssa.Package, whole bool, presets string) initSnapKey {
+	k := initSnapKey{pkg: pkg, seed: r.seed, argv0: r.argv0, dir: r.dir, whole: whole, presets: presets}
 	for _, a := range r.args {
 		k.args += a + "\x00"
-	}
-	if whole {
-		for _, name := range slices.Sorted(maps.Keys(presets)) {
-			v := presets[name]
-			k.presets += fmt.Sprintf("%s=%d:%d:%q\x00", name, v.k, v.n, v.Str())
-		}
 	}
 	return k
 }
 
 // initSnapped initializes what key names: from the Program's snapshot if
 // it has a usable one, else by calling init and, the first time, taking
-// the snapshot (of the libraries' variables only if libs).
-func (r *run) initSnapped(key initSnapKey, libs bool, init func()) {
+// the snapshot: of the libraries' variables if key is theirs, else of
+// every variable, the run's presets.
+func (r *run) initSnapped(key initSnapKey, presets map[string]Value, init func()) {
 	p := r.p
 	p.mu.Lock()
 	s, tried := p.initSnaps[key]
@@ -162,8 +170,11 @@ func (r *run) initSnapped(key initSnapKey, libs bool, init func()) {
 	}
 	p.mu.Unlock()
 	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc && s.maxDepth <= r.maxDepth {
-		r.restoreInit(s)
-		return
+		if !key.whole || r.p.presetsRead(s, presets) == s.presets {
+			r.restoreInit(s)
+			return
+		}
+		tried = true // its initializers read presets the run sets otherwise
 	}
 	if tried || r.noFast {
 		// A run on the naive form (the fast form's oracle) takes no
@@ -172,7 +183,7 @@ func (r *run) initSnapped(key initSnapKey, libs bool, init func()) {
 		init()
 		return
 	}
-	s = r.takeInit(libs, init)
+	s = r.takeInit(!key.whole, presets, init)
 	p.mu.Lock()
 	if _, ok := p.initSnaps[key]; !ok {
 		if p.initSnaps == nil {
@@ -222,10 +233,73 @@ func (r *run) initialize(pkg *ssa.Package, o *RunOptions, init func()) {
 		init()
 		return
 	}
-	r.initSnapped(r.snapKey(pkg, true, o.Presets), false, func() {
-		r.initSnapped(r.snapKey(pkg, false, nil), true, func() { r.initLibraries(pkg) })
+	whole := func() {
+		r.initSnapped(r.snapKey(pkg, false, ""), nil, func() { r.initLibraries(pkg) })
 		init()
-	})
+	}
+	// The snapshot of the whole initialization serves every run whose
+	// presets it read are those of the run that took it (most read none:
+	// an all-mutants schema's selector is read by the code it mutates);
+	// otherwise, one per presets.
+	key := r.snapKey(pkg, true, "")
+	r.p.mu.Lock()
+	g := r.p.initSnaps[key]
+	r.p.mu.Unlock()
+	if g != nil && g.reason == "" {
+		if read := r.p.presetsRead(g, o.Presets); read != g.presets {
+			key = r.snapKey(pkg, true, "presets:"+read) // never the key of g
+		}
+	}
+	r.initSnapped(key, o.Presets, whole)
+}
+
+// presetsRead returns the entries of presets for the variables the
+// initialization s stands for reads or writes (initSnap.touched), in a
+// canonical form.
+func (p *Program) presetsRead(s *initSnap, presets map[string]Value) string {
+	var sb strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(presets)) {
+		g, err := p.presetGlobal(name)
+		if err != nil {
+			continue
+		}
+		p.mu.Lock()
+		gid, ok := p.globals[g]
+		p.mu.Unlock()
+		if ok && s.touched[gid] {
+			v := presets[name]
+			fmt.Fprintf(&sb, "%s=%d:%d:%q\x00", name, v.k, v.n, v.Str())
+		}
+	}
+	return sb.String()
+}
+
+// touchedGlobals returns the package variables (by global index) that
+// the instructions of the blocks covered name: those the initializers
+// that completed them read or wrote, directly or through a pointer they
+// took.
+func (p *Program) touchedGlobals(covered []int32) map[int]bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := map[int]bool{}
+	var ops []*ssa.Value
+	for _, b := range covered {
+		br := p.covBlocks[b]
+		for _, sid := range br.c.blocks[br.b].sids {
+			in := p.statics[sid].Instr
+			if in == nil {
+				continue
+			}
+			for _, op := range in.Operands(ops[:0]) {
+				if g, ok := (*op).(*ssa.Global); ok {
+					if gid, ok := p.globals[g]; ok {
+						out[gid] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // initOutput counts what is written to the run's output while the
@@ -242,10 +316,10 @@ func (o *initOutput) Write(b []byte) (int, error) {
 
 // takeInit calls init, which initializes packages, and returns the
 // snapshot of what it left: of the variables it made if libs (which
-// must all be libraries'), else of every variable. If init stops the
-// run (a panic, a budget, an exit), no snapshot is taken: the caller's
-// run ends.
-func (r *run) takeInit(libs bool, init func()) *initSnap {
+// must all be libraries'), else of every variable but those preset
+// (presets) that it did not touch. If init stops the run (a panic, a
+// budget, an exit), no snapshot is taken: the caller's run ends.
+func (r *run) takeInit(libs bool, presets map[string]Value, init func()) *initSnap {
 	before := len(r.globals)
 	preset := make([]bool, before)
 	for i, c := range r.globals {
@@ -309,9 +383,13 @@ func (r *run) takeInit(libs bool, init func()) *initSnap {
 		s.bst = &bridgeState{now: r.bst.now, env: maps.Clone(r.bst.env), clear: r.bst.clear}
 	}
 	s.poisoned = maps.Clone(r.poisoned)
+	if !libs {
+		s.touched = r.p.touchedGlobals(s.covered)
+		s.presets = r.p.presetsRead(s, presets)
+	}
 	var roots []snapRoot
 	for gid, c := range r.globals {
-		if c == nil || libs && gid < before && preset[gid] {
+		if c == nil || gid < before && preset[gid] && !s.touched[gid] {
 			continue
 		}
 		if g := r.p.globalOf(gid); g == nil || libs && r.p.inScope(g.Pkg) && !r.p.libs[g.Pkg.Pkg] {
@@ -359,6 +437,9 @@ func (r *run) restoreInit(s *initSnap) {
 	for _, g := range s.globals {
 		for len(r.globals) <= int(g.id) {
 			r.globals = append(r.globals, nil)
+		}
+		if r.globals[g.id] != nil && !s.touched[int(g.id)] {
+			continue // preset, and the initializers left it alone
 		}
 		r.globals[g.id] = &mem[g.cell]
 	}

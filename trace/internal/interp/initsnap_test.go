@@ -112,29 +112,49 @@ func TestInitSnapshotNoLeak(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range []struct {
-		opts RunOptions
-		mode int64
+		opts      RunOptions
+		mode, sel int64
 	}{
-		{RunOptions{NoTrace: true}, 0},
-		{RunOptions{NoTrace: true}, 0},
-		{RunOptions{CoverOnly: true}, 1},
-		{RunOptions{NoTrace: true}, 1},
-		{RunOptions{NoTrace: true}, 2},
-		{RunOptions{}, 1},
-		{RunOptions{NoTrace: true}, 0},
-		{RunOptions{NoTrace: true}, 1},
+		{RunOptions{NoTrace: true}, 0, 0},
+		{RunOptions{NoTrace: true}, 0, 0},
+		{RunOptions{NoTrace: true}, 0, 1},
+		{RunOptions{CoverOnly: true}, 0, 2},
+		{RunOptions{NoTrace: true}, 0, 0},
+		{RunOptions{CoverOnly: true}, 1, 0},
+		{RunOptions{NoTrace: true}, 1, 3},
+		{RunOptions{NoTrace: true}, 2, 0},
+		{RunOptions{}, 1, 1},
+		{RunOptions{NoTrace: true}, 0, 5},
+		{RunOptions{NoTrace: true}, 1, 0},
 	} {
 		opts := c.opts
+		opts.Presets = map[string]Value{}
 		if c.mode != 0 {
-			opts.Presets = map[string]Value{a + ".Mode": Int(c.mode)}
+			opts.Presets[a+".Mode"] = Int(c.mode)
+		}
+		if c.sel != 0 {
+			opts.Presets[a+".Sel"] = Int(c.sel)
 		}
 		cr, err := p.RunGoTest(bgContext, a, "TestBump", &opts)
 		if err != nil || !cr.Ran || cr.Failed {
 			t.Fatalf("run %d (%+v): %v, %v\n%s", i, opts, cr, err, cr.Log)
 		}
-		if want := fmt.Sprintf("Mode %d, Derived %d", c.mode, 10*c.mode); !strings.Contains(cr.Log, want) {
+		if want := fmt.Sprintf("Mode %d, Derived %d, Sel %d", c.mode, 10*c.mode, c.sel); !strings.Contains(cr.Log, want) {
 			t.Errorf("run %d (%+v) logged\n%s\nwant %q", i, opts, cr.Log, want)
 		}
+	}
+	// Sel, which no initializer reads, needs no snapshot of its own;
+	// each value of Mode, which one reads, does.
+	p.mu.Lock()
+	var keys []string
+	for k := range p.initSnaps {
+		if k.presets != "" {
+			keys = append(keys, k.presets)
+		}
+	}
+	p.mu.Unlock()
+	if len(keys) != 2 {
+		t.Errorf("snapshots per presets: %q, want one for Mode 1 and one for Mode 2", keys)
 	}
 	if s := snapOf(p, a); s == nil || s.reason != "" {
 		t.Fatalf("no usable snapshot: %+v", s)
