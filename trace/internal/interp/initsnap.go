@@ -126,6 +126,9 @@ type initSnap struct {
 	// others must not use it.
 	touched map[int]bool
 	presets string
+	// ran holds the instructions (and parameters) of the blocks the
+	// initializers completed: hooks naming one rule the snapshot out.
+	ran []bool
 	// maxDepth is the depth budget of the run that took the snapshot: a
 	// run with a smaller one might not have finished the initializers.
 	maxDepth int
@@ -137,10 +140,45 @@ type snapVar struct {
 	id, cell int32
 }
 
-// initSnapshots reports whether r may start from a snapshot of library
-// initialization: a plain run (no trace, no hooks).
+// initSnapshots reports whether r may start from a snapshot of
+// initialization: a run that records nothing (no trace). A run with
+// hooks uses one only if none of them names an instruction the
+// initializers ran (initSnap.hookFree), and only under the default
+// allocation budget: its allocations count the initializers' as a plain
+// run makes them (a run with hooks makes a variable for each instance of
+// a local where a plain run reuses one), a difference of a few cells
+// that only that budget, itself grown by the process's heap, could see.
+// Only a plain run takes a snapshot.
 func (r *run) initSnapshots(o *RunOptions) bool {
-	return r.plain && !o.noInitSnap
+	return r.tr == nil && !o.noInitSnap
+}
+
+// hookFree reports whether r has no hooks, or hooks that name no
+// instruction the initializers of s ran (they would not have changed
+// them) under the default allocation budget (see initSnapshots).
+func (s *initSnap) hookFree(r *run) bool {
+	h := r.h
+	if h == nil {
+		return true
+	}
+	if !r.defaultAlloc {
+		return false
+	}
+	ran := func(sid StaticID) bool { return int(sid) < len(s.ran) && s.ran[sid] }
+	if h.Substitute != nil || h.StopAt != nil && ran(h.StopAt.Static) {
+		return false
+	}
+	for k := range h.Values {
+		if ran(k.Static) {
+			return false
+		}
+	}
+	for k := range h.Branches {
+		if ran(k.Static) {
+			return false
+		}
+	}
+	return true
 }
 
 // snapKey returns the key of the initialization of r for entry package
@@ -169,17 +207,19 @@ func (r *run) initSnapped(key initSnapKey, presets map[string]Value, init func()
 		p.snaps.hits++
 	}
 	p.mu.Unlock()
-	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc && s.maxDepth <= r.maxDepth {
+	if s != nil && s.reason == "" && s.steps < r.max && s.alloc <= r.maxAlloc && s.maxDepth <= r.maxDepth && s.hookFree(r) {
 		if !key.whole || r.p.presetsRead(s, presets) == s.presets {
 			r.restoreInit(s)
+			p.initRestores.Add(1)
 			return
 		}
 		tried = true // its initializers read presets the run sets otherwise
 	}
-	if tried || r.noFast {
-		// A run on the naive form (the fast form's oracle) takes no
-		// snapshot: it does not mark the blocks a coverage-only run's
-		// copy adds to its own (cover.go).
+	if tried || r.noFast || !r.plain {
+		// A run on the naive form (the fast form's oracle, or a run with
+		// hooks) takes no snapshot: it does not mark the blocks a
+		// coverage-only run's copy adds to its own (cover.go), nor the
+		// instructions hooks may name.
 		init()
 		return
 	}
@@ -272,6 +312,26 @@ func (p *Program) presetsRead(s *initSnap, presets map[string]Value) string {
 		}
 	}
 	return sb.String()
+}
+
+// ranStatics returns the static instructions of the blocks covered, and
+// the parameters of the functions whose entry block it holds.
+func (p *Program) ranStatics(covered []int32) []bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]bool, len(p.statics))
+	for _, b := range covered {
+		br := p.covBlocks[b]
+		if br.b == 0 {
+			for _, sid := range br.c.psid {
+				out[sid] = true
+			}
+		}
+		for _, sid := range br.c.blocks[br.b].sids {
+			out[sid] = true
+		}
+	}
+	return out
 }
 
 // touchedGlobals returns the package variables (by global index) that
@@ -383,6 +443,7 @@ func (r *run) takeInit(libs bool, presets map[string]Value, init func()) *initSn
 		s.bst = &bridgeState{now: r.bst.now, env: maps.Clone(r.bst.env), clear: r.bst.clear}
 	}
 	s.poisoned = maps.Clone(r.poisoned)
+	s.ran = r.p.ranStatics(s.covered)
 	if !libs {
 		s.touched = r.p.touchedGlobals(s.covered)
 		s.presets = r.p.presetsRead(s, presets)

@@ -3,12 +3,14 @@ package interp
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/trace/internal/corpus"
+	"golang.org/x/tools/go/ssa"
 )
 
 // A run that starts from a copy of library initialization (initsnap.go)
@@ -212,5 +214,64 @@ func TestSnapshotCacheBound(t *testing.T) {
 	c.hits = c.evicted
 	if !c.taking() {
 		t.Errorf("snapshots used as often as dropped, not taking")
+	}
+}
+
+var allocs = regexp.MustCompile(`alloc [0-9]+, `)
+
+// TestInitSnapshotHooks runs corpus programs untraced with a hook that
+// flips a branch, from the snapshot and running the initializers: a
+// branch of the program's own code leaves the initializers alone, so
+// the run starts from the snapshot; a branch the initializers take rules
+// it out. Either way the outcomes must agree. (A run with hooks takes
+// no snapshot: a plain run does first.)
+func TestInitSnapshotHooks(t *testing.T) {
+	p := load(t, "./trace/internal/corpus")
+	for _, name := range []string{"Ints", "Strings", "Maps", "Closures"} {
+		fn := p.Func(corpusPkg, name)
+		if fn == nil {
+			t.Fatalf("no function %s", name)
+		}
+		if _, err := p.Run(bgContext, fn, nil, &RunOptions{NoTrace: true}); err != nil {
+			t.Fatal(err) // takes the snapshots, if no run did
+		}
+		res, err := p.Run(bgContext, fn, nil, &RunOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := res.Trace
+		var own, init *InstanceKey
+		for e := range EventID(tr.Len()) {
+			if _, ok := tr.Instr(e).(*ssa.If); !ok {
+				continue
+			}
+			k := tr.Key(e)
+			f := tr.StaticInfo(tr.Static(e)).Func
+			switch {
+			case f == fn:
+				own = &k // the last
+			case init == nil && f.Pkg != nil && f.Pkg.Pkg.Path() != corpusPkg:
+				init = &k
+			}
+		}
+		for _, k := range []*InstanceKey{own, init} {
+			if k == nil {
+				continue
+			}
+			h := &Hooks{Branches: map[InstanceKey]bool{*k: true}}
+			before := p.initRestores.Load()
+			// A run with hooks counts the initializers' allocations as a
+			// plain run makes them (see initSnapshots).
+			got := allocs.ReplaceAllString(snapOutcome(p, name, RunOptions{NoTrace: true, Hooks: h}), "")
+			restored := p.initRestores.Load() > before
+			want := allocs.ReplaceAllString(snapOutcome(p, name, RunOptions{NoTrace: true, Hooks: h, noInitSnap: true}), "")
+			if got != want {
+				t.Errorf("%s with %v forced: from the snapshot\n%s\nrunning the initializers\n%s", name, *k, got, want)
+			}
+			if restored != (k == own) {
+				t.Errorf("%s with %v forced (own code %v): restored %v", name, *k, k == own, restored)
+			}
+		}
+		tr.Release()
 	}
 }

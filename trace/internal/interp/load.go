@@ -121,9 +121,11 @@ type Program struct {
 	// initSnaps holds the snapshots of initialization (initsnap.go),
 	// snaps bounds those with presets. globalByID holds the package
 	// variables by global index.
-	initSnaps  map[initSnapKey]*initSnap
-	snaps      snapshotCache
-	globalByID []*ssa.Global
+	initSnaps map[initSnapKey]*initSnap
+	snaps     snapshotCache
+	// initRestores counts the runs that started from a snapshot (tests).
+	initRestores atomic.Int64
+	globalByID   []*ssa.Global
 	// covBlocks lists the blocks of the compiled functions by global
 	// index (cover.go).
 	covBlocks []blockRef
