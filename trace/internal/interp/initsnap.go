@@ -55,7 +55,7 @@ import (
 // InitState is implemented by what a stand-in keeps for a run
 // ([Call.State]) or stores in a native value of the run (the content of a
 // sync/atomic.Value) when it refers to interpreted memory: a snapshot of
-// library initialization copies it with the memory. State that does not
+// initialization copies it with the memory. State that does not
 // implement it makes the snapshot unusable: the initializers then run in
 // every run.
 type InitState interface {
@@ -69,14 +69,14 @@ type InitState interface {
 }
 
 // Immutable is implemented by the native values stand-ins give a run that
-// never change once made (a godebug setting's name): a snapshot of library
+// never change once made (a godebug setting's name): a snapshot of
 // initialization shares them between runs instead of giving up.
 type Immutable interface {
 	// Immutable does nothing; it marks the type.
 	Immutable()
 }
 
-// initSnapKey names the library initialization a snapshot stands for.
+// initSnapKey names the initialization a snapshot stands for.
 type initSnapKey struct {
 	pkg   *ssa.Package // the entry's package: which libraries are initialized
 	seed  uint64       // map iteration order
@@ -90,8 +90,8 @@ type initSnapKey struct {
 	presets string
 }
 
-// initSnap is the memory library initialization left, or why it cannot be
-// copied (reason).
+// initSnap is the memory initialization left, or why it cannot be copied
+// (reason).
 type initSnap struct {
 	reason string
 	// mem holds the cells reachable from the variables, laid out in the

@@ -15,7 +15,7 @@ import (
 	"unsafe"
 )
 
-// The copies of a snapshot of library initialization (initsnap.go).
+// The copies of a snapshot of initialization (initsnap.go).
 // Interpreted memory is cells, and a reference points at a cell: a
 // variable's own, or one in the middle of an array (an element, a field,
 // what a slice starts at), and unrelated variables share an allocation

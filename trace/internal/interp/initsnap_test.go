@@ -13,11 +13,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A run that starts from a copy of library initialization (initsnap.go)
+// A run that starts from a copy of initialization (initsnap.go)
 // must be the run that executes the initializers: same outcome, results,
 // steps, allocations, output and coverage.
 
-// snapOf returns the snapshot of library initialization p keeps for the
+// snapOf returns a snapshot of initialization p keeps for the
 // package with path pkgPath (the first, if runs differ in seed or
 // arguments), or nil.
 func snapOf(p *Program, pkgPath string) *initSnap {
@@ -57,9 +57,9 @@ func snapOutcome(p *Program, name string, opts RunOptions) string {
 }
 
 // TestInitSnapshotCorpus runs the corpus programs plainly and
-// coverage-only, with the libraries' initializers run (the oracle) and
-// from the snapshot, twice (the second run copies what the first left:
-// a program's changes to library variables must not reach it), and with
+// coverage-only, with the initializers run (the oracle) and from the
+// snapshots, twice (the second run copies what the first left: a
+// program's changes to package variables must not reach it), and with
 // budgets that stop inside the initializers and just after them.
 // Without the build tag long, the programs costly to interpret are left
 // out.
