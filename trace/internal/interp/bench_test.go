@@ -206,11 +206,11 @@ func BenchmarkJSON(b *testing.B) {
 }
 
 // BenchmarkInitSnapshot runs one short corpus program (corpus.Ints: 600
-// steps of its own after 38k of library initialization) again and again,
-// plainly and coverage-only, starting from the snapshot of library
-// initialization (initsnap.go) and running the initializers each time: what
-// repeated runs of one test case (mutants, probes without hooks, coverage)
-// gain.
+// steps of its own after 38k of initialization, the libraries' and the
+// corpus package's) again and again, plainly and coverage-only, starting
+// from the snapshot of initialization (initsnap.go) and running the
+// initializers each time: what repeated runs of one test case (mutants,
+// probes, coverage) gain.
 func BenchmarkInitSnapshot(b *testing.B) {
 	p := load(b, "./trace/internal/corpus")
 	fn := p.Func(corpusPkg, "Ints")
