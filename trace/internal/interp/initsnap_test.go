@@ -3,6 +3,7 @@ package interp
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -66,13 +67,7 @@ func snapOutcome(p *Program, name string, opts RunOptions) string {
 func TestInitSnapshotCorpus(t *testing.T) {
 	t.Parallel()
 	p := load(t, "./trace/internal/corpus")
-	names := slices.Sorted(func(yield func(string) bool) {
-		for n := range corpus.Programs {
-			if !yield(n) {
-				return
-			}
-		}
-	})
+	names := slices.Sorted(maps.Keys(corpus.Programs))
 	runs := 0
 	for i, name := range names {
 		if fromSourceCostly(name) && !longtest.Enabled {
