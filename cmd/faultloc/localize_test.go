@@ -56,19 +56,23 @@ func TestLocalizeFoo(t *testing.T) {
 }
 
 // TestLocalizeLive: a case whose search takes longer than liveDelay
-// (the floor subject, its bound 10 s, without the native stage, whose
-// wait would share it) shows its preliminary ranking and its candidates
-// on stderr as they come, before the report.
+// shows its preliminary ranking and its candidates on stderr as they
+// come, before the report. The delay is a millisecond here, so that
+// foo's search (a second or less, without the native stage, whose wait
+// would share the case's bound) outlasts it; TestLiveLines and
+// TestLiveLinesTimer check the delay itself.
 func TestLocalizeLive(t *testing.T) {
+	defer func(d time.Duration) { liveDelay = d }(liveDelay)
+	liveDelay = time.Millisecond
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"localize", "-native=false", "-timeout", "10s", "../../localize/testdata/floor"}, &out, &errb)
+	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-native=false", "-max-size", "1", "-timeout", "10s", "../../examples/foo"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errb.String())
 	}
 	for _, want := range []string{
-		"faultloc localize: TestFloor (1 of 1): preliminary ranking [../../localize/testdata/floor/floor.go:",
+		"faultloc localize: TestFoo/testFoo (1 of 1): preliminary ranking [../../examples/foo/foo.go:",
 		"; searching for candidates within the case's bound (10s)\n",
-		"faultloc localize: TestFloor: found candidate ../../localize/testdata/floor/floor.go:13 (verified, size 1) after ",
+		"faultloc localize: TestFoo/testFoo: found candidate ../../examples/foo/foo.go:14 (verified, size 1) after ",
 	} {
 		if !strings.Contains(errb.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
