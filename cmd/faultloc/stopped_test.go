@@ -53,7 +53,7 @@ var stoppedCommands = []stoppedCommand{
 // output formats, as SIGTERM does (its context canceled, the signal
 // the cause): before it began (the load stopped at once) and, for a
 // sample by default and for every format with the build tag long,
-// while it runs (after: regress after 500 ms, the others after 3 s, when
+// while it runs (after: regress after 500 ms, the others after 1 s, when
 // they load, run the cases or search). Each time it exits with status
 // 3, says on standard error that the signal stopped it, and writes its
 // report whole: one valid JSON document (SARIF 2.1.0 for sarif), a
@@ -64,7 +64,7 @@ func TestStoppedWritesWhole(t *testing.T) {
 	sample := map[string]string{"localize": "html", "localize -all": "text", "localize -mode sat-tar": "sarif", "regress": "github", "repair": "text", "spectra": "text"}
 	for _, c := range stoppedCommands {
 		for _, format := range c.formats {
-			for _, after := range []time.Duration{0, 3 * time.Second} {
+			for _, after := range []time.Duration{0, time.Second} {
 				if after > 0 && c.name == "regress" {
 					after = 500 * time.Millisecond // max3's whole explanation takes about 1.5 s
 				}
