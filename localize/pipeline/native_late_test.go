@@ -26,13 +26,14 @@ func loadLateNative(t *testing.T) (prog *trace.Program, pkg, gate string) {
 }
 
 // loadGated loads the subject in dir with the path of its gate file,
-// not there yet, in $LATENATIVE_GATE. The tests on such a subject
-// (TestNativeLate, TestNativeLateCutShort, TestNativePastDue,
-// TestNativeLateRefused, TestNativeLateHeld) spend about ten seconds
-// each waiting for a share of their bound to pass, using the CPU for a
-// fraction of a second: they run in parallel with each other, each on
-// a program of its own, whose native stage's hook (hearNative) is its
-// own too.
+// not there yet, in $LATENATIVE_GATE. The tests on such a subject run
+// in parallel with each other, each on a program of its own, whose
+// native stage's hooks (hearNative, shareOnFirst) are its own too.
+// Those whose selected cases are done before the native stage's share
+// of the first case's bound passes (TestNativeLate,
+// TestNativeLateCutShort, TestNativeLateRefused, TestNativeLateHeld,
+// TestNativeLateWaitToBound) end that share once those cases are done
+// (shareOnFirst) rather than wait ten seconds for it.
 func loadGated(t *testing.T, dir string) (prog *trace.Program, pkg, gate string) {
 	t.Helper()
 	gate = filepath.Join(t.TempDir(), "gate")
@@ -53,6 +54,16 @@ func hearNative(t *testing.T, prog *trace.Program) <-chan string {
 	testHooksNative.Store(prog, func(e string) { events <- e })
 	t.Cleanup(func() { testHooksNative.Delete(prog) })
 	return events
+}
+
+// shareOnFirst ends the native stage's share of the first case's bound,
+// on prog, once the selected cases' native runs are done
+// (testShareOnFirst), for the test: the point the share's end reaches,
+// with a bound that leaves those runs time even on a busy machine, only
+// after seconds of waiting.
+func shareOnFirst(t *testing.T, prog *trace.Program) {
+	testShareOnFirst.Store(prog, true)
+	t.Cleanup(func() { testShareOnFirst.Delete(prog) })
 }
 
 // waitEvent waits, a minute at most, for event among events.
@@ -91,9 +102,10 @@ func TestNativeLate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
-	// Waits most of its time, in parallel (see loadGated).
+	// In parallel with the other tests on a gated subject (see loadGated).
 	t.Parallel()
 	prog, pkg, gate := loadLateNative(t)
+	shareOnFirst(t, prog)
 	events := hearNative(t, prog)
 	var mu sync.Mutex
 	natives := map[string]*native.Run{}
@@ -148,9 +160,10 @@ func TestNativeLateCutShort(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
-	// Waits most of its time, in parallel (see loadGated).
+	// In parallel with the other tests on a gated subject (see loadGated).
 	t.Parallel()
 	prog, pkg, _ := loadLateNative(t) // the gate stays closed: the stage never ends
+	shareOnFirst(t, prog)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	stop := errors.New("stopped by the test")
@@ -370,9 +383,10 @@ func TestNativeLateWaitToBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
-	// Waits most of its time, in parallel (see loadGated).
+	// In parallel with the other tests on a gated subject (see loadGated).
 	t.Parallel()
 	prog, pkg, gate := loadLateNative(t)
+	shareOnFirst(t, prog)
 	var mu sync.Mutex
 	var doneAt time.Time // when the stage was done
 	testHooksNative.Store(prog, func(e string) {

@@ -97,9 +97,10 @@ func TestNativeLateRefused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
-	// Waits most of its time, in parallel (see loadGated).
+	// In parallel with the other tests on a gated subject (see loadGated).
 	t.Parallel()
 	prog, pkg, gate := loadGated(t, "testdata/laterefuse")
+	shareOnFirst(t, prog)
 	events := hearNative(t, prog)
 	var seen *native.Run // the native evidence the technique got
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
@@ -188,9 +189,10 @@ func TestNativeLateHeld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
-	// Waits most of its time, in parallel (see loadGated).
+	// In parallel with the other tests on a gated subject (see loadGated).
 	t.Parallel()
 	prog, pkg, gate := loadLateNative(t)
+	shareOnFirst(t, prog)
 	events := hearNative(t, prog)
 	var calls []string // the callbacks, in order
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
