@@ -265,6 +265,7 @@ func TestNativePastDue(t *testing.T) {
 		{"stage bound ends the wait", false, 8 * time.Second},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each on a program of its own (see loadGated)
 			prog, pkg, gate := loadLateNative(t)
 			events := hearNative(t, prog)
 			heard := make(chan bool, 1) // whether Run waited past the bound
