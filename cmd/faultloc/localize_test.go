@@ -507,7 +507,7 @@ func TestLocalizeDeadlineNative(t *testing.T) {
 // shares of the bound, the command ends within it (10% or 2 s over at most) with
 // its whole report, partial, its reason naming what was cut.
 func TestLocalizeTimeoutKept(t *testing.T) {
-	const bound = 8 * time.Second
+	const bound = 5 * time.Second
 	var out, errb bytes.Buffer
 	start := time.Now()
 	code := run(context.Background(), []string{"localize", "-format", "json", "-timeout", bound.String(), "-run", "^TestAbs$", "../../localize/testdata/slowshared"}, &out, &errb)
