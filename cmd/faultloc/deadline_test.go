@@ -19,7 +19,13 @@ import (
 // case's progress line is written to the writer it returns, standard
 // error for the run.
 func passOnProgress(t *testing.T) *passWriter {
-	w := &passWriter{}
+	return passOn(t, progressLine)
+}
+
+// passOn is passOnProgress for the first line on standard error that
+// matches line.
+func passOn(t *testing.T, line *regexp.Regexp) *passWriter {
+	w := &passWriter{line: line}
 	t.Cleanup(func() { withDeadline = context.WithTimeoutCause })
 	withDeadline = func(parent context.Context, _ time.Duration, cause error) (context.Context, context.CancelFunc) {
 		c, pass := ctxtest.Deadline(parent, cause)
@@ -29,16 +35,17 @@ func passOnProgress(t *testing.T) *passWriter {
 	return w
 }
 
-// passWriter is standard error for a run whose deadline passes once the
-// first case's progress line is written.
+// passWriter is standard error for a run whose deadline passes once a
+// line matching line is written.
 type passWriter struct {
 	buf  bytes.Buffer
+	line *regexp.Regexp
 	pass func()
 }
 
 func (w *passWriter) Write(p []byte) (int, error) {
 	n, err := w.buf.Write(p)
-	if w.pass != nil && progressLine.Match(w.buf.Bytes()) {
+	if w.pass != nil && w.line.Match(w.buf.Bytes()) {
 		w.pass()
 	}
 	return n, err

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -473,30 +472,21 @@ func TestLocalizeDeadline(t *testing.T) {
 // case, TestGated, so localize waits for the native run past -timeout;
 // that run waits for a gate that never opens, so -deadline ends the
 // wait, and the command says no failing case was known, not that none
-// fails. The deadline leaves the package's load time on a busy machine.
-// The command runs as a process (this test binary), the gate in its
-// environment alone, and in parallel with TestShardsMerge's processes:
-// it spends its time waiting.
+// fails. The deadline passes once standard error says that the command
+// waits for the native run (passOn), which it says only after the
+// interpreter ran the selected case: the point a deadline of seconds
+// reached on a busy machine, without waiting for it.
 func TestLocalizeDeadlineNative(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
-	t.Parallel()
-	cmd := child("main", "localize", "-run", "^TestGated$", "-timeout", "1s", "-deadline", "20s", "../../localize/pipeline/testdata/latenative")
-	cmd.Env = append(cmd.Env, "LATENATIVE_GATE="+filepath.Join(t.TempDir(), "gate"))
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	code := 0
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatal(err)
-		}
-		code = ee.ExitCode()
-	}
-	want := "faultloc localize: -deadline 20s passed: stopped before any failing case was known: the interpreter failed none of the selected cases, and the native go test run had given no verdict on them\n"
-	if code != exitInterrupted || !strings.HasSuffix(errb.String(), want) || strings.Contains(out.String(), "no failing test case") {
-		t.Errorf("exit %d, stdout %q, stderr %q; want %d, and stderr ending with %q", code, out.String(), errb.String(), exitInterrupted, want)
+	t.Setenv("LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
+	errw := passOn(t, regexp.MustCompile(`(?m)^faultloc localize: waiting for the native go test run, `))
+	var out bytes.Buffer
+	code := run(context.Background(), []string{"localize", "-run", "^TestGated$", "-timeout", "1s", "-deadline", "1h", "../../localize/pipeline/testdata/latenative"}, &out, errw)
+	want := "faultloc localize: -deadline 1h0m0s passed: stopped before any failing case was known: the interpreter failed none of the selected cases, and the native go test run had given no verdict on them\n"
+	if code != exitInterrupted || !strings.HasSuffix(errw.buf.String(), want) || strings.Contains(out.String(), "no failing test case") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %d, and stderr ending with %q", code, out.String(), errw.buf.String(), exitInterrupted, want)
 	}
 }
 

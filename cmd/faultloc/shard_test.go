@@ -23,8 +23,7 @@ import (
 // write (localize's JSON and HTML hold run times, which differ between
 // any two runs: those are compared with the times blanked, see untimed).
 // Its runs are processes of their own (and merge touches no state of the
-// process): it runs in parallel with TestLocalizeDeadlineNative, which
-// waits. What it compares cannot depend on timing: the localize shards'
+// process): it runs in parallel with the other tests. What it compares cannot depend on timing: the localize shards'
 // reports are whole (see whole), and localize runs with a bound none
 // reaches.
 func TestShardsMerge(t *testing.T) {
