@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/slicing"
@@ -35,6 +36,7 @@ func TestRecoveredPanicSliceAndRank(t *testing.T) {
 		{"quota", "TestUnlimited", "quota.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each subject a program of its own
 			dir := filepath.Join("..", "repair", "testdata", tc.name)
 			prog, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true}, ".")
 			if err != nil {
@@ -80,7 +82,12 @@ func TestRecoveredPanicSliceAndRank(t *testing.T) {
 				t.Errorf("the dynamic slice of the failed check misses the panic's line %d: %v", at.Line, sl.Lines())
 			}
 
-			res, err := Run(ctx, prog, pkg, &Options{Run: "^" + tc.test + "$"})
+			// The default stages under a bound of 8 s instead of the
+			// default 20 s: tally's search runs until its share of
+			// the bound cuts it either way, and the evidence that
+			// ranks the panic's line does not wait for it; option's
+			// and quota's searches end by themselves in a second.
+			res, err := Run(ctx, prog, pkg, &Options{Run: "^" + tc.test + "$", Timeout: 8 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
