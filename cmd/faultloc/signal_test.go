@@ -171,8 +171,22 @@ func TestIgnoredSignal(t *testing.T) {
 	}
 }
 
+// stopSignal returns the signal that stops a child faultloc: SIGINT, or
+// SIGTERM where this process ignores SIGINT, as a background job of a
+// shell script does, since the child inherits that and keeps it ignored
+// (TestIgnoredSignal); it skips t when both are ignored.
+func stopSignal(t *testing.T) syscall.Signal {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		if !signal.Ignored(sig) {
+			return sig
+		}
+	}
+	t.Skip("SIGINT and SIGTERM are ignored by this process, so by the child: nothing can stop it (TestIgnoredSignal covers that)")
+	return 0
+}
+
 // TestLocalizeSignal runs faultloc as a process (this test binary) on a
-// package with eleven failing cases and sends it SIGINT when the first
+// package with eleven failing cases and sends it SIGINT (stopSignal) when the first
 // case is done: it writes the cases done as one valid JSON array, without
 // the fixes -fixes searches once every case is done, and exits with
 // status 3.
@@ -180,6 +194,8 @@ func TestLocalizeSignal(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGINT to send to a process on Windows")
 	}
+	sig := stopSignal(t)
+	t.Logf("stopping with %v", sig)
 	cmd := child("main", "localize", "-format", "json", "-max-size", "1", "-fixes", "../../localize/testdata/output")
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
@@ -197,7 +213,7 @@ func TestLocalizeSignal(t *testing.T) {
 		errText.WriteString(lines.Text() + "\n")
 		if m := progressLine.FindStringSubmatch(lines.Text()); m != nil && first == "" {
 			first = m[1]
-			cmd.Process.Signal(os.Interrupt)
+			cmd.Process.Signal(sig)
 		}
 	}
 	err = cmd.Wait()
@@ -217,12 +233,12 @@ func TestLocalizeSignal(t *testing.T) {
 			t.Errorf("%s has fixes: -fixes ran after the interrupt", r.Test)
 		}
 	}
-	if !strings.Contains(errText.String(), "faultloc localize: interrupt signal received: stopped with the reports of ") {
+	if !strings.Contains(errText.String(), "faultloc localize: "+sig.String()+" signal received: stopped with the reports of ") {
 		t.Errorf("stderr does not say the run stopped:\n%s", errText.String())
 	}
 }
 
-// TestSpectraSignal: faultloc spectra stopped by SIGINT while a case runs
+// TestSpectraSignal: faultloc spectra stopped by SIGINT (stopSignal) while a case runs
 // ranks the cases it finished (testdata/slowspectra: TestNegative and
 // TestPositive, before TestSlow, which is running) and exits with status
 // 3. The signal comes once TestSlow has started its own run (its second
@@ -231,6 +247,8 @@ func TestSpectraSignal(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGINT to send to a process on Windows")
 	}
+	sig := stopSignal(t)
+	t.Logf("stopping with %v", sig)
 	mark := filepath.Join(t.TempDir(), "mark")
 	cmd := child("main", "spectra", "-format", "json", "./testdata/slowspectra")
 	cmd.Env = append(cmd.Env, "FAULTLOC_SLOW_MARK="+mark)
@@ -250,7 +268,7 @@ func TestSpectraSignal(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	cmd.Process.Signal(os.Interrupt)
+	cmd.Process.Signal(sig)
 	err := cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
