@@ -26,6 +26,17 @@ type callGraph struct {
 	spans map[string][]funcSpan
 	reads map[trace.Line][]*ssa.Global // lines of function bodies that read a package variable
 	inits map[*ssa.Global][]trace.Line // the lines of each package variable's initializer
+
+	// roots and initSeen serve the construction: rootGlobal's answers
+	// for the temporaries of composite literals, and the lines of inits.
+	roots    map[rootKey]*ssa.Global
+	initSeen map[*ssa.Global]map[trace.Line]bool
+}
+
+// rootKey is a question rootGlobal answers: the root of v reached at depth.
+type rootKey struct {
+	v     ssa.Value
+	depth int
 }
 
 // funcSpan is the lines of one function's source.
@@ -50,7 +61,7 @@ func codePackages(prog *trace.Program) []*ssa.Package {
 // newCallGraph builds the call graph of prog's code under test, adding
 // its files to files by base name, the targets' first.
 func newCallGraph(prog *trace.Program, files map[string][]string) *callGraph {
-	g := &callGraph{fset: prog.SSA.Fset, index: map[*ssa.Function]int{}, spans: map[string][]funcSpan{}, reads: map[trace.Line][]*ssa.Global{}, inits: map[*ssa.Global][]trace.Line{}}
+	g := &callGraph{fset: prog.SSA.Fset, index: map[*ssa.Function]int{}, spans: map[string][]funcSpan{}, reads: map[trace.Line][]*ssa.Global{}, inits: map[*ssa.Global][]trace.Line{}, roots: map[rootKey]*ssa.Global{}, initSeen: map[*ssa.Global]map[trace.Line]bool{}}
 	var add func(fn *ssa.Function)
 	add = func(fn *ssa.Function) {
 		if fn == nil {
@@ -134,6 +145,7 @@ func newCallGraph(prog *trace.Program, files map[string][]string) *callGraph {
 		// Innermost first: the narrowest span that holds a line.
 		slices.SortFunc(ss, func(a, b funcSpan) int { return (a.to - a.from) - (b.to - b.from) })
 	}
+	g.roots, g.initSeen = nil, nil
 	return g
 }
 
@@ -158,7 +170,11 @@ func (g *callGraph) globals(fn *ssa.Function, ins ssa.Instruction, initFn bool) 
 		default:
 			return
 		}
-		if gl := rootGlobal(addr); gl != nil && gl.Pkg == fn.Pkg && !slices.Contains(g.inits[gl], line) {
+		if gl := g.rootGlobal(addr, 0); gl != nil && gl.Pkg == fn.Pkg && !g.initSeen[gl][line] {
+			if g.initSeen[gl] == nil {
+				g.initSeen[gl] = map[trace.Line]bool{}
+			}
+			g.initSeen[gl][line] = true
 			g.inits[gl] = append(g.inits[gl], line)
 		}
 		return
@@ -175,12 +191,12 @@ func (g *callGraph) globals(fn *ssa.Function, ins ssa.Instruction, initFn bool) 
 
 // rootGlobal returns the package variable an address is a part of
 // (through field and element addresses, and a composite literal built in
-// a temporary and then stored into the variable), or nil.
-func rootGlobal(v ssa.Value) *ssa.Global {
-	return rootGlobalDepth(v, 0)
-}
-
-func rootGlobalDepth(v ssa.Value, depth int) *ssa.Global {
+// a temporary and then stored into the variable), or nil; depth is how
+// many steps led to v (at most 16 are followed). The answers for
+// temporaries are kept: a table literal of n entries stores each into
+// the same temporary, whose n referrers would otherwise be walked n
+// times.
+func (g *callGraph) rootGlobal(v ssa.Value, depth int) *ssa.Global {
 	if v == nil || depth > 16 {
 		return nil
 	}
@@ -188,14 +204,19 @@ func rootGlobalDepth(v ssa.Value, depth int) *ssa.Global {
 	case *ssa.Global:
 		return x
 	case *ssa.FieldAddr:
-		return rootGlobalDepth(x.X, depth+1)
+		return g.rootGlobal(x.X, depth+1)
 	case *ssa.IndexAddr:
-		return rootGlobalDepth(x.X, depth+1)
+		return g.rootGlobal(x.X, depth+1)
 	}
 	refs := v.Referrers()
 	if refs == nil {
 		return nil
 	}
+	key := rootKey{v, depth}
+	if gl, ok := g.roots[key]; ok {
+		return gl
+	}
+	var root *ssa.Global
 	// A value built in a temporary: where it goes.
 	for _, r := range *refs {
 		var next ssa.Value
@@ -213,11 +234,12 @@ func rootGlobalDepth(v ssa.Value, depth int) *ssa.Global {
 				next = r
 			}
 		}
-		if g := rootGlobalDepth(next, depth+1); g != nil {
-			return g
+		if root = g.rootGlobal(next, depth+1); root != nil {
+			break
 		}
 	}
-	return nil
+	g.roots[key] = root
+	return root
 }
 
 // funcOf returns the index of the innermost function whose source holds
