@@ -212,9 +212,17 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	}
 	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, First: opts.First, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
 	n := &Run{files: map[string][]string{}, targets: targetDirs(prog)}
-	n.graph = newCallGraph(prog, n.files)
+	// The call graph is built while go test builds and runs: the one
+	// is work of this process, the other mostly waiting on the go
+	// command and the test binary.
+	graphDone := make(chan struct{})
+	go func() {
+		defer close(graphDone)
+		n.graph = newCallGraph(prog, n.files)
+	}()
 	if opts.FirstDone != nil {
 		g.FirstDone = func(m *spectra.Matrix) {
+			<-graphDone
 			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files, targets: n.targets})
 		}
 	}
@@ -230,6 +238,7 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	}
 	m := spectra.NewMatrix()
 	err := g.Collect(nctx, m)
+	<-graphDone
 	n.Stats = g.Stats
 	if m.NumTests() > 0 || err == nil {
 		n.Spectrum = m
