@@ -67,8 +67,11 @@ import (
 // "TestX/a/c" fails), so that a stopped collection keeps the failures
 // and the passing cases most like them.
 // Within each group cases run one binary process at a time, except cases
-// whose test called t.Parallel (or whose top-level test did): like go
-// test, those run after the others, up to Workers processes at once.
+// whose test called t.Parallel (or whose top-level test did), and a fuzz
+// target's seed inputs (whose function the fuzzing engine itself runs in
+// several processes at once): like go test's parallel tests, those run
+// after the others, up to Workers processes at once (Workers 1 runs
+// every case alone).
 // AllParallel runs every case that way. Cases are added to the sink in discovery order
 // whatever the concurrency, so results are deterministic.
 type GoTest struct {
@@ -79,7 +82,7 @@ type GoTest struct {
 	// patterns). Default: each tested package measures itself.
 	CoverPkg []string
 	Kind     Kind // Line (default), Block or Function; Instruction is not available natively
-	Workers  int  // concurrent runs of parallel cases; default GOMAXPROCS
+	Workers  int  // concurrent runs of parallel cases and fuzz seeds; default GOMAXPROCS, 1 runs each case alone
 	// Run and Skip, if not empty, are regular expressions over case names
 	// ("TestX/sub"): only cases that match Run and do not match Skip are
 	// run and added. Use Skip for flaky tests, whose changing verdicts
@@ -538,7 +541,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			var seq, par []int
 			for _, i := range group {
 				top, _, _ := strings.Cut(leaves[i].Name, "/")
-				if g.AllParallel || parallel[leaves[i].Name] || parallel[top] {
+				if g.AllParallel || parallel[leaves[i].Name] || parallel[top] || isFuzzSeed(leaves[i].Name) {
 					par = append(par, i)
 				} else {
 					seq = append(seq, i)
@@ -692,6 +695,16 @@ func parallelRun(ctx context.Context, idx []int, workers int, run func(int) erro
 		return errs[0]
 	}
 	return ctx.Err()
+}
+
+// isFuzzSeed reports whether the case called name is a seed input of a
+// fuzz target ("FuzzX/seed#0", or a file of its corpus): the fuzz
+// function, which the fuzzing engine runs in several worker processes
+// at once, is one that runs safely in parallel processes, as the case
+// runs then.
+func isFuzzSeed(name string) bool {
+	top, _, sub := strings.Cut(name, "/")
+	return sub && strings.HasPrefix(top, "Fuzz")
 }
 
 func findResult(rs []nativetest.Result, name string) (nativetest.Result, bool) {

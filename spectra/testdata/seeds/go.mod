@@ -1,0 +1,3 @@
+module seeds
+
+go 1.26
