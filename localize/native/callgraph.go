@@ -161,13 +161,8 @@ func (g *callGraph) globals(fn *ssa.Function, ins ssa.Instruction, initFn bool) 
 	p := g.fset.Position(pos)
 	line := trace.Line{File: p.Filename, Line: p.Line}
 	if initFn {
-		var addr ssa.Value
-		switch ins := ins.(type) {
-		case *ssa.Store:
-			addr = ins.Addr
-		case *ssa.MapUpdate:
-			addr = ins.Map
-		default:
+		addr := storedInto(ins)
+		if addr == nil {
 			return
 		}
 		if gl := g.rootGlobal(addr, 0); gl != nil && gl.Pkg == fn.Pkg && !g.initSeen[gl][line] {
@@ -189,13 +184,25 @@ func (g *callGraph) globals(fn *ssa.Function, ins ssa.Instruction, initFn bool) 
 	}
 }
 
+// storedInto returns the address that ins stores into (a store, a map
+// update), or nil.
+func storedInto(ins ssa.Instruction) ssa.Value {
+	switch ins := ins.(type) {
+	case *ssa.Store:
+		return ins.Addr
+	case *ssa.MapUpdate:
+		return ins.Map
+	}
+	return nil
+}
+
 // rootGlobal returns the package variable an address is a part of
 // (through field and element addresses, and a composite literal built in
 // a temporary and then stored into the variable), or nil; depth is how
 // many steps led to v (at most 16 are followed). The answers for
-// temporaries are kept: a table literal of n entries stores each into
-// the same temporary, whose n referrers would otherwise be walked n
-// times.
+// temporaries are kept in g.roots when it is not nil: a table literal of
+// n entries stores each into the same temporary, whose n referrers would
+// otherwise be walked n times.
 func (g *callGraph) rootGlobal(v ssa.Value, depth int) *ssa.Global {
 	if v == nil || depth > 16 {
 		return nil
@@ -238,7 +245,9 @@ func (g *callGraph) rootGlobal(v ssa.Value, depth int) *ssa.Global {
 			break
 		}
 	}
-	g.roots[key] = root
+	if g.roots != nil {
+		g.roots[key] = root
+	}
 	return root
 }
 
