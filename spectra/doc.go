@@ -79,7 +79,10 @@
 //
 //   - Native collection starts one process per test case: milliseconds a
 //     case on top of the test's own time, plus one build of the test
-//     binary.
+//     binary. A subtest's process runs its parent test too, all of it but
+//     the other subtests: a table test whose parent does much work before
+//     its t.Run calls (loads and checks a whole corpus, say) pays it once
+//     per subtest. Only t.Parallel cases and fuzz seeds run concurrently.
 //   - A case's coverage is lost (the case is named in [GoTestStats].Lost)
 //     when its binary dies in a way no cleanup sees: os.Exit, a panic in a
 //     goroutine the test started, a fatal error such as a stack overflow,
