@@ -70,8 +70,8 @@ import (
 // whose test called t.Parallel (or whose top-level test did), and a fuzz
 // target's seed inputs (whose function the fuzzing engine itself runs in
 // several processes at once): like go test's parallel tests, those run
-// after the others, up to Workers processes at once (Workers 1 runs
-// every case alone).
+// after the others, up to Workers processes at once (Workers 1: one
+// process at a time, whatever the case).
 // AllParallel runs every case that way. Cases are added to the sink in discovery order
 // whatever the concurrency, so results are deterministic.
 type GoTest struct {
@@ -82,7 +82,7 @@ type GoTest struct {
 	// patterns). Default: each tested package measures itself.
 	CoverPkg []string
 	Kind     Kind // Line (default), Block or Function; Instruction is not available natively
-	Workers  int  // concurrent runs of parallel cases and fuzz seeds; default GOMAXPROCS, 1 runs each case alone
+	Workers  int  // concurrent runs of parallel cases and fuzz seeds; default GOMAXPROCS; 1 runs one process at a time
 	// Run and Skip, if not empty, are regular expressions over case names
 	// ("TestX/sub"): only cases that match Run and do not match Skip are
 	// run and added. Use Skip for flaky tests, whose changing verdicts
