@@ -108,7 +108,7 @@ func runBug(ctx context.Context, b bug, bin, tmp string, timeout time.Duration, 
 	// Beside the copy, for -keep: what faultloc wrote.
 	os.WriteFile(dir+".json", stdout.Bytes(), 0o666)
 	os.WriteFile(dir+".stderr", stderr.Bytes(), 0o666)
-	r.crash = crashOf(stdout.String(), stderr.String())
+	r.crash = historical.CrashOf(stdout.String(), stderr.String())
 	if lctx.Err() != nil {
 		r.err = fmt.Sprintf("faultloc did not end within %v, the bound of its whole run: %s", bound, historical.LastLines(stderr.String(), 2))
 		return r
@@ -388,42 +388,6 @@ func writeHistorical(rep *strings.Builder, rs []bugResult, check bool) {
 	}
 	writeBeside(rep, rs)
 }
-
-// crashOf returns the first panic of faultloc's own in its output: the
-// process's own crash (a runtime panic or fatal error on stderr, with its
-// goroutine stack; a signal such as a segmentation fault in Z3) or a stage's panic recovered by localize.Guard (named
-// in a report's reason or an error). It returns "" when there is none.
-// The interpreted program's panics are outcomes, reported in the JSON as
-// failures, not in these forms.
-func crashOf(stdout, stderr string) string {
-	if strings.Contains(stderr, "\ngoroutine ") {
-		for _, l := range strings.Split(stderr, "\n") {
-			sig, _, isSig := strings.Cut(l, ": ") // SIGSEGV: segmentation violation (in cgo: Z3)
-			isSig = isSig && len(sig) > 3 && strings.HasPrefix(sig, "SIG") && strings.ToUpper(sig) == sig
-			if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || isSig {
-				return "faultloc crashed: " + l
-			}
-		}
-	}
-	for _, out := range []string{stdout, stderr} {
-		if i := strings.Index(out, stagePanic); i >= 0 {
-			start := strings.LastIndex(out[:i], "localize: ") // the stage's name precedes
-			if start < 0 {
-				start = i
-			}
-			end := strings.IndexAny(out[i:], "\"\n")
-			if end < 0 {
-				end = len(out) - i
-			}
-			return "a stage panicked: " + out[start:i+end]
-		}
-	}
-	return ""
-}
-
-// stagePanic is how localize.StagePanicError's message goes on after the
-// stage's name.
-const stagePanic = "panicked (a bug; please report it"
 
 // cell makes s fit in a table cell.
 func cell(s string) string {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/bench/internal/nativeochiai"
 	"github.com/faultloc/faultloc/internal/mutate"
 	"github.com/faultloc/faultloc/localize/native"
@@ -284,18 +285,22 @@ func coveredTargets(m *spectra.Matrix, pkgDir string) []mutate.Target {
 	return out
 }
 
-// faultlocError is what faultloc's standard error says of why it
-// stopped: its last line naming faultloc, else its last line, else how
-// it exited.
-func faultlocError(stderr []byte, err error) string {
+// faultlocError is why faultloc stopped with err: a crash of its own
+// (historical.CrashOf) if its output shows one, else its standard
+// error's last line naming faultloc, else that error's last line, each
+// with how it exited; else err.
+func faultlocError(stdout, stderr []byte, err error) string {
+	if crash := historical.CrashOf(string(stdout), string(stderr)); crash != "" {
+		return fmt.Sprintf("%s (%v)", crash, err)
+	}
 	lines := strings.Split(strings.TrimSpace(string(stderr)), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
 		if strings.HasPrefix(lines[i], "faultloc") {
-			return strings.TrimSpace(lines[i])
+			return fmt.Sprintf("%s (%v)", strings.TrimSpace(lines[i]), err)
 		}
 	}
 	if l := strings.TrimSpace(lines[len(lines)-1]); l != "" {
-		return l
+		return fmt.Sprintf("%s (%v)", l, err)
 	}
 	return err.Error()
 }
@@ -340,7 +345,7 @@ func trySeeded(ctx context.Context, dir, pkg, pkgDir string, m mutate.Mutant, sk
 	fl.Stdout, fl.Stderr = &stdout, &stderr
 	errText := ""
 	if err := fl.Run(); err != nil {
-		errText = faultlocError(stderr.Bytes(), err)
+		errText = faultlocError(stdout.Bytes(), stderr.Bytes(), err)
 		var ee *exec.ExitError
 		if rctx.Err() != nil {
 			errText = fmt.Sprintf("faultloc ran past its -deadline by a minute: %s", errText)

@@ -146,19 +146,26 @@ func TestSeededTally(t *testing.T) {
 	}
 }
 
+// TestFaultlocError: why faultloc stopped, with how it exited; a crash
+// of its own (a runtime panic after its progress lines) is named as one,
+// not hidden behind its last progress line.
 func TestFaultlocError(t *testing.T) {
 	exit1 := errors.New("exit status 1")
+	exit2 := errors.New("exit status 2")
 	tests := []struct {
-		stderr, want string
+		stdout, stderr string
+		err            error
+		want           string
 	}{
-		{"faultloc localize: TestA: 1 candidates in 2s\nfaultloc localize: none of the 1 selected cases ran\n", "faultloc localize: none of the 1 selected cases ran"},
-		{"progress\nfaultloc localize: stopped\nsomething else\n", "faultloc localize: stopped"},
-		{"panic: boom\n", "panic: boom"},
-		{"", "exit status 1"},
+		{"", "faultloc localize: TestA: 1 candidates in 2s\nfaultloc localize: none of the 1 selected cases ran\n", exit1, "faultloc localize: none of the 1 selected cases ran (exit status 1)"},
+		{"", "progress\nfaultloc localize: stopped\nsomething else\n", exit1, "faultloc localize: stopped (exit status 1)"},
+		{"", "panic: boom\n", exit1, "panic: boom (exit status 1)"},
+		{"", "", exit1, "exit status 1"},
+		{"[\n", "faultloc localize: TestA: 1 candidates (0 verified) in 13s\nfatal error: concurrent map writes\n\ngoroutine 7 [running]:\nmain.main()\n", exit2, "faultloc crashed: fatal error: concurrent map writes (exit status 2)"},
 	}
 	for _, tt := range tests {
-		if got := faultlocError([]byte(tt.stderr), exit1); got != tt.want {
-			t.Errorf("faultlocError(%q) = %q, want %q", tt.stderr, got, tt.want)
+		if got := faultlocError([]byte(tt.stdout), []byte(tt.stderr), tt.err); got != tt.want {
+			t.Errorf("faultlocError(%q, %q) = %q, want %q", tt.stdout, tt.stderr, got, tt.want)
 		}
 	}
 }
