@@ -249,6 +249,15 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		opts.Overlay = cfg.Overlay // candidates quote their lines from it
 	}
+	// The native go test run begins now, beside the load, which takes
+	// seconds on a real library: pipeline.Run uses it. Not with -all (no
+	// native stage), -failed-from (its cases are known after the load)
+	// or -overlay (go test does not build one).
+	var early *earlyNative
+	if *native && !*all && *failedFrom == "" && *overlay == "" {
+		early = startNativeEarly(ctx, cfg, fs.Arg(0), *runRE)
+	}
+	defer stopNativeEarly(early) // the load failed, or the run is over
 	// Text reports that nothing reorders afterwards are written as each
 	// case is done (a package with many failing cases takes minutes).
 	wd, _ := os.Getwd()
@@ -356,6 +365,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitInterrupted
 	}
 	prog, err := trace.Load(ctx, cfg, fs.Arg(0))
+	testHookNativeEarly("loaded")
 	if err != nil {
 		if ctx.Err() != nil && *all {
 			// -all's report is one diagnosis, not a list of cases.
@@ -411,7 +421,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *flexFlag:
 		popts.Technique = &angelic.FlexFilter{Technique: popts.Technique, Options: angelic.FlexOptions{Remove: *remove}}
 	}
-	popts.Parallel, popts.Status, popts.Start = *parallel, status, began
+	popts.Parallel, popts.Status, popts.Start, popts.NativeStarted = *parallel, status, began, early
 	popts.EvidenceParallel = *evidenceParallel
 	if sharded {
 		popts.Shard = sh.Has // merge runs the case-set refiners
@@ -492,6 +502,7 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	res, err = pipeline.Run(ctx, prog, pkgPath, popts)
+	adoptedEarly(res)
 	if res != nil {
 		printCaseErrors(stderr, res)
 	}

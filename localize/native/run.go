@@ -37,6 +37,9 @@ type Run struct {
 	// skipped, lost or flaky), which spectra, below localize, keeps in
 	// its own type; a report's work is in its localize.Stats.
 	Stats spectra.GoTestStats
+	// Early says that the go test run is one [Start] began before the
+	// program was loaded, which Collect used (Options.Started).
+	Early bool
 
 	// graph is the static call graph of the code under test: the
 	// functions of the loaded program's in-scope packages ([measured]).
@@ -184,6 +187,13 @@ type Options struct {
 	// A case that runs longer (a loop that does not end) fails, its
 	// coverage lost. Default 0: DefaultTimeout.
 	Timeout time.Duration
+	// Started, if set, is a run [Start] began before the program was
+	// loaded: Collect uses it if it fits ([Started.Fits]) instead of
+	// building and running the tests again, its bound counting from
+	// Start's (Bound is Start's; ctx stops it too), else stops it and
+	// runs its own. Collect stops it either way when ctx ends.
+	// Default nil: Collect runs the tests itself.
+	Started *Started
 }
 
 // DefaultTimeout is the default bound of one run of the test
@@ -207,6 +217,11 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		opts = &Options{}
 	}
 	cfg, _ := prog.LoadedWith()
+	st := opts.Started
+	if st != nil && !st.Fits(prog, pkgPath, opts) {
+		st.Stop()
+		st = nil
+	}
 	if len(cfg.Overlay) > 0 {
 		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
 	}
@@ -220,6 +235,12 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		defer close(graphDone)
 		n.graph = newCallGraph(prog, n.files)
 	}()
+	if st != nil {
+		m, stats, err := st.collect(ctx, n, graphDone, opts)
+		<-graphDone
+		n.Early = true
+		return n.finish(m, stats, err)
+	}
 	if opts.FirstDone != nil {
 		g.FirstDone = func(m *spectra.Matrix) {
 			<-graphDone
@@ -239,7 +260,13 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	m := spectra.NewMatrix()
 	err := g.Collect(nctx, m)
 	<-graphDone
-	n.Stats = g.Stats
+	return n.finish(m, g.Stats, err)
+}
+
+// finish completes n with the matrix, stats and error of its go test
+// run, and returns it with the error wrapped.
+func (n *Run) finish(m *spectra.Matrix, stats spectra.GoTestStats, err error) (*Run, error) {
+	n.Stats = stats
 	if m.NumTests() > 0 || err == nil {
 		n.Spectrum = m
 	}

@@ -52,9 +52,6 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 		hook = h.(func(event string))
 	}
 	s.hook = hook
-	if hook != nil {
-		hook("started")
-	}
 	_, s.early = testShareOnFirst.Load(prog)
 	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, FirstDone: func(r *native.Run) {
 		s.mu.Lock()
@@ -75,12 +72,23 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 			nopts.Run = "^(" + strings.Join(alts, "|") + ")$"
 		}
 	}
+	// A run begun before the load (Options.NativeStarted) that fits is
+	// used: "adopted", not "started", a build of its own.
+	began := time.Now()
+	if st := opts.NativeStarted; st.Fits(prog, pkgPath, nopts) {
+		nopts.Started, began = st, st.Began()
+		if hook != nil {
+			hook("adopted")
+		}
+	} else if hook != nil {
+		hook("started")
+	}
 	ctx, s.cancel = context.WithCancel(ctx)
 	switch {
 	case opts.NativeBound == 0:
-		s.deadline = deadline(native.DefaultBound)
+		s.deadline = began.Add(native.DefaultBound)
 	case opts.NativeBound > 0:
-		s.deadline = deadline(opts.NativeBound)
+		s.deadline = began.Add(opts.NativeBound)
 	}
 	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
 		s.deadline = d // the whole run's bound ends the stage first
@@ -97,7 +105,8 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 
 // testHooksNative holds, for a *trace.Program a test put in it, a
 // func(event string) that hears each native stage started on that
-// program after that: "started" when it starts, "done" when the stage
+// program after that: "started" when it starts (a go test build of its
+// own), or "adopted" when it uses Options.NativeStarted instead, "done" when the stage
 // is, and "past due" when
 // Run, which has nothing else to rank the selected cases by, goes on
 // waiting for it after the end of its share of the first case's bound

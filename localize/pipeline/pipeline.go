@@ -181,6 +181,18 @@ type Options struct {
 	// cases Run selects first and the others in what is left of it.
 	// Default 0: native.DefaultBound; negative: no bound.
 	NativeBound time.Duration
+	// NativeStarted, if set, is the native evidence stage's go test run
+	// begun before the program was loaded ([native.Start], with
+	// native.Options First set to Run, Bound to NativeBound), so that
+	// the build and the selected cases' runs overlap the load: the stage
+	// uses it instead of building and running the tests again when it
+	// fits ([native.Started.Fits]), its NativeBound counting from
+	// native.Start. The first case's bound, and with it the stage's
+	// share of it, count from Start as ever (set Start no later than
+	// native.Start was called). Run stops it before it returns whether
+	// it used it or not (NoNative, a Diagnoser, SelectedSpectrum, or a
+	// run that does not fit). Default nil: the stage starts in Run.
+	NativeStarted *native.Started
 	// Shard, if set, is asked about each failing case, by name: only the
 	// cases it accepts are localized and reported, each machine of a
 	// sharded run running every case for the evidence and localizing its
@@ -349,6 +361,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if prog == nil {
 		return nil, errors.New("localize: Package: no program")
 	}
+	defer opts.NativeStarted.Stop() // used or not, over when Run is
 	res := &Result{Package: pkgPath}
 	// final hands a failing case's report to the caller.
 	final := func(rep *localize.Report) {

@@ -1,0 +1,5 @@
+package loaderror
+
+import "testing"
+
+func TestF(t *testing.T) { F() }
