@@ -35,7 +35,6 @@ type Started struct {
 	first    string
 	timeout  time.Duration
 	began    time.Time
-	bound    time.Duration // as Options.Bound: 0 is DefaultBound, negative none
 
 	cancel context.CancelCauseFunc
 	done   chan struct{} // closed once the run is over
@@ -75,7 +74,7 @@ func Start(ctx context.Context, cfg *trace.Config, pattern string, opts *Options
 		return nil, err
 	}
 	s := &Started{pkgPath: pkgPath, coverPkg: cover, dir: cfg.Dir, env: cfg.Env, tags: tags, run: opts.Run, first: opts.First,
-		timeout: cmp.Or(opts.Timeout, DefaultTimeout), began: time.Now(), bound: opts.Bound, done: make(chan struct{}), firstDone: make(chan struct{})}
+		timeout: cmp.Or(opts.Timeout, DefaultTimeout), began: time.Now(), done: make(chan struct{}), firstDone: make(chan struct{})}
 	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: cover, Dir: s.dir, Env: s.env, Run: s.run, First: s.first, Tags: tags, Timeout: s.timeout,
 		FirstDone: func(m *spectra.Matrix) {
 			s.mu.Lock()
@@ -87,15 +86,10 @@ func Start(ctx context.Context, cfg *trace.Config, pattern string, opts *Options
 		}}
 	rctx, cancel := context.WithCancelCause(ctx)
 	s.cancel = cancel
-	bound := cmp.Or(opts.Bound, DefaultBound)
 	go func() {
 		defer close(s.done)
-		bctx := rctx
-		if bound > 0 {
-			var stop context.CancelFunc
-			bctx, stop = context.WithTimeoutCause(rctx, bound, fmt.Errorf("native: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
-			defer stop()
-		}
+		bctx, stop := bounded(rctx, opts.Bound)
+		defer stop()
 		m := spectra.NewMatrix()
 		err := g.Collect(bctx, m)
 		s.m, s.stats, s.err = m, g.Stats, err

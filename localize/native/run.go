@@ -247,20 +247,22 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files, targets: n.targets})
 		}
 	}
-	bound := opts.Bound
-	if bound == 0 {
-		bound = DefaultBound
-	}
-	nctx := ctx
-	if bound > 0 {
-		var cancel context.CancelFunc
-		nctx, cancel = context.WithTimeoutCause(ctx, bound, fmt.Errorf("native: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
-		defer cancel()
-	}
+	nctx, cancel := bounded(ctx, opts.Bound)
+	defer cancel()
 	m := spectra.NewMatrix()
 	err := g.Collect(nctx, m)
 	<-graphDone
 	return n.finish(m, g.Stats, err)
+}
+
+// bounded returns ctx bounded by bound, as Options.Bound says (0:
+// DefaultBound; negative: none).
+func bounded(ctx context.Context, bound time.Duration) (context.Context, context.CancelFunc) {
+	bound = cmp.Or(bound, DefaultBound)
+	if bound < 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeoutCause(ctx, bound, fmt.Errorf("native: the native evidence stage ran longer than %v (pipeline.Options.NativeBound)", bound))
 }
 
 // finish completes n with the matrix, stats and error of its go test
