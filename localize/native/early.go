@@ -128,7 +128,7 @@ func (s *Started) Fits(prog *trace.Program, pkgPath string, opts *Options) bool 
 		s.run == opts.Run && s.first == opts.First && s.timeout == cmp.Or(opts.Timeout, DefaultTimeout)
 }
 
-// collectStarted is Collect's part with a run s began: it relays the
+// collect is Collect's part with a run s began: it relays the
 // cases First selects to opts.FirstDone once graphDone is closed, and
 // stops s when ctx ends. It returns the run's matrix, stats and error.
 func (s *Started) collect(ctx context.Context, n *Run, graphDone <-chan struct{}, opts *Options) (*spectra.Matrix, spectra.GoTestStats, error) {
@@ -140,13 +140,12 @@ func (s *Started) collect(ctx context.Context, n *Run, graphDone <-chan struct{}
 		select {
 		case <-s.firstDone:
 		case <-s.done:
-			return
 		}
-		if opts.FirstDone != nil {
+		s.mu.Lock()
+		m := s.firstM // nil if the run ended before those cases were done
+		s.mu.Unlock()
+		if m != nil && opts.FirstDone != nil {
 			<-graphDone
-			s.mu.Lock()
-			m := s.firstM
-			s.mu.Unlock()
 			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files, targets: n.targets})
 		}
 	}()
