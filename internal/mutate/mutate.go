@@ -165,18 +165,32 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 	if cfg == nil {
 		cfg = &Config{}
 	}
+	units, err := loaded.get(ctx, cfg, patterns) // memo.go
+	if err != nil {
+		return nil, err
+	}
+	return generate(units, targets, cfg.Repair)
+}
+
+// load lists and type-checks the packages matched by patterns and
+// returns the units to mutate, with the directories of the modules they
+// belong to (memo.go watches them).
+func load(ctx context.Context, cfg *Config, patterns []string) ([]*unit, []string, error) {
 	pc := &packages.Config{
 		Context:    ctx,
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax,
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax | packages.NeedModule,
 		Dir:        cfg.Dir,
 		Tests:      cfg.Tests,
 		BuildFlags: cfg.BuildFlags,
 		Overlay:    cfg.Overlay,
 		Env:        cfg.Env,
 	}
+	if loadHook != nil {
+		loadHook()
+	}
 	pkgs, err := packages.Load(pc, patterns...)
 	if err != nil {
-		return nil, &Error{Msg: "loading " + strings.Join(patterns, " "), Err: err}
+		return nil, nil, &Error{Msg: "loading " + strings.Join(patterns, " "), Err: err}
 	}
 	var errs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -185,7 +199,7 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 		}
 	})
 	if len(errs) > 0 {
-		return nil, &Error{Msg: "loading " + strings.Join(patterns, " ") + ": " + strings.Join(errs, "; ")}
+		return nil, nil, &Error{Msg: "loading " + strings.Join(patterns, " ") + ": " + strings.Join(errs, "; ")}
 	}
 	// A file may be in several variants (p and p [p.test]): mutate it in
 	// the variant that holds the most files, the one trace interprets
@@ -223,13 +237,25 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 			b, ok := cfg.Overlay[name]
 			if !ok {
 				if b, err = os.ReadFile(name); err != nil {
-					return nil, &Error{Msg: "reading " + name, Err: err}
+					return nil, nil, &Error{Msg: "reading " + name, Err: err}
 				}
 			}
 			u.src[name] = b
 		}
 	}
-	return generate(units, targets, cfg.Repair)
+	var mods []string
+	for _, p := range pkgs {
+		if strings.HasSuffix(p.PkgPath, ".test") {
+			continue // the generated test main
+		}
+		if p.Module == nil || p.Module.Dir == "" {
+			return units, nil, nil
+		}
+		if !slices.Contains(mods, p.Module.Dir) {
+			mods = append(mods, p.Module.Dir)
+		}
+	}
+	return units, mods, nil
 }
 
 // unit is a type-checked package: the input of generate.

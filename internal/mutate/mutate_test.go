@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // typed type-checks src as the one file /x/p.go of package p.
@@ -339,5 +340,67 @@ func TestBuild(t *testing.T) {
 	}
 	if _, err := Build(context.Background(), &Config{Dir: dir}, []string{"./nosuch"}, nil); err == nil {
 		t.Error("Build of a missing package: no error")
+	}
+}
+
+// TestBuildMemo: Build loads a program once for schemas of the same
+// inputs (the operators do not matter), and again when the overlay, the
+// environment or a source file changes.
+func TestBuildMemo(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "m.go")
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/memo\n\ngo 1.22\n")
+	write("m.go", "package m\n\nfunc F(n int) bool {\n\treturn n > 0\n}\n")
+	loads := 0
+	loadHook = func() { loads++ }
+	defer func() { loadHook = nil }()
+	targets := []Target{{File: m, Line: 4}}
+	steps := []struct {
+		name  string
+		cfg   Config
+		edit  func()
+		loads int
+		orig  string // the mutants' original expression
+	}{
+		{"first", Config{Dir: dir}, nil, 1, "n > 0"},
+		{"same", Config{Dir: dir}, nil, 1, "n > 0"},
+		{"repair", Config{Dir: dir, Repair: true}, nil, 1, "n > 0"},
+		{"overlay", Config{Dir: dir, Overlay: map[string][]byte{m: []byte("package m\n\nfunc F(n int) bool {\n\treturn n >= 1\n}\n")}}, nil, 2, "n >= 1"},
+		{"overlay changed", Config{Dir: dir, Overlay: map[string][]byte{m: []byte("package m\n\nfunc F(n int) bool {\n\treturn n >= 2\n}\n")}}, nil, 3, "n >= 2"},
+		{"env", Config{Dir: dir, Env: append(os.Environ(), "GOFLAGS=-mod=mod")}, nil, 4, "n > 0"},
+		{"back", Config{Dir: dir}, nil, 4, "n > 0"},
+		{"source changed", Config{Dir: dir}, func() {
+			// Same size, a later modification time.
+			write("m.go", "package m\n\nfunc F(n int) bool {\n\treturn n < 0\n}\n")
+			later := time.Now().Add(time.Hour)
+			if err := os.Chtimes(m, later, later); err != nil {
+				t.Fatal(err)
+			}
+		}, 5, "n < 0"},
+		{"file added", Config{Dir: dir}, func() { write("n.go", "package m\n\nconst N = 1\n") }, 6, "n < 0"},
+		{"unchanged again", Config{Dir: dir}, nil, 6, "n < 0"},
+	}
+	for _, st := range steps {
+		if st.edit != nil {
+			st.edit()
+		}
+		s, err := Build(context.Background(), &st.cfg, []string{"."}, targets)
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if loads != st.loads {
+			t.Errorf("%s: %d loads, want %d", st.name, loads, st.loads)
+		}
+		if !slices.ContainsFunc(s.Mutants, func(m Mutant) bool { return m.Orig == st.orig }) {
+			t.Errorf("%s: mutants %v, want those of %s", st.name, mutants(s), st.orig)
+		}
 	}
 }
