@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultloc/faultloc/internal/loadmemo"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -165,16 +166,29 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	units, err := loaded.get(ctx, cfg, patterns) // memo.go
+	in := loadmemo.Inputs{Dir: cfg.Dir, Tests: cfg.Tests, BuildFlags: cfg.BuildFlags, Env: cfg.Env, Overlay: cfg.Overlay, Patterns: patterns}
+	units, err := loaded.Get(in, func(root string) ([]*unit, bool, error) {
+		units, mods, err := load(ctx, cfg, patterns)
+		return units, root != "" && slices.Equal(mods, []string{root}), err
+	})
 	if err != nil {
 		return nil, err
 	}
 	return generate(units, targets, cfg.Repair)
 }
 
+// loaded memoizes Build's loads within the process (package loadmemo):
+// one localization builds several schemas of the same program (the fix
+// probe's, the mutation analysis's). The units it keeps are shared:
+// generate and check only read them.
+var loaded = loadmemo.Memo[[]*unit]{Size: 8}
+
+// loadHook, if set, is called at each load (tests count them).
+var loadHook func()
+
 // load lists and type-checks the packages matched by patterns and
 // returns the units to mutate, with the directories of the modules they
-// belong to (memo.go watches them).
+// belong to (nil if one is in none).
 func load(ctx context.Context, cfg *Config, patterns []string) ([]*unit, []string, error) {
 	pc := &packages.Config{
 		Context:    ctx,

@@ -51,7 +51,7 @@ func loadPackages(ctx context.Context, cfg *Config, fset *token.FileSet, pattern
 		Overlay:    cfg.Overlay,
 		Env:        cfg.Env,
 	}
-	listed, err := packages.Load(lcfg, patterns...)
+	listed, err := list(lcfg, patterns) // listmemo.go
 	if err != nil {
 		return nil, fmt.Errorf("trace: load: %w", err)
 	}

@@ -1,0 +1,196 @@
+package loadmemo
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Inputs are the inputs of a load but the source files.
+type Inputs struct {
+	Dir        string
+	Tests      bool
+	BuildFlags []string
+	Env        []string // nil: os.Environ()
+	Overlay    map[string][]byte
+	Patterns   []string
+	// Mode tells apart loads of different kinds into one Memo.
+	Mode string
+}
+
+// Memo keeps the latest loads of values of type V, oldest first.
+type Memo[V any] struct {
+	// Size bounds the loads kept (at least 1).
+	Size int
+	// Check, if set, reports whether a kept value is still good (its
+	// export files are still in the build cache): if not, Get loads
+	// again.
+	Check func(V) bool
+
+	mu      sync.Mutex
+	entries []*entry[V]
+}
+
+type entry[V any] struct {
+	key, stamp [sha256.Size]byte
+	root       string
+	v          V
+}
+
+// Get returns the value of load for in: that of an earlier load of the
+// same inputs if the module holding in.Dir has not changed since, else
+// load's, kept if load says so. load is given the root directory of
+// that module ("" if there is none, or in a workspace) and reports
+// whether its value may be kept: whether all the sources it read are in
+// that module, the standard library or the module cache. Errors are not
+// kept.
+func (m *Memo[V]) Get(in Inputs, load func(root string) (v V, keep bool, err error)) (V, error) {
+	key, root, ok := keyOf(in)
+	if !ok {
+		v, _, err := load("")
+		return v, err
+	}
+	m.mu.Lock()
+	var hit *entry[V]
+	for _, e := range m.entries {
+		if e.key == key {
+			hit = e
+		}
+	}
+	m.mu.Unlock()
+	// The stamp is taken before the load: a file changed during the
+	// load makes the entry stale, not wrong.
+	st, sok := Stamp(root)
+	if hit != nil && sok && hit.stamp == st && hit.root == root && (m.Check == nil || m.Check(hit.v)) {
+		return hit.v, nil
+	}
+	v, keep, err := load(root)
+	if err != nil || !keep || !sok {
+		return v, err
+	}
+	m.put(&entry[V]{key: key, stamp: st, root: root, v: v})
+	return v, nil
+}
+
+// put adds e, replacing an entry of the same key, dropping the oldest
+// past Size.
+func (m *Memo[V]) put(e *entry[V]) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.entries = slices.DeleteFunc(m.entries, func(x *entry[V]) bool { return x.key == e.key })
+	m.entries = append(m.entries, e)
+	if n := max(1, m.Size); len(m.entries) > n {
+		m.entries = slices.Delete(m.entries, 0, len(m.entries)-n)
+	}
+}
+
+// keyOf hashes in and finds the root of the module holding in.Dir;
+// false if there is none or the load is in a workspace.
+func keyOf(in Inputs) (key [sha256.Size]byte, root string, ok bool) {
+	dir := in.Dir
+	if dir == "" {
+		dir = "."
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return key, "", false
+	}
+	env := in.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	gowork := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOWORK="); ok {
+			gowork = v // the last one counts, as in os/exec
+		}
+	}
+	if gowork != "" && gowork != "off" {
+		return key, "", false
+	}
+	for d := dir; ; {
+		if gowork != "off" && exists(filepath.Join(d, "go.work")) {
+			return key, "", false
+		}
+		if root == "" && exists(filepath.Join(d, "go.mod")) {
+			root = d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if root == "" {
+		return key, "", false
+	}
+	if gomod, err := os.ReadFile(filepath.Join(root, "go.mod")); err != nil || localReplace(gomod) {
+		return key, "", false
+	}
+	b := sha256.New()
+	fmt.Fprintf(b, "%q %q %v %q %q %q\n", in.Mode, dir, in.Tests, in.BuildFlags, env, in.Patterns)
+	for _, f := range slices.Sorted(maps.Keys(in.Overlay)) {
+		fmt.Fprintf(b, "%q %d\n", f, len(in.Overlay[f]))
+		b.Write(in.Overlay[f])
+	}
+	copy(key[:], b.Sum(nil))
+	return key, root, true
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// Stamp hashes the path, size, mode and modification time of every file
+// and directory under the module root, but for version control
+// directories (.git, .hg, .svn); false if it cannot.
+func Stamp(root string) ([sha256.Size]byte, bool) {
+	var s [sha256.Size]byte
+	if root == "" {
+		return s, false
+	}
+	b := sha256.New()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
+			return filepath.SkipDir
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "%q %d %d %v\n", path, info.Size(), info.ModTime().UnixNano(), info.Mode())
+		return nil
+	})
+	if err != nil {
+		return s, false
+	}
+	copy(s[:], b.Sum(nil))
+	return s, true
+}
+
+// localReplace reports whether go.mod's text may have a replace
+// directive whose target is a local directory (./x, ../x, /x): its
+// sources are not watched.
+func localReplace(gomod []byte) bool {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		_, target, ok := strings.Cut(line, "=>")
+		if !ok {
+			continue
+		}
+		target = strings.TrimSpace(target)
+		if strings.HasPrefix(target, ".") || strings.HasPrefix(target, "/") || filepath.IsAbs(strings.Fields(target + " x")[0]) {
+			return true
+		}
+	}
+	return false
+}
