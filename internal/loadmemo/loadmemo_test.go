@@ -1,0 +1,113 @@
+package loadmemo
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// module makes a module in a new directory with the given go.mod text
+// (and go.work text, if any, in its parent) and returns its root.
+func module(t *testing.T, gomod, gowork string) string {
+	t.Helper()
+	parent, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(parent, "m")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if gowork != "" {
+		if err := os.WriteFile(filepath.Join(parent, "go.work"), []byte(gowork), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestMemoized: which loads are kept and reused.
+func TestMemoized(t *testing.T) {
+	const gomod = "module example.com/m\n\ngo 1.22\n"
+	tests := []struct {
+		name          string
+		gomod, gowork string
+		env           []string
+		keep          bool // what load says
+		loads         int  // of two Gets
+	}{
+		{"module", gomod, "", nil, true, 1},
+		{"not kept", gomod, "", nil, false, 2},
+		{"workspace", gomod, "go 1.22\n\nuse ./m\n", nil, true, 2},
+		{"workspace off", gomod, "go 1.22\n\nuse ./m\n", []string{"GOWORK=off"}, true, 1},
+		{"GOWORK", gomod, "", []string{"GOWORK=/elsewhere/go.work"}, true, 2},
+		{"local replace", gomod + "\nreplace example.com/x => ../x\n", "", nil, true, 2},
+		{"module replace", gomod + "\nreplace example.com/x => example.com/y v1.0.0\n", "", nil, true, 1},
+	}
+	for _, tt := range tests {
+		root := module(t, tt.gomod, tt.gowork)
+		env := append([]string{"HOME=/nonexistent"}, tt.env...)
+		var m Memo[int]
+		loads := 0
+		for range 2 {
+			v, err := m.Get(Inputs{Dir: root, Env: env, Patterns: []string{"."}}, func(r string) (int, bool, error) {
+				loads++
+				return loads, tt.keep, nil
+			})
+			if err != nil || v != loads {
+				t.Errorf("%s: Get = %d, %v; want %d (the latest load's)", tt.name, v, err, loads)
+			}
+		}
+		if loads != tt.loads {
+			t.Errorf("%s: %d loads, want %d", tt.name, loads, tt.loads)
+		}
+	}
+}
+
+// TestBoundAndCheck: a Memo keeps Size loads, the latest, and loads
+// again when Check rejects a kept value; it is safe for concurrent use.
+func TestBoundAndCheck(t *testing.T) {
+	root := module(t, "module example.com/m\n\ngo 1.22\n", "")
+	good := true
+	m := Memo[string]{Size: 2, Check: func(string) bool { return good }}
+	loads := map[string]int{}
+	var mu sync.Mutex
+	get := func(p string) {
+		_, err := m.Get(Inputs{Dir: root, Env: []string{}, Patterns: []string{p}}, func(string) (string, bool, error) {
+			mu.Lock()
+			loads[p]++
+			mu.Unlock()
+			return p, true, nil
+		})
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	for _, p := range []string{"a", "b", "a", "c", "a", "b"} {
+		get(p)
+	}
+	// a, b kept; a reused; c drops a (the oldest put), which loads
+	// again and drops b, which loads again.
+	if want := map[string]int{"a": 2, "b": 2, "c": 1}; fmt.Sprint(loads) != fmt.Sprint(want) {
+		t.Errorf("loads %v, want %v", loads, want)
+	}
+	good = false
+	get("a")
+	if loads["a"] != 3 {
+		t.Errorf("a value Check rejects: %d loads of a, want 3", loads["a"])
+	}
+	good = true
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() { get(fmt.Sprint(i % 3)) })
+	}
+	wg.Wait()
+	if len(m.entries) > 2 {
+		t.Errorf("%d entries kept, want at most 2", len(m.entries))
+	}
+}
