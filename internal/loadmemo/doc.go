@@ -12,12 +12,14 @@
 // under the module's root (but for .git, .hg and .svn). The caller keeps
 // a load only if all its sources are in that module, the standard
 // library or the module cache (which do not change under a process).
-// Loads in a workspace (a go.work file or GOWORK), or in a module whose
-// go.mod may replace a module by a local directory, are not memoized.
-// The walk costs about a stat per file of the module: it is far cheaper
-// than a go list of the same program, but grows with the module. An edit that keeps a file's size and modification time is
-// not seen; the build cache's export files are checked by the callers
-// that read them.
+// Loads in a workspace (a go.work file or GOWORK), with another go.mod
+// (-modfile), or in a module whose go.mod may replace a module by a
+// local directory, are not memoized. The walk costs a stat per file of
+// the module, far less than a go list of the same program in a module
+// of a few thousand files; a module of more than 10,000 files and
+// directories is not memoized. An edit that keeps a file's size and
+// modification time is not seen; the build cache's export files are
+// checked by the callers that read them.
 //
 // A [Memo] is bounded and safe for concurrent use; what it keeps is
 // shared by the callers it returns it to, who must not change it.

@@ -2,6 +2,7 @@ package loadmemo
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -111,7 +112,7 @@ func keyOf(in Inputs) (key [sha256.Size]byte, root string, ok bool) {
 			gowork = v // the last one counts, as in os/exec
 		}
 	}
-	if gowork != "" && gowork != "off" {
+	if gowork != "" && gowork != "off" || modfile(in.BuildFlags, env) {
 		return key, "", false
 	}
 	for d := dir; ; {
@@ -143,23 +144,51 @@ func keyOf(in Inputs) (key [sha256.Size]byte, root string, ok bool) {
 	return key, root, true
 }
 
+// modfile reports whether the build flags or GOFLAGS name another
+// go.mod file (-modfile): it is not watched.
+func modfile(flags, env []string) bool {
+	for _, f := range flags {
+		if strings.Contains(f, "-modfile") {
+			return true
+		}
+	}
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok && strings.Contains(v, "-modfile") {
+			return true
+		}
+	}
+	return false
+}
+
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
 
+// maxStamp bounds the files and directories Stamp reads: a larger module
+// is not memoized, its walk would cost about as much as a listing.
+const maxStamp = 10000
+
+// errTooMany stops a walk past maxStamp.
+var errTooMany = errors.New("too many files")
+
 // Stamp hashes the path, size, mode and modification time of every file
 // and directory under the module root, but for version control
-// directories (.git, .hg, .svn); false if it cannot.
+// directories (.git, .hg, .svn); false if it cannot, or if there are
+// more than maxStamp.
 func Stamp(root string) ([sha256.Size]byte, bool) {
 	var s [sha256.Size]byte
 	if root == "" {
 		return s, false
 	}
 	b := sha256.New()
+	n := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if n++; n > maxStamp {
+			return errTooMany
 		}
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
 			return filepath.SkipDir

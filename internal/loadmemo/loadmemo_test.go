@@ -46,6 +46,7 @@ func TestMemoized(t *testing.T) {
 		{"workspace", gomod, "go 1.22\n\nuse ./m\n", nil, true, 2},
 		{"workspace off", gomod, "go 1.22\n\nuse ./m\n", []string{"GOWORK=off"}, true, 1},
 		{"GOWORK", gomod, "", []string{"GOWORK=/elsewhere/go.work"}, true, 2},
+		{"-modfile", gomod, "", []string{"GOFLAGS=-mod=mod -modfile=/elsewhere/go.mod"}, true, 2},
 		{"local replace", gomod + "\nreplace example.com/x => ../x\n", "", nil, true, 2},
 		{"module replace", gomod + "\nreplace example.com/x => example.com/y v1.0.0\n", "", nil, true, 1},
 	}
