@@ -161,7 +161,9 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Build loads the packages matched by patterns and returns the schema of
 // the targets' mutants. Targets in files of other packages make no
-// mutant. A schema with no mutant is not an error.
+// mutant. A schema with no mutant is not an error. A load of the same
+// inputs as an earlier one of the process, whose module has not changed
+// since, is reused (package loadmemo).
 func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target) (*Schema, error) {
 	if cfg == nil {
 		cfg = &Config{}
