@@ -259,6 +259,12 @@ var buildsOn = map[string][]string{
 	"localize/repair":   {"localize/angelic/...", "localize/mutation/..."},
 }
 
+// ciWriters write the reports of several techniques (SARIF and CI
+// annotations): they read the core's and the techniques' reports, so
+// they stand above them, and run nothing: neither the pipeline nor the
+// engine is theirs to import, and only the commands import them.
+var ciWriters = []string{"localize/cireport/..."}
+
 // siblings reports whether r and d are internal packages of one
 // technique (T/internal/...), which may import each other.
 func siblings(r, d string) bool {
@@ -307,6 +313,23 @@ func depViolations(all map[string]*listed) []string {
 		}
 		if !match(r, "localize/pipeline/...") && !matchAny(r, pipelineImporters) && slices.Contains(p.Imports, module+"/localize/pipeline") {
 			out = append(out, fmt.Sprintf("%s imports localize/pipeline: only commands (cmd/..., internal/cmd/..., bench/...), the go test helper (faultloctest) and their shared options (internal/frontend) may", path))
+		}
+		if matchAny(r, ciWriters) {
+			for _, d := range p.Deps {
+				if dr, ok := rel(d); ok && match(dr, "localize/pipeline/...") {
+					out = append(out, fmt.Sprintf("%s depends on %s: a writer of reports runs no pipeline", path, d))
+				}
+			}
+			for _, d := range p.Imports {
+				if dr, ok := rel(d); ok && match(dr, "localize/internal/...") {
+					out = append(out, fmt.Sprintf("%s imports %s: a writer of reports reads them, not the engine", path, d))
+				}
+			}
+		}
+		for _, d := range p.Imports {
+			if dr, ok := rel(d); ok && matchAny(dr, ciWriters) && !match(r, dr+"/...") && !matchAny(r, []string{"cmd/...", "internal/cmd/...", "bench/..."}) {
+				out = append(out, fmt.Sprintf("%s imports %s: only the commands import a writer of several techniques' reports", path, d))
+			}
 		}
 		if r == "localize" || match(r, "localize/internal/...") || matchAny(r, techniques) {
 			for _, d := range p.Deps {
@@ -417,6 +440,15 @@ func TestDependencyRules(t *testing.T) {
 			[]string{"localize/regress/internal/typecheck depends on " + m("localize/regress") + ": the core and the engine import no technique, a technique no other"}},
 		{"a library imports the pipeline", graph(pkg("slicing", false, "localize/pipeline"), pkg("localize/pipeline", false)),
 			[]string{"slicing depends on " + m("localize/pipeline"), "slicing imports localize/pipeline"}},
+		{"the CI writer reads the core's and techniques' reports", graph(pkg("localize/cireport", false, "localize", "localize/regress", "localize/repair", "spectra"), pkg("localize/regress", false, "localize"), pkg("localize/repair", false, "localize"), pkg("localize", false), pkg("spectra", false), pkg("cmd/faultloc", false, "localize/cireport")), nil},
+		{"the CI writer runs the pipeline", graph(pkg("localize/cireport", false, "localize/pipeline"), pkg("localize/pipeline", false)),
+			[]string{"localize/cireport depends on " + m("localize/pipeline") + ": a writer of reports runs no pipeline", "localize/cireport imports localize/pipeline"}},
+		{"the CI writer imports the engine", graph(pkg("localize/cireport", false, "localize/internal/search"), pkg("localize/internal/search", false)),
+			[]string{"localize/cireport imports " + m("localize/internal/search") + ": a writer of reports reads them"}},
+		{"a technique imports the CI writer", graph(pkg("localize/repair", false, "localize/cireport"), pkg("localize/cireport", false)),
+			[]string{"localize/repair imports " + m("localize/cireport") + ": only the commands"}},
+		{"the pipeline imports the CI writer", graph(pkg("localize/pipeline", false, "localize/cireport"), pkg("localize/cireport", false)),
+			[]string{"localize/pipeline imports " + m("localize/cireport") + ": only the commands"}},
 		{"a subject imports trace", graph(pkg("examples/foo", false, "trace"), pkg("trace", false)),
 			[]string{"examples/foo depends on " + m("trace")}},
 	}
