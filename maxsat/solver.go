@@ -352,8 +352,8 @@ func NewSolver(opts *Options) (*Solver, error) {
 
 // Reset removes every constraint, group, block, result and statistic, as if the Solver
 // were new (its engine SMTEngine again), but keeps its Z3 context and the terms already translated
-// there. Creating and deleting a Z3 context costs about 10 ms, so Reset is
-// the cheap way to solve many unrelated problems in a row. Reset releases
+// there. Creating and deleting a Z3 context costs far more than clearing
+// one, so Reset is the cheap way to solve many unrelated problems in a row. Reset releases
 // the models found so far: their Eval then returns ErrClosed.
 func (s *Solver) Reset() error {
 	if s.closed {

@@ -14,9 +14,9 @@ import (
 // failure's relevant slice out of the formula (initScope). Below it the
 // initializers' part of the formula costs little; above it, it can be
 // the whole cost: bitset's two 256×256 lookup tables (pext.gen.go)
-// take 265,000 events of its initializer before a test of 300, and
-// encoding them (131,000 constraints) took the search's whole share of
-// a case's bound (7 to 11 s of 13) before its first check.
+// take hundreds of times more events of its initializer than a test
+// of a few hundred, and encoding them took most of the search's share
+// of a case's bound before its first check.
 const InitPruneMin = 10_000
 
 // isInitializer reports whether fn is a package initializer ("init",

@@ -26,9 +26,9 @@ var preferenceLimit uint32 = 2_000_000
 // and the work of a check faster. It bounds the checks whose failure
 // costs refinements: ATF's check for a model on the encoded paths, and
 // the check that a refined MCS still corrects the formula. A longer loop
-// must not make them fail where a shorter one succeeds (measured on
-// examples/loops' Sum: 2.6M at 743 steps, 23M for a model on the encoded
-// paths at 863 steps, more than 69M at 1343). Capped at 100 times the
+// must not make them fail where a shorter one succeeds (on
+// examples/loops' Sum, a run a sixth longer needed about ten times the
+// resources for a model on the encoded paths). Capped at 100 times the
 // base.
 func RelaxedLimit(steps int64) uint32 {
 	f := max(steps*steps/(250*250), 1)
@@ -80,17 +80,17 @@ const GuessMinSteps = 200
 // add constraints, so no statement becomes a correction set later.
 //
 // The level search asks Z3 to choose the relaxed statement too, and on a
-// long loop that took it from seconds to minutes per MCS (Isqrt at loop
-// bound 80: 64 s for `odd := 0`, whose angelic value is 1) where the
-// guess took a fraction of a second.
+// long loop that took it from seconds to minutes per MCS (examples/loops'
+// Isqrt for `odd := 0`, whose angelic value is 1) where the guess took a
+// fraction of a second.
 //
 // The statements are guessed nearest the failure first (Order): a
 // statement whose correction set does not verify costs refinements,
 // each of which grows the formula and slows every later check, and on a
 // loop the loop's own branches come first in the run and refine without
 // end (a binary search whose wrong assignment feeds the result: the
-// loop's condition and the bounds' initialization refined 80 times in
-// 40 s before the assignment was guessed). The statements that define
+// loop's condition and the bounds' initialization refined dozens of
+// times before the assignment was guessed). The statements that define
 // the failure's values are the likeliest faults and the likeliest to
 // verify, as the ranking's slice distance holds.
 type Singles struct {
@@ -217,9 +217,9 @@ func (c Checker) explored() *maxsat.Term {
 var guessRadii = []uint64{4, 1 << 12}
 
 // GuessLimit is the resource limit of guesses for a failing run of steps
-// steps: a quarter of relaxedLimit's, at least 4 × preferenceLimit. (On
-// examples/loops' Isqrt at loop bound 100, the guess for `odd := 0` took
-// 20M where 2M did not answer.)
+// steps: a quarter of relaxedLimit's, at least 4 × preferenceLimit (on
+// examples/loops' Isqrt at a high loop bound, the guess for `odd := 0`
+// does not answer within preferenceLimit alone).
 func GuessLimit(steps int64) uint32 {
 	return max(4*preferenceLimit, RelaxedLimit(steps)/4)
 }
