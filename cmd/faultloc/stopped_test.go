@@ -62,6 +62,8 @@ var stoppedCommands = []stoppedCommand{
 // whole HTML page, GitHub annotations only, or gzoltar's files; the
 // reports that have a partial mark say partial. The signal itself, and
 // how soon after it each command exits, are TestCommandsKeepBounds'.
+// The rows stopped while running run at once (but spectra's, which sets
+// an environment variable).
 func TestStoppedWritesWhole(t *testing.T) {
 	sample := map[string]string{"localize": "html", "localize -all": "text", "localize -mode sat-tar": "sarif", "regress": "github", "repair": "text", "spectra": "text"}
 	for _, c := range stoppedCommands {
@@ -75,9 +77,15 @@ func TestStoppedWritesWhole(t *testing.T) {
 					if after > 0 && (testing.Short() || !longtest.Enabled && sample[c.name] != format) {
 						t.Skip("stopped while running: a sample by default, every format with -tags long")
 					}
-					if c.name == "spectra" && after > 0 {
+					switch {
+					case c.name == "spectra" && after > 0:
 						// TestSlow runs for a minute in its own run.
 						t.Setenv("FAULTLOC_SLOW_MARK", filepath.Join(t.TempDir(), "mark"))
+					case after > 0:
+						// Each runs for its second in-process, apart from
+						// the others but for the loads memo: as many at once
+						// as go test's -parallel (GOMAXPROCS).
+						t.Parallel()
 					}
 					stoppedWhole(t, c, format, after)
 				})
