@@ -230,8 +230,11 @@ func runHostileExit(t *testing.T, pkg string, code int) (map[string]*localize.Re
 	// -max-steps: an exact budget of a million steps ends the endless
 	// loop at a tenth of the default's cost per run, without the default
 	// budget's growth for trace.GrowTime (the interpreter's tests check
-	// the default budget on a case that never ends).
-	args := []string{"localize", "-native=false", "-tags", "faultloc", "-format", "json", "-timeout", "5s", "-max-size", "1", "-deadline", "10m", "-max-steps", "1000000", pkg}
+	// the default budget on a case that never ends). -timeout 3s:
+	// TestLoopForever's search over its million steps is cut by it (what
+	// is checked is its failure and its runs, not its candidates);
+	// the other cases are done in about a second at load 7.
+	args := []string{"localize", "-native=false", "-tags", "faultloc", "-format", "json", "-timeout", "3s", "-max-size", "1", "-deadline", "10m", "-max-steps", "1000000", pkg}
 	if got := run(context.Background(), args, &out, &errb); got != code {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", got, code, errb.String())
 	}
