@@ -129,6 +129,7 @@ func TestLocalizeSARIF(t *testing.T) {
 // the evidence placing them scores below it, keeping the candidates;
 // the SARIF driver names the command's version, as its build info has it.
 func TestLocalizeThresholdVersion(t *testing.T) {
+	t.Parallel()
 	b, err := fooSARIF()
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // localize/testdata/crash panics under go test too; -run selects as go
 // test does; a package that passes gives nothing.
 func TestNativeFailures(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	got := nativeFailures(ctx, "../../localize/testdata/crash", "^TestWindow$|^TestPasses$", nil, nil, 2*time.Minute)
 	if !slices.Equal(got, []string{"TestWindow"}) {

@@ -144,6 +144,7 @@ func noStats(t *testing.T, format, out string) string {
 // TestFailedFromErrors: what the recorded run holds that localize cannot
 // act on is said, with exit status 1, never "nothing found".
 func TestFailedFromErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)

@@ -118,6 +118,7 @@ func TestLocalizeTiebreak(t *testing.T) {
 
 // TestLocalizeJSON checks the documented JSON shape.
 func TestLocalizeJSON(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "json", "-max-size", "1", "../../examples/foo"}, &out, &errb)
 	if code != 0 {
@@ -234,6 +235,7 @@ func TestLocalizeMaxSteps(t *testing.T) {
 // TestLocalizeHTML: -format html writes one self-contained page with the
 // candidates and, since foo's other cases pass, a spectrum heat map.
 func TestLocalizeHTML(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"localize", "-tags", "faultloc", "-format", "html", "-max-size", "1", "../../examples/foo"}, &out, &errb)
 	if code != 0 {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestRegressUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		args    []string
@@ -139,6 +140,7 @@ func TestRegressPatch(t *testing.T) {
 // root cause; Mid's changes, which the test cannot reach, are never
 // reverted.
 func TestRegressTestFrom(t *testing.T) {
+	t.Parallel()
 	base := []string{"regress", "-old", "testdata/testfrom/old", "-new", "testdata/testfrom/new", "-baselines=false", "-format", "json"}
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), append(base, "./testdata/testfrom/new"), &out, &errb); code != 1 || !strings.Contains(errb.String(), "fails on the new version") {

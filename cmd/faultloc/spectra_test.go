@@ -61,6 +61,7 @@ examples/triangle/triangle.go:41: 0.0000 8
 )
 
 func TestSpectraTriangle(t *testing.T) {
+	t.Parallel()
 	if out, _ := runSpectraCmd(t, 0, "-tags=faultloc", triangle); out != triangleTarantula {
 		t.Errorf("tarantula:\n%s\nwant:\n%s", out, triangleTarantula)
 	}
@@ -77,6 +78,7 @@ func TestSpectraTriangle(t *testing.T) {
 }
 
 func TestSpectraGZoltar(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	runSpectraCmd(t, 0, "-tags=faultloc", "-format=gzoltar", "-o", dir, triangle)
 	read := func(name string) []string {
@@ -103,6 +105,7 @@ func TestSpectraGZoltar(t *testing.T) {
 }
 
 func TestSpectraJSONAndErrors(t *testing.T) {
+	t.Parallel()
 	out, _ := runSpectraCmd(t, 0, "-tags=faultloc", "-format=json", "-formula=dstar", "github.com/faultloc/faultloc/examples/foo")
 	if !strings.Contains(out, `"formula": "dstar"`) || !strings.Contains(out, `"element": "examples/foo/foo.go:14"`) {
 		t.Errorf("json output:\n%s", out)
