@@ -67,6 +67,13 @@ func rankedLines(t *testing.T, b []byte, dir string) []string {
 // inside go test, without the native stage unless asked), and the
 // helper with Options.Native against the command's defaults.
 func TestExplainSameRanking(t *testing.T) {
+	// The helper's environment variables unset for both cases, which
+	// run at once (each explains its own package).
+	t.Setenv(faultloctest.EnvTimeout, "")
+	t.Setenv(faultloctest.EnvTags, "")
+	t.Setenv(faultloctest.EnvReport, "")
+	t.Setenv(faultloctest.EnvFirst, "")
+	t.Setenv(faultloctest.EnvNative, "")
 	for _, tt := range []struct {
 		dir, test, run string
 		maxSize        int  // 0: both defaults
@@ -79,11 +86,7 @@ func TestExplainSameRanking(t *testing.T) {
 		{dir: "../../faultloctest/testdata/ties", test: "TestDist/reversed", run: "^TestDist$/^reversed$", maxSize: 1, native: true, minLines: 3},
 	} {
 		t.Run(tt.test, func(t *testing.T) {
-			t.Setenv(faultloctest.EnvTimeout, "")
-			t.Setenv(faultloctest.EnvTags, "")
-			t.Setenv(faultloctest.EnvReport, "")
-			t.Setenv(faultloctest.EnvFirst, "")
-			t.Setenv(faultloctest.EnvNative, "")
+			t.Parallel()
 			wd, _ := os.Getwd()
 			args := []string{"localize", "-native=" + strconv.FormatBool(tt.native), "-tags", "faultloc", "-format", "json", "-run", tt.run}
 			if tt.maxSize > 0 {
