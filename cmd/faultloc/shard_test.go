@@ -28,7 +28,7 @@ import (
 // reaches.
 func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs faultloc 20 times on examples/tax (68 with -tags long): not with -short")
+		t.Skip("runs faultloc 16 times on examples/tax (68 with -tags long): not with -short")
 	}
 	t.Parallel()
 	// What shardCounts says of 3 shards: the failing cases in two, one empty.
@@ -46,10 +46,12 @@ func TestShardsMerge(t *testing.T) {
 		{"spectra", []string{"spectra", "-tags", "faultloc"}, []string{"text", "json", "sarif", "github"}, nil, [2]string{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"}},
 		// Without the native evidence, which costs a go test run a
 		// process and changes nothing of what merge does. Each format
-		// costs a localization of its own; by default localize's text
-		// and JSON are compared with -fixes (below), its GitHub
-		// annotations with spectra's, and its HTML page with -tags long.
-		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, []string{"sarif"}, []string{"html", "text", "json", "github"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
+		// costs a localization of its own, four processes a row: by
+		// default localize's text and JSON are compared with -fixes
+		// (below), its SARIF log with -evidence native (below), its
+		// GitHub annotations with spectra's, and this row and its HTML
+		// page only with -tags long.
+		{"localize", []string{"localize", "-tags", "faultloc", "-native=false"}, nil, []string{"sarif", "html", "text", "json", "github"}, [2]string{"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"}},
 		// With -evidence native, -run leaving TestZero out: its
 		// coverage comes from each shard's native go test run, which
 		// sees every failing case; each shard reports its own. With
