@@ -477,11 +477,14 @@ func TestLocalizeDeadline(t *testing.T) {
 // fails. The deadline passes once standard error says that the command
 // waits for the native run (passOn), which it says only after the
 // interpreter ran the selected case: the point a deadline of seconds
-// reached on a busy machine, without waiting for it.
+// reached on a busy machine, without waiting for it. The line comes at
+// the wait's start (progressDelay 0), not once it has waited 2 s.
 func TestLocalizeDeadlineNative(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 0
 	t.Setenv("LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
 	errw := passOn(t, regexp.MustCompile(`(?m)^faultloc localize: waiting for the native go test run, `))
 	var out bytes.Buffer
