@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -77,17 +79,51 @@ func TestRegressMax3(t *testing.T) {
 	if len(rep.Changes) != 6 || rep.Changes[1].Unit != "if header" {
 		t.Errorf("changes %v, want six with c2 an if header", rep.Changes)
 	}
-	// The old version as a git revision: HEAD's tree, in which max3
-	// and max3/correct are what they are on disk unless edited.
-	errb.Reset()
-	out.Reset()
-	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "HEAD", "-new", "../..", "-baselines=false", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no test case") {
-		t.Errorf("-old HEAD: exit = %d, want 1 (no case selected, after the revision was read); stderr:\n%s", code, errb.String())
+	// The old version as a git revision: HEAD's tree of a module of one
+	// small package committed for the test (this repository's whole tree
+	// would be written out for it: seconds of CPU, most of it the
+	// system's). In a process of its own, run from that module, as the
+	// go command is for its packages.
+	cmd := child("main", "regress", "-old", "HEAD", "-new", ".", "-baselines=false", "-run", "^Nothing$", "./abs")
+	cmd.Dir = gitModule(t)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	var ee *exec.ExitError
+	if err := cmd.Run(); !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "no test case") {
+		t.Errorf("-old HEAD: %v, want exit status 1 (no case selected, after the revision was read); stderr:\n%s", err, stderr.String())
 	}
 	errb.Reset()
 	if code := run(context.Background(), []string{"regress", "-tags", "faultloc", "-old", "../../examples/max3/correct", "-new", "../../examples/max3", "-run", "^Nothing$", "../../examples/max3"}, &out, &errb); code != 1 {
 		t.Errorf("-run selecting nothing: exit = %d, want 1; stderr:\n%s", code, errb.String())
 	}
+}
+
+// gitModule returns the root of a new git repository whose HEAD commit
+// holds a module with one package, abs, and its test.
+func gitModule(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	files := map[string]string{
+		"go.mod":          "module example.com/rev\n\ngo 1.22\n",
+		"abs/abs.go":      "package abs\n\n// Abs returns the absolute value of x.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"abs/abs_test.go": "package abs\n\nimport \"testing\"\n\nfunc TestAbs(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Error(\"Abs(-2) != 2\")\n\t}\n}\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=faultloc", "-c", "user.email=faultloc@example.com", "commit", "-q", "--no-gpg-sign", "-m", "abs"}} {
+		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, b)
+		}
+	}
+	return root
 }
 
 // TestRegressStoppedEarly: a -deadline that passes before a failing
