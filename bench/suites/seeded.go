@@ -81,6 +81,14 @@ type seededLib struct {
 // orderMutants returns the mutants of seededOps in the order they are
 // tried: sorted by file, line, column and replacement, then shuffled with
 // a fixed seed, so that the same library gives the same bugs.
+// mutantName names m, in file rel, on one line: an expression that spans
+// lines in the source is written with its runs of white space as one
+// space, so that it stays one item of the report's list.
+func mutantName(rel string, m mutate.Mutant) string {
+	oneLine := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	return fmt.Sprintf("%s:%d:%d: %s -> %s (%s)", rel, m.Line, m.Column, oneLine(m.Orig), oneLine(m.Repl), m.Op)
+}
+
 func orderMutants(ms []mutate.Mutant) []mutate.Mutant {
 	var out []mutate.Mutant
 	for _, m := range ms {
@@ -250,7 +258,7 @@ func seedLibrary(ctx context.Context, lib library, tmp string, opts seededOption
 		}
 		r.Tried++
 		rel, _ := filepath.Rel(dir, m.File)
-		name := fmt.Sprintf("%s:%d:%d: %s -> %s (%s)", rel, m.Line, m.Column, m.Orig, m.Repl, m.Op)
+		name := mutantName(rel, m)
 		if ok {
 			sm.Mutant = name
 			r.Mutants = append(r.Mutants, *sm)

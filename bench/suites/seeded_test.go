@@ -72,6 +72,22 @@ func TestOrderMutants(t *testing.T) {
 	}
 }
 
+func TestMutantName(t *testing.T) {
+	tests := []struct {
+		m    mutate.Mutant
+		want string
+	}{
+		{mutate.Mutant{Line: 3, Column: 7, Orig: "a == b", Repl: "a != b", Op: "ROR"}, "x/a.go:3:7: a == b -> a != b (ROR)"},
+		{mutate.Mutant{Line: 9, Column: 2, Orig: "(p == \"/\") ||\n\t\t(len(p) > 1 &&\n\t\tok)", Repl: "(p == \"/\") &&\n\t\t(len(p) > 1 &&\n\t\tok)", Op: "LCR"},
+			`x/a.go:9:2: (p == "/") || (len(p) > 1 && ok) -> (p == "/") && (len(p) > 1 && ok) (LCR)`},
+	}
+	for _, tt := range tests {
+		if got := mutantName("x/a.go", tt.m); got != tt.want {
+			t.Errorf("mutantName(%+v) = %q, want %q", tt.m, got, tt.want)
+		}
+	}
+}
+
 func TestApplyMutant(t *testing.T) {
 	src := []byte("package p\n\nfunc f(x int) bool { return x < 3 }\n")
 	tests := []struct {
