@@ -18,6 +18,7 @@ import (
 // them; the selected failing case is interpreted either way. Without the
 // native stage, they are interpreted, and every report says why.
 func TestNativeEvidence(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
@@ -85,6 +86,7 @@ func lines(m *spectra.Matrix, t int) []string {
 // cases it did not reach come from the native run (no step count), and
 // every report says so.
 func TestEvidenceCompleted(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}

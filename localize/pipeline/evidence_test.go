@@ -153,6 +153,9 @@ func dumpMatrix(m *spectra.Matrix) string {
 // it runs after them, so that every quick case is in the spectrum and
 // the cut counts them, the runs that listed them among them.
 func TestEvidenceSlowFirst(t *testing.T) {
+	// It runs until its bound, TestSpin on one core: in parallel with
+	// the other tests.
+	t.Parallel()
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, "../testdata/slowfirst", true, 0)
 	pkg := testutil.SubjectPkg("slowfirst")

@@ -262,7 +262,7 @@ func TestNativePastDue(t *testing.T) {
 		nativeBound time.Duration // Options.NativeBound
 	}{
 		{"evidence after the bound", true, 0},
-		{"stage bound ends the wait", false, 8 * time.Second},
+		{"stage bound ends the wait", false, 5 * time.Second},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel() // each on a program of its own (see loadGated)

@@ -17,6 +17,7 @@ import (
 // Failing names every one, as the interpreted path's does: merged, the
 // shards give one report per case, as one machine does.
 func TestNativeInsteadShard(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}

@@ -23,6 +23,7 @@ import (
 // reason, in text and JSON (golden files), and that the fault, an entry
 // of a package-level table, is ranked as package data.
 func TestPackageNativeOnly(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
@@ -73,6 +74,7 @@ func TestPackageNativeOnly(t *testing.T) {
 // on (its dynamic slice reaches back into the package's initialization),
 // with the variable's declaration, not the table's other entries.
 func TestPackageDataRead(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
@@ -108,6 +110,7 @@ func TestPackageDataRead(t *testing.T) {
 // its report's ranking holds the native ranking's lines too, and the
 // result holds the native evidence.
 func TestPackageNativeFused(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}

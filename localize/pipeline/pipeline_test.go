@@ -320,6 +320,7 @@ func TestPackageEvidenceBound(t *testing.T) {
 // technique and in the report's Reason for the others, and the report
 // keeps the other stages' ranking.
 func TestPackageStagePanics(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples/foo", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, ".")
 	if err != nil {
@@ -458,6 +459,7 @@ func TestPreliminary(t *testing.T) {
 // floor subject (AgxFaults, two candidates, no refiner), the report's
 // candidates (which the ranking orders by position among ties).
 func TestFound(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("localizes with the solver")
 	}

@@ -72,6 +72,7 @@ func TestWithoutTechnique(t *testing.T) {
 // would run its whole search once more, beside the case's own): only
 // the final ranking asks it, once for the one failing case.
 func TestPreliminaryLeavesTechniqueOut(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("localizes with the solver")
 	}

@@ -31,6 +31,7 @@ import (
 // fix is checked by an independent oracle: the mutant's text put into
 // the source, loaded afresh, and every case run.
 func TestFixProbe(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := "../testdata/probe"
 	prog, faults := testutil.LoadSubject(ctx, t, dir, true, 1)
@@ -186,6 +187,7 @@ func TestAngelicPaper(t *testing.T) {
 // store of Acute (line 32) is inhibited by T6 and the return (line 43)
 // by every passing case; demoted, they come after line 23.
 func TestFlexFilter(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	prog, err := trace.Load(ctx, &trace.Config{Dir: "../../examples", Tests: true, BuildFlags: []string{"-tags=faultloc"}}, "./triangle")
@@ -219,6 +221,7 @@ func TestFlexFilter(t *testing.T) {
 // mutant that breaks a passing test (the bonus of 1, which makes TestAt90
 // top) is a Fix; without the probe no diagnosis has one.
 func TestDiagnoseProbe(t *testing.T) {
+	t.Parallel()
 	ctx, prog, pkg := testutil.LoadTestdata(t, "probeall")
 	for _, tt := range []struct {
 		name    string
@@ -266,6 +269,7 @@ func TestDiagnoseProbe(t *testing.T) {
 // examples/tax: one report for the package, the failing cases (the
 // selected ones: TestZero passes) explained together by the fault.
 func TestPackageDiagnoser(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	prog := testutil.LoadTax(t)
 	res, err := Run(ctx, prog, taxPkg, &Options{Diagnoser: &diagnose.Diagnoser{}})

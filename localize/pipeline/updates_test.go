@@ -19,6 +19,7 @@ import (
 // ones' lines first, the preliminary's other lines after them in their
 // order; the final update is the result's report.
 func TestUpdates(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("localizes with the solver")
 	}
