@@ -68,20 +68,24 @@ func libwork(t *testing.T) (prog *trace.Program, dir string, total, kept int) {
 // x > 11 has a plausible patch. The flexibility test, which orders the
 // sites angelic debugging gives and encodes no run under the bound, is
 // left out (NoFlex): its solver searches on the passing cases took three
-// quarters of the test's time.
+// quarters of the test's time. Four patches are validated by builds of
+// their own, not ten: the fix is the third (after 11 -> 10 and x -> x +
+// x, plausible too), and each build of the subject's test binary took a
+// half-second of CPU.
 func TestRepairIndependent(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
 	prog, dir, total, kept := libwork(t)
-	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
-	maxAngelicEvents = (kept + total) / 2
-	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, NoFlex: true})
+	bound := (kept + total) / 2
+	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, NoFlex: true, MaxPatches: 4,
+		seams: seams{maxAngelicEvents: bound}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(res.Reason, "skipped") {
-		t.Errorf("reason %q: angelic debugging skipped with a bound of %d on a formula of %d events", res.Reason, maxAngelicEvents, kept)
+		t.Errorf("reason %q: angelic debugging skipped with a bound of %d on a formula of %d events", res.Reason, bound, kept)
 	}
 	requirePlausible(t, res, dir, "patch of x > 11", func(p Candidate) bool { return p.Orig == "x > 11" })
 }
@@ -106,13 +110,13 @@ func requirePlausible(t *testing.T, res *Result, dir, what string, match func(Ca
 // below the events the failing run's formula would hold: angelic
 // debugging is skipped, saying so.
 func TestRepairIndependentBound(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
 	prog, dir, _, kept := libwork(t)
-	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
-	maxAngelicEvents = kept - 1
-	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, MaxPatches: 1})
+	res, err := Repair(context.Background(), prog, libworkPkg, &Options{Validate: ValidateOptions{Dir: dir}, MaxPatches: 1,
+		seams: seams{maxAngelicEvents: kept - 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

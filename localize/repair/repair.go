@@ -60,6 +60,20 @@ type Options struct {
 	// (localize/mutation, with its repair operators, on the sites'
 	// lines). Default false: they join the pool.
 	NoMutation bool
+
+	// seams are the tests' replacements of the repair's internal
+	// limits and stages, per call so that the tests run in parallel.
+	seams seams
+}
+
+// seams replace, where set, what Repair otherwise takes from the
+// package: for the tests.
+type seams struct {
+	// maxAngelicEvents, when positive, replaces maxAngelicEvents.
+	maxAngelicEvents int
+	// spectrumMutants, when set, replaces mutants for the spectrum's
+	// first lines when angelic debugging gave no site.
+	spectrumMutants func(context.Context, *trace.Program, []localize.Candidate, []trace.Case, int) ([]mutant, error)
 }
 
 // Result is what [Repair] found: the sites, their replacements, and the
@@ -270,8 +284,8 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// too long for its encoding to end in that share skips it, and its
 	// share goes to the cheap edits of the ranked lines.
 	var rep *localize.Report
-	if events > maxAngelicEvents {
-		rep, err = &localize.Report{Partial: true, Reason: fmt.Sprintf("skipped: the failing run's formula would hold %d events (its blamable ones and those that depend on them), more than the %d whose encoding ends in its share of the time", events, maxAngelicEvents)}, nil
+	if maxEvents := cmp.Or(opts.seams.maxAngelicEvents, maxAngelicEvents); events > maxEvents {
+		rep, err = &localize.Report{Partial: true, Reason: fmt.Sprintf("skipped: the failing run's formula would hold %d events (its blamable ones and those that depend on them), more than the %d whose encoding ends in its share of the time", events, maxEvents)}, nil
 	} else {
 		actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
 		rep, err = angelic.Localize(actx, prog, failing[0], &opts.Angelic)
@@ -325,6 +339,10 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// the fallback's rankings give the statement edits their lines.
 		if !opts.NoMutation {
 			mctx, mcancel := shareContext(ctx, 0.5, "mutation analysis of the spectrum's first lines took its share (%.0f%%) of the search's time left")
+			spectrumMutants := mutants
+			if opts.seams.spectrumMutants != nil {
+				spectrumMutants = opts.seams.spectrumMutants
+			}
 			m, err := spectrumMutants(mctx, prog, first, cases, len(failing))
 			mcancel()
 			ms = m
@@ -549,10 +567,6 @@ const siteShare = 0.5
 // angelic debugging has: the candidates it found by then are the sites.
 const angelicShare = 0.4
 
-// spectrumMutants is mutants, for the spectrum's first lines when
-// angelic debugging gave no site: a variable for the tests.
-var spectrumMutants = mutants
-
 // maxAngelicEvents bounds the events of the failing run that the
 // formula of angelic debugging holds (encode.IndependentEvents: the
 // blamable events and those that depend on them; the others are left
@@ -561,8 +575,8 @@ var spectrumMutants = mutants
 // encoding went through about 50,000 events a second, and the whole
 // of sqlbuilder/empty-where's run, 1.4 million events, was not encoded
 // in 50 s), and without it the fallback's rankings and the statement
-// edits have that time. A variable for the tests.
-var maxAngelicEvents = 1_000_000
+// edits have that time. The tests set another (Options.seams).
+const maxAngelicEvents = 1_000_000
 
 // shareContext returns ctx with its deadline, if it has one, brought
 // forward to share of the time to it, the cause why (a format with the

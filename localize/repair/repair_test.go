@@ -46,6 +46,7 @@ func TestRepairTriangle(t *testing.T) {
 // TestRepairDeadline checks that a deadline ends the repair with what
 // was found, marked partial, soon after it passes.
 func TestRepairDeadline(t *testing.T) {
+	t.Parallel()
 	s := triangle(t)
 	for _, after := range []time.Duration{0, 300 * time.Millisecond, 2 * time.Second} {
 		ctx, cancel := context.WithTimeout(context.Background(), after)
@@ -139,10 +140,13 @@ func TestRepairGuard(t *testing.T) {
 // TestRepairGlobal repairs testdata/limit, whose condition compares with
 // the literal 5 where the package-level Max belongs: Max, stored by the
 // package's initializer, is a component of the synthesis, and the fix
-// (as the enumeration writes it, Max < x) is a plausible patch.
+// (as the enumeration writes it, Max < x) is a plausible patch. Four
+// patches are validated by builds of their own, not ten: the fix is the
+// second, and each build of the subject's test binary took a half-second
+// of CPU.
 func TestRepairGlobal(t *testing.T) {
 	t.Parallel()
-	res, text := repairTestdata(t, "limit", "")
+	res, text := repairTestdataWith(t, "limit", &repair.Options{MaxPatches: 4})
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return p.Orig == "x > 5" && p.Repl == "Max < x" && p.Validation != nil && p.Validation.Plausible
 	})
@@ -221,6 +225,13 @@ func TestRepairReturn(t *testing.T) {
 // text, files named from the subject's directory. It skips under -short.
 func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
 	t.Helper()
+	return repairTestdataWith(t, name, &repair.Options{Run: run})
+}
+
+// repairTestdataWith is repairTestdata with options, their Validate.Dir
+// set to the subject's directory.
+func repairTestdataWith(t *testing.T, name string, opts *repair.Options) (*repair.Result, string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
@@ -229,10 +240,9 @@ func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/"+name, &repair.Options{
-		Run:      run,
-		Validate: repair.ValidateOptions{Dir: dir},
-	})
+	o := *opts
+	o.Validate.Dir = dir
+	res, err := repair.Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/"+name, &o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,17 +18,17 @@ import (
 // still repair the package (the early return of TestRepairEarlyReturn,
 // plausible).
 func TestRepairSkipsLongEncoding(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the subject's test binary once a patch")
 	}
-	defer func(n int) { maxAngelicEvents = n }(maxAngelicEvents)
-	maxAngelicEvents = 1
 	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "rows")
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/rows", &Options{Validate: ValidateOptions{Dir: dir}})
+	res, err := Repair(context.Background(), prog, "github.com/faultloc/faultloc/localize/repair/testdata/rows", &Options{Validate: ValidateOptions{Dir: dir},
+		seams: seams{maxAngelicEvents: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,14 +47,11 @@ func TestRepairSkipsLongEncoding(t *testing.T) {
 // share of the search's time, saying so, and the fallback has the
 // rest.
 func TestRepairBoundsSpectrumMutation(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs a repair for seconds")
 	}
-	defer func(n int, f func(context.Context, *trace.Program, []localize.Candidate, []trace.Case, int) ([]mutant, error)) {
-		maxAngelicEvents, spectrumMutants = n, f
-	}(maxAngelicEvents, spectrumMutants)
-	maxAngelicEvents = 1
-	spectrumMutants = func(ctx context.Context, _ *trace.Program, _ []localize.Candidate, _ []trace.Case, _ int) ([]mutant, error) {
+	endless := func(ctx context.Context, _ *trace.Program, _ []localize.Candidate, _ []trace.Case, _ int) ([]mutant, error) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
@@ -67,7 +64,8 @@ func TestRepairBoundsSpectrumMutation(t *testing.T) {
 	// mutation analysis waits for its share of it (about 30%).
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Second)
 	defer cancel()
-	res, err := Repair(ctx, prog, "github.com/faultloc/faultloc/localize/repair/testdata/rows", &Options{Validate: ValidateOptions{Dir: dir}})
+	res, err := Repair(ctx, prog, "github.com/faultloc/faultloc/localize/repair/testdata/rows", &Options{Validate: ValidateOptions{Dir: dir},
+		seams: seams{maxAngelicEvents: 1, spectrumMutants: endless}})
 	if err != nil {
 		t.Fatal(err)
 	}
