@@ -21,7 +21,8 @@
 // each output format (one format each by default), the library's
 // bounds at their long lengths (the short ones by default), the patch
 // schema's patches each built on its own (one of each kind by
-// default), Why on ten events of
+// default), the repairs of the three subjects whose run-time panic is
+// recovered (one by default), Why on ten events of
 // each sliced corpus run (three by default), the bit-vector engines'
 // seeded random problems (half by default) and the command and spectra
 // built without cgo (not by default). With the tag (go test -tags long, which

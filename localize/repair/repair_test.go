@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize/angelic"
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 	"github.com/faultloc/faultloc/localize/repair"
@@ -425,6 +426,12 @@ func TestRepairPanicFrameGuard(t *testing.T) {
 // passing test runs, which the spectrum ranks low; the panic's frame
 // (Trace.Panics) takes guards all the same, and the fix is a plausible
 // patch among the first three.
+//
+// Each repair builds the subject's test binary up to eleven times:
+// go test ./... repairs tally alone (the cheapest), -tags long (.ci/run)
+// all three. That each subject's panic is recorded at its line is
+// TestRecoveredPanicSliceAndRank's (localize/pipeline), for all three
+// by default, and that a panic's frame takes guards TestRepairPanicFrameGuard's.
 func TestRepairRuntimePanicGuard(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, guard, before string }{
@@ -433,6 +440,9 @@ func TestRepairRuntimePanicGuard(t *testing.T) {
 		{"quota", "if l == nil { return false }", "\treturn n > l.Max"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if !longtest.Enabled && tc.name != "tally" {
+				t.Skip("repairs tally alone: with -tags long, every subject")
+			}
 			t.Parallel()
 			res, text := repairTestdata(t, tc.name, "")
 			i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
