@@ -909,7 +909,9 @@
 // package's whole test suite: every test, subtest, example and fuzz seed
 // the package has, whatever -run selects. A patch is plausible when
 // every test of the whole suite passes; plausible patches are listed
-// first. A plausible patch passes the tests; it need not be correct.
+// first, by size, distance and their sites' order (the smallest change
+// first), the others in the order they were validated in. A plausible
+// patch passes the tests; it need not be correct.
 // Before those builds, a patch schema screens the first patches (ten
 // times -max-patches) in one build: each patch's statement is switched
 // on an environment variable the test binary reads, and the suite runs

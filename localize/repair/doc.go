@@ -41,7 +41,9 @@
 // failing case pass),
 // the patches ranked (a few of mutation analysis' first, then site by
 // site in the sites' order, a site's by size and distance to the source
-// replaced), validated, and shown as unified diffs; `faultloc repair` is its command.
+// replaced), validated in that order, the plausible ones then ranked
+// first by size, distance and site, and shown as unified diffs;
+// `faultloc repair` is its command.
 //
 //	name        what it is
 //	Collect     the repair data of a candidate's site: a Data

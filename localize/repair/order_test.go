@@ -110,6 +110,45 @@ func TestRankPatches(t *testing.T) {
 	}
 }
 
+// TestFinalRank checks the order of a repair's result: the plausible
+// patches by size, distance and site (a patch without one after
+// those with one), whatever order they were validated in; then those
+// not validated and the refuted, each in their validation order.
+func TestFinalRank(t *testing.T) {
+	p := func(name string, site, size, dist int, v *Validation) Candidate {
+		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}, Validation: v}
+	}
+	ok, refuted := &Validation{Plausible: true}, &Validation{}
+	tests := []struct {
+		name  string
+		cands []Candidate
+		want  string
+	}{
+		{"a guard validated first, a smaller replacement later", []Candidate{
+			p("guard", -1, 6, 6, ok), p("refuted", 0, 1, 1, refuted), p("bound", 2, 3, 2, ok), p("unvalidated", 0, 1, 1, nil),
+		}, "bound guard unvalidated refuted"},
+		{"size, then distance, then site", []Candidate{
+			p("s1d2", 0, 1, 2, ok), p("s2d1", 0, 2, 1, ok), p("s1d1site1", 1, 1, 1, ok), p("s1d1site0", 0, 1, 1, ok), p("s1d1nosite", -1, 1, 1, ok),
+		}, "s1d1site0 s1d1site1 s1d1nosite s1d2 s2d1"},
+		{"the others keep their order", []Candidate{
+			p("r2", 0, 9, 9, refuted), p("n1", 0, 5, 5, nil), p("r1", 0, 1, 1, refuted), p("n2", 1, 1, 1, nil),
+		}, "n1 n2 r2 r1"},
+		{"none", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			finalRank(tt.cands, 3)
+			var got []string
+			for _, c := range tt.cands {
+				got = append(got, c.Repl)
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("order %v, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
 // TestFinishDropsIdentity checks that a replacement by the source itself
 // is no patch, and that patches of the same source are one, with both
 // origins, the mutant's first as it ranks first (the context is

@@ -189,7 +189,9 @@ type Candidate struct {
 // them into one build, each behind a switch on an environment variable,
 // and refutes most at the cost of a run; those that pass the suite there,
 // then those the schema left out, validated by their own builds, up to
-// MaxPatches of them; plausible patches come first.
+// MaxPatches of them. The result ranks the plausible patches first, by
+// size, distance and their sites' order, then the others in the order
+// of validation.
 //
 // A deadline on ctx bounds the whole repair: the search for patches
 // ends at 70% of the time to it, the validation of what it found has
@@ -661,9 +663,7 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 			}
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b Candidate) int {
-		return cmp.Compare(rankClass(a), rankClass(b))
-	})
+	finalRank(cands, len(res.Sites))
 	for i := range cands {
 		cands[i].Rank = i + 1
 	}
@@ -797,6 +797,32 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// finalRank orders the patches of a repair once validated: the
+// plausible ones first, by size, then distance to the source replaced,
+// then their sites' order (the localization's; a patch without a site
+// after those with one); then the others in the order they were
+// validated in (rankPatches), those not validated before the refuted.
+// Among patches that all pass the suite the smallest change is the
+// likeliest fix (a condition's bound `il <= 1` rather than an inserted
+// guard that returns early on the same inputs); the validation's order
+// only decides what is validated within the bound. sites is the
+// number of sites.
+func finalRank(cands []Candidate, sites int) {
+	siteRank := func(i int) int {
+		if i < 0 {
+			return sites
+		}
+		return i
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int {
+		ca, cb := rankClass(a), rankClass(b)
+		if ca != cb || ca != 0 {
+			return cmp.Compare(ca, cb)
+		}
+		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance), cmp.Compare(siteRank(a.Site), siteRank(b.Site)))
+	})
 }
 
 // rankClass orders patches: plausible, not validated, refuted.
