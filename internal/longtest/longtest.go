@@ -19,7 +19,8 @@
 // million steps by default), each long command stopped by -deadline and
 // by SIGTERM (one way each by default) and stopped while running in
 // each output format (one format each by default), the library's
-// bounds at their long lengths (the short ones by default), the patch
+// bounds at their long lengths and the report's short ones (shorter ones
+// by default), the patch
 // schema's patches each built on its own (one of each kind by
 // default), the repairs of the three subjects whose run-time panic is
 // recovered (one by default), Why on ten events of
