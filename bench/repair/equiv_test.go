@@ -66,6 +66,7 @@ func TestHistoricalSameBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fetches a module and type-checks it")
 	}
+	t.Parallel()
 	ctx := context.Background()
 	s := historicalSubjectOf(t, "gjson/empty-value-query")
 	for _, c := range []struct {

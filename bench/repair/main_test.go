@@ -56,6 +56,7 @@ func TestTCASSubject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the generated package's tests natively")
 	}
+	t.Parallel()
 	ctx := context.Background()
 	o := options{Versions: []int{6}, Failing: 2, Passing: 3, Inputs: 200, Seed: 1}
 	ss, err := tcasSubjects(o, t.TempDir())
@@ -110,6 +111,7 @@ func TestEvaluate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("repairs a TCAS version (a minute or more)")
 	}
+	t.Parallel()
 	o := options{Versions: []int{6}, Failing: 2, Passing: 5, Inputs: 200, Seed: 1, Timeout: 4 * time.Minute, MaxPatches: 5, MaxSites: 5, Arith: encode.Integer}
 	ss, err := tcasSubjects(o, t.TempDir())
 	if err != nil {
@@ -145,6 +147,7 @@ func TestHistoricalWholeSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fetches a module and builds its tests natively")
 	}
+	t.Parallel()
 	ctx := context.Background()
 	s := historicalSubjectOf(t, "humanize/reltime-offbyone")
 	overfit := strings.Replace(string(s.reference), `"1 second %s"`, `"one second %s"`, 1)
