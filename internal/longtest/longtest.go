@@ -10,7 +10,7 @@
 // auxiliary-changes subject's alone by default),
 // the interpreter's corpus on each of its recorder's paths and in its
 // fast form with two map seeds and three allocation budgets a program
-// (one of each by default, and a third of it on each path but the
+// (one of each and half the seeded step budgets by default, and a third of it on each path but the
 // main one, its encoding/json and html/template programs
 // on the main path alone, with one seed, cut and budget, not at the
 // budgets around their end), merges of 1,

@@ -23,7 +23,8 @@ type differ struct {
 	same func(t *testing.T, p *Program, fn *ssa.Function, args []Value, opts RunOptions, rng *rand.Rand, cuts int, ends bool) int
 	// cuts per run of an example, of a corpus program, of a workload, of
 	// a conformance program; randoms: seeded random inputs per example,
-	// besides its cases.
+	// besides its cases. Without the build tag long a corpus program
+	// gets half of corpusCuts (rounded up).
 	exampleCuts, corpusCuts, workCuts, confCuts int
 	randoms                                     int
 	// slow: conformance programs using more than conformanceSteps/slow
@@ -104,7 +105,9 @@ func (d differ) corpus(t *testing.T, rng *rand.Rand) {
 		seeds, cuts, ends, allocs := []int64{0, 7}, d.corpusCuts, true, []int64{100, 1000, 10000}
 		if !longtest.Enabled {
 			// One seed and one budget a program, dealt in turn over the
-			// programs this differ compares on.
+			// programs this differ compares on, and half the seeded
+			// cuts (the first steps and the end are cut still).
+			cuts = (cuts + 1) / 2
 			k := i
 			if d.part > 0 {
 				k = i / corpusParts
