@@ -909,9 +909,10 @@
 // package's whole test suite: every test, subtest, example and fuzz seed
 // the package has, whatever -run selects. A patch is plausible when
 // every test of the whole suite passes; plausible patches are listed
-// first, by size, distance and their sites' order (the smallest change
-// first), the others in the order they were validated in. A plausible
-// patch passes the tests; it need not be correct.
+// first, those at a site (checked on the repair data) before the
+// statement edits and inserted statements (checked by the validation
+// alone), each in the order above. A plausible patch passes the tests;
+// it need not be correct.
 // Before those builds, a patch schema screens the first patches (ten
 // times -max-patches) in one build: each patch's statement is switched
 // on an environment variable the test binary reads, and the suite runs

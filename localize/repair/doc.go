@@ -42,7 +42,7 @@
 // the patches ranked (a few of mutation analysis' first, then site by
 // site in the sites' order, a site's by size and distance to the source
 // replaced), validated in that order, the plausible ones then ranked
-// first by size, distance and site, and shown as unified diffs;
+// first (those at a site before those with none), and shown as unified diffs;
 // `faultloc repair` is its command.
 //
 //	name        what it is

@@ -111,12 +111,12 @@ func TestRankPatches(t *testing.T) {
 }
 
 // TestFinalRank checks the order of a repair's result: the plausible
-// patches by size, distance and site (a patch without one after
-// those with one), whatever order they were validated in; then those
-// not validated and the refuted, each in their validation order.
+// patches at a site before those with none, each in the order they
+// were validated in; then those not validated and the refuted, each in
+// that order.
 func TestFinalRank(t *testing.T) {
-	p := func(name string, site, size, dist int, v *Validation) Candidate {
-		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}, Validation: v}
+	p := func(name string, site int, v *Validation) Candidate {
+		return Candidate{Site: site, Patch: Patch{Repl: name}, Validation: v}
 	}
 	ok, refuted := &Validation{Plausible: true}, &Validation{}
 	tests := []struct {
@@ -124,20 +124,20 @@ func TestFinalRank(t *testing.T) {
 		cands []Candidate
 		want  string
 	}{
-		{"a guard validated first, a smaller replacement later", []Candidate{
-			p("guard", -1, 6, 6, ok), p("refuted", 0, 1, 1, refuted), p("bound", 2, 3, 2, ok), p("unvalidated", 0, 1, 1, nil),
+		{"a guard of no site validated first, a replacement at a site later", []Candidate{
+			p("guard", -1, ok), p("refuted", 0, refuted), p("bound", 2, ok), p("unvalidated", 0, nil),
 		}, "bound guard unvalidated refuted"},
-		{"size, then distance, then site", []Candidate{
-			p("s1d2", 0, 1, 2, ok), p("s2d1", 0, 2, 1, ok), p("s1d1site1", 1, 1, 1, ok), p("s1d1site0", 0, 1, 1, ok), p("s1d1nosite", -1, 1, 1, ok),
-		}, "s1d1site0 s1d1site1 s1d1nosite s1d2 s2d1"},
+		{"validation order within each kind", []Candidate{
+			p("edit1", -1, ok), p("site2", 2, ok), p("edit2", -1, ok), p("site0", 0, ok), p("site1", 1, ok),
+		}, "site2 site0 site1 edit1 edit2"},
 		{"the others keep their order", []Candidate{
-			p("r2", 0, 9, 9, refuted), p("n1", 0, 5, 5, nil), p("r1", 0, 1, 1, refuted), p("n2", 1, 1, 1, nil),
+			p("r2", 0, refuted), p("n1", -1, nil), p("r1", -1, refuted), p("n2", 1, nil),
 		}, "n1 n2 r2 r1"},
 		{"none", nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			finalRank(tt.cands, 3)
+			finalRank(tt.cands)
 			var got []string
 			for _, c := range tt.cands {
 				got = append(got, c.Repl)

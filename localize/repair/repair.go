@@ -189,9 +189,10 @@ type Candidate struct {
 // them into one build, each behind a switch on an environment variable,
 // and refutes most at the cost of a run; those that pass the suite there,
 // then those the schema left out, validated by their own builds, up to
-// MaxPatches of them. The result ranks the plausible patches first, by
-// size, distance and their sites' order, then the others in the order
-// of validation.
+// MaxPatches of them. The result ranks the plausible patches first,
+// those at a site before those with none (statement edits, inserted
+// guards and statements), each in the order of validation, then the
+// others in that order.
 //
 // A deadline on ctx bounds the whole repair: the search for patches
 // ends at 70% of the time to it, the validation of what it found has
@@ -663,7 +664,7 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 			}
 		}
 	}
-	finalRank(cands, len(res.Sites))
+	finalRank(cands)
 	for i := range cands {
 		cands[i].Rank = i + 1
 	}
@@ -800,28 +801,26 @@ func b2i(b bool) int {
 }
 
 // finalRank orders the patches of a repair once validated: the
-// plausible ones first, by size, then distance to the source replaced,
-// then their sites' order (the localization's; a patch without a site
-// after those with one); then the others in the order they were
-// validated in (rankPatches), those not validated before the refuted.
-// Among patches that all pass the suite the smallest change is the
-// likeliest fix (a condition's bound `il <= 1` rather than an inserted
-// guard that returns early on the same inputs); the validation's order
-// only decides what is validated within the bound. sites is the
-// number of sites.
-func finalRank(cands []Candidate, sites int) {
-	siteRank := func(i int) int {
-		if i < 0 {
-			return sites
-		}
-		return i
-	}
+// plausible ones first, those at a site (the repair data checked them
+// on every run: a replacement that fits the data, or a mutant of a
+// site's line) before those with none (statement edits, inserted
+// guards and statements, which only the validation checks), each in
+// the order they were validated in (rankPatches: site by site, by
+// size and distance); then the others in that order, those not
+// validated before the refuted. On the historical bugs of bench/repair
+// this puts stats' quartile-single's reference fix, the condition
+// il <= 1 at a site, above four inserted guards of no site that also
+// pass the suite, and changes no other bug's first correct patch; a
+// plain order by size and distance put pflag's two fixes, a clause and
+// a swap of statements, below guards and mutants that are smaller
+// (bench/repair/REPORT.md).
+func finalRank(cands []Candidate) {
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		ca, cb := rankClass(a), rankClass(b)
 		if ca != cb || ca != 0 {
 			return cmp.Compare(ca, cb)
 		}
-		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.Distance, b.Distance), cmp.Compare(siteRank(a.Site), siteRank(b.Site)))
+		return cmp.Compare(b2i(a.Site < 0), b2i(b.Site < 0))
 	})
 }
 
