@@ -50,7 +50,11 @@ type Selection struct {
 	Listed []string
 	// Cases are those the whole pattern selects, in go test's order.
 	Cases []trace.Case
-	// Errors are the cases that could not be listed.
+	// Errors are the test functions whose cases could not all be listed,
+	// with why. A listing that ran out of its step budget may have taken
+	// the subtest running then for a case of its own, though it has
+	// subtests it had not started yet: such a case, run alone, may not
+	// run what go test would run.
 	Errors []*CaseError
 
 	match *testmatch.Matcher
@@ -94,6 +98,27 @@ func SelectCases(ctx context.Context, prog *trace.Program, pkgPath, run string) 
 		return sel, &NoCasesError{Package: pkgPath, Run: run, Listed: len(names)}
 	}
 	return sel, nil
+}
+
+// ErrNotReached is the error of a selected case whose run did not reach
+// it without an error saying why: a run that hooks or presets steered
+// (trace.RunOptions) may leave it unstarted. (Unsteered, such a run's
+// error is a *trace.NoTestError.)
+var ErrNotReached = errors.New("not reached: the run did not start it")
+
+// NoVerdict returns the error of a selected case's run (r, err) that gave
+// no verdict: err, or [ErrNotReached] if the run did not reach the case;
+// nil if the case passed, failed or was skipped. Callers that count cases
+// failing or passing keep it with the selection's Errors, so that a case
+// is never silently neither.
+func NoVerdict(name string, r *trace.CaseResult, err error) *CaseError {
+	switch {
+	case err != nil:
+		return &CaseError{Case: name, Err: err}
+	case r == nil || !r.Ran:
+		return &CaseError{Case: name, Err: ErrNotReached}
+	}
+	return nil
 }
 
 // CaseErrors splits a joined error of cases (a [trace.TestError] each)

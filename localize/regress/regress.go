@@ -170,8 +170,10 @@ type Report struct {
 	Package string   `json:"package"`
 	Run     string   `json:"run,omitempty"`
 	Failing []string `json:"failing"` // the cases explained: they fail on the new version
-	// NotRun are the selected cases the interpreter could not run on the
-	// new version, each with why ("case: reason"); they are not explained.
+	// NotRun are the selected cases the interpreter could not run or did
+	// not reach on the new version, and the tests whose cases it could
+	// not all list, each with why ("case: reason"); they are not
+	// explained.
 	NotRun  []string `json:"notRun,omitempty"`
 	Failure string   `json:"failure"` // how the first one fails
 	// Changes are all the changes between the versions.
@@ -324,8 +326,10 @@ func (e *NoRegressionError) Error() string {
 type CannotRunError struct {
 	Package string
 	Version string // "new", or "old" (every change reverted but the kept ones)
-	// Cases are each case and why it could not run; natively, one entry
-	// without a case name, for every selected case.
+	// Cases are each case and why it could not run (or was not reached,
+	// localize.ErrNotReached), and each test whose cases could not all be
+	// listed; natively, one entry without a case name, for every
+	// selected case.
 	Cases []*localize.CaseError
 }
 
@@ -500,6 +504,9 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			return rep, err
 		}
 		selected = len(sel.Cases)
+		// A test whose cases could not all be listed may hide the
+		// failing one: its error counts as a case not run.
+		notRun = append(notRun, sel.Errors...)
 		for _, c := range sel.Cases {
 			rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
 			r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
@@ -508,12 +515,12 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			if ctx.Err() != nil {
 				return rep, ctx.Err()
 			}
-			switch {
-			case err != nil:
-				notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: err})
+			switch e := localize.NoVerdict(c.Name(), r, err); {
+			case e != nil:
+				notRun = append(notRun, e)
 			case ended:
 				notRun = append(notRun, &localize.CaseError{Case: c.Name(), Err: fmt.Errorf("its run took longer than %v (RunTimeout)", opts.runTimeout())})
-			case r != nil && r.Ran && r.Failed:
+			case r.Failed:
 				rep.Failing = append(rep.Failing, c.Name())
 				if rep.Failure == "" {
 					rep.Failure = localize.FailureText(r.Result)

@@ -82,9 +82,10 @@ type Result struct {
 	Package string   `json:"package"`
 	Failing []string `json:"failing"` // the selected cases that fail in the interpreter
 	Passing int      `json:"passing"` // the selected cases that pass
-	// Errors name the selected cases the interpreter could not run,
-	// left out of the evidence (the validation runs them natively), with
-	// why.
+	// Errors name the selected cases the interpreter could not run or
+	// whose run did not reach them (localize.ErrNotReached), left out of
+	// the evidence (the validation runs them natively), and the test
+	// functions whose cases could not all be listed, with why.
 	Errors  []string     `json:"errors,omitempty"`
 	Sites   []SiteRepair `json:"sites"`
 	Patches []Candidate  `json:"patches"`
@@ -242,6 +243,8 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		return nil, err
 	}
 	var failing, passing []trace.Case
+	// The listing's errors and the selected cases with no verdict.
+	notRun := slices.Clone(sel.Errors)
 	// The cases' coverage, the spectrum that orders the sites.
 	spectrum := spectra.NewMatrix()
 	for _, c := range sel.Cases {
@@ -249,30 +252,32 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		if ctx.Err() != nil {
 			return partial(fmt.Errorf("running the cases: %w", context.Cause(ctx)))
 		}
-		if err != nil {
+		if err == nil {
+			res.Stats.Runs++
+		}
+		if e := localize.NoVerdict(c.Name(), r, err); e != nil {
 			// The interpreter cannot run it (a missing bridge, an
-			// unsupported construct): left out of the evidence.
-			res.Errors = append(res.Errors, c.Name()+": "+err.Error())
+			// unsupported construct) or the run did not reach it: left
+			// out of the evidence.
+			notRun = append(notRun, e)
 			continue
 		}
-		res.Stats.Runs++
 		if r.Ran && !r.Skipped {
 			spectrum.Add(spectra.TestRun{Name: c.Name(), Failed: !r.Passed()}, spectra.CoveredCodeElements(prog, r.Covered, spectra.Line))
 		}
 		if r.Passed() {
 			passing = append(passing, c)
-		} else if r.Ran {
+		} else {
 			failing = append(failing, c)
 			res.Failing = append(res.Failing, c.Name())
 		}
 	}
 	res.Passing = len(passing)
+	for _, e := range notRun {
+		res.Errors = append(res.Errors, e.Error())
+	}
 	if len(failing) == 0 {
-		why := ""
-		if len(res.Errors) > 0 {
-			why = fmt.Sprintf(" (%d could not run in the interpreter: %s)", len(res.Errors), res.Errors[0])
-		}
-		return nil, fmt.Errorf("%w among the %d cases of %s that -run %q selects%s", ErrNoFailing, len(sel.Cases), pkg, opts.Run, why)
+		return nil, &NoFailingError{Package: pkg, Run: opts.Run, Cases: len(sel.Cases), Passed: len(passing), NotRun: notRun}
 	}
 	// The spectrum's first lines (lineSites), for the statement edits
 	// and, with no site of angelic debugging, mutation analysis: found
