@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/faultloc/faultloc/internal/testmatch"
 	"github.com/faultloc/faultloc/trace"
@@ -119,6 +120,20 @@ func NoVerdict(name string, r *trace.CaseResult, err error) *CaseError {
 		return &CaseError{Case: name, Err: ErrNotReached}
 	}
 	return nil
+}
+
+// NoVerdicts returns the errors of the selected cases that gave no
+// verdict: the listing's Errors, but those of a test whose own run's
+// error is in runs (it says what its listing's did), then runs (each
+// from [NoVerdict]).
+func (s *Selection) NoVerdicts(runs []*CaseError) []*CaseError {
+	var out []*CaseError
+	for _, e := range s.Errors {
+		if !slices.ContainsFunc(runs, func(r *CaseError) bool { return r.Case == e.Case }) {
+			out = append(out, e)
+		}
+	}
+	return append(out, runs...)
 }
 
 // CaseErrors splits a joined error of cases (a [trace.TestError] each)

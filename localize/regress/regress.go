@@ -504,9 +504,6 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			return rep, err
 		}
 		selected = len(sel.Cases)
-		// A test whose cases could not all be listed may hide the
-		// failing one: its error counts as a case not run.
-		notRun = append(notRun, sel.Errors...)
 		for _, c := range sel.Cases {
 			rctx, cancel := context.WithTimeout(ctx, opts.runTimeout())
 			r, err := c.Run(rctx, &trace.RunOptions{NoTrace: true})
@@ -527,6 +524,9 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 				}
 			}
 		}
+		// A test whose cases could not all be listed may hide the
+		// failing one: its error counts as a case not run.
+		notRun = sel.NoVerdicts(notRun)
 		if len(rep.Failing) == 0 && len(notRun) > 0 {
 			why = fmt.Sprintf("the interpreter could not run the selected cases (%s)", notRun[0])
 			if opts.Trials == TrialsInterp {

@@ -243,8 +243,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		return nil, err
 	}
 	var failing, passing []trace.Case
-	// The listing's errors and the selected cases with no verdict.
-	notRun := slices.Clone(sel.Errors)
+	var notRun []*localize.CaseError // the selected cases with no verdict
 	// The cases' coverage, the spectrum that orders the sites.
 	spectrum := spectra.NewMatrix()
 	for _, c := range sel.Cases {
@@ -273,6 +272,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 	}
 	res.Passing = len(passing)
+	notRun = sel.NoVerdicts(notRun)
 	for _, e := range notRun {
 		res.Errors = append(res.Errors, e.Error())
 	}
