@@ -210,7 +210,8 @@ type Candidate struct {
 // left behind a second after its share of the time ends (its goroutine
 // ends on its own, its result dropped).
 // Errors are for a package whose cases cannot be listed or run, or that
-// has no failing case.
+// has no failing case (a *NoFailingError, which tells every selected
+// case passing from cases or listings that gave no verdict).
 func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
