@@ -83,6 +83,7 @@ func TestResultsResume(t *testing.T) {
 		"| httprouter/cleanpath-root |",
 		"in the top 3 for 2 of 2 (100%)",
 		"one-minute load when they ended: 0.50 to 1.75",
+		"time bound of one repair: 1m0s (a row read from -results: its command's -timeout, 3m0s where that does not give one)",
 	} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)

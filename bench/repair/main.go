@@ -49,6 +49,9 @@ type options struct {
 	kept               int    // rows read from Results
 }
 
+// defaultTimeout is -timeout's default, the time bound of one repair.
+const defaultTimeout = 3 * time.Minute
+
 func main() {
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	if err != nil {
@@ -80,7 +83,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		passing    = fs.Int("passing", 30, "TCAS: passing tests of the evidence, a seeded sample of the version's")
 		inputs     = fs.Int("inputs", 5000, "TCAS: generated inputs on which a plausible patch is compared with the fault-free port")
 		seed       = fs.Uint64("seed", 1, "seed of the samples and of the generated inputs")
-		timeout    = fs.Duration("timeout", 3*time.Minute, "time bound of one subject's repair (a repair cut by it is reported partial, with what it found)")
+		timeout    = fs.Duration("timeout", defaultTimeout, "time bound of one subject's repair (a repair cut by it is reported partial, with what it found)")
 		maxPatches = fs.Int("max-patches", 20, "patches validated per subject, in rank order")
 		maxSites   = fs.Int("max-sites", 40, "repair sites (angelic debugging's verified candidates, those the flexibility test inhibits last) synthesized for per subject (on TCAS v6 the faulty line's is the 15th)")
 		noSchema   = fs.Bool("no-schema", false, "validate each patch by a build of its own, without the patch schema that screens them in one build")
