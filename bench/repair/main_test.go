@@ -112,7 +112,7 @@ func TestEvaluate(t *testing.T) {
 		t.Skip("repairs a TCAS version (a minute or more)")
 	}
 	t.Parallel()
-	o := options{Versions: []int{6}, Failing: 2, Passing: 5, Inputs: 200, Seed: 1, Timeout: 4 * time.Minute, MaxPatches: 5, MaxSites: 5, Arith: encode.Integer}
+	o := options{Versions: []int{6}, Failing: 2, Passing: 5, Inputs: 200, Seed: 1, Timeout: 4 * time.Minute, MaxPatches: 2, MaxSites: 5, Arith: encode.Integer}
 	ss, err := tcasSubjects(o, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
