@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/maxsat"
 	"github.com/faultloc/faultloc/trace"
 
@@ -116,10 +117,12 @@ func TestIndependent(t *testing.T) {
 // formula, and the run's own values must still satisfy it (Sanity). The
 // parser's deferred closures read variables they captured (free
 // variables), whose loads must read the variables' last stores, not
-// their zero values.
+// their zero values. The sanity check of the whole formula takes
+// seconds of Z3's CPU: the test runs with the build tag long
+// (longtest.Enabled; .ci/run), as the slowest runs do.
 func TestFullSanity(t *testing.T) {
-	if testing.Short() {
-		t.Skip("encodes a run of about 90,000 events")
+	if testing.Short() || !longtest.Enabled {
+		t.Skip("encodes and checks a run of about 90,000 events (build tag long)")
 	}
 	prog, cr, avoid := libworkRun(t)
 	s, err := maxsat.NewSolver(nil)
