@@ -19,7 +19,9 @@ type ListVersion struct {
 }
 
 // listVersions caches the loaded versions: dir and fault names joined by
-// "+" -> *ListVersion.
+// "+" -> func() (*ListVersion, error), loading the version on its first
+// call. Parallel tests asking for the same version at once wait for one
+// load, not one each.
 var listVersions sync.Map
 
 // LoadList loads examples/linkedlist, found at dir (relative to the
@@ -27,20 +29,28 @@ var listVersions sync.Map
 func LoadList(t *testing.T, dir string, faults ...string) *ListVersion {
 	t.Helper()
 	k := dir + " " + strings.Join(faults, "+")
-	if v, ok := listVersions.Load(k); ok {
-		return v.(*ListVersion)
-	}
-	ov, lines, err := linkedlist.Version(dir, faults...)
+	load, _ := listVersions.LoadOrStore(k, sync.OnceValues(func() (*ListVersion, error) {
+		return loadList(dir, faults)
+	}))
+	v, err := load.(func() (*ListVersion, error))()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return v
+}
+
+// loadList loads examples/linkedlist at dir with faults.
+func loadList(dir string, faults []string) (*ListVersion, error) {
+	ov, lines, err := linkedlist.Version(dir, faults...)
+	if err != nil {
+		return nil, err
+	}
 	v := &ListVersion{Lines: lines}
 	if v.Prog, err = trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true, Overlay: ov}, "."); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if v.Pkg, err = v.Prog.TargetPackage(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	got, _ := listVersions.LoadOrStore(k, v)
-	return got.(*ListVersion)
+	return v, nil
 }
