@@ -808,18 +808,12 @@ func b2i(b bool) int {
 
 // finalRank orders the patches of a repair once validated: the
 // plausible ones first, those at a site (the repair data checked them
-// on every run: a replacement that fits the data, or a mutant of a
-// site's line) before those with none (statement edits, inserted
+// on every run) before those with none (statement edits, inserted
 // guards and statements, which only the validation checks), each in
-// the order they were validated in (rankPatches: site by site, by
-// size and distance); then the others in that order, those not
-// validated before the refuted. On the historical bugs of bench/repair
-// this puts stats' quartile-single's reference fix, the condition
-// il <= 1 at a site, above four inserted guards of no site that also
-// pass the suite, and changes no other bug's first correct patch; a
-// plain order by size and distance put pflag's two fixes, a clause and
-// a swap of statements, below guards and mutants that are smaller
-// (bench/repair/REPORT.md).
+// the order they were validated in (rankPatches); then the others in
+// that order, those not validated before the refuted. The evidence for
+// this order over one by size and distance is in bench/repair's report
+// and the commit that chose it.
 func finalRank(cands []Candidate) {
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		ca, cb := rankClass(a), rankClass(b)
