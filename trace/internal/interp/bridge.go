@@ -5,7 +5,9 @@ import (
 	"go/types"
 	"net/http"
 	"os"
+	"path"
 	"reflect"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -328,4 +330,33 @@ var errorGlobals = map[string]error{
 	"os.ErrExist":      os.ErrExist,
 	"os.ErrPermission": os.ErrPermission,
 	"os.ErrInvalid":    os.ErrInvalid,
+}
+
+// execName is the name the go command gives the binary of package pkg,
+// the program's name in os.Args (a go test binary's adds ".test"): the
+// last element of the import path, or the one before a major version
+// suffix (example.com/cmd/v2 is cmd), as cmd/go's DefaultExecName; an
+// external test package's binary is its package's.
+func execName(pkg *types.Package) string {
+	ip := pkg.Path()
+	if strings.HasSuffix(pkg.Name(), "_test") {
+		ip = strings.TrimSuffix(ip, "_test")
+	}
+	if ip == "command-line-arguments" {
+		return strings.TrimSuffix(pkg.Name(), "_test")
+	}
+	elem := path.Base(ip)
+	if elem != ip && isMajorVersion(elem) {
+		elem = path.Base(path.Dir(ip))
+	}
+	return elem
+}
+
+// isMajorVersion reports whether s is an import path's major version
+// element: v2, v3, ... (cmd/go's isVersionElement).
+func isMajorVersion(s string) bool {
+	if len(s) < 2 || s[0] != 'v' || s[1] == '0' || s[1] == '1' && len(s) == 2 {
+		return false
+	}
+	return strings.Trim(s[1:], "0123456789") == ""
 }

@@ -247,8 +247,7 @@ func (p *Program) runOnceAlloc(ctx context.Context, fn *ssa.Function, args []Val
 	r.noHot = o.noHot
 	r.dir = o.dir
 	if fn.Pkg != nil {
-		// The name go build gives the binary; go test's ends in ".test".
-		r.argv0 = fn.Pkg.Pkg.Name()
+		r.argv0 = execName(fn.Pkg.Pkg)
 		if o.entry != nil {
 			r.argv0 += ".test"
 		}

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"errors"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -238,5 +239,28 @@ func TestLoadHeavyTestImports(t *testing.T) {
 	gr, err := p.RunGoTest(bgContext, tcas, "TestOutcomeString", nil)
 	if err != nil || !gr.Ran || gr.Failed {
 		t.Errorf("TestOutcomeString: %v, %v", gr, err)
+	}
+}
+
+// TestExecName checks the program's name against the names cmd/go gives
+// binaries (go build's; go test's adds ".test").
+func TestExecName(t *testing.T) {
+	for _, tt := range []struct{ path, name, want string }{
+		{"example.com/cli", "cli", "cli"},
+		{"example.com/cli/v2", "cli", "cli"},
+		{"example.com/cli/v2_test", "cli_test", "cli"},
+		{"example.com/cmd/tool", "main", "tool"},
+		{"example.com/lib/v1", "lib", "v1"},
+		{"example.com/lib/v0", "lib", "v0"},
+		{"example.com/lib/v02", "lib", "v02"},
+		{"example.com/lib/v10", "lib", "lib"},
+		{"gopkg.in/yaml.v3", "yaml", "yaml.v3"},
+		{"v2", "v2", "v2"},
+		{"example.com/go-name", "name", "go-name"},
+		{"command-line-arguments", "main", "main"},
+	} {
+		if got := execName(types.NewPackage(tt.path, tt.name)); got != tt.want {
+			t.Errorf("execName(%s, package %s) = %q, want %q", tt.path, tt.name, got, tt.want)
+		}
 	}
 }
