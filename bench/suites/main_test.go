@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -294,6 +295,63 @@ func TestRunCaseInOrder(t *testing.T) {
 		r := runCase(ctx, p, j, nativeCase{Name: tt.name, Verdict: "pass"})
 		if !r.Ran || r.Verdict != tt.verdict || r.InOrder != tt.inOrder || r.Error != "" {
 			t.Errorf("%s: ran %v, verdict %q, in order %v, error %q; want verdict %q, in order %v", tt.name, r.Ran, r.Verdict, r.InOrder, r.Error, tt.verdict, tt.inOrder)
+		}
+	}
+}
+
+// TestSameLog runs testdata/logs natively and interpreted, as the command
+// does: each case has the same log, though one logs the test binary's
+// name and another bytes that are not valid UTF-8 (which go test -json's
+// events carry as U+FFFD).
+func TestSameLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary and loads a package with the go command")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/logs")); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s, err := runNative(ctx, dir, ".", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := trace.Load(ctx, &trace.Config{Dir: dir, Tests: true, Env: goEnv(), Module: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &job{ImportPath: s.ImportPath, Bounds: caseBounds{CPU: time.Minute, Wall: 5 * time.Minute}}
+	if len(s.Cases) != 3 {
+		t.Errorf("go test ran %d cases, want 3", len(s.Cases))
+	}
+	for _, c := range s.Cases {
+		if r := runCase(ctx, p, j, c); !r.Ran || r.Verdict != c.Verdict || !r.SameOutput {
+			t.Errorf("%s: ran %v, verdict %q (go test %q), %s", c.Name, r.Ran, r.Verdict, c.Verdict, r.OutputDiff)
+		}
+	}
+}
+
+// TestNormalizeLog checks normalizeLog against encoding/json, which
+// writes go test -json's events: every string comes back valid UTF-8,
+// each byte that is not replaced by U+FFFD.
+func TestNormalizeLog(t *testing.T) {
+	for _, s := range []string{
+		"plain\n",
+		"    x_test.go:3: codepoint U+D800: \xed\xa0\x80\n",
+		"\xff\xfe ok é \xc3",
+		"--- PASS: TestX (1.25s)\n",
+	} {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want string
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatal(err)
+		}
+		want = durations.ReplaceAllString(want, "(0.00s)")
+		if got := normalizeLog(s); got != want {
+			t.Errorf("normalizeLog(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // goEnv is the environment of every go command and test run: the copy's
@@ -50,13 +51,20 @@ func runNative(ctx context.Context, dir, pkg string, timeout time.Duration) (*na
 		return nil, fmt.Errorf("go list %s: %v%s", pkg, err, stderrOf(err))
 	}
 	importPath, pkgDir, _ := strings.Cut(strings.TrimSpace(string(out)), "\t")
-	bin := filepath.Join(dir, "suite.test")
-	build := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", bin, pkg)
+	// go test -c names the binary in the directory -o names (a suite may
+	// print os.Args[0]).
+	binDir := filepath.Join(dir, "suite.bin") + string(filepath.Separator)
+	build := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", binDir, pkg)
 	build.Dir = dir
 	build.Env = goEnv()
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go test -c %s: %v\n%s", pkg, err, out)
 	}
+	bins, _ := filepath.Glob(filepath.Join(binDir, "*.test"))
+	if len(bins) != 1 {
+		return nil, fmt.Errorf("go test -c %s: %d test binaries in %s", pkg, len(bins), binDir)
+	}
+	bin := bins[0]
 	run := exec.CommandContext(ctx, bin, "-test.v=test2json", "-test.paniconexit0", "-test.timeout="+timeout.String())
 	run.Dir = pkgDir
 	run.Env = goEnv()
@@ -102,8 +110,26 @@ type testEvent struct {
 
 var durations = regexp.MustCompile(`\(\d+\.\d+s\)`)
 
-// normalizeLog replaces the durations go test prints with (0.00s).
-func normalizeLog(s string) string { return durations.ReplaceAllString(s, "(0.00s)") }
+// normalizeLog replaces the durations go test prints with (0.00s), and
+// each byte that is not valid UTF-8 with U+FFFD, as go test -json's
+// events carry the output (encoding/json's strings are valid UTF-8).
+func normalizeLog(s string) string {
+	s = durations.ReplaceAllString(s, "(0.00s)")
+	if utf8.ValidString(s) {
+		return s
+	}
+	var sb strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			sb.WriteRune(utf8.RuneError)
+		} else {
+			sb.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return sb.String()
+}
 
 // parseTestJSON reads go test -json's events of one package and returns
 // its leaf cases (the tests that ran no subtest and the leaf subtests), in

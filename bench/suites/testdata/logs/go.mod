@@ -1,0 +1,3 @@
+module example.com/logs/v2
+
+go 1.22
