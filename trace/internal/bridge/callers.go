@@ -49,7 +49,7 @@ func callerPCs(c interp.Call) []uint64 {
 	stack, end := c.Stack()
 	pcs := make([]uint64, len(stack))
 	for i, s := range stack {
-		pcs[i] = pcOf(s)
+		pcs[i] = framePC(s)
 	}
 	for _, f := range nativeEnd(end) {
 		pcs = append(pcs, f.pc)
@@ -59,8 +59,9 @@ func callerPCs(c interp.Call) []uint64 {
 
 // A nativeFrame is a frame of native code that the Go runtime shows
 // beyond a goroutine's outermost interpreted frame (interp.StackEnd):
-// testing.tRunner, runtime.goexit, and an Example's callers. Its program
-// counter is odd, which interp.PC never makes.
+// testing.tRunner, runtime.goexit, and an Example's callers; its program
+// counter is odd, which interp.PC never makes. Or one between two
+// interpreted frames (midFrames).
 type nativeFrame struct {
 	pc   uint64
 	name string
@@ -83,14 +84,77 @@ func nativeEnd(end interp.StackEnd) []nativeFrame {
 	return nil
 }
 
-// nativeFrameOf returns the native frame of program counter pc.
+// nativeFrameOf returns the native frame of program counter pc, or of
+// pc-1 or pc+1 for one between interpreted frames (midFrames).
 func nativeFrameOf(pc uint64) (nativeFrame, bool) {
 	for _, f := range nativeFrames() {
 		if f.pc == pc {
 			return f, true
 		}
 	}
+	if pc >= midBase {
+		midFrames.mu.Lock()
+		defer midFrames.mu.Unlock()
+		if k := (pc - midBase) / 4; k < uint64(len(midFrames.list)) {
+			return midFrames.list[k], true
+		}
+	}
 	return nativeFrame{}, false
+}
+
+// midFrames are the native frames found between interpreted ones
+// (interp.NativeFrame: a native function that called back into
+// interpreted code), each with a program counter of its own: the k-th
+// has midBase+4k+2, so that pc-1 and pc+1 name it too, and none is an
+// interpreted one's (interp.PC) or nativeFrames'.
+var midFrames struct {
+	mu   sync.Mutex
+	pcs  map[interp.NativeFrame]uint64
+	list []nativeFrame
+}
+
+const midBase = 1 << 40
+
+// framePC returns the program counter of stack frame f.
+func framePC(f interp.StackCall) uint64 {
+	if f.Native == nil {
+		return pcOf(f.Static)
+	}
+	midFrames.mu.Lock()
+	defer midFrames.mu.Unlock()
+	if pc, ok := midFrames.pcs[*f.Native]; ok {
+		return pc
+	}
+	if midFrames.pcs == nil {
+		midFrames.pcs = map[interp.NativeFrame]uint64{}
+	}
+	pc := midBase + 4*uint64(len(midFrames.list)) + 2
+	midFrames.pcs[*f.Native] = pc
+	midFrames.list = append(midFrames.list, nativeFrame{pc: pc, name: f.Native.Function, file: f.Native.File, line: f.Native.Line})
+	return pc
+}
+
+// nativeID is the stand-in for a static instruction that a *runtime.Func
+// of native frame f records (funcValue): a negative number.
+func nativeID(f nativeFrame) interp.StaticID {
+	if f.pc < midBase {
+		return -interp.StaticID(f.pc)
+	}
+	return -interp.StaticID(midIDs + (f.pc-midBase)/4)
+}
+
+// midIDs is where nativeID's numbers for midFrames start (minus).
+const midIDs = 1 << 10
+
+// nativeOfID returns the native frame nativeID gave s, if s is one.
+func nativeOfID(s interp.StaticID) (nativeFrame, bool) {
+	switch {
+	case s >= 0:
+		return nativeFrame{}, false
+	case -s < midIDs:
+		return nativeFrameOf(uint64(-s))
+	}
+	return nativeFrameOf(midBase + 4*uint64(-s-midIDs) + 2)
 }
 
 // nativeFrames are testing.tRunner at its call of the test's function
@@ -233,7 +297,7 @@ func funcOf(c interp.Call, v interp.Value, name string) (interp.StaticID, bool) 
 // staticFuncName returns the runtime name of the function of static s
 // (of a nativeFrame's, see funcValue).
 func staticFuncName(c interp.Call, s interp.StaticID) string {
-	if f, ok := nativeFrameOf(uint64(-s)); ok && s < 0 {
+	if f, ok := nativeOfID(s); ok {
 		return f.name
 	}
 	st, _ := c.Program().StaticInfo(s)
@@ -252,9 +316,12 @@ func init() {
 		stack, end := c.Stack()
 		skip := int(args[0].Int())
 		if skip >= 0 && skip < len(stack) {
-			st, _ := c.Program().StaticInfo(stack[skip])
+			if f := stack[skip].Native; f != nil {
+				return interp.Tuple(interp.Uint(framePC(stack[skip])), interp.String(f.File), interp.Int(int64(f.Line)), interp.Bool(true))
+			}
+			st, _ := c.Program().StaticInfo(stack[skip].Static)
 			pos := st.Position
-			return interp.Tuple(interp.Uint(pcOf(stack[skip])), interp.String(pos.Filename), interp.Int(int64(pos.Line)), interp.Bool(true))
+			return interp.Tuple(interp.Uint(pcOf(stack[skip].Static)), interp.String(pos.Filename), interp.Int(int64(pos.Line)), interp.Bool(true))
 		}
 		if native := nativeEnd(end); skip >= len(stack) && skip-len(stack) < len(native) {
 			f := native[skip-len(stack)]
@@ -278,7 +345,7 @@ func init() {
 	})
 	reg("runtime.FuncForPC", func(c interp.Call, args []interp.Value) interp.Value {
 		if f, ok := nativeFrameOf(args[0].Uint()); ok {
-			return funcValue(c, resType(c, 0), -interp.StaticID(f.pc), true)
+			return funcValue(c, resType(c, 0), nativeID(f), true)
 		}
 		s, ok := staticOfPC(c, args[0].Uint())
 		return funcValue(c, resType(c, 0), s, ok)
@@ -303,8 +370,8 @@ func init() {
 	})
 	reg("(*runtime.Func).Entry", func(c interp.Call, args []interp.Value) interp.Value {
 		if s, ok := funcOf(c, args[0], "(*runtime.Func).Entry"); ok {
-			if s < 0 {
-				return interp.Uint(uint64(-s)) // a nativeFrame's
+			if f, ok := nativeOfID(s); ok {
+				return interp.Uint(f.pc) // a nativeFrame's
 			}
 			return interp.Uint(entryOf(c, s))
 		}
@@ -343,7 +410,7 @@ func init() {
 			var entry uint64
 			s, ok := staticOfPC(c, pc)
 			if f, native := nativeFrameOf(pc); native {
-				s, file, line, entry = -interp.StaticID(pc), f.file, f.line, pc
+				s, file, line, entry = nativeID(f), f.file, f.line, f.pc
 			} else if !ok {
 				continue // runtime.Callers' own frame
 			} else {

@@ -135,6 +135,7 @@ var Programs = map[string]func() string{
 	"TransportDial":      TransportDial,
 	"NetInterfaces":      NetInterfaces,
 	"UnixAddrs":          UnixAddrs,
+	"NativeCallers":      NativeCallers,
 }
 
 func check(ok bool, what string) {

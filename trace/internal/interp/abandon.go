@@ -107,6 +107,10 @@ func (r *run) leaveNative() {
 func (r *run) enterFromNative(caller *frame, in *ins, c *fnCode, env []Value, envEv []EventID, args []Value, argEv []EventID, callEv EventID, path uint64, isRoot bool) (Value, EventID) {
 	r.leaveNative()
 	defer r.backToNative()
+	if caller != nil {
+		r.noteNativeCaller(caller) // nativecall.go
+		defer r.forgetNativeCaller(caller)
+	}
 	return r.enter(caller, in, c, env, envEv, args, argEv, callEv, path, isRoot)
 }
 

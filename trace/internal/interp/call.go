@@ -94,6 +94,9 @@ type run struct {
 	// (varcells.go); varN, the chunk's size.
 	vars []cell
 	varN int
+	// natCallers are the frames whose call in progress is of a native
+	// function that calls back into interpreted code (nativecall.go).
+	natCallers []*frame
 	// argv0 is os.Args[0] for the interpreted program (bridgeGlobal),
 	// args the rest (RunOptions.args).
 	argv0 string

@@ -115,10 +115,17 @@ func (c Call) Cond(ev EventID) EventID {
 // CallerPos returns the position of the call seen from the first frame
 // up the stack that is neither a method wrapper nor a function skip
 // accepts, stopping at the frame of call stop (the zero Call: at the
-// root).
+// root). A native function that called back into interpreted code
+// (nativecall.go) is no helper: its call's position is its own.
 func (c Call) CallerPos(stop Call, skip func(*ssa.Function) bool) token.Position {
 	f, at := c.fr, c.in
+	var ns nativeStack
 	for f.caller != nil && f.caller != stop.fr && (f.c.fn.Synthetic != "" || skip(f.c.fn)) {
+		if c.r.calledBackFrom(f) {
+			if nf := ns.next(); len(nf) > 0 {
+				return token.Position{Filename: nf[0].File, Line: nf[0].Line}
+			}
+		}
 		at, f = f.caller.at, f.caller
 	}
 	return c.r.pos(at)

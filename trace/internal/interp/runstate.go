@@ -76,12 +76,22 @@ func (c Call) Dir() string { return c.r.dir }
 // a test's function, which go test's t.Run, f.Fuzz and m.Run start, have
 // no interpreted caller natively, where each runs on a goroutine of its
 // own), and what lies beyond it natively. The frames of go/ssa's wrappers
-// are left out, as the Go runtime leaves out its own (isWrapper).
-func (c Call) Stack() ([]StaticID, StackEnd) {
-	var sids []StaticID
+// are left out, as the Go runtime leaves out its own (isWrapper). The
+// frames of a native function that called back into interpreted code
+// come between the callback and the native function's caller
+// (nativecall.go).
+func (c Call) Stack() ([]StackCall, StackEnd) {
+	var sids []StackCall
+	var ns nativeStack
 	for f, at := c.fr, c.in; f != nil && at != nil; f = f.caller {
 		if !isWrapper(f.c.fn) {
-			sids = append(sids, at.sid)
+			sids = append(sids, StackCall{Static: at.sid})
+		}
+		if c.r.calledBackFrom(f) {
+			nf := ns.next()
+			for i := range nf {
+				sids = append(sids, StackCall{Native: &nf[i]})
+			}
 		}
 		if f.caller == nil {
 			if isTestFunc(f.c.fn) {

@@ -102,3 +102,21 @@ func TestLogTrailingNewline(t *testing.T) {
 	t.Logf("d\n")
 	t.Error("failing\n")
 }
+
+// helperWriter logs what it is given, a helper: t.Log names the line
+// that called its Write.
+type helperWriter struct{ t *testing.T }
+
+func (w helperWriter) Write(p []byte) (int, error) {
+	w.t.Helper()
+	w.t.Log(string(p))
+	return len(p), nil
+}
+
+// TestLogFromNative logs through a helper that a native function calls
+// (bytes.Buffer's WriteTo): the line logged is that function's.
+func TestLogFromNative(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("written by WriteTo")
+	b.WriteTo(helperWriter{t})
+}
