@@ -29,7 +29,8 @@
 // runs before it in the tests on its path, as go test runs it, with
 // RunOptions.EarlierTests: its verdict is that run's, and the report
 // counts such cases), recording for each whether it ran to a verdict, that
-// verdict and whether its log equals go test's (durations aside), and its
+// verdict and whether its log equals go test's (durations aside, invalid
+// UTF-8 as go test -json carries it), and its
 // wall and CPU time. A case the interpreter cannot run is an error naming
 // the construct or the missing bridge; reason (reasons.go) strips its
 // positions, test names, quoted strings, numbers and the library's types

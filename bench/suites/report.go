@@ -242,7 +242,7 @@ func (rep *report) write(w io.Writer) error {
 	if len(stopped) > 0 {
 		p("**Libraries measured in part** (a case not tried counts as not run): %s.\n\n", strings.Join(stopped, "; "))
 	}
-	p("Each library's whole test suite, its main package's, as `go test -json` reports it: a case is a test that runs no subtest, a leaf subtest, a fuzz target's seed or an example. Each case then runs alone under faultloc's interpreter (`trace.RunGoTest`, default budgets raised by the case's native time, no trace). *Run*: the interpreter ran it to a verdict; *verdict*: to go test's verdict; *output*: that, and the same log (durations aside); *false failures*: cases that pass under go test and fail interpreted.\n\n")
+	p("Each library's whole test suite, its main package's, as `go test -json` reports it: a case is a test that runs no subtest, a leaf subtest, a fuzz target's seed or an example. Each case then runs alone under faultloc's interpreter (`trace.RunGoTest`, default budgets raised by the case's native time, no trace). *Run*: the interpreter ran it to a verdict; *verdict*: to go test's verdict; *output*: that, and the same log (durations aside, invalid UTF-8 as go test -json carries it); *false failures*: cases that pass under go test and fail interpreted.\n\n")
 
 	var all tally
 	fam := map[family]*tally{}

@@ -24,7 +24,8 @@ type caseResult struct {
 	Elapsed time.Duration // go test's time for it
 	Ran     bool          // the interpreter ran it to a verdict
 	Verdict string        `json:",omitempty"` // the interpreter's verdict, when it ran
-	// SameOutput: the interpreted log equals go test's, durations aside.
+	// SameOutput: the interpreted log equals go test's, durations aside
+	// (normalizeLog).
 	SameOutput bool   `json:",omitempty"`
 	Error      string `json:",omitempty"` // why it could not run
 	Detail     string `json:",omitempty"` // why the interpreted case failed
