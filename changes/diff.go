@@ -455,7 +455,7 @@ func (d *differ) item(o, n *item) {
 	of, ok1 := o.node.(*ast.FuncDecl)
 	nf, ok2 := n.node.(*ast.FuncDecl)
 	if !ok1 || !ok2 || of.Body == nil || nf.Body == nil {
-		if !d.closures(n.name, o.node, n.node) {
+		if !d.closures(n.name, o.node, n.node) && !d.elements(n.name, o.node, n.node) {
 			d.modified(n.unit, n.name, o.from, o.to, n.from, n.to)
 		}
 		return

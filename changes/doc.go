@@ -15,10 +15,15 @@
 // statements are compared one by one, and its else branch apart. Two
 // versions of a statement that differ only inside the bodies of their
 // function literals (a t.Run subtest, a deferred closure, a sort.Slice
-// comparator) are compared body by body in the same way. A change
-// therefore is a statement, a compound statement's header, a function's
-// signature, a declaration, an import, the package clause, a moved
-// function or a whole file, with its span in both versions ([Change]).
+// comparator) are compared body by body in the same way. So are two
+// versions of a declaration whose one value is a composite literal (a
+// table of entries) that differ only in its elements: aligned element by
+// element (longest common subsequence, then entries paired by their key
+// or first field), each modified, added or removed element is one
+// "element" change. A change therefore is a statement, a compound
+// statement's header, a function's signature, a declaration, an element
+// of a table, an import, the package clause, a moved function or a whole
+// file, with its span in both versions ([Change]).
 // Formatting and comments alone make no change.
 //
 // # Nested changes
