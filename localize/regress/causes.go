@@ -227,6 +227,18 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 			best[in] = &Cause{Change: in.ID, Round: int(dist[e]), event: trace.EventID(e)}
 		}
 	}
+	for c, at := range recoveredCauses(t, byFile) {
+		if best[c] == nil {
+			best[c] = &Cause{Change: c.ID, event: trace.NoEvent}
+		}
+		best[c].Round = 0
+		if lines[c] == nil {
+			lines[c] = map[trace.Line]int{}
+		}
+		if _, seen := lines[c][at.line]; !seen {
+			lines[c][at.line] = at.offset
+		}
+	}
 	for c, b := range removedCauses(set, reached) {
 		if best[c] == nil {
 			best[c] = b
@@ -252,6 +264,9 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	chains := map[string][]*CauseNode{}
 	for _, c := range s.causes {
 		for _, crit1 := range crit {
+			if c.event == trace.NoEvent {
+				break
+			}
 			edges, err := g.Why(crit1, c.event, true)
 			if err != nil || edges == nil {
 				continue
@@ -262,6 +277,41 @@ func analyze(ctx context.Context, prog *trace.Program, pkgPath, name string, set
 	}
 	s.why = func(id string) []*CauseNode { return chains[id] }
 	return s, nil
+}
+
+// recoveredCauses returns the causes among the changes holding where a
+// panic without an event was raised: a native panic inside a bridged
+// call (strings.Repeat of a negative count, reflect's Index out of
+// range) records none, so the recover() call that stopped it depends on
+// nothing, though a library that turns panics into errors fails the
+// case with that error and leaves no other mark of where it failed.
+// Each is a cause of round 0, as the panic's operands would be had they
+// been recorded, with the line of the raise; those raised in test files
+// are none. byFile holds the changes by file (absolute paths, as the
+// trace names them).
+func recoveredCauses(t *trace.Trace, byFile map[string][]*changes.Change) map[*changes.Change]raisedAt {
+	out := map[*changes.Change]raisedAt{}
+	for _, p := range t.Panics() {
+		if p.Event != trace.NoEvent || !p.Pos.IsValid() || localize.IsTestFile(p.Pos.Filename) {
+			continue
+		}
+		var in *changes.Change // the innermost change holding the raise
+		for _, c := range byFile[p.Pos.Filename] {
+			if c.New.Offset <= p.Pos.Offset && p.Pos.Offset < c.New.End {
+				in = c
+			}
+		}
+		if _, seen := out[in]; in != nil && !seen {
+			out[in] = raisedAt{trace.Line{File: p.Pos.Filename, Line: p.Pos.Line}, p.Pos.Offset}
+		}
+	}
+	return out
+}
+
+// raisedAt is where a panic was raised: its line and offset.
+type raisedAt struct {
+	line   trace.Line
+	offset int
 }
 
 // reachedAt is an event the walk back from the failure reached: its

@@ -462,6 +462,13 @@ const (
 // old version, which builds), and finds none when those are more than
 // auxShrinkMax. Results are cached by reverted set.
 func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*changes.Change, bool, error) {
+	return g.auxUpTo(ctx, cs, 0)
+}
+
+// auxUpTo is auxiliary, which stops following the type checker's errors
+// (returning none, false, uncached) once they lead to more than bound
+// changes; bound 0 means no bound.
+func (g *regression) auxUpTo(ctx context.Context, cs []*changes.Change, bound int) ([]*changes.Change, bool, error) {
 	k := g.key(cs)
 	g.mu.Lock()
 	if a, ok := g.aux[k]; ok {
@@ -500,6 +507,9 @@ func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*ch
 			in[c] = true
 		}
 		extra = append(extra, sus...)
+		if bound > 0 && len(extra) > bound {
+			return nil, false, nil
+		}
 		if ok, errs, err = builds(extra); err != nil {
 			return done(nil, false, err)
 		}
@@ -514,6 +524,9 @@ func (g *regression) auxiliary(ctx context.Context, cs []*changes.Change) ([]*ch
 			if !slices.Contains(cs, c) && !g.kept[c] {
 				extra = append(extra, c)
 			}
+		}
+		if bound > 0 && len(extra) > bound {
+			return nil, false, nil
 		}
 		if ok, _, err = builds(extra); err != nil || !ok {
 			return done(nil, false, err)

@@ -703,73 +703,25 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		rep.Solver = "not run: no recorded failing run"
 	}
 	semantic := time.Since(semStart)
-	// Dynamic analysis, round by round.
-	rep.Rounds = -1
-	var search []*changes.Change
-	tried := ""
-	for i, c := range rep.Causes {
-		if i+1 < len(rep.Causes) && rep.Causes[i+1].Round == c.Round {
-			continue
-		}
-		var cs []*changes.Change
-		for _, d := range rep.Causes[:i+1] {
-			cs = append(cs, set.ByID(d.Change))
-		}
-		if k := g.key(cs); k == tried {
-			continue
-		} else {
-			tried = k
-		}
-		o, err := after.withAux(ctx, cs)
-		if err != nil {
-			return rep, err
-		}
-		if o == slicing.Pass {
-			search, rep.Rounds = g.inOrder(cs), c.Round
-			break
-		}
+	// Dynamic analysis, round by round: first among the light causes
+	// (lightSearch), then among them all.
+	root, rounds, err := lightSearch(ctx, after, rep.Causes, set, opts.parallel(nat != nil))
+	if err == nil && root == nil {
+		root, rounds, err = after.search(ctx, rep.Causes, set, free, opts.parallel(nat != nil))
 	}
-	if search == nil {
-		search = free
-	}
-	root := search
-	if len(search) > 1 {
-		res, err := slicing.DDMin(ctx, search, func(ctx context.Context, cs []*changes.Change) slicing.Outcome {
-			if len(cs) == 0 {
-				// The new version fails (the premise). Its auxiliary
-				// changes, when the versions get the old release's
-				// tests, are those the tests need to build, and may
-				// hold the cause: they are no root cause of nothing.
-				return slicing.Pass
-			}
-			o, err := after.withAux(ctx, cs)
-			switch {
-			case err != nil:
-				return slicing.Unresolved
-			case o == slicing.Pass:
-				return slicing.Fail // kept by ddmin: reverting cs passes
-			case o == slicing.Fail:
-				return slicing.Pass
-			}
-			return slicing.Unresolved
-		}, &slicing.DDOptions{NoRecheck: true, Parallel: opts.parallel(nat != nil)})
-		if err != nil && ctx.Err() != nil {
-			for _, c := range res.Min { // the smallest set seen to pass when reverted
-				rep.Root = append(rep.Root, c.ID)
-			}
+	rep.Rounds = rounds
+	if err != nil {
+		if ctx.Err() != nil {
+			rep.Root = ids(root) // the smallest set seen to pass when reverted
 			rep.Effort = after.effort(start)
 			rep.Effort.Analysis = semantic
 			g.mu.Lock()
 			rep.Effort.Builds = g.nbuild
 			g.mu.Unlock()
-			return rep, ctx.Err()
 		}
-		if err != nil {
-			return rep, fmt.Errorf("localize: regress: asymmetric delta debugging: %w", err)
-		}
-		root = res.Min
+		return rep, err
 	}
-	root, err := widen(ctx, after, set, root)
+	root, err = widen(ctx, after, set, root)
 	if err == nil {
 		root, err = narrow(ctx, after, set, root)
 	}

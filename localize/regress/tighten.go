@@ -256,8 +256,8 @@ func holdsDescendant(set *changes.Set, c *changes.Change, cs []*changes.Change) 
 }
 
 // isVarDecl reports whether c is a whole package-level variable
-// declaration (or one spec of a parenthesized one): a value the code
-// reads, not code that runs.
+// declaration (or one spec of a parenthesized one, or one element of its
+// table): a value the code reads, not code that runs.
 func isVarDecl(c *changes.Change) bool {
-	return c.Parent == "" && (c.Unit == "decl" || c.Unit == "spec") && strings.HasPrefix(c.Func, "var ")
+	return c.Parent == "" && (c.Unit == "decl" || c.Unit == "spec" || c.Unit == "element") && strings.HasPrefix(c.Func, "var ")
 }
