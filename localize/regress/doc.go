@@ -9,11 +9,22 @@
 // critical predicates, say which changes are causes (the trace formula's
 // minimal correction sets, from
 // [github.com/faultloc/faultloc/localize/agx.Localize], mark those the
-// solver blames too). The causes up to each round are reverted, as
+// solver blames too; a native panic inside a bridged call that a
+// deferred recover turned into the failing error depends on nothing
+// recorded, and the change holding where it was raised is a cause of
+// the first round). The causes up to each round are reverted, as
 // overlays of the new version's files, until the case passes; asymmetric
 // delta debugging then shrinks that set to a minimal root cause, each
 // tried set completed with the auxiliary changes it needs to build
-// (found from the type checker's errors). Where one of those auxiliary
+// (found from the type checker's errors). This search runs first among
+// the light causes, those whose reversal needs at most a few dozen
+// auxiliary changes, a heavier set being unresolved without a run, and
+// among every cause only when no light set passes: between releases
+// with a thousand changes, reverting a statement written against a
+// refactoring's new API takes hundreds of changes along (those naming
+// the identifiers the errors name), close to the old version, and
+// would be kept as the root cause with the change that broke the case
+// among its auxiliary changes. Where one of those auxiliary
 // changes, a cause, reverted alone passes with fewer changes reverted in
 // all, it is the root cause instead: the first minimal set found may
 // need the faulty change to build (a call site reverted to a rewritten
@@ -137,7 +148,8 @@
 // auxiliary changes of a set can number hundreds (a refactoring's
 // changes that need each other); more than a few dozen are kept as
 // found, not shrunk to a 1-minimal set, and a root cause reverted with
-// that many is verified but says little (Report.Aux lists them); a set
+// that many, which the search takes only when no light set of causes
+// passes, is verified but says little (Report.Aux lists them); a set
 // whose build errors lead to none, where the other changes are that
 // many, is unresolved (reverting all of them is the old version). The
 // predicates whose outcome did not change are not dropped from the

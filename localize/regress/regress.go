@@ -205,8 +205,9 @@ type Report struct {
 	// Aux are the auxiliary changes: reverted with Root so that the
 	// version builds; not causes.
 	Aux []string `json:"aux"`
-	// Rounds is the round of the causes delta debugging searched among:
-	// -1 if no set of causes sufficed and it searched every change.
+	// Rounds is the round of the causes delta debugging searched among
+	// (the light ones, when a light set of them sufficed): -1 if no set
+	// of causes sufficed and it searched every change.
 	Rounds int `json:"rounds"`
 	// Chosen says how Root was chosen when it is not the minimal set
 	// that delta debugging found (Found), or "" when it is:

@@ -695,11 +695,7 @@ func TestRegressFixSites(t *testing.T) {
 	for _, c := range rep.Changes {
 		byID[c.ID] = c
 	}
-	var root []string
-	for _, id := range rep.Root {
-		root = append(root, strings.TrimSpace(byID[id].NewText))
-	}
-	if !slices.Equal(root, []string{"scan(src, out)"}) || !rep.Verified {
+	if root := rootTexts(rep); !slices.Equal(root, []string{"scan(src, out)"}) || !rep.Verified {
 		t.Errorf("root %q (verified %v), want Parse's call to scan, verified", root, rep.Verified)
 	}
 	src, err := os.ReadFile(filepath.Join(dir, "new", "scan.go"))

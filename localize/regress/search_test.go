@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultloc/faultloc/changes"
@@ -46,15 +47,7 @@ func TestRegressLight(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			byID := map[string]*changes.Change{}
-			for _, c := range rep.Changes {
-				byID[c.ID] = c
-			}
-			var root []string
-			for _, id := range rep.Root {
-				root = append(root, byID[id].NewText)
-			}
-			if want := []string{tt.root}; !slices.Equal(root, want) || !rep.Verified || len(rep.Aux) != 0 {
+			if root, want := rootTexts(rep), []string{tt.root}; !slices.Equal(root, want) || !rep.Verified || len(rep.Aux) != 0 {
 				t.Errorf("root %q (verified %v, aux %d changes), want %q, verified, with no auxiliary change", root, rep.Verified, len(rep.Aux), want)
 			}
 		})
@@ -82,4 +75,18 @@ func TestRecoveredPanicCause(t *testing.T) {
 	if want := []string{"c1 round 0"}; !slices.Equal(causes, want) || !slices.Equal(rep.Root, []string{"c1"}) {
 		t.Errorf("causes %q, root %v; want %q, root [c1]", causes, rep.Root, want)
 	}
+}
+
+// rootTexts returns the new text of each change of rep's root cause,
+// spaces trimmed.
+func rootTexts(rep *Report) []string {
+	byID := map[string]*changes.Change{}
+	for _, c := range rep.Changes {
+		byID[c.ID] = c
+	}
+	var root []string
+	for _, id := range rep.Root {
+		root = append(root, strings.TrimSpace(byID[id].NewText))
+	}
+	return root
 }
