@@ -310,6 +310,17 @@ func items(f *ast.File) []*item {
 	return out
 }
 
+// recvNodes returns what fp prints of fd's receiver, which the printer
+// does not print as a field list: its name and type, as a function's
+// parameter, or nil for a function.
+func recvNodes(fd *ast.FuncDecl) any {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return nil
+	}
+	f := fd.Recv.List[0]
+	return &ast.FuncType{Params: &ast.FieldList{List: []*ast.Field{{Names: f.Names, Type: f.Type}}}}
+}
+
 func funcName(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return fd.Name.Name
@@ -460,7 +471,7 @@ func (d *differ) item(o, n *item) {
 		}
 		return
 	}
-	if d.old.fp(of.Recv, of.Name, of.Type) != d.new.fp(nf.Recv, nf.Name, nf.Type) {
+	if d.old.fp(recvNodes(of), of.Name, of.Type) != d.new.fp(recvNodes(nf), nf.Name, nf.Type) {
 		d.modified("func signature", n.name, of.Pos(), of.Body.Lbrace, nf.Pos(), nf.Body.Lbrace)
 	}
 	d.stmt(n.name, of.Body, nf.Body)
