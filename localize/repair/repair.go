@@ -807,21 +807,44 @@ func b2i(b bool) int {
 }
 
 // finalRank orders the patches of a repair once validated: the
-// plausible ones first, those at a site (the repair data checked them
-// on every run) before those with none (statement edits, inserted
-// guards and statements, which only the validation checks), each in
-// the order they were validated in (rankPatches); then the others in
-// that order, those not validated before the refuted. The evidence for
-// this order over one by size and distance is in bench/repair's report
-// and the commit that chose it.
+// plausible ones first, those that show no overfitting sign
+// (overfitSigns: the shapes of the plausible patches that the studies
+// of program repair found to be seldom the fix, such as a deleted
+// return or a condition made constant) before those that show one;
+// then those at a site (the repair data checked them on every run)
+// before those with none (statement edits, inserted guards and
+// statements, which only the validation checks), each in the order
+// they were validated in (rankPatches); then the others in that order,
+// those not validated before the refuted. The signs only break ties
+// among patches that all pass the suite: a weak suite lets an overfit
+// patch pass, and a sign is a reason to try the others first, not to
+// drop it. The evidence for this order over one by size and distance
+// is in bench/repair's report and the commit that chose it.
 func finalRank(cands []Candidate) {
-	slices.SortStableFunc(cands, func(a, b Candidate) int {
-		ca, cb := rankClass(a), rankClass(b)
+	overfit := make(map[*Candidate]bool, len(cands))
+	for i := range cands {
+		if rankClass(cands[i]) == 0 {
+			overfit[&cands[i]] = len(overfitSigns(&cands[i])) > 0
+		}
+	}
+	type ranked struct {
+		c       Candidate
+		overfit bool
+	}
+	rs := make([]ranked, len(cands))
+	for i := range cands {
+		rs[i] = ranked{cands[i], overfit[&cands[i]]}
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		ca, cb := rankClass(a.c), rankClass(b.c)
 		if ca != cb || ca != 0 {
 			return cmp.Compare(ca, cb)
 		}
-		return cmp.Compare(b2i(a.Site < 0), b2i(b.Site < 0))
+		return cmp.Or(cmp.Compare(b2i(a.overfit), b2i(b.overfit)), cmp.Compare(b2i(a.c.Site < 0), b2i(b.c.Site < 0)))
 	})
+	for i := range rs {
+		cands[i] = rs[i].c
+	}
 }
 
 // rankClass orders patches: plausible, not validated, refuted.
