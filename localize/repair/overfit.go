@@ -1,9 +1,11 @@
 package repair
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -101,10 +103,65 @@ func overfitSigns(c *Candidate) []string {
 			signs = append(signs, signTrivialCondition)
 		}
 	}
+	if !slices.Contains(signs, signTrivialCondition) {
+		if pe, oe := enclosingComparison(c); pe != nil && oe != nil && trivial(pe) && !trivial(oe) {
+			signs = append(signs, signTrivialCondition)
+		}
+	}
 	if newCond != nil && magic(newCond) {
 		signs = append(signs, signMagicGuard)
 	}
 	return signs
+}
+
+// enclosingComparison returns the comparison of c's patched file
+// (Source) whose operand c's replacement is, and the same comparison
+// with the source replaced: a literal moved (0 to -1) can make a
+// comparison trivial that neither literal shows alone. Nil when the
+// patch has no file, replaces no source or is no operand of a
+// comparison.
+func enclosingComparison(c *Candidate) (patched, original ast.Expr) {
+	if c.Source == nil || c.Orig == "" || c.inserted != c.Repl || c.Line < 1 || c.Column < 1 {
+		return nil, nil
+	}
+	start := 0
+	for range c.Line - 1 {
+		i := bytes.IndexByte(c.Source[start:], '\n')
+		if i < 0 {
+			return nil, nil
+		}
+		start += i + 1
+	}
+	start += c.Column - 1
+	end := start + len(c.Repl)
+	if end > len(c.Source) || string(c.Source[start:end]) != c.Repl {
+		return nil, nil
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", c.Source, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil
+	}
+	tf := fset.File(f.Pos())
+	var cmp *ast.BinaryExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || tf.Offset(n.Pos()) > start || tf.Offset(n.End()) < end {
+			return false
+		}
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			switch b.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				cmp = b // the innermost yet
+			}
+		}
+		return true
+	})
+	if cmp == nil {
+		return nil, nil
+	}
+	from, to := tf.Offset(cmp.Pos()), tf.Offset(cmp.End())
+	text := string(c.Source[from:to])
+	return cmp, parseExpr(text[:start-from] + c.Orig + text[end-from:])
 }
 
 // parseExpr parses s as a Go expression: nil if it is not one.

@@ -99,3 +99,29 @@ func TestFinalRankOverfit(t *testing.T) {
 		t.Errorf("order %q, want %s", strings.Join(got, "|"), want)
 	}
 }
+
+// TestOverfitSignsInContext checks the trivial conditions that only
+// the comparison around a replaced literal shows.
+func TestOverfitSignsInContext(t *testing.T) {
+	src := []byte("package p\n\nfunc f(args []string, n int) bool {\n\tif len(args) == 0 {\n\t\treturn n == 0\n\t}\n\treturn false\n}\n")
+	tests := []struct {
+		name, orig, repl string
+		want             []string
+	}{
+		{"a length compared with -1", "0", "(-1)", []string{signTrivialCondition}},
+		{"a length compared with 1", "0", "1", nil},
+		{"a number compared with -1", "n == 0", "n == -1", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := strings.Index(string(src), tt.orig)
+			if tt.orig == "0" {
+				start = strings.Index(string(src), "== 0") + 3 // the length's
+			}
+			c := Candidate{Patch: *replace("/p/p.go", src, start, start+len(tt.orig), tt.repl)}
+			if got := overfitSigns(&c); !slices.Equal(got, tt.want) {
+				t.Errorf("overfitSigns(%q -> %q) = %q, want %q", tt.orig, tt.repl, got, tt.want)
+			}
+		})
+	}
+}
