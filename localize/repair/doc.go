@@ -42,7 +42,10 @@
 // the patches ranked (a few of mutation analysis' first, then site by
 // site in the sites' order, a site's by size and distance to the source
 // replaced), validated in that order, the plausible ones then ranked
-// first (those at a site before those with none), and shown as unified diffs;
+// first (those without an overfitting sign before those with one, such
+// as a deleted return or a literal put for a named constant: see
+// overfit.go; then those at a site before those with none), and shown
+// as unified diffs;
 // `faultloc repair` is its command.
 //
 //	name        what it is
@@ -89,7 +92,10 @@
 // compares or dereferences, or the negation of another if condition of
 // the function over a variable they read; at most four a condition,
 // those testing the line's terms first, then by size; at the first four
-// lines, where the types are known) and inserts `return` after it when
+// lines, where the types are known), runs an assignment or a call
+// statement S only when a term x it reads holds something, `if len(x) >
+// 0 { S }` or `if x != nil { S }` (SPR's guard around a statement; at
+// the same lines), and inserts `return` after it when
 // it ends the body of an if, an else or a case in a function without
 // results and code follows (Kali's return insertion: a branch that
 // falls through into the code for the other cases); at the first four lines, it

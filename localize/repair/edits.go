@@ -54,9 +54,12 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // tests is seldom the fix (Qi et al., ISSTA 2015: most of the plausible
 // patches of GenProg and RSRepair delete functionality); a condition's
 // conjunct after the clause (both narrow a condition the localization
-// ranks, without new control flow) and before the insertions of a
-// return or an early return, which change the function's exits.
-var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return", "guard", "delete"}
+// ranks, without new control flow), then a statement wrapped in a
+// condition (new control flow around one statement), before the
+// insertions of a return or an early return, which change the
+// function's exits; the saturating clamps after the early returns, so
+// that they do not delay the guards, the older template.
+var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "wrap", "return", "guard", "saturate", "delete"}
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind
@@ -72,8 +75,8 @@ var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return"
 // come first: a guard missing before a panic is the likeliest fix of a
 // panic the tests do not want, and the line of a panic is seldom among
 // a localization's first, since the panic is where the fault shows. A
-// frame's line takes only guards there (the other edits, if at all,
-// where lines has it).
+// frame's line takes only guards and saturating clamps there (the other
+// edits, if at all, where lines has it).
 func editCandidates(lines, frames []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {
 	read := func(file string) ([]byte, error) {
 		if src, ok := overlay[file]; ok {
@@ -128,7 +131,7 @@ func editCandidates(lines, frames []trace.Line, overlay map[string][]byte, prog 
 			tf = typedFileOf(prog, l.File, src)
 		}
 		for _, e := range stmtedit.Line(l.File, src, l.Line, pkg, tf) {
-			if !el.edits && e.Kind != "guard" {
+			if !el.edits && e.Kind != "guard" && e.Kind != "saturate" {
 				continue
 			}
 			n := cmp.Or(e.Size, len(term.Tokens(e.Text)))

@@ -122,18 +122,19 @@ func TestRepairValidatesWholeSuite(t *testing.T) {
 // return, plausible on the whole suite: a statement edit's (`x >= max`
 // and `x > max`, as the statement guards write them) or the site's (`max
 // < x` and `max <= x`, as the synthesis writes them), which return the
-// same; the guards returning another value are refuted.
+// same; the guards returning another value are refuted. The saturating
+// clamp `if x > max { x = max }` before the return is a fix too.
 func TestRepairGuard(t *testing.T) {
 	t.Parallel()
 	res, text := repairTestdata(t, "clamp", "")
 	testutil.Golden(t, "clamp.txt", text)
-	fixes := []string{"if x >= max { return max }", "if x > max { return max }", "if max < x { return max }", "if max <= x { return max }"}
+	fixes := []string{"if x >= max { return max }", "if x > max { return max }", "if max < x { return max }", "if max <= x { return max }", "if x > max { x = max }"}
 	if len(res.Patches) == 0 || !slices.Contains(fixes, res.Patches[0].Repl) || res.Patches[0].Validation == nil || !res.Patches[0].Validation.Plausible {
 		t.Fatalf("first patch is not a guard returning max above it, plausible:\n%s", text)
 	}
 	for _, p := range res.Patches[1:] {
 		if p.Validation != nil && p.Validation.Plausible && !slices.Contains(fixes, p.Repl) {
-			t.Errorf("patch %d %s plausible, want only the guards returning max above it", p.Rank, p.Repl)
+			t.Errorf("patch %d %s plausible, want only the fixes above it", p.Rank, p.Repl)
 		}
 	}
 }

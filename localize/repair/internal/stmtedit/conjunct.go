@@ -196,19 +196,8 @@ func conditionConjuncts(fset *token.FileSet, tf *Types, src []byte, fn ast.Node,
 		if typ == nil {
 			continue
 		}
-		switch u := typ.Underlying().(type) {
-		case *types.Pointer, *types.Map, *types.Signature, *types.Chan:
-			add(t+" != nil", 3, conjNil, t)
-		case *types.Interface:
-			if !types.Identical(typ, errorType) {
-				add(t+" != nil", 3, conjNil, t)
-			}
-		case *types.Slice:
-			add("len("+t+") > 0", 4, conjLen, t)
-		case *types.Basic:
-			if u.Info()&types.IsString != 0 {
-				add("len("+t+") > 0", 4, conjLen, t)
-			}
+		if g, kind, ok := presence(t, typ, false); ok {
+			add(g, 3+kind, kind, t) // x != nil: 3, len(x) > 0: 4
 		}
 	}
 	// The negations of the function's other one-line if conditions that

@@ -7,7 +7,8 @@
 // neighbour (GenProg), a call statement of the package inserted, an
 // index clamped to its slice's length, a length test added to a
 // condition that indexes, a condition strengthened by a conjunct (a
-// nil or length check, another condition negated), a return inserted at the end of a branch
+// nil or length check, another condition negated), a statement run
+// only when a term it reads holds something, a return inserted at the end of a branch
 // that falls through (Kali), and an early return `if cond { return
 // results }` (PAR's null and range checks) whose conditions and results
 // type-check ([Types] gives the file's types). [Insertions] gives the

@@ -21,7 +21,7 @@ const maxCalls = 3
 // (GenProg's deletion and swap of statements, PAR's templates of a
 // missing bound check).
 type Edit struct {
-	Kind       string // delete, swap, call, clamp, clause, conjunct, return, guard
+	Kind       string // delete, swap, call, clamp, clause, conjunct, wrap, return, guard, saturate
 	Start, End int    // the bytes replaced
 	New        string // their replacement
 	Repl       string // the edit on one line, as a patch shows it
@@ -56,6 +56,10 @@ func (e Edit) Apply(src []byte) []byte {
 //     G`, G a nil or length check of a term the line or the body reads
 //     or the negation of another condition of the function
 //     (conditionConjuncts; tf nil: none);
+//   - wrap: an assignment that declares nothing or an expression
+//     statement S run only when a term it reads holds something, `if
+//     len(x) > 0 { S }` or `if x != nil { S }` (statementWraps; tf nil:
+//     none);
 //   - return: after a simple statement that ends the body of an if, an
 //     else or a case, in a function without results, `return`, when
 //     statements of the function follow (Kali's return insertion, Qi et
@@ -65,7 +69,10 @@ func (e Edit) Apply(src []byte) []byte {
 //     first statement (where a precondition is checked), the outermost
 //     statement around the line in that function and the line's own,
 //     an early return `if cond { return results }` (statementGuards;
-//     tf the file's types, nil: none).
+//     tf the file's types, nil: none);
+//   - saturate: at the same statements, `if v > w { v = w }`, v a
+//     variable the statement reads and w a term of its type (a field, a
+//     length, another variable) (statementGuards).
 func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) []Edit {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
@@ -181,6 +188,10 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 					out = append(out, Edit{Kind: "conjunct", Start: off(cond.Pos()), End: off(cond.End()), New: repl, Repl: repl, Text: c.text, Size: c.size})
 				}
 			}
+			for _, w := range statementWraps(fset, tf, src, fn, s) {
+				repl := wrapped(w.text, text(s), ind)
+				out = append(out, Edit{Kind: "wrap", Start: start, End: off(s.End()), New: repl, Repl: strings.Join(strings.Fields(repl), " "), Text: "if " + w.text, Size: w.size})
+			}
 			if missingReturn(fn, s) {
 				add("return", "return", off(s.End()), off(s.End()), "\n"+ind+"return", "return")
 			}
@@ -222,11 +233,14 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 			seen[s] = true
 			start, ind := off(s.Pos()), Indent(src, off(s.Pos()))
 			for _, g := range statementGuards(fset, tf, src, inner, s) {
-				ret := "return"
+				kind, body := "guard", "return"
 				if g.result != "" {
-					ret += " " + g.result
+					body += " " + g.result
 				}
-				out = append(out, Edit{Kind: "guard", Start: start, End: start, New: "if " + g.cond + " {\n" + ind + "\t" + ret + "\n" + ind + "}\n" + ind, Repl: g.String(), Text: g.String(), Size: g.size})
+				if g.assign != "" {
+					kind, body = "saturate", g.assign
+				}
+				out = append(out, Edit{Kind: kind, Start: start, End: start, New: "if " + g.cond + " {\n" + ind + "\t" + body + "\n" + ind + "}\n" + ind, Repl: g.String(), Text: g.String(), Size: g.size})
 			}
 		}
 	}

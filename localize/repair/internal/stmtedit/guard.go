@@ -14,6 +14,10 @@ import (
 // line's statement edits (statementGuards).
 const maxStmtGuards = 6
 
+// maxClamps bounds the clamps `if v > w { v = w }` inserted before one
+// statement (statementGuards).
+const maxClamps = 2
+
 // stmtGuard is an early return to insert before a statement: `if cond
 // { return result }`.
 type stmtGuard struct {
@@ -23,10 +27,17 @@ type stmtGuard struct {
 	kind         int    // the condition's kind (condEmpty...)
 	reads        int    // 1 if the statement reads one of the condition's terms
 	arg          int    // 1 if the condition reads a variable other than the receiver
+	assign       string // a clamp's body `v = w` instead of a return ("": a guard)
 }
 
-// String returns the guard on one line (GuardText).
-func (g stmtGuard) String() string { return GuardText(g.cond, g.result) }
+// String returns the guard on one line (GuardText), a clamp as `if
+// cond { v = w }`.
+func (g stmtGuard) String() string {
+	if g.assign != "" {
+		return "if " + g.cond + " { " + g.assign + " }"
+	}
+	return GuardText(g.cond, g.result)
+}
 
 // GuardText returns the early return `if cond { return result }` on one
 // line, a bare return when result is "": the one spelling of a guard,
@@ -116,6 +127,11 @@ type guardTerm struct {
 // results' operands and operators; an emptiness test, `len(x) == 0`,
 // counts as `x == nil`), by the condition's kind (condEmpty...), by the
 // result's (resultReturned...). No run checks them: Validate decides.
+//
+// After the guards (at most maxStmtGuards) come up to maxClamps clamps
+// (assign set): `if v > w { v = w }` for a variable v that stmt reads
+// (not a field, not the receiver) and an integer term w of its type
+// compared as the conditions compare them, smallest first.
 //
 // fset positions fn's syntax and src is its file's content; tf gives
 // the types.
@@ -276,6 +292,7 @@ func statementGuards(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, st
 	}
 	consts := intConstants(body)
 	var nils []guardTerm
+	var clamps []stmtGuard // `if v > w { v = w }`: v a variable stmt reads
 	for i, t := range terms {
 		if strings.HasPrefix(t.text, "len(") {
 			addCond(t.text+" == 0", t.size+1, condEmpty, t)
@@ -297,6 +314,9 @@ func statementGuards(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, st
 					}
 					for _, op := range []string{">=", ">", "<=", "<", "==", "!="} {
 						addCond(l.text+" "+op+" "+r.text, t.size+o.size+1, condCompare, t, o)
+					}
+					if readHere[l.key] && !onlyAssigned(stmt, l.text) && l.text == l.key && !strings.Contains(l.text, ".") && l.text != recv {
+						clamps = append(clamps, stmtGuard{cond: l.text + " > " + r.text, assign: l.text + " = " + r.text, size: l.size + 2*r.size + 2, reads: 1, arg: 1, kind: condCompare})
 					}
 				}
 				for _, k := range consts {
@@ -424,7 +444,41 @@ func statementGuards(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, st
 	slices.SortStableFunc(out, func(a, b stmtGuard) int {
 		return cmp.Or(cmp.Compare(b.reads, a.reads), cmp.Compare(b.arg, a.arg), cmp.Compare(a.size, b.size), cmp.Compare(a.kind, b.kind), cmp.Compare(a.class, b.class))
 	})
-	return out[:min(len(out), maxStmtGuards)]
+	out = out[:min(len(out), maxStmtGuards)]
+	// The clamps whose condition type-checks, by size: a variable
+	// brought down to a bound before the statement reads it, the
+	// repair of a missing range check that saturates rather than
+	// returns (PAR's range checker).
+	clamps = slices.DeleteFunc(clamps, func(g stmtGuard) bool {
+		return !slices.ContainsFunc(conds, func(c condition) bool { return c.text == g.cond })
+	})
+	slices.SortStableFunc(clamps, func(a, b stmtGuard) int { return cmp.Compare(a.size, b.size) })
+	return append(out, clamps[:min(len(clamps), maxClamps)]...)
+}
+
+// onlyAssigned reports whether stmt is an assignment that writes the
+// variable name and does not read it.
+func onlyAssigned(stmt ast.Stmt, name string) bool {
+	a, ok := stmt.(*ast.AssignStmt)
+	if !ok || a.Tok != token.ASSIGN && a.Tok != token.DEFINE {
+		return false
+	}
+	written := false
+	for _, l := range a.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == name {
+			written = true
+		}
+	}
+	read := false
+	for _, r := range a.Rhs {
+		ast.Inspect(r, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name {
+				read = true
+			}
+			return !read
+		})
+	}
+	return written && !read
 }
 
 // sameVars reports whether every identifier of e (outside its

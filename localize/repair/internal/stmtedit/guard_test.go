@@ -141,6 +141,19 @@ func clamp(x, max int) int {
 			want: "if x >= max { return max }",
 			same: "{ return x }",
 		},
+		{
+			name: "a clamp of a parameter to a field of its type",
+			src: `package p
+type S struct{ length uint; set []uint64 }
+func (b *S) Count(from, to uint) uint {
+	// here
+	if from >= to {
+		return 0
+	}
+	return uint(len(b.set[from>>6 : to>>6]))
+}`,
+			want: "if to > b.length { to = b.length }",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,5 +176,38 @@ func clamp(x, max int) int {
 				t.Errorf("guards:\n\t%s\nwant among them %q", strings.Join(got, "\n\t"), tt.want)
 			}
 		})
+	}
+}
+
+// TestStatementClamps checks the clamps after the guards: only of a
+// variable the statement reads, never of a field or the receiver, and
+// at most maxClamps.
+func TestStatementClamps(t *testing.T) {
+	gs := guardsBefore(t, `package p
+type S struct{ n, m int; xs []int }
+func (s *S) At(i, j, k int) int {
+	// here
+	return s.xs[i] + s.n + j
+}`)
+	gs = append(gs, guardsBefore(t, `package p
+func f(i, j int) int {
+	var r int
+	// here
+	r = i
+	return r + j
+}`)...)
+	var clamps []string
+	for _, g := range gs {
+		if g.assign != "" {
+			clamps = append(clamps, g.String())
+		}
+	}
+	if len(clamps) == 0 || len(clamps) > 2*maxClamps {
+		t.Fatalf("clamps %q, want 1 to %d", clamps, 2*maxClamps)
+	}
+	for _, c := range clamps {
+		if !strings.HasPrefix(c, "if i > ") && !strings.HasPrefix(c, "if j > ") {
+			t.Errorf("clamp %q: not of a variable the statement reads (i, j; not r, which it assigns)", c)
+		}
 	}
 }
