@@ -78,7 +78,10 @@
 //
 // Repair also edits the statements of the first lines of the sites,
 // the spectrum and the fallback's rankings (up to eight lines,
-// interleaved), after the templates of program repair (GenProg's
+// interleaved), and after them up to three assignments of the fields
+// that those lines' statements read (x.f = ..., by the field's name:
+// where a wrong value was stored, such as a constructor, when the
+// lines are where it shows), after the templates of program repair (GenProg's
 // deletion and swap, PAR's missing bound checks): it deletes a
 // statement, swaps it with its neighbour, inserts before it a call
 // x.m(...) that the file's other functions make on a parameter of the

@@ -54,12 +54,13 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // tests is seldom the fix (Qi et al., ISSTA 2015: most of the plausible
 // patches of GenProg and RSRepair delete functionality); a condition's
 // conjunct after the clause (both narrow a condition the localization
-// ranks, without new control flow), then a statement wrapped in a
-// condition (new control flow around one statement), before the
-// insertions of a return or an early return, which change the
-// function's exits; the saturating clamps after the early returns, so
-// that they do not delay the guards, the older template.
-var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "wrap", "return", "guard", "saturate", "delete"}
+// ranks, without new control flow) and before the insertions of a
+// return or an early return, which change the function's exits; then
+// a statement wrapped in a condition and the saturating clamps, after
+// the early returns, so that where both fit (an early return before a
+// function's only statement, the same statement wrapped) the older
+// template's patch comes first.
+var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return", "guard", "wrap", "saturate", "delete"}
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind
@@ -76,8 +77,11 @@ var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "wrap", 
 // panic the tests do not want, and the line of a panic is seldom among
 // a localization's first, since the panic is where the fault shows. A
 // frame's line takes only guards and saturating clamps there (the other
-// edits, if at all, where lines has it).
-func editCandidates(lines, frames []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {
+// edits, if at all, where lines has it). The lines of defs
+// (definitionLines) come last, with every edit, guards too: the
+// assignments of the fields the other lines read, where a value that
+// shows wrong at them was stored.
+func editCandidates(lines, frames, defs []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {
 	read := func(file string) ([]byte, error) {
 		if src, ok := overlay[file]; ok {
 			return src, nil
@@ -104,6 +108,11 @@ func editCandidates(lines, frames []trace.Line, overlay map[string][]byte, prog 
 			continue
 		}
 		all = append(all, edited{line: l, guards: i < maxGuardLines, edits: true})
+	}
+	for _, l := range defs {
+		if !strings.HasSuffix(l.File, "_test.go") && !slices.ContainsFunc(all, func(e edited) bool { return e.line == l }) {
+			all = append(all, edited{line: l, guards: true, edits: true})
+		}
 	}
 	for i, el := range all {
 		l := el.line

@@ -439,9 +439,12 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	}
 	// Statement edits at the first lines of the sites, the spectrum and
 	// the fallback's rankings, interleaved: for the faults no site's
-	// expression repairs (a statement missing, extra or misplaced); and
-	// guards at the failing run's panic frames.
-	cands := editCandidates(editLines(sites, first, lines), frames, loaded.Overlay, prog)
+	// expression repairs (a statement missing, extra or misplaced);
+	// guards at the failing run's panic frames; and after them all, the
+	// edits of the assignments of the fields those lines read (where a
+	// value is stored rather than where it shows).
+	edited := editLines(sites, first, lines)
+	cands := editCandidates(edited, frames, definitionLines(edited, loaded.Overlay), loaded.Overlay, prog)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
 	done := func(err error) (*Result, error) {

@@ -75,13 +75,10 @@ func conditionConjuncts(fset *token.FileSet, tf *Types, src []byte, fn ast.Node,
 		return nil
 	}
 	var fbody *ast.BlockStmt
-	recv := ""
+	recv := receiverName(fn)
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
 		fbody = fn.Body
-		if fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
-			recv = fn.Recv.List[0].Names[0].Name
-		}
 	case *ast.FuncLit:
 		fbody = fn.Body
 	}
@@ -92,16 +89,10 @@ func conditionConjuncts(fset *token.FileSet, tf *Types, src []byte, fn ast.Node,
 	text := func(n ast.Node) string {
 		return string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
 	}
-	pos := tf.File.Pos(fset.Position(cond.Pos()).Offset)
-	scope := pkg.Scope().Innermost(pos)
+	// local reports whether name is a variable of the function at C.
+	pos, scope, local := scopeAt(fset, tf, cond, recv)
 	if scope == nil {
 		return nil
-	}
-	// local reports whether name is a variable of the function at C.
-	local := func(name string) bool {
-		s, obj := scope.LookupParent(name, pos)
-		_, isVar := obj.(*types.Var)
-		return isVar && s != pkg.Scope() && s != types.Universe && name != recv && name != "_"
 	}
 	isBool := func(expr string) bool {
 		tv, err := types.Eval(tf.Fset, pkg, pos, expr)
@@ -234,6 +225,44 @@ func conditionConjuncts(fset *token.FileSet, tf *Types, src []byte, fn ast.Node,
 		return cmp.Or(cmp.Compare(b.inCond, a.inCond), cmp.Compare(a.size, b.size), cmp.Compare(a.kind, b.kind))
 	})
 	return out[:min(len(out), maxConjuncts)]
+}
+
+// scopeAt returns the position of node n of fset in tf's file, the
+// innermost scope there (nil if none), and a test of whether a name
+// denotes a variable of the function there: not the package's, not the
+// universe's, not _ nor except.
+func scopeAt(fset *token.FileSet, tf *Types, n ast.Node, except string) (token.Pos, *types.Scope, func(string) bool) {
+	pkg := tf.Pkg
+	pos := tf.File.Pos(fset.Position(n.Pos()).Offset)
+	scope := pkg.Scope().Innermost(pos)
+	return pos, scope, func(name string) bool {
+		s, obj := scope.LookupParent(name, pos)
+		_, isVar := obj.(*types.Var)
+		return isVar && s != pkg.Scope() && s != types.Universe && name != except && name != "_"
+	}
+}
+
+// receiverName returns the name of fn's receiver: "" if fn is not a
+// method declaration with one named receiver.
+func receiverName(fn ast.Node) string {
+	if fd, ok := fn.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		return fd.Recv.List[0].Names[0].Name
+	}
+	return ""
+}
+
+// ImportNames returns the names by which f refers to its imports.
+func ImportNames(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, im := range f.Imports {
+		path := strings.Trim(im.Path.Value, `"`)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		out[name] = true
+	}
+	return out
 }
 
 // typeOfSel returns the field f of the variable named x at pos (through

@@ -429,15 +429,7 @@ func packageCalls(files map[string][]byte) []call {
 		}
 		tf := fset.File(f.Pos())
 		text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
-		imported := map[string]bool{}
-		for _, im := range f.Imports {
-			path := strings.Trim(im.Path.Value, `"`)
-			name := path[strings.LastIndex(path, "/")+1:]
-			if im.Name != nil {
-				name = im.Name.Name
-			}
-			imported[name] = true
-		}
+		imported := ImportNames(f)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {

@@ -59,20 +59,11 @@ func statementWraps(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, stm
 	default:
 		return nil
 	}
-	recv := ""
-	if fd, ok := fn.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
-		recv = fd.Recv.List[0].Names[0].Name
-	}
+	recv := receiverName(fn)
 	pkg := tf.Pkg
-	pos := tf.File.Pos(fset.Position(stmt.Pos()).Offset)
-	scope := pkg.Scope().Innermost(pos)
+	pos, scope, local := scopeAt(fset, tf, stmt, "")
 	if scope == nil {
 		return nil
-	}
-	local := func(name string) bool {
-		s, obj := scope.LookupParent(name, pos)
-		_, isVar := obj.(*types.Var)
-		return isVar && s != pkg.Scope() && s != types.Universe && name != "_"
 	}
 	var terms []string
 	for _, r := range reads {
