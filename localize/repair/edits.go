@@ -62,6 +62,12 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // template's patch comes first.
 var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return", "guard", "wrap", "saturate", "delete"}
 
+// lateKinds are the kinds of statement edits validated after every
+// other candidate (rankPatches): the newer templates, which add
+// candidates at every line they reach, so that a bound that validated
+// the older ones before still does.
+var lateKinds = []string{"wrap", "saturate"}
+
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind
 // (editKinds) then size; the files' content
@@ -95,6 +101,7 @@ func editCandidates(lines, frames, defs []trace.Line, overlay map[string][]byte,
 	type edited struct {
 		line          trace.Line
 		guards, edits bool
+		def           bool // a line of defs
 	}
 	var all []edited
 	for _, l := range frames {
@@ -111,7 +118,7 @@ func editCandidates(lines, frames, defs []trace.Line, overlay map[string][]byte,
 	}
 	for _, l := range defs {
 		if !strings.HasSuffix(l.File, "_test.go") && !slices.ContainsFunc(all, func(e edited) bool { return e.line == l }) {
-			all = append(all, edited{line: l, guards: true, edits: true})
+			all = append(all, edited{line: l, guards: true, edits: true, def: true})
 		}
 	}
 	for i, el := range all {
@@ -147,7 +154,7 @@ func editCandidates(lines, frames, defs []trace.Line, overlay map[string][]byte,
 			k := slices.Index(editKinds, e.Kind)
 			p := replace(l.File, src, e.Start, e.End, e.New)
 			p.Repl = e.Repl
-			out = append(out, Candidate{Origin: "edit " + e.Kind, Size: n, Distance: n, Site: -1, Patch: *p, edit: 1 + i*len(editKinds) + k})
+			out = append(out, Candidate{Origin: "edit " + e.Kind, Size: n, Distance: n, Site: -1, Patch: *p, edit: 1 + i*len(editKinds) + k, late: el.def || slices.Contains(lateKinds, e.Kind)})
 		}
 	}
 	return out

@@ -78,7 +78,8 @@ func TestOrderSites(t *testing.T) {
 // TestRankPatches checks the patches' order: the first maxPatches/4
 // mutants first, then site by site, a site's by size then distance, the
 // first maxPatches/4 replacements of each site before the others (and
-// the other mutants), those without a site last, then the guards.
+// the other mutants), those without a site last, then the guards, then
+// the late edits.
 func TestRankPatches(t *testing.T) {
 	p := func(site, size, dist int, name string) Candidate {
 		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}}
@@ -99,13 +100,18 @@ func TestRankPatches(t *testing.T) {
 	e2, e1, e1b := p(-1, 1, 1, "e2"), p(-1, 9, 9, "e1"), p(-1, 2, 2, "e1b")
 	e2.edit, e1.edit, e1b.edit = 2, 1, 1
 	e2.Orig, e1.Orig = "x", "x"
-	cands = append(cands, e2, e1, e1b)
+	// Late edits (a wrap at the first line, an assignment's line):
+	// after everything, by their places.
+	w1, d1 := p(-1, 1, 1, "w1"), p(-1, 1, 1, "d1")
+	w1.edit, d1.edit = 1, 3
+	w1.late, d1.late = true, true
+	cands = append(cands, d1, e2, e1, w1, e1b)
 	rankPatches(cands, 3, 8) // two a site first
 	var got []string
 	for _, c := range cands {
 		got = append(got, c.Repl)
 	}
-	if want := "c0 c2 e1b e1 e2 a1 a2 b1 b2 c1 m a3 a4 c3 g"; strings.Join(got, " ") != want {
+	if want := "c0 c2 e1b e1 e2 a1 a2 b1 b2 c1 m a3 a4 c3 g w1 d1"; strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }

@@ -148,6 +148,9 @@ type Candidate struct {
 	// edit is a statement edit's place (0: not one): its line's among
 	// the edited lines, then its kind's (editKinds).
 	edit int
+	// late marks the candidates validated after all others (lateKinds,
+	// the assignments' lines of definitionLines).
+	late bool
 }
 
 // Repair repairs the failing cases of package pkg of prog, loaded with
@@ -699,7 +702,9 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 // way, then the inserted guards and statements (a guard is false on
 // every passing run's instances by construction, and an inserted
 // statement is not checked on the data at all, so the data supports
-// them least). The
+// them least), and last the edits of the newer templates and lines
+// (Candidate.late), so that they take only what the others leave of
+// the validation's bound. The
 // patches validated (maxPatches) thus spread over the first sites
 // rather than going all to the first one. A candidate without a site
 // (Site -1) comes after those of the sites. sites is their number.
@@ -722,6 +727,8 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 			k = 0
 		}
 		switch {
+		case cands[i].late:
+			round[i] = 5 // the newer templates: what the others leave of the bound
 		case fromMutation(cands[i]) && m < perSite:
 			round[i] = 0
 			m++
