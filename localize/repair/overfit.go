@@ -15,17 +15,21 @@ import (
 // plausible patches. Qi et al. (ISSTA 2015) found that most plausible
 // patches of GenProg and RSRepair delete functionality; Tan et al.
 // ("Anti-patterns in search-based program repair", FSE 2016) forbid
-// such transformations outright: deleting a control statement or an
-// exit of the control-flow graph (a return, a break), and conditions
-// that are trivially true or false. Prophet (Long and Rinard, POPL
-// 2016) and ssFix (Xin and Reiss, ASE 2017) rank candidates by how
-// well they keep the original's context, its variables and names,
-// which a replacement by a bare literal or by an unrelated expression
-// drops. Repair does not forbid them (a weak suite may leave no other
-// plausible patch, and the sign may be wrong): finalRank puts the
-// plausible patches that show one after those that show none.
+// such transformations outright, among them deleting a control
+// statement or an exit of the control-flow graph (a return, a break).
+// A condition made true or false, or one that no value (or every
+// value) satisfies, has the same effect on its branch. Prophet (Long
+// and Rinard, POPL 2016) and ssFix (Xin and Reiss, ASE 2017) prefer
+// candidates close to the code they replace (learned features of the
+// change and its context; syntactic similarity), which a replacement
+// by a bare literal or by an unrelated expression is not. Repair does
+// not forbid them (a weak suite may leave no other plausible patch,
+// and a sign may be wrong: a deleted early return is sometimes the
+// fix): finalRank puts the plausible patches that show one after those
+// that show none.
 //
-// Each sign is read from the patch's text alone (Orig and Repl), so it
+// Each sign is read from the patch's text alone (Orig and Repl, and
+// the comparison around a replaced operand in the patched file), so it
 // holds for any library: none names a subject or a benchmark.
 const (
 	// signDeleteControl: a deletion of statements that hold a
