@@ -78,8 +78,8 @@ func TestOrderSites(t *testing.T) {
 // TestRankPatches checks the patches' order: the first maxPatches/4
 // mutants first, then site by site, a site's by size then distance, the
 // first maxPatches/4 replacements of each site before the others (and
-// the other mutants), those without a site last, then the guards, then
-// the late edits.
+// the other mutants, and the patches with an overfitting sign), those
+// without a site last, then the guards, then the late edits.
 func TestRankPatches(t *testing.T) {
 	p := func(site, size, dist int, name string) Candidate {
 		return Candidate{Site: site, Size: size, Distance: dist, Patch: Patch{Repl: name}}
@@ -105,13 +105,18 @@ func TestRankPatches(t *testing.T) {
 	w1, d1 := p(-1, 1, 1, "w1"), p(-1, 1, 1, "d1")
 	w1.edit, d1.edit = 1, 3
 	w1.late, d1.late = true, true
-	cands = append(cands, d1, e2, e1, w1, e1b)
+	// Overfitting signs: a mutant made false and a deleted return, in
+	// the third round.
+	mf, ed := p(0, 1, 1, "false"), p(-1, 1, 1, "")
+	mf.Origin, mf.Orig = "mutation CON", "x > 0"
+	ed.edit, ed.Orig = 1, "if x {\n\treturn\n}"
+	cands = append(cands, mf, d1, e2, e1, w1, ed, e1b)
 	rankPatches(cands, 3, 8) // two a site first
 	var got []string
 	for _, c := range cands {
 		got = append(got, c.Repl)
 	}
-	if want := "c0 c2 e1b e1 e2 a1 a2 b1 b2 c1 m a3 a4 c3 g w1 d1"; strings.Join(got, " ") != want {
+	if want := "c0 c2 e1b e1 e2 a1 a2 b1 b2 c1 m false a3 a4 c3  g w1 d1"; strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }

@@ -704,7 +704,10 @@ func finish(ctx context.Context, res *Result, cands []Candidate, opts *Options, 
 // statement is not checked on the data at all, so the data supports
 // them least), and last the edits of the newer templates and lines
 // (Candidate.late), so that they take only what the others leave of
-// the validation's bound. The
+// the validation's bound. A mutant, a replacement or an edit with an
+// overfitting sign (overfitSigns) goes to the third round, whatever
+// its kind: finalRank would rank it after the others if plausible, so
+// the bound is better spent on them first. The
 // patches validated (maxPatches) thus spread over the first sites
 // rather than going all to the first one. A candidate without a site
 // (Site -1) comes after those of the sites. sites is their number.
@@ -729,6 +732,8 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 		switch {
 		case cands[i].late:
 			round[i] = 5 // the newer templates: what the others leave of the bound
+		case cands[i].Orig != "" && len(overfitSigns(&cands[i])) > 0:
+			round[i] = 3 // an overfitting sign: after the first of the others
 		case fromMutation(cands[i]) && m < perSite:
 			round[i] = 0
 			m++
