@@ -51,9 +51,11 @@ const (
 	// computes something else, fitted to the tests' values.
 	signDropsOriginal = "drops the original's names"
 	// signTrivialCondition: the patch brings a comparison that is
-	// constant whatever the values (len(x) < 0, len(x) == -1) or a
+	// constant whatever the values (len(x) < 0, len(x) == -1), a
 	// conjunction of comparisons of one operand with integer
-	// constants that no value satisfies (n == 0 && n > 0).
+	// constants that no value satisfies (n == 0 && n > 0), or a
+	// condition joined with its negation (err != nil && !(err !=
+	// nil), a == b || a != b).
 	signTrivialCondition = "trivial condition"
 	// signMagicGuard: an inserted guard, or a conjunct added to a
 	// condition, whose every comparison tests a variable against a
@@ -442,6 +444,10 @@ func trivial(e ast.Expr) bool {
 			return false
 		}
 		b, ok := unparen(ex).(*ast.BinaryExpr)
+		if ok && (b.Op == token.LAND || b.Op == token.LOR) && contradicts(b) {
+			found = true // C && !C, C || !C
+			return false
+		}
 		if !ok || b.Op != token.LAND {
 			return true
 		}
@@ -459,6 +465,50 @@ func trivial(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// contradicts reports whether b, a && or a ||, joins a condition and
+// its negation among its operands at that level (`C && !C`, `a == b ||
+// a != b`).
+func contradicts(b *ast.BinaryExpr) bool {
+	var parts []ast.Expr
+	var split func(ast.Expr)
+	split = func(e ast.Expr) {
+		if c, ok := unparen(e).(*ast.BinaryExpr); ok && c.Op == b.Op {
+			split(c.X)
+			split(c.Y)
+			return
+		}
+		parts = append(parts, unparen(e))
+	}
+	split(b)
+	texts := map[string]bool{}
+	for _, p := range parts {
+		texts[exprText(p)] = true
+	}
+	for _, p := range parts {
+		if n, ok := negated(p); ok && texts[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// negated returns the text (exprText) of e's negation where it has a
+// plain one: X for !X, a comparison with its operator inverted.
+func negated(e ast.Expr) (string, bool) {
+	switch e := unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return exprText(unparen(e.X)), true
+		}
+	case *ast.BinaryExpr:
+		inv := map[token.Token]token.Token{token.EQL: token.NEQ, token.NEQ: token.EQL, token.LSS: token.GEQ, token.GEQ: token.LSS, token.GTR: token.LEQ, token.LEQ: token.GTR}
+		if op, ok := inv[e.Op]; ok {
+			return exprText(&ast.BinaryExpr{X: e.X, Op: op, Y: e.Y}), true
+		}
+	}
+	return "", false
 }
 
 // conjuncts splits e at its top-level &&s.
