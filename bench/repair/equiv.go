@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -30,7 +31,7 @@ func sameBound(ctx context.Context, dir, file string, patched, reference []byte)
 		// is not the reference.
 		return false, nil
 	}
-	fr, ir, err := typed(ctx, dir, file, reference)
+	fr, ir, err := typedReference(ctx, dir, file, reference)
 	if err != nil {
 		return false, err
 	}
@@ -48,6 +49,35 @@ func sameBound(ctx context.Context, dir, file string, patched, reference []byte)
 		}
 	}
 	return len(diffs) > 0, nil
+}
+
+// lastReference is the reference file sameBound type-checked last, kept
+// because every plausible patch of a subject is compared with the same
+// reference, subject after subject: one entry bounds the memory.
+var lastReference struct {
+	sync.Mutex
+	dir, file string
+	src       []byte
+	f         *ast.File
+	info      *types.Info
+}
+
+// typedReference is typed for the reference file, type-checked once
+// for the patches of a subject in turn (lastReference). A failed check
+// is not kept.
+func typedReference(ctx context.Context, dir, file string, src []byte) (*ast.File, *types.Info, error) {
+	m := &lastReference
+	m.Lock()
+	defer m.Unlock()
+	if m.f != nil && m.dir == dir && m.file == file && string(m.src) == string(src) {
+		return m.f, m.info, nil
+	}
+	f, info, err := typed(ctx, dir, file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	m.dir, m.file, m.src, m.f, m.info = dir, file, slices.Clone(src), f, info
+	return f, info, nil
 }
 
 // typed type-checks the package of directory dir with src as file's
