@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultloc/faultloc/bench/internal/historical"
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/examples/tcas"
 	"github.com/faultloc/faultloc/localize"
@@ -184,14 +185,16 @@ func TestHistoricalWholeSuite(t *testing.T) {
 }
 
 // historicalSubjectOf makes the historical bug name's subject in a
-// temporary directory; the test is skipped if it cannot be made.
+// temporary directory, without checking the bug (the tests read the
+// faulty file through overlays); the test is skipped if it cannot be
+// made.
 func historicalSubjectOf(t *testing.T, name string) subject {
 	t.Helper()
-	ss, err := historicalSubjects(context.Background(), options{Bugs: []string{name}}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
+	i := slices.IndexFunc(historical.Bugs, func(b historical.Bug) bool { return b.Name == name })
+	if i < 0 {
+		t.Fatalf("no historical bug %s", name)
 	}
-	s := ss[0].make()
+	s := historicalSubject(context.Background(), historical.Bugs[i], t.TempDir(), false)
 	if s.err != "" {
 		t.Skip("the subject could not be made (is the module fetchable?): ", s.err)
 	}
