@@ -160,7 +160,7 @@ func TestFirstFailure(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := testutil.LoadSubject(ctx, t, testutil.Subject("table"), true, 1)
+	prog, faults := testutil.SharedSubject(t, testutil.Subject("table"), 1)
 	fault := faults[0]
 	rep, err := Localize(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/table", "TestDistance"), &Options{MaxSize: 1, FirstFailure: true})
 	if err != nil {
@@ -191,10 +191,11 @@ func verifiedOn(rep *localize.Report, f examples.Fault) *localize.Candidate {
 
 // verifiedFault localizes test case name of testdata/<dir>, whose one
 // fault line is marked, with MaxSize 1, and returns the verified one-line
-// candidate on that line (failing t if there is none) and the line.
+// candidate on that line (failing t if there is none) and the line. The
+// subject is loaded once for all the tests (and mutateCands) that ask.
 func verifiedFault(ctx context.Context, t *testing.T, dir, name string, arith encode.Arith) (*localize.Candidate, examples.Fault) {
 	t.Helper()
-	prog, faults := testutil.LoadSubject(ctx, t, testutil.Subject(dir), true, 1)
+	prog, faults := testutil.SharedSubject(t, testutil.Subject(dir), 1)
 	rep, err := Localize(ctx, prog, prog.GoTestCase(testutil.SubjectPkg(dir), name), &Options{MaxSize: 1, Arith: arith})
 	if err != nil {
 		t.Fatal(err)
@@ -207,14 +208,12 @@ func verifiedFault(ctx context.Context, t *testing.T, dir, name string, arith en
 }
 
 // mutateCands runs mutation analysis on the lines of cands over the
-// named test cases of testdata/<dir>.
+// named test cases of testdata/<dir>, named in the program verifiedFault
+// loaded (mutation.Analyze finds them again in its mutant program).
 func mutateCands(ctx context.Context, t *testing.T, dir string, cands []localize.Candidate, repair bool, names ...string) *mutation.Analysis {
 	t.Helper()
 	cfg := trace.Config{Dir: testutil.Subject(dir), Tests: true}
-	prog, err := trace.Load(ctx, &cfg, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, _ := testutil.SharedSubject(t, cfg.Dir, 1)
 	var cases []trace.Case
 	for _, n := range names {
 		cases = append(cases, prog.GoTestCase(testutil.SubjectPkg(dir), n))
@@ -241,7 +240,7 @@ func hasFix(a *mutation.Analysis, test, op string, line int, orig, repl string) 
 func TestOutputOracle(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := testutil.LoadSubject(ctx, t, testutil.Subject("output"), true, 1)
+	prog, faults := testutil.SharedSubject(t, testutil.Subject("output"), 1)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/output"
 	tests := []struct {
 		name     string
@@ -362,7 +361,7 @@ func candidateOn(rep *localize.Report, f examples.Fault) *localize.Candidate {
 func TestOutputOracleFirst(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := testutil.LoadSubject(ctx, t, testutil.Subject("output"), true, 1)
+	prog, faults := testutil.SharedSubject(t, testutil.Subject("output"), 1)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/output"
 	whole, err := Localize(ctx, prog, prog.GoTestCase(pkg, "ExampleAbs_first"), &Options{MaxSize: 1})
 	if err != nil {
@@ -391,7 +390,7 @@ func TestOutputOracleFirst(t *testing.T) {
 func TestUnrollSliceOnly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	prog, faults := testutil.LoadSubject(ctx, t, testutil.Subject("table"), true, 1)
+	prog, faults := testutil.SharedSubject(t, testutil.Subject("table"), 1)
 	const pkg = "github.com/faultloc/faultloc/localize/testdata/table"
 	sub := &Subject{Prog: prog, Case: prog.GoTestCase(pkg, "TestDistance"), FirstOnly: true}
 	first, err := sub.Run(ctx, nil)
