@@ -144,8 +144,18 @@ func BuildUnvetted(ctx context.Context, c *Config, pkg *Package, out, overlay st
 	return build(ctx, c, pkg, []string{"-vet=off"}, out, overlay)
 }
 
-func build(ctx context.Context, c *Config, pkg *Package, cover []string, out, overlay string) error {
-	args := append(append([]string{"test", "-c"}, cover...), "-o", out)
+// build compiles the test binary of pkg into out with the flags, or
+// shares an identical one (ShareBuilds).
+func build(ctx context.Context, c *Config, pkg *Package, flags []string, out, overlay string) error {
+	if s := shared.Load(); s != nil {
+		return s.build(ctx, c, pkg, flags, out, overlay)
+	}
+	return buildNow(ctx, c, pkg, flags, out, overlay)
+}
+
+// buildNow runs go test -c with the flags.
+func buildNow(ctx context.Context, c *Config, pkg *Package, flags []string, out, overlay string) error {
+	args := append(append([]string{"test", "-c"}, flags...), "-o", out)
 	args = append(args, c.tagFlag()...)
 	args = append(args, c.linkFlag()...)
 	if overlay != "" {

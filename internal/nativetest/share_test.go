@@ -1,0 +1,128 @@
+package nativetest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// TestShareBuilds: with ShareBuilds, a build of the same inputs is the
+// binary built first (the same file), one with another overlay's
+// contents, other flags or another tag is built anew, builds of one
+// binary at once share one, and a broken version fails each time; after
+// stop, every build runs the go command.
+func TestShareBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	ctx := context.Background()
+	cfg := &Config{Dir: "../..", Tags: []string{"faultloc"}}
+	pkgs, err := List(ctx, cfg, "./examples/foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	foo := pkgs[0]
+	tmp := t.TempDir()
+	// overlay writes an overlay of foo.go with src and returns its file.
+	overlay := func(name, src string) string {
+		file := filepath.Join(tmp, name+".go")
+		if err := os.WriteFile(file, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(foo.Dir, "foo.go"): file}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := filepath.Join(tmp, name+".json")
+		if err := os.WriteFile(o, data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	orig, err := os.ReadFile(filepath.Join(foo.Dir, "foo.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := ShareBuilds()
+	defer stop()
+	n := 0
+	// build builds foo with BuildPlain, or with coverage (Build).
+	build := func(c *Config, cover bool, ov string) string {
+		t.Helper()
+		n++
+		bin := filepath.Join(tmp, "bin", fmt.Sprintf("%d.test", n))
+		if err := os.MkdirAll(filepath.Dir(bin), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if cover {
+			err = Build(ctx, c, foo, nil, bin, ov)
+		} else {
+			err = BuildPlain(ctx, c, foo, bin, ov)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bin
+	}
+	same := func(a, b string) bool {
+		fa, err := os.Stat(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fb, err := os.Stat(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return os.SameFile(fa, fb)
+	}
+	first := build(cfg, false, "")
+	if again := build(cfg, false, ""); !same(first, again) {
+		t.Error("the same build twice: two binaries, want the first shared")
+	}
+	// The same contents through an overlay of another file: shared.
+	o1, o2 := overlay("a", string(orig)+"\n// a\n"), overlay("b", string(orig)+"\n// a\n")
+	if a, b := build(cfg, false, o1), build(cfg, false, o2); !same(a, b) || same(a, first) {
+		t.Errorf("overlays of the same contents shared %v, shared with no overlay %v; want shared, not with no overlay", same(a, b), same(a, first))
+	}
+	for name, bin := range map[string]string{
+		"another overlay": build(cfg, false, overlay("c", string(orig)+"\n// c\n")),
+		"other flags":     build(cfg, true, ""),
+		"another tag":     build(&Config{Dir: "../..", Tags: []string{"faultloc", "other"}}, false, ""),
+	} {
+		if same(bin, first) {
+			t.Errorf("%s: the first binary, want one of its own", name)
+		}
+	}
+	// Builds of one binary asked for at once wait for one build.
+	o3 := overlay("d", string(orig)+"\n// d\n")
+	var bins [3]string
+	var wg sync.WaitGroup
+	for i := range bins {
+		wg.Go(func() {
+			bin := filepath.Join(tmp, fmt.Sprintf("d%d.test", i))
+			if err := BuildPlain(ctx, cfg, foo, bin, o3); err != nil {
+				t.Error(err)
+			}
+			bins[i] = bin
+		})
+	}
+	wg.Wait()
+	if !same(bins[0], bins[1]) || !same(bins[0], bins[2]) {
+		t.Error("three builds of one binary at once: not all the same file")
+	}
+	broken := overlay("broken", "package foo\n\nfunc (\n")
+	for range 2 {
+		if err := BuildPlain(ctx, cfg, foo, filepath.Join(tmp, "broken.test"), broken); err == nil {
+			t.Fatalf("a broken version built (overlay %s)", broken)
+		}
+	}
+	stop()
+	if after := build(cfg, false, ""); same(after, first) {
+		t.Error("after stop: the shared binary, want a build of its own")
+	}
+}
