@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/internal/loadgate"
+	"github.com/faultloc/faultloc/internal/nativetest"
 	"github.com/faultloc/faultloc/localize"
 )
 
@@ -26,6 +28,9 @@ import (
 // arguments); "signals" waits for signals through interruptible.
 const childEnv = "FAULTLOC_TEST_CHILD"
 
+// TestMain runs the child that childEnv asks for, else the tests,
+// which share identical test binaries (nativetest.ShareBuilds): many
+// localize, repair or collect the same example natively.
 func TestMain(m *testing.M) {
 	switch os.Getenv(childEnv) {
 	case "main":
@@ -33,7 +38,11 @@ func TestMain(m *testing.M) {
 	case "signals":
 		signalsChild()
 	}
-	os.Exit(m.Run())
+	flag.Parse()
+	stop := nativetest.ShareBuilds()
+	code := m.Run()
+	stop()
+	os.Exit(code)
 }
 
 // signalsChild says it is ready, then, once interruptible's context is

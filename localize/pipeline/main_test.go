@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/faultloc/faultloc/internal/nativetest"
 )
 
 // TestMain runs twice as many parallel tests at once as go test's
@@ -14,7 +16,8 @@ import (
 // most of their time for a bound (a technique or a native run that
 // stalls, a case cut at its share), and on two CPUs two of them waiting
 // left both idle. -short, as .ci/run's race detector runs it, keeps the
-// default.
+// default. The tests share identical test binaries
+// (nativetest.ShareBuilds): several run the same subject natively.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	given := false
@@ -22,5 +25,8 @@ func TestMain(m *testing.M) {
 	if n := runtime.GOMAXPROCS(0); !given && !testing.Short() && n < 4 {
 		flag.Set("test.parallel", strconv.Itoa(2*n))
 	}
-	os.Exit(m.Run())
+	stop := nativetest.ShareBuilds()
+	code := m.Run()
+	stop()
+	os.Exit(code)
 }

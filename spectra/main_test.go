@@ -1,0 +1,20 @@
+package spectra
+
+import (
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/faultloc/faultloc/internal/nativetest"
+)
+
+// TestMain makes the tests share identical test binaries
+// (nativetest.ShareBuilds): several collect the same package with other
+// options (kind, -run, Select, First, workers).
+func TestMain(m *testing.M) {
+	flag.Parse()
+	stop := nativetest.ShareBuilds()
+	code := m.Run()
+	stop()
+	os.Exit(code)
+}
