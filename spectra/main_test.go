@@ -1,7 +1,6 @@
 package spectra
 
 import (
-	"flag"
 	"os"
 	"testing"
 
@@ -11,10 +10,4 @@ import (
 // TestMain makes the tests share identical test binaries
 // (nativetest.ShareBuilds): several collect the same package with other
 // options (kind, -run, Select, First, workers).
-func TestMain(m *testing.M) {
-	flag.Parse()
-	stop := nativetest.ShareBuilds()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(nativetest.RunSharingBuilds(m)) }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -38,11 +37,7 @@ func TestMain(m *testing.M) {
 	case "signals":
 		signalsChild()
 	}
-	flag.Parse()
-	stop := nativetest.ShareBuilds()
-	code := m.Run()
-	stop()
-	os.Exit(code)
+	os.Exit(nativetest.RunSharingBuilds(m))
 }
 
 // signalsChild says it is ready, then, once interruptible's context is

@@ -42,6 +42,17 @@ func ShareBuilds() (stop func()) {
 	}
 }
 
+// RunSharingBuilds runs m, a *testing.M, with ShareBuilds on and
+// returns its exit code, for a TestMain:
+//
+//	func TestMain(m *testing.M) { os.Exit(nativetest.RunSharingBuilds(m)) }
+func RunSharingBuilds(m interface{ Run() int }) int {
+	flag.Parse()
+	stop := ShareBuilds()
+	defer stop()
+	return m.Run()
+}
+
 // shared holds the builds ShareBuilds shares, or nil.
 var shared atomic.Pointer[sharedBuilds]
 

@@ -25,8 +25,5 @@ func TestMain(m *testing.M) {
 	if n := runtime.GOMAXPROCS(0); !given && !testing.Short() && n < 4 {
 		flag.Set("test.parallel", strconv.Itoa(2*n))
 	}
-	stop := nativetest.ShareBuilds()
-	code := m.Run()
-	stop()
-	os.Exit(code)
+	os.Exit(nativetest.RunSharingBuilds(m))
 }

@@ -1,7 +1,6 @@
 package regress
 
 import (
-	"flag"
 	"os"
 	"testing"
 
@@ -12,10 +11,4 @@ import (
 // (nativetest.ShareBuilds): native trials of the same versions recur
 // across tests (one at a time and in parallel, with and without
 // pruning).
-func TestMain(m *testing.M) {
-	flag.Parse()
-	stop := nativetest.ShareBuilds()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(nativetest.RunSharingBuilds(m)) }

@@ -1,7 +1,6 @@
 package repair
 
 import (
-	"flag"
 	"os"
 	"testing"
 
@@ -11,10 +10,4 @@ import (
 // TestMain makes the tests share identical test binaries
 // (nativetest.ShareBuilds): several repair the same subject, and
 // validation builds the same patches again.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	stop := nativetest.ShareBuilds()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(nativetest.RunSharingBuilds(m)) }

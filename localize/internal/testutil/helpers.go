@@ -119,11 +119,18 @@ func LoadSubject(ctx context.Context, t *testing.T, dir string, tests bool, n in
 	if err != nil {
 		t.Fatal(err)
 	}
+	return prog, faultLines(t, dir, n)
+}
+
+// faultLines returns the //fault: lines of the package in dir, of which
+// there must be n.
+func faultLines(t *testing.T, dir string, n int) []examples.Fault {
+	t.Helper()
 	faults, err := examples.FaultLines(dir)
 	if err != nil || len(faults) != n {
 		t.Fatalf("fault lines of %s: %v, %v; want %d", dir, faults, err, n)
 	}
-	return prog, faults
+	return faults
 }
 
 func IntTest(t testing.TB, p *trace.Program, pkg, fn, name string, want int64, args ...int64) trace.Test {

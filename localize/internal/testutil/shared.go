@@ -33,9 +33,5 @@ func SharedSubject(t *testing.T, dir string, n int) (*trace.Program, []examples.
 	if err != nil {
 		t.Fatal(err)
 	}
-	faults, err := examples.FaultLines(dir)
-	if err != nil || len(faults) != n {
-		t.Fatalf("fault lines of %s: %v, %v; want %d", dir, faults, err, n)
-	}
-	return prog, faults
+	return prog, faultLines(t, dir, n)
 }
