@@ -16,16 +16,17 @@ import (
 
 // ShareBuilds makes this process's builds of test binaries share
 // identical ones until stop is called: a build whose inputs are those of
-// an earlier successful one (the go command, its directory, environment
-// and tags, the package's directory and the files in it, the build's
-// flags and the overlay's files with their contents) links or copies
-// that binary instead of running the go command again. A failed build is
-// not kept. It is for test binaries (a TestMain), whose tests build the
-// same subjects many times over (a go command run and a link cost about
-// a fifth of a second of CPU apiece) and do not change the sources they
-// build, or what those import, while they run; a change outside the
-// package's own directory is not seen. With -test.bench set, it shares
-// nothing: benchmarks time their builds.
+// an earlier successful one (the go command, its directory, the
+// process's environment and the Config's, the tags, the package's
+// directory and the files in it, the build's flags and the overlay's
+// files with their contents) links or copies that binary instead of
+// running the go command again. A failed build is not kept. It is for
+// test binaries (a TestMain), whose tests build the same subjects many
+// times over (a go command run and a link cost about a fifth of a
+// second of CPU apiece) and do not change the sources they build, or
+// what those import, while they run; a change outside the package's
+// own directory is not seen. With -test.bench set, it shares nothing:
+// benchmarks time their builds.
 func ShareBuilds() (stop func()) {
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
 		return func() {}
@@ -101,7 +102,9 @@ func (s *sharedBuilds) build(ctx context.Context, c *Config, pkg *Package, flags
 func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.Size]byte, error) {
 	var key [sha256.Size]byte
 	h := sha256.New()
-	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, c.Dir, c.Env, c.Tags, os.Getenv("GOFLAGS"), pkg.ImportPath, pkg.Dir, flags)
+	env := os.Environ()
+	slices.Sort(env)
+	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, c.Dir, c.Env, c.Tags, env, pkg.ImportPath, pkg.Dir, flags)
 	files, err := os.ReadDir(pkg.Dir)
 	if err != nil {
 		return key, err
