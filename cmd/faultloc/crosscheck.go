@@ -34,7 +34,9 @@ func nativeFailures(ctx context.Context, pattern, run string, tags []string, ove
 	if err != nil {
 		return nil
 	}
-	if err := nativetest.Build(ctx, c, pkgs[0], nil, bin, ovFile); err != nil {
+	// Verdicts only: a coverage build (nativetest.Build) would ignore the
+	// overlay's non-test files.
+	if err := nativetest.BuildPlain(ctx, c, pkgs[0], bin, ovFile); err != nil {
 		return nil
 	}
 	b := &nativetest.Binary{Path: bin, Dir: pkgs[0].Dir, Timeout: timeout}

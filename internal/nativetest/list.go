@@ -124,7 +124,10 @@ func List(ctx context.Context, c *Config, patterns ...string) ([]*Package, error
 // overlay, if not empty, is a go build -overlay file (see [FlushOverlay]).
 // It skips go vet (-vet=off): the binary is for the cases' coverage and
 // verdicts, which a vet finding in a test file (go test then runs no
-// test) would leave without any.
+// test) would leave without any. The go command (1.26) ignores an
+// overlay's replacements of non-test Go files when it builds with
+// coverage: overlay only test files here ([FlushOverlay] does), and build
+// other overlays with [BuildPlain] or [BuildUnvetted].
 func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out, overlay string) error {
 	if len(coverPkgs) == 0 {
 		coverPkgs = []string{pkg.ImportPath}
