@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/faultloc/faultloc/trace/internal/interp"
 )
@@ -16,7 +17,8 @@ import (
 // Files, read-only, as a test reads its testdata: os.ReadFile (and
 // io/ioutil.ReadFile), os.Open (the *os.File is native; Read, Stat,
 // Name, ReadDir, Readdirnames and Close are bridged, and bufio or io read
-// it natively), os.ReadDir, os.Stat, os.Lstat and filepath.Glob. Relative
+// it natively; Stat of os.Stdout and os.Stderr says a pipe, streamInfo),
+// os.ReadDir, os.Stat, os.Lstat and filepath.Glob. Relative
 // names are in the program's working directory (a test's package
 // directory, as go test runs it), errors and results carry the names the
 // program gave, and files left open are closed when the run ends. Writes
@@ -164,6 +166,11 @@ func init() {
 		return interp.Tuple(interp.Int(int64(n)), pathError(c, err, files(c)[f]))
 	})
 	reg("(*os.File).Stat", func(c interp.Call, args []interp.Value) interp.Value {
+		switch f := stdFile(args[0]); f {
+		case interp.StdoutFile(), interp.StderrFile():
+			// the run's output, not the process's file (see streamInfo)
+			return interp.Tuple(c.NativeValue(streamInfo(filepath.Base(f.Name()))), noErr)
+		}
 		f := fileOf(c, args[0], "(*os.File).Stat")
 		fi, err := f.Stat()
 		if err != nil {
@@ -214,6 +221,22 @@ func init() {
 		return interp.Tuple(result(c, matches, resType(c, 0)), noErr)
 	})
 }
+
+// streamInfo is what Stat says of a run's os.Stdout or os.Stderr, named
+// as natively ("stdout", "stderr"): a pipe, as a test's output is under
+// go test, never a terminal or character device (as the terminal
+// bridges below answer), since what the program writes there goes to
+// the run's output (RunOptions.Stdout), not to the process's file. Its
+// size is 0, its modification time the zero time and Sys nil (natively a
+// *syscall.Stat_t).
+type streamInfo string
+
+func (s streamInfo) Name() string       { return string(s) }
+func (s streamInfo) Size() int64        { return 0 }
+func (s streamInfo) Mode() fs.FileMode  { return fs.ModeNamedPipe | 0o600 }
+func (s streamInfo) ModTime() time.Time { return time.Time{} }
+func (s streamInfo) IsDir() bool        { return false }
+func (s streamInfo) Sys() any           { return nil }
 
 // Writing to the standard streams: (*os.File).Write and WriteString on
 // os.Stdout or os.Stderr write to the run's output (RunOptions.Stdout),

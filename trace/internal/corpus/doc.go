@@ -110,6 +110,7 @@ var Programs = map[string]func() string{
 	"Gzip":               Gzip,
 	"UnsafeHash":         UnsafeHash,
 	"Files":              Files,
+	"FileStat":           FileStat,
 	"AliasTypes":         AliasTypes,
 	"ZeroSize":           ZeroSize,
 	"MapFSMethods":       MapFSMethods,

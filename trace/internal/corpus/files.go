@@ -69,6 +69,39 @@ func Files() string {
 	return strings.Join(out, "\n")
 }
 
+// FileStat asks Stat of files it wrote in a temporary directory of its
+// own, through the open file and by name, and of the directory: size,
+// name, whether regular or a directory; and of os.Stdout and os.Stderr,
+// whose answer depends on where go test sends the output (a terminal, a
+// pipe, a file), so only that there is one.
+func FileStat() string {
+	var out []string
+	dir, err := os.MkdirTemp("", "corpus-stat-")
+	check(err == nil, "MkdirTemp")
+	defer os.RemoveAll(dir)
+	p := filepath.Join(dir, "data.txt")
+	check(os.WriteFile(p, []byte("twelve bytes"), 0o644) == nil, "WriteFile")
+	f, err := os.Open(p)
+	check(err == nil, "Open")
+	fi, err := f.Stat()
+	out = append(out, fmt.Sprint(err, fi.Size(), fi.Name(), fi.Mode().IsRegular(), fi.IsDir(), fi.Mode().Perm()&0o400 != 0))
+	check(f.Close() == nil, "Close")
+	byName, err := os.Stat(p)
+	out = append(out, fmt.Sprint(err, byName.Size(), byName.Name(), byName.Mode().IsRegular(), byName.ModTime().Equal(fi.ModTime())))
+	d, err := os.Open(dir)
+	check(err == nil, "Open of the directory")
+	di, err := d.Stat()
+	out = append(out, fmt.Sprint(err, di.IsDir(), di.Mode().IsDir(), di.Mode().IsRegular(), di.Name() == filepath.Base(dir)))
+	check(d.Close() == nil, "Close of the directory")
+	_, err = f.Stat()
+	out = append(out, fmt.Sprint("stat of a closed file:", err != nil))
+	for _, s := range []*os.File{os.Stdout, os.Stderr} {
+		si, err := s.Stat()
+		out = append(out, fmt.Sprint(err, si.Name(), si.IsDir()))
+	}
+	return strings.Join(out, "\n")
+}
+
 // Conds hands items from producers to consumers through a queue guarded
 // by a sync.Cond, with Signal and Broadcast.
 func Conds() string {
