@@ -90,6 +90,9 @@ func (p *Program) FuzzFuncs(pkgPath string) []*ssa.Function { return tester().Fu
 // found), adds a
 // *TestError to the returned error (an errors.Join), and listing goes on
 // with the next test function; the cases found are returned regardless.
+// A subtest such a run cut off is listed, and named in that error: it
+// may have subtests still to start, and run alone it may not be the case
+// go test runs.
 // A program loaded without its tests (Config.Tests) has none to list: an
 // error. With opts.EarlierTests each test function runs after those
 // before it, as RunGoTest runs a case with it, so that the subtests it
@@ -115,7 +118,8 @@ func (p *Program) ListTestsOf(ctx context.Context, pkgPath string, keep func(nam
 // runs the function once. An example is listed without running it (the
 // result is nil). The error is RunGoTest's, or, as ListTestsOf reports
 // it, that the run ran out of budget after starting subtests (the listing
-// may be incomplete); the cases found are returned regardless.
+// may be incomplete, naming a subtest the run cut off, listed though it
+// may have subtests not started); the cases found are returned regardless.
 func (p *Program) ListGoTest(ctx context.Context, pkgPath, name string, opts *RunOptions) ([]string, *CaseResult, error) {
 	var names []string
 	res, err := growCase(ctx, p, "list", pkgPath, name, opts, func(o *RunOptions) (*CaseResult, error) {
