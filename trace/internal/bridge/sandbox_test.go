@@ -92,16 +92,7 @@ func TestPackageDir(t *testing.T) {
 // they write the run's copy of it, and the directory stays as it was;
 // elsewhere the call is a *BridgeError naming it.
 func TestSandbox(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{"go.mod": "module sbx\n\ngo 1.26\n", "sbx.go": "package sbx\n", "sbx_test.go": sandboxUser} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, err := interp.Load(context.Background(), &interp.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, p := loadModule(t, "sbx", sandboxUser)
 	var made []string
 	onSandbox = func(dir string) { made = append(made, dir) }
 	defer func() { onSandbox = nil }()
@@ -144,4 +135,21 @@ func TestSandbox(t *testing.T) {
 			t.Errorf("%s in the package's directory: %v", name, err)
 		}
 	}
+}
+
+// loadModule writes module name, a package of that name with the test
+// file test, in a temporary directory, and loads it with its tests.
+func loadModule(t *testing.T, name, test string) (string, *interp.Program) {
+	t.Helper()
+	dir := t.TempDir()
+	for file, src := range map[string]string{"go.mod": "module " + name + "\n\ngo 1.26\n", name + ".go": "package " + name + "\n", name + "_test.go": test} {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := interp.Load(context.Background(), &interp.Config{Dir: dir, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, p
 }

@@ -2,11 +2,7 @@ package bridge
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/faultloc/faultloc/trace/internal/interp"
 )
 
 // streamStatUser asks Stat of the standard streams, as go-chi's
@@ -39,16 +35,7 @@ func TestStreams(t *testing.T) {
 // that of a pipe (the run's output), never a terminal, whatever the
 // process's own streams are.
 func TestStdStreamStat(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{"go.mod": "module ss\n\ngo 1.26\n", "ss.go": "package ss\n", "ss_test.go": streamStatUser} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, err := interp.Load(context.Background(), &interp.Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p := loadModule(t, "ss", streamStatUser)
 	res, err := p.RunGoTest(context.Background(), "ss", "TestStreams", nil)
 	if err != nil || res.Failed || !res.Ran {
 		t.Fatalf("TestStreams: %v %+v", err, res)
