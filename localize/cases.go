@@ -52,10 +52,10 @@ type Selection struct {
 	// Cases are those the whole pattern selects, in go test's order.
 	Cases []trace.Case
 	// Errors are the test functions whose cases could not all be listed,
-	// with why. A listing that ran out of its step budget may have taken
-	// the subtest running then for a case of its own, though it has
-	// subtests it had not started yet: such a case, run alone, may not
-	// run what go test would run.
+	// with why. A listing that ran out of its step budget still lists
+	// the subtest running then as a case, though it may have subtests
+	// not started yet, and its error names that subtest: such a case,
+	// run alone, may not run what go test would run.
 	Errors []*CaseError
 
 	match *testmatch.Matcher
