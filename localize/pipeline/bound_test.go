@@ -171,7 +171,9 @@ func TestSharedStagesCut(t *testing.T) {
 			t.Errorf("the native run holds TestSleep; want it cut at its share")
 		}
 	}
-	if d := st.done["TestAbs"].Sub(start); d > bound+time.Second || d < bound-time.Second {
+	// The case's clock starts after Run's setup, which a loaded machine
+	// slows: the deadline may come late by within's tolerance.
+	if d := st.done["TestAbs"].Sub(start); d > bound+max(bound/10, 2*time.Second) || d < bound-time.Second {
 		t.Errorf("refiner's deadline %v after Run's start, want the bound %v", d, bound)
 	}
 	for i, share := range []time.Duration{bound / sharedShare, bound * nativeNum / nativeDen} {
