@@ -124,7 +124,7 @@ func TestReport(t *testing.T) {
 	for _, want := range []string{
 		"**Partial: 2 of 3 regressions run so far.**",
 		"- regressions: 2; faultloc regress reported on 1",
-		"- explained (a root cause, verified by a final run, before the deadline): 1; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: 1",
+		"- explained (a root cause, verified by a run of its version, before the deadline): 1; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: 1",
 		"- AFTER with fewer test runs than dd over all changes: 1 of the 1 where",
 		"- explained with a root cause holding a reference line (which change broke it): 0 of 2 (0%)",
 		"| native* | c2 | no | yes | none | 4/4, 1m0s / 2m0s | c2 | no | 9/9 | not run |",

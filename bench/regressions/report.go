@@ -54,7 +54,7 @@ func report(results []result, total int, checkOnly bool) string {
 	}
 	fmt.Fprintf(&b, "## Summary\n\n")
 	fmt.Fprintf(&b, "- regressions: %d; faultloc regress reported on %d\n", len(results), ran)
-	fmt.Fprintf(&b, "- explained (a root cause, verified by a final run, before the deadline): %d; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: %d\n", explained, within)
+	fmt.Fprintf(&b, "- explained (a root cause, verified by a run of its version, before the deadline): %d; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: %d\n", explained, within)
 	fmt.Fprintf(&b, "- explained with a root cause holding a reference line (which change broke it): %d of %d (%s)\n", ref, len(results), pct(ref, len(results)))
 	fmt.Fprintf(&b, "- explained with a reference line in the root cause or, where the root cause replaced code, in the first fix site (where to fix it): %d of %d (%s); in the first 3 fix sites: %d (%s)\n", fix1, len(results), pct(fix1, len(results)), fix3, pct(fix3, len(results)))
 	fmt.Fprintf(&b, "- AFTER with fewer test runs than dd over all changes: %d of the %d where dd over all changes ended with an answer (%s)\n\n", fewer, ddDone, pct(fewer, ddDone))

@@ -710,8 +710,9 @@
 // change reverted takes. The causes up to each
 // round are reverted together, as overlays of the new version's files
 // (nothing is written), until the cases pass; asymmetric delta debugging
-// then shrinks that set to a minimal root cause, which a final run
-// verifies. Each tried set is completed with the auxiliary changes it
+// then shrinks that set to a minimal root cause, which a run of its
+// version verifies (a final run, unless the search already ran that
+// version: no version runs twice). Each tried set is completed with the auxiliary changes it
 // needs to build, found from the type checker's errors; a set that
 // cannot be completed counts as unresolved. The root cause says which
 // change broke the cases; when it replaced code (a call to a new parser

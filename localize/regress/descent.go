@@ -96,7 +96,7 @@ func descend(ctx context.Context, g *regression, sem *semantic, newProg *trace.P
 		return nil, "", nil, err
 	}
 	g.mu.Lock()
-	prog := g.lastProg // loaded for the final run, with interpreted trials
+	prog := g.lastProg // loaded for the latest version checked, with interpreted trials
 	if g.lastKey != g.key(reverted) {
 		prog = nil
 	}

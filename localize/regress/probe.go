@@ -779,17 +779,13 @@ func (p *prober) runNative(ctx context.Context, cs []*changes.Change) (trial, er
 	return trial{outcome: slicing.Pass, runs: runs}, nil
 }
 
-// outcome is run through the prober's cache.
+// outcome is run through the prober's cache (a version is run once),
+// counting the prober's work and reporting the version to
+// Options.Progress.
 func (p *prober) outcome(ctx context.Context, cs []*changes.Change) (slicing.Outcome, error) {
-	return p.try(ctx, cs, true)
-}
-
-// try is run, through the prober's cache if cached, counting the
-// prober's work and reporting the version to Options.Progress.
-func (p *prober) try(ctx context.Context, cs []*changes.Change, cached bool) (slicing.Outcome, error) {
 	k := p.r.key(cs)
 	p.mu.Lock()
-	if o, ok := p.cache[k]; ok && cached {
+	if o, ok := p.cache[k]; ok {
 		p.mu.Unlock()
 		return o, nil
 	}
@@ -801,7 +797,7 @@ func (p *prober) try(ctx context.Context, cs []*changes.Change, cached bool) (sl
 	t, ok := p.r.verdicts[k]
 	p.r.mu.Unlock()
 	var err error
-	if !ok || !cached {
+	if !ok {
 		if t, err = p.run(ctx, cs); err == nil {
 			p.r.mu.Lock()
 			p.r.verdicts[k] = t

@@ -218,7 +218,9 @@ type Report struct {
 	// Found is the minimal set that delta debugging found (at the
 	// changes' grain), when Root replaced it (Chosen is set).
 	Found []string `json:"found,omitempty"`
-	// Verified says that a final run with Root and Aux reverted passed.
+	// Verified says that a run of the version with Root and Aux
+	// reverted passed: a final run, or AFTER's earlier trial of that
+	// same version (no version is run twice).
 	Verified bool `json:"verified"`
 	// OldTests says that the versions tried had the old version's test
 	// files, except those declaring the failing cases' test functions
@@ -790,8 +792,9 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	for _, c := range aux {
 		rep.Aux = append(rep.Aux, c.ID)
 	}
-	// The final run, outside the cache.
-	o, err := after.try(ctx, slices.Concat(root, aux), false)
+	// The final run: a version AFTER already ran is not run again (its
+	// run is as deterministic as any trial the search relied on).
+	o, err := after.outcome(ctx, slices.Concat(root, aux))
 	if err != nil {
 		return rep, err
 	}

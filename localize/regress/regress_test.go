@@ -274,7 +274,7 @@ func TestRegressPartial(t *testing.T) {
 	t.Parallel()
 	root := testutil.Root()
 	stop := errors.New("stopped by the test")
-	for _, k := range []int{1, 2, 3, 4} { // max3: 1 all reverted, 2-3 the rounds, 4 delta debugging, 5 the final run
+	for _, k := range []int{1, 2, 3, 4} { // max3: 1 all reverted, 2-3 the rounds, 4 delta debugging (the final run's version)
 		t.Run(fmt.Sprint("after", k), func(t *testing.T) {
 			ctx, cancel := context.WithCancelCause(context.Background())
 			defer cancel(nil)

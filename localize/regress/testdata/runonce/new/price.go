@@ -1,0 +1,19 @@
+// Package runonce is a regression subject whose root cause is a change
+// that delta debugging tries alone: the version that verifies it is one
+// the search already ran.
+package runonce
+
+import "strconv"
+
+// Total returns the price in cents of n items at unit cents each, one
+// item in ten free.
+func Total(n, unit int) int {
+	free := n / 11
+	return (n - free) * unit
+}
+
+// Label formats cents as units and hundredths.
+func Label(cents int) string {
+	frac := strconv.Itoa(100 + cents%100)
+	return strconv.Itoa(cents/100) + "." + frac[1:]
+}
