@@ -35,9 +35,11 @@
 // tells them apart, and the root cause is the one the others' code
 // depends on by data: where the wrong value starts, not the call
 // passing it on. So too when a call site entering added code and a
-// statement of that code each pass reverted alone: the statement of
-// added code is the root cause (an added if whose body is one statement
-// is the change, as deleting the statement neutralises its condition).
+// statement of that code each pass reverted alone, or when the call
+// sites entering it pass only reverted together and the statement
+// passes alone: the statement of added code is the root cause (an
+// added if whose body is one statement is the change, as deleting the
+// statement neutralises its condition).
 // Delta debugging keeps the first minimal set it meets; among minimal
 // sets of the same size the root cause is the one reverting the fewest
 // changes in all, its auxiliary changes counted: a change of the set is

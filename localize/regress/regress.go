@@ -410,11 +410,12 @@ func (e *OldFailsError) Error() string {
 //     the function along); a cause that cannot be reverted without the
 //     root, and on which the root's code depends by data, replaces the
 //     root (where the wrong value starts, not the
-//     call passing it on); a statement of added code that a root of one
-//     change depends on by data replaces it when deleting the statement
-//     alone passes too (added code has no old version: the call site
-//     entering it is found first), the one statement of an added if
-//     without else standing for the if; a final run verifies the root. If no set of
+//     call passing it on); a statement of added code that every root
+//     change depends on by data replaces the root when deleting the
+//     statement alone passes too (added code has no old version: the
+//     call sites entering it are found first), the one statement of an
+//     added if without else standing for the if; a run of the version
+//     verifies the root. If no set of
 //     causes suffices, every change is searched.
 //  4. Auxiliary changes complete each tried subset so that it builds,
 //     found from the type checker's errors (see RegressReport.Aux); a

@@ -182,15 +182,18 @@ func needsAll(set *changes.Set, reverted, root []*changes.Change) bool {
 	return true
 }
 
-// deepen replaces a root of one change by a statement of added code the
-// root's code depends on by data when reverting that statement alone
-// (deleting it, with its own auxiliary changes) makes the cases pass
-// and reverts no more changes in all, and does not need the root
-// reverted. Added code has no old version to revert to: delta debugging
-// finds the change through which the failing run enters it (a call
-// site rewritten to call an added function) before the wrong statement
-// inside it, though reverting either alone passes; the root cause is
-// then where the wrong value starts, as with origin. The candidates are
+// deepen replaces the root by a statement of added code the code of
+// every root change depends on by data when reverting that statement
+// alone (deleting it, with its own auxiliary changes) makes the cases
+// pass and reverts no more changes in all, and does not need any root
+// change reverted. Added code has no old version to revert to: delta
+// debugging finds the changes through which the failing run enters it
+// (a call site rewritten to call an added function; each of them when
+// several call sites pass its value on, and the cases pass only with
+// all of them reverted) before the wrong statement inside it, though
+// reverting either passes; the root cause is then where the wrong value
+// starts, as with origin. Root changes nested in others are left as
+// they are. The candidates are
 // the causes nested in added code (Change.Parent set, Kind Added), not
 // an added function's whole declaration, the farthest from the root's
 // code first (semantic.upstreamDepth), then in the causes' order; a
@@ -199,7 +202,7 @@ func needsAll(set *changes.Set, reverted, root []*changes.Change) bool {
 // tightenLooks candidates and runs at most tightenTrials. Without a
 // semantic analysis root is returned as is.
 func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int, sem *semantic) ([]*changes.Change, error) {
-	if sem == nil || rank == nil || len(root) != 1 || root[0].Parent != "" {
+	if sem == nil || rank == nil || len(root) == 0 || slices.ContainsFunc(root, func(r *changes.Change) bool { return r.Parent != "" }) {
 		return root, nil
 	}
 	g := p.r
@@ -212,7 +215,7 @@ func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 	depth := map[string]int{}
 	for _, c := range g.set.Changes {
 		_, isCause := rank[c.ID]
-		if !isCause || c.Kind != changes.Added || c.Parent == "" || c == root[0] || len(g.set.Children(c)) > 0 && c.Unit == "decl" {
+		if !isCause || c.Kind != changes.Added || c.Parent == "" || slices.Contains(root, c) || len(g.set.Children(c)) > 0 && c.Unit == "decl" {
 			continue
 		}
 		if d, up := sem.upstreamDepth(root, c.ID); up {
@@ -224,7 +227,7 @@ func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 	})
 	t, err := tryReverting(ctx, p, root, cands, func(a *changes.Change, aa []*changes.Change) bool {
 		cs := append([]*changes.Change{a}, aa...)
-		return !slices.Contains(cs, root[0]) && !holdsAncestor(g.set, cs, root[0]) && outermost(g.set, cs) <= total
+		return !slices.ContainsFunc(root, func(r *changes.Change) bool { return slices.Contains(cs, r) || holdsAncestor(g.set, cs, r) }) && outermost(g.set, cs) <= total
 	})
 	if err != nil || slices.Equal(t, root) {
 		return root, err

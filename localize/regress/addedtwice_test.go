@@ -1,0 +1,40 @@
+package regress
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestRegressAddedTwice: testdata/addedtwice's new Clamp and Cap both
+// call an added function whose second if has the wrong condition.
+// Reverting both call sites passes, and so does deleting the if's one
+// statement; the root cause is the if, where the wrong value starts,
+// not the two call sites that pass it on.
+func TestRegressAddedTwice(t *testing.T) {
+	t.Parallel()
+	dir, _ := filepath.Abs("testdata/addedtwice")
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/addedtwice/new", NoSolver: true, NoBaselines: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, found []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, c.Unit+" "+c.New.Lines())
+		}
+		if slices.Contains(rep.Found, c.ID) {
+			found = append(found, c.Func)
+		}
+	}
+	if !slices.Equal(root, []string{"if header 22-24"}) || !rep.Verified {
+		t.Errorf("root %q (verified %v), want the added if at lines 22-24, verified", root, rep.Verified)
+	}
+	if rep.Chosen != ChosenAddedCode || !slices.Equal(found, []string{"Clamp", "Cap"}) {
+		t.Errorf("chosen %q in place of %v, want %q in place of delta debugging's minimal set (the two call sites)", rep.Chosen, found, ChosenAddedCode)
+	}
+}
