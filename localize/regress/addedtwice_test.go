@@ -14,14 +14,7 @@ import (
 // not the two call sites that pass it on.
 func TestRegressAddedTwice(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/addedtwice")
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/addedtwice/new", NoSolver: true, NoBaselines: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := explainSubject(t, "addedtwice", nil)
 	var root, found []string
 	for _, c := range rep.Changes {
 		if slices.Contains(rep.Root, c.ID) {
@@ -37,4 +30,20 @@ func TestRegressAddedTwice(t *testing.T) {
 	if rep.Chosen != ChosenAddedCode || !slices.Equal(found, []string{"Clamp", "Cap"}) {
 		t.Errorf("chosen %q in place of %v, want %q in place of delta debugging's minimal set (the two call sites)", rep.Chosen, found, ChosenAddedCode)
 	}
+}
+
+// explainSubject explains testdata/name's regression (its old and new
+// directories), without the solver and the baselines, reporting each
+// version tried to progress if it is not nil.
+func explainSubject(t *testing.T, name string, progress func(Trial)) *Report {
+	t.Helper()
+	dir, _ := filepath.Abs(filepath.Join("testdata", name))
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/" + name + "/new", NoSolver: true, NoBaselines: true, Progress: progress,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }

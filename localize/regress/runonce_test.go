@@ -1,8 +1,6 @@
 package regress
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,21 +13,13 @@ import (
 // root cause is still verified.
 func TestRegressRunsOnce(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/runonce")
 	var mu sync.Mutex
 	var trials []Trial
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/runonce/new", NoSolver: true, NoBaselines: true,
-		Progress: func(tr Trial) {
-			mu.Lock()
-			defer mu.Unlock()
-			trials = append(trials, tr)
-		},
+	rep := explainSubject(t, "runonce", func(tr Trial) {
+		mu.Lock()
+		defer mu.Unlock()
+		trials = append(trials, tr)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(rep.Root) != 1 || !rep.Verified {
 		t.Fatalf("root %v (verified %v), want Total's statement, verified", rep.Root, rep.Verified)
 	}
