@@ -4,7 +4,10 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
+
+	"github.com/faultloc/faultloc/slicing"
 )
 
 // TestRegressAddedTwice: testdata/addedtwice's new Clamp and Cap both
@@ -46,4 +49,40 @@ func explainSubject(t *testing.T, name string, progress func(Trial)) *Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// TestRegressAddedSource: testdata/addedsource's new Format joins what
+// two added functions return: head's, built by a chain of statements,
+// each of which, deleted, changes the result (farther from the call
+// site than anything in body), and body's, a wrong constant for no
+// items. The root cause is the if returning that constant, where the
+// wrong value starts: a candidate depending on no other is tried
+// before the chain, which would use up deepen's trials.
+func TestRegressAddedSource(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var trials []Trial
+	rep := explainSubject(t, "addedsource", func(tr Trial) {
+		mu.Lock()
+		defer mu.Unlock()
+		trials = append(trials, tr)
+	})
+	var root []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, c.Unit+" "+c.New.Lines())
+		}
+	}
+	if !slices.Equal(root, []string{"if header 30-32"}) || !rep.Verified || rep.Chosen != ChosenAddedCode {
+		t.Errorf("root %q (verified %v, chosen %q), want the added if at lines 30-32, verified, chosen %q", root, rep.Verified, rep.Chosen, ChosenAddedCode)
+	}
+	var failed []string // the versions deleting one statement of added code that failed
+	for _, tr := range trials {
+		if len(tr.Reverted) == 1 && !slices.Contains(rep.Found, tr.Reverted[0]) && tr.Outcome == slicing.Fail {
+			failed = append(failed, tr.Reverted[0])
+		}
+	}
+	if len(failed) > 0 {
+		t.Errorf("versions %v were tried and failed before the wrong constant's", failed)
+	}
 }

@@ -192,15 +192,18 @@ func needsAll(set *changes.Set, reverted, root []*changes.Change) bool {
 // several call sites pass its value on, and the cases pass only with
 // all of them reverted) before the wrong statement inside it, though
 // reverting either passes; the root cause is then where the wrong value
-// starts, as with origin. Root changes nested in others are left as
-// they are. The candidates are
-// the causes nested in added code (Change.Parent set, Kind Added), not
-// an added function's whole declaration, the farthest from the root's
-// code first (semantic.upstreamDepth), then in the causes' order; a
-// statement that is the whole body of an added if without else is
-// lifted to the if's header (see conditionOnly). It looks at most
-// tightenLooks candidates and runs at most tightenTrials. Without a
-// semantic analysis root is returned as is.
+// starts, as with origin. A root with a change nested in another is
+// left as it is. The candidates are the causes nested in added code
+// (Change.Parent set, Kind Added), not an added function's whole
+// declaration: those depending on the fewest other candidates first
+// (where the wrong value starts: a statement returning a constant
+// before a chain of statements building a value of their own; one
+// whose own dependences were not analysed, last), then the farthest
+// from the root's code (semantic.upstreamDepth), then in the causes'
+// order. A statement that is the whole body of an added if without
+// else is lifted to the if's header (see conditionOnly). It looks at
+// most tightenLooks candidates and runs at most tightenTrials. Without
+// a semantic analysis root is returned as is.
 func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[string]int, sem *semantic) ([]*changes.Change, error) {
 	if sem == nil || rank == nil || len(root) == 0 || slices.ContainsFunc(root, func(r *changes.Change) bool { return r.Parent != "" }) {
 		return root, nil
@@ -222,8 +225,24 @@ func deepen(ctx context.Context, p *prober, root []*changes.Change, rank map[str
 			cands, depth[c.ID] = append(cands, c), d
 		}
 	}
+	// Where the wrong value starts: a candidate that depends on no
+	// other by data first (a statement returning a constant), one
+	// whose dependences are unknown (not among the causes analysed
+	// upstream) last.
+	below := map[string]int{}
+	for _, x := range cands {
+		if sem.upstream[x.ID] == nil {
+			below[x.ID] = len(cands)
+			continue
+		}
+		for _, y := range cands {
+			if _, ok := sem.upstream[x.ID][y.ID]; ok && x != y {
+				below[x.ID]++
+			}
+		}
+	}
 	slices.SortStableFunc(cands, func(x, y *changes.Change) int {
-		return cmp.Or(cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
+		return cmp.Or(cmp.Compare(below[x.ID], below[y.ID]), cmp.Compare(depth[y.ID], depth[x.ID]), cmp.Compare(rank[x.ID], rank[y.ID]))
 	})
 	t, err := tryReverting(ctx, p, root, cands, func(a *changes.Change, aa []*changes.Change) bool {
 		cs := append([]*changes.Change{a}, aa...)
