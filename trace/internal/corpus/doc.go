@@ -95,6 +95,7 @@ var Programs = map[string]func() string{
 	"ReflectWalk":        ReflectWalk,
 	"ReflectBuild":       ReflectBuild,
 	"ReflectCall":        ReflectCall,
+	"ReflectFuncOf":      ReflectFuncOf,
 	"ReflectIter":        ReflectIter,
 	"ReflectSeq":         ReflectSeq,
 	"ReflectAssertGrow":  ReflectAssertGrow,

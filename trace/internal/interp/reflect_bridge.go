@@ -744,6 +744,31 @@ var rvFuncs = map[string]extFunc{
 		}
 		return types.NewChan(dir, ts[0])
 	}, 1),
+	"reflect.FuncOf": func(r *run, fr *frame, in *ins, args []Value) Value {
+		// FuncOf's checks, in its order: the variadic parameter's kind,
+		// the count, then each type (nil panics).
+		ins, outs, variadic := args[0].slice(), args[1].slice(), args[2].Bool()
+		if variadic {
+			lastSlice := false
+			if n := len(ins); n > 0 {
+				_, lastSlice = r.argType(in, ins[n-1].v, "reflect.FuncOf").Underlying().(*types.Slice)
+			}
+			if !lastSlice {
+				panic("reflect.FuncOf: last arg of variadic func must be slice")
+			}
+		}
+		if len(ins)+len(outs) > 128 {
+			panic("reflect.FuncOf: too many arguments")
+		}
+		tuple := func(cs []cell) *types.Tuple {
+			vs := make([]*types.Var, len(cs))
+			for i, c := range cs {
+				vs[i] = types.NewParam(0, nil, "", r.argType(in, c.v, "reflect.FuncOf"))
+			}
+			return types.NewTuple(vs...)
+		}
+		return r.typeValue(r.p.rtypeOf(types.NewSignatureType(nil, nil, nil, tuple(ins), tuple(outs), variadic)))
+	},
 	"(reflect.StructTag).Get": func(r *run, fr *frame, in *ins, args []Value) Value {
 		return String(reflect.StructTag(args[0].Str()).Get(args[1].Str()))
 	},

@@ -1,11 +1,11 @@
 // Package lib is a library whose initializer the interpreter cannot run:
-// reflect.FuncOf builds a func type at run time, which the emulation of
-// reflect over interpreted values does not do.
+// reflect.StructOf builds a struct type at run time, which the emulation
+// of reflect over interpreted values does not do.
 package lib
 
 import "reflect"
 
-var intType = reflect.FuncOf(nil, []reflect.Type{reflect.TypeFor[int]()}, false).Out(0)
+var intType = reflect.StructOf([]reflect.StructField{{Name: "N", Type: reflect.TypeFor[int]()}}).Field(0).Type
 
 // Name returns "int".
 func Name() string { return intType.Name() }
