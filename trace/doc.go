@@ -137,7 +137,9 @@
 // identical types, the offset of a substring in its string by the
 // difference of their data pointers, and unsafe.String, StringData,
 // Slice, SliceData and Add, and a variable's address as a uintptr and
-// back, at a field's offset too (see internal/interp/unsafe.go); other
+// back, at a field's offset too, an element's address moved within its
+// array, and an interface's data word as an identity (see
+// internal/interp/unsafe.go); other
 // conversions through unsafe.Pointer, and conversions of type-parameter values
 // (MultiConvert), are reported as unsupported. Package reflect is
 // emulated over interpreted types and values (reflect.Type, reflect.Value

@@ -57,6 +57,7 @@ const (
 	opLoadView        // *p of a variable that has a live header view (unsafe_view.go)
 	opStoreView       // *p = v, likewise
 	opStoreWord       // *p = v through a view of bytes as an integer, written back (unsafe_word.go)
+	opIndexAddrKept   // &a[i] that records a's cells for pointer arithmetic (unsafe_elems.go)
 	// Specialised BinOps on integer words (see specialise).
 	opAddW // 64-bit + (result kind in ins.rk)
 	opSubW // 64-bit -

@@ -478,9 +478,7 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.a = []int32{cp.slot(i.X), cp.slot(i.Index)}
 		in.dst = cp.dst(i)
 	case *ssa.IndexAddr:
-		in.op = opIndexAddr
-		in.a = []int32{cp.slot(i.X), cp.slot(i.Index)}
-		in.dst = cp.dst(i)
+		return cp.compileIndexAddr(i) // unsafe_elems.go
 	case *ssa.Slice:
 		in.op = opSlice
 		in.a = []int32{cp.slot(i.X), cp.slot(i.Low), cp.slot(i.High), cp.slot(i.Max)}

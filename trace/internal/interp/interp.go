@@ -327,6 +327,10 @@ func (r *run) step(fr *frame, in *ins) {
 		_ = e
 	case opIndexAddr:
 		r.def(fr, in, r.elemAddr(fr, in, regs[in.a[0]], regs[in.a[1]]))
+	case opIndexAddrKept:
+		p := r.elemAddr(fr, in, regs[in.a[0]], regs[in.a[1]])
+		r.keepElems(in, regs[in.a[0]])
+		r.def(fr, in, p)
 	case opSlice:
 		r.def(fr, in, r.sliceOp(fr, in))
 	case opSliceToArrayPtr:

@@ -97,6 +97,9 @@ type Program struct {
 	assertPos map[token.Pos]bool
 	embeds    map[*ssa.Global]string             // contents of //go:embed variables (loader.Program.Embeds)
 	embedFS   map[*ssa.Global][]loader.EmbedFile // files of //go:embed embed.FS variables
+	// elemAddr holds the ids of loader.Program.ElemAddrTypes: the element
+	// types whose arrays IndexAddr records (unsafe_elems.go).
+	elemAddr map[int32]bool
 	// endless holds the go test cases (growCase's keys) whose run with a
 	// growing step budget did not end, with the growth window it had:
 	// they are not grown again for a window as long.
@@ -195,6 +198,12 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	}
 	for _, p := range l.Libraries {
 		P.libs[p.Pkg] = true
+	}
+	for _, t := range l.ElemAddrTypes {
+		if P.elemAddr == nil {
+			P.elemAddr = map[int32]bool{}
+		}
+		P.elemAddr[P.intern(t).id] = true
 	}
 	return P, nil
 }

@@ -148,7 +148,7 @@ func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
 		}
 		r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside a %s is not the start of one of its fields or elements", off, e.t))
 	}
-	r.unsupportedAt(in, "conversion of a uintptr to unsafe.Pointer (only of a variable's address taken as a uintptr, or of reflect.Value's Pointer and UnsafeAddr, and of their fields' offsets)")
+	r.unsupportedAt(in, "conversion of a uintptr to unsafe.Pointer (only of a variable's address taken as a uintptr, or of reflect.Value's Pointer and UnsafeAddr, and of their fields' offsets, or of an element's address moved within its array)")
 	return Value{}
 }
 

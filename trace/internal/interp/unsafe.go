@@ -333,6 +333,12 @@ func (r *run) uintptrOf(in *ins, x Value) uint64 {
 		r.issueRange(uintptr(u), uptrEntry{p: x.p, elem: elem, n: int64(n), word: x.n &^ uptrLenMask})
 		return u
 	case x.n&uptrTag == uptrTyped:
+		if ep, first, ok := r.keptElem(x); ok { // unsafe_elems.go
+			// the whole array is issued, for arithmetic going back too
+			base := r.uintptrOf(in, first)
+			elem, _, _ := r.uptrElemOf(ep)
+			return base + uint64(uintptr(ep.p)-uintptr(first.p))/uint64(cellBytes)*uint64(gcSizes.Sizeof(elem))
+		}
 		return uint64(r.issueUintptr(x.p, r.typeOfID(int32(x.n&^uptrTag))))
 	}
 	r.unsupportedAt(in, "uintptr of the address of an interpreted variable (only the addresses of string bytes and slice elements have one)")
@@ -577,6 +583,8 @@ func (r *run) reinterpret(in *ins, v Value, t, u types.Type) (Value, bool) {
 	case tn == 3 && isBytes(u):
 		fs := v.cells()
 		return r.headerSlice(in, fs[0].v, fs[1].v.Int(), fs[2].v.Int()), true
+	case types.IsInterface(t) && isTwoPointers(u):
+		return r.ifaceWords(in, v, u), true // unsafe_iface.go
 	case isStringCap(t) && isBytes(u):
 		// struct{string; Cap int} read as a []byte: the string's header
 		// and a capacity (msgpack's stringToBytes)
@@ -748,6 +756,9 @@ func (r *run) unsafeBuiltin(fr *frame, in *ins, ci *callInfo, name string, args 
 		p, d := args[0], args[1].Int()
 		if d == 0 {
 			return p, true
+		}
+		if ep, _, ok := r.keptElem(p); ok { // unsafe_elems.go
+			p = ep
 		}
 		if elem, m, ok := r.uptrElemOf(p); ok {
 			if size := gcSizes.Sizeof(elem); size > 0 && d%size == 0 && d > 0 && d/size < int64(m) {

@@ -15,7 +15,9 @@
 // function loaded from source is reordered to gc's evaluation order where
 // the specification leaves the order open (gcorder.go). The facts SSA
 // does not keep are collected from the syntax: which type assertions are
-// explicit, and the contents of //go:embed variables (embed.go).
+// explicit, the contents of //go:embed variables (embed.go), and the
+// types whose pointers of unknown origin the source converts to
+// unsafe.Pointer, which may be array elements' (elemaddr.go).
 //
 // The package knows nothing of the interpreter: which non-standard
 // packages the bridge stands in for is asked through [Config].StandIn.

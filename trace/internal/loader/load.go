@@ -74,6 +74,9 @@ type Program struct {
 	// EmbedFS holds the files of the embed.FS variables with a //go:embed
 	// directive (embed.go).
 	EmbedFS map[*ssa.Global][]EmbedFile
+	// ElemAddrTypes holds the types T of which the source converts a *T
+	// of unknown origin to unsafe.Pointer (elemaddr.go).
+	ElemAddrTypes []types.Type
 }
 
 // Load loads the packages matching patterns (go/packages patterns, e.g.
@@ -138,6 +141,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err := parallel(fns, gcOrder); err != nil { // gcorder.go
 		return nil, err
 	}
+	out.ElemAddrTypes = elemAddrTypes(fns)
 	out.Assertions = map[token.Pos]bool{}
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {

@@ -66,3 +66,29 @@ func InsideField() int8 {
 	var p struct{ a, b int64 }
 	return *(*int8)(unsafe.Pointer(uintptr(unsafe.Pointer(&p)) + 9))
 }
+
+type strideNode struct{ a, b int64 }
+
+func strideStep(n *strideNode, k int) *strideNode {
+	return (*strideNode)(unsafe.Pointer(uintptr(unsafe.Pointer(n)) + uintptr(k)*unsafe.Sizeof(strideNode{})))
+}
+
+func lastOf(ns []strideNode) *strideNode { return &ns[len(ns)-1] }
+
+// StrideVariable moves the address of a node that is no array's element
+// by one node.
+func StrideVariable() int64 {
+	return strideStep(new(strideNode), 1).a
+}
+
+// StridePastEnd moves the address of an array's last element by one
+// element, past the array's end.
+func StridePastEnd() int64 {
+	return strideStep(lastOf(make([]strideNode, 2)), 1).a
+}
+
+// WordsOfInt reads the data word of an interface holding an int.
+func WordsOfInt() unsafe.Pointer {
+	var x any = 1
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]
+}
