@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
 	"github.com/faultloc/faultloc/localize/repair/internal/schema"
@@ -93,9 +94,13 @@ func (v *Validator) newScreen(ctx context.Context, patches []*Patch) (*screen, e
 		if v.first != "" {
 			// With no patch selected, the schema is the package: the
 			// failing cases fail.
-			out, err := sc.run(ctx, 0, v.first, "")
+			t0 := time.Now()
+			out, err := sc.run(ctx, 0, v.first, "", v.timeout)
 			if err != nil {
 				return nil, err
+			}
+			if out.Error == "" {
+				v.firstTime = time.Since(t0)
 			}
 			if len(out.Failed) == 0 {
 				return sc.fallback(), nil
@@ -126,7 +131,7 @@ func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
 	v := sc.v
 	passed := 0
 	if v.first != "" {
-		out, err := sc.run(ctx, sc.s.Num[i], v.first, "")
+		out, err := sc.run(ctx, sc.s.Num[i], v.first, "", v.bound(v.firstTime))
 		if err != nil {
 			return nil, err
 		}
@@ -135,7 +140,7 @@ func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
 		}
 		passed = out.Passed
 	}
-	out, err := sc.run(ctx, sc.s.Num[i], "", v.first)
+	out, err := sc.run(ctx, sc.s.Num[i], "", v.first, v.timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -153,9 +158,9 @@ func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
 
 // run runs the schema's test binary with patch num selected (0: none) on
 // the cases run selects and skip does not, stopping at the first failing
-// one.
-func (sc *screen) run(ctx context.Context, num int, run, skip string) (*Validation, error) {
-	b := &nativetest.Binary{Path: sc.bin, Dir: sc.v.pkg.Dir, Timeout: sc.v.timeout, FailFast: true, Env: []string{schema.Env + "=" + strconv.Itoa(num)}}
+// one, within timeout (the test binary's -test.timeout).
+func (sc *screen) run(ctx context.Context, num int, run, skip string, timeout time.Duration) (*Validation, error) {
+	b := &nativetest.Binary{Path: sc.bin, Dir: sc.v.pkg.Dir, Timeout: timeout, FailFast: true, Env: []string{schema.Env + "=" + strconv.Itoa(num)}}
 	out, err := sc.v.run(ctx, b, run, skip)
 	if out != nil {
 		out.Schema = true

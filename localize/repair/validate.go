@@ -85,6 +85,33 @@ type Validator struct {
 	n       int
 	// noSchema is ValidateOptions.NoSchema.
 	noSchema bool
+	// firstTime is the time of the First cases' run with no patch (0:
+	// not measured), timed in the patch schema; it bounds the patches'
+	// runs of them (bound). The rest of the suite is not timed (that
+	// would take a run of it, which may be most of a repair's bound:
+	// chi's middleware sleeps 26 s), so its runs have the timeout.
+	firstTime time.Duration
+}
+
+// Bounds of a patch's run of the First cases (Validator.bound):
+// runFactor times their run's time with no patch, at least
+// minRunTimeout. A patch that makes a failing case loop or wait forever
+// (a mutated loop bound, a deleted return before a blocking call) would
+// otherwise hold the validation for the whole timeout (2 minutes by
+// default), past a repair's bound, and leave the patches after it
+// unvalidated; a patch that is the fix seldom slows them tenfold.
+const (
+	runFactor     = 10
+	minRunTimeout = 5 * time.Second
+)
+
+// bound returns the timeout of a patch's run whose run with no patch
+// took d (0: not measured, v.timeout), at most v.timeout.
+func (v *Validator) bound(d time.Duration) time.Duration {
+	if d <= 0 {
+		return v.timeout
+	}
+	return min(v.timeout, max(minRunTimeout, runFactor*d))
 }
 
 // NewValidator lists package pattern (one package, resolved in
@@ -148,7 +175,7 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 	}
 	if v.first != "" {
 		// The filter stops at its first failing case.
-		b := &nativetest.Binary{Path: bin, Dir: v.pkg.Dir, Timeout: v.timeout, FailFast: true}
+		b := &nativetest.Binary{Path: bin, Dir: v.pkg.Dir, Timeout: v.bound(v.firstTime), FailFast: true}
 		out, err := v.run(ctx, b, v.first, "")
 		if err != nil {
 			return nil, err
@@ -176,7 +203,7 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 // run runs test binary b on the cases pattern selects ("": all) and
 // skip does not, and tallies their verdicts.
 func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern, skip string) (*Validation, error) {
-	rctx, cancel := context.WithTimeout(ctx, v.timeout+10*time.Second)
+	rctx, cancel := context.WithTimeout(ctx, b.Timeout+10*time.Second)
 	defer cancel()
 	rs, complete, err := b.Run(rctx, pattern, skip, "")
 	if ctx.Err() != nil {

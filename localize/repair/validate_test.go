@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultloc/faultloc/localize/internal/testutil"
 )
@@ -89,5 +90,52 @@ func TestValidateWholeSuite(t *testing.T) {
 				t.Errorf("%s: plausible with %d passed, want the suite's 3", tc.repl, got.Passed)
 			}
 		})
+	}
+}
+
+// TestValidateHangBounded checks that a patch under which a failing
+// case does not end is refuted within a bound from that case's own
+// time, not the validator's whole timeout, so that the patches after it
+// are still validated: on testdata/abs, a patch loops in
+// TestNegativeOne; it is refuted as a run that did not end, and the fix
+// after it is plausible. The validator's timeout (10 minutes) is past the
+// context's generous deadline, which only a run held for the whole
+// timeout reaches.
+func TestValidateHangBounded(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds the subject's test binaries")
+	}
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
+	file := filepath.Join(dir, "abs.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(src), "return x //fault")
+	patches := []*Patch{
+		replace(file, src, i, i+len("return x"), "for {\n\t\t}"), // loops in TestNegativeOne
+		replace(file, src, i, i+len("return x"), "return -x"),    // the fix
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	v, err := NewValidator(ctx, ".", &ValidateOptions{Dir: dir, First: "^TestNegativeOne$", Timeout: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	got := make([]*Validation, len(patches))
+	if err := v.validateRanked(ctx, patches, len(patches), func(i int, val *Validation) { got[i] = val }); err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range []bool{false, true} {
+		switch val := got[k]; {
+		case val == nil:
+			t.Errorf("patch %d not validated", k)
+		case val.Plausible != want:
+			t.Errorf("patch %d: %+v, want plausible %v", k, val, want)
+		case !want && !strings.Contains(val.Error, "did not run to its end"):
+			t.Errorf("patch %d: %+v, want a run that did not end", k, val)
+		}
 	}
 }
