@@ -477,3 +477,22 @@ func TestRepairConjunct(t *testing.T) {
 		t.Fatalf("conjunct r.Handler != nil at %d, want a plausible patch among the first 3:\n%s", i, text)
 	}
 }
+
+// TestRepairCallArgument repairs testdata/words, whose Size calls the
+// side-effect-free wordsNeeded on top + bits where top + bits + 1
+// belongs: the call with its argument moved by one is a plausible patch
+// of the synthesis, written as the fix is (no parentheses around the
+// old argument).
+func TestRepairCallArgument(t *testing.T) {
+	t.Parallel()
+	// Angelic debugging's first sites are the argument and the
+	// expressions inside wordsNeeded; the call's own comes later.
+	res, text := repairTestdataWith(t, "words", &repair.Options{MaxSites: 10})
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.Contains(p.Origin, "synthesis") && p.Orig == "wordsNeeded(top + bits)" && p.Repl == "wordsNeeded(top + bits + 1)" &&
+			p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible synthesized patch wordsNeeded(top + bits + 1):\n%s", text)
+	}
+}
