@@ -106,12 +106,16 @@ func (g *gen) stmts(list []ast.Stmt) {
 			if s.Tok == token.DEFINE {
 				// The variant re-evaluates the right-hand side after the
 				// original: only constants replace one that calls.
-				pure := !g.hasCall(s)
+				// With repair, so may a right-hand side whose calls are
+				// all of pure functions (pureCalls), evaluated again to
+				// no effect.
+				pure := !g.hasCall(s) || g.repair && g.pureCalls(s)
 				g.host(defineHost, s, g.off(s.TokPos), func() {
 					if pure {
 						for _, e := range s.Rhs {
 							g.expr(e, nil)
 							g.vars(e)
+							g.argsOffByOne(e, s.Pos())
 						}
 					}
 					if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
@@ -127,6 +131,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 				for _, e := range s.Rhs {
 					g.expr(e, nil)
 					g.vars(e)
+					g.argsOffByOne(e, s.Pos())
 				}
 				if len(s.Lhs) == 1 && len(s.Rhs) == 1 && s.Tok == token.ASSIGN {
 					g.value(s.Rhs[0], s.Pos(), true)
@@ -137,6 +142,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 				for _, e := range s.Results {
 					g.expr(e, nil)
 					g.vars(e)
+					g.argsOffByOne(e, s.Pos())
 				}
 				if len(s.Results) == 1 {
 					g.value(s.Results[0], s.Pos(), true)
@@ -618,6 +624,96 @@ func (g *gen) offByOne(e ast.Expr, at token.Pos, pure bool) {
 	x := g.text(e)
 	g.add(OBO, e, at, x+" + 1")
 	g.add(OBO, e, at, x+" - 1")
+}
+
+// argsOffByOne adds OBO (with repair) for the integer arguments of the
+// calls in e of pure functions (pureFunc), on the line of at: a +1
+// forgotten inside a size computation, f(n + 1) where f(n) is written,
+// which OBO of the whole right-hand side (f(n) + 1) is not. Function
+// literals are not entered.
+func (g *gen) argsOffByOne(e ast.Expr, at token.Pos) {
+	if !g.repair {
+		return
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if g.pureFunc(n) {
+				for _, a := range n.Args {
+					if !g.hasCall(a) {
+						g.offByOne(a, at, true)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// pureCalls reports whether every call in n is a conversion, len or cap
+// (see hasCall) or a call of a pure function (pureFunc) on arguments
+// without calls.
+func (g *gen) pureCalls(n ast.Node) bool {
+	pure := true
+	ast.Inspect(n, func(m ast.Node) bool {
+		c, ok := m.(*ast.CallExpr)
+		if !ok || !pure {
+			return pure
+		}
+		if !g.hasCall(c) {
+			return false // a conversion or a builtin, of no call
+		}
+		if !g.pureFunc(c) || slices.ContainsFunc(c.Args, func(a ast.Expr) bool { return g.hasCall(a) }) {
+			pure = false
+		}
+		return false
+	})
+	return pure
+}
+
+// pureFunc reports whether c calls a function of the package, by its
+// name, whose body is one return of one expression without calls
+// (hasCall), channel receives or function literals: evaluating it has
+// no effect (`func wordsNeeded(i uint) int { return int((i + wordSize
+// - 1) / wordSize) }`).
+func (g *gen) pureFunc(c *ast.CallExpr) bool {
+	if c.Ellipsis.IsValid() {
+		return false
+	}
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	fn, ok := g.u.info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() != g.u.types || fn.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	for _, f := range g.u.files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Body == nil || g.u.info.Defs[fd.Name] != fn {
+				continue
+			}
+			if len(fd.Body.List) != 1 {
+				return false
+			}
+			r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+			if !ok || len(r.Results) != 1 || g.hasCall(r.Results[0]) || hasFuncLit(r.Results[0]) {
+				return false
+			}
+			recv := false
+			ast.Inspect(r.Results[0], func(n ast.Node) bool {
+				if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+					recv = true
+				}
+				return !recv
+			})
+			return !recv
+		}
+	}
+	return false
 }
 
 // vars adds VRP (with repair) for every read of a local variable in e: the

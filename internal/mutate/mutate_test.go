@@ -182,7 +182,15 @@ func TestRepairOperators(t *testing.T) {
 		{"a condition: VRP, no OBO", "func f(i, n, m int) bool {\n\tif i < n {\n\t\treturn true\n\t}\n\treturn false\n}\n", 6, []string{
 			"6: VRP i -> m", "6: VRP i -> n", "6: VRP n -> i", "6: VRP n -> m",
 		}},
-		{"no OBO of a definition that calls", "func h() int { return 1 }\nfunc f() int {\n\tb := h() + 3\n\treturn b\n}\n", 7, nil},
+		{"no OBO of a definition that calls", "func h() int { g++; return g }\nfunc f() int {\n\tb := h() + 3\n\treturn b\n}\n", 7, nil},
+		{"OBO of a pure call's argument in a definition", "func words(i uint) int { return int((i + 63) / 64) }\nfunc f(top, bits uint) int {\n\tn := words(top + bits)\n\treturn n\n}\n", 7, []string{
+			"7: OBO words(top + bits) -> words(top + bits) + 1", "7: OBO words(top + bits) -> words(top + bits) - 1",
+			"7: OBO top + bits -> top + bits + 1", "7: OBO top + bits -> top + bits - 1", "7: VRP top -> bits", "7: VRP bits -> top",
+		}},
+		{"no OBO of an impure call's argument", "func h(i int) int { g = i; return i }\nfunc f(a int) int {\n\tb := h(a)\n\treturn b\n}\n", 7, nil},
+		{"OBO of a pure call's argument in a result", "func words(i uint) int { return int((i + 63) / 64) }\nfunc f(n uint) int {\n\treturn 2 * words(n)\n}\n", 7, []string{
+			"7: OBO 2 * words(n) -> 2 * words(n) + 1", "7: OBO 2 * words(n) -> 2 * words(n) - 1", "7: OBO n -> n + 1", "7: OBO n -> n - 1",
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkRepairOps(t, head+tc.body, []Target{{File: "/x/p.go", Line: tc.line}}, tc.want, VRP, OBO)
