@@ -28,6 +28,23 @@ func TestCasesPattern(t *testing.T) {
 	}
 }
 
+// absSubject returns testdata/abs's directory, its abs.go and that
+// file's content; it skips a short test, as the validation builds the
+// subject's test binary once a patch.
+func absSubject(t *testing.T) (dir, file string, src []byte) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the subject's test binary once a patch")
+	}
+	dir = filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
+	file = filepath.Join(dir, "abs.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, file, src
+}
+
 // TestValidateWholeSuite checks what makes a patch plausible: the whole
 // suite passing natively, whichever cases run first. On testdata/abs,
 // where TestNegativeOne fails, `return 1` fixes it but breaks
@@ -35,15 +52,7 @@ func TestCasesPattern(t *testing.T) {
 // first.
 func TestValidateWholeSuite(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds the subject's test binary once a patch")
-	}
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
-	file := filepath.Join(dir, "abs.go")
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, file, src := absSubject(t)
 	// The fault's return, or with a "|" in repl, the fault's return up
 	// to the function's last one.
 	patched := func(repl string) *Patch {
@@ -103,15 +112,7 @@ func TestValidateWholeSuite(t *testing.T) {
 // timeout reaches.
 func TestValidateHangBounded(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds the subject's test binaries")
-	}
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "abs")
-	file := filepath.Join(dir, "abs.go")
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, file, src := absSubject(t)
 	i := strings.Index(string(src), "return x //fault")
 	patches := []*Patch{
 		replace(file, src, i, i+len("return x"), "for {\n\t\t}"), // loops in TestNegativeOne
