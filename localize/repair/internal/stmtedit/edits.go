@@ -66,7 +66,8 @@ func (e Edit) Apply(src []byte) []byte {
 //     al., ISSTA 2015): a branch that handled the case and fell through
 //     into the code for the others (missingReturn);
 //   - guard: before the first statement of the function of the line's
-//     first statement (where a precondition is checked), the outermost
+//     first statement (where a precondition is checked) and before its
+//     first statement after leading call statements, the outermost
 //     statement around the line in that function and the line's own,
 //     an early return `if cond { return results }` (statementGuards;
 //     tf the file's types, nil: none);
@@ -209,17 +210,22 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 				kept = append(kept, s)
 			}
 		}
-		// Before the function's first statement, the outermost
-		// statement around the line and the line's own.
+		// Before the function's first statement and its first after
+		// leading calls (a precondition's check, panicIfNull(b), comes
+		// before the others), the outermost statement around the line
+		// and the line's own.
 		var stmts []ast.Stmt
+		var body *ast.BlockStmt
 		switch fn := inner.(type) {
 		case *ast.FuncDecl:
-			if fn.Body != nil && len(fn.Body.List) > 0 {
-				stmts = append(stmts, fn.Body.List[0])
-			}
+			body = fn.Body
 		case *ast.FuncLit:
-			if len(fn.Body.List) > 0 {
-				stmts = append(stmts, fn.Body.List[0])
+			body = fn.Body
+		}
+		if body != nil && len(body.List) > 0 {
+			stmts = append(stmts, body.List[0])
+			if i := slices.IndexFunc(body.List, func(s ast.Stmt) bool { return !leadingCall(s) }); i > 0 {
+				stmts = append(stmts, body.List[i])
 			}
 		}
 		if len(kept) > 0 {
@@ -245,6 +251,17 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 		}
 	}
 	return out
+}
+
+// leadingCall reports whether s is a call statement, such as the
+// check of a precondition that begins a function (panicIfNull(b)).
+func leadingCall(s ast.Stmt) bool {
+	e, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	_, ok = ast.Unparen(e.X).(*ast.CallExpr)
+	return ok
 }
 
 // missingReturn reports whether a `return` after statement s of

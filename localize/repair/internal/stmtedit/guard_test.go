@@ -211,3 +211,43 @@ func f(i, j int) int {
 		}
 	}
 }
+
+// TestClampAfterPreconditionCall checks that the guards and clamps of a
+// line are also inserted before its function's first statement after
+// the leading call statements (a precondition's check): bitset's
+// OnesBetween was fixed by `if to > b.length { to = b.length }` after
+// its panicIfNull(b), which neither the function's first statement nor
+// the statements around the panicking line place.
+func TestClampAfterPreconditionCall(t *testing.T) {
+	const src = `package p
+
+type B struct {
+	length uint
+	set    []uint64
+}
+
+func check(b *B) {}
+
+func (b *B) Between(from, to uint) uint {
+	check(b)
+
+	if from >= to {
+		return 0
+	}
+	// here
+	return uint(b.set[to>>6] >> (from & 63))
+}
+`
+	_, ty, _, _ := statementHere(t, src)
+	line := strings.Count(src[:strings.Index(src, "\treturn uint(")], "\n") + 1
+	want := strings.Replace(src, "\tcheck(b)\n\n\tif from", "\tcheck(b)\n\n\tif to > b.length {\n\t\tto = b.length\n\t}\n\tif from", 1)
+	found := false
+	for _, e := range Line("p.go", []byte(src), line, nil, ty) {
+		if e.Kind == "saturate" && string(e.Apply([]byte(src))) == want {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no clamp `if to > b.length { to = b.length }` before `if from >= to` at line %d", line)
+	}
+}
