@@ -103,7 +103,9 @@
 // results and code follows (Kali's return insertion: a branch that
 // falls through into the code for the other cases); at the first four lines, it
 // inserts early returns `if cond { return results }` (PAR's null and
-// range checks) before the function's first statement, the outermost
+// range checks) before the function's first statement, its first
+// after leading call statements (a precondition's check such as
+// panicIfNull(b)), the outermost
 // statement around the line and the line's own: cond over the
 // variables in scope there, their fields and lengths (`x == nil`,
 // `len(x) == 0`, `a >= b.n`, `a == nil || b == nil`), the results what
@@ -146,7 +148,12 @@
 // two) and result are of basic types, its arguments variables or
 // constants, and the package-level variables it reads of basic types,
 // so that its value at an instance is computed by running it in the
-// interpreter with those variables preset to their values there. The environments of a run are those of its recorded run, so a
+// interpreter with those variables preset to their values there. When
+// the replaced expression is itself such a call, f(a, b), the calls
+// with one integer argument moved by one, f(a + 1, b) and f(a - 1, b),
+// are components of size 2 (a forgotten +1 inside a size computation),
+// their arguments' values computed from the leaves they are written in.
+// The environments of a run are those of its recorded run, so a
 // replacement that changes more than one instance of a passing run is
 // checked by a replay, and one that changes the path before a later
 // instance only approximately until validation. Results come as text and
