@@ -34,7 +34,7 @@ const (
 	ANG Op = "ANG" // right-hand side or result replaced by a given constant
 	// The repair operators, made only with Config.Repair.
 	VRP Op = "VRP" // a local variable read replaced by another of the same type
-	OBO Op = "OBO" // an integer right-hand side or result e replaced by e + 1, e - 1
+	OBO Op = "OBO" // an integer right-hand side, result or pure call's argument e replaced by e + 1, e - 1
 	ACR Op = "ACR" // a constant operand replaced by the one that gives an instance its angelic value
 )
 

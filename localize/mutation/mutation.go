@@ -38,7 +38,9 @@ type Options struct {
 	// Repair adds three operators made for finding fixes rather than for
 	// scoring lines: VRP (a local variable's read replaced by each other
 	// local of an identical type visible there), OBO (a non-constant
-	// integer right-hand side or result e replaced by e + 1 and e - 1)
+	// integer right-hand side or result e, or argument of a call of a
+	// function whose body is one return of an expression without calls,
+	// replaced by e + 1 and e - 1)
 	// and ACR (in a right-hand side or result x + c, x - c, c + x, c - x
 	// or x * c of integers, or a string concatenation with a constant end,
 	// the constant c replaced by the one that gives an instance of the
