@@ -3,7 +3,6 @@ package repair
 import (
 	"context"
 	"go/ast"
-	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -67,7 +66,7 @@ func (s *synth) argOffTerms(ctx context.Context, leaves []*term.Term) []*term.Te
 	args := make([]*term.Term, len(call.Args))
 	for i, a := range call.Args {
 		pt := f.Signature.Params().At(i).Type()
-		t := exprTerm(a, d.Site.Replaced, e.Pos(), len(s.flat), leaves)
+		t := term.FromExpr(a, d.Site.Replaced, e.Pos(), len(s.flat), leaves)
 		if t == nil {
 			return nil
 		}
@@ -111,52 +110,4 @@ func (s *synth) argOffTerms(ctx context.Context, leaves []*term.Term) []*term.Te
 		}
 	}
 	return out
-}
-
-// exprTerm returns the term of expression e, written in src (whose
-// offset 0 is at base; n instances): a leaf of its name, an integer literal, or a
-// binary operator on such terms, its text e's own; nil for anything
-// else.
-func exprTerm(e ast.Expr, src string, base token.Pos, n int, leaves []*term.Term) *term.Term {
-	text := src[e.Pos()-base : e.End()-base]
-	switch e := e.(type) {
-	case *ast.ParenExpr:
-		t := exprTerm(e.X, src, base, n, leaves)
-		if t == nil {
-			return nil
-		}
-		return &term.Term{Text: text, Type: t.Type, Size: t.Size, Const: t.Const, Vals: t.Vals}
-	case *ast.Ident:
-		i := slices.IndexFunc(leaves, func(l *term.Term) bool { return !l.Bin && l.Text == e.Name })
-		if i < 0 {
-			return nil
-		}
-		return leaves[i]
-	case *ast.BasicLit:
-		if e.Kind != token.INT {
-			return nil
-		}
-		v, ok := term.Const(constant.MakeFromLiteral(e.Value, e.Kind, 0), types.Typ[types.Int])
-		if !ok {
-			return nil
-		}
-		vals := make([]trace.Value, n)
-		for i := range vals {
-			vals[i] = v
-		}
-		return &term.Term{Text: text, Size: 1, Const: true, Vals: vals}
-	case *ast.BinaryExpr:
-		x := exprTerm(e.X, src, base, n, leaves)
-		y := exprTerm(e.Y, src, base, n, leaves)
-		if x == nil || y == nil {
-			return nil
-		}
-		t, ok := term.Binary(e.Op, x, y)
-		if !ok {
-			return nil
-		}
-		t.Text = text
-		return t
-	}
-	return nil
 }

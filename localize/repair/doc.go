@@ -44,7 +44,7 @@
 // replaced), validated in that order, the plausible ones then ranked
 // first (those without an overfitting sign before those with one, such
 // as a deleted return or a literal put for a named constant: see
-// overfit.go; then those at a site before those with none), and shown
+// internal/overfit; then those at a site before those with none), and shown
 // as unified diffs;
 // `faultloc repair` is its command.
 //
@@ -134,7 +134,8 @@
 // or loaded it before the instance. Its expression algebra is in
 // internal/term, the patch schema's sources in internal/schema, the
 // statement edits' search of the source in internal/stmtedit, that of
-// a site's or a mutant's source in internal/locate.
+// a site's or a mutant's source in internal/locate, the overfitting
+// signs in internal/overfit.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

@@ -84,7 +84,7 @@ var lateKinds = []string{"wrap", "saturate"}
 // a localization's first, since the panic is where the fault shows. A
 // frame's line takes only guards and saturating clamps there (the other
 // edits, if at all, where lines has it). The lines of defs
-// (definitionLines) come last, with every edit, guards too: the
+// (stmtedit.DefinitionLines) come last, with every edit, guards too: the
 // assignments of the fields the other lines read, where a value that
 // shows wrong at them was stored.
 func editCandidates(lines, frames, defs []trace.Line, overlay map[string][]byte, prog *trace.Program) []Candidate {

@@ -13,6 +13,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
@@ -149,7 +150,7 @@ type Candidate struct {
 	// the edited lines, then its kind's (editKinds).
 	edit int
 	// late marks the candidates validated after all others (lateKinds,
-	// the assignments' lines of definitionLines).
+	// the assignments' lines of stmtedit.DefinitionLines).
 	late bool
 }
 
@@ -447,7 +448,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// edits of the assignments of the fields those lines read (where a
 	// value is stored rather than where it shows).
 	edited := editLines(sites, first, lines)
-	cands := editCandidates(edited, frames, definitionLines(edited, loaded.Overlay), loaded.Overlay, prog)
+	cands := editCandidates(edited, frames, stmtedit.DefinitionLines(edited, loaded.Overlay), loaded.Overlay, prog)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
 	done := func(err error) (*Result, error) {

@@ -15,7 +15,9 @@
 // statements of a site's function to insert before the site's
 // statement (a missing statement copied from nearby code). [Unused]
 // finds the local variables a replacement leaves unused, which Go does
-// not build, and [Indent] a line's indentation.
+// not build, and [Indent] a line's indentation. [DefinitionLines]
+// finds the lines of a package that store the fields a line reads,
+// where a missing condition or statement of an initialization belongs.
 //
 // The package reads syntax and types only, never a run.
 package stmtedit

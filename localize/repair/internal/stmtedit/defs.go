@@ -1,4 +1,4 @@
-package repair
+package stmtedit
 
 import (
 	"go/ast"
@@ -10,14 +10,13 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/trace"
 )
 
-// maxDefLines bounds the lines definitionLines returns.
+// maxDefLines bounds the lines DefinitionLines returns.
 const maxDefLines = 3
 
-// definitionLines returns up to maxDefLines lines of the package's
+// DefinitionLines returns up to maxDefLines lines of the package's
 // non-test files that assign a field (x.f = ...) that the statements
 // at lines read: lines are where a wrong value
 // shows (the sites, the spectrum's first lines), and where it was
@@ -26,7 +25,7 @@ const maxDefLines = 3
 // are matched by name, without types: a field of another type with the
 // same name counts too. Each line once, in lines' order, then the
 // source's; none of lines. The files' content is overlay's or on disk.
-func definitionLines(lines []trace.Line, overlay map[string][]byte) []trace.Line {
+func DefinitionLines(lines []trace.Line, overlay map[string][]byte) []trace.Line {
 	read := func(file string) ([]byte, error) {
 		if src, ok := overlay[file]; ok {
 			return src, nil
@@ -108,7 +107,7 @@ func definitionLines(lines []trace.Line, overlay map[string][]byte) []trace.Line
 // imported package's name) that the statements beginning at line of f
 // read, not those they only assign.
 func fieldsRead(fset *token.FileSet, f *ast.File, line int) map[string]bool {
-	imports := stmtedit.ImportNames(f)
+	imports := ImportNames(f)
 	out := map[string]bool{}
 	var stmts []ast.Stmt
 	ast.Inspect(f, func(n ast.Node) bool {

@@ -1,4 +1,4 @@
-package repair
+package stmtedit
 
 import (
 	"slices"
@@ -65,7 +65,7 @@ func init() { var c C; c.exposed = nil; c.methods = nil }
 				lines = append(lines, trace.Line{File: "/p/b.go", Line: l})
 			}
 			var got []int
-			for _, l := range definitionLines(lines, overlay) {
+			for _, l := range DefinitionLines(lines, overlay) {
 				if l.File != "/p/a.go" {
 					t.Errorf("line of %s", l.File)
 				}
