@@ -28,6 +28,9 @@
 //   - TestJSONKeys requires every key of the module's JSON reports to be
 //     lowerCamelCase, and the key of every duration (written in
 //     nanoseconds) to end in Nanos ([JSONKeys], from the report types).
+//   - TestPackageSize keeps every package but the interpreter's internals
+//     (trace/internal/...) at most 5000 lines of non-test Go, the most
+//     the layout allows one job.
 //
 // To accept an API change, rewrite the files and commit them with it:
 //
