@@ -29,10 +29,13 @@ const childEnv = "FAULTLOC_TEST_CHILD"
 
 // TestMain runs the child that childEnv asks for, else the tests,
 // which share identical test binaries (nativetest.ShareBuilds): many
-// localize, repair or collect the same example natively.
+// localize, repair or collect the same example natively, in this
+// process and in the faultloc children they start (a child
+// joins them, nativetest.JoinSharedBuilds).
 func TestMain(m *testing.M) {
 	switch os.Getenv(childEnv) {
 	case "main":
+		nativetest.JoinSharedBuilds()
 		main()
 	case "signals":
 		signalsChild()

@@ -8,6 +8,12 @@
 // coverage profile. It also lays out a Go file's statements and functions
 // so that coverage blocks can be mapped to source lines.
 //
+// Test binaries that build the same subjects many times share the builds
+// ([ShareBuilds], started from a TestMain by [RunSharingBuilds]): a
+// build whose inputs match an earlier one's links that binary, in this
+// process and in the processes it starts, which find the binaries'
+// directory in the environment ([SharedBuildsEnv], [JoinSharedBuilds]).
+//
 // Nothing here is specific to spectra; the package is internal because its
 // API follows the needs of its one caller.
 package nativetest

@@ -10,8 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/faultloc/faultloc/internal/shard"
 )
 
 // ShareBuilds makes this process's builds of test binaries share
@@ -27,9 +30,24 @@ import (
 // what those import, while they run; a change outside the package's
 // own directory is not seen. With -test.bench set, it shares nothing:
 // benchmarks time their builds.
+//
+// The processes this one starts share them too: ShareBuilds keeps the
+// binaries in a directory of its own, which it names in the
+// environment variable [SharedBuildsEnv] until stop removes it, and a
+// process that finds a directory named there (a test binary that runs
+// itself as the command it tests, whose TestMain calls ShareBuilds)
+// builds into it and links from it, leaving it to the process that
+// made it. A binary is renamed into the directory once built, so that
+// a process never sees half of one; two processes that want one not
+// built yet may both build it. The key leaves out the variables no
+// build reads (see [keyEnv]), so that children that differ only in
+// those share binaries.
 func ShareBuilds() (stop func()) {
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
 		return func() {}
+	}
+	if stop, ok := joinSharedBuilds(); ok {
+		return stop
 	}
 	dir, err := os.MkdirTemp("", "faultloc-nativetest-builds-")
 	if err != nil {
@@ -37,11 +55,53 @@ func ShareBuilds() (stop func()) {
 	}
 	s := &sharedBuilds{dir: dir, bins: map[[sha256.Size]byte]*sharedBuild{}}
 	shared.Store(s)
+	prev, had := os.LookupEnv(SharedBuildsEnv)
+	os.Setenv(SharedBuildsEnv, dir)
 	return func() {
-		shared.CompareAndSwap(s, nil)
+		if shared.CompareAndSwap(s, nil) {
+			if had {
+				os.Setenv(SharedBuildsEnv, prev)
+			} else {
+				os.Unsetenv(SharedBuildsEnv)
+			}
+		}
 		os.RemoveAll(dir)
 	}
 }
+
+// JoinSharedBuilds shares builds as [ShareBuilds] does, through the
+// directory of the process that started this one, if
+// [SharedBuildsEnv] names one; otherwise it does nothing. It is for a
+// child process that may exit without calling stop (a test binary run
+// as the command it tests), which ShareBuilds would leave its own
+// directory behind.
+func JoinSharedBuilds() (stop func()) {
+	if stop, ok := joinSharedBuilds(); ok {
+		return stop
+	}
+	return func() {}
+}
+
+// joinSharedBuilds is JoinSharedBuilds, reporting whether it joined.
+func joinSharedBuilds() (stop func(), ok bool) {
+	dir := os.Getenv(SharedBuildsEnv)
+	if dir == "" {
+		return nil, false
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, false
+	}
+	s := &sharedBuilds{dir: dir, bins: map[[sha256.Size]byte]*sharedBuild{}}
+	shared.Store(s)
+	return func() { shared.CompareAndSwap(s, nil) }, true
+}
+
+// SharedBuildsEnv is the environment variable in which [ShareBuilds]
+// names the directory of its binaries for the processes this one
+// starts. ShareBuilds sets it; it is not for setting by hand (a
+// directory that outlived one run of the tests would hand out binaries
+// built from sources changed since outside the package's directory).
+const SharedBuildsEnv = "FAULTLOC_NATIVETEST_BUILDS"
 
 // RunSharingBuilds runs m, a *testing.M, with ShareBuilds on and
 // returns its exit code, for a TestMain:
@@ -65,16 +125,15 @@ type sharedBuilds struct {
 	bins map[[sha256.Size]byte]*sharedBuild
 }
 
-// sharedBuild is one binary; mu is held while it is built, so that
-// builds of it asked for at once wait for one.
+// sharedBuild is one binary; mu is held while this process builds
+// it, so that builds of it asked for at once wait for one.
 type sharedBuild struct {
-	mu    sync.Mutex
-	path  string
-	built bool
+	mu   sync.Mutex
+	path string
 }
 
-// build is buildNow, run once for a binary not built yet, then linked
-// or copied to out.
+// build is buildNow, run once for a binary not in the directory yet,
+// then linked or copied to out.
 func (s *sharedBuilds) build(ctx context.Context, c *Config, pkg *Package, flags []string, out, overlay string) error {
 	key, err := buildKey(c, pkg, flags, overlay)
 	if err != nil {
@@ -83,27 +142,44 @@ func (s *sharedBuilds) build(ctx context.Context, c *Config, pkg *Package, flags
 	s.mu.Lock()
 	b := s.bins[key]
 	if b == nil {
-		b = &sharedBuild{path: filepath.Join(s.dir, fmt.Sprintf("%x.test", key[:8]))}
+		b = &sharedBuild{path: filepath.Join(s.dir, fmt.Sprintf("%x.test", key[:16]))}
 		s.bins[key] = b
 	}
 	s.mu.Unlock()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if !b.built {
-		if err := buildNow(ctx, c, pkg, flags, b.path, overlay); err != nil {
+	if _, err := os.Stat(b.path); err != nil {
+		if err := buildInto(ctx, c, pkg, flags, b.path, overlay); err != nil {
 			return err
 		}
-		b.built = true
 	}
 	return linkOrCopy(b.path, out)
+}
+
+// buildInto runs buildNow into a directory of its own beside path,
+// then renames the binary to path: another process sharing the
+// directory sees the whole binary or none.
+func buildInto(ctx context.Context, c *Config, pkg *Package, flags []string, path, overlay string) error {
+	tmp, err := os.MkdirTemp(filepath.Dir(path), "building-")
+	if err != nil {
+		return fmt.Errorf("nativetest: building the test binary of %s: %w", pkg.ImportPath, err)
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, filepath.Base(path))
+	if err := buildNow(ctx, c, pkg, flags, bin, overlay); err != nil {
+		return err
+	}
+	if err := os.Rename(bin, path); err != nil {
+		return fmt.Errorf("nativetest: building the test binary of %s: %w", pkg.ImportPath, err)
+	}
+	return nil
 }
 
 // buildKey hashes the inputs of a build (see ShareBuilds).
 func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.Size]byte, error) {
 	var key [sha256.Size]byte
 	h := sha256.New()
-	env := os.Environ()
-	slices.Sort(env)
+	env := keyEnv()
 	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, c.Dir, c.Env, c.Tags, env, pkg.ImportPath, pkg.Dir, flags)
 	files, err := os.ReadDir(pkg.Dir)
 	if err != nil {
@@ -138,6 +214,21 @@ func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.
 	}
 	copy(key[:], h.Sum(nil))
 	return key, nil
+}
+
+// keyEnv returns the process's environment as a build's key holds it:
+// sorted, without the variables that the go command and the tools it
+// runs do not read, which the processes sharing builds set apart:
+// faultloc's own (FAULTLOC_..., SharedBuildsEnv among them) and the CI
+// engines' shard variables (internal/shard).
+func keyEnv() []string {
+	shards := shard.Variables()
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		return strings.HasPrefix(name, "FAULTLOC_") || slices.Contains(shards, name)
+	})
+	slices.Sort(env)
+	return env
 }
 
 // hashFile writes name and file's contents to h.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -124,5 +125,90 @@ func TestShareBuilds(t *testing.T) {
 	stop()
 	if after := build(cfg, false, ""); same(after, first) {
 		t.Error("after stop: the shared binary, want a build of its own")
+	}
+}
+
+// childOutEnv, set, makes TestShareBuildsChild build examples/foo into
+// the file it names.
+const childOutEnv = "FAULTLOC_NATIVETEST_CHILD_OUT"
+
+// TestShareBuildsAcrossProcesses: a process this one starts, whose
+// environment differs in a variable no build reads (a shard index),
+// gets the binary this one built (the same file) from the directory
+// SharedBuildsEnv names; stop removes the directory and the variable,
+// and JoinSharedBuilds without it does nothing.
+func TestShareBuildsAcrossProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	if os.Getenv(childOutEnv) != "" {
+		t.Skip("in the child")
+	}
+	ctx := context.Background()
+	cfg := &Config{Dir: "../..", Tags: []string{"faultloc"}}
+	pkgs, err := List(ctx, cfg, "./examples/foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := ShareBuilds()
+	defer stop()
+	dir := os.Getenv(SharedBuildsEnv)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Fatalf("after ShareBuilds, %s=%q: want a directory (%v)", SharedBuildsEnv, dir, err)
+	}
+	tmp := t.TempDir()
+	first := filepath.Join(tmp, "first.test")
+	if err := BuildPlain(ctx, cfg, pkgs[0], first, ""); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(tmp, "child.test")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestShareBuildsChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childOutEnv+"="+out, "CIRCLE_NODE_INDEX=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the child: %v\n%s", err, b)
+	}
+	fa, err := os.Stat(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb, err := os.Stat(out)
+	if err != nil {
+		t.Fatalf("the child built nothing: %v", err)
+	}
+	if !os.SameFile(fa, fb) {
+		t.Error("the child's build: a binary of its own, want the one this process built")
+	}
+	stop()
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("after stop, %s is still there", dir)
+	}
+	if v, ok := os.LookupEnv(SharedBuildsEnv); ok {
+		t.Errorf("after stop, %s=%q, want it unset", SharedBuildsEnv, v)
+	}
+	JoinSharedBuilds()
+	if shared.Load() != nil {
+		t.Error("JoinSharedBuilds without the variable set: sharing, want nothing done")
+	}
+}
+
+// TestShareBuildsChild is TestShareBuildsAcrossProcesses's child: with
+// ShareBuilds on, it builds examples/foo into the file childOutEnv names.
+func TestShareBuildsChild(t *testing.T) {
+	out := os.Getenv(childOutEnv)
+	if out == "" {
+		t.Skip("run by TestShareBuildsAcrossProcesses")
+	}
+	if os.Getenv(SharedBuildsEnv) == "" {
+		t.Fatalf("%s is not set in the child", SharedBuildsEnv)
+	}
+	stop := ShareBuilds()
+	defer stop()
+	cfg := &Config{Dir: "../..", Tags: []string{"faultloc"}}
+	pkgs, err := List(context.Background(), cfg, "./examples/foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := BuildPlain(context.Background(), cfg, pkgs[0], out, ""); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -87,6 +87,16 @@ var vars = [][2]string{
 	{"CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"},  // CircleCI parallelism
 }
 
+// Variables returns the names of the environment variables FromEnv
+// reads, each engine's index and total.
+func Variables() []string {
+	names := make([]string, 0, 2*len(vars))
+	for _, v := range vars {
+		names = append(names, v[0], v[1])
+	}
+	return names
+}
+
 // FromEnv returns the shard the environment gives (getenv reads it; nil:
 // os.Getenv), the first engine's whose variables are set, and the
 // variables it read; the zero Shard when none are set or the total is

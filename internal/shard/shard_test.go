@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,5 +115,18 @@ func TestAcknowledge(t *testing.T) {
 	}
 	if _, err := os.Stat(f); err != nil {
 		t.Errorf("TEST_SHARD_STATUS_FILE not created: %v", err)
+	}
+}
+
+// TestVariables: Variables names exactly the variables FromEnv reads.
+func TestVariables(t *testing.T) {
+	var read []string
+	if _, _, err := FromEnv(func(name string) string { read = append(read, name); return "" }); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(read)
+	got := slices.Sorted(slices.Values(Variables()))
+	if !slices.Equal(got, read) {
+		t.Errorf("Variables() = %q, FromEnv reads %q", got, read)
 	}
 }
