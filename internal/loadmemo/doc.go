@@ -21,6 +21,7 @@
 // modification time is not seen; the build cache's export files are
 // checked by the callers that read them.
 //
-// A [Memo] is bounded and safe for concurrent use; what it keeps is
+// A [Memo] is bounded and safe for concurrent use (Gets of the same
+// inputs at once share one load); what it keeps is
 // shared by the callers it returns it to, who must not change it.
 package loadmemo

@@ -1,6 +1,7 @@
 package loadmemo
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -36,6 +37,7 @@ type Memo[V any] struct {
 
 	mu      sync.Mutex
 	entries []*entry[V]
+	loading map[[sha256.Size]byte]chan struct{} // closed when the load of a key ends
 }
 
 type entry[V any] struct {
@@ -50,27 +52,90 @@ type entry[V any] struct {
 // that module ("" if there is none, or in a workspace) and reports
 // whether its value may be kept: whether all the sources it read are in
 // that module, the standard library or the module cache. Errors are not
-// kept.
+// kept. A Get of inputs whose load another Get is running waits for it
+// to end, then looks again (see [Memo.GetContext]).
 func (m *Memo[V]) Get(in Inputs, load func(root string) (v V, keep bool, err error)) (V, error) {
+	return m.GetContext(context.Background(), in, load)
+}
+
+// GetContext is Get, waiting for another Get's load of the same inputs
+// only until ctx is done: tests and the stages of a localization that
+// start at once ask for the same program together, and each would
+// otherwise list it. Once the load it waited for has ended it looks
+// again, and loads itself if that load was not kept.
+func (m *Memo[V]) GetContext(ctx context.Context, in Inputs, load func(root string) (v V, keep bool, err error)) (V, error) {
 	key, root, ok := keyOf(in)
 	if !ok {
 		v, _, err := load("")
 		return v, err
 	}
-	m.mu.Lock()
-	var hit *entry[V]
-	for _, e := range m.entries {
-		if e.key == key {
-			hit = e
+	for {
+		m.mu.Lock()
+		running := m.loading[key]
+		var hit *entry[V]
+		for _, e := range m.entries {
+			if e.key == key {
+				hit = e
+			}
 		}
+		m.mu.Unlock()
+		if running != nil {
+			if !wait(ctx, running) {
+				v, _, err := load(root)
+				return v, err
+			}
+			continue
+		}
+		// The stamp is taken before the load: a file changed during the
+		// load makes the entry stale, not wrong.
+		st, sok := Stamp(root)
+		if hit != nil && sok && hit.stamp == st && hit.root == root && (m.Check == nil || m.Check(hit.v)) {
+			return hit.v, nil
+		}
+		m.mu.Lock()
+		if running = m.loading[key]; running == nil {
+			if m.loading == nil {
+				m.loading = map[[sha256.Size]byte]chan struct{}{}
+			}
+			m.loading[key] = make(chan struct{})
+		}
+		m.mu.Unlock()
+		if running != nil {
+			// Another Get started loading since: wait for it, look again.
+			if !wait(ctx, running) {
+				v, _, err := load(root)
+				return v, err
+			}
+			continue
+		}
+		defer m.loaded(key)
+		return m.load(key, root, st, sok, load)
 	}
+}
+
+// wait waits for the load that closes running, reporting false if ctx
+// ended first.
+func wait(ctx context.Context, running chan struct{}) bool {
+	select {
+	case <-running:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// loaded ends the load of key that this Get ran, waking the Gets that
+// wait for it.
+func (m *Memo[V]) loaded(key [sha256.Size]byte) {
+	m.mu.Lock()
+	running := m.loading[key]
+	delete(m.loading, key)
 	m.mu.Unlock()
-	// The stamp is taken before the load: a file changed during the
-	// load makes the entry stale, not wrong.
-	st, sok := Stamp(root)
-	if hit != nil && sok && hit.stamp == st && hit.root == root && (m.Check == nil || m.Check(hit.v)) {
-		return hit.v, nil
-	}
+	close(running)
+}
+
+// load runs load and keeps its value if it may, stamped st.
+func (m *Memo[V]) load(key [sha256.Size]byte, root string, st [sha256.Size]byte, sok bool, load func(root string) (V, bool, error)) (V, error) {
 	v, keep, err := load(root)
 	if err != nil || !keep || !sok {
 		return v, err

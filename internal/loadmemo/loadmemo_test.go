@@ -1,6 +1,7 @@
 package loadmemo
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -110,5 +111,57 @@ func TestBoundAndCheck(t *testing.T) {
 	wg.Wait()
 	if len(m.entries) > 2 {
 		t.Errorf("%d entries kept, want at most 2", len(m.entries))
+	}
+}
+
+// TestLoadsAtOnce: Gets of the same inputs while one loads wait for that
+// load and share it (one load); a load not kept leaves the waiters to
+// load each for itself; a waiter whose context ends stops waiting and
+// loads.
+func TestLoadsAtOnce(t *testing.T) {
+	root := module(t, "module example.com/m\n\ngo 1.22\n", "")
+	in := Inputs{Dir: root, Env: []string{}, Patterns: []string{"."}}
+	for _, keep := range []bool{true, false} {
+		var m Memo[int]
+		var mu sync.Mutex
+		loads := 0
+		release := make(chan struct{})
+		started := make(chan struct{}, 8)
+		load := func(string) (int, bool, error) {
+			mu.Lock()
+			loads++
+			n := loads
+			mu.Unlock()
+			started <- struct{}{}
+			if n == 1 {
+				<-release
+			}
+			return n, keep, nil
+		}
+		var wg sync.WaitGroup
+		got := make([]int, 4)
+		wg.Go(func() { got[0], _ = m.Get(in, load) })
+		<-started // the first load runs; the others find it running
+		for i := 1; i < len(got); i++ {
+			wg.Go(func() { got[i], _ = m.Get(in, load) })
+		}
+		// A waiter whose context has ended does not wait.
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if v, err := m.GetContext(ctx, in, load); err != nil || v < 2 {
+			t.Errorf("keep %v: a Get with its context done while a load runs: %d, %v; want a load of its own", keep, v, err)
+		}
+		close(release)
+		wg.Wait()
+		want := 2 // the first and the canceled Get's
+		if !keep {
+			want = 1 + len(got)
+		}
+		if loads != want {
+			t.Errorf("keep %v: %d loads (got %v), want %d", keep, loads, got, want)
+		}
+		if keep && (got[1] != 1 || got[2] != 1 || got[3] != 1) {
+			t.Errorf("keep %v: the waiters got %v, want the first load's value 1", keep, got[1:])
+		}
 	}
 }

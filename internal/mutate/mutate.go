@@ -169,7 +169,7 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 		cfg = &Config{}
 	}
 	in := loadmemo.Inputs{Dir: cfg.Dir, Tests: cfg.Tests, BuildFlags: cfg.BuildFlags, Env: cfg.Env, Overlay: cfg.Overlay, Patterns: patterns}
-	units, err := loaded.Get(in, func(root string) ([]*unit, bool, error) {
+	units, err := loaded.GetContext(ctx, in, func(root string) ([]*unit, bool, error) {
 		units, mods, err := load(ctx, cfg, patterns)
 		return units, root != "" && slices.Equal(mods, []string{root}), err
 	})

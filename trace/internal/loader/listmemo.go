@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -30,7 +31,11 @@ var listHook func()
 func list(lcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
 	in := loadmemo.Inputs{Mode: fmt.Sprint(lcfg.Mode), Dir: lcfg.Dir, Tests: lcfg.Tests, BuildFlags: lcfg.BuildFlags,
 		Env: lcfg.Env, Overlay: lcfg.Overlay, Patterns: patterns}
-	listed, err := listings.Get(in, func(root string) ([]*packages.Package, bool, error) {
+	ctx := lcfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	listed, err := listings.GetContext(ctx, in, func(root string) ([]*packages.Package, bool, error) {
 		if listHook != nil {
 			listHook()
 		}
