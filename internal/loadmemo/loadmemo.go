@@ -26,7 +26,8 @@ type Inputs struct {
 	Mode string
 }
 
-// Memo keeps the latest loads of values of type V, oldest first.
+// Memo keeps the loads of values of type V last used, least recently
+// used first.
 type Memo[V any] struct {
 	// Size bounds the loads kept (at least 1).
 	Size int
@@ -90,6 +91,7 @@ func (m *Memo[V]) GetContext(ctx context.Context, in Inputs, load func(root stri
 		// load makes the entry stale, not wrong.
 		st, sok := Stamp(root)
 		if hit != nil && sok && hit.stamp == st && hit.root == root && (m.Check == nil || m.Check(hit.v)) {
+			m.used(hit)
 			return hit.v, nil
 		}
 		m.mu.Lock()
@@ -144,8 +146,17 @@ func (m *Memo[V]) load(key [sha256.Size]byte, root string, st [sha256.Size]byte,
 	return v, nil
 }
 
-// put adds e, replacing an entry of the same key, dropping the oldest
-// past Size.
+// used moves e, if still kept, to the end: the last used.
+func (m *Memo[V]) used(e *entry[V]) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if i := slices.Index(m.entries, e); i >= 0 {
+		m.entries = append(slices.Delete(m.entries, i, i+1), e)
+	}
+}
+
+// put adds e, replacing an entry of the same key, dropping the least
+// recently used past Size.
 func (m *Memo[V]) put(e *entry[V]) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -14,13 +14,17 @@ import (
 // listings memoizes loadPackages' listings within the process (package
 // loadmemo): a localization lists the same program with the same inputs
 // more than once (a mutant schema loaded by several analyses, the
-// program by several commands of one process). A listing is kept only
+// program by several commands of one process). It keeps the 64 last
+// used, each a package graph without syntax or types (a few hundred
+// kilobytes): the versions and schemas one command lists, with
+// overlays, pushed a memo of 16 loads in order of listing past its
+// program before the program's next use. A listing is kept only
 // if all its packages are in the module holding Config.Dir, the standard
 // library or the module cache, and none has errors; it is reused only
 // while its export files are all still there. Each caller gets its own
 // copy, which it may change (typeCheck sets the types, preferPureGo the
 // files).
-var listings = loadmemo.Memo[[]*packages.Package]{Size: 16, Check: exportsExist}
+var listings = loadmemo.Memo[[]*packages.Package]{Size: 64, Check: exportsExist}
 
 // listHook, if set, is called at each go list that list runs (tests
 // count them).
