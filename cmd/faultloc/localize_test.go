@@ -485,7 +485,7 @@ func TestLocalizeDeadlineNative(t *testing.T) {
 	}
 	defer func(d time.Duration) { progressDelay = d }(progressDelay)
 	progressDelay = 0
-	t.Setenv("LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
+	t.Setenv("FAULTLOC_LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
 	errw := passOn(t, regexp.MustCompile(`(?m)^faultloc localize: waiting for the native go test run, `))
 	var out bytes.Buffer
 	code := run(context.Background(), []string{"localize", "-run", "^TestGated$", "-timeout", "1s", "-deadline", "1h", "../../localize/pipeline/testdata/latenative"}, &out, errw)

@@ -6,7 +6,8 @@
 //
 // A load is reused only if every input that can change it is the same:
 // the directory, Tests, build flags, environment (os.Environ when the
-// load's Env is nil), overlay contents, patterns and mode (Inputs), and
+// load's Env is nil; but for the variables no go command reads, which
+// [KeyEnv] leaves out), overlay contents, patterns and mode (Inputs), and
 // the stamp of the module holding the directory, taken before the load:
 // every file's and directory's path, size, mode and modification time
 // under the module's root (but for .git, .hg and .svn). The caller keeps

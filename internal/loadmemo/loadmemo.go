@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/faultloc/faultloc/internal/shard"
 )
 
 // Inputs are the inputs of a load but the source files.
@@ -211,13 +213,27 @@ func keyOf(in Inputs) (key [sha256.Size]byte, root string, ok bool) {
 		return key, "", false
 	}
 	b := sha256.New()
-	fmt.Fprintf(b, "%q %q %v %q %q %q\n", in.Mode, dir, in.Tests, in.BuildFlags, env, in.Patterns)
+	fmt.Fprintf(b, "%q %q %v %q %q %q\n", in.Mode, dir, in.Tests, in.BuildFlags, KeyEnv(env), in.Patterns)
 	for _, f := range slices.Sorted(maps.Keys(in.Overlay)) {
 		fmt.Fprintf(b, "%q %d\n", f, len(in.Overlay[f]))
 		b.Write(in.Overlay[f])
 	}
 	copy(key[:], b.Sum(nil))
 	return key, root, true
+}
+
+// KeyEnv returns the entries of env that a key of a load or a build
+// holds, in their order: all but those of the variables that the go
+// command and the tools it runs do not read, which the loads of one
+// program may differ in: faultloc's own (FAULTLOC_...: the tests' and
+// the subjects' gates and marks) and the CI engines' shard variables
+// (package shard), which child processes of a test binary differ in.
+func KeyEnv(env []string) []string {
+	shards := shard.Variables()
+	return slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		return strings.HasPrefix(name, "FAULTLOC_") || slices.Contains(shards, name)
+	})
 }
 
 // modfile reports whether the build flags or GOFLAGS name another

@@ -165,3 +165,29 @@ func TestLoadsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyEnv: loads whose environments differ only in variables no go
+// command reads (faultloc's own, a CI shard's) share one load; one that
+// differs in a variable the go command reads loads again.
+func TestKeyEnv(t *testing.T) {
+	root := module(t, "module example.com/m\n\ngo 1.22\n", "")
+	var m Memo[int]
+	loads := 0
+	get := func(env ...string) {
+		if _, err := m.Get(Inputs{Dir: root, Env: append([]string{"HOME=/nonexistent"}, env...), Patterns: []string{"."}}, func(string) (int, bool, error) {
+			loads++
+			return loads, true, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	get("FAULTLOC_GATE=/tmp/a")
+	get("FAULTLOC_GATE=/tmp/b", "CIRCLE_NODE_INDEX=1", "CIRCLE_NODE_TOTAL=3")
+	if loads != 1 {
+		t.Errorf("environments apart in FAULTLOC_GATE and the shard variables: %d loads, want 1", loads)
+	}
+	get("FAULTLOC_GATE=/tmp/a", "GOFLAGS=-tags=x")
+	if loads != 2 {
+		t.Errorf("environments apart in GOFLAGS: %d loads, want 2", loads)
+	}
+}

@@ -10,11 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
-	"github.com/faultloc/faultloc/internal/shard"
+	"github.com/faultloc/faultloc/internal/loadmemo"
 )
 
 // ShareBuilds makes this process's builds of test binaries share
@@ -40,8 +39,8 @@ import (
 // made it. A binary is renamed into the directory once built, so that
 // a process never sees half of one; two processes that want one not
 // built yet may both build it. The key leaves out the variables no
-// build reads (see [keyEnv]), so that children that differ only in
-// those share binaries.
+// build reads (loadmemo.KeyEnv), so that children, or tests, that
+// differ only in those share binaries.
 func ShareBuilds() (stop func()) {
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
 		return func() {}
@@ -179,8 +178,9 @@ func buildInto(ctx context.Context, c *Config, pkg *Package, flags []string, pat
 func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.Size]byte, error) {
 	var key [sha256.Size]byte
 	h := sha256.New()
-	env := keyEnv()
-	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, c.Dir, c.Env, c.Tags, env, pkg.ImportPath, pkg.Dir, flags)
+	env := loadmemo.KeyEnv(os.Environ())
+	slices.Sort(env)
+	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, c.Dir, loadmemo.KeyEnv(c.Env), c.Tags, env, pkg.ImportPath, pkg.Dir, flags)
 	files, err := os.ReadDir(pkg.Dir)
 	if err != nil {
 		return key, err
@@ -214,21 +214,6 @@ func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.
 	}
 	copy(key[:], h.Sum(nil))
 	return key, nil
-}
-
-// keyEnv returns the process's environment as a build's key holds it:
-// sorted, without the variables that the go command and the tools it
-// runs do not read, which the processes sharing builds set apart:
-// faultloc's own (FAULTLOC_..., SharedBuildsEnv among them) and the CI
-// engines' shard variables (internal/shard).
-func keyEnv() []string {
-	shards := shard.Variables()
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
-		name, _, _ := strings.Cut(kv, "=")
-		return strings.HasPrefix(name, "FAULTLOC_") || slices.Contains(shards, name)
-	})
-	slices.Sort(env)
-	return env
 }
 
 // hashFile writes name and file's contents to h.

@@ -26,7 +26,7 @@ func loadLateNative(t *testing.T) (prog *trace.Program, pkg, gate string) {
 }
 
 // loadGated loads the subject in dir with the path of its gate file,
-// not there yet, in $LATENATIVE_GATE. The tests on such a subject run
+// not there yet, in $FAULTLOC_LATENATIVE_GATE. The tests on such a subject run
 // in parallel with each other, each on a program of its own, whose
 // native stage's hooks (hearNative, shareOnFirst) are its own too.
 // Those whose selected cases are done before the native stage's share
@@ -37,7 +37,7 @@ func loadLateNative(t *testing.T) (prog *trace.Program, pkg, gate string) {
 func loadGated(t *testing.T, dir string) (prog *trace.Program, pkg, gate string) {
 	t.Helper()
 	gate = filepath.Join(t.TempDir(), "gate")
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true, Env: append(os.Environ(), "LATENATIVE_GATE="+gate)}, ".")
+	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir, Tests: true, Env: append(os.Environ(), "FAULTLOC_LATENATIVE_GATE="+gate)}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

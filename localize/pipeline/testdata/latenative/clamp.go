@@ -1,5 +1,5 @@
 // Package latenative is a test subject whose native go test run waits,
-// in TestGated, until the file $LATENATIVE_GATE exists: a test holds
+// in TestGated, until the file $FAULTLOC_LATENATIVE_GATE exists: a test holds
 // the native evidence stage past its share of the first case's bound,
 // then lets it end. TestHigh and TestHigher fail under the interpreter
 // and natively; TestGated fails natively only (the interpreter refuses

@@ -28,7 +28,7 @@ func TestGated(t *testing.T) {
 	if Bits(1) == 0 {
 		t.Fatal("Bits(1) = 0")
 	}
-	if gate := os.Getenv("LATENATIVE_GATE"); gate != "" {
+	if gate := os.Getenv("FAULTLOC_LATENATIVE_GATE"); gate != "" {
 		for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
 			if _, err := os.Stat(gate); err == nil {
 				break

@@ -3,7 +3,7 @@
 // fails, under the interpreter and natively; TestTable's nine cases and
 // TestGated pass natively only (the interpreter refuses their
 // unsafe.Pointer conversion before they run Scale), and TestGated waits
-// until the file $LATENATIVE_GATE exists, holding the native run. The
+// until the file $FAULTLOC_LATENATIVE_GATE exists, holding the native run. The
 // interpreter's ranking puts the return first, the faulty line second;
 // the native run's first part (TestScale alone) ties every line, while
 // its whole run shows the lines before the faulty one and the return

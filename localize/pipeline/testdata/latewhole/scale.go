@@ -3,7 +3,7 @@
 // TestBig fails natively only (the interpreter refuses its
 // unsafe.Pointer conversion before it runs Scale), TestSmall passes
 // (natively only, for the same reason),
-// and TestGated passes once the file $LATENATIVE_GATE exists, holding
+// and TestGated passes once the file $FAULTLOC_LATENATIVE_GATE exists, holding
 // the native run. TestBig's run alone ties every line of Scale under
 // Ochiai; the whole run shows every line but the faulty one run by
 // passing cases too.

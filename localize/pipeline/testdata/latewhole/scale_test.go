@@ -25,7 +25,7 @@ func TestSmall(t *testing.T) {
 }
 
 func TestGated(t *testing.T) {
-	if gate := os.Getenv("LATENATIVE_GATE"); gate != "" {
+	if gate := os.Getenv("FAULTLOC_LATENATIVE_GATE"); gate != "" {
 		for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
 			if _, err := os.Stat(gate); err == nil {
 				break
