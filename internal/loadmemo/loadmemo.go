@@ -72,9 +72,18 @@ func (m *Memo[V]) GetContext(ctx context.Context, in Inputs, load func(root stri
 		v, _, err := load("")
 		return v, err
 	}
+	var running chan struct{} // closed when the load waited for ends
 	for {
+		if running != nil {
+			select {
+			case <-running:
+			case <-ctx.Done():
+				v, _, err := load(root)
+				return v, err
+			}
+		}
 		m.mu.Lock()
-		running := m.loading[key]
+		running = m.loading[key]
 		var hit *entry[V]
 		for _, e := range m.entries {
 			if e.key == key {
@@ -83,10 +92,6 @@ func (m *Memo[V]) GetContext(ctx context.Context, in Inputs, load func(root stri
 		}
 		m.mu.Unlock()
 		if running != nil {
-			if !wait(ctx, running) {
-				v, _, err := load(root)
-				return v, err
-			}
 			continue
 		}
 		// The stamp is taken before the load: a file changed during the
@@ -105,26 +110,10 @@ func (m *Memo[V]) GetContext(ctx context.Context, in Inputs, load func(root stri
 		}
 		m.mu.Unlock()
 		if running != nil {
-			// Another Get started loading since: wait for it, look again.
-			if !wait(ctx, running) {
-				v, _, err := load(root)
-				return v, err
-			}
-			continue
+			continue // another Get started loading since: wait for it, look again
 		}
 		defer m.loaded(key)
 		return m.load(key, root, st, sok, load)
-	}
-}
-
-// wait waits for the load that closes running, reporting false if ctx
-// ended first.
-func wait(ctx context.Context, running chan struct{}) bool {
-	select {
-	case <-running:
-		return true
-	case <-ctx.Done():
-		return false
 	}
 }
 

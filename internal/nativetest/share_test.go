@@ -21,12 +21,7 @@ func TestShareBuilds(t *testing.T) {
 		t.Skip("builds test binaries")
 	}
 	ctx := context.Background()
-	cfg := &Config{Dir: "../..", Tags: []string{"faultloc"}}
-	pkgs, err := List(ctx, cfg, "./examples/foo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	foo := pkgs[0]
+	cfg, foo := listFoo(t)
 	tmp := t.TempDir()
 	// overlay writes an overlay of foo.go with src and returns its file.
 	overlay := func(name, src string) string {
@@ -145,11 +140,7 @@ func TestShareBuildsAcrossProcesses(t *testing.T) {
 		t.Skip("in the child")
 	}
 	ctx := context.Background()
-	cfg := &Config{Dir: "../..", Tags: []string{"faultloc"}}
-	pkgs, err := List(ctx, cfg, "./examples/foo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, foo := listFoo(t)
 	stop := ShareBuilds()
 	defer stop()
 	dir := os.Getenv(SharedBuildsEnv)
@@ -158,7 +149,7 @@ func TestShareBuildsAcrossProcesses(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	first := filepath.Join(tmp, "first.test")
-	if err := BuildPlain(ctx, cfg, pkgs[0], first, ""); err != nil {
+	if err := BuildPlain(ctx, cfg, foo, first, ""); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(tmp, "child.test")
@@ -203,12 +194,20 @@ func TestShareBuildsChild(t *testing.T) {
 	}
 	stop := ShareBuilds()
 	defer stop()
+	cfg, foo := listFoo(t)
+	if err := BuildPlain(context.Background(), cfg, foo, out, ""); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// listFoo returns the Config of the tests on shared builds (the module's
+// root, the tag faultloc) and examples/foo listed with it.
+func listFoo(t *testing.T) (*Config, *Package) {
+	t.Helper()
 	cfg := &Config{Dir: "../..", Tags: []string{"faultloc"}}
 	pkgs, err := List(context.Background(), cfg, "./examples/foo")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := BuildPlain(context.Background(), cfg, pkgs[0], out, ""); err != nil {
-		t.Fatal(err)
-	}
+	return cfg, pkgs[0]
 }
