@@ -128,7 +128,10 @@
 // sync/atomic's functions run under a deterministic scheduler (see
 // internal/interp/goroutine.go): one goroutine runs at a time and
 // switches only at blocking operations, yields and fixed step counts, so
-// a run is a function of its inputs and RunOptions.Seed; [Trace.Goroutine] tells which
+// a run is a function of its inputs and RunOptions.Seed (but for the
+// order in which native code, an httptest server's, calls back, and the
+// timers that race with such native work, which wait for it in real
+// time); [Trace.Goroutine] tells which
 // goroutine ran an event; a deadlock is a Panicked outcome ("fatal error:
 // all goroutines are asleep - deadlock!"). Of package unsafe, the
 // idioms whose meaning the layout rules fix run: strings and slices read

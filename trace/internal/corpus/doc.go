@@ -139,6 +139,8 @@ var Programs = map[string]func() string{
 	"NetInterfaces":      NetInterfaces,
 	"UnixAddrs":          UnixAddrs,
 	"NativeCallers":      NativeCallers,
+	"NativeChans":        NativeChans,
+	"NativeClock":        NativeClock,
 }
 
 func check(ok bool, what string) {

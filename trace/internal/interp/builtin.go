@@ -30,10 +30,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 	case "len":
 		x := args[0]
 		if x.k == KindChan {
-			if x.p == nil || (*chanObj)(x.p).timer {
-				return Int(0)
-			}
-			return Int(int64(len((*chanObj)(x.p).buf)))
+			return Int(int64((*chanObj)(x.p).length()))
 		}
 		if x.k == KindPointer {
 			if x.p == nil {
@@ -46,10 +43,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		x := args[0]
 		switch x.k {
 		case KindChan:
-			if x.p == nil || (*chanObj)(x.p).timer {
-				return Int(0)
-			}
-			return Int(int64((*chanObj)(x.p).cap))
+			return Int(int64((*chanObj)(x.p).capacity()))
 		case KindSlice:
 			return Int(int64(cap(x.slice())))
 		case KindPointer:

@@ -1,5 +1,10 @@
 package interp
 
+import (
+	"go/types"
+	"reflect"
+)
+
 // chanObj is an interpreted channel.
 type chanObj struct {
 	cap    int
@@ -9,6 +14,10 @@ type chanObj struct {
 	sendq  []*waiter
 	zero   Value
 	timer  bool // a timer's channel: len and cap report 0 (timers.go)
+	// nat is the native channel this one stands for, natElem its
+	// element type in the program (natchan.go); zero for others.
+	nat     reflect.Value
+	natElem types.Type
 }
 
 type chanItem struct {
@@ -29,8 +38,9 @@ type waiter struct {
 }
 
 type selWait struct {
-	fired bool
-	idx   int
+	fired  bool
+	idx    int
+	cancel chan struct{} // closed when a case fires while the select waits natively (natchan.go)
 }
 
 func live(w *waiter) bool { return w.sel == nil || !w.sel.fired }
@@ -60,6 +70,10 @@ func (r *run) fire(w *waiter) {
 	if w.sel != nil {
 		w.sel.fired = true
 		w.sel.idx = w.idx
+		if w.sel.cancel != nil {
+			close(w.sel.cancel) // the goroutine waits natively: it comes back by itself
+			return
+		}
 	}
 	r.s.ready(w.g)
 }
@@ -71,6 +85,10 @@ func (r *run) send(fr *frame, in *ins, chv Value, v Value, ev EventID) {
 		}
 	}
 	ch := (*chanObj)(chv.p)
+	if ch.nat.IsValid() {
+		r.sendNative(fr, in, ch, v)
+		return
+	}
 	if ch.closed {
 		r.plainPanic(fr, in, "send on closed channel")
 	}
@@ -100,6 +118,9 @@ func (r *run) recv(chv Value) (Value, bool, EventID) {
 		}
 	}
 	ch := (*chanObj)(chv.p)
+	if ch.nat.IsValid() && len(ch.buf) == 0 && !ch.closed && !r.pollNative(ch) {
+		r.waitNative(ch)
+	}
 	if len(ch.buf) > 0 {
 		it := ch.buf[0]
 		ch.buf = ch.buf[1:]
@@ -129,7 +150,9 @@ func (r *run) closeChan(fr *frame, in *ins, chv Value) {
 		r.plainPanic(fr, in, "close of nil channel")
 	}
 	ch := (*chanObj)(chv.p)
-	if ch.closed {
+	if ch.nat.IsValid() {
+		r.closeNative(fr, in, ch)
+	} else if ch.closed {
 		r.plainPanic(fr, in, "close of closed channel")
 	}
 	ch.closed = true
@@ -184,6 +207,14 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 			continue
 		}
 		ch := (*chanObj)(chans[i].p)
+		if ch.nat.IsValid() {
+			if si.send[i] {
+				panic(&BridgeError{Func: "select", CallSite: r.pos(in), Reason: "a send to a native channel is not emulated in a select statement"})
+			}
+			if len(ch.buf) == 0 && !ch.closed {
+				r.pollNative(ch)
+			}
+		}
 		if si.send[i] {
 			if ch.closed || hasWaiter(ch.recvq) || len(ch.buf) < ch.cap {
 				ready = append(ready, i)
@@ -223,6 +254,15 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 		} else {
 			ch.recvq = append(ch.recvq, w)
 		}
+	}
+	var nat []int // the native channels' cases (natchan.go)
+	for i, c := range chans {
+		if c.p != nil && (*chanObj)(c.p).nat.IsValid() {
+			nat = append(nat, i)
+		}
+	}
+	if len(nat) > 0 {
+		r.selectNative(sw, ws, chans, nat)
 	}
 	for !sw.fired {
 		r.park()

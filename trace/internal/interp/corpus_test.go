@@ -22,6 +22,14 @@ var raceEnabled bool
 // item at random.
 var raceVaries = map[string]bool{"SyncPool": true}
 
+// realTimed names the corpus programs whose goroutines' interleaving
+// depends on when native work ends in real time (a server closing a
+// request's context, an HTTP client's Timeout against a timer of the
+// program's): TestCorpusDifferential compares their output with native
+// Go and TestTraceInvariants checks their trace, but the tests that
+// compare the steps and events of two runs leave them out.
+var realTimed = map[string]bool{"NativeChans": true, "NativeClock": true}
+
 // TestCorpusDifferential runs every corpus program natively and
 // interpreted; the digests must be equal.
 func TestCorpusDifferential(t *testing.T) {

@@ -105,6 +105,9 @@ func TestCoverOnlyCorpus(t *testing.T) {
 	names := slices.Sorted(maps.Keys(corpus.Programs))
 	var n coverCount
 	for _, name := range names {
+		if realTimed[name] {
+			continue
+		}
 		fn := p.Func(corpusPkg, name)
 		// The recorded run is the one TestCorpusDifferential and
 		// TestTraceInvariants check too (recordedCorpus).

@@ -553,10 +553,7 @@ func MapKeys(v Value) []Value {
 // ChanLen returns the number of elements buffered in the channel value v
 // (0 for a nil channel).
 func ChanLen(v Value) int {
-	if v.p == nil {
-		return 0
-	}
-	return len((*chanObj)(v.p).buf)
+	return (*chanObj)(v.p).length()
 }
 
 // Store stores x in the variable the non-nil pointer ptr points to,

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // Native goroutines that call into the interpreter. An httptest server's
@@ -25,10 +26,13 @@ import (
 //
 // Arrivals queue in sched.ext, which the goroutine holding the baton
 // drains into the run queue whenever it picks the next goroutine; when
-// nothing is runnable and no timer is due while a call is outside, the
-// goroutine holding the baton waits for an arrival instead of declaring a
-// deadlock. The order of arrivals is the order native code makes them,
-// which for one request at a time is the program's.
+// nothing is runnable while a call is outside, the goroutine holding the
+// baton leaves it for the next arrival instead of declaring a deadlock,
+// and the virtual clock does not jump to the next timer: an alarm moves
+// it there once the timer's delay has passed in real time, since the
+// native work may follow the real clock (an HTTP client's Timeout). The
+// order of arrivals is the order native code makes them, which for one
+// request at a time is the program's.
 
 // outsideFuncs are the bridged functions that wait for native goroutines
 // which may call back into the interpreter: the HTTP client's requests
@@ -47,10 +51,27 @@ var outsideFuncs = map[string]bool{
 // extState is the scheduler's part shared with native goroutines.
 type extState struct {
 	mu      sync.Mutex
-	queue   []*gor // arrivals waiting for the baton
-	outside int    // calls running outside the scheduler
-	idle    bool   // nobody holds the baton: the next arrival takes it
-	closed  bool   // the run ended: arrivals go away at once
+	queue   []*gor        // arrivals waiting for the baton
+	outside int           // calls running outside the scheduler
+	idle    bool          // nobody holds the baton: the next arrival takes it
+	closed  bool          // the run ended: arrivals go away at once
+	alarm   time.Duration // the virtual time a pending alarm moves the clock to (0: none)
+	alarmT  *time.Timer   // the pending alarm's
+	end     chan struct{} // closed when the run ends (ended)
+}
+
+// ended returns a channel closed when the run has ended, which the
+// native waits of natchan.go select on so as not to outlive it.
+func (s *sched) ended() <-chan struct{} {
+	s.ext.mu.Lock()
+	defer s.ext.mu.Unlock()
+	if s.ext.end == nil {
+		s.ext.end = make(chan struct{})
+		if s.ext.closed {
+			close(s.ext.end)
+		}
+	}
+	return s.ext.end
 }
 
 // goid returns the id of the calling Go goroutine (from its stack's
@@ -91,8 +112,9 @@ func (r *run) drainArrivals() {
 }
 
 // goIdle is called holding the baton when no goroutine is runnable and
-// no timer is armed: if a call runs outside the scheduler, the baton is
-// left for the next arrival (true); else nothing can ever run (false).
+// pickNext did not move the clock: if a call runs outside the scheduler,
+// the baton is left for the next arrival (true), an alarm's perhaps;
+// else nothing can ever run (false).
 // Arrivals queued meanwhile are made ready instead (true).
 func (r *run) goIdle() (idle, ready bool) {
 	s := r.s
@@ -133,11 +155,66 @@ func (s *sched) arrive(g *gor, leaving bool) bool {
 	return true
 }
 
+// alarm is pickNext's when no goroutine can run, the next timer is due
+// at when on the virtual clock and calls run outside the scheduler: the
+// baton is left for the next arrival (goIdle), and unless the clock has
+// reached when by then, a goroutine of the run's own arrives after the
+// timer's delay in real time and moves the clock there, so that a timer
+// fires no sooner than the native work the calls wait for could come
+// back (an HTTP client's Timeout against a handler's time.Sleep). One
+// alarm is pending at a time, the earliest.
+func (r *run) alarm(when time.Duration) {
+	s := r.s
+	now := r.bridges().now
+	s.ext.mu.Lock()
+	if s.ext.alarm > now && s.ext.alarm <= when {
+		s.ext.mu.Unlock()
+		return
+	}
+	if s.ext.alarmT != nil {
+		s.ext.alarmT.Stop() // a later one
+	}
+	s.ext.alarm = when
+	s.ext.alarmT = time.AfterFunc(when-now, func() {
+		r.arriveAndRun(func() {
+			s.ext.mu.Lock()
+			if s.ext.alarm == when {
+				s.ext.alarm, s.ext.alarmT = 0, nil
+			}
+			s.ext.mu.Unlock()
+			if st := r.bridges(); st.now < when {
+				st.now = when
+			}
+			r.fireDue()
+		})
+	})
+	s.ext.mu.Unlock()
+}
+
+// dropAlarm stops the pending alarm once the clock has reached its time
+// by other means (every call came back and the clock jumped), so that no
+// stale alarm arrives later, or, with all, whatever its time (the run's
+// end).
+func (r *run) dropAlarm(all bool) {
+	s := r.s
+	now := r.bridges().now
+	s.ext.mu.Lock()
+	defer s.ext.mu.Unlock()
+	if s.ext.alarmT != nil && (all || s.ext.alarm <= now) {
+		s.ext.alarmT.Stop()
+		s.ext.alarm, s.ext.alarmT = 0, nil
+	}
+}
+
 // closeArrivals ends the goroutines still queued when the run ends.
 func (r *run) closeArrivals() {
 	s := r.s
+	r.dropAlarm(true)
 	s.ext.mu.Lock()
 	s.ext.closed = true
+	if s.ext.end != nil {
+		close(s.ext.end)
+	}
 	q := s.ext.queue
 	s.ext.queue = nil
 	s.ext.mu.Unlock()
@@ -191,6 +268,14 @@ func (r *run) callback(call func()) {
 		call()
 		return
 	}
+	r.arriveAndRun(call)
+}
+
+// arriveAndRun runs call, on the calling native goroutine, as a new
+// interpreted goroutine once it has the baton (see arrive); nothing if
+// the run has ended.
+func (r *run) arriveAndRun(call func()) {
+	s := r.s
 	g := &gor{id: -1, wake: make(chan bool, 1), exited: make(chan struct{}), goid: goid()}
 	if !s.arrive(g, false) {
 		return

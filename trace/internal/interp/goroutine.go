@@ -214,11 +214,7 @@ func (r *run) park() {
 	g := s.cur
 	r.fireDue()
 	r.drainArrivals()
-	next := s.pick(r.seed != 0)
-	for next == nil && r.advanceClock() {
-		// Every goroutine is blocked: the clock jumps to the next timer.
-		next = s.pick(r.seed != 0)
-	}
+	next := r.pickNext()
 	if next == nil {
 		// A call outside the scheduler may bring one (foreign.go).
 		g.depth, g.cur, g.native = r.depth, r.cur, r.native
@@ -240,6 +236,37 @@ func (r *run) park() {
 		next = s.gs[0]
 	}
 	r.switchTo(g, next)
+}
+
+// pickNext picks the goroutine to run next, when the current one blocks
+// or ends: a runnable one; else, every goroutine being blocked, the
+// clock jumps to the next timer, whose goroutines become runnable. While
+// calls run outside the scheduler, whose native work follows the real
+// clock (an HTTP client's Timeout, a server closing a request's
+// context), the clock does not jump: pickNext returns nil, the caller
+// leaves the baton for the next arrival (goIdle), and an alarm moves
+// the clock to the timer once its delay has passed in real time
+// (foreign.go). nil if no goroutine can run now.
+func (r *run) pickNext() *gor {
+	s := r.s
+	next := s.pick(r.seed != 0)
+	for next == nil {
+		t := s.earliest()
+		if t == nil {
+			return nil
+		}
+		s.ext.mu.Lock()
+		outside := s.ext.outside
+		s.ext.mu.Unlock()
+		if outside > 0 {
+			r.alarm(t.when)
+			return nil
+		}
+		r.advanceClock()
+		r.dropAlarm(false) // foreign.go
+		next = s.pick(r.seed != 0)
+	}
+	return next
 }
 
 // yield lets other runnable goroutines run.
@@ -357,12 +384,7 @@ func (r *run) goroutineExit(g *gor) {
 	if s.fatal == nil {
 		r.fireDue()
 		r.drainArrivals()
-		next = s.pick(r.seed != 0)
-		for next == nil && r.advanceClock() {
-			// Every goroutine left is blocked: the clock jumps to the
-			// next timer (as in park).
-			next = s.pick(r.seed != 0)
-		}
+		next = r.pickNext()
 		if next == nil {
 			idle, ready := r.goIdle() // foreign.go
 			if idle {

@@ -426,6 +426,9 @@ func (w *snapWalk) value(v Value) {
 		if ch.timer || hasWaiter(ch.recvq) || hasWaiter(ch.sendq) {
 			panic(errNoCopy{"an initializer left a channel with waiters or a timer's in memory"})
 		}
+		if ch.nat.IsValid() {
+			panic(errNoCopy{"an initializer left a native channel in memory"})
+		}
 		w.value(ch.zero)
 		for _, it := range ch.buf {
 			w.value(it.v)

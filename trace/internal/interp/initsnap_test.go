@@ -70,7 +70,7 @@ func TestInitSnapshotCorpus(t *testing.T) {
 	names := slices.Sorted(maps.Keys(corpus.Programs))
 	runs := 0
 	for i, name := range names {
-		if fromSourceCostly(name) && !longtest.Enabled {
+		if fromSourceCostly(name) && !longtest.Enabled || realTimed[name] {
 			continue
 		}
 		opts := []RunOptions{{NoTrace: true}, {CoverOnly: true}, {NoTrace: true, Seed: 7}}

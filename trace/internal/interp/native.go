@@ -244,6 +244,15 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 			return nv, nil
 		}
 		return nv, fmt.Errorf("cannot pass interpreted %s as native %s", t, rt)
+	case reflect.Chan:
+		if v.p == nil {
+			return nv, nil
+		}
+		if ch := (*chanObj)(v.p); ch.nat.IsValid() && ch.nat.Type().AssignableTo(rt) {
+			nv.Set(ch.nat) // a native channel back to native code (natchan.go)
+			return nv, nil
+		}
+		return nv, fmt.Errorf("cannot pass interpreted %s as native %s", t, rt)
 	default:
 		return nv, fmt.Errorf("cannot pass %s as native %s", t, rt)
 	}
@@ -395,10 +404,12 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 		box.rv.Set(rv)
 		return Value{k: KindNative, p: ptrOf(box)}, nil
 	}
-	if rv.Kind() == reflect.Chan && rv.IsNil() {
-		// a nil channel (context.Background().Done()): blocks forever, as
-		// natively; non-nil native channels stay out of reach
-		return Value{k: KindChan}, nil
+	if rv.Kind() == reflect.Chan {
+		if rv.IsNil() {
+			// a nil channel (context.Background().Done()): blocks forever
+			return Value{k: KindChan}, nil
+		}
+		return r.nativeChan(rv, t) // natchan.go
 	}
 	return Value{}, fmt.Errorf("cannot convert native %s", rv.Type())
 }

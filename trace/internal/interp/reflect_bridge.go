@@ -129,11 +129,7 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		case reflect.Array:
 			return Int(int64(r.length(fr, in, v)))
 		case reflect.Chan:
-			x := r.get(fr, in, v)
-			if x.p == nil {
-				return Int(0)
-			}
-			return Int(int64((*chanObj)(x.p).cap))
+			return Int(int64((*chanObj)(r.get(fr, in, v).p).capacity()))
 		}
 		return Int(int64(Cap(r.get(fr, in, v))))
 	},

@@ -19,7 +19,9 @@ import (
 // points (a goroutine blocking or yielding, time.Sleep), and when every
 // goroutine is blocked the clock jumps to the earliest timer instead of
 // reporting a deadlock: a test waiting for a context's deadline waits no
-// real time. The *Timer and *Ticker values are interpreted variables of
+// real time. While calls run outside the scheduler (foreign.go: an HTTP
+// client's request to the run's server) it waits instead, up to the
+// timer's delay in real time, for them to come back. The *Timer and *Ticker values are interpreted variables of
 // the standard types (C is their channel); their Stop and Reset act on
 // the virtual timer and, as since Go 1.23, leave no stale time in the
 // channel, whose len and cap are 0.
