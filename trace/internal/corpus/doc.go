@@ -141,6 +141,7 @@ var Programs = map[string]func() string{
 	"NativeCallers":      NativeCallers,
 	"NativeChans":        NativeChans,
 	"NativeClock":        NativeClock,
+	"ResponseController": ResponseController,
 }
 
 func check(ok bool, what string) {

@@ -120,7 +120,7 @@ func (r *run) adaptHTTP(fr *frame, in *ins, it *iface, rt reflect.Type) (reflect
 	case rt == handlerType && r.p.hasMethod(it.t, "ServeHTTP"):
 		return reflect.ValueOf(handlerVal{r, fr, in, it}), true
 	case rt == writerType && r.p.hasMethod(it.t, "WriteHeader") && r.p.hasMethod(it.t, "Header"):
-		return reflect.ValueOf(writerAdapter{r, fr, in, it}), true
+		return reflect.ValueOf(r.writerAdapterOf(writerAdapter{r, fr, in, it})), true
 	case rt == contextType && r.p.hasMethod(it.t, "Done"):
 		return reflect.ValueOf(r.carryContext(fr, in, it)), true
 	case rt == fileSystemType && r.p.hasMethod(it.t, "Open"):
@@ -270,6 +270,72 @@ func (w writerAdapter) Write(p []byte) (n int, err error) {
 func (w writerAdapter) WriteHeader(code int) {
 	w.r.callback(func() { w.r.callMethod(w.fr, w.in, w.it, "WriteHeader", []Value{Int(int64(code))}) })
 }
+
+// The optional interfaces of a ResponseWriter that native code asks for
+// (http.ResponseController's Flush, http.Flusher) are the adapter's when
+// the interpreted writer has their methods: Flush() and Unwrap()
+// http.ResponseWriter, as chi's wrapped writers do.
+type (
+	flushAdapter       struct{ writerAdapter }
+	unwrapAdapter      struct{ writerAdapter }
+	flushUnwrapAdapter struct{ writerAdapter }
+)
+
+var (
+	_ http.Flusher = flushAdapter{}
+	_ http.Flusher = flushUnwrapAdapter{}
+)
+
+// writerAdapterOf returns w with the optional interfaces its interpreted
+// writer implements.
+func (r *run) writerAdapterOf(w writerAdapter) http.ResponseWriter {
+	flush, unwrap := false, false
+	if sig := r.methodSig(w.it.t.t, "Flush"); sig != nil {
+		flush = sig.Params().Len() == 0 && sig.Results().Len() == 0
+	}
+	if sig := r.methodSig(w.it.t.t, "Unwrap"); sig != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 {
+		unwrap = types.TypeString(sig.Results().At(0).Type(), nil) == "net/http.ResponseWriter"
+	}
+	switch {
+	case flush && unwrap:
+		return flushUnwrapAdapter{w}
+	case flush:
+		return flushAdapter{w}
+	case unwrap:
+		return unwrapAdapter{w}
+	}
+	return w
+}
+
+func (w writerAdapter) flush() {
+	w.r.callback(func() { w.r.callMethod(w.fr, w.in, w.it, "Flush", nil) })
+}
+
+func (w writerAdapter) unwrap() http.ResponseWriter {
+	var inner http.ResponseWriter
+	w.r.callback(func() {
+		v := w.r.callMethod(w.fr, w.in, w.it, "Unwrap", nil)
+		x, err := w.r.toNative(w.fr, w.in, v, w.r.methodSig(w.it.t.t, "Unwrap").Results().At(0).Type(), writerType)
+		if err != nil {
+			panic(&BridgeError{Func: "Unwrap", CallSite: w.r.pos(w.in), Reason: err.Error()})
+		}
+		inner, _ = x.Interface().(http.ResponseWriter)
+	})
+	return inner
+}
+
+// Flush implements http.Flusher.
+func (w flushAdapter) Flush() { w.flush() }
+
+// Unwrap returns the writer the interpreted writer wraps, as
+// http.ResponseController unwraps it.
+func (w unwrapAdapter) Unwrap() http.ResponseWriter { return w.unwrap() }
+
+// Flush implements http.Flusher.
+func (w flushUnwrapAdapter) Flush() { w.flush() }
+
+// Unwrap is unwrapAdapter's.
+func (w flushUnwrapAdapter) Unwrap() http.ResponseWriter { return w.unwrap() }
 
 // A *log.Logger of the program's (package log runs interpreted) given to
 // native code, as an http.Server's ErrorLog, crosses as a native logger
