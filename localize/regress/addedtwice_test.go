@@ -17,7 +17,7 @@ import (
 // not the two call sites that pass it on.
 func TestRegressAddedTwice(t *testing.T) {
 	t.Parallel()
-	rep := explainSubject(t, "addedtwice", nil)
+	rep, _ := explainSubject(t, "addedtwice")
 	var root, found []string
 	for _, c := range rep.Changes {
 		if slices.Contains(rep.Root, c.ID) {
@@ -36,19 +36,28 @@ func TestRegressAddedTwice(t *testing.T) {
 }
 
 // explainSubject explains testdata/name's regression (its old and new
-// directories), without the solver and the baselines, reporting each
-// version tried to progress if it is not nil.
-func explainSubject(t *testing.T, name string, progress func(Trial)) *Report {
+// directories), without the solver and the baselines, and returns the
+// versions it tried, in the order reported.
+func explainSubject(t *testing.T, name string) (*Report, []Trial) {
 	t.Helper()
 	dir, _ := filepath.Abs(filepath.Join("testdata", name))
+	var mu sync.Mutex
+	var trials []Trial
 	rep, err := Explain(context.Background(), &Options{
 		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/" + name + "/new", NoSolver: true, NoBaselines: true, Progress: progress,
+		Package: "./testdata/" + name + "/new", NoSolver: true, NoBaselines: true,
+		Progress: func(tr Trial) {
+			mu.Lock()
+			defer mu.Unlock()
+			trials = append(trials, tr)
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep
+	mu.Lock()
+	defer mu.Unlock()
+	return rep, trials
 }
 
 // TestRegressAddedSource: testdata/addedsource's new Format joins what
@@ -60,13 +69,7 @@ func explainSubject(t *testing.T, name string, progress func(Trial)) *Report {
 // before the chain, which would use up deepen's trials.
 func TestRegressAddedSource(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	var trials []Trial
-	rep := explainSubject(t, "addedsource", func(tr Trial) {
-		mu.Lock()
-		defer mu.Unlock()
-		trials = append(trials, tr)
-	})
+	rep, trials := explainSubject(t, "addedsource")
 	var root []string
 	for _, c := range rep.Changes {
 		if slices.Contains(rep.Root, c.ID) {

@@ -2,7 +2,6 @@ package regress
 
 import (
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -13,13 +12,7 @@ import (
 // root cause is still verified.
 func TestRegressRunsOnce(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	var trials []Trial
-	rep := explainSubject(t, "runonce", func(tr Trial) {
-		mu.Lock()
-		defer mu.Unlock()
-		trials = append(trials, tr)
-	})
+	rep, trials := explainSubject(t, "runonce")
 	if len(rep.Root) != 1 || !rep.Verified {
 		t.Fatalf("root %v (verified %v), want Total's statement, verified", rep.Root, rep.Verified)
 	}
