@@ -5,7 +5,8 @@
 // tests whose binary64 formulas take Z3 tens of seconds (binary32 by
 // default), the slowest bit-vector runs of the paper examples and the
 // test subjects (integers by default), the go command's type check of
-// every subset of a regression's changes (a seeded sample by default),
+// every subset of a regression's changes (the whole set and one other,
+// seeded, by default),
 // max3's regression explained with versions tried at once (the
 // auxiliary-changes subject's alone by default),
 // the interpreter's corpus on each of its recorder's paths and in its
@@ -20,7 +21,7 @@
 // by SIGTERM (one way each by default) and stopped while running in
 // each output format (one format each by default), the library's
 // bounds at their long lengths and the report's short ones (shorter ones
-// by default), the patch
+// by default, and the diagnosis's only through the command), the patch
 // schema's patches each built on its own (one of each kind by
 // default), the repairs of the three subjects whose run-time panic is
 // recovered (one by default), Why on ten events of
