@@ -180,7 +180,7 @@ func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.
 	h := sha256.New()
 	env := loadmemo.KeyEnv(os.Environ())
 	slices.Sort(env)
-	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, c.Dir, loadmemo.KeyEnv(c.Env), c.Tags, env, pkg.ImportPath, pkg.Dir, flags)
+	fmt.Fprintf(h, "%q %q %q %q %q %q %q %q\n", c.GoCmd, buildRoot(c.Dir), loadmemo.KeyEnv(c.Env), c.Tags, env, pkg.ImportPath, pkg.Dir, flags)
 	files, err := os.ReadDir(pkg.Dir)
 	if err != nil {
 		return key, err
@@ -214,6 +214,42 @@ func buildKey(c *Config, pkg *Package, flags []string, overlay string) ([sha256.
 	}
 	copy(key[:], h.Sum(nil))
 	return key, nil
+}
+
+// buildRoot returns what of the go command's working directory dir a
+// build by import path depends on: the nearest go.mod and go.work above
+// it. Builds of one package from two directories of its module are one
+// binary (cmd/faultloc's tests run it from the package's directory and
+// from the module's root).
+func buildRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	var mod, work string
+	for d := abs; ; {
+		if mod == "" && regular(filepath.Join(d, "go.mod")) {
+			mod = d
+		}
+		if work == "" && regular(filepath.Join(d, "go.work")) {
+			work = d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	if mod == "" {
+		return abs
+	}
+	return mod + "\x00" + work
+}
+
+// regular reports whether path is a regular file.
+func regular(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // hashFile writes name and file's contents to h.

@@ -12,10 +12,11 @@ import (
 )
 
 // TestShareBuilds: with ShareBuilds, a build of the same inputs is the
-// binary built first (the same file), one with another overlay's
-// contents, other flags or another tag is built anew, builds of one
-// binary at once share one, and a broken version fails each time; after
-// stop, every build runs the go command.
+// binary built first (the same file), also from another directory of
+// the module; one with another overlay's contents, other flags or
+// another tag is built anew, builds of one binary at once share one,
+// and a broken version fails each time; after stop, every build runs
+// the go command.
 func TestShareBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds test binaries")
@@ -79,6 +80,10 @@ func TestShareBuilds(t *testing.T) {
 	first := build(cfg, false, "")
 	if again := build(cfg, false, ""); !same(first, again) {
 		t.Error("the same build twice: two binaries, want the first shared")
+	}
+	// From another directory of the module (this package's): shared.
+	if other := build(&Config{Dir: ".", Tags: cfg.Tags}, false, ""); !same(first, other) {
+		t.Error("the same build from another directory of the module: two binaries, want the first shared")
 	}
 	// The same contents through an overlay of another file: shared.
 	o1, o2 := overlay("a", string(orig)+"\n// a\n"), overlay("b", string(orig)+"\n// a\n")
