@@ -91,6 +91,8 @@ type Validator struct {
 	// would take a run of it, which may be most of a repair's bound:
 	// chi's middleware sleeps 26 s), so its runs have the timeout.
 	firstTime time.Duration
+	// minRun is minRunTimeout, which a test may lower.
+	minRun time.Duration
 }
 
 // Bounds of a patch's run of the First cases (Validator.bound):
@@ -111,7 +113,7 @@ func (v *Validator) bound(d time.Duration) time.Duration {
 	if d <= 0 {
 		return v.timeout
 	}
-	return min(v.timeout, max(minRunTimeout, runFactor*d))
+	return min(v.timeout, max(v.minRun, runFactor*d))
 }
 
 // NewValidator lists package pattern (one package, resolved in
@@ -136,7 +138,7 @@ func NewValidator(ctx context.Context, pattern string, opts *ValidateOptions) (*
 	if timeout <= 0 {
 		timeout = 2 * time.Minute
 	}
-	return &Validator{first: opts.First, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout, noSchema: opts.NoSchema}, nil
+	return &Validator{first: opts.First, overlay: opts.Overlay, cfg: cfg, pkg: pkgs[0], tmp: tmp, timeout: timeout, noSchema: opts.NoSchema, minRun: minRunTimeout}, nil
 }
 
 // Close removes the validator's builds.
