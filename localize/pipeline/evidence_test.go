@@ -163,7 +163,7 @@ func TestEvidenceSlowFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const bound = 10 * time.Second // slice 4 s for each of 10 functions; TestSpin runs for longer (its step budget grows for 5 s)
+	const bound = 5 * time.Second // slice 2 s for each of 10 functions; TestSpin runs for longer (its step budget grows for 5 s), spinning a core until the bound
 	m := spectra.NewMatrix()
 	errs, cut, err := collectEvidence(ctx, prog, pkg, sel, &Options{EvidenceTimeout: time.Minute}, m, newStatus(nil), evidenceLimit{due: time.Now().Add(bound), bound: bound})
 	if err != nil {
