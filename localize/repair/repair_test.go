@@ -315,10 +315,11 @@ func TestRepairReturnGuard(t *testing.T) {
 // lacks the statement sum += Shipping that its express path has: no
 // replacement of size 3 or less fits, and the statement copied from the
 // express path, inserted before the return, is a plausible patch; sum
-// += p, whose p is out of scope there, is not inserted.
+// += p, whose p is out of scope there, is not inserted. Three patches
+// are validated by builds of their own, not ten: the fix is the first.
 func TestRepairStatement(t *testing.T) {
 	t.Parallel()
-	res, text := repairTestdata(t, "shipping", "")
+	res, text := repairTestdataWith(t, "shipping", &repair.Options{MaxPatches: 3})
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "statement") && p.Orig == "" && p.Repl == "sum += Shipping" &&
 			strings.Contains(string(p.Source), "\tsum += Shipping\n\treturn sum + sum/10") && p.Validation != nil && p.Validation.Plausible
@@ -400,10 +401,13 @@ func TestRepairBoundNativeCall(t *testing.T) {
 // from == nil { return nil }` before the statement that panics, is at
 // a line the localization ranks after Eval's, where the statement
 // edits' guards go; the failing run's panic frame takes guards all the
-// same, and the fix is a plausible patch among the first three.
+// same, and the fix is a plausible patch among the first three. Three
+// patches are validated by builds of their own, not ten: the fix is the
+// second, and the seven first are plausible, each a build of the
+// subject's test binary.
 func TestRepairPanicFrameGuard(t *testing.T) {
 	t.Parallel()
-	res, text := repairTestdata(t, "fetch", "")
+	res, text := repairTestdataWith(t, "fetch", &repair.Options{MaxPatches: 3})
 	i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
 		return p.Repl == "if from == nil { return nil }" && strings.HasPrefix(p.Origin, "edit guard") &&
 			strings.Contains(string(p.Source), "\tif from == nil {\n\t\treturn nil\n\t}\n\tif v.Kind() != reflect.Map {") &&
@@ -482,12 +486,16 @@ func TestRepairConjunct(t *testing.T) {
 // side-effect-free wordsNeeded on top + bits where top + bits + 1
 // belongs: the call with its argument moved by one is a plausible patch
 // of the synthesis, written as the fix is (no parentheses around the
-// old argument).
+// old argument). Mutation analysis' fixes, which would rank three
+// plausible mutants among the synthesis' patches, are left out
+// (NoMutation), and seven patches are validated by builds of their own,
+// not ten: the fix is the sixth, after five plausible ones, each a
+// build of the subject's test binary.
 func TestRepairCallArgument(t *testing.T) {
 	t.Parallel()
 	// Angelic debugging's first sites are the argument and the
 	// expressions inside wordsNeeded; the call's own comes later.
-	res, text := repairTestdataWith(t, "words", &repair.Options{MaxSites: 10})
+	res, text := repairTestdataWith(t, "words", &repair.Options{MaxSites: 10, NoMutation: true, MaxPatches: 7})
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "synthesis") && p.Orig == "wordsNeeded(top + bits)" && p.Repl == "wordsNeeded(top + bits + 1)" &&
 			p.Validation != nil && p.Validation.Plausible
