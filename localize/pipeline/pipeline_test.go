@@ -457,7 +457,10 @@ func TestPreliminary(t *testing.T) {
 // TestFound: Options.Found receives the technique's candidates as it
 // finds them, each once, named by its case, before the report: on the
 // floor subject (AgxFaults, two candidates, no refiner), the report's
-// candidates (which the ranking orders by position among ties).
+// candidates (which the ranking orders by position among ties). The
+// search is in integers by default, in words with the build tag long
+// (testutil.QuickArith), as in TestParallelCases, TestUpdates and
+// TestPreliminaryLeavesTechniqueOut.
 func TestFound(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -467,7 +470,7 @@ func TestFound(t *testing.T) {
 	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("floor"), true, 1)
 	var found []localize.Candidate
 	reported := false
-	opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 2}}, Refiners: []localize.Refiner{}, NoNative: true,
+	opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 2, Arith: testutil.QuickArith()}}, Refiners: []localize.Refiner{}, NoNative: true,
 		Found: func(name string, c localize.Candidate, elapsed time.Duration) {
 			if name != "TestFloor" || reported || elapsed <= 0 {
 				t.Errorf("Found(%q, %v, %v) after the report: %v", name, c.Locations, elapsed, reported)
@@ -503,7 +506,9 @@ func TestFound(t *testing.T) {
 // TestParallelCases: with Parallel 2 the three failing subtests of the
 // words subject get the reports they get one after another (AgxFaults
 // within its candidate bound, no time bound reached), in the same order,
-// each delivered to Report once.
+// each delivered to Report once. The search is in integers by default
+// (testutil.QuickArith): the words' bit arithmetic took Z3 most of the
+// test's time.
 func TestParallelCases(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -512,7 +517,7 @@ func TestParallelCases(t *testing.T) {
 		var reported []string
 		// A time bound no run reaches: under load the default one (20 s)
 		// stopped one of the two runs early and not the other.
-		opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 3}}, NoNative: true, Parallel: parallel, Timeout: time.Hour,
+		opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 3, Arith: testutil.QuickArith()}}, NoNative: true, Parallel: parallel, Timeout: time.Hour,
 			Report: func(rep *localize.Report) { reported = append(reported, rep.Test) }}
 		res, err := Run(ctx, prog, testutil.SubjectPkg("words"), opts)
 		if err != nil {

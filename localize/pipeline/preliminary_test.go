@@ -70,7 +70,8 @@ func TestWithoutTechnique(t *testing.T) {
 // TestPreliminaryLeavesTechniqueOut: a technique that is also one of
 // the scorers is not asked for scores by the preliminary rankings (that
 // would run its whole search once more, beside the case's own): only
-// the final ranking asks it, once for the one failing case.
+// the final ranking asks it, once for the one failing case. The search
+// is in integers by default (testutil.QuickArith).
 func TestPreliminaryLeavesTechniqueOut(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -78,7 +79,7 @@ func TestPreliminaryLeavesTechniqueOut(t *testing.T) {
 	}
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("floor"), true, 1)
-	tech := &selfScoring{Technique: agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 1}}}
+	tech := &selfScoring{Technique: agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 1, Arith: testutil.QuickArith()}}}
 	var pre int
 	opts := &Options{Technique: tech, Scorers: append([]localize.Scorer{tech}, localize.DefaultScorers()...), Refiners: []localize.Refiner{}, NoNative: true,
 		Preliminary: func(i, n int, rep *localize.Report) { pre++ }}

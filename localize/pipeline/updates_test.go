@@ -17,7 +17,8 @@ import (
 // candidates, no refiner) the preliminary report has no candidate; each
 // revision holds the candidates found so far and ranks the verified
 // ones' lines first, the preliminary's other lines after them in their
-// order; the final update is the result's report.
+// order; the final update is the result's report. The search is in
+// integers by default (testutil.QuickArith).
 func TestUpdates(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -26,7 +27,7 @@ func TestUpdates(t *testing.T) {
 	ctx := context.Background()
 	prog, _ := testutil.LoadSubject(ctx, t, testutil.Subject("floor"), true, 1)
 	var got []Update
-	opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 2}}, Refiners: []localize.Refiner{}, NoNative: true,
+	opts := &Options{Technique: &agx.Technique{Options: agx.Options{MaxSize: 1, MaxCandidates: 2, Arith: testutil.QuickArith()}}, Refiners: []localize.Refiner{}, NoNative: true,
 		Updates: func(u Update) { got = append(got, u) }}
 	res, err := Run(ctx, prog, testutil.SubjectPkg("floor"), opts)
 	if err != nil {
