@@ -17,7 +17,9 @@ import (
 // singles guesses the statements nearest the failure first, so the
 // loop's own branches, which refine without end, do not come first:
 // guessed in the run's order, the search found no candidate on the line
-// in 90 s), the counter's in the whole search.
+// in 90 s), the counter's in the whole search. The search is in
+// integers by default, in words with the build tag long
+// (testutil.QuickArith).
 func TestClassicFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("localizes four cases with the solver")
@@ -35,7 +37,7 @@ func TestClassicFaults(t *testing.T) {
 		for _, name := range tc.cases {
 			t.Run(tc.dir+"/"+name, func(t *testing.T) {
 				t.Parallel()
-				rep, err := Localize(ctx, prog, prog.GoTestCase(testutil.SubjectPkg(tc.dir), name), &Options{MaxSize: 1, MaxCandidates: tc.max})
+				rep, err := Localize(ctx, prog, prog.GoTestCase(testutil.SubjectPkg(tc.dir), name), &Options{MaxSize: 1, MaxCandidates: tc.max, Arith: testutil.QuickArith()})
 				if err != nil {
 					t.Fatal(err)
 				}

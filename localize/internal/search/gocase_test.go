@@ -108,6 +108,8 @@ func TestGenerics(t *testing.T) {
 // candidates in the initializer that re-runs refute (reported unverified);
 // with SliceScope only the two statements of the failure's relevant slice
 // are blamed, and no decision of the initializer is on a path either way.
+// The search is in integers by default, in words with the build tag long
+// (testutil.QuickArith).
 func TestSliceScope(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -126,7 +128,7 @@ func TestSliceScope(t *testing.T) {
 		{slice: true, maxSize: 2, statements: 2},
 	} {
 		t.Run(fmt.Sprint("slice=", tt.slice), func(t *testing.T) {
-			rep, err := Localize(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/initnoise", "TestScale"), &Options{MaxSize: tt.maxSize, SliceScope: tt.slice})
+			rep, err := Localize(ctx, prog, prog.GoTestCase("github.com/faultloc/faultloc/localize/testdata/initnoise", "TestScale"), &Options{MaxSize: tt.maxSize, SliceScope: tt.slice, Arith: testutil.QuickArith()})
 			if err != nil {
 				t.Fatal(err)
 			}
