@@ -6,7 +6,8 @@
 // default), the slowest bit-vector runs of the paper examples and the
 // test subjects, a table test's first failing row, the classic loop
 // faults, the slice scope's, the pipeline's AgxFaults runs on floor
-// and words and shipping's repair among them (integers by default), the go command's type check of
+// and words and four repairs' angelic debugging among them (integers
+// by default), the go command's type check of
 // every subset of a regression's changes (the whole set and one other,
 // seeded, by default),
 // max3's regression explained with versions tried at once (the

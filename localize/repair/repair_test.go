@@ -231,6 +231,14 @@ func repairTestdata(t *testing.T, name, run string) (*repair.Result, string) {
 	return repairTestdataWith(t, name, &repair.Options{Run: run})
 }
 
+// quickAngelic are the angelic debugging options of the repair tests
+// whose checks do not depend on how integers wrap: integers by default,
+// which Z3 solves in a fraction of the time words take, words with the
+// build tag long (testutil.QuickArith).
+func quickAngelic() angelic.Options {
+	return angelic.Options{Search: agx.Options{Arith: testutil.QuickArith()}}
+}
+
 // repairTestdataWith is repairTestdata with options, their Validate.Dir
 // set to the subject's directory.
 func repairTestdataWith(t *testing.T, name string, opts *repair.Options) (*repair.Result, string) {
@@ -318,12 +326,11 @@ func TestRepairReturnGuard(t *testing.T) {
 // express path, inserted before the return, is a plausible patch; sum
 // += p, whose p is out of scope there, is not inserted. Three patches
 // are validated by builds of their own, not ten: the fix is the first.
-// Angelic debugging searches in integers by default, in words with the
-// build tag long (testutil.QuickArith): the words took Z3 most of the
-// test's CPU.
+// Angelic debugging searches in integers by default (quickAngelic): the
+// words took Z3 most of the test's CPU in the test process.
 func TestRepairStatement(t *testing.T) {
 	t.Parallel()
-	res, text := repairTestdataWith(t, "shipping", &repair.Options{MaxPatches: 3, Angelic: angelic.Options{Search: agx.Options{Arith: testutil.QuickArith()}}})
+	res, text := repairTestdataWith(t, "shipping", &repair.Options{MaxPatches: 3, Angelic: quickAngelic()})
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "statement") && p.Orig == "" && p.Repl == "sum += Shipping" &&
 			strings.Contains(string(p.Source), "\tsum += Shipping\n\treturn sum + sum/10") && p.Validation != nil && p.Validation.Plausible
@@ -408,10 +415,11 @@ func TestRepairBoundNativeCall(t *testing.T) {
 // same, and the fix is a plausible patch among the first three. Three
 // patches are validated by builds of their own, not ten: the fix is the
 // second, and the seven first are plausible, each a build of the
-// subject's test binary.
+// subject's test binary. Angelic debugging searches in integers by
+// default (quickAngelic).
 func TestRepairPanicFrameGuard(t *testing.T) {
 	t.Parallel()
-	res, text := repairTestdataWith(t, "fetch", &repair.Options{MaxPatches: 3})
+	res, text := repairTestdataWith(t, "fetch", &repair.Options{MaxPatches: 3, Angelic: quickAngelic()})
 	i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
 		return p.Repl == "if from == nil { return nil }" && strings.HasPrefix(p.Origin, "edit guard") &&
 			strings.Contains(string(p.Source), "\tif from == nil {\n\t\treturn nil\n\t}\n\tif v.Kind() != reflect.Map {") &&
@@ -473,10 +481,11 @@ func TestRepairRuntimePanicGuard(t *testing.T) {
 // earlier method mismatch even when it has no handler: strengthening
 // the condition to `m.Err == ErrMethodMismatch && r.Handler != nil` (a
 // statement edit's conjunct) is a plausible patch among the first
-// three.
+// three. Angelic debugging searches in integers by default
+// (quickAngelic).
 func TestRepairConjunct(t *testing.T) {
 	t.Parallel()
-	res, text := repairTestdata(t, "mismatch", "")
+	res, text := repairTestdataWith(t, "mismatch", &repair.Options{Angelic: quickAngelic()})
 	i := slices.IndexFunc(res.Patches, func(p repair.Candidate) bool {
 		return p.Origin == "edit conjunct" && p.Repl == "m.Err == ErrMethodMismatch && r.Handler != nil" &&
 			p.Validation != nil && p.Validation.Plausible
@@ -494,12 +503,13 @@ func TestRepairConjunct(t *testing.T) {
 // plausible mutants among the synthesis' patches, are left out
 // (NoMutation), and seven patches are validated by builds of their own,
 // not ten: the fix is the sixth, after five plausible ones, each a
-// build of the subject's test binary.
+// build of the subject's test binary. Angelic debugging searches in
+// integers by default (quickAngelic).
 func TestRepairCallArgument(t *testing.T) {
 	t.Parallel()
 	// Angelic debugging's first sites are the argument and the
 	// expressions inside wordsNeeded; the call's own comes later.
-	res, text := repairTestdataWith(t, "words", &repair.Options{MaxSites: 10, NoMutation: true, MaxPatches: 7})
+	res, text := repairTestdataWith(t, "words", &repair.Options{MaxSites: 10, NoMutation: true, MaxPatches: 7, Angelic: quickAngelic()})
 	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
 		return strings.Contains(p.Origin, "synthesis") && p.Orig == "wordsNeeded(top + bits)" && p.Repl == "wordsNeeded(top + bits + 1)" &&
 			p.Validation != nil && p.Validation.Plausible
