@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -132,6 +133,8 @@ func Build(ctx context.Context, c *Config, pkg *Package, coverPkgs []string, out
 	if len(coverPkgs) == 0 {
 		coverPkgs = []string{pkg.ImportPath}
 	}
+	// In one order, so that the same set is one shared build.
+	coverPkgs = slices.Compact(slices.Sorted(slices.Values(coverPkgs)))
 	return build(ctx, c, pkg, []string{"-vet=off", "-cover", "-covermode=set", "-coverpkg=" + strings.Join(coverPkgs, ",")}, out, overlay)
 }
 

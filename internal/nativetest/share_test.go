@@ -99,6 +99,20 @@ func TestShareBuilds(t *testing.T) {
 			t.Errorf("%s: the first binary, want one of its own", name)
 		}
 	}
+	// Coverage of one set of packages named in two orders: shared.
+	covered := func(pkgs ...string) string {
+		t.Helper()
+		n++
+		bin := filepath.Join(tmp, "bin", fmt.Sprintf("%d.test", n))
+		if err := Build(ctx, cfg, foo, pkgs, bin, ""); err != nil {
+			t.Fatal(err)
+		}
+		return bin
+	}
+	const max3 = "github.com/faultloc/faultloc/examples/max3"
+	if a, b := covered(foo.ImportPath, max3), covered(max3, foo.ImportPath); !same(a, b) {
+		t.Error("coverage of the same packages named in two orders: two binaries, want the first shared")
+	}
 	// Builds of one binary asked for at once wait for one build.
 	o3 := overlay("d", string(orig)+"\n// d\n")
 	var bins [3]string
