@@ -17,10 +17,17 @@
 // (-modfile), or in a module whose go.mod may replace a module by a
 // local directory, are not memoized. The walk costs a stat per file of
 // the module, far less than a go list of the same program in a module
-// of a few thousand files; a module of more than 10,000 files and
-// directories is not memoized. An edit that keeps a file's size and
-// modification time is not seen; the build cache's export files are
-// checked by the callers that read them.
+// of a few thousand files, and on Linux it is taken only when the
+// module may have changed: the module's directories are watched
+// (inotify), and while none has had an event since the last walk the
+// walk's stamp is kept (a change is seen by any Get that starts after
+// the system call that made it returned; a change the kernel does not
+// report on the module's directories, a write through a hard link from
+// elsewhere or on a network file system by another machine, is not).
+// A module of more than 10,000 files and directories is not memoized.
+// An edit that keeps a file's size and modification time is not seen;
+// the build cache's export files are checked by the callers that read
+// them.
 //
 // A [Memo] is bounded and safe for concurrent use (Gets of the same
 // inputs at once share one load); what it keeps is

@@ -96,7 +96,7 @@ func (m *Memo[V]) GetContext(ctx context.Context, in Inputs, load func(root stri
 		}
 		// The stamp is taken before the load: a file changed during the
 		// load makes the entry stale, not wrong.
-		st, sok := Stamp(root)
+		st, sok := moduleStamp(root)
 		if hit != nil && sok && hit.stamp == st && hit.root == root && (m.Check == nil || m.Check(hit.v)) {
 			m.used(hit)
 			return hit.v, nil
@@ -257,7 +257,11 @@ var errTooMany = errors.New("too many files")
 // and directory under the module root, but for version control
 // directories (.git, .hg, .svn); false if it cannot, or if there are
 // more than maxStamp.
-func Stamp(root string) ([sha256.Size]byte, bool) {
+func Stamp(root string) ([sha256.Size]byte, bool) { return walkStamp(root, nil) }
+
+// walkStamp is Stamp, calling dir, if set, on each directory before
+// reading it: an error stops the walk (false).
+func walkStamp(root string, dir func(path string) error) ([sha256.Size]byte, bool) {
 	var s [sha256.Size]byte
 	if root == "" {
 		return s, false
@@ -273,6 +277,11 @@ func Stamp(root string) ([sha256.Size]byte, bool) {
 		}
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn") {
 			return filepath.SkipDir
+		}
+		if d.IsDir() && dir != nil {
+			if err := dir(path); err != nil {
+				return err
+			}
 		}
 		info, err := d.Info()
 		if err != nil {
