@@ -99,8 +99,10 @@ func (n *coverCount) add(res *Result) {
 // TestCoverOnlyCorpus checks, on every program of the differential corpus
 // (goroutines, panics, recover, Goexit, timers, closures, maps...), that a
 // coverage-only run names exactly the statics of a recorded run's trace,
-// with the same outcome and steps, through both of its paths.
+// with the same outcome and steps, through both of its paths. It runs in
+// parallel with the other tests on the corpus.
 func TestCoverOnlyCorpus(t *testing.T) {
+	t.Parallel()
 	p := load(t, "./trace/internal/corpus")
 	names := slices.Sorted(maps.Keys(corpus.Programs))
 	var n coverCount

@@ -91,8 +91,16 @@ func invariantErrors(name string, tr *Trace) []string {
 	return errs
 }
 
+// TestTraceInvariants checks the traces of the corpus's runs (those
+// TestCorpusDifferential checks, recordedCorpus) and of the examples'
+// cases. It runs in parallel with the other tests on the corpus, once the
+// programs that race real time are recorded alone.
 func TestTraceInvariants(t *testing.T) {
 	p := load(t, "./trace/internal/corpus")
+	for _, name := range slices.Sorted(maps.Keys(realTimed)) {
+		recordedCorpus(p, name)
+	}
+	t.Parallel()
 	for _, name := range slices.Sorted(maps.Keys(corpus.Programs)) {
 		r := recordedCorpus(p, name)
 		if r.err != nil {
