@@ -290,11 +290,20 @@ func rangefuncExpectations(file string) (func(string) string, error) {
 	}, nil
 }
 
+// conformanceGoMod is the go.mod file of the conformance programs' module.
+const conformanceGoMod = "module conformance\n\ngo 1.26\n"
+
+// conformanceRel returns the directory, in the conformance programs'
+// module, of program p's package: e.g. goroot_convert.
+func conformanceRel(p *confProgram) string {
+	return strings.NewReplacer("/", "_", ".go", "").Replace(p.name)
+}
+
 // conformanceModule writes the runnable programs into a scratch module in
 // the empty directory dir, one main package per program, and returns each
 // program's package path.
 func conformanceModule(t testing.TB, dir string, progs []*confProgram) map[*confProgram]string {
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module conformance\n\ngo 1.26\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(conformanceGoMod), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	pkgs := map[*confProgram]string{}
@@ -302,7 +311,7 @@ func conformanceModule(t testing.TB, dir string, progs []*confProgram) map[*conf
 		if p.skip != "" {
 			continue
 		}
-		rel := strings.NewReplacer("/", "_", ".go", "").Replace(p.name) // e.g. goroot_convert
+		rel := conformanceRel(p)
 		if err := os.Mkdir(filepath.Join(dir, rel), 0o755); err != nil {
 			t.Fatal(err)
 		}

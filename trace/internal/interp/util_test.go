@@ -1,6 +1,9 @@
 package interp
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -64,12 +67,7 @@ func sharedConformance(t *testing.T) *confCorpus {
 	t.Helper()
 	confOnce.Do(func() {
 		progs := conformanceCorpus(t)
-		dir, err := os.MkdirTemp("", "faultloc-conformance-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedDirs = append(sharedDirs, dir)
-		pkgs := conformanceModule(t, dir, progs)
+		dir, pkgs := keptConformanceModule(t, progs)
 		loaded, errs := loadConformance(dir, progs, pkgs)
 		confShared = &confCorpus{progs: progs, dir: dir, pkgs: pkgs, loaded: loaded, errs: errs}
 	})
@@ -83,4 +81,66 @@ func isKind(i ssa.Instruction, kind string) bool {
 	// What %T prints, without formatting it: TestTraceInvariants asks
 	// this of every event of every corpus run.
 	return i != nil && reflect.TypeOf(i).String() == kind
+}
+
+// keptConformanceModule returns the directory of a scratch module of the
+// conformance programs (conformanceModule) and their package paths: a
+// directory of the system's temporary directory named by a hash of the
+// programs, kept from run to run, so that the go command's build cache,
+// whose keys hold a package's directory, has the programs' export data
+// (compiling them takes seconds of CPU). It is written whole under
+// another name and renamed; one whose files differ from the programs'
+// is not used: the programs are then written into a directory removed
+// at the end (sharedDirs).
+func keptConformanceModule(t *testing.T, progs []*confProgram) (string, map[*confProgram]string) {
+	h := sha256.New()
+	for _, p := range progs {
+		src, err := os.ReadFile(p.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%q %q %d\n", p.name, p.skip, len(src))
+		h.Write(src)
+	}
+	kept := filepath.Join(os.TempDir(), fmt.Sprintf("faultloc-conformance-%x", h.Sum(nil)[:12]))
+	if pkgs, ok := conformanceModuleIn(kept, progs); ok {
+		return kept, pkgs
+	}
+	dir, err := os.MkdirTemp("", "faultloc-conformance-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := conformanceModule(t, dir, progs)
+	if err := os.Rename(dir, kept); err == nil {
+		if _, ok := conformanceModuleIn(kept, progs); ok {
+			return kept, pkgs
+		}
+		dir = kept // not what was written: used once, then removed
+	}
+	sharedDirs = append(sharedDirs, dir)
+	return dir, pkgs
+}
+
+// conformanceModuleIn reports whether dir holds the scratch module
+// conformanceModule writes of progs, and returns its package paths.
+func conformanceModuleIn(dir string, progs []*confProgram) (map[*confProgram]string, bool) {
+	if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err != nil || string(b) != conformanceGoMod {
+		return nil, false
+	}
+	pkgs := map[*confProgram]string{}
+	for _, p := range progs {
+		if p.skip != "" {
+			continue
+		}
+		rel := conformanceRel(p)
+		want, err := os.ReadFile(p.path)
+		if err != nil {
+			return nil, false
+		}
+		if got, err := os.ReadFile(filepath.Join(dir, rel, filepath.Base(p.path))); err != nil || !bytes.Equal(got, want) {
+			return nil, false
+		}
+		pkgs[p] = "conformance/" + rel
+	}
+	return pkgs, true
 }
