@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/internal/longtest"
 )
 
 // Seeded random problems over Bool variables p0..p3 and 3-bit vectors a, b,
@@ -16,6 +18,16 @@ import (
 // oracle: its semantics of terms is evalGo, written independently of Z3.
 
 const rw = 3 // width of the random bit-vectors
+
+// randomSeeds is how many of a random test's n seeded problems it
+// checks: all with the build tag long (.ci/run), the first half (rounded
+// up) by default.
+func randomSeeds(n int64) int64 {
+	if longtest.Enabled {
+		return n
+	}
+	return (n + 1) / 2
+}
 
 type softSpec struct {
 	t *Term
@@ -355,7 +367,7 @@ func TestRandomMCSAgainstBruteForce(t *testing.T) {
 			n = 60
 		}
 		shared := newSolver(t, &Options{MCS: alg})
-		for seed := int64(1); seed <= int64(n); seed++ {
+		for seed := int64(1); seed <= randomSeeds(int64(n)); seed++ {
 			func() {
 				r := rand.New(rand.NewSource(seed))
 				in := randInstance(r, seed%2 == 0)
@@ -408,7 +420,7 @@ func TestRandomOptimum(t *testing.T) {
 	ctx := context.Background()
 	fmShared := newSolver(t, nil)
 	zShared := newSolver(t, &Options{MCS: OptimizeBlocking})
-	for seed := int64(1); seed <= 80; seed++ {
+	for seed := int64(1); seed <= randomSeeds(80); seed++ {
 		func() {
 			r := rand.New(rand.NewSource(seed))
 			in := randInstance(r, seed%3 != 0)
@@ -449,7 +461,7 @@ func TestRandomMUS(t *testing.T) {
 	ctx := context.Background()
 	for _, alg := range []MUSAlgorithm{DeletionMUS, QuickXplain} {
 		shared := newSolver(t, &Options{MUS: alg})
-		for seed := int64(1); seed <= 100; seed++ {
+		for seed := int64(1); seed <= randomSeeds(100); seed++ {
 			func() {
 				r := rand.New(rand.NewSource(seed))
 				in := randInstance(r, false)
@@ -489,7 +501,7 @@ func TestRandomMUS(t *testing.T) {
 func TestRandomIncremental(t *testing.T) {
 	ctx := context.Background()
 	inc, scratch := newSolver(t, nil), newSolver(t, nil)
-	for seed := int64(1); seed <= 100; seed++ {
+	for seed := int64(1); seed <= randomSeeds(100); seed++ {
 		func() {
 			r := rand.New(rand.NewSource(seed))
 			full := randInstance(r, seed%2 == 1)

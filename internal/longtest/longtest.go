@@ -19,6 +19,8 @@
 // on the main path alone, with one seed, cut and budget, not at the
 // budgets around their end), merges of 1,
 // 2 and 4 shards (3 by default, and not every format of localize),
+// the corpus run from its initialization snapshot each way (plainly and
+// one other way a program by default),
 // endless loops under the interpreter's default step budget (an exact
 // million steps by default), each long command stopped by -deadline and
 // by SIGTERM (one way each by default) and stopped while running in
@@ -28,8 +30,10 @@
 // schema's patches each built on its own (one of each kind by
 // default), the repairs of the three subjects whose run-time panic is
 // recovered (one by default), Why on ten events of
-// each sliced corpus run (three by default), the bit-vector engines'
-// seeded random problems (half by default) and the command and spectra
+// each sliced corpus run (three by default) and the slicing of every
+// corpus program (every other one by default), the bit-vector engines'
+// seeded random problems and those of MaxSAT's other random tests
+// against brute force (half by default) and the command and spectra
 // built without cgo (not by default). With the tag (go test -tags long, which
 // .ci/run runs after go test ./...) the tests check all of it:
 //

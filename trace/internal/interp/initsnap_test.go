@@ -63,7 +63,8 @@ func snapOutcome(p *Program, name string, opts RunOptions) string {
 // program's changes to package variables must not reach it), and with
 // budgets that stop inside the initializers and just after them.
 // Without the build tag long, the programs costly to interpret are left
-// out.
+// out, and each program runs plainly and one of the other two ways
+// (coverage-only, another map seed), dealt in turn.
 func TestInitSnapshotCorpus(t *testing.T) {
 	t.Parallel()
 	p := load(t, "./trace/internal/corpus")
@@ -74,6 +75,9 @@ func TestInitSnapshotCorpus(t *testing.T) {
 			continue
 		}
 		opts := []RunOptions{{NoTrace: true}, {CoverOnly: true}, {NoTrace: true, Seed: 7}}
+		if !longtest.Enabled {
+			opts = []RunOptions{opts[0], opts[1+i%2]}
+		}
 		if s := snapOf(p, corpusPkg); s != nil && s.reason == "" && i%4 == 0 {
 			opts = append(opts, RunOptions{NoTrace: true, MaxSteps: s.steps - 1}, RunOptions{CoverOnly: true, MaxSteps: s.steps + 1})
 		}
