@@ -19,7 +19,9 @@ import (
 // sources and nothing earlier; the chop is within both; Why agrees with
 // membership on a sample of events (three a program, ten with the build
 // tag long). Without the build tag long it slices half the programs, every
-// other one in name order (.ci/run slices them all).
+// other one in name order from the second (a half without the longest
+// runs, XML's, JSON's and HTMLTemplate's, but with others of
+// encoding/json); .ci/run slices them all.
 func TestCorpusInvariants(t *testing.T) {
 	const pkg = "github.com/faultloc/faultloc/trace/internal/corpus"
 	p := loadProg(t, "./trace/internal/corpus")
@@ -39,7 +41,7 @@ func TestCorpusInvariants(t *testing.T) {
 		t.Fatalf("only %d corpus programs found", len(names))
 	}
 	for i, name := range names {
-		if i%2 == 1 && !longtest.Enabled {
+		if i%2 == 0 && !longtest.Enabled {
 			continue
 		}
 		r, err := p.Run(t.Context(), p.Func(pkg, name), nil, &trace.RunOptions{MaxSteps: 2_000_000})
