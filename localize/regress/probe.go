@@ -18,6 +18,7 @@ import (
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/regress/internal/blankimport"
 	"github.com/faultloc/faultloc/localize/regress/internal/typecheck"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
@@ -34,11 +35,27 @@ type buildError struct {
 }
 
 // revert returns the overlays of the new version with cs reverted, with
-// the caller's own overlays (Options.Overlay) laid over them.
+// the caller's own overlays (Options.Overlay) laid over them. An import
+// that a reverted file no longer uses, though the new version's file
+// does, is made blank (package blankimport): the version builds without
+// auxiliary changes for it and does what the reverted code does.
 func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
 	overlay, err := g.set.Revert(cs)
 	if err != nil {
 		return nil, err
+	}
+	for f, b := range overlay {
+		// An import the reversal left unused is made blank.
+		if !strings.HasSuffix(f, ".go") {
+			continue
+		}
+		ref, ok := g.opts.Overlay[f]
+		if !ok {
+			if ref, err = os.ReadFile(f); err != nil {
+				continue
+			}
+		}
+		overlay[f], _ = blankimport.Blank(b, ref)
 	}
 	for f, b := range g.opts.Overlay {
 		if _, ok := overlay[f]; !ok {
