@@ -16,7 +16,10 @@
 // overlays of the new version's files, until the case passes; asymmetric
 // delta debugging then shrinks that set to a minimal root cause, each
 // tried set completed with the auxiliary changes it needs to build
-// (found from the type checker's errors). This search runs first among
+// (found from the type checker's errors; an import that a reverted file
+// no longer uses, though the new version's does, is made a blank
+// import instead: no change holds it, and the changes naming the
+// package are many). This search runs first among
 // the light causes, those whose reversal needs at most a few dozen
 // auxiliary changes, a heavier set being unresolved without a run, and
 // among every cause only when no light set passes: between releases
