@@ -142,6 +142,7 @@ var Programs = map[string]func() string{
 	"NativeChans":        NativeChans,
 	"NativeClock":        NativeClock,
 	"ResponseController": ResponseController,
+	"Sentinels":          Sentinels,
 }
 
 func check(ok bool, what string) {

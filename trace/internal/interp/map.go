@@ -125,8 +125,8 @@ func keyOf(v Value) mkey {
 			return mkey{k: v.k}
 		}
 		it := (*iface)(v.p)
-		if it.nat != nil {
-			rv := reflect.ValueOf(it.nat)
+		if x := it.natHeld(); x != nil {
+			rv := reflect.ValueOf(x)
 			return mkey{k: v.k, p: nativeKey(rv), n: nativeTypeKey(rv.Type()), s: "native"}
 		}
 		inner := keyOf(it.v)

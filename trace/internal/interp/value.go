@@ -404,9 +404,14 @@ func Equal(a, b Value) bool {
 			return a.p == b.p
 		}
 		ai, bi := (*iface)(a.p), (*iface)(b.p)
+		if ax, bx := ai.natHeld(), bi.natHeld(); ax != nil && bx != nil {
+			// A value of a standard type that lives natively is the
+			// same value as the program holds it (a package variable
+			// of a bridged package, http.ErrNotSupported) and as a
+			// native call returned it.
+			return ax == bx
+		}
 		switch {
-		case ai.nat != nil && bi.nat != nil:
-			return ai.nat == bi.nat
 		case ai.nat != nil:
 			return nativeEqualsInterpreted(ai.nat, bi)
 		case bi.nat != nil:
@@ -433,12 +438,36 @@ func Equal(a, b Value) bool {
 	return a.p == b.p
 }
 
+// natHeld returns the native value interface payload it holds: its
+// native dynamic value, or a value of a standard type that lives
+// natively (a KindNative value held as its own type, not as a program's
+// type over it); else nil.
+func (it *iface) natHeld() any {
+	if it.nat != nil {
+		return it.nat
+	}
+	if it.v.k != KindNative || it.v.p == nil {
+		return nil
+	}
+	rv := (*nativeBox)(it.v.p).rv
+	if it.t.t == nil || nativeType(it.t.t) != rv.Type() {
+		return nil
+	}
+	return rv.Interface()
+}
+
 // nativeEqualsInterpreted reports whether native value x equals the interpreted
 // value of interface it: one of the same type (by name) and of a basic
 // kind with the same value. A constant of a standard type the program
 // names (syscall.EINVAL) is interpreted; the same value a native call
 // returned (an *fs.PathError's Err) is native, and == holds between them.
 func nativeEqualsInterpreted(x any, it *iface) bool {
+	if emptyStructOf(x, it.t.t) {
+		// A package variable of an empty struct type (http.NoBody),
+		// which the program holds interpreted (tableGlobal), equals the
+		// native one of its type.
+		return true
+	}
 	if it.t.t == nil || !nativeIs(x, it.t.t) {
 		return false
 	}
@@ -456,6 +485,19 @@ func nativeEqualsInterpreted(x any, it *iface) bool {
 		return v.k == KindString && rv.String() == v.Str()
 	}
 	return false
+}
+
+// emptyStructOf reports whether native x is a value of t, a named empty
+// struct type of a standard package (exported or not): such values are
+// all equal.
+func emptyStructOf(x any, t types.Type) bool {
+	rt := reflect.TypeOf(x)
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || rt.Kind() != reflect.Struct || rt.Size() != 0 || n.Obj().Pkg() == nil {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.NumFields() == rt.NumField() && rt.Name() == n.Obj().Name() && rt.PkgPath() == n.Obj().Pkg().Path()
 }
 
 // String formats v for people and golden files: integers in decimal, strings
