@@ -143,6 +143,7 @@ var Programs = map[string]func() string{
 	"NativeClock":        NativeClock,
 	"ResponseController": ResponseController,
 	"Sentinels":          Sentinels,
+	"NativeSelectSend":   NativeSelectSend,
 }
 
 func check(ok bool, what string) {

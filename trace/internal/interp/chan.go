@@ -41,6 +41,10 @@ type selWait struct {
 	fired  bool
 	idx    int
 	cancel chan struct{} // closed when a case fires while the select waits natively (natchan.go)
+	// claim and settled: a select with a native send case waiting
+	// natively, whose interpreted cases fire only by claiming it
+	// (waiter.claim, natchan.go).
+	claim, settled chan struct{}
 }
 
 func live(w *waiter) bool { return w.sel == nil || !w.sel.fired }
@@ -49,7 +53,7 @@ func popWaiter(q *[]*waiter) *waiter {
 	for len(*q) > 0 {
 		w := (*q)[0]
 		*q = (*q)[1:]
-		if live(w) {
+		if live(w) && w.claim() {
 			return w
 		}
 	}
@@ -73,6 +77,9 @@ func (r *run) fire(w *waiter) {
 		if w.sel.cancel != nil {
 			close(w.sel.cancel) // the goroutine waits natively: it comes back by itself
 			return
+		}
+		if w.sel.claim != nil {
+			return // claimed (popWaiter): the goroutine comes back by itself
 		}
 	}
 	r.s.ready(w.g)
@@ -202,6 +209,7 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 		return Tuple(out...)
 	}
 	var ready []int
+	var natSend []reflect.Value // per case, the value of a send to a native channel (natchan.go)
 	for i := 0; i < n; i++ {
 		if chans[i].p == nil {
 			continue
@@ -209,7 +217,11 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 		ch := (*chanObj)(chans[i].p)
 		if ch.nat.IsValid() {
 			if si.send[i] {
-				panic(&BridgeError{Func: "select", CallSite: r.pos(in), Reason: "a send to a native channel is not emulated in a select statement"})
+				if natSend == nil {
+					natSend = make([]reflect.Value, n)
+				}
+				natSend[i] = r.natSendValue(fr, in, ch, vals[i])
+				continue
 			}
 			if len(ch.buf) == 0 && !ch.closed {
 				r.pollNative(ch)
@@ -223,9 +235,22 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 			ready = append(ready, i)
 		}
 	}
+	if natSend != nil {
+		// Ready cases and native sends in one order (the seed's
+		// rotation): a native send is tried where it comes, and done
+		// if the native channel takes it at once.
+		i, sent := r.selectReadySend(fr, in, chans, natSend, ready)
+		if sent {
+			return result(i, false, Value{}), nil
+		}
+		ready = ready[:0]
+		if i >= 0 {
+			ready = append(ready, i)
+		}
+	}
 	if len(ready) > 0 {
 		i := ready[0]
-		if r.seed != 0 {
+		if r.seed != 0 && natSend == nil {
 			i = ready[int((r.seed+uint64(r.steps))%uint64(len(ready)))]
 		}
 		if si.send[i] {
@@ -248,6 +273,9 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 		ch := (*chanObj)(chans[i].p)
 		w := &waiter{g: s.cur, sel: sw, idx: i}
 		ws[i] = w
+		if ch.nat.IsValid() && si.send[i] {
+			continue // sent natively (selectNative)
+		}
 		if si.send[i] {
 			w.v, w.ev = vals[i], r.defOf(fr, in.a[2*i+1])
 			ch.sendq = append(ch.sendq, w)
@@ -262,7 +290,9 @@ func (r *run) selectOp(fr *frame, in *ins) (Value, []EventID) {
 		}
 	}
 	if len(nat) > 0 {
-		r.selectNative(sw, ws, chans, nat)
+		if r.selectNative(sw, ws, chans, nat, natSend) {
+			r.plainPanic(fr, in, "send on closed channel")
+		}
 	}
 	for !sw.fired {
 		r.park()

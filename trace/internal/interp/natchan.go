@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
@@ -26,8 +27,13 @@ import (
 //     natively, on those channels and on a channel that an interpreted
 //     case's firing closes (selWait.cancel); a value received natively as
 //     an interpreted case won goes to buf;
-//   - send and close are the native channel's; a send case of a select
-//     is a *BridgeError.
+//   - send and close are the native channel's; a select's send case on
+//     a native channel, which cannot be undone once done, is tried where
+//     it comes in the select's order (the seed's rotation) and done if
+//     the native channel takes it at once; a blocking select with one
+//     waits natively on its native cases and on a claim channel, through
+//     which alone an interpreted case fires (waiter.claim): the native
+//     select takes either one native case or the claim, never both.
 //
 // A value received is converted to the channel's interpreted element
 // type; the event of a receive from a native channel depends on no send.
@@ -111,9 +117,9 @@ func (r *run) waitNative(ch *chanObj) {
 	}
 }
 
-// sendNative sends v to ch's native channel, waiting outside the
-// scheduler if it must.
-func (r *run) sendNative(fr *frame, in *ins, ch *chanObj, v Value) {
+// natSendValue converts v, to be sent to ch's native channel, to the
+// channel's native element type.
+func (r *run) natSendValue(fr *frame, in *ins, ch *chanObj, v Value) reflect.Value {
 	nv, err := r.toNative(fr, in, v, ch.natElem, ch.nat.Type().Elem())
 	if err != nil {
 		panic(&BridgeError{Func: "send to a native channel", CallSite: r.pos(in), Reason: err.Error()})
@@ -121,30 +127,90 @@ func (r *run) sendNative(fr *frame, in *ins, ch *chanObj, v Value) {
 	if ch.nat.Type().ChanDir()&reflect.SendDir == 0 {
 		panic(&BridgeError{Func: "send to a native channel", CallSite: r.pos(in), Reason: "the native channel is receive-only"})
 	}
-	closed, end := false, r.sch().ended()
-	send := func(wait bool) (sent bool) {
-		defer func() {
-			if recover() != nil {
-				closed = true
-			}
-		}()
-		if wait {
-			k, _, _ := reflect.Select([]reflect.SelectCase{
-				{Dir: reflect.SelectSend, Chan: ch.nat, Send: nv},
-				{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(end)},
-			})
-			return k == 0
+	return nv
+}
+
+// trySendNative sends nv to native channel c if it takes it at once;
+// closed reports a closed channel (nothing sent).
+func trySendNative(c, nv reflect.Value) (sent, closed bool) {
+	defer func() {
+		if recover() != nil {
+			closed = true
 		}
-		return ch.nat.TrySend(nv)
-	}
-	if !send(false) && !closed {
+	}()
+	return c.TrySend(nv), false
+}
+
+// sendNative sends v to ch's native channel, waiting outside the
+// scheduler if it must.
+func (r *run) sendNative(fr *frame, in *ins, ch *chanObj, v Value) {
+	nv := r.natSendValue(fr, in, ch, v)
+	sent, closed := trySendNative(ch.nat, nv)
+	if !sent && !closed {
+		end := r.sch().ended()
 		r.callNative(func() []reflect.Value {
-			return r.callOutside(func() []reflect.Value { send(true); return nil })
+			return r.callOutside(func() []reflect.Value {
+				defer func() {
+					if recover() != nil {
+						closed = true
+					}
+				}()
+				reflect.Select([]reflect.SelectCase{
+					{Dir: reflect.SelectSend, Chan: ch.nat, Send: nv},
+					{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(end)},
+				})
+				return nil
+			})
 		})
 	}
 	if closed {
 		ch.closed = true
 		r.plainPanic(fr, in, "send on closed channel")
+	}
+}
+
+// selectReadySend picks the case of a select that has native send cases
+// (natSend, by case) and the other ready cases ready, none blocking: in
+// the order ready cases are picked in (the first, or the seed's
+// rotation), the first ready case (sent false), or the first native send
+// the native channel takes at once (done: sent true); -1 if none.
+func (r *run) selectReadySend(fr *frame, in *ins, chans []Value, natSend []reflect.Value, ready []int) (i int, sent bool) {
+	n := len(chans)
+	start := 0
+	if r.seed != 0 {
+		start = int((r.seed + uint64(r.steps)) % uint64(n))
+	}
+	for j := range n {
+		i := (start + j) % n
+		if natSend[i].IsValid() {
+			ch := (*chanObj)(chans[i].p)
+			sent, closed := trySendNative(ch.nat, natSend[i])
+			if closed {
+				ch.closed = true
+				r.plainPanic(fr, in, "send on closed channel")
+			}
+			if sent {
+				return i, true
+			}
+		} else if slices.Contains(ready, i) {
+			return i, false
+		}
+	}
+	return -1, false
+}
+
+// claim reports whether the select of waiter w, if it waits natively with
+// a native send case, takes w's case: it does unless its native select
+// has already taken a native case.
+func (w *waiter) claim() bool {
+	if w.sel == nil || w.sel.claim == nil {
+		return true
+	}
+	select {
+	case w.sel.claim <- struct{}{}:
+		return true
+	case <-w.sel.settled:
+		return false
 	}
 }
 
@@ -164,38 +230,71 @@ func (r *run) closeNative(fr *frame, in *ins, ch *chanObj) {
 }
 
 // selectNative waits, outside the scheduler, for one of the native
-// channels of the receive cases nat (indexes into chans) or for an
-// interpreted case of sw to fire; a native receive not taken as the
-// select's goes to its channel's buf.
-func (r *run) selectNative(sw *selWait, ws []*waiter, chans []Value, nat []int) {
-	cancel := make(chan struct{})
-	sw.cancel = cancel
-	cases := make([]reflect.SelectCase, 0, len(nat)+1)
+// channels of the cases nat (indexes into chans; a send if natSend has
+// its value) or for an interpreted case of sw to fire; a native receive
+// not taken as the select's goes to its channel's buf. closedSend reports
+// a send case on a closed native channel (the select panics).
+func (r *run) selectNative(sw *selWait, ws []*waiter, chans []Value, nat []int, natSend []reflect.Value) (closedSend bool) {
+	sends := func(i int) bool { return natSend != nil && natSend[i].IsValid() }
+	cases := make([]reflect.SelectCase, 0, len(nat)+2)
+	claiming := false
 	for _, i := range nat {
-		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: (*chanObj)(chans[i].p).nat})
+		c := (*chanObj)(chans[i].p).nat
+		if sends(i) {
+			claiming = true
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectSend, Chan: c, Send: natSend[i]})
+		} else {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: c})
+		}
 	}
-	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(cancel)},
-		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(r.sch().ended())})
+	if claiming {
+		// A native send cannot be undone: an interpreted case fires only
+		// through the claim the native select takes instead.
+		sw.claim, sw.settled = make(chan struct{}), make(chan struct{})
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sw.claim)})
+	} else {
+		sw.cancel = make(chan struct{})
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(sw.cancel)})
+	}
+	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(r.sch().ended())})
+	settled := sw.settled
 	out := r.callNative(func() []reflect.Value {
-		return r.callOutside(func() []reflect.Value {
+		return r.callOutside(func() (out []reflect.Value) {
+			defer func() {
+				if recover() != nil { // a send on a closed channel
+					out = []reflect.Value{reflect.ValueOf(-1), {}, reflect.ValueOf(false)}
+				}
+				if settled != nil {
+					close(settled)
+				}
+			}()
 			k, v, ok := reflect.Select(cases)
 			return []reflect.Value{reflect.ValueOf(k), v, reflect.ValueOf(ok)}
 		})
 	})
 	sw.cancel = nil
 	k := int(out[0].Int())
+	if k < 0 {
+		return true
+	}
 	if k >= len(nat) {
-		return // an interpreted case fired, or the run ended
+		return false // an interpreted case fired, or the run ended
 	}
 	i := nat[k]
+	if sends(i) {
+		ws[i].done = true
+		sw.fired, sw.idx = true, i
+		return false
+	}
 	r.stashNative((*chanObj)(chans[i].p), out[1], out[2].Bool())
 	if sw.fired {
-		return
+		return false
 	}
 	v, ok, ev := r.recv(chans[i]) // from buf, or the close: does not wait
 	w := ws[i]
 	w.v, w.ok, w.ev, w.done = v, ok, ev, true
 	sw.fired, sw.idx = true, i
+	return false
 }
 
 // length is len(ch).
