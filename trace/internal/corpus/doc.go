@@ -144,6 +144,7 @@ var Programs = map[string]func() string{
 	"ResponseController": ResponseController,
 	"Sentinels":          Sentinels,
 	"NativeSelectSend":   NativeSelectSend,
+	"PanicStack":         PanicStack,
 }
 
 func check(ok bool, what string) {

@@ -470,8 +470,9 @@ func (r *run) execDefers(fr *frame) (res Value, ret EventID) {
 		}
 		r.depth = fr.depth
 		r.cur = fr
-		fr.panic = ip
+		fr.panic, fr.unwinding = ip, ip
 		r.runDefers(fr)
+		fr.unwinding = nil
 		if fr.panic != nil {
 			panic(ip)
 		}

@@ -24,7 +24,11 @@ type frame struct {
 	defers  []deferred
 	panic   *interpPanic
 	deferOf *frame
-	mem     *frameMem // pooled memory, nil if not reusable
+	// unwinding is the panic (or Goexit) whose unwinding runs the
+	// frame's deferred calls, recovered or not: runtime/debug.Stack in
+	// one lists the panicking frames (stackText).
+	unwinding *interpPanic
+	mem       *frameMem // pooled memory, nil if not reusable
 	// slab holds the cells of the variables that are only loaded and
 	// stored (compiled Allocs with ins.n >= 0). An untraced run without
 	// hooks reuses them between activations and loop iterations, where
@@ -143,7 +147,7 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		}
 		fr = &m.fr
 		ints = m.ints
-		fr.at, fr.defers, fr.panic, fr.deferOf = nil, nil, nil, nil
+		fr.at, fr.defers, fr.panic, fr.deferOf, fr.unwinding = nil, nil, nil, nil, nil
 	} else {
 		fr = &frame{c: c}
 		r.initRegs(fr, c)

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -437,9 +439,56 @@ func (r *run) stackText(fr *frame, in *ins) string {
 	for f := fr; f != nil; f = f.caller {
 		p := r.pos(f.at)
 		fmt.Fprintf(&sb, "%s(...)\n\t%s:%d\n", runtimeFuncName(f.c.fn.String()), p.Filename, p.Line)
+		if d := f.deferOf; d != nil && d.unwinding != nil {
+			// A deferred call run by a panic: natively the panicking
+			// frames are still on the stack, below the runtime's panic
+			// (or Goexit) frame, down to the goroutine's first.
+			ip := d.unwinding
+			if isGoexit(ip.v) {
+				sb.WriteString(unwindFrames().goexit)
+			} else {
+				sb.WriteString(unwindFrames().panic)
+			}
+			for _, sf := range ip.stack {
+				fmt.Fprintf(&sb, "%s(...)\n\t%s:%d\n", runtimeFuncName(sf.Func), sf.Pos.Filename, sf.Pos.Line)
+			}
+			break
+		}
 	}
 	return sb.String()
 }
+
+// unwindFrames are the runtime's frames of a panic and of a Goexit in
+// what runtime/debug.Stack returns in a deferred call they run, as the
+// native ones print them (without arguments and program counter offset).
+var unwindFrames = sync.OnceValue(func() (fs struct{ panic, goexit string }) {
+	frame := func(st []byte, prefix string) string {
+		lines := strings.SplitAfter(string(st), "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, prefix) && i+1 < len(lines) {
+				file, _, _ := strings.Cut(lines[i+1], " +0x")
+				return strings.TrimSuffix(prefix, "(") + "(...)\n" + strings.TrimSuffix(file, "\n") + "\n"
+			}
+		}
+		return strings.TrimSuffix(prefix, "(") + "(...)\n"
+	}
+	var st []byte
+	func() {
+		defer func() {
+			recover()
+			st = debug.Stack()
+		}()
+		panic("stack")
+	}()
+	fs.panic = frame(st, "panic(")
+	done := make(chan []byte)
+	go func() {
+		defer func() { done <- debug.Stack() }()
+		runtime.Goexit()
+	}()
+	fs.goexit = frame(<-done, "runtime.Goexit(")
+	return fs
+})
 
 // runtimeFuncName names a function as the runtime's tracebacks do: go/ssa's
 // closure names f$1 and f$1$2 become f.func1 and f.func1.2.
