@@ -54,15 +54,20 @@ func NativeChans() string {
 		fmt.Fprint(w, "served")
 	}))
 	defer srv.Close()
-	res, err := http.Get(srv.URL)
-	check(err == nil, "Get")
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	fmt.Fprintln(&sb, string(b))
+	fmt.Fprintln(&sb, getBody(srv.URL))
 	for range 4 {
 		fmt.Fprintln(&sb, <-events)
 	}
 	return sb.String()
+}
+
+// getBody returns the body of a GET of url.
+func getBody(url string) string {
+	res, err := http.Get(url)
+	check(err == nil, "Get")
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return string(b)
 }
 
 // NativeClock: timers of the program against native work that follows

@@ -3,7 +3,6 @@ package corpus
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -39,11 +38,7 @@ func NativeSelectSend() string {
 		fmt.Fprint(w, "served")
 	}))
 	defer srv.Close()
-	res, err := http.Get(srv.URL)
-	check(err == nil, "Get")
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	fmt.Fprintln(&sb, string(b))
+	fmt.Fprintln(&sb, getBody(srv.URL))
 	for range 2 {
 		fmt.Fprintln(&sb, <-events)
 	}

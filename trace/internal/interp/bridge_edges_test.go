@@ -3,7 +3,6 @@ package interp
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -286,21 +285,12 @@ func srcLine(src, prefix string) int {
 // TestBodilessFunc checks the error of a call to a function loaded from
 // source without a body (its body is in an assembly file).
 func TestBodilessFunc(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	p := loadFiles(t, map[string]string{
 		"go.mod": "module asm\n\ngo 1.26\n",
 		"asm.go": "package asm\n\nfunc sum(a, b int) int\n\nfunc Asm() int { return sum(1, 2) }\n",
 		"asm.s":  "// sum would be here.\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = p.Run(bgContext, p.Func("asm", "Asm"), nil, nil)
+	})
+	_, err := p.Run(bgContext, p.Func("asm", "Asm"), nil, nil)
 	var be *BridgeError
 	if !errors.As(err, &be) || be.Func != "asm.sum" || be.CallSite.Line != 5 || !strings.Contains(be.Reason, "declared without a body (implemented in assembly or by go:linkname)") {
 		t.Fatalf("got %v, want a *BridgeError for asm.sum at line 5 saying it has no body", err)

@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -126,20 +124,11 @@ recovered: send on closed channel
 // wins (the native send not done), and sends on a closed native channel;
 // traced and not, seeded and not.
 func TestNativeSelectSend(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	p := loadFiles(t, map[string]string{
 		"go.mod":     "module natsend\n\ngo 1.26\n",
 		"natsend.go": natSendSrc,
 		"natsend.s":  "// nativeChan and receiveOne are bridged by the test.\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	for _, opts := range []*RunOptions{nil, {NoTrace: true}, {Seed: 7}, {Seed: 8, NoTrace: true}} {
 		res, err := p.Run(bgContext, p.Func("natsend", "Run"), nil, opts)
 		if err != nil {

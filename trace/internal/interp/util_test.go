@@ -31,6 +31,23 @@ func loadSource(t *testing.T, module, src string) *Program {
 	return p
 }
 
+// loadFiles writes files (by name, go.mod among them) into a temporary
+// directory and loads its package.
+func loadFiles(t *testing.T, files map[string]string) *Program {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := Load(bgContext, &Config{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // loadedConformance is the conformance corpus (see TestConformance,
 // sharedConformance), skipping the test with -short.
 func loadedConformance(t *testing.T) ([]*confProgram, map[*confProgram]string, map[*confProgram]*Program, map[*confProgram]error) {
