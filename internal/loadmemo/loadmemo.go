@@ -182,18 +182,9 @@ func keyOf(in Inputs) (key [sha256.Size]byte, root string, ok bool) {
 	if gowork != "" && gowork != "off" || modfile(in.BuildFlags, env) {
 		return key, "", false
 	}
-	for d := dir; ; {
-		if gowork != "off" && exists(filepath.Join(d, "go.work")) {
-			return key, "", false
-		}
-		if root == "" && exists(filepath.Join(d, "go.mod")) {
-			root = d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
+	root, work := Roots(dir)
+	if gowork != "off" && work != "" {
+		return key, "", false
 	}
 	if root == "" {
 		return key, "", false
@@ -239,6 +230,26 @@ func modfile(flags, env []string) bool {
 		}
 	}
 	return false
+}
+
+// Roots returns the directories of the nearest go.mod and of the
+// nearest go.work at or above the absolute directory dir ("" where there
+// is none): what of the go command's working directory a load or a build
+// by import path depends on.
+func Roots(dir string) (mod, work string) {
+	for d := dir; ; {
+		if mod == "" && exists(filepath.Join(d, "go.mod")) {
+			mod = d
+		}
+		if work == "" && exists(filepath.Join(d, "go.work")) {
+			work = d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return mod, work
+		}
+		d = parent
+	}
 }
 
 func exists(path string) bool {

@@ -226,30 +226,11 @@ func buildRoot(dir string) string {
 	if err != nil {
 		return dir
 	}
-	var mod, work string
-	for d := abs; ; {
-		if mod == "" && regular(filepath.Join(d, "go.mod")) {
-			mod = d
-		}
-		if work == "" && regular(filepath.Join(d, "go.work")) {
-			work = d
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			break
-		}
-		d = up
-	}
+	mod, work := loadmemo.Roots(abs)
 	if mod == "" {
 		return abs
 	}
 	return mod + "\x00" + work
-}
-
-// regular reports whether path is a regular file.
-func regular(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular()
 }
 
 // hashFile writes name and file's contents to h.
