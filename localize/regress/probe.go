@@ -51,7 +51,7 @@ func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
 		}
 		ref, ok := g.opts.Overlay[f]
 		if !ok {
-			if ref, err = os.ReadFile(f); err != nil {
+			if ref, ok = g.newSource(f); !ok {
 				continue
 			}
 		}
@@ -68,6 +68,20 @@ func (g *regression) revert(cs []*changes.Change) (map[string][]byte, error) {
 		}
 	}
 	return overlay, nil
+}
+
+// newSource returns the new version's file at overlay key f (a path
+// under the set's New), as the change set read it.
+func (g *regression) newSource(f string) ([]byte, bool) {
+	rel := f
+	if g.set.New != "" {
+		var err error
+		if rel, err = filepath.Rel(g.set.New, f); err != nil {
+			return nil, false
+		}
+	}
+	src, err := g.set.Source(filepath.ToSlash(rel), nil)
+	return src, err == nil
 }
 
 // prober builds and runs the new version with subsets of its changes
