@@ -63,16 +63,16 @@ func moduleStamp(root string) ([sha256.Size]byte, bool) {
 		}
 		w.fd, w.roots, w.byWD = fd, map[string]*stamped{}, map[int32]map[string]bool{}
 	}
-	w.walks++
 	if root == "" || w.fd < 0 {
+		w.walks++
 		return Stamp(root)
 	}
 	w.drain()
 	if s := w.roots[root]; s != nil && !s.stale {
-		w.walks--
 		w.touch(root)
 		return s.stamp, true
 	}
+	w.walks++
 	w.forget(root)
 	// Each directory is watched before it is read, so that a change
 	// during the walk leaves an event for the next stamp.
