@@ -60,13 +60,13 @@ func editLines(orders ...[]localize.Candidate) []trace.Line {
 // the early returns, so that where both fit (an early return before a
 // function's only statement, the same statement wrapped) the older
 // template's patch comes first.
-var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return", "guard", "wrap", "saturate", "delete"}
+var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return", "guard", "wrap", "saturate", "predicate", "delete"}
 
 // lateKinds are the kinds of statement edits validated after every
 // other candidate (rankPatches): the newer templates, which add
 // candidates at every line they reach, so that a bound that validated
 // the older ones before still does.
-var lateKinds = []string{"wrap", "saturate"}
+var lateKinds = []string{"wrap", "saturate", "predicate"}
 
 // editCandidates returns the statement edits of lines (editLines) as
 // candidates, each line's after the previous line's, by kind
@@ -147,7 +147,7 @@ func editCandidates(lines, frames, defs []trace.Line, overlay map[string][]byte,
 			tf = typedFileOf(prog, l.File, src)
 		}
 		for _, e := range stmtedit.Line(l.File, src, l.Line, pkg, tf) {
-			if !el.edits && e.Kind != "guard" && e.Kind != "saturate" {
+			if !el.edits && e.Kind != "guard" && e.Kind != "saturate" && e.Kind != "predicate" {
 				continue
 			}
 			n := cmp.Or(e.Size, len(term.Tokens(e.Text)))

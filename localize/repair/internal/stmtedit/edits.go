@@ -21,7 +21,7 @@ const maxCalls = 3
 // (GenProg's deletion and swap of statements, PAR's templates of a
 // missing bound check).
 type Edit struct {
-	Kind       string // delete, swap, call, clamp, clause, conjunct, wrap, return, guard, saturate
+	Kind       string // delete, swap, call, clamp, clause, conjunct, wrap, return, guard, predicate, saturate
 	Start, End int    // the bytes replaced
 	New        string // their replacement
 	Repl       string // the edit on one line, as a patch shows it
@@ -71,6 +71,10 @@ func (e Edit) Apply(src []byte) []byte {
 //     statement around the line in that function and the line's own,
 //     an early return `if cond { return results }` (statementGuards;
 //     tf the file's types, nil: none);
+//   - predicate: at the same statements, such an early return whose
+//     condition is a predicate of the standard library or its
+//     negation, `if !strings.ContainsRune(s, '.') { return s }`
+//     (predicateConds);
 //   - saturate: at the same statements, `if v > w { v = w }`, v a
 //     variable the statement reads and w a term of its type (a field, a
 //     length, another variable) (statementGuards).
@@ -245,6 +249,8 @@ func Line(file string, src []byte, line int, pkg map[string][]byte, tf *Types) [
 				}
 				if g.assign != "" {
 					kind, body = "saturate", g.assign
+				} else if g.kind == condPredicate {
+					kind = "predicate"
 				}
 				out = append(out, Edit{Kind: kind, Start: start, End: start, New: "if " + g.cond + " {\n" + ind + "\t" + body + "\n" + ind + "}\n" + ind, Repl: g.String(), Text: g.String(), Size: g.size})
 			}

@@ -84,6 +84,7 @@ const (
 	condCompare
 	condConstant
 	condNotNil
+	condPredicate // a predicate of the standard library (predicateConds), kept apart
 )
 
 // guardTerm is an operand of a guard's condition: a variable in scope,
@@ -109,8 +110,9 @@ type guardTerm struct {
 // its length's), `x != nil` for an error, `len(x) == 0`, a comparison
 // (>=, >, <=, <, ==, !=) of two integer terms of one type, the one stmt
 // reads on the left, or of one with an integer literal of the function
-// (==, <, >), and the disjunction of the nil checks of two terms of one
-// type (`a == nil || b == nil`). Each reads a variable that stmt or a statement after it
+// (==, <, >), the disjunction of the nil checks of two terms of one
+// type (`a == nil || b == nil`), and a predicate of the standard library
+// or its negation (predicateConds: `!strings.ContainsRune(s, '.')`). Each reads a variable that stmt or a statement after it
 // reads. The results, other than what stmt returns if it is a return,
 // are the result lists of fn's return statements whose variables are the same there and before stmt, the
 // parameters and receiver of the one result's type, the zero values,
@@ -128,7 +130,11 @@ type guardTerm struct {
 // counts as `x == nil`), by the condition's kind (condEmpty...), by the
 // result's (resultReturned...). No run checks them: Validate decides.
 //
-// After the guards (at most maxStmtGuards) come up to maxClamps clamps
+// The guards on a predicate are ordered the same way apart from the
+// others, and up to maxPredicates of them follow the others' first
+// maxStmtGuards: a file that imports strings has many, which would
+// otherwise push out the templates' guards. After the guards come up
+// to maxClamps clamps
 // (assign set): `if v > w { v = w }` for a variable v that stmt reads
 // (not a field, not the receiver) and an integer term w of its type
 // compared as the conditions compare them, smallest first.
@@ -291,6 +297,9 @@ func statementGuards(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, st
 		}
 	}
 	consts := intConstants(body)
+	predicateConds(scope, pos, body, terms, func(text string, size int, ts ...guardTerm) {
+		addCond(text, size, condPredicate, ts...)
+	})
 	var nils []guardTerm
 	var clamps []stmtGuard // `if v > w { v = w }`: v a variable stmt reads
 	for i, t := range terms {
@@ -432,19 +441,26 @@ func statementGuards(fset *token.FileSet, tf *Types, src []byte, fn ast.Node, st
 			addResult(result{"", len(named), resultBare, nil}) // it returns the named results
 		}
 	}
-	var out []stmtGuard
+	var out, preds []stmtGuard
 	for _, c := range conds {
 		for _, r := range results {
 			if r.vars != nil && slices.ContainsFunc(r.vars, func(v string) bool { return !slices.Contains(c.vars, v) }) {
 				continue // a comparison of variables the condition does not test
 			}
-			out = append(out, stmtGuard{cond: c.text, result: r.text, size: c.size + r.size, class: r.class, reads: c.reads, arg: c.arg, kind: c.kind})
+			g := stmtGuard{cond: c.text, result: r.text, size: c.size + r.size, class: r.class, reads: c.reads, arg: c.arg, kind: c.kind}
+			if c.kind == condPredicate {
+				preds = append(preds, g)
+			} else {
+				out = append(out, g)
+			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b stmtGuard) int {
+	order := func(a, b stmtGuard) int {
 		return cmp.Or(cmp.Compare(b.reads, a.reads), cmp.Compare(b.arg, a.arg), cmp.Compare(a.size, b.size), cmp.Compare(a.kind, b.kind), cmp.Compare(a.class, b.class))
-	})
-	out = out[:min(len(out), maxStmtGuards)]
+	}
+	slices.SortStableFunc(out, order)
+	slices.SortStableFunc(preds, order)
+	out = append(out[:min(len(out), maxStmtGuards)], preds[:min(len(preds), maxPredicates)]...)
 	// The clamps whose condition type-checks, by size: a variable
 	// brought down to a bound before the statement reads it, the
 	// repair of a missing range check that saturates rather than
