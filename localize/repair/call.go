@@ -198,27 +198,11 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term.Term) map[int][]*t
 		}) {
 			continue // a variable the run's values cannot preset
 		}
-		// The arguments: for each parameter, the leaves of its type.
-		args := make([][]*term.Term, sig.Params().Len())
-		for i := range args {
-			pt := sig.Params().At(i).Type()
-			if term.BasicInfo(pt) == 0 {
-				args = nil
-				break
-			}
-			for _, l := range leaves {
-				if l.Bin || l == s.own {
-					continue
-				}
-				if l.Type == nil {
-					if vs, ok := term.ConvertAll(l.Vals, pt); ok {
-						args[i] = append(args[i], &term.Term{Text: l.Text, Type: pt, Size: 1, Vals: vs})
-					}
-				} else if types.Identical(l.Type, pt) {
-					args[i] = append(args[i], l)
-				}
-			}
+		params := make([]types.Type, sig.Params().Len())
+		for i := range params {
+			params[i] = sig.Params().At(i).Type()
 		}
+		args := s.argChoices(leaves, params)
 		if args == nil {
 			continue
 		}
@@ -233,6 +217,32 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term.Term) map[int][]*t
 		}
 	}
 	return out
+}
+
+// argChoices returns for each parameter type of params the leaves that
+// can be its argument: those of its type and the constants it
+// represents, converted (not the replaced expression, nor a leaf that is
+// an expression); nil if a type is not basic.
+func (s *synth) argChoices(leaves []*term.Term, params []types.Type) [][]*term.Term {
+	args := make([][]*term.Term, len(params))
+	for i, pt := range params {
+		if term.BasicInfo(pt) == 0 {
+			return nil
+		}
+		for _, l := range leaves {
+			if l.Bin || l == s.own {
+				continue
+			}
+			if l.Type == nil {
+				if vs, ok := term.ConvertAll(l.Vals, pt); ok {
+					args[i] = append(args[i], &term.Term{Text: l.Text, Type: pt, Size: 1, Vals: vs})
+				}
+			} else if types.Identical(l.Type, pt) {
+				args[i] = append(args[i], l)
+			}
+		}
+	}
+	return args
 }
 
 // combinations returns every choice of one term from each of args.
@@ -299,16 +309,22 @@ func (s *synth) evalCall(ctx context.Context, f *ssa.Function, reads []*ssa.Glob
 // visible reports whether f's name refers to f at the site: no
 // declaration in between shadows it.
 func (d *Data) visible(f *ssa.Function) bool {
-	fn := d.Site.fn
-	file := fn.Prog.Fset.File(fn.Pos())
-	if file == nil || d.Site.Line < 1 || d.Site.Line > file.LineCount() {
-		return false
-	}
-	at := file.LineStart(d.Site.Line) + token.Pos(max(d.Site.Column, 1)-1)
-	scope := fn.Pkg.Pkg.Scope().Innermost(at)
+	scope, at := d.siteScope()
 	if scope == nil {
 		return false
 	}
 	_, obj := scope.LookupParent(f.Name(), at)
 	return obj != nil && obj == f.Object()
+}
+
+// siteScope returns the innermost scope at the site and the site's
+// position; a nil scope if the site is not in its function's file.
+func (d *Data) siteScope() (*types.Scope, token.Pos) {
+	fn := d.Site.fn
+	file := fn.Prog.Fset.File(fn.Pos())
+	if file == nil || d.Site.Line < 1 || d.Site.Line > file.LineCount() {
+		return nil, token.NoPos
+	}
+	at := file.LineStart(d.Site.Line) + token.Pos(max(d.Site.Column, 1)-1)
+	return fn.Pkg.Pkg.Scope().Innermost(at), at
 }

@@ -518,3 +518,20 @@ func TestRepairCallArgument(t *testing.T) {
 		t.Fatalf("no plausible synthesized patch wordsNeeded(top + bits + 1):\n%s", text)
 	}
 }
+
+// TestRepairStdCall repairs testdata/port, whose Port tests a
+// host's length where the fix tests for a colon: a call of the
+// standard library's strings.Contains on the host and the literal ":"
+// of the code (the file imports strings) is a component of the
+// synthesis, evaluated natively, and the fix a plausible patch.
+func TestRepairStdCall(t *testing.T) {
+	t.Parallel()
+	res, text := repairTestdataWith(t, "port", &repair.Options{NoMutation: true, MaxPatches: 4})
+	fixed := slices.ContainsFunc(res.Patches, func(p repair.Candidate) bool {
+		return strings.Contains(p.Origin, "synthesis") && p.Orig == "len(host) > 9" &&
+			(p.Repl == `strings.Contains(host, ":")` || p.Repl == `strings.ContainsAny(host, ":")`) && p.Validation != nil && p.Validation.Plausible
+	})
+	if !fixed {
+		t.Fatalf("no plausible synthesized patch strings.Contains(host, \":\"):\n%s", text)
+	}
+}

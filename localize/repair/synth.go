@@ -132,6 +132,12 @@ func Synthesize(ctx context.Context, d *Data, opts *SynthOptions) (*SynthResult,
 	s := &synth{d: d, opts: &o, flat: flat, res: res, seen: map[string]bool{}, replayLimit: o.MaxReplays}
 	leaves := s.leaves()
 	s.calls = s.callTerms(ctx, leaves)
+	for size, ts := range s.stdTerms(ctx, leaves) {
+		if s.calls == nil {
+			s.calls = map[int][]*term.Term{}
+		}
+		s.calls[size] = append(s.calls[size], ts...)
+	}
 	if moved := s.argOffTerms(ctx, leaves); len(moved) > 0 {
 		if s.calls == nil {
 			s.calls = map[int][]*term.Term{}
