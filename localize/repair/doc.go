@@ -17,7 +17,8 @@
 //
 // [Synthesize] is the built-in synthesizer: it enumerates replacement
 // expressions over the variables in scope, the constants of the code,
-// calls of the package's functions that have no side effects, and Go's
+// calls of the package's functions that have no side effects and of the
+// standard library's predicates (internal/stdcall), and Go's
 // operators, in layers of growing size, one expression per set of
 // values on the data, and keeps those that give every instance a value
 // the data allows, replaying the runs it does not decide. A [Validator]
@@ -154,6 +155,27 @@
 // with one integer argument moved by one, f(a + 1, b) and f(a - 1, b),
 // are components of size 2 (a forgotten +1 inside a size computation),
 // their arguments' values computed from the leaves they are written in.
+//
+// The standard library's functions are components by a curated table
+// instead (internal/stdcall), the predicates and lookups that fixes of
+// missing conditions test inputs with: strings' Contains, ContainsRune,
+// ContainsAny, HasPrefix, HasSuffix, EqualFold, Index, IndexByte,
+// IndexRune, IndexAny, LastIndex, Count, TrimSpace, ToLower, ToUpper;
+// unicode's IsSpace, IsDigit, IsLetter, IsUpper, IsLower, IsPunct;
+// unicode/utf8's RuneCountInString, ValidString, RuneLen; math's IsNaN,
+// IsInf, Abs. A call of one is a component where the site's file
+// imports its package (under the file's name for it; a patch adds no
+// import), its arguments leaves of its parameters' types (variables,
+// constants of the code, character literals among them), not all
+// constants, up to 200 calls, each evaluated natively on the leaves'
+// values; `strings.ContainsRune(s, '.')` has size 3. A guard's condition
+// may be the negation of a condition of the largest size, one past
+// MaxSize (`!strings.ContainsRune(s, '.')`; not before a return, whose
+// guards pair conditions up to MaxSize). The statement edits' early
+// returns take the same predicates, and their negations, over the
+// variables in scope and the function's literals (`if
+// !strings.ContainsRune(s, '.') { return s }`, validated after the
+// other candidates, up to eight a statement).
 // The environments of a run are those of its recorded run, so a
 // replacement that changes more than one instance of a passing run is
 // checked by a replay, and one that changes the path before a later
@@ -169,7 +191,8 @@
 // to SolverValues values per instance; Synthesize enumerates up to
 // MaxTerms expressions a size and replays at most MaxReplays runs (and
 // as many for the guards before a return), and runs each call component
-// (up to 200) once per distinct set of values it reads at the instances;
+// (up to 200) once per distinct set of values it reads at the instances,
+// and the standard library's calls (up to 200) natively at each instance;
 // each patch schema builds the package's test binary once (again
 // without the patches a build error points into) and runs it once or
 // twice per patch; each validation by a patch's own build builds it and

@@ -3,6 +3,7 @@ package repair
 import (
 	"cmp"
 	"context"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -32,7 +33,8 @@ func (g Guard) String() string { return stmtedit.GuardText(g.Cond, g.Result) }
 // or condition evaluated each time the statement runs (the left operand
 // of && in `if a > 0 && b {`, not b), smallest first, up to MaxFixes. A
 // condition (before another statement than a return) is a Boolean
-// expression of the synthesis that is false at every instance of every
+// expression of the synthesis, or the negation of one of size MaxSize
+// (tried when fewer than MaxFixes guards are found), that is false at every instance of every
 // passing run, so that no passing run changes, and true at an instance
 // of every failing run. The result, for a function of one basic
 // result, is a variable in scope or a constant of its type, or its
@@ -64,21 +66,37 @@ func (s *synth) guards(ctx context.Context, layers [][]*term.Term) []Guard {
 		return nil
 	}
 	var out []Guard
+	try := func(c *term.Term) {
+		if term.BasicInfo(c.Type)&types.IsBoolean == 0 || c.Const || !term.Simple(d.Site.Replaced) && strings.Contains(c.Text, d.Site.Replaced) {
+			return // not a condition, a constant one, or built on the site's own expression
+		}
+		if !s.guardFires(c) {
+			return
+		}
+		for _, r := range results {
+			g := Guard{Cond: c.Text, Size: c.Size}
+			if r != nil {
+				g.Result, g.Size = r.Text, g.Size+r.Size
+			}
+			out = append(out, g)
+		}
+	}
 	for size := 1; size < len(layers) && len(out) < s.opts.MaxFixes; size++ {
 		for _, c := range layers[size] {
-			if term.BasicInfo(c.Type)&types.IsBoolean == 0 || c.Const || !term.Simple(d.Site.Replaced) && strings.Contains(c.Text, d.Site.Replaced) {
-				continue // not a condition, a constant one, or built on the site's own expression
-			}
-			if !s.guardFires(c) {
-				continue
-			}
-			for _, r := range results {
-				g := Guard{Cond: c.Text, Size: c.Size}
-				if r != nil {
-					g.Result, g.Size = r.Text, g.Size+r.Size
-				}
-				out = append(out, g)
-			}
+			try(c)
+		}
+	}
+	// The negations of the largest conditions, one past MaxSize: a
+	// missing `if !strings.ContainsRune(s, '.') { return s }`.
+	for _, c := range layers[len(layers)-1] {
+		if len(out) >= s.opts.MaxFixes {
+			break
+		}
+		if term.BasicInfo(c.Type)&types.IsBoolean == 0 || strings.HasPrefix(c.Text, "!") {
+			continue
+		}
+		if t, ok := term.Unary(token.NOT, c); ok && !s.seen[t.Key()] {
+			try(t)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Guard) int { return a.Size - b.Size })

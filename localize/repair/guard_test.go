@@ -124,3 +124,27 @@ func TestGuardsNotTrivial(t *testing.T) {
 		})
 	}
 }
+
+// TestGuardNegation checks that a guard's condition may be the negation
+// of a condition of the largest size, one past MaxSize: with MaxSize 1,
+// `!m` (true in the failing run, false in the passing one), not `m`.
+func TestGuardNegation(t *testing.T) {
+	d := guardData(AssignmentSite, "x", []Run{
+		{Case: "F", Failing: true, Rescued: true, Instances: []Instance{
+			{Env: env("m", false, "x", 4), Value: trace.Int(7), Orig: trace.Int(4)},
+		}},
+		{Case: "P", Instances: []Instance{{Env: env("m", true, "x", 2), Value: trace.Int(2), Orig: trace.Int(2)}}},
+	})
+	for _, size := range []int{1, 2} {
+		res, err := Synthesize(context.Background(), d, &SynthOptions{MaxSize: size, MaxFixes: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(res.Guards, func(g Guard) bool { return g.Cond == "!m" }) {
+			t.Errorf("MaxSize %d: guards %v lack if !m", size, res.Guards)
+		}
+		if slices.ContainsFunc(res.Guards, func(g Guard) bool { return g.Cond == "m" }) {
+			t.Errorf("MaxSize %d: guards %v have if m, true in the passing run", size, res.Guards)
+		}
+	}
+}

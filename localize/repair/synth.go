@@ -77,8 +77,10 @@ type SynthResult struct {
 // then nearest to the source they replace. The components are the
 // variables and fields in scope at every instance (Instance.Env), the
 // constants of the code (Data.Constants), the calls of the package's
-// functions that have no side effects (see the package doc; `f()` of
-// size 1, `f(x)` of size 2), the replaced expression itself
+// functions that have no side effects and of the standard library's of
+// internal/stdcall's table whose package the file imports (see the
+// package doc; `f()` of size 1, `f(x)` of size 2, `strings.Contains(s,
+// ":")` of size 3), the replaced expression itself
 // (a condition's: its own value in each run, so that `cond && x` and
 // `cond || x` strengthen or weaken it), and Go's arithmetic, comparison
 // and logical operators on integers, floats, strings and Booleans, with
@@ -92,7 +94,8 @@ type SynthResult struct {
 // result }` before the statement of a return or assignment site, or of
 // a value or condition no right operand of && or || holds (whose
 // instances are the statement's executions), cond an expression of the
-// same enumeration. Before a return, the guard returns what the
+// same enumeration or, before another statement than a return, the
+// negation of one of size MaxSize. Before a return, the guard returns what the
 // replacement of the result by "result if cond, else the result" would:
 // it is checked as a replacement is, cond holding at an instance of
 // every failing run (and possibly of passing ones, where result must
