@@ -31,8 +31,18 @@ var listings = loadmemo.Memo[[]*packages.Package]{Size: 64, Check: exportsExist}
 var listHook func()
 
 // list returns packages.Load(lcfg, patterns...), or a copy of a
-// memoized listing of the same inputs.
+// memoized listing of the same inputs, or of the same inputs without
+// the overlay if that listing is the overlay's.
 func list(lcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
+	if len(lcfg.Overlay) > 0 {
+		// The listing without the overlay, if it is the overlay's
+		// (overlay.go).
+		base := *lcfg
+		base.Overlay = nil
+		if pkgs, err := list(&base, patterns); err == nil && overlayKeepsListing(pkgs, lcfg.Overlay, lcfg.Tests) {
+			return pkgs, nil
+		}
+	}
 	in := loadmemo.Inputs{Mode: fmt.Sprint(lcfg.Mode), Dir: lcfg.Dir, Tests: lcfg.Tests, BuildFlags: lcfg.BuildFlags,
 		Env: lcfg.Env, Overlay: lcfg.Overlay, Patterns: patterns}
 	ctx := lcfg.Context
