@@ -11,7 +11,9 @@
 // every subset of a regression's changes (the whole set and one other,
 // seeded, by default),
 // max3's regression explained with versions tried at once (the
-// auxiliary-changes subject's alone by default),
+// auxiliary-changes subject's alone by default), the baselines of
+// testdata/prune's regression explained natively with versions tried at
+// once (its search alone by default),
 // the interpreter's corpus on each of its recorder's paths and in its
 // fast form with two map seeds and three allocation budgets a program
 // (one of each and half the seeded step budgets by default, and a third of it on each path but the

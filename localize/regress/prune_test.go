@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/changes"
+	"github.com/faultloc/faultloc/internal/longtest"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -100,13 +101,15 @@ func TestRegressPrune(t *testing.T) {
 }
 
 // TestRegressNativeParallel: natively, two versions at once give the
-// report of one at a time, baselines included, but for the effort.
+// report of one at a time, but for the effort; the baselines' too only
+// with -tags long (each a search of its own, with its own builds).
 func TestRegressNativeParallel(t *testing.T) {
 	t.Parallel()
 	reports := map[int]string{}
 	for _, par := range []int{1, 2} {
 		opts := pruneOptions()
 		opts.Trials, opts.Parallel = TrialsNative, par
+		opts.NoBaselines = !longtest.Enabled
 		rep, err := Explain(context.Background(), &opts)
 		if err != nil {
 			t.Fatalf("Parallel %d: %v", par, err)
