@@ -22,6 +22,12 @@ type Binary struct {
 	// FailFast stops a run at its first failing test (-test.failfast):
 	// the results then end with it.
 	FailFast bool
+	// Started, if not nil, receives the process id of each run as it
+	// starts; Usage, if not nil, receives it again when the run ends,
+	// with the run's wall time and its process' CPU time (user and
+	// system, os.ProcessState).
+	Started func(pid int)
+	Usage   func(pid int, wall, cpu time.Duration)
 }
 
 // NoExplain is the environment entry every run of a test binary gets
@@ -62,7 +68,17 @@ func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, 
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
-	err := cmd.Run()
+	start := time.Now()
+	err := cmd.Start()
+	if err == nil {
+		if b.Started != nil {
+			b.Started(cmd.Process.Pid)
+		}
+		err = cmd.Wait()
+		if b.Usage != nil && cmd.ProcessState != nil {
+			b.Usage(cmd.Process.Pid, time.Since(start), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
+		}
+	}
 	if ctx.Err() != nil {
 		return nil, false, ctx.Err()
 	}

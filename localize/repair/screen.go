@@ -9,7 +9,9 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
@@ -123,23 +125,31 @@ func (sc *screen) has(i int) bool {
 	return sc != nil && sc.s != nil && i < len(sc.s.Num) && sc.s.Num[i] > 0
 }
 
-// check runs the package's tests on patch i of the schema, each run
-// stopped at its first failing test: the First cases, then the rest of
-// the suite. It returns the refutation, nil when every test passed (the
-// patch is then to be validated by its own build).
-func (sc *screen) check(ctx context.Context, i int) (*Validation, error) {
+// first runs the ValidateOptions.First cases on patch i of the schema,
+// the run stopped at its first failing case. It returns the refutation,
+// nil and the cases passed when every case passed (or there are none).
+func (sc *screen) first(ctx context.Context, i int) (*Validation, int, error) {
 	v := sc.v
-	passed := 0
-	if v.first != "" {
-		out, err := sc.run(ctx, sc.s.Num[i], v.first, "", v.bound(v.firstTime))
-		if err != nil {
-			return nil, err
-		}
-		if out.Error != "" || len(out.Failed) > 0 {
-			return out, nil
-		}
-		passed = out.Passed
+	if v.first == "" {
+		return nil, 0, nil
 	}
+	out, err := sc.run(ctx, sc.s.Num[i], v.first, "", v.bound(v.firstTime))
+	if err != nil {
+		return nil, 0, err
+	}
+	if out.Error != "" || len(out.Failed) > 0 {
+		return out, 0, nil
+	}
+	return nil, out.Passed, nil
+}
+
+// rest runs the rest of the package's suite (all but the First cases)
+// on patch i of the schema, the run stopped at its first failing test;
+// passed counts the First cases that passed. It returns the
+// refutation, nil when every test passed (the patch is then to be
+// validated by its own build).
+func (sc *screen) rest(ctx context.Context, i, passed int) (*Validation, error) {
+	v := sc.v
 	out, err := sc.run(ctx, sc.s.Num[i], "", v.first, v.timeout)
 	if err != nil {
 		return nil, err
@@ -177,21 +187,25 @@ const screenFactor = 10
 // has NoSchema, the first screenFactor*max are screened in one patch
 // schema, and each that passes the suite there is validated by its own
 // build; then the patches the schema left out are validated by their
-// own builds, in order, while builds are left. set receives each
-// outcome. The error is for a cancelled context or a test binary that
-// could not be started.
+// own builds, in order, while builds are left. In the schema, the First
+// cases run on each patch in turn; the rest of the suite on those that
+// pass them runs in a runPool, several at once (runLimit), and while
+// the runs mostly wait a patch's own validation starts beside its
+// schema run (see maxRuns). set receives each outcome (from several
+// goroutines, one at a time). The error is for a cancelled context or a
+// test binary that could not be started.
 func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max int, set func(i int, val *Validation)) error {
-	builds := 0
+	b := &ownBuilds{max: max, set: set}
 	own := func(i int) error {
-		builds++
 		val, err := v.Validate(ctx, patches[i])
 		if err != nil {
 			return err
 		}
-		set(i, val)
+		b.put(i, val)
 		return nil
 	}
 	var sc *screen
+	early := make([]bool, len(patches)) // validated by their own builds among the schema's
 	if screened := patches[:min(len(patches), screenFactor*max)]; !v.noSchema && len(screened) > 1 {
 		var err error
 		if sc, err = v.newScreen(ctx, screened); err != nil {
@@ -200,41 +214,208 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 		if sc != nil {
 			for i, val := range sc.failed {
 				if val != nil {
-					set(i, val)
+					b.put(i, val)
 				}
 			}
 		}
+		pool := newRunPool(&v.runs)
 		for i := range screened {
 			if !sc.has(i) {
+				// Left out of the schema: validated by its own build
+				// here, at its rank, while the runs mostly wait (they
+				// then go several at once), else after the schema's.
+				if sc.failed[i] == nil && v.runs.waiting() && b.take() {
+					early[i] = true
+					if !pool.goRun(ctx, func() error { return own(i) }) {
+						b.give()
+						break
+					}
+				}
 				continue
 			}
-			val, err := sc.check(ctx, i)
+			val, passed, err := sc.first(ctx, i)
 			if err != nil {
+				pool.wait()
 				return err
 			}
 			if val != nil {
-				set(i, val)
+				b.put(i, val)
 				continue
 			}
-			if builds < max {
-				if err := own(i); err != nil {
-					return err
-				}
+			if !pool.goRun(ctx, func() error { return v.screenRest(ctx, sc, patches[i], i, passed, b) }) {
+				break
 			}
+		}
+		if err := pool.wait(); err != nil {
+			return err
+		}
+		// The refutations of runs that overlapped another are
+		// validated again, each run alone: a test of a fixed port or
+		// file may fail only beside another run.
+		for _, i := range b.takeRetries() {
+			if err := v.again(ctx, sc, patches[i], i, early[i], b); err != nil {
+				return err
+			}
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
 	}
 	for i := range patches {
-		if builds >= max {
-			break
-		}
-		if sc != nil && (sc.has(i) || i < len(sc.failed) && sc.failed[i] != nil) {
+		if early[i] || sc != nil && (sc.has(i) || i < len(sc.failed) && sc.failed[i] != nil) {
 			continue
+		}
+		if !b.take() {
+			break
 		}
 		if err := own(i); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// screenRest runs the rest of the suite on patch p, number i of the
+// screen sc, which passed the First cases (passed of them), and
+// validates it by its own build when it passes there and b grants a
+// build: after the schema's run, or beside it while the test binary's
+// runs mostly wait (runStats.waiting), when the schema's refutation
+// stops the own validation and gives its build back. b receives the
+// outcome: the schema's refutation, else the own build's validation.
+func (v *Validator) screenRest(ctx context.Context, sc *screen, p *Patch, i, passed int, b *ownBuilds) error {
+	type outcome struct {
+		val *Validation
+		err error
+	}
+	var ownDone chan outcome
+	cancel := func() {}
+	if v.runs.waiting() && b.take() {
+		var octx context.Context
+		octx, cancel = context.WithCancel(ctx)
+		ownDone = make(chan outcome, 1)
+		go func() {
+			val, err := v.Validate(octx, p)
+			ownDone <- outcome{val, err}
+		}()
+	}
+	defer cancel()
+	val, err := sc.rest(ctx, i, passed)
+	if err != nil {
+		if ownDone != nil {
+			cancel()
+			<-ownDone
+		}
+		return err
+	}
+	if val != nil {
+		if ownDone != nil {
+			cancel()
+			if o := <-ownDone; o.err == nil {
+				val = o.val // the own build's run ended first
+			} else {
+				b.give() // stopped: the build goes to another patch
+			}
+		}
+		b.put(i, val)
+		return nil
+	}
+	if ownDone == nil {
+		if !b.take() {
+			return nil
+		}
+		val, err := v.Validate(ctx, p)
+		if err != nil {
+			return err
+		}
+		b.put(i, val)
+		return nil
+	}
+	o := <-ownDone
+	if o.err != nil {
+		return o.err
+	}
+	b.put(i, o.val)
+	return nil
+}
+
+// again validates patch p, number i, alone: by its own build if it
+// was validated so among the schema's (early), else in the schema and,
+// if it passes there, by its own build if one is left.
+func (v *Validator) again(ctx context.Context, sc *screen, p *Patch, i int, early bool, b *ownBuilds) error {
+	var val *Validation
+	var err error
+	if !early {
+		var passed int
+		val, passed, err = sc.first(ctx, i)
+		if err == nil && val == nil {
+			val, err = sc.rest(ctx, i, passed)
+		}
+		if err == nil && val == nil {
+			if !b.take() {
+				return nil
+			}
+			val, err = v.Validate(ctx, p)
+		}
+	} else {
+		val, err = v.Validate(ctx, p)
+	}
+	if err != nil {
+		return err
+	}
+	b.put(i, val)
+	return nil
+}
+
+// ownBuilds counts the builds of a patch's own (at most max) and hands
+// the outcomes to set, one at a time, but for the refutations of runs
+// that overlapped another, which it keeps to be validated again. It is
+// safe for concurrent use.
+type ownBuilds struct {
+	mu      sync.Mutex
+	builds  int
+	max     int
+	set     func(i int, val *Validation)
+	retries []int
+}
+
+// takeRetries returns the patches whose refutations are to be
+// validated again, in their order, and forgets them.
+func (b *ownBuilds) takeRetries() []int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	r := b.retries
+	b.retries = nil
+	slices.Sort(r)
+	return r
+}
+
+// take reserves a build, if one is left.
+func (b *ownBuilds) take() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.builds >= b.max {
+		return false
+	}
+	b.builds++
+	return true
+}
+
+// give returns a reserved build that was not used to the end.
+func (b *ownBuilds) give() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.builds--
+}
+
+// put hands patch i's outcome to set.
+func (b *ownBuilds) put(i int, val *Validation) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if val.overlapped && !val.Plausible {
+		b.retries = append(b.retries, i)
+		return
+	}
+	b.set(i, val)
 }
 
 // forSchema returns the patches as the schema takes them.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
@@ -69,6 +70,9 @@ type Validation struct {
 	// tests before it. A plausible patch is always one whose own build
 	// passed the whole suite.
 	Schema bool `json:"schema,omitempty"`
+	// overlapped says another run of the test binary was under way at
+	// some time of the run that gave the outcome (see maxRuns).
+	overlapped bool
 }
 
 // Validator runs a package's test suite natively on patches: each patch
@@ -82,7 +86,10 @@ type Validator struct {
 	pkg     *nativetest.Package
 	tmp     string
 	timeout time.Duration
-	n       int
+	n       atomic.Int64 // the builds so far, which name their directories
+	// runs measures the test binary's runs, which decide how many run at
+	// once (see runStats).
+	runs runStats
 	// noSchema is ValidateOptions.NoSchema.
 	noSchema bool
 	// firstTime is the time of the First cases' run with no patch (0:
@@ -151,8 +158,7 @@ func (v *Validator) Close() error { return os.RemoveAll(v.tmp) }
 // test binary that could not be started; a patch that does not build is
 // a Validation with Error set.
 func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error) {
-	v.n++
-	dir := filepath.Join(v.tmp, fmt.Sprint(v.n))
+	dir := filepath.Join(v.tmp, fmt.Sprint(v.n.Add(1)))
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("localize: repair: %w", err)
 	}
@@ -207,6 +213,9 @@ func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error)
 func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern, skip string) (*Validation, error) {
 	rctx, cancel := context.WithTimeout(ctx, b.Timeout+10*time.Second)
 	defer cancel()
+	overlapped := false
+	b.Started = v.runs.started
+	b.Usage = func(pid int, wall, cpu time.Duration) { overlapped = v.runs.add(pid, wall, cpu) }
 	rs, complete, err := b.Run(rctx, pattern, skip, "")
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -214,7 +223,7 @@ func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern, skip
 	if err != nil {
 		return nil, fmt.Errorf("localize: repair: %w", err)
 	}
-	out := &Validation{}
+	out := &Validation{overlapped: overlapped}
 	for _, r := range nativetest.Cases(rs) {
 		if r.Status == nativetest.Fail {
 			out.Failed = append(out.Failed, r.Name)
