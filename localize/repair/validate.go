@@ -37,10 +37,15 @@ type ValidateOptions struct {
 	// Timeout bounds one run of the test binary on a patch (the First
 	// cases, the whole suite). Default 0: 2 minutes.
 	Timeout time.Duration
-	// NoSchema validates each of Repair's patches by a build of its own.
-	// Default false: Repair first runs the suite on its patches in a
-	// patch schema, one build holding them all, each behind a switch,
-	// and validates by its own build only a patch that passes there.
+	// NoSchema validates each of Repair's patches by a build of its own,
+	// one at a time. Default false: Repair first runs the suite on its
+	// patches in a patch schema, one build holding them all, each behind
+	// a switch, and validates by its own build only a patch that passes
+	// there; the schema's runs of the whole suite go several at once
+	// (as many as the cores, four while the runs mostly wait, when a
+	// patch's own build also runs beside its schema run), and a
+	// refutation from a run that overlapped another is validated again
+	// alone (see the package's doc).
 	NoSchema bool
 }
 
@@ -154,7 +159,8 @@ func (v *Validator) Close() error { return os.RemoveAll(v.tmp) }
 // Validate runs the package's test suite on p: the whole suite, after
 // the ValidateOptions.First cases if any (that run stops at the first
 // of them that fails, which Failed then names); p is plausible when every case
-// of the whole suite passes. The error is for a cancelled context or a
+// of the whole suite passes. Validate may be called from several
+// goroutines at once. The error is for a cancelled context or a
 // test binary that could not be started; a patch that does not build is
 // a Validation with Error set.
 func (v *Validator) Validate(ctx context.Context, p *Patch) (*Validation, error) {

@@ -1,0 +1,107 @@
+package repair
+
+import (
+	"maps"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestRunLimit(t *testing.T) {
+	for _, tc := range []struct {
+		waiting bool
+		cores   int
+		want    int
+	}{
+		{false, 1, 1},
+		{false, 2, 2},
+		{false, 64, maxRuns},
+		{false, 0, 1},
+		{true, 1, maxRuns},
+		{true, 2, maxRuns},
+	} {
+		if got := runLimit(tc.waiting, tc.cores); got != tc.want {
+			t.Errorf("runLimit(%v, %d) = %d, want %d", tc.waiting, tc.cores, got, tc.want)
+		}
+	}
+}
+
+func TestMostlyWaited(t *testing.T) {
+	for _, tc := range []struct {
+		wall, cpu time.Duration
+		want      bool
+	}{
+		{26 * time.Second, 100 * time.Millisecond, true}, // chi's middleware: sleeps
+		{26 * time.Second, 26 * time.Second, false},      // CPU-bound
+		{4 * time.Second, time.Second, false},            // a quarter: not less
+		{4 * time.Second, 999 * time.Millisecond, true},
+		{500 * time.Millisecond, 0, false}, // too little measured
+	} {
+		if got := mostlyWaited(tc.wall, tc.cpu); got != tc.want {
+			t.Errorf("mostlyWaited(%v, %v) = %v, want %v", tc.wall, tc.cpu, got, tc.want)
+		}
+	}
+}
+
+// TestRunStatsOverlap checks which runs overlapped another: a run
+// started while another was under way, and a run under way when
+// another started.
+func TestRunStatsOverlap(t *testing.T) {
+	type step struct {
+		start bool // else end
+		pid   int
+		want  bool // at an end: overlapped
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []step
+	}{
+		{"alone, in turn", []step{{true, 1, false}, {false, 1, false}, {true, 2, false}, {false, 2, false}}},
+		{"nested", []step{{true, 1, false}, {true, 2, false}, {false, 2, true}, {false, 1, true}}},
+		{"chained", []step{{true, 1, false}, {true, 2, false}, {false, 1, true}, {false, 2, true}, {true, 3, false}, {false, 3, false}}},
+		{"unknown end", []step{{false, 9, false}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s runStats
+			for i, st := range tc.steps {
+				if st.start {
+					s.started(st.pid)
+					continue
+				}
+				if got := s.add(st.pid, time.Second, 0); got != st.want {
+					t.Errorf("step %d: end of run %d overlapped = %v, want %v", i, st.pid, got, st.want)
+				}
+			}
+			if len(s.running) != 0 {
+				t.Errorf("runs left under way: %v", s.running)
+			}
+		})
+	}
+}
+
+// TestOwnBuilds checks the builds' count and that a refutation from a
+// run that overlapped another is kept to be validated again, not set.
+func TestOwnBuilds(t *testing.T) {
+	set := map[int]*Validation{}
+	b := &ownBuilds{max: 2, set: func(i int, v *Validation) { set[i] = v }}
+	if !b.take() || !b.take() || b.take() {
+		t.Fatal("take: want two builds of two")
+	}
+	b.give()
+	if !b.take() {
+		t.Error("take after give: want a build")
+	}
+	b.put(0, &Validation{Plausible: true, overlapped: true})           // plausible: set
+	b.put(3, &Validation{Failed: []string{"TestA"}, overlapped: true}) // again
+	b.put(1, &Validation{Failed: []string{"TestA"}})                   // alone: set
+	b.put(2, &Validation{Error: "x", overlapped: true})                // again
+	if got, want := slices.Sorted(maps.Keys(set)), []int{0, 1}; !slices.Equal(got, want) {
+		t.Errorf("set: %v, want %v", got, want)
+	}
+	if got, want := b.takeRetries(), []int{2, 3}; !slices.Equal(got, want) {
+		t.Errorf("retries: %v, want %v", got, want)
+	}
+	if got := b.takeRetries(); len(got) != 0 {
+		t.Errorf("retries taken twice: %v", got)
+	}
+}
