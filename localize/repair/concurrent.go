@@ -2,30 +2,31 @@ package repair
 
 import (
 	"context"
-	"runtime"
 	"sync"
 	"time"
 )
 
 // How many of the patch schema's whole-suite runs go at once (see
-// Validator.validateRanked): as many as the machine has cores
-// (runtime.NumCPU, as go test runs packages), at most maxRuns; and
-// maxRuns when the test binary's runs so far mostly waited (runStats.waiting),
-// which a suite whose time goes to sleeps, timers and network round
-// trips does (chi's middleware: 26 s of wall time for about 0.1 s of
-// CPU). A patch that passes the First cases in the schema while the
-// runs mostly wait has its own build's validation start beside its
-// schema run rather than after it; the schema's refutation, if it comes
-// first, stops it. Every plausible patch is still one whose own build
-// passed the whole suite, in a run of its own process.
+// Validator.validateRanked): one, as before the runs were measured,
+// and maxRuns while the test binary's runs so far mostly waited
+// (runStats.waiting), which a suite whose time goes to sleeps, timers
+// and network round trips does (chi's middleware: 26 s of wall time
+// for under a second of CPU). A patch that passes the First cases in
+// the schema while the runs mostly wait has its own build's validation
+// start beside its schema run rather than after it; the schema's
+// refutation, if it comes first, stops it. Every plausible patch is
+// still one whose own build passed the whole suite.
 //
-// The runs share the package's directory, as go test's runs of
-// several packages share a machine: a suite whose tests hold a fixed
-// port or write a fixed file in it could fail under runs at once, and
-// a patch would then be refuted that a run alone would not refute.
-// Under load a CPU-bound suite also waits (for the CPU); it is then
-// run several at once too, which costs no more CPU than running it in
-// turn.
+// The runs share the package's directory and the machine: a suite
+// whose tests hold a fixed port or write a fixed file could fail under
+// runs at once (chi's TestWrapWriterHTTP2 listens on :7072), so a
+// refutation from a run that overlapped another is not kept: the patch
+// is validated again, its runs alone, after the others (ownBuilds,
+// Validator.again); a plausible verdict is kept, as no overlap is
+// taken to make a failing test pass. Under load a CPU-bound suite also
+// waits (for the CPU); it then goes several at once too, which costs
+// no more CPU than running it in turn, but its refutations are run
+// again.
 const (
 	maxRuns = 4
 	// waitFactor: the runs mostly waited when their CPU time is less
@@ -105,12 +106,12 @@ func mostlyWaited(wall, cpu time.Duration) bool {
 }
 
 // runLimit is how many runs may go at once: maxRuns while the runs
-// mostly wait, else the cores, at most maxRuns.
-func runLimit(waiting bool, cores int) int {
+// mostly wait, else one.
+func runLimit(waiting bool) int {
 	if waiting {
 		return maxRuns
 	}
-	return max(1, min(cores, maxRuns))
+	return 1
 }
 
 // runPool runs jobs in goroutines, at most runLimit at once, the limit
@@ -129,32 +130,42 @@ func newRunPool(stats *runStats) *runPool {
 	return &runPool{stats: stats, ended: make(chan struct{}, 1)}
 }
 
-// goRun waits for a free slot, then runs job in a goroutine. It
-// returns false without running job when ctx has ended or a job has
-// failed.
-func (p *runPool) goRun(ctx context.Context, job func() error) bool {
+// ready waits for a free slot and reports whether there is one: false
+// when ctx has ended or a job has failed. With a limit of one it waits
+// for every job to end, so that a run the caller makes then is alone.
+func (p *runPool) ready(ctx context.Context) bool {
 	for {
 		// The limit is taken anew at each end of a job and every
 		// pollEvery, as the runs under way tell how they spend
 		// their time.
-		limit := runLimit(p.stats.waiting(), runtime.NumCPU())
+		limit := runLimit(p.stats.waiting())
 		p.mu.Lock()
-		if p.err != nil || ctx.Err() != nil {
-			p.mu.Unlock()
-			return false
-		}
-		if p.running < limit {
-			p.running++
-			p.mu.Unlock()
-			break
-		}
+		free, failed := p.running < limit, p.err != nil
 		p.mu.Unlock()
+		switch {
+		case failed || ctx.Err() != nil:
+			return false
+		case free:
+			return true
+		}
 		select {
 		case <-ctx.Done():
 		case <-p.ended:
 		case <-time.After(pollEvery):
 		}
 	}
+}
+
+// goRun waits for a free slot (ready), then runs job in a goroutine.
+// It returns false without running job when ctx has ended or a job has
+// failed. One goroutine only starts the jobs.
+func (p *runPool) goRun(ctx context.Context, job func() error) bool {
+	if !p.ready(ctx) {
+		return false
+	}
+	p.mu.Lock()
+	p.running++
+	p.mu.Unlock()
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()

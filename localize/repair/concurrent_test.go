@@ -10,18 +10,13 @@ import (
 func TestRunLimit(t *testing.T) {
 	for _, tc := range []struct {
 		waiting bool
-		cores   int
 		want    int
 	}{
-		{false, 1, 1},
-		{false, 2, 2},
-		{false, 64, maxRuns},
-		{false, 0, 1},
-		{true, 1, maxRuns},
-		{true, 2, maxRuns},
+		{false, 1},
+		{true, maxRuns},
 	} {
-		if got := runLimit(tc.waiting, tc.cores); got != tc.want {
-			t.Errorf("runLimit(%v, %d) = %d, want %d", tc.waiting, tc.cores, got, tc.want)
+		if got := runLimit(tc.waiting); got != tc.want {
+			t.Errorf("runLimit(%v) = %d, want %d", tc.waiting, got, tc.want)
 		}
 	}
 }

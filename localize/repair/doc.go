@@ -32,17 +32,17 @@
 // a switch on an environment variable, and runs the test binary once per
 // patch, each run stopped at its first failing test; a patch that passes
 // the whole suite there is validated again by a build of its own, so a
-// plausible patch is always one built as a user would build it. The
-// runs of the rest of the suite go several at once: as many as the
-// machine's cores, four while the test binary's runs mostly wait (less
-// than a quarter of their wall time on the CPU, measured from the
-// processes; a suite of sleeps and timers, such as chi's middleware,
-// 26 s of wall time for under a second of CPU), when a patch's own
-// build is also validated beside its run in the schema, and the
-// patches the schema cannot hold at their rank. A refutation from a
-// run that overlapped another is validated again alone after them
-// (a test may hold a fixed port or file), so every verdict kept is a
-// run alone's but a plausible one, which no overlap is taken to cause.
+// plausible patch is always one built as a user would build it. While
+// the test binary's runs mostly wait (less than a quarter of their wall
+// time on the CPU, measured from the processes: a suite of sleeps and
+// timers, such as chi's middleware, 26 s of wall time for under a
+// second of CPU), up to four runs of the rest of the suite go at once,
+// a patch's own build is validated beside its run in the schema, and
+// the patches the schema cannot hold are validated at their rank;
+// otherwise the runs go one at a time. A refutation from a run that
+// overlapped another is validated again, alone, after the others (a
+// test may hold a fixed port or file), so every verdict kept but a
+// plausible one, which no overlap is taken to cause, is a run alone's.
 // [Repair] chains them for a package: angelic debugging's sites (those
 // the flexibility test inhibits last, the others by their lines'
 // suspiciousness in the spectrum of the selected cases), synthesis at

@@ -189,9 +189,10 @@ const screenFactor = 10
 // build; then the patches the schema left out are validated by their
 // own builds, in order, while builds are left. In the schema, the First
 // cases run on each patch in turn; the rest of the suite on those that
-// pass them runs in a runPool, several at once (runLimit), and while
-// the runs mostly wait a patch's own validation starts beside its
-// schema run (see maxRuns). set receives each outcome (from several
+// pass them runs in a runPool, several at once while the runs mostly
+// wait (runLimit), when a patch's own validation also starts beside its
+// schema run and the patches the schema left out are validated at their
+// rank (see maxRuns); otherwise one run at a time, as before. set receives each outcome (from several
 // goroutines, one at a time). The error is for a cancelled context or a
 // test binary that could not be started.
 func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max int, set func(i int, val *Validation)) error {
@@ -232,6 +233,11 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 					}
 				}
 				continue
+			}
+			// With a limit of one, the First run waits for the
+			// pool's and is alone.
+			if !pool.ready(ctx) {
+				break
 			}
 			val, passed, err := sc.first(ctx, i)
 			if err != nil {

@@ -41,11 +41,11 @@ type ValidateOptions struct {
 	// one at a time. Default false: Repair first runs the suite on its
 	// patches in a patch schema, one build holding them all, each behind
 	// a switch, and validates by its own build only a patch that passes
-	// there; the schema's runs of the whole suite go several at once
-	// (as many as the cores, four while the runs mostly wait, when a
-	// patch's own build also runs beside its schema run), and a
-	// refutation from a run that overlapped another is validated again
-	// alone (see the package's doc).
+	// there; while the runs mostly wait (a suite of sleeps), up to four
+	// of the schema's runs of the whole suite go at once, a patch's own
+	// build also runs beside its schema run, and a refutation from a run
+	// that overlapped another is validated again alone (see the
+	// package's doc); otherwise one run at a time.
 	NoSchema bool
 }
 
