@@ -1,8 +1,12 @@
 package repair
 
 import (
+	"context"
+	"errors"
 	"maps"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -99,4 +103,62 @@ func TestOwnBuilds(t *testing.T) {
 	if got := b.takeRetries(); len(got) != 0 {
 		t.Errorf("retries taken twice: %v", got)
 	}
+}
+
+// TestRunPool checks the pool's limit: one job at a time while the runs
+// are not known to wait, maxRuns at once while they mostly wait, and no
+// job started after one failed.
+func TestRunPool(t *testing.T) {
+	ctx := context.Background()
+	t.Run("one at a time", func(t *testing.T) {
+		p := newRunPool(&runStats{})
+		var mu sync.Mutex
+		at, most := 0, 0
+		for range 8 {
+			p.goRun(ctx, func() error {
+				mu.Lock()
+				at++
+				most = max(most, at)
+				mu.Unlock()
+				runtime.Gosched()
+				mu.Lock()
+				at--
+				mu.Unlock()
+				return nil
+			})
+		}
+		if err := p.wait(); err != nil || most != 1 {
+			t.Errorf("at most %d at once (err %v), want 1", most, err)
+		}
+	})
+	t.Run("waiting", func(t *testing.T) {
+		p := newRunPool(&runStats{wall: time.Minute})
+		release := make(chan struct{})
+		var started sync.WaitGroup
+		started.Add(maxRuns)
+		for range maxRuns {
+			p.goRun(ctx, func() error {
+				started.Done()
+				<-release
+				return nil
+			})
+		}
+		started.Wait() // every job under way at once
+		close(release)
+		if err := p.wait(); err != nil {
+			t.Error(err)
+		}
+	})
+	t.Run("failed", func(t *testing.T) {
+		p := newRunPool(&runStats{})
+		want := errors.New("x")
+		p.goRun(ctx, func() error { return want })
+		ran := false
+		if p.goRun(ctx, func() error { ran = true; return nil }) || ran {
+			t.Error("a job started after one failed")
+		}
+		if err := p.wait(); err != want {
+			t.Errorf("wait: %v, want %v", err, want)
+		}
+	})
 }
