@@ -146,7 +146,8 @@
 // internal/term, the patch schema's sources in internal/schema, the
 // statement edits' search of the source in internal/stmtedit, that of
 // a site's or a mutant's source in internal/locate, the overfitting
-// signs in internal/overfit.
+// signs in internal/overfit, how many validation runs go at once in
+// internal/runpool.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
+	"github.com/faultloc/faultloc/localize/repair/internal/runpool"
 	"github.com/faultloc/faultloc/localize/repair/internal/schema"
 )
 
@@ -189,10 +190,14 @@ const screenFactor = 10
 // build; then the patches the schema left out are validated by their
 // own builds, in order, while builds are left. In the schema, the First
 // cases run on each patch in turn; the rest of the suite on those that
-// pass them runs in a runPool, several at once while the runs mostly
-// wait (runLimit), when a patch's own validation also starts beside its
+// pass them runs in a runpool.Pool, several at once while the runs
+// mostly wait, when a patch's own validation also starts beside its
 // schema run and the patches the schema left out are validated at their
-// rank (see maxRuns); otherwise one run at a time, as before. set receives each outcome (from several
+// rank (see runpool.MaxRuns); otherwise one run at a time, as before.
+// A refutation from a run that overlapped another is not kept: the
+// patch is validated again, its runs alone, after the others (ownBuilds,
+// Validator.again); a plausible verdict is kept, as no overlap is taken
+// to make a failing test pass. set receives each outcome (from several
 // goroutines, one at a time). The error is for a cancelled context or a
 // test binary that could not be started.
 func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max int, set func(i int, val *Validation)) error {
@@ -219,15 +224,15 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 				}
 			}
 		}
-		pool := newRunPool(&v.runs)
+		pool := runpool.New(&v.runs)
 		for i := range screened {
 			if !sc.has(i) {
 				// Left out of the schema: validated by its own build
 				// here, at its rank, while the runs mostly wait (they
 				// then go several at once), else after the schema's.
-				if sc.failed[i] == nil && v.runs.waiting() && b.take() {
+				if sc.failed[i] == nil && v.runs.Waiting() && b.take() {
 					early[i] = true
-					if !pool.goRun(ctx, func() error { return own(i) }) {
+					if !pool.Go(ctx, func() error { return own(i) }) {
 						b.give()
 						break
 					}
@@ -236,23 +241,23 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 			}
 			// With a limit of one, the First run waits for the
 			// pool's and is alone.
-			if !pool.ready(ctx) {
+			if !pool.Ready(ctx) {
 				break
 			}
 			val, passed, err := sc.first(ctx, i)
 			if err != nil {
-				pool.wait()
+				pool.Wait()
 				return err
 			}
 			if val != nil {
 				b.put(i, val)
 				continue
 			}
-			if !pool.goRun(ctx, func() error { return v.screenRest(ctx, sc, patches[i], i, passed, b) }) {
+			if !pool.Go(ctx, func() error { return v.screenRest(ctx, sc, patches[i], i, passed, b) }) {
 				break
 			}
 		}
-		if err := pool.wait(); err != nil {
+		if err := pool.Wait(); err != nil {
 			return err
 		}
 		// The refutations of runs that overlapped another are
@@ -285,7 +290,7 @@ func (v *Validator) validateRanked(ctx context.Context, patches []*Patch, max in
 // screen sc, which passed the First cases (passed of them), and
 // validates it by its own build when it passes there and b grants a
 // build: after the schema's run, or beside it while the test binary's
-// runs mostly wait (runStats.waiting), when the schema's refutation
+// runs mostly wait (runpool.Stats.Waiting), when the schema's refutation
 // stops the own validation and gives its build back. b receives the
 // outcome: the schema's refutation, else the own build's validation.
 func (v *Validator) screenRest(ctx context.Context, sc *screen, p *Patch, i, passed int, b *ownBuilds) error {
@@ -295,7 +300,7 @@ func (v *Validator) screenRest(ctx context.Context, sc *screen, p *Patch, i, pas
 	}
 	var ownDone chan outcome
 	cancel := func() {}
-	if v.runs.waiting() && b.take() {
+	if v.runs.Waiting() && b.take() {
 		var octx context.Context
 		octx, cancel = context.WithCancel(ctx)
 		ownDone = make(chan outcome, 1)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
+	"github.com/faultloc/faultloc/localize/repair/internal/runpool"
 )
 
 // ValidateOptions say how [Validate] runs a package's tests natively.
@@ -76,7 +77,7 @@ type Validation struct {
 	// passed the whole suite.
 	Schema bool `json:"schema,omitempty"`
 	// overlapped says another run of the test binary was under way at
-	// some time of the run that gave the outcome (see maxRuns).
+	// some time of the run that gave the outcome (see runpool.MaxRuns).
 	overlapped bool
 }
 
@@ -93,8 +94,8 @@ type Validator struct {
 	timeout time.Duration
 	n       atomic.Int64 // the builds so far, which name their directories
 	// runs measures the test binary's runs, which decide how many run at
-	// once (see runStats).
-	runs runStats
+	// once (see runpool.Stats).
+	runs runpool.Stats
 	// noSchema is ValidateOptions.NoSchema.
 	noSchema bool
 	// firstTime is the time of the First cases' run with no patch (0:
@@ -220,8 +221,8 @@ func (v *Validator) run(ctx context.Context, b *nativetest.Binary, pattern, skip
 	rctx, cancel := context.WithTimeout(ctx, b.Timeout+10*time.Second)
 	defer cancel()
 	overlapped := false
-	b.Started = v.runs.started
-	b.Usage = func(pid int, wall, cpu time.Duration) { overlapped = v.runs.add(pid, wall, cpu) }
+	b.Started = v.runs.Started
+	b.Usage = func(pid int, wall, cpu time.Duration) { overlapped = v.runs.Add(pid, wall, cpu) }
 	rs, complete, err := b.Run(rctx, pattern, skip, "")
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

@@ -1,11 +1,9 @@
-package repair
+package runpool
 
 import (
 	"context"
 	"errors"
-	"maps"
 	"runtime"
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -17,7 +15,7 @@ func TestRunLimit(t *testing.T) {
 		want    int
 	}{
 		{false, 1},
-		{true, maxRuns},
+		{true, MaxRuns},
 	} {
 		if got := runLimit(tc.waiting); got != tc.want {
 			t.Errorf("runLimit(%v) = %d, want %d", tc.waiting, got, tc.want)
@@ -61,13 +59,13 @@ func TestRunStatsOverlap(t *testing.T) {
 		{"unknown end", []step{{false, 9, false}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var s runStats
+			var s Stats
 			for i, st := range tc.steps {
 				if st.start {
-					s.started(st.pid)
+					s.Started(st.pid)
 					continue
 				}
-				if got := s.add(st.pid, time.Second, 0); got != st.want {
+				if got := s.Add(st.pid, time.Second, 0); got != st.want {
 					t.Errorf("step %d: end of run %d overlapped = %v, want %v", i, st.pid, got, st.want)
 				}
 			}
@@ -78,44 +76,17 @@ func TestRunStatsOverlap(t *testing.T) {
 	}
 }
 
-// TestOwnBuilds checks the builds' count and that a refutation from a
-// run that overlapped another is kept to be validated again, not set.
-func TestOwnBuilds(t *testing.T) {
-	set := map[int]*Validation{}
-	b := &ownBuilds{max: 2, set: func(i int, v *Validation) { set[i] = v }}
-	if !b.take() || !b.take() || b.take() {
-		t.Fatal("take: want two builds of two")
-	}
-	b.give()
-	if !b.take() {
-		t.Error("take after give: want a build")
-	}
-	b.put(0, &Validation{Plausible: true, overlapped: true})           // plausible: set
-	b.put(3, &Validation{Failed: []string{"TestA"}, overlapped: true}) // again
-	b.put(1, &Validation{Failed: []string{"TestA"}})                   // alone: set
-	b.put(2, &Validation{Error: "x", overlapped: true})                // again
-	if got, want := slices.Sorted(maps.Keys(set)), []int{0, 1}; !slices.Equal(got, want) {
-		t.Errorf("set: %v, want %v", got, want)
-	}
-	if got, want := b.takeRetries(), []int{2, 3}; !slices.Equal(got, want) {
-		t.Errorf("retries: %v, want %v", got, want)
-	}
-	if got := b.takeRetries(); len(got) != 0 {
-		t.Errorf("retries taken twice: %v", got)
-	}
-}
-
 // TestRunPool checks the pool's limit: one job at a time while the runs
-// are not known to wait, maxRuns at once while they mostly wait, and no
+// are not known to wait, MaxRuns at once while they mostly wait, and no
 // job started after one failed.
 func TestRunPool(t *testing.T) {
 	ctx := context.Background()
 	t.Run("one at a time", func(t *testing.T) {
-		p := newRunPool(&runStats{})
+		p := New(&Stats{})
 		var mu sync.Mutex
 		at, most := 0, 0
 		for range 8 {
-			p.goRun(ctx, func() error {
+			p.Go(ctx, func() error {
 				mu.Lock()
 				at++
 				most = max(most, at)
@@ -127,17 +98,17 @@ func TestRunPool(t *testing.T) {
 				return nil
 			})
 		}
-		if err := p.wait(); err != nil || most != 1 {
+		if err := p.Wait(); err != nil || most != 1 {
 			t.Errorf("at most %d at once (err %v), want 1", most, err)
 		}
 	})
 	t.Run("waiting", func(t *testing.T) {
-		p := newRunPool(&runStats{wall: time.Minute})
+		p := New(&Stats{wall: time.Minute})
 		release := make(chan struct{})
 		var started sync.WaitGroup
-		started.Add(maxRuns)
-		for range maxRuns {
-			p.goRun(ctx, func() error {
+		started.Add(MaxRuns)
+		for range MaxRuns {
+			p.Go(ctx, func() error {
 				started.Done()
 				<-release
 				return nil
@@ -145,19 +116,19 @@ func TestRunPool(t *testing.T) {
 		}
 		started.Wait() // every job under way at once
 		close(release)
-		if err := p.wait(); err != nil {
+		if err := p.Wait(); err != nil {
 			t.Error(err)
 		}
 	})
 	t.Run("failed", func(t *testing.T) {
-		p := newRunPool(&runStats{})
+		p := New(&Stats{})
 		want := errors.New("x")
-		p.goRun(ctx, func() error { return want })
+		p.Go(ctx, func() error { return want })
 		ran := false
-		if p.goRun(ctx, func() error { ran = true; return nil }) || ran {
+		if p.Go(ctx, func() error { ran = true; return nil }) || ran {
 			t.Error("a job started after one failed")
 		}
-		if err := p.wait(); err != want {
+		if err := p.Wait(); err != want {
 			t.Errorf("wait: %v, want %v", err, want)
 		}
 	})
