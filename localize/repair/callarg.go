@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/repair/internal/purity"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -56,8 +57,8 @@ func (s *synth) argOffTerms(ctx context.Context, leaves []*term.Term) []*term.Te
 	if !ok || f == fn || f.Signature.Results().Len() != 1 || f.Signature.Params().Len() != len(call.Args) || f.Signature.Variadic() || !d.visible(f) {
 		return nil
 	}
-	p := &purity{pkg: fn.Pkg, site: fn, memo: map[*ssa.Function]pureInfo{}}
-	reads, ok := p.pure(f)
+	p := purity.New(fn.Pkg, fn)
+	reads, ok := p.Pure(f)
 	if !ok || slices.ContainsFunc(reads, func(g *ssa.Global) bool {
 		return g.Pkg != fn.Pkg || term.BasicInfo(g.Type().(*types.Pointer).Elem()) == 0
 	}) {

@@ -147,7 +147,8 @@
 // statement edits' search of the source in internal/stmtedit, that of
 // a site's or a mutant's source in internal/locate, the overfitting
 // signs in internal/overfit, how many validation runs go at once in
-// internal/runpool.
+// internal/runpool, the side-effect check of a call's function in
+// internal/purity.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

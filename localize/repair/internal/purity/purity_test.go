@@ -1,4 +1,4 @@
-package repair
+package purity
 
 import (
 	"context"
@@ -17,19 +17,19 @@ import (
 // may call on testdata/pure, whose functions say on their line what it
 // finds ("//pure", "//impure: why"), Site being the site's function.
 func TestPurity(t *testing.T) {
-	dir := filepath.Join(testutil.Root(), "localize", "repair", "testdata", "pure")
+	dir := filepath.Join(testutil.Root(), "localize", "repair", "internal", "purity", "testdata", "pure")
 	prog, err := trace.Load(context.Background(), &trace.Config{Dir: dir}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg := prog.Package("github.com/faultloc/faultloc/localize/repair/testdata/pure")
+	pkg := prog.Package("github.com/faultloc/faultloc/localize/repair/internal/purity/testdata/pure")
 	src, err := os.ReadFile(filepath.Join(dir, "pure.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(src), "\n")
 	site := pkg.Func("Site")
-	p := &purity{pkg: pkg, site: site, memo: map[*ssa.Function]pureInfo{}}
+	p := New(pkg, site)
 	checked := 0
 	var funcs []*ssa.Function
 	for _, m := range pkg.Members {
@@ -53,14 +53,14 @@ func TestPurity(t *testing.T) {
 		}
 		want := strings.HasPrefix(marker, "pure")
 		checked++
-		if _, got := p.pure(f); got != want {
+		if _, got := p.Pure(f); got != want {
 			t.Errorf("%s: pure %v, want %v (%s)", f.Name(), got, want, marker)
 		}
 	}
 	if checked < 20 {
 		t.Errorf("checked %d functions, want the 22 of pure.go", checked)
 	}
-	reads, _ := p.pure(pkg.Func("nested"))
+	reads, _ := p.Pure(pkg.Func("nested"))
 	var names []string
 	for _, g := range reads {
 		names = append(names, g.Name())

@@ -1,4 +1,4 @@
-// Package pure is a subject of the repair tests: the side-effect check
+// Package pure is a subject of the purity tests: the side-effect check
 // of the functions a synthesis may call. Each function's line says what
 // the check finds, "//pure" or "//impure: why", and Site is the site
 // whose function no other may call.
