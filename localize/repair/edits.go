@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/trace"
@@ -22,32 +21,6 @@ const (
 	maxEditLines  = 8
 	maxGuardLines = 4
 )
-
-// editLines returns up to maxEditLines lines for statement edits: the
-// next line of each order in turn (the sites', the spectrum's, the
-// rankings'), each line once, no test file's.
-func editLines(orders ...[]localize.Candidate) []trace.Line {
-	var out []trace.Line
-	seen := map[trace.Line]bool{}
-	for k := 0; len(out) < maxEditLines; k++ {
-		more := false
-		for _, o := range orders {
-			if k >= len(o) || len(o[k].Locations) == 0 {
-				continue
-			}
-			more = true
-			l := o[k].Locations[0].SourceLine()
-			if !seen[l] && !strings.HasSuffix(l.File, "_test.go") && len(out) < maxEditLines {
-				seen[l] = true
-				out = append(out, l)
-			}
-		}
-		if !more {
-			break
-		}
-	}
-	return out
-}
 
 // editKinds are the kinds of statement edits in the order they are
 // validated at a line: a deletion last, as a deletion that passes the
@@ -68,7 +41,7 @@ var editKinds = []string{"swap", "call", "clamp", "clause", "conjunct", "return"
 // the older ones before still does.
 var lateKinds = []string{"wrap", "saturate", "predicate"}
 
-// editCandidates returns the statement edits of lines (editLines) as
+// editCandidates returns the statement edits of lines (lines.Interleave) as
 // candidates, each line's after the previous line's, by kind
 // (editKinds) then size; the files' content
 // is overlay's or on disk, the calls inserted those of the package of
@@ -78,7 +51,7 @@ var lateKinds = []string{"wrap", "saturate", "predicate"}
 // need them too); the first maxGuardLines lines take guards and
 // conjuncts, so that they leave the patch schema
 // room for the synthesis' replacements. So do the lines of frames, the
-// failing run's panic and the calls on its stack (panicFrames), which
+// failing run's panic and the calls on its stack (lines.PanicFrames), which
 // come first: a guard missing before a panic is the likeliest fix of a
 // panic the tests do not want, and the line of a panic is seldom among
 // a localization's first, since the panic is where the fault shows. A

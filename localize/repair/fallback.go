@@ -7,8 +7,16 @@ import (
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/repair/internal/lines"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
+)
+
+// maxLineSites bounds the lines mutation analysis tries when angelic
+// debugging finds no site (see fallbackSites), lineChunk at a time.
+const (
+	maxLineSites = 400
+	lineChunk    = 10
 )
 
 // rankedCases bounds the failing cases whose rankings the fallback
@@ -30,7 +38,7 @@ type fallback struct {
 	sites []localize.Candidate
 	// lines are the lines for mutation analysis, each a candidate with
 	// the line as its one location: the forced sites' lines, then the
-	// spectrum's order (lineSites) and the localization's rankings of
+	// spectrum's order (lines.Sites) and the localization's rankings of
 	// the failing cases, interleaved.
 	lines []localize.Candidate
 	// reason says what the fallback could not do ("": all of it).
@@ -92,12 +100,12 @@ func fallbackSites(ctx context.Context, prog *trace.Program, pkg string, rep *lo
 	for _, c := range fb.sites {
 		add(c.Locations[0].File, c.Locations[0].Line)
 	}
-	// Round robin over the spectrum's lines (lineSites: by Ochiai, ties
+	// Round robin over the spectrum's lines (lines.Sites: by Ochiai, ties
 	// to the lines the first failing case ran last) and the rankings:
 	// the next line of each in turn, so that the first lines of every
 	// order come before the later ones of any.
 	orders := [][]localize.Position{nil}
-	ls, _, _ := lineSites(ctx, m, failing[0], maxSteps, n, nil, nil)
+	ls, _, _ := lines.Sites(ctx, m, failing[0], maxSteps, n, nil, nil)
 	for _, c := range ls {
 		orders[0] = append(orders[0], c.Locations[0].Position)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/faultloc/faultloc/localize/internal/testutil"
+	"github.com/faultloc/faultloc/localize/repair/internal/lines"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -23,7 +24,7 @@ func TestLineSites(t *testing.T) {
 	_, file, add := loadAbs(t)
 	linesOf := func(m *spectra.Matrix, c trace.Case) []int {
 		var out []int
-		ls, _, _ := lineSites(ctx, m, c, 0, 10, nil, nil)
+		ls, _, _ := lines.Sites(ctx, m, c, 0, 10, nil, nil)
 		for _, s := range ls {
 			l := s.Locations[0]
 			if l.File != file {

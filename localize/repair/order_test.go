@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
-	"github.com/faultloc/faultloc/spectra"
 )
 
 // TestSearchContext checks the search's share of a deadline: it ends at
@@ -40,38 +39,6 @@ func TestSearchContext(t *testing.T) {
 	defer c3()
 	if _, ok := free.Deadline(); ok {
 		t.Errorf("a search without a deadline got one")
-	}
-}
-
-// TestOrderSites checks the order of the sites: the flexibility test's
-// inhibited candidates last, the others by their lines' Ochiai score in
-// the spectrum, ties in their first order.
-func TestOrderSites(t *testing.T) {
-	m := spectra.NewMatrix()
-	line := func(n int) spectra.Element { return spectra.Element{Kind: spectra.Line, File: "/p/a.go", Line: n} }
-	// Line 3 runs in the failing case alone, line 2 in it and a passing
-	// one, line 1 in every case.
-	m.Add(spectra.TestRun{Name: "TestFail", Failed: true}, []spectra.Element{line(1), line(2), line(3)})
-	m.Add(spectra.TestRun{Name: "TestPassA"}, []spectra.Element{line(1), line(2)})
-	m.Add(spectra.TestRun{Name: "TestPassB"}, []spectra.Element{line(1)})
-	cand := func(l int, expr string, inhibited bool) localize.Candidate {
-		c := localize.Candidate{Locations: []localize.Location{{Position: localize.Position{File: "/p/a.go", Line: l}, Expr: expr}}, Flex: &localize.Flexibility{}}
-		if inhibited {
-			c.Flex.Inhibitors = []string{"TestPassA"}
-		}
-		return c
-	}
-	cands := []localize.Candidate{cand(1, "a", false), cand(3, "b", true), cand(2, "c", false), cand(3, "d", false), cand(1, "e", false), cand(9, "f", false)}
-	scores := orderSites(cands, m)
-	var got []string
-	for _, c := range cands {
-		got = append(got, c.Locations[0].Expr)
-	}
-	if strings.Join(got, " ") != "d c a e f b" {
-		t.Errorf("order %v, want d c a e f b", got)
-	}
-	if scores[0] != 1 || scores[4] != 0 || scores[1] <= scores[2] || scores[2] <= 0 {
-		t.Errorf("scores %v", scores)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/repair/internal/lines"
 	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
 	"github.com/faultloc/faultloc/spectra"
@@ -284,12 +284,12 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if len(failing) == 0 {
 		return nil, &NoFailingError{Package: pkg, Run: opts.Run, Cases: len(sel.Cases), Passed: len(passing), NotRun: notRun}
 	}
-	// The spectrum's first lines (lineSites), for the statement edits
+	// The spectrum's first lines (lines.Sites), for the statement edits
 	// and, with no site of angelic debugging, mutation analysis: found
 	// first, as no later stage's time bound must leave the statement
 	// edits without lines; with the lines of the failing run's panic
 	// and its callers, which take guards whatever their rank.
-	first, frames, events := lineSites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, moduleFiles(prog, pkg), func(t *trace.Trace) int {
+	first, frames, events := lines.Sites(ctx, spectrum, failing[0], opts.Collect.Run.MaxSteps, lineChunk, lines.ModuleFiles(prog, pkg), func(t *trace.Trace) int {
 		return encode.IndependentEvents(prog, t, t.Len(), &encode.Options{InScope: opts.Angelic.Search.InScope})
 	})
 	// Angelic debugging has its share of the search's time, so that
@@ -337,10 +337,10 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		}
 		verified = fl
 	}
-	scores := orderSites(verified, spectrum)
-	// lines are the ranked lines mutation analysis tries when angelic
+	scores := lines.OrderSites(verified, spectrum)
+	// ranked are the ranked lines mutation analysis tries when angelic
 	// debugging gave no site; nil: the sites' lines.
-	var lines []localize.Candidate
+	var ranked []localize.Candidate
 	var ms []mutant
 	cases := append(slices.Clone(failing), passing...)
 	if len(verified) == 0 {
@@ -377,8 +377,8 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		if fb.reason != "" {
 			res.Reason = strings.TrimPrefix(res.Reason+"; no site: "+fb.reason, "; ")
 		}
-		verified, lines = fb.sites, fb.lines
-		scores = lineScores(verified, spectrum)
+		verified, ranked = fb.sites, fb.lines
+		scores = lines.Scores(verified, spectrum)
 	} else if len(verified) < fewSites {
 		// Few sites: one that rescues only some failing runs would leave
 		// nothing to synthesize, so the fallback's forcing adds the
@@ -391,7 +391,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 				return v.Locations[0].SourceLine() == c.Locations[0].SourceLine()
 			}) {
 				verified = append(verified, c)
-				scores = append(scores, lineScores([]localize.Candidate{c}, spectrum)...)
+				scores = append(scores, lines.Scores([]localize.Candidate{c}, spectrum)...)
 			}
 		}
 	}
@@ -409,7 +409,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// one) that a time bound would otherwise leave out.
 	switch {
 	case opts.NoMutation:
-	case lines == nil && len(sites) > 0:
+	case ranked == nil && len(sites) > 0:
 		var err error
 		ms, err = mutants(ctx, prog, sites, cases, len(failing))
 		if err != nil && ctx.Err() == nil {
@@ -430,8 +430,8 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 			mctx, mcancel = shareContext(ctx, 0.5, "mutation analysis of the ranked lines took its share (%.0f%%) of the search's time left")
 		}
 		enough := max(1, cmp.Or(opts.MaxPatches, 10)/2)
-		for i, n := 0, 2; i < len(lines) && len(ms) < enough && mctx.Err() == nil; i, n = i+n, min(2*n, lineChunk) {
-			part := lines[i:min(i+n, len(lines))]
+		for i, n := 0, 2; i < len(ranked) && len(ms) < enough && mctx.Err() == nil; i, n = i+n, min(2*n, lineChunk) {
+			part := ranked[i:min(i+n, len(ranked))]
 			m, err := mutants(mctx, prog, part, cases, len(failing))
 			ms = append(ms, m...)
 			if err != nil && mctx.Err() == nil {
@@ -447,7 +447,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// guards at the failing run's panic frames; and after them all, the
 	// edits of the assignments of the fields those lines read (where a
 	// value is stored rather than where it shows).
-	edited := editLines(sites, first, lines)
+	edited := lines.Interleave(maxEditLines, sites, first, ranked)
 	cands := editCandidates(edited, frames, stmtedit.DefinitionLines(edited, loaded.Overlay), loaded.Overlay, prog)
 	// done adds the mutants, each at the first site of its line (-1:
 	// none), and ranks and validates the patches.
@@ -762,52 +762,6 @@ func rankPatches(cands []Candidate, sites, maxPatches int) {
 		sorted[i] = cands[j]
 	}
 	copy(cands, sorted)
-}
-
-// orderSites sorts the verified candidates, the sites, by the
-// suspiciousness of their lines in the spectrum of the selected cases
-// (Ochiai), the candidates the flexibility test inhibits after the
-// others, ties in angelic debugging's order; it returns each site's
-// score in the new order (0 for a line no failing case executed).
-func orderSites(cands []localize.Candidate, m *spectra.Matrix) []float64 {
-	type scored struct {
-		c     localize.Candidate
-		score float64
-	}
-	scores := lineScores(cands, m)
-	sc := make([]scored, len(cands))
-	for i, c := range cands {
-		sc[i] = scored{c, scores[i]}
-	}
-	slices.SortStableFunc(sc, func(a, b scored) int {
-		return cmp.Or(cmp.Compare(b2i(a.c.Inhibited()), b2i(b.c.Inhibited())), cmp.Compare(b.score, a.score))
-	})
-	for i := range sc {
-		cands[i], scores[i] = sc[i].c, sc[i].score
-	}
-	return scores
-}
-
-// lineScores returns the suspiciousness of each candidate's line in
-// the spectrum m (Ochiai; 0 for a line no failing case executed).
-func lineScores(cands []localize.Candidate, m *spectra.Matrix) []float64 {
-	line := map[trace.Line]float64{}
-	if m.Failed() > 0 {
-		if ochiai, err := spectra.Lookup("ochiai"); err == nil {
-			for _, e := range m.Rank(ochiai, nil).Entries {
-				if e.Element.Kind == spectra.Line && e.Counts.EF > 0 && !math.IsNaN(e.Score) {
-					line[trace.Line{File: e.Element.File, Line: e.Element.Line}] = e.Score
-				}
-			}
-		}
-	}
-	out := make([]float64, len(cands))
-	for i, c := range cands {
-		if len(c.Locations) > 0 {
-			out[i] = line[c.Locations[0].SourceLine()]
-		}
-	}
-	return out
 }
 
 // fromMutation reports whether c is one of mutation analysis' plausible
