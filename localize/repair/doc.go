@@ -149,7 +149,8 @@
 // signs in internal/overfit, how many validation runs go at once in
 // internal/runpool, the side-effect check of a call's function in
 // internal/purity, the lines tried beyond the sites (by the spectrum,
-// the failing run's panic) in internal/lines.
+// the failing run's panic) in internal/lines, the patches' diffs in
+// internal/udiff.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/repair/internal/udiff"
 )
 
 // WriteText writes the result for a reader: the failing cases, each
@@ -53,7 +54,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			change = "insert " + p.Repl
 		}
 		fmt.Fprintf(&sb, "%s:%d: patch %d (%s; %s, size %d, distance %d): %s\n", rel(p.File), p.Line, p.Rank, verdict(p.Validation), p.Origin, p.Size, p.Distance, change)
-		sb.WriteString(renamed(p.Diff, p.File, rel(p.File)))
+		sb.WriteString(udiff.Rename(p.Diff, p.File, rel(p.File)))
 	}
 	if len(r.Patches) == 0 {
 		sb.WriteString("no patch found\n")
@@ -101,12 +102,6 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// renamed returns diff, made with file's base name, naming name instead.
-func renamed(diff, file, name string) string {
-	base, name := filepath.Base(file), filepath.ToSlash(name)
-	return strings.Replace(diff, "--- a/"+base+"\n+++ b/"+base+"\n", "--- a/"+name+"\n+++ b/"+name+"\n", 1)
-}
-
 // RelativeTo rewrites the result's file names, and its diffs' paths,
 // relative to dir, as the text shows them.
 func (r *Result) RelativeTo(dir string) {
@@ -116,7 +111,7 @@ func (r *Result) RelativeTo(dir string) {
 	}
 	for i := range r.Patches {
 		p := &r.Patches[i]
-		p.Diff = renamed(p.Diff, p.File, rel(p.File))
+		p.Diff = udiff.Rename(p.Diff, p.File, rel(p.File))
 		p.File = rel(p.File)
 	}
 }

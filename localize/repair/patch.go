@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
+	"github.com/faultloc/faultloc/localize/repair/internal/udiff"
 )
 
 // guardPatch returns the patch that inserts guard g before the site's
@@ -78,52 +78,6 @@ func replace(file string, src []byte, start, end int, repl string) *Patch {
 	line, col := at(start)
 	endLine, endCol := at(end)
 	p := &Patch{Position: localize.Position{File: file, Line: line, Column: col}, EndLine: endLine, EndColumn: endCol, Orig: string(src[start:end]), Repl: repl, Source: out, inserted: repl}
-	p.Diff = unified(filepath.Base(file), src, out)
+	p.Diff = udiff.Unified(filepath.Base(file), src, out)
 	return p
-}
-
-// unified returns the unified diff, with three lines of context, of two
-// versions of a file that differ in one run of lines.
-func unified(name string, a, b []byte) string {
-	lines := func(s string) []string {
-		ls := strings.SplitAfter(s, "\n")
-		if ls[len(ls)-1] == "" {
-			ls = ls[:len(ls)-1]
-		}
-		return ls
-	}
-	x, y := lines(string(a)), lines(string(b))
-	pre := 0
-	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
-		pre++
-	}
-	if pre == len(x) && pre == len(y) {
-		return ""
-	}
-	suf := 0
-	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
-		suf++
-	}
-	const context = 3
-	from := max(0, pre-context)
-	xTo, yTo := min(len(x), len(x)-suf+context), min(len(y), len(y)-suf+context)
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", name, name)
-	fmt.Fprintf(&sb, "@@ -%d,%d +%d,%d @@\n", from+1, xTo-from, from+1, yTo-from)
-	line := func(prefix, l string) {
-		sb.WriteString(prefix + strings.TrimSuffix(l, "\n") + "\n")
-	}
-	for _, l := range x[from:pre] {
-		line(" ", l)
-	}
-	for _, l := range x[pre : len(x)-suf] {
-		line("-", l)
-	}
-	for _, l := range y[pre : len(y)-suf] {
-		line("+", l)
-	}
-	for _, l := range x[len(x)-suf : xTo] {
-		line(" ", l)
-	}
-	return sb.String()
 }
