@@ -255,7 +255,9 @@ func Collect(ctx context.Context, prog *trace.Program, cand localize.Candidate, 
 	if d.Site.Expr == "" {
 		d.Site.Expr = d.Site.Replaced // a return's result
 	}
-	d.Constants = constants(site.fn)
+	for _, c := range term.Constants(site.fn) {
+		d.Constants = append(d.Constants, Binding{Name: c.Name, Type: c.Type.String(), Value: c.Value, Text: c.Value.String(), typ: c.Type})
+	}
 	stop := func(err error) (*Data, error) {
 		d.Partial, d.Reason = true, err.Error()
 		d.Stats.Total = time.Since(start)

@@ -1,8 +1,6 @@
 package repair
 
 import (
-	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -210,56 +208,6 @@ func (d *Data) env(pos token.Position, m map[*ssa.Alloc]trace.Value, globals map
 			return 1
 		}
 		return 0
-	})
-	return out
-}
-
-// constants returns the constants of fn's body: its basic literals and
-// the named constants it refers to, with 0 and 1, as bindings whose Name
-// is their Go source.
-func constants(fn *ssa.Function) []Binding {
-	var out []Binding
-	seen := map[string]bool{}
-	add := func(name string, typ types.Type, val constant.Value) {
-		if seen[name] || val == nil {
-			return
-		}
-		v, ok := term.Const(val, typ)
-		if !ok {
-			return
-		}
-		seen[name] = true
-		out = append(out, Binding{Name: name, Type: typ.String(), Value: v, Text: v.String(), typ: typ})
-	}
-	add("0", types.Typ[types.UntypedInt], constant.MakeInt64(0))
-	add("1", types.Typ[types.UntypedInt], constant.MakeInt64(1))
-	syn := fn.Syntax()
-	if syn == nil {
-		return out
-	}
-	scope := fn.Pkg.Pkg.Scope()
-	ast.Inspect(syn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BasicLit:
-			val := constant.MakeFromLiteral(n.Value, n.Kind, 0)
-			switch n.Kind {
-			case token.INT, token.CHAR:
-				add(n.Value, types.Typ[types.UntypedInt], val)
-			case token.FLOAT:
-				add(n.Value, types.Typ[types.UntypedFloat], val)
-			case token.STRING:
-				add(n.Value, types.Typ[types.UntypedString], val)
-			}
-		case *ast.Ident:
-			if in := scope.Innermost(n.Pos()); in != nil {
-				if _, obj := in.LookupParent(n.Name, n.Pos()); obj != nil {
-					if c, ok := obj.(*types.Const); ok && c.Pkg() == fn.Pkg.Pkg {
-						add(n.Name, c.Type(), c.Val())
-					}
-				}
-			}
-		}
-		return true
 	})
 	return out
 }
