@@ -150,7 +150,8 @@
 // internal/runpool, the side-effect check of a call's function in
 // internal/purity, the lines tried beyond the sites (by the spectrum,
 // the failing run's panic) in internal/lines, the patches' diffs in
-// internal/udiff.
+// internal/udiff, the phases' shares of the deadline in
+// internal/budget.
 //
 // A call is a component when its function has no side effects by a
 // conservative check of its SSA form: a plain function of the site's

@@ -9,39 +9,6 @@ import (
 	"github.com/faultloc/faultloc/localize"
 )
 
-// TestSearchContext checks the search's share of a deadline: it ends at
-// searchShare of the time to the deadline, saying why, and a context
-// without a deadline gives the search no bound.
-func TestSearchContext(t *testing.T) {
-	start := time.Now()
-	ctx, cancel := context.WithDeadline(context.Background(), start.Add(10*time.Second))
-	defer cancel()
-	sctx, scancel := searchContext(ctx, start)
-	defer scancel()
-	dl, ok := sctx.Deadline()
-	if want := start.Add(7 * time.Second); !ok || !dl.Equal(want) {
-		t.Fatalf("search deadline %v, %v; want %v", dl, ok, want)
-	}
-	// A repair started 10 s before a deadline 1 s away: its search's
-	// share is over.
-	late, cancelLate := context.WithDeadline(context.Background(), time.Now().Add(time.Second))
-	defer cancelLate()
-	s2, c2 := searchContext(late, time.Now().Add(-10*time.Second))
-	defer c2()
-	<-s2.Done()
-	if cause := context.Cause(s2); cause == nil || !strings.Contains(cause.Error(), "its share (70%)") {
-		t.Errorf("cause %v, want the search's share", cause)
-	}
-	if late.Err() != nil {
-		t.Errorf("the repair's own context ended with its search's share")
-	}
-	free, c3 := searchContext(context.Background(), start)
-	defer c3()
-	if _, ok := free.Deadline(); ok {
-		t.Errorf("a search without a deadline got one")
-	}
-}
-
 // TestRankPatches checks the patches' order: the first maxPatches/4
 // mutants first, then site by site, a site's by size then distance, the
 // first maxPatches/4 replacements of each site before the others (and

@@ -12,6 +12,7 @@ import (
 	"github.com/faultloc/faultloc/encode"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/angelic"
+	"github.com/faultloc/faultloc/localize/repair/internal/budget"
 	"github.com/faultloc/faultloc/localize/repair/internal/lines"
 	"github.com/faultloc/faultloc/localize/repair/internal/stmtedit"
 	"github.com/faultloc/faultloc/localize/repair/internal/term"
@@ -231,7 +232,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	// The search for patches ends at its share of the time to ctx's
 	// deadline; the validation of what it found has the rest.
 	vctx := ctx
-	ctx, cancel := searchContext(ctx, start)
+	ctx, cancel := budget.ShareFrom(ctx, start, searchShare, "the search for patches took its share (%.0f%%) of the time to the deadline, the rest left to validation")
 	defer cancel()
 	res := &Result{Package: pkg, Sites: []SiteRepair{}, Patches: []Candidate{}}
 	partial := func(err error) (*Result, error) {
@@ -300,7 +301,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 	if maxEvents := cmp.Or(opts.seams.maxAngelicEvents, maxAngelicEvents); events > maxEvents {
 		rep, err = &localize.Report{Partial: true, Reason: fmt.Sprintf("skipped: the failing run's formula would hold %d events (its blamable ones and those that depend on them), more than the %d whose encoding ends in its share of the time", events, maxEvents)}, nil
 	} else {
-		actx, acancel := shareContext(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
+		actx, acancel := budget.Share(ctx, angelicShare, "angelic debugging took its share (%.0f%%) of the time to the search's end")
 		rep, err = angelic.Localize(actx, prog, failing[0], &opts.Angelic)
 		acancel()
 		if err != nil && ctx.Err() == nil && actx.Err() != nil {
@@ -351,7 +352,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// a run of millions of events makes each mutant's run long, and
 		// the fallback's rankings give the statement edits their lines.
 		if !opts.NoMutation {
-			mctx, mcancel := shareContext(ctx, 0.5, "mutation analysis of the spectrum's first lines took its share (%.0f%%) of the search's time left")
+			mctx, mcancel := budget.Share(ctx, 0.5, "mutation analysis of the spectrum's first lines took its share (%.0f%%) of the search's time left")
 			spectrumMutants := mutants
 			if opts.seams.spectrumMutants != nil {
 				spectrumMutants = opts.seams.spectrumMutants
@@ -366,7 +367,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 				res.Reason = strings.TrimPrefix(res.Reason+"; mutation analysis: "+err.Error(), "; ")
 			}
 		}
-		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
+		fctx, fcancel := budget.Share(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
 		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, maxLineSites, first)
 		fcancel()
 		if ctx.Err() != nil && len(ms) == 0 && len(first) == 0 && len(fb.lines) == 0 {
@@ -383,7 +384,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// Few sites: one that rescues only some failing runs would leave
 		// nothing to synthesize, so the fallback's forcing adds the
 		// sites of the ranked lines after them (one per line).
-		fctx, fcancel := shareContext(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
+		fctx, fcancel := budget.Share(ctx, fallbackShare, "the fallback's rankings took their share (%.0f%% of the search's time left)")
 		fb := fallbackSites(fctx, prog, pkg, rep, failing, spectrum, opts.Collect.Run.MaxSteps, 0, nil)
 		fcancel()
 		for _, c := range fb.sites {
@@ -427,7 +428,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// at those sites the rest.
 		mctx, mcancel := ctx, context.CancelFunc(func() {})
 		if len(sites) > 0 {
-			mctx, mcancel = shareContext(ctx, 0.5, "mutation analysis of the ranked lines took its share (%.0f%%) of the search's time left")
+			mctx, mcancel = budget.Share(ctx, 0.5, "mutation analysis of the ranked lines took its share (%.0f%%) of the search's time left")
 		}
 		enough := max(1, cmp.Or(opts.MaxPatches, 10)/2)
 		for i, n := 0, 2; i < len(ranked) && len(ms) < enough && mctx.Err() == nil; i, n = i+n, min(2*n, lineChunk) {
@@ -473,7 +474,7 @@ func Repair(ctx context.Context, prog *trace.Program, pkg string, opts *Options)
 		// values do not end leaves them time.
 		sctx, scancel := ctx, context.CancelFunc(func() {})
 		if i < len(sites)-1 {
-			sctx, scancel = shareContext(ctx, siteShare, "the site's collection took its share (%.0f%%) of the search's time left")
+			sctx, scancel = budget.Share(ctx, siteShare, "the site's collection took its share (%.0f%%) of the search's time left")
 		}
 		d, err := Collect(sctx, prog, c, failing, passing, &co)
 		cause := context.Cause(sctx)
@@ -593,30 +594,6 @@ const angelicShare = 0.4
 // in 50 s), and without it the fallback's rankings and the statement
 // edits have that time. The tests set another (Options.seams).
 const maxAngelicEvents = 1_000_000
-
-// shareContext returns ctx with its deadline, if it has one, brought
-// forward to share of the time to it, the cause why (a format with the
-// share in percent).
-func shareContext(ctx context.Context, share float64, why string) (context.Context, context.CancelFunc) {
-	dl, ok := ctx.Deadline()
-	if !ok {
-		return context.WithCancel(ctx)
-	}
-	now := time.Now()
-	return context.WithDeadlineCause(ctx, now.Add(time.Duration(float64(dl.Sub(now))*share)), fmt.Errorf(why, 100*share))
-}
-
-// searchContext returns the context of the search for patches of a
-// repair started at start: ctx's deadline, if it has one, brought
-// forward to searchShare of the time to it.
-func searchContext(ctx context.Context, start time.Time) (context.Context, context.CancelFunc) {
-	dl, ok := ctx.Deadline()
-	if !ok {
-		return context.WithCancel(ctx)
-	}
-	share := time.Duration(float64(dl.Sub(start)) * searchShare)
-	return context.WithDeadlineCause(ctx, start.Add(share), fmt.Errorf("the search for patches took its share (%.0f%%) of the time to the deadline, the rest left to validation", 100*searchShare))
-}
 
 // finish ranks the candidates, validates them (Validator.validateRanked, while
 // ctx lasts) and sets their ranks; err (a bound) makes the result
