@@ -82,7 +82,7 @@ func (s *synth) callTerms(ctx context.Context, leaves []*term.Term) map[int][]*t
 		if args == nil {
 			continue
 		}
-		for _, combo := range combinations(args) {
+		for _, combo := range term.Combinations(args) {
 			if n >= maxCallTerms || ctx.Err() != nil {
 				break
 			}
@@ -119,21 +119,6 @@ func (s *synth) argChoices(leaves []*term.Term, params []types.Type) [][]*term.T
 		}
 	}
 	return args
-}
-
-// combinations returns every choice of one term from each of args.
-func combinations(args [][]*term.Term) [][]*term.Term {
-	out := [][]*term.Term{nil}
-	for _, choices := range args {
-		var next [][]*term.Term
-		for _, prefix := range out {
-			for _, c := range choices {
-				next = append(next, append(slices.Clone(prefix), c))
-			}
-		}
-		out = next
-	}
-	return out
 }
 
 // evalCall returns the term of the call of f on args, its value at each

@@ -56,11 +56,11 @@ func (s *synth) stdTerms(ctx context.Context, leaves []*term.Term) map[int][]*te
 			continue // a local declaration shadows the package
 		}
 		args := s.argChoices(leaves, f.Params)
-		for _, combo := range combinations(args) {
+		for _, combo := range term.Combinations(args) {
 			if n >= maxStdTerms || ctx.Err() != nil {
 				return out
 			}
-			if !slices.ContainsFunc(combo, func(a *term.Term) bool { return !consts[a.Text] }) || repeats(combo) {
+			if !slices.ContainsFunc(combo, func(a *term.Term) bool { return !consts[a.Text] }) || term.Repeats(combo) {
 				continue // a constant, or f(x, x)
 			}
 			n++
@@ -70,16 +70,6 @@ func (s *synth) stdTerms(ctx context.Context, leaves []*term.Term) map[int][]*te
 		}
 	}
 	return out
-}
-
-// repeats reports whether a term is twice among args.
-func repeats(args []*term.Term) bool {
-	for i, a := range args {
-		if slices.ContainsFunc(args[i+1:], func(b *term.Term) bool { return b.Text == a.Text }) {
-			return true
-		}
-	}
-	return false
 }
 
 // evalStd returns the term of the call of f, whose package the file

@@ -7,6 +7,6 @@
 // constant a type, [Const] reads a constant of the code and [Constants]
 // those of a function, [Parse] an angelic value as localize formats
 // it, [Zero] a type's zero value, [FromExpr] the term of an expression
-// of the source.
-// [Tokens] and [Distance] measure an expression's text.
+// of the source. [Combinations] gives the argument lists of a call
+// term. [Tokens] and [Distance] measure an expression's text.
 package term
