@@ -2,7 +2,6 @@ package repair
 
 import (
 	"context"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -36,7 +35,7 @@ func (s *synth) stdTerms(ctx context.Context, leaves []*term.Term) map[int][]*te
 	if scope == nil {
 		return nil
 	}
-	funcs := stdcall.Imported(scope)
+	funcs := stdcall.Imported(scope, at)
 	consts := map[string]bool{}
 	for _, l := range leaves {
 		if l.Const {
@@ -49,11 +48,6 @@ func (s *synth) stdTerms(ctx context.Context, leaves []*term.Term) map[int][]*te
 		name, ok := funcs[f]
 		if !ok {
 			continue
-		}
-		if _, obj := scope.LookupParent(name, at); obj == nil {
-			continue
-		} else if _, isPkg := obj.(*types.PkgName); !isPkg {
-			continue // a local declaration shadows the package
 		}
 		args := s.argChoices(leaves, f.Params)
 		for _, combo := range term.Combinations(args) {

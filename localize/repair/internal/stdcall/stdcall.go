@@ -26,6 +26,7 @@
 package stdcall
 
 import (
+	"go/token"
 	"go/types"
 	"math"
 	"path"
@@ -190,11 +191,13 @@ func r2b(f func(rune) bool) func([]trace.Value) trace.Value {
 	return func(a []trace.Value) trace.Value { return trace.Bool(f(rune(integer(a[0])))) }
 }
 
-// Imported returns the functions of the table whose package the file
-// of scope imports (scope: a file's scope or one inside it), each with
-// the name the file gives its package; a package imported as _ or .
-// gives none.
-func Imported(scope *types.Scope) map[*Func]string {
+// Imported returns the functions of the table that code at pos in scope
+// can call: those whose package the file of scope imports (scope: a
+// file's scope or one inside it), each with the name the file gives its
+// package, that no declaration visible at pos shadows; a package
+// imported as _ or . gives none.
+func Imported(scope *types.Scope, pos token.Pos) map[*Func]string {
+	at := scope
 	for scope != nil && scope.Parent() != nil && scope.Parent().Parent() != types.Universe {
 		scope = scope.Parent() // up to the file's scope, under the package's
 	}
@@ -209,9 +212,16 @@ func Imported(scope *types.Scope) map[*Func]string {
 	}
 	out := map[*Func]string{}
 	for _, f := range Table {
-		if n, ok := names[f.Path]; ok {
-			out[f] = n
+		n, ok := names[f.Path]
+		if !ok {
+			continue
 		}
+		if _, obj := at.LookupParent(n, pos); obj == nil {
+			continue
+		} else if _, isPkg := obj.(*types.PkgName); !isPkg {
+			continue // a local declaration shadows the package
+		}
+		out[f] = n
 	}
 	return out
 }

@@ -123,7 +123,7 @@ func f(s string) bool {
 		return true
 	})
 	got := map[string]bool{}
-	for f, name := range Imported(pkg.Scope().Innermost(ret)) {
+	for f, name := range Imported(pkg.Scope().Innermost(ret), ret) {
 		got[name+"."+f.Name] = true
 	}
 	for _, want := range []string{"str.Contains", "str.ContainsRune", "math.IsNaN"} {

@@ -30,7 +30,7 @@ const maxPredicateArgs = 16
 // the statement, pos its position; a package name that a local
 // declaration shadows there gives no condition.
 func predicateConds(scope *types.Scope, pos token.Pos, body *ast.BlockStmt, terms []guardTerm, add func(text string, size int, ts ...guardTerm)) {
-	funcs := stdcall.Imported(scope)
+	funcs := stdcall.Imported(scope, pos)
 	if len(funcs) == 0 {
 		return
 	}
@@ -38,11 +38,6 @@ func predicateConds(scope *types.Scope, pos token.Pos, body *ast.BlockStmt, term
 	for _, f := range stdcall.Table {
 		name, ok := funcs[f]
 		if !ok || !types.Identical(f.Result, types.Typ[types.Bool]) {
-			continue
-		}
-		if _, obj := scope.LookupParent(name, pos); obj == nil {
-			continue
-		} else if _, isPkg := obj.(*types.PkgName); !isPkg {
 			continue
 		}
 		// The choices of each parameter: terms (nil text: none), literals.
