@@ -83,45 +83,45 @@ func fits(v trace.Value, t types.Type) bool {
 
 // Table is the table, in the order above.
 var Table = []*Func{
-	fn("strings", "Contains", ss(strings.Contains), str, str),
-	fn("strings", "ContainsRune", sr(strings.ContainsRune), str, rn),
-	fn("strings", "ContainsAny", ss(strings.ContainsAny), str, str),
-	fn("strings", "HasPrefix", ss(strings.HasPrefix), str, str),
-	fn("strings", "HasSuffix", ss(strings.HasSuffix), str, str),
-	fn("strings", "EqualFold", ss(strings.EqualFold), str, str),
-	fn("strings", "Index", ssi(strings.Index), str, str),
-	fn("strings", "IndexByte", func(a []trace.Value) trace.Value {
+	fn("strings", "Contains", bo, ss(strings.Contains), str, str),
+	fn("strings", "ContainsRune", bo, sr(strings.ContainsRune), str, rn),
+	fn("strings", "ContainsAny", bo, ss(strings.ContainsAny), str, str),
+	fn("strings", "HasPrefix", bo, ss(strings.HasPrefix), str, str),
+	fn("strings", "HasSuffix", bo, ss(strings.HasSuffix), str, str),
+	fn("strings", "EqualFold", bo, ss(strings.EqualFold), str, str),
+	fn("strings", "Index", in, ssi(strings.Index), str, str),
+	fn("strings", "IndexByte", in, func(a []trace.Value) trace.Value {
 		return trace.Int(int64(strings.IndexByte(a[0].Str(), byte(integer(a[1])))))
 	}, str, by),
-	fn("strings", "IndexRune", func(a []trace.Value) trace.Value {
+	fn("strings", "IndexRune", in, func(a []trace.Value) trace.Value {
 		return trace.Int(int64(strings.IndexRune(a[0].Str(), rune(integer(a[1])))))
 	}, str, rn),
-	fn("strings", "IndexAny", ssi(strings.IndexAny), str, str),
-	fn("strings", "LastIndex", ssi(strings.LastIndex), str, str),
-	fn("strings", "Count", ssi(strings.Count), str, str),
-	fn("strings", "TrimSpace", s2s(strings.TrimSpace), str),
-	fn("strings", "ToLower", s2s(strings.ToLower), str),
-	fn("strings", "ToUpper", s2s(strings.ToUpper), str),
-	fn("unicode", "IsSpace", r2b(unicode.IsSpace), rn),
-	fn("unicode", "IsDigit", r2b(unicode.IsDigit), rn),
-	fn("unicode", "IsLetter", r2b(unicode.IsLetter), rn),
-	fn("unicode", "IsUpper", r2b(unicode.IsUpper), rn),
-	fn("unicode", "IsLower", r2b(unicode.IsLower), rn),
-	fn("unicode", "IsPunct", r2b(unicode.IsPunct), rn),
-	fn("unicode/utf8", "RuneCountInString", func(a []trace.Value) trace.Value {
+	fn("strings", "IndexAny", in, ssi(strings.IndexAny), str, str),
+	fn("strings", "LastIndex", in, ssi(strings.LastIndex), str, str),
+	fn("strings", "Count", in, ssi(strings.Count), str, str),
+	fn("strings", "TrimSpace", str, s2s(strings.TrimSpace), str),
+	fn("strings", "ToLower", str, s2s(strings.ToLower), str),
+	fn("strings", "ToUpper", str, s2s(strings.ToUpper), str),
+	fn("unicode", "IsSpace", bo, r2b(unicode.IsSpace), rn),
+	fn("unicode", "IsDigit", bo, r2b(unicode.IsDigit), rn),
+	fn("unicode", "IsLetter", bo, r2b(unicode.IsLetter), rn),
+	fn("unicode", "IsUpper", bo, r2b(unicode.IsUpper), rn),
+	fn("unicode", "IsLower", bo, r2b(unicode.IsLower), rn),
+	fn("unicode", "IsPunct", bo, r2b(unicode.IsPunct), rn),
+	fn("unicode/utf8", "RuneCountInString", in, func(a []trace.Value) trace.Value {
 		return trace.Int(int64(utf8.RuneCountInString(a[0].Str())))
 	}, str),
-	fn("unicode/utf8", "ValidString", func(a []trace.Value) trace.Value {
+	fn("unicode/utf8", "ValidString", bo, func(a []trace.Value) trace.Value {
 		return trace.Bool(utf8.ValidString(a[0].Str()))
 	}, str),
-	fn("unicode/utf8", "RuneLen", func(a []trace.Value) trace.Value {
+	fn("unicode/utf8", "RuneLen", in, func(a []trace.Value) trace.Value {
 		return trace.Int(int64(utf8.RuneLen(rune(integer(a[0])))))
 	}, rn),
-	fn("math", "IsNaN", func(a []trace.Value) trace.Value { return trace.Bool(math.IsNaN(a[0].Float())) }, f64),
-	fn("math", "IsInf", func(a []trace.Value) trace.Value {
+	fn("math", "IsNaN", bo, func(a []trace.Value) trace.Value { return trace.Bool(math.IsNaN(a[0].Float())) }, f64),
+	fn("math", "IsInf", bo, func(a []trace.Value) trace.Value {
 		return trace.Bool(math.IsInf(a[0].Float(), int(integer(a[1]))))
 	}, f64, in),
-	fn("math", "Abs", func(a []trace.Value) trace.Value { return trace.Float(math.Abs(a[0].Float())) }, f64),
+	fn("math", "Abs", f64, func(a []trace.Value) trace.Value { return trace.Float(math.Abs(a[0].Float())) }, f64),
 }
 
 // The parameter types.
@@ -134,33 +134,10 @@ var (
 	bo  = types.Typ[types.Bool]
 )
 
-// fn returns the Func of path.name, its result type the one eval's
-// values have (see result).
-func fn(path, name string, eval func([]trace.Value) trace.Value, params ...types.Type) *Func {
-	return &Func{Path: path, Name: name, Params: params, Result: results[path+"."+name], eval: eval}
-}
-
-// results are the result types of the functions that do not return bool.
-var results = func() map[string]types.Type {
-	m := map[string]types.Type{}
-	for _, n := range []string{"Index", "IndexByte", "IndexRune", "IndexAny", "LastIndex", "Count"} {
-		m["strings."+n] = in
-	}
-	for _, n := range []string{"TrimSpace", "ToLower", "ToUpper"} {
-		m["strings."+n] = str
-	}
-	m["unicode/utf8.RuneCountInString"] = in
-	m["unicode/utf8.RuneLen"] = in
-	m["math.Abs"] = f64
-	return m
-}()
-
-func init() {
-	for _, f := range Table {
-		if f.Result == nil {
-			f.Result = bo
-		}
-	}
+// fn returns the Func of path.name of the result type result, whose
+// values eval gives.
+func fn(path, name string, result types.Type, eval func([]trace.Value) trace.Value, params ...types.Type) *Func {
+	return &Func{Path: path, Name: name, Params: params, Result: result, eval: eval}
 }
 
 // integer returns an integer value's number, signed or not.
