@@ -22,7 +22,10 @@
 // characters bytes. The lexicographic order of strings is left out: with characters
 // made bytes by Z3 4.8.12's unicode=false it answered unsat under
 // assumptions for satisfiable formulas with str.<, and that mode crashed
-// its sequence solver), and IEEE 754 floats of 32 and 64 bits as Go's float32 and
+// its sequence solver; a check of a formula with strings that ends
+// unfinished, interrupted or out of time, can leave that solver broken,
+// so the next check is made on a new Z3 solver given the same assertions,
+// at the cost of what Z3 had learnt), and IEEE 754 floats of 32 and 64 bits as Go's float32 and
 // float64 ([Float64], [FAdd]... rounding to nearest even, [FEq] and
 // [FLt]... compare as Go does, [FToSBV] truncates as Go converts, [FSqrt],
 // [FFloor], [FCeil], [FTrunc]; Z3 bit-blasts them, so a chain of 64-bit

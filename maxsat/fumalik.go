@@ -54,7 +54,7 @@ func (s *Solver) Optimum(ctx context.Context) (*MCS, error) {
 		if err != nil {
 			return z3.AST{}, err
 		}
-		return a, s.sv.Assert(imp)
+		return a, s.baseAssert(imp)
 	}
 	var lb uint64
 	for {
@@ -126,7 +126,7 @@ func (s *Solver) Optimum(ctx context.Context) (*MCS, error) {
 		if len(rs) > 1 {
 			am, err := s.ctx.App(z3.OpAtMost, 1, 0, rs...)
 			if err == nil {
-				err = s.sv.Assert(am)
+				err = s.baseAssert(am)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("maxsat: %w", err)
@@ -137,7 +137,7 @@ func (s *Solver) Optimum(ctx context.Context) (*MCS, error) {
 			al = rs[0]
 		}
 		if err == nil {
-			err = s.sv.Assert(al)
+			err = s.baseAssert(al)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("maxsat: %w", err)

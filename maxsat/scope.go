@@ -31,6 +31,8 @@ func (s *Solver) hard(a z3.AST) error {
 	}
 	if s.in.open {
 		s.in.log = append(s.in.log, a)
+	} else {
+		s.base = append(s.base, a)
 	}
 	if s.pr != nil {
 		s.pr.log = append(s.pr.log, a)
@@ -71,7 +73,7 @@ func (s *Solver) leaveInside() error {
 		return fmt.Errorf("maxsat: %w", err)
 	}
 	for _, a := range log {
-		if err := s.sv.Assert(a); err != nil {
+		if err := s.baseAssert(a); err != nil {
 			return fmt.Errorf("maxsat: %w", err)
 		}
 	}

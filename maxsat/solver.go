@@ -178,6 +178,7 @@ func (s *Solver) SetEngine(e Engine) error {
 	}
 	s.sv.Close()
 	s.sv, s.engine = sv, e
+	s.base = slices.Clone(s.hardLog)
 	// The prover, if any, is made anew: it has made no check yet either.
 	if s.pr != nil {
 		s.pr.close()
@@ -265,8 +266,10 @@ type Solver struct {
 	unit    bool   // every group has weight 1
 	total   uint64 // sum of all soft weights
 	hardLog []z3.AST
-	ints    bool // a term of sort Int was translated
-	strs    bool // a term of sort String was translated
+	base    []z3.AST // what sv holds outside any scope, in order (see renew.go)
+	stale   bool     // sv must be renewed before its next check (see renew.go)
+	ints    bool     // a term of sort Int was translated
+	strs    bool     // a term of sort String was translated
 	blocked int
 
 	// Level search state: no unblocked correction set of size <= lvlSize
@@ -561,11 +564,20 @@ func (s *Solver) checkHere(ctx context.Context, assumptions []z3.AST) (Status, e
 // keeps the counters; model, coreGroups and the unknown reason then read
 // sv.
 func (s *Solver) checkOn(ctx context.Context, sv *z3.Solver, assumptions []z3.AST) (Status, error) {
+	if sv == s.sv {
+		if err := s.renewed(ctx); err != nil {
+			return Unknown, err
+		}
+		sv = s.sv
+	}
 	s.cur = sv
 	start := time.Now()
 	r, err := sv.Check(ctx, assumptions)
 	s.stats.SolveTime += time.Since(start)
 	s.stats.Checks++
+	if r != z3.Sat && r != z3.Unsat || err != nil {
+		s.unfinished(sv)
+	}
 	if err != nil {
 		s.stats.Unknown++
 		if ctx.Err() != nil {
