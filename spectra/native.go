@@ -111,6 +111,11 @@ type GoTest struct {
 	// cases alone: evidence a caller can use while Collect goes on. The
 	// matrix is the callee's; the sink still gets every case at the end.
 	FirstDone func(*Matrix)
+	// Progress, if set, follows the collection while it runs: its Done
+	// returns the cases done so far, while Collect goes on (a caller
+	// whose bound passes before a slow suite is done ranks by them).
+	// Default nil.
+	Progress *GoTestProgress
 	// AllParallel runs every case concurrently with the others (each in
 	// its own process), not only those whose test called t.Parallel.
 	// Faster, and safe unless tests share outside state (files, ports).
@@ -202,6 +207,7 @@ func (g *GoTest) Collect(ctx context.Context, into Sink) error {
 	if len(tested) == 0 {
 		return fmt.Errorf("spectra: no test files in %s", strings.Join(g.Patterns, " "))
 	}
+	g.Progress.expect(len(tested))
 	for i, p := range tested {
 		measured := covered
 		if measured == nil {
@@ -382,6 +388,8 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	g.Stats.Build += time.Since(start)
 
 	mp := newMapper(g.Kind, measured)
+	track := g.Progress.begin()
+	unlisted, whole := 0, false // Progress's: top-level tests not listed yet; every case listed
 	var initOnce sync.Once
 	var initErr error
 	var leaves []nativetest.Result // the cases listed, in the order they run
@@ -413,6 +421,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				}
 			}
 		}
+		var universe []Element // the measured elements, once laid out by this goroutine
 		blocks, perr := readProfile(prof)
 		if perr != nil {
 			// The binary died before writing its profile: ask the
@@ -427,8 +436,10 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				return initErr
 			}
 			res.elems = mp.covered(blocks)
+			universe = mp.universe
 		}
 		results[i] = res
+		g.Progress.finished(track, i, res, universe)
 		return nil
 	}
 	run := func(i int) error {
@@ -451,6 +462,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			}
 		}
 		results = append(results, make([]caseResult, len(leaves)-from)...)
+		g.Progress.listed(track, len(leaves), unlisted, whole)
 	}
 	var runFrom func(from int, all []nativetest.Result) error
 	// listAndRun lists the cases that the -test.run expression pattern
@@ -465,6 +477,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			return err
 		}
 		from := len(leaves)
+		whole = pattern == "" // the whole suite's listing
 		add(all)
 		g.logf("spectra: %s: %d test cases (%d crashed the binary)", p.ImportPath, len(leaves)-from, len(crashed))
 		return runFrom(from, all)
@@ -483,9 +496,16 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 			cut = ctx.Err() != nil
 			return err
 		}
+		runs := func(top string) bool { return !strings.HasPrefix(top, "Benchmark") && !listed[top] }
+		for _, top := range tops {
+			if runs(top) {
+				unlisted++
+			}
+		}
+		g.Progress.listed(track, len(leaves), unlisted, false)
 		count := 0
 		for k, top := range tops {
-			if strings.HasPrefix(top, "Benchmark") || listed[top] {
+			if !runs(top) {
 				continue
 			}
 			prof := filepath.Join(tmp, fmt.Sprintf("top%d.out", k))
@@ -498,6 +518,8 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				return err
 			}
 			from := len(leaves)
+			unlisted--
+			whole = unlisted == 0
 			add(rs)
 			count += len(leaves) - from
 			if complete && len(leaves) == from+1 && leaves[from].Name == top && len(rs) == 1 {
@@ -511,6 +533,8 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 				return err
 			}
 		}
+		whole = true
+		g.Progress.listed(track, len(leaves), 0, true)
 		g.logf("spectra: %s: %d test cases", p.ImportPath, count)
 		return nil
 	}
@@ -566,7 +590,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	} else if err = listAndRun(g.First); err == nil {
 		if g.FirstDone != nil {
 			first := NewMatrix()
-			if _, err = g.addResults(first, mp, results, nil); err != nil {
+			if _, err = addResults(first, mp.universe, results, nil); err != nil {
 				return err
 			}
 			g.FirstDone(first)
@@ -582,7 +606,7 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 		// No case produced a profile: fall back to an empty layout.
 		g.logf("spectra: %s: no coverage profile was produced", p.ImportPath)
 	}
-	done, err := g.addResults(into, mp, results, &g.Stats)
+	done, err := addResults(into, mp.universe, results, &g.Stats)
 	if err != nil {
 		return err
 	}
@@ -595,11 +619,11 @@ func (g *GoTest) collectPackage(ctx context.Context, cfg *nativetest.Config, p *
 	return nil
 }
 
-// addResults adds the measured elements and the cases of results that
-// ran to into, and returns how many ran; stats, when not nil, gets the
-// cases skipped, lost, added and flaky.
-func (g *GoTest) addResults(into Sink, mp *mapper, results []caseResult, stats *GoTestStats) (done int, err error) {
-	into.AddElements(mp.universe...)
+// addResults adds the measured elements universe and the cases of
+// results that ran to into, and returns how many ran; stats, when not
+// nil, gets the cases skipped, lost, added and flaky.
+func addResults(into Sink, universe []Element, results []caseResult, stats *GoTestStats) (done int, err error) {
+	into.AddElements(universe...)
 	for _, r := range results {
 		if r.test.Name == "" {
 			continue // not run: the collection was stopped

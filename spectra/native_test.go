@@ -526,3 +526,53 @@ func TestAncestorOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeProgress: GoTest.Progress's Done, called while Collect runs
+// (when the cases First selects are done) and after it, has the cases
+// done by then as the sink has them, and counts those listed: with
+// First, the others' top-level tests are not listed yet when First's
+// cases are done; without it, the whole suite's listing came first.
+func TestNativeProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	for _, tt := range []struct {
+		name, first string
+		midCases    int  // Done's cases when First's are done (-1: no First)
+		midWhole    bool // and whether every case was listed then
+	}{
+		{"first", "^TestClassify$/^T8$", 1, false},
+		{"whole listing", "", -1, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &GoTestProgress{}
+			g := &GoTest{Patterns: []string{"."}, Dir: "../examples/triangle", Tags: []string{examples.Tag}, Run: "T[6-8]$", First: tt.first, Progress: p}
+			var mid *Matrix
+			var midSo GoTestSoFar
+			g.FirstDone = func(*Matrix) { mid, midSo = p.Done() }
+			if m, so := p.Done(); m.NumTests() != 0 || so != (GoTestSoFar{}) {
+				t.Errorf("before Collect: %d cases, %+v; want none", m.NumTests(), so)
+			}
+			m, err := Build(context.Background(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.midCases >= 0 {
+				if mid == nil || mid.NumTests() != tt.midCases || midSo.Cases != tt.midCases || midSo.Listed != tt.midCases || midSo.Whole != tt.midWhole {
+					t.Errorf("when First's cases were done: %+v; want %d cases done of %d listed, whole %v", midSo, tt.midCases, tt.midCases, tt.midWhole)
+				} else if mid.Test(0).Name != m.Test(0).Name || !slices.Equal(mid.Covered(nil, 0), m.Covered(nil, 0)) {
+					t.Errorf("when First's cases were done: case %q; want the sink's first, %q, covering the same", mid.Test(0).Name, m.Test(0).Name)
+				}
+			}
+			end, so := p.Done()
+			if so != (GoTestSoFar{Cases: m.NumTests(), Listed: m.NumTests(), Whole: true}) || end.NumTests() != m.NumTests() || end.NumElements() != m.NumElements() {
+				t.Errorf("after Collect: %+v, %d cases, %d elements; want the sink's %d cases, all listed, whole, and its %d elements", so, end.NumTests(), end.NumElements(), m.NumTests(), m.NumElements())
+			}
+			for i := range m.NumTests() {
+				if end.Test(i).Name != m.Test(i).Name || end.Test(i).Failed != m.Test(i).Failed || !slices.Equal(end.Covered(nil, i), m.Covered(nil, i)) {
+					t.Errorf("after Collect: case %d is %+v; want the sink's %+v, covering the same", i, end.Test(i), m.Test(i))
+				}
+			}
+		})
+	}
+}
