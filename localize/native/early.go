@@ -41,6 +41,8 @@ type Started struct {
 	m      *spectra.Matrix
 	stats  spectra.GoTestStats
 	err    error
+	// progress follows the run: the cases done so far (Options.Progress).
+	progress *spectra.GoTestProgress
 
 	mu        sync.Mutex
 	firstM    *spectra.Matrix // the cases First selects, once done
@@ -74,8 +76,9 @@ func Start(ctx context.Context, cfg *trace.Config, pattern string, opts *Options
 		return nil, err
 	}
 	s := &Started{pkgPath: pkgPath, coverPkg: cover, dir: cfg.Dir, env: cfg.Env, tags: tags, run: opts.Run, first: opts.First,
-		timeout: cmp.Or(opts.Timeout, DefaultTimeout), began: time.Now(), done: make(chan struct{}), firstDone: make(chan struct{})}
-	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: cover, Dir: s.dir, Env: s.env, Run: s.run, First: s.first, Tags: tags, Timeout: s.timeout,
+		timeout: cmp.Or(opts.Timeout, DefaultTimeout), began: time.Now(), done: make(chan struct{}), firstDone: make(chan struct{}),
+		progress: &spectra.GoTestProgress{}}
+	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: cover, Dir: s.dir, Env: s.env, Run: s.run, First: s.first, Tags: tags, Timeout: s.timeout, Progress: s.progress,
 		FirstDone: func(m *spectra.Matrix) {
 			s.mu.Lock()
 			defer s.mu.Unlock()

@@ -194,6 +194,11 @@ type Options struct {
 	// runs its own. Collect stops it either way when ctx ends.
 	// Default nil: Collect runs the tests itself.
 	Started *Started
+	// Progress, if set, follows the run: its Snapshot returns the
+	// evidence of the cases done so far while Collect goes on (a
+	// caller whose bound passes before the run is done ranks by it).
+	// Default nil.
+	Progress *Progress
 }
 
 // DefaultTimeout is the default bound of one run of the test
@@ -234,12 +239,18 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	go func() {
 		defer close(graphDone)
 		n.graph = newCallGraph(prog, n.files)
+		opts.Progress.graphBuilt(n)
 	}()
 	if st != nil {
+		opts.Progress.follow(st.progress, true)
 		m, stats, err := st.collect(ctx, n, graphDone, opts)
 		<-graphDone
 		n.Early = true
 		return n.finish(m, stats, err)
+	}
+	if opts.Progress != nil {
+		g.Progress = &spectra.GoTestProgress{}
+		opts.Progress.follow(g.Progress, false)
 	}
 	if opts.FirstDone != nil {
 		g.FirstDone = func(m *spectra.Matrix) {
